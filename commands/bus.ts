@@ -1,0 +1,176 @@
+/**
+ * The RxJS core of the client. Commands are handled one at a time, in arrival order:
+ * decide → events → envelope → log → evolve → state$ → events$ → policies. Anything
+ * dispatched while a command is being handled (by a policy, an effect or a view reacting
+ * to state$) waits in the queue, so handling is never re-entrant.
+ */
+import { BehaviorSubject, type Observable, Subject, Subscription, distinctUntilChanged, map } from 'rxjs'
+import { isLeft, type Either } from 'fp-ts/Either'
+import { areaByKey, evolve as evolveApp, type AppCommand, type AppEvent, type AppState } from '../domain/app'
+import { CommandRejected, EffectFailed } from '../domain/bus'
+import type { CommandMeta, Envelope, Source } from '../domain/shared/area'
+import { EventLog } from '../domain/log'
+import { runQuery, type AppQuery, type QueryResult } from '../queries'
+import type { Clock, IdSource, Ports } from '../adapters/ports'
+import type { EffectOutput, EffectTable, StateObservable } from './effects/types'
+
+export interface App {
+  dispatch(command: AppCommand, source?: Source): void
+  ask<Q extends AppQuery>(query: Q): Observable<QueryResult<Q>>
+  /** Emits the current state at once on subscription, then every change. */
+  readonly state$: Observable<AppState>
+  readonly events$: Observable<Envelope<AppEvent>>
+  getState(): AppState
+  /** Keeps a secret out of commands and events; the command carries the returned reference. */
+  stashSecret(secret: string): string
+  exportLog(): string
+  dispose(): void
+}
+
+export interface BusOptions {
+  readonly ports: Ports
+  readonly effects: EffectTable
+  readonly initialState: AppState
+  /** Events recorded before effects start (tests seed the app this way). */
+  readonly seed?: ReadonlyArray<AppEvent>
+  readonly maxLogEvents?: number
+  readonly appVersion?: string
+}
+
+type Item =
+  | { readonly kind: 'command'; readonly command: AppCommand; readonly source: Source; readonly corr?: string }
+  | { readonly kind: 'events'; readonly events: ReadonlyArray<AppEvent>; readonly source: Source; readonly corr: string }
+
+// An effect that keeps throwing is restarted this many times, then left stopped.
+const MAX_EFFECT_RESTARTS = 5
+
+export function createBus(options: BusOptions): App {
+  const { ports } = options
+  const clock: Clock = ports.clock
+  const ids: IdSource = ports.ids
+  const log = new EventLog(new Date(clock.now()).toISOString(), options.appVersion ?? 'dev', options.maxLogEvents)
+  const stateSubject = new BehaviorSubject<AppState>(options.initialState)
+  const eventsSubject = new Subject<Envelope<AppEvent>>()
+  const subscriptions = new Subscription()
+  const queue: Item[] = []
+  let draining = false
+  let seq = 0
+  let disposed = false
+
+  const state$: StateObservable = Object.defineProperty(stateSubject.asObservable(), 'value', {
+    get: () => stateSubject.value,
+  }) as StateObservable
+
+  function record(event: AppEvent, source: Source, corr: string): void {
+    const envelope: Envelope<AppEvent> = {
+      seq: ++seq,
+      at: new Date(clock.now()).toISOString(),
+      source,
+      corr,
+      event,
+    }
+    log.append(envelope)
+    stateSubject.next(evolveApp(stateSubject.value, event))
+    eventsSubject.next(envelope)
+    for (const area of areaByKey.values()) {
+      const asked = area.policies?.(envelope, stateSubject.value)
+      if (asked) for (const command of asked) queue.push({ kind: 'command', command, source: 'policy', corr })
+    }
+  }
+
+  function decide(command: AppCommand): ReadonlyArray<AppEvent> {
+    const type = (command as { type: string }).type
+    const area = areaByKey.get(type.split('/')[0] ?? '')
+    if (!area) return [CommandRejected({ command: type, reason: 'no area handles this command' })]
+    const nowMs = clock.now()
+    const meta: CommandMeta = { now: new Date(nowMs).toISOString(), nowMs, id: ids.next() }
+    try {
+      const decideFn = area.decide as (
+        c: AppCommand,
+        s: AppState,
+        m: CommandMeta,
+      ) => Either<string, ReadonlyArray<AppEvent>>
+      const decided = decideFn(command, stateSubject.value, meta)
+      return isLeft(decided) ? [CommandRejected({ command: type, reason: decided.left })] : decided.right
+    } catch (error) {
+      // A throwing decide is a bug; recording it keeps the session usable and the log explains it.
+      return [CommandRejected({ command: type, reason: `decide threw: ${(error as Error).message}` })]
+    }
+  }
+
+  function drain(): void {
+    if (draining) return
+    draining = true
+    try {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        if (disposed) break
+        if (item.kind === 'command') {
+          const corr = item.corr ?? ids.next()
+          for (const event of decide(item.command)) record(event, item.source, corr)
+        } else {
+          for (const event of item.events) record(event, item.source, item.corr)
+        }
+      }
+    } finally {
+      draining = false
+    }
+  }
+
+  function enqueue(item: Item): void {
+    if (disposed) return
+    queue.push(item)
+    drain()
+  }
+
+  function accept(output: EffectOutput): void {
+    if ('cause' in output) enqueue({ kind: 'events', events: [output.event], source: 'effect', corr: output.cause.corr })
+    else enqueue({ kind: 'events', events: [output], source: 'effect', corr: ids.next() })
+  }
+
+  function start(name: string, restarts: number): void {
+    const effect = options.effects[name]
+    if (!effect) return
+    let output$: Observable<EffectOutput>
+    try {
+      output$ = effect(eventsSubject.asObservable(), state$, ports)
+    } catch (error) {
+      accept(EffectFailed({ effect: name, message: (error as Error).message }))
+      return
+    }
+    subscriptions.add(
+      output$.subscribe({
+        next: accept,
+        error: (error: unknown) => {
+          accept(EffectFailed({ effect: name, message: error instanceof Error ? error.message : String(error) }))
+          if (restarts < MAX_EFFECT_RESTARTS) start(name, restarts + 1)
+        },
+      }),
+    )
+  }
+
+  if (options.seed && options.seed.length > 0) enqueue({ kind: 'events', events: options.seed, source: 'script', corr: 'seed' })
+  for (const name of Object.keys(options.effects)) start(name, 0)
+
+  return {
+    dispatch(command, source = 'ui') {
+      enqueue({ kind: 'command', command, source })
+    },
+    ask(query) {
+      return stateSubject.pipe(
+        map((state) => runQuery(state, query)),
+        distinctUntilChanged(),
+      )
+    },
+    state$,
+    events$: eventsSubject.asObservable(),
+    getState: () => stateSubject.value,
+    stashSecret: (secret) => ports.secrets.put(secret),
+    exportLog: () => log.toNdjson(stateSubject.value),
+    dispose() {
+      disposed = true
+      subscriptions.unsubscribe()
+      eventsSubject.complete()
+      stateSubject.complete()
+    },
+  }
+}

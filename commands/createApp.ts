@@ -1,0 +1,28 @@
+import { initialAppState, type AppEvent } from '../domain/app'
+import type { Ports } from '../adapters/ports'
+import { createBus, type App } from './bus'
+import { allEffects } from './effects'
+import type { EffectTable } from './effects/types'
+
+export interface CreateAppOptions {
+  readonly ports: Ports
+  readonly seed?: ReadonlyArray<AppEvent>
+  /** Replace the effects (tests run the bus with none, or only some). */
+  readonly effects?: EffectTable
+  readonly maxLogEvents?: number
+  readonly appVersion?: string
+}
+
+/** The client, composed from ports: every area, effect and policy on one bus. */
+export function createApp(options: CreateAppOptions): App {
+  return createBus({
+    ports: options.ports,
+    effects: options.effects ?? allEffects,
+    initialState: initialAppState,
+    seed: options.seed,
+    maxLogEvents: options.maxLogEvents,
+    appVersion: options.appVersion,
+  })
+}
+
+export type { App }

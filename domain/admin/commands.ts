@@ -1,0 +1,2 @@
+// Commands of the admin area, named `admin/Imperative`.
+export type AdminCommand = never

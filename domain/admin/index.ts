@@ -1,0 +1,5 @@
+// Public surface of the admin area.
+export * from './types'
+export * from './events'
+export type * from './commands'
+export { adminArea } from './decider'

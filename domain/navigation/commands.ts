@@ -1,0 +1,2 @@
+// Commands of the navigation area, named `navigation/Imperative`.
+export type NavigationCommand = never

@@ -1,0 +1,2 @@
+// Commands of the notifications area, named `notifications/Imperative`.
+export type NotificationsCommand = never

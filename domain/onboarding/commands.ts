@@ -1,0 +1,2 @@
+// Commands of the onboarding area, named `onboarding/Imperative`.
+export type OnboardingCommand = never

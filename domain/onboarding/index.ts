@@ -1,0 +1,5 @@
+// Public surface of the onboarding area.
+export * from './types'
+export * from './events'
+export type * from './commands'
+export { onboardingArea } from './decider'

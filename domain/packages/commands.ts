@@ -1,0 +1,2 @@
+// Commands of the packages area, named `packages/Imperative`.
+export type PackagesCommand = never

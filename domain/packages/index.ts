@@ -1,0 +1,5 @@
+// Public surface of the packages area.
+export * from './types'
+export * from './events'
+export type * from './commands'
+export { packagesArea } from './decider'

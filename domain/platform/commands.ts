@@ -1,0 +1,2 @@
+// Commands of the platform area, named `platform/Imperative`.
+export type PlatformCommand = never

@@ -1,0 +1,5 @@
+// Public surface of the platform area.
+export * from './types'
+export * from './events'
+export type * from './commands'
+export { platformArea } from './decider'

@@ -1,0 +1,2 @@
+// Commands of the releaseBundles area, named `releaseBundles/Imperative`.
+export type ReleaseBundlesCommand = never

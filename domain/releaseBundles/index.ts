@@ -1,0 +1,5 @@
+// Public surface of the releaseBundles area.
+export * from './types'
+export * from './events'
+export type * from './commands'
+export { releaseBundlesArea } from './decider'

@@ -1,0 +1,2 @@
+// Commands of the search area, named `search/Imperative`.
+export type SearchCommand = never

@@ -1,0 +1,5 @@
+// Public surface of the search area.
+export * from './types'
+export * from './events'
+export type * from './commands'
+export { searchArea } from './decider'

@@ -1,0 +1,2 @@
+// Commands of the serviceStatus area, named `serviceStatus/Imperative`.
+export type ServiceStatusCommand = never

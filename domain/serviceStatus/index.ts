@@ -1,0 +1,5 @@
+// Public surface of the serviceStatus area.
+export * from './types'
+export * from './events'
+export type * from './commands'
+export { serviceStatusArea } from './decider'

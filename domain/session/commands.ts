@@ -1,0 +1,2 @@
+// Commands of the session area, named `session/Imperative`.
+export type SessionCommand = never

@@ -1,0 +1,50 @@
+import type { Either } from 'fp-ts/Either'
+import type * as t from 'io-ts'
+import type { DomainEvent, Upcaster } from './events'
+
+/** Time and ids enter `decide` here, never from a clock read inside the domain. */
+export interface CommandMeta {
+  /** ISO timestamp of the moment the command was handled. */
+  readonly now: string
+  readonly nowMs: number
+  /** A fresh id the decision may use (e.g. for a toast or a recent search). */
+  readonly id: string
+}
+
+export type Source = 'ui' | 'router' | 'policy' | 'effect' | 'script'
+
+/** An event as recorded: its place in the log and why it happened. */
+export interface Envelope<E> {
+  readonly seq: number
+  readonly at: string
+  readonly source: Source
+  /** Correlation id: shared by a command, the events it caused, and their consequences. */
+  readonly corr: string
+  readonly event: E
+}
+
+/** What replay needs to know about an event type; `defineEvent` produces it. */
+export interface EventSpec {
+  readonly type: string
+  readonly v: number
+  readonly codec: t.Decoder<unknown, DomainEvent>
+  readonly upcasters: Readonly<Record<number, Upcaster>>
+}
+
+/** The commands whose type starts with `K/`: a command is routed to the area named by its prefix. */
+export type CommandsOf<C, K extends string> = Extract<C, { type: `${K}/${string}` }>
+
+/**
+ * One feature area of the client: a slice of state, the events it owns, and the pure
+ * decide/evolve pair (the Decider pattern). `evolve` sees every event, so an area can react
+ * to another area's facts (e.g. clearing on `session/SignedOut`).
+ */
+export interface Area<S, C extends { type: string }, E, K extends keyof S & string> {
+  readonly key: K
+  readonly initialState: S[K]
+  readonly events: ReadonlyArray<EventSpec>
+  decide(command: CommandsOf<C, K>, state: S, meta: CommandMeta): Either<string, ReadonlyArray<E>>
+  evolve(slice: S[K], event: E): S[K]
+  /** Pure reactions: an event (with the state it produced) asks for further commands. */
+  policies?(envelope: Envelope<E>, state: S): ReadonlyArray<C>
+}

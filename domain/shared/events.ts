@@ -1,0 +1,45 @@
+import * as t from 'io-ts'
+
+/** A recorded fact: `type` is `area/PastTense`, `data` is plain JSON (ISO dates, no Maps). */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  readonly type: T
+  readonly data: D
+}
+
+/** Turns the data of an older version of an event into the data of the next version. */
+export type Upcaster = (data: unknown) => unknown
+
+export interface EventDef<T extends string, D> {
+  readonly type: T
+  /** Current version, written as `v` in the log. */
+  readonly v: number
+  readonly codec: t.Type<DomainEvent<T, D>, unknown, unknown>
+  /** `upcasters[n]` lifts version n to n + 1. */
+  readonly upcasters: Readonly<Record<number, Upcaster>>
+  /** Builds the event; keeps call sites short and typed. */
+  (data: D): DomainEvent<T, D>
+}
+
+/**
+ * Declares one event: its type string, its io-ts data codec and its version.
+ * The returned value is both the constructor (`Shown({...})`) and the codec used by replay.
+ */
+export function defineEvent<T extends string, C extends t.Mixed>(
+  type: T,
+  data: C,
+  options: { v?: number; upcasters?: Record<number, Upcaster> } = {},
+): EventDef<T, t.TypeOf<C>> {
+  const codec = t.type({ type: t.literal(type), data }) as unknown as t.Type<
+    DomainEvent<T, t.TypeOf<C>>,
+    unknown,
+    unknown
+  >
+  const make = (d: t.TypeOf<C>): DomainEvent<T, t.TypeOf<C>> => ({ type, data: d })
+  return Object.assign(make, { type, v: options.v ?? 1, codec, upcasters: options.upcasters ?? {} })
+}
+
+/** The event type produced by an event definition (or a tuple of them). */
+export type EventOf<D> = D extends EventDef<infer T, infer X> ? DomainEvent<T, X> : never
+
+/** Codec for events whose data is empty. */
+export const NoData = t.type({})

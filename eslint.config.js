@@ -1,0 +1,121 @@
+// Lint rules, including the import rules of the design (../shared/DESIGN.md, Layout):
+// each layer may import only the layers listed for it.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import boundaries from 'eslint-plugin-boundaries'
+import globals from 'globals'
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'server/catalog/*.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Untrusted HTML goes through ui/shared/SafeHtml.tsx (the one sanitising module) only.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render untrusted HTML with <SafeHtml>, the one sanitising module.',
+        },
+        {
+          selector: "AssignmentExpression[left.property.name='innerHTML']",
+          message: 'Render untrusted HTML with <SafeHtml>, the one sanitising module.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['ui/shared/SafeHtml.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['domain/**', 'commands/**', 'queries/**', 'adapters/**', 'ui/**', 'server/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['domain/**', 'commands/**', 'queries/**', 'adapters/**', 'ui/**', 'server/**'],
+      'boundaries/elements': [
+        { type: 'domain', pattern: 'domain/**', mode: 'full' },
+        { type: 'commands', pattern: 'commands/**', mode: 'full' },
+        { type: 'queries', pattern: 'queries/**', mode: 'full' },
+        { type: 'ports', pattern: 'adapters/ports.ts', mode: 'full' },
+        { type: 'adapters', pattern: 'adapters/**', mode: 'full' },
+        { type: 'ui-root', pattern: 'ui/main.tsx', mode: 'full' },
+        { type: 'ui', pattern: 'ui/**', mode: 'full' },
+        { type: 'server', pattern: 'server/**', mode: 'full' },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          // queries are pure selectors; the bus's `ask` runs them, so commands may import them.
+          policies: [
+            { from: { element: { type: 'domain' } }, allow: [{ to: { element: { type: 'domain' } } }] },
+            {
+              from: { element: { type: 'commands' } },
+              allow: [
+                { to: { element: { type: 'domain' } } },
+                { to: { element: { type: 'commands' } } },
+                { to: { element: { type: 'queries' } } },
+                { to: { element: { type: 'ports' } } },
+              ],
+            },
+            {
+              from: { element: { type: 'queries' } },
+              allow: [{ to: { element: { type: 'domain' } } }, { to: { element: { type: 'queries' } } }],
+            },
+            { from: { element: { type: 'ports' } }, allow: [{ to: { element: { type: 'domain' } } }] },
+            {
+              from: { element: { type: 'adapters' } },
+              allow: [
+                { to: { element: { type: 'domain' } } },
+                { to: { element: { type: 'ports' } } },
+                { to: { element: { type: 'adapters' } } },
+              ],
+            },
+            {
+              from: { element: { type: 'ui-root' } },
+              allow: [
+                { to: { element: { type: 'ui' } } },
+                { to: { element: { type: 'commands' } } },
+                { to: { element: { type: 'queries' } } },
+                { to: { element: { type: 'domain' } } },
+                { to: { element: { type: 'adapters' } } },
+                { to: { element: { type: 'ports' } } },
+              ],
+            },
+            {
+              from: { element: { type: 'ui' } },
+              allow: [
+                { to: { element: { type: 'ui' } } },
+                { to: { element: { type: 'commands' } } },
+                { to: { element: { type: 'queries' } } },
+                { to: { element: { type: 'domain' } } },
+                { to: { element: { type: 'ports' } } },
+              ],
+            },
+            {
+              from: { element: { type: 'server' } },
+              allow: [{ to: { element: { type: 'server' } } }, { to: { element: { type: 'domain' } } }],
+            },
+          ],
+        },
+      ],
+    },
+  },
+)

@@ -1,0 +1,40 @@
+/**
+ * The read side: every query the UI may `ask`, by name. A query is `{ type, ...params }`;
+ * its result type comes from its selector.
+ */
+import { busQueries } from './bus'
+import { platformQueries } from './platform'
+import { sessionQueries } from './session'
+import { navigationQueries } from './navigation'
+import { notificationsQueries } from './notifications'
+import { adminQueries } from './admin'
+import { serviceStatusQueries } from './serviceStatus'
+import { searchQueries } from './search'
+import { packagesQueries } from './packages'
+import { releaseBundlesQueries } from './releaseBundles'
+import { onboardingQueries } from './onboarding'
+import type { AppState } from '../domain/app'
+
+export const queryTable = {
+  ...busQueries,
+  ...platformQueries,
+  ...sessionQueries,
+  ...navigationQueries,
+  ...notificationsQueries,
+  ...adminQueries,
+  ...serviceStatusQueries,
+  ...searchQueries,
+  ...packagesQueries,
+  ...releaseBundlesQueries,
+  ...onboardingQueries,
+}
+
+type Table = typeof queryTable
+export type QueryName = keyof Table
+export type AppQuery = { [K in QueryName]: { readonly type: K } & Parameters<Table[K]>[1] }[QueryName]
+export type QueryResult<Q extends AppQuery> = ReturnType<Table[Q['type']]>
+
+export function runQuery<Q extends AppQuery>(state: AppState, query: Q): QueryResult<Q> {
+  const selector = queryTable[query.type] as unknown as (s: AppState, q: Q) => QueryResult<Q>
+  return selector(state, query)
+}

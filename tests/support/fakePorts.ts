@@ -1,0 +1,58 @@
+import { VirtualTimeScheduler } from 'rxjs'
+import type { KeyValueStore, Ports } from '../../adapters/ports'
+import { createSecretVault } from '../../commands/secretVault'
+
+/** A storage that lives in a Map, for tests (and to inspect what was written). */
+export function memoryStore(): KeyValueStore & { readonly data: Map<string, string> } {
+  const data = new Map<string, string>()
+  return {
+    data,
+    get: (k) => data.get(k) ?? null,
+    set: (k, v) => void data.set(k, v),
+    remove: (k) => void data.delete(k),
+  }
+}
+
+/**
+ * Ports for tests: a manual clock, counting ids, a virtual-time scheduler, in-memory
+ * storage and history. Area APIs default to empty objects; pass the ones a test needs.
+ */
+export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
+  readonly advance: (ms: number) => void
+  readonly visited: string[]
+} {
+  let now = Date.parse('2026-01-01T00:00:00.000Z')
+  let n = 0
+  const ids = { next: () => `id-${++n}` }
+  const scheduler = new VirtualTimeScheduler()
+  const visited: string[] = ['/ui/']
+  const ports: Ports = {
+    clock: { now: () => now },
+    ids,
+    scheduler,
+    secrets: createSecretVault(ids),
+    localStore: memoryStore(),
+    sessionStore: memoryStore(),
+    history: {
+      current: () => visited[visited.length - 1] ?? '/',
+      push: (p) => void visited.push(p),
+      replace: (p) => void (visited[visited.length - 1] = p),
+      assign: (url) => void visited.push(url),
+    },
+    platformApi: {},
+    sessionApi: {},
+    adminApi: {},
+    serviceStatusApi: {},
+    packagesApi: {},
+    releaseBundlesApi: {},
+    ...overrides,
+  }
+  return {
+    ...ports,
+    visited,
+    advance(ms: number) {
+      now += ms
+      scheduler.flush()
+    },
+  }
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+// The console is served under /ui/ by the platform; `npm run dev` proxies the API to
+// PLATFORM_URL (default: the reference server that `npm start` runs).
+const platform = process.env.PLATFORM_URL ?? 'http://127.0.0.1:8082'
+
+export default defineConfig({
+  base: '/ui/',
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  server: {
+    host: '127.0.0.1',
+    proxy: { '/ui/api': { target: platform, changeOrigin: true, secure: true } },
+  },
+})
