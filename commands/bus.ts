@@ -38,8 +38,18 @@ export interface BusOptions {
 }
 
 type Item =
-  | { readonly kind: 'command'; readonly command: AppCommand; readonly source: Source; readonly corr?: string }
-  | { readonly kind: 'events'; readonly events: ReadonlyArray<AppEvent>; readonly source: Source; readonly corr: string }
+  | {
+      readonly kind: 'command'
+      readonly command: AppCommand
+      readonly source: Source
+      readonly corr?: string
+    }
+  | {
+      readonly kind: 'events'
+      readonly events: ReadonlyArray<AppEvent>
+      readonly source: Source
+      readonly corr: string
+    }
 
 // An effect that keeps throwing is restarted this many times, then left stopped.
 const MAX_EFFECT_RESTARTS = 5
@@ -48,7 +58,11 @@ export function createBus(options: BusOptions): App {
   const { ports } = options
   const clock: Clock = ports.clock
   const ids: IdSource = ports.ids
-  const log = new EventLog(new Date(clock.now()).toISOString(), options.appVersion ?? 'dev', options.maxLogEvents)
+  const log = new EventLog(
+    new Date(clock.now()).toISOString(),
+    options.appVersion ?? 'dev',
+    options.maxLogEvents,
+  )
   const stateSubject = new BehaviorSubject<AppState>(options.initialState)
   const eventsSubject = new Subject<Envelope<AppEvent>>()
   const subscriptions = new Subscription()
@@ -123,7 +137,8 @@ export function createBus(options: BusOptions): App {
   }
 
   function accept(output: EffectOutput): void {
-    if ('cause' in output) enqueue({ kind: 'events', events: [output.event], source: 'effect', corr: output.cause.corr })
+    if ('cause' in output)
+      enqueue({ kind: 'events', events: [output.event], source: 'effect', corr: output.cause.corr })
     else enqueue({ kind: 'events', events: [output], source: 'effect', corr: ids.next() })
   }
 
@@ -141,14 +156,17 @@ export function createBus(options: BusOptions): App {
       output$.subscribe({
         next: accept,
         error: (error: unknown) => {
-          accept(EffectFailed({ effect: name, message: error instanceof Error ? error.message : String(error) }))
+          accept(
+            EffectFailed({ effect: name, message: error instanceof Error ? error.message : String(error) }),
+          )
           if (restarts < MAX_EFFECT_RESTARTS) start(name, restarts + 1)
         },
       }),
     )
   }
 
-  if (options.seed && options.seed.length > 0) enqueue({ kind: 'events', events: options.seed, source: 'script', corr: 'seed' })
+  if (options.seed && options.seed.length > 0)
+    enqueue({ kind: 'events', events: options.seed, source: 'script', corr: 'seed' })
   for (const name of Object.keys(options.effects)) start(name, 0)
 
   return {

@@ -82,7 +82,8 @@ export class EventLog {
     const lines: string[] = [
       JSON.stringify({ kind: 'header', format: LOG_FORMAT, app: this.appVersion, startedAt: this.startedAt }),
     ]
-    if (this.snapshot) lines.push(JSON.stringify({ kind: 'snapshot', seq: this.snapshot.seq, state: this.snapshot.state }))
+    if (this.snapshot)
+      lines.push(JSON.stringify({ kind: 'snapshot', seq: this.snapshot.seq, state: this.snapshot.state }))
     let lastSeq = this.snapshot?.seq ?? 0
     for (let i = this.head; i < this.entries.length; i++) {
       const e = this.entries[i]!
@@ -126,7 +127,11 @@ export interface ReplayResult {
 }
 
 /** Lifts an event's data from the version it was written in to the current one. */
-export function upcast(type: string, v: number, data: unknown): { ok: true; data: unknown } | { ok: false; message: string } {
+export function upcast(
+  type: string,
+  v: number,
+  data: unknown,
+): { ok: true; data: unknown } | { ok: false; message: string } {
   const spec = eventSpecs.get(type)
   if (!spec) return { ok: false, message: `unknown event type ${JSON.stringify(type)}` }
   if (v > spec.v) return { ok: false, message: `${type} v${v} is newer than this build (v${spec.v})` }
@@ -144,7 +149,9 @@ function describe(errors: t.Errors): string {
 }
 
 /** Decodes one event line into an event at the current version, or says why it cannot. */
-export function decodeEventLine(raw: unknown): { ok: true; line: EventLineT; event: AppEvent } | { ok: false; message: string } {
+export function decodeEventLine(
+  raw: unknown,
+): { ok: true; line: EventLineT; event: AppEvent } | { ok: false; message: string } {
   if (!EventLine.is(raw)) {
     const r = EventLine.decode(raw)
     return { ok: false, message: isLeft(r) ? describe(r.left) : 'not an event line' }

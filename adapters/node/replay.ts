@@ -39,7 +39,9 @@ function main(): number {
   const result = replayLog(text, { until: args.until })
   for (const error of result.errors) process.stderr.write(`line ${error.line}: ${error.message}\n`)
   if (result.hashMatches === false)
-    process.stderr.write(`state hash mismatch: log says ${result.expectedHash}, replay gives ${result.actualHash}\n`)
+    process.stderr.write(
+      `state hash mismatch: log says ${result.expectedHash}, replay gives ${result.actualHash}\n`,
+    )
   if (args.json) process.stdout.write(`${canonicalJson(result.state)}\n`)
   else {
     const hash =

@@ -16,7 +16,11 @@ describe('bus', () => {
     app.dispatch(unknownCommand, 'script')
     expect(seen).toEqual(['1:bus/CommandRejected:script'])
     expect(app.getState().bus.rejected).toBe(1)
-    const lines = app.exportLog().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    const lines = app
+      .exportLog()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
     expect(lines[0]).toMatchObject({ kind: 'header', format: 1 })
     expect(lines[1]).toMatchObject({
       kind: 'event',
@@ -90,7 +94,10 @@ describe('bus', () => {
           new Observable((sub) =>
             events$.subscribe((e) => {
               if (e.event.type === 'bus/CommandRejected' && e.event.data.command === 'nowhere/DoThing')
-                sub.next({ cause: e, event: { type: 'bus/EffectFailed', data: { effect: 'echo', message: 'x' } } })
+                sub.next({
+                  cause: e,
+                  event: { type: 'bus/EffectFailed', data: { effect: 'echo', message: 'x' } },
+                })
             }),
           ),
       },
@@ -117,7 +124,22 @@ describe('bus', () => {
     const app = createApp({ ports: fakePorts(), effects: {} })
     app.dispatch(unknownCommand)
     const lines = app.exportLog().trim().split('\n')
-    const tampered = [lines[0], '{not json', lines[1], JSON.stringify({ kind: 'event', seq: 9, at: 'x', source: 'ui', corr: 'c', type: 'nope/Nothing', v: 1, data: {} }), lines[2]].join('\n')
+    const tampered = [
+      lines[0],
+      '{not json',
+      lines[1],
+      JSON.stringify({
+        kind: 'event',
+        seq: 9,
+        at: 'x',
+        source: 'ui',
+        corr: 'c',
+        type: 'nope/Nothing',
+        v: 1,
+        data: {},
+      }),
+      lines[2],
+    ].join('\n')
     const result = replayLog(tampered)
     expect(result.errors.map((e) => e.line)).toEqual([2, 4])
     expect(result.errors[1]!.message).toContain('unknown event type')
