@@ -1,0 +1,146 @@
+/**
+ * The reference platform server as a Fastify instance: API under /ui/api/v1, the built
+ * console under /ui/ (history fallback), `/` redirected to `/ui/`.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ServerConfig } from './config'
+import { openDatabase, type Db } from './db'
+import { HttpError, type ServerContext, type SessionUser } from './context'
+import { checkSameOrigin, securityHeaders } from './security'
+import { routeModules } from './routes'
+import { openApiCollector } from './openapi'
+
+export const API_PREFIX = '/ui/api/v1'
+export const SESSION_COOKIE = 'console_session'
+/** Largest request body accepted (JSON); larger ones answer 413. */
+export const BODY_LIMIT = 1024 * 1024
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
+
+export const ANONYMOUS: SessionUser = { id: 0, name: 'anonymous', admin: false, realm: 'internal' }
+
+function createContext(config: ServerConfig, db: Db): ServerContext {
+  const findSession = db.prepare(
+    `SELECT u.id, u.name, u.admin, u.realm FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id_hash = ? AND s.stage = 'full' AND s.expires_at > ?`,
+  )
+  const currentUser = (request: FastifyRequest): SessionUser | undefined => {
+    const token = request.cookies[SESSION_COOKIE]
+    if (!token) return undefined
+    const row = findSession.get(hashToken(token), new Date().toISOString()) as
+      { id: number; name: string; admin: number; realm: string } | undefined
+    return row && { id: row.id, name: row.name, admin: row.admin === 1, realm: row.realm }
+  }
+  return {
+    config,
+    db,
+    currentUser,
+    requireUser(request, options) {
+      const user = currentUser(request)
+      if (user) return user
+      if (options?.allowAnonymous && config.anonymousAccess) return ANONYMOUS
+      throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+    },
+    requireAdmin(request) {
+      const user = currentUser(request)
+      if (!user) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+      if (!user.admin) throw new HttpError(403, 'Only administrators may do this', 'FORBIDDEN')
+      return user
+    },
+  }
+}
+
+export interface BuiltServer {
+  readonly app: FastifyInstance
+  readonly ctx: ServerContext
+}
+
+export async function buildServer(config: ServerConfig, options: { db?: Db } = {}): Promise<BuiltServer> {
+  const db = options.db ?? openDatabase(config.dataDir)
+  const ctx = createContext(config, db)
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    // Bounded: a slow or stuck client cannot hold a connection for ever.
+    connectionTimeout: 60_000,
+    requestTimeout: 60_000,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  })
+  const openapi = openApiCollector(app, API_PREFIX)
+
+  await app.register(fastifyCookie)
+  app.addHook('onRequest', async (request, reply) => {
+    securityHeaders(request, reply)
+    if (request.url.startsWith(API_PREFIX)) checkSameOrigin(request)
+  })
+
+  app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.code ? { code: error.code } : {}) })
+    }
+    if (error.validation)
+      return reply.status(400).send({ message: `Invalid request: ${error.message}`, code: 'VALIDATION' })
+    if (error.statusCode === 413)
+      return reply.status(413).send({ message: 'Request body is too large', code: 'TOO_LARGE' })
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code })
+    // No stack traces or internals to clients.
+    reply.log.error(error)
+    return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' })
+  })
+
+  await app.register(
+    async (api) => {
+      for (const [, module] of routeModules) await module(api, ctx)
+      api.get('/openapi.json', { schema: { hide: true } as Record<string, unknown> }, async () =>
+        openapi.document(),
+      )
+      api.all('/*', async () => {
+        throw new HttpError(404, 'No such API endpoint', 'NOT_FOUND')
+      })
+    },
+    { prefix: API_PREFIX },
+  )
+
+  app.get('/', async (_request, reply) => reply.redirect('/ui/'))
+
+  const indexHtml = join(config.staticDir, 'index.html')
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      prefix: '/ui/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed assets never change under the same name; index.html must always be fresh.
+        res.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
+      },
+    })
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathOnly = request.url.split('?')[0] ?? ''
+    if (
+      request.method === 'GET' &&
+      (pathOnly === '/ui' || pathOnly.startsWith('/ui/')) &&
+      !pathOnly.startsWith('/ui/assets/')
+    ) {
+      if (!existsSync(indexHtml))
+        return reply.status(503).type('text/plain').send('The console is not built: run `npm run build`.')
+      // History fallback: every console route is answered by the single page.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.staticDir)
+    }
+    return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
+  })
+
+  return { app, ctx }
+}

@@ -1,0 +1,72 @@
+/**
+ * Server configuration from the environment. Binding to anything but loopback requires
+ * real passwords: the seeded defaults are for a developer's own machine only.
+ */
+import { resolve } from 'node:path'
+
+export const FLAVOURS = [
+  'platform',
+  'oss',
+  'container-registry',
+  'community',
+  'edge',
+  'lightweight',
+  'cloud-trial',
+  'tour',
+] as const
+export type Flavour = (typeof FLAVOURS)[number]
+
+export interface ServerConfig {
+  readonly host: string
+  readonly port: number
+  readonly dataDir: string
+  /** Folder of the built console (vite's dist); the server answers 503 for /ui/ pages without it. */
+  readonly staticDir: string
+  readonly flavour: Flavour
+  /** Cloud versus self-hosted. */
+  readonly cloud: boolean
+  /** Licence type; 'N/A' hides licensed menu items. */
+  readonly licenseType: string
+  readonly adminPassword: string
+  readonly userPassword: string
+  /** Id of this cluster node (e.g. `node-1`). */
+  readonly nodeId: string
+  readonly serverName: string
+  /** Allow anonymous read access. */
+  readonly anonymousAccess: boolean
+  /** Bounds for tests: rate limits can be lowered to be reached quickly. */
+  readonly rateLimit: { readonly max: number; readonly windowMs: number }
+}
+
+const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1'
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const host = env.HOST ?? '127.0.0.1'
+  const flavourText = env.PLATFORM_FLAVOUR ?? 'platform'
+  if (!(FLAVOURS as readonly string[]).includes(flavourText))
+    throw new Error(`PLATFORM_FLAVOUR must be one of ${FLAVOURS.join(', ')}; got ${flavourText}`)
+  if (!isLoopback(host) && (!env.ADMIN_PASSWORD || !env.USER_PASSWORD))
+    throw new Error(`Binding to ${host} needs ADMIN_PASSWORD and USER_PASSWORD to be set`)
+  const port = Number(env.PORT ?? 8082)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number; got ${env.PORT}`)
+  return {
+    host,
+    port,
+    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+    flavour: flavourText as Flavour,
+    cloud: (env.PLATFORM_CLOUD ?? (flavourText === 'cloud-trial' ? 'true' : 'false')) === 'true',
+    licenseType:
+      env.PLATFORM_LICENSE ?? (flavourText === 'oss' || flavourText === 'community' ? 'N/A' : 'Enterprise+'),
+    adminPassword: env.ADMIN_PASSWORD ?? 'password',
+    userPassword: env.USER_PASSWORD ?? 'password',
+    nodeId: env.NODE_ID ?? 'node-1',
+    serverName: env.SERVER_NAME ?? 'Platform',
+    anonymousAccess: env.ANONYMOUS_ACCESS === 'true',
+    rateLimit: {
+      max: Number(env.RATE_LIMIT_MAX ?? 10),
+      windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000),
+    },
+  }
+}

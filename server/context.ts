@@ -1,0 +1,38 @@
+/**
+ * What every route module receives: configuration, the database, and the request guards.
+ * Route modules are Fastify plugins registered under the API prefix `/ui/api/v1`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ServerConfig } from './config'
+import type { Db } from './db'
+
+export interface SessionUser {
+  readonly id: number
+  readonly name: string
+  readonly admin: boolean
+  readonly realm: string
+}
+
+export interface ServerContext {
+  readonly config: ServerConfig
+  readonly db: Db
+  /** The signed-in user of a request (complete sessions only), or undefined. */
+  currentUser(request: FastifyRequest): SessionUser | undefined
+  /** The user, or a 401 answer. Anonymous access counts only where `allowAnonymous` says so. */
+  requireUser(request: FastifyRequest, options?: { allowAnonymous?: boolean }): SessionUser
+  /** An admin, or 401 (not signed in) / 403 (signed in, not admin). */
+  requireAdmin(request: FastifyRequest): SessionUser
+}
+
+export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => Promise<void>
+
+/** An error with an HTTP status and a message safe to show; anything else answers 500 without detail. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message)
+  }
+}

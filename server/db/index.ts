@@ -1,0 +1,54 @@
+/**
+ * SQLite through better-sqlite3, in WAL mode, with versioned migrations: every `.sql` file
+ * in `migrations/` runs once, in file-name order, each in its own transaction, and is
+ * recorded in `schema_migrations`. Name new files `NNN_area.sql` with the next free number.
+ */
+import Database from 'better-sqlite3'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export type Db = Database.Database
+
+const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true })
+  const db = new Database(join(dataDir, 'platform.db'))
+  db.pragma('journal_mode = WAL')
+  db.pragma('foreign_keys = ON')
+  // Several cluster nodes share the file: wait for a writer instead of failing at once.
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+export function migrate(db: Db): string[] {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)')
+  const applied = new Set(
+    db
+      .prepare('SELECT name FROM schema_migrations')
+      .all()
+      .map((r) => (r as { name: string }).name),
+  )
+  const ran: string[] = []
+  const files = readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+  for (const file of files) {
+    if (applied.has(file)) continue
+    const sql = readFileSync(join(migrationsDir, file), 'utf8')
+    // IMMEDIATE: two nodes starting together must not both run the same migration.
+    db.transaction(() => {
+      const again = db.prepare('SELECT 1 FROM schema_migrations WHERE name = ?').get(file)
+      if (again) return
+      db.exec(sql)
+      db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)').run(
+        file,
+        new Date().toISOString(),
+      )
+      ran.push(file)
+    }).immediate()
+  }
+  return ran
+}

@@ -1,0 +1,21 @@
+import type { RouteModule } from '../context'
+import auth from './auth'
+import users from './users'
+import admin from './admin'
+import operations from './operations'
+import integrations from './integrations'
+import metadata from './metadata'
+import packages from './packages'
+import releaseBundles from './releaseBundles'
+
+/** Every API route module, registered under /ui/api/v1 in this order. */
+export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
+  ['auth', auth],
+  ['users', users],
+  ['admin', admin],
+  ['operations', operations],
+  ['integrations', integrations],
+  ['metadata', metadata],
+  ['packages', packages],
+  ['releaseBundles', releaseBundles],
+]

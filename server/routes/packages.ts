@@ -1,0 +1,6 @@
+import type { RouteModule } from '../context'
+
+// Routes of the packages area, under /ui/api/v1. Filled in by the server issue.
+const routes: RouteModule = async () => {}
+
+export default routes

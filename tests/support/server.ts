@@ -1,0 +1,52 @@
+/**
+ * Starts the reference server in-process on an ephemeral loopback port with a temporary
+ * data folder, for server and e2e tests. `stop()` closes it and removes the folder.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { configFromEnv, type ServerConfig } from '../../server/config'
+import { buildServer, type BuiltServer } from '../../server/app'
+
+export interface TestServer extends BuiltServer {
+  readonly url: string
+  readonly config: ServerConfig
+  stop(): Promise<void>
+}
+
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'))
+  const config: ServerConfig = {
+    ...configFromEnv({ PORT: '0', HOST: '127.0.0.1', ...env }),
+    dataDir,
+    staticDir: resolve('dist'),
+    ...overrides,
+  }
+  const built = await buildServer(config)
+  await built.app.listen({ host: '127.0.0.1', port: 0 })
+  const address = built.app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    ...built,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await built.app.close()
+      built.ctx.db.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Headers a same-origin browser request carries; state-changing calls need them. */
+export function browserHeaders(url: string, cookie?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'x-requested-with': 'XMLHttpRequest',
+    origin: new URL(url).origin,
+    ...(cookie ? { cookie } : {}),
+  }
+}
