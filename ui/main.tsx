@@ -1,4 +1,5 @@
-// The composition root: the only UI module that imports adapters. Built out by the shell issue.
+// The composition root: the only UI module that imports adapters. Built out by the shell issue
+// (createBrowserPorts() from adapters/browser/browserPorts.ts gives every port).
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 

@@ -1,6 +1,6 @@
 import { VirtualTimeScheduler } from 'rxjs'
 import type { KeyValueStore, Ports } from '../../adapters/ports'
-import { createSecretVault } from '../../commands/secretVault'
+import { createSecretVault } from '../../adapters/memory/secretVault'
 
 /** A storage that lives in a Map, for tests (and to inspect what was written). */
 export function memoryStore(): KeyValueStore & { readonly data: Map<string, string> } {

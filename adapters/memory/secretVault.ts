@@ -1,4 +1,4 @@
-import type { IdSource, SecretVault } from '../adapters/ports'
+import type { IdSource, SecretVault } from '../ports'
 
 /** In-memory vault: a secret is readable once, then gone. Nothing is persisted. */
 export function createSecretVault(ids: IdSource): SecretVault {

@@ -1,0 +1,73 @@
+/**
+ * The ports of the running console in a browser: real clock, random ids, web storage,
+ * the History API, and every area's API over one HTTP client.
+ */
+import { asyncScheduler } from 'rxjs'
+import type { HistoryPort, IdSource, KeyValueStore, Ports } from '../ports'
+import { createHttpClient } from '../http/client'
+import { createPlatformApi } from '../http/platform'
+import { createSessionApi } from '../http/session'
+import { createAdminApi } from '../http/admin'
+import { createServiceStatusApi } from '../http/serviceStatus'
+import { createPackagesApi } from '../http/packages'
+import { createReleaseBundlesApi } from '../http/releaseBundles'
+import { createSecretVault } from '../memory/secretVault'
+
+/** Web storage that never throws (private mode, quota, disabled storage): a failed write is dropped. */
+export function webStore(storage: () => Storage): KeyValueStore {
+  return {
+    get(key) {
+      try {
+        return storage().getItem(key)
+      } catch {
+        return null
+      }
+    },
+    set(key, value) {
+      try {
+        storage().setItem(key, value)
+      } catch {
+        // Storage full or unavailable: the console keeps working without it.
+      }
+    },
+    remove(key) {
+      try {
+        storage().removeItem(key)
+      } catch {
+        // As above.
+      }
+    },
+  }
+}
+
+export const randomIds: IdSource = {
+  next: () => crypto.randomUUID().slice(0, 8),
+}
+
+export function browserHistory(): HistoryPort {
+  return {
+    current: () => `${location.pathname}${location.search}${location.hash}`,
+    push: (path) => history.pushState(null, '', path),
+    replace: (path) => history.replaceState(null, '', path),
+    assign: (url) => location.assign(url),
+  }
+}
+
+export function createBrowserPorts(): Ports {
+  const http = createHttpClient()
+  return {
+    clock: { now: () => Date.now() },
+    ids: randomIds,
+    scheduler: asyncScheduler,
+    secrets: createSecretVault(randomIds),
+    localStore: webStore(() => window.localStorage),
+    sessionStore: webStore(() => window.sessionStorage),
+    history: browserHistory(),
+    platformApi: createPlatformApi(http),
+    sessionApi: createSessionApi(http),
+    adminApi: createAdminApi(http),
+    serviceStatusApi: createServiceStatusApi(http),
+    packagesApi: createPackagesApi(http),
+    releaseBundlesApi: createReleaseBundlesApi(http),
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * `npm run bench [-- NAME…]`: runs every `bench/*.bench.ts` (or those named) and prints
+ * their figures. Figures are for reading and for the team's notes, never asserted.
+ */
+import { readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { BenchModule, Figure } from './types'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const wanted = process.argv.slice(2)
+
+function format(f: Figure): string {
+  const value = f.value >= 100 ? Math.round(f.value).toLocaleString('en') : f.value.toPrecision(3)
+  const ratio = f.ratio ? `  (${f.ratio.value.toFixed(2)}× ${f.ratio.to})` : ''
+  const target = f.target ? `  [target: ${f.target}]` : ''
+  return `  ${f.name.padEnd(58)} ${value.padStart(12)} ${f.unit}${ratio}${target}`
+}
+
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
+  .sort()
+
+let failed = false
+for (const file of files) {
+  const mod = (await import(pathToFileURL(join(here, file)).href)) as BenchModule
+  console.log(`\n${mod.title} (${file})`)
+  try {
+    for (const figure of await mod.run()) console.log(format(figure))
+  } catch (error) {
+    failed = true
+    console.log(`  failed: ${(error as Error).stack ?? String(error)}`)
+  }
+}
+process.exitCode = failed ? 1 : 0

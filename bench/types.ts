@@ -1,0 +1,16 @@
+/** One measured figure, printed by `npm run bench`. */
+export interface Figure {
+  readonly name: string
+  readonly value: number
+  readonly unit: string
+  /** A comparison, e.g. to a baseline: value / baseline. */
+  readonly ratio?: { readonly to: string; readonly value: number }
+  /** The target the issue sets, as text (printed, never asserted). */
+  readonly target?: string
+}
+
+/** A benchmark module (`bench/*.bench.ts`) exports `title` and `run`. */
+export interface BenchModule {
+  readonly title: string
+  run(): Promise<ReadonlyArray<Figure>>
+}
