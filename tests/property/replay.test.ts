@@ -105,3 +105,25 @@ describe('export → replay gives the live state', () => {
     )
   })
 })
+
+describe('replay of hostile input', () => {
+  it('never throws, whatever the text; every bad line is reported by its number', () => {
+    const line = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+      fc
+        .record({ kind: fc.constantFrom('event', 'header', 'trailer', 'snapshot', 'x'), seq: fc.jsonValue() })
+        .map((v) => JSON.stringify(v)),
+    )
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), (lines) => {
+        const result = replayLog(lines.join('\n'))
+        for (const error of result.errors) {
+          expect(error.line).toBeGreaterThanOrEqual(1)
+          expect(error.line).toBeLessThanOrEqual(lines.length)
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
