@@ -2,6 +2,7 @@ import { VirtualTimeScheduler } from 'rxjs'
 import { left } from 'fp-ts/Either'
 import type { KeyValueStore, PlatformApi, Ports, SessionApi } from '../../adapters/ports'
 import { createSecretVault } from '../../adapters/memory/secretVault'
+import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
 
 /** A storage that lives in a Map, for tests (and to inspect what was written). */
 export function memoryStore(): KeyValueStore & { readonly data: Map<string, string> } {
@@ -57,8 +58,8 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     sessionApi: notFaked<SessionApi>(),
     adminApi: {},
     serviceStatusApi: {},
-    packagesApi: {},
-    releaseBundlesApi: {},
+    packagesApi: fakePackagesApi(),
+    releaseBundlesApi: fakeReleaseBundlesApi(),
     ...overrides,
   }
   return {
