@@ -27,7 +27,8 @@ export interface Envelope<E> {
 export interface EventSpec {
   readonly type: string
   readonly v: number
-  readonly codec: t.Decoder<unknown, DomainEvent>
+  /** `is` is replay's fast path; `decode` explains a failure. */
+  readonly codec: t.Decoder<unknown, DomainEvent> & { is(u: unknown): boolean }
   readonly upcasters: Readonly<Record<number, Upcaster>>
 }
 

@@ -1,6 +1,15 @@
 import type { RouteModule } from '../context'
+import { registerLoginRoutes } from '../auth/loginRoutes'
+import { createRateLimiter } from '../auth/rateLimit'
+import { scoped } from '../auth/validation'
 
-// Routes of the auth area, under /ui/api/v1. Filled in by the server issue.
-const routes: RouteModule = async () => {}
+// Routes of the auth area (login, session, MFA, passwords, registration, invitations, CLI
+// login), under /ui/api/v1. See server/API.md, "Auth and session".
+const routes: RouteModule = async (app, ctx) => {
+  const limiter = createRateLimiter(ctx.db, ctx.config.rateLimit)
+  await scoped(app, ctx, (scope) => {
+    registerLoginRoutes(scope, ctx, limiter)
+  })
+}
 
 export default routes

@@ -7,6 +7,7 @@ import integrations from './integrations'
 import metadata from './metadata'
 import packages from './packages'
 import releaseBundles from './releaseBundles'
+import platform from '../platform/module'
 
 /** Every API route module, registered under /ui/api/v1 in this order. */
 export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
@@ -18,4 +19,5 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['metadata', metadata],
   ['packages', packages],
   ['releaseBundles', releaseBundles],
+  ['platform', platform],
 ]

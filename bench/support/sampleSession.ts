@@ -1,0 +1,41 @@
+/**
+ * Sessions for benchmarks: a reproducible stream of commands and events drawn from the
+ * same generators the property tests use (every event type the client declares, every
+ * command the areas accept), driven through the real bus.
+ */
+import fc from 'fast-check'
+import { Subject } from 'rxjs'
+import { createApp } from '../../commands/createApp'
+import { eventSpecs, type AppCommand, type AppEvent } from '../../domain/app'
+import { arbitraryFromCodec } from '../../tests/support/arbitraryFromCodec'
+import { commandArbitrary } from '../../tests/support/commandArbitraries'
+import { fakePorts } from '../../tests/support/fakePorts'
+
+export const eventArbitrary: fc.Arbitrary<AppEvent> = fc.oneof(
+  ...[...eventSpecs.values()].map((spec) => {
+    const data = (spec.codec as unknown as { props: { data: Parameters<typeof arbitraryFromCodec>[0] } })
+      .props.data
+    return arbitraryFromCodec(data).map((d) => ({ type: spec.type, data: d }) as AppEvent)
+  }),
+)
+
+export function sampleCommands(count: number, seed = 42): AppCommand[] {
+  return fc.sample(commandArbitrary, { numRuns: count, seed })
+}
+
+/** A log of about `events` events, recorded by a real bus: half commands, half effect events. */
+export function recordSessionLog(events: number, seed = 7): string {
+  const ports = fakePorts()
+  const injected = new Subject<AppEvent>()
+  const app = createApp({ ports, effects: { injected: () => injected }, maxLogEvents: events * 2 })
+  const commands = sampleCommands(Math.ceil(events / 2), seed)
+  const effectEvents = fc.sample(eventArbitrary, { numRuns: Math.ceil(events / 2), seed: seed + 1 })
+  for (let i = 0; i < commands.length; i++) {
+    app.dispatch(commands[i]!, 'script')
+    const e = effectEvents[i]
+    if (e) injected.next(e)
+  }
+  const log = app.exportLog()
+  app.dispose()
+  return log
+}

@@ -1,0 +1,88 @@
+/**
+ * The instance's general configuration (server name, base URL, login page settings, SAML and
+ * OAuth providers), stored as one JSON document in `settings`. Defaults come from the server
+ * configuration; an admin changes it through `PUT /ui/admin/generalConfig`.
+ */
+import type { ServerConfig } from '../config'
+import type { Db } from '../db'
+
+export interface OAuthProvider {
+  readonly name: string
+  readonly type: string
+  readonly url: string
+}
+
+export interface GeneralConfig {
+  readonly serverName: string
+  /** Empty: links use this server's own address. */
+  readonly baseUrl: string
+  readonly customMessage: string
+  readonly allowUserRegistration: boolean
+  readonly forgotPasswordEnabled: boolean
+  readonly rememberMeEnabled: boolean
+  readonly passwordAutocompleteEnabled: boolean
+  readonly userPluginsEnabled: boolean
+  readonly loginDialog: { readonly content: string; readonly permanent: boolean }
+  readonly saml: {
+    readonly enabled: boolean
+    readonly providerName: string
+    readonly loginUrl: string
+    readonly logoutUrl: string
+    readonly registrationId: string
+    readonly autoRedirect: boolean
+    /** Only SSO login is offered (the console's external login view). */
+    readonly loginIsExternal: boolean
+  }
+  readonly oauthProviders: readonly OAuthProvider[]
+  readonly oauthProvidersHidden: boolean
+}
+
+export const DEFAULT_SAML_PROVIDER_NAME = 'SAML SSO'
+
+export function defaultGeneralConfig(config: ServerConfig): GeneralConfig {
+  return {
+    serverName: config.serverName,
+    baseUrl: '',
+    customMessage: '',
+    allowUserRegistration: false,
+    forgotPasswordEnabled: true,
+    rememberMeEnabled: true,
+    passwordAutocompleteEnabled: true,
+    userPluginsEnabled: true,
+    loginDialog: { content: '', permanent: false },
+    saml: {
+      enabled: false,
+      providerName: DEFAULT_SAML_PROVIDER_NAME,
+      loginUrl: '',
+      logoutUrl: '',
+      registrationId: '',
+      autoRedirect: false,
+      loginIsExternal: false,
+    },
+    oauthProviders: [],
+    oauthProvidersHidden: false,
+  }
+}
+
+const KEY = 'generalConfig'
+
+export function readGeneralConfig(db: Db, config: ServerConfig): GeneralConfig {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined
+  const defaults = defaultGeneralConfig(config)
+  if (!row) return defaults
+  const stored = JSON.parse(row.value) as Partial<GeneralConfig>
+  // Stored documents may predate newer fields: defaults fill them in.
+  return {
+    ...defaults,
+    ...stored,
+    loginDialog: { ...defaults.loginDialog, ...stored.loginDialog },
+    saml: { ...defaults.saml, ...stored.saml },
+  }
+}
+
+export function writeGeneralConfig(db: Db, value: GeneralConfig): void {
+  db.prepare(
+    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  ).run(KEY, JSON.stringify(value), new Date().toISOString())
+}

@@ -1,0 +1,307 @@
+/**
+ * Login, logout, the current user and the data the login page needs.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ServerContext } from '../context'
+import { HttpError } from '../context'
+import { readGeneralConfig } from '../admin/generalConfig'
+import { verifyPassword } from './passwords'
+import type { RateLimiter } from './rateLimit'
+import { errors, passwordSchema, userDataSchema } from './schemas'
+import { endSession, findSession, pruneSessions } from './sessions'
+import { loginKey, signIn } from './signIn'
+import { anonymousUserData, findUserById, findUserByName, userData } from './users'
+
+export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
+  const { db, config } = ctx
+
+  app.post<{
+    Body: { user: string; password: string; type: 'login' }
+    Querystring: { _spring_security_remember_me?: boolean }
+  }>(
+    '/ui/auth/login',
+    {
+      schema: {
+        summary: 'Sign in with user name and password',
+        querystring: {
+          type: 'object',
+          properties: { _spring_security_remember_me: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+        body: {
+          type: 'object',
+          properties: {
+            user: { type: 'string', minLength: 1, maxLength: 254 },
+            password: passwordSchema,
+            type: { type: 'string', enum: ['login'] },
+          },
+          required: ['user', 'password', 'type'],
+          additionalProperties: false,
+        },
+        response: { 200: userDataSchema, ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user: name, password } = request.body
+      const key = loginKey(request, name)
+      limiter.check(key, reply)
+      const user = findUserByName(db, name)
+      const ok = await verifyPassword(password, user?.password_hash)
+      if (!user || !ok) {
+        limiter.hit(key)
+        throw new HttpError(401, 'Wrong user name or password', 'BAD_CREDENTIALS')
+      }
+      limiter.reset(key)
+      if (user.credentials_expired === 1)
+        throw new HttpError(403, 'Your credentials have expired: change your password', 'CREDENTIALS_EXPIRED')
+      if (user.password_expired === 1)
+        throw new HttpError(403, 'Your password has expired: change it to sign in', 'PASSWORD_EXPIRED')
+      const remember =
+        request.query._spring_security_remember_me === true && readGeneralConfig(db, config).rememberMeEnabled
+      pruneSessions(db)
+      return signIn(ctx, request, reply, user, remember)
+    },
+  )
+
+  app.post(
+    '/ui/auth/logout',
+    {
+      schema: {
+        summary: 'Sign out (ends the session, clears the cookie)',
+        response: { 204: { type: 'null' } },
+      },
+    },
+    async (request, reply) => {
+      endSession(db, request, reply)
+      return reply.status(204).send()
+    },
+  )
+
+  app.get(
+    '/ui/auth/current',
+    { schema: { summary: 'The signed-in user, or the anonymous user', response: { 200: userDataSchema } } },
+    async (request) => {
+      const session = findSession(db, request)
+      const user = session?.stage === 'full' ? findUserById(db, session.user_id) : undefined
+      return user ? userData(config, user) : anonymousUserData(config)
+    },
+  )
+
+  const loginRelatedData = {
+    schema: {
+      summary: 'What the login page offers',
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            forgotPassword: { type: 'boolean' },
+            canRememberMe: { type: 'boolean' },
+            passwordAutocompleteEnabled: { type: 'boolean' },
+            ssoProviderLink: { type: 'string' },
+            samlAuthenticationData: {
+              type: 'object',
+              properties: { providerName: { type: 'string' }, url: { type: 'string' } },
+              required: ['providerName', 'url'],
+            },
+          },
+          required: ['forgotPassword', 'canRememberMe', 'passwordAutocompleteEnabled'],
+        },
+      },
+    },
+  }
+  const loginRelatedHandler = async () => {
+    const general = readGeneralConfig(db, config)
+    return {
+      forgotPassword: general.forgotPasswordEnabled,
+      canRememberMe: general.rememberMeEnabled,
+      passwordAutocompleteEnabled: general.passwordAutocompleteEnabled,
+      ...(general.saml.enabled
+        ? {
+            ssoProviderLink: general.saml.loginUrl,
+            samlAuthenticationData: { providerName: general.saml.providerName, url: general.saml.loginUrl },
+          }
+        : {}),
+    }
+  }
+  app.get('/ui/auth/loginRelatedData', loginRelatedData, loginRelatedHandler)
+  // The specification names both methods for this call.
+  app.post('/ui/auth/loginRelatedData', loginRelatedData, loginRelatedHandler)
+
+  app.get(
+    '/ui/auth/visualMode',
+    {
+      schema: {
+        summary: 'Internal or external (SSO-only) login view',
+        response: {
+          200: {
+            type: 'object',
+            properties: { loginIsExternal: { type: 'boolean' }, isProvidersHidden: { type: 'boolean' } },
+            required: ['loginIsExternal', 'isProvidersHidden'],
+          },
+        },
+      },
+    },
+    async () => {
+      const general = readGeneralConfig(db, config)
+      return {
+        loginIsExternal: general.saml.enabled && general.saml.loginIsExternal,
+        isProvidersHidden: general.oauthProvidersHidden,
+      }
+    },
+  )
+
+  app.get(
+    '/ui/auth/userPlugins',
+    {
+      schema: {
+        summary: 'Whether user plugins are enabled',
+        response: {
+          200: {
+            type: 'object',
+            properties: { isUserPluginEnabled: { type: 'boolean' } },
+            required: ['isUserPluginEnabled'],
+          },
+        },
+      },
+    },
+    async () => ({ isUserPluginEnabled: readGeneralConfig(db, config).userPluginsEnabled }),
+  )
+
+  app.get(
+    '/ui/auth/realms',
+    {
+      schema: {
+        summary: 'Authentication realms and whether each is enabled',
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { realm: { type: 'string' }, enabled: { type: 'boolean' } },
+              required: ['realm', 'enabled'],
+            },
+          },
+        },
+      },
+    },
+    async () => {
+      const general = readGeneralConfig(db, config)
+      return [
+        { realm: 'internal', enabled: true },
+        { realm: 'saml', enabled: general.saml.enabled },
+        { realm: 'oauth', enabled: general.oauthProviders.length > 0 },
+        // No directory servers are configured on the reference platform.
+        { realm: 'ldap', enabled: false },
+        { realm: 'crowd', enabled: false },
+      ]
+    },
+  )
+
+  app.get(
+    '/ui/auth/loginDialog',
+    {
+      schema: {
+        summary: 'The custom login dialog (plain text)',
+        response: {
+          200: {
+            type: 'object',
+            properties: { content: { type: 'string' }, permanent: { type: 'boolean' } },
+            required: ['content', 'permanent'],
+          },
+        },
+      },
+    },
+    async () => readGeneralConfig(db, config).loginDialog,
+  )
+
+  app.get(
+    '/ui/auth/samlLogoutUrl',
+    {
+      schema: {
+        summary: 'Where a SAML session signs out (empty when SAML is off)',
+        response: {
+          200: { type: 'object', properties: { logoutUrl: { type: 'string' } }, required: ['logoutUrl'] },
+        },
+      },
+    },
+    async () => {
+      const { saml } = readGeneralConfig(db, config)
+      return { logoutUrl: saml.enabled ? saml.logoutUrl : '' }
+    },
+  )
+
+  app.get(
+    '/ui/auth/samlRegistrationId',
+    {
+      schema: {
+        summary: 'The SAML SSO registration id (empty when SAML is off)',
+        response: {
+          200: {
+            type: 'object',
+            properties: { samlRegistrationId: { type: 'string' } },
+            required: ['samlRegistrationId'],
+          },
+        },
+      },
+    },
+    async () => {
+      const { saml } = readGeneralConfig(db, config)
+      return { samlRegistrationId: saml.enabled ? saml.registrationId : '' }
+    },
+  )
+
+  app.get<{ Querystring: { registrationToken?: string } }>(
+    '/ui/auth/oauthProviders',
+    {
+      schema: {
+        summary: 'OAuth providers offered on the login page',
+        querystring: {
+          type: 'object',
+          properties: { registrationToken: { type: 'string', maxLength: 200 } },
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { name: { type: 'string' }, type: { type: 'string' }, url: { type: 'string' } },
+              required: ['name', 'type', 'url'],
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { oauthProviders } = readGeneralConfig(db, config)
+      const token = request.query.registrationToken
+      // With an invitation's registration token the provider learns which invitation it completes.
+      return oauthProviders.map((p) => ({
+        ...p,
+        url: token
+          ? `${p.url}${p.url.includes('?') ? '&' : '?'}registrationToken=${encodeURIComponent(token)}`
+          : p.url,
+      }))
+    },
+  )
+
+  app.get(
+    '/ui/auth/autoRedirect',
+    {
+      schema: {
+        summary: 'Whether the login page sends people straight to SSO',
+        response: {
+          200: {
+            type: 'object',
+            properties: { isAutoRedirectLogin: { type: 'boolean' } },
+            required: ['isAutoRedirectLogin'],
+          },
+        },
+      },
+    },
+    async () => {
+      const { saml } = readGeneralConfig(db, config)
+      return { isAutoRedirectLogin: saml.enabled && saml.autoRedirect }
+    },
+  )
+}

@@ -1,0 +1,71 @@
+/**
+ * Password hashing with scrypt (node:crypto): a random salt per password, parameters stored
+ * with the hash so they can be raised later, and a constant-time comparison.
+ */
+import {
+  randomBytes,
+  scrypt as scryptCallback,
+  scryptSync,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto'
+
+const N = 16384
+const R = 8
+const P = 1
+const KEY_LENGTH = 64
+/** Longer passwords are refused before hashing: scrypt's cost must not be the caller's choice. */
+export const MAX_PASSWORD_LENGTH = 256
+export const MIN_PASSWORD_LENGTH = 8
+
+function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCallback(password, salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  )
+}
+
+const encode = (salt: Buffer, key: Buffer) =>
+  `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  return encode(salt, await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P }))
+}
+
+/** For seeding at start-up, before the server accepts requests. */
+export function hashPasswordSync(password: string): string {
+  const salt = randomBytes(16)
+  return encode(salt, scryptSync(password, salt, KEY_LENGTH, { N, r: R, p: P }))
+}
+
+// Verifying against this when the user does not exist keeps the answer time the same.
+const DUMMY_HASH = hashPasswordSync(randomBytes(12).toString('hex'))
+
+export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+  const parts = (stored ?? DUMMY_HASH).split('$')
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false
+  const [, n, r, p, saltText, keyText] = parts as [string, string, string, string, string, string]
+  const expected = Buffer.from(keyText, 'base64')
+  const actual = await scrypt(
+    password.slice(0, MAX_PASSWORD_LENGTH),
+    Buffer.from(saltText, 'base64'),
+    expected.length,
+    {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+    },
+  )
+  return timingSafeEqual(actual, expected) && stored !== undefined
+}
+
+/** A reason the password is refused, or undefined when it is acceptable. */
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`
+  return undefined
+}

@@ -1,0 +1,112 @@
+/**
+ * Browser sessions: a random token in the HttpOnly, SameSite=Strict cookie, its sha256 in the
+ * sessions table. A login that still needs a one-time code gets a session in stage 'mfa',
+ * which only the MFA calls accept.
+ */
+import { randomBytes } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { SESSION_COOKIE, hashToken } from '../app'
+import type { Db } from '../db'
+
+/** Remember-me keeps the cookie for two weeks; otherwise it lives until the browser closes. */
+export const REMEMBER_ME_MS = 14 * 24 * 60 * 60 * 1000
+/** Server-side bound of a session without remember-me (the browser may stay open for days). */
+export const SESSION_MS = 12 * 60 * 60 * 1000
+/** A login waiting for its one-time code. */
+export const PENDING_MFA_MS = 10 * 60 * 1000
+
+export type SessionStage = 'full' | 'mfa'
+
+export interface SessionRow {
+  readonly id_hash: string
+  readonly user_id: number
+  readonly stage: SessionStage
+  readonly remember: number
+  readonly expires_at: string
+  readonly unlocked_until: string | null
+}
+
+export function startSession(
+  db: Db,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  userId: number,
+  options: { remember: boolean; stage: SessionStage },
+): void {
+  const token = randomBytes(32).toString('base64url')
+  const now = Date.now()
+  const lifetime = options.stage === 'mfa' ? PENDING_MFA_MS : options.remember ? REMEMBER_ME_MS : SESSION_MS
+  // A new session replaces the one this browser had (no session fixation, no pile-up).
+  endSession(db, request, reply)
+  db.prepare(
+    `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage, remember) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(
+    hashToken(token),
+    userId,
+    new Date(now).toISOString(),
+    new Date(now + lifetime).toISOString(),
+    options.stage,
+    options.remember ? 1 : 0,
+  )
+  setSessionCookie(
+    reply,
+    request,
+    token,
+    options.remember && options.stage === 'full' ? REMEMBER_ME_MS : undefined,
+  )
+}
+
+function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  token: string,
+  maxAgeMs: number | undefined,
+) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    ...(maxAgeMs !== undefined ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
+  })
+}
+
+/** The session of this request in any stage, if it is still valid. */
+export function findSession(db: Db, request: FastifyRequest): SessionRow | undefined {
+  const token = request.cookies[SESSION_COOKIE]
+  if (!token) return undefined
+  return db
+    .prepare(
+      `SELECT id_hash, user_id, stage, remember, expires_at, unlocked_until FROM sessions
+       WHERE id_hash = ? AND expires_at > ?`,
+    )
+    .get(hashToken(token), new Date().toISOString()) as SessionRow | undefined
+}
+
+/** Promotes a pending MFA session to a full one, keeping its token; the cookie gets its final lifetime. */
+export function completeSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: SessionRow,
+): void {
+  const token = request.cookies[SESSION_COOKIE]
+  if (!token) return
+  const remember = session.remember === 1
+  db.prepare(`UPDATE sessions SET stage = 'full', expires_at = ? WHERE id_hash = ?`).run(
+    new Date(Date.now() + (remember ? REMEMBER_ME_MS : SESSION_MS)).toISOString(),
+    session.id_hash,
+  )
+  setSessionCookie(reply, request, token, remember ? REMEMBER_ME_MS : undefined)
+}
+
+export function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): void {
+  const token = request.cookies[SESSION_COOKIE]
+  if (token) db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashToken(token))
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' })
+}
+
+/** Expired sessions are dropped now and then, so the table stays bounded. */
+export function pruneSessions(db: Db): void {
+  db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(new Date().toISOString())
+}

@@ -1,0 +1,35 @@
+/**
+ * Completing a sign-in, shared by login, password reset/change, registration and
+ * invitations: a pending MFA session when the user needs a code, a full one otherwise.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { ServerContext } from '../context'
+import { startSession } from './sessions'
+import { mfaStatusOf, userData, type UserData, type UserRow } from './users'
+
+export function signIn(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  remember: boolean,
+): UserData {
+  const mfa = mfaStatusOf(user)
+  if (mfa !== 'NONE') {
+    startSession(ctx.db, reply, request, user.id, { remember, stage: 'mfa' })
+    return userData(ctx.config, user, mfa)
+  }
+  startSession(ctx.db, reply, request, user.id, { remember, stage: 'full' })
+  markSignedIn(ctx, user.id)
+  // The answer still says firstLogin: true the first time, so the console can onboard.
+  return userData(ctx.config, user)
+}
+
+export function markSignedIn(ctx: ServerContext, userId: number): void {
+  ctx.db
+    .prepare('UPDATE users SET last_login_at = ?, first_login = 0 WHERE id = ?')
+    .run(new Date().toISOString(), userId)
+}
+
+/** The key failed attempts are counted under: per client address and account. */
+export const loginKey = (request: FastifyRequest, user: string) => `login:${request.ip}:${user.toLowerCase()}`

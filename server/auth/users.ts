@@ -1,0 +1,145 @@
+/**
+ * User rows and the `UserData` answer of the auth calls (see server/API.md).
+ */
+import type { ServerConfig } from '../config'
+import type { Db } from '../db'
+import { flavourProfile } from '../platform/flavours'
+import { hashPasswordSync } from './passwords'
+
+export interface UserRow {
+  readonly id: number
+  readonly name: string
+  readonly email: string
+  readonly password_hash: string
+  readonly admin: number
+  readonly realm: string
+  readonly created_at: string
+  readonly password_expired: number
+  readonly credentials_expired: number
+  readonly mfa_secret: string | null
+  readonly mfa_enrolled: number
+  readonly mfa_required: number
+  readonly mfa_last_counter: number
+  readonly first_login: number
+  readonly profile_updatable: number
+  readonly has_seen_getting_started: number
+  readonly wizard_closed: number
+  readonly last_login_at: string | null
+}
+
+export type MfaStatus = 'NONE' | 'ENROLL' | 'VERIFY'
+
+export interface UserData {
+  name: string
+  anonymous: boolean
+  admin: boolean
+  realm: string
+  mfaStatus: MfaStatus
+  firstLogin: boolean
+  freeTier: boolean
+  hasSeenGettingStarted: boolean
+  quickDeployEnabled: boolean
+  wizardClosed: boolean
+  newOnboarding: boolean
+  existsInDB: boolean
+  profileUpdatable: boolean
+  requireProfilePassword: boolean
+  requireProfileUnlock: boolean
+  email: string
+}
+
+export function findUserByName(db: Db, name: string): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE name = ?').get(name) as UserRow | undefined
+}
+
+export function findUserById(db: Db, id: number): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined
+}
+
+/** By name, or by e-mail address when no user has that name (forgot-password accepts either). */
+export function findUserByNameOrEmail(db: Db, nameOrEmail: string): UserRow | undefined {
+  return (
+    findUserByName(db, nameOrEmail) ??
+    (db
+      .prepare("SELECT * FROM users WHERE email = ? COLLATE NOCASE AND email <> '' ORDER BY id LIMIT 1")
+      .get(nameOrEmail) as UserRow | undefined)
+  )
+}
+
+/** What a login answers for MFA: NONE when not required; ENROLL until enrolled; VERIFY after. */
+export function mfaStatusOf(user: UserRow): MfaStatus {
+  if (user.mfa_required !== 1) return 'NONE'
+  return user.mfa_enrolled === 1 ? 'VERIFY' : 'ENROLL'
+}
+
+export function userData(config: ServerConfig, user: UserRow, mfaStatus: MfaStatus = 'NONE'): UserData {
+  const profile = flavourProfile(config)
+  const internal = user.realm === 'internal'
+  return {
+    name: user.name,
+    anonymous: false,
+    admin: user.admin === 1,
+    realm: user.realm,
+    mfaStatus,
+    firstLogin: user.first_login === 1,
+    freeTier: profile.freeTier,
+    hasSeenGettingStarted: user.has_seen_getting_started === 1,
+    quickDeployEnabled: profile.features.quickDeployLanding === true,
+    wizardClosed: user.wizard_closed === 1,
+    newOnboarding: profile.features.newOnboardingQuickAction === true,
+    existsInDB: true,
+    profileUpdatable: user.profile_updatable === 1,
+    // Internal users confirm their password before the profile (API key, password) opens.
+    requireProfilePassword: internal,
+    requireProfileUnlock: internal,
+    email: user.email,
+  }
+}
+
+export function anonymousUserData(config: ServerConfig): UserData {
+  const profile = flavourProfile(config)
+  return {
+    name: 'anonymous',
+    anonymous: true,
+    admin: false,
+    realm: 'internal',
+    mfaStatus: 'NONE',
+    firstLogin: false,
+    freeTier: profile.freeTier,
+    hasSeenGettingStarted: false,
+    quickDeployEnabled: false,
+    wizardClosed: false,
+    newOnboarding: false,
+    existsInDB: false,
+    profileUpdatable: false,
+    requireProfilePassword: false,
+    requireProfileUnlock: false,
+    email: '',
+  }
+}
+
+/**
+ * First start: the admin `admin` and the regular user `developer` (passwords from
+ * ADMIN_PASSWORD / USER_PASSWORD, default `password`). Several nodes may start at once: the
+ * insert is idempotent. Answers the names it created.
+ */
+export function seedAccounts(db: Db, config: ServerConfig): string[] {
+  const created: string[] = []
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at)
+     VALUES (?, ?, ?, ?, 'internal', ?, ?)`,
+  )
+  const now = new Date().toISOString()
+  const count = (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n
+  if (count > 0) return created
+  db.transaction(() => {
+    for (const [name, password, admin] of [
+      ['admin', config.adminPassword, 1],
+      ['developer', config.userPassword, 0],
+    ] as const) {
+      const result = insert.run(name, `${name}@platform.invalid`, hashPasswordSync(password), admin, now, now)
+      if (result.changes === 1) created.push(name)
+    }
+  }).immediate()
+  return created
+}

@@ -1,0 +1,149 @@
+/**
+ * The contact-us form of trial and tour users: validated and stored; admins list them.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ServerContext } from '../context'
+import { emailSchema, errors } from '../auth/schemas'
+
+export const HELP_OPTIONS = [
+  'Request a demo',
+  'Technical support',
+  'Request trial extension',
+  'Contact sales',
+] as const
+
+interface ContactBody {
+  firstName: string
+  lastName: string
+  country: string
+  email: string
+  helpOption: (typeof HELP_OPTIONS)[number]
+  optionalComment?: string
+  marketoDataKey?: string
+  LeadSource?: string
+  Lead_Source_Details__c?: string
+  MRK_FormType__c?: string
+}
+
+const required = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' }) as const
+const optional = (max: number) => ({ type: 'string', maxLength: max }) as const
+
+const contactProperties = {
+  firstName: required(100),
+  lastName: required(100),
+  country: required(100),
+  email: emailSchema,
+  helpOption: { type: 'string', enum: HELP_OPTIONS },
+  optionalComment: optional(2000),
+  marketoDataKey: optional(200),
+  LeadSource: optional(100),
+  Lead_Source_Details__c: optional(200),
+  MRK_FormType__c: optional(100),
+} as const
+
+const contactRecord = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    ...contactProperties,
+    optionalComment: { type: 'string' },
+    createdAt: { type: 'string' },
+  },
+  required: ['id', 'firstName', 'lastName', 'country', 'email', 'helpOption', 'createdAt'],
+} as const
+
+interface ContactRow {
+  id: number
+  first_name: string
+  last_name: string
+  country: string
+  email: string
+  help_option: string
+  optional_comment: string
+  lead_source: string
+  lead_source_details: string
+  form_type: string
+  marketo_data_key: string
+  created_at: string
+}
+
+const toRecord = (r: ContactRow) => ({
+  id: r.id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  country: r.country,
+  email: r.email,
+  helpOption: r.help_option,
+  optionalComment: r.optional_comment,
+  marketoDataKey: r.marketo_data_key,
+  LeadSource: r.lead_source,
+  Lead_Source_Details__c: r.lead_source_details,
+  MRK_FormType__c: r.form_type,
+  createdAt: r.created_at,
+})
+
+export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx
+
+  app.post<{ Body: ContactBody }>(
+    '/marketing/contact',
+    {
+      schema: {
+        summary: 'Send a contact request (stored for the sales team)',
+        body: {
+          type: 'object',
+          properties: contactProperties,
+          required: ['firstName', 'lastName', 'country', 'email', 'helpOption'],
+          additionalProperties: false,
+        },
+        response: { 201: contactRecord, ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const user = ctx.requireUser(request, { allowAnonymous: true })
+      const b = request.body
+      const createdAt = new Date().toISOString()
+      const result = db
+        .prepare(
+          `INSERT INTO contact_requests (user_id, first_name, last_name, country, email, help_option, optional_comment,
+             lead_source, lead_source_details, form_type, marketo_data_key, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          user.id === 0 ? null : user.id,
+          b.firstName.trim(),
+          b.lastName.trim(),
+          b.country.trim(),
+          b.email,
+          b.helpOption,
+          b.optionalComment ?? '',
+          b.LeadSource ?? '',
+          b.Lead_Source_Details__c ?? '',
+          b.MRK_FormType__c ?? '',
+          b.marketoDataKey ?? '',
+          createdAt,
+        )
+      const row = db
+        .prepare('SELECT * FROM contact_requests WHERE id = ?')
+        .get(result.lastInsertRowid) as ContactRow
+      return reply.status(201).send(toRecord(row))
+    },
+  )
+
+  app.get(
+    '/ui/admin/contactRequests',
+    {
+      schema: {
+        summary: 'Contact requests received (admins), newest first',
+        response: { 200: { type: 'array', items: contactRecord }, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const rows = db
+        .prepare('SELECT * FROM contact_requests ORDER BY id DESC LIMIT 500')
+        .all() as ContactRow[]
+      return rows.map(toRecord)
+    },
+  )
+}

@@ -1,0 +1,171 @@
+/**
+ * Onboarding: whether the instance still has only its default repositories, and the
+ * onboarding questionnaire (one per user), validated step by step as the spec describes.
+ */
+import type { FastifyInstance } from 'fastify'
+import { HttpError, type ServerContext } from '../context'
+import { projectKeyProblem } from '../admin/projectKey'
+import { errors } from '../auth/schemas'
+
+export const PURPOSES = ['Commercial', 'Personal'] as const
+export const ROLES = ['DevOps Engineer', 'Software Developer', 'DevSecOps Engineer', 'Other'] as const
+export const DESIRED_FEATURES = [
+  'Binary management',
+  'Team Administration',
+  'Single Sign On',
+  'Vulnerabilities Scanning',
+  'License Compliance Checks',
+  'CI/CD',
+  'Container Registry',
+  'Software Bill Of Materials (SBOM)',
+] as const
+export const DEFAULT_PROJECT = { name: 'Default Project', key: 'dflt' } as const
+
+export interface Questionnaire {
+  purpose: '' | (typeof PURPOSES)[number]
+  companyName: string
+  ossProjectName: string
+  role: '' | (typeof ROLES)[number]
+  otherRole: string
+  desiredFeature: string[]
+  projectName: string
+  projectKey: string
+}
+
+const emptyQuestionnaire = (): Questionnaire => ({
+  purpose: '',
+  companyName: '',
+  ossProjectName: '',
+  role: '',
+  otherRole: '',
+  desiredFeature: [],
+  projectName: DEFAULT_PROJECT.name,
+  projectKey: DEFAULT_PROJECT.key,
+})
+
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const
+const questionnaireProperties = {
+  purpose: { type: 'string', enum: ['', ...PURPOSES] },
+  companyName: text(200),
+  ossProjectName: text(200),
+  role: { type: 'string', enum: ['', ...ROLES] },
+  otherRole: text(200),
+  desiredFeature: {
+    type: 'array',
+    maxItems: DESIRED_FEATURES.length,
+    uniqueItems: true,
+    items: { type: 'string', enum: DESIRED_FEATURES },
+  },
+  projectName: text(200),
+  projectKey: text(200),
+} as const
+
+/**
+ * The first broken rule of the steps answered so far (a step's rules apply once it is
+ * reached: the details step once a role is chosen, and so on).
+ */
+export function questionnaireProblem(q: Questionnaire): string | undefined {
+  if (q.role !== '' || q.companyName !== '') {
+    if (q.purpose === '') return 'purpose: This field is mandatory'
+    if (q.role === '') return 'role: This field is mandatory'
+    if (q.role === 'Other' && q.otherRole.trim() === '') return 'otherRole: This field is mandatory'
+    if (q.purpose === 'Commercial' && q.companyName.trim() === '')
+      return 'companyName: This field is mandatory'
+  }
+  if (q.projectName.trim() === '') return 'projectName: This field is mandatory'
+  const keyProblem = projectKeyProblem(q.projectKey)
+  if (keyProblem) return `projectKey: ${keyProblem}`
+  return undefined
+}
+
+export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx
+
+  app.get(
+    '/ui/onboarding/initStatus',
+    {
+      schema: {
+        summary: 'Whether the instance still has only its default repositories',
+        response: {
+          200: {
+            type: 'object',
+            properties: { hasOnlyDefaultRepos: { type: 'boolean' } },
+            required: ['hasOnlyDefaultRepos'],
+          },
+          ...errors(401),
+        },
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      return { hasOnlyDefaultRepos: hasOnlyDefaultRepos(ctx) }
+    },
+  )
+
+  const questionnaireSchema = {
+    type: 'object',
+    properties: { ...questionnaireProperties, updatedAt: { type: 'string' } },
+    required: Object.keys(questionnaireProperties),
+  } as const
+
+  app.get(
+    '/ui/onboarding/questionnaire',
+    {
+      schema: {
+        summary: "The signed-in user's onboarding questionnaire (defaults when not answered)",
+        response: { 200: questionnaireSchema, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = ctx.requireUser(request)
+      const row = db
+        .prepare('SELECT data, updated_at FROM onboarding_questionnaires WHERE user_id = ?')
+        .get(user.id) as { data: string; updated_at: string } | undefined
+      return row
+        ? { ...(JSON.parse(row.data) as Questionnaire), updatedAt: row.updated_at }
+        : emptyQuestionnaire()
+    },
+  )
+
+  app.put<{ Body: Partial<Questionnaire> }>(
+    '/ui/onboarding/questionnaire',
+    {
+      schema: {
+        summary: 'Save the onboarding questionnaire (the steps answered so far are validated)',
+        body: { type: 'object', properties: questionnaireProperties, additionalProperties: false },
+        response: { 200: questionnaireSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = ctx.requireUser(request)
+      const q: Questionnaire = { ...emptyQuestionnaire(), ...request.body }
+      const problem = questionnaireProblem(q)
+      if (problem) throw new HttpError(400, problem, 'VALIDATION')
+      const now = new Date().toISOString()
+      db.prepare(
+        `INSERT INTO onboarding_questionnaires (user_id, data, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT(user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+      ).run(user.id, JSON.stringify(q), now)
+      return { ...q, updatedAt: now }
+    },
+  )
+}
+
+/**
+ * True until someone creates a repository beyond the ones the instance starts with. The
+ * catalogue owns the repositories table; without one there are only the defaults.
+ */
+function hasOnlyDefaultRepos(ctx: ServerContext): boolean {
+  const table = ctx.db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'repositories'")
+    .get() as { name: string } | undefined
+  if (!table) return true
+  const columns = (ctx.db.prepare('PRAGMA table_info(repositories)').all() as { name: string }[]).map(
+    (c) => c.name,
+  )
+  if (!columns.includes('created_by')) return true
+  const created = ctx.db
+    .prepare('SELECT COUNT(*) AS n FROM repositories WHERE created_by IS NOT NULL')
+    .get() as { n: number }
+  return created.n === 0
+}

@@ -1,0 +1,132 @@
+/**
+ * Reverse proxies of the web server configuration (the set-me-up instructions for Docker
+ * read them). The first start stores one describing this server; admins replace the list.
+ */
+import type { FastifyInstance } from 'fastify'
+import { HttpError, type ServerContext } from '../context'
+import { errors } from '../auth/schemas'
+
+export interface ReverseProxy {
+  key: string
+  serverName: string
+  dockerReverseProxyMethod: 'SUBDOMAIN' | 'REPOPATHPREFIX' | 'PORTPERREPO'
+  reverseProxyRepositories: string[]
+  useHttps: boolean
+  useHttp: boolean
+  httpsPort: number
+  httpPort: number
+}
+
+const port = { type: 'integer', minimum: 1, maximum: 65535 } as const
+const reverseProxySchema = {
+  type: 'object',
+  properties: {
+    key: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' },
+    serverName: { type: 'string', minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+$' },
+    dockerReverseProxyMethod: { type: 'string', enum: ['SUBDOMAIN', 'REPOPATHPREFIX', 'PORTPERREPO'] },
+    reverseProxyRepositories: { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 128 } },
+    useHttps: { type: 'boolean' },
+    useHttp: { type: 'boolean' },
+    httpsPort: port,
+    httpPort: port,
+  },
+  required: [
+    'key',
+    'serverName',
+    'dockerReverseProxyMethod',
+    'reverseProxyRepositories',
+    'useHttps',
+    'useHttp',
+    'httpsPort',
+    'httpPort',
+  ],
+  additionalProperties: false,
+} as const
+
+interface Row {
+  key: string
+  server_name: string
+  docker_reverse_proxy_method: ReverseProxy['dockerReverseProxyMethod']
+  reverse_proxy_repositories: string
+  use_https: number
+  use_http: number
+  https_port: number
+  http_port: number
+}
+
+const toProxy = (r: Row): ReverseProxy => ({
+  key: r.key,
+  serverName: r.server_name,
+  dockerReverseProxyMethod: r.docker_reverse_proxy_method,
+  reverseProxyRepositories: JSON.parse(r.reverse_proxy_repositories) as string[],
+  useHttps: r.use_https === 1,
+  useHttp: r.use_http === 1,
+  httpsPort: r.https_port,
+  httpPort: r.http_port,
+})
+
+export function seedReverseProxy(ctx: ServerContext): void {
+  const host = ctx.config.host === '127.0.0.1' || ctx.config.host === '::1' ? 'localhost' : ctx.config.host
+  ctx.db
+    .prepare(
+      `INSERT OR IGNORE INTO reverse_proxies (key, server_name, docker_reverse_proxy_method, reverse_proxy_repositories,
+         use_https, use_http, https_port, http_port)
+       SELECT 'direct', ?, 'REPOPATHPREFIX', '[]', 0, 1, 443, ? WHERE NOT EXISTS (SELECT 1 FROM reverse_proxies)`,
+    )
+    .run(/^[A-Za-z0-9.-]+$/.test(host) ? host : 'localhost', ctx.config.port > 0 ? ctx.config.port : 80)
+}
+
+export function registerWebServerRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx
+  const list = () => (db.prepare('SELECT * FROM reverse_proxies ORDER BY key').all() as Row[]).map(toProxy)
+
+  app.get(
+    '/ui/system/configuration/webServer',
+    {
+      schema: {
+        summary: 'Reverse proxies of the web server configuration',
+        response: { 200: { type: 'array', items: reverseProxySchema }, ...errors(401) },
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      return list()
+    },
+  )
+
+  app.put<{ Body: ReverseProxy[] }>(
+    '/ui/system/configuration/webServer',
+    {
+      schema: {
+        summary: 'Replace the reverse proxies (admins)',
+        body: { type: 'array', maxItems: 20, items: reverseProxySchema },
+        response: { 200: { type: 'array', items: reverseProxySchema }, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const keys = new Set(request.body.map((p) => p.key.toLowerCase()))
+      if (keys.size !== request.body.length)
+        throw new HttpError(409, 'Reverse proxy keys must be unique', 'CONFLICT')
+      const insert = db.prepare(
+        `INSERT INTO reverse_proxies (key, server_name, docker_reverse_proxy_method, reverse_proxy_repositories,
+           use_https, use_http, https_port, http_port) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      db.transaction(() => {
+        db.prepare('DELETE FROM reverse_proxies').run()
+        for (const p of request.body)
+          insert.run(
+            p.key,
+            p.serverName,
+            p.dockerReverseProxyMethod,
+            JSON.stringify(p.reverseProxyRepositories),
+            p.useHttps ? 1 : 0,
+            p.useHttp ? 1 : 0,
+            p.httpsPort,
+            p.httpPort,
+          )
+      })()
+      return list()
+    },
+  )
+}

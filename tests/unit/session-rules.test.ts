@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest'
+import { isNone, isSome, none, some } from 'fp-ts/Option'
+import {
+  CLI_LOGIN_PATH,
+  PATH_AFTER_LOGIN_KEY,
+  PATH_AFTER_LOGIN_TTL_MS,
+  isSafeInternalPath,
+  loginDialogRule,
+  isLoginDialogSuppressed,
+  loginOutcome,
+  pathAfterLogin,
+  profilePasswordUnlockState,
+  savePathAfterLogin,
+} from '../../domain/session'
+
+const NOW = Date.UTC(2026, 0, 1, 12)
+const HOUR = 3_600_000
+
+describe('isSafeInternalPath', () => {
+  it.each([
+    '/',
+    '/ui/packages',
+    '/ui/search?q=%22a%20b%22',
+    '/packages/npm%3A%2F%2Freact/18.2.0',
+    '/packages/npm://react',
+    '/ui/admin/management/users?tab=1#top',
+    '/ui/search?q=caf%C3%A9',
+  ])('accepts the ordinary path %s', (p) => {
+    expect(isSafeInternalPath(p)).toBe(true)
+  })
+
+  it.each([
+    '',
+    'ui/packages',
+    '//evil.example',
+    '/\\evil.example',
+    '/\tevil',
+    '/%2F%2Fevil.example',
+    '/%252F%252Fevil.example',
+    '/%5cevil.example',
+    '/%09/evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/.//evil.example',
+    '/a\nb',
+    '/a\u0000',
+    '/\u2028',
+    ' /ui',
+    '/https://evil.example',
+    '/javascript:alert(1)',
+    '/%6a%61vascript:alert(1)',
+  ])('rejects %j', (p) => {
+    expect(isSafeInternalPath(p)).toBe(false)
+  })
+})
+
+describe('savePathAfterLogin', () => {
+  it('saves an ordinary path for 8 hours under path_after_login', () => {
+    expect(PATH_AFTER_LOGIN_KEY).toBe('path_after_login')
+    expect(savePathAfterLogin('/ui/packages?x=1', NOW)).toEqual(
+      some({ pathAfterLogin: '/ui/packages?x=1', expiration: NOW + 8 * HOUR }),
+    )
+    expect(PATH_AFTER_LOGIN_TTL_MS).toBe(8 * HOUR)
+  })
+
+  it.each([
+    '/login',
+    '/ui/login/otp-login',
+    '/auth',
+    '/logout',
+    '/ui/404',
+    '/406/abc',
+    '/500',
+    '/authorization',
+    '/ui/%6Cogin',
+  ])('does not save the blocked path %s unless forced', (p) => {
+    expect(savePathAfterLogin(p, NOW)).toEqual(none)
+    expect(isSome(savePathAfterLogin(p, NOW, { force: true }))).toBe(true)
+  })
+
+  it('always saves the CLI login path', () => {
+    expect(savePathAfterLogin(CLI_LOGIN_PATH, NOW)).toEqual(
+      some({ pathAfterLogin: CLI_LOGIN_PATH, expiration: NOW + 8 * HOUR }),
+    )
+    expect(isSome(savePathAfterLogin('/ui/login/cli-registration?code=1', NOW))).toBe(true)
+  })
+
+  it('rewrites hash paths to the ui hash form', () => {
+    expect(savePathAfterLogin('#/packages', NOW)).toEqual(
+      some({ pathAfterLogin: '/ui/#/packages', expiration: NOW + 8 * HOUR }),
+    )
+    expect(savePathAfterLogin('/#/builds/x', NOW)).toEqual(
+      some({ pathAfterLogin: '/ui/#/builds/x', expiration: NOW + 8 * HOUR }),
+    )
+  })
+
+  it('never saves an unsafe path, even forced', () => {
+    expect(savePathAfterLogin('//evil.example', NOW, { force: true })).toEqual(none)
+    expect(savePathAfterLogin('/%2F%2Fevil.example', NOW, { force: true })).toEqual(none)
+  })
+})
+
+describe('pathAfterLogin', () => {
+  const rec = (pathAfterLogin: string, expiration = NOW + HOUR) => ({ pathAfterLogin, expiration })
+
+  it('returns a live saved path', () => {
+    expect(pathAfterLogin(rec('/ui/packages'), { nowMs: NOW, isAdmin: false })).toEqual(some('/ui/packages'))
+    expect(pathAfterLogin(JSON.stringify(rec('/ui/packages')), { nowMs: NOW, isAdmin: false })).toEqual(
+      some('/ui/packages'),
+    )
+  })
+
+  it('ignores expired paths and records claiming more than 8 hours', () => {
+    expect(pathAfterLogin(rec('/ui/packages', NOW), { nowMs: NOW, isAdmin: false })).toEqual(none)
+    expect(pathAfterLogin(rec('/ui/packages', NOW - 1), { nowMs: NOW, isAdmin: false })).toEqual(none)
+    expect(pathAfterLogin(rec('/ui/packages', NOW + 9 * HOUR), { nowMs: NOW, isAdmin: false })).toEqual(none)
+  })
+
+  it('honours admin paths only for admins', () => {
+    expect(pathAfterLogin(rec('/ui/admin/projects'), { nowMs: NOW, isAdmin: false })).toEqual(none)
+    expect(pathAfterLogin(rec('/admin'), { nowMs: NOW, isAdmin: false })).toEqual(none)
+    expect(pathAfterLogin(rec('/%61dmin/x'), { nowMs: NOW, isAdmin: false })).toEqual(none)
+    expect(pathAfterLogin(rec('/ui/admin/projects'), { nowMs: NOW, isAdmin: true })).toEqual(
+      some('/ui/admin/projects'),
+    )
+    expect(pathAfterLogin(rec('/ui/administrator-guide'), { nowMs: NOW, isAdmin: false })).toEqual(
+      some('/ui/administrator-guide'),
+    )
+  })
+
+  it('allows the CLI login path', () => {
+    expect(pathAfterLogin(rec(CLI_LOGIN_PATH), { nowMs: NOW, isAdmin: false })).toEqual(some(CLI_LOGIN_PATH))
+  })
+
+  it('never returns an unsafe or malformed record', () => {
+    for (const bad of [
+      rec('//evil.example'),
+      rec('https://evil.example'),
+      null,
+      undefined,
+      42,
+      'not json',
+      { pathAfterLogin: 1, expiration: NOW + HOUR },
+      { pathAfterLogin: '/x', expiration: 'soon' },
+    ]) {
+      expect(isNone(pathAfterLogin(bad, { nowMs: NOW, isAdmin: true }))).toBe(true)
+    }
+  })
+})
+
+describe('loginOutcome', () => {
+  it('maps the MFA status', () => {
+    expect(loginOutcome('enroll')).toBe('enroll')
+    expect(loginOutcome('VERIFY')).toBe('verify')
+    expect(loginOutcome('none')).toBe('complete')
+    expect(loginOutcome(undefined)).toBe('complete')
+    expect(loginOutcome('')).toBe('complete')
+  })
+})
+
+describe('login dialog suppression', () => {
+  it('suppresses only when dismissed and not permanent; permanent clears the dismissal', () => {
+    expect(loginDialogRule({ storedDismissal: 'true', permanent: false })).toEqual({
+      suppressed: true,
+      clearStoredDismissal: false,
+    })
+    expect(loginDialogRule({ storedDismissal: 'true', permanent: true })).toEqual({
+      suppressed: false,
+      clearStoredDismissal: true,
+    })
+    expect(isLoginDialogSuppressed(null, false)).toBe(false)
+    expect(isLoginDialogSuppressed('', false)).toBe(false)
+  })
+})
+
+describe('profilePasswordUnlockState', () => {
+  // The full truth table of the rule in spec 000 section 5.
+  it.each([
+    [true, false, true, false, true],
+    [true, true, true, false, true],
+    [false, true, true, true, true],
+    [true, true, true, true, true],
+    [true, false, true, true, false],
+    [true, true, false, false, false],
+    [false, false, true, false, false],
+    [false, true, true, false, false],
+    [false, true, false, true, false],
+  ])(
+    'existsInDB=%s updatable=%s requires=%s unlocked=%s → %s',
+    (existsInDB, profileUpdatable, requireProfilePassword, unlocked, expected) => {
+      expect(
+        profilePasswordUnlockState({ existsInDB, profileUpdatable, requireProfilePassword, unlocked }),
+      ).toBe(expected)
+    },
+  )
+})
