@@ -1,0 +1,127 @@
+/**
+ * The search model (spec 001 section 3): each field has a default, a type and a short
+ * query-string key, because search state lives in the URL query.
+ */
+
+export type ArtifactsSearchType = 'Quick' | 'Archive'
+export type SortDirection = 'asc' | 'desc'
+
+export interface SearchModel {
+  readonly name: string
+  readonly packageTypes: ReadonlyArray<string>
+  readonly tags: ReadonlyArray<string>
+  readonly description: string
+  readonly scope: string
+  /** ISO date (or date-time); null when not set. */
+  readonly before: string | null
+  readonly after: string | null
+  readonly repositories: ReadonlyArray<string>
+  readonly artifactsSearchType: ArtifactsSearchType
+  readonly licenses: ReadonlyArray<string>
+  readonly severities: ReadonlyArray<string>
+  readonly sortBy: string
+  readonly sortType: SortDirection
+}
+
+export const DEFAULT_SEARCH_MODEL: SearchModel = {
+  name: '',
+  packageTypes: [],
+  tags: [],
+  description: '',
+  scope: '',
+  before: null,
+  after: null,
+  repositories: [],
+  artifactsSearchType: 'Quick',
+  licenses: [],
+  severities: [],
+  sortBy: 'name',
+  sortType: 'asc',
+}
+
+/** Accepts asc/ascend/ascending and desc/descend/descending in any case; anything else is ascending. */
+export function normaliseSortDirection(direction: unknown): SortDirection {
+  if (typeof direction !== 'string') return 'asc'
+  const d = direction.trim().toLowerCase()
+  return d === 'desc' || d === 'descend' || d === 'descending' ? 'desc' : 'asc'
+}
+
+type FieldKind = 'text' | 'list' | 'date' | 'artifactsSearchType' | 'sortDirection'
+
+/** The type and the short query-string key of each field. */
+export const SEARCH_MODEL_FIELDS: {
+  readonly [K in keyof SearchModel]: { readonly key: string; readonly kind: FieldKind }
+} = {
+  name: { key: 'q', kind: 'text' },
+  packageTypes: { key: 'pkg', kind: 'list' },
+  tags: { key: 'tag', kind: 'list' },
+  description: { key: 'desc', kind: 'text' },
+  scope: { key: 'scope', kind: 'text' },
+  before: { key: 'before', kind: 'date' },
+  after: { key: 'after', kind: 'date' },
+  repositories: { key: 'repo', kind: 'list' },
+  artifactsSearchType: { key: 'ast', kind: 'artifactsSearchType' },
+  licenses: { key: 'lic', kind: 'list' },
+  severities: { key: 'sev', kind: 'list' },
+  sortBy: { key: 'sort_by', kind: 'text' },
+  sortType: { key: 'sort_type', kind: 'sortDirection' },
+}
+
+const FIELD_NAMES = Object.keys(SEARCH_MODEL_FIELDS) as ReadonlyArray<keyof SearchModel>
+
+/** The query-string keys the model owns; any other key in the URL is left alone. */
+export const SEARCH_QUERY_KEYS: ReadonlyArray<string> = FIELD_NAMES.map((f) => SEARCH_MODEL_FIELDS[f].key)
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/
+
+export function isIsoDate(s: string): boolean {
+  return ISO_DATE.test(s)
+}
+
+/** The fields that differ from the defaults, as a query string (no leading `?`); lists repeat their key. */
+export function searchModelToQuery(model: SearchModel): string {
+  const params = new URLSearchParams()
+  for (const field of FIELD_NAMES) {
+    const { key, kind } = SEARCH_MODEL_FIELDS[field]
+    const value = model[field]
+    if (kind === 'list') {
+      for (const item of value as ReadonlyArray<string>) if (item !== '') params.append(key, item)
+    } else if (value !== null && value !== DEFAULT_SEARCH_MODEL[field]) {
+      params.append(key, value as string)
+    }
+  }
+  return params.toString()
+}
+
+/**
+ * The model a URL query describes. Tolerant: unknown keys are ignored, empty list items
+ * dropped, bad dates and unknown enum values fall back to their defaults.
+ */
+export function searchModelFromQuery(query: string | URLSearchParams): SearchModel {
+  const params = typeof query === 'string' ? new URLSearchParams(query) : query
+  const out: Record<string, unknown> = { ...DEFAULT_SEARCH_MODEL }
+  for (const field of FIELD_NAMES) {
+    const { key, kind } = SEARCH_MODEL_FIELDS[field]
+    if (kind === 'list') {
+      out[field] = params.getAll(key).filter((item) => item !== '')
+      continue
+    }
+    const raw = params.get(key)
+    if (raw === null) continue
+    switch (kind) {
+      case 'text':
+        out[field] = raw
+        break
+      case 'date':
+        out[field] = isIsoDate(raw) ? raw : null
+        break
+      case 'artifactsSearchType':
+        out[field] = raw.toLowerCase() === 'archive' ? 'Archive' : 'Quick'
+        break
+      case 'sortDirection':
+        out[field] = normaliseSortDirection(raw)
+        break
+    }
+  }
+  return out as unknown as SearchModel
+}

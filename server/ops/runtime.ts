@@ -1,0 +1,87 @@
+/**
+ * The running node of one server instance: its id, the services it runs, its log files and
+ * its heartbeat. One per ServerContext (tests run several servers in one process), created by
+ * the operations routes when the server starts and shared with the integrations routes, which
+ * write to the same service logs.
+ */
+import type { ServerContext } from '../context'
+import { NodeLogs, nodeLogDir } from './logFiles'
+import { registerNode, type NodeRegistration } from './topology'
+import { SERVICES, servicesForFlavour, type ServiceDefinition, type ServiceName } from './services'
+
+export interface NodeRuntime {
+  readonly nodeId: string
+  readonly services: readonly ServiceDefinition[]
+  readonly logs: NodeLogs
+  readonly heartbeatMs: number
+  runs(name: ServiceName): boolean
+  /** The service whose request log a request path belongs to (Artifactory by default). */
+  serviceForPath(path: string): ServiceDefinition
+  log(name: ServiceName, level: 'INFO' | 'WARN' | 'ERROR', message: string): void
+  stop(): Promise<void>
+}
+
+/** Heartbeat interval: `HEARTBEAT_INTERVAL_MS` (tests lower it), 5 s by default. */
+export function heartbeatIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.HEARTBEAT_INTERVAL_MS ?? 5000)
+  return Number.isInteger(value) && value >= 50 && value <= 60_000 ? value : 5000
+}
+
+const runtimes = new WeakMap<ServerContext, NodeRuntime>()
+
+export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
+  const existing = runtimes.get(ctx)
+  if (existing) return existing
+  const { config, db } = ctx
+  const dir = nodeLogDir(config.dataDir, config.nodeId)
+  if (!dir) throw new Error(`NODE_ID must be letters, digits, '-' or '_'; got ${config.nodeId}`)
+  const services = servicesForFlavour(config.flavour)
+  const logs = new NodeLogs(dir, config.nodeId)
+  const heartbeatMs = heartbeatIntervalMs()
+  const runs = (name: ServiceName) => services.some((s) => s.name === name)
+  const log: NodeRuntime['log'] = (name, level, message) => {
+    if (runs(name)) logs.service(SERVICES[name], level, message)
+  }
+  let lastBeatFailed = false
+  const registration: NodeRegistration = registerNode(db, {
+    nodeId: config.nodeId,
+    services,
+    heartbeatMs,
+    onError: (error) => {
+      // Logged once per outage, not once per beat.
+      if (!lastBeatFailed) log('artifactory', 'ERROR', `Heartbeat failed: ${String(error)}`)
+      lastBeatFailed = true
+    },
+  })
+  for (const service of services)
+    log(
+      service.name,
+      'INFO',
+      `Service ${service.type} (${service.key}) started on ${config.nodeId}, pid ${process.pid}`,
+    )
+  const runtime: NodeRuntime = {
+    nodeId: config.nodeId,
+    services,
+    logs,
+    heartbeatMs,
+    runs,
+    serviceForPath(path) {
+      return services.find((s) => s.pathPrefix && path.startsWith(s.pathPrefix)) ?? SERVICES.artifactory
+    },
+    log,
+    async stop() {
+      registration.stop()
+      for (const service of services)
+        log(service.name, 'INFO', `Service ${service.type} stopping on ${config.nodeId}`)
+      runtimes.delete(ctx)
+      await logs.close()
+    },
+  }
+  runtimes.set(ctx, runtime)
+  return runtime
+}
+
+/** The runtime of a started server (the operations routes start it first). */
+export function nodeRuntime(ctx: ServerContext): NodeRuntime {
+  return runtimes.get(ctx) ?? startNodeRuntime(ctx)
+}

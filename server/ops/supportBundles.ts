@@ -1,0 +1,293 @@
+/**
+ * Support bundles: a zip of the node's log files, its configuration with secrets redacted,
+ * and one Node diagnostic report (`process.report.getReport()`, the Node counterpart of a
+ * thread dump) per requested dump, taken `interval` seconds apart. A bundle is recorded
+ * 'in progress' at once and built in the background; it ends 'success' (the zip is on disk
+ * under DATA_DIR/support/) or 'failed' (with the reason).
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, rmSync } from 'node:fs'
+import { open, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { strToU8, zipSync, type Zippable } from 'fflate'
+import type { ServerContext } from '../context'
+import type { ServerConfig } from '../config'
+import { listNodeLogs, nodeLogDir } from './logFiles'
+import type { NodeRuntime } from './runtime'
+import type { BundleService } from './services'
+
+export const MAX_THREAD_DUMPS = 10
+export const MAX_THREAD_DUMP_INTERVAL_SECS = 10
+/** More bundles than this being built on one node at once answer 409. */
+export const MAX_BUNDLES_IN_PROGRESS = 3
+/** Each log file contributes at most its last 8 MB. */
+const MAX_LOG_BYTES_IN_BUNDLE = 8 * 1024 * 1024
+
+export type BundleStatus = 'in progress' | 'success' | 'failed'
+
+export interface BundleSummary {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  readonly create_date: string
+  readonly status: BundleStatus
+  readonly service: string
+  readonly node_id: string
+  readonly size?: number
+  readonly error?: string
+}
+
+export interface BundleRequest {
+  readonly name: string
+  readonly description: string
+  readonly service: BundleService
+  readonly threadDumpCount: number
+  readonly threadDumpIntervalSecs: number
+}
+
+interface BundleRecord {
+  id: string
+  name: string
+  description: string
+  service: string
+  status: BundleStatus
+  created_at: string
+  node_id: string
+  size_bytes: number | null
+  error: string | null
+}
+
+const toSummary = (r: BundleRecord): BundleSummary => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  create_date: r.created_at,
+  status: r.status,
+  service: r.service,
+  node_id: r.node_id,
+  ...(r.size_bytes !== null ? { size: r.size_bytes } : {}),
+  ...(r.error !== null ? { error: r.error } : {}),
+})
+
+const SECRET_KEY = /pass|secret|token|apikey|api_key|credential|cookie|auth|private/i
+const REDACTED = '********'
+
+/** The configuration as a bundle shows it: every secret-looking value replaced. */
+export function redactedConfig(config: ServerConfig): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(config).map(([key, value]) => [key, SECRET_KEY.test(key) ? REDACTED : value]),
+  )
+}
+
+/** A diagnostic report with environment secrets and the configured passwords removed. */
+export function redactedReport(config: ServerConfig): string {
+  const report = process.report.getReport() as unknown as Record<string, unknown>
+  const env = report.environmentVariables
+  if (env && typeof env === 'object')
+    report.environmentVariables = Object.fromEntries(
+      Object.entries(env as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : v]),
+    )
+  let text = JSON.stringify(report, null, 2)
+  // Belt and braces: a password that leaked into any other field (a command line) is cut too.
+  for (const secret of [config.adminPassword, config.userPassword])
+    if (secret.length >= 4) text = text.split(secret).join(REDACTED)
+  return text
+}
+
+async function tail(path: string, max: number): Promise<Uint8Array> {
+  const handle = await open(path, 'r')
+  try {
+    const { size } = await handle.stat()
+    const length = Math.min(size, max)
+    const buffer = Buffer.alloc(length)
+    await handle.read(buffer, 0, length, size - length)
+    return buffer
+  } finally {
+    await handle.close()
+  }
+}
+
+export class SupportBundles {
+  private readonly dir: string
+  /** Pending waits between dumps, with their resolvers, so stopping can end them at once. */
+  private readonly timers = new Map<NodeJS.Timeout, () => void>()
+  private readonly building = new Set<Promise<void>>()
+  private stopped = false
+
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly runtime: NodeRuntime,
+  ) {
+    this.dir = join(ctx.config.dataDir, 'support')
+    mkdirSync(this.dir, { recursive: true })
+    // A bundle this node was building when it last stopped will never finish.
+    ctx.db
+      .prepare(
+        `UPDATE support_bundles SET status = 'failed', error = 'Interrupted: the node restarted', finished_at = ?
+         WHERE status = 'in progress' AND node_id = ?`,
+      )
+      .run(new Date().toISOString(), runtime.nodeId)
+  }
+
+  zipPath(id: string): string {
+    // Ids are UUIDs we made; the database lookup comes first, so no caller text reaches a path.
+    return join(this.dir, `${id}.zip`)
+  }
+
+  list(): BundleSummary[] {
+    return (
+      this.ctx.db
+        .prepare('SELECT * FROM support_bundles ORDER BY created_at DESC, id')
+        .all() as BundleRecord[]
+    ).map(toSummary)
+  }
+
+  get(id: string): BundleSummary | undefined {
+    const row = this.ctx.db.prepare('SELECT * FROM support_bundles WHERE id = ?').get(id) as
+      BundleRecord | undefined
+    return row && toSummary(row)
+  }
+
+  inProgressHere(): number {
+    return (
+      this.ctx.db
+        .prepare(`SELECT COUNT(*) AS n FROM support_bundles WHERE status = 'in progress' AND node_id = ?`)
+        .get(this.runtime.nodeId) as { n: number }
+    ).n
+  }
+
+  create(request: BundleRequest, createdBy: string): BundleSummary {
+    const id = randomUUID()
+    const now = new Date().toISOString()
+    this.ctx.db
+      .prepare(
+        `INSERT INTO support_bundles (id, name, description, service, status, created_at, created_by, node_id,
+           thread_dump_count, thread_dump_interval_secs)
+         VALUES (?, ?, ?, ?, 'in progress', ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        request.name,
+        request.description,
+        request.service,
+        now,
+        createdBy,
+        this.runtime.nodeId,
+        request.threadDumpCount,
+        request.threadDumpIntervalSecs,
+      )
+    this.runtime.log(
+      'artifactory',
+      'INFO',
+      `Support bundle ${id} (${request.service}) requested by ${createdBy}: ${request.threadDumpCount} thread dump(s), ${request.threadDumpIntervalSecs} s apart`,
+    )
+    const job = this.build(id, request, now, createdBy).finally(() => this.building.delete(job))
+    this.building.add(job)
+    return this.get(id) as BundleSummary
+  }
+
+  /** Deletes the record and its zip; false when unknown. A bundle still being built is dropped when done. */
+  delete(id: string): boolean {
+    const removed = this.ctx.db.prepare('DELETE FROM support_bundles WHERE id = ?').run(id).changes > 0
+    if (removed) rmSync(this.zipPath(id), { force: true })
+    return removed
+  }
+
+  async read(id: string): Promise<Buffer> {
+    return readFile(this.zipPath(id))
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (ms <= 0 || this.stopped) return resolve()
+      const timer = setTimeout(() => {
+        this.timers.delete(timer)
+        resolve()
+      }, ms)
+      this.timers.set(timer, resolve)
+    })
+  }
+
+  private async build(id: string, request: BundleRequest, created: string, createdBy: string): Promise<void> {
+    const finish = this.ctx.db.prepare(
+      `UPDATE support_bundles SET status = ?, size_bytes = ?, error = ?, finished_at = ? WHERE id = ? AND status = 'in progress'`,
+    )
+    try {
+      const files: Zippable = {}
+      const dumps: string[] = []
+      for (let i = 0; i < request.threadDumpCount; i++) {
+        if (i > 0) await this.sleep(request.threadDumpIntervalSecs * 1000)
+        if (this.stopped) throw new Error('Interrupted: the node is stopping')
+        const name = `thread-dumps/thread-dump-${i + 1}.json`
+        files[name] = strToU8(redactedReport(this.ctx.config))
+        dumps.push(name)
+      }
+      const logDir = nodeLogDir(this.ctx.config.dataDir, this.runtime.nodeId)
+      const logs: string[] = []
+      if (logDir)
+        for (const file of listNodeLogs(this.ctx.config.dataDir, this.runtime.nodeId)) {
+          const name = `logs/${this.runtime.nodeId}/${file}`
+          files[name] = await tail(join(logDir, file), MAX_LOG_BYTES_IN_BUNDLE)
+          logs.push(name)
+        }
+      files['config/server-config.json'] = strToU8(
+        JSON.stringify(
+          {
+            server: redactedConfig(this.ctx.config),
+            node: {
+              nodeId: this.runtime.nodeId,
+              services: this.runtime.services.map((s) => ({ name: s.name, key: s.key })),
+              heartbeatIntervalMs: this.runtime.heartbeatMs,
+              node: process.version,
+              platform: `${process.platform} ${process.arch}`,
+            },
+          },
+          null,
+          2,
+        ),
+      )
+      files['manifest.json'] = strToU8(
+        JSON.stringify(
+          {
+            id,
+            name: request.name,
+            description: request.description,
+            service: request.service,
+            created,
+            createdBy,
+            nodeId: this.runtime.nodeId,
+            threadDump: { count: request.threadDumpCount, interval: request.threadDumpIntervalSecs },
+            entries: ['config/server-config.json', ...logs, ...dumps],
+          },
+          null,
+          2,
+        ),
+      )
+      const zip = zipSync(files, { level: 6 })
+      if (!this.get(id)) return // deleted while being built
+      await writeFile(this.zipPath(id), zip)
+      if (finish.run('success', zip.byteLength, null, new Date().toISOString(), id).changes === 0)
+        rmSync(this.zipPath(id), { force: true })
+      this.runtime.log('artifactory', 'INFO', `Support bundle ${id} ready (${zip.byteLength} bytes)`)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      try {
+        finish.run('failed', null, reason, new Date().toISOString(), id)
+        this.runtime.log('artifactory', 'ERROR', `Support bundle ${id} failed: ${reason}`)
+      } catch {
+        // The database closed under us (server stopping): nothing left to record into.
+      }
+    }
+  }
+
+  /** Stops pending builds (a build still waiting between dumps ends 'failed') and waits for them. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    for (const [timer, resolve] of this.timers) {
+      clearTimeout(timer)
+      resolve()
+    }
+    this.timers.clear()
+    await Promise.allSettled([...this.building])
+  }
+}

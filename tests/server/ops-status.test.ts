@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { createRoles, type TestSession } from './helpers/sessions'
+
+// Heartbeats every 100 ms so a test can watch one happen.
+process.env.HEARTBEAT_INTERVAL_MS = '100'
+
+let server: TestServer
+let admin: TestSession
+let user: TestSession
+const api = (path: string) => `${server.url}/ui/api/v1${path}`
+const get = (path: string, session?: TestSession) =>
+  fetch(api(path), { headers: session ? { cookie: session.cookie } : {} })
+
+// A DELETE carries no body, so no content type (Fastify refuses an empty JSON body).
+const withoutBody = ({ 'content-type': _, ...rest }: Record<string, string>) => rest
+
+interface NodeRow {
+  service_id: string
+  node_id: string
+  service_type: string
+  status: string
+  state: string
+  last_heartbeat: string
+  uptime: string
+  micro_services: string[]
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ flavour: 'platform', nodeId: 'node-7' })
+  ;({ admin, user } = createRoles(server.ctx.db))
+})
+afterAll(async () => server.stop())
+
+describe('service status', () => {
+  it('lists this node once per service it runs, Online, with heartbeat and process start', async () => {
+    const res = await get('/system/status/ha', admin)
+    expect(res.status).toBe(200)
+    const { services } = (await res.json()) as { services: NodeRow[] }
+    expect(services.map((s) => s.service_type).sort()).toEqual(
+      ['artifactory', 'distribution', 'insight', 'mission control', 'tracker', 'xray'].sort(),
+    )
+    for (const row of services) {
+      expect(row.node_id).toBe('node-7')
+      expect(row.status).toBe('Online')
+      expect(row.state).toBe('HEALTHY')
+      expect(Date.parse(row.uptime)).toBeLessThanOrEqual(Date.parse(row.last_heartbeat))
+    }
+    const rt = services.find((s) => s.service_type === 'artifactory')
+    expect(rt?.service_id).toMatch(/^jfrt@[0-9a-f-]{36}$/)
+    expect(rt?.micro_services).toContain('jfrt')
+    expect(services.find((s) => s.service_type === 'xray')?.service_id).toMatch(/^jfxr@/)
+  })
+
+  it('advances the heartbeat on its timer', async () => {
+    const first = ((await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] })
+      .services[0]
+    await new Promise((r) => setTimeout(r, 350))
+    const later = (
+      (await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] }
+    ).services.find((s) => s.service_id === first?.service_id)
+    expect(Date.parse(later?.last_heartbeat ?? '')).toBeGreaterThan(Date.parse(first?.last_heartbeat ?? ''))
+  })
+
+  it('shows a node whose heartbeat stopped as Offline, and lets an admin remove it', async () => {
+    const stale = new Date(Date.now() - 60_000).toISOString()
+    server.ctx.db
+      .prepare(
+        `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,
+           heartbeat_interval_ms, pid, host) VALUES ('jfrt@old', 'node-9', 'artifactory', '["jfrt"]', ?, ?, 5000, 1, 'gone')`,
+      )
+      .run(stale, stale)
+    const { services } = (await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] }
+    expect(services.find((s) => s.node_id === 'node-9')).toMatchObject({
+      status: 'Offline',
+      state: 'UNHEALTHY',
+    })
+    const nodes = (await (await get('/system/status/nodes', admin)).json()) as Array<Record<string, string>>
+    expect(nodes.find((n) => n.node_id === 'node-9')).toMatchObject({
+      service_id: 'jfrt@old',
+      state: 'UNHEALTHY',
+    })
+    expect(nodes.filter((n) => n.node_id === 'node-7').every((n) => n.state === 'HEALTHY')).toBe(true)
+
+    const health = await (await get('/system/health')).json()
+    expect(health).toEqual({ status: 'DEGRADED', node_id: 'node-7', nodes: { online: 1, offline: 1 } })
+
+    const remove = (session?: TestSession, path = '/access/api/v1/topology/jfrt%40old/node-9') =>
+      fetch(api(path), {
+        method: 'DELETE',
+        headers: withoutBody(browserHeaders(server.url, session?.cookie)),
+      })
+    expect((await remove()).status).toBe(401)
+    expect((await remove(user)).status).toBe(403)
+    expect((await remove(admin)).status).toBe(204)
+    expect((await remove(admin)).status).toBe(404)
+    const after = (await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] }
+    expect(after.services.some((s) => s.node_id === 'node-9')).toBe(false)
+    expect(await (await get('/system/health')).json()).toMatchObject({
+      status: 'HEALTHY',
+      nodes: { online: 1, offline: 0 },
+    })
+  })
+
+  it('keeps status for admins: 401 anonymous, 403 regular user', async () => {
+    for (const path of ['/system/status/ha', '/system/status/nodes']) {
+      expect((await get(path)).status).toBe(401)
+      expect((await get(path, user)).status).toBe(403)
+    }
+  })
+
+  it('answers ping as plain text to anyone, and the Mission Control ping where it runs', async () => {
+    const ping = await get('/system/ping')
+    expect(ping.status).toBe(200)
+    expect(ping.headers.get('content-type')).toContain('text/plain')
+    expect(await ping.text()).toBe('OK')
+    expect(await (await get('/mc/api/v4/system/ping')).text()).toBe('OK')
+  })
+
+  it('lists its routes in the OpenAPI document', async () => {
+    const doc = (await (await get('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/system/status/ha',
+        '/system/status/nodes',
+        '/access/api/v1/topology/{service_id}/{node_id}',
+        '/system/ping',
+        '/system/health',
+        '/system/logs/config/{service}',
+        '/system/logs/data/{service}',
+        '/mc/api/ui/v1/system/logs/data/{service}',
+        '/ui/userSupport/generateBundle',
+        '/ui/bundle/retention/config/enable',
+      ]),
+    )
+  })
+})
+
+describe('a lightweight flavour', () => {
+  it('runs Artifactory only, and has no Mission Control ping', async () => {
+    const light = await startTestServer({ flavour: 'lightweight' })
+    try {
+      const session = createRoles(light.ctx.db).admin
+      const res = await fetch(`${light.url}/ui/api/v1/system/status/ha`, {
+        headers: { cookie: session.cookie },
+      })
+      const { services } = (await res.json()) as { services: NodeRow[] }
+      expect(services.map((s) => s.service_type)).toEqual(['artifactory'])
+      expect((await fetch(`${light.url}/ui/api/v1/mc/api/v4/system/ping`)).status).toBe(404)
+    } finally {
+      await light.stop()
+    }
+  })
+})
+
+describe('retention config', () => {
+  it('is for admins only and stores the flag', async () => {
+    const path = '/ui/bundle/retention/config/enable'
+    expect((await get(path)).status).toBe(401)
+    expect((await get(path, user)).status).toBe(403)
+    expect(await (await get(path, admin)).json()).toEqual({ enable: true })
+    const put = (session: TestSession, body: unknown) =>
+      fetch(api(path), {
+        method: 'PUT',
+        headers: browserHeaders(server.url, session.cookie),
+        body: JSON.stringify(body),
+      })
+    expect((await put(user, { enable: false })).status).toBe(403)
+    const bad = await put(admin, { enable: 'maybe' })
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { message: string }).message).toMatch(/enable/)
+    expect(await (await put(admin, { enable: false })).json()).toEqual({ enable: false })
+    expect(await (await get(path, admin)).json()).toEqual({ enable: false })
+  })
+})
