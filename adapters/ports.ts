@@ -6,6 +6,17 @@
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
+import type {
+  Build,
+  Dependency,
+  DockerLayer,
+  PackagePage,
+  PackageQuery,
+  PackageSummary,
+  Property,
+  VersionPage,
+} from '../domain/packages/types'
+import type { ReleaseBundle } from '../domain/releaseBundles/types'
 
 export type Result<A> = Either<Failure, A>
 
@@ -61,12 +72,36 @@ export interface AdminApi {}
 export interface ServiceStatusApi {}
 
 // --- packages (GraphQL metadata and supporting calls) ----------------------------------
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PackagesApi {}
+export interface PackagesApi {
+  /** One page of packages (cursor paging); `signal` cancels a superseded search. */
+  searchPackages(
+    query: PackageQuery,
+    page: { readonly first: number; readonly after: string | null },
+    signal?: AbortSignal,
+  ): Promise<Result<PackagePage>>
+  /** How many packages match (every package when `query` is null). */
+  countPackages(query: PackageQuery | null): Promise<Result<number>>
+  /** The package, or null when there is none with this id. */
+  getPackage(id: string): Promise<Result<PackageSummary | null>>
+  /** Versions by semantic-version name, descending. */
+  listVersions(
+    filter: { readonly packageId: string; readonly name?: string; readonly releaseOnly?: boolean },
+    page: { readonly first: number; readonly after: string | null },
+  ): Promise<Result<VersionPage>>
+  getReadme(versionId: string, path: string): Promise<Result<string>>
+  getBuilds(repoKey: string, path: string): Promise<Result<ReadonlyArray<Build>>>
+  getDockerLayers(repoKey: string, path: string): Promise<Result<ReadonlyArray<DockerLayer>>>
+  getNpmDependencies(path: string): Promise<Result<ReadonlyArray<Dependency>>>
+  getNpmProperties(path: string): Promise<Result<ReadonlyArray<Property>>>
+  /** Fetches a file and hands it to the browser as a download. */
+  download(repoKey: string, path: string): Promise<Result<void>>
+}
 
 // --- releaseBundles --------------------------------------------------------------------
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ReleaseBundlesApi {}
+export interface ReleaseBundlesApi {
+  /** Release bundles that contain the artifact with this sha256 or sha1 checksum. */
+  byChecksum(checksum: string, numOfRows: number): Promise<Result<ReadonlyArray<ReleaseBundle>>>
+}
 
 export interface Ports {
   readonly clock: Clock

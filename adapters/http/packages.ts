@@ -1,7 +1,109 @@
-import type { PackagesApi } from '../ports'
+/**
+ * The packages area's calls to the platform (see server/API.md): package metadata through
+ * the GraphQL client, supporting calls through the HTTP client, decoded at the boundary.
+ */
+import * as t from 'io-ts'
+import { left, map, right } from 'fp-ts/Either'
+import { pipe } from 'fp-ts/function'
+import type { PackagesApi, Result } from '../ports'
 import type { HttpClient } from './client'
+import { createMetadataClient, type MetadataClient } from '../graphql/client'
+import { createPackageQueries } from '../graphql/packages'
+import { Build, Dependency, DockerLayer, Property } from '../../domain/packages/types'
 
-/** The packages area's calls to the platform (see server/API.md). */
-export function createPackagesApi(_http: HttpClient): PackagesApi {
-  return {}
+const Readme = t.type({ readme: t.string })
+const Builds = t.type({ builds: t.array(Build) })
+const Layers = t.type({ layers: t.array(DockerLayer) })
+const Dependencies = t.type({ dependencies: t.array(Dependency) })
+const Properties = t.type({ properties: t.array(Property) })
+
+export interface PackagesApiOptions {
+  readonly metadata?: MetadataClient
+  /** Hands a fetched file to the user; the browser's default saves it through a link. */
+  readonly saveFile?: (blob: Blob, fileName: string) => void
+  readonly fetch?: typeof fetch
+}
+
+function saveThroughLink(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  a.rel = 'noopener'
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  // Give the browser time to start the download before the object URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+export function createPackagesApi(http: HttpClient, options: PackagesApiOptions = {}): PackagesApi {
+  const queries = createPackageQueries(options.metadata ?? createMetadataClient())
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
+  const save = options.saveFile ?? saveThroughLink
+  return {
+    searchPackages: (query, page, signal) => queries.packages(query, page.first, page.after, signal),
+    countPackages: (query) => queries.count(query),
+    getPackage: (id) => queries.package(id),
+    listVersions: (filter, page) => queries.versions(filter, page.first, page.after),
+    async getReadme(versionId, path) {
+      const answer = await http.request(
+        `/ui/v1/native/versions/${encodeURIComponent(versionId)}/readme`,
+        Readme,
+        {
+          query: { path },
+        },
+      )
+      return pipe(
+        answer,
+        map((a) => a.readme),
+      )
+    },
+    async getBuilds(repoKey, path) {
+      const answer = await http.request('/ui/artifactbuilds', Builds, { query: { path, repoKey } })
+      return pipe(
+        answer,
+        map((a) => a.builds),
+      )
+    },
+    async getDockerLayers(repoKey, path) {
+      const answer = await http.request('/ui/views/dockerv2', Layers, { query: { path, repoKey } })
+      return pipe(
+        answer,
+        map((a) => a.layers),
+      )
+    },
+    async getNpmDependencies(path) {
+      const answer = await http.request('/ui/v1/native/versions/npm/dependencies', Dependencies, {
+        query: { path },
+      })
+      return pipe(
+        answer,
+        map((a) => a.dependencies),
+      )
+    },
+    async getNpmProperties(path) {
+      const answer = await http.request('/ui/v1/native/versions/npm/props', Properties, { query: { path } })
+      return pipe(
+        answer,
+        map((a) => a.properties),
+      )
+    },
+    async download(repoKey, path): Promise<Result<void>> {
+      const url = http.url('/download', { repoKey, path })
+      let response: Response
+      try {
+        response = await doFetch(url, {
+          credentials: 'same-origin',
+          headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        })
+      } catch (error) {
+        return left({ kind: 'network', message: error instanceof Error ? error.message : 'network error' })
+      }
+      if (!response.ok) return left({ kind: 'status', status: response.status, message: response.statusText })
+      const blob = await response.blob()
+      save(blob, path.split('/').pop() || 'download')
+      return right(undefined)
+    },
+  }
 }

@@ -1,4 +1,274 @@
-import type { EffectTable } from './types'
+/**
+ * Effects of the packages area: each reacts to a recorded request, calls the packages port
+ * and records the answer. A newer request of the same kind cancels the older one
+ * (switchMap, and the AbortSignal reaches fetch).
+ */
+import { EMPTY, Observable, filter, from, map, merge, mergeMap, switchMap, type OperatorFunction } from 'rxjs'
+import { isLeft } from 'fp-ts/Either'
+import type { AppEvent } from '../../domain/app'
+import type { Envelope } from '../../domain/shared/area'
+import {
+  BuildsLoaded,
+  CountLoaded,
+  DependenciesLoaded,
+  DockerLayersLoaded,
+  DownloadFailed,
+  DownloadFinished,
+  ListLoadFailed,
+  ListPageLoaded,
+  PackageLoadFailed,
+  PackageLoaded,
+  PackageNotFound,
+  PropertiesLoaded,
+  ReadmeLoaded,
+  VersionLoadFailed,
+  VersionLoaded,
+  VersionNotFound,
+  type PackagesEvent,
+} from '../../domain/packages/events'
+import { PAGE_SIZE } from '../../domain/packages/types'
+import { canSeeCounts, viewerOf } from '../../domain/search/viewer'
+import { canonicalPackageTypeOrSelf, repoKeyAndPath } from '../../domain/packages/rules'
+import type { Result } from '../../adapters/ports'
+import { caused, type Effect, type EffectOutput, type EffectTable } from './types'
+
+type Of<T extends PackagesEvent['type']> = Envelope<Extract<PackagesEvent, { type: T }>>
+
+function ofType<T extends PackagesEvent['type']>(...types: T[]): OperatorFunction<Envelope<AppEvent>, Of<T>> {
+  return filter((e): e is Of<T> => (types as string[]).includes(e.event.type))
+}
+
+/** Runs a port call that honours an AbortSignal; unsubscribing aborts it. */
+function abortable<A>(call: (signal: AbortSignal) => Promise<A>): Observable<A> {
+  return new Observable<A>((subscriber) => {
+    const controller = new AbortController()
+    call(controller.signal).then(
+      (value) => {
+        if (!controller.signal.aborted) {
+          subscriber.next(value)
+          subscriber.complete()
+        }
+      },
+      (error: unknown) => subscriber.error(error),
+    )
+    return () => controller.abort()
+  })
+}
+
+const unexpected = (error: unknown) => ({
+  kind: 'network' as const,
+  message: error instanceof Error ? error.message : String(error),
+})
+
+/** First pages and further pages of the list; a new search supersedes the one in flight. */
+const list: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('packages/ListRequested', 'packages/ListMoreRequested'),
+    switchMap((env): Observable<EffectOutput> => {
+      const more = env.event.type === 'packages/ListMoreRequested'
+      const query = env.event.data.query
+      if (query === null) return EMPTY
+      const after = env.event.type === 'packages/ListMoreRequested' ? env.event.data.after : null
+      const requestId = env.event.data.requestId
+      return abortable((signal) =>
+        ports.packagesApi
+          .searchPackages(query, { first: PAGE_SIZE, after }, signal)
+          .catch((error: unknown): Result<never> => ({ _tag: 'Left', left: unexpected(error) })),
+      ).pipe(
+        mergeMap((answer) => {
+          if (isLeft(answer)) {
+            if (answer.left.kind === 'aborted') return EMPTY
+            return [caused(env, ListLoadFailed({ requestId, failure: answer.left, more }))]
+          }
+          const page = answer.right
+          return [
+            caused(
+              env,
+              ListPageLoaded({
+                requestId,
+                items: page.items,
+                endCursor: page.endCursor,
+                hasNextPage: page.hasNextPage,
+                totalCount: page.totalCount,
+                more,
+              }),
+            ),
+          ]
+        }),
+      )
+    }),
+  )
+
+/** Package counts, for admins and project admins only (nobody else triggers the call). */
+const count: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('packages/ListRequested'),
+    filter(() => canSeeCounts(viewerOf(state$.value))),
+    switchMap((env) =>
+      from(ports.packagesApi.countPackages(env.event.data.query).catch(() => null)).pipe(
+        map((answer) =>
+          caused(
+            env,
+            CountLoaded({
+              requestId: env.event.data.requestId,
+              count: answer && !isLeft(answer) ? answer.right : -1,
+            }),
+          ),
+        ),
+      ),
+    ),
+  )
+
+const packageDetails: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('packages/PackageRequested'),
+    switchMap((env) => {
+      const { requestId, packageId } = env.event.data
+      const load = async (): Promise<AppEvent> => {
+        const pkg = await ports.packagesApi.getPackage(packageId)
+        if (isLeft(pkg)) return PackageLoadFailed({ requestId, failure: pkg.left })
+        if (pkg.right === null) return PackageNotFound({ requestId, packageId })
+        const versions = await ports.packagesApi.listVersions(
+          { packageId },
+          { first: PAGE_SIZE, after: null },
+        )
+        return PackageLoaded({
+          requestId,
+          pkg: pkg.right,
+          versions: isLeft(versions) ? [] : versions.right.items,
+          hasNextPage: isLeft(versions) ? false : versions.right.hasNextPage,
+          endCursor: isLeft(versions) ? null : versions.right.endCursor,
+        })
+      }
+      return from(
+        load().catch((error: unknown) => PackageLoadFailed({ requestId, failure: unexpected(error) })),
+      ).pipe(map((event) => caused(env, event)))
+    }),
+  )
+
+const versionDetails: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('packages/VersionRequested'),
+    switchMap((env) => {
+      const { requestId, packageId, versionId } = env.event.data
+      const load = async (): Promise<AppEvent> => {
+        const api = ports.packagesApi
+        const [pkg, all] = await Promise.all([
+          api.getPackage(packageId),
+          api.listVersions({ packageId }, { first: PAGE_SIZE, after: null }),
+        ])
+        if (isLeft(pkg)) return VersionLoadFailed({ requestId, failure: pkg.left })
+        if (pkg.right === null) return VersionNotFound({ requestId, packageId, versionId })
+        let version = isLeft(all) ? undefined : all.right.items.find((v) => v.name === versionId)
+        if (!version) {
+          // Not among the newest page: ask for it by name.
+          const one = await api.listVersions({ packageId, name: versionId }, { first: 1, after: null })
+          if (isLeft(one)) return VersionLoadFailed({ requestId, failure: one.left })
+          version = one.right.items.find((v) => v.name === versionId)
+        }
+        if (!version) return VersionNotFound({ requestId, packageId, versionId })
+        return VersionLoaded({
+          requestId,
+          pkg: pkg.right,
+          version,
+          versions: isLeft(all) ? [] : all.right.items,
+        })
+      }
+      return from(
+        load().catch((error: unknown) => VersionLoadFailed({ requestId, failure: unexpected(error) })),
+      ).pipe(map((event) => caused(env, event)))
+    }),
+  )
+
+/**
+ * A loaded version's panels: readme, builds, docker layers, npm dependencies and
+ * properties. A failure is recorded and shows as empty, as the specification says.
+ */
+const versionPanels: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('packages/VersionLoaded'),
+    switchMap((env) => {
+      const { requestId, version, pkg } = env.event.data
+      const api = ports.packagesApi
+      const type = canonicalPackageTypeOrSelf(pkg.packageType)
+      const lead = version.repos[0]
+      const where = lead ? repoKeyAndPath(lead) : null
+      const settle = async <A>(call: () => Promise<Result<A>>, empty: A) => {
+        try {
+          const answer = await call()
+          return isLeft(answer) ? { value: empty, failed: true } : { value: answer.right, failed: false }
+        } catch {
+          return { value: empty, failed: true }
+        }
+      }
+      const jobs: Promise<AppEvent>[] = [
+        settle(() => api.getReadme(version.id, lead?.leadFilePath ?? ''), '').then((r) =>
+          ReadmeLoaded({
+            requestId,
+            value: r.failed || r.value.trim() === '' ? null : r.value,
+            failed: r.failed,
+          }),
+        ),
+      ]
+      if (where) {
+        jobs.push(
+          settle(() => api.getBuilds(where.repoKey, where.path), [] as const).then((r) =>
+            BuildsLoaded({ requestId, value: [...r.value], failed: r.failed }),
+          ),
+        )
+        jobs.push(
+          (type === 'docker'
+            ? settle(() => api.getDockerLayers(where.repoKey, where.path), [] as const)
+            : Promise.resolve({ value: [] as const, failed: false })
+          ).then((r) => DockerLayersLoaded({ requestId, value: [...r.value], failed: r.failed })),
+        )
+      } else {
+        jobs.push(Promise.resolve(BuildsLoaded({ requestId, value: [], failed: false })))
+        jobs.push(Promise.resolve(DockerLayersLoaded({ requestId, value: [], failed: false })))
+      }
+      const npmPath = lead?.leadFilePath ?? ''
+      jobs.push(
+        (type === 'npm' && lead
+          ? settle(() => api.getNpmDependencies(`${lead.name}/${npmPath}`), [] as const)
+          : Promise.resolve({ value: [] as const, failed: false })
+        ).then((r) => DependenciesLoaded({ requestId, value: [...r.value], failed: r.failed })),
+      )
+      jobs.push(
+        (type === 'npm' && lead
+          ? settle(() => api.getNpmProperties(`${lead.name}/${npmPath}`), [] as const)
+          : Promise.resolve({ value: [] as const, failed: false })
+        ).then((r) => PropertiesLoaded({ requestId, value: [...r.value], failed: r.failed })),
+      )
+      return merge(...jobs.map((job) => from(job))).pipe(map((event) => caused(env, event)))
+    }),
+  )
+
+const download: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('packages/DownloadRequested'),
+    mergeMap((env) => {
+      const { file, repoKey, path } = env.event.data
+      return from(
+        ports.packagesApi
+          .download(repoKey, path)
+          .then((answer) =>
+            isLeft(answer)
+              ? DownloadFailed({ file, status: answer.left.status ?? null, message: answer.left.message })
+              : DownloadFinished({ file }),
+          )
+          .catch((error: unknown) =>
+            DownloadFailed({ file, status: null, message: unexpected(error).message }),
+          ),
+      ).pipe(map((event) => caused(env, event)))
+    }),
+  )
 
 // Effects of the packages area: each calls a port and turns the answer into an event.
-export const packagesEffects: EffectTable = {}
+export const packagesEffects: EffectTable = {
+  list,
+  count,
+  packageDetails,
+  versionDetails,
+  versionPanels,
+  download,
+}

@@ -1,2 +1,17 @@
+import type { PackageQuery, PackageTab } from './types'
+
 // Commands of the packages area, named `packages/Imperative`.
-export type PackagesCommand = never
+export type PackagesCommand =
+  /** Show the list for a search, or (query null) the count-only list. */
+  | { readonly type: 'packages/OpenList'; readonly query: PackageQuery | null }
+  | { readonly type: 'packages/LoadMore' }
+  | { readonly type: 'packages/RetryList' }
+  | { readonly type: 'packages/OpenPackage'; readonly packageId: string }
+  | { readonly type: 'packages/OpenVersion'; readonly packageId: string; readonly versionId: string }
+  | { readonly type: 'packages/SelectTab'; readonly level: 'package' | 'version'; readonly tab: PackageTab }
+  | {
+      readonly type: 'packages/DownloadFile'
+      readonly file: string
+      readonly repoKey: string
+      readonly path: string
+    }

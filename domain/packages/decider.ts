@@ -1,12 +1,260 @@
-import { left } from 'fp-ts/Either'
-import type { AppArea } from '../app'
-import { packagesEvents } from './events'
-import { initialPackagesState } from './types'
+import { left, right } from 'fp-ts/Either'
+import type { AppArea, AppCommand, AppEvent } from '../app'
+import { canonicalJson } from '../shared/canonical'
+import {
+  DownloadRequested,
+  ListMoreRequested,
+  ListRequested,
+  PackageRequested,
+  TabSelected,
+  VersionRequested,
+  packagesEvents,
+  type PackagesEvent,
+} from './events'
+import {
+  initialDetailsState,
+  initialListState,
+  initialPackagesState,
+  initialVersionState,
+  type PackagesState,
+  type VersionTab,
+} from './types'
+
+const sameQuery = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b)
+
+const VERSION_TABS: ReadonlyArray<string> = ['readme', 'builds', 'dockerLayers']
+
+function decide(
+  command: Parameters<AppArea<'packages'>['decide']>[0],
+  state: Parameters<AppArea<'packages'>['decide']>[1],
+  meta: Parameters<AppArea<'packages'>['decide']>[2],
+) {
+  const s = state.packages
+  switch (command.type) {
+    case 'packages/OpenList': {
+      // Initialisation is guarded: the same search already on its way is not asked twice.
+      if (s.list.status === 'loading' && sameQuery(s.list.query, command.query))
+        return left('this search is already loading')
+      return right([ListRequested({ requestId: meta.id, query: command.query })])
+    }
+    case 'packages/RetryList':
+      if (s.list.status !== 'failed') return left('the list has not failed')
+      return right([ListRequested({ requestId: meta.id, query: s.list.query })])
+    case 'packages/LoadMore': {
+      const { list } = s
+      if (list.query === null || !list.hasNextPage || list.endCursor === null) return left('no further page')
+      if (list.status !== 'loaded' || list.loadingMore) return left('a page is already loading')
+      return right([ListMoreRequested({ requestId: meta.id, query: list.query, after: list.endCursor })])
+    }
+    case 'packages/OpenPackage':
+      if (command.packageId.trim() === '') return left('no package id')
+      if (s.details.status === 'loading' && s.details.packageId === command.packageId)
+        return left('this package is already loading')
+      return right([PackageRequested({ requestId: meta.id, packageId: command.packageId })])
+    case 'packages/OpenVersion':
+      if (command.packageId.trim() === '' || command.versionId.trim() === '')
+        return left('no package or version id')
+      if (
+        s.version.status === 'loading' &&
+        s.version.versionId === command.versionId &&
+        s.details.packageId === command.packageId
+      )
+        return left('this version is already loading')
+      return right([
+        VersionRequested({ requestId: meta.id, packageId: command.packageId, versionId: command.versionId }),
+      ])
+    case 'packages/SelectTab':
+      if (command.level === 'version' && !VERSION_TABS.includes(command.tab))
+        return left(`${command.tab} is not a version tab`)
+      return right([TabSelected({ level: command.level, tab: command.tab })])
+    case 'packages/DownloadFile':
+      return right([DownloadRequested({ file: command.file, repoKey: command.repoKey, path: command.path })])
+  }
+}
+
+const loadingDone = (s: PackagesState): PackagesState => ({ ...s, pageLoading: false })
+
+function evolve(s: PackagesState, event: AppEvent): PackagesState {
+  // Another area's fact: signing out forgets everything this area holds.
+  if ((event.type as string) === 'session/SignedOut') return initialPackagesState
+  if (!event.type.startsWith('packages/')) return s
+  const e = event as PackagesEvent
+  switch (e.type) {
+    case 'packages/ListRequested':
+      return {
+        ...s,
+        pageLoading: e.data.query !== null,
+        packageCount: s.packageCount,
+        list: {
+          ...initialListState,
+          status: e.data.query === null ? 'idle' : 'loading',
+          query: e.data.query,
+          requestId: e.data.requestId,
+        },
+      }
+    case 'packages/ListMoreRequested':
+      return { ...s, list: { ...s.list, requestId: e.data.requestId, loadingMore: true } }
+    case 'packages/ListPageLoaded': {
+      if (e.data.requestId !== s.list.requestId) return s
+      const pages = e.data.more ? [...s.list.pages, e.data.items] : [e.data.items]
+      return loadingDone({
+        ...s,
+        list: {
+          ...s.list,
+          status: 'loaded',
+          pages,
+          rowCount: (e.data.more ? s.list.rowCount : 0) + e.data.items.length,
+          endCursor: e.data.endCursor,
+          hasNextPage: e.data.hasNextPage,
+          loadingMore: false,
+          totalCount: e.data.totalCount,
+          failure: null,
+        },
+      })
+    }
+    case 'packages/ListLoadFailed':
+      if (e.data.requestId !== s.list.requestId) return s
+      // A failed further page keeps what is shown; a failed first page shows an empty list with a retry.
+      return loadingDone(
+        e.data.more
+          ? { ...s, list: { ...s.list, loadingMore: false, failure: e.data.failure } }
+          : { ...s, list: { ...s.list, status: 'failed', pages: [], rowCount: 0, failure: e.data.failure } },
+      )
+    case 'packages/CountLoaded':
+      return { ...s, packageCount: e.data.count }
+    case 'packages/PackageRequested':
+      return {
+        ...s,
+        pageLoading: true,
+        details: {
+          ...initialDetailsState,
+          // Keep the tab while moving between packages of the same kind of page.
+          tab: s.details.tab,
+          status: 'loading',
+          requestId: e.data.requestId,
+          packageId: e.data.packageId,
+        },
+        version: initialVersionState,
+      }
+    case 'packages/PackageLoaded':
+      if (e.data.requestId !== s.details.requestId) return s
+      return loadingDone({
+        ...s,
+        details: {
+          ...s.details,
+          status: 'loaded',
+          pkg: e.data.pkg,
+          versions: e.data.versions,
+          versionsHasNextPage: e.data.hasNextPage,
+          versionsEndCursor: e.data.endCursor,
+        },
+      })
+    case 'packages/PackageNotFound':
+    case 'packages/VersionNotFound':
+      if (e.data.requestId !== s.details.requestId && e.data.requestId !== s.version.requestId) return s
+      return {
+        ...s,
+        pageLoading: false,
+        details: e.type === 'packages/PackageNotFound' ? initialDetailsState : s.details,
+        version: initialVersionState,
+      }
+    case 'packages/PackageLoadFailed':
+      if (e.data.requestId !== s.details.requestId) return s
+      return loadingDone({ ...s, details: { ...s.details, status: 'failed', failure: e.data.failure } })
+    case 'packages/VersionRequested': {
+      const samePackage = s.details.packageId === e.data.packageId
+      return {
+        ...s,
+        pageLoading: true,
+        details: samePackage
+          ? s.details
+          : {
+              ...initialDetailsState,
+              status: 'loading',
+              requestId: e.data.requestId,
+              packageId: e.data.packageId,
+            },
+        version: {
+          ...initialVersionState,
+          status: 'loading',
+          requestId: e.data.requestId,
+          versionId: e.data.versionId,
+        },
+      }
+    }
+    case 'packages/VersionLoaded':
+      if (e.data.requestId !== s.version.requestId) return s
+      return loadingDone({
+        ...s,
+        details: {
+          ...s.details,
+          status: 'loaded',
+          pkg: e.data.pkg,
+          versions: e.data.versions.length > 0 ? e.data.versions : s.details.versions,
+        },
+        version: {
+          ...s.version,
+          status: 'loaded',
+          version: e.data.version,
+          readme: { status: 'loading', value: null },
+          builds: { status: 'loading', value: [] },
+          dockerLayers: { status: 'loading', value: [] },
+          dependencies: { status: 'loading', value: [] },
+          properties: { status: 'loading', value: [] },
+        },
+      })
+    case 'packages/VersionLoadFailed':
+      if (e.data.requestId !== s.version.requestId) return s
+      return loadingDone({ ...s, version: { ...s.version, status: 'failed', failure: e.data.failure } })
+    case 'packages/ReadmeLoaded':
+      if (e.data.requestId !== s.version.requestId) return s
+      return { ...s, version: { ...s.version, readme: { status: 'loaded', value: e.data.value } } }
+    case 'packages/BuildsLoaded':
+      if (e.data.requestId !== s.version.requestId) return s
+      return { ...s, version: { ...s.version, builds: { status: 'loaded', value: e.data.value } } }
+    case 'packages/DockerLayersLoaded':
+      if (e.data.requestId !== s.version.requestId) return s
+      return { ...s, version: { ...s.version, dockerLayers: { status: 'loaded', value: e.data.value } } }
+    case 'packages/DependenciesLoaded':
+      if (e.data.requestId !== s.version.requestId) return s
+      return { ...s, version: { ...s.version, dependencies: { status: 'loaded', value: e.data.value } } }
+    case 'packages/PropertiesLoaded':
+      if (e.data.requestId !== s.version.requestId) return s
+      return { ...s, version: { ...s.version, properties: { status: 'loaded', value: e.data.value } } }
+    case 'packages/TabSelected':
+      return e.data.level === 'package'
+        ? { ...s, details: { ...s.details, tab: e.data.tab } }
+        : { ...s, version: { ...s.version, tab: e.data.tab as VersionTab } }
+    case 'packages/DownloadRequested':
+      return { ...s, version: { ...s.version, download: { file: e.data.file, message: null } } }
+    case 'packages/DownloadFinished':
+      return { ...s, version: { ...s.version, download: { file: null, message: null } } }
+    case 'packages/DownloadFailed': {
+      // Only "forbidden" and "not found" are the user's business; other failures stay in the log.
+      const message =
+        e.data.status === 403
+          ? `You do not have permission to download ${e.data.file}`
+          : e.data.status === 404
+            ? `${e.data.file} was not found`
+            : null
+      return { ...s, version: { ...s.version, download: { file: null, message } } }
+    }
+  }
+}
+
+// A missing package or version goes to the 404 route (navigation owns the command).
+function policies(envelope: { event: AppEvent }): ReadonlyArray<AppCommand> {
+  const type = envelope.event.type
+  if (type === 'packages/PackageNotFound' || type === 'packages/VersionNotFound')
+    return [{ type: 'navigation/Navigate', to: '/404', replace: true } as unknown as AppCommand]
+  return []
+}
 
 export const packagesArea: AppArea<'packages'> = {
   key: 'packages',
   initialState: initialPackagesState,
   events: packagesEvents,
-  decide: (command) => left(`${(command as { type: string }).type} is not handled yet`),
-  evolve: (slice) => slice,
+  decide,
+  evolve,
+  policies,
 }

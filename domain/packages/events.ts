@@ -1,6 +1,142 @@
-import type { EventOf } from '../shared/events'
+import * as t from 'io-ts'
+import { defineEvent, type EventOf } from '../shared/events'
+import { Failure } from '../shared/failure'
+import {
+  Build,
+  Dependency,
+  DockerLayer,
+  PackageQuery,
+  PackageSummary,
+  PackageTabC,
+  Property,
+  VersionSummary,
+} from './types'
 
-// One io-ts codec per event, declared with defineEvent; the union type derives from this list.
-export const packagesEvents = [] as const
+const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null])
+
+/** The list asked for its first page; `query` null means no search (count only). */
+export const ListRequested = defineEvent(
+  'packages/ListRequested',
+  t.type({ requestId: t.string, query: Nullable(PackageQuery) }),
+)
+export const ListMoreRequested = defineEvent(
+  'packages/ListMoreRequested',
+  t.type({ requestId: t.string, query: PackageQuery, after: t.string }),
+)
+export const ListPageLoaded = defineEvent(
+  'packages/ListPageLoaded',
+  t.type({
+    requestId: t.string,
+    items: t.array(PackageSummary),
+    endCursor: Nullable(t.string),
+    hasNextPage: t.boolean,
+    totalCount: t.number,
+    /** True for a page after the first. */
+    more: t.boolean,
+  }),
+)
+export const ListLoadFailed = defineEvent(
+  'packages/ListLoadFailed',
+  t.type({ requestId: t.string, failure: Failure, more: t.boolean }),
+)
+/** Number of packages (for admins); -1 when it could not be had. */
+export const CountLoaded = defineEvent(
+  'packages/CountLoaded',
+  t.type({ requestId: t.string, count: t.number }),
+)
+
+export const PackageRequested = defineEvent(
+  'packages/PackageRequested',
+  t.type({ requestId: t.string, packageId: t.string }),
+)
+export const PackageLoaded = defineEvent(
+  'packages/PackageLoaded',
+  t.type({
+    requestId: t.string,
+    pkg: PackageSummary,
+    versions: t.array(VersionSummary),
+    hasNextPage: t.boolean,
+    endCursor: Nullable(t.string),
+  }),
+)
+export const PackageNotFound = defineEvent(
+  'packages/PackageNotFound',
+  t.type({ requestId: t.string, packageId: t.string }),
+)
+export const PackageLoadFailed = defineEvent(
+  'packages/PackageLoadFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+
+export const VersionRequested = defineEvent(
+  'packages/VersionRequested',
+  t.type({ requestId: t.string, packageId: t.string, versionId: t.string }),
+)
+export const VersionLoaded = defineEvent(
+  'packages/VersionLoaded',
+  t.type({
+    requestId: t.string,
+    pkg: PackageSummary,
+    version: VersionSummary,
+    versions: t.array(VersionSummary),
+  }),
+)
+export const VersionNotFound = defineEvent(
+  'packages/VersionNotFound',
+  t.type({ requestId: t.string, packageId: t.string, versionId: t.string }),
+)
+export const VersionLoadFailed = defineEvent(
+  'packages/VersionLoadFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+
+// A version's secondary panels. A failure is recorded (failed: true) and shows as empty.
+const panel = <C extends t.Mixed>(value: C) => t.type({ requestId: t.string, value, failed: t.boolean })
+export const ReadmeLoaded = defineEvent('packages/ReadmeLoaded', panel(Nullable(t.string)))
+export const BuildsLoaded = defineEvent('packages/BuildsLoaded', panel(t.array(Build)))
+export const DockerLayersLoaded = defineEvent('packages/DockerLayersLoaded', panel(t.array(DockerLayer)))
+export const DependenciesLoaded = defineEvent('packages/DependenciesLoaded', panel(t.array(Dependency)))
+export const PropertiesLoaded = defineEvent('packages/PropertiesLoaded', panel(t.array(Property)))
+
+export const TabSelected = defineEvent(
+  'packages/TabSelected',
+  t.type({ level: t.keyof({ package: null, version: null }), tab: PackageTabC }),
+)
+
+export const DownloadRequested = defineEvent(
+  'packages/DownloadRequested',
+  t.type({ file: t.string, repoKey: t.string, path: t.string }),
+)
+export const DownloadFinished = defineEvent('packages/DownloadFinished', t.type({ file: t.string }))
+/** `status` is the HTTP status when there was one; only 403 and 404 are shown to the user. */
+export const DownloadFailed = defineEvent(
+  'packages/DownloadFailed',
+  t.type({ file: t.string, status: Nullable(t.number), message: t.string }),
+)
+
+export const packagesEvents = [
+  ListRequested,
+  ListMoreRequested,
+  ListPageLoaded,
+  ListLoadFailed,
+  CountLoaded,
+  PackageRequested,
+  PackageLoaded,
+  PackageNotFound,
+  PackageLoadFailed,
+  VersionRequested,
+  VersionLoaded,
+  VersionNotFound,
+  VersionLoadFailed,
+  ReadmeLoaded,
+  BuildsLoaded,
+  DockerLayersLoaded,
+  DependenciesLoaded,
+  PropertiesLoaded,
+  TabSelected,
+  DownloadRequested,
+  DownloadFinished,
+  DownloadFailed,
+] as const
 
 export type PackagesEvent = EventOf<(typeof packagesEvents)[number]>

@@ -1,5 +1,268 @@
-// State of the packages area. Filled in by the issue that builds the area.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PackagesState {}
+/**
+ * The packages area: the list (search-driven or count-only), package details and version
+ * details. Wire shapes never get here: adapters map them to these types.
+ */
+import * as t from 'io-ts'
+import { type Failure } from '../shared/failure'
 
-export const initialPackagesState: PackagesState = {}
+export const PAGE_SIZE = 100
+
+export const Severity = t.keyof({
+  CRITICAL: null,
+  HIGH: null,
+  MEDIUM: null,
+  LOW: null,
+  INFO: null,
+  UNKNOWN: null,
+})
+export type Severity = t.TypeOf<typeof Severity>
+export const SEVERITIES: ReadonlyArray<Severity> = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO', 'UNKNOWN']
+
+export const Vulnerabilities = t.type({
+  critical: t.number,
+  high: t.number,
+  medium: t.number,
+  low: t.number,
+  info: t.number,
+  unknown: t.number,
+  skipped: t.number,
+})
+export type Vulnerabilities = t.TypeOf<typeof Vulnerabilities>
+
+export const License = t.type({ name: t.string, source: t.string })
+export type License = t.TypeOf<typeof License>
+
+const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null])
+
+export const PackageSummary = t.type({
+  id: t.string,
+  name: t.string,
+  packageType: t.string,
+  description: Nullable(t.string),
+  created: t.string,
+  modified: t.string,
+  latestVersion: Nullable(t.string),
+  versionsCount: t.number,
+  stats: t.type({ downloads: t.number, followers: t.number }),
+  licenses: t.array(License),
+  tags: t.array(t.string),
+  vulnerabilities: Vulnerabilities,
+  operationalRisk: Nullable(t.type({ riskLevel: t.string })),
+})
+export type PackageSummary = t.TypeOf<typeof PackageSummary>
+
+export const VersionRepo = t.type({ name: t.string, type: t.string, leadFilePath: t.string })
+export type VersionRepo = t.TypeOf<typeof VersionRepo>
+
+export const VersionFile = t.type({
+  name: t.string,
+  lead: t.boolean,
+  size: t.number,
+  md5: t.string,
+  sha1: t.string,
+  sha256: t.string,
+  mimeType: t.string,
+})
+export type VersionFile = t.TypeOf<typeof VersionFile>
+
+export const VersionSummary = t.type({
+  id: t.string,
+  name: t.string,
+  created: t.string,
+  modified: t.string,
+  repos: t.array(VersionRepo),
+  licenses: t.array(License),
+  size: t.number,
+  downloadCount: t.number,
+  vulnerabilities: Vulnerabilities,
+  files: t.array(VersionFile),
+  digest: Nullable(t.string),
+})
+export type VersionSummary = t.TypeOf<typeof VersionSummary>
+
+export const SortField = t.keyof({ NAME: null, CREATED: null, MODIFIED: null })
+export type SortField = t.TypeOf<typeof SortField>
+export const Direction = t.keyof({ ASC: null, DESC: null })
+export type Direction = t.TypeOf<typeof Direction>
+
+/** What the list asks the platform for: the search model, already mapped to filter terms. */
+export const PackageQuery = t.type({
+  /** Wildcard name pattern (lowercased, trailing `*`), or null for every name. */
+  name: Nullable(t.string),
+  description: Nullable(t.string),
+  packageTypes: t.array(t.string),
+  repositories: t.array(t.string),
+  licenses: t.array(t.string),
+  severities: t.array(Severity),
+  createdMin: Nullable(t.string),
+  createdMax: Nullable(t.string),
+  modifiedMin: Nullable(t.string),
+  modifiedMax: Nullable(t.string),
+  releaseOnly: t.boolean,
+  sort: t.type({ field: SortField, direction: Direction }),
+})
+export type PackageQuery = t.TypeOf<typeof PackageQuery>
+
+export const defaultPackageQuery: PackageQuery = {
+  name: null,
+  description: null,
+  packageTypes: [],
+  repositories: [],
+  licenses: [],
+  severities: [],
+  createdMin: null,
+  createdMax: null,
+  modifiedMin: null,
+  modifiedMax: null,
+  releaseOnly: false,
+  sort: { field: 'NAME', direction: 'ASC' },
+}
+
+/** A page of packages as the platform returned it. */
+export const PackagePage = t.type({
+  items: t.array(PackageSummary),
+  endCursor: Nullable(t.string),
+  hasNextPage: t.boolean,
+  totalCount: t.number,
+})
+export type PackagePage = t.TypeOf<typeof PackagePage>
+
+export const VersionPage = t.type({
+  items: t.array(VersionSummary),
+  endCursor: Nullable(t.string),
+  hasNextPage: t.boolean,
+  totalCount: t.number,
+})
+export type VersionPage = t.TypeOf<typeof VersionPage>
+
+export const Build = t.type({ name: t.string, number: t.string, started: t.string, status: t.string })
+export type Build = t.TypeOf<typeof Build>
+export const DockerLayer = t.type({ digest: t.string, size: t.number, command: t.string })
+export type DockerLayer = t.TypeOf<typeof DockerLayer>
+export const Dependency = t.type({ name: t.string, version: t.string, scope: t.string })
+export type Dependency = t.TypeOf<typeof Dependency>
+export const Property = t.type({ key: t.string, values: t.array(t.string) })
+export type Property = t.TypeOf<typeof Property>
+
+export type PackageTab = 'readme' | 'builds' | 'location' | 'xrayData' | 'releases' | 'dockerLayers'
+export type VersionTab = 'readme' | 'builds' | 'dockerLayers'
+export const PackageTabC = t.keyof({
+  readme: null,
+  builds: null,
+  location: null,
+  xrayData: null,
+  releases: null,
+  dockerLayers: null,
+})
+
+export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed'
+
+export interface ListState {
+  readonly status: ListStatus
+  /** Null when the list shows no search (count-only). */
+  readonly query: PackageQuery | null
+  readonly requestId: string | null
+  /** Pages as received; appending a page copies only this outer array. */
+  readonly pages: ReadonlyArray<ReadonlyArray<PackageSummary>>
+  readonly rowCount: number
+  readonly endCursor: string | null
+  readonly hasNextPage: boolean
+  readonly loadingMore: boolean
+  /** -1: unknown. */
+  readonly totalCount: number
+  readonly failure: Failure | null
+}
+
+/** A secondary panel of a version (readme, builds, …): a failure shows as empty, as specified. */
+export interface Panel<A> {
+  readonly status: 'idle' | 'loading' | 'loaded'
+  readonly value: A
+}
+
+export interface DetailsState {
+  readonly status: 'idle' | 'loading' | 'loaded' | 'failed'
+  readonly requestId: string | null
+  readonly packageId: string | null
+  readonly pkg: PackageSummary | null
+  readonly versions: ReadonlyArray<VersionSummary>
+  readonly versionsHasNextPage: boolean
+  readonly versionsEndCursor: string | null
+  readonly tab: PackageTab | null
+  readonly failure: Failure | null
+}
+
+export interface VersionState {
+  readonly status: 'idle' | 'loading' | 'loaded' | 'failed'
+  readonly requestId: string | null
+  readonly versionId: string | null
+  readonly version: VersionSummary | null
+  /** Null until the user picks one: the default-tab rule applies. */
+  readonly tab: VersionTab | null
+  readonly readme: Panel<string | null>
+  readonly builds: Panel<ReadonlyArray<Build>>
+  readonly dockerLayers: Panel<ReadonlyArray<DockerLayer>>
+  readonly dependencies: Panel<ReadonlyArray<Dependency>>
+  readonly properties: Panel<ReadonlyArray<Property>>
+  readonly download: { readonly file: string | null; readonly message: string | null }
+  readonly failure: Failure | null
+}
+
+export interface PackagesState {
+  /** True while a page (list, package or version) is being initialised. */
+  readonly pageLoading: boolean
+  /** -1: unknown (not asked, not allowed, or failed). */
+  readonly packageCount: number
+  readonly list: ListState
+  readonly details: DetailsState
+  readonly version: VersionState
+}
+
+export const initialListState: ListState = {
+  status: 'idle',
+  query: null,
+  requestId: null,
+  pages: [],
+  rowCount: 0,
+  endCursor: null,
+  hasNextPage: false,
+  loadingMore: false,
+  totalCount: -1,
+  failure: null,
+}
+
+export const initialDetailsState: DetailsState = {
+  status: 'idle',
+  requestId: null,
+  packageId: null,
+  pkg: null,
+  versions: [],
+  versionsHasNextPage: false,
+  versionsEndCursor: null,
+  tab: null,
+  failure: null,
+}
+
+const emptyPanel = <A>(value: A): Panel<A> => ({ status: 'idle', value })
+
+export const initialVersionState: VersionState = {
+  status: 'idle',
+  requestId: null,
+  versionId: null,
+  version: null,
+  tab: null,
+  readme: emptyPanel(null),
+  builds: emptyPanel([]),
+  dockerLayers: emptyPanel([]),
+  dependencies: emptyPanel([]),
+  properties: emptyPanel([]),
+  download: { file: null, message: null },
+  failure: null,
+}
+
+export const initialPackagesState: PackagesState = {
+  pageLoading: false,
+  packageCount: -1,
+  list: initialListState,
+  details: initialDetailsState,
+  version: initialVersionState,
+}

@@ -1,6 +1,7 @@
 import { VirtualTimeScheduler } from 'rxjs'
 import type { KeyValueStore, Ports } from '../../adapters/ports'
 import { createSecretVault } from '../../adapters/memory/secretVault'
+import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
 
 /** A storage that lives in a Map, for tests (and to inspect what was written). */
 export function memoryStore(): KeyValueStore & { readonly data: Map<string, string> } {
@@ -43,8 +44,8 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     sessionApi: {},
     adminApi: {},
     serviceStatusApi: {},
-    packagesApi: {},
-    releaseBundlesApi: {},
+    packagesApi: fakePackagesApi(),
+    releaseBundlesApi: fakeReleaseBundlesApi(),
     ...overrides,
   }
   return {

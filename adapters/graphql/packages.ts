@@ -1,0 +1,224 @@
+/**
+ * The package metadata queries: GraphQL documents, wire codecs, and the mapping of wire
+ * shapes to the packages area's types. Wire types stop here.
+ */
+import * as t from 'io-ts'
+import { map } from 'fp-ts/Either'
+import { pipe } from 'fp-ts/function'
+import type { Result } from '../ports'
+import {
+  License,
+  type PackageSummary,
+  VersionFile,
+  VersionRepo,
+  Vulnerabilities,
+  type PackagePage,
+  type PackageQuery,
+  type VersionPage,
+  type VersionSummary,
+} from '../../domain/packages/types'
+import type { MetadataClient } from './client'
+
+const PACKAGE_FIELDS = `id name packageType description created modified latestVersion versionsCount
+  stats { downloads followers } licenses { name source } tags
+  vulnerabilities { critical high medium low info unknown skipped } operationalRisk { riskLevel }`
+
+const VERSION_FIELDS = `id name created modified repos { name type leadFilePath } licenses { name source } size
+  stats { downloadCount } vulnerabilities { critical high medium low info unknown skipped }
+  files { name lead size md5 sha1 sha256 mimeType } digest`
+
+const PACKAGES_QUERY = `query Packages($filter: PackageFilter!, $first: Int, $after: ID, $orderBy: PackageOrder) {
+  packages(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
+    totalCount edges { cursor node { ${PACKAGE_FIELDS} } } pageInfo { hasNextPage endCursor }
+  }
+}`
+
+const COUNT_QUERY = `query PackageCount($filter: PackageFilter!) {
+  packages(filter: $filter, first: 0) { totalCount }
+}`
+
+const PACKAGE_QUERY = `query Package($id: ID!) { package(id: $id) { ${PACKAGE_FIELDS} } }`
+
+const VERSIONS_QUERY = `query Versions($filter: VersionFilter!, $first: Int, $after: ID, $orderBy: VersionOrder) {
+  versions(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
+    totalCount edges { cursor node { ${VERSION_FIELDS} } } pageInfo { hasNextPage endCursor }
+  }
+}`
+
+// Optional fields may be absent or null on the wire; the domain always has them (null or []).
+const opt = <C extends t.Mixed>(c: C) => t.union([c, t.null, t.undefined])
+
+const WirePackage = t.type({
+  id: t.string,
+  name: t.string,
+  packageType: t.string,
+  description: opt(t.string),
+  created: t.string,
+  modified: t.string,
+  latestVersion: opt(t.string),
+  versionsCount: t.number,
+  stats: t.type({ downloads: t.number, followers: t.number }),
+  licenses: opt(t.array(License)),
+  tags: opt(t.array(t.string)),
+  vulnerabilities: Vulnerabilities,
+  operationalRisk: opt(t.type({ riskLevel: t.string })),
+})
+type WirePackage = t.TypeOf<typeof WirePackage>
+
+const WireVersion = t.type({
+  id: t.string,
+  name: t.string,
+  created: t.string,
+  modified: t.string,
+  repos: t.array(VersionRepo),
+  licenses: opt(t.array(License)),
+  size: t.number,
+  stats: t.type({ downloadCount: t.number }),
+  vulnerabilities: Vulnerabilities,
+  files: opt(t.array(VersionFile)),
+  digest: opt(t.string),
+})
+type WireVersion = t.TypeOf<typeof WireVersion>
+
+const PageInfo = t.type({ hasNextPage: t.boolean, endCursor: opt(t.string) })
+
+const PackagesData = t.type({
+  packages: t.type({
+    totalCount: t.number,
+    edges: t.array(t.type({ cursor: t.string, node: WirePackage })),
+    pageInfo: PageInfo,
+  }),
+})
+const CountData = t.type({ packages: t.type({ totalCount: t.number }) })
+const PackageData = t.type({ package: t.union([WirePackage, t.null]) })
+const VersionsData = t.type({
+  versions: t.type({
+    totalCount: t.number,
+    edges: t.array(t.type({ cursor: t.string, node: WireVersion })),
+    pageInfo: PageInfo,
+  }),
+})
+
+export const toPackage = (w: WirePackage): PackageSummary => ({
+  id: w.id,
+  name: w.name,
+  packageType: w.packageType,
+  description: w.description ?? null,
+  created: w.created,
+  modified: w.modified,
+  latestVersion: w.latestVersion ?? null,
+  versionsCount: w.versionsCount,
+  stats: w.stats,
+  licenses: w.licenses ?? [],
+  tags: w.tags ?? [],
+  vulnerabilities: w.vulnerabilities,
+  operationalRisk: w.operationalRisk ?? null,
+})
+
+const toVersion = (w: WireVersion): VersionSummary => ({
+  id: w.id,
+  name: w.name,
+  created: w.created,
+  modified: w.modified,
+  repos: w.repos,
+  licenses: w.licenses ?? [],
+  size: w.size,
+  downloadCount: w.stats.downloadCount,
+  vulnerabilities: w.vulnerabilities,
+  files: w.files ?? [],
+  digest: w.digest ?? null,
+})
+
+/** The GraphQL filter for a query: empty lists and nulls are left out (they mean "any"). */
+export function packageFilter(q: PackageQuery): Record<string, unknown> {
+  const filter: Record<string, unknown> = {}
+  if (q.name) filter.name = q.name
+  if (q.description) filter.description = q.description
+  if (q.packageTypes.length > 0) filter.packageTypeIn = q.packageTypes
+  if (q.repositories.length > 0) filter.repositoriesIn = q.repositories
+  if (q.licenses.length > 0) filter.licensesIn = q.licenses
+  if (q.severities.length > 0) filter.severitiesIn = q.severities
+  if (q.createdMin) filter.createdMin = q.createdMin
+  if (q.createdMax) filter.createdMax = q.createdMax
+  if (q.modifiedMin) filter.modifiedMin = q.modifiedMin
+  if (q.modifiedMax) filter.modifiedMax = q.modifiedMax
+  if (q.releaseOnly) filter.ignorePreRelease = true
+  // The legacy browser only lists packages that have at least one version.
+  filter.versionCountMin = 1
+  return filter
+}
+
+export interface PackageQueries {
+  packages(
+    q: PackageQuery,
+    first: number,
+    after: string | null,
+    signal?: AbortSignal,
+  ): Promise<Result<PackagePage>>
+  count(q: PackageQuery | null): Promise<Result<number>>
+  package(id: string): Promise<Result<PackageSummary | null>>
+  versions(
+    filter: { packageId: string; name?: string; releaseOnly?: boolean },
+    first: number,
+    after: string | null,
+  ): Promise<Result<VersionPage>>
+}
+
+export function createPackageQueries(client: MetadataClient): PackageQueries {
+  return {
+    async packages(q, first, after, signal) {
+      const variables: Record<string, unknown> = {
+        filter: packageFilter(q),
+        first,
+        orderBy: { field: q.sort.field, direction: q.sort.direction },
+      }
+      if (after) variables.after = after
+      const answer = await client.query('packages', PACKAGES_QUERY, variables, PackagesData, signal)
+      return pipe(
+        answer,
+        map((d): PackagePage => ({
+          items: d.packages.edges.map((e) => toPackage(e.node)),
+          endCursor: d.packages.pageInfo.endCursor ?? null,
+          hasNextPage: d.packages.pageInfo.hasNextPage,
+          totalCount: d.packages.totalCount,
+        })),
+      )
+    },
+    async count(q) {
+      const filter = q ? packageFilter(q) : { versionCountMin: 1 }
+      const answer = await client.query('packages', COUNT_QUERY, { filter }, CountData)
+      return pipe(
+        answer,
+        map((d) => d.packages.totalCount),
+      )
+    },
+    async package(id) {
+      const answer = await client.query('package', PACKAGE_QUERY, { id }, PackageData)
+      return pipe(
+        answer,
+        map((d) => (d.package ? toPackage(d.package) : null)),
+      )
+    },
+    async versions(f, first, after) {
+      const filter: Record<string, unknown> = { packageId: f.packageId }
+      if (f.name) filter.name = f.name
+      if (f.releaseOnly) filter.ignorePreRelease = true
+      const variables: Record<string, unknown> = {
+        filter,
+        first,
+        orderBy: { field: 'NAME_SEMVER', direction: 'DESC' },
+      }
+      if (after) variables.after = after
+      const answer = await client.query('versions', VERSIONS_QUERY, variables, VersionsData)
+      return pipe(
+        answer,
+        map((d): VersionPage => ({
+          items: d.versions.edges.map((e) => toVersion(e.node)),
+          endCursor: d.versions.pageInfo.endCursor ?? null,
+          hasNextPage: d.versions.pageInfo.hasNextPage,
+          totalCount: d.versions.totalCount,
+        })),
+      )
+    },
+  }
+}

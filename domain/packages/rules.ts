@@ -1,0 +1,59 @@
+/**
+ * Pure rules of the packages browser that are not package-type rules (those live in
+ * domain/packageTypes): where a version's files are, what a download fetches, which
+ * vulnerability counts are shown.
+ */
+import type { VersionRepo, Vulnerabilities } from './types'
+
+// TODO(rules): replaced by canonicalPackageType from domain/packageTypes once it lands.
+export const canonicalPackageTypeOrSelf = (type: string): string => type.toLowerCase()
+
+/** The repository key and the path inside it of a version's lead file. */
+export function repoKeyAndPath(repo: VersionRepo): { repoKey: string; path: string } {
+  const path = repo.leadFilePath.replace(/^\/+/, '')
+  // Some platforms give the lead file path with the repository key as its first segment.
+  const prefix = `${repo.name}/`
+  return { repoKey: repo.name, path: path.startsWith(prefix) ? path.slice(prefix.length) : path }
+}
+
+/** The path of one of the version's files: beside the lead file. */
+export function filePath(repo: VersionRepo, fileName: string): string {
+  const { path } = repoKeyAndPath(repo)
+  const slash = path.lastIndexOf('/')
+  return slash < 0 ? fileName : `${path.slice(0, slash + 1)}${fileName}`
+}
+
+/** Go modules are downloaded as the module zip, not the `.mod` descriptor. */
+export function downloadName(packageType: string, fileName: string): string {
+  return packageType === 'go' && fileName.endsWith('.mod') ? `${fileName.slice(0, -4)}.zip` : fileName
+}
+
+export const SEVERITY_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'unknown', 'skipped'] as const
+export type SeverityLevel = (typeof SEVERITY_LEVELS)[number]
+
+/** Vulnerability counts by severity, most severe first, with zero counts dropped. */
+export function shownVulnerabilities(
+  v: Vulnerabilities,
+): ReadonlyArray<{ level: SeverityLevel; count: number }> {
+  return SEVERITY_LEVELS.map((level) => ({ level, count: v[level] })).filter((x) => x.count > 0)
+}
+
+/** The file extensions whose versions open on the readme tab. */
+export const README_EXTENSIONS = [
+  'tgz',
+  'gz',
+  'zip',
+  'jar',
+  'war',
+  'nupkg',
+  'crate',
+  'apk',
+  'whl',
+  'egg',
+  'mod',
+]
+
+const SHA256 = /^[a-f0-9]{64}$/i
+const SHA1 = /^[a-f0-9]{40}$/i
+export const checksumKind = (text: string): 'sha256' | 'sha1' | null =>
+  SHA256.test(text) ? 'sha256' : SHA1.test(text) ? 'sha1' : null

@@ -1,0 +1,207 @@
+/** The packages decider: given events, when a command, then events (or a rejection). */
+import { describe, expect, it } from 'vitest'
+import { isLeft, isRight } from 'fp-ts/Either'
+import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
+import { packagesArea } from '../../domain/packages'
+import * as E from '../../domain/packages/events'
+import { defaultPackageQuery, type PackageQuery } from '../../domain/packages/types'
+import type { CommandMeta } from '../../domain/shared/area'
+import { makePackage, makeVersion } from '../support/fakePackagesApi'
+
+const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'r-2' }
+const fold = (events: ReadonlyArray<AppEvent>): AppState => events.reduce(evolve, initialAppState)
+
+function given(...events: AppEvent[]) {
+  const state = fold(events)
+  return {
+    state,
+    when(command: AppCommand) {
+      const decided = packagesArea.decide(command as Parameters<typeof packagesArea.decide>[0], state, meta)
+      return {
+        then: (...expected: AppEvent[]) => {
+          expect(isRight(decided) ? decided.right : decided.left).toEqual(expected)
+        },
+        rejected: (reason: RegExp) => {
+          expect(isLeft(decided) && decided.left).toMatch(reason)
+        },
+      }
+    },
+  }
+}
+
+const react: PackageQuery = { ...defaultPackageQuery, name: 'react*', packageTypes: ['npm'] }
+const pkg = makePackage('react')
+const v18 = makeVersion(pkg, '18.2.0')
+
+describe('packages list', () => {
+  it('opening a search asks for its first page', () => {
+    given()
+      .when({ type: 'packages/OpenList', query: react })
+      .then(E.ListRequested({ requestId: 'r-2', query: react }))
+  })
+
+  it('is guarded against a second initialisation of the same search while it loads', () => {
+    given(E.ListRequested({ requestId: 'r-1', query: react }))
+      .when({ type: 'packages/OpenList', query: react })
+      .rejected(/already loading/)
+  })
+
+  it('a different search supersedes the one loading', () => {
+    const other = { ...react, name: 'vue*' }
+    given(E.ListRequested({ requestId: 'r-1', query: react }))
+      .when({ type: 'packages/OpenList', query: other })
+      .then(E.ListRequested({ requestId: 'r-2', query: other }))
+  })
+
+  it('sets and clears the page-loading flag', () => {
+    const loading = fold([E.ListRequested({ requestId: 'r-1', query: react })])
+    expect(loading.packages.pageLoading).toBe(true)
+    expect(loading.packages.list.status).toBe('loading')
+    const loaded = evolve(
+      loading,
+      E.ListPageLoaded({
+        requestId: 'r-1',
+        items: [pkg],
+        endCursor: '1',
+        hasNextPage: true,
+        totalCount: 2,
+        more: false,
+      }),
+    )
+    expect(loaded.packages.pageLoading).toBe(false)
+    expect(loaded.packages.list.rowCount).toBe(1)
+  })
+
+  it('ignores an answer to a superseded request', () => {
+    const s = fold([
+      E.ListRequested({ requestId: 'r-1', query: react }),
+      E.ListRequested({ requestId: 'r-2', query: { ...react, name: 'vue*' } }),
+      E.ListPageLoaded({
+        requestId: 'r-1',
+        items: [pkg],
+        endCursor: null,
+        hasNextPage: false,
+        totalCount: 1,
+        more: false,
+      }),
+    ])
+    expect(s.packages.list.status).toBe('loading')
+    expect(s.packages.list.rowCount).toBe(0)
+  })
+
+  it('pages on with the end cursor, and appends', () => {
+    const first = [
+      E.ListRequested({ requestId: 'r-1', query: react }),
+      E.ListPageLoaded({
+        requestId: 'r-1',
+        items: [pkg],
+        endCursor: 'c1',
+        hasNextPage: true,
+        totalCount: 2,
+        more: false,
+      }),
+    ]
+    given(...first)
+      .when({ type: 'packages/LoadMore' })
+      .then(E.ListMoreRequested({ requestId: 'r-2', query: react, after: 'c1' }))
+    const s = fold([
+      ...first,
+      E.ListMoreRequested({ requestId: 'r-2', query: react, after: 'c1' }),
+      E.ListPageLoaded({
+        requestId: 'r-2',
+        items: [makePackage('react-dom')],
+        endCursor: 'c2',
+        hasNextPage: false,
+        totalCount: 2,
+        more: true,
+      }),
+    ])
+    expect(s.packages.list.rowCount).toBe(2)
+    expect(s.packages.list.pages.flat().map((p) => p.name)).toEqual(['react', 'react-dom'])
+    given(...first.slice(0, 1))
+      .when({ type: 'packages/LoadMore' })
+      .rejected(/no further page|already/)
+  })
+
+  it('a failed first page shows an empty list that can be retried', () => {
+    const failed = [
+      E.ListRequested({ requestId: 'r-1', query: react }),
+      E.ListLoadFailed({ requestId: 'r-1', failure: { kind: 'network', message: 'down' }, more: false }),
+    ]
+    const s = fold(failed)
+    expect(s.packages.list.status).toBe('failed')
+    expect(s.packages.list.rowCount).toBe(0)
+    expect(s.packages.pageLoading).toBe(false)
+    given(...failed)
+      .when({ type: 'packages/RetryList' })
+      .then(E.ListRequested({ requestId: 'r-2', query: react }))
+    given()
+      .when({ type: 'packages/RetryList' })
+      .rejected(/not failed/)
+  })
+
+  it('keeps the package count unknown (-1) until a count arrives', () => {
+    expect(fold([]).packages.packageCount).toBe(-1)
+    expect(fold([E.CountLoaded({ requestId: 'r', count: 42 })]).packages.packageCount).toBe(42)
+  })
+})
+
+describe('package and version details', () => {
+  it('guards a package load against a concurrent one', () => {
+    given(E.PackageRequested({ requestId: 'r-1', packageId: pkg.id }))
+      .when({ type: 'packages/OpenPackage', packageId: pkg.id })
+      .rejected(/already loading/)
+  })
+
+  it('a missing package goes to the 404 route', () => {
+    const envelope = {
+      seq: 1,
+      at: meta.now,
+      source: 'effect' as const,
+      corr: 'c',
+      event: E.PackageNotFound({ requestId: 'r-1', packageId: 'npm://nope' }),
+    }
+    expect(packagesArea.policies?.(envelope, initialAppState)).toEqual([
+      { type: 'navigation/Navigate', to: '/404', replace: true },
+    ])
+  })
+
+  it('a loaded version starts its panels loading; a failed panel shows empty', () => {
+    const s = fold([
+      E.VersionRequested({ requestId: 'r-1', packageId: pkg.id, versionId: '18.2.0' }),
+      E.VersionLoaded({ requestId: 'r-1', pkg, version: v18, versions: [v18] }),
+      E.ReadmeLoaded({ requestId: 'r-1', value: null, failed: true }),
+    ])
+    expect(s.packages.version.readme).toEqual({ status: 'loaded', value: null })
+    expect(s.packages.version.builds.status).toBe('loading')
+    expect(s.packages.details.pkg?.name).toBe('react')
+  })
+
+  it('only version tabs are accepted at version level', () => {
+    given()
+      .when({ type: 'packages/SelectTab', level: 'version', tab: 'releases' })
+      .rejected(/not a version tab/)
+    given()
+      .when({ type: 'packages/SelectTab', level: 'version', tab: 'builds' })
+      .then(E.TabSelected({ level: 'version', tab: 'builds' }))
+  })
+
+  it('a download failure shows a message only for 403 and 404', () => {
+    const base = [E.DownloadRequested({ file: 'a.tgz', repoKey: 'npm', path: 'a/-/a.tgz' })]
+    const at = (status: number | null) =>
+      fold([...base, E.DownloadFailed({ file: 'a.tgz', status, message: 'x' })]).packages.version.download
+        .message
+    expect(at(403)).toMatch(/permission/)
+    expect(at(404)).toMatch(/not found/)
+    expect(at(500)).toBeNull()
+    expect(at(null)).toBeNull()
+  })
+
+  it('signing out clears the area', () => {
+    const s = fold([
+      E.ListRequested({ requestId: 'r-1', query: react }),
+      { type: 'session/SignedOut', data: {} } as unknown as AppEvent,
+    ])
+    expect(s.packages).toEqual(initialAppState.packages)
+  })
+})

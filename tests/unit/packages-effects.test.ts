@@ -1,0 +1,122 @@
+/** The packages effects through the real bus, with an in-memory platform. */
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../../commands/createApp'
+import { defaultPackageQuery, type PackageQuery } from '../../domain/packages/types'
+import { fakePorts } from '../support/fakePorts'
+import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
+
+const settle = () => new Promise((r) => setTimeout(r, 0))
+const q = (name: string): PackageQuery => ({ ...defaultPackageQuery, name })
+
+function setup(count = 250) {
+  const packages = Array.from({ length: count }, (_, i) => makePackage(`pkg-${String(i).padStart(4, '0')}`))
+  const react = makePackage('react')
+  packages.push(react)
+  const api = fakePackagesApi({
+    packages,
+    versions: { [react.id]: [makeVersion(react, '18.2.0'), makeVersion(react, '17.0.2')] },
+    readmes: { [`${react.id}/18.2.0`]: '# React' },
+  })
+  const app = createApp({ ports: fakePorts({ packagesApi: api }) })
+  return { app, api, react }
+}
+
+describe('packages effects', () => {
+  it('loads 100 a page and pages on with the cursor', async () => {
+    const { app, api } = setup()
+    app.dispatch({ type: 'packages/OpenList', query: q('pkg-*') })
+    await settle()
+    expect(app.getState().packages.list.rowCount).toBe(100)
+    expect(app.getState().packages.list.totalCount).toBe(250)
+    app.dispatch({ type: 'packages/LoadMore' })
+    await settle()
+    app.dispatch({ type: 'packages/LoadMore' })
+    await settle()
+    const list = app.getState().packages.list
+    expect(list.rowCount).toBe(250)
+    expect(list.hasNextPage).toBe(false)
+    const pages = api.catalogue.calls.filter((c) => c.name === 'searchPackages').map((c) => c.args[1])
+    expect(pages).toEqual([
+      { first: 100, after: null },
+      { first: 100, after: '100' },
+      { first: 100, after: '200' },
+    ])
+  })
+
+  it('cancels a superseded search: its signal is aborted and its answer never lands', async () => {
+    const { app, api } = setup()
+    let open!: () => void
+    api.catalogue.gate = new Promise<void>((r) => (open = r))
+    app.dispatch({ type: 'packages/OpenList', query: q('pkg-00*') })
+    app.dispatch({ type: 'packages/OpenList', query: q('react') })
+    const signals = api.catalogue.calls
+      .filter((c) => c.name === 'searchPackages')
+      .map((c) => c.args[2] as AbortSignal)
+    expect(signals.map((s) => s.aborted)).toEqual([true, false])
+    open()
+    await settle()
+    const list = app.getState().packages.list
+    expect(list.pages.flat().map((p) => p.name)).toEqual(['react'])
+    const types = app
+      .exportLog()
+      .split('\n')
+      .filter((l) => l.includes('packages/ListPageLoaded'))
+    expect(types).toHaveLength(1)
+  })
+
+  it('a list failure records it and leaves an empty list', async () => {
+    const { app, api } = setup()
+    api.catalogue.failures.searchPackages = { kind: 'status', status: 500, message: 'boom' }
+    app.dispatch({ type: 'packages/OpenList', query: q('react') })
+    await settle()
+    expect(app.getState().packages.list.status).toBe('failed')
+    delete api.catalogue.failures.searchPackages
+    app.dispatch({ type: 'packages/RetryList' })
+    await settle()
+    expect(app.getState().packages.list.status).toBe('loaded')
+  })
+
+  it('does not ask for counts for a regular user', async () => {
+    const { app, api } = setup()
+    app.dispatch({ type: 'packages/OpenList', query: null })
+    await settle()
+    expect(api.catalogue.calls.some((c) => c.name === 'countPackages')).toBe(false)
+    expect(app.getState().packages.packageCount).toBe(-1)
+  })
+
+  it('loads a version, its readme and its panels; failing panels show empty', async () => {
+    const { app, api, react } = setup()
+    api.catalogue.failures.getBuilds = { kind: 'status', status: 500, message: 'x' }
+    app.dispatch({ type: 'packages/OpenVersion', packageId: react.id, versionId: '18.2.0' })
+    await settle()
+    await settle()
+    const v = app.getState().packages.version
+    expect(v.version?.name).toBe('18.2.0')
+    expect(v.readme).toEqual({ status: 'loaded', value: '# React' })
+    expect(v.builds).toEqual({ status: 'loaded', value: [] })
+    expect(app.getState().packages.details.versions.map((x) => x.name)).toEqual(['18.2.0', '17.0.2'])
+    expect(app.getState().packages.pageLoading).toBe(false)
+  })
+
+  it('a package that does not exist asks navigation for the 404 route', async () => {
+    const { app } = setup()
+    app.dispatch({ type: 'packages/OpenPackage', packageId: 'npm://no-such' })
+    await settle()
+    const log = app.exportLog()
+    expect(log).toContain('packages/PackageNotFound')
+    // The navigation area decides it (a rejection is recorded until it handles Navigate).
+    expect(log).toMatch(/navigation\/Navigate|bus\/CommandRejected/)
+  })
+
+  it('a 404 download surfaces, a 500 does not', async () => {
+    const { app, api } = setup()
+    api.catalogue.failures.download = { kind: 'status', status: 404, message: 'Not Found' }
+    app.dispatch({ type: 'packages/DownloadFile', file: 'x.tgz', repoKey: 'npm', path: 'x/-/x.tgz' })
+    await settle()
+    expect(app.getState().packages.version.download.message).toBe('x.tgz was not found')
+    api.catalogue.failures.download = { kind: 'status', status: 500, message: 'err' }
+    app.dispatch({ type: 'packages/DownloadFile', file: 'x.tgz', repoKey: 'npm', path: 'x/-/x.tgz' })
+    await settle()
+    expect(app.getState().packages.version.download.message).toBeNull()
+  })
+})
