@@ -1,6 +1,79 @@
+/**
+ * The metadata GraphQL API (server/API.md, "Packages (metadata)"): the same schema at
+ * /mds/packages, /mds/package, /mds/versions (body `{graphQL: {query, variables}}`) and
+ * /metadata/api/v1/query (also plain `{query, variables}`). Registering the module loads the
+ * catalogue into an empty database (snapshot, samples, and CATALOG_SYNTHETIC packages).
+ */
 import type { RouteModule } from '../context'
+import { HttpError } from '../context'
+import { loadCatalogIfEmpty } from '../catalog/load'
+import { metadataExecutor, LIMITS, type GraphQLRequest } from '../metadata/execute'
 
-// Routes of the metadata area, under /ui/api/v1. Filled in by the server issue.
-const routes: RouteModule = async () => {}
+const requestSchema = {
+  type: 'object',
+  properties: {
+    query: { type: 'string', maxLength: LIMITS.queryLength },
+    variables: { type: ['object', 'null'] },
+    operationName: { type: ['string', 'null'] },
+  },
+} as const
+
+const bodySchema = {
+  type: 'object',
+  properties: { graphQL: { ...requestSchema, required: ['query'] }, ...requestSchema.properties },
+} as const
+
+const answerSchema = {
+  type: 'object',
+  properties: {
+    data: { type: ['object', 'null'], additionalProperties: true },
+    errors: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  },
+} as const
+
+/** Synthetic packages for benchmarks (`CATALOG_SYNTHETIC=50000`); absent or 0 means none. */
+export function syntheticCountFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.CATALOG_SYNTHETIC
+  if (text === undefined || text === '') return 0
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 0 || n > 1_000_000)
+    throw new Error(`CATALOG_SYNTHETIC must be a whole number from 0 to 1000000; got ${text}`)
+  return n
+}
+
+const routes: RouteModule = async (app, ctx) => {
+  loadCatalogIfEmpty(ctx.db, { synthetic: syntheticCountFromEnv() })
+  const run = metadataExecutor(ctx.db)
+
+  const paths = ['/mds/packages', '/mds/package', '/mds/versions', '/metadata/api/v1/query']
+  for (const path of paths) {
+    app.post<{ Body: { graphQL?: GraphQLRequest } & Partial<GraphQLRequest> }>(
+      path,
+      {
+        schema: {
+          body: bodySchema,
+          response: { 200: answerSchema, 400: answerSchema },
+        },
+      },
+      async (request, reply) => {
+        ctx.requireUser(request, { allowAnonymous: true })
+        const body = request.body ?? {}
+        const graphQL = body.graphQL ?? body
+        if (typeof graphQL.query !== 'string')
+          throw new HttpError(400, 'The body needs {"graphQL": {"query", "variables"}}', 'VALIDATION')
+        const answer = run({
+          query: graphQL.query,
+          variables: graphQL.variables ?? null,
+          operationName: graphQL.operationName ?? null,
+        })
+        // Serialised here: GraphQLError's toJSON gives the standard error shape.
+        return reply
+          .status(answer.status)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(answer.body))
+      },
+    )
+  }
+}
 
 export default routes

@@ -1,0 +1,161 @@
+/**
+ * Runs one metadata GraphQL request with bounded cost: the document is parsed, validated
+ * (the standard rules plus depth and size limits), its cost estimated from the `first` of
+ * every connection it selects (aliases and fragments expanded), and only then executed.
+ * Request errors (syntax, validation, variables, cost) answer 400 without `data`, like a
+ * GraphQL-over-HTTP server; errors while executing answer 200 with `data` and `errors`.
+ */
+import {
+  GraphQLError,
+  Kind,
+  execute,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
+} from 'graphql'
+import type { Db } from '../db'
+import { metadataSchema } from './schema'
+import { DEFAULT_FIRST, MAX_FIRST, metadataResolvers } from './resolvers'
+
+export const LIMITS = {
+  /** Longest query text accepted. */
+  queryLength: 20_000,
+  /** Deepest selection nesting (the standard introspection query needs about 13). */
+  depth: 15,
+  /** Most fields selected once fragments are expanded. */
+  fields: 2_000,
+  /** Most nodes all connections of one request may return together. */
+  nodes: 5_000,
+} as const
+
+export interface GraphQLRequest {
+  readonly query: string
+  readonly variables?: Record<string, unknown> | null
+  readonly operationName?: string | null
+}
+
+export interface GraphQLAnswer {
+  readonly status: number
+  readonly body: ExecutionResult
+}
+
+const CONNECTIONS = new Set(['packages', 'versions'])
+
+/** Expanded field count, depth and connection cost of the operation to run. */
+function measure(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): { fields: number; depth: number; nodes: number } {
+  const fragments = new Map<string, FragmentDefinitionNode>()
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
+  let fields = 0
+  let maxDepth = 0
+  let nodes = 0
+  const firstOf = (args: readonly { name: { value: string }; value: ValueNode }[] | undefined): number => {
+    const arg = args?.find((a) => a.name.value === 'first')
+    if (!arg) return DEFAULT_FIRST
+    const v = arg.value
+    if (v.kind === Kind.INT) return Number(v.value)
+    if (v.kind === Kind.VARIABLE) {
+      const value = variables[v.name.value]
+      return typeof value === 'number' ? value : DEFAULT_FIRST
+    }
+    return DEFAULT_FIRST
+  }
+  const walk = (set: SelectionSetNode, depth: number) => {
+    maxDepth = Math.max(maxDepth, depth)
+    // Bail out early: a hostile document must not cost more to measure than to refuse.
+    if (fields > LIMITS.fields || maxDepth > LIMITS.depth) return
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) {
+        fields++
+        if (CONNECTIONS.has(s.name.value) && depth === 1)
+          nodes += Math.min(Math.max(firstOf(s.arguments), 0), MAX_FIRST)
+        if (s.selectionSet) walk(s.selectionSet, depth + 1)
+      } else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet, depth)
+      else {
+        const fragment = fragments.get(s.name.value)
+        if (fragment) walk(fragment.selectionSet, depth)
+      }
+    }
+  }
+  walk(operation.selectionSet, 1)
+  return { fields, depth: maxDepth, nodes }
+}
+
+/** Errors the resolvers raise on purpose keep their message; anything else says nothing about internals. */
+const masked = (error: GraphQLError): GraphQLError =>
+  error.originalError && !(error.originalError instanceof GraphQLError)
+    ? new GraphQLError('Internal error', { nodes: error.nodes ?? null, path: error.path ?? null })
+    : error
+
+const requestError = (message: string): GraphQLAnswer => ({
+  status: 400,
+  body: { errors: [new GraphQLError(message)] },
+})
+
+export function metadataExecutor(db: Db) {
+  const schema = metadataSchema()
+  const rootValue = metadataResolvers(db)
+
+  return (request: GraphQLRequest): GraphQLAnswer => {
+    if (typeof request.query !== 'string' || request.query.trim() === '')
+      return requestError('A GraphQL query is required')
+    if (request.query.length > LIMITS.queryLength)
+      return requestError(`The query is longer than ${LIMITS.queryLength} characters`)
+    let document: DocumentNode
+    try {
+      document = parse(request.query, { maxTokens: 5_000 })
+    } catch (error) {
+      return { status: 400, body: { errors: [error as GraphQLError] } }
+    }
+    const validationErrors = validate(schema, document, specifiedRules)
+    if (validationErrors.length) return { status: 400, body: { errors: validationErrors } }
+    const operations = document.definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    )
+    const operation = request.operationName
+      ? operations.find((o) => o.name?.value === request.operationName)
+      : operations.length === 1
+        ? operations[0]
+        : undefined
+    if (!operation)
+      return requestError(
+        request.operationName
+          ? `Unknown operation named "${request.operationName}"`
+          : 'Must provide operation name',
+      )
+    if (operation.operation !== 'query') return requestError('Only queries are supported')
+    const variables = request.variables ?? {}
+    const cost = measure(document, operation, variables)
+    if (cost.depth > LIMITS.depth)
+      return requestError(`The query is nested deeper than ${LIMITS.depth} levels`)
+    if (cost.fields > LIMITS.fields)
+      return requestError(`The query selects more than ${LIMITS.fields} fields`)
+    if (cost.nodes > LIMITS.nodes)
+      return requestError(
+        `The query asks for ${cost.nodes} nodes in total; at most ${LIMITS.nodes} are allowed`,
+      )
+    const result = execute({
+      schema,
+      document,
+      rootValue,
+      variableValues: variables,
+      operationName: request.operationName ?? undefined,
+    }) as ExecutionResult
+    // Variable coercion failures come back without data: they are request errors.
+    if (!('data' in result)) return { status: 400, body: result }
+    return {
+      status: 200,
+      body: { ...result, ...(result.errors ? { errors: result.errors.map(masked) } : {}) },
+    }
+  }
+}

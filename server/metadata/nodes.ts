@@ -1,0 +1,140 @@
+/**
+ * Catalogue rows as GraphQL objects. Fields that cost a query (a version's package and
+ * files) are functions, which graphql-js's default resolver calls only when selected.
+ */
+import type { Db } from '../db'
+
+export interface PackageRow {
+  id: string
+  name: string
+  description: string | null
+  package_type: string
+  created: string
+  modified: string
+  latest_version: string | null
+  latest_release_version: string | null
+  versions_count: number
+  release_versions_count: number
+  downloads: number
+  followers: number
+  licenses_json: string
+  tags_json: string
+  vuln_critical: number
+  vuln_high: number
+  vuln_medium: number
+  vuln_low: number
+  vuln_info: number
+  vuln_unknown: number
+  vuln_skipped: number
+  operational_risk: string | null
+}
+
+export interface VersionRow {
+  id: string
+  package_id: string
+  name: string
+  created: string
+  modified: string
+  prerelease: number
+  size: number
+  download_count: number
+  licenses_json: string
+  vuln_critical: number
+  vuln_high: number
+  vuln_medium: number
+  vuln_low: number
+  vuln_info: number
+  vuln_unknown: number
+  vuln_skipped: number
+  digest: string | null
+  repo: string
+  repo_type: string
+  lead_file_path: string
+}
+
+interface FileRow {
+  name: string
+  lead: number
+  size: number
+  md5: string
+  sha1: string
+  sha256: string
+  mime_type: string
+}
+
+type VulnRow = Pick<
+  PackageRow,
+  'vuln_critical' | 'vuln_high' | 'vuln_medium' | 'vuln_low' | 'vuln_info' | 'vuln_unknown' | 'vuln_skipped'
+>
+
+const vulnerabilitiesOf = (r: VulnRow) => ({
+  critical: r.vuln_critical,
+  high: r.vuln_high,
+  medium: r.vuln_medium,
+  low: r.vuln_low,
+  info: r.vuln_info,
+  unknown: r.vuln_unknown,
+  skipped: r.vuln_skipped,
+})
+
+const parseList = <T>(json: string): T[] => {
+  const value: unknown = JSON.parse(json)
+  return Array.isArray(value) ? (value as T[]) : []
+}
+
+/** A package as the schema's `Package`; `releaseOnly` makes latestVersion/versionsCount ignore pre-releases. */
+export function packageNode(r: PackageRow, releaseOnly = false) {
+  return {
+    id: r.id,
+    name: r.name,
+    packageType: r.package_type,
+    description: r.description,
+    created: r.created,
+    modified: r.modified,
+    latestVersion: releaseOnly ? r.latest_release_version : r.latest_version,
+    versionsCount: releaseOnly ? r.release_versions_count : r.versions_count,
+    stats: { downloads: r.downloads, followers: r.followers },
+    licenses: parseList<{ name: string; source: string }>(r.licenses_json),
+    tags: parseList<string>(r.tags_json),
+    vulnerabilities: vulnerabilitiesOf(r),
+    operationalRisk: r.operational_risk ? { riskLevel: r.operational_risk } : null,
+  }
+}
+
+export function nodeLoaders(db: Db) {
+  const packageById = db.prepare('SELECT * FROM catalog_packages WHERE id = ?')
+  const filesOf = db.prepare(
+    'SELECT name, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
+  )
+  const findPackage = (id: string) => packageById.get(id) as PackageRow | undefined
+
+  const versionNode = (r: VersionRow) => ({
+    id: r.id,
+    name: r.name,
+    created: r.created,
+    modified: r.modified,
+    package: () => {
+      const p = findPackage(r.package_id)
+      if (!p) throw new Error(`version ${r.id} has no package`)
+      return packageNode(p)
+    },
+    repos: [{ name: r.repo, type: r.repo_type, leadFilePath: r.lead_file_path }],
+    licenses: parseList<{ name: string; source: string }>(r.licenses_json),
+    size: r.size,
+    stats: { downloadCount: r.download_count },
+    vulnerabilities: vulnerabilitiesOf(r),
+    files: () =>
+      (filesOf.all(r.id) as FileRow[]).map((f) => ({
+        name: f.name,
+        lead: f.lead === 1,
+        size: f.size,
+        md5: f.md5,
+        sha1: f.sha1,
+        sha256: f.sha256,
+        mimeType: f.mime_type,
+      })),
+    digest: r.digest,
+  })
+
+  return { findPackage, versionNode }
+}

@@ -1,0 +1,248 @@
+/**
+ * The root resolvers of the metadata schema: packages (filters and orders in SQL, keyset
+ * paging on (sort column, id)), package, and versions (semver order in JavaScript: a
+ * package's versions are few).
+ */
+import { GraphQLError } from 'graphql'
+import type { Db } from '../db'
+import { compareVersionNames } from '../catalog/versionOrder'
+import { decodeCursor, encodeCursor } from './cursor'
+import { nodeLoaders, packageNode, type PackageRow, type VersionRow } from './nodes'
+import { wildcardToGlob, wildcardToRegExp } from './wildcard'
+
+export const MAX_FIRST = 1000
+export const DEFAULT_FIRST = 100
+
+type Direction = 'ASC' | 'DESC'
+
+interface PackageFilter {
+  name?: string | null
+  description?: string | null
+  packageTypeIn?: string[] | null
+  repositoriesIn?: string[] | null
+  licensesIn?: string[] | null
+  severitiesIn?: string[] | null
+  createdMin?: string | null
+  createdMax?: string | null
+  modifiedMin?: string | null
+  modifiedMax?: string | null
+  latestVersion?: string | null
+  versionCountMin?: number | null
+  versionCountMax?: number | null
+  ignorePreRelease?: boolean | null
+}
+
+interface VersionFilter {
+  packageId: string
+  name?: string | null
+  repositoriesIn?: string[] | null
+  licensesIn?: string[] | null
+  ignorePreRelease?: boolean | null
+}
+
+interface ConnectionArgs<F, O> {
+  filter: F
+  first?: number | null
+  after?: string | null
+  orderBy?: O | null
+}
+
+const badInput = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } })
+
+function checkFirst(first: number | null | undefined): number {
+  const n = first ?? DEFAULT_FIRST
+  if (n < 0 || n > MAX_FIRST) throw badInput(`first must be between 0 and ${MAX_FIRST}; got ${n}`)
+  return n
+}
+
+/** An ISO date from a filter bound; refuses anything Date cannot read. */
+function isoBound(name: string, value: string): string {
+  const ms = Date.parse(value)
+  if (!Number.isFinite(ms)) throw badInput(`${name} must be an ISO-8601 date; got ${JSON.stringify(value)}`)
+  return new Date(ms).toISOString()
+}
+
+const inList = (values: readonly unknown[]) => values.map(() => '?').join(', ')
+
+const SEVERITY_COLUMNS: Record<string, string> = {
+  CRITICAL: 'vuln_critical',
+  HIGH: 'vuln_high',
+  MEDIUM: 'vuln_medium',
+  LOW: 'vuln_low',
+  INFO: 'vuln_info',
+  UNKNOWN: 'vuln_unknown',
+}
+
+const PACKAGE_ORDER_COLUMNS: Record<string, string> = {
+  NAME: 'name_lower',
+  CREATED: 'created',
+  MODIFIED: 'modified',
+}
+
+function packageWhere(filter: PackageFilter): { sql: string; params: unknown[] } {
+  const where: string[] = []
+  const params: unknown[] = []
+  const releaseOnly = filter.ignorePreRelease === true
+  if (filter.name != null && filter.name !== '' && filter.name !== '*') {
+    where.push('p.name_lower GLOB ?')
+    params.push(wildcardToGlob(filter.name))
+  }
+  if (filter.description != null && filter.description !== '' && filter.description !== '*') {
+    where.push('p.description_lower GLOB ?')
+    params.push(wildcardToGlob(filter.description))
+  }
+  if (filter.packageTypeIn?.length && !filter.packageTypeIn.includes('*')) {
+    where.push(`p.package_type IN (${inList(filter.packageTypeIn)})`)
+    params.push(...filter.packageTypeIn.map((t) => t.toLowerCase()))
+  }
+  if (filter.repositoriesIn?.length) {
+    where.push(
+      `EXISTS (SELECT 1 FROM catalog_versions v WHERE v.package_id = p.id AND v.repo IN (${inList(filter.repositoriesIn)}))`,
+    )
+    params.push(...filter.repositoriesIn)
+  }
+  if (filter.licensesIn?.length) {
+    where.push(
+      `EXISTS (SELECT 1 FROM catalog_package_licenses l WHERE l.package_id = p.id AND l.name IN (${inList(filter.licensesIn)}))`,
+    )
+    params.push(...filter.licensesIn)
+  }
+  if (filter.severitiesIn?.length) {
+    where.push(`(${filter.severitiesIn.map((s) => `p.${SEVERITY_COLUMNS[s]} > 0`).join(' OR ')})`)
+  }
+  const bounds: Array<[keyof PackageFilter, string, string]> = [
+    ['createdMin', 'created', '>='],
+    ['createdMax', 'created', '<='],
+    ['modifiedMin', 'modified', '>='],
+    ['modifiedMax', 'modified', '<='],
+  ]
+  for (const [key, column, op] of bounds) {
+    const value = filter[key]
+    if (typeof value === 'string' && value !== '') {
+      where.push(`p.${column} ${op} ?`)
+      params.push(isoBound(key, value))
+    }
+  }
+  const latestColumn = releaseOnly ? 'latest_release_version' : 'latest_version'
+  if (filter.latestVersion != null && filter.latestVersion !== '') {
+    where.push(`lower(p.${latestColumn}) GLOB ?`)
+    params.push(wildcardToGlob(filter.latestVersion))
+  }
+  const countColumn = releaseOnly ? 'release_versions_count' : 'versions_count'
+  if (filter.versionCountMin != null) {
+    where.push(`p.${countColumn} >= ?`)
+    params.push(filter.versionCountMin)
+  }
+  if (filter.versionCountMax != null) {
+    where.push(`p.${countColumn} <= ?`)
+    params.push(filter.versionCountMax)
+  }
+  return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params }
+}
+
+function pageOf<T>(rows: T[], first: number, cursorOf: (row: T) => string) {
+  const page = rows.slice(0, first)
+  const edges = page.map((row) => ({ cursor: cursorOf(row), row }))
+  return {
+    edges,
+    pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
+  }
+}
+
+export function metadataResolvers(db: Db) {
+  const { findPackage, versionNode } = nodeLoaders(db)
+
+  const packages = (args: ConnectionArgs<PackageFilter, { field: string; direction: Direction }>) => {
+    const first = checkFirst(args.first)
+    const field = args.orderBy?.field ?? 'NAME'
+    const direction = args.orderBy?.direction ?? 'ASC'
+    const column = PACKAGE_ORDER_COLUMNS[field]!
+    const orderKey = `packages:${field}:${direction}`
+    const { sql: whereSql, params } = packageWhere(args.filter)
+    const conditions = whereSql ? [whereSql.slice('WHERE '.length)] : []
+    const pageParams = [...params]
+    if (args.after != null) {
+      const cursor = decodeCursor(args.after, orderKey)
+      conditions.push(`(p.${column}, p.id) ${direction === 'ASC' ? '>' : '<'} (?, ?)`)
+      pageParams.push(cursor.value, cursor.id)
+    }
+    const rows = db
+      .prepare(
+        `SELECT p.* FROM catalog_packages p ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+         ORDER BY p.${column} ${direction}, p.id ${direction} LIMIT ?`,
+      )
+      .all(...pageParams, first + 1) as Array<PackageRow & { name_lower: string }>
+    const releaseOnly = args.filter.ignorePreRelease === true
+    const sortValue = (r: PackageRow & { name_lower: string }) =>
+      field === 'NAME' ? r.name_lower : field === 'CREATED' ? r.created : r.modified
+    const page = pageOf(rows, first, (r) => encodeCursor({ order: orderKey, value: sortValue(r), id: r.id }))
+    return {
+      // Counted only when selected: a count over a large catalogue is the query's dearest part.
+      totalCount: () =>
+        (
+          db.prepare(`SELECT COUNT(*) AS n FROM catalog_packages p ${whereSql}`).get(...params) as {
+            n: number
+          }
+        ).n,
+      edges: page.edges.map((e) => ({ cursor: e.cursor, node: packageNode(e.row, releaseOnly) })),
+      pageInfo: page.pageInfo,
+    }
+  }
+
+  const versionsOfPackage = db.prepare('SELECT * FROM catalog_versions WHERE package_id = ?')
+
+  const versions = (args: ConnectionArgs<VersionFilter, { field: string; direction: Direction }>) => {
+    const first = checkFirst(args.first)
+    const field = args.orderBy?.field ?? 'NAME_SEMVER'
+    const direction = args.orderBy?.direction ?? 'DESC'
+    const orderKey = `versions:${field}:${direction}`
+    const f = args.filter
+    const name = f.name != null && f.name !== '' ? wildcardToRegExp(f.name) : undefined
+    const repos = f.repositoriesIn?.length ? new Set(f.repositoriesIn) : undefined
+    const licenses = f.licensesIn?.length ? new Set(f.licensesIn.map((l) => l.toLowerCase())) : undefined
+    const all = (versionsOfPackage.all(f.packageId) as VersionRow[]).filter(
+      (v) =>
+        (!name || name.test(v.name.toLowerCase())) &&
+        (!repos || repos.has(v.repo)) &&
+        (!licenses ||
+          (JSON.parse(v.licenses_json) as Array<{ name: string }>).some((l) =>
+            licenses.has(l.name.toLowerCase()),
+          )) &&
+        (f.ignorePreRelease !== true || v.prerelease === 0),
+    )
+    const sign = direction === 'ASC' ? 1 : -1
+    const byId = (a: VersionRow, b: VersionRow) => sign * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    const compare =
+      field === 'CREATED'
+        ? (a: VersionRow, b: VersionRow) =>
+            sign * (a.created < b.created ? -1 : a.created > b.created ? 1 : 0) || byId(a, b)
+        : (a: VersionRow, b: VersionRow) => compareVersionNames(a.name, b.name, direction) || byId(a, b)
+    all.sort(compare)
+    let rest = all
+    if (args.after != null) {
+      const cursor = decodeCursor(args.after, orderKey)
+      const probe = {
+        ...all[0],
+        name: String(cursor.value),
+        created: String(cursor.value),
+        id: cursor.id,
+      } as VersionRow
+      rest = all.filter((v) => compare(v, probe) > 0)
+    }
+    const page = pageOf(rest.slice(0, first + 1), first, (v) =>
+      encodeCursor({ order: orderKey, value: field === 'CREATED' ? v.created : v.name, id: v.id }),
+    )
+    return {
+      totalCount: all.length,
+      edges: page.edges.map((e) => ({ cursor: e.cursor, node: versionNode(e.row) })),
+      pageInfo: page.pageInfo,
+    }
+  }
+
+  const pkg = (args: { id: string }) => {
+    const row = findPackage(args.id)
+    return row ? packageNode(row) : null
+  }
+
+  return { packages, package: pkg, versions }
+}

@@ -1,0 +1,24 @@
+/**
+ * Signs a test user in by writing a session straight into the database (the cookie value's
+ * sha256 in `sessions.id_hash`, as server/app.ts reads it), so the catalogue's tests do not
+ * depend on the login routes. Each call makes its own user.
+ */
+import { randomBytes } from 'node:crypto'
+import { hashToken, SESSION_COOKIE } from '../../../server/app'
+import type { TestServer } from '../../support/server'
+
+export function signInDirectly(server: TestServer, options: { admin?: boolean } = {}): string {
+  const db = server.ctx.db
+  const now = new Date()
+  const name = `catalog-tester-${randomBytes(4).toString('hex')}`
+  const userId = db
+    .prepare(
+      `INSERT INTO users (name, password_hash, admin, created_at, password_changed_at) VALUES (?, 'not-a-hash', ?, ?, ?)`,
+    )
+    .run(name, options.admin ? 1 : 0, now.toISOString(), now.toISOString()).lastInsertRowid
+  const token = randomBytes(32).toString('base64url')
+  db.prepare(
+    `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage) VALUES (?, ?, ?, ?, 'full')`,
+  ).run(hashToken(token), userId, now.toISOString(), new Date(now.getTime() + 3_600_000).toISOString())
+  return `${SESSION_COOKIE}=${token}`
+}
