@@ -6,6 +6,8 @@
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
+import type { Footer, Microservice, ProjectSummary } from '../domain/platform'
+import type { NameUrl, UserData } from '../domain/session'
 import type {
   Build,
   Dependency,
@@ -56,12 +58,81 @@ export interface HistoryPort {
 }
 
 // --- platform (start-up data, features, licence, microservices) -----------------------
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PlatformApi {}
+export interface PlatformApi {
+  version(): Promise<Result<{ readonly version: string; readonly revision: string }>>
+  microservices(): Promise<Result<ReadonlyArray<Microservice>>>
+  footer(): Promise<Result<Footer>>
+  entitlements(): Promise<Result<ReadonlyArray<string>>>
+  features(): Promise<Result<Readonly<Record<string, boolean>>>>
+  microserviceEnabled(key: string): Promise<Result<boolean>>
+  /** Onboarding start data: does the platform still have only its default repositories? */
+  onboardingStatus(): Promise<Result<boolean>>
+  blockedUsages(): Promise<Result<ReadonlyArray<string>>>
+  packageTypes(): Promise<Result<ReadonlyArray<string>>>
+  projects(): Promise<Result<ReadonlyArray<ProjectSummary>>>
+  artifactCount(): Promise<Result<number>>
+}
 
 // --- session (login, user, MFA, passwords) ---------------------------------------------
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface SessionApi {}
+/** The login-related data call, mapped to domain names. */
+export interface LoginRelatedData {
+  readonly forgotPassword: boolean
+  readonly rememberMeEnabled: boolean
+  readonly passwordAutocompleteEnabled: boolean
+  readonly ssoProviderLink: string
+  readonly samlProviders: ReadonlyArray<NameUrl>
+  readonly anonAccessEnabled: boolean
+}
+
+export interface SessionApi {
+  loginRelatedData(): Promise<Result<LoginRelatedData>>
+  visualMode(): Promise<Result<{ readonly loginIsExternal: boolean; readonly isProvidersHidden: boolean }>>
+  userPlugins(): Promise<Result<boolean>>
+  realms(): Promise<Result<ReadonlyArray<{ readonly realm: string; readonly enabled: boolean }>>>
+  loginDialog(): Promise<Result<{ readonly content: string; readonly permanent: boolean }>>
+  samlLogoutUrl(): Promise<Result<string>>
+  samlRegistrationId(): Promise<Result<string>>
+  oauthProviders(): Promise<
+    Result<ReadonlyArray<{ readonly name: string; readonly type: string; readonly url: string }>>
+  >
+  autoRedirect(): Promise<Result<boolean>>
+  current(): Promise<Result<UserData>>
+  login(input: {
+    readonly user: string
+    readonly password: string
+    readonly rememberMe: boolean
+  }): Promise<Result<UserData>>
+  logout(): Promise<Result<void>>
+  mfaEnrollment(): Promise<Result<{ readonly secret: string; readonly otpauthUrl: string }>>
+  verifyOtp(otp: string): Promise<Result<UserData>>
+  forgotPassword(user: string): Promise<Result<void>>
+  validateKey(key: string): Promise<Result<{ readonly user: string }>>
+  resetPassword(input: {
+    readonly key: string
+    readonly user: string
+    readonly password: string
+  }): Promise<Result<UserData>>
+  changePassword(input: {
+    readonly userName: string
+    readonly oldPassword: string
+    readonly newPassword: string
+  }): Promise<Result<UserData>>
+  register(input: {
+    readonly user: string
+    readonly email: string
+    readonly password: string
+  }): Promise<Result<UserData>>
+  invitation(token: string): Promise<Result<{ readonly email: string }>>
+  acceptInvitation(input: {
+    readonly token: string
+    readonly user: string
+    readonly password: string
+  }): Promise<Result<UserData>>
+  registerCliSession(input: {
+    readonly session: string
+    readonly clientName: string
+  }): Promise<Result<{ readonly code: string }>>
+}
 
 // --- admin (proxies, projects, licences, general settings) -----------------------------
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

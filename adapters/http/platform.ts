@@ -1,7 +1,71 @@
+import * as t from 'io-ts'
+import { map } from 'fp-ts/Either'
 import type { PlatformApi } from '../ports'
 import type { HttpClient } from './client'
 
-/** The platform area's calls to the platform (see server/API.md). */
-export function createPlatformApi(_http: HttpClient): PlatformApi {
-  return {}
+const Version = t.type({ version: t.string, revision: t.string })
+const Microservices = t.type({
+  services: t.array(t.type({ name: t.string, key: t.string, enabled: t.boolean })),
+})
+const Footer = t.type({
+  serverName: t.string,
+  flavour: t.string,
+  isCloud: t.boolean,
+  licenseType: t.string,
+  buildNumber: t.union([t.string, t.number]),
+  copyright: t.string,
+})
+const Entitlements = t.type({ entitlements: t.array(t.string) })
+const Features = t.type({ features: t.record(t.string, t.boolean) })
+const Enabled = t.type({ enabled: t.boolean })
+const InitStatus = t.type({ hasOnlyDefaultRepos: t.boolean })
+const Blocked = t.type({ blocked: t.array(t.string) })
+const Available = t.type({ packageTypes: t.array(t.string) })
+const Projects = t.array(t.type({ key: t.string, name: t.string }))
+const ArtifactCount = t.type({ widgetData: t.type({ artifactCount: t.number }) })
+
+/** The platform area's calls to the platform (see server/API.md, "Platform"). */
+export function createPlatformApi(http: HttpClient): PlatformApi {
+  return {
+    version: () => http.request('/ui/system/version', Version),
+    microservices: async () =>
+      map((a: t.TypeOf<typeof Microservices>) => a.services)(
+        await http.request('/ui/system/microservices', Microservices),
+      ),
+    footer: async () =>
+      map((f: t.TypeOf<typeof Footer>) => ({ ...f, buildNumber: String(f.buildNumber) }))(
+        await http.request('/ui/system/footer', Footer),
+      ),
+    entitlements: async () =>
+      map((a: t.TypeOf<typeof Entitlements>) => a.entitlements)(
+        await http.request('/ui/system/entitlements', Entitlements),
+      ),
+    features: async () =>
+      map((a: t.TypeOf<typeof Features>) => a.features)(await http.request('/ui/system/features', Features)),
+    microserviceEnabled: async (key) =>
+      map((a: t.TypeOf<typeof Enabled>) => a.enabled)(
+        await http.request(`/system/ismicroserviceenabled/${encodeURIComponent(key)}`, Enabled),
+      ),
+    onboardingStatus: async () =>
+      map((a: t.TypeOf<typeof InitStatus>) => a.hasOnlyDefaultRepos)(
+        await http.request('/ui/onboarding/initStatus', InitStatus),
+      ),
+    blockedUsages: async () =>
+      map((a: t.TypeOf<typeof Blocked>) => a.blocked)(
+        await http.request('/ui/subscription/blockedUsages', Blocked),
+      ),
+    packageTypes: async () =>
+      map((a: t.TypeOf<typeof Available>) => a.packageTypes)(
+        await http.request('/ui/packages/available', Available),
+      ),
+    // Project keys and names only: the admin area loads the full records itself.
+    projects: async () =>
+      map((a: t.TypeOf<typeof Projects>) => a.map((p) => ({ key: p.key, name: p.name })))(
+        await http.request('/ui/admin/projects', Projects),
+      ),
+    artifactCount: async () =>
+      map((a: t.TypeOf<typeof ArtifactCount>) => a.widgetData.artifactCount)(
+        await http.request('/ui/home/widget/artifactCount', ArtifactCount),
+      ),
+  }
 }

@@ -1,4 +1,169 @@
-import type { EffectTable } from './types'
+/**
+ * The start-up sequence (spec 000 section 4), run for each recorded `platform/StartRequested`:
+ * login data, user data, initial data; then, for a signed-in user or an allowed anonymous one,
+ * features and local storage, the parallel loads, cloud trial state, analytics and UI
+ * personalisation; finally the navigation type. Each result is recorded as it arrives; any
+ * failure ends the sequence with `platform/StartFailed` (no message is shown for it).
+ */
+import { mergeMap } from 'rxjs'
+import { isLeft, right } from 'fp-ts/Either'
+import type { AppEvent } from '../../domain/app'
+import type { Failure } from '../../domain/shared/failure'
+import type { Ports, Result } from '../../adapters/ports'
+import * as P from '../../domain/platform/events'
+import {
+  analyticsAllowed,
+  cloudTrialOf,
+  hasMicroservice,
+  skipsRepoAndOnboardingData,
+} from '../../domain/platform/rules'
+import type { StartStep } from '../../domain/platform/types'
+import * as S from '../../domain/session/events'
+import type { EffectTable, Effect } from './types'
+import { loadLoginData, ofType, work } from './session'
 
-// Effects of the platform area: each calls a port and turns the answer into an event.
-export const platformEffects: EffectTable = {}
+/** Local-storage keys the console reads at start-up (UI preferences; never secrets). */
+export const LOCAL_PREFERENCE_KEYS = [
+  'navigationType',
+  'sidebarCollapsed',
+  'lastApplicationPath',
+  'lastAdministrationPath',
+] as const
+export const DEFAULT_NAVIGATION_TYPE = 'new'
+
+/** Ends the sequence at `step`: the failure is recorded, the sequence stops. */
+class StepFailed extends Error {
+  constructor(
+    readonly step: StartStep,
+    readonly failure: Failure,
+  ) {
+    super(failure.message)
+  }
+}
+
+function required<A>(step: StartStep, result: Result<A>): A {
+  if (isLeft(result)) throw new StepFailed(step, result.left)
+  return result.right
+}
+
+function readPreferences(ports: Ports): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const key of LOCAL_PREFERENCE_KEYS) {
+    const value = ports.localStore.get(key)
+    if (value !== null) values[key] = value
+  }
+  return values
+}
+
+export async function runStartUp(ports: Ports, emit: (event: AppEvent) => void): Promise<void> {
+  const { platformApi: platform, sessionApi: session } = ports
+
+  const loginData = await loadLoginData(ports)
+  if (isLeft(loginData)) {
+    emit(S.LoginDataFailed({ failure: loginData.left }))
+    throw new StepFailed('loginData', loginData.left)
+  }
+  emit(S.LoginDataLoaded(loginData.right))
+
+  const user = required('userData', await session.current())
+  emit(S.UserDataLoaded({ user }))
+
+  const [version, microservices, footer, entitlements] = await Promise.all([
+    platform.version(),
+    platform.microservices(),
+    platform.footer(),
+    platform.entitlements(),
+  ])
+  const initial = {
+    version: required('initialData', version),
+    microservices: required('initialData', microservices).map((m) => ({ ...m })),
+    footer: required('initialData', footer),
+    entitlements: [...required('initialData', entitlements)],
+  }
+  emit(P.InitialDataLoaded(initial))
+
+  const signedIn = !user.anonymous
+  if (signedIn || loginData.right.settings.anonAccessEnabled) {
+    const features = { ...required('features', await platform.features()) }
+    emit(P.FeaturesLoaded({ features }))
+    emit(P.LocalPreferencesRead({ values: readPreferences(ports) }))
+
+    const skipRepoData = skipsRepoAndOnboardingData(features)
+    const loads: Array<Promise<Result<AppEvent>>> = [
+      hasMicroservice(initial.microservices, 'insight')
+        ? load(platform.microserviceEnabled('insight'), (enabled) => P.SupportAnalyticsLoaded({ enabled }))
+        : null,
+      // The projects list is an admin call: other users have no projects to administer here.
+      user.admin
+        ? load(platform.projects(), (projects) =>
+            P.ProjectsLoaded({ projects: projects.map((p) => ({ ...p })) }),
+          )
+        : null,
+      load(session.samlLogoutUrl(), (logoutUrl) => S.SamlLogoutUrlLoaded({ logoutUrl })),
+      load(platform.packageTypes(), (types) => P.PackageTypesLoaded({ packageTypes: [...types] })),
+      initial.footer.isCloud
+        ? load(platform.artifactCount(), (artifactCount) => P.InfoWidgetLoaded({ artifactCount }))
+        : null,
+      load(platform.blockedUsages(), (blocked) => P.BlockedUsagesLoaded({ blocked: [...blocked] })),
+      skipRepoData
+        ? null
+        : load(platform.onboardingStatus(), (hasOnlyDefaultRepos) =>
+            P.OnboardingStatusLoaded({ hasOnlyDefaultRepos }),
+          ),
+    ].filter((p): p is Promise<Result<AppEvent>> => p !== null)
+    const results = await Promise.all(loads)
+    let firstFailure: Failure | undefined
+    for (const result of results) {
+      if (isLeft(result)) firstFailure ??= result.left
+      else emit(result.right)
+    }
+    if (firstFailure) throw new StepFailed('parallelLoads', firstFailure)
+
+    emit(P.CloudTrialStateSet({ cloudTrial: cloudTrialOf(initial.footer) }))
+    emit(P.AnalyticsDecided({ enabled: analyticsAllowed({ signedIn, footer: initial.footer, features }) }))
+    // The scanning service initialises its permissions and state with the personalisation.
+    emit(P.UiPersonalised({ scanning: hasMicroservice(initial.microservices, 'xray') }))
+  }
+  emit(P.StartCompleted({}))
+
+  // The navigation type only ever falls back to the default: a failure is logged, nothing more.
+  try {
+    emit(
+      P.NavigationTypeInitialised({
+        navigationType: ports.localStore.get('navigationType') ?? DEFAULT_NAVIGATION_TYPE,
+      }),
+    )
+  } catch (error) {
+    emit(
+      P.NavigationTypeFailed({
+        failure: { kind: 'network', message: error instanceof Error ? error.message : String(error) },
+      }),
+    )
+  }
+}
+
+async function load<A>(call: Promise<Result<A>>, toEvent: (a: A) => AppEvent): Promise<Result<AppEvent>> {
+  const result = await call
+  return isLeft(result) ? result : right(toEvent(result.right))
+}
+
+const startUp: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('platform/StartRequested'),
+    mergeMap((env) =>
+      work(
+        env,
+        async (emit) => {
+          try {
+            await runStartUp(ports, emit)
+          } catch (error) {
+            if (error instanceof StepFailed) emit(P.StartFailed({ step: error.step, failure: error.failure }))
+            else throw error
+          }
+        },
+        (failure) => P.StartFailed({ step: 'initialData', failure }),
+      ),
+    ),
+  )
+
+export const platformEffects: EffectTable = { startUp }

@@ -1,4 +1,511 @@
-import type { EffectTable } from './types'
+/**
+ * Effects of the session area: each reacts to a recorded request, calls the platform through
+ * `ports.sessionApi`, and records the answer (or the failure) as an event. Secrets are taken
+ * from `ports.secrets` by the reference the request carries, used once, and never recorded.
+ */
+import { Observable, filter, mergeMap, EMPTY, tap, ignoreElements } from 'rxjs'
+import { isLeft, right, type Either } from 'fp-ts/Either'
+import type { AppEvent } from '../../domain/app'
+import type { Envelope } from '../../domain/shared/area'
+import type { Failure } from '../../domain/shared/failure'
+import type { Ports, Result } from '../../adapters/ports'
+import * as S from '../../domain/session/events'
+import {
+  loginDialogRule,
+  loginOutcome,
+  PATH_AFTER_LOGIN_KEY,
+  isSafeInternalPath,
+} from '../../domain/session/rules'
+import type { UserData } from '../../domain/session/types'
+import { caused, type Effect, type EffectOutput, type EffectTable } from './types'
 
-// Effects of the session area: each calls a port and turns the answer into an event.
-export const sessionEffects: EffectTable = {}
+export type EventOfType<T extends AppEvent['type']> = Extract<AppEvent, { type: T }>
+
+/** The recorded events of the given types. */
+export const ofType =
+  <T extends AppEvent['type']>(...types: ReadonlyArray<T>) =>
+  (events$: Observable<Envelope<AppEvent>>): Observable<Envelope<EventOfType<T>>> =>
+    events$.pipe(
+      filter((e): e is Envelope<EventOfType<T>> => (types as ReadonlyArray<string>).includes(e.event.type)),
+    )
+
+/**
+ * Runs async work for one recorded event; what it emits shares that event's correlation id.
+ * A throw is turned into `onError`'s failure event, never an error of the stream.
+ */
+export function work(
+  cause: Envelope<AppEvent>,
+  body: (emit: (event: AppEvent) => void) => Promise<void>,
+  onError: (failure: Failure) => AppEvent | null,
+): Observable<EffectOutput> {
+  return new Observable<EffectOutput>((subscriber) => {
+    let open = true
+    const emit = (event: AppEvent) => {
+      if (open) subscriber.next(caused(cause, event))
+    }
+    body(emit)
+      .catch((error: unknown) => {
+        const failed = onError({
+          kind: 'network',
+          message: error instanceof Error ? error.message : String(error),
+        })
+        if (failed) emit(failed)
+      })
+      .finally(() => {
+        if (open) subscriber.complete()
+      })
+    return () => {
+      open = false
+    }
+  })
+}
+
+/** A reference that no longer holds its secret (reloaded page, double submit). */
+const secretGone = (what: string): Failure => ({
+  kind: 'aborted',
+  message: `The ${what} is no longer available; please type it again.`,
+})
+
+// Storage keys of spec 000 section 3 (CLI) and of the login dialog's dismissal.
+export const CLI_KEYS = { session: 'jfClientSession', name: 'jfClientName', code: 'jfClientCode' } as const
+export const LOGIN_DIALOG_DISMISSED_KEY = 'loginDialogDismissed'
+/** Set on logout so set-me-up reloads its data. */
+export const SET_ME_UP_STALE_KEY = 'setMeUpDataStale'
+
+/**
+ * Enrolment data (the TOTP secret and its otpauth URL) is shown to the user once and must
+ * not enter the log: it waits here, by reference, until the login completes or ends.
+ */
+const enrollments = new Map<string, { readonly secret: string; readonly otpauthUrl: string }>()
+const MAX_ENROLLMENTS = 4
+let enrollmentSeq = 0
+
+export function enrollmentData(
+  ref: string,
+): { readonly secret: string; readonly otpauthUrl: string } | undefined {
+  return enrollments.get(ref)
+}
+
+/** Only addresses a browser may be sent to: http(s) URLs, or same-origin paths that stay so. */
+export function isLeavableUrl(url: string): boolean {
+  if (isSafeInternalPath(url)) return true
+  try {
+    const parsed = new URL(url)
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+      parsed.username === '' &&
+      parsed.password === ''
+    )
+  } catch {
+    return false
+  }
+}
+
+const iconOf = (type: string) => type.toLowerCase().replace(/[^a-z0-9-]/g, '')
+
+const orDefault = <A>(
+  result: Result<A>,
+  fallback: A,
+  part: string,
+  failures: Array<{ part: string; failure: Failure }>,
+): A => {
+  if (isLeft(result)) {
+    failures.push({ part, failure: result.left })
+    return fallback
+  }
+  return result.right
+}
+
+/**
+ * The login page's data: login-related data is required; the other calls fall back to the
+ * catalogue's defaults (realms empty, view mode internal, SAML registration id empty).
+ */
+export async function loadLoginData(ports: Ports): Promise<Either<Failure, S.LoginDataLoadedData>> {
+  const api = ports.sessionApi
+  const [related, visual, plugins, realms, dialog, samlLogout, samlRegistration, oauth, autoRedirect] =
+    await Promise.all([
+      api.loginRelatedData(),
+      api.visualMode(),
+      api.userPlugins(),
+      api.realms(),
+      api.loginDialog(),
+      api.samlLogoutUrl(),
+      api.samlRegistrationId(),
+      api.oauthProviders(),
+      api.autoRedirect(),
+    ])
+  if (isLeft(related)) return related
+  const failures: Array<{ part: string; failure: Failure }> = []
+  const mode = orDefault(visual, { loginIsExternal: false, isProvidersHidden: false }, 'visualMode', failures)
+  const settings: S.LoginDataLoadedData['settings'] = {
+    samlLogoutUrl: orDefault(samlLogout, '', 'samlLogoutUrl', failures),
+    forgotPassword: related.right.forgotPassword,
+    passwordAutocompleteEnabled: related.right.passwordAutocompleteEnabled,
+    rememberMeEnabled: related.right.rememberMeEnabled,
+    // Provider addresses are sanitised: a link the browser must not follow is dropped.
+    ssoProviderLinksSAML: related.right.samlProviders
+      .filter((p) => isLeavableUrl(p.url))
+      .map((p) => ({ ...p })),
+    ssoProviderLink: isLeavableUrl(related.right.ssoProviderLink) ? related.right.ssoProviderLink : '',
+    realms: orDefault(realms, [], 'realms', failures).map((r) => ({ ...r })),
+    samlRegistrationId: orDefault(samlRegistration, '', 'samlRegistrationId', failures),
+    oauthProviders: orDefault(oauth, [], 'oauthProviders', failures)
+      .filter((p) => isLeavableUrl(p.url))
+      .map((p) => ({ name: p.name, type: p.type, url: p.url, icon: iconOf(p.type) })),
+    loginDialogSettingsContent: orDefault(dialog, null, 'loginDialog', failures),
+    loginViewMode: {
+      mode: mode.loginIsExternal ? 'external' : 'internal',
+      isProvidersHidden: mode.isProvidersHidden,
+    },
+    authUserPlugin: orDefault(plugins, true, 'userPlugins', failures),
+    autoRedirectLogin: orDefault(autoRedirect, false, 'autoRedirect', failures),
+    anonAccessEnabled: related.right.anonAccessEnabled,
+  }
+  return right({ settings, failures })
+}
+
+/** A login answer: complete, or the MFA step the user must take first. */
+export function loginAnswer(user: UserData, via: S.SignedInVia): AppEvent {
+  const outcome = loginOutcome(user.mfaStatus)
+  return outcome === 'complete'
+    ? S.SignedIn({ user, via })
+    : S.MfaRequired({ user: user.name, step: outcome })
+}
+
+type Api = Ports['sessionApi']
+
+/** One request event → one call → its success or failure event. */
+function request<T extends AppEvent['type']>(
+  type: T,
+  call: (event: EventOfType<T>, ports: Ports, api: Api) => Promise<AppEvent>,
+  failed: (failure: Failure, event: EventOfType<T>) => AppEvent,
+): Effect {
+  return (events$, _state$, ports) =>
+    events$.pipe(
+      ofType(type),
+      mergeMap((env) =>
+        work(
+          env,
+          async (emit) => emit(await call(env.event, ports, ports.sessionApi)),
+          (failure) => failed(failure, env.event),
+        ),
+      ),
+    )
+}
+
+/** Takes the secrets a request refers to; undefined when one is gone. */
+function take(ports: Ports, ...refs: ReadonlyArray<string>): string[] | undefined {
+  const values = refs.map((ref) => ports.secrets.take(ref))
+  return values.every((v): v is string => v !== undefined) ? values : undefined
+}
+
+const loginData = request(
+  'session/LoginDataRequested',
+  async (_e, ports) => {
+    const loaded = await loadLoginData(ports)
+    return isLeft(loaded) ? S.LoginDataFailed({ failure: loaded.left }) : S.LoginDataLoaded(loaded.right)
+  },
+  (failure) => S.LoginDataFailed({ failure }),
+)
+
+const signIn = request(
+  'session/SignInRequested',
+  async (e, ports, api) => {
+    const [password] = take(ports, e.data.passwordRef) ?? []
+    if (password === undefined) return S.SignInFailed({ user: e.data.user, failure: secretGone('password') })
+    const answer = await api.login({ user: e.data.user, password, rememberMe: e.data.rememberMe })
+    return isLeft(answer)
+      ? S.SignInFailed({ user: e.data.user, failure: answer.left })
+      : loginAnswer(answer.right, 'password')
+  },
+  (failure, e) => S.SignInFailed({ user: e.data.user, failure }),
+)
+
+const mfaEnrollment = request(
+  'session/MfaEnrollmentRequested',
+  async (_e, ports, api) => {
+    const answer = await api.mfaEnrollment()
+    if (isLeft(answer)) return S.MfaEnrollmentFailed({ failure: answer.left })
+    const ref = `mfa-${++enrollmentSeq}-${ports.ids.next()}`
+    enrollments.set(ref, answer.right)
+    for (const old of enrollments.keys()) if (enrollments.size > MAX_ENROLLMENTS) enrollments.delete(old)
+    return S.MfaEnrollmentLoaded({ ref })
+  },
+  (failure) => S.MfaEnrollmentFailed({ failure }),
+)
+
+const verifyOtp = request(
+  'session/OtpSubmitted',
+  async (e, ports, api) => {
+    const [otp] = take(ports, e.data.otpRef) ?? []
+    if (otp === undefined) return S.OtpFailed({ failure: secretGone('code') })
+    const answer = await api.verifyOtp(otp)
+    return isLeft(answer)
+      ? S.OtpFailed({ failure: answer.left })
+      : S.SignedIn({ user: answer.right, via: 'otp' })
+  },
+  (failure) => S.OtpFailed({ failure }),
+)
+
+/** Logout: the server session ends; a SAML session then leaves for the SAML logout address. */
+const signOut: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('session/SignOutRequested'),
+    mergeMap((env) => {
+      const { user, login } = state$.value.session
+      const samlLogout =
+        user?.realm === 'saml' && login.samlLogoutUrl !== '' && isLeavableUrl(login.samlLogoutUrl)
+      return work(
+        env,
+        async (emit) => {
+          // The local session ends whatever the server answers: the user asked to leave.
+          await ports.sessionApi.logout()
+          if (env.event.data.reason === 'logout') ports.localStore.set(SET_ME_UP_STALE_KEY, 'true')
+          enrollments.clear()
+          emit(S.SignedOut({ reason: samlLogout ? 'sso' : env.event.data.reason }))
+          if (samlLogout) ports.history.assign(login.samlLogoutUrl)
+        },
+        () => S.SignedOut({ reason: env.event.data.reason }),
+      )
+    }),
+  )
+
+const forgotPassword = request(
+  'session/PasswordResetRequested',
+  async (e, _ports, api) => {
+    const answer = await api.forgotPassword(e.data.user)
+    return isLeft(answer) ? S.PasswordResetRequestFailed({ failure: answer.left }) : S.PasswordResetMailed({})
+  },
+  (failure) => S.PasswordResetRequestFailed({ failure }),
+)
+
+const validateKey = request(
+  'session/ResetKeyValidationRequested',
+  async (e, ports, api) => {
+    const [key] = take(ports, e.data.keyRef) ?? []
+    if (key === undefined) return S.ResetKeyRejected({ failure: secretGone('reset key') })
+    const answer = await api.validateKey(key)
+    return isLeft(answer) ? S.ResetKeyRejected({ failure: answer.left }) : S.ResetKeyValidated(answer.right)
+  },
+  (failure) => S.ResetKeyRejected({ failure }),
+)
+
+const resetPassword = request(
+  'session/PasswordResetSubmitted',
+  async (e, ports, api) => {
+    const [key, password] = take(ports, e.data.keyRef, e.data.passwordRef) ?? []
+    if (key === undefined || password === undefined)
+      return S.PasswordResetFailed({ failure: secretGone('password') })
+    const answer = await api.resetPassword({ key, user: e.data.user, password })
+    return isLeft(answer)
+      ? S.PasswordResetFailed({ failure: answer.left })
+      : loginAnswer(answer.right, 'reset')
+  },
+  (failure) => S.PasswordResetFailed({ failure }),
+)
+
+const changePassword = request(
+  'session/PasswordChangeRequested',
+  async (e, ports, api) => {
+    const [oldPassword, newPassword] = take(ports, e.data.oldPasswordRef, e.data.newPasswordRef) ?? []
+    if (oldPassword === undefined || newPassword === undefined)
+      return S.PasswordChangeFailed({ failure: secretGone('password') })
+    const answer = await api.changePassword({ userName: e.data.userName, oldPassword, newPassword })
+    return isLeft(answer)
+      ? S.PasswordChangeFailed({ failure: answer.left })
+      : loginAnswer(answer.right, 'change')
+  },
+  (failure) => S.PasswordChangeFailed({ failure }),
+)
+
+const register = request(
+  'session/RegistrationRequested',
+  async (e, ports, api) => {
+    const [password] = take(ports, e.data.passwordRef) ?? []
+    if (password === undefined) return S.RegistrationFailed({ failure: secretGone('password') })
+    const answer = await api.register({ user: e.data.user, email: e.data.email, password })
+    return isLeft(answer)
+      ? S.RegistrationFailed({ failure: answer.left })
+      : loginAnswer(answer.right, 'register')
+  },
+  (failure) => S.RegistrationFailed({ failure }),
+)
+
+const checkInvitation = request(
+  'session/InvitationCheckRequested',
+  async (e, ports, api) => {
+    const [token] = take(ports, e.data.tokenRef) ?? []
+    if (token === undefined) return S.InvitationRejected({ failure: secretGone('invitation token') })
+    const answer = await api.invitation(token)
+    return isLeft(answer) ? S.InvitationRejected({ failure: answer.left }) : S.InvitationChecked(answer.right)
+  },
+  (failure) => S.InvitationRejected({ failure }),
+)
+
+const acceptInvitation = request(
+  'session/InvitationAcceptRequested',
+  async (e, ports, api) => {
+    const [token, password] = take(ports, e.data.tokenRef, e.data.passwordRef) ?? []
+    if (token === undefined || password === undefined)
+      return S.InvitationAcceptFailed({ failure: secretGone('password') })
+    const answer = await api.acceptInvitation({ token, user: e.data.user, password })
+    return isLeft(answer)
+      ? S.InvitationAcceptFailed({ failure: answer.left })
+      : loginAnswer(answer.right, 'invitation')
+  },
+  (failure) => S.InvitationAcceptFailed({ failure }),
+)
+
+/** The CLI's values go to session storage (spec 000 section 3), never into events. */
+const storeCliSession: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('session/CliSessionStored'),
+    tap((env) => {
+      const session = ports.secrets.take(env.event.data.sessionRef)
+      const code = env.event.data.codeRef === null ? undefined : ports.secrets.take(env.event.data.codeRef)
+      if (session !== undefined) ports.sessionStore.set(CLI_KEYS.session, session)
+      ports.sessionStore.set(CLI_KEYS.name, env.event.data.clientName)
+      if (code !== undefined) ports.sessionStore.set(CLI_KEYS.code, code)
+    }),
+    ignoreElements(),
+  )
+
+const registerCli = request(
+  'session/CliRegistrationRequested',
+  async (_e, ports, api) => {
+    const session = ports.sessionStore.get(CLI_KEYS.session)
+    if (!session)
+      return S.CliRegistrationFailed({ failure: { kind: 'aborted', message: 'No CLI login is waiting.' } })
+    const answer = await api.registerCliSession({
+      session,
+      clientName: ports.sessionStore.get(CLI_KEYS.name) ?? '',
+    })
+    if (isLeft(answer)) return S.CliRegistrationFailed({ failure: answer.left })
+    // The CLI fetches its token with the code; the browser keeps nothing of it.
+    for (const key of Object.values(CLI_KEYS)) ports.sessionStore.remove(key)
+    return S.CliSessionRegistered({})
+  },
+  (failure) => S.CliRegistrationFailed({ failure }),
+)
+
+/** Session storage of the saved path after login follows the recorded facts. */
+const pathStorage: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('session/PathAfterLoginSaved', 'session/PathAfterLoginCleared', 'session/RedirectedAfterLogin'),
+    tap((env) => {
+      const event = env.event
+      if (event.type === 'session/PathAfterLoginSaved')
+        ports.sessionStore.set(PATH_AFTER_LOGIN_KEY, JSON.stringify(event.data))
+      else if (event.type === 'session/PathAfterLoginCleared' || event.data.target === 'saved')
+        ports.sessionStore.remove(PATH_AFTER_LOGIN_KEY)
+    }),
+    ignoreElements(),
+  )
+
+/** What earlier visits left in browser storage, read once when the app boots. */
+const restore: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('platform/StartRequested'),
+    filter((env) => env.event.data.reason === 'boot'),
+    mergeMap((env) => {
+      const raw = ports.sessionStore.get(PATH_AFTER_LOGIN_KEY)
+      let record: unknown = null
+      try {
+        record = raw === null ? null : (JSON.parse(raw) as unknown)
+      } catch {
+        record = null
+      }
+      const clientName = ports.sessionStore.get(CLI_KEYS.name) ?? ''
+      const stored = (ports.sessionStore.get(CLI_KEYS.session) ?? '') !== ''
+      return [
+        caused(env, S.PathAfterLoginRestored({ record })),
+        caused(env, S.CliSessionRestored({ stored, clientName })),
+        caused(
+          env,
+          S.LoginDialogDismissalRestored({
+            dismissed: ports.localStore.get(LOGIN_DIALOG_DISMISSED_KEY) !== null,
+          }),
+        ),
+      ]
+    }),
+  )
+
+/** A permanent login dialog clears an earlier dismissal; a dismissal is remembered. */
+const loginDialog: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('session/LoginDialogDismissed', 'session/LoginDataLoaded'),
+    mergeMap((env) => {
+      if (env.event.type === 'session/LoginDialogDismissed') {
+        ports.localStore.set(LOGIN_DIALOG_DISMISSED_KEY, 'true')
+        return EMPTY
+      }
+      const dialog = env.event.data.settings.loginDialogSettingsContent
+      const rule = loginDialogRule({
+        storedDismissal: ports.localStore.get(LOGIN_DIALOG_DISMISSED_KEY),
+        permanent: dialog?.permanent === true,
+      })
+      if (!rule.clearStoredDismissal) return EMPTY
+      ports.localStore.remove(LOGIN_DIALOG_DISMISSED_KEY)
+      return state$.value.session.loginDialogDismissed
+        ? [caused(env, S.LoginDialogDismissalRestored({ dismissed: false }))]
+        : EMPTY
+    }),
+  )
+
+/** Full-page departures: SSO providers (after logout when the platform asks) and external targets. */
+const leave: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('session/SsoRedirectRequested', 'session/RedirectedAfterLogin'),
+    mergeMap((env) => {
+      const event = env.event
+      if (event.type === 'session/RedirectedAfterLogin') {
+        if (event.data.target === 'external' && isSafeInternalPath(event.data.path))
+          ports.history.assign(event.data.path)
+        return EMPTY
+      }
+      if (!isLeavableUrl(event.data.url)) return EMPTY
+      if (!event.data.signOutFirst) {
+        ports.history.assign(event.data.url)
+        return EMPTY
+      }
+      return work(
+        env,
+        async (emit) => {
+          await ports.sessionApi.logout()
+          emit(S.SignedOut({ reason: 'sso' }))
+          ports.history.assign(event.data.url)
+        },
+        () => null,
+      )
+    }),
+  )
+
+/** Enrolment data is dropped as soon as the login completes. */
+const forgetEnrollment: Effect = (events$) =>
+  events$.pipe(
+    ofType('session/SignedIn'),
+    tap(() => enrollments.clear()),
+    ignoreElements(),
+  )
+
+export const sessionEffects: EffectTable = {
+  loginData,
+  signIn,
+  mfaEnrollment,
+  verifyOtp,
+  signOut,
+  forgotPassword,
+  validateKey,
+  resetPassword,
+  changePassword,
+  register,
+  checkInvitation,
+  acceptInvitation,
+  storeCliSession,
+  registerCli,
+  pathStorage,
+  restore,
+  loginDialog,
+  leave,
+  forgetEnrollment,
+}

@@ -1,12 +1,74 @@
-import { left } from 'fp-ts/Either'
-import type { AppArea } from '../app'
-import { platformEvents } from './events'
-import { initialPlatformState } from './types'
+import { left, right } from 'fp-ts/Either'
+import type { AppArea, AppEvent } from '../app'
+import { platformEvents, StartRequested } from './events'
+import { initialPlatformState, type PlatformState } from './types'
+
+function evolve(slice: PlatformState, event: AppEvent): PlatformState {
+  switch (event.type) {
+    case 'platform/StartRequested':
+      return { ...slice, loading: true, starts: slice.starts + 1, lastFailure: null }
+    case 'platform/InitialDataLoaded':
+      return {
+        ...slice,
+        version: event.data.version,
+        microservices: event.data.microservices,
+        footer: event.data.footer,
+        entitlements: event.data.entitlements,
+      }
+    case 'platform/FeaturesLoaded':
+      return { ...slice, features: event.data.features, featuresLoaded: true }
+    case 'platform/LocalPreferencesRead':
+      return { ...slice, localPreferences: event.data.values }
+    case 'platform/SupportAnalyticsLoaded':
+      return { ...slice, supportAnalyticsEnabled: event.data.enabled }
+    case 'platform/ProjectsLoaded':
+      return { ...slice, projects: event.data.projects }
+    case 'platform/PackageTypesLoaded':
+      return { ...slice, packageTypes: event.data.packageTypes }
+    case 'platform/InfoWidgetLoaded':
+      return { ...slice, artifactCount: event.data.artifactCount }
+    case 'platform/BlockedUsagesLoaded':
+      return { ...slice, blockedUsages: event.data.blocked }
+    case 'platform/OnboardingStatusLoaded':
+      return { ...slice, hasOnlyDefaultRepos: event.data.hasOnlyDefaultRepos }
+    case 'platform/CloudTrialStateSet':
+      return { ...slice, cloudTrial: event.data.cloudTrial }
+    case 'platform/AnalyticsDecided':
+      return { ...slice, analyticsEnabled: event.data.enabled }
+    case 'platform/UiPersonalised':
+      return { ...slice, uiPersonalised: true, scanningInitialised: event.data.scanning }
+    case 'platform/StartCompleted':
+      return { ...slice, loading: false, initialDataFetched: true }
+    case 'platform/NavigationTypeInitialised':
+      return { ...slice, navigationType: event.data.navigationType }
+    case 'platform/StartFailed':
+      return {
+        ...slice,
+        loading: false,
+        initialDataFetched: false,
+        lastFailure: { step: event.data.step, failure: event.data.failure },
+      }
+    // Completing a login clears the initial data: the sequence runs again for the new user.
+    case 'session/SignedIn':
+    case 'session/SignedOut':
+      return slice.initialDataFetched ? { ...slice, initialDataFetched: false } : slice
+    default:
+      return slice
+  }
+}
 
 export const platformArea: AppArea<'platform'> = {
   key: 'platform',
   initialState: initialPlatformState,
   events: platformEvents,
-  decide: (command) => left(`${(command as { type: string }).type} is not handled yet`),
-  evolve: (slice) => slice,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'platform/Start':
+        if (state.platform.loading) return left('start-up is already running')
+        return right([StartRequested({ reason: command.reason ?? 'boot' })])
+      default:
+        return left(`${(command as { type: string }).type} is not handled`)
+    }
+  },
+  evolve,
 }

@@ -1,6 +1,106 @@
-import type { EventOf } from '../shared/events'
+import * as t from 'io-ts'
+import { defineEvent, type EventOf } from '../shared/events'
+import { Failure } from '../shared/failure'
 
-// One io-ts codec per event, declared with defineEvent; the union type derives from this list.
-export const platformEvents = [] as const
+const MicroserviceC = t.type({ name: t.string, key: t.string, enabled: t.boolean })
+const FooterC = t.type({
+  serverName: t.string,
+  flavour: t.string,
+  isCloud: t.boolean,
+  licenseType: t.string,
+  buildNumber: t.string,
+  copyright: t.string,
+})
+const StepC = t.keyof({
+  loginData: null,
+  userData: null,
+  initialData: null,
+  features: null,
+  parallelLoads: null,
+  uiPersonalisation: null,
+  navigationType: null,
+})
+
+// The start-up sequence of spec 000 section 4: one event per result, in the order they happen.
+export const StartRequested = defineEvent('platform/StartRequested', t.type({ reason: t.string }))
+export const InitialDataLoaded = defineEvent(
+  'platform/InitialDataLoaded',
+  t.type({
+    version: t.type({ version: t.string, revision: t.string }),
+    microservices: t.array(MicroserviceC),
+    footer: FooterC,
+    entitlements: t.array(t.string),
+  }),
+)
+export const FeaturesLoaded = defineEvent(
+  'platform/FeaturesLoaded',
+  t.type({ features: t.record(t.string, t.boolean) }),
+)
+export const LocalPreferencesRead = defineEvent(
+  'platform/LocalPreferencesRead',
+  t.type({ values: t.record(t.string, t.string) }),
+)
+export const SupportAnalyticsLoaded = defineEvent(
+  'platform/SupportAnalyticsLoaded',
+  t.type({ enabled: t.boolean }),
+)
+export const ProjectsLoaded = defineEvent(
+  'platform/ProjectsLoaded',
+  t.type({ projects: t.array(t.type({ key: t.string, name: t.string })) }),
+)
+export const PackageTypesLoaded = defineEvent(
+  'platform/PackageTypesLoaded',
+  t.type({ packageTypes: t.array(t.string) }),
+)
+export const InfoWidgetLoaded = defineEvent('platform/InfoWidgetLoaded', t.type({ artifactCount: t.number }))
+export const BlockedUsagesLoaded = defineEvent(
+  'platform/BlockedUsagesLoaded',
+  t.type({ blocked: t.array(t.string) }),
+)
+export const OnboardingStatusLoaded = defineEvent(
+  'platform/OnboardingStatusLoaded',
+  t.type({ hasOnlyDefaultRepos: t.boolean }),
+)
+/** One of the parallel loads failed: kept as a fact, and the sequence carries on. */
+export const StartLoadFailed = defineEvent(
+  'platform/StartLoadFailed',
+  t.type({ load: t.string, failure: Failure }),
+)
+export const CloudTrialStateSet = defineEvent(
+  'platform/CloudTrialStateSet',
+  t.type({ cloudTrial: t.boolean }),
+)
+export const AnalyticsDecided = defineEvent('platform/AnalyticsDecided', t.type({ enabled: t.boolean }))
+export const UiPersonalised = defineEvent('platform/UiPersonalised', t.type({ scanning: t.boolean }))
+export const StartCompleted = defineEvent('platform/StartCompleted', t.type({}))
+export const NavigationTypeInitialised = defineEvent(
+  'platform/NavigationTypeInitialised',
+  t.type({ navigationType: t.string }),
+)
+/** Logged only: the console keeps its default navigation type. */
+export const NavigationTypeFailed = defineEvent('platform/NavigationTypeFailed', t.type({ failure: Failure }))
+/** Any failure of the sequence: clears loading and the initial-data-fetched flag, shows nothing. */
+export const StartFailed = defineEvent('platform/StartFailed', t.type({ step: StepC, failure: Failure }))
+
+export const platformEvents = [
+  StartRequested,
+  InitialDataLoaded,
+  FeaturesLoaded,
+  LocalPreferencesRead,
+  SupportAnalyticsLoaded,
+  ProjectsLoaded,
+  PackageTypesLoaded,
+  InfoWidgetLoaded,
+  BlockedUsagesLoaded,
+  OnboardingStatusLoaded,
+  StartLoadFailed,
+  CloudTrialStateSet,
+  AnalyticsDecided,
+  UiPersonalised,
+  StartCompleted,
+  NavigationTypeInitialised,
+  NavigationTypeFailed,
+  StartFailed,
+] as const
 
 export type PlatformEvent = EventOf<(typeof platformEvents)[number]>

@@ -1,5 +1,6 @@
 // Public surface of the platform area.
 export * from './types'
 export * from './events'
+export * from './rules'
 export type * from './commands'
 export { platformArea } from './decider'

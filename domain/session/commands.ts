@@ -1,2 +1,118 @@
-// Commands of the session area, named `session/Imperative`.
-export type SessionCommand = never
+// Commands of the session area, named `session/Imperative`. Passwords, one-time codes, keys and
+// tokens travel only as references from `app.stashSecret`; the effect takes them from the vault.
+
+export interface LoadLoginData {
+  readonly type: 'session/LoadLoginData'
+}
+export interface SignIn {
+  readonly type: 'session/SignIn'
+  readonly user: string
+  readonly passwordRef: string
+  readonly rememberMe: boolean
+  /** External target of the login page's query, honoured only when same-origin safe. */
+  readonly redirectTo?: string
+}
+export interface LoadMfaEnrollment {
+  readonly type: 'session/LoadMfaEnrollment'
+}
+export interface VerifyOtp {
+  readonly type: 'session/VerifyOtp'
+  readonly otpRef: string
+}
+export interface SignOut {
+  readonly type: 'session/SignOut'
+  /** 'logout' (user or logout flag), 'invitation', 'cli', 'licence', 'sso'. */
+  readonly reason?: string
+}
+export interface RequestPasswordReset {
+  readonly type: 'session/RequestPasswordReset'
+  readonly user: string
+}
+export interface ValidateResetKey {
+  readonly type: 'session/ValidateResetKey'
+  readonly keyRef: string
+}
+export interface ResetPassword {
+  readonly type: 'session/ResetPassword'
+  readonly keyRef: string
+  readonly user: string
+  readonly passwordRef: string
+}
+export interface ChangePassword {
+  readonly type: 'session/ChangePassword'
+  readonly userName: string
+  readonly oldPasswordRef: string
+  readonly newPasswordRef: string
+}
+export interface Register {
+  readonly type: 'session/Register'
+  readonly user: string
+  readonly email: string
+  readonly passwordRef: string
+}
+export interface CheckInvitation {
+  readonly type: 'session/CheckInvitation'
+  readonly tokenRef: string
+}
+export interface AcceptInvitation {
+  readonly type: 'session/AcceptInvitation'
+  readonly tokenRef: string
+  readonly user: string
+  readonly passwordRef: string
+}
+/** Keeps the values a CLI login brought in its query (jfClientSession, jfClientName, jfClientCode). */
+export interface StoreCliSession {
+  readonly type: 'session/StoreCliSession'
+  readonly sessionRef: string
+  readonly clientName: string
+  readonly codeRef?: string
+}
+export interface RegisterCliSession {
+  readonly type: 'session/RegisterCliSession'
+}
+export interface SavePathAfterLogin {
+  readonly type: 'session/SavePathAfterLogin'
+  readonly path: string
+  readonly force?: boolean
+}
+/** Sent by a policy once login completed: picks the target (external, saved path, landing). */
+export interface RedirectAfterLogin {
+  readonly type: 'session/RedirectAfterLogin'
+}
+export interface ClearPathAfterLogin {
+  readonly type: 'session/ClearPathAfterLogin'
+}
+export interface DismissLoginDialog {
+  readonly type: 'session/DismissLoginDialog'
+}
+/** Leaves for an SSO provider the login data named (never an arbitrary address). */
+export interface GoToSso {
+  readonly type: 'session/GoToSso'
+  readonly url: string
+}
+/** The server asks for SSO-only login: log out, then leave for the provider. */
+export interface AutoRedirectToSso {
+  readonly type: 'session/AutoRedirectToSso'
+}
+
+export type SessionCommand =
+  | LoadLoginData
+  | SignIn
+  | LoadMfaEnrollment
+  | VerifyOtp
+  | SignOut
+  | RequestPasswordReset
+  | ValidateResetKey
+  | ResetPassword
+  | ChangePassword
+  | Register
+  | CheckInvitation
+  | AcceptInvitation
+  | StoreCliSession
+  | RegisterCliSession
+  | SavePathAfterLogin
+  | RedirectAfterLogin
+  | ClearPathAfterLogin
+  | DismissLoginDialog
+  | GoToSso
+  | AutoRedirectToSso

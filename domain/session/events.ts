@@ -1,6 +1,234 @@
-import type { EventOf } from '../shared/events'
+import * as t from 'io-ts'
+import { defineEvent, type EventOf } from '../shared/events'
+import { Failure } from '../shared/failure'
 
-// One io-ts codec per event, declared with defineEvent; the union type derives from this list.
-export const sessionEvents = [] as const
+export const UserDataC = t.intersection([
+  t.type({
+    name: t.string,
+    anonymous: t.boolean,
+    admin: t.boolean,
+    realm: t.string,
+    mfaStatus: t.string,
+    firstLogin: t.boolean,
+    freeTier: t.boolean,
+    hasSeenGettingStarted: t.boolean,
+    quickDeployEnabled: t.boolean,
+    wizardClosed: t.boolean,
+    newOnboarding: t.boolean,
+    existsInDB: t.boolean,
+    profileUpdatable: t.boolean,
+    requireProfilePassword: t.boolean,
+    requireProfileUnlock: t.boolean,
+  }),
+  t.partial({ email: t.string }),
+])
+
+const NameUrlC = t.type({ name: t.string, url: t.string })
+
+/** Everything the login page shows, as loaded (mfaAuthenticator is set by a login, not loaded). */
+export const LoadedLoginSettingsC = t.type({
+  samlLogoutUrl: t.string,
+  forgotPassword: t.boolean,
+  passwordAutocompleteEnabled: t.boolean,
+  rememberMeEnabled: t.boolean,
+  ssoProviderLinksSAML: t.array(NameUrlC),
+  ssoProviderLink: t.string,
+  realms: t.array(t.type({ realm: t.string, enabled: t.boolean })),
+  samlRegistrationId: t.string,
+  oauthProviders: t.array(t.type({ name: t.string, type: t.string, url: t.string, icon: t.string })),
+  loginDialogSettingsContent: t.union([t.type({ content: t.string, permanent: t.boolean }), t.null]),
+  loginViewMode: t.type({ mode: t.keyof({ internal: null, external: null }), isProvidersHidden: t.boolean }),
+  authUserPlugin: t.boolean,
+  autoRedirectLogin: t.boolean,
+  anonAccessEnabled: t.boolean,
+})
+
+const PartFailureC = t.type({ part: t.string, failure: Failure })
+const FailureData = t.type({ failure: Failure })
+
+// Secrets never enter events: request events carry only the vault references the UI got from
+// `app.stashSecret`, which the effect takes (once) from `ports.secrets`.
+
+// Login page data. Failed side calls fall back to the catalogue's defaults and are listed.
+export const LoginDataRequested = defineEvent('session/LoginDataRequested', t.type({}))
+export const LoginDataLoaded = defineEvent(
+  'session/LoginDataLoaded',
+  t.type({ settings: LoadedLoginSettingsC, failures: t.array(PartFailureC) }),
+)
+export const LoginDataFailed = defineEvent('session/LoginDataFailed', FailureData)
+export type LoginDataLoadedData = t.TypeOf<typeof LoginDataLoaded.codec>['data']
+export const UserDataLoaded = defineEvent('session/UserDataLoaded', t.type({ user: UserDataC }))
+export const SamlLogoutUrlLoaded = defineEvent('session/SamlLogoutUrlLoaded', t.type({ logoutUrl: t.string }))
+
+// Signing in.
+export const SignInRequested = defineEvent(
+  'session/SignInRequested',
+  t.type({
+    user: t.string,
+    rememberMe: t.boolean,
+    redirectTo: t.union([t.string, t.null]),
+    passwordRef: t.string,
+  }),
+)
+export const SignInFailed = defineEvent('session/SignInFailed', t.type({ user: t.string, failure: Failure }))
+export const MfaRequired = defineEvent(
+  'session/MfaRequired',
+  t.type({ user: t.string, step: t.keyof({ enroll: null, verify: null }) }),
+)
+const SignedInViaC = t.keyof({
+  password: null,
+  otp: null,
+  reset: null,
+  change: null,
+  register: null,
+  invitation: null,
+})
+export type SignedInVia = t.TypeOf<typeof SignedInViaC>
+/** Login complete: `via` says which flow completed it. */
+export const SignedIn = defineEvent('session/SignedIn', t.type({ user: UserDataC, via: SignedInViaC }))
+export const MfaEnrollmentRequested = defineEvent('session/MfaEnrollmentRequested', t.type({}))
+/** The enrolment secret is shown once from memory; only a reference to it is recorded. */
+export const MfaEnrollmentLoaded = defineEvent('session/MfaEnrollmentLoaded', t.type({ ref: t.string }))
+export const MfaEnrollmentFailed = defineEvent('session/MfaEnrollmentFailed', FailureData)
+export const OtpSubmitted = defineEvent('session/OtpSubmitted', t.type({ otpRef: t.string }))
+export const OtpFailed = defineEvent('session/OtpFailed', FailureData)
+
+// Signing out.
+export const SignOutRequested = defineEvent('session/SignOutRequested', t.type({ reason: t.string }))
+export const SignedOut = defineEvent('session/SignedOut', t.type({ reason: t.string }))
+
+// Passwords.
+export const PasswordResetRequested = defineEvent(
+  'session/PasswordResetRequested',
+  t.type({ user: t.string }),
+)
+export const PasswordResetMailed = defineEvent('session/PasswordResetMailed', t.type({}))
+export const PasswordResetRequestFailed = defineEvent('session/PasswordResetRequestFailed', FailureData)
+export const ResetKeyValidationRequested = defineEvent(
+  'session/ResetKeyValidationRequested',
+  t.type({ keyRef: t.string }),
+)
+export const ResetKeyValidated = defineEvent('session/ResetKeyValidated', t.type({ user: t.string }))
+export const ResetKeyRejected = defineEvent('session/ResetKeyRejected', FailureData)
+export const PasswordResetSubmitted = defineEvent(
+  'session/PasswordResetSubmitted',
+  t.type({ user: t.string, keyRef: t.string, passwordRef: t.string }),
+)
+export const PasswordResetFailed = defineEvent('session/PasswordResetFailed', FailureData)
+export const PasswordChangeRequested = defineEvent(
+  'session/PasswordChangeRequested',
+  t.type({ userName: t.string, oldPasswordRef: t.string, newPasswordRef: t.string }),
+)
+export const PasswordChangeFailed = defineEvent('session/PasswordChangeFailed', FailureData)
+
+// Registration and invitations.
+export const RegistrationRequested = defineEvent(
+  'session/RegistrationRequested',
+  t.type({ user: t.string, email: t.string, passwordRef: t.string }),
+)
+export const RegistrationFailed = defineEvent('session/RegistrationFailed', FailureData)
+export const InvitationCheckRequested = defineEvent(
+  'session/InvitationCheckRequested',
+  t.type({ tokenRef: t.string }),
+)
+export const InvitationChecked = defineEvent('session/InvitationChecked', t.type({ email: t.string }))
+export const InvitationRejected = defineEvent('session/InvitationRejected', FailureData)
+export const InvitationAcceptRequested = defineEvent(
+  'session/InvitationAcceptRequested',
+  t.type({ user: t.string, tokenRef: t.string, passwordRef: t.string }),
+)
+export const InvitationAcceptFailed = defineEvent('session/InvitationAcceptFailed', FailureData)
+
+// CLI login: the client values live in browser storage; state only knows they are there.
+export const CliSessionStored = defineEvent(
+  'session/CliSessionStored',
+  t.type({ clientName: t.string, sessionRef: t.string, codeRef: t.union([t.string, t.null]) }),
+)
+export const CliSessionRestored = defineEvent(
+  'session/CliSessionRestored',
+  t.type({ stored: t.boolean, clientName: t.string }),
+)
+export const CliRegistrationRequested = defineEvent('session/CliRegistrationRequested', t.type({}))
+export const CliSessionRegistered = defineEvent('session/CliSessionRegistered', t.type({}))
+export const CliRegistrationFailed = defineEvent('session/CliRegistrationFailed', FailureData)
+
+// Saved path after login (session storage key path_after_login).
+export const PathAfterLoginSaved = defineEvent(
+  'session/PathAfterLoginSaved',
+  t.type({ pathAfterLogin: t.string, expiration: t.number }),
+)
+export const PathAfterLoginRestored = defineEvent(
+  'session/PathAfterLoginRestored',
+  t.type({ record: t.unknown }),
+)
+/** Where a completed login led: `path` is under the /ui base for 'internal' and 'saved', same-origin for 'external'. */
+export const RedirectedAfterLogin = defineEvent(
+  'session/RedirectedAfterLogin',
+  t.type({
+    target: t.keyof({ external: null, internal: null, saved: null, landing: null }),
+    path: t.string,
+  }),
+)
+export const PathAfterLoginCleared = defineEvent('session/PathAfterLoginCleared', t.type({}))
+
+// Login dialog and SSO.
+export const LoginDialogDismissed = defineEvent('session/LoginDialogDismissed', t.type({}))
+export const LoginDialogDismissalRestored = defineEvent(
+  'session/LoginDialogDismissalRestored',
+  t.type({ dismissed: t.boolean }),
+)
+/** The browser leaves for an SSO provider (or the SAML logout address). */
+export const SsoRedirectRequested = defineEvent(
+  'session/SsoRedirectRequested',
+  t.type({ url: t.string, signOutFirst: t.boolean }),
+)
+
+export const sessionEvents = [
+  LoginDataRequested,
+  LoginDataLoaded,
+  LoginDataFailed,
+  UserDataLoaded,
+  SamlLogoutUrlLoaded,
+  SignInRequested,
+  SignInFailed,
+  MfaRequired,
+  SignedIn,
+  MfaEnrollmentRequested,
+  MfaEnrollmentLoaded,
+  MfaEnrollmentFailed,
+  OtpSubmitted,
+  OtpFailed,
+  SignOutRequested,
+  SignedOut,
+  PasswordResetRequested,
+  PasswordResetMailed,
+  PasswordResetRequestFailed,
+  ResetKeyValidationRequested,
+  ResetKeyValidated,
+  ResetKeyRejected,
+  PasswordResetSubmitted,
+  PasswordResetFailed,
+  PasswordChangeRequested,
+  PasswordChangeFailed,
+  RegistrationRequested,
+  RegistrationFailed,
+  InvitationCheckRequested,
+  InvitationChecked,
+  InvitationRejected,
+  InvitationAcceptRequested,
+  InvitationAcceptFailed,
+  CliSessionStored,
+  CliSessionRestored,
+  CliRegistrationRequested,
+  CliSessionRegistered,
+  CliRegistrationFailed,
+  PathAfterLoginSaved,
+  PathAfterLoginRestored,
+  PathAfterLoginCleared,
+  RedirectedAfterLogin,
+  LoginDialogDismissed,
+  LoginDialogDismissalRestored,
+  SsoRedirectRequested,
+] as const
 
 export type SessionEvent = EventOf<(typeof sessionEvents)[number]>

@@ -4,3 +4,14 @@ export * from './events'
 export type * from './commands'
 export { sessionArea } from './decider'
 export * from './rules'
+export * from './selectors'
+export * from './loginGuard'
+export {
+  LOGIN_PATH,
+  MFA_ENROLL_PATH,
+  OTP_LOGIN_PATH,
+  CHANGE_PASSWORD_PATH,
+  EXPIRED_CODES,
+  changePasswordPath,
+} from './policies'
+export { UI_BASE, withoutBase } from './redirect'

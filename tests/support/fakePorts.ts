@@ -1,5 +1,6 @@
 import { VirtualTimeScheduler } from 'rxjs'
-import type { KeyValueStore, Ports } from '../../adapters/ports'
+import { left } from 'fp-ts/Either'
+import type { KeyValueStore, PlatformApi, Ports, SessionApi } from '../../adapters/ports'
 import { createSecretVault } from '../../adapters/memory/secretVault'
 import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
 
@@ -12,6 +13,19 @@ export function memoryStore(): KeyValueStore & { readonly data: Map<string, stri
     set: (k, v) => void data.set(k, v),
     remove: (k) => void data.delete(k),
   }
+}
+
+/**
+ * An area API whose every call answers a network failure: a test fakes only the calls it
+ * means to exercise (pass `{...notFaked<SessionApi>(), login: async () => right(user)}`).
+ */
+export function notFaked<T extends object>(): T {
+  return new Proxy({} as T, {
+    get: (_target, name) =>
+      typeof name === 'string' && name !== 'then'
+        ? () => Promise.resolve(left({ kind: 'network', message: `${name} is not faked in this test` }))
+        : undefined,
+  })
 }
 
 /**
@@ -40,8 +54,8 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
       replace: (p) => void (visited[visited.length - 1] = p),
       assign: (url) => void visited.push(url),
     },
-    platformApi: {},
-    sessionApi: {},
+    platformApi: notFaked<PlatformApi>(),
+    sessionApi: notFaked<SessionApi>(),
     adminApi: {},
     serviceStatusApi: {},
     packagesApi: fakePackagesApi(),

@@ -1,0 +1,52 @@
+// Pure rules over the start-up data: what the instance is and which conditional loads run.
+import type { Footer, Microservice, PlatformState } from './types'
+
+export const hasFeature = (platform: PlatformState, name: string): boolean => platform.features[name] === true
+
+export const hasEntitlement = (platform: PlatformState, name: string): boolean =>
+  platform.entitlements.includes(name)
+
+/** A service is present when the platform lists it as enabled, matched by name or key. */
+export function hasMicroservice(microservices: ReadonlyArray<Microservice>, nameOrKey: string): boolean {
+  const wanted = nameOrKey.toLowerCase()
+  return microservices.some(
+    (s) => s.enabled && (s.name.toLowerCase() === wanted || s.key.toLowerCase() === wanted),
+  )
+}
+
+export const flavourOf = (platform: PlatformState): string => platform.footer?.flavour ?? 'platform'
+export const isCloud = (platform: PlatformState): boolean => platform.footer?.isCloud === true
+export const isTour = (platform: PlatformState): boolean => flavourOf(platform) === 'tour'
+export const isLightweight = (platform: PlatformState): boolean => flavourOf(platform) === 'lightweight'
+export const isLicenceNA = (platform: PlatformState): boolean => platform.footer?.licenseType === 'N/A'
+export const serverName = (platform: PlatformState): string => platform.footer?.serverName ?? ''
+
+/** A cloud trial is the cloud-trial flavour on a cloud instance. */
+export const cloudTrialOf = (footer: Footer): boolean => footer.isCloud && footer.flavour === 'cloud-trial'
+
+/** Is the console blocked for this subscription (the navigation pipeline sends such users to login)? */
+export const isUiBlocked = (platform: PlatformState): boolean => platform.blockedUsages.includes('ui')
+
+// Loads the spec skips "when certain flags are supported": repo and onboarding data are not
+// needed once the platform's own get-started flow or the quick-deploy landing replaces them.
+export const SKIP_REPO_AND_ONBOARDING_FEATURES = ['platformGetStarted', 'quickDeployLanding'] as const
+
+export const skipsRepoAndOnboardingData = (features: Readonly<Record<string, boolean>>): boolean =>
+  SKIP_REPO_AND_ONBOARDING_FEATURES.some((f) => features[f] === true)
+
+// A cloud that runs on a specific provider region where analytics is contractually off.
+export const NO_ANALYTICS_CLOUDS = ['gov'] as const
+
+/** Analytics runs only for signed-in cloud users, not on a specific cloud, with the analytics feature. */
+export function analyticsAllowed(input: {
+  readonly signedIn: boolean
+  readonly footer: Footer
+  readonly features: Readonly<Record<string, boolean>>
+}): boolean {
+  const specificCloud = (NO_ANALYTICS_CLOUDS as ReadonlyArray<string>).includes(input.footer.flavour)
+  return input.signedIn && input.footer.isCloud && !specificCloud && input.features.analytics === true
+}
+
+/** On-prem metrics are sent only by self-hosted instances with the metrics feature. */
+export const sendsOnPremMetrics = (footer: Footer, features: Readonly<Record<string, boolean>>): boolean =>
+  !footer.isCloud && features.onPremMetrics === true

@@ -1,0 +1,92 @@
+// The login guard (spec 000 section 4): what happens when the user arrives at a screen of the
+// login family or a CLI extension screen. A pure decision the navigation pipeline applies.
+import type { AppState } from '../app'
+import type { SessionCommand } from './commands'
+
+export type LoginGuardDecision =
+  /** Show the screen (after dispatching `commands`). */
+  | { readonly kind: 'allow'; readonly commands: ReadonlyArray<SessionCommand> }
+  /** Go to `to` (a path under the /ui base) instead, after dispatching `commands`. */
+  | { readonly kind: 'redirect'; readonly to: string; readonly commands: ReadonlyArray<SessionCommand> }
+  /** Go to the default landing of the user kind (navigation/GoToLanding). */
+  | { readonly kind: 'landing'; readonly commands: ReadonlyArray<SessionCommand> }
+  /** Stay where we are: `commands` make the browser leave (SSO provider). */
+  | { readonly kind: 'cancel'; readonly commands: ReadonlyArray<SessionCommand> }
+
+export type Query = Readonly<Record<string, string | undefined>>
+
+export const CLI_EXTENSION_PATH = '/plugs/extension/cli'
+export const CLI_VERIFY_PATH = '/plugs/extension/cli/verify'
+export const CLI_REGISTRATION_PATH = '/login/cli-registration'
+export const INVITATION_PATH = '/login/invitation'
+
+/** The route part of a path under the base: no query, hash or trailing slash, lower case. */
+function routeOf(path: string): string {
+  let p = path.split(/[?#]/)[0] ?? ''
+  if (p === '/ui') p = '/'
+  else if (p.startsWith('/ui/')) p = p.slice(3)
+  while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1)
+  return p.toLowerCase()
+}
+
+const under = (route: string, prefix: string) => route === prefix || route.startsWith(`${prefix}/`)
+
+/** /login and its alias /auth, with every child screen. */
+export const isLoginFamilyPath = (path: string): boolean => {
+  const route = routeOf(path)
+  return under(route, '/login') || under(route, '/auth')
+}
+
+export const isCliExtensionPath = (path: string): boolean => under(routeOf(path), CLI_EXTENSION_PATH)
+
+/** Screens the login guard decides on: the login family and the CLI extension screens. */
+export const isGuardedByLogin = (path: string): boolean => isLoginFamilyPath(path) || isCliExtensionPath(path)
+
+/** The plain login screen, where the platform's SSO-only setting applies. */
+export function isPlainLoginPath(path: string): boolean {
+  const route = routeOf(path)
+  return route === '/login' || route === '/auth' || route === '/login/login' || route === '/auth/login'
+}
+
+const hasValue = (query: Query, key: string) => (query[key] ?? '').trim() !== ''
+const flagSet = (query: Query, key: string) => query[key] !== undefined && query[key] !== 'false'
+
+const allow = (commands: ReadonlyArray<SessionCommand> = []): LoginGuardDecision => ({
+  kind: 'allow',
+  commands,
+})
+
+export function loginGuard(state: AppState, path: string, query: Query): LoginGuardDecision {
+  const session = state.session
+  const route = routeOf(path)
+  const signedIn = session.status === 'signedIn' && session.user !== null && !session.user.anonymous
+
+  // Arriving with the logout flag ends the session first (SAML sessions leave for the
+  // platform's SAML logout address: the sign-out effect does that).
+  if (isLoginFamilyPath(path) && flagSet(query, 'logout')) {
+    return session.status === 'signingOut' ? allow() : allow([{ type: 'session/SignOut', reason: 'logout' }])
+  }
+
+  if (route === INVITATION_PATH || route === '/auth/invitation') {
+    if (!hasValue(query, 'token') || session.invitation.status === 'invalid')
+      return { kind: 'redirect', to: '/login', commands: [{ type: 'session/SignOut', reason: 'invitation' }] }
+    return allow()
+  }
+
+  if (isCliExtensionPath(path)) {
+    const bringsSession = hasValue(query, 'jfClientSession')
+    const verifyWithSso = route === CLI_VERIFY_PATH && hasValue(query, 'ssoApiVersion')
+    if (session.cli.stored || bringsSession || verifyWithSso) return allow()
+    return { kind: 'redirect', to: '/login', commands: [{ type: 'session/SignOut', reason: 'cli' }] }
+  }
+
+  if (!isLoginFamilyPath(path)) return allow()
+
+  if (isPlainLoginPath(path) && session.login.autoRedirectLogin && session.login.ssoProviderLink !== '')
+    return { kind: 'cancel', commands: [{ type: 'session/AutoRedirectToSso' }] }
+
+  // The CLI registration screen is where a signed-in user confirms a CLI login.
+  if (signedIn && route !== CLI_REGISTRATION_PATH) return { kind: 'landing', commands: [] }
+
+  return allow()
+}

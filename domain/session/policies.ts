@@ -1,0 +1,57 @@
+// Pure reactions of the session area: a recorded fact asks for the next commands.
+import type { AppCommand, AppEvent, AppState } from '../app'
+import type { Envelope } from '../shared/area'
+
+// navigation/Navigate and navigation/GoToLanding belong to the navigation area; their shapes
+// are the agreed interface ({to, replace} with `to` under the /ui base; {}).
+export const navigate = (to: string, replace = true): AppCommand =>
+  ({ type: 'navigation/Navigate', to, replace }) as unknown as AppCommand
+export const goToLanding = (): AppCommand => ({ type: 'navigation/GoToLanding' }) as unknown as AppCommand
+
+export const LOGIN_PATH = '/login'
+export const MFA_ENROLL_PATH = '/login/mfa-enroll'
+export const OTP_LOGIN_PATH = '/login/otp-login'
+export const CHANGE_PASSWORD_PATH = '/login/change-password'
+
+/** Codes of an expired password: the user must change it before signing in (error catalogue). */
+export const EXPIRED_CODES: ReadonlyArray<string> = ['CREDENTIALS_EXPIRED', 'PASSWORD_EXPIRED']
+
+export const changePasswordPath = (userName: string) =>
+  `${CHANGE_PASSWORD_PATH}?userName=${encodeURIComponent(userName)}`
+
+export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): ReadonlyArray<AppCommand> {
+  const event = envelope.event
+  switch (event.type) {
+    case 'session/SignedIn':
+      // Completing login starts the app again for this user, then leaves the login screens.
+      return [{ type: 'platform/Start', reason: 'login' }, { type: 'session/RedirectAfterLogin' }]
+    case 'session/RedirectedAfterLogin':
+      switch (event.data.target) {
+        case 'internal':
+        case 'saved':
+          return [navigate(event.data.path)]
+        case 'landing':
+          return [goToLanding()]
+        case 'external':
+          return []
+      }
+      return []
+    case 'session/MfaRequired':
+      return [navigate(event.data.step === 'enroll' ? MFA_ENROLL_PATH : OTP_LOGIN_PATH)]
+    case 'session/SignInFailed': {
+      const code = event.data.failure.code
+      return code !== undefined && EXPIRED_CODES.includes(code)
+        ? [navigate(changePasswordPath(event.data.user))]
+        : []
+    }
+    case 'session/OtpFailed':
+      return event.data.failure.status === 403 ? [navigate(LOGIN_PATH)] : []
+    case 'session/SignedOut':
+      // Leaving for the SSO provider is a full-page navigation the effect starts.
+      return event.data.reason === 'sso' ? [] : [navigate(LOGIN_PATH)]
+    case 'session/InvitationRejected':
+      return state.session.status === 'signingOut' ? [] : [{ type: 'session/SignOut', reason: 'invitation' }]
+    default:
+      return []
+  }
+}

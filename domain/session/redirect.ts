@@ -1,0 +1,40 @@
+// Where a completed login leads (spec 000 section 4): the tour's own target first, then an
+// external target given to the login page, then the saved path after login, else the landing.
+import { isSome } from 'fp-ts/Option'
+import type { AppState } from '../app'
+import { isTour } from '../platform/rules'
+import { RedirectedAfterLogin, PathAfterLoginCleared } from './events'
+import { isSafeInternalPath, pathAfterLogin } from './rules'
+
+export const UI_BASE = '/ui'
+
+/** A path as the router sees it: without the /ui base ('/ui' alone is '/'). */
+export function withoutBase(path: string): string {
+  if (path === UI_BASE) return '/'
+  return path.startsWith(`${UI_BASE}/`) || path.startsWith(`${UI_BASE}?`) || path.startsWith(`${UI_BASE}#`)
+    ? path.slice(UI_BASE.length) || '/'
+    : path
+}
+
+const underBase = (path: string) =>
+  path === UI_BASE ||
+  path.startsWith(`${UI_BASE}/`) ||
+  path.startsWith(`${UI_BASE}?`) ||
+  path.startsWith(`${UI_BASE}#`)
+
+export function redirectAfterLogin(state: AppState, nowMs: number) {
+  const session = state.session
+  if (isTour(state.platform)) return [RedirectedAfterLogin({ target: 'landing', path: '' })]
+  const external = session.redirectTo
+  // Never an address that could leave the origin, at any level of decoding.
+  if (external !== null && isSafeInternalPath(external)) {
+    return underBase(external)
+      ? [RedirectedAfterLogin({ target: 'internal', path: withoutBase(external) })]
+      : [RedirectedAfterLogin({ target: 'external', path: external })]
+  }
+  const saved = pathAfterLogin(session.savedPath, { nowMs, isAdmin: session.user?.admin === true })
+  if (isSome(saved)) return [RedirectedAfterLogin({ target: 'saved', path: withoutBase(saved.value) })]
+  const events = [RedirectedAfterLogin({ target: 'landing', path: '' })]
+  // An expired or refused record is dropped so it cannot surface later.
+  return session.savedPath === null ? events : [PathAfterLoginCleared({}), ...events]
+}

@@ -1,0 +1,157 @@
+// The start-up sequence through the real bus with fake platform answers.
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../../commands/createApp'
+import { allEffects } from '../../commands/effects'
+import type { Ports } from '../../adapters/ports'
+import { fakePorts } from '../support/fakePorts'
+import {
+  anonymous,
+  fail,
+  footer,
+  platformApi,
+  related,
+  sessionApi,
+  statusFailure,
+  user,
+} from './sessionFixtures'
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+async function settled() {
+  for (let i = 0; i < 10; i++) await settle()
+}
+
+function start(over: Partial<Ports>) {
+  const app = createApp({ ports: fakePorts(over), effects: allEffects })
+  const types: string[] = []
+  app.events$.subscribe((e) => types.push(e.event.type))
+  app.dispatch({ type: 'platform/Start' })
+  return { app, types }
+}
+
+describe('platform start-up', () => {
+  it('runs the sequence in order for a signed-in user and ends with the initial data fetched', async () => {
+    const { app, types } = start({
+      platformApi: platformApi(),
+      sessionApi: sessionApi({}, user({ admin: true })),
+    })
+    await settled()
+    const platformAndSession = types.filter((t) => t.startsWith('platform/') || t.startsWith('session/'))
+    expect(platformAndSession.slice(0, 7)).toEqual([
+      'platform/StartRequested',
+      'session/PathAfterLoginRestored',
+      'session/CliSessionRestored',
+      'session/LoginDialogDismissalRestored',
+      'session/LoginDataLoaded',
+      'session/UserDataLoaded',
+      'platform/InitialDataLoaded',
+    ])
+    expect(platformAndSession.slice(7, 9)).toEqual([
+      'platform/FeaturesLoaded',
+      'platform/LocalPreferencesRead',
+    ])
+    // The parallel loads, in any order.
+    expect(new Set(platformAndSession.slice(9, 14))).toEqual(
+      new Set([
+        'platform/ProjectsLoaded',
+        'session/SamlLogoutUrlLoaded',
+        'platform/PackageTypesLoaded',
+        'platform/BlockedUsagesLoaded',
+        'platform/OnboardingStatusLoaded',
+      ]),
+    )
+    expect(platformAndSession.slice(14)).toEqual([
+      'platform/CloudTrialStateSet',
+      'platform/AnalyticsDecided',
+      'platform/UiPersonalised',
+      'platform/StartCompleted',
+      'platform/NavigationTypeInitialised',
+    ])
+    const state = app.getState()
+    expect(state.platform.loading).toBe(false)
+    expect(state.platform.initialDataFetched).toBe(true)
+    expect(state.platform.footer?.serverName).toBe('Platform')
+    expect(state.platform.projects).toEqual([{ key: 'proj', name: 'Project' }])
+    expect(state.platform.scanningInitialised).toBe(true)
+    expect(state.session.status).toBe('signedIn')
+    expect(state.platform.navigationType).toBe('new')
+  })
+
+  it('conditional loads: insight analytics, cloud info widget, cloud trial, analytics, skipped onboarding', async () => {
+    const { app, types } = start({
+      platformApi: platformApi({
+        microservices: () =>
+          Promise.resolve({
+            _tag: 'Right',
+            right: [{ name: 'insight', key: 'jfi', enabled: true }],
+          }),
+        footer: () =>
+          Promise.resolve({ _tag: 'Right', right: footer({ isCloud: true, flavour: 'cloud-trial' }) }),
+        features: () =>
+          Promise.resolve({ _tag: 'Right', right: { analytics: true, platformGetStarted: true } }),
+      }),
+      sessionApi: sessionApi({}, user()),
+    })
+    await settled()
+    expect(types).toContain('platform/SupportAnalyticsLoaded')
+    expect(types).toContain('platform/InfoWidgetLoaded')
+    expect(types).not.toContain('platform/OnboardingStatusLoaded')
+    expect(types).not.toContain('platform/ProjectsLoaded')
+    const state = app.getState().platform
+    expect(state.cloudTrial).toBe(true)
+    expect(state.analyticsEnabled).toBe(true)
+    expect(state.artifactCount).toBe(42)
+    expect(state.scanningInitialised).toBe(false)
+  })
+
+  it('an anonymous visitor without anonymous access gets only the initial data', async () => {
+    const { app, types } = start({ platformApi: platformApi(), sessionApi: sessionApi({}, anonymous()) })
+    await settled()
+    expect(types).not.toContain('platform/FeaturesLoaded')
+    expect(types).toContain('platform/StartCompleted')
+    expect(app.getState().session.status).toBe('anonymous')
+  })
+
+  it('an anonymous visitor with anonymous access gets the full sequence', async () => {
+    const { types } = start({
+      platformApi: platformApi(),
+      sessionApi: sessionApi(
+        {
+          loginRelatedData: () =>
+            Promise.resolve({ _tag: 'Right', right: related({ anonAccessEnabled: true }) }),
+        },
+        anonymous(),
+      ),
+    })
+    await settled()
+    expect(types).toContain('platform/FeaturesLoaded')
+    expect(types).toContain('platform/UiPersonalised')
+  })
+
+  it('any failure clears loading and the initial-data-fetched flag, without a message', async () => {
+    for (const [over, step] of [
+      [{ footer: () => fail(statusFailure(500, 'boom')) }, 'initialData'],
+      [{ blockedUsages: () => fail(statusFailure(500, 'boom')) }, 'parallelLoads'],
+      [{ features: () => fail({ kind: 'network', message: 'down' }) }, 'features'],
+    ] as const) {
+      const { app, types } = start({ platformApi: platformApi(over), sessionApi: sessionApi({}, user()) })
+      await settled()
+      expect(types).toContain('platform/StartFailed')
+      expect(types).not.toContain('platform/StartCompleted')
+      const state = app.getState()
+      expect(state.platform.loading).toBe(false)
+      expect(state.platform.initialDataFetched).toBe(false)
+      expect(state.platform.lastFailure?.step).toBe(step)
+      expect(state.notifications).toEqual(
+        createApp({ ports: fakePorts(), effects: {} }).getState().notifications,
+      )
+    }
+  })
+
+  it('starts only once at a time', async () => {
+    const { app } = start({ platformApi: platformApi(), sessionApi: sessionApi({}, user()) })
+    app.dispatch({ type: 'platform/Start' })
+    expect(app.getState().bus.rejected).toBe(1)
+    await settled()
+    expect(app.getState().platform.starts).toBe(1)
+  })
+})

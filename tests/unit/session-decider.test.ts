@@ -1,0 +1,340 @@
+// Given events, when a command, then events: the session area's decisions and folds.
+import { describe, expect, it } from 'vitest'
+import { isLeft, isRight } from 'fp-ts/Either'
+import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
+import { sessionArea } from '../../domain/session/decider'
+import { sessionPolicies } from '../../domain/session/policies'
+import * as S from '../../domain/session/events'
+import type { SessionCommand } from '../../domain/session/commands'
+import { user } from './sessionFixtures'
+import { loginGuard } from '../../domain/session/loginGuard'
+import { isAdmin, isSignedIn, loginDialogContent } from '../../domain/session/selectors'
+
+const NOW = Date.parse('2026-01-01T00:00:00.000Z')
+const meta = { now: new Date(NOW).toISOString(), nowMs: NOW, id: 'x' }
+
+const given = (...events: AppEvent[]): AppState => events.reduce(evolve, initialAppState)
+const when = (state: AppState, command: SessionCommand) => sessionArea.decide(command, state, meta)
+const thenEvents = (state: AppState, command: SessionCommand): ReadonlyArray<AppEvent> => {
+  const decided = when(state, command)
+  if (isLeft(decided)) throw new Error(`rejected: ${decided.left}`)
+  return decided.right
+}
+const policies = (state: AppState, event: AppEvent): ReadonlyArray<AppCommand> =>
+  sessionPolicies({ seq: 1, at: meta.now, source: 'effect', corr: 'c', event }, evolve(state, event))
+
+describe('session: signing in', () => {
+  it('records the request with the password reference only, never the password', () => {
+    const events = thenEvents(given(), {
+      type: 'session/SignIn',
+      user: ' admin ',
+      passwordRef: 'secret-1',
+      rememberMe: true,
+    })
+    expect(events).toEqual([
+      S.SignInRequested({ user: 'admin', rememberMe: true, redirectTo: null, passwordRef: 'secret-1' }),
+    ])
+    expect(JSON.stringify(events)).not.toContain('password1')
+  })
+
+  it('refuses an empty user name and a second login while one runs', () => {
+    const empty = when(given(), { type: 'session/SignIn', user: '  ', passwordRef: 'r', rememberMe: false })
+    expect(isLeft(empty) && empty.left).toBe('User name is mandatory')
+    const running = given(
+      S.SignInRequested({ user: 'a', rememberMe: false, redirectTo: null, passwordRef: 'r' }),
+    )
+    expect(running.session.status).toBe('signingIn')
+    expect(running.session.loading).toBe(true)
+    expect(
+      isLeft(when(running, { type: 'session/SignIn', user: 'a', passwordRef: 'r2', rememberMe: false })),
+    ).toBe(true)
+  })
+
+  it('MFA enrol: the state waits for enrolment and the user is sent to the enrolment screen', () => {
+    const state = given(
+      S.SignInRequested({ user: 'a', rememberMe: false, redirectTo: null, passwordRef: 'r' }),
+    )
+    const event = S.MfaRequired({ user: 'a', step: 'enroll' })
+    const after = evolve(state, event)
+    expect(after.session.status).toBe('mfaEnroll')
+    expect(after.session.loading).toBe(false)
+    expect(policies(state, event)).toEqual([
+      { type: 'navigation/Navigate', to: '/login/mfa-enroll', replace: true },
+    ])
+  })
+
+  it('MFA verify: the authenticator becomes the Google type and the user goes to one-time-code login', () => {
+    const event = S.MfaRequired({ user: 'a', step: 'verify' })
+    const after = given(event)
+    expect(after.session.status).toBe('mfaVerify')
+    expect(after.session.login.mfaAuthenticator).toBe('GOOGLE')
+    expect(policies(initialAppState, event)).toEqual([
+      { type: 'navigation/Navigate', to: '/login/otp-login', replace: true },
+    ])
+  })
+
+  it('a completed login stores the user, resumes refreshes, restarts the app and asks for the redirect', () => {
+    const event = S.SignedIn({ user: user({ admin: true }), via: 'password' })
+    const state = given(
+      S.SignInRequested({ user: 'a', rememberMe: false, redirectTo: null, passwordRef: 'r' }),
+      event,
+    )
+    expect(isSignedIn(state)).toBe(true)
+    expect(isAdmin(state)).toBe(true)
+    expect(state.session.refreshesPaused).toBe(false)
+    expect(state.session.forms.signIn.status).toBe('done')
+    expect(policies(initialAppState, event)).toEqual([
+      { type: 'platform/Start', reason: 'login' },
+      { type: 'session/RedirectAfterLogin' },
+    ])
+  })
+
+  it('an expired password sends the user to change password with the user name', () => {
+    for (const code of ['CREDENTIALS_EXPIRED', 'PASSWORD_EXPIRED']) {
+      const event = S.SignInFailed({
+        user: 'old user',
+        failure: { kind: 'status', status: 403, message: 'expired', code },
+      })
+      expect(policies(initialAppState, event)).toEqual([
+        { type: 'navigation/Navigate', to: '/login/change-password?userName=old%20user', replace: true },
+      ])
+    }
+    const bad = S.SignInFailed({
+      user: 'u',
+      failure: { kind: 'status', status: 401, message: 'Bad credentials', code: 'BAD_CREDENTIALS' },
+    })
+    expect(policies(initialAppState, bad)).toEqual([])
+    expect(given(bad).session.forms.signIn).toEqual({ status: 'failed', failure: bad.data.failure })
+  })
+
+  it('a 403 on the one-time code returns to login; another failure stays on the screen', () => {
+    const state = given(S.MfaRequired({ user: 'a', step: 'verify' }), S.OtpSubmitted({ otpRef: 'r' }))
+    const forbidden = S.OtpFailed({ failure: { kind: 'status', status: 403, message: 'no pending login' } })
+    expect(evolve(state, forbidden).session.status).toBe('anonymous')
+    expect(policies(state, forbidden)).toEqual([{ type: 'navigation/Navigate', to: '/login', replace: true }])
+    const wrong = S.OtpFailed({ failure: { kind: 'status', status: 401, message: 'Invalid code' } })
+    expect(evolve(state, wrong).session.status).toBe('mfaVerify')
+    expect(policies(state, wrong)).toEqual([])
+  })
+
+  it('refuses a one-time code when no login waits for one', () => {
+    expect(isLeft(when(given(), { type: 'session/VerifyOtp', otpRef: 'r' }))).toBe(true)
+  })
+})
+
+describe('session: redirect after login', () => {
+  const signedIn = (admin = false) => S.SignedIn({ user: user({ admin }), via: 'password' })
+
+  it('goes to the saved path (without the /ui base) and clears it', () => {
+    const state = given(
+      S.PathAfterLoginRestored({ record: { pathAfterLogin: '/ui/packages?q=x', expiration: NOW + 1000 } }),
+      signedIn(),
+    )
+    const events = thenEvents(state, { type: 'session/RedirectAfterLogin' })
+    expect(events).toEqual([S.RedirectedAfterLogin({ target: 'saved', path: '/packages?q=x' })])
+    expect(evolve(state, events[0]!).session.savedPath).toBeNull()
+    expect(policies(state, events[0]!)).toEqual([
+      { type: 'navigation/Navigate', to: '/packages?q=x', replace: true },
+    ])
+  })
+
+  it('ignores an unsafe, expired or admin-only saved path for a non-admin and goes to the landing', () => {
+    for (const record of [
+      { pathAfterLogin: '//evil.example/x', expiration: NOW + 1000 },
+      { pathAfterLogin: '/%2F%2Fevil.example', expiration: NOW + 1000 },
+      { pathAfterLogin: '/ui/packages', expiration: NOW - 1 },
+      { pathAfterLogin: '/ui/admin/projects', expiration: NOW + 1000 },
+    ]) {
+      const state = given(S.PathAfterLoginRestored({ record }), signedIn(false))
+      const events = thenEvents(state, { type: 'session/RedirectAfterLogin' })
+      expect(events).toEqual([
+        S.PathAfterLoginCleared({}),
+        S.RedirectedAfterLogin({ target: 'landing', path: '' }),
+      ])
+      expect(policies(state, events[1]!)).toEqual([{ type: 'navigation/GoToLanding' }])
+    }
+  })
+
+  it('an admin gets an admin saved path', () => {
+    const state = given(
+      S.PathAfterLoginRestored({ record: { pathAfterLogin: '/ui/admin/projects', expiration: NOW + 1000 } }),
+      signedIn(true),
+    )
+    expect(thenEvents(state, { type: 'session/RedirectAfterLogin' })).toEqual([
+      S.RedirectedAfterLogin({ target: 'saved', path: '/admin/projects' }),
+    ])
+  })
+
+  it('an external target comes first, only when same-origin safe', () => {
+    const request = (redirectTo: string) =>
+      S.SignInRequested({ user: 'a', rememberMe: false, redirectTo, passwordRef: 'r' })
+    expect(
+      thenEvents(given(request('/access/api/v1/cli?x=1'), signedIn()), {
+        type: 'session/RedirectAfterLogin',
+      }),
+    ).toEqual([S.RedirectedAfterLogin({ target: 'external', path: '/access/api/v1/cli?x=1' })])
+    expect(
+      thenEvents(given(request('/ui/search'), signedIn()), { type: 'session/RedirectAfterLogin' }),
+    ).toEqual([S.RedirectedAfterLogin({ target: 'internal', path: '/search' })])
+    expect(
+      thenEvents(given(request('https://evil.example/'), signedIn()), { type: 'session/RedirectAfterLogin' }),
+    ).toEqual([S.RedirectedAfterLogin({ target: 'landing', path: '' })])
+  })
+
+  it('is refused before a login completed', () => {
+    expect(isLeft(when(given(), { type: 'session/RedirectAfterLogin' }))).toBe(true)
+  })
+
+  it('saves a path for after login only when the rules allow it', () => {
+    expect(thenEvents(given(), { type: 'session/SavePathAfterLogin', path: '/ui/packages' })).toEqual([
+      S.PathAfterLoginSaved({ pathAfterLogin: '/ui/packages', expiration: NOW + 8 * 3600 * 1000 }),
+    ])
+    expect(isLeft(when(given(), { type: 'session/SavePathAfterLogin', path: '//evil.example' }))).toBe(true)
+    expect(isLeft(when(given(), { type: 'session/SavePathAfterLogin', path: '/ui/login' }))).toBe(true)
+  })
+})
+
+describe('session: logout', () => {
+  it('pauses refreshes, clears the user and returns to login', () => {
+    const state = given(S.SignedIn({ user: user(), via: 'password' }))
+    const events = thenEvents(state, { type: 'session/SignOut' })
+    expect(events).toEqual([S.SignOutRequested({ reason: 'logout' })])
+    const out = S.SignedOut({ reason: 'logout' })
+    const after = given(S.SignedIn({ user: user(), via: 'password' }), ...events, out)
+    expect(after.session.user).toBeNull()
+    expect(after.session.status).toBe('anonymous')
+    expect(after.session.refreshesPaused).toBe(true)
+    expect(policies(state, out)).toEqual([{ type: 'navigation/Navigate', to: '/login', replace: true }])
+  })
+})
+
+describe('session: SSO', () => {
+  const loaded = (over: Partial<S.LoginDataLoadedData['settings']> = {}) =>
+    S.LoginDataLoaded({
+      failures: [],
+      settings: {
+        samlLogoutUrl: '',
+        forgotPassword: true,
+        passwordAutocompleteEnabled: true,
+        rememberMeEnabled: true,
+        ssoProviderLinksSAML: [{ name: 'SAML SSO', url: 'https://idp.example/saml' }],
+        ssoProviderLink: 'https://idp.example/sso',
+        realms: [],
+        samlRegistrationId: '',
+        oauthProviders: [
+          { name: 'GitHub', type: 'GitHub', url: 'https://github.example/oauth', icon: 'github' },
+        ],
+        loginDialogSettingsContent: { content: 'Authorised use only', permanent: false },
+        loginViewMode: { mode: 'internal', isProvidersHidden: false },
+        authUserPlugin: true,
+        autoRedirectLogin: false,
+        anonAccessEnabled: false,
+        ...over,
+      },
+    })
+
+  it('goes only to providers the platform named', () => {
+    const state = given(loaded())
+    expect(thenEvents(state, { type: 'session/GoToSso', url: 'https://github.example/oauth' })).toEqual([
+      S.SsoRedirectRequested({ url: 'https://github.example/oauth', signOutFirst: false }),
+    ])
+    expect(isLeft(when(state, { type: 'session/GoToSso', url: 'https://evil.example/' }))).toBe(true)
+  })
+
+  it('auto-redirect logs out first, and only when the platform asks', () => {
+    expect(isLeft(when(given(loaded()), { type: 'session/AutoRedirectToSso' }))).toBe(true)
+    expect(
+      thenEvents(given(loaded({ autoRedirectLogin: true })), { type: 'session/AutoRedirectToSso' }),
+    ).toEqual([S.SsoRedirectRequested({ url: 'https://idp.example/sso', signOutFirst: true })])
+  })
+
+  it('login dialog: shown, hidden once dismissed, shown again when permanent', () => {
+    expect(loginDialogContent(given(loaded()))).toBe('Authorised use only')
+    expect(loginDialogContent(given(loaded(), S.LoginDialogDismissed({})))).toBeNull()
+    expect(
+      loginDialogContent(
+        given(
+          loaded({ loginDialogSettingsContent: { content: 'Hi', permanent: true } }),
+          S.LoginDialogDismissed({}),
+        ),
+      ),
+    ).toBe('Hi')
+  })
+
+  it('login guard: plain login auto-redirects to SSO, the logout flag signs out first', () => {
+    const state = given(loaded({ autoRedirectLogin: true }))
+    expect(loginGuard(state, '/login', {})).toEqual({
+      kind: 'cancel',
+      commands: [{ type: 'session/AutoRedirectToSso' }],
+    })
+    expect(loginGuard(state, '/login', { logout: 'true' })).toEqual({
+      kind: 'allow',
+      commands: [{ type: 'session/SignOut', reason: 'logout' }],
+    })
+    expect(loginGuard(state, '/login/forgot-password', {})).toEqual({ kind: 'allow', commands: [] })
+  })
+})
+
+describe('session: login guard', () => {
+  it('a signed-in user opening a login screen goes to the landing (not from CLI registration)', () => {
+    const state = given(S.SignedIn({ user: user(), via: 'password' }))
+    expect(loginGuard(state, '/login', {}).kind).toBe('landing')
+    expect(loginGuard(state, '/auth/otp-login', {}).kind).toBe('landing')
+    expect(loginGuard(state, '/login/cli-registration', {}).kind).toBe('allow')
+    expect(loginGuard(given(), '/login', {}).kind).toBe('allow')
+  })
+
+  it('invitation without a token (or with a rejected one) goes to login with logout', () => {
+    const out = {
+      kind: 'redirect',
+      to: '/login',
+      commands: [{ type: 'session/SignOut', reason: 'invitation' }],
+    }
+    expect(loginGuard(given(), '/login/invitation', {})).toEqual(out)
+    expect(loginGuard(given(), '/login/invitation', { token: 'abc' }).kind).toBe('allow')
+    const rejected = given(
+      S.InvitationRejected({ failure: { kind: 'status', status: 404, message: 'gone' } }),
+    )
+    expect(loginGuard(rejected, '/login/invitation', { token: 'abc' })).toEqual(out)
+  })
+
+  it('CLI screens need the stored client session (verify: or an SSO api version)', () => {
+    const out = { kind: 'redirect', to: '/login', commands: [{ type: 'session/SignOut', reason: 'cli' }] }
+    expect(loginGuard(given(), '/plugs/extension/cli', {})).toEqual(out)
+    expect(loginGuard(given(), '/plugs/extension/cli', { jfClientSession: 's' }).kind).toBe('allow')
+    expect(loginGuard(given(), '/plugs/extension/cli/verify', { ssoApiVersion: '2' }).kind).toBe('allow')
+    const stored = given(S.CliSessionRestored({ stored: true, clientName: 'jf' }))
+    expect(loginGuard(stored, '/plugs/extension/cli/verify', {}).kind).toBe('allow')
+  })
+
+  it('leaves other paths alone', () => {
+    expect(loginGuard(given(), '/packages', {})).toEqual({ kind: 'allow', commands: [] })
+  })
+})
+
+describe('session: password flows', () => {
+  it('forgot, reset and change record their progress and failures as facts', () => {
+    const failure = { kind: 'status' as const, status: 400, message: 'Key expired' }
+    expect(given(S.PasswordResetRequested({ user: 'u' })).session.forms.forgot.status).toBe('pending')
+    expect(
+      given(S.PasswordResetRequested({ user: 'u' }), S.PasswordResetMailed({})).session.forms.forgot.status,
+    ).toBe('done')
+    expect(given(S.ResetKeyValidated({ user: 'u' })).session.resetKey).toEqual({ status: 'valid', user: 'u' })
+    expect(given(S.ResetKeyRejected({ failure })).session.resetKey).toEqual({ status: 'invalid', failure })
+    expect(given(S.PasswordChangeFailed({ failure })).session.forms.change).toEqual({
+      status: 'failed',
+      failure,
+    })
+  })
+
+  it('accepting an invitation needs a valid invitation', () => {
+    const cmd: SessionCommand = {
+      type: 'session/AcceptInvitation',
+      tokenRef: 't',
+      user: 'n',
+      passwordRef: 'p',
+    }
+    expect(isLeft(when(given(), cmd))).toBe(true)
+    expect(isRight(when(given(S.InvitationChecked({ email: 'a@b.c' })), cmd))).toBe(true)
+  })
+})
