@@ -273,6 +273,7 @@ describe('download', () => {
       expect(disposition).toMatch(
         /^attachment; filename="[^"\\/\r\n]+"; filename\*=UTF-8''[A-Za-z0-9%._~!*'()-]+$/,
       )
+      // eslint-disable-next-line no-control-regex
       expect(decodeURIComponent(disposition.split("''")[1]!)).not.toMatch(/["\r\n\\/\u0000]/)
     }
   })
