@@ -161,6 +161,11 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
   switch (event.type) {
     case 'session/LoginDataRequested':
       return { ...slice, loading: true }
+    // Start-up loads the login data first: the login page waits for it.
+    case 'platform/StartRequested':
+      return slice.loginDataLoaded || slice.loading ? slice : { ...slice, loading: true }
+    case 'platform/StartFailed':
+      return slice.loading && !slice.loginDataLoaded ? { ...slice, loading: false } : slice
     case 'session/LoginDataLoaded':
       return {
         ...slice,
