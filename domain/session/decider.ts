@@ -253,7 +253,8 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
         forms: initialSessionState.forms,
         mfaEnrollment: { status: 'idle' },
         resetKey: { status: 'idle' },
-        invitation: { status: 'idle' },
+        // A refused invitation stays refused: the screen keeps saying why.
+        invitation: slice.invitation.status === 'invalid' ? slice.invitation : { status: 'idle' },
         redirectTo: null,
         login: { ...slice.login, mfaAuthenticator: null },
         setMeUpStale: true,
