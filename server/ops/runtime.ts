@@ -7,7 +7,7 @@
 import type { ServerContext } from '../context'
 import { NodeLogs, nodeLogDir } from './logFiles'
 import { registerNode, type NodeRegistration } from './topology'
-import { SERVICES, servicesForFlavour, type ServiceDefinition, type ServiceName } from './services'
+import { SERVICES, servicesForConfig, type ServiceDefinition, type ServiceName } from './services'
 
 export interface NodeRuntime {
   readonly nodeId: string
@@ -35,7 +35,7 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
   const { config, db } = ctx
   const dir = nodeLogDir(config.dataDir, config.nodeId)
   if (!dir) throw new Error(`NODE_ID must be letters, digits, '-' or '_'; got ${config.nodeId}`)
-  const services = servicesForFlavour(config.flavour)
+  const services = servicesForConfig(config)
   const logs = new NodeLogs(dir, config.nodeId)
   const heartbeatMs = heartbeatIntervalMs()
   const runs = (name: ServiceName) => services.some((s) => s.name === name)

@@ -1,10 +1,9 @@
 /**
- * The platform services a node runs, by instance flavour. Every node runs Artifactory; the
- * full platform (and the trial and tour flavours) add the scanning, distribution and
- * management services, so status pages, log viewers and support bundles have real rows for
- * each of them.
+ * The platform services a node can run, with what operations need to know of each: key,
+ * status type, micro-services, whether it writes logs, and the path prefix of its calls.
  */
-import type { Flavour } from '../config'
+import type { ServerConfig } from '../config'
+import { flavourProfile, type Microservice } from '../platform/flavours'
 
 export type ServiceName =
   'artifactory' | 'xray' | 'mission_control' | 'distribution' | 'insight' | 'tracker' | 'pipelines'
@@ -81,20 +80,20 @@ export const SERVICES: Readonly<Record<ServiceName, ServiceDefinition>> = {
   },
 }
 
-/** Services each flavour runs. Pipelines is never run here: its log key is known but has no node. */
-const BY_FLAVOUR: Readonly<Record<Flavour, readonly ServiceName[]>> = {
-  platform: ['artifactory', 'xray', 'mission_control', 'distribution', 'insight', 'tracker'],
-  'cloud-trial': ['artifactory', 'xray', 'distribution'],
-  tour: ['artifactory', 'xray'],
-  oss: ['artifactory'],
-  community: ['artifactory'],
-  'container-registry': ['artifactory'],
-  edge: ['artifactory'],
-  lightweight: ['artifactory'],
-}
-
-export function servicesForFlavour(flavour: Flavour): readonly ServiceDefinition[] {
-  return BY_FLAVOUR[flavour].map((name) => SERVICES[name])
+/**
+ * The services this instance runs: those the flavour profile (server/platform/flavours.ts,
+ * which also answers /ui/system/microservices) enables, so status, logs and bundles agree
+ * with what the console is told.
+ */
+export function servicesForConfig(
+  config: Pick<ServerConfig, 'flavour' | 'cloud' | 'licenseType'>,
+): readonly ServiceDefinition[] {
+  const enabled = new Set(
+    flavourProfile(config)
+      .microservices.filter((m) => m.enabled)
+      .map((m) => m.key),
+  )
+  return Object.values(SERVICES).filter((s) => enabled.has(s.key as Microservice['key']))
 }
 
 /** A service by its key (`jfrt`) or its name (`artifactory`, `mission_control`). */

@@ -140,7 +140,7 @@ describe('live logs', () => {
         (await get(`/system/logs/data/jfrt?nodeId=${nodeId}&id=artifactory-request.log`, admin)).status,
       ).toBe(400)
     expect((await get('/system/logs/config/jfrt?nodeId=node-42', admin)).status).toBe(404)
-    expect((await get('/system/logs/config/jfpip', admin)).status).toBe(404)
+    expect((await get('/system/logs/config/jftrk', admin)).status).toBe(404) // tracker writes no logs
     expect((await get('/system/logs/config/nosuch', admin)).status).toBe(404)
   })
 

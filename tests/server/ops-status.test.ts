@@ -38,7 +38,7 @@ describe('service status', () => {
     expect(res.status).toBe(200)
     const { services } = (await res.json()) as { services: NodeRow[] }
     expect(services.map((s) => s.service_type).sort()).toEqual(
-      ['artifactory', 'distribution', 'insight', 'mission control', 'tracker', 'xray'].sort(),
+      ['artifactory', 'distribution', 'insight', 'mission control', 'pipelines', 'tracker', 'xray'].sort(),
     )
     for (const row of services) {
       expect(row.node_id).toBe('node-7')
@@ -149,6 +149,11 @@ describe('a lightweight flavour', () => {
       const { services } = (await res.json()) as { services: NodeRow[] }
       expect(services.map((s) => s.service_type)).toEqual(['artifactory'])
       expect((await fetch(`${light.url}/ui/api/v1/mc/api/v4/system/ping`)).status).toBe(404)
+      const xrayLogs = await fetch(`${light.url}/ui/api/v1/system/logs/config/jfxr`, {
+        headers: { cookie: session.cookie },
+      })
+      expect(xrayLogs.status).toBe(404)
+      expect(await xrayLogs.json()).toMatchObject({ message: 'The xray service is not running' })
     } finally {
       await light.stop()
     }
