@@ -76,6 +76,11 @@ export const ChunkLoadFailed = defineEvent(
     request: t.string,
   }),
 )
+/** The login family's guard (domain/session) asked for these commands (e.g. sign out on a logout flag). */
+export const GuardRequested = defineEvent(
+  'navigation/GuardRequested',
+  t.type({ commands: t.array(t.intersection([t.type({ type: t.string }), t.UnknownRecord])) }),
+)
 export const DebugPanelToggled = defineEvent('navigation/DebugPanelToggled', t.type({ open: t.boolean }))
 
 export const navigationEvents = [
@@ -97,6 +102,7 @@ export const navigationEvents = [
   RouteRegistered,
   DebugPanelToggled,
   ChunkLoadFailed,
+  GuardRequested,
 ] as const
 
 export type NavigationEvent = EventOf<(typeof navigationEvents)[number]>
