@@ -79,7 +79,10 @@ export const ChunkLoadFailed = defineEvent(
 /** The login family's guard (domain/session) asked for these commands (e.g. sign out on a logout flag). */
 export const GuardRequested = defineEvent(
   'navigation/GuardRequested',
-  t.type({ commands: t.array(t.intersection([t.type({ type: t.string }), t.UnknownRecord])) }),
+  // The guard asks only for commands of these shapes (session/SignOut with its reason, session/AutoRedirectToSso).
+  t.type({
+    commands: t.array(t.intersection([t.type({ type: t.string }), t.partial({ reason: t.string })])),
+  }),
 )
 export const DebugPanelToggled = defineEvent('navigation/DebugPanelToggled', t.type({ open: t.boolean }))
 
