@@ -5,8 +5,9 @@
  */
 import type { VersionRepo, Vulnerabilities } from './types'
 
-// TODO(rules): replaced by canonicalPackageType from domain/packageTypes once it lands.
-export const canonicalPackageTypeOrSelf = (type: string): string => type.toLowerCase()
+import { canonicalPackageType } from '../packageTypes'
+
+export const canonicalPackageTypeOrSelf = canonicalPackageType
 
 /** The repository key and the path inside it of a version's lead file. */
 export function repoKeyAndPath(repo: VersionRepo): { repoKey: string; path: string } {
@@ -25,7 +26,9 @@ export function filePath(repo: VersionRepo, fileName: string): string {
 
 /** Go modules are downloaded as the module zip, not the `.mod` descriptor. */
 export function downloadName(packageType: string, fileName: string): string {
-  return packageType === 'go' && fileName.endsWith('.mod') ? `${fileName.slice(0, -4)}.zip` : fileName
+  return canonicalPackageType(packageType) === 'go' && fileName.endsWith('.mod')
+    ? `${fileName.slice(0, -4)}.zip`
+    : fileName
 }
 
 export const SEVERITY_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'unknown', 'skipped'] as const
