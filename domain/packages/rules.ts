@@ -55,8 +55,3 @@ export const README_EXTENSIONS = [
   'egg',
   'mod',
 ]
-
-const SHA256 = /^[a-f0-9]{64}$/i
-const SHA1 = /^[a-f0-9]{40}$/i
-export const checksumKind = (text: string): 'sha256' | 'sha1' | null =>
-  SHA256.test(text) ? 'sha256' : SHA1.test(text) ? 'sha1' : null
