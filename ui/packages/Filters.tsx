@@ -51,7 +51,8 @@ export function Filters({
   const [, navigate] = useLocation()
   const available = useQuery({ type: 'packages/PackageTypes' })
   const types = available.length > 0 ? available : DEFAULT_TYPES
-  const run = (filters: Partial<SearchModel>) => dispatch({ type: 'search/Run', filters })
+  const run = (filters: Partial<SearchModel>) =>
+    dispatch({ type: 'search/Run', model: { ...model, ...filters }, searchType: 'packages' })
   const toggle = (list: ReadonlyArray<string>, value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value]
   const [repos, setRepos] = useState(model.repositories.join(', '))
