@@ -1,4 +1,7 @@
-import type { QueryTable } from './types'
+import type { QueryTable, Selector } from './types'
+import type { Toast } from '../domain/notifications'
+
+const toasts: Selector<object, ReadonlyArray<Toast>> = (state) => state.notifications.toasts
 
 // Queries of the notifications area, named `notifications/Noun`.
-export const notificationsQueries = {} satisfies QueryTable
+export const notificationsQueries = { 'notifications/Toasts': toasts } satisfies QueryTable

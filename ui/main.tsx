@@ -1,15 +1,23 @@
-// The composition root: the only UI module that imports adapters. Built out by the shell issue
-// (createBrowserPorts() from adapters/browser/browserPorts.ts gives every port).
+// The composition root: the only UI module that imports adapters. It builds the app from the
+// browser's ports, keeps history in step with the bus, starts the platform and renders the shell.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { createApp } from '../commands/createApp'
+import { createBrowserPorts } from '../adapters/browser/browserPorts'
+import { startHistorySync } from '../adapters/browser/router'
+import { AppProvider } from './shared/appContext'
+import { Shell } from './routes'
+
+const app = createApp({ ports: createBrowserPorts() })
+startHistorySync((command, source) => app.dispatch(command, source))
 
 const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <main>
-        <h1>Platform console</h1>
-      </main>
+      <AppProvider app={app}>
+        <Shell />
+      </AppProvider>
     </StrictMode>,
   )
 }

@@ -1,4 +1,137 @@
-import type { EffectTable } from './types'
+/**
+ * Effects of the search area: suggestions while typing (debounced on the injected
+ * scheduler, the superseded request aborted), and recent searches kept per user in local
+ * storage (never anything secret: models and query strings only).
+ */
+import * as t from 'io-ts'
+import { EMPTY, Observable, debounceTime, distinctUntilChanged, filter, map, mergeMap, switchMap } from 'rxjs'
+import { isLeft } from 'fp-ts/Either'
+import type { AppEvent } from '../../domain/app'
+import type { Envelope } from '../../domain/shared/area'
+import { RecentLoaded, RecentSearchC, SuggestionsFailed, SuggestionsLoaded } from '../../domain/search/events'
+import { parseSearchText, withTrailingWildcard, type RecentSearch } from '../../domain/search/rules'
+import { SEARCH_TYPES } from '../../domain/search/searchTypes'
+import { viewerOf } from '../../domain/search/viewer'
+import { defaultPackageQuery } from '../../domain/packages/types'
+import type { KeyValueStore } from '../../adapters/ports'
+import { caused, type Effect, type EffectTable } from './types'
+
+export const RECENT_SEARCHES_KEY = 'recentSearches'
+/** Typing pauses this long before the platform is asked for suggestions. */
+export const SUGGEST_DEBOUNCE_MS = 250
+const SUGGESTIONS = 8
+
+const Stored = t.record(t.string, t.array(t.unknown))
+
+/** Every user's recent searches from storage; entries that do not decode are dropped. */
+export function readRecent(store: KeyValueStore): Record<string, RecentSearch[]> {
+  const raw = store.get(RECENT_SEARCHES_KEY)
+  if (!raw) return {}
+  let json: unknown
+  try {
+    json = JSON.parse(raw)
+  } catch {
+    return {}
+  }
+  const decoded = Stored.decode(json)
+  if (isLeft(decoded)) return {}
+  const out: Record<string, RecentSearch[]> = {}
+  for (const [owner, items] of Object.entries(decoded.right)) {
+    const ok = items.flatMap((i) => {
+      const d = RecentSearchC.decode(i)
+      return isLeft(d) ? [] : [d.right]
+    })
+    Object.defineProperty(out, owner, { value: ok, enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}
+
+type Env<T extends AppEvent['type']> = Envelope<Extract<AppEvent, { type: T }>>
+
+const suggestions: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    filter((e): e is Env<'search/TextChanged'> => e.event.type === 'search/TextChanged'),
+    debounceTime(SUGGEST_DEBOUNCE_MS, ports.scheduler),
+    switchMap((env) => {
+      const text = env.event.data.text
+      const s = state$.value.search
+      if (s.type !== 'packages' || text !== s.text) return EMPTY
+      const name = parseSearchText(text, Object.keys(SEARCH_TYPES.packages.fieldKeys))
+        .name.trim()
+        .toLowerCase()
+      if (name === '') return EMPTY
+      return new Observable<AppEvent>((subscriber) => {
+        const controller = new AbortController()
+        ports.packagesApi
+          .searchPackages(
+            { ...defaultPackageQuery, name: withTrailingWildcard(name) },
+            { first: SUGGESTIONS, after: null },
+            controller.signal,
+          )
+          .then(
+            (answer) => {
+              if (controller.signal.aborted) return
+              if (isLeft(answer)) {
+                if (answer.left.kind !== 'aborted')
+                  subscriber.next(SuggestionsFailed({ text, failure: answer.left }))
+              } else {
+                subscriber.next(
+                  SuggestionsLoaded({
+                    text,
+                    items: answer.right.items.map((p) => ({
+                      id: p.id,
+                      name: p.name,
+                      packageType: p.packageType,
+                      latestVersion: p.latestVersion,
+                    })),
+                  }),
+                )
+              }
+              subscriber.complete()
+            },
+            (error: unknown) => {
+              subscriber.next(
+                SuggestionsFailed({
+                  text,
+                  failure: {
+                    kind: 'network',
+                    message: error instanceof Error ? error.message : String(error),
+                  },
+                }),
+              )
+              subscriber.complete()
+            },
+          )
+        return () => controller.abort()
+      }).pipe(map((event) => caused(env, event)))
+    }),
+  )
+
+/** Loads the recent searches of whoever is signed in (or 'anonymous') whenever that changes. */
+const loadRecent: Effect = (_events$, state$, ports) =>
+  state$.pipe(
+    map((s) => viewerOf(s).userName),
+    distinctUntilChanged(),
+    map((owner) => {
+      const all = readRecent(ports.localStore)
+      const items = Object.prototype.hasOwnProperty.call(all, owner) ? (all[owner] ?? []) : []
+      return RecentLoaded({ owner, items })
+    }),
+  )
+
+/** Writes the user's list back after each search; other users' lists are kept as they were. */
+const saveRecent: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    filter((e) => e.event.type === 'search/SearchRan'),
+    mergeMap(() => {
+      const s = state$.value.search
+      if (s.recentOwner === null) return EMPTY
+      const all = readRecent(ports.localStore)
+      const next = { ...all, [s.recentOwner]: s.recent }
+      ports.localStore.set(RECENT_SEARCHES_KEY, JSON.stringify(next))
+      return EMPTY
+    }),
+  )
 
 // Effects of the search area: each calls a port and turns the answer into an event.
-export const searchEffects: EffectTable = {}
+export const searchEffects: EffectTable = { suggestions, loadRecent, saveRecent }

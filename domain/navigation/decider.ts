@@ -1,12 +1,287 @@
-import { left } from 'fp-ts/Either'
-import type { AppArea } from '../app'
-import { navigationEvents } from './events'
-import { initialNavigationState } from './types'
+import { left, right, type Either } from 'fp-ts/Either'
+import type { AppArea, AppCommand, AppEvent, AppState } from '../app'
+import type { CommandMeta } from '../shared/area'
+import { feature, isCloudTrial, isTour, shellContextOf } from './context'
+import {
+  ChunkLoadFailed,
+  DebugPanelToggled,
+  Deferred,
+  Denied,
+  LeftForExternal,
+  MenuOpened,
+  ModalClosed,
+  ModalOpened,
+  Navigated,
+  ProjectSelected,
+  QuickSetupClosed,
+  QuickSetupOpened,
+  Redirected,
+  RouteRegistered,
+  SessionCheckRequested,
+  SetMeUpHidden,
+  SetMeUpShown,
+  SidebarToggled,
+  navigationEvents,
+  type NavigationEvent,
+} from './events'
+import { adminLanding, applicationLanding, landingFor } from './landing'
+import { hasContactUsContext, locationText, parseTarget, resolveNavigation } from './pipeline'
+import type { NavigationCommand } from './commands'
+import type { RouteDef } from './routes'
+import { initialNavigationState, type NavigationState } from './types'
+
+/** An idle session that becomes active after this long asks whether it has expired. */
+export const IDLE_CHECK_MS = 60_000
+const QUICK_SETUP_PATH = '/quick-setup'
+
+type Mode = 'push' | 'replace' | 'pop'
+type Decision = Either<string, ReadonlyArray<AppEvent>>
+
+function navigate(state: AppState, to: string, mode: Mode, meta: CommandMeta, force = false): Decision {
+  const nav = state.navigation
+  const ctx = shellContextOf(state)
+  const start = parseTarget(to)
+  if (!start)
+    return right([Denied({ path: to, reason: 'unsafe target', notify: false, id: meta.id, at: meta.now })])
+  const first = nav.navigations === 0 || nav.guardPending
+  let resolution = resolveNavigation(ctx, nav, start)
+  const events: AppEvent[] = resolution.hops.map((hop) => Redirected(hop))
+  if (resolution.kind === 'deny') {
+    events.push(
+      Denied({
+        path: locationText(resolution.location),
+        reason: resolution.reason,
+        notify: resolution.notify,
+        id: meta.id,
+        at: meta.now,
+      }),
+    )
+    // With no page to stay on, the user goes to the fallback instead of a blank screen.
+    if (!first || !resolution.fallback) return right(events)
+    const from = locationText(resolution.location)
+    resolution = resolveNavigation(ctx, nav, resolution.fallback)
+    events.push(Redirected({ from, to: locationText(resolution.location), reason: 'fallback after denial' }))
+    events.push(...resolution.hops.map((hop) => Redirected(hop)))
+    if (resolution.kind === 'deny') return right(events)
+  }
+  const redirected = events.length > 0
+  const effectiveMode: Mode = redirected && mode !== 'push' ? 'replace' : mode
+  if (resolution.kind === 'defer') {
+    events.push(Deferred({ location: resolution.location, mode: effectiveMode }))
+    return right(events)
+  }
+  const { location, match } = resolution
+  const same = locationText(location) === locationText(nav.location)
+  if (same && !first && !force) return right(events)
+  const route = match.route
+  const tracked = route.layout === 'main' && route.area !== 'errors'
+  events.push(
+    Navigated({
+      location,
+      routeName: route.name,
+      mode: effectiveMode,
+      user: ctx.userName,
+      atMs: meta.nowMs,
+      ...(tracked ? { sidebar: route.sidebar ?? 'application' } : {}),
+    }),
+  )
+  if (ctx.signedIn && nav.lastActivityMs !== undefined && meta.nowMs - nav.lastActivityMs > IDLE_CHECK_MS)
+    events.push(SessionCheckRequested({ idleMs: meta.nowMs - nav.lastActivityMs }))
+  if (hasContactUsContext(location.query) && (isCloudTrial(ctx) || isTour(ctx)))
+    events.push(ModalOpened({ modal: 'contactUs' }))
+  if (nav.selectedProject !== undefined && route.resetsProject) events.push(ProjectSelected({}))
+  return right(events)
+}
+
+function decide(command: NavigationCommand, state: AppState, meta: CommandMeta): Decision {
+  const nav = state.navigation
+  switch (command.type) {
+    case 'navigation/Navigate':
+      return navigate(state, command.to, command.replace ? 'replace' : 'push', meta)
+    case 'navigation/SyncFromHistory':
+      return navigate(state, command.to, 'pop', meta)
+    case 'navigation/GoToLanding':
+      return navigate(state, landingFor(shellContextOf(state), nav), 'push', meta)
+    case 'navigation/GoToAdminLanding':
+      return navigate(state, adminLanding(shellContextOf(state), nav), 'push', meta)
+    case 'navigation/GoToApplicationLanding':
+      return navigate(state, applicationLanding(shellContextOf(state), nav), 'push', meta)
+    case 'navigation/RecheckGuard':
+      return nav.guardPending ? navigate(state, locationText(nav.location), 'replace', meta, true) : right([])
+    case 'navigation/LeaveForExternal':
+      return /^https?:\/\//i.test(command.url)
+        ? right([LeftForExternal({ url: command.url })])
+        : left('only http(s) addresses can be opened')
+    case 'navigation/ToggleSidebar':
+      return right([SidebarToggled({ collapsed: !nav.sidebarCollapsed })])
+    case 'navigation/OpenMenu':
+      return (nav.openMenu ?? null) === command.menu ? right([]) : right([MenuOpened({ menu: command.menu })])
+    case 'navigation/OpenModal':
+      return nav.openModals.includes(command.modal)
+        ? right([])
+        : right([ModalOpened({ modal: command.modal })])
+    case 'navigation/CloseModal':
+      return nav.openModals.includes(command.modal)
+        ? right([ModalClosed({ modal: command.modal })])
+        : right([])
+    case 'navigation/OpenQuickSetup': {
+      const ctx = shellContextOf(state)
+      if (!feature(ctx, 'quickDeployLanding')) return right([QuickSetupOpened({ asRoute: false })])
+      if (nav.location.path === QUICK_SETUP_PATH) return right([QuickSetupOpened({ asRoute: true })])
+      const moved = navigate(state, QUICK_SETUP_PATH, 'push', meta)
+      return moved._tag === 'Right' ? right([QuickSetupOpened({ asRoute: true }), ...moved.right]) : moved
+    }
+    case 'navigation/CloseQuickSetup':
+      return right([QuickSetupClosed({})])
+    case 'navigation/ShowSetMeUp':
+      return right([
+        SetMeUpShown({
+          ...(command.packageType ? { packageType: command.packageType.toLowerCase() } : {}),
+          ...(command.availableRepos ? { availableRepos: [...command.availableRepos] } : {}),
+        }),
+      ])
+    case 'navigation/HideSetMeUp':
+      return nav.setMeUp.visible ? right([SetMeUpHidden({})]) : right([])
+    case 'navigation/SelectProject':
+      return command.key === nav.selectedProject
+        ? right([])
+        : right([ProjectSelected(command.key === undefined ? {} : { key: command.key })])
+    case 'navigation/RegisterRoute': {
+      if (!command.pattern.startsWith('/')) return left('a route pattern starts with /')
+      if (nav.pluginRoutes.some((r) => r.pattern === command.pattern)) return right([])
+      return right([
+        RouteRegistered({
+          name: command.name,
+          pattern: command.pattern,
+          ...(command.title === undefined ? {} : { title: command.title }),
+        }),
+      ])
+    }
+    case 'navigation/ToggleDebugPanel':
+      return right([DebugPanelToggled({ open: !nav.debugPanelOpen })])
+    case 'navigation/RecordChunkFailure':
+      return nav.failedChunks.includes(command.area)
+        ? right([])
+        : right([
+            ChunkLoadFailed({
+              name: 'ChunkLoadError',
+              area: command.area,
+              type: command.failure,
+              request: command.request,
+            }),
+          ])
+  }
+}
+
+const MAX_PLUGIN_ROUTES = 100
+
+function evolve(nav: NavigationState, event: AppEvent): NavigationState {
+  switch ((event as NavigationEvent).type) {
+    case 'navigation/Navigated': {
+      const { location, sidebar, user, atMs } = (event as ReturnType<typeof Navigated>).data
+      const sameUser = nav.lastUser === user
+      const text = `${location.path}${location.query}`
+      return {
+        ...nav,
+        location,
+        ...(nav.navigations > 0 && !nav.guardPending ? { previousPath: nav.location.path } : {}),
+        navigations: nav.navigations + 1,
+        lastActivityMs: atMs,
+        guardPending: false,
+        sidebar: sidebar ?? nav.sidebar,
+        openMenu: undefined,
+        openModals: [],
+        lastUser: user,
+        lastApplicationPath:
+          sidebar === 'application' ? text : sameUser ? nav.lastApplicationPath : undefined,
+        lastAdminPath:
+          sidebar === 'administration' || sidebar === 'projectSettings'
+            ? text
+            : sameUser
+              ? nav.lastAdminPath
+              : undefined,
+      }
+    }
+    case 'navigation/Deferred': {
+      const { location } = (event as ReturnType<typeof Deferred>).data
+      return { ...nav, location, guardPending: true }
+    }
+    case 'navigation/Denied': {
+      const { path, reason } = (event as ReturnType<typeof Denied>).data
+      return { ...nav, lastDenial: { path, reason } }
+    }
+    case 'navigation/SidebarToggled':
+      return { ...nav, sidebarCollapsed: (event as ReturnType<typeof SidebarToggled>).data.collapsed }
+    case 'navigation/MenuOpened': {
+      const menu = (event as ReturnType<typeof MenuOpened>).data.menu
+      return { ...nav, openMenu: menu ?? undefined }
+    }
+    case 'navigation/ModalOpened':
+      return { ...nav, openModals: [...nav.openModals, (event as ReturnType<typeof ModalOpened>).data.modal] }
+    case 'navigation/ModalClosed': {
+      const modal = (event as ReturnType<typeof ModalClosed>).data.modal
+      return { ...nav, openModals: nav.openModals.filter((m) => m !== modal) }
+    }
+    case 'navigation/QuickSetupOpened':
+      return { ...nav, quickSetupVisible: !(event as ReturnType<typeof QuickSetupOpened>).data.asRoute }
+    case 'navigation/QuickSetupClosed':
+      return {
+        ...nav,
+        quickSetupVisible: false,
+        singlePackageSelection: false,
+        predefinedPackageType: undefined,
+      }
+    case 'navigation/SetMeUpShown': {
+      const { packageType, availableRepos } = (event as ReturnType<typeof SetMeUpShown>).data
+      return {
+        ...nav,
+        quickSetupVisible: false,
+        setMeUp: {
+          visible: true,
+          getActiveNode: nav.setMeUp.getActiveNode,
+          availableRepos: availableRepos ?? nav.setMeUp.availableRepos,
+          ...(packageType === undefined ? {} : { packageType }),
+        },
+      }
+    }
+    case 'navigation/SetMeUpHidden':
+      return { ...nav, setMeUp: { visible: false, availableRepos: [], getActiveNode: true } }
+    case 'navigation/ProjectSelected':
+      return { ...nav, selectedProject: (event as ReturnType<typeof ProjectSelected>).data.key }
+    case 'navigation/RouteRegistered': {
+      const { name, pattern, title } = (event as ReturnType<typeof RouteRegistered>).data
+      const route: RouteDef = {
+        name,
+        pattern,
+        layout: 'main',
+        area: 'plugin',
+        sidebar: 'application',
+        ...(title === undefined ? {} : { title }),
+      }
+      return { ...nav, pluginRoutes: [...nav.pluginRoutes, route].slice(-MAX_PLUGIN_ROUTES) }
+    }
+    case 'navigation/ChunkLoadFailed': {
+      const area = (event as ReturnType<typeof ChunkLoadFailed>).data.area
+      return { ...nav, failedChunks: [...nav.failedChunks, area].slice(-MAX_PLUGIN_ROUTES) }
+    }
+    case 'navigation/DebugPanelToggled':
+      return { ...nav, debugPanelOpen: (event as ReturnType<typeof DebugPanelToggled>).data.open }
+    default:
+      return nav
+  }
+}
 
 export const navigationArea: AppArea<'navigation'> = {
   key: 'navigation',
   initialState: initialNavigationState,
   events: navigationEvents,
-  decide: (command) => left(`${(command as { type: string }).type} is not handled yet`),
-  evolve: (slice) => slice,
+  decide,
+  evolve,
+  // A navigation that waited for the start-up data is guarded again as soon as it has settled.
+  policies: (envelope, state): ReadonlyArray<AppCommand> =>
+    state.navigation.guardPending &&
+    !envelope.event.type.startsWith('navigation/') &&
+    shellContextOf(state).startupSettled
+      ? [{ type: 'navigation/RecheckGuard' }]
+      : [],
 }

@@ -1,6 +1,102 @@
-import type { EventOf } from '../shared/events'
+import * as t from 'io-ts'
+import { defineEvent, type EventOf } from '../shared/events'
 
-// One io-ts codec per event, declared with defineEvent; the union type derives from this list.
-export const navigationEvents = [] as const
+const Location = t.type({ path: t.string, query: t.string })
+
+/** A navigation was accepted: `mode` says how the browser history follows (pop: it already has). */
+export const Navigated = defineEvent(
+  'navigation/Navigated',
+  t.intersection([
+    t.type({
+      location: Location,
+      routeName: t.string,
+      mode: t.keyof({ push: null, replace: null, pop: null }),
+      /** Who navigated (user name): last-visited paths belong to one user. */
+      user: t.string,
+      atMs: t.number,
+    }),
+    t.partial({ sidebar: t.keyof({ application: null, administration: null, projectSettings: null }) }),
+  ]),
+)
+/** One rule of the pipeline sent the navigation elsewhere. */
+export const Redirected = defineEvent(
+  'navigation/Redirected',
+  t.type({ from: t.string, to: t.string, reason: t.string }),
+)
+/** The navigation was refused; `notify` shows the not-authorized notification (id for the toast). */
+export const Denied = defineEvent(
+  'navigation/Denied',
+  t.type({ path: t.string, reason: t.string, notify: t.boolean, id: t.string, at: t.string }),
+)
+/** The navigation waits for the start-up data; the guard runs again when it has arrived. */
+export const Deferred = defineEvent(
+  'navigation/Deferred',
+  t.type({ location: Location, mode: t.keyof({ push: null, replace: null, pop: null }) }),
+)
+/** The session was idle for longer than the idle limit: ask the server whether it is still valid. */
+export const SessionCheckRequested = defineEvent(
+  'navigation/SessionCheckRequested',
+  t.type({ idleMs: t.number }),
+)
+/** A full-page navigation to another site was asked for (e.g. an SSO provider). */
+export const LeftForExternal = defineEvent('navigation/LeftForExternal', t.type({ url: t.string }))
+export const SidebarToggled = defineEvent('navigation/SidebarToggled', t.type({ collapsed: t.boolean }))
+export const MenuOpened = defineEvent(
+  'navigation/MenuOpened',
+  t.type({ menu: t.union([t.keyof({ user: null, help: null, add: null }), t.null]) }),
+)
+const Modal = t.keyof({
+  repositoryCreation: null,
+  repositoryCreated: null,
+  projectsAnimation: null,
+  contactUs: null,
+})
+export const ModalOpened = defineEvent('navigation/ModalOpened', t.type({ modal: Modal }))
+export const ModalClosed = defineEvent('navigation/ModalClosed', t.type({ modal: Modal }))
+/** Quick setup opened: as the /quick-setup route or as the overlay wizard. */
+export const QuickSetupOpened = defineEvent('navigation/QuickSetupOpened', t.type({ asRoute: t.boolean }))
+export const QuickSetupClosed = defineEvent('navigation/QuickSetupClosed', t.type({}))
+export const SetMeUpShown = defineEvent(
+  'navigation/SetMeUpShown',
+  t.partial({ packageType: t.string, availableRepos: t.array(t.string) }),
+)
+export const SetMeUpHidden = defineEvent('navigation/SetMeUpHidden', t.type({}))
+export const ProjectSelected = defineEvent('navigation/ProjectSelected', t.partial({ key: t.string }))
+export const RouteRegistered = defineEvent(
+  'navigation/RouteRegistered',
+  t.intersection([t.type({ name: t.string, pattern: t.string }), t.partial({ title: t.string })]),
+)
+/** A lazily loaded area's chunk did not load (spec 000 section 8): the area shows nothing. */
+export const ChunkLoadFailed = defineEvent(
+  'navigation/ChunkLoadFailed',
+  t.type({
+    name: t.literal('ChunkLoadError'),
+    area: t.string,
+    type: t.keyof({ missing: null, error: null, timeout: null }),
+    request: t.string,
+  }),
+)
+export const DebugPanelToggled = defineEvent('navigation/DebugPanelToggled', t.type({ open: t.boolean }))
+
+export const navigationEvents = [
+  Navigated,
+  Redirected,
+  Denied,
+  Deferred,
+  SessionCheckRequested,
+  LeftForExternal,
+  SidebarToggled,
+  MenuOpened,
+  ModalOpened,
+  ModalClosed,
+  QuickSetupOpened,
+  QuickSetupClosed,
+  SetMeUpShown,
+  SetMeUpHidden,
+  ProjectSelected,
+  RouteRegistered,
+  DebugPanelToggled,
+  ChunkLoadFailed,
+] as const
 
 export type NavigationEvent = EventOf<(typeof navigationEvents)[number]>

@@ -1,12 +1,45 @@
-import { left } from 'fp-ts/Either'
-import type { AppArea } from '../app'
-import { notificationsEvents } from './events'
-import { initialNotificationsState } from './types'
+import { left, right } from 'fp-ts/Either'
+import type { AppArea, AppEvent } from '../app'
+import { Dismissed, Shown, notificationsEvents } from './events'
+import { initialNotificationsState, MAX_TOASTS, type NotificationsState, type Toast } from './types'
+
+const add = (slice: NotificationsState, toast: Toast): NotificationsState => ({
+  toasts: [...slice.toasts, toast].slice(-MAX_TOASTS),
+})
+
+function evolve(slice: NotificationsState, event: AppEvent): NotificationsState {
+  switch (event.type) {
+    case 'notifications/Shown':
+      return add(slice, event.data)
+    case 'notifications/Dismissed':
+      return slice.toasts.some((t) => t.id === event.data.id)
+        ? { toasts: slice.toasts.filter((t) => t.id !== event.data.id) }
+        : slice
+    // A refused navigation tells the user why, with the not-authorized notification.
+    case 'navigation/Denied':
+      return event.data.notify
+        ? add(slice, { id: event.data.id, kind: 'error', messageKey: 'notAuthorized', at: event.data.at })
+        : slice
+    default:
+      return slice
+  }
+}
 
 export const notificationsArea: AppArea<'notifications'> = {
   key: 'notifications',
   initialState: initialNotificationsState,
   events: notificationsEvents,
-  decide: (command) => left(`${(command as { type: string }).type} is not handled yet`),
-  evolve: (slice) => slice,
+  decide: (command, state, meta) => {
+    switch (command.type) {
+      case 'notifications/Show':
+        return command.message.trim() === ''
+          ? left('a notification needs a message')
+          : right([Shown({ id: meta.id, kind: command.kind, message: command.message, at: meta.now })])
+      case 'notifications/Dismiss':
+        return state.notifications.toasts.some((t) => t.id === command.id)
+          ? right([Dismissed({ id: command.id })])
+          : right([])
+    }
+  },
+  evolve,
 }

@@ -1,12 +1,197 @@
-import { left } from 'fp-ts/Either'
-import type { AppArea } from '../app'
-import { searchEvents } from './events'
-import { initialSearchState } from './types'
+import { left, right } from 'fp-ts/Either'
+import type { AppArea, AppCommand, AppEvent } from '../app'
+import type { CommandMeta } from '../shared/area'
+import { canonicalJson } from '../shared/canonical'
+import { SearchRan, TextChanged, TypeChanged, UrlRestored, searchEvents, type SearchEvent } from './events'
+import { searchModelFromQuery, searchModelToQuery, type SearchModel } from './model'
+import {
+  addRecentSearch,
+  isSearchButtonDisabled,
+  parseSearchText,
+  printSearchText,
+  searchModelForTypeChange,
+  withArchiveAvailability,
+} from './rules'
+import {
+  SEARCH_TYPES,
+  isPermitted,
+  searchPath,
+  searchTypeForRoute,
+  unavailableReason,
+  type SearchTypeDef,
+  type SearchTypeId,
+} from './searchTypes'
+import { initialSearchState, type SearchState } from './types'
+import { viewerOf, type Viewer } from './viewer'
+
+type State = Parameters<AppArea<'search'>['decide']>[1]
+
+const archiveEnabled = (v: Viewer) => v.features.archiveSearch === true
+
+/** The bar text applied to a model: free words are the name, known `key:value` words fill fields. */
+export function modelFromText(text: string, def: SearchTypeDef, base: SearchModel): SearchModel {
+  const parsed = parseSearchText(text, Object.keys(def.fieldKeys))
+  const out: Record<string, unknown> = { ...base, name: parsed.name }
+  for (const [key, value] of Object.entries(parsed.fields)) {
+    const field = def.fieldKeys[key]
+    if (!field) continue
+    const current = out[field]
+    if (Array.isArray(current)) {
+      const added = value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '')
+      out[field] = [...new Set([...(current as string[]), ...added])]
+    } else {
+      out[field] = field === 'before' || field === 'after' ? value || null : value
+    }
+  }
+  return out as unknown as SearchModel
+}
+
+/** What the bar shows for a model: its name (quoted when it has spaces). */
+export const textOfModel = (model: SearchModel): string => printSearchText({ name: model.name, fields: {} })
+
+function run(state: State, meta: CommandMeta, type: SearchTypeId, model: SearchModel, text: string) {
+  const viewer = viewerOf(state)
+  const def = SEARCH_TYPES[type]
+  const reason = unavailableReason(def, viewer)
+  if (reason !== null) return left(`${def.label} search ${reason}`)
+  const effective = withArchiveAvailability(model, archiveEnabled(viewer))
+  if (
+    isSearchButtonDisabled({
+      query: text,
+      permitted: isPermitted(viewer),
+      model: effective,
+      rule: def.disabledRule,
+    })
+  )
+    return left('nothing to search for')
+  const queryString = searchModelToQuery(effective)
+  const path = `${searchPath(def, viewer)}${queryString ? `?${queryString}` : ''}`
+  return right([
+    SearchRan({
+      type,
+      model: effective,
+      path,
+      owner: viewer.userName,
+      recent: { id: meta.id, type, queryString, searchModel: effective },
+    }),
+  ])
+}
+
+function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: State, meta: CommandMeta) {
+  const s = state.search
+  switch (command.type) {
+    case 'search/ChangeText':
+      if (command.text === s.text) return left('text unchanged')
+      return right([TextChanged({ text: command.text })])
+    case 'search/ChangeType': {
+      const def = SEARCH_TYPES[command.searchType]
+      if (!def) return left('unknown search type')
+      const reason = unavailableReason(def, viewerOf(state))
+      if (reason !== null) return left(`${def.label} search ${reason}`)
+      if (command.searchType === s.type) return left('already this search type')
+      return right([TypeChanged({ type: command.searchType, model: searchModelForTypeChange(s.model) })])
+    }
+    case 'search/Run': {
+      const def = SEARCH_TYPES[s.type]
+      // Filters set earlier stay (the list shows them and can remove them); the text gives the name.
+      const model = modelFromText(s.text, def, { ...s.model, ...(command.filters ?? {}) })
+      return run(state, meta, s.type, model, s.text)
+    }
+    case 'search/SelectRecent': {
+      const entry = s.recent.find((r) => r.id === command.id)
+      if (!entry) return left('no such recent search')
+      const type = entry.type as SearchTypeId
+      if (!SEARCH_TYPES[type]) return left('unknown search type')
+      return run(state, meta, type, entry.searchModel, textOfModel(entry.searchModel) || entry.queryString)
+    }
+    case 'search/SyncWithUrl': {
+      const viewer = viewerOf(state)
+      const type = searchTypeForRoute(command.path, viewer.projectKey)
+      if (type === null) return left('not a search route')
+      const def = SEARCH_TYPES[type]
+      const model = def.keepSearchQuery
+        ? withArchiveAvailability(searchModelFromQuery(command.query), archiveEnabled(viewer))
+        : type === s.type
+          ? s.model
+          : searchModelForTypeChange(s.model)
+      if (type === s.type && canonicalJson(model) === canonicalJson(s.model)) return left('already in step')
+      return right([UrlRestored({ type, model })])
+    }
+  }
+}
+
+function evolve(s: SearchState, event: AppEvent): SearchState {
+  if ((event.type as string) === 'session/SignedOut')
+    return { ...initialSearchState, recentOwner: null, recent: [] }
+  if (!event.type.startsWith('search/')) return s
+  const e = event as SearchEvent
+  switch (e.type) {
+    case 'search/TextChanged':
+      return {
+        ...s,
+        text: e.data.text,
+        suggestions:
+          e.data.text.trim() === ''
+            ? initialSearchState.suggestions
+            : { ...s.suggestions, status: 'loading', text: e.data.text },
+      }
+    case 'search/TypeChanged':
+      return { ...s, type: e.data.type, model: e.data.model, suggestions: initialSearchState.suggestions }
+    case 'search/SearchRan': {
+      const mine = s.recentOwner === e.data.owner ? s.recent : []
+      const recent =
+        addRecentSearch({ [e.data.owner]: mine }, e.data.owner, e.data.recent)[e.data.owner] ?? []
+      return {
+        ...s,
+        type: e.data.type,
+        model: e.data.model,
+        text: textOfModel(e.data.model),
+        recentOwner: e.data.owner,
+        recent,
+        suggestions: initialSearchState.suggestions,
+      }
+    }
+    case 'search/UrlRestored':
+      return {
+        ...s,
+        type: e.data.type,
+        model: e.data.model,
+        text: textOfModel(e.data.model),
+        suggestions: initialSearchState.suggestions,
+      }
+    case 'search/RecentLoaded':
+      return { ...s, recentOwner: e.data.owner, recent: e.data.items }
+    case 'search/SuggestionsLoaded':
+      if (e.data.text !== s.text) return s
+      return {
+        ...s,
+        suggestions: { status: 'loaded', text: e.data.text, items: e.data.items, failure: null },
+      }
+    case 'search/SuggestionsFailed':
+      if (e.data.text !== s.text) return s
+      return {
+        ...s,
+        suggestions: { status: 'failed', text: e.data.text, items: [], failure: e.data.failure },
+      }
+  }
+}
+
+// Running a search opens its route with the model in the query (navigation owns the command).
+function policies(envelope: { event: AppEvent }): ReadonlyArray<AppCommand> {
+  const e = envelope.event
+  if (e.type === 'search/SearchRan')
+    return [{ type: 'navigation/Navigate', to: e.data.path } as unknown as AppCommand]
+  return []
+}
 
 export const searchArea: AppArea<'search'> = {
   key: 'search',
   initialState: initialSearchState,
   events: searchEvents,
-  decide: (command) => left(`${(command as { type: string }).type} is not handled yet`),
-  evolve: (slice) => slice,
+  decide,
+  evolve,
+  policies,
 }

@@ -1,6 +1,76 @@
-import type { EventOf } from '../shared/events'
+import * as t from 'io-ts'
+import { defineEvent, type EventOf } from '../shared/events'
+import { Failure } from '../shared/failure'
+import type { SearchModel } from './model'
+import type { RecentSearch } from './rules'
+import { Suggestion } from './types'
 
-// One io-ts codec per event, declared with defineEvent; the union type derives from this list.
-export const searchEvents = [] as const
+const SearchTypeC = t.keyof({
+  packages: null,
+  artifacts: null,
+  securityCompliance: null,
+  builds: null,
+  releaseBundles: null,
+})
+
+/** The search model as event data (same shape as `SearchModel` of model.ts). */
+export const SearchModelC: t.Type<SearchModel> = t.type({
+  name: t.string,
+  packageTypes: t.readonlyArray(t.string),
+  tags: t.readonlyArray(t.string),
+  description: t.string,
+  scope: t.string,
+  before: t.union([t.string, t.null]),
+  after: t.union([t.string, t.null]),
+  repositories: t.readonlyArray(t.string),
+  artifactsSearchType: t.keyof({ Quick: null, Archive: null }),
+  licenses: t.readonlyArray(t.string),
+  severities: t.readonlyArray(t.string),
+  sortBy: t.string,
+  sortType: t.keyof({ asc: null, desc: null }),
+})
+
+export const RecentSearchC: t.Type<RecentSearch> = t.intersection([
+  t.type({ id: t.string, type: t.string, queryString: t.string, searchModel: SearchModelC }),
+  t.partial({ context: t.string }),
+])
+
+export const TextChanged = defineEvent('search/TextChanged', t.type({ text: t.string }))
+export const TypeChanged = defineEvent(
+  'search/TypeChanged',
+  t.type({ type: SearchTypeC, model: SearchModelC }),
+)
+/** A search ran: it is remembered for `owner` and its route (`path`, query included) opens. */
+export const SearchRan = defineEvent(
+  'search/SearchRan',
+  t.type({ type: SearchTypeC, model: SearchModelC, path: t.string, owner: t.string, recent: RecentSearchC }),
+)
+/** The bar took its type and model from the URL (reload, shared link, back/forward). */
+export const UrlRestored = defineEvent(
+  'search/UrlRestored',
+  t.type({ type: SearchTypeC, model: SearchModelC }),
+)
+export const RecentLoaded = defineEvent(
+  'search/RecentLoaded',
+  t.type({ owner: t.string, items: t.array(RecentSearchC) }),
+)
+export const SuggestionsLoaded = defineEvent(
+  'search/SuggestionsLoaded',
+  t.type({ text: t.string, items: t.array(Suggestion) }),
+)
+export const SuggestionsFailed = defineEvent(
+  'search/SuggestionsFailed',
+  t.type({ text: t.string, failure: Failure }),
+)
+
+export const searchEvents = [
+  TextChanged,
+  TypeChanged,
+  SearchRan,
+  UrlRestored,
+  RecentLoaded,
+  SuggestionsLoaded,
+  SuggestionsFailed,
+] as const
 
 export type SearchEvent = EventOf<(typeof searchEvents)[number]>

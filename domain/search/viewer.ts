@@ -4,6 +4,7 @@
  * and platform areas; until those carry a field, the safe default (least permission) holds.
  */
 import type { AppState } from '../app'
+import { isTour } from '../platform/rules'
 
 export interface Viewer {
   /** 'anonymous' when nobody is signed in. */
@@ -39,44 +40,29 @@ export const anonymousViewer: Viewer = {
 type Loose = Record<string, unknown> | undefined
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
-const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined)
 
-/**
- * The viewer from the state of other areas. Read structurally, field by field, so this
- * area keeps working while those areas grow (a missing field means "not permitted").
- */
+/** The viewer from the session, platform and navigation areas. */
 export function viewerOf(state: AppState): Viewer {
-  const session = state.session as unknown as Loose
-  const platform = state.platform as unknown as Loose
+  const { session, platform } = state
+  const user = session.user
+  const anonymous = user === null || user.anonymous
+  const enabled = platform.microservices.filter((m) => m.enabled).map((m) => m.name.toLowerCase())
+  // The console is served by the artifact manager, so it is always there.
+  const services = enabled.includes('artifactory') ? enabled : ['artifactory', ...enabled]
+  // Navigation state is read by field name: a missing field means "not in a project / not in admin".
   const navigation = state.navigation as unknown as Loose
-  const user = (session?.user ?? session?.current) as Loose
-  const userName = str(user?.name) ?? 'anonymous'
-  const anonymous = bool(user?.anonymous) ?? userName === 'anonymous'
-  const servicesRaw = platform?.services ?? platform?.microservices
-  const services = Array.isArray(servicesRaw)
-    ? servicesRaw.flatMap((s: unknown) => {
-        if (typeof s === 'string') return [s]
-        const o = s as Loose
-        return str(o?.name) && o?.enabled !== false ? [str(o?.name) as string] : []
-      })
-    : anonymousViewer.services
-  const featuresRaw = platform?.features
-  const features: Record<string, boolean> = {}
-  if (featuresRaw && typeof featuresRaw === 'object')
-    for (const [k, v] of Object.entries(featuresRaw as Record<string, unknown>))
-      if (typeof v === 'boolean') features[k] = v
   const path = str(navigation?.path) ?? str(navigation?.location) ?? ''
   return {
-    userName: anonymous ? 'anonymous' : userName,
-    isAdmin: !anonymous && (bool(user?.admin) ?? false),
-    isProjectAdmin: !anonymous && (bool(user?.projectAdmin) ?? bool(user?.isProjectAdmin) ?? false),
-    isTour: bool(platform?.isTour) ?? bool(platform?.tour) ?? false,
+    userName: anonymous ? 'anonymous' : user.name,
+    isAdmin: !anonymous && user.admin,
+    isProjectAdmin: !anonymous && (user as unknown as Loose)?.projectAdmin === true,
+    isTour: isTour(platform),
     services,
-    licenseType: str(platform?.licenseType) ?? str((platform?.footer as Loose)?.licenseType) ?? '',
-    features,
-    projectKey: str(navigation?.projectKey) ?? str(session?.projectKey) ?? null,
-    inAdminArea: path.replace(/^\/ui/, '').startsWith('/admin'),
-    anonymousXrayAccess: bool(platform?.anonymousXrayAccess) ?? false,
+    licenseType: platform.footer?.licenseType ?? '',
+    features: platform.features,
+    projectKey: str(navigation?.projectKey) ?? null,
+    inAdminArea: path.replace(/^\/ui(?=\/|$)/, '').startsWith('/admin'),
+    anonymousXrayAccess: platform.features.anonymousXrayAccess === true,
   }
 }
 

@@ -1,6 +1,23 @@
 import type { RouteModule } from '../context'
+import { registerConfigRoutes } from '../admin/configRoutes'
+import { registerProjectRoutes } from '../admin/projectsRoutes'
+import { registerProxyRoutes } from '../admin/proxiesRoutes'
+import { registerAdminUserRoutes } from '../admin/usersRoutes'
+import { scoped } from '../auth/validation'
 
-// Routes of the admin area, under /ui/api/v1. Filled in by the server issue.
-const routes: RouteModule = async () => {}
+// Routes of the admin area, under /ui/api/v1: general configuration, licences, peers,
+// proxies, projects and members, users, groups, permissions, invitations. Admins only: every
+// /ui/admin/ route checks the session before the body is even read (401 signed out, 403 others).
+const routes: RouteModule = async (app, ctx) => {
+  await scoped(app, ctx, (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      if (request.url.includes('/ui/admin/')) ctx.requireAdmin(request)
+    })
+    registerConfigRoutes(scope, ctx)
+    registerProxyRoutes(scope, ctx)
+    registerProjectRoutes(scope, ctx)
+    registerAdminUserRoutes(scope, ctx)
+  })
+}
 
 export default routes

@@ -1,6 +1,9 @@
 import type { RouteModule } from '../context'
 import { registerLoginRoutes } from '../auth/loginRoutes'
+import { registerMfaRoutes } from '../auth/mfaRoutes'
+import { registerPasswordRoutes } from '../auth/passwordRoutes'
 import { createRateLimiter } from '../auth/rateLimit'
+import { registerRegistrationRoutes } from '../auth/registrationRoutes'
 import { scoped } from '../auth/validation'
 
 // Routes of the auth area (login, session, MFA, passwords, registration, invitations, CLI
@@ -9,6 +12,9 @@ const routes: RouteModule = async (app, ctx) => {
   const limiter = createRateLimiter(ctx.db, ctx.config.rateLimit)
   await scoped(app, ctx, (scope) => {
     registerLoginRoutes(scope, ctx, limiter)
+    registerMfaRoutes(scope, ctx, limiter)
+    registerPasswordRoutes(scope, ctx, limiter)
+    registerRegistrationRoutes(scope, ctx, limiter)
   })
 }
 

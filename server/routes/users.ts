@@ -1,6 +1,12 @@
 import type { RouteModule } from '../context'
+import { registerProfileRoutes } from '../auth/profileRoutes'
+import { createRateLimiter } from '../auth/rateLimit'
+import { scoped } from '../auth/validation'
 
-// Routes of the users area, under /ui/api/v1. Filled in by the server issue.
-const routes: RouteModule = async () => {}
+// Routes of the users area (the signed-in user's own profile), under /ui/api/v1.
+const routes: RouteModule = async (app, ctx) => {
+  const limiter = createRateLimiter(ctx.db, ctx.config.rateLimit)
+  await scoped(app, ctx, (scope) => registerProfileRoutes(scope, ctx, limiter))
+}
 
 export default routes

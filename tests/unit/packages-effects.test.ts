@@ -105,7 +105,7 @@ describe('packages effects', () => {
     const log = app.exportLog()
     expect(log).toContain('packages/PackageNotFound')
     // The navigation area decides it (a rejection is recorded until it handles Navigate).
-    expect(log).toMatch(/navigation\/Navigate|bus\/CommandRejected/)
+    expect(log).toMatch(/navigation\/(Navigated|Deferred)|bus\/CommandRejected/)
   })
 
   it('a 404 download surfaces, a 500 does not', async () => {

@@ -1,0 +1,76 @@
+/**
+ * What the navigation rules need to know about the user and the instance, read from the
+ * session and platform areas in one place. The pipeline, menus and landing rules take this
+ * plain value, so they are tested without building the other areas' state.
+ */
+import type { AppState } from '../app'
+
+export type Flavour =
+  'platform' | 'oss' | 'container-registry' | 'community' | 'edge' | 'lightweight' | 'cloud-trial' | 'tour'
+
+export interface ShellContext {
+  /** The start-up sequence has finished, successfully or not: guards can decide. */
+  readonly startupSettled: boolean
+  /** The start-up sequence has run and its initial data arrived. */
+  readonly initialDataFetched: boolean
+  /** A real (non-anonymous) user is signed in. */
+  readonly signedIn: boolean
+  readonly userName: string
+  readonly admin: boolean
+  /** The instance lets the user `anonymous` in. */
+  readonly anonymousAccessAllowed: boolean
+  /** The server blocks UI access for this user (subscription blocked usages). */
+  readonly uiAccessBlocked: boolean
+  /** No valid licence is installed. */
+  readonly licenseMissing: boolean
+  readonly licenseType: string
+  readonly flavour: Flavour
+  readonly cloud: boolean
+  readonly serverName: string
+  readonly features: Readonly<Record<string, boolean>>
+  /** Enabled microservices by name (`xray`, `mission control`, `insight`, …). */
+  readonly services: ReadonlyArray<string>
+  readonly canAdminProjects: boolean
+  /** The selected project's key; undefined for all projects. */
+  readonly selectedProject?: string
+  /** User flags the landing rules use. */
+  readonly freeTier: boolean
+  readonly hasSeenGettingStarted: boolean
+  /** Logos: one the admin uploaded, and the configured logo URL. */
+  readonly userLogo?: string
+  readonly configuredLogoUrl?: string
+}
+
+export const anonymousContext: ShellContext = {
+  startupSettled: false,
+  initialDataFetched: false,
+  signedIn: false,
+  userName: 'anonymous',
+  admin: false,
+  anonymousAccessAllowed: false,
+  uiAccessBlocked: false,
+  licenseMissing: false,
+  licenseType: 'N/A',
+  flavour: 'platform',
+  cloud: false,
+  serverName: '',
+  features: {},
+  services: [],
+  canAdminProjects: false,
+  freeTier: false,
+  hasSeenGettingStarted: false,
+}
+
+export const isLightweight = (ctx: ShellContext) => ctx.flavour === 'lightweight'
+export const isTour = (ctx: ShellContext) => ctx.flavour === 'tour'
+export const isCloudTrial = (ctx: ShellContext) => ctx.flavour === 'cloud-trial'
+export const feature = (ctx: ShellContext, name: string) => ctx.features[name] === true
+
+/**
+ * Reads the context from the session and platform slices. Until those areas land their
+ * state, this reads nothing and the user is anonymous on an unstarted platform.
+ */
+export function shellContextOf(state: AppState): ShellContext {
+  const selectedProject = state.navigation.selectedProject
+  return selectedProject === undefined ? anonymousContext : { ...anonymousContext, selectedProject }
+}

@@ -1,0 +1,299 @@
+/**
+ * The three sidebars, the top menu and the help menu, with every visibility rule of spec 000
+ * (sections 2 and 6). Pure: the views render what these return, and the navigation pipeline
+ * refuses paths under an item that is hidden or disabled.
+ */
+import { feature, isCloudTrial, isTour, type Flavour, type ShellContext } from './context'
+import type { SidebarKind } from './routes'
+
+export interface MenuItem {
+  readonly id: string
+  readonly title: string
+  readonly href: string
+  readonly group?: string
+  readonly adminOnly?: boolean
+  readonly cloudOnly?: boolean
+  /** Needs a licence: hidden when the licence type is N/A. */
+  readonly licensed?: boolean
+  readonly dependsOn?: 'artifactBrowser' | 'quickAction'
+  /** Disabled (with a tooltip) when this microservice is not enabled. */
+  readonly requiresService?: string
+  /** Flagged hidden on these flavours. */
+  readonly hiddenOn?: ReadonlyArray<Flavour>
+  /** Shown in addition to the core items; a tour with a non-admin user gets none of them. */
+  readonly extra?: boolean
+}
+
+export interface VisibleItem extends MenuItem {
+  readonly disabled: boolean
+  readonly tooltip?: string
+}
+
+const applicationItems: ReadonlyArray<MenuItem> = [
+  { id: 'packages', title: 'Packages', href: '/packages' },
+  { id: 'artifacts', title: 'Artifacts', href: '/artifacts/browse', dependsOn: 'artifactBrowser' },
+  { id: 'repos', title: 'Repositories', href: '/repos' },
+  { id: 'builds', title: 'Builds', href: '/builds', hiddenOn: ['edge', 'container-registry'] },
+  {
+    id: 'distribution',
+    title: 'Distribution',
+    href: '/distribution',
+    licensed: true,
+    hiddenOn: ['container-registry'],
+  },
+  {
+    id: 'policies',
+    title: 'Policies',
+    href: '/policies',
+    group: 'Xray',
+    licensed: true,
+    requiresService: 'xray',
+  },
+  {
+    id: 'watches',
+    title: 'Watches',
+    href: '/watches',
+    group: 'Xray',
+    licensed: true,
+    requiresService: 'xray',
+  },
+  {
+    id: 'reports',
+    title: 'Reports',
+    href: '/reports',
+    group: 'Xray',
+    licensed: true,
+    requiresService: 'xray',
+  },
+  {
+    id: 'scans',
+    title: 'Scans List',
+    href: '/scans',
+    group: 'Xray',
+    licensed: true,
+    requiresService: 'xray',
+  },
+  { id: 'integrations', title: 'Integrations', href: '/integrations', licensed: true },
+  { id: 'quickSetup', title: 'Quick Setup', href: '/quick-setup', dependsOn: 'quickAction' },
+  { id: 'pipelinesTeaser', title: 'Pipelines', href: '/pipelines-teaser', extra: true, cloudOnly: true },
+  { id: 'topologyTeaser', title: 'Topology', href: '/topology-teaser', extra: true, licensed: true },
+  {
+    id: 'securityTeaser',
+    title: 'Security and Compliance',
+    href: '/security-and-compliance-teaser',
+    extra: true,
+  },
+]
+
+const administrationItems: ReadonlyArray<MenuItem> = [
+  {
+    id: 'topology',
+    title: 'Topology',
+    href: '/admin/mission_control/topology',
+    group: 'Monitoring',
+    adminOnly: true,
+  },
+  { id: 'adminMenu', title: 'All settings', href: '/admin/artifactory/list', adminOnly: true },
+  {
+    id: 'general',
+    title: 'General Settings',
+    href: '/admin/configuration/general',
+    group: 'Platform Configurations',
+    adminOnly: true,
+  },
+  {
+    id: 'proxies',
+    title: 'Proxies',
+    href: '/admin/proxies/configuration',
+    group: 'Platform Configurations',
+    adminOnly: true,
+  },
+  {
+    id: 'licenses',
+    title: 'Licenses',
+    href: '/admin/license_management/licenses',
+    group: 'Platform Configurations',
+    adminOnly: true,
+    hiddenOn: ['oss', 'community'],
+  },
+  {
+    id: 'projects',
+    title: 'Projects',
+    href: '/admin/projects',
+    group: 'Platform Configurations',
+    adminOnly: true,
+    licensed: true,
+    hiddenOn: ['edge'],
+  },
+  { id: 'users', title: 'Users', href: '/admin/management/users', group: 'User Management', adminOnly: true },
+  {
+    id: 'security',
+    title: 'Security Settings',
+    href: '/admin/configuration/security',
+    group: 'User Management',
+    adminOnly: true,
+  },
+  {
+    id: 'serviceStatus',
+    title: 'Service Status',
+    href: '/admin/monitoring/service-status',
+    group: 'Monitoring',
+    adminOnly: true,
+  },
+  {
+    id: 'systemLogs',
+    title: 'System Logs Viewer',
+    href: '/admin/monitoring/system_logs',
+    group: 'Monitoring',
+    adminOnly: true,
+  },
+  {
+    id: 'peers',
+    title: 'Peers',
+    href: '/admin/monitoring/pdn',
+    group: 'Monitoring',
+    adminOnly: true,
+    licensed: true,
+    hiddenOn: ['oss', 'community', 'container-registry'],
+  },
+  {
+    id: 'supportZone',
+    title: 'Support Zone',
+    href: '/admin/support-zone',
+    group: 'Monitoring',
+    adminOnly: true,
+  },
+]
+
+export const projectSettingsItems = (projectKey: string): ReadonlyArray<MenuItem> => [
+  {
+    id: 'projectOverview',
+    title: 'Overview',
+    href: `/admin/projects/overview/${encodeURIComponent(projectKey)}`,
+  },
+  {
+    id: 'projectMembers',
+    title: 'Members',
+    href: `/admin/projects/members/${encodeURIComponent(projectKey)}`,
+  },
+]
+
+/** Why an item is hidden, or undefined when it shows. */
+export function hiddenReason(item: MenuItem, ctx: ShellContext): string | undefined {
+  if (item.licensed && ctx.licenseType === 'N/A') return 'needs a licence'
+  if (item.cloudOnly && !ctx.cloud) return 'cloud only'
+  if (item.adminOnly && !ctx.admin) return 'admins only'
+  if (item.dependsOn === 'artifactBrowser' && !feature(ctx, 'artifactBrowser')) return 'no artifact browser'
+  if (item.dependsOn === 'quickAction' && !feature(ctx, 'newOnboardingQuickAction')) return 'no quick action'
+  if (item.hiddenOn?.includes(ctx.flavour)) return 'hidden on this flavour'
+  if (item.extra && isTour(ctx) && !ctx.admin) return 'no extra items in a tour for non-admins'
+  return undefined
+}
+
+function present(item: MenuItem, ctx: ShellContext): VisibleItem {
+  const missing = item.requiresService !== undefined && !ctx.services.includes(item.requiresService)
+  return missing
+    ? { ...item, disabled: true, tooltip: `Requires the ${item.requiresService} service` }
+    : { ...item, disabled: false }
+}
+
+export function visibleItems(items: ReadonlyArray<MenuItem>, ctx: ShellContext): ReadonlyArray<VisibleItem> {
+  return items.filter((item) => hiddenReason(item, ctx) === undefined).map((item) => present(item, ctx))
+}
+
+/** Which sidebars show: project settings replace administration for a project admin with a project selected. */
+export function sidebarKinds(ctx: ShellContext): readonly [SidebarKind, SidebarKind] {
+  return ctx.canAdminProjects && ctx.selectedProject !== undefined
+    ? ['application', 'projectSettings']
+    : ['application', 'administration']
+}
+
+export function sidebarItems(kind: SidebarKind, ctx: ShellContext): ReadonlyArray<VisibleItem> {
+  switch (kind) {
+    case 'application':
+      return visibleItems(applicationItems, ctx)
+    case 'administration':
+      return visibleItems(administrationItems, ctx)
+    case 'projectSettings':
+      return ctx.selectedProject === undefined
+        ? []
+        : visibleItems(projectSettingsItems(ctx.selectedProject), ctx)
+  }
+}
+
+const under = (path: string, href: string) => path === href || path.startsWith(`${href}/`)
+
+/**
+ * The menu item a path falls under (the longest matching href), with why it may not be
+ * opened: navigating under a hidden or disabled item is denied.
+ */
+export function menuBlock(path: string, ctx: ShellContext): string | undefined {
+  let best: MenuItem | undefined
+  for (const item of [...applicationItems, ...administrationItems])
+    if (under(path, item.href) && (!best || item.href.length > best.href.length)) best = item
+  if (!best) return undefined
+  const hidden = hiddenReason(best, ctx)
+  if (hidden) return `menu item ${best.title} is hidden (${hidden})`
+  if (present(best, ctx).disabled) return `menu item ${best.title} is disabled`
+  return undefined
+}
+
+/** First visible platform-configuration item: the admin landing when no project applies. */
+export function firstPlatformConfigurationItem(ctx: ShellContext): VisibleItem | undefined {
+  return visibleItems(administrationItems, ctx).find(
+    (i) => i.group === 'Platform Configurations' && !i.disabled,
+  )
+}
+
+export interface TopMenuItem {
+  readonly id: string
+  readonly title: string
+  /** A path to navigate to, or an action the layout performs. */
+  readonly href?: string
+  readonly action?: 'setMeUp' | 'quickSetup' | 'logout' | 'tour' | 'switchUi' | 'contactUs' | 'shortcuts'
+  readonly external?: string
+}
+
+/** The top (user) menu with its role rules (spec 000 section 6). */
+export function topMenuItems(ctx: ShellContext): ReadonlyArray<TopMenuItem> {
+  const items: TopMenuItem[] = []
+  if (ctx.admin) {
+    items.push(
+      { id: 'gettingStarted', title: 'Getting Started', href: '/get_started' },
+      { id: 'quickRepo', title: 'Quick Repository Creation', action: 'quickSetup' },
+    )
+  }
+  items.push({ id: 'setMeUp', title: 'Set Me Up', action: 'setMeUp' })
+  if (ctx.admin) {
+    items.push(
+      { id: 'newLocal', title: 'New Local Repository', href: '/admin/repositories/local/new' },
+      { id: 'newRemote', title: 'New Remote Repository', href: '/admin/repositories/remote/new' },
+      { id: 'newVirtual', title: 'New Virtual Repository', href: '/admin/repositories/virtual/new' },
+      { id: 'newUser', title: 'New User', href: '/admin/management/users/new' },
+      { id: 'newGroup', title: 'New Group', href: '/admin/management/groups/new' },
+      { id: 'newPermission', title: 'New Permission', href: '/admin/management/permissions/create' },
+    )
+  }
+  if (ctx.signedIn) items.push({ id: 'switchUi', title: 'Switch to Classic UI', action: 'switchUi' })
+  if (!(isTour(ctx) && !ctx.admin)) items.push({ id: 'tour', title: 'Navigation Tour', action: 'tour' })
+  if (ctx.signedIn) {
+    items.push({ id: 'editProfile', title: 'Edit Profile', href: '/user_profile' })
+    items.push({ id: 'logout', title: 'Logout', action: 'logout' })
+  }
+  return items
+}
+
+export const DOCUMENTATION_URL = 'https://jfrog.com/help/'
+export const LEARNING_CENTER_URL = 'https://academy.jfrog.com/'
+
+export function helpMenuItems(ctx: ShellContext): ReadonlyArray<TopMenuItem> {
+  const items: TopMenuItem[] = [
+    { id: 'documentation', title: 'Documentation', external: DOCUMENTATION_URL },
+    { id: 'learningCenter', title: 'Learning Center', external: LEARNING_CENTER_URL },
+  ]
+  if (ctx.admin && isCloudTrial(ctx))
+    items.push({ id: 'contactUs', title: 'Contact Us', action: 'contactUs' })
+  if (!(isTour(ctx) && !ctx.admin))
+    items.push({ id: 'shortcuts', title: 'Keyboard Shortcuts', action: 'shortcuts' })
+  return items
+}

@@ -1,0 +1,163 @@
+/**
+ * The universal search bar's search types and what each requires (spec 001 sections 2
+ * and 6): services, licence types, features ('!' = must not be supported), permissions,
+ * and whether a project context is supported.
+ */
+import type { SearchDisabledRule } from './rules'
+import type { SearchModel } from './model'
+import type { Viewer } from './viewer'
+
+export type SearchTypeId = 'packages' | 'artifacts' | 'securityCompliance' | 'builds' | 'releaseBundles'
+export const SEARCH_TYPE_IDS: ReadonlyArray<SearchTypeId> = [
+  'packages',
+  'artifacts',
+  'securityCompliance',
+  'builds',
+  'releaseBundles',
+]
+
+export interface SearchTypeDef {
+  readonly id: SearchTypeId
+  readonly label: string
+  /** The route a search of this type opens (without the '/ui' base). */
+  readonly path: string
+  readonly requires: {
+    readonly services?: ReadonlyArray<string>
+    readonly licenseTypes?: ReadonlyArray<string>
+    /** Feature flags; a leading '!' means the feature must not be supported. */
+    readonly features?: ReadonlyArray<string>
+    /** Admin, project admin or the tour environment count as permitted. */
+    readonly adminOrTour?: boolean
+  }
+  readonly supportsProjectContext: boolean
+  /** The route keeps the search query when it is visited. */
+  readonly keepSearchQuery: boolean
+  /** `key:value` words of the bar text and the model field each fills. */
+  readonly fieldKeys: Readonly<Record<string, ListField | TextField>>
+  readonly disabledRule?: SearchDisabledRule
+  readonly placeholder: string
+}
+
+type ListField = 'packageTypes' | 'repositories' | 'licenses' | 'severities' | 'tags'
+type TextField = 'description' | 'before' | 'after' | 'scope'
+
+const PACKAGE_KEYS: SearchTypeDef['fieldKeys'] = {
+  type: 'packageTypes',
+  repo: 'repositories',
+  license: 'licenses',
+  severity: 'severities',
+  tag: 'tags',
+  desc: 'description',
+  before: 'before',
+  after: 'after',
+  scope: 'scope',
+}
+
+const hasFilters = (m: SearchModel) =>
+  m.severities.length > 0 || m.licenses.length > 0 || m.packageTypes.length > 0 || m.repositories.length > 0
+
+export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
+  packages: {
+    id: 'packages',
+    label: 'Packages',
+    path: '/packages',
+    requires: { services: ['artifactory'] },
+    supportsProjectContext: true,
+    keepSearchQuery: true,
+    fieldKeys: PACKAGE_KEYS,
+    // A package search may run on its filters alone (e.g. every npm package).
+    disabledRule: (query, _permitted, model) => query.trim() === '' && !hasFilters(model),
+    placeholder: 'Search packages (e.g. react type:npm)',
+  },
+  artifacts: {
+    id: 'artifacts',
+    label: 'Artifacts',
+    path: '/search/artifacts',
+    requires: { services: ['artifactory'], features: ['!artifactSearchDisabled'] },
+    supportsProjectContext: true,
+    keepSearchQuery: true,
+    fieldKeys: { repo: 'repositories' },
+    placeholder: 'Search artifacts by name',
+  },
+  securityCompliance: {
+    id: 'securityCompliance',
+    label: 'Security & Compliance',
+    path: '/security/search',
+    requires: { services: ['xray'], adminOrTour: true },
+    supportsProjectContext: false,
+    keepSearchQuery: false,
+    fieldKeys: { severity: 'severities', license: 'licenses' },
+    // Without the permission nothing runs; with it, a severity or licence filter is enough.
+    disabledRule: (query, permitted, model) => !permitted || (query.trim() === '' && !hasFilters(model)),
+    placeholder: 'Search CVEs, licences and components',
+  },
+  builds: {
+    id: 'builds',
+    label: 'Builds',
+    path: '/builds',
+    requires: { services: ['artifactory'], features: ['!buildsDisabled'] },
+    supportsProjectContext: true,
+    keepSearchQuery: false,
+    fieldKeys: {},
+    placeholder: 'Search builds by name',
+  },
+  releaseBundles: {
+    id: 'releaseBundles',
+    label: 'Release Bundles',
+    path: '/distribution/release-bundles',
+    requires: {
+      services: ['distribution'],
+      licenseTypes: ['ENTERPRISE_PLUS', 'EDGE', 'ENTERPRISE_PLUS_TRIAL'],
+    },
+    supportsProjectContext: false,
+    keepSearchQuery: false,
+    fieldKeys: {},
+    placeholder: 'Search release bundles by name',
+  },
+}
+
+/** Admin, project admin or tour. */
+export const isPermitted = (v: Viewer): boolean => v.isAdmin || v.isProjectAdmin || v.isTour
+
+/** Why a search type cannot be used by this viewer, or null when it can. */
+export function unavailableReason(def: SearchTypeDef, v: Viewer): string | null {
+  const r = def.requires
+  for (const s of r.services ?? []) if (!v.services.includes(s)) return `requires the ${s} service`
+  if (r.licenseTypes && !r.licenseTypes.includes(v.licenseType.toUpperCase()))
+    return 'not included in your licence'
+  for (const f of r.features ?? []) {
+    const negated = f.startsWith('!')
+    const name = negated ? f.slice(1) : f
+    const on = v.features[name] === true
+    if (negated ? on : !on) return negated ? `not available with ${name}` : `requires ${name}`
+  }
+  if (r.adminOrTour && !isPermitted(v)) {
+    // Security & compliance depends on anonymous Xray access for everyone else.
+    if (!(def.id === 'securityCompliance' && v.anonymousXrayAccess)) return 'requires more permissions'
+  }
+  if (v.projectKey !== null && !def.supportsProjectContext) return 'not available inside a project'
+  return null
+}
+
+export const availableSearchTypes = (v: Viewer): ReadonlyArray<SearchTypeDef> =>
+  SEARCH_TYPE_IDS.map((id) => SEARCH_TYPES[id]).filter((d) => unavailableReason(d, v) === null)
+
+/** The route a search of this type opens: security compliance goes to the root inside the admin area. */
+export function searchPath(def: SearchTypeDef, v: Viewer): string {
+  if (def.id === 'securityCompliance' && v.inAdminArea) return '/'
+  return def.path
+}
+
+/** The search type a route stands for (with the project key); null for other routes. */
+export function searchTypeForRoute(path: string, projectKey: string | null): SearchTypeId | null {
+  const p = path.replace(/^\/ui(?=\/|$)/, '').split('?')[0] ?? ''
+  for (const id of SEARCH_TYPE_IDS) {
+    const def = SEARCH_TYPES[id]
+    if (p === def.path || p.startsWith(`${def.path}/`)) {
+      if (projectKey !== null && !def.supportsProjectContext) return null
+      return id
+    }
+  }
+  if (p.startsWith('/distribution') || p.startsWith('/bundles')) return 'releaseBundles'
+  return null
+}

@@ -1,0 +1,209 @@
+/**
+ * Admin API: general configuration, licences and peers.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ServerContext } from '../context'
+import { errors } from '../auth/schemas'
+import { readGeneralConfig, writeGeneralConfig, type GeneralConfig } from './generalConfig'
+import { badRequest } from './common'
+
+/** Only http(s) URLs: provider and SSO links end up as hrefs in the console. */
+const httpUrl = { type: 'string', maxLength: 2048, pattern: '^(https?://[^\\s<>"]+)?$' } as const
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const
+
+const generalConfigProperties = {
+  serverName: { type: 'string', minLength: 1, maxLength: 100 },
+  baseUrl: httpUrl,
+  customMessage: text(2000),
+  allowUserRegistration: { type: 'boolean' },
+  forgotPasswordEnabled: { type: 'boolean' },
+  rememberMeEnabled: { type: 'boolean' },
+  passwordAutocompleteEnabled: { type: 'boolean' },
+  userPluginsEnabled: { type: 'boolean' },
+  loginDialog: {
+    type: 'object',
+    properties: { content: text(5000), permanent: { type: 'boolean' } },
+    required: ['content', 'permanent'],
+    additionalProperties: false,
+  },
+  saml: {
+    type: 'object',
+    properties: {
+      enabled: { type: 'boolean' },
+      providerName: { type: 'string', minLength: 1, maxLength: 100 },
+      loginUrl: httpUrl,
+      logoutUrl: httpUrl,
+      registrationId: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9._-]*$' },
+      autoRedirect: { type: 'boolean' },
+      loginIsExternal: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  },
+  oauthProviders: {
+    type: 'array',
+    maxItems: 20,
+    items: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._ -]+$' },
+        type: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' },
+        url: { ...httpUrl, minLength: 1 },
+      },
+      required: ['name', 'type', 'url'],
+      additionalProperties: false,
+    },
+  },
+  oauthProvidersHidden: { type: 'boolean' },
+} as const
+
+const generalConfigSchema = {
+  type: 'object',
+  properties: { ...generalConfigProperties, anonymousAccess: { type: 'boolean' } },
+  required: Object.keys(generalConfigProperties),
+} as const
+
+export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db, config } = ctx
+
+  app.get(
+    '/ui/admin/generalConfig',
+    {
+      schema: {
+        summary: 'General configuration (admins)',
+        response: { 200: generalConfigSchema, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return { ...readGeneralConfig(db, config), anonymousAccess: config.anonymousAccess }
+    },
+  )
+
+  app.put<{ Body: Partial<GeneralConfig> }>(
+    '/ui/admin/generalConfig',
+    {
+      schema: {
+        summary: 'Change the general configuration (admins); fields left out keep their value',
+        body: { type: 'object', properties: generalConfigProperties, additionalProperties: false },
+        response: { 200: generalConfigSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const current = readGeneralConfig(db, config)
+      const next: GeneralConfig = {
+        ...current,
+        ...request.body,
+        loginDialog: { ...current.loginDialog, ...request.body.loginDialog },
+        saml: { ...current.saml, ...request.body.saml },
+      }
+      if (next.saml.enabled && !next.saml.loginUrl)
+        badRequest('saml.loginUrl: This field is mandatory when SAML is enabled')
+      writeGeneralConfig(db, next)
+      return { ...next, anonymousAccess: config.anonymousAccess }
+    },
+  )
+
+  app.get(
+    '/ui/admin/licenses',
+    {
+      schema: {
+        summary: 'Licences, one per cluster node (admins); empty when the licence type is N/A',
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                type: { type: 'string' },
+                validThrough: { type: 'string' },
+                licensedTo: { type: 'string' },
+                nodeId: { type: 'string' },
+              },
+              required: ['type', 'validThrough', 'licensedTo', 'nodeId'],
+            },
+          },
+          ...errors(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const rows = db.prepare('SELECT * FROM licenses ORDER BY node_id').all() as {
+        node_id: string
+        type: string
+        valid_through: string
+        licensed_to: string
+      }[]
+      return rows.map((r) => ({
+        type: r.type,
+        validThrough: r.valid_through,
+        licensedTo: r.licensed_to,
+        nodeId: r.node_id,
+      }))
+    },
+  )
+
+  app.get(
+    '/ui/admin/peers',
+    {
+      schema: {
+        summary: 'Peers of the download network: the cluster nodes and their last heartbeat (admins)',
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'string' },
+                host: { type: 'string' },
+                status: { type: 'string', enum: ['Online', 'Offline'] },
+                lastHeartbeat: { type: 'string' },
+                services: { type: 'array', items: { type: 'string' } },
+              },
+              required: ['id', 'host', 'status', 'lastHeartbeat', 'services'],
+            },
+          },
+          ...errors(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return peers(ctx)
+    },
+  )
+}
+
+/**
+ * The nodes the operations part registers (table cluster_nodes, with heartbeats). A node is
+ * online while its last heartbeat is younger than three of its own intervals.
+ */
+function peers(ctx: ServerContext) {
+  const table = ctx.db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cluster_nodes'")
+    .get()
+  if (!table) return []
+  const rows = ctx.db
+    .prepare(
+      `SELECT node_id, MAX(host) AS host, MAX(last_heartbeat) AS last_heartbeat, MIN(heartbeat_interval_ms) AS interval_ms,
+              GROUP_CONCAT(service_type) AS services
+       FROM cluster_nodes GROUP BY node_id ORDER BY node_id`,
+    )
+    .all() as {
+    node_id: string
+    host: string
+    last_heartbeat: string
+    interval_ms: number
+    services: string | null
+  }[]
+  const now = Date.now()
+  return rows.map((r) => ({
+    id: r.node_id,
+    host: r.host,
+    status:
+      now - Date.parse(r.last_heartbeat) < 3 * r.interval_ms ? ('Online' as const) : ('Offline' as const),
+    lastHeartbeat: r.last_heartbeat,
+    services: [...new Set((r.services ?? '').split(',').filter(Boolean))],
+  }))
+}

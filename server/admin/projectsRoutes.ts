@@ -1,0 +1,326 @@
+/**
+ * Admin API: projects and their members. Project keys follow the specification's rule.
+ * Signed-in users also get `GET /ui/projects`: the projects they belong to (all for admins).
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ServerContext } from '../context'
+import type { Db } from '../db'
+import { errors, nameSchema } from '../auth/schemas'
+import { findUserByName } from '../auth/users'
+import { badRequest, conflict, emptyReply, notFound } from './common'
+import { PROJECT_KEY_MAX_LENGTH, projectKeyProblem } from './projectKey'
+
+export const PROJECT_ROLES = [
+  'Project Admin',
+  'Developer',
+  'Contributor',
+  'Viewer',
+  'Release Manager',
+] as const
+
+interface ProjectRow {
+  key: string
+  name: string
+  description: string
+  manage_members: number
+  manage_resources: number
+  index_resources: number
+  created_at: string
+}
+
+interface AdminPrivileges {
+  manageMembers: boolean
+  manageResources: boolean
+  indexResources: boolean
+}
+
+interface ProjectBody {
+  key: string
+  name: string
+  description?: string
+  adminPrivileges?: Partial<AdminPrivileges>
+}
+
+const privilegesSchema = {
+  type: 'object',
+  properties: {
+    manageMembers: { type: 'boolean' },
+    manageResources: { type: 'boolean' },
+    indexResources: { type: 'boolean' },
+  },
+  additionalProperties: false,
+} as const
+
+const projectFields = {
+  name: { type: 'string', minLength: 1, maxLength: 128, pattern: '\\S' },
+  description: { type: 'string', maxLength: 2000 },
+  adminPrivileges: privilegesSchema,
+} as const
+
+const projectSchema = {
+  type: 'object',
+  properties: {
+    key: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    adminPrivileges: {
+      ...privilegesSchema,
+      required: ['manageMembers', 'manageResources', 'indexResources'],
+    },
+    createdAt: { type: 'string' },
+  },
+  required: ['key', 'name', 'description', 'adminPrivileges', 'createdAt'],
+} as const
+
+const memberSchema = {
+  type: 'object',
+  properties: {
+    name: nameSchema,
+    roles: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: PROJECT_ROLES } },
+  },
+  required: ['name', 'roles'],
+  additionalProperties: false,
+} as const
+
+const keyParams = {
+  type: 'object',
+  properties: { key: { type: 'string', minLength: 1, maxLength: PROJECT_KEY_MAX_LENGTH } },
+  required: ['key'],
+} as const
+
+const toProject = (r: ProjectRow) => ({
+  key: r.key,
+  name: r.name,
+  description: r.description,
+  adminPrivileges: {
+    manageMembers: r.manage_members === 1,
+    manageResources: r.manage_resources === 1,
+    indexResources: r.index_resources === 1,
+  },
+  createdAt: r.created_at,
+})
+
+function find(db: Db, key: string): ProjectRow {
+  return (
+    (db.prepare('SELECT * FROM projects WHERE key = ?').get(key) as ProjectRow | undefined) ??
+    notFound(`Project ${key}`)
+  )
+}
+
+function members(db: Db, key: string) {
+  return (
+    db
+      .prepare(
+        'SELECT u.name, m.roles FROM project_members m JOIN users u ON u.id = m.user_id WHERE m.project_key = ? ORDER BY u.name',
+      )
+      .all(key) as { name: string; roles: string }[]
+  ).map((r) => ({ name: r.name, roles: JSON.parse(r.roles) as string[] }))
+}
+
+function nameTaken(db: Db, name: string, exceptKey?: string): boolean {
+  return (
+    db
+      .prepare('SELECT 1 FROM projects WHERE lower(name) = lower(?) AND key IS NOT ?')
+      .get(name.trim(), exceptKey ?? null) !== undefined
+  )
+}
+
+export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx
+
+  app.get(
+    '/ui/projects',
+    {
+      schema: {
+        summary: 'Projects the signed-in user belongs to (every project for admins)',
+        response: { 200: { type: 'array', items: projectSchema }, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = ctx.requireUser(request)
+      const rows = user.admin
+        ? (db.prepare('SELECT * FROM projects ORDER BY key').all() as ProjectRow[])
+        : (db
+            .prepare(
+              'SELECT p.* FROM projects p JOIN project_members m ON m.project_key = p.key WHERE m.user_id = ? ORDER BY p.key',
+            )
+            .all(user.id) as ProjectRow[])
+      return rows.map(toProject)
+    },
+  )
+
+  app.get(
+    '/ui/admin/projects',
+    {
+      schema: {
+        summary: 'List projects (admins)',
+        response: { 200: { type: 'array', items: projectSchema }, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return (db.prepare('SELECT * FROM projects ORDER BY key').all() as ProjectRow[]).map(toProject)
+    },
+  )
+
+  app.post<{ Body: ProjectBody }>(
+    '/ui/admin/projects',
+    {
+      schema: {
+        summary: 'Create a project (admins); the key must start with a lowercase character',
+        body: {
+          type: 'object',
+          properties: { key: { type: 'string', maxLength: 1000 }, ...projectFields },
+          required: ['key', 'name'],
+          additionalProperties: false,
+        },
+        response: { 201: projectSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      const b = request.body
+      const problem = projectKeyProblem(b.key)
+      if (problem) badRequest(problem)
+      const p = { manageMembers: true, manageResources: true, indexResources: true, ...b.adminPrivileges }
+      const row = db.transaction(() => {
+        if (db.prepare('SELECT 1 FROM projects WHERE key = ?').get(b.key))
+          conflict(`A project with key ${b.key} already exists`)
+        if (nameTaken(db, b.name)) conflict(`A project named ${b.name.trim()} already exists`)
+        db.prepare(
+          `INSERT INTO projects (key, name, description, manage_members, manage_resources, index_resources, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          b.key,
+          b.name.trim(),
+          b.description ?? '',
+          p.manageMembers ? 1 : 0,
+          p.manageResources ? 1 : 0,
+          p.indexResources ? 1 : 0,
+          new Date().toISOString(),
+        )
+        return find(db, b.key)
+      })()
+      return reply.status(201).send(toProject(row))
+    },
+  )
+
+  app.get<{ Params: { key: string } }>(
+    '/ui/admin/projects/:key',
+    {
+      schema: {
+        summary: 'One project (admins)',
+        params: keyParams,
+        response: { 200: projectSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return toProject(find(db, request.params.key))
+    },
+  )
+
+  app.put<{ Params: { key: string }; Body: Omit<ProjectBody, 'key'> }>(
+    '/ui/admin/projects/:key',
+    {
+      schema: {
+        summary: 'Change a project (admins); the key cannot change',
+        params: keyParams,
+        body: { type: 'object', properties: projectFields, additionalProperties: false },
+        response: { 200: projectSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const b = request.body
+      const row = db.transaction(() => {
+        const current = find(db, request.params.key)
+        if (b.name !== undefined && nameTaken(db, b.name, current.key))
+          conflict(`A project named ${b.name.trim()} already exists`)
+        const p = { ...toProject(current).adminPrivileges, ...b.adminPrivileges }
+        db.prepare(
+          `UPDATE projects SET name = ?, description = ?, manage_members = ?, manage_resources = ?, index_resources = ? WHERE key = ?`,
+        ).run(
+          b.name?.trim() ?? current.name,
+          b.description ?? current.description,
+          p.manageMembers ? 1 : 0,
+          p.manageResources ? 1 : 0,
+          p.indexResources ? 1 : 0,
+          current.key,
+        )
+        return find(db, current.key)
+      })()
+      return toProject(row)
+    },
+  )
+
+  app.delete<{ Params: { key: string } }>(
+    '/ui/admin/projects/:key',
+    {
+      schema: {
+        summary: 'Delete a project and its memberships (admins)',
+        params: keyParams,
+        response: { ...emptyReply, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      const row = find(db, request.params.key)
+      db.prepare('DELETE FROM projects WHERE key = ?').run(row.key)
+      return reply.status(204).send()
+    },
+  )
+
+  const membersResponse = {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { name: { type: 'string' }, roles: { type: 'array', items: { type: 'string' } } },
+      required: ['name', 'roles'],
+    },
+  } as const
+
+  app.get<{ Params: { key: string } }>(
+    '/ui/admin/projects/:key/members',
+    {
+      schema: {
+        summary: 'Members of a project (admins)',
+        params: keyParams,
+        response: { 200: membersResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return members(db, find(db, request.params.key).key)
+    },
+  )
+
+  app.put<{ Params: { key: string }; Body: Array<{ name: string; roles: string[] }> }>(
+    '/ui/admin/projects/:key/members',
+    {
+      schema: {
+        summary: 'Replace the members of a project (admins)',
+        params: keyParams,
+        body: { type: 'array', maxItems: 1000, items: memberSchema },
+        response: { 200: membersResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return db.transaction(() => {
+        const project = find(db, request.params.key)
+        const seen = new Set<string>()
+        const rows = request.body.map((m) => {
+          const user = findUserByName(db, m.name) ?? badRequest(`members: there is no user named ${m.name}`)
+          if (seen.has(user.name.toLowerCase())) badRequest(`members: ${m.name} is listed twice`)
+          seen.add(user.name.toLowerCase())
+          return { id: user.id, roles: m.roles }
+        })
+        db.prepare('DELETE FROM project_members WHERE project_key = ?').run(project.key)
+        const add = db.prepare('INSERT INTO project_members (project_key, user_id, roles) VALUES (?, ?, ?)')
+        for (const r of rows) add.run(project.key, r.id, JSON.stringify(r.roles))
+        return members(db, project.key)
+      })()
+    },
+  )
+}

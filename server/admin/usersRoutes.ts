@@ -1,0 +1,742 @@
+/**
+ * Admin API for users, groups and permission targets, and invitations. Every change runs in
+ * one transaction: a refused request writes nothing.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ServerContext } from '../context'
+import type { Db } from '../db'
+import { insertUser } from '../auth/accounts'
+import { issueMailToken } from '../auth/mailTokens'
+import { hashPassword, passwordProblem } from '../auth/passwords'
+import { emailSchema, errors, nameSchema, passwordSchema } from '../auth/schemas'
+import { findUserByName, type UserRow } from '../auth/users'
+import { sendMail } from '../mail/outbox'
+import { baseUrlOf } from '../platform/baseUrl'
+import { readGeneralConfig } from './generalConfig'
+import { badRequest, conflict, emptyReply, notFound } from './common'
+
+const nameParams = {
+  type: 'object',
+  properties: { name: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['name'],
+} as const
+
+// ---------------------------------------------------------------- users
+
+const adminUserSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    email: { type: 'string' },
+    admin: { type: 'boolean' },
+    realm: { type: 'string' },
+    mfaRequired: { type: 'boolean' },
+    mfaEnrolled: { type: 'boolean' },
+    passwordExpired: { type: 'boolean' },
+    credentialsExpired: { type: 'boolean' },
+    groups: { type: 'array', items: { type: 'string' } },
+    createdAt: { type: 'string' },
+    lastLoginAt: { type: ['string', 'null'] },
+  },
+  required: [
+    'name',
+    'email',
+    'admin',
+    'realm',
+    'mfaRequired',
+    'mfaEnrolled',
+    'passwordExpired',
+    'credentialsExpired',
+    'groups',
+    'createdAt',
+    'lastLoginAt',
+  ],
+} as const
+
+const groupsField = { type: 'array', maxItems: 100, uniqueItems: true, items: nameSchema } as const
+const userFlags = {
+  admin: { type: 'boolean' },
+  mfaRequired: { type: 'boolean' },
+  passwordExpired: { type: 'boolean' },
+  credentialsExpired: { type: 'boolean' },
+} as const
+
+interface UserBody {
+  name: string
+  email: string
+  password: string
+  admin?: boolean
+  mfaRequired?: boolean
+  passwordExpired?: boolean
+  credentialsExpired?: boolean
+  groups?: string[]
+}
+
+type UserPatch = Partial<Omit<UserBody, 'name'>> & { resetMfa?: boolean }
+
+function groupsOf(db: Db, userId: number): string[] {
+  return (
+    db.prepare('SELECT group_name FROM group_members WHERE user_id = ? ORDER BY group_name').all(userId) as {
+      group_name: string
+    }[]
+  ).map((r) => r.group_name)
+}
+
+function toAdminUser(db: Db, u: UserRow) {
+  return {
+    name: u.name,
+    email: u.email,
+    admin: u.admin === 1,
+    realm: u.realm,
+    mfaRequired: u.mfa_required === 1,
+    mfaEnrolled: u.mfa_enrolled === 1,
+    passwordExpired: u.password_expired === 1,
+    credentialsExpired: u.credentials_expired === 1,
+    groups: groupsOf(db, u.id),
+    createdAt: u.created_at,
+    lastLoginAt: u.last_login_at,
+  }
+}
+
+function setGroups(db: Db, userId: number, groups: readonly string[]): void {
+  for (const g of groups)
+    if (!db.prepare('SELECT 1 FROM groups WHERE name = ?').get(g))
+      badRequest(`groups: there is no group named ${g}`)
+  db.prepare('DELETE FROM group_members WHERE user_id = ?').run(userId)
+  const add = db.prepare(
+    'INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE name = ?',
+  )
+  for (const g of groups) add.run(userId, g)
+}
+
+const adminCount = (db: Db) =>
+  (db.prepare('SELECT COUNT(*) AS n FROM users WHERE admin = 1').get() as { n: number }).n
+
+function requireUserRow(db: Db, name: string): UserRow {
+  return findUserByName(db, name) ?? notFound(`User ${name}`)
+}
+
+function checkPassword(password: string): void {
+  const problem = passwordProblem(password)
+  if (problem) badRequest(`password: ${problem}`)
+}
+
+export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db, config } = ctx
+
+  app.get(
+    '/ui/admin/users',
+    {
+      schema: {
+        summary: 'List users (admins)',
+        response: { 200: { type: 'array', items: adminUserSchema }, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return (db.prepare('SELECT * FROM users ORDER BY name').all() as UserRow[]).map((u) =>
+        toAdminUser(db, u),
+      )
+    },
+  )
+
+  app.post<{ Body: UserBody }>(
+    '/ui/admin/users',
+    {
+      schema: {
+        summary: 'Create a user (admins)',
+        body: {
+          type: 'object',
+          properties: {
+            name: nameSchema,
+            email: emailSchema,
+            password: passwordSchema,
+            ...userFlags,
+            groups: groupsField,
+          },
+          required: ['name', 'email', 'password'],
+          additionalProperties: false,
+        },
+        response: { 201: adminUserSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      const b = request.body
+      checkPassword(b.password)
+      const passwordHash = await hashPassword(b.password)
+      const created = db.transaction(() => {
+        const user = insertUser(db, {
+          name: b.name,
+          email: b.email,
+          passwordHash,
+          admin: b.admin,
+          mfaRequired: b.mfaRequired,
+          passwordExpired: b.passwordExpired,
+        })
+        if (b.credentialsExpired)
+          db.prepare('UPDATE users SET credentials_expired = 1 WHERE id = ?').run(user.id)
+        if (b.groups) setGroups(db, user.id, b.groups)
+        return requireUserRow(db, user.name)
+      })()
+      return reply.status(201).send(toAdminUser(db, created))
+    },
+  )
+
+  app.get<{ Params: { name: string } }>(
+    '/ui/admin/users/:name',
+    {
+      schema: {
+        summary: 'One user (admins)',
+        params: nameParams,
+        response: { 200: adminUserSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return toAdminUser(db, requireUserRow(db, request.params.name))
+    },
+  )
+
+  app.put<{ Params: { name: string }; Body: UserPatch }>(
+    '/ui/admin/users/:name',
+    {
+      schema: {
+        summary:
+          'Change a user (admins): e-mail, password, flags (admin, mfaRequired, passwordExpired, credentialsExpired), groups, resetMfa',
+        params: nameParams,
+        body: {
+          type: 'object',
+          properties: {
+            email: emailSchema,
+            password: passwordSchema,
+            ...userFlags,
+            groups: groupsField,
+            resetMfa: { type: 'boolean' },
+          },
+          additionalProperties: false,
+        },
+        response: { 200: adminUserSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = ctx.requireAdmin(request)
+      const b = request.body
+      if (b.password !== undefined) checkPassword(b.password)
+      const passwordHash = b.password !== undefined ? await hashPassword(b.password) : undefined
+      const updated = db.transaction(() => {
+        const user = requireUserRow(db, request.params.name)
+        if (b.admin === false && user.admin === 1 && adminCount(db) <= 1)
+          conflict('The last administrator cannot lose the admin flag')
+        const set = (column: string, value: unknown) =>
+          db.prepare(`UPDATE users SET ${column} = ? WHERE id = ?`).run(value, user.id)
+        if (b.email !== undefined) set('email', b.email)
+        if (b.admin !== undefined) set('admin', b.admin ? 1 : 0)
+        if (b.mfaRequired !== undefined) set('mfa_required', b.mfaRequired ? 1 : 0)
+        if (b.passwordExpired !== undefined) set('password_expired', b.passwordExpired ? 1 : 0)
+        if (b.credentialsExpired !== undefined) set('credentials_expired', b.credentialsExpired ? 1 : 0)
+        if (b.resetMfa) {
+          set('mfa_enrolled', 0)
+          set('mfa_secret', null)
+          set('mfa_last_counter', 0)
+        }
+        if (b.groups) setGroups(db, user.id, b.groups)
+        if (passwordHash !== undefined) {
+          set('password_hash', passwordHash)
+          set('password_changed_at', new Date().toISOString())
+        }
+        // A new password or an expiry ends the user's sessions (except the admin's own request).
+        if (passwordHash !== undefined || b.passwordExpired || b.credentialsExpired)
+          db.prepare('DELETE FROM sessions WHERE user_id = ? AND user_id <> ?').run(user.id, me.id)
+        return requireUserRow(db, user.name)
+      })()
+      return toAdminUser(db, updated)
+    },
+  )
+
+  app.delete<{ Params: { name: string } }>(
+    '/ui/admin/users/:name',
+    {
+      schema: {
+        summary: 'Delete a user (admins)',
+        params: nameParams,
+        response: { ...emptyReply, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const me = ctx.requireAdmin(request)
+      db.transaction(() => {
+        const user = requireUserRow(db, request.params.name)
+        if (user.id === me.id) conflict('You cannot delete your own account')
+        if (user.admin === 1 && adminCount(db) <= 1) conflict('The last administrator cannot be deleted')
+        db.prepare("DELETE FROM permission_principals WHERE kind = 'user' AND principal = ?").run(user.name)
+        db.prepare('DELETE FROM users WHERE id = ?').run(user.id)
+      })()
+      return reply.status(204).send()
+    },
+  )
+
+  // ---------------------------------------------------------------- invitations
+
+  app.post<{ Body: { email: string } }>(
+    '/ui/admin/invitations',
+    {
+      schema: {
+        summary: 'Invite someone by e-mail (admins): a single-use link is mailed to the outbox',
+        body: {
+          type: 'object',
+          properties: { email: emailSchema },
+          required: ['email'],
+          additionalProperties: false,
+        },
+        response: {
+          201: {
+            type: 'object',
+            properties: { email: { type: 'string' }, expiresAt: { type: 'string' } },
+            required: ['email', 'expiresAt'],
+          },
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = ctx.requireAdmin(request)
+      const { email } = request.body
+      const { token, expiresAt } = issueMailToken(db, 'invitation', { email, createdBy: me.id })
+      const general = readGeneralConfig(db, config)
+      const link = `${baseUrlOf(ctx, request)}/ui/login/invitation?token=${encodeURIComponent(token)}`
+      sendMail(config.dataDir, {
+        to: email,
+        subject: `${general.serverName}: you are invited`,
+        text: [
+          'Hello,',
+          '',
+          `${me.name} invites you to ${general.serverName}. To create your account, open:`,
+          '',
+          link,
+          '',
+          `The link works once, until ${expiresAt}.`,
+        ].join('\n'),
+      })
+      return reply.status(201).send({ email, expiresAt })
+    },
+  )
+
+  registerGroupRoutes(app, ctx)
+  registerPermissionRoutes(app, ctx)
+}
+
+// ---------------------------------------------------------------- groups
+
+interface GroupRow {
+  name: string
+  description: string
+  auto_join: number
+  created_at: string
+}
+
+const groupSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    description: { type: 'string' },
+    autoJoin: { type: 'boolean' },
+    members: { type: 'array', items: { type: 'string' } },
+    createdAt: { type: 'string' },
+  },
+  required: ['name', 'description', 'autoJoin', 'members', 'createdAt'],
+} as const
+
+const membersField = { type: 'array', maxItems: 1000, uniqueItems: true, items: nameSchema } as const
+
+function toGroup(db: Db, g: GroupRow) {
+  const members = (
+    db
+      .prepare(
+        'SELECT u.name FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_name = ? ORDER BY u.name',
+      )
+      .all(g.name) as { name: string }[]
+  ).map((r) => r.name)
+  return {
+    name: g.name,
+    description: g.description,
+    autoJoin: g.auto_join === 1,
+    members,
+    createdAt: g.created_at,
+  }
+}
+
+function setMembers(db: Db, group: string, members: readonly string[]): void {
+  const ids = members.map(
+    (m) => findUserByName(db, m)?.id ?? badRequest(`members: there is no user named ${m}`),
+  )
+  db.prepare('DELETE FROM group_members WHERE group_name = ?').run(group)
+  const add = db.prepare('INSERT INTO group_members (group_name, user_id) VALUES (?, ?)')
+  for (const id of ids) add.run(group, id)
+}
+
+function registerGroupRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx
+  const find = (name: string) =>
+    (db.prepare('SELECT * FROM groups WHERE name = ?').get(name) as GroupRow | undefined) ??
+    notFound(`Group ${name}`)
+
+  app.get(
+    '/ui/admin/groups',
+    {
+      schema: {
+        summary: 'List groups (admins)',
+        response: { 200: { type: 'array', items: groupSchema }, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return (db.prepare('SELECT * FROM groups ORDER BY name').all() as GroupRow[]).map((g) => toGroup(db, g))
+    },
+  )
+
+  app.post<{ Body: { name: string; description?: string; autoJoin?: boolean; members?: string[] } }>(
+    '/ui/admin/groups',
+    {
+      schema: {
+        summary: 'Create a group (admins)',
+        body: {
+          type: 'object',
+          properties: {
+            name: nameSchema,
+            description: { type: 'string', maxLength: 1000 },
+            autoJoin: { type: 'boolean' },
+            members: membersField,
+          },
+          required: ['name'],
+          additionalProperties: false,
+        },
+        response: { 201: groupSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      const b = request.body
+      const group = db.transaction(() => {
+        if (db.prepare('SELECT 1 FROM groups WHERE name = ?').get(b.name))
+          conflict(`A group named ${b.name} already exists`)
+        db.prepare('INSERT INTO groups (name, description, auto_join, created_at) VALUES (?, ?, ?, ?)').run(
+          b.name,
+          b.description ?? '',
+          b.autoJoin ? 1 : 0,
+          new Date().toISOString(),
+        )
+        if (b.members) setMembers(db, b.name, b.members)
+        return find(b.name)
+      })()
+      return reply.status(201).send(toGroup(db, group))
+    },
+  )
+
+  app.get<{ Params: { name: string } }>(
+    '/ui/admin/groups/:name',
+    {
+      schema: {
+        summary: 'One group (admins)',
+        params: nameParams,
+        response: { 200: groupSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return toGroup(db, find(request.params.name))
+    },
+  )
+
+  app.put<{
+    Params: { name: string }
+    Body: { description?: string; autoJoin?: boolean; members?: string[] }
+  }>(
+    '/ui/admin/groups/:name',
+    {
+      schema: {
+        summary: 'Change a group (admins); members replace the list',
+        params: nameParams,
+        body: {
+          type: 'object',
+          properties: {
+            description: { type: 'string', maxLength: 1000 },
+            autoJoin: { type: 'boolean' },
+            members: membersField,
+          },
+          additionalProperties: false,
+        },
+        response: { 200: groupSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const b = request.body
+      const group = db.transaction(() => {
+        const g = find(request.params.name)
+        if (b.description !== undefined)
+          db.prepare('UPDATE groups SET description = ? WHERE name = ?').run(b.description, g.name)
+        if (b.autoJoin !== undefined)
+          db.prepare('UPDATE groups SET auto_join = ? WHERE name = ?').run(b.autoJoin ? 1 : 0, g.name)
+        if (b.members) setMembers(db, g.name, b.members)
+        return find(g.name)
+      })()
+      return toGroup(db, group)
+    },
+  )
+
+  app.delete<{ Params: { name: string } }>(
+    '/ui/admin/groups/:name',
+    {
+      schema: {
+        summary: 'Delete a group (admins)',
+        params: nameParams,
+        response: { ...emptyReply, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      db.transaction(() => {
+        const g = find(request.params.name)
+        db.prepare("DELETE FROM permission_principals WHERE kind = 'group' AND principal = ?").run(g.name)
+        db.prepare('DELETE FROM groups WHERE name = ?').run(g.name)
+      })()
+      return reply.status(204).send()
+    },
+  )
+}
+
+// ---------------------------------------------------------------- permissions
+
+export const PERMISSION_ACTIONS = [
+  'read',
+  'annotate',
+  'deploy',
+  'delete',
+  'manage',
+  'managedXrayMeta',
+  'distribute',
+] as const
+
+interface PermissionBody {
+  name: string
+  repositories?: string[]
+  includePatterns?: string[]
+  excludePatterns?: string[]
+  users?: Record<string, string[]>
+  groups?: Record<string, string[]>
+}
+
+interface PermissionRow {
+  name: string
+  repositories: string
+  include_patterns: string
+  exclude_patterns: string
+  created_at: string
+}
+
+const actionsMap = {
+  type: 'object',
+  maxProperties: 500,
+  propertyNames: { maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' },
+  additionalProperties: {
+    type: 'array',
+    minItems: 1,
+    uniqueItems: true,
+    items: { type: 'string', enum: PERMISSION_ACTIONS },
+  },
+} as const
+const patternList = {
+  type: 'array',
+  maxItems: 100,
+  items: { type: 'string', minLength: 1, maxLength: 256 },
+} as const
+const permissionProperties = {
+  repositories: {
+    type: 'array',
+    maxItems: 500,
+    uniqueItems: true,
+    items: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+  includePatterns: patternList,
+  excludePatterns: patternList,
+  users: actionsMap,
+  groups: actionsMap,
+} as const
+const permissionSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    repositories: { type: 'array', items: { type: 'string' } },
+    includePatterns: { type: 'array', items: { type: 'string' } },
+    excludePatterns: { type: 'array', items: { type: 'string' } },
+    users: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    groups: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    createdAt: { type: 'string' },
+  },
+  required: ['name', 'repositories', 'includePatterns', 'excludePatterns', 'users', 'groups', 'createdAt'],
+} as const
+
+function toPermission(db: Db, p: PermissionRow) {
+  const principals = db
+    .prepare(
+      'SELECT kind, principal, actions FROM permission_principals WHERE permission_name = ? ORDER BY principal',
+    )
+    .all(p.name) as { kind: 'user' | 'group'; principal: string; actions: string }[]
+  const of = (kind: 'user' | 'group') =>
+    Object.fromEntries(
+      principals.filter((r) => r.kind === kind).map((r) => [r.principal, JSON.parse(r.actions) as string[]]),
+    )
+  return {
+    name: p.name,
+    repositories: JSON.parse(p.repositories) as string[],
+    includePatterns: JSON.parse(p.include_patterns) as string[],
+    excludePatterns: JSON.parse(p.exclude_patterns) as string[],
+    users: of('user'),
+    groups: of('group'),
+    createdAt: p.created_at,
+  }
+}
+
+function setPrincipals(
+  db: Db,
+  permission: string,
+  users: Record<string, string[]>,
+  groups: Record<string, string[]>,
+): void {
+  db.prepare('DELETE FROM permission_principals WHERE permission_name = ?').run(permission)
+  const add = db.prepare(
+    'INSERT INTO permission_principals (permission_name, kind, principal, actions) VALUES (?, ?, ?, ?)',
+  )
+  for (const [name, actions] of Object.entries(users)) {
+    const user = findUserByName(db, name) ?? badRequest(`users: there is no user named ${name}`)
+    add.run(permission, 'user', user.name, JSON.stringify(actions))
+  }
+  for (const [name, actions] of Object.entries(groups)) {
+    const group =
+      (db.prepare('SELECT name FROM groups WHERE name = ?').get(name) as { name: string } | undefined) ??
+      badRequest(`groups: there is no group named ${name}`)
+    add.run(permission, 'group', group.name, JSON.stringify(actions))
+  }
+}
+
+function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx
+  const find = (name: string) =>
+    (db.prepare('SELECT * FROM permissions WHERE name = ?').get(name) as PermissionRow | undefined) ??
+    notFound(`Permission ${name}`)
+
+  app.get(
+    '/ui/admin/permissions',
+    {
+      schema: {
+        summary: 'List permission targets (admins)',
+        response: { 200: { type: 'array', items: permissionSchema }, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return (db.prepare('SELECT * FROM permissions ORDER BY name').all() as PermissionRow[]).map((p) =>
+        toPermission(db, p),
+      )
+    },
+  )
+
+  app.post<{ Body: PermissionBody }>(
+    '/ui/admin/permissions',
+    {
+      schema: {
+        summary: 'Create a permission target (admins)',
+        body: {
+          type: 'object',
+          properties: { name: nameSchema, ...permissionProperties },
+          required: ['name'],
+          additionalProperties: false,
+        },
+        response: { 201: permissionSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      const b = request.body
+      const permission = db.transaction(() => {
+        if (db.prepare('SELECT 1 FROM permissions WHERE name = ?').get(b.name))
+          conflict(`A permission named ${b.name} already exists`)
+        db.prepare(
+          'INSERT INTO permissions (name, repositories, include_patterns, exclude_patterns, created_at) VALUES (?, ?, ?, ?, ?)',
+        ).run(
+          b.name,
+          JSON.stringify(b.repositories ?? []),
+          JSON.stringify(b.includePatterns ?? ['**']),
+          JSON.stringify(b.excludePatterns ?? []),
+          new Date().toISOString(),
+        )
+        setPrincipals(db, b.name, b.users ?? {}, b.groups ?? {})
+        return find(b.name)
+      })()
+      return reply.status(201).send(toPermission(db, permission))
+    },
+  )
+
+  app.get<{ Params: { name: string } }>(
+    '/ui/admin/permissions/:name',
+    {
+      schema: {
+        summary: 'One permission target (admins)',
+        params: nameParams,
+        response: { 200: permissionSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return toPermission(db, find(request.params.name))
+    },
+  )
+
+  app.put<{ Params: { name: string }; Body: Omit<PermissionBody, 'name'> }>(
+    '/ui/admin/permissions/:name',
+    {
+      schema: {
+        summary: 'Change a permission target (admins); given lists replace the stored ones',
+        params: nameParams,
+        body: { type: 'object', properties: permissionProperties, additionalProperties: false },
+        response: { 200: permissionSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const b = request.body
+      const permission = db.transaction(() => {
+        const p = find(request.params.name)
+        const update = (column: string, value: unknown) =>
+          db.prepare(`UPDATE permissions SET ${column} = ? WHERE name = ?`).run(JSON.stringify(value), p.name)
+        if (b.repositories) update('repositories', b.repositories)
+        if (b.includePatterns) update('include_patterns', b.includePatterns)
+        if (b.excludePatterns) update('exclude_patterns', b.excludePatterns)
+        if (b.users || b.groups) {
+          const current = toPermission(db, p)
+          setPrincipals(db, p.name, b.users ?? current.users, b.groups ?? current.groups)
+        }
+        return find(p.name)
+      })()
+      return toPermission(db, permission)
+    },
+  )
+
+  app.delete<{ Params: { name: string } }>(
+    '/ui/admin/permissions/:name',
+    {
+      schema: {
+        summary: 'Delete a permission target (admins)',
+        params: nameParams,
+        response: { ...emptyReply, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      const p = find(request.params.name)
+      db.prepare('DELETE FROM permissions WHERE name = ?').run(p.name)
+      return reply.status(204).send()
+    },
+  )
+}

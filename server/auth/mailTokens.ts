@@ -1,0 +1,63 @@
+/**
+ * Single-use tokens sent by mail (password reset, invitation). Only their sha256 is stored;
+ * using one is an UPDATE that succeeds once.
+ */
+import { randomBytes } from 'node:crypto'
+import { hashToken } from '../app'
+import type { Db } from '../db'
+
+export type MailTokenKind = 'reset' | 'invitation'
+
+export const RESET_TOKEN_MS = 60 * 60 * 1000
+export const INVITATION_TOKEN_MS = 7 * 24 * 60 * 60 * 1000
+
+export interface MailTokenRow {
+  readonly token_hash: string
+  readonly kind: MailTokenKind
+  readonly user_id: number | null
+  readonly email: string
+  readonly expires_at: string
+  readonly used_at: string | null
+}
+
+export function issueMailToken(
+  db: Db,
+  kind: MailTokenKind,
+  fields: { userId?: number; email: string; createdBy?: number },
+): { token: string; expiresAt: string } {
+  const token = randomBytes(32).toString('base64url')
+  const now = Date.now()
+  const expiresAt = new Date(now + (kind === 'reset' ? RESET_TOKEN_MS : INVITATION_TOKEN_MS)).toISOString()
+  db.prepare(
+    `INSERT INTO mail_tokens (token_hash, kind, user_id, email, created_by, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    hashToken(token),
+    kind,
+    fields.userId ?? null,
+    fields.email,
+    fields.createdBy ?? null,
+    new Date(now).toISOString(),
+    expiresAt,
+  )
+  return { token, expiresAt }
+}
+
+/** The token when it exists, is of this kind, unused and unexpired. */
+export function findUsableToken(db: Db, kind: MailTokenKind, token: string): MailTokenRow | undefined {
+  return db
+    .prepare(
+      `SELECT token_hash, kind, user_id, email, expires_at, used_at FROM mail_tokens
+       WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?`,
+    )
+    .get(hashToken(token), kind, new Date().toISOString()) as MailTokenRow | undefined
+}
+
+/** Marks the token used; false when someone used it first. Call inside the transaction that acts on it. */
+export function consumeToken(db: Db, tokenHash: string): boolean {
+  return (
+    db
+      .prepare('UPDATE mail_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL')
+      .run(new Date().toISOString(), tokenHash).changes === 1
+  )
+}

@@ -1,0 +1,107 @@
+/**
+ * TOTP multi-factor authentication (otpauth). A login of a user with `mfa_required` leaves
+ * a pending session: ENROLL until a first code is verified, VERIFY afterwards.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Secret, TOTP } from 'otpauth'
+import { HttpError, type ServerContext } from '../context'
+import { readGeneralConfig } from '../admin/generalConfig'
+import type { RateLimiter } from './rateLimit'
+import { errors, userDataSchema } from './schemas'
+import { completeSession, findSession, type SessionRow } from './sessions'
+import { markSignedIn } from './signIn'
+import { findUserById, userData, type UserRow } from './users'
+
+const PERIOD_SECONDS = 30
+
+function totpFor(ctx: ServerContext, user: UserRow, secret: string): TOTP {
+  return new TOTP({
+    issuer: readGeneralConfig(ctx.db, ctx.config).serverName,
+    label: user.name,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  })
+}
+
+function pendingLogin(ctx: ServerContext, request: FastifyRequest): { session: SessionRow; user: UserRow } {
+  const session = findSession(ctx.db, request)
+  const user = session?.stage === 'mfa' ? findUserById(ctx.db, session.user_id) : undefined
+  if (!session || !user)
+    throw new HttpError(403, 'No sign-in is waiting for a one-time code', 'NO_PENDING_LOGIN')
+  return { session, user }
+}
+
+export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
+  const { db, config } = ctx
+
+  app.get(
+    '/ui/auth/mfa/enroll',
+    {
+      schema: {
+        summary: 'Start TOTP enrolment of the pending login: a new secret and its otpauth URL',
+        response: {
+          200: {
+            type: 'object',
+            properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' } },
+            required: ['secret', 'otpauthUrl'],
+          },
+          ...errors(403),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = pendingLogin(ctx, request)
+      if (user.mfa_enrolled === 1)
+        throw new HttpError(403, 'This account is already enrolled: enter a code instead', 'ALREADY_ENROLLED')
+      // A new secret on every call: an abandoned enrolment leaves nothing usable behind.
+      const secret = new Secret({ size: 20 }).base32
+      db.prepare('UPDATE users SET mfa_secret = ?, mfa_last_counter = 0 WHERE id = ?').run(secret, user.id)
+      return { secret, otpauthUrl: totpFor(ctx, user, secret).toString() }
+    },
+  )
+
+  app.post<{ Body: { otp: string } }>(
+    '/ui/auth/mfa/verify',
+    {
+      schema: {
+        summary: 'Verify a one-time code; completes the pending login (and an enrolment)',
+        body: {
+          type: 'object',
+          properties: { otp: { type: 'string', minLength: 1, maxLength: 10 } },
+          required: ['otp'],
+          additionalProperties: false,
+        },
+        response: { 200: userDataSchema, ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { session, user } = pendingLogin(ctx, request)
+      const key = `otp:${user.id}`
+      limiter.check(key, reply)
+      if (!user.mfa_secret)
+        throw new HttpError(403, 'Enrol first: no authenticator is set up', 'NOT_ENROLLED')
+      const otp = request.body.otp.replace(/\s+/g, '')
+      const delta = /^\d{6}$/.test(otp)
+        ? totpFor(ctx, user, user.mfa_secret).validate({ token: otp, window: 1 })
+        : null
+      const counter = delta === null ? null : Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta
+      // A code already used (same or earlier time step) is refused: no replay within its window.
+      if (counter === null || counter <= user.mfa_last_counter) {
+        limiter.hit(key)
+        throw new HttpError(401, 'Invalid code', 'INVALID_OTP')
+      }
+      limiter.reset(key)
+      db.transaction(() => {
+        db.prepare('UPDATE users SET mfa_enrolled = 1, mfa_last_counter = ? WHERE id = ?').run(
+          counter,
+          user.id,
+        )
+        completeSession(db, request, reply, session)
+        markSignedIn(ctx, user.id)
+      })()
+      return userData(config, user)
+    },
+  )
+}

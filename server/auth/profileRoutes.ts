@@ -1,0 +1,161 @@
+/**
+ * The signed-in user's own profile: identity tokens, profile unlock (password confirmed
+ * again) and the API key behind the X-JFrog-Reauthentication header.
+ */
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { hashToken } from '../app'
+import { HttpError, type ServerContext } from '../context'
+import { verifyPassword } from './passwords'
+import type { RateLimiter } from './rateLimit'
+import { errors, passwordSchema } from './schemas'
+import { findSession } from './sessions'
+import { loginKey } from './signIn'
+import { findUserById, findUserByName } from './users'
+
+export const IDENTITY_TOKEN_SECONDS = 60 * 60
+export const PROFILE_UNLOCK_MS = 10 * 60 * 1000
+export const REAUTH_HEADER = 'x-jfrog-reauthentication'
+
+/** `Basic base64(user:password)`; the base64 must survive a round trip (the spec's rule). */
+export function parseBasic(header: string | undefined): { user: string; password: string } | undefined {
+  const match = /^Basic ([A-Za-z0-9+/]+={0,2})$/.exec(header?.trim() ?? '')
+  if (!match?.[1]) return undefined
+  const decoded = Buffer.from(match[1], 'base64')
+  if (decoded.toString('base64').replace(/=+$/, '') !== match[1].replace(/=+$/, '')) return undefined
+  const text = decoded.toString('utf8')
+  const colon = text.indexOf(':')
+  if (colon <= 0) return undefined
+  return { user: text.slice(0, colon), password: text.slice(colon + 1) }
+}
+
+export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
+  const { db } = ctx
+
+  app.post<{ Params: { name: string } }>(
+    '/ui/userIdentifyToken/:name',
+    {
+      schema: {
+        summary: 'Issue an identity token for the user (oneself, or anyone for admins)',
+        params: {
+          type: 'object',
+          properties: { name: { type: 'string', minLength: 1, maxLength: 64 } },
+          required: ['name'],
+        },
+        response: {
+          200: { type: 'object', properties: { expiresIn: { type: 'integer' } }, required: ['expiresIn'] },
+          ...errors(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const me = ctx.requireUser(request)
+      const target = findUserByName(db, request.params.name)
+      if (!me.admin && target?.id !== me.id)
+        throw new HttpError(403, 'You may only identify as yourself', 'FORBIDDEN')
+      if (!target) throw new HttpError(404, 'No such user', 'NOT_FOUND')
+      const now = Date.now()
+      db.prepare(
+        `INSERT INTO access_tokens (id, token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, 'identity', ?, ?)`,
+      ).run(
+        randomBytes(16).toString('hex'),
+        hashToken(randomBytes(32).toString('base64url')),
+        target.id,
+        new Date(now).toISOString(),
+        new Date(now + IDENTITY_TOKEN_SECONDS * 1000).toISOString(),
+      )
+      db.prepare("DELETE FROM access_tokens WHERE kind = 'identity' AND expires_at <= ?").run(
+        new Date(now).toISOString(),
+      )
+      return { expiresIn: IDENTITY_TOKEN_SECONDS }
+    },
+  )
+
+  app.post<{ Body: { password: string } }>(
+    '/ui/userProfile',
+    {
+      schema: {
+        summary: 'Unlock the profile for ten minutes by confirming the password',
+        body: {
+          type: 'object',
+          properties: { password: passwordSchema },
+          required: ['password'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { unlocked: { type: 'boolean' }, unlockedUntil: { type: 'string' } },
+            required: ['unlocked'],
+          },
+          ...errors(400, 401, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = ctx.requireUser(request)
+      const session = findSession(db, request)
+      const user = findUserById(db, me.id)
+      const key = loginKey(request, me.name)
+      limiter.check(key, reply)
+      if (!session || !user || !(await verifyPassword(request.body.password, user.password_hash))) {
+        limiter.hit(key)
+        throw new HttpError(401, 'Wrong password', 'BAD_CREDENTIALS')
+      }
+      limiter.reset(key)
+      const until = new Date(Date.now() + PROFILE_UNLOCK_MS).toISOString()
+      db.prepare('UPDATE sessions SET unlocked_until = ? WHERE id_hash = ?').run(until, session.id_hash)
+      return { unlocked: true, unlockedUntil: until }
+    },
+  )
+
+  app.get(
+    '/ui/userApiKey',
+    {
+      schema: {
+        summary: "The signed-in user's API key; needs X-JFrog-Reauthentication: Basic base64(user:password)",
+        headers: {
+          type: 'object',
+          properties: { [REAUTH_HEADER]: { type: 'string', maxLength: 1024 } },
+        },
+        response: {
+          200: { type: 'object', properties: { apiKey: { type: 'string' } }, required: ['apiKey'] },
+          ...errors(401, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = ctx.requireUser(request)
+      const header = request.headers[REAUTH_HEADER]
+      const credentials = parseBasic(typeof header === 'string' ? header : undefined)
+      const key = loginKey(request, me.name)
+      limiter.check(key, reply)
+      const user = findUserById(db, me.id)
+      const ok =
+        credentials !== undefined &&
+        user !== undefined &&
+        credentials.user.toLowerCase() === user.name.toLowerCase() &&
+        (await verifyPassword(credentials.password, user.password_hash))
+      if (!ok || !user) {
+        limiter.hit(key)
+        throw new HttpError(
+          401,
+          'Re-authentication failed: wrong user or password',
+          'REAUTHENTICATION_FAILED',
+        )
+      }
+      limiter.reset(key)
+      // The key is shown to its owner again later, so it is kept as issued (like the platform does).
+      let apiKey = (
+        db.prepare('SELECT api_key FROM users WHERE id = ?').get(user.id) as { api_key: string | null }
+      ).api_key
+      if (!apiKey) {
+        apiKey = `AKC${randomBytes(36).toString('base64url')}`
+        db.prepare('UPDATE users SET api_key = ? WHERE id = ? AND api_key IS NULL').run(apiKey, user.id)
+        apiKey = (db.prepare('SELECT api_key FROM users WHERE id = ?').get(user.id) as { api_key: string })
+          .api_key
+      }
+      return { apiKey }
+    },
+  )
+}

@@ -1,0 +1,222 @@
+/**
+ * Self-registration (when the admin allows it), invitations with single-use tokens, and
+ * CLI login sessions.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { hashToken } from '../app'
+import { HttpError, type ServerContext } from '../context'
+import { readGeneralConfig } from '../admin/generalConfig'
+import { insertUser } from './accounts'
+import { consumeToken, findUsableToken } from './mailTokens'
+import { hashPassword, passwordProblem } from './passwords'
+import type { RateLimiter } from './rateLimit'
+import { emailSchema, errors, nameSchema, passwordSchema, tokenSchema, userDataSchema } from './schemas'
+import { signIn } from './signIn'
+import type { UserRow } from './users'
+
+export const CLI_SESSION_MS = 5 * 60 * 1000
+export const CLI_TOKEN_MS = 365 * 24 * 60 * 60 * 1000
+
+function requirePassword(password: string): void {
+  const problem = passwordProblem(password)
+  if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
+}
+
+export function registerRegistrationRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  limiter: RateLimiter,
+): void {
+  const { db, config } = ctx
+
+  app.post<{ Body: { user: string; email: string; password: string } }>(
+    '/ui/auth/register',
+    {
+      schema: {
+        summary: 'Create an account (when registration is enabled); signs the person in',
+        body: {
+          type: 'object',
+          properties: { user: nameSchema, email: emailSchema, password: passwordSchema },
+          required: ['user', 'email', 'password'],
+          additionalProperties: false,
+        },
+        response: { 201: userDataSchema, ...errors(400, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      if (!readGeneralConfig(db, config).allowUserRegistration)
+        throw new HttpError(403, 'Registration is disabled on this platform', 'REGISTRATION_DISABLED')
+      const { user: name, email, password } = request.body
+      requirePassword(password)
+      const passwordHash = await hashPassword(password)
+      const user = db.transaction(() => insertUser(db, { name, email, passwordHash }))()
+      return reply.status(201).send(signIn(ctx, request, reply, user, false))
+    },
+  )
+
+  app.get<{ Querystring: { token: string } }>(
+    '/ui/auth/invitation',
+    {
+      schema: {
+        summary: 'The e-mail address an invitation was sent to; 404 when unknown, used or expired',
+        querystring: {
+          type: 'object',
+          properties: { token: tokenSchema },
+          required: ['token'],
+          additionalProperties: false,
+        },
+        response: {
+          200: { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] },
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      const token = findUsableToken(db, 'invitation', request.query.token)
+      if (!token) throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
+      return { email: token.email }
+    },
+  )
+
+  app.post<{ Body: { token: string; user: string; password: string } }>(
+    '/ui/auth/invitation/accept',
+    {
+      schema: {
+        summary: 'Accept an invitation: creates the account and signs in; the token works once',
+        body: {
+          type: 'object',
+          properties: { token: tokenSchema, user: nameSchema, password: passwordSchema },
+          required: ['token', 'user', 'password'],
+          additionalProperties: false,
+        },
+        response: { 201: userDataSchema, ...errors(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { token: tokenText, user: name, password } = request.body
+      const token = findUsableToken(db, 'invitation', tokenText)
+      if (!token) throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
+      requirePassword(password)
+      const passwordHash = await hashPassword(password)
+      // Both or neither: a taken name leaves the invitation usable.
+      const user = db.transaction((): UserRow => {
+        if (!consumeToken(db, token.token_hash))
+          throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
+        return insertUser(db, { name, email: token.email, passwordHash })
+      })()
+      return reply.status(201).send(signIn(ctx, request, reply, user, false))
+    },
+  )
+
+  const cliSession = { type: 'string', minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } as const
+
+  app.post<{ Body: { session: string; clientName: string } }>(
+    '/ui/auth/cli/session',
+    {
+      schema: {
+        summary: "Approve a CLI's login session (signed in): answers the code to type into the CLI",
+        body: {
+          type: 'object',
+          properties: { session: cliSession, clientName: { type: 'string', minLength: 1, maxLength: 100 } },
+          required: ['session', 'clientName'],
+          additionalProperties: false,
+        },
+        response: {
+          201: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+          ...errors(400, 401, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = ctx.requireUser(request)
+      const { session, clientName } = request.body
+      const code = randomBytes(6).toString('hex')
+      const now = Date.now()
+      db.prepare('DELETE FROM cli_sessions WHERE expires_at <= ?').run(new Date(now).toISOString())
+      const inserted = db
+        .prepare(
+          `INSERT OR IGNORE INTO cli_sessions (session, client_name, user_id, code_hash, created_at, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          session,
+          clientName,
+          user.id,
+          hashToken(code),
+          new Date(now).toISOString(),
+          new Date(now + CLI_SESSION_MS).toISOString(),
+        )
+      if (inserted.changes !== 1)
+        throw new HttpError(409, 'This CLI session was already approved', 'CONFLICT')
+      return reply.status(201).send({ code })
+    },
+  )
+
+  app.post<{ Body: { session: string; code: string } }>(
+    '/access/api/v2/authentication/jfrog_client_login/response',
+    {
+      schema: {
+        summary: 'The CLI exchanges its approved session and code for a token, once',
+        body: {
+          type: 'object',
+          properties: { session: cliSession, code: { type: 'string', minLength: 1, maxLength: 64 } },
+          required: ['session', 'code'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              token_id: { type: 'string' },
+              access_token: { type: 'string' },
+              expires_in: { type: 'integer' },
+            },
+            required: ['token_id', 'access_token', 'expires_in'],
+          },
+          ...errors(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { session, code } = request.body
+      const key = `cli:${session}`
+      limiter.check(key, reply)
+      const row = db
+        .prepare(
+          'SELECT user_id, code_hash FROM cli_sessions WHERE session = ? AND used_at IS NULL AND expires_at > ?',
+        )
+        .get(session, new Date().toISOString()) as { user_id: number; code_hash: string } | undefined
+      const matches = row && timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hashToken(code)))
+      if (!row || !matches) {
+        limiter.hit(key)
+        throw new HttpError(
+          400,
+          'The CLI session is unknown, expired, already used, or the code is wrong',
+          'INVALID_SESSION',
+        )
+      }
+      const tokenId = randomBytes(16).toString('hex')
+      const accessToken = randomBytes(32).toString('base64url')
+      const now = Date.now()
+      const issued = db.transaction(() => {
+        const used = db
+          .prepare('UPDATE cli_sessions SET used_at = ? WHERE session = ? AND used_at IS NULL')
+          .run(new Date(now).toISOString(), session)
+        if (used.changes !== 1) return false
+        db.prepare(
+          `INSERT INTO access_tokens (id, token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, 'cli', ?, ?)`,
+        ).run(
+          tokenId,
+          hashToken(accessToken),
+          row.user_id,
+          new Date(now).toISOString(),
+          new Date(now + CLI_TOKEN_MS).toISOString(),
+        )
+        return true
+      })()
+      if (!issued) throw new HttpError(400, 'The CLI session was already used', 'INVALID_SESSION')
+      return { token_id: tokenId, access_token: accessToken, expires_in: Math.floor(CLI_TOKEN_MS / 1000) }
+    },
+  )
+}

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest'
+import {
+  anonymousContext,
+  initialNavigationState,
+  guardStep,
+  parseTarget,
+  resolveNavigation,
+  homeRedirect,
+  defaultLanding,
+  adminLanding,
+  applicationLanding,
+  landingFor,
+  type ShellContext,
+  type NavigationState,
+} from '../../domain/navigation'
+import { corpusLines } from '../support/corpora'
+
+const started: ShellContext = {
+  ...anonymousContext,
+  startupSettled: true,
+  initialDataFetched: true,
+  licenseType: 'Enterprise+',
+  serverName: 'Platform',
+  services: ['artifactory', 'xray'],
+}
+const user: ShellContext = { ...started, signedIn: true, userName: 'developer' }
+const admin: ShellContext = { ...user, userName: 'admin', admin: true }
+const visited: NavigationState = {
+  ...initialNavigationState,
+  navigations: 1,
+  location: { path: '/packages', query: '' },
+}
+
+const to = (path: string) => parseTarget(path) ?? { path: 'unparsed', query: '' }
+const go = (ctx: ShellContext, path: string, nav: NavigationState = visited) =>
+  resolveNavigation(ctx, nav, to(path))
+
+describe('parseTarget', () => {
+  it('keeps paths under the /ui base relative to it and normalises slashes', () => {
+    expect(parseTarget('/ui/packages')).toEqual({ path: '/packages', query: '' })
+    expect(parseTarget('/ui')).toEqual({ path: '/', query: '' })
+    expect(parseTarget('/admin//projects/')).toEqual({ path: '/admin/projects', query: '' })
+    expect(parseTarget('/packages?q=react')).toEqual({ path: '/packages', query: '?q=react' })
+  })
+
+  it('rewrites old hash links, #/builds with jenkinsRedirect=true', () => {
+    expect(parseTarget('/#/builds/my-build/3')).toEqual({
+      path: '/builds/my-build/3',
+      query: '?jenkinsRedirect=true',
+    })
+    expect(parseTarget('/ui/#/packages')).toEqual({ path: '/packages', query: '' })
+  })
+
+  it('refuses every target that would leave the origin (open-redirect corpus)', () => {
+    const lines = corpusLines('open-redirect')
+    expect(lines.length).toBeGreaterThan(10)
+    for (const line of lines) {
+      const parsed = parseTarget(line)
+      if (parsed) {
+        // Whatever is accepted is a same-origin path: it starts with one slash.
+        expect(parsed.path.startsWith('/'), line).toBe(true)
+        expect(parsed.path.startsWith('//'), line).toBe(false)
+      }
+    }
+    expect(parseTarget('//evil.example/x')).toBeUndefined()
+    expect(parseTarget('https://evil.example/')).toBeUndefined()
+    expect(parseTarget('/\\evil.example')).toBeUndefined()
+    expect(parseTarget('javascript:alert(1)')).toBeUndefined()
+  })
+})
+
+describe('navigation pipeline, in the specification order', () => {
+  it('defers non-public routes until start-up has settled, but lets the login family pass', () => {
+    expect(go(anonymousContext, '/packages').kind).toBe('defer')
+    const login = go(anonymousContext, '/login')
+    expect(login.kind).toBe('go')
+  })
+
+  it('sends an anonymous user to login when anonymous access is off', () => {
+    const r = go(started, '/packages')
+    expect(r.kind).toBe('go')
+    expect(r.location.path).toBe('/login')
+    expect(r.hops[0]?.reason).toMatch(/not authorized/)
+  })
+
+  it('lets an anonymous user browse packages when anonymous access is allowed, but not admin pages', () => {
+    const anon = { ...started, anonymousAccessAllowed: true }
+    expect(go(anon, '/packages').kind).toBe('go')
+    const denied = go(anon, '/admin/configuration/general')
+    expect(denied).toMatchObject({ kind: 'deny', notify: true })
+  })
+
+  it('sends a blocked user to login before the licence check', () => {
+    const r = go({ ...user, uiAccessBlocked: true, licenseMissing: true }, '/packages')
+    expect(r.location.path).toBe('/login')
+  })
+
+  it('sends an admin without a licence to the licences page and others to logout', () => {
+    expect(go({ ...admin, licenseMissing: true }, '/packages').location.path).toBe(
+      '/admin/license_management/licenses',
+    )
+    expect(go({ ...user, licenseMissing: true }, '/packages').location.path).toBe('/logout')
+  })
+
+  it('denies a non-admin an admin route with a notification, and names a fallback', () => {
+    const r = go(user, '/admin/configuration/general')
+    expect(r).toMatchObject({ kind: 'deny', notify: true, reason: 'admin route' })
+    if (r.kind === 'deny') expect(r.fallback?.path).toBe('/packages')
+    const lightweight = go({ ...user, flavour: 'lightweight' }, '/admin/configuration/general')
+    if (lightweight.kind === 'deny') expect(lightweight.fallback?.path).toBe('/repos/tree/General')
+  })
+
+  it('lets a project administrator into project settings but not other admin pages', () => {
+    const pa = { ...user, canAdminProjects: true, selectedProject: 'alpha' }
+    expect(go(pa, '/admin/projects/overview/alpha').kind).toBe('go')
+    expect(go(pa, '/admin/proxies/configuration/list').kind).toBe('deny')
+  })
+
+  it('sends a tour non-admin from an admin path to the same path under /demo/admin', () => {
+    const r = go({ ...user, flavour: 'tour' }, '/admin/projects/list')
+    expect(r.kind).toBe('go')
+    expect(r.location.path).toBe('/demo/admin/projects/list')
+  })
+
+  it('denies paths under a hidden or disabled menu item', () => {
+    expect(go({ ...admin, licenseType: 'N/A' }, '/distribution')).toMatchObject({ kind: 'deny' })
+    expect(go({ ...user, services: ['artifactory'] }, '/policies')).toMatchObject({
+      kind: 'deny',
+      reason: 'menu item Policies is disabled',
+    })
+    expect(go(user, '/artifacts/browse')).toMatchObject({ kind: 'deny' })
+    expect(go({ ...user, features: { artifactBrowser: true } }, '/artifacts/browse').kind).toBe('go')
+  })
+
+  it('cancels feature-gated routes without their feature', () => {
+    expect(go(user, '/template')).toMatchObject({ kind: 'deny', notify: false })
+    expect(go({ ...user, features: { testedCommon: true } }, '/template').kind).toBe('go')
+    expect(go(user, '/demo/tree')).toMatchObject({ kind: 'deny' })
+    expect(go({ ...user, features: { tested: true } }, '/demo/tree').kind).toBe('go')
+  })
+
+  it('sends unknown paths to 404 and base paths to their first child', () => {
+    expect(go(user, '/no/such/page').location.path).toBe('/404')
+    expect(go(admin, '/admin').location.path).toBe('/admin/management/users')
+    expect(go(admin, '/admin/proxies/configuration').location.path).toBe('/admin/proxies/configuration/list')
+    expect(go(admin, '/admin/projects').location.path).toBe('/admin/projects/list')
+  })
+
+  it('redirects the 500 page opened directly to /, and keeps it after a previous route', () => {
+    const direct = go(user, '/500', initialNavigationState)
+    expect(direct.hops[0]).toMatchObject({ from: '/500', to: '/' })
+    expect(go(user, '/500').location.path).toBe('/500')
+  })
+
+  it('redirects the security teaser to policies when the scanner is licensed', () => {
+    expect(go(user, '/security-and-compliance-teaser').location.path).toBe('/security_policies')
+    expect(go({ ...user, services: [] }, '/security-and-compliance-teaser').location.path).toBe(
+      '/security-and-compliance-teaser',
+    )
+  })
+
+  it('stops a redirect loop instead of spinning', () => {
+    // A login guard that bounces between two public paths.
+    const real = resolveNavigation(user, visited, to('/login'), (path) =>
+      path === '/login'
+        ? { kind: 'redirect', to: '/logout', reason: 'a' }
+        : { kind: 'redirect', to: '/login', reason: 'b' },
+    )
+    expect(real).toMatchObject({ kind: 'deny', reason: 'redirect loop' })
+  })
+
+  it('guards the login family with the session guard only', () => {
+    const step = guardStep(started, visited, to('/login/otp-login'), () => ({
+      kind: 'redirect',
+      to: '/login',
+      reason: 'no pending login',
+    }))
+    expect(step).toMatchObject({ kind: 'redirect', to: '/login' })
+    expect(guardStep(started, visited, to('/auth/forgot-password')).kind).toBe('allow')
+  })
+})
+
+describe('landing', () => {
+  it('lands each user kind on its default', () => {
+    expect(defaultLanding(admin)).toBe('/admin/mission_control/topology')
+    expect(defaultLanding(user)).toBe('/packages')
+    expect(defaultLanding({ ...user, flavour: 'lightweight' })).toBe('/repos')
+    expect(defaultLanding({ ...admin, flavour: 'cloud-trial' })).toBe('/get_started')
+    expect(defaultLanding({ ...user, flavour: 'tour' })).toBe('/tour_get_started')
+  })
+
+  it('redirects / and /home by context in the specified order', () => {
+    const nav = initialNavigationState
+    expect(homeRedirect({ ...admin, features: { homePage: true }, flavour: 'lightweight' }, nav)).toBe(
+      '/overview',
+    )
+    expect(
+      homeRedirect({ ...admin, flavour: 'lightweight', features: { platformGetStarted: true } }, nav),
+    ).toBe('/repos')
+    expect(homeRedirect({ ...admin, features: { platformGetStarted: true } }, nav)).toBe('/get_started')
+    expect(homeRedirect({ ...user, features: { platformGetStarted: true } }, nav)).toBe('/packages')
+    expect(homeRedirect({ ...user, flavour: 'tour' }, nav)).toBe('/tour_get_started')
+    expect(go(admin, '/').location.path).toBe('/admin/mission_control/topology')
+    expect(go(user, '/home').location.path).toBe('/packages')
+  })
+
+  it('uses the same user last visited pages as overrides, never another user', () => {
+    const nav: NavigationState = {
+      ...visited,
+      lastUser: 'admin',
+      lastAdminPath: '/admin/proxies/configuration/list',
+      lastApplicationPath: '/packages/npm%3A%2F%2Freact',
+    }
+    expect(landingFor(admin, nav)).toBe('/admin/proxies/configuration/list')
+    expect(landingFor(user, nav)).toBe('/packages')
+    expect(adminLanding(admin, nav)).toBe('/admin/proxies/configuration/list')
+    expect(applicationLanding(admin, nav)).toBe('/packages/npm%3A%2F%2Freact')
+    expect(adminLanding(admin, initialNavigationState)).toBe('/admin/configuration/general')
+    expect(adminLanding({ ...user, canAdminProjects: true }, initialNavigationState)).toBe(
+      '/admin/projects/list',
+    )
+    expect(
+      adminLanding({ ...user, canAdminProjects: true, selectedProject: 'p1' }, initialNavigationState),
+    ).toBe('/admin/projects/overview/p1')
+  })
+})

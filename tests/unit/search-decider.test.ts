@@ -1,0 +1,275 @@
+/** The search decider (given events, when command, then events) and its effects on the bus. */
+import { describe, expect, it } from 'vitest'
+import { isLeft, isRight } from 'fp-ts/Either'
+import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
+import { searchArea } from '../../domain/search'
+import * as E from '../../domain/search/events'
+import { DEFAULT_SEARCH_MODEL, searchModelFromQuery } from '../../domain/search/model'
+import { packageQueryOf } from '../../domain/search/packageQuery'
+import {
+  SEARCH_TYPES,
+  searchPath,
+  searchTypeForRoute,
+  unavailableReason,
+} from '../../domain/search/searchTypes'
+import { anonymousViewer } from '../../domain/search/viewer'
+import type { CommandMeta } from '../../domain/shared/area'
+import { createApp } from '../../commands/createApp'
+import { RECENT_SEARCHES_KEY } from '../../commands/effects/search'
+import { fakePorts } from '../support/fakePorts'
+import { fakePackagesApi, makePackage } from '../support/fakePackagesApi'
+
+const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 's-1' }
+const fold = (events: ReadonlyArray<AppEvent>): AppState => events.reduce(evolve, initialAppState)
+const decideIn = (state: AppState, command: AppCommand) =>
+  searchArea.decide(command as Parameters<typeof searchArea.decide>[0], state, meta)
+
+describe('running a search', () => {
+  it('parses the text: free words are the name, known key:value words fill filters', () => {
+    const d = decideIn(fold([E.TextChanged({ text: 'react type:npm' })]), { type: 'search/Run' })
+    expect(isRight(d)).toBe(true)
+    const ran = isRight(d) ? d.right[0] : undefined
+    expect(ran).toMatchObject({
+      type: 'search/SearchRan',
+      data: { type: 'packages', path: '/packages?q=react&pkg=npm', owner: 'anonymous' },
+    })
+    expect(ran && 'model' in (ran.data as object) && (ran.data as { model: unknown }).model).toMatchObject({
+      name: 'react',
+      packageTypes: ['npm'],
+    })
+  })
+
+  it('quoted names round-trip through the URL', () => {
+    const d = decideIn(fold([E.TextChanged({ text: '"my package" type:npm' })]), { type: 'search/Run' })
+    const path = isRight(d) ? (d.right[0]?.data as { path: string }).path : ''
+    const query = path.split('?')[1] ?? ''
+    expect(searchModelFromQuery(query)).toMatchObject({ name: 'my package', packageTypes: ['npm'] })
+  })
+
+  it('the search button rule: empty text with no filter runs nothing', () => {
+    const d = decideIn(fold([]), { type: 'search/Run' })
+    expect(isLeft(d) && d.left).toBe('nothing to search for')
+    // …but a package search may run on a filter alone.
+    const f = decideIn(fold([]), { type: 'search/Run', filters: { packageTypes: ['npm'] } })
+    expect(isRight(f)).toBe(true)
+  })
+
+  it('running navigates to the type route with the model in the query', () => {
+    const envelope = {
+      seq: 1,
+      at: meta.now,
+      source: 'ui' as const,
+      corr: 'c',
+      event: E.SearchRan({
+        type: 'packages',
+        model: { ...DEFAULT_SEARCH_MODEL, name: 'react' },
+        path: '/packages?q=react',
+        owner: 'anonymous',
+        recent: { id: 'x', type: 'packages', queryString: 'q=react', searchModel: DEFAULT_SEARCH_MODEL },
+      }),
+    }
+    expect(searchArea.policies?.(envelope, initialAppState)).toEqual([
+      { type: 'navigation/Navigate', to: '/packages?q=react' },
+    ])
+  })
+
+  it('recent searches: newest first, same type and query deduplicated, capped at 10', () => {
+    let state = fold([])
+    const ranFor = (text: string, id: string) => {
+      state = evolve(state, E.TextChanged({ text }))
+      const d = searchArea.decide({ type: 'search/Run' }, state, { ...meta, id })
+      if (isLeft(d)) throw new Error(d.left)
+      for (const e of d.right) state = evolve(state, e)
+    }
+    for (let i = 0; i < 12; i++) ranFor(`pkg${i}`, `id${i}`)
+    ranFor('pkg5', 'again')
+    expect(state.search.recent.map((r) => r.queryString)).toEqual([
+      'q=pkg5',
+      'q=pkg11',
+      'q=pkg10',
+      'q=pkg9',
+      'q=pkg8',
+      'q=pkg7',
+      'q=pkg6',
+      'q=pkg4',
+      'q=pkg3',
+      'q=pkg2',
+    ])
+  })
+
+  it('selecting a recent search restores its model and type and re-runs it', () => {
+    const model = { ...DEFAULT_SEARCH_MODEL, name: 'lodash', packageTypes: ['npm'] }
+    const state = fold([
+      E.RecentLoaded({
+        owner: 'anonymous',
+        items: [{ id: 'r1', type: 'packages', queryString: 'q=lodash&pkg=npm', searchModel: model }],
+      }),
+    ])
+    const d = decideIn(state, { type: 'search/SelectRecent', id: 'r1' })
+    expect(isRight(d) && d.right[0]).toMatchObject({ data: { model, path: '/packages?q=lodash&pkg=npm' } })
+  })
+
+  it('an Archive recent search runs as Quick when archive search is off', () => {
+    const model = { ...DEFAULT_SEARCH_MODEL, name: 'x', artifactsSearchType: 'Archive' as const }
+    const state = fold([
+      E.RecentLoaded({
+        owner: 'anonymous',
+        items: [{ id: 'r1', type: 'packages', queryString: 'q=x&ast=Archive', searchModel: model }],
+      }),
+    ])
+    const d = decideIn(state, { type: 'search/SelectRecent', id: 'r1' })
+    expect(
+      isRight(d) &&
+        (d.right[0]?.data as { model: { artifactsSearchType: string } }).model.artifactsSearchType,
+    ).toBe('Quick')
+  })
+
+  it('changing the search type keeps only the name', () => {
+    const state = fold([
+      E.UrlRestored({
+        type: 'packages',
+        model: { ...DEFAULT_SEARCH_MODEL, name: 'react', packageTypes: ['npm'] },
+      }),
+    ])
+    const d = decideIn(state, { type: 'search/ChangeType', searchType: 'artifacts' })
+    expect(isRight(d) && d.right[0]).toEqual(
+      E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' } }),
+    )
+  })
+
+  it('a search type the viewer may not use is rejected with its reason', () => {
+    const d = decideIn(fold([]), { type: 'search/ChangeType', searchType: 'securityCompliance' })
+    expect(isLeft(d) && d.left).toMatch(/requires the xray service/)
+  })
+})
+
+describe('search types and their requirements', () => {
+  const v = { ...anonymousViewer, services: ['artifactory', 'xray', 'distribution'] }
+  it('security compliance needs admin, project admin or tour (or anonymous Xray access)', () => {
+    expect(unavailableReason(SEARCH_TYPES.securityCompliance, v)).toMatch(/permissions/)
+    expect(unavailableReason(SEARCH_TYPES.securityCompliance, { ...v, isAdmin: true })).toBeNull()
+    expect(unavailableReason(SEARCH_TYPES.securityCompliance, { ...v, isTour: true })).toBeNull()
+    expect(unavailableReason(SEARCH_TYPES.securityCompliance, { ...v, anonymousXrayAccess: true })).toBeNull()
+  })
+  it('goes to the root path inside the admin area', () => {
+    expect(searchPath(SEARCH_TYPES.securityCompliance, { ...v, inAdminArea: true })).toBe('/')
+    expect(searchPath(SEARCH_TYPES.securityCompliance, v)).toBe('/security/search')
+  })
+  it('licence types and features with "!"', () => {
+    expect(unavailableReason(SEARCH_TYPES.releaseBundles, v)).toMatch(/licence/)
+    expect(
+      unavailableReason(SEARCH_TYPES.releaseBundles, { ...v, licenseType: 'enterprise_plus' }),
+    ).toBeNull()
+    expect(unavailableReason(SEARCH_TYPES.builds, { ...v, features: { buildsDisabled: true } })).toMatch(
+      /not available/,
+    )
+  })
+  it('types without project context are disabled inside a project', () => {
+    const inProject = { ...v, isAdmin: true, projectKey: 'proj1', licenseType: 'ENTERPRISE_PLUS' }
+    expect(unavailableReason(SEARCH_TYPES.securityCompliance, inProject)).toMatch(/project/)
+    expect(unavailableReason(SEARCH_TYPES.packages, inProject)).toBeNull()
+  })
+  it('the route (and project) determine the type', () => {
+    expect(searchTypeForRoute('/ui/packages/npm%3A%2F%2Freact', null)).toBe('packages')
+    expect(searchTypeForRoute('/builds', null)).toBe('builds')
+    expect(searchTypeForRoute('/security/search', 'p1')).toBeNull()
+    expect(searchTypeForRoute('/home', null)).toBeNull()
+  })
+  it('URL sync restores the model for a route that keeps its query', () => {
+    const d = decideIn(fold([]), { type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })
+    expect(isRight(d) && d.right[0]).toMatchObject({
+      data: { type: 'packages', model: { name: 'react', packageTypes: ['npm'] } },
+    })
+    const again = fold([E.UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') })])
+    expect(
+      isLeft(decideIn(again, { type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })),
+    ).toBe(true)
+  })
+})
+
+describe('the legacy package search mapping', () => {
+  it('lowercases the name, adds the trailing wildcard, maps severities and sort', () => {
+    const q = packageQueryOf(
+      {
+        ...DEFAULT_SEARCH_MODEL,
+        name: 'React',
+        description: 'ui',
+        severities: ['high', 'bogus'],
+        sortType: 'desc',
+      },
+      { releaseOnly: true },
+    )
+    expect(q).toMatchObject({
+      name: 'react*',
+      description: '*ui*',
+      severities: ['HIGH'],
+      releaseOnly: true,
+      sort: { field: 'NAME', direction: 'DESC' },
+    })
+  })
+  it('no search at all is a count-only list', () => {
+    expect(packageQueryOf(DEFAULT_SEARCH_MODEL, { releaseOnly: false })).toBeNull()
+  })
+  it('All means every type', () => {
+    expect(
+      packageQueryOf({ ...DEFAULT_SEARCH_MODEL, packageTypes: ['all'] }, { releaseOnly: false })
+        ?.packageTypes,
+    ).toEqual([])
+  })
+})
+
+describe('search effects', () => {
+  const settle = () => new Promise((r) => setTimeout(r, 0))
+
+  it('debounces typing into one suggestion request, cancelling none needlessly', async () => {
+    const api = fakePackagesApi({
+      packages: [makePackage('react'), makePackage('react-dom'), makePackage('vue')],
+    })
+    const ports = fakePorts({ packagesApi: api })
+    const app = createApp({ ports })
+    for (const text of ['r', 're', 'rea', 'reac', 'react']) app.dispatch({ type: 'search/ChangeText', text })
+    expect(api.catalogue.calls.filter((c) => c.name === 'searchPackages')).toHaveLength(0)
+    ports.advance(300)
+    await settle()
+    const calls = api.catalogue.calls.filter((c) => c.name === 'searchPackages')
+    expect(calls).toHaveLength(1)
+    expect((calls[0]?.args[0] as { name: string }).name).toBe('react*')
+    expect(app.getState().search.suggestions.items.map((i) => i.name)).toEqual(['react', 'react-dom'])
+  })
+
+  it('a newer suggestion request aborts the older one', async () => {
+    const api = fakePackagesApi({ packages: [makePackage('react')] })
+    let open!: () => void
+    api.catalogue.gate = new Promise<void>((r) => (open = r))
+    const ports = fakePorts({ packagesApi: api })
+    const app = createApp({ ports })
+    app.dispatch({ type: 'search/ChangeText', text: 'rea' })
+    ports.advance(300)
+    app.dispatch({ type: 'search/ChangeText', text: 'react' })
+    ports.advance(300)
+    const signals = api.catalogue.calls.map((c) => c.args[2] as AbortSignal)
+    expect(signals.map((s) => s.aborted)).toEqual([true, false])
+    open()
+    await settle()
+    expect(app.getState().search.suggestions).toMatchObject({ status: 'loaded', text: 'react' })
+  })
+
+  it('keeps recent searches per user in local storage and loads them back', () => {
+    const ports = fakePorts()
+    const app = createApp({ ports })
+    app.dispatch({ type: 'search/ChangeText', text: 'react' })
+    app.dispatch({ type: 'search/Run' })
+    const stored = JSON.parse(ports.localStore.get(RECENT_SEARCHES_KEY) ?? '{}') as Record<string, unknown[]>
+    expect(Object.keys(stored)).toEqual(['anonymous'])
+    expect(stored.anonymous).toHaveLength(1)
+    const again = createApp({ ports })
+    expect(again.getState().search.recent.map((r) => r.queryString)).toEqual(['q=react'])
+  })
+
+  it('ignores corrupt storage', () => {
+    const ports = fakePorts()
+    ports.localStore.set(RECENT_SEARCHES_KEY, '{"anonymous":[{"id":1}],"x":')
+    const app = createApp({ ports })
+    expect(app.getState().search.recent).toEqual([])
+  })
+})

@@ -1,0 +1,79 @@
+import * as Tooltip from '@radix-ui/react-tooltip'
+import { Link } from 'wouter'
+import type { SidebarKind, VisibleItem } from '../../domain/navigation'
+import { useDispatch, useQuery } from '../shared/appContext'
+import styles from './layout.module.css'
+
+export const SIDEBAR_TITLES: Readonly<Record<SidebarKind, string>> = {
+  application: 'Application',
+  administration: 'Administration',
+  projectSettings: 'Project settings',
+}
+
+const isUnder = (path: string, href: string) => path === href || path.startsWith(`${href}/`)
+
+function Item({ item, path }: { item: VisibleItem; path: string }) {
+  if (item.disabled)
+    return (
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <span className={styles.disabled} aria-disabled="true" tabIndex={0}>
+            {item.title}
+          </span>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content className={styles.tooltip}>{item.tooltip}</Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    )
+  return (
+    <Link href={item.href} aria-current={isUnder(path, item.href) ? 'page' : undefined}>
+      {item.title}
+    </Link>
+  )
+}
+
+/** The sidebars: a switch between the two available kinds, and the active one's items. */
+export function Sidebar() {
+  const sidebars = useQuery({ type: 'navigation/Sidebars' })
+  const path = useQuery({ type: 'navigation/Location' }).path
+  const dispatch = useDispatch()
+  const active = sidebars.kinds.includes(sidebars.active) ? sidebars.active : 'application'
+  const items = sidebars.items[active]
+  const switchTo = (kind: SidebarKind) =>
+    dispatch({
+      type: kind === 'application' ? 'navigation/GoToApplicationLanding' : 'navigation/GoToAdminLanding',
+    })
+  return (
+    <Tooltip.Provider delayDuration={200}>
+      <aside className={sidebars.collapsed ? `${styles.sidebar} ${styles.collapsed}` : styles.sidebar}>
+        <div className={styles.switcher} role="group" aria-label="Sidebars">
+          {sidebars.kinds
+            .filter((kind) => kind === 'application' || sidebars.items[kind].length > 0)
+            .map((kind) => (
+              <button key={kind} type="button" aria-pressed={kind === active} onClick={() => switchTo(kind)}>
+                {SIDEBAR_TITLES[kind]}
+              </button>
+            ))}
+        </div>
+        <nav aria-label={SIDEBAR_TITLES[active]}>
+          <ul className={styles.items}>
+            {items.map((item) => (
+              <li key={item.id}>
+                <Item item={item} path={path} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className={styles.collapse}
+          aria-label={sidebars.collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          onClick={() => dispatch({ type: 'navigation/ToggleSidebar' })}
+        >
+          {sidebars.collapsed ? '»' : '«'}
+        </button>
+      </aside>
+    </Tooltip.Provider>
+  )
+}

@@ -1,0 +1,93 @@
+/**
+ * The router: wouter under the `/ui` base with a location backed by the bus. The guard
+ * pipeline (domain/navigation) has already decided where the user is; this renders the
+ * route's layout and its area's lazily loaded chunk.
+ */
+import { Suspense, createElement, useEffect, useMemo, type ComponentType, type ReactNode } from 'react'
+import { Route, Router } from 'wouter'
+import type { RouteArea } from '../domain/navigation'
+import { useApp, useQuery } from './shared/appContext'
+import { lazyArea } from './shared/lazyArea'
+import { useBusLocation, useBusSearch } from './navigation/busLocation'
+import { BareLayout } from './layout/BareLayout'
+import { ErrorBoundary } from './errors/ErrorBoundary'
+import { Toasts } from './notifications/Toasts'
+import styles from './layout/layout.module.css'
+
+/** Components plugins register for the routes they add with `navigation/RegisterRoute`. */
+const pluginComponents = new Map<string, ComponentType>()
+export function registerPluginComponent(pattern: string, component: ComponentType): void {
+  pluginComponents.set(pattern, component)
+}
+
+type Areas = Readonly<Record<Exclude<RouteArea, 'plugin'>, ComponentType>> & {
+  /** The chrome is a chunk of its own: the login page does not load it. */
+  readonly layout: ComponentType<{ children: ReactNode }>
+}
+
+function useAreas(): Areas {
+  const app = useApp()
+  return useMemo(() => {
+    const report = (command: Parameters<typeof app.dispatch>[0]) => app.dispatch(command, 'ui')
+    return {
+      session: lazyArea('session', () => import('./session/index'), report),
+      packages: lazyArea('packages', () => import('./packages/index'), report),
+      releaseBundles: lazyArea('releaseBundles', () => import('./releaseBundles/index'), report),
+      admin: lazyArea('admin', () => import('./admin/index'), report),
+      serviceStatus: lazyArea('serviceStatus', () => import('./serviceStatus/index'), report),
+      errors: lazyArea('errors', () => import('./errors/index'), report),
+      shell: lazyArea('shell', () => import('./navigation/ShellPages'), report),
+      layout: lazyArea<{ children: ReactNode }>('layout', () => import('./layout/MainLayout'), report, {
+        fallback: BareLayout,
+      }),
+    }
+  }, [app])
+}
+
+export function Loading() {
+  return (
+    <p className={styles.loading} role="status">
+      Loading…
+    </p>
+  )
+}
+
+function PageTitle() {
+  const title = useQuery({ type: 'navigation/Title' })
+  useEffect(() => {
+    if (title) document.title = title
+  }, [title])
+  return null
+}
+
+function Content() {
+  const nav = useQuery({ type: 'navigation/State' })
+  const match = useQuery({ type: 'navigation/Route' })
+  const areas = useAreas()
+  if (nav.navigations === 0 || nav.guardPending || !match) return <Loading />
+  const { route } = match
+  const Area: ComponentType | undefined =
+    route.area === 'plugin' ? pluginComponents.get(route.pattern) : areas[route.area]
+  const body: ReactNode = (
+    <ErrorBoundary resetKey={nav.location.path}>
+      <Suspense fallback={<Loading />}>
+        <Route path={route.pattern}>{Area ? createElement(Area) : null}</Route>
+      </Suspense>
+    </ErrorBoundary>
+  )
+  if (route.layout === 'bare') return <BareLayout>{body}</BareLayout>
+  return <Suspense fallback={<Loading />}>{createElement(areas.layout, null, body)}</Suspense>
+}
+
+/** The whole console below the AppProvider. */
+export function Shell() {
+  return (
+    <Router base="/ui" hook={useBusLocation} searchHook={useBusSearch}>
+      <ErrorBoundary>
+        <PageTitle />
+        <Content />
+        <Toasts />
+      </ErrorBoundary>
+    </Router>
+  )
+}
