@@ -246,76 +246,79 @@ describe('contact requests', () => {
 })
 
 describe('flavours', () => {
-  it('starts every flavour with its own sensible, distinct data', async () => {
-    const seen = new Map<string, string>()
-    for (const flavour of FLAVOURS) {
-      const s = await startTestServer({}, { PLATFORM_FLAVOUR: flavour })
-      try {
-        const cookie = await sessionOf(s, 'developer')
-        const footer = (
-          await call<{ flavour: string; licenseType: string; isCloud: boolean }>(
-            s,
-            'GET',
-            '/ui/system/footer',
-          )
-        ).body
-        const services = (
-          await call<{ services: Array<{ key: string; enabled: boolean }> }>(
-            s,
-            'GET',
-            '/ui/system/microservices',
-          )
-        ).body
-        const features = (await call<{ features: Record<string, boolean> }>(s, 'GET', '/ui/system/features'))
-          .body.features
-        const types = (await call<{ packageTypes: string[] }>(s, 'GET', '/ui/packages/available', { cookie }))
-          .body.packageTypes
-        const xray = services.services.find((x) => x.key === 'jfxr')?.enabled
-        expect(footer.flavour).toBe(flavour)
-        switch (flavour) {
-          case 'oss':
-          case 'community':
-            expect(footer.licenseType).toBe('N/A')
-            expect(xray).toBe(false)
-            expect(features.licenseData).toBe(false)
-            break
-          case 'container-registry':
-            expect(types.every((t) => ['docker', 'helm', 'helmoci', 'oci'].includes(t))).toBe(true)
-            expect(xray).toBe(false)
-            break
-          case 'edge':
-            expect(features.edge).toBe(true)
-            expect(xray).toBe(false)
-            break
-          case 'lightweight':
-            expect(features.lightweightInstance).toBe(true)
-            expect(features.homePage).toBe(false)
-            break
-          case 'cloud-trial':
-            expect(footer.isCloud).toBe(true)
-            expect(features).toMatchObject({
-              trial: true,
-              freeTier: true,
-              quickDeployLanding: true,
-              platformGetStarted: true,
-            })
-            expect((await call(s, 'GET', '/ui/auth/current', { cookie })).body).toMatchObject({
-              freeTier: true,
-              quickDeployEnabled: true,
-            })
-            break
-          case 'tour':
-            expect(features).toMatchObject({ tour: true, tourGetStarted: true })
-            break
-          case 'platform':
-            expect(xray).toBe(true)
-            break
-        }
-        seen.set(flavour, JSON.stringify({ services, features, types }))
-      } finally {
-        await s.stop()
+  const seen = new Map<string, string>()
+
+  // One test per flavour: each starts its own server.
+  it.each(FLAVOURS)('starts the %s flavour with its own sensible data', async (flavour) => {
+    const s = await startTestServer({}, { PLATFORM_FLAVOUR: flavour })
+    try {
+      const cookie = await sessionOf(s, 'developer')
+      const footer = (
+        await call<{ flavour: string; licenseType: string; isCloud: boolean }>(s, 'GET', '/ui/system/footer')
+      ).body
+      const services = (
+        await call<{ services: Array<{ key: string; enabled: boolean }> }>(
+          s,
+          'GET',
+          '/ui/system/microservices',
+        )
+      ).body
+      const features = (await call<{ features: Record<string, boolean> }>(s, 'GET', '/ui/system/features'))
+        .body.features
+      const types = (await call<{ packageTypes: string[] }>(s, 'GET', '/ui/packages/available', { cookie }))
+        .body.packageTypes
+      const xray = services.services.find((x) => x.key === 'jfxr')?.enabled
+      expect(footer.flavour).toBe(flavour)
+      switch (flavour) {
+        case 'oss':
+        case 'community':
+          expect(footer.licenseType).toBe('N/A')
+          expect(xray).toBe(false)
+          expect(features.licenseData).toBe(false)
+          expect(
+            (await call(s, 'GET', '/ui/admin/licenses', { cookie: await sessionOf(s, 'admin') })).body,
+          ).toEqual([])
+          break
+        case 'container-registry':
+          expect(types.every((t) => ['docker', 'helm', 'helmoci', 'oci'].includes(t))).toBe(true)
+          expect(xray).toBe(false)
+          break
+        case 'edge':
+          expect(features.edge).toBe(true)
+          expect(xray).toBe(false)
+          break
+        case 'lightweight':
+          expect(features.lightweightInstance).toBe(true)
+          expect(features.homePage).toBe(false)
+          break
+        case 'cloud-trial':
+          expect(footer.isCloud).toBe(true)
+          expect(features).toMatchObject({
+            trial: true,
+            freeTier: true,
+            quickDeployLanding: true,
+            platformGetStarted: true,
+          })
+          expect((await call(s, 'GET', '/ui/auth/current', { cookie })).body).toMatchObject({
+            freeTier: true,
+            quickDeployEnabled: true,
+          })
+          break
+        case 'tour':
+          expect(features).toMatchObject({ tour: true, tourGetStarted: true })
+          break
+        case 'platform':
+          expect(xray).toBe(true)
+          break
       }
+      seen.set(flavour, JSON.stringify({ services, features, types }))
+    } finally {
+      await s.stop()
     }
+  })
+
+  it('gives every flavour distinct data', () => {
+    expect(seen.size).toBe(FLAVOURS.length)
     expect(new Set(seen.values()).size).toBe(FLAVOURS.length)
   })
 })

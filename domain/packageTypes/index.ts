@@ -1,0 +1,2 @@
+// Public surface of the package-type rules (pure; used by packages, search and set-me-up).
+export * from './rules'

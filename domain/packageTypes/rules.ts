@@ -1,0 +1,124 @@
+/**
+ * Package-type rules (spec 001 sections 2, 3, 9): aliases, the wire names the platform uses,
+ * the type encoded in a package id, install commands and the default version tab.
+ */
+import { none, some, type Option } from 'fp-ts/Option'
+
+/** Aliases of the specification, to their canonical type. */
+const ALIASES: Readonly<Record<string, string>> = {
+  golang: 'go',
+  gav: 'maven',
+  deb: 'debian',
+  rubygems: 'gems',
+  terraformmodule: 'terraform',
+  terraformprovider: 'terraform',
+  huggingfaceml: 'huggingfacemlmodel',
+  hfdataset: 'huggingfacemldataset',
+  frogml: 'frogmlmodel',
+}
+
+/** Where the platform's name differs from the canonical one. */
+const WIRE: Readonly<Record<string, string>> = { debian: 'deb', gems: 'rubygems' }
+
+function own<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined
+}
+
+/** Lowercased, trimmed and with aliases resolved; canonical types map to themselves. */
+export function canonicalPackageType(t: string): string {
+  const lower = t.trim().toLowerCase()
+  return own(ALIASES, lower) ?? lower
+}
+
+/** The name the platform's API expects (debian → deb, gems → rubygems). */
+export function wirePackageType(t: string): string {
+  const canonical = canonicalPackageType(t)
+  return own(WIRE, canonical) ?? canonical
+}
+
+/** The canonical type named by the id's prefix before `://` (`npm://react` → npm). */
+export function packageTypeOfId(id: string): Option<string> {
+  const at = id.indexOf('://')
+  if (at <= 0) return none
+  const type = canonicalPackageType(id.slice(0, at))
+  return type === '' ? none : some(type)
+}
+
+type Template = (name: string, version: string | undefined) => string
+
+const withVersion = (base: string, sep: string) => (name: string, version: string | undefined) =>
+  version === undefined ? `${base} ${name}` : `${base} ${name}${sep}${version}`
+
+const withFlag = (base: string, flag: string) => (name: string, version: string | undefined) =>
+  version === undefined ? `${base} ${name}` : `${base} ${name} ${flag} ${version}`
+
+// Keyed by canonical type; the platform's own names for the same tool are listed too.
+const TEMPLATES: Readonly<Record<string, Template>> = {
+  alpine: withVersion('apk add', '='),
+  cargo: withFlag('cargo install', '--version'),
+  chef: withVersion('knife install', ' '),
+  debian: withVersion('apt-get install', '='),
+  gems: withFlag('gem install', '-v'),
+  npm: withVersion('npm i', '@'),
+  nuget: withFlag('nuget install', '-Version'),
+  // opkg has no syntax for a version: the command installs the feed's version.
+  opkg: (name) => `opkg install ${name}`,
+  pip: withVersion('pip install', '=='),
+  pypi: withVersion('pip install', '=='),
+  yum: withVersion('yum install', '-'),
+  rpm: withVersion('yum install', '-'),
+  bower: withVersion('bower install', '#'),
+  docker: withVersion('docker pull', ':'),
+  go: withVersion('go get', '@'),
+  puppet: withFlag('puppet module install', '--version'),
+  // The chart lives in the platform's OCI registry, whose host the user substitutes.
+  helm: (name, version) => withFlag('helm pull', '--version')(`oci://<registry>/${name}`, version),
+  helmoci: (name, version) => withFlag('helm pull', '--version')(`oci://<registry>/${name}`, version),
+}
+
+// Names and versions come from package metadata and end up pasted into a shell: anything
+// beyond the characters package names and versions use gets no command at all.
+const SAFE_NAME = /^[A-Za-z0-9@][A-Za-z0-9@._/+~-]*$/
+const SAFE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._+~:-]*$/
+
+/** The install command for a package (and optionally a version), or none without a template. */
+export function installCommand(type: string, name: string, version?: string): Option<string> {
+  const template = own(TEMPLATES, canonicalPackageType(type))
+  if (!template || !SAFE_NAME.test(name)) return none
+  if (version !== undefined && version !== '' && !SAFE_VERSION.test(version)) return none
+  return some(template(name, version === '' ? undefined : version))
+}
+
+/** Lead-file extensions whose packages carry a readme (spec 001 section 2). */
+export const README_EXTENSIONS: ReadonlyArray<string> = [
+  'tgz',
+  'gz',
+  'zip',
+  'jar',
+  'war',
+  'nupkg',
+  'crate',
+  'apk',
+  'whl',
+  'egg',
+  'mod',
+]
+
+export type VersionTab = 'readme' | 'dockerLayers' | 'builds'
+
+function extensionOf(path: string): string {
+  const file = path.slice(path.lastIndexOf('/') + 1)
+  const dot = file.lastIndexOf('.')
+  return dot < 0 ? '' : file.slice(dot + 1).toLowerCase()
+}
+
+/** Readme when the lead file has a readme extension, docker layers for docker, builds otherwise. */
+export function defaultVersionTab(input: {
+  readonly packageType: string
+  readonly leadFilePath?: string | null
+}): VersionTab {
+  const ext = typeof input.leadFilePath === 'string' ? extensionOf(input.leadFilePath) : ''
+  if (ext !== '' && README_EXTENSIONS.includes(ext)) return 'readme'
+  if (canonicalPackageType(input.packageType) === 'docker') return 'dockerLayers'
+  return 'builds'
+}

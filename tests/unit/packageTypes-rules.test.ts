@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { none, some } from 'fp-ts/Option'
+import {
+  canonicalPackageType,
+  defaultVersionTab,
+  installCommand,
+  packageTypeOfId,
+  wirePackageType,
+} from '../../domain/packageTypes'
+
+describe('canonicalPackageType', () => {
+  it.each([
+    ['golang', 'go'],
+    ['GAV', 'maven'],
+    ['deb', 'debian'],
+    ['RubyGems', 'gems'],
+    ['terraformmodule', 'terraform'],
+    ['terraformProvider', 'terraform'],
+    ['HUGGINGFACEML', 'huggingfacemlmodel'],
+    ['hfdataset', 'huggingfacemldataset'],
+    ['frogml', 'frogmlmodel'],
+    ['npm', 'npm'],
+    ['Docker', 'docker'],
+    ['constructor', 'constructor'],
+  ])('%s → %s', (alias, canonical) => {
+    expect(canonicalPackageType(alias)).toBe(canonical)
+  })
+})
+
+describe('wirePackageType', () => {
+  it('maps debian → deb and gems → rubygems, leaving others canonical', () => {
+    expect(wirePackageType('debian')).toBe('deb')
+    expect(wirePackageType('deb')).toBe('deb')
+    expect(wirePackageType('gems')).toBe('rubygems')
+    expect(wirePackageType('golang')).toBe('go')
+    expect(wirePackageType('npm')).toBe('npm')
+  })
+})
+
+describe('packageTypeOfId', () => {
+  it('reads the prefix before ://', () => {
+    expect(packageTypeOfId('npm://react')).toEqual(some('npm'))
+    expect(packageTypeOfId('gav://org.x:y')).toEqual(some('maven'))
+    expect(packageTypeOfId('react')).toEqual(none)
+    expect(packageTypeOfId('://x')).toEqual(none)
+  })
+})
+
+describe('installCommand', () => {
+  it.each([
+    ['alpine', 'curl', undefined, 'apk add curl'],
+    ['alpine', 'curl', '8.5.0-r0', 'apk add curl=8.5.0-r0'],
+    ['cargo', 'serde', undefined, 'cargo install serde'],
+    ['cargo', 'serde', '1.0.0', 'cargo install serde --version 1.0.0'],
+    ['chef', 'nginx', undefined, 'knife install nginx'],
+    ['deb', 'curl', undefined, 'apt-get install curl'],
+    ['debian', 'curl', '7.88.1-10', 'apt-get install curl=7.88.1-10'],
+    ['rubygems', 'rails', undefined, 'gem install rails'],
+    ['gems', 'rails', '7.1.0', 'gem install rails -v 7.1.0'],
+    ['npm', 'react', undefined, 'npm i react'],
+    ['npm', '@types/node', '20.1.0', 'npm i @types/node@20.1.0'],
+    ['nuget', 'Newtonsoft.Json', '13.0.3', 'nuget install Newtonsoft.Json -Version 13.0.3'],
+    ['opkg', 'busybox', undefined, 'opkg install busybox'],
+    ['pip', 'requests', undefined, 'pip install requests'],
+    ['pypi', 'requests', '2.31.0', 'pip install requests==2.31.0'],
+    ['yum', 'httpd', undefined, 'yum install httpd'],
+    ['yum', 'httpd', '2.4.6', 'yum install httpd-2.4.6'],
+    ['bower', 'jquery', '3.7.1', 'bower install jquery#3.7.1'],
+    ['docker', 'nginx', undefined, 'docker pull nginx'],
+    ['docker', 'library/nginx', '1.25', 'docker pull library/nginx:1.25'],
+    ['golang', 'github.com/x/y', 'v1.2.3', 'go get github.com/x/y@v1.2.3'],
+    ['go', 'github.com/x/y', undefined, 'go get github.com/x/y'],
+    ['puppet', 'puppetlabs-stdlib', '9.0.0', 'puppet module install puppetlabs-stdlib --version 9.0.0'],
+    ['helm', 'nginx', undefined, 'helm pull oci://<registry>/nginx'],
+    ['helm', 'nginx', '15.0.0', 'helm pull oci://<registry>/nginx --version 15.0.0'],
+  ])('%s %s %s → %s', (type, name, version, expected) => {
+    expect(installCommand(type, name, version)).toEqual(some(expected))
+  })
+
+  it('gives none for types without a template and for names or versions a shell would misread', () => {
+    expect(installCommand('maven', 'org:x')).toEqual(none)
+    expect(installCommand('generic', 'x')).toEqual(none)
+    expect(installCommand('constructor', 'x')).toEqual(none)
+    expect(installCommand('npm', '')).toEqual(none)
+    expect(installCommand('npm', 'x; rm -rf ~')).toEqual(none)
+    expect(installCommand('npm', '$(id)')).toEqual(none)
+    expect(installCommand('npm', '-g')).toEqual(none)
+    expect(installCommand('npm', 'x', '1 && curl evil')).toEqual(none)
+    expect(installCommand('npm', 'x', '')).toEqual(some('npm i x'))
+  })
+})
+
+describe('defaultVersionTab', () => {
+  it.each(['tgz', 'gz', 'zip', 'jar', 'war', 'nupkg', 'crate', 'apk', 'whl', 'egg', 'mod'])(
+    'readme for a .%s lead file',
+    (ext) => {
+      expect(defaultVersionTab({ packageType: 'docker', leadFilePath: `repo/dir/file.${ext}` })).toBe(
+        'readme',
+      )
+    },
+  )
+
+  it('docker layers for docker, builds otherwise', () => {
+    expect(defaultVersionTab({ packageType: 'docker', leadFilePath: 'repo/nginx/1.0/manifest.json' })).toBe(
+      'dockerLayers',
+    )
+    expect(defaultVersionTab({ packageType: 'maven', leadFilePath: 'repo/x.pom' })).toBe('builds')
+    expect(defaultVersionTab({ packageType: 'npm', leadFilePath: 'repo/react-18.2.0.TGZ' })).toBe('readme')
+    expect(defaultVersionTab({ packageType: 'npm', leadFilePath: 'repo.tgz/file' })).toBe('builds')
+    expect(defaultVersionTab({ packageType: 'npm' })).toBe('builds')
+  })
+})
