@@ -200,9 +200,9 @@ function fillCatalog(db: Db, snapshot: Snapshot): number {
 }
 
 /** What the loaded catalogue depends on: the snapshot, the loader and samples, the migrations. */
-function catalogueKey(snapshotPath: string): string {
-  const hash = createHash('sha256').update(readFileSync(snapshotPath))
-  for (const file of ['load.ts', 'samples.ts', 'versionOrder.ts']) {
+function catalogueKey(snapshotPath: string, synthetic: number): string {
+  const hash = createHash('sha256').update(readFileSync(snapshotPath)).update(`synthetic:${synthetic}`)
+  for (const file of ['load.ts', 'samples.ts', 'versionOrder.ts', 'synthetic.ts']) {
     const path = join(here, file)
     if (existsSync(path)) hash.update(readFileSync(path))
   }
@@ -213,19 +213,22 @@ function catalogueKey(snapshotPath: string): string {
 }
 
 /**
- * A ready-made catalogue database for this snapshot, built once per machine in the temporary
+ * A ready-made catalogue database for this snapshot (and synthetic count), built once per machine in the temporary
  * folder: every server start (tests start many) then copies tables with INSERT … SELECT
  * instead of parsing and inserting the snapshot again. Written to a unique name and renamed,
  * so concurrent starts never see half a file.
  */
-function templateFor(snapshotPath: string): string {
-  const target = join(tmpdir(), `platform-catalog-${catalogueKey(snapshotPath)}.db`)
+function templateFor(snapshotPath: string, synthetic: number): string {
+  const target = join(tmpdir(), `platform-catalog-${catalogueKey(snapshotPath, synthetic)}.db`)
   if (existsSync(target)) return target
   const partial = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`
   const db = new Database(partial)
   try {
     migrate(db)
-    db.transaction(() => fillCatalog(db, readSnapshot(snapshotPath)))()
+    db.transaction(() => {
+      fillCatalog(db, readSnapshot(snapshotPath))
+      if (synthetic > 0) insertSyntheticPackages(db, synthetic)
+    })()
   } finally {
     db.close()
   }
@@ -243,7 +246,10 @@ export function loadCatalogIfEmpty(
 ): LoadResult {
   const isEmpty = () => db.prepare('SELECT 1 FROM catalog_packages LIMIT 1').get() === undefined
   if (!isEmpty()) return { loaded: false, packages: 0 }
-  const template = options.snapshot ? undefined : templateFor(options.snapshotPath ?? SNAPSHOT_FILE)
+  const synthetic = options.synthetic ?? 0
+  const template = options.snapshot
+    ? undefined
+    : templateFor(options.snapshotPath ?? SNAPSHOT_FILE, synthetic)
   let packages = 0
   if (template) db.prepare('ATTACH DATABASE ? AS catalog_template').run(template)
   try {
@@ -253,9 +259,10 @@ export function loadCatalogIfEmpty(
         for (const table of CATALOG_TABLES)
           db.exec(`INSERT INTO main.${table} SELECT * FROM catalog_template.${table}`)
         packages = (db.prepare('SELECT COUNT(*) AS n FROM catalog_packages').get() as { n: number }).n
-      } else packages = fillCatalog(db, options.snapshot!())
-      if (options.synthetic && options.synthetic > 0)
-        packages += insertSyntheticPackages(db, options.synthetic)
+      } else {
+        packages = fillCatalog(db, options.snapshot!())
+        if (synthetic > 0) packages += insertSyntheticPackages(db, synthetic)
+      }
       db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)').run(
         'loadedAt',
         new Date().toISOString(),
