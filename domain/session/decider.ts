@@ -161,6 +161,11 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
   switch (event.type) {
     case 'session/LoginDataRequested':
       return { ...slice, loading: true }
+    // Start-up loads the login data first: the login page waits for it.
+    case 'platform/StartRequested':
+      return slice.loginDataLoaded || slice.loading ? slice : { ...slice, loading: true }
+    case 'platform/StartFailed':
+      return slice.loading && !slice.loginDataLoaded ? { ...slice, loading: false } : slice
     case 'session/LoginDataLoaded':
       return {
         ...slice,
@@ -248,7 +253,8 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
         forms: initialSessionState.forms,
         mfaEnrollment: { status: 'idle' },
         resetKey: { status: 'idle' },
-        invitation: { status: 'idle' },
+        // A refused invitation stays refused: the screen keeps saying why.
+        invitation: slice.invitation.status === 'invalid' ? slice.invitation : { status: 'idle' },
         redirectTo: null,
         login: { ...slice.login, mfaAuthenticator: null },
         setMeUpStale: true,

@@ -17,7 +17,7 @@ export const CHANGE_PASSWORD_PATH = '/login/change-password'
 export const EXPIRED_CODES: ReadonlyArray<string> = ['CREDENTIALS_EXPIRED', 'PASSWORD_EXPIRED']
 
 export const changePasswordPath = (userName: string) =>
-  `${CHANGE_PASSWORD_PATH}?userName=${encodeURIComponent(userName)}`
+  `${CHANGE_PASSWORD_PATH}/${encodeURIComponent(userName)}`
 
 export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): ReadonlyArray<AppCommand> {
   const event = envelope.event

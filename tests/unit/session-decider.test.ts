@@ -96,7 +96,7 @@ describe('session: signing in', () => {
         failure: { kind: 'status', status: 403, message: 'expired', code },
       })
       expect(policies(initialAppState, event)).toEqual([
-        { type: 'navigation/Navigate', to: '/login/change-password?userName=old%20user', replace: true },
+        { type: 'navigation/Navigate', to: '/login/change-password/old%20user', replace: true },
       ])
     }
     const bad = S.SignInFailed({

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { left, right } from 'fp-ts/Either'
+import * as S from '../../domain/session/events'
+import * as P from '../../domain/platform/events'
+import { loginData, navigated, renderSession } from './sessionHarness'
+import { user } from '../unit/sessionFixtures'
+import { LOGIN_DIALOG_DISMISSED_KEY } from '../../commands/effects/session'
+
+describe('login screen', () => {
+  it('shows a loading state while start-up fetches the login data', () => {
+    renderSession('/login', { seed: [P.StartRequested({ reason: 'boot' })] })
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…')
+  })
+
+  it('asks for both fields, keeping what was typed', async () => {
+    renderSession('/login')
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'admin')
+    await u.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(screen.getByText('This field is mandatory')).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('admin')
+  })
+
+  it('signs in with remember-me; the password reaches the API but never the log', async () => {
+    const calls: Array<{ user: string; password: string; rememberMe: boolean }> = []
+    const h = renderSession('/login', {
+      sessionApi: {
+        login: async (input) => {
+          calls.push(input)
+          return right(user({ name: input.user }))
+        },
+      },
+    })
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'admin')
+    await u.type(screen.getByLabelText('Password'), 'Sup3r-secret!')
+    await u.click(screen.getByRole('checkbox', { name: 'Remember me' }))
+    await u.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(h.app.getState().session.status).toBe('signedIn'))
+    expect(calls).toEqual([{ user: 'admin', password: 'Sup3r-secret!', rememberMe: true }])
+    expect(h.app.exportLog()).not.toContain('Sup3r-secret!')
+    expect(h.types()).toContain('session/RedirectedAfterLogin')
+  })
+
+  it('shows the server message on failure and keeps the inputs', async () => {
+    renderSession('/login', {
+      sessionApi: {
+        login: async () =>
+          left({ kind: 'status', status: 401, message: 'Bad credentials', code: 'BAD_CREDENTIALS' }),
+      },
+    })
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'admin')
+    await u.type(screen.getByLabelText('Password'), 'wrong')
+    await u.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bad credentials')
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('admin')
+    expect(screen.getByLabelText('Password')).toHaveValue('wrong')
+  })
+
+  it('an expired password goes to change password with the user name', async () => {
+    const h = renderSession('/login', {
+      sessionApi: {
+        login: async () =>
+          left({ kind: 'status', status: 403, message: 'expired', code: 'PASSWORD_EXPIRED' }),
+      },
+    })
+    const events: string[] = []
+    h.app.events$.subscribe((e) => events.push(e.event.type))
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'old')
+    await u.type(screen.getByLabelText('Password'), 'pw')
+    await u.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(events).toContain('session/SignInFailed'))
+    expect(h.app.getState().session.forms.signIn).toMatchObject({
+      status: 'failed',
+      failure: { code: 'PASSWORD_EXPIRED' },
+    })
+    // The policy (unit-tested for its target) asked navigation to move: handled or, before the
+    // navigation area exists, recorded as a rejection, but always from the policy.
+    const policyLines = h.app
+      .exportLog()
+      .split('\n')
+      .filter((l) => l.includes('"source":"policy"'))
+    expect(policyLines.some((l) => l.includes('navigation'))).toBe(true)
+  })
+
+  it('password autocomplete follows the platform setting; remember-me only when allowed', () => {
+    renderSession('/login', {
+      seed: [loginData({ passwordAutocompleteEnabled: false, rememberMeEnabled: false })],
+    })
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'off')
+    expect(screen.queryByRole('checkbox', { name: 'Remember me' })).toBeNull()
+  })
+
+  it('lists SAML and OAuth providers with icons and leaves for the chosen one', async () => {
+    const h = renderSession('/login', {
+      seed: [
+        loginData({
+          ssoProviderLinksSAML: [{ name: 'SAML SSO', url: 'https://idp.example/saml' }],
+          oauthProviders: [
+            { name: 'GitHub', type: 'GitHub', url: 'https://gh.example/oauth', icon: 'github' },
+          ],
+        }),
+      ],
+    })
+    const sso = screen.getByRole('navigation', { name: 'Single sign-on' })
+    expect(within(sso).getByRole('button', { name: 'Sign in with SAML SSO' })).toBeInTheDocument()
+    const github = within(sso).getByRole('button', { name: 'Sign in with GitHub' })
+    expect(within(github).getByTestId('icon-github')).toBeInTheDocument()
+    await userEvent.setup().click(github)
+    expect(h.ports.visited).toContain('https://gh.example/oauth')
+  })
+
+  it('external view mode puts the providers first and the form behind a button; hidden providers are not shown', async () => {
+    renderSession('/login', {
+      seed: [
+        loginData({
+          loginViewMode: { mode: 'external', isProvidersHidden: false },
+          ssoProviderLinksSAML: [{ name: 'Corp SSO', url: 'https://idp.example/saml' }],
+        }),
+      ],
+    })
+    expect(screen.getByRole('button', { name: 'Sign in with Corp SSO' })).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Username' })).toBeNull()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in with username and password' }))
+    expect(screen.getByRole('textbox', { name: 'Username' })).toBeInTheDocument()
+  })
+
+  it('hides the providers when the platform says so', () => {
+    renderSession('/login', {
+      seed: [
+        loginData({
+          loginViewMode: { mode: 'internal', isProvidersHidden: true },
+          ssoProviderLinksSAML: [{ name: 'Corp SSO', url: 'https://idp.example/saml' }],
+        }),
+      ],
+    })
+    expect(screen.queryByRole('button', { name: 'Sign in with Corp SSO' })).toBeNull()
+  })
+
+  it('shows the login dialog; closing it remembers the dismissal', async () => {
+    const h = renderSession('/login', {
+      seed: [loginData({ loginDialogSettingsContent: { content: 'Authorised use only', permanent: false } })],
+    })
+    const dialog = screen.getByRole('dialog', { name: 'Notice' })
+    expect(dialog).toHaveTextContent('Authorised use only')
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'I understand' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(h.app.getState().session.loginDialogDismissed).toBe(true)
+    expect(h.ports.localStore.get(LOGIN_DIALOG_DISMISSED_KEY)).toBe('true')
+  })
+
+  it('a dismissed, non-permanent dialog is suppressed', () => {
+    renderSession('/login', {
+      seed: [
+        S.LoginDialogDismissalRestored({ dismissed: true }),
+        loginData({ loginDialogSettingsContent: { content: 'Authorised use only', permanent: false } }),
+      ],
+    })
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('links to forgot password only when the platform offers it', async () => {
+    const h = renderSession('/login')
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Forgot password?' }))
+    expect(navigated(h)).toEqual(['/login/forgot-password'])
+    act(() => undefined)
+  })
+
+  it('passes a redirectTo target from the query with the login', async () => {
+    const h = renderSession('/login?redirectTo=%2Fui%2Fsearch', {
+      sessionApi: { login: async (input) => right(user({ name: input.user })) },
+    })
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'a')
+    await u.type(screen.getByLabelText('Password'), 'b')
+    await u.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(h.types()).toContain('session/RedirectedAfterLogin'))
+    expect(h.app.exportLog()).toContain('"target":"internal","path":"/search"')
+  })
+})

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { left, right } from 'fp-ts/Either'
+import { renderSession } from './sessionHarness'
+import { user } from '../unit/sessionFixtures'
+
+describe('forgot password', () => {
+  it('sends the reset mail and says so', async () => {
+    const asked: string[] = []
+    renderSession('/login/forgot-password', {
+      sessionApi: {
+        forgotPassword: async (u) => {
+          asked.push(u)
+          return right(undefined)
+        },
+      },
+    })
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'developer')
+    await u.click(screen.getByRole('button', { name: 'Send reset link' }))
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'an email with a link to reset the password was sent',
+    )
+    expect(asked).toEqual(['developer'])
+  })
+
+  it("shows 'Email wasn't sent' when the failure has no message, keeping the input", async () => {
+    renderSession('/login/forgot-password', {
+      sessionApi: { forgotPassword: async () => left({ kind: 'network', message: 'offline' }) },
+    })
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'developer')
+    await u.click(screen.getByRole('button', { name: 'Send reset link' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent("Email wasn't sent")
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('developer')
+  })
+})
+
+describe('reset password', () => {
+  it('validates the key from the query, then resets and signs in', async () => {
+    const keys: string[] = []
+    const resets: unknown[] = []
+    const h = renderSession('/login/reset-password?key=k-123', {
+      sessionApi: {
+        validateKey: async (key) => {
+          keys.push(key)
+          return right({ user: 'developer' })
+        },
+        resetPassword: async (input) => {
+          resets.push(input)
+          return right(user())
+        },
+      },
+    })
+    expect(await screen.findByRole('textbox', { name: 'Username' })).toHaveValue('developer')
+    const u = userEvent.setup()
+    await u.type(screen.getByLabelText('New password'), 'N3w-password!')
+    await u.type(screen.getByLabelText('Confirm new password'), 'different')
+    await u.click(screen.getByRole('button', { name: 'Reset password' }))
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument()
+    await u.clear(screen.getByLabelText('Confirm new password'))
+    await u.type(screen.getByLabelText('Confirm new password'), 'N3w-password!')
+    await u.click(screen.getByRole('button', { name: 'Reset password' }))
+    await waitFor(() => expect(h.app.getState().session.status).toBe('signedIn'))
+    expect(keys).toEqual(['k-123'])
+    expect(resets).toEqual([{ key: 'k-123', user: 'developer', password: 'N3w-password!' }])
+    expect(h.app.exportLog()).not.toContain('k-123')
+  })
+
+  it('an unknown or used key shows the server message', async () => {
+    renderSession('/login/reset-password?key=old', {
+      sessionApi: {
+        validateKey: async () => left({ kind: 'status', status: 400, message: 'The link has expired' }),
+      },
+    })
+    expect(await screen.findByRole('alert')).toHaveTextContent('The link has expired')
+  })
+
+  it("a failed reset shows 'Failed to reset the password' by default", async () => {
+    renderSession('/login/reset-password?key=k', {
+      sessionApi: {
+        validateKey: async () => right({ user: 'u' }),
+        resetPassword: async () => left({ kind: 'decode', message: 'bad answer' }),
+      },
+    })
+    const u = userEvent.setup()
+    await u.type(await screen.findByLabelText('New password'), 'a')
+    await u.type(screen.getByLabelText('Confirm new password'), 'a')
+    await u.click(screen.getByRole('button', { name: 'Reset password' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset the password')
+  })
+
+  it('a link without a key says so', () => {
+    renderSession('/login/reset-password')
+    expect(screen.getByRole('alert')).toHaveTextContent('This reset link has no key')
+  })
+})
+
+describe('change password', () => {
+  it('takes the user name from the route and changes the password', async () => {
+    const changes: unknown[] = []
+    const h = renderSession('/login/change-password/old%20user', {
+      sessionApi: {
+        changePassword: async (input) => {
+          changes.push(input)
+          return right(user({ name: 'old user' }))
+        },
+      },
+    })
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('old user')
+    const u = userEvent.setup()
+    await u.type(screen.getByLabelText('Current password'), 'old')
+    await u.type(screen.getByLabelText('New password'), 'new')
+    await u.type(screen.getByLabelText('Confirm new password'), 'new')
+    await u.click(screen.getByRole('button', { name: 'Change password' }))
+    await waitFor(() => expect(h.app.getState().session.status).toBe('signedIn'))
+    expect(changes).toEqual([{ userName: 'old user', oldPassword: 'old', newPassword: 'new' }])
+  })
+
+  it("shows the server's message, or 'Failed to change password'", async () => {
+    renderSession('/login/change-password?userName=u', {
+      sessionApi: { changePassword: async () => left({ kind: 'timeout', message: 'slow' }) },
+    })
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('u')
+    const u = userEvent.setup()
+    await u.type(screen.getByLabelText('Current password'), 'old')
+    await u.type(screen.getByLabelText('New password'), 'new')
+    await u.type(screen.getByLabelText('Confirm new password'), 'new')
+    await u.click(screen.getByRole('button', { name: 'Change password' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to change password')
+    expect(screen.getByLabelText('Current password')).toHaveValue('old')
+  })
+})

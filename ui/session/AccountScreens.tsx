@@ -1,0 +1,244 @@
+// Registration, invitations and the CLI login screens.
+import { useEffect, useRef, useState } from 'react'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import {
+  ErrorMessage,
+  Field,
+  Form,
+  NavLink,
+  Screen,
+  StatusMessage,
+  Submit,
+  failureOf,
+  mandatory,
+  navigateTo,
+  useQueryParams,
+} from './kit'
+import { PASSWORDS_DIFFER } from './PasswordScreens'
+import styles from './session.module.css'
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function RegistrationScreen() {
+  const app = useApp()
+  const dispatch = useDispatch()
+  const forms = useQuery({ type: 'session/Forms' })
+  const [user, setUser] = useState('')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [touched, setTouched] = useState(false)
+  const emailError =
+    mandatory(email, touched) ?? (touched && !EMAIL.test(email.trim()) ? 'Enter a valid email address' : null)
+  const confirmError =
+    mandatory(confirm, touched) ?? (touched && confirm !== password ? PASSWORDS_DIFFER : null)
+  const form = forms.register
+  return (
+    <Screen title="Create an account">
+      <Form
+        label="Registration"
+        onSubmit={() => {
+          setTouched(true)
+          if (user.trim() === '' || !EMAIL.test(email.trim()) || password === '' || password !== confirm)
+            return
+          dispatch({ type: 'session/Register', user, email, passwordRef: app.stashSecret(password) })
+        }}
+      >
+        <Field
+          label="Username"
+          value={user}
+          onChange={setUser}
+          autoComplete="username"
+          required
+          error={mandatory(user, touched)}
+        />
+        <Field
+          label="Email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          required
+          error={emailError}
+        />
+        <Field
+          label="Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          required
+          error={mandatory(password, touched)}
+        />
+        <Field
+          label="Confirm password"
+          type="password"
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+          required
+          error={confirmError}
+        />
+        <ErrorMessage failure={failureOf(form)} fallback="Registration failed" />
+        <Submit busy={form.status === 'pending'} label="Create account" busyLabel="Creating…" />
+      </Form>
+      <div className={styles.links}>
+        <NavLink to="/login">Back to login</NavLink>
+      </div>
+    </Screen>
+  )
+}
+
+export function InvitationScreen() {
+  const app = useApp()
+  const dispatch = useDispatch()
+  const session = useQuery({ type: 'session/State' })
+  const { token = '' } = useQueryParams()
+  const asked = useRef(false)
+  const [user, setUser] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [touched, setTouched] = useState(false)
+  useEffect(() => {
+    if (token !== '' && !asked.current) {
+      asked.current = true
+      dispatch({ type: 'session/CheckInvitation', tokenRef: app.stashSecret(token) })
+    }
+  }, [token, app, dispatch])
+  const invitation = session.invitation
+  const form = session.forms.invitation
+  if (invitation.status !== 'valid') {
+    return (
+      <Screen title="Accept invitation">
+        {invitation.status === 'invalid' ? (
+          <ErrorMessage failure={invitation.failure} fallback="This invitation is not valid" />
+        ) : (
+          <p role="status">Checking the invitation…</p>
+        )}
+      </Screen>
+    )
+  }
+  return (
+    <Screen
+      title="Accept invitation"
+      intro={`You were invited as ${invitation.email}. Choose a user name and a password.`}
+    >
+      <Form
+        label="Accept invitation"
+        onSubmit={() => {
+          setTouched(true)
+          if (user.trim() === '' || password === '' || password !== confirm) return
+          dispatch({
+            type: 'session/AcceptInvitation',
+            user,
+            tokenRef: app.stashSecret(token),
+            passwordRef: app.stashSecret(password),
+          })
+        }}
+      >
+        <Field
+          label="Username"
+          value={user}
+          onChange={setUser}
+          autoComplete="username"
+          required
+          error={mandatory(user, touched)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          required
+          error={mandatory(password, touched)}
+        />
+        <Field
+          label="Confirm password"
+          type="password"
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+          required
+          error={mandatory(confirm, touched) ?? (touched && confirm !== password ? PASSWORDS_DIFFER : null)}
+        />
+        <ErrorMessage failure={failureOf(form)} fallback="The invitation could not be accepted" />
+        <Submit busy={form.status === 'pending'} label="Accept invitation" busyLabel="Accepting…" />
+      </Form>
+    </Screen>
+  )
+}
+
+export const CLI_REGISTRATION = '/login/cli-registration'
+
+/** Where the CLI sends the browser: keeps the client values, then asks the user to confirm. */
+export function CliExtensionScreen() {
+  const app = useApp()
+  const dispatch = useDispatch()
+  const query = useQueryParams()
+  const done = useRef(false)
+  useEffect(() => {
+    if (done.current) return
+    done.current = true
+    const session = query.jfClientSession ?? ''
+    if (session !== '') {
+      dispatch({
+        type: 'session/StoreCliSession',
+        sessionRef: app.stashSecret(session),
+        clientName: query.jfClientName ?? '',
+        ...(query.jfClientCode ? { codeRef: app.stashSecret(query.jfClientCode) } : {}),
+      })
+    }
+    dispatch(navigateTo(CLI_REGISTRATION, true))
+  }, [query, app, dispatch])
+  return (
+    <Screen title="CLI login">
+      <p role="status">Preparing the CLI login…</p>
+    </Screen>
+  )
+}
+
+export function CliRegistrationScreen() {
+  const dispatch = useDispatch()
+  const session = useQuery({ type: 'session/State' })
+  const signedIn = useQuery({ type: 'session/SignedIn' })
+  const form = session.forms.cli
+  if (!session.cli.stored && !session.cli.registered) {
+    return (
+      <Screen title="CLI login">
+        <p role="alert">No CLI login is waiting. Start the login from your terminal again.</p>
+      </Screen>
+    )
+  }
+  if (!signedIn) {
+    return (
+      <Screen title="CLI login" intro="Log in to allow the CLI to act on your behalf.">
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={() => {
+            dispatch({ type: 'session/SavePathAfterLogin', path: `/ui${CLI_REGISTRATION}`, force: true })
+            dispatch(navigateTo('/login'))
+          }}
+        >
+          Log in
+        </button>
+      </Screen>
+    )
+  }
+  return (
+    <Screen
+      title="CLI login"
+      intro={`Allow ${session.cli.clientName || 'the CLI'} to sign in as ${session.user?.name ?? 'you'}?`}
+    >
+      {form.status === 'done' ? (
+        <StatusMessage>The CLI is signed in. You can return to your terminal.</StatusMessage>
+      ) : (
+        <Form label="CLI login" onSubmit={() => dispatch({ type: 'session/RegisterCliSession' })}>
+          <ErrorMessage failure={failureOf(form)} fallback="The CLI login failed" />
+          <Submit busy={form.status === 'pending'} label="Allow" busyLabel="Allowing…" />
+        </Form>
+      )}
+    </Screen>
+  )
+}

@@ -1,0 +1,181 @@
+// The login screen: internal credentials and/or SSO providers (by the platform's view mode),
+// remember-me, the password autocomplete setting and the login dialog.
+import { useState } from 'react'
+import * as Dialog from '@radix-ui/react-dialog'
+import { useDispatch, useApp, useQuery } from '../shared/appContext'
+import {
+  Checkbox,
+  ErrorMessage,
+  Field,
+  Form,
+  NavLink,
+  Screen,
+  Submit,
+  failureOf,
+  mandatory,
+  useQueryParams,
+} from './kit'
+import styles from './session.module.css'
+
+function LoginDialog() {
+  const content = useQuery({ type: 'session/LoginDialog' })
+  const dispatch = useDispatch()
+  const [open, setOpen] = useState(true)
+  if (content === null) return null
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next)
+        if (!next) dispatch({ type: 'session/DismissLoginDialog' })
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog}>
+          <Dialog.Title>Notice</Dialog.Title>
+          <Dialog.Description className={styles.dialogText}>{content}</Dialog.Description>
+          <Dialog.Close className={styles.primary}>I understand</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function Providers() {
+  const login = useQuery({ type: 'session/LoginSettings' })
+  const dispatch = useDispatch()
+  if (login.loginViewMode.isProvidersHidden) return null
+  const saml = login.ssoProviderLinksSAML
+  const oauth = login.oauthProviders
+  if (saml.length === 0 && oauth.length === 0) return null
+  return (
+    <nav aria-label="Single sign-on">
+      <ul className={styles.providers}>
+        {saml.map((p) => (
+          <li key={`saml-${p.url}`}>
+            <button
+              type="button"
+              className={`${styles.secondary} ${styles.provider}`}
+              onClick={() => dispatch({ type: 'session/GoToSso', url: p.url })}
+            >
+              {`Sign in with ${p.name}`}
+            </button>
+          </li>
+        ))}
+        {oauth.map((p) => (
+          <li key={`oauth-${p.url}`}>
+            <button
+              type="button"
+              className={`${styles.secondary} ${styles.provider}`}
+              data-icon={p.icon}
+              onClick={() => dispatch({ type: 'session/GoToSso', url: p.url })}
+            >
+              <span className={styles.icon} aria-hidden="true" data-testid={`icon-${p.icon}`}>
+                {p.icon.slice(0, 1)}
+              </span>
+              {`Sign in with ${p.name}`}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function CredentialsForm() {
+  const app = useApp()
+  const dispatch = useDispatch()
+  const login = useQuery({ type: 'session/LoginSettings' })
+  const forms = useQuery({ type: 'session/Forms' })
+  const query = useQueryParams()
+  const [user, setUser] = useState('')
+  const [password, setPassword] = useState('')
+  const [rememberMe, setRememberMe] = useState(false)
+  const [touched, setTouched] = useState(false)
+  const busy = forms.signIn.status === 'pending'
+  const notAuthorized = query.error === 'notAuthorized'
+
+  const submit = () => {
+    setTouched(true)
+    if (user.trim() === '' || password === '') return
+    dispatch({
+      type: 'session/SignIn',
+      user,
+      passwordRef: app.stashSecret(password),
+      rememberMe: login.rememberMeEnabled && rememberMe,
+      ...(query.redirectTo ? { redirectTo: query.redirectTo } : {}),
+    })
+  }
+
+  return (
+    <Form label="Login" onSubmit={submit}>
+      {notAuthorized ? (
+        <p role="alert" className={styles.error}>
+          You are not authorized to view this page. Please log in.
+        </p>
+      ) : null}
+      <Field
+        label="Username"
+        value={user}
+        onChange={setUser}
+        autoComplete="username"
+        required
+        error={mandatory(user, touched)}
+      />
+      <Field
+        label="Password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete={login.passwordAutocompleteEnabled ? 'current-password' : 'off'}
+        required
+        error={mandatory(password, touched)}
+      />
+      {login.rememberMeEnabled ? (
+        <Checkbox label="Remember me" checked={rememberMe} onChange={setRememberMe} />
+      ) : null}
+      <ErrorMessage failure={failureOf(forms.signIn)} fallback="Login failed" />
+      <Submit busy={busy} label="Log in" busyLabel="Logging in…" />
+    </Form>
+  )
+}
+
+export function LoginScreen() {
+  const login = useQuery({ type: 'session/LoginSettings' })
+  const session = useQuery({ type: 'session/State' })
+  const [showInternal, setShowInternal] = useState(false)
+  const external = login.loginViewMode.mode === 'external'
+  if (!session.loginDataLoaded && session.loading) {
+    return (
+      <Screen title="Login">
+        <p role="status">Loading…</p>
+      </Screen>
+    )
+  }
+  return (
+    <Screen title="Login">
+      <LoginDialog />
+      {external ? (
+        <>
+          <Providers />
+          {showInternal ? (
+            <CredentialsForm />
+          ) : (
+            <button type="button" className={styles.secondary} onClick={() => setShowInternal(true)}>
+              Log in with username and password
+            </button>
+          )}
+        </>
+      ) : (
+        <>
+          <CredentialsForm />
+          <Providers />
+        </>
+      )}
+      <div className={styles.links}>
+        {login.forgotPassword ? <NavLink to="/login/forgot-password">Forgot password?</NavLink> : null}
+      </div>
+    </Screen>
+  )
+}

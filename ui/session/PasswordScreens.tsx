@@ -1,0 +1,208 @@
+// Forgot, reset and change password. Messages follow the error catalogue (spec 000 section 8).
+import { useEffect, useRef, useState } from 'react'
+import { useParams } from 'wouter'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import {
+  ErrorMessage,
+  Field,
+  Form,
+  NavLink,
+  Screen,
+  StatusMessage,
+  Submit,
+  failureOf,
+  mandatory,
+  useQueryParams,
+} from './kit'
+import styles from './session.module.css'
+
+export const PASSWORDS_DIFFER = 'Passwords do not match'
+
+const confirmError = (password: string, confirm: string, touched: boolean) =>
+  mandatory(confirm, touched) ?? (touched && password !== confirm ? PASSWORDS_DIFFER : null)
+
+export function ForgotPasswordScreen() {
+  const dispatch = useDispatch()
+  const forms = useQuery({ type: 'session/Forms' })
+  const [user, setUser] = useState('')
+  const [touched, setTouched] = useState(false)
+  const form = forms.forgot
+  return (
+    <Screen
+      title="Forgot password"
+      intro="Enter your user name and we will email you a link to reset your password."
+    >
+      {form.status === 'done' ? (
+        <StatusMessage>
+          If the user exists, an email with a link to reset the password was sent.
+        </StatusMessage>
+      ) : (
+        <Form
+          label="Forgot password"
+          onSubmit={() => {
+            setTouched(true)
+            if (user.trim() !== '') dispatch({ type: 'session/RequestPasswordReset', user })
+          }}
+        >
+          <Field
+            label="Username"
+            value={user}
+            onChange={setUser}
+            autoComplete="username"
+            required
+            error={mandatory(user, touched)}
+          />
+          <ErrorMessage failure={failureOf(form)} fallback="Email wasn't sent" />
+          <Submit busy={form.status === 'pending'} label="Send reset link" busyLabel="Sending…" />
+        </Form>
+      )}
+      <div className={styles.links}>
+        <NavLink to="/login">Back to login</NavLink>
+      </div>
+    </Screen>
+  )
+}
+
+export function ResetPasswordScreen() {
+  const app = useApp()
+  const dispatch = useDispatch()
+  const session = useQuery({ type: 'session/State' })
+  const { key = '' } = useQueryParams()
+  const asked = useRef(false)
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [touched, setTouched] = useState(false)
+  useEffect(() => {
+    if (key !== '' && !asked.current) {
+      asked.current = true
+      dispatch({ type: 'session/ValidateResetKey', keyRef: app.stashSecret(key) })
+    }
+  }, [key, app, dispatch])
+  const state = session.resetKey
+  const form = session.forms.reset
+  let body
+  if (key === '') body = <p role="alert">This reset link has no key. Ask for a new link.</p>
+  else if (state.status === 'invalid')
+    body = <ErrorMessage failure={state.failure} fallback="Failed to reset the password" />
+  else if (state.status !== 'valid') body = <p role="status">Checking the reset link…</p>
+  else {
+    const user = state.user
+    body = (
+      <Form
+        label="Reset password"
+        onSubmit={() => {
+          setTouched(true)
+          if (password === '' || password !== confirm) return
+          dispatch({
+            type: 'session/ResetPassword',
+            user,
+            keyRef: app.stashSecret(key),
+            passwordRef: app.stashSecret(password),
+          })
+        }}
+      >
+        <Field label="Username" value={user} onChange={() => undefined} readOnly autoComplete="username" />
+        <Field
+          label="New password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          required
+          error={mandatory(password, touched)}
+        />
+        <Field
+          label="Confirm new password"
+          type="password"
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+          required
+          error={confirmError(password, confirm, touched)}
+        />
+        <ErrorMessage failure={failureOf(form)} fallback="Failed to reset the password" />
+        <Submit busy={form.status === 'pending'} label="Reset password" busyLabel="Resetting…" />
+      </Form>
+    )
+  }
+  return (
+    <Screen title="Reset password">
+      {body}
+      <div className={styles.links}>
+        <NavLink to="/login">Back to login</NavLink>
+      </div>
+    </Screen>
+  )
+}
+
+export function ChangePasswordScreen() {
+  const app = useApp()
+  const dispatch = useDispatch()
+  const forms = useQuery({ type: 'session/Forms' })
+  const params = useParams<{ userName?: string }>()
+  const query = useQueryParams()
+  const [userName, setUserName] = useState(params.userName ?? query.userName ?? '')
+  const [oldPassword, setOld] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [touched, setTouched] = useState(false)
+  const form = forms.change
+  return (
+    <Screen title="Change password" intro="Your password has expired or must be changed before you continue.">
+      <Form
+        label="Change password"
+        onSubmit={() => {
+          setTouched(true)
+          if (userName.trim() === '' || oldPassword === '' || password === '' || password !== confirm) return
+          dispatch({
+            type: 'session/ChangePassword',
+            userName,
+            oldPasswordRef: app.stashSecret(oldPassword),
+            newPasswordRef: app.stashSecret(password),
+          })
+        }}
+      >
+        <Field
+          label="Username"
+          value={userName}
+          onChange={setUserName}
+          autoComplete="username"
+          required
+          error={mandatory(userName, touched)}
+        />
+        <Field
+          label="Current password"
+          type="password"
+          value={oldPassword}
+          onChange={setOld}
+          autoComplete="current-password"
+          required
+          error={mandatory(oldPassword, touched)}
+        />
+        <Field
+          label="New password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          required
+          error={mandatory(password, touched)}
+        />
+        <Field
+          label="Confirm new password"
+          type="password"
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+          required
+          error={confirmError(password, confirm, touched)}
+        />
+        <ErrorMessage failure={failureOf(form)} fallback="Failed to change password" />
+        <Submit busy={form.status === 'pending'} label="Change password" busyLabel="Changing…" />
+      </Form>
+      <div className={styles.links}>
+        <NavLink to="/login">Back to login</NavLink>
+      </div>
+    </Screen>
+  )
+}

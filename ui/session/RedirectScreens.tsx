@@ -1,0 +1,106 @@
+// Screens that only send the user on: SSO login, auth providers, logout.
+import { useEffect, useRef } from 'react'
+import { useParams } from 'wouter'
+import { useDispatch, useQuery } from '../shared/appContext'
+import type { LoginSettings } from '../../domain/session/types'
+import { NavLink, Screen, navigateTo } from './kit'
+
+/** The provider address for an SSO login type: 'saml' → the SAML link, else an OAuth provider of that type. */
+export function ssoUrlFor(login: LoginSettings, type: string): string | null {
+  const wanted = type.toLowerCase()
+  if (wanted === 'saml') return login.ssoProviderLinksSAML[0]?.url ?? (login.ssoProviderLink || null)
+  return login.oauthProviders.find((p) => p.type.toLowerCase() === wanted || p.icon === wanted)?.url ?? null
+}
+
+function ProviderRedirect({ type }: { type: string }) {
+  const dispatch = useDispatch()
+  const session = useQuery({ type: 'session/State' })
+  const sent = useRef(false)
+  const url = ssoUrlFor(session.login, type)
+  useEffect(() => {
+    if (url && !sent.current) {
+      sent.current = true
+      dispatch({ type: 'session/GoToSso', url })
+    }
+  }, [url, dispatch])
+  if (!session.loginDataLoaded)
+    return (
+      <Screen title="Single sign-on">
+        <p role="status">Loading…</p>
+      </Screen>
+    )
+  return (
+    <Screen title="Single sign-on">
+      {url ? (
+        <p role="status">Redirecting to your sign-in provider…</p>
+      ) : (
+        <p role="alert">This sign-in method is not available on this platform.</p>
+      )}
+      <NavLink to="/login">Back to login</NavLink>
+    </Screen>
+  )
+}
+
+export function SsoLoginScreen() {
+  const { ssoLoginType = '' } = useParams<{ ssoLoginType?: string }>()
+  return <ProviderRedirect type={ssoLoginType} />
+}
+
+export function AuthProviderScreen() {
+  const { type = '' } = useParams<{ type?: string }>()
+  return <ProviderRedirect type={type} />
+}
+
+/** /logout: back to login with the logout flag (the login guard ends the session). */
+export function LogoutScreen() {
+  const dispatch = useDispatch()
+  const sent = useRef(false)
+  useEffect(() => {
+    if (!sent.current) {
+      sent.current = true
+      dispatch(navigateTo('/login?logout=true', true))
+    }
+  }, [dispatch])
+  return (
+    <Screen title="Logging out">
+      <p role="status">Logging out…</p>
+    </Screen>
+  )
+}
+
+/** The account portal belongs to the provider; this platform names none. */
+export function AccountPortalScreen() {
+  return (
+    <Screen title="Account portal">
+      <p role="alert">This platform has no account portal to open.</p>
+      <NavLink to="/">Back to the console</NavLink>
+    </Screen>
+  )
+}
+
+export function UserProfileScreen() {
+  const user = useQuery({ type: 'session/User' })
+  if (!user) {
+    return (
+      <Screen title="User profile">
+        <p role="alert">Log in to see your profile.</p>
+        <NavLink to="/login">Log in</NavLink>
+      </Screen>
+    )
+  }
+  return (
+    <Screen title="User profile">
+      <dl>
+        <dt>User name</dt>
+        <dd>{user.name}</dd>
+        <dt>Email</dt>
+        <dd>{user.email ?? '—'}</dd>
+        <dt>Realm</dt>
+        <dd>{user.realm}</dd>
+        <dt>Role</dt>
+        <dd>{user.admin ? 'Administrator' : 'User'}</dd>
+      </dl>
+      <NavLink to="/logout">Log out</NavLink>
+    </Screen>
+  )
+}

@@ -1,0 +1,184 @@
+/**
+ * Pieces every screen of the login family shares: labelled fields, the error and status
+ * messages, the submit button, links that navigate through the bus, and the screen frame.
+ */
+import { useId, type FormEvent, type MouseEvent, type ReactNode } from 'react'
+import { useSearch } from 'wouter'
+import type { AppCommand } from '../../domain/app'
+import { failureMessage, type Failure } from '../../domain/shared/failure'
+import type { FormState } from '../../domain/session/types'
+import { useDispatch } from '../shared/appContext'
+import styles from './session.module.css'
+
+/** navigation/Navigate belongs to the navigation area: `to` is a path under the /ui base. */
+export const navigateTo = (to: string, replace = false): AppCommand =>
+  ({ type: 'navigation/Navigate', to, replace }) as unknown as AppCommand
+
+export function useNavigateTo(): (to: string, replace?: boolean) => void {
+  const dispatch = useDispatch()
+  return (to, replace = false) => dispatch(navigateTo(to, replace))
+}
+
+/** The query of the current location as a plain record. */
+export function useQueryParams(): Readonly<Record<string, string>> {
+  const search = useSearch()
+  return Object.fromEntries(new URLSearchParams(search))
+}
+
+/** A link inside the console: a real href (open in new tab works), navigation through the bus. */
+export function NavLink({ to, children }: { to: string; children: ReactNode }) {
+  const navigate = useNavigateTo()
+  return (
+    <a
+      className={styles.link}
+      href={`/ui${to}`}
+      onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+        e.preventDefault()
+        navigate(to)
+      }}
+    >
+      {children}
+    </a>
+  )
+}
+
+export function Screen({
+  title,
+  children,
+  intro,
+}: {
+  title: string
+  children: ReactNode
+  intro?: ReactNode
+}) {
+  const id = useId()
+  return (
+    <section className={styles.screen} aria-labelledby={id}>
+      <h1 id={id} className={styles.title}>
+        {title}
+      </h1>
+      {intro ? <p className={styles.intro}>{intro}</p> : null}
+      {children}
+    </section>
+  )
+}
+
+export function Field(props: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  type?: 'text' | 'password' | 'email'
+  autoComplete?: string
+  required?: boolean
+  error?: string | null
+  inputMode?: 'numeric' | 'text'
+  autoFocus?: boolean
+  readOnly?: boolean
+  maxLength?: number
+}) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        autoComplete={props.autoComplete}
+        required={props.required}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        inputMode={props.inputMode}
+        autoFocus={props.autoFocus}
+        readOnly={props.readOnly}
+        maxLength={props.maxLength}
+      />
+      {props.error ? (
+        <p id={errorId} className={styles.fieldError}>
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function Checkbox(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId()
+  return (
+    <div className={styles.checkbox}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <label htmlFor={id}>{props.label}</label>
+    </div>
+  )
+}
+
+/** A failure of the last request, in the words of the error catalogue. */
+export function ErrorMessage({
+  failure,
+  fallback,
+}: {
+  failure: Failure | null | undefined
+  fallback: string
+}) {
+  if (!failure) return null
+  return (
+    <p role="alert" className={styles.error}>
+      {failureMessage(failure, fallback)}
+    </p>
+  )
+}
+
+export function StatusMessage({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className={styles.status}>
+      {children}
+    </p>
+  )
+}
+
+export function Submit({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
+      {busy ? busyLabel : label}
+    </button>
+  )
+}
+
+export function Form({
+  label,
+  onSubmit,
+  children,
+}: {
+  label: string
+  onSubmit: () => void
+  children: ReactNode
+}) {
+  return (
+    <form
+      aria-label={label}
+      className={styles.form}
+      noValidate
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault()
+        onSubmit()
+      }}
+    >
+      {children}
+    </form>
+  )
+}
+
+export const failureOf = (form: FormState): Failure | null => (form.status === 'failed' ? form.failure : null)
+
+/** Client-side check of a mandatory field, with the generic message of spec 000 section 5. */
+export const MANDATORY = 'This field is mandatory'
+export const mandatory = (value: string, touched: boolean): string | null =>
+  touched && value.trim() === '' ? MANDATORY : null
