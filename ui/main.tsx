@@ -10,6 +10,7 @@ import { Shell } from './routes'
 
 const app = createApp({ ports: createBrowserPorts() })
 startHistorySync((command, source) => app.dispatch(command, source))
+app.dispatch({ type: 'platform/Start', reason: 'boot' }, 'ui')
 
 const root = document.getElementById('root')
 if (root) {

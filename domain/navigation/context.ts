@@ -4,6 +4,8 @@
  * plain value, so they are tested without building the other areas' state.
  */
 import type { AppState } from '../app'
+import { isUiBlocked } from '../platform'
+import { isAdmin, isSignedIn } from '../session'
 
 export type Flavour =
   'platform' | 'oss' | 'container-registry' | 'community' | 'edge' | 'lightweight' | 'cloud-trial' | 'tour'
@@ -66,11 +68,45 @@ export const isTour = (ctx: ShellContext) => ctx.flavour === 'tour'
 export const isCloudTrial = (ctx: ShellContext) => ctx.flavour === 'cloud-trial'
 export const feature = (ctx: ShellContext, name: string) => ctx.features[name] === true
 
-/**
- * Reads the context from the session and platform slices. Until those areas land their
- * state, this reads nothing and the user is anonymous on an unstarted platform.
- */
+const FLAVOURS: ReadonlySet<string> = new Set([
+  'platform',
+  'oss',
+  'container-registry',
+  'community',
+  'edge',
+  'lightweight',
+  'cloud-trial',
+  'tour',
+])
+
+/** Reads the context from the session and platform slices (and the selected project). */
 export function shellContextOf(state: AppState): ShellContext {
+  const { platform, session } = state
+  const footer = platform.footer
+  const user = isSignedIn(state) ? session.user : null
+  const admin = isAdmin(state)
+  const flavour = footer && FLAVOURS.has(footer.flavour) ? (footer.flavour as Flavour) : 'platform'
   const selectedProject = state.navigation.selectedProject
-  return selectedProject === undefined ? anonymousContext : { ...anonymousContext, selectedProject }
+  return {
+    // Start-up has run at least once and is not running now (it failed or it finished).
+    startupSettled: platform.starts > 0 && !platform.loading,
+    initialDataFetched: platform.initialDataFetched,
+    signedIn: user !== null,
+    userName: user?.name ?? 'anonymous',
+    admin,
+    anonymousAccessAllowed: session.login.anonAccessEnabled,
+    uiAccessBlocked: isUiBlocked(platform),
+    // The footer answers with an empty licence type when no licence is installed.
+    licenseMissing: footer !== null && footer.licenseType.trim() === '',
+    licenseType: footer?.licenseType ?? 'N/A',
+    flavour,
+    cloud: footer?.isCloud === true,
+    serverName: footer?.serverName ?? '',
+    features: platform.features,
+    services: platform.microservices.filter((m) => m.enabled).map((m) => m.name),
+    canAdminProjects: admin,
+    freeTier: user?.freeTier === true,
+    hasSeenGettingStarted: user?.hasSeenGettingStarted === true,
+    ...(selectedProject === undefined ? {} : { selectedProject }),
+  }
 }

@@ -4,6 +4,7 @@ import type { CommandMeta } from '../shared/area'
 import { feature, isCloudTrial, isTour, shellContextOf } from './context'
 import {
   ChunkLoadFailed,
+  GuardRequested,
   DebugPanelToggled,
   Deferred,
   Denied,
@@ -25,7 +26,14 @@ import {
   type NavigationEvent,
 } from './events'
 import { adminLanding, applicationLanding, landingFor } from './landing'
-import { hasContactUsContext, locationText, parseTarget, resolveNavigation } from './pipeline'
+import {
+  hasContactUsContext,
+  locationText,
+  parseTarget,
+  resolveNavigation,
+  type LoginGuard,
+} from './pipeline'
+import { loginGuard, type SessionCommand } from '../session'
 import type { NavigationCommand } from './commands'
 import type { RouteDef } from './routes'
 import { initialNavigationState, type NavigationState } from './types'
@@ -37,14 +45,56 @@ const QUICK_SETUP_PATH = '/quick-setup'
 type Mode = 'push' | 'replace' | 'pop'
 type Decision = Either<string, ReadonlyArray<AppEvent>>
 
+const queryRecord = (query: string): Record<string, string> => Object.fromEntries(new URLSearchParams(query))
+
+/**
+ * The session area's login guard as a pipeline step; the commands it asks for are collected
+ * (once each) and recorded, and the navigation area's policy dispatches them.
+ */
+function sessionGuard(state: AppState, asked: SessionCommand[]): LoginGuard {
+  return (path, query) => {
+    const decision = loginGuard(state, path, queryRecord(query))
+    for (const command of decision.commands)
+      if (!asked.some((c) => JSON.stringify(c) === JSON.stringify(command))) asked.push(command)
+    switch (decision.kind) {
+      case 'allow':
+        return undefined
+      case 'redirect':
+        return { kind: 'redirect', to: decision.to, reason: 'login guard' }
+      case 'landing':
+        return {
+          kind: 'redirect',
+          to: landingFor(shellContextOf(state), state.navigation),
+          reason: 'signed in: default landing',
+        }
+      case 'cancel':
+        return { kind: 'deny', reason: 'login guard: leaving the console' }
+    }
+  }
+}
+
 function navigate(state: AppState, to: string, mode: Mode, meta: CommandMeta, force = false): Decision {
+  const asked: SessionCommand[] = []
+  const decided = route(state, to, mode, meta, sessionGuard(state, asked), force)
+  if (asked.length === 0 || decided._tag === 'Left') return decided
+  return right([...decided.right, GuardRequested({ commands: asked.map((c) => ({ ...c })) })])
+}
+
+function route(
+  state: AppState,
+  to: string,
+  mode: Mode,
+  meta: CommandMeta,
+  guard: LoginGuard,
+  force: boolean,
+): Decision {
   const nav = state.navigation
   const ctx = shellContextOf(state)
   const start = parseTarget(to)
   if (!start)
     return right([Denied({ path: to, reason: 'unsafe target', notify: false, id: meta.id, at: meta.now })])
   const first = nav.navigations === 0 || nav.guardPending
-  let resolution = resolveNavigation(ctx, nav, start)
+  let resolution = resolveNavigation(ctx, nav, start, guard)
   const events: AppEvent[] = resolution.hops.map((hop) => Redirected(hop))
   if (resolution.kind === 'deny') {
     events.push(
@@ -59,7 +109,7 @@ function navigate(state: AppState, to: string, mode: Mode, meta: CommandMeta, fo
     // With no page to stay on, the user goes to the fallback instead of a blank screen.
     if (!first || !resolution.fallback) return right(events)
     const from = locationText(resolution.location)
-    resolution = resolveNavigation(ctx, nav, resolution.fallback)
+    resolution = resolveNavigation(ctx, nav, resolution.fallback, guard)
     events.push(Redirected({ from, to: locationText(resolution.location), reason: 'fallback after denial' }))
     events.push(...resolution.hops.map((hop) => Redirected(hop)))
     if (resolution.kind === 'deny') return right(events)
@@ -277,11 +327,15 @@ export const navigationArea: AppArea<'navigation'> = {
   events: navigationEvents,
   decide,
   evolve,
-  // A navigation that waited for the start-up data is guarded again as soon as it has settled.
-  policies: (envelope, state): ReadonlyArray<AppCommand> =>
-    state.navigation.guardPending &&
-    !envelope.event.type.startsWith('navigation/') &&
-    shellContextOf(state).startupSettled
+  policies: (envelope, state): ReadonlyArray<AppCommand> => {
+    const event = envelope.event
+    // The login guard's requests are the session area's commands (their shapes were checked when asked).
+    if (event.type === 'navigation/GuardRequested') return event.data.commands as unknown as AppCommand[]
+    // A navigation that waited for the start-up data is guarded again as soon as it has settled.
+    return state.navigation.guardPending &&
+      !event.type.startsWith('navigation/') &&
+      shellContextOf(state).startupSettled
       ? [{ type: 'navigation/RecheckGuard' }]
-      : [],
+      : []
+  },
 }

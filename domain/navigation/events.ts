@@ -76,6 +76,14 @@ export const ChunkLoadFailed = defineEvent(
     request: t.string,
   }),
 )
+/** The login family's guard (domain/session) asked for these commands (e.g. sign out on a logout flag). */
+export const GuardRequested = defineEvent(
+  'navigation/GuardRequested',
+  // The guard asks only for commands of these shapes (session/SignOut with its reason, session/AutoRedirectToSso).
+  t.type({
+    commands: t.array(t.intersection([t.type({ type: t.string }), t.partial({ reason: t.string })])),
+  }),
+)
 export const DebugPanelToggled = defineEvent('navigation/DebugPanelToggled', t.type({ open: t.boolean }))
 
 export const navigationEvents = [
@@ -97,6 +105,7 @@ export const navigationEvents = [
   RouteRegistered,
   DebugPanelToggled,
   ChunkLoadFailed,
+  GuardRequested,
 ] as const
 
 export type NavigationEvent = EventOf<(typeof navigationEvents)[number]>

@@ -184,7 +184,13 @@ export function hiddenReason(item: MenuItem, ctx: ShellContext): string | undefi
   if (item.cloudOnly && !ctx.cloud) return 'cloud only'
   if (item.adminOnly && !ctx.admin) return 'admins only'
   if (item.dependsOn === 'artifactBrowser' && !feature(ctx, 'artifactBrowser')) return 'no artifact browser'
-  if (item.dependsOn === 'quickAction' && !feature(ctx, 'newOnboardingQuickAction')) return 'no quick action'
+  // Quick setup is reachable when its quick action shows, or when it is the quick-deploy landing route.
+  if (
+    item.dependsOn === 'quickAction' &&
+    !feature(ctx, 'newOnboardingQuickAction') &&
+    !feature(ctx, 'quickDeployLanding')
+  )
+    return 'no quick action'
   if (item.hiddenOn?.includes(ctx.flavour)) return 'hidden on this flavour'
   if (item.extra && isTour(ctx) && !ctx.admin) return 'no extra items in a tour for non-admins'
   return undefined

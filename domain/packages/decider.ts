@@ -76,7 +76,7 @@ const loadingDone = (s: PackagesState): PackagesState => ({ ...s, pageLoading: f
 
 function evolve(s: PackagesState, event: AppEvent): PackagesState {
   // Another area's fact: signing out forgets everything this area holds.
-  if ((event.type as string) === 'session/SignedOut') return initialPackagesState
+  if (event.type === 'session/SignedOut') return initialPackagesState
   if (!event.type.startsWith('packages/')) return s
   const e = event as PackagesEvent
   switch (e.type) {
@@ -246,7 +246,7 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
 function policies(envelope: { event: AppEvent }): ReadonlyArray<AppCommand> {
   const type = envelope.event.type
   if (type === 'packages/PackageNotFound' || type === 'packages/VersionNotFound')
-    return [{ type: 'navigation/Navigate', to: '/404', replace: true } as unknown as AppCommand]
+    return [{ type: 'navigation/Navigate', to: '/404', replace: true }]
   return []
 }
 

@@ -124,8 +124,7 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
 }
 
 function evolve(s: SearchState, event: AppEvent): SearchState {
-  if ((event.type as string) === 'session/SignedOut')
-    return { ...initialSearchState, recentOwner: null, recent: [] }
+  if (event.type === 'session/SignedOut') return { ...initialSearchState, recentOwner: null, recent: [] }
   if (!event.type.startsWith('search/')) return s
   const e = event as SearchEvent
   switch (e.type) {
@@ -182,8 +181,7 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
 // Running a search opens its route with the model in the query (navigation owns the command).
 function policies(envelope: { event: AppEvent }): ReadonlyArray<AppCommand> {
   const e = envelope.event
-  if (e.type === 'search/SearchRan')
-    return [{ type: 'navigation/Navigate', to: e.data.path } as unknown as AppCommand]
+  if (e.type === 'search/SearchRan') return [{ type: 'navigation/Navigate', to: e.data.path }]
   return []
 }
 

@@ -72,7 +72,7 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
   artifacts: {
     id: 'artifacts',
     label: 'Artifacts',
-    path: '/search/artifacts',
+    path: '/artifacts/browse',
     requires: { services: ['artifactory'], features: ['!artifactSearchDisabled'] },
     supportsProjectContext: true,
     keepSearchQuery: true,
@@ -82,7 +82,7 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
   securityCompliance: {
     id: 'securityCompliance',
     label: 'Security & Compliance',
-    path: '/security/search',
+    path: '/scans',
     requires: { services: ['xray'], adminOrTour: true },
     supportsProjectContext: false,
     keepSearchQuery: false,
@@ -104,7 +104,7 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
   releaseBundles: {
     id: 'releaseBundles',
     label: 'Release Bundles',
-    path: '/distribution/release-bundles',
+    path: '/distribution',
     requires: {
       services: ['distribution'],
       licenseTypes: ['ENTERPRISE_PLUS', 'EDGE', 'ENTERPRISE_PLUS_TRIAL'],

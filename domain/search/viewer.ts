@@ -39,8 +39,6 @@ export const anonymousViewer: Viewer = {
 
 type Loose = Record<string, unknown> | undefined
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
-
 /** The viewer from the session, platform and navigation areas. */
 export function viewerOf(state: AppState): Viewer {
   const { session, platform } = state
@@ -49,9 +47,7 @@ export function viewerOf(state: AppState): Viewer {
   const enabled = platform.microservices.filter((m) => m.enabled).map((m) => m.name.toLowerCase())
   // The console is served by the artifact manager, so it is always there.
   const services = enabled.includes('artifactory') ? enabled : ['artifactory', ...enabled]
-  // Navigation state is read by field name: a missing field means "not in a project / not in admin".
-  const navigation = state.navigation as unknown as Loose
-  const path = str(navigation?.path) ?? str(navigation?.location) ?? ''
+  const path = state.navigation.location.path
   return {
     userName: anonymous ? 'anonymous' : user.name,
     isAdmin: !anonymous && user.admin,
@@ -60,7 +56,7 @@ export function viewerOf(state: AppState): Viewer {
     services,
     licenseType: platform.footer?.licenseType ?? '',
     features: platform.features,
-    projectKey: str(navigation?.projectKey) ?? null,
+    projectKey: state.navigation.selectedProject ?? null,
     inAdminArea: path.replace(/^\/ui(?=\/|$)/, '').startsWith('/admin'),
     anonymousXrayAccess: platform.features.anonymousXrayAccess === true,
   }

@@ -505,8 +505,8 @@ function dpkgPackages(notes: string[]): SnapshotPackage[] {
     if (existsSync(copyright) && statSync(copyright).isFile()) {
       const bytes = readFileSync(copyright)
       licenses = debianLicenses(bytes.toString('utf8'))
-      // Copyright files are kept with their bytes up to 32 KiB (size budget of the snapshot).
-      files.push(fileEntry('copyright', `${base}/copyright`, bytes, false, bytes.length <= 32 * 1024))
+      // Copyright files are kept with their bytes up to 8 KiB (every server start copies the catalogue).
+      files.push(fileEntry('copyright', `${base}/copyright`, bytes, false, bytes.length <= 8 * 1024))
     }
     const controlText = `${stanza.trim()}\n`
     const control = fileEntry('control', `${base}/control`, Buffer.from(controlText, 'utf8'), true, true)

@@ -4,9 +4,14 @@
  * cluster nodes may start together: the IMMEDIATE transaction and the emptiness check inside
  * it make sure only one of them loads.
  */
-import { readFileSync } from 'node:fs'
+import Database from 'better-sqlite3'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, readFileSync, readdirSync, renameSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
-import type { Db } from '../db'
+import { migrate, type Db } from '../db'
 import { insertSamples } from './samples'
 import { insertSyntheticPackages } from './synthetic'
 import {
@@ -18,6 +23,8 @@ import {
 } from './types'
 import { isReleaseVersion, latestOf } from './versionOrder'
 import { SNAPSHOT_FILE } from './paths'
+
+const here = dirname(fileURLToPath(import.meta.url))
 
 export const packageIdOf = (type: string, name: string) => `${type}://${name}`
 export const versionIdOf = (packageId: string, version: string) => `${packageId}@${version}`
@@ -161,32 +168,108 @@ export interface LoadResult {
   readonly packages: number
 }
 
+/** Catalogue tables in an order that satisfies their foreign keys. */
+const CATALOG_TABLES = [
+  'catalog_packages',
+  'catalog_package_licenses',
+  'catalog_versions',
+  'catalog_files',
+  'catalog_dependencies',
+  'catalog_properties',
+  'catalog_advisories',
+  'catalog_docker_layers',
+  'catalog_builds',
+  'catalog_build_artifacts',
+  'release_bundles',
+  'release_bundle_artifacts',
+  'catalog_meta',
+] as const
+
+function fillCatalog(db: Db, snapshot: Snapshot): number {
+  const insert = packageInserter(db)
+  let packages = 0
+  for (const pkg of snapshot.packages) {
+    insert(pkg)
+    packages++
+  }
+  packages += insertSamples(db, insert)
+  const setMeta = db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)')
+  setMeta.run('snapshotBuiltAt', snapshot.builtAt)
+  setMeta.run('snapshotNotes', JSON.stringify(snapshot.notes))
+  return packages
+}
+
+/** What the loaded catalogue depends on: the snapshot, the loader and samples, the migrations. */
+function catalogueKey(snapshotPath: string, synthetic: number): string {
+  const hash = createHash('sha256').update(readFileSync(snapshotPath)).update(`synthetic:${synthetic}`)
+  for (const file of ['load.ts', 'samples.ts', 'versionOrder.ts', 'synthetic.ts']) {
+    const path = join(here, file)
+    if (existsSync(path)) hash.update(readFileSync(path))
+  }
+  const migrations = join(here, '../db/migrations')
+  for (const file of readdirSync(migrations).sort())
+    hash.update(file).update(readFileSync(join(migrations, file)))
+  return hash.digest('hex').slice(0, 24)
+}
+
+/**
+ * A ready-made catalogue database for this snapshot (and synthetic count), built once per machine in the temporary
+ * folder: every server start (tests start many) then copies tables with INSERT … SELECT
+ * instead of parsing and inserting the snapshot again. Written to a unique name and renamed,
+ * so concurrent starts never see half a file.
+ */
+function templateFor(snapshotPath: string, synthetic: number): string {
+  const target = join(tmpdir(), `platform-catalog-${catalogueKey(snapshotPath, synthetic)}.db`)
+  if (existsSync(target)) return target
+  const partial = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`
+  const db = new Database(partial)
+  try {
+    migrate(db)
+    db.transaction(() => {
+      fillCatalog(db, readSnapshot(snapshotPath))
+      if (synthetic > 0) insertSyntheticPackages(db, synthetic)
+    })()
+  } finally {
+    db.close()
+  }
+  renameSync(partial, target)
+  return target
+}
+
 /**
  * Loads the snapshot and samples when the catalogue is empty; with `synthetic` > 0, also that
- * many synthetic packages (benchmarks only).
+ * many synthetic packages (benchmarks only). A custom `snapshot` is loaded directly (tests).
  */
 export function loadCatalogIfEmpty(
   db: Db,
-  options: { snapshot?: () => Snapshot; synthetic?: number } = {},
+  options: { snapshot?: () => Snapshot; synthetic?: number; snapshotPath?: string } = {},
 ): LoadResult {
   const isEmpty = () => db.prepare('SELECT 1 FROM catalog_packages LIMIT 1').get() === undefined
   if (!isEmpty()) return { loaded: false, packages: 0 }
-  // Parsed outside the transaction: other nodes are not kept waiting on the decompression.
-  const snapshot = (options.snapshot ?? readSnapshot)()
+  const synthetic = options.synthetic ?? 0
+  const template = options.snapshot
+    ? undefined
+    : templateFor(options.snapshotPath ?? SNAPSHOT_FILE, synthetic)
   let packages = 0
-  db.transaction(() => {
-    if (!isEmpty()) return
-    const insert = packageInserter(db)
-    for (const pkg of snapshot.packages) {
-      insert(pkg)
-      packages++
-    }
-    packages += insertSamples(db, insert)
-    if (options.synthetic && options.synthetic > 0) packages += insertSyntheticPackages(db, options.synthetic)
-    const setMeta = db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)')
-    setMeta.run('snapshotBuiltAt', snapshot.builtAt)
-    setMeta.run('snapshotNotes', JSON.stringify(snapshot.notes))
-    setMeta.run('loadedAt', new Date().toISOString())
-  }).immediate()
+  if (template) db.prepare('ATTACH DATABASE ? AS catalog_template').run(template)
+  try {
+    db.transaction(() => {
+      if (!isEmpty()) return
+      if (template) {
+        for (const table of CATALOG_TABLES)
+          db.exec(`INSERT INTO main.${table} SELECT * FROM catalog_template.${table}`)
+        packages = (db.prepare('SELECT COUNT(*) AS n FROM catalog_packages').get() as { n: number }).n
+      } else {
+        packages = fillCatalog(db, options.snapshot!())
+        if (synthetic > 0) packages += insertSyntheticPackages(db, synthetic)
+      }
+      db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)').run(
+        'loadedAt',
+        new Date().toISOString(),
+      )
+    }).immediate()
+  } finally {
+    if (template) db.exec('DETACH DATABASE catalog_template')
+  }
   return { loaded: packages > 0, packages }
 }

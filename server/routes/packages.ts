@@ -1,6 +1,387 @@
-import type { RouteModule } from '../context'
+/**
+ * The packages area's supporting calls (server/API.md, "Supporting calls"): readme, npm
+ * dependencies and properties, artifact builds, docker layers, file download, artifact
+ * count, violations by package and the scanner version. All read the catalogue tables.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyRequest } from 'fastify'
+import { HttpError, type RouteModule } from '../context'
+import { artifactFinder } from '../catalog/artifacts'
 
-// Routes of the packages area, under /ui/api/v1. Filled in by the server issue.
-const routes: RouteModule = async () => {}
+const pathQuery = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', minLength: 1, maxLength: 2048 },
+    repoKey: { type: 'string', maxLength: 256 },
+  },
+  required: ['path'],
+} as const
+
+const downloadQuery = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', minLength: 1, maxLength: 2048 },
+    repoKey: { type: 'string', maxLength: 256 },
+  },
+  required: ['path'],
+} as const
+
+const errorSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' }, code: { type: 'string' } },
+} as const
+
+const ok = (properties: Record<string, unknown>) => ({
+  200: { type: 'object', properties },
+  404: errorSchema,
+})
+
+/**
+ * A file name safe in a Content-Disposition header: the last path segment, without quotes,
+ * backslashes, control characters (CR/LF above all) or anything a header could be split on.
+ */
+export function safeFileName(path: string): string {
+  const last = path.split(/[/\\]/).pop() ?? ''
+  const cleaned = last
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"';\\]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+  return cleaned.slice(0, 200) || 'download'
+}
+
+const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/%/g, '_')
+
+const SEVERITY_LABELS: Record<string, string> = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  info: 'Information',
+  unknown: 'Unknown',
+}
+
+const projectVersion = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version?: string }
+    return pkg.version ?? '0.0.0'
+  } catch {
+    return '0.0.0'
+  }
+})()
+
+const routes: RouteModule = async (app, ctx) => {
+  const db = ctx.db
+  const { findFile } = artifactFinder(db)
+  const versionById = db.prepare(
+    'SELECT id, readme_path, readme_text, repo FROM catalog_versions WHERE id = ?',
+  )
+  const fileContent = db.prepare('SELECT content FROM catalog_files WHERE version_id = ? AND path = ?')
+  const dependencies = db.prepare(
+    'SELECT name, version, scope FROM catalog_dependencies WHERE version_id = ? ORDER BY position',
+  )
+  const properties = db.prepare(
+    'SELECT key, values_json FROM catalog_properties WHERE version_id = ? ORDER BY position',
+  )
+  const builds = db.prepare(
+    `SELECT DISTINCT b.name, b.number, b.started, b.status FROM catalog_builds b
+     JOIN catalog_build_artifacts a ON a.build_id = b.id
+     JOIN catalog_files f ON f.repo = a.repo AND f.path = a.path
+     WHERE f.version_id = ? ORDER BY b.started DESC, b.id DESC`,
+  )
+  const layers = db.prepare(
+    'SELECT digest, size, command FROM catalog_docker_layers WHERE version_id = ? ORDER BY position',
+  )
+  const countDownload = db.prepare(
+    'UPDATE catalog_versions SET download_count = download_count + 1 WHERE id = ?',
+  )
+  const countPackageDownload = db.prepare(
+    'UPDATE catalog_packages SET downloads = downloads + 1 WHERE id = (SELECT package_id FROM catalog_versions WHERE id = ?)',
+  )
+
+  const versionOfPath = (request: FastifyRequest<{ Querystring: { path: string; repoKey?: string } }>) => {
+    ctx.requireUser(request, { allowAnonymous: true })
+    const file = findFile(request.query.path, request.query.repoKey)
+    if (!file) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
+    return file.version_id
+  }
+
+  app.get<{ Params: { id: string }; Querystring: { path?: string } }>(
+    '/ui/v1/native/versions/:id/readme',
+    {
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'string', maxLength: 1024 } }, required: ['id'] },
+        querystring: { type: 'object', properties: { path: { type: 'string', maxLength: 2048 } } },
+        response: ok({ readme: { type: 'string' } }),
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      // The id names the version; the lead file path finds it when the id is a package's.
+      const fromPath = request.query.path ? findFile(request.query.path)?.version_id : undefined
+      const version = (versionById.get(request.params.id) ?? (fromPath && versionById.get(fromPath))) as
+        { id: string; readme_path: string | null; readme_text: string | null } | undefined
+      if (!version) throw new HttpError(404, 'No such version', 'NOT_FOUND')
+      if (version.readme_path) {
+        const row = fileContent.get(version.id, version.readme_path) as { content: Buffer | null } | undefined
+        if (row?.content) return { readme: row.content.toString('utf8') }
+      }
+      return { readme: version.readme_text ?? '' }
+    },
+  )
+
+  app.get<{ Querystring: { path: string; repoKey?: string } }>(
+    '/ui/v1/native/versions/npm/dependencies',
+    {
+      schema: {
+        querystring: pathQuery,
+        response: ok({
+          dependencies: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                name: { type: 'string' },
+                version: { type: 'string' },
+                scope: { type: 'string' },
+              },
+            },
+          },
+        }),
+      },
+    },
+    async (request) => ({ dependencies: dependencies.all(versionOfPath(request)) }),
+  )
+
+  app.get<{ Querystring: { path: string; repoKey?: string } }>(
+    '/ui/v1/native/versions/npm/props',
+    {
+      schema: {
+        querystring: pathQuery,
+        response: ok({
+          properties: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { key: { type: 'string' }, values: { type: 'array', items: { type: 'string' } } },
+            },
+          },
+        }),
+      },
+    },
+    async (request) => ({
+      properties: (properties.all(versionOfPath(request)) as Array<{ key: string; values_json: string }>).map(
+        (p) => ({
+          key: p.key,
+          values: JSON.parse(p.values_json) as string[],
+        }),
+      ),
+    }),
+  )
+
+  app.get<{ Querystring: { path: string; repoKey?: string } }>(
+    '/ui/artifactbuilds',
+    {
+      schema: {
+        querystring: pathQuery,
+        response: ok({
+          builds: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                name: { type: 'string' },
+                number: { type: 'string' },
+                started: { type: 'string' },
+                status: { type: 'string' },
+              },
+            },
+          },
+        }),
+      },
+    },
+    async (request) => ({ builds: builds.all(versionOfPath(request)) }),
+  )
+
+  app.get<{ Querystring: { path: string; repoKey?: string } }>(
+    '/ui/views/dockerv2',
+    {
+      schema: {
+        querystring: pathQuery,
+        response: ok({
+          layers: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                digest: { type: 'string' },
+                size: { type: 'number' },
+                command: { type: 'string' },
+              },
+            },
+          },
+        }),
+      },
+    },
+    async (request) => ({ layers: layers.all(versionOfPath(request)) }),
+  )
+
+  app.get<{ Querystring: { path: string; repoKey?: string } }>(
+    '/download',
+    { schema: { querystring: downloadQuery, response: { 404: errorSchema } } },
+    async (request, reply) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      const file = findFile(request.query.path, request.query.repoKey)
+      if (!file) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
+      if (!file.content)
+        throw new HttpError(
+          404,
+          'The catalogue keeps only the checksums of this file, not its bytes',
+          'CONTENT_NOT_STORED',
+        )
+      countDownload.run(file.version_id)
+      countPackageDownload.run(file.version_id)
+      const name = safeFileName(file.name)
+      return (
+        reply
+          // Never rendered inline, whatever the file says it is.
+          .header('Content-Type', 'application/octet-stream')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${asciiFallback(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+          )
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Length', String(file.content.length))
+          .send(file.content)
+      )
+    },
+  )
+
+  app.get(
+    '/ui/home/widget/artifactCount',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: { widgetData: { type: 'object', properties: { artifactCount: { type: 'number' } } } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      const { n } = db.prepare('SELECT COUNT(*) AS n FROM catalog_files').get() as { n: number }
+      return { widgetData: { artifactCount: n } }
+    },
+  )
+
+  const violations = db.prepare(
+    `SELECT v.package_id, v.name AS version, a.advisory_id, a.severity, a.title, a.url, a.vulnerable_range
+     FROM catalog_advisories a JOIN catalog_versions v ON v.id = a.version_id
+     WHERE (@packageId IS NULL OR v.package_id = @packageId) AND (@version IS NULL OR v.name = @version)
+     ORDER BY CASE a.severity WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3
+       WHEN 'info' THEN 4 ELSE 5 END, v.package_id, v.name, a.advisory_id
+     LIMIT @limit`,
+  )
+  const violationSelector = {
+    type: 'object',
+    properties: {
+      new_severities: { type: 'boolean' },
+      package_id: { type: 'string', maxLength: 1024 },
+      version: { type: 'string', maxLength: 256 },
+      limit: { type: 'integer', minimum: 1, maximum: 1000 },
+    },
+  } as const
+  const violationsResponse = {
+    200: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              package_id: { type: 'string' },
+              version: { type: 'string' },
+              issue_id: { type: 'string' },
+              severity: { type: 'string' },
+              summary: { type: 'string' },
+              url: { type: 'string' },
+              vulnerable_versions: { type: 'string' },
+            },
+          },
+        },
+        total_count: { type: 'integer' },
+      },
+    },
+  }
+  type ViolationQuery = { new_severities?: boolean; package_id?: string; version?: string; limit?: number }
+  const answerViolations = (request: FastifyRequest, selector: ViolationQuery) => {
+    ctx.requireUser(request, { allowAnonymous: true })
+    const rows = violations.all({
+      packageId: selector.package_id ?? null,
+      version: selector.version ?? null,
+      limit: selector.limit ?? 1000,
+    }) as Array<{
+      package_id: string
+      version: string
+      advisory_id: string
+      severity: string
+      title: string
+      url: string
+      vulnerable_range: string
+    }>
+    const data = rows.map((r) => ({
+      package_id: r.package_id,
+      version: r.version,
+      issue_id: r.advisory_id,
+      // new_severities=true asks for the current severity names (Information rather than Info).
+      severity: selector.new_severities ? (SEVERITY_LABELS[r.severity] ?? 'Unknown') : r.severity,
+      summary: r.title,
+      url: r.url,
+      vulnerable_versions: r.vulnerable_range,
+    }))
+    return { data, total_count: data.length }
+  }
+  app.get<{ Querystring: ViolationQuery }>(
+    '/xray/ui/unified/artifactViolationsByPackage',
+    { schema: { querystring: violationSelector, response: violationsResponse } },
+    async (request) => answerViolations(request, request.query),
+  )
+  app.post<{ Querystring: { new_severities?: boolean }; Body: ViolationQuery | null }>(
+    '/xray/ui/unified/artifactViolationsByPackage',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { new_severities: { type: 'boolean' } } },
+        body: { ...violationSelector, properties: { ...violationSelector.properties } },
+        response: violationsResponse,
+      },
+    },
+    async (request) => answerViolations(request, { ...(request.body ?? {}), ...request.query }),
+  )
+
+  app.get(
+    '/xray/ui/homepage/getXrayVersion',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: { xray_version: { type: 'string' }, advisories_built_at: { type: 'string' } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      const built = db.prepare("SELECT value FROM catalog_meta WHERE key = 'snapshotBuiltAt'").get() as
+        { value: string } | undefined
+      // The scanner here is the catalogue's advisory data: its version is the server's, dated by the snapshot.
+      return { xray_version: projectVersion, advisories_built_at: built?.value ?? '' }
+    },
+  )
+}
 
 export default routes

@@ -1,6 +1,76 @@
-import type { RouteModule } from '../context'
+/**
+ * Release bundles by checksum (server/API.md, Packages): the bundles containing an artifact
+ * with the given sha256 or sha1. Bundles come from the sample set and point at real
+ * catalogue files by their real checksums.
+ */
+import { HttpError, type RouteModule } from '../context'
 
-// Routes of the releaseBundles area, under /ui/api/v1. Filled in by the server issue.
-const routes: RouteModule = async () => {}
+const CHECKSUM = /^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/
+
+const routes: RouteModule = async (app, ctx) => {
+  const bundles = ctx.db.prepare(
+    `SELECT b.name, b.version, b.created, b.status, b.repository,
+       (SELECT COUNT(*) FROM release_bundle_artifacts x WHERE x.bundle_id = b.id) AS artifacts
+     FROM release_bundles b
+     WHERE b.id IN (SELECT bundle_id FROM release_bundle_artifacts WHERE sha256 = @checksum OR sha1 = @checksum)
+     ORDER BY b.created DESC, b.id DESC LIMIT @limit`,
+  )
+
+  app.get<{ Params: { checksum: string }; Querystring: { num_of_rows?: number } }>(
+    '/distribution/api/ui/release_bundle/checksum/:checksum',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { checksum: { type: 'string', maxLength: 128 } },
+          required: ['checksum'],
+        },
+        querystring: {
+          type: 'object',
+          properties: { num_of_rows: { type: 'integer', minimum: 1, maximum: 1000 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: {
+                type: 'object',
+                properties: {
+                  data: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: {
+                        name: { type: 'string' },
+                        version: { type: 'string' },
+                        created: { type: 'string' },
+                        status: { type: 'string' },
+                        repository: { type: 'string' },
+                        artifacts: { type: 'integer' },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          400: { type: 'object', properties: { message: { type: 'string' }, code: { type: 'string' } } },
+        },
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      const { checksum } = request.params
+      if (!CHECKSUM.test(checksum))
+        throw new HttpError(
+          400,
+          'The checksum must be a sha256 (64 hex digits) or sha1 (40 hex digits)',
+          'VALIDATION',
+        )
+      const rows = bundles.all({ checksum: checksum.toLowerCase(), limit: request.query.num_of_rows ?? 100 })
+      return { data: { data: rows } }
+    },
+  )
+}
 
 export default routes

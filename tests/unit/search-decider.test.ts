@@ -153,7 +153,7 @@ describe('search types and their requirements', () => {
   })
   it('goes to the root path inside the admin area', () => {
     expect(searchPath(SEARCH_TYPES.securityCompliance, { ...v, inAdminArea: true })).toBe('/')
-    expect(searchPath(SEARCH_TYPES.securityCompliance, v)).toBe('/security/search')
+    expect(searchPath(SEARCH_TYPES.securityCompliance, v)).toBe('/scans')
   })
   it('licence types and features with "!"', () => {
     expect(unavailableReason(SEARCH_TYPES.releaseBundles, v)).toMatch(/licence/)
@@ -172,7 +172,7 @@ describe('search types and their requirements', () => {
   it('the route (and project) determine the type', () => {
     expect(searchTypeForRoute('/ui/packages/npm%3A%2F%2Freact', null)).toBe('packages')
     expect(searchTypeForRoute('/builds', null)).toBe('builds')
-    expect(searchTypeForRoute('/security/search', 'p1')).toBeNull()
+    expect(searchTypeForRoute('/scans', 'p1')).toBeNull()
     expect(searchTypeForRoute('/home', null)).toBeNull()
   })
   it('URL sync restores the model for a route that keeps its query', () => {

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest'
+import { screen, within, waitFor, act } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderShell } from './shellFixtures'
+
+const admin = { user: { name: 'admin', admin: true } } as const
+
+describe('the shell', () => {
+  it('lands a regular user on packages from / and titles the page with the server name', async () => {
+    const { app, ports } = renderShell('/')
+    expect(app.getState().navigation.location.path).toBe('/packages')
+    expect(ports.visited.at(-1)).toBe('/ui/packages')
+    await waitFor(() => expect(document.title).toBe('Packages - Acme Platform'))
+    expect(await screen.findByRole('navigation', { name: 'Application' })).toBeInTheDocument()
+  })
+
+  it('lands an admin on the topology page', async () => {
+    const { app } = renderShell('/', admin)
+    expect(app.getState().navigation.location.path).toBe('/admin/mission_control/topology')
+    await waitFor(() => expect(document.title).toBe('Topology - Acme Platform'))
+    expect(await screen.findByRole('heading', { name: 'Topology' })).toBeInTheDocument()
+  })
+
+  it('denies a regular user an admin route with a not-authorized notification', async () => {
+    const { app } = renderShell('/packages')
+    act(() => app.dispatch({ type: 'navigation/Navigate', to: '/admin/configuration/general' }))
+    expect(app.getState().navigation.location.path).toBe('/packages')
+    expect(await screen.findByText('You are not authorized to view this page')).toBeInTheDocument()
+  })
+
+  it('sends a regular user who opens an admin route directly to their landing', () => {
+    const { app, ports } = renderShell('/admin/proxies/configuration/list')
+    expect(app.getState().navigation.location.path).toBe('/packages')
+    expect(ports.visited.at(-1)).toBe('/ui/packages')
+  })
+
+  it('shows the 404 page for an unknown path', async () => {
+    const { app } = renderShell('/no/such/page')
+    expect(app.getState().navigation.location.path).toBe('/404')
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument()
+  })
+
+  it('shows the 406 page with its request id', async () => {
+    renderShell('/406/req-42')
+    expect(await screen.findByRole('heading', { name: 'Not Acceptable' })).toBeInTheDocument()
+    expect(screen.getByText('req-42')).toBeInTheDocument()
+  })
+
+  it('shows the authorization page text', async () => {
+    renderShell('/authorization')
+    expect(
+      await screen.findByRole('heading', { name: 'You are not authorized to view this page' }),
+    ).toBeInTheDocument()
+  })
+
+  it('redirects the 500 page opened directly to / (and so to the landing)', () => {
+    const { app } = renderShell('/500')
+    expect(app.getState().navigation.location.path).toBe('/packages')
+  })
+
+  it('navigates with sidebar links through the bus', async () => {
+    const { app } = renderShell('/packages', { user: { name: 'admin', admin: true } })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Administration' }))
+    // An admin can administer projects: the admin landing is the projects page.
+    expect(app.getState().navigation.location.path).toBe('/admin/projects/list')
+    const adminNav = await screen.findByRole('navigation', { name: 'Administration' })
+    await user.click(within(adminNav).getByRole('link', { name: 'Proxies' }))
+    expect(app.getState().navigation.location.path).toBe('/admin/proxies/configuration/list')
+    await user.click(screen.getByRole('button', { name: 'Application' }))
+    expect(app.getState().navigation.location.path).toBe('/packages')
+    await user.click(screen.getByRole('button', { name: 'Administration' }))
+    // The last visited admin page overrides the admin landing.
+    expect(app.getState().navigation.location.path).toBe('/admin/proxies/configuration/list')
+  })
+
+  it('hides licensed items when the licence is N/A and admin items for regular users', async () => {
+    renderShell('/packages', { footer: { licenseType: 'N/A' } })
+    const nav = await screen.findByRole('navigation', { name: 'Application' })
+    expect(within(nav).getByRole('link', { name: 'Packages' })).toBeInTheDocument()
+    expect(within(nav).queryByRole('link', { name: 'Distribution' })).not.toBeInTheDocument()
+    expect(within(nav).queryByText('Policies')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Administration' })).not.toBeInTheDocument()
+  })
+
+  it('shows an item whose service is missing as disabled with a tooltip', async () => {
+    renderShell('/packages', { services: ['artifactory'] })
+    const nav = await screen.findByRole('navigation', { name: 'Application' })
+    const policies = within(nav).getByText('Policies')
+    expect(policies).toHaveAttribute('aria-disabled', 'true')
+    await userEvent.setup().hover(policies)
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Requires the xray service')
+  })
+
+  it('gives admins the admin top-menu items and regular users only the common ones', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages', admin)
+    await user.click(await screen.findByRole('button', { name: 'admin' }))
+    const menu = screen.getByRole('menu', { name: 'User menu' })
+    for (const name of ['Getting Started', 'Quick Repository Creation', 'Set Me Up', 'New User', 'Logout'])
+      expect(within(menu).getByRole('menuitem', { name })).toBeInTheDocument()
+  })
+
+  it('keeps admin items out of a regular user top menu', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages')
+    await user.click(await screen.findByRole('button', { name: 'developer' }))
+    const menu = screen.getByRole('menu', { name: 'User menu' })
+    expect(within(menu).getByRole('menuitem', { name: 'Set Me Up' })).toBeInTheDocument()
+    expect(within(menu).queryByRole('menuitem', { name: 'New User' })).not.toBeInTheDocument()
+    expect(within(menu).queryByRole('menuitem', { name: 'Getting Started' })).not.toBeInTheDocument()
+  })
+
+  it('shows Contact Us only to admins of a cloud trial, and hides shortcuts from tour non-admins', async () => {
+    const user = userEvent.setup()
+    renderShell('/get_started', {
+      user: { name: 'admin', admin: true },
+      footer: { flavour: 'cloud-trial', isCloud: true },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Help' }))
+    expect(screen.getByRole('menuitem', { name: 'Contact Us' })).toBeInTheDocument()
+  })
+
+  it('hides Navigation Tour and Keyboard Shortcuts from a non-admin in the tour', async () => {
+    const user = userEvent.setup()
+    renderShell('/tour_get_started', { footer: { flavour: 'tour' } })
+    await user.click(await screen.findByRole('button', { name: 'Help' }))
+    expect(screen.queryByRole('menuitem', { name: 'Keyboard Shortcuts' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('menuitem', { name: 'Contact Us' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'developer' }))
+    expect(screen.queryByRole('menuitem', { name: 'Navigation Tour' })).not.toBeInTheDocument()
+  })
+
+  it('opens the set-me-up panel from the top menu and closes it', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages')
+    await user.click(await screen.findByRole('button', { name: 'developer' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Set Me Up' }))
+    expect(screen.getByRole('heading', { name: 'Set Me Up' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Close Set Me Up' }))
+    expect(screen.queryByRole('heading', { name: 'Set Me Up' })).not.toBeInTheDocument()
+  })
+
+  it('opens quick setup as a route with the quick-deploy landing feature', async () => {
+    const user = userEvent.setup()
+    const { app } = renderShell('/packages', {
+      user: { name: 'admin', admin: true },
+      features: { quickDeployLanding: true },
+    })
+    await user.click(await screen.findByRole('button', { name: 'admin' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Quick Repository Creation' }))
+    expect(app.getState().navigation.location.path).toBe('/quick-setup')
+  })
+
+  it('opens the overlay wizard without the quick-deploy landing feature', async () => {
+    const user = userEvent.setup()
+    const { app } = renderShell('/packages', admin)
+    await user.click(await screen.findByRole('button', { name: 'admin' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Quick Repository Creation' }))
+    expect(app.getState().navigation.location.path).toBe('/packages')
+    expect(await screen.findByRole('dialog', { name: 'Quick Setup' })).toBeInTheDocument()
+  })
+
+  it('opens the contact dialog from the contactUsContext query in a trial, and clears the query on close', async () => {
+    const user = userEvent.setup()
+    const { app } = renderShell('/get_started?contactUsContext=trial', {
+      footer: { flavour: 'cloud-trial', isCloud: true },
+    })
+    expect(await screen.findByRole('dialog', { name: 'Contact Us' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    expect(app.getState().navigation.location).toEqual({ path: '/get_started', query: '' })
+  })
+
+  it('rewrites an old #/builds link', () => {
+    const { app } = renderShell('/#/builds/job/7')
+    expect(app.getState().navigation.location).toEqual({
+      path: '/builds/job/7',
+      query: '?jenkinsRedirect=true',
+    })
+  })
+
+  it('collapses the sidebar', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages')
+    await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }))
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument()
+  })
+})
