@@ -25,12 +25,18 @@ const readData = async (query: string, prefix = '', service = 'jfrt'): Promise<L
 
 /** Log lines are written through a stream: wait until the file holds what a test expects. */
 async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await probe()
-    if (ok(value)) return value
+  let last: unknown
+  for (let i = 0; i < 250; i++) {
+    try {
+      const value = await probe()
+      if (ok(value)) return value
+    } catch (error) {
+      // A file that is still being opened is not listed yet: ask again.
+      last = error
+    }
     await new Promise((r) => setTimeout(r, 20))
   }
-  throw new Error('condition not reached')
+  throw new Error(`condition not reached (last error: ${String(last)})`)
 }
 
 beforeAll(async () => {
