@@ -6,6 +6,7 @@
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
+import type { TopologyNode } from '../domain/serviceStatus/types'
 import type { Footer, Microservice, ProjectSummary } from '../domain/platform'
 import type { NameUrl, UserData } from '../domain/session'
 import type {
@@ -139,8 +140,10 @@ export interface SessionApi {
 export interface AdminApi {}
 
 // --- serviceStatus (topology, nodes) ---------------------------------------------------
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ServiceStatusApi {}
+export interface ServiceStatusApi {
+  /** Every node of every service (`GET /system/status/ha`). */
+  topology(): Promise<Result<ReadonlyArray<TopologyNode>>>
+}
 
 // --- packages (GraphQL metadata and supporting calls) ----------------------------------
 export interface PackagesApi {

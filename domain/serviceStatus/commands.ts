@@ -1,2 +1,2 @@
 // Commands of the serviceStatus area, named `serviceStatus/Imperative`.
-export type ServiceStatusCommand = never
+export type ServiceStatusCommand = { readonly type: 'serviceStatus/LoadTopology' }

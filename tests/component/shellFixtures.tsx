@@ -1,5 +1,5 @@
 // Builds a console seeded by events (start-up and session facts) for the shell's component tests.
-import { render } from '@testing-library/react'
+import { configure, render } from '@testing-library/react'
 import { createApp } from '../../commands/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
 import type { AppEvent } from '../../domain/app'
@@ -10,6 +10,11 @@ import type { UserData } from '../../domain/session/types'
 import { AppProvider } from '../../ui/shared/appContext'
 import { Shell } from '../../ui/routes'
 import { fakePorts } from '../support/fakePorts'
+import type { Ports } from '../../adapters/ports'
+import type { EffectTable } from '../../commands/effects/types'
+
+// Area chunks load lazily; the first import in a test file takes a while under jsdom.
+configure({ asyncUtilTimeout: 5000 })
 
 export const userData = (over: Partial<UserData> = {}): UserData => ({
   name: 'developer',
@@ -71,9 +76,14 @@ export function startedEvents(seed: Seed = {}): AppEvent[] {
 }
 
 /** Renders the shell at `path` for a seeded console; returns the app and the fake history. */
-export function renderShell(path: string, seed: Seed = {}) {
-  const ports = fakePorts()
-  const app = createApp({ ports, effects: navigationEffects, seed: startedEvents(seed) })
+export function renderShell(
+  path: string,
+  seed: Seed = {},
+  overrides: Partial<Ports> = {},
+  effects: EffectTable = navigationEffects,
+) {
+  const ports = fakePorts(overrides)
+  const app = createApp({ ports, effects, seed: startedEvents(seed) })
   app.dispatch({ type: 'navigation/SyncFromHistory', to: path }, 'router')
   const view = render(
     <AppProvider app={app}>

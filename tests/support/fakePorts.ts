@@ -1,6 +1,6 @@
 import { VirtualTimeScheduler } from 'rxjs'
 import { left } from 'fp-ts/Either'
-import type { KeyValueStore, PlatformApi, Ports, SessionApi } from '../../adapters/ports'
+import type { AdminApi, KeyValueStore, PlatformApi, Ports, ServiceStatusApi, SessionApi } from '../../adapters/ports'
 import { createSecretVault } from '../../adapters/memory/secretVault'
 import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
 
@@ -56,8 +56,8 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     },
     platformApi: notFaked<PlatformApi>(),
     sessionApi: notFaked<SessionApi>(),
-    adminApi: {},
-    serviceStatusApi: {},
+    adminApi: notFaked<AdminApi>(),
+    serviceStatusApi: notFaked<ServiceStatusApi>(),
     packagesApi: fakePackagesApi(),
     releaseBundlesApi: fakeReleaseBundlesApi(),
     ...overrides,
