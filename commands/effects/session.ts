@@ -3,7 +3,7 @@
  * `ports.sessionApi`, and records the answer (or the failure) as an event. Secrets are taken
  * from `ports.secrets` by the reference the request carries, used once, and never recorded.
  */
-import { Observable, filter, mergeMap, EMPTY, tap, ignoreElements } from 'rxjs'
+import { Observable, filter, mergeMap, EMPTY, tap, ignoreElements, defer, from } from 'rxjs'
 import { isLeft, right, type Either } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
@@ -402,33 +402,31 @@ const pathStorage: Effect = (events$, _state$, ports) =>
     ignoreElements(),
   )
 
-/** What earlier visits left in browser storage, read once when the app boots. */
-const restore: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('platform/StartRequested'),
-    filter((env) => env.event.data.reason === 'boot'),
-    mergeMap((env) => {
-      const raw = ports.sessionStore.get(PATH_AFTER_LOGIN_KEY)
+/**
+ * What earlier visits left in browser storage, read once as the app comes up. Only what is
+ * there is recorded: the initial state already stands for "nothing stored".
+ */
+const restore: Effect = (_events$, _state$, ports) =>
+  defer(() => {
+    const events: AppEvent[] = []
+    const raw = ports.sessionStore.get(PATH_AFTER_LOGIN_KEY)
+    if (raw !== null) {
       let record: unknown = null
       try {
-        record = raw === null ? null : (JSON.parse(raw) as unknown)
+        record = JSON.parse(raw) as unknown
       } catch {
         record = null
       }
-      const clientName = ports.sessionStore.get(CLI_KEYS.name) ?? ''
-      const stored = (ports.sessionStore.get(CLI_KEYS.session) ?? '') !== ''
-      return [
-        caused(env, S.PathAfterLoginRestored({ record })),
-        caused(env, S.CliSessionRestored({ stored, clientName })),
-        caused(
-          env,
-          S.LoginDialogDismissalRestored({
-            dismissed: ports.localStore.get(LOGIN_DIALOG_DISMISSED_KEY) !== null,
-          }),
-        ),
-      ]
-    }),
-  )
+      events.push(S.PathAfterLoginRestored({ record }))
+    }
+    if ((ports.sessionStore.get(CLI_KEYS.session) ?? '') !== '')
+      events.push(
+        S.CliSessionRestored({ stored: true, clientName: ports.sessionStore.get(CLI_KEYS.name) ?? '' }),
+      )
+    if (ports.localStore.get(LOGIN_DIALOG_DISMISSED_KEY) !== null)
+      events.push(S.LoginDialogDismissalRestored({ dismissed: true }))
+    return from(events)
+  })
 
 /** A permanent login dialog clears an earlier dismissal; a dismissal is remembered. */
 const loginDialog: Effect = (events$, state$, ports) =>

@@ -18,6 +18,8 @@ export interface NodeRuntime {
   /** The service whose request log a request path belongs to (Artifactory by default). */
   serviceForPath(path: string): ServiceDefinition
   log(name: ServiceName, level: 'INFO' | 'WARN' | 'ERROR', message: string): void
+  /** Registers the node and starts its heartbeat (once the server listens: Online means serving). */
+  startHeartbeat(): void
   stop(): Promise<void>
 }
 
@@ -43,22 +45,7 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
     if (runs(name)) logs.service(SERVICES[name], level, message)
   }
   let lastBeatFailed = false
-  const registration: NodeRegistration = registerNode(db, {
-    nodeId: config.nodeId,
-    services,
-    heartbeatMs,
-    onError: (error) => {
-      // Logged once per outage, not once per beat.
-      if (!lastBeatFailed) log('artifactory', 'ERROR', `Heartbeat failed: ${String(error)}`)
-      lastBeatFailed = true
-    },
-  })
-  for (const service of services)
-    log(
-      service.name,
-      'INFO',
-      `Service ${service.type} (${service.key}) started on ${config.nodeId}, pid ${process.pid}`,
-    )
+  let registration: NodeRegistration | undefined
   const runtime: NodeRuntime = {
     nodeId: config.nodeId,
     services,
@@ -69,8 +56,31 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
       return services.find((s) => s.pathPrefix && path.startsWith(s.pathPrefix)) ?? SERVICES.artifactory
     },
     log,
+    startHeartbeat() {
+      if (registration) return
+      registration = registerNode(db, {
+        nodeId: config.nodeId,
+        services,
+        heartbeatMs,
+        onSuccess: () => {
+          if (lastBeatFailed) log('artifactory', 'INFO', 'Heartbeat recovered')
+          lastBeatFailed = false
+        },
+        onError: (error) => {
+          // Logged once per outage, not once per beat.
+          if (!lastBeatFailed) log('artifactory', 'ERROR', `Heartbeat failed: ${String(error)}`)
+          lastBeatFailed = true
+        },
+      })
+      for (const service of services)
+        log(
+          service.name,
+          'INFO',
+          `Service ${service.type} (${service.key}) started on ${config.nodeId}, pid ${process.pid}`,
+        )
+    },
     async stop() {
-      registration.stop()
+      registration?.stop()
       for (const service of services)
         log(service.name, 'INFO', `Service ${service.type} stopping on ${config.nodeId}`)
       runtimes.delete(ctx)

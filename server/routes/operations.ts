@@ -1,7 +1,7 @@
 /**
  * Operations routes under /ui/api/v1: service status (topology, ping, health), live logs,
- * support bundles and the bundle-retention flag. Starting this module starts the node: its
- * heartbeat and its log files (stopped again when the server closes).
+ * support bundles and the bundle-retention flag. Registering this module opens the node's log
+ * files; listening starts its heartbeat (both stop when the server closes).
  */
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -410,6 +410,7 @@ const routes: RouteModule = async (app, ctx) => {
       durationMs: reply.elapsedTime,
     })
   })
+  app.addHook('onListen', async () => runtime.startHeartbeat())
   registerStatusRoutes(app, ctx)
   registerLogRoutes(app, ctx, runtime)
   registerRetentionRoutes(app, ctx)

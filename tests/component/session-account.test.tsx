@@ -151,9 +151,13 @@ describe('SSO login and redirects', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('This sign-in method is not available')
   })
 
-  it('/logout goes to login with the logout flag', async () => {
-    const h = renderSession('/logout')
-    await waitFor(() => expect(navigated(h)).toEqual(['/login?logout=true']))
+  it('/logout signs out and pauses refreshes', async () => {
+    const h = renderSession('/logout', { seed: [loginData(), S.SignedIn({ user: user(), via: 'password' })] })
+    expect(screen.getByRole('status')).toHaveTextContent('Logging out')
+    await waitFor(() => expect(h.types()).toContain('session/SignedOut'))
+    expect(h.dispatched).toContainEqual({ type: 'session/SignOut', reason: 'logout' })
+    expect(h.app.getState().session.user).toBeNull()
+    expect(h.app.getState().session.refreshesPaused).toBe(true)
   })
 
   it('the profile shows the signed-in user', () => {

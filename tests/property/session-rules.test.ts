@@ -147,7 +147,12 @@ describe('isSafeInternalPath never accepts a path that leaves the origin', () =>
   it('accepts ordinary paths built from safe segments', () => {
     const segment = fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/).filter((s) => s !== '.' && s !== '..')
     const query = fc
-      .dictionary(segment, fc.string(), { maxKeys: 3 })
+      .dictionary(
+        segment,
+        // A literal `%` in a value would add decoding levels the oracle below does not model.
+        fc.string().filter((v) => !v.includes('%')),
+        { maxKeys: 3 },
+      )
       .map((d) => new URLSearchParams(d).toString())
     fc.assert(
       fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), query, (segs, q) => {

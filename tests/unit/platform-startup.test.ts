@@ -36,21 +36,18 @@ describe('platform start-up', () => {
     })
     await settled()
     const platformAndSession = types.filter((t) => t.startsWith('platform/') || t.startsWith('session/'))
-    expect(platformAndSession.slice(0, 7)).toEqual([
+    expect(platformAndSession.slice(0, 4)).toEqual([
       'platform/StartRequested',
-      'session/PathAfterLoginRestored',
-      'session/CliSessionRestored',
-      'session/LoginDialogDismissalRestored',
       'session/LoginDataLoaded',
       'session/UserDataLoaded',
       'platform/InitialDataLoaded',
     ])
-    expect(platformAndSession.slice(7, 9)).toEqual([
+    expect(platformAndSession.slice(4, 6)).toEqual([
       'platform/FeaturesLoaded',
       'platform/LocalPreferencesRead',
     ])
     // The parallel loads, in any order.
-    expect(new Set(platformAndSession.slice(9, 14))).toEqual(
+    expect(new Set(platformAndSession.slice(6, 11))).toEqual(
       new Set([
         'platform/ProjectsLoaded',
         'session/SamlLogoutUrlLoaded',
@@ -59,7 +56,7 @@ describe('platform start-up', () => {
         'platform/OnboardingStatusLoaded',
       ]),
     )
-    expect(platformAndSession.slice(14)).toEqual([
+    expect(platformAndSession.slice(11)).toEqual([
       'platform/CloudTrialStateSet',
       'platform/AnalyticsDecided',
       'platform/UiPersonalised',
@@ -153,5 +150,25 @@ describe('platform start-up', () => {
     expect(app.getState().bus.rejected).toBe(1)
     await settled()
     expect(app.getState().platform.starts).toBe(1)
+  })
+})
+
+describe('session storage restored as the app comes up', () => {
+  it('records the saved path, the CLI values and the dialog dismissal that are there, and nothing else', () => {
+    const ports = fakePorts()
+    ports.sessionStore.set(
+      'path_after_login',
+      JSON.stringify({ pathAfterLogin: '/ui/packages', expiration: 1 }),
+    )
+    ports.sessionStore.set('jfClientSession', 'secret-session')
+    ports.sessionStore.set('jfClientName', 'jf')
+    const app = createApp({ ports, effects: allEffects })
+    const state = app.getState().session
+    expect(state.savedPath).toEqual({ pathAfterLogin: '/ui/packages', expiration: 1 })
+    expect(state.cli).toEqual({ stored: true, clientName: 'jf', registered: false })
+    expect(state.loginDialogDismissed).toBe(false)
+    expect(app.exportLog()).not.toContain('secret-session')
+    const empty = createApp({ ports: fakePorts(), effects: allEffects })
+    expect(empty.exportLog()).not.toContain('"type":"session/')
   })
 })

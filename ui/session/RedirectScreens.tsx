@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useParams } from 'wouter'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { LoginSettings } from '../../domain/session/types'
-import { NavLink, Screen, navigateTo } from './kit'
+import { NavLink, Screen } from './kit'
 
 /** The provider address for an SSO login type: 'saml' → the SAML link, else an OAuth provider of that type. */
 export function ssoUrlFor(login: LoginSettings, type: string): string | null {
@@ -51,14 +51,17 @@ export function AuthProviderScreen() {
   return <ProviderRedirect type={type} />
 }
 
-/** /logout: back to login with the logout flag (the login guard ends the session). */
+/**
+ * /logout ends the session here (refreshes pause, session data clears; a SAML session leaves
+ * for its logout address), and the sign-out's policy then shows the login screen.
+ */
 export function LogoutScreen() {
   const dispatch = useDispatch()
   const sent = useRef(false)
   useEffect(() => {
     if (!sent.current) {
       sent.current = true
-      dispatch(navigateTo('/login?logout=true', true))
+      dispatch({ type: 'session/SignOut', reason: 'logout' })
     }
   }, [dispatch])
   return (

@@ -1,0 +1,81 @@
+// Login, logout and the saved path after login, in Chromium against the reference server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { startTestServer, type TestServer } from '../support/server'
+import { launchChromium } from '../support/browser'
+import { currentUser, fillLogin, pathOf } from './loginHelpers'
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('login (e2e)', () => {
+  it('a wrong password shows the server message and keeps what was typed', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await fillLogin(page, 'admin', 'not-the-password')
+    await expect.poll(() => page.getByRole('alert').textContent()).toBeTruthy()
+    expect(await page.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('admin')
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('not-the-password')
+    expect((await currentUser(page)).anonymous).toBe(true)
+    await page.close()
+  })
+
+  it('admin signs in, leaves the login screens, then logs out', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await fillLogin(page, 'admin', server.config.adminPassword)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    expect(await currentUser(page)).toMatchObject({ name: 'admin', anonymous: false })
+
+    await page.goto(`${server.url}/ui/logout`)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/login')
+    await expect.poll(async () => (await currentUser(page)).anonymous, { timeout: 15_000 }).toBe(true)
+    await expect(page.getByRole('button', { name: 'Log in' }).isVisible()).resolves.toBe(true)
+    await page.close()
+  })
+
+  it('an unsafe saved path is ignored: the user lands on the default page of the console', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    // A path after login planted in session storage that would leave the origin.
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'path_after_login',
+        JSON.stringify({ pathAfterLogin: '//evil.example/steal', expiration: Date.now() + 3_600_000 }),
+      ),
+    )
+    await page.reload()
+    await fillLogin(page, 'developer', server.config.userPassword)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    expect(new URL(page.url()).origin).toBe(server.url)
+    expect(page.url()).not.toContain('evil')
+    expect(await currentUser(page)).toMatchObject({ name: 'developer', anonymous: false })
+    await context.close()
+  })
+
+  it('a safe saved path is where the user goes after login', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'path_after_login',
+        JSON.stringify({ pathAfterLogin: '/ui/user_profile', expiration: Date.now() + 3_600_000 }),
+      ),
+    )
+    await page.reload()
+    await fillLogin(page, 'developer', server.config.userPassword)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/user_profile')
+    await context.close()
+  })
+})

@@ -1,0 +1,77 @@
+// MFA enrolment, then a later login with a one-time code, with real TOTP codes (otpauth).
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { Secret, TOTP } from 'otpauth'
+import { startTestServer, type TestServer } from '../support/server'
+import { launchChromium } from '../support/browser'
+import { createUser, currentUser, fillLogin, pathOf } from './loginHelpers'
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchChromium()
+  await createUser(server, {
+    name: 'mfa-user',
+    email: 'mfa@example.com',
+    password: 'Mfa-passw0rd!',
+    mfaRequired: true,
+  })
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const PERIOD_MS = 30_000
+
+/** The next code, from a fresh 30-second window so a code is never used twice. */
+async function freshCode(totp: TOTP, afterWindowOf?: number): Promise<string> {
+  if (afterWindowOf !== undefined) {
+    const wait = (Math.floor(afterWindowOf / PERIOD_MS) + 1) * PERIOD_MS - Date.now() + 250
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+  }
+  return totp.generate()
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(code)
+  await page.getByRole('button', { name: 'Verify' }).click()
+}
+
+it('enrols an authenticator from the QR screen, then logs in with a one-time code', async () => {
+  const first = await browser.newContext()
+  const page = await first.newPage()
+  await page.goto(`${server.url}/ui/login`)
+  await fillLogin(page, 'mfa-user', 'Mfa-passw0rd!')
+  await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/login/mfa-enroll')
+  const qr = page.getByRole('img', { name: 'QR code for your authenticator app' })
+  await qr.waitFor({ timeout: 15_000 })
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
+  const secret = (await page.getByLabel('Authenticator key').textContent())?.trim() ?? ''
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/)
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 })
+
+  // A wrong code is refused with the server's message; the screen stays.
+  await typeCode(page, '000000' === totp.generate() ? '111111' : '000000')
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid code')
+
+  const enrolledAt = Date.now()
+  await typeCode(page, await freshCode(totp))
+  await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+  expect(await currentUser(page)).toMatchObject({ name: 'mfa-user', anonymous: false })
+  await first.close()
+
+  // A new browser: the password is not enough any more, a code is asked for.
+  const second = await browser.newContext()
+  const again = await second.newPage()
+  await again.goto(`${server.url}/ui/login`)
+  await fillLogin(again, 'mfa-user', 'Mfa-passw0rd!')
+  await expect.poll(() => pathOf(again), { timeout: 15_000 }).toBe('/login/otp-login')
+  expect((await currentUser(again)).anonymous).toBe(true)
+  await typeCode(again, await freshCode(totp, enrolledAt))
+  await expect.poll(() => pathOf(again), { timeout: 15_000 }).not.toMatch(/^\/login/)
+  expect(await currentUser(again)).toMatchObject({ name: 'mfa-user', anonymous: false })
+  await second.close()
+})

@@ -1,0 +1,86 @@
+// Forgot/reset password through the server's outbox, and an expired password changed at login.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { startTestServer, type TestServer } from '../support/server'
+import { launchChromium } from '../support/browser'
+import { createUser, currentUser, fillLogin, outbox, pathOf } from './loginHelpers'
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchChromium()
+  await createUser(server, { name: 'forgetful', email: 'forgetful@example.com', password: 'Old-passw0rd!' })
+  await createUser(server, {
+    name: 'expired',
+    email: 'expired@example.com',
+    password: 'Old-passw0rd!',
+    passwordExpired: true,
+  })
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('passwords (e2e)', () => {
+  it('forgot password mails a link; the link resets the password and signs the user in', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await page.getByRole('link', { name: 'Forgot password?' }).click()
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/login/forgot-password')
+    const before = outbox(server).length
+    await page.getByRole('textbox', { name: 'Username' }).fill('forgetful')
+    await page.getByRole('button', { name: 'Send reset link' }).click()
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('reset the password was sent')
+    await expect.poll(() => outbox(server).length, { timeout: 10_000 }).toBe(before + 1)
+    const mail = outbox(server).at(-1) ?? ''
+    expect(mail).toContain('To: forgetful@example.com')
+    const link = /https?:\/\/\S+\/ui\/login\/reset-password\?key=[^\s"<>]+/.exec(mail)?.[0]
+    expect(link).toBeDefined()
+    // The link names this server (no other base URL is configured).
+    const url = new URL(link ?? '')
+    await page.goto(`${server.url}${url.pathname}${url.search}`)
+    const name = page.getByRole('textbox', { name: 'Username' })
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe('forgetful')
+    await page.getByLabel('New password', { exact: true }).fill('New-passw0rd!')
+    await page.getByLabel('Confirm new password').fill('New-passw0rd!')
+    await page.getByRole('button', { name: 'Reset password' }).click()
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    expect(await currentUser(page)).toMatchObject({ name: 'forgetful', anonymous: false })
+
+    // The link works once.
+    const reuse = await context.newPage()
+    await reuse.goto(`${server.url}${url.pathname}${url.search}`)
+    await expect.poll(() => reuse.getByRole('alert').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await context.close()
+
+    // The new password signs in; the old one does not.
+    const fresh = await browser.newContext()
+    const login = await fresh.newPage()
+    await login.goto(`${server.url}/ui/login`)
+    await fillLogin(login, 'forgetful', 'Old-passw0rd!')
+    await expect.poll(() => login.getByRole('alert').count()).toBeGreaterThan(0)
+    await fillLogin(login, 'forgetful', 'New-passw0rd!')
+    await expect.poll(() => pathOf(login), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    await fresh.close()
+  })
+
+  it('an expired password leads to change password with the user name, then signs in', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await fillLogin(page, 'expired', 'Old-passw0rd!')
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/login/change-password/expired')
+    expect(await page.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('expired')
+    await page.getByLabel('Current password').fill('Old-passw0rd!')
+    await page.getByLabel('New password', { exact: true }).fill('Fresh-passw0rd!')
+    await page.getByLabel('Confirm new password').fill('Fresh-passw0rd!')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    expect(await currentUser(page)).toMatchObject({ name: 'expired', anonymous: false })
+    await context.close()
+  })
+})

@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db'
+import { createSession, type TestSession } from './helpers/sessions'
+
+interface NodeRow {
+  node_id: string
+  service_type: string
+  status: string
+  uptime: string
+}
+
+let child: ChildProcess
+let dataDir: string
+let admin: TestSession
+let baseUrl = ''
+let output = ''
+let exited: Promise<number | null>
+
+const status = async (): Promise<NodeRow[]> => {
+  const res = await fetch(`${baseUrl}/ui/api/v1/system/status/ha`, { headers: { cookie: admin.cookie } })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { services: NodeRow[] }).services
+}
+
+async function until<T>(
+  probe: () => Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  ms = 45_000,
+): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    // A connection kept alive to a node that just crashed fails once: ask again.
+    const value = await probe().catch(() => undefined)
+    if (value !== undefined && ok(value)) return value
+    if (Date.now() > end) throw new Error(`${what} not reached; server output:\n${output}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+const onlineArtifactory = (rows: NodeRow[]) =>
+  rows
+    .filter((r) => r.service_type === 'artifactory' && r.status === 'Online')
+    .map((r) => r.node_id)
+    .sort()
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'console-cluster-'))
+  // The database exists before the cluster starts, with an admin session to ask for status.
+  const db = openDatabase(dataDir)
+  admin = createSession(db, { admin: true })
+  db.close()
+  child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      NODES: '2',
+      HEARTBEAT_INTERVAL_MS: '200',
+      PLATFORM_FLAVOUR: 'lightweight',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  exited = new Promise((done) => child.on('exit', (code) => done(code)))
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  baseUrl = await until(
+    async () => /Console: (http:\/\/127\.0\.0\.1:\d+)\/ui\//.exec(output)?.[1] ?? '',
+    (url) => url !== '',
+    'the console URL',
+  )
+}, 60_000)
+
+afterAll(async () => {
+  // Stops the cluster if a test failed before doing so.
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM')
+    await exited
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('the server as a cluster', () => {
+  it('runs two nodes that both show Online in /system/status/ha, each with its own logs', async () => {
+    const rows = await until(status, (r) => onlineArtifactory(r).length === 2, 'two online nodes')
+    expect(onlineArtifactory(rows)).toEqual(['node-1', 'node-2'])
+    // Each node writes its own files (through a stream: they appear a moment after start).
+    for (const node of ['node-1', 'node-2']) {
+      const file = join(dataDir, 'logs', node, 'artifactory-service.log')
+      await until(async () => existsSync(file), Boolean, `${file}`)
+      await until(
+        async () => readFileSync(file, 'utf8'),
+        (t) => t.includes(`started on ${node}`),
+        `${node} log line`,
+      )
+    }
+    // The primary announced both nodes once they listened.
+    await until(
+      async () => output,
+      (o) => /Node node-1 \(pid \d+\) is serving/.test(o) && /Node node-2 \(pid \d+\) is serving/.test(o),
+      'both nodes serving',
+    )
+  }, 60_000)
+
+  it('restarts a node that crashes', async () => {
+    const db = openDatabase(dataDir)
+    const { pid } = db.prepare("SELECT pid FROM cluster_nodes WHERE node_id = 'node-2'").get() as {
+      pid: number
+    }
+    db.close()
+    const before = (await status()).find((r) => r.node_id === 'node-2')?.uptime
+    process.kill(pid, 'SIGKILL')
+    const rows = await until(
+      status,
+      (r) => r.some((n) => n.node_id === 'node-2' && n.status === 'Online' && n.uptime !== before),
+      'node-2 back with a new process',
+    )
+    expect(onlineArtifactory(rows)).toEqual(['node-1', 'node-2'])
+    expect(output).toMatch(/Node node-2 stopped \(signal SIGKILL\); restarting it \(1\/5\)/)
+  }, 60_000)
+
+  it('stops every node and itself on SIGTERM', async () => {
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    await expect(fetch(`${baseUrl}/ui/api/v1/system/ping`)).rejects.toThrow()
+  }, 30_000)
+})
+
+describe('cluster settings', () => {
+  it('refuses a NODES value that is not a node count', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-cluster-bad-'))
+    try {
+      const bad = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+        env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, NODES: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let err = ''
+      bad.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()))
+      const code = await new Promise<number | null>((done) => bad.on('exit', done))
+      expect(code).toBe(1)
+      expect(err).toContain('NODES must be a whole number from 1 to 16; got 0')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 30_000)
+})

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import {
+  groupOnlineNodesByService,
+  hasMultipleMissionControls,
+  humaniseUptime,
+} from '../../domain/serviceStatus'
+
+const start = '2026-01-01T00:00:00.000Z'
+const at = (ms: number) => new Date(Date.parse(start) + ms).toISOString()
+const S = 1000
+const M = 60 * S
+const H = 60 * M
+const D = 24 * H
+
+describe('humaniseUptime', () => {
+  it.each([
+    [3 * D + 4 * H + 5 * M, '3 days 4 hours'],
+    [1 * H, '1 hour 0 minutes'],
+    [42 * S, '42 seconds'],
+    [1 * S + 999, '1 second'],
+    [0, '0 seconds'],
+    [999, '0 seconds'],
+    [1 * D + 1 * M, '1 day 0 hours'],
+    [2 * M + 1 * S, '2 minutes 1 second'],
+    [400 * D + 23 * H + 59 * M, '400 days 23 hours'],
+  ])('%d ms → %s', (ms, expected) => {
+    expect(humaniseUptime(at(ms), start)).toBe(expected)
+    expect(humaniseUptime(Date.parse(start) + ms, Date.parse(start))).toBe(expected)
+  })
+
+  it('mixes ISO strings and epoch milliseconds, with offsets', () => {
+    expect(humaniseUptime('2026-01-01T05:30:00+05:30', Date.parse(start) - 42 * S)).toBe('42 seconds')
+  })
+
+  it.each([
+    [undefined, start],
+    [start, null],
+    ['', start],
+    ['yesterday', start],
+    ['2026-01-01', start],
+    ['2026-13-45T00:00:00Z', start],
+    [Number.NaN, 0],
+    [Number.POSITIVE_INFINITY, 0],
+    [{}, start],
+    [start, at(1)],
+  ])('unavailable for %j, %j', (a, b) => {
+    expect(humaniseUptime(a, b)).toBe('unavailable')
+  })
+})
+
+describe('groupOnlineNodesByService', () => {
+  it('keeps Online nodes only, grouped per service type (or by service-id prefix)', () => {
+    const nodes = [
+      { service_id: 'jfrt@c1', node_id: 'n1', status: 'Online', service_type: 'artifactory' },
+      { service_id: 'jfxr@c1', node_id: 'n1', status: 'Offline', service_type: 'xray' },
+      { service_id: 'jfrt@c1', node_id: 'n2', status: 'Online', service_type: 'artifactory' },
+      { service_id: 'jfmc@c1', node_id: 'n1', status: 'Online' },
+      { service_id: 'zzz@c1', node_id: 'n1', status: 'Online' },
+    ]
+    const groups = groupOnlineNodesByService(nodes)
+    expect(Object.keys(groups)).toEqual(['artifactory', 'mission control', 'others'])
+    expect(groups.artifactory?.map((n) => n.node_id)).toEqual(['n1', 'n2'])
+    expect(groups.xray).toBeUndefined()
+  })
+
+  it('does not let a service type reach the prototype', () => {
+    const groups = groupOnlineNodesByService([
+      { service_id: 'x', status: 'Online', service_type: '__proto__' },
+    ])
+    expect(Object.getPrototypeOf(groups)).toBe(Object.prototype)
+    expect(Object.keys(groups)).toEqual(['__proto__'])
+  })
+})
+
+describe('hasMultipleMissionControls', () => {
+  it('needs more than one distinct jfmc service id', () => {
+    expect(hasMultipleMissionControls([{ service_id: 'jfmc@a' }, { service_id: 'jfmc@a' }])).toBe(false)
+    expect(hasMultipleMissionControls([{ service_id: 'jfmc@a' }, { service_id: 'jfrt@b' }])).toBe(false)
+    expect(hasMultipleMissionControls([{ service_id: 'jfmc@a' }, { service_id: 'jfmc@b' }])).toBe(true)
+    expect(hasMultipleMissionControls([])).toBe(false)
+  })
+})
