@@ -21,6 +21,7 @@ import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import semver from 'semver'
 import { SNAPSHOT_FILE } from './paths'
+import { recordedAdvisoriesFor } from './advisories'
 import type {
   Advisory,
   SeverityName,
@@ -308,6 +309,7 @@ interface AuditReport {
       >
     }
   >
+  message?: string
   error?: { summary?: string }
 }
 
@@ -329,7 +331,7 @@ async function auditVersion(name: string, version: string): Promise<Advisory[]> 
       timeout: 180_000,
     })
     const report = await npmJson<AuditReport>(['audit', '--json'], dir)
-    if (report.error) throw new Error(report.error.summary ?? 'npm audit failed')
+    if (report.error) throw new Error(report.message || report.error.summary || 'npm audit failed')
     const own = report.vulnerabilities?.[name]?.via ?? []
     const advisories: Advisory[] = []
     for (const via of own) {
@@ -378,6 +380,7 @@ async function packVersion(
 async function registryNpm(into: Map<string, NpmPackageAcc>, notes: string[]): Promise<void> {
   let auditFailures = 0
   let auditOk = 0
+  let auditError = ''
   const jobs: Array<{ name: string; version: string; time: Record<string, string> }> = []
   for (const [name, pinned] of Object.entries(REGISTRY_PACKAGES)) {
     const view = await npmJson<NpmView>(['view', name, 'versions', 'time', 'dist-tags', '--json'])
@@ -418,7 +421,7 @@ async function registryNpm(into: Map<string, NpmPackageAcc>, notes: string[]): P
       auditOk++
     } catch (error) {
       auditFailures++
-      notes.push(`npm audit failed for ${name}@${version}: ${(error as Error).message.split('\n')[0]}`)
+      auditError = (error as Error).message.split('\n')[0]!.slice(0, 200)
     }
     const existing = into.get(name)?.versions.get(version)
     if (existing) {
@@ -441,7 +444,7 @@ async function registryNpm(into: Map<string, NpmPackageAcc>, notes: string[]): P
   })
   notes.push(
     `registry: ${jobs.length} versions of ${Object.keys(REGISTRY_PACKAGES).length} packages (npm view, npm pack); ` +
-      `npm audit answered for ${auditOk}, failed for ${auditFailures}`,
+      `npm audit answered for ${auditOk}, failed for ${auditFailures}${auditError ? ` (last error: ${auditError})` : ''}`,
   )
 }
 
@@ -556,13 +559,39 @@ function dpkgPackages(notes: string[]): SnapshotPackage[] {
   return out
 }
 
+/**
+ * Versions npm audit gave nothing for (its endpoint unreachable) get the advisories recorded
+ * from the GitHub Advisory Database (advisories.ts) whose npm ranges contain them.
+ */
+export function applyRecordedAdvisories(packages: SnapshotPackage[], notes: string[]): SnapshotPackage[] {
+  let applied = 0
+  const out = packages.map((p) =>
+    p.type !== 'npm'
+      ? p
+      : {
+          ...p,
+          versions: p.versions.map((v) => {
+            if (v.advisories.length > 0) return v
+            const advisories = recordedAdvisoriesFor(p.name, v.name)
+            applied += advisories.length
+            return advisories.length ? { ...v, advisories } : v
+          }),
+        },
+  )
+  notes.push(
+    `advisories: ${applied} recorded from the GitHub Advisory Database (server/catalog/advisories.ts) ` +
+      'applied to npm versions npm audit gave nothing for',
+  )
+  return out
+}
+
 export async function buildSnapshot(options: { offline: boolean }): Promise<Snapshot> {
   const notes: string[] = []
   const npm = new Map<string, NpmPackageAcc>()
   installedNpm(npm, notes)
   if (!options.offline) await registryNpm(npm, notes)
   else notes.push('registry: skipped (--offline): no old versions, no advisories')
-  const packages = [...npmPackages(npm), ...dpkgPackages(notes)]
+  const packages = [...applyRecordedAdvisories(npmPackages(npm), notes), ...dpkgPackages(notes)]
   return { format: 1, builtAt: new Date().toISOString(), notes, packages }
 }
 

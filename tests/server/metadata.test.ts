@@ -363,6 +363,20 @@ describe('metadata GraphQL: filters', () => {
       const key = severity.toLowerCase() as 'critical' | 'high' | 'medium' | 'low'
       for (const e of reply.body.data!.packages.edges) expect(e.node.vulnerabilities[key]).toBeGreaterThan(0)
     }
+    // Real advisories of the snapshot (GitHub Advisory Database records; see server/catalog/advisories.ts).
+    expect(await names({ severitiesIn: ['CRITICAL'] })).toContain('minimist')
+    expect(await names({ severitiesIn: ['HIGH'] })).toContain('lodash')
+    expect(await names({ severitiesIn: ['MEDIUM'] })).toEqual(
+      expect.arrayContaining(['axios', 'express', 'jquery']),
+    )
+    const lodash = await gql<{ versions: Connection<{ name: string; vulnerabilities: { high: number } }> }>(
+      server,
+      cookie,
+      '{ versions(filter: {packageId: "npm://lodash", name: "4.17.15"}) { edges { node { name vulnerabilities { high } } } } }',
+      {},
+      '/mds/versions',
+    )
+    expect(lodash.body.data!.versions.edges[0]!.node.vulnerabilities.high).toBe(1)
     const either = await packages({ filter: { severitiesIn: ['CRITICAL', 'HIGH'] }, first: 1000 })
     for (const e of either.body.data!.packages.edges)
       expect(e.node.vulnerabilities.critical + e.node.vulnerabilities.high).toBeGreaterThan(0)

@@ -332,6 +332,20 @@ describe('artifact count, violations and scanner version', () => {
     ).toEqual(['high', 'info'])
   })
 
+  it('lists the real advisories of an old lodash', async () => {
+    const res = await api(
+      `/xray/ui/unified/artifactViolationsByPackage?package_id=${encodeURIComponent('npm://lodash')}&version=4.17.15`,
+    )
+    const body = (await res.json()) as { data: Array<{ issue_id: string; severity: string; url: string }> }
+    expect(body.data).toContainEqual(
+      expect.objectContaining({
+        issue_id: 'GHSA-p6mc-m468-83gw',
+        severity: 'high',
+        url: 'https://github.com/advisories/GHSA-p6mc-m468-83gw',
+      }),
+    )
+  })
+
   it('answers the scanner version', async () => {
     const res = await api('/xray/ui/homepage/getXrayVersion')
     const body = (await res.json()) as { xray_version: string; advisories_built_at: string }
