@@ -9,6 +9,15 @@ import { badRequest } from './common'
 
 /** Only http(s) URLs: provider and SSO links end up as hrefs in the console. */
 const httpUrl = { type: 'string', maxLength: 2048, pattern: '^(https?://[^\\s<>"]+)?$' } as const
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const
 
 const generalConfigProperties = {
@@ -99,6 +108,13 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
       }
       if (next.saml.enabled && !next.saml.loginUrl)
         badRequest('saml.loginUrl: This field is mandatory when SAML is enabled')
+      const urls: Array<[string, string]> = [
+        ['baseUrl', next.baseUrl],
+        ['saml.loginUrl', next.saml.loginUrl],
+        ['saml.logoutUrl', next.saml.logoutUrl],
+        ...next.oauthProviders.map((p, i): [string, string] => [`oauthProviders.${i}.url`, p.url]),
+      ]
+      for (const [field, url] of urls) if (url && !isHttpUrl(url)) badRequest(`${field}: Enter a valid URL`)
       writeGeneralConfig(db, next)
       return { ...next, anonymousAccess: config.anonymousAccess }
     },

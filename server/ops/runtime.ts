@@ -62,6 +62,10 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
         nodeId: config.nodeId,
         services,
         heartbeatMs,
+        onSuccess: () => {
+          if (lastBeatFailed) log('artifactory', 'INFO', 'Heartbeat recovered')
+          lastBeatFailed = false
+        },
         onError: (error) => {
           // Logged once per outage, not once per beat.
           if (!lastBeatFailed) log('artifactory', 'ERROR', `Heartbeat failed: ${String(error)}`)

@@ -48,6 +48,7 @@ export function registerNode(
     services: readonly ServiceDefinition[]
     heartbeatMs: number
     onError: (error: unknown) => void
+    onSuccess?: () => void
   },
 ): NodeRegistration {
   const cluster = clusterId(db)
@@ -76,6 +77,7 @@ export function registerNode(
   const beat = () => {
     try {
       beatAll(new Date().toISOString())
+      options.onSuccess?.()
     } catch (error) {
       // A busy or closed database must not crash the node; the next beat tries again.
       options.onError(error)

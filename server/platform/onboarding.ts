@@ -153,19 +153,19 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
 
 /**
  * True until someone creates a repository beyond the ones the instance starts with. The
- * catalogue owns the repositories table; without one there are only the defaults.
+ * reference platform's repositories are those of the loaded catalogue and it has no
+ * repository-creation API yet, so a table of user-created repositories (`repositories`, with a
+ * `created_by` column) is only consulted if a later part adds one.
  */
 function hasOnlyDefaultRepos(ctx: ServerContext): boolean {
-  const table = ctx.db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'repositories'")
-    .get() as { name: string } | undefined
-  if (!table) return true
   const columns = (ctx.db.prepare('PRAGMA table_info(repositories)').all() as { name: string }[]).map(
     (c) => c.name,
   )
   if (!columns.includes('created_by')) return true
   const created = ctx.db
     .prepare('SELECT COUNT(*) AS n FROM repositories WHERE created_by IS NOT NULL')
-    .get() as { n: number }
+    .get() as {
+    n: number
+  }
   return created.n === 0
 }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { corpusLines } from '../support/corpora'
 import { createRoles, type TestSession } from './helpers/sessions'
 
 let server: TestServer
@@ -356,6 +357,37 @@ describe('git integrations', () => {
       expect(res.status, JSON.stringify(body)).toBe(status)
       expect(((await res.json()) as { message: string }).message).toMatch(message)
     }
+  })
+
+  it('refuses every hostile string of the XSS corpus as a name or URL, storing nothing', async () => {
+    const before = await (await get('/integration/getIntegrations/github', admin)).text()
+    for (const line of corpusLines('xss')) {
+      // Plain words in the corpus ("XXX") are fine names; everything else is refused.
+      if (!/^[A-Za-z0-9._-]+$/.test(line)) {
+        const res = await send(
+          'POST',
+          '/integration',
+          { ...form, integrationName: line, url: vendorUrl },
+          admin,
+        )
+        expect(res.status, line).toBe(400)
+      }
+      const asUrl = await send('POST', '/integration', { ...form, integrationName: 'ok', url: line }, admin)
+      // A line that happens to be a plain http(s) URL is a valid URL; everything else is refused.
+      let plainUrl = false
+      try {
+        const u = new URL(line)
+        plainUrl = (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password
+      } catch {
+        plainUrl = false
+      }
+      if (plainUrl) {
+        expect([201, 409]).toContain(asUrl.status)
+        const key = ((await asUrl.json()) as { data?: string }).data
+        if (key) await del(`/integration/${key}`, admin)
+      } else expect(asUrl.status, line).toBe(400)
+    }
+    expect(await (await get('/integration/getIntegrations/github', admin)).text()).toBe(before)
   })
 
   it('is for admins only', async () => {

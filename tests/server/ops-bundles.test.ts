@@ -211,6 +211,20 @@ describe('support bundles', () => {
     expect((await get('/ui/userSupport/downloadBundle/no-such-id', admin)).status).toBe(404)
   })
 
+  it('builds at most 3 bundles at once on a node (409 for a fourth)', async () => {
+    const slow = { parameters: { thread_dump: { count: 2, interval: 10 } } }
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const res = await post('/ui/userSupport/generateBundle', { name: `busy-${i}`, ...slow }, admin)
+      expect(res.status).toBe(201)
+      ids.push(((await res.json()) as Bundle).id)
+    }
+    const fourth = await post('/ui/userSupport/generateBundle', { name: 'busy-3', ...slow }, admin)
+    expect(fourth.status).toBe(409)
+    expect(((await fourth.json()) as { message: string }).message).toMatch(/Too many support bundles/)
+    for (const id of ids) expect((await del(`/ui/userSupport/deleteBundle/${id}`, admin)).status).toBe(204)
+  })
+
   it('is for admins only', async () => {
     for (const session of [undefined, user]) {
       const status = session ? 403 : 401

@@ -2,6 +2,7 @@ import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
+import { corpusLines } from '../support/corpora'
 import { createRoles, type TestSession } from './helpers/sessions'
 
 let server: TestServer
@@ -148,6 +149,23 @@ describe('live logs', () => {
     expect((await get('/system/logs/config/jfrt?nodeId=node-42', admin)).status).toBe(404)
     expect((await get('/system/logs/config/jftrk', admin)).status).toBe(404) // tracker writes no logs
     expect((await get('/system/logs/config/nosuch', admin)).status).toBe(404)
+  })
+
+  it('answers 400 or 404 to every hostile string of the XSS corpus as a file id or node id', async () => {
+    for (const line of corpusLines('xss')) {
+      const id = await get(`/system/logs/data/jfrt?id=${encodeURIComponent(line)}&file_size=0`, admin)
+      expect([400, 404], line).toContain(id.status)
+      const node = await get(`/system/logs/config/jfrt?nodeId=${encodeURIComponent(line)}`, admin)
+      expect([400, 404], line).toContain(node.status)
+    }
+  })
+
+  it('starts again from 0 when file_size is past the end (the file was rotated)', async () => {
+    const path = join(server.config.dataDir, 'logs', 'node-3', 'xray-service.log')
+    const size = readFileSync(path).length
+    const data = await readData(`id=xray-service.log&file_size=${size + 1_000_000}`, '', 'jfxr')
+    expect(data.logContent).toBe(readFileSync(path).subarray(0, data.fileSize).toString('utf8'))
+    expect(data.fileSize).toBeGreaterThanOrEqual(size)
   })
 
   it('validates file_size and requires id', async () => {
