@@ -35,24 +35,35 @@ export interface BusOptions {
   readonly seed?: ReadonlyArray<AppEvent>
   readonly maxLogEvents?: number
   readonly appVersion?: string
+  /** Policies besides the areas' own (scripts and tests add theirs). */
+  readonly policies?: ReadonlyArray<Policy>
 }
 
+/** A pure reaction: an event and the state it produced ask for further commands. */
+export type Policy = (envelope: Envelope<AppEvent>, state: AppState) => ReadonlyArray<AppCommand>
+
+/** `depth` counts the policy steps that led to an item, so policy loops can be cut. */
 type Item =
   | {
       readonly kind: 'command'
       readonly command: AppCommand
       readonly source: Source
       readonly corr?: string
+      readonly depth: number
     }
   | {
       readonly kind: 'events'
       readonly events: ReadonlyArray<AppEvent>
       readonly source: Source
       readonly corr: string
+      readonly depth: number
     }
 
 // An effect that keeps throwing is restarted this many times, then left stopped.
 const MAX_EFFECT_RESTARTS = 5
+// Policies that ask for each other's commands in a cycle would freeze the page; a chain of
+// policy steps longer than this is cut and recorded as a rejection instead.
+export const MAX_POLICY_DEPTH = 32
 
 export function createBus(options: BusOptions): App {
   const { ports } = options
@@ -66,6 +77,10 @@ export function createBus(options: BusOptions): App {
   const stateSubject = new BehaviorSubject<AppState>(options.initialState)
   const eventsSubject = new Subject<Envelope<AppEvent>>()
   const subscriptions = new Subscription()
+  const policies: ReadonlyArray<Policy> = [
+    ...[...areaByKey.values()].flatMap((area) => (area.policies ? [area.policies as Policy] : [])),
+    ...(options.policies ?? []),
+  ]
   const queue: Item[] = []
   let draining = false
   let seq = 0
@@ -75,7 +90,7 @@ export function createBus(options: BusOptions): App {
     get: () => stateSubject.value,
   }) as StateObservable
 
-  function record(event: AppEvent, source: Source, corr: string): void {
+  function record(event: AppEvent, source: Source, corr: string, depth: number, runPolicies = true): void {
     const envelope: Envelope<AppEvent> = {
       seq: ++seq,
       at: new Date(clock.now()).toISOString(),
@@ -86,9 +101,10 @@ export function createBus(options: BusOptions): App {
     log.append(envelope)
     stateSubject.next(evolveApp(stateSubject.value, event))
     eventsSubject.next(envelope)
-    for (const area of areaByKey.values()) {
-      const asked = area.policies?.(envelope, stateSubject.value)
-      if (asked) for (const command of asked) queue.push({ kind: 'command', command, source: 'policy', corr })
+    if (!runPolicies) return
+    for (const policy of policies) {
+      for (const command of policy(envelope, stateSubject.value))
+        queue.push({ kind: 'command', command, source: 'policy', corr, depth: depth + 1 })
     }
   }
 
@@ -120,9 +136,19 @@ export function createBus(options: BusOptions): App {
         if (disposed) break
         if (item.kind === 'command') {
           const corr = item.corr ?? ids.next()
-          for (const event of decide(item.command)) record(event, item.source, corr)
+          if (item.depth > MAX_POLICY_DEPTH) {
+            const reason = `policy loop: more than ${MAX_POLICY_DEPTH} policy steps in one chain`
+            // The cut ends the chain: no policy reacts to this rejection, so the loop cannot restart.
+            record(
+              CommandRejected({ command: (item.command as { type: string }).type, reason }),
+              item.source,
+              corr,
+              item.depth,
+              false,
+            )
+          } else for (const event of decide(item.command)) record(event, item.source, corr, item.depth)
         } else {
-          for (const event of item.events) record(event, item.source, item.corr)
+          for (const event of item.events) record(event, item.source, item.corr, item.depth)
         }
       }
     } finally {
@@ -138,8 +164,8 @@ export function createBus(options: BusOptions): App {
 
   function accept(output: EffectOutput): void {
     if ('cause' in output)
-      enqueue({ kind: 'events', events: [output.event], source: 'effect', corr: output.cause.corr })
-    else enqueue({ kind: 'events', events: [output], source: 'effect', corr: ids.next() })
+      enqueue({ kind: 'events', events: [output.event], source: 'effect', corr: output.cause.corr, depth: 0 })
+    else enqueue({ kind: 'events', events: [output], source: 'effect', corr: ids.next(), depth: 0 })
   }
 
   function start(name: string, restarts: number): void {
@@ -166,12 +192,12 @@ export function createBus(options: BusOptions): App {
   }
 
   if (options.seed && options.seed.length > 0)
-    enqueue({ kind: 'events', events: options.seed, source: 'script', corr: 'seed' })
+    enqueue({ kind: 'events', events: options.seed, source: 'script', corr: 'seed', depth: 0 })
   for (const name of Object.keys(options.effects)) start(name, 0)
 
   return {
     dispatch(command, source = 'ui') {
-      enqueue({ kind: 'command', command, source })
+      enqueue({ kind: 'command', command, source, depth: 0 })
     },
     ask(query) {
       return stateSubject.pipe(

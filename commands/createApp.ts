@@ -1,6 +1,6 @@
 import { initialAppState, type AppEvent } from '../domain/app'
 import type { Ports } from '../adapters/ports'
-import { createBus, type App } from './bus'
+import { createBus, type App, type Policy } from './bus'
 import { allEffects } from './effects'
 import type { EffectTable } from './effects/types'
 
@@ -11,6 +11,8 @@ export interface CreateAppOptions {
   readonly effects?: EffectTable
   readonly maxLogEvents?: number
   readonly appVersion?: string
+  /** Policies besides the areas' own. */
+  readonly policies?: ReadonlyArray<Policy>
 }
 
 /** The client, composed from ports: every area, effect and policy on one bus. */
@@ -22,7 +24,8 @@ export function createApp(options: CreateAppOptions): App {
     seed: options.seed,
     maxLogEvents: options.maxLogEvents,
     appVersion: options.appVersion,
+    policies: options.policies,
   })
 }
 
-export type { App }
+export type { App, Policy }

@@ -1,7 +1,7 @@
 import type { QueryTable, Selector } from './types'
 import type { DetailsState, ListState, VersionState, VersionTab } from '../domain/packages/types'
 import { canSeeCounts, viewerOf, type Viewer } from '../domain/search/viewer'
-import { README_EXTENSIONS } from '../domain/packages/rules'
+import { defaultVersionTab } from '../domain/packageTypes'
 import type { AppState } from '../domain/app'
 
 /** Memoises a projection on the identity of its inputs, so `ask` emits only on change. */
@@ -27,14 +27,29 @@ export interface ViewerFlags {
   readonly xrayLabel: 'Xray Data' | 'Security'
   readonly licenseDataEnabled: boolean
   readonly userName: string
+  /** The platform reports a metadata migration after an upgrade: results may be partial. */
+  readonly migrationRunning: boolean
 }
 
 const flags = memo(
-  (s): [boolean, string, boolean, string] => {
+  (s): [boolean, string, boolean, string, boolean] => {
     const v: Viewer = viewerOf(s)
-    return [canSeeCounts(v), v.services.join(','), v.features.licenseData === true, v.userName]
+    return [
+      canSeeCounts(v),
+      v.services.join(','),
+      v.features.licenseData === true,
+      v.userName,
+      v.features.metadataMigrationRunning === true,
+    ]
   },
-  (counts: boolean, services: string, licenseData: boolean, userName: string): ViewerFlags => ({
+  (
+    counts: boolean,
+    services: string,
+    licenseData: boolean,
+    userName: string,
+    migration: boolean,
+  ): ViewerFlags => ({
+    migrationRunning: migration,
     canSeeCounts: counts,
     xrayLabel: services === 'artifactory' ? 'Security' : 'Xray Data',
     licenseDataEnabled: licenseData,
@@ -49,24 +64,18 @@ const pageLoading: Selector<object, boolean> = (s) => s.packages.pageLoading
 /** The package count for those allowed to see it; -1 (unknown) for everybody else. */
 const count: Selector<object, number> = (s) => (flags(s).canSeeCounts ? s.packages.packageCount : -1)
 const viewer: Selector<object, ViewerFlags> = (s) => flags(s)
-
-// TODO(rules): use defaultVersionTab from domain/packageTypes once it lands.
-/**
- * The tab a version opens on when the user has not picked one: readme for a supported
- * readme file type, docker layers for docker, builds otherwise.
- */
-export function defaultVersionTabOf(packageType: string, leadFilePath: string): VersionTab {
-  if (packageType.toLowerCase() === 'docker') return 'dockerLayers'
-  const ext = leadFilePath.split('.').pop()?.toLowerCase() ?? ''
-  return leadFilePath.includes('.') && README_EXTENSIONS.includes(ext) ? 'readme' : 'builds'
-}
+/** Package types the platform offers, for the type filter. */
+const packageTypes: Selector<object, ReadonlyArray<string>> = (s) => s.platform.packageTypes
 
 const versionTab: Selector<object, VersionTab | null> = (s) => {
   const v = s.packages.version
   if (v.tab) return v.tab
   const pkg = s.packages.details.pkg
   if (!v.version || !pkg) return null
-  return defaultVersionTabOf(pkg.packageType, v.version.repos[0]?.leadFilePath ?? '')
+  return defaultVersionTab({
+    packageType: pkg.packageType,
+    leadFilePath: v.version.repos[0]?.leadFilePath ?? null,
+  })
 }
 
 // Queries of the packages area, named `packages/Noun`.
@@ -78,4 +87,5 @@ export const packagesQueries = {
   'packages/PageLoading': pageLoading,
   'packages/Count': count,
   'packages/Viewer': viewer,
+  'packages/PackageTypes': packageTypes,
 } satisfies QueryTable

@@ -186,9 +186,12 @@ const versionDetails: Effect = (events$, _state$, ports) =>
  */
 const versionPanels: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    ofType('packages/VersionLoaded'),
+    ofType('packages/VersionLoaded', 'packages/PackageLoaded'),
     switchMap((env) => {
-      const { requestId, version, pkg } = env.event.data
+      const { requestId, pkg } = env.event.data
+      const version =
+        env.event.type === 'packages/VersionLoaded' ? env.event.data.version : env.event.data.versions[0]
+      if (!version) return EMPTY
       const api = ports.packagesApi
       const type = canonicalPackageTypeOrSelf(pkg.packageType)
       const lead = version.repos[0]

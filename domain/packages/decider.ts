@@ -17,6 +17,7 @@ import {
   initialPackagesState,
   initialVersionState,
   type PackagesState,
+  type VersionState,
   type VersionTab,
 } from './types'
 
@@ -71,6 +72,15 @@ function decide(
       return right([DownloadRequested({ file: command.file, repoKey: command.repoKey, path: command.path })])
   }
 }
+
+const withPanelsLoading = (v: VersionState): VersionState => ({
+  ...v,
+  readme: { status: 'loading', value: null },
+  builds: { status: 'loading', value: [] },
+  dockerLayers: { status: 'loading', value: [] },
+  dependencies: { status: 'loading', value: [] },
+  properties: { status: 'loading', value: [] },
+})
 
 const loadingDone = (s: PackagesState): PackagesState => ({ ...s, pageLoading: false })
 
@@ -136,8 +146,10 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
         },
         version: initialVersionState,
       }
-    case 'packages/PackageLoaded':
+    case 'packages/PackageLoaded': {
       if (e.data.requestId !== s.details.requestId) return s
+      // The package page shows the newest version's readme: its panels load with it.
+      const latest = e.data.versions[0]
       return loadingDone({
         ...s,
         details: {
@@ -148,7 +160,17 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
           versionsHasNextPage: e.data.hasNextPage,
           versionsEndCursor: e.data.endCursor,
         },
+        version: latest
+          ? {
+              ...withPanelsLoading(initialVersionState),
+              status: 'loaded',
+              requestId: e.data.requestId,
+              versionId: latest.name,
+              version: latest,
+            }
+          : initialVersionState,
       })
+    }
     case 'packages/PackageNotFound':
     case 'packages/VersionNotFound':
       if (e.data.requestId !== s.details.requestId && e.data.requestId !== s.version.requestId) return s
@@ -192,16 +214,7 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
           pkg: e.data.pkg,
           versions: e.data.versions.length > 0 ? e.data.versions : s.details.versions,
         },
-        version: {
-          ...s.version,
-          status: 'loaded',
-          version: e.data.version,
-          readme: { status: 'loading', value: null },
-          builds: { status: 'loading', value: [] },
-          dockerLayers: { status: 'loading', value: [] },
-          dependencies: { status: 'loading', value: [] },
-          properties: { status: 'loading', value: [] },
-        },
+        version: { ...withPanelsLoading(s.version), status: 'loaded', version: e.data.version },
       })
     case 'packages/VersionLoadFailed':
       if (e.data.requestId !== s.version.requestId) return s

@@ -5,8 +5,9 @@
  */
 import type { VersionRepo, Vulnerabilities } from './types'
 
-// TODO(rules): replaced by canonicalPackageType from domain/packageTypes once it lands.
-export const canonicalPackageTypeOrSelf = (type: string): string => type.toLowerCase()
+import { canonicalPackageType } from '../packageTypes'
+
+export const canonicalPackageTypeOrSelf = canonicalPackageType
 
 /** The repository key and the path inside it of a version's lead file. */
 export function repoKeyAndPath(repo: VersionRepo): { repoKey: string; path: string } {
@@ -25,7 +26,9 @@ export function filePath(repo: VersionRepo, fileName: string): string {
 
 /** Go modules are downloaded as the module zip, not the `.mod` descriptor. */
 export function downloadName(packageType: string, fileName: string): string {
-  return packageType === 'go' && fileName.endsWith('.mod') ? `${fileName.slice(0, -4)}.zip` : fileName
+  return canonicalPackageType(packageType) === 'go' && fileName.endsWith('.mod')
+    ? `${fileName.slice(0, -4)}.zip`
+    : fileName
 }
 
 export const SEVERITY_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'unknown', 'skipped'] as const
@@ -52,8 +55,3 @@ export const README_EXTENSIONS = [
   'egg',
   'mod',
 ]
-
-const SHA256 = /^[a-f0-9]{64}$/i
-const SHA1 = /^[a-f0-9]{40}$/i
-export const checksumKind = (text: string): 'sha256' | 'sha1' | null =>
-  SHA256.test(text) ? 'sha256' : SHA1.test(text) ? 'sha1' : null

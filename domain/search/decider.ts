@@ -96,8 +96,13 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
     }
     case 'search/Run': {
       const def = SEARCH_TYPES[s.type]
+      // A refined model (filters changed on the list) runs as it is, whatever the bar holds.
+      if (command.model) {
+        const type = command.searchType ?? s.type
+        return run(state, meta, type, command.model, textOfModel(command.model))
+      }
       // Filters set earlier stay (the list shows them and can remove them); the text gives the name.
-      const model = modelFromText(s.text, def, { ...s.model, ...(command.filters ?? {}) })
+      const model = modelFromText(s.text, def, s.model)
       return run(state, meta, s.type, model, s.text)
     }
     case 'search/SelectRecent': {

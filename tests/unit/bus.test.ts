@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Observable, filter, map, throwError } from 'rxjs'
 import { createApp } from '../../commands/createApp'
+import { MAX_POLICY_DEPTH } from '../../commands/bus'
 import type { AppCommand } from '../../domain/app'
 import { replayLog } from '../../domain/log'
 import { fakePorts } from '../support/fakePorts'
@@ -146,5 +147,30 @@ describe('bus', () => {
     expect(result.hashMatches).toBe(true)
     const wrongHash = lines.slice(0, 1).concat(lines[2]!).join('\n')
     expect(replayLog(wrongHash).hashMatches).toBe(false)
+  })
+
+  it('cuts a policy loop after MAX_POLICY_DEPTH steps and records why, instead of freezing', () => {
+    const again = { type: 'loop/Again' } as unknown as AppCommand
+    const app = createApp({
+      ports: fakePorts(),
+      effects: {},
+      // Asks for the same (rejected) command whenever it is rejected: a cycle.
+      policies: [
+        (e) =>
+          e.event.type === 'bus/CommandRejected' && e.event.data.command === 'loop/Again' ? [again] : [],
+      ],
+    })
+    app.dispatch(again)
+    const lines = app
+      .exportLog()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { data?: { reason?: string } })
+    const events = lines.filter((l) => 'data' in l)
+    expect(events).toHaveLength(MAX_POLICY_DEPTH + 2)
+    expect(events.at(-1)!.data!.reason).toMatch(/policy loop/)
+    // The bus is still usable afterwards.
+    app.dispatch(unknownCommand)
+    expect(app.getState().bus.rejected).toBe(MAX_POLICY_DEPTH + 3)
   })
 })

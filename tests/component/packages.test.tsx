@@ -1,0 +1,296 @@
+/** The packages screens in every state, on an app seeded by events; found by role and name. */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import PackagesArea from '../../ui/packages'
+import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
+import { platformWith, renderArea, signedIn } from './packagesHarness'
+
+const PATTERN = '/packages/:packageId?/:versionId?'
+
+// jsdom lays nothing out: give elements a size so the virtual list has a viewport to fill.
+const rect = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'getBoundingClientRect')
+const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+const offsetWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth')
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', {
+    configurable: true,
+    value: () => ({
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      bottom: 600,
+      right: 800,
+      width: 800,
+      height: 600,
+      toJSON: () => ({}),
+    }),
+  })
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 })
+})
+afterAll(() => {
+  if (rect) Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', rect)
+  if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', offsetHeight)
+  if (offsetWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', offsetWidth)
+})
+
+function catalogue(extra = 0) {
+  const react = makePackage('react', {
+    latestVersion: '18.2.0',
+    versionsCount: 2,
+    vulnerabilities: { critical: 0, high: 2, medium: 0, low: 1, info: 0, unknown: 0, skipped: 0 },
+  })
+  const packages = [react, makePackage('react-dom'), makePackage('vue')]
+  for (let i = 0; i < extra; i++) packages.push(makePackage(`react-extra-${String(i).padStart(5, '0')}`))
+  return fakePackagesApi({
+    packages,
+    versions: { [react.id]: [makeVersion(react, '18.2.0'), makeVersion(react, '17.0.2')] },
+    readmes: {
+      [`${react.id}/18.2.0`]: '# React 18\n\n<img src=x onerror=alert(1)>A JavaScript library',
+      [`${react.id}/17.0.2`]: '# React 17',
+    },
+  })
+}
+
+describe('packages list', () => {
+  it('without a search asks the user to use the search bar', () => {
+    renderArea(<PackagesArea />, { path: '/packages', pattern: PATTERN })
+    expect(screen.getByText('Find packages using the search bar.')).toBeInTheDocument()
+  })
+
+  it('shows the package count to admins only', async () => {
+    const admin = renderArea(<PackagesArea />, {
+      path: '/packages',
+      pattern: PATTERN,
+      api: catalogue(),
+      seed: [signedIn('admin', true)],
+    })
+    expect(await screen.findByText('3 packages in total')).toBeInTheDocument()
+    admin.unmount()
+    const user = renderArea(<PackagesArea />, {
+      path: '/packages',
+      pattern: PATTERN,
+      api: catalogue(),
+      seed: [signedIn('developer')],
+    })
+    await act(async () => {})
+    expect(screen.queryByText(/packages in total/)).toBeNull()
+    expect(user.api.catalogue.calls.some((c) => c.name === 'countPackages')).toBe(false)
+  })
+
+  it('lists the results of the search in the URL, with links to each package', async () => {
+    renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api: catalogue() })
+    expect(screen.getByRole('status')).toHaveTextContent('Loading packages…')
+    const list = await screen.findByRole('list', { name: 'Packages' })
+    expect(within(list).getByRole('link', { name: 'react' })).toHaveAttribute(
+      'href',
+      '/packages/npm%3A%2F%2Freact',
+    )
+    expect(within(list).getByRole('link', { name: 'react-dom' })).toBeInTheDocument()
+    expect(within(list).queryByRole('link', { name: 'vue' })).toBeNull()
+    expect(screen.getByText('2 packages')).toBeInTheDocument()
+    // Vulnerabilities with a zero count are dropped.
+    expect(within(list).getByText('High: 2')).toBeInTheDocument()
+    expect(within(list).queryByText(/Critical/)).toBeNull()
+  })
+
+  it('renders only a window of a long result and pages on with the cursor', async () => {
+    const { api } = renderArea(<PackagesArea />, {
+      path: '/packages?q=react',
+      pattern: PATTERN,
+      api: catalogue(450),
+    })
+    const list = await screen.findByRole('list', { name: 'Packages' })
+    await waitFor(() => expect(screen.getByText('452 packages')).toBeInTheDocument())
+    expect(within(list).getAllByRole('listitem').length).toBeLessThan(40)
+    const pages = api.catalogue.calls
+      .filter((c) => c.name === 'searchPackages')
+      .map((c) => (c.args[1] as { after: string | null }).after)
+    expect(pages[0]).toBeNull()
+  })
+
+  it('says when nothing matched', async () => {
+    renderArea(<PackagesArea />, {
+      path: '/packages?q=nothing-like-this',
+      pattern: PATTERN,
+      api: catalogue(),
+    })
+    expect(await screen.findByText('No packages found, refine your search.')).toBeInTheDocument()
+  })
+
+  it('a failure shows an empty list with a retry', async () => {
+    const api = catalogue()
+    api.catalogue.failures.searchPackages = { kind: 'status', status: 500, message: 'boom' }
+    renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Packages could not be loaded.')
+    expect(screen.queryByRole('list', { name: 'Packages' })).toBeNull()
+    delete api.catalogue.failures.searchPackages
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('link', { name: 'react' })).toBeInTheDocument()
+  })
+
+  it('shows the release-versions-only explanation when the option is on', async () => {
+    renderArea(<PackagesArea />, { path: '/packages?q=react&rel=1', pattern: PATTERN, api: catalogue() })
+    const box = screen.getByRole('checkbox', { name: 'Release versions only' })
+    expect(box).toBeChecked()
+    expect(box).toHaveAccessibleDescription('Only semver release versions will be shown')
+    await screen.findByRole('list', { name: 'Packages' })
+  })
+
+  it('shows the migration note when the platform reports one', async () => {
+    const { FeaturesLoaded } = await import('../../domain/platform/events')
+    renderArea(<PackagesArea />, {
+      path: '/packages',
+      pattern: PATTERN,
+      seed: [FeaturesLoaded({ features: { metadataMigrationRunning: true } })],
+    })
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'A migration is running after an upgrade and results may be partial.',
+    )
+  })
+
+  it('a filter change runs the search again with the filter in the model', async () => {
+    const { app } = renderArea(<PackagesArea />, {
+      path: '/packages?q=react',
+      pattern: PATTERN,
+      api: catalogue(),
+    })
+    await screen.findByRole('list', { name: 'Packages' })
+    await userEvent.click(screen.getByRole('checkbox', { name: 'docker' }))
+    expect(app.exportLog()).toContain('"path":"/packages?q=react&pkg=docker"')
+  })
+})
+
+describe('package details', () => {
+  it('shows the package, its versions (newest first), tabs, readme and install command', async () => {
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact', pattern: PATTERN, api: catalogue() })
+    expect(await screen.findByRole('heading', { level: 1, name: 'react' })).toBeInTheDocument()
+    const versions = screen.getByRole('navigation', { name: 'Versions' })
+    expect(
+      within(versions)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['18.2.0', '17.0.2'])
+    const tabs = screen.getByRole('tablist', { name: 'Package details' })
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Readme', 'Builds', 'Location', 'Security', 'Releases'])
+    expect(await screen.findByRole('heading', { name: 'React 18' })).toBeInTheDocument()
+    // The README went through the sanitiser.
+    expect(document.querySelector('[onerror]')).toBeNull()
+    expect(screen.getByTestId('install-command')).toHaveTextContent('npm i react@18.2.0')
+  })
+
+  it('labels the security tab Xray Data when Xray is present', async () => {
+    renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Freact',
+      pattern: PATTERN,
+      api: catalogue(),
+      seed: [platformWith(['artifactory', 'xray'])],
+    })
+    expect(await screen.findByRole('tab', { name: 'Xray Data' })).toBeInTheDocument()
+  })
+
+  it('copies the exact install command and says so', async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact', pattern: PATTERN, api: catalogue() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy install command' }))
+    expect(writeText).toHaveBeenCalledWith('npm i react@18.2.0')
+    expect(await screen.findByText('Install command copied to the clipboard')).toBeInTheDocument()
+  })
+
+  it('a package without versions yet says it will be available soon', async () => {
+    const api = catalogue()
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Fvue', pattern: PATTERN, api })
+    expect(
+      await screen.findByText('The package will be available in a few minutes, try later.'),
+    ).toBeInTheDocument()
+  })
+
+  it('a package that does not exist asks for the 404 route', async () => {
+    const { app } = renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Fnope',
+      pattern: PATTERN,
+      api: catalogue(),
+    })
+    await waitFor(() => expect(app.exportLog()).toContain('packages/PackageNotFound'))
+    const navigation = app
+      .exportLog()
+      .split('\n')
+      .filter((l) => l.includes('"type":"navigation/'))
+    expect(navigation.some((l) => l.includes('"/404"'))).toBe(true)
+  })
+
+  it('a failed package load shows an error with a retry', async () => {
+    const api = catalogue()
+    api.catalogue.failures.getPackage = { kind: 'network', message: 'offline' }
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact', pattern: PATTERN, api })
+    expect(await screen.findByRole('alert')).toHaveTextContent('The package could not be loaded.')
+  })
+})
+
+describe('version details', () => {
+  it('shows files with checksums, opens on the readme tab for a tgz, and downloads', async () => {
+    const { api } = renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Freact/17.0.2',
+      pattern: PATTERN,
+      api: catalogue(),
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'react 17.0.2' })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Readme' })).toHaveAttribute('aria-selected', 'true')
+    expect(await screen.findByRole('heading', { name: 'React 17' })).toBeInTheDocument()
+    const files = screen.getByRole('table', { name: 'Files' })
+    expect(
+      within(files).getByText('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'),
+    ).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Download react-17.0.2.tgz' }))
+    expect(api.catalogue.downloads).toEqual([{ repoKey: 'npm-remote', path: 'react/-/react-17.0.2.tgz' }])
+    expect(screen.getByRole('combobox', { name: 'Version' })).toHaveValue('17.0.2')
+  })
+
+  it('a 404 download surfaces as a message; readme and builds failures show empty', async () => {
+    const api = catalogue()
+    api.catalogue.failures.download = { kind: 'status', status: 404, message: 'Not Found' }
+    api.catalogue.failures.getReadme = { kind: 'status', status: 500, message: 'x' }
+    api.catalogue.failures.getBuilds = { kind: 'status', status: 500, message: 'x' }
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact/18.2.0', pattern: PATTERN, api })
+    expect(await screen.findByText('No README for this version.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('tab', { name: 'Builds' }))
+    expect(await screen.findByText('No builds produced this version.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Download react-18.2.0.tgz' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('react-18.2.0.tgz was not found')
+  })
+
+  it('npm versions show dependencies and properties', async () => {
+    const api = catalogue()
+    api.catalogue.dependencies = [{ name: 'loose-envify', version: '^1.1.0', scope: 'prod' }]
+    api.catalogue.properties = [{ key: 'npm.name', values: ['react'] }]
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact/18.2.0', pattern: PATTERN, api })
+    expect(await screen.findByText(/loose-envify/)).toBeInTheDocument()
+    expect(screen.getByText('npm.name')).toBeInTheDocument()
+  })
+
+  it('a docker version opens on docker layers', async () => {
+    const img = makePackage('nginx', { packageType: 'docker', id: 'docker://nginx' })
+    const api = fakePackagesApi({
+      packages: [img],
+      versions: {
+        [img.id]: [
+          makeVersion(img, '1.25', {
+            repos: [{ name: 'docker-local', type: 'local', leadFilePath: 'nginx/1.25/manifest.json' }],
+          }),
+        ],
+      },
+      layers: [{ digest: 'sha256:abc', size: 2048, command: 'ADD file' }],
+    })
+    renderArea(<PackagesArea />, { path: '/packages/docker%3A%2F%2Fnginx/1.25', pattern: PATTERN, api })
+    expect(await screen.findByRole('tab', { name: 'Docker Layers' })).toHaveAttribute('aria-selected', 'true')
+    expect(await screen.findByText('sha256:abc')).toBeInTheDocument()
+  })
+})

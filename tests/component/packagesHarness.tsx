@@ -1,0 +1,82 @@
+/** Renders an area of the packages/search/release-bundles UI on a seeded app, in a memory router. */
+import type { ReactNode } from 'react'
+import { render } from '@testing-library/react'
+import { Route, Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { createApp } from '../../commands/createApp'
+import type { AppEvent } from '../../domain/app'
+import { InitialDataLoaded } from '../../domain/platform/events'
+import { SignedIn } from '../../domain/session/events'
+import { AppProvider } from '../../ui/shared/appContext'
+import { fakePorts } from '../support/fakePorts'
+import { fakePackagesApi, fakeReleaseBundlesApi } from '../support/fakePackagesApi'
+import type { Ports } from '../../adapters/ports'
+
+export function platformWith(services: string[], licenseType = 'ENTERPRISE_PLUS'): AppEvent {
+  return InitialDataLoaded({
+    version: { version: '7.0.0', revision: '1' },
+    microservices: services.map((name) => ({ name, key: name.slice(0, 4), enabled: true })),
+    footer: {
+      serverName: 'test',
+      flavour: 'platform',
+      isCloud: false,
+      licenseType,
+      buildNumber: '1',
+      copyright: '',
+    },
+    entitlements: [],
+  })
+}
+
+export function signedIn(name: string, admin = false): AppEvent {
+  return SignedIn({
+    user: {
+      name,
+      anonymous: false,
+      admin,
+      realm: 'internal',
+      mfaStatus: 'NONE',
+      firstLogin: false,
+      freeTier: false,
+      hasSeenGettingStarted: true,
+      quickDeployEnabled: false,
+      wizardClosed: true,
+      newOnboarding: false,
+      existsInDB: true,
+      profileUpdatable: true,
+      requireProfilePassword: false,
+      requireProfileUnlock: false,
+    },
+    via: 'password',
+  } as Parameters<typeof SignedIn>[0])
+}
+
+export function renderArea(
+  ui: ReactNode,
+  options: {
+    path: string
+    pattern?: string
+    seed?: AppEvent[]
+    api?: ReturnType<typeof fakePackagesApi>
+    bundles?: ReturnType<typeof fakeReleaseBundlesApi>
+    ports?: Partial<Ports>
+  },
+) {
+  const [pathname, search = ''] = options.path.split('?')
+  const location = memoryLocation({ path: pathname, searchPath: search, record: true })
+  const api = options.api ?? fakePackagesApi()
+  const ports = fakePorts({
+    packagesApi: api,
+    releaseBundlesApi: options.bundles ?? fakeReleaseBundlesApi(),
+    ...options.ports,
+  })
+  const app = createApp({ ports, seed: options.seed ?? [] })
+  const view = render(
+    <AppProvider app={app}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        {options.pattern ? <Route path={options.pattern}>{ui}</Route> : ui}
+      </Router>
+    </AppProvider>,
+  )
+  return { ...view, app, api, ports, location }
+}

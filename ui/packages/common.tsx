@@ -1,0 +1,93 @@
+/** Pieces shared by the packages screens: ids in URLs, the install command, badges. */
+import { useState } from 'react'
+import { isSome } from 'fp-ts/Option'
+import { installCommand } from '../../domain/packageTypes'
+import { shownVulnerabilities } from '../../domain/packages/rules'
+import type { Vulnerabilities } from '../../domain/packages/types'
+import styles from './packages.module.css'
+
+/** Route parameters arrive percent-encoded (package ids hold `://` and `/`). */
+export function decodeParam(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+export const packagePath = (packageId: string): string => `/packages/${encodeURIComponent(packageId)}`
+export const versionPath = (packageId: string, version: string): string =>
+  `${packagePath(packageId)}/${encodeURIComponent(version)}`
+
+export function InstallCommand({ type, name, version }: { type: string; name: string; version?: string }) {
+  const command = installCommand(type, name, version ?? undefined)
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
+  if (!isSome(command)) return null
+  const text = command.value
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text)
+      setCopied('copied')
+    } catch {
+      setCopied('failed')
+    }
+  }
+  return (
+    <section aria-label="Install command" className={styles.install}>
+      <code data-testid="install-command">{text}</code>
+      <button type="button" onClick={() => void copy()}>
+        Copy install command
+      </button>
+      <span role="status">
+        {copied === 'copied'
+          ? 'Install command copied to the clipboard'
+          : copied === 'failed'
+            ? 'Could not copy'
+            : ''}
+      </span>
+    </section>
+  )
+}
+
+const LABELS: Readonly<Record<string, string>> = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  info: 'Info',
+  unknown: 'Unknown',
+  skipped: 'Skipped',
+}
+
+/** Vulnerability counts by severity; zero counts are not shown. */
+export function VulnerabilityBadges({ vulnerabilities }: { vulnerabilities: Vulnerabilities }) {
+  const shown = shownVulnerabilities(vulnerabilities)
+  if (shown.length === 0) return <span className={styles.meta}>No known vulnerabilities</span>
+  return (
+    <ul className={styles.badges} aria-label="Vulnerabilities">
+      {shown.map((v) => (
+        <li key={v.level}>
+          {LABELS[v.level]}: {v.count}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['KB', 'MB', 'GB', 'TB']
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
+}
+
+export const formatDate = (iso: string): string => {
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10)
+}
