@@ -409,6 +409,40 @@ describe('git integrations', () => {
   })
 })
 
+describe('integrations in the OpenAPI document and with anonymous access', () => {
+  it('lists every integrations route', async () => {
+    const doc = (await (await get('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/integration/catalog',
+        '/integration/getIntegrations',
+        '/integration/getIntegrations/{vendorName}',
+        '/integration/test',
+        '/integration',
+        '/integration/{integrationKey}',
+        '/xray/ui/vcs_integrations',
+        '/xray/ui/vcs_integrations/{integration_id}',
+      ]),
+    )
+    expect(Object.keys(doc.paths['/integration/{integrationKey}'] ?? {}).sort()).toEqual(['delete', 'put'])
+  })
+
+  it('shows the catalogue to anonymous visitors when anonymous access is on', async () => {
+    const open = await startTestServer({ anonymousAccess: true })
+    try {
+      const res = await fetch(`${open.url}/ui/api/v1/integration/catalog`)
+      expect(res.status).toBe(200)
+      expect(((await res.json()) as unknown[]).length).toBeGreaterThan(10)
+      // Git integrations stay admin-only.
+      expect((await fetch(`${open.url}/ui/api/v1/integration/getIntegrations`)).status).toBe(401)
+    } finally {
+      await open.stop()
+    }
+  })
+})
+
 describe('git integrations without repository scanning', () => {
   it('answers 404 in a flavour without it', async () => {
     const oss = await startTestServer({ flavour: 'oss' })
