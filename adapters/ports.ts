@@ -7,6 +7,7 @@ import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
 import type { TopologyNode } from '../domain/serviceStatus/types'
+import type { GeneralConfig, License, Member, Peer, Project, Proxy } from '../domain/admin/types'
 import type { Footer, Microservice, ProjectSummary } from '../domain/platform'
 import type { NameUrl, UserData } from '../domain/session'
 import type {
@@ -136,8 +137,23 @@ export interface SessionApi {
 }
 
 // --- admin (proxies, projects, licences, general settings) -----------------------------
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AdminApi {}
+export interface AdminApi {
+  generalConfig(): Promise<Result<GeneralConfig>>
+  saveGeneralConfig(config: GeneralConfig): Promise<Result<GeneralConfig>>
+  licenses(): Promise<Result<ReadonlyArray<License>>>
+  proxies(): Promise<Result<ReadonlyArray<Proxy>>>
+  /** `password` is the secret itself, taken from the vault by the effect. */
+  saveProxy(
+    create: boolean,
+    proxy: Omit<Proxy, 'hasPassword'> & { readonly password?: string },
+  ): Promise<Result<Proxy>>
+  deleteProxy(key: string): Promise<Result<void>>
+  projects(): Promise<Result<ReadonlyArray<Project>>>
+  createProject(project: { key: string; name: string; description: string }): Promise<Result<Project>>
+  members(projectKey: string): Promise<Result<ReadonlyArray<Member>>>
+  saveMembers(projectKey: string, members: ReadonlyArray<Member>): Promise<Result<ReadonlyArray<Member>>>
+  peers(): Promise<Result<ReadonlyArray<Peer>>>
+}
 
 // --- serviceStatus (topology, nodes) ---------------------------------------------------
 export interface ServiceStatusApi {

@@ -1,4 +1,106 @@
-import type { EffectTable } from './types'
+import { filter, from, mergeMap, map } from 'rxjs'
+import { isLeft, left, right } from 'fp-ts/Either'
+import type { AdminApi, Ports, Result } from '../../adapters/ports'
+import {
+  LoadFailed,
+  Loaded,
+  SaveFailed,
+  Saved,
+  type AdminPayload,
+  type SaveOp,
+} from '../../domain/admin/events'
+import type { AdminResource } from '../../domain/admin/types'
+import type { AppEvent } from '../../domain/app'
+import type { Envelope } from '../../domain/shared/area'
+import { caused, type Effect, type EffectTable } from './types'
 
-// Effects of the admin area: each calls a port and turns the answer into an event.
-export const adminEffects: EffectTable = {}
+const settle = <A>(promise: Promise<Result<A>>): Promise<Result<A>> =>
+  promise.catch((error: unknown) =>
+    left({ kind: 'network' as const, message: error instanceof Error ? error.message : String(error) }),
+  )
+
+async function fetchResource(
+  api: AdminApi,
+  resource: AdminResource,
+  key?: string,
+): Promise<Result<AdminPayload>> {
+  const as = <V>(answer: Result<V>): Result<AdminPayload> =>
+    isLeft(answer) ? answer : right({ resource, value: answer.right } as unknown as AdminPayload)
+  switch (resource) {
+    case 'generalConfig':
+      return as(await api.generalConfig())
+    case 'licenses':
+      return as(await api.licenses())
+    case 'proxies':
+      return as(await api.proxies())
+    case 'projects':
+      return as(await api.projects())
+    case 'peers':
+      return as(await api.peers())
+    case 'members':
+      return as(await api.members(key ?? ''))
+  }
+}
+
+async function runSave(ports: Ports, op: SaveOp): Promise<Result<unknown>> {
+  const api = ports.adminApi
+  switch (op.kind) {
+    case 'saveGeneralConfig':
+      return api.saveGeneralConfig(op.config)
+    case 'saveProxy': {
+      const { passwordRef, ...proxy } = op.proxy
+      // The secret leaves the vault only here, on its way to the server.
+      const password = passwordRef ? ports.secrets.take(passwordRef) : undefined
+      return api.saveProxy(op.create, password ? { ...proxy, password } : proxy)
+    }
+    case 'deleteProxy':
+      return api.deleteProxy(op.key)
+    case 'createProject':
+      return api.createProject(op.project)
+    case 'saveMembers':
+      return api.saveMembers(op.key, op.members)
+  }
+}
+
+const of =
+  <T extends AppEvent['type']>(type: T) =>
+  (e: Envelope<AppEvent>): e is Envelope<Extract<AppEvent, { type: T }>> =>
+    e.event.type === type
+
+const load: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    filter(of('admin/LoadRequested')),
+    mergeMap((envelope) => {
+      const { resource, requestId, key } = envelope.event.data
+      return from(settle(fetchResource(ports.adminApi, resource, key))).pipe(
+        map((answer) =>
+          caused(
+            envelope,
+            isLeft(answer)
+              ? LoadFailed({ resource, requestId, failure: answer.left })
+              : Loaded({ requestId, data: answer.right }),
+          ),
+        ),
+      )
+    }),
+  )
+
+const save: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    filter(of('admin/SaveRequested')),
+    mergeMap((envelope) => {
+      const { form, requestId, op } = envelope.event.data
+      return from(settle(runSave(ports, op))).pipe(
+        map((answer) =>
+          caused(
+            envelope,
+            isLeft(answer)
+              ? SaveFailed({ form, requestId, failure: answer.left })
+              : Saved({ form, requestId, op }),
+          ),
+        ),
+      )
+    }),
+  )
+
+export const adminEffects: EffectTable = { load, save }

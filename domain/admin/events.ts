@@ -1,6 +1,96 @@
-import type { EventOf } from '../shared/events'
+import * as t from 'io-ts'
+import { defineEvent, type EventOf } from '../shared/events'
+import { Failure } from '../shared/failure'
 
-// One io-ts codec per event, declared with defineEvent; the union type derives from this list.
-export const adminEvents = [] as const
+const Resource = t.keyof({
+  generalConfig: null,
+  licenses: null,
+  proxies: null,
+  projects: null,
+  peers: null,
+  members: null,
+})
+const Form = t.keyof({ generalConfig: null, proxy: null, proxyDelete: null, project: null, members: null })
+
+export const GeneralConfigC = t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string })
+export const LicenseC = t.type({
+  type: t.string,
+  validThrough: t.string,
+  licensedTo: t.string,
+  nodeId: t.string,
+})
+export const ProxyC = t.intersection([
+  t.type({ key: t.string, host: t.string, port: t.number, defaultProxy: t.boolean, hasPassword: t.boolean }),
+  t.partial({ username: t.string, nonProxyHosts: t.string }),
+])
+export const ProjectC = t.type({ key: t.string, name: t.string, description: t.string, createdAt: t.string })
+export const PeerC = t.type({
+  id: t.string,
+  host: t.string,
+  status: t.string,
+  lastHeartbeat: t.string,
+  services: t.array(t.string),
+})
+export const MemberC = t.type({ name: t.string, roles: t.array(t.string) })
+
+const Data = t.union([
+  t.type({ resource: t.literal('generalConfig'), value: GeneralConfigC }),
+  t.type({ resource: t.literal('licenses'), value: t.array(LicenseC) }),
+  t.type({ resource: t.literal('proxies'), value: t.array(ProxyC) }),
+  t.type({ resource: t.literal('projects'), value: t.array(ProjectC) }),
+  t.type({ resource: t.literal('peers'), value: t.array(PeerC) }),
+  t.type({ resource: t.literal('members'), value: t.array(MemberC) }),
+])
+export type AdminPayload = t.TypeOf<typeof Data>
+
+/** What a form sends; a proxy password travels only as a vault reference. */
+export const SaveOp = t.union([
+  t.type({ kind: t.literal('saveGeneralConfig'), config: GeneralConfigC }),
+  t.type({
+    kind: t.literal('saveProxy'),
+    create: t.boolean,
+    proxy: t.intersection([
+      t.type({ key: t.string, host: t.string, port: t.number, defaultProxy: t.boolean }),
+      t.partial({ username: t.string, nonProxyHosts: t.string, passwordRef: t.string }),
+    ]),
+  }),
+  t.type({ kind: t.literal('deleteProxy'), key: t.string }),
+  t.type({
+    kind: t.literal('createProject'),
+    project: t.type({ key: t.string, name: t.string, description: t.string }),
+  }),
+  t.type({ kind: t.literal('saveMembers'), key: t.string, members: t.array(MemberC) }),
+])
+export type SaveOp = t.TypeOf<typeof SaveOp>
+
+export const LoadRequested = defineEvent(
+  'admin/LoadRequested',
+  t.intersection([t.type({ resource: Resource, requestId: t.string }), t.partial({ key: t.string })]),
+)
+export const Loaded = defineEvent('admin/Loaded', t.type({ requestId: t.string, data: Data }))
+export const LoadFailed = defineEvent(
+  'admin/LoadFailed',
+  t.type({ resource: Resource, requestId: t.string, failure: Failure }),
+)
+export const SaveRequested = defineEvent(
+  'admin/SaveRequested',
+  t.type({ form: Form, requestId: t.string, op: SaveOp }),
+)
+export const Saved = defineEvent('admin/Saved', t.type({ form: Form, requestId: t.string, op: SaveOp }))
+export const SaveFailed = defineEvent(
+  'admin/SaveFailed',
+  t.type({ form: Form, requestId: t.string, failure: Failure }),
+)
+export const FormReset = defineEvent('admin/FormReset', t.type({ form: Form }))
+
+export const adminEvents = [
+  LoadRequested,
+  Loaded,
+  LoadFailed,
+  SaveRequested,
+  Saved,
+  SaveFailed,
+  FormReset,
+] as const
 
 export type AdminEvent = EventOf<(typeof adminEvents)[number]>

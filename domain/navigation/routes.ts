@@ -218,7 +218,7 @@ export function matchPattern(pattern: string, path: string): Readonly<Record<str
     if (part === '*' || part === '*?') {
       const rest = have.slice(i)
       if (part === '*' && rest.length === 0) return null
-      params.wild = rest.join('/')
+      params['*'] = rest.join('/')
       return params
     }
     const segment = have[i]

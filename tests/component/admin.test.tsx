@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { left, right } from 'fp-ts/Either'
+import type { AdminApi } from '../../adapters/ports'
+import type { Proxy } from '../../domain/admin'
+import { highlightParts } from '../../domain/admin'
+import { navigationEffects } from '../../commands/effects/navigation'
+import { adminEffects } from '../../commands/effects/admin'
+import { notFaked } from '../support/fakePorts'
+import { corpusLines } from '../support/corpora'
+import { renderShell } from './shellFixtures'
+
+const admin = { user: { name: 'admin', admin: true } } as const
+const effects = { ...navigationEffects, ...adminEffects }
+
+function fakeAdminApi(over: Partial<AdminApi> = {}): AdminApi & { saved: unknown[] } {
+  const saved: unknown[] = []
+  const proxies: Proxy[] = [
+    { key: 'corp', host: 'proxy.corp', port: 3128, defaultProxy: true, hasPassword: false },
+  ]
+  return {
+    ...notFaked<AdminApi>(),
+    saved,
+    proxies: () => Promise.resolve(right(proxies)),
+    saveProxy: (create, proxy) => {
+      saved.push({ create, proxy })
+      return Promise.resolve(right({ ...proxy, hasPassword: proxy.password !== undefined }))
+    },
+    generalConfig: () => Promise.resolve(right({ serverName: 'Acme', baseUrl: '', customMessage: '' })),
+    ...over,
+  }
+}
+
+describe('admin pages', () => {
+  it('highlights menu matches literally and hides groups with nothing usable', async () => {
+    const user = userEvent.setup()
+    const { view } = renderShell(
+      '/admin/artifactory/list',
+      { ...admin, services: ['artifactory'] },
+      {},
+      effects,
+    )
+    const search = await screen.findByRole('searchbox', { name: 'Search settings' })
+    // Xray items are disabled without the xray service: their group is not shown.
+    expect(screen.queryByRole('heading', { name: 'Xray Settings' })).not.toBeInTheDocument()
+    await user.type(search, 'prox')
+    const main = screen.getByRole('main')
+    expect(within(main).getByRole('link', { name: 'Proxies' }).querySelector('mark')).toHaveTextContent(
+      'Prox',
+    )
+    expect(within(main).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument()
+    await user.clear(search)
+    await user.type(search, '.*')
+    expect(screen.getByText('No settings match your search.')).toBeInTheDocument()
+    expect(view.container.querySelectorAll('script, img[onerror]')).toHaveLength(0)
+  })
+
+  it('never builds markup or a pattern from hostile search text (xss corpus)', () => {
+    const lines = corpusLines('xss')
+    expect(lines.length).toBeGreaterThan(10)
+    for (const line of lines) {
+      const text = `Settings ${line} end`
+      const parts = highlightParts(text, line)
+      expect(parts.map((p) => p.text).join('')).toBe(text)
+      if (line.trim() !== '' && line.toLowerCase().length === line.length)
+        expect(parts.some((p) => p.match)).toBe(true)
+    }
+  })
+
+  it('shows general settings with breadcrumbs and validates before saving', async () => {
+    const user = userEvent.setup()
+    const saved: unknown[] = []
+    const adminApi = fakeAdminApi({
+      saveGeneralConfig: (c) => {
+        saved.push(c)
+        return Promise.resolve(right(c))
+      },
+    })
+    renderShell('/admin/configuration/general', admin, { adminApi }, effects)
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' })
+    expect(crumbs).toHaveTextContent('Platform ConfigurationsPlatform ManagementGeneral Settings')
+    const name = await screen.findByLabelText('Server Name')
+    await user.clear(name)
+    await user.type(screen.getByLabelText('Base URL'), 'not a url')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByText('This field is mandatory')).toBeInTheDocument()
+    expect(screen.getByText('Enter a valid URL')).toBeInTheDocument()
+    expect(saved).toEqual([])
+    await user.type(name, 'Renamed')
+    await user.clear(screen.getByLabelText('Base URL'))
+    await user.type(screen.getByLabelText('Base URL'), 'https://repo.example/')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Saved.')).toBeInTheDocument()
+    expect(saved).toEqual([{ serverName: 'Renamed', baseUrl: 'https://repo.example/', customMessage: '' }])
+  })
+
+  it('creates a proxy, keeping what was typed when the server refuses it, and the password out of the log', async () => {
+    const user = userEvent.setup()
+    let refuse = true
+    const adminApi = fakeAdminApi()
+    const accept = adminApi.saveProxy
+    adminApi.saveProxy = (create, proxy) => {
+      if (refuse)
+        return Promise.resolve(
+          left({ kind: 'status', status: 409, message: 'A proxy named edge already exists' }),
+        )
+      return accept(create, proxy)
+    }
+    const { app } = renderShell('/admin/proxies/configuration/new', admin, { adminApi }, effects)
+    await user.type(await screen.findByLabelText('Proxy Key'), 'edge')
+    await user.type(screen.getByLabelText('Host'), 'edge.proxy')
+    await user.type(screen.getByLabelText('Port'), 'abc')
+    await user.type(screen.getByLabelText('Password'), 'hunter2-secret')
+    await user.click(screen.getByRole('button', { name: 'Create' }))
+    expect(screen.getByText('Port must be a number from 1 to 65535')).toBeInTheDocument()
+    await user.clear(screen.getByLabelText('Port'))
+    await user.type(screen.getByLabelText('Port'), '8080')
+    await user.click(screen.getByRole('button', { name: 'Create' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('A proxy named edge already exists')
+    expect(screen.getByLabelText('Proxy Key')).toHaveValue('edge')
+    expect(screen.getByLabelText('Host')).toHaveValue('edge.proxy')
+    refuse = false
+    await user.click(screen.getByRole('button', { name: 'Create' }))
+    expect(await screen.findByRole('heading', { name: 'Proxies' })).toBeInTheDocument()
+    expect(app.getState().navigation.location.path).toBe('/admin/proxies/configuration/list')
+    expect(adminApi.saved).toEqual([
+      {
+        create: true,
+        proxy: {
+          key: 'edge',
+          host: 'edge.proxy',
+          port: 8080,
+          defaultProxy: false,
+          password: 'hunter2-secret',
+        },
+      },
+    ])
+    expect(app.exportLog()).not.toContain('hunter2-secret')
+  })
+
+  it('lists proxies and shows the loading failure', async () => {
+    const adminApi = fakeAdminApi({
+      proxies: () => Promise.resolve(left({ kind: 'network', message: 'offline' })),
+    })
+    renderShell('/admin/proxies/configuration/list', admin, { adminApi }, effects)
+    expect(await screen.findByRole('alert')).toHaveTextContent('The proxies could not be loaded')
+  })
+
+  it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {
+    renderShell('/demo/admin/environments', admin, {}, effects)
+    expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText(/pre-populated Dev and Prod environments/)).toBeInTheDocument()
+    const trial = screen.getByRole('complementary', { name: 'Free trial' })
+    expect(within(trial).getByRole('link', { name: 'Start a free trial' })).toBeInTheDocument()
+  })
+})
