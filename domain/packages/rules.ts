@@ -17,11 +17,17 @@ export function repoKeyAndPath(repo: VersionRepo): { repoKey: string; path: stri
   return { repoKey: repo.name, path: path.startsWith(prefix) ? path.slice(prefix.length) : path }
 }
 
-/** The path of one of the version's files: beside the lead file. */
-export function filePath(repo: VersionRepo, fileName: string): string {
+/**
+ * The path of one of the version's files. The lead file is at the lead file path; the
+ * version's other files (the reference platform's layout) sit in a folder named for the
+ * version beside it: `react/-/react-19.3.1.tgz` → `react/-/19.3.1/package.json`.
+ */
+export function filePath(repo: VersionRepo, fileName: string, lead = false, versionName = ''): string {
   const { path } = repoKeyAndPath(repo)
   const slash = path.lastIndexOf('/')
-  return slash < 0 ? fileName : `${path.slice(0, slash + 1)}${fileName}`
+  const dir = slash < 0 ? '' : path.slice(0, slash + 1)
+  if (lead || path.slice(slash + 1) === fileName) return `${dir}${fileName}`
+  return versionName === '' ? `${dir}${fileName}` : `${dir}${versionName}/${fileName}`
 }
 
 /** Go modules are downloaded as the module zip, not the `.mod` descriptor. */

@@ -9,7 +9,8 @@
  * - the Debian packages of `/var/lib/dpkg/status` with their copyright files.
  * The snapshot is what the server loads: nothing here is read at run time.
  *
- * Options: `--offline` skips the registry (no old versions, no advisories).
+ * Options: `--offline` skips the registry (no old versions, no audit); `--out=FILE` writes
+ * elsewhere than the committed snapshot.
  */
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -600,7 +601,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const gz = gzipSync(JSON.stringify(snapshot), { level: 9 })
   if (gz.length > MAX_SNAPSHOT_BYTES)
     throw new Error(`snapshot is ${gz.length} bytes, over the ${MAX_SNAPSHOT_BYTES} budget`)
-  writeFileSync(SNAPSHOT_FILE, gz)
+  const out = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? SNAPSHOT_FILE
+  writeFileSync(out, gz)
   const versions = snapshot.packages.reduce((n, p) => n + p.versions.length, 0)
   const advisories = snapshot.packages.reduce(
     (n, p) => n + p.versions.reduce((m, v) => m + v.advisories.length, 0),

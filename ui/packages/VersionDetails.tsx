@@ -120,7 +120,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                             type: 'packages/DownloadFile',
                             file: name,
                             repoKey: repo.name,
-                            path: filePath(repo, name),
+                            path: filePath(repo, name, f.lead, version.name),
                           })
                         }
                       >
