@@ -108,6 +108,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
             forgotPassword: { type: 'boolean' },
             canRememberMe: { type: 'boolean' },
             passwordAutocompleteEnabled: { type: 'boolean' },
+            anonAccessEnabled: { type: 'boolean' },
             ssoProviderLink: { type: 'string' },
             samlAuthenticationData: {
               type: 'object',
@@ -115,7 +116,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
               required: ['providerName', 'url'],
             },
           },
-          required: ['forgotPassword', 'canRememberMe', 'passwordAutocompleteEnabled'],
+          required: ['forgotPassword', 'canRememberMe', 'passwordAutocompleteEnabled', 'anonAccessEnabled'],
         },
       },
     },
@@ -126,6 +127,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       forgotPassword: general.forgotPasswordEnabled,
       canRememberMe: general.rememberMeEnabled,
       passwordAutocompleteEnabled: general.passwordAutocompleteEnabled,
+      // The console's guards need it: anonymous visitors go to login unless this is on.
+      anonAccessEnabled: config.anonymousAccess,
       ...(general.saml.enabled
         ? {
             ssoProviderLink: general.saml.loginUrl,
