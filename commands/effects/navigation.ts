@@ -17,16 +17,25 @@ const only =
  * Keeps the browser's history in step with `state.navigation`: an accepted (or deferred)
  * navigation is pushed or replaced; one that came from the history itself ('pop') is not.
  */
-const historySync: Effect = (events$, _state$, ports) =>
+const historySync: Effect = (events$, state$, ports) =>
   only(
     'navigation/Navigated',
     'navigation/Deferred',
+    'navigation/Denied',
     'navigation/LeftForExternal',
   )(events$).pipe(
     mergeMap((envelope) => {
       const event = envelope.event
       if (event.type === 'navigation/LeftForExternal') {
         ports.history.assign(event.data.url)
+        return EMPTY
+      }
+      if (event.type === 'navigation/Denied') {
+        // A refused back/forward left the address bar on the refused path: put it back.
+        const here = state$.value.navigation.location
+        const url = `${UI_BASE}${here.path}${here.query}`
+        if (state$.value.navigation.navigations > 0 && ports.history.current() !== url)
+          ports.history.replace(url)
         return EMPTY
       }
       const { location, mode } = event.data

@@ -28,6 +28,21 @@ function setField<V>(fields: Record<string, V>, key: string, value: V): void {
   }
 }
 
+// Compares in place, so tokens that are not fields cost no key string.
+function knownKeyAt(
+  text: string,
+  start: number,
+  end: number,
+  knownKeys: ReadonlyArray<string>,
+): string | undefined {
+  const length = end - start
+  for (let k = 0; k < knownKeys.length; k++) {
+    const key = knownKeys[k]!
+    if (key.length === length && text.startsWith(key, start)) return key
+  }
+  return undefined
+}
+
 /**
  * Splits on whitespace; double quotes group words (and may start mid-token, as in
  * `repo:"a b"`); a token is a field when the text before its first colon is unquoted and a
@@ -66,9 +81,9 @@ export function parseSearchText(text: string, knownKeys: ReadonlyArray<string>):
       i++
     }
     const token = quoted ? acc + text.slice(runStart, i) : text.slice(start, i)
-    if (firstColon >= 0) {
-      const key = text.slice(start, firstColon)
-      if (knownKeys.indexOf(key) >= 0) {
+    if (firstColon > start) {
+      const key = knownKeyAt(text, start, firstColon, knownKeys)
+      if (key !== undefined) {
         setField(fields, key, token.slice(firstColon - start + 1))
         continue
       }

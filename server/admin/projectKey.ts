@@ -1,15 +1,14 @@
 /**
- * The project key rule of the specification (max 128, starts with a lowercase character).
- * TODO: replace with `validateProjectKey` from `domain/onboarding` once the rules engineer
- * lands it on main, so the console and the server share one rule.
+ * The project key rule, shared with the console: the server answers with the same
+ * messages the console's forms show (domain/onboarding is the one source).
  */
-export const PROJECT_KEY_MAX_LENGTH = 128
+import { isLeft } from 'fp-ts/Either'
+import { PROJECT_KEY_MAX_LENGTH, validateProjectKey } from '../../domain/onboarding'
+
+export { PROJECT_KEY_MAX_LENGTH }
 
 /** The problem with a project key, or undefined when it is acceptable. */
 export function projectKeyProblem(key: string): string | undefined {
-  if (key.length === 0) return 'This field is mandatory'
-  if (key.length > PROJECT_KEY_MAX_LENGTH)
-    return `Project key must be at most ${PROJECT_KEY_MAX_LENGTH} characters`
-  if (!/^[a-z]/.test(key)) return 'Project key must start with a lowercase character'
-  return undefined
+  const checked = validateProjectKey(key)
+  return isLeft(checked) ? checked.left : undefined
 }

@@ -6,14 +6,22 @@ import type { ServerContext } from '../context'
 import { HttpError } from '../context'
 import { readGeneralConfig } from '../admin/generalConfig'
 import { verifyPassword } from './passwords'
-import type { RateLimiter } from './rateLimit'
+import { createRateLimiter, type RateLimiter } from './rateLimit'
 import { errors, passwordSchema, userDataSchema } from './schemas'
 import { endSession, findSession, pruneSessions } from './sessions'
 import { loginKey, signIn } from './signIn'
 import { anonymousUserData, findUserById, findUserByName, userData } from './users'
 
+/** Failed logins one client address may make across all accounts, as a multiple of the per-account limit. */
+export const ADDRESS_LIMIT_FACTOR = 10
+
 export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
   const { db, config } = ctx
+  // Password spraying (one guess for many accounts) is bounded per address as well.
+  const addressLimiter = createRateLimiter(db, {
+    max: config.rateLimit.max * ADDRESS_LIMIT_FACTOR,
+    windowMs: config.rateLimit.windowMs,
+  })
 
   app.post<{
     Body: { user: string; password: string; type: 'login' }
@@ -44,11 +52,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
     async (request, reply) => {
       const { user: name, password } = request.body
       const key = loginKey(request, name)
+      const addressKey = `login-address:${request.ip}`
       limiter.check(key, reply)
+      addressLimiter.check(addressKey, reply)
       const user = findUserByName(db, name)
       const ok = await verifyPassword(password, user?.password_hash)
       if (!user || !ok) {
         limiter.hit(key)
+        addressLimiter.hit(addressKey)
         throw new HttpError(401, 'Wrong user name or password', 'BAD_CREDENTIALS')
       }
       limiter.reset(key)
@@ -97,6 +108,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
             forgotPassword: { type: 'boolean' },
             canRememberMe: { type: 'boolean' },
             passwordAutocompleteEnabled: { type: 'boolean' },
+            anonAccessEnabled: { type: 'boolean' },
             ssoProviderLink: { type: 'string' },
             samlAuthenticationData: {
               type: 'object',
@@ -104,7 +116,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
               required: ['providerName', 'url'],
             },
           },
-          required: ['forgotPassword', 'canRememberMe', 'passwordAutocompleteEnabled'],
+          required: ['forgotPassword', 'canRememberMe', 'passwordAutocompleteEnabled', 'anonAccessEnabled'],
         },
       },
     },
@@ -115,6 +127,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       forgotPassword: general.forgotPasswordEnabled,
       canRememberMe: general.rememberMeEnabled,
       passwordAutocompleteEnabled: general.passwordAutocompleteEnabled,
+      // The console's guards need it: anonymous visitors go to login unless this is on.
+      anonAccessEnabled: config.anonymousAccess,
       ...(general.saml.enabled
         ? {
             ssoProviderLink: general.saml.loginUrl,

@@ -130,6 +130,7 @@ describe('login page data', () => {
       forgotPassword: true,
       canRememberMe: true,
       passwordAutocompleteEnabled: true,
+      anonAccessEnabled: false,
     })
     expect((await call(server, 'GET', '/ui/auth/visualMode')).body).toEqual({
       loginIsExternal: false,
@@ -150,5 +151,17 @@ describe('login page data', () => {
       .body
     expect(realms).toContainEqual({ realm: 'internal', enabled: true })
     expect(realms).toContainEqual({ realm: 'saml', enabled: false })
+  })
+})
+
+describe('anonymous access', () => {
+  it('tells the login page when the platform allows anonymous visitors', async () => {
+    const open = await startTestServer({ anonymousAccess: true })
+    try {
+      const res = await fetch(`${open.url}/ui/api/v1/ui/auth/loginRelatedData`)
+      expect(await res.json()).toMatchObject({ anonAccessEnabled: true })
+    } finally {
+      await open.stop()
+    }
   })
 })

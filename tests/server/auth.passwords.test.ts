@@ -192,6 +192,16 @@ describe('login rate limit', () => {
     expect((await login(server, 'developer')).status).toBe(200)
   })
 
+  it('bounds failed logins per client address across accounts (password spraying)', async () => {
+    // The per-address limit is ten times the per-account one (3 here): 30 failures in all.
+    server.ctx.db.prepare('DELETE FROM rate_limits').run()
+    const statuses: number[] = []
+    for (let i = 0; i < 31; i++) statuses.push((await login(server, `sprayed-${i}`, 'Summer2026!')).status)
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true)
+    expect(statuses[30]).toBe(429)
+    server.ctx.db.prepare('DELETE FROM rate_limits').run()
+  })
+
   it('does not count successful logins', async () => {
     for (let i = 0; i < 5; i++) expect((await login(server, 'developer')).status).toBe(200)
   })

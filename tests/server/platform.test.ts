@@ -324,15 +324,83 @@ describe('flavours', () => {
 })
 
 describe('OpenAPI', () => {
-  it('lists the start-up and auth routes', async () => {
-    const doc = await call<{ paths: Record<string, unknown> }>(server, 'GET', '/openapi.json')
-    for (const path of [
-      '/ui/auth/login',
-      '/ui/auth/current',
-      '/ui/system/features',
-      '/system/ismicroserviceenabled/{key}',
-      '/marketing/contact',
-    ])
-      expect(doc.body.paths, path).toHaveProperty([path])
+  it('documents every auth, platform and admin route with its schema', async () => {
+    const doc = await call<{
+      paths: Record<string, Record<string, { summary?: string; responses: object }>>
+    }>(server, 'GET', '/openapi.json')
+    const expected: Array<[string, string]> = [
+      ['post', '/ui/auth/login'],
+      ['post', '/ui/auth/logout'],
+      ['get', '/ui/auth/current'],
+      ['get', '/ui/auth/loginRelatedData'],
+      ['get', '/ui/auth/visualMode'],
+      ['get', '/ui/auth/userPlugins'],
+      ['get', '/ui/auth/realms'],
+      ['get', '/ui/auth/loginDialog'],
+      ['get', '/ui/auth/samlLogoutUrl'],
+      ['get', '/ui/auth/samlRegistrationId'],
+      ['get', '/ui/auth/oauthProviders'],
+      ['get', '/ui/auth/autoRedirect'],
+      ['get', '/ui/auth/mfa/enroll'],
+      ['post', '/ui/auth/mfa/verify'],
+      ['post', '/ui/auth/forgotPassword'],
+      ['post', '/ui/auth/validateKey'],
+      ['post', '/ui/auth/resetPassword'],
+      ['post', '/ui/auth/changePassword'],
+      ['post', '/ui/auth/register'],
+      ['get', '/ui/auth/invitation'],
+      ['post', '/ui/auth/invitation/accept'],
+      ['post', '/ui/auth/cli/session'],
+      ['post', '/access/api/v2/authentication/jfrog_client_login/response'],
+      ['post', '/ui/userIdentifyToken/{name}'],
+      ['post', '/ui/userProfile'],
+      ['get', '/ui/userApiKey'],
+      ['get', '/ui/system/version'],
+      ['get', '/ui/system/microservices'],
+      ['get', '/ui/system/footer'],
+      ['get', '/ui/system/entitlements'],
+      ['get', '/ui/system/features'],
+      ['get', '/system/ismicroserviceenabled/{key}'],
+      ['get', '/ui/onboarding/initStatus'],
+      ['get', '/ui/onboarding/questionnaire'],
+      ['put', '/ui/onboarding/questionnaire'],
+      ['get', '/ui/subscription/blockedUsages'],
+      ['put', '/ui/subscription/blockedUsages'],
+      ['get', '/ui/system/configuration/webServer'],
+      ['put', '/ui/system/configuration/webServer'],
+      ['get', '/ui/setMeUp'],
+      ['get', '/ui/packages/available'],
+      ['post', '/marketing/contact'],
+      ['get', '/ui/admin/contactRequests'],
+      ['get', '/ui/projects'],
+      ['get', '/ui/admin/generalConfig'],
+      ['put', '/ui/admin/generalConfig'],
+      ['get', '/ui/admin/licenses'],
+      ['get', '/ui/admin/peers'],
+      ['get', '/ui/admin/proxies'],
+      ['post', '/ui/admin/proxies'],
+      ['get', '/ui/admin/proxies/{key}'],
+      ['put', '/ui/admin/proxies/{key}'],
+      ['delete', '/ui/admin/proxies/{key}'],
+      ['get', '/ui/admin/projects'],
+      ['post', '/ui/admin/projects'],
+      ['get', '/ui/admin/projects/{key}'],
+      ['put', '/ui/admin/projects/{key}'],
+      ['delete', '/ui/admin/projects/{key}'],
+      ['get', '/ui/admin/projects/{key}/members'],
+      ['put', '/ui/admin/projects/{key}/members'],
+      ['post', '/ui/admin/invitations'],
+    ]
+    for (const kind of ['users', 'groups', 'permissions'])
+      expected.push(
+        ['get', `/ui/admin/${kind}`],
+        ['post', `/ui/admin/${kind}`],
+        ['get', `/ui/admin/${kind}/{name}`],
+        ['put', `/ui/admin/${kind}/{name}`],
+        ['delete', `/ui/admin/${kind}/{name}`],
+      )
+    const missing = expected.filter(([method, path]) => !doc.body.paths[path]?.[method]?.summary)
+    expect(missing).toEqual([])
+    expect(doc.body.paths['/ui/auth/login']!.post).toMatchObject({ requestBody: expect.any(Object) })
   })
 })

@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { failureMessage } from '../../domain/shared/failure'
 import type { TopologyNode } from '../../domain/serviceStatus'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { humanisedUptime } from './uptime'
+import { humaniseUptime } from '../../domain/serviceStatus/rules'
 import styles from './topology.module.css'
 
 function groupByService(nodes: ReadonlyArray<TopologyNode>): ReadonlyArray<[string, TopologyNode[]]> {
@@ -40,7 +40,7 @@ function NodesTable({ service, nodes }: { service: string; nodes: ReadonlyArray<
                 </span>
               </td>
               <td>{node.state}</td>
-              <td>{humanisedUptime(node.lastHeartbeat, node.uptime)}</td>
+              <td>{humaniseUptime(node.lastHeartbeat, node.uptime)}</td>
               <td>{node.microServices.length > 0 ? node.microServices.join(', ') : '—'}</td>
             </tr>
           ))}

@@ -1,0 +1,142 @@
+/**
+ * First-load JavaScript and CSS of the built console (`dist/`, run `npx vite build` first):
+ * the login page (entry, its preloads and the session chunk) and the landing page after
+ * login (entry, the layout chunk and the landing area's chunk), raw and gzip. Sizes, not timings.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { Figure } from './types'
+
+export const title = 'Bundle: first-load JavaScript and CSS'
+
+export interface Sizes {
+  readonly js: number
+  readonly jsGzip: number
+  readonly css: number
+  readonly cssGzip: number
+}
+
+const total = (s: Sizes) => s.jsGzip + s.cssGzip
+
+/** `name-HASH8.ext` → `name` (vite's hashes are 8 characters and may contain '-'). */
+export const stemOf = (file: string) => file.replace(/-[A-Za-z0-9_-]{8}\.(?:js|css)$/, '')
+
+export class BuiltBundle {
+  readonly assets: string
+  readonly files: ReadonlyArray<string>
+  constructor(readonly dist: string = resolve('dist')) {
+    if (!existsSync(join(dist, 'index.html'))) throw new Error(`no build in ${dist}: run npx vite build`)
+    this.assets = join(dist, 'assets')
+    this.files = readdirSync(this.assets)
+  }
+
+  private read(file: string): string {
+    return readFileSync(join(this.assets, file), 'utf8')
+  }
+
+  /** Files the entry HTML loads before anything runs: the entry script, its preloads and styles. */
+  entryFiles(): string[] {
+    const html = readFileSync(join(this.dist, 'index.html'), 'utf8')
+    return [...html.matchAll(/(?:src|href)="\/ui\/assets\/([^"]+)"/g)].map((m) => m[1] as string)
+  }
+
+  /** A chunk and every chunk it imports statically (what loading it costs), plus the CSS vite injects with it. */
+  closure(file: string, seen: Set<string> = new Set()): Set<string> {
+    if (seen.has(file) || !this.files.includes(file)) return seen
+    seen.add(file)
+    if (!file.endsWith('.js')) return seen
+    const text = this.read(file)
+    for (const m of text.matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g))
+      this.closure(m[1] as string, seen)
+    // A lazily loaded chunk's own stylesheet has the same name stem.
+    const stem = stemOf(file)
+    for (const css of this.files.filter((f) => f.endsWith('.css') && stemOf(f) === stem)) seen.add(css)
+    return seen
+  }
+
+  /** The chunk of a lazily loaded area, by its file name stem (`session`, `MainLayout`, `packages`…). */
+  chunk(stem: string): string {
+    const found = this.files.find((f) => f.endsWith('.js') && stemOf(f) === stem)
+    if (!found) throw new Error(`no chunk named ${stem} in ${this.assets}`)
+    return found
+  }
+
+  sizes(files: Iterable<string>): Sizes {
+    let js = 0
+    let jsGzip = 0
+    let css = 0
+    let cssGzip = 0
+    for (const file of new Set(files)) {
+      const bytes = readFileSync(join(this.assets, file))
+      const gz = gzipSync(bytes, { level: 9 }).length
+      if (file.endsWith('.css')) {
+        css += bytes.length
+        cssGzip += gz
+      } else if (file.endsWith('.js')) {
+        js += bytes.length
+        jsGzip += gz
+      }
+    }
+    return { js, jsGzip, css, cssGzip }
+  }
+
+  /** First load of a page: the entry plus the given lazily loaded chunks with their imports. */
+  page(stems: ReadonlyArray<string>): Sizes {
+    const files = new Set<string>()
+    for (const f of this.entryFiles()) this.closure(f, files)
+    for (const stem of stems) this.closure(this.chunk(stem), files)
+    return this.sizes(files)
+  }
+
+  /** What a lazily loaded area chunk adds on top of the entry (its own file and imports the entry lacks). */
+  areaCost(stem: string): Sizes {
+    const entry = new Set<string>()
+    for (const f of this.entryFiles()) this.closure(f, entry)
+    const own = [...this.closure(this.chunk(stem))].filter((f) => !entry.has(f))
+    return this.sizes(own)
+  }
+}
+
+export const LOGIN_PAGE = ['session']
+export const LANDING_PAGES: Readonly<Record<string, ReadonlyArray<string>>> = {
+  'regular user (packages)': ['MainLayout', 'packages'],
+  'admin (topology)': ['MainLayout', 'serviceStatus'],
+}
+export const AREA_CHUNKS = [
+  'session',
+  'packages',
+  'releaseBundles',
+  'admin',
+  'serviceStatus',
+  'errors',
+  'ShellPages',
+  'MainLayout',
+]
+
+const kb = (bytes: number) => bytes / 1024
+
+function figures(name: string, s: Sizes, target?: string): Figure[] {
+  return [
+    { name: `${name}: JS raw`, value: kb(s.js), unit: 'KB' },
+    { name: `${name}: JS gzip`, value: kb(s.jsGzip), unit: 'KB' },
+    { name: `${name}: CSS raw`, value: kb(s.css), unit: 'KB' },
+    { name: `${name}: CSS gzip`, value: kb(s.cssGzip), unit: 'KB' },
+    { name: `${name}: JS+CSS gzip`, value: kb(total(s)), unit: 'KB', ...(target ? { target } : {}) },
+  ]
+}
+
+export async function run(): Promise<Figure[]> {
+  const bundle = new BuiltBundle()
+  const out = figures('login page', bundle.page(LOGIN_PAGE), '≤ 120 KB')
+  for (const [name, stems] of Object.entries(LANDING_PAGES))
+    out.push(...figures(`landing, ${name}`, bundle.page(stems)))
+  for (const stem of AREA_CHUNKS)
+    out.push({
+      name: `area chunk ${stem}: JS+CSS gzip`,
+      value: kb(total(bundle.areaCost(stem))),
+      unit: 'KB',
+      target: '≤ 30 KB',
+    })
+  return out
+}

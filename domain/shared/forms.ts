@@ -1,0 +1,123 @@
+/**
+ * Generic form rules with the exact messages of the specifications (spec 000 section 5,
+ * spec 001 section 5). Each validator returns Either<message, value>, so a form can show the
+ * message beside the field and keep what the user typed.
+ */
+import { left, right, type Either } from 'fp-ts/Either'
+import { none, some, type Option } from 'fp-ts/Option'
+
+export const MANDATORY_MESSAGE = 'This field is mandatory'
+export const NAME_MESSAGE = 'Name can only contain alphanumeric characters, dashes and periods'
+export const JSON_FILE_EXTENSION_MESSAGE = 'File should have an extension of .json'
+/** Upload limit: 13 MB, json only. */
+export const MAX_UPLOAD_BYTES = 13 * 1024 * 1024
+export const FILE_SIZE_MESSAGE = 'File size should be less than 13 MB'
+export const URL_MESSAGE = 'Enter a valid URL'
+
+/** Letters, digits, dash, underscore and period (the message names the common ones). */
+export const NAME_PATTERN = /^[A-Za-z0-9_.-]+$/
+
+/** Present and not only whitespace; the value is kept as typed. */
+export function validateMandatory(value: string | null | undefined): Either<string, string> {
+  return typeof value === 'string' && value.trim() !== '' ? right(value) : left(MANDATORY_MESSAGE)
+}
+
+export function validateName(value: string): Either<string, string> {
+  if (value.trim() === '') return left(MANDATORY_MESSAGE)
+  return NAME_PATTERN.test(value) ? right(value) : left(NAME_MESSAGE)
+}
+
+/** What a form knows about a chosen file before reading it. */
+export interface FileFacts {
+  readonly name: string
+  readonly size: number
+}
+
+export function validateJsonFile(file: FileFacts): Either<string, FileFacts> {
+  if (!file.name.toLowerCase().endsWith('.json') || file.name.length <= '.json'.length) {
+    return left(JSON_FILE_EXTENSION_MESSAGE)
+  }
+  if (!(file.size >= 0 && file.size <= MAX_UPLOAD_BYTES)) return left(FILE_SIZE_MESSAGE)
+  return right(file)
+}
+
+/** An absolute http(s) URL with a host. */
+export function validateUrl(value: string): Either<string, string> {
+  const v = value.trim()
+  if (v === '') return left(MANDATORY_MESSAGE)
+  let url: URL
+  try {
+    url = new URL(v)
+  } catch {
+    return left(URL_MESSAGE)
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+    ? right(v)
+    : left(URL_MESSAGE)
+}
+
+/**
+ * Provider URLs (SSO, OAuth) are used as link targets: only absolute http(s) URLs pass, in
+ * their normalised form, so `javascript:` and friends never reach an href.
+ */
+export function sanitizeProviderUrl(value: string): Option<string> {
+  try {
+    const url = new URL(value.trim())
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '') return some(url.href)
+  } catch {
+    // not a URL: none
+  }
+  return none
+}
+
+/**
+ * A base URL (scheme, host, optional path, no query or fragment) gets a trailing slash, so
+ * relative API paths append under it; anything else is returned unchanged.
+ */
+export function withBaseUrlTrailingSlash(value: string): string {
+  const v = value.trim()
+  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v)) return value
+  return v.endsWith('/') ? v : v + '/'
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+
+function decodeBase64(s: string): number[] | undefined {
+  if (s.length % 4 !== 0 || !BASE64.test(s)) return undefined
+  const bytes: number[] = []
+  for (let i = 0; i < s.length; i += 4) {
+    const chunk = s.slice(i, i + 4)
+    const pad = chunk.endsWith('==') ? 2 : chunk.endsWith('=') ? 1 : 0
+    if (pad > 0 && i + 4 !== s.length) return undefined
+    let n = 0
+    for (let j = 0; j < 4; j++) n = n * 64 + (j < 4 - pad ? B64.indexOf(chunk[j] ?? 'A') : 0)
+    bytes.push((n >> 16) & 0xff)
+    if (pad < 2) bytes.push((n >> 8) & 0xff)
+    if (pad < 1) bytes.push(n & 0xff)
+  }
+  return bytes
+}
+
+export function encodeBase64(bytes: ReadonlyArray<number>): string {
+  let out = ''
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i] ?? 0
+    const b = bytes[i + 1]
+    const c = bytes[i + 2]
+    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0)
+    out += B64[(n >> 18) & 63]! + B64[(n >> 12) & 63]!
+    out += b === undefined ? '=' : B64[(n >> 6) & 63]!
+    out += c === undefined ? '=' : B64[n & 63]!
+  }
+  return out
+}
+
+/**
+ * Base64 that survives a round trip: decoding then encoding gives the same text back. This
+ * rejects wrong padding, stray characters and non-canonical trailing bits.
+ */
+export function isBase64(value: string): boolean {
+  const bytes = decodeBase64(value)
+  return bytes !== undefined && encodeBase64(bytes) === value
+}

@@ -1,0 +1,83 @@
+// Each instance flavour's menus, in Chromium against a reference server started with that flavour.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { startTestServer } from '../support/server'
+import { launchChromium } from '../support/browser'
+import type { Flavour } from '../../server/config'
+import { fillLogin } from './loginHelpers'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const path = (page: Page) => new URL(page.url()).pathname
+
+async function sidebarLinks(page: Page, name: string): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name })
+  await nav.waitFor({ timeout: 15_000 })
+  return nav.getByRole('link').allTextContents()
+}
+
+interface Expectation {
+  readonly landing: string
+  readonly present: ReadonlyArray<string>
+  readonly absent: ReadonlyArray<string>
+}
+
+// What an admin sees per flavour (licence N/A on oss and community; cloud on the cloud trial).
+const EXPECTED: Readonly<Record<Flavour, Expectation>> = {
+  platform: {
+    landing: '/ui/admin/mission_control/topology',
+    present: ['Packages', 'Distribution', 'Builds'],
+    absent: ['Pipelines'],
+  },
+  oss: {
+    landing: '/ui/admin/mission_control/topology',
+    present: ['Packages', 'Builds'],
+    absent: ['Distribution', 'Policies'],
+  },
+  'container-registry': {
+    landing: '/ui/admin/mission_control/topology',
+    present: ['Packages'],
+    absent: ['Builds', 'Distribution'],
+  },
+  community: {
+    landing: '/ui/admin/mission_control/topology',
+    present: ['Packages'],
+    absent: ['Distribution', 'Topology'],
+  },
+  edge: {
+    landing: '/ui/admin/mission_control/topology',
+    present: ['Packages', 'Distribution'],
+    absent: ['Builds'],
+  },
+  lightweight: { landing: '/ui/repos', present: ['Packages', 'Repositories'], absent: [] },
+  'cloud-trial': { landing: '/ui/get_started', present: ['Packages', 'Pipelines'], absent: [] },
+  tour: { landing: '/ui/tour_get_started', present: ['Packages'], absent: [] },
+}
+
+describe('flavour menus (e2e)', () => {
+  for (const [flavour, expected] of Object.entries(EXPECTED) as Array<[Flavour, Expectation]>) {
+    it(`${flavour}: admin landing and application menu`, async () => {
+      // Through the environment, so the licence type and cloud flag follow the flavour as in production.
+      const server = await startTestServer({}, { PLATFORM_FLAVOUR: flavour })
+      const page = await browser.newPage()
+      try {
+        await page.goto(`${server.url}/ui/login`)
+        await fillLogin(page, 'admin', server.config.adminPassword)
+        await expect.poll(() => path(page), { timeout: 20_000 }).toBe(expected.landing)
+        await page.goto(`${server.url}/ui/packages`)
+        const links = await sidebarLinks(page, 'Application')
+        for (const name of expected.present) expect(links, `${flavour} shows ${name}`).toContain(name)
+        for (const name of expected.absent) expect(links, `${flavour} hides ${name}`).not.toContain(name)
+      } finally {
+        await page.close()
+        await server.stop()
+      }
+    })
+  }
+})

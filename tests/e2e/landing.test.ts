@@ -1,0 +1,84 @@
+// Landing after login and the admin-route guard, in Chromium against the reference server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { startTestServer, type TestServer } from '../support/server'
+import { launchChromium } from '../support/browser'
+import { fillLogin } from './loginHelpers'
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const path = (page: Page) => new URL(page.url()).pathname
+
+async function signIn(page: Page, user: string, password: string) {
+  await page.goto(`${server.url}/ui/login`)
+  await fillLogin(page, user, password)
+  await expect.poll(() => path(page), { timeout: 15_000 }).not.toMatch(/^\/ui\/login/)
+}
+
+describe('landing (e2e)', () => {
+  it('an admin lands on the topology page, which shows the platform services', async () => {
+    const page = await browser.newPage()
+    await signIn(page, 'admin', server.config.adminPassword)
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/admin/mission_control/topology')
+    await page.getByRole('heading', { name: 'Topology', level: 1 }).waitFor()
+    await page.getByRole('table').first().waitFor({ timeout: 15_000 })
+    expect(await page.getByRole('rowheader', { name: server.config.nodeId }).count()).toBeGreaterThan(0)
+    expect(await page.title()).toBe(`Topology - ${server.config.serverName}`)
+    await page.close()
+  })
+
+  it('a regular user lands on packages', async () => {
+    const page = await browser.newPage()
+    await signIn(page, 'developer', server.config.userPassword)
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/packages')
+    await page.getByRole('navigation', { name: 'Application' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Administration' }).count()).toBe(0)
+    await page.close()
+  })
+
+  it('a non-admin opening an admin route is denied and sent to their landing', async () => {
+    const page = await browser.newPage()
+    await signIn(page, 'developer', server.config.userPassword)
+    await page.goto(`${server.url}/ui/admin/proxies/configuration/list`)
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/packages')
+    expect(await page.getByRole('heading', { name: 'Proxies' }).count()).toBe(0)
+    // A denial inside the console shows the not-authorized notification.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/ui/admin/configuration/general')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await page.getByText('You are not authorized to view this page').first().waitFor({ timeout: 10_000 })
+    expect(path(page)).toBe('/ui/packages')
+    await page.close()
+  })
+
+  it('an anonymous visitor is sent to login', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/ui/packages`)
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/login')
+    await page.close()
+  })
+
+  it('an admin creates a proxy through the form and sees it listed', async () => {
+    const page = await browser.newPage()
+    await signIn(page, 'admin', server.config.adminPassword)
+    await page.goto(`${server.url}/ui/admin/proxies/configuration/new`)
+    await page.getByLabel('Proxy Key').fill('corp-proxy')
+    await page.getByLabel('Host', { exact: true }).fill('proxy.corp.example')
+    await page.getByLabel('Port').fill('3128')
+    await page.getByRole('button', { name: 'Create' }).click()
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/admin/proxies/configuration/list')
+    await page.getByRole('link', { name: 'corp-proxy' }).waitFor({ timeout: 10_000 })
+    await page.close()
+  })
+})

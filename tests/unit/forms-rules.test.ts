@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { left, right } from 'fp-ts/Either'
+import { none, some } from 'fp-ts/Option'
+import {
+  MAX_UPLOAD_BYTES,
+  encodeBase64,
+  isBase64,
+  sanitizeProviderUrl,
+  validateJsonFile,
+  validateMandatory,
+  validateName,
+  validateUrl,
+  withBaseUrlTrailingSlash,
+} from '../../domain/shared/forms'
+
+describe('generic form rules', () => {
+  it('mandatory', () => {
+    expect(validateMandatory('x')).toEqual(right('x'))
+    expect(validateMandatory('  ')).toEqual(left('This field is mandatory'))
+    expect(validateMandatory(undefined)).toEqual(left('This field is mandatory'))
+  })
+
+  it('name pattern: letters, digits, dash, underscore, period', () => {
+    expect(validateName('my-repo_1.0')).toEqual(right('my-repo_1.0'))
+    expect(validateName('my repo')).toEqual(
+      left('Name can only contain alphanumeric characters, dashes and periods'),
+    )
+    expect(validateName('a/b')).toEqual(
+      left('Name can only contain alphanumeric characters, dashes and periods'),
+    )
+    expect(validateName('')).toEqual(left('This field is mandatory'))
+  })
+
+  it('.json files of at most 13 MB', () => {
+    expect(MAX_UPLOAD_BYTES).toBe(13 * 1024 * 1024)
+    expect(validateJsonFile({ name: 'config.JSON', size: MAX_UPLOAD_BYTES })).toEqual(
+      right({ name: 'config.JSON', size: MAX_UPLOAD_BYTES }),
+    )
+    expect(validateJsonFile({ name: 'config.yaml', size: 10 })).toEqual(
+      left('File should have an extension of .json'),
+    )
+    expect(validateJsonFile({ name: '.json', size: 10 })).toEqual(
+      left('File should have an extension of .json'),
+    )
+    expect(validateJsonFile({ name: 'a.json', size: MAX_UPLOAD_BYTES + 1 })).toEqual(
+      left('File size should be less than 13 MB'),
+    )
+  })
+
+  it('valid URL', () => {
+    expect(validateUrl('https://github.com/org')).toEqual(right('https://github.com/org'))
+    expect(validateUrl('github.com')).toEqual(left('Enter a valid URL'))
+    expect(validateUrl('javascript:alert(1)')).toEqual(left('Enter a valid URL'))
+    expect(validateUrl('ftp://x.example')).toEqual(left('Enter a valid URL'))
+  })
+
+  it('sanitises provider URLs', () => {
+    expect(sanitizeProviderUrl('https://sso.example/login?x=1')).toEqual(
+      some('https://sso.example/login?x=1'),
+    )
+    expect(sanitizeProviderUrl('javascript:alert(1)')).toEqual(none)
+    expect(sanitizeProviderUrl(' JaVaScRiPt:alert(1)')).toEqual(none)
+    expect(sanitizeProviderUrl('data:text/html,<script>')).toEqual(none)
+    expect(sanitizeProviderUrl('/relative')).toEqual(none)
+  })
+
+  it('base URL trailing slash', () => {
+    expect(withBaseUrlTrailingSlash('https://git.example/api')).toBe('https://git.example/api/')
+    expect(withBaseUrlTrailingSlash('https://git.example/')).toBe('https://git.example/')
+    expect(withBaseUrlTrailingSlash('https://git.example')).toBe('https://git.example/')
+    expect(withBaseUrlTrailingSlash('https://git.example/api?x=1')).toBe('https://git.example/api?x=1')
+    expect(withBaseUrlTrailingSlash('not a url')).toBe('not a url')
+  })
+
+  it('base64 passes only on a round trip', () => {
+    expect(isBase64('aGVsbG8=')).toBe(true)
+    expect(isBase64('')).toBe(true)
+    expect(isBase64('aGVsbG8')).toBe(false)
+    expect(isBase64('aGVsbG9=')).toBe(false)
+    expect(isBase64('a=GV')).toBe(false)
+    expect(isBase64('aGV sbG8=')).toBe(false)
+    expect(encodeBase64([...Buffer.from('hello')])).toBe('aGVsbG8=')
+  })
+})
