@@ -1,0 +1,104 @@
+/** The universal search bar and the release-bundle lookup, on seeded apps. */
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { SearchBar } from '../../ui/search/SearchBar'
+import { ChecksumLookup } from '../../ui/releaseBundles'
+import { RECENT_SEARCHES_KEY } from '../../commands/effects/search'
+import { memoryStore } from '../support/fakePorts'
+import { DEFAULT_SEARCH_MODEL } from '../../domain/search/model'
+import { fakeReleaseBundlesApi } from '../support/fakePackagesApi'
+import { renderArea } from './packagesHarness'
+
+describe('search bar', () => {
+  it('disables the search button until there is something to search for, then runs to the route', async () => {
+    const { app } = renderArea(<SearchBar />, { path: '/packages' })
+    const button = screen.getByRole('button', { name: 'Search' })
+    expect(button).toBeDisabled()
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search text' }), 'react type:npm')
+    expect(button).toBeEnabled()
+    await userEvent.click(button)
+    await waitFor(() => expect(app.exportLog()).toContain('"path":"/packages?q=react&pkg=npm"'))
+    expect(app.getState().search.recent.map((r) => r.queryString)).toEqual(['q=react&pkg=npm'])
+  })
+
+  it('takes its text from the URL (reload, shared link)', () => {
+    renderArea(<SearchBar />, { path: '/packages?q=lodash' })
+    expect(screen.getByRole('combobox', { name: 'Search text' })).toHaveValue('lodash')
+  })
+
+  it('offers only the search types the viewer may use', () => {
+    renderArea(<SearchBar />, { path: '/packages' })
+    const options = screen.getAllByRole('option').map((o) => o.textContent)
+    expect(options).toContain('Packages')
+    expect(options).not.toContain('Security & Compliance')
+  })
+
+  it('lists recent searches and re-runs one', async () => {
+    const model = { ...DEFAULT_SEARCH_MODEL, name: 'vue' }
+    // Recent searches come from local storage when the app starts.
+    const localStore = memoryStore()
+    localStore.set(
+      RECENT_SEARCHES_KEY,
+      JSON.stringify({
+        anonymous: [{ id: 'r1', type: 'packages', queryString: 'q=vue', searchModel: model }],
+      }),
+    )
+    const { app } = renderArea(<SearchBar />, { path: '/', ports: { localStore } })
+    await userEvent.click(screen.getByRole('button', { name: 'Recent searches' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Packages: vue' }))
+    await waitFor(() => expect(app.exportLog()).toContain('"path":"/packages?q=vue"'))
+  })
+})
+
+describe('release bundles by checksum', () => {
+  const sha = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'
+  const bundle = {
+    name: 'app-release',
+    version: '1.0.0',
+    created: '2026-01-01T00:00:00Z',
+    status: 'COMPLETE',
+    repository: 'release-bundles',
+    artifacts: 12,
+  }
+
+  it('rejects a malformed checksum and keeps what was typed', async () => {
+    renderArea(<ChecksumLookup />, { path: '/distribution/target' })
+    const input = screen.getByRole('textbox', { name: /Artifact checksum/ })
+    await userEvent.type(input, 'not-a-checksum')
+    await userEvent.click(screen.getByRole('button', { name: 'Find bundles' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a SHA-256')
+    expect(input).toHaveValue('not-a-checksum')
+  })
+
+  it('lists the bundles that contain the artifact, or says there are none', async () => {
+    const bundles = fakeReleaseBundlesApi({ [sha]: [bundle] })
+    renderArea(<ChecksumLookup />, { path: '/distribution/target', bundles })
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Artifact checksum/ }),
+      `  ${sha.toUpperCase()} `,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Find bundles' }))
+    expect(await screen.findByRole('cell', { name: 'app-release' })).toBeInTheDocument()
+    expect(bundles.calls).toEqual([sha])
+  })
+
+  it('shows an empty result and an error with a retry', async () => {
+    const none = renderArea(<ChecksumLookup />, {
+      path: '/distribution/target',
+      bundles: fakeReleaseBundlesApi({}),
+    })
+    await userEvent.type(screen.getByRole('textbox', { name: /Artifact checksum/ }), sha.slice(0, 40))
+    await userEvent.click(screen.getByRole('button', { name: 'Find bundles' }))
+    expect(await screen.findByText('No release bundle contains this artifact.')).toBeInTheDocument()
+    none.unmount()
+    renderArea(<ChecksumLookup />, {
+      path: '/distribution/target',
+      bundles: fakeReleaseBundlesApi({}, { kind: 'status', status: 503, message: 'Distribution is down' }),
+    })
+    await userEvent.type(screen.getByRole('textbox', { name: /Artifact checksum/ }), sha)
+    await userEvent.click(screen.getByRole('button', { name: 'Find bundles' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Distribution is down')
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+  })
+})
