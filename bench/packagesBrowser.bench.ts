@@ -34,7 +34,8 @@ const SCROLL_SCRIPT = `(async () => {
       if (dt > 50) longFrames++
       worst = Math.max(worst, dt)
       const target = Math.min(rows, Math.floor(scroller.scrollTop / rowHeight) + 40)
-      if (loadedRows() >= Math.min(target, rows - 1)) scroller.scrollTop = target * rowHeight
+      // Advance unless the window shows the placeholder row of a page still on its way.
+      if (!scroller.querySelector('[role="listitem"] [role="status"]')) scroller.scrollTop = target * rowHeight
       else waitingMs += dt
       // Give up after two minutes: the figures then say how far it got.
       if (Math.floor(scroller.scrollTop / rowHeight) + 10 >= rows || now - t0 > 120000) resolve()
