@@ -89,11 +89,15 @@ export class BuiltBundle {
     return this.sizes(files)
   }
 
-  /** What a lazily loaded area chunk adds on top of the entry (its own file and imports the entry lacks). */
-  areaCost(stem: string): Sizes {
-    const entry = new Set<string>()
-    for (const f of this.entryFiles()) this.closure(f, entry)
-    const own = [...this.closure(this.chunk(stem))].filter((f) => !entry.has(f))
+  /**
+   * What a lazily loaded chunk adds on top of what is already loaded when it is asked for:
+   * the entry, plus the chunks it is loaded from (a nested chunk of an area).
+   */
+  areaCost(stem: string, loadedFrom: ReadonlyArray<string> = []): Sizes {
+    const loaded = new Set<string>()
+    for (const f of this.entryFiles()) this.closure(f, loaded)
+    for (const parent of loadedFrom) this.closure(this.chunk(parent), loaded)
+    const own = [...this.closure(this.chunk(stem))].filter((f) => !loaded.has(f))
     return this.sizes(own)
   }
 }
@@ -112,7 +116,17 @@ export const AREA_CHUNKS = [
   'errors',
   'ShellPages',
   'MainLayout',
+  // Loaded inside the packages area when first needed (see NESTED_IN).
+  'PackageDetails',
+  'VersionDetails',
+  'SafeHtml',
 ]
+/** Chunks loaded from inside another area's chunk: their cost is what they add to it. */
+export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
+  PackageDetails: ['packages'],
+  VersionDetails: ['packages'],
+  SafeHtml: ['packages', 'VersionDetails'],
+}
 
 const kb = (bytes: number) => bytes / 1024
 
@@ -134,7 +148,7 @@ export async function run(): Promise<Figure[]> {
   for (const stem of AREA_CHUNKS)
     out.push({
       name: `area chunk ${stem}: JS+CSS gzip`,
-      value: kb(total(bundle.areaCost(stem))),
+      value: kb(total(bundle.areaCost(stem, NESTED_IN[stem]))),
       unit: 'KB',
       target: '≤ 30 KB',
     })

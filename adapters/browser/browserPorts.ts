@@ -3,13 +3,13 @@
  * the History API, and every area's API over one HTTP client.
  */
 import { asyncScheduler } from 'rxjs'
-import type { HistoryPort, IdSource, KeyValueStore, Ports } from '../ports'
+import type { HistoryPort, IdSource, KeyValueStore, PackagesApi, Ports } from '../ports'
+import { lazyApi } from './lazyApi'
 import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
 import { createAdminApi } from '../http/admin'
 import { createServiceStatusApi } from '../http/serviceStatus'
-import { createPackagesApi } from '../http/packages'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
 import { createSecretVault } from '../memory/secretVault'
 
@@ -53,6 +53,21 @@ export function browserHistory(): HistoryPort {
   }
 }
 
+// A record, so adding a method to PackagesApi without listing it here fails to compile.
+const packagesApiMethods: Record<keyof PackagesApi, true> = {
+  searchPackages: true,
+  countPackages: true,
+  getPackage: true,
+  listVersions: true,
+  getReadme: true,
+  getBuilds: true,
+  getDockerLayers: true,
+  getNpmDependencies: true,
+  getNpmProperties: true,
+  download: true,
+}
+const PACKAGES_API_METHODS = Object.keys(packagesApiMethods) as Array<keyof PackagesApi>
+
 export function createBrowserPorts(): Ports {
   const http = createHttpClient()
   return {
@@ -67,7 +82,11 @@ export function createBrowserPorts(): Ports {
     sessionApi: createSessionApi(http),
     adminApi: createAdminApi(http),
     serviceStatusApi: createServiceStatusApi(http),
-    packagesApi: createPackagesApi(http),
+    // GraphQL (graphql + graphql-request) loads with the first package query, not at start-up.
+    packagesApi: lazyApi(
+      () => import('./packagesApiChunk').then((m) => m.createPackagesApi(http)),
+      PACKAGES_API_METHODS,
+    ),
     releaseBundlesApi: createReleaseBundlesApi(http),
   }
 }

@@ -1,16 +1,31 @@
 // Entry of the packages area's screens: a lazily loaded chunk, mounted by ui/routes.tsx on
-// /packages/:packageId?/:versionId?. The route parameters choose the level.
+// /packages/:packageId?/:versionId?. The route parameters choose the level. The list is the
+// landing page and loads with the area; the details levels (tabs, panels, README) load when
+// first opened, so each chunk stays within its size budget.
+import { lazy, Suspense } from 'react'
 import { useParams } from 'wouter'
 import { decodeParam } from './common'
 import { PackagesList } from './PackagesList'
-import { PackageDetails } from './PackageDetails'
-import { VersionDetails } from './VersionDetails'
+
+const PackageDetails = lazy(() => import('./PackageDetails').then((m) => ({ default: m.PackageDetails })))
+const VersionDetails = lazy(() => import('./VersionDetails').then((m) => ({ default: m.VersionDetails })))
 
 export default function PackagesArea() {
   const params = useParams<{ packageId?: string; versionId?: string }>()
   const packageId = decodeParam(params.packageId)
   const versionId = decodeParam(params.versionId)
-  if (packageId && versionId) return <VersionDetails packageId={packageId} versionId={versionId} />
-  if (packageId) return <PackageDetails packageId={packageId} />
+  const loading = <p role="status">Loading…</p>
+  if (packageId && versionId)
+    return (
+      <Suspense fallback={loading}>
+        <VersionDetails packageId={packageId} versionId={versionId} />
+      </Suspense>
+    )
+  if (packageId)
+    return (
+      <Suspense fallback={loading}>
+        <PackageDetails packageId={packageId} />
+      </Suspense>
+    )
   return <PackagesList />
 }

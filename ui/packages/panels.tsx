@@ -1,13 +1,21 @@
 /** A version's panels: readme, builds, docker layers; each shows loading, empty or content. */
-import { Markdown } from '../shared/SafeHtml'
+import { lazy, Suspense } from 'react'
 import type { VersionState } from '../../domain/packages/types'
 import { formatBytes, formatDate } from './common'
 import styles from './packages.module.css'
 
+// The markdown renderer and sanitiser (marked + DOMPurify) load with the first README shown,
+// keeping them out of the packages chunk's budget.
+const Markdown = lazy(() => import('../shared/SafeHtml').then((m) => ({ default: m.Markdown })))
+
 export function ReadmePanel({ readme }: { readme: VersionState['readme'] }) {
   if (readme.status !== 'loaded') return <p role="status">Loading README…</p>
   if (readme.value === null) return <p className={styles.empty}>No README for this version.</p>
-  return <Markdown source={readme.value} />
+  return (
+    <Suspense fallback={<p role="status">Loading README…</p>}>
+      <Markdown source={readme.value} />
+    </Suspense>
+  )
 }
 
 export function BuildsPanel({ builds }: { builds: VersionState['builds'] }) {
