@@ -10,7 +10,12 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
-        test: { name: 'property', include: ['tests/property/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        test: {
+          name: 'property',
+          include: ['tests/property/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,

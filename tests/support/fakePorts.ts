@@ -1,6 +1,13 @@
 import { VirtualTimeScheduler } from 'rxjs'
 import { left } from 'fp-ts/Either'
-import type { AdminApi, KeyValueStore, PlatformApi, Ports, ServiceStatusApi, SessionApi } from '../../adapters/ports'
+import type {
+  AdminApi,
+  KeyValueStore,
+  PlatformApi,
+  Ports,
+  ServiceStatusApi,
+  SessionApi,
+} from '../../adapters/ports'
 import { createSecretVault } from '../../adapters/memory/secretVault'
 import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
 

@@ -50,7 +50,10 @@ describe('running a search', () => {
     const d = decideIn(fold([]), { type: 'search/Run' })
     expect(isLeft(d) && d.left).toBe('nothing to search for')
     // …but a package search may run on a filter alone.
-    const f = decideIn(fold([]), { type: 'search/Run', model: { ...DEFAULT_SEARCH_MODEL, packageTypes: ['npm'] } })
+    const f = decideIn(fold([]), {
+      type: 'search/Run',
+      model: { ...DEFAULT_SEARCH_MODEL, packageTypes: ['npm'] },
+    })
     expect(isRight(f)).toBe(true)
   })
 
