@@ -42,7 +42,10 @@ export interface BusOptions {
 /** A pure reaction: an event and the state it produced ask for further commands. */
 export type Policy = (envelope: Envelope<AppEvent>, state: AppState) => ReadonlyArray<AppCommand>
 
-/** `depth` counts the policy steps that led to an item, so policy loops can be cut. */
+/**
+ * `depth` counts the policy steps that led to an item and `chain` is shared by every item one
+ * outside command or effect event set off, so policy loops (long or fanning out) can be cut.
+ */
 type Item =
   | {
       readonly kind: 'command'
@@ -50,6 +53,7 @@ type Item =
       readonly source: Source
       readonly corr?: string
       readonly depth: number
+      readonly chain: Chain
     }
   | {
       readonly kind: 'events'
@@ -57,6 +61,7 @@ type Item =
       readonly source: Source
       readonly corr: string
       readonly depth: number
+      readonly chain: Chain
     }
 
 // An effect that keeps throwing is restarted this many times, then left stopped.
@@ -64,6 +69,13 @@ const MAX_EFFECT_RESTARTS = 5
 // Policies that ask for each other's commands in a cycle would freeze the page; a chain of
 // policy steps longer than this is cut and recorded as a rejection instead.
 export const MAX_POLICY_DEPTH = 32
+// The same for policies that fan out: one outside item may set off at most this many commands.
+export const MAX_POLICY_COMMANDS = 256
+
+interface Chain {
+  policyCommands: number
+}
+const newChain = (): Chain => ({ policyCommands: 0 })
 
 export function createBus(options: BusOptions): App {
   const { ports } = options
@@ -90,7 +102,14 @@ export function createBus(options: BusOptions): App {
     get: () => stateSubject.value,
   }) as StateObservable
 
-  function record(event: AppEvent, source: Source, corr: string, depth: number, runPolicies = true): void {
+  function record(
+    event: AppEvent,
+    source: Source,
+    corr: string,
+    depth: number,
+    chain: Chain,
+    runPolicies = true,
+  ): void {
     const envelope: Envelope<AppEvent> = {
       seq: ++seq,
       at: new Date(clock.now()).toISOString(),
@@ -103,8 +122,10 @@ export function createBus(options: BusOptions): App {
     eventsSubject.next(envelope)
     if (!runPolicies) return
     for (const policy of policies) {
-      for (const command of policy(envelope, stateSubject.value))
-        queue.push({ kind: 'command', command, source: 'policy', corr, depth: depth + 1 })
+      for (const command of policy(envelope, stateSubject.value)) {
+        chain.policyCommands++
+        queue.push({ kind: 'command', command, source: 'policy', corr, depth: depth + 1, chain })
+      }
     }
   }
 
@@ -136,19 +157,24 @@ export function createBus(options: BusOptions): App {
         if (disposed) break
         if (item.kind === 'command') {
           const corr = item.corr ?? ids.next()
-          if (item.depth > MAX_POLICY_DEPTH) {
-            const reason = `policy loop: more than ${MAX_POLICY_DEPTH} policy steps in one chain`
+          if (item.depth > MAX_POLICY_DEPTH || item.chain.policyCommands > MAX_POLICY_COMMANDS) {
+            const reason =
+              item.depth > MAX_POLICY_DEPTH
+                ? `policy loop: more than ${MAX_POLICY_DEPTH} policy steps in one chain`
+                : `policy loop: more than ${MAX_POLICY_COMMANDS} policy commands from one command or event`
             // The cut ends the chain: no policy reacts to this rejection, so the loop cannot restart.
             record(
               CommandRejected({ command: (item.command as { type: string }).type, reason }),
               item.source,
               corr,
               item.depth,
+              item.chain,
               false,
             )
-          } else for (const event of decide(item.command)) record(event, item.source, corr, item.depth)
+          } else
+            for (const event of decide(item.command)) record(event, item.source, corr, item.depth, item.chain)
         } else {
-          for (const event of item.events) record(event, item.source, item.corr, item.depth)
+          for (const event of item.events) record(event, item.source, item.corr, item.depth, item.chain)
         }
       }
     } finally {
@@ -164,8 +190,23 @@ export function createBus(options: BusOptions): App {
 
   function accept(output: EffectOutput): void {
     if ('cause' in output)
-      enqueue({ kind: 'events', events: [output.event], source: 'effect', corr: output.cause.corr, depth: 0 })
-    else enqueue({ kind: 'events', events: [output], source: 'effect', corr: ids.next(), depth: 0 })
+      enqueue({
+        kind: 'events',
+        events: [output.event],
+        source: 'effect',
+        corr: output.cause.corr,
+        depth: 0,
+        chain: newChain(),
+      })
+    else
+      enqueue({
+        kind: 'events',
+        events: [output],
+        source: 'effect',
+        corr: ids.next(),
+        depth: 0,
+        chain: newChain(),
+      })
   }
 
   function start(name: string, restarts: number): void {
@@ -192,12 +233,19 @@ export function createBus(options: BusOptions): App {
   }
 
   if (options.seed && options.seed.length > 0)
-    enqueue({ kind: 'events', events: options.seed, source: 'script', corr: 'seed', depth: 0 })
+    enqueue({
+      kind: 'events',
+      events: options.seed,
+      source: 'script',
+      corr: 'seed',
+      depth: 0,
+      chain: newChain(),
+    })
   for (const name of Object.keys(options.effects)) start(name, 0)
 
   return {
     dispatch(command, source = 'ui') {
-      enqueue({ kind: 'command', command, source, depth: 0 })
+      enqueue({ kind: 'command', command, source, depth: 0, chain: newChain() })
     },
     ask(query) {
       return stateSubject.pipe(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Observable, filter, map, throwError } from 'rxjs'
 import { createApp } from '../../commands/createApp'
-import { MAX_POLICY_DEPTH } from '../../commands/bus'
+import { MAX_POLICY_COMMANDS, MAX_POLICY_DEPTH } from '../../commands/bus'
 import type { AppCommand } from '../../domain/app'
 import { replayLog } from '../../domain/log'
 import { fakePorts } from '../support/fakePorts'
@@ -172,5 +172,23 @@ describe('bus', () => {
     // The bus is still usable afterwards.
     app.dispatch(unknownCommand)
     expect(app.getState().bus.rejected).toBe(MAX_POLICY_DEPTH + 3)
+  })
+
+  it('cuts a policy loop that fans out (each step asking for two commands) before it floods the log', () => {
+    const fan = { type: 'loop/Fan' } as unknown as AppCommand
+    const app = createApp({
+      ports: fakePorts(),
+      effects: {},
+      policies: [
+        (e) =>
+          e.event.type === 'bus/CommandRejected' && e.event.data.command === 'loop/Fan' ? [fan, fan] : [],
+      ],
+    })
+    app.dispatch(fan)
+    const rejected = app.getState().bus.rejected
+    // Bounded by the per-chain budget, not 2^32.
+    expect(rejected).toBeGreaterThan(MAX_POLICY_COMMANDS)
+    expect(rejected).toBeLessThanOrEqual(3 * MAX_POLICY_COMMANDS)
+    expect(app.exportLog()).toContain(`more than ${MAX_POLICY_COMMANDS} policy commands`)
   })
 })
