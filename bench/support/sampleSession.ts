@@ -30,11 +30,15 @@ export function recordSessionLog(events: number, seed = 7): string {
   const app = createApp({ ports, effects: { injected: () => injected }, maxLogEvents: events * 2 })
   const commands = sampleCommands(Math.ceil(events / 2), seed)
   const effectEvents = fc.sample(eventArbitrary, { numRuns: Math.ceil(events / 2), seed: seed + 1 })
-  for (let i = 0; i < commands.length; i++) {
+  // Commands set off policies, so a step records several events: stop at the requested count.
+  let recorded = 0
+  const counting = app.events$.subscribe(() => recorded++)
+  for (let i = 0; i < commands.length && recorded < events; i++) {
     app.dispatch(commands[i]!, 'script')
     const e = effectEvents[i]
-    if (e) injected.next(e)
+    if (e && recorded < events) injected.next(e)
   }
+  counting.unsubscribe()
   const log = app.exportLog()
   app.dispose()
   return log
