@@ -6,6 +6,7 @@ import type { SessionCommand } from './commands'
 import * as E from './events'
 import { savePathAfterLogin } from './rules'
 import { redirectAfterLogin } from './redirect'
+import { autoRedirectTarget } from './loginGuard'
 import { sessionPolicies } from './policies'
 import { initialSessionState, type FormState, type SessionOperation, type SessionState } from './types'
 
@@ -142,10 +143,11 @@ function decide(command: SessionCommand, app: AppState, meta: CommandMeta): Deci
         return left('not an SSO provider of this platform')
       return right([E.SsoRedirectRequested({ url: command.url, signOutFirst: false })])
     }
-    case 'session/AutoRedirectToSso':
-      if (!state.login.autoRedirectLogin || state.login.ssoProviderLink === '')
-        return left('the platform does not ask for an SSO redirect')
-      return right([E.SsoRedirectRequested({ url: state.login.ssoProviderLink, signOutFirst: true })])
+    case 'session/AutoRedirectToSso': {
+      const target = autoRedirectTarget(state.login)
+      if (!isSome(target)) return left('the platform does not ask for an SSO redirect to a usable address')
+      return right([E.SsoRedirectRequested({ url: target.value, signOutFirst: true })])
+    }
   }
 }
 

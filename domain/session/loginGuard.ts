@@ -2,6 +2,8 @@
 // login family or a CLI extension screen. A pure decision the navigation pipeline applies.
 import type { AppState } from '../app'
 import type { SessionCommand } from './commands'
+import { isSome, none, type Option } from 'fp-ts/Option'
+import { sanitizeProviderUrl } from '../shared/forms'
 
 export type LoginGuardDecision =
   /** Show the screen (after dispatching `commands`). */
@@ -82,11 +84,23 @@ export function loginGuard(state: AppState, path: string, query: Query): LoginGu
 
   if (!isLoginFamilyPath(path)) return allow()
 
-  if (isPlainLoginPath(path) && session.login.autoRedirectLogin && session.login.ssoProviderLink !== '')
+  if (isPlainLoginPath(path) && isSome(autoRedirectTarget(session.login)))
     return { kind: 'cancel', commands: [{ type: 'session/AutoRedirectToSso' }] }
 
   // The CLI registration screen is where a signed-in user confirms a CLI login.
   if (signedIn && route !== CLI_REGISTRATION_PATH) return { kind: 'landing', commands: [] }
 
   return allow()
+}
+
+/**
+ * Where the platform's SSO-only login sends the user, if anywhere. Only a usable http(s)
+ * address counts: cancelling the login screen for a link the browser cannot follow sent the
+ * guard and the redirect round in a loop (login → cancelled → fallback → login).
+ */
+export function autoRedirectTarget(login: {
+  readonly autoRedirectLogin: boolean
+  readonly ssoProviderLink: string
+}): Option<string> {
+  return login.autoRedirectLogin ? sanitizeProviderUrl(login.ssoProviderLink) : none
 }

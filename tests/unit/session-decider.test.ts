@@ -248,6 +248,12 @@ describe('session: SSO', () => {
     ).toEqual([S.SsoRedirectRequested({ url: 'https://idp.example/sso', signOutFirst: true })])
   })
 
+  it('auto-redirect needs an address the browser can follow (else login stays; it used to loop)', () => {
+    const unusable = given(loaded({ autoRedirectLogin: true, ssoProviderLink: '\'EF"3JXI' }))
+    expect(isLeft(when(unusable, { type: 'session/AutoRedirectToSso' }))).toBe(true)
+    expect(loginGuard(unusable, '/login', {}).kind).not.toBe('cancel')
+  })
+
   it('login dialog: shown, hidden once dismissed, shown again when permanent', () => {
     expect(loginDialogContent(given(loaded()))).toBe('Authorised use only')
     expect(loginDialogContent(given(loaded(), S.LoginDialogDismissed({})))).toBeNull()
