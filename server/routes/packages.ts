@@ -37,6 +37,11 @@ const ok = (properties: Record<string, unknown>) => ({
   404: errorSchema,
 })
 
+/** An answer `{ [key]: [{...itemProperties}] }`: the shape of every list call below. */
+const okList = (key: string, itemProperties: Record<string, unknown>) =>
+  ok({ [key]: { type: 'array', items: { type: 'object', properties: itemProperties } } })
+const str = { type: 'string' }
+
 /**
  * A file name safe in a Content-Disposition header: the last path segment, without quotes,
  * backslashes, control characters (CR/LF above all) or anything a header could be split on.
@@ -136,18 +141,10 @@ const routes: RouteModule = async (app, ctx) => {
     {
       schema: {
         querystring: pathQuery,
-        response: ok({
-          dependencies: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                name: { type: 'string' },
-                version: { type: 'string' },
-                scope: { type: 'string' },
-              },
-            },
-          },
+        response: okList('dependencies', {
+          name: str,
+          version: str,
+          scope: str,
         }),
       },
     },
@@ -159,15 +156,7 @@ const routes: RouteModule = async (app, ctx) => {
     {
       schema: {
         querystring: pathQuery,
-        response: ok({
-          properties: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { key: { type: 'string' }, values: { type: 'array', items: { type: 'string' } } },
-            },
-          },
-        }),
+        response: okList('properties', { key: str, values: { type: 'array', items: str } }),
       },
     },
     async (request) => ({
@@ -185,19 +174,11 @@ const routes: RouteModule = async (app, ctx) => {
     {
       schema: {
         querystring: pathQuery,
-        response: ok({
-          builds: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                name: { type: 'string' },
-                number: { type: 'string' },
-                started: { type: 'string' },
-                status: { type: 'string' },
-              },
-            },
-          },
+        response: okList('builds', {
+          name: str,
+          number: str,
+          started: str,
+          status: str,
         }),
       },
     },
@@ -209,18 +190,10 @@ const routes: RouteModule = async (app, ctx) => {
     {
       schema: {
         querystring: pathQuery,
-        response: ok({
-          layers: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                digest: { type: 'string' },
-                size: { type: 'number' },
-                command: { type: 'string' },
-              },
-            },
-          },
+        response: okList('layers', {
+          digest: str,
+          size: { type: 'number' },
+          command: str,
         }),
       },
     },
