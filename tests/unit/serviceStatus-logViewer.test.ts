@@ -39,7 +39,8 @@ describe('log viewer effects', () => {
     app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
     await until(0)
     expect(viewer().product).toBe('jfrt')
-    expect(viewer().nodes.status === 'loaded' && viewer().nodes.value).toEqual([
+    const nodes = viewer().nodes
+    expect(nodes.status === 'loaded' ? nodes.value : nodes).toEqual([
       { product: 'jfrt', nodeId: 'node-1' },
       { product: 'jfrt', nodeId: 'node-2' },
       { product: 'jfxr', nodeId: 'node-1' },
