@@ -50,6 +50,7 @@ const Modal = t.keyof({
   repositoryCreated: null,
   projectsAnimation: null,
   contactUs: null,
+  keyboardShortcuts: null,
 })
 export const ModalOpened = defineEvent('navigation/ModalOpened', t.type({ modal: Modal }))
 export const ModalClosed = defineEvent('navigation/ModalClosed', t.type({ modal: Modal }))
