@@ -95,6 +95,15 @@ export interface AutoRedirectToSso {
   readonly type: 'session/AutoRedirectToSso'
 }
 
+/**
+ * The user became active again after `idleMs` without activity (reported by the browser): an
+ * idle session asks the server whether it is still valid (spec 000 section 4).
+ */
+export interface CheckSession {
+  readonly type: 'session/CheckSession'
+  readonly idleMs: number
+}
+
 export type SessionCommand =
   | LoadLoginData
   | SignIn
@@ -116,3 +125,4 @@ export type SessionCommand =
   | DismissLoginDialog
   | GoToSso
   | AutoRedirectToSso
+  | CheckSession

@@ -4,7 +4,8 @@ import type { AppArea, AppEvent, AppState } from '../app'
 import type { CommandMeta } from '../shared/area'
 import type { SessionCommand } from './commands'
 import * as E from './events'
-import { savePathAfterLogin } from './rules'
+import { SessionCheckRequested } from '../navigation/events'
+import { SESSION_IDLE_LIMIT_MS, savePathAfterLogin } from './rules'
 import { redirectAfterLogin } from './redirect'
 import { autoRedirectTarget } from './loginGuard'
 import { sessionPolicies } from './policies'
@@ -143,6 +144,11 @@ function decide(command: SessionCommand, app: AppState, meta: CommandMeta): Deci
         return left('not an SSO provider of this platform')
       return right([E.SsoRedirectRequested({ url: command.url, signOutFirst: false })])
     }
+    case 'session/CheckSession':
+      if (state.status !== 'signedIn' || state.user === null || state.user.anonymous)
+        return left('no signed-in session to check')
+      if (!(command.idleMs > SESSION_IDLE_LIMIT_MS)) return left('the session was not idle long enough')
+      return right([SessionCheckRequested({ idleMs: command.idleMs })])
     case 'session/AutoRedirectToSso': {
       const target = autoRedirectTarget(state.login)
       if (!isSome(target)) return left('the platform does not ask for an SSO redirect to a usable address')
@@ -318,6 +324,11 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
       return event.data.target === 'saved'
         ? { ...slice, savedPath: null, redirectTo: null }
         : { ...slice, redirectTo: null }
+    case 'session/SessionConfirmed':
+      // Only a session still signed in takes the fresh data (a logout may have come first).
+      return slice.status === 'signedIn' && slice.user?.name === event.data.user.name
+        ? { ...slice, user: event.data.user }
+        : slice
     case 'session/LoginDialogDismissed':
       return { ...slice, loginDialogDismissed: true }
     case 'session/LoginDialogDismissalRestored':

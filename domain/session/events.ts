@@ -184,6 +184,12 @@ export const SsoRedirectRequested = defineEvent(
   t.type({ url: t.string, signOutFirst: t.boolean }),
 )
 
+// The idle-session check (spec 000 section 4): the request is `navigation/SessionCheckRequested`.
+/** The server still knows the session: its current user data is recorded. */
+export const SessionConfirmed = defineEvent('session/SessionConfirmed', t.type({ user: UserDataC }))
+/** The check could not reach the server: nothing changes (the next activity checks again). */
+export const SessionCheckFailed = defineEvent('session/SessionCheckFailed', FailureData)
+
 export const sessionEvents = [
   LoginDataRequested,
   LoginDataLoaded,
@@ -230,6 +236,8 @@ export const sessionEvents = [
   LoginDialogDismissed,
   LoginDialogDismissalRestored,
   SsoRedirectRequested,
+  SessionConfirmed,
+  SessionCheckFailed,
 ] as const
 
 export type SessionEvent = EventOf<(typeof sessionEvents)[number]>

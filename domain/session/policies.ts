@@ -16,6 +16,9 @@ export const CHANGE_PASSWORD_PATH = '/login/change-password'
 /** Codes of an expired password: the user must change it before signing in (error catalogue). */
 export const EXPIRED_CODES: ReadonlyArray<string> = ['CREDENTIALS_EXPIRED', 'PASSWORD_EXPIRED']
 
+/** `SignedOut.reason` when the server no longer knows the session (found by the idle check). */
+export const EXPIRED_REASON = 'expired'
+
 export const changePasswordPath = (userName: string) =>
   `${CHANGE_PASSWORD_PATH}/${encodeURIComponent(userName)}`
 
@@ -46,9 +49,14 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
     }
     case 'session/OtpFailed':
       return event.data.failure.status === 403 ? [navigate(LOGIN_PATH)] : []
-    case 'session/SignedOut':
+    case 'session/SignedOut': {
       // Leaving for the SSO provider is a full-page navigation the effect starts.
-      return event.data.reason === 'sso' ? [] : [navigate(LOGIN_PATH)]
+      if (event.data.reason === 'sso') return []
+      if (event.data.reason !== EXPIRED_REASON) return [navigate(LOGIN_PATH)]
+      // The server ended the session: after signing in again the user comes back here.
+      const { path, query } = state.navigation.location
+      return [{ type: 'session/SavePathAfterLogin', path: `/ui${path}${query}` }, navigate(LOGIN_PATH)]
+    }
     case 'session/InvitationRejected':
       return state.session.status === 'signingOut' ? [] : [{ type: 'session/SignOut', reason: 'invitation' }]
     default:
