@@ -6,7 +6,7 @@
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
-import type { TopologyNode } from '../domain/serviceStatus/types'
+import type { LogFiles, TopologyNode } from '../domain/serviceStatus/types'
 import type { GeneralConfig, License, Member, Peer, Project, Proxy } from '../domain/admin/types'
 import type { Footer, Microservice, ProjectSummary } from '../domain/platform'
 import type { NameUrl, UserData } from '../domain/session'
@@ -161,6 +161,15 @@ export interface AdminApi {
 export interface ServiceStatusApi {
   /** Every node of every service (`GET /system/status/ha`). */
   topology(): Promise<Result<ReadonlyArray<TopologyNode>>>
+  /** The log files of a product (log key) on a node, and how often to poll them. */
+  logFiles(product: string, nodeId: string): Promise<Result<LogFiles>>
+  /** What a log file gained after `fileSize` bytes. */
+  logData(query: {
+    readonly product: string
+    readonly nodeId: string
+    readonly file: string
+    readonly fileSize: number
+  }): Promise<Result<{ readonly content: string; readonly fileSize: number; readonly lastUpdate: string }>>
 }
 
 // --- packages (GraphQL metadata and supporting calls) ----------------------------------

@@ -157,7 +157,7 @@ const adminRoutes: RouteDef[] = [
   admin('admin.menu', '/admin/artifactory/list', 'Administration'),
   admin('admin.general', '/admin/configuration/general', 'General Settings'),
   admin('admin.licenses', '/admin/license_management/licenses', 'Licenses'),
-  admin('admin.systemLogs', '/admin/monitoring/system_logs', 'System Logs Viewer'),
+  admin('admin.systemLogs', '/admin/monitoring/system_logs', 'System Logs Viewer', 'serviceStatus'),
   admin('admin.peers', '/admin/monitoring/pdn', 'Peers'),
   admin('admin.serviceStatus', '/admin/monitoring/service-status', 'Service Status', 'serviceStatus'),
   admin('admin.supportZone', '/admin/support-zone', 'Support Zone'),
