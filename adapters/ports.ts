@@ -134,6 +134,8 @@ export interface SessionApi {
     readonly session: string
     readonly clientName: string
   }): Promise<Result<{ readonly code: string }>>
+  /** Analytics identity of the signed-in user (`POST ui/userIdentifyToken/{name}`); only its lifetime is answered. */
+  identify(name: string): Promise<Result<{ readonly expiresIn: number }>>
 }
 
 // --- admin (proxies, projects, licences, general settings) -----------------------------
