@@ -144,6 +144,8 @@ export interface SessionApi {
     readonly session: string
     readonly clientName: string
   }): Promise<Result<{ readonly code: string }>>
+  /** Analytics identity of the signed-in user (`POST ui/userIdentifyToken/{name}`); only its lifetime is answered. */
+  identify(name: string): Promise<Result<{ readonly expiresIn: number }>>
 }
 
 // --- admin (settings, proxies, projects, licences, users, groups, permissions) ----------
@@ -234,6 +236,16 @@ export interface ReleaseBundlesApi {
   byChecksum(checksum: string, numOfRows: number): Promise<Result<ReadonlyArray<ReleaseBundle>>>
 }
 
+// --- navigation (per-user console preferences, set-me-up) --------------------------------
+export type NavigationType = 'new' | 'classic'
+export interface NavigationApi {
+  /** The signed-in user's navigation type. */
+  navigationType(): Promise<Result<NavigationType>>
+  saveNavigationType(type: NavigationType): Promise<Result<NavigationType>>
+  /** The base URL clients are set up with. */
+  setMeUp(): Promise<Result<{ readonly baseUrl: string }>>
+}
+
 export interface Ports {
   readonly clock: Clock
   readonly ids: IdSource
@@ -249,4 +261,5 @@ export interface Ports {
   readonly serviceStatusApi: ServiceStatusApi
   readonly packagesApi: PackagesApi
   readonly releaseBundlesApi: ReleaseBundlesApi
+  readonly navigationApi: NavigationApi
 }

@@ -10,6 +10,7 @@ import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
 import { createServiceStatusApi } from '../http/serviceStatus'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
+import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
 
 /** Web storage that never throws (private mode, quota, disabled storage): a failed write is dropped. */
@@ -113,5 +114,6 @@ export function createBrowserPorts(): Ports {
       PACKAGES_API_METHODS,
     ),
     releaseBundlesApi: createReleaseBundlesApi(http),
+    navigationApi: createNavigationApi(http),
   }
 }
