@@ -205,6 +205,16 @@ export interface ReleaseBundlesApi {
   byChecksum(checksum: string, numOfRows: number): Promise<Result<ReadonlyArray<ReleaseBundle>>>
 }
 
+// --- navigation (per-user console preferences, set-me-up) --------------------------------
+export type NavigationType = 'new' | 'classic'
+export interface NavigationApi {
+  /** The signed-in user's navigation type. */
+  navigationType(): Promise<Result<NavigationType>>
+  saveNavigationType(type: NavigationType): Promise<Result<NavigationType>>
+  /** The base URL clients are set up with. */
+  setMeUp(): Promise<Result<{ readonly baseUrl: string }>>
+}
+
 export interface Ports {
   readonly clock: Clock
   readonly ids: IdSource
@@ -220,4 +230,5 @@ export interface Ports {
   readonly serviceStatusApi: ServiceStatusApi
   readonly packagesApi: PackagesApi
   readonly releaseBundlesApi: ReleaseBundlesApi
+  readonly navigationApi: NavigationApi
 }

@@ -11,6 +11,7 @@ import { createSessionApi } from '../http/session'
 import { createAdminApi } from '../http/admin'
 import { createServiceStatusApi } from '../http/serviceStatus'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
+import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
 
 /** Web storage that never throws (private mode, quota, disabled storage): a failed write is dropped. */
@@ -88,5 +89,6 @@ export function createBrowserPorts(): Ports {
       PACKAGES_API_METHODS,
     ),
     releaseBundlesApi: createReleaseBundlesApi(http),
+    navigationApi: createNavigationApi(http),
   }
 }
