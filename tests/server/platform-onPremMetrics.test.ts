@@ -90,7 +90,9 @@ describe('on-prem metrics (console start-up against the server)', () => {
       const passwordRef = app.stashSecret(s.config.userPassword)
       // Signing in runs the start-up again (full sequence): metrics still go out only once.
       app.dispatch({ type: 'session/SignIn', user: 'developer', passwordRef, rememberMe: false }, 'script')
-      await until(app, (st) => st.platform.starts === 2 && st.platform.navigationType !== null)
+      await until(app, (st) => st.platform.starts === 2 && !st.platform.loading)
+      // The metrics go out after the start-up completes: wait for the fact (or a moment when off).
+      if (on) await until(app, (st) => st.platform.onPremMetricsSent)
       await new Promise((r) => setTimeout(r, 300))
       const admin = await sessionOf(s, 'admin')
       const list = await call<Array<Record<string, unknown>>>(s, 'GET', '/ui/admin/onPremMetrics', {
