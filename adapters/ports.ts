@@ -18,7 +18,7 @@ import type {
   Project,
   Proxy,
 } from '../domain/admin/types'
-import type { Footer, Microservice, ProjectSummary } from '../domain/platform'
+import type { Footer, Microservice, OnPremMetrics, ProjectSummary } from '../domain/platform'
 import type { NameUrl, UserData } from '../domain/session'
 import type {
   Build,
@@ -83,6 +83,7 @@ export interface PlatformApi {
   packageTypes(): Promise<Result<ReadonlyArray<string>>>
   projects(): Promise<Result<ReadonlyArray<ProjectSummary>>>
   artifactCount(): Promise<Result<number>>
+  sendOnPremMetrics(metrics: OnPremMetrics): Promise<Result<void>>
 }
 
 // --- session (login, user, MFA, passwords) ---------------------------------------------
