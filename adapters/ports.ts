@@ -8,7 +8,7 @@ import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
 import type { LogFiles, TopologyNode } from '../domain/serviceStatus/types'
 import type { GeneralConfig, License, Member, Peer, Project, Proxy } from '../domain/admin/types'
-import type { Footer, Microservice, ProjectSummary } from '../domain/platform'
+import type { Footer, Microservice, OnPremMetrics, ProjectSummary } from '../domain/platform'
 import type { NameUrl, UserData } from '../domain/session'
 import type {
   Build,
@@ -73,6 +73,7 @@ export interface PlatformApi {
   packageTypes(): Promise<Result<ReadonlyArray<string>>>
   projects(): Promise<Result<ReadonlyArray<ProjectSummary>>>
   artifactCount(): Promise<Result<number>>
+  sendOnPremMetrics(metrics: OnPremMetrics): Promise<Result<void>>
 }
 
 // --- session (login, user, MFA, passwords) ---------------------------------------------
