@@ -1,8 +1,13 @@
-import { EMPTY, filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
+import { EMPTY, exhaustMap, filter, from, map, mergeMap, switchMap, type Observable } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
-import { NavigationTypeSaveFailed, TourCompletionRead } from '../../domain/navigation/events'
+import {
+  ClientBaseUrlFailed,
+  ClientBaseUrlLoaded,
+  NavigationTypeSaveFailed,
+  TourCompletionRead,
+} from '../../domain/navigation/events'
 import { Shown } from '../../domain/notifications/events'
 import { caused, type Effect, type EffectTable } from './types'
 
@@ -101,4 +106,31 @@ const tourCompletion: Effect = (events$, _state$, ports) =>
     }),
   )
 
-export const navigationEffects: EffectTable = { historySync, saveNavigationType, tourCompletion }
+/** Loads the base URL set-me-up and the client flows show, when one of them opens without it. */
+const clientBaseUrl: Effect = (events$, state$, ports) =>
+  only(
+    'navigation/SetMeUpShown',
+    'navigation/ClientBaseUrlRequested',
+    'onboarding/ClientFlowRelaunched',
+  )(events$).pipe(
+    filter(() => state$.value.navigation.clientBaseUrl === undefined),
+    exhaustMap((envelope) =>
+      from(ports.navigationApi.setMeUp()).pipe(
+        map((result) =>
+          caused(
+            envelope,
+            isLeft(result)
+              ? ClientBaseUrlFailed({ failure: result.left })
+              : ClientBaseUrlLoaded({ baseUrl: result.right.baseUrl }),
+          ),
+        ),
+      ),
+    ),
+  )
+
+export const navigationEffects: EffectTable = {
+  historySync,
+  saveNavigationType,
+  tourCompletion,
+  clientBaseUrl,
+}

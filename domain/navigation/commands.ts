@@ -49,3 +49,5 @@ export type NavigationCommand =
   | { readonly type: 'navigation/MoveTour'; readonly step: number }
   /** Close the tour: `completed` when the user reached Done, not when they skipped it. */
   | { readonly type: 'navigation/EndTour'; readonly completed: boolean }
+  /** Load the base URL set-me-up shows again (after a failure). */
+  | { readonly type: 'navigation/LoadClientBaseUrl' }

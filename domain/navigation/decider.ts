@@ -24,6 +24,9 @@ import {
   SidebarToggled,
   NavigationTypeSwitched,
   GuideContextMatched,
+  ClientBaseUrlRequested,
+  type ClientBaseUrlLoaded,
+  type ClientBaseUrlFailed,
   type TourCompletionRead,
   TourEnded,
   TourStarted,
@@ -222,6 +225,8 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
       return right([NavigationTypeSwitched({ type: nav.navigationType === 'new' ? 'classic' : 'new' })])
     case 'navigation/ToggleDebugPanel':
       return right([DebugPanelToggled({ open: !nav.debugPanelOpen })])
+    case 'navigation/LoadClientBaseUrl':
+      return nav.clientBaseUrl === undefined ? right([ClientBaseUrlRequested({})]) : right([])
     case 'navigation/StartTour':
       return tourAvailable(shellContextOf(state))
         ? right([TourStarted({})])
@@ -349,6 +354,19 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
     }
     case 'navigation/DebugPanelToggled':
       return { ...nav, debugPanelOpen: (event as ReturnType<typeof DebugPanelToggled>).data.open }
+    case 'navigation/ClientBaseUrlRequested':
+      return { ...nav, clientBaseUrlFailure: undefined }
+    case 'navigation/ClientBaseUrlLoaded':
+      return {
+        ...nav,
+        clientBaseUrl: (event as ReturnType<typeof ClientBaseUrlLoaded>).data.baseUrl,
+        clientBaseUrlFailure: undefined,
+      }
+    case 'navigation/ClientBaseUrlFailed':
+      return {
+        ...nav,
+        clientBaseUrlFailure: (event as ReturnType<typeof ClientBaseUrlFailed>).data.failure.message,
+      }
     case 'navigation/TourStarted':
       return { ...nav, tour: { step: 0 } }
     case 'navigation/TourStepShown':

@@ -117,6 +117,13 @@ export const GuideContextMatched = defineEvent(
   'navigation/GuideContextMatched',
   t.type({ context: t.string }),
 )
+/** Set-me-up asked for the platform's base URL again (after a failure). */
+export const ClientBaseUrlRequested = defineEvent('navigation/ClientBaseUrlRequested', t.type({}))
+export const ClientBaseUrlLoaded = defineEvent(
+  'navigation/ClientBaseUrlLoaded',
+  t.type({ baseUrl: t.string }),
+)
+export const ClientBaseUrlFailed = defineEvent('navigation/ClientBaseUrlFailed', t.type({ failure: Failure }))
 export const DebugPanelToggled = defineEvent('navigation/DebugPanelToggled', t.type({ open: t.boolean }))
 
 export const navigationEvents = [
@@ -146,6 +153,9 @@ export const navigationEvents = [
   TourEnded,
   TourCompletionRead,
   GuideContextMatched,
+  ClientBaseUrlRequested,
+  ClientBaseUrlLoaded,
+  ClientBaseUrlFailed,
 ] as const
 
 export type NavigationEvent = EventOf<(typeof navigationEvents)[number]>

@@ -61,6 +61,9 @@ export interface NavigationState {
   readonly tourCompleted?: { readonly user: string; readonly at: string }
   /** Tour and cloud-trial instances: the part of the product the current path belongs to. */
   readonly guideContext?: string
+  /** The base URL clients are set up with (`GET /ui/setMeUp`), once loaded, or why it failed. */
+  readonly clientBaseUrl?: string
+  readonly clientBaseUrlFailure?: string
 }
 
 export const initialNavigationState: NavigationState = {

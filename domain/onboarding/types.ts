@@ -1,5 +1,14 @@
-// State of the onboarding area. Filled in by the issue that builds the area.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface OnboardingState {}
+// State of the onboarding area.
+
+/** The guided client flow quick setup relaunched for a package type and repository. */
+export interface ClientFlow {
+  readonly packageType: string
+  readonly repo: string
+  readonly step: number
+}
+
+export interface OnboardingState {
+  readonly clientFlow?: ClientFlow
+}
 
 export const initialOnboardingState: OnboardingState = {}

@@ -90,7 +90,7 @@ describe('keyboard shortcuts', () => {
     renderShell('/packages')
     await user.click(await screen.findByRole('button', { name: 'developer' }))
     await user.click(screen.getByRole('menuitem', { name: 'Set Me Up' }))
-    expect(screen.getByRole('complementary', { name: 'Set Me Up' })).toBeInTheDocument()
+    expect(await screen.findByRole('complementary', { name: 'Set Me Up' })).toBeInTheDocument()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('complementary', { name: 'Set Me Up' })).not.toBeInTheDocument()
   })

@@ -10,7 +10,7 @@ import { NavigationTypeInitialised } from '../../domain/platform/events'
 async function startTour(user: ReturnType<typeof userEvent.setup>, menuButton: string) {
   await user.click(await screen.findByRole('button', { name: menuButton }))
   await user.click(screen.getByRole('menuitem', { name: 'Navigation Tour' }))
-  return screen.getByRole('dialog', { name: 'Navigation tour' })
+  return screen.findByRole('dialog', { name: 'Navigation tour' })
 }
 
 describe('navigation tour', () => {

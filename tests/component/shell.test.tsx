@@ -136,7 +136,7 @@ describe('the shell', () => {
     renderShell('/packages')
     await user.click(await screen.findByRole('button', { name: 'developer' }))
     await user.click(screen.getByRole('menuitem', { name: 'Set Me Up' }))
-    expect(screen.getByRole('heading', { name: 'Set Me Up' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Set Me Up' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Close Set Me Up' }))
     expect(screen.queryByRole('heading', { name: 'Set Me Up' })).not.toBeInTheDocument()
   })

@@ -168,4 +168,38 @@ describe('chrome (e2e)', () => {
     await tour.waitFor({ state: 'detached' })
     await page.close()
   })
+
+  it('quick setup relaunches the npm client flow, and set-me-up shows the real platform address', async () => {
+    const page = await browser.newPage()
+    await signIn(page, 'admin', server.config.adminPassword)
+    await page.getByRole('button', { name: 'admin', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Quick Repository Creation' }).click()
+    const quick = page.getByRole('dialog', { name: 'Quick Setup' })
+    await quick.getByRole('combobox', { name: 'Package type' }).selectOption('npm')
+    await quick.getByRole('textbox', { name: 'Repository' }).fill('npm-local')
+    await quick.getByRole('button', { name: 'Set up client' }).click()
+    await quick.waitFor({ state: 'detached' })
+    const flow = page.getByRole('dialog', { name: 'Connect your npm client' })
+    await flow
+      .getByText(`npm config set registry ${server.url}/artifactory/api/npm/npm-local/`)
+      .waitFor({ timeout: 10_000 })
+    await flow.getByRole('button', { name: 'Close' }).click()
+    await flow.waitFor({ state: 'detached' })
+    // Set-me-up from the user menu, on another page.
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Proxies' })
+      .click()
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/admin/proxies/configuration/list')
+    await page.getByRole('button', { name: 'admin', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Set Me Up' }).click()
+    const panel = page.getByRole('complementary', { name: 'Set Me Up' })
+    await panel.getByRole('combobox', { name: 'Package type' }).selectOption('generic')
+    await panel
+      .getByText(`curl -u <user> -T <file> "${server.url}/artifactory/generic-remote/<path>"`)
+      .waitFor({ timeout: 10_000 })
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    await page.close()
+  })
 })

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  anonymousContext,
-  interpretKey,
-  isTypingTarget,
-  shortcutsFor,
-  type KeyPress,
-  type ShellContext,
-} from '../../domain/navigation'
+import { anonymousContext, type ShellContext } from '../../domain/navigation'
+import { interpretKey, isTypingTarget, shortcutsFor, type KeyPress } from '../../domain/navigation/shortcuts'
 
 const user: ShellContext = { ...anonymousContext, startupSettled: true, signedIn: true, userName: 'dev' }
 const admin: ShellContext = { ...user, admin: true, canAdminProjects: true }

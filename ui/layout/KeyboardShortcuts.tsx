@@ -1,11 +1,9 @@
-/** The keyboard shortcuts of the main layout, and the dialog that lists them. */
+/** The keyboard shortcuts of the main layout (ShortcutsDialog.tsx lists them). */
 import { useEffect, useRef } from 'react'
-import { interpretKey, SEQUENCE_TIMEOUT_MS, shortcutsFor, type ShortcutAction } from '../../domain/navigation'
+import { interpretKey, SEQUENCE_TIMEOUT_MS, type ShortcutAction } from '../../domain/navigation/shortcuts'
 import { contextOf } from '../../queries/navigation'
-import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import { useApp } from '../shared/appContext'
 import { useNavigate } from '../navigation/busLocation'
-import { ShellDialog } from './ShellDialog'
-import chrome from './chrome.module.css'
 
 /** The universal search bar's text field (ui/search/SearchBar.tsx renders it in a search landmark). */
 export function focusSearchBar(): boolean {
@@ -87,43 +85,4 @@ export function useKeyboardShortcuts(): void {
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [app, navigate])
-}
-
-/** Lists the shortcuts this user has (opened by `?` or Help > Keyboard Shortcuts). */
-export function ShortcutsDialog() {
-  const open = useQuery({ type: 'navigation/State' }).openModals.includes('keyboardShortcuts')
-  const ctx = useQuery({ type: 'navigation/Context' })
-  const dispatch = useDispatch()
-  return (
-    <ShellDialog
-      open={open}
-      onClose={() => dispatch({ type: 'navigation/CloseModal', modal: 'keyboardShortcuts' })}
-      title="Keyboard Shortcuts"
-      description="Shortcuts do nothing while you type in a field."
-    >
-      <table className={chrome.shortcuts}>
-        <thead>
-          <tr>
-            <th scope="col">Keys</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shortcutsFor(ctx).map((s) => (
-            <tr key={s.action}>
-              <td>
-                {s.keys.map((k, i) => (
-                  <span key={k}>
-                    {i > 0 && ' then '}
-                    <kbd>{k}</kbd>
-                  </span>
-                ))}
-              </td>
-              <td>{s.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ShellDialog>
-  )
 }

@@ -1,18 +1,38 @@
-import type { ReactNode } from 'react'
+import { Suspense, useMemo, type ReactNode } from 'react'
 import { SearchBar } from '../search/SearchBar'
-import { ShortcutsDialog, useKeyboardShortcuts } from './KeyboardShortcuts'
+import { useKeyboardShortcuts } from './KeyboardShortcuts'
 import { Logo } from './Logo'
-import { NavigationTour } from './NavigationTour'
-import { ContactUsDialog, QuickSetupOverlay, SetMeUpPanel } from './Overlays'
 import { Sidebar } from './Sidebar'
 import { TopMenus } from './TopMenus'
-import { useQuery } from '../shared/appContext'
+import { useApp, useQuery } from '../shared/appContext'
+import { lazyArea } from '../shared/lazyArea'
 import styles from './layout.module.css'
+
+function useOverlayChunk() {
+  const app = useApp()
+  return useMemo(() => {
+    const report = (command: Parameters<typeof app.dispatch>[0]) => app.dispatch(command, 'ui')
+    const load = () => import('./ChromeOverlays')
+    return {
+      Overlays: lazyArea('chromeOverlays', load, report),
+      SetMeUpPanel: lazyArea(
+        'chromeOverlays',
+        () => load().then((m) => ({ default: m.SetMeUpPanel })),
+        report,
+      ),
+    }
+  }, [app])
+}
 
 /** The chrome of the main-layout routes: top bar, sidebars, content, panels. */
 export default function MainLayout({ children }: { children: ReactNode }) {
   useKeyboardShortcuts()
-  const classic = useQuery({ type: 'navigation/State' }).navigationType === 'classic'
+  const nav = useQuery({ type: 'navigation/State' })
+  const clientFlow = useQuery({ type: 'onboarding/ClientFlow' })
+  const { Overlays, SetMeUpPanel } = useOverlayChunk()
+  const classic = nav.navigationType === 'classic'
+  const overlaysWanted =
+    nav.tour !== undefined || nav.quickSetupVisible || nav.openModals.length > 0 || clientFlow !== undefined
   return (
     <div className={styles.shell} data-navigation-type={classic ? 'classic' : 'new'}>
       <header className={styles.topbar}>
@@ -28,12 +48,17 @@ export default function MainLayout({ children }: { children: ReactNode }) {
         <main className={styles.content} id="main" data-tour="page">
           {children}
         </main>
-        <SetMeUpPanel />
+        {nav.setMeUp.visible && (
+          <Suspense fallback={null}>
+            <SetMeUpPanel />
+          </Suspense>
+        )}
       </div>
-      <QuickSetupOverlay />
-      <ContactUsDialog />
-      <ShortcutsDialog />
-      <NavigationTour />
+      {overlaysWanted && (
+        <Suspense fallback={null}>
+          <Overlays />
+        </Suspense>
+      )}
     </div>
   )
 }

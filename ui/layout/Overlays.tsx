@@ -1,36 +1,8 @@
-/** Panels and dialogs the shell owns: set-me-up, the quick-setup overlay wizard and contact us. */
+/** Dialogs the shell owns: the quick-setup overlay wizard and contact us. */
 import { useDispatch, useQuery } from '../shared/appContext'
+import { ClientSetupForm } from '../navigation/ClientSetupForm'
 import { useNavigate } from '../navigation/busLocation'
 import { ShellDialog } from './ShellDialog'
-import styles from './layout.module.css'
-
-export function SetMeUpPanel() {
-  const setMeUp = useQuery({ type: 'navigation/State' }).setMeUp
-  const dispatch = useDispatch()
-  if (!setMeUp.visible) return null
-  return (
-    <aside className={styles.panel} aria-labelledby="set-me-up-title">
-      <h2 id="set-me-up-title">Set Me Up</h2>
-      <p>
-        {setMeUp.packageType
-          ? `Configure your ${setMeUp.packageType} client to work with the platform.`
-          : 'Choose a package type to configure your client to work with the platform.'}
-      </p>
-      {setMeUp.availableRepos.length > 0 ? (
-        <ul aria-label="Repositories">
-          {setMeUp.availableRepos.map((repo) => (
-            <li key={repo}>{repo}</li>
-          ))}
-        </ul>
-      ) : (
-        <p>No repositories to choose from yet.</p>
-      )}
-      <button type="button" onClick={() => dispatch({ type: 'navigation/HideSetMeUp' })}>
-        Close Set Me Up
-      </button>
-    </aside>
-  )
-}
 
 export function QuickSetupOverlay() {
   const visible = useQuery({ type: 'navigation/State' }).quickSetupVisible
@@ -41,7 +13,9 @@ export function QuickSetupOverlay() {
       onClose={() => dispatch({ type: 'navigation/CloseQuickSetup' })}
       title="Quick Setup"
       description="Create your first repositories in a few steps."
-    />
+    >
+      <ClientSetupForm />
+    </ShellDialog>
   )
 }
 

@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import type { SidebarKind, VisibleItem } from '../../domain/navigation'
 import { useDispatch, useQuery } from '../shared/appContext'
 import styles from './layout.module.css'
-import chrome from './chrome.module.css'
+import classicStyles from './classic.module.css'
 
 export const SIDEBAR_TITLES: Readonly<Record<SidebarKind, string>> = {
   application: 'Application',
@@ -55,7 +55,7 @@ export function Sidebar({ classic = false }: { readonly classic?: boolean }) {
         aria-label={classic ? 'Navigation bar' : 'Sidebar'}
         className={
           classic
-            ? chrome.classicBar
+            ? classicStyles.classicBar
             : sidebars.collapsed
               ? `${styles.sidebar} ${styles.collapsed}`
               : styles.sidebar

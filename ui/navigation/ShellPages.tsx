@@ -2,6 +2,7 @@
 // for areas this console does not build yet): a lazily loaded chunk, mounted by ui/routes.tsx.
 import { Link } from 'wouter'
 import { useQuery } from '../shared/appContext'
+import { ClientSetupForm } from './ClientSetupForm'
 
 const TEASERS: Readonly<Record<string, { heading: string; text: string }>> = {
   topologyTeaser: {
@@ -31,6 +32,14 @@ export default function ShellPages() {
         <a href="https://jfrog.com/start-free/" target="_blank" rel="noopener noreferrer">
           Start a free trial
         </a>
+      </section>
+    )
+  if (name === 'quickSetup')
+    return (
+      <section aria-labelledby="page-title">
+        <h1 id="page-title">Quick Setup</h1>
+        <p>Set up a client for one of your repositories.</p>
+        <ClientSetupForm />
       </section>
     )
   if (name === 'getStarted' || name === 'tourGetStarted')

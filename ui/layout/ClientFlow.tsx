@@ -1,0 +1,78 @@
+/**
+ * The guided client flow quick setup relaunches for a package type and repository: the set-up
+ * steps one at a time, then a last step that confirms, with Back, Next and Finish.
+ */
+import { clientFlowLength } from '../../domain/onboarding'
+import { clientSetup } from '../../domain/onboarding/setMeUp'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { ShellDialog } from './ShellDialog'
+import { BaseUrlState, SetupStepView } from './SetupSteps'
+import chrome from './chrome.module.css'
+
+export function ClientFlowDialog() {
+  const flow = useQuery({ type: 'onboarding/ClientFlow' })
+  const nav = useQuery({ type: 'navigation/State' })
+  const dispatch = useDispatch()
+  const total = flow ? clientFlowLength(flow.packageType) : 0
+  const steps =
+    flow && nav.clientBaseUrl !== undefined ? clientSetup(flow.packageType, nav.clientBaseUrl, flow.repo) : []
+  const index = flow ? Math.min(flow.step, Math.max(0, total - 1)) : 0
+  const step = steps[index]
+  const last = index === total - 1
+  return (
+    <ShellDialog
+      open={flow !== undefined}
+      onClose={() => dispatch({ type: 'onboarding/CloseClientFlow', finished: false })}
+      title={flow ? `Connect your ${flow.packageType} client` : 'Connect your client'}
+      description={flow ? `Use repository ${flow.repo} from your ${flow.packageType} client.` : ''}
+    >
+      {flow && (
+        <>
+          <p className={chrome.muted}>
+            Step {index + 1} of {total}
+          </p>
+          {nav.clientBaseUrl === undefined ? (
+            <BaseUrlState
+              failure={nav.clientBaseUrlFailure}
+              onRetry={() => dispatch({ type: 'navigation/LoadClientBaseUrl' })}
+            />
+          ) : step ? (
+            <SetupStepView step={step} level={2} />
+          ) : (
+            <div className={chrome.setupStep}>
+              <h2>You are set</h2>
+              <p>
+                Your {flow.packageType} client now resolves from {flow.repo}. Open Set Me Up from the user
+                menu to see these steps again.
+              </p>
+            </div>
+          )}
+          <p className={chrome.tourButtons}>
+            <button
+              type="button"
+              disabled={index === 0}
+              onClick={() => dispatch({ type: 'onboarding/MoveClientFlow', step: index - 1 })}
+            >
+              Back
+            </button>
+            {last ? (
+              <button
+                type="button"
+                onClick={() => dispatch({ type: 'onboarding/CloseClientFlow', finished: true })}
+              >
+                Finish
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={() => dispatch({ type: 'onboarding/MoveClientFlow', step: index + 1 })}
+              >
+                Next
+              </button>
+            )}
+          </p>
+        </>
+      )}
+    </ShellDialog>
+  )
+}
