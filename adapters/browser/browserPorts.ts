@@ -1,16 +1,14 @@
 /**
  * The ports of the running console in a browser: real clock, random ids, web storage,
- * the History API, and every area's API over one HTTP client.
+ * the History API, and every area's API over one HTTP client. The login page needs only the
+ * platform and session APIs; the others load with their first call (see lazyApi.ts).
  */
 import { asyncScheduler } from 'rxjs'
-import type { HistoryPort, IdSource, KeyValueStore, PackagesApi, Ports } from '../ports'
+import type { HistoryPort, IdSource, KeyValueStore, Ports } from '../ports'
 import { lazyApi } from './lazyApi'
 import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
-import { createAdminApi } from '../http/admin'
-import { createServiceStatusApi } from '../http/serviceStatus'
-import { createReleaseBundlesApi } from '../http/releaseBundles'
 import { createSecretVault } from '../memory/secretVault'
 
 /** Web storage that never throws (private mode, quota, disabled storage): a failed write is dropped. */
@@ -53,21 +51,6 @@ export function browserHistory(): HistoryPort {
   }
 }
 
-// A record, so adding a method to PackagesApi without listing it here fails to compile.
-const packagesApiMethods: Record<keyof PackagesApi, true> = {
-  searchPackages: true,
-  countPackages: true,
-  getPackage: true,
-  listVersions: true,
-  getReadme: true,
-  getBuilds: true,
-  getDockerLayers: true,
-  getNpmDependencies: true,
-  getNpmProperties: true,
-  download: true,
-}
-const PACKAGES_API_METHODS = Object.keys(packagesApiMethods) as Array<keyof PackagesApi>
-
 export function createBrowserPorts(): Ports {
   const http = createHttpClient()
   return {
@@ -80,13 +63,14 @@ export function createBrowserPorts(): Ports {
     history: browserHistory(),
     platformApi: createPlatformApi(http),
     sessionApi: createSessionApi(http),
-    adminApi: createAdminApi(http),
-    serviceStatusApi: createServiceStatusApi(http),
-    // GraphQL (graphql + graphql-request) loads with the first package query, not at start-up.
-    packagesApi: lazyApi(
-      () => import('./packagesApiChunk').then((m) => m.createPackagesApi(http)),
-      PACKAGES_API_METHODS,
+    adminApi: lazyApi(() => import('../http/admin').then((m) => m.createAdminApi(http))),
+    serviceStatusApi: lazyApi(() =>
+      import('../http/serviceStatus').then((m) => m.createServiceStatusApi(http)),
     ),
-    releaseBundlesApi: createReleaseBundlesApi(http),
+    // GraphQL (graphql + graphql-request) loads with the first package query, not at start-up.
+    packagesApi: lazyApi(() => import('./packagesApiChunk').then((m) => m.createPackagesApi(http))),
+    releaseBundlesApi: lazyApi(() =>
+      import('../http/releaseBundles').then((m) => m.createReleaseBundlesApi(http)),
+    ),
   }
 }
