@@ -1,6 +1,7 @@
 import type { Selector } from './types'
 import type { SessionState, UserData } from '../domain/session'
 import {
+  canAdministerProjects,
   currentUser,
   isAdmin,
   isSignedIn,
@@ -17,6 +18,7 @@ const loginSettings: Selector<object, SessionState['login']> = (state) => state.
 const forms: Selector<object, SessionState['forms']> = (state) => state.session.forms
 const dialog: Selector<object, string | null> = (state) => loginDialogContent(state)
 const paused: Selector<object, boolean> = (state) => refreshesPaused(state)
+const projectsAdmin: Selector<object, boolean> = (state) => canAdministerProjects(state)
 const status: Selector<object, SessionState['status']> = (state) => state.session.status
 
 export const sessionQueries = {
@@ -24,6 +26,8 @@ export const sessionQueries = {
   'session/User': user,
   'session/SignedIn': signedIn,
   'session/IsAdmin': admin,
+  /** Admins and project administrators: the project pages, project settings, package counts. */
+  'session/CanAdministerProjects': projectsAdmin,
   'session/Status': status,
   'session/LoginSettings': loginSettings,
   'session/Forms': forms,

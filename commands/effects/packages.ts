@@ -24,6 +24,8 @@ import {
   VersionLoadFailed,
   VersionLoaded,
   VersionNotFound,
+  VersionsPageFailed,
+  VersionsPageLoaded,
   type PackagesEvent,
 } from '../../domain/packages/events'
 import { PAGE_SIZE } from '../../domain/packages/types'
@@ -172,10 +174,37 @@ const versionDetails: Effect = (events$, _state$, ports) =>
           pkg: pkg.right,
           version,
           versions: isLeft(all) ? [] : all.right.items,
+          hasNextPage: isLeft(all) ? false : all.right.hasNextPage,
+          endCursor: isLeft(all) ? null : all.right.endCursor,
         })
       }
       return from(
         load().catch((error: unknown) => VersionLoadFailed({ requestId, failure: unexpected(error) })),
+      ).pipe(map((event) => caused(env, event)))
+    }),
+  )
+
+/** Further pages of the open package's versions; opening another package drops the one in flight. */
+const versionsMore: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('packages/VersionsMoreRequested', 'packages/PackageRequested'),
+    switchMap((env) => {
+      if (env.event.type !== 'packages/VersionsMoreRequested') return EMPTY
+      const { requestId, packageId, after } = env.event.data
+      return from(
+        ports.packagesApi
+          .listVersions({ packageId }, { first: PAGE_SIZE, after })
+          .then((answer) =>
+            isLeft(answer)
+              ? VersionsPageFailed({ requestId, failure: answer.left })
+              : VersionsPageLoaded({
+                  requestId,
+                  items: answer.right.items,
+                  hasNextPage: answer.right.hasNextPage,
+                  endCursor: answer.right.endCursor,
+                }),
+          )
+          .catch((error: unknown) => VersionsPageFailed({ requestId, failure: unexpected(error) })),
       ).pipe(map((event) => caused(env, event)))
     }),
   )
@@ -272,6 +301,7 @@ export const packagesEffects: EffectTable = {
   count,
   packageDetails,
   versionDetails,
+  versionsMore,
   versionPanels,
   download,
 }

@@ -93,8 +93,9 @@ export async function runStartUp(ports: Ports, emit: (event: AppEvent) => void):
       hasMicroservice(initial.microservices, 'insight')
         ? load(platform.microserviceEnabled('insight'), (enabled) => P.SupportAnalyticsLoaded({ enabled }))
         : null,
-      // The projects list is an admin call: other users have no projects to administer here.
-      user.admin
+      // The projects list is for those who administer projects: admins get every project,
+      // project administrators the ones they administer.
+      user.admin || user.projectAdmin === true
         ? load(platform.projects(), (projects) =>
             P.ProjectsLoaded({ projects: projects.map((p) => ({ ...p })) }),
           )

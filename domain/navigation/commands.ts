@@ -40,4 +40,6 @@ export type NavigationCommand =
       readonly area: string
       readonly failure: 'missing' | 'error' | 'timeout'
       readonly request: string
+      /** The script of the chunk (default) or one of its style sheets. */
+      readonly asset?: 'script' | 'style'
     }

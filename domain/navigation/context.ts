@@ -5,7 +5,7 @@
  */
 import type { AppState } from '../app'
 import { isUiBlocked } from '../platform'
-import { isAdmin, isSignedIn } from '../session'
+import { canAdministerProjects, isAdmin, isSignedIn } from '../session'
 
 export type Flavour =
   'platform' | 'oss' | 'container-registry' | 'community' | 'edge' | 'lightweight' | 'cloud-trial' | 'tour'
@@ -104,7 +104,7 @@ export function shellContextOf(state: AppState): ShellContext {
     serverName: footer?.serverName ?? '',
     features: platform.features,
     services: platform.microservices.filter((m) => m.enabled).map((m) => m.name),
-    canAdminProjects: admin,
+    canAdminProjects: canAdministerProjects(state),
     freeTier: user?.freeTier === true,
     hasSeenGettingStarted: user?.hasSeenGettingStarted === true,
     ...(selectedProject === undefined ? {} : { selectedProject }),

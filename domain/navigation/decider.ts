@@ -214,7 +214,7 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
         ? right([])
         : right([
             ChunkLoadFailed({
-              name: 'ChunkLoadError',
+              name: command.asset === 'style' ? 'CSS_CHUNK_LOAD_FAILED' : 'ChunkLoadError',
               area: command.area,
               type: command.failure,
               request: command.request,

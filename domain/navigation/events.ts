@@ -50,6 +50,7 @@ const Modal = t.keyof({
   repositoryCreated: null,
   projectsAnimation: null,
   contactUs: null,
+  keyboardShortcuts: null,
 })
 export const ModalOpened = defineEvent('navigation/ModalOpened', t.type({ modal: Modal }))
 export const ModalClosed = defineEvent('navigation/ModalClosed', t.type({ modal: Modal }))
@@ -66,11 +67,14 @@ export const RouteRegistered = defineEvent(
   'navigation/RouteRegistered',
   t.intersection([t.type({ name: t.string, pattern: t.string }), t.partial({ title: t.string })]),
 )
-/** A lazily loaded area's chunk did not load (spec 000 section 8): the area shows nothing. */
+/**
+ * A lazily loaded area's chunk did not load (spec 000 section 8): the area shows nothing. A
+ * script chunk is a `ChunkLoadError`; a style chunk of the area is `CSS_CHUNK_LOAD_FAILED`.
+ */
 export const ChunkLoadFailed = defineEvent(
   'navigation/ChunkLoadFailed',
   t.type({
-    name: t.literal('ChunkLoadError'),
+    name: t.keyof({ ChunkLoadError: null, CSS_CHUNK_LOAD_FAILED: null }),
     area: t.string,
     type: t.keyof({ missing: null, error: null, timeout: null }),
     request: t.string,

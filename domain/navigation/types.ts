@@ -7,7 +7,8 @@ export interface Location {
 }
 
 /** Modals that close on navigation (spec 000 section 4, onboarding). */
-export type ClosableModal = 'repositoryCreation' | 'repositoryCreated' | 'projectsAnimation' | 'contactUs'
+export type ClosableModal =
+  'repositoryCreation' | 'repositoryCreated' | 'projectsAnimation' | 'contactUs' | 'keyboardShortcuts'
 
 export interface SetMeUpState {
   readonly visible: boolean

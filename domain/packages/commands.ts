@@ -7,6 +7,8 @@ export type PackagesCommand =
   | { readonly type: 'packages/LoadMore' }
   | { readonly type: 'packages/RetryList' }
   | { readonly type: 'packages/OpenPackage'; readonly packageId: string }
+  /** The next page of the open package's versions (100 a page, by the cursor). */
+  | { readonly type: 'packages/LoadMoreVersions' }
   | { readonly type: 'packages/OpenVersion'; readonly packageId: string; readonly versionId: string }
   | { readonly type: 'packages/SelectTab'; readonly level: 'package' | 'version'; readonly tab: PackageTab }
   | {

@@ -8,9 +8,11 @@ import {
   PackageRequested,
   TabSelected,
   VersionRequested,
+  VersionsMoreRequested,
   packagesEvents,
   type PackagesEvent,
 } from './events'
+import { appendVersions } from './rules'
 import {
   initialDetailsState,
   initialListState,
@@ -52,6 +54,15 @@ function decide(
       if (s.details.status === 'loading' && s.details.packageId === command.packageId)
         return left('this package is already loading')
       return right([PackageRequested({ requestId: meta.id, packageId: command.packageId })])
+    case 'packages/LoadMoreVersions': {
+      const d = s.details
+      if (d.status !== 'loaded' || d.packageId === null) return left('no package is open')
+      if (!d.versionsHasNextPage || d.versionsEndCursor === null) return left('no further page of versions')
+      if (d.versionsMoreRequestId !== null) return left('a page of versions is already loading')
+      return right([
+        VersionsMoreRequested({ requestId: meta.id, packageId: d.packageId, after: d.versionsEndCursor }),
+      ])
+    }
     case 'packages/OpenVersion':
       if (command.packageId.trim() === '' || command.versionId.trim() === '')
         return left('no package or version id')
@@ -204,18 +215,47 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
         },
       }
     }
-    case 'packages/VersionLoaded':
+    case 'packages/VersionLoaded': {
       if (e.data.requestId !== s.version.requestId) return s
+      // Versions already paged through for this package stay; otherwise the answer's first page.
+      const keep = s.details.status === 'loaded' && s.details.versions.length > 0
+      const paging = keep
+        ? {}
+        : {
+            versions: e.data.versions,
+            versionsHasNextPage: e.data.hasNextPage,
+            versionsEndCursor: e.data.endCursor,
+          }
       return loadingDone({
+        ...s,
+        details: { ...s.details, status: 'loaded', pkg: e.data.pkg, ...paging },
+        version: { ...withPanelsLoading(s.version), status: 'loaded', version: e.data.version },
+      })
+    }
+    case 'packages/VersionsMoreRequested':
+      if (e.data.packageId !== s.details.packageId) return s
+      return {
+        ...s,
+        details: { ...s.details, versionsMoreRequestId: e.data.requestId, versionsFailure: null },
+      }
+    case 'packages/VersionsPageLoaded':
+      if (e.data.requestId !== s.details.versionsMoreRequestId) return s
+      return {
         ...s,
         details: {
           ...s.details,
-          status: 'loaded',
-          pkg: e.data.pkg,
-          versions: e.data.versions.length > 0 ? e.data.versions : s.details.versions,
+          versions: appendVersions(s.details.versions, e.data.items),
+          versionsHasNextPage: e.data.hasNextPage,
+          versionsEndCursor: e.data.endCursor,
+          versionsMoreRequestId: null,
         },
-        version: { ...withPanelsLoading(s.version), status: 'loaded', version: e.data.version },
-      })
+      }
+    case 'packages/VersionsPageFailed':
+      if (e.data.requestId !== s.details.versionsMoreRequestId) return s
+      return {
+        ...s,
+        details: { ...s.details, versionsMoreRequestId: null, versionsFailure: e.data.failure },
+      }
     case 'packages/VersionLoadFailed':
       if (e.data.requestId !== s.version.requestId) return s
       return loadingDone({ ...s, version: { ...s.version, status: 'failed', failure: e.data.failure } })

@@ -72,6 +72,7 @@ export const VersionRequested = defineEvent(
   'packages/VersionRequested',
   t.type({ requestId: t.string, packageId: t.string, versionId: t.string }),
 )
+/** v2: the first page of versions comes with its paging (`hasNextPage`, `endCursor`). */
 export const VersionLoaded = defineEvent(
   'packages/VersionLoaded',
   t.type({
@@ -79,7 +80,32 @@ export const VersionLoaded = defineEvent(
     pkg: PackageSummary,
     version: VersionSummary,
     versions: t.array(VersionSummary),
+    hasNextPage: t.boolean,
+    endCursor: Nullable(t.string),
   }),
+  {
+    v: 2,
+    // A v1 log knew only the first page: nothing further to page to.
+    upcasters: { 1: (data) => ({ ...(data as object), hasNextPage: false, endCursor: null }) },
+  },
+)
+/** The next page of the open package's versions was asked for, after `after`. */
+export const VersionsMoreRequested = defineEvent(
+  'packages/VersionsMoreRequested',
+  t.type({ requestId: t.string, packageId: t.string, after: t.string }),
+)
+export const VersionsPageLoaded = defineEvent(
+  'packages/VersionsPageLoaded',
+  t.type({
+    requestId: t.string,
+    items: t.array(VersionSummary),
+    hasNextPage: t.boolean,
+    endCursor: Nullable(t.string),
+  }),
+)
+export const VersionsPageFailed = defineEvent(
+  'packages/VersionsPageFailed',
+  t.type({ requestId: t.string, failure: Failure }),
 )
 export const VersionNotFound = defineEvent(
   'packages/VersionNotFound',
@@ -128,6 +154,9 @@ export const packagesEvents = [
   VersionLoaded,
   VersionNotFound,
   VersionLoadFailed,
+  VersionsMoreRequested,
+  VersionsPageLoaded,
+  VersionsPageFailed,
   ReadmeLoaded,
   BuildsLoaded,
   DockerLayersLoaded,

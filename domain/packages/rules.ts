@@ -3,7 +3,7 @@
  * domain/packageTypes): where a version's files are, what a download fetches, which
  * vulnerability counts are shown.
  */
-import type { VersionRepo, Vulnerabilities } from './types'
+import type { VersionRepo, VersionSummary, Vulnerabilities } from './types'
 
 import { canonicalPackageType } from '../packageTypes'
 
@@ -61,3 +61,22 @@ export const README_EXTENSIONS = [
   'egg',
   'mod',
 ]
+
+/**
+ * The versions shown after a further page arrives: the page appended in the order the
+ * platform gave it, without any version already shown (a page delivered twice, or a version
+ * published between two pages that shifted the cursor window, never shows twice).
+ */
+export function appendVersions(
+  shown: ReadonlyArray<VersionSummary>,
+  page: ReadonlyArray<VersionSummary>,
+): ReadonlyArray<VersionSummary> {
+  if (page.length === 0) return shown
+  const ids = new Set(shown.map((v) => v.id))
+  const added = page.filter((v) => {
+    if (ids.has(v.id)) return false
+    ids.add(v.id)
+    return true
+  })
+  return added.length === 0 ? shown : [...shown, ...added]
+}

@@ -187,6 +187,10 @@ export interface DetailsState {
   readonly versions: ReadonlyArray<VersionSummary>
   readonly versionsHasNextPage: boolean
   readonly versionsEndCursor: string | null
+  /** The request of the further page of versions on its way, or null. */
+  readonly versionsMoreRequestId: string | null
+  /** Why the last further page of versions failed (the versions shown stay). */
+  readonly versionsFailure: Failure | null
   readonly tab: PackageTab | null
   readonly failure: Failure | null
 }
@@ -238,6 +242,8 @@ export const initialDetailsState: DetailsState = {
   versions: [],
   versionsHasNextPage: false,
   versionsEndCursor: null,
+  versionsMoreRequestId: null,
+  versionsFailure: null,
   tab: null,
   failure: null,
 }

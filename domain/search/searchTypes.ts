@@ -117,7 +117,7 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
 }
 
 /** Admin, project admin or tour. */
-export const isPermitted = (v: Viewer): boolean => v.isAdmin || v.isProjectAdmin || v.isTour
+export const isPermitted = (v: Viewer): boolean => v.canAdminProjects || v.isTour
 
 /** Why a search type cannot be used by this viewer, or null when it can. */
 export function unavailableReason(def: SearchTypeDef, v: Viewer): string | null {

@@ -1,16 +1,18 @@
 /**
  * Who is looking, as far as search and packages care: the user, their permissions, the
  * platform's services, licence and features, the selected project. Read from the session
- * and platform areas; until those carry a field, the safe default (least permission) holds.
+ * and platform areas through their own rules, never a copy of them.
  */
 import type { AppState } from '../app'
 import { isTour } from '../platform/rules'
+import { canAdministerProjects, isAdmin } from '../session/selectors'
 
 export interface Viewer {
   /** 'anonymous' when nobody is signed in. */
   readonly userName: string
   readonly isAdmin: boolean
-  readonly isProjectAdmin: boolean
+  /** An admin or a project admin: the session's one rule (`canAdministerProjects`). */
+  readonly canAdminProjects: boolean
   /** The demo tour environment. */
   readonly isTour: boolean
   /** Names of enabled services ('artifactory', 'xray', 'distribution', …). */
@@ -27,7 +29,7 @@ export interface Viewer {
 export const anonymousViewer: Viewer = {
   userName: 'anonymous',
   isAdmin: false,
-  isProjectAdmin: false,
+  canAdminProjects: false,
   isTour: false,
   services: ['artifactory'],
   licenseType: '',
@@ -36,8 +38,6 @@ export const anonymousViewer: Viewer = {
   inAdminArea: false,
   anonymousXrayAccess: false,
 }
-
-type Loose = Record<string, unknown> | undefined
 
 /** The viewer from the session, platform and navigation areas. */
 export function viewerOf(state: AppState): Viewer {
@@ -50,8 +50,8 @@ export function viewerOf(state: AppState): Viewer {
   const path = state.navigation.location.path
   return {
     userName: anonymous ? 'anonymous' : user.name,
-    isAdmin: !anonymous && user.admin,
-    isProjectAdmin: !anonymous && (user as unknown as Loose)?.projectAdmin === true,
+    isAdmin: isAdmin(state),
+    canAdminProjects: canAdministerProjects(state),
     isTour: isTour(platform),
     services,
     licenseType: platform.footer?.licenseType ?? '',
@@ -63,4 +63,4 @@ export function viewerOf(state: AppState): Viewer {
 }
 
 /** Counts of packages are shown (and asked for) only for admins and project admins. */
-export const canSeeCounts = (v: Viewer): boolean => v.isAdmin || v.isProjectAdmin
+export const canSeeCounts = (v: Viewer): boolean => v.canAdminProjects

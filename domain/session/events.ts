@@ -20,7 +20,8 @@ export const UserDataC = t.intersection([
     requireProfilePassword: t.boolean,
     requireProfileUnlock: t.boolean,
   }),
-  t.partial({ email: t.string }),
+  // Optional so that logs recorded before the field existed still replay.
+  t.partial({ email: t.string, projectAdmin: t.boolean }),
 ])
 
 const NameUrlC = t.type({ name: t.string, url: t.string })

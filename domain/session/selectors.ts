@@ -9,6 +9,13 @@ export const isSignedIn = (state: AppState): boolean =>
 
 export const isAdmin = (state: AppState): boolean => isSignedIn(state) && state.session.user?.admin === true
 
+/**
+ * The user may administer projects: an admin, or a project administrator (the "Project Admin"
+ * role in at least one project).
+ */
+export const canAdministerProjects = (state: AppState): boolean =>
+  isSignedIn(state) && (state.session.user?.admin === true || state.session.user?.projectAdmin === true)
+
 /** The visitor is the anonymous user (or nobody is known to be signed in). */
 export const isAnonymous = (state: AppState): boolean => !isSignedIn(state)
 

@@ -22,6 +22,8 @@ export interface UserData {
   readonly requireProfilePassword: boolean
   readonly requireProfileUnlock: boolean
   readonly email?: string
+  /** The user has the "Project Admin" role in at least one project. */
+  readonly projectAdmin?: boolean
 }
 
 export interface NameUrl {

@@ -2,11 +2,12 @@
  * Admin API: projects and their members. Project keys follow the specification's rule.
  * Signed-in users also get `GET /ui/projects`: the projects they belong to (all for admins).
  */
-import type { FastifyInstance } from 'fastify'
-import type { ServerContext } from '../context'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { HttpError, type ServerContext, type SessionUser } from '../context'
 import type { Db } from '../db'
+import { API_PREFIX } from '../app'
 import { errors, nameSchema } from '../auth/schemas'
-import { findUserByName } from '../auth/users'
+import { administeredProjects, findUserByName } from '../auth/users'
 import { badRequest, conflict, emptyReply, notFound } from './common'
 import { PROJECT_KEY_MAX_LENGTH, projectKeyProblem } from './projectKey'
 
@@ -125,6 +126,41 @@ function nameTaken(db: Db, name: string, exceptKey?: string): boolean {
   )
 }
 
+// The project calls a project administrator may make: the list (their projects), one project,
+// and its members. Everything else under /ui/admin/ stays for admins.
+const PROJECT_ADMIN_CALLS = /^\/ui\/admin\/projects(?:\/([^/]+)(\/members)?)?\/?$/
+
+/**
+ * The admin guard of the project calls: admins pass; a project administrator passes for the
+ * list and for the projects they administer. Answers undefined for calls it does not govern.
+ */
+export function projectAdminGuard(ctx: ServerContext, request: FastifyRequest): SessionUser | undefined {
+  const path = request.url.split('?')[0] ?? ''
+  const match = PROJECT_ADMIN_CALLS.exec(path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : '')
+  if (!match) return undefined
+  const write = request.method !== 'GET'
+  // Only the members may be changed by a project administrator (creating, renaming and
+  // deleting projects stay with admins).
+  if (write && (request.method !== 'PUT' || match[2] === undefined)) return undefined
+  let key: string | undefined
+  try {
+    key = match[1] === undefined ? undefined : decodeURIComponent(match[1])
+  } catch {
+    throw new HttpError(403, 'Administrators only', 'FORBIDDEN')
+  }
+  return requireProjectAdmin(ctx, request, key)
+}
+
+/** Admins, and project administrators of `key` (for members only when the project lets them). */
+function requireProjectAdmin(ctx: ServerContext, request: FastifyRequest, key?: string): SessionUser {
+  const user = ctx.requireUser(request)
+  if (user.admin) return user
+  const keys = administeredProjects(ctx.db, user.id)
+  if (key === undefined ? keys.length === 0 : !keys.includes(key))
+    throw new HttpError(403, 'Administrators only', 'FORBIDDEN')
+  return user
+}
+
 export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx
 
@@ -153,13 +189,16 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
     '/ui/admin/projects',
     {
       schema: {
-        summary: 'List projects (admins)',
+        summary: 'List projects (admins: all; project administrators: the projects they administer)',
         response: { 200: { type: 'array', items: projectSchema }, ...errors(401, 403) },
       },
     },
     async (request) => {
-      ctx.requireAdmin(request)
-      return (db.prepare('SELECT * FROM projects ORDER BY key').all() as ProjectRow[]).map(toProject)
+      const user = requireProjectAdmin(ctx, request)
+      const rows = db.prepare('SELECT * FROM projects ORDER BY key').all() as ProjectRow[]
+      if (user.admin) return rows.map(toProject)
+      const keys = new Set(administeredProjects(db, user.id))
+      return rows.filter((r) => keys.has(r.key)).map(toProject)
     },
   )
 
@@ -209,13 +248,13 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
     '/ui/admin/projects/:key',
     {
       schema: {
-        summary: 'One project (admins)',
+        summary: 'One project (admins, and its project administrators)',
         params: keyParams,
         response: { 200: projectSchema, ...errors(401, 403, 404) },
       },
     },
     async (request) => {
-      ctx.requireAdmin(request)
+      requireProjectAdmin(ctx, request, request.params.key)
       return toProject(find(db, request.params.key))
     },
   )
@@ -284,13 +323,13 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
     '/ui/admin/projects/:key/members',
     {
       schema: {
-        summary: 'Members of a project (admins)',
+        summary: 'Members of a project (admins, and its project administrators)',
         params: keyParams,
         response: { 200: membersResponse, ...errors(401, 403, 404) },
       },
     },
     async (request) => {
-      ctx.requireAdmin(request)
+      requireProjectAdmin(ctx, request, request.params.key)
       return members(db, find(db, request.params.key).key)
     },
   )
@@ -299,16 +338,19 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
     '/ui/admin/projects/:key/members',
     {
       schema: {
-        summary: 'Replace the members of a project (admins)',
+        summary:
+          'Replace the members of a project (admins; its project administrators when the project lets them manage members)',
         params: keyParams,
         body: { type: 'array', maxItems: 1000, items: memberSchema },
         response: { 200: membersResponse, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      ctx.requireAdmin(request)
+      const user = requireProjectAdmin(ctx, request, request.params.key)
       return db.transaction(() => {
         const project = find(db, request.params.key)
+        if (!user.admin && project.manage_members !== 1)
+          throw new HttpError(403, 'This project does not let its administrators manage members', 'FORBIDDEN')
         const seen = new Set<string>()
         const rows = request.body.map((m) => {
           const user = findUserByName(db, m.name) ?? badRequest(`members: there is no user named ${m.name}`)

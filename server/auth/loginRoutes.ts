@@ -94,7 +94,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
     async (request) => {
       const session = findSession(db, request)
       const user = session?.stage === 'full' ? findUserById(db, session.user_id) : undefined
-      return user ? userData(config, user) : anonymousUserData(config)
+      return user ? userData(ctx, user) : anonymousUserData(config)
     },
   )
 

@@ -34,7 +34,7 @@ function pendingLogin(ctx: ServerContext, request: FastifyRequest): { session: S
 }
 
 export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
-  const { db, config } = ctx
+  const { db } = ctx
 
   app.get(
     '/ui/auth/mfa/enroll',
@@ -101,7 +101,7 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
         completeSession(db, request, reply, session)
         markSignedIn(ctx, user.id)
       })()
-      return userData(config, user)
+      return userData(ctx, user)
     },
   )
 }

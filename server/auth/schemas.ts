@@ -40,6 +40,7 @@ export const userDataSchema = {
     requireProfilePassword: bool,
     requireProfileUnlock: bool,
     email: str,
+    projectAdmin: bool,
   },
   required: [
     'name',
@@ -58,6 +59,7 @@ export const userDataSchema = {
     'requireProfilePassword',
     'requireProfileUnlock',
     'email',
+    'projectAdmin',
   ],
 } as const
 

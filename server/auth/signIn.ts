@@ -17,12 +17,12 @@ export function signIn(
   const mfa = mfaStatusOf(user)
   if (mfa !== 'NONE') {
     startSession(ctx.db, reply, request, user.id, { remember, stage: 'mfa' })
-    return userData(ctx.config, user, mfa)
+    return userData(ctx, user, mfa)
   }
   startSession(ctx.db, reply, request, user.id, { remember, stage: 'full' })
   markSignedIn(ctx, user.id)
   // The answer still says firstLogin: true the first time, so the console can onboard.
-  return userData(ctx.config, user)
+  return userData(ctx, user)
 }
 
 export function markSignedIn(ctx: ServerContext, userId: number): void {

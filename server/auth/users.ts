@@ -46,6 +46,8 @@ export interface UserData {
   requireProfilePassword: boolean
   requireProfileUnlock: boolean
   email: string
+  /** The user has the "Project Admin" role in at least one project. */
+  projectAdmin: boolean
 }
 
 export function findUserByName(db: Db, name: string): UserRow | undefined {
@@ -72,8 +74,25 @@ export function mfaStatusOf(user: UserRow): MfaStatus {
   return user.mfa_enrolled === 1 ? 'VERIFY' : 'ENROLL'
 }
 
-export function userData(config: ServerConfig, user: UserRow, mfaStatus: MfaStatus = 'NONE'): UserData {
-  const profile = flavourProfile(config)
+/** The role that lets a member administer a project (its members, its settings pages). */
+export const PROJECT_ADMIN_ROLE = 'Project Admin'
+
+/** Keys of the projects in which the user has the "Project Admin" role. */
+export function administeredProjects(db: Db, userId: number): string[] {
+  const rows = db
+    .prepare('SELECT project_key, roles FROM project_members WHERE user_id = ? ORDER BY project_key')
+    .all(userId) as { project_key: string; roles: string }[]
+  return rows
+    .filter((r) => (JSON.parse(r.roles) as unknown[]).includes(PROJECT_ADMIN_ROLE))
+    .map((r) => r.project_key)
+}
+
+export function userData(
+  ctx: { readonly config: ServerConfig; readonly db: Db },
+  user: UserRow,
+  mfaStatus: MfaStatus = 'NONE',
+): UserData {
+  const profile = flavourProfile(ctx.config)
   const internal = user.realm === 'internal'
   return {
     name: user.name,
@@ -93,6 +112,7 @@ export function userData(config: ServerConfig, user: UserRow, mfaStatus: MfaStat
     requireProfilePassword: internal,
     requireProfileUnlock: internal,
     email: user.email,
+    projectAdmin: administeredProjects(ctx.db, user.id).length > 0,
   }
 }
 
@@ -115,6 +135,7 @@ export function anonymousUserData(config: ServerConfig): UserData {
     requireProfilePassword: false,
     requireProfileUnlock: false,
     email: '',
+    projectAdmin: false,
   }
 }
 

@@ -23,6 +23,34 @@ interface SampleImage {
   }>
 }
 
+/** How many tags the nightly sample image has: more than one page (100) of versions. */
+export const NIGHTLY_TAGS = 130
+
+/**
+ * A sample image with more tags than one page of versions holds, so paging through a
+ * package's versions is exercised against real server paging: tags `1.<m>.<p>` with one
+ * `-rc.1` pre-release every tenth, published a day apart.
+ */
+function nightlyImage(): SampleImage {
+  const start = Date.UTC(2026, 0, 1)
+  return {
+    name: 'samples/console-nightly',
+    description: `Sample image: nightly builds of the web console (${NIGHTLY_TAGS} tags)`,
+    tags: ['sample', 'nightly'],
+    versions: Array.from({ length: NIGHTLY_TAGS }, (_, i) => {
+      const tag = `1.${Math.floor(i / 10)}.${i % 10}${i % 10 === 9 ? '-rc.1' : ''}`
+      return {
+        tag,
+        created: new Date(start + i * 86_400_000).toISOString(),
+        layers: [
+          { command: 'ADD rootfs.tar.gz / # debian:bookworm-slim', size: 29_153_390 },
+          { command: `COPY dist/ /usr/share/nginx/html/ # nightly ${tag}`, size: 1_900_000 + i * 1_024 },
+        ],
+      }
+    }),
+  }
+}
+
 /** Sample docker images: names under `samples/` so nobody mistakes them for real images. */
 export const SAMPLE_IMAGES: readonly SampleImage[] = [
   {
@@ -81,6 +109,7 @@ export const SAMPLE_IMAGES: readonly SampleImage[] = [
       },
     ],
   },
+  nightlyImage(),
 ]
 
 function imagePackage(image: SampleImage): { pkg: SnapshotPackage; extras: PackageExtras } {

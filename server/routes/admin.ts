@@ -1,6 +1,6 @@
 import type { RouteModule } from '../context'
 import { registerConfigRoutes } from '../admin/configRoutes'
-import { registerProjectRoutes } from '../admin/projectsRoutes'
+import { projectAdminGuard, registerProjectRoutes } from '../admin/projectsRoutes'
 import { registerProxyRoutes } from '../admin/proxiesRoutes'
 import { registerAdminUserRoutes } from '../admin/usersRoutes'
 import { scoped } from '../auth/validation'
@@ -11,7 +11,8 @@ import { scoped } from '../auth/validation'
 const routes: RouteModule = async (app, ctx) => {
   await scoped(app, ctx, (scope) => {
     scope.addHook('onRequest', async (request) => {
-      if (request.url.includes('/ui/admin/')) ctx.requireAdmin(request)
+      // Project administrators may reach their projects' calls (the guard answers 401/403 itself).
+      if (request.url.includes('/ui/admin/') && !projectAdminGuard(ctx, request)) ctx.requireAdmin(request)
     })
     registerConfigRoutes(scope, ctx)
     registerProxyRoutes(scope, ctx)

@@ -80,6 +80,17 @@ describe('packages list', () => {
     expect(user.api.catalogue.calls.some((c) => c.name === 'countPackages')).toBe(false)
   })
 
+  it('shows the package count to project admins too (the session rule: admin or project admin)', async () => {
+    const projectAdmin = renderArea(<PackagesArea />, {
+      path: '/packages',
+      pattern: PATTERN,
+      api: catalogue(),
+      seed: [signedIn('lead', false, true)],
+    })
+    expect(await screen.findByText('3 packages in total')).toBeInTheDocument()
+    expect(projectAdmin.api.catalogue.calls.filter((c) => c.name === 'countPackages')).toHaveLength(1)
+  })
+
   it('lists the results of the search in the URL, with links to each package', async () => {
     renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api: catalogue() })
     expect(screen.getByRole('status')).toHaveTextContent('Loading packages…')

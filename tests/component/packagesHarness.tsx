@@ -28,12 +28,13 @@ export function platformWith(services: string[], licenseType = 'ENTERPRISE_PLUS'
   })
 }
 
-export function signedIn(name: string, admin = false): AppEvent {
+export function signedIn(name: string, admin = false, projectAdmin = false): AppEvent {
   return SignedIn({
     user: {
       name,
       anonymous: false,
       admin,
+      ...(projectAdmin ? { projectAdmin } : {}),
       realm: 'internal',
       mfaStatus: 'NONE',
       firstLogin: false,

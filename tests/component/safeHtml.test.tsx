@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { corpusFile, corpusLines, corporaDir } from '../support/corpora'
-import { Markdown, SafeHtml, renderMarkdown, sanitizeHtml, splitMarkdown } from '../../ui/shared/SafeHtml'
+import {
+  Markdown,
+  SafeHtml,
+  demoteHeadings,
+  renderMarkdown,
+  sanitizeHtml,
+  splitMarkdown,
+} from '../../ui/shared/SafeHtml'
 
 const FORBIDDEN =
   'script, iframe, frame, frameset, object, embed, applet, base, form, meta, link, style, svg, math, template'
@@ -61,6 +68,8 @@ describe('SafeHtml against the XSS corpora', () => {
         sanitizeHtml(line),
         renderMarkdown(line),
         renderMarkdown(`# Title\n\n${line}\n\n[x](${line})`),
+        // With headings moved down a level (as under a page's h1): the sanitiser still runs last.
+        renderMarkdown(`# Title\n\n<h1>${line}</h1>\n\n${line}`, 2),
       ]) {
         const d = dangers(out)
         if (d.length > 0) failures.push(`line ${i}: ${d.join(', ')} ← ${line.slice(0, 80)}`)
@@ -95,6 +104,23 @@ describe('SafeHtml against the XSS corpora', () => {
     const { container } = render(<Markdown source={payload} />)
     expect(dangers(container.innerHTML)).toEqual([])
     expect(w.__xss).toBe(0)
+  })
+})
+
+describe('heading levels', () => {
+  it('moves every heading down so the highest is h{base}, capped at h6, keeping content and ids', () => {
+    const out = demoteHeadings('<h1 id="a">One <em>x</em></h1><h2>Two</h2><h5>Five</h5><h6>Six</h6>', 2)
+    expect(out).toBe('<h2 id="a">One <em>x</em></h2><h3>Two</h3><h6>Five</h6><h6>Six</h6>')
+    expect(demoteHeadings('<h1>One</h1>', 1)).toBe('<h1>One</h1>')
+  })
+
+  it('a README rendered under a page heading has no h1, raw HTML headings included', () => {
+    render(<Markdown source={'# Title\n\n<h1 onclick="x()">Raw</h1>\n\n### Deep'} headingBase={2} />)
+    expect(screen.queryAllByRole('heading', { level: 1 })).toEqual([])
+    expect(screen.getByRole('heading', { level: 2, name: 'Title' })).toBeInTheDocument()
+    const raw = screen.getByRole('heading', { level: 2, name: 'Raw' })
+    expect(raw).not.toHaveAttribute('onclick')
+    expect(screen.getByRole('heading', { level: 4, name: 'Deep' })).toBeInTheDocument()
   })
 })
 

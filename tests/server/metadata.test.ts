@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import semver from 'semver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packageInserter } from '../../server/catalog/load'
+import { NIGHTLY_TAGS } from '../../server/catalog/samples'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import {
@@ -311,7 +312,7 @@ describe('metadata GraphQL: filters', () => {
     expect(debian.body.data!.packages.edges.map((e) => e.node.id)).toEqual(['debian://bash'])
 
     const docker = await names({ repositoriesIn: ['docker-local'] })
-    expect(docker).toEqual(['samples/console-web', 'samples/platform-api'])
+    expect(docker).toEqual(['samples/console-nightly', 'samples/console-web', 'samples/platform-api'])
 
     const mit = await packages({ filter: { licensesIn: ['mit'], name: 'r*' }, first: 1000 })
     const mitNodes = mit.body.data!.packages.edges.map((e) => e.node)
@@ -349,8 +350,14 @@ describe('metadata GraphQL: filters', () => {
       latestVersion: '2.0.0-rc.1',
       versionsCount: 3,
     })
-    expect(await names({ name: 'samples/*', versionCountMin: 3 })).toEqual(['samples/console-web'])
-    expect(await names({ name: 'samples/*', versionCountMin: 3, ignorePreRelease: true })).toEqual([])
+    expect(await names({ name: 'samples/*', versionCountMin: 3 })).toEqual([
+      'samples/console-nightly',
+      'samples/console-web',
+    ])
+    // console-web has 2 release versions and a pre-release; the nightly image has 117 releases.
+    expect(await names({ name: 'samples/*', versionCountMin: 3, ignorePreRelease: true })).toEqual([
+      'samples/console-nightly',
+    ])
     expect(await names({ name: 'samples/*', versionCountMax: 1 })).toEqual(['samples/platform-api'])
     expect(await names({ name: 'samples/*', latestVersion: '2.0.0-rc.1' })).toEqual(['samples/console-web'])
     const many = await packages({ filter: { versionCountMin: 2 }, first: 1000 })
@@ -456,6 +463,40 @@ describe('metadata GraphQL: versions', () => {
       const once = await versionNames({ packageId: id }, { orderBy: { field: 'NAME_SEMVER', direction } })
       expect(seen).toEqual(once)
     }
+  })
+})
+
+describe('metadata GraphQL: a package with more than one page of versions', () => {
+  type Versions = { versions: Connection<{ id: string; name: string }> }
+  const VERSIONS = `query V($filter: VersionFilter!, $first: Int, $after: ID) {
+    versions(filter: $filter, first: $first, after: $after) {
+      totalCount edges { cursor node { id name } } pageInfo { hasNextPage endCursor } } }`
+  const id = 'docker://samples/console-nightly'
+
+  it(`pages the ${NIGHTLY_TAGS} tags of the nightly sample 100 at a time, semver descending, none twice`, async () => {
+    const pages: string[][] = []
+    let after: string | null = null
+    for (;;) {
+      const reply: GraphQLReply<Versions> = await gql<Versions>(
+        server,
+        cookie,
+        VERSIONS,
+        { filter: { packageId: id }, after },
+        '/mds/versions',
+      )
+      expect(reply.status, JSON.stringify(reply.body.errors)).toBe(200)
+      const conn: Connection<{ id: string; name: string }> = reply.body.data!.versions
+      expect(conn.totalCount).toBe(NIGHTLY_TAGS)
+      pages.push(conn.edges.map((e) => e.node.name))
+      if (!conn.pageInfo.hasNextPage) break
+      after = conn.pageInfo.endCursor
+    }
+    expect(pages.map((p) => p.length)).toEqual([100, NIGHTLY_TAGS - 100])
+    const all = pages.flat()
+    expect(new Set(all).size).toBe(NIGHTLY_TAGS)
+    expect(all).toEqual([...all].sort(semver.rcompare))
+    const pkg = await packages({ filter: { name: 'samples/console-nightly' } })
+    expect(pkg.body.data!.packages.edges[0]!.node.versionsCount).toBe(NIGHTLY_TAGS)
   })
 })
 

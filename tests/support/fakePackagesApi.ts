@@ -143,11 +143,15 @@ export function fakePackagesApi(
     getPackage: (id) => answer('getPackage', [id], () => c.packages.find((p) => p.id === id) ?? null),
     listVersions: (filter, page) =>
       answer('listVersions', [filter, page], () => {
+        // Versions as given (newest first), paged by an offset cursor like the packages.
         const all = (c.versions[filter.packageId] ?? []).filter((v) => !filter.name || v.name === filter.name)
+        const start = page.after ? Number(page.after) : 0
+        const items = all.slice(start, start + page.first)
+        const end = start + items.length
         return {
-          items: all.slice(0, page.first),
-          endCursor: null,
-          hasNextPage: false,
+          items,
+          endCursor: items.length > 0 ? String(end) : null,
+          hasNextPage: end < all.length,
           totalCount: all.length,
         }
       }),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { isLeft, isRight } from 'fp-ts/Either'
 import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
 import { packagesArea } from '../../domain/packages'
+import { upcast } from '../../domain/log'
 import * as E from '../../domain/packages/events'
 import { defaultPackageQuery, type PackageQuery } from '../../domain/packages/types'
 import type { CommandMeta } from '../../domain/shared/area'
@@ -169,12 +170,105 @@ describe('package and version details', () => {
   it('a loaded version starts its panels loading; a failed panel shows empty', () => {
     const s = fold([
       E.VersionRequested({ requestId: 'r-1', packageId: pkg.id, versionId: '18.2.0' }),
-      E.VersionLoaded({ requestId: 'r-1', pkg, version: v18, versions: [v18] }),
+      E.VersionLoaded({
+        requestId: 'r-1',
+        pkg,
+        version: v18,
+        versions: [v18],
+        hasNextPage: false,
+        endCursor: null,
+      }),
       E.ReadmeLoaded({ requestId: 'r-1', value: null, failed: true }),
     ])
     expect(s.packages.version.readme).toEqual({ status: 'loaded', value: null })
     expect(s.packages.version.builds.status).toBe('loading')
     expect(s.packages.details.pkg?.name).toBe('react')
+  })
+
+  describe('versions past the first page', () => {
+    const loaded = (hasNextPage: boolean) => [
+      E.PackageRequested({ requestId: 'r-1', packageId: pkg.id }),
+      E.PackageLoaded({ requestId: 'r-1', pkg, versions: [v18], hasNextPage, endCursor: 'c-1' }),
+    ]
+    const v17 = makeVersion(pkg, '17.0.2')
+
+    it('asks for the next page after the cursor', () => {
+      given(...loaded(true))
+        .when({ type: 'packages/LoadMoreVersions' })
+        .then(E.VersionsMoreRequested({ requestId: 'r-2', packageId: pkg.id, after: 'c-1' }))
+    })
+
+    it('refuses when there is no further page, or one is already on its way', () => {
+      given(...loaded(false))
+        .when({ type: 'packages/LoadMoreVersions' })
+        .rejected(/no further page/)
+      given(...loaded(true), E.VersionsMoreRequested({ requestId: 'r-9', packageId: pkg.id, after: 'c-1' }))
+        .when({ type: 'packages/LoadMoreVersions' })
+        .rejected(/already loading/)
+      given()
+        .when({ type: 'packages/LoadMoreVersions' })
+        .rejected(/no package/)
+    })
+
+    it('appends the page and moves the cursor; a stale answer changes nothing', () => {
+      const asked = [
+        ...loaded(true),
+        E.VersionsMoreRequested({ requestId: 'r-2', packageId: pkg.id, after: 'c-1' }),
+      ]
+      const stale = fold([
+        ...asked,
+        E.VersionsPageLoaded({ requestId: 'r-old', items: [v17], hasNextPage: false, endCursor: null }),
+      ])
+      expect(stale.packages.details.versions).toEqual([v18])
+      expect(stale.packages.details.versionsMoreRequestId).toBe('r-2')
+      const s = fold([
+        ...asked,
+        E.VersionsPageLoaded({ requestId: 'r-2', items: [v17], hasNextPage: false, endCursor: 'c-2' }),
+      ])
+      expect(s.packages.details.versions.map((v) => v.name)).toEqual(['18.2.0', '17.0.2'])
+      expect(s.packages.details.versionsHasNextPage).toBe(false)
+      expect(s.packages.details.versionsEndCursor).toBe('c-2')
+      expect(s.packages.details.versionsMoreRequestId).toBeNull()
+    })
+
+    it('a failed page keeps the versions shown and can be asked for again', () => {
+      const failed = [
+        ...loaded(true),
+        E.VersionsMoreRequested({ requestId: 'r-2', packageId: pkg.id, after: 'c-1' }),
+        E.VersionsPageFailed({ requestId: 'r-2', failure: { kind: 'network', message: 'offline' } }),
+      ]
+      const s = fold(failed)
+      expect(s.packages.details.versions).toEqual([v18])
+      expect(s.packages.details.versionsFailure?.message).toBe('offline')
+      given(...failed)
+        .when({ type: 'packages/LoadMoreVersions' })
+        .then(E.VersionsMoreRequested({ requestId: 'r-2', packageId: pkg.id, after: 'c-1' }))
+    })
+
+    it('a v1 VersionLoaded of an older log replays as a first page with nothing further', () => {
+      const v1 = { requestId: 'r-1', pkg, version: v18, versions: [v18] }
+      const lifted = upcast('packages/VersionLoaded', 1, v1)
+      expect(lifted).toEqual({ ok: true, data: { ...v1, hasNextPage: false, endCursor: null } })
+    })
+
+    it('opening a version of the same package keeps the versions paged through so far', () => {
+      const s = fold([
+        ...loaded(true),
+        E.VersionsMoreRequested({ requestId: 'r-2', packageId: pkg.id, after: 'c-1' }),
+        E.VersionsPageLoaded({ requestId: 'r-2', items: [v17], hasNextPage: true, endCursor: 'c-2' }),
+        E.VersionRequested({ requestId: 'r-3', packageId: pkg.id, versionId: '17.0.2' }),
+        E.VersionLoaded({
+          requestId: 'r-3',
+          pkg,
+          version: v17,
+          versions: [v18],
+          hasNextPage: true,
+          endCursor: 'c-1',
+        }),
+      ])
+      expect(s.packages.details.versions.map((v) => v.name)).toEqual(['18.2.0', '17.0.2'])
+      expect(s.packages.details.versionsEndCursor).toBe('c-2')
+    })
   })
 
   it('only version tabs are accepted at version level', () => {

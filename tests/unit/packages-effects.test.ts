@@ -98,6 +98,33 @@ describe('packages effects', () => {
     expect(app.getState().packages.pageLoading).toBe(false)
   })
 
+  it('pages through more than 100 versions with the cursor, none twice', async () => {
+    const { app, api } = setup()
+    const many = makePackage('many', { versionsCount: 250 })
+    api.catalogue.packages.push(many)
+    api.catalogue.versions[many.id] = Array.from({ length: 250 }, (_, i) =>
+      makeVersion(many, `1.0.${250 - i}`),
+    )
+    app.dispatch({ type: 'packages/OpenPackage', packageId: many.id })
+    await settle()
+    expect(app.getState().packages.details.versions).toHaveLength(100)
+    app.dispatch({ type: 'packages/LoadMoreVersions' })
+    await settle()
+    app.dispatch({ type: 'packages/LoadMoreVersions' })
+    await settle()
+    const details = app.getState().packages.details
+    expect(details.versions.map((v) => v.name)).toEqual(api.catalogue.versions[many.id]!.map((v) => v.name))
+    expect(details.versionsHasNextPage).toBe(false)
+    const pages = api.catalogue.calls
+      .filter((c) => c.name === 'listVersions' && (c.args[0] as { packageId: string }).packageId === many.id)
+      .map((c) => c.args[1])
+    expect(pages).toEqual([
+      { first: 100, after: null },
+      { first: 100, after: '100' },
+      { first: 100, after: '200' },
+    ])
+  })
+
   it('a package that does not exist asks navigation for the 404 route', async () => {
     const { app } = setup()
     app.dispatch({ type: 'packages/OpenPackage', packageId: 'npm://no-such' })

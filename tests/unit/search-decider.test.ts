@@ -12,7 +12,9 @@ import {
   searchTypeForRoute,
   unavailableReason,
 } from '../../domain/search/searchTypes'
-import { anonymousViewer } from '../../domain/search/viewer'
+import { anonymousViewer, canSeeCounts, viewerOf } from '../../domain/search/viewer'
+import { SignedIn } from '../../domain/session/events'
+import { user } from './sessionFixtures'
 import type { CommandMeta } from '../../domain/shared/area'
 import { createApp } from '../../commands/createApp'
 import { RECENT_SEARCHES_KEY } from '../../commands/effects/search'
@@ -150,9 +152,20 @@ describe('search types and their requirements', () => {
   const v = { ...anonymousViewer, services: ['artifactory', 'xray', 'distribution'] }
   it('security compliance needs admin, project admin or tour (or anonymous Xray access)', () => {
     expect(unavailableReason(SEARCH_TYPES.securityCompliance, v)).toMatch(/permissions/)
-    expect(unavailableReason(SEARCH_TYPES.securityCompliance, { ...v, isAdmin: true })).toBeNull()
+    const admin = { ...v, isAdmin: true, canAdminProjects: true }
+    expect(unavailableReason(SEARCH_TYPES.securityCompliance, admin)).toBeNull()
+    // A project admin is not an admin, but may administer projects.
+    expect(unavailableReason(SEARCH_TYPES.securityCompliance, { ...v, canAdminProjects: true })).toBeNull()
     expect(unavailableReason(SEARCH_TYPES.securityCompliance, { ...v, isTour: true })).toBeNull()
     expect(unavailableReason(SEARCH_TYPES.securityCompliance, { ...v, anonymousXrayAccess: true })).toBeNull()
+  })
+  it('admins and project admins see package counts, from the session rule; nobody else does', () => {
+    const as = (admin: boolean, projectAdmin: boolean) =>
+      canSeeCounts(viewerOf(fold([SignedIn({ user: user({ admin, projectAdmin }), via: 'password' })])))
+    expect(as(true, false)).toBe(true)
+    expect(as(false, true)).toBe(true)
+    expect(as(false, false)).toBe(false)
+    expect(canSeeCounts(viewerOf(fold([])))).toBe(false)
   })
   it('goes to the root path inside the admin area', () => {
     expect(searchPath(SEARCH_TYPES.securityCompliance, { ...v, inAdminArea: true })).toBe('/')
@@ -168,7 +181,13 @@ describe('search types and their requirements', () => {
     )
   })
   it('types without project context are disabled inside a project', () => {
-    const inProject = { ...v, isAdmin: true, projectKey: 'proj1', licenseType: 'ENTERPRISE_PLUS' }
+    const inProject = {
+      ...v,
+      isAdmin: true,
+      canAdminProjects: true,
+      projectKey: 'proj1',
+      licenseType: 'ENTERPRISE_PLUS',
+    }
     expect(unavailableReason(SEARCH_TYPES.securityCompliance, inProject)).toMatch(/project/)
     expect(unavailableReason(SEARCH_TYPES.packages, inProject)).toBeNull()
   })

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { SearchBar } from '../search/SearchBar'
+import { ShortcutsDialog, useKeyboardShortcuts } from './KeyboardShortcuts'
 import { Logo } from './Logo'
 import { ContactUsDialog, QuickSetupOverlay, SetMeUpPanel } from './Overlays'
 import { Sidebar } from './Sidebar'
@@ -8,6 +9,7 @@ import styles from './layout.module.css'
 
 /** The chrome of the main-layout routes: top bar, sidebars, content, panels. */
 export default function MainLayout({ children }: { children: ReactNode }) {
+  useKeyboardShortcuts()
   return (
     <div className={styles.shell}>
       <header className={styles.topbar}>
@@ -26,6 +28,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
       </div>
       <QuickSetupOverlay />
       <ContactUsDialog />
+      <ShortcutsDialog />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 /** Panels and dialogs the shell owns: set-me-up, the quick-setup overlay wizard and contact us. */
-import * as Dialog from '@radix-ui/react-dialog'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { useNavigate } from '../navigation/busLocation'
+import { ShellDialog } from './ShellDialog'
 import styles from './layout.module.css'
 
 export function SetMeUpPanel() {
@@ -36,23 +36,12 @@ export function QuickSetupOverlay() {
   const visible = useQuery({ type: 'navigation/State' }).quickSetupVisible
   const dispatch = useDispatch()
   return (
-    <Dialog.Root
+    <ShellDialog
       open={visible}
-      onOpenChange={(open) => {
-        if (!open) dispatch({ type: 'navigation/CloseQuickSetup' })
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <Dialog.Title>Quick Setup</Dialog.Title>
-          <Dialog.Description>Create your first repositories in a few steps.</Dialog.Description>
-          <Dialog.Close asChild>
-            <button type="button">Close</button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      onClose={() => dispatch({ type: 'navigation/CloseQuickSetup' })}
+      title="Quick Setup"
+      description="Create your first repositories in a few steps."
+    />
   )
 }
 
@@ -72,17 +61,11 @@ export function ContactUsDialog() {
     }
   }
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <Dialog.Title>Contact Us</Dialog.Title>
-          <Dialog.Description>Our team will get back to you about your trial.</Dialog.Description>
-          <Dialog.Close asChild>
-            <button type="button">Close</button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ShellDialog
+      open={open}
+      onClose={close}
+      title="Contact Us"
+      description="Our team will get back to you about your trial."
+    />
   )
 }

@@ -36,6 +36,8 @@ function Menu({ id, label, buttonText, items, extra = [] }: MenuProps) {
         return navigate('/logout')
       case 'contactUs':
         return dispatch({ type: 'navigation/OpenModal', modal: 'contactUs' })
+      case 'shortcuts':
+        return dispatch({ type: 'navigation/OpenModal', modal: 'keyboardShortcuts' })
       default:
         return undefined
     }

@@ -1,11 +1,12 @@
 /** Package details: facts, install command, versions, and the package tabs. */
-import { useEffect } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { Link } from 'wouter'
 import * as Tabs from '@radix-ui/react-tabs'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { PackageTab } from '../../domain/packages/types'
 import { InstallCommand, VulnerabilityBadges, formatBytes, formatDate, versionPath } from './common'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
+import { VersionsPaging } from './VersionsPaging'
 import { EMPTY_TEXTS } from './PackagesList'
 import styles from './packages.module.css'
 
@@ -17,6 +18,11 @@ export function PackageDetails({ packageId }: { packageId: string }) {
   const details = useQuery({ type: 'packages/Details' })
   const version = useQuery({ type: 'packages/Version' })
   const viewer = useQuery({ type: 'packages/Viewer' })
+  const versionList = useRef<HTMLUListElement>(null)
+  const focusVersion = useCallback(
+    (from: number) => versionList.current?.querySelectorAll<HTMLElement>('a')[from]?.focus(),
+    [],
+  )
 
   if (details.packageId !== packageId || details.status === 'loading' || details.status === 'idle')
     return <p role="status">Loading package…</p>
@@ -85,15 +91,16 @@ export function PackageDetails({ packageId }: { packageId: string }) {
       {details.versions.length === 0 ? (
         <p className={styles.empty}>{EMPTY_TEXTS.notYetAvailable}</p>
       ) : (
-        <nav aria-label="Versions">
-          <h2>Versions</h2>
-          <ul className={styles.badges}>
+        <nav aria-labelledby="versions-title">
+          <h2 id="versions-title">Versions</h2>
+          <ul className={styles.badges} ref={versionList}>
             {details.versions.map((v) => (
               <li key={v.id}>
                 <Link href={versionPath(pkg.id, v.name)}>{v.name}</Link>
               </li>
             ))}
           </ul>
+          <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusVersion} />
         </nav>
       )}
       <Tabs.Root

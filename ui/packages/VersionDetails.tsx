@@ -1,5 +1,5 @@
 /** Version details: install command, files with checksums and downloads, npm data, and the version tabs. */
-import { useEffect } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 import * as Tabs from '@radix-ui/react-tabs'
 import { useDispatch, useQuery } from '../shared/appContext'
@@ -14,6 +14,7 @@ import {
   versionPath,
 } from './common'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
+import { VersionsPaging } from './VersionsPaging'
 import styles from './packages.module.css'
 
 export function VersionDetails({ packageId, versionId }: { packageId: string; versionId: string }) {
@@ -25,6 +26,8 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
   const details = useQuery({ type: 'packages/Details' })
   const state = useQuery({ type: 'packages/Version' })
   const tab = useQuery({ type: 'packages/VersionTab' })
+  const select = useRef<HTMLSelectElement>(null)
+  const focusSelect = useCallback(() => select.current?.focus(), [])
 
   if (state.versionId !== versionId || state.status === 'loading' || state.status === 'idle')
     return <p role="status">Loading version…</p>
@@ -55,14 +58,23 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
       </h1>
       <label>
         Version{' '}
-        <select value={version.name} onChange={(e) => navigate(versionPath(pkg.id, e.target.value))}>
-          {(details.versions.length > 0 ? details.versions : [version]).map((v) => (
+        <select
+          ref={select}
+          value={version.name}
+          onChange={(e) => navigate(versionPath(pkg.id, e.target.value))}
+        >
+          {/* A version past the pages loaded so far is still offered (it was asked for by name). */}
+          {(details.versions.some((v) => v.id === version.id)
+            ? details.versions
+            : [version, ...details.versions]
+          ).map((v) => (
             <option key={v.id} value={v.name}>
               {v.name}
             </option>
           ))}
         </select>
       </label>
+      <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusSelect} />
       <p className={styles.meta}>
         created {formatDate(version.created)} · {formatBytes(version.size)} · {version.downloadCount}{' '}
         downloads

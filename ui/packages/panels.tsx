@@ -13,7 +13,8 @@ export function ReadmePanel({ readme }: { readme: VersionState['readme'] }) {
   if (readme.value === null) return <p className={styles.empty}>No README for this version.</p>
   return (
     <Suspense fallback={<p role="status">Loading README…</p>}>
-      <Markdown source={readme.value} />
+      {/* The page has its h1: the README's own headings start at h2. */}
+      <Markdown source={readme.value} headingBase={2} />
     </Suspense>
   )
 }

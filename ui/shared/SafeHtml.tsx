@@ -111,9 +111,34 @@ export function sanitizeHtml(html: string): string {
 
 const markdown = new Marked({ gfm: true, breaks: false, async: false })
 
-/** Markdown → HTML → sanitised HTML. */
-export function renderMarkdown(source: string): string {
-  return sanitizeHtml(markdown.parse(source, { async: false }) as string)
+/**
+ * Moves every heading down so the highest is `h{base}`: a README's own `# Title` must not be
+ * a second h1 on a page that has one. Works on an inert template (nothing loads or runs
+ * there) and before sanitising, so the sanitiser still has the last word.
+ */
+export function demoteHeadings(html: string, base: number): string {
+  if (base <= 1 || !/<h[1-6]/i.test(html)) return html
+  const template = document.createElement('template')
+  template.innerHTML = html
+  for (const heading of Array.from(template.content.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    const level = Math.min(6, Number(heading.tagName.slice(1)) + base - 1)
+    const moved = document.createElement(`h${level}`)
+    for (const attr of Array.from(heading.attributes)) {
+      try {
+        moved.setAttribute(attr.name, attr.value)
+      } catch {
+        // A name the DOM parser accepted but setAttribute refuses: drop it.
+      }
+    }
+    moved.append(...Array.from(heading.childNodes))
+    heading.replaceWith(moved)
+  }
+  return template.innerHTML
+}
+
+/** Markdown → HTML → (headings from `h{headingBase}`) → sanitised HTML. */
+export function renderMarkdown(source: string, headingBase = 1): string {
+  return sanitizeHtml(demoteHeadings(markdown.parse(source, { async: false }) as string, headingBase))
 }
 
 // Past this size a README is rendered in pieces, one per idle slot, so typing and clicking
@@ -176,10 +201,22 @@ function whenIdle(run: () => void): IdleHandle {
  * piece by piece in idle time (each piece is parsed and sanitised on its own), with a
  * progress note while the rest is coming.
  */
-export function Markdown({ source, label = 'README' }: { source: string; label?: string }) {
+export function Markdown({
+  source,
+  label = 'README',
+  headingBase = 1,
+}: {
+  source: string
+  label?: string
+  /** The level the README's top headings get on the page (2 under a page's h1). */
+  headingBase?: number
+}) {
   const chunks = useMemo(() => splitMarkdown(source), [source])
   const small = chunks.length === 1
-  const whole = useMemo(() => (small ? [renderMarkdown(source)] : null), [small, source])
+  const whole = useMemo(
+    () => (small ? [renderMarkdown(source, headingBase)] : null),
+    [small, source, headingBase],
+  )
   const [progress, setProgress] = useState<{ source: string; html: string[] }>({ source: '', html: [] })
 
   useEffect(() => {
@@ -190,14 +227,14 @@ export function Markdown({ source, label = 'README' }: { source: string; label?:
     const step = () => {
       const chunk = chunks[index]
       if (chunk === undefined) return
-      acc.push(renderMarkdown(chunk))
+      acc.push(renderMarkdown(chunk, headingBase))
       index++
       setProgress({ source, html: acc.slice() })
       if (index < chunks.length) handle = whenIdle(step)
     }
     handle = whenIdle(step)
     return () => handle?.cancel()
-  }, [chunks, small, source])
+  }, [chunks, small, source, headingBase])
 
   const current = whole ?? (progress.source === source ? progress.html : [])
   const done = current.length >= chunks.length

@@ -1,7 +1,9 @@
 /**
  * Route-level code splitting: each feature area is a lazily loaded chunk. A chunk that does
  * not load yields nothing for that area (spec 000 section 1) and records a ChunkLoadError
- * (type missing, error or timeout, and the request address), never a broken shell.
+ * (type missing, error or timeout, and the request address), never a broken shell. When it is
+ * one of the chunk's style sheets that failed (Vite rejects the import with "Unable to preload
+ * CSS for <url>" after its `vite:preloadError` event), the failure is a CSS_CHUNK_LOAD_FAILED.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { AppCommand } from '../../domain/app'
@@ -24,6 +26,12 @@ export function requestOf(error: unknown): string {
   return found?.[1] ?? ''
 }
 
+/** Whether a failed dynamic import failed on a style sheet rather than on the script. */
+export function isStyleFailure(error: unknown, request: string): boolean {
+  const text = error instanceof Error ? error.message : String(error)
+  return text.includes('Unable to preload CSS') || /\.css(?:$|[?#])/.test(request)
+}
+
 export function lazyArea<P extends object = object>(
   area: string,
   load: () => Promise<Partial<Loaded<P>>>,
@@ -37,8 +45,12 @@ export function lazyArea<P extends object = object>(
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs)
     })
-    const fail = (failure: ChunkFailure, request: string): Loaded<P> => {
-      report({ type: 'navigation/RecordChunkFailure', area, failure, request })
+    const fail = (
+      failure: ChunkFailure,
+      request: string,
+      asset: 'script' | 'style' = 'script',
+    ): Loaded<P> => {
+      report({ type: 'navigation/RecordChunkFailure', area, failure, request, asset })
       return { default: fallback }
     }
     try {
@@ -46,7 +58,8 @@ export function lazyArea<P extends object = object>(
       if (loaded === 'timeout') return fail('timeout', '')
       return loaded.default ? { default: loaded.default } : fail('missing', '')
     } catch (error) {
-      return fail('error', requestOf(error))
+      const request = requestOf(error)
+      return fail('error', request, isStyleFailure(error, request) ? 'style' : 'script')
     } finally {
       clearTimeout(timer)
     }

@@ -1,0 +1,69 @@
+// A lazily loaded area whose script or style chunk fails yields nothing and records why,
+// while the rest of the console keeps working.
+import { Suspense } from 'react'
+import { describe, expect, it } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
+import { createApp } from '../../commands/createApp'
+import type { AppCommand } from '../../domain/app'
+import { isStyleFailure, lazyArea, requestOf } from '../../ui/shared/lazyArea'
+import { fakePorts } from '../support/fakePorts'
+
+function setUp(load: () => Promise<{ default?: () => React.JSX.Element }>) {
+  const app = createApp({ ports: fakePorts(), effects: {} })
+  const report = (command: AppCommand) => app.dispatch(command, 'ui')
+  const Area = lazyArea('shell', load, report)
+  render(
+    <main>
+      <h1>Shell heading</h1>
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        <Area />
+      </Suspense>
+    </main>,
+  )
+  return app
+}
+
+describe('lazily loaded areas', () => {
+  it('records CSS_CHUNK_LOAD_FAILED when a style sheet of the chunk fails, and renders nothing', async () => {
+    const cssUrl = 'http://127.0.0.1:8082/ui/assets/ShellPages-Cx1.css'
+    const app = setUp(() => Promise.reject(new Error(`Unable to preload CSS for ${cssUrl}`)))
+    await screen.findByRole('heading', { name: 'Shell heading' })
+    await expect.poll(() => app.getState().navigation.failedChunks).toEqual(['shell'])
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument())
+    expect(screen.getByRole('heading', { name: 'Shell heading' })).toBeInTheDocument()
+    const logged = app
+      .exportLog()
+      .split('\n')
+      .filter((line) => line.includes('navigation/ChunkLoadFailed'))
+      .map((line) => JSON.parse(line) as { data: unknown })
+    expect(logged.map((l) => l.data)).toEqual([
+      { name: 'CSS_CHUNK_LOAD_FAILED', area: 'shell', type: 'error', request: cssUrl },
+    ])
+  })
+
+  it('records a ChunkLoadError when the script fails', async () => {
+    const jsUrl = 'http://127.0.0.1:8082/ui/assets/ShellPages-Cx1.js'
+    const app = setUp(() =>
+      Promise.reject(new TypeError(`Failed to fetch dynamically imported module: ${jsUrl}`)),
+    )
+    await expect.poll(() => app.getState().navigation.failedChunks).toEqual(['shell'])
+    const line = app
+      .exportLog()
+      .split('\n')
+      .find((l) => l.includes('navigation/ChunkLoadFailed'))
+    expect(JSON.parse(line ?? '{}').data).toEqual({
+      name: 'ChunkLoadError',
+      area: 'shell',
+      type: 'error',
+      request: jsUrl,
+    })
+    expect(screen.getByRole('heading', { name: 'Shell heading' })).toBeInTheDocument()
+  })
+
+  it('tells style failures from script failures by the message or the address', () => {
+    expect(isStyleFailure(new Error('Unable to preload CSS for /ui/assets/a.css'), '')).toBe(true)
+    expect(isStyleFailure(new Error('boom'), '/ui/assets/a.css?v=1')).toBe(true)
+    expect(isStyleFailure(new Error('boom'), '/ui/assets/a.js')).toBe(false)
+    expect(requestOf(new Error('Unable to preload CSS for /ui/assets/b-1.css'))).toBe('/ui/assets/b-1.css')
+  })
+})

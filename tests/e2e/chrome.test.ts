@@ -1,0 +1,109 @@
+// The chrome of the console in Chromium against the reference server: a failed style chunk,
+// keyboard shortcuts, the navigation tour, the classic navigation type and set-me-up.
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { startTestServer, type TestServer } from '../support/server'
+import { launchChromium } from '../support/browser'
+import { fillLogin } from './loginHelpers'
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const path = (page: Page) => new URL(page.url()).pathname
+
+async function signIn(page: Page, user: string, password: string) {
+  await page.goto(`${server.url}/ui/login`)
+  await fillLogin(page, user, password)
+  await expect.poll(() => path(page), { timeout: 15_000 }).not.toMatch(/^\/ui\/login/)
+}
+
+/** The session's event log, exported the way a user does it (Help > Export event log). */
+async function exportedLog(page: Page): Promise<Array<{ type?: string; data?: unknown }>> {
+  await page.getByRole('button', { name: 'Help' }).click()
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Export event log' }).click(),
+  ])
+  const file = await download.path()
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { type?: string; data?: unknown })
+}
+
+describe('chrome (e2e)', () => {
+  it('a failed style chunk yields nothing for its area, records CSS_CHUNK_LOAD_FAILED, and the shell keeps working', async () => {
+    const page = await browser.newPage()
+    // The topology page's area (serviceStatus) has its own style sheet: make it fail.
+    await page.route(/\/ui\/assets\/serviceStatus-[^/]*\.css$/, (route) => route.abort('failed'))
+    await signIn(page, 'admin', server.config.adminPassword)
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/admin/mission_control/topology')
+    await page.getByRole('navigation', { name: 'Administration' }).waitFor()
+    await expect
+      .poll(async () => (await exportedLog(page)).filter((e) => e.type === 'navigation/ChunkLoadFailed'), {
+        timeout: 15_000,
+      })
+      .toEqual([
+        {
+          kind: 'event',
+          type: 'navigation/ChunkLoadFailed',
+          data: {
+            name: 'CSS_CHUNK_LOAD_FAILED',
+            area: 'serviceStatus',
+            type: 'error',
+            request: expect.stringMatching(/\/ui\/assets\/serviceStatus-[^/]*\.css$/),
+          },
+          seq: expect.any(Number),
+          at: expect.any(String),
+          source: 'ui',
+          corr: expect.any(String),
+          v: expect.any(Number),
+        },
+      ])
+    expect(await page.getByRole('heading', { name: 'Topology', level: 1 }).count()).toBe(0)
+    // The rest of the console still works: another area loads and renders.
+    const nav = page.getByRole('navigation', { name: 'Administration' })
+    await nav.getByRole('link', { name: 'Proxies' }).click()
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/admin/proxies/configuration/list')
+    await page.getByRole('heading', { name: 'Proxies' }).first().waitFor({ timeout: 15_000 })
+    await page.close()
+  })
+
+  it('keyboard shortcuts move an admin between pages and open their list, but not while typing', async () => {
+    const page = await browser.newPage()
+    await signIn(page, 'admin', server.config.adminPassword)
+    await page.getByRole('navigation', { name: 'Administration' }).waitFor({ timeout: 15_000 })
+    await page.keyboard.press('g')
+    await page.keyboard.press('p')
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/packages')
+    await page.getByRole('navigation', { name: 'Application' }).waitFor()
+    await page.keyboard.press('g')
+    await page.keyboard.press('a')
+    await expect.poll(() => path(page), { timeout: 15_000 }).toMatch(/^\/ui\/admin\//)
+    await page.keyboard.press('/')
+    const search = page.getByRole('combobox', { name: 'Search text' })
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true)
+    const before = path(page)
+    await page.keyboard.type('gp?')
+    expect(await search.inputValue()).toBe('gp?')
+    expect(path(page)).toBe(before)
+    await search.blur()
+    await page.keyboard.press('?')
+    const dialog = page.getByRole('dialog', { name: 'Keyboard Shortcuts' })
+    await dialog.waitFor()
+    expect(await dialog.getByRole('cell', { name: 'Go to administration' }).count()).toBe(1)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await page.close()
+  })
+})

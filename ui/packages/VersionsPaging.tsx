@@ -1,0 +1,60 @@
+/**
+ * Paging through a package's versions (100 a page, by the GraphQL cursor): how many are
+ * shown, a "Load more versions" button, its loading and error states. After a page arrives,
+ * focus moves to the first version it added, so keyboard and screen-reader users carry on
+ * where the list grew instead of losing their place when the button goes away.
+ */
+import { useEffect, useRef } from 'react'
+import { useDispatch, useQuery } from '../shared/appContext'
+import styles from './packages.module.css'
+
+export function VersionsPaging({
+  total,
+  focusOnLoad,
+}: {
+  /** How many versions the package has (the package's versionsCount). */
+  total: number
+  /** Puts focus on the version at index `from` (the first one the page added). */
+  focusOnLoad: (from: number) => void
+}) {
+  const dispatch = useDispatch()
+  const details = useQuery({ type: 'packages/Details' })
+  const shown = details.versions.length
+  const focusFrom = useRef<number | null>(null)
+  const loading = details.versionsMoreRequestId !== null
+
+  useEffect(() => {
+    const from = focusFrom.current
+    if (from === null || loading || shown <= from) return
+    focusFrom.current = null
+    focusOnLoad(from)
+  }, [shown, loading, focusOnLoad])
+
+  const loadMore = () => {
+    focusFrom.current = shown
+    dispatch({ type: 'packages/LoadMoreVersions' })
+  }
+
+  return (
+    <div className={styles.paging}>
+      <p aria-live="polite" className={styles.meta}>
+        {details.versionsHasNextPage
+          ? `Showing ${shown.toLocaleString('en')} of ${Math.max(total, shown).toLocaleString('en')} versions`
+          : `${shown.toLocaleString('en')} ${shown === 1 ? 'version' : 'versions'}`}
+      </p>
+      {details.versionsFailure && !loading && (
+        <div role="alert" className={styles.error}>
+          <p>More versions could not be loaded.</p>
+          <button type="button" onClick={loadMore}>
+            Retry loading versions
+          </button>
+        </div>
+      )}
+      {details.versionsHasNextPage && !details.versionsFailure && (
+        <button type="button" onClick={loadMore} disabled={loading} aria-busy={loading}>
+          {loading ? 'Loading more versions…' : 'Load more versions'}
+        </button>
+      )}
+    </div>
+  )
+}
