@@ -12,7 +12,7 @@ import { useBusLocation, useBusSearch } from './navigation/busLocation'
 import { BareLayout } from './layout/BareLayout'
 import { ErrorBoundary } from './errors/ErrorBoundary'
 import { Toasts } from './notifications/Toasts'
-import styles from './layout/layout.module.css'
+import styles from './layout/bare.module.css'
 
 /** Components plugins register for the routes they add with `navigation/RegisterRoute`. */
 const pluginComponents = new Map<string, ComponentType>()
