@@ -3,7 +3,7 @@
  * /logout, /auth-provider/:type, the account-portal redirect, the CLI extension screens and
  * the user profile. It routes its own screens, by full path or relative to a nested base.
  */
-import { useEffect, useMemo, useRef, type ComponentType } from 'react'
+import { Suspense, useEffect, useMemo, useRef, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
@@ -74,17 +74,21 @@ function useLoginData() {
 export default function SessionArea({ screens: loaded }: { readonly screens?: ScreenModule } = {}) {
   useLoginData()
   const screens = useScreens(loaded)
+  // The boundary is inside the area so that the area itself mounts while a screen loads: its
+  // lazily made screens (useScreens) are kept, not made again on every attempt.
   return (
-    <Switch>
-      {OTHER.map(([pattern, name]) => (
-        <Route key={pattern} path={pattern} component={screens.get(name)} />
-      ))}
-      {LOGIN_CHILDREN.flatMap(([child, name]) =>
-        ['/login', '/auth', ''].map((base) => (
-          <Route key={`${base}${child}`} path={`${base}${child}`} component={screens.get(name)} />
-        )),
-      )}
-      <Route component={LoginScreen} />
-    </Switch>
+    <Suspense fallback={<p role="status">Loading…</p>}>
+      <Switch>
+        {OTHER.map(([pattern, name]) => (
+          <Route key={pattern} path={pattern} component={screens.get(name)} />
+        ))}
+        {LOGIN_CHILDREN.flatMap(([child, name]) =>
+          ['/login', '/auth', ''].map((base) => (
+            <Route key={`${base}${child}`} path={`${base}${child}`} component={screens.get(name)} />
+          )),
+        )}
+        <Route component={LoginScreen} />
+      </Switch>
+    </Suspense>
   )
 }
