@@ -62,7 +62,7 @@ describe('admin adapter: identity calls', () => {
         url: '/ui/api/v1/ui/admin/users',
         method: 'POST',
         // resetMfa means nothing for a new user: it is not sent.
-        body: { name: 'tess', ...input, password: 'secret-pass' },
+        body: { ...input, password: 'secret-pass' },
       },
       {
         url: '/ui/api/v1/ui/admin/users/a%20b%2Fc',
