@@ -6,9 +6,19 @@
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
-import type { TopologyNode } from '../domain/serviceStatus/types'
-import type { GeneralConfig, License, Member, Peer, Project, Proxy } from '../domain/admin/types'
-import type { Footer, Microservice, ProjectSummary } from '../domain/platform'
+import type { LogFiles, TopologyNode } from '../domain/serviceStatus/types'
+import type {
+  AdminUser,
+  GeneralConfig,
+  Group,
+  License,
+  Member,
+  Peer,
+  Permission,
+  Project,
+  Proxy,
+} from '../domain/admin/types'
+import type { Footer, Microservice, OnPremMetrics, ProjectSummary } from '../domain/platform'
 import type { NameUrl, UserData } from '../domain/session'
 import type {
   Build,
@@ -73,6 +83,7 @@ export interface PlatformApi {
   packageTypes(): Promise<Result<ReadonlyArray<string>>>
   projects(): Promise<Result<ReadonlyArray<ProjectSummary>>>
   artifactCount(): Promise<Result<number>>
+  sendOnPremMetrics(metrics: OnPremMetrics): Promise<Result<void>>
 }
 
 // --- session (login, user, MFA, passwords) ---------------------------------------------
@@ -134,9 +145,11 @@ export interface SessionApi {
     readonly session: string
     readonly clientName: string
   }): Promise<Result<{ readonly code: string }>>
+  /** Analytics identity of the signed-in user (`POST ui/userIdentifyToken/{name}`); only its lifetime is answered. */
+  identify(name: string): Promise<Result<{ readonly expiresIn: number }>>
 }
 
-// --- admin (proxies, projects, licences, general settings) -----------------------------
+// --- admin (settings, proxies, projects, licences, users, groups, permissions) ----------
 export interface AdminApi {
   generalConfig(): Promise<Result<GeneralConfig>>
   saveGeneralConfig(config: GeneralConfig): Promise<Result<GeneralConfig>>
@@ -153,12 +166,43 @@ export interface AdminApi {
   members(projectKey: string): Promise<Result<ReadonlyArray<Member>>>
   saveMembers(projectKey: string, members: ReadonlyArray<Member>): Promise<Result<ReadonlyArray<Member>>>
   peers(): Promise<Result<ReadonlyArray<Peer>>>
+  users(): Promise<Result<ReadonlyArray<AdminUser>>>
+  /** `password` is the secret itself, taken from the vault by the effect; absent keeps it. */
+  saveUser(create: boolean, user: AdminUserInput): Promise<Result<AdminUser>>
+  deleteUser(name: string): Promise<Result<void>>
+  invite(email: string): Promise<Result<{ readonly email: string; readonly expiresAt: string }>>
+  groups(): Promise<Result<ReadonlyArray<Group>>>
+  saveGroup(create: boolean, group: Omit<Group, 'createdAt'>): Promise<Result<Group>>
+  deleteGroup(name: string): Promise<Result<void>>
+  permissions(): Promise<Result<ReadonlyArray<Permission>>>
+  savePermission(create: boolean, permission: Omit<Permission, 'createdAt'>): Promise<Result<Permission>>
+  deletePermission(name: string): Promise<Result<void>>
+}
+export interface AdminUserInput {
+  readonly name: string
+  readonly email: string
+  readonly admin: boolean
+  readonly mfaRequired: boolean
+  readonly passwordExpired: boolean
+  readonly credentialsExpired: boolean
+  readonly groups: ReadonlyArray<string>
+  readonly password?: string
+  readonly resetMfa?: boolean
 }
 
 // --- serviceStatus (topology, nodes) ---------------------------------------------------
 export interface ServiceStatusApi {
   /** Every node of every service (`GET /system/status/ha`). */
   topology(): Promise<Result<ReadonlyArray<TopologyNode>>>
+  /** The log files of a product (log key) on a node, and how often to poll them. */
+  logFiles(product: string, nodeId: string): Promise<Result<LogFiles>>
+  /** What a log file gained after `fileSize` bytes. */
+  logData(query: {
+    readonly product: string
+    readonly nodeId: string
+    readonly file: string
+    readonly fileSize: number
+  }): Promise<Result<{ readonly content: string; readonly fileSize: number; readonly lastUpdate: string }>>
 }
 
 // --- packages (GraphQL metadata and supporting calls) ----------------------------------
@@ -193,6 +237,16 @@ export interface ReleaseBundlesApi {
   byChecksum(checksum: string, numOfRows: number): Promise<Result<ReadonlyArray<ReleaseBundle>>>
 }
 
+// --- navigation (per-user console preferences, set-me-up) --------------------------------
+export type NavigationType = 'new' | 'classic'
+export interface NavigationApi {
+  /** The signed-in user's navigation type. */
+  navigationType(): Promise<Result<NavigationType>>
+  saveNavigationType(type: NavigationType): Promise<Result<NavigationType>>
+  /** The base URL clients are set up with. */
+  setMeUp(): Promise<Result<{ readonly baseUrl: string }>>
+}
+
 export interface Ports {
   readonly clock: Clock
   readonly ids: IdSource
@@ -208,4 +262,5 @@ export interface Ports {
   readonly serviceStatusApi: ServiceStatusApi
   readonly packagesApi: PackagesApi
   readonly releaseBundlesApi: ReleaseBundlesApi
+  readonly navigationApi: NavigationApi
 }

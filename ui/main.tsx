@@ -6,11 +6,13 @@ import { createBrowserApp } from '../commands/browserApp'
 import { createBrowserPorts } from '../adapters/browser/browserPorts'
 import { startHistorySync } from '../adapters/browser/router'
 import { AppProvider } from './shared/appContext'
+import { startActivityWatch } from './session/activityWatch'
 import { Shell } from './routes'
 
 const app = createBrowserApp(createBrowserPorts())
 startHistorySync((command, source) => app.dispatch(command, source))
 app.dispatch({ type: 'platform/Start', reason: 'boot' }, 'ui')
+startActivityWatch((command, source) => app.dispatch(command, source))
 
 const root = document.getElementById('root')
 if (root) {

@@ -9,6 +9,7 @@ import { lazyApi } from './lazyApi'
 import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
+import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
 
 /** Web storage that never throws (private mode, quota, disabled storage): a failed write is dropped. */
@@ -63,7 +64,8 @@ export function createBrowserPorts(): Ports {
     history: browserHistory(),
     platformApi: createPlatformApi(http),
     sessionApi: createSessionApi(http),
-    adminApi: lazyApi(() => import('../http/admin').then((m) => m.createAdminApi(http))),
+    // Only admins' pages call it: it loads with the first admin call, not at start-up.
+    adminApi: lazyApi(() => import('./adminApiChunk').then((m) => m.createAdminApi(http))),
     serviceStatusApi: lazyApi(() =>
       import('../http/serviceStatus').then((m) => m.createServiceStatusApi(http)),
     ),
@@ -72,5 +74,6 @@ export function createBrowserPorts(): Ports {
     releaseBundlesApi: lazyApi(() =>
       import('../http/releaseBundles').then((m) => m.createReleaseBundlesApi(http)),
     ),
+    navigationApi: createNavigationApi(http),
   }
 }

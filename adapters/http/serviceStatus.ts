@@ -17,6 +17,9 @@ const HaNode = t.type({
 })
 const HaAnswer = t.type({ services: t.array(HaNode) })
 
+const LogConfig = t.type({ logs: t.array(t.string), refreshRateSecs: t.number })
+const LogData = t.type({ logContent: t.string, fileSize: t.number, lastUpdateLabel: t.string })
+
 const toNode = (n: t.TypeOf<typeof HaNode>): TopologyNode => ({
   serviceId: n.service_id,
   nodeId: n.node_id,
@@ -28,12 +31,35 @@ const toNode = (n: t.TypeOf<typeof HaNode>): TopologyNode => ({
   microServices: n.micro_services,
 })
 
+// Insight, Mission Control and Distribution serve their logs under their own API base (spec 001 section 7).
+const LOG_BASES: Readonly<Record<string, string>> = {
+  jfisv: '/insight/api/v2',
+  jfmc: '/mc/api/ui/v1',
+  jfds: '/distribution/api/ui',
+}
+const logPath = (kind: 'config' | 'data', product: string) =>
+  `${LOG_BASES[product] ?? ''}/system/logs/${kind}/${encodeURIComponent(product)}`
+
 /** The serviceStatus area's calls to the platform (see server/API.md). */
 export function createServiceStatusApi(http: HttpClient): ServiceStatusApi {
   return {
     topology: async () =>
       map((a: t.TypeOf<typeof HaAnswer>) => a.services.map(toNode))(
         await http.request('/system/status/ha', HaAnswer),
+      ),
+    logFiles: async (product, nodeId) =>
+      map((a: t.TypeOf<typeof LogConfig>) => ({ files: a.logs, refreshRateSecs: a.refreshRateSecs }))(
+        await http.request(logPath('config', product), LogConfig, { query: { nodeId } }),
+      ),
+    logData: async ({ product, nodeId, file, fileSize }) =>
+      map((a: t.TypeOf<typeof LogData>) => ({
+        content: a.logContent,
+        fileSize: a.fileSize,
+        lastUpdate: a.lastUpdateLabel,
+      }))(
+        await http.request(logPath('data', product), LogData, {
+          query: { nodeId, id: file, file_size: fileSize },
+        }),
       ),
   }
 }

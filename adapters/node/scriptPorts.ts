@@ -13,6 +13,7 @@ import { createAdminApi } from '../http/admin'
 import { createServiceStatusApi } from '../http/serviceStatus'
 import { createPackagesApi } from '../http/packages'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
+import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
 
 /**
@@ -90,6 +91,7 @@ export function createScriptPorts(options: { readonly platformUrl: string }): Sc
       },
     }),
     releaseBundlesApi: createReleaseBundlesApi(http),
+    navigationApi: createNavigationApi(http),
     visited,
     downloads,
   }

@@ -1,7 +1,10 @@
-import { EMPTY, filter, mergeMap, type Observable } from 'rxjs'
+import { EMPTY, filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
+import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
-import type { Effect, EffectTable } from './types'
+import { NavigationTypeSaveFailed, TourCompletionRead } from '../../domain/navigation/events'
+import { Shown } from '../../domain/notifications/events'
+import { caused, type Effect, type EffectTable } from './types'
 
 /** The console's base path: every location in state is relative to it. */
 export const UI_BASE = '/ui'
@@ -47,4 +50,55 @@ const historySync: Effect = (events$, state$, ports) =>
     }),
   )
 
-export const navigationEffects: EffectTable = { historySync }
+/** Saves the navigation type the user switched to; on failure the console switches back and says so. */
+const saveNavigationType: Effect = (events$, _state$, ports) =>
+  only('navigation/NavigationTypeSwitched')(events$).pipe(
+    switchMap((envelope) => {
+      const type = envelope.event.data.type
+      const previous = type === 'new' ? 'classic' : 'new'
+      return from(ports.navigationApi.saveNavigationType(type)).pipe(
+        mergeMap((result) =>
+          isLeft(result)
+            ? [
+                caused(envelope, NavigationTypeSaveFailed({ type: previous, failure: result.left })),
+                caused(
+                  envelope,
+                  Shown({
+                    id: `${envelope.corr}-navigation-type`,
+                    kind: 'error',
+                    message: `Could not switch the navigation type: ${result.left.message}`,
+                    at: envelope.at,
+                  }),
+                ),
+              ]
+            : [],
+        ),
+      )
+    }),
+  )
+
+/** Local-storage key of the date a user finished the navigation tour (a UI fact, never a secret). */
+export const tourCompletedKey = (user: string) => `navigationTour.completedAt.${user}`
+
+/** Remembers per user that the tour was finished, and reads it back when the user is known. */
+const tourCompletion: Effect = (events$, _state$, ports) =>
+  only(
+    'navigation/TourEnded',
+    'session/UserDataLoaded',
+  )(events$).pipe(
+    mergeMap((envelope) => {
+      const event = envelope.event
+      if (event.type === 'navigation/TourEnded') {
+        if (event.data.completed) ports.localStore.set(tourCompletedKey(event.data.user), event.data.at)
+        return EMPTY
+      }
+      const user = event.data.user.name
+      const at = ports.localStore.get(tourCompletedKey(user))
+      // Only a date is taken back: storage is the user's to edit.
+      return at !== null && !Number.isNaN(Date.parse(at))
+        ? [caused(envelope, TourCompletionRead({ user, at: new Date(Date.parse(at)).toISOString() }))]
+        : EMPTY
+    }),
+  )
+
+export const navigationEffects: EffectTable = { historySync, saveNavigationType, tourCompletion }

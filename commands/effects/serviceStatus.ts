@@ -1,9 +1,38 @@
-import { filter, from, map, switchMap } from 'rxjs'
+import {
+  defer,
+  distinctUntilChanged,
+  EMPTY,
+  expand,
+  filter,
+  from,
+  map,
+  repeat,
+  switchMap,
+  timer,
+  type Observable,
+} from 'rxjs'
 import { isLeft, left } from 'fp-ts/Either'
-import type { Result } from '../../adapters/ports'
+import type { Ports, Result } from '../../adapters/ports'
+import type { AppEvent } from '../../domain/app'
 import type { TopologyNode } from '../../domain/serviceStatus/types'
-import { TopologyLoadFailed, TopologyLoaded } from '../../domain/serviceStatus/events'
-import { caused, type Effect, type EffectTable } from './types'
+import {
+  LogChunkFailed,
+  LogChunkReceived,
+  LogFilesLoadFailed,
+  LogFilesLoaded,
+  LogNodesLoadFailed,
+  LogNodesLoaded,
+  TopologyLoadFailed,
+  TopologyLoaded,
+} from '../../domain/serviceStatus/events'
+import { DEFAULT_LOG_REFRESH_SECS, isLogLive, logProductOf, logRefreshSecs } from '../../domain/serviceStatus'
+import { caused, type Effect, type EffectTable, type StateObservable } from './types'
+
+/** A port call that never rejects: a thrown error becomes a network failure. */
+const settle = <A>(call: () => Promise<Result<A>>): Promise<Result<A>> =>
+  call().catch((error: unknown): Result<A> =>
+    left({ kind: 'network', message: error instanceof Error ? error.message : String(error) }),
+  )
 
 /** Loads the topology; a newer request supersedes an older one (switchMap). */
 const loadTopology: Effect = (events$, _state$, ports) =>
@@ -11,12 +40,7 @@ const loadTopology: Effect = (events$, _state$, ports) =>
     filter((e) => e.event.type === 'serviceStatus/TopologyRequested'),
     switchMap((envelope) => {
       const requestId = (envelope.event.data as { requestId: string }).requestId
-      const answer$ = ports.serviceStatusApi
-        .topology()
-        .catch((error: unknown): Result<ReadonlyArray<TopologyNode>> =>
-          left({ kind: 'network', message: error instanceof Error ? error.message : String(error) }),
-        )
-      return from(answer$).pipe(
+      return from(settle(() => ports.serviceStatusApi.topology())).pipe(
         map((answer) =>
           caused(
             envelope,
@@ -33,4 +57,130 @@ const loadTopology: Effect = (events$, _state$, ports) =>
     }),
   )
 
-export const serviceStatusEffects: EffectTable = { loadTopology }
+// The log viewer lists the Online nodes of each log product (spec 001 section 7: only Online kept).
+const logNodes = (nodes: ReadonlyArray<TopologyNode>) =>
+  nodes.flatMap((n) => {
+    const product = n.status === 'Online' ? logProductOf(n.serviceId) : undefined
+    return product === undefined ? [] : [{ product, nodeId: n.nodeId }]
+  })
+
+/** Opening the log viewer loads the nodes of every product. */
+const loadLogNodes: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    filter(
+      (e) =>
+        e.event.type === 'serviceStatus/LogViewerOpened' || e.event.type === 'serviceStatus/LogViewerClosed',
+    ),
+    switchMap((envelope) => {
+      if (envelope.event.type !== 'serviceStatus/LogViewerOpened') return EMPTY
+      const { selection } = envelope.event.data
+      return from(settle(() => ports.serviceStatusApi.topology())).pipe(
+        map((answer) =>
+          caused(
+            envelope,
+            isLeft(answer)
+              ? LogNodesLoadFailed({ selection, failure: answer.left })
+              : LogNodesLoaded({ selection, nodes: logNodes(answer.right) }),
+          ),
+        ),
+      )
+    }),
+  )
+
+const NODE_CHANGES = new Set([
+  'serviceStatus/LogNodesLoaded',
+  'serviceStatus/LogProductChosen',
+  'serviceStatus/LogNodeChosen',
+  'serviceStatus/LogViewerClosed',
+])
+
+/** A new node (or product) loads that node's log files; a newer choice cancels the older call. */
+const loadLogFiles: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    filter((e) => NODE_CHANGES.has(e.event.type)),
+    switchMap((envelope) => {
+      const s = state$.value.serviceStatus.logViewer
+      if (s.files.status !== 'loading' || s.node === null) return EMPTY
+      const { selection, product, node } = s
+      return from(settle(() => ports.serviceStatusApi.logFiles(product, node))).pipe(
+        map((answer) =>
+          caused(
+            envelope,
+            isLeft(answer)
+              ? LogFilesLoadFailed({ selection, failure: answer.left })
+              : LogFilesLoaded({
+                  selection,
+                  files: [...answer.right.files],
+                  refreshRateSecs: answer.right.refreshRateSecs,
+                }),
+          ),
+        ),
+      )
+    }),
+  )
+
+/**
+ * An answer this long may have been cut at the server's 256 KB limit: ask again at once from
+ * its end instead of waiting a whole interval (opening a large file, or a burst of lines).
+ */
+const CATCH_UP_CHARS = 64 * 1024
+
+function readFrom(
+  ports: Ports,
+  selection: string,
+  query: Omit<Parameters<Ports['serviceStatusApi']['logData']>[0], 'fileSize'>,
+  offset: number,
+): Observable<AppEvent> {
+  const once = (fileSize: number) =>
+    defer(() => from(settle(() => ports.serviceStatusApi.logData({ ...query, fileSize })))).pipe(
+      map((answer) => ({ fileSize, answer })),
+    )
+  return once(offset).pipe(
+    expand(({ answer }) =>
+      !isLeft(answer) && answer.right.content.length >= CATCH_UP_CHARS && answer.right.fileSize > 0
+        ? once(answer.right.fileSize)
+        : EMPTY,
+    ),
+    map(({ fileSize, answer }) =>
+      isLeft(answer)
+        ? LogChunkFailed({ selection, failure: answer.left })
+        : LogChunkReceived({
+            selection,
+            from: fileSize,
+            content: answer.right.content,
+            fileSize: answer.right.fileSize,
+            lastUpdate: answer.right.lastUpdate,
+          }),
+    ),
+  )
+}
+
+/**
+ * Tails the chosen file while the viewer is live (open, visible, not paused): at once, then a
+ * refresh interval after each answer, each time from the offset reached so far, so only new
+ * text comes and polls never overlap. Leaving, hiding or pausing the page ends the poll
+ * (switchMap to nothing); a new choice or "refresh now" starts it again at once.
+ */
+const tailLog: Effect = (_events$, state$: StateObservable, ports) =>
+  state$.pipe(
+    map((state) => {
+      const s = state.serviceStatus.logViewer
+      if (!isLogLive(s) || s.node === null || s.file === null) return null
+      return {
+        key: `${s.selection}|${s.refreshes}`,
+        selection: s.selection,
+        query: { product: s.product, nodeId: s.node, file: s.file },
+        periodMs: logRefreshSecs(s, DEFAULT_LOG_REFRESH_SECS) * 1000,
+      }
+    }),
+    distinctUntilChanged((a, b) => a?.key === b?.key && a?.periodMs === b?.periodMs),
+    switchMap((live) =>
+      live === null
+        ? EMPTY
+        : defer(() =>
+            readFrom(ports, live.selection, live.query, state$.value.serviceStatus.logViewer.tail.offset),
+          ).pipe(repeat({ delay: () => timer(live.periodMs, ports.scheduler) })),
+    ),
+  )
+
+export const serviceStatusEffects: EffectTable = { loadTopology, loadLogNodes, loadLogFiles, tailLog }

@@ -3,7 +3,21 @@
  * `ports.sessionApi`, and records the answer (or the failure) as an event. Secrets are taken
  * from `ports.secrets` by the reference the request carries, used once, and never recorded.
  */
-import { Observable, filter, mergeMap, EMPTY, tap, ignoreElements, defer, from } from 'rxjs'
+import {
+  Observable,
+  filter,
+  mergeMap,
+  exhaustMap,
+  EMPTY,
+  tap,
+  ignoreElements,
+  defer,
+  from,
+  map,
+  distinctUntilChanged,
+  switchMap,
+  interval,
+} from 'rxjs'
 import { isLeft, right, type Either } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
@@ -17,6 +31,7 @@ import {
   isSafeInternalPath,
 } from '../../domain/session/rules'
 import type { UserData } from '../../domain/session/types'
+import { EXPIRED_REASON } from '../../domain/session/policies'
 import { caused, type Effect, type EffectOutput, type EffectTable } from './types'
 
 export type EventOfType<T extends AppEvent['type']> = Extract<AppEvent, { type: T }>
@@ -478,6 +493,68 @@ const leave: Effect = (events$, _state$, ports) =>
     }),
   )
 
+/**
+ * The idle-session check: asks the server who this session belongs to. Another user or the
+ * anonymous user means the server ended the session (an admin changed the password, the cookie
+ * expired): session data is cleared and the sign-out's policy keeps the path for after login.
+ * A check already under way absorbs new requests (navigation and activity may both ask).
+ */
+const checkSession: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('navigation/SessionCheckRequested', 'session/RefreshDue'),
+    exhaustMap((env) => {
+      const before = state$.value.session
+      if (before.status !== 'signedIn' || before.user === null) return EMPTY
+      const name = before.user.name
+      return work(
+        env,
+        async (emit) => {
+          const answer = await ports.sessionApi.current()
+          if (isLeft(answer)) return emit(S.SessionCheckFailed({ failure: answer.left }))
+          const now = state$.value.session
+          // The user signed out (or in as someone else) meanwhile: nothing left to check.
+          if (now.status !== 'signedIn' || now.user?.name !== name) return
+          if (answer.right.anonymous || answer.right.name !== name)
+            emit(S.SignedOut({ reason: EXPIRED_REASON }))
+          else emit(S.SessionConfirmed({ user: answer.right }))
+        },
+        (failure) => S.SessionCheckFailed({ failure }),
+      )
+    }),
+  )
+
+/** How often the session is refreshed while refreshes run (signed in; logout pauses them). */
+export const SESSION_REFRESH_MS = 5 * 60 * 1000
+
+/**
+ * Periodic refreshes: while the session's refreshes are not paused, the session is refreshed
+ * every SESSION_REFRESH_MS (its user data, or the discovery that the server ended it).
+ */
+const periodicRefresh: Effect = (_events$, state$, ports) =>
+  state$.pipe(
+    map((state) => state.session.refreshesPaused),
+    distinctUntilChanged(),
+    switchMap((paused) =>
+      paused ? EMPTY : interval(SESSION_REFRESH_MS, ports.scheduler).pipe(map(() => S.RefreshDue({}))),
+    ),
+  )
+
+/** After a completed login the analytics identity is set; only its lifetime is recorded. */
+const identify = request(
+  'session/SignedIn',
+  async (e, ports, api) => {
+    const answer = await api.identify(e.data.user.name)
+    return isLeft(answer)
+      ? S.IdentityFailed({ failure: answer.left })
+      : S.IdentitySet({
+          user: e.data.user.name,
+          expiresIn: answer.right.expiresIn,
+          at: new Date(ports.clock.now()).toISOString(),
+        })
+  },
+  (failure) => S.IdentityFailed({ failure }),
+)
+
 /** Enrolment data is dropped as soon as the login completes. */
 const forgetEnrollment: Effect = (events$) =>
   events$.pipe(
@@ -506,4 +583,7 @@ export const sessionEffects: EffectTable = {
   loginDialog,
   leave,
   forgetEnrollment,
+  checkSession,
+  periodicRefresh,
+  identify,
 }

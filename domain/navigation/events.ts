@@ -1,5 +1,6 @@
 import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
+import { Failure } from '../shared/failure'
 
 const Location = t.type({ path: t.string, query: t.string })
 
@@ -88,6 +89,34 @@ export const GuardRequested = defineEvent(
     commands: t.array(t.intersection([t.type({ type: t.string }), t.partial({ reason: t.string })])),
   }),
 )
+const NavigationTypeC = t.keyof({ new: null, classic: null })
+/** The user chose the other navigation type (saved on the server by an effect). */
+export const NavigationTypeSwitched = defineEvent(
+  'navigation/NavigationTypeSwitched',
+  t.type({ type: NavigationTypeC }),
+)
+/** Saving the choice failed: the console goes back to `type`. */
+export const NavigationTypeSaveFailed = defineEvent(
+  'navigation/NavigationTypeSaveFailed',
+  t.type({ type: NavigationTypeC, failure: Failure }),
+)
+export const TourStarted = defineEvent('navigation/TourStarted', t.type({}))
+export const TourStepShown = defineEvent('navigation/TourStepShown', t.type({ step: t.number }))
+/** The tour closed: finished (`completed`) or skipped. */
+export const TourEnded = defineEvent(
+  'navigation/TourEnded',
+  t.type({ completed: t.boolean, user: t.string, at: t.string }),
+)
+/** This user finished the tour before (read from local storage at start-up). */
+export const TourCompletionRead = defineEvent(
+  'navigation/TourCompletionRead',
+  t.type({ user: t.string, at: t.string }),
+)
+/** Tour and cloud trial: the guide context matched to the path just navigated to. */
+export const GuideContextMatched = defineEvent(
+  'navigation/GuideContextMatched',
+  t.type({ context: t.string }),
+)
 export const DebugPanelToggled = defineEvent('navigation/DebugPanelToggled', t.type({ open: t.boolean }))
 
 export const navigationEvents = [
@@ -110,6 +139,13 @@ export const navigationEvents = [
   DebugPanelToggled,
   ChunkLoadFailed,
   GuardRequested,
+  NavigationTypeSwitched,
+  NavigationTypeSaveFailed,
+  TourStarted,
+  TourStepShown,
+  TourEnded,
+  TourCompletionRead,
+  GuideContextMatched,
 ] as const
 
 export type NavigationEvent = EventOf<(typeof navigationEvents)[number]>

@@ -116,6 +116,20 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
   },
 }
 
+/**
+ * A licence type in one spelling: platforms say `Enterprise+`, `Enterprise Plus` or
+ * `ENTERPRISE_PLUS` for the same plan (upper case, `+` as `_PLUS`, spaces and dashes as `_`).
+ */
+export function licenceKey(licenseType: string): string {
+  return licenseType
+    .trim()
+    .toUpperCase()
+    .replace(/\s*\+\s*/g, '_PLUS_')
+    .replace(/[\s-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '')
+}
+
 /** Admin, project admin or tour. */
 export const isPermitted = (v: Viewer): boolean => v.canAdminProjects || v.isTour
 
@@ -123,7 +137,7 @@ export const isPermitted = (v: Viewer): boolean => v.canAdminProjects || v.isTou
 export function unavailableReason(def: SearchTypeDef, v: Viewer): string | null {
   const r = def.requires
   for (const s of r.services ?? []) if (!v.services.includes(s)) return `requires the ${s} service`
-  if (r.licenseTypes && !r.licenseTypes.includes(v.licenseType.toUpperCase()))
+  if (r.licenseTypes && !r.licenseTypes.includes(licenceKey(v.licenseType)))
     return 'not included in your licence'
   for (const f of r.features ?? []) {
     const negated = f.startsWith('!')
@@ -148,9 +162,32 @@ export function searchPath(def: SearchTypeDef, v: Viewer): string {
   return def.path
 }
 
+/** The route without the `/ui` base, query or hash. */
+const routePath = (path: string): string => path.replace(/^\/ui(?=\/|$)/, '').split(/[?#]/)[0] ?? ''
+
+/** The type's own root route (e.g. the packages list), as opposed to a page below it (a package). */
+export const isSearchRoot = (def: SearchTypeDef, path: string): boolean => {
+  const p = routePath(path).replace(/\/+$/, '')
+  return p === def.path
+}
+
+/**
+ * The search type the bar shows for a route and the viewer's project (spec 000 section 4):
+ * the route's own type when the viewer may use it there; otherwise the current type while it
+ * is still usable (a project was selected, or the route is not a search route); otherwise the
+ * first usable type. Null when nothing is usable.
+ */
+export function searchTypeFollowing(path: string, v: Viewer, current: SearchTypeId): SearchTypeId | null {
+  const usable = (id: SearchTypeId) => unavailableReason(SEARCH_TYPES[id], v) === null
+  const routed = searchTypeForRoute(path, v.projectKey)
+  if (routed !== null && usable(routed)) return routed
+  if (usable(current)) return current
+  return SEARCH_TYPE_IDS.find(usable) ?? null
+}
+
 /** The search type a route stands for (with the project key); null for other routes. */
 export function searchTypeForRoute(path: string, projectKey: string | null): SearchTypeId | null {
-  const p = path.replace(/^\/ui(?=\/|$)/, '').split('?')[0] ?? ''
+  const p = routePath(path)
   for (const id of SEARCH_TYPE_IDS) {
     const def = SEARCH_TYPES[id]
     if (p === def.path || p.startsWith(`${def.path}/`)) {

@@ -1,2 +1,12 @@
 // Commands of the serviceStatus area, named `serviceStatus/Imperative`.
-export type ServiceStatusCommand = { readonly type: 'serviceStatus/LoadTopology' }
+export type ServiceStatusCommand =
+  | { readonly type: 'serviceStatus/LoadTopology' }
+  | { readonly type: 'serviceStatus/OpenLogViewer' }
+  | { readonly type: 'serviceStatus/CloseLogViewer' }
+  | { readonly type: 'serviceStatus/ChooseLogProduct'; readonly product: string }
+  | { readonly type: 'serviceStatus/ChooseLogNode'; readonly nodeId: string }
+  | { readonly type: 'serviceStatus/ChooseLogFile'; readonly file: string }
+  | { readonly type: 'serviceStatus/PauseLog' }
+  | { readonly type: 'serviceStatus/ResumeLog' }
+  | { readonly type: 'serviceStatus/RefreshLogNow' }
+  | { readonly type: 'serviceStatus/SetLogVisibility'; readonly visible: boolean }

@@ -26,6 +26,82 @@ export const TopologyLoadFailed = defineEvent(
   t.type({ requestId: t.string, failure: Failure }),
 )
 
-export const serviceStatusEvents = [TopologyRequested, TopologyLoaded, TopologyLoadFailed] as const
+// --- the live log viewer ---------------------------------------------------------------
+// `selection` ties an answer to the choice of product, node and file it was asked for.
+
+export const LogViewerOpened = defineEvent('serviceStatus/LogViewerOpened', t.type({ selection: t.string }))
+/** Leaving the page resets the viewer: lists cleared, Artifactory chosen again. */
+export const LogViewerClosed = defineEvent('serviceStatus/LogViewerClosed', t.type({}))
+export const LogNodesLoaded = defineEvent(
+  'serviceStatus/LogNodesLoaded',
+  t.type({ selection: t.string, nodes: t.array(t.type({ product: t.string, nodeId: t.string })) }),
+)
+export const LogNodesLoadFailed = defineEvent(
+  'serviceStatus/LogNodesLoadFailed',
+  t.type({ selection: t.string, failure: Failure }),
+)
+export const LogProductChosen = defineEvent(
+  'serviceStatus/LogProductChosen',
+  t.type({ selection: t.string, product: t.string }),
+)
+export const LogNodeChosen = defineEvent(
+  'serviceStatus/LogNodeChosen',
+  t.type({ selection: t.string, nodeId: t.string }),
+)
+export const LogFilesLoaded = defineEvent(
+  'serviceStatus/LogFilesLoaded',
+  t.type({ selection: t.string, files: t.array(t.string), refreshRateSecs: t.number }),
+)
+export const LogFilesLoadFailed = defineEvent(
+  'serviceStatus/LogFilesLoadFailed',
+  t.type({ selection: t.string, failure: Failure }),
+)
+export const LogFileChosen = defineEvent(
+  'serviceStatus/LogFileChosen',
+  t.type({ selection: t.string, file: t.string }),
+)
+/** What the file gained after `from` bytes; `fileSize` is where to read from next. */
+export const LogChunkReceived = defineEvent(
+  'serviceStatus/LogChunkReceived',
+  t.type({
+    selection: t.string,
+    from: t.number,
+    content: t.string,
+    fileSize: t.number,
+    lastUpdate: t.string,
+  }),
+)
+export const LogChunkFailed = defineEvent(
+  'serviceStatus/LogChunkFailed',
+  t.type({ selection: t.string, failure: Failure }),
+)
+export const LogPaused = defineEvent('serviceStatus/LogPaused', t.type({}))
+export const LogResumed = defineEvent('serviceStatus/LogResumed', t.type({}))
+export const LogRefreshRequested = defineEvent('serviceStatus/LogRefreshRequested', t.type({}))
+export const LogVisibilityChanged = defineEvent(
+  'serviceStatus/LogVisibilityChanged',
+  t.type({ visible: t.boolean }),
+)
+
+export const serviceStatusEvents = [
+  TopologyRequested,
+  TopologyLoaded,
+  TopologyLoadFailed,
+  LogViewerOpened,
+  LogViewerClosed,
+  LogNodesLoaded,
+  LogNodesLoadFailed,
+  LogProductChosen,
+  LogNodeChosen,
+  LogFilesLoaded,
+  LogFilesLoadFailed,
+  LogFileChosen,
+  LogChunkReceived,
+  LogChunkFailed,
+  LogPaused,
+  LogResumed,
+  LogRefreshRequested,
+  LogVisibilityChanged,
+] as const
 
 export type ServiceStatusEvent = EventOf<(typeof serviceStatusEvents)[number]>

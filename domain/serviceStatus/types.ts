@@ -1,4 +1,5 @@
 import type { Failure } from '../shared/failure'
+import { DEFAULT_LOG_PRODUCT, emptyLogTail, type LogTail } from './logTail'
 
 /** One node of one service, as the platform reports it (`/system/status/ha`). */
 export interface TopologyNode {
@@ -21,9 +22,72 @@ export type TopologyState =
 
 export interface ServiceStatusState {
   readonly topology: TopologyState
+  readonly logViewer: LogViewerState
 }
-
-export const initialServiceStatusState: ServiceStatusState = { topology: { status: 'idle' } }
 
 /** At most this many nodes are kept in state (a platform has far fewer). */
 export const MAX_NODES = 500
+
+/** A node that runs a log product, as the log viewer lists it. */
+export interface LogNode {
+  readonly product: string
+  readonly nodeId: string
+}
+
+/** Something the log viewer loads: not asked yet, under way, there, or failed. */
+export type LogLoad<A> =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading' }
+  | { readonly status: 'loaded'; readonly value: A }
+  | { readonly status: 'failed'; readonly failure: Failure }
+
+export interface LogFiles {
+  readonly files: ReadonlyArray<string>
+  readonly refreshRateSecs: number
+}
+
+/** The live log viewer (spec 001 "Log viewer state"). */
+export interface LogViewerState {
+  /** The page is shown; polling runs only while it is open, visible and not paused. */
+  readonly open: boolean
+  readonly visible: boolean
+  readonly paused: boolean
+  /**
+   * Id of the current choice of product, node and file: every change makes a new one, and an
+   * answer for an older choice is ignored.
+   */
+  readonly selection: string
+  readonly nodes: LogLoad<ReadonlyArray<LogNode>>
+  readonly product: string
+  readonly node: string | null
+  readonly files: LogLoad<LogFiles>
+  readonly file: string | null
+  readonly tail: LogTail
+  /** The last data answer's failure, cleared by the next answer. */
+  readonly tailFailure: Failure | null
+  /** The file's last modification (ISO), as the platform reported it. */
+  readonly lastUpdate: string | null
+  /** Bumped by "refresh now": the poll starts again at once. */
+  readonly refreshes: number
+}
+
+export const initialLogViewerState: LogViewerState = {
+  open: false,
+  visible: true,
+  paused: false,
+  selection: '',
+  nodes: { status: 'idle' },
+  product: DEFAULT_LOG_PRODUCT,
+  node: null,
+  files: { status: 'idle' },
+  file: null,
+  tail: emptyLogTail,
+  tailFailure: null,
+  lastUpdate: null,
+  refreshes: 0,
+}
+
+export const initialServiceStatusState: ServiceStatusState = {
+  topology: { status: 'idle' },
+  logViewer: initialLogViewerState,
+}

@@ -95,6 +95,20 @@ export interface AutoRedirectToSso {
   readonly type: 'session/AutoRedirectToSso'
 }
 
+/**
+ * The user became active again after `idleMs` without activity (reported by the browser): an
+ * idle session asks the server whether it is still valid (spec 000 section 4).
+ */
+export interface CheckSession {
+  readonly type: 'session/CheckSession'
+  readonly idleMs: number
+}
+
+/** Logout resets identity tracking (a policy asks for it, except in the tour). */
+export interface ResetIdentity {
+  readonly type: 'session/ResetIdentity'
+}
+
 export type SessionCommand =
   | LoadLoginData
   | SignIn
@@ -116,3 +130,5 @@ export type SessionCommand =
   | DismissLoginDialog
   | GoToSso
   | AutoRedirectToSso
+  | CheckSession
+  | ResetIdentity

@@ -4,9 +4,11 @@ import type { AppArea, AppEvent, AppState } from '../app'
 import type { CommandMeta } from '../shared/area'
 import type { SessionCommand } from './commands'
 import * as E from './events'
-import { savePathAfterLogin } from './rules'
+import { SessionCheckRequested } from '../navigation/events'
+import { SESSION_IDLE_LIMIT_MS, savePathAfterLogin } from './rules'
 import { redirectAfterLogin } from './redirect'
 import { autoRedirectTarget } from './loginGuard'
+import { isTour } from '../platform/rules'
 import { sessionPolicies } from './policies'
 import { initialSessionState, type FormState, type SessionOperation, type SessionState } from './types'
 
@@ -143,6 +145,15 @@ function decide(command: SessionCommand, app: AppState, meta: CommandMeta): Deci
         return left('not an SSO provider of this platform')
       return right([E.SsoRedirectRequested({ url: command.url, signOutFirst: false })])
     }
+    case 'session/CheckSession':
+      if (state.status !== 'signedIn' || state.user === null || state.user.anonymous)
+        return left('no signed-in session to check')
+      if (!(command.idleMs > SESSION_IDLE_LIMIT_MS)) return left('the session was not idle long enough')
+      return right([SessionCheckRequested({ idleMs: command.idleMs })])
+    case 'session/ResetIdentity':
+      // The tour keeps its one shared identity (spec 000 section 4).
+      if (isTour(app.platform)) return left('the tour keeps identity tracking')
+      return right([E.IdentityReset({})])
     case 'session/AutoRedirectToSso': {
       const target = autoRedirectTarget(state.login)
       if (!isSome(target)) return left('the platform does not ask for an SSO redirect to a usable address')
@@ -318,6 +329,15 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
       return event.data.target === 'saved'
         ? { ...slice, savedPath: null, redirectTo: null }
         : { ...slice, redirectTo: null }
+    case 'session/SessionConfirmed':
+      // Only a session still signed in takes the fresh data (a logout may have come first).
+      return slice.status === 'signedIn' && slice.user?.name === event.data.user.name
+        ? { ...slice, user: event.data.user }
+        : slice
+    case 'session/IdentitySet':
+      return { ...slice, identity: { ...event.data } }
+    case 'session/IdentityReset':
+      return slice.identity === null ? slice : { ...slice, identity: null }
     case 'session/LoginDialogDismissed':
       return { ...slice, loginDialogDismissed: true }
     case 'session/LoginDialogDismissalRestored':

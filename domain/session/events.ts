@@ -184,6 +184,23 @@ export const SsoRedirectRequested = defineEvent(
   t.type({ url: t.string, signOutFirst: t.boolean }),
 )
 
+// The idle-session check (spec 000 section 4): the request is `navigation/SessionCheckRequested`.
+/** The server still knows the session: its current user data is recorded. */
+export const SessionConfirmed = defineEvent('session/SessionConfirmed', t.type({ user: UserDataC }))
+/** The check could not reach the server: nothing changes (the next activity checks again). */
+export const SessionCheckFailed = defineEvent('session/SessionCheckFailed', FailureData)
+
+// Identity tracking (analytics identity): set after a completed login, reset on logout (not in
+// the tour). Only the user and the lifetime are facts here; no token is ever recorded.
+export const IdentitySet = defineEvent(
+  'session/IdentitySet',
+  t.type({ user: t.string, expiresIn: t.number, at: t.string }),
+)
+export const IdentityFailed = defineEvent('session/IdentityFailed', FailureData)
+export const IdentityReset = defineEvent('session/IdentityReset', t.type({}))
+/** Periodic refresh of the session while refreshes run (paused on logout). */
+export const RefreshDue = defineEvent('session/RefreshDue', t.type({}))
+
 export const sessionEvents = [
   LoginDataRequested,
   LoginDataLoaded,
@@ -230,6 +247,12 @@ export const sessionEvents = [
   LoginDialogDismissed,
   LoginDialogDismissalRestored,
   SsoRedirectRequested,
+  SessionConfirmed,
+  SessionCheckFailed,
+  IdentitySet,
+  IdentityFailed,
+  IdentityReset,
+  RefreshDue,
 ] as const
 
 export type SessionEvent = EventOf<(typeof sessionEvents)[number]>

@@ -12,6 +12,7 @@ export {
   OTP_LOGIN_PATH,
   CHANGE_PASSWORD_PATH,
   EXPIRED_CODES,
+  EXPIRED_REASON,
   changePasswordPath,
 } from './policies'
 export { UI_BASE, withoutBase } from './redirect'

@@ -1,6 +1,8 @@
 // Pure reactions of the session area: a recorded fact asks for the next commands.
 import type { AppCommand, AppEvent, AppState } from '../app'
 import type { Envelope } from '../shared/area'
+import { isTour } from '../platform/rules'
+import { pathKeptOnLoginRedirect } from './redirect'
 
 // navigation/Navigate and navigation/GoToLanding belong to the navigation area; their shapes
 // are the agreed interface ({to, replace} with `to` under the /ui base; {}).
@@ -15,6 +17,9 @@ export const CHANGE_PASSWORD_PATH = '/login/change-password'
 
 /** Codes of an expired password: the user must change it before signing in (error catalogue). */
 export const EXPIRED_CODES: ReadonlyArray<string> = ['CREDENTIALS_EXPIRED', 'PASSWORD_EXPIRED']
+
+/** `SignedOut.reason` when the server no longer knows the session (found by the idle check). */
+export const EXPIRED_REASON = 'expired'
 
 export const changePasswordPath = (userName: string) =>
   `${CHANGE_PASSWORD_PATH}/${encodeURIComponent(userName)}`
@@ -46,9 +51,25 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
     }
     case 'session/OtpFailed':
       return event.data.failure.status === 403 ? [navigate(LOGIN_PATH)] : []
-    case 'session/SignedOut':
+    case 'session/SignedOut': {
+      // Logout resets identity tracking, except in the tour (spec 000 section 4).
+      const identity: AppCommand[] = isTour(state.platform) ? [] : [{ type: 'session/ResetIdentity' }]
       // Leaving for the SSO provider is a full-page navigation the effect starts.
-      return event.data.reason === 'sso' ? [] : [navigate(LOGIN_PATH)]
+      if (event.data.reason === 'sso') return identity
+      if (event.data.reason !== EXPIRED_REASON) return [...identity, navigate(LOGIN_PATH)]
+      // The server ended the session: after signing in again the user comes back here.
+      const { path, query } = state.navigation.location
+      return [
+        ...identity,
+        { type: 'session/SavePathAfterLogin', path: `/ui${path}${query}` },
+        navigate(LOGIN_PATH),
+      ]
+    }
+    case 'navigation/Redirected': {
+      // Sent to login from a shared search link: come back to it (query included) after login.
+      const path = pathKeptOnLoginRedirect(event.data)
+      return path === null ? [] : [{ type: 'session/SavePathAfterLogin', path }]
+    }
     case 'session/InvitationRejected':
       return state.session.status === 'signingOut' ? [] : [{ type: 'session/SignOut', reason: 'invitation' }]
     default:

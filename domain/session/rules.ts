@@ -5,6 +5,12 @@
  */
 import { none, some, type Option } from 'fp-ts/Option'
 
+/**
+ * An idle session that becomes active after this long asks the server whether it is still
+ * valid (spec 000 section 9; the same limit as the navigation area's IDLE_CHECK_MS).
+ */
+export const SESSION_IDLE_LIMIT_MS = 60_000
+
 /** Session-storage key of the saved post-login path (spec 000 section 9). */
 export const PATH_AFTER_LOGIN_KEY = 'path_after_login'
 

@@ -197,6 +197,24 @@ describe('package details', () => {
     expect(screen.getByTestId('install-command')).toHaveTextContent('npm i react@18.2.0')
   })
 
+  it('links back to the search the bar holds, or to all packages without one', async () => {
+    const { UrlRestored } = await import('../../domain/search/events')
+    const { searchModelFromQuery } = await import('../../domain/search/model')
+    const searched = renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Freact',
+      pattern: PATTERN,
+      api: catalogue(),
+      seed: [UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') })],
+    })
+    expect(await screen.findByRole('link', { name: 'Back to results' })).toHaveAttribute(
+      'href',
+      '/packages?q=react&pkg=npm',
+    )
+    searched.unmount()
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact', pattern: PATTERN, api: catalogue() })
+    expect(await screen.findByRole('link', { name: 'All packages' })).toHaveAttribute('href', '/packages')
+  })
+
   it('labels the security tab Xray Data when Xray is present', async () => {
     renderArea(<PackagesArea />, {
       path: '/packages/npm%3A%2F%2Freact',
@@ -285,6 +303,44 @@ describe('version details', () => {
     renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact/18.2.0', pattern: PATTERN, api })
     expect(await screen.findByText(/loose-envify/)).toBeInTheDocument()
     expect(screen.getByText('npm.name')).toBeInTheDocument()
+  })
+
+  it("downloads each file from the platform's path; a go module's .mod as its .zip", async () => {
+    const mod = makePackage('github.com/acme/lib', { packageType: 'go', id: 'go://github.com/acme/lib' })
+    const lead = {
+      name: 'v1.2.3.mod',
+      path: 'github.com/acme/lib/@v/v1.2.3.mod',
+      lead: true,
+      size: 120,
+      md5: 'd41d8cd98f00b204e9800998ecf8427e',
+      sha1: 'da39a3ee5e6b4b0d3255bfef95601890afd80709',
+      sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      mimeType: 'text/plain',
+    }
+    // A file kept somewhere the lead file's folder would not suggest.
+    const license = { ...lead, name: 'LICENSE', path: 'sources/acme/lib/v1.2.3/LICENSE', lead: false }
+    const api = fakePackagesApi({
+      packages: [mod],
+      versions: {
+        [mod.id]: [
+          makeVersion(mod, 'v1.2.3', {
+            repos: [{ name: 'go-remote', type: 'remote', leadFilePath: lead.path }],
+            files: [lead, license],
+          }),
+        ],
+      },
+    })
+    renderArea(<PackagesArea />, {
+      path: `/packages/${encodeURIComponent(mod.id)}/v1.2.3`,
+      pattern: PATTERN,
+      api,
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Download v1.2.3.zip' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Download LICENSE' }))
+    expect(api.catalogue.downloads).toEqual([
+      { repoKey: 'go-remote', path: 'github.com/acme/lib/@v/v1.2.3.zip' },
+      { repoKey: 'go-remote', path: 'sources/acme/lib/v1.2.3/LICENSE' },
+    ])
   })
 
   it('a docker version opens on docker layers', async () => {

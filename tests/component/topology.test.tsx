@@ -28,6 +28,8 @@ function api(
 ): ServiceStatusApi & { calls: number } {
   const fake = {
     calls: 0,
+    logFiles: () => Promise.resolve(left({ kind: 'network' as const, message: 'not faked' })),
+    logData: () => Promise.resolve(left({ kind: 'network' as const, message: 'not faked' })),
     topology: () => {
       const answer = answers[Math.min(fake.calls, answers.length - 1)]
       fake.calls++

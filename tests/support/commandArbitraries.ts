@@ -55,6 +55,8 @@ const session = fc.oneof(
   fc.constant(c({ type: 'session/ClearPathAfterLogin' })),
   fc.constant(c({ type: 'session/DismissLoginDialog' })),
   fc.constant(c({ type: 'session/AutoRedirectToSso' })),
+  fc.integer({ min: 0, max: 200_000 }).map((idleMs) => c({ type: 'session/CheckSession', idleMs })),
+  fc.constant(c({ type: 'session/ResetIdentity' })),
 )
 
 const platform = fc
@@ -112,6 +114,25 @@ const packages = fc.oneof(
     .map((r) => c({ type: 'packages/OpenVersion', ...r })),
 )
 
+const serviceStatus = fc.oneof(
+  fc.constantFrom(
+    c({ type: 'serviceStatus/LoadTopology' }),
+    c({ type: 'serviceStatus/OpenLogViewer' }),
+    c({ type: 'serviceStatus/CloseLogViewer' }),
+    c({ type: 'serviceStatus/PauseLog' }),
+    c({ type: 'serviceStatus/ResumeLog' }),
+    c({ type: 'serviceStatus/RefreshLogNow' }),
+  ),
+  fc
+    .constantFrom('jfrt', 'jfxr', 'nope')
+    .map((product) => c({ type: 'serviceStatus/ChooseLogProduct', product })),
+  fc.constantFrom('node-1', 'node-2').map((nodeId) => c({ type: 'serviceStatus/ChooseLogNode', nodeId })),
+  fc
+    .constantFrom('artifactory-request.log', '../x')
+    .map((file) => c({ type: 'serviceStatus/ChooseLogFile', file })),
+  fc.boolean().map((visible) => c({ type: 'serviceStatus/SetLogVisibility', visible })),
+)
+
 export const commandArbitrary: fc.Arbitrary<AppCommand> = fc.oneof(
   { weight: 1, arbitrary: unknownCommand },
   { weight: 3, arbitrary: session },
@@ -120,4 +141,5 @@ export const commandArbitrary: fc.Arbitrary<AppCommand> = fc.oneof(
   { weight: 1, arbitrary: notifications },
   { weight: 3, arbitrary: search },
   { weight: 3, arbitrary: packages },
+  { weight: 2, arbitrary: serviceStatus },
 )

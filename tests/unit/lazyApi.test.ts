@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
 import { lazyApi } from '../../adapters/browser/lazyApi'
 import type { ReleaseBundlesApi, ServiceStatusApi } from '../../adapters/ports'
+import { notFaked } from '../support/fakePorts'
 
 describe('lazyApi', () => {
   it('loads the implementation once, on the first call, and forwards every method', async () => {
@@ -24,7 +25,7 @@ describe('lazyApi', () => {
     const api = lazyApi<ServiceStatusApi>(async () => {
       attempts++
       if (attempts === 1) throw new Error('Failed to fetch dynamically imported module')
-      return { topology: async () => right([]) }
+      return { ...notFaked<ServiceStatusApi>(), topology: async () => right([]) }
     })
     expect(await api.topology()).toEqual({
       _tag: 'Left',

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { left } from 'fp-ts/Either'
+import { navigationEffects } from '../../commands/effects/navigation'
+import { serviceStatusEffects } from '../../commands/effects/serviceStatus'
+import { corpusLines } from '../support/corpora'
+import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
+import { renderShell } from './shellFixtures'
+
+const admin = { user: { name: 'admin', admin: true } } as const
+const effects = { ...navigationEffects, ...serviceStatusEffects }
+const PATH = '/admin/monitoring/system_logs'
+
+function platform() {
+  const api = fakeLogPlatform([topologyNode(), topologyNode({ serviceId: 'jfxr@01', serviceType: 'xray' })])
+  api.append('jfrt', 'node-1', 'artifactory-request.log', '2026-01-01T00:00:00Z|node-1|GET|/api/x|200|3\n')
+  api.append('jfrt', 'node-1', 'artifactory-service.log', 'INFO started\n')
+  api.append('jfxr', 'node-1', 'xray-request.log', '')
+  return api
+}
+
+describe('the System Logs page', () => {
+  it('opens on Artifactory, the first node and file, and shows the log as text', async () => {
+    renderShell(PATH, admin, { serviceStatusApi: platform() }, effects)
+    const log = await screen.findByRole('log', { name: 'Content of artifactory-request.log' })
+    expect(log).toHaveTextContent('GET|/api/x|200')
+    expect(screen.getByRole('heading', { name: 'System Logs', level: 1 })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Product' })).toHaveValue('jfrt')
+    expect(screen.getByRole('combobox', { name: 'Node' })).toHaveValue('node-1')
+    expect(screen.getByRole('combobox', { name: 'File' })).toHaveValue('artifactory-request.log')
+    expect(screen.getByRole('status', { name: 'Log refresh' })).toHaveTextContent(
+      'Refreshing every 10 seconds.',
+    )
+  })
+
+  it('switches file and product, and shows an empty file as such', async () => {
+    const user = userEvent.setup()
+    renderShell(PATH, admin, { serviceStatusApi: platform() }, effects)
+    await screen.findByRole('log', { name: 'Content of artifactory-request.log' })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'File' }), 'artifactory-service.log')
+    expect(await screen.findByRole('log', { name: 'Content of artifactory-service.log' })).toHaveTextContent(
+      'INFO started',
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Product' }), 'Xray')
+    expect(await screen.findByText('The file is empty.')).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'File' })).toHaveValue('xray-request.log')
+  })
+
+  it('pause and resume', async () => {
+    const user = userEvent.setup()
+    renderShell(PATH, admin, { serviceStatusApi: platform() }, effects)
+    await screen.findByRole('log', { name: 'Content of artifactory-request.log' })
+    await user.click(screen.getByRole('button', { name: 'Pause' }))
+    expect(screen.getByRole('status', { name: 'Log refresh' })).toHaveTextContent('Paused.')
+    await user.click(screen.getByRole('button', { name: 'Resume' }))
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument()
+  })
+
+  it('renders hostile log lines as text, never as HTML', async () => {
+    const api = platform()
+    const hostile = corpusLines('xss').slice(0, 300)
+    api.append('jfrt', 'node-1', 'artifactory-request.log', `${hostile.join('\n')}\n`)
+    const { view } = renderShell(PATH, admin, { serviceStatusApi: api }, effects)
+    const log = await screen.findByRole('log', { name: 'Content of artifactory-request.log' })
+    expect(log.textContent).toContain(hostile[0])
+    expect(log.textContent).toContain(hostile[299])
+    expect(log.children).toHaveLength(0)
+    expect(view.container.querySelector('img, script, svg, iframe, object, embed')).toBeNull()
+  })
+
+  it('a node without files, a failure and its retry', async () => {
+    const api = fakeLogPlatform([topologyNode()])
+    api.fail.topology = left({ kind: 'status', status: 500, message: 'status store down' })
+    renderShell(PATH, admin, { serviceStatusApi: api }, effects)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('status store down')
+    delete api.fail.topology
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('node-1 has no log files for Artifactory.')).toBeInTheDocument()
+  })
+})
+
+describe('scroll to end', () => {
+  it('stops following when the user scrolls up, and "Scroll to end" follows again', async () => {
+    const user = userEvent.setup()
+    renderShell(PATH, admin, { serviceStatusApi: platform() }, effects)
+    const log = await screen.findByRole('log', { name: 'Content of artifactory-request.log' })
+    const button = screen.getByRole('button', { name: 'Scroll to end' })
+    expect(button).toBeDisabled()
+    // jsdom has no layout: give the log a size, then scroll it up as a user would.
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 1000 })
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 100 })
+    log.scrollTop = 200
+    fireEvent.scroll(log)
+    expect(button).toBeEnabled()
+    expect(screen.getByText(/scrolling stays where you are/)).toBeInTheDocument()
+    await user.click(button)
+    expect(log.scrollTop).toBe(1000)
+    expect(button).toBeDisabled()
+  })
+})

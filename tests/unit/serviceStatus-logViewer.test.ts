@@ -1,0 +1,141 @@
+/** The log viewer through the real bus: choosing, tailing by offset, pausing and stopping. */
+import { describe, expect, it } from 'vitest'
+import { VirtualTimeScheduler } from 'rxjs'
+import { left } from 'fp-ts/Either'
+import { createApp } from '../../commands/createApp'
+import { fakePorts } from '../support/fakePorts'
+import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
+}
+
+function setup() {
+  const api = fakeLogPlatform([
+    topologyNode(),
+    topologyNode({ nodeId: 'node-2' }),
+    topologyNode({ nodeId: 'node-3', status: 'Offline' }),
+    topologyNode({ serviceId: 'jfxr@01', serviceType: 'xray' }),
+  ])
+  api.append('jfrt', 'node-1', 'artifactory-request.log', 'GET /a 200\n')
+  api.append('jfrt', 'node-1', 'artifactory-service.log', 'started\n')
+  api.append('jfrt', 'node-2', 'artifactory-request.log', 'node two\n')
+  api.append('jfxr', 'node-1', 'xray-request.log', 'xray line\n')
+  const scheduler = new VirtualTimeScheduler()
+  const app = createApp({ ports: fakePorts({ serviceStatusApi: api, scheduler }) })
+  // Runs the virtual clock up to `ms` (absolute), then lets port answers land.
+  const until = async (ms: number) => {
+    scheduler.maxFrames = ms
+    scheduler.flush()
+    await settle()
+  }
+  const viewer = () => app.getState().serviceStatus.logViewer
+  return { api, app, until, viewer }
+}
+
+describe('log viewer effects', () => {
+  it('opens on Artifactory, its first Online node and its first file, and reads it at once', async () => {
+    const { app, until, viewer } = setup()
+    app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
+    await until(0)
+    expect(viewer().product).toBe('jfrt')
+    const nodes = viewer().nodes
+    expect(nodes.status === 'loaded' ? nodes.value : nodes).toEqual([
+      { product: 'jfrt', nodeId: 'node-1' },
+      { product: 'jfrt', nodeId: 'node-2' },
+      { product: 'jfxr', nodeId: 'node-1' },
+    ])
+    expect(viewer().node).toBe('node-1')
+    expect(viewer().file).toBe('artifactory-request.log')
+    expect(viewer().tail.lines).toEqual(['GET /a 200'])
+  })
+
+  it('polls at the refresh interval from the offset reached, appending only new text', async () => {
+    const { api, app, until, viewer } = setup()
+    app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
+    await until(0)
+    api.append('jfrt', 'node-1', 'artifactory-request.log', 'GET /b 200\n')
+    await until(9_999)
+    expect(viewer().tail.lines).toEqual(['GET /a 200'])
+    await until(10_000)
+    expect(viewer().tail.lines).toEqual(['GET /a 200', 'GET /b 200'])
+    expect(api.dataCalls.map((c) => c.fileSize)).toEqual([0, 11])
+    await until(20_000)
+    expect(api.dataCalls.map((c) => c.fileSize)).toEqual([0, 11, 22])
+    expect(viewer().tail.lines).toEqual(['GET /a 200', 'GET /b 200'])
+  })
+
+  it('pause stops polling, resume and refresh-now read at once', async () => {
+    const { api, app, until, viewer } = setup()
+    app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
+    await until(0)
+    app.dispatch({ type: 'serviceStatus/PauseLog' })
+    api.append('jfrt', 'node-1', 'artifactory-request.log', 'GET /c 200\n')
+    await until(60_000)
+    expect(api.dataCalls).toHaveLength(1)
+    app.dispatch({ type: 'serviceStatus/ResumeLog' })
+    await until(60_000)
+    expect(api.dataCalls).toHaveLength(2)
+    expect(viewer().tail.lines.at(-1)).toBe('GET /c 200')
+    app.dispatch({ type: 'serviceStatus/RefreshLogNow' })
+    await until(60_000)
+    expect(api.dataCalls).toHaveLength(3)
+  })
+
+  it('stops when the page is hidden or left, and leaving resets to Artifactory', async () => {
+    const { api, app, until, viewer } = setup()
+    app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
+    await until(0)
+    app.dispatch({ type: 'serviceStatus/SetLogVisibility', visible: false })
+    await until(100_000)
+    expect(api.dataCalls).toHaveLength(1)
+    app.dispatch({ type: 'serviceStatus/SetLogVisibility', visible: true })
+    await until(100_000)
+    expect(api.dataCalls).toHaveLength(2)
+    app.dispatch({ type: 'serviceStatus/ChooseLogProduct', product: 'jfxr' })
+    await until(100_000)
+    expect(viewer().tail.lines).toEqual(['xray line'])
+    app.dispatch({ type: 'serviceStatus/CloseLogViewer' })
+    await until(1_000_000)
+    expect(api.dataCalls).toHaveLength(3)
+    expect(viewer().product).toBe('jfrt')
+    expect(viewer().nodes.status).toBe('idle')
+  })
+
+  it('a new node or file starts a new tail from offset 0; unknown choices are rejected', async () => {
+    const { api, app, until, viewer } = setup()
+    app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
+    await until(0)
+    app.dispatch({ type: 'serviceStatus/ChooseLogFile', file: 'artifactory-service.log' })
+    await until(0)
+    expect(viewer().tail.lines).toEqual(['started'])
+    app.dispatch({ type: 'serviceStatus/ChooseLogNode', nodeId: 'node-2' })
+    await until(0)
+    expect(viewer().tail.lines).toEqual(['node two'])
+    expect(api.dataCalls.map((c) => [c.nodeId, c.file, c.fileSize])).toEqual([
+      ['node-1', 'artifactory-request.log', 0],
+      ['node-1', 'artifactory-service.log', 0],
+      ['node-2', 'artifactory-request.log', 0],
+    ])
+    app.dispatch({ type: 'serviceStatus/ChooseLogNode', nodeId: 'node-3' })
+    app.dispatch({ type: 'serviceStatus/ChooseLogFile', file: '../../etc/passwd' })
+    const rejected = app
+      .exportLog()
+      .split('\n')
+      .filter((l) => l.includes('bus/CommandRejected'))
+    expect(rejected).toHaveLength(2)
+    expect(viewer().node).toBe('node-2')
+  })
+
+  it('a failed read is shown and the next successful read clears it', async () => {
+    const { api, app, until, viewer } = setup()
+    app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
+    await until(0)
+    api.fail.logData = left({ kind: 'status', status: 500, message: 'disk gone' })
+    await until(10_000)
+    expect(viewer().tailFailure?.message).toBe('disk gone')
+    delete api.fail.logData
+    await until(20_000)
+    expect(viewer().tailFailure).toBeNull()
+  })
+})

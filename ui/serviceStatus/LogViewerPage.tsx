@@ -1,0 +1,211 @@
+// The live log viewer (System Logs): choose a product, a node and a file, and read the file as
+// it grows. Polling lives in the serviceStatus effects; this view only renders the state.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { failureMessage } from '../../domain/shared/failure'
+import {
+  availableLogProducts,
+  DEFAULT_LOG_REFRESH_SECS,
+  LOG_PRODUCTS,
+  logNodesOf,
+  logRefreshSecs,
+  logText,
+  MAX_LOG_LINES,
+  type LogViewerState,
+} from '../../domain/serviceStatus'
+import { useDispatch, useQuery } from '../shared/appContext'
+import styles from './logViewer.module.css'
+
+// Within this many pixels of the bottom counts as "at the end": new text keeps it there.
+const AT_END_SLACK_PX = 8
+
+const productName = (key: string) => LOG_PRODUCTS.find((p) => p.key === key)?.name ?? key
+
+/** The log as text (never HTML), kept at its end unless the user scrolled up to read. */
+function LogText({ text, file }: { text: string; file: string }) {
+  const ref = useRef<HTMLPreElement>(null)
+  const [follow, setFollow] = useState(true)
+  useLayoutEffect(() => {
+    const pre = ref.current
+    if (pre && follow) pre.scrollTop = pre.scrollHeight
+  }, [text, follow])
+  return (
+    <>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          disabled={follow}
+          onClick={() => {
+            setFollow(true)
+            if (ref.current) ref.current.scrollTop = ref.current.scrollHeight
+          }}
+        >
+          Scroll to end
+        </button>
+        {!follow && (
+          <span className={styles.meta}>New lines keep coming; scrolling stays where you are.</span>
+        )}
+      </div>
+      <pre
+        ref={ref}
+        role="log"
+        aria-label={`Content of ${file}`}
+        tabIndex={0}
+        className={styles.log}
+        onScroll={(e) => {
+          const pre = e.currentTarget
+          setFollow(pre.scrollTop + pre.clientHeight >= pre.scrollHeight - AT_END_SLACK_PX)
+        }}
+      >
+        {text}
+      </pre>
+    </>
+  )
+}
+
+function Select(props: {
+  label: string
+  value: string
+  options: ReadonlyArray<{ value: string; label: string }>
+  onChange: (value: string) => void
+  disabled?: boolean
+}) {
+  return (
+    <label>
+      {props.label}
+      <select
+        value={props.value}
+        disabled={props.disabled === true || props.options.length === 0}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function LogBody({ s }: { s: LogViewerState }): ReactNode {
+  const dispatch = useDispatch()
+  const text = useMemo(() => logText(s.tail), [s.tail])
+  if (s.nodes.status === 'idle' || s.nodes.status === 'loading') return <p role="status">Loading nodes…</p>
+  if (s.nodes.status === 'failed')
+    return (
+      <div role="alert">
+        <p>
+          The nodes could not be loaded: {failureMessage(s.nodes.failure, 'the platform did not answer')}.
+        </p>
+        <button type="button" onClick={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}>
+          Try again
+        </button>
+      </div>
+    )
+  if (s.node === null) return <p>No node runs {productName(s.product)}.</p>
+  if (s.files.status === 'idle' || s.files.status === 'loading')
+    return <p role="status">Loading log files…</p>
+  if (s.files.status === 'failed')
+    return (
+      <div role="alert">
+        <p>
+          The log files of {s.node} could not be loaded:{' '}
+          {failureMessage(s.files.failure, 'the platform did not answer')}.
+        </p>
+        <button type="button" onClick={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}>
+          Try again
+        </button>
+      </div>
+    )
+  if (s.file === null)
+    return (
+      <p>
+        {s.node} has no log files for {productName(s.product)}.
+      </p>
+    )
+  const received = s.lastUpdate !== null
+  return (
+    <>
+      {s.tailFailure && (
+        <p role="alert">
+          The log could not be read: {failureMessage(s.tailFailure, 'the platform did not answer')}.{' '}
+          {s.paused ? '' : 'It is read again at the next refresh.'}
+        </p>
+      )}
+      {!received && !s.tailFailure && <p role="status">Loading the log…</p>}
+      {received && text === '' && <p>The file is empty.</p>}
+      {s.tail.dropped > 0 && (
+        <p className={styles.meta}>
+          Showing the last {MAX_LOG_LINES} lines; {s.tail.dropped} earlier lines are not kept.
+        </p>
+      )}
+      <LogText text={text} file={s.file} />
+    </>
+  )
+}
+
+export function LogViewerPage() {
+  const s = useQuery({ type: 'serviceStatus/LogViewer' })
+  const dispatch = useDispatch()
+  useEffect(() => {
+    dispatch({ type: 'serviceStatus/OpenLogViewer' })
+    const onVisibility = () =>
+      dispatch({ type: 'serviceStatus/SetLogVisibility', visible: document.visibilityState !== 'hidden' })
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility)
+      dispatch({ type: 'serviceStatus/CloseLogViewer' })
+    }
+  }, [dispatch])
+
+  const nodes = s.nodes.status === 'loaded' ? s.nodes.value : []
+  const products = availableLogProducts(nodes)
+  const files = s.files.status === 'loaded' ? s.files.value.files : []
+  const seconds = logRefreshSecs(s, DEFAULT_LOG_REFRESH_SECS)
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">System Logs</h1>
+      <div className={styles.controls}>
+        <Select
+          label="Product"
+          value={s.product}
+          options={products.map((p) => ({ value: p.key, label: p.name }))}
+          onChange={(product) => dispatch({ type: 'serviceStatus/ChooseLogProduct', product })}
+        />
+        <Select
+          label="Node"
+          value={s.node ?? ''}
+          options={logNodesOf(nodes, s.product).map((n) => ({ value: n, label: n }))}
+          onChange={(nodeId) => dispatch({ type: 'serviceStatus/ChooseLogNode', nodeId })}
+        />
+        <Select
+          label="File"
+          value={s.file ?? ''}
+          options={files.map((f) => ({ value: f, label: f }))}
+          onChange={(file) => dispatch({ type: 'serviceStatus/ChooseLogFile', file })}
+        />
+        <button
+          type="button"
+          disabled={s.file === null}
+          onClick={() => dispatch({ type: s.paused ? 'serviceStatus/ResumeLog' : 'serviceStatus/PauseLog' })}
+        >
+          {s.paused ? 'Resume' : 'Pause'}
+        </button>
+        <button
+          type="button"
+          disabled={s.file === null}
+          onClick={() => dispatch({ type: 'serviceStatus/RefreshLogNow' })}
+        >
+          Refresh now
+        </button>
+      </div>
+      {s.file !== null && (
+        <p className={styles.meta} role="status" aria-label="Log refresh">
+          {s.paused ? 'Paused.' : `Refreshing every ${seconds} seconds.`}
+          {s.lastUpdate !== null && ` File last written ${new Date(s.lastUpdate).toLocaleString()}.`}
+        </p>
+      )}
+      <LogBody s={s} />
+    </section>
+  )
+}
