@@ -3,12 +3,11 @@
  * the History API, and every area's API over one HTTP client.
  */
 import { asyncScheduler } from 'rxjs'
-import type { HistoryPort, IdSource, KeyValueStore, PackagesApi, Ports } from '../ports'
+import type { AdminApi, HistoryPort, IdSource, KeyValueStore, PackagesApi, Ports } from '../ports'
 import { lazyApi } from './lazyApi'
 import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
-import { createAdminApi } from '../http/admin'
 import { createServiceStatusApi } from '../http/serviceStatus'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
 import { createNavigationApi } from '../http/navigation'
@@ -69,6 +68,31 @@ const packagesApiMethods: Record<keyof PackagesApi, true> = {
 }
 const PACKAGES_API_METHODS = Object.keys(packagesApiMethods) as Array<keyof PackagesApi>
 
+const adminApiMethods: Record<keyof AdminApi, true> = {
+  generalConfig: true,
+  saveGeneralConfig: true,
+  licenses: true,
+  proxies: true,
+  saveProxy: true,
+  deleteProxy: true,
+  projects: true,
+  createProject: true,
+  members: true,
+  saveMembers: true,
+  peers: true,
+  users: true,
+  saveUser: true,
+  deleteUser: true,
+  invite: true,
+  groups: true,
+  saveGroup: true,
+  deleteGroup: true,
+  permissions: true,
+  savePermission: true,
+  deletePermission: true,
+}
+const ADMIN_API_METHODS = Object.keys(adminApiMethods) as Array<keyof AdminApi>
+
 export function createBrowserPorts(): Ports {
   const http = createHttpClient()
   return {
@@ -81,7 +105,8 @@ export function createBrowserPorts(): Ports {
     history: browserHistory(),
     platformApi: createPlatformApi(http),
     sessionApi: createSessionApi(http),
-    adminApi: createAdminApi(http),
+    // Only admins' pages call it: it loads with the first admin call, not at start-up.
+    adminApi: lazyApi(() => import('./adminApiChunk').then((m) => m.createAdminApi(http)), ADMIN_API_METHODS),
     serviceStatusApi: createServiceStatusApi(http),
     // GraphQL (graphql + graphql-request) loads with the first package query, not at start-up.
     packagesApi: lazyApi(
