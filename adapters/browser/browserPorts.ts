@@ -3,7 +3,7 @@
  * the History API, and every area's API over one HTTP client.
  */
 import { asyncScheduler } from 'rxjs'
-import type { HistoryPort, IdSource, KeyValueStore, PackagesApi, Ports } from '../ports'
+import type { HistoryPort, IdSource, KeyValueStore, PackagesApi, Ports, SupportBundlesApi } from '../ports'
 import { lazyApi } from './lazyApi'
 import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
@@ -68,6 +68,15 @@ const packagesApiMethods: Record<keyof PackagesApi, true> = {
 }
 const PACKAGES_API_METHODS = Object.keys(packagesApiMethods) as Array<keyof PackagesApi>
 
+const supportBundlesApiMethods: Record<keyof SupportBundlesApi, true> = {
+  list: true,
+  create: true,
+  remove: true,
+  download: true,
+  retentionEnabled: true,
+}
+const SUPPORT_BUNDLES_API_METHODS = Object.keys(supportBundlesApiMethods) as Array<keyof SupportBundlesApi>
+
 export function createBrowserPorts(): Ports {
   const http = createHttpClient()
   return {
@@ -88,5 +97,10 @@ export function createBrowserPorts(): Ports {
       PACKAGES_API_METHODS,
     ),
     releaseBundlesApi: createReleaseBundlesApi(http),
+    // Support bundles load their client code with the Support Zone page's first call.
+    supportBundlesApi: lazyApi(
+      () => import('../http/supportBundles').then((m) => m.createSupportBundlesApi(http)),
+      SUPPORT_BUNDLES_API_METHODS,
+    ),
   }
 }

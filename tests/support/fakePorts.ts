@@ -7,6 +7,7 @@ import type {
   Ports,
   ServiceStatusApi,
   SessionApi,
+  SupportBundlesApi,
 } from '../../adapters/ports'
 import { createSecretVault } from '../../adapters/memory/secretVault'
 import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
@@ -67,6 +68,7 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     serviceStatusApi: notFaked<ServiceStatusApi>(),
     packagesApi: fakePackagesApi(),
     releaseBundlesApi: fakeReleaseBundlesApi(),
+    supportBundlesApi: notFaked<SupportBundlesApi>(),
     ...overrides,
   }
   return {
