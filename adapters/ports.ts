@@ -135,6 +135,8 @@ export interface SessionApi {
     readonly session: string
     readonly clientName: string
   }): Promise<Result<{ readonly code: string }>>
+  /** Analytics identity of the signed-in user (`POST ui/userIdentifyToken/{name}`); only its lifetime is answered. */
+  identify(name: string): Promise<Result<{ readonly expiresIn: number }>>
 }
 
 // --- admin (proxies, projects, licences, general settings) -----------------------------
@@ -215,6 +217,16 @@ export interface SupportBundlesApi {
   retentionEnabled(): Promise<Result<boolean>>
 }
 
+// --- navigation (per-user console preferences, set-me-up) --------------------------------
+export type NavigationType = 'new' | 'classic'
+export interface NavigationApi {
+  /** The signed-in user's navigation type. */
+  navigationType(): Promise<Result<NavigationType>>
+  saveNavigationType(type: NavigationType): Promise<Result<NavigationType>>
+  /** The base URL clients are set up with. */
+  setMeUp(): Promise<Result<{ readonly baseUrl: string }>>
+}
+
 export interface Ports {
   readonly clock: Clock
   readonly ids: IdSource
@@ -231,4 +243,5 @@ export interface Ports {
   readonly packagesApi: PackagesApi
   readonly releaseBundlesApi: ReleaseBundlesApi
   readonly supportBundlesApi: SupportBundlesApi
+  readonly navigationApi: NavigationApi
 }

@@ -8,6 +8,7 @@ import {
   sidebarKinds,
   topMenuItems,
   type Location,
+  type NavigationType,
   type NavigationState,
   type RouteMatch,
   type ShellContext,
@@ -76,13 +77,15 @@ export interface TopMenus {
   readonly user: ReadonlyArray<TopMenuItem>
   readonly help: ReadonlyArray<TopMenuItem>
 }
-const menusMemo = memo((platform: unknown, session: unknown, ctx: ShellContext): TopMenus => {
-  void platform
-  void session
-  return { user: topMenuItems(ctx), help: helpMenuItems(ctx) }
-})
+const menusMemo = memo(
+  (platform: unknown, session: unknown, ctx: ShellContext, navigationType: NavigationType): TopMenus => {
+    void platform
+    void session
+    return { user: topMenuItems(ctx, navigationType), help: helpMenuItems(ctx) }
+  },
+)
 const topMenus: Selector<object, TopMenus> = (state) =>
-  menusMemo(state.platform, state.session, contextOf(state))
+  menusMemo(state.platform, state.session, contextOf(state), state.navigation.navigationType)
 
 const title: Selector<object, string> = (state) =>
   pageTitle(state.navigation.location.path, contextOf(state).serverName, state.navigation.pluginRoutes)

@@ -1,6 +1,6 @@
 import type { QueryTable, Selector } from './types'
 import type { ChecksumLookup, DistributionTab } from '../domain/releaseBundles/types'
-import { defaultDistributionTab } from '../domain/releaseBundles/rules'
+import { defaultDistributionTab, hasEnterprisePlusPlan } from '../domain/releaseBundles/rules'
 import { viewerOf } from '../domain/search/viewer'
 
 const lookup: Selector<object, ChecksumLookup> = (s) => s.releaseBundles.lookup
@@ -9,7 +9,7 @@ const lookup: Selector<object, ChecksumLookup> = (s) => s.releaseBundles.lookup
 const defaultTab: Selector<object, DistributionTab> = (s) => {
   const v = viewerOf(s)
   return defaultDistributionTab({
-    enterprisePlus: /ENTERPRISE_PLUS/i.test(v.licenseType),
+    enterprisePlus: hasEnterprisePlusPlan(v.licenseType),
     distributionCapable:
       v.services.includes('distribution') || s.platform.entitlements.includes('distribution'),
   })

@@ -11,6 +11,7 @@ import { createSessionApi } from '../http/session'
 import { createAdminApi } from '../http/admin'
 import { createServiceStatusApi } from '../http/serviceStatus'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
+import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
 
 /** Web storage that never throws (private mode, quota, disabled storage): a failed write is dropped. */
@@ -102,5 +103,6 @@ export function createBrowserPorts(): Ports {
       () => import('../http/supportBundles').then((m) => m.createSupportBundlesApi(http)),
       SUPPORT_BUNDLES_API_METHODS,
     ),
+    navigationApi: createNavigationApi(http),
   }
 }

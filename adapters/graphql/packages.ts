@@ -25,7 +25,7 @@ const PACKAGE_FIELDS = `id name packageType description created modified latestV
 
 const VERSION_FIELDS = `id name created modified repos { name type leadFilePath } licenses { name source } size
   stats { downloadCount } vulnerabilities { critical high medium low info unknown skipped }
-  files { name lead size md5 sha1 sha256 mimeType } digest`
+  files { name path lead size md5 sha1 sha256 mimeType } digest`
 
 const PACKAGES_QUERY = `query Packages($filter: PackageFilter!, $first: Int, $after: ID, $orderBy: PackageOrder) {
   packages(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {

@@ -24,6 +24,8 @@ const Enrollment = t.type({ secret: t.string, otpauthUrl: t.string })
 const KeyUser = t.type({ user: t.string })
 const Invitation = t.type({ email: t.string })
 const CliCode = t.type({ code: t.string })
+// Only the lifetime is read: a token in the answer is never decoded, kept or recorded.
+const IdentityToken = t.type({ expiresIn: t.number })
 
 // The default SAML provider name of spec 000 section 9.
 const DEFAULT_SAML_PROVIDER = 'SAML SSO'
@@ -93,5 +95,11 @@ export function createSessionApi(http: HttpClient): SessionApi {
       http.request('/ui/auth/invitation/accept', UserDataC, { method: 'POST', body: input }),
     registerCliSession: (input) =>
       http.request('/ui/auth/cli/session', CliCode, { method: 'POST', body: input }),
+    identify: async (name) =>
+      map((a: t.TypeOf<typeof IdentityToken>) => ({ expiresIn: a.expiresIn }))(
+        await http.request(`/ui/userIdentifyToken/${encodeURIComponent(name)}`, IdentityToken, {
+          method: 'POST',
+        }),
+      ),
   }
 }

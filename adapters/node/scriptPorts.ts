@@ -14,6 +14,7 @@ import { createServiceStatusApi } from '../http/serviceStatus'
 import { createPackagesApi } from '../http/packages'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
 import { createSupportBundlesApi } from '../http/supportBundles'
+import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
 
 /**
@@ -97,6 +98,7 @@ export function createScriptPorts(options: { readonly platformUrl: string }): Sc
         void blob.arrayBuffer().then((b) => downloads.push({ name, bytes: new Uint8Array(b) }))
       },
     }),
+    navigationApi: createNavigationApi(http),
     visited,
     downloads,
   }

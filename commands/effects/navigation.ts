@@ -1,7 +1,10 @@
-import { EMPTY, filter, mergeMap, type Observable } from 'rxjs'
+import { EMPTY, filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
+import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
-import type { Effect, EffectTable } from './types'
+import { NavigationTypeSaveFailed } from '../../domain/navigation/events'
+import { Shown } from '../../domain/notifications/events'
+import { caused, type Effect, type EffectTable } from './types'
 
 /** The console's base path: every location in state is relative to it. */
 export const UI_BASE = '/ui'
@@ -47,4 +50,31 @@ const historySync: Effect = (events$, state$, ports) =>
     }),
   )
 
-export const navigationEffects: EffectTable = { historySync }
+/** Saves the navigation type the user switched to; on failure the console switches back and says so. */
+const saveNavigationType: Effect = (events$, _state$, ports) =>
+  only('navigation/NavigationTypeSwitched')(events$).pipe(
+    switchMap((envelope) => {
+      const type = envelope.event.data.type
+      const previous = type === 'new' ? 'classic' : 'new'
+      return from(ports.navigationApi.saveNavigationType(type)).pipe(
+        mergeMap((result) =>
+          isLeft(result)
+            ? [
+                caused(envelope, NavigationTypeSaveFailed({ type: previous, failure: result.left })),
+                caused(
+                  envelope,
+                  Shown({
+                    id: `${envelope.corr}-navigation-type`,
+                    kind: 'error',
+                    message: `Could not switch the navigation type: ${result.left.message}`,
+                    at: envelope.at,
+                  }),
+                ),
+              ]
+            : [],
+        ),
+      )
+    }),
+  )
+
+export const navigationEffects: EffectTable = { historySync, saveNavigationType }

@@ -127,12 +127,16 @@ export async function runStartUp(ports: Ports, emit: (event: AppEvent) => void):
   }
   emit(P.StartCompleted({}))
 
-  // The navigation type only ever falls back to the default: a failure is logged, nothing more.
+  // The navigation type is the signed-in user's preference on the server (anonymous visitors
+  // keep the default). It only ever falls back to the default: a failure is logged, nothing more.
   try {
+    const navigationType = signedIn
+      ? await ports.navigationApi.navigationType()
+      : right(DEFAULT_NAVIGATION_TYPE)
     emit(
-      P.NavigationTypeInitialised({
-        navigationType: ports.localStore.get('navigationType') ?? DEFAULT_NAVIGATION_TYPE,
-      }),
+      isLeft(navigationType)
+        ? P.NavigationTypeFailed({ failure: navigationType.left })
+        : P.NavigationTypeInitialised({ navigationType: navigationType.right }),
     )
   } catch (error) {
     emit(

@@ -3,7 +3,21 @@
  * `ports.sessionApi`, and records the answer (or the failure) as an event. Secrets are taken
  * from `ports.secrets` by the reference the request carries, used once, and never recorded.
  */
-import { Observable, filter, mergeMap, exhaustMap, EMPTY, tap, ignoreElements, defer, from } from 'rxjs'
+import {
+  Observable,
+  filter,
+  mergeMap,
+  exhaustMap,
+  EMPTY,
+  tap,
+  ignoreElements,
+  defer,
+  from,
+  map,
+  distinctUntilChanged,
+  switchMap,
+  interval,
+} from 'rxjs'
 import { isLeft, right, type Either } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
@@ -487,7 +501,7 @@ const leave: Effect = (events$, _state$, ports) =>
  */
 const checkSession: Effect = (events$, state$, ports) =>
   events$.pipe(
-    ofType('navigation/SessionCheckRequested'),
+    ofType('navigation/SessionCheckRequested', 'session/RefreshDue'),
     exhaustMap((env) => {
       const before = state$.value.session
       if (before.status !== 'signedIn' || before.user === null) return EMPTY
@@ -508,6 +522,38 @@ const checkSession: Effect = (events$, state$, ports) =>
       )
     }),
   )
+
+/** How often the session is refreshed while refreshes run (signed in; logout pauses them). */
+export const SESSION_REFRESH_MS = 5 * 60 * 1000
+
+/**
+ * Periodic refreshes: while the session's refreshes are not paused, the session is refreshed
+ * every SESSION_REFRESH_MS (its user data, or the discovery that the server ended it).
+ */
+const periodicRefresh: Effect = (_events$, state$, ports) =>
+  state$.pipe(
+    map((state) => state.session.refreshesPaused),
+    distinctUntilChanged(),
+    switchMap((paused) =>
+      paused ? EMPTY : interval(SESSION_REFRESH_MS, ports.scheduler).pipe(map(() => S.RefreshDue({}))),
+    ),
+  )
+
+/** After a completed login the analytics identity is set; only its lifetime is recorded. */
+const identify = request(
+  'session/SignedIn',
+  async (e, ports, api) => {
+    const answer = await api.identify(e.data.user.name)
+    return isLeft(answer)
+      ? S.IdentityFailed({ failure: answer.left })
+      : S.IdentitySet({
+          user: e.data.user.name,
+          expiresIn: answer.right.expiresIn,
+          at: new Date(ports.clock.now()).toISOString(),
+        })
+  },
+  (failure) => S.IdentityFailed({ failure }),
+)
 
 /** Enrolment data is dropped as soon as the login completes. */
 const forgetEnrollment: Effect = (events$) =>
@@ -538,4 +584,6 @@ export const sessionEffects: EffectTable = {
   leave,
   forgetEnrollment,
   checkSession,
+  periodicRefresh,
+  identify,
 }

@@ -22,6 +22,7 @@ import {
   SetMeUpHidden,
   SetMeUpShown,
   SidebarToggled,
+  NavigationTypeSwitched,
   navigationEvents,
   type NavigationEvent,
 } from './events'
@@ -207,6 +208,9 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
         }),
       ])
     }
+    case 'navigation/SwitchNavigationType':
+      if (!shellContextOf(state).signedIn) return left('only a signed-in user has a navigation type')
+      return right([NavigationTypeSwitched({ type: nav.navigationType === 'new' ? 'classic' : 'new' })])
     case 'navigation/ToggleDebugPanel':
       return right([DebugPanelToggled({ open: !nav.debugPanelOpen })])
     case 'navigation/RecordChunkFailure':
@@ -316,8 +320,14 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
     }
     case 'navigation/DebugPanelToggled':
       return { ...nav, debugPanelOpen: (event as ReturnType<typeof DebugPanelToggled>).data.open }
+    case 'navigation/NavigationTypeSwitched':
+    case 'navigation/NavigationTypeSaveFailed':
+      return { ...nav, navigationType: (event as ReturnType<typeof NavigationTypeSwitched>).data.type }
     default:
-      return nav
+      // The start-up sequence (platform area) loads the user's navigation type.
+      return event.type === 'platform/NavigationTypeInitialised'
+        ? { ...nav, navigationType: event.data.navigationType === 'classic' ? 'classic' : 'new' }
+        : nav
   }
 }
 

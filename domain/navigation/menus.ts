@@ -5,6 +5,7 @@
  */
 import { feature, isCloudTrial, isTour, type Flavour, type ShellContext } from './context'
 import type { SidebarKind } from './routes'
+import type { NavigationType } from './types'
 
 export interface MenuItem {
   readonly id: string
@@ -260,8 +261,11 @@ export interface TopMenuItem {
   readonly external?: string
 }
 
-/** The top (user) menu with its role rules (spec 000 section 6). */
-export function topMenuItems(ctx: ShellContext): ReadonlyArray<TopMenuItem> {
+/** The top (user) menu with its role rules (spec 000 section 6); the switch names the other navigation type. */
+export function topMenuItems(
+  ctx: ShellContext,
+  navigationType: NavigationType = 'new',
+): ReadonlyArray<TopMenuItem> {
   const items: TopMenuItem[] = []
   if (ctx.admin) {
     items.push(
@@ -280,7 +284,12 @@ export function topMenuItems(ctx: ShellContext): ReadonlyArray<TopMenuItem> {
       { id: 'newPermission', title: 'New Permission', href: '/admin/management/permissions/create' },
     )
   }
-  if (ctx.signedIn) items.push({ id: 'switchUi', title: 'Switch to Classic UI', action: 'switchUi' })
+  if (ctx.signedIn)
+    items.push({
+      id: 'switchUi',
+      title: navigationType === 'classic' ? 'Switch to New UI' : 'Switch to Classic UI',
+      action: 'switchUi',
+    })
   if (!(isTour(ctx) && !ctx.admin)) items.push({ id: 'tour', title: 'Navigation Tour', action: 'tour' })
   if (ctx.signedIn) {
     items.push({ id: 'editProfile', title: 'Edit Profile', href: '/user_profile' })

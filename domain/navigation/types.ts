@@ -17,6 +17,9 @@ export interface SetMeUpState {
   readonly getActiveNode: boolean
 }
 
+/** The layout of the chrome: sidebars (new) or a top navigation bar (classic); a per-user preference. */
+export type NavigationType = 'new' | 'classic'
+
 export interface NavigationState {
   readonly location: Location
   /** The path before the current one; undefined on the first page (the 500 page relies on it). */
@@ -51,6 +54,7 @@ export interface NavigationState {
   readonly failedChunks: ReadonlyArray<string>
   /** The debug panel (event log export). */
   readonly debugPanelOpen: boolean
+  readonly navigationType: NavigationType
 }
 
 export const initialNavigationState: NavigationState = {
@@ -66,4 +70,5 @@ export const initialNavigationState: NavigationState = {
   pluginRoutes: [],
   failedChunks: [],
   debugPanelOpen: false,
+  navigationType: 'new',
 }

@@ -14,6 +14,16 @@ import {
 
 const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null])
 
+// Logs written before files carried their path: the path is unknown (''), so no download is offered.
+type Loose = Record<string, unknown>
+const withFilePaths = (version: unknown): unknown => {
+  const v = version as Loose
+  const files = Array.isArray(v.files) ? (v.files as Loose[]) : []
+  return { ...v, files: files.map((f) => ({ path: '', ...f })) }
+}
+const versionsWithFilePaths = (versions: unknown): unknown =>
+  Array.isArray(versions) ? versions.map(withFilePaths) : versions
+
 /** The list asked for its first page; `query` null means no search (count only). */
 export const ListRequested = defineEvent(
   'packages/ListRequested',
@@ -49,6 +59,7 @@ export const PackageRequested = defineEvent(
   'packages/PackageRequested',
   t.type({ requestId: t.string, packageId: t.string }),
 )
+/** v2: files carry their path. */
 export const PackageLoaded = defineEvent(
   'packages/PackageLoaded',
   t.type({
@@ -58,6 +69,12 @@ export const PackageLoaded = defineEvent(
     hasNextPage: t.boolean,
     endCursor: Nullable(t.string),
   }),
+  {
+    v: 2,
+    upcasters: {
+      1: (data) => ({ ...(data as Loose), versions: versionsWithFilePaths((data as Loose).versions) }),
+    },
+  },
 )
 export const PackageNotFound = defineEvent(
   'packages/PackageNotFound',
@@ -72,7 +89,7 @@ export const VersionRequested = defineEvent(
   'packages/VersionRequested',
   t.type({ requestId: t.string, packageId: t.string, versionId: t.string }),
 )
-/** v2: the first page of versions comes with its paging (`hasNextPage`, `endCursor`). */
+/** v2: the first page of versions comes with its paging (`hasNextPage`, `endCursor`); v3: files carry their path. */
 export const VersionLoaded = defineEvent(
   'packages/VersionLoaded',
   t.type({
@@ -84,9 +101,16 @@ export const VersionLoaded = defineEvent(
     endCursor: Nullable(t.string),
   }),
   {
-    v: 2,
-    // A v1 log knew only the first page: nothing further to page to.
-    upcasters: { 1: (data) => ({ ...(data as object), hasNextPage: false, endCursor: null }) },
+    v: 3,
+    upcasters: {
+      // A v1 log knew only the first page: nothing further to page to.
+      1: (data) => ({ ...(data as object), hasNextPage: false, endCursor: null }),
+      2: (data) => ({
+        ...(data as Loose),
+        version: withFilePaths((data as Loose).version),
+        versions: versionsWithFilePaths((data as Loose).versions),
+      }),
+    },
   },
 )
 /** The next page of the open package's versions was asked for, after `after`. */
@@ -94,6 +118,7 @@ export const VersionsMoreRequested = defineEvent(
   'packages/VersionsMoreRequested',
   t.type({ requestId: t.string, packageId: t.string, after: t.string }),
 )
+/** v2: files carry their path. */
 export const VersionsPageLoaded = defineEvent(
   'packages/VersionsPageLoaded',
   t.type({
@@ -102,6 +127,10 @@ export const VersionsPageLoaded = defineEvent(
     hasNextPage: t.boolean,
     endCursor: Nullable(t.string),
   }),
+  {
+    v: 2,
+    upcasters: { 1: (data) => ({ ...(data as Loose), items: versionsWithFilePaths((data as Loose).items) }) },
+  },
 )
 export const VersionsPageFailed = defineEvent(
   'packages/VersionsPageFailed',

@@ -3,7 +3,7 @@
  * domain/packageTypes): where a version's files are, what a download fetches, which
  * vulnerability counts are shown.
  */
-import type { VersionRepo, VersionSummary, Vulnerabilities } from './types'
+import type { VersionFile, VersionRepo, VersionSummary, Vulnerabilities } from './types'
 
 import { canonicalPackageType } from '../packageTypes'
 
@@ -18,23 +18,19 @@ export function repoKeyAndPath(repo: VersionRepo): { repoKey: string; path: stri
 }
 
 /**
- * The path of one of the version's files. The lead file is at the lead file path; the
- * version's other files (the reference platform's layout) sit in a folder named for the
- * version beside it: `react/-/react-19.3.1.tgz` → `react/-/19.3.1/package.json`.
+ * What a file's download fetches: its name and its path in the repository, as the platform
+ * gave them; except that go modules are downloaded as the module zip beside the `.mod`
+ * descriptor. Null when the path is unknown (a log older than file paths).
  */
-export function filePath(repo: VersionRepo, fileName: string, lead = false, versionName = ''): string {
-  const { path } = repoKeyAndPath(repo)
-  const slash = path.lastIndexOf('/')
-  const dir = slash < 0 ? '' : path.slice(0, slash + 1)
-  if (lead || path.slice(slash + 1) === fileName) return `${dir}${fileName}`
-  return versionName === '' ? `${dir}${fileName}` : `${dir}${versionName}/${fileName}`
-}
-
-/** Go modules are downloaded as the module zip, not the `.mod` descriptor. */
-export function downloadName(packageType: string, fileName: string): string {
-  return canonicalPackageType(packageType) === 'go' && fileName.endsWith('.mod')
-    ? `${fileName.slice(0, -4)}.zip`
-    : fileName
+export function downloadOf(
+  packageType: string,
+  file: Pick<VersionFile, 'name' | 'path'>,
+): { name: string; path: string } | null {
+  if (file.path === '') return null
+  const goMod = canonicalPackageType(packageType) === 'go' && file.name.endsWith('.mod')
+  if (!goMod) return { name: file.name, path: file.path }
+  const zip = (s: string) => (s.endsWith('.mod') ? `${s.slice(0, -4)}.zip` : s)
+  return { name: zip(file.name), path: zip(file.path) }
 }
 
 export const SEVERITY_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'unknown', 'skipped'] as const

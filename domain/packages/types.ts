@@ -56,6 +56,8 @@ export type VersionRepo = t.TypeOf<typeof VersionRepo>
 
 export const VersionFile = t.type({
   name: t.string,
+  /** Inside the version's repository: the download call's path ('' in logs older than it). */
+  path: t.string,
   lead: t.boolean,
   size: t.number,
   md5: t.string,

@@ -116,6 +116,20 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
   },
 }
 
+/**
+ * A licence type in one spelling: platforms say `Enterprise+`, `Enterprise Plus` or
+ * `ENTERPRISE_PLUS` for the same plan (upper case, `+` as `_PLUS`, spaces and dashes as `_`).
+ */
+export function licenceKey(licenseType: string): string {
+  return licenseType
+    .trim()
+    .toUpperCase()
+    .replace(/\s*\+\s*/g, '_PLUS_')
+    .replace(/[\s-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '')
+}
+
 /** Admin, project admin or tour. */
 export const isPermitted = (v: Viewer): boolean => v.canAdminProjects || v.isTour
 
@@ -123,7 +137,7 @@ export const isPermitted = (v: Viewer): boolean => v.canAdminProjects || v.isTou
 export function unavailableReason(def: SearchTypeDef, v: Viewer): string | null {
   const r = def.requires
   for (const s of r.services ?? []) if (!v.services.includes(s)) return `requires the ${s} service`
-  if (r.licenseTypes && !r.licenseTypes.includes(v.licenseType.toUpperCase()))
+  if (r.licenseTypes && !r.licenseTypes.includes(licenceKey(v.licenseType)))
     return 'not included in your licence'
   for (const f of r.features ?? []) {
     const negated = f.startsWith('!')

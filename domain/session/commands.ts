@@ -104,6 +104,11 @@ export interface CheckSession {
   readonly idleMs: number
 }
 
+/** Logout resets identity tracking (a policy asks for it, except in the tour). */
+export interface ResetIdentity {
+  readonly type: 'session/ResetIdentity'
+}
+
 export type SessionCommand =
   | LoadLoginData
   | SignIn
@@ -126,3 +131,4 @@ export type SessionCommand =
   | GoToSso
   | AutoRedirectToSso
   | CheckSession
+  | ResetIdentity

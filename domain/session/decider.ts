@@ -8,6 +8,7 @@ import { SessionCheckRequested } from '../navigation/events'
 import { SESSION_IDLE_LIMIT_MS, savePathAfterLogin } from './rules'
 import { redirectAfterLogin } from './redirect'
 import { autoRedirectTarget } from './loginGuard'
+import { isTour } from '../platform/rules'
 import { sessionPolicies } from './policies'
 import { initialSessionState, type FormState, type SessionOperation, type SessionState } from './types'
 
@@ -149,6 +150,10 @@ function decide(command: SessionCommand, app: AppState, meta: CommandMeta): Deci
         return left('no signed-in session to check')
       if (!(command.idleMs > SESSION_IDLE_LIMIT_MS)) return left('the session was not idle long enough')
       return right([SessionCheckRequested({ idleMs: command.idleMs })])
+    case 'session/ResetIdentity':
+      // The tour keeps its one shared identity (spec 000 section 4).
+      if (isTour(app.platform)) return left('the tour keeps identity tracking')
+      return right([E.IdentityReset({})])
     case 'session/AutoRedirectToSso': {
       const target = autoRedirectTarget(state.login)
       if (!isSome(target)) return left('the platform does not ask for an SSO redirect to a usable address')
@@ -329,6 +334,10 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
       return slice.status === 'signedIn' && slice.user?.name === event.data.user.name
         ? { ...slice, user: event.data.user }
         : slice
+    case 'session/IdentitySet':
+      return { ...slice, identity: { ...event.data } }
+    case 'session/IdentityReset':
+      return slice.identity === null ? slice : { ...slice, identity: null }
     case 'session/LoginDialogDismissed':
       return { ...slice, loginDialogDismissed: true }
     case 'session/LoginDialogDismissalRestored':

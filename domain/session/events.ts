@@ -190,6 +190,17 @@ export const SessionConfirmed = defineEvent('session/SessionConfirmed', t.type({
 /** The check could not reach the server: nothing changes (the next activity checks again). */
 export const SessionCheckFailed = defineEvent('session/SessionCheckFailed', FailureData)
 
+// Identity tracking (analytics identity): set after a completed login, reset on logout (not in
+// the tour). Only the user and the lifetime are facts here; no token is ever recorded.
+export const IdentitySet = defineEvent(
+  'session/IdentitySet',
+  t.type({ user: t.string, expiresIn: t.number, at: t.string }),
+)
+export const IdentityFailed = defineEvent('session/IdentityFailed', FailureData)
+export const IdentityReset = defineEvent('session/IdentityReset', t.type({}))
+/** Periodic refresh of the session while refreshes run (paused on logout). */
+export const RefreshDue = defineEvent('session/RefreshDue', t.type({}))
+
 export const sessionEvents = [
   LoginDataRequested,
   LoginDataLoaded,
@@ -238,6 +249,10 @@ export const sessionEvents = [
   SsoRedirectRequested,
   SessionConfirmed,
   SessionCheckFailed,
+  IdentitySet,
+  IdentityFailed,
+  IdentityReset,
+  RefreshDue,
 ] as const
 
 export type SessionEvent = EventOf<(typeof sessionEvents)[number]>

@@ -1,6 +1,7 @@
 // Pure reactions of the session area: a recorded fact asks for the next commands.
 import type { AppCommand, AppEvent, AppState } from '../app'
 import type { Envelope } from '../shared/area'
+import { isTour } from '../platform/rules'
 
 // navigation/Navigate and navigation/GoToLanding belong to the navigation area; their shapes
 // are the agreed interface ({to, replace} with `to` under the /ui base; {}).
@@ -50,12 +51,18 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
     case 'session/OtpFailed':
       return event.data.failure.status === 403 ? [navigate(LOGIN_PATH)] : []
     case 'session/SignedOut': {
+      // Logout resets identity tracking, except in the tour (spec 000 section 4).
+      const identity: AppCommand[] = isTour(state.platform) ? [] : [{ type: 'session/ResetIdentity' }]
       // Leaving for the SSO provider is a full-page navigation the effect starts.
-      if (event.data.reason === 'sso') return []
-      if (event.data.reason !== EXPIRED_REASON) return [navigate(LOGIN_PATH)]
+      if (event.data.reason === 'sso') return identity
+      if (event.data.reason !== EXPIRED_REASON) return [...identity, navigate(LOGIN_PATH)]
       // The server ended the session: after signing in again the user comes back here.
       const { path, query } = state.navigation.location
-      return [{ type: 'session/SavePathAfterLogin', path: `/ui${path}${query}` }, navigate(LOGIN_PATH)]
+      return [
+        ...identity,
+        { type: 'session/SavePathAfterLogin', path: `/ui${path}${query}` },
+        navigate(LOGIN_PATH),
+      ]
     }
     case 'session/InvitationRejected':
       return state.session.status === 'signingOut' ? [] : [{ type: 'session/SignOut', reason: 'invitation' }]

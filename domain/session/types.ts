@@ -120,6 +120,8 @@ export interface SessionState {
   readonly loginDialogDismissed: boolean
   /** Local flag set on logout so set-me-up reloads its data. */
   readonly setMeUpStale: boolean
+  /** The analytics identity in force: whose, for how long (seconds) from when. Never a token. */
+  readonly identity: { readonly user: string; readonly expiresIn: number; readonly at: string } | null
 }
 
 export const idleForm: FormState = { status: 'idle' }
@@ -169,4 +171,5 @@ export const initialSessionState: SessionState = {
   refreshesPaused: true,
   loginDialogDismissed: false,
   setMeUpStale: false,
+  identity: null,
 }

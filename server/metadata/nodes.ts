@@ -54,6 +54,7 @@ export interface VersionRow {
 
 interface FileRow {
   name: string
+  path: string
   lead: number
   size: number
   md5: string
@@ -104,7 +105,7 @@ export function packageNode(r: PackageRow, releaseOnly = false) {
 export function nodeLoaders(db: Db) {
   const packageById = db.prepare('SELECT * FROM catalog_packages WHERE id = ?')
   const filesOf = db.prepare(
-    'SELECT name, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
+    'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
   )
   const findPackage = (id: string) => packageById.get(id) as PackageRow | undefined
 
@@ -126,6 +127,7 @@ export function nodeLoaders(db: Db) {
     files: () =>
       (filesOf.all(r.id) as FileRow[]).map((f) => ({
         name: f.name,
+        path: f.path,
         lead: f.lead === 1,
         size: f.size,
         md5: f.md5,

@@ -143,6 +143,7 @@ export const METADATA_SDL = /* GraphQL */ `
   }
   type File {
     name: String!
+    path: String!
     lead: Boolean!
     size: Float!
     md5: String!

@@ -8,6 +8,7 @@ import metadata from './metadata'
 import packages from './packages'
 import releaseBundles from './releaseBundles'
 import platform from '../platform/module'
+import navigation from '../navigation/preferences'
 
 /** Every API route module, registered under /ui/api/v1 in this order. */
 export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
@@ -20,4 +21,5 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['packages', packages],
   ['releaseBundles', releaseBundles],
   ['platform', platform],
+  ['navigation', navigation],
 ]

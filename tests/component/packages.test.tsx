@@ -287,6 +287,44 @@ describe('version details', () => {
     expect(screen.getByText('npm.name')).toBeInTheDocument()
   })
 
+  it("downloads each file from the platform's path; a go module's .mod as its .zip", async () => {
+    const mod = makePackage('github.com/acme/lib', { packageType: 'go', id: 'go://github.com/acme/lib' })
+    const lead = {
+      name: 'v1.2.3.mod',
+      path: 'github.com/acme/lib/@v/v1.2.3.mod',
+      lead: true,
+      size: 120,
+      md5: 'd41d8cd98f00b204e9800998ecf8427e',
+      sha1: 'da39a3ee5e6b4b0d3255bfef95601890afd80709',
+      sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      mimeType: 'text/plain',
+    }
+    // A file kept somewhere the lead file's folder would not suggest.
+    const license = { ...lead, name: 'LICENSE', path: 'sources/acme/lib/v1.2.3/LICENSE', lead: false }
+    const api = fakePackagesApi({
+      packages: [mod],
+      versions: {
+        [mod.id]: [
+          makeVersion(mod, 'v1.2.3', {
+            repos: [{ name: 'go-remote', type: 'remote', leadFilePath: lead.path }],
+            files: [lead, license],
+          }),
+        ],
+      },
+    })
+    renderArea(<PackagesArea />, {
+      path: `/packages/${encodeURIComponent(mod.id)}/v1.2.3`,
+      pattern: PATTERN,
+      api,
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Download v1.2.3.zip' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Download LICENSE' }))
+    expect(api.catalogue.downloads).toEqual([
+      { repoKey: 'go-remote', path: 'github.com/acme/lib/@v/v1.2.3.zip' },
+      { repoKey: 'go-remote', path: 'sources/acme/lib/v1.2.3/LICENSE' },
+    ])
+  })
+
   it('a docker version opens on docker layers', async () => {
     const img = makePackage('nginx', { packageType: 'docker', id: 'docker://nginx' })
     const api = fakePackagesApi({

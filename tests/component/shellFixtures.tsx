@@ -40,6 +40,8 @@ export interface Seed {
   readonly footer?: Partial<Footer>
   readonly features?: Record<string, boolean>
   readonly services?: ReadonlyArray<string>
+  /** Further facts recorded after start-up (e.g. the navigation type it loaded). */
+  readonly extra?: ReadonlyArray<AppEvent>
 }
 
 /** The facts of a finished start-up for this user and instance. */
@@ -72,6 +74,7 @@ export function startedEvents(seed: Seed = {}): AppEvent[] {
     seed.user === 'anonymous' ? userData({ name: 'anonymous', anonymous: true }) : userData(seed.user)
   events.push(S.UserDataLoaded({ user }))
   events.push(P.StartCompleted({}))
+  events.push(...(seed.extra ?? []))
   return events
 }
 

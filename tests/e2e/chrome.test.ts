@@ -106,4 +106,39 @@ describe('chrome (e2e)', () => {
     await dialog.waitFor({ state: 'detached' })
     await page.close()
   })
+
+  it('the classic navigation type is kept on the server for the user across reloads', async () => {
+    const page = await browser.newPage()
+    await signIn(page, 'developer', server.config.userPassword)
+    await page.getByRole('complementary', { name: 'Sidebar' }).waitFor({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'developer' }).click()
+    await page.getByRole('menuitem', { name: 'Switch to Classic UI' }).click()
+    await page.getByRole('complementary', { name: 'Navigation bar' }).waitFor()
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const res = await fetch('/ui/api/v1/ui/user/navigationType', {
+            headers: { 'X-Requested-With': 'XMLHttpRequest' },
+          })
+          return res.json() as Promise<{ type: string }>
+        }),
+      )
+      .toEqual({ type: 'classic' })
+    await page.reload()
+    const bar = page.getByRole('complementary', { name: 'Navigation bar' })
+    await bar.waitFor({ timeout: 15_000 })
+    expect(await page.getByRole('complementary', { name: 'Sidebar' }).count()).toBe(0)
+    await bar.getByRole('navigation', { name: 'Application' }).getByRole('link', { name: 'Packages' }).click()
+    await expect.poll(() => path(page)).toBe('/ui/packages')
+    // Another user keeps the new layout.
+    const other = await browser.newPage()
+    await signIn(other, 'admin', server.config.adminPassword)
+    await other.getByRole('complementary', { name: 'Sidebar' }).waitFor({ timeout: 15_000 })
+    // Back to the new layout for the developer.
+    await page.getByRole('button', { name: 'developer' }).click()
+    await page.getByRole('menuitem', { name: 'Switch to New UI' }).click()
+    await page.getByRole('complementary', { name: 'Sidebar' }).waitFor()
+    await other.close()
+    await page.close()
+  })
 })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import semver from 'semver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -178,6 +179,35 @@ describe('metadata GraphQL: query shapes', () => {
         expect(f.sha256).toMatch(/^[0-9a-f]{64}$/)
       }
     }
+  })
+
+  it("gives each file its path in the version's repository: the download call's path", async () => {
+    type FileNode = { name: string; path: string; lead: boolean; sha256: string }
+    const reply = await gql<{
+      versions: Connection<{ repos: Array<{ name: string; leadFilePath: string }>; files: FileNode[] }>
+    }>(
+      server,
+      cookie,
+      `query V($id: ID!) { versions(filter: {packageId: $id}, first: 1) { edges { node {
+         repos { name leadFilePath } files { name path lead sha256 } } } } }`,
+      { id: 'npm://react' },
+      '/mds/versions',
+    )
+    expect(reply.status, JSON.stringify(reply.body.errors)).toBe(200)
+    const node = reply.body.data!.versions.edges[0]!.node
+    const repo = node.repos[0]!
+    const lead = node.files.find((f) => f.lead)!
+    expect(repo.leadFilePath.endsWith(lead.path)).toBe(true)
+    for (const f of node.files) expect(f.path.split('/').at(-1)).toBe(f.name)
+    // A file whose bytes the catalogue keeps downloads from exactly that path, with its checksum.
+    const manifest = node.files.find((f) => f.name === 'package.json')!
+    const res = await fetch(
+      `${server.url}/ui/api/v1/download?repoKey=${repo.name}&path=${encodeURIComponent(manifest.path)}`,
+      { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } },
+    )
+    expect(res.status).toBe(200)
+    const bytes = Buffer.from(await res.arrayBuffer())
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(manifest.sha256)
   })
 
   it('serves the same schema at /metadata/api/v1/query with a plain body', async () => {

@@ -56,6 +56,7 @@ export function makeVersion(
     files: [
       {
         name: file,
+        path: `${pkg.name}/-/${file}`,
         lead: true,
         size: 1234,
         md5: 'd41d8cd98f00b204e9800998ecf8427e',

@@ -1,8 +1,10 @@
 import { VirtualTimeScheduler } from 'rxjs'
-import { left } from 'fp-ts/Either'
+import { left, right } from 'fp-ts/Either'
 import type {
   AdminApi,
   KeyValueStore,
+  NavigationApi,
+  NavigationType,
   PlatformApi,
   Ports,
   ServiceStatusApi,
@@ -34,6 +36,25 @@ export function notFaked<T extends object>(): T {
         ? () => Promise.resolve(left({ kind: 'network', message: `${name} is not faked in this test` }))
         : undefined,
   })
+}
+
+/** A navigation API that keeps the navigation type in memory and answers a fixed set-me-up base URL. */
+export function fakeNavigationApi(
+  initial: NavigationType = 'new',
+  baseUrl = 'http://platform.test',
+): NavigationApi & { readonly saved: NavigationType[] } {
+  let type = initial
+  const saved: NavigationType[] = []
+  return {
+    saved,
+    navigationType: async () => right(type),
+    saveNavigationType: async (next) => {
+      type = next
+      saved.push(next)
+      return right(next)
+    },
+    setMeUp: async () => right({ baseUrl }),
+  }
 }
 
 /**
@@ -69,6 +90,7 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     packagesApi: fakePackagesApi(),
     releaseBundlesApi: fakeReleaseBundlesApi(),
     supportBundlesApi: notFaked<SupportBundlesApi>(),
+    navigationApi: fakeNavigationApi(),
     ...overrides,
   }
   return {

@@ -176,6 +176,13 @@ describe('search types and their requirements', () => {
     expect(
       unavailableReason(SEARCH_TYPES.releaseBundles, { ...v, licenseType: 'enterprise_plus' }),
     ).toBeNull()
+    // The reference platform (and others) spell the plan `Enterprise+` or `Enterprise Plus`.
+    for (const licenseType of ['Enterprise+', 'Enterprise Plus', 'Edge', 'Enterprise+ Trial'])
+      expect(unavailableReason(SEARCH_TYPES.releaseBundles, { ...v, licenseType }), licenseType).toBeNull()
+    for (const licenseType of ['Enterprise', 'Pro X', 'N/A', ''])
+      expect(unavailableReason(SEARCH_TYPES.releaseBundles, { ...v, licenseType }), licenseType).toMatch(
+        /licence/,
+      )
     expect(unavailableReason(SEARCH_TYPES.builds, { ...v, features: { buildsDisabled: true } })).toMatch(
       /not available/,
     )

@@ -204,7 +204,10 @@ describe('session: logout', () => {
     expect(after.session.user).toBeNull()
     expect(after.session.status).toBe('anonymous')
     expect(after.session.refreshesPaused).toBe(true)
-    expect(policies(state, out)).toEqual([{ type: 'navigation/Navigate', to: '/login', replace: true }])
+    expect(policies(state, out)).toEqual([
+      { type: 'session/ResetIdentity' },
+      { type: 'navigation/Navigate', to: '/login', replace: true },
+    ])
   })
 })
 

@@ -5,13 +5,15 @@ import { Logo } from './Logo'
 import { ContactUsDialog, QuickSetupOverlay, SetMeUpPanel } from './Overlays'
 import { Sidebar } from './Sidebar'
 import { TopMenus } from './TopMenus'
+import { useQuery } from '../shared/appContext'
 import styles from './layout.module.css'
 
 /** The chrome of the main-layout routes: top bar, sidebars, content, panels. */
 export default function MainLayout({ children }: { children: ReactNode }) {
   useKeyboardShortcuts()
+  const classic = useQuery({ type: 'navigation/State' }).navigationType === 'classic'
   return (
-    <div className={styles.shell}>
+    <div className={styles.shell} data-navigation-type={classic ? 'classic' : 'new'}>
       <header className={styles.topbar}>
         <Logo />
         <div className={styles.search}>
@@ -19,8 +21,9 @@ export default function MainLayout({ children }: { children: ReactNode }) {
         </div>
         <TopMenus />
       </header>
+      {classic && <Sidebar classic />}
       <div className={styles.body}>
-        <Sidebar />
+        {!classic && <Sidebar />}
         <main className={styles.content} id="main">
           {children}
         </main>

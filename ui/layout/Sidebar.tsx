@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import type { SidebarKind, VisibleItem } from '../../domain/navigation'
 import { useDispatch, useQuery } from '../shared/appContext'
 import styles from './layout.module.css'
+import chrome from './chrome.module.css'
 
 export const SIDEBAR_TITLES: Readonly<Record<SidebarKind, string>> = {
   application: 'Application',
@@ -33,8 +34,11 @@ function Item({ item, path }: { item: VisibleItem; path: string }) {
   )
 }
 
-/** The sidebars: a switch between the two available kinds, and the active one's items. */
-export function Sidebar() {
+/**
+ * The sidebars: a switch between the two available kinds, and the active one's items. With the
+ * classic navigation type the same switch and items form a bar below the top bar instead.
+ */
+export function Sidebar({ classic = false }: { readonly classic?: boolean }) {
   const sidebars = useQuery({ type: 'navigation/Sidebars' })
   const path = useQuery({ type: 'navigation/Location' }).path
   const dispatch = useDispatch()
@@ -46,7 +50,17 @@ export function Sidebar() {
     })
   return (
     <Tooltip.Provider delayDuration={200}>
-      <aside className={sidebars.collapsed ? `${styles.sidebar} ${styles.collapsed}` : styles.sidebar}>
+      <aside
+        data-tour="sidebar"
+        aria-label={classic ? 'Navigation bar' : 'Sidebar'}
+        className={
+          classic
+            ? chrome.classicBar
+            : sidebars.collapsed
+              ? `${styles.sidebar} ${styles.collapsed}`
+              : styles.sidebar
+        }
+      >
         <div className={styles.switcher} role="group" aria-label="Sidebars">
           {sidebars.kinds
             .filter((kind) => kind === 'application' || sidebars.items[kind].length > 0)
@@ -65,14 +79,16 @@ export function Sidebar() {
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          className={styles.collapse}
-          aria-label={sidebars.collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          onClick={() => dispatch({ type: 'navigation/ToggleSidebar' })}
-        >
-          {sidebars.collapsed ? '»' : '«'}
-        </button>
+        {!classic && (
+          <button
+            type="button"
+            className={styles.collapse}
+            aria-label={sidebars.collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            onClick={() => dispatch({ type: 'navigation/ToggleSidebar' })}
+          >
+            {sidebars.collapsed ? '»' : '«'}
+          </button>
+        )}
       </aside>
     </Tooltip.Provider>
   )

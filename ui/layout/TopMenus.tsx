@@ -36,6 +36,8 @@ function Menu({ id, label, buttonText, items, extra = [] }: MenuProps) {
         return navigate('/logout')
       case 'contactUs':
         return dispatch({ type: 'navigation/OpenModal', modal: 'contactUs' })
+      case 'switchUi':
+        return dispatch({ type: 'navigation/SwitchNavigationType' })
       case 'shortcuts':
         return dispatch({ type: 'navigation/OpenModal', modal: 'keyboardShortcuts' })
       default:

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 import * as Tabs from '@radix-ui/react-tabs'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { downloadName, filePath } from '../../domain/packages/rules'
+import { downloadOf } from '../../domain/packages/rules'
 import type { VersionTab } from '../../domain/packages/types'
 import {
   InstallCommand,
@@ -107,7 +107,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
             </thead>
             <tbody>
               {version.files.map((f) => {
-                const name = downloadName(pkg.packageType, f.name)
+                const download = downloadOf(pkg.packageType, f)
                 return (
                   <tr key={f.name}>
                     <td>{f.name}</td>
@@ -123,21 +123,24 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                       </dl>
                     </td>
                     <td>
-                      <button
-                        type="button"
-                        disabled={!repo || state.download.file === name}
-                        onClick={() =>
-                          repo &&
-                          dispatch({
-                            type: 'packages/DownloadFile',
-                            file: name,
-                            repoKey: repo.name,
-                            path: filePath(repo, name, f.lead, version.name),
-                          })
-                        }
-                      >
-                        Download {name}
-                      </button>
+                      {repo && download ? (
+                        <button
+                          type="button"
+                          disabled={state.download.file === download.name}
+                          onClick={() =>
+                            dispatch({
+                              type: 'packages/DownloadFile',
+                              file: download.name,
+                              repoKey: repo.name,
+                              path: download.path,
+                            })
+                          }
+                        >
+                          Download {download.name}
+                        </button>
+                      ) : (
+                        <span className={styles.meta}>Not available</span>
+                      )}
                     </td>
                   </tr>
                 )

@@ -14,16 +14,16 @@ export default function PackagesArea() {
   const params = useParams<{ packageId?: string; versionId?: string }>()
   const packageId = decodeParam(params.packageId)
   const versionId = decodeParam(params.versionId)
-  const loading = <p role="status">Loading…</p>
+  // The same words the screens use while their data loads: one message from click to content.
   if (packageId && versionId)
     return (
-      <Suspense fallback={loading}>
+      <Suspense fallback={<p role="status">Loading version…</p>}>
         <VersionDetails packageId={packageId} versionId={versionId} />
       </Suspense>
     )
   if (packageId)
     return (
-      <Suspense fallback={loading}>
+      <Suspense fallback={<p role="status">Loading package…</p>}>
         <PackageDetails packageId={packageId} />
       </Suspense>
     )

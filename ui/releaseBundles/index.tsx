@@ -17,7 +17,8 @@ export default function ReleaseBundlesArea() {
   const defaultTab = useQuery({ type: 'releaseBundles/DefaultTab' })
   const path = location.replace(/^\/ui(?=\/|$)/, '') || '/'
   const rewritten = rewriteBundlesPath(path)
-  const m = /^\/distribution(?:\/([^/?]+))?/.exec(path)
+  // `/distribution` and `/distribution/{tab}`, not `/distribution-teaser`.
+  const m = /^\/distribution(?=[/?#]|$)(?:\/([^/?#]+))?/.exec(path)
   const activeTab = m?.[1]
   const redirect = rewritten ?? (m && !activeTab ? `/distribution/${defaultTab}` : null)
   useEffect(() => {

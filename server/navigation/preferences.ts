@@ -1,0 +1,69 @@
+/**
+ * The console's navigation type (spec 000 section 4, "navigation type is initialised"), kept
+ * per signed-in user: the new layout with sidebars, or the classic one with a top navigation bar.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { RouteModule, ServerContext } from '../context'
+import { scoped } from '../auth/validation'
+import { errors } from '../auth/schemas'
+
+export const NAVIGATION_TYPES = ['new', 'classic'] as const
+export type NavigationType = (typeof NAVIGATION_TYPES)[number]
+const DEFAULT_TYPE: NavigationType = 'new'
+const KEY = 'navigationType'
+
+const typeSchema = {
+  type: 'object',
+  properties: { type: { type: 'string', enum: NAVIGATION_TYPES } },
+  required: ['type'],
+  additionalProperties: false,
+} as const
+
+function register(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx
+  const read = db.prepare<[number, string], { value: string }>(
+    'SELECT value FROM ui_preferences WHERE user_id = ? AND key = ?',
+  )
+  const write = db.prepare<[number, string, string, string]>(
+    `INSERT INTO ui_preferences (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  )
+
+  app.get(
+    '/ui/user/navigationType',
+    {
+      schema: {
+        summary: "The signed-in user's navigation type (new when never chosen)",
+        response: { 200: typeSchema, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = ctx.requireUser(request)
+      const stored = read.get(user.id, KEY)?.value
+      const type = NAVIGATION_TYPES.find((t) => t === stored) ?? DEFAULT_TYPE
+      return { type }
+    },
+  )
+
+  app.put<{ Body: { type: NavigationType } }>(
+    '/ui/user/navigationType',
+    {
+      schema: {
+        summary: "Sets the signed-in user's navigation type",
+        body: typeSchema,
+        response: { 200: typeSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = ctx.requireUser(request)
+      write.run(user.id, KEY, request.body.type, new Date().toISOString())
+      return { type: request.body.type }
+    },
+  )
+}
+
+const navigation: RouteModule = async (app, ctx) => {
+  await scoped(app, ctx, register)
+}
+
+export default navigation

@@ -1,0 +1,35 @@
+// Switch to Classic UI / Switch to New UI: the layout follows the user's navigation type.
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderShell } from './shellFixtures'
+import * as P from '../../domain/platform/events'
+
+describe('navigation type', () => {
+  it('switches to the classic top bar and back from the user menu', async () => {
+    const user = userEvent.setup()
+    const { app } = renderShell('/packages')
+    expect(await screen.findByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'developer' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Switch to Classic UI' }))
+    const bar = await screen.findByRole('complementary', { name: 'Navigation bar' })
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Collapse sidebar' })).not.toBeInTheDocument()
+    // The same items, now in the bar.
+    const nav = within(bar).getByRole('navigation', { name: 'Application' })
+    await user.click(within(nav).getByRole('link', { name: 'Packages' }))
+    expect(app.getState().navigation.location.path).toBe('/packages')
+    await user.click(screen.getByRole('button', { name: 'developer' }))
+    expect(screen.queryByRole('menuitem', { name: 'Switch to Classic UI' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('menuitem', { name: 'Switch to New UI' }))
+    expect(await screen.findByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument()
+    expect(screen.queryByRole('complementary', { name: 'Navigation bar' })).not.toBeInTheDocument()
+  })
+
+  it('shows the classic layout when start-up loaded the classic type', async () => {
+    renderShell('/packages', { extra: [P.NavigationTypeInitialised({ navigationType: 'classic' })] })
+    const bar = await screen.findByRole('complementary', { name: 'Navigation bar' })
+    expect(within(bar).getByRole('navigation', { name: 'Application' })).toBeInTheDocument()
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,96 @@
+/**
+ * The distribution area: the default-tab rule, old bundle paths rewritten, the teaser, and
+ * the search type following a bundles path; on apps seeded by events.
+ */
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import ReleaseBundlesArea from '../../ui/releaseBundles'
+import { SearchBar } from '../../ui/search/SearchBar'
+import { InitialDataLoaded } from '../../domain/platform/events'
+import { platformWith, renderArea, signedIn } from './packagesHarness'
+
+const here = (location: { history?: string[] }) => location.history?.at(-1)
+
+/** A platform with these services, licence and entitlements. */
+function platform(services: string[], licenseType: string, entitlements: string[] = []) {
+  const event = platformWith(services, licenseType)
+  return InitialDataLoaded({ ...(event.data as Parameters<typeof InitialDataLoaded>[0]), entitlements })
+}
+
+describe('distribution: the tab shown when the path names none', () => {
+  it.each([
+    ['Enterprise+', ['artifactory', 'distribution'], [], 'source'],
+    ['ENTERPRISE_PLUS', ['artifactory', 'distribution'], [], 'source'],
+    // The capability may come as an entitlement rather than a running service.
+    ['Enterprise Plus', ['artifactory'], ['distribution'], 'source'],
+    // Enterprise+ without a distribution capability, or a distribution service without the plan.
+    ['Enterprise+', ['artifactory'], [], 'target'],
+    ['Enterprise', ['artifactory', 'distribution'], ['distribution'], 'target'],
+    ['Pro X', ['artifactory'], [], 'target'],
+  ])('%s with services %j and entitlements %j opens the %s tab', async (licence, services, ents, tab) => {
+    const { location } = renderArea(<ReleaseBundlesArea />, {
+      path: '/distribution',
+      seed: [platform(services, licence, ents), signedIn('developer')],
+    })
+    await waitFor(() => expect(here(location)).toBe(`/distribution/${tab}`))
+    const selected = await screen.findByRole('tab', { selected: true })
+    expect(selected).toHaveTextContent(tab === 'source' ? 'Source' : 'Target')
+  })
+
+  it('a tab named in the path is kept, and choosing the other tab changes the path', async () => {
+    const { location } = renderArea(<ReleaseBundlesArea />, {
+      path: '/distribution/target',
+      seed: [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')],
+    })
+    expect(screen.getByRole('tab', { name: 'Target' })).toHaveAttribute('aria-selected', 'true')
+    await userEvent.click(screen.getByRole('tab', { name: 'Source' }))
+    await waitFor(() => expect(here(location)).toBe('/distribution/source'))
+  })
+})
+
+describe('distribution: old bundle paths', () => {
+  const seed = [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')]
+  it.each([
+    ['/bundles', '/distribution/source'],
+    ['/bundles/target', '/distribution/target'],
+    ['/bundles/source/app-release/1.0.0', '/distribution/source'],
+    ['/release-bundles', '/distribution/source'],
+    ['/release-bundles/target', '/distribution/target'],
+  ])('%s is rewritten to %s (replacing the old entry)', async (old, now) => {
+    const { location } = renderArea(<ReleaseBundlesArea />, { path: old, seed })
+    await waitFor(() => expect(here(location)).toBe(now))
+    expect(location.history).not.toContain(old)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Release Bundles' })).toBeInTheDocument()
+  })
+
+  it('the teaser path shows the teaser, not the tabs', () => {
+    renderArea(<ReleaseBundlesArea />, { path: '/distribution-teaser', seed })
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Distribute your releases with Release Bundles' }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('tablist')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Open release bundles' })).toHaveAttribute(
+      'href',
+      '/distribution',
+    )
+  })
+})
+
+describe('distribution: the search type follows the route', () => {
+  it('after visiting a bundles path, the search type is switched to release bundles', async () => {
+    renderArea(
+      <>
+        <SearchBar />
+        <ReleaseBundlesArea />
+      </>,
+      {
+        path: '/bundles',
+        seed: [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')],
+      },
+    )
+    const type = screen.getByRole('combobox', { name: 'Search type' })
+    await waitFor(() => expect(type).toHaveValue('releaseBundles'))
+    expect(screen.getByRole('option', { name: 'Release Bundles', selected: true })).toBeInTheDocument()
+  })
+})

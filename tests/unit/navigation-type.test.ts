@@ -1,0 +1,99 @@
+// The navigation type: loaded at start-up, switched from the user menu, saved on the server.
+import { describe, expect, it } from 'vitest'
+import { left } from 'fp-ts/Either'
+import { createApp } from '../../commands/createApp'
+import { navigationEffects } from '../../commands/effects/navigation'
+import * as P from '../../domain/platform/events'
+import * as S from '../../domain/session/events'
+import { anonymousContext, topMenuItems } from '../../domain/navigation'
+import type { AppEvent } from '../../domain/app'
+import { fakeNavigationApi, fakePorts } from '../support/fakePorts'
+import { allEffects } from '../../commands/effects'
+import { footer, platformApi, sessionApi, user } from './sessionFixtures'
+
+const signedIn = (name = 'developer'): AppEvent[] => [
+  P.StartRequested({ reason: 'boot' }),
+  P.InitialDataLoaded({
+    version: { version: '7.0.0', revision: '1' },
+    microservices: [],
+    footer: footer(),
+    entitlements: [],
+  }),
+  S.UserDataLoaded({ user: user({ name }) }),
+  P.StartCompleted({}),
+]
+
+describe('navigation type', () => {
+  it('follows the type the start-up sequence loaded', () => {
+    const app = createApp({
+      ports: fakePorts(),
+      effects: {},
+      seed: [...signedIn(), P.NavigationTypeInitialised({ navigationType: 'classic' })],
+    })
+    expect(app.getState().navigation.navigationType).toBe('classic')
+  })
+
+  it('switches, saves the choice, and names the other type in the user menu', async () => {
+    const api = fakeNavigationApi()
+    const app = createApp({
+      ports: fakePorts({ navigationApi: api }),
+      effects: navigationEffects,
+      seed: signedIn(),
+    })
+    app.dispatch({ type: 'navigation/SwitchNavigationType' })
+    expect(app.getState().navigation.navigationType).toBe('classic')
+    await expect.poll(() => api.saved).toEqual(['classic'])
+    app.dispatch({ type: 'navigation/SwitchNavigationType' })
+    await expect.poll(() => api.saved).toEqual(['classic', 'new'])
+    const ctx = { ...anonymousContext, signedIn: true, userName: 'developer' }
+    expect(topMenuItems(ctx, 'new').find((i) => i.id === 'switchUi')?.title).toBe('Switch to Classic UI')
+    expect(topMenuItems(ctx, 'classic').find((i) => i.id === 'switchUi')?.title).toBe('Switch to New UI')
+  })
+
+  it('goes back and tells the user when saving fails', async () => {
+    const api = {
+      ...fakeNavigationApi(),
+      saveNavigationType: async () => left({ kind: 'network' as const, message: 'offline' }),
+    }
+    const app = createApp({
+      ports: fakePorts({ navigationApi: api }),
+      effects: navigationEffects,
+      seed: signedIn(),
+    })
+    app.dispatch({ type: 'navigation/SwitchNavigationType' })
+    await expect.poll(() => app.getState().navigation.navigationType).toBe('new')
+    expect(app.getState().notifications.toasts.map((t) => [t.kind, t.message])).toEqual([
+      ['error', 'Could not switch the navigation type: offline'],
+    ])
+  })
+
+  it('is refused to an anonymous visitor', () => {
+    const app = createApp({ ports: fakePorts(), effects: {} })
+    app.dispatch({ type: 'navigation/SwitchNavigationType' })
+    expect(app.getState().navigation.navigationType).toBe('new')
+    expect(app.getState().bus.rejected).toBe(1)
+  })
+
+  it('is loaded from the server at the end of start-up; a failure is logged and the default kept', async () => {
+    const boot = (navigationApi: ReturnType<typeof fakeNavigationApi>) => {
+      const app = createApp({
+        ports: fakePorts({ platformApi: platformApi(), sessionApi: sessionApi({}, user()), navigationApi }),
+        effects: allEffects,
+      })
+      const types: string[] = []
+      app.events$.subscribe((e) => types.push(e.event.type))
+      app.dispatch({ type: 'platform/Start', reason: 'boot' })
+      return { app, types }
+    }
+    const loaded = boot(fakeNavigationApi('classic'))
+    await expect.poll(() => loaded.app.getState().navigation.navigationType).toBe('classic')
+    const failing = boot({
+      ...fakeNavigationApi('classic'),
+      navigationType: async () => left({ kind: 'network' as const, message: 'offline' }),
+    })
+    await expect.poll(() => failing.types).toContain('platform/NavigationTypeFailed')
+    expect(failing.app.getState().navigation.navigationType).toBe('new')
+    expect(failing.app.getState().platform.initialDataFetched).toBe(true)
+    expect(failing.app.getState().notifications.toasts).toEqual([])
+  })
+})

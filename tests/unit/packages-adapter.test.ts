@@ -1,0 +1,71 @@
+/** The GraphQL adapter of the packages area: the wire body, and file paths decoded at the boundary. */
+import { describe, expect, it } from 'vitest'
+import { isLeft, isRight } from 'fp-ts/Either'
+import { createMetadataClient } from '../../adapters/graphql/client'
+import { createPackageQueries } from '../../adapters/graphql/packages'
+
+const none = { critical: 0, high: 0, medium: 0, low: 0, info: 0, unknown: 0, skipped: 0 }
+const file = {
+  name: 'package.json',
+  path: 'react/-/19.2.0/package.json',
+  lead: false,
+  size: 10,
+  md5: 'a',
+  sha1: 'b',
+  sha256: 'c',
+  mimeType: 'application/json',
+}
+const version = (files: unknown[]) => ({
+  id: 'npm://react@19.2.0',
+  name: '19.2.0',
+  created: '2026-01-01T00:00:00Z',
+  modified: '2026-01-01T00:00:00Z',
+  repos: [{ name: 'npm-remote', type: 'npm', leadFilePath: 'react/-/react-19.2.0.tgz' }],
+  licenses: [],
+  size: 1,
+  stats: { downloadCount: 0 },
+  vulnerabilities: none,
+  files,
+  digest: null,
+})
+
+function queriesAnswering(files: unknown[]) {
+  const bodies: unknown[] = []
+  const fetch = (async (_url: unknown, init?: RequestInit) => {
+    bodies.push(JSON.parse(String(init?.body)))
+    const data = {
+      versions: {
+        totalCount: 1,
+        edges: [{ cursor: 'c1', node: version(files) }],
+        pageInfo: { hasNextPage: false, endCursor: 'c1' },
+      },
+    }
+    return new Response(JSON.stringify({ data }), { headers: { 'content-type': 'application/json' } })
+  }) as typeof globalThis.fetch
+  return {
+    queries: createPackageQueries(createMetadataClient({ fetch, base: 'http://127.0.0.1/ui/api/v1' })),
+    bodies,
+  }
+}
+
+describe('packages GraphQL adapter', () => {
+  it("asks for each file's path and hands it to the domain as given", async () => {
+    const { queries, bodies } = queriesAnswering([file])
+    const page = await queries.versions({ packageId: 'npm://react' }, 100, 'c0')
+    expect(isRight(page) && page.right.items[0]!.files).toEqual([file])
+    const body = bodies[0] as { graphQL: { query: string; variables: Record<string, unknown> } }
+    expect(body.graphQL.query).toMatch(/files \{ name path lead/)
+    expect(body.graphQL.variables).toMatchObject({
+      first: 100,
+      after: 'c0',
+      filter: { packageId: 'npm://react' },
+    })
+  })
+
+  it('an answer whose file has no path is an error value, not a guess', async () => {
+    const { path: _path, ...noPath } = file
+    const { queries } = queriesAnswering([noPath])
+    const page = await queries.versions({ packageId: 'npm://react' }, 100, null)
+    expect(isLeft(page) && page.left).toMatchObject({ kind: 'decode' })
+  })
+})
