@@ -3,13 +3,20 @@
  * the History API, and every area's API over one HTTP client.
  */
 import { asyncScheduler } from 'rxjs'
-import type { HistoryPort, IdSource, KeyValueStore, PackagesApi, Ports, SupportBundlesApi } from '../ports'
+import type {
+  HistoryPort,
+  IdSource,
+  KeyValueStore,
+  PackagesApi,
+  Ports,
+  ServiceStatusApi,
+  SupportBundlesApi,
+} from '../ports'
 import { lazyApi } from './lazyApi'
 import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
 import { createAdminApi } from '../http/admin'
-import { createServiceStatusApi } from '../http/serviceStatus'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
 import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
@@ -69,6 +76,13 @@ const packagesApiMethods: Record<keyof PackagesApi, true> = {
 }
 const PACKAGES_API_METHODS = Object.keys(packagesApiMethods) as Array<keyof PackagesApi>
 
+const serviceStatusApiMethods: Record<keyof ServiceStatusApi, true> = {
+  topology: true,
+  logFiles: true,
+  logData: true,
+}
+const SERVICE_STATUS_API_METHODS = Object.keys(serviceStatusApiMethods) as Array<keyof ServiceStatusApi>
+
 const supportBundlesApiMethods: Record<keyof SupportBundlesApi, true> = {
   list: true,
   create: true,
@@ -91,7 +105,11 @@ export function createBrowserPorts(): Ports {
     platformApi: createPlatformApi(http),
     sessionApi: createSessionApi(http),
     adminApi: createAdminApi(http),
-    serviceStatusApi: createServiceStatusApi(http),
+    // Topology and log calls load their client code with the first admin monitoring page.
+    serviceStatusApi: lazyApi(
+      () => import('../http/serviceStatus').then((m) => m.createServiceStatusApi(http)),
+      SERVICE_STATUS_API_METHODS,
+    ),
     // GraphQL (graphql + graphql-request) loads with the first package query, not at start-up.
     packagesApi: lazyApi(
       () => import('./packagesApiChunk').then((m) => m.createPackagesApi(http)),
