@@ -7,8 +7,18 @@ import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
 import type { LogFiles, TopologyNode } from '../domain/serviceStatus/types'
-import type { GeneralConfig, License, Member, Peer, Project, Proxy } from '../domain/admin/types'
-import type { Footer, Microservice, ProjectSummary } from '../domain/platform'
+import type {
+  AdminUser,
+  GeneralConfig,
+  Group,
+  License,
+  Member,
+  Peer,
+  Permission,
+  Project,
+  Proxy,
+} from '../domain/admin/types'
+import type { Footer, Microservice, OnPremMetrics, ProjectSummary } from '../domain/platform'
 import type { NameUrl, UserData } from '../domain/session'
 import type {
   Build,
@@ -74,6 +84,7 @@ export interface PlatformApi {
   packageTypes(): Promise<Result<ReadonlyArray<string>>>
   projects(): Promise<Result<ReadonlyArray<ProjectSummary>>>
   artifactCount(): Promise<Result<number>>
+  sendOnPremMetrics(metrics: OnPremMetrics): Promise<Result<void>>
 }
 
 // --- session (login, user, MFA, passwords) ---------------------------------------------
@@ -139,7 +150,7 @@ export interface SessionApi {
   identify(name: string): Promise<Result<{ readonly expiresIn: number }>>
 }
 
-// --- admin (proxies, projects, licences, general settings) -----------------------------
+// --- admin (settings, proxies, projects, licences, users, groups, permissions) ----------
 export interface AdminApi {
   generalConfig(): Promise<Result<GeneralConfig>>
   saveGeneralConfig(config: GeneralConfig): Promise<Result<GeneralConfig>>
@@ -156,6 +167,28 @@ export interface AdminApi {
   members(projectKey: string): Promise<Result<ReadonlyArray<Member>>>
   saveMembers(projectKey: string, members: ReadonlyArray<Member>): Promise<Result<ReadonlyArray<Member>>>
   peers(): Promise<Result<ReadonlyArray<Peer>>>
+  users(): Promise<Result<ReadonlyArray<AdminUser>>>
+  /** `password` is the secret itself, taken from the vault by the effect; absent keeps it. */
+  saveUser(create: boolean, user: AdminUserInput): Promise<Result<AdminUser>>
+  deleteUser(name: string): Promise<Result<void>>
+  invite(email: string): Promise<Result<{ readonly email: string; readonly expiresAt: string }>>
+  groups(): Promise<Result<ReadonlyArray<Group>>>
+  saveGroup(create: boolean, group: Omit<Group, 'createdAt'>): Promise<Result<Group>>
+  deleteGroup(name: string): Promise<Result<void>>
+  permissions(): Promise<Result<ReadonlyArray<Permission>>>
+  savePermission(create: boolean, permission: Omit<Permission, 'createdAt'>): Promise<Result<Permission>>
+  deletePermission(name: string): Promise<Result<void>>
+}
+export interface AdminUserInput {
+  readonly name: string
+  readonly email: string
+  readonly admin: boolean
+  readonly mfaRequired: boolean
+  readonly passwordExpired: boolean
+  readonly credentialsExpired: boolean
+  readonly groups: ReadonlyArray<string>
+  readonly password?: string
+  readonly resetMfa?: boolean
 }
 
 // --- serviceStatus (topology, nodes) ---------------------------------------------------

@@ -34,6 +34,8 @@ export interface ServerConfig {
   readonly serverName: string
   /** Allow anonymous read access. */
   readonly anonymousAccess: boolean
+  /** The console may send on-prem metrics (self-hosted, licensed instances only; ON_PREM_METRICS=false turns it off). */
+  readonly onPremMetrics: boolean
   /** Bounds for tests: rate limits can be lowered to be reached quickly. */
   readonly rateLimit: { readonly max: number; readonly windowMs: number }
 }
@@ -64,6 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     nodeId: env.NODE_ID ?? 'node-1',
     serverName: env.SERVER_NAME ?? 'Platform',
     anonymousAccess: env.ANONYMOUS_ACCESS === 'true',
+    onPremMetrics: env.ON_PREM_METRICS !== 'false',
     rateLimit: {
       max: Number(env.RATE_LIMIT_MAX ?? 10),
       windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000),

@@ -4,6 +4,7 @@
  */
 import { asyncScheduler } from 'rxjs'
 import type {
+  AdminApi,
   HistoryPort,
   IdSource,
   KeyValueStore,
@@ -16,7 +17,6 @@ import { lazyApi } from './lazyApi'
 import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
-import { createAdminApi } from '../http/admin'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
 import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
@@ -92,6 +92,31 @@ const supportBundlesApiMethods: Record<keyof SupportBundlesApi, true> = {
 }
 const SUPPORT_BUNDLES_API_METHODS = Object.keys(supportBundlesApiMethods) as Array<keyof SupportBundlesApi>
 
+const adminApiMethods: Record<keyof AdminApi, true> = {
+  generalConfig: true,
+  saveGeneralConfig: true,
+  licenses: true,
+  proxies: true,
+  saveProxy: true,
+  deleteProxy: true,
+  projects: true,
+  createProject: true,
+  members: true,
+  saveMembers: true,
+  peers: true,
+  users: true,
+  saveUser: true,
+  deleteUser: true,
+  invite: true,
+  groups: true,
+  saveGroup: true,
+  deleteGroup: true,
+  permissions: true,
+  savePermission: true,
+  deletePermission: true,
+}
+const ADMIN_API_METHODS = Object.keys(adminApiMethods) as Array<keyof AdminApi>
+
 export function createBrowserPorts(): Ports {
   const http = createHttpClient()
   return {
@@ -104,7 +129,8 @@ export function createBrowserPorts(): Ports {
     history: browserHistory(),
     platformApi: createPlatformApi(http),
     sessionApi: createSessionApi(http),
-    adminApi: createAdminApi(http),
+    // Only admins' pages call it: it loads with the first admin call, not at start-up.
+    adminApi: lazyApi(() => import('./adminApiChunk').then((m) => m.createAdminApi(http)), ADMIN_API_METHODS),
     // Topology and log calls load their client code with the first admin monitoring page.
     serviceStatusApi: lazyApi(
       () => import('../http/serviceStatus').then((m) => m.createServiceStatusApi(http)),

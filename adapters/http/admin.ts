@@ -1,7 +1,16 @@
 import * as t from 'io-ts'
 import { map } from 'fp-ts/Either'
-import type { AdminApi, Result } from '../ports'
-import type { GeneralConfig, Member, Project, Proxy } from '../../domain/admin/types'
+import type { AdminApi, AdminUserInput, Result } from '../ports'
+import type {
+  AdminUser,
+  GeneralConfig,
+  Group,
+  Member,
+  Permission,
+  Project,
+  Proxy,
+} from '../../domain/admin/types'
+import { AdminUserC, GroupC, PermissionC } from '../../domain/admin/events'
 import type { HttpClient } from './client'
 
 // Wire shapes of server/API.md (Admin); extra fields the server sends are dropped here.
@@ -20,6 +29,13 @@ const PeerW = t.type({
   lastHeartbeat: t.string,
   services: t.array(t.string),
 })
+
+// Users, groups and permissions have the same shape on the wire as in events; the mappers
+// below still copy field by field, so extra fields the server sends never reach an event.
+const AdminUserW = AdminUserC
+const GroupW = GroupC
+const PermissionW = PermissionC
+const InvitationW = t.type({ email: t.string, expiresAt: t.string })
 
 const toGeneral = (c: t.TypeOf<typeof GeneralConfigW>): GeneralConfig => ({
   serverName: c.serverName,
@@ -43,10 +59,79 @@ const toProject = (p: t.TypeOf<typeof ProjectW>): Project => ({
 })
 const toMember = (m: t.TypeOf<typeof MemberW>): Member => ({ name: m.name, roles: m.roles })
 
+const toUser = (u: t.TypeOf<typeof AdminUserW>): AdminUser => ({
+  name: u.name,
+  email: u.email,
+  admin: u.admin,
+  realm: u.realm,
+  mfaRequired: u.mfaRequired,
+  mfaEnrolled: u.mfaEnrolled,
+  passwordExpired: u.passwordExpired,
+  credentialsExpired: u.credentialsExpired,
+  groups: u.groups,
+  createdAt: u.createdAt,
+  lastLoginAt: u.lastLoginAt,
+})
+const toGroup = (g: t.TypeOf<typeof GroupW>): Group => ({
+  name: g.name,
+  description: g.description,
+  autoJoin: g.autoJoin,
+  members: g.members,
+  createdAt: g.createdAt,
+})
+const toPermission = (p: t.TypeOf<typeof PermissionW>): Permission => ({
+  name: p.name,
+  repositories: p.repositories,
+  includePatterns: p.includePatterns,
+  excludePatterns: p.excludePatterns,
+  users: p.users,
+  groups: p.groups,
+  createdAt: p.createdAt,
+})
+
+/** A user's fields for POST or PUT; the password only when one was typed, resetMfa only on a change. */
+function userBody(create: boolean, u: AdminUserInput) {
+  return {
+    email: u.email,
+    admin: u.admin,
+    mfaRequired: u.mfaRequired,
+    passwordExpired: u.passwordExpired,
+    credentialsExpired: u.credentialsExpired,
+    groups: u.groups,
+    ...(u.password ? { password: u.password } : {}),
+    ...(!create && u.resetMfa ? { resetMfa: true } : {}),
+  }
+}
+
 const mapped =
   <A, B>(f: (a: A) => B) =>
   (r: Result<A>): Result<B> =>
     map(f)(r)
+
+/** GET a list and map each item. */
+const listOf =
+  <C extends t.Mixed, A>(http: HttpClient, path: string, codec: C, to: (w: t.TypeOf<C>) => A) =>
+  (): Promise<Result<ReadonlyArray<A>>> =>
+    http.request(path, t.array(codec)).then(mapped((list: Array<t.TypeOf<C>>) => list.map(to)))
+
+const at = (collection: string, name: string) => `/ui/admin/${collection}/${encodeURIComponent(name)}`
+
+/** POST to the collection to create, PUT to the named item to change (the name stays in the path). */
+function upsert<W, A>(
+  http: HttpClient,
+  collection: string,
+  codec: t.Decoder<unknown, W>,
+  to: (w: W) => A,
+  create: boolean,
+  name: string,
+  body: object,
+): Promise<Result<A>> {
+  return (
+    create
+      ? http.request(`/ui/admin/${collection}`, codec, { method: 'POST', body: { name, ...body } })
+      : http.request(at(collection, name), codec, { method: 'PUT', body })
+  ).then(mapped(to))
+}
 
 const membersPath = (key: string) => `/ui/admin/projects/${encodeURIComponent(key)}/members`
 
@@ -60,10 +145,7 @@ export function createAdminApi(http: HttpClient): AdminApi {
         await http.request('/ui/admin/generalConfig', GeneralConfigW, { method: 'PUT', body: config }),
       ),
     licenses: () => http.request('/ui/admin/licenses', t.array(LicenseW)),
-    proxies: async () =>
-      mapped((list: Array<t.TypeOf<typeof ProxyW>>) => list.map(toProxy))(
-        await http.request('/ui/admin/proxies', t.array(ProxyW)),
-      ),
+    proxies: listOf(http, '/ui/admin/proxies', ProxyW, toProxy),
     saveProxy: async (create, proxy) => {
       const body = {
         host: proxy.host,
@@ -85,22 +167,40 @@ export function createAdminApi(http: HttpClient): AdminApi {
       return mapped(toProxy)(answer)
     },
     deleteProxy: (key) => http.send(`/ui/admin/proxies/${encodeURIComponent(key)}`, { method: 'DELETE' }),
-    projects: async () =>
-      mapped((list: Array<t.TypeOf<typeof ProjectW>>) => list.map(toProject))(
-        await http.request('/ui/admin/projects', t.array(ProjectW)),
-      ),
+    projects: listOf(http, '/ui/admin/projects', ProjectW, toProject),
     createProject: async (project) =>
       mapped(toProject)(
         await http.request('/ui/admin/projects', ProjectW, { method: 'POST', body: project }),
       ),
-    members: async (key) =>
-      mapped((list: Array<t.TypeOf<typeof MemberW>>) => list.map(toMember))(
-        await http.request(membersPath(key), t.array(MemberW)),
-      ),
+    members: (key) => listOf(http, membersPath(key), MemberW, toMember)(),
     saveMembers: async (key, members) =>
       mapped((list: Array<t.TypeOf<typeof MemberW>>) => list.map(toMember))(
         await http.request(membersPath(key), t.array(MemberW), { method: 'PUT', body: members }),
       ),
     peers: () => http.request('/ui/admin/peers', t.array(PeerW)),
+    users: listOf(http, '/ui/admin/users', AdminUserW, toUser),
+    saveUser: (create, user) =>
+      upsert(http, 'users', AdminUserW, toUser, create, user.name, userBody(create, user)),
+    deleteUser: (name) => http.send(at('users', name), { method: 'DELETE' }),
+    invite: (email) =>
+      http.request('/ui/admin/invitations', InvitationW, { method: 'POST', body: { email } }),
+    groups: listOf(http, '/ui/admin/groups', GroupW, toGroup),
+    saveGroup: (create, g) =>
+      upsert(http, 'groups', GroupW, toGroup, create, g.name, {
+        description: g.description,
+        autoJoin: g.autoJoin,
+        members: g.members,
+      }),
+    deleteGroup: (name) => http.send(at('groups', name), { method: 'DELETE' }),
+    permissions: listOf(http, '/ui/admin/permissions', PermissionW, toPermission),
+    savePermission: (create, p) =>
+      upsert(http, 'permissions', PermissionW, toPermission, create, p.name, {
+        repositories: p.repositories,
+        includePatterns: p.includePatterns,
+        excludePatterns: p.excludePatterns,
+        users: p.users,
+        groups: p.groups,
+      }),
+    deletePermission: (name) => http.send(at('permissions', name), { method: 'DELETE' }),
   }
 }

@@ -63,6 +63,7 @@ export function createPlatformApi(http: HttpClient): PlatformApi {
       map((a: t.TypeOf<typeof Projects>) => a.map((p) => ({ key: p.key, name: p.name })))(
         await http.request('/ui/admin/projects', Projects),
       ),
+    sendOnPremMetrics: (metrics) => http.send('/ui/system/onPremMetrics', { method: 'POST', body: metrics }),
     artifactCount: async () =>
       map((a: t.TypeOf<typeof ArtifactCount>) => a.widgetData.artifactCount)(
         await http.request('/ui/home/widget/artifactCount', ArtifactCount),

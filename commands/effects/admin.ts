@@ -39,6 +39,12 @@ async function fetchResource(
       return as(await api.peers())
     case 'members':
       return as(await api.members(key ?? ''))
+    case 'users':
+      return as(await api.users())
+    case 'groups':
+      return as(await api.groups())
+    case 'permissions':
+      return as(await api.permissions())
   }
 }
 
@@ -59,6 +65,26 @@ async function runSave(ports: Ports, op: SaveOp): Promise<Result<unknown>> {
       return api.createProject(op.project)
     case 'saveMembers':
       return api.saveMembers(op.key, op.members)
+    case 'saveUser': {
+      const { passwordRef, ...user } = op.user
+      const password = passwordRef ? ports.secrets.take(passwordRef) : undefined
+      // A reference whose secret is gone (taken already) must not create a user without a password.
+      if (passwordRef && password === undefined)
+        return left({ kind: 'network', message: 'The password was lost: type it again' })
+      return api.saveUser(op.create, password ? { ...user, password } : user)
+    }
+    case 'deleteUser':
+      return api.deleteUser(op.name)
+    case 'inviteUser':
+      return api.invite(op.email)
+    case 'saveGroup':
+      return api.saveGroup(op.create, op.group)
+    case 'deleteGroup':
+      return api.deleteGroup(op.name)
+    case 'savePermission':
+      return api.savePermission(op.create, op.permission)
+    case 'deletePermission':
+      return api.deletePermission(op.name)
   }
 }
 

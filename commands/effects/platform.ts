@@ -15,6 +15,7 @@ import {
   analyticsAllowed,
   cloudTrialOf,
   hasMicroservice,
+  sendsOnPremMetrics,
   skipsRepoAndOnboardingData,
 } from '../../domain/platform/rules'
 import type { StartStep } from '../../domain/platform/types'
@@ -55,7 +56,11 @@ function readPreferences(ports: Ports): Record<string, string> {
   return values
 }
 
-export async function runStartUp(ports: Ports, emit: (event: AppEvent) => void): Promise<void> {
+export async function runStartUp(
+  ports: Ports,
+  emit: (event: AppEvent) => void,
+  options: { readonly onPremMetricsSent?: boolean } = {},
+): Promise<void> {
   const { platformApi: platform, sessionApi: session } = ports
 
   const loginData = await loadLoginData(ports)
@@ -83,8 +88,10 @@ export async function runStartUp(ports: Ports, emit: (event: AppEvent) => void):
   emit(P.InitialDataLoaded(initial))
 
   const signedIn = !user.anonymous
+  let features: Record<string, boolean> = {}
+  let packageTypes: ReadonlyArray<string> = []
   if (signedIn || loginData.right.settings.anonAccessEnabled) {
-    const features = { ...required('features', await platform.features()) }
+    features = { ...required('features', await platform.features()) }
     emit(P.FeaturesLoaded({ features }))
     emit(P.LocalPreferencesRead({ values: readPreferences(ports) }))
 
@@ -101,7 +108,10 @@ export async function runStartUp(ports: Ports, emit: (event: AppEvent) => void):
           )
         : null,
       load(session.samlLogoutUrl(), (logoutUrl) => S.SamlLogoutUrlLoaded({ logoutUrl })),
-      load(platform.packageTypes(), (types) => P.PackageTypesLoaded({ packageTypes: [...types] })),
+      load(platform.packageTypes(), (types) => {
+        packageTypes = types
+        return P.PackageTypesLoaded({ packageTypes: [...types] })
+      }),
       initial.footer.isCloud
         ? load(platform.artifactCount(), (artifactCount) => P.InfoWidgetLoaded({ artifactCount }))
         : null,
@@ -145,6 +155,17 @@ export async function runStartUp(ports: Ports, emit: (event: AppEvent) => void):
       }),
     )
   }
+
+  // On-prem metrics: once per page life, when the feature is on; a failure is logged only.
+  if (!options.onPremMetricsSent && sendsOnPremMetrics(initial.footer, features)) {
+    const metrics = {
+      frontendVersion: initial.version.version,
+      packageTypes: [...packageTypes],
+      services: initial.microservices.filter((m) => m.enabled).length,
+    }
+    const sent = await platform.sendOnPremMetrics(metrics)
+    emit(isLeft(sent) ? P.OnPremMetricsFailed({ failure: sent.left }) : P.OnPremMetricsSent({ metrics }))
+  }
 }
 
 async function load<A>(call: Promise<Result<A>>, toEvent: (a: A) => AppEvent): Promise<Result<AppEvent>> {
@@ -152,7 +173,7 @@ async function load<A>(call: Promise<Result<A>>, toEvent: (a: A) => AppEvent): P
   return isLeft(result) ? result : right(toEvent(result.right))
 }
 
-const startUp: Effect = (events$, _state$, ports) =>
+const startUp: Effect = (events$, state$, ports) =>
   events$.pipe(
     ofType('platform/StartRequested'),
     mergeMap((env) =>
@@ -160,7 +181,7 @@ const startUp: Effect = (events$, _state$, ports) =>
         env,
         async (emit) => {
           try {
-            await runStartUp(ports, emit)
+            await runStartUp(ports, emit, { onPremMetricsSent: state$.value.platform.onPremMetricsSent })
           } catch (error) {
             if (error instanceof StepFailed) emit(P.StartFailed({ step: error.step, failure: error.failure }))
             else throw error

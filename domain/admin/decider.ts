@@ -2,7 +2,16 @@ import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppCommand, AppEvent } from '../app'
 import { FormReset, LoadRequested, SaveRequested, adminEvents, type SaveOp } from './events'
 import { initialAdminState, type AdminResource, type AdminState } from './types'
-import { validateProject, validateProxy, validateGeneralConfig } from './validation'
+import {
+  MANDATORY,
+  validateGeneralConfig,
+  validateGroup,
+  validateInvitation,
+  validatePermission,
+  validateProject,
+  validateProxy,
+  validateUser,
+} from './validation'
 
 function validate(op: SaveOp): string | undefined {
   switch (op.kind) {
@@ -12,6 +21,16 @@ function validate(op: SaveOp): string | undefined {
       return Object.values(validateProxy({ ...op.proxy, port: String(op.proxy.port) }))[0]
     case 'createProject':
       return Object.values(validateProject(op.project))[0]
+    case 'saveUser':
+      // The password itself is in the vault: only whether there is one can be checked here.
+      if (op.create && !op.user.passwordRef) return `password: ${MANDATORY}`
+      return Object.values(validateUser({ ...op.user, password: undefined, create: op.create }))[0]
+    case 'inviteUser':
+      return Object.values(validateInvitation(op))[0]
+    case 'saveGroup':
+      return Object.values(validateGroup(op.group))[0]
+    case 'savePermission':
+      return Object.values(validatePermission(op.permission))[0]
     default:
       return undefined
   }
@@ -103,6 +122,43 @@ function afterSave(op: SaveOp): ReadonlyArray<AppCommand> {
       return [
         reload('members', op.key),
         { type: 'notifications/Show', kind: 'success', message: 'Project members saved' },
+      ]
+    case 'saveUser':
+      return [
+        reload('users'),
+        reload('groups'),
+        { type: 'notifications/Show', kind: 'success', message: `User ${op.user.name} saved` },
+        { type: 'navigation/Navigate', to: '/admin/management/users' },
+      ]
+    case 'deleteUser':
+      return [
+        reload('users'),
+        { type: 'notifications/Show', kind: 'success', message: `User ${op.name} deleted` },
+      ]
+    case 'inviteUser':
+      return [{ type: 'notifications/Show', kind: 'success', message: `Invitation sent to ${op.email}` }]
+    case 'saveGroup':
+      return [
+        reload('groups'),
+        reload('users'),
+        { type: 'notifications/Show', kind: 'success', message: `Group ${op.group.name} saved` },
+        { type: 'navigation/Navigate', to: '/admin/management/groups' },
+      ]
+    case 'deleteGroup':
+      return [
+        reload('groups'),
+        { type: 'notifications/Show', kind: 'success', message: `Group ${op.name} deleted` },
+      ]
+    case 'savePermission':
+      return [
+        reload('permissions'),
+        { type: 'notifications/Show', kind: 'success', message: `Permission ${op.permission.name} saved` },
+        { type: 'navigation/Navigate', to: '/admin/management/permissions' },
+      ]
+    case 'deletePermission':
+      return [
+        reload('permissions'),
+        { type: 'notifications/Show', kind: 'success', message: `Permission ${op.name} deleted` },
       ]
   }
 }

@@ -9,8 +9,24 @@ const Resource = t.keyof({
   projects: null,
   peers: null,
   members: null,
+  users: null,
+  groups: null,
+  permissions: null,
 })
-const Form = t.keyof({ generalConfig: null, proxy: null, proxyDelete: null, project: null, members: null })
+const Form = t.keyof({
+  generalConfig: null,
+  proxy: null,
+  proxyDelete: null,
+  project: null,
+  members: null,
+  user: null,
+  userDelete: null,
+  invitation: null,
+  group: null,
+  groupDelete: null,
+  permission: null,
+  permissionDelete: null,
+})
 
 export const GeneralConfigC = t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string })
 export const LicenseC = t.type({
@@ -32,6 +48,36 @@ export const PeerC = t.type({
   services: t.array(t.string),
 })
 export const MemberC = t.type({ name: t.string, roles: t.array(t.string) })
+export const AdminUserC = t.type({
+  name: t.string,
+  email: t.string,
+  admin: t.boolean,
+  realm: t.string,
+  mfaRequired: t.boolean,
+  mfaEnrolled: t.boolean,
+  passwordExpired: t.boolean,
+  credentialsExpired: t.boolean,
+  groups: t.array(t.string),
+  createdAt: t.string,
+  lastLoginAt: t.union([t.string, t.null]),
+})
+export const GroupC = t.type({
+  name: t.string,
+  description: t.string,
+  autoJoin: t.boolean,
+  members: t.array(t.string),
+  createdAt: t.string,
+})
+export const GrantsC = t.record(t.string, t.array(t.string))
+const PermissionFields = {
+  name: t.string,
+  repositories: t.array(t.string),
+  includePatterns: t.array(t.string),
+  excludePatterns: t.array(t.string),
+  users: GrantsC,
+  groups: GrantsC,
+}
+export const PermissionC = t.type({ ...PermissionFields, createdAt: t.string })
 
 const Data = t.union([
   t.type({ resource: t.literal('generalConfig'), value: GeneralConfigC }),
@@ -40,6 +86,9 @@ const Data = t.union([
   t.type({ resource: t.literal('projects'), value: t.array(ProjectC) }),
   t.type({ resource: t.literal('peers'), value: t.array(PeerC) }),
   t.type({ resource: t.literal('members'), value: t.array(MemberC) }),
+  t.type({ resource: t.literal('users'), value: t.array(AdminUserC) }),
+  t.type({ resource: t.literal('groups'), value: t.array(GroupC) }),
+  t.type({ resource: t.literal('permissions'), value: t.array(PermissionC) }),
 ])
 export type AdminPayload = t.TypeOf<typeof Data>
 
@@ -60,6 +109,32 @@ export const SaveOp = t.union([
     project: t.type({ key: t.string, name: t.string, description: t.string }),
   }),
   t.type({ kind: t.literal('saveMembers'), key: t.string, members: t.array(MemberC) }),
+  t.type({
+    kind: t.literal('saveUser'),
+    create: t.boolean,
+    user: t.intersection([
+      t.type({
+        name: t.string,
+        email: t.string,
+        admin: t.boolean,
+        mfaRequired: t.boolean,
+        passwordExpired: t.boolean,
+        credentialsExpired: t.boolean,
+        groups: t.array(t.string),
+      }),
+      t.partial({ passwordRef: t.string, resetMfa: t.boolean }),
+    ]),
+  }),
+  t.type({ kind: t.literal('deleteUser'), name: t.string }),
+  t.type({ kind: t.literal('inviteUser'), email: t.string }),
+  t.type({
+    kind: t.literal('saveGroup'),
+    create: t.boolean,
+    group: t.type({ name: t.string, description: t.string, autoJoin: t.boolean, members: t.array(t.string) }),
+  }),
+  t.type({ kind: t.literal('deleteGroup'), name: t.string }),
+  t.type({ kind: t.literal('savePermission'), create: t.boolean, permission: t.type(PermissionFields) }),
+  t.type({ kind: t.literal('deletePermission'), name: t.string }),
 ])
 export type SaveOp = t.TypeOf<typeof SaveOp>
 

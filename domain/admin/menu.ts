@@ -41,8 +41,8 @@ export function adminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMen
       icon: 'users',
       items: [
         { title: 'Users', href: '/admin/management/users', testId: 'users' },
-        { title: 'New Group', href: '/admin/management/groups/new', testId: 'groups' },
-        { title: 'Permissions', href: '/admin/management/permissions/create', testId: 'permissions' },
+        { title: 'Groups', href: '/admin/management/groups', testId: 'groups' },
+        { title: 'Permissions', href: '/admin/management/permissions', testId: 'permissions' },
         {
           title: 'Global Roles',
           href: '/admin/management/global_roles',

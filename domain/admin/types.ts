@@ -38,6 +38,51 @@ export interface Member {
   readonly roles: ReadonlyArray<string>
 }
 
+/** A user as an admin sees it (`lastLoginAt` null before the first sign-in). */
+export interface AdminUser {
+  readonly name: string
+  readonly email: string
+  readonly admin: boolean
+  readonly realm: string
+  readonly mfaRequired: boolean
+  readonly mfaEnrolled: boolean
+  readonly passwordExpired: boolean
+  readonly credentialsExpired: boolean
+  readonly groups: ReadonlyArray<string>
+  readonly createdAt: string
+  readonly lastLoginAt: string | null
+}
+export interface Group {
+  readonly name: string
+  readonly description: string
+  /** New users join it. */
+  readonly autoJoin: boolean
+  readonly members: ReadonlyArray<string>
+  readonly createdAt: string
+}
+/** The actions a permission grants, in the order the server lists them. */
+export const PERMISSION_ACTIONS = [
+  'read',
+  'annotate',
+  'deploy',
+  'delete',
+  'manage',
+  'managedXrayMeta',
+  'distribute',
+] as const
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number]
+/** Principal name → the actions granted to it. */
+export type Grants = Readonly<Record<string, ReadonlyArray<string>>>
+export interface Permission {
+  readonly name: string
+  readonly repositories: ReadonlyArray<string>
+  readonly includePatterns: ReadonlyArray<string>
+  readonly excludePatterns: ReadonlyArray<string>
+  readonly users: Grants
+  readonly groups: Grants
+  readonly createdAt: string
+}
+
 export type Loadable<A> =
   | { readonly status: 'idle' }
   | { readonly status: 'loading'; readonly requestId: string }
@@ -52,6 +97,9 @@ export interface AdminData {
   readonly projects: ReadonlyArray<Project>
   readonly peers: ReadonlyArray<Peer>
   readonly members: ReadonlyArray<Member>
+  readonly users: ReadonlyArray<AdminUser>
+  readonly groups: ReadonlyArray<Group>
+  readonly permissions: ReadonlyArray<Permission>
 }
 export type AdminResource = keyof AdminData
 
@@ -62,7 +110,19 @@ export type SaveState =
   | { readonly status: 'done'; readonly requestId: string }
   | { readonly status: 'failed'; readonly requestId: string; readonly failure: Failure }
 
-export type AdminForm = 'generalConfig' | 'proxy' | 'proxyDelete' | 'project' | 'members'
+export type AdminForm =
+  | 'generalConfig'
+  | 'proxy'
+  | 'proxyDelete'
+  | 'project'
+  | 'members'
+  | 'user'
+  | 'userDelete'
+  | 'invitation'
+  | 'group'
+  | 'groupDelete'
+  | 'permission'
+  | 'permissionDelete'
 
 export interface AdminState {
   readonly resources: { readonly [R in AdminResource]: Loadable<AdminData[R]> }
@@ -81,8 +141,24 @@ export const initialAdminState: AdminState = {
     projects: idle,
     peers: idle,
     members: idle,
+    users: idle,
+    groups: idle,
+    permissions: idle,
   },
-  forms: { generalConfig: idle, proxy: idle, proxyDelete: idle, project: idle, members: idle },
+  forms: {
+    generalConfig: idle,
+    proxy: idle,
+    proxyDelete: idle,
+    project: idle,
+    members: idle,
+    user: idle,
+    userDelete: idle,
+    invitation: idle,
+    group: idle,
+    groupDelete: idle,
+    permission: idle,
+    permissionDelete: idle,
+  },
 }
 
 export const PROJECT_ROLES = [

@@ -1,4 +1,5 @@
 /** Form rules of the admin pages (spec 000 section 5 messages); each returns field → message. */
+import { PERMISSION_ACTIONS, type PermissionAction } from './types'
 export const MANDATORY = 'This field is mandatory'
 export const NAME_RULE = 'Name can only contain alphanumeric characters, dashes and periods'
 export const URL_RULE = 'Enter a valid URL'
@@ -51,4 +52,122 @@ export function validateProject(v: { key: string; name: string }): Problems<'key
   else if (!/^[a-z]/.test(v.key)) p.key = 'Project key must start with a lowercase character'
   if (v.name.trim() === '') p.name = MANDATORY
   return p
+}
+
+// ------------------------------------------------------------- users, groups, permissions
+
+export const EMAIL_RULE = 'Enter a valid e-mail address'
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 256
+
+/** The server's e-mail rule: one @, a dot in the domain, no spaces, quotes or brackets. */
+const EMAIL = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\]+$/
+
+function nameProblem(name: string): string | undefined {
+  if (name.trim() === '') return MANDATORY
+  if (!NAME.test(name)) return NAME_RULE
+  if (name.length > 64) return 'Name must be at most 64 characters'
+  return undefined
+}
+
+export function emailProblem(email: string): string | undefined {
+  if (email.trim() === '') return MANDATORY
+  return EMAIL.test(email) && email.length <= 254 ? undefined : EMAIL_RULE
+}
+
+/** An empty password is a problem only where one is required (a new user). */
+export function passwordProblem(password: string, required: boolean): string | undefined {
+  if (password === '') return required ? MANDATORY : undefined
+  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`
+  if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`
+  return undefined
+}
+
+const only = <F extends string>(entries: ReadonlyArray<[F, string | undefined]>): Problems<F> => {
+  const p: Problems<F> = {}
+  for (const [field, problem] of entries) if (problem !== undefined) p[field] = problem
+  return p
+}
+
+/** `password` undefined: not checked (the decider sees only a vault reference). */
+export function validateUser(v: {
+  name: string
+  email: string
+  password: string | undefined
+  create: boolean
+}): Problems<'name' | 'email' | 'password'> {
+  return only<'name' | 'email' | 'password'>([
+    ['name', v.create ? nameProblem(v.name) : undefined],
+    ['email', emailProblem(v.email)],
+    ['password', v.password === undefined ? undefined : passwordProblem(v.password, v.create)],
+  ])
+}
+
+export function validateInvitation(v: { email: string }): Problems<'email'> {
+  return only<'email'>([['email', emailProblem(v.email)]])
+}
+
+export function validateGroup(v: { name: string; description: string }): Problems<'name' | 'description'> {
+  return only<'name' | 'description'>([
+    ['name', nameProblem(v.name)],
+    ['description', v.description.length > 1000 ? 'Description must be at most 1000 characters' : undefined],
+  ])
+}
+
+/** One entry a line (or comma), blanks dropped, duplicates kept once, in the order typed. */
+export function splitList(text: string): string[] {
+  const seen = new Set<string>()
+  for (const part of text.split(/[\n,]/)) {
+    const item = part.trim()
+    if (item !== '') seen.add(item)
+  }
+  return [...seen]
+}
+
+export interface PermissionDraft {
+  readonly name: string
+  readonly repositories: ReadonlyArray<string>
+  readonly includePatterns: ReadonlyArray<string>
+  readonly excludePatterns: ReadonlyArray<string>
+  readonly users: Readonly<Record<string, ReadonlyArray<string>>>
+  readonly groups: Readonly<Record<string, ReadonlyArray<string>>>
+}
+
+function listProblem(items: ReadonlyArray<string>, max: number, longest: number, what: string) {
+  if (items.length > max) return `At most ${max} ${what}`
+  const long = items.find((i) => i.length > longest)
+  return long === undefined ? undefined : `Each entry must be at most ${longest} characters`
+}
+
+const PERMISSION_ACTION_SET: ReadonlySet<PermissionAction> = new Set(PERMISSION_ACTIONS)
+
+function grantsProblem(grants: Readonly<Record<string, ReadonlyArray<string>>>, kind: string) {
+  for (const [name, actions] of Object.entries(grants)) {
+    if (actions.length === 0) return `Choose at least one action for ${kind} ${name}`
+    const unknown = actions.find((a) => !(PERMISSION_ACTION_SET as ReadonlySet<string>).has(a))
+    if (unknown !== undefined) return `Unknown action ${unknown}`
+  }
+  return undefined
+}
+
+export function validatePermission(
+  v: PermissionDraft,
+): Problems<'name' | 'repositories' | 'includePatterns' | 'excludePatterns' | 'principals'> {
+  return only<'name' | 'repositories' | 'includePatterns' | 'excludePatterns' | 'principals'>([
+    ['name', nameProblem(v.name)],
+    ['repositories', listProblem(v.repositories, 500, 128, 'repositories')],
+    ['includePatterns', listProblem(v.includePatterns, 100, 256, 'patterns')],
+    ['excludePatterns', listProblem(v.excludePatterns, 100, 256, 'patterns')],
+    ['principals', grantsProblem(v.users, 'user') ?? grantsProblem(v.groups, 'group')],
+  ])
+}
+
+/** Users whose name or e-mail contains the text (literal, case-insensitive). */
+export function filterUsers<U extends { readonly name: string; readonly email: string }>(
+  users: ReadonlyArray<U>,
+  text: string,
+): ReadonlyArray<U> {
+  const q = text.trim().toLowerCase()
+  if (q === '') return users
+  return users.filter((u) => u.name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q))
 }

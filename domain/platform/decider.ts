@@ -41,6 +41,8 @@ function evolve(slice: PlatformState, event: AppEvent): PlatformState {
       return { ...slice, loading: false, initialDataFetched: true }
     case 'platform/NavigationTypeInitialised':
       return { ...slice, navigationType: event.data.navigationType }
+    case 'platform/OnPremMetricsSent':
+      return { ...slice, onPremMetricsSent: true }
     case 'platform/StartFailed':
       return {
         ...slice,

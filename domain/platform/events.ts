@@ -79,6 +79,20 @@ export const NavigationTypeInitialised = defineEvent(
 )
 /** Logged only: the console keeps its default navigation type. */
 export const NavigationTypeFailed = defineEvent('platform/NavigationTypeFailed', t.type({ failure: Failure }))
+/** What an on-prem instance reports about its console: no personal data (no names, no addresses). */
+export const OnPremMetricsC = t.type({
+  frontendVersion: t.string,
+  packageTypes: t.array(t.string),
+  services: t.number,
+})
+export type OnPremMetrics = t.TypeOf<typeof OnPremMetricsC>
+/** Sent once per page life, at the end of the start-up, when the feature is on. */
+export const OnPremMetricsSent = defineEvent(
+  'platform/OnPremMetricsSent',
+  t.type({ metrics: OnPremMetricsC }),
+)
+/** Logged only, like the navigation type: the console carries on. */
+export const OnPremMetricsFailed = defineEvent('platform/OnPremMetricsFailed', t.type({ failure: Failure }))
 /** Any failure of the sequence: clears loading and the initial-data-fetched flag, shows nothing. */
 export const StartFailed = defineEvent('platform/StartFailed', t.type({ step: StepC, failure: Failure }))
 
@@ -101,6 +115,8 @@ export const platformEvents = [
   NavigationTypeInitialised,
   NavigationTypeFailed,
   StartFailed,
+  OnPremMetricsSent,
+  OnPremMetricsFailed,
 ] as const
 
 export type PlatformEvent = EventOf<(typeof platformEvents)[number]>

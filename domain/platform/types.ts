@@ -62,6 +62,8 @@ export interface PlatformState {
   readonly uiPersonalised: boolean
   readonly scanningInitialised: boolean
   readonly navigationType: string | null
+  /** On-prem metrics went out (they are sent once per page life). */
+  readonly onPremMetricsSent: boolean
   /** The last failure of the sequence, kept as a fact; start-up shows no message for it. */
   readonly lastFailure: { readonly step: StartStep; readonly failure: Failure } | null
 }
@@ -88,5 +90,6 @@ export const initialPlatformState: PlatformState = {
   uiPersonalised: false,
   scanningInitialised: false,
   navigationType: null,
+  onPremMetricsSent: false,
   lastFailure: null,
 }

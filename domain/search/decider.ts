@@ -15,7 +15,9 @@ import {
 import {
   SEARCH_TYPES,
   isPermitted,
+  isSearchRoot,
   searchPath,
+  searchTypeFollowing,
   searchTypeForRoute,
   unavailableReason,
   type SearchTypeDef,
@@ -114,14 +116,19 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
     }
     case 'search/SyncWithUrl': {
       const viewer = viewerOf(state)
-      const type = searchTypeForRoute(command.path, viewer.projectKey)
-      if (type === null) return left('not a search route')
+      const type = searchTypeFollowing(command.path, viewer, s.type)
+      if (type === null) return left('no search type is available')
       const def = SEARCH_TYPES[type]
-      const model = def.keepSearchQuery
-        ? withArchiveAvailability(searchModelFromQuery(command.query), archiveEnabled(viewer))
-        : type === s.type
-          ? s.model
-          : searchModelForTypeChange(s.model)
+      const onRoute = searchTypeForRoute(command.path, viewer.projectKey) === type
+      // A type that keeps its search query reads it from its own list's URL (reload, shared
+      // link, back/forward) and keeps it on the pages below (a package opened from the results).
+      const model =
+        onRoute && def.keepSearchQuery && isSearchRoot(def, command.path)
+          ? withArchiveAvailability(searchModelFromQuery(command.query), archiveEnabled(viewer))
+          : type === s.type
+            ? s.model
+            : // A type change keeps the name: the one in the bar, typed but maybe not yet run.
+              searchModelForTypeChange(modelFromText(s.text, SEARCH_TYPES[s.type], s.model))
       if (type === s.type && canonicalJson(model) === canonicalJson(s.model)) return left('already in step')
       return right([UrlRestored({ type, model })])
     }

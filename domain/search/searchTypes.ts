@@ -162,9 +162,32 @@ export function searchPath(def: SearchTypeDef, v: Viewer): string {
   return def.path
 }
 
+/** The route without the `/ui` base, query or hash. */
+const routePath = (path: string): string => path.replace(/^\/ui(?=\/|$)/, '').split(/[?#]/)[0] ?? ''
+
+/** The type's own root route (e.g. the packages list), as opposed to a page below it (a package). */
+export const isSearchRoot = (def: SearchTypeDef, path: string): boolean => {
+  const p = routePath(path).replace(/\/+$/, '')
+  return p === def.path
+}
+
+/**
+ * The search type the bar shows for a route and the viewer's project (spec 000 section 4):
+ * the route's own type when the viewer may use it there; otherwise the current type while it
+ * is still usable (a project was selected, or the route is not a search route); otherwise the
+ * first usable type. Null when nothing is usable.
+ */
+export function searchTypeFollowing(path: string, v: Viewer, current: SearchTypeId): SearchTypeId | null {
+  const usable = (id: SearchTypeId) => unavailableReason(SEARCH_TYPES[id], v) === null
+  const routed = searchTypeForRoute(path, v.projectKey)
+  if (routed !== null && usable(routed)) return routed
+  if (usable(current)) return current
+  return SEARCH_TYPE_IDS.find(usable) ?? null
+}
+
 /** The search type a route stands for (with the project key); null for other routes. */
 export function searchTypeForRoute(path: string, projectKey: string | null): SearchTypeId | null {
-  const p = path.replace(/^\/ui(?=\/|$)/, '').split('?')[0] ?? ''
+  const p = routePath(path)
   for (const id of SEARCH_TYPE_IDS) {
     const def = SEARCH_TYPES[id]
     if (p === def.path || p.startsWith(`${def.path}/`)) {

@@ -3,6 +3,8 @@
  * one transaction: a refused request writes nothing.
  */
 import type { FastifyInstance } from 'fastify'
+// The actions a permission grants: one list for the server and the console.
+import { PERMISSION_ACTIONS } from '../../domain/admin/types'
 import type { ServerContext } from '../context'
 import type { Db } from '../db'
 import { insertUser } from '../auth/accounts'
@@ -507,16 +509,6 @@ function registerGroupRoutes(app: FastifyInstance, ctx: ServerContext): void {
 }
 
 // ---------------------------------------------------------------- permissions
-
-export const PERMISSION_ACTIONS = [
-  'read',
-  'annotate',
-  'deploy',
-  'delete',
-  'manage',
-  'managedXrayMeta',
-  'distribute',
-] as const
 
 interface PermissionBody {
   name: string

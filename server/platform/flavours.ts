@@ -212,7 +212,7 @@ const FLAG_NAMES = [
 ] as const
 
 export function flavourProfile(
-  config: Pick<ServerConfig, 'flavour' | 'cloud' | 'licenseType'>,
+  config: Pick<ServerConfig, 'flavour' | 'cloud' | 'licenseType'> & { readonly onPremMetrics?: boolean },
 ): FlavourProfile {
   const row = ROWS[config.flavour]
   const licensed = config.licenseType !== 'N/A'
@@ -223,7 +223,7 @@ export function flavourProfile(
     cloud: config.cloud,
     infoWidget: config.cloud,
     analytics: config.cloud,
-    onPremMetrics: !config.cloud && licensed,
+    onPremMetrics: !config.cloud && licensed && config.onPremMetrics !== false,
   })
   // Without a licence, licensed services are off whatever the flavour offers.
   const enabled: ServiceSet = licensed ? row.services : ARTIFACTORY_ONLY

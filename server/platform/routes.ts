@@ -14,6 +14,7 @@ import { serverVersion } from './version'
 import { registerOnboardingRoutes } from './onboarding'
 import { registerContactRoutes } from './contact'
 import { registerWebServerRoutes } from './webServer'
+import { registerOnPremMetricsRoutes } from './onPremMetrics'
 
 const obj = (properties: Record<string, unknown>, required = Object.keys(properties)) =>
   ({ type: 'object', properties, required }) as const
@@ -202,6 +203,7 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
   registerOnboardingRoutes(app, ctx)
   registerContactRoutes(app, ctx)
   registerWebServerRoutes(app, ctx)
+  registerOnPremMetricsRoutes(app, ctx)
 }
 
 export function notFound(what: string): never {

@@ -197,6 +197,24 @@ describe('package details', () => {
     expect(screen.getByTestId('install-command')).toHaveTextContent('npm i react@18.2.0')
   })
 
+  it('links back to the search the bar holds, or to all packages without one', async () => {
+    const { UrlRestored } = await import('../../domain/search/events')
+    const { searchModelFromQuery } = await import('../../domain/search/model')
+    const searched = renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Freact',
+      pattern: PATTERN,
+      api: catalogue(),
+      seed: [UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') })],
+    })
+    expect(await screen.findByRole('link', { name: 'Back to results' })).toHaveAttribute(
+      'href',
+      '/packages?q=react&pkg=npm',
+    )
+    searched.unmount()
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact', pattern: PATTERN, api: catalogue() })
+    expect(await screen.findByRole('link', { name: 'All packages' })).toHaveAttribute('href', '/packages')
+  })
+
   it('labels the security tab Xray Data when Xray is present', async () => {
     renderArea(<PackagesArea />, {
       path: '/packages/npm%3A%2F%2Freact',

@@ -1,6 +1,6 @@
 /** The universal search bar and the release-bundle lookup, on seeded apps. */
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { SearchBar } from '../../ui/search/SearchBar'
 import { ChecksumLookup } from '../../ui/releaseBundles'
@@ -8,7 +8,7 @@ import { RECENT_SEARCHES_KEY } from '../../commands/effects/search'
 import { memoryStore } from '../support/fakePorts'
 import { DEFAULT_SEARCH_MODEL } from '../../domain/search/model'
 import { fakeReleaseBundlesApi } from '../support/fakePackagesApi'
-import { renderArea } from './packagesHarness'
+import { platformWith, renderArea, signedIn } from './packagesHarness'
 
 describe('search bar', () => {
   it('disables the search button until there is something to search for, then runs to the route', async () => {
@@ -48,6 +48,31 @@ describe('search bar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Recent searches' }))
     await userEvent.click(screen.getByRole('button', { name: 'Packages: vue' }))
     await waitFor(() => expect(app.exportLog()).toContain('"path":"/packages?q=vue"'))
+  })
+})
+
+describe('search type follows the route and the project', () => {
+  it('selecting a project moves the bar off a type without project context, keeping the text', async () => {
+    const { app } = renderArea(<SearchBar />, {
+      path: '/scans',
+      seed: [platformWith(['artifactory', 'xray']), signedIn('admin', true)],
+    })
+    const type = screen.getByRole('combobox', { name: 'Search type' })
+    await waitFor(() => expect(type).toHaveValue('securityCompliance'))
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search text' }), 'CVE-2024')
+    act(() => app.dispatch({ type: 'navigation/SelectProject', key: 'proj1' }))
+    await waitFor(() => expect(type).toHaveValue('packages'))
+    expect(screen.queryByRole('option', { name: 'Security & Compliance' })).toBeNull()
+    expect(screen.getByRole('combobox', { name: 'Search text' })).toHaveValue('CVE-2024')
+  })
+
+  it('opening a package from the results keeps the search in the bar', async () => {
+    const { location } = renderArea(<SearchBar />, { path: '/packages?q=react&pkg=npm' })
+    const text = screen.getByRole('combobox', { name: 'Search text' })
+    expect(text).toHaveValue('react')
+    act(() => location.navigate('/packages/npm%3A%2F%2Freact'))
+    await act(async () => {})
+    expect(text).toHaveValue('react')
   })
 })
 

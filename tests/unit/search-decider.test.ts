@@ -14,6 +14,8 @@ import {
 } from '../../domain/search/searchTypes'
 import { anonymousViewer, canSeeCounts, viewerOf } from '../../domain/search/viewer'
 import { SignedIn } from '../../domain/session/events'
+import { ProjectSelected } from '../../domain/navigation/events'
+import { InitialDataLoaded } from '../../domain/platform/events'
 import { user } from './sessionFixtures'
 import type { CommandMeta } from '../../domain/shared/area'
 import { createApp } from '../../commands/createApp'
@@ -22,6 +24,21 @@ import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage } from '../support/fakePackagesApi'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 's-1' }
+function platformWith(services: string[], licenseType: string): AppEvent {
+  return InitialDataLoaded({
+    version: { version: '7.0.0', revision: '1' },
+    microservices: services.map((name) => ({ name, key: name.slice(0, 4), enabled: true })),
+    footer: {
+      serverName: 't',
+      flavour: 'platform',
+      isCloud: false,
+      licenseType,
+      buildNumber: '1',
+      copyright: '',
+    },
+    entitlements: [],
+  })
+}
 const fold = (events: ReadonlyArray<AppEvent>): AppState => events.reduce(evolve, initialAppState)
 const decideIn = (state: AppState, command: AppCommand) =>
   searchArea.decide(command as Parameters<typeof searchArea.decide>[0], state, meta)
@@ -213,6 +230,47 @@ describe('search types and their requirements', () => {
     expect(
       isLeft(decideIn(again, { type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })),
     ).toBe(true)
+  })
+})
+
+describe('the search type follows the route and the project; keepSearchQuery', () => {
+  const xrayAdmin = [
+    platformWith(['artifactory', 'xray'], 'Enterprise+'),
+    SignedIn({ user: user({ admin: true }), via: 'password' }),
+  ]
+  const restored = (path: string, query: string, events: AppEvent[]) => {
+    const d = decideIn(fold(events), { type: 'search/SyncWithUrl', path, query })
+    return isRight(d) ? d.right[0]?.data : d.left
+  }
+
+  it("a package page below the list keeps the list's search (the bar still shows it)", () => {
+    const listed = [E.UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') })]
+    expect(restored('/packages/npm%3A%2F%2Freact', '', listed)).toMatch(/already in step/)
+    expect(restored('/packages/npm%3A%2F%2Freact/19.2.0', 'tab=files', listed)).toMatch(/already in step/)
+    // Back on the list, its URL is the truth again: no query is no search.
+    expect(restored('/packages', '', listed)).toMatchObject({ type: 'packages', model: DEFAULT_SEARCH_MODEL })
+  })
+
+  it('a type that does not keep its search query resets the model (keeping the name) on its route', () => {
+    const listed = [E.UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') })]
+    expect(restored('/builds', 'q=other&pkg=docker', listed)).toMatchObject({
+      type: 'builds',
+      model: { ...DEFAULT_SEARCH_MODEL, name: 'react' },
+    })
+  })
+
+  it('a route of a type the viewer may not use leaves the type as it is', () => {
+    // Security & compliance needs Xray and admin (or project admin, or tour).
+    expect(restored('/scans', '', [platformWith(['artifactory'], 'Enterprise+')])).toMatch(/already in step/)
+    expect(restored('/scans', '', xrayAdmin)).toMatchObject({ type: 'securityCompliance' })
+  })
+
+  it('selecting a project moves the bar off a type that has no project context', () => {
+    const onScans = [...xrayAdmin, E.UrlRestored({ type: 'securityCompliance', model: DEFAULT_SEARCH_MODEL })]
+    expect(restored('/scans', '', onScans)).toMatch(/already in step/)
+    const inProject = [...onScans, ProjectSelected({ key: 'proj1' })]
+    expect(restored('/scans', '', inProject)).toMatchObject({ type: 'packages' })
+    expect(restored('/home', '', inProject)).toMatchObject({ type: 'packages' })
   })
 })
 

@@ -2,20 +2,15 @@
 import { useQuery } from '../shared/appContext'
 import { AdminTeaser } from './AdminTeaser'
 import { MenuGrid } from './MenuGrid'
-import {
-  GeneralSettings,
-  Licenses,
-  Peers,
-  ProjectCreate,
-  ProjectMembers,
-  ProjectOverview,
-  ProjectsList,
-  ProxiesList,
-  ProxyEditor,
-} from './Pages'
+import { GeneralSettings, Licenses, Peers } from './Settings'
+import { ProxiesList, ProxyEditor } from './Proxies'
+import { ProjectCreate, ProjectMembers, ProjectOverview, ProjectsList } from './Projects'
+import { IdentityPage } from './identityPages'
 
 export default function AdminArea() {
   const match = useQuery({ type: 'navigation/Route' })
+  const identity = IdentityPage(match?.route.name)
+  if (identity) return identity
   switch (match?.route.name) {
     case 'admin.menu':
       return <MenuGrid />

@@ -1,5 +1,6 @@
-import { useEffect, useId, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import type { AdminForm, AdminResource, Loadable, SaveState } from '../../domain/admin'
+import { Link } from 'wouter'
 import { failureMessage } from '../../domain/shared/failure'
 import { useDispatch, useQuery } from '../shared/appContext'
 import styles from './admin.module.css'
@@ -14,12 +15,33 @@ export function useResource<R extends AdminResource>(resource: R, key?: string) 
   return state.resources[resource]
 }
 
-export function useForm(form: AdminForm): SaveState {
+/** A form's submission state, reset when the page opens (a new page starts clean). */
+export function useSaveState(form: AdminForm): SaveState {
   const dispatch = useDispatch()
   useEffect(() => {
     dispatch({ type: 'admin/ResetForm', form })
   }, [dispatch, form])
   return useQuery({ type: 'admin/State' }).forms[form]
+}
+
+/** Loading and error states around loaded data; `children` gets the data once it is there. */
+export function Ready<A>({
+  loadable,
+  what,
+  children,
+}: {
+  loadable: Loadable<A>
+  what: string
+  children: (data: A) => ReactNode
+}) {
+  if (loadable.status === 'idle' || loadable.status === 'loading') return <p role="status">Loading {what}…</p>
+  if (loadable.status === 'failed')
+    return (
+      <p role="alert">
+        The {what} could not be loaded: {failureMessage(loadable.failure, 'no answer')}.
+      </p>
+    )
+  return <>{children(loadable.data)}</>
 }
 
 /** Loading, error and empty states around a loaded list. */
@@ -34,15 +56,11 @@ export function Loaded<A>({
   empty: string
   children: (items: ReadonlyArray<A>) => ReactNode
 }) {
-  if (loadable.status === 'idle' || loadable.status === 'loading') return <p role="status">Loading {what}…</p>
-  if (loadable.status === 'failed')
-    return (
-      <p role="alert">
-        The {what} could not be loaded: {failureMessage(loadable.failure, 'no answer')}.
-      </p>
-    )
-  if (loadable.data.length === 0) return <p>{empty}</p>
-  return <>{children(loadable.data)}</>
+  return (
+    <Ready loadable={loadable} what={what}>
+      {(items) => (items.length === 0 ? <p>{empty}</p> : children(items))}
+    </Ready>
+  )
 }
 
 export function Field({
@@ -57,7 +75,7 @@ export function Field({
   label: string
   value: string
   onChange: (value: string) => void
-  error?: string
+  error?: string | undefined
   type?: string
   autoComplete?: string
   multiline?: boolean
@@ -99,5 +117,206 @@ export function SaveError({ save }: { save: SaveState }) {
     <p role="alert" className={styles.error}>
       {failureMessage(save.failure, 'The changes could not be saved')}
     </p>
+  )
+}
+
+export function Checkbox({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: boolean
+  onChange: (value: boolean) => void
+}) {
+  return (
+    <label>
+      <input type="checkbox" checked={value} onChange={(e) => onChange(e.target.checked)} /> {label}
+    </label>
+  )
+}
+
+/** A set of names chosen from the options (a user's groups, a group's members). */
+export function CheckboxList({
+  legend,
+  options,
+  value,
+  onChange,
+  empty,
+}: {
+  legend: string
+  options: ReadonlyArray<string>
+  value: ReadonlyArray<string>
+  onChange: (value: ReadonlyArray<string>) => void
+  empty: string
+}) {
+  const chosen = new Set(value)
+  // Chosen names the options no longer list stay visible, so saving does not drop them silently.
+  const all = [...options, ...value.filter((v) => !options.includes(v))]
+  return (
+    <fieldset className={styles.choices}>
+      <legend>{legend}</legend>
+      {all.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        all.map((option) => (
+          <Checkbox
+            key={option}
+            label={option}
+            value={chosen.has(option)}
+            onChange={(on) => onChange(on ? [...value, option] : value.filter((v) => v !== option))}
+          />
+        ))
+      )}
+    </fieldset>
+  )
+}
+
+/** Delete with a confirmation in place: the first click asks, the second one deletes. */
+export function DeleteButton({
+  what,
+  name,
+  disabled,
+  onConfirm,
+}: {
+  what: string
+  name: string
+  disabled?: boolean
+  onConfirm: () => void
+}) {
+  const [asking, setAsking] = useState(false)
+  const id = useId()
+  if (!asking)
+    return (
+      <button
+        type="button"
+        aria-label={`Delete ${what} ${name}`}
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+      >
+        Delete
+      </button>
+    )
+  return (
+    <span role="alertdialog" aria-labelledby={id} className={styles.confirm}>
+      <span id={id}>
+        Delete {what} {name}?
+      </span>{' '}
+      <button
+        type="button"
+        onClick={() => {
+          setAsking(false)
+          onConfirm()
+        }}
+      >
+        Delete
+      </button>{' '}
+      <button type="button" autoFocus onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  )
+}
+
+/** A list page's heading with its actions (links to create). */
+export function Toolbar({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className={styles.toolbar}>
+      <h1 id="page-title">{title}</h1>
+      {children}
+    </div>
+  )
+}
+
+/** An editor's item, found by name in its loaded list, with the loading, error and unknown-name states. */
+export function Existing<A>({
+  loadable,
+  what,
+  name,
+  find,
+  children,
+}: {
+  loadable: Loadable<ReadonlyArray<A>>
+  what: string
+  name: string
+  find: (item: A) => boolean
+  children: (item: A) => ReactNode
+}) {
+  return (
+    <Ready loadable={loadable} what={what}>
+      {(items) => {
+        const item = items.find(find)
+        return item === undefined ? (
+          <p role="alert">
+            There is no {what} named {name}.
+          </p>
+        ) : (
+          children(item)
+        )
+      }}
+    </Ready>
+  )
+}
+
+const MANAGEMENT = [
+  ['Users', '/admin/management/users'],
+  ['Groups', '/admin/management/groups'],
+  ['Permissions', '/admin/management/permissions'],
+  ['Global Roles', '/admin/management/global_roles'],
+] as const
+
+/** Links between the identity pages (users, groups, permissions, roles). */
+export function ManagementNav({ current }: { current: (typeof MANAGEMENT)[number][0] }) {
+  return (
+    <nav aria-label="User management" className={styles.nav}>
+      {MANAGEMENT.map(([label, href]) => (
+        <Link key={href} href={href} aria-current={label === current ? 'page' : undefined}>
+          {label}
+        </Link>
+      ))}
+    </nav>
+  )
+}
+
+/**
+ * An editor page: the choices the form offers (groups, users) are loaded first; to change an
+ * item, the item too. `form` gets the choices and, when changing, the item.
+ */
+export function EditorPage<A, C>({
+  title,
+  create,
+  choices,
+  choicesWhat,
+  items,
+  what,
+  name,
+  find,
+  form,
+}: {
+  title: string
+  create: boolean
+  choices: Loadable<C>
+  choicesWhat: string
+  items: Loadable<ReadonlyArray<A>>
+  what: string
+  name: string
+  find: (item: A) => boolean
+  form: (choices: C, initial?: A) => ReactNode
+}) {
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">{title}</h1>
+      <Ready loadable={choices} what={choicesWhat}>
+        {(c) =>
+          create ? (
+            form(c)
+          ) : (
+            <Existing loadable={items} what={what} name={name} find={find}>
+              {(item) => form(c, item)}
+            </Existing>
+          )
+        }
+      </Ready>
+    </section>
   )
 }

@@ -4,7 +4,14 @@ import { Link } from 'wouter'
 import * as Tabs from '@radix-ui/react-tabs'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { PackageTab } from '../../domain/packages/types'
-import { InstallCommand, VulnerabilityBadges, formatBytes, formatDate, versionPath } from './common'
+import {
+  BackToResults,
+  InstallCommand,
+  VulnerabilityBadges,
+  formatBytes,
+  formatDate,
+  versionPath,
+} from './common'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
 import { EMPTY_TEXTS } from './PackagesList'
@@ -51,7 +58,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
   return (
     <article className={styles.page} aria-labelledby="package-title">
       <p>
-        <Link href="/packages">All packages</Link>
+        <BackToResults />
       </p>
       <h1 id="package-title">{pkg.name}</h1>
       <p className={styles.meta}>

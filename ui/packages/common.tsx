@@ -1,5 +1,8 @@
 /** Pieces shared by the packages screens: ids in URLs, the install command, badges. */
 import { useState } from 'react'
+import { Link } from 'wouter'
+import { useQuery } from '../shared/appContext'
+import { isSearching, searchModelToQuery } from '../../domain/search'
 import { isSome } from 'fp-ts/Option'
 import { installCommand } from '../../domain/packageTypes'
 import { shownVulnerabilities } from '../../domain/packages/rules'
@@ -19,6 +22,17 @@ export function decodeParam(value: string | undefined): string | undefined {
 export const packagePath = (packageId: string): string => `/packages/${encodeURIComponent(packageId)}`
 export const versionPath = (packageId: string, version: string): string =>
   `${packagePath(packageId)}/${encodeURIComponent(version)}`
+
+/** Back to the list: to the search the bar holds (kept while browsing its results), or to all packages. */
+export function BackToResults() {
+  const bar = useQuery({ type: 'search/Bar' })
+  const query = bar.type === 'packages' && isSearching(bar.model) ? searchModelToQuery(bar.model) : ''
+  return (
+    <Link href={query ? `/packages?${query}` : '/packages'}>
+      {query ? 'Back to results' : 'All packages'}
+    </Link>
+  )
+}
 
 export function InstallCommand({ type, name, version }: { type: string; name: string; version?: string }) {
   const command = installCommand(type, name, version ?? undefined)

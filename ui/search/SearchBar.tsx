@@ -10,21 +10,23 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { SEARCH_TYPES, isSearchButtonDisabled, modelFromText, type SearchTypeId } from '../../domain/search'
 import styles from './search.module.css'
 
-function useSyncWithUrl() {
+// The type follows the route and the project: a new route, or new usable types (a project was
+// selected), syncs the bar again.
+function useSyncWithUrl(types: ReadonlyArray<unknown>) {
   const [location] = useLocation()
   const search = useSearch()
   const dispatch = useDispatch()
   useEffect(() => {
     dispatch({ type: 'search/SyncWithUrl', path: location, query: search })
-  }, [dispatch, location, search])
+  }, [dispatch, location, search, types])
 }
 
 export function SearchBar() {
-  useSyncWithUrl()
+  const types = useQuery({ type: 'search/Types' })
+  useSyncWithUrl(types)
   const dispatch = useDispatch()
   const [, navigate] = useLocation()
   const bar = useQuery({ type: 'search/Bar' })
-  const types = useQuery({ type: 'search/Types' })
   const permitted = useQuery({ type: 'search/Permitted' })
   const recent = useQuery({ type: 'search/Recent' })
   const [open, setOpen] = useState<'none' | 'suggestions' | 'recent'>('none')

@@ -1,0 +1,117 @@
+/**
+ * On-prem metrics: the server records them when the feature is on (self-hosted, licensed, not
+ * turned off) and admins read them; the console's start-up sends them once, through the real
+ * bus, effects and HTTP adapter (script ports).
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { firstValueFrom, filter, timeout } from 'rxjs'
+import { createApp, type App } from '../../commands/createApp'
+import { createScriptPorts } from '../../adapters/node/scriptPorts'
+import type { AppState } from '../../domain/app'
+import { startTestServer, type TestServer } from '../support/server'
+import { call, sessionOf } from './authHelpers'
+
+let server: TestServer | undefined
+let app: App | undefined
+afterEach(async () => {
+  app?.dispose()
+  app = undefined
+  await server?.stop()
+  server = undefined
+})
+
+const metrics = { frontendVersion: '7.0.0', packageTypes: ['npm', 'maven'], services: 3 }
+const features = async (s: TestServer) =>
+  (await call<{ features: Record<string, boolean> }>(s, 'GET', '/ui/system/features')).body.features
+
+describe('on-prem metrics (server)', () => {
+  it('records metrics when the feature is on; admins read them, others do not', async () => {
+    server = await startTestServer()
+    expect((await features(server)).onPremMetrics).toBe(true)
+    const developer = await sessionOf(server, 'developer')
+    const sent = await call(server, 'POST', '/ui/system/onPremMetrics', { cookie: developer, body: metrics })
+    expect(sent.status).toBe(201)
+    expect(sent.body).toMatchObject({ ...metrics, nodeId: 'node-1' })
+
+    const admin = await sessionOf(server, 'admin')
+    const list = await call<unknown[]>(server, 'GET', '/ui/admin/onPremMetrics', { cookie: admin })
+    expect(list.status).toBe(200)
+    expect(list.body).toHaveLength(1)
+    expect(list.body[0]).toMatchObject(metrics)
+    expect((await call(server, 'GET', '/ui/admin/onPremMetrics', { cookie: developer })).status).toBe(403)
+    expect((await call(server, 'GET', '/ui/admin/onPremMetrics')).status).toBe(401)
+  })
+
+  it('admits nothing but the metrics (no personal data) and refuses anonymous senders', async () => {
+    server = await startTestServer()
+    const cookie = await sessionOf(server, 'developer')
+    for (const body of [
+      { ...metrics, user: 'developer' },
+      { ...metrics, email: 'someone@example.org' },
+      { ...metrics, packageTypes: ['<script>'] },
+      { ...metrics, services: -1 },
+      { packageTypes: [], services: 1 },
+    ])
+      expect((await call(server, 'POST', '/ui/system/onPremMetrics', { cookie, body })).status).toBe(400)
+    expect((await call(server, 'POST', '/ui/system/onPremMetrics', { body: metrics })).status).toBe(401)
+  })
+
+  for (const [what, env] of [
+    ['turned off', { ON_PREM_METRICS: 'false' }],
+    ['cloud', { PLATFORM_CLOUD: 'true' }],
+    ['unlicensed', { PLATFORM_LICENSE: 'N/A' }],
+  ] as const) {
+    it(`is off when ${what}: no flag, 403 and nothing stored`, async () => {
+      server = await startTestServer({}, env)
+      expect((await features(server)).onPremMetrics).toBe(false)
+      const cookie = await sessionOf(server, 'developer')
+      const refused = await call(server, 'POST', '/ui/system/onPremMetrics', { cookie, body: metrics })
+      expect(refused.status).toBe(403)
+      expect(refused.body).toMatchObject({ code: 'FEATURE_OFF' })
+      const admin = await sessionOf(server, 'admin')
+      expect((await call(server, 'GET', '/ui/admin/onPremMetrics', { cookie: admin })).body).toEqual([])
+    })
+  }
+})
+
+const until = (a: App, done: (s: AppState) => boolean) =>
+  firstValueFrom(a.state$.pipe(filter(done), timeout(20_000)))
+
+describe('on-prem metrics (console start-up against the server)', () => {
+  for (const on of [true, false]) {
+    it(`the start-up sends them once when the feature is ${on ? 'on' : 'off'}`, async () => {
+      server = await startTestServer({}, on ? {} : { ON_PREM_METRICS: 'false' })
+      const s = server
+      app = createApp({ ports: createScriptPorts({ platformUrl: s.url }) })
+      const types: string[] = []
+      app.events$.subscribe((e) => types.push(e.event.type))
+      app.dispatch({ type: 'platform/Start', reason: 'boot' }, 'script')
+      await until(app, (st) => st.platform.starts === 1 && !st.platform.loading)
+      const passwordRef = app.stashSecret(s.config.userPassword)
+      // Signing in runs the start-up again (full sequence): metrics still go out only once.
+      app.dispatch({ type: 'session/SignIn', user: 'developer', passwordRef, rememberMe: false }, 'script')
+      await until(app, (st) => st.platform.starts === 2 && !st.platform.loading)
+      // The metrics go out after the start-up completes: wait for the fact (or a moment when off).
+      if (on) await until(app, (st) => st.platform.onPremMetricsSent)
+      await new Promise((r) => setTimeout(r, 300))
+      const admin = await sessionOf(s, 'admin')
+      const list = await call<Array<Record<string, unknown>>>(s, 'GET', '/ui/admin/onPremMetrics', {
+        cookie: admin,
+      })
+      if (!on) {
+        expect(list.body).toEqual([])
+        expect(types).not.toContain('platform/OnPremMetricsSent')
+        return
+      }
+      expect(types.filter((t) => t === 'platform/OnPremMetricsSent')).toHaveLength(1)
+      expect(list.body).toHaveLength(1)
+      const state = app.getState().platform
+      expect(list.body[0]).toMatchObject({
+        frontendVersion: state.version?.version,
+        services: state.microservices.filter((m) => m.enabled).length,
+      })
+      expect([...(list.body[0]?.packageTypes as string[])].sort()).toEqual([...state.packageTypes].sort())
+      expect(state.onPremMetricsSent).toBe(true)
+    })
+  }
+})

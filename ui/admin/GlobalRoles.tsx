@@ -1,0 +1,23 @@
+// Global roles: the platform has no API for them, so this page says so and shows, read-only,
+// the project roles it does know (server/API.md, project members).
+import { PROJECT_ROLES } from '../../domain/admin'
+import { ManagementNav } from './shared'
+
+export function GlobalRoles() {
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Global Roles</h1>
+      <ManagementNav current="Global Roles" />
+      <p role="note">
+        This platform does not manage global roles: there is nothing to create or change here. The roles it
+        knows are the project roles below, given to members on each project’s Members page.
+      </p>
+      <h2 id="project-roles">Project roles (read-only)</h2>
+      <ul aria-labelledby="project-roles">
+        {PROJECT_ROLES.map((role) => (
+          <li key={role}>{role}</li>
+        ))}
+      </ul>
+    </section>
+  )
+}

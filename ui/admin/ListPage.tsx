@@ -1,0 +1,125 @@
+// The frame every admin list shares: heading with its create link, the deletion's refusal,
+// loading/error/empty states, and a table whose rows are headed by the item's name.
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
+import type { AdminForm, Loadable, SaveOp, SaveState } from '../../domain/admin'
+import { useDispatch } from '../shared/appContext'
+import { DeleteButton, Loaded, ManagementNav, SaveError, Toolbar, useSaveState } from './shared'
+import styles from './admin.module.css'
+
+export interface Deletion {
+  /** What is deleted, in words (`user`): the buttons say `Delete user bob`. */
+  readonly what: string
+  readonly save: SaveState
+  readonly remove: (name: string) => void
+}
+
+/** Deleting from a list: one form per list, so its refusal shows above that list. */
+export function useDeletion(what: string, form: AdminForm, op: (name: string) => SaveOp): Deletion {
+  const dispatch = useDispatch()
+  const save = useSaveState(form)
+  return { what, save, remove: (name) => dispatch({ type: 'admin/Save', form, op: op(name) }) }
+}
+
+export function ListPage<A>({
+  title,
+  create,
+  nav,
+  deletion,
+  loadable,
+  what,
+  empty,
+  tools,
+  footer,
+  children,
+}: {
+  title: string
+  create?: { readonly label: string; readonly href: string }
+  nav?: Parameters<typeof ManagementNav>[0]['current']
+  deletion?: Deletion
+  loadable: Loadable<ReadonlyArray<A>>
+  what: string
+  empty: string
+  /** Controls between the heading and the list (a filter box). */
+  tools?: ReactNode
+  footer?: ReactNode
+  children: (items: ReadonlyArray<A>) => ReactNode
+}) {
+  return (
+    <section aria-labelledby="page-title">
+      <Toolbar title={title}>{create && <Link href={create.href}>{create.label}</Link>}</Toolbar>
+      {nav && <ManagementNav current={nav} />}
+      {deletion && <SaveError save={deletion.save} />}
+      {tools}
+      <Loaded loadable={loadable} what={what} empty={empty}>
+        {children}
+      </Loaded>
+      {footer}
+    </section>
+  )
+}
+
+export interface Column<A> {
+  readonly header: string
+  readonly cell: (item: A) => ReactNode
+}
+
+export function NamedTable<A>({
+  items,
+  nameHeader = 'Name',
+  name,
+  href,
+  columns,
+  deletion,
+}: {
+  items: ReadonlyArray<A>
+  nameHeader?: string
+  name: (item: A) => string
+  /** Where the name links to (the item's editor), if anywhere. */
+  href?: (item: A) => string
+  columns: ReadonlyArray<Column<A>>
+  deletion?: Deletion
+}) {
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">{nameHeader}</th>
+          {columns.map((c) => (
+            <th key={c.header} scope="col">
+              {c.header}
+            </th>
+          ))}
+          {deletion && <th scope="col">Actions</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => {
+          const n = name(item)
+          return (
+            <tr key={n}>
+              <th scope="row">{href ? <Link href={href(item)}>{n}</Link> : n}</th>
+              {columns.map((c) => (
+                <td key={c.header}>{c.cell(item)}</td>
+              ))}
+              {deletion && (
+                <td>
+                  <DeleteButton
+                    what={deletion.what}
+                    name={n}
+                    disabled={deletion.save.status === 'pending'}
+                    onConfirm={() => deletion.remove(n)}
+                  />
+                </td>
+              )}
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}
+
+export const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
+/** The editor's path for an item of a list at `base`. */
+export const editPath = (base: string, name: string) => `${base}/edit/${encodeURIComponent(name)}`

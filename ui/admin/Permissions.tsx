@@ -1,0 +1,218 @@
+// Permissions: the list, and one form to create or change a permission target: repositories,
+// include/exclude patterns, and the users and groups with the actions granted to each.
+import { useState } from 'react'
+import { Link, useParams } from 'wouter'
+import {
+  PERMISSION_ACTIONS,
+  permissionDraft,
+  permissionFormValues,
+  validatePermission,
+  type Permission,
+  type PrincipalKind,
+  type PrincipalRow,
+} from '../../domain/admin'
+import { useDispatch } from '../shared/appContext'
+import { useForm } from '../shared/forms'
+import { Checkbox, EditorPage, Field, Ready, SaveError, useResource, useSaveState } from './shared'
+import { ListPage, NamedTable, editPath, useDeletion } from './ListPage'
+import styles from './admin.module.css'
+
+const LIST = '/admin/management/permissions'
+
+export function PermissionsList() {
+  const permissions = useResource('permissions')
+  const deletion = useDeletion('permission', 'permissionDelete', (name) => ({
+    kind: 'deletePermission',
+    name,
+  }))
+  return (
+    <ListPage
+      title="Permissions"
+      create={{ label: 'New Permission', href: `${LIST}/create` }}
+      nav="Permissions"
+      deletion={deletion}
+      loadable={permissions}
+      what="permissions"
+      empty="There are no permissions yet."
+    >
+      {(items) => (
+        <NamedTable
+          items={items}
+          name={(p) => p.name}
+          href={(p) => editPath(LIST, p.name)}
+          columns={[
+            {
+              header: 'Repositories',
+              cell: (p) => (p.repositories.length === 0 ? 'None' : p.repositories.join(', ')),
+            },
+            { header: 'Users', cell: (p) => Object.keys(p.users).join(', ') },
+            { header: 'Groups', cell: (p) => Object.keys(p.groups).join(', ') },
+          ]}
+          deletion={deletion}
+        />
+      )}
+    </ListPage>
+  )
+}
+
+export function PermissionEditor({ create }: { create: boolean }) {
+  const { permissionName = '' } = useParams<{ permissionName?: string }>()
+  const permissions = useResource('permissions')
+  const users = useResource('users')
+  const groups = useResource('groups')
+  return (
+    <Ready loadable={users} what="users">
+      {(u) => (
+        <EditorPage
+          title={create ? 'New Permission' : `Edit Permission ${permissionName}`}
+          create={create}
+          choices={groups}
+          choicesWhat="groups"
+          items={permissions}
+          what="permission"
+          name={permissionName}
+          find={(p) => p.name === permissionName}
+          form={(g, p) => (
+            <PermissionForm known={{ user: u.map((x) => x.name), group: g.map((x) => x.name) }} initial={p} />
+          )}
+        />
+      )}
+    </Ready>
+  )
+}
+
+type Known = Readonly<Record<PrincipalKind, ReadonlyArray<string>>>
+
+function PermissionForm({ known, initial }: { known: Known; initial?: Permission }) {
+  const dispatch = useDispatch()
+  const create = initial === undefined
+  const save = useSaveState('permission')
+  const form = useForm(permissionFormValues(initial), (v) => validatePermission(permissionDraft(v)))
+  const { bind, values, set } = form
+  const principals = values.principals
+  const setRow = (at: number, row: PrincipalRow | undefined) =>
+    set({
+      principals: row
+        ? principals.map((r, i) => (i === at ? row : r))
+        : principals.filter((_r, i) => i !== at),
+    })
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="Permission"
+      onSubmit={form.submit((v) => {
+        const d = permissionDraft(v)
+        dispatch({
+          type: 'admin/Save',
+          form: 'permission',
+          op: {
+            kind: 'savePermission',
+            create,
+            permission: {
+              ...d,
+              repositories: [...d.repositories],
+              includePatterns: [...d.includePatterns],
+              excludePatterns: [...d.excludePatterns],
+              users: mutable(d.users),
+              groups: mutable(d.groups),
+            },
+          },
+        })
+      })}
+    >
+      <SaveError save={save} />
+      {create && <Field label="Permission Name" autoComplete="off" {...bind('name')} />}
+      <Field label="Repositories (one per line)" multiline {...bind('repositories')} />
+      <Field label="Include patterns (one per line)" multiline {...bind('includePatterns')} />
+      <Field label="Exclude patterns (one per line)" multiline {...bind('excludePatterns')} />
+      <h2>Users and groups</h2>
+      {principals.length === 0 && <p>No user or group has any action yet.</p>}
+      {principals.map((row, at) => (
+        <fieldset key={`${row.kind}:${row.name}`} className={styles.choices}>
+          <legend>
+            {row.kind} {row.name}
+          </legend>
+          {PERMISSION_ACTIONS.map((action) => (
+            <Checkbox
+              key={action}
+              label={action}
+              value={row.actions.includes(action)}
+              onChange={(on) =>
+                setRow(at, {
+                  ...row,
+                  actions: on ? [...row.actions, action] : row.actions.filter((a) => a !== action),
+                })
+              }
+            />
+          ))}
+          <button
+            type="button"
+            aria-label={`Remove ${row.kind} ${row.name}`}
+            onClick={() => setRow(at, undefined)}
+          >
+            Remove
+          </button>
+        </fieldset>
+      ))}
+      {form.errorOf('principals') && (
+        <p role="alert" className={styles.error}>
+          {form.errorOf('principals')}
+        </p>
+      )}
+      <AddPrincipal
+        known={known}
+        taken={principals}
+        onAdd={(kind, name) => set({ principals: [...principals, { kind, name, actions: ['read'] }] })}
+      />
+      <div>
+        <button type="submit" disabled={save.status === 'pending'}>
+          {create ? 'Create Permission' : 'Save'}
+        </button>{' '}
+        <Link href={LIST}>Cancel</Link>
+      </div>
+    </form>
+  )
+}
+
+const mutable = (grants: Readonly<Record<string, ReadonlyArray<string>>>): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(grants).map(([k, v]) => [k, [...v]]))
+
+/** Picks a user or group that has no row yet; it starts with the read action. */
+function AddPrincipal({
+  known,
+  taken,
+  onAdd,
+}: {
+  known: Known
+  taken: ReadonlyArray<PrincipalRow>
+  onAdd: (kind: PrincipalKind, name: string) => void
+}) {
+  const [kind, setKind] = useState<PrincipalKind>('user')
+  const free = known[kind].filter((n) => !taken.some((r) => r.kind === kind && r.name === n))
+  const [chosen, setChosen] = useState('')
+  const name = free.includes(chosen) ? chosen : (free[0] ?? '')
+  return (
+    <div role="group" aria-label="Add a user or group">
+      <label>
+        Principal type{' '}
+        <select value={kind} onChange={(e) => setKind(e.target.value === 'group' ? 'group' : 'user')}>
+          <option value="user">User</option>
+          <option value="group">Group</option>
+        </select>
+      </label>{' '}
+      <label>
+        Principal{' '}
+        <select value={name} onChange={(e) => setChosen(e.target.value)} disabled={free.length === 0}>
+          {free.length === 0 && <option value="">No {kind} left to add</option>}
+          {free.map((n) => (
+            <option key={n}>{n}</option>
+          ))}
+        </select>
+      </label>{' '}
+      <button type="button" disabled={name === ''} onClick={() => onAdd(kind, name)}>
+        Add
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+/**
+ * The one form helper: values kept in the form (so a refused save loses nothing typed), the
+ * rules run on every change, and their messages shown only once the user has tried to submit.
+ * `bind(key)` gives a field its value, change handler and message in one spread.
+ */
+import { useCallback, useState, type FormEvent } from 'react'
+
+export type Problems = Readonly<Partial<Record<string, string>>>
+
+export interface Binding<V> {
+  readonly value: V
+  readonly onChange: (value: V) => void
+  readonly error: string | undefined
+}
+
+export interface Form<T extends object> {
+  readonly values: T
+  readonly problems: Problems
+  /** Whether a submit was tried (messages are shown from then on). */
+  readonly shown: boolean
+  set(patch: Partial<T>): void
+  /** Starts again from these values, messages hidden (after a value was taken, e.g. added to a list). */
+  reset(values: T): void
+  bind<K extends keyof T & string>(key: K): Binding<T[K]>
+  /** A submit handler that shows the messages and calls `onValid` only when there are none. */
+  submit(onValid: (values: T) => void): (event: FormEvent) => void
+  /** The message of a field that is not bound to one input (a list, a table). */
+  errorOf(key: string): string | undefined
+}
+
+export function useForm<T extends object>(
+  initial: T | (() => T),
+  validate: (values: T) => Problems,
+): Form<T> {
+  const [values, setValues] = useState<T>(initial)
+  const [shown, setShown] = useState(false)
+  const problems = validate(values)
+  const set = useCallback((patch: Partial<T>) => setValues((v) => ({ ...v, ...patch })), [])
+  const errorOf = (key: string) => (shown ? problems[key] : undefined)
+  return {
+    values,
+    problems,
+    shown,
+    set,
+    reset: (next) => {
+      setValues(next)
+      setShown(false)
+    },
+    errorOf,
+    bind: (key) => ({
+      value: values[key],
+      onChange: (value) => set({ [key]: value } as unknown as Partial<T>),
+      error: errorOf(key),
+    }),
+    submit: (onValid) => (event) => {
+      event.preventDefault()
+      setShown(true)
+      if (Object.keys(problems).length === 0) onValid(values)
+    },
+  }
+}
