@@ -2,7 +2,7 @@ import { EMPTY, filter, from, mergeMap, switchMap, type Observable } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
-import { NavigationTypeSaveFailed } from '../../domain/navigation/events'
+import { NavigationTypeSaveFailed, TourCompletionRead } from '../../domain/navigation/events'
 import { Shown } from '../../domain/notifications/events'
 import { caused, type Effect, type EffectTable } from './types'
 
@@ -77,4 +77,28 @@ const saveNavigationType: Effect = (events$, _state$, ports) =>
     }),
   )
 
-export const navigationEffects: EffectTable = { historySync, saveNavigationType }
+/** Local-storage key of the date a user finished the navigation tour (a UI fact, never a secret). */
+export const tourCompletedKey = (user: string) => `navigationTour.completedAt.${user}`
+
+/** Remembers per user that the tour was finished, and reads it back when the user is known. */
+const tourCompletion: Effect = (events$, _state$, ports) =>
+  only(
+    'navigation/TourEnded',
+    'session/UserDataLoaded',
+  )(events$).pipe(
+    mergeMap((envelope) => {
+      const event = envelope.event
+      if (event.type === 'navigation/TourEnded') {
+        if (event.data.completed) ports.localStore.set(tourCompletedKey(event.data.user), event.data.at)
+        return EMPTY
+      }
+      const user = event.data.user.name
+      const at = ports.localStore.get(tourCompletedKey(user))
+      // Only a date is taken back: storage is the user's to edit.
+      return at !== null && !Number.isNaN(Date.parse(at))
+        ? [caused(envelope, TourCompletionRead({ user, at: new Date(Date.parse(at)).toISOString() }))]
+        : EMPTY
+    }),
+  )
+
+export const navigationEffects: EffectTable = { historySync, saveNavigationType, tourCompletion }

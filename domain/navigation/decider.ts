@@ -23,6 +23,11 @@ import {
   SetMeUpShown,
   SidebarToggled,
   NavigationTypeSwitched,
+  GuideContextMatched,
+  type TourCompletionRead,
+  TourEnded,
+  TourStarted,
+  TourStepShown,
   navigationEvents,
   type NavigationEvent,
 } from './events'
@@ -36,6 +41,7 @@ import {
 } from './pipeline'
 import { loginGuard, type SessionCommand } from '../session'
 import type { NavigationCommand } from './commands'
+import { guideContextFor, tourAvailable, tourSteps, tracksGuideContext } from './tour'
 import type { RouteDef } from './routes'
 import { initialNavigationState, type NavigationState } from './types'
 
@@ -141,6 +147,9 @@ function route(
   if (hasContactUsContext(location.query) && (isCloudTrial(ctx) || isTour(ctx)))
     events.push(ModalOpened({ modal: 'contactUs' }))
   if (nav.selectedProject !== undefined && route.resetsProject) events.push(ProjectSelected({}))
+  // Tour and cloud trial: the guide context is reset by the navigation and matched to its path.
+  if (tracksGuideContext(ctx) && tracked)
+    events.push(GuideContextMatched({ context: guideContextFor(location.path) }))
   return right(events)
 }
 
@@ -213,6 +222,23 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
       return right([NavigationTypeSwitched({ type: nav.navigationType === 'new' ? 'classic' : 'new' })])
     case 'navigation/ToggleDebugPanel':
       return right([DebugPanelToggled({ open: !nav.debugPanelOpen })])
+    case 'navigation/StartTour':
+      return tourAvailable(shellContextOf(state))
+        ? right([TourStarted({})])
+        : left('the navigation tour is not available to this user')
+    case 'navigation/MoveTour': {
+      if (!nav.tour) return left('no tour is running')
+      const steps = tourSteps(shellContextOf(state), nav.guideContext)
+      if (!Number.isInteger(command.step) || command.step < 0 || command.step >= steps.length)
+        return left(`the tour has no step ${command.step}`)
+      return command.step === nav.tour.step ? right([]) : right([TourStepShown({ step: command.step })])
+    }
+    case 'navigation/EndTour':
+      return nav.tour
+        ? right([
+            TourEnded({ completed: command.completed, user: shellContextOf(state).userName, at: meta.now }),
+          ])
+        : right([])
     case 'navigation/RecordChunkFailure':
       return nav.failedChunks.includes(command.area)
         ? right([])
@@ -246,6 +272,9 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
         openMenu: undefined,
         openModals: [],
         lastUser: user,
+        guideContext: undefined,
+        // The tour walks the chrome: a page without it (login, error pages) ends the tour.
+        tour: sidebar === undefined ? undefined : nav.tour,
         lastApplicationPath:
           sidebar === 'application' ? text : sameUser ? nav.lastApplicationPath : undefined,
         lastAdminPath:
@@ -320,6 +349,20 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
     }
     case 'navigation/DebugPanelToggled':
       return { ...nav, debugPanelOpen: (event as ReturnType<typeof DebugPanelToggled>).data.open }
+    case 'navigation/TourStarted':
+      return { ...nav, tour: { step: 0 } }
+    case 'navigation/TourStepShown':
+      return { ...nav, tour: { step: (event as ReturnType<typeof TourStepShown>).data.step } }
+    case 'navigation/TourEnded': {
+      const { completed, user, at } = (event as ReturnType<typeof TourEnded>).data
+      return { ...nav, tour: undefined, ...(completed ? { tourCompleted: { user, at } } : {}) }
+    }
+    case 'navigation/TourCompletionRead': {
+      const { user, at } = (event as ReturnType<typeof TourCompletionRead>).data
+      return { ...nav, tourCompleted: { user, at } }
+    }
+    case 'navigation/GuideContextMatched':
+      return { ...nav, guideContext: (event as ReturnType<typeof GuideContextMatched>).data.context }
     case 'navigation/NavigationTypeSwitched':
     case 'navigation/NavigationTypeSaveFailed':
       return { ...nav, navigationType: (event as ReturnType<typeof NavigationTypeSwitched>).data.type }

@@ -55,6 +55,12 @@ export interface NavigationState {
   /** The debug panel (event log export). */
   readonly debugPanelOpen: boolean
   readonly navigationType: NavigationType
+  /** The navigation tour, while it runs: the step shown. */
+  readonly tour?: { readonly step: number }
+  /** When this user last finished the tour (kept in local storage by an effect). */
+  readonly tourCompleted?: { readonly user: string; readonly at: string }
+  /** Tour and cloud-trial instances: the part of the product the current path belongs to. */
+  readonly guideContext?: string
 }
 
 export const initialNavigationState: NavigationState = {

@@ -194,13 +194,6 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
 function policies(envelope: { event: AppEvent }): ReadonlyArray<AppCommand> {
   const e = envelope.event
   if (e.type === 'search/SearchRan') return [{ type: 'navigation/Navigate', to: e.data.path }]
-  // A shared search link opened while signed out: come back to it (query included) after login.
-  if (
-    e.type === 'navigation/Redirected' &&
-    e.data.to.startsWith('/login') &&
-    searchTypeForRoute(e.data.from, null)
-  )
-    return [{ type: 'session/SavePathAfterLogin', path: `/ui${e.data.from}` }]
   return []
 }
 

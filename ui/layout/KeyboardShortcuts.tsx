@@ -45,6 +45,10 @@ export function useKeyboardShortcuts(): void {
             app.dispatch({ type: 'navigation/OpenMenu', menu: null }, 'ui')
             closed = true
           }
+          if (nav.tour) {
+            app.dispatch({ type: 'navigation/EndTour', completed: false }, 'ui')
+            closed = true
+          }
           if (nav.setMeUp.visible && !modalOpen()) {
             app.dispatch({ type: 'navigation/HideSetMeUp' }, 'ui')
             closed = true

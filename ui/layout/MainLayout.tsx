@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { SearchBar } from '../search/SearchBar'
 import { ShortcutsDialog, useKeyboardShortcuts } from './KeyboardShortcuts'
 import { Logo } from './Logo'
+import { NavigationTour } from './NavigationTour'
 import { ContactUsDialog, QuickSetupOverlay, SetMeUpPanel } from './Overlays'
 import { Sidebar } from './Sidebar'
 import { TopMenus } from './TopMenus'
@@ -16,7 +17,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
     <div className={styles.shell} data-navigation-type={classic ? 'classic' : 'new'}>
       <header className={styles.topbar}>
         <Logo />
-        <div className={styles.search}>
+        <div className={styles.search} data-tour="search">
           <SearchBar />
         </div>
         <TopMenus />
@@ -24,7 +25,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
       {classic && <Sidebar classic />}
       <div className={styles.body}>
         {!classic && <Sidebar />}
-        <main className={styles.content} id="main">
+        <main className={styles.content} id="main" data-tour="page">
           {children}
         </main>
         <SetMeUpPanel />
@@ -32,6 +33,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
       <QuickSetupOverlay />
       <ContactUsDialog />
       <ShortcutsDialog />
+      <NavigationTour />
     </div>
   )
 }

@@ -61,7 +61,7 @@ export function Sidebar({ classic = false }: { readonly classic?: boolean }) {
               : styles.sidebar
         }
       >
-        <div className={styles.switcher} role="group" aria-label="Sidebars">
+        <div className={styles.switcher} role="group" aria-label="Sidebars" data-tour="sidebarSwitch">
           {sidebars.kinds
             .filter((kind) => kind === 'application' || sidebars.items[kind].length > 0)
             .map((kind) => (

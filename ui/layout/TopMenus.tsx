@@ -36,6 +36,8 @@ function Menu({ id, label, buttonText, items, extra = [] }: MenuProps) {
         return navigate('/logout')
       case 'contactUs':
         return dispatch({ type: 'navigation/OpenModal', modal: 'contactUs' })
+      case 'tour':
+        return dispatch({ type: 'navigation/StartTour' })
       case 'switchUi':
         return dispatch({ type: 'navigation/SwitchNavigationType' })
       case 'shortcuts':
@@ -48,6 +50,7 @@ function Menu({ id, label, buttonText, items, extra = [] }: MenuProps) {
     <div className={styles.menu}>
       <button
         type="button"
+        data-tour={id === 'user' ? 'userMenu' : 'helpMenu'}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={`${id}-menu`}

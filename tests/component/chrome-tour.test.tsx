@@ -1,0 +1,99 @@
+// The navigation tour, started from the user menu, seeded by start-up events.
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderShell } from './shellFixtures'
+import { tourCompletedKey } from '../../commands/effects/navigation'
+import { TourCompletionRead } from '../../domain/navigation/events'
+import { NavigationTypeInitialised } from '../../domain/platform/events'
+
+async function startTour(user: ReturnType<typeof userEvent.setup>, menuButton: string) {
+  await user.click(await screen.findByRole('button', { name: menuButton }))
+  await user.click(screen.getByRole('menuitem', { name: 'Navigation Tour' }))
+  return screen.getByRole('dialog', { name: 'Navigation tour' })
+}
+
+describe('navigation tour', () => {
+  it('walks the chrome step by step with Back, Next and Done, and remembers it was finished', async () => {
+    const user = userEvent.setup()
+    const { ports } = renderShell('/packages')
+    const tour = await startTour(user, 'developer')
+    expect(within(tour).getByText('1 of 5')).toBeInTheDocument()
+    expect(within(tour).getByRole('heading', { name: 'Sidebar' })).toHaveFocus()
+    expect(within(tour).getByRole('button', { name: 'Back' })).toBeDisabled()
+    // The element of the step is marked.
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toHaveAttribute('data-tour-active', 'true')
+    await user.click(within(tour).getByRole('button', { name: 'Next' }))
+    expect(within(tour).getByText('2 of 5')).toBeInTheDocument()
+    expect(within(tour).getByRole('heading', { name: 'Search' })).toBeInTheDocument()
+    expect(screen.getByRole('search', { name: 'Universal search' }).parentElement).toHaveAttribute(
+      'data-tour-active',
+      'true',
+    )
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).not.toHaveAttribute('data-tour-active')
+    await user.click(within(tour).getByRole('button', { name: 'Back' }))
+    expect(within(tour).getByText('1 of 5')).toBeInTheDocument()
+    for (let i = 0; i < 4; i++) await user.click(within(tour).getByRole('button', { name: 'Next' }))
+    expect(within(tour).getByText('5 of 5')).toBeInTheDocument()
+    expect(within(tour).getByRole('heading', { name: 'Help' })).toBeInTheDocument()
+    expect(within(tour).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument()
+    await user.click(within(tour).getByRole('button', { name: 'Done' }))
+    expect(screen.queryByRole('dialog', { name: 'Navigation tour' })).not.toBeInTheDocument()
+    expect(ports.localStore.get(tourCompletedKey('developer'))).toBe('2026-01-01T00:00:00.000Z')
+    const again = await startTour(user, 'developer')
+    expect(within(again).getByText(/You finished this tour on/)).toBeInTheDocument()
+  })
+
+  it('shows an earlier completion read at start-up, for this user only', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages', {
+      extra: [TourCompletionRead({ user: 'someone-else', at: '2025-12-24T10:00:00.000Z' })],
+    })
+    const tour = await startTour(user, 'developer')
+    expect(within(tour).queryByText(/You finished this tour on/)).not.toBeInTheDocument()
+  })
+
+  it('includes the administration switch for admins, and skips with Escape without remembering', async () => {
+    const user = userEvent.setup()
+    const { ports } = renderShell('/packages', { user: { name: 'admin', admin: true } })
+    const tour = await startTour(user, 'admin')
+    expect(within(tour).getByText('1 of 6')).toBeInTheDocument()
+    await user.click(within(tour).getByRole('button', { name: 'Next' }))
+    expect(within(tour).getByRole('heading', { name: 'Application and Administration' })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Sidebars' })).toHaveAttribute('data-tour-active', 'true')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Navigation tour' })).not.toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Sidebars' })).not.toHaveAttribute('data-tour-active')
+    expect(ports.localStore.get(tourCompletedKey('admin'))).toBeNull()
+  })
+
+  it('ends with Skip tour', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages')
+    const tour = await startTour(user, 'developer')
+    await user.click(within(tour).getByRole('button', { name: 'Skip tour' }))
+    expect(screen.queryByRole('dialog', { name: 'Navigation tour' })).not.toBeInTheDocument()
+  })
+
+  it('adds a step about the current page in a cloud trial', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages', { footer: { flavour: 'cloud-trial', isCloud: true } })
+    const tour = await startTour(user, 'developer')
+    expect(within(tour).getByText('1 of 6')).toBeInTheDocument()
+    for (let i = 0; i < 5; i++) await user.click(within(tour).getByRole('button', { name: 'Next' }))
+    expect(within(tour).getByRole('heading', { name: 'This page' })).toBeInTheDocument()
+    expect(within(tour).getByText(/Packages lists every package/)).toBeInTheDocument()
+    expect(screen.getByRole('main')).toHaveAttribute('data-tour-active', 'true')
+  })
+
+  it('names the navigation bar in the classic layout', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages', { extra: [NavigationTypeInitialised({ navigationType: 'classic' })] })
+    const tour = await startTour(user, 'developer')
+    expect(within(tour).getByRole('heading', { name: 'Navigation bar' })).toBeInTheDocument()
+    expect(screen.getByRole('complementary', { name: 'Navigation bar' })).toHaveAttribute(
+      'data-tour-active',
+      'true',
+    )
+  })
+})

@@ -1,0 +1,138 @@
+/**
+ * The navigation tour: a non-modal dialog anchored below each chrome element in turn, with
+ * Back, Next, Done and Skip, and the step count. Escape (ui/layout/KeyboardShortcuts.tsx) skips it.
+ */
+import { useLayoutEffect, useRef } from 'react'
+import { tourSteps, type TourStepId } from '../../domain/navigation'
+import { useDispatch, useQuery } from '../shared/appContext'
+import chrome from './chrome.module.css'
+
+const PAGE_TEXT: Readonly<Record<string, string>> = {
+  gettingStarted: 'Getting Started walks you through your first repositories and clients.',
+  packages: 'Packages lists every package of your repositories; open one to see its versions.',
+  artifacts: 'Artifacts lets you browse repositories as trees of files.',
+  builds: 'Builds shows the build information your CI servers published.',
+  distribution: 'Distribution holds release bundles and where they were distributed.',
+  security: 'Security pages show policies, watches and scan results.',
+  administration: 'Administration holds the platform settings, users and monitoring.',
+}
+
+/** The words of each step; the sidebar step names the layout the user has. */
+function wording(id: TourStepId, classic: boolean, guideContext?: string): { title: string; text: string } {
+  switch (id) {
+    case 'navigation':
+      return classic
+        ? {
+            title: 'Navigation bar',
+            text: 'The navigation bar under the top bar lists the pages of the console.',
+          }
+        : { title: 'Sidebar', text: 'The sidebar lists the pages of the console; collapse it to make room.' }
+    case 'sidebarSwitch':
+      return {
+        title: 'Application and Administration',
+        text: 'Switch between your packages and the platform settings here.',
+      }
+    case 'search':
+      return { title: 'Search', text: 'Find packages and artifacts from anywhere. Press / to jump here.' }
+    case 'topMenu':
+      return {
+        title: 'Your menu',
+        text: 'Edit your profile, switch between the new and classic layouts, take this tour again or log out.',
+      }
+    case 'setMeUp':
+      return {
+        title: 'Set Me Up',
+        text: 'Set Me Up, in the same menu, shows how to configure your package client for a repository.',
+      }
+    case 'help':
+      return {
+        title: 'Help',
+        text: 'Documentation, the Learning Center and the keyboard shortcuts (press ?) are here.',
+      }
+    case 'page':
+      return { title: 'This page', text: PAGE_TEXT[guideContext ?? ''] ?? '' }
+  }
+}
+
+const WIDTH = 320
+const GAP = 8
+
+export function NavigationTour() {
+  const nav = useQuery({ type: 'navigation/State' })
+  const ctx = useQuery({ type: 'navigation/Context' })
+  const dispatch = useDispatch()
+  const steps = tourSteps(ctx, nav.guideContext)
+  const index = nav.tour ? Math.min(nav.tour.step, steps.length - 1) : -1
+  const step = index >= 0 ? steps[index] : undefined
+  const cardRef = useRef<HTMLElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const target = step?.target
+
+  useLayoutEffect(() => {
+    if (!target) return undefined
+    const element = document.querySelector<HTMLElement>(`[data-tour="${target}"]`)
+    if (element) {
+      element.setAttribute('data-tour-active', 'true')
+      element.scrollIntoView?.({ block: 'nearest' })
+      const box = element.getBoundingClientRect()
+      const maxLeft = Math.max(GAP, window.innerWidth - WIDTH - GAP)
+      // Placed by hand below the element: the card follows the DOM, not React state.
+      const card = cardRef.current
+      if (card) {
+        card.style.top = `${box.bottom + window.scrollY + GAP}px`
+        card.style.left = `${Math.min(Math.max(GAP, box.left + window.scrollX), maxLeft)}px`
+        card.style.right = 'auto'
+      }
+    }
+    headingRef.current?.focus()
+    return () => element?.removeAttribute('data-tour-active')
+  }, [target, index])
+
+  if (!step) return null
+  const { title, text } = wording(step.id, nav.navigationType === 'classic', nav.guideContext)
+  const last = index === steps.length - 1
+  const completed = nav.tourCompleted?.user === ctx.userName ? nav.tourCompleted.at : undefined
+  return (
+    <section
+      role="dialog"
+      aria-modal="false"
+      aria-label="Navigation tour"
+      aria-describedby="tour-text"
+      className={chrome.tour}
+      ref={cardRef}
+      style={{ width: WIDTH }}
+    >
+      <p className={chrome.tourProgress}>
+        {index + 1} of {steps.length}
+      </p>
+      <h2 id="tour-title" tabIndex={-1} ref={headingRef}>
+        {title}
+      </h2>
+      <p id="tour-text">{text}</p>
+      {index === 0 && completed && (
+        <p>You finished this tour on {new Date(completed).toLocaleDateString()}.</p>
+      )}
+      <div className={chrome.tourButtons}>
+        <button
+          type="button"
+          disabled={index === 0}
+          onClick={() => dispatch({ type: 'navigation/MoveTour', step: index - 1 })}
+        >
+          Back
+        </button>
+        {last ? (
+          <button type="button" onClick={() => dispatch({ type: 'navigation/EndTour', completed: true })}>
+            Done
+          </button>
+        ) : (
+          <button type="button" onClick={() => dispatch({ type: 'navigation/MoveTour', step: index + 1 })}>
+            Next
+          </button>
+        )}
+        <button type="button" onClick={() => dispatch({ type: 'navigation/EndTour', completed: false })}>
+          Skip tour
+        </button>
+      </div>
+    </section>
+  )
+}
