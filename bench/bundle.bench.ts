@@ -113,6 +113,7 @@ export const AREA_CHUNKS = [
   'releaseBundles',
   'admin',
   'serviceStatus',
+  'supportBundles',
   'errors',
   'ShellPages',
   'MainLayout',

@@ -3,12 +3,20 @@
  * the History API, and every area's API over one HTTP client.
  */
 import { asyncScheduler } from 'rxjs'
-import type { AdminApi, HistoryPort, IdSource, KeyValueStore, PackagesApi, Ports } from '../ports'
+import type {
+  AdminApi,
+  HistoryPort,
+  IdSource,
+  KeyValueStore,
+  PackagesApi,
+  Ports,
+  ServiceStatusApi,
+  SupportBundlesApi,
+} from '../ports'
 import { lazyApi } from './lazyApi'
 import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
-import { createServiceStatusApi } from '../http/serviceStatus'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
 import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
@@ -68,6 +76,22 @@ const packagesApiMethods: Record<keyof PackagesApi, true> = {
 }
 const PACKAGES_API_METHODS = Object.keys(packagesApiMethods) as Array<keyof PackagesApi>
 
+const serviceStatusApiMethods: Record<keyof ServiceStatusApi, true> = {
+  topology: true,
+  logFiles: true,
+  logData: true,
+}
+const SERVICE_STATUS_API_METHODS = Object.keys(serviceStatusApiMethods) as Array<keyof ServiceStatusApi>
+
+const supportBundlesApiMethods: Record<keyof SupportBundlesApi, true> = {
+  list: true,
+  create: true,
+  remove: true,
+  download: true,
+  retentionEnabled: true,
+}
+const SUPPORT_BUNDLES_API_METHODS = Object.keys(supportBundlesApiMethods) as Array<keyof SupportBundlesApi>
+
 const adminApiMethods: Record<keyof AdminApi, true> = {
   generalConfig: true,
   saveGeneralConfig: true,
@@ -107,13 +131,22 @@ export function createBrowserPorts(): Ports {
     sessionApi: createSessionApi(http),
     // Only admins' pages call it: it loads with the first admin call, not at start-up.
     adminApi: lazyApi(() => import('./adminApiChunk').then((m) => m.createAdminApi(http)), ADMIN_API_METHODS),
-    serviceStatusApi: createServiceStatusApi(http),
+    // Topology and log calls load their client code with the first admin monitoring page.
+    serviceStatusApi: lazyApi(
+      () => import('../http/serviceStatus').then((m) => m.createServiceStatusApi(http)),
+      SERVICE_STATUS_API_METHODS,
+    ),
     // GraphQL (graphql + graphql-request) loads with the first package query, not at start-up.
     packagesApi: lazyApi(
       () => import('./packagesApiChunk').then((m) => m.createPackagesApi(http)),
       PACKAGES_API_METHODS,
     ),
     releaseBundlesApi: createReleaseBundlesApi(http),
+    // Support bundles load their client code with the Support Zone page's first call.
+    supportBundlesApi: lazyApi(
+      () => import('../http/supportBundles').then((m) => m.createSupportBundlesApi(http)),
+      SUPPORT_BUNDLES_API_METHODS,
+    ),
     navigationApi: createNavigationApi(http),
   }
 }

@@ -9,6 +9,7 @@ import { searchEffects } from './search'
 import { packagesEffects } from './packages'
 import { releaseBundlesEffects } from './releaseBundles'
 import { onboardingEffects } from './onboarding'
+import { supportBundlesEffects } from './supportBundles'
 
 /** Every effect of the client, named `area.effect` so a failure names its source. */
 export const allEffects: EffectTable = Object.fromEntries(
@@ -23,5 +24,6 @@ export const allEffects: EffectTable = Object.fromEntries(
     packages: packagesEffects,
     releaseBundles: releaseBundlesEffects,
     onboarding: onboardingEffects,
+    supportBundles: supportBundlesEffects,
   }).flatMap(([area, table]) => Object.entries(table).map(([name, effect]) => [`${area}.${name}`, effect])),
 )
