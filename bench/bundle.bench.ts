@@ -114,6 +114,7 @@ export const AREA_CHUNKS = [
   'releaseBundles',
   'admin',
   'serviceStatus',
+  'supportBundles',
   'errors',
   'ShellPages',
   'MainLayout',
@@ -132,9 +133,11 @@ export const AREA_CHUNKS = [
   'adminEffects',
   'serviceStatusEffects',
   'releaseBundlesEffects',
+  'supportBundlesEffects',
   'adminApiChunk',
   'serviceStatusApi',
   'releaseBundlesApi',
+  'supportBundlesApi',
   'packagesApiChunk',
 ]
 
@@ -142,10 +145,12 @@ export const AREA_CHUNKS = [
  * Areas whose every route has the main layout: the router asks for their chunk only once the
  * MainLayout chunk has loaded (the layout suspends first, the area renders inside it).
  */
-const IN_MAIN_LAYOUT = ['packages', 'releaseBundles', 'admin', 'serviceStatus'].filter((area) => {
-  const routes = shellRoutes.filter((r) => r.area === area)
-  return routes.length > 0 && routes.every((r) => r.layout === 'main')
-})
+const IN_MAIN_LAYOUT = ['packages', 'releaseBundles', 'admin', 'serviceStatus', 'supportBundles'].filter(
+  (area) => {
+    const routes = shellRoutes.filter((r) => r.area === area)
+    return routes.length > 0 && routes.every((r) => r.layout === 'main')
+  },
+)
 const inLayout = (...chunks: string[]) => ['MainLayout', ...chunks]
 
 /** Chunks loaded from inside another chunk: their cost is what they add to those. */
@@ -161,9 +166,11 @@ export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   adminEffects: inLayout('admin'),
   serviceStatusEffects: inLayout('serviceStatus'),
   releaseBundlesEffects: inLayout('releaseBundles'),
+  supportBundlesEffects: inLayout('supportBundles'),
   adminApiChunk: inLayout('admin', 'adminEffects'),
   serviceStatusApi: inLayout('serviceStatus', 'serviceStatusEffects'),
   releaseBundlesApi: inLayout('releaseBundles', 'releaseBundlesEffects'),
+  supportBundlesApi: inLayout('supportBundles', 'supportBundlesEffects'),
   packagesApiChunk: inLayout('packages', 'packagesEffects'),
 }
 

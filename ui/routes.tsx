@@ -35,6 +35,7 @@ function useAreas(): Areas {
       releaseBundles: lazyArea('releaseBundles', () => import('./releaseBundles/index'), report),
       admin: lazyArea('admin', () => import('./admin/index'), report),
       serviceStatus: lazyArea('serviceStatus', () => import('./serviceStatus/index'), report),
+      supportBundles: lazyArea('supportBundles', () => import('./supportBundles/index'), report),
       errors: lazyArea('errors', () => import('./errors/index'), report),
       shell: lazyArea('shell', () => import('./navigation/ShellPages'), report),
       layout: lazyArea<{ children: ReactNode }>('layout', () => import('./layout/MainLayout'), report, {

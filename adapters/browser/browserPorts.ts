@@ -74,6 +74,10 @@ export function createBrowserPorts(): Ports {
     releaseBundlesApi: lazyApi(() =>
       import('../http/releaseBundles').then((m) => m.createReleaseBundlesApi(http)),
     ),
+    // Support bundles load their client code with the Support Zone page's first call.
+    supportBundlesApi: lazyApi(() =>
+      import('../http/supportBundles').then((m) => m.createSupportBundlesApi(http)),
+    ),
     navigationApi: createNavigationApi(http),
   }
 }

@@ -29,5 +29,8 @@ export const browserEffects: EffectTable = {
   'releaseBundles.lazy': lazyEffects('releaseBundles', () =>
     import('./releaseBundles').then((m) => m.releaseBundlesEffects),
   ),
+  'supportBundles.lazy': lazyEffects('supportBundles', () =>
+    import('./supportBundles').then((m) => m.supportBundlesEffects),
+  ),
   'onboarding.lazy': lazyEffects('onboarding', () => import('./onboarding').then((m) => m.onboardingEffects)),
 }

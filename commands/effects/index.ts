@@ -10,6 +10,7 @@ import { searchEffects } from './search'
 import { packagesEffects } from './packages'
 import { releaseBundlesEffects } from './releaseBundles'
 import { onboardingEffects } from './onboarding'
+import { supportBundlesEffects } from './supportBundles'
 
 /**
  * Every effect of the client, loaded up front (tests, scripts, Node), named `area.effect` so a
@@ -26,4 +27,5 @@ export const allEffects: EffectTable = namedEffects({
   packages: packagesEffects,
   releaseBundles: releaseBundlesEffects,
   onboarding: onboardingEffects,
+  supportBundles: supportBundlesEffects,
 })

@@ -5,10 +5,10 @@
  * load of JavaScript and CSS under a ceiling (bench/bundle.bench.ts computes both).
  *
  * The issue's target for the login page is 120 KB gzip. It was met (119.5 KB) until the areas'
- * domain grew (admin users and permissions, log viewer, tour, navigation type): 125.3 KB at the
- * last merge. What is left in the entry that the login page does not use is the domain of the
- * other areas (~9 KB gzip for packages, admin, serviceStatus, releaseBundles and packageTypes,
- * ~13 KB with search): every area's `evolve` sees every event and its `decide` runs in order
+ * domain grew (admin users and permissions, log viewer, tour, navigation type, support bundles):
+ * 128.8 KB at the last merge. What is left in the entry that the login page does not use is the
+ * domain of the other areas (~11 KB gzip for packages, admin, serviceStatus, releaseBundles,
+ * supportBundles and packageTypes, ~15 KB with search): every area's `evolve` sees every event and its `decide` runs in order
  * on the bus, so loading an area's domain later needs the bus to fold the events it missed
  * and hold its commands until it loads. Until then the ceiling holds the line a little above
  * today's size, so the first load cannot grow unnoticed; lower it as it shrinks.
@@ -29,7 +29,7 @@ const built = existsSync(resolve('dist/index.html'))
 const gzip = (s: { jsGzip: number; cssGzip: number }) => s.jsGzip + s.cssGzip
 
 // The issue's target is 120 KB (see above).
-const LOGIN_PAGE_CEILING_KB = 128
+const LOGIN_PAGE_CEILING_KB = 132
 
 describe.skipIf(!built)('bundle budget (run `npx vite build` first)', () => {
   const bundle = built ? new BuiltBundle() : undefined

@@ -8,10 +8,5 @@ export {
   InvitationScreen,
   RegistrationScreen,
 } from './AccountScreens'
-export {
-  AccountPortalScreen,
-  AuthProviderScreen,
-  LogoutScreen,
-  SsoLoginScreen,
-  UserProfileScreen,
-} from './RedirectScreens'
+export { AccountPortalScreen, AuthProviderScreen, LogoutScreen, SsoLoginScreen } from './RedirectScreens'
+export { UserProfileScreen } from './ProfileScreen'
