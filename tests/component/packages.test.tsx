@@ -234,6 +234,17 @@ describe('package details', () => {
     expect(await screen.findByText('Install command copied to the clipboard')).toBeInTheDocument()
   })
 
+  it('without clipboard access, selects the exact command for the keyboard and says so', async () => {
+    const writeText = vi.fn(() => Promise.reject(new Error('denied')))
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact', pattern: PATTERN, api: catalogue() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy install command' }))
+    expect(
+      await screen.findByText('Could not copy: the command is selected, press Ctrl+C to copy it'),
+    ).toBeInTheDocument()
+    expect(window.getSelection()?.toString()).toBe('npm i react@18.2.0')
+  })
+
   it('a package without versions yet says it will be available soon', async () => {
     const api = catalogue()
     renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Fvue', pattern: PATTERN, api })

@@ -15,13 +15,8 @@ import {
   InvitationScreen,
   RegistrationScreen,
 } from './AccountScreens'
-import {
-  AccountPortalScreen,
-  AuthProviderScreen,
-  LogoutScreen,
-  SsoLoginScreen,
-  UserProfileScreen,
-} from './RedirectScreens'
+import { AccountPortalScreen, AuthProviderScreen, LogoutScreen, SsoLoginScreen } from './RedirectScreens'
+import { UserProfileScreen } from './ProfileScreen'
 
 /** Child screens of /login and /auth (spec 000 section 2). */
 const LOGIN_CHILDREN: ReadonlyArray<readonly [string, ComponentType]> = [
