@@ -15,7 +15,7 @@ import {
 import { anonymousViewer, canSeeCounts, viewerOf } from '../../domain/search/viewer'
 import { SignedIn } from '../../domain/session/events'
 import { Navigated, ProjectSelected } from '../../domain/navigation/events'
-import { InitialDataLoaded } from '../../domain/platform/events'
+import { platformWith } from '../support/packagesFixtures'
 import { user } from './sessionFixtures'
 import type { CommandMeta } from '../../domain/shared/area'
 import { createApp } from '../../commands/createApp'
@@ -24,21 +24,6 @@ import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage } from '../support/fakePackagesApi'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 's-1' }
-function platformWith(services: string[], licenseType: string): AppEvent {
-  return InitialDataLoaded({
-    version: { version: '7.0.0', revision: '1' },
-    microservices: services.map((name) => ({ name, key: name.slice(0, 4), enabled: true })),
-    footer: {
-      serverName: 't',
-      flavour: 'platform',
-      isCloud: false,
-      licenseType,
-      buildNumber: '1',
-      copyright: '',
-    },
-    entitlements: [],
-  })
-}
 const fold = (events: ReadonlyArray<AppEvent>): AppState => events.reduce(evolve, initialAppState)
 const decideIn = (state: AppState, command: AppCommand) =>
   searchArea.decide(command as Parameters<typeof searchArea.decide>[0], state, meta)
