@@ -24,7 +24,7 @@ import {
   creationsInProgress,
   isBuilding,
   RETENTION_STATUS_RETRIES,
-} from '../../domain/supportBundles/rules'
+} from '../../domain/supportBundles/progress'
 import {
   Created,
   CreationFailed,

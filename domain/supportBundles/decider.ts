@@ -11,8 +11,10 @@ import {
   RetentionResolved,
   supportBundlesEvents,
 } from './events'
-import { RETENTION_ERROR_MESSAGE, validateBundleForm } from './rules'
+import { bundleRequestProblem } from './request'
 import { initialSupportBundlesState, type SupportBundle, type SupportBundlesState } from './types'
+
+const RETENTION_ERROR_MESSAGE = 'There was an error while trying to fetch retention feature status'
 
 /** A platform keeps few bundles; more than this are not kept in state. */
 const MAX_BUNDLES = 1000
@@ -161,9 +163,9 @@ export const supportBundlesArea: AppArea<'supportBundles'> = {
       case 'supportBundles/Reload':
         return right([ListRequested({ requestId: meta.id })])
       case 'supportBundles/Create': {
-        const valid = validateBundleForm(command.form)
-        if (valid._tag === 'Left') return left(`the form is not valid: ${Object.keys(valid.left).join(', ')}`)
-        return right([CreationStarted({ requestId: meta.id, request: valid.right, at: meta.now })])
+        const problem = bundleRequestProblem(command.request)
+        if (problem !== null) return left(`the request is not valid: ${problem}`)
+        return right([CreationStarted({ requestId: meta.id, request: command.request, at: meta.now })])
       }
       case 'supportBundles/Delete': {
         if (!findBundle(s, command.id)) return left('no such support bundle')

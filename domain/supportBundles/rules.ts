@@ -1,9 +1,16 @@
 /**
  * Pure rules of support bundles (spec 001 sections 3, 4, 5, 8, 9): the creation form and its
- * validation, the services, and when the list is worth polling.
+ * validation and the services offered.
  */
 import { left, right, type Either } from 'fp-ts/Either'
-import type { BundleRequest, SupportBundle } from './types'
+import type { BundleRequest } from './types'
+import {
+  BUNDLE_NAME,
+  MAX_BUNDLE_DESCRIPTION,
+  MAX_BUNDLE_NAME,
+  MAX_THREAD_DUMP_INTERVAL_SECS,
+  MAX_THREAD_DUMPS,
+} from './request'
 
 /** Support bundle services (spec 001 section 9), with their platform service keys. */
 export const SUPPORT_BUNDLE_SERVICES: ReadonlyArray<{
@@ -18,19 +25,6 @@ export const SUPPORT_BUNDLE_SERVICES: ReadonlyArray<{
   { name: 'insight', key: 'jfisv', label: 'Insight' },
   { name: 'tracker', key: 'jftrk', label: 'Tracker' },
 ]
-
-/** After the last creation call returns, placeholders stay this long before the list is reloaded. */
-export const BUNDLE_CLEANUP_DELAY_MS = 3000
-/** While a bundle is being built, the list is reloaded this often (the same 3 s). */
-export const BUNDLE_POLL_MS = BUNDLE_CLEANUP_DELAY_MS
-/** Retention status fetch attempts before the feature is treated as disabled. */
-export const RETENTION_STATUS_RETRIES = 3
-export const RETENTION_ERROR_MESSAGE = 'There was an error while trying to fetch retention feature status'
-
-export const MAX_BUNDLE_NAME = 64
-export const MAX_BUNDLE_DESCRIPTION = 1000
-export const MAX_THREAD_DUMPS = 10
-export const MAX_THREAD_DUMP_INTERVAL_SECS = 10
 
 export const MANDATORY = 'This field is mandatory'
 export const NAME_MESSAGE = 'Name can only contain alphanumeric characters, dashes and periods'
@@ -54,7 +48,6 @@ export const defaultBundleForm: BundleForm = {
 
 export type BundleFormErrors = Partial<Record<keyof BundleForm, string>>
 
-const NAME = /^[A-Za-z0-9._-]+$/
 const NUMBER = /^\d+(\.\d*)?$/
 
 /** A count typed as text → a whole number in [0, max] (fractions are cut), or the message. */
@@ -72,7 +65,7 @@ export function validateBundleForm(form: BundleForm): Either<BundleFormErrors, B
   const name = form.name.trim()
   if (name === '') errors.name = MANDATORY
   else if (name.length > MAX_BUNDLE_NAME) errors.name = `Name can be at most ${MAX_BUNDLE_NAME} characters`
-  else if (!NAME.test(name)) errors.name = NAME_MESSAGE
+  else if (!BUNDLE_NAME.test(name)) errors.name = NAME_MESSAGE
   if (form.description.length > MAX_BUNDLE_DESCRIPTION)
     errors.description = `Description can be at most ${MAX_BUNDLE_DESCRIPTION} characters`
   if (!SUPPORT_BUNDLE_SERVICES.some((s) => s.name === form.service)) errors.service = 'Choose a service'
@@ -94,9 +87,3 @@ export function validateBundleForm(form: BundleForm): Either<BundleFormErrors, B
 export function bundleServicesFor(runningKeys: ReadonlyArray<string>) {
   return SUPPORT_BUNDLE_SERVICES.filter((s) => s.key === 'jfrt' || runningKeys.includes(s.key))
 }
-
-export const isBuilding = (bundle: Pick<SupportBundle, 'status'>): boolean => bundle.status === 'in progress'
-
-/** Calls under way over every service. */
-export const creationsInProgress = (counts: Readonly<Record<string, number>>): number =>
-  Object.values(counts).reduce((sum, n) => sum + Math.max(0, n), 0)

@@ -45,7 +45,7 @@ describe('admin operations (e2e)', () => {
       .toContain(`|GET|${marker}|404|`)
   })
 
-  it('Support Zone creates a bundle, follows it until built, downloads a zip with manifest.json', async () => {
+  it('Support Zone creates a bundle, follows it until built, downloads a zip with manifest.json, deletes it', async () => {
     await page.goto(`${server.url}/ui/admin/support-zone`)
     await page.getByRole('heading', { name: 'Support Zone', level: 1 }).waitFor()
     await page.getByText('Release bundle retention:').waitFor()
@@ -76,5 +76,17 @@ describe('admin operations (e2e)', () => {
     expect(Object.keys(files)).toContain('manifest.json')
     const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as Record<string, unknown>
     expect(JSON.stringify(manifest)).toContain('e2e-bundle')
+    // Delete asks first, then the list reloads without it.
+    await row.getByRole('button', { name: 'Delete e2e-bundle' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete support bundle' })
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('No support bundles yet.').waitFor({ timeout: 10_000 })
+    const listed = await page.evaluate(async () => {
+      const res = await fetch('/ui/api/v1/ui/userSupport/listBundles', {
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      })
+      return (await res.json()) as unknown[]
+    })
+    expect(listed).toEqual([])
   })
 })

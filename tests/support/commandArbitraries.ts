@@ -133,12 +133,12 @@ const serviceStatus = fc.oneof(
   fc.boolean().map((visible) => c({ type: 'serviceStatus/SetLogVisibility', visible })),
 )
 
-const bundleForm = fc.record({
+const bundleRequest = fc.record({
   name: fc.oneof(fc.constantFrom('nightly', 'bad name', ''), text),
   description: text,
   service: fc.constantFrom('artifactory', 'xray', 'pipelines'),
-  threadDumpCount: fc.constantFrom('1', '2.5', '11', 'x'),
-  threadDumpInterval: fc.constantFrom('0', '10', '-1'),
+  threadDumpCount: fc.constantFrom(1, 2.5, 11, -1),
+  threadDumpInterval: fc.constantFrom(0, 10, Number.NaN),
 })
 const supportBundles = fc.oneof(
   fc.constantFrom(
@@ -147,7 +147,7 @@ const supportBundles = fc.oneof(
     c({ type: 'supportBundles/Reload' }),
     c({ type: 'supportBundles/CheckRetention' }),
   ),
-  bundleForm.map((form) => c({ type: 'supportBundles/Create', form })),
+  bundleRequest.map((request) => c({ type: 'supportBundles/Create', request })),
   fc.constantFrom('b-1', 'pending-id-1').map((id) => c({ type: 'supportBundles/Delete', id })),
   fc.constantFrom('b-1', 'nope').map((id) => c({ type: 'supportBundles/Download', id })),
 )

@@ -4,10 +4,19 @@ import { VirtualTimeScheduler } from 'rxjs'
 import { left } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { UserDataLoaded } from '../../domain/session/events'
-import { defaultBundleForm } from '../../domain/supportBundles'
+import type { BundleRequest } from '../../domain/supportBundles'
 import { fakePorts } from '../support/fakePorts'
 import { bundle, fakeBundlePlatform } from '../support/fakeSupportBundlesApi'
 import { user } from './sessionFixtures'
+
+const request = (over: Partial<BundleRequest>): BundleRequest => ({
+  name: 'nightly',
+  description: '',
+  service: 'artifactory',
+  threadDumpCount: 1,
+  threadDumpInterval: 0,
+  ...over,
+})
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
@@ -38,10 +47,10 @@ describe('support bundle creation (spec 001 section 4)', () => {
     expect(lists()).toBe(1)
     let release!: () => void
     api.gate = new Promise((r) => (release = r))
-    app.dispatch({ type: 'supportBundles/Create', form: { ...defaultBundleForm, name: 'one' } })
+    app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'one' }) })
     app.dispatch({
       type: 'supportBundles/Create',
-      form: { ...defaultBundleForm, name: 'two', service: 'xray' },
+      request: request({ name: 'two', service: 'xray' }),
     })
     expect(page().placeholders.map((p) => [p.name, p.status])).toEqual([
       ['two', 'in progress'],
@@ -69,7 +78,7 @@ describe('support bundle creation (spec 001 section 4)', () => {
     const { api, app, until, page, lists } = setup()
     app.dispatch({ type: 'supportBundles/Open' })
     await until(0)
-    app.dispatch({ type: 'supportBundles/Create', form: { ...defaultBundleForm, name: 'slow' } })
+    app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'slow' }) })
     await settle()
     await until(3_000)
     expect(page().list.bundles[0]?.status).toBe('in progress')
@@ -83,7 +92,7 @@ describe('support bundle creation (spec 001 section 4)', () => {
     await until(60_000)
     expect(lists()).toBe(done)
     // Closing the page stops polling too.
-    app.dispatch({ type: 'supportBundles/Create', form: { ...defaultBundleForm, name: 'other' } })
+    app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'other' }) })
     await settle()
     await until(63_000)
     app.dispatch({ type: 'supportBundles/Close' })
@@ -101,14 +110,14 @@ describe('support bundle creation (spec 001 section 4)', () => {
       status: 409,
       message: 'Too many support bundles are being created',
     })
-    app.dispatch({ type: 'supportBundles/Create', form: { ...defaultBundleForm, name: 'busy' } })
+    app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'busy' }) })
     await settle()
     expect(page().create.status).toBe('failed')
     expect(page().create.failure?.message).toBe('Too many support bundles are being created')
     expect(page().placeholders).toEqual([])
-    app.dispatch({ type: 'supportBundles/Create', form: { ...defaultBundleForm, name: 'bad name' } })
+    app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'bad name' }) })
     expect(api.calls.filter((c) => c.name === 'create')).toHaveLength(1)
-    expect(app.exportLog()).toContain('the form is not valid: name')
+    expect(app.exportLog()).toContain('the request is not valid: name')
   })
 
   it('deleting reloads the list; download only for a finished bundle', async () => {

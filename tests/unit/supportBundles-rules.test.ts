@@ -1,6 +1,7 @@
 /** Support bundle form validation and the service list. */
 import { describe, expect, it } from 'vitest'
 import {
+  bundleRequestProblem,
   bundleServicesFor,
   defaultBundleForm,
   MANDATORY,
@@ -72,5 +73,23 @@ describe('support bundle form', () => {
       'xray',
       'mission_control',
     ])
+  })
+})
+
+describe('bundleRequestProblem (what decide accepts)', () => {
+  const ok = { name: 'n', description: '', service: 'xray', threadDumpCount: 10, threadDumpInterval: 0 }
+  it('accepts what the form produces and refuses anything out of bounds', () => {
+    expect(bundleRequestProblem(ok)).toBeNull()
+    expect(bundleRequestProblem({ ...ok, name: 'a b' })).toBe('name')
+    expect(bundleRequestProblem({ ...ok, name: 'a'.repeat(65) })).toBe('name')
+    expect(bundleRequestProblem({ ...ok, description: 'x'.repeat(1001) })).toBe('description')
+    expect(bundleRequestProblem({ ...ok, service: 'pipelines' })).toBe('service')
+    expect(bundleRequestProblem({ ...ok, threadDumpCount: 2.5 })).toBe('thread dump count')
+    expect(bundleRequestProblem({ ...ok, threadDumpInterval: 11 })).toBe('thread dump interval')
+  })
+
+  it('every request the form validates is accepted', () => {
+    const valid = validateBundleForm({ ...defaultBundleForm, name: 'x.y-z_1', threadDumpCount: '9.9' })
+    expect(valid._tag === 'Right' && bundleRequestProblem(valid.right)).toBeNull()
   })
 })

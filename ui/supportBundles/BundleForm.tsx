@@ -41,7 +41,7 @@ export function BundleForm() {
     if (valid._tag === 'Left') return setErrors(valid.left)
     setErrors({})
     sent.current = create.requestId
-    dispatch({ type: 'supportBundles/Create', form })
+    dispatch({ type: 'supportBundles/Create', request: valid.right })
   }
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Create a support bundle">
