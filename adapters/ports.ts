@@ -31,6 +31,7 @@ import type {
   VersionPage,
 } from '../domain/packages/types'
 import type { ReleaseBundle } from '../domain/releaseBundles/types'
+import type { BundleRequest, SupportBundle } from '../domain/supportBundles/types'
 
 export type Result<A> = Either<Failure, A>
 
@@ -147,6 +148,12 @@ export interface SessionApi {
   }): Promise<Result<{ readonly code: string }>>
   /** Analytics identity of the signed-in user (`POST ui/userIdentifyToken/{name}`); only its lifetime is answered. */
   identify(name: string): Promise<Result<{ readonly expiresIn: number }>>
+  /** Confirms the password: the profile stays unlocked until the answered time. */
+  unlockProfile(password: string): Promise<Result<{ readonly unlockedUntil: string }>>
+  /** One's own e-mail and/or password (needs an unlocked profile). */
+  updateProfile(changes: { readonly email?: string; readonly password?: string }): Promise<Result<UserData>>
+  /** The user's API key, with the re-authentication header built from the user and password. */
+  apiKey(user: string, password: string): Promise<Result<string>>
 }
 
 // --- admin (settings, proxies, projects, licences, users, groups, permissions) ----------
@@ -237,6 +244,18 @@ export interface ReleaseBundlesApi {
   byChecksum(checksum: string, numOfRows: number): Promise<Result<ReadonlyArray<ReleaseBundle>>>
 }
 
+// --- supportBundles (support zone) ---------------------------------------------------
+export interface SupportBundlesApi {
+  list(): Promise<Result<ReadonlyArray<SupportBundle>>>
+  /** Creates a bundle through its service's path (spec 001 section 7); it starts 'in progress'. */
+  create(request: BundleRequest): Promise<Result<SupportBundle>>
+  remove(id: string): Promise<Result<void>>
+  /** Fetches the zip and hands it to the browser as a download. */
+  download(id: string): Promise<Result<void>>
+  /** Whether release-bundle retention is on. */
+  retentionEnabled(): Promise<Result<boolean>>
+}
+
 // --- navigation (per-user console preferences, set-me-up) --------------------------------
 export type NavigationType = 'new' | 'classic'
 export interface NavigationApi {
@@ -262,5 +281,6 @@ export interface Ports {
   readonly serviceStatusApi: ServiceStatusApi
   readonly packagesApi: PackagesApi
   readonly releaseBundlesApi: ReleaseBundlesApi
+  readonly supportBundlesApi: SupportBundlesApi
   readonly navigationApi: NavigationApi
 }

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { shellRoutes } from '../domain/navigation/routes'
 import type { Figure } from './types'
 
 export const title = 'Bundle: first-load JavaScript and CSS'
@@ -113,19 +114,64 @@ export const AREA_CHUNKS = [
   'releaseBundles',
   'admin',
   'serviceStatus',
+  'supportBundles',
   'errors',
   'ShellPages',
   'MainLayout',
-  // Loaded inside the packages area when first needed (see NESTED_IN).
+  // Loaded inside another chunk when first needed (see NESTED_IN).
   'PackageDetails',
   'VersionDetails',
   'SafeHtml',
+  'SessionScreens',
+  'LoginDialog',
+  'ShellDialogFrame',
+  // Loaded with the first notification.
+  'Toaster',
+  // Effects and API ports of areas the login page does not use, loaded with their first event
+  // or call (commands/effects/browser.ts, adapters/browser/browserPorts.ts).
+  'packagesEffects',
+  'adminEffects',
+  'serviceStatusEffects',
+  'releaseBundlesEffects',
+  'supportBundlesEffects',
+  'adminApiChunk',
+  'serviceStatusApi',
+  'releaseBundlesApi',
+  'supportBundlesApi',
+  'packagesApiChunk',
 ]
-/** Chunks loaded from inside another area's chunk: their cost is what they add to it. */
+
+/**
+ * Areas whose every route has the main layout: the router asks for their chunk only once the
+ * MainLayout chunk has loaded (the layout suspends first, the area renders inside it).
+ */
+const IN_MAIN_LAYOUT = ['packages', 'releaseBundles', 'admin', 'serviceStatus', 'supportBundles'].filter(
+  (area) => {
+    const routes = shellRoutes.filter((r) => r.area === area)
+    return routes.length > 0 && routes.every((r) => r.layout === 'main')
+  },
+)
+const inLayout = (...chunks: string[]) => ['MainLayout', ...chunks]
+
+/** Chunks loaded from inside another chunk: their cost is what they add to those. */
 export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
-  PackageDetails: ['packages'],
-  VersionDetails: ['packages'],
-  SafeHtml: ['packages', 'VersionDetails'],
+  ...Object.fromEntries(IN_MAIN_LAYOUT.map((area) => [area, inLayout()])),
+  PackageDetails: inLayout('packages'),
+  VersionDetails: inLayout('packages'),
+  SafeHtml: inLayout('packages', 'VersionDetails'),
+  SessionScreens: ['session'],
+  LoginDialog: ['session'],
+  ShellDialogFrame: inLayout(),
+  packagesEffects: inLayout('packages'),
+  adminEffects: inLayout('admin'),
+  serviceStatusEffects: inLayout('serviceStatus'),
+  releaseBundlesEffects: inLayout('releaseBundles'),
+  supportBundlesEffects: inLayout('supportBundles'),
+  adminApiChunk: inLayout('admin', 'adminEffects'),
+  serviceStatusApi: inLayout('serviceStatus', 'serviceStatusEffects'),
+  releaseBundlesApi: inLayout('releaseBundles', 'releaseBundlesEffects'),
+  supportBundlesApi: inLayout('supportBundles', 'supportBundlesEffects'),
+  packagesApiChunk: inLayout('packages', 'packagesEffects'),
 }
 
 const kb = (bytes: number) => bytes / 1024

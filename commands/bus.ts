@@ -65,7 +65,7 @@ type Item =
     }
 
 // An effect that keeps throwing is restarted this many times, then left stopped.
-const MAX_EFFECT_RESTARTS = 5
+export const MAX_EFFECT_RESTARTS = 5
 // Policies that ask for each other's commands in a cycle would freeze the page; a chain of
 // policy steps longer than this is cut and recorded as a rejection instead.
 export const MAX_POLICY_DEPTH = 32

@@ -35,6 +35,12 @@ import {
   type ReleaseBundlesState,
 } from './releaseBundles'
 import {
+  supportBundlesArea,
+  type SupportBundlesCommand,
+  type SupportBundlesEvent,
+  type SupportBundlesState,
+} from './supportBundles'
+import {
   onboardingArea,
   type OnboardingCommand,
   type OnboardingEvent,
@@ -53,6 +59,7 @@ export interface AppState {
   readonly packages: PackagesState
   readonly releaseBundles: ReleaseBundlesState
   readonly onboarding: OnboardingState
+  readonly supportBundles: SupportBundlesState
 }
 
 export type AppEvent =
@@ -67,6 +74,7 @@ export type AppEvent =
   | PackagesEvent
   | ReleaseBundlesEvent
   | OnboardingEvent
+  | SupportBundlesEvent
 
 export type AppCommand =
   | PlatformCommand
@@ -79,6 +87,7 @@ export type AppCommand =
   | PackagesCommand
   | ReleaseBundlesCommand
   | OnboardingCommand
+  | SupportBundlesCommand
 
 export type AreaKey = keyof AppState
 export type AppArea<K extends AreaKey> = Area<AppState, AppCommand, AppEvent, K>
@@ -96,6 +105,7 @@ export const areas = [
   packagesArea,
   releaseBundlesArea,
   onboardingArea,
+  supportBundlesArea,
 ] as const
 
 type AnyArea = { [K in AreaKey]: AppArea<K> }[AreaKey]

@@ -13,6 +13,7 @@ import { searchQueries } from './search'
 import { packagesQueries } from './packages'
 import { releaseBundlesQueries } from './releaseBundles'
 import { onboardingQueries } from './onboarding'
+import { supportBundlesQueries } from './supportBundles'
 import type { AppState } from '../domain/app'
 
 export const queryTable = {
@@ -27,6 +28,7 @@ export const queryTable = {
   ...packagesQueries,
   ...releaseBundlesQueries,
   ...onboardingQueries,
+  ...supportBundlesQueries,
 }
 
 type Table = typeof queryTable

@@ -2,14 +2,14 @@
 // browser's ports, keeps history in step with the bus, starts the platform and renders the shell.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createApp } from '../commands/createApp'
+import { createBrowserApp } from '../commands/browserApp'
 import { createBrowserPorts } from '../adapters/browser/browserPorts'
 import { startHistorySync } from '../adapters/browser/router'
 import { AppProvider } from './shared/appContext'
 import { startActivityWatch } from './session/activityWatch'
 import { Shell } from './routes'
 
-const app = createApp({ ports: createBrowserPorts() })
+const app = createBrowserApp(createBrowserPorts())
 startHistorySync((command, source) => app.dispatch(command, source))
 app.dispatch({ type: 'platform/Start', reason: 'boot' }, 'ui')
 startActivityWatch((command, source) => app.dispatch(command, source))

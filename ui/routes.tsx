@@ -12,7 +12,7 @@ import { useBusLocation, useBusSearch } from './navigation/busLocation'
 import { BareLayout } from './layout/BareLayout'
 import { ErrorBoundary } from './errors/ErrorBoundary'
 import { Toasts } from './notifications/Toasts'
-import styles from './layout/layout.module.css'
+import styles from './layout/bare.module.css'
 
 /** Components plugins register for the routes they add with `navigation/RegisterRoute`. */
 const pluginComponents = new Map<string, ComponentType>()
@@ -35,6 +35,7 @@ function useAreas(): Areas {
       releaseBundles: lazyArea('releaseBundles', () => import('./releaseBundles/index'), report),
       admin: lazyArea('admin', () => import('./admin/index'), report),
       serviceStatus: lazyArea('serviceStatus', () => import('./serviceStatus/index'), report),
+      supportBundles: lazyArea('supportBundles', () => import('./supportBundles/index'), report),
       errors: lazyArea('errors', () => import('./errors/index'), report),
       shell: lazyArea('shell', () => import('./navigation/ShellPages'), report),
       layout: lazyArea<{ children: ReactNode }>('layout', () => import('./layout/MainLayout'), report, {

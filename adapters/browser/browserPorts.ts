@@ -1,15 +1,14 @@
 /**
  * The ports of the running console in a browser: real clock, random ids, web storage,
- * the History API, and every area's API over one HTTP client.
+ * the History API, and every area's API over one HTTP client. The login page needs only the
+ * platform and session APIs; the others load with their first call (see lazyApi.ts).
  */
 import { asyncScheduler } from 'rxjs'
-import type { AdminApi, HistoryPort, IdSource, KeyValueStore, PackagesApi, Ports } from '../ports'
+import type { HistoryPort, IdSource, KeyValueStore, Ports } from '../ports'
 import { lazyApi } from './lazyApi'
 import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
-import { createServiceStatusApi } from '../http/serviceStatus'
-import { createReleaseBundlesApi } from '../http/releaseBundles'
 import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
 
@@ -53,46 +52,6 @@ export function browserHistory(): HistoryPort {
   }
 }
 
-// A record, so adding a method to PackagesApi without listing it here fails to compile.
-const packagesApiMethods: Record<keyof PackagesApi, true> = {
-  searchPackages: true,
-  countPackages: true,
-  getPackage: true,
-  listVersions: true,
-  getReadme: true,
-  getBuilds: true,
-  getDockerLayers: true,
-  getNpmDependencies: true,
-  getNpmProperties: true,
-  download: true,
-}
-const PACKAGES_API_METHODS = Object.keys(packagesApiMethods) as Array<keyof PackagesApi>
-
-const adminApiMethods: Record<keyof AdminApi, true> = {
-  generalConfig: true,
-  saveGeneralConfig: true,
-  licenses: true,
-  proxies: true,
-  saveProxy: true,
-  deleteProxy: true,
-  projects: true,
-  createProject: true,
-  members: true,
-  saveMembers: true,
-  peers: true,
-  users: true,
-  saveUser: true,
-  deleteUser: true,
-  invite: true,
-  groups: true,
-  saveGroup: true,
-  deleteGroup: true,
-  permissions: true,
-  savePermission: true,
-  deletePermission: true,
-}
-const ADMIN_API_METHODS = Object.keys(adminApiMethods) as Array<keyof AdminApi>
-
 export function createBrowserPorts(): Ports {
   const http = createHttpClient()
   return {
@@ -106,14 +65,19 @@ export function createBrowserPorts(): Ports {
     platformApi: createPlatformApi(http),
     sessionApi: createSessionApi(http),
     // Only admins' pages call it: it loads with the first admin call, not at start-up.
-    adminApi: lazyApi(() => import('./adminApiChunk').then((m) => m.createAdminApi(http)), ADMIN_API_METHODS),
-    serviceStatusApi: createServiceStatusApi(http),
-    // GraphQL (graphql + graphql-request) loads with the first package query, not at start-up.
-    packagesApi: lazyApi(
-      () => import('./packagesApiChunk').then((m) => m.createPackagesApi(http)),
-      PACKAGES_API_METHODS,
+    adminApi: lazyApi(() => import('./adminApiChunk').then((m) => m.createAdminApi(http))),
+    serviceStatusApi: lazyApi(() =>
+      import('../http/serviceStatus').then((m) => m.createServiceStatusApi(http)),
     ),
-    releaseBundlesApi: createReleaseBundlesApi(http),
+    // GraphQL (graphql + graphql-request) loads with the first package query, not at start-up.
+    packagesApi: lazyApi(() => import('./packagesApiChunk').then((m) => m.createPackagesApi(http))),
+    releaseBundlesApi: lazyApi(() =>
+      import('../http/releaseBundles').then((m) => m.createReleaseBundlesApi(http)),
+    ),
+    // Support bundles load their client code with the Support Zone page's first call.
+    supportBundlesApi: lazyApi(() =>
+      import('../http/supportBundles').then((m) => m.createSupportBundlesApi(http)),
+    ),
     navigationApi: createNavigationApi(http),
   }
 }

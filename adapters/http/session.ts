@@ -26,6 +26,16 @@ const Invitation = t.type({ email: t.string })
 const CliCode = t.type({ code: t.string })
 // Only the lifetime is read: a token in the answer is never decoded, kept or recorded.
 const IdentityToken = t.type({ expiresIn: t.number })
+const Unlocked = t.type({ unlocked: t.literal(true), unlockedUntil: t.string })
+const ApiKey = t.type({ apiKey: t.string })
+
+/** `Basic base64(user:password)` of UTF-8 text (btoa alone takes only Latin-1). */
+function basic(user: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${user}:${password}`)
+  let binary = ''
+  for (const b of bytes) binary += String.fromCharCode(b)
+  return `Basic ${btoa(binary)}`
+}
 
 // The default SAML provider name of spec 000 section 9.
 const DEFAULT_SAML_PROVIDER = 'SAML SSO'
@@ -95,6 +105,17 @@ export function createSessionApi(http: HttpClient): SessionApi {
       http.request('/ui/auth/invitation/accept', UserDataC, { method: 'POST', body: input }),
     registerCliSession: (input) =>
       http.request('/ui/auth/cli/session', CliCode, { method: 'POST', body: input }),
+    unlockProfile: async (password) =>
+      map((a: t.TypeOf<typeof Unlocked>) => ({ unlockedUntil: a.unlockedUntil }))(
+        await http.request('/ui/userProfile', Unlocked, { method: 'POST', body: { password } }),
+      ),
+    updateProfile: (changes) => http.request('/ui/userProfile', UserDataC, { method: 'PUT', body: changes }),
+    apiKey: async (user, password) =>
+      map((a: t.TypeOf<typeof ApiKey>) => a.apiKey)(
+        await http.request('/ui/userApiKey', ApiKey, {
+          headers: { 'X-JFrog-Reauthentication': basic(user, password) },
+        }),
+      ),
     identify: async (name) =>
       map((a: t.TypeOf<typeof IdentityToken>) => ({ expiresIn: a.expiresIn }))(
         await http.request(`/ui/userIdentifyToken/${encodeURIComponent(name)}`, IdentityToken, {

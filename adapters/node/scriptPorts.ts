@@ -13,6 +13,7 @@ import { createAdminApi } from '../http/admin'
 import { createServiceStatusApi } from '../http/serviceStatus'
 import { createPackagesApi } from '../http/packages'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
+import { createSupportBundlesApi } from '../http/supportBundles'
 import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
 
@@ -91,6 +92,12 @@ export function createScriptPorts(options: { readonly platformUrl: string }): Sc
       },
     }),
     releaseBundlesApi: createReleaseBundlesApi(http),
+    supportBundlesApi: createSupportBundlesApi(http, {
+      fetch: jarFetch,
+      saveFile: (blob, name) => {
+        void blob.arrayBuffer().then((b) => downloads.push({ name, bytes: new Uint8Array(b) }))
+      },
+    }),
     navigationApi: createNavigationApi(http),
     visited,
     downloads,

@@ -1,4 +1,5 @@
 import type { EffectTable } from './types'
+import { namedEffects } from './lazy'
 import { platformEffects } from './platform'
 import { sessionEffects } from './session'
 import { navigationEffects } from './navigation'
@@ -9,19 +10,22 @@ import { searchEffects } from './search'
 import { packagesEffects } from './packages'
 import { releaseBundlesEffects } from './releaseBundles'
 import { onboardingEffects } from './onboarding'
+import { supportBundlesEffects } from './supportBundles'
 
-/** Every effect of the client, named `area.effect` so a failure names its source. */
-export const allEffects: EffectTable = Object.fromEntries(
-  Object.entries({
-    platform: platformEffects,
-    session: sessionEffects,
-    navigation: navigationEffects,
-    notifications: notificationsEffects,
-    admin: adminEffects,
-    serviceStatus: serviceStatusEffects,
-    search: searchEffects,
-    packages: packagesEffects,
-    releaseBundles: releaseBundlesEffects,
-    onboarding: onboardingEffects,
-  }).flatMap(([area, table]) => Object.entries(table).map(([name, effect]) => [`${area}.${name}`, effect])),
-)
+/**
+ * Every effect of the client, loaded up front (tests, scripts, Node), named `area.effect` so a
+ * failure names its source. The browser loads most of them later: see browser.ts.
+ */
+export const allEffects: EffectTable = namedEffects({
+  platform: platformEffects,
+  session: sessionEffects,
+  navigation: navigationEffects,
+  notifications: notificationsEffects,
+  admin: adminEffects,
+  serviceStatus: serviceStatusEffects,
+  search: searchEffects,
+  packages: packagesEffects,
+  releaseBundles: releaseBundlesEffects,
+  onboarding: onboardingEffects,
+  supportBundles: supportBundlesEffects,
+})

@@ -127,6 +127,7 @@ const CATCH_UP_CHARS = 64 * 1024
 
 function readFrom(
   ports: Ports,
+  state$: StateObservable,
   selection: string,
   query: Omit<Parameters<Ports['serviceStatusApi']['logData']>[0], 'fileSize'>,
   offset: number,
@@ -141,6 +142,17 @@ function readFrom(
         ? once(answer.right.fileSize)
         : EMPTY,
     ),
+    // Nothing new and nothing to clear: no event, so an idle viewer does not fill the session log.
+    filter(({ fileSize, answer }) => {
+      if (isLeft(answer)) return true
+      const s = state$.value.serviceStatus.logViewer
+      return !(
+        answer.right.content === '' &&
+        answer.right.fileSize === fileSize &&
+        s.tailFailure === null &&
+        s.lastUpdate === answer.right.lastUpdate
+      )
+    }),
     map(({ fileSize, answer }) =>
       isLeft(answer)
         ? LogChunkFailed({ selection, failure: answer.left })
@@ -178,7 +190,13 @@ const tailLog: Effect = (_events$, state$: StateObservable, ports) =>
       live === null
         ? EMPTY
         : defer(() =>
-            readFrom(ports, live.selection, live.query, state$.value.serviceStatus.logViewer.tail.offset),
+            readFrom(
+              ports,
+              state$,
+              live.selection,
+              live.query,
+              state$.value.serviceStatus.logViewer.tail.offset,
+            ),
           ).pipe(repeat({ delay: () => timer(live.periodMs, ports.scheduler) })),
     ),
   )

@@ -88,17 +88,43 @@ export const LOGIN_DIALOG_DISMISSED_KEY = 'loginDialogDismissed'
 export const SET_ME_UP_STALE_KEY = 'setMeUpDataStale'
 
 /**
- * Enrolment data (the TOTP secret and its otpauth URL) is shown to the user once and must
- * not enter the log: it waits here, by reference, until the login completes or ends.
+ * Secrets the user is shown (and which must not enter events, the log or storage) wait here in
+ * memory, by reference, until they are no longer needed; at most a few are kept.
  */
-const enrollments = new Map<string, { readonly secret: string; readonly otpauthUrl: string }>()
-const MAX_ENROLLMENTS = 4
-let enrollmentSeq = 0
+class ShownOnce<A> {
+  private readonly items = new Map<string, A>()
+  private seq = 0
+  constructor(
+    private readonly prefix: string,
+    private readonly max: number,
+  ) {}
+  put(value: A, id: string): string {
+    const ref = `${this.prefix}-${++this.seq}-${id}`
+    this.items.set(ref, value)
+    for (const old of this.items.keys()) if (this.items.size > this.max) this.items.delete(old)
+    return ref
+  }
+  get(ref: string): A | undefined {
+    return this.items.get(ref)
+  }
+  clear(): void {
+    this.items.clear()
+  }
+}
+
+/** Enrolment data (the TOTP secret and its otpauth URL), until the login completes or ends. */
+const enrollments = new ShownOnce<{ readonly secret: string; readonly otpauthUrl: string }>('mfa', 4)
+/** The API key the profile screen shows, until it is hidden or the user signs out. */
+const apiKeys = new ShownOnce<string>('key', 1)
 
 export function enrollmentData(
   ref: string,
 ): { readonly secret: string; readonly otpauthUrl: string } | undefined {
   return enrollments.get(ref)
+}
+
+export function revealedApiKey(ref: string): string | undefined {
+  return apiKeys.get(ref)
 }
 
 /** Only addresses a browser may be sent to: http(s) URLs, or same-origin paths that stay so. */
@@ -241,10 +267,7 @@ const mfaEnrollment = request(
   async (_e, ports, api) => {
     const answer = await api.mfaEnrollment()
     if (isLeft(answer)) return S.MfaEnrollmentFailed({ failure: answer.left })
-    const ref = `mfa-${++enrollmentSeq}-${ports.ids.next()}`
-    enrollments.set(ref, answer.right)
-    for (const old of enrollments.keys()) if (enrollments.size > MAX_ENROLLMENTS) enrollments.delete(old)
-    return S.MfaEnrollmentLoaded({ ref })
+    return S.MfaEnrollmentLoaded({ ref: enrollments.put(answer.right, ports.ids.next()) })
   },
   (failure) => S.MfaEnrollmentFailed({ failure }),
 )
@@ -277,6 +300,7 @@ const signOut: Effect = (events$, state$, ports) =>
           await ports.sessionApi.logout()
           if (env.event.data.reason === 'logout') ports.localStore.set(SET_ME_UP_STALE_KEY, 'true')
           enrollments.clear()
+          apiKeys.clear()
           emit(S.SignedOut({ reason: samlLogout ? 'sso' : env.event.data.reason }))
           if (samlLogout) ports.history.assign(login.samlLogoutUrl)
         },
@@ -555,11 +579,69 @@ const identify = request(
   (failure) => S.IdentityFailed({ failure }),
 )
 
-/** Enrolment data is dropped as soon as the login completes. */
+const unlockProfile = request(
+  'session/ProfileUnlockRequested',
+  async (e, ports, api) => {
+    const [password] = take(ports, e.data.passwordRef) ?? []
+    if (password === undefined) return S.ProfileUnlockFailed({ failure: secretGone('password') })
+    const answer = await api.unlockProfile(password)
+    return isLeft(answer) ? S.ProfileUnlockFailed({ failure: answer.left }) : S.ProfileUnlocked(answer.right)
+  },
+  (failure) => S.ProfileUnlockFailed({ failure }),
+)
+
+const updateProfile = request(
+  'session/ProfileUpdateRequested',
+  async (e, ports, api) => {
+    const { email, newPasswordRef } = e.data
+    const [password] = newPasswordRef === null ? [] : (take(ports, newPasswordRef) ?? [])
+    if (newPasswordRef !== null && password === undefined)
+      return S.ProfileUpdateFailed({ failure: secretGone('new password') })
+    const answer = await api.updateProfile({
+      ...(email === null ? {} : { email }),
+      ...(password === undefined ? {} : { password }),
+    })
+    return isLeft(answer)
+      ? S.ProfileUpdateFailed({ failure: answer.left })
+      : S.ProfileUpdated({ user: answer.right, passwordChanged: password !== undefined })
+  },
+  (failure) => S.ProfileUpdateFailed({ failure }),
+)
+
+/** The API key after re-authentication: kept in memory by reference, shown once, then dropped. */
+const revealApiKey: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('session/ApiKeyRequested', 'session/ApiKeyHidden'),
+    mergeMap((env) => {
+      apiKeys.clear()
+      if (env.event.type === 'session/ApiKeyHidden') return EMPTY
+      const { passwordRef } = env.event.data
+      const name = state$.value.session.user?.name ?? ''
+      return work(
+        env,
+        async (emit) => {
+          const [password] = take(ports, passwordRef) ?? []
+          if (password === undefined) return emit(S.ApiKeyFailed({ failure: secretGone('password') }))
+          const answer = await ports.sessionApi.apiKey(name, password)
+          emit(
+            isLeft(answer)
+              ? S.ApiKeyFailed({ failure: answer.left })
+              : S.ApiKeyRevealed({ ref: apiKeys.put(answer.right, ports.ids.next()) }),
+          )
+        },
+        (failure) => S.ApiKeyFailed({ failure }),
+      )
+    }),
+  )
+
+/** Enrolment data is dropped as soon as the login completes; any shown key when a session ends. */
 const forgetEnrollment: Effect = (events$) =>
   events$.pipe(
-    ofType('session/SignedIn'),
-    tap(() => enrollments.clear()),
+    ofType('session/SignedIn', 'session/SignedOut'),
+    tap((env) => {
+      enrollments.clear()
+      if (env.event.type === 'session/SignedOut') apiKeys.clear()
+    }),
     ignoreElements(),
   )
 
@@ -586,4 +668,7 @@ export const sessionEffects: EffectTable = {
   checkSession,
   periodicRefresh,
   identify,
+  unlockProfile,
+  updateProfile,
+  revealApiKey,
 }

@@ -94,72 +94,52 @@ function evolve(slice: AdminState, event: AppEvent): AdminState {
   }
 }
 
-/** After a save, the list it changed is loaded again and the page the user came from opens. */
+const reload = (resource: AdminResource, key?: string): AppCommand =>
+  key === undefined ? { type: 'admin/Load', resource } : { type: 'admin/Load', resource, key }
+
+/** The lists a save changed load again, a success toast says what happened, and maybe a page opens. */
+function done(message: string, reloads: ReadonlyArray<AppCommand>, to?: string): ReadonlyArray<AppCommand> {
+  const toast: AppCommand = { type: 'notifications/Show', kind: 'success', message }
+  return to === undefined ? [...reloads, toast] : [...reloads, toast, { type: 'navigation/Navigate', to }]
+}
+
+const MANAGEMENT = '/admin/management'
+
 function afterSave(op: SaveOp): ReadonlyArray<AppCommand> {
-  const reload = (resource: AdminResource, key?: string): AppCommand =>
-    key === undefined ? { type: 'admin/Load', resource } : { type: 'admin/Load', resource, key }
   switch (op.kind) {
     case 'saveGeneralConfig':
-      return [{ type: 'notifications/Show', kind: 'success', message: 'General settings saved' }]
+      return done('General settings saved', [])
     case 'saveProxy':
-      return [
-        reload('proxies'),
-        { type: 'notifications/Show', kind: 'success', message: `Proxy ${op.proxy.key} saved` },
-        { type: 'navigation/Navigate', to: '/admin/proxies/configuration/list' },
-      ]
+      return done(`Proxy ${op.proxy.key} saved`, [reload('proxies')], '/admin/proxies/configuration/list')
     case 'deleteProxy':
-      return [
-        reload('proxies'),
-        { type: 'notifications/Show', kind: 'success', message: `Proxy ${op.key} deleted` },
-      ]
+      return done(`Proxy ${op.key} deleted`, [reload('proxies')])
     case 'createProject':
-      return [
-        reload('projects'),
-        { type: 'notifications/Show', kind: 'success', message: `Project ${op.project.name} created` },
-        { type: 'navigation/Navigate', to: `/admin/projects/overview/${encodeURIComponent(op.project.key)}` },
-      ]
+      return done(
+        `Project ${op.project.name} created`,
+        [reload('projects')],
+        `/admin/projects/overview/${encodeURIComponent(op.project.key)}`,
+      )
     case 'saveMembers':
-      return [
-        reload('members', op.key),
-        { type: 'notifications/Show', kind: 'success', message: 'Project members saved' },
-      ]
+      return done('Project members saved', [reload('members', op.key)])
+    // A user's groups and a group's members are two views of one membership: both lists reload.
     case 'saveUser':
-      return [
-        reload('users'),
-        reload('groups'),
-        { type: 'notifications/Show', kind: 'success', message: `User ${op.user.name} saved` },
-        { type: 'navigation/Navigate', to: '/admin/management/users' },
-      ]
+      return done(`User ${op.user.name} saved`, [reload('users'), reload('groups')], `${MANAGEMENT}/users`)
     case 'deleteUser':
-      return [
-        reload('users'),
-        { type: 'notifications/Show', kind: 'success', message: `User ${op.name} deleted` },
-      ]
+      return done(`User ${op.name} deleted`, [reload('users')])
     case 'inviteUser':
-      return [{ type: 'notifications/Show', kind: 'success', message: `Invitation sent to ${op.email}` }]
+      return done(`Invitation sent to ${op.email}`, [])
     case 'saveGroup':
-      return [
-        reload('groups'),
-        reload('users'),
-        { type: 'notifications/Show', kind: 'success', message: `Group ${op.group.name} saved` },
-        { type: 'navigation/Navigate', to: '/admin/management/groups' },
-      ]
+      return done(`Group ${op.group.name} saved`, [reload('groups'), reload('users')], `${MANAGEMENT}/groups`)
     case 'deleteGroup':
-      return [
-        reload('groups'),
-        { type: 'notifications/Show', kind: 'success', message: `Group ${op.name} deleted` },
-      ]
+      return done(`Group ${op.name} deleted`, [reload('groups')])
     case 'savePermission':
-      return [
-        reload('permissions'),
-        { type: 'notifications/Show', kind: 'success', message: `Permission ${op.permission.name} saved` },
-        { type: 'navigation/Navigate', to: '/admin/management/permissions' },
-      ]
+      return done(
+        `Permission ${op.permission.name} saved`,
+        [reload('permissions')],
+        `${MANAGEMENT}/permissions`,
+      )
     case 'deletePermission':
-      return [
-        reload('permissions'),
-        { type: 'notifications/Show', kind: 'success', message: `Permission ${op.name} deleted` },
-      ]
+      return done(`Permission ${op.name} deleted`, [reload('permissions')])
   }
 }
 

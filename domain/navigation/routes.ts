@@ -7,7 +7,15 @@
 
 /** Which lazily loaded chunk (or shell screen) renders a route. */
 export type RouteArea =
-  'session' | 'packages' | 'releaseBundles' | 'admin' | 'serviceStatus' | 'errors' | 'shell' | 'plugin'
+  | 'session'
+  | 'packages'
+  | 'releaseBundles'
+  | 'admin'
+  | 'serviceStatus'
+  | 'supportBundles'
+  | 'errors'
+  | 'shell'
+  | 'plugin'
 
 export type SidebarKind = 'application' | 'administration' | 'projectSettings'
 
@@ -160,7 +168,7 @@ const adminRoutes: RouteDef[] = [
   admin('admin.systemLogs', '/admin/monitoring/system_logs', 'System Logs Viewer', 'serviceStatus'),
   admin('admin.peers', '/admin/monitoring/pdn', 'Peers'),
   admin('admin.serviceStatus', '/admin/monitoring/service-status', 'Service Status', 'serviceStatus'),
-  admin('admin.supportZone', '/admin/support-zone', 'Support Zone'),
+  admin('admin.supportZone', '/admin/support-zone', 'Support Zone', 'supportBundles'),
   admin('proxies', '/admin/proxies/configuration', undefined, 'admin', {
     redirectTo: '/admin/proxies/configuration/list',
   }),

@@ -44,7 +44,7 @@ export function packageTypeOfId(id: string): Option<string> {
   return type === '' ? none : some(type)
 }
 
-type Template = (name: string, version: string | undefined) => string
+type Template = (name: string, version: string | undefined, registry: string) => string
 
 const withVersion = (base: string, sep: string) => (name: string, version: string | undefined) =>
   version === undefined ? `${base} ${name}` : `${base} ${name}${sep}${version}`
@@ -71,9 +71,10 @@ const TEMPLATES: Readonly<Record<string, Template>> = {
   docker: withVersion('docker pull', ':'),
   go: withVersion('go get', '@'),
   puppet: withFlag('puppet module install', '--version'),
-  // The chart lives in the platform's OCI registry, whose host the user substitutes.
-  helm: (name, version) => withFlag('helm pull', '--version')(`oci://<registry>/${name}`, version),
-  helmoci: (name, version) => withFlag('helm pull', '--version')(`oci://<registry>/${name}`, version),
+  // The chart lives in the platform's OCI registry (`<registry>` when the caller cannot name it).
+  helm: (name, version, registry) => withFlag('helm pull', '--version')(`oci://${registry}/${name}`, version),
+  helmoci: (name, version, registry) =>
+    withFlag('helm pull', '--version')(`oci://${registry}/${name}`, version),
 }
 
 // Names and versions come from package metadata and end up pasted into a shell: anything
@@ -81,12 +82,24 @@ const TEMPLATES: Readonly<Record<string, Template>> = {
 const SAFE_NAME = /^[A-Za-z0-9@][A-Za-z0-9@._/+~-]*$/
 const SAFE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._+~:-]*$/
 
-/** The install command for a package (and optionally a version), or none without a template. */
-export function installCommand(type: string, name: string, version?: string): Option<string> {
+// An OCI registry as `host[:port][/repository]`.
+const SAFE_REGISTRY = /^[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._-]+)*$/
+
+/**
+ * The install command for a package (and optionally a version), or none without a template.
+ * `registry` (`host[:port]/repository`) names the platform's OCI registry for helm charts.
+ */
+export function installCommand(
+  type: string,
+  name: string,
+  version?: string,
+  registry?: string,
+): Option<string> {
   const template = own(TEMPLATES, canonicalPackageType(type))
   if (!template || !SAFE_NAME.test(name)) return none
   if (version !== undefined && version !== '' && !SAFE_VERSION.test(version)) return none
-  return some(template(name, version === '' ? undefined : version))
+  const oci = registry !== undefined && SAFE_REGISTRY.test(registry) ? registry : '<registry>'
+  return some(template(name, version === '' ? undefined : version, oci))
 }
 
 /** Lead-file extensions whose packages carry a readme (spec 001 section 2). */

@@ -114,7 +114,7 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
         },
       }
     case 'packages/ListMoreRequested':
-      return { ...s, list: { ...s.list, requestId: e.data.requestId, loadingMore: true } }
+      return { ...s, list: { ...s.list, requestId: e.data.requestId, loadingMore: true, failure: null } }
     case 'packages/ListPageLoaded': {
       if (e.data.requestId !== s.list.requestId) return s
       const pages = e.data.more ? [...s.list.pages, e.data.items] : [e.data.items]

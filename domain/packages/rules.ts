@@ -43,21 +43,6 @@ export function shownVulnerabilities(
   return SEVERITY_LEVELS.map((level) => ({ level, count: v[level] })).filter((x) => x.count > 0)
 }
 
-/** The file extensions whose versions open on the readme tab. */
-export const README_EXTENSIONS = [
-  'tgz',
-  'gz',
-  'zip',
-  'jar',
-  'war',
-  'nupkg',
-  'crate',
-  'apk',
-  'whl',
-  'egg',
-  'mod',
-]
-
 /**
  * The versions shown after a further page arrives: the page appended in the order the
  * platform gave it, without any version already shown (a page delivered twice, or a version

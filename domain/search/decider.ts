@@ -3,7 +3,7 @@ import type { AppArea, AppCommand, AppEvent } from '../app'
 import type { CommandMeta } from '../shared/area'
 import { canonicalJson } from '../shared/canonical'
 import { SearchRan, TextChanged, TypeChanged, UrlRestored, searchEvents, type SearchEvent } from './events'
-import { searchModelFromQuery, searchModelToQuery, type SearchModel } from './model'
+import { carriedQuery, searchModelFromQuery, searchModelToQuery, type SearchModel } from './model'
 import {
   addRecentSearch,
   isSearchButtonDisabled,
@@ -70,7 +70,11 @@ function run(state: State, meta: CommandMeta, type: SearchTypeId, model: SearchM
   )
     return left('nothing to search for')
   const queryString = searchModelToQuery(effective)
-  const path = `${searchPath(def, viewer)}${queryString ? `?${queryString}` : ''}`
+  const target = searchPath(def, viewer)
+  const query = [queryString, carriedQuery(state.navigation.location, target)]
+    .filter((q) => q !== '')
+    .join('&')
+  const path = `${target}${query ? `?${query}` : ''}`
   return right([
     SearchRan({
       type,
@@ -194,13 +198,6 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
 function policies(envelope: { event: AppEvent }): ReadonlyArray<AppCommand> {
   const e = envelope.event
   if (e.type === 'search/SearchRan') return [{ type: 'navigation/Navigate', to: e.data.path }]
-  // A shared search link opened while signed out: come back to it (query included) after login.
-  if (
-    e.type === 'navigation/Redirected' &&
-    e.data.to.startsWith('/login') &&
-    searchTypeForRoute(e.data.from, null)
-  )
-    return [{ type: 'session/SavePathAfterLogin', path: `/ui${e.data.from}` }]
   return []
 }
 

@@ -125,3 +125,20 @@ export function searchModelFromQuery(query: string | URLSearchParams): SearchMod
   }
   return out as unknown as SearchModel
 }
+
+/** A query-string key the console keeps whatever the route: the contact-us dialog's context. */
+export const CONTACT_US_KEY = 'contactUsContext'
+
+/**
+ * The URL parameters a search carries over from the page it runs on: parameters the model
+ * does not own stay when the search stays on the same route (the list's release-versions-only
+ * option, say); going to another route keeps only the contact-us context.
+ */
+export function carriedQuery(current: { path: string; query: string }, targetPath: string): string {
+  const params = new URLSearchParams(current.query)
+  const samePage = current.path.replace(/\/+$/, '') === targetPath.replace(/\/+$/, '')
+  const out = new URLSearchParams()
+  for (const [key, value] of params)
+    if (samePage ? !SEARCH_QUERY_KEYS.includes(key) : key === CONTACT_US_KEY) out.append(key, value)
+  return out.toString()
+}

@@ -109,6 +109,26 @@ export interface ResetIdentity {
   readonly type: 'session/ResetIdentity'
 }
 
+/** Confirms the password to open the profile (POST /ui/userProfile). */
+export interface UnlockProfile {
+  readonly type: 'session/UnlockProfile'
+  readonly passwordRef: string
+}
+/** Changes one's own e-mail and/or password (an unlocked, updatable profile). */
+export interface UpdateProfile {
+  readonly type: 'session/UpdateProfile'
+  readonly email?: string
+  readonly newPasswordRef?: string
+}
+/** Shows the API key once, after re-authentication with the password. */
+export interface RevealApiKey {
+  readonly type: 'session/RevealApiKey'
+  readonly passwordRef: string
+}
+export interface HideApiKey {
+  readonly type: 'session/HideApiKey'
+}
+
 export type SessionCommand =
   | LoadLoginData
   | SignIn
@@ -132,3 +152,7 @@ export type SessionCommand =
   | AutoRedirectToSso
   | CheckSession
   | ResetIdentity
+  | UnlockProfile
+  | UpdateProfile
+  | RevealApiKey
+  | HideApiKey

@@ -10,7 +10,14 @@ import { redirectAfterLogin } from './redirect'
 import { autoRedirectTarget } from './loginGuard'
 import { isTour } from '../platform/rules'
 import { sessionPolicies } from './policies'
-import { initialSessionState, type FormState, type SessionOperation, type SessionState } from './types'
+import {
+  initialProfileState,
+  initialSessionState,
+  type FormState,
+  type ProfileState,
+  type SessionOperation,
+  type SessionState,
+} from './types'
 
 type Decision = Either<string, ReadonlyArray<AppEvent>>
 
@@ -20,6 +27,14 @@ const mandatory = (value: string, what: string): string | null =>
 function busyWith(state: SessionState, operation: SessionOperation): boolean {
   return state.forms[operation].status === 'pending'
 }
+
+const signedInUser = (state: SessionState) =>
+  state.status === 'signedIn' && state.user !== null && !state.user.anonymous ? state.user : null
+
+const profileForm = (slice: SessionState, changes: Partial<ProfileState>): SessionState => ({
+  ...slice,
+  profile: { ...slice.profile, ...changes },
+})
 
 function decide(command: SessionCommand, app: AppState, meta: CommandMeta): Decision {
   const state = app.session
@@ -154,6 +169,30 @@ function decide(command: SessionCommand, app: AppState, meta: CommandMeta): Deci
       // The tour keeps its one shared identity (spec 000 section 4).
       if (isTour(app.platform)) return left('the tour keeps identity tracking')
       return right([E.IdentityReset({})])
+    case 'session/UnlockProfile':
+      if (!signedInUser(state)) return left('sign in to open the profile')
+      if (state.profile.unlock.status === 'pending') return left('the password is already being checked')
+      return right([E.ProfileUnlockRequested({ passwordRef: command.passwordRef })])
+    case 'session/UpdateProfile': {
+      const user = signedInUser(state)
+      if (!user) return left('sign in to change the profile')
+      if (!user.profileUpdatable) return left('this profile cannot be changed here')
+      if (!state.profile.unlocked) return left('unlock the profile with the password first')
+      if (state.profile.update.status === 'pending') return left('a change is already being saved')
+      const email = command.email === undefined ? null : command.email.trim()
+      if (email === '') return left('Email is mandatory')
+      const newPasswordRef = command.newPasswordRef ?? null
+      if (email === null && newPasswordRef === null) return left('nothing to change')
+      return right([E.ProfileUpdateRequested({ email, newPasswordRef })])
+    }
+    case 'session/RevealApiKey':
+      if (!signedInUser(state)) return left('sign in to see the API key')
+      if (state.profile.apiKey.status === 'loading') return left('the API key is already being fetched')
+      return right([E.ApiKeyRequested({ passwordRef: command.passwordRef })])
+    case 'session/HideApiKey':
+      return state.profile.apiKey.status === 'idle'
+        ? left('no API key is shown')
+        : right([E.ApiKeyHidden({})])
     case 'session/AutoRedirectToSso': {
       const target = autoRedirectTarget(state.login)
       if (!isSome(target)) return left('the platform does not ask for an SSO redirect to a usable address')
@@ -233,6 +272,7 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
         loading: false,
         refreshesPaused: false,
         mfaEnrollment: { status: 'idle' },
+        profile: initialProfileState,
       }
     }
     case 'session/MfaEnrollmentRequested':
@@ -271,6 +311,7 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
         redirectTo: null,
         login: { ...slice.login, mfaAuthenticator: null },
         setMeUpStale: true,
+        profile: initialProfileState,
       }
     case 'session/PasswordResetRequested':
       return { ...form(slice, 'forgot', pending), loading: true }
@@ -334,6 +375,32 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
       return slice.status === 'signedIn' && slice.user?.name === event.data.user.name
         ? { ...slice, user: event.data.user }
         : slice
+    case 'session/ProfileUnlockRequested':
+      return profileForm(slice, { unlock: pending })
+    case 'session/ProfileUnlocked':
+      return profileForm(slice, { unlock: done, unlocked: true, unlockedUntil: event.data.unlockedUntil })
+    case 'session/ProfileUnlockFailed':
+      return profileForm(slice, { unlock: { status: 'failed', failure: event.data.failure } })
+    case 'session/ProfileUpdateRequested':
+      return profileForm(slice, { update: pending })
+    case 'session/ProfileUpdated':
+      return slice.user?.name === event.data.user.name
+        ? { ...profileForm(slice, { update: done }), user: event.data.user }
+        : profileForm(slice, { update: done })
+    case 'session/ProfileUpdateFailed':
+      // The server says the unlock ran out: the password must be confirmed again.
+      return profileForm(slice, {
+        update: { status: 'failed', failure: event.data.failure },
+        ...(event.data.failure.code === 'PROFILE_LOCKED' ? { unlocked: false, unlockedUntil: null } : {}),
+      })
+    case 'session/ApiKeyRequested':
+      return profileForm(slice, { apiKey: { status: 'loading' } })
+    case 'session/ApiKeyRevealed':
+      return profileForm(slice, { apiKey: { status: 'ready', ref: event.data.ref } })
+    case 'session/ApiKeyFailed':
+      return profileForm(slice, { apiKey: { status: 'failed', failure: event.data.failure } })
+    case 'session/ApiKeyHidden':
+      return profileForm(slice, { apiKey: { status: 'idle' } })
     case 'session/IdentitySet':
       return { ...slice, identity: { ...event.data } }
     case 'session/IdentityReset':

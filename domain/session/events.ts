@@ -201,6 +201,28 @@ export const IdentityReset = defineEvent('session/IdentityReset', t.type({}))
 /** Periodic refresh of the session while refreshes run (paused on logout). */
 export const RefreshDue = defineEvent('session/RefreshDue', t.type({}))
 
+// The user's own profile (spec 000 section 5): unlock, changes, the API key shown once.
+export const ProfileUnlockRequested = defineEvent(
+  'session/ProfileUnlockRequested',
+  t.type({ passwordRef: t.string }),
+)
+export const ProfileUnlocked = defineEvent('session/ProfileUnlocked', t.type({ unlockedUntil: t.string }))
+export const ProfileUnlockFailed = defineEvent('session/ProfileUnlockFailed', FailureData)
+export const ProfileUpdateRequested = defineEvent(
+  'session/ProfileUpdateRequested',
+  t.type({ email: t.union([t.string, t.null]), newPasswordRef: t.union([t.string, t.null]) }),
+)
+export const ProfileUpdated = defineEvent(
+  'session/ProfileUpdated',
+  t.type({ user: UserDataC, passwordChanged: t.boolean }),
+)
+export const ProfileUpdateFailed = defineEvent('session/ProfileUpdateFailed', FailureData)
+export const ApiKeyRequested = defineEvent('session/ApiKeyRequested', t.type({ passwordRef: t.string }))
+/** The key waits in memory by reference (never in events, the log or storage). */
+export const ApiKeyRevealed = defineEvent('session/ApiKeyRevealed', t.type({ ref: t.string }))
+export const ApiKeyFailed = defineEvent('session/ApiKeyFailed', FailureData)
+export const ApiKeyHidden = defineEvent('session/ApiKeyHidden', t.type({}))
+
 export const sessionEvents = [
   LoginDataRequested,
   LoginDataLoaded,
@@ -253,6 +275,16 @@ export const sessionEvents = [
   IdentityFailed,
   IdentityReset,
   RefreshDue,
+  ProfileUnlockRequested,
+  ProfileUnlocked,
+  ProfileUnlockFailed,
+  ProfileUpdateRequested,
+  ProfileUpdated,
+  ProfileUpdateFailed,
+  ApiKeyRequested,
+  ApiKeyRevealed,
+  ApiKeyFailed,
+  ApiKeyHidden,
 ] as const
 
 export type SessionEvent = EventOf<(typeof sessionEvents)[number]>

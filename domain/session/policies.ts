@@ -2,6 +2,7 @@
 import type { AppCommand, AppEvent, AppState } from '../app'
 import type { Envelope } from '../shared/area'
 import { isTour } from '../platform/rules'
+import { pathKeptOnLoginRedirect } from './redirect'
 
 // navigation/Navigate and navigation/GoToLanding belong to the navigation area; their shapes
 // are the agreed interface ({to, replace} with `to` under the /ui base; {}).
@@ -63,6 +64,11 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
         { type: 'session/SavePathAfterLogin', path: `/ui${path}${query}` },
         navigate(LOGIN_PATH),
       ]
+    }
+    case 'navigation/Redirected': {
+      // Sent to login from a shared search link: come back to it (query included) after login.
+      const path = pathKeptOnLoginRedirect(event.data)
+      return path === null ? [] : [{ type: 'session/SavePathAfterLogin', path }]
     }
     case 'session/InvitationRejected':
       return state.session.status === 'signingOut' ? [] : [{ type: 'session/SignOut', reason: 'invitation' }]

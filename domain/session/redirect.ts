@@ -5,6 +5,7 @@ import type { AppState } from '../app'
 import { isTour } from '../platform/rules'
 import { RedirectedAfterLogin, PathAfterLoginCleared } from './events'
 import { isSafeInternalPath, pathAfterLogin } from './rules'
+import { searchTypeForRoute } from '../search/searchTypes'
 
 export const UI_BASE = '/ui'
 
@@ -37,4 +38,16 @@ export function redirectAfterLogin(state: AppState, nowMs: number) {
   const events = [RedirectedAfterLogin({ target: 'landing', path: '' })]
   // An expired or refused record is dropped so it cannot surface later.
   return session.savedPath === null ? events : [PathAfterLoginCleared({}), ...events]
+}
+
+/**
+ * A page the guard sent to login that is worth coming back to after login: a search route
+ * (a shared search link opened while signed out), with its query. Null for anything else.
+ * The path is still checked by the saving rule (blocked list, safety) like any other.
+ */
+export function pathKeptOnLoginRedirect(redirect: { from: string; to: string }): string | null {
+  const to = withoutBase(redirect.to)
+  if (to !== '/login' && !to.startsWith('/login/') && !to.startsWith('/login?')) return null
+  const from = withoutBase(redirect.from)
+  return searchTypeForRoute(from, null) === null ? null : `${UI_BASE}${from}`
 }

@@ -122,6 +122,29 @@ export interface SessionState {
   readonly setMeUpStale: boolean
   /** The analytics identity in force: whose, for how long (seconds) from when. Never a token. */
   readonly identity: { readonly user: string; readonly expiresIn: number; readonly at: string } | null
+  readonly profile: ProfileState
+}
+
+/** The /user_profile screen: unlock with the password, changes, and the API key shown once. */
+export interface ProfileState {
+  /** The server confirmed the password; it keeps the profile unlocked for a while (until `unlockedUntil`). */
+  readonly unlocked: boolean
+  readonly unlockedUntil: string | null
+  readonly unlock: FormState
+  readonly update: FormState
+  /** The key itself stays in memory outside state: only a reference to it is kept here. */
+  readonly apiKey:
+    | { readonly status: 'idle' | 'loading' }
+    | { readonly status: 'ready'; readonly ref: string }
+    | { readonly status: 'failed'; readonly failure: Failure }
+}
+
+export const initialProfileState: ProfileState = {
+  unlocked: false,
+  unlockedUntil: null,
+  unlock: { status: 'idle' },
+  update: { status: 'idle' },
+  apiKey: { status: 'idle' },
 }
 
 export const idleForm: FormState = { status: 'idle' }
@@ -172,4 +195,5 @@ export const initialSessionState: SessionState = {
   loginDialogDismissed: false,
   setMeUpStale: false,
   identity: null,
+  profile: initialProfileState,
 }

@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { hashToken } from '../app'
 import { HttpError, type ServerContext } from '../context'
-import { verifyPassword } from './passwords'
+import { hashPassword, passwordProblem, verifyPassword } from './passwords'
 import type { RateLimiter } from './rateLimit'
-import { errors, passwordSchema } from './schemas'
+import { emailSchema, errors, passwordSchema, userDataSchema } from './schemas'
 import { findSession } from './sessions'
 import { loginKey } from './signIn'
-import { findUserById, findUserByName } from './users'
+import { findUserById, findUserByName, userData } from './users'
 
 export const IDENTITY_TOKEN_SECONDS = 60 * 60
 export const PROFILE_UNLOCK_MS = 10 * 60 * 1000
@@ -106,6 +106,52 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       const until = new Date(Date.now() + PROFILE_UNLOCK_MS).toISOString()
       db.prepare('UPDATE sessions SET unlocked_until = ? WHERE id_hash = ?').run(until, session.id_hash)
       return { unlocked: true, unlockedUntil: until }
+    },
+  )
+
+  app.put<{ Body: { email?: string; password?: string } }>(
+    '/ui/userProfile',
+    {
+      schema: {
+        summary:
+          "Change one's own e-mail and/or password; the profile must be unlocked (POST /ui/userProfile) and updatable",
+        body: {
+          type: 'object',
+          properties: { email: emailSchema, password: passwordSchema },
+          additionalProperties: false,
+          minProperties: 1,
+        },
+        response: { 200: userDataSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const me = ctx.requireUser(request)
+      const session = findSession(db, request)
+      const user = findUserById(db, me.id)
+      if (!session || !user) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+      if (user.profile_updatable !== 1)
+        throw new HttpError(403, 'This profile cannot be changed here', 'PROFILE_NOT_UPDATABLE')
+      if (!session.unlocked_until || session.unlocked_until <= new Date().toISOString())
+        throw new HttpError(403, 'Unlock the profile with your password first', 'PROFILE_LOCKED')
+      const { email, password } = request.body
+      const problem = password === undefined ? undefined : passwordProblem(password)
+      if (problem) throw new HttpError(400, `Invalid request: password: ${problem}`, 'VALIDATION')
+      const hash = password === undefined ? undefined : await hashPassword(password)
+      db.transaction(() => {
+        if (email !== undefined) db.prepare('UPDATE users SET email = ? WHERE id = ?').run(email, user.id)
+        if (hash !== undefined) {
+          db.prepare('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?').run(
+            hash,
+            new Date().toISOString(),
+            user.id,
+          )
+          // A new password ends the user's other sessions; this one stays.
+          db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?').run(user.id, session.id_hash)
+        }
+      })()
+      const updated = findUserById(db, me.id)
+      if (!updated) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+      return userData(ctx, updated)
     },
   )
 

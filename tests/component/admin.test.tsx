@@ -147,6 +147,25 @@ describe('admin pages', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The proxies could not be loaded')
   })
 
+  it('deletes a proxy only after the confirmation', async () => {
+    const user = userEvent.setup()
+    const deleted: string[] = []
+    const adminApi = fakeAdminApi({
+      deleteProxy: (key) => {
+        deleted.push(key)
+        return Promise.resolve(right(undefined))
+      },
+    })
+    renderShell('/admin/proxies/configuration/list', admin, { adminApi }, effects)
+    await user.click(await screen.findByRole('button', { name: 'Delete proxy corp' }))
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete proxy corp?' })
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    expect(deleted).toEqual([])
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Proxy corp deleted')).toBeInTheDocument()
+    expect(deleted).toEqual(['corp'])
+  })
+
   it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {
     renderShell('/demo/admin/environments', admin, {}, effects)
     expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()

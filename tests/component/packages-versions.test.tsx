@@ -29,7 +29,8 @@ const versionLinks = () =>
     .getAllByRole('link')
     .map((a) => a.textContent)
 
-describe('package details: versions past the first 100', () => {
+// Hundreds of links in jsdom take seconds on a shared, busy machine.
+describe('package details: versions past the first 100', { timeout: 20_000 }, () => {
   it('shows 100, then loads the next page on request, moving focus to the first new version', async () => {
     const { api, versions } = manyVersions()
     renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Fmany', pattern: PATTERN, api })

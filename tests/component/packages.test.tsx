@@ -122,6 +122,27 @@ describe('packages list', () => {
     expect(pages[0]).toBeNull()
   })
 
+  it('a failed further page says so in the list and loads on retry, without asking by itself', async () => {
+    const api = catalogue(150)
+    renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api })
+    const list = await screen.findByRole('list', { name: 'Packages' })
+    const searches = () => api.catalogue.calls.filter((c) => c.name === 'searchPackages').length
+    // The first page (100) is shown; the viewport is near its end only after scrolling.
+    api.catalogue.failures.searchPackages = { kind: 'network', message: 'offline' }
+    const scroller = screen.getByTestId('packages-scroller')
+    scroller.scrollTop = 100 * 64
+    act(() => scroller.dispatchEvent(new Event('scroll')))
+    const alert = await within(list).findByRole('alert')
+    expect(alert).toHaveTextContent('More packages could not be loaded.')
+    const asked = searches()
+    await act(async () => {})
+    expect(searches()).toBe(asked)
+    delete api.catalogue.failures.searchPackages
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(searches()).toBe(asked + 1))
+    await waitFor(() => expect(within(list).queryByRole('alert')).toBeNull())
+  })
+
   it('says when nothing matched', async () => {
     renderArea(<PackagesArea />, {
       path: '/packages?q=nothing-like-this',
@@ -232,6 +253,17 @@ describe('package details', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Copy install command' }))
     expect(writeText).toHaveBeenCalledWith('npm i react@18.2.0')
     expect(await screen.findByText('Install command copied to the clipboard')).toBeInTheDocument()
+  })
+
+  it('without clipboard access, selects the exact command for the keyboard and says so', async () => {
+    const writeText = vi.fn(() => Promise.reject(new Error('denied')))
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact', pattern: PATTERN, api: catalogue() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy install command' }))
+    expect(
+      await screen.findByText('Could not copy: the command is selected, press Ctrl+C to copy it'),
+    ).toBeInTheDocument()
+    expect(window.getSelection()?.toString()).toBe('npm i react@18.2.0')
   })
 
   it('a package without versions yet says it will be available soon', async () => {

@@ -145,7 +145,7 @@ describe('login screen', () => {
     const h = renderSession('/login', {
       seed: [loginData({ loginDialogSettingsContent: { content: 'Authorised use only', permanent: false } })],
     })
-    const dialog = screen.getByRole('dialog', { name: 'Notice' })
+    const dialog = await screen.findByRole('dialog', { name: 'Notice' })
     expect(dialog).toHaveTextContent('Authorised use only')
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'I understand' }))
     expect(screen.queryByRole('dialog')).toBeNull()

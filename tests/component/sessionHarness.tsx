@@ -9,6 +9,7 @@ import type { UserData } from '../../domain/session/types'
 import * as S from '../../domain/session/events'
 import { AppProvider } from '../../ui/shared/appContext'
 import SessionArea from '../../ui/session/index'
+import * as SessionScreens from '../../ui/session/SessionScreens'
 import { fakePorts } from '../support/fakePorts'
 import { sessionApi as baseSessionApi } from '../unit/sessionFixtures'
 
@@ -79,7 +80,7 @@ export function renderSession(
   render(
     <AppProvider app={app}>
       <Router hook={hook} searchHook={searchHook}>
-        <SessionArea />
+        <SessionArea screens={SessionScreens} />
       </Router>
     </AppProvider>,
   )

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../support/server'
 import { launchChromium } from '../support/browser'
+import { readFile } from 'node:fs/promises'
+import { unzipSync } from 'fflate'
 import { fillLogin } from './loginHelpers'
 
 let server: TestServer
@@ -41,5 +43,50 @@ describe('admin operations (e2e)', () => {
     await expect
       .poll(async () => (await log.textContent()) ?? '', { timeout: 25_000, interval: 500 })
       .toContain(`|GET|${marker}|404|`)
+  })
+
+  it('Support Zone creates a bundle, follows it until built, downloads a zip with manifest.json, deletes it', async () => {
+    await page.goto(`${server.url}/ui/admin/support-zone`)
+    await page.getByRole('heading', { name: 'Support Zone', level: 1 }).waitFor()
+    await page.getByText('Release bundle retention:').waitFor()
+    const form = page.getByRole('form', { name: 'Create a support bundle' })
+    // Bad input first: the message shows and the typed name stays.
+    await form.getByRole('textbox', { name: 'Name' }).fill('e2e bundle')
+    await form.getByRole('button', { name: 'Create bundle' }).click()
+    await page.getByText('Name can only contain alphanumeric characters, dashes and periods').waitFor()
+    expect(await form.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('e2e bundle')
+    await form.getByRole('textbox', { name: 'Name' }).fill('e2e-bundle')
+    await form.getByRole('textbox', { name: 'Description' }).fill('made by the e2e test')
+    await form.getByRole('button', { name: 'Create bundle' }).click()
+    const row = page.getByRole('row', { name: /e2e-bundle/ })
+    await row.waitFor({ timeout: 10_000 })
+    // The page polls the list while the bundle is being built.
+    await expect
+      .poll(async () => (await row.textContent()) ?? '', { timeout: 30_000, interval: 500 })
+      .toMatch(/success/)
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 15_000 }),
+      row.getByRole('button', { name: 'Download e2e-bundle' }).click(),
+    ])
+    const path = await download.path()
+    const bytes = new Uint8Array(await readFile(path))
+    // A zip starts with the local file header signature PK\x03\x04.
+    expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04])
+    const files = unzipSync(bytes)
+    expect(Object.keys(files)).toContain('manifest.json')
+    const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as Record<string, unknown>
+    expect(JSON.stringify(manifest)).toContain('e2e-bundle')
+    // Delete asks first, then the list reloads without it.
+    await row.getByRole('button', { name: 'Delete e2e-bundle' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete support bundle' })
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('No support bundles yet.').waitFor({ timeout: 10_000 })
+    const listed = await page.evaluate(async () => {
+      const res = await fetch('/ui/api/v1/ui/userSupport/listBundles', {
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      })
+      return (await res.json()) as unknown[]
+    })
+    expect(listed).toEqual([])
   })
 })

@@ -133,6 +133,25 @@ const serviceStatus = fc.oneof(
   fc.boolean().map((visible) => c({ type: 'serviceStatus/SetLogVisibility', visible })),
 )
 
+const bundleRequest = fc.record({
+  name: fc.oneof(fc.constantFrom('nightly', 'bad name', ''), text),
+  description: text,
+  service: fc.constantFrom('artifactory', 'xray', 'pipelines'),
+  threadDumpCount: fc.constantFrom(1, 2.5, 11, -1),
+  threadDumpInterval: fc.constantFrom(0, 10, Number.NaN),
+})
+const supportBundles = fc.oneof(
+  fc.constantFrom(
+    c({ type: 'supportBundles/Open' }),
+    c({ type: 'supportBundles/Close' }),
+    c({ type: 'supportBundles/Reload' }),
+    c({ type: 'supportBundles/CheckRetention' }),
+  ),
+  bundleRequest.map((request) => c({ type: 'supportBundles/Create', request })),
+  fc.constantFrom('b-1', 'pending-id-1').map((id) => c({ type: 'supportBundles/Delete', id })),
+  fc.constantFrom('b-1', 'nope').map((id) => c({ type: 'supportBundles/Download', id })),
+)
+
 export const commandArbitrary: fc.Arbitrary<AppCommand> = fc.oneof(
   { weight: 1, arbitrary: unknownCommand },
   { weight: 3, arbitrary: session },
@@ -142,4 +161,5 @@ export const commandArbitrary: fc.Arbitrary<AppCommand> = fc.oneof(
   { weight: 3, arbitrary: search },
   { weight: 3, arbitrary: packages },
   { weight: 2, arbitrary: serviceStatus },
+  { weight: 2, arbitrary: supportBundles },
 )

@@ -9,6 +9,7 @@ import type {
   Ports,
   ServiceStatusApi,
   SessionApi,
+  SupportBundlesApi,
 } from '../../adapters/ports'
 import { createSecretVault } from '../../adapters/memory/secretVault'
 import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
@@ -88,6 +89,7 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     serviceStatusApi: notFaked<ServiceStatusApi>(),
     packagesApi: fakePackagesApi(),
     releaseBundlesApi: fakeReleaseBundlesApi(),
+    supportBundlesApi: notFaked<SupportBundlesApi>(),
     navigationApi: fakeNavigationApi(),
     ...overrides,
   }

@@ -77,6 +77,21 @@ describe('installCommand', () => {
     expect(installCommand(type, name, version)).toEqual(some(expected))
   })
 
+  it("names the platform's OCI registry for helm charts when given one, and only a well-formed one", () => {
+    expect(installCommand('helm', 'nginx', '15.0.0', 'platform.example:8082/helm-local')).toEqual(
+      some('helm pull oci://platform.example:8082/helm-local/nginx --version 15.0.0'),
+    )
+    expect(installCommand('helmoci', 'nginx', undefined, '127.0.0.1:8082/charts')).toEqual(
+      some('helm pull oci://127.0.0.1:8082/charts/nginx'),
+    )
+    for (const bad of ['evil.example; rm -rf ~', 'a b', 'https://x', '$(id)/r'])
+      expect(installCommand('helm', 'nginx', undefined, bad)).toEqual(
+        some('helm pull oci://<registry>/nginx'),
+      )
+    // Other types ignore it.
+    expect(installCommand('npm', 'react', '19.0.0', 'host/repo')).toEqual(some('npm i react@19.0.0'))
+  })
+
   it('gives none for types without a template and for names or versions a shell would misread', () => {
     expect(installCommand('maven', 'org:x')).toEqual(none)
     expect(installCommand('generic', 'x')).toEqual(none)

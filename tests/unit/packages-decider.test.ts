@@ -141,6 +141,31 @@ describe('packages list', () => {
       .rejected(/not failed/)
   })
 
+  it('a failed further page keeps the rows; asking again clears the failure', () => {
+    const pkgA = makePackage('react')
+    const failed = [
+      E.ListRequested({ requestId: 'r-1', query: react }),
+      E.ListPageLoaded({
+        requestId: 'r-1',
+        items: [pkgA],
+        endCursor: '1',
+        hasNextPage: true,
+        totalCount: 2,
+        more: false,
+      }),
+      E.ListMoreRequested({ requestId: 'r-2', query: react, after: '1' }),
+      E.ListLoadFailed({ requestId: 'r-2', failure: { kind: 'network', message: 'down' }, more: true }),
+    ]
+    const s = fold(failed)
+    expect(s.packages.list).toMatchObject({ status: 'loaded', rowCount: 1, loadingMore: false })
+    expect(s.packages.list.failure?.message).toBe('down')
+    given(...failed)
+      .when({ type: 'packages/LoadMore' })
+      .then(E.ListMoreRequested({ requestId: 'r-2', query: react, after: '1' }))
+    const again = fold([...failed, E.ListMoreRequested({ requestId: 'r-3', query: react, after: '1' })])
+    expect(again.packages.list.failure).toBeNull()
+  })
+
   it('keeps the package count unknown (-1) until a count arrives', () => {
     expect(fold([]).packages.packageCount).toBe(-1)
     expect(fold([E.CountLoaded({ requestId: 'r', count: 42 })]).packages.packageCount).toBe(42)

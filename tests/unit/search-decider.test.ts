@@ -4,7 +4,7 @@ import { isLeft, isRight } from 'fp-ts/Either'
 import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
 import { searchArea } from '../../domain/search'
 import * as E from '../../domain/search/events'
-import { DEFAULT_SEARCH_MODEL, searchModelFromQuery } from '../../domain/search/model'
+import { DEFAULT_SEARCH_MODEL, carriedQuery, searchModelFromQuery } from '../../domain/search/model'
 import { packageQueryOf } from '../../domain/search/packageQuery'
 import {
   SEARCH_TYPES,
@@ -14,8 +14,8 @@ import {
 } from '../../domain/search/searchTypes'
 import { anonymousViewer, canSeeCounts, viewerOf } from '../../domain/search/viewer'
 import { SignedIn } from '../../domain/session/events'
-import { ProjectSelected } from '../../domain/navigation/events'
-import { InitialDataLoaded } from '../../domain/platform/events'
+import { Navigated, ProjectSelected } from '../../domain/navigation/events'
+import { platformWith } from '../support/packagesFixtures'
 import { user } from './sessionFixtures'
 import type { CommandMeta } from '../../domain/shared/area'
 import { createApp } from '../../commands/createApp'
@@ -24,21 +24,6 @@ import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage } from '../support/fakePackagesApi'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 's-1' }
-function platformWith(services: string[], licenseType: string): AppEvent {
-  return InitialDataLoaded({
-    version: { version: '7.0.0', revision: '1' },
-    microservices: services.map((name) => ({ name, key: name.slice(0, 4), enabled: true })),
-    footer: {
-      serverName: 't',
-      flavour: 'platform',
-      isCloud: false,
-      licenseType,
-      buildNumber: '1',
-      copyright: '',
-    },
-    entitlements: [],
-  })
-}
 const fold = (events: ReadonlyArray<AppEvent>): AppState => events.reduce(evolve, initialAppState)
 const decideIn = (state: AppState, command: AppCommand) =>
   searchArea.decide(command as Parameters<typeof searchArea.decide>[0], state, meta)
@@ -271,6 +256,41 @@ describe('the search type follows the route and the project; keepSearchQuery', (
     const inProject = [...onScans, ProjectSelected({ key: 'proj1' })]
     expect(restored('/scans', '', inProject)).toMatchObject({ type: 'packages' })
     expect(restored('/home', '', inProject)).toMatchObject({ type: 'packages' })
+  })
+})
+
+describe('parameters a search carries over from its page', () => {
+  const on = (path: string, query: string) =>
+    Navigated({ location: { path, query }, routeName: 'packages', mode: 'push' } as Parameters<
+      typeof Navigated
+    >[0])
+
+  it('on the same list, parameters the model does not own stay (release versions only, contact us)', () => {
+    // The model's own keys (q, pkg) come from the model; the old URL's are not carried.
+    const state = fold([
+      on('/packages', '?q=old&pkg=npm&rel=1&contactUsContext=trial'),
+      E.TextChanged({ text: 'react' }),
+    ])
+    const d = decideIn(state, { type: 'search/Run' })
+    expect(isRight(d) && d.right[0]?.data).toMatchObject({
+      path: '/packages?q=react&rel=1&contactUsContext=trial',
+    })
+  })
+
+  it('from another page, only the contact-us context comes along', () => {
+    const state = fold([
+      on('/distribution/source', '?rel=1&contactUsContext=trial&tab=x'),
+      E.TextChanged({ text: 'react' }),
+    ])
+    const d = decideIn(state, { type: 'search/Run' })
+    expect(isRight(d) && d.right[0]?.data).toMatchObject({ path: '/packages?q=react&contactUsContext=trial' })
+  })
+
+  it('carriedQuery never carries a key the model owns', () => {
+    expect(carriedQuery({ path: '/packages', query: '?q=a&pkg=npm&sev=high&rel=1' }, '/packages')).toBe(
+      'rel=1',
+    )
+    expect(carriedQuery({ path: '/packages/', query: '' }, '/packages')).toBe('')
   })
 })
 

@@ -63,6 +63,16 @@ describe('log viewer effects', () => {
     await until(20_000)
     expect(api.dataCalls.map((c) => c.fileSize)).toEqual([0, 11, 22])
     expect(viewer().tail.lines).toEqual(['GET /a 200', 'GET /b 200'])
+    // Polls that bring nothing new record nothing.
+    const chunks = () =>
+      app
+        .exportLog()
+        .split('\n')
+        .filter((l) => l.includes('serviceStatus/LogChunkReceived')).length
+    const before = chunks()
+    for (let t = 30_000; t <= 60_000; t += 10_000) await until(t)
+    expect(api.dataCalls).toHaveLength(7)
+    expect(chunks()).toBe(before)
   })
 
   it('pause stops polling, resume and refresh-now read at once', async () => {

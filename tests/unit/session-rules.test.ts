@@ -174,17 +174,25 @@ describe('login dialog suppression', () => {
 })
 
 describe('profilePasswordUnlockState', () => {
-  // The full truth table of the rule in spec 000 section 5.
+  // The full truth table of the rule in spec 000 section 5 (all 16 cases, written out): true for
+  // a stored profile that needs the password and is locked, or an updatable one that needs it and is unlocked.
   it.each([
-    [true, false, true, false, true],
-    [true, true, true, false, true],
+    [false, false, false, false, false],
+    [false, false, false, true, false],
+    [false, false, true, false, false],
+    [false, false, true, true, false],
+    [false, true, false, false, false],
+    [false, true, false, true, false],
+    [false, true, true, false, false],
     [false, true, true, true, true],
-    [true, true, true, true, true],
+    [true, false, false, false, false],
+    [true, false, false, true, false],
+    [true, false, true, false, true],
     [true, false, true, true, false],
     [true, true, false, false, false],
-    [false, false, true, false, false],
-    [false, true, true, false, false],
-    [false, true, false, true, false],
+    [true, true, false, true, false],
+    [true, true, true, false, true],
+    [true, true, true, true, true],
   ])(
     'existsInDB=%s updatable=%s requires=%s unlocked=%s → %s',
     (existsInDB, profileUpdatable, requireProfilePassword, unlocked, expected) => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import styles from './layout.module.css'
+import styles from './bare.module.css'
 
 /** The login family: no chrome. Also what the main layout falls back to if its chunk fails. */
 export function BareLayout({ children }: { children: ReactNode }) {

@@ -1,34 +1,28 @@
-import type { ReactNode } from 'react'
-import * as Dialog from '@radix-ui/react-dialog'
-import styles from './layout.module.css'
+/**
+ * A modal dialog of the shell. Radix Dialog and its layers (~8 KB gzip) load with the first
+ * dialog opened (ShellDialogFrame), not with the main layout; once loaded the dialog stays
+ * mounted so closing returns focus as usual. A chunk that fails to load records a
+ * ChunkLoadError and shows no dialog, never a broken shell.
+ */
+import { Suspense, createElement, useMemo, useState } from 'react'
+import { useApp } from '../shared/appContext'
+import { lazyArea } from '../shared/lazyArea'
+import type { ShellDialogProps } from './ShellDialogFrame'
 
-/** A modal dialog of the shell: title, description, content and a Close button (Escape closes too). */
-export function ShellDialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-}: {
-  readonly open: boolean
-  readonly onClose: () => void
-  readonly title: string
-  readonly description: string
-  readonly children?: ReactNode
-}) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <Dialog.Title>{title}</Dialog.Title>
-          <Dialog.Description>{description}</Dialog.Description>
-          {children}
-          <Dialog.Close asChild>
-            <button type="button">Close</button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+export function ShellDialog(props: ShellDialogProps) {
+  const app = useApp()
+  const [needed, setNeeded] = useState(props.open)
+  if (props.open && !needed) setNeeded(true)
+  const Frame = useMemo(
+    () =>
+      lazyArea(
+        'layout',
+        () => import('./ShellDialogFrame'),
+        (command) => app.dispatch(command, 'ui'),
+      ),
+    [app],
   )
+  if (!needed) return null
+  // Made once per app (useMemo), like the routes' area chunks.
+  return <Suspense fallback={null}>{createElement(Frame, props)}</Suspense>
 }

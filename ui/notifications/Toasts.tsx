@@ -1,38 +1,28 @@
-/** The four toast types (@radix-ui/react-toast), each shown for its specified time, then dismissed. */
-import * as RadixToast from '@radix-ui/react-toast'
-import { TOAST_DURATION_MS, type Toast } from '../../domain/notifications'
-import { useDispatch, useQuery } from '../shared/appContext'
-import styles from './toasts.module.css'
-
-const TITLES = { error: 'Error', success: 'Success', info: 'Info', warning: 'Warning' } as const
-
-const wording = (toast: Toast): string =>
-  toast.messageKey === 'notAuthorized' ? 'You are not authorized to view this page' : (toast.message ?? '')
+/**
+ * The toast viewport, loaded with the first notification: Radix Toast and its layers are ~10 KB
+ * gzip that the login page does not need until something goes wrong. Once loaded it stays
+ * mounted. A chunk that fails to load records a ChunkLoadError and shows no toasts (the state
+ * still holds them), never a broken shell.
+ */
+import { Suspense, createElement, useMemo, useState } from 'react'
+import { useApp, useQuery } from '../shared/appContext'
+import { lazyArea } from '../shared/lazyArea'
 
 export function Toasts() {
-  const toasts = useQuery({ type: 'notifications/Toasts' })
-  const dispatch = useDispatch()
-  return (
-    <RadixToast.Provider swipeDirection="right">
-      {toasts.map((toast) => (
-        <RadixToast.Root
-          key={toast.id}
-          className={`${styles.toast} ${styles[toast.kind]}`}
-          duration={TOAST_DURATION_MS[toast.kind]}
-          type={toast.kind === 'error' ? 'foreground' : 'background'}
-          data-kind={toast.kind}
-          onOpenChange={(open) => {
-            if (!open) dispatch({ type: 'notifications/Dismiss', id: toast.id })
-          }}
-        >
-          <RadixToast.Title className={styles.title}>{TITLES[toast.kind]}</RadixToast.Title>
-          <RadixToast.Description>{wording(toast)}</RadixToast.Description>
-          <RadixToast.Close className={styles.close} aria-label="Dismiss notification">
-            ×
-          </RadixToast.Close>
-        </RadixToast.Root>
-      ))}
-      <RadixToast.Viewport className={styles.viewport} label="Notifications ({hotkey})" />
-    </RadixToast.Provider>
+  const app = useApp()
+  const pending = useQuery({ type: 'notifications/Toasts' }).length > 0
+  const [needed, setNeeded] = useState(pending)
+  if (pending && !needed) setNeeded(true)
+  const Toaster = useMemo(
+    () =>
+      lazyArea(
+        'notifications',
+        () => import('./Toaster'),
+        (command) => app.dispatch(command, 'ui'),
+      ),
+    [app],
   )
+  if (!needed) return null
+  // Made once per app (useMemo), like the routes' area chunks.
+  return <Suspense fallback={null}>{createElement(Toaster)}</Suspense>
 }

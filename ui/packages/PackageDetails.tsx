@@ -66,7 +66,12 @@ export function PackageDetails({ packageId }: { packageId: string }) {
         {formatDate(pkg.modified)}
       </p>
       {pkg.description && <p>{pkg.description}</p>}
-      <InstallCommand type={pkg.packageType} name={pkg.name} version={latest?.name} />
+      <InstallCommand
+        type={pkg.packageType}
+        name={pkg.name}
+        version={latest?.name}
+        repoKey={latest?.repos[0]?.name}
+      />
       <dl>
         <dt>Downloads</dt>
         <dd>{pkg.stats.downloads.toLocaleString('en')}</dd>

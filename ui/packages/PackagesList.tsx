@@ -125,7 +125,10 @@ function VirtualRows() {
   })
   const items = virtualizer.getVirtualItems()
   const last = items[items.length - 1]?.index ?? -1
-  const wantMore = list.hasNextPage && !list.loadingMore && last >= list.rowCount - PREFETCH_ROWS
+  // A failed further page waits for the user's retry instead of asking again by itself.
+  const moreFailed = list.failure !== null
+  const wantMore =
+    list.hasNextPage && !list.loadingMore && !moreFailed && last >= list.rowCount - PREFETCH_ROWS
   useEffect(() => {
     if (wantMore) dispatch({ type: 'packages/LoadMore' })
   }, [wantMore, dispatch])
@@ -135,7 +138,6 @@ function VirtualRows() {
       <div
         role="list"
         aria-label="Packages"
-        aria-rowcount={list.totalCount}
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
       >
         {items.map((item) => {
@@ -146,6 +148,7 @@ function VirtualRows() {
               role="listitem"
               className={styles.row}
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              // -1 tells assistive technology the size is unknown, as the count is.
               aria-setsize={list.totalCount}
               aria-posinset={item.index + 1}
             >
@@ -158,6 +161,13 @@ function VirtualRows() {
                   <span className={styles.meta}>{pkg.description ?? ''}</span>
                   <VulnerabilityBadges vulnerabilities={pkg.vulnerabilities} />
                 </>
+              ) : moreFailed ? (
+                <span role="alert">
+                  More packages could not be loaded.{' '}
+                  <button type="button" onClick={() => dispatch({ type: 'packages/LoadMore' })}>
+                    Retry
+                  </button>
+                </span>
               ) : (
                 <span role="status">Loading more packages…</span>
               )}

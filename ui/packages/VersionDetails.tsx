@@ -79,7 +79,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
         created {formatDate(version.created)} · {formatBytes(version.size)} · {version.downloadCount}{' '}
         downloads
       </p>
-      <InstallCommand type={pkg.packageType} name={pkg.name} version={version.name} />
+      <InstallCommand type={pkg.packageType} name={pkg.name} version={version.name} repoKey={repo?.name} />
       <VulnerabilityBadges vulnerabilities={version.vulnerabilities} />
       {version.digest && (
         <p>

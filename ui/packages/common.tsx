@@ -1,5 +1,5 @@
 /** Pieces shared by the packages screens: ids in URLs, the install command, badges. */
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { useQuery } from '../shared/appContext'
 import { isSearching, searchModelToQuery } from '../../domain/search'
@@ -34,22 +34,45 @@ export function BackToResults() {
   )
 }
 
-export function InstallCommand({ type, name, version }: { type: string; name: string; version?: string }) {
-  const command = installCommand(type, name, version ?? undefined)
+/** The platform's OCI registry for a repository: this console's host (it serves the registry too). */
+const registryOf = (repoKey: string | undefined) =>
+  repoKey && typeof window !== 'undefined' ? `${window.location.host}/${repoKey}` : undefined
+
+export function InstallCommand({
+  type,
+  name,
+  version,
+  repoKey,
+}: {
+  type: string
+  name: string
+  version?: string
+  /** The repository the version is in (names the helm OCI registry). */
+  repoKey?: string
+}) {
+  const command = installCommand(type, name, version ?? undefined, registryOf(repoKey))
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const code = useRef<HTMLElement>(null)
   if (!isSome(command)) return null
   const text = command.value
   const copy = async () => {
     try {
+      if (!navigator.clipboard) throw new Error('no clipboard')
       await navigator.clipboard.writeText(text)
       setCopied('copied')
     } catch {
+      // No clipboard access (an insecure origin, a refused permission): select the command so
+      // the keyboard's copy takes exactly it.
+      const selection = window.getSelection()
+      if (code.current && selection) selection.selectAllChildren(code.current)
       setCopied('failed')
     }
   }
   return (
     <section aria-label="Install command" className={styles.install}>
-      <code data-testid="install-command">{text}</code>
+      <code data-testid="install-command" ref={code}>
+        {text}
+      </code>
       <button type="button" onClick={() => void copy()}>
         Copy install command
       </button>
@@ -57,7 +80,7 @@ export function InstallCommand({ type, name, version }: { type: string; name: st
         {copied === 'copied'
           ? 'Install command copied to the clipboard'
           : copied === 'failed'
-            ? 'Could not copy'
+            ? 'Could not copy: the command is selected, press Ctrl+C to copy it'
             : ''}
       </span>
     </section>

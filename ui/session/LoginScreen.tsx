@@ -1,7 +1,6 @@
 // The login screen: internal credentials and/or SSO providers (by the platform's view mode),
 // remember-me, the password autocomplete setting and the login dialog.
-import { useState } from 'react'
-import * as Dialog from '@radix-ui/react-dialog'
+import { Suspense, createElement, useMemo, useState } from 'react'
 import { useDispatch, useApp, useQuery } from '../shared/appContext'
 import {
   Checkbox,
@@ -15,31 +14,25 @@ import {
   mandatory,
   useQueryParams,
 } from './kit'
+import { lazyArea } from '../shared/lazyArea'
 import styles from './session.module.css'
 
+// Radix Dialog and its layers (~14 KB gzip) load only when the platform sets a login notice.
 function LoginDialog() {
+  const app = useApp()
   const content = useQuery({ type: 'session/LoginDialog' })
-  const dispatch = useDispatch()
-  const [open, setOpen] = useState(true)
-  if (content === null) return null
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next)
-        if (!next) dispatch({ type: 'session/DismissLoginDialog' })
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <Dialog.Title>Notice</Dialog.Title>
-          <Dialog.Description className={styles.dialogText}>{content}</Dialog.Description>
-          <Dialog.Close className={styles.primary}>I understand</Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+  const Notice = useMemo(
+    () =>
+      lazyArea(
+        'session',
+        () => import('./LoginDialog'),
+        (command) => app.dispatch(command, 'ui'),
+      ),
+    [app],
   )
+  if (content === null) return null
+  // Made once per app (useMemo), like the routes' area chunks.
+  return <Suspense fallback={null}>{createElement(Notice)}</Suspense>
 }
 
 function Providers() {

@@ -80,30 +80,3 @@ export function AccountPortalScreen() {
     </Screen>
   )
 }
-
-export function UserProfileScreen() {
-  const user = useQuery({ type: 'session/User' })
-  if (!user) {
-    return (
-      <Screen title="User profile">
-        <p role="alert">Log in to see your profile.</p>
-        <NavLink to="/login">Log in</NavLink>
-      </Screen>
-    )
-  }
-  return (
-    <Screen title="User profile">
-      <dl>
-        <dt>User name</dt>
-        <dd>{user.name}</dd>
-        <dt>Email</dt>
-        <dd>{user.email ?? '—'}</dd>
-        <dt>Realm</dt>
-        <dd>{user.realm}</dd>
-        <dt>Role</dt>
-        <dd>{user.admin ? 'Administrator' : 'User'}</dd>
-      </dl>
-      <NavLink to="/logout">Log out</NavLink>
-    </Screen>
-  )
-}

@@ -1,0 +1,128 @@
+import * as t from 'io-ts'
+import { left, map, right } from 'fp-ts/Either'
+import type { Result, SupportBundlesApi } from '../ports'
+import type { BundleRequest, SupportBundle } from '../../domain/supportBundles/types'
+import type { HttpClient } from './client'
+
+// The wire shape of a bundle (server/API.md, Operations).
+const WireBundle = t.intersection([
+  t.type({
+    id: t.string,
+    name: t.string,
+    description: t.string,
+    create_date: t.string,
+    status: t.string,
+    service: t.string,
+  }),
+  t.partial({ node_id: t.string, size: t.number, error: t.string }),
+])
+type WireBundle = t.TypeOf<typeof WireBundle>
+const Retention = t.type({ enable: t.boolean })
+
+const toBundle = (b: WireBundle): SupportBundle => ({
+  id: b.id,
+  name: b.name,
+  description: b.description,
+  createdAt: b.create_date,
+  status: b.status,
+  service: b.service,
+  nodeId: b.node_id ?? null,
+  size: b.size ?? null,
+  error: b.error ?? null,
+})
+
+// Artifactory creates through the UI path; the other services have their own (spec 001 section 7).
+const CREATE_PATHS: Readonly<Record<string, string>> = {
+  distribution: '/distribution/api/v1/system/support/bundle',
+  xray: '/xray/api/v1/system/support/bundle',
+  mission_control: '/mc/api/v1/system/support/bundle',
+  insight: '/insight/api/v1/system/support/bundle',
+  tracker: '/tracker/api/v3/pdn/system/support/bundle',
+}
+
+function createBody(request: BundleRequest) {
+  const body = {
+    name: request.name,
+    description: request.description,
+    service: request.service,
+    parameters: { thread_dump: { count: request.threadDumpCount, interval: request.threadDumpInterval } },
+  }
+  // Mission Control takes the body without its service field.
+  if (request.service === 'mission_control') {
+    const { service: _omitted, ...rest } = body
+    return rest
+  }
+  return body
+}
+
+/** The file name the server gives in Content-Disposition, reduced to safe characters. */
+export function attachmentName(header: string | null, fallback: string): string {
+  const match = /filename="?([^";]+)"?/i.exec(header ?? '')
+  const name = (match?.[1] ?? '').replace(/[^A-Za-z0-9._-]/g, '_')
+  return name === '' || name.startsWith('.') ? fallback : name
+}
+
+function saveThroughLink(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  a.rel = 'noopener'
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  // Give the browser time to start the download before the object URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+export interface SupportBundlesApiOptions {
+  readonly fetch?: typeof fetch
+  readonly saveFile?: (blob: Blob, fileName: string) => void
+}
+
+/** The supportBundles area's calls to the platform (see server/API.md, Operations). */
+export function createSupportBundlesApi(
+  http: HttpClient,
+  options: SupportBundlesApiOptions = {},
+): SupportBundlesApi {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
+  const save = options.saveFile ?? saveThroughLink
+  const byId = (verb: string, id: string) => `/ui/userSupport/${verb}/${encodeURIComponent(id)}`
+  return {
+    list: async () =>
+      map((bundles: WireBundle[]) => bundles.map(toBundle))(
+        await http.request('/ui/userSupport/listBundles', t.array(WireBundle)),
+      ),
+    create: async (request) =>
+      map(toBundle)(
+        await http.request(CREATE_PATHS[request.service] ?? '/ui/userSupport/generateBundle', WireBundle, {
+          method: 'POST',
+          body: createBody(request),
+        }),
+      ),
+    remove: (id) => http.send(byId('deleteBundle', id), { method: 'DELETE' }),
+    async download(id): Promise<Result<void>> {
+      let response: Response
+      try {
+        response = await doFetch(http.url(byId('downloadBundle', id)), {
+          credentials: 'same-origin',
+          headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        })
+      } catch (error) {
+        return left({ kind: 'network', message: error instanceof Error ? error.message : 'network error' })
+      }
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { message?: unknown } | null
+        const message = typeof body?.message === 'string' ? body.message : response.statusText
+        return left({ kind: 'status', status: response.status, message })
+      }
+      const blob = await response.blob()
+      save(blob, attachmentName(response.headers.get('content-disposition'), `support-bundle-${id}.zip`))
+      return right(undefined)
+    },
+    retentionEnabled: async () =>
+      map((a: t.TypeOf<typeof Retention>) => a.enable)(
+        await http.request('/ui/bundle/retention/config/enable', Retention),
+      ),
+  }
+}

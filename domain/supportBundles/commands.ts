@@ -1,0 +1,12 @@
+import type { BundleRequest } from './types'
+
+// Commands of the supportBundles area, named `supportBundles/Imperative`.
+export type SupportBundlesCommand =
+  | { readonly type: 'supportBundles/Open' }
+  | { readonly type: 'supportBundles/Close' }
+  | { readonly type: 'supportBundles/Reload' }
+  // The form is validated before (rules.ts); decide checks the request against the same bounds.
+  | { readonly type: 'supportBundles/Create'; readonly request: BundleRequest }
+  | { readonly type: 'supportBundles/Delete'; readonly id: string }
+  | { readonly type: 'supportBundles/Download'; readonly id: string }
+  | { readonly type: 'supportBundles/CheckRetention' }

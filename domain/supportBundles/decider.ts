@@ -1,0 +1,202 @@
+import { left, right } from 'fp-ts/Either'
+import type { AppArea, AppEvent } from '../app'
+import {
+  CreationStarted,
+  DeleteRequested,
+  DownloadRequested,
+  ListRequested,
+  PageClosed,
+  PageOpened,
+  RetentionRequested,
+  RetentionResolved,
+  supportBundlesEvents,
+} from './events'
+import { bundleRequestProblem } from './request'
+import { initialSupportBundlesState, type SupportBundle, type SupportBundlesState } from './types'
+
+const RETENTION_ERROR_MESSAGE = 'There was an error while trying to fetch retention feature status'
+
+/** A platform keeps few bundles; more than this are not kept in state. */
+const MAX_BUNDLES = 1000
+
+const loading = (s: SupportBundlesState, requestId: string): SupportBundlesState => ({
+  ...s,
+  list: { ...s.list, status: 'loading', requestId },
+})
+
+const counted = (counts: Readonly<Record<string, number>>, service: string, by: number) => ({
+  ...counts,
+  [service]: Math.max(0, (Object.hasOwn(counts, service) ? (counts[service] ?? 0) : 0) + by),
+})
+
+function withoutKey<V>(record: Readonly<Record<string, V>>, key: string): Readonly<Record<string, V>> {
+  if (!Object.hasOwn(record, key)) return record
+  const { [key]: _gone, ...rest } = record
+  return rest
+}
+
+function evolve(s: SupportBundlesState, event: AppEvent): SupportBundlesState {
+  switch (event.type) {
+    case 'supportBundles/PageOpened':
+      return { ...loading(s, event.data.requestId), open: true, actionFailure: null }
+    case 'supportBundles/PageClosed':
+      return { ...s, open: false }
+    case 'supportBundles/ListRequested':
+      return loading(s, event.data.requestId)
+    case 'supportBundles/ListLoaded':
+      if (event.data.requestId !== s.list.requestId) return s
+      return {
+        ...s,
+        list: {
+          ...s.list,
+          status: 'loaded',
+          bundles: event.data.bundles.slice(0, MAX_BUNDLES),
+          failure: null,
+        },
+      }
+    case 'supportBundles/ListLoadFailed':
+      if (event.data.requestId !== s.list.requestId) return s
+      return { ...s, list: { ...s.list, status: 'failed', failure: event.data.failure } }
+    case 'supportBundles/CreationStarted': {
+      const { request, requestId, at } = event.data
+      const placeholder = {
+        id: `pending-${requestId}`,
+        requestId,
+        name: request.name,
+        description: request.description,
+        createdAt: at,
+        status: 'in progress',
+        service: request.service,
+        nodeId: null,
+        size: null,
+        error: null,
+      }
+      return {
+        ...s,
+        inProgress: counted(s.inProgress, request.service, 1),
+        placeholders: [placeholder, ...s.placeholders].slice(0, MAX_BUNDLES),
+        create: { status: 'submitting', requestId, failure: null },
+      }
+    }
+    case 'supportBundles/Created':
+      return {
+        ...s,
+        inProgress: counted(s.inProgress, event.data.service, -1),
+        create:
+          s.create.requestId === event.data.requestId
+            ? { status: 'created', requestId: event.data.requestId, failure: null }
+            : s.create,
+      }
+    case 'supportBundles/CreationFailed':
+      // A failed creation's placeholder goes at once: it would otherwise show a bundle that will never exist.
+      return {
+        ...s,
+        inProgress: counted(s.inProgress, event.data.service, -1),
+        placeholders: s.placeholders.filter((p) => p.requestId !== event.data.requestId),
+        create:
+          s.create.requestId === event.data.requestId
+            ? { status: 'failed', requestId: event.data.requestId, failure: event.data.failure }
+            : s.create,
+      }
+    case 'supportBundles/PlaceholdersCleared':
+      return { ...loading(s, event.data.requestId), placeholders: [] }
+    case 'supportBundles/DeleteRequested':
+      return { ...s, busy: { ...s.busy, [event.data.id]: 'deleting' }, actionFailure: null }
+    case 'supportBundles/Deleted': {
+      const bundles = s.list.bundles.filter((b) => b.id !== event.data.id)
+      return {
+        ...loading({ ...s, list: { ...s.list, bundles } }, event.data.requestId),
+        busy: withoutKey(s.busy, event.data.id),
+      }
+    }
+    case 'supportBundles/DownloadRequested':
+      return { ...s, busy: { ...s.busy, [event.data.id]: 'downloading' }, actionFailure: null }
+    case 'supportBundles/Downloaded':
+      return { ...s, busy: withoutKey(s.busy, event.data.id) }
+    case 'supportBundles/DeleteFailed':
+    case 'supportBundles/DownloadFailed':
+      return {
+        ...s,
+        busy: withoutKey(s.busy, event.data.id),
+        actionFailure: {
+          id: event.data.id,
+          op: event.type === 'supportBundles/DeleteFailed' ? 'delete' : 'download',
+          failure: event.data.failure,
+        },
+      }
+    case 'supportBundles/RetentionRequested':
+      return { ...s, retention: { status: 'loading', requestId: event.data.requestId, failed: false } }
+    case 'supportBundles/RetentionResolved':
+      if (s.retention.status === 'loading' && s.retention.requestId !== event.data.requestId) return s
+      return {
+        ...s,
+        retention: {
+          status: event.data.enabled ? 'enabled' : 'disabled',
+          requestId: event.data.requestId,
+          failed: false,
+        },
+      }
+    case 'supportBundles/RetentionCheckFailed':
+      if (s.retention.requestId !== event.data.requestId) return s
+      return { ...s, retention: { status: 'disabled', requestId: event.data.requestId, failed: true } }
+    case 'session/SignedOut':
+      return initialSupportBundlesState
+    default:
+      return s
+  }
+}
+
+const findBundle = (s: SupportBundlesState, id: string): SupportBundle | undefined =>
+  s.list.bundles.find((b) => b.id === id)
+
+export const supportBundlesArea: AppArea<'supportBundles'> = {
+  key: 'supportBundles',
+  initialState: initialSupportBundlesState,
+  events: supportBundlesEvents,
+  decide: (command, state, meta) => {
+    const s = state.supportBundles
+    switch (command.type) {
+      case 'supportBundles/Open':
+        return right([PageOpened({ requestId: meta.id })])
+      case 'supportBundles/Close':
+        return right(s.open ? [PageClosed({})] : [])
+      case 'supportBundles/Reload':
+        return right([ListRequested({ requestId: meta.id })])
+      case 'supportBundles/Create': {
+        const problem = bundleRequestProblem(command.request)
+        if (problem !== null) return left(`the request is not valid: ${problem}`)
+        return right([CreationStarted({ requestId: meta.id, request: command.request, at: meta.now })])
+      }
+      case 'supportBundles/Delete': {
+        if (!findBundle(s, command.id)) return left('no such support bundle')
+        if (Object.hasOwn(s.busy, command.id)) return left('this bundle is busy')
+        return right([DeleteRequested({ id: command.id })])
+      }
+      case 'supportBundles/Download': {
+        const bundle = findBundle(s, command.id)
+        if (!bundle) return left('no such support bundle')
+        if (bundle.status !== 'success') return left('only a finished bundle can be downloaded')
+        if (Object.hasOwn(s.busy, command.id)) return left('this bundle is busy')
+        return right([DownloadRequested({ id: command.id })])
+      }
+      case 'supportBundles/CheckRetention':
+        // A non-admin is treated as disabled, without a call (spec 001 section 4).
+        return right(
+          state.session.user?.admin === true
+            ? [RetentionRequested({ requestId: meta.id })]
+            : [RetentionResolved({ requestId: meta.id, enabled: false })],
+        )
+    }
+  },
+  evolve,
+  policies: (envelope) =>
+    envelope.event.type === 'supportBundles/RetentionCheckFailed'
+      ? [
+          {
+            type: 'notifications/Show',
+            kind: 'error',
+            message: `${RETENTION_ERROR_MESSAGE} ${envelope.event.data.failure.message}`,
+          },
+        ]
+      : [],
+}

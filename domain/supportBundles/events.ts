@@ -1,0 +1,104 @@
+import * as t from 'io-ts'
+import { defineEvent, type EventOf } from '../shared/events'
+import { Failure } from '../shared/failure'
+
+export const SupportBundleC = t.type({
+  id: t.string,
+  name: t.string,
+  description: t.string,
+  createdAt: t.string,
+  status: t.string,
+  service: t.string,
+  nodeId: t.union([t.string, t.null]),
+  size: t.union([t.number, t.null]),
+  error: t.union([t.string, t.null]),
+})
+
+const BundleRequestC = t.type({
+  name: t.string,
+  description: t.string,
+  service: t.string,
+  threadDumpCount: t.number,
+  threadDumpInterval: t.number,
+})
+
+const Id = t.type({ id: t.string })
+
+export const PageOpened = defineEvent('supportBundles/PageOpened', t.type({ requestId: t.string }))
+export const PageClosed = defineEvent('supportBundles/PageClosed', t.type({}))
+export const ListRequested = defineEvent('supportBundles/ListRequested', t.type({ requestId: t.string }))
+export const ListLoaded = defineEvent(
+  'supportBundles/ListLoaded',
+  t.type({ requestId: t.string, bundles: t.array(SupportBundleC) }),
+)
+export const ListLoadFailed = defineEvent(
+  'supportBundles/ListLoadFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+/** A creation starts: its service's counter goes up and a placeholder row shows at once. */
+export const CreationStarted = defineEvent(
+  'supportBundles/CreationStarted',
+  t.type({ requestId: t.string, request: BundleRequestC, at: t.string }),
+)
+export const Created = defineEvent(
+  'supportBundles/Created',
+  t.type({ requestId: t.string, service: t.string, bundle: SupportBundleC }),
+)
+export const CreationFailed = defineEvent(
+  'supportBundles/CreationFailed',
+  t.type({ requestId: t.string, service: t.string, failure: Failure }),
+)
+/** No creation is under way any more and the delay passed: placeholders go, the list reloads. */
+export const PlaceholdersCleared = defineEvent(
+  'supportBundles/PlaceholdersCleared',
+  t.type({ requestId: t.string }),
+)
+export const DeleteRequested = defineEvent('supportBundles/DeleteRequested', Id)
+/** Deleting reloads the list (`requestId` is that reload). */
+export const Deleted = defineEvent('supportBundles/Deleted', t.type({ id: t.string, requestId: t.string }))
+export const DeleteFailed = defineEvent(
+  'supportBundles/DeleteFailed',
+  t.type({ id: t.string, failure: Failure }),
+)
+export const DownloadRequested = defineEvent('supportBundles/DownloadRequested', Id)
+export const Downloaded = defineEvent('supportBundles/Downloaded', Id)
+export const DownloadFailed = defineEvent(
+  'supportBundles/DownloadFailed',
+  t.type({ id: t.string, failure: Failure }),
+)
+export const RetentionRequested = defineEvent(
+  'supportBundles/RetentionRequested',
+  t.type({ requestId: t.string }),
+)
+export const RetentionResolved = defineEvent(
+  'supportBundles/RetentionResolved',
+  t.type({ requestId: t.string, enabled: t.boolean }),
+)
+/** Every attempt failed: the feature is treated as disabled and the user is told. */
+export const RetentionCheckFailed = defineEvent(
+  'supportBundles/RetentionCheckFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+
+export const supportBundlesEvents = [
+  PageOpened,
+  PageClosed,
+  ListRequested,
+  ListLoaded,
+  ListLoadFailed,
+  CreationStarted,
+  Created,
+  CreationFailed,
+  PlaceholdersCleared,
+  DeleteRequested,
+  Deleted,
+  DeleteFailed,
+  DownloadRequested,
+  Downloaded,
+  DownloadFailed,
+  RetentionRequested,
+  RetentionResolved,
+  RetentionCheckFailed,
+] as const
+
+export type SupportBundlesEvent = EventOf<(typeof supportBundlesEvents)[number]>

@@ -1,0 +1,8 @@
+// Public surface of the supportBundles area.
+export * from './types'
+export * from './events'
+export type * from './commands'
+export { supportBundlesArea } from './decider'
+export * from './rules'
+export * from './request'
+export * from './progress'

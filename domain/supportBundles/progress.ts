@@ -1,0 +1,19 @@
+/**
+ * Creation progress (spec 001 sections 4 and 9): the cleanup delay, how often the list is
+ * polled while a bundle is built, retention retries. Apart from rules.ts so the effects do not
+ * bring the form's validation into the first load.
+ */
+import type { SupportBundle } from './types'
+
+/** After the last creation call returns, placeholders stay this long before the list is reloaded. */
+export const BUNDLE_CLEANUP_DELAY_MS = 3000
+/** While a bundle is being built, the list is reloaded this often (the same 3 s). */
+export const BUNDLE_POLL_MS = BUNDLE_CLEANUP_DELAY_MS
+/** Retention status fetch attempts before the feature is treated as disabled. */
+export const RETENTION_STATUS_RETRIES = 3
+
+export const isBuilding = (bundle: Pick<SupportBundle, 'status'>): boolean => bundle.status === 'in progress'
+
+/** Calls under way over every service. */
+export const creationsInProgress = (counts: Readonly<Record<string, number>>): number =>
+  Object.values(counts).reduce((sum, n) => sum + Math.max(0, n), 0)

@@ -1,0 +1,74 @@
+import type { Failure } from '../shared/failure'
+
+/** A support bundle as the console keeps it (spec 001 "Support bundle"). */
+export interface SupportBundle {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  /** ISO instant. */
+  readonly createdAt: string
+  /** 'in progress', 'success' or 'failed' on the reference platform; other values are shown as given. */
+  readonly status: string
+  readonly service: string
+  readonly nodeId: string | null
+  readonly size: number | null
+  readonly error: string | null
+}
+
+/** What a creation asks for, once the form is valid: counts are whole numbers. */
+export interface BundleRequest {
+  readonly name: string
+  readonly description: string
+  readonly service: string
+  readonly threadDumpCount: number
+  readonly threadDumpInterval: number
+}
+
+export type BundleListState = {
+  readonly status: 'idle' | 'loading' | 'loaded' | 'failed'
+  /** The latest list request: only its answer counts. */
+  readonly requestId: string
+  readonly bundles: ReadonlyArray<SupportBundle>
+  readonly failure: Failure | null
+}
+
+export interface SupportBundlesState {
+  /** The Support Zone page is shown: the list is polled while a bundle is being built. */
+  readonly open: boolean
+  readonly list: BundleListState
+  /** Temporary 'in progress' rows shown from the moment a creation starts (spec 001 section 4). */
+  readonly placeholders: ReadonlyArray<SupportBundle & { readonly requestId: string }>
+  /** Creation calls under way, per service. */
+  readonly inProgress: Readonly<Record<string, number>>
+  /** The latest creation: the form shows its outcome. */
+  readonly create: {
+    readonly status: 'idle' | 'submitting' | 'created' | 'failed'
+    readonly requestId: string
+    readonly failure: Failure | null
+  }
+  /** Bundles with a delete or download under way. */
+  readonly busy: Readonly<Record<string, 'deleting' | 'downloading'>>
+  /** The last delete or download that failed. */
+  readonly actionFailure: {
+    readonly id: string
+    readonly op: 'delete' | 'download'
+    readonly failure: Failure
+  } | null
+  /** Release-bundle retention (spec 001 "Retention status"). */
+  readonly retention: {
+    readonly status: 'idle' | 'loading' | 'enabled' | 'disabled'
+    readonly requestId: string
+    readonly failed: boolean
+  }
+}
+
+export const initialSupportBundlesState: SupportBundlesState = {
+  open: false,
+  list: { status: 'idle', requestId: '', bundles: [], failure: null },
+  placeholders: [],
+  inProgress: {},
+  create: { status: 'idle', requestId: '', failure: null },
+  busy: {},
+  actionFailure: null,
+  retention: { status: 'idle', requestId: '', failed: false },
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { left } from 'fp-ts/Either'
+import { navigationEffects } from '../../commands/effects/navigation'
+import { supportBundlesEffects } from '../../commands/effects/supportBundles'
+import { bundle, fakeBundlePlatform } from '../support/fakeSupportBundlesApi'
+import { renderShell } from './shellFixtures'
+
+const admin = { user: { name: 'admin', admin: true }, services: ['jfrt', 'jfxr'] } as const
+const effects = { ...navigationEffects, ...supportBundlesEffects }
+const PATH = '/admin/support-zone'
+
+describe('the Support Zone page', () => {
+  it('lists bundles with their status, and the retention status', async () => {
+    const api = fakeBundlePlatform([
+      bundle(),
+      bundle({ id: 'b-2', name: 'broken', status: 'failed', error: 'disk full', size: null }),
+    ])
+    renderShell(PATH, admin, { supportBundlesApi: api }, effects)
+    const row = await screen.findByRole('row', { name: /nightly/ })
+    expect(row).toHaveTextContent('success')
+    expect(within(row).getByRole('button', { name: 'Download nightly' })).toBeEnabled()
+    const broken = screen.getByRole('row', { name: /broken/ })
+    expect(broken).toHaveTextContent('failed (disk full)')
+    expect(within(broken).getByRole('button', { name: 'Download broken' })).toBeDisabled()
+    expect(await screen.findByText('Release bundle retention: enabled')).toBeInTheDocument()
+  })
+
+  it('bad input gets clear messages and keeps what was typed', async () => {
+    const user = userEvent.setup()
+    const api = fakeBundlePlatform()
+    renderShell(PATH, admin, { supportBundlesApi: api }, effects)
+    await screen.findByText('No support bundles yet.')
+    const form = screen.getByRole('form', { name: 'Create a support bundle' })
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'my bundle')
+    await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'for the outage')
+    const dumps = within(form).getByRole('textbox', { name: 'Thread dumps' })
+    await user.clear(dumps)
+    await user.type(dumps, '25')
+    await user.click(within(form).getByRole('button', { name: 'Create bundle' }))
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      'Name can only contain alphanumeric characters, dashes and periods',
+    )
+    expect(dumps).toHaveAccessibleDescription('Enter a whole number of thread dumps from 0 to 10')
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('my bundle')
+    expect(within(form).getByRole('textbox', { name: 'Description' })).toHaveValue('for the outage')
+    expect(dumps).toHaveValue('25')
+    expect(api.calls.filter((c) => c.name === 'create')).toEqual([])
+  })
+
+  it('creates a bundle: a placeholder row at once, the form cleared, the service offered from the platform', async () => {
+    const user = userEvent.setup()
+    const api = fakeBundlePlatform()
+    renderShell(PATH, admin, { supportBundlesApi: api }, effects)
+    await screen.findByText('No support bundles yet.')
+    const form = screen.getByRole('form', { name: 'Create a support bundle' })
+    const service = within(form).getByRole('combobox', { name: 'Service' })
+    expect(
+      within(service)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Artifactory', 'Xray'])
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'nightly-2')
+    await user.selectOptions(service, 'Xray')
+    await user.click(within(form).getByRole('button', { name: 'Create bundle' }))
+    const row = await screen.findByRole('row', { name: /nightly-2/ })
+    expect(row).toHaveTextContent('in progress')
+    expect(await screen.findByText('The support bundle is being created.')).toBeInTheDocument()
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('')
+    expect(api.calls.find((c) => c.name === 'create')?.arg).toMatchObject({
+      name: 'nightly-2',
+      service: 'xray',
+    })
+  })
+
+  it('a refused creation is explained and nothing typed is lost', async () => {
+    const user = userEvent.setup()
+    const api = fakeBundlePlatform()
+    api.failures.create = left({
+      kind: 'status',
+      status: 409,
+      message: 'Too many support bundles are being created',
+    })
+    renderShell(PATH, admin, { supportBundlesApi: api }, effects)
+    await screen.findByText('No support bundles yet.')
+    const form = screen.getByRole('form', { name: 'Create a support bundle' })
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'again')
+    await user.click(within(form).getByRole('button', { name: 'Create bundle' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The support bundle could not be created: Too many support bundles are being created.',
+    )
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('again')
+  })
+
+  it('deletes only after confirmation', async () => {
+    const user = userEvent.setup()
+    const api = fakeBundlePlatform([bundle()])
+    renderShell(PATH, admin, { supportBundlesApi: api }, effects)
+    await user.click(await screen.findByRole('button', { name: 'Delete nightly' }))
+    let dialog = screen.getByRole('dialog', { name: 'Delete support bundle' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(api.calls.filter((c) => c.name === 'remove')).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Delete nightly' }))
+    dialog = screen.getByRole('dialog', { name: 'Delete support bundle' })
+    expect(dialog).toHaveTextContent('Delete nightly? This cannot be undone.')
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('No support bundles yet.')).toBeInTheDocument()
+    expect(api.calls.filter((c) => c.name === 'remove').map((c) => c.arg)).toEqual(['b-1'])
+  })
+
+  it('a failed list load shows the reason and loads again on request', async () => {
+    const user = userEvent.setup()
+    const api = fakeBundlePlatform([bundle()])
+    api.failures.list = left({ kind: 'status', status: 500, message: 'database locked' })
+    renderShell(PATH, admin, { supportBundlesApi: api }, effects)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The support bundles could not be loaded: database locked.')
+    delete api.failures.list
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('row', { name: /nightly/ })).toBeInTheDocument()
+  })
+})

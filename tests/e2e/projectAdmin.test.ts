@@ -1,0 +1,67 @@
+// A project administrator (not an admin) in Chromium against the reference server: the admin
+// projects page lists the projects they administer (and only those); a plain member is denied.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { launchChromium } from '../support/browser'
+import { adminCookie, createUser, fillLogin, pathOf } from './loginHelpers'
+
+let server: TestServer
+let browser: Browser
+
+async function asAdmin(method: string, path: string, body: unknown) {
+  const res = await fetch(`${server.url}/ui/api/v1${path}`, {
+    method,
+    headers: browserHeaders(server.url, await adminCookie(server)),
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchChromium()
+  await createUser(server, { name: 'padmin', email: 'padmin@example.org', password: 'Padmin-pass-1' })
+  await createUser(server, { name: 'member', email: 'member@example.org', password: 'Member-pass-1' })
+  await asAdmin('POST', '/ui/admin/projects', { key: 'alpha', name: 'Alpha' })
+  await asAdmin('POST', '/ui/admin/projects', { key: 'beta', name: 'Beta' })
+  await asAdmin('PUT', '/ui/admin/projects/alpha/members', [
+    { name: 'padmin', roles: ['Project Admin'] },
+    { name: 'member', roles: ['Developer'] },
+  ])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('project administrator (e2e)', () => {
+  it('sees the projects they administer on the admin projects page, and their members', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await fillLogin(page, 'padmin', 'Padmin-pass-1')
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    await page.goto(`${server.url}/ui/admin/projects/list`)
+    await page.getByRole('link', { name: 'Alpha' }).waitFor({ timeout: 15_000 })
+    expect(pathOf(page)).toBe('/admin/projects/list')
+    expect(await page.getByRole('link', { name: 'Beta' }).count()).toBe(0)
+    await page.goto(`${server.url}/ui/admin/projects/members/alpha`)
+    await expect
+      .poll(() => page.getByText('member', { exact: true }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0)
+    await context.close()
+  })
+
+  it('a plain project member is not let into the projects pages', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await fillLogin(page, 'member', 'Member-pass-1')
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    await page.goto(`${server.url}/ui/admin/projects/list`)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toBe('/admin/projects/list')
+    expect(await page.getByRole('link', { name: 'Alpha' }).count()).toBe(0)
+    await context.close()
+  })
+})

@@ -1,0 +1,218 @@
+/**
+ * The browser's effects (commands/effects/browser.ts): areas the login page does not use load
+ * their effects with their first event. The log must read as with every effect loaded up
+ * front: same events, same order, same correlation ids.
+ */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { BehaviorSubject, Subject, map, filter, throwError } from 'rxjs'
+import { createApp } from '../../commands/createApp'
+import { createBus } from '../../commands/bus'
+import { browserEffects } from '../../commands/effects/browser'
+import { allEffects } from '../../commands/effects'
+import { lazyEffects } from '../../commands/effects/lazy'
+import { caused, type EffectTable, type StateObservable } from '../../commands/effects/types'
+import { initialAppState, type AppEvent, type AppState } from '../../domain/app'
+import type { Envelope } from '../../domain/shared/area'
+import * as N from '../../domain/notifications/events'
+import { defaultPackageQuery } from '../../domain/packages/types'
+import { fakePorts } from '../support/fakePorts'
+import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
+
+const settle = () => new Promise((r) => setTimeout(r, 0))
+const areaOf = (name: string) => name.split('.')[0] as string
+const lazyAreas = Object.keys(browserEffects)
+  .filter((name) => name.endsWith('.lazy'))
+  .map(areaOf)
+
+/** The log without its header and trailer: seq, source, corr and type of every event. */
+const logOf = (ndjson: string) =>
+  ndjson
+    .trim()
+    .split('\n')
+    .map(
+      (line) => JSON.parse(line) as { kind: string; seq: number; source: string; corr: string; type: string },
+    )
+    .filter((l) => l.kind === 'event')
+    .map(({ seq, source, corr, type }) => ({ seq, source, corr, type }))
+
+describe('the browser loads the effects of non-login areas lazily', () => {
+  it('covers every area of the eager table, and keeps the login areas eager', () => {
+    // Area modules each table imports (statically or with import()).
+    const modules = (file: string) =>
+      new Set(
+        [...readFileSync(resolve('commands/effects', file), 'utf8').matchAll(/['"]\.\/([A-Za-z]+)['"]/g)]
+          .map((m) => m[1])
+          .filter((m) => m !== 'types' && m !== 'lazy'),
+      )
+    expect(modules('browser.ts')).toEqual(modules('index.ts'))
+    for (const area of ['platform', 'session', 'navigation', 'search'])
+      expect(Object.keys(browserEffects).filter((n) => n.startsWith(`${area}.`))).toEqual(
+        Object.keys(allEffects).filter((n) => n.startsWith(`${area}.`)),
+      )
+    expect(lazyAreas).toEqual(
+      expect.arrayContaining(['packages', 'admin', 'serviceStatus', 'releaseBundles']),
+    )
+  })
+
+  // A lazily loaded area's effects see only `area/…` events, and start with the first one: an
+  // effect that listened to another area's events, or acted on state alone (as search's recent
+  // searches do), would silently not run in the browser. Keep such an area eager in browser.ts.
+  for (const area of lazyAreas)
+    it(`${area} effects react only to ${area}/… events`, () => {
+      const source = readFileSync(resolve(`commands/effects/${area}.ts`), 'utf8')
+      const types = [...source.matchAll(/['"`]([a-z][A-Za-z]*)\/[A-Z][A-Za-z]*['"`]/g)].map((m) => m[1])
+      expect(types.filter((a) => a !== area)).toEqual([])
+      const state = new BehaviorSubject(initialAppState)
+      const state$ = Object.defineProperty(state.asObservable(), 'value', {
+        get: () => state.value,
+      }) as StateObservable
+      const emitted: unknown[] = []
+      const effects = Object.entries(allEffects).filter(([name]) => areaOf(name) === area)
+      const subscriptions = effects.map(([, effect]) =>
+        effect(new Subject<Envelope<AppEvent>>(), state$, fakePorts()).subscribe((o) => emitted.push(o)),
+      )
+      // Every slice changes, as after a sign-in: still nothing without an event of the area.
+      state.next(
+        Object.fromEntries(
+          Object.entries(initialAppState).map(([k, v]) => [k, { ...(v as object) }]),
+        ) as unknown as AppState,
+      )
+      subscriptions.forEach((s) => s.unsubscribe())
+      expect(emitted).toEqual([])
+    })
+
+  it('a packages session gives the same log, order and correlation ids as eager effects', async () => {
+    const run = async (lazy: boolean) => {
+      const react = makePackage('react')
+      const api = fakePackagesApi({
+        packages: [react, makePackage('redux'), makePackage('rxjs')],
+        versions: { [react.id]: [makeVersion(react, '18.2.0')] },
+        readmes: { [`${react.id}/18.2.0`]: '# React' },
+      })
+      const ports = fakePorts({ packagesApi: api })
+      const app = lazy
+        ? createBus({ ports, effects: browserEffects, initialState: initialAppState })
+        : createApp({ ports })
+      app.dispatch({ type: 'packages/OpenList', query: { ...defaultPackageQuery, name: 'r*' } })
+      // A second request before the first answer (and, lazily, before the module has loaded).
+      app.dispatch({ type: 'packages/OpenList', query: { ...defaultPackageQuery, name: 're*' } })
+      for (let i = 0; i < 5; i++) await settle()
+      app.dispatch({ type: 'packages/OpenPackage', packageId: react.id })
+      for (let i = 0; i < 5; i++) await settle()
+      const result = { log: logOf(app.exportLog()), state: app.getState().packages }
+      app.dispose()
+      return result
+    }
+    const eager = await run(false)
+    const lazy = await run(true)
+    expect(eager.log.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['packages/ListPageLoaded', 'packages/PackageLoaded']),
+    )
+    expect(lazy.log).toEqual(eager.log)
+    expect(lazy.state).toEqual(eager.state)
+  })
+})
+
+describe('lazyEffects', () => {
+  const echo: EffectTable = {
+    echo: (events$) =>
+      events$.pipe(
+        filter((e) => e.event.type === 'notifications/Shown'),
+        map((e) =>
+          caused(
+            e,
+            N.Dismissed({ id: (e.event as Extract<AppEvent, { type: 'notifications/Shown' }>).data.id }),
+          ),
+        ),
+      ),
+  }
+
+  const bus = (effect: ReturnType<typeof lazyEffects>) =>
+    createBus({
+      ports: fakePorts(),
+      effects: { 'notifications.lazy': effect },
+      initialState: initialAppState,
+    })
+
+  it('loads nothing until its area has an event, then hands over every event in order', async () => {
+    let loads = 0
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const app = bus(
+      lazyEffects('notifications', async () => {
+        loads++
+        await gate
+        return echo
+      }),
+    )
+    app.dispatch({ type: 'navigation/SyncFromHistory', to: '/login' }, 'router')
+    await settle()
+    expect(loads).toBe(0)
+    app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'one' })
+    app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'two' })
+    expect(loads).toBe(1)
+    release()
+    await settle()
+    const log = logOf(app.exportLog()).filter((e) => e.type.startsWith('notifications/'))
+    expect(log.map((e) => e.type)).toEqual([
+      'notifications/Shown',
+      'notifications/Shown',
+      'notifications/Dismissed',
+      'notifications/Dismissed',
+    ])
+    // Each answer carries the correlation id of the event that caused it.
+    expect(log[2]?.corr).toBe(log[0]?.corr)
+    expect(log[3]?.corr).toBe(log[1]?.corr)
+    expect(log[0]?.corr).not.toBe(log[1]?.corr)
+    expect(app.getState().notifications.toasts).toEqual([])
+  })
+
+  it('records a module that fails to load, and tries again with the next event', async () => {
+    let attempts = 0
+    const app = bus(
+      lazyEffects('notifications', async () => {
+        attempts++
+        if (attempts === 1) throw new Error('Failed to fetch dynamically imported module')
+        return echo
+      }),
+    )
+    app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'one' })
+    await settle()
+    expect(app.getState().bus.effectFailures).toBe(1)
+    expect(app.exportLog()).toContain(
+      'could not load the effects: Failed to fetch dynamically imported module',
+    )
+    app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'two' })
+    await settle()
+    expect(attempts).toBe(2)
+    expect(app.getState().notifications.toasts.map((t) => t.message)).toEqual(['one'])
+  })
+
+  it('records a failing effect under its own name and restarts it', async () => {
+    const trigger = new Subject<void>()
+    let starts = 0
+    const app = bus(
+      lazyEffects('notifications', async () => ({
+        flaky: (events$) => {
+          starts++
+          return events$.pipe(
+            filter((e) => e.event.type === 'notifications/Shown'),
+            map(() => {
+              throw new Error('boom')
+            }),
+          )
+        },
+        never: () => throwError(() => new Error('never mind')).pipe(filter(() => false)),
+      })),
+    )
+    trigger.complete()
+    app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'one' })
+    await settle()
+    expect(starts).toBe(2)
+    const log = app.exportLog()
+    expect(log).toContain('"effect":"notifications.flaky","message":"boom"')
+    expect(log).toContain('"effect":"notifications.never"')
+  })
+})

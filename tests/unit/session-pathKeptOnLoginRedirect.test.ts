@@ -1,0 +1,39 @@
+/**
+ * A shared search link opened while signed out comes back after login: the session's rule
+ * (it used to be a search-area policy), seen through the session area's policies.
+ */
+import { describe, expect, it } from 'vitest'
+import { initialAppState, type AppEvent } from '../../domain/app'
+import { Redirected } from '../../domain/navigation/events'
+import { sessionArea } from '../../domain/session'
+import { pathKeptOnLoginRedirect } from '../../domain/session/redirect'
+import { searchArea } from '../../domain/search'
+import type { Envelope } from '../../domain/shared/area'
+
+const envelope = (event: AppEvent): Envelope<AppEvent> =>
+  ({ seq: 1, at: '2026-01-01T00:00:00.000Z', source: 'router', corr: 'c', event }) as Envelope<AppEvent>
+
+const policiesOn = (from: string, to: string) =>
+  sessionArea.policies?.(envelope(Redirected({ from, to, reason: 'anonymous user' })), initialAppState) ?? []
+
+describe('path kept when a page is sent to login', () => {
+  it('a search route sent to login is saved with its query, under the /ui base', () => {
+    expect(policiesOn('/packages?q=react&pkg=npm', '/login')).toEqual([
+      { type: 'session/SavePathAfterLogin', path: '/ui/packages?q=react&pkg=npm' },
+    ])
+    expect(pathKeptOnLoginRedirect({ from: '/packages/npm%3A%2F%2Freact', to: '/login?logout=true' })).toBe(
+      '/ui/packages/npm%3A%2F%2Freact',
+    )
+  })
+
+  it('other pages, and redirects elsewhere than login, keep nothing', () => {
+    expect(policiesOn('/admin/proxies/configuration/list', '/login')).toEqual([])
+    expect(policiesOn('/packages?q=react', '/404')).toEqual([])
+    expect(policiesOn('/packages?q=react', '/loginx')).toEqual([])
+  })
+
+  it('the search area no longer asks for it (one rule, in the session area)', () => {
+    const event = envelope(Redirected({ from: '/packages?q=react', to: '/login', reason: 'anonymous user' }))
+    expect(searchArea.policies?.(event, initialAppState) ?? []).toEqual([])
+  })
+})

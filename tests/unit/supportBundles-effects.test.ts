@@ -1,0 +1,175 @@
+/** Support bundles through the real bus: creation with placeholders, polling, delete, retention. */
+import { describe, expect, it } from 'vitest'
+import { VirtualTimeScheduler } from 'rxjs'
+import { left } from 'fp-ts/Either'
+import { createApp } from '../../commands/createApp'
+import { UserDataLoaded } from '../../domain/session/events'
+import type { BundleRequest } from '../../domain/supportBundles'
+import { fakePorts } from '../support/fakePorts'
+import { bundle, fakeBundlePlatform } from '../support/fakeSupportBundlesApi'
+import { user } from './sessionFixtures'
+
+const request = (over: Partial<BundleRequest>): BundleRequest => ({
+  name: 'nightly',
+  description: '',
+  service: 'artifactory',
+  threadDumpCount: 1,
+  threadDumpInterval: 0,
+  ...over,
+})
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
+}
+
+function setup(admin = true) {
+  const api = fakeBundlePlatform([bundle()])
+  const scheduler = new VirtualTimeScheduler()
+  const app = createApp({
+    ports: fakePorts({ supportBundlesApi: api, scheduler }),
+    seed: [UserDataLoaded({ user: user({ name: admin ? 'admin' : 'developer', admin }) })],
+  })
+  const until = async (ms: number) => {
+    scheduler.maxFrames = ms
+    scheduler.flush()
+    await settle()
+  }
+  const page = () => app.getState().supportBundles
+  const lists = () => api.calls.filter((c) => c.name === 'list').length
+  return { api, app, until, page, lists }
+}
+
+describe('support bundle creation (spec 001 section 4)', () => {
+  it('shows a placeholder at once, and 3 s after the last call returns drops it and reloads', async () => {
+    const { api, app, until, page, lists } = setup()
+    app.dispatch({ type: 'supportBundles/Open' })
+    await until(0)
+    expect(lists()).toBe(1)
+    let release!: () => void
+    api.gate = new Promise((r) => (release = r))
+    app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'one' }) })
+    app.dispatch({
+      type: 'supportBundles/Create',
+      request: request({ name: 'two', service: 'xray' }),
+    })
+    expect(page().placeholders.map((p) => [p.name, p.status])).toEqual([
+      ['two', 'in progress'],
+      ['one', 'in progress'],
+    ])
+    expect(page().inProgress).toEqual({ artifactory: 1, xray: 1 })
+    release()
+    await settle()
+    expect(page().inProgress).toEqual({ artifactory: 0, xray: 0 })
+    await until(2_999)
+    expect(page().placeholders).toHaveLength(2)
+    expect(lists()).toBe(1)
+    await until(3_000)
+    expect(page().placeholders).toEqual([])
+    expect(lists()).toBe(2)
+    expect(page().list.bundles.map((b) => b.name)).toEqual(['two', 'one', 'nightly'])
+    const sent = api.calls.filter((c) => c.name === 'create').map((c) => c.arg)
+    expect(sent).toEqual([
+      { name: 'one', description: '', service: 'artifactory', threadDumpCount: 1, threadDumpInterval: 0 },
+      { name: 'two', description: '', service: 'xray', threadDumpCount: 1, threadDumpInterval: 0 },
+    ])
+  })
+
+  it('polls the list every 3 s while a bundle is in progress, and stops when it is built or the page closes', async () => {
+    const { api, app, until, page, lists } = setup()
+    app.dispatch({ type: 'supportBundles/Open' })
+    await until(0)
+    app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'slow' }) })
+    await settle()
+    await until(3_000)
+    expect(page().list.bundles[0]?.status).toBe('in progress')
+    const afterCleanup = lists()
+    await until(6_000)
+    expect(lists()).toBe(afterCleanup + 1)
+    api.finish('new-1')
+    await until(9_000)
+    expect(page().list.bundles[0]?.status).toBe('success')
+    const done = lists()
+    await until(60_000)
+    expect(lists()).toBe(done)
+    // Closing the page stops polling too.
+    app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'other' }) })
+    await settle()
+    await until(63_000)
+    app.dispatch({ type: 'supportBundles/Close' })
+    const closed = lists()
+    await until(120_000)
+    expect(lists()).toBe(closed)
+  })
+
+  it('a refused creation shows its reason and drops its placeholder; an invalid form is rejected without a call', async () => {
+    const { api, app, until, page } = setup()
+    app.dispatch({ type: 'supportBundles/Open' })
+    await until(0)
+    api.failures.create = left({
+      kind: 'status',
+      status: 409,
+      message: 'Too many support bundles are being created',
+    })
+    app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'busy' }) })
+    await settle()
+    expect(page().create.status).toBe('failed')
+    expect(page().create.failure?.message).toBe('Too many support bundles are being created')
+    expect(page().placeholders).toEqual([])
+    app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'bad name' }) })
+    expect(api.calls.filter((c) => c.name === 'create')).toHaveLength(1)
+    expect(app.exportLog()).toContain('the request is not valid: name')
+  })
+
+  it('deleting reloads the list; download only for a finished bundle', async () => {
+    const { api, app, until, page, lists } = setup()
+    api.bundles.push(bundle({ id: 'b-2', name: 'building', status: 'in progress' }))
+    app.dispatch({ type: 'supportBundles/Open' })
+    await until(0)
+    app.dispatch({ type: 'supportBundles/Download', id: 'b-2' })
+    app.dispatch({ type: 'supportBundles/Download', id: 'b-1' })
+    await settle()
+    expect(api.calls.filter((c) => c.name === 'download').map((c) => c.arg)).toEqual(['b-1'])
+    app.dispatch({ type: 'supportBundles/Delete', id: 'b-1' })
+    await settle()
+    expect(lists()).toBe(2)
+    expect(page().list.bundles.map((b) => b.id)).toEqual(['b-2'])
+  })
+})
+
+describe('retention status (spec 001 sections 4 and 8)', () => {
+  it('a non-admin is disabled without a call', async () => {
+    const { api, app, page } = setup(false)
+    app.dispatch({ type: 'supportBundles/CheckRetention' })
+    await settle()
+    expect(page().retention.status).toBe('disabled')
+    expect(api.calls).toEqual([])
+  })
+
+  it('a 404 means disabled, at the first attempt', async () => {
+    const { api, app, page } = setup()
+    api.retention = left({ kind: 'status', status: 404, message: 'Not Found' })
+    app.dispatch({ type: 'supportBundles/CheckRetention' })
+    await settle()
+    expect(page().retention).toMatchObject({ status: 'disabled', failed: false })
+    expect(api.calls.filter((c) => c.name === 'retentionEnabled')).toHaveLength(1)
+  })
+
+  it('other failures are tried 3 times, then disabled with the notification', async () => {
+    const { api, app, page } = setup()
+    api.retention = left({ kind: 'status', status: 500, message: 'config store down' })
+    app.dispatch({ type: 'supportBundles/CheckRetention' })
+    await settle()
+    expect(api.calls.filter((c) => c.name === 'retentionEnabled')).toHaveLength(3)
+    expect(page().retention).toMatchObject({ status: 'disabled', failed: true })
+    expect(app.getState().notifications.toasts.map((t) => t.message)).toContain(
+      'There was an error while trying to fetch retention feature status config store down',
+    )
+  })
+
+  it('enabled when the platform says so', async () => {
+    const { app, page } = setup()
+    app.dispatch({ type: 'supportBundles/CheckRetention' })
+    await settle()
+    expect(page().retention.status).toBe('enabled')
+  })
+})

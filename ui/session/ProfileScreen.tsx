@@ -1,0 +1,234 @@
+/**
+ * /user_profile: the signed-in user's own profile. The password unlocks it (spec 000 section 5:
+ * `profilePasswordUnlockState`), then the e-mail and password can be changed; the API key is
+ * shown once after re-authentication and stays in memory only (never in events or storage).
+ */
+import { useEffect, useState } from 'react'
+import { revealedApiKey } from '../../commands/effects/session'
+import { profilePasswordUnlockState } from '../../domain/session/rules'
+import { failureMessage, type Failure } from '../../domain/shared/failure'
+import type { UserData } from '../../domain/session/types'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import { Field, Form, NavLink, Screen, StatusMessage, Submit, failureOf, mandatory } from './kit'
+import { PASSWORDS_DIFFER } from './PasswordScreens'
+import styles from './session.module.css'
+
+export const WRONG_PASSWORD = 'The password is not correct.'
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute, then try again.'
+
+/** A failure of a password-checked call, in words the user can act on. */
+export function profileFailureMessage(failure: Failure, fallback: string): string {
+  if (failure.status === 401) return WRONG_PASSWORD
+  if (failure.status === 429) return TOO_MANY_ATTEMPTS
+  return failureMessage(failure, fallback)
+}
+
+function FailureAlert({ failure, fallback }: { failure: Failure | null; fallback: string }) {
+  if (!failure) return null
+  return (
+    <p role="alert" className={styles.error}>
+      {profileFailureMessage(failure, fallback)}
+    </p>
+  )
+}
+
+/** A form that asks for the current password and hands on only its vault reference. */
+function PasswordForm(props: {
+  label: string
+  intro: string
+  fieldLabel: string
+  submitLabel: string
+  busy: boolean
+  failure: Failure | null
+  fallback: string
+  onPassword: (passwordRef: string) => void
+}) {
+  const app = useApp()
+  const [password, setPassword] = useState('')
+  const [touched, setTouched] = useState(false)
+  return (
+    <Form
+      label={props.label}
+      onSubmit={() => {
+        setTouched(true)
+        if (password !== '') props.onPassword(app.stashSecret(password))
+      }}
+    >
+      <p>{props.intro}</p>
+      <Field
+        label={props.fieldLabel}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={mandatory(password, touched)}
+      />
+      <FailureAlert failure={props.failure} fallback={props.fallback} />
+      <Submit busy={props.busy} label={props.submitLabel} busyLabel="Checking…" />
+    </Form>
+  )
+}
+
+function UnlockForm() {
+  const dispatch = useDispatch()
+  const unlock = useQuery({ type: 'session/State' }).profile.unlock
+  return (
+    <PasswordForm
+      label="Unlock profile"
+      intro="Enter your current password to edit your profile."
+      fieldLabel="Current password"
+      submitLabel="Unlock"
+      busy={unlock.status === 'pending'}
+      failure={failureOf(unlock)}
+      fallback="The profile could not be unlocked."
+      onPassword={(passwordRef) => dispatch({ type: 'session/UnlockProfile', passwordRef })}
+    />
+  )
+}
+
+function EditForm({ user }: { user: UserData }) {
+  const app = useApp()
+  const profile = useQuery({ type: 'session/State' }).profile
+  const [email, setEmail] = useState(user.email ?? '')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [touched, setTouched] = useState(false)
+  const busy = profile.update.status === 'pending'
+  const emailError = mandatory(email, touched)
+  const confirmError = touched && password !== '' && password !== confirm ? PASSWORDS_DIFFER : null
+  // A saved new password is not kept on the screen (state adjusted while rendering, once per save).
+  const [seenStatus, setSeenStatus] = useState(profile.update.status)
+  if (profile.update.status !== seenStatus) {
+    setSeenStatus(profile.update.status)
+    if (profile.update.status === 'done') {
+      setPassword('')
+      setConfirm('')
+      setTouched(false)
+    }
+  }
+  return (
+    <Form
+      label="Edit profile"
+      onSubmit={() => {
+        setTouched(true)
+        if (email.trim() === '' || (password !== '' && password !== confirm)) return
+        app.dispatch({
+          type: 'session/UpdateProfile',
+          ...(email.trim() !== (user.email ?? '') || password === '' ? { email: email.trim() } : {}),
+          ...(password === '' ? {} : { newPasswordRef: app.stashSecret(password) }),
+        })
+      }}
+    >
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        error={emailError}
+      />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <Field
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+        error={confirmError}
+      />
+      <FailureAlert failure={failureOf(profile.update)} fallback="The profile could not be saved." />
+      {profile.update.status === 'done' ? <StatusMessage>Your profile was saved.</StatusMessage> : null}
+      <Submit busy={busy} label="Save" busyLabel="Saving…" />
+    </Form>
+  )
+}
+
+function ApiKeySection() {
+  const dispatch = useDispatch()
+  const apiKey = useQuery({ type: 'session/State' }).profile.apiKey
+  const shown = apiKey.status === 'ready'
+  // Leaving the screen drops the key: to see it again the password is asked again.
+  useEffect(() => {
+    return () => {
+      if (shown) dispatch({ type: 'session/HideApiKey' })
+    }
+  }, [shown, dispatch])
+  if (apiKey.status === 'ready') {
+    const key = revealedApiKey(apiKey.ref)
+    return (
+      <section aria-label="API key">
+        {key === undefined ? (
+          <p role="alert">The API key is no longer available. Show it again with your password.</p>
+        ) : (
+          <p>
+            API key:{' '}
+            <code className={styles.secret} aria-label="Your API key">
+              {key}
+            </code>
+          </p>
+        )}
+        <button type="button" onClick={() => dispatch({ type: 'session/HideApiKey' })}>
+          Hide API key
+        </button>
+      </section>
+    )
+  }
+  return (
+    <PasswordForm
+      label="Show API key"
+      intro="Your API key is shown after you confirm your password, and only on this screen."
+      fieldLabel="Password for the API key"
+      submitLabel="Show API key"
+      busy={apiKey.status === 'loading'}
+      failure={apiKey.status === 'failed' ? apiKey.failure : null}
+      fallback="The API key could not be shown."
+      onPassword={(passwordRef) => dispatch({ type: 'session/RevealApiKey', passwordRef })}
+    />
+  )
+}
+
+export function UserProfileScreen() {
+  const user = useQuery({ type: 'session/User' })
+  const profile = useQuery({ type: 'session/State' }).profile
+  if (!user) {
+    return (
+      <Screen title="User profile">
+        <p role="alert">Log in to see your profile.</p>
+        <NavLink to="/login">Log in</NavLink>
+      </Screen>
+    )
+  }
+  const passwordUnlock = profilePasswordUnlockState({
+    existsInDB: user.existsInDB,
+    profileUpdatable: user.profileUpdatable,
+    requireProfilePassword: user.requireProfilePassword,
+    unlocked: profile.unlocked,
+  })
+  return (
+    <Screen title="User profile">
+      <dl>
+        <dt>User name</dt>
+        <dd>{user.name}</dd>
+        <dt>Email</dt>
+        <dd>{user.email || '—'}</dd>
+        <dt>Realm</dt>
+        <dd>{user.realm}</dd>
+        <dt>Role</dt>
+        <dd>{user.admin ? 'Administrator' : 'User'}</dd>
+      </dl>
+      {passwordUnlock && !profile.unlocked ? <UnlockForm /> : null}
+      {passwordUnlock && profile.unlocked ? <EditForm user={user} /> : null}
+      {!passwordUnlock && !user.profileUpdatable ? (
+        <p role="note">Your profile is managed by your sign-in provider and cannot be changed here.</p>
+      ) : null}
+      {user.requireProfilePassword ? <ApiKeySection /> : null}
+      <NavLink to="/logout">Log out</NavLink>
+    </Screen>
+  )
+}

@@ -1,0 +1,94 @@
+// The creation form of a support bundle (spec 001 sections 3 and 7): what was typed stays
+// after a refused submit, and every field says what is wrong with it.
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { failureMessage } from '../../domain/shared/failure'
+import {
+  bundleServicesFor,
+  defaultBundleForm,
+  validateBundleForm,
+  type BundleForm as Form,
+  type BundleFormErrors,
+} from '../../domain/supportBundles'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { Field } from '../admin/shared'
+import styles from './supportZone.module.css'
+
+export function BundleForm() {
+  const dispatch = useDispatch()
+  const create = useQuery({ type: 'supportBundles/Page' }).create
+  const platform = useQuery({ type: 'platform/State' })
+  const services = useMemo(
+    () => bundleServicesFor(platform.microservices.filter((m) => m.enabled).map((m) => m.key)),
+    [platform.microservices],
+  )
+  const [form, setForm] = useState<Form>(defaultBundleForm)
+  const [errors, setErrors] = useState<BundleFormErrors>({})
+  // The creation this form sent: when it is accepted the form is cleared for the next one.
+  const sent = useRef<string | null>(null)
+  useEffect(() => {
+    if (sent.current !== null && create.status === 'created' && create.requestId !== sent.current) {
+      sent.current = null
+      setForm(defaultBundleForm)
+    }
+  }, [create])
+  const set = (key: keyof Form) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }))
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }))
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const valid = validateBundleForm(form)
+    if (valid._tag === 'Left') return setErrors(valid.left)
+    setErrors({})
+    sent.current = create.requestId
+    dispatch({ type: 'supportBundles/Create', request: valid.right })
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Create a support bundle">
+      <Field label="Name" value={form.name} onChange={set('name')} error={errors.name} />
+      <Field
+        label="Description"
+        value={form.description}
+        onChange={set('description')}
+        error={errors.description}
+        multiline
+      />
+      <label>
+        Service{' '}
+        <select value={form.service} onChange={(e) => set('service')(e.target.value)}>
+          {services.map((s) => (
+            <option key={s.name} value={s.name}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className={styles.row}>
+        <Field
+          label="Thread dumps"
+          value={form.threadDumpCount}
+          onChange={set('threadDumpCount')}
+          error={errors.threadDumpCount}
+        />
+        <Field
+          label="Interval between thread dumps (seconds)"
+          value={form.threadDumpInterval}
+          onChange={set('threadDumpInterval')}
+          error={errors.threadDumpInterval}
+        />
+      </div>
+      {create.status === 'failed' && create.failure && (
+        <p role="alert">
+          The support bundle could not be created:{' '}
+          {failureMessage(create.failure, 'the platform did not answer')}.
+        </p>
+      )}
+      {create.status === 'created' && <p role="status">The support bundle is being created.</p>}
+      <div>
+        <button type="submit" disabled={create.status === 'submitting'}>
+          Create bundle
+        </button>
+      </div>
+    </form>
+  )
+}
