@@ -312,3 +312,11 @@ export function helpMenuItems(ctx: ShellContext): ReadonlyArray<TopMenuItem> {
     items.push({ id: 'shortcuts', title: 'Keyboard Shortcuts', action: 'shortcuts' })
   return items
 }
+
+/**
+ * The quick-action button (new onboarding) opens quick setup; it is hidden on the quick-setup
+ * page itself and shown again on leaving it (spec 000 section 4).
+ */
+export function quickActionVisible(ctx: ShellContext, path: string): boolean {
+  return ctx.signedIn && feature(ctx, 'newOnboardingQuickAction') && path !== '/quick-setup'
+}

@@ -117,6 +117,8 @@ const admin = (
   area,
   sidebar: 'administration',
   adminOnly: true,
+  // Platform-wide settings are not a project's: opening one leaves the project context.
+  resetsProject: true,
   ...extra,
 })
 
@@ -175,14 +177,19 @@ const adminRoutes: RouteDef[] = [
   admin('proxies.list', '/admin/proxies/configuration/list', 'Proxies'),
   admin('proxies.new', '/admin/proxies/configuration/new', 'Proxy Configuration'),
   admin('proxies.edit', '/admin/proxies/configuration/edit/:proxyName', 'Proxy Configuration'),
-  admin('projects', '/admin/projects', undefined, 'admin', { redirectTo: '/admin/projects/list' }),
-  admin('projects.main', '/admin/projects/list', 'Projects'),
-  admin('projects.create', '/admin/projects/create', 'Create Project'),
+  admin('projects', '/admin/projects', undefined, 'admin', {
+    redirectTo: '/admin/projects/list',
+    resetsProject: false,
+  }),
+  admin('projects.main', '/admin/projects/list', 'Projects', 'admin', { resetsProject: false }),
+  admin('projects.create', '/admin/projects/create', 'Create Project', 'admin', { resetsProject: false }),
   admin('projects.overview', '/admin/projects/overview/:projectKey?', 'Project Overview', 'admin', {
     sidebar: 'projectSettings',
+    resetsProject: false,
   }),
   admin('projects.members', '/admin/projects/members/:projectKey?', 'Project Members', 'admin', {
     sidebar: 'projectSettings',
+    resetsProject: false,
   }),
   admin('repositories.local.new', '/admin/repositories/local/new', 'New Local Repository'),
   admin('repositories.remote.new', '/admin/repositories/remote/new', 'New Remote Repository'),

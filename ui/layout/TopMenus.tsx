@@ -1,5 +1,5 @@
 import { useRef, useEffect } from 'react'
-import type { TopMenuItem } from '../../domain/navigation'
+import { quickActionVisible, type TopMenuItem } from '../../domain/navigation'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { useNavigate } from '../navigation/busLocation'
 import { downloadEventLog } from '../navigation/exportLog'
@@ -99,9 +99,16 @@ function Menu({ id, label, buttonText, items, extra = [] }: MenuProps) {
 export function TopMenus() {
   const menus = useQuery({ type: 'navigation/TopMenus' })
   const ctx = useQuery({ type: 'navigation/Context' })
+  const path = useQuery({ type: 'navigation/Location' }).path
+  const dispatch = useDispatch()
   const app = useApp()
   return (
     <div className={styles.menus}>
+      {quickActionVisible(ctx, path) && (
+        <button type="button" onClick={() => dispatch({ type: 'navigation/OpenQuickSetup' })}>
+          Quick Setup
+        </button>
+      )}
       <Menu
         id="help"
         label="Help"

@@ -1,0 +1,63 @@
+// Remaining navigation rules of spec 000 section 4: the quick action and the project context.
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../../commands/createApp'
+import { navigationEffects } from '../../commands/effects/navigation'
+import * as P from '../../domain/platform/events'
+import * as S from '../../domain/session/events'
+import { anonymousContext, quickActionVisible, type ShellContext } from '../../domain/navigation'
+import { fakePorts } from '../support/fakePorts'
+import { footer, user } from './sessionFixtures'
+
+describe('quick action', () => {
+  const ctx: ShellContext = {
+    ...anonymousContext,
+    signedIn: true,
+    features: { newOnboardingQuickAction: true },
+  }
+  it('shows with the new-onboarding quick action, except on the quick-setup page', () => {
+    expect(quickActionVisible(ctx, '/packages')).toBe(true)
+    expect(quickActionVisible(ctx, '/quick-setup')).toBe(false)
+    expect(quickActionVisible({ ...ctx, features: {} }, '/packages')).toBe(false)
+    expect(quickActionVisible({ ...ctx, signedIn: false }, '/packages')).toBe(false)
+  })
+})
+
+describe('project context', () => {
+  function admin() {
+    const app = createApp({
+      ports: fakePorts(),
+      effects: navigationEffects,
+      seed: [
+        P.StartRequested({ reason: 'boot' }),
+        P.InitialDataLoaded({
+          version: { version: '7.0.0', revision: '1' },
+          microservices: [],
+          footer: footer(),
+          entitlements: [],
+        }),
+        S.UserDataLoaded({ user: user({ name: 'admin', admin: true }) }),
+        P.StartCompleted({}),
+      ],
+    })
+    app.dispatch({ type: 'navigation/SyncFromHistory', to: '/packages' }, 'router')
+    app.dispatch({ type: 'navigation/SelectProject', key: 'proj' })
+    return app
+  }
+
+  it('is kept on project pages and application pages', () => {
+    const app = admin()
+    app.dispatch({ type: 'navigation/Navigate', to: '/admin/projects/overview/proj' })
+    app.dispatch({ type: 'navigation/Navigate', to: '/admin/projects/members/proj' })
+    app.dispatch({ type: 'navigation/Navigate', to: '/packages' })
+    expect(app.getState().navigation.selectedProject).toBe('proj')
+  })
+
+  it('resets on a platform-wide administration page, with the sidebar following the route', () => {
+    const app = admin()
+    app.dispatch({ type: 'navigation/Navigate', to: '/admin/projects/overview/proj' })
+    expect(app.getState().navigation.sidebar).toBe('projectSettings')
+    app.dispatch({ type: 'navigation/Navigate', to: '/admin/proxies/configuration/list' })
+    expect(app.getState().navigation.selectedProject).toBeUndefined()
+    expect(app.getState().navigation.sidebar).toBe('administration')
+  })
+})
