@@ -9,6 +9,7 @@ import {
   TourCompletionRead,
 } from '../../domain/navigation/events'
 import { Shown } from '../../domain/notifications/events'
+import { StartLoadFailed, UiPersonalised } from '../../domain/platform/events'
 import { caused, type Effect, type EffectTable } from './types'
 
 /** The console's base path: every location in state is relative to it. */
@@ -128,7 +129,29 @@ const clientBaseUrl: Effect = (events$, state$, ports) =>
     ),
   )
 
+/**
+ * Changing the project context re-initialises the security scanner's user data (spec 000
+ * section 4): where the scanner runs, its state is asked for again, as at start-up.
+ */
+const scannerOnProjectChange: Effect = (events$, state$, ports) =>
+  only('navigation/ProjectSelected')(events$).pipe(
+    filter(() => state$.value.platform.microservices.some((m) => m.name === 'xray' && m.enabled)),
+    switchMap((envelope) =>
+      from(ports.platformApi.microserviceEnabled('xray')).pipe(
+        map((result) =>
+          caused(
+            envelope,
+            isLeft(result)
+              ? StartLoadFailed({ load: 'scanner', failure: result.left })
+              : UiPersonalised({ scanning: result.right }),
+          ),
+        ),
+      ),
+    ),
+  )
+
 export const navigationEffects: EffectTable = {
+  scannerOnProjectChange,
   historySync,
   saveNavigationType,
   tourCompletion,

@@ -1,12 +1,13 @@
 // Remaining navigation rules of spec 000 section 4: the quick action and the project context.
 import { describe, expect, it } from 'vitest'
+import { right } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
 import * as P from '../../domain/platform/events'
 import * as S from '../../domain/session/events'
 import { anonymousContext, quickActionVisible, type ShellContext } from '../../domain/navigation'
 import { fakePorts } from '../support/fakePorts'
-import { footer, user } from './sessionFixtures'
+import { footer, platformApi, user } from './sessionFixtures'
 
 describe('quick action', () => {
   const ctx: ShellContext = {
@@ -59,5 +60,52 @@ describe('project context', () => {
     app.dispatch({ type: 'navigation/Navigate', to: '/admin/proxies/configuration/list' })
     expect(app.getState().navigation.selectedProject).toBeUndefined()
     expect(app.getState().navigation.sidebar).toBe('administration')
+  })
+})
+
+describe('security scanner on project change', () => {
+  function boot(services: ReadonlyArray<string>) {
+    const asked: string[] = []
+    const app = createApp({
+      ports: fakePorts({
+        platformApi: platformApi({
+          microserviceEnabled: async (key: string) => {
+            asked.push(key)
+            return right(true)
+          },
+        }),
+      }),
+      effects: navigationEffects,
+      seed: [
+        P.StartRequested({ reason: 'boot' }),
+        P.InitialDataLoaded({
+          version: { version: '7.0.0', revision: '1' },
+          microservices: services.map((name) => ({ name, key: name, enabled: true })),
+          footer: footer(),
+          entitlements: [],
+        }),
+        S.UserDataLoaded({ user: user({ name: 'admin', admin: true }) }),
+        P.StartCompleted({}),
+      ],
+    })
+    return { app, asked }
+  }
+
+  it('asks for the scanner state again when the project changes, where the scanner runs', async () => {
+    const { app, asked } = boot(['artifactory', 'xray'])
+    expect(app.getState().platform.scanningInitialised).toBe(false)
+    app.dispatch({ type: 'navigation/SelectProject', key: 'proj' })
+    await expect.poll(() => asked).toEqual(['xray'])
+    await expect.poll(() => app.getState().platform.scanningInitialised).toBe(true)
+    app.dispatch({ type: 'navigation/SelectProject' })
+    await expect.poll(() => asked).toEqual(['xray', 'xray'])
+  })
+
+  it('asks nothing where the scanner does not run', async () => {
+    const { app, asked } = boot(['artifactory'])
+    app.dispatch({ type: 'navigation/SelectProject', key: 'proj' })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(asked).toEqual([])
+    expect(app.getState().navigation.selectedProject).toBe('proj')
   })
 })
