@@ -1,13 +1,63 @@
-import { initialAppState } from '../domain/app'
+import { createAreaRegistry, type AreaRegistry, type DeferredArea } from '../domain/areaRegistry'
+import { busArea } from '../domain/bus'
+import { platformArea } from '../domain/platform'
+import { sessionArea } from '../domain/session'
+import { navigationArea } from '../domain/navigation'
+import { notificationsArea } from '../domain/notifications'
+import { searchArea } from '../domain/search'
+import { initialAdminState } from '../domain/admin/initial'
+import { initialServiceStatusState } from '../domain/serviceStatus/initial'
+import { initialPackagesState } from '../domain/packages/initial'
+import { initialReleaseBundlesState } from '../domain/releaseBundles/initial'
+import { initialOnboardingState } from '../domain/onboarding/types'
+import { initialSupportBundlesState } from '../domain/supportBundles/initial'
 import type { Ports } from '../adapters/ports'
 import { createBus, type App } from './bus'
 import { browserEffects } from './effects/browser'
 
+const deferred = (
+  key: DeferredArea['key'],
+  initialState: DeferredArea['initialState'],
+  load: DeferredArea['load'],
+): DeferredArea => ({ key, initialState, load })
+
 /**
- * The client as the browser composes it: like `createApp`, but the effects of areas the login
- * page does not use load with their first event (effects/browser.ts). A module of its own so
- * the browser bundle does not import every effect up front.
+ * The areas as the browser runs them, in the order of domain/app.ts. Those the login page
+ * never uses are deferred: their initial state is here, their code loads with their first
+ * command (the bus queues it meanwhile). A fresh registry per app: registering mutates it.
+ */
+export function browserAreas(): AreaRegistry {
+  return createAreaRegistry([
+    busArea,
+    platformArea,
+    sessionArea,
+    navigationArea,
+    notificationsArea,
+    deferred('admin', initialAdminState, () => import('../domain/admin').then((m) => m.adminArea)),
+    deferred('serviceStatus', initialServiceStatusState, () =>
+      import('../domain/serviceStatus').then((m) => m.serviceStatusArea),
+    ),
+    searchArea,
+    deferred('packages', initialPackagesState, () =>
+      import('../domain/packages').then((m) => m.packagesArea),
+    ),
+    deferred('releaseBundles', initialReleaseBundlesState, () =>
+      import('../domain/releaseBundles').then((m) => m.releaseBundlesArea),
+    ),
+    deferred('onboarding', initialOnboardingState, () =>
+      import('../domain/onboarding').then((m) => m.onboardingArea),
+    ),
+    deferred('supportBundles', initialSupportBundlesState, () =>
+      import('../domain/supportBundles').then((m) => m.supportBundlesArea),
+    ),
+  ])
+}
+
+/**
+ * The client as the browser composes it: like `createApp`, but the effects (effects/browser.ts)
+ * and the domain code (`browserAreas`) of areas the login page does not use load when first
+ * needed. A module of its own so the browser bundle does not import every area up front.
  */
 export function createBrowserApp(ports: Ports): App {
-  return createBus({ ports, effects: browserEffects, initialState: initialAppState })
+  return createBus({ ports, effects: browserEffects, areas: browserAreas() })
 }

@@ -6,10 +6,11 @@
  */
 import { BehaviorSubject, type Observable, Subject, Subscription, distinctUntilChanged, map } from 'rxjs'
 import { isLeft, type Either } from 'fp-ts/Either'
-import { areaByKey, evolve as evolveApp, type AppCommand, type AppEvent, type AppState } from '../domain/app'
+import type { AppCommand, AppEvent, AppState } from '../domain/app'
+import type { AreaRegistry } from '../domain/areaRegistry'
 import { CommandRejected, EffectFailed } from '../domain/bus'
 import type { CommandMeta, Envelope, Source } from '../domain/shared/area'
-import { EventLog } from '../domain/log'
+import { EventLog } from '../domain/eventLog'
 import { runQuery, type AppQuery, type QueryResult } from '../queries'
 import type { Clock, IdSource, Ports } from '../adapters/ports'
 import type { EffectOutput, EffectTable, StateObservable } from './effects/types'
@@ -30,7 +31,13 @@ export interface App {
 export interface BusOptions {
   readonly ports: Ports
   readonly effects: EffectTable
-  readonly initialState: AppState
+  /**
+   * The areas the bus runs: `eagerAreas` of domain/app.ts (createApp), or the browser's,
+   * where areas the login page never uses load with their first command (browserApp.ts).
+   */
+  readonly areas: AreaRegistry
+  /** Defaults to the registry's initial state. */
+  readonly initialState?: AppState
   /** Events recorded before effects start (tests seed the app this way). */
   readonly seed?: ReadonlyArray<AppEvent>
   readonly maxLogEvents?: number
@@ -46,15 +53,16 @@ export type Policy = (envelope: Envelope<AppEvent>, state: AppState) => Readonly
  * `depth` counts the policy steps that led to an item and `chain` is shared by every item one
  * outside command or effect event set off, so policy loops (long or fanning out) can be cut.
  */
+interface CommandItem {
+  readonly kind: 'command'
+  readonly command: AppCommand
+  readonly source: Source
+  readonly corr?: string
+  readonly depth: number
+  readonly chain: Chain
+}
 type Item =
-  | {
-      readonly kind: 'command'
-      readonly command: AppCommand
-      readonly source: Source
-      readonly corr?: string
-      readonly depth: number
-      readonly chain: Chain
-    }
+  | CommandItem
   | {
       readonly kind: 'events'
       readonly events: ReadonlyArray<AppEvent>
@@ -77,22 +85,32 @@ interface Chain {
 }
 const newChain = (): Chain => ({ policyCommands: 0 })
 
+// A command is routed to the area named by its type's prefix (`session/SignIn` → session).
+const areaKeyOf = (command: AppCommand): string => (command as { type: string }).type.split('/')[0] ?? ''
+
 export function createBus(options: BusOptions): App {
   const { ports } = options
   const clock: Clock = ports.clock
   const ids: IdSource = ports.ids
+  const registry = options.areas
   const log = new EventLog(
     new Date(clock.now()).toISOString(),
     options.appVersion ?? 'dev',
+    registry,
     options.maxLogEvents,
   )
-  const stateSubject = new BehaviorSubject<AppState>(options.initialState)
+  const stateSubject = new BehaviorSubject<AppState>(options.initialState ?? registry.initialState)
   const eventsSubject = new Subject<Envelope<AppEvent>>()
   const subscriptions = new Subscription()
-  const policies: ReadonlyArray<Policy> = [
-    ...[...areaByKey.values()].flatMap((area) => (area.policies ? [area.policies as Policy] : [])),
+  // A deferred area's policies join when it loads: they react only to its own events, which
+  // cannot happen before, so they miss nothing.
+  const policiesOf = (): ReadonlyArray<Policy> => [
+    ...registry.loaded().flatMap((area) => (area.policies ? [area.policies as Policy] : [])),
     ...(options.policies ?? []),
   ]
+  let policies = policiesOf()
+  // Commands of a deferred area wait here, in order, while its module loads.
+  const waiting = new Map<string, Array<CommandItem & { readonly corr: string }>>()
   const queue: Item[] = []
   let draining = false
   let seq = 0
@@ -118,7 +136,7 @@ export function createBus(options: BusOptions): App {
       event,
     }
     log.append(envelope)
-    stateSubject.next(evolveApp(stateSubject.value, event))
+    stateSubject.next(registry.evolve(stateSubject.value, event))
     eventsSubject.next(envelope)
     if (!runPolicies) return
     for (const policy of policies) {
@@ -131,7 +149,7 @@ export function createBus(options: BusOptions): App {
 
   function decide(command: AppCommand): ReadonlyArray<AppEvent> {
     const type = (command as { type: string }).type
-    const area = areaByKey.get(type.split('/')[0] ?? '')
+    const area = registry.area(areaKeyOf(command))
     if (!area) return [CommandRejected({ command: type, reason: 'no area handles this command' })]
     const nowMs = clock.now()
     const meta: CommandMeta = { now: new Date(nowMs).toISOString(), nowMs, id: ids.next() }
@@ -171,7 +189,8 @@ export function createBus(options: BusOptions): App {
               item.chain,
               false,
             )
-          } else
+          } else if (registry.deferred(areaKeyOf(item.command))) defer({ ...item, corr })
+          else
             for (const event of decide(item.command)) record(event, item.source, corr, item.depth, item.chain)
         } else {
           for (const event of item.events) record(event, item.source, item.corr, item.depth, item.chain)
@@ -180,6 +199,52 @@ export function createBus(options: BusOptions): App {
     } finally {
       draining = false
     }
+  }
+
+  /**
+   * Queues a command of a deferred area and loads the area once; when it is registered the
+   * queued commands are decided in order, as if they had just arrived. A failed load rejects
+   * them (recorded, with their correlation ids) and the area's next command tries again.
+   */
+  function defer(item: CommandItem & { readonly corr: string }): void {
+    const key = areaKeyOf(item.command)
+    const deferred = registry.deferred(key)
+    if (!deferred) return
+    const queued = waiting.get(key)
+    if (queued) {
+      queued.push(item)
+      return
+    }
+    waiting.set(key, [item])
+    deferred.load().then(
+      (area) => {
+        const items = waiting.get(key) ?? []
+        waiting.delete(key)
+        if (disposed) return
+        if (registry.deferred(key)) {
+          registry.register(area)
+          policies = policiesOf()
+        }
+        queue.push(...items)
+        drain()
+      },
+      (error: unknown) => {
+        const items = waiting.get(key) ?? []
+        waiting.delete(key)
+        if (disposed) return
+        const reason = `could not load the ${key} area: ${error instanceof Error ? error.message : String(error)}`
+        for (const it of items)
+          queue.push({
+            kind: 'events',
+            events: [CommandRejected({ command: (it.command as { type: string }).type, reason })],
+            source: it.source,
+            corr: it.corr,
+            depth: it.depth,
+            chain: it.chain,
+          })
+        drain()
+      },
+    )
   }
 
   function enqueue(item: Item): void {

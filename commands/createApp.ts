@@ -1,4 +1,4 @@
-import { initialAppState, type AppEvent } from '../domain/app'
+import { eagerAreas, type AppEvent } from '../domain/app'
 import type { Ports } from '../adapters/ports'
 import { createBus, type App, type Policy } from './bus'
 import { allEffects } from './effects'
@@ -20,7 +20,7 @@ export function createApp(options: CreateAppOptions): App {
   return createBus({
     ports: options.ports,
     effects: options.effects ?? allEffects,
-    initialState: initialAppState,
+    areas: eagerAreas,
     seed: options.seed,
     maxLogEvents: options.maxLogEvents,
     appVersion: options.appVersion,

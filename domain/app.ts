@@ -4,6 +4,7 @@
  * in the bus changes.
  */
 import type { Area } from './shared/area'
+import { createAreaRegistry, type AreaRegistry } from './areaRegistry'
 import { busArea, type BusEvent, type BusState } from './bus'
 import { platformArea, type PlatformCommand, type PlatformEvent, type PlatformState } from './platform'
 import { sessionArea, type SessionCommand, type SessionEvent, type SessionState } from './session'
@@ -108,7 +109,7 @@ export const areas = [
   supportBundlesArea,
 ] as const
 
-type AnyArea = { [K in AreaKey]: AppArea<K> }[AreaKey]
+export type AnyArea = { [K in AreaKey]: AppArea<K> }[AreaKey]
 const areaList: ReadonlyArray<AnyArea> = areas
 
 export const areaByKey: ReadonlyMap<string, AnyArea> = new Map(areaList.map((a) => [a.key, a]))
@@ -117,22 +118,11 @@ export const initialAppState: AppState = Object.fromEntries(
   areaList.map((a) => [a.key, a.initialState]),
 ) as unknown as AppState
 
-/**
- * The one fold. A new root object is made only when some slice changed, so events that
- * touch nothing cost one function call per area (replay speed depends on it).
- */
-export function evolve(state: AppState, event: AppEvent): AppState {
-  let next: Record<string, unknown> | undefined
-  for (const area of areaList) {
-    const before = state[area.key]
-    const after = (area.evolve as (s: unknown, e: AppEvent) => unknown)(before, event)
-    if (after !== before) {
-      next ??= { ...state }
-      next[area.key] = after
-    }
-  }
-  return (next as AppState | undefined) ?? state
-}
+/** Every area loaded up front: what Node, replay, scripts and tests run. */
+export const eagerAreas: AreaRegistry = createAreaRegistry(areaList)
+
+/** The one fold, over every area (see areaRegistry.ts; replay speed depends on it being cheap). */
+export const evolve: (state: AppState, event: AppEvent) => AppState = eagerAreas.evolve
 
 /** Every event type the client knows, for decoding and upcasting logs. */
 export const eventSpecs = new Map(areaList.flatMap((a) => a.events.map((spec) => [spec.type, spec] as const)))

@@ -7,11 +7,10 @@ import * as t from 'io-ts'
 import { PathReporter } from 'io-ts/PathReporter'
 import { isLeft } from 'fp-ts/Either'
 import { evolve, eventSpecs, initialAppState, type AppEvent, type AppState } from './app'
-import type { Envelope, Source } from './shared/area'
+import type { Source } from './shared/area'
 import { stateHash } from './shared/canonical'
 
-export const LOG_FORMAT = 1
-export const DEFAULT_MAX_EVENTS = 50_000
+export { LOG_FORMAT, DEFAULT_MAX_EVENTS, EventLog, encodeEventLine } from './eventLog'
 
 const SourceCodec = t.keyof({ ui: null, router: null, policy: null, effect: null, script: null })
 
@@ -36,78 +35,6 @@ export const EventLine = t.type({
 export const TrailerLine = t.type({ kind: t.literal('trailer'), lastSeq: t.number, stateHash: t.string })
 
 export type EventLineT = t.TypeOf<typeof EventLine>
-
-/** Bounded log: beyond `maxEvents`, the oldest events fold into a snapshot state. */
-export class EventLog {
-  private entries: Array<Envelope<AppEvent>> = []
-  private head = 0
-  private snapshot: { seq: number; state: AppState } | undefined
-
-  constructor(
-    readonly startedAt: string,
-    readonly appVersion: string,
-    readonly maxEvents: number = DEFAULT_MAX_EVENTS,
-    private readonly baseState: AppState = initialAppState,
-  ) {}
-
-  append(envelope: Envelope<AppEvent>): void {
-    this.entries.push(envelope)
-    if (this.entries.length - this.head > this.maxEvents) this.compact()
-  }
-
-  get size(): number {
-    return this.entries.length - this.head
-  }
-
-  events(): ReadonlyArray<Envelope<AppEvent>> {
-    return this.entries.slice(this.head)
-  }
-
-  // Folding one event at a time into the snapshot keeps memory flat; the array itself is
-  // trimmed only when half of it is dead, so append stays amortised O(1).
-  private compact(): void {
-    const oldest = this.entries[this.head]
-    if (!oldest) return
-    const base = this.snapshot?.state ?? this.baseState
-    this.snapshot = { seq: oldest.seq, state: evolve(base, oldest.event) }
-    this.head++
-    if (this.head > this.maxEvents / 2) {
-      this.entries = this.entries.slice(this.head)
-      this.head = 0
-    }
-  }
-
-  /** NDJSON: header, optional snapshot, events, trailer with the hash of `finalState`. */
-  toNdjson(finalState: AppState): string {
-    const lines: string[] = [
-      JSON.stringify({ kind: 'header', format: LOG_FORMAT, app: this.appVersion, startedAt: this.startedAt }),
-    ]
-    if (this.snapshot)
-      lines.push(JSON.stringify({ kind: 'snapshot', seq: this.snapshot.seq, state: this.snapshot.state }))
-    let lastSeq = this.snapshot?.seq ?? 0
-    for (let i = this.head; i < this.entries.length; i++) {
-      const e = this.entries[i]!
-      lines.push(encodeEventLine(e))
-      lastSeq = e.seq
-    }
-    lines.push(JSON.stringify({ kind: 'trailer', lastSeq, stateHash: stateHash(finalState) }))
-    return lines.join('\n') + '\n'
-  }
-}
-
-export function encodeEventLine(e: Envelope<AppEvent>): string {
-  const spec = eventSpecs.get(e.event.type)
-  return JSON.stringify({
-    kind: 'event',
-    seq: e.seq,
-    at: e.at,
-    source: e.source,
-    corr: e.corr,
-    type: e.event.type,
-    v: spec?.v ?? 1,
-    data: e.event.data,
-  })
-}
 
 export interface LineError {
   readonly line: number

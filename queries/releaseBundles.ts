@@ -1,6 +1,6 @@
 import type { QueryTable, Selector } from './types'
 import type { ChecksumLookup, DistributionTab } from '../domain/releaseBundles/types'
-import { defaultDistributionTab, hasEnterprisePlusPlan } from '../domain/releaseBundles/rules'
+import { defaultDistributionTab, hasEnterprisePlusPlan } from '../domain/releaseBundles/plan'
 import { viewerOf } from '../domain/search/viewer'
 
 const lookup: Selector<object, ChecksumLookup> = (s) => s.releaseBundles.lookup

@@ -12,7 +12,7 @@ import { RecentLoaded, RecentSearchC, SuggestionsFailed, SuggestionsLoaded } fro
 import { parseSearchText, withTrailingWildcard, type RecentSearch } from '../../domain/search/rules'
 import { SEARCH_TYPES } from '../../domain/search/searchTypes'
 import { viewerOf } from '../../domain/search/viewer'
-import { defaultPackageQuery } from '../../domain/packages/types'
+import { defaultPackageQuery } from '../../domain/packages/initial'
 import type { KeyValueStore } from '../../adapters/ports'
 import { caused, type Effect, type EffectTable } from './types'
 

@@ -131,36 +131,6 @@ export interface AdminState {
   readonly forms: Readonly<Record<AdminForm, SaveState>>
 }
 
-const idle = { status: 'idle' } as const
-
-export const initialAdminState: AdminState = {
-  resources: {
-    generalConfig: idle,
-    licenses: idle,
-    proxies: idle,
-    projects: idle,
-    peers: idle,
-    members: idle,
-    users: idle,
-    groups: idle,
-    permissions: idle,
-  },
-  forms: {
-    generalConfig: idle,
-    proxy: idle,
-    proxyDelete: idle,
-    project: idle,
-    members: idle,
-    user: idle,
-    userDelete: idle,
-    invitation: idle,
-    group: idle,
-    groupDelete: idle,
-    permission: idle,
-    permissionDelete: idle,
-  },
-}
-
 export const PROJECT_ROLES = [
   'Project Admin',
   'Developer',
@@ -168,3 +138,6 @@ export const PROJECT_ROLES = [
   'Viewer',
   'Release Manager',
 ] as const
+
+// The initial state lives in a module of its own: the browser's entry needs it, not the rest.
+export * from './initial'

@@ -3,32 +3,13 @@
  * the type encoded in a package id, install commands and the default version tab.
  */
 import { none, some, type Option } from 'fp-ts/Option'
+import { canonicalPackageType, own } from './canonical'
 
-/** Aliases of the specification, to their canonical type. */
-const ALIASES: Readonly<Record<string, string>> = {
-  golang: 'go',
-  gav: 'maven',
-  deb: 'debian',
-  rubygems: 'gems',
-  terraformmodule: 'terraform',
-  terraformprovider: 'terraform',
-  huggingfaceml: 'huggingfacemlmodel',
-  hfdataset: 'huggingfacemldataset',
-  frogml: 'frogmlmodel',
-}
+// What the login page's modules need lives in canonical.ts, so the rest stays in lazy chunks.
+export { README_EXTENSIONS, canonicalPackageType, defaultVersionTab, type VersionTab } from './canonical'
 
 /** Where the platform's name differs from the canonical one. */
 const WIRE: Readonly<Record<string, string>> = { debian: 'deb', gems: 'rubygems' }
-
-function own<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
-  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined
-}
-
-/** Lowercased, trimmed and with aliases resolved; canonical types map to themselves. */
-export function canonicalPackageType(t: string): string {
-  const lower = t.trim().toLowerCase()
-  return own(ALIASES, lower) ?? lower
-}
 
 /** The name the platform's API expects (debian → deb, gems → rubygems). */
 export function wirePackageType(t: string): string {
@@ -100,38 +81,4 @@ export function installCommand(
   if (version !== undefined && version !== '' && !SAFE_VERSION.test(version)) return none
   const oci = registry !== undefined && SAFE_REGISTRY.test(registry) ? registry : '<registry>'
   return some(template(name, version === '' ? undefined : version, oci))
-}
-
-/** Lead-file extensions whose packages carry a readme (spec 001 section 2). */
-export const README_EXTENSIONS: ReadonlyArray<string> = [
-  'tgz',
-  'gz',
-  'zip',
-  'jar',
-  'war',
-  'nupkg',
-  'crate',
-  'apk',
-  'whl',
-  'egg',
-  'mod',
-]
-
-export type VersionTab = 'readme' | 'dockerLayers' | 'builds'
-
-function extensionOf(path: string): string {
-  const file = path.slice(path.lastIndexOf('/') + 1)
-  const dot = file.lastIndexOf('.')
-  return dot < 0 ? '' : file.slice(dot + 1).toLowerCase()
-}
-
-/** Readme when the lead file has a readme extension, docker layers for docker, builds otherwise. */
-export function defaultVersionTab(input: {
-  readonly packageType: string
-  readonly leadFilePath?: string | null
-}): VersionTab {
-  const ext = typeof input.leadFilePath === 'string' ? extensionOf(input.leadFilePath) : ''
-  if (ext !== '' && README_EXTENSIONS.includes(ext)) return 'readme'
-  if (canonicalPackageType(input.packageType) === 'docker') return 'dockerLayers'
-  return 'builds'
 }

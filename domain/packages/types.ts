@@ -105,21 +105,6 @@ export const PackageQuery = t.type({
 })
 export type PackageQuery = t.TypeOf<typeof PackageQuery>
 
-export const defaultPackageQuery: PackageQuery = {
-  name: null,
-  description: null,
-  packageTypes: [],
-  repositories: [],
-  licenses: [],
-  severities: [],
-  createdMin: null,
-  createdMax: null,
-  modifiedMin: null,
-  modifiedMax: null,
-  releaseOnly: false,
-  sort: { field: 'NAME', direction: 'ASC' },
-}
-
 /** A page of packages as the platform returned it. */
 export const PackagePage = t.type({
   items: t.array(PackageSummary),
@@ -223,54 +208,5 @@ export interface PackagesState {
   readonly version: VersionState
 }
 
-export const initialListState: ListState = {
-  status: 'idle',
-  query: null,
-  requestId: null,
-  pages: [],
-  rowCount: 0,
-  endCursor: null,
-  hasNextPage: false,
-  loadingMore: false,
-  totalCount: -1,
-  failure: null,
-}
-
-export const initialDetailsState: DetailsState = {
-  status: 'idle',
-  requestId: null,
-  packageId: null,
-  pkg: null,
-  versions: [],
-  versionsHasNextPage: false,
-  versionsEndCursor: null,
-  versionsMoreRequestId: null,
-  versionsFailure: null,
-  tab: null,
-  failure: null,
-}
-
-const emptyPanel = <A>(value: A): Panel<A> => ({ status: 'idle', value })
-
-export const initialVersionState: VersionState = {
-  status: 'idle',
-  requestId: null,
-  versionId: null,
-  version: null,
-  tab: null,
-  readme: emptyPanel(null),
-  builds: emptyPanel([]),
-  dockerLayers: emptyPanel([]),
-  dependencies: emptyPanel([]),
-  properties: emptyPanel([]),
-  download: { file: null, message: null },
-  failure: null,
-}
-
-export const initialPackagesState: PackagesState = {
-  pageLoading: false,
-  packageCount: -1,
-  list: initialListState,
-  details: initialDetailsState,
-  version: initialVersionState,
-}
+// The initial state lives in a module of its own: the browser's entry needs it, not the rest.
+export * from './initial'

@@ -1,6 +1,7 @@
 /** Pure rules of the distribution area. */
-import type { DistributionTab } from './types'
-import { licenceKey } from '../search/searchTypes'
+
+// The rules the login page's queries need live in plan.ts, so the rest stays in lazy chunks.
+export { defaultDistributionTab, hasEnterprisePlusPlan } from './plan'
 
 const SHA256 = /^[a-f0-9]{64}$/i
 const SHA1 = /^[a-f0-9]{40}$/i
@@ -17,18 +18,6 @@ export const checksumKind = (checksum: string): 'sha256' | 'sha1' | null =>
   SHA256.test(checksum) ? 'sha256' : SHA1.test(checksum) ? 'sha1' : null
 
 export const CHECKSUM_MESSAGE = 'Enter a SHA-256 (64 hex characters) or SHA-1 (40 hex characters) checksum'
-
-/** The enterprise-plus plan, however the platform spells it (`Enterprise+`, `ENTERPRISE_PLUS_TRIAL`, …). */
-export const hasEnterprisePlusPlan = (licenseType: string): boolean =>
-  /^ENTERPRISE_PLUS(_|$)/.test(licenceKey(licenseType))
-
-/** Without an active tab: source for enterprise-plus with a distribution capability, target otherwise. */
-export function defaultDistributionTab(input: {
-  readonly enterprisePlus: boolean
-  readonly distributionCapable: boolean
-}): DistributionTab {
-  return input.enterprisePlus && input.distributionCapable ? 'source' : 'target'
-}
 
 /**
  * Old bundle paths of the artifact repository become release-bundle paths:

@@ -3,6 +3,10 @@
  * logs can be read, and how a tailed file grows by byte offset into a bounded list of lines.
  */
 
+import { DEFAULT_LOG_PRODUCT } from './logTailInitial'
+
+export { DEFAULT_LOG_PRODUCT, emptyLogTail } from './logTailInitial'
+
 /** A product of the log viewer: its display name and its log key (spec 001 section 9). */
 export interface LogProduct {
   readonly key: string
@@ -18,9 +22,6 @@ export const LOG_PRODUCTS: ReadonlyArray<LogProduct> = [
   { key: 'jfpip', name: 'Pipelines' },
   { key: 'jfisv', name: 'Insight' },
 ]
-
-/** The viewer opens on Artifactory, and a reset restores it. */
-export const DEFAULT_LOG_PRODUCT = 'jfrt'
 
 /** Used until the platform's log config names its own refresh rate. */
 export const DEFAULT_LOG_REFRESH_SECS = 10
@@ -48,8 +49,6 @@ export interface LogTail {
   /** How often the file started again from the beginning (rotation). */
   readonly restarts: number
 }
-
-export const emptyLogTail: LogTail = { lines: [], partial: '', offset: 0, dropped: 0, restarts: 0 }
 
 const cut = (text: string): string =>
   text.length > MAX_LOG_LINE_CHARS ? text.slice(0, MAX_LOG_LINE_CHARS) : text

@@ -1,5 +1,5 @@
 import type { Failure } from '../shared/failure'
-import { DEFAULT_LOG_PRODUCT, emptyLogTail, type LogTail } from './logTail'
+import type { LogTail } from './logTail'
 
 /** One node of one service, as the platform reports it (`/system/status/ha`). */
 export interface TopologyNode {
@@ -71,23 +71,5 @@ export interface LogViewerState {
   readonly refreshes: number
 }
 
-export const initialLogViewerState: LogViewerState = {
-  open: false,
-  visible: true,
-  paused: false,
-  selection: '',
-  nodes: { status: 'idle' },
-  product: DEFAULT_LOG_PRODUCT,
-  node: null,
-  files: { status: 'idle' },
-  file: null,
-  tail: emptyLogTail,
-  tailFailure: null,
-  lastUpdate: null,
-  refreshes: 0,
-}
-
-export const initialServiceStatusState: ServiceStatusState = {
-  topology: { status: 'idle' },
-  logViewer: initialLogViewerState,
-}
+// The initial state lives in a module of its own: the browser's entry needs it, not the rest.
+export * from './initial'

@@ -13,7 +13,7 @@ import { browserEffects } from '../../commands/effects/browser'
 import { allEffects } from '../../commands/effects'
 import { lazyEffects } from '../../commands/effects/lazy'
 import { caused, type EffectTable, type StateObservable } from '../../commands/effects/types'
-import { initialAppState, type AppEvent, type AppState } from '../../domain/app'
+import { eagerAreas, initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
 import * as N from '../../domain/notifications/events'
 import { defaultPackageQuery } from '../../domain/packages/types'
@@ -93,7 +93,7 @@ describe('the browser loads the effects of non-login areas lazily', () => {
       })
       const ports = fakePorts({ packagesApi: api })
       const app = lazy
-        ? createBus({ ports, effects: browserEffects, initialState: initialAppState })
+        ? createBus({ ports, effects: browserEffects, areas: eagerAreas })
         : createApp({ ports })
       app.dispatch({ type: 'packages/OpenList', query: { ...defaultPackageQuery, name: 'r*' } })
       // A second request before the first answer (and, lazily, before the module has loaded).
@@ -133,7 +133,7 @@ describe('lazyEffects', () => {
     createBus({
       ports: fakePorts(),
       effects: { 'notifications.lazy': effect },
-      initialState: initialAppState,
+      areas: eagerAreas,
     })
 
   it('loads nothing until its area has an event, then hands over every event in order', async () => {

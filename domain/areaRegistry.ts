@@ -1,0 +1,85 @@
+/**
+ * Which areas a bus runs, and the fold over them. Node, replay and tests use the eager
+ * registry of domain/app.ts (every area loaded). The browser defers the areas the login page
+ * never uses: until its module loads, such an area contributes only its initial state, and
+ * `evolve` leaves its slice as is. That is exact because a deferred area's `evolve` maps its
+ * initial state to itself for every other area's event (a property test checks it), and its
+ * own events cannot happen before it loads (only its decide and its lazily loaded effects
+ * make them). So the state, the log and its hash are those of the eager fold.
+ *
+ * This module imports no area: the entry bundle pays only for the areas passed in.
+ */
+import type { AnyArea, AppEvent, AppState, AreaKey } from './app'
+
+/** An area known only by its initial state until `load` brings its code. */
+export interface DeferredArea {
+  readonly key: AreaKey
+  readonly initialState: AppState[AreaKey]
+  readonly load: () => Promise<AnyArea>
+}
+
+export interface AreaRegistry {
+  readonly initialState: AppState
+  /** A loaded area, by key. */
+  area(key: string): AnyArea | undefined
+  /** An area that is deferred and not loaded yet, by key. */
+  deferred(key: string): DeferredArea | undefined
+  /** Every loaded area, in the canonical order. */
+  loaded(): ReadonlyArray<AnyArea>
+  /** Registers a deferred area's loaded module; its slice is folded from the next event on. */
+  register(area: AnyArea): void
+  /** The one fold, over the loaded areas. */
+  evolve(state: AppState, event: AppEvent): AppState
+  /** The version an event type is written at (1 when unknown). */
+  eventVersion(type: string): number
+}
+
+/**
+ * `areas` lists every area in the canonical order (that of domain/app.ts): loaded ones as
+ * areas, deferred ones by their initial state and loader. `loaded()` keeps that order, so a
+ * late area's policies run where they would have in an eager app.
+ */
+export function createAreaRegistry(areas: ReadonlyArray<AnyArea | DeferredArea>): AreaRegistry {
+  const isDeferred = (a: AnyArea | DeferredArea): a is DeferredArea => 'load' in a
+  const order = areas.map((a) => a.key)
+  const byKey = new Map<string, AnyArea>()
+  const pending = new Map<string, DeferredArea>()
+  const versions = new Map<string, number>()
+  let active: AnyArea[] = []
+  const add = (area: AnyArea) => {
+    byKey.set(area.key, area)
+    for (const spec of area.events) versions.set(spec.type, spec.v)
+    active = order.flatMap((key) => byKey.get(key) ?? [])
+  }
+  for (const a of areas) {
+    if (isDeferred(a)) pending.set(a.key, a)
+    else add(a)
+  }
+  const initialState = Object.fromEntries(areas.map((a) => [a.key, a.initialState])) as unknown as AppState
+
+  return {
+    initialState,
+    area: (key) => byKey.get(key),
+    deferred: (key) => pending.get(key),
+    loaded: () => active,
+    register(area) {
+      if (!pending.delete(area.key)) return
+      add(area)
+    },
+    // A new root object is made only when some slice changed, so events that touch nothing
+    // cost one function call per area (replay speed depends on it).
+    evolve(state, event) {
+      let next: Record<string, unknown> | undefined
+      for (const area of active) {
+        const before = state[area.key]
+        const after = (area.evolve as (s: unknown, e: AppEvent) => unknown)(before, event)
+        if (after !== before) {
+          next ??= { ...state }
+          next[area.key] = after
+        }
+      }
+      return (next as AppState | undefined) ?? state
+    },
+    eventVersion: (type) => versions.get(type) ?? 1,
+  }
+}

@@ -1,0 +1,70 @@
+/** The packages area's initial state (the browser loads the area's code later; see commands/browserApp.ts). */
+import type { DetailsState, ListState, PackagesState, PackageQuery, Panel, VersionState } from './types'
+
+/** The search of the packages list before any filter (search effects start from it too). */
+export const defaultPackageQuery: PackageQuery = {
+  name: null,
+  description: null,
+  packageTypes: [],
+  repositories: [],
+  licenses: [],
+  severities: [],
+  createdMin: null,
+  createdMax: null,
+  modifiedMin: null,
+  modifiedMax: null,
+  releaseOnly: false,
+  sort: { field: 'NAME', direction: 'ASC' },
+}
+
+export const initialListState: ListState = {
+  status: 'idle',
+  query: null,
+  requestId: null,
+  pages: [],
+  rowCount: 0,
+  endCursor: null,
+  hasNextPage: false,
+  loadingMore: false,
+  totalCount: -1,
+  failure: null,
+}
+
+export const initialDetailsState: DetailsState = {
+  status: 'idle',
+  requestId: null,
+  packageId: null,
+  pkg: null,
+  versions: [],
+  versionsHasNextPage: false,
+  versionsEndCursor: null,
+  versionsMoreRequestId: null,
+  versionsFailure: null,
+  tab: null,
+  failure: null,
+}
+
+const emptyPanel = <A>(value: A): Panel<A> => ({ status: 'idle', value })
+
+export const initialVersionState: VersionState = {
+  status: 'idle',
+  requestId: null,
+  versionId: null,
+  version: null,
+  tab: null,
+  readme: emptyPanel(null),
+  builds: emptyPanel([]),
+  dockerLayers: emptyPanel([]),
+  dependencies: emptyPanel([]),
+  properties: emptyPanel([]),
+  download: { file: null, message: null },
+  failure: null,
+}
+
+export const initialPackagesState: PackagesState = {
+  pageLoading: false,
+  packageCount: -1,
+  list: initialListState,
+  details: initialDetailsState,
+  version: initialVersionState,
+}
