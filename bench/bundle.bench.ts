@@ -125,6 +125,8 @@ export const AREA_CHUNKS = [
   'SessionScreens',
   'LoginDialog',
   'ShellDialogFrame',
+  // The chrome's overlays (set-me-up, quick setup, tour), loaded when one opens.
+  'ChromeOverlays',
   // Loaded with the first notification.
   'Toaster',
   // Effects and API ports of areas the login page does not use, loaded with their first event
@@ -162,6 +164,7 @@ export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   SessionScreens: ['session'],
   LoginDialog: ['session'],
   ShellDialogFrame: inLayout(),
+  ChromeOverlays: inLayout(),
   packagesEffects: inLayout('packages'),
   adminEffects: inLayout('admin'),
   serviceStatusEffects: inLayout('serviceStatus'),

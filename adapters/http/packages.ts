@@ -7,6 +7,7 @@ import { left, map, right } from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
 import type { PackagesApi, Result } from '../ports'
 import type { HttpClient } from './client'
+import { saveThroughLink, type SaveFile } from './saveFile'
 import { createMetadataClient, type MetadataClient } from '../graphql/client'
 import { createPackageQueries } from '../graphql/packages'
 import { Build, Dependency, DockerLayer, Property } from '../../domain/packages/types'
@@ -20,21 +21,8 @@ const Properties = t.type({ properties: t.array(Property) })
 export interface PackagesApiOptions {
   readonly metadata?: MetadataClient
   /** Hands a fetched file to the user; the browser's default saves it through a link. */
-  readonly saveFile?: (blob: Blob, fileName: string) => void
+  readonly saveFile?: SaveFile
   readonly fetch?: typeof fetch
-}
-
-function saveThroughLink(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  a.rel = 'noopener'
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  // Give the browser time to start the download before the object URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
 export function createPackagesApi(http: HttpClient, options: PackagesApiOptions = {}): PackagesApi {

@@ -3,6 +3,7 @@ import { left, map, right } from 'fp-ts/Either'
 import type { Result, SupportBundlesApi } from '../ports'
 import type { BundleRequest, SupportBundle } from '../../domain/supportBundles/types'
 import type { HttpClient } from './client'
+import { saveThroughLink, type SaveFile } from './saveFile'
 
 // The wire shape of a bundle (server/API.md, Operations).
 const WireBundle = t.intersection([
@@ -62,22 +63,9 @@ export function attachmentName(header: string | null, fallback: string): string 
   return name === '' || name.startsWith('.') ? fallback : name
 }
 
-function saveThroughLink(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  a.rel = 'noopener'
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  // Give the browser time to start the download before the object URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
-
 export interface SupportBundlesApiOptions {
   readonly fetch?: typeof fetch
-  readonly saveFile?: (blob: Blob, fileName: string) => void
+  readonly saveFile?: SaveFile
 }
 
 /** The supportBundles area's calls to the platform (see server/API.md, Operations). */

@@ -1,4 +1,5 @@
 /** Pure rules of the distribution area. */
+import { searchModelFromQuery } from '../search/model'
 
 // The rules the login page's queries need live in plan.ts, so the rest stays in lazy chunks.
 export { defaultDistributionTab, hasEnterprisePlusPlan } from './plan'
@@ -16,6 +17,15 @@ export function normaliseChecksum(text: string): string {
 
 export const checksumKind = (checksum: string): 'sha256' | 'sha1' | null =>
   SHA256.test(checksum) ? 'sha256' : SHA1.test(checksum) ? 'sha1' : null
+
+/**
+ * The checksum a Release Bundles search put in the URL (`q`, the search model's name, which
+ * gets a trailing `*` as a name filter), or '' when it names no checksum.
+ */
+export function checksumFromSearch(search: string): string {
+  const checksum = normaliseChecksum(searchModelFromQuery(search).name.replace(/\*+$/, ''))
+  return checksumKind(checksum) === null ? '' : checksum
+}
 
 export const CHECKSUM_MESSAGE = 'Enter a SHA-256 (64 hex characters) or SHA-1 (40 hex characters) checksum'
 

@@ -9,6 +9,7 @@ import ReleaseBundlesArea from '../../ui/releaseBundles'
 import { SearchBar } from '../../ui/search/SearchBar'
 import { InitialDataLoaded } from '../../domain/platform/events'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
+import { fakeReleaseBundlesApi } from '../support/fakePackagesApi'
 
 const here = (location: { history?: string[] }) => location.history?.at(-1)
 
@@ -92,5 +93,42 @@ describe('distribution: the search type follows the route', () => {
     const type = screen.getByRole('combobox', { name: 'Search type' })
     await waitFor(() => expect(type).toHaveValue('releaseBundles'))
     expect(screen.getByRole('option', { name: 'Release Bundles', selected: true })).toBeInTheDocument()
+  })
+})
+
+describe('distribution: a Release Bundles search in the URL', () => {
+  const sha256 = 'a'.repeat(64)
+  const bundle = {
+    name: 'app-release',
+    version: '1.0.0',
+    created: '2026-01-02T03:04:05Z',
+    status: 'COMPLETE',
+    repository: 'release-bundles',
+    artifacts: 3,
+  }
+
+  it('keeps the query through the default-tab redirect and looks the checksum up', async () => {
+    const bundles = fakeReleaseBundlesApi({ [sha256]: [bundle] })
+    const { location } = renderArea(<ReleaseBundlesArea />, {
+      path: `/distribution?q=${sha256}*`,
+      seed: [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')],
+      bundles,
+    })
+    await waitFor(() => expect(here(location)).toBe(`/distribution/source?q=${sha256}*`))
+    expect(await screen.findByRole('cell', { name: 'app-release' })).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: /Artifact checksum/ })).toHaveValue(sha256)
+    expect(bundles.calls).toEqual([sha256])
+  })
+
+  it('a search text that is no checksum fills nothing and asks nothing', async () => {
+    const bundles = fakeReleaseBundlesApi()
+    const { location } = renderArea(<ReleaseBundlesArea />, {
+      path: '/distribution?q=react*',
+      seed: [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')],
+      bundles,
+    })
+    await waitFor(() => expect(here(location)).toBe('/distribution/source?q=react*'))
+    expect(await screen.findByRole('textbox', { name: /Artifact checksum/ })).toHaveValue('')
+    expect(bundles.calls).toEqual([])
   })
 })

@@ -1,12 +1,13 @@
 // Entry of the releaseBundles area's screens: a lazily loaded chunk, mounted by ui/routes.tsx
 // on the distribution routes (/distribution/:activeTab?, the teaser, and old bundle paths).
 import { useEffect, useState } from 'react'
-import { Link, useLocation } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import * as Tabs from '@radix-ui/react-tabs'
 import { useDispatch, useQuery } from '../shared/appContext'
 import {
   CHECKSUM_MESSAGE,
   DISTRIBUTION_TEASER_PATH,
+  checksumFromSearch,
   rewriteBundlesPath,
 } from '../../domain/releaseBundles/rules'
 import type { DistributionTab } from '../../domain/releaseBundles/types'
@@ -14,6 +15,7 @@ import styles from './releaseBundles.module.css'
 
 export default function ReleaseBundlesArea() {
   const [location, navigate] = useLocation()
+  const search = useSearch()
   const defaultTab = useQuery({ type: 'releaseBundles/DefaultTab' })
   const path = location.replace(/^\/ui(?=\/|$)/, '') || '/'
   const rewritten = rewriteBundlesPath(path)
@@ -22,8 +24,9 @@ export default function ReleaseBundlesArea() {
   const activeTab = m?.[1]
   const redirect = rewritten ?? (m && !activeTab ? `/distribution/${defaultTab}` : null)
   useEffect(() => {
-    if (redirect) navigate(redirect, { replace: true })
-  }, [redirect, navigate])
+    // The query goes along: a Release Bundles search arrives as `/distribution?q=<checksum>`.
+    if (redirect) navigate(search === '' ? redirect : `${redirect}?${search}`, { replace: true })
+  }, [redirect, search, navigate])
 
   if (path.startsWith(DISTRIBUTION_TEASER_PATH)) return <Teaser />
   if (redirect || !activeTab) return <p role="status">Loading…</p>
@@ -76,10 +79,23 @@ function Teaser() {
 export function ChecksumLookup() {
   const dispatch = useDispatch()
   const lookup = useQuery({ type: 'releaseBundles/Lookup' })
-  const [text, setText] = useState(lookup.checksum)
+  const fromSearch = checksumFromSearch(useSearch())
+  const [text, setText] = useState(lookup.checksum || fromSearch)
   const submit = (value: string) => {
     if (value.trim() !== '') dispatch({ type: 'releaseBundles/LookUpChecksum', checksum: value })
   }
+  // A new checksum in the URL replaces the text (adjusted while rendering, not in an effect).
+  const [shown, setShown] = useState(fromSearch)
+  if (shown !== fromSearch) {
+    setShown(fromSearch)
+    if (fromSearch !== '') setText(fromSearch)
+  }
+  // A search (or a shared link) that names a checksum runs the lookup once per checksum.
+  useEffect(() => {
+    if (fromSearch === '' || fromSearch === lookup.checksum) return
+    dispatch({ type: 'releaseBundles/LookUpChecksum', checksum: fromSearch })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new checksum in the URL re-runs it
+  }, [fromSearch, dispatch])
   return (
     <section aria-label="Find release bundles by checksum">
       <form
