@@ -1,7 +1,7 @@
 import type { QueryTable, Selector } from './types'
 import type { DetailsState, ListState, VersionState, VersionTab } from '../domain/packages/types'
 import { canSeeCounts, viewerOf, type Viewer } from '../domain/search/viewer'
-import { defaultVersionTab } from '../domain/packageTypes/canonical'
+import { defaultVersionTab } from '../domain/packageTypes/versionTab'
 import type { AppState } from '../domain/app'
 
 /** Memoises a projection on the identity of its inputs, so `ask` emits only on change. */
