@@ -40,9 +40,17 @@ function evolve(slice: AdminState, event: AppEvent): AdminState {
   switch (event.type) {
     case 'admin/LoadRequested': {
       const { resource, requestId, key } = event.data
+      const current = slice.resources[resource]
+      // Reloading the same thing keeps it on screen (a confirmation opened on it stays open).
+      const previous =
+        current.status === 'loaded' && (resource !== 'members' || slice.membersOf === key)
+          ? { previous: current.data }
+          : current.status === 'loading' && current.previous !== undefined
+            ? { previous: current.previous }
+            : {}
       return {
         ...slice,
-        resources: { ...slice.resources, [resource]: { status: 'loading', requestId } },
+        resources: { ...slice.resources, [resource]: { status: 'loading', requestId, ...previous } },
         ...(resource === 'members' ? { membersOf: key } : {}),
       }
     }

@@ -85,7 +85,8 @@ export interface Permission {
 
 export type Loadable<A> =
   | { readonly status: 'idle' }
-  | { readonly status: 'loading'; readonly requestId: string }
+  /** A reload keeps what was loaded before (`previous`), so the page does not blank meanwhile. */
+  | { readonly status: 'loading'; readonly requestId: string; readonly previous?: A }
   | { readonly status: 'loaded'; readonly data: A }
   | { readonly status: 'failed'; readonly failure: Failure }
 

@@ -280,13 +280,13 @@ describe('users', () => {
           : Promise.resolve(right(undefined)),
     })
     await user.click(await screen.findByRole('button', { name: 'Delete user bob' }))
-    const confirm = screen.getByRole('alertdialog', { name: 'Delete user bob?' })
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete user bob?' })
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     expect(calls).toEqual([])
     await user.click(screen.getByRole('button', { name: 'Delete user admin' }))
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Delete user admin?' })).getByRole('button', {
+      within(await screen.findByRole('alertdialog', { name: 'Delete user admin?' })).getByRole('button', {
         name: 'Delete',
       }),
     )
@@ -307,7 +307,7 @@ describe('users', () => {
     renderShell('/admin/management/users', admin, { adminApi: fake.api }, effects)
     await user.click(await screen.findByRole('button', { name: 'Delete user bob' }))
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Delete user bob?' })).getByRole('button', {
+      within(await screen.findByRole('alertdialog', { name: 'Delete user bob?' })).getByRole('button', {
         name: 'Delete',
       }),
     )
@@ -393,7 +393,7 @@ describe('groups', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }))
     await user.click(await screen.findByRole('button', { name: 'Delete group writers' }))
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Delete group writers?' })).getByRole('button', {
+      within(await screen.findByRole('alertdialog', { name: 'Delete group writers?' })).getByRole('button', {
         name: 'Delete',
       }),
     )
@@ -488,9 +488,12 @@ describe('permissions', () => {
     await user.click(within(form).getByRole('button', { name: 'Create Permission' }))
     await user.click(await screen.findByRole('button', { name: 'Delete permission deployers' }))
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Delete permission deployers?' })).getByRole('button', {
-        name: 'Delete',
-      }),
+      within(await screen.findByRole('alertdialog', { name: 'Delete permission deployers?' })).getByRole(
+        'button',
+        {
+          name: 'Delete',
+        },
+      ),
     )
     expect(await screen.findByText('Permission deployers deleted')).toBeInTheDocument()
     expect(fake.calls).toEqual([

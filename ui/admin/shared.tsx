@@ -34,6 +34,8 @@ export function Ready<A>({
   what: string
   children: (data: A) => ReactNode
 }) {
+  if (loadable.status === 'loading' && loadable.previous !== undefined)
+    return <>{children(loadable.previous)}</>
   if (loadable.status === 'idle' || loadable.status === 'loading') return <p role="status">Loading {what}…</p>
   if (loadable.status === 'failed')
     return (

@@ -1,0 +1,55 @@
+/**
+ * A reload keeps what an admin list showed until the new answer arrives, so the page does not
+ * blank and a confirmation opened on a row stays open; another project's members never show.
+ */
+import { describe, expect, it } from 'vitest'
+import { adminArea, initialAdminState, LoadRequested, Loaded, type AdminState } from '../../domain/admin'
+import type { AppEvent } from '../../domain/app'
+
+const fold = (events: AppEvent[]): AdminState => events.reduce(adminArea.evolve, initialAdminState)
+const members = [{ name: 'alice', roles: ['Developer'] }]
+
+describe('admin: reloading a list', () => {
+  it('keeps the loaded list as previous while it reloads, then shows the new answer', () => {
+    const proxies = [
+      { key: 'corp', host: 'proxy.example', port: 8080, defaultProxy: true, hasPassword: false },
+    ]
+    const loaded = fold([
+      LoadRequested({ resource: 'proxies', requestId: 'r1' }),
+      Loaded({ requestId: 'r1', data: { resource: 'proxies', value: proxies } }),
+      LoadRequested({ resource: 'proxies', requestId: 'r2' }),
+    ])
+    expect(loaded.resources.proxies).toEqual({ status: 'loading', requestId: 'r2', previous: proxies })
+    const again = [LoadRequested({ resource: 'proxies', requestId: 'r3' })].reduce(adminArea.evolve, loaded)
+    expect(again.resources.proxies).toEqual({ status: 'loading', requestId: 'r3', previous: proxies })
+    const done = adminArea.evolve(
+      again,
+      Loaded({ requestId: 'r3', data: { resource: 'proxies', value: [] } }),
+    )
+    expect(done.resources.proxies).toEqual({ status: 'loaded', data: [] })
+  })
+
+  it("never shows one project's members while another's load", () => {
+    const state = fold([
+      LoadRequested({ resource: 'members', requestId: 'm1', key: 'alpha' }),
+      Loaded({ requestId: 'm1', data: { resource: 'members', value: members } }),
+    ])
+    const same = adminArea.evolve(
+      state,
+      LoadRequested({ resource: 'members', requestId: 'm2', key: 'alpha' }),
+    )
+    expect(same.resources.members).toEqual({ status: 'loading', requestId: 'm2', previous: members })
+    const other = adminArea.evolve(
+      state,
+      LoadRequested({ resource: 'members', requestId: 'm3', key: 'beta' }),
+    )
+    expect(other.resources.members).toEqual({ status: 'loading', requestId: 'm3' })
+  })
+
+  it('a first load has nothing to keep', () => {
+    expect(fold([LoadRequested({ resource: 'users', requestId: 'u1' })]).resources.users).toEqual({
+      status: 'loading',
+      requestId: 'u1',
+    })
+  })
+})
