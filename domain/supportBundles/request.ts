@@ -5,13 +5,18 @@
  */
 import type { BundleRequest } from './types'
 
-export const BUNDLE_SERVICE_NAMES = [
-  'artifactory',
-  'xray',
-  'distribution',
-  'mission_control',
-  'insight',
-  'tracker',
+/** Support bundle services (spec 001 section 9), with their platform service keys. */
+export const SUPPORT_BUNDLE_SERVICES: ReadonlyArray<{
+  readonly name: string
+  readonly key: string
+  readonly label: string
+}> = [
+  { name: 'artifactory', key: 'jfrt', label: 'Artifactory' },
+  { name: 'xray', key: 'jfxr', label: 'Xray' },
+  { name: 'distribution', key: 'jfds', label: 'Distribution' },
+  { name: 'mission_control', key: 'jfmc', label: 'Mission Control' },
+  { name: 'insight', key: 'jfisv', label: 'Insight' },
+  { name: 'tracker', key: 'jftrk', label: 'Tracker' },
 ]
 export const BUNDLE_NAME = /^[A-Za-z0-9._-]+$/
 export const MAX_BUNDLE_NAME = 64
@@ -25,7 +30,7 @@ const whole = (n: number, max: number) => Number.isInteger(n) && n >= 0 && n <= 
 export function bundleRequestProblem(r: BundleRequest): string | null {
   if (!BUNDLE_NAME.test(r.name) || r.name.length > MAX_BUNDLE_NAME) return 'name'
   if (r.description.length > MAX_BUNDLE_DESCRIPTION) return 'description'
-  if (!BUNDLE_SERVICE_NAMES.includes(r.service)) return 'service'
+  if (!SUPPORT_BUNDLE_SERVICES.some((s) => s.name === r.service)) return 'service'
   if (!whole(r.threadDumpCount, MAX_THREAD_DUMPS)) return 'thread dump count'
   if (!whole(r.threadDumpInterval, MAX_THREAD_DUMP_INTERVAL_SECS)) return 'thread dump interval'
   return null

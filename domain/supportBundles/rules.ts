@@ -10,21 +10,10 @@ import {
   MAX_BUNDLE_NAME,
   MAX_THREAD_DUMP_INTERVAL_SECS,
   MAX_THREAD_DUMPS,
+  SUPPORT_BUNDLE_SERVICES,
 } from './request'
 
-/** Support bundle services (spec 001 section 9), with their platform service keys. */
-export const SUPPORT_BUNDLE_SERVICES: ReadonlyArray<{
-  readonly name: string
-  readonly key: string
-  readonly label: string
-}> = [
-  { name: 'artifactory', key: 'jfrt', label: 'Artifactory' },
-  { name: 'xray', key: 'jfxr', label: 'Xray' },
-  { name: 'distribution', key: 'jfds', label: 'Distribution' },
-  { name: 'mission_control', key: 'jfmc', label: 'Mission Control' },
-  { name: 'insight', key: 'jfisv', label: 'Insight' },
-  { name: 'tracker', key: 'jftrk', label: 'Tracker' },
-]
+export { SUPPORT_BUNDLE_SERVICES }
 
 export const MANDATORY = 'This field is mandatory'
 export const NAME_MESSAGE = 'Name can only contain alphanumeric characters, dashes and periods'

@@ -11,13 +11,8 @@ import { administeredProjects, findUserByName } from '../auth/users'
 import { badRequest, conflict, emptyReply, notFound } from './common'
 import { PROJECT_KEY_MAX_LENGTH, projectKeyProblem } from './projectKey'
 
-export const PROJECT_ROLES = [
-  'Project Admin',
-  'Developer',
-  'Contributor',
-  'Viewer',
-  'Release Manager',
-] as const
+// The roles are the console's (one list for both sides).
+import { PROJECT_ROLES } from '../../domain/admin/types'
 
 interface ProjectRow {
   key: string

@@ -7,18 +7,8 @@ import { HttpError, type ServerContext } from '../context'
 import { projectKeyProblem } from '../admin/projectKey'
 import { errors } from '../auth/schemas'
 
-export const PURPOSES = ['Commercial', 'Personal'] as const
-export const ROLES = ['DevOps Engineer', 'Software Developer', 'DevSecOps Engineer', 'Other'] as const
-export const DESIRED_FEATURES = [
-  'Binary management',
-  'Team Administration',
-  'Single Sign On',
-  'Vulnerabilities Scanning',
-  'License Compliance Checks',
-  'CI/CD',
-  'Container Registry',
-  'Software Bill Of Materials (SBOM)',
-] as const
+// The questionnaire's choices are the console's (one list for both sides).
+import { DESIRED_FEATURES, PURPOSES, ROLES } from '../../domain/onboarding/rules'
 export const DEFAULT_PROJECT = { name: 'Default Project', key: 'dflt' } as const
 
 export interface Questionnaire {
