@@ -1,10 +1,10 @@
 // The identity pages in Chromium against the reference server: an admin creates a group and a
 // user in it, the user signs in, and the admin changes a permission and deletes the user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { launchChromium } from '../support/browser'
-import { adminCookie, currentUser, fillLogin, pathOf } from './loginHelpers'
+import { adminCookie, currentUser, signIn } from './loginHelpers'
 
 let server: TestServer
 let browser: Browser
@@ -31,12 +31,6 @@ async function api(method: string, path: string, body?: unknown) {
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }
 }
 
-async function signIn(page: Page, user: string, password: string) {
-  await page.goto(`${server.url}/ui/login`)
-  await fillLogin(page, user, password)
-  await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
-}
-
 const PASSWORD = 'tess-e2e-password-1'
 
 describe('admin identity pages (e2e)', () => {
@@ -48,7 +42,7 @@ describe('admin identity pages (e2e)', () => {
       groups: {},
     })
     const admin = await (await browser.newContext()).newPage()
-    await signIn(admin, 'admin', server.config.adminPassword)
+    await signIn(server, admin, 'admin', server.config.adminPassword)
 
     // A group, through its page.
     await admin.goto(`${server.url}/ui/admin/management/groups/new`)
@@ -82,7 +76,7 @@ describe('admin identity pages (e2e)', () => {
 
     // The new user signs in with the password the admin set.
     const tess = await (await browser.newContext()).newPage()
-    await signIn(tess, 'tess', PASSWORD)
+    await signIn(server, tess, 'tess', PASSWORD)
     expect(await currentUser(tess)).toMatchObject({ name: 'tess', anonymous: false })
 
     // Back as admin: the group may now deploy, and tess may read and annotate.

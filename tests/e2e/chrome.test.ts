@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../support/server'
 import { launchChromium } from '../support/browser'
-import { fillLogin } from './loginHelpers'
+import { signIn } from './loginHelpers'
 
 let server: TestServer
 let browser: Browser
@@ -20,12 +20,6 @@ afterAll(async () => {
 })
 
 const path = (page: Page) => new URL(page.url()).pathname
-
-async function signIn(page: Page, user: string, password: string) {
-  await page.goto(`${server.url}/ui/login`)
-  await fillLogin(page, user, password)
-  await expect.poll(() => path(page), { timeout: 15_000 }).not.toMatch(/^\/ui\/login/)
-}
 
 /** The session's event log, exported the way a user does it (Help > Export event log). */
 async function exportedLog(page: Page): Promise<Array<{ type?: string; data?: unknown }>> {
@@ -46,7 +40,7 @@ describe('chrome (e2e)', () => {
     const page = await browser.newPage()
     // The topology page's area (serviceStatus) has its own style sheet: make it fail.
     await page.route(/\/ui\/assets\/serviceStatus-[^/]*\.css$/, (route) => route.abort('failed'))
-    await signIn(page, 'admin', server.config.adminPassword)
+    await signIn(server, page, 'admin', server.config.adminPassword)
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/admin/mission_control/topology')
     await page.getByRole('navigation', { name: 'Administration' }).waitFor()
     await expect
@@ -81,7 +75,7 @@ describe('chrome (e2e)', () => {
 
   it('keyboard shortcuts move an admin between pages and open their list, but not while typing', async () => {
     const page = await browser.newPage()
-    await signIn(page, 'admin', server.config.adminPassword)
+    await signIn(server, page, 'admin', server.config.adminPassword)
     await page.getByRole('navigation', { name: 'Administration' }).waitFor({ timeout: 15_000 })
     await page.keyboard.press('g')
     await page.keyboard.press('p')
@@ -109,7 +103,7 @@ describe('chrome (e2e)', () => {
 
   it('the classic navigation type is kept on the server for the user across reloads', async () => {
     const page = await browser.newPage()
-    await signIn(page, 'developer', server.config.userPassword)
+    await signIn(server, page, 'developer', server.config.userPassword)
     await page.getByRole('complementary', { name: 'Sidebar' }).waitFor({ timeout: 15_000 })
     await page.getByRole('button', { name: 'developer' }).click()
     await page.getByRole('menuitem', { name: 'Switch to Classic UI' }).click()
@@ -132,7 +126,7 @@ describe('chrome (e2e)', () => {
     await expect.poll(() => path(page)).toBe('/ui/packages')
     // Another user keeps the new layout.
     const other = await browser.newPage()
-    await signIn(other, 'admin', server.config.adminPassword)
+    await signIn(server, other, 'admin', server.config.adminPassword)
     await other.getByRole('complementary', { name: 'Sidebar' }).waitFor({ timeout: 15_000 })
     // Back to the new layout for the developer.
     await page.getByRole('button', { name: 'developer' }).click()
@@ -144,7 +138,7 @@ describe('chrome (e2e)', () => {
 
   it('the navigation tour walks the chrome, and is remembered as finished after a reload', async () => {
     const page = await browser.newPage()
-    await signIn(page, 'developer', server.config.userPassword)
+    await signIn(server, page, 'developer', server.config.userPassword)
     await page.getByRole('button', { name: 'developer' }).click()
     await page.getByRole('menuitem', { name: 'Navigation Tour' }).click()
     const tour = page.getByRole('dialog', { name: 'Navigation tour' })
@@ -171,7 +165,7 @@ describe('chrome (e2e)', () => {
 
   it('quick setup relaunches the npm client flow, and set-me-up shows the real platform address', async () => {
     const page = await browser.newPage()
-    await signIn(page, 'admin', server.config.adminPassword)
+    await signIn(server, page, 'admin', server.config.adminPassword)
     await page.getByRole('button', { name: 'admin', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Quick Repository Creation' }).click()
     const quick = page.getByRole('dialog', { name: 'Quick Setup' })

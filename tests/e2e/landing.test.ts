@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../support/server'
 import { launchChromium } from '../support/browser'
-import { fillLogin } from './loginHelpers'
+import { signIn } from './loginHelpers'
 
 let server: TestServer
 let browser: Browser
@@ -19,16 +19,10 @@ afterAll(async () => {
 
 const path = (page: Page) => new URL(page.url()).pathname
 
-async function signIn(page: Page, user: string, password: string) {
-  await page.goto(`${server.url}/ui/login`)
-  await fillLogin(page, user, password)
-  await expect.poll(() => path(page), { timeout: 15_000 }).not.toMatch(/^\/ui\/login/)
-}
-
 describe('landing (e2e)', () => {
   it('an admin lands on the topology page, which shows the platform services', async () => {
     const page = await browser.newPage()
-    await signIn(page, 'admin', server.config.adminPassword)
+    await signIn(server, page, 'admin', server.config.adminPassword)
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/admin/mission_control/topology')
     await page.getByRole('heading', { name: 'Topology', level: 1 }).waitFor()
     await page.getByRole('table').first().waitFor({ timeout: 15_000 })
@@ -39,7 +33,7 @@ describe('landing (e2e)', () => {
 
   it('a regular user lands on packages', async () => {
     const page = await browser.newPage()
-    await signIn(page, 'developer', server.config.userPassword)
+    await signIn(server, page, 'developer', server.config.userPassword)
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/packages')
     await page.getByRole('navigation', { name: 'Application' }).waitFor()
     expect(await page.getByRole('button', { name: 'Administration' }).count()).toBe(0)
@@ -48,7 +42,7 @@ describe('landing (e2e)', () => {
 
   it('a non-admin opening an admin route is denied and sent to their landing', async () => {
     const page = await browser.newPage()
-    await signIn(page, 'developer', server.config.userPassword)
+    await signIn(server, page, 'developer', server.config.userPassword)
     await page.goto(`${server.url}/ui/admin/proxies/configuration/list`)
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/packages')
     expect(await page.getByRole('heading', { name: 'Proxies' }).count()).toBe(0)
@@ -71,7 +65,7 @@ describe('landing (e2e)', () => {
 
   it('an admin creates a proxy through the form and sees it listed', async () => {
     const page = await browser.newPage()
-    await signIn(page, 'admin', server.config.adminPassword)
+    await signIn(server, page, 'admin', server.config.adminPassword)
     await page.goto(`${server.url}/ui/admin/proxies/configuration/new`)
     await page.getByLabel('Proxy Key').fill('corp-proxy')
     await page.getByLabel('Host', { exact: true }).fill('proxy.corp.example')

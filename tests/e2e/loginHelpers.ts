@@ -2,6 +2,7 @@
 // browser's view of who is signed in.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browserHeaders, type TestServer } from '../support/server'
 
@@ -69,4 +70,11 @@ export async function fillLogin(page: Page, user: string, password: string) {
   await page.getByRole('textbox', { name: 'Username' }).fill(user)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+/** Signs in through the login page and waits until the console has left the login screens. */
+export async function signIn(server: TestServer, page: Page, user: string, password: string) {
+  await page.goto(`${server.url}/ui/login`)
+  await fillLogin(page, user, password)
+  await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
 }
