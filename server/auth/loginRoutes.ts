@@ -53,16 +53,19 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       const { user: name, password } = request.body
       const key = loginKey(request, name)
       const addressKey = `login-address:${request.ip}`
-      limiter.check(key, reply)
-      addressLimiter.check(addressKey, reply)
+      // Taken before the password is checked, so parallel guesses cannot slip past the count.
+      limiter.take(key, reply)
+      try {
+        addressLimiter.take(addressKey, reply)
+      } catch (refused) {
+        limiter.refund(key)
+        throw refused
+      }
       const user = findUserByName(db, name)
       const ok = await verifyPassword(password, user?.password_hash)
-      if (!user || !ok) {
-        limiter.hit(key)
-        addressLimiter.hit(addressKey)
-        throw new HttpError(401, 'Wrong user name or password', 'BAD_CREDENTIALS')
-      }
-      limiter.reset(key)
+      if (!user || !ok) throw new HttpError(401, 'Wrong user name or password', 'BAD_CREDENTIALS')
+      limiter.refund(key)
+      addressLimiter.refund(addressKey)
       if (user.credentials_expired === 1)
         throw new HttpError(403, 'Your credentials have expired: change your password', 'CREDENTIALS_EXPIRED')
       if (user.password_expired === 1)

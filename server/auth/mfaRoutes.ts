@@ -79,7 +79,7 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
     async (request, reply) => {
       const { session, user } = pendingLogin(ctx, request)
       const key = `otp:${user.id}`
-      limiter.check(key, reply)
+      limiter.take(key, reply)
       if (!user.mfa_secret)
         throw new HttpError(403, 'Enrol first: no authenticator is set up', 'NOT_ENROLLED')
       const otp = request.body.otp.replace(/\s+/g, '')
@@ -89,10 +89,9 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
       const counter = delta === null ? null : Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta
       // A code already used (same or earlier time step) is refused: no replay within its window.
       if (counter === null || counter <= user.mfa_last_counter) {
-        limiter.hit(key)
         throw new HttpError(401, 'Invalid code', 'INVALID_OTP')
       }
-      limiter.reset(key)
+      limiter.refund(key)
       db.transaction(() => {
         db.prepare('UPDATE users SET mfa_enrolled = 1, mfa_last_counter = ? WHERE id = ?').run(
           counter,

@@ -47,8 +47,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
     },
     async (request, reply) => {
       const key = `forgot:${request.ip}`
-      limiter.check(key, reply)
-      limiter.hit(key)
+      limiter.take(key, reply)
       const general = readGeneralConfig(db, config)
       if (!general.forgotPasswordEnabled)
         throw new HttpError(403, 'Password reset by e-mail is disabled on this platform', 'DISABLED')
@@ -159,13 +158,11 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
     async (request, reply) => {
       const { userName, oldPassword, newPassword } = request.body
       const key = loginKey(request, userName)
-      limiter.check(key, reply)
+      limiter.take(key, reply)
       const user = findUserByName(db, userName)
-      if (!user || !(await verifyPassword(oldPassword, user.password_hash))) {
-        limiter.hit(key)
+      if (!user || !(await verifyPassword(oldPassword, user.password_hash)))
         throw new HttpError(401, 'The current password is wrong', 'BAD_CREDENTIALS')
-      }
-      limiter.reset(key)
+      limiter.refund(key)
       const problem = passwordProblem(newPassword)
       if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
       if (newPassword === oldPassword)

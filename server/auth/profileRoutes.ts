@@ -97,12 +97,10 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       const session = findSession(db, request)
       const user = findUserById(db, me.id)
       const key = loginKey(request, me.name)
-      limiter.check(key, reply)
-      if (!session || !user || !(await verifyPassword(request.body.password, user.password_hash))) {
-        limiter.hit(key)
+      limiter.take(key, reply)
+      if (!session || !user || !(await verifyPassword(request.body.password, user.password_hash)))
         throw new HttpError(401, 'Wrong password', 'BAD_CREDENTIALS')
-      }
-      limiter.reset(key)
+      limiter.refund(key)
       const until = new Date(Date.now() + PROFILE_UNLOCK_MS).toISOString()
       db.prepare('UPDATE sessions SET unlocked_until = ? WHERE id_hash = ?').run(until, session.id_hash)
       return { unlocked: true, unlockedUntil: until }
@@ -175,7 +173,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       const header = request.headers[REAUTH_HEADER]
       const credentials = parseBasic(typeof header === 'string' ? header : undefined)
       const key = loginKey(request, me.name)
-      limiter.check(key, reply)
+      limiter.take(key, reply)
       const user = findUserById(db, me.id)
       const ok =
         credentials !== undefined &&
@@ -183,14 +181,13 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
         credentials.user.toLowerCase() === user.name.toLowerCase() &&
         (await verifyPassword(credentials.password, user.password_hash))
       if (!ok || !user) {
-        limiter.hit(key)
         throw new HttpError(
           401,
           'Re-authentication failed: wrong user or password',
           'REAUTHENTICATION_FAILED',
         )
       }
-      limiter.reset(key)
+      limiter.refund(key)
       // The key is shown to its owner again later, so it is kept as issued (like the platform does).
       let apiKey = (
         db.prepare('SELECT api_key FROM users WHERE id = ?').get(user.id) as { api_key: string | null }

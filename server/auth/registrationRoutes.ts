@@ -181,7 +181,7 @@ export function registerRegistrationRoutes(
     async (request, reply) => {
       const { session, code } = request.body
       const key = `cli:${session}`
-      limiter.check(key, reply)
+      limiter.take(key, reply)
       const row = db
         .prepare(
           'SELECT user_id, code_hash FROM cli_sessions WHERE session = ? AND used_at IS NULL AND expires_at > ?',
@@ -189,7 +189,6 @@ export function registerRegistrationRoutes(
         .get(session, new Date().toISOString()) as { user_id: number; code_hash: string } | undefined
       const matches = row && timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hashToken(code)))
       if (!row || !matches) {
-        limiter.hit(key)
         throw new HttpError(
           400,
           'The CLI session is unknown, expired, already used, or the code is wrong',
