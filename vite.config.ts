@@ -1,5 +1,16 @@
 import { defaultClientConditions, defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { execFileSync } from 'node:child_process'
+
+// The commit a build comes from goes into every exported log's header (domain/build.ts).
+function buildCommit(): string {
+  if (process.env.BUILD_COMMIT) return process.env.BUILD_COMMIT
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' }).trim()
+  } catch {
+    return 'unknown'
+  }
+}
 
 // The console is served under /ui/ by the platform; `npm run dev` proxies the API to
 // PLATFORM_URL (default: the reference server that `npm start` runs).
@@ -11,6 +22,7 @@ const layerSuffix = (module: string | null) =>
 export default defineConfig({
   base: '/ui/',
   plugins: [react()],
+  define: { __BUILD_COMMIT__: JSON.stringify(buildCommit()) },
   // rxjs publishes its ES2015 build under the `es2015` export condition; without it the bundle
   // gets the ES5 build and its tslib helpers (~4 KB gzip more on the first load).
   resolve: {

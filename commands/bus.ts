@@ -11,6 +11,7 @@ import type { AreaRegistry } from '../domain/areaRegistry'
 import { CommandRejected, EffectFailed } from '../domain/bus'
 import type { CommandMeta, Envelope, Source } from '../domain/shared/area'
 import { EventLog } from '../domain/eventLog'
+import { buildInfo, type BuildInfo } from '../domain/build'
 import { runQuery, type AppQuery, type QueryResult } from '../queries'
 import type { Clock, IdSource, Ports } from '../adapters/ports'
 import type { EffectOutput, EffectTable, StateObservable } from './effects/types'
@@ -41,7 +42,8 @@ export interface BusOptions {
   /** Events recorded before effects start (tests seed the app this way). */
   readonly seed?: ReadonlyArray<AppEvent>
   readonly maxLogEvents?: number
-  readonly appVersion?: string
+  /** The build named in the log's header; defaults to this one. */
+  readonly build?: BuildInfo
   /** Policies besides the areas' own (scripts and tests add theirs). */
   readonly policies?: ReadonlyArray<Policy>
 }
@@ -95,7 +97,7 @@ export function createBus(options: BusOptions): App {
   const registry = options.areas
   const log = new EventLog(
     new Date(clock.now()).toISOString(),
-    options.appVersion ?? 'dev',
+    options.build ?? buildInfo,
     registry,
     options.maxLogEvents,
   )

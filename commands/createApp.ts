@@ -1,4 +1,5 @@
 import { eagerAreas, type AppEvent } from '../domain/app'
+import type { BuildInfo } from '../domain/build'
 import type { Ports } from '../adapters/ports'
 import { createBus, type App, type Policy } from './bus'
 import { allEffects } from './effects'
@@ -10,7 +11,7 @@ export interface CreateAppOptions {
   /** Replace the effects (tests run the bus with none, or only some). */
   readonly effects?: EffectTable
   readonly maxLogEvents?: number
-  readonly appVersion?: string
+  readonly build?: BuildInfo
   /** Policies besides the areas' own. */
   readonly policies?: ReadonlyArray<Policy>
 }
@@ -23,7 +24,7 @@ export function createApp(options: CreateAppOptions): App {
     areas: eagerAreas,
     seed: options.seed,
     maxLogEvents: options.maxLogEvents,
-    appVersion: options.appVersion,
+    build: options.build,
     policies: options.policies,
   })
 }

@@ -5,6 +5,7 @@
  */
 import type { AppEvent, AppState } from './app'
 import type { AreaRegistry } from './areaRegistry'
+import type { BuildInfo } from './build'
 import type { Envelope } from './shared/area'
 import { stateHash } from './shared/canonical'
 
@@ -21,7 +22,7 @@ export class EventLog {
 
   constructor(
     readonly startedAt: string,
-    readonly appVersion: string,
+    readonly build: BuildInfo,
     private readonly fold: Fold,
     readonly maxEvents: number = DEFAULT_MAX_EVENTS,
   ) {}
@@ -56,7 +57,13 @@ export class EventLog {
   /** NDJSON: header, optional snapshot, events, trailer with the hash of `finalState`. */
   toNdjson(finalState: AppState): string {
     const lines: string[] = [
-      JSON.stringify({ kind: 'header', format: LOG_FORMAT, app: this.appVersion, startedAt: this.startedAt }),
+      JSON.stringify({
+        kind: 'header',
+        format: LOG_FORMAT,
+        app: this.build.version,
+        commit: this.build.commit,
+        startedAt: this.startedAt,
+      }),
     ]
     if (this.snapshot)
       lines.push(JSON.stringify({ kind: 'snapshot', seq: this.snapshot.seq, state: this.snapshot.state }))

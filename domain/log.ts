@@ -9,17 +9,18 @@ import { isLeft } from 'fp-ts/Either'
 import { evolve, eventSpecs, initialAppState, type AppEvent, type AppState } from './app'
 import type { Source } from './shared/area'
 import { stateHash } from './shared/canonical'
+import { buildInfo, compareVersions, type BuildInfo } from './build'
+import { LOG_FORMAT } from './eventLog'
 
 export { LOG_FORMAT, DEFAULT_MAX_EVENTS, EventLog, encodeEventLine } from './eventLog'
 
 const SourceCodec = t.keyof({ ui: null, router: null, policy: null, effect: null, script: null })
 
-export const HeaderLine = t.type({
-  kind: t.literal('header'),
-  format: t.number,
-  app: t.string,
-  startedAt: t.string,
-})
+export const HeaderLine = t.intersection([
+  t.type({ kind: t.literal('header'), format: t.number, app: t.string, startedAt: t.string }),
+  // Logs written before the header named the commit have none.
+  t.partial({ commit: t.string }),
+])
 /** The state folded from events that no longer fit in the bounded log. */
 export const SnapshotLine = t.type({ kind: t.literal('snapshot'), seq: t.number, state: t.UnknownRecord })
 export const EventLine = t.type({
@@ -51,6 +52,8 @@ export interface ReplayResult {
   readonly expectedHash: string | undefined
   readonly actualHash: string
   readonly header: t.TypeOf<typeof HeaderLine> | undefined
+  /** Set when the header names a newer version than the replaying build's: what fails may be new. */
+  readonly newerBuild: string | undefined
 }
 
 /** Lifts an event's data from the version it was written in to the current one. */
@@ -117,31 +120,62 @@ function isEventLine(raw: unknown): raw is EventLineT {
   )
 }
 
+export interface ReplayOptions {
+  /** Stop after the event with this seq. */
+  readonly until?: number
+  /** Accept a log without its header or trailer (cut out of a longer one, or still being written). */
+  readonly partial?: boolean
+  /** The build replaying, to explain a log written by a newer one (defaults to this build). */
+  readonly replayer?: BuildInfo
+}
+
+interface SeenEvent {
+  readonly seq: number
+  readonly line: number
+}
+
 /**
  * Replays an NDJSON log. Every line is decoded; bad lines are reported by number (1-based)
- * and skipped. `until` stops after the event with that seq.
+ * and skipped. Replay is strict: the header (of a known format) must come first and the
+ * trailer last, and the events' seqs must run on without a gap, a duplicate or a reordering,
+ * each reported with its own message; `partial` waives the header and the trailer only.
  */
-export function replayLog(text: string, options: { until?: number } = {}): ReplayResult {
+export function replayLog(text: string, options: ReplayOptions = {}): ReplayResult {
   const errors: LineError[] = []
   let state: AppState = initialAppState
   let header: t.TypeOf<typeof HeaderLine> | undefined
-  let trailer: t.TypeOf<typeof TrailerLine> | undefined
+  let trailer: { line: number; value: t.TypeOf<typeof TrailerLine> } | undefined
   let events = 0
   let lastSeq = 0
+  let baseSeq = 0
   let stopped = false
+  let firstLine = 0
+  let lastLine = 0
+  let unknownFormat = false
+  const seen = new Map<number, number>()
+  const order: SeenEvent[] = []
   const lines = text.split('\n')
   for (let i = 0; i < lines.length; i++) {
     const lineText = lines[i]!
     // A cheap blank-line test: trimming every line would copy it.
     if (lineText.length === 0 || (lineText.length < 4 && lineText.trim() === '')) continue
     const n = i + 1
+    if (firstLine === 0) firstLine = n
+    lastLine = n
+    if (unknownFormat) continue
     let raw: unknown
     try {
       raw = JSON.parse(lineText)
     } catch (e) {
-      errors.push({ line: n, message: `invalid JSON: ${(e as Error).message}` })
+      // The last line of a file cut short is not JSON and has no newline after it.
+      const cut = i === lines.length - 1 && !lineText.trimEnd().endsWith('}')
+      errors.push({
+        line: n,
+        message: cut ? 'truncated: the last line is cut off' : `invalid JSON: ${(e as Error).message}`,
+      })
       continue
     }
+    if (trailer) errors.push({ line: n, message: `a line after the trailer (line ${trailer.line})` })
     const kind = typeof raw === 'object' && raw !== null ? (raw as { kind?: unknown }).kind : undefined
     if (kind === 'event') {
       const decoded = decodeEventLine(raw)
@@ -149,42 +183,112 @@ export function replayLog(text: string, options: { until?: number } = {}): Repla
         errors.push({ line: n, message: decoded.message })
         continue
       }
-      if (stopped) continue
-      if (decoded.line.seq <= lastSeq) {
-        errors.push({ line: n, message: `seq ${decoded.line.seq} does not follow ${lastSeq}` })
+      const seq = decoded.line.seq
+      const earlier = seen.get(seq)
+      if (earlier !== undefined) {
+        errors.push({ line: n, message: `duplicate: seq ${seq} was already on line ${earlier}` })
         continue
       }
+      seen.set(seq, n)
+      order.push({ seq, line: n })
+      if (seq <= lastSeq) {
+        errors.push({
+          line: n,
+          message: `out of order: seq ${seq} comes after seq ${lastSeq} (line ${seen.get(lastSeq) ?? '?'})`,
+        })
+        continue
+      }
+      if (stopped) continue
       state = evolve(state, decoded.event)
-      lastSeq = decoded.line.seq
+      lastSeq = seq
       events++
       if (options.until !== undefined && lastSeq >= options.until) stopped = true
     } else if (kind === 'header') {
-      if (HeaderLine.is(raw)) header = raw
-      else errors.push({ line: n, message: 'malformed header' })
+      if (!HeaderLine.is(raw)) errors.push({ line: n, message: 'malformed header' })
+      else if (header || n !== firstLine)
+        errors.push({ line: n, message: 'the header must be the first line' })
+      else {
+        header = raw
+        if (raw.format !== LOG_FORMAT) {
+          errors.push({
+            line: n,
+            message: `unknown log format ${raw.format}: this build reads format ${LOG_FORMAT}`,
+          })
+          unknownFormat = true
+        }
+      }
     } else if (kind === 'snapshot') {
-      if (SnapshotLine.is(raw) && events === 0) {
+      if (SnapshotLine.is(raw) && events === 0 && order.length === 0) {
         state = { ...initialAppState, ...(raw.state as Partial<AppState>) }
         lastSeq = raw.seq
+        baseSeq = raw.seq
       } else errors.push({ line: n, message: 'malformed or misplaced snapshot' })
     } else if (kind === 'trailer') {
-      if (TrailerLine.is(raw)) trailer = raw
-      else errors.push({ line: n, message: 'malformed trailer' })
+      if (!TrailerLine.is(raw)) errors.push({ line: n, message: 'malformed trailer' })
+      else if (trailer)
+        errors.push({ line: n, message: `a second trailer (the first is on line ${trailer.line})` })
+      else trailer = { line: n, value: raw }
     } else {
       errors.push({ line: n, message: `unknown line kind ${JSON.stringify(kind)}` })
     }
   }
+  if (!unknownFormat) errors.push(...gaps(order, baseSeq))
+  if (!options.partial) {
+    if (!header && !unknownFormat)
+      errors.push({
+        line: firstLine || 1,
+        message: firstLine
+          ? 'no header: a log starts with its header line (--partial replays it anyway)'
+          : 'empty log: no header, no events, no trailer',
+      })
+    if (!trailer && firstLine)
+      errors.push({
+        line: lastLine,
+        message: `truncated: the log ends on line ${lastLine} without its trailer (--partial replays it anyway)`,
+      })
+  }
+  const highest = order.reduce((max, e) => Math.max(max, e.seq), baseSeq)
+  if (trailer && trailer.value.lastSeq > highest)
+    errors.push({
+      line: trailer.line,
+      message: `truncated: the trailer's last seq is ${trailer.value.lastSeq}, the log's is ${highest}`,
+    })
+  errors.sort((a, b) => a.line - b.line)
   const actualHash = stateHash(state)
-  const comparable = trailer !== undefined && !stopped
+  const comparable = trailer !== undefined && !stopped && !unknownFormat
+  const replayer = options.replayer ?? buildInfo
   return {
     state,
     events,
     lastSeq,
     errors,
     header,
-    expectedHash: trailer?.stateHash,
+    expectedHash: trailer?.value.stateHash,
     actualHash,
-    hashMatches: comparable ? trailer?.stateHash === actualHash : undefined,
+    hashMatches: comparable ? trailer?.value.stateHash === actualHash : undefined,
+    newerBuild:
+      header && compareVersions(header.app, replayer.version) > 0
+        ? `the log was written by version ${header.app}${header.commit ? ` (${header.commit})` : ''}, newer than this replay's ${replayer.version}: replay it with that build`
+        : undefined,
   }
+}
+
+/** Seqs that never appear, reported on the line of the event that follows the hole. */
+function gaps(order: ReadonlyArray<SeenEvent>, baseSeq: number): LineError[] {
+  const sorted = [...order].sort((a, b) => a.seq - b.seq)
+  const out: LineError[] = []
+  let previous = baseSeq
+  for (const e of sorted) {
+    if (e.seq > previous + 1) {
+      const missing = e.seq - previous - 1
+      out.push({
+        line: e.line,
+        message: `seq gap: ${missing === 1 ? `seq ${previous + 1} is` : `seqs ${previous + 1}–${e.seq - 1} are`} missing before seq ${e.seq}`,
+      })
+    }
+    previous = e.seq
+  }
+  return out
 }
 
 export type { Source }

@@ -26,10 +26,20 @@ async function replay(args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-function exportedLog(): string {
+function exportedLog(count = 3): string {
   const app = createApp({ ports: fakePorts(), effects: {} })
-  for (let i = 0; i < 3; i++) app.dispatch({ type: `nowhere/Thing${i}` } as unknown as AppCommand, 'script')
+  for (let i = 0; i < count; i++)
+    app.dispatch({ type: `nowhere/Thing${i}` } as unknown as AppCommand, 'script')
   return app.exportLog()
+}
+
+/** The exported log's lines (header, events 1–5, trailer), to corrupt one way each. */
+const linesOf = (): string[] => exportedLog(5).trim().split('\n')
+
+async function replayText(name: string, text: string, extra: string[] = []) {
+  const file = join(dir, `${name}.ndjson`)
+  writeFileSync(file, text)
+  return replay([file, ...extra])
 }
 
 // Each case starts Node with tsx: seconds on a loaded machine, not the unit default of 5.
@@ -72,8 +82,95 @@ describe('npm run replay', { timeout: 60_000 }, () => {
     expect(result.stderr).toContain('state hash mismatch')
   })
 
+  it('says which build wrote the log: version and commit from the header', async () => {
+    const result = await replayText('build', exportedLog())
+    expect(result.stdout).toMatch(/\(app 0\.1\.0 at \w+, started /)
+  })
+
   it('explains a missing file or bad option with exit code 2', async () => {
     expect((await replay([join(dir, 'none.ndjson')])).code).toBe(2)
     expect((await replay(['--until', 'soon'])).code).toBe(2)
+  })
+})
+
+// Every way a log can be incomplete or tampered with has its own message, its line and exit 1.
+describe.concurrent('npm run replay refuses a corrupt log', { timeout: 60_000 }, () => {
+  it('without its header', async () => {
+    const result = await replayText('noHeader', linesOf().slice(1).join('\n'))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('line 1: no header')
+  })
+
+  it('without its trailer (truncated), unless --partial', async () => {
+    const lines = linesOf()
+    const text = lines.slice(0, -1).join('\n') + '\n'
+    const strict = await replayText('noTrailer', text)
+    expect(strict.code).toBe(1)
+    expect(strict.stderr).toContain(
+      `line ${lines.length - 1}: truncated: the log ends on line ${lines.length - 1} without its trailer`,
+    )
+    const partial = await replayText('noTrailerPartial', text, ['--partial'])
+    expect(partial.code).toBe(0)
+    expect(partial.stdout).toContain('events:     5 replayed, last seq 5')
+    expect(partial.stdout).toContain('(not checked)')
+  })
+
+  it('cut off in the middle of a line', async () => {
+    const text = linesOf().slice(0, 4).join('\n').slice(0, -20)
+    const result = await replayText('cut', text)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('line 4: truncated: the last line is cut off')
+  })
+
+  it('whose trailer names events the log does not have', async () => {
+    const lines = linesOf()
+    lines.splice(5, 1) // event seq 5: the last one
+    const result = await replayText('shortTrailer', lines.join('\n'))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain("line 6: truncated: the trailer's last seq is 5, the log's is 4")
+  })
+
+  it('of an unknown format', async () => {
+    const lines = linesOf()
+    lines[0] = lines[0]!.replace('"format":1', '"format":7')
+    const result = await replayText('format', lines.join('\n'))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('line 1: unknown log format 7: this build reads format 1')
+  })
+
+  it('with a deleted event (a seq gap)', async () => {
+    const lines = linesOf()
+    lines.splice(3, 1) // seq 3
+    const result = await replayText('gap', lines.join('\n'))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('line 4: seq gap: seq 3 is missing before seq 4')
+  })
+
+  it('with two events swapped (a reordering)', async () => {
+    const lines = linesOf()
+    ;[lines[2], lines[3]] = [lines[3]!, lines[2]!] // seq 3 before seq 2
+    const result = await replayText('reorder', lines.join('\n'))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('line 4: out of order: seq 2 comes after seq 3 (line 3)')
+    expect(result.stderr).not.toContain('gap')
+  })
+
+  it('with an event twice (a duplicate)', async () => {
+    const lines = linesOf()
+    lines.splice(3, 0, lines[2]!) // seq 2 again
+    const result = await replayText('duplicate', lines.join('\n'))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('line 4: duplicate: seq 2 was already on line 3')
+  })
+
+  it('from a newer build: says so by version when its events are unknown here', async () => {
+    const lines = linesOf()
+    lines[0] = lines[0]!.replace('"app":"0.1.0"', '"app":"0.2.0"')
+    lines[3] = lines[3]!.replace(/"type":"[^"]+"/, '"type":"future/Happened"')
+    const result = await replayText('newer', lines.join('\n'))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('note: the log was written by version 0.2.0')
+    expect(result.stderr).toContain("newer than this replay's 0.1.0")
+    expect(result.stderr).toContain('line 4: unknown event type "future/Happened"')
   })
 })
