@@ -1,53 +1,18 @@
-// `npm start`: builds the console with `vite build` when dist/ is missing or older than its
-// sources, then runs the reference platform server (`tsx server/main.ts`) in the foreground.
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+// `npm start`: builds the console when dist/ is missing or older than its sources (usually
+// `npm install` has built it already), then runs the reference platform server
+// (`tsx server/main.ts`) in the foreground and says how long start-up took.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { buildIfNeeded, root } from './buildIfNeeded.mjs'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => join(root, 'node_modules', '.bin', name)
+const startedAt = Date.now()
 
-// What the console bundle is built from (the server is run from source by tsx).
-const SOURCES = [
-  'index.html',
-  'vite.config.ts',
-  'package.json',
-  'ui',
-  'domain',
-  'commands',
-  'queries',
-  'adapters',
-]
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
-  return newest
+if (!buildIfNeeded()) {
+  console.error('vite build failed: the server was not started.')
+  process.exit(1)
 }
-
-function buildIfNeeded() {
-  const index = join(root, 'dist', 'index.html')
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0
-  const sources = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))))
-  if (built >= sources) {
-    console.log('Console build is up to date (dist/).')
-    return
-  }
-  console.log(
-    built === 0 ? 'Building the console (dist/ is missing)…' : 'Building the console (sources changed)…',
-  )
-  const result = spawnSync(bin('vite'), ['build'], { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) {
-    console.error('vite build failed: the server was not started.')
-    process.exit(result.status ?? 1)
-  }
-}
-
-buildIfNeeded()
 
 const env = process.env
 const dataDir = resolve(root, env.DATA_DIR ?? '.data')
@@ -64,7 +29,20 @@ if (firstStart) {
   console.log('Accounts: admin and developer (passwords as set on first start, default `password`).')
 }
 
-const server = spawn(bin('tsx'), ['server/main.ts'], { cwd: root, stdio: 'inherit', env })
+const server = spawn(bin('tsx'), ['server/main.ts'], {
+  cwd: root,
+  stdio: ['inherit', 'pipe', 'inherit'],
+  env,
+})
+// Pass the server's output through, and add the start-up time to its 'Console: …' line.
+let announced = false
+server.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk)
+  if (!announced && chunk.toString().includes('Console: http')) {
+    announced = true
+    console.log(`Started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Stop with Ctrl+C.`)
+  }
+})
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
   process.on(signal, () => {
     server.kill(signal)

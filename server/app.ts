@@ -120,7 +120,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
       index: false,
       setHeaders(res, path) {
         // Hashed assets never change under the same name; index.html must always be fresh.
-        res.header(
+        res.setHeader(
           'Cache-Control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         )
