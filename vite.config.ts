@@ -1,6 +1,7 @@
 import { defaultClientConditions, defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { execFileSync } from 'node:child_process'
+import { precompress } from './scripts/precompress.ts'
 
 // The commit a build comes from goes into every exported log's header (domain/build.ts).
 function buildCommit(): string {
@@ -21,7 +22,7 @@ const layerSuffix = (module: string | null) =>
 
 export default defineConfig({
   base: '/ui/',
-  plugins: [react()],
+  plugins: [react(), precompress('dist')],
   define: { __BUILD_COMMIT__: JSON.stringify(buildCommit()) },
   // rxjs publishes its ES2015 build under the `es2015` export condition; without it the bundle
   // gets the ES5 build and its tslib helpers (~4 KB gzip more on the first load).

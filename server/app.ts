@@ -118,12 +118,18 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
       prefix: '/ui/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (scripts/precompress.ts): sent as the browser accepts.
+      preCompressed: true,
+      // Our own Cache-Control below, not send's default `public, max-age=0`.
+      cacheControl: false,
       setHeaders(res, path) {
         // Hashed assets never change under the same name; index.html must always be fresh.
         res.setHeader(
           'Cache-Control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         )
+        // The answer depends on Accept-Encoding (the .br/.gz copies): caches must keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding')
       },
     })
   }
