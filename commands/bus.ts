@@ -12,6 +12,7 @@ import { CommandRejected, EffectFailed } from '../domain/bus'
 import type { CommandMeta, Envelope, Source } from '../domain/shared/area'
 import { EventLog } from '../domain/eventLog'
 import { buildInfo, type BuildInfo } from '../domain/build'
+import { redactEventSecrets } from '../domain/shared/secretParams'
 import { runQuery, type AppQuery, type QueryResult } from '../queries'
 import type { Clock, IdSource, Ports } from '../adapters/ports'
 import type { EffectOutput, EffectTable, StateObservable } from './effects/types'
@@ -25,6 +26,12 @@ export interface App {
   getState(): AppState
   /** Keeps a secret out of commands and events; the command carries the returned reference. */
   stashSecret(secret: string): string
+  /**
+   * The secret a redacted query parameter stands for (`redactEventSecrets` replaced it
+   * before the event was recorded), or the value itself when it is no such reference.
+   * Readable for the page's lifetime: a screen may use a reset key twice.
+   */
+  revealQuerySecret(value: string): string
   exportLog(): string
   dispose(): void
 }
@@ -87,6 +94,9 @@ interface Chain {
 }
 const newChain = (): Chain => ({ policyCommands: 0 })
 
+/** How a redacted query parameter's value starts in events. */
+export const QUERY_SECRET_PREFIX = 'redacted-'
+
 // A command is routed to the area named by its type's prefix (`session/SignIn` → session).
 const areaKeyOf = (command: AppCommand): string => (command as { type: string }).type.split('/')[0] ?? ''
 
@@ -118,18 +128,31 @@ export function createBus(options: BusOptions): App {
   let seq = 0
   let disposed = false
 
+  // Secret URL parameters seen in events, by the reference recorded instead (memory only).
+  const querySecrets = new Map<string, string>()
+  const querySecretRefs = new Map<string, string>()
+  const referTo = (secret: string): string => {
+    const known = querySecretRefs.get(secret)
+    if (known) return known
+    const ref = `${QUERY_SECRET_PREFIX}${querySecretRefs.size + 1}`
+    querySecretRefs.set(secret, ref)
+    querySecrets.set(ref, secret)
+    return ref
+  }
+
   const state$: StateObservable = Object.defineProperty(stateSubject.asObservable(), 'value', {
     get: () => stateSubject.value,
   }) as StateObservable
 
   function record(
-    event: AppEvent,
+    raw: AppEvent,
     source: Source,
     corr: string,
     depth: number,
     chain: Chain,
     runPolicies = true,
   ): void {
+    const event = redactEventSecrets(raw, referTo)
     const envelope: Envelope<AppEvent> = {
       seq: ++seq,
       at: new Date(clock.now()).toISOString(),
@@ -324,6 +347,7 @@ export function createBus(options: BusOptions): App {
     events$: eventsSubject.asObservable(),
     getState: () => stateSubject.value,
     stashSecret: (secret) => ports.secrets.put(secret),
+    revealQuerySecret: (value) => querySecrets.get(value) ?? value,
     exportLog: () => log.toNdjson(stateSubject.value),
     dispose() {
       disposed = true

@@ -93,7 +93,8 @@ export function InvitationScreen() {
   const app = useApp()
   const dispatch = useDispatch()
   const session = useQuery({ type: 'session/State' })
-  const { token = '' } = useQueryParams()
+  // The recorded query holds a reference in place of the token (domain/shared/secretParams.ts).
+  const token = app.revealQuerySecret(useQueryParams().token ?? '')
   const asked = useRef(false)
   const [user, setUser] = useState('')
   const [password, setPassword] = useState('')
@@ -180,13 +181,16 @@ export function CliExtensionScreen() {
   useEffect(() => {
     if (done.current) return
     done.current = true
-    const session = query.jfClientSession ?? ''
+    // The recorded query holds references in place of the secrets (domain/shared/secretParams.ts).
+    const session = app.revealQuerySecret(query.jfClientSession ?? '')
     if (session !== '') {
       dispatch({
         type: 'session/StoreCliSession',
         sessionRef: app.stashSecret(session),
         clientName: query.jfClientName ?? '',
-        ...(query.jfClientCode ? { codeRef: app.stashSecret(query.jfClientCode) } : {}),
+        ...(query.jfClientCode
+          ? { codeRef: app.stashSecret(app.revealQuerySecret(query.jfClientCode)) }
+          : {}),
       })
     }
     dispatch(navigateTo(CLI_REGISTRATION, true))

@@ -67,7 +67,8 @@ export function ResetPasswordScreen() {
   const app = useApp()
   const dispatch = useDispatch()
   const session = useQuery({ type: 'session/State' })
-  const { key = '' } = useQueryParams()
+  // The recorded query holds a reference in place of the key (domain/shared/secretParams.ts).
+  const key = app.revealQuerySecret(useQueryParams().key ?? '')
   const asked = useRef(false)
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
