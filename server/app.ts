@@ -14,6 +14,7 @@ import { HttpError, type ServerContext, type SessionUser } from './context'
 import { checkSameOrigin, securityHeaders } from './security'
 import { routeModules } from './routes'
 import { openApiCollector } from './openapi'
+import { registerRegistry } from './registry/register'
 
 export const API_PREFIX = '/ui/api/v1'
 export const SESSION_COOKIE = 'console_session'
@@ -83,7 +84,7 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
-        .send({ message: error.message, ...(error.code ? { code: error.code } : {}) })
+        .send({ ...error.extra, message: error.message, ...(error.code ? { code: error.code } : {}) })
     }
     if (error.validation)
       return reply.status(400).send({ message: `Invalid request: ${error.message}`, code: 'VALIDATION' })
@@ -108,6 +109,9 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     },
     { prefix: API_PREFIX },
   )
+
+  // Client traffic (npm, generic files, build info) under /artifactory, outside the console's API.
+  await registerRegistry(app, ctx)
 
   app.get('/', async (_request, reply) => reply.redirect('/ui/'))
 

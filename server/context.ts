@@ -32,6 +32,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code?: string,
+    /** More the client can act on (e.g. the problem of each form field). */
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(message)
   }

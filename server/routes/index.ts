@@ -9,6 +9,7 @@ import packages from './packages'
 import releaseBundles from './releaseBundles'
 import platform from '../platform/module'
 import navigation from '../navigation/preferences'
+import repositories from '../repositories/routes'
 
 /** Every API route module, registered under /ui/api/v1 in this order. */
 export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
@@ -22,4 +23,5 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['releaseBundles', releaseBundles],
   ['platform', platform],
   ['navigation', navigation],
+  ['repositories', repositories],
 ]

@@ -3,11 +3,12 @@
  * dependencies and properties, artifact builds, docker layers, file download, artifact
  * count, violations by package and the scanner version. All read the catalogue tables.
  */
-import { readFileSync } from 'node:fs'
+import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyRequest } from 'fastify'
 import { HttpError, type RouteModule } from '../context'
 import { artifactFinder } from '../catalog/artifacts'
+import { blobPathOf } from '../repositories/blobs'
 
 const pathQuery = {
   type: 'object',
@@ -207,7 +208,9 @@ const routes: RouteModule = async (app, ctx) => {
       ctx.requireUser(request, { allowAnonymous: true })
       const file = findFile(request.query.path, request.query.repoKey)
       if (!file) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
-      if (!file.content)
+      // Published files keep their bytes in the blob store; the snapshot's keep only checksums.
+      const blob = file.content ? undefined : blobPathOf(ctx.config.dataDir, file.sha256)
+      if (!file.content && !(blob && existsSync(blob)))
         throw new HttpError(
           404,
           'The catalogue keeps only the checksums of this file, not its bytes',
@@ -225,8 +228,8 @@ const routes: RouteModule = async (app, ctx) => {
             `attachment; filename="${asciiFallback(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`,
           )
           .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Length', String(file.content.length))
-          .send(file.content)
+          .header('Content-Length', String(file.content ? file.content.length : file.size))
+          .send(file.content ?? createReadStream(blob!))
       )
     },
   )
@@ -245,7 +248,9 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      const { n } = db.prepare('SELECT COUNT(*) AS n FROM catalog_files').get() as { n: number }
+      const { n } = db
+        .prepare('SELECT (SELECT COUNT(*) FROM catalog_files) + (SELECT COUNT(*) FROM artifacts) AS n')
+        .get() as { n: number }
       return { widgetData: { artifactCount: n } }
     },
   )

@@ -1,0 +1,2 @@
+/** The public surface of the repositories area. */
+export * from './rules'

@@ -1,0 +1,171 @@
+/**
+ * Repository rules shared by the console's forms and the platform server: the key rule (the
+ * one set-me-up already uses), the kinds, the package types a repository can hold, and the
+ * form validated into a repository definition (problems per field, or the valid value).
+ */
+import { left, right, type Either } from 'fp-ts/Either'
+import { canonicalPackageType } from '../packageTypes/canonical'
+import { MANDATORY_MESSAGE, NAME_MESSAGE, URL_MESSAGE } from '../shared/forms'
+import { isRepoKey } from '../onboarding/relaunch'
+
+export { isRepoKey }
+
+export const REPOSITORY_KINDS = ['local', 'remote', 'virtual'] as const
+export type RepositoryKind = (typeof REPOSITORY_KINDS)[number]
+
+/** Package types a repository can be created for (canonical names). */
+export const REPOSITORY_PACKAGE_TYPES = [
+  'alpine',
+  'cargo',
+  'chef',
+  'cocoapods',
+  'composer',
+  'conan',
+  'conda',
+  'cran',
+  'debian',
+  'docker',
+  'gems',
+  'generic',
+  'gitlfs',
+  'go',
+  'gradle',
+  'helm',
+  'huggingfacemlmodel',
+  'ivy',
+  'maven',
+  'npm',
+  'nuget',
+  'opkg',
+  'pub',
+  'puppet',
+  'pypi',
+  'rpm',
+  'sbt',
+  'swift',
+  'terraform',
+  'vagrant',
+] as const
+
+/** Package types whose client traffic this platform really serves (the others are records only). */
+export const SERVED_PACKAGE_TYPES: readonly string[] = ['npm', 'generic']
+
+export const KEY_LENGTH_MESSAGE = 'Repository key must be at most 64 characters'
+export const TYPE_MESSAGE = 'Choose a package type'
+export const MEMBERS_MESSAGE = 'A virtual repository needs at least one member'
+export const MEMBER_TYPE_MESSAGE = 'Members must be repositories of the same package type'
+export const DEFAULT_DEPLOYMENT_MESSAGE = 'The default deployment repository must be a local member'
+export const SELF_MEMBER_MESSAGE = 'A virtual repository cannot contain itself'
+
+/** What a repository form holds, as typed. */
+export interface RepositoryForm {
+  readonly key: string
+  readonly kind: RepositoryKind
+  readonly packageType: string
+  readonly description: string
+  readonly includesPattern: string
+  readonly excludesPattern: string
+  readonly url: string
+  readonly members: readonly string[]
+  readonly defaultDeploymentRepo: string
+}
+
+/** A valid repository definition (trimmed; fields of other kinds dropped). */
+export interface RepositoryDefinition {
+  readonly key: string
+  readonly kind: RepositoryKind
+  readonly packageType: string
+  readonly description: string
+  readonly includesPattern: string
+  readonly excludesPattern: string
+  readonly url: string | null
+  readonly members: readonly string[]
+  readonly defaultDeploymentRepo: string | null
+}
+
+export type RepositoryField = 'key' | 'packageType' | 'url' | 'members' | 'defaultDeploymentRepo'
+export type RepositoryProblems = Partial<Record<RepositoryField, string>>
+
+/** What the validation needs to know about other repositories (kind and type by key). */
+export type KnownRepositories = ReadonlyMap<string, { kind: RepositoryKind; packageType: string }>
+
+export function keyProblem(key: string): string | undefined {
+  if (key.trim() === '') return MANDATORY_MESSAGE
+  if (key.length > 64) return KEY_LENGTH_MESSAGE
+  return isRepoKey(key) ? undefined : NAME_MESSAGE
+}
+
+function urlProblem(url: string): string | undefined {
+  if (url.trim() === '') return MANDATORY_MESSAGE
+  try {
+    const parsed = new URL(url.trim())
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== ''
+      ? undefined
+      : URL_MESSAGE
+  } catch {
+    return URL_MESSAGE
+  }
+}
+
+export const isRepositoryPackageType = (t: string): boolean =>
+  (REPOSITORY_PACKAGE_TYPES as readonly string[]).includes(canonicalPackageType(t))
+
+/**
+ * The form as a definition, or its problems by field. Virtual members must exist, be of the
+ * same type and not be the repository itself; the default deployment repository is a local member.
+ */
+export function validateRepositoryForm(
+  form: RepositoryForm,
+  known: KnownRepositories,
+): Either<RepositoryProblems, RepositoryDefinition> {
+  const problems: RepositoryProblems = {}
+  const key = keyProblem(form.key)
+  if (key) problems.key = key
+  const packageType = canonicalPackageType(form.packageType)
+  if (!isRepositoryPackageType(packageType)) problems.packageType = TYPE_MESSAGE
+  if (form.kind === 'remote') {
+    const url = urlProblem(form.url)
+    if (url) problems.url = url
+  }
+  const members = form.kind === 'virtual' ? form.members : []
+  if (form.kind === 'virtual') {
+    if (members.length === 0) problems.members = MEMBERS_MESSAGE
+    else if (members.includes(form.key)) problems.members = SELF_MEMBER_MESSAGE
+    else if (members.some((m) => known.get(m)?.packageType !== packageType))
+      problems.members = MEMBER_TYPE_MESSAGE
+    const deploy = form.defaultDeploymentRepo.trim()
+    if (deploy !== '' && (!members.includes(deploy) || known.get(deploy)?.kind !== 'local'))
+      problems.defaultDeploymentRepo = DEFAULT_DEPLOYMENT_MESSAGE
+  }
+  if (Object.keys(problems).length > 0) return left(problems)
+  const deploy = form.defaultDeploymentRepo.trim()
+  return right({
+    key: form.key,
+    kind: form.kind,
+    packageType,
+    description: form.description.trim(),
+    includesPattern: form.includesPattern.trim() === '' ? '**/*' : form.includesPattern.trim(),
+    excludesPattern: form.excludesPattern.trim(),
+    url: form.kind === 'remote' ? form.url.trim() : null,
+    members: [...new Set(members)],
+    defaultDeploymentRepo: form.kind === 'virtual' && deploy !== '' ? deploy : null,
+  })
+}
+
+/** The keys Quick Repository Creation makes for a package type: local, remote and the virtual over both. */
+export function quickRepositoryKeys(packageType: string): { local: string; remote: string; virtual: string } {
+  const t = canonicalPackageType(packageType)
+  return { local: `${t}-local`, remote: `${t}-remote`, virtual: t }
+}
+
+/** Default upstream address of a remote repository created by Quick Repository Creation. */
+export const QUICK_REMOTE_URLS: Readonly<Record<string, string>> = {
+  npm: 'https://registry.npmjs.org',
+  pypi: 'https://files.pythonhosted.org',
+  maven: 'https://repo1.maven.org/maven2',
+  docker: 'https://registry-1.docker.io',
+  go: 'https://proxy.golang.org',
+  helm: 'https://charts.helm.sh/stable',
+  debian: 'https://deb.debian.org/debian',
+  generic: 'https://example.invalid/generic',
+}

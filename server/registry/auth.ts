@@ -1,0 +1,114 @@
+/**
+ * Who is calling a registry endpoint (/artifactory/…): a client token (`Authorization:
+ * Bearer`, the `.npmrc` `_authToken` set-me-up generates or `npm login` returns), basic
+ * credentials (`_auth`: user and password, or user and token), or the console's session
+ * cookie (state-changing calls then need the same-origin proof the API needs). Anonymous
+ * reads only where anonymous access is on. Failed basic credentials count against the
+ * login rate limit, as the login form's do.
+ */
+import { randomBytes } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ANONYMOUS, hashToken } from '../app'
+import { HttpError, type ServerContext, type SessionUser } from '../context'
+import { findUserByName } from '../auth/users'
+import { verifyPassword } from '../auth/passwords'
+import { createRateLimiter } from '../auth/rateLimit'
+import { checkSameOrigin } from '../security'
+
+/** Client tokens last a year; the user can generate another at any time. */
+const TOKEN_LIFETIME_MS = 365 * 24 * 3600 * 1000
+export const CLIENT_TOKEN_KIND = 'client'
+
+export interface RegistryCaller {
+  readonly user: SessionUser
+  readonly anonymous: boolean
+}
+
+export function registryAuth(ctx: ServerContext) {
+  const { db, config } = ctx
+  const limiter = createRateLimiter(db, config.rateLimit)
+  const byToken = db.prepare(
+    `SELECT u.id, u.name, u.admin, u.realm FROM access_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = ? AND t.kind = ? AND t.expires_at > ?`,
+  )
+  const insertToken = db.prepare(
+    `INSERT INTO access_tokens (id, token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  )
+
+  const userOfToken = (token: string): SessionUser | undefined => {
+    const row = byToken.get(hashToken(token), CLIENT_TOKEN_KIND, new Date().toISOString()) as
+      { id: number; name: string; admin: number; realm: string } | undefined
+    return row && { id: row.id, name: row.name, admin: row.admin === 1, realm: row.realm }
+  }
+
+  /** A user's name and password (or token); undefined when wrong. Counts failures. */
+  const checkCredentials = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    secret: string,
+  ): Promise<SessionUser | undefined> => {
+    const key = `login:${request.ip}:${name.toLowerCase()}`
+    limiter.check(key, reply)
+    const viaToken = userOfToken(secret)
+    if (viaToken && viaToken.name === name) return viaToken
+    const user = findUserByName(db, name)
+    if (user && (await verifyPassword(secret, user.password_hash)) && user.credentials_expired !== 1) {
+      limiter.reset(key)
+      return { id: user.id, name: user.name, admin: user.admin === 1, realm: user.realm }
+    }
+    limiter.hit(key)
+    return undefined
+  }
+
+  return {
+    checkCredentials,
+
+    /** A fresh client token for the user; only its hash is stored. */
+    issueToken(userId: number, now = new Date()): string {
+      const token = `cnt_${randomBytes(32).toString('base64url')}`
+      insertToken.run(
+        randomBytes(12).toString('hex'),
+        hashToken(token),
+        userId,
+        CLIENT_TOKEN_KIND,
+        now.toISOString(),
+        new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
+      )
+      return token
+    },
+
+    /**
+     * The caller, or a 401 when credentials are sent and wrong (never silently anonymous).
+     * Without credentials: anonymous when anonymous access is on and `write` is false.
+     */
+    async caller(request: FastifyRequest, reply: FastifyReply, write: boolean): Promise<RegistryCaller> {
+      const header = request.headers.authorization ?? ''
+      const [scheme, value = ''] = header.split(' ', 2) as [string, string?]
+      if (/^bearer$/i.test(scheme)) {
+        const user = userOfToken(value.trim())
+        if (!user) throw new HttpError(401, 'The token is not valid or has expired', 'UNAUTHORIZED')
+        return { user, anonymous: false }
+      }
+      if (/^basic$/i.test(scheme)) {
+        const decoded = Buffer.from(value.trim(), 'base64').toString('utf8')
+        const colon = decoded.indexOf(':')
+        const user =
+          colon > 0
+            ? await checkCredentials(request, reply, decoded.slice(0, colon), decoded.slice(colon + 1))
+            : undefined
+        if (!user) throw new HttpError(401, 'Wrong user name or password', 'UNAUTHORIZED')
+        return { user, anonymous: false }
+      }
+      const sessionUser = ctx.currentUser(request)
+      if (sessionUser) {
+        if (write) checkSameOrigin(request)
+        return { user: sessionUser, anonymous: false }
+      }
+      if (!write && config.anonymousAccess) return { user: ANONYMOUS, anonymous: true }
+      throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+    },
+  }
+}
+
+export type RegistryAuth = ReturnType<typeof registryAuth>

@@ -1,0 +1,266 @@
+/**
+ * Files in repositories under /artifactory/<repoKey>/<path>: PUT (streamed to the blob store,
+ * `X-Checksum-Sha256` checked when sent), GET and HEAD (with checksum headers; a virtual
+ * repository resolves across its members), DELETE (a file, a folder, or an npm version by its
+ * tarball path). Deploys go to local repositories (a virtual one's default deployment
+ * repository); npm repositories take packages through `npm publish` only.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError, type ServerContext } from '../context'
+import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
+import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
+import type { RegistryAuth } from './auth'
+import type { NpmCatalogue } from './npmCatalogue'
+
+/**
+ * Largest artifact deployed in one PUT: 1 GiB. Bytes stream to disk (constant memory), so the
+ * cap protects the disk from one runaway upload rather than memory; the 13 MB cap of the
+ * console's JSON uploads does not apply to artifacts.
+ */
+export const ARTIFACT_LIMIT = 1024 * 1024 * 1024
+
+export interface ArtifactRow {
+  readonly repo: string
+  readonly path: string
+  readonly sha256: string
+  readonly sha1: string
+  readonly md5: string
+  readonly size: number
+  readonly mime_type: string
+  readonly created: string
+  readonly modified: string
+  readonly deployed_by: string | null
+  readonly content: Buffer | null
+  readonly version_id: string | null
+  readonly lead: number
+}
+
+/** A repository path: segments without `.`/`..`, control characters or backslashes. */
+export function artifactPathProblem(path: string): string | undefined {
+  if (path === '' || path.length > 1024) return 'The path must have 1 to 1024 characters'
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(path)) return 'The path contains a forbidden character'
+  const segments = path.split('/')
+  if (segments.some((s) => s === '' || s === '.' || s === '..'))
+    return 'The path has an empty, . or .. segment'
+  return undefined
+}
+
+const MIME: Record<string, string> = {
+  json: 'application/json',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  tgz: 'application/x-gzip',
+  gz: 'application/x-gzip',
+  zip: 'application/zip',
+  jar: 'application/java-archive',
+  xml: 'application/xml',
+}
+export const mimeOfPath = (path: string) =>
+  MIME[path.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream'
+
+export function artifactFiles(ctx: ServerContext) {
+  const { db } = ctx
+  const byPath = db.prepare(
+    `SELECT a.repo, a.path, a.sha256, b.sha1, b.md5, a.size, a.mime_type, a.created, a.modified, a.deployed_by,
+       NULL AS content, NULL AS version_id, 0 AS lead
+     FROM artifacts a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.repo = @repo AND a.path = @path
+     UNION ALL
+     SELECT f.repo, f.path, f.sha256, f.sha1, f.md5, f.size, f.mime_type, v.created, v.modified, f.deployed_by,
+       f.content, f.version_id, f.lead
+     FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id WHERE f.repo = @repo AND f.path = @path
+     LIMIT 1`,
+  )
+  return {
+    find: (repo: string, path: string) => byPath.get({ repo, path }) as ArtifactRow | undefined,
+  }
+}
+
+interface Deps {
+  readonly repos: RepositoryStore
+  readonly blobs: BlobStore
+  readonly auth: RegistryAuth
+  readonly catalogue: NpmCatalogue
+}
+
+export function genericRoutes(ctx: ServerContext, deps: Deps) {
+  const { db } = ctx
+  const { repos, blobs, auth, catalogue } = deps
+  const files = artifactFiles(ctx)
+  const upsert = db.prepare(
+    `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
+     VALUES (@repo, @path, @sha256, @size, @mimeType, @now, @now, @deployedBy)
+     ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
+       mime_type = excluded.mime_type, modified = excluded.modified, deployed_by = excluded.deployed_by`,
+  )
+  const previous = db.prepare('SELECT sha256 FROM artifacts WHERE repo = ? AND path = ?')
+  const folderRows = db.prepare(
+    `SELECT path, sha256 FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ?`,
+  )
+  const deleteRow = db.prepare('DELETE FROM artifacts WHERE repo = ? AND path = ?')
+  const folderBlocked = db.prepare(
+    'SELECT path FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ? LIMIT 1',
+  )
+
+  const repoOf = (key: string): RepositoryRecord => {
+    const repo = repos.find(key)
+    if (!repo) throw new HttpError(404, `Repository ${key} not found`, 'NOT_FOUND')
+    return repo
+  }
+
+  const target = (repo: RepositoryRecord): RepositoryRecord => {
+    const local =
+      repo.kind === 'local'
+        ? repo
+        : repo.kind === 'virtual' && repo.defaultDeploymentRepo
+          ? repoOf(repo.defaultDeploymentRepo)
+          : undefined
+    if (!local) throw new HttpError(405, `${repo.key} does not accept deployments`, 'NOT_DEPLOYABLE')
+    if (local.packageType === 'npm')
+      throw new HttpError(400, `${local.key} is an npm repository: publish with npm publish`, 'USE_CLIENT')
+    return local
+  }
+
+  const parse = (request: FastifyRequest) => {
+    const raw = (request.raw.url ?? '').split('?')[0]!.slice('/artifactory/'.length)
+    const slash = raw.indexOf('/')
+    const key = decodeURIComponent(slash === -1 ? raw : raw.slice(0, slash))
+    let path: string
+    try {
+      path = slash === -1 ? '' : decodeURIComponent(raw.slice(slash + 1))
+    } catch {
+      throw new HttpError(400, 'The path is not valid URL encoding', 'BAD_PATH')
+    }
+    return { key, path }
+  }
+
+  const headersOf = (reply: FastifyReply, row: ArtifactRow) =>
+    reply
+      // Never rendered by the browser whatever was deployed (deployed HTML must not run here).
+      .header('Content-Type', 'application/octet-stream')
+      .header('Content-Disposition', 'attachment')
+      .header('Content-Length', String(row.content ? row.content.length : row.size))
+      .header('X-Checksum-Sha256', row.sha256)
+      .header('X-Checksum-Sha1', row.sha1)
+      .header('X-Checksum-Md5', row.md5)
+      .header('ETag', `"${row.sha1}"`)
+      .header('Last-Modified', new Date(row.modified).toUTCString())
+
+  const get = async (request: FastifyRequest, reply: FastifyReply) => {
+    await auth.caller(request, reply, false)
+    const { key, path } = parse(request)
+    const repo = repoOf(key)
+    const problem = artifactPathProblem(path)
+    if (problem) throw new HttpError(400, problem, 'BAD_PATH')
+    for (const r of repos.resolutionOrder(repo.key)) {
+      const row = files.find(r.key, path)
+      if (!row) continue
+      if (!row.content && !blobs.has(row.sha256)) continue
+      headersOf(reply, row)
+      if (request.method === 'HEAD') return reply.send()
+      return reply.send(row.content ?? blobs.open(row.sha256))
+    }
+    throw new HttpError(404, `No file at ${key}/${path}`, 'NOT_FOUND')
+  }
+
+  const put = async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = await auth.caller(request, reply, true)
+    const { key, path } = parse(request)
+    const local = target(repoOf(key))
+    const problem = artifactPathProblem(path)
+    if (problem) throw new HttpError(400, problem, 'BAD_PATH')
+    if (folderBlocked.get(local.key, `${path}/`, `${path}/`))
+      throw new HttpError(409, `${path} is a folder in ${local.key}`, 'IS_FOLDER')
+    const expected = request.headers['x-checksum-sha256']
+    if (expected !== undefined && (typeof expected !== 'string' || !/^[0-9a-fA-F]{64}$/.test(expected)))
+      throw new HttpError(400, 'X-Checksum-Sha256 must be 64 hexadecimal digits', 'BAD_CHECKSUM')
+    let facts
+    try {
+      facts = await blobs.putStream(request.raw, { expectedSha256: expected, maxBytes: ARTIFACT_LIMIT })
+    } catch (error) {
+      if (error instanceof ChecksumMismatch)
+        throw new HttpError(
+          409,
+          `Checksum mismatch: X-Checksum-Sha256 says ${error.expected}, the bytes are ${error.actual}`,
+          'CHECKSUM_MISMATCH',
+        )
+      if (error instanceof TooLarge)
+        throw new HttpError(413, `An artifact may have at most ${ARTIFACT_LIMIT} bytes`, 'TOO_LARGE')
+      throw error
+    }
+    const now = new Date().toISOString()
+    const old = previous.get(local.key, path) as { sha256: string } | undefined
+    db.transaction(() => {
+      upsert.run({
+        repo: local.key,
+        path,
+        sha256: facts.sha256,
+        size: facts.size,
+        mimeType: mimeOfPath(path),
+        now,
+        deployedBy: caller.user.name,
+      })
+    }).immediate()
+    if (old && old.sha256 !== facts.sha256) blobs.releaseIfUnused(old.sha256)
+    const row = files.find(local.key, path)!
+    return reply.status(201).send({
+      repo: local.key,
+      path: `/${path}`,
+      created: row.created,
+      createdBy: caller.user.name,
+      size: String(facts.size),
+      mimeType: row.mime_type,
+      checksums: { sha256: facts.sha256, sha1: facts.sha1, md5: facts.md5 },
+      downloadUri: `${request.protocol}://${request.headers.host ?? ''}/artifactory/${local.key}/${path}`,
+    })
+  }
+
+  const remove = async (request: FastifyRequest, reply: FastifyReply) => {
+    await auth.caller(request, reply, true)
+    const { key, path } = parse(request)
+    const repo = repoOf(key)
+    if (repo.kind !== 'local')
+      throw new HttpError(405, `Delete from ${repo.key}'s local members`, 'NOT_DEPLOYABLE')
+    const problem = artifactPathProblem(path)
+    if (problem) throw new HttpError(400, problem, 'BAD_PATH')
+    const row = files.find(repo.key, path)
+    if (row?.version_id) {
+      // A package version's main file: the version goes, with every file of it.
+      if (!row.lead || repo.packageType !== 'npm')
+        throw new HttpError(
+          409,
+          'This file belongs to a package version: delete the version',
+          'PART_OF_VERSION',
+        )
+      const [name, version] = versionOfId(row.version_id)
+      db.transaction(() => catalogue.remove(name, version)).immediate()
+      blobs.releaseIfUnused(row.sha256)
+      return reply.status(204).send()
+    }
+    const doomed = row
+      ? [{ path, sha256: row.sha256 }]
+      : (folderRows.all(repo.key, `${path}/`, `${path}/`) as Array<{ path: string; sha256: string }>)
+    if (doomed.length === 0) throw new HttpError(404, `No file or folder at ${key}/${path}`, 'NOT_FOUND')
+    db.transaction(() => {
+      for (const d of doomed) deleteRow.run(repo.key, d.path)
+    }).immediate()
+    for (const sha of new Set(doomed.map((d) => d.sha256))) blobs.releaseIfUnused(sha)
+    return reply.status(204).send()
+  }
+
+  return async (app: FastifyInstance) => {
+    // Bodies are streamed by the PUT handler itself, whatever their content type.
+    app.removeAllContentTypeParsers()
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null))
+    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: get })
+    app.route({ method: 'PUT', url: '/*', handler: put })
+    app.route({ method: 'DELETE', url: '/*', handler: remove })
+  }
+}
+
+/** `npm://@scope/name@1.0.0` → ['@scope/name', '1.0.0']. */
+function versionOfId(versionId: string): [string, string] {
+  const rest = versionId.slice(versionId.indexOf('://') + 3)
+  const at = rest.lastIndexOf('@')
+  return [rest.slice(0, at), rest.slice(at + 1)]
+}

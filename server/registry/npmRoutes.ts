@@ -1,0 +1,372 @@
+/**
+ * The npm registry API under /artifactory/api/npm/<repoKey>/ that the npm CLI talks to:
+ * package documents (packuments) and tarballs, `npm publish` (PUT) into a local repository (a
+ * virtual one deploys to its default deployment repository), dist-tags, `npm unpublish`,
+ * `npm login` (the CouchDB user document; web login answers 404 so the CLI falls back to it),
+ * `npm whoami` and `npm ping`. A virtual repository resolves across its members in order.
+ * Errors have npm's shape (`{"error": …}`) so the CLI prints them.
+ */
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import semver from 'semver'
+import { HttpError, type ServerContext } from '../context'
+import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
+import type { BlobStore } from '../repositories/blobs'
+import type { RegistryAuth } from './auth'
+import type { NpmCatalogue } from './npmCatalogue'
+import { tarballPath } from './npmCatalogue'
+import { npmNameProblem } from './npmNames'
+import { latestOf } from '../catalog/versionOrder'
+
+/**
+ * Largest publish document: the tarball arrives base64-encoded inside JSON and is held in
+ * memory while checked, so this bounds memory per request (100 MB holds a 75 MB tarball,
+ * beyond what the public registry accepts for most packages).
+ */
+export const NPM_PUBLISH_LIMIT = 100 * 1024 * 1024
+export const NPM_PREFIX = '/artifactory/api/npm'
+
+interface Deps {
+  readonly repos: RepositoryStore
+  readonly blobs: BlobStore
+  readonly auth: RegistryAuth
+  readonly catalogue: NpmCatalogue
+}
+
+interface VersionRow {
+  version: string
+  created: string
+  modified: string
+  document: string
+  sha256: string
+  path: string
+  repo: string
+}
+
+/** `@scope%2fname/-/x.tgz` → segments with the scoped name joined: ['@scope/name', '-', 'x.tgz']. */
+export function npmPathSegments(rest: string): string[] {
+  const raw = rest.split('/').filter((s) => s !== '')
+  const decoded = raw.map((s) => decodeURIComponent(s))
+  if (decoded[0]?.startsWith('@') && !decoded[0].includes('/') && decoded.length > 1)
+    return [`${decoded[0]}/${decoded[1]}`, ...decoded.slice(2)]
+  return decoded
+}
+
+export function npmRoutes(ctx: ServerContext, deps: Deps) {
+  const { db } = ctx
+  const { repos, blobs, auth, catalogue } = deps
+  const versionsIn = db.prepare(
+    `SELECT v.name AS version, v.created, v.modified, d.document, f.sha256, f.path, v.repo
+     FROM catalog_versions v JOIN npm_version_documents d ON d.version_id = v.id
+     JOIN catalog_files f ON f.version_id = v.id AND f.lead = 1
+     WHERE v.package_id = ? AND v.repo = ?`,
+  )
+  const tagsIn = db.prepare('SELECT tag, version FROM npm_dist_tags WHERE repo = ? AND package = ?')
+  const setTag = db.prepare(
+    'INSERT OR REPLACE INTO npm_dist_tags (repo, package, tag, version) VALUES (?, ?, ?, ?)',
+  )
+  const deleteTag = db.prepare('DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?')
+  const fileAt = db.prepare('SELECT sha256, size FROM catalog_files WHERE repo = ? AND path = ?')
+
+  const npmRepo = (key: string): RepositoryRecord => {
+    const repo = repos.find(key)
+    if (!repo || repo.packageType !== 'npm')
+      throw new HttpError(404, `Repository ${key} not found`, 'NOT_FOUND')
+    return repo
+  }
+
+  /** The local repository a write to `repo` goes to. */
+  const deploymentTarget = (repo: RepositoryRecord): RepositoryRecord => {
+    if (repo.kind === 'local') return repo
+    if (repo.kind === 'virtual' && repo.defaultDeploymentRepo) return npmRepo(repo.defaultDeploymentRepo)
+    throw new HttpError(
+      405,
+      repo.kind === 'remote'
+        ? `${repo.key} is a remote repository: publish to a local or virtual one`
+        : `${repo.key} has no default deployment repository`,
+      'NOT_DEPLOYABLE',
+    )
+  }
+
+  const versionRows = (repo: RepositoryRecord, name: string) =>
+    repos.resolutionOrder(repo.key).flatMap((r) => versionsIn.all(`npm://${name}`, r.key) as VersionRow[])
+
+  /** Dist-tags across the resolution order: a member's tag wins over later members'. */
+  const tagsOf = (repo: RepositoryRecord, name: string): Record<string, string> => {
+    const tags: Record<string, string> = {}
+    for (const r of repos.resolutionOrder(repo.key))
+      for (const t of tagsIn.all(r.key, name) as Array<{ tag: string; version: string }>)
+        if (!(t.tag in tags)) tags[t.tag] = t.version
+    return tags
+  }
+
+  const repairTags = catalogue.repairTags
+
+  const baseUrl = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`
+
+  const packument = (request: FastifyRequest, repo: RepositoryRecord, name: string) => {
+    const rows = versionRows(repo, name)
+    if (rows.length === 0) throw new HttpError(404, `${name} is not in ${repo.key}`, 'NOT_FOUND')
+    const versions: Record<string, unknown> = {}
+    const time: Record<string, string> = {}
+    for (const row of rows) {
+      if (row.version in versions) continue
+      const document = JSON.parse(row.document) as Record<string, unknown>
+      const dist = (document.dist ?? {}) as Record<string, unknown>
+      versions[row.version] = {
+        ...document,
+        dist: {
+          ...dist,
+          tarball: `${baseUrl(request)}${NPM_PREFIX}/${repo.key}/${tarballPath(name, row.version)}`,
+        },
+      }
+      time[row.version] = row.created
+    }
+    const sortedTimes = Object.values(time).sort()
+    const tags = tagsOf(repo, name)
+    const latest = tags.latest && tags.latest in versions ? tags.latest : latestOf(Object.keys(versions))
+    const latestDoc = (latest ? versions[latest] : undefined) as Record<string, unknown> | undefined
+    const rev = createHash('sha256')
+      .update(JSON.stringify([Object.keys(versions), tags]))
+      .digest('hex')
+      .slice(0, 32)
+    return {
+      _id: name,
+      _rev: `1-${rev}`,
+      name,
+      description: latestDoc?.description,
+      'dist-tags': { ...tags, ...(latest ? { latest } : {}) },
+      versions,
+      time: { created: sortedTimes[0], modified: sortedTimes.at(-1), ...time },
+      readme: '',
+    }
+  }
+
+  const sendTarball = (reply: FastifyReply, repo: RepositoryRecord, name: string, file: string) => {
+    for (const r of repos.resolutionOrder(repo.key)) {
+      const found = fileAt.get(r.key, `${name}/-/${file}`) as { sha256: string; size: number } | undefined
+      if (found && blobs.has(found.sha256))
+        return reply
+          .header('Content-Type', 'application/octet-stream')
+          .header('Content-Length', String(found.size))
+          .header('X-Checksum-Sha256', found.sha256)
+          .send(blobs.open(found.sha256))
+    }
+    throw new HttpError(404, `${file} is not stored in ${repo.key}`, 'NOT_FOUND')
+  }
+
+  const publish = async (
+    request: FastifyRequest,
+    repo: RepositoryRecord,
+    name: string,
+    deployedBy: string,
+    body: unknown,
+  ) => {
+    const target = deploymentTarget(repo)
+    const problem = npmNameProblem(name)
+    if (problem) throw new HttpError(400, `Invalid package name "${name}": ${problem}`, 'BAD_NAME')
+    if (!body || typeof body !== 'object')
+      throw new HttpError(400, 'A package document is required', 'BAD_REQUEST')
+    const doc = body as {
+      name?: unknown
+      versions?: Record<string, Record<string, unknown>>
+      'dist-tags'?: Record<string, unknown>
+      _attachments?: Record<string, { data?: unknown; length?: unknown }>
+    }
+    if (doc.name !== name)
+      throw new HttpError(400, 'The document names another package than the URL', 'BAD_NAME')
+    const versionNames = Object.keys(doc.versions ?? {})
+    const attachments = Object.entries(doc._attachments ?? {})
+    if (versionNames.length !== 1 || attachments.length !== 1)
+      throw new HttpError(400, 'Publish exactly one version with its tarball', 'BAD_REQUEST')
+    const version = versionNames[0]!
+    const document = doc.versions![version]!
+    if (!semver.valid(version) || document.version !== version || document.name !== name)
+      throw new HttpError(400, `Invalid version: ${version}`, 'BAD_VERSION')
+    const data = attachments[0]![1].data
+    if (typeof data !== 'string') throw new HttpError(400, 'The tarball is missing', 'BAD_REQUEST')
+    const tarball = Buffer.from(data, 'base64')
+    const dist = (document.dist ?? {}) as { integrity?: unknown; shasum?: unknown }
+    const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`
+    const shasum = createHash('sha1').update(tarball).digest('hex')
+    if (
+      (typeof dist.integrity === 'string' && dist.integrity !== integrity) ||
+      (typeof dist.shasum === 'string' && dist.shasum !== shasum) ||
+      (typeof attachments[0]![1].length === 'number' && attachments[0]![1].length !== tarball.length)
+    )
+      throw new HttpError(
+        400,
+        'Integrity check failed: the tarball does not match its dist checksums',
+        'EINTEGRITY',
+      )
+    if (catalogue.versionExists(name, version))
+      throw new HttpError(
+        403,
+        `You cannot publish over the previously published versions: ${version}.`,
+        'VERSION_EXISTS',
+      )
+    // Bytes first (content-addressed, invisible until a row names them), then the rows at once.
+    const facts = blobs.putBytes(tarball)
+    const stored = { ...document, dist: { ...dist, integrity, shasum } }
+    db.transaction(() => {
+      if (catalogue.versionExists(name, version))
+        throw new HttpError(
+          403,
+          `You cannot publish over the previously published versions: ${version}.`,
+          'VERSION_EXISTS',
+        )
+      catalogue.add({
+        repo: target.key,
+        name,
+        version,
+        document: stored,
+        tarball,
+        tarballFacts: facts,
+        deployedBy,
+        now: new Date().toISOString(),
+      })
+      const tags = Object.entries(doc['dist-tags'] ?? { latest: version })
+      for (const [tag, v] of tags)
+        if (typeof v === 'string' && v === version) setTag.run(target.key, name, tag, v)
+      repairTags(target.key, name)
+    }).immediate()
+    return { ok: true, id: name, rev: packument(request, target, name)._rev }
+  }
+
+  /** `npm unpublish name@version`: the document comes back without the versions to remove. */
+  const removeMissingVersions = (repo: RepositoryRecord, name: string, body: unknown) => {
+    const target = deploymentTarget(repo)
+    const kept = new Set(Object.keys(((body ?? {}) as { versions?: object }).versions ?? {}))
+    db.transaction(() => {
+      for (const row of versionsIn.all(`npm://${name}`, target.key) as VersionRow[])
+        if (!kept.has(row.version)) catalogue.remove(name, row.version)
+      repairTags(target.key, name)
+    }).immediate()
+  }
+
+  const removePackage = (repo: RepositoryRecord, name: string) => {
+    const target = deploymentTarget(repo)
+    const rows = versionsIn.all(`npm://${name}`, target.key) as VersionRow[]
+    if (rows.length === 0) throw new HttpError(404, `${name} is not in ${target.key}`, 'NOT_FOUND')
+    db.transaction(() => {
+      for (const row of rows) catalogue.remove(name, row.version)
+      repairTags(target.key, name)
+    }).immediate()
+  }
+
+  const distTags = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    repo: RepositoryRecord,
+    name: string,
+    tag: string | undefined,
+  ) => {
+    if (request.method === 'GET') {
+      await auth.caller(request, reply, false)
+      if (versionRows(repo, name).length === 0)
+        throw new HttpError(404, `${name} is not in ${repo.key}`, 'NOT_FOUND')
+      return tagsOf(repo, name)
+    }
+    await auth.caller(request, reply, true)
+    const target = deploymentTarget(repo)
+    if (!tag) throw new HttpError(400, 'A tag is required', 'BAD_REQUEST')
+    if (request.method === 'DELETE') {
+      if (tag === 'latest') throw new HttpError(400, 'The latest tag cannot be removed', 'BAD_REQUEST')
+      deleteTag.run(target.key, name, tag)
+      return { ok: true }
+    }
+    const version = request.body
+    if (typeof version !== 'string' || !semver.valid(version) || semver.validRange(tag) !== null)
+      throw new HttpError(
+        400,
+        'Send the version as a JSON string; a tag cannot be a version range',
+        'BAD_REQUEST',
+      )
+    const exists = (versionsIn.all(`npm://${name}`, target.key) as VersionRow[]).some(
+      (v) => v.version === version,
+    )
+    if (!exists) throw new HttpError(404, `${name}@${version} is not in ${target.key}`, 'NOT_FOUND')
+    setTag.run(target.key, name, tag, version)
+    return { ok: true }
+  }
+
+  const login = async (request: FastifyRequest, reply: FastifyReply, userName: string) => {
+    const body = (request.body ?? {}) as { name?: unknown; password?: unknown }
+    if (typeof body.password !== 'string' || body.name !== userName)
+      throw new HttpError(400, 'Send the user name and password', 'BAD_REQUEST')
+    const user = await auth.checkCredentials(request, reply, userName, body.password)
+    if (!user) throw new HttpError(401, 'Wrong user name or password', 'UNAUTHORIZED')
+    const token = auth.issueToken(user.id)
+    return reply.status(201).send({ ok: true, id: `org.couchdb.user:${userName}`, token })
+  }
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const path = (request.raw.url ?? '').split('?')[0]!.slice(NPM_PREFIX.length)
+    const [repoKey = '', ...restParts] = path.split('/').filter((s) => s !== '')
+    const repo = npmRepo(decodeURIComponent(repoKey))
+    const segments = npmPathSegments(restParts.join('/'))
+    const method = request.method
+    if (segments[0] === '-') {
+      const [, what, ...rest] = segments
+      // A scoped name sent unencoded in /-/package/@scope/name/dist-tags.
+      const more =
+        rest[0]?.startsWith('@') && !rest[0].includes('/') && rest[1] !== undefined
+          ? [`${rest[0]}/${rest[1]}`, ...rest.slice(2)]
+          : rest
+      if (what === 'ping') return {}
+      if (what === 'whoami') return { username: (await auth.caller(request, reply, false)).user.name }
+      if (what === 'user' && method === 'PUT' && more[0]?.startsWith('org.couchdb.user:'))
+        return login(request, reply, more[0].slice('org.couchdb.user:'.length))
+      if (what === 'package' && more[0] && more[1] === 'dist-tags')
+        return distTags(request, reply, repo, more[0], more[2])
+      throw new HttpError(404, `This registry does not serve /-/${[what, ...more].join('/')}`, 'NOT_FOUND')
+    }
+    const [name, dash, file, revWord] = segments
+    if (!name) throw new HttpError(404, 'Name a package', 'NOT_FOUND')
+    if (method === 'GET' || method === 'HEAD') {
+      await auth.caller(request, reply, false)
+      if (dash === '-' && file) return sendTarball(reply, repo, name, file)
+      if (dash === undefined) return packument(request, repo, name)
+      // `GET /name/version` (or a tag): that version's document.
+      const doc = packument(request, repo, name)
+      const wanted = doc['dist-tags'][dash as keyof (typeof doc)['dist-tags']] ?? dash
+      const one = (doc.versions as Record<string, unknown>)[wanted]
+      if (!one) throw new HttpError(404, `${name}@${dash} is not in ${repo.key}`, 'NOT_FOUND')
+      return one
+    }
+    const caller = await auth.caller(request, reply, true)
+    if (method === 'PUT' && dash === undefined)
+      return publish(request, repo, name, caller.user.name, request.body)
+    if (method === 'PUT' && dash === '-rev') {
+      removeMissingVersions(repo, name, request.body)
+      return { ok: true }
+    }
+    if (method === 'DELETE' && dash === '-rev') {
+      removePackage(repo, name)
+      return { ok: true }
+    }
+    // The tarball's own DELETE after an unpublish: its version is already gone.
+    if (method === 'DELETE' && dash === '-' && file && revWord === '-rev') return { ok: true }
+    throw new HttpError(405, `${method} is not supported here`, 'NOT_SUPPORTED')
+  }
+
+  return async (app: FastifyInstance) => {
+    app.route({
+      method: ['GET', 'HEAD', 'PUT', 'DELETE', 'POST'],
+      url: '/*',
+      bodyLimit: NPM_PUBLISH_LIMIT,
+      handler: async (request, reply) => {
+        try {
+          const answer = await handle(request, reply)
+          return reply.sent ? reply : answer
+        } catch (error) {
+          if (error instanceof HttpError)
+            return reply
+              .status(error.statusCode)
+              .send({ error: error.message, message: error.message, code: error.code })
+          throw error
+        }
+      },
+    })
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Registers the registry endpoints under /artifactory: npm (/artifactory/api/npm/<repo>/…),
+ * build info (/artifactory/api/build) and files (/artifactory/<repo>/<path>). They share the
+ * repository store, the blob store under the data folder and the client authentication.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ServerContext } from '../context'
+import { repositoryStore } from '../repositories/store'
+import { blobStore } from '../repositories/blobs'
+import { registryAuth } from './auth'
+import { npmCatalogue } from './npmCatalogue'
+import { NPM_PREFIX, npmRoutes } from './npmRoutes'
+import { genericRoutes } from './genericRoutes'
+
+export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const deps = {
+    repos: repositoryStore(ctx.db),
+    blobs: blobStore(ctx.db, ctx.config.dataDir),
+    auth: registryAuth(ctx),
+    catalogue: npmCatalogue(ctx.db),
+  }
+  await app.register(npmRoutes(ctx, deps), { prefix: NPM_PREFIX })
+  await app.register(genericRoutes(ctx, deps), { prefix: '/artifactory' })
+}

@@ -1,0 +1,311 @@
+/**
+ * The console's repository calls under /ui/api/v1: the list with what each repository holds,
+ * one repository, admin create/update/delete, Quick Repository Creation, a client token for
+ * set-me-up (`POST /ui/npm/token`: shown once, only its hash kept), and the artifact tree
+ * (children of a folder, paged) with a file's information.
+ */
+import { HttpError, type RouteModule } from '../context'
+import {
+  REPOSITORY_KINDS,
+  REPOSITORY_PACKAGE_TYPES,
+  type RepositoryForm,
+} from '../../domain/repositories/rules'
+import { repositoryStore } from './store'
+import { registryAuth } from '../registry/auth'
+import { artifactFiles, artifactPathProblem } from '../registry/genericRoutes'
+import { treeChildren, TREE_PAGE_MAX } from './tree'
+
+const str = { type: 'string' } as const
+const nullableStr = { type: ['string', 'null'] } as const
+const error = { type: 'object', properties: { message: str, code: str }, additionalProperties: true } as const
+
+const repositoryProps = {
+  key: str,
+  packageType: str,
+  kind: str,
+  description: str,
+  includesPattern: str,
+  excludesPattern: str,
+  url: nullableStr,
+  members: { type: 'array', items: str },
+  defaultDeploymentRepo: nullableStr,
+  created: str,
+  modified: str,
+} as const
+const summaryProps = {
+  ...repositoryProps,
+  packageCount: { type: 'integer' },
+  artifactCount: { type: 'integer' },
+  size: { type: 'number' },
+} as const
+
+const formSchema = {
+  type: 'object',
+  properties: {
+    key: { type: 'string', maxLength: 200 },
+    kind: { type: 'string', enum: [...REPOSITORY_KINDS] },
+    packageType: { type: 'string', maxLength: 64 },
+    description: { type: 'string', maxLength: 2000 },
+    includesPattern: { type: 'string', maxLength: 2000 },
+    excludesPattern: { type: 'string', maxLength: 2000 },
+    url: { type: 'string', maxLength: 2000 },
+    members: { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: 100 },
+    defaultDeploymentRepo: { type: 'string', maxLength: 200 },
+  },
+  required: ['key', 'kind', 'packageType'],
+  additionalProperties: false,
+} as const
+
+type FormBody = Partial<RepositoryForm> & Pick<RepositoryForm, 'key' | 'kind' | 'packageType'>
+const formOf = (b: FormBody): RepositoryForm => ({
+  key: b.key,
+  kind: b.kind,
+  packageType: b.packageType,
+  description: b.description ?? '',
+  includesPattern: b.includesPattern ?? '',
+  excludesPattern: b.excludesPattern ?? '',
+  url: b.url ?? '',
+  members: b.members ?? [],
+  defaultDeploymentRepo: b.defaultDeploymentRepo ?? '',
+})
+
+const keyParams = {
+  type: 'object',
+  properties: { key: { type: 'string', maxLength: 200 } },
+  required: ['key'],
+} as const
+
+const routes: RouteModule = async (app, ctx) => {
+  const store = repositoryStore(ctx.db)
+  const auth = registryAuth(ctx)
+  const files = artifactFiles(ctx)
+
+  app.get(
+    '/repositories',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              repositories: { type: 'array', items: { type: 'object', properties: summaryProps } },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      return { repositories: store.list() }
+    },
+  )
+
+  app.get<{ Params: { key: string } }>(
+    '/repositories/:key',
+    {
+      schema: {
+        params: keyParams,
+        response: { 200: { type: 'object', properties: repositoryProps }, 404: error },
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      const repo = store.find(request.params.key)
+      if (!repo) throw new HttpError(404, `No repository ${request.params.key}`, 'NOT_FOUND')
+      return repo
+    },
+  )
+
+  app.post<{ Body: FormBody }>(
+    '/repositories',
+    {
+      schema: {
+        body: formSchema,
+        response: { 201: { type: 'object', properties: repositoryProps }, 400: error, 409: error },
+      },
+    },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      return reply.status(201).send(store.create(formOf(request.body), new Date().toISOString()))
+    },
+  )
+
+  app.put<{ Params: { key: string }; Body: FormBody }>(
+    '/repositories/:key',
+    {
+      schema: {
+        params: keyParams,
+        body: formSchema,
+        response: { 200: { type: 'object', properties: repositoryProps }, 400: error, 404: error },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return store.update(request.params.key, formOf(request.body), new Date().toISOString())
+    },
+  )
+
+  app.delete<{ Params: { key: string } }>(
+    '/repositories/:key',
+    { schema: { params: keyParams, response: { 404: error, 409: error } } },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      store.delete(request.params.key)
+      return reply.status(204).send()
+    },
+  )
+
+  app.post<{ Body: { packageTypes: string[] } }>(
+    '/repositories/quick',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            packageTypes: {
+              type: 'array',
+              items: { type: 'string', enum: [...REPOSITORY_PACKAGE_TYPES] },
+              minItems: 1,
+              maxItems: REPOSITORY_PACKAGE_TYPES.length,
+              uniqueItems: true,
+            },
+          },
+          required: ['packageTypes'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { created: { type: 'array', items: str }, existing: { type: 'array', items: str } },
+          },
+          400: error,
+        },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return store.quickCreate(request.body.packageTypes, new Date().toISOString())
+    },
+  )
+
+  app.post(
+    '/ui/npm/token',
+    { schema: { response: { 200: { type: 'object', properties: { token: str, user: str } } } } },
+    async (request) => {
+      const user = ctx.currentUser(request)
+      if (!user) throw new HttpError(401, 'Sign in to generate a token', 'UNAUTHORIZED')
+      return { token: auth.issueToken(user.id), user: user.name }
+    },
+  )
+
+  app.get<{ Querystring: { repoKey: string; path?: string; offset?: number; limit?: number } }>(
+    '/ui/treebrowser',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            repoKey: { type: 'string', maxLength: 200 },
+            path: { type: 'string', maxLength: 1024 },
+            offset: { type: 'integer', minimum: 0 },
+            limit: { type: 'integer', minimum: 1, maximum: TREE_PAGE_MAX },
+          },
+          required: ['repoKey'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              children: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { name: str, path: str, folder: { type: 'boolean' }, size: { type: 'number' } },
+                },
+              },
+              total: { type: 'integer' },
+            },
+          },
+          404: error,
+        },
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      const { repoKey, path = '', offset = 0, limit = 100 } = request.query
+      const repo = store.find(repoKey)
+      if (!repo) throw new HttpError(404, `No repository ${repoKey}`, 'NOT_FOUND')
+      const keys = store.resolutionOrder(repo.key).map((r) => r.key)
+      return treeChildren(ctx.db, keys, path, offset, limit)
+    },
+  )
+
+  app.get<{ Querystring: { repoKey: string; path: string } }>(
+    '/ui/artifact/info',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            repoKey: { type: 'string', maxLength: 200 },
+            path: { type: 'string', maxLength: 1024 },
+          },
+          required: ['repoKey', 'path'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              repoKey: str,
+              path: str,
+              name: str,
+              size: { type: 'number' },
+              sha256: str,
+              sha1: str,
+              md5: str,
+              mimeType: str,
+              created: str,
+              modified: str,
+              deployedBy: nullableStr,
+              packageId: nullableStr,
+              version: nullableStr,
+            },
+          },
+          400: error,
+          404: error,
+        },
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      const { repoKey, path } = request.query
+      const problem = artifactPathProblem(path)
+      if (problem) throw new HttpError(400, problem, 'BAD_PATH')
+      const repo = store.find(repoKey)
+      if (!repo) throw new HttpError(404, `No repository ${repoKey}`, 'NOT_FOUND')
+      for (const r of store.resolutionOrder(repo.key)) {
+        const row = files.find(r.key, path)
+        if (!row) continue
+        const versionAt = row.version_id?.lastIndexOf('@') ?? -1
+        return {
+          repoKey: row.repo,
+          path: row.path,
+          name: path.split('/').pop() ?? path,
+          size: row.size,
+          sha256: row.sha256,
+          sha1: row.sha1,
+          md5: row.md5,
+          mimeType: row.mime_type,
+          created: row.created,
+          modified: row.modified,
+          deployedBy: row.deployed_by,
+          packageId: row.version_id && versionAt > 0 ? row.version_id.slice(0, versionAt) : null,
+          version: row.version_id && versionAt > 0 ? row.version_id.slice(versionAt + 1) : null,
+        }
+      }
+      throw new HttpError(404, `No file at ${repoKey}/${path}`, 'NOT_FOUND')
+    },
+  )
+}
+
+export default routes
