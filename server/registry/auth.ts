@@ -3,8 +3,8 @@
  * Bearer`, the `.npmrc` `_authToken` set-me-up generates or `npm login` returns), basic
  * credentials (`_auth`: user and password, or user and token), or the console's session
  * cookie (state-changing calls then need the same-origin proof the API needs). Anonymous
- * reads only where anonymous access is on. Failed basic credentials count against the
- * login rate limit, as the login form's do.
+ * reads only where anonymous access is on. Basic credentials count against the login
+ * rate limit, as the login form's do.
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -49,15 +49,18 @@ export function registryAuth(ctx: ServerContext) {
     secret: string,
   ): Promise<SessionUser | undefined> => {
     const key = `login:${request.ip}:${name.toLowerCase()}`
-    limiter.check(key, reply)
+    // Taken before the secret is checked (parallel guesses all count); a right one gives it back.
+    limiter.take(key, reply)
     const viaToken = userOfToken(secret)
-    if (viaToken && viaToken.name === name) return viaToken
+    if (viaToken && viaToken.name === name) {
+      limiter.refund(key)
+      return viaToken
+    }
     const user = findUserByName(db, name)
     if (user && (await verifyPassword(secret, user.password_hash)) && user.credentials_expired !== 1) {
-      limiter.reset(key)
+      limiter.refund(key)
       return { id: user.id, name: user.name, admin: user.admin === 1, realm: user.realm }
     }
-    limiter.hit(key)
     return undefined
   }
 

@@ -15,15 +15,16 @@ let server: TestServer
 let admin: string
 let user: string
 
-const api = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
-  fetch(`${server.url}/ui/api/v1${path}`, {
+function api(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
+  const headers = browserHeaders(server.url, init.cookie ?? admin)
+  // A body-less call must not claim a JSON body.
+  if (init.body === undefined) delete headers['content-type']
+  return fetch(`${server.url}/ui/api/v1${path}`, {
     method: init.method ?? 'GET',
-    headers: (({ 'content-type': type, ...rest }) =>
-      init.body === undefined ? rest : { ...rest, 'content-type': type })(
-      browserHeaders(server.url, init.cookie ?? admin),
-    ),
+    headers,
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   })
+}
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex')
 const blobFiles = () => {
@@ -151,7 +152,7 @@ describe('repositories as records', () => {
 
 describe('generic repository files', () => {
   const url = (path: string) => `${server.url}/artifactory/generic-local/${path}`
-  const put = (path: string, body: Buffer | string, headers: Record<string, string> = {}) =>
+  const put = (path: string, body: string, headers: Record<string, string> = {}) =>
     fetch(url(path), {
       method: 'PUT',
       headers: {
@@ -163,12 +164,13 @@ describe('generic repository files', () => {
     })
 
   it('stores, serves with checksum headers, keeps one copy of identical bytes, and deletes', async () => {
-    const bytes = Buffer.from('generic bytes\n')
+    const text = 'generic bytes\n'
+    const bytes = Buffer.from(text)
     const before = blobFiles().length
-    const first = await put('tools/a/one.bin', bytes, { 'x-checksum-sha256': sha256(bytes) })
+    const first = await put('tools/a/one.bin', text, { 'x-checksum-sha256': sha256(bytes) })
     expect(first.status).toBe(201)
     expect(((await first.json()) as { checksums: { sha256: string } }).checksums.sha256).toBe(sha256(bytes))
-    expect((await put('tools/b/two.bin', bytes)).status).toBe(201)
+    expect((await put('tools/b/two.bin', text)).status).toBe(201)
     expect(blobFiles().length).toBe(before + 1)
 
     const got = await fetch(url('tools/a/one.bin'), { headers: { cookie: user } })
