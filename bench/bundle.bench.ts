@@ -129,6 +129,8 @@ export const AREA_CHUNKS = [
   'ChromeOverlays',
   // Loaded with the first notification.
   'Toaster',
+  // Loaded when a view fails (ui/errors/ErrorBoundary.tsx).
+  'ErrorPage',
   // Effects and API ports of areas the login page does not use, loaded with their first event
   // or call (commands/effects/browser.ts, adapters/browser/browserPorts.ts).
   'packagesEffects',

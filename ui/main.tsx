@@ -1,5 +1,6 @@
 // The composition root: the only UI module that imports adapters. It builds the app from the
 // browser's ports, keeps history in step with the bus, starts the platform and renders the shell.
+import './shared/tokens.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createBrowserApp } from '../commands/browserApp'

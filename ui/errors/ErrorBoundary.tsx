@@ -1,5 +1,17 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { ErrorPage } from './ErrorPage'
+import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react'
+
+// What shows while the error page's chunk loads, or if it cannot load (offline): never blank.
+function Plain() {
+  return <p role="alert">Something went wrong. Refresh the page to try again.</p>
+}
+
+// The error page is a chunk of its own: the login page does not load it until a view fails.
+const ErrorPage = lazy(() =>
+  import('./ErrorPage').then(
+    (m) => ({ default: m.ErrorPage }),
+    () => ({ default: Plain }),
+  ),
+)
 
 interface Props {
   readonly children: ReactNode
@@ -31,6 +43,12 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    return this.state.error ? <ErrorPage details={this.state.error.message} /> : this.props.children
+    return this.state.error ? (
+      <Suspense fallback={<Plain />}>
+        <ErrorPage details={this.state.error.message} />
+      </Suspense>
+    ) : (
+      this.props.children
+    )
   }
 }

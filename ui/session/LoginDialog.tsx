@@ -4,6 +4,7 @@ import { useState } from 'react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useDispatch, useQuery } from '../shared/appContext'
 import styles from './session.module.css'
+import dialog from './loginDialog.module.css'
 
 export default function LoginDialog() {
   const content = useQuery({ type: 'session/LoginDialog' })
@@ -19,10 +20,10 @@ export default function LoginDialog() {
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
+        <Dialog.Overlay className={dialog.overlay} />
+        <Dialog.Content className={dialog.dialog}>
           <Dialog.Title>Notice</Dialog.Title>
-          <Dialog.Description className={styles.dialogText}>{content}</Dialog.Description>
+          <Dialog.Description className={dialog.dialogText}>{content}</Dialog.Description>
           <Dialog.Close className={styles.primary}>I understand</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

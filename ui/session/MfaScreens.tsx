@@ -5,6 +5,7 @@ import { enrollmentData } from '../../commands/effects/session'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { ErrorMessage, Field, Form, NavLink, Screen, Submit, failureOf, mandatory } from './kit'
 import styles from './session.module.css'
+import screens from './screens.module.css'
 
 const OTP_FALLBACK = 'something went wrong'
 
@@ -79,7 +80,7 @@ function QrCode({ url }: { url: string }) {
   if (failed) return <p role="alert">The QR code could not be drawn; type the key below instead.</p>
   if (!src) return <p role="status">Drawing the QR code…</p>
   return (
-    <img className={styles.qr} src={src} alt="QR code for your authenticator app" width={200} height={200} />
+    <img className={screens.qr} src={src} alt="QR code for your authenticator app" width={200} height={200} />
   )
 }
 
@@ -109,7 +110,7 @@ export function MfaEnrollScreen() {
           <QrCode url={data.otpauthUrl} />
           <p>
             Key:{' '}
-            <code className={styles.secret} aria-label="Authenticator key">
+            <code className={screens.secret} aria-label="Authenticator key">
               {data.secret}
             </code>
           </p>

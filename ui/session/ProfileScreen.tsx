@@ -12,6 +12,7 @@ import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Field, Form, NavLink, Screen, StatusMessage, Submit, failureOf, mandatory } from './kit'
 import { PASSWORDS_DIFFER } from './PasswordScreens'
 import styles from './session.module.css'
+import screens from './screens.module.css'
 
 export const WRONG_PASSWORD = 'The password is not correct.'
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute, then try again.'
@@ -168,7 +169,7 @@ function ApiKeySection() {
         ) : (
           <p>
             API key:{' '}
-            <code className={styles.secret} aria-label="Your API key">
+            <code className={screens.secret} aria-label="Your API key">
               {key}
             </code>
           </p>
