@@ -13,6 +13,8 @@ import type { CommandMeta, Envelope, Source } from '../domain/shared/area'
 import { EventLog } from '../domain/eventLog'
 import { buildInfo, type BuildInfo } from '../domain/build'
 import { redactEventSecrets } from '../domain/shared/secretParams'
+import { checkEventForLog } from '../domain/shared/eventCheck'
+import { decodeCommand } from '../domain/commandCodecs'
 import { runQuery, type AppQuery, type QueryResult } from '../queries'
 import type { Clock, IdSource, Ports } from '../adapters/ports'
 import type { EffectOutput, EffectTable, StateObservable } from './effects/types'
@@ -127,6 +129,8 @@ export function createBus(options: BusOptions): App {
   let draining = false
   let seq = 0
   let disposed = false
+  // What the events being recorded come from, for the rejection of an event its codec refuses.
+  let handling = ''
 
   // Secret URL parameters seen in events, by the reference recorded instead (memory only).
   const querySecrets = new Map<string, string>()
@@ -152,7 +156,12 @@ export function createBus(options: BusOptions): App {
     chain: Chain,
     runPolicies = true,
   ): void {
-    const event = redactEventSecrets(raw, referTo)
+    // A decider or effect bug (or a script's odd command) must not put a line replay refuses
+    // into the log: such an event is recorded as the rejection of what caused it.
+    const checked = checkEventForLog(redactEventSecrets(raw, referTo), registry.eventSpec(raw.type))
+    const event: AppEvent = checked.ok
+      ? checked.event
+      : CommandRejected({ command: handling, reason: checked.reason })
     const envelope: Envelope<AppEvent> = {
       seq: ++seq,
       at: new Date(clock.now()).toISOString(),
@@ -199,6 +208,7 @@ export function createBus(options: BusOptions): App {
       for (let item = queue.shift(); item; item = queue.shift()) {
         if (disposed) break
         if (item.kind === 'command') {
+          handling = (item.command as { type: string }).type
           const corr = item.corr ?? ids.next()
           if (item.depth > MAX_POLICY_DEPTH || item.chain.policyCommands > MAX_POLICY_COMMANDS) {
             const reason =
@@ -218,6 +228,7 @@ export function createBus(options: BusOptions): App {
           else
             for (const event of decide(item.command)) record(event, item.source, corr, item.depth, item.chain)
         } else {
+          handling = `${item.source} event`
           for (const event of item.events) record(event, item.source, item.corr, item.depth, item.chain)
         }
       }
@@ -335,7 +346,19 @@ export function createBus(options: BusOptions): App {
 
   return {
     dispatch(command, source = 'ui') {
-      enqueue({ kind: 'command', command, source, depth: 0, chain: newChain() })
+      // A script may send anything: what is not a command is recorded as rejected, undecided.
+      const decoded = decodeCommand(command)
+      if (decoded.ok)
+        enqueue({ kind: 'command', command: decoded.command, source, depth: 0, chain: newChain() })
+      else
+        enqueue({
+          kind: 'events',
+          events: [CommandRejected({ command: decoded.type, reason: decoded.reason })],
+          source,
+          corr: ids.next(),
+          depth: 0,
+          chain: newChain(),
+        })
     },
     ask(query) {
       return stateSubject.pipe(

@@ -10,6 +10,7 @@
  * This module imports no area: the entry bundle pays only for the areas passed in.
  */
 import type { AnyArea, AppEvent, AppState, AreaKey } from './app'
+import type { EventSpec } from './shared/area'
 
 /** An area known only by its initial state until `load` brings its code. */
 export interface DeferredArea {
@@ -32,6 +33,8 @@ export interface AreaRegistry {
   evolve(state: AppState, event: AppEvent): AppState
   /** The version an event type is written at (1 when unknown). */
   eventVersion(type: string): number
+  /** The codec and version of an event type of a loaded area. */
+  eventSpec(type: string): EventSpec | undefined
 }
 
 /**
@@ -44,11 +47,11 @@ export function createAreaRegistry(areas: ReadonlyArray<AnyArea | DeferredArea>)
   const order = areas.map((a) => a.key)
   const byKey = new Map<string, AnyArea>()
   const pending = new Map<string, DeferredArea>()
-  const versions = new Map<string, number>()
+  const specs = new Map<string, EventSpec>()
   let active: AnyArea[] = []
   const add = (area: AnyArea) => {
     byKey.set(area.key, area)
-    for (const spec of area.events) versions.set(spec.type, spec.v)
+    for (const spec of area.events) specs.set(spec.type, spec)
     active = order.flatMap((key) => byKey.get(key) ?? [])
   }
   for (const a of areas) {
@@ -80,6 +83,7 @@ export function createAreaRegistry(areas: ReadonlyArray<AnyArea | DeferredArea>)
       }
       return (next as AppState | undefined) ?? state
     },
-    eventVersion: (type) => versions.get(type) ?? 1,
+    eventVersion: (type) => specs.get(type)?.v ?? 1,
+    eventSpec: (type) => specs.get(type),
   }
 }

@@ -1,0 +1,30 @@
+/**
+ * The last gate before an event enters the log: the event as the log will hold it (after
+ * a JSON round trip, which drops `undefined` and turns NaN into null) must pass its own
+ * codec, or replay would refuse the line and the hash would not match. The bus appends and
+ * folds the round-tripped event, so the live state is exactly the one replay computes.
+ */
+import { isLeft } from 'fp-ts/Either'
+import { PathReporter } from 'io-ts/PathReporter'
+import type { EventSpec } from './area'
+
+export type EventCheck<E> =
+  { readonly ok: true; readonly event: E } | { readonly ok: false; readonly reason: string }
+
+export function checkEventForLog<E extends { readonly type: string }>(
+  event: E,
+  spec: EventSpec | undefined,
+): EventCheck<E> {
+  if (!spec) return { ok: false, reason: `event ${JSON.stringify(event.type)} has no codec in this build` }
+  let wire: unknown
+  try {
+    wire = JSON.parse(JSON.stringify(event)) as unknown
+  } catch (error) {
+    return { ok: false, reason: `event ${event.type} is not JSON: ${(error as Error).message}` }
+  }
+  if (spec.codec.is(wire)) return { ok: true, event: wire as E }
+  const decoded = spec.codec.decode(wire)
+  if (!isLeft(decoded)) return { ok: true, event: decoded.right as unknown as E }
+  const errors = PathReporter.report(decoded).slice(0, 3).join('; ')
+  return { ok: false, reason: `event ${event.type} refused by its codec: ${errors}` }
+}
