@@ -42,6 +42,45 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
+    // domain/ is pure: the same in the browser, Node, scripts and under fast-check. Time, random
+    // ids, the network, storage and the page come in through commands and ports only.
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'localStorage', 'sessionStorage', 'window', 'document', 'navigator', 'location'].map(
+          (name) => ({ name, message: `domain/ is pure: ${name} comes in through a port or a command.` }),
+        ),
+      ],
+      // An area is reached through its index.ts (and events.ts) only, so its inside can change
+      // without breaking the others; shared/ is the common kernel.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*', '!../*/index', '!../*/events', '!../shared/*'],
+              message: 'Import another area through its index.ts or events.ts, not its inner files.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'domain/ is pure: the time comes in command metadata or event data.',
+        },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'domain/ is pure: ids and random values come in commands.',
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/**', 'commands/**', 'queries/**', 'adapters/**', 'ui/**', 'server/**'],
     plugins: { boundaries },
     settings: {

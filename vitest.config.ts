@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/support/component-setup.ts'],
+          // A limit for a stuck test, not a timing: jsdom renders with lazily loaded chunks take
+          // seconds on a loaded 2-core machine (the default 5 s cut tests off mid-way).
+          testTimeout: 30_000,
         },
       },
       {

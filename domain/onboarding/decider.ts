@@ -1,7 +1,7 @@
 import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
 import { QuickSetupClosed, SetMeUpShown } from '../navigation/events'
-import { canonicalPackageType } from '../packageTypes/canonical'
+import { canonicalPackageType } from '../packageTypes'
 import { NAME_MESSAGE } from '../shared/forms'
 import { ClientFlowClosed, ClientFlowRelaunched, ClientFlowStepShown, onboardingEvents } from './events'
 import { clientFlowLength, isRepoKey, relaunchFlowSupported } from './relaunch'

@@ -3,7 +3,7 @@
  * opening set-me-up (spec 000 section 4, onboarding), and how many steps each flow has: the
  * set-up steps of ./setMeUp.ts for the type, then a last step that confirms.
  */
-import { canonicalPackageType } from '../packageTypes/canonical'
+import { canonicalPackageType } from '../packageTypes'
 import { NAME_PATTERN } from '../shared/forms'
 
 export const RELAUNCH_FLOW_STEPS: Readonly<Record<string, number>> = {

@@ -3,7 +3,7 @@
  * section 4, onboarding). Pure: the base URL comes from `GET /ui/setMeUp`. Only views import
  * this (its texts stay out of the login page's bundle); the decider uses ./relaunch.ts.
  */
-import { canonicalPackageType } from '../packageTypes/canonical'
+import { canonicalPackageType } from '../packageTypes'
 
 export interface SetupStep {
   /** What the step does, e.g. "Configure npm". */

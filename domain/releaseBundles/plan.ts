@@ -1,6 +1,6 @@
 /** The plan and default tab rules of distribution, apart so queries/releaseBundles.ts pulls in only these. */
 import type { DistributionTab } from './types'
-import { licenceKey } from '../search/searchTypes'
+import { licenceKey } from '../search'
 
 /** The enterprise-plus plan, however the platform spells it (`Enterprise+`, `ENTERPRISE_PLUS_TRIAL`, …). */
 export const hasEnterprisePlusPlan = (licenseType: string): boolean =>

@@ -1,5 +1,5 @@
 /** Pure rules of the distribution area. */
-import { searchModelFromQuery } from '../search/model'
+import { searchModelFromQuery } from '../search'
 
 // The rules the login page's queries need live in plan.ts, so the rest stays in lazy chunks.
 export { defaultDistributionTab, hasEnterprisePlusPlan } from './plan'

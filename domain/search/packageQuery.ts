@@ -11,8 +11,8 @@ import {
   type PackageQuery,
   type Severity,
   type SortField,
-} from '../packages/types'
-import { canonicalPackageTypeOrSelf } from '../packages/rules'
+} from '../packages'
+import { canonicalPackageType } from '../packageTypes'
 
 const SORT_FIELDS: Readonly<Record<string, SortField>> = {
   name: 'NAME',
@@ -37,7 +37,7 @@ export function isSearching(model: SearchModel): boolean {
 
 export function packageQueryOf(model: SearchModel, options: { releaseOnly: boolean }): PackageQuery | null {
   if (!isSearching(model)) return null
-  const types = model.packageTypes.map(canonicalPackageTypeOrSelf).filter((t) => t !== 'all')
+  const types = model.packageTypes.map(canonicalPackageType).filter((t) => t !== 'all')
   const legacy = legacyPackageSearch({
     name: model.name.trim(),
     description: model.description.trim(),

@@ -4,8 +4,8 @@
  * and platform areas through their own rules, never a copy of them.
  */
 import type { AppState } from '../app'
-import { isTour } from '../platform/rules'
-import { canAdministerProjects, isAdmin } from '../session/selectors'
+import { isTour } from '../platform'
+import { canAdministerProjects, isAdmin } from '../session'
 
 export interface Viewer {
   /** 'anonymous' when nobody is signed in. */

@@ -8,7 +8,7 @@ import { SessionCheckRequested } from '../navigation/events'
 import { SESSION_IDLE_LIMIT_MS, savePathAfterLogin } from './rules'
 import { redirectAfterLogin } from './redirect'
 import { autoRedirectTarget } from './loginGuard'
-import { isTour } from '../platform/rules'
+import { isTour } from '../platform'
 import { sessionPolicies } from './policies'
 import {
   initialProfileState,

@@ -1,7 +1,7 @@
 // Pure reactions of the session area: a recorded fact asks for the next commands.
 import type { AppCommand, AppEvent, AppState } from '../app'
 import type { Envelope } from '../shared/area'
-import { isTour } from '../platform/rules'
+import { isTour } from '../platform'
 import { pathKeptOnLoginRedirect } from './redirect'
 
 // navigation/Navigate and navigation/GoToLanding belong to the navigation area; their shapes

@@ -2,10 +2,10 @@
 // external target given to the login page, then the saved path after login, else the landing.
 import { isSome } from 'fp-ts/Option'
 import type { AppState } from '../app'
-import { isTour } from '../platform/rules'
+import { isTour } from '../platform'
 import { RedirectedAfterLogin, PathAfterLoginCleared } from './events'
 import { isSafeInternalPath, pathAfterLogin } from './rules'
-import { searchTypeForRoute } from '../search/searchTypes'
+import { searchTypeForRoute } from '../search'
 
 export const UI_BASE = '/ui'
 

@@ -1,0 +1,53 @@
+// The design's rules hold by lint, not by good will: this checks that the lint configuration
+// really refuses a violation (and accepts the same code where it is allowed).
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const eslint = new ESLint()
+
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message)
+}
+
+// Linting with type-aware plugins takes seconds on a busy machine: a generous limit, not a timing.
+describe('lint rules of the design', { timeout: 60_000 }, () => {
+  it.each([
+    ['Date.now()', 'no-restricted-properties'],
+    ['Math.random()', 'no-restricted-properties'],
+    ["fetch('/x')", 'no-restricted-globals'],
+    ["localStorage.getItem('x')", 'no-restricted-globals'],
+    ["sessionStorage.getItem('x')", 'no-restricted-globals'],
+    ['window.scrollTo(0, 0)', 'no-restricted-globals'],
+    ['document.title', 'no-restricted-globals'],
+  ])('domain/ may not use %s', async (expression, rule) => {
+    const code = `export const impure = () => ${expression}\n`
+    expect(await ruleIds(code, 'domain/search/impure.ts')).toContain(rule)
+    // The same line is fine in an adapter, where I/O belongs.
+    expect(await ruleIds(code, 'adapters/browser/impure.ts')).not.toContain(rule)
+  })
+
+  it('refuses an import from the UI in domain/ (the layer rule)', async () => {
+    const code = "import { SafeHtml } from '../../ui/shared/SafeHtml'\nexport const x = SafeHtml\n"
+    expect(await ruleIds(code, 'domain/search/bad.ts')).toContain('boundaries/dependencies')
+  })
+
+  it('reaches another area through its index.ts or events.ts only (shared/ is the kernel)', async () => {
+    const deep = "import { isTour } from '../platform/rules'\nexport const x = isTour\n"
+    expect(await ruleIds(deep, 'domain/search/bad.ts')).toContain('no-restricted-imports')
+    for (const allowed of [
+      "'../platform'",
+      "'../platform/index'",
+      "'../platform/events'",
+      "'../shared/failure'",
+    ])
+      expect(
+        await ruleIds(`import * as p from ${allowed}\nexport const x = p\n`, 'domain/search/ok.ts'),
+      ).not.toContain('no-restricted-imports')
+  })
+
+  it('refuses dangerouslySetInnerHTML outside the one sanitising module', async () => {
+    const code = 'export const X = (p: { h: string }) => <div dangerouslySetInnerHTML={{ __html: p.h }} />\n'
+    expect(await ruleIds(code, 'ui/packages/Bad.tsx')).toContain('no-restricted-syntax')
+  })
+})
