@@ -4,9 +4,9 @@
  * form validated into a repository definition (problems per field, or the valid value).
  */
 import { left, right, type Either } from 'fp-ts/Either'
-import { canonicalPackageType } from '../packageTypes/canonical'
+import { canonicalPackageType } from '../packageTypes'
 import { MANDATORY_MESSAGE, NAME_MESSAGE, URL_MESSAGE } from '../shared/forms'
-import { isRepoKey } from '../onboarding/relaunch'
+import { isRepoKey } from '../onboarding'
 
 export { isRepoKey }
 
