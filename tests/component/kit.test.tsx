@@ -1,0 +1,240 @@
+// The component kit's behaviour (ui/shared/kit): keyboard on DropdownMenu and Combobox, the
+// error wiring of Field, the states of Table, and the theme choice's decoding.
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { DropdownMenu } from '../../ui/shared/kit/DropdownMenu'
+import { Combobox, type ComboboxOption } from '../../ui/shared/kit/Combobox'
+import { TextField } from '../../ui/shared/kit/Field'
+import { Table, type Column, type TableState } from '../../ui/shared/kit/Table'
+import { EmptyState } from '../../ui/shared/kit/Surface'
+import { decodeThemes } from '../../ui/shared/theme'
+import { formatRelative } from '../../ui/shared/dates'
+
+describe('DropdownMenu', () => {
+  const setup = () => {
+    const chosen: string[] = []
+    render(
+      <DropdownMenu
+        trigger="Help"
+        label="Help menu"
+        groups={[
+          [
+            { id: 'docs', label: 'Documentation', onSelect: () => chosen.push('docs') },
+            { id: 'tour', label: 'Navigation Tour', onSelect: () => chosen.push('tour') },
+          ],
+          [{ id: 'keys', label: 'Keyboard Shortcuts', onSelect: () => chosen.push('keys') }],
+        ]}
+      />,
+    )
+    return chosen
+  }
+
+  it('opens from the keyboard, moves with the arrow keys and picks with Enter', async () => {
+    const chosen = setup()
+    const user = userEvent.setup()
+    screen.getByRole('button', { name: 'Help' }).focus()
+    await user.keyboard('{Enter}')
+    const menu = await screen.findByRole('menu', { name: 'Help menu' })
+    expect(within(menu).getByRole('menuitem', { name: 'Documentation' })).toHaveFocus()
+    await user.keyboard('{ArrowDown}')
+    expect(within(menu).getByRole('menuitem', { name: 'Navigation Tour' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(chosen).toEqual(['tour'])
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+  })
+
+  it('jumps by typeahead, and Escape closes it with the focus back on the button', async () => {
+    setup()
+    const user = userEvent.setup()
+    const button = screen.getByRole('button', { name: 'Help' })
+    button.focus()
+    await user.keyboard('{Enter}')
+    await screen.findByRole('menu', { name: 'Help menu' })
+    await user.keyboard('k')
+    expect(screen.getByRole('menuitem', { name: 'Keyboard Shortcuts' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    expect(button).toHaveFocus()
+  })
+})
+
+describe('Combobox', () => {
+  const OPTIONS: ReadonlyArray<ComboboxOption> = [
+    { id: 'react', label: 'react', detail: 'npm' },
+    { id: 'redux', label: 'redux', detail: 'npm' },
+  ]
+  function Harness({ onPick }: { onPick: (o: ComboboxOption) => void }) {
+    const [text, setText] = useState('')
+    return (
+      <Combobox
+        label="Search text"
+        listLabel="Suggestions"
+        value={text}
+        onValueChange={setText}
+        options={text ? OPTIONS : []}
+        status="No matching packages"
+        onPick={onPick}
+      />
+    )
+  }
+
+  it('lists suggestions while typing; arrows set the active option and Enter picks it', async () => {
+    const onPick = vi.fn()
+    const user = userEvent.setup()
+    render(<Harness onPick={onPick} />)
+    const input = screen.getByRole('combobox', { name: 'Search text' })
+    await user.type(input, 're')
+    const list = screen.getByRole('listbox', { name: 'Suggestions' })
+    expect(input).toHaveAttribute('aria-expanded', 'true')
+    expect(input).not.toHaveAttribute('aria-activedescendant')
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    const redux = within(list).getByRole('option', { name: /redux/ })
+    expect(input).toHaveAttribute('aria-activedescendant', redux.id)
+    expect(redux).toHaveAttribute('aria-selected', 'true')
+    await user.keyboard('{ArrowUp}')
+    expect(within(list).getByRole('option', { name: /react/ })).toHaveAttribute('aria-selected', 'true')
+    await user.keyboard('{Enter}')
+    expect(onPick).toHaveBeenCalledWith(OPTIONS[0])
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
+    expect(input).toHaveFocus()
+  })
+
+  it('Escape closes the list, and leaving the input closes it without a timer', async () => {
+    const user = userEvent.setup()
+    render(
+      <>
+        <Harness onPick={() => undefined} />
+        <button type="button">elsewhere</button>
+      </>,
+    )
+    const input = screen.getByRole('combobox', { name: 'Search text' })
+    await user.type(input, 'r')
+    expect(screen.getByRole('listbox')).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
+    await user.type(input, 'e')
+    expect(screen.getByRole('listbox')).toBeInTheDocument()
+    await user.tab()
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
+  })
+
+  it('picks an option with the mouse', async () => {
+    const onPick = vi.fn()
+    const user = userEvent.setup()
+    render(<Harness onPick={onPick} />)
+    await user.type(screen.getByRole('combobox', { name: 'Search text' }), 'x')
+    await user.click(screen.getByRole('option', { name: /redux/ }))
+    expect(onPick).toHaveBeenCalledWith(OPTIONS[1])
+  })
+})
+
+describe('Field', () => {
+  it('names the control by its label and reads the hint and the error with it', () => {
+    render(
+      <TextField
+        label="Email"
+        hint="Where we send resets"
+        error="Enter an email address"
+        required
+        defaultValue="x"
+      />,
+    )
+    const input = screen.getByRole('textbox', { name: /Email/ })
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(input).toHaveAttribute('aria-required', 'true')
+    expect(input).toHaveAccessibleDescription('Where we send resets Enter an email address')
+    expect(input).toHaveValue('x')
+  })
+
+  it('is not invalid without an error', () => {
+    render(<TextField label="Name" />)
+    const input = screen.getByRole('textbox', { name: 'Name' })
+    expect(input).not.toHaveAttribute('aria-invalid')
+    expect(input).not.toHaveAccessibleDescription()
+  })
+})
+
+describe('Table', () => {
+  interface Row {
+    readonly name: string
+    readonly size: number
+  }
+  const columns: ReadonlyArray<Column<Row>> = [
+    { id: 'name', header: 'Name', cell: (r) => r.name, sortable: true },
+    { id: 'size', header: 'Size', cell: (r) => String(r.size), align: 'end' },
+  ]
+  const renderTable = (state: TableState<Row>, onSort = vi.fn()) =>
+    render(
+      <Table
+        label="Files"
+        columns={columns}
+        state={state}
+        rowKey={(r) => r.name}
+        sort={{ column: 'name', direction: 'asc' }}
+        onSort={onSort}
+        rowActions={(r) => <button type="button">Delete {r.name}</button>}
+        empty={<EmptyState title="No files yet" />}
+      />,
+    )
+
+  it('shows skeleton rows and a status while loading, with the header in place', () => {
+    renderTable({ status: 'loading' })
+    const table = screen.getByRole('table', { name: 'Files' })
+    expect(table).toHaveAttribute('aria-busy', 'true')
+    expect(within(table).getByRole('columnheader', { name: /Name/ })).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Files')
+    expect(within(table).queryAllByRole('cell')).toHaveLength(0)
+  })
+
+  it('shows the error with a Retry that asks again', async () => {
+    const onRetry = vi.fn()
+    renderTable({ status: 'error', message: 'The files could not be loaded', onRetry })
+    expect(screen.getByRole('alert')).toHaveTextContent('The files could not be loaded')
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(onRetry).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the empty state when there are no rows', () => {
+    renderTable({ status: 'loaded', rows: [] })
+    expect(screen.getByText('No files yet')).toBeInTheDocument()
+  })
+
+  it('renders rows with their actions and sorts by a header button (aria-sort)', async () => {
+    const onSort = vi.fn()
+    renderTable(
+      {
+        status: 'loaded',
+        rows: [
+          { name: 'a.tgz', size: 10 },
+          { name: 'b.tgz', size: 20 },
+        ],
+      },
+      onSort,
+    )
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending')
+    expect(screen.getByRole('button', { name: 'Delete b.tgz' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /Name/ }))
+    expect(onSort).toHaveBeenCalledWith({ column: 'name', direction: 'desc' })
+  })
+})
+
+describe('theme and dates', () => {
+  it('decodes stored theme choices, dropping anything unknown', () => {
+    expect(decodeThemes('{"admin":"dark","dev":"light","x":"<img>","y":1}')).toEqual({
+      admin: 'dark',
+      dev: 'light',
+    })
+    expect(decodeThemes('not json')).toEqual({})
+    expect(decodeThemes('["dark"]')).toEqual({})
+    expect(decodeThemes(null)).toEqual({})
+  })
+
+  it('says how long ago, in the largest whole unit', () => {
+    const now = Date.parse('2026-03-12T12:00:00Z')
+    expect(formatRelative('2026-03-12T11:57:00Z', now)).toMatch(/3 minutes ago/)
+    expect(formatRelative('2026-03-10T12:00:00Z', now)).toMatch(/2 days ago/)
+    expect(formatRelative('not a date', now)).toBe('not a date')
+  })
+})

@@ -1,0 +1,58 @@
+import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react'
+import { LoaderCircle } from 'lucide-react'
+import styles from './button.module.css'
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  readonly variant?: ButtonVariant
+  readonly size?: 'sm' | 'md'
+  /** Shows a spinner, sets aria-busy and refuses clicks while an action runs. */
+  readonly busy?: boolean
+  /** An icon before the text (lucide-react element). */
+  readonly icon?: ReactNode
+}
+
+/** The one button: primary for the page's main action, secondary otherwise, danger to delete. */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'secondary', size = 'md', busy = false, icon, className, children, disabled, type, ...rest },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type ?? 'button'}
+      className={[styles.button, styles[variant], styles[size], className].filter(Boolean).join(' ')}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
+      {busy ? <LoaderCircle className={styles.spin} size={16} aria-hidden /> : icon}
+      {children}
+    </button>
+  )
+})
+
+export interface IconButtonProps extends Omit<ButtonProps, 'icon' | 'children'> {
+  /** The accessible name (also the tooltip text via title). */
+  readonly label: string
+  readonly icon: ReactNode
+}
+
+/** A square button with only an icon; its label is its accessible name. */
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { label, icon, variant = 'ghost', className, ...rest },
+  ref,
+) {
+  return (
+    <Button
+      ref={ref}
+      variant={variant}
+      aria-label={label}
+      title={label}
+      className={[styles.iconOnly, className].filter(Boolean).join(' ')}
+      icon={icon}
+      {...rest}
+    />
+  )
+})

@@ -1,0 +1,36 @@
+/** Monospace text (an install command, a checksum) with a Copy button that says when it copied. */
+import { useState } from 'react'
+import { Check, Copy } from 'lucide-react'
+import styles from './code.module.css'
+
+export function CodeBlock({
+  code,
+  label,
+  inline = false,
+}: {
+  readonly code: string
+  /** What is copied, for the button's name: 'Copy install command'. */
+  readonly label: string
+  readonly inline?: boolean
+}) {
+  const [copied, setCopied] = useState(false)
+  const copy = () => {
+    void navigator.clipboard?.writeText(code).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    )
+  }
+  return (
+    <div className={styles.block} data-inline={inline || undefined}>
+      <pre className={styles.code}>
+        <code>{code}</code>
+      </pre>
+      <button type="button" className={styles.copy} aria-label={`Copy ${label}`} onClick={copy} title="Copy">
+        {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
+      </button>
+      <span role="status" className={styles.sr}>
+        {copied ? 'Copied' : ''}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,162 @@
+/**
+ * Form fields: Field gives any control its label, hint, error and required mark, wired by ids
+ * (aria-describedby, aria-invalid, aria-required), so a screen reader reads the error with the
+ * control. TextField, PasswordField, DateField and Textarea are Field plus the native control
+ * styled with the tokens. Messages are already resolved by the caller (keys stay in the view).
+ */
+import {
+  cloneElement,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react'
+import { Eye, EyeOff } from 'lucide-react'
+import styles from './field.module.css'
+
+interface ControlProps {
+  readonly id?: string
+  readonly 'aria-describedby'?: string
+  readonly 'aria-invalid'?: boolean
+  readonly 'aria-required'?: boolean
+}
+
+export interface FieldProps {
+  readonly label: ReactNode
+  readonly hint?: ReactNode
+  readonly error?: ReactNode
+  readonly required?: boolean
+  /** The control; it gets the id and the aria attributes. */
+  readonly children: ReactElement<ControlProps>
+  readonly className?: string
+}
+
+export function Field({ label, hint, error, required, children, className }: FieldProps) {
+  const auto = useId()
+  const id = children.props.id ?? auto
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy =
+    [children.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required && (
+          <span className={styles.required} aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {cloneElement(children, {
+        id,
+        'aria-describedby': describedBy,
+        'aria-invalid': error ? true : children.props['aria-invalid'],
+        'aria-required': required || undefined,
+      })}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+type FieldText = Omit<FieldProps, 'children' | 'className'>
+
+export interface TextFieldProps extends FieldText, Omit<InputHTMLAttributes<HTMLInputElement>, 'required'> {}
+
+const split = <P extends FieldText>({ label, hint, error, required, ...rest }: P) =>
+  [{ label, hint, error, required }, rest] as const
+
+export function TextField(props: TextFieldProps) {
+  const [field, input] = split(props)
+  return (
+    <Field {...field}>
+      <input className={styles.input} type="text" {...input} />
+    </Field>
+  )
+}
+
+export function DateField(props: TextFieldProps) {
+  const [field, input] = split(props)
+  return (
+    <Field {...field}>
+      <input className={styles.input} {...input} type="date" />
+    </Field>
+  )
+}
+
+/** A password input with a show/hide toggle; the value never leaves the component but by onChange. */
+export function PasswordField(props: TextFieldProps) {
+  const [field, input] = split(props)
+  const [shown, setShown] = useState(false)
+  return (
+    <Field {...field}>
+      <PasswordInput {...input} shown={shown} onToggle={() => setShown((s) => !s)} />
+    </Field>
+  )
+}
+
+function PasswordInput({
+  shown,
+  onToggle,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { shown: boolean; onToggle: () => void }) {
+  return (
+    <span className={styles.withAction}>
+      <input className={styles.input} {...input} type={shown ? 'text' : 'password'} />
+      <button
+        type="button"
+        className={styles.action}
+        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-pressed={shown}
+        onClick={onToggle}
+      >
+        {shown ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
+      </button>
+    </span>
+  )
+}
+
+export interface TextareaProps
+  extends FieldText, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'> {}
+
+export function Textarea(props: TextareaProps) {
+  const [field, input] = split(props)
+  return (
+    <Field {...field}>
+      <textarea className={styles.input} rows={4} {...input} />
+    </Field>
+  )
+}
+
+/** Fields in a column (or two at wide widths) with the actions at the end. */
+export function FormLayout({
+  children,
+  actions,
+  columns = 1,
+}: {
+  readonly children: ReactNode
+  readonly actions?: ReactNode
+  readonly columns?: 1 | 2
+}) {
+  return (
+    <div className={styles.form} data-columns={columns}>
+      <div className={styles.fields}>{children}</div>
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </div>
+  )
+}
+
+/** The class of the kit's text inputs, for a control a screen builds itself (search bars). */
+export const inputClass = styles.input

@@ -1,0 +1,144 @@
+/** Overlays on Radix: Dialog, AlertDialog (role alertdialog, focus on the safe choice), Tooltip, Popover. */
+import type { ReactNode } from 'react'
+import * as RDialog from '@radix-ui/react-dialog'
+import * as RTooltip from '@radix-ui/react-tooltip'
+import * as RPopover from '@radix-ui/react-popover'
+import { X } from 'lucide-react'
+import { Button } from './Button'
+import styles from './overlay.module.css'
+
+export interface DialogProps {
+  readonly open: boolean
+  readonly onOpenChange: (open: boolean) => void
+  readonly title: ReactNode
+  readonly description?: ReactNode
+  readonly children?: ReactNode
+  /** The buttons at the bottom (the primary one last). */
+  readonly footer?: ReactNode
+  readonly size?: 'sm' | 'md' | 'lg'
+}
+
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+}: DialogProps) {
+  return (
+    <RDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RDialog.Portal>
+        <RDialog.Overlay className={styles.overlay} />
+        <RDialog.Content className={styles.dialog} data-size={size}>
+          <header className={styles.head}>
+            <RDialog.Title className={styles.title}>{title}</RDialog.Title>
+            <RDialog.Close className={styles.close} aria-label="Close">
+              <X size={18} aria-hidden />
+            </RDialog.Close>
+          </header>
+          {description ? (
+            <RDialog.Description className={styles.description}>{description}</RDialog.Description>
+          ) : null}
+          {children}
+          {footer && <footer className={styles.footer}>{footer}</footer>}
+        </RDialog.Content>
+      </RDialog.Portal>
+    </RDialog.Root>
+  )
+}
+
+export interface AlertDialogProps {
+  readonly open: boolean
+  readonly onOpenChange: (open: boolean) => void
+  readonly title: ReactNode
+  readonly description: ReactNode
+  readonly confirmLabel: string
+  readonly cancelLabel?: string
+  readonly onConfirm: () => void
+  readonly busy?: boolean
+  readonly tone?: 'danger' | 'primary'
+}
+
+/** A confirmation that interrupts: Cancel has the focus, Escape cancels. */
+export function AlertDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  busy,
+  tone = 'danger',
+}: AlertDialogProps) {
+  return (
+    <RDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RDialog.Portal>
+        <RDialog.Overlay className={styles.overlay} />
+        <RDialog.Content
+          role="alertdialog"
+          className={styles.dialog}
+          data-size="sm"
+          onPointerDownOutside={(e) => e.preventDefault()}
+        >
+          <RDialog.Title className={styles.title}>{title}</RDialog.Title>
+          <RDialog.Description className={styles.description}>{description}</RDialog.Description>
+          <footer className={styles.footer}>
+            <RDialog.Close asChild>
+              <Button autoFocus>{cancelLabel}</Button>
+            </RDialog.Close>
+            <Button variant={tone} busy={busy} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </footer>
+        </RDialog.Content>
+      </RDialog.Portal>
+    </RDialog.Root>
+  )
+}
+
+/** A hint on hover and focus; never the only way to learn something essential. */
+export function Tooltip({
+  content,
+  children,
+}: {
+  readonly content: ReactNode
+  readonly children: ReactNode
+}) {
+  return (
+    <RTooltip.Provider delayDuration={300}>
+      <RTooltip.Root>
+        <RTooltip.Trigger asChild>{children}</RTooltip.Trigger>
+        <RTooltip.Portal>
+          <RTooltip.Content className={styles.tooltip} sideOffset={6}>
+            {content}
+          </RTooltip.Content>
+        </RTooltip.Portal>
+      </RTooltip.Root>
+    </RTooltip.Provider>
+  )
+}
+
+/** Non-modal content anchored to a trigger (filters, details). */
+export function Popover({
+  trigger,
+  children,
+  label,
+}: {
+  readonly trigger: ReactNode
+  readonly children: ReactNode
+  readonly label: string
+}) {
+  return (
+    <RPopover.Root>
+      <RPopover.Trigger asChild>{trigger}</RPopover.Trigger>
+      <RPopover.Portal>
+        <RPopover.Content className={styles.popover} aria-label={label} sideOffset={6} align="start">
+          {children}
+        </RPopover.Content>
+      </RPopover.Portal>
+    </RPopover.Root>
+  )
+}

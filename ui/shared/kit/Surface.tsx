@@ -1,0 +1,165 @@
+/** Static building blocks: Card, Badge, severity Chip, Skeleton, EmptyState, PageHeader, KeyValue. */
+import type { CSSProperties, ReactNode } from 'react'
+import styles from './surface.module.css'
+
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  readonly title?: ReactNode
+  readonly actions?: ReactNode
+  readonly children: ReactNode
+  readonly className?: string
+}) {
+  return (
+    <section className={[styles.card, className].filter(Boolean).join(' ')}>
+      {(title || actions) && (
+        <header className={styles.cardHeader}>
+          {title && <h2 className={styles.cardTitle}>{title}</h2>}
+          {actions}
+        </header>
+      )}
+      {children}
+    </section>
+  )
+}
+
+export type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger'
+
+/** A short status or count label. */
+export function Badge({
+  tone = 'neutral',
+  children,
+}: {
+  readonly tone?: Tone
+  readonly children: ReactNode
+}) {
+  return (
+    <span className={styles.badge} data-tone={tone}>
+      {children}
+    </span>
+  )
+}
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info' | 'unknown'
+
+/** A vulnerability severity: colour from the tokens, the word always shown (not colour alone). */
+export function SeverityChip({ severity, count }: { readonly severity: Severity; readonly count?: number }) {
+  return (
+    <span className={styles.chip} data-severity={severity}>
+      <span className={styles.chipDot} aria-hidden="true" />
+      {severity[0]?.toUpperCase()}
+      {severity.slice(1)}
+      {count !== undefined && <span className={styles.chipCount}>{count}</span>}
+    </span>
+  )
+}
+
+/** A grey placeholder in the shape of what is coming; hidden from assistive technology. */
+export function Skeleton({
+  width = '100%',
+  height = '0.875rem',
+  radius,
+}: {
+  readonly width?: string
+  readonly height?: string
+  readonly radius?: string
+}) {
+  const style: CSSProperties = { width, height, ...(radius ? { borderRadius: radius } : {}) }
+  return <span className={styles.skeleton} style={style} aria-hidden="true" />
+}
+
+/** A page-shaped skeleton (title, toolbar, rows) with one status for screen readers. */
+export function PageSkeleton({ label = 'Loading' }: { readonly label?: string }) {
+  return (
+    <div className={styles.pageSkeleton} role="status" aria-label={label}>
+      <Skeleton width="14rem" height="1.5rem" />
+      <Skeleton width="24rem" height="2.25rem" />
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Skeleton key={i} height="2.5rem" />
+      ))}
+    </div>
+  )
+}
+
+/** Nothing to show: an icon, what is missing, a hint, and the next action. */
+export function EmptyState({
+  icon,
+  title,
+  hint,
+  action,
+}: {
+  readonly icon?: ReactNode
+  readonly title: ReactNode
+  readonly hint?: ReactNode
+  readonly action?: ReactNode
+}) {
+  return (
+    <div className={styles.empty}>
+      {icon && (
+        <span className={styles.emptyIcon} aria-hidden="true">
+          {icon}
+        </span>
+      )}
+      <p className={styles.emptyTitle}>{title}</p>
+      {hint && <p className={styles.emptyHint}>{hint}</p>}
+      {action}
+    </div>
+  )
+}
+
+/** The top of a page: breadcrumbs, the one h1, a description and the page's actions. */
+export function PageHeader({
+  title,
+  breadcrumbs,
+  description,
+  actions,
+}: {
+  readonly title: ReactNode
+  readonly breadcrumbs?: ReadonlyArray<{ readonly label: string; readonly href?: string }>
+  readonly description?: ReactNode
+  readonly actions?: ReactNode
+}) {
+  return (
+    <header className={styles.pageHeader}>
+      <div className={styles.pageHeaderText}>
+        {breadcrumbs && breadcrumbs.length > 0 && (
+          <nav aria-label="Breadcrumbs">
+            <ol className={styles.crumbs}>
+              {breadcrumbs.map((b) => (
+                <li key={b.label}>{b.href ? <a href={b.href}>{b.label}</a> : b.label}</li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        <h1 className={styles.pageTitle}>{title}</h1>
+        {description && <p className={styles.pageDescription}>{description}</p>}
+      </div>
+      {actions && <div className={styles.pageActions}>{actions}</div>}
+    </header>
+  )
+}
+
+/** Label/value pairs (a description list), labels aligned in one column. */
+export function KeyValue({
+  items,
+}: {
+  readonly items: ReadonlyArray<{
+    readonly key: string
+    readonly label: ReactNode
+    readonly value: ReactNode
+  }>
+}) {
+  return (
+    <dl className={styles.kv}>
+      {items.map((i) => (
+        <div key={i.key} className={styles.kvRow}>
+          <dt>{i.label}</dt>
+          <dd>{i.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
