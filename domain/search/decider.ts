@@ -24,6 +24,7 @@ import {
   type SearchTypeId,
 } from './searchTypes'
 import { initialSearchState, type SearchState } from './types'
+import { DEFAULT_SEARCH_MODEL } from './model'
 import { viewerOf, type Viewer } from './viewer'
 
 type State = Parameters<AppArea<'search'>['decide']>[1]
@@ -51,10 +52,41 @@ export function modelFromText(text: string, def: SearchTypeDef, base: SearchMode
   return out as unknown as SearchModel
 }
 
-/** What the bar shows for a model: its name (quoted when it has spaces). */
-export const textOfModel = (model: SearchModel): string => printSearchText({ name: model.name, fields: {} })
+/**
+ * What the bar shows for a model of a type: its name (quoted when it has spaces) and every
+ * filter the type's `key:value` words can say, so the text is the whole search and a filter
+ * deleted from the text is gone from the next run.
+ */
+export function textOfModel(model: SearchModel, def?: SearchTypeDef): string {
+  const fields: Record<string, string> = {}
+  for (const [key, field] of Object.entries(def?.fieldKeys ?? {})) {
+    const value: unknown = model[field]
+    const text = Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : ''
+    if (text !== '') fields[key] = text
+  }
+  return printSearchText({ name: model.name, fields })
+}
 
-function run(state: State, meta: CommandMeta, type: SearchTypeId, model: SearchModel, text: string) {
+/** What a model keeps that the bar text never says: the list's sort and the archive choice. */
+const untyped = (model: SearchModel): SearchModel => ({
+  ...DEFAULT_SEARCH_MODEL,
+  sortBy: model.sortBy,
+  sortType: model.sortType,
+  artifactsSearchType: model.artifactsSearchType,
+})
+
+/** The model the bar's text runs as: the text's name and filters, over the list's sort and archive choice. */
+export const modelOfBarText = (text: string, def: SearchTypeDef, last: SearchModel): SearchModel =>
+  modelFromText(text, def, untyped(last))
+
+function run(
+  state: State,
+  meta: CommandMeta,
+  type: SearchTypeId,
+  model: SearchModel,
+  text: string,
+  from: 'page' | 'recent' = 'page',
+) {
   const viewer = viewerOf(state)
   const def = SEARCH_TYPES[type]
   const reason = unavailableReason(def, viewer)
@@ -71,9 +103,10 @@ function run(state: State, meta: CommandMeta, type: SearchTypeId, model: SearchM
     return left('nothing to search for')
   const queryString = searchModelToQuery(effective)
   const target = searchPath(def, viewer)
-  const query = [queryString, carriedQuery(state.navigation.location, target)]
-    .filter((q) => q !== '')
-    .join('&')
+  const here = state.navigation.location
+  // A recent search is a search of its own: the page it reruns on lends it only the contact-us context.
+  const carried = carriedQuery(from === 'recent' ? { path: '', query: here.query } : here, target)
+  const query = [queryString, carried].filter((q) => q !== '').join('&')
   const path = `${target}${query ? `?${query}` : ''}`
   return right([
     SearchRan({
@@ -98,17 +131,20 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
       const reason = unavailableReason(def, viewerOf(state))
       if (reason !== null) return left(`${def.label} search ${reason}`)
       if (command.searchType === s.type) return left('already this search type')
-      return right([TypeChanged({ type: command.searchType, model: searchModelForTypeChange(s.model) })])
+      // The text's filters are the old type's words: read them with its keys, then keep the name.
+      const typed = modelOfBarText(s.text, SEARCH_TYPES[s.type], s.model)
+      return right([TypeChanged({ type: command.searchType, model: searchModelForTypeChange(typed) })])
     }
     case 'search/Run': {
       const def = SEARCH_TYPES[s.type]
       // A refined model (filters changed on the list) runs as it is, whatever the bar holds.
       if (command.model) {
         const type = command.searchType ?? s.type
-        return run(state, meta, type, command.model, textOfModel(command.model))
+        return run(state, meta, type, command.model, textOfModel(command.model, SEARCH_TYPES[type]))
       }
-      // Filters set earlier stay (the list shows them and can remove them); the text gives the name.
-      const model = modelFromText(s.text, def, s.model)
+      // The bar's text is the whole search (it shows the filters of the last run): a filter
+      // no longer in the text is not carried.
+      const model = modelOfBarText(s.text, def, s.model)
       return run(state, meta, s.type, model, s.text)
     }
     case 'search/SelectRecent': {
@@ -116,7 +152,14 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
       if (!entry) return left('no such recent search')
       const type = entry.type as SearchTypeId
       if (!SEARCH_TYPES[type]) return left('unknown search type')
-      return run(state, meta, type, entry.searchModel, textOfModel(entry.searchModel) || entry.queryString)
+      return run(
+        state,
+        meta,
+        type,
+        entry.searchModel,
+        textOfModel(entry.searchModel, SEARCH_TYPES[type]) || entry.queryString,
+        'recent',
+      )
     }
     case 'search/SyncWithUrl': {
       const viewer = viewerOf(state)
@@ -132,7 +175,7 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
           : type === s.type
             ? s.model
             : // A type change keeps the name: the one in the bar, typed but maybe not yet run.
-              searchModelForTypeChange(modelFromText(s.text, SEARCH_TYPES[s.type], s.model))
+              searchModelForTypeChange(modelOfBarText(s.text, SEARCH_TYPES[s.type], s.model))
       if (type === s.type && canonicalJson(model) === canonicalJson(s.model)) return left('already in step')
       return right([UrlRestored({ type, model })])
     }
@@ -154,7 +197,13 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
             : { ...s.suggestions, status: 'loading', text: e.data.text },
       }
     case 'search/TypeChanged':
-      return { ...s, type: e.data.type, model: e.data.model, suggestions: initialSearchState.suggestions }
+      return {
+        ...s,
+        type: e.data.type,
+        model: e.data.model,
+        text: textOfModel(e.data.model),
+        suggestions: initialSearchState.suggestions,
+      }
     case 'search/SearchRan': {
       const mine = s.recentOwner === e.data.owner ? s.recent : []
       const recent =
@@ -163,7 +212,7 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
         ...s,
         type: e.data.type,
         model: e.data.model,
-        text: textOfModel(e.data.model),
+        text: textOfModel(e.data.model, SEARCH_TYPES[e.data.type]),
         recentOwner: e.data.owner,
         recent,
         suggestions: initialSearchState.suggestions,
@@ -174,7 +223,7 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
         ...s,
         type: e.data.type,
         model: e.data.model,
-        text: textOfModel(e.data.model),
+        text: textOfModel(e.data.model, SEARCH_TYPES[e.data.type]),
         suggestions: initialSearchState.suggestions,
       }
     case 'search/RecentLoaded':

@@ -8,6 +8,7 @@ import { RECENT_SEARCHES_KEY } from '../../commands/effects/search'
 import { memoryStore } from '../support/fakePorts'
 import { DEFAULT_SEARCH_MODEL } from '../../domain/search/model'
 import { fakeReleaseBundlesApi } from '../support/fakePackagesApi'
+import { PackageTypesLoaded } from '../../domain/platform/events'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
 
 describe('search bar', () => {
@@ -20,6 +21,22 @@ describe('search bar', () => {
     await userEvent.click(button)
     await waitFor(() => expect(app.exportLog()).toContain('"path":"/packages?q=react&pkg=npm"'))
     expect(app.getState().search.recent.map((r) => r.queryString)).toEqual(['q=react&pkg=npm'])
+  })
+
+  it('names unknown filter keys and refuses a package type the platform does not offer', async () => {
+    renderArea(<SearchBar />, {
+      path: '/packages',
+      seed: [platformWith(['artifactory']), PackageTypesLoaded({ packageTypes: ['npm', 'go'] })],
+    })
+    const text = screen.getByRole('combobox', { name: 'Search text' })
+    await userEvent.type(text, 'react foo:bar')
+    expect(screen.getByRole('status')).toHaveTextContent(/Not a Packages filter: foo/)
+    expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled()
+    await userEvent.clear(text)
+    await userEvent.type(text, 'type:bogus')
+    expect(screen.getByRole('status')).toHaveTextContent('Unknown package type: bogus')
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled()
+    expect(text).toHaveValue('type:bogus')
   })
 
   it('takes its text from the URL (reload, shared link)', () => {
@@ -69,10 +86,11 @@ describe('search type follows the route and the project', () => {
   it('opening a package from the results keeps the search in the bar', async () => {
     const { location } = renderArea(<SearchBar />, { path: '/packages?q=react&pkg=npm' })
     const text = screen.getByRole('combobox', { name: 'Search text' })
-    expect(text).toHaveValue('react')
+    // The bar shows the whole search, filters included, so what it shows is what runs.
+    expect(text).toHaveValue('react type:npm')
     act(() => location.navigate('/packages/npm%3A%2F%2Freact'))
     await act(async () => {})
-    expect(text).toHaveValue('react')
+    expect(text).toHaveValue('react type:npm')
   })
 })
 

@@ -64,7 +64,7 @@ describe('packages browser (e2e)', () => {
     expect(await page.getByRole('list', { name: 'Packages' }).getByRole('link').allTextContents()).toEqual(
       shown,
     )
-    expect(await page.getByRole('combobox', { name: 'Search text' }).inputValue()).toBe('react')
+    expect(await page.getByRole('combobox', { name: 'Search text' }).inputValue()).toBe('react type:npm')
 
     // Open the package and read its README.
     await page

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { isLeft, isRight } from 'fp-ts/Either'
 import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
-import { searchArea } from '../../domain/search'
+import { searchArea, unknownPackageTypes, unknownSearchKeys } from '../../domain/search'
 import * as E from '../../domain/search/events'
 import { DEFAULT_SEARCH_MODEL, carriedQuery, searchModelFromQuery } from '../../domain/search/model'
 import { packageQueryOf } from '../../domain/search/packageQuery'
@@ -142,6 +142,57 @@ describe('running a search', () => {
     expect(isRight(d) && d.right[0]).toEqual(
       E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' } }),
     )
+  })
+
+  it('spec 001 §4: changing the search type resets the model and keeps only the name of the text', () => {
+    // Typed, not yet run: the filter words belong to the packages type and go with the change.
+    let state = fold([E.TextChanged({ text: 'react type:npm desc:library' })])
+    const d = decideIn(state, { type: 'search/ChangeType', searchType: 'artifacts' })
+    expect(isRight(d) && d.right[0]).toEqual(
+      E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' } }),
+    )
+    if (isRight(d)) for (const e of d.right) state = evolve(state, e)
+    expect(state.search.text).toBe('react')
+    const ran = decideIn(state, { type: 'search/Run' })
+    expect(isRight(ran) && ran.right[0]?.data).toMatchObject({ path: '/artifacts/browse?q=react' })
+  })
+
+  it('spec 001 §5: a filter the text no longer has is not carried into the next search', () => {
+    let state = fold([])
+    const runText = (text: string) => {
+      state = evolve(state, E.TextChanged({ text }))
+      const d = decideIn(state, { type: 'search/Run' })
+      if (isLeft(d)) throw new Error(d.left)
+      for (const e of d.right) state = evolve(state, e)
+      return (d.right[0]?.data as { path: string }).path
+    }
+    expect(runText('type:bogus')).toBe('/packages?pkg=bogus')
+    // The bar shows the filter it ran with, so deleting it from the text deletes it.
+    expect(state.search.text).toBe('type:bogus')
+    expect(runText('lodash type:npm')).toBe('/packages?q=lodash&pkg=npm')
+    expect(runText('lodash')).toBe('/packages?q=lodash')
+  })
+
+  it('the list sort survives a new text search (the text never says it)', () => {
+    const state = fold([
+      E.UrlRestored({ type: 'packages', model: { ...DEFAULT_SEARCH_MODEL, name: 'a', sortType: 'desc' } }),
+      E.TextChanged({ text: 'b' }),
+    ])
+    const d = decideIn(state, { type: 'search/Run' })
+    expect(isRight(d) && d.right[0]?.data).toMatchObject({ path: '/packages?q=b&sort_type=desc' })
+  })
+
+  it('the bar names unknown filter keys and package types the platform does not offer', () => {
+    expect(unknownSearchKeys('react foo:1 type:npm bar:x foo:2', SEARCH_TYPES.packages)).toEqual([
+      'foo',
+      'bar',
+    ])
+    expect(unknownSearchKeys('react type:npm', SEARCH_TYPES.packages)).toEqual([])
+    // Artifacts know only repo: a package filter word there is named.
+    expect(unknownSearchKeys('react type:npm', SEARCH_TYPES.artifacts)).toEqual(['type'])
+    const model = { ...DEFAULT_SEARCH_MODEL, packageTypes: ['bogus', 'golang', 'npm', 'all'] }
+    expect(unknownPackageTypes(model, ['npm', 'go'])).toEqual(['bogus'])
+    expect(unknownPackageTypes(model, [])).toEqual([])
   })
 
   it('a search type the viewer may not use is rejected with its reason', () => {
@@ -284,6 +335,21 @@ describe('parameters a search carries over from its page', () => {
     ])
     const d = decideIn(state, { type: 'search/Run' })
     expect(isRight(d) && d.right[0]?.data).toMatchObject({ path: '/packages?q=react&contactUsContext=trial' })
+  })
+
+  it('re-running a recent search carries no page parameter of the page it runs on', () => {
+    const model = { ...DEFAULT_SEARCH_MODEL, name: 'lodash' }
+    const state = fold([
+      on('/packages', '?q=old&rel=1&contactUsContext=trial'),
+      E.RecentLoaded({
+        owner: 'anonymous',
+        items: [{ id: 'r1', type: 'packages', queryString: 'q=lodash', searchModel: model }],
+      }),
+    ])
+    const d = decideIn(state, { type: 'search/SelectRecent', id: 'r1' })
+    expect(isRight(d) && d.right[0]?.data).toMatchObject({
+      path: '/packages?q=lodash&contactUsContext=trial',
+    })
   })
 
   it('carriedQuery never carries a key the model owns', () => {

@@ -7,7 +7,14 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { SEARCH_TYPES, isSearchButtonDisabled, modelFromText, type SearchTypeId } from '../../domain/search'
+import {
+  SEARCH_TYPES,
+  isSearchButtonDisabled,
+  modelOfBarText,
+  unknownPackageTypes,
+  unknownSearchKeys,
+  type SearchTypeId,
+} from '../../domain/search'
 import styles from './search.module.css'
 
 // The type follows the route and the project: a new route, or new usable types (a project was
@@ -34,12 +41,25 @@ export function SearchBar() {
   const listId = useId()
   const recentId = useId()
   const def = SEARCH_TYPES[bar.type]
-  const disabled = isSearchButtonDisabled({
-    query: bar.text,
-    permitted,
-    model: modelFromText(bar.text, def, bar.model),
-    rule: def.disabledRule,
-  })
+  const offeredTypes = useQuery({ type: 'packages/PackageTypes' })
+  const typed = modelOfBarText(bar.text, def, bar.model)
+  const unknownKeys = unknownSearchKeys(bar.text, def)
+  const unknownTypes = unknownPackageTypes(typed, offeredTypes)
+  // A type the platform does not offer finds nothing: say so rather than run it.
+  const disabled =
+    unknownTypes.length > 0 ||
+    isSearchButtonDisabled({ query: bar.text, permitted, model: typed, rule: def.disabledRule })
+  const problemId = useId()
+  const problems = [
+    ...(unknownTypes.length > 0 ? [`Unknown package type: ${unknownTypes.join(', ')}`] : []),
+    ...(unknownKeys.length > 0
+      ? [
+          `Not a ${def.label} filter: ${unknownKeys.join(', ')} (searched as part of the name). Filters: ${
+            Object.keys(def.fieldKeys).join(', ') || 'none'
+          }`,
+        ]
+      : []),
+  ]
   const suggestions = bar.suggestions.text === bar.text ? bar.suggestions.items : []
   const showSuggestions = open === 'suggestions' && bar.text.trim() !== '' && bar.type === 'packages'
 
@@ -92,6 +112,7 @@ export function SearchBar() {
         aria-activedescendant={showSuggestions && active >= 0 ? `${listId}-${active}` : undefined}
         className={styles.input}
         placeholder={def.placeholder}
+        aria-describedby={problems.length > 0 ? problemId : undefined}
         value={bar.text}
         autoComplete="off"
         spellCheck={false}
@@ -114,6 +135,11 @@ export function SearchBar() {
       >
         Recent searches
       </button>
+      {problems.length > 0 && (
+        <p id={problemId} role="status" className={styles.hint}>
+          {problems.join('. ')}
+        </p>
+      )}
       {showSuggestions && (
         <ul id={listId} role="listbox" aria-label="Suggestions" className={styles.popup}>
           {bar.suggestions.status === 'loading' && suggestions.length === 0 && (
