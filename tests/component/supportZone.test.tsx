@@ -72,6 +72,13 @@ describe('the Support Zone page', () => {
       name: 'nightly-2',
       service: 'xray',
     })
+    // An invalid submit after it is refused on its own: the earlier success is no longer news.
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'bad name')
+    await user.click(within(form).getByRole('button', { name: 'Create bundle' }))
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      'Name can only contain alphanumeric characters, dashes and periods',
+    )
+    expect(screen.queryByText('The support bundle is being created.')).toBeNull()
   })
 
   it('a refused creation is explained and nothing typed is lost', async () => {

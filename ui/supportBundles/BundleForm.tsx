@@ -23,6 +23,8 @@ export function BundleForm() {
   )
   const [form, setForm] = useState<Form>(defaultBundleForm)
   const [errors, setErrors] = useState<BundleFormErrors>({})
+  // An invalid submit is the latest news: the success of an earlier creation is not shown over it.
+  const [refused, setRefused] = useState(false)
   // The creation this form sent: when it is accepted the form is cleared for the next one.
   const sent = useRef<string | null>(null)
   useEffect(() => {
@@ -38,6 +40,7 @@ export function BundleForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const valid = validateBundleForm(form)
+    setRefused(valid._tag === 'Left')
     if (valid._tag === 'Left') return setErrors(valid.left)
     setErrors({})
     sent.current = create.requestId
@@ -83,7 +86,7 @@ export function BundleForm() {
           {failureMessage(create.failure, 'the platform did not answer')}.
         </p>
       )}
-      {create.status === 'created' && <p role="status">The support bundle is being created.</p>}
+      {create.status === 'created' && !refused && <p role="status">The support bundle is being created.</p>}
       <div>
         <button type="submit" disabled={create.status === 'submitting'}>
           Create bundle
