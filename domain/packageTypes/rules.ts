@@ -8,7 +8,7 @@ import { canonicalPackageType, own } from './canonical'
 // What the login page's modules need lives in canonical.ts and versionTab.ts, so the rest
 // stays in lazy chunks.
 export { canonicalPackageType } from './canonical'
-export { README_EXTENSIONS, defaultVersionTab, type VersionTab } from './versionTab'
+export { README_EXTENSIONS, defaultVersionTab, versionTabsOf, type VersionTab } from './versionTab'
 
 /** Where the platform's name differs from the canonical one. */
 const WIRE: Readonly<Record<string, string>> = { debian: 'deb', gems: 'rubygems' }

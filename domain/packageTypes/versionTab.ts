@@ -23,6 +23,13 @@ function extensionOf(path: string): string {
   return dot < 0 ? '' : file.slice(dot + 1).toLowerCase()
 }
 
+const isDocker = (packageType: string) => packageType.trim().toLowerCase() === 'docker'
+
+/** The version tabs a package type has: Docker Layers only where there are layers (docker). */
+export function versionTabsOf(packageType: string): ReadonlyArray<VersionTab> {
+  return isDocker(packageType) ? ['readme', 'builds', 'dockerLayers'] : ['readme', 'builds']
+}
+
 /** Readme when the lead file has a readme extension, docker layers for docker, builds otherwise. */
 export function defaultVersionTab(input: {
   readonly packageType: string
@@ -32,6 +39,6 @@ export function defaultVersionTab(input: {
   if (ext !== '' && README_EXTENSIONS.includes(ext)) return 'readme'
   // No alias names docker (a unit test checks it), so this is what canonicalPackageType would
   // answer, without its alias table in the login page's bundle (queries/packages.ts needs this).
-  if (input.packageType.trim().toLowerCase() === 'docker') return 'dockerLayers'
+  if (isDocker(input.packageType)) return 'dockerLayers'
   return 'builds'
 }

@@ -13,6 +13,7 @@ import {
   type PackagesEvent,
 } from './events'
 import { appendVersions } from './rules'
+import { versionTabsOf } from '../packageTypes'
 import {
   initialDetailsState,
   initialListState,
@@ -24,8 +25,6 @@ import {
 } from './types'
 
 const sameQuery = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b)
-
-const VERSION_TABS: ReadonlyArray<string> = ['readme', 'builds', 'dockerLayers']
 
 function decide(
   command: Parameters<AppArea<'packages'>['decide']>[0],
@@ -76,8 +75,12 @@ function decide(
         VersionRequested({ requestId: meta.id, packageId: command.packageId, versionId: command.versionId }),
       ])
     case 'packages/SelectTab':
-      if (command.level === 'version' && !VERSION_TABS.includes(command.tab))
-        return left(`${command.tab} is not a version tab`)
+      if (command.level === 'version') {
+        // The open package's type says which tabs its versions have (no Docker Layers on npm).
+        const packageType = s.details.pkg?.packageType ?? ''
+        if (!(versionTabsOf(packageType) as ReadonlyArray<string>).includes(command.tab))
+          return left(`${command.tab} is not a version tab of ${packageType || 'this'} package`)
+      }
       return right([TabSelected({ level: command.level, tab: command.tab })])
     case 'packages/DownloadFile':
       return right([DownloadRequested({ file: command.file, repoKey: command.repoKey, path: command.path })])

@@ -42,4 +42,18 @@ export function rewriteBundlesPath(path: string): string | null {
   return tab === 'source' || tab === 'target' ? `/distribution/${tab}` : `/distribution${rest}`
 }
 
+/**
+ * Where a distribution path must go instead, or null when it is a page to show: old bundle
+ * paths are rewritten, and `/distribution` or a segment that is not a tab (`/distribution/foo`)
+ * opens the default tab.
+ */
+export function distributionRedirect(path: string, defaultTab: 'source' | 'target'): string | null {
+  const rewritten = rewriteBundlesPath(path)
+  if (rewritten !== null) return rewritten
+  const m = /^\/distribution(?=[/?#]|$)(?:\/([^/?#]+))?/.exec(path)
+  if (!m) return null
+  const tab = m[1]
+  return tab === 'source' || tab === 'target' ? null : `/distribution/${defaultTab}`
+}
+
 export const DISTRIBUTION_TEASER_PATH = '/distribution-teaser'

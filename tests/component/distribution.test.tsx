@@ -65,6 +65,12 @@ describe('distribution: old bundle paths', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Release Bundles' })).toBeInTheDocument()
   })
 
+  it('a segment that is not a tab (/distribution/foo) opens the default tab', async () => {
+    const { location } = renderArea(<ReleaseBundlesArea />, { path: '/distribution/foo', seed })
+    await waitFor(() => expect(here(location)).toBe('/distribution/source'))
+    expect(screen.getByRole('tab', { name: 'Source', selected: true })).toBeInTheDocument()
+  })
+
   it('the teaser path shows the teaser, not the tabs', () => {
     renderArea(<ReleaseBundlesArea />, { path: '/distribution-teaser', seed })
     expect(

@@ -92,6 +92,19 @@ describe('package details: versions past the first 100', { timeout: 20_000 }, ()
     expect(within(select).getAllByRole('option')[1]).toHaveTextContent(versions[0]!.name)
   })
 
+  it('an npm version: its files show the type and the lead file; no Docker Layers tab', async () => {
+    const { api } = manyVersions(3)
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Fmany/1.0.2', pattern: PATTERN, api })
+    await screen.findByRole('heading', { level: 1, name: 'many 1.0.2' })
+    const files = screen.getByRole('table', { name: 'Files' })
+    expect(within(files).getByRole('columnheader', { name: 'Type' })).toBeInTheDocument()
+    const row = within(files).getByRole('row', { name: /many-1\.0\.2\.tgz/ })
+    expect(row).toHaveTextContent('application/gzip')
+    expect(row).toHaveTextContent('Lead file')
+    const tabs = within(screen.getByRole('tablist', { name: 'Version details' })).getAllByRole('tab')
+    expect(tabs.map((t) => t.textContent)).toEqual(['Readme', 'Builds'])
+  })
+
   it('the README headings sit under the page h1: one h1 on the page', async () => {
     const { api } = manyVersions()
     renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Fmany', pattern: PATTERN, api })

@@ -8,6 +8,7 @@ import * as E from '../../domain/packages/events'
 import { defaultPackageQuery, type PackageQuery } from '../../domain/packages/types'
 import type { CommandMeta } from '../../domain/shared/area'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
+import { versionTabsOf } from '../../domain/packageTypes'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'r-2' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => events.reduce(evolve, initialAppState)
@@ -303,6 +304,22 @@ describe('package and version details', () => {
     given()
       .when({ type: 'packages/SelectTab', level: 'version', tab: 'builds' })
       .then(E.TabSelected({ level: 'version', tab: 'builds' }))
+  })
+
+  it('spec 001 §2: Docker Layers is a version tab of docker packages only', () => {
+    const opened = (p: typeof pkg) => [
+      E.PackageRequested({ requestId: 'r-1', packageId: p.id }),
+      E.PackageLoaded({ requestId: 'r-1', pkg: p, versions: [], hasNextPage: false, endCursor: null }),
+    ]
+    given(...opened(pkg))
+      .when({ type: 'packages/SelectTab', level: 'version', tab: 'dockerLayers' })
+      .rejected(/not a version tab of npm/)
+    const image = { ...makePackage('nginx'), packageType: 'docker' }
+    given(...opened(image))
+      .when({ type: 'packages/SelectTab', level: 'version', tab: 'dockerLayers' })
+      .then(E.TabSelected({ level: 'version', tab: 'dockerLayers' }))
+    expect(versionTabsOf('npm')).toEqual(['readme', 'builds'])
+    expect(versionTabsOf('Docker')).toEqual(['readme', 'builds', 'dockerLayers'])
   })
 
   it('a download failure shows a message only for 403 and 404', () => {

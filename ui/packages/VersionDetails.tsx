@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter'
 import * as Tabs from '@radix-ui/react-tabs'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { downloadOf } from '../../domain/packages/rules'
+import { versionTabsOf } from '../../domain/packageTypes'
 import type { VersionTab } from '../../domain/packages/types'
 import {
   InstallCommand,
@@ -16,6 +17,12 @@ import {
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
 import styles from './packages.module.css'
+
+const VERSION_TAB_LABELS: Readonly<Record<VersionTab, string>> = {
+  readme: 'Readme',
+  builds: 'Builds',
+  dockerLayers: 'Docker Layers',
+}
 
 export function VersionDetails({ packageId, versionId }: { packageId: string; versionId: string }) {
   const dispatch = useDispatch()
@@ -100,6 +107,8 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
             <thead>
               <tr>
                 <th>Name</th>
+                <th>Lead file</th>
+                <th>Type</th>
                 <th>Size</th>
                 <th>Checksums</th>
                 <th>Download</th>
@@ -111,6 +120,8 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                 return (
                   <tr key={f.name}>
                     <td>{f.name}</td>
+                    <td>{f.lead ? 'Lead file' : ''}</td>
+                    <td>{f.mimeType}</td>
                     <td>{formatBytes(f.size)}</td>
                     <td>
                       <dl className={styles.hash} aria-label={`Checksums of ${f.name}`}>
@@ -190,9 +201,11 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
         }
       >
         <Tabs.List aria-label="Version details">
-          <Tabs.Trigger value="readme">Readme</Tabs.Trigger>
-          <Tabs.Trigger value="builds">Builds</Tabs.Trigger>
-          <Tabs.Trigger value="dockerLayers">Docker Layers</Tabs.Trigger>
+          {versionTabsOf(pkg.packageType).map((t) => (
+            <Tabs.Trigger key={t} value={t}>
+              {VERSION_TAB_LABELS[t]}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
         <Tabs.Content value="readme">
           <ReadmePanel readme={state.readme} />
@@ -200,9 +213,11 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
         <Tabs.Content value="builds">
           <BuildsPanel builds={state.builds} />
         </Tabs.Content>
-        <Tabs.Content value="dockerLayers">
-          <DockerLayersPanel layers={state.dockerLayers} />
-        </Tabs.Content>
+        {versionTabsOf(pkg.packageType).includes('dockerLayers') && (
+          <Tabs.Content value="dockerLayers">
+            <DockerLayersPanel layers={state.dockerLayers} />
+          </Tabs.Content>
+        )}
       </Tabs.Root>
     </article>
   )

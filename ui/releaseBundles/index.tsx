@@ -8,7 +8,7 @@ import {
   CHECKSUM_MESSAGE,
   DISTRIBUTION_TEASER_PATH,
   checksumFromSearch,
-  rewriteBundlesPath,
+  distributionRedirect,
 } from '../../domain/releaseBundles/rules'
 import type { DistributionTab } from '../../domain/releaseBundles/types'
 import styles from './releaseBundles.module.css'
@@ -18,11 +18,9 @@ export default function ReleaseBundlesArea() {
   const search = useSearch()
   const defaultTab = useQuery({ type: 'releaseBundles/DefaultTab' })
   const path = location.replace(/^\/ui(?=\/|$)/, '') || '/'
-  const rewritten = rewriteBundlesPath(path)
-  // `/distribution` and `/distribution/{tab}`, not `/distribution-teaser`.
-  const m = /^\/distribution(?=[/?#]|$)(?:\/([^/?#]+))?/.exec(path)
-  const activeTab = m?.[1]
-  const redirect = rewritten ?? (m && !activeTab ? `/distribution/${defaultTab}` : null)
+  const redirect = distributionRedirect(path, defaultTab)
+  // `/distribution/{tab}` once redirected, not `/distribution-teaser`.
+  const activeTab = /^\/distribution\/(source|target)(?=[/?#]|$)/.exec(path)?.[1]
   useEffect(() => {
     // The query goes along: a Release Bundles search arrives as `/distribution?q=<checksum>`.
     if (redirect) navigate(search === '' ? redirect : `${redirect}?${search}`, { replace: true })
