@@ -115,6 +115,7 @@ function run(
       path,
       owner: viewer.userName,
       recent: { id: meta.id, type, queryString, searchModel: effective },
+      text: textOfModel(effective, def),
     }),
   ])
 }
@@ -133,7 +134,8 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
       if (command.searchType === s.type) return left('already this search type')
       // The text's filters are the old type's words: read them with its keys, then keep the name.
       const typed = modelOfBarText(s.text, SEARCH_TYPES[s.type], s.model)
-      return right([TypeChanged({ type: command.searchType, model: searchModelForTypeChange(typed) })])
+      const model = searchModelForTypeChange(typed)
+      return right([TypeChanged({ type: command.searchType, model, text: textOfModel(model) })])
     }
     case 'search/Run': {
       const def = SEARCH_TYPES[s.type]
@@ -177,7 +179,7 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
             : // A type change keeps the name: the one in the bar, typed but maybe not yet run.
               searchModelForTypeChange(modelOfBarText(s.text, SEARCH_TYPES[s.type], s.model))
       if (type === s.type && canonicalJson(model) === canonicalJson(s.model)) return left('already in step')
-      return right([UrlRestored({ type, model })])
+      return right([UrlRestored({ type, model, text: textOfModel(model, def) })])
     }
   }
 }
@@ -201,7 +203,7 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
         ...s,
         type: e.data.type,
         model: e.data.model,
-        text: textOfModel(e.data.model),
+        text: e.data.text ?? s.text,
         suggestions: initialSearchState.suggestions,
       }
     case 'search/SearchRan': {
@@ -212,7 +214,7 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
         ...s,
         type: e.data.type,
         model: e.data.model,
-        text: textOfModel(e.data.model, SEARCH_TYPES[e.data.type]),
+        text: e.data.text ?? textOfModel(e.data.model),
         recentOwner: e.data.owner,
         recent,
         suggestions: initialSearchState.suggestions,
@@ -223,7 +225,7 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
         ...s,
         type: e.data.type,
         model: e.data.model,
-        text: textOfModel(e.data.model, SEARCH_TYPES[e.data.type]),
+        text: e.data.text ?? textOfModel(e.data.model),
         suggestions: initialSearchState.suggestions,
       }
     case 'search/RecentLoaded':

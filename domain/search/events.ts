@@ -36,19 +36,34 @@ export const RecentSearchC: t.Type<RecentSearch> = t.intersection([
 ])
 
 export const TextChanged = defineEvent('search/TextChanged', t.type({ text: t.string }))
+/**
+ * `text` is what the bar shows afterwards. Optional because logs older than it have none: a
+ * type change then left the text as it was, and a run or a restore showed the model's name.
+ */
+const BarText = t.partial({ text: t.string })
+
 export const TypeChanged = defineEvent(
   'search/TypeChanged',
-  t.type({ type: SearchTypeC, model: SearchModelC }),
+  t.intersection([t.type({ type: SearchTypeC, model: SearchModelC }), BarText]),
 )
 /** A search ran: it is remembered for `owner` and its route (`path`, query included) opens. */
 export const SearchRan = defineEvent(
   'search/SearchRan',
-  t.type({ type: SearchTypeC, model: SearchModelC, path: t.string, owner: t.string, recent: RecentSearchC }),
+  t.intersection([
+    t.type({
+      type: SearchTypeC,
+      model: SearchModelC,
+      path: t.string,
+      owner: t.string,
+      recent: RecentSearchC,
+    }),
+    BarText,
+  ]),
 )
 /** The bar took its type and model from the URL (reload, shared link, back/forward). */
 export const UrlRestored = defineEvent(
   'search/UrlRestored',
-  t.type({ type: SearchTypeC, model: SearchModelC }),
+  t.intersection([t.type({ type: SearchTypeC, model: SearchModelC }), BarText]),
 )
 export const RecentLoaded = defineEvent(
   'search/RecentLoaded',

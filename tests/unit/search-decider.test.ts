@@ -140,7 +140,7 @@ describe('running a search', () => {
     ])
     const d = decideIn(state, { type: 'search/ChangeType', searchType: 'artifacts' })
     expect(isRight(d) && d.right[0]).toEqual(
-      E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' } }),
+      E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' }, text: 'react' }),
     )
   })
 
@@ -149,7 +149,7 @@ describe('running a search', () => {
     let state = fold([E.TextChanged({ text: 'react type:npm desc:library' })])
     const d = decideIn(state, { type: 'search/ChangeType', searchType: 'artifacts' })
     expect(isRight(d) && d.right[0]).toEqual(
-      E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' } }),
+      E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' }, text: 'react' }),
     )
     if (isRight(d)) for (const e of d.right) state = evolve(state, e)
     expect(state.search.text).toBe('react')
