@@ -7,14 +7,8 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useDispatch, useQuery } from '../shared/appContext'
-import {
-  SEARCH_TYPES,
-  isSearchButtonDisabled,
-  modelOfBarText,
-  unknownPackageTypes,
-  unknownSearchKeys,
-  type SearchTypeId,
-} from '../../domain/search'
+import { SEARCH_TYPES, isSearchButtonDisabled, modelOfBarText, type SearchTypeId } from '../../domain/search'
+import { unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
 import styles from './search.module.css'
 
 // The type follows the route and the project: a new route, or new usable types (a project was
