@@ -10,15 +10,20 @@ import { fileURLToPath } from 'node:url'
 
 export type Db = Database.Database
 
+/** How long a statement waits for another connection's write lock before failing. */
+export const BUSY_TIMEOUT_MS = 10_000
+
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true })
-  const db = new Database(join(dataDir, 'platform.db'))
+  // Several cluster nodes (and several platforms started together) share the file: wait for
+  // a writer instead of failing at once, from the first statement on (switching to WAL needs
+  // a lock too).
+  const db = new Database(join(dataDir, 'platform.db'), { timeout: BUSY_TIMEOUT_MS })
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
-  // Several cluster nodes share the file: wait for a writer instead of failing at once.
-  db.pragma('busy_timeout = 5000')
   migrate(db)
   return db
 }
