@@ -1,7 +1,6 @@
 /** The packages decider: given events, when a command, then events (or a rejection). */
 import { describe, expect, it } from 'vitest'
-import { isLeft, isRight } from 'fp-ts/Either'
-import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
+import { evolve, initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import { packagesArea } from '../../domain/packages'
 import { upcast } from '../../domain/log'
 import * as E from '../../domain/packages/events'
@@ -9,27 +8,11 @@ import { defaultPackageQuery, type PackageQuery } from '../../domain/packages/ty
 import type { CommandMeta } from '../../domain/shared/area'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { versionTabsOf } from '../../domain/packageTypes'
+import { foldEvents, spec } from '../support/decider'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'r-2' }
-const fold = (events: ReadonlyArray<AppEvent>): AppState => events.reduce(evolve, initialAppState)
-
-function given(...events: AppEvent[]) {
-  const state = fold(events)
-  return {
-    state,
-    when(command: AppCommand) {
-      const decided = packagesArea.decide(command as Parameters<typeof packagesArea.decide>[0], state, meta)
-      return {
-        then: (...expected: AppEvent[]) => {
-          expect(isRight(decided) ? decided.right : decided.left).toEqual(expected)
-        },
-        rejected: (reason: RegExp) => {
-          expect(isLeft(decided) && decided.left).toMatch(reason)
-        },
-      }
-    },
-  }
-}
+const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
+const given = (...events: AppEvent[]) => spec(packagesArea, meta).given(...events)
 
 const react: PackageQuery = { ...defaultPackageQuery, name: 'react*', packageTypes: ['npm'] }
 const pkg = makePackage('react')
