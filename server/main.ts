@@ -10,6 +10,7 @@ import cluster, { type Worker } from 'node:cluster'
 import { configFromEnv } from './config'
 import { buildServer } from './app'
 import { openDatabase } from './db'
+import { startLocalIdpFor } from './sso/localIdpStart'
 
 export const DEFAULT_NODES = 2
 const MAX_NODES = 16
@@ -30,7 +31,11 @@ async function runPrimary(): Promise<void> {
   const config = configFromEnv()
   const count = nodeCount(process.env.NODES)
   // Migrations once, before the nodes race for the same file.
-  openDatabase(config.dataDir).close()
+  const db = openDatabase(config.dataDir)
+  let idpBanner = ''
+  if (process.env.IDP === 'oidc') idpBanner = (await startLocalIdpFor(config, db)).banner
+  else if (process.env.IDP) throw new Error(`IDP must be oidc (or unset); got ${process.env.IDP}`)
+  db.close()
 
   const nodeOf = new Map<Worker, string>()
   const restarts = new Map<string, number>()
@@ -48,6 +53,7 @@ async function runPrimary(): Promise<void> {
     announced = true
     const host = address.address ?? config.host
     console.log(`Console: http://${host.includes(':') ? `[${host}]` : host}:${address.port}/ui/`)
+    if (idpBanner) console.log(idpBanner)
   })
 
   cluster.on('exit', (worker, code, signal) => {

@@ -1,10 +1,12 @@
 /**
  * Login, logout, the current user and the data the login page needs.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ServerContext } from '../context'
 import { HttpError } from '../context'
 import { readGeneralConfig } from '../admin/generalConfig'
+import { oidcReady, readOidcSettings } from '../sso/oidcSettings'
+import { oidcStartPath, publicOrigin } from '../sso/origin'
 import { verifyPassword } from './passwords'
 import { createRateLimiter, type RateLimiter } from './rateLimit'
 import { errors, passwordSchema, userDataSchema } from './schemas'
@@ -124,8 +126,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       },
     },
   }
-  const loginRelatedHandler = async () => {
+  const loginRelatedHandler = async (request: FastifyRequest) => {
     const general = readGeneralConfig(db, config)
+    const oidc = readOidcSettings(db)
+    const oidcAutoRedirect = !general.saml.enabled && oidcReady(oidc) && oidc.autoRedirect
     return {
       forgotPassword: general.forgotPasswordEnabled,
       canRememberMe: general.rememberMeEnabled,
@@ -137,7 +141,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
             ssoProviderLink: general.saml.loginUrl,
             samlAuthenticationData: { providerName: general.saml.providerName, url: general.saml.loginUrl },
           }
-        : {}),
+        : oidcAutoRedirect
+          ? // Where the login page's auto-redirect sends the browser.
+            { ssoProviderLink: publicOrigin(ctx, request) + oidcStartPath() }
+          : {}),
     }
   }
   app.get('/ui/auth/loginRelatedData', loginRelatedData, loginRelatedHandler)
@@ -206,7 +213,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       return [
         { realm: 'internal', enabled: true },
         { realm: 'saml', enabled: general.saml.enabled },
-        { realm: 'oauth', enabled: general.oauthProviders.length > 0 },
+        { realm: 'oauth', enabled: general.oauthProviders.length > 0 || oidcReady(readOidcSettings(db)) },
         // No directory servers are configured on the reference platform.
         { realm: 'ldap', enabled: false },
         { realm: 'crowd', enabled: false },
@@ -291,14 +298,22 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
     },
     async (request) => {
       const { oauthProviders } = readGeneralConfig(db, config)
+      const oidc = readOidcSettings(db)
       const token = request.query.registrationToken
       // With an invitation's registration token the provider learns which invitation it completes.
-      return oauthProviders.map((p) => ({
+      const listed = oauthProviders.map((p) => ({
         ...p,
         url: token
           ? `${p.url}${p.url.includes('?') ? '&' : '?'}registrationToken=${encodeURIComponent(token)}`
           : p.url,
       }))
+      // The OpenID Connect provider the platform signs in through comes first: its button starts the flow.
+      return oidcReady(oidc)
+        ? [
+            { name: oidc.providerName, type: 'openid', url: publicOrigin(ctx, request) + oidcStartPath() },
+            ...listed,
+          ]
+        : listed
     },
   )
 
@@ -318,7 +333,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
     },
     async () => {
       const { saml } = readGeneralConfig(db, config)
-      return { isAutoRedirectLogin: saml.enabled && saml.autoRedirect }
+      const oidc = readOidcSettings(db)
+      return {
+        isAutoRedirectLogin: saml.enabled ? saml.autoRedirect : oidcReady(oidc) && oidc.autoRedirect,
+      }
     },
   )
 }

@@ -1,5 +1,6 @@
 import type { RouteModule } from '../context'
 import auth from './auth'
+import sso from './sso'
 import users from './users'
 import admin from './admin'
 import operations from './operations'
@@ -14,6 +15,7 @@ import repositories from '../repositories/routes'
 /** Every API route module, registered under /ui/api/v1 in this order. */
 export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['auth', auth],
+  ['sso', sso],
   ['users', users],
   ['admin', admin],
   ['operations', operations],

@@ -1,0 +1,68 @@
+/**
+ * The OpenID Connect provider the platform signs people in through (Administration → OAuth),
+ * stored as one JSON document in `settings`. The client secret is write-only: the admin API
+ * answers only whether one is set.
+ */
+import type { Db } from '../db'
+
+export interface OidcSettings {
+  readonly enabled: boolean
+  /** Shown on the login page's button. */
+  readonly providerName: string
+  readonly issuerUrl: string
+  readonly clientId: string
+  readonly clientSecret: string
+  /** Space-separated; `openid` is always asked for. */
+  readonly scopes: string
+  readonly usernameClaim: string
+  readonly emailClaim: string
+  /** A claim holding a list of group names; those that name platform groups become memberships. */
+  readonly groupsClaim: string
+  /** Create the platform user on first sign-in; otherwise only existing SSO users may sign in. */
+  readonly autoCreateUsers: boolean
+  /** The login page sends people straight to this provider (`?local=true` still shows the form). */
+  readonly autoRedirect: boolean
+}
+
+export type PublicOidcSettings = Omit<OidcSettings, 'clientSecret'> & { readonly clientSecretSet: boolean }
+
+export const DEFAULT_OIDC_SETTINGS: OidcSettings = {
+  enabled: false,
+  providerName: 'OpenID Connect',
+  issuerUrl: '',
+  clientId: '',
+  clientSecret: '',
+  scopes: 'openid profile email groups',
+  usernameClaim: 'preferred_username',
+  emailClaim: 'email',
+  groupsClaim: 'groups',
+  autoCreateUsers: true,
+  autoRedirect: false,
+}
+
+const KEY = 'oidc'
+
+export function readOidcSettings(db: Db): OidcSettings {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined
+  // Stored documents may predate newer fields: defaults fill them in.
+  return row
+    ? { ...DEFAULT_OIDC_SETTINGS, ...(JSON.parse(row.value) as Partial<OidcSettings>) }
+    : DEFAULT_OIDC_SETTINGS
+}
+
+export function writeOidcSettings(db: Db, value: OidcSettings): void {
+  db.prepare(
+    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  ).run(KEY, JSON.stringify(value), new Date().toISOString())
+}
+
+export function publicOidcSettings(settings: OidcSettings): PublicOidcSettings {
+  const { clientSecret, ...rest } = settings
+  return { ...rest, clientSecretSet: clientSecret !== '' }
+}
+
+/** Usable for sign-in: enabled and every field the flow needs is there. */
+export function oidcReady(settings: OidcSettings): boolean {
+  return settings.enabled && settings.issuerUrl !== '' && settings.clientId !== ''
+}

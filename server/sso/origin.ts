@@ -1,0 +1,31 @@
+/**
+ * The address identity providers send people back to. The admin's base URL when set (behind
+ * a proxy the request's own address is not the public one), else this request's origin.
+ * Redirect URIs built from it must be registered at the provider exactly.
+ */
+import type { FastifyRequest } from 'fastify'
+import { API_PREFIX } from '../app'
+import { readGeneralConfig } from '../admin/generalConfig'
+import type { ServerContext } from '../context'
+import { isSameOriginPath } from '../security'
+
+export function publicOrigin(ctx: ServerContext, request: FastifyRequest): string {
+  const { baseUrl } = readGeneralConfig(ctx.db, ctx.config)
+  if (baseUrl) return new URL(baseUrl).origin
+  return `${request.protocol}://${request.host}`
+}
+
+// Functions, not constants: this module is loaded while app.ts (which defines the prefix) is
+// still being evaluated.
+export const ssoPath = (rest: string) => `${API_PREFIX}/ui/auth/sso${rest}`
+export const oidcStartPath = () => ssoPath('/oidc/start')
+export const oidcCallbackPath = () => ssoPath('/oidc/callback')
+/** The console's login page: where a provider's failure is explained and logout ends. */
+export const LOGIN_PAGE = '/ui/login'
+
+/** Where to go after sign-in: a same-origin console path, else the console's start. */
+export function postLoginTarget(wanted: string | undefined): string {
+  return wanted && isSameOriginPath(wanted) && wanted.startsWith('/ui/') ? wanted : '/ui/'
+}
+
+export const loginWithError = (code: string) => `${LOGIN_PAGE}?ssoError=${encodeURIComponent(code)}`
