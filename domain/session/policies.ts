@@ -3,6 +3,7 @@ import type { AppCommand, AppEvent, AppState } from '../app'
 import type { Envelope } from '../shared/area'
 import { isTour } from '../platform'
 import { pathKeptOnLoginRedirect } from './redirect'
+import { isLoginFamilyPath, loginGuard } from './loginGuard'
 
 // navigation/Navigate and navigation/GoToLanding belong to the navigation area; their shapes
 // are the agreed interface ({to, replace} with `to` under the /ui base; {}).
@@ -41,6 +42,14 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
           return []
       }
       return []
+    case 'session/UserDataLoaded': {
+      // The login page may have been guarded before the user was known (a reload of /login
+      // while signed in): the guard is asked again now, and a signed-in user leaves it.
+      const { path, query } = state.navigation.location
+      if (!isLoginFamilyPath(path)) return []
+      const decision = loginGuard(state, path, Object.fromEntries(new URLSearchParams(query)))
+      return decision.kind === 'landing' ? [goToLanding()] : []
+    }
     case 'session/MfaRequired':
       return [navigate(event.data.step === 'enroll' ? MFA_ENROLL_PATH : OTP_LOGIN_PATH)]
     case 'session/SignInFailed': {
