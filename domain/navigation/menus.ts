@@ -294,6 +294,9 @@ export function topMenuItems(
   if (ctx.signedIn) {
     items.push({ id: 'editProfile', title: 'Edit Profile', href: '/user_profile' })
     items.push({ id: 'logout', title: 'Logout', action: 'logout' })
+  } else {
+    // An anonymous visitor's way to sign in (the Guest menu).
+    items.push({ id: 'login', title: 'Log in', href: '/login' })
   }
   return items
 }

@@ -5,7 +5,12 @@ import { createApp } from '../../commands/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
 import * as P from '../../domain/platform/events'
 import * as S from '../../domain/session/events'
-import { anonymousContext, quickActionVisible, type ShellContext } from '../../domain/navigation'
+import {
+  anonymousContext,
+  quickActionVisible,
+  topMenuItems,
+  type ShellContext,
+} from '../../domain/navigation'
 import { fakePorts } from '../support/fakePorts'
 import { footer, platformApi, user } from './sessionFixtures'
 
@@ -107,5 +112,18 @@ describe('security scanner on project change', () => {
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(asked).toEqual([])
     expect(app.getState().navigation.selectedProject).toBe('proj')
+  })
+})
+
+describe('the user menu (spec 000 §6)', () => {
+  const titles = (ctx: ShellContext) => topMenuItems(ctx).map((i) => i.title)
+  it('a guest can find Log in; everyone signed in has Logout and no Log in', () => {
+    expect(titles(anonymousContext)).toEqual(['Set Me Up', 'Navigation Tour', 'Log in'])
+    expect(topMenuItems(anonymousContext).find((i) => i.id === 'login')?.href).toBe('/login')
+    for (const admin of [false, true]) {
+      const signed = titles({ ...anonymousContext, signedIn: true, userName: 'u', admin })
+      expect(signed).toContain('Logout')
+      expect(signed).not.toContain('Log in')
+    }
   })
 })
