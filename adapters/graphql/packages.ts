@@ -27,7 +27,7 @@ const VERSION_FIELDS = `id name created modified repos { name type leadFilePath 
   stats { downloadCount } vulnerabilities { critical high medium low info unknown skipped }
   files { name path lead size md5 sha1 sha256 mimeType } digest`
 
-const PACKAGES_QUERY = `query Packages($filter: PackageFilter!, $first: Int, $after: ID, $orderBy: PackageOrder) {
+export const PACKAGES_QUERY = `query Packages($filter: PackageFilter!, $first: Int, $after: ID, $orderBy: PackageOrder) {
   packages(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
     totalCount edges { cursor node { ${PACKAGE_FIELDS} } } pageInfo { hasNextPage endCursor }
   }
@@ -39,7 +39,7 @@ const COUNT_QUERY = `query PackageCount($filter: PackageFilter!) {
 
 const PACKAGE_QUERY = `query Package($id: ID!) { package(id: $id) { ${PACKAGE_FIELDS} } }`
 
-const VERSIONS_QUERY = `query Versions($filter: VersionFilter!, $first: Int, $after: ID, $orderBy: VersionOrder) {
+export const VERSIONS_QUERY = `query Versions($filter: VersionFilter!, $first: Int, $after: ID, $orderBy: VersionOrder) {
   versions(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
     totalCount edges { cursor node { ${VERSION_FIELDS} } } pageInfo { hasNextPage endCursor }
   }

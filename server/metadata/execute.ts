@@ -32,6 +32,13 @@ export const LIMITS = {
   fields: 2_000,
   /** Most nodes all connections of one request may return together. */
   nodes: 5_000,
+  /**
+   * Most field resolutions: every field counts once for each node of the connections around
+   * it (aliases × depth × `first` multiplied out). The console's own pages of 100 cost about
+   * 3,000–4,500 and one page of the largest size (1,000) with every package field about
+   * 25,000; fifty aliased pages of 100 packages would cost over 100,000.
+   */
+  cost: 30_000,
 } as const
 
 export interface GraphQLRequest {
@@ -52,13 +59,14 @@ function measure(
   document: DocumentNode,
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
-): { fields: number; depth: number; nodes: number } {
+): { fields: number; depth: number; nodes: number; cost: number } {
   const fragments = new Map<string, FragmentDefinitionNode>()
   for (const d of document.definitions)
     if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d)
   let fields = 0
   let maxDepth = 0
   let nodes = 0
+  let cost = 0
   const firstOf = (args: readonly { name: { value: string }; value: ValueNode }[] | undefined): number => {
     const arg = args?.find((a) => a.name.value === 'first')
     if (!arg) return DEFAULT_FIRST
@@ -70,25 +78,32 @@ function measure(
     }
     return DEFAULT_FIRST
   }
-  const walk = (set: SelectionSetNode, depth: number) => {
+  // `times`: how many times the fields of this selection resolve (the nodes of the
+  // connections around it), so nested and aliased connections multiply out.
+  const walk = (set: SelectionSetNode, depth: number, times: number) => {
     maxDepth = Math.max(maxDepth, depth)
     // Bail out early: a hostile document must not cost more to measure than to refuse.
     if (fields > LIMITS.fields || maxDepth > LIMITS.depth) return
     for (const s of set.selections) {
       if (s.kind === Kind.FIELD) {
         fields++
-        if (CONNECTIONS.has(s.name.value) && depth === 1)
-          nodes += Math.min(Math.max(firstOf(s.arguments), 0), MAX_FIRST)
-        if (s.selectionSet) walk(s.selectionSet, depth + 1)
-      } else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet, depth)
+        cost += times
+        let inner = times
+        if (CONNECTIONS.has(s.name.value)) {
+          const first = Math.min(Math.max(firstOf(s.arguments), 0), MAX_FIRST)
+          nodes += times * first
+          inner = times * Math.max(first, 1)
+        }
+        if (s.selectionSet) walk(s.selectionSet, depth + 1, inner)
+      } else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet, depth, times)
       else {
         const fragment = fragments.get(s.name.value)
-        if (fragment) walk(fragment.selectionSet, depth)
+        if (fragment) walk(fragment.selectionSet, depth, times)
       }
     }
   }
-  walk(operation.selectionSet, 1)
-  return { fields, depth: maxDepth, nodes }
+  walk(operation.selectionSet, 1, 1)
+  return { fields, depth: maxDepth, nodes, cost }
 }
 
 /** Errors the resolvers raise on purpose keep their message; anything else says nothing about internals. */
@@ -97,10 +112,21 @@ const masked = (error: GraphQLError): GraphQLError =>
     ? new GraphQLError('Internal error', { nodes: error.nodes ?? null, path: error.path ?? null })
     : error
 
-const requestError = (message: string): GraphQLAnswer => ({
+/**
+ * A refused request: the documented error shape `{message, code}` (server/API.md) for any
+ * client, and `errors` for GraphQL clients.
+ */
+export interface RefusedAnswer {
+  readonly message: string
+  readonly code: string
+}
+const refused = (errors: ReadonlyArray<GraphQLError>, code: string): GraphQLAnswer => ({
   status: 400,
-  body: { errors: [new GraphQLError(message)] },
+  body: { message: errors[0]?.message ?? 'The query was refused', code, errors } as ExecutionResult &
+    RefusedAnswer,
 })
+const requestError = (message: string, code = 'GRAPHQL_VALIDATION_FAILED'): GraphQLAnswer =>
+  refused([new GraphQLError(message, { extensions: { code } })], code)
 
 export function metadataExecutor(db: Db) {
   const schema = metadataSchema()
@@ -110,15 +136,15 @@ export function metadataExecutor(db: Db) {
     if (typeof request.query !== 'string' || request.query.trim() === '')
       return requestError('A GraphQL query is required')
     if (request.query.length > LIMITS.queryLength)
-      return requestError(`The query is longer than ${LIMITS.queryLength} characters`)
+      return requestError(`The query is longer than ${LIMITS.queryLength} characters`, 'QUERY_TOO_LONG')
     let document: DocumentNode
     try {
       document = parse(request.query, { maxTokens: 5_000 })
     } catch (error) {
-      return { status: 400, body: { errors: [error as GraphQLError] } }
+      return refused([error as GraphQLError], 'GRAPHQL_PARSE_FAILED')
     }
     const validationErrors = validate(schema, document, specifiedRules)
-    if (validationErrors.length) return { status: 400, body: { errors: validationErrors } }
+    if (validationErrors.length) return refused(validationErrors, 'GRAPHQL_VALIDATION_FAILED')
     const operations = document.definitions.filter(
       (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
     )
@@ -137,12 +163,18 @@ export function metadataExecutor(db: Db) {
     const variables = request.variables ?? {}
     const cost = measure(document, operation, variables)
     if (cost.depth > LIMITS.depth)
-      return requestError(`The query is nested deeper than ${LIMITS.depth} levels`)
+      return requestError(`The query is nested deeper than ${LIMITS.depth} levels`, 'QUERY_TOO_COSTLY')
     if (cost.fields > LIMITS.fields)
-      return requestError(`The query selects more than ${LIMITS.fields} fields`)
+      return requestError(`The query selects more than ${LIMITS.fields} fields`, 'QUERY_TOO_COSTLY')
     if (cost.nodes > LIMITS.nodes)
       return requestError(
         `The query asks for ${cost.nodes} nodes in total; at most ${LIMITS.nodes} are allowed`,
+        'QUERY_TOO_COSTLY',
+      )
+    if (cost.cost > LIMITS.cost)
+      return requestError(
+        `The query costs more than ${LIMITS.cost} field resolutions (fields × the nodes of the connections around them)`,
+        'QUERY_TOO_COSTLY',
       )
     const result = execute({
       schema,
