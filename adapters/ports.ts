@@ -3,6 +3,7 @@
  * file (http/, graphql/, storage/, browser/) and test fakes in tests/support/.
  * Each area's API port is a section below, named `<Area>Api`.
  */
+import type { Questionnaire } from '../domain/onboarding/rules'
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
@@ -266,6 +267,14 @@ export interface NavigationApi {
   setMeUp(): Promise<Result<{ readonly baseUrl: string }>>
 }
 
+// --- onboarding (getting started, the questionnaire) -----------------------------------------
+export interface OnboardingApi {
+  /** Saves that the signed-in user has seen getting started. */
+  saveGettingStartedSeen(): Promise<Result<void>>
+  /** Saves the signed-in user's questionnaire answers. */
+  saveQuestionnaire(answers: Questionnaire): Promise<Result<void>>
+}
+
 export interface Ports {
   readonly clock: Clock
   readonly ids: IdSource
@@ -283,4 +292,5 @@ export interface Ports {
   readonly releaseBundlesApi: ReleaseBundlesApi
   readonly supportBundlesApi: SupportBundlesApi
   readonly navigationApi: NavigationApi
+  readonly onboardingApi: OnboardingApi
 }

@@ -1,2 +1,5 @@
 // The admin API (only admins' pages call it), as its own lazily loaded chunk (see browserPorts.ts).
+// The onboarding calls ride along: only admins answer the questionnaire and create the project,
+// and one chunk costs the login page less than two.
 export { createAdminApi } from '../http/admin'
+export { createOnboardingApi } from '../http/onboarding'

@@ -75,6 +75,7 @@ export function createBrowserPorts(): Ports {
       import('../http/releaseBundles').then((m) => m.createReleaseBundlesApi(http)),
     ),
     // Support bundles load their client code with the Support Zone page's first call.
+    onboardingApi: lazyApi(() => import('./adminApiChunk').then((m) => m.createOnboardingApi(http))),
     supportBundlesApi: lazyApi(() =>
       import('../http/supportBundles').then((m) => m.createSupportBundlesApi(http)),
     ),

@@ -14,6 +14,7 @@ import { createServiceStatusApi } from '../http/serviceStatus'
 import { createPackagesApi } from '../http/packages'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
 import { createSupportBundlesApi } from '../http/supportBundles'
+import { createOnboardingApi } from '../http/onboarding'
 import { createNavigationApi } from '../http/navigation'
 import { createSecretVault } from '../memory/secretVault'
 
@@ -99,6 +100,7 @@ export function createScriptPorts(options: { readonly platformUrl: string }): Sc
       },
     }),
     navigationApi: createNavigationApi(http),
+    onboardingApi: createOnboardingApi(http),
     visited,
     downloads,
   }

@@ -1,3 +1,6 @@
+import type { OnboardingStep, Questionnaire } from './rules'
+import type { OnboardingUserFlags } from './afterLogin'
+
 // Commands of the onboarding area, named `onboarding/Imperative`.
 export type OnboardingCommand =
   /**
@@ -12,3 +15,19 @@ export type OnboardingCommand =
     }
   | { readonly type: 'onboarding/MoveClientFlow'; readonly step: number }
   | { readonly type: 'onboarding/CloseClientFlow'; readonly finished: boolean }
+  /**
+   * After login, before the redirect: quick setup for those the rules send there, and the
+   * getting-started wizard for a free-tier admin who has not seen it (spec 000 section 4).
+   */
+  | { readonly type: 'onboarding/CheckAfterLogin'; readonly via: string; readonly user: OnboardingUserFlags }
+  | { readonly type: 'onboarding/OpenQuestionnaire' }
+  /** Next: the step's rule must hold for the answers so far (they stay in the form, not in events). */
+  | {
+      readonly type: 'onboarding/CompleteQuestionnaireStep'
+      readonly step: OnboardingStep
+      readonly answers: Questionnaire
+    }
+  | { readonly type: 'onboarding/ShowQuestionnaireStep'; readonly step: OnboardingStep }
+  | { readonly type: 'onboarding/CloseQuestionnaire' }
+  /** Creates the project on the platform once every step is valid. */
+  | { readonly type: 'onboarding/SubmitQuestionnaire'; readonly answers: Questionnaire }

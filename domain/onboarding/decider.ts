@@ -1,22 +1,149 @@
-import { left, right } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
+import { left, right, type Either } from 'fp-ts/Either'
+import { isSome } from 'fp-ts/Option'
+import type { AppArea, AppEvent, AppState } from '../app'
 import { QuickSetupClosed, SetMeUpShown } from '../navigation/events'
 import { canonicalPackageType } from '../packageTypes'
 import { NAME_MESSAGE } from '../shared/forms'
-import { ClientFlowClosed, ClientFlowRelaunched, ClientFlowStepShown, onboardingEvents } from './events'
+import { hasFeature } from '../platform/rules'
+import { needsGettingStartedWizard, onboardingPathAfterLogin, QUICK_SETUP_PATH } from './afterLogin'
+import {
+  AfterLoginChecked,
+  ClientFlowClosed,
+  ClientFlowRelaunched,
+  ClientFlowStepShown,
+  GettingStartedSeen,
+  onboardingEvents,
+  ProjectCreationRequested,
+  QuestionnaireClosed,
+  QuestionnaireOpened,
+  QuestionnaireStepCompleted,
+  QuestionnaireStepShown,
+} from './events'
 import { clientFlowLength, isRepoKey, relaunchFlowSupported } from './relaunch'
-import { initialOnboardingState, type OnboardingState } from './types'
+import {
+  firstInvalidStep,
+  ONBOARDING_STEPS,
+  stepErrors,
+  type OnboardingStep,
+  type Questionnaire,
+} from './rules'
+import { initialOnboardingState, type OnboardingState, type QuestionnaireWizard } from './types'
+
+const freshQuestionnaire: QuestionnaireWizard = { step: 'init', completed: [], creation: { status: 'idle' } }
+
+const nextStep = (step: OnboardingStep): OnboardingStep =>
+  ONBOARDING_STEPS[Math.min(ONBOARDING_STEPS.indexOf(step) + 1, ONBOARDING_STEPS.length - 1)] ?? step
+
+function withQuestionnaire(
+  slice: OnboardingState,
+  change: (q: QuestionnaireWizard) => QuestionnaireWizard,
+): OnboardingState {
+  return slice.questionnaire ? { ...slice, questionnaire: change(slice.questionnaire) } : slice
+}
 
 function evolve(slice: OnboardingState, event: AppEvent): OnboardingState {
   switch (event.type) {
     case 'onboarding/ClientFlowRelaunched':
-      return { clientFlow: { ...event.data, step: 0 } }
+      return { ...slice, clientFlow: { ...event.data, step: 0 } }
     case 'onboarding/ClientFlowStepShown':
-      return slice.clientFlow ? { clientFlow: { ...slice.clientFlow, step: event.data.step } } : slice
-    case 'onboarding/ClientFlowClosed':
-      return {}
+      return slice.clientFlow
+        ? { ...slice, clientFlow: { ...slice.clientFlow, step: event.data.step } }
+        : slice
+    case 'onboarding/ClientFlowClosed': {
+      const { clientFlow: _closed, ...rest } = slice
+      return rest
+    }
+    case 'onboarding/GettingStartedSeen':
+      return { ...slice, gettingStartedSave: 'saving' }
+    case 'onboarding/GettingStartedSaved':
+      return { ...slice, gettingStartedSave: 'saved' }
+    case 'onboarding/GettingStartedSaveFailed':
+      return { ...slice, gettingStartedSave: 'failed' }
+    case 'onboarding/QuestionnaireOpened':
+      return { ...slice, questionnaire: freshQuestionnaire }
+    case 'onboarding/QuestionnaireStepCompleted': {
+      const step = event.data.step
+      return withQuestionnaire(slice, (q) => ({
+        ...q,
+        completed: q.completed.includes(step) ? q.completed : [...q.completed, step],
+        step: nextStep(step),
+      }))
+    }
+    case 'onboarding/QuestionnaireStepShown':
+      return withQuestionnaire(slice, (q) => ({ ...q, step: event.data.step }))
+    case 'onboarding/QuestionnaireClosed': {
+      const { questionnaire: _closed, ...rest } = slice
+      return rest
+    }
+    case 'onboarding/ProjectCreationRequested':
+      return withQuestionnaire(slice, (q) => ({ ...q, creation: { status: 'creating' } }))
+    case 'onboarding/ProjectCreated':
+      return withQuestionnaire(slice, (q) => ({
+        ...q,
+        completed: q.completed.includes('projectKey') ? q.completed : [...q.completed, 'projectKey'],
+        creation: { status: 'created', project: event.data.project },
+      }))
+    case 'onboarding/ProjectCreationFailed':
+      return withQuestionnaire(slice, (q) => ({
+        ...q,
+        creation: { status: 'failed', failure: event.data.failure },
+      }))
     default:
       return slice
+  }
+}
+
+/** The first message of a step's rules, as the rejection of a step that does not hold. */
+function stepRejection(step: OnboardingStep, answers: Questionnaire): string | undefined {
+  const errors = stepErrors(step, answers)
+  const field = Object.keys(errors)[0] as keyof typeof errors | undefined
+  return field === undefined ? undefined : `${field}: ${errors[field]}`
+}
+
+function decideQuestionnaire(
+  command: Extract<
+    Parameters<AppArea<'onboarding'>['decide']>[0],
+    {
+      type:
+        | 'onboarding/OpenQuestionnaire'
+        | 'onboarding/CompleteQuestionnaireStep'
+        | 'onboarding/ShowQuestionnaireStep'
+        | 'onboarding/CloseQuestionnaire'
+        | 'onboarding/SubmitQuestionnaire'
+    }
+  >,
+  state: AppState,
+): Either<string, AppEvent[]> {
+  const open = state.onboarding.questionnaire
+  if (command.type === 'onboarding/OpenQuestionnaire')
+    return open ? right([]) : right([QuestionnaireOpened({})])
+  if (!open) return left('the questionnaire is not open')
+  switch (command.type) {
+    case 'onboarding/CompleteQuestionnaireStep': {
+      if (command.step !== open.step) return left(`the questionnaire shows ${open.step}, not ${command.step}`)
+      const problem = stepRejection(command.step, command.answers)
+      return problem ? left(problem) : right([QuestionnaireStepCompleted({ step: command.step })])
+    }
+    case 'onboarding/ShowQuestionnaireStep': {
+      // Back to any step already reached (completed ones), never ahead of the first open one.
+      if (!ONBOARDING_STEPS.includes(command.step)) return left(`no step ${String(command.step)}`)
+      const reachable = command.step === open.step || open.completed.includes(command.step)
+      if (!reachable) return left(`the step ${command.step} is not reached yet`)
+      return command.step === open.step ? right([]) : right([QuestionnaireStepShown({ step: command.step })])
+    }
+    case 'onboarding/CloseQuestionnaire':
+      return right([QuestionnaireClosed({})])
+    case 'onboarding/SubmitQuestionnaire': {
+      if (open.creation.status === 'creating') return left('the project is being created')
+      if (open.creation.status === 'created') return left('the project is already created')
+      const invalid = firstInvalidStep(command.answers)
+      if (isSome(invalid)) return left(stepRejection(invalid.value, command.answers) ?? invalid.value)
+      return right([
+        ProjectCreationRequested({
+          answers: { ...command.answers, desiredFeature: [...command.answers.desiredFeature] },
+        }),
+      ])
+    }
   }
 }
 
@@ -50,7 +177,30 @@ export const onboardingArea: AppArea<'onboarding'> = {
         return state.onboarding.clientFlow
           ? right([ClientFlowClosed({ finished: command.finished })])
           : right([])
+      case 'onboarding/CheckAfterLogin': {
+        if (state.session.status !== 'signedIn') return left('no completed login to check')
+        const user = command.user
+        const path = onboardingPathAfterLogin({
+          user,
+          via: command.via,
+          onboardingNeeded: state.platform.hasOnlyDefaultRepos === true,
+          platformGetStarted: hasFeature(state.platform, 'platformGetStarted'),
+        })
+        // The flag is set once per session as the wizard opens; saving it is the effect's job.
+        const wizard =
+          needsGettingStartedWizard(user) && state.onboarding.gettingStartedSave === undefined
+            ? [GettingStartedSeen({}), ...(state.onboarding.questionnaire ? [] : [QuestionnaireOpened({})])]
+            : []
+        return right([AfterLoginChecked({ path }), ...wizard])
+      }
+      default:
+        return decideQuestionnaire(command, state)
     }
   },
   evolve,
+  // The redirect after login waits for onboarding's check, then goes where it says (or as usual).
+  policies: (envelope) =>
+    envelope.event.type === 'onboarding/AfterLoginChecked'
+      ? [{ type: 'session/RedirectAfterLogin', toQuickSetup: envelope.event.data.path === QUICK_SETUP_PATH }]
+      : [],
 }

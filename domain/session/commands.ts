@@ -75,9 +75,14 @@ export interface SavePathAfterLogin {
   readonly path: string
   readonly force?: boolean
 }
-/** Sent by a policy once login completed: picks the target (external, saved path, landing). */
+/**
+ * Sent by a policy once login completed (onboarding's check first): picks the target
+ * (external, saved path, quick setup, landing).
+ */
 export interface RedirectAfterLogin {
   readonly type: 'session/RedirectAfterLogin'
+  /** Onboarding sends this user to quick setup instead of the landing. */
+  readonly toQuickSetup?: boolean
 }
 export interface ClearPathAfterLogin {
   readonly type: 'session/ClearPathAfterLogin'

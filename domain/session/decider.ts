@@ -144,7 +144,7 @@ function decide(command: SessionCommand, app: AppState, meta: CommandMeta): Deci
     }
     case 'session/RedirectAfterLogin':
       if (state.status !== 'signedIn') return left('no completed login to redirect after')
-      return right(redirectAfterLogin(app, meta.nowMs))
+      return right(redirectAfterLogin(app, meta.nowMs, command.toQuickSetup))
     case 'session/ClearPathAfterLogin':
       return right([E.PathAfterLoginCleared({})])
     case 'session/DismissLoginDialog':

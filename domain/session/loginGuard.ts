@@ -3,7 +3,7 @@
 import type { AppState } from '../app'
 import type { SessionCommand } from './commands'
 import { isSome, none, type Option } from 'fp-ts/Option'
-import { sanitizeProviderUrl } from '../shared/forms'
+import { sanitizeProviderUrl } from '../shared/providerUrl'
 
 export type LoginGuardDecision =
   /** Show the screen (after dispatching `commands`). */

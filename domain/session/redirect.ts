@@ -23,7 +23,8 @@ const underBase = (path: string) =>
   path.startsWith(`${UI_BASE}?`) ||
   path.startsWith(`${UI_BASE}#`)
 
-export function redirectAfterLogin(state: AppState, nowMs: number) {
+/** `toQuickSetup`: onboarding's rules send this user to quick setup (domain/onboarding/afterLogin.ts). */
+export function redirectAfterLogin(state: AppState, nowMs: number, toQuickSetup?: boolean) {
   const session = state.session
   if (isTour(state.platform)) return [RedirectedAfterLogin({ target: 'landing', path: '' })]
   const external = session.redirectTo
@@ -35,7 +36,13 @@ export function redirectAfterLogin(state: AppState, nowMs: number) {
   }
   const saved = pathAfterLogin(session.savedPath, { nowMs, isAdmin: session.user?.admin === true })
   if (isSome(saved)) return [RedirectedAfterLogin({ target: 'saved', path: withoutBase(saved.value) })]
-  const events = [RedirectedAfterLogin({ target: 'landing', path: '' })]
+  // Onboarding's page comes before the landing (spec 000 section 4), not before a page asked
+  // for; the log shows onboarding/AfterLoginChecked just before.
+  const events = [
+    toQuickSetup
+      ? RedirectedAfterLogin({ target: 'internal', path: '/quick-setup' })
+      : RedirectedAfterLogin({ target: 'landing', path: '' }),
+  ]
   // An expired or refused record is dropped so it cannot surface later.
   return session.savedPath === null ? events : [PathAfterLoginCleared({}), ...events]
 }

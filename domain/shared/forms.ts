@@ -4,7 +4,6 @@
  * message beside the field and keep what the user typed.
  */
 import { left, right, type Either } from 'fp-ts/Either'
-import { none, some, type Option } from 'fp-ts/Option'
 
 export const MANDATORY_MESSAGE = 'This field is mandatory'
 export const NAME_MESSAGE = 'Name can only contain alphanumeric characters, dashes and periods'
@@ -56,19 +55,8 @@ export function validateUrl(value: string): Either<string, string> {
     : left(URL_MESSAGE)
 }
 
-/**
- * Provider URLs (SSO, OAuth) are used as link targets: only absolute http(s) URLs pass, in
- * their normalised form, so `javascript:` and friends never reach an href.
- */
-export function sanitizeProviderUrl(value: string): Option<string> {
-  try {
-    const url = new URL(value.trim())
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '') return some(url.href)
-  } catch {
-    // not a URL: none
-  }
-  return none
-}
+// In a module of its own: the login page needs it, and that should not bring the form rules.
+export { sanitizeProviderUrl } from './providerUrl'
 
 /**
  * A base URL (scheme, host, optional path, no query or fragment) gets a trailing slash, so

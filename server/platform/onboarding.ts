@@ -92,6 +92,28 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
     },
   )
 
+  app.put(
+    '/ui/onboarding/gettingStarted',
+    {
+      schema: {
+        summary: 'Record that the signed-in user has seen getting started (free-tier admins see it once)',
+        response: {
+          200: {
+            type: 'object',
+            properties: { hasSeenGettingStarted: { type: 'boolean' } },
+            required: ['hasSeenGettingStarted'],
+          },
+          ...errors(401),
+        },
+      },
+    },
+    async (request) => {
+      const user = ctx.requireUser(request)
+      db.prepare('UPDATE users SET has_seen_getting_started = 1 WHERE id = ?').run(user.id)
+      return { hasSeenGettingStarted: true }
+    },
+  )
+
   const questionnaireSchema = {
     type: 'object',
     properties: { ...questionnaireProperties, updatedAt: { type: 'string' } },

@@ -56,7 +56,8 @@ const EXPECTED: Readonly<Record<Flavour, Expectation>> = {
     absent: ['Builds'],
   },
   lightweight: { landing: '/ui/repos', present: ['Packages', 'Repositories'], absent: [] },
-  'cloud-trial': { landing: '/ui/get_started', present: ['Packages', 'Pipelines'], absent: [] },
+  // A free-tier trial admin's first login goes to quick setup (spec 000 section 4).
+  'cloud-trial': { landing: '/ui/quick-setup', present: ['Packages', 'Pipelines'], absent: [] },
   tour: { landing: '/ui/tour_get_started', present: ['Packages'], absent: [] },
 }
 

@@ -203,6 +203,23 @@ describe('onboarding questionnaire', () => {
   })
 })
 
+describe('getting started', () => {
+  it('records that the user has seen getting started; the next user data says so', async () => {
+    const current = async () =>
+      (
+        await call<{ hasSeenGettingStarted: boolean }>(server, 'GET', '/ui/auth/current', {
+          cookie: developer,
+        })
+      ).body.hasSeenGettingStarted
+    expect(await current()).toBe(false)
+    const saved = await call(server, 'PUT', '/ui/onboarding/gettingStarted', { cookie: developer, body: {} })
+    expect(saved.status).toBe(200)
+    expect(saved.body).toEqual({ hasSeenGettingStarted: true })
+    expect(await current()).toBe(true)
+    expect((await call(server, 'PUT', '/ui/onboarding/gettingStarted', { body: {} })).status).toBe(401)
+  })
+})
+
 describe('contact requests', () => {
   const form = {
     firstName: 'Ada',
@@ -364,6 +381,7 @@ describe('OpenAPI', () => {
       ['get', '/ui/onboarding/initStatus'],
       ['get', '/ui/onboarding/questionnaire'],
       ['put', '/ui/onboarding/questionnaire'],
+      ['put', '/ui/onboarding/gettingStarted'],
       ['get', '/ui/subscription/blockedUsages'],
       ['put', '/ui/subscription/blockedUsages'],
       ['get', '/ui/system/configuration/webServer'],

@@ -4,6 +4,7 @@ import type {
   AdminApi,
   KeyValueStore,
   NavigationApi,
+  OnboardingApi,
   NavigationType,
   PlatformApi,
   Ports,
@@ -91,6 +92,7 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     releaseBundlesApi: fakeReleaseBundlesApi(),
     supportBundlesApi: notFaked<SupportBundlesApi>(),
     navigationApi: fakeNavigationApi(),
+    onboardingApi: notFaked<OnboardingApi>(),
     ...overrides,
   }
   return {

@@ -15,6 +15,8 @@ function useOverlayChunk() {
     const load = () => import('./ChromeOverlays')
     return {
       Overlays: lazyArea('chromeOverlays', load, report),
+      // The onboarding questionnaire: a chunk of its own, loaded when it opens.
+      Questionnaire: lazyArea('onboarding', () => import('../onboarding/QuestionnaireDialog'), report),
       SetMeUpPanel: lazyArea(
         'chromeOverlays',
         () => load().then((m) => ({ default: m.SetMeUpPanel })),
@@ -29,7 +31,8 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   useKeyboardShortcuts()
   const nav = useQuery({ type: 'navigation/State' })
   const clientFlow = useQuery({ type: 'onboarding/ClientFlow' })
-  const { Overlays, SetMeUpPanel } = useOverlayChunk()
+  const questionnaire = useQuery({ type: 'onboarding/Questionnaire' })
+  const { Overlays, SetMeUpPanel, Questionnaire } = useOverlayChunk()
   const classic = nav.navigationType === 'classic'
   const overlaysWanted =
     nav.tour !== undefined || nav.quickSetupVisible || nav.openModals.length > 0 || clientFlow !== undefined
@@ -54,6 +57,11 @@ export default function MainLayout({ children }: { children: ReactNode }) {
           </Suspense>
         )}
       </div>
+      {questionnaire !== undefined && (
+        <Suspense fallback={null}>
+          <Questionnaire />
+        </Suspense>
+      )}
       {overlaysWanted && (
         <Suspense fallback={null}>
           <Overlays />

@@ -1,7 +1,7 @@
 // Pages of the shell that are not a feature area of their own (getting started, teasers, placeholders
 // for areas this console does not build yet): a lazily loaded chunk, mounted by ui/routes.tsx.
 import { Link } from 'wouter'
-import { useQuery } from '../shared/appContext'
+import { useDispatch, useQuery } from '../shared/appContext'
 import { ClientSetupForm } from './ClientSetupForm'
 
 const TEASERS: Readonly<Record<string, { heading: string; text: string }>> = {
@@ -17,6 +17,20 @@ const TEASERS: Readonly<Record<string, { heading: string; text: string }>> = {
     heading: 'Pipelines',
     text: 'Automate your builds and releases with pipelines that run next to your artifacts.',
   },
+}
+
+/** Admins start the onboarding questionnaire from quick setup: it ends with their first project. */
+function FirstProject() {
+  const admin = useQuery({ type: 'session/IsAdmin' })
+  const dispatch = useDispatch()
+  if (!admin) return null
+  return (
+    <p>
+      <button type="button" onClick={() => dispatch({ type: 'onboarding/OpenQuestionnaire' })}>
+        Create your first project
+      </button>
+    </p>
+  )
 }
 
 export default function ShellPages() {
@@ -38,6 +52,7 @@ export default function ShellPages() {
     return (
       <section aria-labelledby="page-title">
         <h1 id="page-title">Quick Setup</h1>
+        <FirstProject />
         <p>Set up a client for one of your repositories.</p>
         <ClientSetupForm />
       </section>

@@ -1,0 +1,268 @@
+/**
+ * The onboarding questionnaire (spec 001 sections 3–5): init, purpose, details, desired
+ * features, project name and project key, then the project is created on the platform. The
+ * answers stay in this form (so nothing typed is lost when a step or the creation is refused);
+ * the step shown and the completed steps are the area's state. A chunk of its own: the main
+ * layout loads it when the questionnaire opens.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  DESIRED_FEATURES,
+  INITIAL_QUESTIONNAIRE,
+  ONBOARDING_STEPS,
+  PURPOSES,
+  ROLES,
+  stepErrors,
+  type OnboardingStep,
+  type Questionnaire,
+  type QuestionnaireWizard,
+} from '../../domain/onboarding'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { ShellDialog } from '../layout/ShellDialog'
+import { onboardingText } from './messages'
+import styles from './onboarding.module.css'
+
+const STEP_TITLES: Readonly<Record<OnboardingStep, string>> = {
+  init: 'Welcome',
+  purpose: 'Purpose',
+  details: 'About you',
+  desiredFeatures: 'Features',
+  projectName: 'Project name',
+  projectKey: 'Project key',
+}
+
+function Problem({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p id={id} className={styles.error} role="alert">
+      {text}
+    </p>
+  ) : null
+}
+
+function TextField(props: {
+  label: string
+  value: string
+  error: string | undefined
+  onChange: (value: string) => void
+  maxLength?: number
+}) {
+  const id = useId()
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        value={props.value}
+        maxLength={props.maxLength}
+        aria-invalid={props.error !== undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <Problem id={`${id}-error`} text={props.error} />
+    </div>
+  )
+}
+
+function Choices<T extends string>(props: {
+  legend: string
+  options: ReadonlyArray<T>
+  chosen: ReadonlyArray<T>
+  multiple: boolean
+  error: string | undefined
+  onChange: (chosen: ReadonlyArray<T>) => void
+}) {
+  const id = useId()
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={props.error ? `${id}-error` : undefined}>
+      <legend>{props.legend}</legend>
+      {props.options.map((option) => (
+        <label key={option}>
+          <input
+            type={props.multiple ? 'checkbox' : 'radio'}
+            name={id}
+            checked={props.chosen.includes(option)}
+            onChange={(e) =>
+              props.onChange(
+                !props.multiple
+                  ? [option]
+                  : e.target.checked
+                    ? [...props.chosen, option]
+                    : props.chosen.filter((c) => c !== option),
+              )
+            }
+          />{' '}
+          {option}
+        </label>
+      ))}
+      <Problem id={`${id}-error`} text={props.error} />
+    </fieldset>
+  )
+}
+
+function StepFields({
+  step,
+  answers,
+  errors,
+  set,
+}: {
+  step: OnboardingStep
+  answers: Questionnaire
+  errors: ReturnType<typeof stepErrors>
+  set: (patch: Partial<Questionnaire>) => void
+}): ReactNode {
+  switch (step) {
+    case 'init':
+      return <p>A few questions to set up your platform, then your first project.</p>
+    case 'purpose':
+      return (
+        <Choices
+          legend="What will you use the platform for?"
+          options={PURPOSES}
+          chosen={answers.purpose ? [answers.purpose] : []}
+          multiple={false}
+          error={errors.purpose}
+          onChange={([purpose]) => set({ purpose: purpose ?? null })}
+        />
+      )
+    case 'details':
+      return (
+        <>
+          <Choices
+            legend="Your role"
+            options={ROLES}
+            chosen={answers.role ? [answers.role] : []}
+            multiple={false}
+            error={errors.role}
+            onChange={([role]) => set({ role: role ?? null })}
+          />
+          {answers.role === 'Other' && (
+            <TextField
+              label="Other role"
+              value={answers.otherRole}
+              error={errors.otherRole}
+              onChange={(otherRole) => set({ otherRole })}
+            />
+          )}
+          <TextField
+            label={answers.purpose === 'Commercial' ? 'Company name' : 'Company name (optional)'}
+            value={answers.companyName}
+            error={errors.companyName}
+            onChange={(companyName) => set({ companyName })}
+          />
+          <TextField
+            label="Open-source project name (optional)"
+            value={answers.ossProjectName}
+            error={errors.ossProjectName}
+            onChange={(ossProjectName) => set({ ossProjectName })}
+          />
+        </>
+      )
+    case 'desiredFeatures':
+      return (
+        <Choices
+          legend="Which features do you want to use?"
+          options={DESIRED_FEATURES}
+          chosen={answers.desiredFeature}
+          multiple
+          error={errors.desiredFeature}
+          onChange={(desiredFeature) => set({ desiredFeature })}
+        />
+      )
+    case 'projectName':
+      return (
+        <TextField
+          label="Project name"
+          value={answers.projectName}
+          error={errors.projectName}
+          onChange={(projectName) => set({ projectName })}
+        />
+      )
+    case 'projectKey':
+      return (
+        <TextField
+          label="Project key"
+          value={answers.projectKey}
+          error={errors.projectKey}
+          onChange={(projectKey) => set({ projectKey })}
+        />
+      )
+  }
+}
+
+function Wizard({ wizard }: { wizard: QuestionnaireWizard }) {
+  const dispatch = useDispatch()
+  const [answers, setAnswers] = useState<Questionnaire>(INITIAL_QUESTIONNAIRE)
+  // Messages show once the user tried to leave the step (not while typing the first time).
+  const [tried, setTried] = useState<ReadonlySet<OnboardingStep>>(new Set())
+  const step = wizard.step
+  const errors = tried.has(step) ? stepErrors(step, answers) : {}
+  const index = ONBOARDING_STEPS.indexOf(step)
+  const last = index === ONBOARDING_STEPS.length - 1
+  const creating = wizard.creation.status === 'creating'
+  const set = (patch: Partial<Questionnaire>) => setAnswers((a) => ({ ...a, ...patch }))
+
+  if (wizard.creation.status === 'created') {
+    const { name, key } = wizard.creation.project
+    return <p role="status">{onboardingText({ key: 'projectCreated', name, projectKey: key })}</p>
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setTried((t) => new Set(t).add(step))
+    if (Object.keys(stepErrors(step, answers)).length > 0) return
+    dispatch(
+      last
+        ? { type: 'onboarding/SubmitQuestionnaire', answers }
+        : { type: 'onboarding/CompleteQuestionnaireStep', step, answers },
+    )
+  }
+  const previous = ONBOARDING_STEPS[index - 1]
+  return (
+    <form aria-label="Onboarding questionnaire" onSubmit={submit} noValidate>
+      <ol className={styles.steps} aria-label="Steps">
+        {ONBOARDING_STEPS.map((s) => (
+          <li key={s} className={styles.step} aria-current={s === step ? 'step' : undefined}>
+            {STEP_TITLES[s]}
+            {wizard.completed.includes(s) && <span> (done)</span>}
+          </li>
+        ))}
+      </ol>
+      <h3>{STEP_TITLES[step]}</h3>
+      <StepFields step={step} answers={answers} errors={errors} set={set} />
+      {wizard.creation.status === 'failed' && (
+        <p className={styles.error} role="alert">
+          {onboardingText({ key: 'projectCreationFailed', detail: wizard.creation.failure.message })}
+        </p>
+      )}
+      <div className={styles.actions}>
+        {previous !== undefined && (
+          <button
+            type="button"
+            disabled={creating}
+            onClick={() => dispatch({ type: 'onboarding/ShowQuestionnaireStep', step: previous })}
+          >
+            Back
+          </button>
+        )}
+        <button type="submit" disabled={creating} aria-busy={creating}>
+          {last ? (creating ? 'Creating project…' : 'Create project') : 'Next'}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+export default function QuestionnaireDialog() {
+  const wizard = useQuery({ type: 'onboarding/Questionnaire' })
+  const dispatch = useDispatch()
+  return (
+    <ShellDialog
+      open={wizard !== undefined}
+      onClose={() => dispatch({ type: 'onboarding/CloseQuestionnaire' })}
+      title="Get started"
+      description="Tell us about your work and create your first project."
+    >
+      {wizard && <Wizard wizard={wizard} />}
+    </ShellDialog>
+  )
+}
