@@ -4,7 +4,7 @@ import type { AppArea, AppEvent, AppState } from '../app'
 import { QuickSetupClosed, SetMeUpShown } from '../navigation/events'
 import { canonicalPackageType } from '../packageTypes'
 import { NAME_MESSAGE } from '../shared/forms'
-import { hasFeature } from '../platform/rules'
+import { hasFeature } from '../platform'
 import { needsGettingStartedWizard, onboardingPathAfterLogin, QUICK_SETUP_PATH } from './afterLogin'
 import {
   AfterLoginChecked,
