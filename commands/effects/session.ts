@@ -285,14 +285,24 @@ const verifyOtp = request(
   (failure) => S.OtpFailed({ failure }),
 )
 
-/** Logout: the server session ends; a SAML session then leaves for the SAML logout address. */
+/** The platform's OpenID Connect sign-out: it redirects on to the provider's end-session endpoint. */
+export const OIDC_LOGOUT_PATH = '/ui/api/v1/ui/auth/sso/oidc/logout'
+
+/**
+ * Logout: the server session ends; a SAML session then leaves for the SAML logout address, an
+ * OpenID Connect (realm oauth) session for the provider's sign-out.
+ */
 const signOut: Effect = (events$, state$, ports) =>
   events$.pipe(
     ofType('session/SignOutRequested'),
     mergeMap((env) => {
       const { user, login } = state$.value.session
-      const samlLogout =
+      const providerLogout =
         user?.realm === 'saml' && login.samlLogoutUrl !== '' && isLeavableUrl(login.samlLogoutUrl)
+          ? login.samlLogoutUrl
+          : user?.realm === 'oauth'
+            ? OIDC_LOGOUT_PATH
+            : undefined
       return work(
         env,
         async (emit) => {
@@ -301,8 +311,8 @@ const signOut: Effect = (events$, state$, ports) =>
           if (env.event.data.reason === 'logout') ports.localStore.set(SET_ME_UP_STALE_KEY, 'true')
           enrollments.clear()
           apiKeys.clear()
-          emit(S.SignedOut({ reason: samlLogout ? 'sso' : env.event.data.reason }))
-          if (samlLogout) ports.history.assign(login.samlLogoutUrl)
+          emit(S.SignedOut({ reason: providerLogout !== undefined ? 'sso' : env.event.data.reason }))
+          if (providerLogout !== undefined) ports.history.assign(providerLogout)
         },
         () => S.SignedOut({ reason: env.event.data.reason }),
       )

@@ -84,7 +84,14 @@ export function loginGuard(state: AppState, path: string, query: Query): LoginGu
 
   if (!isLoginFamilyPath(path)) return allow()
 
-  if (isPlainLoginPath(path) && isSome(autoRedirectTarget(session.login)))
+  // `?local=true` keeps the login form when the provider is down, and a provider's error
+  // (`?ssoError=…`) stays on the page to be read instead of bouncing back to the provider.
+  if (
+    isPlainLoginPath(path) &&
+    !flagSet(query, 'local') &&
+    !hasValue(query, 'ssoError') &&
+    isSome(autoRedirectTarget(session.login))
+  )
     return { kind: 'cancel', commands: [{ type: 'session/AutoRedirectToSso' }] }
 
   // The CLI registration screen is where a signed-in user confirms a CLI login.

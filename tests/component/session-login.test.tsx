@@ -129,6 +129,34 @@ describe('login screen', () => {
     expect(screen.getByRole('textbox', { name: 'Username' })).toBeInTheDocument()
   })
 
+  it('?local=true shows the local form at once even in the SSO-only view', () => {
+    renderSession('/login?local=true', {
+      seed: [
+        loginData({
+          loginViewMode: { mode: 'external', isProvidersHidden: false },
+          ssoProviderLinksSAML: [{ name: 'Corp SSO', url: 'https://idp.example/saml' }],
+        }),
+      ],
+    })
+    expect(screen.getByRole('textbox', { name: 'Username' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Sign in with Corp SSO' })).toBeInTheDocument()
+  })
+
+  it("explains an identity provider's error by its code", async () => {
+    renderSession('/login?ssoError=denied')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-in was cancelled at the identity provider.',
+    )
+  })
+
+  it("never echoes an unknown provider error's query text", async () => {
+    renderSession(`/login?ssoError=${encodeURIComponent('<img src=x onerror=alert(1)>')}`)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The identity provider's answer could not be verified. Please try again.",
+    )
+    expect(document.querySelector('img')).toBeNull()
+  })
+
   it('hides the providers when the platform says so', () => {
     renderSession('/login', {
       seed: [

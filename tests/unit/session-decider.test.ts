@@ -282,6 +282,13 @@ describe('session: SSO', () => {
     })
     expect(loginGuard(state, '/login/forgot-password', {})).toEqual({ kind: 'allow', commands: [] })
   })
+
+  it('login guard: ?local=true keeps the local form, and a provider error stays on the page', () => {
+    const state = given(loaded({ autoRedirectLogin: true }))
+    expect(loginGuard(state, '/login', { local: 'true' })).toEqual({ kind: 'allow', commands: [] })
+    expect(loginGuard(state, '/login', { ssoError: 'denied' })).toEqual({ kind: 'allow', commands: [] })
+    expect(loginGuard(state, '/login', { local: 'false' }).kind).toBe('cancel')
+  })
 })
 
 describe('session: login guard', () => {

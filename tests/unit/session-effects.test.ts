@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { allEffects } from '../../commands/effects'
-import { LOGIN_DIALOG_DISMISSED_KEY, SET_ME_UP_STALE_KEY } from '../../commands/effects/session'
+import {
+  LOGIN_DIALOG_DISMISSED_KEY,
+  OIDC_LOGOUT_PATH,
+  SET_ME_UP_STALE_KEY,
+} from '../../commands/effects/session'
 import * as S from '../../domain/session/events'
 import type { SessionApi } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'
@@ -72,6 +76,17 @@ describe('session effects', () => {
     app.dispatch({ type: 'session/SignOut' })
     await settled()
     expect(ports.visited).toContain('https://idp.example/logout')
+    expect(app.exportLog()).toContain('"reason":"sso"')
+  })
+
+  it("an OpenID Connect (oauth realm) session leaves through the platform's provider sign-out", async () => {
+    const { app, ports, logouts } = appWith({}, [
+      S.SignedIn({ user: user({ realm: 'oauth' }), via: 'password' }),
+    ])
+    app.dispatch({ type: 'session/SignOut' })
+    await settled()
+    expect(logouts()).toBe(1)
+    expect(ports.visited.at(-1)).toBe(OIDC_LOGOUT_PATH)
     expect(app.exportLog()).toContain('"reason":"sso"')
   })
 

@@ -1,6 +1,6 @@
 // The login screen: internal credentials and/or SSO providers (by the platform's view mode),
 // remember-me, the password autocomplete setting and the login dialog.
-import { Suspense, createElement, useMemo, useState } from 'react'
+import { Suspense, createElement, lazy, useMemo, useState } from 'react'
 import { useDispatch, useApp, useQuery } from '../shared/appContext'
 import {
   Checkbox,
@@ -76,6 +76,19 @@ function Providers() {
   )
 }
 
+// The provider-error messages load only when the platform sent the browser back with one.
+const SsoErrorMessage = lazy(() => import('./SsoErrorMessage'))
+
+function SsoError() {
+  const code = useQueryParams().ssoError
+  if (!code) return null
+  return (
+    <Suspense fallback={null}>
+      <SsoErrorMessage code={code} />
+    </Suspense>
+  )
+}
+
 function CredentialsForm() {
   const app = useApp()
   const dispatch = useDispatch()
@@ -137,8 +150,10 @@ function CredentialsForm() {
 export function LoginScreen() {
   const login = useQuery({ type: 'session/LoginSettings' })
   const session = useQuery({ type: 'session/State' })
+  const query = useQueryParams()
   const [showInternal, setShowInternal] = useState(false)
-  const external = login.loginViewMode.mode === 'external'
+  // `?local=true`: the local form even when the platform offers SSO only (the provider is down).
+  const external = login.loginViewMode.mode === 'external' && query.local !== 'true'
   if (!session.loginDataLoaded && session.loading) {
     return (
       <Screen title="Login">
@@ -149,6 +164,7 @@ export function LoginScreen() {
   return (
     <Screen title="Login">
       <LoginDialog />
+      <SsoError />
       {external ? (
         <>
           <Providers />
