@@ -5,7 +5,6 @@ import type { AppState } from '../app'
 import { isTour } from '../platform'
 import { RedirectedAfterLogin, PathAfterLoginCleared } from './events'
 import { isSafeInternalPath, pathAfterLogin } from './rules'
-import { searchTypeForRoute } from '../search'
 
 export const UI_BASE = '/ui'
 
@@ -48,13 +47,13 @@ export function redirectAfterLogin(state: AppState, nowMs: number, toQuickSetup?
 }
 
 /**
- * A page the guard sent to login that is worth coming back to after login: a search route
- * (a shared search link opened while signed out), with its query. Null for anything else.
- * The path is still checked by the saving rule (blocked list, safety) like any other.
+ * A page the guard sent to login is worth coming back to after login, with its query: a
+ * deep link opened while signed out (an admin page, a package, a search). The saving rule
+ * still judges it (blocked screens, safety) and the reading rule drops admin paths for a
+ * non-admin. Null when the redirect does not go to login.
  */
 export function pathKeptOnLoginRedirect(redirect: { from: string; to: string }): string | null {
   const to = withoutBase(redirect.to)
   if (to !== '/login' && !to.startsWith('/login/') && !to.startsWith('/login?')) return null
-  const from = withoutBase(redirect.from)
-  return searchTypeForRoute(from, null) === null ? null : `${UI_BASE}${from}`
+  return `${UI_BASE}${withoutBase(redirect.from)}`
 }

@@ -1,6 +1,6 @@
 /**
- * A shared search link opened while signed out comes back after login: the session's rule
- * (it used to be a search-area policy), seen through the session area's policies.
+ * A deep link opened while signed out comes back after login (spec 000 §4): the session's
+ * rule, seen through the session area's policies; the saving rule then judges the path.
  */
 import { describe, expect, it } from 'vitest'
 import { initialAppState, type AppEvent } from '../../domain/app'
@@ -26,8 +26,10 @@ describe('path kept when a page is sent to login', () => {
     )
   })
 
-  it('other pages, and redirects elsewhere than login, keep nothing', () => {
-    expect(policiesOn('/admin/proxies/configuration/list', '/login')).toEqual([])
+  it('any deep link is kept (an admin page too); redirects elsewhere than login keep nothing', () => {
+    expect(policiesOn('/admin/configuration/general', '/login')).toEqual([
+      { type: 'session/SavePathAfterLogin', path: '/ui/admin/configuration/general' },
+    ])
     expect(policiesOn('/packages?q=react', '/404')).toEqual([])
     expect(policiesOn('/packages?q=react', '/loginx')).toEqual([])
   })
