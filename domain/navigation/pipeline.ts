@@ -119,10 +119,10 @@ export function guardStep(
   const projectRoute = path.startsWith('/admin/projects')
   if (route.adminOnly && !ctx.admin && !(projectRoute && ctx.canAdminProjects))
     return { kind: 'deny', reason: 'admin route', notify: true }
-  if (!(projectRoute && ctx.canAdminProjects)) {
-    const blocked = menuBlock(path, ctx)
-    if (blocked) return { kind: 'deny', reason: blocked, notify: true }
-  }
+  // Hidden and disabled menu items are enforced for everyone; a project admin counts as an
+  // admin only for the project pages (the licence and flavour rules still apply to them).
+  const blocked = menuBlock(path, projectRoute && ctx.canAdminProjects ? { ...ctx, admin: true } : ctx)
+  if (blocked) return { kind: 'deny', reason: blocked, notify: true }
 
   if (
     route.name === 'securityAndComplianceTeaser' &&

@@ -116,6 +116,17 @@ describe('navigation pipeline, in the specification order', () => {
     expect(go(pa, '/admin/proxies/configuration/list').kind).toBe('deny')
   })
 
+  it('enforces a hidden Projects item for admins who may administer projects (oss, licence N/A)', () => {
+    const oss = { ...admin, flavour: 'oss' as const, licenseType: 'N/A', canAdminProjects: true }
+    expect(go(oss, '/admin/projects/list')).toMatchObject({
+      kind: 'deny',
+      reason: expect.stringMatching(/Projects is hidden/),
+    })
+    const pa = { ...user, licenseType: 'N/A', canAdminProjects: true, selectedProject: 'alpha' }
+    expect(go(pa, '/admin/projects/overview/alpha').kind).toBe('deny')
+    expect(go({ ...admin, canAdminProjects: true }, '/admin/projects/list').kind).toBe('go')
+  })
+
   it('sends a tour non-admin from an admin path to the same path under /demo/admin', () => {
     const r = go({ ...user, flavour: 'tour' }, '/admin/projects/list')
     expect(r.kind).toBe('go')
