@@ -1,0 +1,119 @@
+import type { Failure } from '../shared/failure'
+
+/** Catalogue categories (spec 001, integrations catalogue page), in the Filters panel's order. */
+export const CATEGORIES = [
+  'Packages',
+  'CI/CD',
+  'Cloud Native',
+  'IDE',
+  'Source Control',
+  'Security',
+  'AI/MLOps',
+  'Authentication',
+] as const
+export type Category = (typeof CATEGORIES)[number]
+
+export const CLOUD_VENDORS = ['AWS', 'Azure', 'GCP'] as const
+export type CloudVendor = (typeof CLOUD_VENDORS)[number]
+
+export interface ConfigureAction {
+  readonly type: 'redirect' | 'action'
+  readonly actionName: string
+  readonly payload: Readonly<Record<string, unknown>>
+}
+
+/** One catalogue entry as the domain sees it (decoded from the platform's answer). */
+export interface CatalogueEntry {
+  readonly id: string
+  readonly label: string
+  readonly icon: string
+  readonly iconScale?: number
+  /** 1–10; missing on the wire means DEFAULT_RANK (rules.ts). */
+  readonly rank?: number
+  readonly categories: ReadonlyArray<string>
+  readonly vendors: ReadonlyArray<string>
+  readonly documentationLink: string
+  readonly configureAction?: ConfigureAction
+}
+
+/** What the catalogue shows: held in the URL so a filtered view is a shareable link. */
+export interface CatalogueFilters {
+  /** Empty means All. */
+  readonly categories: ReadonlyArray<string>
+  /** Empty means any vendor. */
+  readonly vendors: ReadonlyArray<string>
+  readonly search: string
+}
+
+/** Source-control vendors and their numeric ids (spec 001, git integration form). */
+export const GIT_VENDORS = [
+  { id: 1, name: 'github', displayName: 'GitHub' },
+  { id: 2, name: 'gitlab', displayName: 'GitLab' },
+  { id: 3, name: 'bitbucket_cloud', displayName: 'Bitbucket Cloud' },
+  { id: 4, name: 'bitbucket_server', displayName: 'Bitbucket Server' },
+] as const
+export type GitVendorName = (typeof GIT_VENDORS)[number]['name']
+
+/**
+ * The git form without its token: the token is a secret and lives only in the app's secret
+ * stash; the form knows only whether one was typed.
+ */
+export interface GitForm {
+  readonly userName: string
+  readonly integrationName: string
+  readonly url: string
+  readonly hasToken: boolean
+}
+export type GitFormField = 'userName' | 'integrationName' | 'url'
+
+export type ConnectionTest = 'notTested' | 'testing' | 'tested' | 'failed'
+
+/** The git modal (spec 001, "Git integration modal"): closed, then editing, then select-service. */
+export type GitModal =
+  | { readonly step: 'closed' }
+  | {
+      readonly step: 'form'
+      readonly vendor: GitVendorName
+      /** Set in edit mode: the key of the integration being edited. */
+      readonly integrationKey: string | null
+      readonly form: GitForm
+      readonly test: ConnectionTest
+      /** The "connection tested" popover, shown after a successful test. */
+      readonly popover: boolean
+      readonly saving: boolean
+      readonly failure: 'testFailed' | 'createFailed' | 'updateFailed' | null
+    }
+  | { readonly step: 'selectService'; readonly vendor: GitVendorName; readonly integrationKey: string }
+
+export type Loadable<T> =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading'; readonly requestId: string }
+  | { readonly status: 'loaded'; readonly requestId: string; readonly value: T }
+  | { readonly status: 'failed'; readonly requestId: string; readonly failure: Failure }
+
+export interface IntegrationsState {
+  readonly catalogue: Loadable<ReadonlyArray<CatalogueEntry>>
+  readonly filters: CatalogueFilters
+  readonly modal: GitModal
+  /** Toast-worthy outcomes of create/update/delete, as message keys with the integration key. */
+  readonly notice: { readonly key: NoticeKey; readonly integrationKey: string } | null
+  /** Bumped after an update or delete: the vendor table reloads (spec: "integrations are reloaded"). */
+  readonly reloads: number
+}
+
+export type NoticeKey =
+  | 'integrations.created'
+  | 'integrations.createFailed'
+  | 'integrations.updated'
+  | 'integrations.updateFailed'
+  | 'integrations.deleted'
+  | 'integrations.deleteFailed'
+  | 'integrations.testFailed'
+
+export const initialIntegrationsState: IntegrationsState = {
+  catalogue: { status: 'idle' },
+  filters: { categories: [], vendors: [], search: '' },
+  modal: { step: 'closed' },
+  notice: null,
+  reloads: 0,
+}
