@@ -7,7 +7,7 @@ import * as t from 'io-ts'
 import { PathReporter } from 'io-ts/PathReporter'
 import { isLeft } from 'fp-ts/Either'
 import { evolve, eventSpecs, initialAppState, type AppEvent, type AppState } from './app'
-import type { Source } from './shared/area'
+import type { Envelope, Source } from './shared/area'
 import { stateHash } from './shared/canonical'
 import { buildInfo, compareVersions, type BuildInfo } from './build'
 import { LOG_FORMAT } from './eventLog'
@@ -127,6 +127,10 @@ export interface ReplayOptions {
   readonly partial?: boolean
   /** The build replaying, to explain a log written by a newer one (defaults to this build). */
   readonly replayer?: BuildInfo
+  /** Sees every event replay folds, with its envelope (the debug panel's timeline keeps them). */
+  readonly onEvent?: (envelope: Envelope<AppEvent>) => void
+  /** Sees the snapshot a bounded log starts from. */
+  readonly onSnapshot?: (seq: number, state: AppState) => void
 }
 
 interface SeenEvent {
@@ -200,6 +204,10 @@ export function replayLog(text: string, options: ReplayOptions = {}): ReplayResu
       }
       if (stopped) continue
       state = evolve(state, decoded.event)
+      if (options.onEvent) {
+        const { at, source, corr } = decoded.line
+        options.onEvent({ seq, at, source, corr, event: decoded.event })
+      }
       lastSeq = seq
       events++
       if (options.until !== undefined && lastSeq >= options.until) stopped = true
@@ -220,6 +228,7 @@ export function replayLog(text: string, options: ReplayOptions = {}): ReplayResu
     } else if (kind === 'snapshot') {
       if (SnapshotLine.is(raw) && events === 0 && order.length === 0) {
         state = { ...initialAppState, ...(raw.state as Partial<AppState>) }
+        options.onSnapshot?.(raw.seq, state)
         lastSeq = raw.seq
         baseSeq = raw.seq
       } else errors.push({ line: n, message: 'malformed or misplaced snapshot' })

@@ -257,7 +257,8 @@ export interface TopMenuItem {
   readonly title: string
   /** A path to navigate to, or an action the layout performs. */
   readonly href?: string
-  readonly action?: 'setMeUp' | 'quickSetup' | 'logout' | 'tour' | 'switchUi' | 'contactUs' | 'shortcuts'
+  readonly action?:
+    'setMeUp' | 'quickSetup' | 'logout' | 'tour' | 'switchUi' | 'contactUs' | 'shortcuts' | 'debugTools'
   readonly external?: string
 }
 
@@ -313,6 +314,8 @@ export function helpMenuItems(ctx: ShellContext): ReadonlyArray<TopMenuItem> {
     items.push({ id: 'contactUs', title: 'Contact Us', action: 'contactUs' })
   if (!(isTour(ctx) && !ctx.admin))
     items.push({ id: 'shortcuts', title: 'Keyboard Shortcuts', action: 'shortcuts' })
+  // A developer's tool, not a product feature: admins find it here, everyone by its shortcut.
+  if (ctx.admin) items.push({ id: 'debugTools', title: 'Debug tools', action: 'debugTools' })
   return items
 }
 

@@ -6,7 +6,7 @@
 import { isTour, type ShellContext } from './context'
 
 export type ShortcutAction =
-  'focusSearch' | 'openShortcuts' | 'goPackages' | 'goAdministration' | 'closeOverlays'
+  'focusSearch' | 'openShortcuts' | 'goPackages' | 'goAdministration' | 'toggleDebugPanel' | 'closeOverlays'
 
 export interface Shortcut {
   readonly action: ShortcutAction
@@ -23,6 +23,7 @@ const ALL: ReadonlyArray<Shortcut> = [
   { action: 'openShortcuts', keys: ['?'], description: 'Show keyboard shortcuts' },
   { action: 'goPackages', keys: ['g', 'p'], description: 'Go to packages' },
   { action: 'goAdministration', keys: ['g', 'a'], description: 'Go to administration' },
+  { action: 'toggleDebugPanel', keys: ['g', 'd'], description: 'Open or close the debug tools' },
   { action: 'closeOverlays', keys: ['Escape'], description: 'Close menus, panels and dialogs' },
 ]
 

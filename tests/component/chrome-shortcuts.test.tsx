@@ -18,6 +18,7 @@ describe('keyboard shortcuts', () => {
       '/Focus the search bar',
       '?Show keyboard shortcuts',
       'g then pGo to packages',
+      'g then dOpen or close the debug tools',
       'EscapeClose menus, panels and dialogs',
     ])
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))

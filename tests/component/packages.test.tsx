@@ -1,40 +1,15 @@
 /** The packages screens in every state, on an app seeded by events; found by role and name. */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import PackagesArea from '../../ui/packages'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
+import { giveElementsASize } from '../support/jsdomLayout'
 
 const PATTERN = '/packages/:packageId?/:versionId?'
 
-// jsdom lays nothing out: give elements a size so the virtual list has a viewport to fill.
-const rect = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'getBoundingClientRect')
-const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-const offsetWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth')
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', {
-    configurable: true,
-    value: () => ({
-      x: 0,
-      y: 0,
-      top: 0,
-      left: 0,
-      bottom: 600,
-      right: 800,
-      width: 800,
-      height: 600,
-      toJSON: () => ({}),
-    }),
-  })
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 })
-})
-afterAll(() => {
-  if (rect) Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', rect)
-  if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', offsetHeight)
-  if (offsetWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', offsetWidth)
-})
+giveElementsASize()
 
 function catalogue(extra = 0) {
   const react = makePackage('react', {

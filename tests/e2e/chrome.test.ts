@@ -1,11 +1,11 @@
 // The chrome of the console in Chromium against the reference server: a failed style chunk,
 // keyboard shortcuts, the navigation tour, the classic navigation type and set-me-up.
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../support/server'
 import { launchChromium } from '../support/browser'
 import { signIn } from './loginHelpers'
+import { exportLogText } from './debugTools'
 
 let server: TestServer
 let browser: Browser
@@ -21,15 +21,9 @@ afterAll(async () => {
 
 const path = (page: Page) => new URL(page.url()).pathname
 
-/** The session's event log, exported the way a user does it (Help > Export event log). */
+/** The session's event log, exported the way a developer does it (from the debug panel). */
 async function exportedLog(page: Page): Promise<Array<{ type?: string; data?: unknown }>> {
-  await page.getByRole('button', { name: 'Help' }).click()
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'Export event log' }).click(),
-  ])
-  const file = await download.path()
-  return readFileSync(file, 'utf8')
+  return (await exportLogText(page))
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { type?: string; data?: unknown })

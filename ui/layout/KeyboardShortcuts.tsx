@@ -36,6 +36,9 @@ export function useKeyboardShortcuts(): void {
         case 'goAdministration':
           app.dispatch({ type: 'navigation/GoToAdminLanding' }, 'ui')
           return true
+        case 'toggleDebugPanel':
+          app.dispatch({ type: 'navigation/ToggleDebugPanel' }, 'ui')
+          return true
         case 'closeOverlays': {
           // Dialogs close themselves on Escape; this closes what is not a dialog.
           let closed = false

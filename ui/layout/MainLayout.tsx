@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ReactNode } from 'react'
+import { Suspense, useContext, useMemo, type ReactNode } from 'react'
 import { SearchBar } from '../search/SearchBar'
 import { useKeyboardShortcuts } from './KeyboardShortcuts'
 import { Logo } from './Logo'
@@ -6,6 +6,7 @@ import { Sidebar } from './Sidebar'
 import { TopMenus } from './TopMenus'
 import { useApp, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
+import { ReplayModeContext } from '../debug/replayMode'
 import styles from './layout.module.css'
 
 function useOverlayChunk() {
@@ -17,6 +18,8 @@ function useOverlayChunk() {
       Overlays: lazyArea('chromeOverlays', load, report),
       // The onboarding questionnaire: a chunk of its own, loaded when it opens.
       Questionnaire: lazyArea('onboarding', () => import('../onboarding/QuestionnaireDialog'), report),
+      // The debug panel is a chunk of its own, loaded when first opened.
+      DebugPanel: lazyArea('debug', () => import('../debug/DebugPanel'), report),
       SetMeUpPanel: lazyArea(
         'chromeOverlays',
         () => load().then((m) => ({ default: m.SetMeUpPanel })),
@@ -32,7 +35,9 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const nav = useQuery({ type: 'navigation/State' })
   const clientFlow = useQuery({ type: 'onboarding/ClientFlow' })
   const questionnaire = useQuery({ type: 'onboarding/Questionnaire' })
-  const { Overlays, SetMeUpPanel, Questionnaire } = useOverlayChunk()
+  const { Overlays, SetMeUpPanel, Questionnaire, DebugPanel } = useOverlayChunk()
+  // A replayed session shows its page, not a second panel inside the first.
+  const inReplay = useContext(ReplayModeContext)
   const classic = nav.navigationType === 'classic'
   const overlaysWanted =
     nav.tour !== undefined || nav.quickSetupVisible || nav.openModals.length > 0 || clientFlow !== undefined
@@ -60,6 +65,11 @@ export default function MainLayout({ children }: { children: ReactNode }) {
       {questionnaire !== undefined && (
         <Suspense fallback={null}>
           <Questionnaire />
+        </Suspense>
+      )}
+      {nav.debugPanelOpen && !inReplay && (
+        <Suspense fallback={null}>
+          <DebugPanel />
         </Suspense>
       )}
       {overlaysWanted && (

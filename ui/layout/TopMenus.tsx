@@ -1,8 +1,7 @@
 import { useRef, useEffect } from 'react'
 import { quickActionVisible, type TopMenuItem } from '../../domain/navigation'
-import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import { useDispatch, useQuery } from '../shared/appContext'
 import { useNavigate } from '../navigation/busLocation'
-import { downloadEventLog } from '../navigation/exportLog'
 import styles from './layout.module.css'
 
 interface MenuProps {
@@ -42,6 +41,8 @@ function Menu({ id, label, buttonText, items, extra = [] }: MenuProps) {
         return dispatch({ type: 'navigation/SwitchNavigationType' })
       case 'shortcuts':
         return dispatch({ type: 'navigation/OpenModal', modal: 'keyboardShortcuts' })
+      case 'debugTools':
+        return dispatch({ type: 'navigation/ToggleDebugPanel' })
       default:
         return undefined
     }
@@ -101,7 +102,6 @@ export function TopMenus() {
   const ctx = useQuery({ type: 'navigation/Context' })
   const path = useQuery({ type: 'navigation/Location' }).path
   const dispatch = useDispatch()
-  const app = useApp()
   return (
     <div className={styles.menus}>
       {quickActionVisible(ctx, path) && (
@@ -109,13 +109,7 @@ export function TopMenus() {
           Quick Setup
         </button>
       )}
-      <Menu
-        id="help"
-        label="Help"
-        buttonText="Help"
-        items={menus.help}
-        extra={[{ id: 'exportLog', title: 'Export event log', run: () => downloadEventLog(app) }]}
-      />
+      <Menu id="help" label="Help" buttonText="Help" items={menus.help} />
       <Menu
         id="user"
         label="User menu"

@@ -1,0 +1,64 @@
+// The debug panel in Chromium: a session's log exported from one browser, imported into a fresh
+// one, stepped back to an earlier event: the console shows the page of that moment, read-only.
+import { writeFileSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { startTestServer, type TestServer } from '../support/server'
+import { launchChromium } from '../support/browser'
+import { signIn } from './loginHelpers'
+import { exportLogText, openDebugTools } from './debugTools'
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('debug panel (e2e)', () => {
+  it('exports a session, imports it in a fresh browser and shows the page of an earlier event', async () => {
+    // The session: a developer signs in, lands on packages, then opens a page that does not exist.
+    const first = await browser.newContext()
+    const page = await first.newPage()
+    await signIn(server, page, 'developer', server.config.userPassword)
+    await page.getByRole('navigation', { name: 'Application' }).waitFor()
+    await page.goto(`${server.url}/ui/no/such/page`)
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
+    const log = await exportLogText(page)
+    await first.close()
+    expect(log).not.toContain(server.config.userPassword)
+    const file = join(mkdtempSync(join(tmpdir(), 'debug-e2e-')), 'session.ndjson')
+    writeFileSync(file, log)
+
+    // A fresh browser (another user, nothing shared) imports it.
+    const second = await browser.newContext()
+    const viewer = await second.newPage()
+    await signIn(server, viewer, 'admin', server.config.adminPassword)
+    await viewer.getByRole('navigation', { name: 'Administration' }).waitFor()
+    const panel = await openDebugTools(viewer)
+    await panel.getByLabel('Import a log').setInputFiles(file)
+    const replay = viewer.getByRole('region', { name: 'Replay mode' })
+    await replay.getByText(/^Replay of session\.ndjson at seq \d+/).waitFor()
+    // The last moment is the page that does not exist, as the developer saw it.
+    await replay.getByRole('heading', { name: 'Page Not Found' }).waitFor()
+    // Step back to the developer's landing on packages.
+    const events = replay.getByRole('region', { name: 'Imported events' })
+    await events.getByLabel('Type').fill('navigated')
+    await events.getByRole('option').first().click()
+    await replay.getByRole('heading', { name: 'Page Not Found' }).waitFor({ state: 'detached' })
+    await replay.getByRole('navigation', { name: 'Application' }).waitFor()
+    expect(await replay.getByRole('button', { name: 'developer' }).count()).toBeGreaterThan(0)
+    // And back to the live session, where the admin still is.
+    await replay.getByRole('button', { name: 'Back to the live session' }).click()
+    await replay.waitFor({ state: 'detached' })
+    await viewer.getByRole('navigation', { name: 'Administration' }).waitFor()
+    await second.close()
+  })
+})
