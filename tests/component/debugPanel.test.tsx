@@ -18,9 +18,10 @@ giveElementsASize()
 async function openPanel() {
   const user = userEvent.setup()
   const view = renderShell('/packages')
-  await screen.findByRole('navigation', { name: 'Application' })
+  // Chunks load slowly on a loaded machine: more than findBy's default second.
+  await screen.findByRole('navigation', { name: 'Application' }, { timeout: 10_000 })
   await user.keyboard('gd')
-  const panel = await screen.findByRole('complementary', { name: 'Debug tools' })
+  const panel = await screen.findByRole('complementary', { name: 'Debug tools' }, { timeout: 10_000 })
   return { ...view, user, panel: within(panel) }
 }
 

@@ -43,8 +43,11 @@ class Oracle {
     const data = event.data as Record<string, unknown>
     if (type === 'session/SignedOut') this.search = { text: '', recentOwner: null, recent: [] }
     else if (type === 'search/TextChanged') this.search.text = data.text as string
-    else if (type === 'search/SearchRan' || type === 'search/UrlRestored') {
-      this.search.text = textOfModel(data.model as never)
+    else if (type === 'search/TypeChanged') {
+      // The bar shows the text the event names; logs older than that field kept the text.
+      if (typeof data.text === 'string') this.search.text = data.text
+    } else if (type === 'search/SearchRan' || type === 'search/UrlRestored') {
+      this.search.text = typeof data.text === 'string' ? data.text : textOfModel(data.model as never)
       if (type === 'search/SearchRan') {
         const owner = data.owner as string
         const entry = data.recent as RecentRef
