@@ -128,7 +128,8 @@ const mainLayout: RouteDef[] = [
   app('serverError', '/500', 'Server Error', 'errors'),
   app('authorization', '/authorization', 'Not Authorized', 'errors'),
   app('userProfile', '/user_profile', 'User Profile', 'session'),
-  app('demoAdmin', '/demo/admin/*', 'Administration', 'admin', { sidebar: 'administration' }),
+  // The rest is optional (spec: /demo/admin/:requiredAdminPath(.*)): /demo/admin/ itself is the teaser index.
+  app('demoAdmin', '/demo/admin/*?', 'Administration', 'admin', { sidebar: 'administration' }),
   app('packages', '/packages/:packageId?/:versionId?', 'Packages', 'packages', { resetsProject: false }),
   app('getStarted', '/get_started', 'Getting Started', 'shell'),
   app('tourGetStarted', '/tour_get_started', 'Getting Started', 'shell'),

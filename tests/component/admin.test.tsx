@@ -166,6 +166,14 @@ describe('admin pages', () => {
     expect(deleted).toEqual(['corp'])
   })
 
+  it('shows the teaser index at /demo/admin/ itself (every module), not a 404', async () => {
+    renderShell('/demo/admin/', admin, {}, effects)
+    expect(await screen.findByRole('heading', { name: 'Administration', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText(/pre-populated Dev and Prod environments/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Learn more about Projects' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: /not found/i })).not.toBeInTheDocument()
+  })
+
   it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {
     renderShell('/demo/admin/environments', admin, {}, effects)
     expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()
