@@ -107,16 +107,19 @@ const count: Effect = (events$, state$, ports) =>
     ofType('packages/ListRequested'),
     filter(() => canSeeCounts(viewerOf(state$.value))),
     switchMap((env) =>
-      from(ports.packagesApi.countPackages(env.event.data.query).catch(() => null)).pipe(
-        map((answer) =>
-          caused(
-            env,
-            CountLoaded({
-              requestId: env.event.data.requestId,
-              count: answer && !isLeft(answer) ? answer.right : -1,
-            }),
-          ),
-        ),
+      from(
+        ports.packagesApi
+          .countPackages(env.event.data.query)
+          .catch((error: unknown): Result<never> => ({ _tag: 'Left', left: unexpected(error) })),
+      ).pipe(
+        mergeMap((answer): EffectOutput[] => {
+          const { requestId, query } = env.event.data
+          // Without a search the count is all the list shows: its failure is the list's failure
+          // (an error with Retry), not the "search for packages" invitation.
+          if (isLeft(answer) && query === null)
+            return [caused(env, ListLoadFailed({ requestId, failure: answer.left, more: false }))]
+          return [caused(env, CountLoaded({ requestId, count: isLeft(answer) ? -1 : answer.right }))]
+        }),
       ),
     ),
   )

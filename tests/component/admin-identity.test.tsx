@@ -117,6 +117,17 @@ describe('list pages: loading, empty and error states', () => {
     },
   ] as const
 
+  it('users: Retry after a failure asks again and shows the list', async () => {
+    let calls = 0
+    open('/admin/management/users', {
+      users: () => (++calls === 1 ? fail(500, 'boom') : Promise.resolve(right([]))),
+    })
+    const alert = await screen.findByRole('alert')
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('There are no users yet.')).toBeInTheDocument()
+    expect(calls).toBe(2)
+  })
+
   for (const page of pages) {
     it(`${page.what}: loading`, async () => {
       open(page.path, { [page.call]: never })
@@ -126,7 +137,7 @@ describe('list pages: loading, empty and error states', () => {
     it(`${page.what}: the server's failure is shown`, async () => {
       open(page.path, { [page.call]: () => fail(500, 'database is locked') })
       expect(await screen.findByRole('alert')).toHaveTextContent(
-        `The ${page.what} could not be loaded: database is locked.`,
+        `The ${page.what} could not be loaded: the platform refused it with status 500: database is locked.`,
       )
     })
 
@@ -268,7 +279,9 @@ describe('users', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('There is no user named nobody.')
     first.view.unmount()
     open('/admin/management/users/edit/alice', { users: () => fail(503, 'try later') })
-    expect(await screen.findByRole('alert')).toHaveTextContent('The user could not be loaded: try later.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The user could not be loaded: the platform refused it with status 503: try later.',
+    )
   })
 
   it('deletes after a confirmation and shows a refusal (yourself, the last admin) clearly', async () => {
@@ -519,7 +532,9 @@ describe('permissions', () => {
     expect(await screen.findByText('Loading users…')).toHaveAttribute('role', 'status')
     first.view.unmount()
     open('/admin/management/permissions/edit/deployers', { permissions: () => fail(500, 'boom') })
-    expect(await screen.findByRole('alert')).toHaveTextContent('The permission could not be loaded: boom.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The permission could not be loaded: the platform refused it with status 500: boom.',
+    )
   })
 })
 

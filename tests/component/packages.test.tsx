@@ -55,6 +55,33 @@ describe('packages list', () => {
     expect(user.api.catalogue.calls.some((c) => c.name === 'countPackages')).toBe(false)
   })
 
+  it('shows a failed count (no search) as an error with a Retry, not as the search invitation', async () => {
+    const api = catalogue()
+    api.catalogue.failures.countPackages = { kind: 'status', status: 500, message: '' }
+    renderArea(<PackagesArea />, {
+      path: '/packages',
+      pattern: PATTERN,
+      api,
+      seed: [signedIn('admin', true)],
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Packages could not be loaded: the platform refused it with status 500.')
+    expect(screen.queryByText('Find packages using the search bar.')).toBeNull()
+    delete api.catalogue.failures.countPackages
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('3 packages in total')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('says an answer of the wrong shape is one, not "no answer"', async () => {
+    const api = catalogue()
+    api.catalogue.failures.searchPackages = { kind: 'decode', message: 'edges: expected array' }
+    renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api })
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Packages could not be loaded: the platform answered, but not in the expected shape.',
+    )
+  })
+
   it('shows the package count to project admins too (the session rule: admin or project admin)', async () => {
     const projectAdmin = renderArea(<PackagesArea />, {
       path: '/packages',
@@ -132,7 +159,9 @@ describe('packages list', () => {
     api.catalogue.failures.searchPackages = { kind: 'status', status: 500, message: 'boom' }
     renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api })
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Packages could not be loaded.')
+    expect(alert).toHaveTextContent(
+      'Packages could not be loaded: the platform refused it with status 500: boom.',
+    )
     expect(screen.queryByRole('list', { name: 'Packages' })).toBeNull()
     delete api.catalogue.failures.searchPackages
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))

@@ -31,6 +31,7 @@ export function ListPage<A>({
   empty,
   tools,
   footer,
+  retry,
   children,
 }: {
   title: string
@@ -43,6 +44,8 @@ export function ListPage<A>({
   /** Controls between the heading and the list (a filter box). */
   tools?: ReactNode
   footer?: ReactNode
+  /** Asks for the list again after a failure. */
+  retry?: () => void
   children: (items: ReadonlyArray<A>) => ReactNode
 }) {
   return (
@@ -51,7 +54,7 @@ export function ListPage<A>({
       {nav && <ManagementNav current={nav} />}
       {deletion && <SaveError save={deletion.save} />}
       {tools}
-      <Loaded loadable={loadable} what={what} empty={empty}>
+      <Loaded loadable={loadable} what={what} empty={empty} retry={retry}>
         {children}
       </Loaded>
       {footer}

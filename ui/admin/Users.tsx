@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { filterUsers, validateInvitation, type AdminUser } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
-import { Field, SaveError, useResource, useSaveState } from './shared'
+import { Field, SaveError, useResource, useResourceRetry, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo, type Column } from './ListPage'
 import styles from './admin.module.css'
 
@@ -35,10 +35,12 @@ const USER_COLUMNS: ReadonlyArray<Column<AdminUser>> = [
 
 export function UsersList() {
   const users = useResource('users')
+  const retry = useResourceRetry('users')
   const deletion = useDeletion('user', 'userDelete', (name) => ({ kind: 'deleteUser', name }))
   const [filter, setFilter] = useState('')
   return (
     <ListPage
+      retry={retry}
       title="Users"
       create={{ label: 'New User', href: `${LIST}/new` }}
       nav="Users"

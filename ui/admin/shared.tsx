@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react'
 import type { AdminForm, AdminResource, Loadable, SaveState } from '../../domain/admin'
 import { Link } from 'wouter'
 import { failureMessage } from '../../domain/shared/failure'
+import { whatHappened } from '../shared/failureText'
 import { useDispatch, useQuery } from '../shared/appContext'
 import styles from './admin.module.css'
 
@@ -13,6 +14,13 @@ export function useResource<R extends AdminResource>(resource: R, key?: string) 
     dispatch(key === undefined ? { type: 'admin/Load', resource } : { type: 'admin/Load', resource, key })
   }, [dispatch, resource, key])
   return state.resources[resource]
+}
+
+/** Asks for a resource again (the Retry of its error state). */
+export function useResourceRetry(resource: AdminResource, key?: string): () => void {
+  const dispatch = useDispatch()
+  return () =>
+    dispatch(key === undefined ? { type: 'admin/Load', resource } : { type: 'admin/Load', resource, key })
 }
 
 /** A form's submission state, reset when the page opens (a new page starts clean). */
@@ -28,10 +36,13 @@ export function useSaveState(form: AdminForm): SaveState {
 export function Ready<A>({
   loadable,
   what,
+  retry,
   children,
 }: {
   loadable: Loadable<A>
   what: string
+  /** Shown as a Retry button in the error state. */
+  retry?: (() => void) | undefined
   children: (data: A) => ReactNode
 }) {
   if (loadable.status === 'loading' && loadable.previous !== undefined)
@@ -39,9 +50,16 @@ export function Ready<A>({
   if (loadable.status === 'idle' || loadable.status === 'loading') return <p role="status">Loading {what}…</p>
   if (loadable.status === 'failed')
     return (
-      <p role="alert">
-        The {what} could not be loaded: {failureMessage(loadable.failure, 'no answer')}.
-      </p>
+      <div role="alert">
+        <p>
+          The {what} could not be loaded: {whatHappened(loadable.failure)}.
+        </p>
+        {retry && (
+          <button type="button" onClick={retry}>
+            Retry
+          </button>
+        )}
+      </div>
     )
   return <>{children(loadable.data)}</>
 }
@@ -51,15 +69,17 @@ export function Loaded<A>({
   loadable,
   what,
   empty,
+  retry,
   children,
 }: {
   loadable: Loadable<ReadonlyArray<A>>
   what: string
   empty: string
+  retry?: (() => void) | undefined
   children: (items: ReadonlyArray<A>) => ReactNode
 }) {
   return (
-    <Ready loadable={loadable} what={what}>
+    <Ready loadable={loadable} what={what} retry={retry}>
       {(items) => (items.length === 0 ? <p>{empty}</p> : children(items))}
     </Ready>
   )

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { Link, useSearch } from 'wouter'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { whatHappened } from '../shared/failureText'
 import { packageQueryOf, searchModelFromQuery } from '../../domain/search'
 import type { PackageSummary } from '../../domain/packages/types'
 import { Filters } from './Filters'
@@ -52,20 +53,22 @@ export function PackagesList() {
       <div className={styles.layout}>
         <Filters model={model} releaseOnly={releaseOnly} search={search} />
         <section aria-label="Results">
-          {query === null ? (
+          {list.status === 'failed' ? (
+            <div className={styles.error} role="alert">
+              <p>
+                Packages could not be loaded: {list.failure ? whatHappened(list.failure) : 'unknown failure'}.
+              </p>
+              <button type="button" onClick={() => dispatch({ type: 'packages/RetryList' })}>
+                Retry
+              </button>
+            </div>
+          ) : query === null ? (
             <div className={styles.empty}>
               <p>{EMPTY_TEXTS.noSearch}</p>
               {count >= 0 && <p>{count.toLocaleString('en')} packages in total</p>}
             </div>
           ) : list.status === 'loading' ? (
             <p role="status">Loading packages…</p>
-          ) : list.status === 'failed' ? (
-            <div className={styles.error} role="alert">
-              <p>Packages could not be loaded.</p>
-              <button type="button" onClick={() => dispatch({ type: 'packages/RetryList' })}>
-                Retry
-              </button>
-            </div>
           ) : list.status === 'loaded' && list.rowCount === 0 ? (
             <p className={styles.empty}>{EMPTY_TEXTS.noResults}</p>
           ) : (
