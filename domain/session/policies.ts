@@ -55,6 +55,14 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
       const decision = loginGuard(state, path, Object.fromEntries(new URLSearchParams(query)))
       return decision.kind === 'landing' ? [goToLanding()] : []
     }
+    case 'session/LoginDataLoaded': {
+      // The login page is guarded before its data arrives: once the platform says it
+      // auto-redirects to SSO, the guard is asked again and sends the browser on.
+      const { path, query } = state.navigation.location
+      if (!isLoginFamilyPath(path)) return []
+      const decision = loginGuard(state, path, Object.fromEntries(new URLSearchParams(query)))
+      return decision.kind === 'cancel' ? decision.commands : []
+    }
     case 'session/MfaRequired':
       return [navigate(event.data.step === 'enroll' ? MFA_ENROLL_PATH : OTP_LOGIN_PATH)]
     case 'session/SignInFailed': {

@@ -1,6 +1,6 @@
 // Single sign-on in Chromium: the console against the reference server signing in through the
 // local OpenID provider (oidc-provider) — first sign-in creates the user and maps its group,
-// sign-out goes through the provider, a denied consent — and the local fallback.
+// sign-out goes through the provider, a denied consent — and the auto-redirect with its local fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
@@ -75,13 +75,15 @@ describe('single sign-on (e2e)', () => {
     await context.close()
   })
 
-  // The console's auto-redirect itself is not driven here: on a first load the login guard runs
-  // before the login data says auto-redirect is on, and nothing runs it again (see the README).
-  it('with auto-redirect on, ?local=true still signs an admin in locally', async () => {
+  it('auto-redirect sends the login page to the provider; ?local=true still signs an admin in locally', async () => {
     await adminCall('PUT', '/ui/admin/oidc', { autoRedirect: true })
     try {
       const context = await browser.newContext()
       const page = await context.newPage()
+      await page.goto(`${server.url}/ui/login`)
+      await expect.poll(() => new URL(page.url()).origin, { timeout: 15_000 }).toBe(idp.issuer)
+      await expect(page.getByLabel('User name').isVisible()).resolves.toBe(true)
+
       await page.goto(`${server.url}/ui/login?local=true`)
       await fillLogin(page, 'admin', server.config.adminPassword)
       await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)

@@ -8,6 +8,7 @@ import * as S from '../../domain/session/events'
 import type { SessionCommand } from '../../domain/session/commands'
 import { user } from './sessionFixtures'
 import { loginGuard } from '../../domain/session/loginGuard'
+import { Navigated } from '../../domain/navigation/events'
 import { isAdmin, isSignedIn, loginDialogContent } from '../../domain/session/selectors'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
@@ -281,6 +282,25 @@ describe('session: SSO', () => {
       commands: [{ type: 'session/SignOut', reason: 'logout' }],
     })
     expect(loginGuard(state, '/login/forgot-password', {})).toEqual({ kind: 'allow', commands: [] })
+  })
+
+  it('login data saying auto-redirect asks the guard again on the login page (it ran before the data came)', () => {
+    const on = (path: string, query = '') =>
+      given(
+        Navigated({
+          location: { path, query },
+          routeName: 'login',
+          mode: 'push',
+          user: 'anonymous',
+          atMs: 0,
+        }),
+      )
+    const redirect = [{ type: 'session/AutoRedirectToSso' }]
+    expect(policies(on('/login'), loaded({ autoRedirectLogin: true }))).toEqual(redirect)
+    expect(policies(on('/login', '?local=true'), loaded({ autoRedirectLogin: true }))).toEqual([])
+    expect(policies(on('/login', '?ssoError=denied'), loaded({ autoRedirectLogin: true }))).toEqual([])
+    expect(policies(on('/login'), loaded())).toEqual([])
+    expect(policies(on('/packages'), loaded({ autoRedirectLogin: true }))).toEqual([])
   })
 
   it('login guard: ?local=true keeps the local form, and a provider error stays on the page', () => {
