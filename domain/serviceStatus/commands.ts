@@ -3,6 +3,8 @@ export type ServiceStatusCommand =
   | { readonly type: 'serviceStatus/LoadTopology' }
   | { readonly type: 'serviceStatus/OpenLogViewer' }
   | { readonly type: 'serviceStatus/CloseLogViewer' }
+  /** The product select is about to change the service: a product change is accepted after it. */
+  | { readonly type: 'serviceStatus/FlagLogServiceChange' }
   | { readonly type: 'serviceStatus/ChooseLogProduct'; readonly product: string }
   | { readonly type: 'serviceStatus/ChooseLogNode'; readonly nodeId: string }
   | { readonly type: 'serviceStatus/ChooseLogFile'; readonly file: string }

@@ -44,6 +44,7 @@ export const LogProductChosen = defineEvent(
   'serviceStatus/LogProductChosen',
   t.type({ selection: t.string, product: t.string }),
 )
+export const LogServiceChangeFlagged = defineEvent('serviceStatus/LogServiceChangeFlagged', t.type({}))
 export const LogNodeChosen = defineEvent(
   'serviceStatus/LogNodeChosen',
   t.type({ selection: t.string, nodeId: t.string }),
@@ -92,6 +93,7 @@ export const serviceStatusEvents = [
   LogNodesLoaded,
   LogNodesLoadFailed,
   LogProductChosen,
+  LogServiceChangeFlagged,
   LogNodeChosen,
   LogFilesLoaded,
   LogFilesLoadFailed,

@@ -8,6 +8,7 @@ import type { ServiceStatusCommand } from './commands'
 import {
   LogFileChosen,
   LogNodeChosen,
+  LogServiceChangeFlagged,
   LogPaused,
   LogProductChosen,
   LogRefreshRequested,
@@ -40,8 +41,11 @@ export function decideLogViewer(
   switch (command.type) {
     case 'serviceStatus/CloseLogViewer':
       return right([LogViewerClosed({})])
+    case 'serviceStatus/FlagLogServiceChange':
+      return s.serviceChanged === true ? right([]) : right([LogServiceChangeFlagged({})])
     case 'serviceStatus/ChooseLogProduct':
       if (command.product === s.product) return right([])
+      if (s.serviceChanged !== true) return left('a product change needs a flagged service change')
       if (!availableLogProducts(nodesOf(s)).some((p) => p.key === command.product))
         return left(`no node runs the product ${command.product}`)
       return right([LogProductChosen({ selection: meta.id, product: command.product })])
@@ -65,6 +69,12 @@ export function decideLogViewer(
         ? right([])
         : right([LogVisibilityChanged({ visible: command.visible })])
   }
+}
+
+/** The flag is spent by the product change it allowed. */
+function withoutServiceChange(s: LogViewerState): LogViewerState {
+  const { serviceChanged: _spent, ...rest } = s
+  return rest
 }
 
 /** A new choice of node: its files are asked for, the tail starts empty. */
@@ -105,10 +115,12 @@ export function evolveLogViewer(s: LogViewerState, event: ServiceStatusEvent): L
     case 'serviceStatus/LogNodesLoadFailed':
       if (!s.open || event.data.selection !== s.selection) return s
       return { ...s, nodes: { status: 'failed', failure: event.data.failure } }
+    case 'serviceStatus/LogServiceChangeFlagged':
+      return s.open ? { ...s, serviceChanged: true } : s
     case 'serviceStatus/LogProductChosen':
       if (!s.open) return s
       return withNode(
-        { ...s, product: event.data.product },
+        { ...withoutServiceChange(s), product: event.data.product },
         event.data.selection,
         logNodesOf(nodesOf(s), event.data.product)[0] ?? null,
       )

@@ -69,6 +69,11 @@ export interface LogViewerState {
   readonly lastUpdate: string | null
   /** Bumped by "refresh now": the poll starts again at once. */
   readonly refreshes: number
+  /**
+   * A service change was flagged: only then is a product change accepted (spec 001 §4).
+   * Absent rather than false, so the state (and its hash in kept logs) is as it was without it.
+   */
+  readonly serviceChanged?: true
 }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.

@@ -102,6 +102,7 @@ describe('log viewer effects', () => {
     app.dispatch({ type: 'serviceStatus/SetLogVisibility', visible: true })
     await until(100_000)
     expect(api.dataCalls).toHaveLength(2)
+    app.dispatch({ type: 'serviceStatus/FlagLogServiceChange' })
     app.dispatch({ type: 'serviceStatus/ChooseLogProduct', product: 'jfxr' })
     await until(100_000)
     expect(viewer().tail.lines).toEqual(['xray line'])
@@ -110,6 +111,21 @@ describe('log viewer effects', () => {
     expect(api.dataCalls).toHaveLength(3)
     expect(viewer().product).toBe('jfrt')
     expect(viewer().nodes.status).toBe('idle')
+  })
+
+  it('spec 001: a product change is accepted only once a service change was flagged, and only once', async () => {
+    const { app, until, viewer } = setup()
+    app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
+    await until(0)
+    app.dispatch({ type: 'serviceStatus/ChooseLogProduct', product: 'jfxr' })
+    expect(viewer().product).toBe('jfrt')
+    expect(app.exportLog()).toContain('a product change needs a flagged service change')
+    app.dispatch({ type: 'serviceStatus/FlagLogServiceChange' })
+    app.dispatch({ type: 'serviceStatus/ChooseLogProduct', product: 'jfxr' })
+    expect(viewer().product).toBe('jfxr')
+    // The flag is spent by the change it allowed.
+    app.dispatch({ type: 'serviceStatus/ChooseLogProduct', product: 'jfrt' })
+    expect(viewer().product).toBe('jfxr')
   })
 
   it('a new node or file starts a new tail from offset 0; unknown choices are rejected', async () => {

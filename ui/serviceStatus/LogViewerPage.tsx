@@ -170,7 +170,10 @@ export function LogViewerPage() {
           label="Product"
           value={s.product}
           options={products.map((p) => ({ value: p.key, label: p.name }))}
-          onChange={(product) => dispatch({ type: 'serviceStatus/ChooseLogProduct', product })}
+          onChange={(product) => {
+            dispatch({ type: 'serviceStatus/FlagLogServiceChange' })
+            dispatch({ type: 'serviceStatus/ChooseLogProduct', product })
+          }}
         />
         <Select
           label="Node"
