@@ -11,9 +11,16 @@ import { navigationEffects } from './navigation'
 import { notificationsEffects } from './notifications'
 import { searchEffects } from './search'
 import { lazyEffects, namedEffects } from './lazy'
+import { isAccountEvent } from './accountEvents'
 import type { EffectTable } from './types'
 
 export const browserEffects: EffectTable = {
+  // The account screens' requests: session events, but not the login page's.
+  'account.lazy': lazyEffects(
+    'account',
+    () => import('./account').then((m) => m.accountEffects),
+    isAccountEvent,
+  ),
   ...namedEffects({
     platform: platformEffects,
     session: sessionEffects,

@@ -2,6 +2,7 @@ import type { EffectTable } from './types'
 import { namedEffects } from './lazy'
 import { platformEffects } from './platform'
 import { sessionEffects } from './session'
+import { accountEffects } from './account'
 import { navigationEffects } from './navigation'
 import { notificationsEffects } from './notifications'
 import { adminEffects } from './admin'
@@ -19,6 +20,7 @@ import { supportBundlesEffects } from './supportBundles'
 export const allEffects: EffectTable = namedEffects({
   platform: platformEffects,
   session: sessionEffects,
+  account: accountEffects,
   navigation: navigationEffects,
   notifications: notificationsEffects,
   admin: adminEffects,

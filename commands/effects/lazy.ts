@@ -25,14 +25,23 @@ export function namedEffects(tables: Readonly<Record<string, EffectTable>>): Eff
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
+/** The events of an area: `area/…`. */
+export const areaEvents =
+  (area: string) =>
+  (type: string): boolean =>
+    type.startsWith(`${area}/`)
+
 /**
  * One effect standing for the area's effects until they load: the first `area/…` event
  * loads them. They see only the area's own events (a test checks that each lazily loaded
  * area's effects react to nothing else). A module that fails to load is recorded as an
  * `area.*` effect failure; the area's next event tries again.
  */
-export function lazyEffects(area: string, load: () => Promise<EffectTable>): Effect {
-  const prefix = `${area}/`
+export function lazyEffects(
+  area: string,
+  load: () => Promise<EffectTable>,
+  accepts: (type: string) => boolean = areaEvents(area),
+): Effect {
   return (events$, state$, ports) =>
     new Observable<EffectOutput>((out) => {
       const subscriptions = new Subscription()
@@ -95,7 +104,7 @@ export function lazyEffects(area: string, load: () => Promise<EffectTable>): Eff
 
       subscriptions.add(
         events$.subscribe((envelope) => {
-          if (!envelope.event.type.startsWith(prefix)) return
+          if (!accepts(envelope.event.type)) return
           backlog.push(envelope)
           if (feed) flush(feed)
           else if (!loading) start()

@@ -76,7 +76,7 @@ export function work(
 }
 
 /** A reference that no longer holds its secret (reloaded page, double submit). */
-const secretGone = (what: string): Failure => ({
+export const secretGone = (what: string): Failure => ({
   kind: 'aborted',
   message: `The ${what} is no longer available; please type it again.`,
 })
@@ -216,7 +216,7 @@ export function loginAnswer(user: UserData, via: S.SignedInVia): AppEvent {
 type Api = Ports['sessionApi']
 
 /** One request event → one call → its success or failure event. */
-function request<T extends AppEvent['type']>(
+export function request<T extends AppEvent['type']>(
   type: T,
   call: (event: EventOfType<T>, ports: Ports, api: Api) => Promise<AppEvent>,
   failed: (failure: Failure, event: EventOfType<T>) => AppEvent,
@@ -235,7 +235,7 @@ function request<T extends AppEvent['type']>(
 }
 
 /** Takes the secrets a request refers to; undefined when one is gone. */
-function take(ports: Ports, ...refs: ReadonlyArray<string>): string[] | undefined {
+export function take(ports: Ports, ...refs: ReadonlyArray<string>): string[] | undefined {
   const values = refs.map((ref) => ports.secrets.take(ref))
   return values.every((v): v is string => v !== undefined) ? values : undefined
 }
@@ -318,92 +318,6 @@ const signOut: Effect = (events$, state$, ports) =>
       )
     }),
   )
-
-const forgotPassword = request(
-  'session/PasswordResetRequested',
-  async (e, _ports, api) => {
-    const answer = await api.forgotPassword(e.data.user)
-    return isLeft(answer) ? S.PasswordResetRequestFailed({ failure: answer.left }) : S.PasswordResetMailed({})
-  },
-  (failure) => S.PasswordResetRequestFailed({ failure }),
-)
-
-const validateKey = request(
-  'session/ResetKeyValidationRequested',
-  async (e, ports, api) => {
-    const [key] = take(ports, e.data.keyRef) ?? []
-    if (key === undefined) return S.ResetKeyRejected({ failure: secretGone('reset key') })
-    const answer = await api.validateKey(key)
-    return isLeft(answer) ? S.ResetKeyRejected({ failure: answer.left }) : S.ResetKeyValidated(answer.right)
-  },
-  (failure) => S.ResetKeyRejected({ failure }),
-)
-
-const resetPassword = request(
-  'session/PasswordResetSubmitted',
-  async (e, ports, api) => {
-    const [key, password] = take(ports, e.data.keyRef, e.data.passwordRef) ?? []
-    if (key === undefined || password === undefined)
-      return S.PasswordResetFailed({ failure: secretGone('password') })
-    const answer = await api.resetPassword({ key, user: e.data.user, password })
-    return isLeft(answer)
-      ? S.PasswordResetFailed({ failure: answer.left })
-      : loginAnswer(answer.right, 'reset')
-  },
-  (failure) => S.PasswordResetFailed({ failure }),
-)
-
-const changePassword = request(
-  'session/PasswordChangeRequested',
-  async (e, ports, api) => {
-    const [oldPassword, newPassword] = take(ports, e.data.oldPasswordRef, e.data.newPasswordRef) ?? []
-    if (oldPassword === undefined || newPassword === undefined)
-      return S.PasswordChangeFailed({ failure: secretGone('password') })
-    const answer = await api.changePassword({ userName: e.data.userName, oldPassword, newPassword })
-    return isLeft(answer)
-      ? S.PasswordChangeFailed({ failure: answer.left })
-      : loginAnswer(answer.right, 'change')
-  },
-  (failure) => S.PasswordChangeFailed({ failure }),
-)
-
-const register = request(
-  'session/RegistrationRequested',
-  async (e, ports, api) => {
-    const [password] = take(ports, e.data.passwordRef) ?? []
-    if (password === undefined) return S.RegistrationFailed({ failure: secretGone('password') })
-    const answer = await api.register({ user: e.data.user, email: e.data.email, password })
-    return isLeft(answer)
-      ? S.RegistrationFailed({ failure: answer.left })
-      : loginAnswer(answer.right, 'register')
-  },
-  (failure) => S.RegistrationFailed({ failure }),
-)
-
-const checkInvitation = request(
-  'session/InvitationCheckRequested',
-  async (e, ports, api) => {
-    const [token] = take(ports, e.data.tokenRef) ?? []
-    if (token === undefined) return S.InvitationRejected({ failure: secretGone('invitation token') })
-    const answer = await api.invitation(token)
-    return isLeft(answer) ? S.InvitationRejected({ failure: answer.left }) : S.InvitationChecked(answer.right)
-  },
-  (failure) => S.InvitationRejected({ failure }),
-)
-
-const acceptInvitation = request(
-  'session/InvitationAcceptRequested',
-  async (e, ports, api) => {
-    const [token, password] = take(ports, e.data.tokenRef, e.data.passwordRef) ?? []
-    if (token === undefined || password === undefined)
-      return S.InvitationAcceptFailed({ failure: secretGone('password') })
-    const answer = await api.acceptInvitation({ token, user: e.data.user, password })
-    return isLeft(answer)
-      ? S.InvitationAcceptFailed({ failure: answer.left })
-      : loginAnswer(answer.right, 'invitation')
-  },
-  (failure) => S.InvitationAcceptFailed({ failure }),
-)
 
 /** The CLI's values go to session storage (spec 000 section 3), never into events. */
 const storeCliSession: Effect = (events$, _state$, ports) =>
@@ -589,35 +503,6 @@ const identify = request(
   (failure) => S.IdentityFailed({ failure }),
 )
 
-const unlockProfile = request(
-  'session/ProfileUnlockRequested',
-  async (e, ports, api) => {
-    const [password] = take(ports, e.data.passwordRef) ?? []
-    if (password === undefined) return S.ProfileUnlockFailed({ failure: secretGone('password') })
-    const answer = await api.unlockProfile(password)
-    return isLeft(answer) ? S.ProfileUnlockFailed({ failure: answer.left }) : S.ProfileUnlocked(answer.right)
-  },
-  (failure) => S.ProfileUnlockFailed({ failure }),
-)
-
-const updateProfile = request(
-  'session/ProfileUpdateRequested',
-  async (e, ports, api) => {
-    const { email, newPasswordRef } = e.data
-    const [password] = newPasswordRef === null ? [] : (take(ports, newPasswordRef) ?? [])
-    if (newPasswordRef !== null && password === undefined)
-      return S.ProfileUpdateFailed({ failure: secretGone('new password') })
-    const answer = await api.updateProfile({
-      ...(email === null ? {} : { email }),
-      ...(password === undefined ? {} : { password }),
-    })
-    return isLeft(answer)
-      ? S.ProfileUpdateFailed({ failure: answer.left })
-      : S.ProfileUpdated({ user: answer.right, passwordChanged: password !== undefined })
-  },
-  (failure) => S.ProfileUpdateFailed({ failure }),
-)
-
 /** The API key after re-authentication: kept in memory by reference, shown once, then dropped. */
 const revealApiKey: Effect = (events$, state$, ports) =>
   events$.pipe(
@@ -661,13 +546,6 @@ export const sessionEffects: EffectTable = {
   mfaEnrollment,
   verifyOtp,
   signOut,
-  forgotPassword,
-  validateKey,
-  resetPassword,
-  changePassword,
-  register,
-  checkInvitation,
-  acceptInvitation,
   storeCliSession,
   registerCli,
   pathStorage,
@@ -678,7 +556,5 @@ export const sessionEffects: EffectTable = {
   checkSession,
   periodicRefresh,
   identify,
-  unlockProfile,
-  updateProfile,
   revealApiKey,
 }
