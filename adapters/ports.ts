@@ -32,6 +32,8 @@ import type {
   VersionPage,
 } from '../domain/packages/types'
 import type { ReleaseBundle } from '../domain/releaseBundles/types'
+import type { RepositorySummary } from '../domain/repositories/types'
+import type { RepositoryForm } from '../domain/repositories/rules'
 import type { BundleRequest, SupportBundle } from '../domain/supportBundles/types'
 
 export type Result<A> = Either<Failure, A>
@@ -245,6 +247,18 @@ export interface ReleaseBundlesApi {
   byChecksum(checksum: string, numOfRows: number): Promise<Result<ReadonlyArray<ReleaseBundle>>>
 }
 
+// --- repositories ------------------------------------------------------------------------
+export interface RepositoriesApi {
+  list(): Promise<Result<ReadonlyArray<RepositorySummary>>>
+  /** Creates (`create`) or updates the repository the form describes. */
+  save(form: RepositoryForm, create: boolean): Promise<Result<string>>
+  remove(key: string): Promise<Result<void>>
+  /** Local, remote and virtual for each package type; keys already taken are reported. */
+  createQuickly(
+    packageTypes: ReadonlyArray<string>,
+  ): Promise<Result<{ created: ReadonlyArray<string>; existing: ReadonlyArray<string> }>>
+}
+
 // --- supportBundles (support zone) ---------------------------------------------------
 export interface SupportBundlesApi {
   list(): Promise<Result<ReadonlyArray<SupportBundle>>>
@@ -293,4 +307,5 @@ export interface Ports {
   readonly supportBundlesApi: SupportBundlesApi
   readonly navigationApi: NavigationApi
   readonly onboardingApi: OnboardingApi
+  readonly repositoriesApi: RepositoriesApi
 }

@@ -9,6 +9,7 @@ import { initialAdminState } from '../domain/admin/initial'
 import { initialServiceStatusState } from '../domain/serviceStatus/initial'
 import { initialPackagesState } from '../domain/packages/initial'
 import { initialReleaseBundlesState } from '../domain/releaseBundles/initial'
+import { initialRepositoriesState } from '../domain/repositories/initial'
 import { initialOnboardingState } from '../domain/onboarding/types'
 import { initialSupportBundlesState } from '../domain/supportBundles/initial'
 import type { Ports } from '../adapters/ports'
@@ -49,6 +50,9 @@ export function browserAreas(): AreaRegistry {
     ),
     deferred('supportBundles', initialSupportBundlesState, () =>
       import('../domain/supportBundles').then((m) => m.supportBundlesArea),
+    ),
+    deferred('repositories', initialRepositoriesState, () =>
+      import('../domain/repositories').then((m) => m.repositoriesArea),
     ),
   ])
 }

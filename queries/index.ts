@@ -12,6 +12,7 @@ import { serviceStatusQueries } from './serviceStatus'
 import { searchQueries } from './search'
 import { packagesQueries } from './packages'
 import { releaseBundlesQueries } from './releaseBundles'
+import { repositoriesQueries } from './repositories'
 import { onboardingQueries } from './onboarding'
 import { supportBundlesQueries } from './supportBundles'
 import type { AppState } from '../domain/app'
@@ -27,6 +28,7 @@ export const queryTable = {
   ...searchQueries,
   ...packagesQueries,
   ...releaseBundlesQueries,
+  ...repositoriesQueries,
   ...onboardingQueries,
   ...supportBundlesQueries,
 }

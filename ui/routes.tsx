@@ -36,6 +36,7 @@ function useAreas(): Areas {
       admin: lazyArea('admin', () => import('./admin/index'), report),
       serviceStatus: lazyArea('serviceStatus', () => import('./serviceStatus/index'), report),
       supportBundles: lazyArea('supportBundles', () => import('./supportBundles/index'), report),
+      repositories: lazyArea('repositories', () => import('./repositories/index'), report),
       errors: lazyArea('errors', () => import('./errors/index'), report),
       shell: lazyArea('shell', () => import('./navigation/ShellPages'), report),
       layout: lazyArea<{ children: ReactNode }>('layout', () => import('./layout/MainLayout'), report, {

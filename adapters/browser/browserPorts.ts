@@ -80,5 +80,6 @@ export function createBrowserPorts(): Ports {
       import('../http/supportBundles').then((m) => m.createSupportBundlesApi(http)),
     ),
     navigationApi: createNavigationApi(http),
+    repositoriesApi: lazyApi(() => import('../http/repositories').then((m) => m.createRepositoriesApi(http))),
   }
 }

@@ -13,6 +13,7 @@ import { createAdminApi } from '../http/admin'
 import { createServiceStatusApi } from '../http/serviceStatus'
 import { createPackagesApi } from '../http/packages'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
+import { createRepositoriesApi } from '../http/repositories'
 import { createSupportBundlesApi } from '../http/supportBundles'
 import { createOnboardingApi } from '../http/onboarding'
 import { createNavigationApi } from '../http/navigation'
@@ -93,6 +94,7 @@ export function createScriptPorts(options: { readonly platformUrl: string }): Sc
       },
     }),
     releaseBundlesApi: createReleaseBundlesApi(http),
+    repositoriesApi: createRepositoriesApi(http),
     supportBundlesApi: createSupportBundlesApi(http, {
       fetch: jarFetch,
       saveFile: (blob, name) => {

@@ -39,5 +39,8 @@ export const browserEffects: EffectTable = {
   'supportBundles.lazy': lazyEffects('supportBundles', () =>
     import('./supportBundles').then((m) => m.supportBundlesEffects),
   ),
+  'repositories.lazy': lazyEffects('repositories', () =>
+    import('./repositories').then((m) => m.repositoriesEffects),
+  ),
   'onboarding.lazy': lazyEffects('onboarding', () => import('./onboarding').then((m) => m.onboardingEffects)),
 }

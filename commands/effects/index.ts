@@ -12,6 +12,7 @@ import { packagesEffects } from './packages'
 import { releaseBundlesEffects } from './releaseBundles'
 import { onboardingEffects } from './onboarding'
 import { supportBundlesEffects } from './supportBundles'
+import { repositoriesEffects } from './repositories'
 
 /**
  * Every effect of the client, loaded up front (tests, scripts, Node), named `area.effect` so a
@@ -30,4 +31,5 @@ export const allEffects: EffectTable = namedEffects({
   releaseBundles: releaseBundlesEffects,
   onboarding: onboardingEffects,
   supportBundles: supportBundlesEffects,
+  repositories: repositoriesEffects,
 })

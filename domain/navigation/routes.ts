@@ -13,6 +13,7 @@ export type RouteArea =
   | 'admin'
   | 'serviceStatus'
   | 'supportBundles'
+  | 'repositories'
   | 'errors'
   | 'shell'
   | 'plugin'
@@ -148,7 +149,7 @@ const mainLayout: RouteDef[] = [
   app('demo.tree', '/demo/tree', 'Demo', 'shell', { feature: 'tested' }),
   app('demo.greeting', '/demo/typescript/greeting', 'Demo', 'shell', { feature: 'tested' }),
   app('demo.multiMfe', '/demo/multi-mfe-mounting-container', 'Demo', 'shell', { feature: 'tested' }),
-  app('repos', '/repos', 'Repositories', 'shell'),
+  app('repos', '/repos', 'Repositories', 'repositories'),
   app('repos.tree', '/repos/tree/*', 'Artifacts', 'shell'),
   app('artifacts', '/artifacts/browse/*?', 'Artifacts', 'shell'),
   app('builds', '/builds/*?', 'Builds', 'shell'),
@@ -192,9 +193,16 @@ const adminRoutes: RouteDef[] = [
     sidebar: 'projectSettings',
     resetsProject: false,
   }),
-  admin('repositories.local.new', '/admin/repositories/local/new', 'New Local Repository'),
-  admin('repositories.remote.new', '/admin/repositories/remote/new', 'New Remote Repository'),
-  admin('repositories.virtual.new', '/admin/repositories/virtual/new', 'New Virtual Repository'),
+  admin('repositories.local.new', '/admin/repositories/local/new', 'New Local Repository', 'repositories'),
+  admin('repositories.remote.new', '/admin/repositories/remote/new', 'New Remote Repository', 'repositories'),
+  admin(
+    'repositories.virtual.new',
+    '/admin/repositories/virtual/new',
+    'New Virtual Repository',
+    'repositories',
+  ),
+  admin('repositories.edit', '/admin/repositories/edit/:repoKey', 'Edit Repository', 'repositories'),
+  admin('repositories.quick', '/admin/repositories/quick', 'Quick Repository Creation', 'repositories'),
   admin('users', '/admin/management/users', 'Users'),
   admin('users.new', '/admin/management/users/new', 'New User'),
   admin('users.edit', '/admin/management/users/edit/:userName', 'Edit User'),

@@ -1,2 +1,6 @@
-/** The public surface of the repositories area. */
+// Public surface of the repositories area.
+export * from './types'
+export * from './events'
+export type * from './commands'
+export { repositoriesArea } from './decider'
 export * from './rules'

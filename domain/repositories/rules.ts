@@ -70,6 +70,23 @@ export interface RepositoryForm {
   readonly defaultDeploymentRepo: string
 }
 
+/** A blank form of a kind (npm by default), as a create page opens it. */
+export const emptyRepositoryForm = (
+  kind: RepositoryKind,
+  over: Partial<RepositoryForm> = {},
+): RepositoryForm => ({
+  key: '',
+  kind,
+  packageType: 'npm',
+  description: '',
+  includesPattern: '',
+  excludesPattern: '',
+  url: '',
+  members: [],
+  defaultDeploymentRepo: '',
+  ...over,
+})
+
 /** A valid repository definition (trimmed; fields of other kinds dropped). */
 export interface RepositoryDefinition {
   readonly key: string
@@ -150,6 +167,14 @@ export function validateRepositoryForm(
     members: [...new Set(members)],
     defaultDeploymentRepo: form.kind === 'virtual' && deploy !== '' ? deploy : null,
   })
+}
+
+/** The form fields a refused save names: a taken key is the key field's problem. */
+export function problemsOfRefusal(failure: {
+  readonly code?: string
+  readonly message: string
+}): Record<string, string> {
+  return failure.code === 'EXISTS' ? { key: failure.message } : {}
 }
 
 /** The keys Quick Repository Creation makes for a package type: local, remote and the virtual over both. */

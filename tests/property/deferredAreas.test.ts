@@ -28,7 +28,15 @@ const foreignEvent = (key: string): fc.Arbitrary<AppEvent> =>
 describe('deferred areas', () => {
   it('are the areas the login page never uses', () => {
     expect(deferredKeys.sort()).toEqual(
-      ['admin', 'onboarding', 'packages', 'releaseBundles', 'serviceStatus', 'supportBundles'].sort(),
+      [
+        'admin',
+        'onboarding',
+        'packages',
+        'releaseBundles',
+        'repositories',
+        'serviceStatus',
+        'supportBundles',
+      ].sort(),
     )
   })
 

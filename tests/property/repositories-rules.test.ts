@@ -8,6 +8,7 @@ import {
   keyProblem,
   quickRepositoryKeys,
   validateRepositoryForm,
+  emptyRepositoryForm,
   type KnownRepositories,
   type RepositoryForm,
 } from '../../domain/repositories'
@@ -22,18 +23,8 @@ const known: KnownRepositories = new Map([
   ['debian-local', { kind: 'local', packageType: 'debian' }],
 ])
 
-const form = (over: Partial<RepositoryForm>): RepositoryForm => ({
-  key: 'k',
-  kind: 'local',
-  packageType: 'npm',
-  description: '',
-  includesPattern: '',
-  excludesPattern: '',
-  url: '',
-  members: [],
-  defaultDeploymentRepo: '',
-  ...over,
-})
+const form = (over: Partial<RepositoryForm>): RepositoryForm =>
+  emptyRepositoryForm('local', { key: 'k', ...over })
 
 describe('repository keys', () => {
   it('accepts exactly 1 to 64 letters, digits, dashes, underscores and periods', () => {

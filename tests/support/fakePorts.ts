@@ -11,6 +11,7 @@ import type {
   ServiceStatusApi,
   SessionApi,
   SupportBundlesApi,
+  RepositoriesApi,
 } from '../../adapters/ports'
 import { createSecretVault } from '../../adapters/memory/secretVault'
 import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
@@ -93,6 +94,7 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     supportBundlesApi: notFaked<SupportBundlesApi>(),
     navigationApi: fakeNavigationApi(),
     onboardingApi: notFaked<OnboardingApi>(),
+    repositoriesApi: notFaked<RepositoriesApi>(),
     ...overrides,
   }
   return {

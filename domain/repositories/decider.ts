@@ -1,0 +1,127 @@
+import { isLeft, left, right } from 'fp-ts/Either'
+import type { AppArea, AppEvent, AppCommand } from '../app'
+import {
+  DeleteRequested,
+  FormReset,
+  ListRequested,
+  QuickCreationRequested,
+  SaveRejected,
+  SaveRequested,
+  repositoriesEvents,
+  type RepositoriesEvent,
+} from './events'
+import { validateRepositoryForm, type KnownRepositories } from './rules'
+import { initialRepositoriesState, type RepositoriesState } from './types'
+
+/** What the domain's form rule knows of the other repositories: the last loaded list. */
+function knownOf(s: RepositoriesState): KnownRepositories {
+  const list =
+    s.list.status === 'loaded' ? s.list.data : s.list.status === 'loading' ? (s.list.previous ?? []) : []
+  return new Map(list.map((r) => [r.key, { kind: r.kind, packageType: r.packageType }] as const))
+}
+
+function evolve(s: RepositoriesState, event: AppEvent): RepositoriesState {
+  if (event.type === 'session/SignedOut') return initialRepositoriesState
+  if (!event.type.startsWith('repositories/')) return s
+  const e = event as RepositoriesEvent
+  switch (e.type) {
+    case 'repositories/ListRequested':
+      return {
+        ...s,
+        list: {
+          status: 'loading',
+          requestId: e.data.requestId,
+          ...(s.list.status === 'loaded' ? { previous: s.list.data } : {}),
+        },
+      }
+    case 'repositories/ListLoaded':
+      if (s.list.status !== 'loading' || s.list.requestId !== e.data.requestId) return s
+      return { ...s, list: { status: 'loaded', data: e.data.repositories } }
+    case 'repositories/ListFailed':
+      if (s.list.status !== 'loading' || s.list.requestId !== e.data.requestId) return s
+      return { ...s, list: { status: 'failed', failure: e.data.failure } }
+    case 'repositories/SaveRejected':
+      return { ...s, save: { status: 'idle' }, problems: e.data.problems }
+    case 'repositories/SaveRequested':
+      return { ...s, save: { status: 'pending', requestId: e.data.requestId }, problems: {} }
+    case 'repositories/Saved':
+      return { ...s, save: { status: 'done', requestId: e.data.requestId } }
+    case 'repositories/SaveFailed':
+      return {
+        ...s,
+        save: { status: 'failed', requestId: e.data.requestId, failure: e.data.failure },
+        problems: e.data.problems,
+      }
+    case 'repositories/DeleteRequested':
+      return { ...s, deletion: { status: 'pending', requestId: e.data.requestId } }
+    case 'repositories/Deleted':
+      return { ...s, deletion: { status: 'done', requestId: e.data.requestId } }
+    case 'repositories/DeleteFailed':
+      return { ...s, deletion: { status: 'failed', requestId: e.data.requestId, failure: e.data.failure } }
+    case 'repositories/QuickCreationRequested':
+      return { ...s, quick: { status: 'pending', requestId: e.data.requestId } }
+    case 'repositories/QuickCreated':
+      return {
+        ...s,
+        quick: { status: 'done', requestId: e.data.requestId },
+        quickResult: { created: e.data.created, existing: e.data.existing },
+      }
+    case 'repositories/QuickCreationFailed':
+      return { ...s, quick: { status: 'failed', requestId: e.data.requestId, failure: e.data.failure } }
+    case 'repositories/FormReset':
+      return {
+        ...s,
+        save: { status: 'idle' },
+        problems: {},
+        quick: { status: 'idle' },
+        deletion: { status: 'idle' },
+      }
+  }
+}
+
+export const repositoriesArea: AppArea<'repositories'> = {
+  key: 'repositories',
+  initialState: initialRepositoriesState,
+  events: repositoriesEvents,
+  decide: (command, state, meta) => {
+    const s = state.repositories
+    switch (command.type) {
+      case 'repositories/LoadList':
+        return right([ListRequested({ requestId: meta.id })])
+      case 'repositories/Save': {
+        if (s.save.status === 'pending') return left('a save is already under way')
+        const valid = validateRepositoryForm(command.form, knownOf(s))
+        if (isLeft(valid)) return right([SaveRejected({ problems: valid.left as Record<string, string> })])
+        return right([
+          SaveRequested({
+            requestId: meta.id,
+            create: command.create,
+            form: { ...command.form, members: [...command.form.members] },
+          }),
+        ])
+      }
+      case 'repositories/Delete':
+        if (s.deletion.status === 'pending') return left('a deletion is already under way')
+        return right([DeleteRequested({ requestId: meta.id, key: command.key })])
+      case 'repositories/CreateQuickly':
+        if (command.packageTypes.length === 0) return left('choose at least one package type')
+        return right([
+          QuickCreationRequested({ requestId: meta.id, packageTypes: [...command.packageTypes] }),
+        ])
+      case 'repositories/ResetForm':
+        return right([FormReset({})])
+    }
+  },
+  evolve,
+  // What changed the platform's repositories asks for the list again and says what happened.
+  policies: (envelope): ReadonlyArray<AppCommand> => {
+    const e = envelope.event
+    const reload: AppCommand = { type: 'repositories/LoadList' }
+    const toast = (message: string): AppCommand => ({ type: 'notifications/Show', kind: 'success', message })
+    if (e.type === 'repositories/Saved')
+      return [reload, toast(`Repository ${e.data.key} saved`), { type: 'navigation/Navigate', to: '/repos' }]
+    if (e.type === 'repositories/Deleted') return [reload, toast(`Repository ${e.data.key} deleted`)]
+    if (e.type === 'repositories/QuickCreated') return [reload]
+    return []
+  },
+}

@@ -1,0 +1,80 @@
+import * as t from 'io-ts'
+import { defineEvent, type EventOf } from '../shared/events'
+import { Failure } from '../shared/failure'
+import { RepositorySummary } from './types'
+
+export const RepositoryFormC = t.type({
+  key: t.string,
+  kind: t.keyof({ local: null, remote: null, virtual: null }),
+  packageType: t.string,
+  description: t.string,
+  includesPattern: t.string,
+  excludesPattern: t.string,
+  url: t.string,
+  members: t.array(t.string),
+  defaultDeploymentRepo: t.string,
+})
+
+const Problems = t.record(t.string, t.string)
+
+export const ListRequested = defineEvent('repositories/ListRequested', t.type({ requestId: t.string }))
+export const ListLoaded = defineEvent(
+  'repositories/ListLoaded',
+  t.type({ requestId: t.string, repositories: t.array(RepositorySummary) }),
+)
+export const ListFailed = defineEvent(
+  'repositories/ListFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+/** The form broke the domain's rules: nothing was sent. */
+export const SaveRejected = defineEvent('repositories/SaveRejected', t.type({ problems: Problems }))
+export const SaveRequested = defineEvent(
+  'repositories/SaveRequested',
+  t.type({ requestId: t.string, create: t.boolean, form: RepositoryFormC }),
+)
+export const Saved = defineEvent('repositories/Saved', t.type({ requestId: t.string, key: t.string }))
+export const SaveFailed = defineEvent(
+  'repositories/SaveFailed',
+  t.type({ requestId: t.string, failure: Failure, problems: Problems }),
+)
+export const DeleteRequested = defineEvent(
+  'repositories/DeleteRequested',
+  t.type({ requestId: t.string, key: t.string }),
+)
+export const Deleted = defineEvent('repositories/Deleted', t.type({ requestId: t.string, key: t.string }))
+export const DeleteFailed = defineEvent(
+  'repositories/DeleteFailed',
+  t.type({ requestId: t.string, key: t.string, failure: Failure }),
+)
+export const QuickCreationRequested = defineEvent(
+  'repositories/QuickCreationRequested',
+  t.type({ requestId: t.string, packageTypes: t.array(t.string) }),
+)
+export const QuickCreated = defineEvent(
+  'repositories/QuickCreated',
+  t.type({ requestId: t.string, created: t.array(t.string), existing: t.array(t.string) }),
+)
+export const QuickCreationFailed = defineEvent(
+  'repositories/QuickCreationFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+export const FormReset = defineEvent('repositories/FormReset', t.type({}))
+
+export const repositoriesEvents = [
+  ListRequested,
+  ListLoaded,
+  ListFailed,
+  SaveRejected,
+  SaveRequested,
+  Saved,
+  SaveFailed,
+  DeleteRequested,
+  Deleted,
+  DeleteFailed,
+  QuickCreationRequested,
+  QuickCreated,
+  QuickCreationFailed,
+  FormReset,
+] as const
+
+export type RepositoriesEvent = EventOf<(typeof repositoriesEvents)[number]>

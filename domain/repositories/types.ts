@@ -1,0 +1,40 @@
+/**
+ * The repositories area: the platform's repositories (local, remote, virtual) with what they
+ * hold, and the state of the create/update/delete/quick-creation requests.
+ */
+import * as t from 'io-ts'
+import type { Loadable, SaveState } from '../admin/types'
+
+export type { Loadable, SaveState }
+
+export const RepositorySummary = t.type({
+  key: t.string,
+  packageType: t.string,
+  kind: t.keyof({ local: null, remote: null, virtual: null }),
+  description: t.string,
+  includesPattern: t.string,
+  excludesPattern: t.string,
+  url: t.union([t.string, t.null]),
+  members: t.array(t.string),
+  defaultDeploymentRepo: t.union([t.string, t.null]),
+  created: t.string,
+  modified: t.string,
+  packageCount: t.number,
+  artifactCount: t.number,
+  size: t.number,
+})
+export type RepositorySummary = t.TypeOf<typeof RepositorySummary>
+
+export interface RepositoriesState {
+  readonly list: Loadable<ReadonlyArray<RepositorySummary>>
+  readonly save: SaveState
+  /** Problems of the last save, by field (from the domain's rule or the platform). */
+  readonly problems: Readonly<Record<string, string>>
+  readonly deletion: SaveState
+  readonly quick: SaveState
+  /** Keys the last Quick Repository Creation made and found. */
+  readonly quickResult: { readonly created: ReadonlyArray<string>; readonly existing: ReadonlyArray<string> }
+}
+
+// The initial state lives in a module of its own: the browser's entry needs it, not the rest.
+export * from './initial'

@@ -1,0 +1,99 @@
+/**
+ * The Repositories page on apps seeded by events, with a fake port: a skeleton while loading,
+ * the list with filters by kind and type, an error with Retry, and an admin's delete.
+ */
+import { describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { left, right } from 'fp-ts/Either'
+import RepositoriesArea from '../../ui/repositories'
+import type { RepositoriesApi } from '../../adapters/ports'
+import { repositorySummary } from '../support/repositoriesFixtures'
+import { renderArea, signedIn } from './packagesHarness'
+
+const repo = repositorySummary
+const REPOS = [
+  repo('npm-local', 'local', 'npm'),
+  repo('npm', 'virtual', 'npm'),
+  repo('debian-remote', 'remote', 'debian'),
+]
+
+/** A port whose answers the test hands out one by one. */
+function controlledApi() {
+  const lists: Array<(answer: Awaited<ReturnType<RepositoriesApi['list']>>) => void> = []
+  const removed: string[] = []
+  const api: RepositoriesApi = {
+    list: () => new Promise((resolve) => lists.push(resolve)),
+    save: async (form) => right(form.key),
+    remove: async (key) => {
+      removed.push(key)
+      return right(undefined)
+    },
+    createQuickly: async () => right({ created: [], existing: [] }),
+  }
+  return { api, lists, removed }
+}
+
+describe('repositories: the list', () => {
+  it('shows a skeleton, then the repositories, and filters them by kind and type', async () => {
+    const { api, lists } = controlledApi()
+    renderArea(<RepositoriesArea />, {
+      path: '/repos',
+      seed: [signedIn('developer')],
+      ports: { repositoriesApi: api },
+    })
+    expect(await screen.findByRole('status', { name: 'Loading repositories' })).toBeInTheDocument()
+    await vi.waitFor(() => expect(lists).toHaveLength(1), { timeout: 5000 })
+    lists[0]!(right(REPOS))
+    const table = await screen.findByRole('table')
+    expect(within(table).getAllByRole('row')).toHaveLength(4)
+    expect(within(table).getByRole('rowheader', { name: 'npm-local' })).toBeInTheDocument()
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'virtual')
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['npm'])
+    await userEvent.selectOptions(screen.getByLabelText('Package type'), 'debian')
+    expect(screen.getByText('No repository matches these filters.')).toBeInTheDocument()
+    // A regular user does not get the admin actions.
+    expect(screen.queryByRole('link', { name: 'New Local Repository' })).toBeNull()
+  })
+
+  it('says why the list failed and asks again on Retry', async () => {
+    const { api, lists } = controlledApi()
+    renderArea(<RepositoriesArea />, {
+      path: '/repos',
+      seed: [signedIn('developer')],
+      ports: { repositoriesApi: api },
+    })
+    await vi.waitFor(() => expect(lists).toHaveLength(1), { timeout: 5000 })
+    lists[0]!(left({ kind: 'status', status: 500, message: 'Internal server error' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The repositories could not be loaded: Internal server error.')
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await vi.waitFor(() => expect(lists).toHaveLength(2), { timeout: 5000 })
+    lists[1]!(right(REPOS))
+    expect(await screen.findByRole('table')).toBeInTheDocument()
+  })
+
+  it('an admin deletes a repository after confirming, and the list loads again', async () => {
+    const { api, lists, removed } = controlledApi()
+    renderArea(<RepositoriesArea />, {
+      path: '/repos',
+      seed: [signedIn('admin', true)],
+      ports: { repositoriesApi: api },
+    })
+    await vi.waitFor(() => expect(lists).toHaveLength(1), { timeout: 5000 })
+    lists[0]!(right(REPOS))
+    expect(await screen.findByRole('link', { name: 'New Virtual Repository' })).toHaveAttribute(
+      'href',
+      '/admin/repositories/virtual/new',
+    )
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete repository debian-remote' }))
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete repository debian-remote?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await vi.waitFor(() => expect(removed).toEqual(['debian-remote']), { timeout: 5000 })
+    await vi.waitFor(() => expect(lists).toHaveLength(2), { timeout: 5000 })
+  })
+})

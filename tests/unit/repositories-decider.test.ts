@@ -1,0 +1,124 @@
+// Given events, when a command, then events: the repositories area's decisions and folds.
+import { describe, expect, it } from 'vitest'
+import { isLeft } from 'fp-ts/Either'
+import { evolve, initialAppState, type AppEvent, type AppState } from '../../domain/app'
+import { repositoriesArea } from '../../domain/repositories/decider'
+import * as R from '../../domain/repositories/events'
+import { SignedOut } from '../../domain/session/events'
+import type { RepositoriesCommand } from '../../domain/repositories/commands'
+import { emptyRepositoryForm, type RepositoryForm } from '../../domain/repositories'
+import { repositorySummary } from '../support/repositoriesFixtures'
+
+const meta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'id-1' }
+const given = (...events: AppEvent[]): AppState => events.reduce(evolve, initialAppState)
+const when = (state: AppState, command: RepositoriesCommand) => repositoriesArea.decide(command, state, meta)
+const thenEvents = (state: AppState, command: RepositoriesCommand) => {
+  const decided = when(state, command)
+  if (isLeft(decided)) throw new Error(`rejected: ${decided.left}`)
+  return decided.right
+}
+
+const repo = repositorySummary
+const loaded = [
+  R.ListRequested({ requestId: 'l1' }),
+  R.ListLoaded({
+    requestId: 'l1',
+    repositories: [repo('npm-local', 'local'), repo('npm-remote', 'remote'), repo('deb', 'local', 'debian')],
+  }),
+]
+const form = (over: Partial<RepositoryForm>): RepositoryForm =>
+  emptyRepositoryForm('local', { key: 'k', ...over })
+
+describe('repositories: the list', () => {
+  it('a reload keeps the list shown meanwhile, and an answer to an older request is ignored', () => {
+    const reloading = given(...loaded, R.ListRequested({ requestId: 'l2' }))
+    expect(reloading.repositories.list).toMatchObject({
+      status: 'loading',
+      requestId: 'l2',
+      previous: expect.any(Array),
+    })
+    const stale = evolve(
+      reloading,
+      R.ListFailed({ requestId: 'l1', failure: { kind: 'network', message: 'x' } }),
+    )
+    expect(stale.repositories.list.status).toBe('loading')
+    const failed = evolve(
+      reloading,
+      R.ListFailed({ requestId: 'l2', failure: { kind: 'network', message: 'x' } }),
+    )
+    expect(failed.repositories.list.status).toBe('failed')
+  })
+})
+
+describe('repositories: saving a form', () => {
+  it('a form that breaks the rule is rejected with its problems, and nothing is sent', () => {
+    expect(
+      thenEvents(given(...loaded), {
+        type: 'repositories/Save',
+        create: true,
+        form: form({ key: 'bad key' }),
+      }),
+    ).toEqual([
+      R.SaveRejected({
+        problems: { key: 'Name can only contain alphanumeric characters, dashes and periods' },
+      }),
+    ])
+  })
+
+  it('a virtual repository is checked against the loaded list: members of another type are refused', () => {
+    const events = thenEvents(given(...loaded), {
+      type: 'repositories/Save',
+      create: true,
+      form: form({ key: 'v', kind: 'virtual', members: ['npm-local', 'deb'] }),
+    })
+    expect(events).toEqual([
+      R.SaveRejected({ problems: { members: 'Members must be repositories of the same package type' } }),
+    ])
+  })
+
+  it('a valid form is requested; a second save while one runs is refused', () => {
+    const valid = form({
+      key: 'v',
+      kind: 'virtual',
+      members: ['npm-local', 'npm-remote'],
+      defaultDeploymentRepo: 'npm-local',
+    })
+    const events = thenEvents(given(...loaded), { type: 'repositories/Save', create: true, form: valid })
+    expect(events).toEqual([
+      R.SaveRequested({ requestId: 'id-1', create: true, form: { ...valid, members: [...valid.members] } }),
+    ])
+    expect(
+      isLeft(when(given(...loaded, ...events), { type: 'repositories/Save', create: true, form: valid })),
+    ).toBe(true)
+  })
+
+  it('a refusal keeps its problems by field; the platform saying saved reloads the list and opens it', () => {
+    const pending = given(
+      ...loaded,
+      R.SaveRequested({ requestId: 's', create: true, form: { ...form({ key: 'npm-local' }), members: [] } }),
+    )
+    const refused = evolve(
+      pending,
+      R.SaveFailed({
+        requestId: 's',
+        failure: { kind: 'status', status: 409, code: 'EXISTS', message: 'taken' },
+        problems: { key: 'taken' },
+      }),
+    )
+    expect(refused.repositories.problems).toEqual({ key: 'taken' })
+    expect(refused.repositories.save.status).toBe('failed')
+    const saved = R.Saved({ requestId: 's', key: 'k' })
+    const commands = repositoriesArea.policies!(
+      { seq: 1, at: meta.now, source: 'effect', corr: 'c', event: saved },
+      evolve(pending, saved),
+    )
+    expect(commands).toContainEqual({ type: 'repositories/LoadList' })
+    expect(commands).toContainEqual({ type: 'navigation/Navigate', to: '/repos' })
+  })
+})
+
+describe('repositories: signing out', () => {
+  it('forgets everything', () => {
+    expect(given(...loaded, SignedOut({ reason: 'user' })).repositories).toEqual(initialAppState.repositories)
+  })
+})

@@ -1,0 +1,370 @@
+// Entry of the repositories area's screens (a lazily loaded chunk, mounted by ui/routes.tsx):
+// the list with its filters, the create/edit form of each kind, Quick Repository Creation.
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
+import { Link, useParams } from 'wouter'
+import {
+  emptyRepositoryForm,
+  REPOSITORY_KINDS,
+  REPOSITORY_PACKAGE_TYPES,
+  type RepositoryForm,
+  type RepositoryKind,
+  type RepositorySummary,
+} from '../../domain/repositories'
+import { failureMessage } from '../../domain/shared/failure'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { Checkbox, DeleteButton, Field, SaveError, Toolbar } from '../admin/shared'
+import { formatBytes } from '../packages/common'
+import styles from './repositories.module.css'
+
+const KIND_LABEL: Record<RepositoryKind, string> = { local: 'Local', remote: 'Remote', virtual: 'Virtual' }
+
+/** The list, loaded when a page of the area opens. */
+function useRepositories() {
+  const dispatch = useDispatch()
+  const state = useQuery({ type: 'repositories/State' })
+  useEffect(() => {
+    dispatch({ type: 'repositories/LoadList' })
+  }, [dispatch])
+  return state
+}
+
+function ListStates({ children }: { children: (items: ReadonlyArray<RepositorySummary>) => ReactNode }) {
+  const dispatch = useDispatch()
+  const { list } = useQuery({ type: 'repositories/State' })
+  if (list.status === 'loading' && list.previous) return <>{children(list.previous)}</>
+  if (list.status === 'idle' || list.status === 'loading')
+    return (
+      <div role="status" aria-label="Loading repositories" className={styles.skeleton}>
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className={styles.skeletonRow} />
+        ))}
+      </div>
+    )
+  if (list.status === 'failed')
+    return (
+      <div role="alert">
+        <p>The repositories could not be loaded: {failureMessage(list.failure, 'no answer')}.</p>
+        <button type="button" onClick={() => dispatch({ type: 'repositories/LoadList' })}>
+          Retry
+        </button>
+      </div>
+    )
+  return <>{children(list.data)}</>
+}
+
+function RepositoriesList() {
+  const dispatch = useDispatch()
+  const state = useRepositories()
+  const admin = useQuery({ type: 'session/IsAdmin' })
+  const [kind, setKind] = useState<'' | RepositoryKind>('')
+  const [type, setType] = useState('')
+  const kindId = useId()
+  const typeId = useId()
+  return (
+    <section aria-labelledby="page-title">
+      <Toolbar title="Repositories">
+        {admin && (
+          <span className={styles.actions}>
+            <Link href="/admin/repositories/local/new">New Local Repository</Link>
+            <Link href="/admin/repositories/remote/new">New Remote Repository</Link>
+            <Link href="/admin/repositories/virtual/new">New Virtual Repository</Link>
+            <Link href="/admin/repositories/quick">Quick Repository Creation</Link>
+          </span>
+        )}
+      </Toolbar>
+      <SaveError save={state.deletion} />
+      <div className={styles.filters}>
+        <label htmlFor={kindId}>Kind</label>
+        <select id={kindId} value={kind} onChange={(e) => setKind(e.target.value as '' | RepositoryKind)}>
+          <option value="">All kinds</option>
+          {REPOSITORY_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABEL[k]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={typeId}>Package type</label>
+        <select id={typeId} value={type} onChange={(e) => setType(e.target.value)}>
+          <option value="">All types</option>
+          {REPOSITORY_PACKAGE_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ListStates>
+        {(items) => {
+          const shown = items.filter(
+            (r) => (kind === '' || r.kind === kind) && (type === '' || r.packageType === type),
+          )
+          if (items.length === 0)
+            return (
+              <p>
+                No repositories yet.{' '}
+                {admin && (
+                  <Link href="/admin/repositories/quick">Create repositories for a package type</Link>
+                )}
+              </p>
+            )
+          if (shown.length === 0) return <p>No repository matches these filters.</p>
+          return (
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Repository</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Packages</th>
+                  <th scope="col">Size</th>
+                  {admin && <th scope="col">Actions</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((r) => (
+                  <tr key={r.key}>
+                    <th scope="row">
+                      {admin ? (
+                        <Link href={`/admin/repositories/edit/${encodeURIComponent(r.key)}`}>{r.key}</Link>
+                      ) : (
+                        r.key
+                      )}
+                      {r.description && <span className={styles.description}>{r.description}</span>}
+                    </th>
+                    <td>
+                      <span className={styles.typeIcon} aria-hidden="true">
+                        {r.packageType.slice(0, 2).toUpperCase()}
+                      </span>{' '}
+                      {r.packageType}
+                    </td>
+                    <td>{KIND_LABEL[r.kind]}</td>
+                    <td>{r.packageCount}</td>
+                    <td>{formatBytes(r.size)}</td>
+                    {admin && (
+                      <td>
+                        <DeleteButton
+                          what="repository"
+                          name={r.key}
+                          disabled={state.deletion.status === 'pending'}
+                          onConfirm={() => dispatch({ type: 'repositories/Delete', key: r.key })}
+                        />
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }}
+      </ListStates>
+    </section>
+  )
+}
+
+function RepositoryEditor({ create, kind }: { create: boolean; kind?: RepositoryKind }) {
+  const { repoKey = '' } = useParams<{ repoKey?: string }>()
+  const state = useRepositories()
+  const dispatch = useDispatch()
+  useEffect(() => {
+    dispatch({ type: 'repositories/ResetForm' })
+  }, [dispatch])
+  const title = create ? `New ${KIND_LABEL[kind ?? 'local']} Repository` : `Edit Repository ${repoKey}`
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">{title}</h1>
+      {create ? (
+        <EditorForm key={kind} create initial={emptyRepositoryForm(kind ?? 'local')} />
+      ) : (
+        <ListStates>
+          {(items) => {
+            const found = items.find((r) => r.key === repoKey)
+            if (!found) return <p role="alert">There is no repository {repoKey}.</p>
+            return (
+              <EditorForm
+                create={false}
+                initial={{
+                  ...found,
+                  url: found.url ?? '',
+                  members: found.members,
+                  defaultDeploymentRepo: found.defaultDeploymentRepo ?? '',
+                }}
+              />
+            )
+          }}
+        </ListStates>
+      )}
+      {state.save.status === 'pending' && <p role="status">Saving…</p>}
+    </section>
+  )
+}
+
+function EditorForm({ create, initial }: { create: boolean; initial: RepositoryForm }) {
+  const dispatch = useDispatch()
+  const { save, problems, list } = useQuery({ type: 'repositories/State' })
+  const [form, setForm] = useState<RepositoryForm>(initial)
+  const set = (patch: Partial<RepositoryForm>) => setForm((f) => ({ ...f, ...patch }))
+  const typeId = useId()
+  const candidates = useMemo(
+    () =>
+      (list.status === 'loaded' ? list.data : list.status === 'loading' ? (list.previous ?? []) : []).filter(
+        (r) => r.packageType === form.packageType && r.key !== form.key,
+      ),
+    [list, form.packageType, form.key],
+  )
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="Repository"
+      onSubmit={(e) => {
+        e.preventDefault()
+        dispatch({ type: 'repositories/Save', create, form })
+      }}
+    >
+      <SaveError save={save} />
+      {create ? (
+        <Field
+          label="Repository Key"
+          value={form.key}
+          onChange={(key) => set({ key })}
+          error={problems.key}
+        />
+      ) : null}
+      {create && (
+        <div className={styles.field}>
+          <label htmlFor={typeId}>Package Type</label>
+          <select
+            id={typeId}
+            value={form.packageType}
+            aria-invalid={problems.packageType ? true : undefined}
+            onChange={(e) => set({ packageType: e.target.value, members: [], defaultDeploymentRepo: '' })}
+          >
+            {REPOSITORY_PACKAGE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+          {problems.packageType && <span role="alert">{problems.packageType}</span>}
+        </div>
+      )}
+      <Field label="Description" value={form.description} onChange={(description) => set({ description })} />
+      <Field
+        label="Include Patterns"
+        value={form.includesPattern}
+        onChange={(includesPattern) => set({ includesPattern })}
+      />
+      <Field
+        label="Exclude Patterns"
+        value={form.excludesPattern}
+        onChange={(excludesPattern) => set({ excludesPattern })}
+      />
+      {form.kind === 'remote' && (
+        <Field label="URL" value={form.url} onChange={(url) => set({ url })} error={problems.url} />
+      )}
+      {form.kind === 'virtual' && (
+        <fieldset className={styles.choices}>
+          <legend>Member repositories (in resolution order)</legend>
+          {candidates.length === 0 ? (
+            <p>No other {form.packageType} repository exists yet.</p>
+          ) : (
+            candidates.map((r) => (
+              <Checkbox
+                key={r.key}
+                label={`${r.key} (${KIND_LABEL[r.kind]})`}
+                value={form.members.includes(r.key)}
+                onChange={(on) =>
+                  set({ members: on ? [...form.members, r.key] : form.members.filter((m) => m !== r.key) })
+                }
+              />
+            ))
+          )}
+          {problems.members && <p role="alert">{problems.members}</p>}
+        </fieldset>
+      )}
+      {form.kind === 'virtual' && (
+        <Field
+          label="Default Deployment Repository"
+          value={form.defaultDeploymentRepo}
+          onChange={(defaultDeploymentRepo) => set({ defaultDeploymentRepo })}
+          error={problems.defaultDeploymentRepo}
+        />
+      )}
+      <div>
+        <button type="submit" disabled={save.status === 'pending'}>
+          {create ? 'Create' : 'Save'}
+        </button>{' '}
+        <Link href="/repos">Cancel</Link>
+      </div>
+    </form>
+  )
+}
+
+function QuickCreation() {
+  const dispatch = useDispatch()
+  const { quick, quickResult } = useQuery({ type: 'repositories/State' })
+  const [chosen, setChosen] = useState<ReadonlyArray<string>>([])
+  const [problem, setProblem] = useState<string | undefined>()
+  useEffect(() => {
+    dispatch({ type: 'repositories/ResetForm' })
+  }, [dispatch])
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Quick Repository Creation</h1>
+      <p>Choose package types: a local, a remote and a virtual repository are created for each.</p>
+      <form
+        className={styles.form}
+        noValidate
+        aria-label="Quick Repository Creation"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (chosen.length === 0) return setProblem('Choose at least one package type')
+          setProblem(undefined)
+          dispatch({ type: 'repositories/CreateQuickly', packageTypes: chosen })
+        }}
+      >
+        <SaveError save={quick} />
+        <fieldset className={styles.types}>
+          <legend>Package types</legend>
+          {REPOSITORY_PACKAGE_TYPES.map((t) => (
+            <Checkbox
+              key={t}
+              label={t}
+              value={chosen.includes(t)}
+              onChange={(on) => setChosen(on ? [...chosen, t] : chosen.filter((c) => c !== t))}
+            />
+          ))}
+        </fieldset>
+        {problem && <p role="alert">{problem}</p>}
+        <button type="submit" disabled={quick.status === 'pending'}>
+          Create repositories
+        </button>
+      </form>
+      {quick.status === 'done' && (
+        <div role="status">
+          <p>Created: {quickResult.created.length > 0 ? quickResult.created.join(', ') : 'none'}.</p>
+          {quickResult.existing.length > 0 && <p>Already there: {quickResult.existing.join(', ')}.</p>}
+          <Link href="/repos">See the repositories</Link>
+        </div>
+      )}
+    </section>
+  )
+}
+
+export default function RepositoriesArea() {
+  const match = useQuery({ type: 'navigation/Route' })
+  switch (match?.route.name) {
+    case 'repositories.local.new':
+      return <RepositoryEditor create kind="local" />
+    case 'repositories.remote.new':
+      return <RepositoryEditor create kind="remote" />
+    case 'repositories.virtual.new':
+      return <RepositoryEditor create kind="virtual" />
+    case 'repositories.edit':
+      return <RepositoryEditor create={false} />
+    case 'repositories.quick':
+      return <QuickCreation />
+    default:
+      return <RepositoriesList />
+  }
+}
