@@ -3,7 +3,7 @@
  * hold, and the state of the create/update/delete/quick-creation requests.
  */
 import * as t from 'io-ts'
-import type { Loadable, SaveState } from '../admin/types'
+import type { Loadable, SaveState } from '../admin'
 
 export type { Loadable, SaveState }
 
