@@ -51,11 +51,15 @@ describe('passwords (e2e)', () => {
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
     expect(await currentUser(page)).toMatchObject({ name: 'forgetful', anonymous: false })
 
-    // The link works once.
-    const reuse = await context.newPage()
+    await context.close()
+
+    // The link works once. Opened signed out: a signed-in user who opens any login page is sent
+    // to the landing by the login guard (spec 000 section 4), reset links included.
+    const other = await browser.newContext()
+    const reuse = await other.newPage()
     await reuse.goto(`${server.url}${url.pathname}${url.search}`)
     await expect.poll(() => reuse.getByRole('alert').count(), { timeout: 15_000 }).toBeGreaterThan(0)
-    await context.close()
+    await other.close()
 
     // The new password signs in; the old one does not.
     const fresh = await browser.newContext()
