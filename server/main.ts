@@ -10,7 +10,6 @@ import cluster, { type Worker } from 'node:cluster'
 import { configFromEnv } from './config'
 import { buildServer } from './app'
 import { openDatabase } from './db'
-import { startLocalIdpFor } from './sso/localIdpStart'
 
 export const DEFAULT_NODES = 2
 const MAX_NODES = 16
@@ -33,7 +32,9 @@ async function runPrimary(): Promise<void> {
   // Migrations once, before the nodes race for the same file.
   const db = openDatabase(config.dataDir)
   let idpBanner = ''
-  if (process.env.IDP === 'oidc') idpBanner = (await startLocalIdpFor(config, db)).banner
+  // Loaded only when asked for: oidc-provider is large and warns on Node 20 at import.
+  if (process.env.IDP === 'oidc')
+    idpBanner = (await (await import('./sso/localIdpStart')).startLocalIdpFor(config, db)).banner
   else if (process.env.IDP) throw new Error(`IDP must be oidc (or unset); got ${process.env.IDP}`)
   db.close()
 
