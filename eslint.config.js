@@ -7,7 +7,17 @@ import boundaries from 'eslint-plugin-boundaries'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'server/catalog/*.json'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-cli/**',
+      '.stryker-tmp/**',
+      'node_modules/**',
+      '.data/**',
+      'coverage/**',
+      'server/catalog/*.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -37,9 +37,21 @@ const preloadFont: Plugin = {
   },
 }
 
+// The kit's menus are never modal, so Radix Menu's modal-only helpers (scroll lock, aria-hidden
+// on the rest of the page) are replaced by pass-throughs for it alone (ui/shared/kit/nonModalMenu.ts).
+const nonModalMenuStub = fileURLToPath(new URL('./ui/shared/kit/nonModalMenu.ts', import.meta.url))
+const nonModalMenus: Plugin = {
+  name: 'non-modal-menus',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (!importer || !/[\\/]@radix-ui[\\/]react-menu[\\/]/.test(importer)) return null
+    return source === 'react-remove-scroll' || source === 'aria-hidden' ? nonModalMenuStub : null
+  },
+}
+
 export default defineConfig({
   base: '/ui/',
-  plugins: [react(), precompress('dist'), preloadFont],
+  plugins: [nonModalMenus, react(), precompress('dist'), preloadFont],
   define: { __BUILD_COMMIT__: JSON.stringify(buildCommit()) },
   // rxjs publishes its ES2015 build under the `es2015` export condition; without it the bundle
   // gets the ES5 build and its tslib helpers (~4 KB gzip more on the first load).
@@ -55,6 +67,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks and CSS each module needs, for the server's
+    // preload hints on a signed-in user's page (server/ui/indexPage.ts). Not served (a dot folder).
+    manifest: true,
     target: 'es2022',
     // tokens.css uses light-dark(); these browsers have it, so it is not lowered to a longer fallback.
     // Every browser of the es2022 target has <link rel=modulepreload>: no polyfill in the entry (~0.5 KB gzip).
@@ -77,6 +92,29 @@ export default defineConfig({
             // The login screen and the session area's class names (shared with its other
             // screens) in the session chunk, rather than a chunk of their own.
             { name: 'session', test: /ui[\\/]session[\\/](index\.tsx|session\.module\.css)$/ },
+            // Radix's shared base (primitives, layers, focus, portal, collection) in one file, and its
+            // positioning (popper, floating-ui, and Tooltip, which the screens' dates and filters
+            // use) in another: the top bar's menus load both on every main-layout page, and the
+            // areas' kit pieces then fetch only their own part, instead of a dozen small files each
+            // gzipped apart and each named in the entry's preload map. Dialogs and toasts, which
+            // position nothing, take only the base.
+            {
+              name: 'radix',
+              test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(primitive|compose-refs|context|slot|presence|dismissable-layer|focus-scope|focus-guards|portal|id|use-[a-z-]+|collection|direction|roving-focus|visually-hidden))[\\/]/,
+            },
+            // The integrations area's domain, effects and API in one file: its deferred
+            // registration, lazy effects and lazy API port then name one chunk in the entry's
+            // preload map instead of five (the login page pays for every name). What it shares
+            // with other areas keeps a file of its own (a group takes its modules' dependencies).
+            { name: 'forms', test: /domain[\\/]shared[\\/]forms\.ts$/ },
+            {
+              name: 'integrationsCore',
+              test: /(domain[\\/]integrations[\\/](?!initial\.ts)|commands[\\/]effects[\\/]integrations\.ts|adapters[\\/]http[\\/]integrations\.ts)/,
+            },
+            {
+              name: 'radixPopper',
+              test: /node_modules[\\/](@floating-ui|@radix-ui[\\/]react-(popper|arrow|tooltip))[\\/]/,
+            },
           ],
         },
       },

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
@@ -5,15 +6,33 @@ import react from '@vitejs/plugin-react'
 // only component tests pay for jsdom. e2e drives Debian's Chromium against the built console.
 export default defineConfig({
   plugins: [react()],
+  // One copy of graphql, the one Node loads: graphql-jit (run by Node) requires its CommonJS
+  // build, while Vite would give the server's code the ES module build, and each copy refuses
+  // the other's schema objects. Node running the server has only the one.
+  resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }] },
   test: {
+    // Vitest's default in run mode is one worker less than the cores: one worker on this
+    // 2-core machine and on CI, which ran every file one after the other.
+    maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // Pure code: one module graph per worker instead of one per file (most of these
+          // files' time was importing the domain again).
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
           name: 'property',
           include: ['tests/property/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 60_000,
         },
       },
@@ -47,7 +66,15 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // expect.poll waits for a state, and its 1 s default is a timing: with e2e files beside
+          // each other on two cores, a wrong-password answer (a deliberate scrypt check) or a
+          // lazily loaded chunk takes longer, and CI failed on exactly that. A test that needs a
+          // tighter bound says so itself.
+          expect: { poll: { timeout: 15_000 } },
+          // Files run beside each other and beside the other layers: each has its own server
+          // (ephemeral port, temporary data) and browser, and spends most of its time waiting
+          // on pages. One at a time, after everything else, was a third of CI's run.
+          fileParallelism: true,
         },
       },
     ],

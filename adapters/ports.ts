@@ -4,10 +4,12 @@
  * Each area's API port is a section below, named `<Area>Api`.
  */
 import type { Questionnaire } from '../domain/onboarding/rules'
+import type { ContactRequest } from '../domain/onboarding/contact'
+import type { ContactRecord } from '../domain/onboarding/types'
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
-import type { LogFiles, TopologyNode } from '../domain/serviceStatus/types'
+import type { LogFiles, NodeState, TopologyNode } from '../domain/serviceStatus/types'
 import type {
   AdminUser,
   GeneralConfig,
@@ -20,7 +22,7 @@ import type {
   Proxy,
 } from '../domain/admin/types'
 import type { Footer, Microservice, OnPremMetrics, ProjectSummary } from '../domain/platform'
-import type { NameUrl, UserData } from '../domain/session'
+import type { UserData } from '../domain/session'
 import type {
   Build,
   Dependency,
@@ -34,7 +36,17 @@ import type {
 import type { ReleaseBundle } from '../domain/releaseBundles/types'
 import type { RepositorySummary } from '../domain/repositories/types'
 import type { RepositoryForm } from '../domain/repositories/rules'
+import type { ArtifactInfo, TreeChild, TreeRepository } from '../domain/artifacts/types'
+import type { SecurityPage, SettingsValues } from '../domain/security/types'
+import type { BuildDetail, BuildRun } from '../domain/builds/types'
+import type { Overview } from '../domain/overview/types'
 import type { BundleRequest, SupportBundle } from '../domain/supportBundles/types'
+import type {
+  CatalogueEntry,
+  GitRepository,
+  GitVendorName,
+  VendorIntegrations,
+} from '../domain/integrations/types'
 
 export type Result<A> = Either<Failure, A>
 
@@ -55,6 +67,36 @@ export interface IdSource {
 export interface SecretVault {
   put(secret: string): string
   take(ref: string): string | undefined
+}
+
+/**
+ * A secret the user is shown, kept in memory by reference while a screen needs it (at most a
+ * few are kept): never in events, the log or web storage.
+ */
+export interface ShownStore<A> {
+  put(value: A): string
+  get(ref: string): A | undefined
+  clear(): void
+}
+
+/** The TOTP enrolment data the platform gives: the secret and its otpauth URL. */
+export interface MfaEnrollmentData {
+  readonly secret: string
+  readonly otpauthUrl: string
+}
+
+/** The secrets an app shows, one set per app. */
+export interface ShownSecrets {
+  /** MFA enrolment data, until the login completes or ends. */
+  readonly enrollments: ShownStore<MfaEnrollmentData>
+  /** The API key the profile screen shows, until it is hidden or the session ends. */
+  readonly apiKeys: ShownStore<string>
+}
+
+/** Files the user chose (a deploy) kept out of commands and events; the effect takes one once. */
+export interface FileStash {
+  put(file: Blob): string
+  take(ref: string): Blob | undefined
 }
 
 /** Web storage seen as strings; never used for secrets. */
@@ -91,15 +133,8 @@ export interface PlatformApi {
 }
 
 // --- session (login, user, MFA, passwords) ---------------------------------------------
-/** The login-related data call, mapped to domain names. */
-export interface LoginRelatedData {
-  readonly forgotPassword: boolean
-  readonly rememberMeEnabled: boolean
-  readonly passwordAutocompleteEnabled: boolean
-  readonly ssoProviderLink: string
-  readonly samlProviders: ReadonlyArray<NameUrl>
-  readonly anonAccessEnabled: boolean
-}
+export type { LoginRelatedData } from '../domain/session/loginSettings'
+import type { LoginRelatedData } from '../domain/session/loginSettings'
 
 export interface SessionApi {
   loginRelatedData(): Promise<Result<LoginRelatedData>>
@@ -120,7 +155,7 @@ export interface SessionApi {
     readonly rememberMe: boolean
   }): Promise<Result<UserData>>
   logout(): Promise<Result<void>>
-  mfaEnrollment(): Promise<Result<{ readonly secret: string; readonly otpauthUrl: string }>>
+  mfaEnrollment(): Promise<Result<MfaEnrollmentData>>
   verifyOtp(otp: string): Promise<Result<UserData>>
   forgotPassword(user: string): Promise<Result<void>>
   validateKey(key: string): Promise<Result<{ readonly user: string }>>
@@ -204,6 +239,10 @@ export interface AdminUserInput {
 export interface ServiceStatusApi {
   /** Every node of every service (`GET /system/status/ha`). */
   topology(): Promise<Result<ReadonlyArray<TopologyNode>>>
+  /** The state of each node (`GET /system/status/nodes`): the per-node status of high-availability licences. */
+  nodeStates(): Promise<Result<ReadonlyArray<NodeState>>>
+  /** Removes a node of a service (`DELETE /access/api/v1/topology/{service_id}/{node_id}`). */
+  removeNode(serviceId: string, nodeId: string): Promise<Result<void>>
   /** The log files of a product (log key) on a node, and how often to poll them. */
   logFiles(product: string, nodeId: string): Promise<Result<LogFiles>>
   /** What a log file gained after `fileSize` bytes. */
@@ -247,6 +286,16 @@ export interface ReleaseBundlesApi {
   byChecksum(checksum: string, numOfRows: number): Promise<Result<ReadonlyArray<ReleaseBundle>>>
 }
 
+// --- security ----------------------------------------------------------------------------
+export interface SecurityApi {
+  /** A settings page's values, flat (read-only facts such as `sp.entityId` or `clientSecretSet` included). */
+  load(page: SecurityPage): Promise<Result<SettingsValues>>
+  /** `secret` is the page's write-only secret itself, taken from the vault by the effect; absent keeps it. */
+  save(page: SecurityPage, values: SettingsValues, secret?: string): Promise<Result<SettingsValues>>
+  /** Test connection: what the platform found at the target. */
+  test(page: SecurityPage, target: string): Promise<Result<Readonly<Record<string, string>>>>
+}
+
 // --- repositories ------------------------------------------------------------------------
 export interface RepositoriesApi {
   list(): Promise<Result<ReadonlyArray<RepositorySummary>>>
@@ -257,6 +306,81 @@ export interface RepositoriesApi {
   createQuickly(
     packageTypes: ReadonlyArray<string>,
   ): Promise<Result<{ created: ReadonlyArray<string>; existing: ReadonlyArray<string> }>>
+  /** A fresh client token for the signed-in user (`POST /ui/npm/token`); the platform keeps only its hash. */
+  clientToken(): Promise<Result<{ readonly token: string; readonly user: string }>>
+}
+
+// --- artifacts -----------------------------------------------------------------------------
+export interface ArtifactsApi {
+  /** The repositories at the tree's top. */
+  repositories(): Promise<Result<ReadonlyArray<TreeRepository>>>
+  /** A page of the folders and files right under a path ('' for the repository's root). */
+  children(
+    repoKey: string,
+    path: string,
+    offset: number,
+    limit: number,
+  ): Promise<Result<{ readonly children: ReadonlyArray<TreeChild>; readonly total: number }>>
+  info(repoKey: string, path: string): Promise<Result<ArtifactInfo>>
+  /** Uploads a file; `onProgress` hears of the bytes sent. Answers where it went and its sha256. */
+  deploy(
+    repoKey: string,
+    path: string,
+    file: Blob,
+    onProgress: (loaded: number, total: number) => void,
+  ): Promise<
+    Result<{
+      readonly repoKey: string
+      readonly path: string
+      readonly sha256: string
+      readonly size: number
+    }>
+  >
+}
+
+// --- builds ----------------------------------------------------------------------------------
+// --- overview (home page) --------------------------------------------------------------------
+export interface OverviewApi {
+  /** The artifact count and the home page's figures, asked together. */
+  load(): Promise<Result<Overview>>
+}
+
+export interface BuildsApi {
+  /** Every build run, newest first. */
+  list(): Promise<Result<ReadonlyArray<BuildRun>>>
+  detail(name: string, number: string): Promise<Result<BuildDetail>>
+}
+
+// --- integrations (catalogue, git integrations, repository scanning) -------------------
+/** The git form as the platform takes it (spec 001): vendorName is the numeric id, integrationType 1 (git). */
+export interface GitIntegrationForm {
+  readonly userName: string
+  readonly integrationName: string
+  readonly url: string
+  readonly vendorName: number
+  readonly integrationType: number
+  /** The token itself, taken from the vault by the effect; absent on update keeps the stored one. */
+  readonly token?: string
+  readonly integrationKey?: string
+}
+export interface IntegrationsApi {
+  catalogue(): Promise<Result<ReadonlyArray<CatalogueEntry>>>
+  /** One vendor's integrations, their services, and which the scanning service is connected to. */
+  vendorIntegrations(vendor: GitVendorName): Promise<Result<VendorIntegrations>>
+  /** The platform calls the vendor with the token; `success` false is an answer, not a failure. */
+  testConnection(form: GitIntegrationForm): Promise<Result<{ readonly success: boolean }>>
+  /** The new integration's key. */
+  create(form: GitIntegrationForm): Promise<Result<string>>
+  update(integrationKey: string, form: GitIntegrationForm): Promise<Result<string>>
+  remove(integrationKey: string): Promise<Result<void>>
+  /** The integration's repositories as the vendor lists them, with the ones chosen for scanning. */
+  repositories(integrationKey: string): Promise<Result<ReadonlyArray<GitRepository>>>
+  saveRepositories(
+    integrationKey: string,
+    selected: ReadonlyArray<string>,
+  ): Promise<Result<ReadonlyArray<GitRepository>>>
+  /** The signed-in OAuth user's API key (X-JFrog-Reauthentication without a password). */
+  oauthApiKey(user: string): Promise<Result<string>>
 }
 
 // --- supportBundles (support zone) ---------------------------------------------------
@@ -287,6 +411,10 @@ export interface OnboardingApi {
   saveGettingStartedSeen(): Promise<Result<void>>
   /** Saves the signed-in user's questionnaire answers. */
   saveQuestionnaire(answers: Questionnaire): Promise<Result<void>>
+  /** Sends a contact request; a demo request may come back with a page to book a time. */
+  sendContactRequest(request: ContactRequest): Promise<Result<{ readonly schedulingLink: string | null }>>
+  /** The contact requests the platform stored, newest first (admins). */
+  contactRequests(): Promise<Result<ReadonlyArray<ContactRecord>>>
 }
 
 export interface Ports {
@@ -295,6 +423,8 @@ export interface Ports {
   /** Scheduler for debounce, timers and retries; a virtual one in tests. */
   readonly scheduler: SchedulerLike
   readonly secrets: SecretVault
+  readonly files: FileStash
+  readonly shown: ShownSecrets
   readonly localStore: KeyValueStore
   readonly sessionStore: KeyValueStore
   readonly history: HistoryPort
@@ -308,4 +438,9 @@ export interface Ports {
   readonly navigationApi: NavigationApi
   readonly onboardingApi: OnboardingApi
   readonly repositoriesApi: RepositoriesApi
+  readonly artifactsApi: ArtifactsApi
+  readonly securityApi: SecurityApi
+  readonly buildsApi: BuildsApi
+  readonly overviewApi: OverviewApi
+  readonly integrationsApi: IntegrationsApi
 }

@@ -25,6 +25,7 @@ const files = readdirSync(here)
 let failed = false
 for (const file of files) {
   const mod = (await import(pathToFileURL(join(here, file)).href)) as BenchModule
+  if (mod.optional && wanted.length === 0) continue
   console.log(`\n${mod.title} (${file})`)
   try {
     for (const figure of await mod.run()) console.log(format(figure))

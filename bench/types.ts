@@ -11,6 +11,8 @@ export interface Figure {
 
 /** A benchmark module (`bench/*.bench.ts`) exports `title` and `run`. */
 export interface BenchModule {
+  /** Runs only when named on the command line (`npm run bench -- NAME`). */
+  readonly optional?: boolean
   readonly title: string
   run(): Promise<ReadonlyArray<Figure>>
 }

@@ -4,12 +4,17 @@ import { platformArea } from '../domain/platform'
 import { sessionArea } from '../domain/session'
 import { navigationArea } from '../domain/navigation'
 import { notificationsArea } from '../domain/notifications'
-import { searchArea } from '../domain/search'
+import { initialSearchState } from '../domain/search/types'
 import { initialAdminState } from '../domain/admin/initial'
 import { initialServiceStatusState } from '../domain/serviceStatus/initial'
 import { initialPackagesState } from '../domain/packages/initial'
 import { initialReleaseBundlesState } from '../domain/releaseBundles/initial'
 import { initialRepositoriesState } from '../domain/repositories/initial'
+import { initialArtifactsState } from '../domain/artifacts/initial'
+import { initialSecurityState } from '../domain/security/initial'
+import { initialBuildsState } from '../domain/builds/initial'
+import { initialOverviewState } from '../domain/overview/initial'
+import { initialIntegrationsState } from '../domain/integrations/initial'
 import { initialOnboardingState } from '../domain/onboarding/types'
 import { initialSupportBundlesState } from '../domain/supportBundles/initial'
 import type { Ports } from '../adapters/ports'
@@ -38,7 +43,9 @@ export function browserAreas(): AreaRegistry {
     deferred('serviceStatus', initialServiceStatusState, () =>
       import('../domain/serviceStatus').then((m) => m.serviceStatusArea),
     ),
-    searchArea,
+    deferred('search', initialSearchState, () =>
+      import('../domain/search/decider').then((m) => m.searchArea),
+    ),
     deferred('packages', initialPackagesState, () =>
       import('../domain/packages').then((m) => m.packagesArea),
     ),
@@ -53,6 +60,19 @@ export function browserAreas(): AreaRegistry {
     ),
     deferred('repositories', initialRepositoriesState, () =>
       import('../domain/repositories').then((m) => m.repositoriesArea),
+    ),
+    deferred('artifacts', initialArtifactsState, () =>
+      import('../domain/artifacts').then((m) => m.artifactsArea),
+    ),
+    deferred('security', initialSecurityState, () =>
+      import('../domain/security').then((m) => m.securityArea),
+    ),
+    deferred('builds', initialBuildsState, () => import('../domain/builds').then((m) => m.buildsArea)),
+    deferred('overview', initialOverviewState, () =>
+      import('../domain/overview').then((m) => m.overviewArea),
+    ),
+    deferred('integrations', initialIntegrationsState, () =>
+      import('../domain/integrations').then((m) => m.integrationsArea),
     ),
   ])
 }

@@ -15,8 +15,10 @@ import { buildInfo, type BuildInfo } from '../domain/build'
 import { redactEventSecrets } from '../domain/shared/secretParams'
 import { checkEventForLog } from '../domain/shared/eventCheck'
 import { decodeCommand } from '../domain/commandCodecs'
+import type { Decoder } from 'io-ts'
+import { PathReporter } from 'io-ts/PathReporter'
 import { runQuery, type AppQuery, type QueryResult } from '../queries'
-import type { Clock, IdSource, Ports } from '../adapters/ports'
+import type { Clock, IdSource, Ports, ShownSecrets } from '../adapters/ports'
 import type { EffectOutput, EffectTable, StateObservable } from './effects/types'
 
 export interface App {
@@ -29,12 +31,29 @@ export interface App {
   /** Keeps a secret out of commands and events; the command carries the returned reference. */
   stashSecret(secret: string): string
   /**
+   * A secret the platform gave (a generated token) that an effect put in the vault and an event
+   * names by reference: readable once, so the view that shows it keeps it in its own memory.
+   */
+  takeSecret(ref: string): string | undefined
+  /** Keeps a file the user chose out of commands and events; the command carries the reference. */
+  stashFile(file: Blob): string
+  /** What a shown secret's reference in state stands for (this app's own, in memory only). */
+  readonly shown: {
+    readonly [K in keyof ShownSecrets]: Pick<ShownSecrets[K], 'get'>
+  }
+  /**
    * The secret a redacted query parameter stands for (`redactEventSecrets` replaced it
    * before the event was recorded), or the value itself when it is no such reference.
    * Readable for the page's lifetime: a screen may use a reset key twice.
    */
   revealQuerySecret(value: string): string
   exportLog(): string
+  /**
+   * Resolves when no call to the platform is waiting for its answer (a script's "the client
+   * has done what it was asked"): dispatch, then `await app.settled()`, then read the state.
+   * Apps made by createApp have it (the browser's does not count its calls).
+   */
+  settled?(): Promise<void>
   dispose(): void
 }
 
@@ -185,6 +204,17 @@ export function createBus(options: BusOptions): App {
     const type = (command as { type: string }).type
     const area = registry.area(areaKeyOf(command))
     if (!area) return [CommandRejected({ command: type, reason: 'no area handles this command' })]
+    // The command's fields, decoded by its area's codec before anything decides on them.
+    const codecs = area.commands as Readonly<Record<string, Decoder<unknown, unknown>>> | undefined
+    if (codecs) {
+      const codec = Object.prototype.hasOwnProperty.call(codecs, type) ? codecs[type] : undefined
+      if (!codec) return [CommandRejected({ command: type, reason: 'no such command' })]
+      const fields = codec.decode(command)
+      if (isLeft(fields))
+        return [
+          CommandRejected({ command: type, reason: PathReporter.report(fields).slice(0, 3).join('; ') }),
+        ]
+    }
     const nowMs = clock.now()
     const meta: CommandMeta = { now: new Date(nowMs).toISOString(), nowMs, id: ids.next() }
     try {
@@ -370,6 +400,9 @@ export function createBus(options: BusOptions): App {
     events$: eventsSubject.asObservable(),
     getState: () => stateSubject.value,
     stashSecret: (secret) => ports.secrets.put(secret),
+    takeSecret: (ref) => ports.secrets.take(ref),
+    stashFile: (file) => ports.files.put(file),
+    shown: ports.shown,
     revealQuerySecret: (value) => querySecrets.get(value) ?? value,
     exportLog: () => log.toNdjson(stateSubject.value),
     dispose() {

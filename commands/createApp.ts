@@ -2,6 +2,7 @@ import { eagerAreas, type AppEvent } from '../domain/app'
 import type { BuildInfo } from '../domain/build'
 import type { Ports } from '../adapters/ports'
 import { createBus, type App, type Policy } from './bus'
+import { trackPortCalls } from './portCalls'
 import { allEffects } from './effects'
 import type { EffectTable } from './effects/types'
 
@@ -16,10 +17,17 @@ export interface CreateAppOptions {
   readonly policies?: ReadonlyArray<Policy>
 }
 
-/** The client, composed from ports: every area, effect and policy on one bus. */
-export function createApp(options: CreateAppOptions): App {
-  return createBus({
-    ports: options.ports,
+/** An app that can say when it has heard every answer it asked for. */
+export type SettlingApp = App & { settled(): Promise<void> }
+
+/**
+ * The client, composed from ports: every area, effect and policy on one bus, with its calls
+ * to the platform counted for `settled()`.
+ */
+export function createApp(options: CreateAppOptions): SettlingApp {
+  const calls = trackPortCalls(options.ports)
+  const app = createBus({
+    ports: calls.ports,
     effects: options.effects ?? allEffects,
     areas: eagerAreas,
     seed: options.seed,
@@ -27,6 +35,7 @@ export function createApp(options: CreateAppOptions): App {
     build: options.build,
     policies: options.policies,
   })
+  return Object.assign(app, { settled: calls.settled })
 }
 
 export type { App, Policy }

@@ -53,6 +53,16 @@ import {
   type RepositoriesEvent,
   type RepositoriesState,
 } from './repositories'
+import { artifactsArea, type ArtifactsCommand, type ArtifactsEvent, type ArtifactsState } from './artifacts'
+import { securityArea, type SecurityCommand, type SecurityEvent, type SecurityState } from './security'
+import { buildsArea, type BuildsCommand, type BuildsEvent, type BuildsState } from './builds'
+import { overviewArea, type OverviewCommand, type OverviewEvent, type OverviewState } from './overview'
+import {
+  integrationsArea,
+  type IntegrationsCommand,
+  type IntegrationsEvent,
+  type IntegrationsState,
+} from './integrations'
 
 export interface AppState {
   readonly bus: BusState
@@ -68,6 +78,11 @@ export interface AppState {
   readonly onboarding: OnboardingState
   readonly supportBundles: SupportBundlesState
   readonly repositories: RepositoriesState
+  readonly artifacts: ArtifactsState
+  readonly security: SecurityState
+  readonly builds: BuildsState
+  readonly overview: OverviewState
+  readonly integrations: IntegrationsState
 }
 
 export type AppEvent =
@@ -84,6 +99,11 @@ export type AppEvent =
   | OnboardingEvent
   | SupportBundlesEvent
   | RepositoriesEvent
+  | ArtifactsEvent
+  | SecurityEvent
+  | BuildsEvent
+  | OverviewEvent
+  | IntegrationsEvent
 
 export type AppCommand =
   | PlatformCommand
@@ -98,6 +118,11 @@ export type AppCommand =
   | OnboardingCommand
   | SupportBundlesCommand
   | RepositoriesCommand
+  | ArtifactsCommand
+  | SecurityCommand
+  | BuildsCommand
+  | OverviewCommand
+  | IntegrationsCommand
 
 export type AreaKey = keyof AppState
 export type AppArea<K extends AreaKey> = Area<AppState, AppCommand, AppEvent, K>
@@ -117,6 +142,11 @@ export const areas = [
   onboardingArea,
   supportBundlesArea,
   repositoriesArea,
+  artifactsArea,
+  securityArea,
+  buildsArea,
+  overviewArea,
+  integrationsArea,
 ] as const
 
 /**
@@ -124,7 +154,14 @@ export const areas = [
  * has none of their events, so they are at their initial state after its replay, and its
  * trailer's hash was taken without them (see domain/log.ts).
  */
-export const AREAS_ADDED_LATER: ReadonlyArray<AreaKey> = ['repositories']
+export const AREAS_ADDED_LATER: ReadonlyArray<AreaKey> = [
+  'repositories',
+  'artifacts',
+  'security',
+  'builds',
+  'integrations',
+  'overview',
+]
 
 export type AnyArea = { [K in AreaKey]: AppArea<K> }[AreaKey]
 const areaList: ReadonlyArray<AnyArea> = areas

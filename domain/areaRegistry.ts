@@ -49,10 +49,23 @@ export function createAreaRegistry(areas: ReadonlyArray<AnyArea | DeferredArea>)
   const pending = new Map<string, DeferredArea>()
   const specs = new Map<string, EventSpec>()
   let active: AnyArea[] = []
+  // Which loaded areas an event type reaches (its own area, those that list it in `evolvesOn`,
+  // and those that declare nothing), in the canonical order; filled as types are seen, emptied when an area loads.
+  const routes = new Map<string, AnyArea[]>()
+  const route = (type: string): AnyArea[] => {
+    let reached = routes.get(type)
+    if (reached === undefined) {
+      const owner = type.slice(0, type.indexOf('/'))
+      reached = active.filter((a) => a.key === owner || !a.evolvesOn || a.evolvesOn.includes(type))
+      routes.set(type, reached)
+    }
+    return reached
+  }
   const add = (area: AnyArea) => {
     byKey.set(area.key, area)
     for (const spec of area.events) specs.set(spec.type, spec)
     active = order.flatMap((key) => byKey.get(key) ?? [])
+    routes.clear()
   }
   for (const a of areas) {
     if (isDeferred(a)) pending.set(a.key, a)
@@ -69,11 +82,11 @@ export function createAreaRegistry(areas: ReadonlyArray<AnyArea | DeferredArea>)
       if (!pending.delete(area.key)) return
       add(area)
     },
-    // A new root object is made only when some slice changed, so events that touch nothing
-    // cost one function call per area (replay speed depends on it).
+    // Only the areas the event reaches are asked, and a new root object is made only when
+    // some slice changed (replay speed depends on both).
     evolve(state, event) {
       let next: Record<string, unknown> | undefined
-      for (const area of active) {
+      for (const area of route(event.type)) {
         const before = state[area.key]
         const after = (area.evolve as (s: unknown, e: AppEvent) => unknown)(before, event)
         if (after !== before) {

@@ -1,9 +1,9 @@
 /**
- * Commands decoded at the App boundary (DESIGN.md, the bus): a script may dispatch anything.
- * Every command must be a JSON object with a string `type`; the commands listed in
- * `commandCodecs` are decoded field by field (a partial payload is refused here instead of
- * reaching a decider). Whatever a decider still makes of an odd command, the bus checks each
- * event against its codec before it is appended.
+ * Commands checked at the App boundary (DESIGN.md, the bus): a script may dispatch anything.
+ * Every command must be a JSON object of plain data with a string `type`; its fields are then
+ * decoded by its area's codec (commandCodecs.gen.ts) before it is decided, once the area's code
+ * has loaded. Whatever a decider still makes of an odd command, the bus checks each event
+ * against its codec before it is appended.
  */
 import * as t from 'io-ts'
 import { isLeft } from 'fp-ts/Either'
@@ -11,20 +11,6 @@ import { PathReporter } from 'io-ts/PathReporter'
 import type { AppCommand } from './app'
 
 const CommandShape = t.type({ type: t.string })
-
-const location = { to: t.string }
-/** Field codecs of the commands scripts and the router send most, by type. */
-export const commandCodecs: Readonly<Record<string, t.Decoder<unknown, unknown>>> = {
-  'navigation/Navigate': t.intersection([t.type(location), t.partial({ replace: t.boolean })]),
-  'navigation/SyncFromHistory': t.type(location),
-  'navigation/LeaveForExternal': t.type({ url: t.string }),
-  'navigation/SelectProject': t.partial({ key: t.string }),
-  'session/SignIn': t.intersection([
-    t.type({ user: t.string, passwordRef: t.string, rememberMe: t.boolean }),
-    t.partial({ redirectTo: t.string }),
-  ]),
-  'session/SavePathAfterLogin': t.intersection([t.type({ path: t.string }), t.partial({ force: t.boolean })]),
-}
 
 export type CommandDecoding =
   | { readonly ok: true; readonly command: AppCommand }
@@ -53,11 +39,6 @@ export function decodeCommand(input: unknown): CommandDecoding {
     }
   const { type } = shape.right
   if (!isPlainJson(input)) return { ok: false, type, reason: 'not a command: a field is not plain JSON data' }
-  const codec = commandCodecs[type]
-  if (codec) {
-    const fields = codec.decode(input)
-    if (isLeft(fields)) return { ok: false, type, reason: PathReporter.report(fields).slice(0, 3).join('; ') }
-  }
   return { ok: true, command: input as AppCommand }
 }
 

@@ -34,15 +34,21 @@ export const EventLine = t.type({
   data: t.unknown,
 })
 /**
- * The hash of a log written before some areas existed: those areas (still at their initial
- * state, since the log has none of their events) left out, as its trailer's hash had them.
+ * The hashes a log written before some areas existed may carry: AREAS_ADDED_LATER is in the
+ * order the areas were added, so a log of any earlier build lacks a tail of that list. For each
+ * tail whose areas are all still at their initial state (the log has none of their events), the
+ * hash with those areas left out, as that build's trailer had it.
  */
-function hashWithoutLaterAreas(state: AppState): string | undefined {
-  const later = AREAS_ADDED_LATER.filter((key) => stateHash(state[key]) === stateHash(initialAppState[key]))
-  if (later.length === 0) return undefined
-  const rest: Record<string, unknown> = { ...state }
-  for (const key of later) delete rest[key]
-  return stateHash(rest)
+function hashesWithoutLaterAreas(state: AppState): string[] {
+  const hashes: string[] = []
+  for (let from = AREAS_ADDED_LATER.length - 1; from >= 0; from--) {
+    const tail = AREAS_ADDED_LATER.slice(from)
+    if (!tail.every((key) => stateHash(state[key]) === stateHash(initialAppState[key]))) break
+    const rest: Record<string, unknown> = { ...state }
+    for (const key of tail) delete rest[key]
+    hashes.push(stateHash(rest))
+  }
+  return hashes
 }
 
 export const TrailerLine = t.type({ kind: t.literal('trailer'), lastSeq: t.number, stateHash: t.string })
@@ -108,7 +114,9 @@ export function decodeEventLine(
     if (!lifted.ok) return lifted
     data = lifted.data
   }
-  const candidate = { type: raw.type, data }
+  // The spec's own string, not the parsed one: every area's evolve switches on the type, and a
+  // constant compares by identity where a freshly parsed string is compared character by character.
+  const candidate = { type: spec.type, data }
   if (spec.codec.is(candidate)) return { ok: true, line: raw, event: candidate as AppEvent }
   const decoded = spec.codec.decode(candidate)
   if (isLeft(decoded)) return { ok: false, message: `${raw.type}: ${describe(decoded.left)}` }
@@ -145,18 +153,94 @@ export interface ReplayOptions {
   readonly onSnapshot?: (seq: number, state: AppState) => void
 }
 
-interface SeenEvent {
-  readonly seq: number
-  readonly line: number
+/**
+ * Which line each event's seq was on. Real logs number their events one by one from a start
+ * (1, or the snapshot's seq), so a flat array indexed from the first seq holds them: a map
+ * with an object per event cost replay as much as folding the events did. Seqs a hostile or
+ * damaged log puts far away (or not whole numbers) go to a map.
+ */
+class SeqLines {
+  private dense = new Int32Array(1024)
+  private origin: number | undefined
+  private readonly sparse = new Map<number, number>()
+
+  constructor(private readonly denseLimit: number) {}
+
+  private index(seq: number): number {
+    this.origin ??= seq
+    const i = seq - this.origin
+    return Number.isInteger(i) && i >= 0 && i < this.denseLimit ? i : -1
+  }
+
+  get(seq: number): number | undefined {
+    const i = this.index(seq)
+    if (i < 0) return this.sparse.get(seq)
+    return i < this.dense.length && this.dense[i] !== 0 ? this.dense[i] : undefined
+  }
+
+  set(seq: number, line: number): void {
+    const i = this.index(seq)
+    if (i < 0) {
+      this.sparse.set(seq, line)
+      return
+    }
+    if (i >= this.dense.length) {
+      const grown = new Int32Array(Math.min(this.denseLimit, Math.max(i + 1, this.dense.length * 2)))
+      grown.set(this.dense)
+      this.dense = grown
+    }
+    this.dense[i] = line
+  }
+
+  /** Seqs that never appear, reported on the line of the event that follows the hole. */
+  gaps(baseSeq: number): LineError[] {
+    const sparse = [...this.sparse.entries()].sort((a, b) => a[0] - b[0])
+    const out: LineError[] = []
+    let previous = baseSeq
+    const visit = (seq: number, line: number) => {
+      if (seq > previous + 1) {
+        const missing = seq - previous - 1
+        out.push({
+          line,
+          message: `seq gap: ${missing === 1 ? `seq ${previous + 1} is` : `seqs ${previous + 1}–${seq - 1} are`} missing before seq ${seq}`,
+        })
+      }
+      previous = seq
+    }
+    // The dense run and the sparse seqs, merged in seq order.
+    let s = 0
+    const origin = this.origin ?? 0
+    for (let i = 0; i < this.dense.length; i++) {
+      const line = this.dense[i]!
+      if (line === 0) continue
+      const seq = origin + i
+      while (s < sparse.length && sparse[s]![0] < seq) visit(...sparse[s++]!)
+      visit(seq, line)
+    }
+    while (s < sparse.length) visit(...sparse[s++]!)
+    return out
+  }
 }
 
 /**
- * Replays an NDJSON log. Every line is decoded; bad lines are reported by number (1-based)
- * and skipped. Replay is strict: the header (of a known format) must come first and the
- * trailer last, and the events' seqs must run on without a gap, a duplicate or a reordering,
- * each reported with its own message; `partial` waives the header and the trailer only.
+ * Replay fed one line at a time, so a log is read as a stream: memory holds the state and
+ * one index entry per event, never the whole file. `replayLog` feeds it a string; the CLI
+ * feeds it a file chunk by chunk.
  */
-export function replayLog(text: string, options: ReplayOptions = {}): ReplayResult {
+export interface LineReplay {
+  /** One line of the log (without its newline), `n` its 1-based number; `last` when no newline followed it. */
+  line(text: string, n: number, last: boolean): void
+  finish(): ReplayResult
+}
+
+/**
+ * Replay is strict: every line is decoded, bad lines are reported by number and skipped;
+ * the header (of a known format) must come first and the trailer last, and the events' seqs
+ * must run on without a gap, a duplicate or a reordering, each reported with its own
+ * message; `partial` waives the header and the trailer only. `expectedLines` sizes the seq
+ * index (a guess is fine).
+ */
+export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 << 16): LineReplay {
   const errors: LineError[] = []
   let state: AppState = initialAppState
   let header: t.TypeOf<typeof HeaderLine> | undefined
@@ -164,154 +248,165 @@ export function replayLog(text: string, options: ReplayOptions = {}): ReplayResu
   let events = 0
   let lastSeq = 0
   let baseSeq = 0
+  let highest: number | undefined
+  let anyEvent = false
   let stopped = false
   let firstLine = 0
   let lastLine = 0
   let unknownFormat = false
-  const seen = new Map<number, number>()
-  const order: SeenEvent[] = []
-  const lines = text.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const lineText = lines[i]!
-    // A cheap blank-line test: trimming every line would copy it.
-    if (lineText.length === 0 || (lineText.length < 4 && lineText.trim() === '')) continue
-    const n = i + 1
-    if (firstLine === 0) firstLine = n
-    lastLine = n
-    if (unknownFormat) continue
-    let raw: unknown
-    try {
-      raw = JSON.parse(lineText)
-    } catch (e) {
-      // The last line of a file cut short is not JSON and has no newline after it.
-      const cut = i === lines.length - 1 && !lineText.trimEnd().endsWith('}')
+  const seen = new SeqLines(Math.max(1 << 20, expectedLines * 2))
+
+  const onEventLine = (raw: unknown, n: number) => {
+    const decoded = decodeEventLine(raw)
+    if (!decoded.ok) {
+      errors.push({ line: n, message: decoded.message })
+      return
+    }
+    const seq = decoded.line.seq
+    const earlier = seen.get(seq)
+    if (earlier !== undefined) {
+      errors.push({ line: n, message: `duplicate: seq ${seq} was already on line ${earlier}` })
+      return
+    }
+    seen.set(seq, n)
+    anyEvent = true
+    if (highest === undefined || seq > highest) highest = seq
+    if (seq <= lastSeq) {
       errors.push({
         line: n,
-        message: cut ? 'truncated: the last line is cut off' : `invalid JSON: ${(e as Error).message}`,
+        message: `out of order: seq ${seq} comes after seq ${lastSeq} (line ${seen.get(lastSeq) ?? '?'})`,
       })
-      continue
+      return
     }
-    if (trailer) errors.push({ line: n, message: `a line after the trailer (line ${trailer.line})` })
-    const kind = typeof raw === 'object' && raw !== null ? (raw as { kind?: unknown }).kind : undefined
-    if (kind === 'event') {
-      const decoded = decodeEventLine(raw)
-      if (!decoded.ok) {
-        errors.push({ line: n, message: decoded.message })
-        continue
-      }
-      const seq = decoded.line.seq
-      const earlier = seen.get(seq)
-      if (earlier !== undefined) {
-        errors.push({ line: n, message: `duplicate: seq ${seq} was already on line ${earlier}` })
-        continue
-      }
-      seen.set(seq, n)
-      order.push({ seq, line: n })
-      if (seq <= lastSeq) {
+    if (stopped) return
+    state = evolve(state, decoded.event)
+    if (options.onEvent) {
+      const { at, source, corr } = decoded.line
+      options.onEvent({ seq, at, source, corr, event: decoded.event })
+    }
+    lastSeq = seq
+    events++
+    if (options.until !== undefined && lastSeq >= options.until) stopped = true
+  }
+
+  return {
+    line(lineText, n, last) {
+      // A cheap blank-line test: trimming every line would copy it.
+      if (lineText.length === 0 || (lineText.length < 4 && lineText.trim() === '')) return
+      if (firstLine === 0) firstLine = n
+      lastLine = n
+      if (unknownFormat) return
+      let raw: unknown
+      try {
+        raw = JSON.parse(lineText)
+      } catch (e) {
+        // The last line of a file cut short is not JSON and has no newline after it.
+        const cut = last && !lineText.trimEnd().endsWith('}')
         errors.push({
           line: n,
-          message: `out of order: seq ${seq} comes after seq ${lastSeq} (line ${seen.get(lastSeq) ?? '?'})`,
+          message: cut ? 'truncated: the last line is cut off' : `invalid JSON: ${(e as Error).message}`,
         })
-        continue
+        return
       }
-      if (stopped) continue
-      state = evolve(state, decoded.event)
-      if (options.onEvent) {
-        const { at, source, corr } = decoded.line
-        options.onEvent({ seq, at, source, corr, event: decoded.event })
-      }
-      lastSeq = seq
-      events++
-      if (options.until !== undefined && lastSeq >= options.until) stopped = true
-    } else if (kind === 'header') {
-      if (!HeaderLine.is(raw)) errors.push({ line: n, message: 'malformed header' })
-      else if (header || n !== firstLine)
-        errors.push({ line: n, message: 'the header must be the first line' })
-      else {
-        header = raw
-        if (raw.format !== LOG_FORMAT) {
-          errors.push({
-            line: n,
-            message: `unknown log format ${raw.format}: this build reads format ${LOG_FORMAT}`,
-          })
-          unknownFormat = true
+      if (trailer) errors.push({ line: n, message: `a line after the trailer (line ${trailer.line})` })
+      const kind = typeof raw === 'object' && raw !== null ? (raw as { kind?: unknown }).kind : undefined
+      if (kind === 'event') onEventLine(raw, n)
+      else if (kind === 'header') {
+        if (!HeaderLine.is(raw)) errors.push({ line: n, message: 'malformed header' })
+        else if (header || n !== firstLine)
+          errors.push({ line: n, message: 'the header must be the first line' })
+        else {
+          header = raw
+          if (raw.format !== LOG_FORMAT) {
+            errors.push({
+              line: n,
+              message: `unknown log format ${raw.format}: this build reads format ${LOG_FORMAT}`,
+            })
+            unknownFormat = true
+          }
         }
+      } else if (kind === 'snapshot') {
+        if (SnapshotLine.is(raw) && events === 0 && !anyEvent) {
+          state = { ...initialAppState, ...(raw.state as Partial<AppState>) }
+          options.onSnapshot?.(raw.seq, state)
+          lastSeq = raw.seq
+          baseSeq = raw.seq
+        } else errors.push({ line: n, message: 'malformed or misplaced snapshot' })
+      } else if (kind === 'trailer') {
+        if (!TrailerLine.is(raw)) errors.push({ line: n, message: 'malformed trailer' })
+        else if (trailer)
+          errors.push({ line: n, message: `a second trailer (the first is on line ${trailer.line})` })
+        else trailer = { line: n, value: raw }
+      } else {
+        errors.push({ line: n, message: `unknown line kind ${JSON.stringify(kind)}` })
       }
-    } else if (kind === 'snapshot') {
-      if (SnapshotLine.is(raw) && events === 0 && order.length === 0) {
-        state = { ...initialAppState, ...(raw.state as Partial<AppState>) }
-        options.onSnapshot?.(raw.seq, state)
-        lastSeq = raw.seq
-        baseSeq = raw.seq
-      } else errors.push({ line: n, message: 'malformed or misplaced snapshot' })
-    } else if (kind === 'trailer') {
-      if (!TrailerLine.is(raw)) errors.push({ line: n, message: 'malformed trailer' })
-      else if (trailer)
-        errors.push({ line: n, message: `a second trailer (the first is on line ${trailer.line})` })
-      else trailer = { line: n, value: raw }
-    } else {
-      errors.push({ line: n, message: `unknown line kind ${JSON.stringify(kind)}` })
-    }
-  }
-  if (!unknownFormat) errors.push(...gaps(order, baseSeq))
-  if (!options.partial) {
-    if (!header && !unknownFormat)
-      errors.push({
-        line: firstLine || 1,
-        message: firstLine
-          ? 'no header: a log starts with its header line (--partial replays it anyway)'
-          : 'empty log: no header, no events, no trailer',
-      })
-    if (!trailer && firstLine)
-      errors.push({
-        line: lastLine,
-        message: `truncated: the log ends on line ${lastLine} without its trailer (--partial replays it anyway)`,
-      })
-  }
-  const highest = order.reduce((max, e) => Math.max(max, e.seq), baseSeq)
-  if (trailer && trailer.value.lastSeq > highest)
-    errors.push({
-      line: trailer.line,
-      message: `truncated: the trailer's last seq is ${trailer.value.lastSeq}, the log's is ${highest}`,
-    })
-  errors.sort((a, b) => a.line - b.line)
-  const actualHash = stateHash(state)
-  const comparable = trailer !== undefined && !stopped && !unknownFormat
-  const replayer = options.replayer ?? buildInfo
-  return {
-    state,
-    events,
-    lastSeq,
-    errors,
-    header,
-    expectedHash: trailer?.value.stateHash,
-    actualHash,
-    hashMatches: comparable
-      ? trailer?.value.stateHash === actualHash || trailer?.value.stateHash === hashWithoutLaterAreas(state)
-      : undefined,
-    newerBuild:
-      header && compareVersions(header.app, replayer.version) > 0
-        ? `the log was written by version ${header.app}${header.commit ? ` (${header.commit})` : ''}, newer than this replay's ${replayer.version}: replay it with that build`
-        : undefined,
+    },
+
+    finish() {
+      if (!unknownFormat) errors.push(...seen.gaps(baseSeq))
+      if (!options.partial) {
+        if (!header && !unknownFormat)
+          errors.push({
+            line: firstLine || 1,
+            message: firstLine
+              ? 'no header: a log starts with its header line (--partial replays it anyway)'
+              : 'empty log: no header, no events, no trailer',
+          })
+        if (!trailer && firstLine)
+          errors.push({
+            line: lastLine,
+            message: `truncated: the log ends on line ${lastLine} without its trailer (--partial replays it anyway)`,
+          })
+      }
+      const top = Math.max(highest ?? baseSeq, baseSeq)
+      if (trailer && trailer.value.lastSeq > top)
+        errors.push({
+          line: trailer.line,
+          message: `truncated: the trailer's last seq is ${trailer.value.lastSeq}, the log's is ${top}`,
+        })
+      errors.sort((a, b) => a.line - b.line)
+      const actualHash = stateHash(state)
+      const comparable = trailer !== undefined && !stopped && !unknownFormat
+      const replayer = options.replayer ?? buildInfo
+      return {
+        state,
+        events,
+        lastSeq,
+        errors,
+        header,
+        expectedHash: trailer?.value.stateHash,
+        actualHash,
+        hashMatches: comparable
+          ? trailer?.value.stateHash === actualHash ||
+            hashesWithoutLaterAreas(state).includes(trailer?.value.stateHash ?? '')
+          : undefined,
+        newerBuild:
+          header && compareVersions(header.app, replayer.version) > 0
+            ? `the log was written by version ${header.app}${header.commit ? ` (${header.commit})` : ''}, newer than this replay's ${replayer.version}: replay it with that build`
+            : undefined,
+      }
+    },
   }
 }
 
-/** Seqs that never appear, reported on the line of the event that follows the hole. */
-function gaps(order: ReadonlyArray<SeenEvent>, baseSeq: number): LineError[] {
-  const sorted = [...order].sort((a, b) => a.seq - b.seq)
-  const out: LineError[] = []
-  let previous = baseSeq
-  for (const e of sorted) {
-    if (e.seq > previous + 1) {
-      const missing = e.seq - previous - 1
-      out.push({
-        line: e.line,
-        message: `seq gap: ${missing === 1 ? `seq ${previous + 1} is` : `seqs ${previous + 1}–${e.seq - 1} are`} missing before seq ${e.seq}`,
-      })
+/** Replays an NDJSON log held in a string (see `createLineReplay` for the rules). */
+export function replayLog(text: string, options: ReplayOptions = {}): ReplayResult {
+  // Lines are cut one at a time rather than split into an array of the whole file first.
+  // An event line is over a hundred characters: the index is sized from the text's length.
+  const replay = createLineReplay(options, Math.ceil(text.length / 64))
+  let start = 0
+  let n = 1
+  for (;;) {
+    const end = text.indexOf('\n', start)
+    if (end === -1) {
+      replay.line(text.slice(start), n, true)
+      break
     }
-    previous = e.seq
+    replay.line(text.slice(start, end), n, false)
+    start = end + 1
+    n++
   }
-  return out
+  return replay.finish()
 }
 
 export type { Source }

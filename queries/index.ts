@@ -13,8 +13,13 @@ import { searchQueries } from './search'
 import { packagesQueries } from './packages'
 import { releaseBundlesQueries } from './releaseBundles'
 import { repositoriesQueries } from './repositories'
+import { artifactsQueries } from './artifacts'
+import { securityQueries } from './security'
+import { buildsQueries } from './builds'
+import { overviewQueries } from './overview'
 import { onboardingQueries } from './onboarding'
 import { supportBundlesQueries } from './supportBundles'
+import { integrationsQueries } from './integrations'
 import type { AppState } from '../domain/app'
 
 export const queryTable = {
@@ -29,8 +34,13 @@ export const queryTable = {
   ...packagesQueries,
   ...releaseBundlesQueries,
   ...repositoriesQueries,
+  ...artifactsQueries,
+  ...securityQueries,
+  ...buildsQueries,
+  ...overviewQueries,
   ...onboardingQueries,
   ...supportBundlesQueries,
+  ...integrationsQueries,
 }
 
 type Table = typeof queryTable

@@ -1,12 +1,23 @@
 import type { Selector, QueryTable } from './types'
-import type { ClientFlow, QuestionnaireWizard } from '../domain/onboarding'
+import type {
+  ClientFlow,
+  ContactFormState,
+  ContactRequestsList,
+  QuestionnaireWizard,
+} from '../domain/onboarding'
 
 const clientFlow: Selector<object, ClientFlow | undefined> = (state) => state.onboarding.clientFlow
 const questionnaire: Selector<object, QuestionnaireWizard | undefined> = (state) =>
   state.onboarding.questionnaire
 
+const contactForm: Selector<object, ContactFormState | undefined> = (state) => state.onboarding.contact
+const contactRequests: Selector<object, ContactRequestsList | undefined> = (state) =>
+  state.onboarding.contactRequests
+
 // Queries of the onboarding area, named `onboarding/Noun`.
 export const onboardingQueries = {
   'onboarding/ClientFlow': clientFlow,
   'onboarding/Questionnaire': questionnaire,
+  'onboarding/ContactForm': contactForm,
+  'onboarding/ContactRequests': contactRequests,
 } satisfies QueryTable

@@ -1,8 +1,8 @@
 import type { QueryTable, Selector } from './types'
-import type { DetailsState, ListState, VersionState, VersionTab } from '../domain/packages/types'
+import type { DetailsState, ListState, VersionState } from '../domain/packages/types'
 import { canSeeCounts, viewerOf, type Viewer } from '../domain/search/viewer'
-import { defaultVersionTab } from '../domain/packageTypes/versionTab'
 import type { AppState } from '../domain/app'
+import { xrayAvailability, type XrayAvailability } from '../domain/platform'
 
 /** Memoises a projection on the identity of its inputs, so `ask` emits only on change. */
 function memo<I extends unknown[], R>(
@@ -29,10 +29,12 @@ export interface ViewerFlags {
   readonly userName: string
   /** The platform reports a metadata migration after an upgrade: results may be partial. */
   readonly migrationRunning: boolean
+  /** Whether the security scanner runs and is licensed (the security tab says why not). */
+  readonly xray: XrayAvailability
 }
 
 const flags = memo(
-  (s): [boolean, string, boolean, string, boolean] => {
+  (s): [boolean, string, boolean, string, boolean, XrayAvailability] => {
     const v: Viewer = viewerOf(s)
     return [
       canSeeCounts(v),
@@ -40,6 +42,7 @@ const flags = memo(
       v.features.licenseData === true,
       v.userName,
       v.features.metadataMigrationRunning === true,
+      xrayAvailability(s.platform),
     ]
   },
   (
@@ -48,7 +51,9 @@ const flags = memo(
     licenseData: boolean,
     userName: string,
     migration: boolean,
+    xray: XrayAvailability,
   ): ViewerFlags => ({
+    xray,
     migrationRunning: migration,
     canSeeCounts: counts,
     xrayLabel: services === 'artifactory' ? 'Security' : 'Xray Data',
@@ -67,23 +72,13 @@ const viewer: Selector<object, ViewerFlags> = (s) => flags(s)
 /** Package types the platform offers, for the type filter. */
 const packageTypes: Selector<object, ReadonlyArray<string>> = (s) => s.platform.packageTypes
 
-const versionTab: Selector<object, VersionTab | null> = (s) => {
-  const v = s.packages.version
-  if (v.tab) return v.tab
-  const pkg = s.packages.details.pkg
-  if (!v.version || !pkg) return null
-  return defaultVersionTab({
-    packageType: pkg.packageType,
-    leadFilePath: v.version.repos[0]?.leadFilePath ?? null,
-  })
-}
-
-// Queries of the packages area, named `packages/Noun`.
+// Queries of the packages area, named `packages/Noun`. The version's shown tab is projected in
+// the version page's chunk (ui/packages/VersionDetails.tsx, rule defaultVersionTab): here it was
+// part of the login page's first load.
 export const packagesQueries = {
   'packages/List': list,
   'packages/Details': details,
   'packages/Version': version,
-  'packages/VersionTab': versionTab,
   'packages/PageLoading': pageLoading,
   'packages/Count': count,
   'packages/Viewer': viewer,

@@ -21,7 +21,7 @@ const SOURCES = [
   'adapters',
 ]
 
-function newestMtime(path) {
+export function newestMtime(path) {
   if (!existsSync(path)) return 0
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs

@@ -32,7 +32,9 @@ if (firstStart) {
 const server = spawn(bin('tsx'), ['server/main.ts'], {
   cwd: root,
   stdio: ['inherit', 'pipe', 'inherit'],
-  env,
+  // graphql-js checks every type test twice outside production (a guard against two copies of
+  // the library): a tenth of a catalogue query's time. Nothing else reads NODE_ENV.
+  env: { NODE_ENV: 'production', ...env },
 })
 // Pass the server's output through, and add the start-up time to its 'Console: …' line.
 let announced = false

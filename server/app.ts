@@ -10,11 +10,16 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ServerConfig } from './config'
 import { openDatabase, type Db } from './db'
+import { seedDataFolder } from './catalog/load'
+import { syntheticCountFromEnv } from './routes/metadata'
 import { HttpError, type ServerContext, type SessionUser } from './context'
 import { checkSameOrigin, securityHeaders } from './security'
+import { changesContent, READ_ONLY_MESSAGE, readOnlyMode } from './platform/readOnly'
 import { routeModules } from './routes'
 import { openApiCollector } from './openapi'
 import { registerRegistry } from './registry/register'
+import { createIndexPage } from './ui/indexPage'
+import { flavourProfile } from './platform/flavours'
 
 export const API_PREFIX = '/ui/api/v1'
 export const SESSION_COOKIE = 'console_session'
@@ -62,6 +67,7 @@ export interface BuiltServer {
 }
 
 export async function buildServer(config: ServerConfig, options: { db?: Db } = {}): Promise<BuiltServer> {
+  if (!options.db) seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
   const db = options.db ?? openDatabase(config.dataDir)
   const ctx = createContext(config, db)
   const app = Fastify({
@@ -78,6 +84,8 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   app.addHook('onRequest', async (request, reply) => {
     securityHeaders(request, reply)
     if (request.url.startsWith(API_PREFIX)) checkSameOrigin(request)
+    if (changesContent(request.method, request.url, API_PREFIX) && readOnlyMode(ctx))
+      throw new HttpError(403, READ_ONLY_MESSAGE, 'READ_ONLY')
   })
 
   app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
@@ -116,6 +124,9 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
   app.get('/', async (_request, reply) => reply.redirect('/ui/'))
 
   const indexHtml = join(config.staticDir, 'index.html')
+  const indexPage = createIndexPage(config.staticDir, {
+    home: flavourProfile(config).features.homePage ? '/overview' : undefined,
+  })
   if (existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: config.staticDir,
@@ -146,8 +157,15 @@ export async function buildServer(config: ServerConfig, options: { db?: Db } = {
     ) {
       if (!existsSync(indexHtml))
         return reply.status(503).type('text/plain').send('The console is not built: run `npm run build`.')
-      // History fallback: every console route is answered by the single page.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.staticDir)
+      // History fallback: every console route is answered by the single page; a signed-in
+      // user's names the chunks of the chrome and of the page's area (server/ui/indexPage.ts).
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie')
+      const page = ctx.currentUser(request)
+        ? indexPage.forSignedIn(pathOnly.slice('/ui'.length) || '/', request.headers['accept-encoding'])
+        : undefined
+      if (!page) return reply.sendFile('index.html', config.staticDir)
+      if (page.encoding) reply.header('Content-Encoding', page.encoding)
+      return reply.type('text/html; charset=utf-8').send(page.body)
     }
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
   })

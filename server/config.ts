@@ -38,6 +38,11 @@ export interface ServerConfig {
   readonly onPremMetrics: boolean
   /** Bounds for tests: rate limits can be lowered to be reached quickly. */
   readonly rateLimit: { readonly max: number; readonly windowMs: number }
+  /**
+   * Metadata query work per caller and node, in cost units (field resolutions): the console's
+   * page of 100 packages costs about 3,000–4,500, the largest query allowed 30,000.
+   */
+  readonly graphqlBudget: { readonly perSecond: number; readonly burst: number }
 }
 
 const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1'
@@ -70,6 +75,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     rateLimit: {
       max: Number(env.RATE_LIMIT_MAX ?? 10),
       windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000),
+    },
+    graphqlBudget: {
+      perSecond: Number(env.GRAPHQL_BUDGET_PER_SECOND ?? 150_000),
+      burst: Number(env.GRAPHQL_BUDGET_BURST ?? 600_000),
     },
   }
 }

@@ -10,6 +10,8 @@ import cluster, { type Worker } from 'node:cluster'
 import { configFromEnv } from './config'
 import { buildServer } from './app'
 import { openDatabase } from './db'
+import { seedDataFolder } from './catalog/load'
+import { syntheticCountFromEnv } from './routes/metadata'
 
 export const DEFAULT_NODES = 2
 const MAX_NODES = 16
@@ -29,13 +31,17 @@ function nodeCount(text: string | undefined): number {
 async function runPrimary(): Promise<void> {
   const config = configFromEnv()
   const count = nodeCount(process.env.NODES)
-  // Migrations once, before the nodes race for the same file.
+  // A new data folder starts from the ready-made catalogue; migrations run once, before the
+  // nodes race for the same file.
+  seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
   const db = openDatabase(config.dataDir)
   let idpBanner = ''
   // Loaded only when asked for: oidc-provider is large and warns on Node 20 at import.
   if (process.env.IDP === 'oidc')
     idpBanner = (await (await import('./sso/localIdpStart')).startLocalIdpFor(config, db)).banner
-  else if (process.env.IDP) throw new Error(`IDP must be oidc (or unset); got ${process.env.IDP}`)
+  else if (process.env.IDP === 'saml')
+    idpBanner = (await (await import('./sso/localSamlIdpStart')).startLocalSamlIdpFor(config, db)).banner
+  else if (process.env.IDP) throw new Error(`IDP must be oidc or saml (or unset); got ${process.env.IDP}`)
   db.close()
 
   const nodeOf = new Map<Worker, string>()

@@ -29,12 +29,19 @@ export function securityHeaders(request: FastifyRequest, reply: FastifyReply): v
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
+ * Endpoints an identity provider's page posts to across sites (a plain HTML form): the SAML
+ * assertion consumer. What vouches for such a request is its signed content, checked there.
+ */
+const CROSS_SITE_POSTS = new Set(['/ui/api/v1/ui/auth/sso/saml/acs'])
+
+/**
  * Cross-site request forgery guard: a state-changing request must come from this origin
  * (Origin header, or Sec-Fetch-Site when a browser sends no Origin) and carry
  * X-Requested-With, which a cross-site form cannot set.
  */
 export function checkSameOrigin(request: FastifyRequest): void {
   if (SAFE_METHODS.has(request.method)) return
+  if (CROSS_SITE_POSTS.has(request.url.split('?')[0] ?? '')) return
   if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
     throw new HttpError(403, 'Missing X-Requested-With header', 'CSRF')
   const origin = request.headers.origin

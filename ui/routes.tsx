@@ -12,7 +12,7 @@ import { useBusLocation, useBusSearch } from './navigation/busLocation'
 import { BareLayout } from './layout/BareLayout'
 import { ErrorBoundary } from './errors/ErrorBoundary'
 import { Toasts } from './notifications/Toasts'
-import styles from './layout/bare.module.css'
+import { OfflineBanner } from './shared/OfflineBanner'
 
 /** Components plugins register for the routes they add with `navigation/RegisterRoute`. */
 const pluginComponents = new Map<string, ComponentType>()
@@ -37,6 +37,11 @@ function useAreas(): Areas {
       serviceStatus: lazyArea('serviceStatus', () => import('./serviceStatus/index'), report),
       supportBundles: lazyArea('supportBundles', () => import('./supportBundles/index'), report),
       repositories: lazyArea('repositories', () => import('./repositories/index'), report),
+      artifacts: lazyArea('artifacts', () => import('./artifacts/index'), report),
+      security: lazyArea('security', () => import('./security/index'), report),
+      builds: lazyArea('builds', () => import('./builds/index'), report),
+      overview: lazyArea('overview', () => import('./overview/index'), report),
+      integrations: lazyArea('integrations', () => import('./integrations/index'), report),
       errors: lazyArea('errors', () => import('./errors/index'), report),
       shell: lazyArea('shell', () => import('./navigation/ShellPages'), report),
       layout: lazyArea<{ children: ReactNode }>('layout', () => import('./layout/MainLayout'), report, {
@@ -46,12 +51,13 @@ function useAreas(): Areas {
   }, [app])
 }
 
+/**
+ * While a route's chunk loads: an empty status named for screen readers. Inside the main layout
+ * its styles draw a page-shaped skeleton (layout.module.css); the login family's chunk is
+ * preloaded, so it shows nothing there rather than adding to the login page's first load.
+ */
 export function Loading() {
-  return (
-    <p className={styles.loading} role="status">
-      Loading…
-    </p>
-  )
+  return <div role="status" aria-label="Loading" />
 }
 
 function PageTitle() {
@@ -62,10 +68,24 @@ function PageTitle() {
   return null
 }
 
+/**
+ * The chrome's chunk is asked for as soon as the platform says who is signed in, while
+ * start-up still loads the initial data and the navigation type: it would otherwise wait for
+ * them, one more round trip on every signed-in first load. The import is the same module
+ * the lazy layout loads, so that load then finds it ready.
+ */
+function usePreloadedChrome(): void {
+  const signedIn = useQuery({ type: 'session/SignedIn' })
+  useEffect(() => {
+    if (signedIn) import('./layout/MainLayout').catch(() => undefined)
+  }, [signedIn])
+}
+
 function Content() {
   const nav = useQuery({ type: 'navigation/State' })
   const match = useQuery({ type: 'navigation/Route' })
   const areas = useAreas()
+  usePreloadedChrome()
   if (nav.navigations === 0 || nav.guardPending || !match) return <Loading />
   const { route } = match
   const Area: ComponentType | undefined =
@@ -87,6 +107,7 @@ export function Shell() {
     <Router base="/ui" hook={useBusLocation} searchHook={useBusSearch}>
       <ErrorBoundary>
         <PageTitle />
+        <OfflineBanner />
         <Content />
         <Toasts />
       </ErrorBoundary>

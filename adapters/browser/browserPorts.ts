@@ -10,7 +10,7 @@ import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
 import { createNavigationApi } from '../http/navigation'
-import { createSecretVault } from '../memory/secretVault'
+import { createFileStash, createSecretVault, createShownSecrets } from '../memory/secretVault'
 
 /** Web storage that never throws (private mode, quota, disabled storage): a failed write is dropped. */
 export function webStore(storage: () => Storage): KeyValueStore {
@@ -59,6 +59,8 @@ export function createBrowserPorts(): Ports {
     ids: randomIds,
     scheduler: asyncScheduler,
     secrets: createSecretVault(randomIds),
+    files: createFileStash(randomIds),
+    shown: createShownSecrets(randomIds),
     localStore: webStore(() => window.localStorage),
     sessionStore: webStore(() => window.sessionStorage),
     history: browserHistory(),
@@ -81,5 +83,10 @@ export function createBrowserPorts(): Ports {
     ),
     navigationApi: createNavigationApi(http),
     repositoriesApi: lazyApi(() => import('../http/repositories').then((m) => m.createRepositoriesApi(http))),
+    artifactsApi: lazyApi(() => import('../http/artifacts').then((m) => m.createArtifactsApi(http))),
+    securityApi: lazyApi(() => import('../http/security').then((m) => m.createSecurityApi(http))),
+    buildsApi: lazyApi(() => import('../http/builds').then((m) => m.createBuildsApi(http))),
+    overviewApi: lazyApi(() => import('../http/overview').then((m) => m.createOverviewApi(http))),
+    integrationsApi: lazyApi(() => import('../http/integrations').then((m) => m.createIntegrationsApi(http))),
   }
 }

@@ -2,14 +2,18 @@
  * GraphQL over the platform's metadata endpoints (`/mds/packages`, `/mds/package`,
  * `/mds/versions`). The platform wants the operation wrapped as `{"graphQL": {query,
  * variables}}`, so a request middleware re-wraps what graphql-request sends. Every answer's
- * `data` is decoded with io-ts here; callers get `Either<Failure, A>`.
+ * `data` is decoded with io-ts here; callers get `Either<Failure, A>`. The queries only read,
+ * so they follow the GET policy of the HTTP client: each attempt times out, and one that got
+ * no answer (or an overload answer) is asked again, at most `retries` times (once after a
+ * time-out), with backoff.
  */
 import type * as t from 'io-ts'
 import { GraphQLClient, ClientError, type RequestMiddleware } from 'graphql-request'
 import { isLeft, left, right } from 'fp-ts/Either'
 import { PathReporter } from 'io-ts/PathReporter'
 import type { Result } from '../ports'
-import { API_BASE } from '../http/client'
+import type { Failure } from '../../domain/shared/failure'
+import { API_BASE, TIMEOUT_RETRIES, jitteredBackoff, sleepReal } from '../http/client'
 
 export type MetadataEndpoint = 'packages' | 'package' | 'versions'
 
@@ -17,7 +21,14 @@ export interface GraphqlOptions {
   readonly fetch?: typeof fetch
   /** Absolute origin plus API base; `/ui/api/v1` on the same origin by default. */
   readonly base?: string
+  /** Per attempt (15 s by default, as the HTTP client's). */
+  readonly timeoutMs?: number
+  readonly retries?: number
+  readonly backoffMs?: (attempt: number) => number
+  readonly sleep?: (ms: number) => Promise<void>
 }
+
+const RETRIED_STATUSES: ReadonlyArray<number> = [429, 502, 503, 504]
 
 export interface MetadataClient {
   query<A>(
@@ -61,21 +72,71 @@ export function createMetadataClient(options: GraphqlOptions = {}): MetadataClie
     return client
   }
 
+  const timeoutMs = options.timeoutMs ?? 15_000
+  const retries = options.retries ?? 3
+  const backoff = options.backoffMs ?? jitteredBackoff
+  const sleep = options.sleep ?? sleepReal
+
+  type Raw = { data?: unknown; errors?: ReadonlyArray<{ message: string }> }
+  /** One attempt: the answer, or a failure and whether asking again may help. */
+  const attempt = async (
+    endpoint: MetadataEndpoint,
+    document: string,
+    variables: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ ok: true; response: Raw } | { ok: false; failure: Failure; again: boolean }> => {
+    if (signal?.aborted)
+      return { ok: false, failure: { kind: 'aborted', message: 'request cancelled' }, again: false }
+    const controller = new AbortController()
+    const onAbort = () => controller.abort()
+    signal?.addEventListener('abort', onAbort)
+    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    try {
+      const response = await clientFor(endpoint).rawRequest<unknown>({
+        query: document,
+        variables,
+        signal: controller.signal,
+      })
+      return { ok: true, response }
+    } catch (error) {
+      if (signal?.aborted)
+        return { ok: false, failure: { kind: 'aborted', message: 'request cancelled' }, again: false }
+      if (controller.signal.aborted)
+        return {
+          ok: false,
+          failure: { kind: 'timeout', message: `no answer within ${timeoutMs} ms` },
+          again: true,
+        }
+      if (error instanceof ClientError) {
+        const status = error.response.status
+        const first = error.response.errors?.[0]?.message
+        const body = error.response as unknown as { message?: unknown }
+        const message = first ?? (typeof body.message === 'string' ? body.message : `${status}`)
+        return {
+          ok: false,
+          failure: { kind: 'status', status, message },
+          again: RETRIED_STATUSES.includes(status),
+        }
+      }
+      const message = error instanceof Error ? error.message : 'network error'
+      return { ok: false, failure: { kind: 'network', message }, again: true }
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
   return {
     async query(endpoint, document, variables, codec, signal) {
-      let response: { data?: unknown; errors?: ReadonlyArray<{ message: string }> }
-      try {
-        response = await clientFor(endpoint).rawRequest<unknown>({ query: document, variables, signal })
-      } catch (error) {
-        if (signal?.aborted) return left({ kind: 'aborted', message: 'request cancelled' })
-        if (error instanceof ClientError) {
-          const status = error.response.status
-          const first = error.response.errors?.[0]?.message
-          const body = error.response as unknown as { message?: unknown }
-          const message = first ?? (typeof body.message === 'string' ? body.message : `${status}`)
-          return left({ kind: 'status', status, message })
-        }
-        return left({ kind: 'network', message: error instanceof Error ? error.message : 'network error' })
+      let response: Raw | undefined
+      let timeouts = 0
+      for (let n = 0; response === undefined; n++) {
+        const answer = await attempt(endpoint, document, variables, signal)
+        if (answer.ok) response = answer.response
+        else if (!answer.again || n >= retries) return left(answer.failure)
+        else if (answer.failure.kind === 'timeout' && ++timeouts > TIMEOUT_RETRIES)
+          return left(answer.failure)
+        else await sleep(backoff(n))
       }
       if (response.errors && response.errors.length > 0 && response.data == null) {
         return left({ kind: 'status', status: 200, message: response.errors[0]?.message ?? 'GraphQL error' })

@@ -25,7 +25,7 @@ const PACKAGE_FIELDS = `id name packageType description created modified latestV
 
 const VERSION_FIELDS = `id name created modified repos { name type leadFilePath } licenses { name source } size
   stats { downloadCount } vulnerabilities { critical high medium low info unknown skipped }
-  files { name path lead size md5 sha1 sha256 mimeType } digest`
+  files { name path lead size md5 sha1 sha256 mimeType } digest scanned`
 
 export const PACKAGES_QUERY = `query Packages($filter: PackageFilter!, $first: Int, $after: ID, $orderBy: PackageOrder) {
   packages(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
@@ -37,7 +37,8 @@ const COUNT_QUERY = `query PackageCount($filter: PackageFilter!) {
   packages(filter: $filter, first: 0) { totalCount }
 }`
 
-const PACKAGE_QUERY = `query Package($id: ID!) { package(id: $id) { ${PACKAGE_FIELDS} } }`
+// The details ask whether the scanner has results (the security tab); the list does not need it.
+const PACKAGE_QUERY = `query Package($id: ID!) { package(id: $id) { ${PACKAGE_FIELDS} scanned } }`
 
 export const VERSIONS_QUERY = `query Versions($filter: VersionFilter!, $first: Int, $after: ID, $orderBy: VersionOrder) {
   versions(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
@@ -62,6 +63,7 @@ const WirePackage = t.type({
   tags: opt(t.array(t.string)),
   vulnerabilities: Vulnerabilities,
   operationalRisk: opt(t.type({ riskLevel: t.string })),
+  scanned: opt(t.boolean),
 })
 type WirePackage = t.TypeOf<typeof WirePackage>
 
@@ -77,6 +79,7 @@ const WireVersion = t.type({
   vulnerabilities: Vulnerabilities,
   files: opt(t.array(VersionFile)),
   digest: opt(t.string),
+  scanned: opt(t.boolean),
 })
 type WireVersion = t.TypeOf<typeof WireVersion>
 
@@ -113,6 +116,7 @@ export const toPackage = (w: WirePackage): PackageSummary => ({
   tags: w.tags ?? [],
   vulnerabilities: w.vulnerabilities,
   operationalRisk: w.operationalRisk ?? null,
+  ...(typeof w.scanned === 'boolean' ? { scanned: w.scanned } : {}),
 })
 
 const toVersion = (w: WireVersion): VersionSummary => ({
@@ -127,6 +131,7 @@ const toVersion = (w: WireVersion): VersionSummary => ({
   vulnerabilities: w.vulnerabilities,
   files: w.files ?? [],
   digest: w.digest ?? null,
+  ...(typeof w.scanned === 'boolean' ? { scanned: w.scanned } : {}),
 })
 
 /** The GraphQL filter for a query: empty lists and nulls are left out (they mean "any"). */

@@ -1,7 +1,8 @@
 /**
  * The one HTTP client of the console. Every answer is decoded with an io-ts codec here, at
  * the boundary: callers get `Either<Failure, A>`, never an exception or an unchecked shape.
- * GETs time out and retry (at most 3 times, jittered backoff, honouring Retry-After);
+ * GETs time out and retry (at most 3 times, once after a time-out, jittered backoff, honouring
+ * Retry-After);
  * other methods are never retried blindly.
  */
 import type * as t from 'io-ts'
@@ -40,8 +41,11 @@ export interface HttpClient {
   url(path: string, query?: RequestOptions['query']): string
 }
 
-const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-const jitteredBackoff = (attempt: number) => Math.round(250 * 2 ** attempt * (0.5 + Math.random()))
+/** Attempts that timed out are made again at most this many times (other failures: `retries`). */
+export const TIMEOUT_RETRIES = 1
+
+export const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+export const jitteredBackoff = (attempt: number) => Math.round(250 * 2 ** attempt * (0.5 + Math.random()))
 
 function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams()
@@ -104,6 +108,7 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
     }
     const attempts = method === 'GET' ? retries + 1 : 1
     let last: Failure = { kind: 'network', message: 'no attempt made' }
+    let timeouts = 0
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (req.signal?.aborted) return left({ kind: 'aborted', message: 'request cancelled' })
       const controller = new AbortController()
@@ -133,6 +138,8 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
         clearTimeout(timer)
         req.signal?.removeEventListener('abort', onAbort)
       }
+      // A time-out has already cost the user the whole wait: one more try, not three.
+      if (last.kind === 'timeout' && ++timeouts > TIMEOUT_RETRIES) break
       if (attempt + 1 < attempts) await sleep(wait ?? backoff(attempt))
     }
     return left(last)

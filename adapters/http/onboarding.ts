@@ -2,10 +2,16 @@ import * as t from 'io-ts'
 import { map } from 'fp-ts/Either'
 import type { OnboardingApi } from '../ports'
 import type { HttpClient } from './client'
+import { ContactRecordC } from '../../domain/onboarding/events'
 
 const GettingStartedAnswer = t.type({ hasSeenGettingStarted: t.literal(true) })
 // The platform answers with the saved answers; only that it saved them matters here.
 const QuestionnaireAnswer = t.type({ updatedAt: t.string })
+
+// The stored request; `schedulingLink` only in the scheduling-link flow (a demo request).
+const ContactAnswer = t.intersection([t.type({ id: t.number }), t.partial({ schedulingLink: t.string })])
+// The platform's record carries the lead-source fields too; the console shows the rest.
+const ContactRecords = t.array(ContactRecordC)
 
 /** The onboarding area's calls (see server/API.md, "Onboarding"). */
 export function createOnboardingApi(http: HttpClient): OnboardingApi {
@@ -26,5 +32,10 @@ export function createOnboardingApi(http: HttpClient): OnboardingApi {
           body: { ...answers, purpose: answers.purpose ?? '', role: answers.role ?? '' },
         }),
       ),
+    sendContactRequest: async (request) =>
+      map((answer: t.TypeOf<typeof ContactAnswer>) => ({ schedulingLink: answer.schedulingLink ?? null }))(
+        await http.request('/marketing/contact', ContactAnswer, { method: 'POST', body: request }),
+      ),
+    contactRequests: async () => await http.request('/ui/admin/contactRequests', ContactRecords),
   }
 }

@@ -58,10 +58,11 @@ export function createPlatformApi(http: HttpClient): PlatformApi {
       map((a: t.TypeOf<typeof Available>) => a.packageTypes)(
         await http.request('/ui/packages/available', Available),
       ),
-    // Project keys and names only: the admin area loads the full records itself.
+    // The projects the user belongs to (every project for admins), keys and names only: the
+    // admin area loads the full records itself.
     projects: async () =>
       map((a: t.TypeOf<typeof Projects>) => a.map((p) => ({ key: p.key, name: p.name })))(
-        await http.request('/ui/admin/projects', Projects),
+        await http.request('/ui/projects', Projects),
       ),
     sendOnPremMetrics: (metrics) => http.send('/ui/system/onPremMetrics', { method: 'POST', body: metrics }),
     artifactCount: async () =>

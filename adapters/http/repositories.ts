@@ -8,6 +8,7 @@ import { RepositorySummary } from '../../domain/repositories/types'
 const List = t.type({ repositories: t.array(RepositorySummary) })
 const Saved = t.type({ key: t.string })
 const Quick = t.type({ created: t.array(t.string), existing: t.array(t.string) })
+const Token = t.type({ token: t.string, user: t.string })
 
 /** The repositories area's calls to the platform (see server/API.md, Repositories). */
 export function createRepositoriesApi(http: HttpClient): RepositoriesApi {
@@ -41,6 +42,9 @@ export function createRepositoriesApi(http: HttpClient): RepositoriesApi {
         body: { packageTypes },
       })
       return answer._tag === 'Left' ? left(answer.left) : right(answer.right)
+    },
+    clientToken() {
+      return http.request('/ui/npm/token', Token, { method: 'POST', body: {} })
     },
   }
 }

@@ -17,6 +17,9 @@ const HaNode = t.type({
 })
 const HaAnswer = t.type({ services: t.array(HaNode) })
 
+// The wire shape of `/system/status/nodes`: the fields the log viewer reads.
+const NodesAnswer = t.array(t.type({ service_id: t.string, node_id: t.string, state: t.string }))
+
 const LogConfig = t.type({ logs: t.array(t.string), refreshRateSecs: t.number })
 const LogData = t.type({ logContent: t.string, fileSize: t.number, lastUpdateLabel: t.string })
 
@@ -47,6 +50,14 @@ export function createServiceStatusApi(http: HttpClient): ServiceStatusApi {
       map((a: t.TypeOf<typeof HaAnswer>) => a.services.map(toNode))(
         await http.request('/system/status/ha', HaAnswer),
       ),
+    nodeStates: async () =>
+      map((a: t.TypeOf<typeof NodesAnswer>) =>
+        a.map((n) => ({ serviceId: n.service_id, nodeId: n.node_id, state: n.state })),
+      )(await http.request('/system/status/nodes', NodesAnswer)),
+    removeNode: (serviceId, nodeId) =>
+      http.send(`/access/api/v1/topology/${encodeURIComponent(serviceId)}/${encodeURIComponent(nodeId)}`, {
+        method: 'DELETE',
+      }),
     logFiles: async (product, nodeId) =>
       map((a: t.TypeOf<typeof LogConfig>) => ({ files: a.logs, refreshRateSecs: a.refreshRateSecs }))(
         await http.request(logPath('config', product), LogConfig, { query: { nodeId } }),

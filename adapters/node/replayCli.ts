@@ -1,10 +1,10 @@
 /**
  * `npm run replay -- FILE [--until SEQ] [--json] [--partial]` replays an exported session log
- * headless. This is the command apart from its process, so tests run every case in-process
+ * headless, reading it as a stream of chunks (memory stays flat however long the log). This is the command apart from its process, so tests run every case in-process
  * and a few real child processes prove the wiring. Exit 0 when the log is whole (header, trailer, no gap), every line decoded and the
  * state hash matched; 1 otherwise; 2 for a usage error.
  */
-import { replayLog } from '../../domain/log'
+import { createLineReplay, type ReplayResult } from '../../domain/log'
 import { canonicalJson } from '../../domain/shared/canonical'
 
 interface Args {
@@ -36,7 +36,8 @@ function parseArgs(argv: ReadonlyArray<string>): Args | string {
 }
 
 export interface CliIo {
-  readFile(path: string): string
+  /** The file's text, in chunks of any size (a line may be cut between two). Throws when unreadable. */
+  readChunks(path: string): Iterable<string>
   out(text: string): void
   err(text: string): void
 }
@@ -47,14 +48,13 @@ export function runReplayCli(argv: ReadonlyArray<string>, io: CliIo): number {
     io.err(`${args}\n`)
     return 2
   }
-  let text: string
+  let result: ReplayResult
   try {
-    text = io.readFile(args.file)
+    result = replayChunks(io.readChunks(args.file), { until: args.until, partial: args.partial })
   } catch (e) {
     io.err(`cannot read ${args.file}: ${(e as Error).message}\n`)
     return 2
   }
-  const result = replayLog(text, { until: args.until, partial: args.partial })
   if (result.newerBuild) io.err(`note: ${result.newerBuild}\n`)
   for (const error of result.errors) io.err(`line ${error.line}: ${error.message}\n`)
   if (result.hashMatches === false)
@@ -74,4 +74,26 @@ export function runReplayCli(argv: ReadonlyArray<string>, io: CliIo): number {
     )
   }
   return result.errors.length > 0 || result.hashMatches === false ? 1 : 0
+}
+
+/** Feeds chunks to replay line by line, carrying a line cut between chunks over to the next. */
+export function replayChunks(
+  chunks: Iterable<string>,
+  options: { until?: number; partial?: boolean },
+): ReplayResult {
+  const replay = createLineReplay(options)
+  let carry = ''
+  let n = 1
+  for (const chunk of chunks) {
+    let start = 0
+    for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
+      const piece = chunk.slice(start, end)
+      replay.line(carry === '' ? piece : carry + piece, n++, false)
+      carry = ''
+      start = end + 1
+    }
+    carry += chunk.slice(start)
+  }
+  replay.line(carry, n, true)
+  return replay.finish()
 }

@@ -14,10 +14,15 @@ import { createServiceStatusApi } from '../http/serviceStatus'
 import { createPackagesApi } from '../http/packages'
 import { createReleaseBundlesApi } from '../http/releaseBundles'
 import { createRepositoriesApi } from '../http/repositories'
+import { createSecurityApi } from '../http/security'
+import { createIntegrationsApi } from '../http/integrations'
 import { createSupportBundlesApi } from '../http/supportBundles'
 import { createOnboardingApi } from '../http/onboarding'
 import { createNavigationApi } from '../http/navigation'
-import { createSecretVault } from '../memory/secretVault'
+import { createFileStash, createSecretVault, createShownSecrets } from '../memory/secretVault'
+import { createArtifactsApi } from '../http/artifacts'
+import { createBuildsApi } from '../http/builds'
+import { createOverviewApi } from '../http/overview'
 
 /**
  * A fetch that resolves paths against `origin` and keeps the cookies the platform sets,
@@ -79,6 +84,8 @@ export function createScriptPorts(options: { readonly platformUrl: string }): Sc
     ids,
     scheduler: asyncScheduler,
     secrets: createSecretVault(ids),
+    files: createFileStash(ids),
+    shown: createShownSecrets(ids),
     localStore: memoryStore(),
     sessionStore: memoryStore(),
     history,
@@ -95,6 +102,11 @@ export function createScriptPorts(options: { readonly platformUrl: string }): Sc
     }),
     releaseBundlesApi: createReleaseBundlesApi(http),
     repositoriesApi: createRepositoriesApi(http),
+    artifactsApi: createArtifactsApi(http, { fetch: jarFetch, origin }),
+    securityApi: createSecurityApi(http),
+    buildsApi: createBuildsApi(http),
+    overviewApi: createOverviewApi(http),
+    integrationsApi: createIntegrationsApi(http),
     supportBundlesApi: createSupportBundlesApi(http, {
       fetch: jarFetch,
       saveFile: (blob, name) => {

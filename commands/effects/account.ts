@@ -1,14 +1,16 @@
 /**
  * The requests of the account screens (password reset and change, registration, invitations,
- * profile): one request event, one call, its success or failure event. Separate from
+ * profile, the API key): one request event, one call, its success or failure event. Separate from
  * session.ts so the browser loads them with the first such event (accountEvents.ts).
  */
+import { EMPTY, mergeMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import * as S from '../../domain/session/events'
-import { loginAnswer, request, secretGone, take } from './session'
-import type { EffectTable } from './types'
+import { handle, loginAnswer, secretGone, take } from './session'
+import { ofType, work } from './operators'
+import type { Effect, EffectTable } from './types'
 
-const forgotPassword = request(
+const forgotPassword = handle(
   'session/PasswordResetRequested',
   async (e, _ports, api) => {
     const answer = await api.forgotPassword(e.data.user)
@@ -17,7 +19,7 @@ const forgotPassword = request(
   (failure) => S.PasswordResetRequestFailed({ failure }),
 )
 
-const validateKey = request(
+const validateKey = handle(
   'session/ResetKeyValidationRequested',
   async (e, ports, api) => {
     const [key] = take(ports, e.data.keyRef) ?? []
@@ -28,7 +30,7 @@ const validateKey = request(
   (failure) => S.ResetKeyRejected({ failure }),
 )
 
-const resetPassword = request(
+const resetPassword = handle(
   'session/PasswordResetSubmitted',
   async (e, ports, api) => {
     const [key, password] = take(ports, e.data.keyRef, e.data.passwordRef) ?? []
@@ -42,7 +44,7 @@ const resetPassword = request(
   (failure) => S.PasswordResetFailed({ failure }),
 )
 
-const changePassword = request(
+const changePassword = handle(
   'session/PasswordChangeRequested',
   async (e, ports, api) => {
     const [oldPassword, newPassword] = take(ports, e.data.oldPasswordRef, e.data.newPasswordRef) ?? []
@@ -56,7 +58,7 @@ const changePassword = request(
   (failure) => S.PasswordChangeFailed({ failure }),
 )
 
-const register = request(
+const register = handle(
   'session/RegistrationRequested',
   async (e, ports, api) => {
     const [password] = take(ports, e.data.passwordRef) ?? []
@@ -69,7 +71,7 @@ const register = request(
   (failure) => S.RegistrationFailed({ failure }),
 )
 
-const checkInvitation = request(
+const checkInvitation = handle(
   'session/InvitationCheckRequested',
   async (e, ports, api) => {
     const [token] = take(ports, e.data.tokenRef) ?? []
@@ -80,7 +82,7 @@ const checkInvitation = request(
   (failure) => S.InvitationRejected({ failure }),
 )
 
-const acceptInvitation = request(
+const acceptInvitation = handle(
   'session/InvitationAcceptRequested',
   async (e, ports, api) => {
     const [token, password] = take(ports, e.data.tokenRef, e.data.passwordRef) ?? []
@@ -94,7 +96,7 @@ const acceptInvitation = request(
   (failure) => S.InvitationAcceptFailed({ failure }),
 )
 
-const unlockProfile = request(
+const unlockProfile = handle(
   'session/ProfileUnlockRequested',
   async (e, ports, api) => {
     const [password] = take(ports, e.data.passwordRef) ?? []
@@ -105,7 +107,7 @@ const unlockProfile = request(
   (failure) => S.ProfileUnlockFailed({ failure }),
 )
 
-const updateProfile = request(
+const updateProfile = handle(
   'session/ProfileUpdateRequested',
   async (e, ports, api) => {
     const { email, newPasswordRef } = e.data
@@ -123,6 +125,35 @@ const updateProfile = request(
   (failure) => S.ProfileUpdateFailed({ failure }),
 )
 
+/**
+ * The API key after re-authentication: kept in this app's memory by reference (`ports.shown`),
+ * shown on the profile screen, dropped when hidden, asked again or the session ends.
+ */
+const revealApiKey: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('session/ApiKeyRequested', 'session/ApiKeyHidden'),
+    mergeMap((env) => {
+      ports.shown.apiKeys.clear()
+      if (env.event.type === 'session/ApiKeyHidden') return EMPTY
+      const { passwordRef } = env.event.data
+      const name = state$.value.session.user?.name ?? ''
+      return work(
+        env,
+        async (emit) => {
+          const [password] = take(ports, passwordRef) ?? []
+          if (password === undefined) return emit(S.ApiKeyFailed({ failure: secretGone('password') }))
+          const answer = await ports.sessionApi.apiKey(name, password)
+          emit(
+            isLeft(answer)
+              ? S.ApiKeyFailed({ failure: answer.left })
+              : S.ApiKeyRevealed({ ref: ports.shown.apiKeys.put(answer.right) }),
+          )
+        },
+        (failure) => S.ApiKeyFailed({ failure }),
+      )
+    }),
+  )
+
 export const accountEffects: EffectTable = {
   forgotPassword,
   validateKey,
@@ -133,4 +164,5 @@ export const accountEffects: EffectTable = {
   acceptInvitation,
   unlockProfile,
   updateProfile,
+  revealApiKey,
 }

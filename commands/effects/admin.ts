@@ -1,4 +1,4 @@
-import { filter, from, mergeMap, map } from 'rxjs'
+import { mergeMap } from 'rxjs'
 import { isLeft, left, right } from 'fp-ts/Either'
 import type { AdminApi, Ports, Result } from '../../adapters/ports'
 import {
@@ -10,14 +10,8 @@ import {
   type SaveOp,
 } from '../../domain/admin/events'
 import type { AdminResource } from '../../domain/admin/types'
-import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
-import { caused, type Effect, type EffectTable } from './types'
-
-const settle = <A>(promise: Promise<Result<A>>): Promise<Result<A>> =>
-  promise.catch((error: unknown) =>
-    left({ kind: 'network' as const, message: error instanceof Error ? error.message : String(error) }),
-  )
+import { type Effect, type EffectTable } from './types'
+import { ofType, request } from './operators'
 
 async function fetchResource(
   api: AdminApi,
@@ -88,44 +82,27 @@ async function runSave(ports: Ports, op: SaveOp): Promise<Result<unknown>> {
   }
 }
 
-const of =
-  <T extends AppEvent['type']>(type: T) =>
-  (e: Envelope<AppEvent>): e is Envelope<Extract<AppEvent, { type: T }>> =>
-    e.event.type === type
-
 const load: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(of('admin/LoadRequested')),
+    ofType('admin/LoadRequested'),
     mergeMap((envelope) => {
       const { resource, requestId, key } = envelope.event.data
-      return from(settle(fetchResource(ports.adminApi, resource, key))).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer)
-              ? LoadFailed({ resource, requestId, failure: answer.left })
-              : Loaded({ requestId, data: answer.right }),
-          ),
-        ),
-      )
+      return request(envelope, () => fetchResource(ports.adminApi, resource, key), {
+        done: (data) => Loaded({ requestId, data }),
+        failed: (failure) => LoadFailed({ resource, requestId, failure }),
+      })
     }),
   )
 
 const save: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(of('admin/SaveRequested')),
+    ofType('admin/SaveRequested'),
     mergeMap((envelope) => {
       const { form, requestId, op } = envelope.event.data
-      return from(settle(runSave(ports, op))).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer)
-              ? SaveFailed({ form, requestId, failure: answer.left })
-              : Saved({ form, requestId, op }),
-          ),
-        ),
-      )
+      return request(envelope, () => runSave(ports, op), {
+        done: () => Saved({ form, requestId, op }),
+        failed: (failure) => SaveFailed({ form, requestId, failure }),
+      })
     }),
   )
 

@@ -1,7 +1,7 @@
 /**
  * The effects of the console in a browser: those the login page needs (start-up, session,
- * navigation, and search, which loads the recent searches of whoever signs in) load with it;
- * the other areas' load with their area's first event (see lazy.ts). Every area of
+ * navigation) load with it; the other areas' load with their area's first event (see lazy.ts),
+ * search's with its first use (searchUse.ts). Every area of
  * effects/index.ts is here (a unit test checks it, and that a lazily loaded area's effects
  * react to nothing but their own events).
  */
@@ -9,7 +9,7 @@ import { platformEffects } from './platform'
 import { sessionEffects } from './session'
 import { navigationEffects } from './navigation'
 import { notificationsEffects } from './notifications'
-import { searchEffects } from './search'
+import { isSearchUse } from './searchUse'
 import { lazyEffects, namedEffects } from './lazy'
 import { isAccountEvent } from './accountEvents'
 import type { EffectTable } from './types'
@@ -19,15 +19,16 @@ export const browserEffects: EffectTable = {
   'account.lazy': lazyEffects(
     'account',
     () => import('./account').then((m) => m.accountEffects),
-    isAccountEvent,
+    (event) => isAccountEvent(event.type),
   ),
   ...namedEffects({
     platform: platformEffects,
     session: sessionEffects,
     navigation: navigationEffects,
     notifications: notificationsEffects,
-    search: searchEffects,
   }),
+  // Recent searches and suggestions: the search bar's, loaded with the area's first use.
+  'search.lazy': lazyEffects('search', () => import('./search').then((m) => m.searchEffects), isSearchUse),
   'admin.lazy': lazyEffects('admin', () => import('./admin').then((m) => m.adminEffects)),
   'serviceStatus.lazy': lazyEffects('serviceStatus', () =>
     import('./serviceStatus').then((m) => m.serviceStatusEffects),
@@ -41,6 +42,13 @@ export const browserEffects: EffectTable = {
   ),
   'repositories.lazy': lazyEffects('repositories', () =>
     import('./repositories').then((m) => m.repositoriesEffects),
+  ),
+  'artifacts.lazy': lazyEffects('artifacts', () => import('./artifacts').then((m) => m.artifactsEffects)),
+  'security.lazy': lazyEffects('security', () => import('./security').then((m) => m.securityEffects)),
+  'builds.lazy': lazyEffects('builds', () => import('./builds').then((m) => m.buildsEffects)),
+  'overview.lazy': lazyEffects('overview', () => import('./overview').then((m) => m.overviewEffects)),
+  'integrations.lazy': lazyEffects('integrations', () =>
+    import('./integrations').then((m) => m.integrationsEffects),
   ),
   'onboarding.lazy': lazyEffects('onboarding', () => import('./onboarding').then((m) => m.onboardingEffects)),
 }

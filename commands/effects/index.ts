@@ -13,6 +13,11 @@ import { releaseBundlesEffects } from './releaseBundles'
 import { onboardingEffects } from './onboarding'
 import { supportBundlesEffects } from './supportBundles'
 import { repositoriesEffects } from './repositories'
+import { artifactsEffects } from './artifacts'
+import { securityEffects } from './security'
+import { buildsEffects } from './builds'
+import { overviewEffects } from './overview'
+import { integrationsEffects } from './integrations'
 
 /**
  * Every effect of the client, loaded up front (tests, scripts, Node), named `area.effect` so a
@@ -32,4 +37,9 @@ export const allEffects: EffectTable = namedEffects({
   onboarding: onboardingEffects,
   supportBundles: supportBundlesEffects,
   repositories: repositoriesEffects,
+  artifacts: artifactsEffects,
+  security: securityEffects,
+  builds: buildsEffects,
+  overview: overviewEffects,
+  integrations: integrationsEffects,
 })

@@ -1,10 +1,20 @@
 /**
- * Effects of the integrations area. The catalogue re-filters only after the user pauses:
- * category, vendor and search changes are debounced (300 ms) on an injected scheduler, so tests
- * and replay drive time themselves.
+ * Effects of the integrations area: each calls a port and turns the answer (or the failure)
+ * into an event. The catalogue re-filters only after the user pauses: category, vendor and
+ * search changes are debounced (300 ms) on the injected scheduler, so tests and replay drive
+ * time themselves. Tokens come from the secret vault by reference and go only to the port.
  */
-import { debounceTime, distinctUntilChanged, type Observable, type SchedulerLike } from 'rxjs'
-import { FILTER_DEBOUNCE_MS, filtersToQuery, type CatalogueFilters } from '../../domain/integrations'
+import { isLeft } from 'fp-ts/Either'
+import { distinctUntilChanged, filter, map, mergeMap, switchMap, timer } from 'rxjs'
+import type { Observable, SchedulerLike } from 'rxjs'
+import { FILTER_DEBOUNCE_MS, filtersToQuery, gitBaseUrl, vendorId } from '../../domain/integrations/rules'
+import type { CatalogueFilters } from '../../domain/integrations/types'
+import * as E from '../../domain/integrations/events'
+import type { GitIntegrationForm, Ports } from '../../adapters/ports'
+import type { AppState } from '../../domain/app'
+import { ofType, work } from './operators'
+import { secretGone } from './session'
+import type { Effect, EffectTable } from './types'
 
 /** One ApplyFilters per burst of changes: the last filters once nothing changed for 300 ms. */
 export function debouncedFilters(
@@ -12,8 +22,257 @@ export function debouncedFilters(
   scheduler: SchedulerLike,
 ): Observable<CatalogueFilters> {
   return changes$.pipe(
-    debounceTime(FILTER_DEBOUNCE_MS, scheduler),
+    // debounceTime, written with the timer the first load already has: rxjs's debounceTime
+    // would be a chunk of its own shared with search, one more name in the entry's preload map.
+    switchMap((filters) => timer(FILTER_DEBOUNCE_MS, scheduler).pipe(map(() => filters))),
     // A burst that ends where it started (typed, then erased) changes nothing.
     distinctUntilChanged((a, b) => filtersToQuery(a) === filtersToQuery(b)),
   )
+}
+
+/** API keys for the tools' setup data, by reference; dropped when the modal closes. */
+const apiKeys = new Map<string, string>()
+export const toolApiKey = (ref: string): string | undefined => apiKeys.get(ref)
+
+const catalogue: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('integrations/CatalogueRequested'),
+    switchMap((env) => {
+      const { requestId } = env.event.data
+      return work(
+        env,
+        async (emit) => {
+          const a = await ports.integrationsApi.catalogue()
+          emit(
+            isLeft(a)
+              ? E.CatalogueLoadFailed({ requestId, failure: a.left })
+              : E.CatalogueLoaded({
+                  requestId,
+                  entries: a.right.map(({ configureAction, ...e }) => ({
+                    ...e,
+                    categories: [...e.categories],
+                    vendors: [...e.vendors],
+                    ...(configureAction
+                      ? { configureAction: { ...configureAction, payload: { ...configureAction.payload } } }
+                      : {}),
+                  })),
+                }),
+          )
+        },
+        (failure) => E.CatalogueLoadFailed({ requestId, failure }),
+      )
+    }),
+  )
+
+const filters: Effect = (events$, state$, ports) =>
+  debouncedFilters(
+    events$.pipe(
+      ofType('integrations/FiltersEdited'),
+      map((env) => env.event.data),
+    ),
+    ports.scheduler,
+  ).pipe(
+    filter((draft) => filtersToQuery(draft) !== filtersToQuery(state$.value.integrations.filters)),
+    map((draft) =>
+      E.FiltersApplied({ ...draft, categories: [...draft.categories], vendors: [...draft.vendors] }),
+    ),
+  )
+
+const toolSetup: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('integrations/ToolOpened', 'integrations/ToolClosed'),
+    switchMap((env) => {
+      apiKeys.clear()
+      if (env.event.type === 'integrations/ToolClosed') return []
+      const { requestId, withApiKey } = env.event.data
+      return work(
+        env,
+        async (emit) => {
+          const base = await ports.navigationApi.setMeUp()
+          if (isLeft(base)) return emit(E.ToolSetupFailed({ requestId, failure: base.left }))
+          let apiKeyRef: string | null = null
+          if (withApiKey) {
+            const user = state$.value.session.user?.name ?? ''
+            const key = await ports.integrationsApi.oauthApiKey(user)
+            if (isLeft(key)) return emit(E.ToolSetupFailed({ requestId, failure: key.left }))
+            apiKeyRef = `key-${ports.ids.next()}`
+            apiKeys.set(apiKeyRef, key.right)
+          }
+          emit(E.ToolSetupReady({ requestId, baseUrl: base.right.baseUrl, apiKeyRef }))
+        },
+        (failure) => E.ToolSetupFailed({ requestId, failure }),
+      )
+    }),
+  )
+
+const vendorList: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('integrations/VendorListRequested'),
+    switchMap((env) => {
+      const { requestId, vendor } = env.event.data
+      return work(
+        env,
+        async (emit) => {
+          const a = await ports.integrationsApi.vendorIntegrations(vendor)
+          emit(
+            isLeft(a)
+              ? E.VendorListFailed({ requestId, failure: a.left })
+              : E.VendorListLoaded({
+                  requestId,
+                  list: {
+                    vendor: a.right.vendor,
+                    integrations: a.right.integrations.map((i) => ({
+                      ...i,
+                      connectedServices: [...i.connectedServices],
+                    })),
+                    configuredServices: a.right.configuredServices.map((c) => ({ ...c })),
+                  },
+                }),
+          )
+        },
+        (failure) => E.VendorListFailed({ requestId, failure }),
+      )
+    }),
+  )
+
+/** The form the platform takes, from the modal's state and the token taken from the vault. */
+function wireForm(state: AppState, token: string | undefined): GitIntegrationForm | null {
+  const m = state.integrations.modal
+  if (m.step !== 'form') return null
+  return {
+    userName: m.form.userName.trim(),
+    integrationName: m.form.integrationName.trim(),
+    url: gitBaseUrl(m.form.url),
+    vendorName: vendorId(m.vendor),
+    integrationType: 1,
+    ...(token !== undefined ? { token } : {}),
+    ...(m.integrationKey !== null ? { integrationKey: m.integrationKey } : {}),
+  }
+}
+
+const tokenOf = (ports: Ports, ref: string | null): string | undefined | null =>
+  ref === null ? undefined : (ports.secrets.take(ref) ?? null)
+
+const connectionTest: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('integrations/ConnectionTestStarted'),
+    switchMap((env) => {
+      const { requestId, tokenRef } = env.event.data
+      return work(
+        env,
+        async (emit) => {
+          const token = tokenOf(ports, tokenRef)
+          const form = token === null ? null : wireForm(state$.value, token)
+          if (form === null) return emit(E.ConnectionTestFailed({ requestId, failure: secretGone('token') }))
+          const a = await ports.integrationsApi.testConnection(form)
+          if (isLeft(a)) return emit(E.ConnectionTestFailed({ requestId, failure: a.left }))
+          emit(
+            a.right.success
+              ? E.ConnectionTestPassed({ requestId })
+              : E.ConnectionTestFailed({
+                  requestId,
+                  failure: { kind: 'status', message: 'the vendor refused the credentials' },
+                }),
+          )
+        },
+        (failure) => E.ConnectionTestFailed({ requestId, failure }),
+      )
+    }),
+  )
+
+const save: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('integrations/SaveStarted'),
+    mergeMap((env) => {
+      const { requestId, kind, tokenRef } = env.event.data
+      const failed = kind === 'create' ? E.IntegrationCreateFailed : E.IntegrationUpdateFailed
+      const modal = state$.value.integrations.modal
+      const key = modal.step === 'form' ? modal.integrationKey : null
+      return work(
+        env,
+        async (emit) => {
+          const token = tokenOf(ports, tokenRef)
+          const form = token === null ? null : wireForm(state$.value, token)
+          if (form === null) return emit(failed({ requestId, failure: secretGone('token') }))
+          const a =
+            kind === 'create' || key === null
+              ? await ports.integrationsApi.create(form)
+              : await ports.integrationsApi.update(key, form)
+          if (isLeft(a)) return emit(failed({ requestId, failure: a.left }))
+          emit(
+            kind === 'create'
+              ? E.IntegrationCreated({ requestId, integrationKey: a.right })
+              : E.IntegrationUpdated({ requestId, integrationKey: a.right }),
+          )
+        },
+        (failure) => failed({ requestId, failure }),
+      )
+    }),
+  )
+
+const remove: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('integrations/DeleteStarted'),
+    mergeMap((env) => {
+      const { integrationKey } = env.event.data
+      return work(
+        env,
+        async (emit) => {
+          const a = await ports.integrationsApi.remove(integrationKey)
+          emit(
+            isLeft(a)
+              ? E.IntegrationDeleteFailed({ integrationKey, failure: a.left })
+              : E.IntegrationDeleted({ integrationKey }),
+          )
+        },
+        (failure) => E.IntegrationDeleteFailed({ integrationKey, failure }),
+      )
+    }),
+  )
+
+const repos: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('integrations/ReposRequested', 'integrations/RepoSelectionSaveStarted'),
+    mergeMap((env) => {
+      const e = env.event
+      const { requestId } = e.data
+      const copy = (list: ReadonlyArray<{ name: string; private: boolean; selected: boolean }>) =>
+        list.map((r) => ({ name: r.name, private: r.private, selected: r.selected }))
+      if (e.type === 'integrations/ReposRequested')
+        return work(
+          env,
+          async (emit) => {
+            const a = await ports.integrationsApi.repositories(e.data.integrationKey)
+            emit(
+              isLeft(a)
+                ? E.ReposFailed({ requestId, failure: a.left })
+                : E.ReposLoaded({ requestId, repositories: copy(a.right) }),
+            )
+          },
+          (failure) => E.ReposFailed({ requestId, failure }),
+        )
+      return work(
+        env,
+        async (emit) => {
+          const a = await ports.integrationsApi.saveRepositories(e.data.integrationKey, e.data.selected)
+          emit(
+            isLeft(a)
+              ? E.RepoSelectionSaveFailed({ requestId, failure: a.left })
+              : E.RepoSelectionSaved({ requestId, repositories: copy(a.right) }),
+          )
+        },
+        (failure) => E.RepoSelectionSaveFailed({ requestId, failure }),
+      )
+    }),
+  )
+
+export const integrationsEffects: EffectTable = {
+  catalogue,
+  filters,
+  toolSetup,
+  vendorList,
+  connectionTest,
+  save,
+  remove,
+  repos,
 }

@@ -32,15 +32,15 @@ export const areaEvents =
     type.startsWith(`${area}/`)
 
 /**
- * One effect standing for the area's effects until they load: the first `area/…` event
- * loads them. They see only the area's own events (a test checks that each lazily loaded
- * area's effects react to nothing else). A module that fails to load is recorded as an
- * `area.*` effect failure; the area's next event tries again.
+ * One effect standing for the area's effects until they load: the first event it accepts
+ * (by default `area/…`) loads them. They see only the events it accepts (a test checks that
+ * each lazily loaded area's effects react to nothing else). A module that fails to load is
+ * recorded as an `area.*` effect failure; the area's next event tries again.
  */
 export function lazyEffects(
   area: string,
   load: () => Promise<EffectTable>,
-  accepts: (type: string) => boolean = areaEvents(area),
+  accepts: (event: AppEvent) => boolean = (event) => areaEvents(area)(event.type),
 ): Effect {
   return (events$, state$, ports) =>
     new Observable<EffectOutput>((out) => {
@@ -104,7 +104,7 @@ export function lazyEffects(
 
       subscriptions.add(
         events$.subscribe((envelope) => {
-          if (!accepts(envelope.event.type)) return
+          if (!accepts(envelope.event)) return
           backlog.push(envelope)
           if (feed) flush(feed)
           else if (!loading) start()

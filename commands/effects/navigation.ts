@@ -1,38 +1,27 @@
-import { EMPTY, exhaustMap, filter, from, map, mergeMap, switchMap, type Observable } from 'rxjs'
+import { EMPTY, exhaustMap, filter, from, map, mergeMap, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
-import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
 import {
   ClientBaseUrlFailed,
   ClientBaseUrlLoaded,
-  NavigationTypeSaveFailed,
+  ProjectSelected,
   TourCompletionRead,
 } from '../../domain/navigation/events'
-import { Shown } from '../../domain/notifications/events'
+import { projectToRestore } from '../../domain/navigation/menus'
+import { navigationTypeNotSaved } from '../../domain/navigation/navigationType'
 import { StartLoadFailed, UiPersonalised } from '../../domain/platform/events'
 import { caused, type Effect, type EffectTable } from './types'
+import { ofType } from './operators'
 
 /** The console's base path: every location in state is relative to it. */
 export const UI_BASE = '/ui'
-
-const only =
-  <T extends AppEvent['type']>(...types: T[]) =>
-  (events$: Observable<Envelope<AppEvent>>) =>
-    events$.pipe(
-      filter((e): e is Envelope<Extract<AppEvent, { type: T }>> => types.includes(e.event.type as T)),
-    )
 
 /**
  * Keeps the browser's history in step with `state.navigation`: an accepted (or deferred)
  * navigation is pushed or replaced; one that came from the history itself ('pop') is not.
  */
 const historySync: Effect = (events$, state$, ports) =>
-  only(
-    'navigation/Navigated',
-    'navigation/Deferred',
-    'navigation/Denied',
-    'navigation/LeftForExternal',
-  )(events$).pipe(
+  events$.pipe(
+    ofType('navigation/Navigated', 'navigation/Deferred', 'navigation/Denied', 'navigation/LeftForExternal'),
     mergeMap((envelope) => {
       const event = envelope.event
       if (event.type === 'navigation/LeftForExternal') {
@@ -56,27 +45,21 @@ const historySync: Effect = (events$, state$, ports) =>
     }),
   )
 
-/** Saves the navigation type the user switched to; on failure the console switches back and says so. */
+/** Saves the navigation type the user switched to; a failure follows the navigation-type rule. */
 const saveNavigationType: Effect = (events$, _state$, ports) =>
-  only('navigation/NavigationTypeSwitched')(events$).pipe(
+  events$.pipe(
+    ofType('navigation/NavigationTypeSwitched'),
     switchMap((envelope) => {
-      const type = envelope.event.data.type
-      const previous = type === 'new' ? 'classic' : 'new'
-      return from(ports.navigationApi.saveNavigationType(type)).pipe(
+      const switchedTo = envelope.event.data.type
+      return from(ports.navigationApi.saveNavigationType(switchedTo)).pipe(
         mergeMap((result) =>
           isLeft(result)
-            ? [
-                caused(envelope, NavigationTypeSaveFailed({ type: previous, failure: result.left })),
-                caused(
-                  envelope,
-                  Shown({
-                    id: `${envelope.corr}-navigation-type`,
-                    kind: 'error',
-                    message: `Could not switch the navigation type: ${result.left.message}`,
-                    at: envelope.at,
-                  }),
-                ),
-              ]
+            ? navigationTypeNotSaved({
+                switchedTo,
+                failure: result.left,
+                id: `${envelope.corr}-navigation-type`,
+                at: envelope.at,
+              }).map((event) => caused(envelope, event))
             : [],
         ),
       )
@@ -88,10 +71,8 @@ export const tourCompletedKey = (user: string) => `navigationTour.completedAt.${
 
 /** Remembers per user that the tour was finished, and reads it back when the user is known. */
 const tourCompletion: Effect = (events$, _state$, ports) =>
-  only(
-    'navigation/TourEnded',
-    'session/UserDataLoaded',
-  )(events$).pipe(
+  events$.pipe(
+    ofType('navigation/TourEnded', 'session/UserDataLoaded'),
     mergeMap((envelope) => {
       const event = envelope.event
       if (event.type === 'navigation/TourEnded') {
@@ -107,13 +88,38 @@ const tourCompletion: Effect = (events$, _state$, ports) =>
     }),
   )
 
+/** Local-storage key of the project a user last chose in the top bar (a UI fact, never a secret). */
+export const selectedProjectKey = (user: string) => `selectedProject.${user}`
+
+/**
+ * The top bar's project choice is remembered per user, and chosen again once the user's
+ * projects are known, if it is still one of them (spec 000 section 2).
+ */
+const rememberedProject: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('navigation/ProjectSelected', 'platform/ProjectsLoaded'),
+    mergeMap((envelope) => {
+      const user = state$.value.session.user
+      if (!user || user.anonymous) return EMPTY
+      const event = envelope.event
+      if (event.type === 'navigation/ProjectSelected') {
+        if (event.data.key === undefined) ports.localStore.remove(selectedProjectKey(user.name))
+        else ports.localStore.set(selectedProjectKey(user.name), event.data.key)
+        return EMPTY
+      }
+      const key = projectToRestore(
+        ports.localStore.get(selectedProjectKey(user.name)),
+        event.data.projects,
+        state$.value.navigation.selectedProject,
+      )
+      return key === undefined ? EMPTY : [caused(envelope, ProjectSelected({ key }))]
+    }),
+  )
+
 /** Loads the base URL set-me-up and the client flows show, when one of them opens without it. */
 const clientBaseUrl: Effect = (events$, state$, ports) =>
-  only(
-    'navigation/SetMeUpShown',
-    'navigation/ClientBaseUrlRequested',
-    'onboarding/ClientFlowRelaunched',
-  )(events$).pipe(
+  events$.pipe(
+    ofType('navigation/SetMeUpShown', 'navigation/ClientBaseUrlRequested', 'onboarding/ClientFlowRelaunched'),
     filter(() => state$.value.navigation.clientBaseUrl === undefined),
     exhaustMap((envelope) =>
       from(ports.navigationApi.setMeUp()).pipe(
@@ -134,7 +140,8 @@ const clientBaseUrl: Effect = (events$, state$, ports) =>
  * section 4): where the scanner runs, its state is asked for again, as at start-up.
  */
 const scannerOnProjectChange: Effect = (events$, state$, ports) =>
-  only('navigation/ProjectSelected')(events$).pipe(
+  events$.pipe(
+    ofType('navigation/ProjectSelected'),
     filter(() => state$.value.platform.microservices.some((m) => m.name === 'xray' && m.enabled)),
     switchMap((envelope) =>
       from(ports.platformApi.microserviceEnabled('xray')).pipe(
@@ -151,6 +158,7 @@ const scannerOnProjectChange: Effect = (events$, state$, ports) =>
   )
 
 export const navigationEffects: EffectTable = {
+  rememberedProject,
   scannerOnProjectChange,
   historySync,
   saveNavigationType,

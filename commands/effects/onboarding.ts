@@ -1,30 +1,23 @@
-import { catchError, concatMap, exhaustMap, filter, from, map, of } from 'rxjs'
-import { isLeft, left, type Either } from 'fp-ts/Either'
+import { catchError, concatMap, exhaustMap, from, map, of, switchMap } from 'rxjs'
+import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
-import type { Failure } from '../../domain/shared/failure'
 import {
+  ContactRequestAccepted,
+  ContactRequestFailed,
+  ContactRequestsLoaded,
+  ContactRequestsLoadFailed,
   GettingStartedSaved,
   GettingStartedSaveFailed,
   ProjectCreated,
   ProjectCreationFailed,
 } from '../../domain/onboarding/events'
 import { caused, type Effect, type EffectTable } from './types'
-
-const settle = <A>(call: () => Promise<Either<Failure, A>>): Promise<Either<Failure, A>> =>
-  call().catch((error: unknown): Either<Failure, A> =>
-    left({ kind: 'network', message: error instanceof Error ? error.message : String(error) }),
-  )
-
-const ofType =
-  <T extends AppEvent['type']>(type: T) =>
-  (e: Envelope<AppEvent>): e is Envelope<Extract<AppEvent, { type: T }>> =>
-    e.event.type === type
+import { ofType, settle } from './operators'
 
 /** Saves the getting-started flag the decider set. */
 const saveGettingStarted: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(ofType('onboarding/GettingStartedSeen')),
+    ofType('onboarding/GettingStartedSeen'),
     concatMap((envelope) =>
       from(settle(() => ports.onboardingApi.saveGettingStartedSeen())).pipe(
         map((answer) =>
@@ -43,7 +36,7 @@ const saveGettingStarted: Effect = (events$, _state$, ports) =>
  */
 const createProject: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(ofType('onboarding/ProjectCreationRequested')),
+    ofType('onboarding/ProjectCreationRequested'),
     exhaustMap((envelope) => {
       const { answers } = envelope.event.data
       const run = async (): Promise<AppEvent> => {
@@ -73,5 +66,46 @@ const createProject: Effect = (events$, _state$, ports) =>
     }),
   )
 
+/** Sends the contact request the decider accepted; the answer (or the failure) becomes an event. */
+const sendContactRequest: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('onboarding/ContactRequestPosted'),
+    exhaustMap((envelope) =>
+      from(settle(() => ports.onboardingApi.sendContactRequest(envelope.event.data.request))).pipe(
+        map((answer) =>
+          caused(
+            envelope,
+            isLeft(answer)
+              ? ContactRequestFailed({ failure: answer.left })
+              : ContactRequestAccepted({ schedulingLink: answer.right.schedulingLink }),
+          ),
+        ),
+      ),
+    ),
+  )
+
+/** Loads the contact requests for the admin page; a newer request wins. */
+const loadContactRequests: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('onboarding/ContactRequestsRequested'),
+    switchMap((envelope) =>
+      from(settle(() => ports.onboardingApi.contactRequests())).pipe(
+        map((answer) =>
+          caused(
+            envelope,
+            isLeft(answer)
+              ? ContactRequestsLoadFailed({ failure: answer.left })
+              : ContactRequestsLoaded({ requests: [...answer.right] }),
+          ),
+        ),
+      ),
+    ),
+  )
+
 // Effects of the onboarding area: each calls a port and turns the answer into an event.
-export const onboardingEffects: EffectTable = { saveGettingStarted, createProject }
+export const onboardingEffects: EffectTable = {
+  saveGettingStarted,
+  createProject,
+  sendContactRequest,
+  loadContactRequests,
+}

@@ -3,10 +3,9 @@
  * and records the answer. A newer request of the same kind cancels the older one
  * (switchMap, and the AbortSignal reaches fetch).
  */
-import { EMPTY, Observable, filter, from, map, merge, mergeMap, switchMap, type OperatorFunction } from 'rxjs'
+import { EMPTY, Observable, filter, from, map, merge, mergeMap, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
 import {
   BuildsLoaded,
   CountLoaded,
@@ -26,19 +25,12 @@ import {
   VersionNotFound,
   VersionsPageFailed,
   VersionsPageLoaded,
-  type PackagesEvent,
 } from '../../domain/packages/events'
-import { PAGE_SIZE } from '../../domain/packages/types'
-import { canSeeCounts, viewerOf } from '../../domain/search/viewer'
-import { canonicalPackageTypeOrSelf, repoKeyAndPath } from '../../domain/packages/rules'
+import { MORE_PAGE_SIZE, PAGE_SIZE } from '../../domain/packages/types'
+import { versionPanelsOf } from '../../domain/packages/rules'
 import type { Result } from '../../adapters/ports'
 import { caused, type Effect, type EffectOutput, type EffectTable } from './types'
-
-type Of<T extends PackagesEvent['type']> = Envelope<Extract<PackagesEvent, { type: T }>>
-
-function ofType<T extends PackagesEvent['type']>(...types: T[]): OperatorFunction<Envelope<AppEvent>, Of<T>> {
-  return filter((e): e is Of<T> => (types as string[]).includes(e.event.type))
-}
+import { ofType, settle } from './operators'
 
 /** Runs a port call that honours an AbortSignal; unsubscribing aborts it. */
 function abortable<A>(call: (signal: AbortSignal) => Promise<A>): Observable<A> {
@@ -74,7 +66,7 @@ const list: Effect = (events$, _state$, ports) =>
       const requestId = env.event.data.requestId
       return abortable((signal) =>
         ports.packagesApi
-          .searchPackages(query, { first: PAGE_SIZE, after }, signal)
+          .searchPackages(query, { first: more ? MORE_PAGE_SIZE : PAGE_SIZE, after }, signal)
           .catch((error: unknown): Result<never> => ({ _tag: 'Left', left: unexpected(error) })),
       ).pipe(
         mergeMap((answer) => {
@@ -101,11 +93,11 @@ const list: Effect = (events$, _state$, ports) =>
     }),
   )
 
-/** Package counts, for admins and project admins only (nobody else triggers the call). */
-const count: Effect = (events$, state$, ports) =>
+/** The package count, when the list's request asked for it. */
+const count: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('packages/ListRequested'),
-    filter(() => canSeeCounts(viewerOf(state$.value))),
+    filter((env) => env.event.data.withCount === true),
     switchMap((env) =>
       from(
         ports.packagesApi
@@ -225,55 +217,35 @@ const versionPanels: Effect = (events$, _state$, ports) =>
         env.event.type === 'packages/VersionLoaded' ? env.event.data.version : env.event.data.versions[0]
       if (!version) return EMPTY
       const api = ports.packagesApi
-      const type = canonicalPackageTypeOrSelf(pkg.packageType)
-      const lead = version.repos[0]
-      const where = lead ? repoKeyAndPath(lead) : null
-      const settle = async <A>(call: () => Promise<Result<A>>, empty: A) => {
-        try {
-          const answer = await call()
-          return isLeft(answer) ? { value: empty, failed: true } : { value: answer.right, failed: false }
-        } catch {
-          return { value: empty, failed: true }
-        }
+      const panels = versionPanelsOf(pkg.packageType, version.repos)
+      // A failed panel shows empty: its value is the empty one, and the failure is noted. A panel
+      // the package type does not have is empty without a call.
+      const orEmpty = async <W, A>(at: W | null, call: (at: W) => Promise<Result<A>>, empty: A) => {
+        if (at === null) return { value: empty, failed: false }
+        const answer = await settle(() => call(at))
+        return isLeft(answer) ? { value: empty, failed: true } : { value: answer.right, failed: false }
       }
       const jobs: Promise<AppEvent>[] = [
-        settle(() => api.getReadme(version.id, lead?.leadFilePath ?? ''), '').then((r) =>
+        orEmpty(panels.readmePath, (path) => api.getReadme(version.id, path), '').then((r) =>
           ReadmeLoaded({
             requestId,
             value: r.failed || r.value.trim() === '' ? null : r.value,
             failed: r.failed,
           }),
         ),
+        orEmpty(panels.builds, (at) => api.getBuilds(at.repoKey, at.path), [] as const).then((r) =>
+          BuildsLoaded({ requestId, value: [...r.value], failed: r.failed }),
+        ),
+        orEmpty(panels.dockerLayers, (at) => api.getDockerLayers(at.repoKey, at.path), [] as const).then(
+          (r) => DockerLayersLoaded({ requestId, value: [...r.value], failed: r.failed }),
+        ),
+        orEmpty(panels.npm, (at) => api.getNpmDependencies(at), [] as const).then((r) =>
+          DependenciesLoaded({ requestId, value: [...r.value], failed: r.failed }),
+        ),
+        orEmpty(panels.npm, (at) => api.getNpmProperties(at), [] as const).then((r) =>
+          PropertiesLoaded({ requestId, value: [...r.value], failed: r.failed }),
+        ),
       ]
-      if (where) {
-        jobs.push(
-          settle(() => api.getBuilds(where.repoKey, where.path), [] as const).then((r) =>
-            BuildsLoaded({ requestId, value: [...r.value], failed: r.failed }),
-          ),
-        )
-        jobs.push(
-          (type === 'docker'
-            ? settle(() => api.getDockerLayers(where.repoKey, where.path), [] as const)
-            : Promise.resolve({ value: [] as const, failed: false })
-          ).then((r) => DockerLayersLoaded({ requestId, value: [...r.value], failed: r.failed })),
-        )
-      } else {
-        jobs.push(Promise.resolve(BuildsLoaded({ requestId, value: [], failed: false })))
-        jobs.push(Promise.resolve(DockerLayersLoaded({ requestId, value: [], failed: false })))
-      }
-      const npmPath = lead?.leadFilePath ?? ''
-      jobs.push(
-        (type === 'npm' && lead
-          ? settle(() => api.getNpmDependencies(`${lead.name}/${npmPath}`), [] as const)
-          : Promise.resolve({ value: [] as const, failed: false })
-        ).then((r) => DependenciesLoaded({ requestId, value: [...r.value], failed: r.failed })),
-      )
-      jobs.push(
-        (type === 'npm' && lead
-          ? settle(() => api.getNpmProperties(`${lead.name}/${npmPath}`), [] as const)
-          : Promise.resolve({ value: [] as const, failed: false })
-        ).then((r) => PropertiesLoaded({ requestId, value: [...r.value], failed: r.failed })),
-      )
       return merge(...jobs.map((job) => from(job))).pipe(map((event) => caused(env, event)))
     }),
   )

@@ -21,7 +21,8 @@ import {
 import type { StartStep } from '../../domain/platform/types'
 import * as S from '../../domain/session/events'
 import type { EffectTable, Effect } from './types'
-import { loadLoginData, ofType, work } from './session'
+import { loadLoginData } from './loginData'
+import { ofType, work } from './operators'
 
 /** Local-storage keys the console reads at start-up (UI preferences; never secrets). */
 export const LOCAL_PREFERENCE_KEYS = [
@@ -100,9 +101,9 @@ export async function runStartUp(
       hasMicroservice(initial.microservices, 'insight')
         ? load(platform.microserviceEnabled('insight'), (enabled) => P.SupportAnalyticsLoaded({ enabled }))
         : null,
-      // The projects list is for those who administer projects: admins get every project,
-      // project administrators the ones they administer.
-      user.admin || user.projectAdmin === true
+      // The projects of the top bar's selector: every project for admins, the user's own
+      // projects for everyone else signed in (spec 000 section 2).
+      signedIn
         ? load(platform.projects(), (projects) =>
             P.ProjectsLoaded({ projects: projects.map((p) => ({ ...p })) }),
           )

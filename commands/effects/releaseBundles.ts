@@ -1,18 +1,15 @@
-import { filter, from, map, switchMap } from 'rxjs'
+import { from, map, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
-import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
 import { LookupFailed, LookupLoaded } from '../../domain/releaseBundles/events'
 import { caused, type Effect, type EffectTable } from './types'
+import { ofType } from './operators'
 
 /** How many bundles one lookup lists. */
 export const LOOKUP_ROWS = 100
 
-type Requested = Envelope<Extract<AppEvent, { type: 'releaseBundles/LookupRequested' }>>
-
 const lookup: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter((e): e is Requested => e.event.type === 'releaseBundles/LookupRequested'),
+    ofType('releaseBundles/LookupRequested'),
     switchMap((env) => {
       const { requestId, checksum } = env.event.data
       return from(

@@ -1,9 +1,8 @@
 import { filter, from, map, mergeMap, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
-import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
-import type { Failure } from '../../domain/shared/failure'
 import {
+  ClientTokenFailed,
+  ClientTokenIssued,
   Deleted,
   DeleteFailed,
   ListFailed,
@@ -14,22 +13,11 @@ import {
   SaveFailed,
 } from '../../domain/repositories/events'
 import { problemsOfRefusal } from '../../domain/repositories/rules'
-import { caused, type Effect, type EffectTable } from './types'
-
-type Of<T extends AppEvent['type']> = Envelope<Extract<AppEvent, { type: T }>>
-const is =
-  <T extends AppEvent['type']>(type: T) =>
-  (e: Envelope<AppEvent>): e is Of<T> =>
-    e.event.type === type
-
-const thrown = (error: unknown): Failure => ({
-  kind: 'network',
-  message: error instanceof Error ? error.message : String(error),
-})
+import { caused, isEvent, thrownFailure, type Effect, type EffectTable } from './types'
 
 const list: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(is('repositories/ListRequested')),
+    filter(isEvent('repositories/ListRequested')),
     switchMap((env) => {
       const { requestId } = env.event.data
       return from(
@@ -40,14 +28,14 @@ const list: Effect = (events$, _state$, ports) =>
               ? ListFailed({ requestId, failure: a.left })
               : ListLoaded({ requestId, repositories: [...a.right] }),
           )
-          .catch((error: unknown) => ListFailed({ requestId, failure: thrown(error) })),
+          .catch((error: unknown) => ListFailed({ requestId, failure: thrownFailure(error) })),
       ).pipe(map((event) => caused(env, event)))
     }),
   )
 
 const save: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(is('repositories/SaveRequested')),
+    filter(isEvent('repositories/SaveRequested')),
     mergeMap((env) => {
       const { requestId, form, create } = env.event.data
       return from(
@@ -58,14 +46,14 @@ const save: Effect = (events$, _state$, ports) =>
               ? SaveFailed({ requestId, failure: a.left, problems: problemsOfRefusal(a.left) })
               : Saved({ requestId, key: a.right }),
           )
-          .catch((error: unknown) => SaveFailed({ requestId, failure: thrown(error), problems: {} })),
+          .catch((error: unknown) => SaveFailed({ requestId, failure: thrownFailure(error), problems: {} })),
       ).pipe(map((event) => caused(env, event)))
     }),
   )
 
 const remove: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(is('repositories/DeleteRequested')),
+    filter(isEvent('repositories/DeleteRequested')),
     mergeMap((env) => {
       const { requestId, key } = env.event.data
       return from(
@@ -74,14 +62,14 @@ const remove: Effect = (events$, _state$, ports) =>
           .then((a) =>
             isLeft(a) ? DeleteFailed({ requestId, key, failure: a.left }) : Deleted({ requestId, key }),
           )
-          .catch((error: unknown) => DeleteFailed({ requestId, key, failure: thrown(error) })),
+          .catch((error: unknown) => DeleteFailed({ requestId, key, failure: thrownFailure(error) })),
       ).pipe(map((event) => caused(env, event)))
     }),
   )
 
 const quick: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(is('repositories/QuickCreationRequested')),
+    filter(isEvent('repositories/QuickCreationRequested')),
     mergeMap((env) => {
       const { requestId, packageTypes } = env.event.data
       return from(
@@ -92,10 +80,29 @@ const quick: Effect = (events$, _state$, ports) =>
               ? QuickCreationFailed({ requestId, failure: a.left })
               : QuickCreated({ requestId, created: [...a.right.created], existing: [...a.right.existing] }),
           )
-          .catch((error: unknown) => QuickCreationFailed({ requestId, failure: thrown(error) })),
+          .catch((error: unknown) => QuickCreationFailed({ requestId, failure: thrownFailure(error) })),
+      ).pipe(map((event) => caused(env, event)))
+    }),
+  )
+
+/** A client token: the token goes into the in-memory vault, the event carries its reference. */
+const clientToken: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    filter(isEvent('repositories/ClientTokenRequested')),
+    switchMap((env) => {
+      const { requestId } = env.event.data
+      return from(
+        ports.repositoriesApi
+          .clientToken()
+          .then((a) =>
+            isLeft(a)
+              ? ClientTokenFailed({ requestId, failure: a.left })
+              : ClientTokenIssued({ requestId, ref: ports.secrets.put(a.right.token), user: a.right.user }),
+          )
+          .catch((error: unknown) => ClientTokenFailed({ requestId, failure: thrownFailure(error) })),
       ).pipe(map((event) => caused(env, event)))
     }),
   )
 
 // Effects of the repositories area: each calls a port and turns the answer into an event.
-export const repositoriesEffects: EffectTable = { list, save, remove, quick }
+export const repositoriesEffects: EffectTable = { list, save, remove, quick, clientToken }

@@ -4,10 +4,19 @@
  * storage (never anything secret: models and query strings only).
  */
 import * as t from 'io-ts'
-import { EMPTY, Observable, debounceTime, distinctUntilChanged, filter, map, mergeMap, switchMap } from 'rxjs'
+import {
+  EMPTY,
+  Observable,
+  debounceTime,
+  distinctUntilChanged,
+  filter,
+  map,
+  mergeMap,
+  switchMap,
+  take,
+} from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
 import { RecentLoaded, RecentSearchC, SuggestionsFailed, SuggestionsLoaded } from '../../domain/search/events'
 import { parseSearchText, withTrailingWildcard, type RecentSearch } from '../../domain/search/rules'
 import { SEARCH_TYPES } from '../../domain/search/searchTypes'
@@ -15,6 +24,8 @@ import { viewerOf } from '../../domain/search/viewer'
 import { defaultPackageQuery } from '../../domain/packages/initial'
 import type { KeyValueStore } from '../../adapters/ports'
 import { caused, type Effect, type EffectTable } from './types'
+import { isSearchUse } from './searchUse'
+import { ofType } from './operators'
 
 export const RECENT_SEARCHES_KEY = 'recentSearches'
 /** Typing pauses this long before the platform is asked for suggestions. */
@@ -46,11 +57,9 @@ export function readRecent(store: KeyValueStore): Record<string, RecentSearch[]>
   return out
 }
 
-type Env<T extends AppEvent['type']> = Envelope<Extract<AppEvent, { type: T }>>
-
 const suggestions: Effect = (events$, state$, ports) =>
   events$.pipe(
-    filter((e): e is Env<'search/TextChanged'> => e.event.type === 'search/TextChanged'),
+    ofType('search/TextChanged'),
     debounceTime(SUGGEST_DEBOUNCE_MS, ports.scheduler),
     switchMap((env) => {
       const text = env.event.data.text
@@ -107,9 +116,16 @@ const suggestions: Effect = (events$, state$, ports) =>
     }),
   )
 
-/** Loads the recent searches of whoever is signed in (or 'anonymous') whenever that changes. */
-const loadRecent: Effect = (_events$, state$, ports) =>
-  state$.pipe(
+/**
+ * Loads the recent searches of whoever is signed in (or 'anonymous') from the search area's
+ * first use on, and again whenever that user changes. Waiting for the first use makes the
+ * browser, which loads these effects then, record what an app with every effect loaded does.
+ */
+const loadRecent: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    filter((e) => isSearchUse(e.event)),
+    take(1),
+    switchMap(() => state$),
     map((s) => viewerOf(s).userName),
     distinctUntilChanged(),
     map((owner) => {
@@ -122,7 +138,7 @@ const loadRecent: Effect = (_events$, state$, ports) =>
 /** Writes the user's list back after each search; other users' lists are kept as they were. */
 const saveRecent: Effect = (events$, state$, ports) =>
   events$.pipe(
-    filter((e) => e.event.type === 'search/SearchRan'),
+    ofType('search/SearchRan'),
     mergeMap(() => {
       const s = state$.value.search
       if (s.recentOwner === null) return EMPTY

@@ -6,13 +6,14 @@ import {
   filter,
   from,
   map,
+  mergeMap,
   repeat,
   switchMap,
   timer,
   type Observable,
 } from 'rxjs'
-import { isLeft, left } from 'fp-ts/Either'
-import type { Ports, Result } from '../../adapters/ports'
+import { isLeft, map as mapRight } from 'fp-ts/Either'
+import type { Ports } from '../../adapters/ports'
 import type { AppEvent } from '../../domain/app'
 import type { TopologyNode } from '../../domain/serviceStatus/types'
 import {
@@ -22,22 +23,26 @@ import {
   LogFilesLoaded,
   LogNodesLoadFailed,
   LogNodesLoaded,
+  NodeRemovalFailed,
+  NodeRemoved,
   TopologyLoadFailed,
   TopologyLoaded,
 } from '../../domain/serviceStatus/events'
-import { DEFAULT_LOG_REFRESH_SECS, isLogLive, logProductOf, logRefreshSecs } from '../../domain/serviceStatus'
+import {
+  DEFAULT_LOG_REFRESH_SECS,
+  isLogLive,
+  logNodesFromStates,
+  logProductOf,
+  logRefreshSecs,
+  usesHighAvailability,
+} from '../../domain/serviceStatus'
 import { caused, type Effect, type EffectTable, type StateObservable } from './types'
-
-/** A port call that never rejects: a thrown error becomes a network failure. */
-const settle = <A>(call: () => Promise<Result<A>>): Promise<Result<A>> =>
-  call().catch((error: unknown): Result<A> =>
-    left({ kind: 'network', message: error instanceof Error ? error.message : String(error) }),
-  )
+import { ofType, settle } from './operators'
 
 /** Loads the topology; a newer request supersedes an older one (switchMap). */
 const loadTopology: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter((e) => e.event.type === 'serviceStatus/TopologyRequested'),
+    ofType('serviceStatus/TopologyRequested'),
     switchMap((envelope) => {
       const requestId = (envelope.event.data as { requestId: string }).requestId
       return from(settle(() => ports.serviceStatusApi.topology())).pipe(
@@ -57,6 +62,23 @@ const loadTopology: Effect = (events$, _state$, ports) =>
     }),
   )
 
+/** Removes a node; the area's policy then loads the status again. */
+const removeNode: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    filter((e) => e.event.type === 'serviceStatus/NodeRemovalRequested'),
+    mergeMap((envelope) => {
+      const ref = envelope.event.data as { requestId: string; serviceId: string; nodeId: string }
+      return from(settle(() => ports.serviceStatusApi.removeNode(ref.serviceId, ref.nodeId))).pipe(
+        map((answer) =>
+          caused(
+            envelope,
+            isLeft(answer) ? NodeRemovalFailed({ ...ref, failure: answer.left }) : NodeRemoved(ref),
+          ),
+        ),
+      )
+    }),
+  )
+
 // The log viewer lists the Online nodes of each log product (spec 001 section 7: only Online kept).
 const logNodes = (nodes: ReadonlyArray<TopologyNode>) =>
   nodes.flatMap((n) => {
@@ -64,8 +86,18 @@ const logNodes = (nodes: ReadonlyArray<TopologyNode>) =>
     return product === undefined ? [] : [{ product, nodeId: n.nodeId }]
   })
 
+/**
+ * The log viewer's nodes: from the per-node status for a high-availability licence, from the
+ * service status otherwise (spec 001 section 7).
+ */
+async function readLogNodes(ports: Ports, licenseType: string | undefined) {
+  if (!usesHighAvailability(licenseType))
+    return mapRight(logNodes)(await settle(() => ports.serviceStatusApi.topology()))
+  return mapRight(logNodesFromStates)(await settle(() => ports.serviceStatusApi.nodeStates()))
+}
+
 /** Opening the log viewer loads the nodes of every product. */
-const loadLogNodes: Effect = (events$, _state$, ports) =>
+const loadLogNodes: Effect = (events$, state$, ports) =>
   events$.pipe(
     filter(
       (e) =>
@@ -74,13 +106,13 @@ const loadLogNodes: Effect = (events$, _state$, ports) =>
     switchMap((envelope) => {
       if (envelope.event.type !== 'serviceStatus/LogViewerOpened') return EMPTY
       const { selection } = envelope.event.data
-      return from(settle(() => ports.serviceStatusApi.topology())).pipe(
+      return from(readLogNodes(ports, state$.value.platform.footer?.licenseType)).pipe(
         map((answer) =>
           caused(
             envelope,
             isLeft(answer)
               ? LogNodesLoadFailed({ selection, failure: answer.left })
-              : LogNodesLoaded({ selection, nodes: logNodes(answer.right) }),
+              : LogNodesLoaded({ selection, nodes: [...answer.right] }),
           ),
         ),
       )
@@ -201,4 +233,10 @@ const tailLog: Effect = (_events$, state$: StateObservable, ports) =>
     ),
   )
 
-export const serviceStatusEffects: EffectTable = { loadTopology, loadLogNodes, loadLogFiles, tailLog }
+export const serviceStatusEffects: EffectTable = {
+  loadTopology,
+  removeNode,
+  loadLogNodes,
+  loadLogFiles,
+  tailLog,
+}

@@ -4,8 +4,6 @@
  * from `ports.secrets` by the reference the request carries, used once, and never recorded.
  */
 import {
-  Observable,
-  filter,
   mergeMap,
   exhaustMap,
   EMPTY,
@@ -18,11 +16,10 @@ import {
   switchMap,
   interval,
 } from 'rxjs'
-import { isLeft, right, type Either } from 'fp-ts/Either'
+import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
 import type { Failure } from '../../domain/shared/failure'
-import type { Ports, Result } from '../../adapters/ports'
+import type { Ports } from '../../adapters/ports'
 import * as S from '../../domain/session/events'
 import {
   loginDialogRule,
@@ -32,48 +29,11 @@ import {
 } from '../../domain/session/rules'
 import type { UserData } from '../../domain/session/types'
 import { EXPIRED_REASON } from '../../domain/session/policies'
-import { caused, type Effect, type EffectOutput, type EffectTable } from './types'
-
-export type EventOfType<T extends AppEvent['type']> = Extract<AppEvent, { type: T }>
-
-/** The recorded events of the given types. */
-export const ofType =
-  <T extends AppEvent['type']>(...types: ReadonlyArray<T>) =>
-  (events$: Observable<Envelope<AppEvent>>): Observable<Envelope<EventOfType<T>>> =>
-    events$.pipe(
-      filter((e): e is Envelope<EventOfType<T>> => (types as ReadonlyArray<string>).includes(e.event.type)),
-    )
-
-/**
- * Runs async work for one recorded event; what it emits shares that event's correlation id.
- * A throw is turned into `onError`'s failure event, never an error of the stream.
- */
-export function work(
-  cause: Envelope<AppEvent>,
-  body: (emit: (event: AppEvent) => void) => Promise<void>,
-  onError: (failure: Failure) => AppEvent | null,
-): Observable<EffectOutput> {
-  return new Observable<EffectOutput>((subscriber) => {
-    let open = true
-    const emit = (event: AppEvent) => {
-      if (open) subscriber.next(caused(cause, event))
-    }
-    body(emit)
-      .catch((error: unknown) => {
-        const failed = onError({
-          kind: 'network',
-          message: error instanceof Error ? error.message : String(error),
-        })
-        if (failed) emit(failed)
-      })
-      .finally(() => {
-        if (open) subscriber.complete()
-      })
-    return () => {
-      open = false
-    }
-  })
-}
+import { caused, type Effect, type EffectTable } from './types'
+import { ofType, work, type EventOfType } from './operators'
+import { loadLoginData } from './loginData'
+import { isLeavableUrl } from '../../domain/session/loginSettings'
+import { providerSignOutOf, sessionCheckOutcome } from '../../domain/session/sessionEnd'
 
 /** A reference that no longer holds its secret (reloaded page, double submit). */
 export const secretGone = (what: string): Failure => ({
@@ -87,124 +47,6 @@ export const LOGIN_DIALOG_DISMISSED_KEY = 'loginDialogDismissed'
 /** Set on logout so set-me-up reloads its data. */
 export const SET_ME_UP_STALE_KEY = 'setMeUpDataStale'
 
-/**
- * Secrets the user is shown (and which must not enter events, the log or storage) wait here in
- * memory, by reference, until they are no longer needed; at most a few are kept.
- */
-class ShownOnce<A> {
-  private readonly items = new Map<string, A>()
-  private seq = 0
-  constructor(
-    private readonly prefix: string,
-    private readonly max: number,
-  ) {}
-  put(value: A, id: string): string {
-    const ref = `${this.prefix}-${++this.seq}-${id}`
-    this.items.set(ref, value)
-    for (const old of this.items.keys()) if (this.items.size > this.max) this.items.delete(old)
-    return ref
-  }
-  get(ref: string): A | undefined {
-    return this.items.get(ref)
-  }
-  clear(): void {
-    this.items.clear()
-  }
-}
-
-/** Enrolment data (the TOTP secret and its otpauth URL), until the login completes or ends. */
-const enrollments = new ShownOnce<{ readonly secret: string; readonly otpauthUrl: string }>('mfa', 4)
-/** The API key the profile screen shows, until it is hidden or the user signs out. */
-const apiKeys = new ShownOnce<string>('key', 1)
-
-export function enrollmentData(
-  ref: string,
-): { readonly secret: string; readonly otpauthUrl: string } | undefined {
-  return enrollments.get(ref)
-}
-
-export function revealedApiKey(ref: string): string | undefined {
-  return apiKeys.get(ref)
-}
-
-/** Only addresses a browser may be sent to: http(s) URLs, or same-origin paths that stay so. */
-export function isLeavableUrl(url: string): boolean {
-  if (isSafeInternalPath(url)) return true
-  try {
-    const parsed = new URL(url)
-    return (
-      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
-      parsed.username === '' &&
-      parsed.password === ''
-    )
-  } catch {
-    return false
-  }
-}
-
-const iconOf = (type: string) => type.toLowerCase().replace(/[^a-z0-9-]/g, '')
-
-const orDefault = <A>(
-  result: Result<A>,
-  fallback: A,
-  part: string,
-  failures: Array<{ part: string; failure: Failure }>,
-): A => {
-  if (isLeft(result)) {
-    failures.push({ part, failure: result.left })
-    return fallback
-  }
-  return result.right
-}
-
-/**
- * The login page's data: login-related data is required; the other calls fall back to the
- * catalogue's defaults (realms empty, view mode internal, SAML registration id empty).
- */
-export async function loadLoginData(ports: Ports): Promise<Either<Failure, S.LoginDataLoadedData>> {
-  const api = ports.sessionApi
-  const [related, visual, plugins, realms, dialog, samlLogout, samlRegistration, oauth, autoRedirect] =
-    await Promise.all([
-      api.loginRelatedData(),
-      api.visualMode(),
-      api.userPlugins(),
-      api.realms(),
-      api.loginDialog(),
-      api.samlLogoutUrl(),
-      api.samlRegistrationId(),
-      api.oauthProviders(),
-      api.autoRedirect(),
-    ])
-  if (isLeft(related)) return related
-  const failures: Array<{ part: string; failure: Failure }> = []
-  const mode = orDefault(visual, { loginIsExternal: false, isProvidersHidden: false }, 'visualMode', failures)
-  const settings: S.LoginDataLoadedData['settings'] = {
-    samlLogoutUrl: orDefault(samlLogout, '', 'samlLogoutUrl', failures),
-    forgotPassword: related.right.forgotPassword,
-    passwordAutocompleteEnabled: related.right.passwordAutocompleteEnabled,
-    rememberMeEnabled: related.right.rememberMeEnabled,
-    // Provider addresses are sanitised: a link the browser must not follow is dropped.
-    ssoProviderLinksSAML: related.right.samlProviders
-      .filter((p) => isLeavableUrl(p.url))
-      .map((p) => ({ ...p })),
-    ssoProviderLink: isLeavableUrl(related.right.ssoProviderLink) ? related.right.ssoProviderLink : '',
-    realms: orDefault(realms, [], 'realms', failures).map((r) => ({ ...r })),
-    samlRegistrationId: orDefault(samlRegistration, '', 'samlRegistrationId', failures),
-    oauthProviders: orDefault(oauth, [], 'oauthProviders', failures)
-      .filter((p) => isLeavableUrl(p.url))
-      .map((p) => ({ name: p.name, type: p.type, url: p.url, icon: iconOf(p.type) })),
-    loginDialogSettingsContent: orDefault(dialog, null, 'loginDialog', failures),
-    loginViewMode: {
-      mode: mode.loginIsExternal ? 'external' : 'internal',
-      isProvidersHidden: mode.isProvidersHidden,
-    },
-    authUserPlugin: orDefault(plugins, true, 'userPlugins', failures),
-    autoRedirectLogin: orDefault(autoRedirect, false, 'autoRedirect', failures),
-    anonAccessEnabled: related.right.anonAccessEnabled,
-  }
-  return right({ settings, failures })
-}
-
 /** A login answer: complete, or the MFA step the user must take first. */
 export function loginAnswer(user: UserData, via: S.SignedInVia): AppEvent {
   const outcome = loginOutcome(user.mfaStatus)
@@ -215,8 +57,8 @@ export function loginAnswer(user: UserData, via: S.SignedInVia): AppEvent {
 
 type Api = Ports['sessionApi']
 
-/** One request event → one call → its success or failure event. */
-export function request<T extends AppEvent['type']>(
+/** One request event → one call (or a refusal before it) → its success or failure event. */
+export function handle<T extends AppEvent['type']>(
   type: T,
   call: (event: EventOfType<T>, ports: Ports, api: Api) => Promise<AppEvent>,
   failed: (failure: Failure, event: EventOfType<T>) => AppEvent,
@@ -240,7 +82,7 @@ export function take(ports: Ports, ...refs: ReadonlyArray<string>): string[] | u
   return values.every((v): v is string => v !== undefined) ? values : undefined
 }
 
-const loginData = request(
+const loginData = handle(
   'session/LoginDataRequested',
   async (_e, ports) => {
     const loaded = await loadLoginData(ports)
@@ -249,7 +91,7 @@ const loginData = request(
   (failure) => S.LoginDataFailed({ failure }),
 )
 
-const signIn = request(
+const signIn = handle(
   'session/SignInRequested',
   async (e, ports, api) => {
     const [password] = take(ports, e.data.passwordRef) ?? []
@@ -262,17 +104,17 @@ const signIn = request(
   (failure, e) => S.SignInFailed({ user: e.data.user, failure }),
 )
 
-const mfaEnrollment = request(
+const mfaEnrollment = handle(
   'session/MfaEnrollmentRequested',
   async (_e, ports, api) => {
     const answer = await api.mfaEnrollment()
     if (isLeft(answer)) return S.MfaEnrollmentFailed({ failure: answer.left })
-    return S.MfaEnrollmentLoaded({ ref: enrollments.put(answer.right, ports.ids.next()) })
+    return S.MfaEnrollmentLoaded({ ref: ports.shown.enrollments.put(answer.right) })
   },
   (failure) => S.MfaEnrollmentFailed({ failure }),
 )
 
-const verifyOtp = request(
+const verifyOtp = handle(
   'session/OtpSubmitted',
   async (e, ports, api) => {
     const [otp] = take(ports, e.data.otpRef) ?? []
@@ -285,32 +127,19 @@ const verifyOtp = request(
   (failure) => S.OtpFailed({ failure }),
 )
 
-/** The platform's OpenID Connect sign-out: it redirects on to the provider's end-session endpoint. */
-export const OIDC_LOGOUT_PATH = '/ui/api/v1/ui/auth/sso/oidc/logout'
-
-/**
- * Logout: the server session ends; a SAML session then leaves for the SAML logout address, an
- * OpenID Connect (realm oauth) session for the provider's sign-out.
- */
+/** Logout: the server session ends, then the provider's sign-out when the session came from one. */
 const signOut: Effect = (events$, state$, ports) =>
   events$.pipe(
     ofType('session/SignOutRequested'),
     mergeMap((env) => {
       const { user, login } = state$.value.session
-      const providerLogout =
-        user?.realm === 'saml' && login.samlLogoutUrl !== '' && isLeavableUrl(login.samlLogoutUrl)
-          ? login.samlLogoutUrl
-          : user?.realm === 'oauth'
-            ? OIDC_LOGOUT_PATH
-            : undefined
+      const providerLogout = providerSignOutOf(user, login)
       return work(
         env,
         async (emit) => {
           // The local session ends whatever the server answers: the user asked to leave.
           await ports.sessionApi.logout()
           if (env.event.data.reason === 'logout') ports.localStore.set(SET_ME_UP_STALE_KEY, 'true')
-          enrollments.clear()
-          apiKeys.clear()
           emit(S.SignedOut({ reason: providerLogout !== undefined ? 'sso' : env.event.data.reason }))
           if (providerLogout !== undefined) ports.history.assign(providerLogout)
         },
@@ -333,7 +162,7 @@ const storeCliSession: Effect = (events$, _state$, ports) =>
     ignoreElements(),
   )
 
-const registerCli = request(
+const registerCli = handle(
   'session/CliRegistrationRequested',
   async (_e, ports, api) => {
     const session = ports.sessionStore.get(CLI_KEYS.session)
@@ -459,12 +288,9 @@ const checkSession: Effect = (events$, state$, ports) =>
         async (emit) => {
           const answer = await ports.sessionApi.current()
           if (isLeft(answer)) return emit(S.SessionCheckFailed({ failure: answer.left }))
-          const now = state$.value.session
-          // The user signed out (or in as someone else) meanwhile: nothing left to check.
-          if (now.status !== 'signedIn' || now.user?.name !== name) return
-          if (answer.right.anonymous || answer.right.name !== name)
-            emit(S.SignedOut({ reason: EXPIRED_REASON }))
-          else emit(S.SessionConfirmed({ user: answer.right }))
+          const outcome = sessionCheckOutcome(name, state$.value.session, answer.right)
+          if (outcome === 'expired') emit(S.SignedOut({ reason: EXPIRED_REASON }))
+          else if (outcome === 'confirmed') emit(S.SessionConfirmed({ user: answer.right }))
         },
         (failure) => S.SessionCheckFailed({ failure }),
       )
@@ -488,7 +314,7 @@ const periodicRefresh: Effect = (_events$, state$, ports) =>
   )
 
 /** After a completed login the analytics identity is set; only its lifetime is recorded. */
-const identify = request(
+const identify = handle(
   'session/SignedIn',
   async (e, ports, api) => {
     const answer = await api.identify(e.data.user.name)
@@ -503,39 +329,13 @@ const identify = request(
   (failure) => S.IdentityFailed({ failure }),
 )
 
-/** The API key after re-authentication: kept in memory by reference, shown once, then dropped. */
-const revealApiKey: Effect = (events$, state$, ports) =>
-  events$.pipe(
-    ofType('session/ApiKeyRequested', 'session/ApiKeyHidden'),
-    mergeMap((env) => {
-      apiKeys.clear()
-      if (env.event.type === 'session/ApiKeyHidden') return EMPTY
-      const { passwordRef } = env.event.data
-      const name = state$.value.session.user?.name ?? ''
-      return work(
-        env,
-        async (emit) => {
-          const [password] = take(ports, passwordRef) ?? []
-          if (password === undefined) return emit(S.ApiKeyFailed({ failure: secretGone('password') }))
-          const answer = await ports.sessionApi.apiKey(name, password)
-          emit(
-            isLeft(answer)
-              ? S.ApiKeyFailed({ failure: answer.left })
-              : S.ApiKeyRevealed({ ref: apiKeys.put(answer.right, ports.ids.next()) }),
-          )
-        },
-        (failure) => S.ApiKeyFailed({ failure }),
-      )
-    }),
-  )
-
 /** Enrolment data is dropped as soon as the login completes; any shown key when a session ends. */
-const forgetEnrollment: Effect = (events$) =>
+const forgetEnrollment: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('session/SignedIn', 'session/SignedOut'),
     tap((env) => {
-      enrollments.clear()
-      if (env.event.type === 'session/SignedOut') apiKeys.clear()
+      ports.shown.enrollments.clear()
+      if (env.event.type === 'session/SignedOut') ports.shown.apiKeys.clear()
     }),
     ignoreElements(),
   )
@@ -556,5 +356,4 @@ export const sessionEffects: EffectTable = {
   checkSession,
   periodicRefresh,
   identify,
-  revealApiKey,
 }

@@ -1,29 +1,11 @@
-import {
-  catchError,
-  defer,
-  distinctUntilChanged,
-  EMPTY,
-  filter,
-  from,
-  map,
-  mergeMap,
-  of,
-  retry,
-  switchMap,
-  throwError,
-  timer,
-} from 'rxjs'
-import { isLeft, left } from 'fp-ts/Either'
-import type { Result } from '../../adapters/ports'
-import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
-import type { Failure } from '../../domain/shared/failure'
+import { distinctUntilChanged, EMPTY, map, mergeMap, switchMap, timer } from 'rxjs'
 import {
   BUNDLE_CLEANUP_DELAY_MS,
   BUNDLE_POLL_MS,
   creationsInProgress,
   isBuilding,
   RETENTION_STATUS_RETRIES,
+  retentionDisabledBy,
 } from '../../domain/supportBundles/progress'
 import {
   Created,
@@ -40,59 +22,37 @@ import {
   RetentionResolved,
 } from '../../domain/supportBundles/events'
 import { caused, type Effect, type EffectTable } from './types'
-
-const settle = <A>(call: () => Promise<Result<A>>): Promise<Result<A>> =>
-  call().catch((error: unknown): Result<A> =>
-    left({ kind: 'network', message: error instanceof Error ? error.message : String(error) }),
-  )
-
-const ofType =
-  <T extends AppEvent['type']>(...types: T[]) =>
-  (e: Envelope<AppEvent>): e is Envelope<Extract<AppEvent, { type: T }>> =>
-    (types as string[]).includes(e.event.type)
+import { ofType, request } from './operators'
 
 /** Loads the list on every request of it; a newer request supersedes an older one. */
 const loadList: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(
-      ofType(
-        'supportBundles/PageOpened',
-        'supportBundles/ListRequested',
-        'supportBundles/PlaceholdersCleared',
-        'supportBundles/Deleted',
-      ),
+    ofType(
+      'supportBundles/PageOpened',
+      'supportBundles/ListRequested',
+      'supportBundles/PlaceholdersCleared',
+      'supportBundles/Deleted',
     ),
     switchMap((envelope) => {
       const { requestId } = envelope.event.data
-      return from(settle(() => ports.supportBundlesApi.list())).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer)
-              ? ListLoadFailed({ requestId, failure: answer.left })
-              : ListLoaded({ requestId, bundles: [...answer.right] }),
-          ),
-        ),
-      )
+      return request(envelope, () => ports.supportBundlesApi.list(), {
+        done: (bundles) => ListLoaded({ requestId, bundles: [...bundles] }),
+        failed: (failure) => ListLoadFailed({ requestId, failure }),
+      })
     }),
   )
 
 /** Each creation calls its service's path; creations run side by side (one counter per service). */
 const create: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(ofType('supportBundles/CreationStarted')),
+    ofType('supportBundles/CreationStarted'),
     mergeMap((envelope) => {
-      const { requestId, request } = envelope.event.data
-      return from(settle(() => ports.supportBundlesApi.create(request))).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer)
-              ? CreationFailed({ requestId, service: request.service, failure: answer.left })
-              : Created({ requestId, service: request.service, bundle: answer.right }),
-          ),
-        ),
-      )
+      const { requestId, request: bundle } = envelope.event.data
+      const { service } = bundle
+      return request(envelope, () => ports.supportBundlesApi.create(bundle), {
+        done: (created) => Created({ requestId, service, bundle: created }),
+        failed: (failure) => CreationFailed({ requestId, service, failure }),
+      })
     }),
   )
 
@@ -102,9 +62,7 @@ const create: Effect = (events$, _state$, ports) =>
  */
 const cleanUpPlaceholders: Effect = (events$, state$, ports) =>
   events$.pipe(
-    filter(
-      ofType('supportBundles/CreationStarted', 'supportBundles/Created', 'supportBundles/CreationFailed'),
-    ),
+    ofType('supportBundles/CreationStarted', 'supportBundles/Created', 'supportBundles/CreationFailed'),
     switchMap((envelope) =>
       envelope.event.type === 'supportBundles/CreationStarted' ||
       creationsInProgress(state$.value.supportBundles.inProgress) > 0
@@ -134,43 +92,27 @@ const pollWhileBuilding: Effect = (_events$, state$, ports) =>
 
 const remove: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(ofType('supportBundles/DeleteRequested')),
+    ofType('supportBundles/DeleteRequested'),
     mergeMap((envelope) => {
       const { id } = envelope.event.data
-      return from(settle(() => ports.supportBundlesApi.remove(id))).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer)
-              ? DeleteFailed({ id, failure: answer.left })
-              : Deleted({ id, requestId: ports.ids.next() }),
-          ),
-        ),
-      )
+      return request(envelope, () => ports.supportBundlesApi.remove(id), {
+        done: () => Deleted({ id, requestId: ports.ids.next() }),
+        failed: (failure) => DeleteFailed({ id, failure }),
+      })
     }),
   )
 
 const download: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(ofType('supportBundles/DownloadRequested')),
+    ofType('supportBundles/DownloadRequested'),
     mergeMap((envelope) => {
       const { id } = envelope.event.data
-      return from(settle(() => ports.supportBundlesApi.download(id))).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer) ? DownloadFailed({ id, failure: answer.left }) : Downloaded({ id }),
-          ),
-        ),
-      )
+      return request(envelope, () => ports.supportBundlesApi.download(id), {
+        done: () => Downloaded({ id }),
+        failed: (failure) => DownloadFailed({ id, failure }),
+      })
     }),
   )
-
-class RetentionFailure extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message)
-  }
-}
 
 /**
  * Retention status (spec 001 sections 4 and 8): a 404 means disabled; another failure is
@@ -178,26 +120,18 @@ class RetentionFailure extends Error {
  */
 const checkRetention: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(ofType('supportBundles/RetentionRequested')),
+    ofType('supportBundles/RetentionRequested'),
     switchMap((envelope) => {
       const { requestId } = envelope.event.data
-      return defer(() => from(settle(() => ports.supportBundlesApi.retentionEnabled()))).pipe(
-        mergeMap((answer) => {
-          if (!isLeft(answer)) return of(RetentionResolved({ requestId, enabled: answer.right }))
-          if (answer.left.kind === 'status' && answer.left.status === 404)
-            return of(RetentionResolved({ requestId, enabled: false }))
-          return throwError(() => new RetentionFailure(answer.left))
-        }),
-        retry({ count: RETENTION_STATUS_RETRIES - 1 }),
-        map((event) => caused(envelope, event)),
-        catchError((error: unknown) => {
-          const failure: Failure =
-            error instanceof RetentionFailure
-              ? error.failure
-              : { kind: 'network', message: error instanceof Error ? error.message : String(error) }
-          return of(caused(envelope, RetentionCheckFailed({ requestId, failure })))
-        }),
-      )
+      return request(envelope, () => ports.supportBundlesApi.retentionEnabled(), {
+        done: (enabled) => RetentionResolved({ requestId, enabled }),
+        failed: (failure) =>
+          retentionDisabledBy(failure)
+            ? RetentionResolved({ requestId, enabled: false })
+            : RetentionCheckFailed({ requestId, failure }),
+        attempts: RETENTION_STATUS_RETRIES,
+        again: (failure) => !retentionDisabledBy(failure),
+      })
     }),
   )
 

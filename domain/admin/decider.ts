@@ -12,6 +12,7 @@ import {
   validateProxy,
   validateUser,
 } from './validation'
+import { adminCommandCodecs } from './commandCodecs.gen'
 
 function validate(op: SaveOp): string | undefined {
   switch (op.kind) {
@@ -153,6 +154,7 @@ function afterSave(op: SaveOp): ReadonlyArray<AppCommand> {
 
 export const adminArea: AppArea<'admin'> = {
   key: 'admin',
+  commands: adminCommandCodecs,
   initialState: initialAdminState,
   events: adminEvents,
   decide: (command, state, meta) => {
@@ -181,5 +183,6 @@ export const adminArea: AppArea<'admin'> = {
     }
   },
   evolve,
+  evolvesOn: ['session/SignedOut'],
   policies: (envelope) => (envelope.event.type === 'admin/Saved' ? afterSave(envelope.event.data.op) : []),
 }

@@ -91,6 +91,7 @@ export function adminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMen
         { title: 'System Logs Viewer', href: '/admin/monitoring/system_logs', testId: 'system-logs' },
         { title: 'Peers', href: '/admin/monitoring/pdn', testId: 'peers', hidden: inputs.licenseNA },
         { title: 'Support Zone', href: '/admin/support-zone', testId: 'support-zone' },
+        { title: 'Contact Requests', href: '/admin/marketing/contact_requests', testId: 'contact-requests' },
       ],
     },
     {
@@ -121,7 +122,9 @@ const matches = (text: string, query: string) => text.toLowerCase().includes(que
 
 /**
  * The groups to show for a search: hidden items and groups left out, items filtered by the
- * query (a group whose title matches keeps all its items), groups with nothing usable dropped.
+ * query (a group whose title matches keeps all its items), groups with nothing left to show
+ * dropped. A disabled item still shows, with the tooltip that says why it cannot be opened, so
+ * a group whose items are all disabled stays too: dropping it would hide every such tooltip.
  */
 export function visibleAdminMenu(
   groups: ReadonlyArray<AdminMenuGroup>,
@@ -137,7 +140,7 @@ export function visibleAdminMenu(
         items: q === '' || matches(g.title, q) ? items : items.filter((i) => matches(i.title, q)),
       }
     })
-    .filter((g) => g.items.some((i) => !i.disabled))
+    .filter((g) => g.items.length > 0)
 }
 
 export interface TextPart {

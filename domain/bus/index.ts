@@ -34,4 +34,5 @@ export const busArea: AppArea<'bus'> = {
         return slice
     }
   },
+  evolvesOn: [],
 }

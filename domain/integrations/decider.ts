@@ -4,9 +4,20 @@
  * back as events from the effects.
  */
 import { left, right, type Either } from 'fp-ts/Either'
+import type { AppArea, AppCommand, AppEvent } from '../app'
 import type { CommandMeta } from '../shared/area'
+import { shellRoutes } from '../navigation'
 import type { IntegrationsCommand } from './commands'
+import { integrationsCommandCodecs } from './commandCodecs.gen'
 import {
+  integrationsEvents,
+  FiltersEdited,
+  SetupRedirected,
+  ToolOpened,
+  ToolClosed,
+  VendorListRequested,
+  ReposRequested,
+  RepoSelectionSaveStarted,
   CatalogueRequested,
   ConnectionTestReset,
   ConnectionTestStarted,
@@ -20,8 +31,21 @@ import {
   ServiceChosen,
   type IntegrationsEvent,
 } from './events'
-import { filtersFromQuery, filtersToQuery, gitFormProblems, selectReposPath } from './rules'
-import { initialIntegrationsState, type GitModal, type IntegrationsState } from './types'
+import {
+  filtersFromQuery,
+  filtersToQuery,
+  gitFormProblems,
+  OPEN_TOOL_ACTION,
+  selectReposPath,
+  setupActionPath,
+} from './rules'
+import { noticeText, NOTICE_KIND } from './messages'
+import {
+  initialIntegrationsState,
+  type CatalogueFilters,
+  type GitModal,
+  type IntegrationsState,
+} from './types'
 
 type Decision = Either<string, ReadonlyArray<IntegrationsEvent>>
 type FormModal = Extract<GitModal, { step: 'form' }>
@@ -29,23 +53,65 @@ type FormModal = Extract<GitModal, { step: 'form' }>
 const inForm = (s: IntegrationsState, then: (m: FormModal) => Decision): Decision =>
   s.modal.step === 'form' ? then(s.modal) : left('the git form is not open')
 
+/** Filters through the URL form: unknown categories or vendors drop out, order is the panel's. */
+const canonical = (f: CatalogueFilters) => {
+  const c = filtersFromQuery(filtersToQuery(f))
+  return { ...c, categories: [...c.categories], vendors: [...c.vendors] }
+}
+
 export function decide(command: IntegrationsCommand, s: IntegrationsState, meta: CommandMeta): Decision {
   switch (command.type) {
     case 'integrations/LoadCatalogue':
-      return right([CatalogueRequested({ requestId: meta.id })])
-    case 'integrations/ApplyFilters': {
-      // Through the URL form: unknown categories or vendors drop out, order is the panel's.
-      const filters = filtersFromQuery(filtersToQuery(command.filters))
-      return filtersToQuery(filters) === filtersToQuery(s.filters)
+      return s.catalogue.status === 'loading'
+        ? left('the catalogue is already loading')
+        : right([CatalogueRequested({ requestId: meta.id })])
+    case 'integrations/EditFilters': {
+      const draft = canonical(command.filters)
+      return filtersToQuery(draft) === filtersToQuery(s.draft) && draft.search === s.draft.search
         ? left('the filters did not change')
-        : right([
-            FiltersApplied({
-              ...filters,
-              categories: [...filters.categories],
-              vendors: [...filters.vendors],
-            }),
-          ])
+        : right([FiltersEdited(draft)])
     }
+    case 'integrations/ApplyFilters': {
+      const filters = canonical(command.filters)
+      return filtersToQuery(filters) === filtersToQuery(s.filters) &&
+        filtersToQuery(filters) === filtersToQuery(s.draft)
+        ? left('the filters did not change')
+        : right([FiltersApplied(filters)])
+    }
+    case 'integrations/RunSetupAction': {
+      if (s.catalogue.status !== 'loaded') return left('the catalogue is not loaded')
+      const entry = s.catalogue.value.find((e) => e.id === command.entryId)
+      const action = entry?.configureAction
+      if (!entry || !action) return left('this integration has no setup action')
+      if (action.type === 'action') {
+        if (action.actionName !== OPEN_TOOL_ACTION) return left(`unknown setup action ${action.actionName}`)
+        const tool = action.payload['tool']
+        return typeof tool === 'string'
+          ? right([ToolOpened({ tool, requestId: meta.id, withApiKey: false })])
+          : left('the setup action names no tool')
+      }
+      const path = setupActionPath(action.actionName, action.payload, shellRoutes)
+      return path === null
+        ? left(`the setup action leads nowhere: ${action.actionName}`)
+        : right([SetupRedirected({ entryId: entry.id, path })])
+    }
+    case 'integrations/OpenTool':
+      return right([ToolOpened({ tool: command.tool, requestId: meta.id, withApiKey: command.withApiKey })])
+    case 'integrations/CloseTool':
+      return s.tool.step === 'closed' ? left('no tool is open') : right([ToolClosed({})])
+    case 'integrations/LoadVendorList':
+      return right([VendorListRequested({ requestId: meta.id, vendor: command.vendor })])
+    case 'integrations/LoadRepos':
+      return right([ReposRequested({ requestId: meta.id, integrationKey: command.integrationKey })])
+    case 'integrations/SaveRepoSelection':
+      if (s.reposSave.status === 'saving') return left('a save is under way')
+      return right([
+        RepoSelectionSaveStarted({
+          requestId: meta.id,
+          integrationKey: command.integrationKey,
+          selected: [...new Set(command.selected)],
+        }),
+      ])
     case 'integrations/OpenGitModal': {
       const e = command.edit
       return right([
@@ -74,7 +140,8 @@ export function decide(command: IntegrationsCommand, s: IntegrationsState, meta:
         if (m.test === 'testing') return left('a connection test is under way')
         const problems = gitFormProblems(m.form, m.integrationKey !== null)
         if (problems.length > 0) return left(`the form is invalid: ${problems.join(', ')}`)
-        return right([ConnectionTestStarted({ requestId: meta.id })])
+        if (m.integrationKey === null && command.tokenRef === undefined) return left('no token was given')
+        return right([ConnectionTestStarted({ requestId: meta.id, tokenRef: command.tokenRef ?? null })])
       })
     case 'integrations/ResetConnectionTest':
       return inForm(s, () => right([ConnectionTestReset({})]))
@@ -86,8 +153,13 @@ export function decide(command: IntegrationsCommand, s: IntegrationsState, meta:
         if (m.test !== 'tested') return left('the connection was not tested')
         if (m.saving) return left('a save is under way')
         if (gitFormProblems(m.form, m.integrationKey !== null).length > 0) return left('the form is invalid')
+        if (m.integrationKey === null && command.tokenRef === undefined) return left('no token was given')
         return right([
-          SaveStarted({ requestId: meta.id, kind: m.integrationKey === null ? 'create' : 'update' }),
+          SaveStarted({
+            requestId: meta.id,
+            kind: m.integrationKey === null ? 'create' : 'update',
+            tokenRef: command.tokenRef ?? null,
+          }),
         ])
       })
     case 'integrations/DeleteIntegration':
@@ -113,6 +185,65 @@ const inFormEvolve = (s: IntegrationsState, f: (m: FormModal) => GitModal): Inte
 
 export function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsState {
   switch (event.type) {
+    case 'integrations/FiltersEdited':
+      return { ...s, draft: event.data }
+    case 'integrations/SetupRedirected':
+      return s
+    case 'integrations/ToolOpened':
+      return {
+        ...s,
+        tool: {
+          step: 'open',
+          tool: event.data.tool,
+          setup: { status: 'loading', requestId: event.data.requestId },
+        },
+      }
+    case 'integrations/ToolSetupReady':
+      if (s.tool.step !== 'open' || s.tool.setup.requestId !== event.data.requestId) return s
+      return { ...s, tool: { ...s.tool, setup: { status: 'ready', ...event.data } } }
+    case 'integrations/ToolSetupFailed':
+      if (s.tool.step !== 'open' || s.tool.setup.requestId !== event.data.requestId) return s
+      return { ...s, tool: { ...s.tool, setup: { status: 'failed', ...event.data } } }
+    case 'integrations/ToolClosed':
+      return { ...s, tool: { step: 'closed' } }
+    case 'integrations/VendorListRequested':
+      return { ...s, vendorList: { status: 'loading', requestId: event.data.requestId } }
+    case 'integrations/VendorListLoaded':
+      if (s.vendorList.status !== 'loading' || s.vendorList.requestId !== event.data.requestId) return s
+      return {
+        ...s,
+        vendorList: { status: 'loaded', requestId: event.data.requestId, value: event.data.list },
+      }
+    case 'integrations/VendorListFailed':
+      if (s.vendorList.status !== 'loading' || s.vendorList.requestId !== event.data.requestId) return s
+      return { ...s, vendorList: { status: 'failed', ...event.data } }
+    case 'integrations/ReposRequested':
+      return {
+        ...s,
+        repos: { status: 'loading', requestId: event.data.requestId },
+        reposSave: initialIntegrationsState.reposSave,
+      }
+    case 'integrations/ReposLoaded':
+      if (s.repos.status !== 'loading' || s.repos.requestId !== event.data.requestId) return s
+      return {
+        ...s,
+        repos: { status: 'loaded', requestId: event.data.requestId, value: event.data.repositories },
+      }
+    case 'integrations/ReposFailed':
+      if (s.repos.status !== 'loading' || s.repos.requestId !== event.data.requestId) return s
+      return { ...s, repos: { status: 'failed', ...event.data } }
+    case 'integrations/RepoSelectionSaveStarted':
+      return { ...s, reposSave: { status: 'saving', requestId: event.data.requestId } }
+    case 'integrations/RepoSelectionSaved':
+      if (s.reposSave.requestId !== event.data.requestId) return s
+      return {
+        ...s,
+        reposSave: { status: 'saved', requestId: event.data.requestId },
+        repos: { status: 'loaded', requestId: event.data.requestId, value: event.data.repositories },
+      }
+    case 'integrations/RepoSelectionSaveFailed':
+      if (s.reposSave.requestId !== event.data.requestId) return s
+      return { ...s, reposSave: { status: 'failed', requestId: event.data.requestId } }
     case 'integrations/CatalogueRequested':
       return { ...s, catalogue: { status: 'loading', requestId: event.data.requestId } }
     case 'integrations/CatalogueLoaded':
@@ -128,7 +259,7 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
         catalogue: { status: 'failed', requestId: event.data.requestId, failure: event.data.failure },
       }
     case 'integrations/FiltersApplied':
-      return { ...s, filters: event.data }
+      return { ...s, filters: event.data, draft: event.data }
     case 'integrations/GitModalOpened':
       return {
         ...s,
@@ -157,9 +288,11 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
     case 'integrations/ConnectionTestPassed':
       return inFormEvolve(s, (m) => (m.test === 'testing' ? { ...m, test: 'tested', popover: true } : m))
     case 'integrations/ConnectionTestFailed':
-      return inFormEvolve(s, (m) =>
-        m.test === 'testing' ? { ...m, test: 'failed', failure: 'testFailed' } : m,
-      )
+      if (s.modal.step !== 'form' || s.modal.test !== 'testing') return s
+      return {
+        ...inFormEvolve(s, (m) => ({ ...m, test: 'failed', failure: 'testFailed' })),
+        notice: { key: 'integrations.testFailed', integrationKey: '' },
+      }
     case 'integrations/ConnectionTestReset':
       return inFormEvolve(s, (m) => ({ ...m, test: 'notTested', popover: false, failure: null }))
     case 'integrations/PopoverDismissed':
@@ -211,3 +344,77 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
 }
 
 export const integrationsDecider = { initialState: initialIntegrationsState, decide, evolve }
+
+/** The toast each outcome gets (spec 001 error catalogue), worded by the area's messages. */
+function toastOf(event: IntegrationsEvent): AppCommand | null {
+  const show = (key: Parameters<typeof noticeText>[0], integrationKey: string): AppCommand => ({
+    type: 'notifications/Show',
+    kind: NOTICE_KIND[key],
+    message: noticeText(key, integrationKey),
+  })
+  switch (event.type) {
+    case 'integrations/ConnectionTestFailed':
+      return show('integrations.testFailed', '')
+    case 'integrations/IntegrationCreated':
+      return show('integrations.created', event.data.integrationKey)
+    case 'integrations/IntegrationCreateFailed':
+      return show('integrations.createFailed', '')
+    case 'integrations/IntegrationUpdated':
+      return show('integrations.updated', event.data.integrationKey)
+    case 'integrations/IntegrationUpdateFailed':
+      return show('integrations.updateFailed', '')
+    case 'integrations/IntegrationDeleted':
+      return show('integrations.deleted', event.data.integrationKey)
+    case 'integrations/IntegrationDeleteFailed':
+      return show('integrations.deleteFailed', event.data.integrationKey)
+    default:
+      return null
+  }
+}
+
+const isOwn = (event: AppEvent): event is IntegrationsEvent => event.type.startsWith('integrations/')
+
+/** The integrations area on the bus: the slice decider above, plus what its outcomes ask for. */
+export const integrationsArea: AppArea<'integrations'> = {
+  key: 'integrations',
+  initialState: initialIntegrationsState,
+  events: integrationsEvents,
+  commands: integrationsCommandCodecs,
+  decide: (command, state, meta) => decide(command, state.integrations, meta),
+  evolve: (slice, event) => {
+    if (event.type === 'session/SignedOut') return initialIntegrationsState
+    return isOwn(event) ? evolve(slice, event) : slice
+  },
+  evolvesOn: ['session/SignedOut'],
+  policies: (envelope, state): ReadonlyArray<AppCommand> => {
+    const e = envelope.event
+    if (!isOwn(e)) return []
+    const out: AppCommand[] = []
+    const toast = toastOf(e)
+    if (toast) out.push(toast)
+    switch (e.type) {
+      case 'integrations/FiltersApplied': {
+        // The applied filters live in the URL: a filtered view is a shareable link.
+        const nav = state.navigation.location
+        const to = `/integrations${filtersToQuery(e.data)}`
+        if (nav.path === '/integrations' && `${nav.path}${nav.query}` !== to)
+          out.push({ type: 'navigation/Navigate', to, replace: true })
+        break
+      }
+      case 'integrations/SetupRedirected':
+      case 'integrations/ServiceChosen':
+        out.push({ type: 'navigation/Navigate', to: e.data.path })
+        break
+      case 'integrations/IntegrationUpdated':
+      case 'integrations/IntegrationDeleted':
+      case 'integrations/IntegrationCreated': {
+        // After a change the vendor table reloads (spec 001: "integrations are reloaded").
+        const list = state.integrations.vendorList
+        const vendor = list.status === 'loaded' ? list.value.vendor : null
+        if (vendor) out.push({ type: 'integrations/LoadVendorList', vendor })
+        break
+      }
+    }
+    return out
+  },
+}

@@ -45,17 +45,100 @@ export const CatalogueLoadFailed = defineEvent(
   'integrations/CatalogueLoadFailed',
   t.type({ requestId: t.string, failure: Failure }),
 )
+/** What the panel and the search box show now (applied after the debounce). */
+export const FiltersEdited = defineEvent('integrations/FiltersEdited', FiltersC)
 /** The debounced filters (URL-held): the catalogue shows what they select. */
 export const FiltersApplied = defineEvent('integrations/FiltersApplied', FiltersC)
+/** An admin's Set Up of a catalogue entry that leads to a page of the console. */
+export const SetupRedirected = defineEvent(
+  'integrations/SetupRedirected',
+  t.type({ entryId: t.string, path: t.string }),
+)
+/** The common integration modal of a tool opened (its setup data is asked for at once). */
+export const ToolOpened = defineEvent(
+  'integrations/ToolOpened',
+  t.type({ tool: t.string, requestId: t.string, withApiKey: t.boolean }),
+)
+/** The tool's setup data: this platform's base URL and, for OAuth users, a reference to an API key held in memory. */
+export const ToolSetupReady = defineEvent(
+  'integrations/ToolSetupReady',
+  t.type({ requestId: t.string, baseUrl: t.string, apiKeyRef: t.union([t.string, t.null]) }),
+)
+export const ToolSetupFailed = defineEvent(
+  'integrations/ToolSetupFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+export const ToolClosed = defineEvent('integrations/ToolClosed', NoData)
+
+const GitIntegrationC = t.type({
+  integrationKey: t.string,
+  integrationName: t.string,
+  userName: t.string,
+  url: t.string,
+  connectedServices: t.array(t.string),
+  created: t.string,
+})
+const ConfiguredServiceC = t.type({
+  serviceName: t.string,
+  connections: t.number,
+  connected: t.boolean,
+  configured: t.boolean,
+  disabled: t.boolean,
+})
+export const VendorIntegrationsC = t.type({
+  vendor: VendorC,
+  integrations: t.array(GitIntegrationC),
+  configuredServices: t.array(ConfiguredServiceC),
+})
+export const GitRepositoryC = t.type({ name: t.string, private: t.boolean, selected: t.boolean })
+
+export const VendorListRequested = defineEvent(
+  'integrations/VendorListRequested',
+  t.type({ requestId: t.string, vendor: VendorC }),
+)
+export const VendorListLoaded = defineEvent(
+  'integrations/VendorListLoaded',
+  t.type({ requestId: t.string, list: VendorIntegrationsC }),
+)
+export const VendorListFailed = defineEvent(
+  'integrations/VendorListFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+export const ReposRequested = defineEvent(
+  'integrations/ReposRequested',
+  t.type({ requestId: t.string, integrationKey: t.string }),
+)
+export const ReposLoaded = defineEvent(
+  'integrations/ReposLoaded',
+  t.type({ requestId: t.string, repositories: t.array(GitRepositoryC) }),
+)
+export const ReposFailed = defineEvent(
+  'integrations/ReposFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+export const RepoSelectionSaveStarted = defineEvent(
+  'integrations/RepoSelectionSaveStarted',
+  t.type({ requestId: t.string, integrationKey: t.string, selected: t.array(t.string) }),
+)
+export const RepoSelectionSaved = defineEvent(
+  'integrations/RepoSelectionSaved',
+  t.type({ requestId: t.string, repositories: t.array(GitRepositoryC) }),
+)
+export const RepoSelectionSaveFailed = defineEvent(
+  'integrations/RepoSelectionSaveFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
 
 export const GitModalOpened = defineEvent(
   'integrations/GitModalOpened',
   t.type({ vendor: VendorC, integrationKey: t.union([t.string, t.null]), form: FormC }),
 )
 export const GitFormEdited = defineEvent('integrations/GitFormEdited', FormC)
+/** `tokenRef` names the token stashed in memory for this call (null: the stored one, on edit). */
+const TokenRef = t.union([t.string, t.null])
 export const ConnectionTestStarted = defineEvent(
   'integrations/ConnectionTestStarted',
-  t.type({ requestId: t.string }),
+  t.type({ requestId: t.string, tokenRef: TokenRef }),
 )
 export const ConnectionTestPassed = defineEvent(
   'integrations/ConnectionTestPassed',
@@ -69,7 +152,7 @@ export const ConnectionTestReset = defineEvent('integrations/ConnectionTestReset
 export const PopoverDismissed = defineEvent('integrations/PopoverDismissed', NoData)
 export const SaveStarted = defineEvent(
   'integrations/SaveStarted',
-  t.type({ requestId: t.string, kind: t.keyof({ create: null, update: null }) }),
+  t.type({ requestId: t.string, kind: t.keyof({ create: null, update: null }), tokenRef: TokenRef }),
 )
 export const IntegrationCreated = defineEvent(
   'integrations/IntegrationCreated',
@@ -106,7 +189,22 @@ export const integrationsEvents = [
   CatalogueRequested,
   CatalogueLoaded,
   CatalogueLoadFailed,
+  FiltersEdited,
   FiltersApplied,
+  SetupRedirected,
+  ToolOpened,
+  ToolSetupReady,
+  ToolSetupFailed,
+  ToolClosed,
+  VendorListRequested,
+  VendorListLoaded,
+  VendorListFailed,
+  ReposRequested,
+  ReposLoaded,
+  ReposFailed,
+  RepoSelectionSaveStarted,
+  RepoSelectionSaved,
+  RepoSelectionSaveFailed,
   GitModalOpened,
   GitFormEdited,
   ConnectionTestStarted,

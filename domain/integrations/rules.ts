@@ -4,43 +4,21 @@ import {
   CATEGORIES,
   CLOUD_VENDORS,
   GIT_VENDORS,
-  type CatalogueEntry,
   type CatalogueFilters,
   type GitForm,
   type GitModal,
   type GitVendorName,
 } from './types'
 
-/** Rank of an entry that has none: the least prominent of the 1–10 scale. */
-export const DEFAULT_RANK = 10
-/** Category, vendor and search changes re-filter after this quiet time (spec 001). */
-export const FILTER_DEBOUNCE_MS = 300
-/** Width of the Filters panel; the main card shrinks by it while the panel shows. */
-export const FILTERS_PANEL_WIDTH_PX = 314
-
-export const rankOf = (e: CatalogueEntry): number => e.rank ?? DEFAULT_RANK
-
-/** Rank ascending; equal ranks keep the platform's order (a stable sort). */
-export const sortByRank = <E extends CatalogueEntry>(entries: ReadonlyArray<E>): E[] =>
-  [...entries].sort((a, b) => rankOf(a) - rankOf(b))
-
-/**
- * The filter rule: an entry shows when it has any selected category (none selected = All), any
- * selected vendor (none = any), and its label contains the search text, ignoring case.
- */
-export function matchesFilters(entry: CatalogueEntry, filters: CatalogueFilters): boolean {
-  const inCategory =
-    filters.categories.length === 0 || entry.categories.some((c) => filters.categories.includes(c))
-  const inVendor = filters.vendors.length === 0 || entry.vendors.some((v) => filters.vendors.includes(v))
-  const text = filters.search.trim().toLowerCase()
-  return inCategory && inVendor && entry.label.toLowerCase().includes(text)
-}
-
-/** What the page displays: the filtered entries, by rank. */
-export const visibleCatalogue = <E extends CatalogueEntry>(
-  entries: ReadonlyArray<E>,
-  filters: CatalogueFilters,
-): E[] => sortByRank(entries.filter((e) => matchesFilters(e, filters)))
+export {
+  DEFAULT_RANK,
+  FILTER_DEBOUNCE_MS,
+  FILTERS_PANEL_WIDTH_PX,
+  rankOf,
+  sortByRank,
+  matchesFilters,
+  visibleCatalogue,
+} from './catalogue'
 
 /** Toggling one checkbox; the All checkbox is `toggleCategory(filters, null)` and clears the selection. */
 export function toggleCategory(filters: CatalogueFilters, category: string | null): CatalogueFilters {
@@ -123,8 +101,66 @@ export function gitMainButton(
   return { action: 'test', disabled: invalid || modal.test === 'testing' }
 }
 
-/** Where choosing a service after create goes: the scanner's select-repos screen. */
+/** Where choosing a service after create goes: the scanner's select-repos screen (gitRepoScan.selectRepos). */
 export function selectReposPath(vendor: GitVendorName, integrationKey: string): string {
   const q = new URLSearchParams({ vcsType: vendor, integrationId: integrationKey })
-  return `/integrations/select-repos?${q.toString()}`
+  return `/integrations/git-repo-scan/select-repos?${q.toString()}`
 }
+
+/** The vendor table of a vendor (integrations.vendor.list). */
+export const vendorListPath = (vendor: GitVendorName): string => `/integrations/vendors/${vendor}`
+
+const scalar = (v: unknown): string | null =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : null
+
+/**
+ * Where a redirect setup action leads: the route of that name with its parameters taken from
+ * the payload (the rest of the payload becomes the query); an action name that is no route's
+ * is read as a dotted path (`admin.configuration.security.ldap`). Null when a parameter is
+ * missing or the path would leave the console.
+ */
+export function setupActionPath(
+  actionName: string,
+  payload: Readonly<Record<string, unknown>>,
+  routes: ReadonlyArray<{ readonly name: string; readonly pattern: string }>,
+): string | null {
+  const route = routes.find((r) => r.name === actionName)
+  const query = new URLSearchParams()
+  let path: string
+  if (route) {
+    const used = new Set<string>()
+    const segments: string[] = []
+    for (const part of route.pattern.split('/').filter(Boolean)) {
+      if (!part.startsWith(':')) {
+        segments.push(part)
+        continue
+      }
+      const optional = part.endsWith('?')
+      const name = part.slice(1, optional ? -1 : undefined)
+      const value = scalar(payload[name])
+      used.add(name)
+      if (value === null || value === '') {
+        if (optional) continue
+        return null
+      }
+      segments.push(encodeURIComponent(value))
+    }
+    path = `/${segments.join('/')}`
+    for (const [k, v] of Object.entries(payload)) {
+      const value = scalar(v)
+      if (!used.has(k) && value !== null) query.set(k, value)
+    }
+  } else {
+    if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(actionName)) return null
+    path = `/${actionName.split('.').join('/')}`
+    for (const [k, v] of Object.entries(payload)) {
+      const value = scalar(v)
+      if (value !== null) query.set(k, value)
+    }
+  }
+  const q = query.toString()
+  return q === '' ? path : `${path}?${q}`
+}
+
+/** The named command a setup action dispatches: the tools' common integration modal. */
+export const OPEN_TOOL_ACTION = 'openCommonIntegrationModal'

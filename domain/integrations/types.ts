@@ -91,13 +91,72 @@ export type Loadable<T> =
   | { readonly status: 'loaded'; readonly requestId: string; readonly value: T }
   | { readonly status: 'failed'; readonly requestId: string; readonly failure: Failure }
 
+/** One stored git integration as the vendor table shows it (never its token). */
+export interface GitIntegration {
+  readonly integrationKey: string
+  readonly integrationName: string
+  readonly userName: string
+  readonly url: string
+  /** Services connected to it (the scanning service's connections included). */
+  readonly connectedServices: ReadonlyArray<string>
+  readonly created: string
+}
+
+/** A service's use of a vendor's integrations (spec 001: configured services). */
+export interface ConfiguredService {
+  readonly serviceName: string
+  readonly connections: number
+  readonly connected: boolean
+  readonly configured: boolean
+  readonly disabled: boolean
+}
+
+/** The vendor table: one vendor's integrations and the services using them. */
+export interface VendorIntegrations {
+  readonly vendor: GitVendorName
+  readonly integrations: ReadonlyArray<GitIntegration>
+  readonly configuredServices: ReadonlyArray<ConfiguredService>
+}
+
+/** A repository of an integration, as the vendor lists it, and whether it is chosen for scanning. */
+export interface GitRepository {
+  readonly name: string
+  readonly private: boolean
+  readonly selected: boolean
+}
+
+/** The common integration modal of a tool (spec 001: OAuth users get an API key on opening). */
+export type ToolModal =
+  | { readonly step: 'closed' }
+  | {
+      readonly step: 'open'
+      readonly tool: string
+      readonly setup:
+        | { readonly status: 'loading'; readonly requestId: string }
+        /** `apiKeyRef` names the key kept in memory by the effect, never the key itself. */
+        | {
+            readonly status: 'ready'
+            readonly requestId: string
+            readonly baseUrl: string
+            readonly apiKeyRef: string | null
+          }
+        | { readonly status: 'failed'; readonly requestId: string; readonly failure: Failure }
+    }
+
 export interface IntegrationsState {
   readonly catalogue: Loadable<ReadonlyArray<CatalogueEntry>>
+  /** What the panel and search box show now; applied (and put in the URL) after the debounce. */
+  readonly draft: CatalogueFilters
   readonly filters: CatalogueFilters
   readonly modal: GitModal
+  readonly tool: ToolModal
+  readonly vendorList: Loadable<VendorIntegrations>
+  /** The select-repos screen: the repositories of one integration. */
+  readonly repos: Loadable<ReadonlyArray<GitRepository>>
+  readonly reposSave: { readonly status: 'idle' | 'saving' | 'saved' | 'failed'; readonly requestId: string }
   /** Toast-worthy outcomes of create/update/delete, as message keys with the integration key. */
   readonly notice: { readonly key: NoticeKey; readonly integrationKey: string } | null
-  /** Bumped after an update or delete: the vendor table reloads (spec: "integrations are reloaded"). */
+  /** Bumped after a create, update or delete: the vendor table reloads (spec: "integrations are reloaded"). */
   readonly reloads: number
 }
 
@@ -110,10 +169,4 @@ export type NoticeKey =
   | 'integrations.deleteFailed'
   | 'integrations.testFailed'
 
-export const initialIntegrationsState: IntegrationsState = {
-  catalogue: { status: 'idle' },
-  filters: { categories: [], vendors: [], search: '' },
-  modal: { step: 'closed' },
-  notice: null,
-  reloads: 0,
-}
+export { initialIntegrationsState } from './initial'

@@ -47,6 +47,8 @@ import type { NavigationCommand } from './commands'
 import { guideContextFor, tourAvailable, tourSteps, tracksGuideContext } from './tour'
 import type { RouteDef } from './routes'
 import { initialNavigationState, type NavigationState } from './types'
+import { navigationCommandCodecs } from './commandCodecs.gen'
+import { otherNavigationType } from './navigationType'
 
 /** An idle session that becomes active after this long asks whether it has expired. */
 export const IDLE_CHECK_MS = 60_000
@@ -222,7 +224,7 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
     }
     case 'navigation/SwitchNavigationType':
       if (!shellContextOf(state).signedIn) return left('only a signed-in user has a navigation type')
-      return right([NavigationTypeSwitched({ type: nav.navigationType === 'new' ? 'classic' : 'new' })])
+      return right([NavigationTypeSwitched({ type: otherNavigationType(nav.navigationType) })])
     case 'navigation/ToggleDebugPanel':
       return right([DebugPanelToggled({ open: !nav.debugPanelOpen })])
     case 'navigation/LoadClientBaseUrl':
@@ -394,10 +396,12 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
 
 export const navigationArea: AppArea<'navigation'> = {
   key: 'navigation',
+  commands: navigationCommandCodecs,
   initialState: initialNavigationState,
   events: navigationEvents,
   decide,
   evolve,
+  evolvesOn: ['platform/NavigationTypeInitialised'],
   policies: (envelope, state): ReadonlyArray<AppCommand> => {
     const event = envelope.event
     // The login guard's requests are the session area's commands (their shapes were checked when asked).

@@ -86,14 +86,9 @@ const applicationItems: ReadonlyArray<MenuItem> = [
   },
 ]
 
+// Grouped items stay together: the sidebar labels a group where it starts, so a group split in
+// two showed its label twice (Topology first, the rest of Monitoring at the end).
 const administrationItems: ReadonlyArray<MenuItem> = [
-  {
-    id: 'topology',
-    title: 'Topology',
-    href: '/admin/mission_control/topology',
-    group: 'Monitoring',
-    adminOnly: true,
-  },
   { id: 'adminMenu', title: 'All settings', href: '/admin/artifactory/list', adminOnly: true },
   {
     id: 'general',
@@ -132,6 +127,13 @@ const administrationItems: ReadonlyArray<MenuItem> = [
     title: 'Security Settings',
     href: '/admin/configuration/security',
     group: 'User Management',
+    adminOnly: true,
+  },
+  {
+    id: 'topology',
+    title: 'Topology',
+    href: '/admin/mission_control/topology',
+    group: 'Monitoring',
     adminOnly: true,
   },
   {
@@ -325,4 +327,18 @@ export function helpMenuItems(ctx: ShellContext): ReadonlyArray<TopMenuItem> {
  */
 export function quickActionVisible(ctx: ShellContext, path: string): boolean {
   return ctx.signedIn && feature(ctx, 'newOnboardingQuickAction') && path !== '/quick-setup'
+}
+
+/**
+ * The remembered project choice to make again once the user's projects are known: only one
+ * of them (storage is the user's to edit, and another user may have signed in since), and
+ * only while no project is chosen yet.
+ */
+export function projectToRestore(
+  stored: string | null,
+  projects: ReadonlyArray<{ readonly key: string }>,
+  selected: string | undefined,
+): string | undefined {
+  if (stored === null || selected !== undefined) return undefined
+  return projects.some((p) => p.key === stored) ? stored : undefined
 }

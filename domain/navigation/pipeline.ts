@@ -80,7 +80,11 @@ export function guardStep(
 ): Step {
   const { path, query } = target
   if (path === '/' || path === '/home') {
-    if (!ctx.initialDataFetched && !ctx.signedIn) return ctx.startupSettled ? signIn(ctx) : { kind: 'defer' }
+    // The landing follows the user kind, unknown until someone signs in: an anonymous visitor
+    // without anonymous access goes to login from here, not from the anonymous landing (which
+    // would then be kept as the page to come back to, and an admin would land on packages).
+    if (!ctx.signedIn && (!ctx.initialDataFetched || !ctx.anonymousAccessAllowed))
+      return ctx.startupSettled ? signIn(ctx) : { kind: 'defer' }
     return { kind: 'redirect', to: homeRedirect(ctx, nav), reason: 'home redirects by context' }
   }
   const match = findRoute(path, nav.pluginRoutes)
@@ -99,7 +103,7 @@ export function guardStep(
   if (!ctx.startupSettled) return { kind: 'defer' }
 
   // Anonymous users: to login (with a not-authorized error) unless anonymous access is allowed.
-  if (!ctx.signedIn && !ctx.anonymousAccessAllowed) return signIn(ctx)
+  if (!ctx.signedIn && !ctx.anonymousAccessAllowed) return signIn(ctx, true)
   if (ctx.uiAccessBlocked) return { kind: 'redirect', to: '/login', reason: 'UI access is blocked' }
   if (ctx.licenseMissing) {
     if (ctx.admin) return path === LICENSES_PATH ? { kind: 'allow' } : redirect(LICENSES_PATH, 'no licence')
@@ -135,10 +139,20 @@ export function guardStep(
 
 const redirect = (to: string, reason: string): Step => ({ kind: 'redirect', to, reason })
 
-function signIn(ctx: ShellContext): Step {
+/**
+ * To login. Without anonymous access, a page that was asked for goes there with the
+ * not-authorized error (spec 000 section 4) that the login page shows; the console's root is
+ * not a page asked for, so it goes to the plain login page.
+ */
+function signIn(ctx: ShellContext, pageAskedFor = false): Step {
   return ctx.anonymousAccessAllowed
     ? redirect('/login', 'sign-in required')
-    : { kind: 'redirect', to: '/login', reason: 'not authorized: anonymous access is off', notify: false }
+    : {
+        kind: 'redirect',
+        to: pageAskedFor ? '/login?error=notAuthorized' : '/login',
+        reason: 'not authorized: anonymous access is off',
+        notify: false,
+      }
 }
 
 export interface Hop {

@@ -14,6 +14,11 @@ export type RouteArea =
   | 'serviceStatus'
   | 'supportBundles'
   | 'repositories'
+  | 'artifacts'
+  | 'security'
+  | 'builds'
+  | 'overview'
+  | 'integrations'
   | 'errors'
   | 'shell'
   | 'plugin'
@@ -134,11 +139,19 @@ const mainLayout: RouteDef[] = [
   app('packages', '/packages/:packageId?/:versionId?', 'Packages', 'packages', { resetsProject: false }),
   app('getStarted', '/get_started', 'Getting Started', 'shell'),
   app('tourGetStarted', '/tour_get_started', 'Getting Started', 'shell'),
-  app('overview', '/overview', 'Overview', 'shell'),
-  app('integrations', '/integrations', 'Integrations', 'shell'),
-  app('integrations.vendor.list', '/integrations/vendors/:vendorName', 'Integrations', 'shell'),
-  app('gitRepoScan.selectRepos', '/integrations/git-repo-scan/select-repos', 'Integrations', 'shell'),
-  app('integrations.named', '/integrations/:name', 'Integrations', 'shell'),
+  app('overview', '/overview', 'Overview', 'overview'),
+  app('integrations', '/integrations', 'Integrations', 'integrations'),
+  // Git integrations: admins, where the platform scans repositories (spec 001 section 6).
+  app('integrations.vendor.list', '/integrations/vendors/:vendorName', 'Integrations', 'integrations', {
+    adminOnly: true,
+    feature: 'repositoryScanning',
+  }),
+  app('gitRepoScan.selectRepos', '/integrations/git-repo-scan/select-repos', 'Integrations', 'integrations', {
+    adminOnly: true,
+    feature: 'repositoryScanning',
+  }),
+  // A tool's page: the catalogue with that tool's integration modal open.
+  app('integrations.named', '/integrations/:name', 'Integrations', 'integrations'),
   app('quickSetup', '/quick-setup', 'Quick Setup', 'shell'),
   app('topologyTeaser', '/topology-teaser', 'Topology', 'shell'),
   app('securityAndComplianceTeaser', '/security-and-compliance-teaser', 'Security and Compliance', 'shell'),
@@ -150,9 +163,9 @@ const mainLayout: RouteDef[] = [
   app('demo.greeting', '/demo/typescript/greeting', 'Demo', 'shell', { feature: 'tested' }),
   app('demo.multiMfe', '/demo/multi-mfe-mounting-container', 'Demo', 'shell', { feature: 'tested' }),
   app('repos', '/repos', 'Repositories', 'repositories'),
-  app('repos.tree', '/repos/tree/*', 'Artifacts', 'shell'),
-  app('artifacts', '/artifacts/browse/*?', 'Artifacts', 'shell'),
-  app('builds', '/builds/*?', 'Builds', 'shell'),
+  app('repos.tree', '/repos/tree/*', 'Artifacts', 'artifacts'),
+  app('artifacts', '/artifacts/browse/*?', 'Artifacts', 'artifacts'),
+  app('builds', '/builds/*?', 'Builds', 'builds'),
   app('distribution', '/distribution/:activeTab?', 'Distribution', 'releaseBundles'),
   app('distributionTeaser', '/distribution-teaser', 'Distribution', 'releaseBundles'),
   app('releaseBundles', '/release-bundles/*?', 'Distribution', 'releaseBundles'),
@@ -213,14 +226,17 @@ const adminRoutes: RouteDef[] = [
   admin('permissions.create', '/admin/management/permissions/create', 'Permissions'),
   admin('permissions.edit', '/admin/management/permissions/edit/:permissionName', 'Permissions'),
   admin('globalRoles', '/admin/management/global_roles', 'Global Roles'),
-  admin('security.saml', '/admin/configuration/security/saml_integration', 'Security Settings'),
-  admin('security.ldap', '/admin/configuration/security/ldap', 'Security Settings'),
-  admin('security.oauth', '/admin/configuration/security/oauth', 'Security Settings'),
-  admin('security.crowd', '/admin/configuration/security/crowd_integration', 'Security Settings'),
-  admin('security.general', '/admin/configuration/security/general', 'Security Settings'),
+  admin('security.saml', '/admin/configuration/security/saml_integration', 'Security Settings', 'security'),
+  admin('security.ldap', '/admin/configuration/security/ldap', 'Security Settings', 'security'),
+  admin('security.oauth', '/admin/configuration/security/oauth', 'Security Settings', 'security'),
+  admin('security.crowd', '/admin/configuration/security/crowd_integration', 'Security Settings', 'security'),
+  admin('security.general', '/admin/configuration/security/general', 'Security Settings', 'security'),
+  // After its pages: a pattern also matches the paths under it.
+  admin('security', '/admin/configuration/security', 'Security Settings', 'security'),
   admin('admin.integrations', '/admin/configuration/integrations', 'Integrations'),
   admin('environments', '/admin/environments', 'Environments'),
   admin('topology', '/admin/mission_control/topology', 'Topology', 'serviceStatus'),
+  admin('admin.contactRequests', '/admin/marketing/contact_requests', 'Contact Requests'),
 ]
 
 export const NOT_FOUND_PATH = '/404'

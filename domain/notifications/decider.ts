@@ -2,6 +2,7 @@ import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
 import { Dismissed, Shown, notificationsEvents } from './events'
 import { initialNotificationsState, MAX_TOASTS, type NotificationsState, type Toast } from './types'
+import { notificationsCommandCodecs } from './commandCodecs.gen'
 
 const add = (slice: NotificationsState, toast: Toast): NotificationsState => ({
   toasts: [...slice.toasts, toast].slice(-MAX_TOASTS),
@@ -27,6 +28,7 @@ function evolve(slice: NotificationsState, event: AppEvent): NotificationsState 
 
 export const notificationsArea: AppArea<'notifications'> = {
   key: 'notifications',
+  commands: notificationsCommandCodecs,
   initialState: initialNotificationsState,
   events: notificationsEvents,
   decide: (command, state, meta) => {
@@ -42,4 +44,5 @@ export const notificationsArea: AppArea<'notifications'> = {
     }
   },
   evolve,
+  evolvesOn: ['navigation/Denied'],
 }

@@ -1,7 +1,7 @@
 export type ToastKind = 'error' | 'success' | 'info' | 'warning'
 
 /** A message the view words itself (facts in events, wording in the view). */
-export type ToastMessageKey = 'notAuthorized'
+export type ToastMessageKey = 'notAuthorized' | 'contactRequestSent' | 'navigationTypeNotSaved'
 
 export interface Toast {
   readonly id: string
@@ -9,6 +9,8 @@ export interface Toast {
   /** Text given by the caller (e.g. a server's message), or a key the view words. */
   readonly message?: string
   readonly messageKey?: ToastMessageKey
+  /** The platform's reason, for a key that takes one. */
+  readonly detail?: string
   readonly at: string
 }
 
@@ -24,6 +26,11 @@ export const TOAST_DURATION_MS: Readonly<Record<ToastKind, number>> = {
   warning: 4500,
   success: 3000,
   info: 3000,
+}
+
+/** Messages shown for a time of their own (spec 001 section 9: the contact toast, 5000 ms). */
+export const MESSAGE_DURATION_MS: Readonly<Partial<Record<ToastMessageKey, number>>> = {
+  contactRequestSent: 5000,
 }
 
 /** At most this many toasts are kept: the oldest go first. */

@@ -1,5 +1,6 @@
 import type { OnboardingStep, Questionnaire } from './rules'
 import type { OnboardingUserFlags } from './afterLogin'
+import type { ContactForm } from './contact'
 
 // Commands of the onboarding area, named `onboarding/Imperative`.
 export type OnboardingCommand =
@@ -31,3 +32,11 @@ export type OnboardingCommand =
   | { readonly type: 'onboarding/CloseQuestionnaire' }
   /** Creates the project on the platform once every step is valid. */
   | { readonly type: 'onboarding/SubmitQuestionnaire'; readonly answers: Questionnaire }
+  /** Sends the contact-us form once its rule holds (./contact.ts); refused while one is posting. */
+  | { readonly type: 'onboarding/SubmitContactRequest'; readonly form: ContactForm }
+  /** After a request the platform stored (not in the scheduling-link flow): the thanks, then the form closes. */
+  | { readonly type: 'onboarding/ThankForContactRequest' }
+  /** Closes the contact-us dialog (and clears the query that opened it). */
+  | { readonly type: 'onboarding/CloseContactForm' }
+  /** Admins: the contact requests the platform stored. */
+  | { readonly type: 'onboarding/LoadContactRequests' }

@@ -1,13 +1,19 @@
-import { left, right, type Either } from 'fp-ts/Either'
+import { isLeft, left, right, type Either } from 'fp-ts/Either'
 import { isSome } from 'fp-ts/Option'
 import type { AppArea, AppEvent, AppState } from '../app'
+import type { CommandMeta } from '../shared/area'
 import { QuickSetupClosed, SetMeUpShown } from '../navigation/events'
+import { Shown } from '../notifications/events'
 import { canonicalPackageType } from '../packageTypes'
 import { NAME_MESSAGE } from '../shared/forms'
 import { hasFeature } from '../platform'
 import { needsGettingStartedWizard, onboardingPathAfterLogin, QUICK_SETUP_PATH } from './afterLogin'
+import { validateContactForm, withoutContactContext, type ContactProblems } from './contact'
 import {
   AfterLoginChecked,
+  ContactFormClosed,
+  ContactRequestPosted,
+  ContactRequestsRequested,
   ClientFlowClosed,
   ClientFlowRelaunched,
   ClientFlowStepShown,
@@ -27,7 +33,13 @@ import {
   type OnboardingStep,
   type Questionnaire,
 } from './rules'
-import { initialOnboardingState, type OnboardingState, type QuestionnaireWizard } from './types'
+import {
+  initialOnboardingState,
+  type ContactFormState,
+  type OnboardingState,
+  type QuestionnaireWizard,
+} from './types'
+import { onboardingCommandCodecs } from './commandCodecs.gen'
 
 const freshQuestionnaire: QuestionnaireWizard = { step: 'init', completed: [], creation: { status: 'idle' } }
 
@@ -41,8 +53,52 @@ function withQuestionnaire(
   return slice.questionnaire ? { ...slice, questionnaire: change(slice.questionnaire) } : slice
 }
 
+const idleContact: ContactFormState = { posting: false, resets: 0 }
+
+/** An answer to the contact request: the posting flag drops and the form is reset. */
+const answered = (slice: OnboardingState, outcome: ContactFormState['outcome']): OnboardingState => {
+  const contact = slice.contact ?? idleContact
+  return { ...slice, contact: { posting: false, resets: contact.resets + 1, outcome } }
+}
+
+function withoutContact(slice: OnboardingState): OnboardingState {
+  if (!slice.contact || slice.contact.posting) return slice
+  const { contact: _closed, ...rest } = slice
+  return rest
+}
+
 function evolve(slice: OnboardingState, event: AppEvent): OnboardingState {
   switch (event.type) {
+    case 'onboarding/ContactRequestPosted': {
+      const { outcome: _previous, ...contact } = slice.contact ?? idleContact
+      return { ...slice, contact: { ...contact, posting: true } }
+    }
+    case 'onboarding/ContactRequestAccepted':
+      return answered(slice, { status: 'sent', schedulingLink: event.data.schedulingLink })
+    case 'onboarding/ContactRequestFailed':
+      return answered(slice, { status: 'failed', failure: event.data.failure })
+    case 'onboarding/ContactFormClosed':
+      return withoutContact(slice)
+    // The dialog closed by a navigation: nothing of the last answer stays for the next opening.
+    case 'navigation/ModalClosed':
+      return event.data.modal === 'contactUs' ? withoutContact(slice) : slice
+    case 'onboarding/ContactRequestsRequested': {
+      const list = slice.contactRequests
+      const previous =
+        list?.status === 'loaded' ? list.requests : list?.status === 'loading' ? list.previous : undefined
+      return {
+        ...slice,
+        contactRequests: {
+          status: 'loading',
+          requestId: event.data.requestId,
+          ...(previous ? { previous } : {}),
+        },
+      }
+    }
+    case 'onboarding/ContactRequestsLoaded':
+      return { ...slice, contactRequests: { status: 'loaded', requests: event.data.requests } }
+    case 'onboarding/ContactRequestsLoadFailed':
+      return { ...slice, contactRequests: { status: 'failed', failure: event.data.failure } }
     case 'onboarding/ClientFlowRelaunched':
       return { ...slice, clientFlow: { ...event.data, step: 0 } }
     case 'onboarding/ClientFlowStepShown':
@@ -147,12 +203,65 @@ function decideQuestionnaire(
   }
 }
 
+/** The problems as the rejection says them: each field with its problem's key. */
+const describeProblems = (problems: ContactProblems): string =>
+  Object.entries(problems)
+    .map(([field, problem]) => `${field}: ${problem.key}`)
+    .join(', ')
+
+function decideContact(
+  command: Extract<
+    Parameters<AppArea<'onboarding'>['decide']>[0],
+    {
+      type:
+        | 'onboarding/SubmitContactRequest'
+        | 'onboarding/ThankForContactRequest'
+        | 'onboarding/CloseContactForm'
+        | 'onboarding/LoadContactRequests'
+    }
+  >,
+  state: AppState,
+  meta: CommandMeta,
+): Either<string, AppEvent[]> {
+  switch (command.type) {
+    case 'onboarding/SubmitContactRequest': {
+      if (!state.navigation.openModals.includes('contactUs')) return left('the contact form is not open')
+      if (state.onboarding.contact?.posting) return left('a contact request is being sent')
+      const valid = validateContactForm(command.form)
+      if (isLeft(valid)) return left(describeProblems(valid.left))
+      return right([ContactRequestPosted({ request: valid.right })])
+    }
+    case 'onboarding/ThankForContactRequest': {
+      const outcome = state.onboarding.contact?.outcome
+      if (outcome?.status !== 'sent' || outcome.schedulingLink !== null)
+        return left('no request to thank for')
+      // The toast of the catalogue, shown for 5 s (MESSAGE_DURATION_MS); the view words it.
+      return right([
+        Shown({ id: meta.id, kind: 'success', message: '', messageKey: 'contactRequestSent', at: meta.now }),
+        ContactFormClosed({}),
+      ])
+    }
+    case 'onboarding/CloseContactForm':
+      return right([ContactFormClosed({})])
+    case 'onboarding/LoadContactRequests':
+      if (state.session.status !== 'signedIn' || state.session.user?.admin !== true)
+        return left('only admins read contact requests')
+      return right([ContactRequestsRequested({ requestId: meta.id })])
+  }
+}
+
 export const onboardingArea: AppArea<'onboarding'> = {
   key: 'onboarding',
+  commands: onboardingCommandCodecs,
   initialState: initialOnboardingState,
   events: onboardingEvents,
-  decide: (command, state) => {
+  decide: (command, state, meta) => {
     switch (command.type) {
+      case 'onboarding/SubmitContactRequest':
+      case 'onboarding/ThankForContactRequest':
+      case 'onboarding/CloseContactForm':
+      case 'onboarding/LoadContactRequests':
+        return decideContact(command, state, meta)
       case 'onboarding/SetUpClient': {
         const packageType = canonicalPackageType(command.packageType)
         if (packageType === '') return left('choose a package type')
@@ -198,9 +307,27 @@ export const onboardingArea: AppArea<'onboarding'> = {
     }
   },
   evolve,
-  // The redirect after login waits for onboarding's check, then goes where it says (or as usual).
-  policies: (envelope) =>
-    envelope.event.type === 'onboarding/AfterLoginChecked'
-      ? [{ type: 'session/RedirectAfterLogin', toQuickSetup: envelope.event.data.path === QUICK_SETUP_PATH }]
-      : [],
+  evolvesOn: ['navigation/ModalClosed'],
+  policies: (envelope, state) => {
+    const event = envelope.event
+    switch (event.type) {
+      // The redirect after login waits for onboarding's check, then goes where it says (or as usual).
+      case 'onboarding/AfterLoginChecked':
+        return [{ type: 'session/RedirectAfterLogin', toQuickSetup: event.data.path === QUICK_SETUP_PATH }]
+      // A request sent: the form closes (in the scheduling-link flow the dialog shows the link first).
+      case 'onboarding/ContactRequestAccepted':
+        return event.data.schedulingLink === null ? [{ type: 'onboarding/ThankForContactRequest' }] : []
+      // Closing the dialog clears the query that opened it.
+      case 'onboarding/ContactFormClosed': {
+        const { path, query } = state.navigation.location
+        const to = withoutContactContext(path, query)
+        return [
+          { type: 'navigation/CloseModal', modal: 'contactUs' },
+          ...(to === null ? [] : [{ type: 'navigation/Navigate' as const, to, replace: true }]),
+        ]
+      }
+      default:
+        return []
+    }
+  },
 }

@@ -2,6 +2,7 @@ import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 import { DESIRED_FEATURES, ONBOARDING_STEPS, PURPOSES, ROLES } from './rules'
+import { HELP_OPTIONS } from './contact'
 
 const literals = <T extends string>(values: ReadonlyArray<T>) =>
   t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<T, null>)
@@ -64,6 +65,58 @@ export const ProjectCreationFailed = defineEvent(
   t.type({ failure: Failure }),
 )
 
+const HelpOptionC = literals(HELP_OPTIONS)
+
+// The fields a person types (trimmed), as sent and as stored.
+const contactFields = {
+  firstName: t.string,
+  lastName: t.string,
+  country: t.string,
+  email: t.string,
+  helpOption: HelpOptionC,
+  optionalComment: t.string,
+}
+/** What the contact form sends: the trimmed fields and the lead source of the help option. */
+export const ContactRequestC = t.type({
+  ...contactFields,
+  LeadSource: t.string,
+  Lead_Source_Details__c: t.string,
+  MRK_FormType__c: t.string,
+})
+/** A stored request as an admin reads it. */
+export const ContactRecordC = t.type({ id: t.number, ...contactFields, createdAt: t.string })
+
+// The contact-us form (spec 001 section 4): posting, then accepted or failed; either resets it.
+export const ContactRequestPosted = defineEvent(
+  'onboarding/ContactRequestPosted',
+  t.type({ request: ContactRequestC }),
+)
+/**
+ * The platform stored the request. `schedulingLink` is the scheduling-link flow (a demo
+ * request the platform answers with a page to book a time): the dialog shows the link, no toast.
+ */
+export const ContactRequestAccepted = defineEvent(
+  'onboarding/ContactRequestAccepted',
+  t.type({ schedulingLink: t.union([t.string, t.null]) }),
+)
+export const ContactRequestFailed = defineEvent(
+  'onboarding/ContactRequestFailed',
+  t.type({ failure: Failure }),
+)
+export const ContactFormClosed = defineEvent('onboarding/ContactFormClosed', t.type({}))
+export const ContactRequestsRequested = defineEvent(
+  'onboarding/ContactRequestsRequested',
+  t.type({ requestId: t.string }),
+)
+export const ContactRequestsLoaded = defineEvent(
+  'onboarding/ContactRequestsLoaded',
+  t.type({ requests: t.array(ContactRecordC) }),
+)
+export const ContactRequestsLoadFailed = defineEvent(
+  'onboarding/ContactRequestsLoadFailed',
+  t.type({ failure: Failure }),
+)
+
 export const onboardingEvents = [
   ClientFlowRelaunched,
   ClientFlowStepShown,
@@ -79,6 +132,13 @@ export const onboardingEvents = [
   ProjectCreationRequested,
   ProjectCreated,
   ProjectCreationFailed,
+  ContactRequestPosted,
+  ContactRequestAccepted,
+  ContactRequestFailed,
+  ContactFormClosed,
+  ContactRequestsRequested,
+  ContactRequestsLoaded,
+  ContactRequestsLoadFailed,
 ] as const
 
 export type OnboardingEvent = EventOf<(typeof onboardingEvents)[number]>

@@ -8,9 +8,9 @@ import { NAME_PATTERN } from '../shared/forms'
 
 export const RELAUNCH_FLOW_STEPS: Readonly<Record<string, number>> = {
   npm: 5,
-  pypi: 4,
+  pypi: 3,
   maven: 3,
-  docker: 4,
+  docker: 3,
   go: 3,
   helm: 3,
 }

@@ -1,6 +1,8 @@
 /**
  * Set-me-up: how a package client is configured for a repository of the platform (spec 000
- * section 4, onboarding). Pure: the base URL comes from `GET /ui/setMeUp`. Only views import
+ * section 4, onboarding), for the addresses the platform really serves (npm's registry API under
+ * /artifactory/api/npm/<repo>/, files under /artifactory/<repo>/). Pure: the base URL comes from
+ * `GET /ui/setMeUp`, the token from `POST /ui/npm/token`. Only views import
  * this (its texts stay out of the login page's bundle); the decider uses ./relaunch.ts.
  */
 import { canonicalPackageType } from '../packageTypes'
@@ -13,107 +15,78 @@ export interface SetupStep {
   readonly code: string
 }
 
-const trimBase = (baseUrl: string) => baseUrl.replace(/\/+$/, '')
-
-/** The host (and port) of the base URL, which docker clients log in to. */
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host
-  } catch {
-    return baseUrl.replace(/^[a-z]+:\/\//i, '').split('/')[0] ?? baseUrl
-  }
+/** Who the instructions sign in as: the user and a client token generated for them (shown once). */
+export interface ClientAccess {
+  readonly user: string
+  readonly token: string
 }
 
-/** The steps that set a client of `packageType` up for `repo` on the platform at `baseUrl`. */
-export function clientSetup(packageType: string, baseUrl: string, repo: string): ReadonlyArray<SetupStep> {
+/** Whether the platform serves this type's client (npm's registry API, generic files); others get files only. */
+export const clientServed = (packageType: string): boolean => {
+  const type = canonicalPackageType(packageType)
+  return type === 'npm' || type === 'generic'
+}
+
+const KIND_ORDER: Readonly<Record<string, number>> = { virtual: 0, local: 1, remote: 2 }
+
+/**
+ * The platform's repositories set-me-up offers for a package type: virtual ones first (they
+ * resolve across their members and take deployments into their default repository), then local,
+ * then remote; by key within a kind.
+ */
+export function setMeUpRepos(
+  packageType: string,
+  repositories: ReadonlyArray<{ readonly key: string; readonly packageType: string; readonly kind: string }>,
+): string[] {
+  const type = canonicalPackageType(packageType)
+  return repositories
+    .filter((r) => canonicalPackageType(r.packageType) === type)
+    .sort((a, b) => (KIND_ORDER[a.kind] ?? 3) - (KIND_ORDER[b.kind] ?? 3) || a.key.localeCompare(b.key))
+    .map((r) => r.key)
+}
+
+const trimBase = (baseUrl: string) => baseUrl.replace(/\/+$/, '')
+
+/** The base URL without its scheme: the key npm finds credentials under (`//host:port/path/`). */
+function schemelessOf(baseUrl: string): string {
+  return baseUrl.replace(/^[a-z][a-z0-9+.-]*:/i, '')
+}
+
+/** Files over HTTP: what every repository of the platform serves under /artifactory/<repo>/. */
+function fileSteps(base: string, repo: string, access: ClientAccess | undefined): SetupStep[] {
+  const user = access ? `${access.user}:${access.token}` : '<user>'
+  const url = `${base}/artifactory/${repo}/<path>`
+  return [
+    { title: 'Upload a file', code: `curl -u ${user} -T <file> "${url}"` },
+    { title: 'Download a file', code: `curl -u ${user} -O "${url}"` },
+  ]
+}
+
+/**
+ * The steps that set a client of `packageType` up for `repo` on the platform at `baseUrl`,
+ * signed in with `access` when a token was generated (a placeholder otherwise). Only what the
+ * platform serves: npm's registry and files; other clients get the files' upload and download.
+ */
+export function clientSetup(
+  packageType: string,
+  baseUrl: string,
+  repo: string,
+  access?: ClientAccess,
+): ReadonlyArray<SetupStep> {
   const type = canonicalPackageType(packageType)
   const base = trimBase(baseUrl)
-  const api = (kind: string) => `${base}/artifactory/api/${kind}/${repo}`
-  switch (type) {
-    case 'npm':
-      return [
-        { title: 'Configure npm', code: `npm config set registry ${api('npm')}/` },
-        { title: 'Sign in', code: `npm login --registry=${api('npm')}/` },
-        { title: 'Install a package', code: 'npm install <package>' },
-        { title: 'Publish a package', code: `npm publish --registry=${api('npm')}/` },
-      ]
-    case 'pypi':
-      return [
-        {
-          title: 'Configure pip',
-          file: '~/.pip/pip.conf',
-          code: `[global]\nindex-url = ${api('pypi')}/simple`,
-        },
-        { title: 'Install a package', code: 'pip install <package>' },
-        { title: 'Publish a package', code: `twine upload --repository-url ${api('pypi')} dist/*` },
-      ]
-    case 'maven':
-      return [
-        {
-          title: 'Configure Maven',
-          file: '~/.m2/settings.xml',
-          code: [
-            '<settings>',
-            '  <mirrors>',
-            '    <mirror>',
-            `      <id>${repo}</id>`,
-            '      <mirrorOf>*</mirrorOf>',
-            `      <url>${base}/artifactory/${repo}</url>`,
-            '    </mirror>',
-            '  </mirrors>',
-            '</settings>',
-          ].join('\n'),
-        },
-        { title: 'Resolve dependencies', code: 'mvn dependency:resolve' },
-      ]
-    case 'gradle':
-      return [
-        {
-          title: 'Configure Gradle',
-          file: 'build.gradle',
-          code: `repositories {\n    maven { url "${base}/artifactory/${repo}" }\n}`,
-        },
-        { title: 'Resolve dependencies', code: 'gradle dependencies' },
-      ]
-    case 'docker': {
-      const host = hostOf(base)
-      return [
-        { title: 'Sign in', code: `docker login ${host}` },
-        { title: 'Pull an image', code: `docker pull ${host}/${repo}/<image>:<tag>` },
-        { title: 'Push an image', code: `docker push ${host}/${repo}/<image>:<tag>` },
-      ]
-    }
-    case 'go':
-      return [
-        { title: 'Configure Go', code: `export GOPROXY="${api('go')}"` },
-        { title: 'Fetch a module', code: 'go get <module>' },
-      ]
-    case 'helm':
-      return [
-        { title: 'Add the repository', code: `helm repo add ${repo} ${api('helm')}` },
-        { title: 'Update and install', code: `helm repo update\nhelm install <release> ${repo}/<chart>` },
-      ]
-    case 'nuget':
-      return [
-        {
-          title: 'Add the source',
-          code: `nuget sources Add -Name ${repo} -Source ${api('nuget')}/v3/index.json`,
-        },
-        { title: 'Install a package', code: 'nuget install <package>' },
-      ]
-    case 'debian':
-      return [
-        {
-          title: 'Add the repository',
-          file: '/etc/apt/sources.list.d/platform.list',
-          code: `deb ${base}/artifactory/${repo} <distribution> <component>`,
-        },
-        { title: 'Install a package', code: 'sudo apt-get update && sudo apt-get install <package>' },
-      ]
-    default:
-      return [
-        { title: 'Upload a file', code: `curl -u <user> -T <file> "${base}/artifactory/${repo}/<path>"` },
-        { title: 'Download a file', code: `curl -u <user> -O "${base}/artifactory/${repo}/<path>"` },
-      ]
-  }
+  if (type !== 'npm') return fileSteps(base, repo, access)
+  const registry = `${base}/artifactory/api/npm/${repo}/`
+  // npm looks a registry's credentials up by its exact address, without the scheme.
+  const authKey = `${schemelessOf(base)}/artifactory/api/npm/${repo}/`
+  return [
+    {
+      title: 'Configure npm',
+      file: '~/.npmrc',
+      code: `registry=${registry}\n${authKey}:_authToken=${access?.token ?? '<token>'}`,
+    },
+    { title: 'Or sign in with your password', code: `npm login --registry=${registry}` },
+    { title: 'Publish a package', code: 'npm publish' },
+    { title: 'Install a package', code: 'npm install <package>' },
+  ]
 }

@@ -1,6 +1,7 @@
 // State of the onboarding area.
 import type { Failure } from '../shared/failure'
 import type { OnboardingStep } from './rules'
+import type { ContactRequest } from './contact'
 
 /** The guided client flow quick setup relaunched for a package type and repository. */
 export interface ClientFlow {
@@ -23,7 +24,36 @@ export interface QuestionnaireWizard {
   readonly creation: ProjectCreation
 }
 
+/** The contact-us form's request: the posting flag and how the last request ended. */
+export interface ContactFormState {
+  readonly posting: boolean
+  /** How often the form was reset (after each answer): the view starts a fresh form on each. */
+  readonly resets: number
+  readonly outcome?:
+    | { readonly status: 'sent'; readonly schedulingLink: string | null }
+    | { readonly status: 'failed'; readonly failure: Failure }
+}
+
+/** A contact request as an admin sees it: what was typed, without the lead source. */
+export type ContactRecord = Omit<
+  ContactRequest,
+  'LeadSource' | 'Lead_Source_Details__c' | 'MRK_FormType__c'
+> & { readonly id: number; readonly createdAt: string }
+
+export type ContactRequestsList =
+  | {
+      readonly status: 'loading'
+      readonly requestId: string
+      readonly previous?: ReadonlyArray<ContactRecord>
+    }
+  | { readonly status: 'loaded'; readonly requests: ReadonlyArray<ContactRecord> }
+  | { readonly status: 'failed'; readonly failure: Failure }
+
 export interface OnboardingState {
+  /** The contact-us form, from its first request until it closes. */
+  readonly contact?: ContactFormState
+  /** The contact requests admins read. */
+  readonly contactRequests?: ContactRequestsList
   readonly clientFlow?: ClientFlow
   readonly questionnaire?: QuestionnaireWizard
   /** Saving the getting-started flag of a free-tier admin. */

@@ -1,6 +1,8 @@
 import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppCommand, AppEvent } from '../app'
 import { canonicalJson } from '../shared/canonical'
+// Package counts are for admins and project admins only (search's canSeeCounts is this rule).
+import { canAdministerProjects } from '../session'
 import {
   DownloadRequested,
   ListMoreRequested,
@@ -23,6 +25,7 @@ import {
   type VersionState,
   type VersionTab,
 } from './types'
+import { packagesCommandCodecs } from './commandCodecs.gen'
 
 const sameQuery = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b)
 
@@ -37,11 +40,15 @@ function decide(
       // Initialisation is guarded: the same search already on its way is not asked twice.
       if (s.list.status === 'loading' && sameQuery(s.list.query, command.query))
         return left('this search is already loading')
-      return right([ListRequested({ requestId: meta.id, query: command.query })])
+      return right([
+        ListRequested({ requestId: meta.id, query: command.query, withCount: canAdministerProjects(state) }),
+      ])
     }
     case 'packages/RetryList':
       if (s.list.status !== 'failed') return left('the list has not failed')
-      return right([ListRequested({ requestId: meta.id, query: s.list.query })])
+      return right([
+        ListRequested({ requestId: meta.id, query: s.list.query, withCount: canAdministerProjects(state) }),
+      ])
     case 'packages/LoadMore': {
       const { list } = s
       if (list.query === null || !list.hasNextPage || list.endCursor === null) return left('no further page')
@@ -308,9 +315,11 @@ function policies(envelope: { event: AppEvent }): ReadonlyArray<AppCommand> {
 
 export const packagesArea: AppArea<'packages'> = {
   key: 'packages',
+  commands: packagesCommandCodecs,
   initialState: initialPackagesState,
   events: packagesEvents,
   decide,
   evolve,
+  evolvesOn: ['session/SignedOut'],
   policies,
 }

@@ -24,10 +24,16 @@ const withFilePaths = (version: unknown): unknown => {
 const versionsWithFilePaths = (versions: unknown): unknown =>
   Array.isArray(versions) ? versions.map(withFilePaths) : versions
 
-/** The list asked for its first page; `query` null means no search (count only). */
+/**
+ * The list asked for its first page; `query` null means no search (count only). `withCount`:
+ * the package count is asked too (admins and project admins); absent in logs older than it.
+ */
 export const ListRequested = defineEvent(
   'packages/ListRequested',
-  t.type({ requestId: t.string, query: Nullable(PackageQuery) }),
+  t.intersection([
+    t.type({ requestId: t.string, query: Nullable(PackageQuery) }),
+    t.partial({ withCount: t.boolean }),
+  ]),
 )
 export const ListMoreRequested = defineEvent(
   'packages/ListMoreRequested',

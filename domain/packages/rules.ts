@@ -3,11 +3,16 @@
  * domain/packageTypes): where a version's files are, what a download fetches, which
  * vulnerability counts are shown.
  */
-import type { VersionFile, VersionRepo, VersionSummary, Vulnerabilities } from './types'
+import {
+  MORE_PAGE_SIZE,
+  type ListState,
+  type VersionFile,
+  type VersionRepo,
+  type VersionSummary,
+  type Vulnerabilities,
+} from './types'
 
 import { canonicalPackageType } from '../packageTypes'
-
-export const canonicalPackageTypeOrSelf = canonicalPackageType
 
 /** The repository key and the path inside it of a version's lead file. */
 export function repoKeyAndPath(repo: VersionRepo): { repoKey: string; path: string } {
@@ -15,6 +20,32 @@ export function repoKeyAndPath(repo: VersionRepo): { repoKey: string; path: stri
   // Some platforms give the lead file path with the repository key as its first segment.
   const prefix = `${repo.name}/`
   return { repoKey: repo.name, path: path.startsWith(prefix) ? path.slice(prefix.length) : path }
+}
+
+/** Where each of a version's panels is asked for; null where the panel has nothing to ask (it shows empty). */
+export interface VersionPanels {
+  /** The lead file whose readme is asked for ('' without one). */
+  readonly readmePath: string
+  readonly builds: { readonly repoKey: string; readonly path: string } | null
+  readonly dockerLayers: { readonly repoKey: string; readonly path: string } | null
+  /** The npm package path (repository key, then the lead file) of the dependencies and properties. */
+  readonly npm: string | null
+}
+
+/**
+ * The panels a version of a package type has (spec 001 section 2): readme always, builds where
+ * the version has a lead repository, docker layers for docker, dependencies and properties for npm.
+ */
+export function versionPanelsOf(packageType: string, repos: ReadonlyArray<VersionRepo>): VersionPanels {
+  const type = canonicalPackageType(packageType)
+  const lead = repos[0]
+  const where = lead ? repoKeyAndPath(lead) : null
+  return {
+    readmePath: lead?.leadFilePath ?? '',
+    builds: where,
+    dockerLayers: type === 'docker' ? where : null,
+    npm: type === 'npm' && lead ? `${lead.name}/${lead.leadFilePath}` : null,
+  }
 }
 
 /**
@@ -43,6 +74,21 @@ export function shownVulnerabilities(
   return SEVERITY_LEVELS.map((level) => ({ level, count: v[level] })).filter((x) => x.count > 0)
 }
 
+/** What the security tab shows: the scanner's counts, or why there are none. */
+export type XrayStatus = 'scanned' | 'unavailable' | 'unlicensed' | 'notScanned'
+
+/**
+ * The scanner's absence comes first, then its licence, then the component's own state; a
+ * platform that does not say whether it scanned (`scanned` absent) is taken at its counts.
+ */
+export function xrayStatus(
+  availability: 'available' | 'unavailable' | 'unlicensed',
+  scanned: boolean | undefined,
+): XrayStatus {
+  if (availability !== 'available') return availability
+  return scanned === false ? 'notScanned' : 'scanned'
+}
+
 /**
  * The versions shown after a further page arrives: the page appended in the order the
  * platform gave it, without any version already shown (a page delivered twice, or a version
@@ -60,4 +106,27 @@ export function appendVersions(
     return true
   })
   return added.length === 0 ? shown : [...shown, ...added]
+}
+
+/**
+ * How far ahead of the last row on screen the next page is asked for: a further page's
+ * worth, so it has arrived before fast scrolling reaches the end of what is loaded (30 rows,
+ * the earlier distance, left the list waiting for half of a fast scroll through 10,000 rows).
+ */
+export const PREFETCH_ROWS = MORE_PAGE_SIZE
+
+/**
+ * Whether the list should ask for its next page now, given the last row index on screen. A
+ * failed further page waits for the user's retry instead of asking again by itself.
+ */
+export function wantsNextPage(
+  list: Pick<ListState, 'hasNextPage' | 'loadingMore' | 'failure' | 'rowCount'>,
+  lastVisibleRow: number,
+): boolean {
+  return (
+    list.hasNextPage &&
+    !list.loadingMore &&
+    list.failure === null &&
+    lastVisibleRow >= list.rowCount - PREFETCH_ROWS
+  )
 }

@@ -6,6 +6,11 @@ import * as t from 'io-ts'
 import { type Failure } from '../shared/failure'
 
 export const PAGE_SIZE = 100
+/**
+ * Further pages are larger: the first page stays small so the list shows quickly, and a
+ * user scrolling fast through thousands of rows then waits on a third as many round trips.
+ */
+export const MORE_PAGE_SIZE = 300
 
 export const Severity = t.keyof({
   CRITICAL: null,
@@ -34,21 +39,28 @@ export type License = t.TypeOf<typeof License>
 
 const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null])
 
-export const PackageSummary = t.type({
-  id: t.string,
-  name: t.string,
-  packageType: t.string,
-  description: Nullable(t.string),
-  created: t.string,
-  modified: t.string,
-  latestVersion: Nullable(t.string),
-  versionsCount: t.number,
-  stats: t.type({ downloads: t.number, followers: t.number }),
-  licenses: t.array(License),
-  tags: t.array(t.string),
-  vulnerabilities: Vulnerabilities,
-  operationalRisk: Nullable(t.type({ riskLevel: t.string })),
-})
+// Whether the platform's scanner has results for it; absent when the platform did not say
+// (list pages do not ask, and logs older than the field lack it).
+const Scanned = t.partial({ scanned: t.boolean })
+
+export const PackageSummary = t.intersection([
+  t.type({
+    id: t.string,
+    name: t.string,
+    packageType: t.string,
+    description: Nullable(t.string),
+    created: t.string,
+    modified: t.string,
+    latestVersion: Nullable(t.string),
+    versionsCount: t.number,
+    stats: t.type({ downloads: t.number, followers: t.number }),
+    licenses: t.array(License),
+    tags: t.array(t.string),
+    vulnerabilities: Vulnerabilities,
+    operationalRisk: Nullable(t.type({ riskLevel: t.string })),
+  }),
+  Scanned,
+])
 export type PackageSummary = t.TypeOf<typeof PackageSummary>
 
 export const VersionRepo = t.type({ name: t.string, type: t.string, leadFilePath: t.string })
@@ -67,19 +79,22 @@ export const VersionFile = t.type({
 })
 export type VersionFile = t.TypeOf<typeof VersionFile>
 
-export const VersionSummary = t.type({
-  id: t.string,
-  name: t.string,
-  created: t.string,
-  modified: t.string,
-  repos: t.array(VersionRepo),
-  licenses: t.array(License),
-  size: t.number,
-  downloadCount: t.number,
-  vulnerabilities: Vulnerabilities,
-  files: t.array(VersionFile),
-  digest: Nullable(t.string),
-})
+export const VersionSummary = t.intersection([
+  t.type({
+    id: t.string,
+    name: t.string,
+    created: t.string,
+    modified: t.string,
+    repos: t.array(VersionRepo),
+    licenses: t.array(License),
+    size: t.number,
+    downloadCount: t.number,
+    vulnerabilities: Vulnerabilities,
+    files: t.array(VersionFile),
+    digest: Nullable(t.string),
+  }),
+  Scanned,
+])
 export type VersionSummary = t.TypeOf<typeof VersionSummary>
 
 export const SortField = t.keyof({ NAME: null, CREATED: null, MODIFIED: null })

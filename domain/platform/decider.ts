@@ -2,6 +2,7 @@ import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
 import { platformEvents, StartRequested } from './events'
 import { initialPlatformState, type PlatformState } from './types'
+import { platformCommandCodecs } from './commandCodecs.gen'
 
 function evolve(slice: PlatformState, event: AppEvent): PlatformState {
   switch (event.type) {
@@ -61,6 +62,7 @@ function evolve(slice: PlatformState, event: AppEvent): PlatformState {
 
 export const platformArea: AppArea<'platform'> = {
   key: 'platform',
+  commands: platformCommandCodecs,
   initialState: initialPlatformState,
   events: platformEvents,
   decide: (command, state) => {
@@ -73,4 +75,5 @@ export const platformArea: AppArea<'platform'> = {
     }
   },
   evolve,
+  evolvesOn: ['session/SignedIn', 'session/SignedOut'],
 }

@@ -24,6 +24,25 @@ export const serverName = (platform: PlatformState): string => platform.footer?.
 /** A cloud trial is the cloud-trial flavour on a cloud instance. */
 export const cloudTrialOf = (footer: Footer): boolean => footer.isCloud && footer.flavour === 'cloud-trial'
 
+/**
+ * Whether the security scanner can answer: 'unavailable' when the platform does not run it,
+ * 'unlicensed' when it runs but the licence lacks its entitlement (spec 001 section 8).
+ */
+export type XrayAvailability = 'available' | 'unavailable' | 'unlicensed'
+export function xrayAvailability(platform: PlatformState): XrayAvailability {
+  if (!hasMicroservice(platform.microservices, 'xray')) return 'unavailable'
+  return hasEntitlement(platform, 'xray') ? 'available' : 'unlicensed'
+}
+
+/** The usage the subscription blocks once the month's data transfer quota is used up. */
+export const DATA_TRANSFER_USAGE = 'DATA_TRANSFER'
+/** Has this subscription used up its monthly data transfer (the quota banner shows)? */
+export const dataTransferBlocked = (platform: PlatformState): boolean =>
+  platform.blockedUsages.includes(DATA_TRANSFER_USAGE)
+
+/** Read-only mode (a platform setting): options that change content are blocked with its message. */
+export const isReadOnlyMode = (platform: PlatformState): boolean => hasFeature(platform, 'readOnlyMode')
+
 /** Is the console blocked for this subscription (the navigation pipeline sends such users to login)? */
 export const isUiBlocked = (platform: PlatformState): boolean => platform.blockedUsages.includes('ui')
 

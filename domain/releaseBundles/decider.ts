@@ -3,6 +3,7 @@ import type { AppArea, AppEvent } from '../app'
 import { ChecksumRejected, LookupRequested, releaseBundlesEvents, type ReleaseBundlesEvent } from './events'
 import { checksumKind, normaliseChecksum } from './rules'
 import { initialReleaseBundlesState, type ReleaseBundlesState } from './types'
+import { releaseBundlesCommandCodecs } from './commandCodecs.gen'
 
 function evolve(s: ReleaseBundlesState, event: AppEvent): ReleaseBundlesState {
   if (event.type === 'session/SignedOut') return initialReleaseBundlesState
@@ -34,6 +35,7 @@ function evolve(s: ReleaseBundlesState, event: AppEvent): ReleaseBundlesState {
 
 export const releaseBundlesArea: AppArea<'releaseBundles'> = {
   key: 'releaseBundles',
+  commands: releaseBundlesCommandCodecs,
   initialState: initialReleaseBundlesState,
   events: releaseBundlesEvents,
   decide: (command, _state, meta) => {
@@ -48,4 +50,5 @@ export const releaseBundlesArea: AppArea<'releaseBundles'> = {
     }
   },
   evolve,
+  evolvesOn: ['session/SignedOut'],
 }

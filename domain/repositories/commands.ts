@@ -10,3 +10,5 @@ export type RepositoriesCommand =
   | { readonly type: 'repositories/CreateQuickly'; readonly packageTypes: ReadonlyArray<string> }
   /** A form page opened: forget the last save's outcome. */
   | { readonly type: 'repositories/ResetForm' }
+  /** A client token for set-me-up: shown once, kept by the console only in memory. */
+  | { readonly type: 'repositories/GenerateClientToken' }

@@ -1,6 +1,7 @@
 import { isLeft, left, right } from 'fp-ts/Either'
 import type { AppArea, AppEvent, AppCommand } from '../app'
 import {
+  ClientTokenRequested,
   DeleteRequested,
   FormReset,
   ListRequested,
@@ -12,6 +13,7 @@ import {
 } from './events'
 import { validateRepositoryForm, type KnownRepositories } from './rules'
 import { initialRepositoriesState, type RepositoriesState } from './types'
+import { repositoriesCommandCodecs } from './commandCodecs.gen'
 
 /** What the domain's form rule knows of the other repositories: the last loaded list. */
 function knownOf(s: RepositoriesState): KnownRepositories {
@@ -68,6 +70,14 @@ function evolve(s: RepositoriesState, event: AppEvent): RepositoriesState {
       }
     case 'repositories/QuickCreationFailed':
       return { ...s, quick: { status: 'failed', requestId: e.data.requestId, failure: e.data.failure } }
+    case 'repositories/ClientTokenRequested':
+      return { ...s, clientToken: { status: 'pending', requestId: e.data.requestId } }
+    case 'repositories/ClientTokenIssued':
+      if (s.clientToken?.status !== 'pending' || s.clientToken.requestId !== e.data.requestId) return s
+      return { ...s, clientToken: { status: 'issued', ...e.data } }
+    case 'repositories/ClientTokenFailed':
+      if (s.clientToken?.status !== 'pending' || s.clientToken.requestId !== e.data.requestId) return s
+      return { ...s, clientToken: { status: 'failed', ...e.data } }
     case 'repositories/FormReset':
       return {
         ...s,
@@ -81,6 +91,7 @@ function evolve(s: RepositoriesState, event: AppEvent): RepositoriesState {
 
 export const repositoriesArea: AppArea<'repositories'> = {
   key: 'repositories',
+  commands: repositoriesCommandCodecs,
   initialState: initialRepositoriesState,
   events: repositoriesEvents,
   decide: (command, state, meta) => {
@@ -110,9 +121,13 @@ export const repositoriesArea: AppArea<'repositories'> = {
         ])
       case 'repositories/ResetForm':
         return right([FormReset({})])
+      case 'repositories/GenerateClientToken':
+        if (s.clientToken?.status === 'pending') return left('a token is already being generated')
+        return right([ClientTokenRequested({ requestId: meta.id })])
     }
   },
   evolve,
+  evolvesOn: ['session/SignedOut'],
   // What changed the platform's repositories asks for the list again and says what happened.
   policies: (envelope): ReadonlyArray<AppCommand> => {
     const e = envelope.event

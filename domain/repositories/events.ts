@@ -59,6 +59,19 @@ export const QuickCreationFailed = defineEvent(
   t.type({ requestId: t.string, failure: Failure }),
 )
 export const FormReset = defineEvent('repositories/FormReset', t.type({}))
+export const ClientTokenRequested = defineEvent(
+  'repositories/ClientTokenRequested',
+  t.type({ requestId: t.string }),
+)
+/** The token itself stays in the in-memory vault: the event names it by reference only. */
+export const ClientTokenIssued = defineEvent(
+  'repositories/ClientTokenIssued',
+  t.type({ requestId: t.string, ref: t.string, user: t.string }),
+)
+export const ClientTokenFailed = defineEvent(
+  'repositories/ClientTokenFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
 
 export const repositoriesEvents = [
   ListRequested,
@@ -75,6 +88,9 @@ export const repositoriesEvents = [
   QuickCreated,
   QuickCreationFailed,
   FormReset,
+  ClientTokenRequested,
+  ClientTokenIssued,
+  ClientTokenFailed,
 ] as const
 
 export type RepositoriesEvent = EventOf<(typeof repositoriesEvents)[number]>

@@ -4,6 +4,7 @@
  */
 import * as t from 'io-ts'
 import type { Loadable, SaveState } from '../admin'
+import type { Failure } from '../shared/failure'
 
 export type { Loadable, SaveState }
 
@@ -34,7 +35,18 @@ export interface RepositoriesState {
   readonly quick: SaveState
   /** Keys the last Quick Repository Creation made and found. */
   readonly quickResult: { readonly created: ReadonlyArray<string>; readonly existing: ReadonlyArray<string> }
+  /**
+   * The last client token asked for set-me-up: by vault reference, never the token. Absent
+   * until one is asked for (the initial state is in the login page's bundle).
+   */
+  readonly clientToken?: ClientTokenState
 }
+
+export type ClientTokenState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'pending'; readonly requestId: string }
+  | { readonly status: 'issued'; readonly requestId: string; readonly ref: string; readonly user: string }
+  | { readonly status: 'failed'; readonly requestId: string; readonly failure: Failure }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.
 export * from './initial'

@@ -7,8 +7,6 @@ import { carriedQuery, searchModelFromQuery, searchModelToQuery, type SearchMode
 import {
   addRecentSearch,
   isSearchButtonDisabled,
-  parseSearchText,
-  printSearchText,
   searchModelForTypeChange,
   withArchiveAvailability,
 } from './rules'
@@ -20,64 +18,16 @@ import {
   searchTypeFollowing,
   searchTypeForRoute,
   unavailableReason,
-  type SearchTypeDef,
   type SearchTypeId,
 } from './searchTypes'
 import { initialSearchState, type SearchState } from './types'
-import { DEFAULT_SEARCH_MODEL } from './model'
+import { modelOfBarText, textOfModel } from './barText'
 import { viewerOf, type Viewer } from './viewer'
+import { searchCommandCodecs } from './commandCodecs.gen'
 
 type State = Parameters<AppArea<'search'>['decide']>[1]
 
 const archiveEnabled = (v: Viewer) => v.features.archiveSearch === true
-
-/** The bar text applied to a model: free words are the name, known `key:value` words fill fields. */
-export function modelFromText(text: string, def: SearchTypeDef, base: SearchModel): SearchModel {
-  const parsed = parseSearchText(text, Object.keys(def.fieldKeys))
-  const out: Record<string, unknown> = { ...base, name: parsed.name }
-  for (const [key, value] of Object.entries(parsed.fields)) {
-    const field = def.fieldKeys[key]
-    if (!field) continue
-    const current = out[field]
-    if (Array.isArray(current)) {
-      const added = value
-        .split(',')
-        .map((v) => v.trim())
-        .filter((v) => v !== '')
-      out[field] = [...new Set([...(current as string[]), ...added])]
-    } else {
-      out[field] = field === 'before' || field === 'after' ? value || null : value
-    }
-  }
-  return out as unknown as SearchModel
-}
-
-/**
- * What the bar shows for a model of a type: its name (quoted when it has spaces) and every
- * filter the type's `key:value` words can say, so the text is the whole search and a filter
- * deleted from the text is gone from the next run.
- */
-export function textOfModel(model: SearchModel, def?: SearchTypeDef): string {
-  const fields: Record<string, string> = {}
-  for (const [key, field] of Object.entries(def?.fieldKeys ?? {})) {
-    const value: unknown = model[field]
-    const text = Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : ''
-    if (text !== '') fields[key] = text
-  }
-  return printSearchText({ name: model.name, fields })
-}
-
-/** What a model keeps that the bar text never says: the list's sort and the archive choice. */
-const untyped = (model: SearchModel): SearchModel => ({
-  ...DEFAULT_SEARCH_MODEL,
-  sortBy: model.sortBy,
-  sortType: model.sortType,
-  artifactsSearchType: model.artifactsSearchType,
-})
-
-/** The model the bar's text runs as: the text's name and filters, over the list's sort and archive choice. */
-export const modelOfBarText = (text: string, def: SearchTypeDef, last: SearchModel): SearchModel =>
-  modelFromText(text, def, untyped(last))
 
 function run(
   state: State,
@@ -254,9 +204,11 @@ function policies(envelope: { event: AppEvent }): ReadonlyArray<AppCommand> {
 
 export const searchArea: AppArea<'search'> = {
   key: 'search',
+  commands: searchCommandCodecs,
   initialState: initialSearchState,
   events: searchEvents,
   decide,
   evolve,
+  evolvesOn: ['session/SignedOut'],
   policies,
 }

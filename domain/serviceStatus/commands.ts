@@ -1,6 +1,8 @@
 // Commands of the serviceStatus area, named `serviceStatus/Imperative`.
 export type ServiceStatusCommand =
   | { readonly type: 'serviceStatus/LoadTopology' }
+  /** Removes a node of a service from the topology (the user has confirmed it). */
+  | { readonly type: 'serviceStatus/RemoveNode'; readonly serviceId: string; readonly nodeId: string }
   | { readonly type: 'serviceStatus/OpenLogViewer' }
   | { readonly type: 'serviceStatus/CloseLogViewer' }
   /** The product select is about to change the service: a product change is accepted after it. */

@@ -1,8 +1,14 @@
-import { right } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
-import { TopologyRequested, serviceStatusEvents, type ServiceStatusEvent } from './events'
+import { left, right, type Either } from 'fp-ts/Either'
+import type { AppArea, AppCommand, AppEvent } from '../app'
+import {
+  NodeRemovalRequested,
+  TopologyRequested,
+  serviceStatusEvents,
+  type ServiceStatusEvent,
+} from './events'
 import { decideLogViewer, evolveLogViewer } from './logViewer'
 import { initialServiceStatusState, MAX_NODES, type ServiceStatusState, type TopologyNode } from './types'
+import { serviceStatusCommandCodecs } from './commandCodecs.gen'
 
 const nodesOf = (slice: ServiceStatusState): ReadonlyArray<TopologyNode> =>
   slice.topology.status === 'idle' ? [] : slice.topology.nodes
@@ -30,6 +36,25 @@ function evolve(slice: ServiceStatusState, event: AppEvent): ServiceStatusState 
       if (slice.topology.status !== 'loading' || slice.topology.requestId !== event.data.requestId)
         return slice
       return { ...slice, topology: { status: 'failed', failure: event.data.failure, nodes: nodesOf(slice) } }
+    case 'serviceStatus/NodeRemovalRequested':
+      return { ...slice, removal: { status: 'pending', ...event.data } }
+    case 'serviceStatus/NodeRemoved': {
+      if (slice.removal?.status !== 'pending' || slice.removal.requestId !== event.data.requestId)
+        return slice
+      const { removal: _done, ...rest } = slice
+      const { serviceId, nodeId } = event.data
+      const gone = (n: TopologyNode) => n.serviceId === serviceId && n.nodeId === nodeId
+      // The node leaves the list at once; the reload that follows shows what the platform says.
+      return slice.topology.status === 'idle'
+        ? rest
+        : { ...rest, topology: { ...slice.topology, nodes: slice.topology.nodes.filter((n) => !gone(n)) } }
+    }
+    case 'serviceStatus/NodeRemovalFailed': {
+      if (slice.removal?.status !== 'pending' || slice.removal.requestId !== event.data.requestId)
+        return slice
+      const { serviceId, nodeId, failure } = event.data
+      return { ...slice, removal: { status: 'failed', serviceId, nodeId, failure } }
+    }
     case 'session/SignedOut':
       return initialServiceStatusState
     default:
@@ -37,13 +62,42 @@ function evolve(slice: ServiceStatusState, event: AppEvent): ServiceStatusState 
   }
 }
 
+/** Removal needs a node the page lists, and one removal at a time. */
+function decideRemoval(
+  command: Extract<AppCommand, { type: 'serviceStatus/RemoveNode' }>,
+  slice: ServiceStatusState,
+  id: string,
+): Either<string, ReadonlyArray<AppEvent>> {
+  if (slice.removal?.status === 'pending') return left('a node removal is already under way')
+  const { serviceId, nodeId } = command
+  if (!nodesOf(slice).some((n) => n.serviceId === serviceId && n.nodeId === nodeId))
+    return left(`no node ${nodeId} of ${serviceId} is listed`)
+  return right([NodeRemovalRequested({ requestId: id, serviceId, nodeId })])
+}
+
 export const serviceStatusArea: AppArea<'serviceStatus'> = {
   key: 'serviceStatus',
+  commands: serviceStatusCommandCodecs,
   initialState: initialServiceStatusState,
   events: serviceStatusEvents,
   decide: (command, state, meta) =>
     command.type === 'serviceStatus/LoadTopology'
       ? right([TopologyRequested({ requestId: meta.id })])
-      : decideLogViewer(command, state.serviceStatus.logViewer, meta),
+      : command.type === 'serviceStatus/RemoveNode'
+        ? decideRemoval(command, state.serviceStatus, meta.id)
+        : decideLogViewer(command, state.serviceStatus.logViewer, meta),
   evolve,
+  evolvesOn: ['session/SignedOut'],
+  // A removed node: the status is fetched again (spec 001 section 7) and the user told.
+  policies: (envelope): ReadonlyArray<AppCommand> =>
+    envelope.event.type === 'serviceStatus/NodeRemoved'
+      ? [
+          { type: 'serviceStatus/LoadTopology' },
+          {
+            type: 'notifications/Show',
+            kind: 'success',
+            message: `Node ${envelope.event.data.nodeId} removed from ${envelope.event.data.serviceId}`,
+          },
+        ]
+      : [],
 }

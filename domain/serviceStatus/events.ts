@@ -26,6 +26,14 @@ export const TopologyLoadFailed = defineEvent(
   t.type({ requestId: t.string, failure: Failure }),
 )
 
+const NodeRef = { requestId: t.string, serviceId: t.string, nodeId: t.string }
+export const NodeRemovalRequested = defineEvent('serviceStatus/NodeRemovalRequested', t.type(NodeRef))
+export const NodeRemoved = defineEvent('serviceStatus/NodeRemoved', t.type(NodeRef))
+export const NodeRemovalFailed = defineEvent(
+  'serviceStatus/NodeRemovalFailed',
+  t.type({ ...NodeRef, failure: Failure }),
+)
+
 // --- the live log viewer ---------------------------------------------------------------
 // `selection` ties an answer to the choice of product, node and file it was asked for.
 
@@ -88,6 +96,9 @@ export const serviceStatusEvents = [
   TopologyRequested,
   TopologyLoaded,
   TopologyLoadFailed,
+  NodeRemovalRequested,
+  NodeRemoved,
+  NodeRemovalFailed,
   LogViewerOpened,
   LogViewerClosed,
   LogNodesLoaded,

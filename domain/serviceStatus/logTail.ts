@@ -3,6 +3,7 @@
  * logs can be read, and how a tailed file grows by byte offset into a bounded list of lines.
  */
 
+import { licenceKey } from '../search'
 import { DEFAULT_LOG_PRODUCT } from './logTailInitial'
 
 export { DEFAULT_LOG_PRODUCT, emptyLogTail } from './logTailInitial'
@@ -128,4 +129,22 @@ export function logNodesOf(
   product: string,
 ): ReadonlyArray<string> {
   return [...new Set(nodes.filter((n) => n.product === product).map((n) => n.nodeId))]
+}
+
+/** Licence types of the high-availability plans, in one spelling (domain/search licenceKey), trials included. */
+const HA_LICENCE = /^ENTERPRISE(_PLUS|_X)?(_TRIAL)?$/
+
+/** Whether a licence type runs in high availability (spec 000 section 6, spec 001 section 7). */
+export function usesHighAvailability(licenseType: string | undefined): boolean {
+  return licenseType !== undefined && HA_LICENCE.test(licenceKey(licenseType))
+}
+
+/** The log viewer's nodes from the per-node status: the HEALTHY nodes of each log product. */
+export function logNodesFromStates(
+  states: ReadonlyArray<{ readonly serviceId: string; readonly nodeId: string; readonly state: string }>,
+): ReadonlyArray<{ readonly product: string; readonly nodeId: string }> {
+  return states.flatMap((n) => {
+    const product = n.state === 'HEALTHY' ? logProductOf(n.serviceId) : undefined
+    return product === undefined ? [] : [{ product, nodeId: n.nodeId }]
+  })
 }

@@ -29,7 +29,10 @@ const nodesOf = (s: LogViewerState): ReadonlyArray<LogNode> =>
 const filesOf = (s: LogViewerState): ReadonlyArray<string> =>
   s.files.status === 'loaded' ? s.files.value.files : []
 
-type LogCommand = Exclude<ServiceStatusCommand, { type: 'serviceStatus/LoadTopology' }>
+type LogCommand = Exclude<
+  ServiceStatusCommand,
+  { type: 'serviceStatus/LoadTopology' } | { type: 'serviceStatus/RemoveNode' }
+>
 
 export function decideLogViewer(
   command: LogCommand,

@@ -105,3 +105,28 @@ export function hasMultipleMissionControls(nodes: ReadonlyArray<Pick<StatusNode,
   for (const node of nodes) if (node.service_id.startsWith('jfmc')) ids.add(node.service_id)
   return ids.size > 1
 }
+
+/** What the Service Status page shows: Online nodes per service, and the Mission Control warning. */
+export interface ServiceStatusView<N> {
+  readonly services: ReadonlyArray<{ readonly service: string; readonly nodes: ReadonlyArray<N> }>
+  readonly multipleMissionControls: boolean
+}
+
+export function serviceStatusView<
+  N extends { readonly serviceId: string; readonly serviceType: string; readonly status: string },
+>(nodes: ReadonlyArray<N>): ServiceStatusView<N> {
+  const wire = nodes.map((node) => ({
+    service_id: node.serviceId,
+    status: node.status,
+    service_type: node.serviceType,
+    node,
+  }))
+  const groups = groupOnlineNodesByService(wire)
+  return {
+    services: Object.entries(groups).map(([service, group]) => ({
+      service,
+      nodes: group.map((w) => w.node),
+    })),
+    multipleMissionControls: hasMultipleMissionControls(wire),
+  }
+}

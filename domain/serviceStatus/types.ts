@@ -14,15 +14,40 @@ export interface TopologyNode {
   readonly microServices: ReadonlyArray<string>
 }
 
+/** One node's state, as the per-node status of high-availability licences reports it (`/system/status/nodes`). */
+export interface NodeState {
+  readonly serviceId: string
+  readonly nodeId: string
+  /** `HEALTHY` for a node that serves. */
+  readonly state: string
+}
+
 export type TopologyState =
   | { readonly status: 'idle' }
   | { readonly status: 'loading'; readonly requestId: string; readonly nodes: ReadonlyArray<TopologyNode> }
   | { readonly status: 'loaded'; readonly nodes: ReadonlyArray<TopologyNode>; readonly loadedAt: string }
   | { readonly status: 'failed'; readonly failure: Failure; readonly nodes: ReadonlyArray<TopologyNode> }
 
+/** A node removal: under way, or refused (the platform's failure, kept until the next one). */
+export type NodeRemoval =
+  | {
+      readonly status: 'pending'
+      readonly requestId: string
+      readonly serviceId: string
+      readonly nodeId: string
+    }
+  | {
+      readonly status: 'failed'
+      readonly serviceId: string
+      readonly nodeId: string
+      readonly failure: Failure
+    }
+
 export interface ServiceStatusState {
   readonly topology: TopologyState
   readonly logViewer: LogViewerState
+  /** Absent until a node is removed, so the state (and kept logs' hashes) is as it was without it. */
+  readonly removal?: NodeRemoval
 }
 
 /** At most this many nodes are kept in state (a platform has far fewer). */

@@ -18,6 +18,7 @@ import {
   type SessionOperation,
   type SessionState,
 } from './types'
+import { sessionCommandCodecs } from './commandCodecs.gen'
 
 type Decision = Either<string, ReadonlyArray<AppEvent>>
 
@@ -416,9 +417,11 @@ function evolve(slice: SessionState, event: AppEvent): SessionState {
 
 export const sessionArea: AppArea<'session'> = {
   key: 'session',
+  commands: sessionCommandCodecs,
   initialState: initialSessionState,
   events: E.sessionEvents,
   decide: (command, state, meta) => decide(command, state, meta),
   evolve,
+  evolvesOn: ['platform/StartFailed', 'platform/StartRequested'],
   policies: sessionPolicies,
 }

@@ -13,6 +13,7 @@ import {
 } from './events'
 import { bundleRequestProblem } from './request'
 import { initialSupportBundlesState, type SupportBundle, type SupportBundlesState } from './types'
+import { supportBundlesCommandCodecs } from './commandCodecs.gen'
 
 const RETENTION_ERROR_MESSAGE = 'There was an error while trying to fetch retention feature status'
 
@@ -151,6 +152,7 @@ const findBundle = (s: SupportBundlesState, id: string): SupportBundle | undefin
 
 export const supportBundlesArea: AppArea<'supportBundles'> = {
   key: 'supportBundles',
+  commands: supportBundlesCommandCodecs,
   initialState: initialSupportBundlesState,
   events: supportBundlesEvents,
   decide: (command, state, meta) => {
@@ -189,6 +191,7 @@ export const supportBundlesArea: AppArea<'supportBundles'> = {
     }
   },
   evolve,
+  evolvesOn: ['session/SignedOut'],
   policies: (envelope) =>
     envelope.event.type === 'supportBundles/RetentionCheckFailed'
       ? [

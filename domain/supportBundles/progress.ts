@@ -3,6 +3,7 @@
  * polled while a bundle is built, retention retries. Apart from rules.ts so the effects do not
  * bring the form's validation into the first load.
  */
+import type { Failure } from '../shared/failure'
 import type { SupportBundle } from './types'
 
 /** After the last creation call returns, placeholders stay this long before the list is reloaded. */
@@ -11,6 +12,9 @@ export const BUNDLE_CLEANUP_DELAY_MS = 3000
 export const BUNDLE_POLL_MS = BUNDLE_CLEANUP_DELAY_MS
 /** Retention status fetch attempts before the feature is treated as disabled. */
 export const RETENTION_STATUS_RETRIES = 3
+/** A platform without the retention endpoint (404) has the feature disabled: no point asking again. */
+export const retentionDisabledBy = (failure: Failure): boolean =>
+  failure.kind === 'status' && failure.status === 404
 
 export const isBuilding = (bundle: Pick<SupportBundle, 'status'>): boolean => bundle.status === 'in progress'
 

@@ -63,6 +63,7 @@ const generalConfigProperties = {
     },
   },
   oauthProvidersHidden: { type: 'boolean' },
+  readOnlyMode: { type: 'boolean' },
 } as const
 
 const generalConfigSchema = {

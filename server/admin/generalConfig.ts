@@ -35,6 +35,8 @@ export interface GeneralConfig {
   }
   readonly oauthProviders: readonly OAuthProvider[]
   readonly oauthProvidersHidden: boolean
+  /** Read-only mode: nothing that changes the content (deploy, publish, repositories) is allowed. */
+  readonly readOnlyMode: boolean
 }
 
 export const DEFAULT_SAML_PROVIDER_NAME = 'SAML SSO'
@@ -61,6 +63,7 @@ export function defaultGeneralConfig(config: ServerConfig): GeneralConfig {
     },
     oauthProviders: [],
     oauthProvidersHidden: false,
+    readOnlyMode: false,
   }
 }
 

@@ -10,6 +10,7 @@ import type { Db } from '../db'
 import { insertUser } from '../auth/accounts'
 import { issueMailToken } from '../auth/mailTokens'
 import { hashPassword, passwordProblem } from '../auth/passwords'
+import { passwordPolicyOf } from './securityRoutes'
 import { emailSchema, errors, nameSchema, passwordSchema } from '../auth/schemas'
 import { findUserByName, type UserRow } from '../auth/users'
 import { sendMail } from '../mail/outbox'
@@ -118,8 +119,8 @@ function requireUserRow(db: Db, name: string): UserRow {
   return findUserByName(db, name) ?? notFound(`User ${name}`)
 }
 
-function checkPassword(password: string): void {
-  const problem = passwordProblem(password)
+function checkPassword(db: Db, password: string): void {
+  const problem = passwordProblem(password, passwordPolicyOf(db))
   if (problem) badRequest(`password: ${problem}`)
 }
 
@@ -165,7 +166,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     async (request, reply) => {
       ctx.requireAdmin(request)
       const b = request.body
-      checkPassword(b.password)
+      checkPassword(db, b.password)
       const passwordHash = await hashPassword(b.password)
       const created = db.transaction(() => {
         const user = insertUser(db, {
@@ -224,7 +225,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     async (request) => {
       const me = ctx.requireAdmin(request)
       const b = request.body
-      if (b.password !== undefined) checkPassword(b.password)
+      if (b.password !== undefined) checkPassword(db, b.password)
       const passwordHash = b.password !== undefined ? await hashPassword(b.password) : undefined
       const updated = db.transaction(() => {
         const user = requireUserRow(db, request.params.name)

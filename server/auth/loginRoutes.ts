@@ -7,6 +7,7 @@ import { HttpError } from '../context'
 import { readGeneralConfig } from '../admin/generalConfig'
 import { oidcReady, readOidcSettings } from '../sso/oidcSettings'
 import { oidcStartPath, publicOrigin } from '../sso/origin'
+import { samlLoginOptions } from '../sso/samlLogin'
 import { verifyPassword } from './passwords'
 import { createRateLimiter, type RateLimiter } from './rateLimit'
 import { errors, passwordSchema, userDataSchema } from './schemas'
@@ -128,18 +129,19 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
   }
   const loginRelatedHandler = async (request: FastifyRequest) => {
     const general = readGeneralConfig(db, config)
+    const saml = samlLoginOptions(ctx, request)
     const oidc = readOidcSettings(db)
-    const oidcAutoRedirect = !general.saml.enabled && oidcReady(oidc) && oidc.autoRedirect
+    const oidcAutoRedirect = !saml.enabled && oidcReady(oidc) && oidc.autoRedirect
     return {
       forgotPassword: general.forgotPasswordEnabled,
       canRememberMe: general.rememberMeEnabled,
       passwordAutocompleteEnabled: general.passwordAutocompleteEnabled,
       // The console's guards need it: anonymous visitors go to login unless this is on.
       anonAccessEnabled: config.anonymousAccess,
-      ...(general.saml.enabled
+      ...(saml.enabled
         ? {
-            ssoProviderLink: general.saml.loginUrl,
-            samlAuthenticationData: { providerName: general.saml.providerName, url: general.saml.loginUrl },
+            ssoProviderLink: saml.loginUrl,
+            samlAuthenticationData: { providerName: saml.providerName, url: saml.loginUrl },
           }
         : oidcAutoRedirect
           ? // Where the login page's auto-redirect sends the browser.
@@ -165,10 +167,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
         },
       },
     },
-    async () => {
+    async (request) => {
       const general = readGeneralConfig(db, config)
+      const saml = samlLoginOptions(ctx, request)
       return {
-        loginIsExternal: general.saml.enabled && general.saml.loginIsExternal,
+        loginIsExternal: saml.enabled && saml.loginIsExternal,
         isProvidersHidden: general.oauthProvidersHidden,
       }
     },
@@ -208,11 +211,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
         },
       },
     },
-    async () => {
+    async (request) => {
       const general = readGeneralConfig(db, config)
       return [
         { realm: 'internal', enabled: true },
-        { realm: 'saml', enabled: general.saml.enabled },
+        { realm: 'saml', enabled: samlLoginOptions(ctx, request).enabled },
         { realm: 'oauth', enabled: general.oauthProviders.length > 0 || oidcReady(readOidcSettings(db)) },
         // No directory servers are configured on the reference platform.
         { realm: 'ldap', enabled: false },
@@ -248,8 +251,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
         },
       },
     },
-    async () => {
-      const { saml } = readGeneralConfig(db, config)
+    async (request) => {
+      const saml = samlLoginOptions(ctx, request)
       return { logoutUrl: saml.enabled ? saml.logoutUrl : '' }
     },
   )
@@ -268,8 +271,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
         },
       },
     },
-    async () => {
-      const { saml } = readGeneralConfig(db, config)
+    async (request) => {
+      const saml = samlLoginOptions(ctx, request)
       return { samlRegistrationId: saml.enabled ? saml.registrationId : '' }
     },
   )
@@ -331,8 +334,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
         },
       },
     },
-    async () => {
-      const { saml } = readGeneralConfig(db, config)
+    async (request) => {
+      const saml = samlLoginOptions(ctx, request)
       const oidc = readOidcSettings(db)
       return {
         isAutoRedirectLogin: saml.enabled ? saml.autoRedirect : oidcReady(oidc) && oidc.autoRedirect,

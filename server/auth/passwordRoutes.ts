@@ -9,6 +9,7 @@ import { sendMail } from '../mail/outbox'
 import { baseUrlOf } from '../platform/baseUrl'
 import { consumeToken, findUsableToken, issueMailToken } from './mailTokens'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords'
+import { passwordPolicyOf } from '../admin/securityRoutes'
 import type { RateLimiter } from './rateLimit'
 import { errors, messageSchema, passwordSchema, tokenSchema, userDataSchema } from './schemas'
 import { loginKey, signIn } from './signIn'
@@ -123,7 +124,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       const user = token?.user_id != null ? findUserById(db, token.user_id) : undefined
       if (!token || !user || user.name.toLowerCase() !== request.body.user.toLowerCase())
         throw new HttpError(400, 'The reset link is invalid, already used or expired', 'INVALID_KEY')
-      const problem = passwordProblem(request.body.password)
+      const problem = passwordProblem(request.body.password, passwordPolicyOf(db))
       if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
       const hash = await hashPassword(request.body.password)
       const updated = db.transaction((): UserRow | undefined => {
@@ -163,7 +164,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       if (!user || !(await verifyPassword(oldPassword, user.password_hash)))
         throw new HttpError(401, 'The current password is wrong', 'BAD_CREDENTIALS')
       limiter.refund(key)
-      const problem = passwordProblem(newPassword)
+      const problem = passwordProblem(newPassword, passwordPolicyOf(db))
       if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
       if (newPassword === oldPassword)
         throw new HttpError(400, 'The new password must differ from the current one', 'SAME_PASSWORD')

@@ -61,11 +61,32 @@ export async function verifyPassword(password: string, stored: string | undefine
   return timingSafeEqual(actual, expected) && stored !== undefined
 }
 
+/** The password rules of Administration → Security Settings → General. */
+export interface PasswordPolicy {
+  readonly minLength: number
+  readonly requireUppercase: boolean
+  readonly requireDigit: boolean
+  readonly requireSpecial: boolean
+}
+
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
+  minLength: MIN_PASSWORD_LENGTH,
+  requireUppercase: false,
+  requireDigit: false,
+  requireSpecial: false,
+}
+
 /** A reason the password is refused, or undefined when it is acceptable. */
-export function passwordProblem(password: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH)
-    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`
+export function passwordProblem(
+  password: string,
+  policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
+): string | undefined {
+  if (password.length < policy.minLength) return `Password must be at least ${policy.minLength} characters`
   if (password.length > MAX_PASSWORD_LENGTH)
     return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`
+  if (policy.requireUppercase && !/\p{Lu}/u.test(password)) return 'Password must contain an uppercase letter'
+  if (policy.requireDigit && !/\d/.test(password)) return 'Password must contain a digit'
+  if (policy.requireSpecial && !/[^\p{L}\p{N}]/u.test(password))
+    return 'Password must contain a special character'
   return undefined
 }

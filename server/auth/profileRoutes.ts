@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { hashToken } from '../app'
 import { HttpError, type ServerContext } from '../context'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords'
+import { passwordPolicyOf } from '../admin/securityRoutes'
 import type { RateLimiter } from './rateLimit'
 import { emailSchema, errors, passwordSchema, userDataSchema } from './schemas'
 import { findSession } from './sessions'
@@ -132,7 +133,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       if (!session.unlocked_until || session.unlocked_until <= new Date().toISOString())
         throw new HttpError(403, 'Unlock the profile with your password first', 'PROFILE_LOCKED')
       const { email, password } = request.body
-      const problem = password === undefined ? undefined : passwordProblem(password)
+      const problem = password === undefined ? undefined : passwordProblem(password, passwordPolicyOf(db))
       if (problem) throw new HttpError(400, `Invalid request: password: ${problem}`, 'VALIDATION')
       const hash = password === undefined ? undefined : await hashPassword(password)
       db.transaction(() => {

@@ -10,6 +10,8 @@ import { readGeneralConfig } from '../admin/generalConfig'
 import { insertUser } from './accounts'
 import { consumeToken, findUsableToken } from './mailTokens'
 import { hashPassword, passwordProblem } from './passwords'
+import { passwordPolicyOf } from '../admin/securityRoutes'
+import type { Db } from '../db'
 import type { RateLimiter } from './rateLimit'
 import { emailSchema, errors, nameSchema, passwordSchema, tokenSchema, userDataSchema } from './schemas'
 import { signIn } from './signIn'
@@ -18,8 +20,8 @@ import type { UserRow } from './users'
 export const CLI_SESSION_MS = 5 * 60 * 1000
 export const CLI_TOKEN_MS = 365 * 24 * 60 * 60 * 1000
 
-function requirePassword(password: string): void {
-  const problem = passwordProblem(password)
+function requirePassword(db: Db, password: string): void {
+  const problem = passwordProblem(password, passwordPolicyOf(db))
   if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
 }
 
@@ -48,7 +50,7 @@ export function registerRegistrationRoutes(
       if (!readGeneralConfig(db, config).allowUserRegistration)
         throw new HttpError(403, 'Registration is disabled on this platform', 'REGISTRATION_DISABLED')
       const { user: name, email, password } = request.body
-      requirePassword(password)
+      requirePassword(db, password)
       const passwordHash = await hashPassword(password)
       const user = db.transaction(() => insertUser(db, { name, email, passwordHash }))()
       return reply.status(201).send(signIn(ctx, request, reply, user, false))
@@ -97,7 +99,7 @@ export function registerRegistrationRoutes(
       const { token: tokenText, user: name, password } = request.body
       const token = findUsableToken(db, 'invitation', tokenText)
       if (!token) throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
-      requirePassword(password)
+      requirePassword(db, password)
       const passwordHash = await hashPassword(password)
       // Both or neither: a taken name leaves the invitation usable.
       const user = db.transaction((): UserRow => {

@@ -6,7 +6,16 @@
  */
 import Database from 'better-sqlite3'
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, readFileSync, readdirSync, renameSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -224,16 +233,70 @@ function templateFor(snapshotPath: string, synthetic: number): string {
   const partial = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`
   const db = new Database(partial)
   try {
+    // A file no one reads until it is renamed into place: no journal, no syncs, a large cache.
+    db.pragma('journal_mode = OFF')
+    db.pragma('synchronous = OFF')
+    db.pragma('cache_size = -262144')
+    db.pragma('temp_store = MEMORY')
     migrate(db)
+    // The catalogue's secondary indexes are built once at the end, from sorted data, instead
+    // of being kept up to date row by row (a third of the build's time at 500k).
+    const indexes = db
+      .prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name LIKE 'catalog%'",
+      )
+      .all() as Array<{ name: string; sql: string }>
+    for (const index of indexes) db.exec(`DROP INDEX ${index.name}`)
     db.transaction(() => {
       fillCatalog(db, readSnapshot(snapshotPath))
-      if (synthetic > 0) insertSyntheticPackages(db, synthetic)
+      // A large synthetic catalogue takes a while: say how far it got.
+      const started = Date.now()
+      const progress =
+        synthetic >= 100_000
+          ? (done: number) =>
+              console.log(
+                `Building the synthetic catalogue: ${done.toLocaleString('en')} of ${synthetic.toLocaleString('en')} packages (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+              )
+          : undefined
+      if (synthetic > 0) insertSyntheticPackages(db, synthetic, undefined, progress)
+      for (const index of indexes) db.exec(index.sql)
     })()
+    // The copies open in WAL mode like every data folder (openDatabase sets it).
+    db.pragma('journal_mode = DELETE')
   } finally {
     db.close()
   }
   renameSync(partial, target)
   return target
+}
+
+/**
+ * A data folder without a database starts as a copy of the ready-made catalogue database
+ * (built once per machine, migrations applied, every other table empty): one file copy
+ * instead of copying the catalogue table by table with its indexes, which took minutes at
+ * 500,000 packages and most of every test server's start. Several nodes may start on the
+ * same new folder: the copy is linked into place, so exactly one of them puts it there.
+ * Answers whether this call put it there.
+ */
+export function seedDataFolder(
+  dataDir: string,
+  options: { synthetic?: number; snapshotPath?: string } = {},
+): boolean {
+  const target = join(dataDir, 'platform.db')
+  if (existsSync(target)) return false
+  const template = templateFor(options.snapshotPath ?? SNAPSHOT_FILE, options.synthetic ?? 0)
+  mkdirSync(dataDir, { recursive: true })
+  const partial = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`
+  copyFileSync(template, partial)
+  try {
+    linkSync(partial, target)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  } finally {
+    rmSync(partial, { force: true })
+  }
 }
 
 /**

@@ -91,11 +91,20 @@ export function syntheticPackage(index: number, random: () => number): SnapshotP
 }
 
 /** Inserts `count` synthetic packages (in the caller's transaction, if any); answers how many. */
-export function insertSyntheticPackages(db: Db, count: number, seed = 42): number {
+export function insertSyntheticPackages(
+  db: Db,
+  count: number,
+  seed = 42,
+  progress: (done: number) => void = () => {},
+): number {
   const insert = packageInserter(db)
   const random = seeded(seed)
+  const step = Math.max(1, Math.floor(count / 10))
   const run = db.transaction(() => {
-    for (let i = 1; i <= count; i++) insert(syntheticPackage(i, random))
+    for (let i = 1; i <= count; i++) {
+      insert(syntheticPackage(i, random))
+      if (i % step === 0) progress(i)
+    }
   })
   run()
   return count

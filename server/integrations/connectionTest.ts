@@ -1,8 +1,11 @@
 /**
- * The git connection test: a real HTTP GET to the URL the admin gave, with the token as a
- * bearer header, bounded by a timeout. Redirects are not followed (the token is meant for
- * that URL only), and only a 2xx answer counts as success.
+ * The git connection test: a real HTTP GET to the vendor's user endpoint under the API URL the
+ * admin gave (`user`, GitHub's and GitLab's "who am I"), with the token as a bearer header,
+ * bounded by a timeout. Redirects are not followed (the token is meant for that URL only), and
+ * only a 2xx answer counts as success.
  */
+import { vendorEndpoint } from './vendorApi'
+
 export const CONNECTION_TEST_TIMEOUT_MS = 5000
 export const CONNECTION_FAILED_MESSAGE = 'Connection test failed, please check your credentials'
 export const CONNECTION_OK_MESSAGE = 'Connection test succeeded'
@@ -22,7 +25,7 @@ export async function testConnection(
   timeoutMs = CONNECTION_TEST_TIMEOUT_MS,
 ): Promise<ConnectionResult> {
   try {
-    const res = await fetch(url, {
+    const res = await fetch(vendorEndpoint(url, 'user'), {
       method: 'GET',
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       redirect: 'manual',

@@ -232,6 +232,30 @@ export class GitStore {
     )
   }
 
+  /** The repositories chosen for scanning, by full name. */
+  selectedRepositories(key: string): Set<string> {
+    return new Set(
+      (
+        this.db
+          .prepare('SELECT repository FROM git_repository_selections WHERE integration_key = ?')
+          .all(key) as Array<{ repository: string }>
+      ).map((r) => r.repository),
+    )
+  }
+
+  /** Replaces the chosen repositories with `names` (all of them the vendor's). */
+  selectRepositories(key: string, names: ReadonlyArray<string>, by: string): void {
+    const now = new Date().toISOString()
+    const replace = this.db.transaction(() => {
+      this.db.prepare('DELETE FROM git_repository_selections WHERE integration_key = ?').run(key)
+      const insert = this.db.prepare(
+        'INSERT OR IGNORE INTO git_repository_selections (integration_key, repository, selected_at, selected_by) VALUES (?, ?, ?, ?)',
+      )
+      for (const name of names) insert.run(key, name, now, by)
+    })
+    replace.immediate()
+  }
+
   /** Connection counts per vendor and service, for the integration groups. */
   connectionCounts(): Map<string, number> {
     const rows = this.db

@@ -27,7 +27,18 @@ export interface PackageRow {
   vuln_unknown: number
   vuln_skipped: number
   operational_risk: string | null
+  /** 'published' for packages deployed through the registry; the catalogue's own otherwise. */
+  source?: string
 }
+
+/**
+ * The reference platform's scanner has results for what its advisory data covers: the npm
+ * catalogue, audited when the catalogue was built. Packages of other types, and npm versions
+ * published to the platform since, were never scanned.
+ */
+export const SCANNED_TYPES: ReadonlySet<string> = new Set(['npm'])
+const packageScanned = (r: Pick<PackageRow, 'package_type' | 'source'>) =>
+  SCANNED_TYPES.has(r.package_type) && r.source !== 'published'
 
 export interface VersionRow {
   id: string
@@ -99,6 +110,7 @@ export function packageNode(r: PackageRow, releaseOnly = false) {
     tags: parseList<string>(r.tags_json),
     vulnerabilities: vulnerabilitiesOf(r),
     operationalRisk: r.operational_risk ? { riskLevel: r.operational_risk } : null,
+    scanned: packageScanned(r),
   }
 }
 
@@ -108,6 +120,7 @@ export function nodeLoaders(db: Db) {
     'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
   )
   const findPackage = (id: string) => packageById.get(id) as PackageRow | undefined
+  const publishedVersion = db.prepare('SELECT 1 FROM npm_version_documents WHERE version_id = ?')
 
   const versionNode = (r: VersionRow) => ({
     id: r.id,
@@ -136,6 +149,11 @@ export function nodeLoaders(db: Db) {
         mimeType: f.mime_type,
       })),
     digest: r.digest,
+    // A version is scanned when its package is and it was not published to the platform since.
+    scanned: () => {
+      const p = findPackage(r.package_id)
+      return p !== undefined && packageScanned(p) && publishedVersion.get(r.id) === undefined
+    },
   })
 
   return { findPackage, versionNode }

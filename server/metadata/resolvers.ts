@@ -4,6 +4,7 @@
  * package's versions are few).
  */
 import { GraphQLError } from 'graphql'
+import type { Statement } from 'better-sqlite3'
 import type { Db } from '../db'
 import { compareVersionNames } from '../catalog/versionOrder'
 import { decodeCursor, encodeCursor } from './cursor'
@@ -151,6 +152,18 @@ function pageOf<T>(rows: T[], first: number, cursorOf: (row: T) => string) {
 
 export function metadataResolvers(db: Db) {
   const { findPackage, versionNode } = nodeLoaders(db)
+  // The filters make a few hundred shapes of SQL at most: each is prepared once.
+  const statements = new Map<string, Statement>()
+  const prepared = (sql: string): Statement => {
+    let statement = statements.get(sql)
+    if (!statement) {
+      if (statements.size >= 500) statements.clear()
+      statement = db.prepare(sql)
+      statements.set(sql, statement)
+    }
+    return statement
+  }
+  const packageCount = db.prepare("SELECT n FROM catalog_counts WHERE name = 'packages'")
 
   const packages = (args: ConnectionArgs<PackageFilter, { field: string; direction: Direction }>) => {
     const first = checkFirst(args.first)
@@ -166,24 +179,25 @@ export function metadataResolvers(db: Db) {
       conditions.push(`(p.${column}, p.id) ${direction === 'ASC' ? '>' : '<'} (?, ?)`)
       pageParams.push(cursor.value, cursor.id)
     }
-    const rows = db
-      .prepare(
-        `SELECT p.* FROM catalog_packages p ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+    const rows = prepared(
+      `SELECT p.* FROM catalog_packages p ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
          ORDER BY p.${column} ${direction}, p.id ${direction} LIMIT ?`,
-      )
-      .all(...pageParams, first + 1) as Array<PackageRow & { name_lower: string }>
+    ).all(...pageParams, first + 1) as Array<PackageRow & { name_lower: string }>
     const releaseOnly = args.filter.ignorePreRelease === true
     const sortValue = (r: PackageRow & { name_lower: string }) =>
       field === 'NAME' ? r.name_lower : field === 'CREATED' ? r.created : r.modified
     const page = pageOf(rows, first, (r) => encodeCursor({ order: orderKey, value: sortValue(r), id: r.id }))
     return {
       // Counted only when selected: a count over a large catalogue is the query's dearest part.
+      // Without filters it is the count kept by the catalogue's triggers.
       totalCount: () =>
-        (
-          db.prepare(`SELECT COUNT(*) AS n FROM catalog_packages p ${whereSql}`).get(...params) as {
-            n: number
-          }
-        ).n,
+        whereSql === ''
+          ? (packageCount.get() as { n: number }).n
+          : (
+              prepared(`SELECT COUNT(*) AS n FROM catalog_packages p ${whereSql}`).get(...params) as {
+                n: number
+              }
+            ).n,
       edges: page.edges.map((e) => ({ cursor: e.cursor, node: packageNode(e.row, releaseOnly) })),
       pageInfo: page.pageInfo,
     }

@@ -98,6 +98,8 @@ export const METADATA_SDL = /* GraphQL */ `
     tags: [String!]!
     vulnerabilities: Vulnerabilities!
     operationalRisk: OperationalRisk
+    "The security scanner has results for this package (false: not scanned)."
+    scanned: Boolean!
   }
   type PackageStats {
     downloads: Int!
@@ -132,6 +134,8 @@ export const METADATA_SDL = /* GraphQL */ `
     vulnerabilities: Vulnerabilities!
     files: [File!]!
     digest: String
+    "The security scanner has results for this version (false: not scanned)."
+    scanned: Boolean!
   }
   type VersionStats {
     downloadCount: Int!

@@ -76,23 +76,34 @@ export interface LogSlice {
 /**
  * The bytes of a log file written after `from`, at most MAX_LOG_CHUNK_BYTES. A partial last
  * line is held back when the slice is cut short, so a slice never splits a line (or a UTF-8
- * character). When `from` is past the end the file was rotated: start again from 0.
+ * character). When `from` is past the end the file was rotated: start again from 0. From 0, a
+ * file larger than a slice is read from its last slice's first whole line.
  */
 export async function readLogSlice(path: string, from: number): Promise<LogSlice> {
   const handle = await open(path, 'r')
   try {
     const stat = await handle.stat()
-    const start = from > stat.size ? 0 : from
+    // A first read (from 0) of a file larger than one slice opens at its tail, from the first
+    // whole line of the last slice: a viewer shows what is being written now, not the file's
+    // first 256 KB followed by every slice up to the end (spec 001, log viewer).
+    const tail = from === 0 && stat.size > MAX_LOG_CHUNK_BYTES
+    let start = from > stat.size ? 0 : tail ? stat.size - MAX_LOG_CHUNK_BYTES : from
     const length = Math.min(stat.size - start, MAX_LOG_CHUNK_BYTES)
     const buffer = Buffer.alloc(length)
     const { bytesRead } = await handle.read(buffer, 0, length, start)
-    let used = bytesRead
-    if (start + bytesRead < stat.size) {
+    let skipped = 0
+    if (tail) {
+      const firstNewline = buffer.indexOf(0x0a)
+      skipped = firstNewline >= 0 && firstNewline + 1 < bytesRead ? firstNewline + 1 : 0
+      start += skipped
+    }
+    let used = bytesRead - skipped
+    if (!tail && start + bytesRead < stat.size) {
       const lastNewline = buffer.lastIndexOf(0x0a, bytesRead - 1)
       if (lastNewline >= 0) used = lastNewline + 1
     }
     return {
-      content: buffer.subarray(0, used).toString('utf8'),
+      content: buffer.subarray(skipped, skipped + used).toString('utf8'),
       fileSize: start + used,
       modified: stat.mtime.toISOString(),
     }

@@ -4,13 +4,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import { emailSchema, errors } from '../auth/schemas'
+import { HELP_OPTIONS } from '../../domain/onboarding/contact'
 
-export const HELP_OPTIONS = [
-  'Request a demo',
-  'Technical support',
-  'Request trial extension',
-  'Contact sales',
-] as const
+const API_PREFIX = '/ui/api/v1'
+
+export { HELP_OPTIONS }
 
 interface ContactBody {
   firstName: string
@@ -82,6 +80,17 @@ const toRecord = (r: ContactRow) => ({
   createdAt: r.created_at,
 })
 
+/** 10:00 UTC on the three working days after the request. */
+export function demoSlots(after: Date): Date[] {
+  const slots: Date[] = []
+  const day = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), 10))
+  while (slots.length < 3) {
+    day.setUTCDate(day.getUTCDate() + 1)
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) slots.push(new Date(day))
+  }
+  return slots
+}
+
 export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx
 
@@ -96,7 +105,13 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext):
           required: ['firstName', 'lastName', 'country', 'email', 'helpOption'],
           additionalProperties: false,
         },
-        response: { 201: contactRecord, ...errors(400, 401) },
+        response: {
+          201: {
+            ...contactRecord,
+            properties: { ...contactRecord.properties, schedulingLink: { type: 'string' } },
+          },
+          ...errors(400, 401),
+        },
       },
     },
     async (request, reply) => {
@@ -126,7 +141,38 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext):
       const row = db
         .prepare('SELECT * FROM contact_requests WHERE id = ?')
         .get(result.lastInsertRowid) as ContactRow
-      return reply.status(201).send(toRecord(row))
+      // The scheduling-link flow: a demo request is answered with a page to book a time.
+      const schedulingLink =
+        row.help_option === 'Request a demo'
+          ? `${API_PREFIX}/marketing/contact/${row.id}/schedule`
+          : undefined
+      return reply.status(201).send({ ...toRecord(row), ...(schedulingLink ? { schedulingLink } : {}) })
+    },
+  )
+
+  app.get<{ Params: { id: string } }>(
+    '/marketing/contact/:id/schedule',
+    {
+      schema: {
+        summary: 'The page a demo request books its time on (three working-day slots after the request)',
+        params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } } },
+      },
+    },
+    async (request, reply) => {
+      const row = db
+        .prepare("SELECT created_at FROM contact_requests WHERE id = ? AND help_option = 'Request a demo'")
+        .get(Number(request.params.id)) as { created_at: string } | undefined
+      if (!row) return reply.status(404).send({ errors: [{ status: 404, message: 'No such demo request' }] })
+      const slots = demoSlots(new Date(row.created_at))
+        .map((d) => `<li>${d.toUTCString()}</li>`)
+        .join('')
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Book your demo</title></head>` +
+            `<body><h1>Book your demo</h1><p>Reply to our e-mail with the time that suits you:</p><ul>${slots}</ul></body></html>`,
+        )
     },
   )
 

@@ -110,6 +110,12 @@ const PLATFORM_ENTITLEMENTS = [
   'release_lifecycle',
 ]
 
+/**
+ * Licence types that run every service the flavour offers but do not include the security
+ * pack: the scanner runs, and the console says its results need a licence.
+ */
+export const LICENCES_WITHOUT_SECURITY: ReadonlySet<string> = new Set(['Pro'])
+
 const ROWS: Readonly<Record<Flavour, FlavourRow>> = {
   platform: {
     services: FULL,
@@ -229,9 +235,10 @@ export function flavourProfile(
   const enabled: ServiceSet = licensed ? row.services : ARTIFACTORY_ONLY
   return {
     microservices: services(enabled),
-    entitlements: licensed
-      ? row.entitlements
-      : row.entitlements.filter((e) => !SECURITY_ENTITLEMENTS.includes(e)),
+    entitlements:
+      licensed && !LICENCES_WITHOUT_SECURITY.has(config.licenseType)
+        ? row.entitlements
+        : row.entitlements.filter((e) => !SECURITY_ENTITLEMENTS.includes(e)),
     features,
     packageTypes: row.packageTypes,
     freeTier: features.freeTier === true,

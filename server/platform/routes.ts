@@ -10,6 +10,7 @@ import { errors } from '../auth/schemas'
 import { baseUrlOf } from './baseUrl'
 import { SERVICE_ALIASES, flavourProfile } from './flavours'
 import { readSetting, writeSetting } from './settings'
+import { readOnlyMode } from './readOnly'
 import { serverVersion } from './version'
 import { registerOnboardingRoutes } from './onboarding'
 import { registerContactRoutes } from './contact'
@@ -99,13 +100,14 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
     '/ui/system/features',
     {
       schema: {
-        summary: 'Feature flags of this instance (derived from flavour, cloud and licence)',
+        summary:
+          'Feature flags of this instance (derived from flavour, cloud and licence; readOnlyMode from the general configuration)',
         response: {
           200: obj({ features: { type: 'object', additionalProperties: { type: 'boolean' } } }),
         },
       },
     },
-    async () => ({ features: profile.features }),
+    async () => ({ features: { ...profile.features, readOnlyMode: readOnlyMode(ctx) } }),
   )
 
   app.get<{ Params: { key: string } }>(

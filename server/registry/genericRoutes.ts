@@ -11,6 +11,7 @@ import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
 import type { RegistryAuth } from './auth'
 import type { NpmCatalogue } from './npmCatalogue'
+import { artifactPathProblem } from '../../domain/artifacts/rules'
 
 /**
  * Largest artifact deployed in one PUT: 1 GiB. Bytes stream to disk (constant memory), so the
@@ -35,16 +36,8 @@ export interface ArtifactRow {
   readonly lead: number
 }
 
-/** A repository path: segments without `.`/`..`, control characters or backslashes. */
-export function artifactPathProblem(path: string): string | undefined {
-  if (path === '' || path.length > 1024) return 'The path must have 1 to 1024 characters'
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(path)) return 'The path contains a forbidden character'
-  const segments = path.split('/')
-  if (segments.some((s) => s === '' || s === '.' || s === '..'))
-    return 'The path has an empty, . or .. segment'
-  return undefined
-}
+/** A repository path: the domain's rule, shared with the console's deploy dialog. */
+export { artifactPathProblem }
 
 const MIME: Record<string, string> = {
   json: 'application/json',

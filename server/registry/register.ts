@@ -11,6 +11,7 @@ import { registryAuth } from './auth'
 import { npmCatalogue } from './npmCatalogue'
 import { NPM_PREFIX, npmRoutes } from './npmRoutes'
 import { genericRoutes } from './genericRoutes'
+import { buildInfoRoutes } from '../builds/routes'
 
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const deps = {
@@ -20,5 +21,6 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     catalogue: npmCatalogue(ctx.db),
   }
   await app.register(npmRoutes(ctx, deps), { prefix: NPM_PREFIX })
+  await app.register(buildInfoRoutes(ctx, deps.auth), { prefix: '/artifactory/api/build' })
   await app.register(genericRoutes(ctx, deps), { prefix: '/artifactory' })
 }

@@ -79,6 +79,15 @@ const routes: RouteModule = async (app, ctx) => {
   const store = repositoryStore(ctx.db)
   const auth = registryAuth(ctx)
   const files = artifactFiles(ctx)
+  const versionProperties = ctx.db.prepare(
+    'SELECT key, values_json FROM catalog_properties WHERE version_id = ? ORDER BY position',
+  )
+  // A package file shows its version's properties (npm.name, npm.version, …).
+  const propertiesOf = (versionId: string) =>
+    (versionProperties.all(versionId) as Array<{ key: string; values_json: string }>).map((p) => ({
+      key: p.key,
+      values: JSON.parse(p.values_json) as string[],
+    }))
 
   app.get(
     '/repositories',
@@ -269,6 +278,13 @@ const routes: RouteModule = async (app, ctx) => {
               deployedBy: nullableStr,
               packageId: nullableStr,
               version: nullableStr,
+              properties: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { key: str, values: { type: 'array', items: str } },
+                },
+              },
             },
           },
           400: error,
@@ -301,6 +317,7 @@ const routes: RouteModule = async (app, ctx) => {
           deployedBy: row.deployed_by,
           packageId: row.version_id && versionAt > 0 ? row.version_id.slice(0, versionAt) : null,
           version: row.version_id && versionAt > 0 ? row.version_id.slice(versionAt + 1) : null,
+          properties: row.version_id ? propertiesOf(row.version_id) : [],
         }
       }
       throw new HttpError(404, `No file at ${repoKey}/${path}`, 'NOT_FOUND')

@@ -3,6 +3,7 @@ import { registerConfigRoutes } from '../admin/configRoutes'
 import { projectAdminGuard, registerProjectRoutes } from '../admin/projectsRoutes'
 import { registerProxyRoutes } from '../admin/proxiesRoutes'
 import { registerAdminUserRoutes } from '../admin/usersRoutes'
+import { registerSecurityRoutes } from '../admin/securityRoutes'
 import { scoped } from '../auth/validation'
 
 // Routes of the admin area, under /ui/api/v1: general configuration, licences, peers,
@@ -18,6 +19,7 @@ const routes: RouteModule = async (app, ctx) => {
     registerProxyRoutes(scope, ctx)
     registerProjectRoutes(scope, ctx)
     registerAdminUserRoutes(scope, ctx)
+    registerSecurityRoutes(scope, ctx)
   })
 }
 

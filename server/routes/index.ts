@@ -11,6 +11,8 @@ import releaseBundles from './releaseBundles'
 import platform from '../platform/module'
 import navigation from '../navigation/preferences'
 import repositories from '../repositories/routes'
+import builds from '../builds/routes'
+import overview from '../overview/routes'
 
 /** Every API route module, registered under /ui/api/v1 in this order. */
 export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
@@ -26,4 +28,6 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['platform', platform],
   ['navigation', navigation],
   ['repositories', repositories],
+  ['builds', builds],
+  ['overview', overview],
 ]

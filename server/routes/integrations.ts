@@ -10,6 +10,7 @@ import { nodeRuntime } from '../ops/runtime'
 import { documented, errorSchema } from '../ops/schemas'
 import { readCatalog } from '../integrations/catalog'
 import { testConnection } from '../integrations/connectionTest'
+import { listRepositories } from '../integrations/vendorApi'
 import { GitStore, type GitIntegrationInput } from '../integrations/gitStore'
 import {
   INTEGRATION_TYPE_GIT,
@@ -393,6 +394,95 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
       if (!store.delete(key)) throw new HttpError(404, `No integration ${key}`, 'NOT_FOUND')
       runtime().log('artifactory', 'INFO', `Git integration ${key} deleted by ${admin.name}`)
       return { data: key, message: 'Successfully deleted' }
+    },
+  )
+
+  const repositoriesSchema = {
+    type: 'object',
+    required: ['repositories'],
+    properties: {
+      repositories: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['name', 'private', 'selected'],
+          properties: {
+            name: { type: 'string' },
+            private: { type: 'boolean' },
+            selected: { type: 'boolean' },
+          },
+        },
+      },
+    },
+  } as const
+  const vendorErrors = { ...adminErrors, 501: errorSchema, 502: errorSchema }
+  /** The vendor's repositories for a stored integration, each with whether it is chosen. */
+  const repositoriesOf = async (key: string) => {
+    const integration = store.get(key)
+    const token = store.tokenOf(key)
+    const vendor = integration && vendorOf(integration.vendorName)
+    if (!integration || !token || !vendor) throw new HttpError(404, `No integration ${key}`, 'NOT_FOUND')
+    return listRepositories(vendor, integration.url, token)
+  }
+  const withSelection = (key: string, repos: ReadonlyArray<{ name: string; private: boolean }>) => {
+    const selected = store.selectedRepositories(key)
+    return { repositories: repos.map((r) => ({ ...r, selected: selected.has(r.name) })) }
+  }
+
+  app.get<{ Params: { integrationKey: string } }>(
+    '/integration/:integrationKey/repositories',
+    {
+      schema: documented(
+        "The repositories the integration's token reaches, read from the vendor (GitHub user/repos, GitLab projects), each with whether it is chosen for scanning (admins)",
+        { params: keyParams, response: { 200: repositoriesSchema, ...vendorErrors } },
+      ),
+    },
+    async (request) => {
+      requireGitAdmin(request)
+      const key = request.params.integrationKey
+      return withSelection(key, await repositoriesOf(key))
+    },
+  )
+
+  app.put<{ Params: { integrationKey: string }; Body: { selected: string[] } }>(
+    '/integration/:integrationKey/repositories',
+    {
+      schema: documented(
+        "Chooses the repositories to scan: replaces the choice with `selected`, each one of the vendor's repositories for this integration (admins)",
+        {
+          params: keyParams,
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['selected'],
+            properties: {
+              selected: {
+                type: 'array',
+                maxItems: 1000,
+                uniqueItems: true,
+                items: { type: 'string', minLength: 1, maxLength: 512 },
+              },
+            },
+          },
+          response: { 200: repositoriesSchema, ...vendorErrors },
+        },
+      ),
+    },
+    async (request) => {
+      const admin = requireGitAdmin(request)
+      const key = request.params.integrationKey
+      const repos = await repositoriesOf(key)
+      const known = new Set(repos.map((r) => r.name))
+      const unknown = request.body.selected.filter((name) => !known.has(name))
+      if (unknown.length > 0)
+        throw new HttpError(400, `Not a repository of this integration: ${unknown.join(', ')}`, 'VALIDATION')
+      store.selectRepositories(key, request.body.selected, admin.name)
+      runtime().log(
+        'xray',
+        'INFO',
+        `Repositories to scan of ${key} set to ${request.body.selected.length} by ${admin.name}`,
+      )
+      return withSelection(key, repos)
     },
   )
 

@@ -8,6 +8,7 @@ import type { RouteModule } from '../context'
 import { HttpError } from '../context'
 import { loadCatalogIfEmpty } from '../catalog/load'
 import { metadataExecutor, type GraphQLRequest } from '../metadata/execute'
+import { costBudget } from '../metadata/budget'
 
 // The query's length is checked by the executor, which answers with the documented shape
 // ({message, code}); the body limit bounds it before that.
@@ -50,6 +51,7 @@ export function syntheticCountFromEnv(env: NodeJS.ProcessEnv = process.env): num
 const routes: RouteModule = async (app, ctx) => {
   loadCatalogIfEmpty(ctx.db, { synthetic: syntheticCountFromEnv() })
   const run = metadataExecutor(ctx.db)
+  const budget = costBudget(ctx.config.graphqlBudget)
 
   const paths = ['/mds/packages', '/mds/package', '/mds/versions', '/metadata/api/v1/query']
   for (const path of paths) {
@@ -58,20 +60,27 @@ const routes: RouteModule = async (app, ctx) => {
       {
         schema: {
           body: bodySchema,
-          response: { 200: answerSchema, 400: refusedSchema },
+          response: { 200: answerSchema, 400: refusedSchema, 429: refusedSchema },
         },
       },
       async (request, reply) => {
-        ctx.requireUser(request, { allowAnonymous: true })
         const body = request.body ?? {}
         const graphQL = body.graphQL ?? body
         if (typeof graphQL.query !== 'string')
           throw new HttpError(400, 'The body needs {"graphQL": {"query", "variables"}}', 'VALIDATION')
-        const answer = run({
-          query: graphQL.query,
-          variables: graphQL.variables ?? null,
-          operationName: graphQL.operationName ?? null,
-        })
+        const user = ctx.requireUser(request, { allowAnonymous: true })
+        // Anonymous visitors share nothing but their address.
+        const caller = ctx.currentUser(request) ? `user:${user.name}` : `anonymous:${request.ip}`
+        const answer = run(
+          {
+            query: graphQL.query,
+            variables: graphQL.variables ?? null,
+            operationName: graphQL.operationName ?? null,
+          },
+          { admit: (cost) => budget.take(caller, cost) },
+        )
+        if (answer.retryAfterMs !== undefined)
+          reply.header('Retry-After', String(Math.max(1, Math.ceil(answer.retryAfterMs / 1000))))
         // Serialised here: GraphQLError's toJSON gives the standard error shape.
         return reply
           .status(answer.status)

@@ -10,18 +10,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import Provider, { type Configuration } from 'oidc-provider'
 
-export interface LocalIdpUser {
-  readonly username: string
-  readonly password: string
-  readonly email: string
-  readonly groups: readonly string[]
-}
-
-/** The users of the local provider (printed in the start banner: they are for trying SSO only). */
-export const LOCAL_IDP_USERS: readonly LocalIdpUser[] = [
-  { username: 'alice', password: 'alice-password', email: 'alice@idp.invalid', groups: ['developers'] },
-  { username: 'bob', password: 'bob-password', email: 'bob@idp.invalid', groups: ['readers', 'qa'] },
-]
+export { LOCAL_IDP_USERS, type LocalIdpUser } from './localIdpUsers'
+import { LOCAL_IDP_USERS, type LocalIdpUser } from './localIdpUsers'
 
 export interface LocalOidcProviderOptions {
   readonly port?: number

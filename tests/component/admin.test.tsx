@@ -33,7 +33,7 @@ function fakeAdminApi(over: Partial<AdminApi> = {}): AdminApi & { saved: unknown
 }
 
 describe('admin pages', () => {
-  it('highlights menu matches literally and hides groups with nothing usable', async () => {
+  it('highlights menu matches literally; disabled items show with their tooltip', async () => {
     const user = userEvent.setup()
     const { view } = renderShell(
       '/admin/artifactory/list',
@@ -41,9 +41,18 @@ describe('admin pages', () => {
       {},
       effects,
     )
-    const search = await screen.findByRole('searchbox', { name: 'Search settings' })
-    // Xray items are disabled without the xray service: their group is not shown.
-    expect(screen.queryByRole('heading', { name: 'Xray Settings' })).not.toBeInTheDocument()
+    // The first test of the file waits for the area's first import (kit, icons) too.
+    const search = await screen.findByRole('searchbox', { name: 'Search settings' }, { timeout: 15_000 })
+    // Xray items are disabled without the xray service: their group still shows them, not as
+    // links, each saying why in its tooltip.
+    expect(screen.getByRole('heading', { name: 'Xray Settings' })).toBeInTheDocument()
+    const xray = screen.getByRole('list', { name: 'Xray Settings' })
+    expect(within(xray).queryAllByRole('link')).toHaveLength(0)
+    const indexed = within(xray).getByText('Indexed Resources')
+    expect(indexed.closest('[aria-disabled="true"]')).not.toBeNull()
+    await user.hover(indexed)
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Requires the xray service')
+    await user.unhover(indexed)
     await user.type(search, 'prox')
     const main = screen.getByRole('main')
     expect(within(main).getByRole('link', { name: 'Proxies' }).querySelector('mark')).toHaveTextContent(

@@ -1,18 +1,24 @@
 // Set-me-up and quick setup's client set-up, seeded by start-up events.
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { left } from 'fp-ts/Either'
+import { left, right } from 'fp-ts/Either'
+import { namedEffects } from '../../commands/effects/lazy'
+import { navigationEffects } from '../../commands/effects/navigation'
+import { repositoriesEffects } from '../../commands/effects/repositories'
+import type { RepositoriesApi } from '../../adapters/ports'
 import { renderShell } from './shellFixtures'
-import { fakeNavigationApi } from '../support/fakePorts'
+import { fakeNavigationApi, notFaked } from '../support/fakePorts'
+import { repositorySummary } from '../support/repositoriesFixtures'
 import * as P from '../../domain/platform/events'
 
 const admin = { user: { name: 'admin', admin: true } } as const
+const effects = namedEffects({ navigation: navigationEffects, repositories: repositoriesEffects })
 const withTypes = [P.PackageTypesLoaded({ packageTypes: ['npm', 'generic', 'maven'] })]
 
 async function openQuickSetup(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'admin' }))
-  await user.click(screen.getByRole('menuitem', { name: 'Quick Repository Creation' }))
+  await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
   return screen.findByRole('dialog', { name: 'Quick Setup' })
 }
 
@@ -21,21 +27,94 @@ describe('set-me-up', () => {
     const user = userEvent.setup()
     renderShell('/packages', { extra: withTypes })
     await user.click(await screen.findByRole('button', { name: 'developer' }))
-    await user.click(screen.getByRole('menuitem', { name: 'Set Me Up' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
     expect(within(panel).getByText(/Choose a package type to configure/)).toBeInTheDocument()
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Package type' }), 'npm')
     expect(within(panel).getByRole('combobox', { name: 'Repository' })).toHaveValue('npm-remote')
     const steps = await within(panel).findByRole('region', { name: 'Set up npm for npm-remote' })
     expect(within(steps).getByRole('heading', { name: 'Configure npm' })).toBeInTheDocument()
+    expect(within(steps).getByText('~/.npmrc')).toBeInTheDocument()
     expect(
-      within(steps).getByText('npm config set registry http://platform.test/artifactory/api/npm/npm-remote/'),
+      within(steps).getByText(
+        'registry=http://platform.test/artifactory/api/npm/npm-remote/ ' +
+          '//platform.test/artifactory/api/npm/npm-remote/:_authToken=<token>',
+      ),
     ).toBeInTheDocument()
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Package type' }), 'maven')
+    const maven = await within(panel).findByRole('region', { name: 'Set up maven for maven-remote' })
+    // The platform does not serve Maven's protocol: say so, and give what it serves (files).
+    expect(within(maven).getByText(/does not serve the maven client yet/)).toBeInTheDocument()
     expect(
-      await within(panel).findByRole('region', { name: 'Set up maven for maven-remote' }),
+      within(maven).getByText(
+        'curl -u <user> -T <file> "http://platform.test/artifactory/maven-remote/<path>"',
+      ),
     ).toBeInTheDocument()
-    expect(within(panel).getByText('~/.m2/settings.xml')).toBeInTheDocument()
+  })
+
+  it('generates a token shown once, puts it in the steps, and keeps it out of events and the log', async () => {
+    const user = userEvent.setup()
+    let answer: Awaited<ReturnType<RepositoriesApi['clientToken']>> = left({
+      kind: 'status' as const,
+      status: 500,
+      message: 'boom',
+    })
+    const repositoriesApi = {
+      ...notFaked<RepositoriesApi>(),
+      list: async () =>
+        right([
+          repositorySummary('npm-remote', 'remote'),
+          repositorySummary('npm-local', 'local'),
+          repositorySummary('npm', 'virtual'),
+          repositorySummary('generic-local', 'local', 'generic'),
+        ]),
+      clientToken: async () => answer,
+    }
+    const { app } = renderShell('/packages', { extra: withTypes }, { repositoriesApi }, effects)
+    await user.click(await screen.findByRole('button', { name: 'developer' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
+    const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Package type' }), 'npm')
+    // The platform's npm repositories, the virtual one first.
+    const repoChoice = within(panel).getByRole('combobox', { name: 'Repository' })
+    await waitFor(() => expect(repoChoice).toHaveValue('npm'))
+    expect(
+      within(repoChoice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['npm', 'npm-local', 'npm-remote'])
+    await user.click(within(panel).getByRole('button', { name: 'Generate token' }))
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'The token could not be generated: the platform refused it with status 500: boom.',
+    )
+    answer = right({ token: 'cnt_s3cret-token', user: 'developer' })
+    await user.click(within(panel).getByRole('button', { name: 'Retry' }))
+    const token = await within(panel).findByRole('region', { name: 'Client token' })
+    expect(await within(token).findByText('cnt_s3cret-token')).toBeInTheDocument()
+    expect(within(token).getByText(/shown once/)).toBeInTheDocument()
+    expect(
+      within(panel).getByText(
+        'registry=http://platform.test/artifactory/api/npm/npm/ ' +
+          '//platform.test/artifactory/api/npm/npm/:_authToken=cnt_s3cret-token',
+      ),
+    ).toBeInTheDocument()
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Package type' }), 'generic')
+    expect(
+      await within(panel).findByText(
+        'curl -u developer:cnt_s3cret-token -O "http://platform.test/artifactory/generic-local/<path>"',
+      ),
+    ).toBeInTheDocument()
+    expect(app.exportLog()).toContain('repositories/ClientTokenIssued')
+    expect(app.exportLog()).not.toContain('cnt_s3cret-token')
+    expect(JSON.stringify(app.getState())).not.toContain('cnt_s3cret-token')
+    // Closed and opened again: the token is gone (shown once); another can be generated.
+    await user.click(within(panel).getByRole('button', { name: 'Close Set Me Up' }))
+    await user.click(await screen.findByRole('button', { name: 'developer' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
+    const again = await screen.findByRole('complementary', { name: 'Set Me Up' })
+    await user.selectOptions(within(again).getByRole('combobox', { name: 'Package type' }), 'npm')
+    expect(within(again).getByRole('button', { name: 'Generate token' })).toBeInTheDocument()
+    expect(within(again).queryByText(/cnt_s3cret-token/)).not.toBeInTheDocument()
   })
 
   it('says when the platform address cannot be loaded, and retries', async () => {
@@ -48,7 +127,7 @@ describe('set-me-up', () => {
     }
     renderShell('/packages', { extra: withTypes }, { navigationApi })
     await user.click(await screen.findByRole('button', { name: 'developer' }))
-    await user.click(screen.getByRole('menuitem', { name: 'Set Me Up' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Package type' }), 'npm')
     expect(await within(panel).findByRole('alert')).toHaveTextContent(
@@ -75,7 +154,8 @@ describe('setting up a client from quick setup', () => {
     expect(within(flow).getByText('Step 1 of 5')).toBeInTheDocument()
     expect(
       await within(flow).findByText(
-        'npm config set registry http://platform.test/artifactory/api/npm/npm-local/',
+        'registry=http://platform.test/artifactory/api/npm/npm-local/ ' +
+          '//platform.test/artifactory/api/npm/npm-local/:_authToken=<token>',
       ),
     ).toBeInTheDocument()
     for (let i = 0; i < 4; i++) await user.click(within(flow).getByRole('button', { name: 'Next' }))

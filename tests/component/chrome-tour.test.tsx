@@ -9,7 +9,7 @@ import { NavigationTypeInitialised } from '../../domain/platform/events'
 
 async function startTour(user: ReturnType<typeof userEvent.setup>, menuButton: string) {
   await user.click(await screen.findByRole('button', { name: menuButton }))
-  await user.click(screen.getByRole('menuitem', { name: 'Navigation Tour' }))
+  await user.click(await screen.findByRole('menuitem', { name: 'Navigation Tour' }))
   return screen.findByRole('dialog', { name: 'Navigation tour' })
 }
 

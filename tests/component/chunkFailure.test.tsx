@@ -1,8 +1,10 @@
-// A lazily loaded area whose script or style chunk fails yields nothing and records why,
-// while the rest of the console keeps working.
+// A lazily loaded area whose script or style chunk fails records why and says in its place
+// that it could not be loaded, with a Retry, while the rest of the console keeps working; it
+// loads by itself when the browser comes back online.
 import { Suspense } from 'react'
 import { describe, expect, it } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { createApp } from '../../commands/createApp'
 import type { AppCommand } from '../../domain/app'
 import { isStyleFailure, lazyArea, requestOf } from '../../ui/shared/lazyArea'
@@ -24,11 +26,14 @@ function setUp(load: () => Promise<{ default?: () => React.JSX.Element }>) {
 }
 
 describe('lazily loaded areas', () => {
-  it('records CSS_CHUNK_LOAD_FAILED when a style sheet of the chunk fails, and renders nothing', async () => {
+  it('records CSS_CHUNK_LOAD_FAILED when a style sheet of the chunk fails, and says so in its place', async () => {
     const cssUrl = 'http://127.0.0.1:8082/ui/assets/ShellPages-Cx1.css'
     const app = setUp(() => Promise.reject(new Error(`Unable to preload CSS for ${cssUrl}`)))
     await screen.findByRole('heading', { name: 'Shell heading' })
     await expect.poll(() => app.getState().navigation.failedChunks).toEqual(['shell'])
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This part of the console could not be loaded.',
+    )
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument())
     expect(screen.getByRole('heading', { name: 'Shell heading' })).toBeInTheDocument()
     const logged = app
@@ -58,6 +63,26 @@ describe('lazily loaded areas', () => {
       request: jsUrl,
     })
     expect(screen.getByRole('heading', { name: 'Shell heading' })).toBeInTheDocument()
+  })
+
+  it('loads the chunk on Retry, and by itself when the browser comes back online', async () => {
+    let failing = true
+    const load = () =>
+      failing
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module: /ui/assets/A-1.js'))
+        : Promise.resolve({ default: () => <p>Area content</p> })
+    setUp(load)
+    const alert = await screen.findByRole('alert')
+    // Still offline: Retry fails again and the state stays, with its button.
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    await screen.findByRole('button', { name: 'Retry' })
+    expect(alert).toBeInTheDocument()
+    failing = false
+    act(() => {
+      window.dispatchEvent(new Event('online'))
+    })
+    expect(await screen.findByText('Area content')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('tells style failures from script failures by the message or the address', () => {

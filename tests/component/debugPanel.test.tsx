@@ -46,9 +46,22 @@ describe('the debug panel', { timeout: 30_000 }, () => {
     expect(await within(list).findByText('search/TextChanged')).toBeInTheDocument()
   })
 
+  it('says what an export holds and leaves out e-mail addresses and server log contents unless asked', async () => {
+    const { panel, user } = await openPanel()
+    const emails = panel.getByRole('checkbox', { name: 'Leave out e-mail addresses' })
+    const logs = panel.getByRole('checkbox', { name: 'Leave out the contents of server log files' })
+    expect(emails).toBeChecked()
+    expect(logs).toBeChecked()
+    expect(panel.getByRole('group', { name: /holds every event of this session/ })).toBeInTheDocument()
+    await user.click(emails)
+    expect(emails).not.toBeChecked()
+  })
+
   it('filters by area, type and text', async () => {
     const { app, user, panel } = await openPanel()
     act(() => app.dispatch({ type: 'search/ChangeText', text: 'needle-text' }))
+    // The search area's code loads with its first command: its event is listed once decided.
+    await panel.findByRole('option', { name: /search\/TextChanged/ })
     await user.selectOptions(panel.getByRole('combobox', { name: 'Area' }), 'search')
     const types = () =>
       within(panel.getByRole('listbox', { name: 'Events' }))

@@ -23,6 +23,7 @@ function platform(answers: ReadonlyArray<() => Promise<Result<Project>>>) {
     },
   }
   const onboardingApi: OnboardingApi = {
+    ...notFaked<OnboardingApi>(),
     saveGettingStartedSeen: async () => right(undefined),
     saveQuestionnaire: async () => right(undefined),
   }

@@ -41,14 +41,16 @@ describe('package details: versions past the first 100', { timeout: 20_000 }, ()
     await userEvent.click(screen.getByRole('button', { name: 'Load more versions' }))
     await waitFor(() => expect(versionLinks()).toHaveLength(200))
     expect(screen.getByText('Showing 200 of 250 versions')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: versions[100]!.name })).toHaveFocus()
+    // Focus moves once the new rows are on screen (an effect after their render).
+    await waitFor(() => expect(screen.getByRole('link', { name: versions[100]!.name })).toHaveFocus())
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more versions' }))
     await waitFor(() => expect(versionLinks()).toHaveLength(250))
     expect(versionLinks()).toEqual(versions.map((v) => v.name))
     expect(screen.queryByRole('button', { name: 'Load more versions' })).toBeNull()
     expect(screen.getByText('250 versions')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: versions[200]!.name })).toHaveFocus()
+    // Focus moves once the new rows are on screen (an effect after their render).
+    await waitFor(() => expect(screen.getByRole('link', { name: versions[200]!.name })).toHaveFocus())
   })
 
   it('says it is loading while a page is on its way', async () => {

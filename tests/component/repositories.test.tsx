@@ -30,6 +30,7 @@ function controlledApi() {
       return right(undefined)
     },
     createQuickly: async () => right({ created: [], existing: [] }),
+    clientToken: async () => right({ token: 'cnt_test', user: 'developer' }),
   }
   return { api, lists, removed }
 }

@@ -86,9 +86,9 @@ describe('the shell', () => {
   it('shows an item whose service is missing as disabled with a tooltip', async () => {
     renderShell('/packages', { services: ['artifactory'] })
     const nav = await screen.findByRole('navigation', { name: 'Application' })
-    const policies = within(nav).getByText('Policies')
+    const policies = within(nav).getByText('Policies').closest('[aria-disabled]')
     expect(policies).toHaveAttribute('aria-disabled', 'true')
-    await userEvent.setup().hover(policies)
+    await userEvent.setup().hover(policies!)
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Requires the xray service')
   })
 
@@ -96,7 +96,7 @@ describe('the shell', () => {
     const user = userEvent.setup()
     renderShell('/packages', admin)
     await user.click(await screen.findByRole('button', { name: 'admin' }))
-    const menu = screen.getByRole('menu', { name: 'User menu' })
+    const menu = await screen.findByRole('menu', { name: 'User menu' })
     for (const name of ['Getting Started', 'Quick Repository Creation', 'Set Me Up', 'New User', 'Logout'])
       expect(within(menu).getByRole('menuitem', { name })).toBeInTheDocument()
   })
@@ -105,7 +105,7 @@ describe('the shell', () => {
     const user = userEvent.setup()
     renderShell('/packages')
     await user.click(await screen.findByRole('button', { name: 'developer' }))
-    const menu = screen.getByRole('menu', { name: 'User menu' })
+    const menu = await screen.findByRole('menu', { name: 'User menu' })
     expect(within(menu).getByRole('menuitem', { name: 'Set Me Up' })).toBeInTheDocument()
     expect(within(menu).queryByRole('menuitem', { name: 'New User' })).not.toBeInTheDocument()
     expect(within(menu).queryByRole('menuitem', { name: 'Getting Started' })).not.toBeInTheDocument()
@@ -118,16 +118,19 @@ describe('the shell', () => {
       footer: { flavour: 'cloud-trial', isCloud: true },
     })
     await user.click(await screen.findByRole('button', { name: 'Help' }))
-    expect(screen.getByRole('menuitem', { name: 'Contact Us' })).toBeInTheDocument()
+    expect(await screen.findByRole('menuitem', { name: 'Contact Us' })).toBeInTheDocument()
   })
 
   it('hides Navigation Tour and Keyboard Shortcuts from a non-admin in the tour', async () => {
     const user = userEvent.setup()
     renderShell('/tour_get_started', { footer: { flavour: 'tour' } })
     await user.click(await screen.findByRole('button', { name: 'Help' }))
+    // The menus' chunk loads lazily: wait for the open menu before saying what it lacks.
+    await screen.findByRole('menu', { name: 'Help' })
     expect(screen.queryByRole('menuitem', { name: 'Keyboard Shortcuts' })).not.toBeInTheDocument()
     expect(screen.queryByRole('menuitem', { name: 'Contact Us' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'developer' }))
+    await screen.findByRole('menu', { name: 'User menu' })
     expect(screen.queryByRole('menuitem', { name: 'Navigation Tour' })).not.toBeInTheDocument()
   })
 
@@ -135,7 +138,7 @@ describe('the shell', () => {
     const user = userEvent.setup()
     renderShell('/packages')
     await user.click(await screen.findByRole('button', { name: 'developer' }))
-    await user.click(screen.getByRole('menuitem', { name: 'Set Me Up' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     expect(await screen.findByRole('heading', { name: 'Set Me Up' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Close Set Me Up' }))
     expect(screen.queryByRole('heading', { name: 'Set Me Up' })).not.toBeInTheDocument()
@@ -148,7 +151,7 @@ describe('the shell', () => {
       features: { quickDeployLanding: true },
     })
     await user.click(await screen.findByRole('button', { name: 'admin' }))
-    await user.click(screen.getByRole('menuitem', { name: 'Quick Repository Creation' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
     expect(app.getState().navigation.location.path).toBe('/quick-setup')
   })
 
@@ -156,7 +159,7 @@ describe('the shell', () => {
     const user = userEvent.setup()
     const { app } = renderShell('/packages', admin)
     await user.click(await screen.findByRole('button', { name: 'admin' }))
-    await user.click(screen.getByRole('menuitem', { name: 'Quick Repository Creation' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
     expect(app.getState().navigation.location.path).toBe('/packages')
     expect(await screen.findByRole('dialog', { name: 'Quick Setup' })).toBeInTheDocument()
   })
@@ -166,7 +169,7 @@ describe('the shell', () => {
     const { app } = renderShell('/get_started?contactUsContext=trial', {
       footer: { flavour: 'cloud-trial', isCloud: true },
     })
-    expect(await screen.findByRole('dialog', { name: 'Contact Us' })).toBeInTheDocument()
+    expect(await screen.findByRole('dialog', { name: 'Contact Us' }, { timeout: 10_000 })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Close' }))
     expect(app.getState().navigation.location).toEqual({ path: '/get_started', query: '' })
   })

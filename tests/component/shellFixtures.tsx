@@ -1,5 +1,5 @@
 // Builds a console seeded by events (start-up and session facts) for the shell's component tests.
-import { configure, render } from '@testing-library/react'
+import { render } from '@testing-library/react'
 import { createApp } from '../../commands/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
 import type { AppEvent } from '../../domain/app'
@@ -12,9 +12,6 @@ import { Shell } from '../../ui/routes'
 import { fakePorts } from '../support/fakePorts'
 import type { Ports } from '../../adapters/ports'
 import type { EffectTable } from '../../commands/effects/types'
-
-// Area chunks load lazily; the first import in a test file takes a while under jsdom.
-configure({ asyncUtilTimeout: 5000 })
 
 export const userData = (over: Partial<UserData> = {}): UserData => ({
   name: 'developer',

@@ -18,7 +18,8 @@ describe('the Support Zone page', () => {
       bundle({ id: 'b-2', name: 'broken', status: 'failed', error: 'disk full', size: null }),
     ])
     renderShell(PATH, admin, { supportBundlesApi: api }, effects)
-    const row = await screen.findByRole('row', { name: /nightly/ })
+    // The first test of the file waits for the area's first import (kit, icons) too.
+    const row = await screen.findByRole('row', { name: /nightly/ }, { timeout: 15_000 })
     expect(row).toHaveTextContent('success')
     expect(within(row).getByRole('button', { name: 'Download nightly' })).toBeEnabled()
     const broken = screen.getByRole('row', { name: /broken/ })
@@ -122,7 +123,9 @@ describe('the Support Zone page', () => {
     api.failures.list = left({ kind: 'status', status: 500, message: 'database locked' })
     renderShell(PATH, admin, { supportBundlesApi: api }, effects)
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('The support bundles could not be loaded: database locked.')
+    expect(alert).toHaveTextContent(
+      'The support bundles could not be loaded: the platform refused it with status 500: database locked.',
+    )
     delete api.failures.list
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('row', { name: /nightly/ })).toBeInTheDocument()

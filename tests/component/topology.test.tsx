@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import type { ServiceStatusApi } from '../../adapters/ports'
@@ -7,6 +7,7 @@ import type { TopologyNode } from '../../domain/serviceStatus'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { serviceStatusEffects } from '../../commands/effects/serviceStatus'
 import { renderShell } from './shellFixtures'
+import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = { ...navigationEffects, ...serviceStatusEffects }
@@ -28,8 +29,10 @@ function api(
 ): ServiceStatusApi & { calls: number } {
   const fake = {
     calls: 0,
+    removeNode: () => Promise.resolve(left({ kind: 'network' as const, message: 'not faked' })),
     logFiles: () => Promise.resolve(left({ kind: 'network' as const, message: 'not faked' })),
     logData: () => Promise.resolve(left({ kind: 'network' as const, message: 'not faked' })),
+    nodeStates: () => Promise.resolve(left({ kind: 'network' as const, message: 'not faked' })),
     topology: () => {
       const answer = answers[Math.min(fake.calls, answers.length - 1)]
       fake.calls++
@@ -49,15 +52,18 @@ describe('the topology page', () => {
       ]),
     ])
     renderShell('/admin/mission_control/topology', admin, { serviceStatusApi }, effects)
-    const artifactory = await screen.findByRole('region', { name: 'artifactory' }, { timeout: 5000 })
-    const rows = within(artifactory).getAllByRole('row')
-    expect(rows).toHaveLength(3)
-    expect(within(rows[1] as HTMLElement).getByRole('rowheader', { name: 'node-1' })).toBeInTheDocument()
-    expect(rows[1]).toHaveTextContent('Online')
-    expect(rows[1]).toHaveTextContent('HEALTHY')
-    expect(rows[1]).toHaveTextContent('2 days 4 hours')
-    expect(rows[2]).toHaveTextContent('Offline')
-    expect(rows[2]).toHaveTextContent('unavailable')
+    const artifactory = await screen.findByRole('region', { name: 'artifactory' }, { timeout: 15_000 })
+    // One card per node, named by the node, with its health, state and humanised uptime.
+    const cards = within(
+      within(artifactory).getByRole('list', { name: 'Nodes of artifactory' }),
+    ).getAllByRole('article')
+    expect(cards).toHaveLength(2)
+    expect(cards[0]).toHaveAccessibleName('node-1')
+    expect(cards[0]).toHaveTextContent('Online')
+    expect(cards[0]).toHaveTextContent('HEALTHY')
+    expect(cards[0]).toHaveTextContent('2 days 4 hours')
+    expect(cards[1]).toHaveTextContent('Offline')
+    expect(cards[1]).toHaveTextContent('unavailable')
     expect(screen.getByRole('region', { name: 'xray' })).toBeInTheDocument()
   })
 
@@ -76,5 +82,59 @@ describe('the topology page', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('region', { name: 'artifactory' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
+
+describe('the Service Status page', () => {
+  it('is its own page: Online nodes per service, removal after a confirmation, then the status again', async () => {
+    const platform = fakeLogPlatform([
+      topologyNode(),
+      topologyNode({ nodeId: 'node-2' }),
+      topologyNode({ nodeId: 'node-3', status: 'Offline' }),
+    ])
+    const calls = { topology: 0 }
+    const topology = platform.topology
+    platform.topology = () => {
+      calls.topology++
+      return topology()
+    }
+    renderShell('/admin/monitoring/service-status', admin, { serviceStatusApi: platform }, effects)
+    expect(await screen.findByRole('heading', { name: 'Service Status', level: 1 }, { timeout: 15_000 }))
+    expect(screen.queryByRole('heading', { name: 'Topology' })).not.toBeInTheDocument()
+    const table = await screen.findByRole('table', { name: 'Nodes of artifactory' })
+    expect(within(table).getAllByRole('row')).toHaveLength(3)
+    expect(within(table).queryByText('node-3')).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Remove node node-2 of jfrt@01' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this node?' })
+    expect(platform.removals).toEqual([])
+    const before = calls.topology
+    await user.click(within(dialog).getByRole('button', { name: 'Remove node' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(platform.removals).toEqual([{ serviceId: 'jfrt@01', nodeId: 'node-2' }])
+    await waitFor(() => expect(calls.topology).toBe(before + 1))
+    expect(within(table).queryByText('node-2')).not.toBeInTheDocument()
+    expect(within(table).getByText('node-1')).toBeInTheDocument()
+  })
+
+  it('says when several Mission Control instances report, and why a removal failed', async () => {
+    const mc = (serviceId: string, nodeId: string) =>
+      topologyNode({ serviceId, nodeId, serviceType: 'mission control' })
+    const platform = fakeLogPlatform([mc('jfmc@a', 'mc-1'), mc('jfmc@b', 'mc-2')])
+    platform.fail.removeNode = left({ kind: 'status', status: 403, message: 'Admins only' })
+    renderShell('/admin/monitoring/service-status', admin, { serviceStatusApi: platform }, effects)
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Several Mission Control instances',
+    )
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Remove node mc-2 of jfmc@b' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove node' }),
+    )
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2))
+    expect(screen.getAllByRole('alert')[1]).toHaveTextContent('Node mc-2 could not be removed')
+    expect(screen.getByText('mc-2')).toBeInTheDocument()
   })
 })

@@ -25,7 +25,50 @@ afterAll(async () => {
   await server?.stop()
 })
 
+/** A node row as a node of another cluster would write it (Online: its heartbeat is fresh). */
+function addNode(serviceId: string, nodeId: string, serviceType: string): void {
+  const now = new Date().toISOString()
+  server.ctx.db
+    .prepare(
+      `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,
+         heartbeat_interval_ms, pid, host) VALUES (?, ?, ?, '[]', ?, ?, 3600000, 1, 'elsewhere')`,
+    )
+    .run(serviceId, nodeId, serviceType, now, now)
+}
+
 describe('admin operations (e2e)', () => {
+  it('Service Status is its own page: a second Mission Control is warned about, and its node removed once confirmed', async () => {
+    const known = server.ctx.db
+      .prepare("SELECT DISTINCT service_id FROM cluster_nodes WHERE service_id LIKE 'jfmc%'")
+      .all()
+    if (known.length === 0) addNode('jfmc@e2e-first', 'mc-first', 'mission control')
+    addNode('jfmc@e2e-second', 'mc-second', 'mission control')
+    await page.goto(`${server.url}/ui/admin/monitoring/service-status`)
+    await page.getByRole('heading', { name: 'Service Status', level: 1 }).waitFor()
+    expect(await page.title()).toMatch(/^Service Status/)
+    const warning = page.getByRole('alert').filter({ hasText: 'Several Mission Control instances' })
+    await warning.waitFor()
+    await page.getByRole('button', { name: 'Remove node mc-second of jfmc@e2e-second' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Remove this node?' })
+    const removal = page.waitForRequest(
+      (r) =>
+        r.method() === 'DELETE' && r.url().endsWith('/access/api/v1/topology/jfmc%40e2e-second/mc-second'),
+    )
+    const refetch = page.waitForResponse((r) => r.url().endsWith('/system/status/ha'))
+    await dialog.getByRole('button', { name: 'Remove node' }).click()
+    await removal
+    await refetch
+    await warning.waitFor({ state: 'detached' })
+    await page
+      .getByRole('button', { name: 'Remove node mc-second of jfmc@e2e-second' })
+      .waitFor({ state: 'detached' })
+    expect(
+      server.ctx.db
+        .prepare("SELECT COUNT(*) AS n FROM cluster_nodes WHERE service_id = 'jfmc@e2e-second'")
+        .get(),
+    ).toEqual({ n: 0 })
+  })
+
   it('System Logs shows, live, the request line of a request the browser made', async () => {
     await page.goto(`${server.url}/ui/admin/monitoring/system_logs`)
     await page.getByRole('heading', { name: 'System Logs', level: 1 }).waitFor()

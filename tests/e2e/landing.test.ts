@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../support/server'
 import { launchChromium } from '../support/browser'
-import { signIn } from './loginHelpers'
+import { fillLogin, signIn } from './loginHelpers'
 
 let server: TestServer
 let browser: Browser
@@ -25,8 +25,8 @@ describe('landing (e2e)', () => {
     await signIn(server, page, 'admin', server.config.adminPassword)
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/admin/mission_control/topology')
     await page.getByRole('heading', { name: 'Topology', level: 1 }).waitFor()
-    await page.getByRole('table').first().waitFor({ timeout: 15_000 })
-    expect(await page.getByRole('rowheader', { name: server.config.nodeId }).count()).toBeGreaterThan(0)
+    // Each node is a card named by its node id.
+    await page.getByRole('article', { name: server.config.nodeId }).first().waitFor({ timeout: 15_000 })
     expect(await page.title()).toBe(`Topology - ${server.config.serverName}`)
     await page.close()
   })
@@ -56,10 +56,28 @@ describe('landing (e2e)', () => {
     await page.close()
   })
 
-  it('an anonymous visitor is sent to login', async () => {
+  it('an anonymous visitor is sent to login, told why when a page was asked for', async () => {
     const page = await browser.newPage()
     await page.goto(`${server.url}/ui/packages`)
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/login')
+    // Anonymous access is off: the login page says the page needs a signed-in user.
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'You are not authorized to view this page. Please log in.' })
+      .waitFor({ timeout: 10_000 })
+    await page.close()
+  })
+
+  it('an admin who opened /ui/ signed out lands on the admin landing after signing in', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/ui/`)
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/login')
+    // The root asked for no page: no not-authorized error there.
+    await page.getByRole('button', { name: 'Log in' }).waitFor()
+    expect(await page.getByText('You are not authorized to view this page').count()).toBe(0)
+    await fillLogin(page, 'admin', server.config.adminPassword)
+    // The landing follows who signed in (topology for an admin), not the anonymous visit before.
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/admin/mission_control/topology')
     await page.close()
   })
 

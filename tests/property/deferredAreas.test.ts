@@ -30,10 +30,16 @@ describe('deferred areas', () => {
     expect(deferredKeys.sort()).toEqual(
       [
         'admin',
+        'artifacts',
+        'builds',
+        'integrations',
         'onboarding',
+        'overview',
         'packages',
         'releaseBundles',
         'repositories',
+        'security',
+        'search',
         'serviceStatus',
         'supportBundles',
       ].sort(),

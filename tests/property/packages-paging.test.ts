@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { isRight } from 'fp-ts/Either'
 import { evolve, initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import { packagesArea } from '../../domain/packages'
 import * as E from '../../domain/packages/events'
 import { appendVersions } from '../../domain/packages/rules'
 import type { VersionSummary } from '../../domain/packages/types'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
+import { spec } from '../support/decider'
 
 const pkg = makePackage('many')
 
@@ -52,12 +52,10 @@ describe('versions paging', () => {
           let step = 0
           for (;;) {
             const id = `r-${++step}`
-            const decided = packagesArea.decide({ type: 'packages/LoadMoreVersions' }, state, {
-              now: '2026-01-01T00:00:00.000Z',
-              nowMs: 0,
-              id,
-            })
-            if (!isRight(decided)) break
+            const { decided } = spec(packagesArea)
+              .at(state)
+              .when({ type: 'packages/LoadMoreVersions' }, { id })
+            if (decided._tag === 'Left') break
             apply(decided.right)
             const asked = decided.right[0]
             if (asked?.type !== 'packages/VersionsMoreRequested') throw new Error('unexpected event')

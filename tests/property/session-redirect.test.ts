@@ -2,22 +2,25 @@
 // the browser off the console's origin.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { isLeft } from 'fp-ts/Either'
-import { evolve, initialAppState, type AppEvent } from '../../domain/app'
+import type { AppEvent } from '../../domain/app'
 import { sessionArea } from '../../domain/session/decider'
 import * as S from '../../domain/session/events'
 import { corpusLines } from '../support/corpora'
 import { user } from '../unit/sessionFixtures'
+import { spec } from '../support/decider'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
 const meta = { now: new Date(NOW).toISOString(), nowMs: NOW, id: 'x' }
 const ORIGIN = 'https://console.example'
 
+const session = spec(sessionArea, meta)
+
 function redirectFor(events: AppEvent[]) {
-  const state = events.reduce(evolve, initialAppState)
-  const decided = sessionArea.decide({ type: 'session/RedirectAfterLogin' }, state, meta)
-  if (isLeft(decided)) throw new Error(decided.left)
-  const target = decided.right.find((e) => e.type === 'session/RedirectedAfterLogin')
+  const decided = session
+    .given(...events)
+    .when({ type: 'session/RedirectAfterLogin' })
+    .events()
+  const target = decided.find((e) => e.type === 'session/RedirectedAfterLogin')
   if (!target || target.type !== 'session/RedirectedAfterLogin') throw new Error('no redirect decided')
   return target.data
 }

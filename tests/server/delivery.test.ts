@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
+import { login } from './authHelpers'
 
 let server: TestServer
 beforeAll(async () => {
@@ -20,10 +21,13 @@ interface Raw {
 }
 
 // node:http rather than fetch: fetch decompresses and hides what was on the wire.
-function get(path: string, acceptEncoding?: string): Promise<Raw> {
+function get(path: string, acceptEncoding?: string, cookie?: string): Promise<Raw> {
   return new Promise((done, fail) => {
     const req = request(`${server.url}${path}`, {
-      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      headers: {
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        ...(cookie ? { cookie } : {}),
+      },
     })
     req.on('response', (res) => {
       const chunks: Buffer[] = []
@@ -73,5 +77,58 @@ describe('delivery of the console', () => {
       expect(res.headers['content-encoding'], path).toBe('br')
       expect(brotliDecompressSync(res.body).toString(), path).toContain('<div id="root">')
     }
+  })
+})
+
+describe("a signed-in user's page names the chunks it will load", () => {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >
+  const built = readFileSync(join(dist, 'index.html'), 'utf8')
+  const preloaded = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/ui\/([^"]+)">/g)].map((m) => m[1])
+  const chrome = manifest['ui/layout/MainLayout.tsx']!.file
+  const packagesPage = manifest['ui/packages/index.tsx']!.file
+  const packagesEffects = manifest['commands/effects/packages.ts']!.file
+  const shellPages = manifest['ui/navigation/ShellPages.tsx']!.file
+  const overviewPage = manifest['ui/overview/index.tsx']!.file
+
+  it('preloads the chrome and the area of the path, each file once and each one built', async () => {
+    const { cookie } = await login(server, 'developer', server.config.userPassword)
+    const res = await get('/ui/packages', 'br', cookie)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['vary']).toMatch(/cookie/i)
+    const html = brotliDecompressSync(res.body).toString()
+    const files = preloaded(html)
+    expect(files).toEqual(expect.arrayContaining([chrome, packagesPage, packagesEffects]))
+    expect(files).not.toContain(shellPages)
+    expect(new Set(files).size).toBe(files.length)
+    for (const file of files)
+      expect(readdirSync(join(dist, 'assets'))).toContain(file!.slice('assets/'.length))
+    // Nothing the built page loads already, and the built page otherwise unchanged.
+    for (const file of preloaded(built)) expect(files.filter((f) => f === file)).toHaveLength(1)
+    expect(html.replace(/\n\s*<link rel="(modulepreload|preload)"[^>]*>/g, '')).toBe(
+      built.replace(/\n\s*<link rel="(modulepreload|preload)"[^>]*>/g, ''),
+    )
+    // The home page of this platform is the overview: its screen is named for `/`.
+    const home = gunzipSync((await get('/ui/', 'gzip', cookie)).body).toString()
+    expect(preloaded(home)).toEqual(expect.arrayContaining([chrome, overviewPage]))
+    expect(preloaded(home)).not.toContain(packagesPage)
+  })
+
+  it('sends the page as built to a visitor who is not signed in, and on the login pages', async () => {
+    const anonymous = await get('/ui/packages')
+    expect(anonymous.body.toString()).toBe(built)
+    expect(preloaded(built)).not.toContain(chrome)
+    const { cookie } = await login(server, 'developer', server.config.userPassword)
+    expect((await get('/ui/login', undefined, cookie)).body.toString()).toBe(built)
+    expect((await get('/ui/packages', undefined, 'console_session=forged')).body.toString()).toBe(built)
+  })
+
+  it('does not serve the build manifest', async () => {
+    // A console route like any other: the page, not the file.
+    const res = await get('/ui/.vite/manifest.json')
+    expect(res.body.toString()).toBe(built)
   })
 })

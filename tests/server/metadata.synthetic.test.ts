@@ -5,7 +5,7 @@ import { insertSyntheticPackages } from '../../server/catalog/synthetic'
 import { syntheticCountFromEnv } from '../../server/routes/metadata'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
-import { allPackages } from './helpers/graphql'
+import { allPackages, gql } from './helpers/graphql'
 
 const COUNT = 300
 let server: TestServer
@@ -37,6 +37,34 @@ describe('synthetic packages (benchmarks only)', () => {
     )
     const react = await allPackages(server, cookie, { filter: { name: 'react' } })
     expect(react.totalCount).toBe(1)
+  })
+
+  it('answers the unfiltered total from the kept count, which follows rows added and removed', async () => {
+    const total = async () =>
+      (
+        await gql<{ packages: { totalCount: number } }>(
+          server,
+          cookie,
+          'query($filter: PackageFilter!) { packages(filter: $filter, first: 0) { totalCount } }',
+          { filter: {} },
+        )
+      ).body.data!.packages.totalCount
+    const counted = () =>
+      (server.ctx.db.prepare('SELECT COUNT(*) AS n FROM catalog_packages').get() as { n: number }).n
+    expect(await total()).toBe(counted())
+    expect(counted()).toBeGreaterThan(COUNT)
+    const before = counted()
+    server.ctx.db
+      .prepare(
+        `INSERT INTO catalog_packages (id, name, name_lower, package_type, created, modified, versions_count,
+           release_versions_count, source) VALUES ('npm://kept-count', 'kept-count', 'kept-count', 'npm', '2026-01-01',
+           '2026-01-01', 0, 0, 'synthetic')`,
+      )
+      .run()
+    expect(await total()).toBe(before + 1)
+    server.ctx.db.prepare("DELETE FROM catalog_packages WHERE id = 'npm://kept-count'").run()
+    expect(await total()).toBe(before)
+    expect(await total()).toBe(counted())
   })
 
   it('generates the same rows for the same count', () => {

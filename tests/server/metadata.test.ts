@@ -23,7 +23,9 @@ let cookie: string
 const ODD_VERSIONS = ['1.0.0', '10.0.0', '2.0.0', '2.0.0-rc.1', 'banana', '1:2.3-4', '0.9.0']
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // This client pages through the whole catalogue dozens of times in seconds, far past what
+  // one person's console asks: the per-caller budget is lifted (metadata.budget.test.ts tests it).
+  server = await startTestServer({ graphqlBudget: { perSecond: 1e12, burst: 1e12 } })
   cookie = signInDirectly(server)
   // Seeded through the catalogue's own inserter: a package the snapshot cannot be relied on to have.
   packageInserter(server.ctx.db)({

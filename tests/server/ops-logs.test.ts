@@ -168,6 +168,30 @@ describe('live logs', () => {
     expect(data.fileSize).toBeGreaterThanOrEqual(size)
   })
 
+  it('opens a large file at its tail: a first read gives its last 256 KB, from a whole line', async () => {
+    const path = join(server.config.dataDir, 'logs', 'node-3', 'xray-service.log')
+    // 4,000 numbered lines of 100 bytes: 400,000 bytes, more than one slice.
+    const lines = Array.from(
+      { length: 4000 },
+      (_, i) => `line ${String(i).padStart(5, '0')} ${'y'.repeat(88)}\n`,
+    )
+    appendFileSync(path, lines.join(''))
+    const data = await readData('id=xray-service.log&file_size=0', '', 'jfxr')
+    const bytes = Buffer.byteLength(data.logContent)
+    expect(bytes).toBeLessThanOrEqual(256 * 1024)
+    expect(bytes).toBeGreaterThan(255 * 1024)
+    const file = readFileSync(path)
+    expect(data.fileSize).toBeGreaterThan(400_000)
+    expect(data.logContent).toBe(file.subarray(data.fileSize - bytes, data.fileSize).toString('utf8'))
+    expect(data.logContent.endsWith(lines[3999] ?? '')).toBe(true)
+    // It starts at a whole line, and the file's beginning is not sent.
+    expect(data.logContent).toMatch(/^line \d{5} y{88}\n/)
+    expect(data.logContent).not.toContain('line 00000 ')
+    // Reading on from there gives only what comes next.
+    const next = await readData(`id=xray-service.log&file_size=${data.fileSize}`, '', 'jfxr')
+    expect(next.logContent.startsWith(file.subarray(data.fileSize).toString('utf8'))).toBe(true)
+  })
+
   it('validates file_size and requires id', async () => {
     const negative = await get('/system/logs/data/jfrt?id=artifactory-request.log&file_size=-1', admin)
     expect(negative.status).toBe(400)

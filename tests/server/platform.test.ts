@@ -242,6 +242,35 @@ describe('contact requests', () => {
     )
   })
 
+  it('answers a demo request with its scheduling page, and no other request', async () => {
+    const demo = await call<{ id: number; schedulingLink?: string }>(server, 'POST', '/marketing/contact', {
+      cookie: developer,
+      body: form,
+    })
+    expect(demo.body.schedulingLink).toBe(`/ui/api/v1/marketing/contact/${demo.body.id}/schedule`)
+    const page = await fetch(`${server.url}${demo.body.schedulingLink}`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    const html = await page.text()
+    expect(html).toContain('Book your demo')
+    expect(html.match(/<li>/g)).toHaveLength(3)
+    expect(html).not.toContain('Ada')
+    const support = await call<{ id: number; schedulingLink?: string }>(
+      server,
+      'POST',
+      '/marketing/contact',
+      {
+        cookie: developer,
+        body: { ...form, helpOption: 'Technical support' },
+      },
+    )
+    expect(support.status).toBe(201)
+    expect(support.body.schedulingLink).toBeUndefined()
+    expect(
+      (await fetch(`${server.url}/ui/api/v1/marketing/contact/${support.body.id}/schedule`)).status,
+    ).toBe(404)
+  })
+
   it('refuses invalid forms with 400 and stores nothing', async () => {
     const before = (await call<unknown[]>(server, 'GET', '/ui/admin/contactRequests', { cookie: admin })).body
       .length
@@ -389,6 +418,7 @@ describe('OpenAPI', () => {
       ['get', '/ui/setMeUp'],
       ['get', '/ui/packages/available'],
       ['post', '/marketing/contact'],
+      ['get', '/marketing/contact/{id}/schedule'],
       ['get', '/ui/admin/contactRequests'],
       ['get', '/ui/projects'],
       ['get', '/ui/admin/generalConfig'],

@@ -5,18 +5,16 @@
  * checksums, README, artifact count, tree), `npm install` from the npm virtual repository into
  * an empty folder, then the version deleted and gone. Then what npm refuses.
  */
-import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { gql } from './helpers/graphql'
+import { npmCli } from '../support/npmCli'
 
-const run = promisify(execFile)
 let server: TestServer
 let cookie: string
 let work: string
@@ -27,48 +25,10 @@ const NAME = `@loop/hello-${Date.now().toString(36)}`
 const BASE = NAME.split('/')[1]!
 const README = '# Hello from the loop\n\nPublished by the npm CLI in a server test.\n'
 
-function npmEnv(userconfig: string): NodeJS.ProcessEnv {
-  // Only what npm needs: no inherited npm_config_* of the runner (registry, cache, …).
-  return {
-    PATH: process.env.PATH,
-    HOME: work,
-    npm_config_userconfig: userconfig,
-    npm_config_cache: join(work, 'cache'),
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-  }
-}
-
-async function npm(args: string[], cwd: string, userconfig: string) {
-  try {
-    return await run('npm', args, { cwd, env: npmEnv(userconfig), timeout: 60_000 })
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string; code?: number }
-    return { stdout: e.stdout ?? '', stderr: e.stderr ?? '', failed: true as const }
-  }
-}
-
-function makePackage(version: string, extra: Record<string, unknown> = {}): string {
-  const dir = join(work, `pkg-${version}-${Math.random().toString(36).slice(2)}`)
-  mkdirSync(dir)
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({
-      name: NAME,
-      version,
-      description: 'A package made by the test',
-      license: 'MIT',
-      keywords: ['loop'],
-      main: 'index.js',
-      ...extra,
-    }),
-  )
-  writeFileSync(join(dir, 'index.js'), `module.exports = 'hello ${version}'\n`)
-  writeFileSync(join(dir, 'README.md'), README)
-  writeFileSync(join(dir, 'LICENSE'), 'MIT licence text\n')
-  return dir
-}
+// Set once the work folder exists (beforeAll).
+let npm: ReturnType<typeof npmCli>['npm']
+const makePackage = (version: string, extra: Record<string, unknown> = {}) =>
+  npmCli(work).makePackage(NAME, version, README, extra)
 
 const registryOf = (repo: string) => `${server.url}/artifactory/api/npm/${repo}/`
 
@@ -84,6 +44,7 @@ beforeAll(async () => {
   host = new URL(server.url).host
   cookie = signInDirectly(server)
   work = mkdtempSync(join(tmpdir(), 'npm-loop-'))
+  npm = npmCli(work).npm
   const res = await fetch(`${server.url}/ui/api/v1/ui/npm/token`, {
     method: 'POST',
     headers: browserHeaders(server.url, cookie),

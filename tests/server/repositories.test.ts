@@ -241,3 +241,25 @@ describe('generic repository files', () => {
     expect((await put('a//b.txt', 'x')).status).toBe(400)
   })
 })
+
+describe('file information', () => {
+  it('a package file names its version and carries the version properties; a deployed one has none', async () => {
+    const info = await api(
+      `/ui/artifact/info?repoKey=npm&path=${encodeURIComponent('react/-/16.0.0/package.json')}`,
+      {
+        cookie: user,
+      },
+    )
+    expect(info.status).toBe(200)
+    const body = (await info.json()) as {
+      repoKey: string
+      packageId: string
+      version: string
+      properties: Array<{ key: string; values: string[] }>
+    }
+    // Asked through the virtual repository, answered from the member that holds it.
+    expect(body).toMatchObject({ repoKey: 'npm-remote', packageId: 'npm://react', version: '16.0.0' })
+    expect(body.properties).toContainEqual({ key: 'npm.name', values: ['react'] })
+    expect(body.properties).toContainEqual({ key: 'npm.version', values: ['16.0.0'] })
+  })
+})

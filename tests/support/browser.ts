@@ -6,7 +6,8 @@ import { chromium, type Browser } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more switches, e.g. a remote-debugging port for a tool that drives the browser too. */
+export function launchChromium(extraArgs: ReadonlyArray<string> = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -18,6 +19,7 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      ...extraArgs,
     ],
   })
 }

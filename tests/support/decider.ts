@@ -5,54 +5,81 @@
  *
  *   spec(packagesArea).given(E.ListRequested(…)).when({ type: 'packages/OpenList', … }).rejected(/already loading/)
  *
- * `given` folds the whole app's `evolve` (an area may react to other areas' events), so the
- * state is what the live bus would have after those events.
+ * `spec(area)` folds the whole app's `evolve` (an area may react to other areas' events), so the
+ * state is what the live bus would have after those events; `specOf(decider)` does the same for
+ * a decider over its own slice (initialState, decide, evolve).
  */
 import { isLeft, isRight, type Either } from 'fp-ts/Either'
 import { expect } from 'vitest'
 import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
 import type { CommandMeta } from '../../domain/shared/area'
 
-interface Decides {
-  decide(command: never, state: AppState, meta: CommandMeta): ReturnType<DecideFn>
+/** A decider over state S: what `specOf` needs. */
+export interface Decider<S, C, E> {
+  readonly initialState: S
+  decide(command: C, state: S, meta: CommandMeta): Either<string, ReadonlyArray<E>>
+  evolve(state: S, event: E): S
 }
-type DecideFn = (
-  command: AppCommand,
-  state: AppState,
-  meta: CommandMeta,
-) => Either<string, ReadonlyArray<AppEvent>>
+
+interface Decides {
+  decide(command: never, state: AppState, meta: CommandMeta): Either<string, ReadonlyArray<unknown>>
+}
 
 export const specMeta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'id-1' }
 
 export const foldEvents = (events: ReadonlyArray<AppEvent>, from: AppState = initialAppState): AppState =>
   events.reduce(evolve, from)
 
-export function spec(area: Decides, meta: CommandMeta = specMeta) {
-  const decide = area.decide as unknown as DecideFn
-  return {
-    given(...events: AppEvent[]) {
-      const state = foldEvents(events)
+const shown = <E>(decided: Either<string, ReadonlyArray<E>>) =>
+  isRight(decided) ? decided.right : `rejected: ${decided.left}`
+
+export function specOf<S, C, E>(decider: Decider<S, C, E>, meta: CommandMeta = specMeta) {
+  const at = (state: S) => ({
+    state,
+    when(command: C, whenMeta: Partial<CommandMeta> = {}) {
+      const decided = decider.decide(command, state, { ...meta, ...whenMeta })
+      const events = (): ReadonlyArray<E> => {
+        if (isLeft(decided)) throw new Error(`rejected: ${decided.left}`)
+        return decided.right
+      }
       return {
-        state,
-        when(command: AppCommand) {
-          const decided = decide(command, state, meta)
-          return {
-            decided,
-            /** Exactly these events, in this order. */
-            then(...expected: AppEvent[]) {
-              expect(isRight(decided) ? decided.right : `rejected: ${decided.left}`).toEqual(expected)
-            },
-            /** Rejected, for a reason matching `reason` (recorded as bus/CommandRejected). */
-            rejected(reason: RegExp | string) {
-              expect(isLeft(decided) ? decided.left : 'not rejected').toMatch(reason)
-            },
-            /** Accepted, with no event. */
-            nothing() {
-              expect(isRight(decided) ? decided.right : `rejected: ${decided.left}`).toEqual([])
-            },
-          }
+        decided,
+        /** Exactly these events, in this order. */
+        then(...expected: E[]) {
+          expect(shown(decided)).toEqual(expected)
+        },
+        /** Rejected, for a reason matching `reason` (recorded as bus/CommandRejected). */
+        rejected(reason: RegExp | string) {
+          expect(isLeft(decided) ? decided.left : 'not rejected').toMatch(reason)
+        },
+        /** Accepted, with no event. */
+        nothing() {
+          expect(shown(decided)).toEqual([])
+        },
+        /** The events decided, for a clause that looks at part of them (fails when rejected). */
+        events,
+        /** The state once the decided events are folded (fails when rejected). */
+        after(): S {
+          return events().reduce(decider.evolve, state)
         },
       }
     },
+  })
+  return {
+    given: (...events: E[]) => at(events.reduce(decider.evolve, decider.initialState)),
+    /** From a state reached otherwise (a bus run, a seeded app). */
+    at,
   }
+}
+
+/** The specification of an app area: its `decide` over the whole app's state and `evolve`. */
+export function spec(area: Decides, meta: CommandMeta = specMeta) {
+  return specOf<AppState, AppCommand, AppEvent>(
+    {
+      initialState: initialAppState,
+      decide: area.decide as unknown as Decider<AppState, AppCommand, AppEvent>['decide'],
+      evolve,
+    },
+    meta,
+  )
 }

@@ -12,8 +12,13 @@ import type {
   SessionApi,
   SupportBundlesApi,
   RepositoriesApi,
+  ArtifactsApi,
+  SecurityApi,
+  BuildsApi,
+  OverviewApi,
+  IntegrationsApi,
 } from '../../adapters/ports'
-import { createSecretVault } from '../../adapters/memory/secretVault'
+import { createFileStash, createSecretVault, createShownSecrets } from '../../adapters/memory/secretVault'
 import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
 
 /** A storage that lives in a Map, for tests (and to inspect what was written). */
@@ -77,6 +82,8 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     ids,
     scheduler,
     secrets: createSecretVault(ids),
+    files: createFileStash(ids),
+    shown: createShownSecrets(ids),
     localStore: memoryStore(),
     sessionStore: memoryStore(),
     history: {
@@ -95,6 +102,11 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     navigationApi: fakeNavigationApi(),
     onboardingApi: notFaked<OnboardingApi>(),
     repositoriesApi: notFaked<RepositoriesApi>(),
+    artifactsApi: notFaked<ArtifactsApi>(),
+    securityApi: notFaked<SecurityApi>(),
+    buildsApi: notFaked<BuildsApi>(),
+    overviewApi: notFaked<OverviewApi>(),
+    integrationsApi: notFaked<IntegrationsApi>(),
     ...overrides,
   }
   return {

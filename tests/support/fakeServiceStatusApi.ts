@@ -21,8 +21,16 @@ export interface FakeLogPlatform extends ServiceStatusApi {
   /** `product/node` → file id → content. */
   readonly files: Map<string, Map<string, string>>
   readonly dataCalls: Array<{ product: string; nodeId: string; file: string; fileSize: number }>
+  /** The status calls made, in order. */
+  readonly statusCalls: string[]
   /** When set, the next answers of these calls fail. */
-  fail: { topology?: Result<never>; logFiles?: Result<never>; logData?: Result<never> }
+  fail: {
+    topology?: Result<never>
+    removeNode?: Result<never>
+    logFiles?: Result<never>
+    logData?: Result<never>
+  }
+  readonly removals: Array<{ serviceId: string; nodeId: string }>
   append(product: string, nodeId: string, file: string, text: string): void
 }
 
@@ -32,6 +40,7 @@ export function fakeLogPlatform(nodes: TopologyNode[] = [topologyNode()]): FakeL
     nodes,
     files,
     dataCalls: [],
+    removals: [],
     fail: {},
     append(product, nodeId, file, text) {
       const key = `${product}/${nodeId}`
@@ -39,7 +48,36 @@ export function fakeLogPlatform(nodes: TopologyNode[] = [topologyNode()]): FakeL
       node.set(file, (node.get(file) ?? '') + text)
       files.set(key, node)
     },
-    topology: () => Promise.resolve(platform.fail.topology ?? right(platform.nodes)),
+    statusCalls: [],
+    topology: () => {
+      platform.statusCalls.push('/system/status/ha')
+      return Promise.resolve(platform.fail.topology ?? right(platform.nodes))
+    },
+    // The per-node status reports the same nodes: HEALTHY while Online.
+    nodeStates: () => {
+      platform.statusCalls.push('/system/status/nodes')
+      return Promise.resolve(
+        platform.fail.topology ??
+          right(
+            platform.nodes.map((n) => ({
+              serviceId: n.serviceId,
+              nodeId: n.nodeId,
+              state: n.status === 'Online' ? 'HEALTHY' : 'UNHEALTHY',
+            })),
+          ),
+      )
+    },
+    removeNode: (serviceId, nodeId) => {
+      platform.removals.push({ serviceId, nodeId })
+      if (platform.fail.removeNode) return Promise.resolve(platform.fail.removeNode)
+      const before = platform.nodes.length
+      platform.nodes = platform.nodes.filter((n) => !(n.serviceId === serviceId && n.nodeId === nodeId))
+      return Promise.resolve(
+        platform.nodes.length < before
+          ? right(undefined)
+          : left({ kind: 'status', status: 404, message: `No node ${nodeId} in service ${serviceId}` }),
+      )
+    },
     logFiles: (product, nodeId) => {
       if (platform.fail.logFiles) return Promise.resolve(platform.fail.logFiles)
       const node = files.get(`${product}/${nodeId}`)

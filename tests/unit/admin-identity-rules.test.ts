@@ -1,7 +1,6 @@
 /** Rules of the identity pages (users, groups, permissions) and the decider's checks on them. */
 import { describe, expect, it } from 'vitest'
-import { isLeft, isRight } from 'fp-ts/Either'
-import { initialAppState, type AppCommand } from '../../domain/app'
+import type { AppCommand } from '../../domain/app'
 import {
   EMAIL_RULE,
   MANDATORY,
@@ -17,11 +16,12 @@ import {
   validateUser,
   type Permission,
 } from '../../domain/admin'
+import { SaveRequested } from '../../domain/admin/events'
 import type { CommandMeta } from '../../domain/shared/area'
+import { spec } from '../support/decider'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'r-1' }
-const decide = (command: AppCommand) =>
-  adminArea.decide(command as Parameters<typeof adminArea.decide>[0], initialAppState, meta)
+const admin = spec(adminArea, meta)
 
 describe('user rules', () => {
   const ok = { name: 'dev-1.x_y', email: 'dev@example.com', password: 'long enough', create: true }
@@ -145,19 +145,23 @@ describe('the admin decider on identity saves', () => {
   }
 
   it('refuses to create a user without a password reference', () => {
-    const decided = decide({ type: 'admin/Save', form: 'user', op: { kind: 'saveUser', create: true, user } })
-    expect(isLeft(decided) && decided.left).toBe('invalid form: password: This field is mandatory')
+    admin
+      .given()
+      .when({ type: 'admin/Save', form: 'user', op: { kind: 'saveUser', create: true, user } })
+      .rejected(/^invalid form: password: This field is mandatory$/)
   })
 
   it('accepts a new user whose password is in the vault, and a change without one', () => {
-    const create = decide({
-      type: 'admin/Save',
-      form: 'user',
-      op: { kind: 'saveUser', create: true, user: { ...user, passwordRef: 'secret-1' } },
-    })
-    expect(isRight(create)).toBe(true)
-    const change = decide({ type: 'admin/Save', form: 'user', op: { kind: 'saveUser', create: false, user } })
-    expect(isRight(change)).toBe(true)
+    const create = { kind: 'saveUser', create: true, user: { ...user, passwordRef: 'secret-1' } } as const
+    admin
+      .given()
+      .when({ type: 'admin/Save', form: 'user', op: create })
+      .then(SaveRequested({ form: 'user', requestId: 'r-1', op: create }))
+    const change = { kind: 'saveUser', create: false, user } as const
+    admin
+      .given()
+      .when({ type: 'admin/Save', form: 'user', op: change })
+      .then(SaveRequested({ form: 'user', requestId: 'r-1', op: change }))
   })
 
   it('refuses a bad e-mail, a bad group name and a principal without actions', () => {
@@ -182,9 +186,10 @@ describe('the admin decider on identity saves', () => {
         },
       },
     ] as const
-    for (const op of bad) {
-      const decided = decide({ type: 'admin/Save', form: 'user', op } as AppCommand)
-      expect(isLeft(decided), op.kind).toBe(true)
-    }
+    for (const op of bad)
+      admin
+        .given()
+        .when({ type: 'admin/Save', form: 'user', op } as AppCommand)
+        .rejected(/^invalid form: /)
   })
 })

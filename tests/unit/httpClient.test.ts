@@ -99,6 +99,20 @@ describe('http client', () => {
     expect(isLeft(result) && result.left.kind).toBe('timeout')
   })
 
+  it('asks once more after a time-out, not three times', async () => {
+    let calls = 0
+    const never = ((_url: string, init?: RequestInit) => {
+      calls++
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+      })
+    }) as typeof fetch
+    const http = createHttpClient({ fetch: never, timeoutMs: 20, retries: 3, sleep: async () => undefined })
+    const result = await http.request('/x', Answer)
+    expect(isLeft(result) && result.left.kind).toBe('timeout')
+    expect(calls).toBe(2)
+  })
+
   it('reports a cancelled request as aborted', async () => {
     const controller = new AbortController()
     const never = ((_url: string, init?: RequestInit) =>

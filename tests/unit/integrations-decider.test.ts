@@ -1,6 +1,5 @@
 /** The integrations decider: given events, when command, then events (the git modal and the filters). */
 import { describe, expect, it } from 'vitest'
-import { isLeft, isRight } from 'fp-ts/Either'
 import {
   ConnectionTestFailed,
   ConnectionTestPassed,
@@ -13,21 +12,18 @@ import {
   IntegrationDeleted,
   IntegrationUpdated,
   SaveStarted,
+  ServiceChosen,
   gitBaseUrl,
   gitMainButton,
   integrationsDecider,
-  type IntegrationsCommand,
   type IntegrationsEvent,
-  type IntegrationsState,
 } from '../../domain/integrations'
 import type { CommandMeta } from '../../domain/shared/area'
+import { specOf } from '../support/decider'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'c-1' }
-const given = (events: ReadonlyArray<IntegrationsEvent>): IntegrationsState =>
-  events.reduce(integrationsDecider.evolve, integrationsDecider.initialState)
-const when = (events: ReadonlyArray<IntegrationsEvent>, command: IntegrationsCommand) =>
-  integrationsDecider.decide(command, given(events), meta)
-const thenEvents = (d: ReturnType<typeof when>) => (isRight(d) ? d.right : d.left)
+const integrations = specOf(integrationsDecider, meta)
+const given = (events: ReadonlyArray<IntegrationsEvent>) => integrations.given(...events).state
 
 const filled = { userName: 'octo', integrationName: 'gh-main', url: 'https://api.github.com', hasToken: true }
 const opened = GitModalOpened({
@@ -36,30 +32,36 @@ const opened = GitModalOpened({
   form: { ...filled, hasToken: false },
 })
 const ready = [opened, GitFormEdited(filled)]
-const tested = [...ready, ConnectionTestStarted({ requestId: 't' }), ConnectionTestPassed({ requestId: 't' })]
+const tested = [
+  ...ready,
+  ConnectionTestStarted({ requestId: 't', tokenRef: 'tok' }),
+  ConnectionTestPassed({ requestId: 't' }),
+]
 
 describe('git modal', () => {
   it('opens in create mode with an empty, untested form; the main button is a disabled Test', () => {
-    const d = when([], { type: 'integrations/OpenGitModal', vendor: 'github' })
-    expect(thenEvents(d)).toEqual([
+    const open = integrations.given().when({ type: 'integrations/OpenGitModal', vendor: 'github' })
+    open.then(
       GitModalOpened({
         vendor: 'github',
         integrationKey: null,
         form: { userName: '', integrationName: '', url: '', hasToken: false },
       }),
-    ])
-    const s = given(isRight(d) ? d.right : [])
+    )
+    const s = open.after()
     expect(s.modal).toMatchObject({ step: 'form', test: 'notTested', popover: false })
     expect(gitMainButton(s.modal)).toEqual({ action: 'test', disabled: true })
   })
 
   it('an invalid form cannot be tested; a valid one can', () => {
-    expect(thenEvents(when([opened], { type: 'integrations/TestConnection' }))).toBe(
-      'the form is invalid: token',
-    )
-    expect(thenEvents(when(ready, { type: 'integrations/TestConnection' }))).toEqual([
-      ConnectionTestStarted({ requestId: 'c-1' }),
-    ])
+    integrations
+      .given(opened)
+      .when({ type: 'integrations/TestConnection' })
+      .rejected(/^the form is invalid: token$/)
+    integrations
+      .given(...ready)
+      .when({ type: 'integrations/TestConnection', tokenRef: 'tok' })
+      .then(ConnectionTestStarted({ requestId: 'c-1', tokenRef: 'tok' }))
     expect(gitMainButton(given(ready).modal)).toEqual({ action: 'test', disabled: false })
   })
 
@@ -72,7 +74,7 @@ describe('git modal', () => {
   it('a failed test keeps the form and records the failure', () => {
     const s = given([
       ...ready,
-      ConnectionTestStarted({ requestId: 't' }),
+      ConnectionTestStarted({ requestId: 't', tokenRef: 'tok' }),
       ConnectionTestFailed({ requestId: 't', failure: { kind: 'status', status: 401, message: 'x' } }),
     ])
     expect(s.modal).toMatchObject({ test: 'failed', failure: 'testFailed', form: filled })
@@ -80,51 +82,49 @@ describe('git modal', () => {
   })
 
   it('create is refused until the connection test passed', () => {
-    expect(thenEvents(when(ready, { type: 'integrations/SaveIntegration' }))).toBe(
-      'the connection was not tested',
-    )
-    expect(thenEvents(when(tested, { type: 'integrations/SaveIntegration' }))).toEqual([
-      SaveStarted({ requestId: 'c-1', kind: 'create' }),
-    ])
+    integrations
+      .given(...ready)
+      .when({ type: 'integrations/SaveIntegration' })
+      .rejected(/^the connection was not tested$/)
+    integrations
+      .given(...tested)
+      .when({ type: 'integrations/SaveIntegration', tokenRef: 'tok' })
+      .then(SaveStarted({ requestId: 'c-1', kind: 'create', tokenRef: 'tok' }))
   })
 
   it('editing a credential after a test asks for a new test; resetting on demand does too', () => {
-    const edited = when(tested, {
-      type: 'integrations/EditGitForm',
-      field: 'url',
-      value: 'https://gitlab.example/',
-    })
-    expect(given([...tested, ...(isRight(edited) ? edited.right : [])]).modal).toMatchObject({
-      test: 'notTested',
-    })
-    const reset = when(tested, { type: 'integrations/ResetConnectionTest' })
-    expect(given([...tested, ...(isRight(reset) ? reset.right : [])]).modal).toMatchObject({
-      test: 'notTested',
-      popover: false,
-    })
+    const edited = integrations
+      .given(...tested)
+      .when({ type: 'integrations/EditGitForm', field: 'url', value: 'https://gitlab.example/' })
+    expect(edited.after().modal).toMatchObject({ test: 'notTested' })
+    const reset = integrations.given(...tested).when({ type: 'integrations/ResetConnectionTest' })
+    expect(reset.after().modal).toMatchObject({ test: 'notTested', popover: false })
   })
 
   it('after create, the select-service step; choosing a service goes to select-repos with vcsType and integrationId', () => {
     const created = [
       ...tested,
-      SaveStarted({ requestId: 's', kind: 'create' }),
+      SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok' }),
       IntegrationCreated({ requestId: 's', integrationKey: 'k1' }),
     ]
     const s = given(created)
     expect(s.modal).toEqual({ step: 'selectService', vendor: 'github', integrationKey: 'k1' })
     expect(s.notice).toEqual({ key: 'integrations.created', integrationKey: 'k1' })
-    expect(thenEvents(when(created, { type: 'integrations/ChooseService', service: 'xray' }))).toEqual([
-      expect.objectContaining({
-        type: 'integrations/ServiceChosen',
-        data: { service: 'xray', path: '/integrations/select-repos?vcsType=github&integrationId=k1' },
-      }),
-    ])
+    integrations
+      .given(...created)
+      .when({ type: 'integrations/ChooseService', service: 'xray' })
+      .then(
+        ServiceChosen({
+          service: 'xray',
+          path: '/integrations/git-repo-scan/select-repos?vcsType=github&integrationId=k1',
+        }),
+      )
   })
 
   it('a failed create keeps the form, clears saving, and gives the create-failed notice', () => {
     const s = given([
       ...tested,
-      SaveStarted({ requestId: 's', kind: 'create' }),
+      SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok' }),
       IntegrationCreateFailed({ requestId: 's', failure: { kind: 'status', status: 409, message: 'x' } }),
     ])
     expect(s.modal).toMatchObject({ step: 'form', saving: false, failure: 'createFailed', form: filled })
@@ -133,11 +133,16 @@ describe('git modal', () => {
 
   it('edit mode saves as update; update and delete reload the integrations', () => {
     const edit = GitModalOpened({ vendor: 'gitlab', integrationKey: 'k9', form: filled })
-    const t = [edit, ConnectionTestStarted({ requestId: 't' }), ConnectionTestPassed({ requestId: 't' })]
+    const t = [
+      edit,
+      ConnectionTestStarted({ requestId: 't', tokenRef: 'tok' }),
+      ConnectionTestPassed({ requestId: 't' }),
+    ]
     expect(gitMainButton(given(t).modal)?.action).toBe('update')
-    expect(thenEvents(when(t, { type: 'integrations/SaveIntegration' }))).toEqual([
-      SaveStarted({ requestId: 'c-1', kind: 'update' }),
-    ])
+    integrations
+      .given(...t)
+      .when({ type: 'integrations/SaveIntegration', tokenRef: 'tok' })
+      .then(SaveStarted({ requestId: 'c-1', kind: 'update', tokenRef: 'tok' }))
     const after = given([
       ...t,
       IntegrationUpdated({ requestId: 'c-1', integrationKey: 'k9' }),
@@ -149,36 +154,37 @@ describe('git modal', () => {
   })
 
   it('closing resets form, edit mode, popover and loading', () => {
-    const d = when([...tested, SaveStarted({ requestId: 's', kind: 'create' })], {
-      type: 'integrations/CloseGitModal',
-    })
-    expect(isRight(d)).toBe(true)
-    const s = given([...tested, ...(isRight(d) ? d.right : [])])
-    expect(s.modal).toEqual({ step: 'closed' })
-    expect(isLeft(when([], { type: 'integrations/CloseGitModal' }))).toBe(true)
+    const close = integrations
+      .given(...tested, SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok' }))
+      .when({ type: 'integrations/CloseGitModal' })
+    expect(close.after().modal).toEqual({ step: 'closed' })
+    integrations.given().when({ type: 'integrations/CloseGitModal' }).rejected('the git modal is closed')
   })
 
   it('events never carry a token, only whether one was typed', () => {
-    const d = when(ready, { type: 'integrations/TokenTyped', present: false })
-    expect(JSON.stringify(thenEvents(d))).not.toMatch(/"token"/i)
-    expect(thenEvents(d)).toEqual([GitFormEdited({ ...filled, hasToken: false })])
+    const typed = integrations.given(...ready).when({ type: 'integrations/TokenTyped', present: false })
+    typed.then(GitFormEdited({ ...filled, hasToken: false }))
+    expect(JSON.stringify(typed.events())).not.toMatch(/"token"/i)
   })
 })
 
 describe('filters and the base URL', () => {
   it('applying filters canonicalises them (unknown values drop, panel order) and repeats are refused', () => {
-    const d = when([], {
-      type: 'integrations/ApplyFilters',
-      filters: { categories: ['Security', 'Nope', 'Packages'], vendors: ['GCP'], search: 'jf' },
-    })
-    expect(thenEvents(d)).toEqual([
-      FiltersApplied({ categories: ['Packages', 'Security'], vendors: ['GCP'], search: 'jf' }),
-    ])
-    const again = when(isRight(d) ? d.right : [], {
-      type: 'integrations/ApplyFilters',
-      filters: { categories: ['Packages', 'Security'], vendors: ['GCP'], search: 'jf' },
-    })
-    expect(thenEvents(again)).toBe('the filters did not change')
+    const applied = FiltersApplied({ categories: ['Packages', 'Security'], vendors: ['GCP'], search: 'jf' })
+    integrations
+      .given()
+      .when({
+        type: 'integrations/ApplyFilters',
+        filters: { categories: ['Security', 'Nope', 'Packages'], vendors: ['GCP'], search: 'jf' },
+      })
+      .then(applied)
+    integrations
+      .given(applied)
+      .when({
+        type: 'integrations/ApplyFilters',
+        filters: { categories: ['Packages', 'Security'], vendors: ['GCP'], search: 'jf' },
+      })
+      .rejected(/^the filters did not change$/)
   })
 
   it('a base URL gets its trailing slash; other text is left as typed', () => {

@@ -9,6 +9,10 @@ import { anonymousContext, topMenuItems } from '../../domain/navigation'
 import type { AppEvent } from '../../domain/app'
 import { fakeNavigationApi, fakePorts } from '../support/fakePorts'
 import { allEffects } from '../../commands/effects'
+import { navigationTypeNotSaved } from '../../domain/navigation/navigationType'
+import { NavigationTypeSaveFailed } from '../../domain/navigation/events'
+import { Shown } from '../../domain/notifications/events'
+import { messageText } from '../../ui/shared/messages'
 import { footer, platformApi, sessionApi, user } from './sessionFixtures'
 
 const signedIn = (name = 'developer'): AppEvent[] => [
@@ -62,8 +66,32 @@ describe('navigation type', () => {
     })
     app.dispatch({ type: 'navigation/SwitchNavigationType' })
     await expect.poll(() => app.getState().navigation.navigationType).toBe('new')
-    expect(app.getState().notifications.toasts.map((t) => [t.kind, t.message])).toEqual([
-      ['error', 'Could not switch the navigation type: offline'],
+    const toasts = app.getState().notifications.toasts
+    expect(toasts.map((t) => [t.kind, t.messageKey, t.detail])).toEqual([
+      ['error', 'navigationTypeNotSaved', 'offline'],
+    ])
+    expect(messageText({ key: 'navigationTypeNotSaved', detail: 'offline' })).toBe(
+      'Could not switch the navigation type: offline',
+    )
+  })
+
+  it.each([
+    ['new', 'classic'],
+    ['classic', 'new'],
+  ] as const)('a %s type the platform did not save goes back to %s, with the reason as data', (to, back) => {
+    const failure = { kind: 'status' as const, status: 503, message: 'unavailable' }
+    expect(
+      navigationTypeNotSaved({ switchedTo: to, failure, id: 't-1', at: '2026-01-01T00:00:00.000Z' }),
+    ).toEqual([
+      NavigationTypeSaveFailed({ type: back, failure }),
+      Shown({
+        id: 't-1',
+        kind: 'error',
+        message: '',
+        messageKey: 'navigationTypeNotSaved',
+        detail: 'unavailable',
+        at: '2026-01-01T00:00:00.000Z',
+      }),
     ])
   })
 

@@ -76,11 +76,23 @@ describe('navigation pipeline, in the specification order', () => {
     expect(login.kind).toBe('go')
   })
 
-  it('sends an anonymous user to login when anonymous access is off', () => {
+  it('sends an anonymous user to login with the not-authorized error when anonymous access is off', () => {
     const r = go(started, '/packages')
     expect(r.kind).toBe('go')
-    expect(r.location.path).toBe('/login')
+    expect(r.location).toEqual({ path: '/login', query: '?error=notAuthorized' })
     expect(r.hops[0]?.reason).toMatch(/not authorized/)
+  })
+
+  it('sends the console root to the plain login page, not through the anonymous landing', () => {
+    for (const root of ['/', '/home']) {
+      const r = go(started, root)
+      expect(r.location, root).toEqual({ path: '/login', query: '' })
+      // One hop: the root is never resolved to a landing before anyone has signed in.
+      expect(
+        r.hops.map((h) => h.from),
+        root,
+      ).toEqual([root])
+    }
   })
 
   it('lets an anonymous user browse packages when anonymous access is allowed, but not admin pages', () => {

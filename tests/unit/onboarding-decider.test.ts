@@ -1,45 +1,27 @@
 // Given events, when a command, then events: onboarding after login (spec 000 section 4) and
 // the onboarding questionnaire (spec 001 sections 3–5), down to the project on the platform.
 import { describe, expect, it } from 'vitest'
-import { isLeft, left, right } from 'fp-ts/Either'
+import { left, right } from 'fp-ts/Either'
 import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
-import { sessionArea } from '../../domain/session/decider'
 import { sessionPolicies } from '../../domain/session/policies'
 import * as S from '../../domain/session/events'
 import * as P from '../../domain/platform/events'
 import * as O from '../../domain/onboarding/events'
 import { onboardingArea } from '../../domain/onboarding/decider'
-import {
-  INITIAL_QUESTIONNAIRE,
-  onboardingPathAfterLogin,
-  type OnboardingCommand,
-  type Questionnaire,
-} from '../../domain/onboarding'
+import { INITIAL_QUESTIONNAIRE, onboardingPathAfterLogin, type Questionnaire } from '../../domain/onboarding'
 import type { UserData } from '../../domain/session/types'
 import type { AdminApi, OnboardingApi } from '../../adapters/ports'
 import { createApp } from '../../commands/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { user } from './sessionFixtures'
+import { spec } from '../support/decider'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
 const meta = { now: new Date(NOW).toISOString(), nowMs: NOW, id: 'x' }
 
 const given = (...events: AppEvent[]): AppState => events.reduce(evolve, initialAppState)
-const decided = (state: AppState, command: AppCommand) =>
-  command.type.startsWith('session/')
-    ? sessionArea.decide(command as Parameters<typeof sessionArea.decide>[0], state, meta)
-    : onboardingArea.decide(command as OnboardingCommand, state, meta)
-const thenEvents = (state: AppState, command: AppCommand): ReadonlyArray<AppEvent> => {
-  const answer = decided(state, command)
-  if (isLeft(answer)) throw new Error(`rejected: ${answer.left}`)
-  return answer.right
-}
-const rejection = (state: AppState, command: AppCommand): string => {
-  const answer = decided(state, command)
-  if (!isLeft(answer)) throw new Error(`accepted: ${JSON.stringify(answer.right)}`)
-  return answer.left
-}
+const onboarding = spec(onboardingArea, meta)
 const policies = (state: AppState, event: AppEvent): ReadonlyArray<AppCommand> =>
   sessionPolicies({ seq: 1, at: meta.now, source: 'effect', corr: 'c', event }, evolve(state, event))
 
@@ -81,17 +63,17 @@ describe('onboarding after login (spec 000 section 4)', () => {
 
   it('takes the flags of this login, not those of a reload that already says it is not the first', () => {
     const reloaded = S.UserDataLoaded({ user: user({ quickDeployEnabled: true }) })
-    const state = given(
-      S.SignedIn({ user: user({ firstLogin: true, quickDeployEnabled: true }), via: 'password' }),
-      reloaded,
-    )
-    expect(
-      thenEvents(state, {
+    onboarding
+      .given(
+        S.SignedIn({ user: user({ firstLogin: true, quickDeployEnabled: true }), via: 'password' }),
+        reloaded,
+      )
+      .when({
         type: 'onboarding/CheckAfterLogin',
         via: 'password',
         user: user({ firstLogin: true, quickDeployEnabled: true }),
-      }),
-    ).toEqual([O.AfterLoginChecked({ path: '/quick-setup' })])
+      })
+      .then(O.AfterLoginChecked({ path: '/quick-setup' }))
   })
 
   it('not when the login completed through MFA enrolment or OTP login', () => {
@@ -150,9 +132,10 @@ describe('onboarding after login (spec 000 section 4)', () => {
     expect(app.getState().onboarding.gettingStartedSave).toBe('saving')
     expect(app.getState().onboarding.questionnaire?.step).toBe('init')
     // Once per session: a second check sets nothing again.
-    expect(
-      thenEvents(app.getState(), { type: 'onboarding/CheckAfterLogin', via: 'password', user: trialAdmin }),
-    ).toEqual([O.AfterLoginChecked({ path: '/quick-setup' })])
+    onboarding
+      .at(app.getState())
+      .when({ type: 'onboarding/CheckAfterLogin', via: 'password', user: trialAdmin })
+      .then(O.AfterLoginChecked({ path: '/quick-setup' }))
   })
 
   it('no wizard for a user who is not a free-tier admin, or has seen getting started', () => {
@@ -186,62 +169,63 @@ describe('the onboarding questionnaire (spec 001 sections 4 and 5)', () => {
   it('a step completes only when its rule holds, and the next step shows', () => {
     const state = complete(open(), 'init')
     expect(state.onboarding.questionnaire).toMatchObject({ step: 'purpose', completed: ['init'] })
-    expect(
-      rejection(state, {
-        type: 'onboarding/CompleteQuestionnaireStep',
-        step: 'purpose',
-        answers: INITIAL_QUESTIONNAIRE,
-      }),
-    ).toBe('purpose: This field is mandatory')
-    expect(
-      thenEvents(state, { type: 'onboarding/CompleteQuestionnaireStep', step: 'purpose', answers: valid }),
-    ).toEqual([O.QuestionnaireStepCompleted({ step: 'purpose' })])
+    const at = onboarding.at(state)
+    at.when({
+      type: 'onboarding/CompleteQuestionnaireStep',
+      step: 'purpose',
+      answers: INITIAL_QUESTIONNAIRE,
+    }).rejected(/^purpose: This field is mandatory$/)
+    at.when({ type: 'onboarding/CompleteQuestionnaireStep', step: 'purpose', answers: valid }).then(
+      O.QuestionnaireStepCompleted({ step: 'purpose' }),
+    )
   })
 
   it('details: a role, otherRole for Other, companyName when commercial', () => {
-    const state = complete(open(), 'init', 'purpose')
+    const at = onboarding.at(complete(open(), 'init', 'purpose'))
     const step = (answers: Questionnaire) =>
-      decided(state, { type: 'onboarding/CompleteQuestionnaireStep', step: 'details', answers })
-    expect(step({ ...valid, role: null })).toEqual(left('role: This field is mandatory'))
-    expect(step({ ...valid, otherRole: ' ' })).toEqual(left('otherRole: This field is mandatory'))
-    expect(step({ ...valid, companyName: '' })).toEqual(left('companyName: This field is mandatory'))
-    expect(step({ ...valid, purpose: 'Personal', companyName: '' })).toEqual(
-      right([O.QuestionnaireStepCompleted({ step: 'details' })]),
+      at.when({ type: 'onboarding/CompleteQuestionnaireStep', step: 'details', answers })
+    step({ ...valid, role: null }).rejected(/^role: This field is mandatory$/)
+    step({ ...valid, otherRole: ' ' }).rejected(/^otherRole: This field is mandatory$/)
+    step({ ...valid, companyName: '' }).rejected(/^companyName: This field is mandatory$/)
+    step({ ...valid, purpose: 'Personal', companyName: '' }).then(
+      O.QuestionnaireStepCompleted({ step: 'details' }),
     )
   })
 
   it('only the step shown can complete; back goes to a reached step only', () => {
-    const state = complete(open(), 'init', 'purpose')
-    expect(
-      rejection(state, { type: 'onboarding/CompleteQuestionnaireStep', step: 'projectKey', answers: valid }),
-    ).toBe('the questionnaire shows details, not projectKey')
-    expect(thenEvents(state, { type: 'onboarding/ShowQuestionnaireStep', step: 'init' })).toEqual([
+    const at = onboarding.at(complete(open(), 'init', 'purpose'))
+    at.when({ type: 'onboarding/CompleteQuestionnaireStep', step: 'projectKey', answers: valid }).rejected(
+      /^the questionnaire shows details, not projectKey$/,
+    )
+    at.when({ type: 'onboarding/ShowQuestionnaireStep', step: 'init' }).then(
       O.QuestionnaireStepShown({ step: 'init' }),
-    ])
-    expect(rejection(state, { type: 'onboarding/ShowQuestionnaireStep', step: 'projectName' })).toBe(
-      'the step projectName is not reached yet',
+    )
+    at.when({ type: 'onboarding/ShowQuestionnaireStep', step: 'projectName' }).rejected(
+      /^the step projectName is not reached yet$/,
     )
   })
 
   it("the default project is 'Default Project' / dflt, and a bad key is refused with its message", () => {
-    const state = complete(open(), 'init', 'purpose', 'details', 'desiredFeatures', 'projectName')
-    expect(
-      rejection(state, { type: 'onboarding/SubmitQuestionnaire', answers: { ...valid, projectKey: 'Dflt' } }),
-    ).toBe('projectKey: Project key must start with a lowercase character')
-    const events = thenEvents(state, { type: 'onboarding/SubmitQuestionnaire', answers: valid })
-    expect(events).toEqual([O.ProjectCreationRequested({ answers: { ...valid, desiredFeature: ['CI/CD'] } })])
-    expect(valid).toMatchObject({ projectName: 'Default Project', projectKey: 'dflt' })
-    const creating = events.reduce(evolve, state)
-    expect(creating.onboarding.questionnaire?.creation).toEqual({ status: 'creating' })
-    expect(rejection(creating, { type: 'onboarding/SubmitQuestionnaire', answers: valid })).toBe(
-      'the project is being created',
+    const at = onboarding.at(complete(open(), 'init', 'purpose', 'details', 'desiredFeatures', 'projectName'))
+    at.when({ type: 'onboarding/SubmitQuestionnaire', answers: { ...valid, projectKey: 'Dflt' } }).rejected(
+      /^projectKey: Project key must start with a lowercase character$/,
     )
+    const submit = at.when({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
+    submit.then(O.ProjectCreationRequested({ answers: { ...valid, desiredFeature: ['CI/CD'] } }))
+    expect(valid).toMatchObject({ projectName: 'Default Project', projectKey: 'dflt' })
+    const creating = submit.after()
+    expect(creating.onboarding.questionnaire?.creation).toEqual({ status: 'creating' })
+    onboarding
+      .at(creating)
+      .when({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
+      .rejected(/^the project is being created$/)
   })
 
   it('nothing happens in a questionnaire that is not open', () => {
-    expect(rejection(given(), { type: 'onboarding/SubmitQuestionnaire', answers: valid })).toBe(
-      'the questionnaire is not open',
-    )
+    onboarding
+      .given()
+      .when({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
+      .rejected(/^the questionnaire is not open$/)
   })
 })
 
@@ -249,6 +233,7 @@ function projectPorts(create: AdminApi['createProject']) {
   const saved: Questionnaire[] = []
   let seen = 0
   const onboardingApi: OnboardingApi = {
+    ...notFaked<OnboardingApi>(),
     saveGettingStartedSeen: async () => {
       seen += 1
       return right(undefined)

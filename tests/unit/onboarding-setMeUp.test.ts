@@ -4,7 +4,7 @@ import { left } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { clientFlowLength, RELAUNCH_FLOW_STEPS, relaunchFlowSupported } from '../../domain/onboarding'
-import { clientSetup } from '../../domain/onboarding/setMeUp'
+import { clientServed, clientSetup } from '../../domain/onboarding/setMeUp'
 import { fakeNavigationApi, fakePorts } from '../support/fakePorts'
 
 function boot(navigationApi = fakeNavigationApi()) {
@@ -52,9 +52,9 @@ describe('setting up a client', () => {
   it('moves through the flow within its steps and closes it', () => {
     const { app } = boot()
     app.dispatch({ type: 'onboarding/SetUpClient', packageType: 'docker', repo: 'docker-local' })
+    app.dispatch({ type: 'onboarding/MoveClientFlow', step: 2 })
+    expect(app.getState().onboarding.clientFlow?.step).toBe(2)
     app.dispatch({ type: 'onboarding/MoveClientFlow', step: 3 })
-    expect(app.getState().onboarding.clientFlow?.step).toBe(3)
-    app.dispatch({ type: 'onboarding/MoveClientFlow', step: 4 })
     expect(app.getState().bus.rejected).toBe(1)
     app.dispatch({ type: 'onboarding/CloseClientFlow', finished: true })
     expect(app.getState().onboarding.clientFlow).toBeUndefined()
@@ -80,27 +80,47 @@ describe('setting up a client', () => {
 })
 
 describe('client set-up text', () => {
-  it('points each client at the repository on the platform', () => {
-    expect(clientSetup('npm', 'https://acme.example/', 'npm-remote')[0]?.code).toBe(
-      'npm config set registry https://acme.example/artifactory/api/npm/npm-remote/',
-    )
-    expect(clientSetup('pypi', 'https://acme.example', 'py')[0]).toEqual({
-      title: 'Configure pip',
-      file: '~/.pip/pip.conf',
-      code: '[global]\nindex-url = https://acme.example/artifactory/api/pypi/py/simple',
+  it('configures npm for the repository with the token, keyed by the registry address npm looks up', () => {
+    const [config, login, publish, install] = clientSetup('npm', 'https://acme.example/', 'npm', {
+      user: 'dev',
+      token: 'cnt_abc',
     })
-    expect(clientSetup('docker', 'http://127.0.0.1:8082', 'docker-local')[1]?.code).toBe(
-      'docker pull 127.0.0.1:8082/docker-local/<image>:<tag>',
+    expect(config).toEqual({
+      title: 'Configure npm',
+      file: '~/.npmrc',
+      code:
+        'registry=https://acme.example/artifactory/api/npm/npm/\n' +
+        '//acme.example/artifactory/api/npm/npm/:_authToken=cnt_abc',
+    })
+    expect(login?.code).toBe('npm login --registry=https://acme.example/artifactory/api/npm/npm/')
+    expect(publish?.code).toBe('npm publish')
+    expect(install?.code).toBe('npm install <package>')
+    // Without a token, a placeholder; a base URL with a path keeps it in both addresses.
+    expect(clientSetup('npm', 'http://127.0.0.1:8082/tools', 'npm-local')[0]?.code).toBe(
+      'registry=http://127.0.0.1:8082/tools/artifactory/api/npm/npm-local/\n' +
+        '//127.0.0.1:8082/tools/artifactory/api/npm/npm-local/:_authToken=<token>',
     )
-    expect(clientSetup('golang', 'https://acme.example', 'go')[0]?.code).toBe(
-      'export GOPROXY="https://acme.example/artifactory/api/go/go"',
-    )
-    expect(clientSetup('maven', 'https://acme.example', 'libs')[0]?.code).toContain(
-      '<url>https://acme.example/artifactory/libs</url>',
-    )
-    expect(clientSetup('unknown-type', 'https://acme.example', 'files')[0]?.code).toBe(
-      'curl -u <user> -T <file> "https://acme.example/artifactory/files/<path>"',
-    )
+  })
+
+  it('gives files over HTTP for generic and for the clients the platform does not serve', () => {
+    expect(clientSetup('generic', 'https://acme.example', 'files', { user: 'dev', token: 't' })).toEqual([
+      {
+        title: 'Upload a file',
+        code: 'curl -u dev:t -T <file> "https://acme.example/artifactory/files/<path>"',
+      },
+      { title: 'Download a file', code: 'curl -u dev:t -O "https://acme.example/artifactory/files/<path>"' },
+    ])
+    for (const type of ['pypi', 'maven', 'docker', 'golang', 'helm', 'unknown-type'])
+      expect(clientSetup(type, 'https://acme.example', 'r')[0]?.code).toBe(
+        'curl -u <user> -T <file> "https://acme.example/artifactory/r/<path>"',
+      )
+    expect(['npm', 'generic', 'NPM'].map(clientServed)).toEqual([true, true, true])
+    expect(['pypi', 'docker', 'maven', 'unknown-type'].map(clientServed)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 
   it('gives each guided flow its set-up steps and a last one', () => {

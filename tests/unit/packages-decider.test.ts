@@ -9,6 +9,8 @@ import type { CommandMeta } from '../../domain/shared/area'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { versionTabsOf } from '../../domain/packageTypes'
 import { foldEvents, spec } from '../support/decider'
+import { SignedIn } from '../../domain/session/events'
+import { user as sessionUser } from './sessionFixtures'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'r-2' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
@@ -22,7 +24,18 @@ describe('packages list', () => {
   it('opening a search asks for its first page', () => {
     given()
       .when({ type: 'packages/OpenList', query: react })
-      .then(E.ListRequested({ requestId: 'r-2', query: react }))
+      .then(E.ListRequested({ requestId: 'r-2', query: react, withCount: false }))
+  })
+
+  it('an admin or a project admin asks for the package count with it; a regular user does not', () => {
+    for (const [user, withCount] of [
+      [sessionUser({ admin: true }), true],
+      [sessionUser({ projectAdmin: true }), true],
+      [sessionUser(), false],
+    ] as const)
+      given(SignedIn({ user, via: 'password' }))
+        .when({ type: 'packages/OpenList', query: null })
+        .then(E.ListRequested({ requestId: 'r-2', query: null, withCount }))
   })
 
   it('is guarded against a second initialisation of the same search while it loads', () => {
@@ -35,7 +48,7 @@ describe('packages list', () => {
     const other = { ...react, name: 'vue*' }
     given(E.ListRequested({ requestId: 'r-1', query: react }))
       .when({ type: 'packages/OpenList', query: other })
-      .then(E.ListRequested({ requestId: 'r-2', query: other }))
+      .then(E.ListRequested({ requestId: 'r-2', query: other, withCount: false }))
   })
 
   it('sets and clears the page-loading flag', () => {
@@ -119,7 +132,7 @@ describe('packages list', () => {
     expect(s.packages.pageLoading).toBe(false)
     given(...failed)
       .when({ type: 'packages/RetryList' })
-      .then(E.ListRequested({ requestId: 'r-2', query: react }))
+      .then(E.ListRequested({ requestId: 'r-2', query: react, withCount: false }))
     given()
       .when({ type: 'packages/RetryList' })
       .rejected(/not failed/)

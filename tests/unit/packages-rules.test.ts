@@ -1,6 +1,16 @@
 /** Rules of the packages browser: what a download fetches, and old logs without file paths. */
 import { describe, expect, it } from 'vitest'
-import { downloadOf } from '../../domain/packages/rules'
+import fc from 'fast-check'
+import {
+  PREFETCH_ROWS,
+  SEVERITY_LEVELS,
+  appendVersions,
+  downloadOf,
+  versionPanelsOf,
+  repoKeyAndPath,
+  shownVulnerabilities,
+  wantsNextPage,
+} from '../../domain/packages/rules'
 import { upcast } from '../../domain/log'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 
@@ -27,6 +37,67 @@ describe('downloadOf', () => {
 
   it('offers no download when the path is unknown', () => {
     expect(downloadOf('npm', { name: 'a.tgz', path: '' })).toBeNull()
+  })
+})
+
+describe('versionPanelsOf', () => {
+  const repo = (name: string, leadFilePath: string) => ({ name, type: 'local', leadFilePath })
+  const npmRepo = [repo('npm-local', 'react/-/react-19.2.0.tgz')]
+  const at = { repoKey: 'npm-local', path: 'react/-/react-19.2.0.tgz' }
+  it.each([
+    [
+      'npm: readme, builds, dependencies and properties',
+      'npm',
+      npmRepo,
+      { readmePath: at.path, builds: at, dockerLayers: null, npm: 'npm-local/react/-/react-19.2.0.tgz' },
+    ],
+    [
+      'npm under another spelling is npm',
+      'NPM',
+      npmRepo,
+      { readmePath: at.path, builds: at, dockerLayers: null, npm: 'npm-local/react/-/react-19.2.0.tgz' },
+    ],
+    [
+      'docker: readme, builds and layers',
+      'docker',
+      [repo('docker-local', 'app/1.0/manifest.json')],
+      {
+        readmePath: 'app/1.0/manifest.json',
+        builds: { repoKey: 'docker-local', path: 'app/1.0/manifest.json' },
+        dockerLayers: { repoKey: 'docker-local', path: 'app/1.0/manifest.json' },
+        npm: null,
+      },
+    ],
+    [
+      'maven: readme and builds',
+      'maven',
+      [repo('libs', 'org/acme/lib/1.0/lib-1.0.jar')],
+      {
+        readmePath: 'org/acme/lib/1.0/lib-1.0.jar',
+        builds: { repoKey: 'libs', path: 'org/acme/lib/1.0/lib-1.0.jar' },
+        dockerLayers: null,
+        npm: null,
+      },
+    ],
+    [
+      'a lead path that starts with the repository key is taken inside it',
+      'generic',
+      [repo('files', '/files/a/b.zip')],
+      {
+        readmePath: '/files/a/b.zip',
+        builds: { repoKey: 'files', path: 'a/b.zip' },
+        dockerLayers: null,
+        npm: null,
+      },
+    ],
+    [
+      'no repository: only the readme is asked, without a lead file',
+      'npm',
+      [],
+      { readmePath: '', builds: null, dockerLayers: null, npm: null },
+    ],
+  ])('%s', (_name, type, repos, expected) => {
+    expect(versionPanelsOf(type, repos)).toEqual(expected)
   })
 })
 
@@ -59,5 +130,120 @@ describe('logs written before files had a path', () => {
       endCursor: null,
     })
     expect(page.ok && page.data).toMatchObject({ items: [{ files: [{ ...oldFile, path: '' }] }] })
+  })
+})
+
+describe('wantsNextPage', () => {
+  const list = { hasNextPage: true, loadingMore: false, failure: null, rowCount: 400 }
+  it("asks for the next page once the last row on screen is within a further page's worth of the end", () => {
+    expect(PREFETCH_ROWS).toBe(300)
+    expect(wantsNextPage(list, 99)).toBe(false)
+    expect(wantsNextPage(list, 100)).toBe(true)
+    expect(wantsNextPage(list, 399)).toBe(true)
+  })
+  it('never while a page is on its way, after the last page, or after a failed page (that waits for Retry)', () => {
+    expect(wantsNextPage({ ...list, loadingMore: true }, 399)).toBe(false)
+    expect(wantsNextPage({ ...list, hasNextPage: false }, 399)).toBe(false)
+    expect(wantsNextPage({ ...list, failure: { kind: 'network', message: 'down' } }, 399)).toBe(false)
+  })
+})
+
+describe('repoKeyAndPath', () => {
+  const repo = (name: string, leadFilePath: string) => ({ name, type: 'local', leadFilePath })
+  it.each([
+    // [repository, lead file path as the platform gave it, path inside the repository]
+    ['npm-local', 'react/-/react-19.2.0.tgz', 'react/-/react-19.2.0.tgz'],
+    ['npm-local', '/react/-/react-19.2.0.tgz', 'react/-/react-19.2.0.tgz'],
+    ['npm-local', '///react/-/react-19.2.0.tgz', 'react/-/react-19.2.0.tgz'],
+    ['npm-local', 'npm-local/react/-/react-19.2.0.tgz', 'react/-/react-19.2.0.tgz'],
+    ['npm-local', '/npm-local/react/-/react-19.2.0.tgz', 'react/-/react-19.2.0.tgz'],
+    // A leading segment that only starts like the key, or the key later in the path, stays.
+    ['npm', 'npm-local/react.tgz', 'npm-local/react.tgz'],
+    ['npm-local', 'npm-localx/react.tgz', 'npm-localx/react.tgz'],
+    ['lib', 'a/lib/lib', 'a/lib/lib'],
+    // Slashes inside the path are kept; only leading ones go.
+    ['generic', 'dir//file/', 'dir//file/'],
+    ['generic', 'file', 'file'],
+  ])('%s + %s → %s', (name, leadFilePath, path) => {
+    expect(repoKeyAndPath(repo(name, leadFilePath))).toEqual({ repoKey: name, path })
+  })
+})
+
+describe('downloadOf, go module paths', () => {
+  it('turns only a trailing .mod into .zip, in the name and in the path separately', () => {
+    // The path of a .mod descriptor that does not itself end in .mod keeps its ending.
+    expect(downloadOf('go', { name: 'v1.mod', path: 'x/@v/v1.mod.sig' })).toEqual({
+      name: 'v1.zip',
+      path: 'x/@v/v1.mod.sig',
+    })
+    expect(downloadOf('go', { name: 'a.mod', path: 'a.mod.d/b.mod' })).toEqual({
+      name: 'a.zip',
+      path: 'a.mod.d/b.zip',
+    })
+    // A name with .mod in the middle is not a descriptor.
+    const notMod = { name: 'v1.mod.info', path: 'x/@v/v1.mod.info' }
+    expect(downloadOf('go', notMod)).toEqual(notMod)
+    // Whether a file is the descriptor is read from its name, not its path.
+    const sum = { name: 'go.sum', path: 'x/@v/list.mod' }
+    expect(downloadOf('go', sum)).toEqual(sum)
+    expect(downloadOf('golang', { name: '.mod', path: '.mod' })).toEqual({ name: '.zip', path: '.zip' })
+  })
+  it('a go file with an unknown path has no download either', () => {
+    expect(downloadOf('go', { name: 'v1.mod', path: '' })).toBeNull()
+    expect(downloadOf('npm', { name: '', path: 'a' })).toEqual({ name: '', path: 'a' })
+  })
+})
+
+describe('shownVulnerabilities', () => {
+  const none = { critical: 0, high: 0, medium: 0, low: 0, info: 0, unknown: 0, skipped: 0 }
+  it('lists every level, most severe first, when each has a count', () => {
+    const all = { critical: 1, high: 2, medium: 3, low: 4, info: 5, unknown: 6, skipped: 7 }
+    expect(shownVulnerabilities(all)).toEqual([
+      { level: 'critical', count: 1 },
+      { level: 'high', count: 2 },
+      { level: 'medium', count: 3 },
+      { level: 'low', count: 4 },
+      { level: 'info', count: 5 },
+      { level: 'unknown', count: 6 },
+      { level: 'skipped', count: 7 },
+    ])
+    expect(SEVERITY_LEVELS).toEqual(['critical', 'high', 'medium', 'low', 'info', 'unknown', 'skipped'])
+  })
+  it('drops the levels at zero and shows nothing for a clean version', () => {
+    expect(shownVulnerabilities(none)).toEqual([])
+    expect(shownVulnerabilities({ ...none, high: 1, skipped: 12 })).toEqual([
+      { level: 'high', count: 1 },
+      { level: 'skipped', count: 12 },
+    ])
+  })
+  it('keeps the platform order whatever order the counts came in (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 3 }), { minLength: 7, maxLength: 7 }), (counts) => {
+        const v = Object.fromEntries(SEVERITY_LEVELS.map((l, i) => [l, counts[i]!])) as typeof none
+        const shown = shownVulnerabilities(v)
+        expect(shown.map((s) => s.level)).toEqual(SEVERITY_LEVELS.filter((l) => v[l] > 0))
+        for (const s of shown) expect(s.count).toBe(v[s.level])
+      }),
+    )
+  })
+})
+
+describe('appendVersions', () => {
+  const pkg = makePackage('paged')
+  const v = (n: number) => makeVersion(pkg, `1.0.${n}`)
+  it('appends a page in its order, after what is shown', () => {
+    expect(appendVersions([v(1)], [v(3), v(2)]).map((x) => x.id)).toEqual([v(1).id, v(3).id, v(2).id])
+    expect(appendVersions([], [v(2), v(1)]).map((x) => x.id)).toEqual([v(2).id, v(1).id])
+  })
+  it('leaves out versions already shown and versions repeated within the page', () => {
+    expect(appendVersions([v(1), v(2)], [v(2), v(3), v(3), v(1), v(4)]).map((x) => x.id)).toEqual(
+      [1, 2, 3, 4].map((n) => v(n).id),
+    )
+  })
+  it('returns the very list shown when nothing is new (so a view keyed on it does not render again)', () => {
+    const shown = [v(1), v(2)]
+    expect(appendVersions(shown, [])).toBe(shown)
+    expect(appendVersions(shown, [v(2), v(1)])).toBe(shown)
+    expect(appendVersions(shown, [v(3)])).not.toBe(shown)
   })
 })

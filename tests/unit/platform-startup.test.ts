@@ -92,7 +92,8 @@ describe('platform start-up', () => {
     expect(types).toContain('platform/SupportAnalyticsLoaded')
     expect(types).toContain('platform/InfoWidgetLoaded')
     expect(types).not.toContain('platform/OnboardingStatusLoaded')
-    expect(types).not.toContain('platform/ProjectsLoaded')
+    // Every signed-in user loads the projects they belong to (the top bar's project selector).
+    expect(types).toContain('platform/ProjectsLoaded')
     const state = app.getState().platform
     expect(state.cloudTrial).toBe(true)
     expect(state.analyticsEnabled).toBe(true)

@@ -1,5 +1,6 @@
 /**
- * The replay command as a developer runs it: a real child process on a real file.
+ * The replay command as a developer runs it: a real child process on a real file, through
+ * what `npm run replay` runs (scripts/replay.mjs and the bundle it builds).
  */
 import { describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
@@ -17,7 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'))
 
 async function replay(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run('npx', ['tsx', 'adapters/node/replay.ts', ...args], {
+    const { stdout, stderr } = await run('node', ['scripts/replay.mjs', ...args], {
       timeout: 30_000,
     })
     return { code: 0, stdout, stderr }
@@ -39,7 +40,8 @@ const linesOf = (): string[] => exportedLog(5).trim().split('\n')
 
 /**
  * The command's own code (adapters/node/replayCli.ts) on a real file, in this process: a child
- * process for each of the many corruptions timed out on the loaded machine.
+ * process for each of the many corruptions timed out on the loaded machine. The file is fed in
+ * chunks of 13 characters, so most lines are cut between chunks as a streamed read cuts them.
  */
 async function replayText(name: string, text: string, extra: string[] = []) {
   const file = join(dir, `${name}.ndjson`)
@@ -47,14 +49,14 @@ async function replayText(name: string, text: string, extra: string[] = []) {
   let stdout = ''
   let stderr = ''
   const code = runReplayCli([file, ...extra], {
-    readFile: (path) => readFileSync(path, 'utf8'),
+    readChunks: (path) => readFileSync(path, 'utf8').match(/[^]{1,13}/g) ?? [],
     out: (t) => (stdout += t),
     err: (t) => (stderr += t),
   })
   return { code, stdout, stderr }
 }
 
-// Each case starts Node with tsx: seconds on a loaded machine, not the unit default of 5.
+// The first case builds the bundle, and each starts Node: seconds on a loaded machine.
 describe('npm run replay', { timeout: 60_000 }, () => {
   it('replays a log exported from a real bus and confirms the state hash', async () => {
     const file = join(dir, 'good.ndjson')
@@ -167,6 +169,20 @@ describe('npm run replay refuses a corrupt log', () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('line 4: out of order: seq 2 comes after seq 3 (line 3)')
     expect(result.stderr).not.toContain('gap')
+  })
+
+  it('with seqs far from the others (the index for them is not the flat one)', async () => {
+    const lines = linesOf()
+    lines[3] = lines[3]!.replace('"seq":3', '"seq":1000000000000')
+    lines.splice(4, 0, lines[3]!) // the far seq twice
+    const result = await replayText('far', lines.join('\n'))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('line 5: duplicate: seq 1000000000000 was already on line 4')
+    expect(result.stderr).toContain('line 6: out of order: seq 4 comes after seq 1000000000000 (line 4)')
+    expect(result.stderr).toContain('line 6: seq gap: seq 3 is missing before seq 4')
+    expect(result.stderr).toContain(
+      'line 4: seq gap: seqs 6–999999999999 are missing before seq 1000000000000',
+    )
   })
 
   it('with an event twice (a duplicate)', async () => {

@@ -1,22 +1,16 @@
 // Given events, when a command, then events: the repositories area's decisions and folds.
 import { describe, expect, it } from 'vitest'
-import { isLeft } from 'fp-ts/Either'
 import { evolve, initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import { repositoriesArea } from '../../domain/repositories/decider'
 import * as R from '../../domain/repositories/events'
 import { SignedOut } from '../../domain/session/events'
-import type { RepositoriesCommand } from '../../domain/repositories/commands'
 import { emptyRepositoryForm, type RepositoryForm } from '../../domain/repositories'
 import { repositorySummary } from '../support/repositoriesFixtures'
+import { spec } from '../support/decider'
 
 const meta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'id-1' }
 const given = (...events: AppEvent[]): AppState => events.reduce(evolve, initialAppState)
-const when = (state: AppState, command: RepositoriesCommand) => repositoriesArea.decide(command, state, meta)
-const thenEvents = (state: AppState, command: RepositoriesCommand) => {
-  const decided = when(state, command)
-  if (isLeft(decided)) throw new Error(`rejected: ${decided.left}`)
-  return decided.right
-}
+const repositories = spec(repositoriesArea, meta)
 
 const repo = repositorySummary
 const loaded = [
@@ -52,28 +46,27 @@ describe('repositories: the list', () => {
 
 describe('repositories: saving a form', () => {
   it('a form that breaks the rule is rejected with its problems, and nothing is sent', () => {
-    expect(
-      thenEvents(given(...loaded), {
-        type: 'repositories/Save',
-        create: true,
-        form: form({ key: 'bad key' }),
-      }),
-    ).toEqual([
-      R.SaveRejected({
-        problems: { key: 'Name can only contain alphanumeric characters, dashes and periods' },
-      }),
-    ])
+    repositories
+      .given(...loaded)
+      .when({ type: 'repositories/Save', create: true, form: form({ key: 'bad key' }) })
+      .then(
+        R.SaveRejected({
+          problems: { key: 'Name can only contain alphanumeric characters, dashes and periods' },
+        }),
+      )
   })
 
   it('a virtual repository is checked against the loaded list: members of another type are refused', () => {
-    const events = thenEvents(given(...loaded), {
-      type: 'repositories/Save',
-      create: true,
-      form: form({ key: 'v', kind: 'virtual', members: ['npm-local', 'deb'] }),
-    })
-    expect(events).toEqual([
-      R.SaveRejected({ problems: { members: 'Members must be repositories of the same package type' } }),
-    ])
+    repositories
+      .given(...loaded)
+      .when({
+        type: 'repositories/Save',
+        create: true,
+        form: form({ key: 'v', kind: 'virtual', members: ['npm-local', 'deb'] }),
+      })
+      .then(
+        R.SaveRejected({ problems: { members: 'Members must be repositories of the same package type' } }),
+      )
   })
 
   it('a valid form is requested; a second save while one runs is refused', () => {
@@ -83,13 +76,14 @@ describe('repositories: saving a form', () => {
       members: ['npm-local', 'npm-remote'],
       defaultDeploymentRepo: 'npm-local',
     })
-    const events = thenEvents(given(...loaded), { type: 'repositories/Save', create: true, form: valid })
-    expect(events).toEqual([
+    const save = repositories.given(...loaded).when({ type: 'repositories/Save', create: true, form: valid })
+    save.then(
       R.SaveRequested({ requestId: 'id-1', create: true, form: { ...valid, members: [...valid.members] } }),
-    ])
-    expect(
-      isLeft(when(given(...loaded, ...events), { type: 'repositories/Save', create: true, form: valid })),
-    ).toBe(true)
+    )
+    repositories
+      .at(save.after())
+      .when({ type: 'repositories/Save', create: true, form: valid })
+      .rejected('a save is already under way')
   })
 
   it('a refusal keeps its problems by field; the platform saying saved reloads the list and opens it', () => {
@@ -120,5 +114,34 @@ describe('repositories: saving a form', () => {
 describe('repositories: signing out', () => {
   it('forgets everything', () => {
     expect(given(...loaded, SignedOut({ reason: 'user' })).repositories).toEqual(initialAppState.repositories)
+  })
+})
+
+describe('repositories: a client token for set-me-up', () => {
+  it('asks once at a time, keeps only the vault reference, and ignores a stale answer', () => {
+    repositories
+      .given()
+      .when({ type: 'repositories/GenerateClientToken' })
+      .then(R.ClientTokenRequested({ requestId: 'id-1' }))
+    repositories
+      .given(R.ClientTokenRequested({ requestId: 't1' }))
+      .when({ type: 'repositories/GenerateClientToken' })
+      .rejected('a token is already being generated')
+    const issued = given(
+      R.ClientTokenRequested({ requestId: 't1' }),
+      R.ClientTokenIssued({ requestId: 't1', ref: 'secret-1', user: 'dev' }),
+    )
+    expect(issued.repositories.clientToken).toEqual({
+      status: 'issued',
+      requestId: 't1',
+      ref: 'secret-1',
+      user: 'dev',
+    })
+    const stale = evolve(
+      given(R.ClientTokenRequested({ requestId: 't2' })),
+      R.ClientTokenIssued({ requestId: 't1', ref: 'secret-1', user: 'dev' }),
+    )
+    expect(stale.repositories.clientToken).toEqual({ status: 'pending', requestId: 't2' })
+    expect(evolve(issued, SignedOut({ reason: 'user' })).repositories.clientToken).toBeUndefined()
   })
 })

@@ -1,6 +1,5 @@
 /** The search decider (given events, when command, then events) and its effects on the bus. */
 import { describe, expect, it } from 'vitest'
-import { isLeft, isRight } from 'fp-ts/Either'
 import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
 import { searchArea } from '../../domain/search'
 import { unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
@@ -23,17 +22,17 @@ import { createApp } from '../../commands/createApp'
 import { RECENT_SEARCHES_KEY } from '../../commands/effects/search'
 import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage } from '../support/fakePackagesApi'
+import { foldEvents, spec } from '../support/decider'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 's-1' }
-const fold = (events: ReadonlyArray<AppEvent>): AppState => events.reduce(evolve, initialAppState)
-const decideIn = (state: AppState, command: AppCommand) =>
-  searchArea.decide(command as Parameters<typeof searchArea.decide>[0], state, meta)
+const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
+const search = spec(searchArea, meta)
+const decideIn = (state: AppState, command: AppCommand) => search.at(state).when(command)
 
 describe('running a search', () => {
   it('parses the text: free words are the name, known key:value words fill filters', () => {
     const d = decideIn(fold([E.TextChanged({ text: 'react type:npm' })]), { type: 'search/Run' })
-    expect(isRight(d)).toBe(true)
-    const ran = isRight(d) ? d.right[0] : undefined
+    const ran = d.events()[0]
     expect(ran).toMatchObject({
       type: 'search/SearchRan',
       data: { type: 'packages', path: '/packages?q=react&pkg=npm', owner: 'anonymous' },
@@ -46,20 +45,19 @@ describe('running a search', () => {
 
   it('quoted names round-trip through the URL', () => {
     const d = decideIn(fold([E.TextChanged({ text: '"my package" type:npm' })]), { type: 'search/Run' })
-    const path = isRight(d) ? (d.right[0]?.data as { path: string }).path : ''
+    const path = (d.events()[0]?.data as { path: string }).path
     const query = path.split('?')[1] ?? ''
     expect(searchModelFromQuery(query)).toMatchObject({ name: 'my package', packageTypes: ['npm'] })
   })
 
   it('the search button rule: empty text with no filter runs nothing', () => {
-    const d = decideIn(fold([]), { type: 'search/Run' })
-    expect(isLeft(d) && d.left).toBe('nothing to search for')
+    decideIn(fold([]), { type: 'search/Run' }).rejected(/^nothing to search for$/)
     // …but a package search may run on a filter alone.
     const f = decideIn(fold([]), {
       type: 'search/Run',
       model: { ...DEFAULT_SEARCH_MODEL, packageTypes: ['npm'] },
     })
-    expect(isRight(f)).toBe(true)
+    expect(f.events()[0]).toMatchObject({ type: 'search/SearchRan', data: { path: '/packages?pkg=npm' } })
   })
 
   it('running navigates to the type route with the model in the query', () => {
@@ -85,9 +83,7 @@ describe('running a search', () => {
     let state = fold([])
     const ranFor = (text: string, id: string) => {
       state = evolve(state, E.TextChanged({ text }))
-      const d = searchArea.decide({ type: 'search/Run' }, state, { ...meta, id })
-      if (isLeft(d)) throw new Error(d.left)
-      for (const e of d.right) state = evolve(state, e)
+      state = search.at(state).when({ type: 'search/Run' }, { id }).after()
     }
     for (let i = 0; i < 12; i++) ranFor(`pkg${i}`, `id${i}`)
     ranFor('pkg5', 'again')
@@ -114,7 +110,7 @@ describe('running a search', () => {
       }),
     ])
     const d = decideIn(state, { type: 'search/SelectRecent', id: 'r1' })
-    expect(isRight(d) && d.right[0]).toMatchObject({ data: { model, path: '/packages?q=lodash&pkg=npm' } })
+    expect(d.events()[0]).toMatchObject({ data: { model, path: '/packages?q=lodash&pkg=npm' } })
   })
 
   it('an Archive recent search runs as Quick when archive search is off', () => {
@@ -127,8 +123,7 @@ describe('running a search', () => {
     ])
     const d = decideIn(state, { type: 'search/SelectRecent', id: 'r1' })
     expect(
-      isRight(d) &&
-        (d.right[0]?.data as { model: { artifactsSearchType: string } }).model.artifactsSearchType,
+      (d.events()[0]?.data as { model: { artifactsSearchType: string } }).model.artifactsSearchType,
     ).toBe('Quick')
   })
 
@@ -140,7 +135,7 @@ describe('running a search', () => {
       }),
     ])
     const d = decideIn(state, { type: 'search/ChangeType', searchType: 'artifacts' })
-    expect(isRight(d) && d.right[0]).toEqual(
+    expect(d.events()[0]).toEqual(
       E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' }, text: 'react' }),
     )
   })
@@ -149,13 +144,13 @@ describe('running a search', () => {
     // Typed, not yet run: the filter words belong to the packages type and go with the change.
     let state = fold([E.TextChanged({ text: 'react type:npm desc:library' })])
     const d = decideIn(state, { type: 'search/ChangeType', searchType: 'artifacts' })
-    expect(isRight(d) && d.right[0]).toEqual(
+    expect(d.events()[0]).toEqual(
       E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' }, text: 'react' }),
     )
-    if (isRight(d)) for (const e of d.right) state = evolve(state, e)
+    state = d.after()
     expect(state.search.text).toBe('react')
     const ran = decideIn(state, { type: 'search/Run' })
-    expect(isRight(ran) && ran.right[0]?.data).toMatchObject({ path: '/artifacts/browse?q=react' })
+    expect(ran.events()[0]?.data).toMatchObject({ path: '/artifacts/browse?q=react' })
   })
 
   it('spec 001 §5: a filter the text no longer has is not carried into the next search', () => {
@@ -163,9 +158,8 @@ describe('running a search', () => {
     const runText = (text: string) => {
       state = evolve(state, E.TextChanged({ text }))
       const d = decideIn(state, { type: 'search/Run' })
-      if (isLeft(d)) throw new Error(d.left)
-      for (const e of d.right) state = evolve(state, e)
-      return (d.right[0]?.data as { path: string }).path
+      state = d.after()
+      return (d.events()[0]?.data as { path: string }).path
     }
     expect(runText('type:bogus')).toBe('/packages?pkg=bogus')
     // The bar shows the filter it ran with, so deleting it from the text deletes it.
@@ -180,7 +174,7 @@ describe('running a search', () => {
       E.TextChanged({ text: 'b' }),
     ])
     const d = decideIn(state, { type: 'search/Run' })
-    expect(isRight(d) && d.right[0]?.data).toMatchObject({ path: '/packages?q=b&sort_type=desc' })
+    expect(d.events()[0]?.data).toMatchObject({ path: '/packages?q=b&sort_type=desc' })
   })
 
   it('the bar names unknown filter keys and package types the platform does not offer', () => {
@@ -197,8 +191,9 @@ describe('running a search', () => {
   })
 
   it('a search type the viewer may not use is rejected with its reason', () => {
-    const d = decideIn(fold([]), { type: 'search/ChangeType', searchType: 'securityCompliance' })
-    expect(isLeft(d) && d.left).toMatch(/requires the xray service/)
+    decideIn(fold([]), { type: 'search/ChangeType', searchType: 'securityCompliance' }).rejected(
+      /requires the xray service/,
+    )
   })
 })
 
@@ -260,13 +255,13 @@ describe('search types and their requirements', () => {
   })
   it('URL sync restores the model for a route that keeps its query', () => {
     const d = decideIn(fold([]), { type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })
-    expect(isRight(d) && d.right[0]).toMatchObject({
+    expect(d.events()[0]).toMatchObject({
       data: { type: 'packages', model: { name: 'react', packageTypes: ['npm'] } },
     })
     const again = fold([E.UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') })])
-    expect(
-      isLeft(decideIn(again, { type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })),
-    ).toBe(true)
+    decideIn(again, { type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' }).rejected(
+      /already in step/,
+    )
   })
 })
 
@@ -276,8 +271,8 @@ describe('the search type follows the route and the project; keepSearchQuery', (
     SignedIn({ user: user({ admin: true }), via: 'password' }),
   ]
   const restored = (path: string, query: string, events: AppEvent[]) => {
-    const d = decideIn(fold(events), { type: 'search/SyncWithUrl', path, query })
-    return isRight(d) ? d.right[0]?.data : d.left
+    const d = decideIn(fold(events), { type: 'search/SyncWithUrl', path, query }).decided
+    return d._tag === 'Right' ? d.right[0]?.data : d.left
   }
 
   it("a package page below the list keeps the list's search (the bar still shows it)", () => {
@@ -324,7 +319,7 @@ describe('parameters a search carries over from its page', () => {
       E.TextChanged({ text: 'react' }),
     ])
     const d = decideIn(state, { type: 'search/Run' })
-    expect(isRight(d) && d.right[0]?.data).toMatchObject({
+    expect(d.events()[0]?.data).toMatchObject({
       path: '/packages?q=react&rel=1&contactUsContext=trial',
     })
   })
@@ -335,7 +330,7 @@ describe('parameters a search carries over from its page', () => {
       E.TextChanged({ text: 'react' }),
     ])
     const d = decideIn(state, { type: 'search/Run' })
-    expect(isRight(d) && d.right[0]?.data).toMatchObject({ path: '/packages?q=react&contactUsContext=trial' })
+    expect(d.events()[0]?.data).toMatchObject({ path: '/packages?q=react&contactUsContext=trial' })
   })
 
   it('re-running a recent search carries no page parameter of the page it runs on', () => {
@@ -348,7 +343,7 @@ describe('parameters a search carries over from its page', () => {
       }),
     ])
     const d = decideIn(state, { type: 'search/SelectRecent', id: 'r1' })
-    expect(isRight(d) && d.right[0]?.data).toMatchObject({
+    expect(d.events()[0]?.data).toMatchObject({
       path: '/packages?q=lodash&contactUsContext=trial',
     })
   })
@@ -437,6 +432,11 @@ describe('search effects', () => {
     expect(Object.keys(stored)).toEqual(['anonymous'])
     expect(stored.anonymous).toHaveLength(1)
     const again = createApp({ ports })
+    // Nothing is read before the search bar is used (the login page has none)…
+    expect(again.getState().search.recentOwner).toBeNull()
+    // …and its first sync with the URL loads them, even when it is rejected as already in step.
+    again.dispatch({ type: 'search/SyncWithUrl', path: '/packages', query: '' })
+    expect(again.getState().search.recentOwner).toBe('anonymous')
     expect(again.getState().search.recent.map((r) => r.queryString)).toEqual(['q=react'])
   })
 
@@ -444,6 +444,8 @@ describe('search effects', () => {
     const ports = fakePorts()
     ports.localStore.set(RECENT_SEARCHES_KEY, '{"anonymous":[{"id":1}],"x":')
     const app = createApp({ ports })
+    app.dispatch({ type: 'search/SyncWithUrl', path: '/packages', query: '' })
+    expect(app.getState().search.recentOwner).toBe('anonymous')
     expect(app.getState().search.recent).toEqual([])
   })
 })

@@ -5,12 +5,14 @@ import { left } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { fakePorts } from '../support/fakePorts'
 import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
+import { platformWith } from '../support/packagesFixtures'
+import { usesHighAvailability } from '../../domain/serviceStatus'
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
 }
 
-function setup() {
+function setup(licenseType?: string) {
   const api = fakeLogPlatform([
     topologyNode(),
     topologyNode({ nodeId: 'node-2' }),
@@ -22,7 +24,10 @@ function setup() {
   api.append('jfrt', 'node-2', 'artifactory-request.log', 'node two\n')
   api.append('jfxr', 'node-1', 'xray-request.log', 'xray line\n')
   const scheduler = new VirtualTimeScheduler()
-  const app = createApp({ ports: fakePorts({ serviceStatusApi: api, scheduler }) })
+  const app = createApp({
+    ports: fakePorts({ serviceStatusApi: api, scheduler }),
+    ...(licenseType === undefined ? {} : { seed: [platformWith([], licenseType)] }),
+  })
   // Runs the virtual clock up to `ms` (absolute), then lets port answers land.
   const until = async (ms: number) => {
     scheduler.maxFrames = ms
@@ -48,6 +53,33 @@ describe('log viewer effects', () => {
     expect(viewer().node).toBe('node-1')
     expect(viewer().file).toBe('artifactory-request.log')
     expect(viewer().tail.lines).toEqual(['GET /a 200'])
+  })
+
+  it('reads the per-node status for a high-availability licence, the service status otherwise', async () => {
+    const expected = [
+      { product: 'jfrt', nodeId: 'node-1' },
+      { product: 'jfrt', nodeId: 'node-2' },
+      { product: 'jfxr', nodeId: 'node-1' },
+    ]
+    for (const [licence, call] of [
+      ['Enterprise+', '/system/status/nodes'],
+      ['ENTERPRISE_PLUS_TRIAL', '/system/status/nodes'],
+      ['Enterprise', '/system/status/nodes'],
+      ['Pro', '/system/status/ha'],
+      ['N/A', '/system/status/ha'],
+    ] as const) {
+      const { api, app, until, viewer } = setup(licence)
+      app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
+      await until(0)
+      expect(api.statusCalls, licence).toEqual([call])
+      // Either way the viewer lists the serving nodes only (node-3 is Offline, UNHEALTHY).
+      const nodes = viewer().nodes
+      expect(nodes.status === 'loaded' ? nodes.value : nodes, licence).toEqual(expected)
+      expect(viewer().tail.lines, licence).toEqual(['GET /a 200'])
+    }
+    expect(usesHighAvailability(undefined)).toBe(false)
+    expect(usesHighAvailability(' enterprise plus ')).toBe(true)
+    expect(usesHighAvailability('Edge')).toBe(false)
   })
 
   it('polls at the refresh interval from the offset reached, appending only new text', async () => {

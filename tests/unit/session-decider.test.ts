@@ -1,6 +1,5 @@
 // Given events, when a command, then events: the session area's decisions and folds.
 import { describe, expect, it } from 'vitest'
-import { isLeft, isRight } from 'fp-ts/Either'
 import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
 import { sessionArea } from '../../domain/session/decider'
 import { sessionPolicies } from '../../domain/session/policies'
@@ -10,45 +9,40 @@ import { user } from './sessionFixtures'
 import { loginGuard } from '../../domain/session/loginGuard'
 import { Navigated } from '../../domain/navigation/events'
 import { isAdmin, isSignedIn, loginDialogContent } from '../../domain/session/selectors'
+import { foldEvents, spec } from '../support/decider'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
 const meta = { now: new Date(NOW).toISOString(), nowMs: NOW, id: 'x' }
 
-const given = (...events: AppEvent[]): AppState => events.reduce(evolve, initialAppState)
-const when = (state: AppState, command: SessionCommand) => sessionArea.decide(command, state, meta)
-const thenEvents = (state: AppState, command: SessionCommand): ReadonlyArray<AppEvent> => {
-  const decided = when(state, command)
-  if (isLeft(decided)) throw new Error(`rejected: ${decided.left}`)
-  return decided.right
-}
+const session = spec(sessionArea, meta)
+const given = (...events: AppEvent[]): AppState => foldEvents(events)
 const policies = (state: AppState, event: AppEvent): ReadonlyArray<AppCommand> =>
   sessionPolicies({ seq: 1, at: meta.now, source: 'effect', corr: 'c', event }, evolve(state, event))
 
 describe('session: signing in', () => {
   it('records the request with the password reference only, never the password', () => {
-    const events = thenEvents(given(), {
-      type: 'session/SignIn',
-      user: ' admin ',
-      passwordRef: 'secret-1',
-      rememberMe: true,
-    })
-    expect(events).toEqual([
+    const signIn = session
+      .given()
+      .when({ type: 'session/SignIn', user: ' admin ', passwordRef: 'secret-1', rememberMe: true })
+    signIn.then(
       S.SignInRequested({ user: 'admin', rememberMe: true, redirectTo: null, passwordRef: 'secret-1' }),
-    ])
-    expect(JSON.stringify(events)).not.toContain('password1')
+    )
+    expect(JSON.stringify(signIn.events())).not.toContain('password1')
   })
 
   it('refuses an empty user name and a second login while one runs', () => {
-    const empty = when(given(), { type: 'session/SignIn', user: '  ', passwordRef: 'r', rememberMe: false })
-    expect(isLeft(empty) && empty.left).toBe('User name is mandatory')
-    const running = given(
-      S.SignInRequested({ user: 'a', rememberMe: false, redirectTo: null, passwordRef: 'r' }),
-    )
+    session
+      .given()
+      .when({ type: 'session/SignIn', user: '  ', passwordRef: 'r', rememberMe: false })
+      .rejected('User name is mandatory')
+    const requested = S.SignInRequested({ user: 'a', rememberMe: false, redirectTo: null, passwordRef: 'r' })
+    const running = given(requested)
     expect(running.session.status).toBe('signingIn')
     expect(running.session.loading).toBe(true)
-    expect(
-      isLeft(when(running, { type: 'session/SignIn', user: 'a', passwordRef: 'r2', rememberMe: false })),
-    ).toBe(true)
+    session
+      .given(requested)
+      .when({ type: 'session/SignIn', user: 'a', passwordRef: 'r2', rememberMe: false })
+      .rejected('a login is already under way')
   })
 
   it('MFA enrol: the state waits for enrolment and the user is sent to the enrolment screen', () => {
@@ -119,7 +113,10 @@ describe('session: signing in', () => {
   })
 
   it('refuses a one-time code when no login waits for one', () => {
-    expect(isLeft(when(given(), { type: 'session/VerifyOtp', otpRef: 'r' }))).toBe(true)
+    session
+      .given()
+      .when({ type: 'session/VerifyOtp', otpRef: 'r' })
+      .rejected('no login is waiting for a one-time code')
   })
 })
 
@@ -127,12 +124,14 @@ describe('session: redirect after login', () => {
   const signedIn = (admin = false) => S.SignedIn({ user: user({ admin }), via: 'password' })
 
   it('goes to the saved path (without the /ui base) and clears it', () => {
-    const state = given(
+    const given = session.given(
       S.PathAfterLoginRestored({ record: { pathAfterLogin: '/ui/packages?q=x', expiration: NOW + 1000 } }),
       signedIn(),
     )
-    const events = thenEvents(state, { type: 'session/RedirectAfterLogin' })
-    expect(events).toEqual([S.RedirectedAfterLogin({ target: 'saved', path: '/packages?q=x' })])
+    const { state } = given
+    const redirect = given.when({ type: 'session/RedirectAfterLogin' })
+    redirect.then(S.RedirectedAfterLogin({ target: 'saved', path: '/packages?q=x' }))
+    const events = redirect.events()
     expect(evolve(state, events[0]!).session.savedPath).toBeNull()
     expect(policies(state, events[0]!)).toEqual([
       { type: 'navigation/Navigate', to: '/packages?q=x', replace: true },
@@ -146,62 +145,76 @@ describe('session: redirect after login', () => {
       { pathAfterLogin: '/ui/packages', expiration: NOW - 1 },
       { pathAfterLogin: '/ui/admin/projects', expiration: NOW + 1000 },
     ]) {
-      const state = given(S.PathAfterLoginRestored({ record }), signedIn(false))
-      const events = thenEvents(state, { type: 'session/RedirectAfterLogin' })
-      expect(events).toEqual([
-        S.PathAfterLoginCleared({}),
-        S.RedirectedAfterLogin({ target: 'landing', path: '' }),
-      ])
+      const given = session.given(S.PathAfterLoginRestored({ record }), signedIn(false))
+      const { state } = given
+      const redirect = given.when({ type: 'session/RedirectAfterLogin' })
+      redirect.then(S.PathAfterLoginCleared({}), S.RedirectedAfterLogin({ target: 'landing', path: '' }))
+      const events = redirect.events()
       expect(policies(state, events[1]!)).toEqual([{ type: 'navigation/GoToLanding' }])
     }
   })
 
   it('an admin gets an admin saved path', () => {
-    const state = given(
-      S.PathAfterLoginRestored({ record: { pathAfterLogin: '/ui/admin/projects', expiration: NOW + 1000 } }),
-      signedIn(true),
-    )
-    expect(thenEvents(state, { type: 'session/RedirectAfterLogin' })).toEqual([
-      S.RedirectedAfterLogin({ target: 'saved', path: '/admin/projects' }),
-    ])
+    session
+      .given(
+        S.PathAfterLoginRestored({
+          record: { pathAfterLogin: '/ui/admin/projects', expiration: NOW + 1000 },
+        }),
+        signedIn(true),
+      )
+      .when({ type: 'session/RedirectAfterLogin' })
+      .then(S.RedirectedAfterLogin({ target: 'saved', path: '/admin/projects' }))
   })
 
   it('an external target comes first, only when same-origin safe', () => {
     const request = (redirectTo: string) =>
       S.SignInRequested({ user: 'a', rememberMe: false, redirectTo, passwordRef: 'r' })
-    expect(
-      thenEvents(given(request('/access/api/v1/cli?x=1'), signedIn()), {
-        type: 'session/RedirectAfterLogin',
-      }),
-    ).toEqual([S.RedirectedAfterLogin({ target: 'external', path: '/access/api/v1/cli?x=1' })])
-    expect(
-      thenEvents(given(request('/ui/search'), signedIn()), { type: 'session/RedirectAfterLogin' }),
-    ).toEqual([S.RedirectedAfterLogin({ target: 'internal', path: '/search' })])
-    expect(
-      thenEvents(given(request('https://evil.example/'), signedIn()), { type: 'session/RedirectAfterLogin' }),
-    ).toEqual([S.RedirectedAfterLogin({ target: 'landing', path: '' })])
+    const redirect = { type: 'session/RedirectAfterLogin' } as const
+    session
+      .given(request('/access/api/v1/cli?x=1'), signedIn())
+      .when(redirect)
+      .then(S.RedirectedAfterLogin({ target: 'external', path: '/access/api/v1/cli?x=1' }))
+    session
+      .given(request('/ui/search'), signedIn())
+      .when(redirect)
+      .then(S.RedirectedAfterLogin({ target: 'internal', path: '/search' }))
+    session
+      .given(request('https://evil.example/'), signedIn())
+      .when(redirect)
+      .then(S.RedirectedAfterLogin({ target: 'landing', path: '' }))
   })
 
   it('is refused before a login completed', () => {
-    expect(isLeft(when(given(), { type: 'session/RedirectAfterLogin' }))).toBe(true)
+    session
+      .given()
+      .when({ type: 'session/RedirectAfterLogin' })
+      .rejected('no completed login to redirect after')
   })
 
   it('saves a path for after login only when the rules allow it', () => {
-    expect(thenEvents(given(), { type: 'session/SavePathAfterLogin', path: '/ui/packages' })).toEqual([
-      S.PathAfterLoginSaved({ pathAfterLogin: '/ui/packages', expiration: NOW + 8 * 3600 * 1000 }),
-    ])
-    expect(isLeft(when(given(), { type: 'session/SavePathAfterLogin', path: '//evil.example' }))).toBe(true)
-    expect(isLeft(when(given(), { type: 'session/SavePathAfterLogin', path: '/ui/login' }))).toBe(true)
+    session
+      .given()
+      .when({ type: 'session/SavePathAfterLogin', path: '/ui/packages' })
+      .then(S.PathAfterLoginSaved({ pathAfterLogin: '/ui/packages', expiration: NOW + 8 * 3600 * 1000 }))
+    session
+      .given()
+      .when({ type: 'session/SavePathAfterLogin', path: '//evil.example' })
+      .rejected('this path is not kept for after login')
+    session
+      .given()
+      .when({ type: 'session/SavePathAfterLogin', path: '/ui/login' })
+      .rejected('this path is not kept for after login')
   })
 })
 
 describe('session: logout', () => {
   it('pauses refreshes, clears the user and returns to login', () => {
-    const state = given(S.SignedIn({ user: user(), via: 'password' }))
-    const events = thenEvents(state, { type: 'session/SignOut' })
-    expect(events).toEqual([S.SignOutRequested({ reason: 'logout' })])
+    const given = session.given(S.SignedIn({ user: user(), via: 'password' }))
+    const { state } = given
+    const signOut = given.when({ type: 'session/SignOut' })
+    signOut.then(S.SignOutRequested({ reason: 'logout' }))
     const out = S.SignedOut({ reason: 'logout' })
-    const after = given(S.SignedIn({ user: user(), via: 'password' }), ...events, out)
+    const after = evolve(signOut.after(), out)
     expect(after.session.user).toBeNull()
     expect(after.session.status).toBe('anonymous')
     expect(after.session.refreshesPaused).toBe(true)
@@ -238,24 +251,33 @@ describe('session: SSO', () => {
     })
 
   it('goes only to providers the platform named', () => {
-    const state = given(loaded())
-    expect(thenEvents(state, { type: 'session/GoToSso', url: 'https://github.example/oauth' })).toEqual([
-      S.SsoRedirectRequested({ url: 'https://github.example/oauth', signOutFirst: false }),
-    ])
-    expect(isLeft(when(state, { type: 'session/GoToSso', url: 'https://evil.example/' }))).toBe(true)
+    session
+      .given(loaded())
+      .when({ type: 'session/GoToSso', url: 'https://github.example/oauth' })
+      .then(S.SsoRedirectRequested({ url: 'https://github.example/oauth', signOutFirst: false }))
+    session
+      .given(loaded())
+      .when({ type: 'session/GoToSso', url: 'https://evil.example/' })
+      .rejected('not an SSO provider of this platform')
   })
 
   it('auto-redirect logs out first, and only when the platform asks', () => {
-    expect(isLeft(when(given(loaded()), { type: 'session/AutoRedirectToSso' }))).toBe(true)
-    expect(
-      thenEvents(given(loaded({ autoRedirectLogin: true })), { type: 'session/AutoRedirectToSso' }),
-    ).toEqual([S.SsoRedirectRequested({ url: 'https://idp.example/sso', signOutFirst: true })])
+    session
+      .given(loaded())
+      .when({ type: 'session/AutoRedirectToSso' })
+      .rejected('the platform does not ask for an SSO redirect to a usable address')
+    session
+      .given(loaded({ autoRedirectLogin: true }))
+      .when({ type: 'session/AutoRedirectToSso' })
+      .then(S.SsoRedirectRequested({ url: 'https://idp.example/sso', signOutFirst: true }))
   })
 
   it('auto-redirect needs an address the browser can follow (else login stays; it used to loop)', () => {
-    const unusable = given(loaded({ autoRedirectLogin: true, ssoProviderLink: '\'EF"3JXI' }))
-    expect(isLeft(when(unusable, { type: 'session/AutoRedirectToSso' }))).toBe(true)
-    expect(loginGuard(unusable, '/login', {}).kind).not.toBe('cancel')
+    const unusable = session.given(loaded({ autoRedirectLogin: true, ssoProviderLink: '\'EF"3JXI' }))
+    unusable
+      .when({ type: 'session/AutoRedirectToSso' })
+      .rejected('the platform does not ask for an SSO redirect to a usable address')
+    expect(loginGuard(unusable.state, '/login', {}).kind).not.toBe('cancel')
   })
 
   it('login dialog: shown, hidden once dismissed, shown again when permanent', () => {
@@ -370,7 +392,10 @@ describe('session: password flows', () => {
       user: 'n',
       passwordRef: 'p',
     }
-    expect(isLeft(when(given(), cmd))).toBe(true)
-    expect(isRight(when(given(S.InvitationChecked({ email: 'a@b.c' })), cmd))).toBe(true)
+    session.given().when(cmd).rejected('the invitation is not valid')
+    session
+      .given(S.InvitationChecked({ email: 'a@b.c' }))
+      .when(cmd)
+      .then(S.InvitationAcceptRequested({ user: 'n', tokenRef: 't', passwordRef: 'p' }))
   })
 })

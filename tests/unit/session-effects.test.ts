@@ -4,11 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { allEffects } from '../../commands/effects'
-import {
-  LOGIN_DIALOG_DISMISSED_KEY,
-  OIDC_LOGOUT_PATH,
-  SET_ME_UP_STALE_KEY,
-} from '../../commands/effects/session'
+import { LOGIN_DIALOG_DISMISSED_KEY, SET_ME_UP_STALE_KEY } from '../../commands/effects/session'
+import { OIDC_LOGOUT_PATH } from '../../domain/session/sessionEnd'
 import * as S from '../../domain/session/events'
 import type { SessionApi } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'

@@ -39,10 +39,13 @@ describe('session/CanAdministerProjects', () => {
 })
 
 describe('start-up for a project administrator', () => {
-  it('loads the projects list (the ones they administer), which a regular user does not', async () => {
+  // Every signed-in user loads their projects for the top bar's selector (spec 000 section 2);
+  // the anonymous visitor has none to choose from.
+  it('loads the projects list for project administrators and regular users, not for the anonymous visitor', async () => {
     for (const [u, loads] of [
       [user({ projectAdmin: true }), true],
-      [user(), false],
+      [user(), true],
+      [anonymous(), false],
     ] as const) {
       let calls = 0
       const app = createApp({

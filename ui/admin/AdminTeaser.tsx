@@ -39,8 +39,10 @@ export function AdminTeaser() {
   const params = useParams<{ '*'?: string }>()
   const module = teaserFor(params['*'] ?? '')
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">{module ? module.LABEL : 'Administration'}</h1>
+    <section aria-labelledby="page-title" className={styles.page}>
+      <h1 id="page-title" className={styles.title}>
+        {module ? module.LABEL : 'Administration'}
+      </h1>
       {(module ? [module] : TEASER_MODULES).map((m) => (
         <Module key={m.LABEL} module={m} />
       ))}

@@ -2,11 +2,14 @@
 // the project roles it does know (server/API.md, project members).
 import { PROJECT_ROLES } from '../../domain/admin'
 import { ManagementNav } from './shared'
+import styles from './admin.module.css'
 
 export function GlobalRoles() {
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">Global Roles</h1>
+    <section aria-labelledby="page-title" className={styles.page}>
+      <h1 id="page-title" className={styles.title}>
+        Global Roles
+      </h1>
       <ManagementNav current="Global Roles" />
       <p role="note">
         This platform does not manage global roles: there is nothing to create or change here. The roles it

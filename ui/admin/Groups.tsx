@@ -5,6 +5,7 @@ import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { Checkbox, CheckboxList, EditorPage, Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
+import { Button } from '../shared/kit/Button'
 import styles from './admin.module.css'
 
 const LIST = '/admin/management/groups'
@@ -89,11 +90,13 @@ function GroupForm({ users, initial }: { users: ReadonlyArray<string>; initial?:
       <Field label="Description" multiline {...bind('description')} />
       <Checkbox label="Automatically join new users to this group" {...bind('autoJoin')} />
       <CheckboxList legend="Members" options={users} empty="There are no users yet." {...bind('members')} />
-      <div>
-        <button type="submit" disabled={save.status === 'pending'}>
+      <div className={styles.formActions}>
+        <Link href={LIST} className={styles.linkSecondary}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           {create ? 'Create Group' : 'Save'}
-        </button>{' '}
-        <Link href={LIST}>Cancel</Link>
+        </Button>
       </div>
     </form>
   )

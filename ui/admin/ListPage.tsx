@@ -1,6 +1,7 @@
 // The frame every admin list shares: heading with its create link, the deletion's refusal,
 // loading/error/empty states, and a table whose rows are headed by the item's name.
 import type { ReactNode } from 'react'
+import { Plus } from 'lucide-react'
 import { Link } from 'wouter'
 import type { AdminForm, Loadable, SaveOp, SaveState } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
@@ -49,11 +50,18 @@ export function ListPage<A>({
   children: (items: ReadonlyArray<A>) => ReactNode
 }) {
   return (
-    <section aria-labelledby="page-title">
-      <Toolbar title={title}>{create && <Link href={create.href}>{create.label}</Link>}</Toolbar>
+    <section aria-labelledby="page-title" className={styles.page}>
+      <Toolbar title={title}>
+        {create && (
+          <Link href={create.href} className={styles.linkButton}>
+            <Plus size={16} aria-hidden />
+            {create.label}
+          </Link>
+        )}
+      </Toolbar>
       {nav && <ManagementNav current={nav} />}
       {deletion && <SaveError save={deletion.save} />}
-      {tools}
+      {tools && <div className={styles.tools}>{tools}</div>}
       <Loaded loadable={loadable} what={what} empty={empty} retry={retry}>
         {children}
       </Loaded>
@@ -84,42 +92,48 @@ export function NamedTable<A>({
   deletion?: Deletion
 }) {
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">{nameHeader}</th>
-          {columns.map((c) => (
-            <th key={c.header} scope="col">
-              {c.header}
-            </th>
-          ))}
-          {deletion && <th scope="col">Actions</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => {
-          const n = name(item)
-          return (
-            <tr key={n}>
-              <th scope="row">{href ? <Link href={href(item)}>{n}</Link> : n}</th>
-              {columns.map((c) => (
-                <td key={c.header}>{c.cell(item)}</td>
-              ))}
-              {deletion && (
-                <td>
-                  <DeleteButton
-                    what={deletion.what}
-                    name={n}
-                    disabled={deletion.save.status === 'pending'}
-                    onConfirm={() => deletion.remove(n)}
-                  />
-                </td>
-              )}
-            </tr>
-          )
-        })}
-      </tbody>
-    </table>
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{nameHeader}</th>
+            {columns.map((c) => (
+              <th key={c.header} scope="col">
+                {c.header}
+              </th>
+            ))}
+            {deletion && (
+              <th scope="col" className={styles.actionsCell}>
+                Actions
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => {
+            const n = name(item)
+            return (
+              <tr key={n}>
+                <th scope="row">{href ? <Link href={href(item)}>{n}</Link> : n}</th>
+                {columns.map((c) => (
+                  <td key={c.header}>{c.cell(item)}</td>
+                ))}
+                {deletion && (
+                  <td className={styles.actionsCell}>
+                    <DeleteButton
+                      what={deletion.what}
+                      name={n}
+                      disabled={deletion.save.status === 'pending'}
+                      onConfirm={() => deletion.remove(n)}
+                    />
+                  </td>
+                )}
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
   )
 }
 

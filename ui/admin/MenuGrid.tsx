@@ -3,6 +3,8 @@ import * as Tooltip from '@radix-ui/react-tooltip'
 import { Link } from 'wouter'
 import { adminMenuGroups, highlightParts, visibleAdminMenu } from '../../domain/admin'
 import { useQuery } from '../shared/appContext'
+import { Search } from 'lucide-react'
+import { inputClass } from '../shared/kit/Field'
 import styles from './admin.module.css'
 
 function Highlighted({ text, query }: { text: string; query: string }) {
@@ -24,24 +26,30 @@ export function MenuGrid() {
     query,
   )
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">Administration</h1>
-      <input
-        type="search"
-        aria-label="Search settings"
-        placeholder="Search settings"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
-      {groups.length === 0 && <p>No settings match your search.</p>}
+    <section aria-labelledby="page-title" className={styles.page}>
+      <h1 id="page-title" className={styles.title}>
+        Administration
+      </h1>
+      <span className={styles.searchBox}>
+        <Search size={16} aria-hidden className={styles.searchIcon} />
+        <input
+          type="search"
+          className={inputClass}
+          aria-label="Search settings"
+          placeholder="Search settings"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </span>
+      {groups.length === 0 && <p className={styles.muted}>No settings match your search.</p>}
       <Tooltip.Provider delayDuration={200}>
         <ul className={styles.grid}>
           {groups.map((group) => (
             <li key={group.title} className={styles.card}>
-              <h2>
+              <h2 className={styles.subtitle}>
                 <Highlighted text={group.title} query={query} />
               </h2>
-              <ul aria-label={group.title}>
+              <ul aria-label={group.title} className={styles.menuList}>
                 {group.items.map((item) => (
                   <li key={item.testId} data-testid={item.testId}>
                     {item.disabled ? (
@@ -52,7 +60,9 @@ export function MenuGrid() {
                           </span>
                         </Tooltip.Trigger>
                         <Tooltip.Portal>
-                          <Tooltip.Content>{item.tooltip}</Tooltip.Content>
+                          <Tooltip.Content className={styles.tooltip} sideOffset={4}>
+                            {item.tooltip}
+                          </Tooltip.Content>
                         </Tooltip.Portal>
                       </Tooltip.Root>
                     ) : (

@@ -15,6 +15,8 @@ import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { Checkbox, EditorPage, Field, Ready, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion } from './ListPage'
+import { Plus } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
 import styles from './admin.module.css'
 
 const LIST = '/admin/management/permissions'
@@ -126,33 +128,38 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
       <Field label="Repositories (one per line)" multiline {...bind('repositories')} />
       <Field label="Include patterns (one per line)" multiline {...bind('includePatterns')} />
       <Field label="Exclude patterns (one per line)" multiline {...bind('excludePatterns')} />
-      <h2>Users and groups</h2>
-      {principals.length === 0 && <p>No user or group has any action yet.</p>}
+      <h2 className={styles.subtitle}>Users and groups</h2>
+      {principals.length === 0 && <p className={styles.muted}>No user or group has any action yet.</p>}
       {principals.map((row, at) => (
         <fieldset key={`${row.kind}:${row.name}`} className={styles.choices}>
           <legend>
             {row.kind} {row.name}
           </legend>
-          {PERMISSION_ACTIONS.map((action) => (
-            <Checkbox
-              key={action}
-              label={action}
-              value={row.actions.includes(action)}
-              onChange={(on) =>
-                setRow(at, {
-                  ...row,
-                  actions: on ? [...row.actions, action] : row.actions.filter((a) => a !== action),
-                })
-              }
-            />
-          ))}
-          <button
-            type="button"
-            aria-label={`Remove ${row.kind} ${row.name}`}
-            onClick={() => setRow(at, undefined)}
-          >
-            Remove
-          </button>
+          <div className={styles.choiceGrid}>
+            {PERMISSION_ACTIONS.map((action) => (
+              <Checkbox
+                key={action}
+                label={action}
+                value={row.actions.includes(action)}
+                onChange={(on) =>
+                  setRow(at, {
+                    ...row,
+                    actions: on ? [...row.actions, action] : row.actions.filter((a) => a !== action),
+                  })
+                }
+              />
+            ))}
+          </div>
+          <div className={styles.formActions}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove ${row.kind} ${row.name}`}
+              onClick={() => setRow(at, undefined)}
+            >
+              Remove
+            </Button>
+          </div>
         </fieldset>
       ))}
       {form.errorOf('principals') && (
@@ -165,11 +172,13 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
         taken={principals}
         onAdd={(kind, name) => set({ principals: [...principals, { kind, name, actions: ['read'] }] })}
       />
-      <div>
-        <button type="submit" disabled={save.status === 'pending'}>
+      <div className={styles.formActions}>
+        <Link href={LIST} className={styles.linkSecondary}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           {create ? 'Create Permission' : 'Save'}
-        </button>{' '}
-        <Link href={LIST}>Cancel</Link>
+        </Button>
       </div>
     </form>
   )
@@ -193,26 +202,26 @@ function AddPrincipal({
   const [chosen, setChosen] = useState('')
   const name = free.includes(chosen) ? chosen : (free[0] ?? '')
   return (
-    <div role="group" aria-label="Add a user or group">
-      <label>
-        Principal type{' '}
+    <div role="group" aria-label="Add a user or group" className={styles.inlineFields}>
+      <label className={styles.field}>
+        Principal type
         <select value={kind} onChange={(e) => setKind(e.target.value === 'group' ? 'group' : 'user')}>
           <option value="user">User</option>
           <option value="group">Group</option>
         </select>
-      </label>{' '}
-      <label>
-        Principal{' '}
+      </label>
+      <label className={styles.field}>
+        Principal
         <select value={name} onChange={(e) => setChosen(e.target.value)} disabled={free.length === 0}>
           {free.length === 0 && <option value="">No {kind} left to add</option>}
           {free.map((n) => (
             <option key={n}>{n}</option>
           ))}
         </select>
-      </label>{' '}
-      <button type="button" disabled={name === ''} onClick={() => onAdd(kind, name)}>
+      </label>
+      <Button icon={<Plus size={16} aria-hidden />} disabled={name === ''} onClick={() => onAdd(kind, name)}>
         Add
-      </button>
+      </Button>
     </div>
   )
 }

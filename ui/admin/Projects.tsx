@@ -6,6 +6,9 @@ import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { Existing, Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
+import { Plus, Trash2 } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
+import { Skeleton } from '../shared/kit/Surface'
 import styles from './admin.module.css'
 
 export function ProjectsList() {
@@ -38,8 +41,10 @@ export function ProjectCreate() {
   const save = useSaveState('project')
   const { bind, submit } = useForm({ key: '', name: '', description: '' }, validateProject)
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">Create Project</h1>
+    <section aria-labelledby="page-title" className={styles.page}>
+      <h1 id="page-title" className={styles.title}>
+        Create Project
+      </h1>
       <form
         className={styles.form}
         onSubmit={submit((project) =>
@@ -52,9 +57,9 @@ export function ProjectCreate() {
         <Field label="Project Name" {...bind('name')} />
         <Field label="Project Key" {...bind('key')} />
         <Field label="Description" multiline {...bind('description')} />
-        <button type="submit" disabled={save.status === 'pending'}>
+        <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           Create
-        </button>
+        </Button>
       </form>
     </section>
   )
@@ -75,8 +80,10 @@ export function ProjectOverview() {
   const projects = useResource('projects')
   const project = projects.status === 'loaded' ? projects.data.find((p) => p.key === projectKey) : undefined
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">{project ? project.name : 'Project Overview'}</h1>
+    <section aria-labelledby="page-title" className={styles.page}>
+      <h1 id="page-title" className={styles.title}>
+        {project ? project.name : 'Project Overview'}
+      </h1>
       <ProjectTabs projectKey={projectKey} />
       <Existing loadable={projects} what="project" name={projectKey} find={(p) => p.key === projectKey}>
         {(p) => (
@@ -98,15 +105,26 @@ export function ProjectMembers() {
   const { projectKey = '' } = useParams<{ projectKey?: string }>()
   const members = useResource('members', projectKey)
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">Project Members</h1>
+    <section aria-labelledby="page-title" className={styles.page}>
+      <h1 id="page-title" className={styles.title}>
+        Project Members
+      </h1>
       <ProjectTabs projectKey={projectKey} />
       {members.status === 'loaded' ? (
         <MembersEditor projectKey={projectKey} initial={members.data} />
       ) : members.status === 'failed' ? (
-        <p role="alert">The members could not be loaded.</p>
+        <p role="alert" className={styles.failure}>
+          The members could not be loaded.
+        </p>
       ) : (
-        <p role="status">Loading members…</p>
+        <div className={styles.skeleton}>
+          <span role="status" className={styles.srOnly}>
+            Loading members…
+          </span>
+          <Skeleton height="2.25rem" />
+          <Skeleton height="1.75rem" />
+          <Skeleton height="1.75rem" width="85%" />
+        </div>
       )}
     </section>
   )
@@ -127,34 +145,40 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
   return (
     <>
       {members.length === 0 ? (
-        <p>This project has no members yet.</p>
+        <p className={styles.muted}>This project has no members yet.</p>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Roles</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <tr key={m.name}>
-                <th scope="row">{m.name}</th>
-                <td>{m.roles.join(', ')}</td>
-                <td>
-                  <button
-                    type="button"
-                    aria-label={`Remove ${m.name}`}
-                    onClick={() => setMembers(members.filter((x) => x !== m))}
-                  >
-                    Remove
-                  </button>
-                </td>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Roles</th>
+                <th scope="col" className={styles.actionsCell}>
+                  Actions
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {members.map((m) => (
+                <tr key={m.name}>
+                  <th scope="row">{m.name}</th>
+                  <td>{m.roles.join(', ')}</td>
+                  <td className={styles.actionsCell}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      icon={<Trash2 size={16} aria-hidden />}
+                      aria-label={`Remove ${m.name}`}
+                      onClick={() => setMembers(members.filter((x) => x !== m))}
+                    >
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <form
         className={styles.form}
@@ -166,34 +190,40 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
         aria-label="Add member"
       >
         <Field label="User Name" {...adding.bind('name')} />
-        <label>
-          Role{' '}
+        <label className={styles.field}>
+          Role
           <select value={role} onChange={(e) => setRole(e.target.value)}>
             {PROJECT_ROLES.map((r) => (
               <option key={r}>{r}</option>
             ))}
           </select>
         </label>
-        <button type="submit">Add Member</button>
+        <div className={styles.formActions}>
+          <Button type="submit" icon={<Plus size={16} aria-hidden />}>
+            Add Member
+          </Button>
+        </div>
       </form>
       <SaveError save={save} />
-      <button
-        type="button"
-        disabled={save.status === 'pending'}
-        onClick={() =>
-          dispatch({
-            type: 'admin/Save',
-            form: 'members',
-            op: {
-              kind: 'saveMembers',
-              key: projectKey,
-              members: members.map((m) => ({ ...m, roles: [...m.roles] })),
-            },
-          })
-        }
-      >
-        Save Members
-      </button>
+      <div className={styles.formActions}>
+        <Button
+          variant="primary"
+          busy={save.status === 'pending'}
+          onClick={() =>
+            dispatch({
+              type: 'admin/Save',
+              form: 'members',
+              op: {
+                kind: 'saveMembers',
+                key: projectKey,
+                members: members.map((m) => ({ ...m, roles: [...m.roles] })),
+              },
+            })
+          }
+        >
+          Save Members
+        </Button>
+      </div>
     </>
   )
 }

@@ -5,6 +5,7 @@ import { useApp } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { Checkbox, Existing, Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
+import { Button } from '../shared/kit/Button'
 import styles from './admin.module.css'
 
 const LIST = '/admin/proxies/configuration/list'
@@ -43,8 +44,10 @@ export function ProxyEditor({ create }: { create: boolean }) {
   const { proxyName = '' } = useParams<{ proxyName?: string }>()
   const proxies = useResource('proxies')
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">{create ? 'New Proxy' : `Edit Proxy ${proxyName}`}</h1>
+    <section aria-labelledby="page-title" className={styles.page}>
+      <h1 id="page-title" className={styles.title}>
+        {create ? 'New Proxy' : `Edit Proxy ${proxyName}`}
+      </h1>
       {create ? (
         <ProxyForm create />
       ) : (
@@ -105,11 +108,13 @@ function ProxyForm({ create, initial }: { create: boolean; initial?: Proxy }) {
       <Field label="Password" type="password" autoComplete="new-password" {...bind('password')} />
       <Field label="Non-Proxy Hosts" {...bind('nonProxyHosts')} />
       <Checkbox label="Default proxy" {...bind('defaultProxy')} />
-      <div>
-        <button type="submit" disabled={save.status === 'pending'}>
+      <div className={styles.formActions}>
+        <Link href={LIST} className={styles.linkSecondary}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           {create ? 'Create' : 'Save'}
-        </button>{' '}
-        <Link href={LIST}>Cancel</Link>
+        </Button>
       </div>
     </form>
   )

@@ -4,12 +4,15 @@ import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
+import { Button } from '../shared/kit/Button'
+import { Skeleton } from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
 import styles from './admin.module.css'
 
 export function GeneralSettings() {
   const config = useResource('generalConfig')
   return (
-    <section aria-labelledby="page-title">
+    <section aria-labelledby="page-title" className={styles.page}>
       <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
         <ol>
           <li>Platform Configurations</li>
@@ -17,13 +20,24 @@ export function GeneralSettings() {
           <li aria-current="page">General Settings</li>
         </ol>
       </nav>
-      <h1 id="page-title">General Settings</h1>
+      <h1 id="page-title" className={styles.title}>
+        General Settings
+      </h1>
       {config.status === 'loaded' ? (
         <GeneralForm initial={config.data} />
       ) : config.status === 'failed' ? (
-        <p role="alert">The settings could not be loaded.</p>
+        <p role="alert" className={styles.failure}>
+          The settings could not be loaded.
+        </p>
       ) : (
-        <p role="status">Loading settings…</p>
+        <div className={styles.skeleton}>
+          <span role="status" className={styles.srOnly}>
+            Loading settings…
+          </span>
+          <Skeleton height="4rem" />
+          <Skeleton height="4rem" />
+          <Skeleton height="6rem" />
+        </div>
       )}
     </section>
   )
@@ -46,10 +60,16 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
       <Field label="Server Name" {...bind('serverName')} />
       <Field label="Base URL" {...bind('baseUrl')} />
       <Field label="Custom Message" multiline {...bind('customMessage')} />
-      <button type="submit" disabled={save.status === 'pending'}>
-        Save
-      </button>
-      {save.status === 'done' && <p role="status">Saved.</p>}
+      <div className={styles.formActions}>
+        <Button type="submit" variant="primary" busy={save.status === 'pending'}>
+          Save
+        </Button>
+      </div>
+      {save.status === 'done' && (
+        <p role="status" className={styles.done}>
+          Saved.
+        </p>
+      )}
     </form>
   )
 }
@@ -65,7 +85,7 @@ export function Licenses() {
           name={(l) => l.nodeId}
           columns={[
             { header: 'Type', cell: (l) => l.type },
-            { header: 'Valid through', cell: (l) => l.validThrough },
+            { header: 'Valid through', cell: (l) => <RelativeTime iso={l.validThrough} /> },
             { header: 'Licensed to', cell: (l) => l.licensedTo },
           ]}
         />
@@ -86,7 +106,7 @@ export function Peers() {
           columns={[
             { header: 'Host', cell: (p) => p.host },
             { header: 'Status', cell: (p) => p.status },
-            { header: 'Last heartbeat', cell: (p) => p.lastHeartbeat },
+            { header: 'Last heartbeat', cell: (p) => <RelativeTime iso={p.lastHeartbeat} /> },
             { header: 'Services', cell: (p) => p.services.join(', ') },
           ]}
         />

@@ -4,7 +4,8 @@ import { validateUser, type AdminUser, type Group } from '../../domain/admin'
 import { useApp } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { Checkbox, CheckboxList, EditorPage, Field, SaveError, useResource, useSaveState } from './shared'
-import { instantText } from './Users'
+import { RelativeTime } from '../shared/kit/RelativeTime'
+import { Button } from '../shared/kit/Button'
 import styles from './admin.module.css'
 
 const LIST = '/admin/management/users'
@@ -82,7 +83,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
           <dt>Realm</dt>
           <dd>{initial.realm}</dd>
           <dt>Last login</dt>
-          <dd>{initial.lastLoginAt ? instantText(initial.lastLoginAt) : 'Never'}</dd>
+          <dd>{initial.lastLoginAt ? <RelativeTime iso={initial.lastLoginAt} /> : 'Never'}</dd>
         </dl>
       )}
       <Field label="E-mail" type="email" autoComplete="off" {...bind('email')} />
@@ -109,11 +110,13 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
         empty="There are no groups yet."
         {...bind('groups')}
       />
-      <div>
-        <button type="submit" disabled={save.status === 'pending'}>
+      <div className={styles.formActions}>
+        <Link href={LIST} className={styles.linkSecondary}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           {create ? 'Create User' : 'Save'}
-        </button>{' '}
-        <Link href={LIST}>Cancel</Link>
+        </Button>
       </div>
     </form>
   )

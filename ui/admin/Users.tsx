@@ -5,6 +5,11 @@ import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { Field, SaveError, useResource, useResourceRetry, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo, type Column } from './ListPage'
+import { Mail, Search, SearchX } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
+import { inputClass } from '../shared/kit/Field'
+import { EmptyState } from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
 import styles from './admin.module.css'
 
 const mfaText = (u: AdminUser) =>
@@ -16,9 +21,6 @@ const mfaText = (u: AdminUser) =>
       ? 'Enrolled'
       : 'Off'
 
-/** An ISO instant as `YYYY-MM-DD HH:MM UTC`: the same text for every viewer. */
-export const instantText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`
-
 const LIST = '/admin/management/users'
 
 const USER_COLUMNS: ReadonlyArray<Column<AdminUser>> = [
@@ -28,8 +30,7 @@ const USER_COLUMNS: ReadonlyArray<Column<AdminUser>> = [
   { header: 'MFA', cell: mfaText },
   {
     header: 'Last login',
-    cell: (u) =>
-      u.lastLoginAt ? <time dateTime={u.lastLoginAt}>{instantText(u.lastLoginAt)}</time> : 'Never',
+    cell: (u) => (u.lastLoginAt ? <RelativeTime iso={u.lastLoginAt} /> : 'Never'),
   },
 ]
 
@@ -49,20 +50,26 @@ export function UsersList() {
       what="users"
       empty="There are no users yet."
       tools={
-        <input
-          type="search"
-          aria-label="Filter users"
-          placeholder="Filter by name or e-mail"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
+        <span className={styles.searchBox}>
+          <Search size={16} aria-hidden className={styles.searchIcon} />
+          <input
+            type="search"
+            className={inputClass}
+            aria-label="Filter users"
+            placeholder="Filter by name or e-mail"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+        </span>
       }
       footer={<InviteForm />}
     >
       {(all) => {
         const shown = filterUsers(all, filter)
         return shown.length === 0 ? (
-          <p>No user matches “{filter}”.</p>
+          <div className={styles.panel}>
+            <EmptyState icon={<SearchX size={28} />} title={`No user matches “${filter}”.`} />
+          </div>
         ) : (
           <NamedTable
             items={shown}
@@ -93,13 +100,22 @@ function InviteForm() {
         dispatch({ type: 'admin/Save', form: 'invitation', op: { kind: 'inviteUser', email } })
       })}
     >
-      <h2>Invite by e-mail</h2>
+      <h2 className={styles.subtitle}>
+        <Mail size={18} aria-hidden />
+        Invite by e-mail
+      </h2>
       <SaveError save={save} />
       <Field label="E-mail to invite" type="email" autoComplete="off" {...bind('email')} />
-      <button type="submit" disabled={save.status === 'pending'}>
-        Send Invitation
-      </button>
-      {save.status === 'done' && sentTo && <p role="status">An invitation was sent to {sentTo}.</p>}
+      <div className={styles.formActions}>
+        <Button type="submit" variant="primary" busy={save.status === 'pending'}>
+          Send Invitation
+        </Button>
+      </div>
+      {save.status === 'done' && sentTo && (
+        <p role="status" className={styles.done}>
+          An invitation was sent to {sentTo}.
+        </p>
+      )}
     </form>
   )
 }

@@ -1,4 +1,5 @@
 // Entry of the admin area's screens: a lazily loaded chunk, mounted by ui/routes.tsx.
+import { lazy, Suspense } from 'react'
 import { useQuery } from '../shared/appContext'
 import { AdminTeaser } from './AdminTeaser'
 import { MenuGrid } from './MenuGrid'
@@ -6,6 +7,10 @@ import { GeneralSettings, Licenses, Peers } from './Settings'
 import { ProxiesList, ProxyEditor } from './Proxies'
 import { ProjectCreate, ProjectMembers, ProjectOverview, ProjectsList } from './Projects'
 import { IdentityPage } from './identityPages'
+import styles from './admin.module.css'
+
+// Its own chunk: the kit table and the onboarding area's data are not the other admin pages'.
+const ContactRequests = lazy(() => import('./ContactRequests'))
 
 export default function AdminArea() {
   const match = useQuery({ type: 'navigation/Route' })
@@ -34,12 +39,20 @@ export default function AdminArea() {
       return <ProjectOverview />
     case 'projects.members':
       return <ProjectMembers />
+    case 'admin.contactRequests':
+      return (
+        <Suspense fallback={null}>
+          <ContactRequests />
+        </Suspense>
+      )
     case 'demoAdmin':
       return <AdminTeaser />
     default:
       return (
-        <section aria-labelledby="page-title">
-          <h1 id="page-title">{match?.route.title ?? 'Administration'}</h1>
+        <section aria-labelledby="page-title" className={styles.page}>
+          <h1 id="page-title" className={styles.title}>
+            {match?.route.title ?? 'Administration'}
+          </h1>
           <p>This administration page is not available in this console yet.</p>
         </section>
       )

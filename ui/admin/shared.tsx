@@ -4,7 +4,14 @@ import { Link } from 'wouter'
 import { failureMessage } from '../../domain/shared/failure'
 import { whatHappened } from '../shared/failureText'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { RefreshCw, TriangleAlert, Trash2, Inbox } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
+import { Checkbox as KitCheckbox } from '../shared/kit/Checkbox'
+import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import styles from './admin.module.css'
+
+// Its own module, so a screen that only needs a field (the support zone's form) loads only that.
+export { Field } from './Field'
 
 /** Loads a resource when the page opens (and when its key changes). */
 export function useResource<R extends AdminResource>(resource: R, key?: string) {
@@ -47,17 +54,29 @@ export function Ready<A>({
 }) {
   if (loadable.status === 'loading' && loadable.previous !== undefined)
     return <>{children(loadable.previous)}</>
-  if (loadable.status === 'idle' || loadable.status === 'loading') return <p role="status">Loading {what}…</p>
+  if (loadable.status === 'idle' || loadable.status === 'loading')
+    return (
+      <div className={styles.skeleton}>
+        <span role="status" className={styles.srOnly}>
+          Loading {what}…
+        </span>
+        <Skeleton height="2.25rem" />
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height="1.75rem" width={i % 2 ? '85%' : '100%'} />
+        ))}
+      </div>
+    )
   if (loadable.status === 'failed')
     return (
-      <div role="alert">
+      <div role="alert" className={styles.failure}>
+        <TriangleAlert size={20} aria-hidden className={styles.failureIcon} />
         <p>
           The {what} could not be loaded: {whatHappened(loadable.failure)}.
         </p>
         {retry && (
-          <button type="button" onClick={retry}>
+          <Button size="sm" icon={<RefreshCw size={16} aria-hidden />} onClick={retry}>
             Retry
-          </button>
+          </Button>
         )}
       </div>
     )
@@ -80,55 +99,16 @@ export function Loaded<A>({
 }) {
   return (
     <Ready loadable={loadable} what={what} retry={retry}>
-      {(items) => (items.length === 0 ? <p>{empty}</p> : children(items))}
+      {(items) =>
+        items.length === 0 ? (
+          <div className={styles.panel}>
+            <EmptyState icon={<Inbox size={28} />} title={empty} />
+          </div>
+        ) : (
+          children(items)
+        )
+      }
     </Ready>
-  )
-}
-
-export function Field({
-  label,
-  value,
-  onChange,
-  error,
-  type = 'text',
-  autoComplete,
-  multiline = false,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  error?: string | undefined
-  type?: string
-  autoComplete?: string
-  multiline?: boolean
-}) {
-  const id = useId()
-  const errorId = `${id}-error`
-  const common = {
-    id,
-    value,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-  }
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea {...common} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input
-          {...common}
-          type={type}
-          autoComplete={autoComplete}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-      {error && (
-        <span id={errorId} className={styles.error}>
-          {error}
-        </span>
-      )}
-    </div>
   )
 }
 
@@ -136,7 +116,8 @@ export function Field({
 export function SaveError({ save }: { save: SaveState }) {
   if (save.status !== 'failed') return null
   return (
-    <p role="alert" className={styles.error}>
+    <p role="alert" className={styles.failure}>
+      <TriangleAlert size={18} aria-hidden className={styles.failureIcon} />
       {failureMessage(save.failure, 'The changes could not be saved')}
     </p>
   )
@@ -151,11 +132,7 @@ export function Checkbox({
   value: boolean
   onChange: (value: boolean) => void
 }) {
-  return (
-    <label>
-      <input type="checkbox" checked={value} onChange={(e) => onChange(e.target.checked)} /> {label}
-    </label>
-  )
+  return <KitCheckbox label={label} checked={value} onCheckedChange={onChange} />
 }
 
 /** A set of names chosen from the options (a user's groups, a group's members). */
@@ -179,16 +156,18 @@ export function CheckboxList({
     <fieldset className={styles.choices}>
       <legend>{legend}</legend>
       {all.length === 0 ? (
-        <p>{empty}</p>
+        <p className={styles.muted}>{empty}</p>
       ) : (
-        all.map((option) => (
-          <Checkbox
-            key={option}
-            label={option}
-            value={chosen.has(option)}
-            onChange={(on) => onChange(on ? [...value, option] : value.filter((v) => v !== option))}
-          />
-        ))
+        <div className={styles.choiceGrid}>
+          {all.map((option) => (
+            <Checkbox
+              key={option}
+              label={option}
+              value={chosen.has(option)}
+              onChange={(on) => onChange(on ? [...value, option] : value.filter((v) => v !== option))}
+            />
+          ))}
+        </div>
       )}
     </fieldset>
   )
@@ -210,32 +189,35 @@ export function DeleteButton({
   const id = useId()
   if (!asking)
     return (
-      <button
-        type="button"
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<Trash2 size={16} aria-hidden />}
         aria-label={`Delete ${what} ${name}`}
         disabled={disabled}
         onClick={() => setAsking(true)}
       >
         Delete
-      </button>
+      </Button>
     )
   return (
     <span role="alertdialog" aria-labelledby={id} className={styles.confirm}>
       <span id={id}>
         Delete {what} {name}?
-      </span>{' '}
-      <button
-        type="button"
+      </span>
+      <Button
+        variant="danger"
+        size="sm"
         onClick={() => {
           setAsking(false)
           onConfirm()
         }}
       >
         Delete
-      </button>{' '}
-      <button type="button" autoFocus onClick={() => setAsking(false)}>
+      </Button>
+      <Button size="sm" autoFocus onClick={() => setAsking(false)}>
         Cancel
-      </button>
+      </Button>
     </span>
   )
 }
@@ -244,8 +226,10 @@ export function DeleteButton({
 export function Toolbar({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className={styles.toolbar}>
-      <h1 id="page-title">{title}</h1>
-      {children}
+      <h1 id="page-title" className={styles.title}>
+        {title}
+      </h1>
+      {children && <div className={styles.actions}>{children}</div>}
     </div>
   )
 }
@@ -269,7 +253,8 @@ export function Existing<A>({
       {(items) => {
         const item = items.find(find)
         return item === undefined ? (
-          <p role="alert">
+          <p role="alert" className={styles.failure}>
+            <TriangleAlert size={18} aria-hidden className={styles.failureIcon} />
             There is no {what} named {name}.
           </p>
         ) : (
@@ -292,7 +277,12 @@ export function ManagementNav({ current }: { current: (typeof MANAGEMENT)[number
   return (
     <nav aria-label="User management" className={styles.nav}>
       {MANAGEMENT.map(([label, href]) => (
-        <Link key={href} href={href} aria-current={label === current ? 'page' : undefined}>
+        <Link
+          key={href}
+          href={href}
+          className={styles.navLink}
+          aria-current={label === current ? 'page' : undefined}
+        >
           {label}
         </Link>
       ))}
@@ -326,8 +316,10 @@ export function EditorPage<A, C>({
   form: (choices: C, initial?: A) => ReactNode
 }) {
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">{title}</h1>
+    <section aria-labelledby="page-title" className={styles.page}>
+      <h1 id="page-title" className={styles.title}>
+        {title}
+      </h1>
       <Ready loadable={choices} what={choicesWhat}>
         {(c) =>
           create ? (

@@ -82,6 +82,9 @@ function LiveEvents({ importControl }: { importControl: React.ReactNode }) {
   const dispatch = useDispatch()
   const { timeline, version } = useLiveTimeline(app)
   const [selected, setSelected] = useState<number | undefined>(undefined)
+  // Both left out unless the user asks for them: the file may be shared with others.
+  const [personalData, setPersonalData] = useState(true)
+  const [serverLogs, setServerLogs] = useState(true)
   return (
     <EventsView
       title="Session events"
@@ -91,7 +94,24 @@ function LiveEvents({ importControl }: { importControl: React.ReactNode }) {
       onSelect={setSelected}
       actions={
         <>
-          <button type="button" onClick={() => downloadEventLog(app)}>
+          <fieldset>
+            <legend>
+              The exported log holds every event of this session: what you did and what the platform answered.
+            </legend>
+            <label>
+              <input
+                type="checkbox"
+                checked={personalData}
+                onChange={(e) => setPersonalData(e.target.checked)}
+              />{' '}
+              Leave out e-mail addresses
+            </label>
+            <label>
+              <input type="checkbox" checked={serverLogs} onChange={(e) => setServerLogs(e.target.checked)} />{' '}
+              Leave out the contents of server log files
+            </label>
+          </fieldset>
+          <button type="button" onClick={() => downloadEventLog(app, { personalData, serverLogs })}>
             Export event log
           </button>
           {importControl}

@@ -1,13 +1,19 @@
 import { Link, useParams } from 'wouter'
+import { Ban, FileQuestion, Lock, ServerCrash } from 'lucide-react'
 import styles from './errors.module.css'
 
 export function NotFoundPage() {
   return (
     <section className={styles.page} aria-labelledby="status-title">
+      <span className={styles.icon} aria-hidden="true">
+        <FileQuestion size={32} />
+      </span>
       <p className={styles.big}>404</p>
       <h1 id="status-title">Page Not Found</h1>
-      <p>The page you are looking for does not exist or was moved.</p>
-      <Link href="/">Back to the home page</Link>
+      <p className={styles.text}>The page you are looking for does not exist or was moved.</p>
+      <Link href="/" className={styles.home}>
+        Back to the home page
+      </Link>
     </section>
   )
 }
@@ -16,15 +22,20 @@ export function NotAcceptablePage() {
   const { requestId } = useParams<{ requestId?: string }>()
   return (
     <section className={styles.page} aria-labelledby="status-title">
+      <span className={styles.icon} aria-hidden="true">
+        <Ban size={32} />
+      </span>
       <p className={styles.big}>406</p>
       <h1 id="status-title">Not Acceptable</h1>
-      <p>The request was rejected by the server.</p>
+      <p className={styles.text}>The request was rejected by the server.</p>
       {requestId && (
         <p>
           Request ID: <code>{requestId}</code>
         </p>
       )}
-      <Link href="/">Back to the home page</Link>
+      <Link href="/" className={styles.home}>
+        Back to the home page
+      </Link>
     </section>
   )
 }
@@ -32,10 +43,15 @@ export function NotAcceptablePage() {
 export function ServerErrorPage() {
   return (
     <section className={styles.page} aria-labelledby="status-title">
+      <span className={styles.icon} data-tone="danger" aria-hidden="true">
+        <ServerCrash size={32} />
+      </span>
       <p className={styles.big}>500</p>
       <h1 id="status-title">Internal Server Error</h1>
-      <p>The server could not complete the request. Please try again later.</p>
-      <Link href="/">Back to the home page</Link>
+      <p className={styles.text}>The server could not complete the request. Please try again later.</p>
+      <Link href="/" className={styles.home}>
+        Back to the home page
+      </Link>
     </section>
   )
 }
@@ -43,8 +59,13 @@ export function ServerErrorPage() {
 export function AuthorizationPage() {
   return (
     <section className={styles.page} aria-labelledby="status-title">
+      <span className={styles.icon} data-tone="danger" aria-hidden="true">
+        <Lock size={32} />
+      </span>
       <h1 id="status-title">You are not authorized to view this page</h1>
-      <Link href="/">Back to the home page</Link>
+      <Link href="/" className={styles.home}>
+        Back to the home page
+      </Link>
     </section>
   )
 }

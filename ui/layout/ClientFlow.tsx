@@ -3,10 +3,10 @@
  * steps one at a time, then a last step that confirms, with Back, Next and Finish.
  */
 import { clientFlowLength } from '../../domain/onboarding'
-import { clientSetup } from '../../domain/onboarding/setMeUp'
+import { clientServed, clientSetup } from '../../domain/onboarding/setMeUp'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { ShellDialog } from './ShellDialog'
-import { BaseUrlState, SetupStepView } from './SetupSteps'
+import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
 import chrome from './chrome.module.css'
 
 export function ClientFlowDialog() {
@@ -37,13 +37,18 @@ export function ClientFlowDialog() {
               onRetry={() => dispatch({ type: 'navigation/LoadClientBaseUrl' })}
             />
           ) : step ? (
-            <SetupStepView step={step} level={2} />
+            <>
+              {index === 0 && <NotServedNote packageType={flow.packageType} repo={flow.repo} />}
+              <SetupStepView step={step} level={2} />
+            </>
           ) : (
             <div className={chrome.setupStep}>
               <h2>You are set</h2>
               <p>
-                Your {flow.packageType} client now resolves from {flow.repo}. Open Set Me Up from the user
-                menu to see these steps again.
+                {clientServed(flow.packageType)
+                  ? `Your ${flow.packageType} client now resolves from ${flow.repo}.`
+                  : `You can now upload and download the files of ${flow.repo}.`}{' '}
+                Open Set Me Up from the user menu to see these steps again, with a token of your own.
               </p>
             </div>
           )}

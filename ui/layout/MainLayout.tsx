@@ -1,11 +1,16 @@
-import { Suspense, useContext, useMemo, type ReactNode } from 'react'
+import { Suspense, useContext, useMemo, useState, type ReactNode } from 'react'
+import { Menu, X } from 'lucide-react'
+import { quickActionVisible } from '../../domain/navigation'
 import { SearchBar } from '../search/SearchBar'
 import { useKeyboardShortcuts } from './KeyboardShortcuts'
 import { Logo } from './Logo'
+import { ProjectSelector } from './ProjectSelector'
+import { QuotaBanner } from './QuotaBanner'
 import { Sidebar } from './Sidebar'
-import { TopMenus } from './TopMenus'
+import { MENU_ICONS, TopMenuButtons } from './TopMenuButtons'
 import { useApp, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
+import { useTheme } from '../shared/theme'
 import { ReplayModeContext } from '../debug/replayMode'
 import styles from './layout.module.css'
 
@@ -16,6 +21,8 @@ function useOverlayChunk() {
     const load = () => import('./ChromeOverlays')
     return {
       Overlays: lazyArea('chromeOverlays', load, report),
+      // The top bar's menus (Radix DropdownMenu): a chunk of their own, asked for with the layout.
+      TopMenus: lazyArea('layout', () => import('./TopMenus'), report, { fallback: TopMenuButtons }),
       // The onboarding questionnaire: a chunk of its own, loaded when it opens.
       Questionnaire: lazyArea('onboarding', () => import('../onboarding/QuestionnaireDialog'), report),
       // The debug panel is a chunk of its own, loaded when first opened.
@@ -29,13 +36,23 @@ function useOverlayChunk() {
   }, [app])
 }
 
-/** The chrome of the main-layout routes: top bar, sidebars, content, panels. */
+/**
+ * The chrome of the main-layout routes: a full-bleed top bar (logo, search, menus), the sidebar
+ * (a drawer below 900 px), the content at a readable width, and the panels.
+ */
 export default function MainLayout({ children }: { children: ReactNode }) {
   useKeyboardShortcuts()
   const nav = useQuery({ type: 'navigation/State' })
+  const ctx = useQuery({ type: 'navigation/Context' })
   const clientFlow = useQuery({ type: 'onboarding/ClientFlow' })
   const questionnaire = useQuery({ type: 'onboarding/Questionnaire' })
-  const { Overlays, SetMeUpPanel, Questionnaire, DebugPanel } = useOverlayChunk()
+  const app = useApp()
+  const { Overlays, TopMenus, SetMeUpPanel, Questionnaire, DebugPanel } = useOverlayChunk()
+  // The theme is applied here, with the chrome, so the page does not flash before the menus load.
+  const [theme, setTheme] = useTheme(ctx.signedIn ? ctx.userName : 'anonymous')
+  // The drawer is open on the page where it was opened: any navigation closes it.
+  const [drawerAt, setDrawerAt] = useState<string | null>(null)
+  const drawerOpen = drawerAt === nav.location.path
   // A replayed session shows its page, not a second panel inside the first.
   const inReplay = useContext(ReplayModeContext)
   const classic = nav.navigationType === 'classic'
@@ -43,18 +60,53 @@ export default function MainLayout({ children }: { children: ReactNode }) {
     nav.tour !== undefined || nav.quickSetupVisible || nav.openModals.length > 0 || clientFlow !== undefined
   return (
     <div className={styles.shell} data-navigation-type={classic ? 'classic' : 'new'}>
+      <a className={styles.skip} href="#main">
+        Skip to content
+      </a>
       <header className={styles.topbar}>
+        {!classic && (
+          <button
+            type="button"
+            className={styles.drawerButton}
+            aria-label={drawerOpen ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={drawerOpen}
+            aria-controls="sidebar"
+            onClick={() => setDrawerAt(drawerOpen ? null : nav.location.path)}
+          >
+            {drawerOpen ? <X size={20} aria-hidden /> : <Menu size={20} aria-hidden />}
+          </button>
+        )}
         <Logo />
+        <ProjectSelector />
         <div className={styles.search} data-tour="search">
           <SearchBar />
         </div>
-        <TopMenus />
+        {quickActionVisible(ctx, nav.location.path) && (
+          <button
+            type="button"
+            className={styles.quickAction}
+            onClick={() => app.dispatch({ type: 'navigation/OpenQuickSetup' }, 'ui')}
+          >
+            Quick Setup
+          </button>
+        )}
+        <Suspense fallback={<TopMenuButtons />}>
+          <TopMenus theme={theme} onTheme={setTheme} icons={MENU_ICONS} />
+        </Suspense>
       </header>
       {classic && <Sidebar classic />}
       <div className={styles.body}>
-        {!classic && <Sidebar />}
-        <main className={styles.content} id="main" data-tour="page">
-          {children}
+        {!classic && (
+          <>
+            <Sidebar drawerOpen={drawerOpen} onCloseDrawer={() => setDrawerAt(null)} />
+            {drawerOpen && (
+              <div className={styles.backdrop} aria-hidden="true" onClick={() => setDrawerAt(null)} />
+            )}
+          </>
+        )}
+        <main className={styles.content} id="main" data-tour="page" tabIndex={-1}>
+          <QuotaBanner />
+          <div className={styles.contentInner}>{children}</div>
         </main>
         {nav.setMeUp.visible && (
           <Suspense fallback={null}>

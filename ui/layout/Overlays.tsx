@@ -1,7 +1,8 @@
-/** Dialogs the shell owns: the quick-setup overlay wizard and contact us. */
-import { useDispatch, useQuery } from '../shared/appContext'
+/** Dialogs the shell owns: the quick-setup overlay wizard and contact us (the onboarding area's form). */
+import { Suspense, createElement, useMemo, useState } from 'react'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import { lazyArea } from '../shared/lazyArea'
 import { ClientSetupForm } from '../navigation/ClientSetupForm'
-import { useNavigate } from '../navigation/busLocation'
 import { ShellDialog } from './ShellDialog'
 
 export function QuickSetupOverlay() {
@@ -19,27 +20,21 @@ export function QuickSetupOverlay() {
   )
 }
 
+/** The contact-us form (the onboarding area's), loaded the first time the dialog opens. */
 export function ContactUsDialog() {
-  const nav = useQuery({ type: 'navigation/State' })
-  const dispatch = useDispatch()
-  const navigate = useNavigate()
-  const open = nav.openModals.includes('contactUs')
-  const close = () => {
-    dispatch({ type: 'navigation/CloseModal', modal: 'contactUs' })
-    // Closing the dialog clears the query that opened it.
-    const params = new URLSearchParams(nav.location.query)
-    if (params.has('contactUsContext')) {
-      params.delete('contactUsContext')
-      const rest = params.toString()
-      navigate(`${nav.location.path}${rest ? `?${rest}` : ''}`, { replace: true })
-    }
-  }
-  return (
-    <ShellDialog
-      open={open}
-      onClose={close}
-      title="Contact Us"
-      description="Our team will get back to you about your trial."
-    />
+  const app = useApp()
+  const open = useQuery({ type: 'navigation/State' }).openModals.includes('contactUs')
+  const [needed, setNeeded] = useState(open)
+  if (open && !needed) setNeeded(true)
+  const Dialog = useMemo(
+    () =>
+      lazyArea(
+        'onboarding',
+        () => import('../onboarding/ContactUsDialog'),
+        (command) => app.dispatch(command, 'ui'),
+      ),
+    [app],
   )
+  if (!needed) return null
+  return <Suspense fallback={null}>{createElement(Dialog)}</Suspense>
 }

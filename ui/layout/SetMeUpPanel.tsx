@@ -1,24 +1,91 @@
 /** The set-me-up panel: how to configure a package client for a repository of the platform. */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { KeyRound } from 'lucide-react'
 import { defaultRepoFor } from '../../domain/onboarding'
-import { clientSetup } from '../../domain/onboarding/setMeUp'
-import { useDispatch, useQuery } from '../shared/appContext'
-import { BaseUrlState, SetupStepView } from './SetupSteps'
+import { clientSetup, setMeUpRepos, type ClientAccess } from '../../domain/onboarding/setMeUp'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import { whatHappened } from '../shared/failureText'
+import { Button } from '../shared/kit/Button'
+import { CodeBlock } from '../shared/kit/CodeBlock'
+import { inputClass } from '../shared/kit/Field'
+import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
 import styles from './layout.module.css'
 import chrome from './chrome.module.css'
+
+/**
+ * The client token the platform issued, taken once from the in-memory vault and kept only in
+ * this component's memory: closing the panel forgets it (the platform keeps only its hash).
+ */
+function useShownToken(): ClientAccess | undefined {
+  const app = useApp()
+  const { clientToken = { status: 'idle' } } = useQuery({ type: 'repositories/State' })
+  // Taken from the vault on the first render that sees its reference; this panel's memory only.
+  const [taken] = useState(() => new Map<string, string>())
+  if (clientToken.status !== 'issued') return undefined
+  if (!taken.has(clientToken.ref)) {
+    const token = app.takeSecret(clientToken.ref)
+    taken.clear()
+    if (token !== undefined) taken.set(clientToken.ref, token)
+  }
+  const token = taken.get(clientToken.ref)
+  return token === undefined ? undefined : { token, user: clientToken.user }
+}
+
+function TokenSection({ access }: { readonly access: ClientAccess | undefined }) {
+  const dispatch = useDispatch()
+  const { clientToken = { status: 'idle' } } = useQuery({ type: 'repositories/State' })
+  const generate = () => dispatch({ type: 'repositories/GenerateClientToken' })
+  return (
+    <section className={chrome.token} aria-label="Client token">
+      {access ? (
+        <>
+          <p>
+            Your token, shown once: copy it now. The console does not keep it; the steps below include it.
+          </p>
+          <CodeBlock code={access.token} label="token" />
+        </>
+      ) : (
+        <p className={chrome.muted}>Generate a token for your client to sign in with as yourself.</p>
+      )}
+      {clientToken.status === 'failed' && (
+        <p role="alert" className={chrome.fieldError}>
+          The token could not be generated: {whatHappened(clientToken.failure)}.
+        </p>
+      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={<KeyRound size={16} aria-hidden />}
+        busy={clientToken.status === 'pending'}
+        onClick={generate}
+      >
+        {clientToken.status === 'failed' ? 'Retry' : access ? 'Generate another token' : 'Generate token'}
+      </Button>
+    </section>
+  )
+}
 
 export function SetMeUpPanel() {
   const nav = useQuery({ type: 'navigation/State' })
   const packageTypes = useQuery({ type: 'platform/State' }).packageTypes
   const dispatch = useDispatch()
+  const access = useShownToken()
   const setMeUp = nav.setMeUp
+  const { list } = useQuery({ type: 'repositories/State' })
   const [chosenRepo, setChosenRepo] = useState<string | undefined>(undefined)
+  // The platform's own repositories of the type, so the addresses below exist.
+  useEffect(() => {
+    if (setMeUp.visible && list.status === 'idle') dispatch({ type: 'repositories/LoadList' })
+  }, [dispatch, setMeUp.visible, list.status])
   if (!setMeUp.visible) return null
   const type = setMeUp.packageType
+  const known = type && list.status === 'loaded' ? setMeUpRepos(type, list.data) : []
   const repos = type
     ? setMeUp.availableRepos.length > 0
       ? setMeUp.availableRepos
-      : [defaultRepoFor(type)]
+      : known.length > 0
+        ? known
+        : [defaultRepoFor(type)]
     : []
   const repo = chosenRepo !== undefined && repos.includes(chosenRepo) ? chosenRepo : repos[0]
   const types = type && !packageTypes.includes(type) ? [type, ...packageTypes] : packageTypes
@@ -29,6 +96,7 @@ export function SetMeUpPanel() {
         <label htmlFor="set-me-up-type">Package type</label>
         <select
           id="set-me-up-type"
+          className={inputClass}
           value={type ?? ''}
           onChange={(e) => {
             setChosenRepo(undefined)
@@ -48,7 +116,12 @@ export function SetMeUpPanel() {
         <>
           <div className={chrome.field}>
             <label htmlFor="set-me-up-repo">Repository</label>
-            <select id="set-me-up-repo" value={repo} onChange={(e) => setChosenRepo(e.target.value)}>
+            <select
+              id="set-me-up-repo"
+              className={inputClass}
+              value={repo}
+              onChange={(e) => setChosenRepo(e.target.value)}
+            >
               {repos.map((r) => (
                 <option key={r} value={r}>
                   {r}
@@ -56,6 +129,7 @@ export function SetMeUpPanel() {
               ))}
             </select>
           </div>
+          <TokenSection access={access} />
           {nav.clientBaseUrl === undefined ? (
             <BaseUrlState
               failure={nav.clientBaseUrlFailure}
@@ -63,7 +137,8 @@ export function SetMeUpPanel() {
             />
           ) : (
             <section aria-label={`Set up ${type} for ${repo}`}>
-              {clientSetup(type, nav.clientBaseUrl, repo).map((step) => (
+              <NotServedNote packageType={type} repo={repo} />
+              {clientSetup(type, nav.clientBaseUrl, repo, access).map((step) => (
                 <SetupStepView key={step.title} step={step} />
               ))}
             </section>
@@ -72,9 +147,9 @@ export function SetMeUpPanel() {
       ) : (
         <p>Choose a package type to configure your client to work with the platform.</p>
       )}
-      <button type="button" onClick={() => dispatch({ type: 'navigation/HideSetMeUp' })}>
+      <Button variant="ghost" onClick={() => dispatch({ type: 'navigation/HideSetMeUp' })}>
         Close Set Me Up
-      </button>
+      </Button>
     </aside>
   )
 }

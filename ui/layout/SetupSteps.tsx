@@ -1,7 +1,8 @@
-import type { SetupStep } from '../../domain/onboarding/setMeUp'
+import { clientServed, type SetupStep } from '../../domain/onboarding/setMeUp'
+import { CodeBlock } from '../shared/kit/CodeBlock'
 import chrome from './chrome.module.css'
 
-/** One client set-up step: its title, where the snippet goes, and the snippet. */
+/** One client set-up step: its title, where the snippet goes, and the snippet with Copy. */
 export function SetupStepView({ step, level = 3 }: { readonly step: SetupStep; readonly level?: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
@@ -12,10 +13,25 @@ export function SetupStepView({ step, level = 3 }: { readonly step: SetupStep; r
           In <code>{step.file}</code>:
         </p>
       )}
-      <pre className={chrome.snippet}>
-        <code>{step.code}</code>
-      </pre>
+      <CodeBlock code={step.code} label={step.title.toLowerCase()} />
     </div>
+  )
+}
+
+/** What the platform does not serve for a package type: its client would get 404s. */
+export function NotServedNote({
+  packageType,
+  repo,
+}: {
+  readonly packageType: string
+  readonly repo: string
+}) {
+  if (clientServed(packageType)) return null
+  return (
+    <p className={chrome.note}>
+      This platform does not serve the {packageType} client yet. The files of {repo} can be uploaded and
+      downloaded over HTTP:
+    </p>
   )
 }
 

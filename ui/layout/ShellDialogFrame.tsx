@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import * as Dialog from '@radix-ui/react-dialog'
+import { Button } from '../shared/kit/Button'
 import styles from './layout.module.css'
 
 export interface ShellDialogProps {
@@ -20,9 +21,11 @@ export default function ShellDialogFrame({ open, onClose, title, description, ch
           <Dialog.Title>{title}</Dialog.Title>
           <Dialog.Description>{description}</Dialog.Description>
           {children}
-          <Dialog.Close asChild>
-            <button type="button">Close</button>
-          </Dialog.Close>
+          <div className={styles.dialogActions}>
+            <Dialog.Close asChild>
+              <Button>Close</Button>
+            </Dialog.Close>
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

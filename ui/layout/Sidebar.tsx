@@ -1,7 +1,9 @@
-import * as Tooltip from '@radix-ui/react-tooltip'
+import { ChevronsLeft, ChevronsRight } from 'lucide-react'
 import { Link } from 'wouter'
 import type { SidebarKind, VisibleItem } from '../../domain/navigation'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { NavHint } from './NavHint'
+import { NavIcon } from './navIcons'
 import styles from './layout.module.css'
 import classicStyles from './classic.module.css'
 
@@ -13,83 +15,116 @@ export const SIDEBAR_TITLES: Readonly<Record<SidebarKind, string>> = {
 
 const isUnder = (path: string, href: string) => path === href || path.startsWith(`${href}/`)
 
-function Item({ item, path }: { item: VisibleItem; path: string }) {
+function Item({ item, path, iconsOnly }: { item: VisibleItem; path: string; iconsOnly: boolean }) {
+  const label = (
+    <>
+      <NavIcon id={item.id} />
+      <span className={styles.itemText}>{item.title}</span>
+    </>
+  )
   if (item.disabled)
     return (
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <span className={styles.disabled} aria-disabled="true" tabIndex={0}>
-            {item.title}
+      <NavHint text={iconsOnly ? `${item.title}: ${item.tooltip ?? ''}` : item.tooltip}>
+        {(describedBy) => (
+          <span className={styles.disabled} aria-disabled="true" tabIndex={0} aria-describedby={describedBy}>
+            {label}
           </span>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content className={styles.tooltip}>{item.tooltip}</Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
+        )}
+      </NavHint>
     )
   return (
-    <Link href={item.href} aria-current={isUnder(path, item.href) ? 'page' : undefined}>
-      {item.title}
-    </Link>
+    <NavHint text={item.title} enabled={iconsOnly}>
+      {() => (
+        <Link
+          href={item.href}
+          className={styles.item}
+          aria-current={isUnder(path, item.href) ? 'page' : undefined}
+        >
+          {label}
+        </Link>
+      )}
+    </NavHint>
   )
 }
 
+export interface SidebarProps {
+  readonly classic?: boolean
+  /** Below 900 px the sidebar is a drawer over the page: whether it is open. */
+  readonly drawerOpen?: boolean
+  readonly onCloseDrawer?: () => void
+}
+
 /**
- * The sidebars: a switch between the two available kinds, and the active one's items. With the
- * classic navigation type the same switch and items form a bar below the top bar instead.
+ * The sidebars: a segmented switch between the available kinds, and the active one's items
+ * with their icons, collapsible to icons only. With the classic navigation type the same switch
+ * and items form a bar below the top bar instead. Below 900 px it is a drawer (MainLayout).
  */
-export function Sidebar({ classic = false }: { readonly classic?: boolean }) {
+export function Sidebar({ classic = false, drawerOpen = false, onCloseDrawer }: SidebarProps) {
   const sidebars = useQuery({ type: 'navigation/Sidebars' })
   const path = useQuery({ type: 'navigation/Location' }).path
   const dispatch = useDispatch()
   const active = sidebars.kinds.includes(sidebars.active) ? sidebars.active : 'application'
   const items = sidebars.items[active]
+  const collapsed = !classic && sidebars.collapsed
   const switchTo = (kind: SidebarKind) =>
     dispatch({
       type: kind === 'application' ? 'navigation/GoToApplicationLanding' : 'navigation/GoToAdminLanding',
     })
+  const kinds = sidebars.kinds.filter((kind) => kind === 'application' || sidebars.items[kind].length > 0)
   return (
-    <Tooltip.Provider delayDuration={200}>
-      <aside
-        data-tour="sidebar"
-        aria-label={classic ? 'Navigation bar' : 'Sidebar'}
-        className={
-          classic
-            ? classicStyles.classicBar
-            : sidebars.collapsed
-              ? `${styles.sidebar} ${styles.collapsed}`
-              : styles.sidebar
-        }
-      >
+    <aside
+      id="sidebar"
+      data-tour="sidebar"
+      aria-label={classic ? 'Navigation bar' : 'Sidebar'}
+      className={classic ? classicStyles.classicBar : styles.sidebar}
+      data-collapsed={collapsed || undefined}
+      data-drawer-open={drawerOpen || undefined}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && drawerOpen) onCloseDrawer?.()
+      }}
+    >
+      {kinds.length > 1 && (
         <div className={styles.switcher} role="group" aria-label="Sidebars" data-tour="sidebarSwitch">
-          {sidebars.kinds
-            .filter((kind) => kind === 'application' || sidebars.items[kind].length > 0)
-            .map((kind) => (
-              <button key={kind} type="button" aria-pressed={kind === active} onClick={() => switchTo(kind)}>
-                {SIDEBAR_TITLES[kind]}
-              </button>
-            ))}
+          {kinds.map((kind) => (
+            <button key={kind} type="button" aria-pressed={kind === active} onClick={() => switchTo(kind)}>
+              {SIDEBAR_TITLES[kind]}
+            </button>
+          ))}
         </div>
-        <nav aria-label={SIDEBAR_TITLES[active]}>
-          <ul className={styles.items}>
-            {items.map((item) => (
+      )}
+      <nav aria-label={SIDEBAR_TITLES[active]} className={styles.nav}>
+        <ul className={styles.items}>
+          {items.map((item, i) => {
+            const group =
+              item.group !== undefined && item.group !== items[i - 1]?.group ? item.group : undefined
+            return (
               <li key={item.id}>
-                <Item item={item} path={path} />
+                {group && !classic && (
+                  <span className={styles.group} aria-hidden="true">
+                    {group}
+                  </span>
+                )}
+                <Item item={item} path={path} iconsOnly={collapsed} />
               </li>
-            ))}
-          </ul>
-        </nav>
-        {!classic && (
-          <button
-            type="button"
-            className={styles.collapse}
-            aria-label={sidebars.collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            onClick={() => dispatch({ type: 'navigation/ToggleSidebar' })}
-          >
-            {sidebars.collapsed ? '»' : '«'}
-          </button>
-        )}
-      </aside>
-    </Tooltip.Provider>
+            )
+          })}
+        </ul>
+      </nav>
+      {!classic && (
+        <button
+          type="button"
+          className={styles.collapse}
+          aria-label={sidebars.collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          title={sidebars.collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          onClick={() => dispatch({ type: 'navigation/ToggleSidebar' })}
+        >
+          {sidebars.collapsed ? (
+            <ChevronsRight size={18} aria-hidden />
+          ) : (
+            <ChevronsLeft size={18} aria-hidden />
+          )}
+        </button>
+      )}
+    </aside>
   )
 }

@@ -1,29 +1,37 @@
-import { useRef, useEffect } from 'react'
-import { quickActionVisible, type TopMenuItem } from '../../domain/navigation'
-import { useDispatch, useQuery } from '../shared/appContext'
+/**
+ * The top bar's menus on the kit's DropdownMenu (Radix: arrow keys, Home/End, typeahead, Escape
+ * back to the button), with their open state on the bus (navigation/OpenMenu) so shortcuts and
+ * the tour can close them. A chunk of its own, loaded with the main layout: until it arrives
+ * MainLayout shows the same buttons (TopMenuButtons), and a click then opens the menu as soon as
+ * the chunk is there, since the open state is already on the bus.
+ */
+import type { TopMenuItem } from '../../domain/navigation'
+import { topMenuBlock } from '../../domain/navigation/readOnly'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { useNavigate } from '../navigation/busLocation'
+import { DropdownMenu, MenuRadioGroup, type MenuEntry } from '../shared/kit/DropdownMenu'
+import { messageText } from '../shared/messages'
+import type { ThemeChoice } from '../shared/theme'
+import type { MenuIcons } from './TopMenuButtons'
 import styles from './layout.module.css'
 
-interface MenuProps {
-  readonly id: 'user' | 'help'
-  readonly label: string
-  readonly buttonText: string
-  readonly items: ReadonlyArray<TopMenuItem>
-  readonly extra?: ReadonlyArray<{ readonly id: string; readonly title: string; readonly run: () => void }>
+export interface TopMenusProps {
+  readonly theme: ThemeChoice
+  readonly onTheme: (choice: ThemeChoice) => void
+  /** The menus' icons, from the layout's chunk (TopMenuButtons): this chunk then needs no icon module. */
+  readonly icons: MenuIcons
 }
 
-/** A disclosure menu: a button and a list of menu items; Escape or a choice closes it. */
-function Menu({ id, label, buttonText, items, extra = [] }: MenuProps) {
-  const open = useQuery({ type: 'navigation/State' }).openMenu === id
+export default function TopMenus({ theme, onTheme, icons }: TopMenusProps) {
+  const menus = useQuery({ type: 'navigation/TopMenus' })
+  const ctx = useQuery({ type: 'navigation/Context' })
+  const openMenu = useQuery({ type: 'navigation/State' }).openMenu
   const dispatch = useDispatch()
+  const app = useApp()
   const navigate = useNavigate()
-  const listRef = useRef<HTMLUListElement>(null)
-  useEffect(() => {
-    if (open) listRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
-  }, [open])
-  const close = () => dispatch({ type: 'navigation/OpenMenu', menu: null })
+
   const choose = (item: TopMenuItem) => {
-    close()
+    dispatch({ type: 'navigation/OpenMenu', menu: null })
     if (item.href) return navigate(item.href)
     if (item.external) return window.open(item.external, '_blank', 'noopener,noreferrer')
     switch (item.action) {
@@ -47,74 +55,70 @@ function Menu({ id, label, buttonText, items, extra = [] }: MenuProps) {
         return undefined
     }
   }
-  return (
-    <div className={styles.menu}>
-      <button
-        type="button"
-        data-tour={id === 'user' ? 'userMenu' : 'helpMenu'}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={`${id}-menu`}
-        onClick={() => dispatch({ type: 'navigation/OpenMenu', menu: open ? null : id })}
-      >
-        {buttonText}
-      </button>
-      {open && (
-        <ul
-          id={`${id}-menu`}
-          role="menu"
-          aria-label={label}
-          ref={listRef}
-          className={styles.menuList}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') close()
-          }}
-        >
-          {items.map((item) => (
-            <li key={item.id} role="none">
-              <button type="button" role="menuitem" onClick={() => choose(item)}>
-                {item.title}
-              </button>
-            </li>
-          ))}
-          {extra.map((entry) => (
-            <li key={entry.id} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  close()
-                  entry.run()
-                }}
-              >
-                {entry.title}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  )
-}
+  const entries = (items: ReadonlyArray<TopMenuItem>): MenuEntry[] =>
+    items.map((item) => {
+      const blockedBy = topMenuBlock(item.id, ctx)
+      return {
+        id: item.id,
+        label: blockedBy ? (
+          <span className={styles.blockedItem}>
+            {item.title}
+            <span className={styles.blockedReason}>{messageText({ key: blockedBy })}</span>
+          </span>
+        ) : (
+          item.title
+        ),
+        textValue: item.title,
+        ...(blockedBy ? { disabled: true } : {}),
+        icon: icons.items[item.id],
+        ...(item.action === 'logout' ? { tone: 'danger' as const } : {}),
+        onSelect: () => choose(item),
+      }
+    })
+  // The last entries (profile, log out / log in) in a group of their own, after a line.
+  const accountIds = new Set(['editProfile', 'logout', 'login'])
+  const userGroups = [
+    entries(menus.user.filter((i) => !accountIds.has(i.id))),
+    entries(menus.user.filter((i) => accountIds.has(i.id))),
+  ].filter((g) => g.length > 0)
+  // A menu closes only itself: moving from one menu to the other opens the second before the
+  // first reports it closed, so the state is read when that report comes, not at render.
+  const openChange = (menu: 'help' | 'user') => (open: boolean) => {
+    if (open) dispatch({ type: 'navigation/OpenMenu', menu })
+    else if (app.getState().navigation.openMenu === menu)
+      dispatch({ type: 'navigation/OpenMenu', menu: null })
+  }
 
-export function TopMenus() {
-  const menus = useQuery({ type: 'navigation/TopMenus' })
-  const ctx = useQuery({ type: 'navigation/Context' })
-  const path = useQuery({ type: 'navigation/Location' }).path
-  const dispatch = useDispatch()
   return (
     <div className={styles.menus}>
-      {quickActionVisible(ctx, path) && (
-        <button type="button" onClick={() => dispatch({ type: 'navigation/OpenQuickSetup' })}>
-          Quick Setup
-        </button>
-      )}
-      <Menu id="help" label="Help" buttonText="Help" items={menus.help} />
-      <Menu
-        id="user"
+      <DropdownMenu
+        label="Help"
+        trigger={
+          <>
+            {icons.help}
+            <span className={styles.menuButtonText}>Help</span>
+          </>
+        }
+        triggerClassName={styles.menuButton}
+        triggerProps={{ 'data-tour': 'helpMenu' }}
+        groups={[entries(menus.help)]}
+        open={openMenu === 'help'}
+        onOpenChange={openChange('help')}
+      />
+      <DropdownMenu
         label="User menu"
-        buttonText={ctx.signedIn ? ctx.userName : 'Guest'}
-        items={menus.user}
+        trigger={
+          <>
+            {icons.user}
+            <span className={styles.menuButtonText}>{ctx.signedIn ? ctx.userName : 'Guest'}</span>
+          </>
+        }
+        triggerClassName={styles.menuButton}
+        triggerProps={{ 'data-tour': 'userMenu' }}
+        header={<MenuRadioGroup label="Theme" value={theme} options={icons.themes} onValueChange={onTheme} />}
+        groups={userGroups}
+        open={openMenu === 'user'}
+        onOpenChange={openChange('user')}
       />
     </div>
   )

@@ -7,6 +7,10 @@ import { useLocation } from 'wouter'
 import * as Tooltip from '@radix-ui/react-tooltip'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { SearchModel } from '../../domain/search'
+import { SlidersHorizontal } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
+import { Checkbox } from '../shared/kit/Checkbox'
+import { DateField, Field, TextField, inputClass } from '../shared/kit/Field'
 import styles from './packages.module.css'
 
 const DEFAULT_TYPES = [
@@ -29,6 +33,15 @@ const SEVERITY_OPTIONS = [
   ['low', 'Low'],
   ['info', 'Info'],
   ['unknown', 'Unknown'],
+] as const
+const SORT_OPTIONS = [
+  { value: 'name', label: 'Name' },
+  { value: 'created', label: 'Created' },
+  { value: 'modified', label: 'Modified' },
+] as const
+const DIRECTION_OPTIONS = [
+  { value: 'asc', label: 'Ascending' },
+  { value: 'desc', label: 'Descending' },
 ] as const
 export const RELEASE_ONLY_TOOLTIP = 'Only semver release versions will be shown'
 
@@ -68,31 +81,35 @@ export function Filters({
 
   return (
     <aside className={styles.filters} aria-label="Filters">
-      <fieldset>
+      <h2 className={styles.filtersTitle}>
+        <SlidersHorizontal size={16} aria-hidden />
+        Filters
+      </h2>
+      <fieldset className={styles.group}>
         <legend>Package type</legend>
-        {types.map((t) => (
-          <label key={t}>
-            <input
-              type="checkbox"
+        <div className={styles.choices} data-scroll="true">
+          {types.map((t) => (
+            <Checkbox
+              key={t}
+              label={t}
               checked={model.packageTypes.includes(t)}
-              onChange={() => run({ packageTypes: toggle(model.packageTypes, t) })}
-            />{' '}
-            {t}
-          </label>
-        ))}
+              onCheckedChange={() => run({ packageTypes: toggle(model.packageTypes, t) })}
+            />
+          ))}
+        </div>
       </fieldset>
-      <fieldset>
+      <fieldset className={styles.group}>
         <legend>Severity (at least one)</legend>
-        {SEVERITY_OPTIONS.map(([value, label]) => (
-          <label key={value}>
-            <input
-              type="checkbox"
+        <div className={styles.choices}>
+          {SEVERITY_OPTIONS.map(([value, label]) => (
+            <Checkbox
+              key={value}
+              label={label}
               checked={model.severities.includes(value)}
-              onChange={() => run({ severities: toggle(model.severities, value) })}
-            />{' '}
-            {label}
-          </label>
-        ))}
+              onCheckedChange={() => run({ severities: toggle(model.severities, value) })}
+            />
+          ))}
+        </div>
       </fieldset>
       <form
         onSubmit={(e) => {
@@ -100,90 +117,101 @@ export function Filters({
           run({ repositories: splitList(repos), licenses: splitList(licenses) })
         }}
       >
-        <fieldset>
+        <fieldset className={styles.group}>
           <legend>Repositories and licences</legend>
-          <label>
-            Repositories
-            <input value={repos} onChange={(e) => setRepos(e.target.value)} placeholder="npm-remote, libs" />
-          </label>
-          <label>
-            Licences
-            <input
-              value={licenses}
-              onChange={(e) => setLicenses(e.target.value)}
-              placeholder="MIT, Apache-2.0"
-            />
-          </label>
-          <button type="submit">Apply</button>
+          <TextField
+            label="Repositories"
+            value={repos}
+            onChange={(e) => setRepos(e.target.value)}
+            placeholder="npm-remote, libs"
+          />
+          <TextField
+            label="Licences"
+            value={licenses}
+            onChange={(e) => setLicenses(e.target.value)}
+            placeholder="MIT, Apache-2.0"
+          />
+          <div className={styles.groupActions}>
+            <Button type="submit" size="sm">
+              Apply
+            </Button>
+          </div>
         </fieldset>
       </form>
-      <fieldset>
+      <fieldset className={styles.group}>
         <legend>Created</legend>
-        <label>
-          After
-          <input
-            type="date"
+        <div className={styles.pair}>
+          <DateField
+            label="After"
             value={model.after?.slice(0, 10) ?? ''}
             onChange={(e) => run({ after: e.target.value || null })}
           />
-        </label>
-        <label>
-          Before
-          <input
-            type="date"
+          <DateField
+            label="Before"
             value={model.before?.slice(0, 10) ?? ''}
             onChange={(e) => run({ before: e.target.value || null })}
           />
-        </label>
+        </div>
       </fieldset>
-      <fieldset>
+      <fieldset className={styles.group}>
         <legend>Sort</legend>
-        <label>
-          Sort by
-          <select value={model.sortBy} onChange={(e) => run({ sortBy: e.target.value })}>
-            <option value="name">Name</option>
-            <option value="created">Created</option>
-            <option value="modified">Modified</option>
-          </select>
-        </label>
-        <label>
-          Direction
-          <select
-            value={model.sortType}
-            onChange={(e) => run({ sortType: e.target.value === 'desc' ? 'desc' : 'asc' })}
-          >
-            <option value="asc">Ascending</option>
-            <option value="desc">Descending</option>
-          </select>
-        </label>
+        <div className={styles.pair}>
+          <Field label="Sort by">
+            <select
+              className={`${inputClass} ${styles.select}`}
+              value={model.sortBy}
+              onChange={(e) => run({ sortBy: e.target.value })}
+            >
+              {SORT_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Direction">
+            <select
+              className={`${inputClass} ${styles.select}`}
+              value={model.sortType}
+              onChange={(e) => run({ sortType: e.target.value === 'desc' ? 'desc' : 'asc' })}
+            >
+              {DIRECTION_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
       </fieldset>
-      <Tooltip.Provider delayDuration={200}>
-        <Tooltip.Root>
-          <Tooltip.Trigger asChild>
-            <label>
-              <input
-                type="checkbox"
-                checked={releaseOnly}
-                aria-describedby={releaseOnly ? 'release-only-hint' : undefined}
-                onChange={(e) => setReleaseOnly(e.target.checked)}
-              />{' '}
-              Release versions only
-            </label>
-          </Tooltip.Trigger>
-          {releaseOnly && (
-            <Tooltip.Portal>
-              <Tooltip.Content className={styles.tooltip} sideOffset={4}>
-                {RELEASE_ONLY_TOOLTIP}
-              </Tooltip.Content>
-            </Tooltip.Portal>
-          )}
-        </Tooltip.Root>
-      </Tooltip.Provider>
-      {releaseOnly && (
-        <span id="release-only-hint" className={styles.meta}>
-          {RELEASE_ONLY_TOOLTIP}
-        </span>
-      )}
+      <div className={styles.group}>
+        <Tooltip.Provider delayDuration={200}>
+          <Tooltip.Root>
+            <Tooltip.Trigger asChild>
+              <span className={styles.tooltipAnchor}>
+                <Checkbox
+                  label="Release versions only"
+                  checked={releaseOnly}
+                  aria-describedby={releaseOnly ? 'release-only-hint' : undefined}
+                  onCheckedChange={setReleaseOnly}
+                />
+              </span>
+            </Tooltip.Trigger>
+            {releaseOnly && (
+              <Tooltip.Portal>
+                <Tooltip.Content className={styles.tooltip} sideOffset={4}>
+                  {RELEASE_ONLY_TOOLTIP}
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            )}
+          </Tooltip.Root>
+        </Tooltip.Provider>
+        {releaseOnly && (
+          <span id="release-only-hint" className={styles.hint}>
+            {RELEASE_ONLY_TOOLTIP}
+          </span>
+        )}
+      </div>
     </aside>
   )
 }

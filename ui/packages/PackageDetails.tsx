@@ -1,21 +1,20 @@
 /** Package details: facts, install command, versions, and the package tabs. */
 import { useCallback, useEffect, useRef } from 'react'
 import { Link } from 'wouter'
-import * as Tabs from '@radix-ui/react-tabs'
+import { Clock, MapPin, TriangleAlert } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
-import type { PackageTab } from '../../domain/packages/types'
-import {
-  BackToResults,
-  InstallCommand,
-  VulnerabilityBadges,
-  formatBytes,
-  formatDate,
-  versionPath,
-} from './common'
+import type { PackageTab, VersionRepo, VersionSummary } from '../../domain/packages/types'
+import { Button } from '../shared/kit/Button'
+import { Badge, EmptyState, KeyValue } from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
+import { Table } from '../shared/kit/Table'
+import { Tabs } from '../shared/kit/Tabs'
+import { DetailsSkeleton, SecurityStatus, TypeIcon, formatBytes, versionPath } from './common'
+import { BackToResults, InstallCommand } from './details'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
 import { EMPTY_TEXTS } from './PackagesList'
-import styles from './packages.module.css'
+import styles from './details.module.css'
 
 export function PackageDetails({ packageId }: { packageId: string }) {
   const dispatch = useDispatch()
@@ -32,14 +31,17 @@ export function PackageDetails({ packageId }: { packageId: string }) {
   )
 
   if (details.packageId !== packageId || details.status === 'loading' || details.status === 'idle')
-    return <p role="status">Loading package…</p>
+    return <DetailsSkeleton label="Loading package…" />
   if (details.status === 'failed' || !details.pkg)
     return (
-      <div className={styles.error} role="alert">
-        <p>The package could not be loaded.</p>
-        <button type="button" onClick={() => dispatch({ type: 'packages/OpenPackage', packageId })}>
-          Retry
-        </button>
+      <div className={styles.page}>
+        <div className={styles.error} role="alert">
+          <TriangleAlert size={20} aria-hidden className={styles.errorIcon} />
+          <p>The package could not be loaded.</p>
+          <Button size="sm" onClick={() => dispatch({ type: 'packages/OpenPackage', packageId })}>
+            Retry
+          </Button>
+        </div>
       </div>
     )
   const pkg = details.pkg
@@ -54,145 +56,193 @@ export function PackageDetails({ packageId }: { packageId: string }) {
     ...(isDocker ? [{ id: 'dockerLayers' as const, label: 'Docker Layers' }] : []),
   ]
   const tab = details.tab && tabs.some((t) => t.id === details.tab) ? details.tab : 'readme'
+  const facts = [
+    { key: 'downloads', label: 'Downloads', value: pkg.stats.downloads.toLocaleString('en') },
+    { key: 'followers', label: 'Followers', value: pkg.stats.followers.toLocaleString('en') },
+    ...(viewer.licenseDataEnabled
+      ? [
+          {
+            key: 'licences',
+            label: 'Licences',
+            value: pkg.licenses.length > 0 ? pkg.licenses.map((l) => l.name).join(', ') : 'None',
+          },
+        ]
+      : []),
+    ...(pkg.tags.length > 0
+      ? [
+          {
+            key: 'tags',
+            label: 'Tags',
+            value: (
+              <span className={styles.tags}>
+                {pkg.tags.map((t) => (
+                  <Badge key={t}>{t}</Badge>
+                ))}
+              </span>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'vulnerabilities',
+      label: 'Vulnerabilities',
+      value: (
+        <SecurityStatus xray={viewer.xray} scanned={pkg.scanned} vulnerabilities={pkg.vulnerabilities} />
+      ),
+    },
+    ...(pkg.operationalRisk
+      ? [{ key: 'risk', label: 'Operational risk', value: pkg.operationalRisk.riskLevel }]
+      : []),
+  ]
 
   return (
     <article className={styles.page} aria-labelledby="package-title">
-      <p>
+      <div>
         <BackToResults />
-      </p>
-      <h1 id="package-title">{pkg.name}</h1>
-      <p className={styles.meta}>
-        {pkg.packageType} · latest {pkg.latestVersion ?? '—'} · {pkg.versionsCount} versions · updated{' '}
-        {formatDate(pkg.modified)}
-      </p>
-      {pkg.description && <p>{pkg.description}</p>}
+      </div>
+      <header className={styles.detailsHeader}>
+        <span className={styles.headerIcon}>
+          <TypeIcon type={pkg.packageType} size={24} />
+        </span>
+        <div className={styles.headerText}>
+          <h1 id="package-title" className={styles.title}>
+            {pkg.name}
+          </h1>
+          <p className={styles.headerMeta}>
+            <Badge tone="accent">{pkg.packageType}</Badge>
+            <span>
+              latest <span className={styles.version}>{pkg.latestVersion ?? '—'}</span>
+            </span>
+            <span>
+              updated <RelativeTime iso={pkg.modified} />
+            </span>
+          </p>
+          {pkg.description && <p className={styles.description}>{pkg.description}</p>}
+        </div>
+      </header>
       <InstallCommand
         type={pkg.packageType}
         name={pkg.name}
         version={latest?.name}
         repoKey={latest?.repos[0]?.name}
       />
-      <dl>
-        <dt>Downloads</dt>
-        <dd>{pkg.stats.downloads.toLocaleString('en')}</dd>
-        <dt>Followers</dt>
-        <dd>{pkg.stats.followers.toLocaleString('en')}</dd>
-        {viewer.licenseDataEnabled && (
-          <>
-            <dt>Licences</dt>
-            <dd>{pkg.licenses.length > 0 ? pkg.licenses.map((l) => l.name).join(', ') : 'None'}</dd>
-          </>
-        )}
-        {pkg.tags.length > 0 && (
-          <>
-            <dt>Tags</dt>
-            <dd>{pkg.tags.join(', ')}</dd>
-          </>
-        )}
-        <dt>Vulnerabilities</dt>
-        <dd>
-          <VulnerabilityBadges vulnerabilities={pkg.vulnerabilities} />
-        </dd>
-        {pkg.operationalRisk && (
-          <>
-            <dt>Operational risk</dt>
-            <dd>{pkg.operationalRisk.riskLevel}</dd>
-          </>
-        )}
-      </dl>
-      {details.versions.length === 0 ? (
-        <p className={styles.empty}>{EMPTY_TEXTS.notYetAvailable}</p>
-      ) : (
-        <nav aria-labelledby="versions-title">
-          <h2 id="versions-title">Versions</h2>
-          <ul className={styles.badges} ref={versionList}>
-            {details.versions.map((v) => (
-              <li key={v.id}>
-                <Link href={versionPath(pkg.id, v.name)}>{v.name}</Link>
-              </li>
-            ))}
-          </ul>
-          <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusVersion} />
-        </nav>
-      )}
-      <Tabs.Root
-        className={styles.tabs}
-        value={tab}
-        onValueChange={(value) =>
-          dispatch({ type: 'packages/SelectTab', level: 'package', tab: value as PackageTab })
-        }
-      >
-        <Tabs.List aria-label="Package details">
-          {tabs.map((t) => (
-            <Tabs.Trigger key={t.id} value={t.id}>
-              {t.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="readme">
-          <ReadmePanel readme={version.readme} />
-        </Tabs.Content>
-        <Tabs.Content value="builds">
-          <BuildsPanel builds={version.builds} />
-        </Tabs.Content>
-        <Tabs.Content value="location">
-          {latest ? (
-            <table className={styles.table} aria-label="Location">
-              <thead>
-                <tr>
-                  <th>Repository</th>
-                  <th>Type</th>
-                  <th>Path</th>
-                </tr>
-              </thead>
-              <tbody>
-                {latest.repos.map((r) => (
-                  <tr key={r.name}>
-                    <td>{r.name}</td>
-                    <td>{r.type}</td>
-                    <td className={styles.hash}>{r.leadFilePath}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+      <div className={styles.detailsLayout}>
+        <div className={styles.detailsMain}>
+          {details.versions.length === 0 ? (
+            <div className={styles.panel}>
+              <EmptyState icon={<Clock size={28} />} title={EMPTY_TEXTS.notYetAvailable} />
+            </div>
           ) : (
-            <p className={styles.empty}>No location yet.</p>
-          )}
-        </Tabs.Content>
-        <Tabs.Content value="xrayData">
-          <VulnerabilityBadges vulnerabilities={pkg.vulnerabilities} />
-          {pkg.operationalRisk && <p>Operational risk: {pkg.operationalRisk.riskLevel}</p>}
-        </Tabs.Content>
-        <Tabs.Content value="releases">
-          <table className={styles.table} aria-label="Releases">
-            <thead>
-              <tr>
-                <th>Version</th>
-                <th>Created</th>
-                <th>Size</th>
-                <th>Downloads</th>
-              </tr>
-            </thead>
-            <tbody>
-              {details.versions.map((v) => (
-                <tr key={v.id}>
-                  <td>
+            <nav aria-labelledby="versions-title" className={styles.section}>
+              <h2 id="versions-title" className={styles.sectionTitle}>
+                Versions
+              </h2>
+              <ul className={styles.versionList} ref={versionList}>
+                {details.versions.map((v) => (
+                  <li key={v.id}>
                     <Link href={versionPath(pkg.id, v.name)}>{v.name}</Link>
-                  </td>
-                  <td>{formatDate(v.created)}</td>
-                  <td>{formatBytes(v.size)}</td>
-                  <td>{v.downloadCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Tabs.Content>
-        {isDocker && (
-          <Tabs.Content value="dockerLayers">
-            <DockerLayersPanel layers={version.dockerLayers} />
-          </Tabs.Content>
-        )}
-      </Tabs.Root>
+                  </li>
+                ))}
+              </ul>
+              <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusVersion} />
+            </nav>
+          )}
+          <Tabs<PackageTab>
+            label="Package details"
+            value={tab}
+            onValueChange={(value) => dispatch({ type: 'packages/SelectTab', level: 'package', tab: value })}
+            tabs={[
+              { value: 'readme', label: 'Readme', content: <ReadmePanel readme={version.readme} /> },
+              { value: 'builds', label: 'Builds', content: <BuildsPanel builds={version.builds} /> },
+              {
+                value: 'location',
+                label: 'Location',
+                content: latest ? (
+                  <Table
+                    label="Location"
+                    columns={[
+                      { id: 'repo', header: 'Repository', cell: (r: VersionRepo) => r.name },
+                      { id: 'type', header: 'Type', cell: (r: VersionRepo) => r.type },
+                      {
+                        id: 'path',
+                        header: 'Path',
+                        cell: (r: VersionRepo) => <span className={styles.hash}>{r.leadFilePath}</span>,
+                      },
+                    ]}
+                    state={{ status: 'loaded', rows: latest.repos }}
+                    rowKey={(r) => r.name}
+                    empty={<EmptyState title="No location yet." />}
+                  />
+                ) : (
+                  <EmptyState icon={<MapPin size={28} />} title="No location yet." />
+                ),
+              },
+              {
+                value: 'xrayData',
+                label: viewer.xrayLabel,
+                content: (
+                  <div className={styles.section}>
+                    <SecurityStatus
+                      xray={viewer.xray}
+                      scanned={pkg.scanned}
+                      vulnerabilities={pkg.vulnerabilities}
+                    />
+                    {pkg.operationalRisk && <p>Operational risk: {pkg.operationalRisk.riskLevel}</p>}
+                  </div>
+                ),
+              },
+              {
+                value: 'releases',
+                label: 'Releases',
+                content: (
+                  <Table
+                    label="Releases"
+                    columns={[
+                      {
+                        id: 'version',
+                        header: 'Version',
+                        cell: (v: VersionSummary) => <Link href={versionPath(pkg.id, v.name)}>{v.name}</Link>,
+                      },
+                      {
+                        id: 'created',
+                        header: 'Created',
+                        cell: (v: VersionSummary) => <RelativeTime iso={v.created} />,
+                      },
+                      {
+                        id: 'size',
+                        header: 'Size',
+                        align: 'end',
+                        cell: (v: VersionSummary) => formatBytes(v.size),
+                      },
+                      {
+                        id: 'downloads',
+                        header: 'Downloads',
+                        align: 'end',
+                        cell: (v: VersionSummary) => v.downloadCount.toLocaleString('en'),
+                      },
+                    ]}
+                    state={{ status: 'loaded', rows: details.versions }}
+                    rowKey={(v) => v.id}
+                    empty={<EmptyState title={EMPTY_TEXTS.notYetAvailable} />}
+                  />
+                ),
+              },
+              ...(isDocker
+                ? [
+                    {
+                      value: 'dockerLayers' as const,
+                      label: 'Docker Layers',
+                      content: <DockerLayersPanel layers={version.dockerLayers} />,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </div>
+        <aside className={styles.facts} aria-label="Package facts">
+          <KeyValue items={facts} />
+        </aside>
+      </div>
     </article>
   )
 }

@@ -10,13 +10,17 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { packageQueryOf, searchModelFromQuery } from '../../domain/search'
 import type { PackageSummary } from '../../domain/packages/types'
+import { wantsNextPage } from '../../domain/packages/rules'
 import { Filters } from './Filters'
-import { VulnerabilityBadges, formatDate, packagePath } from './common'
+import { PackageSearch } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
+import { EmptyState, Skeleton } from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
+import { TypeIcon, VulnerabilityBadges, packagePath } from './common'
 import styles from './packages.module.css'
 
-export const ROW_HEIGHT = 64
-// Ask for the next page this many rows before the end comes into view.
-const PREFETCH_ROWS = 30
+/** Three lines: name and version; the description and severities; type, date and downloads. */
+export const ROW_HEIGHT = 84
 
 export const EMPTY_TEXTS = {
   noSearch: 'Find packages using the search bar.',
@@ -44,36 +48,43 @@ export function PackagesList() {
 
   return (
     <div className={styles.page}>
-      <h1>Packages</h1>
-      {viewer.migrationRunning && (
-        <p className={styles.banner} role="note">
-          {EMPTY_TEXTS.migration}
-        </p>
-      )}
+      <header className={styles.listHeader}>
+        <h1 className={styles.title}>Packages</h1>
+        {viewer.migrationRunning && (
+          <p className={styles.banner} role="note">
+            {EMPTY_TEXTS.migration}
+          </p>
+        )}
+      </header>
       <div className={styles.layout}>
         <Filters model={model} releaseOnly={releaseOnly} search={search} />
-        <section aria-label="Results">
+        <section aria-label="Results" className={styles.results}>
           {list.status === 'failed' ? (
             <div className={styles.error} role="alert">
               <p>
                 Packages could not be loaded: {list.failure ? whatHappened(list.failure) : 'unknown failure'}.
               </p>
-              <button type="button" onClick={() => dispatch({ type: 'packages/RetryList' })}>
+              <Button size="sm" onClick={() => dispatch({ type: 'packages/RetryList' })}>
                 Retry
-              </button>
+              </Button>
             </div>
           ) : query === null ? (
-            <div className={styles.empty}>
-              <p>{EMPTY_TEXTS.noSearch}</p>
-              {count >= 0 && <p>{count.toLocaleString('en')} packages in total</p>}
+            <div className={styles.panel}>
+              <EmptyState
+                icon={<PackageSearch size={32} />}
+                title={EMPTY_TEXTS.noSearch}
+                hint={count >= 0 ? `${count.toLocaleString('en')} packages in total` : undefined}
+              />
             </div>
           ) : list.status === 'loading' ? (
-            <p role="status">Loading packages…</p>
+            <RowsSkeleton />
           ) : list.status === 'loaded' && list.rowCount === 0 ? (
-            <p className={styles.empty}>{EMPTY_TEXTS.noResults}</p>
+            <div className={styles.panel}>
+              <EmptyState icon={<PackageSearch size={32} />} title={EMPTY_TEXTS.noResults} />
+            </div>
           ) : (
             <>
-              <p aria-live="polite">
+              <p aria-live="polite" className={styles.resultCount}>
                 {list.totalCount >= 0
                   ? `${list.totalCount.toLocaleString('en')} packages`
                   : `${list.rowCount.toLocaleString('en')} packages shown`}
@@ -83,6 +94,25 @@ export function PackagesList() {
           )}
         </section>
       </div>
+    </div>
+  )
+}
+
+/** Rows in the shape of the results while the first page loads. */
+function RowsSkeleton() {
+  return (
+    <div className={styles.panel} role="status">
+      <span className={styles.srOnly}>Loading packages…</span>
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <div key={i} className={styles.skeletonRow} aria-hidden="true">
+          <Skeleton width="1.5rem" height="1.5rem" radius="var(--radius-sm)" />
+          <div className={styles.skeletonLines}>
+            <Skeleton width="40%" height="1rem" />
+            <Skeleton width="75%" />
+            <Skeleton width="30%" height="0.75rem" />
+          </div>
+        </div>
+      ))}
     </div>
   )
 }
@@ -128,10 +158,7 @@ function VirtualRows() {
   })
   const items = virtualizer.getVirtualItems()
   const last = items[items.length - 1]?.index ?? -1
-  // A failed further page waits for the user's retry instead of asking again by itself.
-  const moreFailed = list.failure !== null
-  const wantMore =
-    list.hasNextPage && !list.loadingMore && !moreFailed && last >= list.rowCount - PREFETCH_ROWS
+  const wantMore = wantsNextPage(list, last)
   useEffect(() => {
     if (wantMore) dispatch({ type: 'packages/LoadMore' })
   }, [wantMore, dispatch])
@@ -157,22 +184,39 @@ function VirtualRows() {
             >
               {pkg ? (
                 <>
-                  <Link href={packagePath(pkg.id)}>{pkg.name}</Link>
-                  <span className={styles.meta}>
-                    {pkg.packageType} · {pkg.latestVersion ?? 'no version'} · {formatDate(pkg.modified)}
+                  <span className={styles.rowIcon}>
+                    <TypeIcon type={pkg.packageType} />
                   </span>
-                  <span className={styles.meta}>{pkg.description ?? ''}</span>
-                  <VulnerabilityBadges vulnerabilities={pkg.vulnerabilities} />
+                  <span className={styles.rowTitle}>
+                    <Link href={packagePath(pkg.id)} className={styles.rowName}>
+                      {pkg.name}
+                    </Link>
+                    <span className={styles.version}>{pkg.latestVersion ?? 'no version'}</span>
+                  </span>
+                  <span className={styles.rowChips}>
+                    <VulnerabilityBadges vulnerabilities={pkg.vulnerabilities} />
+                  </span>
+                  <span className={styles.rowDescription}>{pkg.description ?? ''}</span>
+                  <span className={styles.rowMeta}>
+                    <span>{pkg.packageType}</span>
+                    <span>
+                      Updated <RelativeTime iso={pkg.modified} />
+                    </span>
+                    <span>{pkg.stats.downloads.toLocaleString('en')} downloads</span>
+                  </span>
                 </>
-              ) : moreFailed ? (
-                <span role="alert">
-                  More packages could not be loaded.{' '}
-                  <button type="button" onClick={() => dispatch({ type: 'packages/LoadMore' })}>
+              ) : list.failure !== null ? (
+                <span role="alert" className={styles.rowMessage}>
+                  More packages could not be loaded.
+                  <Button size="sm" onClick={() => dispatch({ type: 'packages/LoadMore' })}>
                     Retry
-                  </button>
+                  </Button>
                 </span>
               ) : (
-                <span role="status">Loading more packages…</span>
+                <span role="status" className={styles.rowMessage}>
+                  <span className={styles.srOnly}>Loading more packages…</span>
+                  <Skeleton width="50%" />
+                </span>
               )}
             </div>
           )

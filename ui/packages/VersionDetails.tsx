@@ -1,22 +1,22 @@
 /** Version details: install command, files with checksums and downloads, npm data, and the version tabs. */
 import { useCallback, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
-import * as Tabs from '@radix-ui/react-tabs'
+import { ArrowLeft, ChevronDown, Download, FileX, TriangleAlert } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { downloadOf } from '../../domain/packages/rules'
-import { versionTabsOf } from '../../domain/packageTypes'
-import type { VersionTab } from '../../domain/packages/types'
-import {
-  InstallCommand,
-  VulnerabilityBadges,
-  formatBytes,
-  formatDate,
-  packagePath,
-  versionPath,
-} from './common'
+import { defaultVersionTab, versionTabsOf } from '../../domain/packageTypes'
+import type { VersionFile, VersionTab } from '../../domain/packages/types'
+import { Button } from '../shared/kit/Button'
+import { inputClass } from '../shared/kit/Field'
+import { Badge, EmptyState, KeyValue } from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
+import { Table } from '../shared/kit/Table'
+import { Tabs } from '../shared/kit/Tabs'
+import { DetailsSkeleton, TypeIcon, SecurityStatus, formatBytes, packagePath, versionPath } from './common'
+import { CopyValue, InstallCommand, TextSkeleton } from './details'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
-import styles from './packages.module.css'
+import styles from './details.module.css'
 
 const VERSION_TAB_LABELS: Readonly<Record<VersionTab, string>> = {
   readme: 'Readme',
@@ -32,193 +32,256 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
   }, [dispatch, packageId, versionId])
   const details = useQuery({ type: 'packages/Details' })
   const state = useQuery({ type: 'packages/Version' })
-  const tab = useQuery({ type: 'packages/VersionTab' })
+  const viewer = useQuery({ type: 'packages/Viewer' })
   const select = useRef<HTMLSelectElement>(null)
   const focusSelect = useCallback(() => select.current?.focus(), [])
 
   if (state.versionId !== versionId || state.status === 'loading' || state.status === 'idle')
-    return <p role="status">Loading version…</p>
+    return <DetailsSkeleton label="Loading version…" />
   if (state.status === 'failed' || !state.version || !details.pkg)
     return (
-      <div className={styles.error} role="alert">
-        <p>The version could not be loaded.</p>
-        <button
-          type="button"
-          onClick={() => dispatch({ type: 'packages/OpenVersion', packageId, versionId })}
-        >
-          Retry
-        </button>
+      <div className={styles.page}>
+        <div className={styles.error} role="alert">
+          <TriangleAlert size={20} aria-hidden className={styles.errorIcon} />
+          <p>The version could not be loaded.</p>
+          <Button size="sm" onClick={() => dispatch({ type: 'packages/OpenVersion', packageId, versionId })}>
+            Retry
+          </Button>
+        </div>
       </div>
     )
   const pkg = details.pkg
   const version = state.version
   const repo = version.repos[0]
   const isNpm = pkg.packageType.toLowerCase() === 'npm'
+  const versionTabs = versionTabsOf(pkg.packageType)
+  // The tab the user chose, else the package type's default.
+  const tab =
+    state.tab ?? defaultVersionTab({ packageType: pkg.packageType, leadFilePath: repo?.leadFilePath ?? null })
 
   return (
     <article className={styles.page} aria-labelledby="version-title">
-      <p>
-        <Link href={packagePath(pkg.id)}>{pkg.name}</Link>
-      </p>
-      <h1 id="version-title">
-        {pkg.name} {version.name}
-      </h1>
-      <label>
-        Version{' '}
-        <select
-          ref={select}
-          value={version.name}
-          onChange={(e) => navigate(versionPath(pkg.id, e.target.value))}
-        >
-          {/* A version past the pages loaded so far is still offered (it was asked for by name). */}
-          {(details.versions.some((v) => v.id === version.id)
-            ? details.versions
-            : [version, ...details.versions]
-          ).map((v) => (
-            <option key={v.id} value={v.name}>
-              {v.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div>
+        <Link href={packagePath(pkg.id)} className={styles.back}>
+          <ArrowLeft size={14} aria-hidden />
+          {pkg.name}
+        </Link>
+      </div>
+      <header className={styles.detailsHeader}>
+        <span className={styles.headerIcon}>
+          <TypeIcon type={pkg.packageType} size={24} />
+        </span>
+        <div className={styles.headerText}>
+          <h1 id="version-title" className={styles.title}>
+            {pkg.name} {version.name}
+          </h1>
+          <p className={styles.headerMeta}>
+            <Badge tone="accent">{pkg.packageType}</Badge>
+            <span>
+              created <RelativeTime iso={version.created} />
+            </span>
+            <span>{formatBytes(version.size)}</span>
+            <span>{version.downloadCount} downloads</span>
+          </p>
+        </div>
+        <div className={styles.versionPicker}>
+          <label htmlFor="version-select" className={styles.pickerLabel}>
+            Version
+          </label>
+          <span className={styles.selectWrap}>
+            <select
+              id="version-select"
+              ref={select}
+              className={`${inputClass} ${styles.select}`}
+              value={version.name}
+              onChange={(e) => navigate(versionPath(pkg.id, e.target.value))}
+            >
+              {/* A version past the pages loaded so far is still offered (it was asked for by name). */}
+              {(details.versions.some((v) => v.id === version.id)
+                ? details.versions
+                : [version, ...details.versions]
+              ).map((v) => (
+                <option key={v.id} value={v.name}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+            <ChevronDown size={16} aria-hidden className={styles.selectChevron} />
+          </span>
+        </div>
+      </header>
       <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusSelect} />
-      <p className={styles.meta}>
-        created {formatDate(version.created)} · {formatBytes(version.size)} · {version.downloadCount}{' '}
-        downloads
-      </p>
       <InstallCommand type={pkg.packageType} name={pkg.name} version={version.name} repoKey={repo?.name} />
-      <VulnerabilityBadges vulnerabilities={version.vulnerabilities} />
-      {version.digest && (
-        <p>
-          Digest: <span className={styles.hash}>{version.digest}</span>
-        </p>
-      )}
       {state.download.message && (
         <p role="alert" className={styles.error}>
           {state.download.message}
         </p>
       )}
-      <section aria-labelledby="files-title">
-        <h2 id="files-title">Files</h2>
-        {version.files.length === 0 ? (
-          <p className={styles.empty}>No files.</p>
-        ) : (
-          <table className={styles.table} aria-label="Files">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Lead file</th>
-                <th>Type</th>
-                <th>Size</th>
-                <th>Checksums</th>
-                <th>Download</th>
-              </tr>
-            </thead>
-            <tbody>
-              {version.files.map((f) => {
-                const download = downloadOf(pkg.packageType, f)
-                return (
-                  <tr key={f.name}>
-                    <td>{f.name}</td>
-                    <td>{f.lead ? 'Lead file' : ''}</td>
-                    <td>{f.mimeType}</td>
-                    <td>{formatBytes(f.size)}</td>
-                    <td>
-                      <dl className={styles.hash} aria-label={`Checksums of ${f.name}`}>
-                        <dt>MD5</dt>
-                        <dd>{f.md5}</dd>
-                        <dt>SHA-1</dt>
-                        <dd>{f.sha1}</dd>
-                        <dt>SHA-256</dt>
-                        <dd data-testid={`sha256-${f.name}`}>{f.sha256}</dd>
-                      </dl>
-                    </td>
-                    <td>
-                      {repo && download ? (
-                        <button
-                          type="button"
-                          disabled={state.download.file === download.name}
-                          onClick={() =>
-                            dispatch({
-                              type: 'packages/DownloadFile',
-                              file: download.name,
-                              repoKey: repo.name,
-                              path: download.path,
-                            })
-                          }
-                        >
-                          Download {download.name}
-                        </button>
-                      ) : (
-                        <span className={styles.meta}>Not available</span>
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        )}
-      </section>
-      {isNpm && (
-        <section aria-labelledby="deps-title">
-          <h2 id="deps-title">Dependencies</h2>
-          {state.dependencies.status !== 'loaded' ? (
-            <p role="status">Loading dependencies…</p>
-          ) : state.dependencies.value.length === 0 ? (
-            <p className={styles.empty}>No dependencies.</p>
-          ) : (
-            <ul aria-label="Dependencies">
-              {state.dependencies.value.map((d) => (
-                <li key={`${d.scope}:${d.name}`}>
-                  {d.name} {d.version} <span className={styles.meta}>({d.scope})</span>
-                </li>
-              ))}
-            </ul>
+      <div className={styles.detailsLayout} data-facts="after">
+        <div className={styles.detailsMain}>
+          <section aria-labelledby="files-title" className={styles.section}>
+            <h2 id="files-title" className={styles.sectionTitle}>
+              Files
+            </h2>
+            <Table
+              label="Files"
+              columns={[
+                {
+                  id: 'name',
+                  header: 'Name',
+                  cell: (f: VersionFile) => (
+                    <span className={styles.fileName}>
+                      <span className={styles.fileTitle}>{f.name}</span>
+                      {f.lead && <Badge tone="accent">Lead file</Badge>}
+                    </span>
+                  ),
+                },
+                { id: 'type', header: 'Type', cell: (f: VersionFile) => f.mimeType },
+                {
+                  id: 'size',
+                  header: 'Size',
+                  align: 'end',
+                  cell: (f: VersionFile) => <span className={styles.nowrap}>{formatBytes(f.size)}</span>,
+                },
+                {
+                  id: 'checksums',
+                  header: 'Checksums',
+                  cell: (f: VersionFile) => (
+                    <dl className={styles.checksums} aria-label={`Checksums of ${f.name}`}>
+                      <dt>MD5</dt>
+                      <dd>
+                        <CopyValue value={f.md5} label={`MD5 of ${f.name}`} />
+                      </dd>
+                      <dt>SHA-1</dt>
+                      <dd>
+                        <CopyValue value={f.sha1} label={`SHA-1 of ${f.name}`} />
+                      </dd>
+                      <dt>SHA-256</dt>
+                      <dd>
+                        <CopyValue
+                          value={f.sha256}
+                          label={`SHA-256 of ${f.name}`}
+                          testId={`sha256-${f.name}`}
+                        />
+                      </dd>
+                    </dl>
+                  ),
+                },
+                {
+                  id: 'download',
+                  header: 'Download',
+                  cell: (f: VersionFile) => {
+                    const download = downloadOf(pkg.packageType, f)
+                    return repo && download ? (
+                      <Button
+                        size="sm"
+                        aria-label={`Download ${download.name}`}
+                        icon={<Download size={16} aria-hidden />}
+                        disabled={state.download.file === download.name}
+                        onClick={() =>
+                          dispatch({
+                            type: 'packages/DownloadFile',
+                            file: download.name,
+                            repoKey: repo.name,
+                            path: download.path,
+                          })
+                        }
+                      >
+                        Download
+                      </Button>
+                    ) : (
+                      <span className={styles.meta}>Not available</span>
+                    )
+                  },
+                },
+              ]}
+              state={{ status: 'loaded', rows: version.files }}
+              rowKey={(f) => f.name}
+              empty={<EmptyState icon={<FileX size={28} />} title="No files." />}
+            />
+          </section>
+          <Tabs
+            label="Version details"
+            value={tab ?? 'readme'}
+            onValueChange={(value) => dispatch({ type: 'packages/SelectTab', level: 'version', tab: value })}
+            tabs={versionTabs.map((t) => ({
+              value: t,
+              label: VERSION_TAB_LABELS[t],
+              content:
+                t === 'readme' ? (
+                  <ReadmePanel readme={state.readme} />
+                ) : t === 'builds' ? (
+                  <BuildsPanel builds={state.builds} />
+                ) : (
+                  <DockerLayersPanel layers={state.dockerLayers} />
+                ),
+            }))}
+          />
+        </div>
+        <aside className={styles.facts} aria-label="Version facts">
+          <KeyValue
+            items={[
+              {
+                key: 'vulnerabilities',
+                label: 'Vulnerabilities',
+                value: (
+                  <SecurityStatus
+                    xray={viewer.xray}
+                    scanned={version.scanned}
+                    vulnerabilities={version.vulnerabilities}
+                  />
+                ),
+              },
+              ...(version.digest
+                ? [
+                    {
+                      key: 'digest',
+                      label: 'Digest',
+                      value: <CopyValue value={version.digest} label="digest" />,
+                    },
+                  ]
+                : []),
+              ...(repo ? [{ key: 'repo', label: 'Repository', value: repo.name }] : []),
+            ]}
+          />
+          {isNpm && (
+            <section aria-labelledby="deps-title" className={styles.section}>
+              <h2 id="deps-title" className={styles.sectionTitle}>
+                Dependencies
+              </h2>
+              {state.dependencies.status !== 'loaded' ? (
+                <TextSkeleton label="Loading dependencies…" />
+              ) : state.dependencies.value.length === 0 ? (
+                <p className={styles.meta}>No dependencies.</p>
+              ) : (
+                <ul aria-label="Dependencies" className={styles.plainList}>
+                  {state.dependencies.value.map((d) => (
+                    <li key={`${d.scope}:${d.name}`}>
+                      {d.name} <span className={styles.version}>{d.version}</span>{' '}
+                      <span className={styles.meta}>({d.scope})</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <h2 className={styles.sectionTitle}>Properties</h2>
+              {state.properties.status !== 'loaded' ? (
+                <TextSkeleton label="Loading properties…" />
+              ) : state.properties.value.length === 0 ? (
+                <p className={styles.meta}>No properties.</p>
+              ) : (
+                <dl aria-label="Properties" className={styles.properties}>
+                  {state.properties.value.map((p) => (
+                    <div key={p.key}>
+                      <dt>{p.key}</dt>
+                      <dd>{p.values.join(', ')}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </section>
           )}
-          <h2>Properties</h2>
-          {state.properties.status !== 'loaded' ? (
-            <p role="status">Loading properties…</p>
-          ) : state.properties.value.length === 0 ? (
-            <p className={styles.empty}>No properties.</p>
-          ) : (
-            <dl aria-label="Properties">
-              {state.properties.value.map((p) => (
-                <div key={p.key}>
-                  <dt>{p.key}</dt>
-                  <dd>{p.values.join(', ')}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </section>
-      )}
-      <Tabs.Root
-        className={styles.tabs}
-        value={tab ?? 'readme'}
-        onValueChange={(value) =>
-          dispatch({ type: 'packages/SelectTab', level: 'version', tab: value as VersionTab })
-        }
-      >
-        <Tabs.List aria-label="Version details">
-          {versionTabsOf(pkg.packageType).map((t) => (
-            <Tabs.Trigger key={t} value={t}>
-              {VERSION_TAB_LABELS[t]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="readme">
-          <ReadmePanel readme={state.readme} />
-        </Tabs.Content>
-        <Tabs.Content value="builds">
-          <BuildsPanel builds={state.builds} />
-        </Tabs.Content>
-        {versionTabsOf(pkg.packageType).includes('dockerLayers') && (
-          <Tabs.Content value="dockerLayers">
-            <DockerLayersPanel layers={state.dockerLayers} />
-          </Tabs.Content>
-        )}
-      </Tabs.Root>
+        </aside>
+      </div>
     </article>
   )
 }

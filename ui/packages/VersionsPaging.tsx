@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef } from 'react'
 import { useDispatch, useQuery } from '../shared/appContext'
-import styles from './packages.module.css'
+import { Button } from '../shared/kit/Button'
+import styles from './details.module.css'
 
 export function VersionsPaging({
   total,
@@ -45,15 +46,15 @@ export function VersionsPaging({
       {details.versionsFailure && !loading && (
         <div role="alert" className={styles.error}>
           <p>More versions could not be loaded.</p>
-          <button type="button" onClick={loadMore}>
+          <Button size="sm" onClick={loadMore}>
             Retry loading versions
-          </button>
+          </Button>
         </div>
       )}
       {details.versionsHasNextPage && !details.versionsFailure && (
-        <button type="button" onClick={loadMore} disabled={loading} aria-busy={loading}>
+        <Button size="sm" onClick={loadMore} busy={loading}>
           {loading ? 'Loading more versions…' : 'Load more versions'}
-        </button>
+        </Button>
       )}
     </div>
   )

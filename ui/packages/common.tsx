@@ -1,12 +1,19 @@
-/** Pieces shared by the packages screens: ids in URLs, the install command, badges. */
-import { useRef, useState } from 'react'
-import { Link } from 'wouter'
-import { useQuery } from '../shared/appContext'
-import { isSearching, searchModelToQuery } from '../../domain/search'
-import { isSome } from 'fp-ts/Option'
-import { installCommand } from '../../domain/packageTypes'
-import { shownVulnerabilities } from '../../domain/packages/rules'
+/** Pieces shared by the packages screens: ids in URLs, type icons, severity chips, sizes. */
+import {
+  Coffee,
+  Container,
+  Hexagon,
+  Package,
+  ShieldCheck,
+  ShieldOff,
+  ShieldQuestion,
+  type LucideIcon,
+} from 'lucide-react'
+import { shownVulnerabilities, xrayStatus } from '../../domain/packages/rules'
 import type { Vulnerabilities } from '../../domain/packages/types'
+import type { XrayAvailability } from '../../domain/platform'
+import { messageText, type Message } from '../shared/messages'
+import { Badge, SeverityChip, Skeleton } from '../shared/kit/Surface'
 import styles from './packages.module.css'
 
 /** Route parameters arrive percent-encoded (package ids hold `://` and `/`). */
@@ -23,93 +30,74 @@ export const packagePath = (packageId: string): string => `/packages/${encodeURI
 export const versionPath = (packageId: string, version: string): string =>
   `${packagePath(packageId)}/${encodeURIComponent(version)}`
 
-/** Back to the list: to the search the bar holds (kept while browsing its results), or to all packages. */
-export function BackToResults() {
-  const bar = useQuery({ type: 'search/Bar' })
-  const query = bar.type === 'packages' && isSearching(bar.model) ? searchModelToQuery(bar.model) : ''
-  return (
-    <Link href={query ? `/packages?${query}` : '/packages'}>
-      {query ? 'Back to results' : 'All packages'}
-    </Link>
-  )
-}
-
-/** The platform's OCI registry for a repository: this console's host (it serves the registry too). */
-const registryOf = (repoKey: string | undefined) =>
-  repoKey && typeof window !== 'undefined' ? `${window.location.host}/${repoKey}` : undefined
-
-export function InstallCommand({
-  type,
-  name,
-  version,
-  repoKey,
-}: {
-  type: string
-  name: string
-  version?: string
-  /** The repository the version is in (names the helm OCI registry). */
-  repoKey?: string
-}) {
-  const command = installCommand(type, name, version ?? undefined, registryOf(repoKey))
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const code = useRef<HTMLElement>(null)
-  if (!isSome(command)) return null
-  const text = command.value
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard')
-      await navigator.clipboard.writeText(text)
-      setCopied('copied')
-    } catch {
-      // No clipboard access (an insecure origin, a refused permission): select the command so
-      // the keyboard's copy takes exactly it.
-      const selection = window.getSelection()
-      if (code.current && selection) selection.selectAllChildren(code.current)
-      setCopied('failed')
-    }
-  }
-  return (
-    <section aria-label="Install command" className={styles.install}>
-      <code data-testid="install-command" ref={code}>
-        {text}
-      </code>
-      <button type="button" onClick={() => void copy()}>
-        Copy install command
-      </button>
-      <span role="status">
-        {copied === 'copied'
-          ? 'Install command copied to the clipboard'
-          : copied === 'failed'
-            ? 'Could not copy: the command is selected, press Ctrl+C to copy it'
-            : ''}
-      </span>
-    </section>
-  )
-}
-
-const LABELS: Readonly<Record<string, string>> = {
-  critical: 'Critical',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-  info: 'Info',
-  unknown: 'Unknown',
-  skipped: 'Skipped',
-}
-
-/** Vulnerability counts by severity; zero counts are not shown. */
+/** Vulnerability counts by severity as chips; zero counts are not shown. */
 export function VulnerabilityBadges({ vulnerabilities }: { vulnerabilities: Vulnerabilities }) {
   const shown = shownVulnerabilities(vulnerabilities)
-  if (shown.length === 0) return <span className={styles.meta}>No known vulnerabilities</span>
+  if (shown.length === 0)
+    return (
+      <span className={styles.clean}>
+        <ShieldCheck size={14} aria-hidden />
+        No known vulnerabilities
+      </span>
+    )
   return (
     <ul className={styles.badges} aria-label="Vulnerabilities">
       {shown.map((v) => (
         <li key={v.level}>
-          {LABELS[v.level]}: {v.count}
+          {v.level === 'skipped' ? (
+            <Badge>Skipped {v.count}</Badge>
+          ) : (
+            <SeverityChip severity={v.level} count={v.count} />
+          )}
         </li>
       ))}
     </ul>
   )
+}
+
+const XRAY_MESSAGES: Readonly<Record<'unavailable' | 'unlicensed' | 'notScanned', Message>> = {
+  unavailable: { key: 'xrayUnavailable' },
+  unlicensed: { key: 'xrayUnlicensed' },
+  notScanned: { key: 'notScanned' },
+}
+
+/**
+ * A package's or version's security state: the vulnerability counts when the scanner has
+ * results, otherwise why not (scanner not running, not licensed, component not scanned).
+ */
+export function SecurityStatus({
+  xray,
+  scanned,
+  vulnerabilities,
+}: {
+  xray: XrayAvailability
+  scanned: boolean | undefined
+  vulnerabilities: Vulnerabilities
+}) {
+  const status = xrayStatus(xray, scanned)
+  if (status === 'scanned') return <VulnerabilityBadges vulnerabilities={vulnerabilities} />
+  const Icon = status === 'notScanned' ? ShieldQuestion : ShieldOff
+  return (
+    <span className={styles.xrayStatus} data-status={status}>
+      <Icon size={14} aria-hidden />
+      {messageText(XRAY_MESSAGES[status])}
+    </span>
+  )
+}
+
+/** The icon of a package type (beside its name, so hidden from assistive technology). */
+export function TypeIcon({ type, size = 18 }: { type: string; size?: number }) {
+  const Icon = TYPE_ICONS[type.toLowerCase()] ?? Package
+  return <Icon size={size} aria-hidden className={styles.typeIcon} />
+}
+
+const TYPE_ICONS: Readonly<Record<string, LucideIcon>> = {
+  npm: Hexagon,
+  docker: Container,
+  oci: Container,
+  helm: Container,
+  maven: Coffee,
+  gradle: Coffee,
 }
 
 export function formatBytes(bytes: number): string {
@@ -124,7 +112,21 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
 }
 
-export const formatDate = (iso: string): string => {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10)
+/** A details page in the shape it will have (header, install command, content) while it loads. */
+export function DetailsSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" className={styles.page}>
+      <span className={styles.srOnly}>{label}</span>
+      <Skeleton width="7rem" />
+      <div className={styles.skeletonRow} aria-hidden="true">
+        <Skeleton width="3rem" height="3rem" radius="var(--radius-lg)" />
+        <div className={styles.skeletonLines}>
+          <Skeleton width="16rem" height="1.75rem" />
+          <Skeleton width="22rem" />
+        </div>
+      </div>
+      <Skeleton height="2.5rem" />
+      <Skeleton height="12rem" radius="var(--radius-lg)" />
+    </div>
+  )
 }

@@ -4,7 +4,7 @@
 // first opened, so each chunk stays within its size budget.
 import { lazy, Suspense } from 'react'
 import { useParams } from 'wouter'
-import { decodeParam } from './common'
+import { DetailsSkeleton, decodeParam } from './common'
 import { PackagesList } from './PackagesList'
 
 const PackageDetails = lazy(() => import('./PackageDetails').then((m) => ({ default: m.PackageDetails })))
@@ -17,13 +17,13 @@ export default function PackagesArea() {
   // The same words the screens use while their data loads: one message from click to content.
   if (packageId && versionId)
     return (
-      <Suspense fallback={<p role="status">Loading version…</p>}>
+      <Suspense fallback={<DetailsSkeleton label="Loading version…" />}>
         <VersionDetails packageId={packageId} versionId={versionId} />
       </Suspense>
     )
   if (packageId)
     return (
-      <Suspense fallback={<p role="status">Loading package…</p>}>
+      <Suspense fallback={<DetailsSkeleton label="Loading package…" />}>
         <PackageDetails packageId={packageId} />
       </Suspense>
     )

@@ -2,7 +2,6 @@
 // on the distribution routes (/distribution/:activeTab?, the teaser, and old bundle paths).
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import * as Tabs from '@radix-ui/react-tabs'
 import { useDispatch, useQuery } from '../shared/appContext'
 import {
   CHECKSUM_MESSAGE,
@@ -11,7 +10,25 @@ import {
   distributionRedirect,
 } from '../../domain/releaseBundles/rules'
 import type { DistributionTab } from '../../domain/releaseBundles/types'
+import type { ReleaseBundle } from '../../domain/releaseBundles/types'
+import { Network, PackageX, Rocket, Search, ShieldCheck } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
+import { Field, inputClass } from '../shared/kit/Field'
+import { Badge, EmptyState, Skeleton } from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
+import { Table, type Column } from '../shared/kit/Table'
+import { Tabs } from '../shared/kit/Tabs'
 import styles from './releaseBundles.module.css'
+
+const bundleKey = (b: ReleaseBundle) => `${b.name}@${b.version}`
+const BUNDLE_COLUMNS: ReadonlyArray<Column<ReleaseBundle>> = [
+  { id: 'name', header: 'Name', cell: (b) => b.name },
+  { id: 'version', header: 'Version', cell: (b) => <span className={styles.mono}>{b.version}</span> },
+  { id: 'status', header: 'Status', cell: (b) => <Badge tone="accent">{b.status}</Badge> },
+  { id: 'repository', header: 'Repository', cell: (b) => b.repository },
+  { id: 'artifacts', header: 'Artifacts', align: 'end', cell: (b) => b.artifacts },
+  { id: 'created', header: 'Created', cell: (b) => <RelativeTime iso={b.created} /> },
+]
 
 export default function ReleaseBundlesArea() {
   const [location, navigate] = useLocation()
@@ -27,29 +44,46 @@ export default function ReleaseBundlesArea() {
   }, [redirect, search, navigate])
 
   if (path.startsWith(DISTRIBUTION_TEASER_PATH)) return <Teaser />
-  if (redirect || !activeTab) return <p role="status">Loading…</p>
+  if (redirect || !activeTab)
+    return (
+      <div role="status" className={styles.page}>
+        <span className={styles.srOnly}>Loading…</span>
+        <Skeleton width="14rem" height="1.75rem" />
+        <Skeleton width="12rem" height="2rem" />
+        <Skeleton height="6rem" radius="var(--radius-lg)" />
+      </div>
+    )
   const tab: DistributionTab = activeTab === 'source' ? 'source' : 'target'
   return (
     <div className={styles.page}>
-      <h1>Release Bundles</h1>
-      <Tabs.Root
-        className={styles.tabs}
+      <h1 className={styles.title}>Release Bundles</h1>
+      <Tabs<DistributionTab>
+        label="Distribution"
         value={tab}
         onValueChange={(value) => navigate(`/distribution/${value}`)}
-      >
-        <Tabs.List aria-label="Distribution">
-          <Tabs.Trigger value="source">Source</Tabs.Trigger>
-          <Tabs.Trigger value="target">Target</Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="source">
-          <p>Release bundles created on this platform, ready to distribute.</p>
-          <ChecksumLookup />
-        </Tabs.Content>
-        <Tabs.Content value="target">
-          <p>Release bundles received from distribution.</p>
-          <ChecksumLookup />
-        </Tabs.Content>
-      </Tabs.Root>
+        tabs={[
+          {
+            value: 'source',
+            label: 'Source',
+            content: (
+              <div className={styles.panel}>
+                <p className={styles.muted}>Release bundles created on this platform, ready to distribute.</p>
+                <ChecksumLookup />
+              </div>
+            ),
+          },
+          {
+            value: 'target',
+            label: 'Target',
+            content: (
+              <div className={styles.panel}>
+                <p className={styles.muted}>Release bundles received from distribution.</p>
+                <ChecksumLookup />
+              </div>
+            ),
+          },
+        ]}
+      />
     </div>
   )
 }
@@ -57,19 +91,37 @@ export default function ReleaseBundlesArea() {
 function Teaser() {
   return (
     <div className={styles.page}>
-      <h1>Distribute your releases with Release Bundles</h1>
-      <p>
-        Group the artifacts of a release into an immutable, signed release bundle and distribute it to edge
-        nodes and other platforms, with full traceability of what went where.
-      </p>
-      <ul>
-        <li>Immutable, signed bundles of every artifact of a release</li>
-        <li>Distribution to edge nodes close to where software runs</li>
-        <li>Find the bundles that contain an artifact, by its checksum</li>
-      </ul>
-      <p>
-        <Link href="/distribution">Open release bundles</Link>
-      </p>
+      <section className={styles.hero} aria-labelledby="teaser-title">
+        <span className={styles.heroIcon} aria-hidden="true">
+          <Rocket size={28} />
+        </span>
+        <h1 id="teaser-title" className={styles.title}>
+          Distribute your releases with Release Bundles
+        </h1>
+        <p className={styles.lead}>
+          Group the artifacts of a release into an immutable, signed release bundle and distribute it to edge
+          nodes and other platforms, with full traceability of what went where.
+        </p>
+        <ul className={styles.features}>
+          <li>
+            <ShieldCheck size={18} aria-hidden />
+            Immutable, signed bundles of every artifact of a release
+          </li>
+          <li>
+            <Network size={18} aria-hidden />
+            Distribution to edge nodes close to where software runs
+          </li>
+          <li>
+            <Search size={18} aria-hidden />
+            Find the bundles that contain an artifact, by its checksum
+          </li>
+        </ul>
+        <p>
+          <Link href="/distribution" className={styles.cta}>
+            Open release bundles
+          </Link>
+        </p>
+      </section>
     </div>
   )
 }
@@ -103,10 +155,9 @@ export function ChecksumLookup() {
           submit(text)
         }}
       >
-        <label>
-          Artifact checksum (SHA-256 or SHA-1)
-          <br />
+        <Field label="Artifact checksum (SHA-256 or SHA-1)" className={styles.checksumField}>
           <input
+            className={`${inputClass} ${styles.checksum}`}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onPaste={(e) => {
@@ -122,53 +173,54 @@ export function ChecksumLookup() {
             spellCheck={false}
             autoComplete="off"
           />
-        </label>
-        <button type="submit" disabled={text.trim() === ''}>
+        </Field>
+        <Button
+          type="submit"
+          variant="primary"
+          icon={<Search size={16} aria-hidden />}
+          disabled={text.trim() === ''}
+        >
           Find bundles
-        </button>
+        </Button>
       </form>
       {lookup.status === 'invalid' && (
         <p id="checksum-error" role="alert" className={styles.error}>
           {CHECKSUM_MESSAGE}
         </p>
       )}
-      {lookup.status === 'loading' && <p role="status">Looking for release bundles…</p>}
+      {lookup.status === 'loading' && (
+        <div role="status" className={styles.skeleton}>
+          <span className={styles.srOnly}>Looking for release bundles…</span>
+          <Skeleton height="2.25rem" />
+          <Skeleton height="1.75rem" />
+          <Skeleton height="1.75rem" width="80%" />
+        </div>
+      )}
       {lookup.status === 'failed' && (
-        <div role="alert" className={styles.error}>
+        <div role="alert" className={styles.failure}>
           <p>Release bundles could not be looked up: {lookup.failure?.message}</p>
-          <button type="button" onClick={() => submit(lookup.checksum)}>
+          <Button size="sm" onClick={() => submit(lookup.checksum)}>
             Retry
-          </button>
+          </Button>
         </div>
       )}
       {lookup.status === 'loaded' &&
         (lookup.bundles.length === 0 ? (
-          <p>No release bundle contains this artifact.</p>
+          <div className={styles.emptyPanel}>
+            <EmptyState
+              icon={<PackageX size={28} />}
+              title="No release bundle contains this artifact."
+              hint="Check the checksum, or look up another artifact."
+            />
+          </div>
         ) : (
-          <table className={styles.table} aria-label="Release bundles">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Version</th>
-                <th>Status</th>
-                <th>Repository</th>
-                <th>Artifacts</th>
-                <th>Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lookup.bundles.map((b) => (
-                <tr key={`${b.name}@${b.version}`}>
-                  <td>{b.name}</td>
-                  <td>{b.version}</td>
-                  <td>{b.status}</td>
-                  <td>{b.repository}</td>
-                  <td>{b.artifacts}</td>
-                  <td>{b.created.slice(0, 10)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            label="Release bundles"
+            columns={BUNDLE_COLUMNS}
+            state={{ status: 'loaded', rows: lookup.bundles }}
+            rowKey={bundleKey}
+            empty={null}
+          />
         ))}
     </section>
   )

@@ -12,6 +12,8 @@ import {
 } from '../../domain/repositories'
 import { failureMessage } from '../../domain/shared/failure'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { isReadOnlyMode } from '../../domain/platform'
+import { messageText } from '../shared/messages'
 import { Checkbox, DeleteButton, Field, SaveError, Toolbar } from '../admin/shared'
 import { formatBytes } from '../packages/common'
 import styles from './repositories.module.css'
@@ -56,6 +58,8 @@ function RepositoriesList() {
   const dispatch = useDispatch()
   const state = useRepositories()
   const admin = useQuery({ type: 'session/IsAdmin' })
+  // Read-only mode (a platform setting) blocks creating repositories: the message replaces the links.
+  const readOnly = isReadOnlyMode(useQuery({ type: 'platform/State' }))
   const [kind, setKind] = useState<'' | RepositoryKind>('')
   const [type, setType] = useState('')
   const kindId = useId()
@@ -63,7 +67,8 @@ function RepositoriesList() {
   return (
     <section aria-labelledby="page-title">
       <Toolbar title="Repositories">
-        {admin && (
+        {admin && readOnly && <p className={styles.blocked}>{messageText({ key: 'readOnlyMode' })}</p>}
+        {admin && !readOnly && (
           <span className={styles.actions}>
             <Link href="/admin/repositories/local/new">New Local Repository</Link>
             <Link href="/admin/repositories/remote/new">New Remote Repository</Link>

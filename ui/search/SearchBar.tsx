@@ -4,11 +4,21 @@
  * search opens the type's route with the model in the URL, so reloads and shared links
  * show the same results.
  */
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
+import { History, Search } from 'lucide-react'
 import { useLocation, useSearch } from 'wouter'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { SEARCH_TYPES, isSearchButtonDisabled, modelOfBarText, type SearchTypeId } from '../../domain/search'
+import {
+  SEARCH_TYPES,
+  availableSearchTypes,
+  isPermitted,
+  isSearchButtonDisabled,
+  modelOfBarText,
+  visibleRecentSearches,
+  type SearchTypeId,
+} from '../../domain/search'
 import { unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
+import { Combobox, type ComboboxOption } from '../shared/kit/Combobox'
 import styles from './search.module.css'
 
 // The type follows the route and the project: a new route, or new usable types (a project was
@@ -23,16 +33,23 @@ function useSyncWithUrl(types: ReadonlyArray<unknown>) {
 }
 
 export function SearchBar() {
-  const types = useQuery({ type: 'search/Types' })
+  const viewer = useQuery({ type: 'search/Viewer' })
+  // The search types this viewer may use, in the bar's order.
+  const types = useMemo(() => availableSearchTypes(viewer), [viewer])
   useSyncWithUrl(types)
   const dispatch = useDispatch()
   const [, navigate] = useLocation()
   const bar = useQuery({ type: 'search/Bar' })
-  const permitted = useQuery({ type: 'search/Permitted' })
-  const recent = useQuery({ type: 'search/Recent' })
-  const [open, setOpen] = useState<'none' | 'suggestions' | 'recent'>('none')
-  const [active, setActive] = useState(-1)
-  const listId = useId()
+  // Admin, project admin or the tour count as permitted for the search-button rule.
+  const permitted = isPermitted(viewer)
+  // The current user's recent searches, newest first; Archive ones hidden without archive search.
+  const recent = useMemo(() => {
+    const owner = bar.recentOwner ?? 'anonymous'
+    return visibleRecentSearches({ [owner]: bar.recent }, owner, {
+      archiveEnabled: viewer.features.archiveSearch === true,
+    })
+  }, [bar.recent, bar.recentOwner, viewer])
+  const [recentOpen, setRecentOpen] = useState(false)
   const recentId = useId()
   const def = SEARCH_TYPES[bar.type]
   const offeredTypes = useQuery({ type: 'packages/PackageTypes' })
@@ -55,31 +72,23 @@ export function SearchBar() {
       : []),
   ]
   const suggestions = bar.suggestions.text === bar.text ? bar.suggestions.items : []
-  const showSuggestions = open === 'suggestions' && bar.text.trim() !== '' && bar.type === 'packages'
+  const options: ReadonlyArray<ComboboxOption> = suggestions.map((s) => ({
+    id: s.id,
+    label: s.name,
+    detail: s.packageType,
+  }))
+  const status =
+    bar.suggestions.status === 'loading'
+      ? 'Searching…'
+      : bar.suggestions.status === 'loaded' && bar.suggestions.text === bar.text
+        ? 'No matching packages'
+        : undefined
 
+  // Enter on a highlighted suggestion opens it (the Combobox handles that key); otherwise it runs the search.
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const chosen = showSuggestions && active >= 0 ? suggestions[active] : undefined
-    setOpen('none')
-    if (chosen) {
-      navigate(`/packages/${encodeURIComponent(chosen.id)}`)
-      return
-    }
+    setRecentOpen(false)
     if (!disabled) dispatch({ type: 'search/Run' })
-  }
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' && suggestions.length > 0) {
-      e.preventDefault()
-      setOpen('suggestions')
-      setActive((i) => Math.min(suggestions.length - 1, i + 1))
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault()
-      setActive((i) => Math.max(-1, i - 1))
-    } else if (e.key === 'Escape') {
-      setOpen('none')
-      setActive(-1)
-    }
   }
 
   return (
@@ -96,85 +105,51 @@ export function SearchBar() {
           </option>
         ))}
       </select>
-      <input
+      <Combobox
         type="search"
-        role="combobox"
-        aria-label="Search text"
-        aria-autocomplete="list"
-        aria-expanded={showSuggestions && suggestions.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={showSuggestions && active >= 0 ? `${listId}-${active}` : undefined}
+        label="Search text"
+        listLabel="Suggestions"
         className={styles.input}
         placeholder={def.placeholder}
         aria-describedby={problems.length > 0 ? problemId : undefined}
         value={bar.text}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(e) => {
-          setOpen('suggestions')
-          setActive(-1)
-          dispatch({ type: 'search/ChangeText', text: e.target.value })
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setOpen((o) => (o === 'suggestions' ? 'none' : o)), 150)}
+        onValueChange={(text) => dispatch({ type: 'search/ChangeText', text })}
+        options={options}
+        status={status}
+        enabled={bar.type === 'packages'}
+        onPick={(o) => navigate(`/packages/${encodeURIComponent(o.id)}`)}
       />
-      <button type="submit" disabled={disabled}>
-        Search
+      <button type="submit" className={styles.submit} disabled={disabled} aria-label="Search" title="Search">
+        <Search size={16} aria-hidden />
       </button>
       <button
         type="button"
-        aria-expanded={open === 'recent'}
+        className={styles.recent}
+        aria-label="Recent searches"
+        title="Recent searches"
+        aria-expanded={recentOpen}
         aria-controls={recentId}
-        onClick={() => setOpen((o) => (o === 'recent' ? 'none' : 'recent'))}
+        onClick={() => setRecentOpen((o) => !o)}
       >
-        Recent searches
+        <History size={16} aria-hidden />
       </button>
       {problems.length > 0 && (
-        <p id={problemId} role="status" className={styles.hint}>
+        <p id={problemId} role="status" className={styles.problem}>
           {problems.join('. ')}
         </p>
       )}
-      {showSuggestions && (
-        <ul id={listId} role="listbox" aria-label="Suggestions" className={styles.popup}>
-          {bar.suggestions.status === 'loading' && suggestions.length === 0 && (
-            <li role="presentation" className={styles.hint}>
-              Searching…
-            </li>
-          )}
-          {bar.suggestions.status === 'loaded' && suggestions.length === 0 && (
-            <li role="presentation" className={styles.hint}>
-              No matching packages
-            </li>
-          )}
-          {suggestions.map((s, i) => (
-            <li
-              key={s.id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => {
-                e.preventDefault()
-                setOpen('none')
-                navigate(`/packages/${encodeURIComponent(s.id)}`)
-              }}
-            >
-              {s.name} <span className={styles.hint}>{s.packageType}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {open === 'recent' && (
+      {recentOpen && (
         <div id={recentId} className={styles.popup} role="region" aria-label="Recent searches">
           {recent.length === 0 ? (
             <p className={styles.hint}>No recent searches</p>
           ) : (
-            <ul>
+            <ul className={styles.recentList}>
               {recent.map((r) => (
                 <li key={r.id}>
                   <button
                     type="button"
                     onClick={() => {
-                      setOpen('none')
+                      setRecentOpen(false)
                       dispatch({ type: 'search/SelectRecent', id: r.id })
                     }}
                   >

@@ -1,7 +1,7 @@
 // The live log viewer (System Logs): choose a product, a node and a file, and read the file as
 // it grows. Polling lives in the serviceStatus effects; this view only renders the state.
+import { whatHappened } from '../shared/failureText'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { failureMessage } from '../../domain/shared/failure'
 import {
   availableLogProducts,
   DEFAULT_LOG_REFRESH_SECS,
@@ -13,6 +13,11 @@ import {
   type LogViewerState,
 } from '../../domain/serviceStatus'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { ArrowDownToLine, Pause, Play, RefreshCw } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
+import { inputClass } from '../shared/kit/Field'
+import { Skeleton } from '../shared/kit/Surface'
+import { formatDateTime } from '../shared/dates'
 import styles from './logViewer.module.css'
 
 // Within this many pixels of the bottom counts as "at the end": new text keeps it there.
@@ -31,8 +36,9 @@ function LogText({ text, file }: { text: string; file: string }) {
   return (
     <>
       <div className={styles.actions}>
-        <button
-          type="button"
+        <Button
+          size="sm"
+          icon={<ArrowDownToLine size={16} aria-hidden />}
           disabled={follow}
           onClick={() => {
             setFollow(true)
@@ -40,7 +46,7 @@ function LogText({ text, file }: { text: string; file: string }) {
           }}
         >
           Scroll to end
-        </button>
+        </Button>
         {!follow && (
           <span className={styles.meta}>New lines keep coming; scrolling stays where you are.</span>
         )}
@@ -70,9 +76,10 @@ function Select(props: {
   disabled?: boolean
 }) {
   return (
-    <label>
+    <label className={styles.field}>
       {props.label}
       <select
+        className={`${inputClass} ${styles.select}`}
         value={props.value}
         disabled={props.disabled === true || props.options.length === 0}
         onChange={(e) => props.onChange(e.target.value)}
@@ -90,36 +97,33 @@ function Select(props: {
 function LogBody({ s }: { s: LogViewerState }): ReactNode {
   const dispatch = useDispatch()
   const text = useMemo(() => logText(s.tail), [s.tail])
-  if (s.nodes.status === 'idle' || s.nodes.status === 'loading') return <p role="status">Loading nodes…</p>
+  if (s.nodes.status === 'idle' || s.nodes.status === 'loading') return <LogSkeleton label="Loading nodes…" />
   if (s.nodes.status === 'failed')
     return (
-      <div role="alert">
-        <p>
-          The nodes could not be loaded: {failureMessage(s.nodes.failure, 'the platform did not answer')}.
-        </p>
-        <button type="button" onClick={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}>
+      <div role="alert" className={styles.failure}>
+        <p>The nodes could not be loaded: {whatHappened(s.nodes.failure)}.</p>
+        <Button size="sm" onClick={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}>
           Try again
-        </button>
+        </Button>
       </div>
     )
-  if (s.node === null) return <p>No node runs {productName(s.product)}.</p>
+  if (s.node === null) return <p className={styles.note}>No node runs {productName(s.product)}.</p>
   if (s.files.status === 'idle' || s.files.status === 'loading')
-    return <p role="status">Loading log files…</p>
+    return <LogSkeleton label="Loading log files…" />
   if (s.files.status === 'failed')
     return (
-      <div role="alert">
+      <div role="alert" className={styles.failure}>
         <p>
-          The log files of {s.node} could not be loaded:{' '}
-          {failureMessage(s.files.failure, 'the platform did not answer')}.
+          The log files of {s.node} could not be loaded: {whatHappened(s.files.failure)}.
         </p>
-        <button type="button" onClick={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}>
+        <Button size="sm" onClick={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}>
           Try again
-        </button>
+        </Button>
       </div>
     )
   if (s.file === null)
     return (
-      <p>
+      <p className={styles.note}>
         {s.node} has no log files for {productName(s.product)}.
       </p>
     )
@@ -127,13 +131,13 @@ function LogBody({ s }: { s: LogViewerState }): ReactNode {
   return (
     <>
       {s.tailFailure && (
-        <p role="alert">
-          The log could not be read: {failureMessage(s.tailFailure, 'the platform did not answer')}.{' '}
+        <p role="alert" className={styles.failure}>
+          The log could not be read: {whatHappened(s.tailFailure)}.{' '}
           {s.paused ? '' : 'It is read again at the next refresh.'}
         </p>
       )}
-      {!received && !s.tailFailure && <p role="status">Loading the log…</p>}
-      {received && text === '' && <p>The file is empty.</p>}
+      {!received && !s.tailFailure && <LogSkeleton label="Loading the log…" />}
+      {received && text === '' && <p className={styles.note}>The file is empty.</p>}
       {s.tail.dropped > 0 && (
         <p className={styles.meta}>
           Showing the last {MAX_LOG_LINES} lines; {s.tail.dropped} earlier lines are not kept.
@@ -163,8 +167,10 @@ export function LogViewerPage() {
   const files = s.files.status === 'loaded' ? s.files.value.files : []
   const seconds = logRefreshSecs(s, DEFAULT_LOG_REFRESH_SECS)
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">System Logs</h1>
+    <section aria-labelledby="page-title" className={styles.page}>
+      <h1 id="page-title" className={styles.title}>
+        System Logs
+      </h1>
       <div className={styles.controls}>
         <Select
           label="Product"
@@ -187,28 +193,44 @@ export function LogViewerPage() {
           options={files.map((f) => ({ value: f, label: f }))}
           onChange={(file) => dispatch({ type: 'serviceStatus/ChooseLogFile', file })}
         />
-        <button
-          type="button"
-          disabled={s.file === null}
-          onClick={() => dispatch({ type: s.paused ? 'serviceStatus/ResumeLog' : 'serviceStatus/PauseLog' })}
-        >
-          {s.paused ? 'Resume' : 'Pause'}
-        </button>
-        <button
-          type="button"
-          disabled={s.file === null}
-          onClick={() => dispatch({ type: 'serviceStatus/RefreshLogNow' })}
-        >
-          Refresh now
-        </button>
+        <div className={styles.buttons}>
+          <Button
+            icon={s.paused ? <Play size={16} aria-hidden /> : <Pause size={16} aria-hidden />}
+            disabled={s.file === null}
+            onClick={() =>
+              dispatch({ type: s.paused ? 'serviceStatus/ResumeLog' : 'serviceStatus/PauseLog' })
+            }
+          >
+            {s.paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button
+            icon={<RefreshCw size={16} aria-hidden />}
+            disabled={s.file === null}
+            onClick={() => dispatch({ type: 'serviceStatus/RefreshLogNow' })}
+          >
+            Refresh now
+          </Button>
+        </div>
       </div>
       {s.file !== null && (
         <p className={styles.meta} role="status" aria-label="Log refresh">
           {s.paused ? 'Paused.' : `Refreshing every ${seconds} seconds.`}
-          {s.lastUpdate !== null && ` File last written ${new Date(s.lastUpdate).toLocaleString()}.`}
+          {s.lastUpdate !== null && ` File last written ${formatDateTime(s.lastUpdate)}.`}
         </p>
       )}
       <LogBody s={s} />
     </section>
+  )
+}
+
+/** Grey lines in the shape of a log while it (or what it needs) loads. */
+function LogSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" className={styles.skeleton}>
+      <span className={styles.srOnly}>{label}</span>
+      {['90%', '75%', '82%', '60%', '88%', '70%'].map((w, i) => (
+        <Skeleton key={i} width={w} height="0.8rem" />
+      ))}
+    </div>
   )
 }

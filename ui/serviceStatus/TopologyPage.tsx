@@ -1,9 +1,12 @@
 // The topology page (the admin landing) and the service status list.
+import { whatHappened } from '../shared/failureText'
 import { useEffect } from 'react'
-import { failureMessage } from '../../domain/shared/failure'
 import type { TopologyNode } from '../../domain/serviceStatus'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { humaniseUptime } from '../../domain/serviceStatus/rules'
+import { CircleCheck, CircleX, Clock, Network, RefreshCw, Server, TriangleAlert } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
+import { Badge, EmptyState, Skeleton, type Tone } from '../shared/kit/Surface'
 import styles from './topology.module.css'
 
 function groupByService(nodes: ReadonlyArray<TopologyNode>): ReadonlyArray<[string, TopologyNode[]]> {
@@ -12,39 +15,85 @@ function groupByService(nodes: ReadonlyArray<TopologyNode>): ReadonlyArray<[stri
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))
 }
 
-function NodesTable({ service, nodes }: { service: string; nodes: ReadonlyArray<TopologyNode> }) {
+const STATE_TONE: Readonly<Record<string, Tone>> = {
+  HEALTHY: 'success',
+  UNHEALTHY: 'danger',
+}
+
+/** A node as a card: health colour and word, state, uptime, service id and microservices. */
+function NodeCard({ node }: { node: TopologyNode }) {
+  const online = node.status === 'Online'
+  const id = `node-${node.serviceId}-${node.nodeId}`
+  return (
+    <li className={styles.node} data-health={online ? 'online' : 'offline'}>
+      <article aria-labelledby={id}>
+        <header className={styles.nodeHeader}>
+          <span className={styles.nodeIcon} aria-hidden="true">
+            <Server size={18} />
+          </span>
+          <h3 id={id} className={styles.nodeName}>
+            {node.nodeId}
+          </h3>
+          <Badge tone={online ? 'success' : 'danger'}>
+            {online ? <CircleCheck size={12} aria-hidden /> : <CircleX size={12} aria-hidden />}
+            {node.status}
+          </Badge>
+        </header>
+        <dl className={styles.facts}>
+          <div>
+            <dt>State</dt>
+            <dd>
+              <Badge tone={STATE_TONE[node.state] ?? 'warning'}>{node.state}</Badge>
+            </dd>
+          </div>
+          <div>
+            <dt>Uptime</dt>
+            <dd className={styles.uptime}>
+              <Clock size={14} aria-hidden />
+              {humaniseUptime(node.lastHeartbeat, node.uptime)}
+            </dd>
+          </div>
+          <div>
+            <dt>Service ID</dt>
+            <dd className={styles.mono}>{node.serviceId}</dd>
+          </div>
+          <div>
+            <dt>Microservices</dt>
+            <dd>
+              {node.microServices.length > 0 ? (
+                <span className={styles.micro}>
+                  {node.microServices.map((m) => (
+                    <Badge key={m}>{m}</Badge>
+                  ))}
+                </span>
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+        </dl>
+      </article>
+    </li>
+  )
+}
+
+function ServiceNodes({ service, nodes }: { service: string; nodes: ReadonlyArray<TopologyNode> }) {
+  const online = nodes.filter((n) => n.status === 'Online').length
   return (
     <section className={styles.service} aria-labelledby={`service-${service}`}>
-      <h2 id={`service-${service}`}>{service}</h2>
-      <table className={styles.table}>
-        <caption className={styles.hidden}>Nodes of {service}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Node</th>
-            <th scope="col">Service ID</th>
-            <th scope="col">Status</th>
-            <th scope="col">State</th>
-            <th scope="col">Uptime</th>
-            <th scope="col">Microservices</th>
-          </tr>
-        </thead>
-        <tbody>
-          {nodes.map((node) => (
-            <tr key={`${node.serviceId}/${node.nodeId}`}>
-              <th scope="row">{node.nodeId}</th>
-              <td>{node.serviceId}</td>
-              <td>
-                <span className={node.status === 'Online' ? styles.online : styles.offline}>
-                  {node.status}
-                </span>
-              </td>
-              <td>{node.state}</td>
-              <td>{humaniseUptime(node.lastHeartbeat, node.uptime)}</td>
-              <td>{node.microServices.length > 0 ? node.microServices.join(', ') : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <header className={styles.serviceHeader}>
+        <h2 id={`service-${service}`} className={styles.serviceName}>
+          {service}
+        </h2>
+        <span className={styles.count}>
+          {online} of {nodes.length} online
+        </span>
+      </header>
+      <ul className={styles.nodes} aria-label={`Nodes of ${service}`}>
+        {nodes.map((node) => (
+          <NodeCard key={`${node.serviceId}/${node.nodeId}`} node={node} />
+        ))}
+      </ul>
     </section>
   )
 }
@@ -57,37 +106,53 @@ export default function TopologyPage() {
   }, [dispatch])
   const nodes = topology.status === 'idle' ? [] : topology.nodes
   return (
-    <section aria-labelledby="page-title">
+    <section aria-labelledby="page-title" className={styles.page}>
       <div className={styles.header}>
-        <h1 id="page-title">Topology</h1>
-        <button
-          type="button"
+        <h1 id="page-title" className={styles.title}>
+          Topology
+        </h1>
+        <Button
+          icon={<RefreshCw size={16} aria-hidden />}
           onClick={() => dispatch({ type: 'serviceStatus/LoadTopology' })}
-          disabled={topology.status === 'loading'}
+          busy={topology.status === 'loading'}
         >
           Refresh
-        </button>
+        </Button>
       </div>
       {(topology.status === 'idle' || topology.status === 'loading') && nodes.length === 0 && (
-        <p role="status">Loading services…</p>
+        <div role="status" className={styles.services}>
+          <span className={styles.srOnly}>Loading services…</span>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className={styles.skeletonCard} aria-hidden="true">
+              <Skeleton width="50%" height="1.25rem" />
+              <Skeleton width="80%" />
+              <Skeleton width="65%" />
+              <Skeleton width="40%" />
+            </div>
+          ))}
+        </div>
       )}
       {topology.status === 'failed' && (
-        <div role="alert">
-          <p>
-            The services could not be loaded:{' '}
-            {failureMessage(topology.failure, 'the platform did not answer')}.
-          </p>
-          <button type="button" onClick={() => dispatch({ type: 'serviceStatus/LoadTopology' })}>
+        <div role="alert" className={styles.failure}>
+          <TriangleAlert size={20} aria-hidden className={styles.failureIcon} />
+          <p>The services could not be loaded: {whatHappened(topology.failure)}.</p>
+          <Button size="sm" onClick={() => dispatch({ type: 'serviceStatus/LoadTopology' })}>
             Try again
-          </button>
+          </Button>
         </div>
       )}
       {topology.status === 'loaded' && nodes.length === 0 && (
-        <p>No services have reported to the platform yet.</p>
+        <div className={styles.panel}>
+          <EmptyState icon={<Network size={28} />} title="No services have reported to the platform yet." />
+        </div>
       )}
-      {groupByService(nodes).map(([service, group]) => (
-        <NodesTable key={service} service={service} nodes={group} />
-      ))}
+      {nodes.length > 0 && (
+        <div className={styles.services}>
+          {groupByService(nodes).map(([service, group]) => (
+            <ServiceNodes key={service} service={service} nodes={group} />
+          ))}
+        </div>
+      )}
     </section>
   )
 }

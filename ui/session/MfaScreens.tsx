@@ -1,7 +1,6 @@
 // One-time-code login and authenticator enrolment (TOTP). The enrolment secret is read from
 // memory by reference and rendered as a QR code and as text; it never enters the log.
 import { useEffect, useRef, useState } from 'react'
-import { enrollmentData } from '../../commands/effects/session'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { ErrorMessage, Field, Form, NavLink, Screen, Submit, failureOf, mandatory } from './kit'
 import styles from './session.module.css'
@@ -85,6 +84,7 @@ function QrCode({ url }: { url: string }) {
 }
 
 export function MfaEnrollScreen() {
+  const app = useApp()
   const session = useQuery({ type: 'session/State' })
   const dispatch = useDispatch()
   const asked = useRef(false)
@@ -97,7 +97,7 @@ export function MfaEnrollScreen() {
   }, [waiting, session.mfaEnrollment.status, dispatch])
   if (!waiting) return <NoPendingLogin title="Set up two-factor authentication" />
   const enrollment = session.mfaEnrollment
-  const data = enrollment.status === 'ready' ? enrollmentData(enrollment.ref) : undefined
+  const data = enrollment.status === 'ready' ? app.shown.enrollments.get(enrollment.ref) : undefined
   return (
     <Screen
       title="Set up two-factor authentication"

@@ -4,7 +4,6 @@
  * shown once after re-authentication and stays in memory only (never in events or storage).
  */
 import { useEffect, useState } from 'react'
-import { revealedApiKey } from '../../commands/effects/session'
 import { profilePasswordUnlockState } from '../../domain/session/rules'
 import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { UserData } from '../../domain/session/types'
@@ -151,6 +150,7 @@ function EditForm({ user }: { user: UserData }) {
 }
 
 function ApiKeySection() {
+  const app = useApp()
   const dispatch = useDispatch()
   const apiKey = useQuery({ type: 'session/State' }).profile.apiKey
   const shown = apiKey.status === 'ready'
@@ -161,7 +161,7 @@ function ApiKeySection() {
     }
   }, [shown, dispatch])
   if (apiKey.status === 'ready') {
-    const key = revealedApiKey(apiKey.ref)
+    const key = app.shown.apiKeys.get(apiKey.ref)
     return (
       <section aria-label="API key">
         {key === undefined ? (

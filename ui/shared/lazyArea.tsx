@@ -1,12 +1,16 @@
 /**
  * Route-level code splitting: each feature area is a lazily loaded chunk. A chunk that does
- * not load yields nothing for that area (spec 000 section 1) and records a ChunkLoadError
- * (type missing, error or timeout, and the request address), never a broken shell. When it is
- * one of the chunk's style sheets that failed (Vite rejects the import with "Unable to preload
- * CSS for <url>" after its `vite:preloadError` event), the failure is a CSS_CHUNK_LOAD_FAILED.
+ * not load records a ChunkLoadError (type missing, error or timeout, and the request address;
+ * spec 000 section 1), never a broken shell, and shows in the area's place that it could not
+ * be loaded, with a Retry; it loads again by itself when the browser comes back online (a
+ * chunk asked for offline failed, not the console). When it is one of the chunk's style
+ * sheets that failed (Vite rejects the import with "Unable to preload CSS for <url>" after
+ * its `vite:preloadError` event), the failure is a CSS_CHUNK_LOAD_FAILED. Areas with a
+ * `fallback` (the chrome: the page then shows without it) render that instead.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import type { AppCommand } from '../../domain/app'
+import styles from './chunkStates.module.css'
 
 /** Script chunk load time-out (spec 000 section 9). */
 export const CHUNK_TIMEOUT_MS = 120_000
@@ -16,8 +20,6 @@ export type ChunkFailure = 'missing' | 'error' | 'timeout'
 interface Loaded<P> {
   readonly default: ComponentType<P>
 }
-
-const Nothing = () => null
 
 /** The address a failed dynamic import names in its message, if any. */
 export function requestOf(error: unknown): string {
@@ -39,7 +41,33 @@ export function lazyArea<P extends object = object>(
   options: { readonly timeoutMs?: number; readonly fallback?: ComponentType<P> } = {},
 ): LazyExoticComponent<ComponentType<P>> {
   const timeoutMs = options.timeoutMs ?? CHUNK_TIMEOUT_MS
-  const fallback: ComponentType<P> = options.fallback ?? Nothing
+  // Once a retry has loaded the chunk, every later mount uses it directly.
+  let recovered: ComponentType<P> | undefined
+
+  function ChunkFailed({ props }: { props: P }) {
+    const [loaded, setLoaded] = useState<ComponentType<P> | undefined>(() => recovered)
+    const retry = () => {
+      load().then(
+        ({ default: component }) => component && setLoaded(() => (recovered = component)),
+        () => undefined,
+      )
+    }
+    useEffect(() => {
+      window.addEventListener('online', retry)
+      return () => window.removeEventListener('online', retry)
+    })
+    const Shown = loaded ?? options.fallback
+    if (Shown) return <Shown {...props} />
+    return (
+      <div role="alert" className={styles.failed}>
+        <p>This part of the console could not be loaded.</p>
+        <button type="button" onClick={retry}>
+          Retry
+        </button>
+      </div>
+    )
+  }
+
   return lazy(async (): Promise<Loaded<P>> => {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<'timeout'>((resolve) => {
@@ -51,7 +79,7 @@ export function lazyArea<P extends object = object>(
       asset: 'script' | 'style' = 'script',
     ): Loaded<P> => {
       report({ type: 'navigation/RecordChunkFailure', area, failure, request, asset })
-      return { default: fallback }
+      return { default: (props: P) => <ChunkFailed props={props} /> }
     }
     try {
       const loaded = await Promise.race([load(), timeout])

@@ -1,7 +1,8 @@
 // The creation form of a support bundle (spec 001 sections 3 and 7): what was typed stays
 // after a refused submit, and every field says what is wrong with it.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { whatHappened } from '../shared/failureText'
 import { failureMessage } from '../../domain/shared/failure'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import {
   bundleServicesFor,
   defaultBundleForm,
@@ -10,7 +11,10 @@ import {
   type BundleFormErrors,
 } from '../../domain/supportBundles'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { Field } from '../admin/shared'
+import { Field } from '../admin/Field'
+import { PackagePlus } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
+import { inputClass } from '../shared/kit/Field'
 import styles from './supportZone.module.css'
 
 export function BundleForm() {
@@ -56,9 +60,13 @@ export function BundleForm() {
         error={errors.description}
         multiline
       />
-      <label>
-        Service{' '}
-        <select value={form.service} onChange={(e) => set('service')(e.target.value)}>
+      <label className={styles.field}>
+        Service
+        <select
+          className={`${inputClass} ${styles.select}`}
+          value={form.service}
+          onChange={(e) => set('service')(e.target.value)}
+        >
           {services.map((s) => (
             <option key={s.name} value={s.name}>
               {s.label}
@@ -81,16 +89,25 @@ export function BundleForm() {
         />
       </div>
       {create.status === 'failed' && create.failure && (
-        <p role="alert">
+        <p role="alert" className={styles.failure}>
           The support bundle could not be created:{' '}
-          {failureMessage(create.failure, 'the platform did not answer')}.
+          {failureMessage(create.failure, whatHappened(create.failure))}.
         </p>
       )}
-      {create.status === 'created' && !refused && <p role="status">The support bundle is being created.</p>}
-      <div>
-        <button type="submit" disabled={create.status === 'submitting'}>
+      {create.status === 'created' && !refused && (
+        <p role="status" className={styles.done}>
+          The support bundle is being created.
+        </p>
+      )}
+      <div className={styles.formActions}>
+        <Button
+          type="submit"
+          variant="primary"
+          icon={<PackagePlus size={16} aria-hidden />}
+          busy={create.status === 'submitting'}
+        >
           Create bundle
-        </button>
+        </Button>
       </div>
     </form>
   )

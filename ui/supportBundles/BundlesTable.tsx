@@ -1,15 +1,19 @@
 // The list of support bundles with download and delete (delete asks first).
+import { whatHappened } from '../shared/failureText'
 import { useState } from 'react'
-import * as Dialog from '@radix-ui/react-dialog'
-import { failureMessage } from '../../domain/shared/failure'
 import type { SupportBundle } from '../../domain/supportBundles'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { Download, LifeBuoy, Trash2 } from 'lucide-react'
+import { Button } from '../shared/kit/Button'
+import { Dialog } from '../shared/kit/Overlay'
+import { Badge, EmptyState, Skeleton, type Tone } from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
 import styles from './supportZone.module.css'
 
-const STATUS_CLASS: Readonly<Record<string, string | undefined>> = {
-  'in progress': styles.building,
-  success: styles.success,
-  failed: styles.failed,
+const STATUS_TONE: Readonly<Record<string, Tone>> = {
+  'in progress': 'accent',
+  success: 'success',
+  failed: 'danger',
 }
 
 function size(bytes: number | null): string {
@@ -22,29 +26,29 @@ function size(bytes: number | null): string {
 function ConfirmDelete({ bundle, onClose }: { bundle: SupportBundle | null; onClose: () => void }) {
   const dispatch = useDispatch()
   return (
-    <Dialog.Root open={bundle !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <Dialog.Title>Delete support bundle</Dialog.Title>
-          <Dialog.Description>Delete {bundle?.name}? This cannot be undone.</Dialog.Description>
-          <div className={styles.actions}>
-            <button
-              type="button"
-              onClick={() => {
-                if (bundle) dispatch({ type: 'supportBundles/Delete', id: bundle.id })
-                onClose()
-              }}
-            >
-              Delete
-            </button>
-            <Dialog.Close asChild>
-              <button type="button">Cancel</button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={bundle !== null}
+      onOpenChange={(open) => !open && onClose()}
+      size="sm"
+      title="Delete support bundle"
+      description={`Delete ${bundle?.name ?? ''}? This cannot be undone.`}
+      footer={
+        <>
+          <Button autoFocus onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              if (bundle) dispatch({ type: 'supportBundles/Delete', id: bundle.id })
+              onClose()
+            }}
+          >
+            Delete
+          </Button>
+        </>
+      }
+    />
   )
 }
 
@@ -58,82 +62,104 @@ export function BundlesTable() {
   ]
   const reload = () => dispatch({ type: 'supportBundles/Reload' })
   return (
-    <section aria-labelledby="bundles-title">
-      <h2 id="bundles-title">Support bundles</h2>
+    <section aria-labelledby="bundles-title" className={styles.section}>
+      <h2 id="bundles-title" className={styles.subtitle}>
+        Support bundles
+      </h2>
       {s.list.status === 'failed' && (
-        <div role="alert">
+        <div role="alert" className={styles.failure}>
           <p>
             The support bundles could not be loaded:{' '}
-            {failureMessage(
-              s.list.failure ?? { kind: 'network', message: '' },
-              'the platform did not answer',
-            )}
-            .
+            {whatHappened(s.list.failure ?? { kind: 'network', message: '' })}.
           </p>
-          <button type="button" onClick={reload}>
+          <Button size="sm" onClick={reload}>
             Try again
-          </button>
+          </Button>
         </div>
       )}
       {s.actionFailure && (
-        <p role="alert">
+        <p role="alert" className={styles.failure}>
           The bundle could not be {s.actionFailure.op === 'delete' ? 'deleted' : 'downloaded'}:{' '}
-          {failureMessage(s.actionFailure.failure, 'the platform did not answer')}.
+          {whatHappened(s.actionFailure.failure)}.
         </p>
       )}
       {rows.length === 0 && (s.list.status === 'loading' || s.list.status === 'idle') && (
-        <p role="status">Loading support bundles…</p>
+        <div role="status" className={styles.skeleton}>
+          <span className={styles.srOnly}>Loading support bundles…</span>
+          <Skeleton height="2.25rem" />
+          <Skeleton height="1.75rem" />
+          <Skeleton height="1.75rem" width="85%" />
+        </div>
       )}
-      {rows.length === 0 && s.list.status === 'loaded' && <p>No support bundles yet.</p>}
+      {rows.length === 0 && s.list.status === 'loaded' && (
+        <div className={styles.panel}>
+          <EmptyState
+            icon={<LifeBuoy size={28} />}
+            title="No support bundles yet."
+            hint="Create one above: it collects logs, configuration and thread dumps for support."
+          />
+        </div>
+      )}
       {rows.length > 0 && (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Service</th>
-              <th scope="col">Created</th>
-              <th scope="col">Status</th>
-              <th scope="col">Size</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((b) => (
-              <tr key={b.id}>
-                <th scope="row">{b.name}</th>
-                <td>{b.service}</td>
-                <td>{new Date(b.createdAt).toLocaleString()}</td>
-                <td>
-                  <span className={STATUS_CLASS[b.status]}>{b.status}</span>
-                  {b.error !== null && <span className={styles.meta}> ({b.error})</span>}
-                </td>
-                <td>{size(b.size)}</td>
-                <td className={styles.actions}>
-                  {!b.placeholder && (
-                    <>
-                      <button
-                        type="button"
-                        aria-label={`Download ${b.name}`}
-                        disabled={b.status !== 'success' || s.busy[b.id] !== undefined}
-                        onClick={() => dispatch({ type: 'supportBundles/Download', id: b.id })}
-                      >
-                        {s.busy[b.id] === 'downloading' ? 'Downloading…' : 'Download'}
-                      </button>
-                      <button
-                        type="button"
-                        aria-label={`Delete ${b.name}`}
-                        disabled={s.busy[b.id] !== undefined}
-                        onClick={() => setConfirming(b)}
-                      >
-                        {s.busy[b.id] === 'deleting' ? 'Deleting…' : 'Delete'}
-                      </button>
-                    </>
-                  )}
-                </td>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Service</th>
+                <th scope="col">Created</th>
+                <th scope="col">Status</th>
+                <th scope="col">Size</th>
+                <th scope="col" className={styles.actionsCell}>
+                  Actions
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((b) => (
+                <tr key={b.id}>
+                  <th scope="row">{b.name}</th>
+                  <td>{b.service}</td>
+                  <td>
+                    <RelativeTime iso={b.createdAt} />
+                  </td>
+                  <td>
+                    <Badge tone={STATUS_TONE[b.status] ?? 'neutral'}>{b.status}</Badge>
+                    {b.error !== null && <span className={styles.meta}> ({b.error})</span>}
+                  </td>
+                  <td className={styles.nowrap}>{size(b.size)}</td>
+                  <td className={styles.actionsCell}>
+                    {!b.placeholder && (
+                      <span className={styles.actions}>
+                        <Button
+                          size="sm"
+                          icon={<Download size={16} aria-hidden />}
+                          aria-label={`Download ${b.name}`}
+                          busy={s.busy[b.id] === 'downloading'}
+                          disabled={b.status !== 'success' || s.busy[b.id] !== undefined}
+                          onClick={() => dispatch({ type: 'supportBundles/Download', id: b.id })}
+                        >
+                          {s.busy[b.id] === 'downloading' ? 'Downloading…' : 'Download'}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          icon={<Trash2 size={16} aria-hidden />}
+                          aria-label={`Delete ${b.name}`}
+                          busy={s.busy[b.id] === 'deleting'}
+                          disabled={s.busy[b.id] !== undefined}
+                          onClick={() => setConfirming(b)}
+                        >
+                          {s.busy[b.id] === 'deleting' ? 'Deleting…' : 'Delete'}
+                        </Button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <ConfirmDelete bundle={confirming} onClose={() => setConfirming(null)} />
     </section>

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { BundleForm } from './BundleForm'
 import { BundlesTable } from './BundlesTable'
+import { Archive } from 'lucide-react'
 import styles from './supportZone.module.css'
 
 const RETENTION_TEXT = {
@@ -22,14 +23,23 @@ export default function SupportZonePage() {
     return () => dispatch({ type: 'supportBundles/Close' })
   }, [dispatch])
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">Support Zone</h1>
-      <p className={styles.meta}>
-        Release bundle retention: {RETENTION_TEXT[retention.status]}
-        {retention.failed ? ' (its status could not be read)' : ''}
-      </p>
-      <h2>Create a support bundle</h2>
-      <BundleForm />
+    <section aria-labelledby="page-title" className={styles.page}>
+      <header className={styles.header}>
+        <h1 id="page-title" className={styles.title}>
+          Support Zone
+        </h1>
+        <p className={styles.retention} data-status={retention.status}>
+          <Archive size={14} aria-hidden />
+          Release bundle retention: {RETENTION_TEXT[retention.status]}
+          {retention.failed ? ' (its status could not be read)' : ''}
+        </p>
+      </header>
+      <section aria-labelledby="create-title" className={styles.card}>
+        <h2 id="create-title" className={styles.subtitle}>
+          Create a support bundle
+        </h2>
+        <BundleForm />
+      </section>
       <BundlesTable />
     </section>
   )

@@ -3,43 +3,14 @@
  * RadioGroup and Select. Each has its label next to the control, clickable.
  */
 import { useId, type ReactNode } from 'react'
-import * as RCheckbox from '@radix-ui/react-checkbox'
 import * as RSwitch from '@radix-ui/react-switch'
 import * as RRadio from '@radix-ui/react-radio-group'
 import * as RSelect from '@radix-ui/react-select'
-import { Check, ChevronDown, Minus } from 'lucide-react'
+import { Check, ChevronDown } from 'lucide-react'
 import styles from './choice.module.css'
 
-export interface CheckboxProps {
-  readonly label: ReactNode
-  readonly checked: boolean | 'indeterminate'
-  readonly onCheckedChange: (checked: boolean) => void
-  readonly disabled?: boolean
-  readonly name?: string
-  readonly id?: string
-}
-
-export function Checkbox({ label, checked, onCheckedChange, disabled, name, id }: CheckboxProps) {
-  const auto = useId()
-  const boxId = id ?? auto
-  return (
-    <span className={styles.row}>
-      <RCheckbox.Root
-        id={boxId}
-        className={styles.box}
-        checked={checked}
-        disabled={disabled}
-        name={name}
-        onCheckedChange={(c) => onCheckedChange(c === true)}
-      >
-        <RCheckbox.Indicator className={styles.indicator}>
-          {checked === 'indeterminate' ? <Minus size={12} aria-hidden /> : <Check size={12} aria-hidden />}
-        </RCheckbox.Indicator>
-      </RCheckbox.Root>
-      <label htmlFor={boxId}>{label}</label>
-    </span>
-  )
-}
+// Its own module, so a screen with checkboxes does not load the Select's popover and scroll lock.
+export { Checkbox, type CheckboxProps } from './Checkbox'
 
 export interface SwitchProps {
   readonly label: ReactNode

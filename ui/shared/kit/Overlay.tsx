@@ -1,11 +1,13 @@
 /** Overlays on Radix: Dialog, AlertDialog (role alertdialog, focus on the safe choice), Tooltip, Popover. */
 import type { ReactNode } from 'react'
 import * as RDialog from '@radix-ui/react-dialog'
-import * as RTooltip from '@radix-ui/react-tooltip'
 import * as RPopover from '@radix-ui/react-popover'
 import { X } from 'lucide-react'
 import { Button } from './Button'
 import styles from './overlay.module.css'
+
+// Its own module, so a screen that only needs a hint (RelativeTime) does not load the dialogs.
+export { Tooltip } from './Tooltip'
 
 export interface DialogProps {
   readonly open: boolean
@@ -16,6 +18,8 @@ export interface DialogProps {
   /** The buttons at the bottom (the primary one last). */
   readonly footer?: ReactNode
   readonly size?: 'sm' | 'md' | 'lg'
+  /** False: a click outside does not close it (a choice that must be made with its buttons). */
+  readonly closeOnOutsideClick?: boolean
 }
 
 export function Dialog({
@@ -26,12 +30,18 @@ export function Dialog({
   children,
   footer,
   size = 'md',
+  closeOnOutsideClick = true,
 }: DialogProps) {
   return (
     <RDialog.Root open={open} onOpenChange={onOpenChange}>
       <RDialog.Portal>
         <RDialog.Overlay className={styles.overlay} />
-        <RDialog.Content className={styles.dialog} data-size={size}>
+        <RDialog.Content
+          className={styles.dialog}
+          data-size={size}
+          onPointerDownOutside={closeOnOutsideClick ? undefined : (e) => e.preventDefault()}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <header className={styles.head}>
             <RDialog.Title className={styles.title}>{title}</RDialog.Title>
             <RDialog.Close className={styles.close} aria-label="Close">
@@ -96,28 +106,6 @@ export function AlertDialog({
         </RDialog.Content>
       </RDialog.Portal>
     </RDialog.Root>
-  )
-}
-
-/** A hint on hover and focus; never the only way to learn something essential. */
-export function Tooltip({
-  content,
-  children,
-}: {
-  readonly content: ReactNode
-  readonly children: ReactNode
-}) {
-  return (
-    <RTooltip.Provider delayDuration={300}>
-      <RTooltip.Root>
-        <RTooltip.Trigger asChild>{children}</RTooltip.Trigger>
-        <RTooltip.Portal>
-          <RTooltip.Content className={styles.tooltip} sideOffset={6}>
-            {content}
-          </RTooltip.Content>
-        </RTooltip.Portal>
-      </RTooltip.Root>
-    </RTooltip.Provider>
   )
 }
 

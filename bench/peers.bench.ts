@@ -1,0 +1,277 @@
+/**
+ * A peer in the same run (only when named: `npm run bench -- peers`): Verdaccio 6, installed
+ * from the npm registry into a temporary folder (kept between runs), on loopback beside the
+ * reference server in this process. The same packages are published into both through the
+ * npm publish call, then Chromium loads each one's package list cold: bytes on the wire and
+ * their gzip size, requests, first contentful paint, time until the list shows a package;
+ * then the list and a name search over HTTP (median of sequential calls). Ratios: the
+ * console against Verdaccio (below 1: the console is smaller or faster).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { npmTarball } from './support/npmTarball'
+import type { Browser } from 'playwright-core'
+import type { Figure } from './types'
+import { startTestServer, browserHeaders, type TestServer } from '../tests/support/server'
+import { launchChromium } from '../tests/support/browser'
+
+export const title = 'The console beside Verdaccio 6 (loopback, Chromium)'
+/** Runs only when asked for by name: it installs a package from the registry. */
+export const optional = true
+
+const PACKAGES = 300
+const VERDACCIO = 'verdaccio@6'
+const INSTALL_DIR = join(tmpdir(), 'bench-peers-verdaccio6')
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+    s.on('error', reject)
+  })
+
+/** A .tgz with package/package.json and package/README.md: what npm pack makes. */
+function tarball(name: string, version: string): Buffer {
+  return npmTarball({
+    'package.json': JSON.stringify({ name, version, description: `Benchmark package ${name}` }),
+    'README.md': `# ${name}\n\nA package both registries hold for the benchmark.\n`,
+  })
+}
+
+function publishDocument(registry: string, name: string): object {
+  const version = '1.0.0'
+  const tgz = tarball(name, version)
+  const file = `${name}-${version}.tgz`
+  return {
+    _id: name,
+    name,
+    description: `Benchmark package ${name}`,
+    'dist-tags': { latest: version },
+    versions: {
+      [version]: {
+        name,
+        version,
+        description: `Benchmark package ${name}`,
+        dist: {
+          tarball: `${registry}${name}/-/${file}`,
+          shasum: createHash('sha1').update(tgz).digest('hex'),
+          integrity: `sha512-${createHash('sha512').update(tgz).digest('base64')}`,
+        },
+      },
+    },
+    _attachments: {
+      [file]: { content_type: 'application/octet-stream', data: tgz.toString('base64'), length: tgz.length },
+    },
+  }
+}
+
+async function publishAll(registry: string, auth: string): Promise<void> {
+  for (let i = 0; i < PACKAGES; i++) {
+    const name = `peer-pkg-${String(i).padStart(4, '0')}`
+    const res = await fetch(`${registry}${name}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: auth },
+      body: JSON.stringify(publishDocument(registry, name)),
+    })
+    if (!res.ok) throw new Error(`publishing ${name} to ${registry}: ${res.status} ${await res.text()}`)
+  }
+}
+
+function installVerdaccio(): string {
+  const bin = join(INSTALL_DIR, 'node_modules', 'verdaccio', 'bin', 'verdaccio')
+  if (existsSync(bin)) return bin
+  mkdirSync(INSTALL_DIR, { recursive: true })
+  // verdaccio-audit asks for node-fetch by the dist-tag `cjs`, which the registry reachable
+  // here does not carry: the version that tag names on the public registry is pinned instead.
+  writeFileSync(
+    join(INSTALL_DIR, 'package.json'),
+    JSON.stringify({ private: true, overrides: { 'verdaccio-audit': { 'node-fetch': '2.7.0' } } }),
+  )
+  const r = spawnSync('npm', ['install', '--prefix', INSTALL_DIR, VERDACCIO, '--no-audit', '--no-fund'], {
+    stdio: 'inherit',
+    timeout: 600_000,
+  })
+  if (r.status !== 0 || !existsSync(bin)) throw new Error(`npm install ${VERDACCIO} failed`)
+  return bin
+}
+
+async function startVerdaccio(bin: string, dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort()
+  const config = join(dir, 'config.yaml')
+  writeFileSync(
+    config,
+    [
+      `storage: ${join(dir, 'storage')}`,
+      'auth:',
+      '  htpasswd:',
+      `    file: ${join(dir, 'htpasswd')}`,
+      '    max_users: 10',
+      'uplinks: {}',
+      'packages:',
+      "  '**':",
+      '    access: $all',
+      '    publish: $authenticated',
+      'log: { type: stdout, format: pretty, level: error }',
+      'web: { enable: true }',
+      '',
+    ].join('\n'),
+  )
+  const child = spawn(process.execPath, [bin, '--config', config, '--listen', `127.0.0.1:${port}`], {
+    stdio: 'ignore',
+  })
+  const url = `http://127.0.0.1:${port}/`
+  // Up to a minute for the first start; the run stops it in any case.
+  for (let i = 0; i < 240; i++) {
+    const up = await fetch(`${url}-/ping`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) return { url, child }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  child.kill()
+  throw new Error('Verdaccio did not answer within a minute')
+}
+
+interface Load {
+  wire: number
+  gzip: number
+  requests: number
+  fcp: number
+  usable: number
+}
+
+/** Loads a page cold and waits for `ready`; bytes from the network, times from the page. */
+async function coldLoad(
+  browser: Browser,
+  url: string,
+  ready: string,
+  cookie?: { name: string; value: string; url: string },
+): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  if (cookie) await context.addCookies([cookie])
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  const done: Array<{ id: string; wire: number }> = []
+  cdp.on('Network.loadingFinished', (e) => done.push({ id: e.requestId, wire: e.encodedDataLength }))
+  const started = Date.now()
+  await page.goto(url)
+  await page.getByText(ready).first().waitFor({ timeout: 60_000 })
+  const usable = Date.now() - started
+  await page.waitForLoadState('networkidle')
+  const fcp = (await page.evaluate(
+    "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1",
+  )) as number
+  let gzip = 0
+  for (const d of done) {
+    const body = await cdp.send('Network.getResponseBody', { requestId: d.id }).catch(() => null)
+    if (body) gzip += gzipSync(Buffer.from(body.body, body.base64Encoded ? 'base64' : 'utf8')).length
+  }
+  await context.close()
+  return { wire: done.reduce((n, d) => n + d.wire, 0), gzip, requests: done.length, fcp, usable }
+}
+
+async function median(n: number, call: () => Promise<Response>): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < n; i++) {
+    const t = performance.now()
+    const res = await call()
+    await res.arrayBuffer()
+    if (!res.ok) throw new Error(`${res.url}: ${res.status}`)
+    times.push(performance.now() - t)
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(n / 2)]!
+}
+
+async function signIn(server: TestServer): Promise<string> {
+  const res = await fetch(`${server.url}/ui/api/v1/ui/auth/login`, {
+    method: 'POST',
+    headers: browserHeaders(server.url),
+    body: JSON.stringify({ user: 'developer', password: server.config.userPassword, type: 'login' }),
+  })
+  const cookie = res.headers.get('set-cookie')?.split(';')[0]
+  if (res.status !== 200 || !cookie) throw new Error(`login failed: ${res.status}`)
+  return cookie
+}
+
+export async function run(): Promise<Figure[]> {
+  const bin = installVerdaccio()
+  const dir = mkdtempSync(join(tmpdir(), 'bench-peers-'))
+  const verdaccio = await startVerdaccio(bin, dir)
+  const server = await startTestServer()
+  let browser: Browser | undefined
+  try {
+    // Verdaccio: a user of its own; the console: the admin's password over basic auth.
+    const user = await fetch(`${verdaccio.url}-/user/org.couchdb.user:bench`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', password: 'bench-password-1' }),
+    })
+    const { token } = (await user.json()) as { token: string }
+    await publishAll(verdaccio.url, `Bearer ${token}`)
+    const basic = Buffer.from(`admin:${server.config.adminPassword}`).toString('base64')
+    await publishAll(`${server.url}/artifactory/api/npm/npm-local/`, `Basic ${basic}`)
+
+    browser = await launchChromium()
+    const theirs = await coldLoad(browser, verdaccio.url, 'peer-pkg-0')
+    const cookie = await signIn(server)
+    const [name, value] = cookie.split('=') as [string, string]
+    const ours = await coldLoad(browser, `${server.url}/ui/packages?q=peer-pkg-*`, 'peer-pkg-0', {
+      name,
+      value,
+      url: server.url,
+    })
+    const theirList = await median(30, () => fetch(`${verdaccio.url}-/verdaccio/data/packages`))
+    const theirSearch = await median(30, () => fetch(`${verdaccio.url}-/v1/search?text=peer-pkg-01&size=20`))
+    const gql = (filter: object) => () =>
+      fetch(`${server.url}/ui/api/v1/mds/packages`, {
+        method: 'POST',
+        headers: browserHeaders(server.url, cookie),
+        body: JSON.stringify({
+          graphQL: {
+            query:
+              'query($filter: PackageFilter!) { packages(filter: $filter, first: 100) { totalCount edges { node { id name description latestVersion modified } } } }',
+            variables: { filter },
+          },
+        }),
+      })
+    const ourList = await median(30, gql({ name: 'peer-pkg-*' }))
+    const ourSearch = await median(30, gql({ name: 'peer-pkg-01*' }))
+
+    const pair = (what: string, unit: string, mine: number, peer: number, scale = 1): Figure[] => [
+      { name: `Verdaccio: ${what}`, value: peer / scale, unit },
+      {
+        name: `console: ${what}`,
+        value: mine / scale,
+        unit,
+        ratio: { to: 'of Verdaccio', value: mine / peer },
+      },
+    ]
+    return [
+      { name: 'packages published into each', value: PACKAGES, unit: 'packages' },
+      ...pair('first load, bytes on the wire', 'KB', ours.wire, theirs.wire, 1024),
+      ...pair('first load, gzip of the bodies', 'KB', ours.gzip, theirs.gzip, 1024),
+      ...pair('first load, requests', 'requests', ours.requests, theirs.requests),
+      ...pair('first contentful paint', 'ms', ours.fcp, theirs.fcp),
+      ...pair('time until the list shows a package', 'ms', ours.usable, theirs.usable),
+      ...pair('package list over HTTP, median', 'ms', ourList, theirList),
+      ...pair('name search over HTTP, median', 'ms', ourSearch, theirSearch),
+    ]
+  } finally {
+    await browser?.close()
+    await server.stop()
+    verdaccio.child.kill()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The few operators every effect is written with (redux-observable's `ofType`, NgRx's
+ * "call, then map the answer or the failure to an action"): an effect picks its events with
+ * `ofType`, calls a port through `request` (or `work` when one event needs several calls), and
+ * never lets a rejected promise become an error of the stream.
+ *
+ * Time-outs and transport retries are not here: the adapters' HTTP and GraphQL clients give
+ * every call its time-out and ask again after a reset or an overload answer (GETs only), so an
+ * effect that added its own would multiply them. `request`'s `attempts` is for a rule of the
+ * specification that asks again after a failure the platform did answer.
+ */
+import { Observable, defer, filter, from, mergeMap, of, type OperatorFunction } from 'rxjs'
+import { isRight, left } from 'fp-ts/Either'
+import type { Result } from '../../adapters/ports'
+import type { AppEvent } from '../../domain/app'
+import type { Envelope } from '../../domain/shared/area'
+import type { Failure } from '../../domain/shared/failure'
+import { caused, type EffectOutput } from './types'
+
+export type EventOfType<T extends AppEvent['type']> = Extract<AppEvent, { type: T }>
+export type EnvelopeOf<T extends AppEvent['type']> = Envelope<EventOfType<T>>
+
+/** The recorded events of the given types, typed by them. */
+export const ofType = <T extends AppEvent['type']>(
+  ...types: ReadonlyArray<T>
+): OperatorFunction<Envelope<AppEvent>, EnvelopeOf<T>> =>
+  filter((e): e is EnvelopeOf<T> => (types as ReadonlyArray<string>).includes(e.event.type))
+
+/** What a throw (a bug, a port that broke its promise) is recorded as. */
+export const thrown = (error: unknown): Failure => ({
+  kind: 'network',
+  message: error instanceof Error ? error.message : String(error),
+})
+
+/** A port call that never rejects: a throw becomes a network failure. */
+export const settle = <A>(call: () => Promise<Result<A>>): Promise<Result<A>> =>
+  call().catch((error: unknown): Result<A> => left(thrown(error)))
+
+const asList = (events: AppEvent | ReadonlyArray<AppEvent>): ReadonlyArray<AppEvent> =>
+  Array.isArray(events) ? (events as ReadonlyArray<AppEvent>) : [events as AppEvent]
+
+export interface Answer<A> {
+  /** The event(s) the answer is recorded as. */
+  readonly done: (value: A) => AppEvent | ReadonlyArray<AppEvent>
+  /** The event(s) a failure is recorded as (after the last attempt). */
+  readonly failed: (failure: Failure) => AppEvent | ReadonlyArray<AppEvent>
+  /** Attempts in all for a failure `again` accepts; 1 (the default) asks once. */
+  readonly attempts?: number
+  readonly again?: (failure: Failure) => boolean
+}
+
+/**
+ * One recorded event → one port call → its answer or its failure as events that share the
+ * cause's correlation id. The call starts on subscription; unsubscribing (a newer request in a
+ * switchMap) stops further attempts.
+ */
+export function request<A>(
+  cause: Envelope<AppEvent>,
+  call: () => Promise<Result<A>>,
+  answer: Answer<A>,
+): Observable<EffectOutput> {
+  const attempt = (left: number): Observable<ReadonlyArray<AppEvent>> =>
+    defer(() => from(settle(call))).pipe(
+      mergeMap((result) => {
+        if (isRight(result)) return of(asList(answer.done(result.right)))
+        if (left > 1 && (answer.again?.(result.left) ?? false)) return attempt(left - 1)
+        return of(asList(answer.failed(result.left)))
+      }),
+    )
+  return attempt(answer.attempts ?? 1).pipe(mergeMap((events) => events.map((e) => caused(cause, e))))
+}
+
+/**
+ * Async work for one recorded event, for an effect that needs several calls or steps; what it
+ * emits shares that event's correlation id. A throw is turned into `onError`'s failure event,
+ * never an error of the stream.
+ */
+export function work(
+  cause: Envelope<AppEvent>,
+  body: (emit: (event: AppEvent) => void) => Promise<void>,
+  onError: (failure: Failure) => AppEvent | null,
+): Observable<EffectOutput> {
+  return new Observable<EffectOutput>((subscriber) => {
+    let open = true
+    const emit = (event: AppEvent) => {
+      if (open) subscriber.next(caused(cause, event))
+    }
+    body(emit)
+      .catch((error: unknown) => {
+        const failed = onError(thrown(error))
+        if (failed) emit(failed)
+      })
+      .finally(() => {
+        if (open) subscriber.complete()
+      })
+    return () => {
+      open = false
+    }
+  })
+}

@@ -1,0 +1,314 @@
+import { left, right } from 'fp-ts/Either'
+import type { AppArea, AppCommand, AppEvent } from '../app'
+import type { CommandMeta } from '../shared/area'
+import {
+  ChildrenRequested,
+  Collapsed,
+  DeployDismissed,
+  DeployRequested,
+  Expanded,
+  InfoRequested,
+  RepositoriesRequested,
+  Selected,
+  artifactsEvents,
+  type ArtifactsEvent,
+} from './events'
+import {
+  TREE_PAGE_SIZE,
+  ancestorPaths,
+  artifactPathProblem,
+  nextOffset,
+  nodeId,
+  parentPath,
+  sameLocation,
+  wantsMore,
+} from './rules'
+import { initialArtifactsState, type ArtifactsState, type FolderChildren } from './types'
+import { artifactsCommandCodecs } from './commandCodecs.gen'
+
+type Out = ArtifactsEvent[]
+
+/** Open a folder (or repository root): expanded, and its first page asked for unless it has one. */
+function open(s: ArtifactsState, repoKey: string, path: string, meta: CommandMeta, suffix: string): Out {
+  const id = nodeId(repoKey, path)
+  const out: Out = []
+  if (!s.expanded[id]) out.push(Expanded({ repoKey, path }))
+  const folder = s.folders[id]
+  if (!folder || (folder.failure && folder.items.length === 0 && !folder.pending))
+    out.push(
+      ChildrenRequested({
+        repoKey,
+        path,
+        requestId: `${meta.id}${suffix}`,
+        offset: 0,
+        limit: TREE_PAGE_SIZE,
+      }),
+    )
+  return out
+}
+
+function infoWanted(s: ArtifactsState, repoKey: string, path: string): boolean {
+  const at = { repoKey, path }
+  if (s.info.status === 'loaded')
+    return !sameLocation({ repoKey: s.info.info.repoKey, path: s.info.info.path }, at)
+  if (s.info.status === 'loading') return !sameLocation(s.info.at, at)
+  return true
+}
+
+function evolveFolder(
+  folders: ArtifactsState['folders'],
+  id: string,
+  change: (f: FolderChildren | undefined) => FolderChildren | undefined,
+): ArtifactsState['folders'] {
+  const before = folders[id]
+  const after = change(before)
+  return after === before || after === undefined ? folders : { ...folders, [id]: after }
+}
+
+function evolve(s: ArtifactsState, event: AppEvent): ArtifactsState {
+  if (event.type === 'session/SignedOut') return initialArtifactsState
+  if (!event.type.startsWith('artifacts/')) return s
+  const e = event as ArtifactsEvent
+  switch (e.type) {
+    case 'artifacts/RepositoriesRequested':
+      return {
+        ...s,
+        repositories: {
+          status: 'loading',
+          requestId: e.data.requestId,
+          ...(s.repositories.status === 'loaded' ? { previous: s.repositories.data } : {}),
+        },
+      }
+    case 'artifacts/RepositoriesLoaded':
+      if (s.repositories.status !== 'loading' || s.repositories.requestId !== e.data.requestId) return s
+      return { ...s, repositories: { status: 'loaded', data: e.data.repositories } }
+    case 'artifacts/RepositoriesFailed':
+      if (s.repositories.status !== 'loading' || s.repositories.requestId !== e.data.requestId) return s
+      return { ...s, repositories: { status: 'failed', failure: e.data.failure } }
+    case 'artifacts/Expanded':
+      return { ...s, expanded: { ...s.expanded, [nodeId(e.data.repoKey, e.data.path)]: true } }
+    case 'artifacts/Collapsed': {
+      const { [nodeId(e.data.repoKey, e.data.path)]: _closed, ...expanded } = s.expanded
+      return { ...s, expanded }
+    }
+    case 'artifacts/ChildrenRequested': {
+      const pending = { requestId: e.data.requestId, offset: e.data.offset }
+      return {
+        ...s,
+        folders: evolveFolder(s.folders, nodeId(e.data.repoKey, e.data.path), (f) => ({
+          items: f?.items ?? [],
+          total: f?.total ?? null,
+          pending,
+          failure: null,
+        })),
+      }
+    }
+    case 'artifacts/ChildrenLoaded':
+      return {
+        ...s,
+        folders: evolveFolder(s.folders, nodeId(e.data.repoKey, e.data.path), (f) =>
+          f?.pending?.requestId !== e.data.requestId
+            ? f
+            : {
+                // A first page starts the folder over; a later one is appended where it starts.
+                items:
+                  e.data.offset === 0
+                    ? e.data.children
+                    : [...f.items.slice(0, e.data.offset), ...e.data.children],
+                total: e.data.total,
+                pending: null,
+                failure: null,
+              },
+        ),
+      }
+    case 'artifacts/ChildrenFailed':
+      return {
+        ...s,
+        folders: evolveFolder(s.folders, nodeId(e.data.repoKey, e.data.path), (f) =>
+          f?.pending?.requestId !== e.data.requestId ? f : { ...f, pending: null, failure: e.data.failure },
+        ),
+      }
+    case 'artifacts/Selected':
+      return { ...s, selected: { repoKey: e.data.repoKey, path: e.data.path } }
+    case 'artifacts/InfoRequested':
+      return {
+        ...s,
+        info: {
+          status: 'loading',
+          requestId: e.data.requestId,
+          at: { repoKey: e.data.repoKey, path: e.data.path },
+        },
+      }
+    case 'artifacts/InfoLoaded':
+      if (s.info.status !== 'loading' || s.info.requestId !== e.data.requestId) return s
+      return { ...s, info: { status: 'loaded', info: e.data.info } }
+    case 'artifacts/InfoFailed':
+      if (s.info.status !== 'loading' || s.info.requestId !== e.data.requestId) return s
+      return { ...s, info: { status: 'failed', at: s.info.at, failure: e.data.failure } }
+    case 'artifacts/DeployRequested':
+      return {
+        ...s,
+        deploy: {
+          status: 'uploading',
+          requestId: e.data.requestId,
+          at: { repoKey: e.data.repoKey, path: e.data.path },
+          fileName: e.data.fileName,
+          loaded: 0,
+          total: e.data.size,
+        },
+      }
+    case 'artifacts/DeployProgressed':
+      if (s.deploy.status !== 'uploading' || s.deploy.requestId !== e.data.requestId) return s
+      return { ...s, deploy: { ...s.deploy, loaded: e.data.loaded, total: e.data.total } }
+    case 'artifacts/Deployed':
+      if (s.deploy.status !== 'uploading' || s.deploy.requestId !== e.data.requestId) return s
+      return {
+        ...s,
+        deploy: { status: 'done', requestId: e.data.requestId, at: s.deploy.at, sha256: e.data.sha256 },
+      }
+    case 'artifacts/DeployFailed':
+      if (s.deploy.status !== 'uploading' || s.deploy.requestId !== e.data.requestId) return s
+      return {
+        ...s,
+        deploy: { status: 'failed', requestId: e.data.requestId, at: s.deploy.at, failure: e.data.failure },
+      }
+    case 'artifacts/DeployDismissed':
+      return { ...s, deploy: { status: 'idle' } }
+  }
+}
+
+export const artifactsArea: AppArea<'artifacts'> = {
+  key: 'artifacts',
+  commands: artifactsCommandCodecs,
+  initialState: initialArtifactsState,
+  events: artifactsEvents,
+  decide: (command, state, meta) => {
+    const s = state.artifacts
+    switch (command.type) {
+      case 'artifacts/LoadRepositories':
+        return right([RepositoriesRequested({ requestId: meta.id })])
+      case 'artifacts/Toggle': {
+        const { repoKey, path } = command
+        if (s.expanded[nodeId(repoKey, path)]) return right([Collapsed({ repoKey, path })])
+        return right(open(s, repoKey, path, meta, ''))
+      }
+      case 'artifacts/LoadMore': {
+        const folder = s.folders[nodeId(command.repoKey, command.path)]
+        // A page that failed is asked for again (Retry); otherwise only when there is more.
+        const retry = folder !== undefined && folder.failure !== null && folder.pending === null
+        if (!retry && !wantsMore(folder)) return right([])
+        return right([
+          ChildrenRequested({
+            repoKey: command.repoKey,
+            path: command.path,
+            requestId: meta.id,
+            offset: nextOffset(folder),
+            limit: TREE_PAGE_SIZE,
+          }),
+        ])
+      }
+      case 'artifacts/Refresh':
+        return right([
+          ChildrenRequested({
+            repoKey: command.repoKey,
+            path: command.path,
+            requestId: meta.id,
+            offset: 0,
+            limit: TREE_PAGE_SIZE,
+          }),
+        ])
+      case 'artifacts/Select': {
+        const { repoKey, path } = command
+        const folder = command.folder || path === ''
+        const out: Out = sameLocation(s.selected, { repoKey, path }) ? [] : [Selected({ repoKey, path })]
+        if (folder) return right([...out, ...open(s, repoKey, path, meta, '')])
+        return right(
+          infoWanted(s, repoKey, path) ? [...out, InfoRequested({ repoKey, path, requestId: meta.id })] : out,
+        )
+      }
+      case 'artifacts/Open': {
+        const { repoKey, path } = command
+        if (sameLocation(s.selected, { repoKey, path })) return right([])
+        // Each folder above gets its own request id (the command's id and its depth).
+        const out: Out = ancestorPaths(path).flatMap((p, i) => open(s, repoKey, p, meta, `.${i}`))
+        out.push(Selected({ repoKey, path }))
+        if (path === '') return right([...out, ...open(s, repoKey, '', meta, '.0')])
+        const known = s.folders[nodeId(repoKey, parentPath(path))]?.items.find((c) => c.path === path)
+        if (known?.folder) return right([...out, ...open(s, repoKey, path, meta, '.self')])
+        if (known && infoWanted(s, repoKey, path))
+          out.push(InfoRequested({ repoKey, path, requestId: `${meta.id}.info` }))
+        // Its folder is loaded but not as far as the path: page on until it shows.
+        const parent = s.folders[nodeId(repoKey, parentPath(path))]
+        if (!known && wantsMore(parent))
+          out.push(
+            ChildrenRequested({
+              repoKey,
+              path: parentPath(path),
+              requestId: `${meta.id}.more`,
+              offset: nextOffset(parent),
+              limit: TREE_PAGE_SIZE,
+            }),
+          )
+        return right(out)
+      }
+      case 'artifacts/LoadInfo':
+        return right([InfoRequested({ repoKey: command.repoKey, path: command.path, requestId: meta.id })])
+      case 'artifacts/Deploy': {
+        if (s.deploy.status === 'uploading') return left('a deployment is already under way')
+        const problem = artifactPathProblem(command.path)
+        if (problem) return left(problem)
+        return right([
+          DeployRequested({
+            repoKey: command.repoKey,
+            path: command.path,
+            requestId: meta.id,
+            fileRef: command.fileRef,
+            fileName: command.fileName,
+            size: command.size,
+          }),
+        ])
+      }
+      case 'artifacts/DismissDeploy':
+        if (s.deploy.status === 'uploading') return left('the deployment is still under way')
+        return right([DeployDismissed({})])
+    }
+  },
+  evolve,
+  evolvesOn: ['session/SignedOut'],
+  policies: (envelope, state): ReadonlyArray<AppCommand> => {
+    const e = envelope.event
+    const s = state.artifacts
+    // A folder's page arrived: if the selection (from the address bar) is below it, page on
+    // until the next folder on the way shows; once the selection itself shows, show it.
+    if (e.type === 'artifacts/ChildrenLoaded') {
+      const at = s.selected
+      const here = e.data.path
+      if (!at || at.repoKey !== e.data.repoKey || at.path === '') return []
+      if (here !== '' && !at.path.startsWith(`${here}/`)) return []
+      const rest = at.path.slice(here === '' ? 0 : here.length + 1)
+      const next = here === '' ? rest.split('/')[0]! : `${here}/${rest.split('/')[0]!}`
+      const folder = s.folders[nodeId(at.repoKey, here)]
+      const found = folder?.items.find((c) => c.path === next)
+      if (!found)
+        return wantsMore(folder) ? [{ type: 'artifacts/LoadMore', repoKey: at.repoKey, path: here }] : []
+      if (next !== at.path) return []
+      if (found.folder)
+        return s.expanded[nodeId(at.repoKey, at.path)] ? [] : [{ type: 'artifacts/Toggle', ...at }]
+      return infoWanted(s, at.repoKey, at.path) ? [{ type: 'artifacts/LoadInfo', ...at }] : []
+    }
+    // A deployed file may have made folders: every loaded folder above it is asked for again.
+    if (e.type === 'artifacts/Deployed')
+      return [
+        ...ancestorPaths(e.data.path)
+          .filter((p) => s.folders[nodeId(e.data.repoKey, p)] !== undefined)
+          .map((p): AppCommand => ({ type: 'artifacts/Refresh', repoKey: e.data.repoKey, path: p })),
+        { type: 'artifacts/Open', repoKey: e.data.repoKey, path: e.data.path },
+        {
+          type: 'notifications/Show',
+          kind: 'success',
+          message: `Deployed ${e.data.path} to ${e.data.repoKey}`,
+        },
+      ]
+    return []
+  },
+}

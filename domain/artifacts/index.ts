@@ -1,0 +1,6 @@
+// Public surface of the artifacts area.
+export * from './types'
+export * from './events'
+export type * from './commands'
+export { artifactsArea } from './decider'
+export * from './rules'

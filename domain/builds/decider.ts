@@ -1,0 +1,62 @@
+import { right } from 'fp-ts/Either'
+import type { AppArea, AppEvent } from '../app'
+import { DetailRequested, ListRequested, buildsEvents, type BuildsEvent } from './events'
+import { initialBuildsState, type BuildsState } from './types'
+import { buildsCommandCodecs } from './commandCodecs.gen'
+
+function evolve(s: BuildsState, event: AppEvent): BuildsState {
+  if (event.type === 'session/SignedOut') return initialBuildsState
+  if (!event.type.startsWith('builds/')) return s
+  const e = event as BuildsEvent
+  switch (e.type) {
+    case 'builds/ListRequested':
+      return {
+        ...s,
+        list: {
+          status: 'loading',
+          requestId: e.data.requestId,
+          ...(s.list.status === 'loaded' ? { previous: s.list.data } : {}),
+        },
+      }
+    case 'builds/ListLoaded':
+      if (s.list.status !== 'loading' || s.list.requestId !== e.data.requestId) return s
+      return { ...s, list: { status: 'loaded', data: e.data.builds } }
+    case 'builds/ListFailed':
+      if (s.list.status !== 'loading' || s.list.requestId !== e.data.requestId) return s
+      return { ...s, list: { status: 'failed', failure: e.data.failure } }
+    case 'builds/DetailRequested':
+      return {
+        ...s,
+        detail: { status: 'loading', requestId: e.data.requestId, name: e.data.name, number: e.data.number },
+      }
+    case 'builds/DetailLoaded':
+      if (s.detail.status !== 'loading' || s.detail.requestId !== e.data.requestId) return s
+      return {
+        ...s,
+        detail: { status: 'loaded', data: e.data.build, name: s.detail.name, number: s.detail.number },
+      }
+    case 'builds/DetailFailed':
+      if (s.detail.status !== 'loading' || s.detail.requestId !== e.data.requestId) return s
+      return {
+        ...s,
+        detail: { status: 'failed', failure: e.data.failure, name: s.detail.name, number: s.detail.number },
+      }
+  }
+}
+
+export const buildsArea: AppArea<'builds'> = {
+  key: 'builds',
+  commands: buildsCommandCodecs,
+  initialState: initialBuildsState,
+  events: buildsEvents,
+  decide: (command, _state, meta) => {
+    switch (command.type) {
+      case 'builds/LoadList':
+        return right([ListRequested({ requestId: meta.id })])
+      case 'builds/OpenBuild':
+        return right([DetailRequested({ requestId: meta.id, name: command.name, number: command.number })])
+    }
+  },
+  evolve,
+  evolvesOn: ['session/SignedOut'],
+}

@@ -1,0 +1,60 @@
+// Written by `npm run codecs` from ./commands.ts: do not edit (a unit test checks it is current).
+import * as t from 'io-ts'
+import type { CommandCodecs } from '../shared/area'
+import type { NavigationCommand } from './commands'
+
+/** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
+export const navigationCommandCodecs: CommandCodecs<NavigationCommand> = {
+  'navigation/CloseModal': t.type({
+    modal: t.keyof({
+      repositoryCreation: null,
+      repositoryCreated: null,
+      projectsAnimation: null,
+      contactUs: null,
+      keyboardShortcuts: null,
+    }),
+  }),
+  'navigation/CloseQuickSetup': t.UnknownRecord,
+  'navigation/EndTour': t.type({ completed: t.boolean }),
+  'navigation/GoToAdminLanding': t.UnknownRecord,
+  'navigation/GoToApplicationLanding': t.UnknownRecord,
+  'navigation/GoToLanding': t.UnknownRecord,
+  'navigation/HideSetMeUp': t.UnknownRecord,
+  'navigation/LeaveForExternal': t.type({ url: t.string }),
+  'navigation/LoadClientBaseUrl': t.UnknownRecord,
+  'navigation/MoveTour': t.type({ step: t.number }),
+  'navigation/Navigate': t.intersection([t.type({ to: t.string }), t.partial({ replace: t.boolean })]),
+  'navigation/OpenMenu': t.type({
+    menu: t.union([t.null, t.literal('user'), t.literal('help'), t.literal('add')]),
+  }),
+  'navigation/OpenModal': t.type({
+    modal: t.keyof({
+      repositoryCreation: null,
+      repositoryCreated: null,
+      projectsAnimation: null,
+      contactUs: null,
+      keyboardShortcuts: null,
+    }),
+  }),
+  'navigation/OpenQuickSetup': t.UnknownRecord,
+  'navigation/RecheckGuard': t.UnknownRecord,
+  'navigation/RecordChunkFailure': t.intersection([
+    t.type({
+      area: t.string,
+      failure: t.keyof({ missing: null, error: null, timeout: null }),
+      request: t.string,
+    }),
+    t.partial({ asset: t.keyof({ script: null, style: null }) }),
+  ]),
+  'navigation/RegisterRoute': t.intersection([
+    t.type({ name: t.string, pattern: t.string }),
+    t.partial({ title: t.string }),
+  ]),
+  'navigation/SelectProject': t.partial({ key: t.string }),
+  'navigation/ShowSetMeUp': t.partial({ packageType: t.string, availableRepos: t.array(t.string) }),
+  'navigation/StartTour': t.UnknownRecord,
+  'navigation/SwitchNavigationType': t.UnknownRecord,
+  'navigation/SyncFromHistory': t.type({ to: t.string }),
+  'navigation/ToggleDebugPanel': t.UnknownRecord,
+  'navigation/ToggleSidebar': t.UnknownRecord,
+}

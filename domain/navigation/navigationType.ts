@@ -1,0 +1,33 @@
+/** The navigation type (new or classic) the user switches between from the user menu. */
+import type { AppEvent } from '../app'
+import type { Failure } from '../shared/failure'
+import { Shown } from '../notifications/events'
+import { NavigationTypeSaveFailed } from './events'
+import type { NavigationType } from './types'
+
+export const otherNavigationType = (type: NavigationType): NavigationType =>
+  type === 'new' ? 'classic' : 'new'
+
+/**
+ * The platform did not save the type the user switched to: the console goes back to the other
+ * type and tells the user why, with the platform's reason (the toast's words are the view's).
+ */
+export function navigationTypeNotSaved(input: {
+  readonly switchedTo: NavigationType
+  readonly failure: Failure
+  /** The toast's id and time. */
+  readonly id: string
+  readonly at: string
+}): ReadonlyArray<AppEvent> {
+  return [
+    NavigationTypeSaveFailed({ type: otherNavigationType(input.switchedTo), failure: input.failure }),
+    Shown({
+      id: input.id,
+      kind: 'error',
+      message: '',
+      messageKey: 'navigationTypeNotSaved',
+      detail: input.failure.message,
+      at: input.at,
+    }),
+  ]
+}

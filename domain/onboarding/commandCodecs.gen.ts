@@ -1,0 +1,122 @@
+// Written by `npm run codecs` from ./commands.ts: do not edit (a unit test checks it is current).
+import * as t from 'io-ts'
+import type { CommandCodecs } from '../shared/area'
+import type { OnboardingCommand } from './commands'
+
+/** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
+export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
+  'onboarding/CheckAfterLogin': t.type({
+    via: t.string,
+    user: t.type({
+      admin: t.boolean,
+      firstLogin: t.boolean,
+      freeTier: t.boolean,
+      hasSeenGettingStarted: t.boolean,
+      quickDeployEnabled: t.boolean,
+      newOnboarding: t.boolean,
+    }),
+  }),
+  'onboarding/CloseClientFlow': t.type({ finished: t.boolean }),
+  'onboarding/CloseContactForm': t.UnknownRecord,
+  'onboarding/CloseQuestionnaire': t.UnknownRecord,
+  'onboarding/CompleteQuestionnaireStep': t.type({
+    step: t.keyof({
+      init: null,
+      purpose: null,
+      details: null,
+      desiredFeatures: null,
+      projectName: null,
+      projectKey: null,
+    }),
+    answers: t.type({
+      purpose: t.union([t.null, t.literal('Commercial'), t.literal('Personal')]),
+      companyName: t.string,
+      ossProjectName: t.string,
+      role: t.union([
+        t.null,
+        t.literal('DevOps Engineer'),
+        t.literal('Software Developer'),
+        t.literal('DevSecOps Engineer'),
+        t.literal('Other'),
+      ]),
+      otherRole: t.string,
+      desiredFeature: t.array(
+        t.keyof({
+          'Binary management': null,
+          'Team Administration': null,
+          'Single Sign On': null,
+          'Vulnerabilities Scanning': null,
+          'License Compliance Checks': null,
+          'CI/CD': null,
+          'Container Registry': null,
+          'Software Bill Of Materials (SBOM)': null,
+        }),
+      ),
+      projectName: t.string,
+      projectKey: t.string,
+    }),
+  }),
+  'onboarding/LoadContactRequests': t.UnknownRecord,
+  'onboarding/MoveClientFlow': t.type({ step: t.number }),
+  'onboarding/OpenQuestionnaire': t.UnknownRecord,
+  'onboarding/SetUpClient': t.intersection([
+    t.type({ packageType: t.string, repo: t.string }),
+    t.partial({ availableRepos: t.array(t.string) }),
+  ]),
+  'onboarding/ShowQuestionnaireStep': t.type({
+    step: t.keyof({
+      init: null,
+      purpose: null,
+      details: null,
+      desiredFeatures: null,
+      projectName: null,
+      projectKey: null,
+    }),
+  }),
+  'onboarding/SubmitContactRequest': t.type({
+    form: t.type({
+      firstName: t.string,
+      lastName: t.string,
+      country: t.string,
+      email: t.string,
+      helpOption: t.union([
+        t.null,
+        t.literal('Request a demo'),
+        t.literal('Technical support'),
+        t.literal('Request trial extension'),
+        t.literal('Contact sales'),
+      ]),
+      optionalComment: t.string,
+    }),
+  }),
+  'onboarding/SubmitQuestionnaire': t.type({
+    answers: t.type({
+      purpose: t.union([t.null, t.literal('Commercial'), t.literal('Personal')]),
+      companyName: t.string,
+      ossProjectName: t.string,
+      role: t.union([
+        t.null,
+        t.literal('DevOps Engineer'),
+        t.literal('Software Developer'),
+        t.literal('DevSecOps Engineer'),
+        t.literal('Other'),
+      ]),
+      otherRole: t.string,
+      desiredFeature: t.array(
+        t.keyof({
+          'Binary management': null,
+          'Team Administration': null,
+          'Single Sign On': null,
+          'Vulnerabilities Scanning': null,
+          'License Compliance Checks': null,
+          'CI/CD': null,
+          'Container Registry': null,
+          'Software Bill Of Materials (SBOM)': null,
+        }),
+      ),
+      projectName: t.string,
+      projectKey: t.string,
+    }),
+  }),
+  'onboarding/ThankForContactRequest': t.UnknownRecord,
+}

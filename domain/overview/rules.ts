@@ -1,0 +1,32 @@
+/** Rules of the overview's charts: bars as shares of the largest, the longest lists cut with the rest summed. */
+
+export interface Bar {
+  readonly label: string
+  readonly count: number
+  /** The bar's length, 0 to 1, against the largest count. */
+  readonly share: number
+}
+
+/** The `max` largest counts as bars (in the order given), the others summed into `Other`. */
+export function bars(
+  items: ReadonlyArray<{ readonly label: string; readonly count: number }>,
+  max = 8,
+): Bar[] {
+  const shown = items.slice(0, max)
+  const rest = items.slice(max).reduce((n, i) => n + i.count, 0)
+  const all = rest > 0 ? [...shown, { label: 'Other', count: rest }] : shown
+  const top = Math.max(0, ...all.map((i) => i.count))
+  return all.map((i) => ({ label: i.label, count: i.count, share: top === 0 ? 0 : i.count / top }))
+}
+
+/** Bytes in words: 1536 → '1.5 KB'. */
+export function bytesText(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB']
+  let v = n
+  let u = 0
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024
+    u++
+  }
+  return `${u === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`
+}

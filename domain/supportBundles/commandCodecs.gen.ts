@@ -1,0 +1,23 @@
+// Written by `npm run codecs` from ./commands.ts: do not edit (a unit test checks it is current).
+import * as t from 'io-ts'
+import type { CommandCodecs } from '../shared/area'
+import type { SupportBundlesCommand } from './commands'
+
+/** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
+export const supportBundlesCommandCodecs: CommandCodecs<SupportBundlesCommand> = {
+  'supportBundles/CheckRetention': t.UnknownRecord,
+  'supportBundles/Close': t.UnknownRecord,
+  'supportBundles/Create': t.type({
+    request: t.type({
+      name: t.string,
+      description: t.string,
+      service: t.string,
+      threadDumpCount: t.number,
+      threadDumpInterval: t.number,
+    }),
+  }),
+  'supportBundles/Delete': t.type({ id: t.string }),
+  'supportBundles/Download': t.type({ id: t.string }),
+  'supportBundles/Open': t.UnknownRecord,
+  'supportBundles/Reload': t.UnknownRecord,
+}

@@ -1,0 +1,93 @@
+/**
+ * `npm run gallery [-- --only=NAME,… --users=KIND,… --widths=1440,… --themes=light,…]`: starts the
+ * reference server (a fresh data folder, anonymous access on), signs in as anonymous, developer
+ * and admin, and writes a PNG of every screen of tests/support/screens.ts at 1024, 1440 and 1920
+ * px, in the light and the dark theme, plus an index.html to browse them, into .gallery/ (ignored
+ * by git). For looking at the console, not a test: nothing is asserted, and CI does not run it.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { startTestServer } from '../tests/support/server'
+import { launchChromium } from '../tests/support/browser'
+import { SCREENS, firstPackagePath, settle, signInAs, type UserKind } from '../tests/support/screens'
+
+const arg = (name: string) =>
+  process.argv
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.slice(name.length + 3)
+    .split(',')
+    .filter(Boolean)
+
+const WIDTHS = (arg('widths') ?? ['1024', '1440', '1920']).map(Number)
+const HEIGHT: Readonly<Record<number, number>> = { 1024: 768, 1440: 900, 1920: 1080 }
+const THEMES = (arg('themes') ?? ['light', 'dark']) as ReadonlyArray<'light' | 'dark'>
+const USERS = (arg('users') ?? ['anonymous', 'developer', 'admin']) as ReadonlyArray<UserKind>
+const ONLY = arg('only')
+const OUT = resolve('.gallery')
+
+interface Shot {
+  readonly user: UserKind
+  readonly screen: string
+  readonly path: string
+  readonly width: number
+  readonly theme: string
+  readonly file: string
+}
+
+if (spawnSync('node', ['scripts/buildIfNeeded.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1)
+rmSync(OUT, { recursive: true, force: true })
+mkdirSync(OUT, { recursive: true })
+
+const server = await startTestServer({ anonymousAccess: true })
+const browser = await launchChromium()
+const shots: Shot[] = []
+const started = Date.now()
+try {
+  for (const user of USERS) {
+    for (const theme of THEMES) {
+      const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1440, height: 900 } })
+      const page = await context.newPage()
+      await signInAs(page, server.url, user, server.config)
+      const packagePath = user === 'anonymous' ? undefined : await firstPackagePath(page, server.url)
+      for (const screen of SCREENS) {
+        if (!screen.users.includes(user) || (ONLY && !ONLY.includes(screen.name))) continue
+        const path = screen.path.replace(':package', packagePath?.replace(/^\/packages\//, '') ?? '')
+        if (path.endsWith('/packages/')) continue
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT[width] ?? 900 })
+          await page.goto(`${server.url}/ui${path}`)
+          await settle(page)
+          const file = `${user}-${screen.name}-${width}-${theme}.png`
+          await page.screenshot({ path: join(OUT, file) })
+          shots.push({ user, screen: screen.name, path, width, theme, file })
+          process.stdout.write('.')
+        }
+      }
+      await context.close()
+    }
+  }
+} finally {
+  await browser.close()
+  await server.stop()
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
+const rows = shots
+  .map(
+    (s) =>
+      `<figure data-user="${s.user}" data-theme="${s.theme}" data-width="${s.width}"><a href="${esc(s.file)}"><img loading="lazy" src="${esc(s.file)}" alt=""></a><figcaption>${esc(`${s.user} · ${s.screen} · ${s.width}px · ${s.theme}`)}<br><code>${esc(s.path)}</code></figcaption></figure>`,
+  )
+  .join('\n')
+writeFileSync(
+  join(OUT, 'index.html'),
+  `<!doctype html><html lang="en"><meta charset="utf-8"><title>Console gallery</title>
+<style>body{font:14px system-ui;margin:16px}figure{display:inline-block;width:360px;margin:8px;vertical-align:top}img{width:100%;border:1px solid #ccc}code{color:#555}</style>
+<h1>Console gallery (${shots.length} screenshots)</h1>
+<p>Filter: <select onchange="for(const f of document.querySelectorAll('figure'))f.hidden=this.value&&!Object.values(f.dataset).includes(this.value)"><option value="">all</option>${[...USERS, ...THEMES, ...WIDTHS.map(String)].map((v) => `<option>${v}</option>`).join('')}</select></p>
+${rows}
+</html>\n`,
+)
+console.log(
+  `\n${shots.length} screenshots in ${((Date.now() - started) / 1000).toFixed(0)} s: ${join(OUT, 'index.html')}`,
+)

@@ -1,0 +1,313 @@
+/**
+ * Administration → Security: the general security settings, and the LDAP and Crowd / JIRA
+ * directory settings. Each is one JSON document in `settings`; secrets (the LDAP manager
+ * password, the Crowd application password) are write-only: the API answers whether one is set.
+ *
+ * The reference platform stores and validates these but signs nobody in through LDAP or Crowd
+ * (it talks to no directory server); the README says so.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ServerContext } from '../context'
+import type { Db } from '../db'
+import { errors } from '../auth/schemas'
+import { badRequest } from './common'
+import type { PasswordPolicy } from '../auth/passwords'
+
+export interface SecurityGeneral {
+  readonly hideUnauthorizedResources: boolean
+  readonly passwordMinLength: number
+  readonly passwordRequireUppercase: boolean
+  readonly passwordRequireDigit: boolean
+  readonly passwordRequireSpecial: boolean
+  readonly passwordExpirationEnabled: boolean
+  readonly passwordExpirationDays: number
+  readonly userLockEnabled: boolean
+  readonly userLockMaxAttempts: number
+}
+
+export interface LdapSettings {
+  readonly enabled: boolean
+  readonly url: string
+  readonly userDnPattern: string
+  readonly searchBase: string
+  readonly searchFilter: string
+  readonly searchSubTree: boolean
+  readonly managerDn: string
+  readonly managerPassword: string
+  readonly emailAttribute: string
+  readonly autoCreateUsers: boolean
+}
+
+export interface CrowdSettings {
+  readonly enabled: boolean
+  readonly serverUrl: string
+  readonly applicationName: string
+  readonly applicationPassword: string
+  readonly sessionValidationMinutes: number
+  readonly useDefaultProxy: boolean
+  readonly autoCreateUsers: boolean
+}
+
+export const DEFAULT_SECURITY_GENERAL: SecurityGeneral = {
+  hideUnauthorizedResources: false,
+  passwordMinLength: 8,
+  passwordRequireUppercase: false,
+  passwordRequireDigit: false,
+  passwordRequireSpecial: false,
+  passwordExpirationEnabled: false,
+  passwordExpirationDays: 60,
+  userLockEnabled: true,
+  userLockMaxAttempts: 5,
+}
+
+export const DEFAULT_LDAP: LdapSettings = {
+  enabled: false,
+  url: '',
+  userDnPattern: '',
+  searchBase: '',
+  searchFilter: '',
+  searchSubTree: true,
+  managerDn: '',
+  managerPassword: '',
+  emailAttribute: 'mail',
+  autoCreateUsers: true,
+}
+
+export const DEFAULT_CROWD: CrowdSettings = {
+  enabled: false,
+  serverUrl: '',
+  applicationName: '',
+  applicationPassword: '',
+  sessionValidationMinutes: 0,
+  useDefaultProxy: false,
+  autoCreateUsers: true,
+}
+
+function read<T>(db: Db, key: string, defaults: T): T {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined
+  // Stored documents may predate newer fields: defaults fill them in.
+  return row ? { ...defaults, ...(JSON.parse(row.value) as Partial<T>) } : defaults
+}
+
+function write(db: Db, key: string, value: unknown): void {
+  db.prepare(
+    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  ).run(key, JSON.stringify(value), new Date().toISOString())
+}
+
+export const readSecurityGeneral = (db: Db) => read(db, 'securityGeneral', DEFAULT_SECURITY_GENERAL)
+
+/** The password rules every password the platform sets must pass (sign-up, reset, change, admin). */
+export function passwordPolicyOf(db: Db): PasswordPolicy {
+  const general = readSecurityGeneral(db)
+  return {
+    minLength: general.passwordMinLength,
+    requireUppercase: general.passwordRequireUppercase,
+    requireDigit: general.passwordRequireDigit,
+    requireSpecial: general.passwordRequireSpecial,
+  }
+}
+
+function isUrl(text: string, protocols: ReadonlyArray<string>): boolean {
+  try {
+    const url = new URL(text)
+    return protocols.includes(url.protocol) && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+const MANDATORY = 'This field is mandatory'
+const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const
+const bool = { type: 'boolean' } as const
+
+const generalProperties = {
+  hideUnauthorizedResources: bool,
+  passwordMinLength: int(4, 64),
+  passwordRequireUppercase: bool,
+  passwordRequireDigit: bool,
+  passwordRequireSpecial: bool,
+  passwordExpirationEnabled: bool,
+  passwordExpirationDays: int(1, 999),
+  userLockEnabled: bool,
+  userLockMaxAttempts: int(1, 100),
+} as const
+
+const ldapProperties = {
+  enabled: bool,
+  url: text(2048),
+  userDnPattern: text(500),
+  searchBase: text(500),
+  searchFilter: text(500),
+  searchSubTree: bool,
+  managerDn: text(500),
+  managerPassword: text(500),
+  emailAttribute: { type: 'string', maxLength: 100, pattern: '^[A-Za-z0-9_.-]*$' },
+  autoCreateUsers: bool,
+} as const
+
+const crowdProperties = {
+  enabled: bool,
+  serverUrl: text(2048),
+  applicationName: { type: 'string', maxLength: 100, pattern: '^[A-Za-z0-9._-]*$' },
+  applicationPassword: text(500),
+  sessionValidationMinutes: int(0, 1440),
+  useDefaultProxy: bool,
+  autoCreateUsers: bool,
+} as const
+
+const answer = (properties: Record<string, unknown>, secret?: string) => {
+  const publicProperties = Object.fromEntries(Object.entries(properties).filter(([k]) => k !== secret))
+  const all = secret ? { ...publicProperties, [`${secret}Set`]: bool } : publicProperties
+  return { type: 'object', properties: all, required: Object.keys(all) } as const
+}
+
+/** A secret-bearing document as the console sees it: whether the secret is set, never its value. */
+function withoutSecret<T extends object, K extends keyof T & string>(value: T, secret: K) {
+  const { [secret]: hidden, ...rest } = value
+  return { ...rest, [`${secret}Set`]: hidden !== '' }
+}
+
+export function checkLdap(next: LdapSettings): void {
+  if (next.url && !isUrl(next.url, ['ldap:', 'ldaps:']))
+    badRequest('url: Enter a valid URL (ldap:// or ldaps://)')
+  if (!next.enabled) return
+  if (!next.url) badRequest(`url: ${MANDATORY}`)
+  if (!next.userDnPattern && !next.searchFilter)
+    badRequest(`userDnPattern: ${MANDATORY} (or give a search filter)`)
+  if (next.userDnPattern && !next.userDnPattern.includes('{0}'))
+    badRequest('userDnPattern: The pattern must hold {0} where the user name goes')
+  if (next.searchFilter && !next.searchFilter.includes('{0}'))
+    badRequest('searchFilter: The filter must hold {0} where the user name goes')
+  if (next.managerDn && !next.managerPassword) badRequest(`managerPassword: ${MANDATORY}`)
+}
+
+export function checkCrowd(next: CrowdSettings): void {
+  if (next.serverUrl && !isUrl(next.serverUrl, ['http:', 'https:']))
+    badRequest('serverUrl: Enter a valid URL')
+  if (!next.enabled) return
+  if (!next.serverUrl) badRequest(`serverUrl: ${MANDATORY}`)
+  if (!next.applicationName) badRequest(`applicationName: ${MANDATORY}`)
+  if (!next.applicationPassword) badRequest(`applicationPassword: ${MANDATORY}`)
+}
+
+export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db, config } = ctx
+  const generalAnswer = {
+    type: 'object',
+    properties: { ...generalProperties, anonymousAccess: bool },
+    required: [...Object.keys(generalProperties), 'anonymousAccess'],
+  } as const
+
+  app.get(
+    '/ui/admin/security',
+    {
+      schema: {
+        summary: 'General security settings (admins); anonymousAccess is read-only (ANONYMOUS_ACCESS)',
+        response: { 200: generalAnswer, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return { ...readSecurityGeneral(db), anonymousAccess: config.anonymousAccess }
+    },
+  )
+
+  app.put<{ Body: Partial<SecurityGeneral> }>(
+    '/ui/admin/security',
+    {
+      schema: {
+        summary: 'Change the general security settings (admins); fields left out keep their value',
+        body: { type: 'object', properties: generalProperties, additionalProperties: false },
+        response: { 200: generalAnswer, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const next = { ...readSecurityGeneral(db), ...request.body }
+      write(db, 'securityGeneral', next)
+      return { ...next, anonymousAccess: config.anonymousAccess }
+    },
+  )
+
+  app.get(
+    '/ui/admin/ldap',
+    {
+      schema: {
+        summary: 'LDAP settings (admins); the manager password is never answered',
+        response: { 200: answer(ldapProperties, 'managerPassword'), ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return withoutSecret(read(db, 'ldap', DEFAULT_LDAP), 'managerPassword')
+    },
+  )
+
+  app.put<{ Body: Partial<LdapSettings> }>(
+    '/ui/admin/ldap',
+    {
+      schema: {
+        summary: 'Change the LDAP settings (admins); an empty or absent password keeps the stored one',
+        body: { type: 'object', properties: ldapProperties, additionalProperties: false },
+        response: { 200: answer(ldapProperties, 'managerPassword'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const current = read(db, 'ldap', DEFAULT_LDAP)
+      const { managerPassword, ...rest } = request.body
+      // No manager DN, no manager password to keep.
+      const next: LdapSettings = {
+        ...current,
+        ...rest,
+        managerPassword: managerPassword || current.managerPassword,
+      }
+      const stored = next.managerDn ? next : { ...next, managerPassword: '' }
+      checkLdap(stored)
+      write(db, 'ldap', stored)
+      return withoutSecret(stored, 'managerPassword')
+    },
+  )
+
+  app.get(
+    '/ui/admin/crowd',
+    {
+      schema: {
+        summary: 'Crowd / JIRA settings (admins); the application password is never answered',
+        response: { 200: answer(crowdProperties, 'applicationPassword'), ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return withoutSecret(read(db, 'crowd', DEFAULT_CROWD), 'applicationPassword')
+    },
+  )
+
+  app.put<{ Body: Partial<CrowdSettings> }>(
+    '/ui/admin/crowd',
+    {
+      schema: {
+        summary:
+          'Change the Crowd / JIRA settings (admins); an empty or absent password keeps the stored one',
+        body: { type: 'object', properties: crowdProperties, additionalProperties: false },
+        response: { 200: answer(crowdProperties, 'applicationPassword'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const current = read(db, 'crowd', DEFAULT_CROWD)
+      const { applicationPassword, ...rest } = request.body
+      const next: CrowdSettings = {
+        ...current,
+        ...rest,
+        applicationPassword: applicationPassword || current.applicationPassword,
+      }
+      checkCrowd(next)
+      write(db, 'crowd', next)
+      return withoutSecret(next, 'applicationPassword')
+    },
+  )
+}

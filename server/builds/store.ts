@@ -1,0 +1,209 @@
+/**
+ * Build-info records: the runs (name, number, status, started) in catalog_builds, the document
+ * as deployed (PUT /artifactory/api/build) beside it, and the files each run produced in
+ * catalog_build_artifacts, found by checksum among the catalogue's files and deployed artifacts.
+ * A seeded run has no document: its module is the files it is linked to, its dependencies those
+ * files' versions' run-time dependencies, resolved to the catalogue's newest version of each.
+ */
+import type { Db } from '../db'
+
+export interface BuildInfoDocument {
+  readonly name: string
+  readonly number: string
+  readonly started: string
+  readonly durationMillis?: number
+  readonly status?: string
+  readonly agent?: { readonly name?: string; readonly version?: string }
+  readonly modules?: ReadonlyArray<{
+    readonly id: string
+    readonly artifacts?: ReadonlyArray<Checksummed & { readonly name: string; readonly type?: string }>
+    readonly dependencies?: ReadonlyArray<Checksummed & { readonly id: string; readonly scopes?: string[] }>
+  }>
+}
+
+interface Checksummed {
+  readonly sha256?: string
+  readonly sha1?: string
+  readonly md5?: string
+}
+
+export interface BuildRun {
+  readonly name: string
+  readonly number: string
+  readonly status: string
+  readonly started: string
+}
+
+/** Where a checksum is stored: a repository path, and the package version it belongs to. */
+export interface ResolvedFile {
+  readonly repoKey: string | null
+  readonly path: string | null
+  readonly packageId: string | null
+  readonly version: string | null
+  readonly sha256: string
+  readonly sha1: string
+  readonly md5: string
+}
+
+export interface BuildDetail extends BuildRun {
+  readonly durationMillis: number | null
+  readonly agent: string | null
+  readonly modules: ReadonlyArray<{
+    readonly id: string
+    readonly artifacts: ReadonlyArray<ResolvedFile & { readonly name: string; readonly type: string }>
+    readonly dependencies: ReadonlyArray<ResolvedFile & { readonly id: string; readonly scope: string }>
+  }>
+}
+
+interface FileRow {
+  repo: string
+  path: string
+  sha256: string
+  sha1: string
+  md5: string
+  version_id: string | null
+}
+
+const versionParts = (versionId: string | null): { packageId: string | null; version: string | null } => {
+  const at = versionId?.lastIndexOf('@') ?? -1
+  return versionId && at > 0
+    ? { packageId: versionId.slice(0, at), version: versionId.slice(at + 1) }
+    : { packageId: null, version: null }
+}
+
+export function buildStore(db: Db) {
+  const runs = db.prepare(
+    'SELECT name, number, status, started FROM catalog_builds ORDER BY started DESC, id DESC',
+  )
+  const one = db.prepare(
+    'SELECT id, name, number, status, started, document FROM catalog_builds WHERE name = ? AND number = ?',
+  )
+  const upsert = db.prepare(
+    `INSERT INTO catalog_builds (name, number, started, status, document) VALUES (@name, @number, @started, @status, @document)
+     ON CONFLICT (name, number) DO UPDATE SET started = excluded.started, status = excluded.status, document = excluded.document
+     RETURNING id`,
+  )
+  const unlink = db.prepare('DELETE FROM catalog_build_artifacts WHERE build_id = ?')
+  const link = db.prepare(
+    'INSERT OR IGNORE INTO catalog_build_artifacts (build_id, repo, path) VALUES (?, ?, ?)',
+  )
+  const bySha256 = db.prepare(
+    `SELECT repo, path, sha256, sha1, md5, version_id FROM catalog_files WHERE sha256 = @sum
+     UNION ALL SELECT a.repo, a.path, a.sha256, b.sha1, b.md5, NULL FROM artifacts a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.sha256 = @sum
+     LIMIT 1`,
+  )
+  const bySha1 = db.prepare(
+    `SELECT repo, path, sha256, sha1, md5, version_id FROM catalog_files WHERE sha1 = @sum
+     UNION ALL SELECT a.repo, a.path, a.sha256, b.sha1, b.md5, NULL FROM artifacts a JOIN blobs b ON b.sha256 = a.sha256 WHERE b.sha1 = @sum
+     LIMIT 1`,
+  )
+  const linked = db.prepare(
+    `SELECT f.repo, f.path, f.sha256, f.sha1, f.md5, f.version_id FROM catalog_build_artifacts l
+     JOIN catalog_files f ON f.repo = l.repo AND f.path = l.path WHERE l.build_id = ? ORDER BY f.path`,
+  )
+  const dependenciesOf = db.prepare(
+    // What the built files need at run time (a build's dependencies are those it resolved; dev and peer ones it did not).
+    `SELECT name, version, scope FROM catalog_dependencies WHERE version_id = ? AND scope IN ('prod', 'depends') ORDER BY position`,
+  )
+  const newestLead = db.prepare(
+    `SELECT f.repo, f.path, f.sha256, f.sha1, f.md5, f.version_id FROM catalog_packages p
+     JOIN catalog_versions v ON v.package_id = p.id AND v.name = p.latest_version
+     JOIN catalog_files f ON f.version_id = v.id AND f.path = v.lead_file_path WHERE p.id = ?`,
+  )
+
+  const find = (sum: Checksummed): FileRow | undefined =>
+    ((sum.sha256 && bySha256.get({ sum: sum.sha256 })) ||
+      (sum.sha1 && bySha1.get({ sum: sum.sha1 })) ||
+      undefined) as FileRow | undefined
+
+  const resolved = (row: FileRow | undefined, sum: Checksummed): ResolvedFile => ({
+    repoKey: row?.repo ?? null,
+    path: row?.path ?? null,
+    ...versionParts(row?.version_id ?? null),
+    sha256: row?.sha256 ?? sum.sha256 ?? '',
+    sha1: row?.sha1 ?? sum.sha1 ?? '',
+    md5: row?.md5 ?? sum.md5 ?? '',
+  })
+
+  return {
+    list(): BuildRun[] {
+      return runs.all() as BuildRun[]
+    },
+
+    /** Stores (or replaces) a run from its build-info document and links the files it names. */
+    deploy(doc: BuildInfoDocument): void {
+      db.transaction(() => {
+        const { id } = upsert.get({
+          name: doc.name,
+          number: doc.number,
+          started: doc.started,
+          status: doc.status ?? 'success',
+          document: JSON.stringify(doc),
+        }) as { id: number }
+        unlink.run(id)
+        for (const m of doc.modules ?? [])
+          for (const a of m.artifacts ?? []) {
+            const row = find(a)
+            if (row) link.run(id, row.repo, row.path)
+          }
+      }).immediate()
+    },
+
+    detail(name: string, number: string): BuildDetail | undefined {
+      const row = one.get(name, number) as (BuildRun & { id: number; document: string | null }) | undefined
+      if (!row) return undefined
+      const run = { name: row.name, number: row.number, status: row.status, started: row.started }
+      if (row.document) {
+        const doc = JSON.parse(row.document) as BuildInfoDocument
+        return {
+          ...run,
+          durationMillis: doc.durationMillis ?? null,
+          agent: doc.agent?.name
+            ? `${doc.agent.name}${doc.agent.version ? ` ${doc.agent.version}` : ''}`
+            : null,
+          modules: (doc.modules ?? []).map((m) => ({
+            id: m.id,
+            artifacts: (m.artifacts ?? []).map((a) => ({
+              name: a.name,
+              type: a.type ?? '',
+              ...resolved(find(a), a),
+            })),
+            dependencies: (m.dependencies ?? []).map((d) => ({
+              id: d.id,
+              scope: d.scopes?.join(', ') ?? '',
+              ...resolved(find(d), d),
+            })),
+          })),
+        }
+      }
+      const files = linked.all(row.id) as FileRow[]
+      const seen = new Set<string>()
+      const dependencies = files.flatMap((f) =>
+        (dependenciesOf.all(f.version_id) as Array<{ name: string; version: string; scope: string }>).flatMap(
+          (d) => {
+            if (seen.has(d.name)) return []
+            seen.add(d.name)
+            const lead = newestLead.get(`npm://${d.name}`) as FileRow | undefined
+            return [{ id: `${d.name}:${d.version}`, scope: d.scope, ...resolved(lead, {}) }]
+          },
+        ),
+      )
+      return {
+        ...run,
+        durationMillis: null,
+        agent: null,
+        modules: [
+          {
+            id: `${row.name}:${row.number}`,
+            artifacts: files.map((f) => ({
+              name: f.path.split('/').pop() ?? f.path,
+              type: f.path.split('.').pop() ?? '',
+              ...resolved(f, {}),
+            })),
+            dependencies,
+          },
+        ],
+      }
+    },
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The home page's figures (`GET /ui/home/overview`), read from what the platform stores: packages
+ * by type and vulnerabilities by severity over the catalogue, the latest deployments (files
+ * deployed over HTTP and npm versions published), the bytes in the blob store with the free space
+ * of the data folder's disk, and each service's nodes by heartbeat. The artifact count is the
+ * spec's own call (`/ui/home/widget/artifactCount`, server/routes/packages.ts).
+ */
+import { statfsSync } from 'node:fs'
+import type { RouteModule } from '../context'
+import { readTopology } from '../ops/topology'
+
+export const RECENT_DEPLOYMENTS = 8
+const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as const
+
+const str = { type: 'string' } as const
+const int = { type: 'integer' } as const
+const num = { type: 'number' } as const
+const obj = (properties: Record<string, unknown>) =>
+  ({ type: 'object', properties, required: Object.keys(properties) }) as const
+
+const overviewSchema = obj({
+  packagesByType: { type: 'array', items: obj({ type: str, count: int }) },
+  vulnerabilities: { type: 'array', items: obj({ severity: str, count: int }) },
+  recentDeployments: {
+    type: 'array',
+    items: obj({ repo: str, path: str, size: num, deployedBy: str, created: str }),
+  },
+  storage: obj({ artifactBytes: num, blobCount: int, diskFreeBytes: num, diskTotalBytes: num }),
+  health: { type: 'array', items: obj({ service: str, nodes: int, healthy: int }) },
+})
+
+const routes: RouteModule = async (app, ctx) => {
+  const { db } = ctx
+  const byType = db.prepare(
+    'SELECT package_type AS type, COUNT(*) AS count FROM catalog_packages GROUP BY package_type ORDER BY count DESC, type',
+  )
+  const vulns = db.prepare(
+    `SELECT ${SEVERITIES.map((s) => `COALESCE(SUM(vuln_${s}), 0) AS ${s}`).join(', ')} FROM catalog_packages`,
+  )
+  const recent = db.prepare(
+    `SELECT repo, path, size, deployedBy, created FROM (
+       SELECT repo, path, size, deployed_by AS deployedBy, modified AS created FROM artifacts
+       UNION ALL
+       SELECT f.repo, f.path, f.size, f.deployed_by, v.created
+       FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
+       WHERE f.deployed_by IS NOT NULL AND f.lead = 1
+     ) ORDER BY created DESC, path LIMIT ${RECENT_DEPLOYMENTS}`,
+  )
+  const blobs = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM blobs')
+
+  app.get('/ui/home/overview', { schema: { response: { 200: overviewSchema } } }, async (request) => {
+    ctx.requireUser(request, { allowAnonymous: true })
+    const counts = vulns.get() as Record<(typeof SEVERITIES)[number], number>
+    const stored = blobs.get() as { n: number; bytes: number }
+    const disk = statfsSync(ctx.config.dataDir)
+    const services = new Map<string, { nodes: number; healthy: number }>()
+    for (const node of readTopology(db, Date.now())) {
+      const s = services.get(node.service_type) ?? { nodes: 0, healthy: 0 }
+      services.set(node.service_type, {
+        nodes: s.nodes + 1,
+        healthy: s.healthy + (node.state === 'HEALTHY' ? 1 : 0),
+      })
+    }
+    return {
+      packagesByType: byType.all(),
+      vulnerabilities: SEVERITIES.map((severity) => ({ severity, count: counts[severity] })),
+      recentDeployments: recent.all(),
+      storage: {
+        artifactBytes: stored.bytes,
+        blobCount: stored.n,
+        diskFreeBytes: disk.bavail * disk.bsize,
+        diskTotalBytes: disk.blocks * disk.bsize,
+      },
+      health: [...services].map(([service, s]) => ({ service, ...s })),
+    }
+  })
+}
+
+export default routes

@@ -1,0 +1,55 @@
+import type { ServerConfig } from '../config'
+import type { Db } from '../db'
+import { LOCAL_IDP_USERS } from './localIdpUsers'
+import { readSamlSettings, writeSamlSettings } from './samlSettings'
+
+const DEFAULT_IDP_PORT = 8090
+
+/**
+ * `IDP=saml npm start`: the primary process runs the local SAML IdP beside the platform (a new
+ * signing certificate each start) and points the platform's SAML settings at it.
+ */
+export async function startLocalSamlIdpFor(
+  config: ServerConfig,
+  db: Db,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ readonly banner: string }> {
+  const port = Number(env.IDP_PORT ?? DEFAULT_IDP_PORT)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`IDP_PORT must be a port number; got ${env.IDP_PORT}`)
+  const { startLocalSamlIdp } = await import('./localSamlIdp')
+  const origins = [`http://127.0.0.1:${config.port}`, `http://localhost:${config.port}`]
+  const sso = (origin: string, rest: string) => `${origin}/ui/api/v1/ui/auth/sso/saml${rest}`
+  // One entity id whichever address the console is opened at.
+  const spEntityId = sso(origins[0] ?? '', '/metadata')
+  const idp = await startLocalSamlIdp({
+    port,
+    spEntityId,
+    acsUrls: origins.map((o) => sso(o, '/acs')),
+    spSloUrl: sso(origins[0] ?? '', '/slo'),
+  })
+  writeSamlSettings(db, {
+    ...readSamlSettings(db),
+    enabled: true,
+    providerName: 'Local SAML IdP',
+    idpSsoUrl: idp.ssoUrl,
+    idpSloUrl: idp.sloUrl,
+    idpIssuer: idp.entityId,
+    idpCertificate: idp.certificate,
+    spEntityId,
+  })
+  const addGroup = db.prepare(
+    `INSERT OR IGNORE INTO groups (name, description, created_at) VALUES (?, 'Asserted by the local identity provider', ?)`,
+  )
+  for (const group of new Set(LOCAL_IDP_USERS.flatMap((u) => u.groups)))
+    addGroup.run(group, new Date().toISOString())
+  const users = LOCAL_IDP_USERS.map(
+    (u) => `  ${u.username} / ${u.password}   (groups: ${u.groups.join(', ')})`,
+  )
+  return {
+    banner: [
+      `Local SAML IdP: ${idp.ssoUrl} (IDP=saml); "Local SAML IdP" on the login page signs in as`,
+      ...users,
+    ].join('\n'),
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * What the login page's SAML calls answer. When the platform is a SAML service provider
+ * (Administration → Security → SAML is ready), the login link starts its AuthnRequest and the
+ * SAML logout address is the platform's own (it continues to the IdP's single logout);
+ * otherwise the general configuration's SAML links, which point at a sign-in page elsewhere.
+ */
+import type { FastifyRequest } from 'fastify'
+import type { ServerContext } from '../context'
+import { readGeneralConfig, type GeneralConfig } from '../admin/generalConfig'
+import { publicOrigin } from './origin'
+import { samlLogoutPath, samlStartPath } from './samlClient'
+import { readSamlSettings, samlReady } from './samlSettings'
+
+export function samlLoginOptions(ctx: ServerContext, request: FastifyRequest): GeneralConfig['saml'] {
+  const general = readGeneralConfig(ctx.db, ctx.config)
+  const settings = readSamlSettings(ctx.db)
+  if (!samlReady(settings)) return general.saml
+  const origin = publicOrigin(ctx, request)
+  return {
+    enabled: true,
+    providerName: settings.providerName,
+    loginUrl: origin + samlStartPath(),
+    logoutUrl: origin + samlLogoutPath(),
+    registrationId: general.saml.registrationId,
+    autoRedirect: settings.autoRedirect,
+    loginIsExternal: settings.loginIsExternal,
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * The console's single page, with the code a signed-in user's page needs named up front.
+ *
+ * The chrome and an area's chunks are loaded lazily: the login page never fetches them. But a
+ * signed-in first load then asks for them only once start-up's answers (who is signed in, the
+ * platform's data, the navigation type) have come back, several round trips after the page.
+ * The server knows from the session cookie that the visitor is signed in, and from the path
+ * which area the page shows (the domain's route table), so the page it sends a signed-in user
+ * carries `<link rel="modulepreload">` for the chrome's chunks and that area's, with their
+ * static imports and CSS, taken from the build's manifest (`dist/.vite/manifest.json`). The
+ * browser fetches them alongside the entry; the lazy imports then find them loaded. Visitors
+ * who are not signed in (the login page) get the page as built, byte for byte.
+ *
+ * Each distinct page is made once and compressed once (brotli and gzip), like the build's
+ * precompressed files, never per request.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { findRoute, type RouteArea } from '../../domain/navigation/routes'
+
+interface ManifestChunk {
+  readonly file: string
+  readonly name?: string
+  readonly src?: string
+  readonly isEntry?: boolean
+  readonly imports?: ReadonlyArray<string>
+  readonly dynamicImports?: ReadonlyArray<string>
+  readonly css?: ReadonlyArray<string>
+}
+type Manifest = Readonly<Record<string, ManifestChunk>>
+
+/**
+ * A module as the manifest knows it: a source path, or `chunk:<name>` for a chunk the entry
+ * loads lazily that the manifest names only by its chunk name (an area's domain code: the
+ * build merges `domain/<area>/index.ts` into a chunk named after the area).
+ */
+type ModuleRef = string
+
+/** What every signed-in page of the main layout loads: the chrome, its menus, the search bar's code. */
+export const CHROME_MODULES: ReadonlyArray<ModuleRef> = [
+  'ui/layout/MainLayout.tsx',
+  'ui/layout/TopMenus.tsx',
+  'chunk:decider',
+  'commands/effects/search.ts',
+]
+
+/** The modules of a route's area, by the project's one naming of an area in every layer. */
+export function areaModules(area: RouteArea): ModuleRef[] {
+  // The shell's pages (get started, quick setup) are onboarding's screens.
+  if (area === 'shell')
+    return [
+      'ui/navigation/ShellPages.tsx',
+      'chunk:onboarding',
+      'commands/effects/onboarding.ts',
+      'adapters/browser/adminApiChunk.ts',
+    ]
+  return [
+    `ui/${area}/index.tsx`,
+    `chunk:${area}`,
+    `commands/effects/${area}.ts`,
+    `adapters/http/${area}.ts`,
+    `adapters/browser/${area}ApiChunk.ts`,
+  ]
+}
+
+/** The files to preload for these modules: their chunks, static imports and CSS, minus what the page loads anyway. */
+export function preloadFiles(manifest: Manifest, modules: ReadonlyArray<ModuleRef>): string[] {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry)
+  const lazyByName = new Map<string, string>()
+  for (const [, entry] of entries)
+    for (const key of entry.dynamicImports ?? []) {
+      const name = manifest[key]?.name
+      if (key.startsWith('_') && name) lazyByName.set(name, key)
+    }
+  const keyOf = (ref: ModuleRef) => (ref.startsWith('chunk:') ? lazyByName.get(ref.slice(6)) : ref)
+  const loaded = new Set<string>()
+  const visit = (key: string, into: Set<string>) => {
+    const chunk = manifest[key]
+    if (!chunk || into.has(chunk.file)) return
+    into.add(chunk.file)
+    for (const css of chunk.css ?? []) into.add(css)
+    for (const imported of chunk.imports ?? []) visit(imported, into)
+  }
+  for (const [key] of entries) visit(key, loaded)
+  const wanted = new Set<string>()
+  for (const ref of modules) {
+    const key = keyOf(ref)
+    if (key) visit(key, wanted)
+  }
+  return [...wanted].filter((file) => !loaded.has(file))
+}
+
+/** The page's HTML with a preload for each file (scripts as modules, CSS as styles). */
+export function withPreloads(html: string, base: string, files: ReadonlyArray<string>): string {
+  if (files.length === 0) return html
+  const links = files
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="${base}${file}">`
+        : `<link rel="modulepreload" crossorigin href="${base}${file}">`,
+    )
+    .join('\n    ')
+  return html.replace('</head>', `  ${links}\n  </head>`)
+}
+
+export interface PageBody {
+  readonly body: Buffer
+  readonly encoding: 'br' | 'gzip' | undefined
+}
+
+/** The page for a request: the built file for visitors not signed in, else the page with its preloads. */
+export interface IndexPage {
+  /** Undefined: send the built file as it is. */
+  forSignedIn(path: string, acceptEncoding: string | undefined): PageBody | undefined
+}
+
+/**
+ * `home`: where `/` and `/home` go for every user, when the platform decides it alone (the
+ * domain's homeRedirect: `/overview` when the platform has the home page); otherwise the page
+ * for those paths names the chrome only, the landing being the user's.
+ */
+export function createIndexPage(
+  staticDir: string,
+  options: { home?: string; base?: string } = {},
+): IndexPage {
+  const base = options.base ?? '/ui/'
+  const manifestFile = join(staticDir, '.vite', 'manifest.json')
+  const htmlFile = join(staticDir, 'index.html')
+  // A build without a manifest (an older one) is served as it is.
+  if (!existsSync(manifestFile) || !existsSync(htmlFile)) return { forSignedIn: () => undefined }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest
+  const html = readFileSync(htmlFile, 'utf8')
+  const made = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>()
+
+  const pageFor = (area: RouteArea | undefined) => {
+    const key = area ?? ''
+    const existing = made.get(key)
+    if (existing) return existing
+    const modules = [...CHROME_MODULES, ...(area ? areaModules(area) : [])]
+    const raw = Buffer.from(withPreloads(html, base, preloadFiles(manifest, modules)))
+    const page = {
+      raw,
+      br: brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      }),
+      gzip: gzipSync(raw, { level: 9 }),
+    }
+    made.set(key, page)
+    return page
+  }
+
+  return {
+    forSignedIn(path, acceptEncoding) {
+      const home = path === '/' || path === '/home' ? options.home : undefined
+      const match = findRoute(home ?? path)
+      // The login family has no chrome; a path no route knows is the 404 page, in the chrome.
+      if (match?.route.layout === 'bare') return undefined
+      const area = match && match.route.area !== 'plugin' ? match.route.area : undefined
+      const page = pageFor(area)
+      const accepts = (name: string) => new RegExp(`\\b${name}\\b`).test(acceptEncoding ?? '')
+      if (accepts('br')) return { body: page.br, encoding: 'br' }
+      if (accepts('gzip')) return { body: page.gzip, encoding: 'gzip' }
+      return { body: page.raw, encoding: undefined }
+    },
+  }
+}

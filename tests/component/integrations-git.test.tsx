@@ -1,0 +1,139 @@
+/**
+ * The git integration screens on apps seeded by events, with a fake integrations port: the
+ * vendor table's loading, error with Retry and empty states; the modal's rules (Test disabled on
+ * an invalid form, a failed test's text, Create once tested, the token sent by reference and
+ * never in the log); and the select-repositories screen saving the chosen repositories.
+ */
+import { describe, expect, it, vi } from 'vitest'
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { left, right } from 'fp-ts/Either'
+import GitScreens from '../../ui/integrations/GitScreens'
+import type { GitIntegrationForm, IntegrationsApi } from '../../adapters/ports'
+import type { GitRepository, VendorIntegrations } from '../../domain/integrations'
+import { notFaked } from '../support/fakePorts'
+import { platformWith, renderArea, signedIn } from './packagesHarness'
+
+const EMPTY: VendorIntegrations = { vendor: 'github', integrations: [], configuredServices: [] }
+const ONE: VendorIntegrations = {
+  vendor: 'github',
+  integrations: [
+    {
+      integrationKey: 'github-1',
+      integrationName: 'main-github',
+      userName: 'octo',
+      url: 'https://api.github.com/',
+      connectedServices: ['xray'],
+      created: '2026-11-25T10:00:00.000Z',
+    },
+  ],
+  configuredServices: [],
+}
+
+function vendorScreen(api: Partial<IntegrationsApi>) {
+  const view = renderArea(<GitScreens screen="vendorList" vendorName="github" />, {
+    path: '/integrations/vendors/github',
+    seed: [platformWith([]), signedIn('admin', true)],
+    ports: { integrationsApi: { ...notFaked<IntegrationsApi>(), ...api } },
+  })
+  return view
+}
+
+describe('git vendor table', () => {
+  it('shows a skeleton, then says why it failed and loads again on Retry, then the empty state', async () => {
+    const answers: Array<(a: Awaited<ReturnType<IntegrationsApi['vendorIntegrations']>>) => void> = []
+    vendorScreen({ vendorIntegrations: () => new Promise((r) => answers.push(r)) })
+    const table = screen.getByRole('table', { name: 'GitHub integrations' })
+    expect(table).toHaveAttribute('aria-busy', 'true')
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    act(() => answers[0]!(left({ kind: 'network', message: 'offline' })))
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }))
+    await vi.waitFor(() => expect(answers).toHaveLength(2))
+    act(() => answers[1]!(right(EMPTY)))
+    expect(await screen.findByText('No GitHub integrations yet')).toBeInTheDocument()
+  })
+
+  it('lists integrations with their services', async () => {
+    vendorScreen({ vendorIntegrations: async () => right(ONE) })
+    const row = (await screen.findByText('main-github')).closest('tr')!
+    expect(within(row).getByText('Repository scanning')).toBeInTheDocument()
+    expect(within(row).getByRole('button', { name: 'Edit main-github' })).toBeInTheDocument()
+    expect(within(row).getByRole('button', { name: 'Delete main-github' })).toBeInTheDocument()
+  })
+
+  it('tests the connection before create, shows a failed test, and never logs the token', async () => {
+    const forms: GitIntegrationForm[] = []
+    let accept = false
+    const { app } = vendorScreen({
+      vendorIntegrations: async () => right(EMPTY),
+      testConnection: async (form) => {
+        forms.push(form)
+        return right({ success: accept })
+      },
+      create: async () => right('github-new'),
+    })
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Add integration' }))[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'New GitHub integration' })
+    const test = within(dialog).getByRole('button', { name: 'Test connection' })
+    expect(test).toBeDisabled()
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Integration name' }), 'bad name!')
+    expect(
+      within(dialog).getByText('Name can only contain alphanumeric characters, dashes and periods'),
+    ).toBeInTheDocument()
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Integration name' }))
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Integration name' }), 'main-github')
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'User name' }), 'octo')
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'API URL' }), 'https://api.github.com')
+    expect(test).toBeDisabled()
+    await userEvent.type(within(dialog).getByLabelText(/^Access token/), 'secret-token-123')
+    expect(test).toBeEnabled()
+
+    await userEvent.click(test)
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Connection test failed, please check your credentials',
+    )
+    // The base URL got its trailing slash; the token reached the port only.
+    expect(forms[0]).toMatchObject({
+      url: 'https://api.github.com/',
+      token: 'secret-token-123',
+      vendorName: 1,
+    })
+
+    accept = true
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }))
+    expect(await within(dialog).findByText(/Connection tested/)).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create integration' }))
+    expect(await screen.findByRole('dialog', { name: 'Select service' })).toBeInTheDocument()
+    expect(app.exportLog()).not.toContain('secret-token-123')
+  })
+})
+
+describe('select repositories', () => {
+  it('starts from the saved choice and saves a new one', async () => {
+    const saves: Array<ReadonlyArray<string>> = []
+    const repos = (selected: ReadonlyArray<string>): GitRepository[] =>
+      ['octo/api', 'octo/web'].map((name) => ({ name, private: false, selected: selected.includes(name) }))
+    renderArea(<GitScreens screen="selectRepos" integrationKey="github-1" vcsType="github" />, {
+      path: '/integrations/git-repo-scan/select-repos?vcsType=github&integrationId=github-1',
+      seed: [platformWith([]), signedIn('admin', true)],
+      ports: {
+        integrationsApi: {
+          ...notFaked<IntegrationsApi>(),
+          repositories: async () => right(repos(['octo/web'])),
+          saveRepositories: async (_key, selected) => {
+            saves.push(selected)
+            return right(repos(selected))
+          },
+        },
+      },
+    })
+    const list = await screen.findByRole('list', { name: 'Repositories' })
+    expect(within(list).getByRole('checkbox', { name: 'octo/web' })).toBeChecked()
+    const save = screen.getByRole('button', { name: 'Save' })
+    expect(save).toBeDisabled()
+    await userEvent.click(within(list).getByRole('checkbox', { name: 'octo/api' }))
+    await userEvent.click(save)
+    expect(await screen.findByText('Saved: 2 repositories will be scanned.')).toBeInTheDocument()
+    expect(saves).toEqual([['octo/api', 'octo/web']])
+  })
+})

@@ -1,0 +1,125 @@
+// The Overview page (issue 10): figures from the platform's answer, the failure with a Retry
+// that recovers, and an empty platform.
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { left, right } from 'fp-ts/Either'
+import { navigationEffects } from '../../commands/effects/navigation'
+import { overviewEffects } from '../../commands/effects/overview'
+import type { OverviewApi, Result } from '../../adapters/ports'
+import type { Overview } from '../../domain/overview/types'
+import { renderShell } from './shellFixtures'
+
+const effects = { ...navigationEffects, ...overviewEffects }
+const developer = { user: { name: 'developer' } } as const
+
+const figures = (over: Partial<Overview> = {}): Overview => ({
+  artifactCount: 1234,
+  packagesByType: [
+    { type: 'npm', count: 40 },
+    { type: 'generic', count: 10 },
+  ],
+  vulnerabilities: [
+    { severity: 'critical', count: 2 },
+    { severity: 'low', count: 0 },
+  ],
+  recentDeployments: [
+    {
+      repo: 'npm-local',
+      path: 'left-pad/-/left-pad-1.3.0.tgz',
+      size: 1536,
+      deployedBy: 'admin',
+      created: '2026-11-25T10:00:00Z',
+    },
+  ],
+  storage: {
+    artifactBytes: 3 * 1024 * 1024,
+    blobCount: 12,
+    diskFreeBytes: 10 * 1024 ** 3,
+    diskTotalBytes: 20 * 1024 ** 3,
+  },
+  health: [
+    { service: 'artifactory', nodes: 2, healthy: 2 },
+    { service: 'xray', nodes: 1, healthy: 0 },
+  ],
+  ...over,
+})
+
+/** An API that answers each load with the next of `answers` (the last one again after that). */
+function api(...answers: Array<Result<Overview>>): OverviewApi & { calls: number } {
+  const port = {
+    calls: 0,
+    load: () => Promise.resolve(answers[Math.min(port.calls++, answers.length - 1)]!),
+  }
+  return port
+}
+
+describe('the Overview page', () => {
+  it('shows the platform figures, each linking on to its details', async () => {
+    renderShell('/overview', developer, { overviewApi: api(right(figures())) }, effects)
+    expect(await screen.findByText('1,234', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText('3.0 MB')).toBeInTheDocument()
+    expect(screen.getByText('1 of 2')).toBeInTheDocument()
+    const types = screen.getByRole('list', { name: 'Packages by type' })
+    expect(
+      within(types)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['npm40', 'generic10'])
+    // Zero counts are not shown as findings.
+    const severities = screen.getByRole('list', { name: 'Vulnerabilities by severity' })
+    expect(
+      within(severities)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Critical2'])
+    expect(screen.getByText('xray: 0 of 1 node healthy')).toBeInTheDocument()
+    // Service Status is an admin page: a developer gets no link to it.
+    expect(screen.queryByRole('link', { name: 'Status' })).toBeNull()
+    const deployments = screen.getByRole('table', { name: 'Recent deployments' })
+    expect(
+      within(deployments).getByRole('link', { name: 'npm-local/left-pad/-/left-pad-1.3.0.tgz' }),
+    ).toHaveAttribute('href', '/ui/artifacts/browse/npm-local/left-pad/-/left-pad-1.3.0.tgz')
+    expect(within(deployments).getByText('1.5 KB')).toBeInTheDocument()
+  })
+
+  it('links an admin to Service Status', async () => {
+    renderShell(
+      '/overview',
+      { user: { name: 'admin', admin: true } },
+      { overviewApi: api(right(figures())) },
+      effects,
+    )
+    expect(await screen.findByRole('link', { name: 'Status' }, { timeout: 15_000 })).toHaveAttribute(
+      'href',
+      '/ui/admin/monitoring/service-status',
+    )
+  })
+
+  it('says why it could not load, and Retry loads it', async () => {
+    const port = api(left({ kind: 'status', status: 503, message: 'down' }), right(figures()))
+    renderShell('/overview', developer, { overviewApi: port }, effects)
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 })
+    expect(alert).toHaveTextContent(
+      'The overview could not be loaded: the platform refused it with status 503: down.',
+    )
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('1,234')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(port.calls).toBe(2)
+  })
+
+  it('an empty platform says what will show', async () => {
+    const empty = figures({
+      artifactCount: 0,
+      packagesByType: [],
+      vulnerabilities: [],
+      recentDeployments: [],
+    })
+    renderShell('/overview', developer, { overviewApi: api(right(empty)) }, effects)
+    expect(await screen.findByText('No packages yet', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(screen.getByText('No known vulnerabilities')).toBeInTheDocument()
+    expect(screen.getByText('Nothing deployed yet')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,70 @@
+// The top bar's project selector (spec 000 section 2): all projects or one of the user's
+// projects; a project administrator who picks one gets Project settings instead of
+// Administration; the choice is remembered per user and chosen again at the next start.
+import { describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/react'
+import { BehaviorSubject, Subject } from 'rxjs'
+import type { AppEvent } from '../../domain/app'
+import type { Envelope } from '../../domain/shared/area'
+import { ProjectSelected } from '../../domain/navigation/events'
+import { navigationEffects } from '../../commands/effects/navigation'
+import userEvent from '@testing-library/user-event'
+import { ProjectsLoaded } from '../../domain/platform/events'
+import { fakePorts, memoryStore } from '../support/fakePorts'
+import { renderShell } from './shellFixtures'
+
+const projects = ProjectsLoaded({
+  projects: [
+    { key: 'alpha', name: 'Alpha' },
+    { key: 'beta', name: 'Beta' },
+  ],
+})
+
+describe('the project selector', () => {
+  it('lists all projects and the user’s projects, and a choice swaps Administration for Project settings', async () => {
+    const { app, ports } = renderShell('/packages', {
+      user: { name: 'padmin', projectAdmin: true },
+      extra: [projects],
+    })
+    const select = await screen.findByRole('combobox', { name: 'Project' }, { timeout: 15_000 })
+    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'All projects',
+      'Alpha',
+      'Beta',
+    ])
+    expect(screen.queryByRole('button', { name: 'Project settings' })).not.toBeInTheDocument()
+    const user = userEvent.setup()
+    await user.selectOptions(select, 'Beta')
+    expect(app.getState().navigation.selectedProject).toBe('beta')
+    expect(await screen.findByRole('button', { name: 'Project settings' })).toBeInTheDocument()
+    expect(ports.localStore.get('selectedProject.padmin')).toBe('beta')
+    await user.selectOptions(select, 'All projects')
+    expect(app.getState().navigation.selectedProject).toBeUndefined()
+    expect(ports.localStore.get('selectedProject.padmin')).toBeNull()
+  })
+
+  it('chooses the remembered project again once the user’s projects are known, if still one of them', async () => {
+    const localStore = memoryStore()
+    localStore.set('selectedProject.padmin', 'beta')
+    const { app } = renderShell('/packages', { user: { name: 'padmin', projectAdmin: true } }, { localStore })
+    const state$ = new BehaviorSubject(app.getState())
+    const events$ = new Subject<Envelope<AppEvent>>()
+    const out: unknown[] = []
+    navigationEffects.rememberedProject!(events$, state$, { ...fakePorts(), localStore }).subscribe((e) =>
+      out.push('cause' in e ? e.event : e),
+    )
+    const envelope = (event: AppEvent): Envelope<AppEvent> => ({
+      seq: 1,
+      at: 'x',
+      source: 'effect',
+      corr: 'c',
+      event,
+    })
+    events$.next(envelope(projects))
+    expect(out).toEqual([ProjectSelected({ key: 'beta' })])
+    // A project the user no longer belongs to is not chosen.
+    localStore.set('selectedProject.padmin', 'gamma')
+    events$.next(envelope(projects))
+    expect(out).toHaveLength(1)
+  })
+})

@@ -1,0 +1,27 @@
+/** The shell's teaser pages (spec 001 section 2): reachable where they apply, with capability cards and a trial link. */
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { renderShell } from './shellFixtures'
+
+describe('teasers', () => {
+  it('shows the pipelines teaser on a cloud instance with its capability cards and trial link', async () => {
+    renderShell('/pipelines-teaser', { footer: { isCloud: true } })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pipelines' })).toBeInTheDocument()
+    const cards = screen.getByRole('list', { name: 'Capabilities' })
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(3)
+    expect(screen.getByRole('link', { name: 'Start a free trial' })).toHaveAttribute(
+      'href',
+      'https://jfrog.com/start-free/',
+    )
+  })
+
+  it('shows the security-and-compliance teaser without the scanner, and the policies with it', async () => {
+    const without = renderShell('/security-and-compliance-teaser', { services: ['artifactory'] })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Security and Compliance' }),
+    ).toBeInTheDocument()
+    without.view.unmount()
+    const { app } = renderShell('/security-and-compliance-teaser', { services: ['artifactory', 'xray'] })
+    expect(app.getState().navigation.location.path).toBe('/security_policies')
+  })
+})

@@ -1,0 +1,107 @@
+// A git integration end to end, in Chromium against the reference server and a git vendor on
+// loopback that answers like GitHub's API (tests/support/fakeGitVendor.ts): an admin adds a
+// GitHub integration (a wrong token fails the connection test first), creates it, chooses
+// repository scanning, picks repositories and sees the choice kept after a reload.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { startTestServer, type TestServer } from '../support/server'
+import { launchChromium } from '../support/browser'
+import { startFakeGitVendor, type FakeGitVendor } from '../support/fakeGitVendor'
+import { signIn } from './loginHelpers'
+
+let server: TestServer
+let browser: Browser
+let vendor: FakeGitVendor
+
+// E2E_SHOTS=<folder> keeps a PNG of each screen, to look at them.
+const shot = async (page: Page, name: string) => {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` })
+}
+
+beforeAll(async () => {
+  vendor = await startFakeGitVendor({
+    token: 'e2e-right-token',
+    repositories: [
+      { name: 'octo/web', private: false },
+      { name: 'octo/api', private: true },
+      { name: 'team/infra', private: true },
+    ],
+  })
+  server = await startTestServer({})
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await vendor?.stop()
+})
+
+describe('git integrations (e2e)', () => {
+  it('an admin creates a GitHub integration against the vendor and chooses repositories to scan', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    try {
+      const page = await context.newPage()
+      await signIn(server, page, 'admin', server.config.adminPassword)
+      await page.goto(`${server.url}/ui/integrations/vendors/github`)
+      await page.getByText('No GitHub integrations yet').waitFor({ timeout: 15_000 })
+      await shot(page, 'vendor-list-empty')
+
+      await page.getByRole('button', { name: 'Add integration' }).first().click()
+      const dialog = page.getByRole('dialog', { name: 'New GitHub integration' })
+      await dialog.getByRole('textbox', { name: 'Integration name' }).fill('main-github')
+      await dialog.getByRole('textbox', { name: 'User name' }).fill('octo')
+      await dialog.getByRole('textbox', { name: 'API URL' }).fill(vendor.githubUrl)
+      await dialog.getByLabel('Access token').fill('a-wrong-token')
+      await dialog.getByRole('button', { name: 'Test connection' }).click()
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: 'Connection test failed, please check your credentials' })
+        .waitFor()
+      await shot(page, 'git-modal-test-failed')
+
+      await dialog.getByLabel('Access token').fill('e2e-right-token')
+      await dialog.getByRole('button', { name: 'Test connection' }).click()
+      await dialog.getByText('Connection tested').waitFor()
+      await shot(page, 'git-modal-tested')
+      await dialog.getByRole('button', { name: 'Create integration' }).click()
+
+      const select = page.getByRole('dialog', { name: 'Select service' })
+      await select.waitFor()
+      await page
+        .getByText(/Successfully created/)
+        .first()
+        .waitFor()
+      await shot(page, 'git-modal-select-service')
+      // The table reloaded behind the dialog (hidden from the accessibility tree while it is open).
+      await page.getByText('main-github', { exact: true }).waitFor()
+      await select.getByRole('button', { name: 'Repository scanning' }).click()
+
+      const repos = page.getByRole('list', { name: 'Repositories' })
+      await repos.waitFor({ timeout: 15_000 })
+      const url = new URL(page.url())
+      expect(url.pathname).toBe('/ui/integrations/git-repo-scan/select-repos')
+      expect(url.searchParams.get('vcsType')).toBe('github')
+      const key = url.searchParams.get('integrationId') ?? ''
+      expect(key).toMatch(/^github-/)
+      await repos.getByRole('checkbox', { name: 'octo/api' }).click()
+      await repos.getByRole('checkbox', { name: 'team/infra' }).click()
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Saved: 2 repositories will be scanned.').waitFor()
+      await shot(page, 'select-repos-saved')
+
+      // Kept by the platform: a reload shows the same choice, read again from the vendor's list.
+      await page.reload()
+      await repos.waitFor({ timeout: 15_000 })
+      const checked = async (name: string) =>
+        (await repos.getByRole('checkbox', { name }).getAttribute('aria-checked')) === 'true'
+      expect([await checked('octo/api'), await checked('team/infra'), await checked('octo/web')]).toEqual([
+        true,
+        true,
+        false,
+      ])
+      expect(vendor.requests.some((r) => r.path.startsWith('/api/v3/user/repos'))).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+})

@@ -1,0 +1,122 @@
+/**
+ * The console's screens as each kind of user reaches them, for the screenshot gallery
+ * (scripts/gallery.ts) and the accessibility and overflow checks (tests/e2e/design.test.ts).
+ * One entry per route of domain/navigation/routes.ts that a user can open on a fresh reference
+ * server, with its parameters filled from the seeded data; a route that needs data the seed
+ * lacks (a proxy, a group, a permission, a project) is listed with the page that creates it.
+ * `:package` is replaced at run time by the first package of the packages list.
+ */
+import { signIn as fillAndWait } from './signIn'
+import type { Page } from 'playwright-core'
+
+export type UserKind = 'anonymous' | 'developer' | 'admin'
+
+export interface Screen {
+  readonly name: string
+  readonly path: string
+  readonly users: ReadonlyArray<UserKind>
+  /** A main screen: the accessibility check runs on it. Every screen gets the overflow check. */
+  readonly main?: boolean
+}
+
+const everyone: ReadonlyArray<UserKind> = ['anonymous', 'developer', 'admin']
+const signedIn: ReadonlyArray<UserKind> = ['developer', 'admin']
+const admin: ReadonlyArray<UserKind> = ['admin']
+
+export const SCREENS: ReadonlyArray<Screen> = [
+  // The login family (anonymous only: a signed-in user is sent to the landing).
+  { name: 'login', path: '/login', users: ['anonymous'], main: true },
+  { name: 'forgot-password', path: '/login/forgot-password', users: ['anonymous'], main: true },
+  { name: 'registration', path: '/login/registration', users: ['anonymous'] },
+  { name: 'reset-password', path: '/login/reset-password', users: ['anonymous'] },
+  { name: 'change-password', path: '/login/change-password', users: ['anonymous'] },
+  // The application.
+  { name: 'packages', path: '/packages', users: everyone, main: true },
+  { name: 'packages-search', path: '/packages?q=react&pkg=npm', users: signedIn, main: true },
+  { name: 'package-details', path: '/packages/:package', users: signedIn, main: true },
+  { name: 'repositories', path: '/repos', users: signedIn, main: true },
+  { name: 'artifacts', path: '/artifacts/browse', users: signedIn, main: true },
+  { name: 'builds', path: '/builds', users: signedIn },
+  { name: 'overview', path: '/overview', users: signedIn },
+  { name: 'distribution', path: '/distribution', users: signedIn, main: true },
+  { name: 'integrations', path: '/integrations', users: signedIn },
+  { name: 'get-started', path: '/get_started', users: admin },
+  { name: 'topology-teaser', path: '/topology-teaser', users: signedIn },
+  { name: 'security-teaser', path: '/security-and-compliance-teaser', users: signedIn },
+  { name: 'user-profile', path: '/user_profile', users: signedIn, main: true },
+  { name: 'not-found', path: '/404', users: signedIn },
+  { name: 'not-authorized', path: '/authorization', users: signedIn },
+  // Administration.
+  { name: 'admin-settings', path: '/admin/artifactory/list', users: admin, main: true },
+  { name: 'admin-general', path: '/admin/configuration/general', users: admin },
+  { name: 'admin-licenses', path: '/admin/license_management/licenses', users: admin },
+  { name: 'admin-users', path: '/admin/management/users', users: admin, main: true },
+  { name: 'admin-user-new', path: '/admin/management/users/new', users: admin, main: true },
+  { name: 'admin-user-edit', path: '/admin/management/users/edit/developer', users: admin },
+  { name: 'admin-groups', path: '/admin/management/groups', users: admin, main: true },
+  { name: 'admin-group-new', path: '/admin/management/groups/new', users: admin },
+  { name: 'admin-permissions', path: '/admin/management/permissions', users: admin },
+  { name: 'admin-permission-new', path: '/admin/management/permissions/create', users: admin },
+  { name: 'admin-global-roles', path: '/admin/management/global_roles', users: admin },
+  { name: 'admin-security', path: '/admin/configuration/security/general', users: admin },
+  { name: 'admin-oauth', path: '/admin/configuration/security/oauth', users: admin },
+  { name: 'admin-proxies', path: '/admin/proxies/configuration/list', users: admin },
+  { name: 'admin-proxy-new', path: '/admin/proxies/configuration/new', users: admin },
+  { name: 'admin-projects', path: '/admin/projects/list', users: admin, main: true },
+  { name: 'admin-project-new', path: '/admin/projects/create', users: admin },
+  { name: 'admin-repo-local-new', path: '/admin/repositories/local/new', users: admin },
+  { name: 'admin-repo-edit', path: '/admin/repositories/edit/npm-local', users: admin },
+  { name: 'admin-repo-quick', path: '/admin/repositories/quick', users: admin },
+  { name: 'admin-environments', path: '/admin/environments', users: admin },
+  { name: 'admin-integrations', path: '/admin/configuration/integrations', users: admin },
+  { name: 'topology', path: '/admin/mission_control/topology', users: admin, main: true },
+  { name: 'service-status', path: '/admin/monitoring/service-status', users: admin, main: true },
+  { name: 'system-logs', path: '/admin/monitoring/system_logs', users: admin, main: true },
+  { name: 'peers', path: '/admin/monitoring/pdn', users: admin },
+  { name: 'support-zone', path: '/admin/support-zone', users: admin, main: true },
+]
+
+/** The accounts of a fresh reference server (README). */
+export function passwordOf(
+  kind: Exclude<UserKind, 'anonymous'>,
+  config: { adminPassword: string; userPassword: string },
+) {
+  return kind === 'admin' ? config.adminPassword : config.userPassword
+}
+
+/** Signs in through the login page (nothing for anonymous). */
+export async function signInAs(
+  page: Page,
+  base: string,
+  kind: UserKind,
+  config: { adminPassword: string; userPassword: string },
+): Promise<void> {
+  if (kind === 'anonymous') return
+  await fillAndWait(page, base, kind, passwordOf(kind, config))
+}
+
+/**
+ * Waits until a screen has settled: no request of the page in flight for a moment, no loading
+ * skeleton or busy region left, and the web font in use.
+ */
+export async function settle(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined)
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('[role="status"][aria-label="Loading"], [aria-busy="true"]') === null &&
+        document.fonts.status === 'loaded',
+      undefined,
+      { timeout },
+    )
+    .catch(() => undefined)
+}
+
+/** The path of the first package of the list, as its row links to it. */
+export async function firstPackagePath(page: Page, base: string): Promise<string | undefined> {
+  await page.goto(`${base}/ui/packages?q=react`)
+  const link = page.locator('main a[href^="/ui/packages/"]').first()
+  await link.waitFor({ timeout: 20_000 }).catch(() => undefined)
+  const href = await link.getAttribute('href').catch(() => null)
+  return href ? href.replace(/^\/ui/, '') : undefined
+}

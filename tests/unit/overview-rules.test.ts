@@ -1,0 +1,81 @@
+// The overview's chart and size rules, and its decider: a stale answer never replaces a newer request's.
+import { describe, expect, it } from 'vitest'
+import { bars, bytesText } from '../../domain/overview/rules'
+import { overviewArea } from '../../domain/overview/decider'
+import { Failed, Loaded, Requested } from '../../domain/overview/events'
+import type { Overview } from '../../domain/overview/types'
+
+describe('overview bars', () => {
+  it.each([
+    [[], []],
+    [[{ label: 'npm', count: 0 }], [{ label: 'npm', count: 0, share: 0 }]],
+    [
+      [
+        { label: 'npm', count: 40 },
+        { label: 'generic', count: 10 },
+      ],
+      [
+        { label: 'npm', count: 40, share: 1 },
+        { label: 'generic', count: 10, share: 0.25 },
+      ],
+    ],
+  ])('%j → %j', (items, expected) => expect(bars(items)).toEqual(expected))
+
+  it('sums what is past the largest into Other, which can be the longest bar', () => {
+    const items = [5, 4, 3].map((count, i) => ({ label: `t${i}`, count }))
+    expect(bars(items, 1)).toEqual([
+      { label: 't0', count: 5, share: 5 / 7 },
+      { label: 'Other', count: 7, share: 1 },
+    ])
+  })
+})
+
+describe('overview bytesText', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1.0 KB'],
+    [1536, '1.5 KB'],
+    [10 * 1024, '10 KB'],
+    [5 * 1024 ** 4, '5.0 TB'],
+    [2048 * 1024 ** 4, '2048 TB'],
+  ])('%d → %s', (n, text) => expect(bytesText(n)).toBe(text))
+})
+
+describe('overview decider', () => {
+  const data = { artifactCount: 1 } as unknown as Overview
+  const fold = (...events: Parameters<typeof overviewArea.evolve>[1][]) =>
+    events.reduce(overviewArea.evolve, overviewArea.initialState)
+
+  it('a load is requested, then loaded', () => {
+    expect(fold(Requested({ requestId: 'a' }), Loaded({ requestId: 'a', overview: data }))).toEqual({
+      status: 'loaded',
+      data,
+    })
+  })
+
+  it('keeps the figures shown while a refresh loads', () => {
+    expect(
+      fold(
+        Requested({ requestId: 'a' }),
+        Loaded({ requestId: 'a', overview: data }),
+        Requested({ requestId: 'b' }),
+      ),
+    ).toEqual({
+      status: 'loading',
+      requestId: 'b',
+      previous: data,
+    })
+  })
+
+  it('ignores the answer of an older request', () => {
+    const failure = { kind: 'network', message: 'x' } as const
+    const s = fold(
+      Requested({ requestId: 'a' }),
+      Requested({ requestId: 'b' }),
+      Loaded({ requestId: 'a', overview: data }),
+      Failed({ requestId: 'a', failure }),
+    )
+    expect(s).toEqual({ status: 'loading', requestId: 'b' })
+  })
+})

@@ -1,0 +1,43 @@
+/** A labelled text input or text area of the admin forms (the kit's Field around the control). */
+import { Field as KitField, inputClass } from '../shared/kit/Field'
+
+export function Field({
+  label,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  autoComplete,
+  multiline = false,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string | undefined
+  type?: string
+  autoComplete?: string
+  multiline?: boolean
+}) {
+  return (
+    <KitField label={label} error={error}>
+      {multiline ? (
+        <textarea
+          className={inputClass}
+          rows={3}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <input
+          className={inputClass}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          type={type}
+          autoComplete={autoComplete}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </KitField>
+  )
+}

@@ -1,0 +1,186 @@
+// Deploy (upload) a file into a local repository, or a virtual one's default deployment
+// repository, with the upload's progress. The file stays in the app's in-memory stash; the
+// command names it.
+import { useRef, useState } from 'react'
+import { FileUp } from 'lucide-react'
+import {
+  artifactPathProblem,
+  defaultDeployPath,
+  deployTargets,
+  selectedChild,
+} from '../../domain/artifacts/rules'
+import type { ArtifactsState } from '../../domain/artifacts/types'
+import { useApp, useDispatch } from '../shared/appContext'
+import { whatHappened } from '../shared/failureText'
+import { Button } from '../shared/kit/Button'
+import { Select } from '../shared/kit/Choice'
+import { Field, TextField } from '../shared/kit/Field'
+import { Dialog } from '../shared/kit/Overlay'
+import { formatBytes } from '../packages/common'
+import styles from './artifacts.module.css'
+
+export interface DeployControl {
+  readonly isOpen: boolean
+  readonly open: () => void
+  readonly close: () => void
+}
+
+export function useDeployDialog(): DeployControl {
+  const [isOpen, setOpen] = useState(false)
+  return { isOpen, open: () => setOpen(true), close: () => setOpen(false) }
+}
+
+export function DeployDialog({
+  control,
+  state,
+}: {
+  readonly control: DeployControl
+  readonly state: ArtifactsState
+}) {
+  if (!control.isOpen) return null
+  return <DeployForm control={control} state={state} />
+}
+
+function DeployForm({ control, state }: { readonly control: DeployControl; readonly state: ArtifactsState }) {
+  const app = useApp()
+  const dispatch = useDispatch()
+  const targets = deployTargets(state.repositories.status === 'loaded' ? state.repositories.data : [])
+  const selectedRepo = targets.find((t) => t.key === state.selected?.repoKey)?.key
+  const [repoKey, setRepoKey] = useState(selectedRepo ?? targets[0]?.key ?? '')
+  const [file, setFile] = useState<File | null>(null)
+  const [path, setPath] = useState('')
+  const [touched, setTouched] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const deploy = state.deploy
+  const uploading = deploy.status === 'uploading'
+  const pathProblem = touched ? artifactPathProblem(path) : undefined
+  const folderSelected = selectedChild(state)?.folder ?? state.selected?.path === ''
+
+  const close = () => {
+    if (uploading) return
+    if (deploy.status !== 'idle') dispatch({ type: 'artifacts/DismissDeploy' })
+    control.close()
+  }
+  const choose = (chosen: File | null) => {
+    setFile(chosen)
+    if (chosen && (path === '' || !touched))
+      setPath(
+        defaultDeployPath(
+          state.selected?.repoKey === repoKey ? state.selected : null,
+          folderSelected,
+          chosen.name,
+        ),
+      )
+  }
+  const submit = () => {
+    setTouched(true)
+    if (!file || artifactPathProblem(path) || repoKey === '') return
+    if (deploy.status !== 'idle') dispatch({ type: 'artifacts/DismissDeploy' })
+    dispatch({
+      type: 'artifacts/Deploy',
+      repoKey,
+      path,
+      fileRef: app.stashFile(file),
+      fileName: file.name,
+      size: file.size,
+    })
+  }
+  const percent = uploading && deploy.total > 0 ? Math.round((deploy.loaded * 100) / deploy.total) : 0
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : close())}
+      title="Deploy a file"
+      description="Upload a file into a repository. npm packages are published with npm publish instead (see Set Me Up)."
+      footer={
+        <>
+          <Button onClick={close} disabled={uploading}>
+            {deploy.status === 'done' ? 'Close' : 'Cancel'}
+          </Button>
+          <Button variant="primary" busy={uploading} onClick={submit} disabled={targets.length === 0}>
+            Deploy
+          </Button>
+        </>
+      }
+    >
+      {targets.length === 0 ? (
+        <p role="alert">
+          No repository accepts deployments from the console: create a local generic repository first.
+        </p>
+      ) : (
+        <div className={styles.deployForm}>
+          <Field label="Repository" required>
+            <Select
+              value={repoKey}
+              onValueChange={setRepoKey}
+              options={targets.map((t) => ({
+                value: t.key,
+                label: `${t.key} (${t.packageType}, ${t.kind})`,
+              }))}
+            />
+          </Field>
+          <div className={styles.fileChoice}>
+            <input
+              ref={input}
+              type="file"
+              hidden
+              aria-label="File to deploy"
+              onChange={(e) => choose(e.target.files?.[0] ?? null)}
+            />
+            <Button
+              icon={<FileUp size={16} aria-hidden />}
+              onClick={() => input.current?.click()}
+              disabled={uploading}
+            >
+              Choose a file
+            </Button>
+            <span className={styles.muted}>
+              {file ? `${file.name}, ${formatBytes(file.size)}` : 'No file chosen'}
+            </span>
+          </div>
+          {touched && !file && <p role="alert">Choose a file to deploy.</p>}
+          <TextField
+            label="Target path"
+            required
+            hint="Folders are made as needed: tools/linux/app.tar.gz"
+            value={path}
+            error={pathProblem}
+            onChange={(e) => {
+              setTouched(true)
+              setPath(e.target.value)
+            }}
+            disabled={uploading}
+          />
+          {uploading && (
+            <div className={styles.progress}>
+              <div
+                role="progressbar"
+                aria-label={`Uploading ${deploy.fileName}`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className={styles.progressTrack}
+              >
+                <span className={styles.progressBar} style={{ width: `${percent}%` }} />
+              </div>
+              <span>
+                {formatBytes(deploy.loaded)} of {formatBytes(deploy.total)}
+              </span>
+            </div>
+          )}
+          {deploy.status === 'failed' && (
+            <p role="alert" className={styles.failed}>
+              The file was not deployed: {whatHappened(deploy.failure)}.
+            </p>
+          )}
+          {deploy.status === 'done' && (
+            <p role="status">
+              Deployed to {deploy.at.repoKey}/{deploy.at.path} (SHA-256 {deploy.sha256.slice(0, 12)}…).
+            </p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  )
+}

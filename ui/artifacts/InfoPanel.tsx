@@ -1,0 +1,158 @@
+// The selected node's details: a repository's or folder's summary, or a file's information
+// (size, checksums with Copy, dates, who deployed it, its package version, properties, download).
+import { Link } from 'wouter'
+import { Download, FileSearch } from 'lucide-react'
+import { nodeId, selectedChild, sameLocation } from '../../domain/artifacts/rules'
+import type { ArtifactInfo, ArtifactsState } from '../../domain/artifacts/types'
+import { useDispatch } from '../shared/appContext'
+import { formatDateTime } from '../shared/dates'
+import { whatHappened } from '../shared/failureText'
+import { Button } from '../shared/kit/Button'
+import { CodeBlock } from '../shared/kit/CodeBlock'
+import { Card, EmptyState, KeyValue, Skeleton } from '../shared/kit/Surface'
+import { formatBytes, versionPath } from '../packages/common'
+import styles from './artifacts.module.css'
+
+/** Where the browser downloads a file: the platform's own address for it. */
+export const downloadHref = (repoKey: string, path: string): string =>
+  `/artifactory/${[repoKey, ...path.split('/')].map(encodeURIComponent).join('/')}`
+
+export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
+  const dispatch = useDispatch()
+  const at = state.selected
+  if (!at)
+    return (
+      <aside className={styles.info} aria-label="Details">
+        <EmptyState
+          icon={<FileSearch size={28} />}
+          title="Nothing selected"
+          hint="Choose a repository, folder or file in the tree to see its details."
+        />
+      </aside>
+    )
+  if (at.path === '') {
+    const repos = state.repositories.status === 'loaded' ? state.repositories.data : []
+    const repo = repos.find((r) => r.key === at.repoKey)
+    const folder = state.folders[nodeId(at.repoKey, '')]
+    return (
+      <aside className={styles.info} aria-label="Details">
+        <Card title={at.repoKey}>
+          <KeyValue
+            items={[
+              { key: 'type', label: 'Package type', value: repo?.packageType ?? '…' },
+              { key: 'kind', label: 'Kind', value: repo?.kind ?? '…' },
+              { key: 'files', label: 'Files', value: repo ? String(repo.artifactCount) : '…' },
+              { key: 'top', label: 'Top-level entries', value: folder?.total ?? '…' },
+            ]}
+          />
+        </Card>
+      </aside>
+    )
+  }
+  const child = selectedChild(state)
+  if (child?.folder) {
+    const folder = state.folders[nodeId(at.repoKey, at.path)]
+    return (
+      <aside className={styles.info} aria-label="Details">
+        <Card title={child.name}>
+          <KeyValue
+            items={[
+              { key: 'repo', label: 'Repository', value: at.repoKey },
+              { key: 'path', label: 'Path', value: at.path },
+              { key: 'entries', label: 'Entries', value: folder?.total ?? '…' },
+            ]}
+          />
+        </Card>
+      </aside>
+    )
+  }
+  const info = state.info
+  const retry = () => dispatch({ type: 'artifacts/LoadInfo', repoKey: at.repoKey, path: at.path })
+  if (info.status === 'failed' && sameLocation(info.at, at))
+    return (
+      <aside className={styles.info} aria-label="Details">
+        <div role="alert" className={styles.error}>
+          <p>The file's information could not be loaded: {whatHappened(info.failure)}.</p>
+          <Button onClick={retry}>Retry</Button>
+        </div>
+      </aside>
+    )
+  if (info.status === 'loaded' && sameLocation({ repoKey: info.info.repoKey, path: info.info.path }, at))
+    return <FileInfo info={info.info} />
+  // A file of a virtual repository answers with the member it is in: show that too.
+  if (info.status === 'loaded' && info.info.path === at.path) return <FileInfo info={info.info} />
+  return (
+    <aside className={styles.info} aria-label="Details">
+      <div role="status" aria-label="Loading the file's information" className={styles.infoSkeleton}>
+        <Skeleton width="12rem" height="1.25rem" />
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} />
+        ))}
+      </div>
+    </aside>
+  )
+}
+
+function FileInfo({ info }: { readonly info: ArtifactInfo }) {
+  return (
+    <aside className={styles.info} aria-label="Details">
+      <Card
+        title={info.name}
+        actions={
+          <a className={styles.download} href={downloadHref(info.repoKey, info.path)} download={info.name}>
+            <Download size={16} aria-hidden /> Download
+          </a>
+        }
+      >
+        <KeyValue
+          items={[
+            { key: 'repo', label: 'Repository', value: info.repoKey },
+            { key: 'path', label: 'Path', value: info.path },
+            { key: 'size', label: 'Size', value: `${formatBytes(info.size)} (${info.size} bytes)` },
+            { key: 'mime', label: 'Type', value: info.mimeType },
+            { key: 'created', label: 'Created', value: formatDateTime(info.created) },
+            { key: 'modified', label: 'Modified', value: formatDateTime(info.modified) },
+            { key: 'by', label: 'Deployed by', value: info.deployedBy ?? 'the catalogue (seeded)' },
+            ...(info.packageId && info.version
+              ? [
+                  {
+                    key: 'package',
+                    label: 'Package',
+                    value: (
+                      <Link href={versionPath(info.packageId, info.version)}>
+                        {info.packageId.replace(/^[a-z]+:\/\//, '')} {info.version}
+                      </Link>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </Card>
+      <Card title="Checksums">
+        <KeyValue
+          items={(['sha256', 'sha1', 'md5'] as const).map((k) => ({
+            key: k,
+            label: k === 'sha256' ? 'SHA-256' : k === 'sha1' ? 'SHA-1' : 'MD5',
+            value: (
+              <CodeBlock
+                inline
+                code={info[k]}
+                label={`${k === 'sha256' ? 'SHA-256' : k === 'sha1' ? 'SHA-1' : 'MD5'} checksum`}
+              />
+            ),
+          }))}
+        />
+      </Card>
+      <Card title="Properties">
+        {info.properties.length === 0 ? (
+          <p className={styles.muted}>No properties.</p>
+        ) : (
+          <KeyValue
+            items={info.properties.map((p) => ({ key: p.key, label: p.key, value: p.values.join(', ') }))}
+          />
+        )}
+      </Card>
+    </aside>
+  )
+}

@@ -1,0 +1,234 @@
+// Entry of the builds area's screens (a lazily loaded chunk, mounted by ui/routes.tsx):
+// /builds (one row per build name, its newest run), /builds/<name> (its runs) and
+// /builds/<name>/<number> (a run's modules, the artifacts it produced, its dependencies).
+import { useEffect, type ReactNode } from 'react'
+import { Link } from 'wouter'
+import { Hammer } from 'lucide-react'
+import { buildPath, durationText, summariesByName, type BuildSummary } from '../../domain/builds/rules'
+import type { BuildArtifact, BuildDependency, BuildDetail, BuildRun } from '../../domain/builds/types'
+import { routeOfLocation } from '../../domain/artifacts/rules'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { whatHappened } from '../shared/failureText'
+import { LoadFailure } from '../shared/kit/LoadFailure'
+import { formatDateTime } from '../shared/dates'
+import { Badge, Card, EmptyState, KeyValue, PageHeader, PageSkeleton, type Tone } from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
+import { Table, type TableState } from '../shared/kit/Table'
+import { versionPath } from '../packages/common'
+import styles from './builds.module.css'
+
+const TONE: Readonly<Record<string, Tone>> = {
+  success: 'success',
+  failure: 'danger',
+  'in progress': 'accent',
+}
+export const StatusBadge = ({ status }: { readonly status: string }) => (
+  <Badge tone={TONE[status] ?? 'neutral'}>{status}</Badge>
+)
+
+const decode = (s: string) => {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
+}
+
+export default function Builds() {
+  const { path } = useQuery({ type: 'navigation/Location' })
+  const [name, number] = path.split('/').slice(2).filter(Boolean).map(decode)
+  if (name !== undefined && number !== undefined) return <BuildDetails name={name} number={number} />
+  return <BuildList name={name} />
+}
+
+function useList() {
+  const dispatch = useDispatch()
+  const { list } = useQuery({ type: 'builds/State' })
+  useEffect(() => {
+    dispatch({ type: 'builds/LoadList' })
+  }, [dispatch])
+  const retry = () => dispatch({ type: 'builds/LoadList' })
+  return { list, retry }
+}
+
+function tableState<R>(
+  list: ReturnType<typeof useList>['list'],
+  retry: () => void,
+  rows: (runs: ReadonlyArray<BuildRun>) => ReadonlyArray<R>,
+): TableState<R> {
+  if (list.status === 'failed')
+    return {
+      status: 'error',
+      message: `The builds could not be loaded: ${whatHappened(list.failure)}.`,
+      onRetry: retry,
+    }
+  if (list.status === 'loaded') return { status: 'loaded', rows: rows(list.data) }
+  if (list.status === 'loading' && list.previous) return { status: 'loaded', rows: rows(list.previous) }
+  return { status: 'loading' }
+}
+
+const noBuilds = (
+  <EmptyState
+    icon={<Hammer size={28} />}
+    title="No builds yet"
+    hint="A CI server publishes build information with PUT /artifactory/api/build; its runs show here."
+  />
+)
+
+function BuildList({ name }: { readonly name?: string }) {
+  const { list, retry } = useList()
+  if (name === undefined)
+    return (
+      <section aria-labelledby="page-title" className={styles.page}>
+        <PageHeader
+          title="Builds"
+          description="The builds your CI servers published, each with its newest run."
+        />
+        <Table<BuildSummary>
+          label="Builds"
+          state={tableState(list, retry, summariesByName)}
+          rowKey={(b) => b.name}
+          empty={noBuilds}
+          columns={[
+            { id: 'name', header: 'Build', cell: (b) => <Link href={buildPath(b.name)}>{b.name}</Link> },
+            {
+              id: 'last',
+              header: 'Last run',
+              cell: (b) => <Link href={buildPath(b.name, b.last.number)}>#{b.last.number}</Link>,
+            },
+            { id: 'status', header: 'Status', cell: (b) => <StatusBadge status={b.last.status} /> },
+            { id: 'started', header: 'Started', cell: (b) => <RelativeTime iso={b.last.started} /> },
+            { id: 'runs', header: 'Runs', cell: (b) => b.runs, align: 'end' },
+          ]}
+        />
+      </section>
+    )
+  return (
+    <section aria-labelledby="page-title" className={styles.page}>
+      <PageHeader title={name} breadcrumbs={[{ label: 'Builds', href: '/ui/builds' }, { label: name }]} />
+      <Table<BuildRun>
+        label={`Runs of ${name}`}
+        state={tableState(list, retry, (runs) => runs.filter((r) => r.name === name))}
+        rowKey={(r) => r.number}
+        empty={<EmptyState title={`No runs of ${name}`} />}
+        columns={[
+          {
+            id: 'number',
+            header: 'Run',
+            cell: (r) => <Link href={buildPath(r.name, r.number)}>#{r.number}</Link>,
+          },
+          { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+          { id: 'started', header: 'Started', cell: (r) => <RelativeTime iso={r.started} /> },
+        ]}
+      />
+    </section>
+  )
+}
+
+/** Where a file a build names is: its package version page, its place in the artifact tree, or only its checksum. */
+function Where({ file }: { readonly file: BuildArtifact | BuildDependency }) {
+  const links: ReactNode[] = []
+  if (file.packageId && file.version)
+    links.push(
+      <Link key="p" href={versionPath(file.packageId, file.version)}>
+        {file.packageId.replace(/^[a-z]+:\/\//, '')} {file.version}
+      </Link>,
+    )
+  if (file.repoKey && file.path)
+    links.push(
+      <Link key="a" href={routeOfLocation({ repoKey: file.repoKey, path: file.path })}>
+        {file.repoKey}/{file.path}
+      </Link>,
+    )
+  if (links.length === 0) return <span className={styles.muted}>not stored here</span>
+  return <span className={styles.where}>{links}</span>
+}
+
+const sha = (file: { readonly sha256: string; readonly sha1: string }) => (
+  <code className={styles.sha} title={file.sha256 || file.sha1}>
+    {(file.sha256 || file.sha1).slice(0, 12)}
+  </code>
+)
+
+function BuildDetails({ name, number }: { readonly name: string; readonly number: string }) {
+  const dispatch = useDispatch()
+  const { detail } = useQuery({ type: 'builds/State' })
+  useEffect(() => {
+    dispatch({ type: 'builds/OpenBuild', name, number })
+  }, [dispatch, name, number])
+  const crumbs = [
+    { label: 'Builds', href: '/ui/builds' },
+    { label: name, href: `/ui${buildPath(name)}` },
+    { label: `#${number}` },
+  ]
+  const mine = detail.name === name && detail.number === number
+  let body: ReactNode
+  if (!mine || detail.status === 'idle' || detail.status === 'loading')
+    body = <PageSkeleton label="Loading the build" />
+  else if (detail.status === 'failed')
+    body = (
+      <LoadFailure
+        message={`The build could not be loaded: ${whatHappened(detail.failure)}.`}
+        onRetry={() => dispatch({ type: 'builds/OpenBuild', name, number })}
+      />
+    )
+  else body = <Run build={detail.data} />
+  return (
+    <section aria-labelledby="page-title" className={styles.page}>
+      <PageHeader title={`${name} #${number}`} breadcrumbs={crumbs} />
+      {body}
+    </section>
+  )
+}
+
+function Run({ build }: { readonly build: BuildDetail }) {
+  return (
+    <>
+      <Card title="Run">
+        <KeyValue
+          items={[
+            { key: 'status', label: 'Status', value: <StatusBadge status={build.status} /> },
+            { key: 'started', label: 'Started', value: formatDateTime(build.started) },
+            {
+              key: 'duration',
+              label: 'Duration',
+              value: build.durationMillis === null ? 'not reported' : durationText(build.durationMillis),
+            },
+            { key: 'agent', label: 'Agent', value: build.agent ?? 'not reported' },
+            { key: 'modules', label: 'Modules', value: build.modules.length },
+          ]}
+        />
+      </Card>
+      {build.modules.map((m) => (
+        <Card key={m.id} title={`Module ${m.id}`}>
+          <h3 className={styles.subhead}>Artifacts</h3>
+          <Table<BuildArtifact>
+            label={`Artifacts of ${m.id}`}
+            state={{ status: 'loaded', rows: m.artifacts }}
+            rowKey={(a) => `${a.name}#${a.sha256 || a.sha1}`}
+            empty={<EmptyState title="This module produced no artifact" />}
+            columns={[
+              { id: 'name', header: 'Name', cell: (a) => a.name },
+              { id: 'type', header: 'Type', cell: (a) => a.type, width: '6rem' },
+              { id: 'where', header: 'Package / stored at', cell: (a) => <Where file={a} /> },
+              { id: 'sha', header: 'Checksum', cell: sha, width: '9rem' },
+            ]}
+          />
+          <h3 className={styles.subhead}>Dependencies</h3>
+          <Table<BuildDependency>
+            label={`Dependencies of ${m.id}`}
+            state={{ status: 'loaded', rows: m.dependencies }}
+            rowKey={(d) => d.id}
+            empty={<EmptyState title="No dependencies recorded" />}
+            columns={[
+              { id: 'id', header: 'Dependency', cell: (d) => d.id },
+              { id: 'scope', header: 'Scope', cell: (d) => d.scope, width: '8rem' },
+              { id: 'where', header: 'Resolved to', cell: (d) => <Where file={d} /> },
+              { id: 'sha', header: 'Checksum', cell: sha, width: '9rem' },
+            ]}
+          />
+        </Card>
+      ))}
+    </>
+  )
+}

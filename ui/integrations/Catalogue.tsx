@@ -1,0 +1,313 @@
+/**
+ * The integrations catalogue (spec 001, "Integrations catalogue page"): a card with the count of
+ * what is displayed, a search box, the Filters panel (314 px, shown by default) and the grid of
+ * integration cards. The panel and the search box send their changes at once; the catalogue
+ * re-filters after the debounce, and the applied filters are the page's URL.
+ */
+import { useEffect, useId, useMemo, useState } from 'react'
+// Icons no other chunk uses (a shared one becomes a file of its own, named in the first load's preload map).
+import {
+  BadgeInfo,
+  ExternalLink,
+  PanelRightClose,
+  PanelRightOpen,
+  SearchSlash,
+  Search,
+  X,
+} from 'lucide-react'
+import {
+  CATEGORIES,
+  CLOUD_VENDORS,
+  FILTERS_PANEL_WIDTH_PX,
+  filtersFromQuery,
+  filtersToQuery,
+  toggleCategory,
+  toggleVendor,
+  visibleCatalogue,
+  type CatalogueEntry,
+  type CatalogueFilters,
+} from '../../domain/integrations'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { Button, IconButton } from '../shared/kit/Button'
+import { Checkbox } from '../shared/kit/Checkbox'
+import { inputClass } from '../shared/kit/Field'
+import { Dialog, Tooltip } from '../shared/kit/Overlay'
+import { Badge, Card, EmptyState, Skeleton } from '../shared/kit/Surface'
+import { whatHappened } from '../shared/failureText'
+import { IntegrationIcon } from './icons'
+import styles from './integrations.module.css'
+
+/** Opens a documentation link in a new tab that cannot reach back to the console. */
+export function openDocumentation(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer')
+}
+
+/** The URL is the source of the applied filters: a shared link, back and forward apply theirs. */
+function useFiltersFromUrl(): void {
+  const dispatch = useDispatch()
+  const { query, path } = useQuery({ type: 'navigation/Location' })
+  const applied = useQuery({ type: 'integrations/State' }).filters
+  useEffect(() => {
+    if (path !== '/integrations') return
+    const fromUrl = filtersFromQuery(query)
+    if (filtersToQuery(fromUrl) !== filtersToQuery(applied))
+      dispatch({ type: 'integrations/ApplyFilters', filters: fromUrl })
+    // Only a change of the URL asks; the applied filters follow it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, query, path])
+}
+
+function SearchBox({ draft }: { draft: CatalogueFilters }) {
+  const dispatch = useDispatch()
+  const edit = (search: string) =>
+    dispatch({ type: 'integrations/EditFilters', filters: { ...draft, search } })
+  return (
+    <div className={styles.search}>
+      <Search size={16} aria-hidden className={styles.searchIcon} />
+      <input
+        type="search"
+        className={`${inputClass} ${styles.searchInput}`}
+        placeholder="Search for integrations"
+        aria-label="Search for integrations"
+        value={draft.search}
+        maxLength={200}
+        onChange={(e) => edit(e.target.value)}
+      />
+      {draft.search !== '' && (
+        <IconButton
+          className={styles.clear}
+          variant="ghost"
+          size="sm"
+          label="Clear search"
+          icon={<X size={14} />}
+          onClick={() => edit('')}
+        />
+      )}
+    </div>
+  )
+}
+
+function FiltersPanel({ draft }: { draft: CatalogueFilters }) {
+  const dispatch = useDispatch()
+  const edit = (filters: CatalogueFilters) => dispatch({ type: 'integrations/EditFilters', filters })
+  const headingId = useId()
+  return (
+    <aside className={styles.panel} style={{ width: FILTERS_PANEL_WIDTH_PX }} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.panelTitle}>
+        Filters
+      </h2>
+      <fieldset className={styles.group}>
+        <legend>Categories</legend>
+        <Checkbox
+          label="All"
+          checked={draft.categories.length === 0}
+          onCheckedChange={() => edit(toggleCategory(draft, null))}
+        />
+        {CATEGORIES.map((c) => (
+          <Checkbox
+            key={c}
+            label={c}
+            checked={draft.categories.includes(c)}
+            onCheckedChange={() => edit(toggleCategory(draft, c))}
+          />
+        ))}
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>Cloud Vendor</legend>
+        {CLOUD_VENDORS.map((v) => (
+          <Checkbox
+            key={v}
+            label={v}
+            checked={draft.vendors.includes(v)}
+            onCheckedChange={() => edit(toggleVendor(draft, v))}
+          />
+        ))}
+      </fieldset>
+    </aside>
+  )
+}
+
+function IntegrationCard({
+  entry,
+  admin,
+  onOpen,
+}: {
+  entry: CatalogueEntry
+  admin: boolean
+  onOpen: (entry: CatalogueEntry) => void
+}) {
+  const setUp = admin && entry.configureAction !== undefined
+  return (
+    <li className={styles.card}>
+      <button
+        type="button"
+        className={styles.cardButton}
+        onClick={() => onOpen(entry)}
+        aria-description={setUp ? 'Set up' : 'Opens the documentation in a new tab'}
+      >
+        <span className={styles.cardIcon}>
+          <IntegrationIcon name={entry.icon} scale={entry.iconScale ?? 1} />
+        </span>
+        <span className={styles.cardLabel}>{entry.label}</span>
+      </button>
+      {!setUp && (
+        <Tooltip content="Learn More">
+          <a
+            className={styles.learnMore}
+            href={entry.documentationLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Learn More about ${entry.label}`}
+          >
+            <BadgeInfo size={16} aria-hidden />
+          </a>
+        </Tooltip>
+      )}
+    </li>
+  )
+}
+
+/** The admin's Set Up dialog: only its buttons close it (a click outside does not). */
+function SetupDialog({ entry, onClose }: { entry: CatalogueEntry | null; onClose: () => void }) {
+  const dispatch = useDispatch()
+  return (
+    <Dialog
+      open={entry !== null}
+      onOpenChange={(open) => !open && onClose()}
+      closeOnOutsideClick={false}
+      size="sm"
+      title={entry?.label ?? ''}
+      footer={
+        entry && (
+          <>
+            <Button
+              icon={<ExternalLink size={16} aria-hidden />}
+              onClick={() => openDocumentation(entry.documentationLink)}
+            >
+              Learn More
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => {
+                dispatch({ type: 'integrations/RunSetupAction', entryId: entry.id })
+                onClose()
+              }}
+            >
+              Set Up
+            </Button>
+          </>
+        )
+      }
+    >
+      {entry && (
+        <div className={styles.setupBody}>
+          <span className={styles.setupIcon}>
+            <IntegrationIcon name={entry.icon} scale={entry.iconScale ?? 1} size={40} />
+          </span>
+          <p className={styles.muted}>{entry.categories.join(' · ') || 'Integration'}</p>
+        </div>
+      )}
+    </Dialog>
+  )
+}
+
+function CardsSkeleton() {
+  return (
+    <ul className={styles.grid} role="status" aria-label="Loading integrations">
+      {Array.from({ length: 12 }, (_, i) => (
+        <li key={i} className={styles.card}>
+          <span className={styles.cardButton}>
+            <Skeleton width="2rem" height="2rem" radius="var(--radius)" />
+            <Skeleton width="60%" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function Catalogue() {
+  const dispatch = useDispatch()
+  const state = useQuery({ type: 'integrations/State' })
+  // The projection the page displays: the applied filters over the catalogue, by rank.
+  const { catalogue, filters } = state
+  const visible = useMemo(
+    () => (catalogue.status === 'loaded' ? visibleCatalogue(catalogue.value, filters) : []),
+    [catalogue, filters],
+  )
+  const admin = useQuery({ type: 'session/IsAdmin' })
+  const [panel, setPanel] = useState(true)
+  const [setup, setSetup] = useState<CatalogueEntry | null>(null)
+  useFiltersFromUrl()
+  const status = state.catalogue.status
+  useEffect(() => {
+    if (status === 'idle') dispatch({ type: 'integrations/LoadCatalogue' })
+  }, [dispatch, status])
+
+  const open = (entry: CatalogueEntry) => {
+    if (admin && entry.configureAction) setSetup(entry)
+    else openDocumentation(entry.documentationLink)
+  }
+
+  let body
+  if (state.catalogue.status === 'failed')
+    body = (
+      <div role="alert" className={styles.failure}>
+        <p>The integrations could not be loaded: {whatHappened(state.catalogue.failure)}</p>
+        <Button onClick={() => dispatch({ type: 'integrations/LoadCatalogue' })}>Retry</Button>
+      </div>
+    )
+  else if (state.catalogue.status !== 'loaded') body = <CardsSkeleton />
+  else if (visible.length === 0)
+    body = (
+      <EmptyState
+        icon={<SearchSlash size={32} />}
+        title="No integrations found"
+        hint="Try searching for a different integration or change your filter selection on the right"
+      />
+    )
+  else
+    body = (
+      <ul className={styles.grid} aria-label="Integrations">
+        {visible.map((e) => (
+          <IntegrationCard key={e.id} entry={e} admin={admin} onOpen={open} />
+        ))}
+      </ul>
+    )
+
+  return (
+    <div className={styles.page}>
+      <Card
+        className={styles.main}
+        title={
+          <span className={styles.title}>
+            <span id="page-title">Integrations</span>
+            <Badge tone="accent">
+              <span role="status" aria-label={`${visible.length} integrations displayed`}>
+                {visible.length}
+              </span>
+            </Badge>
+          </span>
+        }
+        actions={
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={panel}
+            icon={
+              panel ? <PanelRightClose size={16} aria-hidden /> : <PanelRightOpen size={16} aria-hidden />
+            }
+            onClick={() => setPanel((p) => !p)}
+          >
+            Filters
+          </Button>
+        }
+      >
+        <SearchBox draft={state.draft} />
+        {body}
+      </Card>
+      {panel && <FiltersPanel draft={state.draft} />}
+      <SetupDialog entry={setup} onClose={() => setSetup(null)} />
+    </div>
+  )
+}

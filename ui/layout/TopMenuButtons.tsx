@@ -1,0 +1,73 @@
+/**
+ * The top bar's buttons before the menus' chunk (TopMenus) has loaded, or if it failed: the
+ * same names, and a click puts the open state on the bus, so the menu opens as the chunk comes.
+ * The menus' icons are here too: they are small, and the layout's chunk carries them.
+ */
+import type { ReactNode } from 'react'
+import {
+  BookOpen,
+  CircleHelp,
+  CircleUserRound,
+  GraduationCap,
+  Keyboard,
+  LogIn,
+  LogOut,
+  Monitor,
+  Moon,
+  Sun,
+  UserPen,
+} from 'lucide-react'
+import { useDispatch, useQuery } from '../shared/appContext'
+import type { ThemeChoice } from '../shared/theme'
+import styles from './layout.module.css'
+
+export interface MenuIcons {
+  readonly help: ReactNode
+  readonly user: ReactNode
+  readonly items: Readonly<Record<string, ReactNode>>
+  readonly themes: ReadonlyArray<{
+    readonly value: ThemeChoice
+    readonly label: string
+    readonly icon: ReactNode
+  }>
+}
+
+const ITEM_ICONS: Readonly<Record<string, ReactNode>> = {
+  documentation: <BookOpen size={16} />,
+  learningCenter: <GraduationCap size={16} />,
+  shortcuts: <Keyboard size={16} />,
+  editProfile: <UserPen size={16} />,
+  logout: <LogOut size={16} />,
+  login: <LogIn size={16} />,
+}
+
+export const MENU_ICONS: MenuIcons = {
+  help: <CircleHelp size={18} aria-hidden />,
+  user: <CircleUserRound size={18} aria-hidden />,
+  items: ITEM_ICONS,
+  themes: [
+    { value: 'system', label: 'System', icon: <Monitor size={16} /> },
+    { value: 'light', label: 'Light', icon: <Sun size={16} /> },
+    { value: 'dark', label: 'Dark', icon: <Moon size={16} /> },
+  ],
+}
+
+export function TopMenuButtons() {
+  const ctx = useQuery({ type: 'navigation/Context' })
+  const open = useQuery({ type: 'navigation/State' }).openMenu
+  const dispatch = useDispatch()
+  const toggle = (menu: 'help' | 'user') =>
+    dispatch({ type: 'navigation/OpenMenu', menu: open === menu ? null : menu })
+  return (
+    <div className={styles.menus}>
+      <button type="button" className={styles.menuButton} aria-haspopup="menu" onClick={() => toggle('help')}>
+        {MENU_ICONS.help}
+        <span className={styles.menuButtonText}>Help</span>
+      </button>
+      <button type="button" className={styles.menuButton} aria-haspopup="menu" onClick={() => toggle('user')}>
+        {MENU_ICONS.user}
+        <span className={styles.menuButtonText}>{ctx.signedIn ? ctx.userName : 'Guest'}</span>
+      </button>
+    </div>
+  )
+}

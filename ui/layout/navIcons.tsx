@@ -1,0 +1,68 @@
+/** The sidebar's icon for each menu item (lucide-react, imported by name so only these are bundled). */
+import {
+  Activity,
+  BarChart3,
+  Blocks,
+  Boxes,
+  Database,
+  Eye,
+  FolderKanban,
+  FolderTree,
+  Globe,
+  Hammer,
+  KeyRound,
+  LayoutDashboard,
+  LayoutGrid,
+  LifeBuoy,
+  Lock,
+  Network,
+  Package,
+  Radar,
+  ScrollText,
+  Send,
+  Settings,
+  Share2,
+  ShieldCheck,
+  Users,
+  UsersRound,
+  Workflow,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react'
+
+const ICONS: Readonly<Record<string, LucideIcon>> = {
+  packages: Package,
+  artifacts: FolderTree,
+  repos: Database,
+  builds: Hammer,
+  distribution: Send,
+  policies: ShieldCheck,
+  watches: Eye,
+  reports: BarChart3,
+  scans: Radar,
+  integrations: Blocks,
+  quickSetup: Zap,
+  pipelinesTeaser: Workflow,
+  topologyTeaser: Network,
+  securityTeaser: ShieldCheck,
+  topology: Network,
+  adminMenu: LayoutGrid,
+  general: Settings,
+  proxies: Globe,
+  licenses: KeyRound,
+  projects: FolderKanban,
+  users: Users,
+  security: Lock,
+  serviceStatus: Activity,
+  systemLogs: ScrollText,
+  peers: Share2,
+  supportZone: LifeBuoy,
+  projectOverview: LayoutDashboard,
+  projectMembers: UsersRound,
+}
+
+/** A plugin's item (or one added later) gets a neutral icon rather than none. */
+export function NavIcon({ id }: { readonly id: string }) {
+  const Icon = ICONS[id] ?? Boxes
+  return <Icon size={18} aria-hidden="true" />
+}

@@ -1,0 +1,143 @@
+/**
+ * The contact-us dialog (spec 001 sections 2–4, 8): the form of trial and tour users. What is
+ * typed stays in this form; the submit button follows the domain's rule (domain/onboarding/
+ * contact.ts); the area's state says whether a request is posting and how the last one ended.
+ * Each answer resets the form (a new `resets` count starts a fresh one). Opened by the
+ * navigation area (contactUsContext in the query, or Help → Contact Us). A chunk of its own,
+ * loaded by the chrome's overlays when the dialog first opens.
+ */
+import { useState, type FormEvent } from 'react'
+import { CalendarClock } from 'lucide-react'
+import {
+  contactProblems,
+  HELP_OPTIONS,
+  INITIAL_CONTACT_FORM,
+  type ContactField,
+  type ContactForm,
+  type ContactFormState,
+  type HelpOption,
+} from '../../domain/onboarding'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { Button } from '../shared/kit/Button'
+import { RadioGroup } from '../shared/kit/Choice'
+import { FormLayout, Textarea, TextField } from '../shared/kit/Field'
+import { Dialog } from '../shared/kit/Overlay'
+import { messageText } from '../shared/messages'
+import styles from './onboarding.module.css'
+
+function Form({ contact }: { contact: ContactFormState | undefined }) {
+  const dispatch = useDispatch()
+  const [form, setForm] = useState<ContactForm>(INITIAL_CONTACT_FORM)
+  // A field's problem shows once the user left it (not while typing it the first time).
+  const [touched, setTouched] = useState<ReadonlySet<ContactField>>(new Set())
+  const problems = contactProblems(form)
+  const valid = Object.keys(problems).length === 0
+  const posting = contact?.posting === true
+  const problem = (field: ContactField) => {
+    const p = touched.has(field) ? problems[field] : undefined
+    return p ? messageText(p) : undefined
+  }
+  const text = (field: Exclude<ContactField, 'helpOption'>) => ({
+    value: form[field],
+    error: problem(field),
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value })),
+    onBlur: () => setTouched((t) => new Set(t).add(field)),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (valid && !posting) dispatch({ type: 'onboarding/SubmitContactRequest', form })
+  }
+  return (
+    <form aria-label="Contact us" onSubmit={submit} noValidate>
+      <FormLayout
+        columns={2}
+        actions={
+          <Button type="submit" variant="primary" disabled={!valid} busy={posting}>
+            {posting ? 'Sending…' : 'Submit'}
+          </Button>
+        }
+      >
+        <TextField
+          label="First name"
+          required
+          autoComplete="given-name"
+          maxLength={100}
+          {...text('firstName')}
+        />
+        <TextField
+          label="Last name"
+          required
+          autoComplete="family-name"
+          maxLength={100}
+          {...text('lastName')}
+        />
+        <TextField
+          label="Country"
+          required
+          autoComplete="country-name"
+          maxLength={100}
+          {...text('country')}
+        />
+        <TextField
+          label="Email"
+          required
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          {...text('email')}
+        />
+        <div className={styles.wide}>
+          <p className={styles.groupLabel} aria-hidden="true">
+            How can we help? <span className={styles.required}>*</span>
+          </p>
+          <RadioGroup<HelpOption>
+            label="How can we help?"
+            value={(form.helpOption ?? '') as HelpOption}
+            options={HELP_OPTIONS.map((o) => ({ value: o, label: o }))}
+            onValueChange={(helpOption) => setForm((f) => ({ ...f, helpOption }))}
+          />
+        </div>
+        <div className={styles.wide}>
+          <Textarea label="Comment (optional)" maxLength={2000} {...text('optionalComment')} />
+        </div>
+      </FormLayout>
+    </form>
+  )
+}
+
+export default function ContactUsDialog() {
+  const open = useQuery({ type: 'navigation/State' }).openModals.includes('contactUs')
+  const contact = useQuery({ type: 'onboarding/ContactForm' })
+  const dispatch = useDispatch()
+  const close = () => dispatch({ type: 'onboarding/CloseContactForm' })
+  const outcome = contact?.outcome
+  const schedulingLink = outcome?.status === 'sent' ? outcome.schedulingLink : null
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && close()}
+      title="Contact Us"
+      description="Tell us how we can help and our team will get back to you."
+      size="lg"
+    >
+      {schedulingLink !== null ? (
+        <div className={styles.scheduling} role="status">
+          <p>{messageText({ key: 'contactRequestSent' })}</p>
+          <a href={schedulingLink} target="_blank" rel="noopener noreferrer">
+            <CalendarClock size={16} aria-hidden /> Book a time for your demo
+          </a>
+          <Button onClick={close}>Close</Button>
+        </div>
+      ) : (
+        <>
+          {outcome?.status === 'failed' && (
+            <p className={styles.error} role="alert">
+              {messageText({ key: 'contactRequestFailed' })}
+            </p>
+          )}
+          <Form key={contact?.resets ?? 0} contact={contact} />
+        </>
+      )}
+    </Dialog>
+  )
+}

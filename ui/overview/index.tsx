@@ -1,0 +1,193 @@
+// Entry of the overview area's screen (a lazily loaded chunk, mounted by ui/routes.tsx): the
+// home page's figures at a glance — artifacts, packages by type, vulnerabilities, the latest
+// deployments, storage and the health of the platform's services — each linking on to the
+// screen that has the details.
+import { useEffect, type ReactNode } from 'react'
+import { Link } from 'wouter'
+import { Boxes, HardDrive, HeartPulse, PackageOpen } from 'lucide-react'
+import { bars, bytesText } from '../../domain/overview/rules'
+import type { Overview } from '../../domain/overview/types'
+import { routeOfLocation } from '../../domain/artifacts/rules'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { whatHappened } from '../shared/failureText'
+import { LoadFailure } from '../shared/kit/LoadFailure'
+import { Button } from '../shared/kit/Button'
+import {
+  Card,
+  EmptyState,
+  PageHeader,
+  PageSkeleton,
+  SeverityChip,
+  type Severity,
+} from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
+import { Table } from '../shared/kit/Table'
+import styles from './overview.module.css'
+
+const SEVERITIES: ReadonlyArray<Severity> = ['critical', 'high', 'medium', 'low', 'info', 'unknown']
+const asSeverity = (s: string): Severity => SEVERITIES.find((v) => v === s.toLowerCase()) ?? 'unknown'
+
+export default function OverviewPage() {
+  const dispatch = useDispatch()
+  const state = useQuery({ type: 'overview/State' })
+  useEffect(() => {
+    dispatch({ type: 'overview/Load' })
+  }, [dispatch])
+  const retry = () => dispatch({ type: 'overview/Load' })
+  const data =
+    state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : undefined
+  return (
+    <section aria-label="Overview" className={styles.page}>
+      <PageHeader
+        title="Overview"
+        description="What the platform holds and how it is doing."
+        actions={
+          <Button variant="secondary" onClick={retry} disabled={state.status === 'loading'}>
+            Refresh
+          </Button>
+        }
+      />
+      {state.status === 'failed' ? (
+        <LoadFailure
+          message={`The overview could not be loaded: ${whatHappened(state.failure)}.`}
+          onRetry={retry}
+        />
+      ) : data ? (
+        <Figures overview={data} />
+      ) : (
+        <PageSkeleton label="Loading the overview" />
+      )}
+    </section>
+  )
+}
+
+function Stat({
+  icon,
+  label,
+  value,
+  hint,
+}: {
+  readonly icon: ReactNode
+  readonly label: string
+  readonly value: string
+  readonly hint?: string
+}) {
+  return (
+    <div className={styles.stat}>
+      <span className={styles.statIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <dl>
+        <dt>{label}</dt>
+        <dd className={styles.statValue}>{value}</dd>
+        {hint && <dd className={styles.statHint}>{hint}</dd>}
+      </dl>
+    </div>
+  )
+}
+
+function Figures({ overview }: { readonly overview: Overview }) {
+  // Service Status is an admin page: others see the health without the link.
+  const admin = useQuery({ type: 'session/IsAdmin' })
+  const { storage, health } = overview
+  const healthy = health.filter((h) => h.nodes > 0 && h.healthy === h.nodes).length
+  const packageBars = bars(overview.packagesByType.map((p) => ({ label: p.type, count: p.count })))
+  const vulnerabilities = overview.vulnerabilities.filter((v) => v.count > 0)
+  return (
+    <>
+      <div className={styles.stats}>
+        <Stat
+          icon={<Boxes size={20} />}
+          label="Artifacts"
+          value={overview.artifactCount.toLocaleString('en')}
+        />
+        <Stat
+          icon={<PackageOpen size={20} />}
+          label="Stored"
+          value={bytesText(storage.artifactBytes)}
+          hint={`${storage.blobCount.toLocaleString('en')} files`}
+        />
+        <Stat
+          icon={<HardDrive size={20} />}
+          label="Disk free"
+          value={bytesText(storage.diskFreeBytes)}
+          hint={`of ${bytesText(storage.diskTotalBytes)}`}
+        />
+        <Stat
+          icon={<HeartPulse size={20} />}
+          label="Healthy services"
+          value={`${healthy} of ${health.length}`}
+        />
+      </div>
+      <div className={styles.grid}>
+        <Card title="Packages by type" actions={<Link href="/packages">All packages</Link>}>
+          {packageBars.length === 0 ? (
+            <EmptyState title="No packages yet" hint="Publish one with the Set Me Up instructions." />
+          ) : (
+            <ul className={styles.bars} aria-label="Packages by type">
+              {packageBars.map((b) => (
+                <li key={b.label} className={styles.bar}>
+                  <span className={styles.barLabel}>{b.label}</span>
+                  <span className={styles.barTrack} aria-hidden="true">
+                    <span className={styles.barFill} style={{ width: `${Math.max(2, b.share * 100)}%` }} />
+                  </span>
+                  <span className={styles.barCount}>{b.count.toLocaleString('en')}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="Vulnerabilities">
+          {vulnerabilities.length === 0 ? (
+            <EmptyState title="No known vulnerabilities" hint="Scanned packages with findings show here." />
+          ) : (
+            <ul className={styles.chips} aria-label="Vulnerabilities by severity">
+              {vulnerabilities.map((v) => (
+                <li key={v.severity}>
+                  <SeverityChip severity={asSeverity(v.severity)} count={v.count} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card
+          title="Service health"
+          actions={admin ? <Link href="/admin/monitoring/service-status">Status</Link> : undefined}
+        >
+          <ul className={styles.health} aria-label="Service health">
+            {health.map((h) => (
+              <li key={h.service}>
+                <span
+                  className={styles.dot}
+                  data-ok={h.nodes > 0 && h.healthy === h.nodes}
+                  aria-hidden="true"
+                />
+                {h.service}: {h.healthy} of {h.nodes} {h.nodes === 1 ? 'node' : 'nodes'} healthy
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+      <Card title="Recent deployments" actions={<Link href="/artifacts/browse">Artifacts</Link>}>
+        <Table
+          label="Recent deployments"
+          state={{ status: 'loaded', rows: overview.recentDeployments }}
+          rowKey={(d) => `${d.repo}/${d.path}/${d.created}`}
+          empty={<EmptyState title="Nothing deployed yet" hint="Deployed files show here, newest first." />}
+          columns={[
+            {
+              id: 'path',
+              header: 'Artifact',
+              cell: (d) => (
+                <Link href={routeOfLocation({ repoKey: d.repo, path: d.path })}>{`${d.repo}/${d.path}`}</Link>
+              ),
+            },
+            { id: 'size', header: 'Size', cell: (d) => bytesText(d.size), align: 'end' },
+            { id: 'by', header: 'Deployed by', cell: (d) => d.deployedBy },
+            { id: 'when', header: 'When', cell: (d) => <RelativeTime iso={d.created} /> },
+          ]}
+        />
+      </Card>
+    </>
+  )
+}

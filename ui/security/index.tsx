@@ -1,0 +1,332 @@
+// Entry of the security area's screens (a lazily loaded chunk, mounted by ui/routes.tsx):
+// Administration → Security Settings with its pages General, SAML, OAuth, LDAP and Crowd / JIRA.
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link } from 'wouter'
+import { PlugZap, RotateCw, Save } from 'lucide-react'
+import {
+  PAGE_SPECS,
+  SECURITY_PAGES,
+  validateSecuritySettings,
+  type FieldSpec,
+  type SecurityPage,
+  type SettingsValues,
+} from '../../domain/security'
+import { failureMessage } from '../../domain/shared/failure'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import { Button } from '../shared/kit/Button'
+import { Select, Switch } from '../shared/kit/Choice'
+import { Field, FormLayout, PasswordField, TextField, Textarea } from '../shared/kit/Field'
+import { Card, KeyValue, PageHeader, PageSkeleton } from '../shared/kit/Surface'
+import { BINDING_LABELS, DIRECTORY_NOTE, FIELD_LABELS, PAGE_DESCRIPTIONS, PAGE_TITLES } from './messages'
+import styles from './security.module.css'
+
+const ROUTE_PAGES: Readonly<Record<string, SecurityPage>> = {
+  security: 'general',
+  'security.general': 'general',
+  'security.saml': 'saml',
+  'security.oauth': 'oauth',
+  'security.ldap': 'ldap',
+  'security.crowd': 'crowd',
+}
+
+const PAGE_PATHS: Readonly<Record<SecurityPage, string>> = {
+  general: '/admin/configuration/security/general',
+  saml: '/admin/configuration/security/saml_integration',
+  oauth: '/admin/configuration/security/oauth',
+  ldap: '/admin/configuration/security/ldap',
+  crowd: '/admin/configuration/security/crowd_integration',
+}
+
+export default function SecurityArea() {
+  const match = useQuery({ type: 'navigation/Route' })
+  const page = ROUTE_PAGES[match?.route.name ?? ''] ?? 'general'
+  return (
+    <section className={styles.page}>
+      <PageHeader
+        title="Security Settings"
+        breadcrumbs={[{ label: 'Administration' }, { label: 'Security' }, { label: PAGE_TITLES[page] }]}
+        description={PAGE_DESCRIPTIONS[page]}
+      />
+      <nav aria-label="Security settings pages" className={styles.tabs}>
+        {SECURITY_PAGES.map((p) => (
+          <Link
+            key={p}
+            href={PAGE_PATHS[p]}
+            aria-current={p === page ? 'page' : undefined}
+            className={styles.tab}
+          >
+            {PAGE_TITLES[p]}
+          </Link>
+        ))}
+      </nav>
+      <SettingsPage key={page} page={page} />
+    </section>
+  )
+}
+
+function SettingsPage({ page }: { readonly page: SecurityPage }) {
+  const dispatch = useDispatch()
+  const state = useQuery({ type: 'security/State' }).pages[page]
+  useEffect(() => {
+    dispatch({ type: 'security/Load', page })
+  }, [dispatch, page])
+  const { settings } = state
+  if (settings.status === 'failed')
+    return (
+      <Card>
+        <div role="alert" className={styles.failed}>
+          <p>
+            The {PAGE_TITLES[page]} settings could not be loaded:{' '}
+            {failureMessage(settings.failure, 'no answer')}.
+          </p>
+          <Button
+            icon={<RotateCw size={16} aria-hidden />}
+            onClick={() => dispatch({ type: 'security/Load', page })}
+          >
+            Retry
+          </Button>
+        </div>
+      </Card>
+    )
+  if (settings.status !== 'loaded') return <PageSkeleton label={`Loading ${PAGE_TITLES[page]} settings`} />
+  return <SettingsForm page={page} loaded={settings.data} />
+}
+
+type FormValues = Readonly<Record<string, string | boolean>>
+
+const toForm = (values: SettingsValues): FormValues =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]))
+
+function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly loaded: SettingsValues }) {
+  const app = useApp()
+  const dispatch = useDispatch()
+  const state = useQuery({ type: 'security/State' }).pages[page]
+  const spec = PAGE_SPECS[page]
+  // What the user typed stays, whatever the platform answers.
+  const [values, setValues] = useState<FormValues>(() => toForm(loaded))
+  const [secret, setSecret] = useState('')
+  const [problems, setProblems] = useState<Readonly<Record<string, string>>>({})
+  const shownProblems = { ...state.problems, ...problems }
+  const secretSet = spec.secret !== undefined && loaded[`${spec.secret}Set`] === true
+
+  const set = (name: string, value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: value }))
+    setProblems(({ [name]: _fixed, ...rest }) => rest)
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = validateSecuritySettings(page, values, { secretTyped: secret !== '' })
+    setProblems(found)
+    if (Object.keys(found).length > 0) return
+    dispatch({
+      type: 'security/Save',
+      page,
+      values,
+      ...(secret !== '' ? { secretRef: app.stashSecret(secret) } : {}),
+    })
+    setSecret('')
+  }
+
+  const labels = FIELD_LABELS[page]
+  const control = (field: FieldSpec) => {
+    const label = labels[field.name]?.label ?? field.name
+    const hint = labels[field.name]?.hint
+    const error = shownProblems[field.name]
+    // Mandatory only while the page's integration is on (as the rule says).
+    const required = field.required === true && (values.enabled === true || !('enabled' in values))
+    const value = values[field.name]
+    switch (field.kind) {
+      case 'switch':
+        return (
+          <div key={field.name} className={styles.switchRow}>
+            <Switch label={label} checked={value === true} onCheckedChange={(c) => set(field.name, c)} />
+            {error && <p className={styles.error}>{error}</p>}
+          </div>
+        )
+      case 'secret':
+        return (
+          <PasswordField
+            key={field.name}
+            label={label}
+            hint={secretSet ? 'A value is set and never shown; type a new one to replace it.' : hint}
+            error={error}
+            autoComplete="new-password"
+            value={secret}
+            onChange={(e) => {
+              setSecret(e.target.value)
+              setProblems(({ [field.name]: _fixed, ...rest }) => rest)
+            }}
+          />
+        )
+      case 'multiline':
+        return (
+          <Textarea
+            key={field.name}
+            label={label}
+            hint={hint}
+            error={error}
+            required={required}
+            spellCheck={false}
+            rows={6}
+            className={styles.mono}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => set(field.name, e.target.value)}
+          />
+        )
+      case 'choice':
+        return (
+          <Field key={field.name} label={label} hint={hint} error={error}>
+            <Select
+              value={typeof value === 'string' ? value : (field.choices?.[0] ?? '')}
+              options={(field.choices ?? []).map((c) => ({ value: c, label: BINDING_LABELS[c] ?? c }))}
+              onValueChange={(v) => set(field.name, v)}
+            />
+          </Field>
+        )
+      default:
+        return (
+          <TextField
+            key={field.name}
+            label={label}
+            hint={hint}
+            error={error}
+            required={required}
+            inputMode={field.kind === 'number' ? 'numeric' : undefined}
+            type={field.kind === 'url' ? 'url' : 'text'}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => set(field.name, e.target.value)}
+          />
+        )
+    }
+  }
+
+  return (
+    <div className={styles.columns}>
+      <Card>
+        <form aria-label={`${PAGE_TITLES[page]} settings`} noValidate onSubmit={submit}>
+          {(page === 'ldap' || page === 'crowd') && (
+            <p className={styles.note} role="note">
+              {DIRECTORY_NOTE}
+            </p>
+          )}
+          {state.save.status === 'failed' && (
+            <p role="alert" className={styles.error}>
+              The settings were not saved: {failureMessage(state.save.failure, 'the platform did not answer')}
+              .
+            </p>
+          )}
+          <FormLayout
+            actions={
+              <>
+                <Button
+                  type="submit"
+                  variant="primary"
+                  icon={<Save size={16} aria-hidden />}
+                  busy={state.save.status === 'pending'}
+                >
+                  Save
+                </Button>
+                {spec.testField && (
+                  <Button
+                    icon={<PlugZap size={16} aria-hidden />}
+                    busy={state.test.status === 'pending'}
+                    onClick={() => {
+                      const target = values[spec.testField ?? '']
+                      if (typeof target === 'string' && target.trim() !== '')
+                        dispatch({ type: 'security/Test', page, target })
+                      else setProblems((p) => ({ ...p, [spec.testField ?? '']: 'This field is mandatory' }))
+                    }}
+                  >
+                    Test connection
+                  </Button>
+                )}
+                {state.save.status === 'done' && (
+                  <span role="status" className={styles.saved}>
+                    Saved.
+                  </span>
+                )}
+              </>
+            }
+          >
+            {spec.fields.map(control)}
+          </FormLayout>
+        </form>
+      </Card>
+      <Facts page={page} loaded={loaded} />
+    </div>
+  )
+}
+
+/** Read-only facts beside the form: the SP's addresses, the certificate, the connection test. */
+function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded: SettingsValues }) {
+  const state = useQuery({ type: 'security/State' }).pages[page]
+  const str = (key: string) => (typeof loaded[key] === 'string' ? (loaded[key] as string) : '')
+  if (page === 'general')
+    return (
+      <Card title="Anonymous access">
+        <p>
+          {loaded.anonymousAccess === true
+            ? 'Visitors may browse without signing in.'
+            : 'Visitors must sign in.'}{' '}
+          Set with ANONYMOUS_ACCESS when the platform starts.
+        </p>
+      </Card>
+    )
+  if (page === 'saml')
+    return (
+      <Card title="Service provider">
+        <KeyValue
+          items={[
+            { key: 'entity', label: 'Entity ID', value: <code>{str('serviceProvider.entityId')}</code> },
+            {
+              key: 'acs',
+              label: 'Assertion consumer URL',
+              value: <code>{str('serviceProvider.acsUrl')}</code>,
+            },
+            { key: 'slo', label: 'Single logout URL', value: <code>{str('serviceProvider.sloUrl')}</code> },
+            {
+              key: 'metadata',
+              label: 'Metadata',
+              value: (
+                <a href={str('serviceProvider.metadataUrl')} target="_blank" rel="noreferrer">
+                  {str('serviceProvider.metadataUrl')}
+                </a>
+              ),
+            },
+            {
+              key: 'cert',
+              label: 'IdP certificate',
+              value: str('certificate.subject')
+                ? `${str('certificate.subject')}, valid to ${str('certificate.validTo').slice(0, 10)}`
+                : 'None yet',
+            },
+          ]}
+        />
+      </Card>
+    )
+  if (page === 'oauth')
+    return (
+      <Card title="Connection test">
+        {state.test.status === 'done' ? (
+          <div role="status">
+            <p>The discovery document was read.</p>
+            <KeyValue
+              items={Object.entries(state.tested).map(([k, v]) => ({
+                key: k,
+                label: k,
+                value: <code>{v}</code>,
+              }))}
+            />
+          </div>
+        ) : state.test.status === 'failed' ? (
+          <p role="alert" className={styles.error}>
+            {failureMessage(state.test.failure, 'The provider did not answer')}
+          </p>
+        ) : (
+          <p>Test connection reads the issuer&apos;s discovery document.</p>
+        )}
+      </Card>
+    )
+  return null
+}

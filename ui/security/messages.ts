@@ -1,0 +1,106 @@
+// The words of Administration → Security: page titles, field labels and hints, by page and
+// field name (the domain's specs and events carry names, not prose).
+import type { SecurityPage } from '../../domain/security'
+
+export const PAGE_TITLES: Readonly<Record<SecurityPage, string>> = {
+  general: 'General',
+  saml: 'SAML',
+  oauth: 'OAuth',
+  ldap: 'LDAP',
+  crowd: 'Crowd / JIRA',
+}
+
+export const PAGE_DESCRIPTIONS: Readonly<Record<SecurityPage, string>> = {
+  general: 'Password rules, account locking and what anonymous visitors see.',
+  saml: 'Sign people in through a SAML 2.0 identity provider. Register the service provider addresses below at the identity provider.',
+  oauth: 'Sign people in through an OpenID Connect provider (authorization code flow with PKCE).',
+  ldap: 'Directory settings for signing in with LDAP accounts.',
+  crowd: 'Directory settings for signing in with Atlassian Crowd or JIRA accounts.',
+}
+
+/** Said on the LDAP and Crowd pages: the reference platform keeps the settings but binds to no directory. */
+export const DIRECTORY_NOTE =
+  'This platform stores and checks these settings, but does not sign anyone in through the directory yet.'
+
+type Label = { readonly label: string; readonly hint?: string }
+
+export const FIELD_LABELS: Readonly<Record<SecurityPage, Readonly<Record<string, Label>>>> = {
+  general: {
+    hideUnauthorizedResources: { label: 'Hide existence of unauthorized resources' },
+    passwordMinLength: { label: 'Minimum password length' },
+    passwordRequireUppercase: { label: 'Require an uppercase letter' },
+    passwordRequireDigit: { label: 'Require a digit' },
+    passwordRequireSpecial: { label: 'Require a special character' },
+    passwordExpirationEnabled: { label: 'Passwords expire' },
+    passwordExpirationDays: { label: 'Password expires every (days)' },
+    userLockEnabled: { label: 'Lock a user after failed sign-in attempts' },
+    userLockMaxAttempts: { label: 'Failed attempts before locking' },
+  },
+  saml: {
+    enabled: { label: 'Enable SAML integration' },
+    providerName: { label: 'Provider name', hint: 'Shown on the login page button.' },
+    idpSsoUrl: { label: 'SAML login URL', hint: "The identity provider's single sign-on address." },
+    idpSloUrl: {
+      label: 'SAML logout URL',
+      hint: "The identity provider's single logout address (optional).",
+    },
+    idpIssuer: {
+      label: 'Identity provider entity ID',
+      hint: 'Answers from another issuer are refused (optional).',
+    },
+    idpCertificate: {
+      label: 'Identity provider certificate',
+      hint: 'PEM, from -----BEGIN CERTIFICATE-----.',
+    },
+    spEntityId: { label: 'Service provider entity ID', hint: 'Empty: the metadata address below.' },
+    binding: { label: 'Request binding' },
+    usernameAttribute: { label: 'User name attribute', hint: 'Empty: the NameID.' },
+    emailAttribute: { label: 'Email attribute' },
+    groupsAttribute: { label: 'Groups attribute' },
+    autoCreateUsers: { label: 'Create users on first sign-in' },
+    autoRedirect: { label: 'Auto redirect login to SAML' },
+    loginIsExternal: { label: 'Offer only SAML on the login page' },
+  },
+  oauth: {
+    enabled: { label: 'Enable OAuth (OpenID Connect)' },
+    providerName: { label: 'Provider name', hint: 'Shown on the login page button.' },
+    issuerUrl: { label: 'Issuer URL', hint: 'Its /.well-known/openid-configuration is read.' },
+    clientId: { label: 'Client ID' },
+    clientSecret: { label: 'Client secret' },
+    scopes: { label: 'Scopes', hint: 'Space-separated; openid is always asked for.' },
+    usernameClaim: { label: 'User name claim' },
+    emailClaim: { label: 'Email claim' },
+    groupsClaim: { label: 'Groups claim', hint: 'Groups named in it that exist here become memberships.' },
+    autoCreateUsers: { label: 'Create users on first sign-in' },
+    autoRedirect: { label: 'Auto redirect login to this provider' },
+  },
+  ldap: {
+    enabled: { label: 'Enable LDAP' },
+    url: { label: 'LDAP URL', hint: 'ldap://host:389/dc=example,dc=com or ldaps://…' },
+    userDnPattern: {
+      label: 'User DN pattern',
+      hint: '{0} stands for the user name, e.g. uid={0},ou=people.',
+    },
+    searchBase: { label: 'Search base' },
+    searchFilter: { label: 'Search filter', hint: 'e.g. (uid={0}); used when no DN pattern is given.' },
+    searchSubTree: { label: 'Search sub-tree' },
+    managerDn: { label: 'Manager DN' },
+    managerPassword: { label: 'Manager password' },
+    emailAttribute: { label: 'Email attribute' },
+    autoCreateUsers: { label: 'Create users on first sign-in' },
+  },
+  crowd: {
+    enabled: { label: 'Enable Crowd / JIRA integration' },
+    serverUrl: { label: 'Server URL' },
+    applicationName: { label: 'Application name' },
+    applicationPassword: { label: 'Application password' },
+    sessionValidationMinutes: { label: 'Session validation interval (minutes)' },
+    useDefaultProxy: { label: 'Use the default proxy' },
+    autoCreateUsers: { label: 'Create users on first sign-in' },
+  },
+}
+
+export const BINDING_LABELS: Readonly<Record<string, string>> = {
+  redirect: 'HTTP-Redirect',
+  post: 'HTTP-POST',
+}

@@ -1,0 +1,62 @@
+/**
+ * The console's message catalogue: state and events carry a message key and its data, the
+ * view words it here (spec 001 section 8 and spec 000 section 8 for the catalogue's texts).
+ * Areas move their wording here as they are touched; a key is worded once.
+ */
+export type Message =
+  | { readonly key: 'mandatory' }
+  | { readonly key: 'invalidEmail' }
+  | { readonly key: 'tooLong'; readonly max: number }
+  | { readonly key: 'notAuthorized' }
+  | { readonly key: 'contactRequestSent' }
+  | { readonly key: 'contactRequestFailed' }
+  | { readonly key: 'navigationTypeNotSaved'; readonly detail?: string }
+  | { readonly key: 'projectCreationFailed'; readonly detail?: string }
+  | { readonly key: 'projectCreated'; readonly name: string; readonly projectKey: string }
+  | { readonly key: 'xrayUnavailable' }
+  | { readonly key: 'xrayUnlicensed' }
+  | { readonly key: 'notScanned' }
+  | { readonly key: 'dataTransferQuota' }
+  | { readonly key: 'dataTransferUpgrade' }
+  | { readonly key: 'readOnlyMode' }
+
+export type MessageKey = Message['key']
+
+export function messageText(message: Message): string {
+  switch (message.key) {
+    case 'mandatory':
+      return 'This field is mandatory'
+    case 'invalidEmail':
+      return 'Enter a valid email address'
+    case 'tooLong':
+      return `At most ${message.max} characters`
+    case 'notAuthorized':
+      return 'You are not authorized to view this page'
+    case 'contactRequestSent':
+      return 'Thank you for your request. We will be in touch via email soon.'
+    case 'contactRequestFailed':
+      return 'There was an issue with your request. Please try to submit your request again'
+    case 'navigationTypeNotSaved':
+      return message.detail
+        ? `Could not switch the navigation type: ${message.detail}`
+        : 'Could not switch the navigation type'
+    case 'projectCreationFailed':
+      // The catalogue's text, then the platform's reason when it gave one (a key already taken).
+      return message.detail ? `Failed to create a project: ${message.detail}` : 'Failed to create a project'
+    case 'projectCreated':
+      return `Project ${message.name} (${message.projectKey}) is created.`
+    case 'xrayUnavailable':
+      return 'Xray is unavailable'
+    case 'xrayUnlicensed':
+      return 'Requires an Xray license'
+    case 'notScanned':
+      return 'Not Scanned'
+    // The banner's sentence; its last word, UPGRADE, is the link to the purchase page.
+    case 'dataTransferQuota':
+      return 'You have reached your monthly quota for Data Transfer. To continue and start enjoying unlimited transfer,'
+    case 'dataTransferUpgrade':
+      return 'UPGRADE'
+    case 'readOnlyMode':
+      return 'You cannot use this option in read-only mode'
+  }
+}
