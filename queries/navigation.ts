@@ -6,6 +6,7 @@ import {
   shellContextOf,
   sidebarItems,
   sidebarKinds,
+  shownSidebar,
   topMenuItems,
   type Location,
   type NavigationType,
@@ -60,7 +61,7 @@ const sidebarsMemo = memo(
     void session
     return {
       kinds: sidebarKinds(ctx),
-      active: nav.sidebar,
+      active: shownSidebar(nav.sidebar, ctx),
       collapsed: nav.sidebarCollapsed,
       items: {
         application: sidebarItems('application', ctx),

@@ -230,6 +230,17 @@ export function sidebarItems(kind: SidebarKind, ctx: ShellContext): ReadonlyArra
   }
 }
 
+/**
+ * The sidebar a user sees on a route: the route's own when it is one of theirs and has items,
+ * otherwise Application. A tour's non-admin on the admin teaser (/demo/admin/) has no
+ * Administration items, and was shown that sidebar empty.
+ */
+export function shownSidebar(requested: SidebarKind, ctx: ShellContext): SidebarKind {
+  return sidebarKinds(ctx).includes(requested) && sidebarItems(requested, ctx).length > 0
+    ? requested
+    : 'application'
+}
+
 const under = (path: string, href: string) => path === href || path.startsWith(`${href}/`)
 
 /**

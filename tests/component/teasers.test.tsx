@@ -25,3 +25,13 @@ describe('teasers', () => {
     expect(app.getState().navigation.location.path).toBe('/security_policies')
   })
 })
+
+describe('the admin teaser in the tour', () => {
+  // A non-admin has no Administration items: the route's sidebar was shown anyway, empty.
+  it('shows a non-admin at /demo/admin/ the Application sidebar, not an empty one', async () => {
+    renderShell('/demo/admin/', { footer: { flavour: 'tour', isCloud: true } })
+    const sidebar = await screen.findByRole('navigation', { name: 'Application' })
+    expect(within(sidebar).getByRole('link', { name: 'Packages' })).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull()
+  })
+})

@@ -63,7 +63,7 @@ export function Sidebar({ classic = false, drawerOpen = false, onCloseDrawer }: 
   const sidebars = useQuery({ type: 'navigation/Sidebars' })
   const path = useQuery({ type: 'navigation/Location' }).path
   const dispatch = useDispatch()
-  const active = sidebars.kinds.includes(sidebars.active) ? sidebars.active : 'application'
+  const active = sidebars.active
   const items = sidebars.items[active]
   const collapsed = !classic && sidebars.collapsed
   const switchTo = (kind: SidebarKind) =>
