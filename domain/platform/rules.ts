@@ -43,8 +43,10 @@ export const dataTransferBlocked = (platform: PlatformState): boolean =>
 /** Read-only mode (a platform setting): options that change content are blocked with its message. */
 export const isReadOnlyMode = (platform: PlatformState): boolean => hasFeature(platform, 'readOnlyMode')
 
+/** The usage the subscription blocks to keep people out of the console (usages are uppercase). */
+export const UI_USAGE = 'UI'
 /** Is the console blocked for this subscription (the navigation pipeline sends such users to login)? */
-export const isUiBlocked = (platform: PlatformState): boolean => platform.blockedUsages.includes('ui')
+export const isUiBlocked = (platform: PlatformState): boolean => platform.blockedUsages.includes(UI_USAGE)
 
 // Loads the spec skips "when certain flags are supported": repo and onboarding data are not
 // needed once the platform's own get-started flow or the quick-deploy landing replaces them.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FLAVOURS } from '../../server/config'
 import { startTestServer, type TestServer } from '../support/server'
 import { call, sessionOf } from './authHelpers'
+import { initialPlatformState, isUiBlocked } from '../../domain/platform'
 
 let server: TestServer
 let admin: string
@@ -88,6 +89,21 @@ describe('start-up data', () => {
     expect((await call(server, 'GET', '/ui/onboarding/initStatus', { cookie: developer })).body).toEqual({
       hasOnlyDefaultRepos: true,
     })
+  })
+
+  // The console read a lowercase 'ui' the platform never stores (usages are uppercase), so a
+  // blocked console was never blocked.
+  it('blocks the console for the UI usage the platform accepts, not for a lowercase one', async () => {
+    const put = (blocked: string[]) =>
+      call(server, 'PUT', '/ui/subscription/blockedUsages', { body: { blocked }, cookie: admin })
+    expect((await put(['ui'])).status).toBe(400)
+    expect((await put(['UI'])).status).toBe(200)
+    const read = await call<{ blocked: string[] }>(server, 'GET', '/ui/subscription/blockedUsages', {
+      cookie: developer,
+    })
+    expect(isUiBlocked({ ...initialPlatformState, blockedUsages: read.body.blocked })).toBe(true)
+    expect((await put([])).status).toBe(200)
+    expect(isUiBlocked({ ...initialPlatformState, blockedUsages: ['DATA_TRANSFER'] })).toBe(false)
   })
 
   it('lets admins set blocked usages and reverse proxies; others get 403', async () => {
