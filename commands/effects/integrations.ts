@@ -94,9 +94,12 @@ const toolSetup: Effect = (events$, state$, ports) =>
           if (withApiKey) {
             const user = state$.value.session.user?.name ?? ''
             const key = await ports.integrationsApi.oauthApiKey(user)
-            if (isLeft(key)) return emit(E.ToolSetupFailed({ requestId, failure: key.left }))
-            apiKeyRef = `key-${ports.ids.next()}`
-            apiKeys.set(apiKeyRef, key.right)
+            // A failed key fetch is recorded only (spec 001): the setup data goes on without it.
+            if (isLeft(key)) emit(E.ToolApiKeyFailed({ requestId, failure: key.left }))
+            else {
+              apiKeyRef = `key-${ports.ids.next()}`
+              apiKeys.set(apiKeyRef, key.right)
+            }
           }
           emit(E.ToolSetupReady({ requestId, baseUrl: base.right.baseUrl, apiKeyRef }))
         },

@@ -59,7 +59,17 @@ const canonical = (f: CatalogueFilters) => {
   return { ...c, categories: [...c.categories], vendors: [...c.vendors] }
 }
 
-export function decide(command: IntegrationsCommand, s: IntegrationsState, meta: CommandMeta): Decision {
+/** Who asks: an OAuth user's tool setup data carries an API key (spec 001, integration state). */
+export interface Asker {
+  readonly oauthUser: boolean
+}
+
+export function decide(
+  command: IntegrationsCommand,
+  s: IntegrationsState,
+  meta: CommandMeta,
+  asker: Asker = { oauthUser: false },
+): Decision {
   switch (command.type) {
     case 'integrations/LoadCatalogue':
       return s.catalogue.status === 'loading'
@@ -87,7 +97,7 @@ export function decide(command: IntegrationsCommand, s: IntegrationsState, meta:
         if (action.actionName !== OPEN_TOOL_ACTION) return left(`unknown setup action ${action.actionName}`)
         const tool = action.payload['tool']
         return typeof tool === 'string'
-          ? right([ToolOpened({ tool, requestId: meta.id, withApiKey: false })])
+          ? right([ToolOpened({ tool, requestId: meta.id, withApiKey: asker.oauthUser })])
           : left('the setup action names no tool')
       }
       const path = setupActionPath(action.actionName, action.payload, shellRoutes)
@@ -204,6 +214,8 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
     case 'integrations/ToolSetupFailed':
       if (s.tool.step !== 'open' || s.tool.setup.requestId !== event.data.requestId) return s
       return { ...s, tool: { ...s.tool, setup: { status: 'failed', ...event.data } } }
+    case 'integrations/ToolApiKeyFailed':
+      return s
     case 'integrations/ToolClosed':
       return { ...s, tool: { step: 'closed' } }
     case 'integrations/VendorListRequested':
@@ -380,7 +392,8 @@ export const integrationsArea: AppArea<'integrations'> = {
   initialState: initialIntegrationsState,
   events: integrationsEvents,
   commands: integrationsCommandCodecs,
-  decide: (command, state, meta) => decide(command, state.integrations, meta),
+  decide: (command, state, meta) =>
+    decide(command, state.integrations, meta, { oauthUser: state.session.user?.realm === 'oauth' }),
   evolve: (slice, event) => {
     if (event.type === 'session/SignedOut') return initialIntegrationsState
     return isOwn(event) ? evolve(slice, event) : slice

@@ -64,6 +64,11 @@ export const ToolSetupReady = defineEvent(
   'integrations/ToolSetupReady',
   t.type({ requestId: t.string, baseUrl: t.string, apiKeyRef: t.union([t.string, t.null]) }),
 )
+/** The OAuth user's API key could not be fetched: recorded only (spec 001), the setup data goes on without it. */
+export const ToolApiKeyFailed = defineEvent(
+  'integrations/ToolApiKeyFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
 export const ToolSetupFailed = defineEvent(
   'integrations/ToolSetupFailed',
   t.type({ requestId: t.string, failure: Failure }),
@@ -195,6 +200,7 @@ export const integrationsEvents = [
   ToolOpened,
   ToolSetupReady,
   ToolSetupFailed,
+  ToolApiKeyFailed,
   ToolClosed,
   VendorListRequested,
   VendorListLoaded,

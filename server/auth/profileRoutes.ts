@@ -30,6 +30,18 @@ export function parseBasic(header: string | undefined): { user: string; password
   return { user: text.slice(0, colon), password: text.slice(colon + 1) }
 }
 
+/**
+ * The re-authentication an API key needs. A local user gives the password again. An OAuth user
+ * has none the platform knows (the provider signed them in, spec 001: "OAuth users are detected
+ * from the user's realm"): the header names the signed-in user with an empty password, and the
+ * session itself, started by the provider, is the proof. A password given for an OAuth user, or
+ * an empty one for anyone else, fails.
+ */
+async function reauthenticated(user: { realm: string; password_hash: string }, password: string) {
+  if (user.realm === 'oauth') return password === ''
+  return password !== '' && (await verifyPassword(password, user.password_hash))
+}
+
 export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
   const { db } = ctx
 
@@ -158,7 +170,8 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
     '/ui/userApiKey',
     {
       schema: {
-        summary: "The signed-in user's API key; needs X-JFrog-Reauthentication: Basic base64(user:password)",
+        summary:
+          "The signed-in user's API key; needs X-JFrog-Reauthentication: Basic base64(user:password), or Basic base64(user:) for an OAuth-realm user",
         headers: {
           type: 'object',
           properties: { [REAUTH_HEADER]: { type: 'string', maxLength: 1024 } },
@@ -180,7 +193,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
         credentials !== undefined &&
         user !== undefined &&
         credentials.user.toLowerCase() === user.name.toLowerCase() &&
-        (await verifyPassword(credentials.password, user.password_hash))
+        (await reauthenticated(user, credentials.password))
       if (!ok || !user) {
         throw new HttpError(
           401,

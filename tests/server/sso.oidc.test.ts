@@ -10,6 +10,8 @@ import { CookieBrowser } from '../support/cookieBrowser'
 import { startFakeOidcIssuer, type FakeOidcIssuer } from '../support/fakeOidcIssuer'
 import { startLocalOidcProvider, type LocalOidcProvider } from '../../server/sso/localOidcProvider'
 import { API, call, login } from './authHelpers'
+import { createHttpClient } from '../../adapters/http/client'
+import { createIntegrationsApi } from '../../adapters/http/integrations'
 
 const CLIENT_ID = 'platform-console'
 const CLIENT_SECRET = 'local-client-secret-for-tests'
@@ -161,6 +163,47 @@ describe('sign-in through the local OpenID provider', () => {
     expect(group.body.members).toContain('alice')
     const row = server.ctx.db.prepare('SELECT realm, sso_provider FROM users WHERE name = ?').get('alice')
     expect(row).toEqual({ realm: 'oauth', sso_provider: 'Local IdP' })
+  })
+
+  it('gives an OAuth user the API key with X-JFrog-Reauthentication naming them without a password, and nothing else', async () => {
+    await configure(idp.issuer)
+    const browser = new CookieBrowser()
+    await signInAt(browser, 'alice', 'alice-password')
+    const cookie = sessionOf(browser)
+    const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`
+    const apiKey = (header?: string) =>
+      call<{ apiKey?: string; code?: string }>(server, 'GET', '/ui/userApiKey', {
+        cookie,
+        ...(header === undefined ? {} : { headers: { 'X-JFrog-Reauthentication': header } }),
+      })
+    expect((await apiKey()).status).toBe(401)
+    // The provider's password is not the platform's: an OAuth user has none to give.
+    expect((await apiKey(basic('alice:alice-password'))).status).toBe(401)
+    expect((await apiKey(basic('bob:'))).status).toBe(401)
+    const ok = await apiKey(basic('alice:'))
+    expect(ok.status).toBe(200)
+    expect(ok.body.apiKey).toMatch(/^AKC/)
+    expect((await apiKey(basic('ALICE:'))).body.apiKey).toBe(ok.body.apiKey)
+    // The console's own call (adapters/http/integrations.ts) sends the header the platform checks.
+    const consoleApi = createIntegrationsApi(
+      createHttpClient({
+        base: `${server.url}${API}`,
+        retries: 0,
+        fetch: (input, init) =>
+          fetch(input, {
+            ...init,
+            headers: { ...(init?.headers as Record<string, string>), cookie: cookie ?? '' },
+          }),
+      }),
+    )
+    expect(await consoleApi.oauthApiKey('alice')).toEqual({ _tag: 'Right', right: ok.body.apiKey })
+    // A local user still needs the password: an empty one is no re-authentication.
+    const developer = (await login(server, 'developer')).cookie
+    const local = await call(server, 'GET', '/ui/userApiKey', {
+      cookie: developer,
+      headers: { 'X-JFrog-Reauthentication': basic('developer:') },
+    })
+    expect(local.status).toBe(401)
   })
 
   it('refuses the wrong password at the provider and never reaches the platform', async () => {

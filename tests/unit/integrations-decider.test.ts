@@ -1,6 +1,13 @@
 /** The integrations decider: given events, when command, then events (the git modal and the filters). */
 import { describe, expect, it } from 'vitest'
+import { right } from 'fp-ts/Either'
 import {
+  CatalogueLoaded,
+  CatalogueRequested,
+  ToolApiKeyFailed,
+  ToolClosed,
+  ToolOpened,
+  ToolSetupReady,
   ConnectionTestFailed,
   ConnectionTestPassed,
   ConnectionTestStarted,
@@ -19,6 +26,7 @@ import {
   type IntegrationsEvent,
 } from '../../domain/integrations'
 import type { CommandMeta } from '../../domain/shared/area'
+import { decide } from '../../domain/integrations/decider'
 import { specOf } from '../support/decider'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'c-1' }
@@ -192,5 +200,54 @@ describe('filters and the base URL', () => {
     expect(gitBaseUrl('https://gitlab.example/api/v4/')).toBe('https://gitlab.example/api/v4/')
     expect(gitBaseUrl('https://host/x?y=1')).toBe('https://host/x?y=1')
     expect(gitBaseUrl('not a url')).toBe('not a url')
+  })
+})
+
+describe('tool setup (the common integration modal)', () => {
+  const jfrogCli = {
+    id: 'jfrog-cli',
+    label: 'JFrog CLI',
+    icon: 'jfrog-cli',
+    categories: ['CI/CD'],
+    vendors: [],
+    documentationLink: 'https://docs.example/cli',
+    configureAction: {
+      type: 'action' as const,
+      actionName: 'openCommonIntegrationModal',
+      payload: { tool: 'jfrog-cli' },
+    },
+  }
+  const loaded = [
+    CatalogueRequested({ requestId: 'r' }),
+    CatalogueLoaded({ requestId: 'r', entries: [jfrogCli] }),
+  ]
+  const setUp = { type: 'integrations/RunSetupAction', entryId: 'jfrog-cli' } as const
+
+  it('an OAuth user’s Set Up asks for the API key with the setup data; anyone else’s does not', () => {
+    const s = given(loaded)
+    expect(decide(setUp, s, meta, { oauthUser: true })).toEqual(
+      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: true })]),
+    )
+    expect(decide(setUp, s, meta, { oauthUser: false })).toEqual(
+      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false })]),
+    )
+  })
+
+  it('a failed API key fetch is recorded only: the setup goes on to ready without a key', () => {
+    integrations
+      .given(...loaded, ToolOpened({ tool: 'jfrog-cli', requestId: 't', withApiKey: true }))
+      .when({ type: 'integrations/CloseTool' })
+      .then(ToolClosed({}))
+    const s = given([
+      ...loaded,
+      ToolOpened({ tool: 'jfrog-cli', requestId: 't', withApiKey: true }),
+      ToolApiKeyFailed({ requestId: 't', failure: { kind: 'status', status: 401, message: 'no' } }),
+      ToolSetupReady({ requestId: 't', baseUrl: 'http://p.example/', apiKeyRef: null }),
+    ])
+    expect(s.tool).toEqual({
+      step: 'open',
+      tool: 'jfrog-cli',
+      setup: { status: 'ready', requestId: 't', baseUrl: 'http://p.example/', apiKeyRef: null },
+    })
   })
 })
