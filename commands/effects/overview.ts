@@ -1,7 +1,12 @@
-import { filter, from, map, switchMap } from 'rxjs'
+import { distinctUntilChanged, EMPTY, filter, from, map, switchMap, timer } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
-import { Failed, Loaded } from '../../domain/overview/events'
+import { Failed, Loaded, Requested } from '../../domain/overview/events'
+import { awaitsStorageCache } from '../../domain/overview/rules'
+import { findRoute } from '../../domain/navigation/routes'
 import { caused, isEvent, thrownFailure, type Effect, type EffectTable } from './types'
+
+/** How long to wait before asking again while the platform calculates its storage cache. */
+export const STORAGE_CACHE_POLL_MS = 2000
 
 const load: Effect = (events$, _state$, ports) =>
   events$.pipe(
@@ -19,5 +24,23 @@ const load: Effect = (events$, _state$, ports) =>
     }),
   )
 
+/** While the overview is open and the storage cache is being calculated, ask again every 2 s. */
+const pollStorageCache: Effect = (_events$, state$, ports) =>
+  state$.pipe(
+    map(
+      (state) =>
+        awaitsStorageCache(state.overview) &&
+        findRoute(state.navigation.location.path)?.route.area === 'overview',
+    ),
+    distinctUntilChanged(),
+    switchMap((waiting) =>
+      waiting
+        ? timer(STORAGE_CACHE_POLL_MS, ports.scheduler).pipe(
+            map(() => Requested({ requestId: ports.ids.next() })),
+          )
+        : EMPTY,
+    ),
+  )
+
 // Effects of the overview area: each calls a port and turns the answer into an event.
-export const overviewEffects: EffectTable = { load }
+export const overviewEffects: EffectTable = { load, pollStorageCache }

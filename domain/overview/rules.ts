@@ -1,3 +1,5 @@
+import type { Overview, OverviewState } from './types'
+
 /** Rules of the overview's charts: bars as shares of the largest, the longest lists cut with the rest summed. */
 
 export interface Bar {
@@ -30,3 +32,17 @@ export function bytesText(n: number): string {
   }
   return `${u === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`
 }
+
+/** The storage figures of an overview, or null while the platform calculates its storage cache for the first time. */
+export function storedFigures(
+  overview: Overview,
+): { readonly artifactBytes: number; readonly blobCount: number; readonly calculatedAt?: string } | null {
+  return 'calculating' in overview.storage ? null : overview.storage
+}
+
+/**
+ * Ask the platform again while the overview shows a storage cache being calculated for the
+ * first time (the figures come when its walk of the blob store ends).
+ */
+export const awaitsStorageCache = (state: OverviewState): boolean =>
+  state.status === 'loaded' && storedFigures(state.data) === null

@@ -9,12 +9,20 @@ export const Overview = t.type({
   recentDeployments: t.array(
     t.type({ repo: t.string, path: t.string, size: t.number, deployedBy: t.string, created: t.string }),
   ),
-  storage: t.type({
-    artifactBytes: t.number,
-    blobCount: t.number,
-    diskFreeBytes: t.number,
-    diskTotalBytes: t.number,
-  }),
+  storage: t.union([
+    t.intersection([
+      t.type({
+        artifactBytes: t.number,
+        blobCount: t.number,
+        diskFreeBytes: t.number,
+        diskTotalBytes: t.number,
+      }),
+      // When the platform's storage cache was calculated (absent in logs older than the cache).
+      t.partial({ calculatedAt: t.string }),
+    ]),
+    // The platform is calculating its storage cache for the first time: no figures yet.
+    t.type({ calculating: t.literal(true), diskFreeBytes: t.number, diskTotalBytes: t.number }),
+  ]),
   health: t.array(t.type({ service: t.string, nodes: t.number, healthy: t.number })),
 })
 export type Overview = t.TypeOf<typeof Overview>

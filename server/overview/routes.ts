@@ -1,13 +1,15 @@
 /**
  * The home page's figures (`GET /ui/home/overview`), read from what the platform stores: packages
  * by type and vulnerabilities by severity over the catalogue, the latest deployments (files
- * deployed over HTTP and npm versions published), the bytes in the blob store with the free space
- * of the data folder's disk, and each service's nodes by heartbeat. The artifact count is the
+ * deployed over HTTP and npm versions published), the bytes in the blob store (the storage cache,
+ * ./storageCache.ts: `calculating` until its first walk ends) with the free space of the data
+ * folder's disk, and each service's nodes by heartbeat. The artifact count is the
  * spec's own call (`/ui/home/widget/artifactCount`, server/routes/packages.ts).
  */
 import { statfsSync } from 'node:fs'
 import type { RouteModule } from '../context'
 import { readTopology } from '../ops/topology'
+import { storageCache } from './storageCache'
 
 export const RECENT_DEPLOYMENTS = 8
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as const
@@ -15,6 +17,7 @@ const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as c
 const str = { type: 'string' } as const
 const int = { type: 'integer' } as const
 const num = { type: 'number' } as const
+const orNull = (schema: { type: string }) => ({ type: [schema.type, 'null'] }) as const
 const obj = (properties: Record<string, unknown>) =>
   ({ type: 'object', properties, required: Object.keys(properties) }) as const
 
@@ -25,7 +28,14 @@ const overviewSchema = obj({
     type: 'array',
     items: obj({ repo: str, path: str, size: num, deployedBy: str, created: str }),
   },
-  storage: obj({ artifactBytes: num, blobCount: int, diskFreeBytes: num, diskTotalBytes: num }),
+  storage: obj({
+    calculating: { type: 'boolean' },
+    artifactBytes: orNull(num),
+    blobCount: orNull(int),
+    calculatedAt: orNull(str),
+    diskFreeBytes: num,
+    diskTotalBytes: num,
+  }),
   health: { type: 'array', items: obj({ service: str, nodes: int, healthy: int }) },
 })
 
@@ -46,12 +56,12 @@ const routes: RouteModule = async (app, ctx) => {
        WHERE f.deployed_by IS NOT NULL AND f.lead = 1
      ) ORDER BY created DESC, path LIMIT ${RECENT_DEPLOYMENTS}`,
   )
-  const blobs = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM blobs')
+  const cache = storageCache(db, ctx.config.dataDir)
 
   app.get('/ui/home/overview', { schema: { response: { 200: overviewSchema } } }, async (request) => {
     ctx.requireUser(request, { allowAnonymous: true })
     const counts = vulns.get() as Record<(typeof SEVERITIES)[number], number>
-    const stored = blobs.get() as { n: number; bytes: number }
+    const stored = cache.read()
     const disk = statfsSync(ctx.config.dataDir)
     const services = new Map<string, { nodes: number; healthy: number }>()
     for (const node of readTopology(db, Date.now())) {
@@ -66,8 +76,10 @@ const routes: RouteModule = async (app, ctx) => {
       vulnerabilities: SEVERITIES.map((severity) => ({ severity, count: counts[severity] })),
       recentDeployments: recent.all(),
       storage: {
-        artifactBytes: stored.bytes,
-        blobCount: stored.n,
+        calculating: stored === undefined,
+        artifactBytes: stored?.artifactBytes ?? null,
+        blobCount: stored?.blobCount ?? null,
+        calculatedAt: stored?.calculatedAt ?? null,
         diskFreeBytes: disk.bavail * disk.bsize,
         diskTotalBytes: disk.blocks * disk.bsize,
       },

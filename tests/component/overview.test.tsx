@@ -122,4 +122,23 @@ describe('the Overview page', () => {
     expect(screen.getByText('No known vulnerabilities')).toBeInTheDocument()
     expect(screen.getByText('Nothing deployed yet')).toBeInTheDocument()
   })
+
+  it('says the storage cache is being calculated for the first time, then shows the figures', async () => {
+    const calculating = figures({
+      storage: { calculating: true, diskFreeBytes: 10 * 1024 ** 3, diskTotalBytes: 20 * 1024 ** 3 },
+    })
+    const port = api(right(calculating), right(figures()))
+    const { ports } = renderShell('/overview', developer, { overviewApi: port }, effects)
+    expect(
+      await screen.findByText('Calculating the storage cache for the first time...', {}, { timeout: 15_000 }),
+    ).toHaveAttribute('role', 'status')
+    expect(screen.getByText('Calculating...')).toBeInTheDocument()
+    // The disk figures do not wait for the cache.
+    expect(screen.getByText('10 GB')).toBeInTheDocument()
+    // The page asks again while the platform calculates.
+    ports.advance(2000)
+    expect(await screen.findByText('3.0 MB')).toBeInTheDocument()
+    expect(screen.queryByText('Calculating the storage cache for the first time...')).toBeNull()
+    expect(port.calls).toBe(2)
+  })
 })

@@ -5,11 +5,12 @@
 import { useEffect, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Boxes, HardDrive, HeartPulse, PackageOpen } from 'lucide-react'
-import { bars, bytesText } from '../../domain/overview/rules'
+import { bars, bytesText, storedFigures } from '../../domain/overview/rules'
 import type { Overview } from '../../domain/overview/types'
 import { routeOfLocation } from '../../domain/artifacts/rules'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
+import { messageText } from '../shared/messages'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Button } from '../shared/kit/Button'
 import {
@@ -70,7 +71,7 @@ function Stat({
   readonly icon: ReactNode
   readonly label: string
   readonly value: string
-  readonly hint?: string
+  readonly hint?: ReactNode
 }) {
   return (
     <div className={styles.stat}>
@@ -90,6 +91,7 @@ function Figures({ overview }: { readonly overview: Overview }) {
   // Service Status is an admin page: others see the health without the link.
   const admin = useQuery({ type: 'session/IsAdmin' })
   const { storage, health } = overview
+  const stored = storedFigures(overview)
   const healthy = health.filter((h) => h.nodes > 0 && h.healthy === h.nodes).length
   const packageBars = bars(overview.packagesByType.map((p) => ({ label: p.type, count: p.count })))
   const vulnerabilities = overview.vulnerabilities.filter((v) => v.count > 0)
@@ -104,8 +106,24 @@ function Figures({ overview }: { readonly overview: Overview }) {
         <Stat
           icon={<PackageOpen size={20} />}
           label="Stored"
-          value={bytesText(storage.artifactBytes)}
-          hint={`${storage.blobCount.toLocaleString('en')} files`}
+          value={
+            stored ? bytesText(stored.artifactBytes) : messageText({ key: 'storageCacheCalculatingShort' })
+          }
+          hint={
+            stored ? (
+              <>
+                {`${stored.blobCount.toLocaleString('en')} files`}
+                {stored.calculatedAt && (
+                  <>
+                    {', calculated '}
+                    <RelativeTime iso={stored.calculatedAt} />
+                  </>
+                )}
+              </>
+            ) : (
+              <span role="status">{messageText({ key: 'storageCacheCalculating' })}</span>
+            )
+          }
         />
         <Stat
           icon={<HardDrive size={20} />}

@@ -19,6 +19,8 @@ export type Message =
   | { readonly key: 'dataTransferQuota' }
   | { readonly key: 'dataTransferUpgrade' }
   | { readonly key: 'readOnlyMode' }
+  | { readonly key: 'storageCacheCalculating' }
+  | { readonly key: 'storageCacheCalculatingShort' }
 
 export type MessageKey = Message['key']
 
@@ -58,5 +60,9 @@ export function messageText(message: Message): string {
       return 'UPGRADE'
     case 'readOnlyMode':
       return 'You cannot use this option in read-only mode'
+    case 'storageCacheCalculating':
+      return 'Calculating the storage cache for the first time...'
+    case 'storageCacheCalculatingShort':
+      return 'Calculating...'
   }
 }
