@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { openDatabase, type Db } from './db'
 import { seedDataFolder } from './catalog/load'
@@ -30,7 +31,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export const ANONYMOUS: SessionUser = { id: 0, name: 'anonymous', admin: false, realm: 'internal' }
 
-function createContext(config: ServerConfig, db: Db): ServerContext {
+function createContext(config: ServerConfig, db: Db, clock: Clock): ServerContext {
   const findSession = db.prepare(
     `SELECT u.id, u.name, u.admin, u.realm FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id_hash = ? AND s.stage = 'full' AND s.expires_at > ?`,
@@ -45,6 +46,7 @@ function createContext(config: ServerConfig, db: Db): ServerContext {
   return {
     config,
     db,
+    clock,
     currentUser,
     requireUser(request, options) {
       const user = currentUser(request)
@@ -66,10 +68,13 @@ export interface BuiltServer {
   readonly ctx: ServerContext
 }
 
-export async function buildServer(config: ServerConfig, options: { db?: Db } = {}): Promise<BuiltServer> {
+export async function buildServer(
+  config: ServerConfig,
+  options: { db?: Db; clock?: Clock } = {},
+): Promise<BuiltServer> {
   if (!options.db) seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
   const db = options.db ?? openDatabase(config.dataDir)
-  const ctx = createContext(config, db)
+  const ctx = createContext(config, db, options.clock ?? systemClock)
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,

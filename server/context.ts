@@ -3,6 +3,7 @@
  * Route modules are Fastify plugins registered under the API prefix `/ui/api/v1`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Clock } from './clock'
 import type { ServerConfig } from './config'
 import type { Db } from './db'
 
@@ -16,6 +17,8 @@ export interface SessionUser {
 export interface ServerContext {
   readonly config: ServerConfig
   readonly db: Db
+  /** The time the platform's rules read and its heartbeat's timer (a manual one in tests). */
+  readonly clock: Clock
   /** The signed-in user of a request (complete sessions only), or undefined. */
   currentUser(request: FastifyRequest): SessionUser | undefined
   /** The user, or a 401 answer. Anonymous access counts only where `allowAnonymous` says so. */

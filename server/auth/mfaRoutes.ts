@@ -83,10 +83,11 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
       if (!user.mfa_secret)
         throw new HttpError(403, 'Enrol first: no authenticator is set up', 'NOT_ENROLLED')
       const otp = request.body.otp.replace(/\s+/g, '')
+      const timestamp = ctx.clock.now()
       const delta = /^\d{6}$/.test(otp)
-        ? totpFor(ctx, user, user.mfa_secret).validate({ token: otp, window: 1 })
+        ? totpFor(ctx, user, user.mfa_secret).validate({ token: otp, window: 1, timestamp })
         : null
-      const counter = delta === null ? null : Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta
+      const counter = delta === null ? null : Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta
       // A code already used (same or earlier time step) is refused: no replay within its window.
       if (counter === null || counter <= user.mfa_last_counter) {
         throw new HttpError(401, 'Invalid code', 'INVALID_OTP')

@@ -62,6 +62,7 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
         nodeId: config.nodeId,
         services,
         heartbeatMs,
+        clock: ctx.clock,
         onSuccess: () => {
           if (lastBeatFailed) log('artifactory', 'INFO', 'Heartbeat recovered')
           lastBeatFailed = false

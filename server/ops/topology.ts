@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
+import { isoNow, type Clock } from '../clock'
 import type { Db } from '../db'
 import type { ServiceDefinition } from './services'
 
@@ -47,6 +48,7 @@ export function registerNode(
     nodeId: string
     services: readonly ServiceDefinition[]
     heartbeatMs: number
+    clock: Clock
     onError: (error: unknown) => void
     onSuccess?: () => void
   },
@@ -76,7 +78,7 @@ export function registerNode(
   })
   const beat = () => {
     try {
-      beatAll(new Date().toISOString())
+      beatAll(isoNow(options.clock))
       options.onSuccess?.()
     } catch (error) {
       // A busy or closed database must not crash the node; the next beat tries again.
@@ -84,9 +86,8 @@ export function registerNode(
     }
   }
   beat()
-  const timer = setInterval(beat, options.heartbeatMs)
-  timer.unref()
-  return { beat, stop: () => clearInterval(timer) }
+  const stop = options.clock.every(options.heartbeatMs, beat)
+  return { beat, stop }
 }
 
 interface NodeRecord {

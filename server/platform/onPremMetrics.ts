@@ -4,6 +4,7 @@
  * nothing else (no names, no addresses); admins read what was received.
  */
 import type { FastifyInstance } from 'fastify'
+import { isoNow } from '../clock'
 import { HttpError, type ServerContext } from '../context'
 import { errors } from '../auth/schemas'
 import { flavourProfile } from './flavours'
@@ -90,7 +91,7 @@ export function registerOnPremMetricsRoutes(app: FastifyInstance, ctx: ServerCon
             b.frontendVersion,
             JSON.stringify(b.packageTypes),
             b.services,
-            new Date().toISOString(),
+            isoNow(ctx.clock),
           )
         db.prepare(
           'DELETE FROM onprem_metrics WHERE id NOT IN (SELECT id FROM onprem_metrics ORDER BY id DESC LIMIT ?)',

@@ -107,7 +107,7 @@ function registerStatusRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return { services: readTopology(ctx.db, Date.now()) }
+      return { services: readTopology(ctx.db, ctx.clock.now()) }
     },
   )
 
@@ -138,7 +138,7 @@ function registerStatusRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return readTopology(ctx.db, Date.now()).map(
+      return readTopology(ctx.db, ctx.clock.now()).map(
         ({ node_id, service_id, service_type, state, last_heartbeat, uptime }) => ({
           node_id,
           service_id,
@@ -229,7 +229,7 @@ function registerStatusRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async () => {
       let rows
       try {
-        rows = readTopology(ctx.db, Date.now())
+        rows = readTopology(ctx.db, ctx.clock.now())
       } catch {
         throw new HttpError(503, 'The database is not available', 'UNHEALTHY')
       }

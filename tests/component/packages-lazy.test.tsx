@@ -1,7 +1,8 @@
 /**
  * The lazily loaded pieces of the packages area (package details, version details, the
  * README renderer) show a loading state while their chunk is on its way, then the screen.
- * Each chunk's import is held back by a gate the test opens.
+ * Each chunk's import is held back by a gate the test opens; the gate also says when the
+ * import was asked for, so a test checks what has not happened once the chunk is on its way.
  */
 import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
@@ -12,21 +13,26 @@ import { renderArea } from './packagesHarness'
 const gates = vi.hoisted(() => {
   const gate = () => {
     let open!: () => void
+    let request!: () => void
     const opened = new Promise<void>((resolve) => (open = resolve))
-    return { opened, open }
+    const requested = new Promise<void>((resolve) => (request = resolve))
+    return { opened, open, requested, request }
   }
   return { details: gate(), version: gate(), readme: gate() }
 })
 
 vi.mock('../../ui/packages/PackageDetails', async (importOriginal) => {
+  gates.details.request()
   await gates.details.opened
   return importOriginal()
 })
 vi.mock('../../ui/packages/VersionDetails', async (importOriginal) => {
+  gates.version.request()
   await gates.version.opened
   return importOriginal()
 })
 vi.mock('../../ui/shared/SafeHtml', async (importOriginal) => {
+  gates.readme.request()
   await gates.readme.opened
   return importOriginal()
 })
@@ -51,8 +57,8 @@ describe('lazily loaded chunks of the packages area', () => {
       api: catalogue(),
     })
     expect(screen.getByRole('status')).toHaveTextContent('Loading package…')
-    // The screen (which asks for the package) has not arrived yet.
-    await new Promise((r) => setTimeout(r, 20))
+    // The screen (which asks for the package) is on its way, not here.
+    await gates.details.requested
     expect(api.catalogue.calls.filter((c) => c.name === 'getPackage')).toEqual([])
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
     gates.details.open()
@@ -66,7 +72,7 @@ describe('lazily loaded chunks of the packages area', () => {
       api: catalogue(),
     })
     expect(screen.getByRole('status')).toHaveTextContent('Loading version…')
-    await new Promise((r) => setTimeout(r, 20))
+    await gates.version.requested
     expect(api.catalogue.calls).toEqual([])
     gates.version.open()
     expect(await screen.findByRole('heading', { level: 1, name: 'react 17.0.2' })).toBeInTheDocument()
@@ -82,7 +88,7 @@ describe('lazily loaded chunks of the packages area', () => {
     await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' })
     const panel = screen.getByRole('tabpanel', { name: 'Readme' })
     // The README text has arrived (no request is pending), only the renderer has not.
-    await new Promise((r) => setTimeout(r, 20))
+    await gates.readme.requested
     expect(within(panel).getByRole('status')).toHaveTextContent('Loading README…')
     expect(within(panel).queryByRole('article', { name: 'README' })).toBeNull()
     gates.readme.open()

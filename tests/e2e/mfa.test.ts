@@ -2,15 +2,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { Secret, TOTP } from 'otpauth'
+import { manualClock } from '../../server/clock'
 import { startTestServer, type TestServer } from '../support/server'
 import { launchChromium } from '../support/browser'
 import { createUser, currentUser, fillLogin, pathOf } from './loginHelpers'
 
 let server: TestServer
 let browser: Browser
+// The platform's clock: the test moves it to the next 30-second code window instead of waiting.
+const clock = manualClock()
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({}, {}, { clock })
   browser = await launchChromium()
   await createUser(server, {
     name: 'mfa-user',
@@ -24,16 +27,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const PERIOD_MS = 30_000
-
-/** The next code, from a fresh 30-second window so a code is never used twice. */
-async function freshCode(totp: TOTP, afterWindowOf?: number): Promise<string> {
-  if (afterWindowOf !== undefined) {
-    const wait = (Math.floor(afterWindowOf / PERIOD_MS) + 1) * PERIOD_MS - Date.now() + 250
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
-  }
-  return totp.generate()
-}
+/** The authenticator's code at the platform's present. */
+const codeAt = (totp: TOTP): string => totp.generate({ timestamp: clock.now() })
 
 async function typeCode(page: Page, code: string) {
   await page.getByRole('textbox', { name: 'Verification code' }).fill(code)
@@ -54,11 +49,10 @@ it('enrols an authenticator from the QR screen, then logs in with a one-time cod
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 })
 
   // A wrong code is refused with the server's message; the screen stays.
-  await typeCode(page, '000000' === totp.generate() ? '111111' : '000000')
+  await typeCode(page, codeAt(totp) === '000000' ? '111111' : '000000')
   await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid code')
 
-  const enrolledAt = Date.now()
-  await typeCode(page, await freshCode(totp))
+  await typeCode(page, codeAt(totp))
   await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
   expect(await currentUser(page)).toMatchObject({ name: 'mfa-user', anonymous: false })
   await first.close()
@@ -70,7 +64,9 @@ it('enrols an authenticator from the QR screen, then logs in with a one-time cod
   await fillLogin(again, 'mfa-user', 'Mfa-passw0rd!')
   await expect.poll(() => pathOf(again), { timeout: 15_000 }).toBe('/login/otp-login')
   expect((await currentUser(again)).anonymous).toBe(true)
-  await typeCode(again, await freshCode(totp, enrolledAt))
+  // A used code is never accepted twice: the next one, from the next window.
+  clock.advance(30_000)
+  await typeCode(again, codeAt(totp))
   await expect.poll(() => pathOf(again), { timeout: 15_000 }).not.toMatch(/^\/login/)
   expect(await currentUser(again)).toMatchObject({ name: 'mfa-user', anonymous: false })
   await second.close()

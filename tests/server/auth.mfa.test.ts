@@ -1,12 +1,15 @@
 import { TOTP, Secret } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { manualClock } from '../../server/clock'
 import { startTestServer, type TestServer } from '../support/server'
 import { call, login, sessionOf } from './authHelpers'
 
 let server: TestServer
 let admin: string
+// The platform's clock, which the tests move from one 30-second code window to the next.
+const clock = manualClock()
 beforeAll(async () => {
-  server = await startTestServer({ rateLimit: { max: 3, windowMs: 60_000 } })
+  server = await startTestServer({ rateLimit: { max: 3, windowMs: 60_000 } }, {}, { clock })
   admin = await sessionOf(server, 'admin')
   const created = await call(server, 'POST', '/ui/admin/users', {
     cookie: admin,
@@ -18,6 +21,8 @@ afterAll(async () => server.stop())
 
 const totpOf = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' })
+/** The authenticator's code at the platform's present. */
+const codeOf = (secret: string) => totpOf(secret).generate({ timestamp: clock.now() })
 
 describe('TOTP multi-factor authentication', () => {
   let secret = ''
@@ -52,7 +57,7 @@ describe('TOTP multi-factor authentication', () => {
     expect(wrong.status).toBe(401)
     expect(wrong.body).toMatchObject({ message: 'Invalid code' })
 
-    const code = totpOf(secret).generate()
+    const code = codeOf(secret)
     enrolmentCode = code
     const ok = await call(server, 'POST', '/ui/auth/mfa/verify', { cookie: res.cookie, body: { otp: code } })
     expect(ok.status).toBe(200)
@@ -74,7 +79,8 @@ describe('TOTP multi-factor authentication', () => {
       body: { otp: enrolmentCode },
     })
     expect(replay.status).toBe(401)
-    const next = totpOf(secret).generate({ timestamp: Date.now() + 30_000 })
+    clock.advance(30_000)
+    const next = codeOf(secret)
     const ok = await call(server, 'POST', '/ui/auth/mfa/verify', { cookie: res.cookie, body: { otp: next } })
     expect(ok.status).toBe(200)
     expect(ok.body).toMatchObject({ name: 'mfa-user' })
@@ -105,7 +111,8 @@ describe('TOTP multi-factor authentication', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429])
     // Even the right code waits for the window.
-    const right = totpOf(secret).generate({ timestamp: Date.now() + 60_000 })
+    clock.advance(30_000)
+    const right = codeOf(secret)
     expect(
       (await call(server, 'POST', '/ui/auth/mfa/verify', { cookie: res.cookie, body: { otp: right } }))
         .status,

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { manualClock } from '../../server/clock'
 import { createRoles, type TestSession } from './helpers/sessions'
 
-// Heartbeats every 100 ms so a test can watch one happen.
+// Heartbeats every 100 ms of the platform's clock, which the tests move.
 process.env.HEARTBEAT_INTERVAL_MS = '100'
+const clock = manualClock()
 
 let server: TestServer
 let admin: TestSession
@@ -27,7 +29,7 @@ interface NodeRow {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ flavour: 'platform', nodeId: 'node-7' })
+  server = await startTestServer({ flavour: 'platform', nodeId: 'node-7' }, {}, { clock })
   ;({ admin, user } = createRoles(server.ctx.db))
 })
 afterAll(async () => server.stop())
@@ -55,15 +57,16 @@ describe('service status', () => {
   it('advances the heartbeat on its timer', async () => {
     const first = ((await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] })
       .services[0]
-    await new Promise((r) => setTimeout(r, 350))
+    clock.advance(100)
     const later = (
       (await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] }
     ).services.find((s) => s.service_id === first?.service_id)
-    expect(Date.parse(later?.last_heartbeat ?? '')).toBeGreaterThan(Date.parse(first?.last_heartbeat ?? ''))
+    // One interval of the platform's clock is one beat, stamped with that clock's time.
+    expect(Date.parse(later?.last_heartbeat ?? '')).toBe(Date.parse(first?.last_heartbeat ?? '') + 100)
   })
 
   it('shows a node whose heartbeat stopped as Offline, and lets an admin remove it', async () => {
-    const stale = new Date(Date.now() - 60_000).toISOString()
+    const stale = new Date(clock.now() - 60_000).toISOString()
     server.ctx.db
       .prepare(
         `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,

@@ -3,7 +3,7 @@
  * turned off) and admins read them; the console's start-up sends them once, through the real
  * bus, effects and HTTP adapter (script ports).
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { firstValueFrom, filter, timeout } from 'rxjs'
 import { createApp, type App } from '../../commands/createApp'
 import { createScriptPorts } from '../../adapters/node/scriptPorts'
@@ -82,18 +82,33 @@ describe('on-prem metrics (console start-up against the server)', () => {
     it(`the start-up sends them once when the feature is ${on ? 'on' : 'off'}`, async () => {
       server = await startTestServer({}, on ? {} : { ON_PREM_METRICS: 'false' })
       const s = server
-      app = createApp({ ports: createScriptPorts({ platformUrl: s.url }) })
+      const ports = createScriptPorts({ platformUrl: s.url })
+      // The port's calls, counted as they are made: the start-up decides synchronously.
+      let sends = 0
+      const send = ports.platformApi.sendOnPremMetrics.bind(ports.platformApi)
+      ports.platformApi.sendOnPremMetrics = (metrics) => {
+        sends += 1
+        return send(metrics)
+      }
+      app = createApp({ ports })
       const types: string[] = []
       app.events$.subscribe((e) => types.push(e.event.type))
+      // The navigation type is the start-up's last answer before the metrics step, which
+      // follows it without waiting: once a start-up has recorded it, its metrics were sent or not.
+      const navigationTypes = () =>
+        types.filter(
+          (t) => t === 'platform/NavigationTypeInitialised' || t === 'platform/NavigationTypeFailed',
+        ).length
       app.dispatch({ type: 'platform/Start', reason: 'boot' }, 'script')
       await until(app, (st) => st.platform.starts === 1 && !st.platform.loading)
+      await vi.waitFor(() => expect(navigationTypes()).toBe(1), { timeout: 20_000 })
       const passwordRef = app.stashSecret(s.config.userPassword)
-      // Signing in runs the start-up again (full sequence): metrics still go out only once.
+      // Signing in runs the start-up again (full sequence, with the features): metrics go out once.
       app.dispatch({ type: 'session/SignIn', user: 'developer', passwordRef, rememberMe: false }, 'script')
       await until(app, (st) => st.platform.starts === 2 && !st.platform.loading)
-      // The metrics go out after the start-up completes: wait for the fact (or a moment when off).
+      await vi.waitFor(() => expect(navigationTypes()).toBe(2), { timeout: 20_000 })
+      expect(sends).toBe(on ? 1 : 0)
       if (on) await until(app, (st) => st.platform.onPremMetricsSent)
-      await new Promise((r) => setTimeout(r, 300))
       const admin = await sessionOf(s, 'admin')
       const list = await call<Array<Record<string, unknown>>>(s, 'GET', '/ui/admin/onPremMetrics', {
         cookie: admin,

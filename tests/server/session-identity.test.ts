@@ -33,9 +33,12 @@ async function signInAndOut(flavour: string) {
   app.dispatch({ type: 'session/SignIn', user: 'developer', passwordRef, rememberMe: false }, 'script')
   const identified = await until(app, (s) => s.session.identity !== null)
   app.dispatch({ type: 'session/SignOut', reason: 'logout' }, 'script')
-  const signedOut = await until(app, (s) => s.session.status === 'anonymous')
-  // Let the sign-out's policies run.
-  await new Promise((r) => setTimeout(r, 50))
+  // The sign-out's policy asks for the identity's reset (or not, in the tour) before it sends
+  // the browser to login: the login page proves the decision was made.
+  const signedOut = await until(
+    app,
+    (s) => s.session.status === 'anonymous' && s.navigation.location.path === '/login',
+  )
   return { identified, signedOut, types, log: app.exportLog() }
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { configFromEnv, type ServerConfig } from '../../server/config'
 import { buildServer, type BuiltServer } from '../../server/app'
+import type { Clock } from '../../server/clock'
 
 export interface TestServer extends BuiltServer {
   readonly url: string
@@ -17,6 +18,8 @@ export interface TestServer extends BuiltServer {
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   env: NodeJS.ProcessEnv = {},
+  /** A manual clock (server/clock.ts) lets a test move the platform's time. */
+  options: { clock?: Clock } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'))
   const config: ServerConfig = {
@@ -25,7 +28,7 @@ export async function startTestServer(
     staticDir: resolve('dist'),
     ...overrides,
   }
-  const built = await buildServer(config)
+  const built = await buildServer(config, options)
   await built.app.listen({ host: '127.0.0.1', port: 0 })
   const address = built.app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
