@@ -1,10 +1,12 @@
 /**
  * The git connection test: a real HTTP GET to the vendor's user endpoint under the API URL the
- * admin gave (`user`, GitHub's and GitLab's "who am I"), with the token as a bearer header,
+ * admin gave (`user`, the "who am I" of GitHub, GitLab and Bitbucket Cloud; Bitbucket Server's
+ * `users?limit=1`, which needs a signed-in user), with the token as a bearer header,
  * bounded by a timeout. Redirects are not followed (the token is meant for that URL only), and
  * only a 2xx answer counts as success.
  */
-import { vendorEndpoint } from './vendorApi'
+import { userEndpointPath, vendorEndpoint } from './vendorApi'
+import type { Vendor } from './vendors'
 
 export const CONNECTION_TEST_TIMEOUT_MS = 5000
 export const CONNECTION_FAILED_MESSAGE = 'Connection test failed, please check your credentials'
@@ -20,12 +22,13 @@ export interface ConnectionResult {
 }
 
 export async function testConnection(
+  vendor: Vendor,
   url: string,
   token: string,
   timeoutMs = CONNECTION_TEST_TIMEOUT_MS,
 ): Promise<ConnectionResult> {
   try {
-    const res = await fetch(vendorEndpoint(url, 'user'), {
+    const res = await fetch(vendorEndpoint(url, userEndpointPath(vendor)), {
       method: 'GET',
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       redirect: 'manual',

@@ -1,8 +1,9 @@
 /**
  * The platform's calls to a git vendor's REST API with an integration's token: the user
  * endpoint (connection test, connectionTest.ts) and the repositories the token can reach
- * (GitHub `user/repos`, GitLab `projects?membership=true`). Every answer is checked for the
- * fields used; redirects are not followed, and each call is bounded by a timeout.
+ * (GitHub `user/repos`, GitLab `projects?membership=true`, Bitbucket Cloud
+ * `repositories?role=member`, Bitbucket Server `repos`). Every answer is checked for the fields
+ * used; redirects are not followed, and each call is bounded by a timeout.
  */
 import { HttpError } from '../context'
 import type { Vendor } from './vendors'
@@ -50,6 +51,14 @@ async function getJson(url: string, token: string): Promise<unknown> {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 
+/** The connection test's "who am I" call under the API base: Bitbucket Server has no `user`. */
+export function userEndpointPath(vendor: Vendor): string {
+  return vendor.name === 'bitbucket_server' ? 'users?limit=1' : 'user'
+}
+
+/** Bitbucket's paged answers hold the list in `values`. */
+const values = (body: unknown): unknown => (isRecord(body) ? body.values : undefined)
+
 function decodeList(body: unknown, pick: (item: Record<string, unknown>) => VendorRepository | null) {
   if (!Array.isArray(body))
     throw new HttpError(502, 'The git vendor answered an unexpected list', 'VENDOR_ERROR')
@@ -59,41 +68,51 @@ function decodeList(body: unknown, pick: (item: Record<string, unknown>) => Vend
   })
 }
 
+type Pick = (item: Record<string, unknown>) => VendorRepository | null
+const str = (v: unknown): v is string => typeof v === 'string'
+
+/** Each vendor's repository list: its path under the API base, where the list is, and one repository. */
+const REPOSITORY_LISTS: Readonly<
+  Record<Vendor['name'], { path: string; list: (body: unknown) => unknown; pick: Pick }>
+> = {
+  github: {
+    path: `user/repos?per_page=${PAGE}&sort=full_name`,
+    list: (body) => body,
+    pick: (r) =>
+      str(r.full_name) && typeof r.private === 'boolean' ? { name: r.full_name, private: r.private } : null,
+  },
+  gitlab: {
+    path: `projects?membership=true&per_page=${PAGE}&simple=true`,
+    list: (body) => body,
+    pick: (r) =>
+      str(r.path_with_namespace) ? { name: r.path_with_namespace, private: r.visibility !== 'public' } : null,
+  },
+  bitbucket_cloud: {
+    path: `repositories?role=member&pagelen=${PAGE}`,
+    list: values,
+    pick: (r) =>
+      str(r.full_name) && typeof r.is_private === 'boolean'
+        ? { name: r.full_name, private: r.is_private }
+        : null,
+  },
+  bitbucket_server: {
+    path: `repos?limit=${PAGE}`,
+    list: values,
+    // A repository's full path there is its project's key and its slug.
+    pick: (r) => {
+      const key = isRecord(r.project) ? r.project.key : undefined
+      return str(key) && str(r.slug) ? { name: `${key}/${r.slug}`, private: r.public !== true } : null
+    },
+  },
+}
+
 /** The repositories the integration's token can reach, sorted by name. */
 export async function listRepositories(
   vendor: Vendor,
   baseUrl: string,
   token: string,
 ): Promise<VendorRepository[]> {
-  let repos: VendorRepository[]
-  switch (vendor.name) {
-    case 'github':
-      repos = decodeList(
-        await getJson(vendorEndpoint(baseUrl, `user/repos?per_page=${PAGE}&sort=full_name`), token),
-        (r) =>
-          typeof r.full_name === 'string' && typeof r.private === 'boolean'
-            ? { name: r.full_name, private: r.private }
-            : null,
-      )
-      break
-    case 'gitlab':
-      repos = decodeList(
-        await getJson(
-          vendorEndpoint(baseUrl, `projects?membership=true&per_page=${PAGE}&simple=true`),
-          token,
-        ),
-        (r) =>
-          typeof r.path_with_namespace === 'string'
-            ? { name: r.path_with_namespace, private: r.visibility !== 'public' }
-            : null,
-      )
-      break
-    default:
-      throw new HttpError(
-        501,
-        `Listing repositories is not available for ${vendor.displayName} integrations yet`,
-        'NOT_IMPLEMENTED',
-      )
-  }
+  const { path, list, pick } = REPOSITORY_LISTS[vendor.name]
+  const repos = decodeList(list(await getJson(vendorEndpoint(baseUrl, path), token)), pick)
   return repos.sort((a, b) => a.name.localeCompare(b.name))
 }

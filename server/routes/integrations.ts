@@ -329,12 +329,13 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
     async (request) => {
       requireGitAdmin(request)
       const url = validUrl(request.body.url)
-      if (!vendorOf(request.body.vendorName)) throw new HttpError(400, 'Unknown vendorName', 'VALIDATION')
+      const vendor = vendorOf(request.body.vendorName)
+      if (!vendor) throw new HttpError(400, 'Unknown vendorName', 'VALIDATION')
       const token =
         request.body.token ??
         (request.body.integrationKey ? store.tokenOf(request.body.integrationKey) : undefined)
       if (!token) throw new HttpError(400, 'token: This field is mandatory', 'VALIDATION')
-      return testConnection(url, token)
+      return testConnection(vendor, url, token)
     },
   )
 
@@ -415,7 +416,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
       },
     },
   } as const
-  const vendorErrors = { ...adminErrors, 501: errorSchema, 502: errorSchema }
+  const vendorErrors = { ...adminErrors, 502: errorSchema }
   /** The vendor's repositories for a stored integration, each with whether it is chosen. */
   const repositoriesOf = async (key: string) => {
     const integration = store.get(key)
@@ -433,7 +434,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
     '/integration/:integrationKey/repositories',
     {
       schema: documented(
-        "The repositories the integration's token reaches, read from the vendor (GitHub user/repos, GitLab projects), each with whether it is chosen for scanning (admins)",
+        "The repositories the integration's token reaches, read from the vendor (GitHub user/repos, GitLab projects, Bitbucket Cloud repositories, Bitbucket Server repos), each with whether it is chosen for scanning (admins)",
         { params: keyParams, response: { 200: repositoriesSchema, ...vendorErrors } },
       ),
     },

@@ -1,7 +1,7 @@
 /**
  * The connection test and the repositories of a git integration, against a git vendor on
- * loopback that answers like GitHub's and GitLab's APIs (tests/support/fakeGitVendor.ts): the
- * platform really calls it with the integration's token.
+ * loopback that answers like the APIs of GitHub, GitLab and Bitbucket Cloud and Server
+ * (tests/support/fakeGitVendor.ts): the platform really calls it with the integration's token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
@@ -53,6 +53,8 @@ describe('git vendor calls', () => {
     for (const [vendorName, url, path] of [
       [1, vendor.githubUrl, '/api/v3/user'],
       [2, vendor.gitlabUrl, '/api/v4/user'],
+      [3, vendor.bitbucketCloudUrl, '/2.0/user'],
+      [4, vendor.bitbucketServerUrl, '/rest/api/1.0/users?limit=1'],
     ] as const) {
       const form = { integrationName: 'x', userName: 'octo', url, vendorName, integrationType: 1 }
       const ok = await send('POST', '/integration/test', { ...form, token: 'right-token' }, admin)
@@ -69,17 +71,22 @@ describe('git vendor calls', () => {
     }
   })
 
-  it('lists the repositories from GitHub and GitLab by name, none chosen, then saves a choice', async () => {
+  it('lists the repositories from each vendor by name, none chosen, then saves a choice', async () => {
     const gh = await create(1, vendor.githubUrl, 'gh-repos')
     const gl = await create(2, vendor.gitlabUrl, 'gl-repos')
+    // Bitbucket Server names a repository PROJECT/slug: the fake's project keys are the owners.
+    const bbc = await create(3, vendor.bitbucketCloudUrl, 'bbc-repos')
+    const bbs = await create(4, vendor.bitbucketServerUrl, 'bbs-repos')
     const sorted = [...REPOS].sort((a, b) => a.name.localeCompare(b.name))
-    for (const key of [gh, gl]) {
+    for (const key of [gh, gl, bbc, bbs]) {
       const res = await get(`/integration/${key}/repositories`, admin)
       expect(res.status).toBe(200)
       expect(await res.json()).toEqual({ repositories: sorted.map((r) => ({ ...r, selected: false })) })
     }
     expect(vendor.requests.some((r) => r.path.startsWith('/api/v3/user/repos'))).toBe(true)
     expect(vendor.requests.some((r) => r.path.startsWith('/api/v4/projects?membership=true'))).toBe(true)
+    expect(vendor.requests.some((r) => r.path === '/2.0/repositories?role=member&pagelen=100')).toBe(true)
+    expect(vendor.requests.some((r) => r.path === '/rest/api/1.0/repos?limit=100')).toBe(true)
 
     const saved = await send(
       'PUT',
