@@ -106,6 +106,43 @@ describe('git vendor table', () => {
     expect(await screen.findByRole('dialog', { name: 'Select service' })).toBeInTheDocument()
     expect(app.exportLog()).not.toContain('secret-token-123')
   })
+  it('Test again runs the connection test again with the typed token, and a failure then takes Create away', async () => {
+    const forms: GitIntegrationForm[] = []
+    let accept = true
+    vendorScreen({
+      vendorIntegrations: async () => right(EMPTY),
+      testConnection: async (form) => {
+        forms.push(form)
+        return right({ success: accept })
+      },
+    })
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Add integration' }))[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'New GitHub integration' })
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Integration name' }), 'main-github')
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'User name' }), 'octo')
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'API URL' }), 'https://api.github.com')
+    await userEvent.type(within(dialog).getByLabelText(/^Access token/), 'secret-token-123')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }))
+    expect(await within(dialog).findByText(/Connection tested/)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Create integration' })).toBeEnabled()
+
+    // The vendor now refuses (the token was revoked there): testing again must ask it again.
+    accept = false
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Test again' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Connection test failed, please check your credentials',
+    )
+    expect(forms).toHaveLength(2)
+    expect(forms[1]).toMatchObject({ token: 'secret-token-123', url: 'https://api.github.com/' })
+    expect(within(dialog).queryByText(/Connection tested/)).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Create integration' })).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Test connection' })).toBeEnabled()
+
+    accept = true
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }))
+    expect(await within(dialog).findByText(/Connection tested/)).toBeInTheDocument()
+    expect(forms).toHaveLength(3)
+  })
 })
 
 describe('select repositories', () => {

@@ -99,6 +99,12 @@ function GitFormDialog({
     if (main.action === 'test') dispatch({ type: 'integrations/TestConnection', tokenRef: tokenRef() })
     else dispatch({ type: 'integrations/SaveIntegration', tokenRef: tokenRef() })
   }
+  // The passed test is forgotten first (Create goes until the vendor answers again), then the
+  // vendor is asked again with what the form holds now.
+  const testAgain = () => {
+    dispatch({ type: 'integrations/ResetConnectionTest' })
+    dispatch({ type: 'integrations/TestConnection', tokenRef: tokenRef() })
+  }
   const mainLabel =
     main?.action === 'test' ? 'Test connection' : main?.action === 'update' ? 'Save' : 'Create integration'
   const failure =
@@ -121,7 +127,7 @@ function GitFormDialog({
         <>
           <Button onClick={close}>Cancel</Button>
           {modal.test === 'tested' && (
-            <Button variant="ghost" onClick={() => dispatch({ type: 'integrations/ResetConnectionTest' })}>
+            <Button variant="ghost" onClick={testAgain}>
               Test again
             </Button>
           )}
