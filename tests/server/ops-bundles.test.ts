@@ -1,6 +1,7 @@
 import { unzipSync, strFromU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { poll } from '../support/wait'
 import { createRoles, type TestSession } from './helpers/sessions'
 
 let server: TestServer
@@ -30,14 +31,14 @@ interface Bundle {
   error?: string
 }
 
+/** The bundle once the platform's job has finished it (success or failure). */
 async function waitDone(id: string): Promise<Bundle> {
-  for (let i = 0; i < 200; i++) {
-    const list = (await (await get('/ui/userSupport/listBundles', admin)).json()) as Bundle[]
-    const bundle = list.find((b) => b.id === id)
-    if (bundle && bundle.status !== 'in progress') return bundle
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error(`bundle ${id} still in progress`)
+  const list = await poll(
+    async () => (await (await get('/ui/userSupport/listBundles', admin)).json()) as Bundle[],
+    (bundles) => bundles.some((b) => b.id === id && b.status !== 'in progress'),
+    { what: `bundle ${id} done`, timeoutMs: 10_000 },
+  )
+  return list.find((b) => b.id === id) as Bundle
 }
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db'
+import { poll } from '../support/wait'
 import { createSession, type TestSession } from './helpers/sessions'
 
 interface NodeRow {
@@ -26,21 +27,9 @@ const status = async (): Promise<NodeRow[]> => {
   return ((await res.json()) as { services: NodeRow[] }).services
 }
 
-async function until<T>(
-  probe: () => Promise<T>,
-  ok: (value: T) => boolean,
-  what: string,
-  ms = 45_000,
-): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    // A connection kept alive to a node that just crashed fails once: ask again.
-    const value = await probe().catch(() => undefined)
-    if (value !== undefined && ok(value)) return value
-    if (Date.now() > end) throw new Error(`${what} not reached; server output:\n${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+/** A condition of the cluster (child processes), asked again until it holds; fails with their output. */
+const until = <T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> =>
+  poll(probe, ok, { what, timeoutMs: 45_000, detail: () => `server output:\n${output}` })
 
 const onlineArtifactory = (rows: NodeRow[]) =>
   rows

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { corpusLines } from '../support/corpora'
+import { poll } from '../support/wait'
 import { createRoles, type TestSession } from './helpers/sessions'
 
 let server: TestServer
@@ -25,20 +26,8 @@ const readData = async (query: string, prefix = '', service = 'jfrt'): Promise<L
 }
 
 /** Log lines are written through a stream: wait until the file holds what a test expects. */
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  let last: unknown
-  for (let i = 0; i < 250; i++) {
-    try {
-      const value = await probe()
-      if (ok(value)) return value
-    } catch (error) {
-      // A file that is still being opened is not listed yet: ask again.
-      last = error
-    }
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  throw new Error(`condition not reached (last error: ${String(last)})`)
-}
+const until = <T>(probe: () => Promise<T>, ok: (value: T) => boolean): Promise<T> =>
+  poll(probe, ok, { what: 'the log files', timeoutMs: 5_000 })
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', nodeId: 'node-3' })

@@ -4,10 +4,9 @@
  * bus, effects and HTTP adapter (script ports).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { firstValueFrom, filter, timeout } from 'rxjs'
 import { createApp, type App } from '../../commands/createApp'
 import { createScriptPorts } from '../../adapters/node/scriptPorts'
-import type { AppState } from '../../domain/app'
+import { until } from '../support/wait'
 import { startTestServer, type TestServer } from '../support/server'
 import { call, sessionOf } from './authHelpers'
 
@@ -73,9 +72,6 @@ describe('on-prem metrics (server)', () => {
     })
   }
 })
-
-const until = (a: App, done: (s: AppState) => boolean) =>
-  firstValueFrom(a.state$.pipe(filter(done), timeout(20_000)))
 
 describe('on-prem metrics (console start-up against the server)', () => {
   for (const on of [true, false]) {

@@ -3,12 +3,11 @@
  * platform. The real bus, effects and adapters sign in and search packages over HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { firstValueFrom, filter, timeout } from 'rxjs'
-import { createApp, type App } from '../../commands/createApp'
+import { createApp } from '../../commands/createApp'
 import { createScriptPorts } from '../../adapters/node/scriptPorts'
 import { isSignedIn } from '../../domain/session/selectors'
-import type { AppState } from '../../domain/app'
 import { defaultPackageQuery } from '../../domain/packages/types'
+import { until } from '../support/wait'
 import { startTestServer, type TestServer } from '../support/server'
 
 // A distinctive password, so the log can be searched for it.
@@ -18,9 +17,6 @@ beforeAll(async () => {
   server = await startTestServer({ userPassword: PASSWORD })
 })
 afterAll(async () => server.stop())
-
-const until = (app: App, done: (s: AppState) => boolean) =>
-  firstValueFrom(app.state$.pipe(filter(done), timeout(20_000)))
 
 describe('the domain from a script', () => {
   it('signs in through the real bus and lists packages from the platform', async () => {

@@ -4,11 +4,10 @@
  * recorded; logout resets the identity except in the tour flavour.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { firstValueFrom, filter, timeout } from 'rxjs'
 import { createApp, type App } from '../../commands/createApp'
 import { createScriptPorts } from '../../adapters/node/scriptPorts'
-import type { AppState } from '../../domain/app'
 import { IDENTITY_TOKEN_SECONDS } from '../../server/auth/profileRoutes'
+import { until } from '../support/wait'
 import { startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer | undefined
@@ -17,9 +16,6 @@ afterEach(async () => {
   app?.dispose()
   await server?.stop()
 })
-
-const until = (a: App, done: (s: AppState) => boolean) =>
-  firstValueFrom(a.state$.pipe(filter(done), timeout(20_000)))
 
 async function signInAndOut(flavour: string) {
   // A distinctive password, so the log can be searched for it.

@@ -10,8 +10,7 @@ import { createBrowserApp } from '../../commands/browserApp'
 import { eagerAreas } from '../../domain/app'
 import type { AppCommand } from '../../domain/app'
 import { fakePorts } from '../support/fakePorts'
-
-const settle = () => new Promise((r) => setTimeout(r, 0))
+import { flush } from '../support/wait'
 
 const rejections = (log: string) =>
   log
@@ -55,8 +54,8 @@ describe('command codecs', () => {
     const app = createBrowserApp(fakePorts())
     app.dispatch({ type: 'packages/OpenPackage' } as unknown as AppCommand)
     app.dispatch({ type: 'packages/OpenPackage', packageId: 'npm://react' })
-    for (let i = 0; i < 5 && rejections(app.exportLog()).length === 0; i++) await settle()
-    await settle()
+    for (let i = 0; i < 5 && rejections(app.exportLog()).length === 0; i++) await flush(1)
+    await flush(1)
     const rejected = rejections(app.exportLog())
     expect(rejected).toHaveLength(1)
     expect(rejected[0]?.reason).toMatch(/packageId/)

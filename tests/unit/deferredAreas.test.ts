@@ -19,12 +19,9 @@ import type { GeneralConfig } from '../../domain/admin/types'
 import { defaultPackageQuery } from '../../domain/packages/types'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
+import { flush } from '../support/wait'
 
 // Module loads and effects answer in later tasks: a few turns of the event loop settle them.
-const settle = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0))
-}
-
 function ports(): Ports {
   const react = makePackage('react')
   let config: GeneralConfig = { serverName: 'acme', baseUrl: 'https://acme.test', customMessage: '' }
@@ -65,7 +62,7 @@ const session: ReadonlyArray<AppCommand> = [
 async function run(app: App): Promise<App> {
   for (const command of session) {
     app.dispatch(command)
-    await settle()
+    await flush()
   }
   return app
 }
@@ -120,7 +117,7 @@ describe('deferred areas on the browser bus', () => {
     const registry = browserAreas()
     const app = createBus({ ports: ports(), effects: {}, areas: registry })
     app.dispatch({ type: 'navigation/Navigate', to: '/login' })
-    await settle()
+    await flush()
     for (const key of [
       'admin',
       'serviceStatus',
@@ -131,7 +128,7 @@ describe('deferred areas on the browser bus', () => {
     ])
       expect(registry.deferred(key), key).toBeDefined()
     app.dispatch({ type: 'admin/Load', resource: 'proxies' })
-    await settle()
+    await flush()
     expect(registry.deferred('admin')).toBeUndefined()
     expect(registry.deferred('packages')).toBeDefined()
     app.dispose()
@@ -163,13 +160,13 @@ describe('a deferred area that loads late or fails to load', () => {
     app.dispatch({ type: 'packages/OpenList', query: { ...defaultPackageQuery, name: 'a' } }, 'router')
     app.dispatch({ type: 'navigation/Navigate', to: '/packages' })
     app.dispatch({ type: 'packages/OpenList', query: { ...defaultPackageQuery, name: 'b' } })
-    await settle()
+    await flush()
     // The navigation command went ahead; the packages ones wait for their area.
     expect(events.some((e) => e.type.startsWith('packages/'))).toBe(false)
     expect(events.some((e) => e.type.startsWith('navigation/'))).toBe(true)
     expect(app.getState().packages.list.status).toBe('idle')
     release(packagesArea)
-    await settle()
+    await flush()
     const requested = events.filter((e) => e.type === 'packages/ListRequested')
     expect(requested.map((e) => e.source)).toEqual(['router', 'ui'])
     // The correlation ids were taken when the commands arrived: the first before navigation's.
@@ -189,12 +186,12 @@ describe('a deferred area that loads late or fails to load', () => {
     })
     app.dispatch({ type: 'packages/OpenList', query: null })
     app.dispatch({ type: 'packages/RetryList' })
-    await settle()
+    await flush()
     const rejected = events.filter((e) => e.type === 'bus/CommandRejected')
     expect(rejected.map((e) => e.command)).toEqual(['packages/OpenList', 'packages/RetryList'])
     expect(registry.deferred('packages')).toBeDefined()
     app.dispatch({ type: 'packages/OpenList', query: { ...defaultPackageQuery, name: 'c' } })
-    await settle()
+    await flush()
     expect(attempts).toBe(2)
     expect(registry.deferred('packages')).toBeUndefined()
     expect(app.getState().packages.list.query?.name).toBe('c')

@@ -20,8 +20,8 @@ import * as N from '../../domain/notifications/events'
 import { defaultPackageQuery } from '../../domain/packages/types'
 import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
+import { flush } from '../support/wait'
 
-const settle = () => new Promise((r) => setTimeout(r, 0))
 const areaOf = (name: string) => name.split('.')[0] as string
 // The account screens' effects are loaded by their session events (accountEvents.ts).
 const acceptsOf = (area: string) => (area === 'account' ? isAccountEvent : areaEvents(area))
@@ -105,9 +105,9 @@ describe('the browser loads the effects of non-login areas lazily', () => {
       app.dispatch({ type: 'packages/OpenList', query: { ...defaultPackageQuery, name: 'r*' } })
       // A second request before the first answer (and, lazily, before the module has loaded).
       app.dispatch({ type: 'packages/OpenList', query: { ...defaultPackageQuery, name: 're*' } })
-      for (let i = 0; i < 5; i++) await settle()
+      await flush(5)
       app.dispatch({ type: 'packages/OpenPackage', packageId: react.id })
-      for (let i = 0; i < 5; i++) await settle()
+      await flush(5)
       const result = { log: logOf(app.exportLog()), state: app.getState().packages }
       app.dispose()
       return result
@@ -155,13 +155,13 @@ describe('lazyEffects', () => {
       }),
     )
     app.dispatch({ type: 'navigation/SyncFromHistory', to: '/login' }, 'router')
-    await settle()
+    await flush(1)
     expect(loads).toBe(0)
     app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'one' })
     app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'two' })
     expect(loads).toBe(1)
     release()
-    await settle()
+    await flush(1)
     const log = logOf(app.exportLog()).filter((e) => e.type.startsWith('notifications/'))
     expect(log.map((e) => e.type)).toEqual([
       'notifications/Shown',
@@ -186,13 +186,13 @@ describe('lazyEffects', () => {
       }),
     )
     app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'one' })
-    await settle()
+    await flush(1)
     expect(app.getState().bus.effectFailures).toBe(1)
     expect(app.exportLog()).toContain(
       'could not load the effects: Failed to fetch dynamically imported module',
     )
     app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'two' })
-    await settle()
+    await flush(1)
     expect(attempts).toBe(2)
     expect(app.getState().notifications.toasts.map((t) => t.message)).toEqual(['one'])
   })
@@ -216,7 +216,7 @@ describe('lazyEffects', () => {
     )
     trigger.complete()
     app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'one' })
-    await settle()
+    await flush(1)
     expect(starts).toBe(2)
     const log = app.exportLog()
     expect(log).toContain('"effect":"notifications.flaky","message":"boom"')

@@ -4,8 +4,8 @@ import { createApp } from '../../commands/createApp'
 import { defaultPackageQuery, type PackageQuery } from '../../domain/packages/types'
 import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
+import { flush } from '../support/wait'
 
-const settle = () => new Promise((r) => setTimeout(r, 0))
 const q = (name: string): PackageQuery => ({ ...defaultPackageQuery, name })
 
 function setup(count = 250) {
@@ -25,11 +25,11 @@ describe('packages effects', () => {
   it('loads a first page of 100, further pages of 300, and pages on with the cursor', async () => {
     const { app, api } = setup()
     app.dispatch({ type: 'packages/OpenList', query: q('pkg-*') })
-    await settle()
+    await flush(1)
     expect(app.getState().packages.list.rowCount).toBe(100)
     expect(app.getState().packages.list.totalCount).toBe(250)
     app.dispatch({ type: 'packages/LoadMore' })
-    await settle()
+    await flush(1)
     const list = app.getState().packages.list
     expect(list.rowCount).toBe(250)
     expect(list.hasNextPage).toBe(false)
@@ -51,7 +51,7 @@ describe('packages effects', () => {
       .map((c) => c.args[2] as AbortSignal)
     expect(signals.map((s) => s.aborted)).toEqual([true, false])
     open()
-    await settle()
+    await flush(1)
     const list = app.getState().packages.list
     expect(list.pages.flat().map((p) => p.name)).toEqual(['react'])
     const types = app
@@ -65,18 +65,18 @@ describe('packages effects', () => {
     const { app, api } = setup()
     api.catalogue.failures.searchPackages = { kind: 'status', status: 500, message: 'boom' }
     app.dispatch({ type: 'packages/OpenList', query: q('react') })
-    await settle()
+    await flush(1)
     expect(app.getState().packages.list.status).toBe('failed')
     delete api.catalogue.failures.searchPackages
     app.dispatch({ type: 'packages/RetryList' })
-    await settle()
+    await flush(1)
     expect(app.getState().packages.list.status).toBe('loaded')
   })
 
   it('does not ask for counts for a regular user', async () => {
     const { app, api } = setup()
     app.dispatch({ type: 'packages/OpenList', query: null })
-    await settle()
+    await flush(1)
     expect(api.catalogue.calls.some((c) => c.name === 'countPackages')).toBe(false)
     expect(app.getState().packages.packageCount).toBe(-1)
   })
@@ -85,8 +85,8 @@ describe('packages effects', () => {
     const { app, api, react } = setup()
     api.catalogue.failures.getBuilds = { kind: 'status', status: 500, message: 'x' }
     app.dispatch({ type: 'packages/OpenVersion', packageId: react.id, versionId: '18.2.0' })
-    await settle()
-    await settle()
+    await flush(1)
+    await flush(1)
     const v = app.getState().packages.version
     expect(v.version?.name).toBe('18.2.0')
     expect(v.readme).toEqual({ status: 'loaded', value: '# React' })
@@ -103,12 +103,12 @@ describe('packages effects', () => {
       makeVersion(many, `1.0.${250 - i}`),
     )
     app.dispatch({ type: 'packages/OpenPackage', packageId: many.id })
-    await settle()
+    await flush(1)
     expect(app.getState().packages.details.versions).toHaveLength(100)
     app.dispatch({ type: 'packages/LoadMoreVersions' })
-    await settle()
+    await flush(1)
     app.dispatch({ type: 'packages/LoadMoreVersions' })
-    await settle()
+    await flush(1)
     const details = app.getState().packages.details
     expect(details.versions.map((v) => v.name)).toEqual(api.catalogue.versions[many.id]!.map((v) => v.name))
     expect(details.versionsHasNextPage).toBe(false)
@@ -125,7 +125,7 @@ describe('packages effects', () => {
   it('a package that does not exist asks navigation for the 404 route', async () => {
     const { app } = setup()
     app.dispatch({ type: 'packages/OpenPackage', packageId: 'npm://no-such' })
-    await settle()
+    await flush(1)
     const log = app.exportLog()
     expect(log).toContain('packages/PackageNotFound')
     // The navigation area decides it (a rejection is recorded until it handles Navigate).
@@ -136,11 +136,11 @@ describe('packages effects', () => {
     const { app, api } = setup()
     api.catalogue.failures.download = { kind: 'status', status: 404, message: 'Not Found' }
     app.dispatch({ type: 'packages/DownloadFile', file: 'x.tgz', repoKey: 'npm', path: 'x/-/x.tgz' })
-    await settle()
+    await flush(1)
     expect(app.getState().packages.version.download.message).toBe('x.tgz was not found')
     api.catalogue.failures.download = { kind: 'status', status: 500, message: 'err' }
     app.dispatch({ type: 'packages/DownloadFile', file: 'x.tgz', repoKey: 'npm', path: 'x/-/x.tgz' })
-    await settle()
+    await flush(1)
     expect(app.getState().packages.version.download.message).toBeNull()
   })
 })

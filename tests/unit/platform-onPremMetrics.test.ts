@@ -8,10 +8,7 @@ import type { OnPremMetrics } from '../../domain/platform'
 import type { PlatformApi } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'
 import { fail, footer, platformApi, sessionApi, user } from './sessionFixtures'
-
-const settled = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0))
-}
+import { flush } from '../support/wait'
 
 function start(over: Partial<PlatformApi>, features: Record<string, boolean>) {
   const sent: OnPremMetrics[] = []
@@ -38,7 +35,7 @@ describe('on-prem metrics at start-up', () => {
   it('are sent once, last, with the version, package types and number of services', async () => {
     const { app, sent, types } = start({}, { onPremMetrics: true })
     app.dispatch({ type: 'platform/Start' })
-    await settled()
+    await flush()
     expect(sent).toEqual([{ frontendVersion: '7.0.0', packageTypes: ['npm', 'maven'], services: 2 }])
     expect(types.at(-1)).toBe('platform/OnPremMetricsSent')
     expect(types.indexOf('platform/NavigationTypeInitialised')).toBeLessThan(
@@ -46,7 +43,7 @@ describe('on-prem metrics at start-up', () => {
     )
     // A second start-up (after a login) sends nothing more.
     app.dispatch({ type: 'platform/Start', reason: 'login' })
-    await settled()
+    await flush()
     expect(app.getState().platform.starts).toBe(2)
     expect(sent).toHaveLength(1)
     expect(JSON.stringify(sent)).not.toContain('developer')
@@ -59,7 +56,7 @@ describe('on-prem metrics at start-up', () => {
     ] as const) {
       const { app, sent, types } = start(over, features)
       app.dispatch({ type: 'platform/Start' })
-      await settled()
+      await flush()
       expect(types).toContain('platform/StartCompleted')
       expect(sent).toEqual([])
       expect(types.some((t) => t.startsWith('platform/OnPremMetrics'))).toBe(false)
@@ -78,7 +75,7 @@ describe('on-prem metrics at start-up', () => {
       { onPremMetrics: true },
     )
     app.dispatch({ type: 'platform/Start' })
-    await settled()
+    await flush()
     expect(types).toContain('platform/OnPremMetricsFailed')
     expect(app.getState().platform.initialDataFetched).toBe(true)
     expect(app.getState().platform.lastFailure).toBeNull()
@@ -86,7 +83,7 @@ describe('on-prem metrics at start-up', () => {
       createApp({ ports: fakePorts(), effects: {} }).getState().notifications,
     )
     app.dispatch({ type: 'platform/Start', reason: 'login' })
-    await settled()
+    await flush()
     expect(calls).toBe(2)
   })
 })

@@ -14,11 +14,7 @@ import {
   statusFailure,
   user,
 } from './sessionFixtures'
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
-async function settled() {
-  for (let i = 0; i < 10; i++) await settle()
-}
+import { flush } from '../support/wait'
 
 function start(over: Partial<Ports>) {
   const app = createApp({ ports: fakePorts(over), effects: allEffects })
@@ -34,7 +30,7 @@ describe('platform start-up', () => {
       platformApi: platformApi(),
       sessionApi: sessionApi({}, user({ admin: true })),
     })
-    await settled()
+    await flush()
     const platformAndSession = types.filter((t) => t.startsWith('platform/') || t.startsWith('session/'))
     expect(platformAndSession.slice(0, 4)).toEqual([
       'platform/StartRequested',
@@ -88,7 +84,7 @@ describe('platform start-up', () => {
       }),
       sessionApi: sessionApi({}, user()),
     })
-    await settled()
+    await flush()
     expect(types).toContain('platform/SupportAnalyticsLoaded')
     expect(types).toContain('platform/InfoWidgetLoaded')
     expect(types).not.toContain('platform/OnboardingStatusLoaded')
@@ -103,7 +99,7 @@ describe('platform start-up', () => {
 
   it('an anonymous visitor without anonymous access gets only the initial data', async () => {
     const { app, types } = start({ platformApi: platformApi(), sessionApi: sessionApi({}, anonymous()) })
-    await settled()
+    await flush()
     expect(types).not.toContain('platform/FeaturesLoaded')
     expect(types).toContain('platform/StartCompleted')
     expect(app.getState().session.status).toBe('anonymous')
@@ -120,7 +116,7 @@ describe('platform start-up', () => {
         anonymous(),
       ),
     })
-    await settled()
+    await flush()
     expect(types).toContain('platform/FeaturesLoaded')
     expect(types).toContain('platform/UiPersonalised')
   })
@@ -132,7 +128,7 @@ describe('platform start-up', () => {
       [{ features: () => fail({ kind: 'network', message: 'down' }) }, 'features'],
     ] as const) {
       const { app, types } = start({ platformApi: platformApi(over), sessionApi: sessionApi({}, user()) })
-      await settled()
+      await flush()
       expect(types).toContain('platform/StartFailed')
       expect(types).not.toContain('platform/StartCompleted')
       const state = app.getState()
@@ -149,7 +145,7 @@ describe('platform start-up', () => {
     const { app } = start({ platformApi: platformApi(), sessionApi: sessionApi({}, user()) })
     app.dispatch({ type: 'platform/Start' })
     expect(app.getState().bus.rejected).toBe(1)
-    await settled()
+    await flush()
     expect(app.getState().platform.starts).toBe(1)
   })
 })

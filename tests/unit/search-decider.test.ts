@@ -23,6 +23,7 @@ import { RECENT_SEARCHES_KEY } from '../../commands/effects/search'
 import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage } from '../support/fakePackagesApi'
 import { foldEvents, spec } from '../support/decider'
+import { flush } from '../support/wait'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 's-1' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
@@ -388,8 +389,6 @@ describe('the legacy package search mapping', () => {
 })
 
 describe('search effects', () => {
-  const settle = () => new Promise((r) => setTimeout(r, 0))
-
   it('debounces typing into one suggestion request, cancelling none needlessly', async () => {
     const api = fakePackagesApi({
       packages: [makePackage('react'), makePackage('react-dom'), makePackage('vue')],
@@ -399,7 +398,7 @@ describe('search effects', () => {
     for (const text of ['r', 're', 'rea', 'reac', 'react']) app.dispatch({ type: 'search/ChangeText', text })
     expect(api.catalogue.calls.filter((c) => c.name === 'searchPackages')).toHaveLength(0)
     ports.advance(300)
-    await settle()
+    await flush(1)
     const calls = api.catalogue.calls.filter((c) => c.name === 'searchPackages')
     expect(calls).toHaveLength(1)
     expect((calls[0]?.args[0] as { name: string }).name).toBe('react*')
@@ -419,7 +418,7 @@ describe('search effects', () => {
     const signals = api.catalogue.calls.map((c) => c.args[2] as AbortSignal)
     expect(signals.map((s) => s.aborted)).toEqual([true, false])
     open()
-    await settle()
+    await flush(1)
     expect(app.getState().search.suggestions).toMatchObject({ status: 'loaded', text: 'react' })
   })
 

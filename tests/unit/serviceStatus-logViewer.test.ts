@@ -7,10 +7,7 @@ import { fakePorts } from '../support/fakePorts'
 import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
 import { platformWith } from '../support/packagesFixtures'
 import { usesHighAvailability } from '../../domain/serviceStatus'
-
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
-}
+import { flush } from '../support/wait'
 
 function setup(licenseType?: string) {
   const api = fakeLogPlatform([
@@ -32,7 +29,7 @@ function setup(licenseType?: string) {
   const until = async (ms: number) => {
     scheduler.maxFrames = ms
     scheduler.flush()
-    await settle()
+    await flush(5)
   }
   const viewer = () => app.getState().serviceStatus.logViewer
   return { api, app, until, viewer }

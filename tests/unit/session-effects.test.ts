@@ -10,10 +10,7 @@ import * as S from '../../domain/session/events'
 import type { SessionApi } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'
 import { sessionApi, user } from './sessionFixtures'
-
-const settled = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0))
-}
+import { flush } from '../support/wait'
 
 function appWith(api: Partial<SessionApi>, seed = [] as Parameters<typeof createApp>[0]['seed']) {
   let logouts = 0
@@ -56,7 +53,7 @@ describe('session effects', () => {
   it('logout ends the server session, marks set-me-up data stale and clears the user', async () => {
     const { app, ports, logouts } = appWith({}, [S.SignedIn({ user: user(), via: 'password' })])
     app.dispatch({ type: 'session/SignOut' })
-    await settled()
+    await flush()
     expect(logouts()).toBe(1)
     expect(ports.localStore.get(SET_ME_UP_STALE_KEY)).toBe('true')
     expect(app.getState().session.user).toBeNull()
@@ -71,7 +68,7 @@ describe('session effects', () => {
       S.SignedIn({ user: user({ realm: 'saml' }), via: 'password' }),
     ])
     app.dispatch({ type: 'session/SignOut' })
-    await settled()
+    await flush()
     expect(ports.visited).toContain('https://idp.example/logout')
     expect(app.exportLog()).toContain('"reason":"sso"')
   })
@@ -81,7 +78,7 @@ describe('session effects', () => {
       S.SignedIn({ user: user({ realm: 'oauth' }), via: 'password' }),
     ])
     app.dispatch({ type: 'session/SignOut' })
-    await settled()
+    await flush()
     expect(logouts()).toBe(1)
     expect(ports.visited.at(-1)).toBe(OIDC_LOGOUT_PATH)
     expect(app.exportLog()).toContain('"reason":"sso"')
@@ -92,7 +89,7 @@ describe('session effects', () => {
       settings({ autoRedirectLogin: true, ssoProviderLink: 'https://idp.example/sso' }),
     ])
     app.dispatch({ type: 'session/AutoRedirectToSso' })
-    await settled()
+    await flush()
     expect(logouts()).toBe(1)
     expect(ports.visited.at(-1)).toBe('https://idp.example/sso')
   })
@@ -116,7 +113,7 @@ describe('session effects', () => {
       realms: async () => ({ _tag: 'Left', left: { kind: 'network', message: 'down' } }),
     })
     app.dispatch({ type: 'session/LoadLoginData' })
-    await settled()
+    await flush()
     const login = app.getState().session.login
     expect(login.ssoProviderLink).toBe('')
     expect(login.ssoProviderLinksSAML).toEqual([{ name: 'SAML SSO', url: 'https://idp.example/saml' }])
@@ -145,7 +142,7 @@ describe('session effects', () => {
     })
     ports.localStore.set(LOGIN_DIALOG_DISMISSED_KEY, 'true')
     app.dispatch({ type: 'session/LoadLoginData' })
-    await settled()
+    await flush()
     expect(ports.localStore.get(LOGIN_DIALOG_DISMISSED_KEY)).toBeNull()
   })
 
@@ -158,7 +155,7 @@ describe('session effects', () => {
       },
     })
     app.dispatch({ type: 'session/SignIn', user: 'a', passwordRef: 'secret-unknown', rememberMe: false })
-    await settled()
+    await flush()
     expect(calls).toBe(0)
     const form = app.getState().session.forms.signIn
     expect(form.status === 'failed' && form.failure.message).toMatch(/no longer available/)

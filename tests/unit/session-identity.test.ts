@@ -12,10 +12,7 @@ import * as S from '../../domain/session/events'
 import type { SessionApi } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'
 import { footer, sessionApi, user } from './sessionFixtures'
-
-const settled = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0))
-}
+import { flush } from '../support/wait'
 
 const started = (flavour: string): AppEvent =>
   P.InitialDataLoaded({
@@ -48,7 +45,7 @@ function appFor(flavour: string, api: Partial<SessionApi> = {}) {
       passwordRef: app.stashSecret('Secret-pw-1'),
       rememberMe: false,
     } as AppCommand)
-    await settled()
+    await flush()
   }
   return { app, ports, types, identified, signIn }
 }
@@ -82,7 +79,7 @@ describe('identity tracking', () => {
     const { app, types, signIn } = appFor('platform')
     await signIn()
     app.dispatch({ type: 'session/SignOut', reason: 'logout' })
-    await settled()
+    await flush()
     expect(types).toContain('session/IdentityReset')
     expect(types.indexOf('session/IdentityReset')).toBeGreaterThan(types.indexOf('session/SignedOut'))
     expect(app.getState().session.identity).toBeNull()
@@ -92,7 +89,7 @@ describe('identity tracking', () => {
     const { app, types, signIn } = appFor('tour')
     await signIn()
     app.dispatch({ type: 'session/SignOut', reason: 'logout' })
-    await settled()
+    await flush()
     expect(types).toContain('session/SignedOut')
     expect(types).not.toContain('session/IdentityReset')
     expect(app.getState().session.identity?.user).toBe('developer')
@@ -133,7 +130,7 @@ describe('periodic refreshes', () => {
       for (let step = 0; step < ms / SESSION_REFRESH_MS; step++) {
         scheduler.maxFrames = scheduler.frame + SESSION_REFRESH_MS
         scheduler.flush()
-        await settled()
+        await flush()
       }
     }
     // Not signed in: nothing runs.
@@ -141,7 +138,7 @@ describe('periodic refreshes', () => {
     expect(refreshes()).toBe(0)
 
     app.dispatch({ type: 'platform/Start' })
-    await settled()
+    await flush()
     expect(app.getState().session.refreshesPaused).toBe(false)
     const before = checks
     await advance(3 * SESSION_REFRESH_MS)
@@ -150,7 +147,7 @@ describe('periodic refreshes', () => {
     expect(app.getState().session.status).toBe('signedIn')
 
     app.dispatch({ type: 'session/SignOut', reason: 'logout' })
-    await settled()
+    await flush()
     expect(app.getState().session.refreshesPaused).toBe(true)
     await advance(3 * SESSION_REFRESH_MS)
     expect(refreshes()).toBe(3)
@@ -169,7 +166,7 @@ describe('periodic refreshes', () => {
     valid = false
     scheduler.maxFrames = SESSION_REFRESH_MS
     scheduler.flush()
-    await settled()
+    await flush()
     expect(app.getState().session.status).toBe('anonymous')
     expect(app.getState().navigation.location.path).toBe('/login')
   })

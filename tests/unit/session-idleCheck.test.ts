@@ -12,10 +12,7 @@ import type { SessionApi } from '../../adapters/ports'
 import { startActivityWatch, type ActivityWindow } from '../../ui/session/activityWatch'
 import { fakePorts } from '../support/fakePorts'
 import { anonymous, fail, sessionApi, user } from './sessionFixtures'
-
-const settled = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0))
-}
+import { flush } from '../support/wait'
 
 const onPage = Navigated({
   location: { path: '/packages', query: '?type=npm' },
@@ -67,7 +64,7 @@ describe('the session check (effect)', () => {
       },
     })
     app.dispatch({ type: 'session/CheckSession', idleMs: 61_000 })
-    await settled()
+    await flush()
     expect(types).toContain('session/SignedOut')
     expect(app.exportLog()).toContain('"reason":"expired"')
     const state = app.getState()
@@ -85,7 +82,7 @@ describe('the session check (effect)', () => {
       passwordRef: app.stashSecret('pw'),
       rememberMe: false,
     } as AppCommand)
-    await settled()
+    await flush()
     expect(app.getState().session.status).toBe('signedIn')
     expect(app.exportLog()).toContain('"target":"saved"')
     expect(app.getState().navigation.location).toEqual({ path: '/packages', query: '?type=npm' })
@@ -95,14 +92,14 @@ describe('the session check (effect)', () => {
   it('a session signed in as another user is no longer this one', async () => {
     const { app } = appWith({ current: () => Promise.resolve(right(user({ name: 'someone-else' }))) })
     app.dispatch({ type: 'session/CheckSession', idleMs: 61_000 })
-    await settled()
+    await flush()
     expect(app.getState().session.status).toBe('anonymous')
   })
 
   it('a valid session stays, with the user data the server has now', async () => {
     const { app, types } = appWith({ current: () => Promise.resolve(right(user({ projectAdmin: true }))) })
     app.dispatch({ type: 'session/CheckSession', idleMs: 61_000 })
-    await settled()
+    await flush()
     expect(types).toContain('session/SessionConfirmed')
     expect(app.getState().session.status).toBe('signedIn')
     expect(app.getState().session.user?.projectAdmin).toBe(true)
@@ -112,7 +109,7 @@ describe('the session check (effect)', () => {
   it('an unreachable server signs nobody out', async () => {
     const { app, types } = appWith({ current: () => fail({ kind: 'network', message: 'offline' }) })
     app.dispatch({ type: 'session/CheckSession', idleMs: 61_000 })
-    await settled()
+    await flush()
     expect(types).toContain('session/SessionCheckFailed')
     expect(app.getState().session.status).toBe('signedIn')
   })
@@ -127,12 +124,12 @@ describe('the session check (effect)', () => {
     })
     app.dispatch({ type: 'session/CheckSession', idleMs: 61_000 })
     app.dispatch({ type: 'session/CheckSession', idleMs: 62_000 })
-    await settled()
+    await flush()
     expect(checks()).toBe(1)
     release()
-    await settled()
+    await flush()
     app.dispatch({ type: 'session/CheckSession', idleMs: 63_000 })
-    await settled()
+    await flush()
     expect(checks()).toBe(2)
   })
 })

@@ -11,6 +11,7 @@ import { UserDataC } from '../../domain/session/events'
 import { isRight } from 'fp-ts/Either'
 import { fakePorts } from '../support/fakePorts'
 import { anonymous, platformApi, sessionApi, user } from './sessionFixtures'
+import { flush } from '../support/wait'
 
 const seeded = (u: ReturnType<typeof user>) =>
   createApp({ ports: fakePorts(), effects: {}, seed: [S.UserDataLoaded({ user: u })] })
@@ -61,7 +62,7 @@ describe('start-up for a project administrator', () => {
         effects: allEffects,
       })
       app.dispatch({ type: 'platform/Start' })
-      for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0))
+      await flush()
       expect(app.getState().platform.starts).toBe(1)
       expect(calls).toBe(loads ? 1 : 0)
       expect(app.getState().platform.projects).toEqual(loads ? [{ key: 'alpha', name: 'Alpha' }] : [])

@@ -8,6 +8,7 @@ import type { BundleRequest } from '../../domain/supportBundles'
 import { fakePorts } from '../support/fakePorts'
 import { bundle, fakeBundlePlatform } from '../support/fakeSupportBundlesApi'
 import { user } from './sessionFixtures'
+import { flush } from '../support/wait'
 
 const request = (over: Partial<BundleRequest>): BundleRequest => ({
   name: 'nightly',
@@ -17,10 +18,6 @@ const request = (over: Partial<BundleRequest>): BundleRequest => ({
   threadDumpInterval: 0,
   ...over,
 })
-
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
-}
 
 function setup(admin = true) {
   const api = fakeBundlePlatform([bundle()])
@@ -32,7 +29,7 @@ function setup(admin = true) {
   const until = async (ms: number) => {
     scheduler.maxFrames = ms
     scheduler.flush()
-    await settle()
+    await flush(5)
   }
   const page = () => app.getState().supportBundles
   const lists = () => api.calls.filter((c) => c.name === 'list').length
@@ -58,7 +55,7 @@ describe('support bundle creation (spec 001 section 4)', () => {
     ])
     expect(page().inProgress).toEqual({ artifactory: 1, xray: 1 })
     release()
-    await settle()
+    await flush(5)
     expect(page().inProgress).toEqual({ artifactory: 0, xray: 0 })
     await until(2_999)
     expect(page().placeholders).toHaveLength(2)
@@ -79,7 +76,7 @@ describe('support bundle creation (spec 001 section 4)', () => {
     app.dispatch({ type: 'supportBundles/Open' })
     await until(0)
     app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'slow' }) })
-    await settle()
+    await flush(5)
     await until(3_000)
     expect(page().list.bundles[0]?.status).toBe('in progress')
     const afterCleanup = lists()
@@ -93,7 +90,7 @@ describe('support bundle creation (spec 001 section 4)', () => {
     expect(lists()).toBe(done)
     // Closing the page stops polling too.
     app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'other' }) })
-    await settle()
+    await flush(5)
     await until(63_000)
     app.dispatch({ type: 'supportBundles/Close' })
     const closed = lists()
@@ -111,7 +108,7 @@ describe('support bundle creation (spec 001 section 4)', () => {
       message: 'Too many support bundles are being created',
     })
     app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'busy' }) })
-    await settle()
+    await flush(5)
     expect(page().create.status).toBe('failed')
     expect(page().create.failure?.message).toBe('Too many support bundles are being created')
     expect(page().placeholders).toEqual([])
@@ -127,10 +124,10 @@ describe('support bundle creation (spec 001 section 4)', () => {
     await until(0)
     app.dispatch({ type: 'supportBundles/Download', id: 'b-2' })
     app.dispatch({ type: 'supportBundles/Download', id: 'b-1' })
-    await settle()
+    await flush(5)
     expect(api.calls.filter((c) => c.name === 'download').map((c) => c.arg)).toEqual(['b-1'])
     app.dispatch({ type: 'supportBundles/Delete', id: 'b-1' })
-    await settle()
+    await flush(5)
     expect(lists()).toBe(2)
     expect(page().list.bundles.map((b) => b.id)).toEqual(['b-2'])
   })
@@ -140,7 +137,7 @@ describe('retention status (spec 001 sections 4 and 8)', () => {
   it('a non-admin is disabled without a call', async () => {
     const { api, app, page } = setup(false)
     app.dispatch({ type: 'supportBundles/CheckRetention' })
-    await settle()
+    await flush(5)
     expect(page().retention.status).toBe('disabled')
     expect(api.calls).toEqual([])
   })
@@ -149,7 +146,7 @@ describe('retention status (spec 001 sections 4 and 8)', () => {
     const { api, app, page } = setup()
     api.retention = left({ kind: 'status', status: 404, message: 'Not Found' })
     app.dispatch({ type: 'supportBundles/CheckRetention' })
-    await settle()
+    await flush(5)
     expect(page().retention).toMatchObject({ status: 'disabled', failed: false })
     expect(api.calls.filter((c) => c.name === 'retentionEnabled')).toHaveLength(1)
   })
@@ -158,7 +155,7 @@ describe('retention status (spec 001 sections 4 and 8)', () => {
     const { api, app, page } = setup()
     api.retention = left({ kind: 'status', status: 500, message: 'config store down' })
     app.dispatch({ type: 'supportBundles/CheckRetention' })
-    await settle()
+    await flush(5)
     expect(api.calls.filter((c) => c.name === 'retentionEnabled')).toHaveLength(3)
     expect(page().retention).toMatchObject({ status: 'disabled', failed: true })
     expect(app.getState().notifications.toasts.map((t) => t.message)).toContain(
@@ -169,7 +166,7 @@ describe('retention status (spec 001 sections 4 and 8)', () => {
   it('enabled when the platform says so', async () => {
     const { app, page } = setup()
     app.dispatch({ type: 'supportBundles/CheckRetention' })
-    await settle()
+    await flush(5)
     expect(page().retention.status).toBe('enabled')
   })
 })
