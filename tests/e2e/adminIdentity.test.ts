@@ -1,22 +1,11 @@
 // The identity pages in Chromium against the reference server: an admin creates a group and a
 // user in it, the user signs in, and the admin changes a permission and deletes the user.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import { browserHeaders } from '../support/server'
 import { adminCookie, currentUser, signIn } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+withPlatformAndChromium()
 
 /** The admin API as the server answers it (to check what the pages really changed). */
 async function api(method: string, path: string, body?: unknown) {

@@ -1,28 +1,20 @@
 // System Logs and Support Zone in Chromium against the reference server: the live log shows a
 // request the browser made; a support bundle is created, built, downloaded and is a real zip.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { Page } from 'playwright-core'
 import { readFile } from 'node:fs/promises'
 import { unzipSync } from 'fflate'
 import { fillLogin } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
 let page: Page
 
+withPlatformAndChromium()
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
   page = await browser.newPage()
   await page.goto(`${server.url}/ui/login`)
   await fillLogin(page, 'admin', server.config.adminPassword)
   await page.waitForURL((url) => !url.pathname.startsWith('/ui/login'), { timeout: 15_000 })
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 /** A node row as a node of another cluster would write it (Online: its heartbeat is fresh). */

@@ -3,21 +3,18 @@
 // files than a page loads its further pages as it scrolls; a file deployed through the dialog
 // shows in the tree, selected, with its checksum, and the address names it.
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { Page } from 'playwright-core'
+import { browserHeaders } from '../support/server'
 import { adminCookie, pathOf, signIn } from './loginHelpers'
 import { TREE_PAGE_SIZE } from '../../domain/artifacts/rules'
 
-let server: TestServer
-let browser: Browser
 let page: Page
 const SHOTS = process.env.SCREENSHOTS_DIR
 
+withPlatformAndChromium()
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
   // A folder of more files than a page, deployed the way any client deploys (generic PUT).
   const cookie = await adminCookie(server)
   const { 'content-type': _json, ...headers } = browserHeaders(server.url, cookie)
@@ -29,10 +26,6 @@ beforeAll(async () => {
     })
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
 
 const tree = () => page.getByRole('tree', { name: 'Repositories and their files' })
 const details = () => page.getByRole('complementary', { name: 'Details' })

@@ -1,25 +1,17 @@
 // Builds end to end, in Chromium against the reference server: the list of the seeded builds,
 // a run's details whose artifacts are real catalogue files linking to their package version,
 // and the package's Builds tab linking back to the run.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { Page } from 'playwright-core'
 import { pathOf, signIn } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
 let page: Page
 const SHOTS = process.env.SCREENSHOTS_DIR
 
+withPlatformAndChromium()
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 describe('builds (e2e)', () => {

@@ -1,23 +1,12 @@
 // The chrome of the console in Chromium against the reference server: a failed style chunk,
 // keyboard shortcuts, the navigation tour, the classic navigation type and set-me-up.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { Page } from 'playwright-core'
 import { signIn } from './loginHelpers'
 import { exportLogText } from './debugTools'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+withPlatformAndChromium()
 
 const path = (page: Page) => new URL(page.url()).pathname
 

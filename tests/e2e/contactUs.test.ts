@@ -1,23 +1,11 @@
 // The contact-us form on the tour, in Chromium against the reference server: a tour user opens
 // it by the contactUsContext query, sends it, sees the thanks, and an admin finds the request
 // on Administration → Contact Requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { signIn } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startTestServer({}, { PLATFORM_FLAVOUR: 'tour' })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+withPlatformAndChromium({}, { PLATFORM_FLAVOUR: 'tour' })
 
 describe('tour contact us (e2e)', () => {
   it('a tour user sends the contact form; the request is visible to an admin', async () => {

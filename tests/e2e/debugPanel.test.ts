@@ -3,25 +3,13 @@
 import { writeFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { signIn } from './loginHelpers'
 import { exportLogText, openDebugTools } from './debugTools'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  // A distinctive password, so the exported log can be searched for it.
-  server = await startTestServer({ userPassword: 'E2e-Secret-9c1d' })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+// A distinctive password, so the exported log can be searched for it.
+withPlatformAndChromium({ userPassword: 'E2e-Secret-9c1d' })
 
 describe('debug panel (e2e)', () => {
   it('exports a session, imports it in a fresh browser and shows the page of an earlier event', async () => {

@@ -4,26 +4,15 @@
 // (document scrollWidth <= clientWidth). One browser, one server; each user signs in once.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { Page } from 'playwright-core'
 import { SCREENS, firstPackagePath, settle, signInAs, type Screen, type UserKind } from '../support/screens'
 
 // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses a script tag.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startTestServer({ anonymousAccess: true })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+withPlatformAndChromium({ anonymousAccess: true })
 
 interface Finding {
   readonly screen: string

@@ -5,21 +5,15 @@
 // visibly, the search text stays, and Retry works once the connection is back. (A request
 // that never answers is cut by the client's time-out and shown the same way: one screen, as
 // each such case takes a minute.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { BrowserContext, Page, Route } from 'playwright-core'
 import { signIn } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
 let context: BrowserContext
 let page: Page
 
-beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
-})
+withPlatformAndChromium()
 
 /** One signed-in page for every case (signing in waits with expect, so inside a test). */
 let signedIn = false
@@ -31,10 +25,6 @@ async function ready(): Promise<void> {
   await page.getByRole('navigation', { name: 'Administration' }).waitFor({ timeout: 15_000 })
   signedIn = true
 }
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
 
 type Fault = '500' | '503' | 'reset'
 const inject: Record<Fault, (route: Route) => Promise<void>> = {

@@ -3,14 +3,11 @@
 // GitHub integration (a wrong token fails the connection test first), creates it, chooses
 // repository scanning, picks repositories and sees the choice kept after a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { Page } from 'playwright-core'
 import { startFakeGitVendor, type FakeGitVendor } from '../support/fakeGitVendor'
 import { signIn } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
 let vendor: FakeGitVendor
 
 // E2E_SHOTS=<folder> keeps a PNG of each screen, to look at them.
@@ -18,6 +15,7 @@ const shot = async (page: Page, name: string) => {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` })
 }
 
+withPlatformAndChromium({})
 beforeAll(async () => {
   vendor = await startFakeGitVendor({
     token: 'e2e-right-token',
@@ -27,12 +25,8 @@ beforeAll(async () => {
       { name: 'team/infra', private: true },
     ],
   })
-  server = await startTestServer({})
-  browser = await launchChromium()
 })
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
   await vendor?.stop()
 })
 

@@ -1,23 +1,14 @@
 // The idle-session check in Chromium against the reference server: the server ends the session
 // (an admin sets a new password), the user comes back after more than a minute idle, lands on
 // login, signs in again and is back on the page they were on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import { browserHeaders } from '../support/server'
 import { adminCookie, createUser, currentUser, fillLogin, pathOf } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
-
+withPlatformAndChromium()
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
   await createUser(server, { name: 'idler', email: 'idler@example.org', password: 'First-pass-1' })
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 describe('idle session check (e2e)', () => {

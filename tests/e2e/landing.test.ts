@@ -1,21 +1,10 @@
 // Landing after login and the admin-route guard, in Chromium against the reference server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { Page } from 'playwright-core'
 import { fillLogin, signIn } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+withPlatformAndChromium()
 
 const path = (page: Page) => new URL(page.url()).pathname
 

@@ -1,30 +1,22 @@
 // MFA enrolment, then a later login with a one-time code, with real TOTP codes (otpauth).
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { beforeAll, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { Page } from 'playwright-core'
 import { Secret, TOTP } from 'otpauth'
 import { manualClock } from '../../server/clock'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
 import { createUser, currentUser, fillLogin, pathOf } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
 // The platform's clock: the test moves it to the next 30-second code window instead of waiting.
 const clock = manualClock()
 
+withPlatformAndChromium({}, {}, { clock })
 beforeAll(async () => {
-  server = await startTestServer({}, {}, { clock })
-  browser = await launchChromium()
   await createUser(server, {
     name: 'mfa-user',
     email: 'mfa@example.com',
     password: 'Mfa-passw0rd!',
     mfaRequired: true,
   })
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 /** The authenticator's code at the platform's present. */

@@ -6,29 +6,23 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { Locator, Page } from 'playwright-core'
 import { npmCli } from '../support/npmCli'
 import { pathOf, signIn } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
 let page: Page
 let work: string
 const SHOTS = process.env.SCREENSHOTS_DIR
 const NAME = `e2e-loop-${Date.now().toString(36)}`
 const README = '# Hello from the e2e loop\n\nPublished with the configuration set-me-up gave.\n'
 
+withPlatformAndChromium()
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
   work = mkdtempSync(join(tmpdir(), 'npm-e2e-'))
 })
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
   if (work) rmSync(work, { recursive: true, force: true })
 })
 

@@ -1,23 +1,11 @@
 // Offline in Chromium against the reference server (issue 9, item 7): a banner says so, the
 // page keeps its chrome and content, an area whose chunk cannot be fetched says so in its
 // place, and it loads by itself when the connection is back, without a reload.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { signIn } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+withPlatformAndChromium()
 
 describe('offline (e2e)', () => {
   it('shows a banner, keeps the page, says which area could not load, and loads it when back online', async () => {

@@ -1,24 +1,12 @@
 // Onboarding on the cloud trial, in Chromium against the reference server: the trial admin's
 // first login goes to quick setup with the getting-started questionnaire open, and answering
 // it creates the project on the platform.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { adminCookie, currentUser, fillLogin, pathOf } from './loginHelpers'
 import { browserHeaders } from '../support/server'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startTestServer({}, { PLATFORM_FLAVOUR: 'cloud-trial' })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+withPlatformAndChromium({}, { PLATFORM_FLAVOUR: 'cloud-trial' })
 
 describe('cloud-trial onboarding (e2e)', () => {
   it('first login → quick setup → questionnaire → project created', async () => {

@@ -1,16 +1,10 @@
 // Forgot/reset password through the server's outbox, and an expired password changed at login.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { createUser, currentUser, fillLogin, outbox, pathOf } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
-
+withPlatformAndChromium()
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
   await createUser(server, { name: 'forgetful', email: 'forgetful@example.com', password: 'Old-passw0rd!' })
   await createUser(server, {
     name: 'expired',
@@ -18,10 +12,6 @@ beforeAll(async () => {
     password: 'Old-passw0rd!',
     passwordExpired: true,
   })
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 describe('passwords (e2e)', () => {

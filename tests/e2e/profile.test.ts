@@ -1,22 +1,12 @@
 // /user_profile in Chromium against the reference server: unlock with the password, change the
 // e-mail and the password, and see the API key once (never in web storage).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { createUser, currentUser, fillLogin, pathOf } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
-
+withPlatformAndChromium()
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
   await createUser(server, { name: 'profiler', email: 'profiler@example.org', password: 'First-pass-1' })
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 describe('user profile (e2e)', () => {

@@ -1,13 +1,9 @@
 // A project administrator (not an admin) in Chromium against the reference server: the admin
 // projects page lists the projects they administer (and only those); a plain member is denied.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import { browserHeaders } from '../support/server'
 import { adminCookie, createUser, fillLogin, pathOf } from './loginHelpers'
-
-let server: TestServer
-let browser: Browser
 
 async function asAdmin(method: string, path: string, body: unknown) {
   const res = await fetch(`${server.url}/ui/api/v1${path}`, {
@@ -18,9 +14,8 @@ async function asAdmin(method: string, path: string, body: unknown) {
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
 }
 
+withPlatformAndChromium()
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
   await createUser(server, { name: 'padmin', email: 'padmin@example.org', password: 'Padmin-pass-1' })
   await createUser(server, { name: 'member', email: 'member@example.org', password: 'Member-pass-1' })
   await asAdmin('POST', '/ui/admin/projects', { key: 'alpha', name: 'Alpha' })
@@ -29,10 +24,6 @@ beforeAll(async () => {
     { name: 'padmin', roles: ['Project Admin'] },
     { name: 'member', roles: ['Developer'] },
   ])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 describe('project administrator (e2e)', () => {

@@ -3,23 +3,12 @@
 // sha1 (real checksums of catalogue files the sample bundles hold), the empty state for a
 // checksum in no bundle, and a clear message for bad input.
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import type { Page } from 'playwright-core'
 import { fillLogin, pathOf } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+withPlatformAndChromium()
 
 /** A file of the catalogue that the sample bundles hold, and the bundles (name version) that hold it. */
 function bundledArtifact() {

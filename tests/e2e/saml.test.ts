@@ -4,16 +4,13 @@
 // LogoutRequest to the IdP and comes back to the login page. And the Security Settings pages
 // an admin configures it in, and the auto-redirect with its local fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import { browserHeaders } from '../support/server'
 import { startLocalSamlIdp, type LocalSamlIdp } from '../../server/sso/localSamlIdp'
 import { adminCookie, currentUser, fillLogin, pathOf, signIn } from './loginHelpers'
 
 const API = '/ui/api/v1'
-let server: TestServer
 let idp: LocalSamlIdp
-let browser: Browser
 let admin: string
 
 const sso = (rest: string) => `${server.url}${API}/ui/auth/sso/saml${rest}`
@@ -28,14 +25,13 @@ async function adminCall(method: string, path: string, body?: unknown) {
   return (await res.json()) as Record<string, unknown>
 }
 
+withPlatformAndChromium()
 beforeAll(async () => {
-  server = await startTestServer()
   idp = await startLocalSamlIdp({
     spEntityId: sso('/metadata'),
     acsUrls: [sso('/acs')],
     spSloUrl: sso('/slo'),
   })
-  browser = await launchChromium()
   admin = await adminCookie(server)
   await adminCall('POST', '/ui/admin/groups', { name: 'developers' })
   await adminCall('PUT', '/ui/admin/saml', {
@@ -48,9 +44,7 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  await browser?.close()
   await idp?.stop()
-  await server?.stop()
 })
 
 describe('SAML (e2e)', () => {

@@ -2,16 +2,13 @@
 // local OpenID provider (oidc-provider) — first sign-in creates the user and maps its group,
 // sign-out goes through the provider, a denied consent — and the auto-redirect with its local fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import { browserHeaders } from '../support/server'
 import { startLocalOidcProvider, type LocalOidcProvider } from '../../server/sso/localOidcProvider'
 import { adminCookie, currentUser, fillLogin, pathOf } from './loginHelpers'
 
 const API = '/ui/api/v1'
-let server: TestServer
 let idp: LocalOidcProvider
-let browser: Browser
 let admin: string
 
 async function adminCall(method: string, path: string, body?: unknown) {
@@ -24,15 +21,14 @@ async function adminCall(method: string, path: string, body?: unknown) {
   return (await res.json()) as Record<string, unknown>
 }
 
+withPlatformAndChromium()
 beforeAll(async () => {
-  server = await startTestServer()
   idp = await startLocalOidcProvider({
     clientId: 'platform-console',
     clientSecret: 'e2e-client-secret',
     redirectUris: [`${server.url}${API}/ui/auth/sso/oidc/callback`],
     postLogoutRedirectUris: [`${server.url}/ui/login`],
   })
-  browser = await launchChromium()
   admin = await adminCookie(server)
   await adminCall('POST', '/ui/admin/groups', { name: 'developers' })
   await adminCall('PUT', '/ui/admin/oidc', {
@@ -44,9 +40,7 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  await browser?.close()
   await idp?.stop()
-  await server?.stop()
 })
 
 describe('single sign-on (e2e)', () => {
