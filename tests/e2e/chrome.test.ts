@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
 import { signIn } from './loginHelpers'
+import { chooseOption } from './kitSelect'
 import { exportLogText } from './debugTools'
 
 withPlatformAndChromium()
@@ -169,7 +170,7 @@ describe('chrome (e2e)', () => {
     await page.getByRole('button', { name: 'admin', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Set Me Up' }).click()
     const panel = page.getByRole('complementary', { name: 'Set Me Up' })
-    await panel.getByRole('combobox', { name: 'Package type' }).selectOption('generic')
+    await chooseOption(page, panel.getByRole('combobox', { name: 'Package type' }), 'generic')
     await panel
       .getByText(`curl -u <user> -T <file> "${server.url}/artifactory/generic-local/<path>"`)
       .waitFor({ timeout: 10_000 })

@@ -14,6 +14,18 @@ if (!('ResizeObserver' in globalThis)) {
   }
 }
 
+// Nor pointer capture and scrollIntoView, which every browser has; Radix's Select calls them
+// when it opens and when it shows the chosen option. jsdom lays nothing out, so doing nothing is exact.
+if (!('hasPointerCapture' in Element.prototype)) {
+  Object.assign(Element.prototype, {
+    hasPointerCapture: () => false,
+    setPointerCapture: () => undefined,
+    releasePointerCapture: () => undefined,
+  })
+}
+if (!('scrollIntoView' in Element.prototype))
+  Object.assign(Element.prototype, { scrollIntoView: () => undefined })
+
 // findBy*/waitFor give up after this long. It is a limit for a stuck test, not a timing: the
 // state they wait for arrives through lazily loaded chunks, which take seconds on a loaded
 // 2-core machine (the default 1 s failed the login-dialog and admin-landing tests there).

@@ -7,7 +7,7 @@ import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
 import { CodeBlock } from '../shared/kit/CodeBlock'
-import { inputClass } from '../shared/kit/Field'
+import { Select } from '../shared/kit/Select'
 import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
 import styles from './layout.module.css'
 import chrome from './chrome.module.css'
@@ -94,40 +94,27 @@ export function SetMeUpPanel() {
       <h2 id="set-me-up-title">Set Me Up</h2>
       <div className={chrome.field}>
         <label htmlFor="set-me-up-type">Package type</label>
-        <select
+        <Select
           id="set-me-up-type"
-          className={inputClass}
           value={type ?? ''}
-          onChange={(e) => {
+          placeholder="Choose a package type"
+          options={types.map((t) => ({ value: t, label: t }))}
+          onValueChange={(packageType) => {
             setChosenRepo(undefined)
-            if (e.target.value)
-              dispatch({ type: 'navigation/ShowSetMeUp', packageType: e.target.value, availableRepos: [] })
+            if (packageType) dispatch({ type: 'navigation/ShowSetMeUp', packageType, availableRepos: [] })
           }}
-        >
-          <option value="">Choose a package type</option>
-          {types.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
+        />
       </div>
       {type && repo ? (
         <>
           <div className={chrome.field}>
             <label htmlFor="set-me-up-repo">Repository</label>
-            <select
+            <Select
               id="set-me-up-repo"
-              className={inputClass}
               value={repo}
-              onChange={(e) => setChosenRepo(e.target.value)}
-            >
-              {repos.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
+              options={repos.map((r) => ({ value: r, label: r }))}
+              onValueChange={setChosenRepo}
+            />
           </div>
           <TokenSection access={access} />
           {nav.clientBaseUrl === undefined ? (

@@ -5,12 +5,13 @@
 import { useId, type ReactNode } from 'react'
 import * as RSwitch from '@radix-ui/react-switch'
 import * as RRadio from '@radix-ui/react-radio-group'
-import * as RSelect from '@radix-ui/react-select'
-import { Check, ChevronDown } from 'lucide-react'
 import styles from './choice.module.css'
+import type { Option } from './Select'
 
-// Its own module, so a screen with checkboxes does not load the Select's popover and scroll lock.
+// Their own modules, so a screen with checkboxes does not load the Select's popover and scroll
+// lock, and a screen with a select does not load the other choices.
 export { Checkbox, type CheckboxProps } from './Checkbox'
+export { Select, type Option, type SelectProps } from './Select'
 
 export interface SwitchProps {
   readonly label: ReactNode
@@ -35,12 +36,6 @@ export function Switch({ label, checked, onCheckedChange, disabled }: SwitchProp
       <label htmlFor={id}>{label}</label>
     </span>
   )
-}
-
-export interface Option<V extends string = string> {
-  readonly value: V
-  readonly label: ReactNode
-  readonly disabled?: boolean
 }
 
 export interface RadioGroupProps<V extends string> {
@@ -82,52 +77,5 @@ export function RadioGroup<V extends string>({
         </span>
       ))}
     </RRadio.Root>
-  )
-}
-
-export interface SelectProps<V extends string> {
-  /** The accessible name (when no visible Field label points at it). */
-  readonly 'aria-label'?: string
-  readonly id?: string
-  readonly value: V
-  readonly options: ReadonlyArray<Option<V>>
-  readonly onValueChange: (value: V) => void
-  readonly disabled?: boolean
-  readonly placeholder?: string
-}
-
-/** A list box in a popover (Radix Select): arrow keys, typeahead, Escape. */
-export function Select<V extends string>({
-  value,
-  options,
-  onValueChange,
-  disabled,
-  placeholder,
-  id,
-  ...aria
-}: SelectProps<V>) {
-  return (
-    <RSelect.Root value={value} onValueChange={(v) => onValueChange(v as V)} disabled={disabled}>
-      <RSelect.Trigger id={id} className={styles.trigger} aria-label={aria['aria-label']}>
-        <RSelect.Value placeholder={placeholder} />
-        <RSelect.Icon>
-          <ChevronDown size={16} aria-hidden />
-        </RSelect.Icon>
-      </RSelect.Trigger>
-      <RSelect.Portal>
-        <RSelect.Content className={styles.content} position="popper" sideOffset={4}>
-          <RSelect.Viewport>
-            {options.map((o) => (
-              <RSelect.Item key={o.value} value={o.value} disabled={o.disabled} className={styles.item}>
-                <RSelect.ItemText>{o.label}</RSelect.ItemText>
-                <RSelect.ItemIndicator className={styles.itemCheck}>
-                  <Check size={14} aria-hidden />
-                </RSelect.ItemIndicator>
-              </RSelect.Item>
-            ))}
-          </RSelect.Viewport>
-        </RSelect.Content>
-      </RSelect.Portal>
-    </RSelect.Root>
   )
 }
