@@ -16,7 +16,7 @@ export interface MenuItem {
   readonly cloudOnly?: boolean
   /** Needs a licence: hidden when the licence type is N/A. */
   readonly licensed?: boolean
-  readonly dependsOn?: 'artifactBrowser' | 'quickAction'
+  readonly dependsOn?: 'artifactBrowser' | 'quickAction' | 'homePage'
   /** Disabled (with a tooltip) when this microservice is not enabled. */
   readonly requiresService?: string
   /** Flagged hidden on these flavours. */
@@ -31,6 +31,8 @@ export interface VisibleItem extends MenuItem {
 }
 
 const applicationItems: ReadonlyArray<MenuItem> = [
+  // The home page `/` lands on where the instance has one (platform, cloud trial, tour).
+  { id: 'overview', title: 'Overview', href: '/overview', dependsOn: 'homePage' },
   { id: 'packages', title: 'Packages', href: '/packages' },
   { id: 'artifacts', title: 'Artifacts', href: '/artifacts/browse', dependsOn: 'artifactBrowser' },
   { id: 'repos', title: 'Repositories', href: '/repos' },
@@ -187,6 +189,7 @@ export function hiddenReason(item: MenuItem, ctx: ShellContext): string | undefi
   if (item.cloudOnly && !ctx.cloud) return 'cloud only'
   if (item.adminOnly && !ctx.admin) return 'admins only'
   if (item.dependsOn === 'artifactBrowser' && !feature(ctx, 'artifactBrowser')) return 'no artifact browser'
+  if (item.dependsOn === 'homePage' && !feature(ctx, 'homePage')) return 'no home page'
   // Quick setup is reachable when its quick action shows, or when it is the quick-deploy landing route.
   if (
     item.dependsOn === 'quickAction' &&

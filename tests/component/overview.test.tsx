@@ -11,7 +11,9 @@ import type { Overview } from '../../domain/overview/types'
 import { renderShell } from './shellFixtures'
 
 const effects = { ...navigationEffects, ...overviewEffects }
-const developer = { user: { name: 'developer' } } as const
+// The home page: where the instance has one (the homePage feature), as on platform, trial and tour.
+const home = { homePage: true }
+const developer = { user: { name: 'developer' }, features: home } as const
 
 const figures = (over: Partial<Overview> = {}): Overview => ({
   artifactCount: 1234,
@@ -87,7 +89,7 @@ describe('the Overview page', () => {
   it('links an admin to Service Status', async () => {
     renderShell(
       '/overview',
-      { user: { name: 'admin', admin: true } },
+      { user: { name: 'admin', admin: true }, features: home },
       { overviewApi: api(right(figures())) },
       effects,
     )

@@ -28,17 +28,18 @@ interface Expectation {
   readonly absent: ReadonlyArray<string>
 }
 
-// What an admin sees per flavour (licence N/A on oss and community; cloud on the cloud trial).
+// What an admin sees per flavour (licence N/A on oss and community; cloud on the cloud trial). The
+// Overview is where the instance has the home page `/` lands on: platform, cloud trial and tour.
 const EXPECTED: Readonly<Record<Flavour, Expectation>> = {
   platform: {
     landing: '/ui/admin/mission_control/topology',
-    present: ['Packages', 'Distribution', 'Builds'],
+    present: ['Overview', 'Packages', 'Distribution', 'Builds'],
     absent: ['Pipelines'],
   },
   oss: {
     landing: '/ui/admin/mission_control/topology',
     present: ['Packages', 'Builds'],
-    absent: ['Distribution', 'Policies'],
+    absent: ['Overview', 'Distribution', 'Policies'],
   },
   'container-registry': {
     landing: '/ui/admin/mission_control/topology',
@@ -55,10 +56,10 @@ const EXPECTED: Readonly<Record<Flavour, Expectation>> = {
     present: ['Packages', 'Distribution'],
     absent: ['Builds'],
   },
-  lightweight: { landing: '/ui/repos', present: ['Packages', 'Repositories'], absent: [] },
+  lightweight: { landing: '/ui/repos', present: ['Packages', 'Repositories'], absent: ['Overview'] },
   // A free-tier trial admin's first login goes to quick setup (spec 000 section 4).
-  'cloud-trial': { landing: '/ui/quick-setup', present: ['Packages', 'Pipelines'], absent: [] },
-  tour: { landing: '/ui/tour_get_started', present: ['Packages'], absent: [] },
+  'cloud-trial': { landing: '/ui/quick-setup', present: ['Overview', 'Packages', 'Pipelines'], absent: [] },
+  tour: { landing: '/ui/tour_get_started', present: ['Overview', 'Packages'], absent: [] },
 }
 
 describe('flavour menus (e2e)', () => {

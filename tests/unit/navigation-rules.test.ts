@@ -1,4 +1,5 @@
-// Remaining navigation rules of spec 000 section 4: the quick action and the project context.
+// Remaining navigation rules of spec 000 section 4: the quick action, the project context and the
+// Application sidebar's Overview.
 import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
@@ -7,7 +8,9 @@ import * as P from '../../domain/platform/events'
 import * as S from '../../domain/session/events'
 import {
   anonymousContext,
+  menuBlock,
   quickActionVisible,
+  sidebarItems,
   topMenuItems,
   type ShellContext,
 } from '../../domain/navigation'
@@ -125,5 +128,21 @@ describe('the user menu (spec 000 §6)', () => {
       expect(signed).toContain('Logout')
       expect(signed).not.toContain('Log in')
     }
+  })
+})
+
+describe('the Overview item of the Application sidebar', () => {
+  const signed: ShellContext = { ...anonymousContext, signedIn: true, userName: 'developer' }
+  const titles = (ctx: ShellContext) => sidebarItems('application', ctx).map((i) => i.title)
+  it('comes first where the instance has the home page `/` lands on, and links to it', () => {
+    const ctx = { ...signed, features: { homePage: true, artifactBrowser: true } }
+    expect(titles(ctx).slice(0, 3)).toEqual(['Overview', 'Packages', 'Artifacts'])
+    expect(sidebarItems('application', ctx)[0]?.href).toBe('/overview')
+    expect(menuBlock('/overview', ctx)).toBeUndefined()
+  })
+  it('is hidden, and its page denied, where there is no home page (oss, lightweight, …)', () => {
+    const ctx = { ...signed, flavour: 'oss' as const, features: { artifactBrowser: true } }
+    expect(titles(ctx)).not.toContain('Overview')
+    expect(menuBlock('/overview', ctx)).toBe('menu item Overview is hidden (no home page)')
   })
 })

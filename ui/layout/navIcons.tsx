@@ -31,6 +31,7 @@ import {
 } from 'lucide-react'
 
 const ICONS: Readonly<Record<string, LucideIcon>> = {
+  overview: LayoutDashboard,
   packages: Package,
   artifacts: FolderTree,
   repos: Database,
