@@ -31,6 +31,7 @@ interface PackageFilter {
   versionCountMin?: number | null
   versionCountMax?: number | null
   ignorePreRelease?: boolean | null
+  checksum?: string | null
 }
 
 interface VersionFilter {
@@ -39,6 +40,7 @@ interface VersionFilter {
   repositoriesIn?: string[] | null
   licensesIn?: string[] | null
   ignorePreRelease?: boolean | null
+  checksum?: string | null
 }
 
 interface ConnectionArgs<F, O> {
@@ -61,6 +63,19 @@ function isoBound(name: string, value: string): string {
   const ms = Date.parse(value)
   if (!Number.isFinite(ms)) throw badInput(`${name} must be an ISO-8601 date; got ${JSON.stringify(value)}`)
   return new Date(ms).toISOString()
+}
+
+// A file checksum names its algorithm by its length: each column has its own index.
+const CHECKSUM_COLUMNS: Readonly<Record<number, string>> = { 32: 'md5', 40: 'sha1', 64: 'sha256' }
+
+/** The file column and the lowercased value a checksum filter looks up; refuses anything else. */
+function checksumLookup(value: string): { column: string; value: string } {
+  const column = /^[0-9a-fA-F]+$/.test(value) ? CHECKSUM_COLUMNS[value.length] : undefined
+  if (column === undefined)
+    throw badInput(
+      `checksum must be a sha256, sha1 or md5 in hex (64, 40 or 32 digits); got ${JSON.stringify(value)}`,
+    )
+  return { column, value: value.toLowerCase() }
 }
 
 const inList = (values: readonly unknown[]) => values.map(() => '?').join(', ')
@@ -107,6 +122,13 @@ function packageWhere(filter: PackageFilter): { sql: string; params: unknown[] }
       `EXISTS (SELECT 1 FROM catalog_package_licenses l WHERE l.package_id = p.id AND l.name IN (${inList(filter.licensesIn)}))`,
     )
     params.push(...filter.licensesIn)
+  }
+  if (filter.checksum != null && filter.checksum !== '') {
+    const { column, value } = checksumLookup(filter.checksum)
+    where.push(
+      `p.id IN (SELECT v.package_id FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id WHERE f.${column} = ?)`,
+    )
+    params.push(value)
   }
   if (filter.severitiesIn?.length) {
     where.push(`(${filter.severitiesIn.map((s) => `p.${SEVERITY_COLUMNS[s]} > 0`).join(' OR ')})`)
@@ -204,6 +226,13 @@ export function metadataResolvers(db: Db) {
   }
 
   const versionsOfPackage = db.prepare('SELECT * FROM catalog_versions WHERE package_id = ?')
+  const versionsHolding = (checksum: string): Set<string> => {
+    const { column, value } = checksumLookup(checksum)
+    const rows = prepared(`SELECT version_id FROM catalog_files WHERE ${column} = ?`).all(value) as Array<{
+      version_id: string
+    }>
+    return new Set(rows.map((r) => r.version_id))
+  }
 
   const versions = (args: ConnectionArgs<VersionFilter, { field: string; direction: Direction }>) => {
     const first = checkFirst(args.first)
@@ -214,6 +243,7 @@ export function metadataResolvers(db: Db) {
     const name = f.name != null && f.name !== '' ? wildcardToRegExp(f.name) : undefined
     const repos = f.repositoriesIn?.length ? new Set(f.repositoriesIn) : undefined
     const licenses = f.licensesIn?.length ? new Set(f.licensesIn.map((l) => l.toLowerCase())) : undefined
+    const holding = f.checksum != null && f.checksum !== '' ? versionsHolding(f.checksum) : undefined
     const all = (versionsOfPackage.all(f.packageId) as VersionRow[]).filter(
       (v) =>
         (!name || name.test(v.name.toLowerCase())) &&
@@ -222,7 +252,8 @@ export function metadataResolvers(db: Db) {
           (JSON.parse(v.licenses_json) as Array<{ name: string }>).some((l) =>
             licenses.has(l.name.toLowerCase()),
           )) &&
-        (f.ignorePreRelease !== true || v.prerelease === 0),
+        (f.ignorePreRelease !== true || v.prerelease === 0) &&
+        (!holding || holding.has(v.id)),
     )
     const sign = direction === 'ASC' ? 1 : -1
     const byId = (a: VersionRow, b: VersionRow) => sign * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)

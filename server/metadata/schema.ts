@@ -25,6 +25,7 @@ export const METADATA_SDL = /* GraphQL */ `
     versionCountMin: Int
     versionCountMax: Int
     ignorePreRelease: Boolean
+    checksum: String
   }
   input VersionFilter {
     packageId: ID!
@@ -32,6 +33,7 @@ export const METADATA_SDL = /* GraphQL */ `
     repositoriesIn: [String!]
     licensesIn: [String!]
     ignorePreRelease: Boolean
+    checksum: String
   }
   enum Severity {
     CRITICAL
