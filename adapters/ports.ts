@@ -268,7 +268,13 @@ export interface PackagesApi {
   getPackage(id: string): Promise<Result<PackageSummary | null>>
   /** Versions by semantic-version name, descending. */
   listVersions(
-    filter: { readonly packageId: string; readonly name?: string; readonly releaseOnly?: boolean },
+    filter: {
+      readonly packageId: string
+      readonly name?: string
+      readonly releaseOnly?: boolean
+      /** Only the versions holding a file with this sha256, sha1 or md5. */
+      readonly checksum?: string
+    },
     page: { readonly first: number; readonly after: string | null },
   ): Promise<Result<VersionPage>>
   getReadme(versionId: string, path: string): Promise<Result<string>>

@@ -148,6 +148,7 @@ export function packageFilter(q: PackageQuery): Record<string, unknown> {
   if (q.modifiedMin) filter.modifiedMin = q.modifiedMin
   if (q.modifiedMax) filter.modifiedMax = q.modifiedMax
   if (q.releaseOnly) filter.ignorePreRelease = true
+  if (q.checksum) filter.checksum = q.checksum
   // The legacy browser only lists packages that have at least one version.
   filter.versionCountMin = 1
   return filter
@@ -163,7 +164,7 @@ export interface PackageQueries {
   count(q: PackageQuery | null): Promise<Result<number>>
   package(id: string): Promise<Result<PackageSummary | null>>
   versions(
-    filter: { packageId: string; name?: string; releaseOnly?: boolean },
+    filter: { packageId: string; name?: string; releaseOnly?: boolean; checksum?: string },
     first: number,
     after: string | null,
   ): Promise<Result<VersionPage>>
@@ -208,6 +209,7 @@ export function createPackageQueries(client: MetadataClient): PackageQueries {
       const filter: Record<string, unknown> = { packageId: f.packageId }
       if (f.name) filter.name = f.name
       if (f.releaseOnly) filter.ignorePreRelease = true
+      if (f.checksum) filter.checksum = f.checksum
       const variables: Record<string, unknown> = {
         filter,
         first,

@@ -116,25 +116,32 @@ const count: Effect = (events$, _state$, ports) =>
     ),
   )
 
-const packageDetails: Effect = (events$, _state$, ports) =>
+const packageDetails: Effect = (events$, state$, ports) =>
   events$.pipe(
     ofType('packages/PackageRequested'),
     switchMap((env) => {
       const { requestId, packageId } = env.event.data
+      // Opened from a checksum search (the model stays on the pages below the list): which versions hold the file.
+      const checksum = state$.value.search.model.checksum
       const load = async (): Promise<AppEvent> => {
         const pkg = await ports.packagesApi.getPackage(packageId)
         if (isLeft(pkg)) return PackageLoadFailed({ requestId, failure: pkg.left })
         if (pkg.right === null) return PackageNotFound({ requestId, packageId })
-        const versions = await ports.packagesApi.listVersions(
-          { packageId },
-          { first: PAGE_SIZE, after: null },
-        )
+        const [versions, holding] = await Promise.all([
+          ports.packagesApi.listVersions({ packageId }, { first: PAGE_SIZE, after: null }),
+          checksum
+            ? ports.packagesApi.listVersions({ packageId, checksum }, { first: PAGE_SIZE, after: null })
+            : null,
+        ])
         return PackageLoaded({
           requestId,
           pkg: pkg.right,
           versions: isLeft(versions) ? [] : versions.right.items,
           hasNextPage: isLeft(versions) ? false : versions.right.hasNextPage,
           endCursor: isLeft(versions) ? null : versions.right.endCursor,
+          ...(checksum && holding && !isLeft(holding)
+            ? { holding: { checksum, versions: holding.right.items.map((v) => v.name) } }
+            : {}),
         })
       }
       return from(

@@ -84,3 +84,55 @@ export function installCommand(
   const oci = registry !== undefined && SAFE_REGISTRY.test(registry) ? registry : '<registry>'
   return some(template(name, version === '' ? undefined : version, oci))
 }
+
+/** The package types search offers first (spec 001 section 3), `all` meaning any. */
+export const SEARCH_PACKAGE_TYPES: ReadonlyArray<string> = [
+  'all',
+  'docker',
+  'npm',
+  'maven',
+  'go',
+  'nuget',
+  'helm',
+]
+
+/** The extra types search knows besides those the platform lists (canonical, lowercased). */
+export const EXTRA_PACKAGE_TYPES: ReadonlyArray<string> = [
+  'dockerv1',
+  'terraformbackend',
+  'releasebundles',
+  'helmoci',
+]
+
+/**
+ * Search types that stand for several platform types: huggingfaceml covers the models
+ * (HUGGINGFACEML) and the datasets (HFDATASET), frogml the models and datasets of FrogML.
+ */
+const GROUPS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  huggingfaceml: ['huggingfacemlmodel', 'huggingfacemldataset'],
+  frogml: ['frogmlmodel', 'frogmldataset'],
+}
+
+/** The canonical platform types a search for `type` asks for: a group's members, or the type itself. */
+export function packageTypesCovered(type: string): ReadonlyArray<string> {
+  return own(GROUPS, type.trim().toLowerCase()) ?? [canonicalPackageType(type)]
+}
+
+/** A type search knows: one the platform offers (or a group with a member offered), or an extra type. */
+export function isKnownSearchPackageType(type: string, offered: ReadonlyArray<string>): boolean {
+  const known = new Set(offered.map(canonicalPackageType))
+  const lower = type.trim().toLowerCase()
+  if (lower === 'all' || EXTRA_PACKAGE_TYPES.includes(canonicalPackageType(lower))) return true
+  return packageTypesCovered(lower).some((t) => known.has(t))
+}
+
+/** The types a search filter offers: the platform's, a group once in place of its members. */
+export function searchPackageTypeChoices(offered: ReadonlyArray<string>): ReadonlyArray<string> {
+  const out: string[] = []
+  for (const type of offered) {
+    const canonical = canonicalPackageType(type)
+    const group = Object.keys(GROUPS).find((g) => GROUPS[g]!.includes(canonical)) ?? canonical
+    if (!out.includes(group)) out.push(group)
+  }
+  return out
+}

@@ -11,25 +11,28 @@ export const packagesCommandCodecs: CommandCodecs<PackagesCommand> = {
   'packages/OpenList': t.type({
     query: t.union([
       t.null,
-      t.type({
-        name: t.union([t.null, t.string]),
-        description: t.union([t.null, t.string]),
-        packageTypes: t.array(t.string),
-        repositories: t.array(t.string),
-        licenses: t.array(t.string),
-        severities: t.array(
-          t.keyof({ CRITICAL: null, HIGH: null, MEDIUM: null, LOW: null, INFO: null, UNKNOWN: null }),
-        ),
-        createdMin: t.union([t.null, t.string]),
-        createdMax: t.union([t.null, t.string]),
-        modifiedMin: t.union([t.null, t.string]),
-        modifiedMax: t.union([t.null, t.string]),
-        releaseOnly: t.boolean,
-        sort: t.type({
-          field: t.keyof({ NAME: null, CREATED: null, MODIFIED: null }),
-          direction: t.keyof({ ASC: null, DESC: null }),
+      t.intersection([
+        t.type({
+          name: t.union([t.null, t.string]),
+          description: t.union([t.null, t.string]),
+          packageTypes: t.array(t.string),
+          repositories: t.array(t.string),
+          licenses: t.array(t.string),
+          severities: t.array(
+            t.keyof({ CRITICAL: null, HIGH: null, MEDIUM: null, LOW: null, INFO: null, UNKNOWN: null }),
+          ),
+          createdMin: t.union([t.null, t.string]),
+          createdMax: t.union([t.null, t.string]),
+          modifiedMin: t.union([t.null, t.string]),
+          modifiedMax: t.union([t.null, t.string]),
+          releaseOnly: t.boolean,
+          sort: t.type({
+            field: t.keyof({ NAME: null, CREATED: null, MODIFIED: null }),
+            direction: t.keyof({ ASC: null, DESC: null }),
+          }),
         }),
-      }),
+        t.partial({ checksum: t.string }),
+      ]),
     ]),
   }),
   'packages/OpenPackage': t.type({ packageId: t.string }),

@@ -180,6 +180,7 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
           versions: e.data.versions,
           versionsHasNextPage: e.data.hasNextPage,
           versionsEndCursor: e.data.endCursor,
+          ...(e.data.holding ? { holding: e.data.holding } : {}),
         },
         version: latest
           ? {

@@ -5,6 +5,7 @@ import {
   Build,
   Dependency,
   DockerLayer,
+  HoldingVersions,
   PackageQuery,
   PackageSummary,
   PackageTabC,
@@ -68,13 +69,17 @@ export const PackageRequested = defineEvent(
 /** v2: files carry their path. */
 export const PackageLoaded = defineEvent(
   'packages/PackageLoaded',
-  t.type({
-    requestId: t.string,
-    pkg: PackageSummary,
-    versions: t.array(VersionSummary),
-    hasNextPage: t.boolean,
-    endCursor: Nullable(t.string),
-  }),
+  t.intersection([
+    t.type({
+      requestId: t.string,
+      pkg: PackageSummary,
+      versions: t.array(VersionSummary),
+      hasNextPage: t.boolean,
+      endCursor: Nullable(t.string),
+    }),
+    // Opened from a checksum search: the versions holding the file (absent otherwise).
+    t.partial({ holding: HoldingVersions }),
+  ]),
   {
     v: 2,
     upcasters: {

@@ -103,22 +103,30 @@ export const Direction = t.keyof({ ASC: null, DESC: null })
 export type Direction = t.TypeOf<typeof Direction>
 
 /** What the list asks the platform for: the search model, already mapped to filter terms. */
-export const PackageQuery = t.type({
-  /** Wildcard name pattern (lowercased, trailing `*`), or null for every name. */
-  name: Nullable(t.string),
-  description: Nullable(t.string),
-  packageTypes: t.array(t.string),
-  repositories: t.array(t.string),
-  licenses: t.array(t.string),
-  severities: t.array(Severity),
-  createdMin: Nullable(t.string),
-  createdMax: Nullable(t.string),
-  modifiedMin: Nullable(t.string),
-  modifiedMax: Nullable(t.string),
-  releaseOnly: t.boolean,
-  sort: t.type({ field: SortField, direction: Direction }),
-})
+export const PackageQuery = t.intersection([
+  t.type({
+    /** Wildcard name pattern (lowercased, trailing `*`), or null for every name. */
+    name: Nullable(t.string),
+    description: Nullable(t.string),
+    packageTypes: t.array(t.string),
+    repositories: t.array(t.string),
+    licenses: t.array(t.string),
+    severities: t.array(Severity),
+    createdMin: Nullable(t.string),
+    createdMax: Nullable(t.string),
+    modifiedMin: Nullable(t.string),
+    modifiedMax: Nullable(t.string),
+    releaseOnly: t.boolean,
+    sort: t.type({ field: SortField, direction: Direction }),
+  }),
+  // A file's sha256, sha1 or md5: packages with a version holding it. Absent in older logs.
+  t.partial({ checksum: t.string }),
+])
 export type PackageQuery = t.TypeOf<typeof PackageQuery>
+
+/** The versions of a package holding the file a checksum search named. */
+export const HoldingVersions = t.type({ checksum: t.string, versions: t.array(t.string) })
+export type HoldingVersions = t.TypeOf<typeof HoldingVersions>
 
 /** A page of packages as the platform returned it. */
 export const PackagePage = t.type({
@@ -195,6 +203,8 @@ export interface DetailsState {
   readonly versionsFailure: Failure | null
   readonly tab: PackageTab | null
   readonly failure: Failure | null
+  /** Opened from a checksum search: the versions holding the file (absent otherwise). */
+  readonly holding?: HoldingVersions
 }
 
 export interface VersionState {

@@ -2,11 +2,14 @@
  * The search bar's text and the model it stands for, both ways. A module of its own: the bar
  * (a view) needs these, and the decider loads only with the area's first command.
  */
-import { parseSearchText, printSearchText } from './rules'
+import { isFileChecksum, parseSearchText, printSearchText } from './rules'
 import { DEFAULT_SEARCH_MODEL, type SearchModel } from './model'
 import type { SearchTypeDef } from './searchTypes'
 
-/** The bar text applied to a model: free words are the name, known `key:value` words fill fields. */
+/**
+ * The bar text applied to a model: free words are the name, known `key:value` words fill fields.
+ * Where the type searches by checksum, a name that is a bare file checksum is one.
+ */
 export function modelFromText(text: string, def: SearchTypeDef, base: SearchModel): SearchModel {
   const parsed = parseSearchText(text, Object.keys(def.fieldKeys))
   const out: Record<string, unknown> = { ...base, name: parsed.name }
@@ -24,6 +27,12 @@ export function modelFromText(text: string, def: SearchTypeDef, base: SearchMode
       out[field] = field === 'before' || field === 'after' ? value || null : value
     }
   }
+  const checksums = Object.values(def.fieldKeys).includes('checksum')
+  if (checksums && out.checksum === undefined && isFileChecksum(parsed.name)) {
+    out.checksum = parsed.name
+    out.name = ''
+  }
+  if (typeof out.checksum === 'string' && out.checksum !== '') out.isChecksum = true
   return out as unknown as SearchModel
 }
 

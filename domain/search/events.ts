@@ -14,21 +14,35 @@ const SearchTypeC = t.keyof({
 })
 
 /** The search model as event data (same shape as `SearchModel` of model.ts). */
-export const SearchModelC: t.Type<SearchModel> = t.type({
-  name: t.string,
-  packageTypes: t.readonlyArray(t.string),
-  tags: t.readonlyArray(t.string),
-  description: t.string,
-  scope: t.string,
-  before: t.union([t.string, t.null]),
-  after: t.union([t.string, t.null]),
-  repositories: t.readonlyArray(t.string),
-  artifactsSearchType: t.keyof({ Quick: null, Archive: null }),
-  licenses: t.readonlyArray(t.string),
-  severities: t.readonlyArray(t.string),
-  sortBy: t.string,
-  sortType: t.keyof({ asc: null, desc: null }),
-})
+export const SearchModelC: t.Type<SearchModel> = t.intersection([
+  t.type({
+    name: t.string,
+    packageTypes: t.readonlyArray(t.string),
+    tags: t.readonlyArray(t.string),
+    description: t.string,
+    scope: t.string,
+    before: t.union([t.string, t.null]),
+    after: t.union([t.string, t.null]),
+    repositories: t.readonlyArray(t.string),
+    artifactsSearchType: t.keyof({ Quick: null, Archive: null }),
+    licenses: t.readonlyArray(t.string),
+    severities: t.readonlyArray(t.string),
+    sortBy: t.string,
+    sortType: t.keyof({ asc: null, desc: null }),
+  }),
+  // Absent until set: older logs have none of these.
+  t.partial({
+    checksum: t.string,
+    isChecksum: t.boolean,
+    cve: t.string,
+    properties: t.record(t.string, t.string),
+    propertySets: t.record(t.string, t.string),
+    path: t.string,
+    excludeInnerClasses: t.boolean,
+    searchClassOnly: t.boolean,
+    branch: t.string,
+  }),
+])
 
 export const RecentSearchC: t.Type<RecentSearch> = t.intersection([
   t.type({ id: t.string, type: t.string, queryString: t.string, searchModel: SearchModelC }),

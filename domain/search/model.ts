@@ -6,7 +6,30 @@
 export type ArtifactsSearchType = 'Quick' | 'Archive'
 export type SortDirection = 'asc' | 'desc'
 
-export interface SearchModel {
+/**
+ * The query model's other fields (spec 001 section 3). Optional, and absent until set: a model
+ * without them is the model older sessions recorded, so kept logs replay to the same state.
+ */
+export interface SearchModelExtras {
+  /** A file's sha256, sha1 or md5: the packages (and versions) holding that file. */
+  readonly checksum?: string
+  /** The search's text is a checksum (the bar's `checksum:` word or a bare sum). */
+  readonly isChecksum?: boolean
+  readonly cve?: string
+  /** Artifact properties, name to value. */
+  readonly properties?: Readonly<Record<string, string>>
+  /** Property sets, set name to property. */
+  readonly propertySets?: Readonly<Record<string, string>>
+  /** An artifact path pattern. */
+  readonly path?: string
+  /** Class search of archives: leave inner classes out, or match the class name only. */
+  readonly excludeInnerClasses?: boolean
+  readonly searchClassOnly?: boolean
+  /** A build's branch. */
+  readonly branch?: string
+}
+
+export interface SearchModel extends SearchModelExtras {
   readonly name: string
   readonly packageTypes: ReadonlyArray<string>
   readonly tags: ReadonlyArray<string>
@@ -46,11 +69,11 @@ export function normaliseSortDirection(direction: unknown): SortDirection {
   return d === 'desc' || d === 'descend' || d === 'descending' ? 'desc' : 'asc'
 }
 
-type FieldKind = 'text' | 'list' | 'date' | 'artifactsSearchType' | 'sortDirection'
+type FieldKind = 'text' | 'list' | 'date' | 'artifactsSearchType' | 'sortDirection' | 'flag' | 'object'
 
 /** The type and the short query-string key of each field. */
 export const SEARCH_MODEL_FIELDS: {
-  readonly [K in keyof SearchModel]: { readonly key: string; readonly kind: FieldKind }
+  readonly [K in keyof Required<SearchModel>]: { readonly key: string; readonly kind: FieldKind }
 } = {
   name: { key: 'q', kind: 'text' },
   packageTypes: { key: 'pkg', kind: 'list' },
@@ -65,9 +88,49 @@ export const SEARCH_MODEL_FIELDS: {
   severities: { key: 'sev', kind: 'list' },
   sortBy: { key: 'sort_by', kind: 'text' },
   sortType: { key: 'sort_type', kind: 'sortDirection' },
+  checksum: { key: 'checksum', kind: 'text' },
+  isChecksum: { key: 'is_checksum', kind: 'flag' },
+  cve: { key: 'cve', kind: 'text' },
+  properties: { key: 'prop', kind: 'object' },
+  propertySets: { key: 'prop_set', kind: 'object' },
+  path: { key: 'art_path', kind: 'text' },
+  excludeInnerClasses: { key: 'no_inner', kind: 'flag' },
+  searchClassOnly: { key: 'class_only', kind: 'flag' },
+  branch: { key: 'branch', kind: 'text' },
 }
 
 const FIELD_NAMES = Object.keys(SEARCH_MODEL_FIELDS) as ReadonlyArray<keyof SearchModel>
+
+const EXTRA_FIELDS: ReadonlyArray<keyof SearchModelExtras> = [
+  'checksum',
+  'isChecksum',
+  'cve',
+  'properties',
+  'propertySets',
+  'path',
+  'excludeInnerClasses',
+  'searchClassOnly',
+  'branch',
+]
+const isExtra = (field: keyof SearchModel): field is keyof SearchModelExtras =>
+  (EXTRA_FIELDS as ReadonlyArray<string>).includes(field)
+
+// An object field is a list of `name=value` items in the URL; the first `=` splits them.
+function objectFromItems(items: ReadonlyArray<string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const item of items) {
+    const at = item.indexOf('=')
+    const name = at < 0 ? item : item.slice(0, at)
+    if (name === '') continue
+    Object.defineProperty(out, name, {
+      value: at < 0 ? '' : item.slice(at + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return out
+}
 
 /** The query-string keys the model owns; any other key in the URL is left alone. */
 export const SEARCH_QUERY_KEYS: ReadonlyArray<string> = FIELD_NAMES.map((f) => SEARCH_MODEL_FIELDS[f].key)
@@ -84,9 +147,15 @@ export function searchModelToQuery(model: SearchModel): string {
   for (const field of FIELD_NAMES) {
     const { key, kind } = SEARCH_MODEL_FIELDS[field]
     const value = model[field]
+    if (value === undefined) continue
     if (kind === 'list') {
       for (const item of value as ReadonlyArray<string>) if (item !== '') params.append(key, item)
-    } else if (value !== null && value !== DEFAULT_SEARCH_MODEL[field]) {
+    } else if (kind === 'object') {
+      for (const [name, v] of Object.entries(value as Readonly<Record<string, string>>))
+        params.append(key, `${name}=${v}`)
+    } else if (kind === 'flag') {
+      if (value === true) params.append(key, 'true')
+    } else if (value !== null && value !== DEFAULT_SEARCH_MODEL[field] && !(isExtra(field) && value === '')) {
       params.append(key, value as string)
     }
   }
@@ -106,11 +175,20 @@ export function searchModelFromQuery(query: string | URLSearchParams): SearchMod
       out[field] = params.getAll(key).filter((item) => item !== '')
       continue
     }
+    if (kind === 'object') {
+      const items = params.getAll(key)
+      if (items.length > 0) out[field] = objectFromItems(items)
+      continue
+    }
     const raw = params.get(key)
     if (raw === null) continue
     switch (kind) {
       case 'text':
-        out[field] = raw
+        // The other fields are absent until set (see SearchModelExtras).
+        if (!isExtra(field) || raw !== '') out[field] = raw
+        break
+      case 'flag':
+        if (raw === 'true' || raw === '1') out[field] = true
         break
       case 'date':
         out[field] = isIsoDate(raw) ? raw : null

@@ -12,7 +12,7 @@ import {
   type Severity,
   type SortField,
 } from '../packages'
-import { canonicalPackageType } from '../packageTypes'
+import { packageTypesCovered } from '../packageTypes'
 
 const SORT_FIELDS: Readonly<Record<string, SortField>> = {
   name: 'NAME',
@@ -31,13 +31,14 @@ export function isSearching(model: SearchModel): boolean {
     model.licenses.length > 0 ||
     model.severities.length > 0 ||
     model.before !== null ||
-    model.after !== null
+    model.after !== null ||
+    (model.checksum ?? '') !== ''
   )
 }
 
 export function packageQueryOf(model: SearchModel, options: { releaseOnly: boolean }): PackageQuery | null {
   if (!isSearching(model)) return null
-  const types = model.packageTypes.map(canonicalPackageType).filter((t) => t !== 'all')
+  const types = [...new Set(model.packageTypes.flatMap(packageTypesCovered))].filter((t) => t !== 'all')
   const legacy = legacyPackageSearch({
     name: model.name.trim(),
     description: model.description.trim(),
@@ -58,6 +59,7 @@ export function packageQueryOf(model: SearchModel, options: { releaseOnly: boole
     createdMin: model.after,
     createdMax: model.before,
     releaseOnly: options.releaseOnly,
+    ...(model.checksum ? { checksum: model.checksum.toLowerCase() } : {}),
     sort: {
       field: SORT_FIELDS[model.sortBy.toLowerCase()] ?? 'NAME',
       direction: normaliseSortDirection(model.sortType) === 'desc' ? 'DESC' : 'ASC',

@@ -118,6 +118,13 @@ export function printSearchText(parsed: ParsedSearchText): string {
   return out
 }
 
+const FILE_CHECKSUM = /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/i
+
+/** A file's md5, sha1 or sha256 in hex (32, 40 or 64 digits): what a checksum search takes. */
+export function isFileChecksum(text: string): boolean {
+  return FILE_CHECKSUM.test(text)
+}
+
 /** Package and version name filters match as prefixes: `*` is appended unless present. */
 export function withTrailingWildcard(name: string): string {
   return name.endsWith('*') ? name : name + '*'

@@ -39,7 +39,7 @@ export interface SearchTypeDef {
 }
 
 type ListField = 'packageTypes' | 'repositories' | 'licenses' | 'severities' | 'tags'
-type TextField = 'description' | 'before' | 'after' | 'scope'
+type TextField = 'description' | 'before' | 'after' | 'scope' | 'checksum' | 'cve' | 'path' | 'branch'
 
 const PACKAGE_KEYS: SearchTypeDef['fieldKeys'] = {
   type: 'packageTypes',
@@ -51,6 +51,7 @@ const PACKAGE_KEYS: SearchTypeDef['fieldKeys'] = {
   before: 'before',
   after: 'after',
   scope: 'scope',
+  checksum: 'checksum',
 }
 
 const hasFilters = (m: SearchModel) =>
@@ -76,7 +77,7 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
     requires: { services: ['artifactory'], features: ['!artifactSearchDisabled'] },
     supportsProjectContext: true,
     keepSearchQuery: true,
-    fieldKeys: { repo: 'repositories' },
+    fieldKeys: { repo: 'repositories', path: 'path', checksum: 'checksum' },
     placeholder: 'Search artifacts by name',
   },
   securityCompliance: {
@@ -86,7 +87,7 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
     requires: { services: ['xray'], adminOrTour: true },
     supportsProjectContext: false,
     keepSearchQuery: false,
-    fieldKeys: { severity: 'severities', license: 'licenses' },
+    fieldKeys: { severity: 'severities', license: 'licenses', cve: 'cve' },
     // Without the permission nothing runs; with it, a severity or licence filter is enough.
     disabledRule: (query, permitted, model) => !permitted || (query.trim() === '' && !hasFilters(model)),
     placeholder: 'Search CVEs, licences and components',
@@ -98,7 +99,7 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
     requires: { services: ['artifactory'], features: ['!buildsDisabled'] },
     supportsProjectContext: true,
     keepSearchQuery: false,
-    fieldKeys: {},
+    fieldKeys: { branch: 'branch' },
     placeholder: 'Search builds by name',
   },
   releaseBundles: {

@@ -4,8 +4,8 @@
  * platform does not offer would find nothing. Kept apart from the decider so the package-type
  * alias table stays out of the login page's bundle (the bar loads with the signed-in layout).
  */
-import { canonicalPackageType } from '../packageTypes'
-import { parseSearchText } from './rules'
+import { isKnownSearchPackageType } from '../packageTypes'
+import { isFileChecksum, parseSearchText } from './rules'
 import type { SearchModel } from './model'
 import type { SearchTypeDef } from './searchTypes'
 
@@ -22,6 +22,11 @@ export function unknownPackageTypes(
   offered: ReadonlyArray<string>,
 ): ReadonlyArray<string> {
   if (offered.length === 0) return []
-  const known = new Set([...offered.map(canonicalPackageType), 'all'])
-  return model.packageTypes.filter((t) => !known.has(canonicalPackageType(t)))
+  return model.packageTypes.filter((t) => !isKnownSearchPackageType(t, offered))
+}
+
+/** A `checksum:` value that is no file checksum (the platform would refuse it), or null. */
+export function badChecksum(model: SearchModel): string | null {
+  const sum = model.checksum
+  return sum === undefined || sum === '' || isFileChecksum(sum) ? null : sum
 }

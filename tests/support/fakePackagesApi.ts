@@ -113,6 +113,9 @@ export function fakePackagesApi(
     downloads: [],
     ...init,
   }
+  // Like the platform: a checksum names a file of a version by its sha256, sha1 or md5.
+  const holds = (v: VersionSummary, sum: string) =>
+    v.files.some((f) => [f.sha256, f.sha1, f.md5].includes(sum.toLowerCase()))
   async function answer<A>(name: keyof PackagesApi, args: unknown[], value: () => A): Promise<Result<A>> {
     c.calls.push({ name, args })
     if (c.gate) await c.gate
@@ -126,7 +129,8 @@ export function fakePackagesApi(
         let rows = c.packages.filter(
           (p) =>
             (!query.name || wildcard(query.name).test(p.name)) &&
-            (query.packageTypes.length === 0 || query.packageTypes.includes(p.packageType)),
+            (query.packageTypes.length === 0 || query.packageTypes.includes(p.packageType)) &&
+            (!query.checksum || (c.versions[p.id] ?? []).some((v) => holds(v, query.checksum!))),
         )
         rows = [...rows].sort((a, b) => a.name.localeCompare(b.name))
         if (query.sort.direction === 'DESC') rows.reverse()
@@ -145,7 +149,9 @@ export function fakePackagesApi(
     listVersions: (filter, page) =>
       answer('listVersions', [filter, page], () => {
         // Versions as given (newest first), paged by an offset cursor like the packages.
-        const all = (c.versions[filter.packageId] ?? []).filter((v) => !filter.name || v.name === filter.name)
+        const all = (c.versions[filter.packageId] ?? []).filter(
+          (v) => (!filter.name || v.name === filter.name) && (!filter.checksum || holds(v, filter.checksum)),
+        )
         const start = page.after ? Number(page.after) : 0
         const items = all.slice(start, start + page.first)
         const end = start + items.length

@@ -7,6 +7,7 @@ import { useLocation } from 'wouter'
 import * as Tooltip from '@radix-ui/react-tooltip'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { SearchModel } from '../../domain/search'
+import { searchPackageTypeChoices } from '../../domain/packageTypes'
 import { SlidersHorizontal } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
@@ -63,7 +64,7 @@ export function Filters({
   const dispatch = useDispatch()
   const [, navigate] = useLocation()
   const available = useQuery({ type: 'packages/PackageTypes' })
-  const types = available.length > 0 ? available : DEFAULT_TYPES
+  const types = searchPackageTypeChoices(available.length > 0 ? available : DEFAULT_TYPES)
   const run = (filters: Partial<SearchModel>) =>
     dispatch({ type: 'search/Run', model: { ...model, ...filters }, searchType: 'packages' })
   const toggle = (list: ReadonlyArray<string>, value: string) =>

@@ -5,7 +5,7 @@ import { Clock, MapPin, TriangleAlert } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { PackageTab, VersionRepo, VersionSummary } from '../../domain/packages/types'
 import { Button } from '../shared/kit/Button'
-import { Badge, EmptyState, KeyValue } from '../shared/kit/Surface'
+import { Badge, Card, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
@@ -126,6 +126,24 @@ export function PackageDetails({ packageId }: { packageId: string }) {
         version={latest?.name}
         repoKey={latest?.repos[0]?.name}
       />
+      {details.holding && (
+        <Card title="Versions holding the file">
+          <p className={styles.description}>
+            {details.holding.versions.length === 0 ? `No version of ${pkg.name} holds the file` : 'The file'}{' '}
+            with checksum <code className={styles.version}>{details.holding.checksum}</code>
+            {details.holding.versions.length === 0 ? '.' : ' is in:'}
+          </p>
+          {details.holding.versions.length > 0 && (
+            <ul aria-label="Versions holding the file" className={styles.versionList}>
+              {details.holding.versions.map((name) => (
+                <li key={name}>
+                  <Link href={versionPath(pkg.id, name)}>{name}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      )}
       <div className={styles.detailsLayout}>
         <div className={styles.detailsMain}>
           {details.versions.length === 0 ? (

@@ -17,7 +17,7 @@ import {
   visibleRecentSearches,
   type SearchTypeId,
 } from '../../domain/search'
-import { unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
+import { badChecksum, unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
 import { Combobox, type ComboboxOption } from '../shared/kit/Combobox'
 import styles from './search.module.css'
 
@@ -56,13 +56,18 @@ export function SearchBar() {
   const typed = modelOfBarText(bar.text, def, bar.model)
   const unknownKeys = unknownSearchKeys(bar.text, def)
   const unknownTypes = unknownPackageTypes(typed, offeredTypes)
-  // A type the platform does not offer finds nothing: say so rather than run it.
+  const wrongChecksum = badChecksum(typed)
+  // A type the platform does not offer finds nothing, a malformed checksum is refused: say so rather than run it.
   const disabled =
     unknownTypes.length > 0 ||
+    wrongChecksum !== null ||
     isSearchButtonDisabled({ query: bar.text, permitted, model: typed, rule: def.disabledRule })
   const problemId = useId()
   const problems = [
     ...(unknownTypes.length > 0 ? [`Unknown package type: ${unknownTypes.join(', ')}`] : []),
+    ...(wrongChecksum !== null
+      ? [`Not a file checksum: ${wrongChecksum} (a sha256, sha1 or md5: 64, 40 or 32 hex digits)`]
+      : []),
     ...(unknownKeys.length > 0
       ? [
           `Not a ${def.label} filter: ${unknownKeys.join(', ')} (searched as part of the name). Filters: ${
