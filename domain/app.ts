@@ -178,5 +178,8 @@ export const eagerAreas: AreaRegistry = createAreaRegistry(areaList)
 /** The one fold, over every area (see areaRegistry.ts; replay speed depends on it being cheap). */
 export const evolve: (state: AppState, event: AppEvent) => AppState = eagerAreas.evolve
 
+/** The fold into a working root that replay owns (see areaRegistry.ts). */
+export const evolveInto: (root: Record<string, unknown>, event: AppEvent) => void = eagerAreas.evolveInto
+
 /** Every event type the client knows, for decoding and upcasting logs. */
 export const eventSpecs = new Map(areaList.flatMap((a) => a.events.map((spec) => [spec.type, spec] as const)))

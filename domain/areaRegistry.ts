@@ -31,6 +31,12 @@ export interface AreaRegistry {
   register(area: AnyArea): void
   /** The one fold, over the loaded areas. */
   evolve(state: AppState, event: AppEvent): AppState
+  /**
+   * The same fold into a root the caller owns and shows nobody until it is done (replay's
+   * working state): each slice the event changes is replaced in place, so no root object is
+   * made per event. The slices themselves stay immutable.
+   */
+  evolveInto(root: Record<string, unknown>, event: AppEvent): void
   /** The version an event type is written at (1 when unknown). */
   eventVersion(type: string): number
   /** The codec and version of an event type of a loaded area. */
@@ -95,6 +101,13 @@ export function createAreaRegistry(areas: ReadonlyArray<AnyArea | DeferredArea>)
         }
       }
       return (next as AppState | undefined) ?? state
+    },
+    evolveInto(root, event) {
+      for (const area of route(event.type)) {
+        const before = root[area.key]
+        const after = (area.evolve as (s: unknown, e: AppEvent) => unknown)(before, event)
+        if (after !== before) root[area.key] = after
+      }
     },
     eventVersion: (type) => specs.get(type)?.v ?? 1,
     eventSpec: (type) => specs.get(type),

@@ -6,7 +6,14 @@
 import * as t from 'io-ts'
 import { PathReporter } from 'io-ts/PathReporter'
 import { isLeft } from 'fp-ts/Either'
-import { AREAS_ADDED_LATER, evolve, eventSpecs, initialAppState, type AppEvent, type AppState } from './app'
+import {
+  AREAS_ADDED_LATER,
+  evolveInto,
+  eventSpecs,
+  initialAppState,
+  type AppEvent,
+  type AppState,
+} from './app'
 import type { Envelope, Source } from './shared/area'
 import { stateHash } from './shared/canonical'
 import { buildInfo, compareVersions, type BuildInfo } from './build'
@@ -100,27 +107,39 @@ function describe(errors: t.Errors): string {
 export function decodeEventLine(
   raw: unknown,
 ): { ok: true; line: EventLineT; event: AppEvent } | { ok: false; message: string } {
+  const decoded = decodeEvent(raw)
+  return typeof decoded === 'string'
+    ? { ok: false, message: decoded }
+    : { ok: true, line: raw as EventLineT, event: decoded }
+}
+
+/**
+ * The event of an event line, or why there is none (a string). When it answers an event,
+ * `raw` is an event line. No wrapper object per line: replay calls this for every event.
+ */
+function decodeEvent(raw: unknown): AppEvent | string {
   // Hand-written checks first: replay speed is dominated by per-line validation, and io-ts
   // `decode` allocates; it runs only to explain a line that fails.
   if (!isEventLine(raw)) {
     const r = EventLine.decode(raw)
-    return { ok: false, message: isLeft(r) ? describe(r.left) : 'not an event line' }
+    return isLeft(r) ? describe(r.left) : 'not an event line'
   }
   const spec = eventSpecs.get(raw.type)
-  if (!spec) return { ok: false, message: `unknown event type ${JSON.stringify(raw.type)}` }
+  if (!spec) return `unknown event type ${JSON.stringify(raw.type)}`
   let data = raw.data
   if (raw.v !== spec.v) {
     const lifted = upcast(raw.type, raw.v, raw.data)
-    if (!lifted.ok) return lifted
+    if (!lifted.ok) return lifted.message
     data = lifted.data
   }
   // The spec's own string, not the parsed one: every area's evolve switches on the type, and a
   // constant compares by identity where a freshly parsed string is compared character by character.
-  const candidate = { type: spec.type, data }
-  if (spec.codec.is(candidate)) return { ok: true, line: raw, event: candidate as AppEvent }
-  const decoded = spec.codec.decode(candidate)
-  if (isLeft(decoded)) return { ok: false, message: `${raw.type}: ${describe(decoded.left)}` }
-  return { ok: true, line: raw, event: decoded.right as AppEvent }
+  // The data's own codec when the spec has it: the event's codec would check the type again.
+  if (spec.dataCodec ? spec.dataCodec.is(data) : spec.codec.is({ type: spec.type, data }))
+    return { type: spec.type, data } as AppEvent
+  const decoded = spec.codec.decode({ type: spec.type, data })
+  if (isLeft(decoded)) return `${raw.type}: ${describe(decoded.left)}`
+  return decoded.right as AppEvent
 }
 
 const SOURCES: ReadonlySet<unknown> = new Set(['ui', 'router', 'policy', 'effect', 'script'])
@@ -242,7 +261,9 @@ export interface LineReplay {
  */
 export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 << 16): LineReplay {
   const errors: LineError[] = []
-  let state: AppState = initialAppState
+  // The state being folded, changed in place (each slice it holds stays immutable): a new root
+  // per event was most of the fold's own cost. Copied out for the snapshot callback and the result.
+  let working: Record<string, unknown> = { ...initialAppState }
   let header: t.TypeOf<typeof HeaderLine> | undefined
   let trailer: { line: number; value: t.TypeOf<typeof TrailerLine> } | undefined
   let events = 0
@@ -257,12 +278,13 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
   const seen = new SeqLines(Math.max(1 << 20, expectedLines * 2))
 
   const onEventLine = (raw: unknown, n: number) => {
-    const decoded = decodeEventLine(raw)
-    if (!decoded.ok) {
-      errors.push({ line: n, message: decoded.message })
+    const event = decodeEvent(raw)
+    if (typeof event === 'string') {
+      errors.push({ line: n, message: event })
       return
     }
-    const seq = decoded.line.seq
+    const line = raw as EventLineT
+    const seq = line.seq
     const earlier = seen.get(seq)
     if (earlier !== undefined) {
       errors.push({ line: n, message: `duplicate: seq ${seq} was already on line ${earlier}` })
@@ -279,10 +301,10 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
       return
     }
     if (stopped) return
-    state = evolve(state, decoded.event)
+    evolveInto(working, event)
     if (options.onEvent) {
-      const { at, source, corr } = decoded.line
-      options.onEvent({ seq, at, source, corr, event: decoded.event })
+      const { at, source, corr } = line
+      options.onEvent({ seq, at, source, corr, event })
     }
     lastSeq = seq
     events++
@@ -327,8 +349,9 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
         }
       } else if (kind === 'snapshot') {
         if (SnapshotLine.is(raw) && events === 0 && !anyEvent) {
-          state = { ...initialAppState, ...(raw.state as Partial<AppState>) }
-          options.onSnapshot?.(raw.seq, state)
+          // Spread, not Object.assign: a log's own "__proto__" key stays a plain key.
+          working = { ...initialAppState, ...raw.state }
+          options.onSnapshot?.(raw.seq, { ...working } as unknown as AppState)
           lastSeq = raw.seq
           baseSeq = raw.seq
         } else errors.push({ line: n, message: 'malformed or misplaced snapshot' })
@@ -365,6 +388,7 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
           message: `truncated: the trailer's last seq is ${trailer.value.lastSeq}, the log's is ${top}`,
         })
       errors.sort((a, b) => a.line - b.line)
+      const state = { ...working } as unknown as AppState
       const actualHash = stateHash(state)
       const comparable = trailer !== undefined && !stopped && !unknownFormat
       const replayer = options.replayer ?? buildInfo

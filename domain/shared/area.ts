@@ -29,6 +29,8 @@ export interface EventSpec {
   readonly v: number
   /** `is` is replay's fast path; `decode` explains a failure. */
   readonly codec: t.Decoder<unknown, DomainEvent> & { is(u: unknown): boolean }
+  /** The data's codec alone: replay's fast path checks it before making the event. */
+  readonly dataCodec?: { is(u: unknown): boolean }
   readonly upcasters: Readonly<Record<number, Upcaster>>
 }
 

@@ -14,6 +14,8 @@ export interface EventDef<T extends string, D> {
   /** Current version, written as `v` in the log. */
   readonly v: number
   readonly codec: t.Type<DomainEvent<T, D>, unknown, unknown>
+  /** The data's own codec: replay checks a line's data with it, without building the event first. */
+  readonly dataCodec: t.Type<D, unknown, unknown>
   /** `upcasters[n]` lifts version n to n + 1. */
   readonly upcasters: Readonly<Record<number, Upcaster>>
   /** Builds the event; keeps call sites short and typed. */
@@ -35,7 +37,13 @@ export function defineEvent<T extends string, C extends t.Mixed>(
     unknown
   >
   const make = (d: t.TypeOf<C>): DomainEvent<T, t.TypeOf<C>> => ({ type, data: d })
-  return Object.assign(make, { type, v: options.v ?? 1, codec, upcasters: options.upcasters ?? {} })
+  return Object.assign(make, {
+    type,
+    v: options.v ?? 1,
+    codec,
+    dataCodec: data as t.Type<t.TypeOf<C>, unknown, unknown>,
+    upcasters: options.upcasters ?? {},
+  })
 }
 
 /** The event type produced by an event definition (or a tuple of them). */

@@ -62,6 +62,23 @@ describe('routing events to the areas that evolve on them', () => {
     )
   })
 
+  it('folding into a working root (replay) gives the same slices as the immutable fold', () => {
+    fc.assert(
+      fc.property(fc.array(eventArbitrary, { minLength: 100, maxLength: 300 }), (events) => {
+        let immutable = initialAppState
+        const working: Record<string, unknown> = { ...initialAppState }
+        for (const event of events) {
+          immutable = eagerAreas.evolve(immutable, event)
+          eagerAreas.evolveInto(working, event)
+        }
+        for (const area of areaList) expect(working[area.key], area.key).toEqual(immutable[area.key])
+        // The shared initial state is never written to.
+        expect(initialAppState).toEqual(eagerAreas.initialState)
+      }),
+      { numRuns: 30 },
+    )
+  })
+
   it('lists only types that exist and belong to another area', () => {
     for (const area of areaList)
       for (const type of area.evolvesOn ?? []) {
