@@ -5,26 +5,16 @@
 // placeholder (issue 10's "Done when"). A developer's Overview has no link to the admins'
 // Service Status. Security and Compliance forwards to Policies on this flavour (the scanner runs
 // and the licence allows it), so it shows Policies' placeholder.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { pathOf, signIn } from './loginHelpers'
 
-let server: TestServer
-let browser: Browser
 const SHOTS = process.env.SCREENSHOTS_DIR
 const PLACEHOLDER = 'This area is not available in this console yet.'
 const NOT_BUILT = ['Policies', 'Watches', 'Reports', 'Scans List', 'Security and Compliance → Policies']
 
-beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+withPlatformAndChromium()
 
 /** Opens each Application sidebar item in turn; answers the items whose page is the placeholder. */
 async function itemsShowingThePlaceholder(page: Page): Promise<string[]> {
