@@ -10,6 +10,7 @@ const LoginRelated = t.intersection([
     ssoProviderLink: t.string,
     samlAuthenticationData: t.type({ providerName: t.string, url: t.string }),
     anonAccessEnabled: t.boolean,
+    userRegistration: t.boolean,
   }),
 ])
 const VisualMode = t.type({ loginIsExternal: t.boolean, isProvidersHidden: t.boolean })
@@ -58,6 +59,7 @@ export function createSessionApi(http: HttpClient): SessionApi {
             ]
           : [],
         anonAccessEnabled: a.anonAccessEnabled === true,
+        registrationEnabled: a.userRegistration === true,
       }))(await http.request('/ui/auth/loginRelatedData', LoginRelated)),
     visualMode: () => http.request('/ui/auth/visualMode', VisualMode),
     userPlugins: async () =>

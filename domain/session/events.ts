@@ -27,22 +27,29 @@ export const UserDataC = t.intersection([
 const NameUrlC = t.type({ name: t.string, url: t.string })
 
 /** Everything the login page shows, as loaded (mfaAuthenticator is set by a login, not loaded). */
-export const LoadedLoginSettingsC = t.type({
-  samlLogoutUrl: t.string,
-  forgotPassword: t.boolean,
-  passwordAutocompleteEnabled: t.boolean,
-  rememberMeEnabled: t.boolean,
-  ssoProviderLinksSAML: t.array(NameUrlC),
-  ssoProviderLink: t.string,
-  realms: t.array(t.type({ realm: t.string, enabled: t.boolean })),
-  samlRegistrationId: t.string,
-  oauthProviders: t.array(t.type({ name: t.string, type: t.string, url: t.string, icon: t.string })),
-  loginDialogSettingsContent: t.union([t.type({ content: t.string, permanent: t.boolean }), t.null]),
-  loginViewMode: t.type({ mode: t.keyof({ internal: null, external: null }), isProvidersHidden: t.boolean }),
-  authUserPlugin: t.boolean,
-  autoRedirectLogin: t.boolean,
-  anonAccessEnabled: t.boolean,
-})
+export const LoadedLoginSettingsC = t.intersection([
+  t.type({
+    samlLogoutUrl: t.string,
+    forgotPassword: t.boolean,
+    passwordAutocompleteEnabled: t.boolean,
+    rememberMeEnabled: t.boolean,
+    ssoProviderLinksSAML: t.array(NameUrlC),
+    ssoProviderLink: t.string,
+    realms: t.array(t.type({ realm: t.string, enabled: t.boolean })),
+    samlRegistrationId: t.string,
+    oauthProviders: t.array(t.type({ name: t.string, type: t.string, url: t.string, icon: t.string })),
+    loginDialogSettingsContent: t.union([t.type({ content: t.string, permanent: t.boolean }), t.null]),
+    loginViewMode: t.type({
+      mode: t.keyof({ internal: null, external: null }),
+      isProvidersHidden: t.boolean,
+    }),
+    authUserPlugin: t.boolean,
+    autoRedirectLogin: t.boolean,
+    anonAccessEnabled: t.boolean,
+  }),
+  // Absent in logs recorded before the platform said it (registration then counted as off).
+  t.partial({ registrationEnabled: t.boolean }),
+])
 
 const PartFailureC = t.type({ part: t.string, failure: Failure })
 const FailureData = t.type({ failure: Failure })

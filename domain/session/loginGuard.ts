@@ -21,6 +21,7 @@ export const CLI_EXTENSION_PATH = '/plugs/extension/cli'
 export const CLI_VERIFY_PATH = '/plugs/extension/cli/verify'
 export const CLI_REGISTRATION_PATH = '/login/cli-registration'
 export const INVITATION_PATH = '/login/invitation'
+export const REGISTRATION_PATH = '/login/registration'
 
 /** The route part of a path under the base: no query, hash or trailing slash, lower case. */
 function routeOf(path: string): string {
@@ -83,6 +84,15 @@ export function loginGuard(state: AppState, path: string, query: Query): LoginGu
   }
 
   if (!isLoginFamilyPath(path)) return allow()
+
+  // The registration screen is offered only where the platform lets people register (known
+  // once the login data is there: the guard is asked again when it arrives).
+  if (
+    (route === REGISTRATION_PATH || route === '/auth/registration') &&
+    session.loginDataLoaded &&
+    session.login.registrationEnabled !== true
+  )
+    return { kind: 'redirect', to: '/login', commands: [] }
 
   // `?local=true` keeps the login form when the provider is down, and a provider's error
   // (`?ssoError=…`) stays on the page to be read instead of bouncing back to the provider.

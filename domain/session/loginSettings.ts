@@ -20,6 +20,8 @@ export interface LoginRelatedData {
   readonly ssoProviderLink: string
   readonly samlProviders: ReadonlyArray<NameUrl>
   readonly anonAccessEnabled: boolean
+  /** People may create their own account (the registration screen is offered). */
+  readonly registrationEnabled?: boolean
 }
 
 /** What each of the login page's calls answered. */
@@ -87,6 +89,8 @@ export function loginSettingsOf(answers: LoginDataAnswers): Either<Failure, Logi
     authUserPlugin: orDefault('userPlugins', answers.userPlugins, true),
     autoRedirectLogin: orDefault('autoRedirect', answers.autoRedirect, false),
     anonAccessEnabled: related.right.anonAccessEnabled,
+    // Absent unless on, as in the login data of logs recorded before it was read.
+    ...(related.right.registrationEnabled ? { registrationEnabled: true } : {}),
   }
   return right({ settings, failures })
 }

@@ -57,10 +57,12 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
     }
     case 'session/LoginDataLoaded': {
       // The login page is guarded before its data arrives: once the platform says it
-      // auto-redirects to SSO, the guard is asked again and sends the browser on.
+      // auto-redirects to SSO (or offers no registration), the guard is asked again and sends
+      // the browser on.
       const { path, query } = state.navigation.location
       if (!isLoginFamilyPath(path)) return []
       const decision = loginGuard(state, path, Object.fromEntries(new URLSearchParams(query)))
+      if (decision.kind === 'redirect') return [...decision.commands, navigate(decision.to)]
       return decision.kind === 'cancel' ? decision.commands : []
     }
     case 'session/MfaRequired':

@@ -59,6 +59,8 @@ export interface LoginSettings {
   readonly autoRedirectLogin: boolean
   /** Anonymous read access is allowed by the platform. */
   readonly anonAccessEnabled: boolean
+  /** People may create their own account; absent when not. */
+  readonly registrationEnabled?: boolean
 }
 
 export type SessionStatus =

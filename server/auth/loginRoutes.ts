@@ -115,6 +115,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
             canRememberMe: { type: 'boolean' },
             passwordAutocompleteEnabled: { type: 'boolean' },
             anonAccessEnabled: { type: 'boolean' },
+            userRegistration: { type: 'boolean' },
             ssoProviderLink: { type: 'string' },
             samlAuthenticationData: {
               type: 'object',
@@ -138,6 +139,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       passwordAutocompleteEnabled: general.passwordAutocompleteEnabled,
       // The console's guards need it: anonymous visitors go to login unless this is on.
       anonAccessEnabled: config.anonymousAccess,
+      // The login page offers the registration screen only where people may register.
+      userRegistration: general.allowUserRegistration,
       ...(saml.enabled
         ? {
             ssoProviderLink: saml.loginUrl,

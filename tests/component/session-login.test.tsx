@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import * as S from '../../domain/session/events'
@@ -196,6 +196,16 @@ describe('login screen', () => {
     await userEvent.setup().click(screen.getByRole('link', { name: 'Forgot password?' }))
     expect(navigated(h)).toEqual(['/login/forgot-password'])
     act(() => undefined)
+  })
+
+  it('offers Create an account only where registration is enabled', async () => {
+    renderSession('/login')
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull()
+    cleanup()
+    const h = renderSession('/login', { seed: [loginData({ registrationEnabled: true })] })
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Create an account' }))
+    expect(navigated(h)).toEqual(['/login/registration'])
   })
 
   it('passes a redirectTo target from the query with the login', async () => {

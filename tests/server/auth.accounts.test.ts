@@ -27,6 +27,10 @@ describe('registration', () => {
       body: { allowUserRegistration: true },
     })
     expect(enable.status).toBe(200)
+    // The login page learns it may offer the registration screen.
+    expect((await call(server, 'GET', '/ui/auth/loginRelatedData')).body).toMatchObject({
+      userRegistration: true,
+    })
     const res = await call(server, 'POST', '/ui/auth/register', { body })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ name: 'newcomer', admin: false, email: 'newcomer@example.com' })

@@ -131,6 +131,7 @@ describe('login page data', () => {
       canRememberMe: true,
       passwordAutocompleteEnabled: true,
       anonAccessEnabled: false,
+      userRegistration: false,
     })
     expect((await call(server, 'GET', '/ui/auth/visualMode')).body).toEqual({
       loginIsExternal: false,

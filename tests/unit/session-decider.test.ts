@@ -325,6 +325,28 @@ describe('session: SSO', () => {
     expect(policies(on('/packages'), loaded({ autoRedirectLogin: true }))).toEqual([])
   })
 
+  it('the registration screen is offered only where registration is enabled (spec 000 section 3)', () => {
+    const off = given(loaded())
+    const on = given(loaded({ registrationEnabled: true }))
+    for (const path of ['/login/registration', '/auth/registration'])
+      expect(loginGuard(off, path, {})).toEqual({ kind: 'redirect', to: '/login', commands: [] })
+    expect(loginGuard(on, '/login/registration', {})).toEqual({ kind: 'allow', commands: [] })
+    // Before the login data says, the screen waits for it rather than bouncing.
+    expect(loginGuard(given(), '/login/registration', {})).toEqual({ kind: 'allow', commands: [] })
+    // …and when it arrives the guard is asked again.
+    const at = given(
+      Navigated({
+        location: { path: '/login/registration', query: '' },
+        routeName: 'registration',
+        mode: 'push',
+        user: 'anonymous',
+        atMs: 0,
+      }),
+    )
+    expect(policies(at, loaded())).toEqual([{ type: 'navigation/Navigate', to: '/login', replace: true }])
+    expect(policies(at, loaded({ registrationEnabled: true }))).toEqual([])
+  })
+
   it('login guard: ?local=true keeps the local form, and a provider error stays on the page', () => {
     const state = given(loaded({ autoRedirectLogin: true }))
     expect(loginGuard(state, '/login', { local: 'true' })).toEqual({ kind: 'allow', commands: [] })

@@ -184,6 +184,9 @@ export function LoginScreen() {
       )}
       <div className={styles.links}>
         {login.forgotPassword ? <NavLink to="/login/forgot-password">Forgot password?</NavLink> : null}
+        {login.registrationEnabled === true ? (
+          <NavLink to="/login/registration">Create an account</NavLink>
+        ) : null}
       </div>
     </Screen>
   )
