@@ -5,13 +5,19 @@
  * the packument, then of the tarball), one package at a time, so per-package times are the
  * server's and not the CLI's start-up (the CLI itself is exercised in
  * tests/server/registry.npm.test.ts). Then the first page of the artifacts tree for a
- * repository folder holding 10,000 files deployed through the generic PUT.
+ * repository folder holding 10,000 files deployed through the generic PUT. And once with the npm
+ * CLI itself: `npm install` of a project that depends on all 200, from the virtual repository
+ * with the .npmrc set-me-up gives (the CLI fetches in parallel, as users' installs do).
  * Figures are printed, never asserted.
  */
 import { createHash } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { browserHeaders, startTestServer, type TestServer } from '../tests/support/server'
 import { signInDirectly } from '../tests/server/helpers/catalogSession'
 import { npmTarball } from './support/npmTarball'
+import { npmCli } from '../tests/support/npmCli'
 import type { Figure } from './types'
 
 export const title = 'Registry: npm publish/install of 200 packages, artifacts tree of 10,000 files'
@@ -109,6 +115,7 @@ async function npmLoop(server: TestServer, token: string): Promise<Figure[]> {
   const installWall = performance.now() - installStart
   publishTimes.sort((a, b) => a - b)
   installTimes.sort((a, b) => a - b)
+  const cliWall = await cliInstall(server, token, names)
   return [
     { name: `publish ${PACKAGES} packages: wall time`, value: publishWall, unit: 'ms' },
     { name: 'publish: per-package p50', value: percentile(publishTimes, 50), unit: 'ms' },
@@ -116,7 +123,30 @@ async function npmLoop(server: TestServer, token: string): Promise<Figure[]> {
     { name: `install ${PACKAGES} packages (packument + tarball): wall time`, value: installWall, unit: 'ms' },
     { name: 'install: per-package p50', value: percentile(installTimes, 50), unit: 'ms' },
     { name: 'install: per-package p99', value: percentile(installTimes, 99), unit: 'ms' },
+    { name: `npm install (CLI) of a project with ${PACKAGES} deps: wall`, value: cliWall, unit: 'ms' },
   ]
+}
+
+/** `npm install` with the npm CLI of a project depending on every published package; its wall time. */
+async function cliInstall(server: TestServer, token: string, names: readonly string[]): Promise<number> {
+  const work = mkdtempSync(join(tmpdir(), 'npm-bench-'))
+  try {
+    const registry = `${server.url}/artifactory/api/npm/npm/`
+    const rc = join(work, 'npmrc')
+    writeFileSync(rc, `registry=${registry}\n${registry.replace(/^https?:/, '')}:_authToken=${token}\n`)
+    const dependencies = Object.fromEntries(names.map((n) => [n, '1.0.0']))
+    writeFileSync(
+      join(work, 'package.json'),
+      JSON.stringify({ name: 'bench-app', private: true, dependencies }),
+    )
+    const start = performance.now()
+    const answer = await npmCli(work).npm(['install'], work, rc)
+    const wall = performance.now() - start
+    if (answer.failed) throw new Error(`npm install failed: ${answer.stderr}`)
+    return wall
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
 }
 
 async function treeOfManyFiles(server: TestServer, token: string, cookie: string): Promise<Figure[]> {
