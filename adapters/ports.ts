@@ -6,6 +6,7 @@
 import type { Questionnaire } from '../domain/onboarding/rules'
 import type { ContactRequest } from '../domain/onboarding/contact'
 import type { ContactRecord } from '../domain/onboarding/types'
+import type { PersonalizationChoices } from '../domain/onboarding/personalization'
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
@@ -421,6 +422,10 @@ export interface OnboardingApi {
   sendContactRequest(request: ContactRequest): Promise<Result<{ readonly schedulingLink: string | null }>>
   /** The contact requests the platform stored, newest first (admins). */
   contactRequests(): Promise<Result<ReadonlyArray<ContactRecord>>>
+  /** Whether the platform has the signed-in user's personalization. */
+  personalizationStatus(): Promise<Result<{ readonly sent: boolean }>>
+  /** Sends the signed-in user's personalization choices. */
+  sendPersonalization(choices: PersonalizationChoices): Promise<Result<void>>
 }
 
 export interface Ports {

@@ -3,6 +3,7 @@ import type {
   ClientFlow,
   ContactFormState,
   ContactRequestsList,
+  PersonalizationState,
   QuestionnaireWizard,
 } from '../domain/onboarding'
 
@@ -13,6 +14,8 @@ const questionnaire: Selector<object, QuestionnaireWizard | undefined> = (state)
 const contactForm: Selector<object, ContactFormState | undefined> = (state) => state.onboarding.contact
 const contactRequests: Selector<object, ContactRequestsList | undefined> = (state) =>
   state.onboarding.contactRequests
+const personalization: Selector<object, PersonalizationState | undefined> = (state) =>
+  state.onboarding.personalization
 
 // Queries of the onboarding area, named `onboarding/Noun`.
 export const onboardingQueries = {
@@ -20,4 +23,5 @@ export const onboardingQueries = {
   'onboarding/Questionnaire': questionnaire,
   'onboarding/ContactForm': contactForm,
   'onboarding/ContactRequests': contactRequests,
+  'onboarding/Personalization': personalization,
 } satisfies QueryTable

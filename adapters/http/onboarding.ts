@@ -12,6 +12,7 @@ const QuestionnaireAnswer = t.type({ updatedAt: t.string })
 const ContactAnswer = t.intersection([t.type({ id: t.number }), t.partial({ schedulingLink: t.string })])
 // The platform's record carries the lead-source fields too; the console shows the rest.
 const ContactRecords = t.array(ContactRecordC)
+const PersonalizationStatus = t.type({ sent: t.boolean })
 
 /** The onboarding area's calls (see server/API.md, "Onboarding"). */
 export function createOnboardingApi(http: HttpClient): OnboardingApi {
@@ -37,5 +38,14 @@ export function createOnboardingApi(http: HttpClient): OnboardingApi {
         await http.request('/marketing/contact', ContactAnswer, { method: 'POST', body: request }),
       ),
     contactRequests: async () => await http.request('/ui/admin/contactRequests', ContactRecords),
+    personalizationStatus: async () =>
+      await http.request('/ui/onboarding/personalization', PersonalizationStatus),
+    sendPersonalization: async (choices) =>
+      done(
+        await http.request('/ui/onboarding/personalization', PersonalizationStatus, {
+          method: 'PUT',
+          body: choices,
+        }),
+      ),
   }
 }

@@ -1,4 +1,4 @@
-import { catchError, concatMap, exhaustMap, from, map, of, switchMap } from 'rxjs'
+import { catchError, concatMap, EMPTY, exhaustMap, from, map, mergeMap, of, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import {
@@ -10,9 +10,19 @@ import {
   GettingStartedSaveFailed,
   ProjectCreated,
   ProjectCreationFailed,
+  PersonalizationLoaded,
+  PersonalizationLoadFailed,
+  PersonalizationSendFailed,
+  PersonalizationSent,
 } from '../../domain/onboarding/events'
+import {
+  decodePersonalization,
+  encodePersonalization,
+  personalizationChoices,
+  PERSONALIZATION_STORAGE_KEY,
+} from '../../domain/onboarding/personalization'
 import { caused, type Effect, type EffectTable } from './types'
-import { ofType, settle } from './operators'
+import { ofType, request, settle } from './operators'
 
 /** Saves the getting-started flag the decider set. */
 const saveGettingStarted: Effect = (events$, _state$, ports) =>
@@ -102,10 +112,66 @@ const loadContactRequests: Effect = (events$, _state$, ports) =>
     ),
   )
 
+/**
+ * Asks the platform whether it has the user's personalization, with what local storage kept
+ * (a bad stored value reads as none). Once the platform has it, the stored data is removed.
+ */
+const loadPersonalization: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('onboarding/PersonalizationRequested'),
+    switchMap((envelope) => {
+      const { requestId } = envelope.event.data
+      return request(envelope, () => ports.onboardingApi.personalizationStatus(), {
+        done: ({ sent }) => {
+          if (sent) ports.localStore.remove(PERSONALIZATION_STORAGE_KEY)
+          const stored = sent
+            ? null
+            : decodePersonalization(ports.localStore.get(PERSONALIZATION_STORAGE_KEY))
+          return PersonalizationLoaded({ requestId, sent, stored })
+        },
+        failed: (failure) => PersonalizationLoadFailed({ requestId, failure }),
+      })
+    }),
+  )
+
+/** Each step completed or shown is kept in local storage, encoded, until the data is sent. */
+const storePersonalization: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('onboarding/PersonalizationStepCompleted', 'onboarding/PersonalizationStepShown'),
+    mergeMap(() => {
+      const p = state$.value.onboarding.personalization
+      if (p?.status === 'shown')
+        ports.localStore.set(PERSONALIZATION_STORAGE_KEY, encodePersonalization(p.data))
+      return EMPTY
+    }),
+  )
+
+/** Sends the choices; once the platform has them the stored data is removed. */
+const sendPersonalization: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('onboarding/PersonalizationSendRequested'),
+    exhaustMap((envelope) =>
+      request(
+        envelope,
+        () => ports.onboardingApi.sendPersonalization(personalizationChoices(envelope.event.data.data)),
+        {
+          done: () => {
+            ports.localStore.remove(PERSONALIZATION_STORAGE_KEY)
+            return PersonalizationSent({})
+          },
+          failed: (failure) => PersonalizationSendFailed({ failure }),
+        },
+      ),
+    ),
+  )
+
 // Effects of the onboarding area: each calls a port and turns the answer into an event.
 export const onboardingEffects: EffectTable = {
   saveGettingStarted,
   createProject,
   sendContactRequest,
   loadContactRequests,
+  loadPersonalization,
+  storePersonalization,
+  sendPersonalization,
 }

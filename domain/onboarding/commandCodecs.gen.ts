@@ -18,7 +18,42 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
   }),
   'onboarding/CloseClientFlow': t.type({ finished: t.boolean }),
   'onboarding/CloseContactForm': t.UnknownRecord,
+  'onboarding/ClosePersonalization': t.UnknownRecord,
   'onboarding/CloseQuestionnaire': t.UnknownRecord,
+  'onboarding/CompletePersonalizationStep': t.type({
+    change: t.union([
+      t.type({
+        step: t.literal('technologies'),
+        stepDataObject: t.type({
+          technologies: t.array(
+            t.keyof({
+              npm: null,
+              docker: null,
+              maven: null,
+              pypi: null,
+              go: null,
+              helm: null,
+              debian: null,
+              generic: null,
+            }),
+          ),
+        }),
+      }),
+      t.type({
+        step: t.literal('goal'),
+        stepDataObject: t.type({
+          goal: t.union([
+            t.null,
+            t.literal('proxy'),
+            t.literal('store'),
+            t.literal('scan'),
+            t.literal('distribute'),
+          ]),
+        }),
+      }),
+      t.type({ step: t.literal('view'), stepDataObject: t.type({ artifactOnly: t.boolean }) }),
+    ]),
+  }),
   'onboarding/CompleteQuestionnaireStep': t.type({
     step: t.keyof({
       init: null,
@@ -57,12 +92,18 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
     }),
   }),
   'onboarding/LoadContactRequests': t.UnknownRecord,
+  'onboarding/LoadPersonalization': t.UnknownRecord,
   'onboarding/MoveClientFlow': t.type({ step: t.number }),
+  'onboarding/OpenPersonalization': t.UnknownRecord,
   'onboarding/OpenQuestionnaire': t.UnknownRecord,
+  'onboarding/SendPersonalization': t.UnknownRecord,
   'onboarding/SetUpClient': t.intersection([
     t.type({ packageType: t.string, repo: t.string }),
     t.partial({ availableRepos: t.array(t.string) }),
   ]),
+  'onboarding/ShowPersonalizationStep': t.type({
+    step: t.keyof({ technologies: null, goal: null, view: null }),
+  }),
   'onboarding/ShowQuestionnaireStep': t.type({
     step: t.keyof({
       init: null,

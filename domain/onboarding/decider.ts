@@ -40,6 +40,23 @@ import {
   type QuestionnaireWizard,
 } from './types'
 import { onboardingCommandCodecs } from './commandCodecs.gen'
+import {
+  PersonalizationClosed,
+  PersonalizationOpened,
+  PersonalizationRequested,
+  PersonalizationSendRequested,
+  PersonalizationStepCompleted,
+  PersonalizationStepShown,
+} from './events'
+import {
+  canShowPersonalizationStep,
+  completePersonalizationStep,
+  INITIAL_PERSONALIZATION,
+  personalizationComplete,
+  personalizationStepProblem,
+  PERSONALIZATION_STEPS,
+  stepChange,
+} from './personalization'
 
 const freshQuestionnaire: QuestionnaireWizard = { step: 'init', completed: [], creation: { status: 'idle' } }
 
@@ -99,6 +116,17 @@ function evolve(slice: OnboardingState, event: AppEvent): OnboardingState {
       return { ...slice, contactRequests: { status: 'loaded', requests: event.data.requests } }
     case 'onboarding/ContactRequestsLoadFailed':
       return { ...slice, contactRequests: { status: 'failed', failure: event.data.failure } }
+    case 'onboarding/PersonalizationRequested':
+    case 'onboarding/PersonalizationLoaded':
+    case 'onboarding/PersonalizationLoadFailed':
+    case 'onboarding/PersonalizationOpened':
+    case 'onboarding/PersonalizationClosed':
+    case 'onboarding/PersonalizationStepCompleted':
+    case 'onboarding/PersonalizationStepShown':
+    case 'onboarding/PersonalizationSendRequested':
+    case 'onboarding/PersonalizationSent':
+    case 'onboarding/PersonalizationSendFailed':
+      return { ...slice, personalization: evolvePersonalization(slice.personalization, event) }
     case 'onboarding/ClientFlowRelaunched':
       return { ...slice, clientFlow: { ...event.data, step: 0 } }
     case 'onboarding/ClientFlowStepShown':
@@ -146,6 +174,100 @@ function evolve(slice: OnboardingState, event: AppEvent): OnboardingState {
       }))
     default:
       return slice
+  }
+}
+
+type PersonalizationEvent = Extract<AppEvent, { type: `onboarding/Personalization${string}` }>
+
+function evolvePersonalization(
+  p: OnboardingState['personalization'],
+  event: PersonalizationEvent,
+): OnboardingState['personalization'] {
+  switch (event.type) {
+    case 'onboarding/PersonalizationRequested':
+      // A reload while shown keeps what is shown (the answer brings the same or the platform's word).
+      return p?.status === 'shown' ? p : { status: 'loading', requestId: event.data.requestId }
+    case 'onboarding/PersonalizationLoaded':
+      if (p?.status !== 'loading' || p.requestId !== event.data.requestId) return p
+      return event.data.sent
+        ? { status: 'hidden' }
+        : { status: 'shown', open: false, sending: false, data: event.data.stored ?? INITIAL_PERSONALIZATION }
+    case 'onboarding/PersonalizationLoadFailed':
+      if (p?.status !== 'loading' || p.requestId !== event.data.requestId) return p
+      return { status: 'failed', failure: event.data.failure }
+    case 'onboarding/PersonalizationSent':
+      return { status: 'hidden' }
+  }
+  if (p?.status !== 'shown') return p
+  switch (event.type) {
+    case 'onboarding/PersonalizationOpened':
+      return { ...p, open: true }
+    case 'onboarding/PersonalizationClosed':
+      return { ...p, open: false }
+    case 'onboarding/PersonalizationStepCompleted':
+      return { ...p, data: completePersonalizationStep(p.data, event.data.change) }
+    case 'onboarding/PersonalizationStepShown':
+      return { ...p, data: { ...p.data, step: event.data.step } }
+    case 'onboarding/PersonalizationSendRequested': {
+      const { failure: _previous, ...rest } = p
+      return { ...rest, sending: true }
+    }
+    case 'onboarding/PersonalizationSendFailed':
+      return { ...p, sending: false, failure: event.data.failure }
+  }
+}
+
+function decidePersonalization(
+  command: Extract<
+    Parameters<AppArea<'onboarding'>['decide']>[0],
+    {
+      type:
+        | 'onboarding/LoadPersonalization'
+        | 'onboarding/OpenPersonalization'
+        | 'onboarding/ClosePersonalization'
+        | 'onboarding/CompletePersonalizationStep'
+        | 'onboarding/ShowPersonalizationStep'
+        | 'onboarding/SendPersonalization'
+    }
+  >,
+  state: AppState,
+  meta: CommandMeta,
+): Either<string, AppEvent[]> {
+  const p = state.onboarding.personalization
+  if (command.type === 'onboarding/LoadPersonalization') {
+    if (state.session.status !== 'signedIn' || state.session.user?.anonymous !== false)
+      return left('personalization is for signed-in users')
+    return right([PersonalizationRequested({ requestId: meta.id })])
+  }
+  if (p?.status !== 'shown') return left('personalization is not shown')
+  switch (command.type) {
+    case 'onboarding/OpenPersonalization':
+      return p.open ? right([]) : right([PersonalizationOpened({})])
+    case 'onboarding/ClosePersonalization':
+      if (p.sending) return left('the personalization is being sent')
+      return p.open ? right([PersonalizationClosed({})]) : right([])
+  }
+  if (!p.open) return left('the personalization dialog is not open')
+  if (p.sending) return left('the personalization is being sent')
+  switch (command.type) {
+    case 'onboarding/CompletePersonalizationStep': {
+      if (command.change.step !== p.data.step)
+        return left(`the personalization shows ${p.data.step}, not ${command.change.step}`)
+      const problem = personalizationStepProblem(command.change)
+      return problem
+        ? left(problem)
+        : right([PersonalizationStepCompleted({ change: stepChange(command.change) })])
+    }
+    case 'onboarding/ShowPersonalizationStep':
+      if (!PERSONALIZATION_STEPS.includes(command.step)) return left(`no step ${String(command.step)}`)
+      if (!canShowPersonalizationStep(p.data, command.step))
+        return left(`the step ${command.step} is not reached yet`)
+      return command.step === p.data.step
+        ? right([])
+        : right([PersonalizationStepShown({ step: command.step })])
+    case 'onboarding/SendPersonalization':
+      if (!personalizationComplete(p.data)) return left('complete every step first')
+      return right([PersonalizationSendRequested({ data: p.data })])
   }
 }
 
@@ -262,6 +384,13 @@ export const onboardingArea: AppArea<'onboarding'> = {
       case 'onboarding/CloseContactForm':
       case 'onboarding/LoadContactRequests':
         return decideContact(command, state, meta)
+      case 'onboarding/LoadPersonalization':
+      case 'onboarding/OpenPersonalization':
+      case 'onboarding/ClosePersonalization':
+      case 'onboarding/CompletePersonalizationStep':
+      case 'onboarding/ShowPersonalizationStep':
+      case 'onboarding/SendPersonalization':
+        return decidePersonalization(command, state, meta)
       case 'onboarding/SetUpClient': {
         const packageType = canonicalPackageType(command.packageType)
         if (packageType === '') return left('choose a package type')

@@ -3,6 +3,7 @@ import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 import { DESIRED_FEATURES, ONBOARDING_STEPS, PURPOSES, ROLES } from './rules'
 import { HELP_OPTIONS } from './contact'
+import { PERSONALIZATION_STEPS, PersonalizationDataC, StepDataOfC } from './personalization'
 
 const literals = <T extends string>(values: ReadonlyArray<T>) =>
   t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<T, null>)
@@ -117,6 +118,41 @@ export const ContactRequestsLoadFailed = defineEvent(
   t.type({ failure: Failure }),
 )
 
+// Personalization onboarding (spec 001 sections 3-4): loaded with what storage kept, step by
+// step, then sent to the platform; after sending, the stored data is removed and the display hidden.
+export const PersonalizationRequested = defineEvent(
+  'onboarding/PersonalizationRequested',
+  t.type({ requestId: t.string }),
+)
+/** Whether the platform has the user's personalization, and the data storage kept (null: none, or a bad value). */
+export const PersonalizationLoaded = defineEvent(
+  'onboarding/PersonalizationLoaded',
+  t.type({ requestId: t.string, sent: t.boolean, stored: t.union([PersonalizationDataC, t.null]) }),
+)
+export const PersonalizationLoadFailed = defineEvent(
+  'onboarding/PersonalizationLoadFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+export const PersonalizationOpened = defineEvent('onboarding/PersonalizationOpened', t.type({}))
+export const PersonalizationClosed = defineEvent('onboarding/PersonalizationClosed', t.type({}))
+export const PersonalizationStepCompleted = defineEvent(
+  'onboarding/PersonalizationStepCompleted',
+  t.type({ change: StepDataOfC }),
+)
+export const PersonalizationStepShown = defineEvent(
+  'onboarding/PersonalizationStepShown',
+  t.type({ step: literals(PERSONALIZATION_STEPS) }),
+)
+export const PersonalizationSendRequested = defineEvent(
+  'onboarding/PersonalizationSendRequested',
+  t.type({ data: PersonalizationDataC }),
+)
+export const PersonalizationSent = defineEvent('onboarding/PersonalizationSent', t.type({}))
+export const PersonalizationSendFailed = defineEvent(
+  'onboarding/PersonalizationSendFailed',
+  t.type({ failure: Failure }),
+)
+
 export const onboardingEvents = [
   ClientFlowRelaunched,
   ClientFlowStepShown,
@@ -139,6 +175,16 @@ export const onboardingEvents = [
   ContactRequestsRequested,
   ContactRequestsLoaded,
   ContactRequestsLoadFailed,
+  PersonalizationRequested,
+  PersonalizationLoaded,
+  PersonalizationLoadFailed,
+  PersonalizationOpened,
+  PersonalizationClosed,
+  PersonalizationStepCompleted,
+  PersonalizationStepShown,
+  PersonalizationSendRequested,
+  PersonalizationSent,
+  PersonalizationSendFailed,
 ] as const
 
 export type OnboardingEvent = EventOf<(typeof onboardingEvents)[number]>

@@ -2,6 +2,7 @@
 import type { Failure } from '../shared/failure'
 import type { OnboardingStep } from './rules'
 import type { ContactRequest } from './contact'
+import type { PersonalizationData } from './personalization'
 
 /** The guided client flow quick setup relaunched for a package type and repository. */
 export interface ClientFlow {
@@ -49,6 +50,22 @@ export type ContactRequestsList =
   | { readonly status: 'loaded'; readonly requests: ReadonlyArray<ContactRecord> }
   | { readonly status: 'failed'; readonly failure: Failure }
 
+/**
+ * Personalization onboarding: loading, shown (the getting-started card, and the step-based
+ * dialog when open) with its data, or hidden once the platform has it.
+ */
+export type PersonalizationState =
+  | { readonly status: 'loading'; readonly requestId: string }
+  | { readonly status: 'failed'; readonly failure: Failure }
+  | {
+      readonly status: 'shown'
+      readonly open: boolean
+      readonly data: PersonalizationData
+      readonly sending: boolean
+      readonly failure?: Failure
+    }
+  | { readonly status: 'hidden' }
+
 export interface OnboardingState {
   /** The contact-us form, from its first request until it closes. */
   readonly contact?: ContactFormState
@@ -58,6 +75,8 @@ export interface OnboardingState {
   readonly questionnaire?: QuestionnaireWizard
   /** Saving the getting-started flag of a free-tier admin. */
   readonly gettingStartedSave?: 'saving' | 'saved' | 'failed'
+  /** Personalization onboarding, from the getting-started page's first load. */
+  readonly personalization?: PersonalizationState
 }
 
 export const initialOnboardingState: OnboardingState = {}

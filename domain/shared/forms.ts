@@ -106,6 +106,11 @@ export function encodeBase64(bytes: ReadonlyArray<number>): string {
  * rejects wrong padding, stray characters and non-canonical trailing bits.
  */
 export function isBase64(value: string): boolean {
+  return base64Bytes(value) !== undefined
+}
+
+/** The bytes of a base64 value that survives the round trip, or undefined. */
+export function base64Bytes(value: string): number[] | undefined {
   const bytes = decodeBase64(value)
-  return bytes !== undefined && encodeBase64(bytes) === value
+  return bytes !== undefined && encodeBase64(bytes) === value ? bytes : undefined
 }

@@ -14,6 +14,7 @@ import { readOnlyMode } from './readOnly'
 import { serverVersion } from './version'
 import { registerOnboardingRoutes } from './onboarding'
 import { registerContactRoutes } from './contact'
+import { registerPersonalizationRoutes } from './personalization'
 import { registerWebServerRoutes } from './webServer'
 import { registerOnPremMetricsRoutes } from './onPremMetrics'
 
@@ -204,6 +205,7 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
 
   registerOnboardingRoutes(app, ctx)
   registerContactRoutes(app, ctx)
+  registerPersonalizationRoutes(app, ctx)
   registerWebServerRoutes(app, ctx)
   registerOnPremMetricsRoutes(app, ctx)
 }

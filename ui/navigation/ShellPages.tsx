@@ -1,10 +1,10 @@
 // Pages of the shell that are not a feature area of their own (getting started, teasers, placeholders
 // for areas this console does not build yet): a lazily loaded chunk, mounted by ui/routes.tsx.
-import { Link } from 'wouter'
 import { ArrowRight, Network, ShieldCheck, Workflow, type LucideIcon } from 'lucide-react'
 import styles from './shellPages.module.css'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { ClientSetupForm } from './ClientSetupForm'
+import GettingStartedPage from '../onboarding/GettingStartedPage'
 
 interface TeaserPage {
   readonly heading: string
@@ -109,21 +109,7 @@ export default function ShellPages() {
         <ClientSetupForm />
       </section>
     )
-  if (name === 'getStarted' || name === 'tourGetStarted')
-    return (
-      <section aria-labelledby="page-title">
-        <h1 id="page-title">Getting Started</h1>
-        <p>Set up your first repositories, connect a client and find your packages.</p>
-        <ul>
-          <li>
-            <Link href="/packages">Browse packages</Link>
-          </li>
-          <li>
-            <Link href="/quick-setup">Quick setup</Link>
-          </li>
-        </ul>
-      </section>
-    )
+  if (name === 'getStarted' || name === 'tourGetStarted') return <GettingStartedPage />
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">{title}</h1>

@@ -21,6 +21,9 @@ export type Message =
   | { readonly key: 'readOnlyMode' }
   | { readonly key: 'storageCacheCalculating' }
   | { readonly key: 'storageCacheCalculatingShort' }
+  | { readonly key: 'chooseTechnology' }
+  | { readonly key: 'chooseGoal' }
+  | { readonly key: 'personalizationNotSent'; readonly detail: string }
 
 export type MessageKey = Message['key']
 
@@ -64,5 +67,11 @@ export function messageText(message: Message): string {
       return 'Calculating the storage cache for the first time...'
     case 'storageCacheCalculatingShort':
       return 'Calculating...'
+    case 'chooseTechnology':
+      return 'Choose at least one technology'
+    case 'chooseGoal':
+      return 'Choose what you want to do first'
+    case 'personalizationNotSent':
+      return `Your choices could not be saved: ${message.detail}. Try again.`
   }
 }

@@ -1,0 +1,81 @@
+/**
+ * Personalization onboarding: the signed-in user's choices (technologies, first goal,
+ * artifact-only mode and whether it was removed), stored once sent. The choices are the
+ * console's lists (one list for both sides).
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ServerContext } from '../context'
+import { errors } from '../auth/schemas'
+import { GOALS, TECHNOLOGIES, type PersonalizationChoices } from '../../domain/onboarding/personalization'
+
+const statusSchema = {
+  type: 'object',
+  properties: { sent: { type: 'boolean' } },
+  required: ['sent'],
+} as const
+
+const choicesSchema = {
+  type: 'object',
+  properties: {
+    technologies: {
+      type: 'array',
+      minItems: 1,
+      maxItems: TECHNOLOGIES.length,
+      uniqueItems: true,
+      items: { type: 'string', enum: TECHNOLOGIES },
+    },
+    goal: { type: 'string', enum: GOALS },
+    artifactOnly: { type: 'boolean' },
+    RTonlyRemoved: { type: 'boolean' },
+  },
+  required: ['technologies', 'goal', 'artifactOnly', 'RTonlyRemoved'],
+  additionalProperties: false,
+} as const
+
+export function registerPersonalizationRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx
+  const find = db.prepare('SELECT 1 FROM user_personalization WHERE user_id = ?')
+
+  app.get(
+    '/ui/onboarding/personalization',
+    {
+      schema: {
+        summary: "Whether the signed-in user's personalization was sent",
+        response: { 200: statusSchema, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = ctx.requireUser(request)
+      return { sent: find.get(user.id) !== undefined }
+    },
+  )
+
+  app.put<{ Body: PersonalizationChoices & { goal: string } }>(
+    '/ui/onboarding/personalization',
+    {
+      schema: {
+        summary: "Store the signed-in user's personalization choices",
+        body: choicesSchema,
+        response: { 200: statusSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = ctx.requireUser(request)
+      const c = request.body
+      db.prepare(
+        `INSERT INTO user_personalization (user_id, technologies, goal, artifact_only, rt_only_removed, sent_at)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(user_id) DO UPDATE SET technologies = excluded.technologies, goal = excluded.goal,
+           artifact_only = excluded.artifact_only, rt_only_removed = excluded.rt_only_removed, sent_at = excluded.sent_at`,
+      ).run(
+        user.id,
+        JSON.stringify(c.technologies),
+        c.goal,
+        c.artifactOnly ? 1 : 0,
+        c.RTonlyRemoved ? 1 : 0,
+        new Date().toISOString(),
+      )
+      return { sent: true }
+    },
+  )
+}

@@ -1,0 +1,198 @@
+// Given events, when a command, then events: personalization onboarding (spec 001 sections 3-4):
+// steps completed and stored, RTonlyRemoved when artifact-only mode is removed, and after
+// sending the stored data removed and the display hidden.
+import { describe, expect, it } from 'vitest'
+import { right } from 'fp-ts/Either'
+import * as O from '../../domain/onboarding/events'
+import * as S from '../../domain/session/events'
+import { onboardingArea } from '../../domain/onboarding/decider'
+import {
+  completePersonalizationStep,
+  decodePersonalization,
+  encodePersonalization,
+  INITIAL_PERSONALIZATION,
+  PERSONALIZATION_STORAGE_KEY,
+  stepChange,
+  type StepDataOf,
+} from '../../domain/onboarding'
+import type { OnboardingApi } from '../../adapters/ports'
+import { createApp } from '../../commands/createApp'
+import { onboardingEffects } from '../../commands/effects/onboarding'
+import { fakePorts, notFaked } from '../support/fakePorts'
+import { spec } from '../support/decider'
+import { user } from './sessionFixtures'
+
+const onboarding = spec(onboardingArea)
+const signedIn = S.SignedIn({ user: user({ name: 'developer' }), via: 'password' })
+const loaded = (stored = INITIAL_PERSONALIZATION) =>
+  O.PersonalizationLoaded({ requestId: 'r', sent: false, stored })
+const shown = [
+  signedIn,
+  O.PersonalizationRequested({ requestId: 'r' }),
+  loaded(),
+  O.PersonalizationOpened({}),
+]
+const technologies = { step: 'technologies', stepDataObject: { technologies: ['npm', 'docker'] } } as const
+const goal = { step: 'goal', stepDataObject: { goal: 'proxy' } } as const
+const view = (artifactOnly: boolean) => ({ step: 'view', stepDataObject: { artifactOnly } }) as const
+const complete = (change: StepDataOf) => O.PersonalizationStepCompleted({ change: stepChange(change) })
+
+describe('personalization onboarding (spec 001 sections 3-4)', () => {
+  it('is loaded for a signed-in user, never for a visitor', () => {
+    onboarding
+      .given(signedIn)
+      .when({ type: 'onboarding/LoadPersonalization' })
+      .then(O.PersonalizationRequested({ requestId: 'id-1' }))
+    onboarding
+      .given()
+      .when({ type: 'onboarding/LoadPersonalization' })
+      .rejected(/signed-in users/)
+  })
+
+  it('is hidden when the platform already has the choices', () => {
+    const state = onboarding
+      .given(signedIn, O.PersonalizationRequested({ requestId: 'r' }))
+      .when({ type: 'onboarding/LoadPersonalization' })
+    expect(state.decided).toEqual(right([O.PersonalizationRequested({ requestId: 'id-1' })]))
+    const hidden = onboarding.given(
+      signedIn,
+      O.PersonalizationRequested({ requestId: 'r' }),
+      O.PersonalizationLoaded({ requestId: 'r', sent: true, stored: null }),
+    )
+    expect(hidden.state.onboarding.personalization).toEqual({ status: 'hidden' })
+    hidden.when({ type: 'onboarding/OpenPersonalization' }).rejected(/not shown/)
+  })
+
+  it('opens at the step storage kept', () => {
+    const kept = completePersonalizationStep(INITIAL_PERSONALIZATION, technologies)
+    const state = onboarding.given(
+      signedIn,
+      O.PersonalizationRequested({ requestId: 'r' }),
+      loaded(kept),
+    ).state
+    expect(state.onboarding.personalization).toMatchObject({
+      status: 'shown',
+      open: false,
+      data: { step: 'goal' },
+    })
+  })
+
+  it('completes a step only when its data holds, and stores it as completed and valid', () => {
+    onboarding
+      .given(...shown)
+      .when({
+        type: 'onboarding/CompletePersonalizationStep',
+        change: { step: 'technologies', stepDataObject: { technologies: [] } },
+      })
+      .rejected('chooseTechnology')
+    const after = onboarding
+      .given(...shown)
+      .when({ type: 'onboarding/CompletePersonalizationStep', change: technologies })
+      .after()
+    const p = after.onboarding.personalization
+    expect(p?.status === 'shown' && p.data.steps.technologies).toEqual({
+      stepDataObject: { technologies: ['npm', 'docker'] },
+      isCompleted: true,
+      isValid: true,
+    })
+    expect(p?.status === 'shown' && p.data.step).toBe('goal')
+    onboarding
+      .given(...shown, complete(technologies))
+      .when({
+        type: 'onboarding/CompletePersonalizationStep',
+        change: { step: 'goal', stepDataObject: { goal: null } },
+      })
+      .rejected('chooseGoal')
+  })
+
+  it('refuses a step that is not the one shown, and goes back only to steps reached', () => {
+    onboarding
+      .given(...shown)
+      .when({ type: 'onboarding/CompletePersonalizationStep', change: goal })
+      .rejected(/shows technologies, not goal/)
+    onboarding
+      .given(...shown)
+      .when({ type: 'onboarding/ShowPersonalizationStep', step: 'view' })
+      .rejected(/not reached/)
+    onboarding
+      .given(...shown, complete(technologies))
+      .when({ type: 'onboarding/ShowPersonalizationStep', step: 'technologies' })
+      .then(O.PersonalizationStepShown({ step: 'technologies' }))
+  })
+
+  it('sets RTonlyRemoved when artifact-only mode is turned off, not when it stays on', () => {
+    const off = onboarding
+      .given(...shown, complete(technologies), complete(goal))
+      .when({ type: 'onboarding/CompletePersonalizationStep', change: view(false) })
+      .after().onboarding.personalization
+    expect(off?.status === 'shown' && off.data.RTonlyRemoved).toBe(true)
+    const on = onboarding
+      .given(...shown, complete(technologies), complete(goal))
+      .when({ type: 'onboarding/CompletePersonalizationStep', change: view(true) })
+      .after().onboarding.personalization
+    expect(on?.status === 'shown' && on.data.RTonlyRemoved).toBe(false)
+  })
+
+  it('sends once every step is completed; sent, the display is hidden', () => {
+    onboarding
+      .given(...shown, complete(technologies))
+      .when({ type: 'onboarding/SendPersonalization' })
+      .rejected(/every step/)
+    const done = [...shown, complete(technologies), complete(goal), complete(view(false))]
+    const events = onboarding
+      .given(...done)
+      .when({ type: 'onboarding/SendPersonalization' })
+      .events()
+    expect(events.map((e) => e.type)).toEqual(['onboarding/PersonalizationSendRequested'])
+    onboarding
+      .given(...done, ...events)
+      .when({ type: 'onboarding/CompletePersonalizationStep', change: view(false) })
+      .rejected(/being sent/)
+    const hidden = onboarding.given(...done, ...events, O.PersonalizationSent({})).state
+    expect(hidden.onboarding.personalization).toEqual({ status: 'hidden' })
+  })
+
+  it('keeps the steps in storage, encoded, and removes them once the platform has them', async () => {
+    const sent: unknown[] = []
+    const ports = fakePorts({
+      onboardingApi: {
+        ...notFaked<OnboardingApi>(),
+        personalizationStatus: async () => right({ sent: false }),
+        sendPersonalization: async (choices) => {
+          sent.push(choices)
+          return right(undefined)
+        },
+      },
+    })
+    const app = createApp({ ports, effects: onboardingEffects, seed: [signedIn] })
+    const settled = (test: () => boolean) =>
+      new Promise<void>((resolve) => {
+        const sub = app.state$.subscribe(() => {
+          if (test()) {
+            queueMicrotask(() => sub.unsubscribe())
+            resolve()
+          }
+        })
+      })
+    app.dispatch({ type: 'onboarding/LoadPersonalization' })
+    await settled(() => app.getState().onboarding.personalization?.status === 'shown')
+    app.dispatch({ type: 'onboarding/OpenPersonalization' })
+    app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change: technologies })
+    const stored = ports.localStore.get(PERSONALIZATION_STORAGE_KEY)
+    expect(stored).not.toBeNull()
+    expect(decodePersonalization(stored)).toEqual(
+      completePersonalizationStep(INITIAL_PERSONALIZATION, technologies),
+    )
+    app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change: goal })
+    app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change: view(false) })
+    app.dispatch({ type: 'onboarding/SendPersonalization' })
+    await settled(() => app.getState().onboarding.personalization?.status === 'hidden')
+    expect(sent).toEqual([
+      { technologies: ['npm', 'docker'], goal: 'proxy', artifactOnly: false, RTonlyRemoved: true },
+    ])
+    expect(ports.localStore.get(PERSONALIZATION_STORAGE_KEY)).toBeNull()
+    // What was stored was the encoded form, not readable JSON.
+    expect(() => JSON.parse(stored ?? '')).toThrow()
+    expect(encodePersonalization(INITIAL_PERSONALIZATION)).toMatch(/^[A-Za-z0-9+/]+=*$/)
+  })
+})

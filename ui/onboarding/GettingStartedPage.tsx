@@ -1,0 +1,78 @@
+/**
+ * The getting-started page (get_started, tour_get_started): personalization onboarding while
+ * it is still to do (a card that opens the step-based dialog; hidden once the choices are
+ * sent), the education center's videos, and the first steps on the platform.
+ */
+import { useEffect } from 'react'
+import { Link } from 'wouter'
+import { Sparkles } from 'lucide-react'
+import { PERSONALIZATION_STEPS } from '../../domain/onboarding'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { Button } from '../shared/kit/Button'
+import { Card, PageHeader } from '../shared/kit/Surface'
+import { PersonalizationDialog } from './PersonalizationDialog'
+import styles from './onboarding.module.css'
+
+function Personalization() {
+  const dispatch = useDispatch()
+  const signedIn = useQuery({ type: 'navigation/Context' }).signedIn
+  const p = useQuery({ type: 'onboarding/Personalization' })
+  useEffect(() => {
+    if (signedIn) dispatch({ type: 'onboarding/LoadPersonalization' })
+  }, [dispatch, signedIn])
+  if (p?.status !== 'shown') return null
+  const done = PERSONALIZATION_STEPS.filter((s) => p.data.steps[s].isCompleted).length
+  return (
+    <Card
+      title={
+        <span className={styles.cardTitle}>
+          <Sparkles size={18} aria-hidden /> Personalize your console
+        </span>
+      }
+    >
+      <p className={styles.cardText}>
+        Tell us which technologies you use and what you want to do first: the console puts it in front.
+        {done > 0 && ` ${done} of ${PERSONALIZATION_STEPS.length} steps done.`}
+      </p>
+      <div>
+        <Button variant="primary" onClick={() => dispatch({ type: 'onboarding/OpenPersonalization' })}>
+          {done > 0 ? 'Continue personalizing' : 'Personalize'}
+        </Button>
+      </div>
+      <PersonalizationDialog open={p.open} data={p.data} sending={p.sending} failure={p.failure} />
+    </Card>
+  )
+}
+
+export default function GettingStartedPage() {
+  const dispatch = useDispatch()
+  const admin = useQuery({ type: 'session/IsAdmin' })
+  return (
+    <section aria-labelledby="page-title" className={styles.page}>
+      <PageHeader
+        title={<span id="page-title">Getting Started</span>}
+        description="Set up your first repositories, connect a client and find your packages."
+      />
+      <div className={styles.cards}>
+        <Personalization />
+        <Card title="First steps">
+          <ul className={styles.links}>
+            <li>
+              <Link href="/packages">Browse packages</Link>
+            </li>
+            <li>
+              <Link href="/quick-setup">Quick setup</Link>
+            </li>
+            {admin && (
+              <li>
+                <Button variant="ghost" onClick={() => dispatch({ type: 'onboarding/OpenQuestionnaire' })}>
+                  Create your first project
+                </Button>
+              </li>
+            )}
+          </ul>
+        </Card>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,216 @@
+/**
+ * Personalization onboarding (spec 001 sections 2-4): a step-based dialog — the technologies
+ * the user works with, what they came to do first, and whether the console shows only the
+ * artifact pages — then the choices are sent. Each step's data is the area's state (kept in
+ * local storage until sent), so a closed dialog opens again where it was left.
+ */
+import { useState, type FormEvent } from 'react'
+import {
+  GOALS,
+  PERSONALIZATION_STEPS,
+  personalizationStepProblem,
+  TECHNOLOGIES,
+  type Goal,
+  type PersonalizationData,
+  type PersonalizationStep,
+  type StepDataOf,
+  type Technology,
+} from '../../domain/onboarding'
+import { useDispatch } from '../shared/appContext'
+import { Button } from '../shared/kit/Button'
+import { Checkbox } from '../shared/kit/Checkbox'
+import { RadioGroup, Switch } from '../shared/kit/Choice'
+import { Dialog } from '../shared/kit/Overlay'
+import { whatHappened } from '../shared/failureText'
+import { messageText } from '../shared/messages'
+import styles from './onboarding.module.css'
+
+const STEP_TITLES: Readonly<Record<PersonalizationStep, string>> = {
+  technologies: 'Technologies',
+  goal: 'First goal',
+  view: 'Your console',
+}
+
+const TECHNOLOGY_NAMES: Readonly<Record<Technology, string>> = {
+  npm: 'npm',
+  docker: 'Docker',
+  maven: 'Maven',
+  pypi: 'PyPI',
+  go: 'Go',
+  helm: 'Helm',
+  debian: 'Debian',
+  generic: 'Generic files',
+}
+
+const GOAL_NAMES: Readonly<Record<Goal, string>> = {
+  store: 'Store and share my packages',
+  proxy: 'Proxy public registries',
+  scan: 'Scan for vulnerabilities',
+  distribute: 'Distribute releases',
+}
+
+/** The step's data as the form holds it while the user changes it. */
+function dataOf(data: PersonalizationData, step: PersonalizationStep): StepDataOf {
+  switch (step) {
+    case 'technologies':
+      return { step, stepDataObject: data.steps.technologies.stepDataObject }
+    case 'goal':
+      return { step, stepDataObject: data.steps.goal.stepDataObject }
+    case 'view':
+      return { step, stepDataObject: data.steps.view.stepDataObject }
+  }
+}
+
+function StepFields({ change, set }: { change: StepDataOf; set: (change: StepDataOf) => void }) {
+  switch (change.step) {
+    case 'technologies': {
+      const chosen = change.stepDataObject.technologies
+      return (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.groupLabel}>Which technologies do you work with?</legend>
+          <div className={styles.choiceGrid}>
+            {TECHNOLOGIES.map((t) => (
+              <Checkbox
+                key={t}
+                label={TECHNOLOGY_NAMES[t]}
+                checked={chosen.includes(t)}
+                onCheckedChange={(on) =>
+                  set({
+                    step: 'technologies',
+                    stepDataObject: {
+                      technologies: on
+                        ? TECHNOLOGIES.filter((x) => x === t || chosen.includes(x))
+                        : chosen.filter((x) => x !== t),
+                    },
+                  })
+                }
+              />
+            ))}
+          </div>
+        </fieldset>
+      )
+    }
+    case 'goal':
+      return (
+        <div className={styles.fieldset}>
+          <p className={styles.groupLabel}>What do you want to do first?</p>
+          <RadioGroup<Goal>
+            label="What do you want to do first?"
+            value={change.stepDataObject.goal ?? ('' as Goal)}
+            options={GOALS.map((g) => ({ value: g, label: GOAL_NAMES[g] }))}
+            onValueChange={(goal) => set({ step: 'goal', stepDataObject: { goal } })}
+          />
+        </div>
+      )
+    case 'view':
+      return (
+        <div className={styles.fieldset}>
+          <Switch
+            label="Show only the artifact pages"
+            checked={change.stepDataObject.artifactOnly}
+            onCheckedChange={(artifactOnly) => set({ step: 'view', stepDataObject: { artifactOnly } })}
+          />
+          <p className={styles.hint}>
+            Artifact-only mode keeps packages, repositories and builds in front; turn it off to see security,
+            distribution and the other products too.
+          </p>
+        </div>
+      )
+  }
+}
+
+function Steps({
+  data,
+  sending,
+  failure,
+}: {
+  data: PersonalizationData
+  sending: boolean
+  failure: string | undefined
+}) {
+  const dispatch = useDispatch()
+  const step = data.step
+  // The form starts from the stored data of the step shown; a new step starts afresh.
+  const [draft, setDraft] = useState<StepDataOf>(() => dataOf(data, step))
+  const [shownStep, setShownStep] = useState(step)
+  const [tried, setTried] = useState(false)
+  if (shownStep !== step) {
+    setShownStep(step)
+    setDraft(dataOf(data, step))
+    setTried(false)
+  }
+  const problem = personalizationStepProblem(draft)
+  const index = PERSONALIZATION_STEPS.indexOf(step)
+  const previous = PERSONALIZATION_STEPS[index - 1]
+  const last = index === PERSONALIZATION_STEPS.length - 1
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setTried(true)
+    if (problem) return
+    dispatch({ type: 'onboarding/CompletePersonalizationStep', change: draft })
+    if (last) dispatch({ type: 'onboarding/SendPersonalization' })
+  }
+  return (
+    <form aria-label="Personalization" onSubmit={submit} noValidate className={styles.wizard}>
+      <ol className={styles.steps} aria-label="Steps">
+        {PERSONALIZATION_STEPS.map((s) => (
+          <li key={s} className={styles.step} aria-current={s === step ? 'step' : undefined}>
+            {STEP_TITLES[s]}
+            {data.steps[s].isCompleted && <span className={styles.done}> (done)</span>}
+          </li>
+        ))}
+      </ol>
+      <StepFields change={draft} set={setDraft} />
+      {tried && problem && (
+        <p className={styles.error} role="alert">
+          {messageText({ key: problem })}
+        </p>
+      )}
+      {failure && (
+        <p className={styles.error} role="alert">
+          {messageText({ key: 'personalizationNotSent', detail: failure })}
+        </p>
+      )}
+      <div className={styles.actions}>
+        {previous !== undefined && (
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={sending}
+            onClick={() => dispatch({ type: 'onboarding/ShowPersonalizationStep', step: previous })}
+          >
+            Back
+          </Button>
+        )}
+        <Button type="submit" variant="primary" busy={sending}>
+          {last ? 'Save my choices' : 'Next'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+export function PersonalizationDialog({
+  open,
+  data,
+  sending,
+  failure,
+}: {
+  open: boolean
+  data: PersonalizationData
+  sending: boolean
+  failure: Parameters<typeof whatHappened>[0] | undefined
+}) {
+  const dispatch = useDispatch()
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && dispatch({ type: 'onboarding/ClosePersonalization' })}
+      title="Personalize your console"
+      description="Three questions so the console shows what you need first. You can stop and come back later."
+      closeOnOutsideClick={false}
+    >
+      {open && <Steps data={data} sending={sending} failure={failure ? whatHappened(failure) : undefined} />}
+    </Dialog>
+  )
+}
