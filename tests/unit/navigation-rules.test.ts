@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
-import * as P from '../../domain/platform/events'
-import * as S from '../../domain/session/events'
 import {
   anonymousContext,
   menuBlock,
@@ -15,7 +13,7 @@ import {
   type ShellContext,
 } from '../../domain/navigation'
 import { fakePorts } from '../support/fakePorts'
-import { footer, platformApi, user } from './sessionFixtures'
+import { platformApi, startedAs } from './sessionFixtures'
 
 describe('quick action', () => {
   const ctx: ShellContext = {
@@ -36,17 +34,7 @@ describe('project context', () => {
     const app = createApp({
       ports: fakePorts(),
       effects: navigationEffects,
-      seed: [
-        P.StartRequested({ reason: 'boot' }),
-        P.InitialDataLoaded({
-          version: { version: '7.0.0', revision: '1' },
-          microservices: [],
-          footer: footer(),
-          entitlements: [],
-        }),
-        S.UserDataLoaded({ user: user({ name: 'admin', admin: true }) }),
-        P.StartCompleted({}),
-      ],
+      seed: startedAs({ name: 'admin', admin: true }),
     })
     app.dispatch({ type: 'navigation/SyncFromHistory', to: '/packages' }, 'router')
     app.dispatch({ type: 'navigation/SelectProject', key: 'proj' })
@@ -84,17 +72,7 @@ describe('security scanner on project change', () => {
         }),
       }),
       effects: navigationEffects,
-      seed: [
-        P.StartRequested({ reason: 'boot' }),
-        P.InitialDataLoaded({
-          version: { version: '7.0.0', revision: '1' },
-          microservices: services.map((name) => ({ name, key: name, enabled: true })),
-          footer: footer(),
-          entitlements: [],
-        }),
-        S.UserDataLoaded({ user: user({ name: 'admin', admin: true }) }),
-        P.StartCompleted({}),
-      ],
+      seed: startedAs({ name: 'admin', admin: true, services }),
     })
     return { app, asked }
   }

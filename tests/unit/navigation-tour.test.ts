@@ -3,27 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { BehaviorSubject, firstValueFrom, of, toArray } from 'rxjs'
 import { createApp } from '../../commands/createApp'
 import { navigationEffects, tourCompletedKey } from '../../commands/effects/navigation'
-import * as P from '../../domain/platform/events'
 import * as S from '../../domain/session/events'
-import type { AppEvent } from '../../domain/app'
 import { TourCompletionRead } from '../../domain/navigation/events'
 import { anonymousContext, guideContextFor, tourSteps, type ShellContext } from '../../domain/navigation'
 import { fakePorts, memoryStore } from '../support/fakePorts'
-import { footer, user } from './sessionFixtures'
+import { startedAs, user } from './sessionFixtures'
 
 const ctx: ShellContext = { ...anonymousContext, startupSettled: true, signedIn: true, userName: 'dev' }
 
-const started = (flavour = 'platform', admin = false): AppEvent[] => [
-  P.StartRequested({ reason: 'boot' }),
-  P.InitialDataLoaded({
-    version: { version: '7.0.0', revision: '1' },
-    microservices: [],
-    footer: footer({ flavour }),
-    entitlements: [],
-  }),
-  S.UserDataLoaded({ user: user({ name: 'dev', admin }) }),
-  P.StartCompleted({}),
-]
+const started = (flavour = 'platform', admin = false) => startedAs({ name: 'dev', flavour, admin })
 
 describe('tour steps', () => {
   it('walks the chrome, with the sidebar switch only for those who administer', () => {

@@ -4,28 +4,16 @@ import { left } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
 import * as P from '../../domain/platform/events'
-import * as S from '../../domain/session/events'
 import { anonymousContext, topMenuItems } from '../../domain/navigation'
-import type { AppEvent } from '../../domain/app'
 import { fakeNavigationApi, fakePorts } from '../support/fakePorts'
 import { allEffects } from '../../commands/effects'
 import { navigationTypeNotSaved } from '../../domain/navigation/navigationType'
 import { NavigationTypeSaveFailed } from '../../domain/navigation/events'
 import { Shown } from '../../domain/notifications/events'
 import { messageText } from '../../ui/shared/messages'
-import { footer, platformApi, sessionApi, user } from './sessionFixtures'
+import { platformApi, sessionApi, startedAs, user } from './sessionFixtures'
 
-const signedIn = (name = 'developer'): AppEvent[] => [
-  P.StartRequested({ reason: 'boot' }),
-  P.InitialDataLoaded({
-    version: { version: '7.0.0', revision: '1' },
-    microservices: [],
-    footer: footer(),
-    entitlements: [],
-  }),
-  S.UserDataLoaded({ user: user({ name }) }),
-  P.StartCompleted({}),
-]
+const signedIn = (name = 'developer') => startedAs({ name })
 
 describe('navigation type', () => {
   it('follows the type the start-up sequence loaded', () => {

@@ -1,6 +1,9 @@
 // Shared test data of the session and platform areas (user data, login data, start-up answers).
 import { left, right } from 'fp-ts/Either'
 import type { LoginRelatedData, PlatformApi, SessionApi } from '../../adapters/ports'
+import type { AppEvent } from '../../domain/app'
+import * as P from '../../domain/platform/events'
+import * as S from '../../domain/session/events'
 import type { UserData } from '../../domain/session/types'
 import type { Footer } from '../../domain/platform/types'
 import type { Failure } from '../../domain/shared/failure'
@@ -36,6 +39,24 @@ export const footer = (over: Partial<Footer> = {}): Footer => ({
   copyright: '©',
   ...over,
 })
+
+/**
+ * The events of a completed start-up for a signed-in user: the seed of a test that needs the
+ * platform's initial data and a user (who, which flavour, which services run).
+ */
+export const startedAs = (
+  options: { name?: string; admin?: boolean; flavour?: string; services?: ReadonlyArray<string> } = {},
+): AppEvent[] => [
+  P.StartRequested({ reason: 'boot' }),
+  P.InitialDataLoaded({
+    version: { version: '7.0.0', revision: '1' },
+    microservices: (options.services ?? []).map((name) => ({ name, key: name, enabled: true })),
+    footer: footer({ flavour: options.flavour ?? 'platform' }),
+    entitlements: [],
+  }),
+  S.UserDataLoaded({ user: user({ name: options.name ?? 'developer', admin: options.admin ?? false }) }),
+  P.StartCompleted({}),
+]
 
 export const related = (over: Partial<LoginRelatedData> = {}): LoginRelatedData => ({
   forgotPassword: true,
