@@ -4,6 +4,9 @@
  * catalogue built from nothing, in its own temporary folder) and again on the existing one,
  * memory, database size, and under 10 connections for 5 s each: the first page of 100 with
  * every field the list shows, a name-prefix search, the total count alone, newest first.
+ * The load comes from a worker thread (autocannon's workers), so the server's event loop
+ * serves requests only instead of also generating them. Prints SQLite's plan of each query
+ * shape (EXPLAIN QUERY PLAN) and, at the end, the sizes side by side.
  */
 import autocannon from 'autocannon'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
@@ -83,6 +86,7 @@ async function load(
     body: JSON.stringify({ graphQL: { query, variables } }),
     connections: CONNECTIONS,
     duration: DURATION,
+    workers: 1,
   })
   const bad = result.errors + result.timeouts + result.non2xx
   if (bad > 0) throw new Error(`${label}: ${bad} failed or refused answers`)
@@ -93,11 +97,76 @@ async function load(
   ]
 }
 
+/** The SQL the metadata resolvers run for each measured request (server/metadata/resolvers.ts). */
+const PLANS: ReadonlyArray<[string, string, unknown[]]> = [
+  [
+    'first page by name',
+    'SELECT p.* FROM catalog_packages p ORDER BY p.name_lower ASC, p.id ASC LIMIT ?',
+    [101],
+  ],
+  [
+    'next page by name (keyset)',
+    'SELECT p.* FROM catalog_packages p WHERE (p.name_lower, p.id) > (?, ?) ORDER BY p.name_lower ASC, p.id ASC LIMIT ?',
+    ['synthetic-core', '', 101],
+  ],
+  [
+    'name prefix',
+    'SELECT p.* FROM catalog_packages p WHERE p.name_lower GLOB ? ORDER BY p.name_lower ASC, p.id ASC LIMIT ?',
+    ['synthetic-core-0*', 101],
+  ],
+  [
+    'name prefix, count',
+    'SELECT COUNT(*) AS n FROM catalog_packages p WHERE p.name_lower GLOB ?',
+    ['synthetic-core-0*'],
+  ],
+  ['total count (kept by triggers)', "SELECT n FROM catalog_counts WHERE name = 'packages'", []],
+  ['newest first', 'SELECT p.* FROM catalog_packages p ORDER BY p.created DESC, p.id DESC LIMIT ?', [101]],
+]
+
+function printPlans(server: TestServer): void {
+  console.log('  EXPLAIN QUERY PLAN:')
+  for (const [name, sql, params] of PLANS) {
+    const rows = server.ctx.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{
+      detail: string
+    }>
+    console.log(`    ${name.padEnd(32)} ${rows.map((r) => r.detail).join('; ')}`)
+  }
+}
+
+/** The figures of every size side by side, as the README's table has them. */
+function printTable(figures: ReadonlyArray<Figure>, labels: ReadonlyArray<string>): void {
+  const rows = [
+    ['start, fresh data folder (s)', 'start, fresh data folder'],
+    ['start, existing data folder (s)', 'start, existing data folder'],
+    ['RSS after start (MB)', 'process memory (RSS) after start'],
+    ['database size (MB)', 'database size'],
+    ['first page of 100, answers/s', 'first page of 100, by name: answers per second'],
+    ['first page p50 (ms)', 'first page of 100, by name: p50'],
+    ['first page p99 (ms)', 'first page of 100, by name: p99'],
+    ['name prefix p99 (ms)', 'name prefix "synthetic-core-0*": p99'],
+    ['total count p99 (ms)', 'total count: p99'],
+    ['newest first p99 (ms)', 'newest first: p99'],
+  ]
+  const value = (label: string, name: string) => {
+    const f = figures.find((x) => x.name === `${label}: ${name}`)
+    return f === undefined
+      ? '–'
+      : f.value >= 100
+        ? Math.round(f.value).toLocaleString('en')
+        : f.value.toPrecision(3)
+  }
+  console.log(`\n  | ${'figure'.padEnd(34)} | ${labels.map((l) => l.padStart(8)).join(' | ')} |`)
+  for (const [title, name] of rows)
+    console.log(`  | ${title!.padEnd(34)} | ${labels.map((l) => value(l, name!).padStart(8)).join(' | ')} |`)
+}
+
 export async function run(): Promise<Figure[]> {
   const figures: Figure[] = []
+  const labels: string[] = []
   const previousTmp = process.env.TMPDIR
   for (const size of SIZES) {
     const label = size >= 1000 ? `${size / 1000}k` : String(size)
+    labels.push(label)
     // Its own temporary folder: the ready-made catalogue is built from nothing, not reused.
     const tmp = mkdtempSync(join(tmpdir(), 'catalogue-bench-'))
     const dataDir = join(tmp, 'data')
@@ -134,6 +203,8 @@ export async function run(): Promise<Figure[]> {
             unit: 'MB',
           },
         )
+        console.log(`  ${label}:`)
+        printPlans(server)
         const cookie = await signIn(server)
         figures.push(
           ...(await load(`${label}: first page of 100, by name`, server, cookie, LIST, {
@@ -160,5 +231,6 @@ export async function run(): Promise<Figure[]> {
       rmSync(tmp, { recursive: true, force: true })
     }
   }
+  printTable(figures, labels)
   return figures
 }

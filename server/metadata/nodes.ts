@@ -31,6 +31,49 @@ export interface PackageRow {
   source?: string
 }
 
+/** A page row: the package's columns and the name's sort key. */
+export type PackagePageRow = PackageRow & { name_lower: string }
+
+/**
+ * The columns of a page row, in the order `packagePageRow` reads them. A page is read as
+ * arrays (better-sqlite3's `raw`) and made into objects here: better-sqlite3 builds each row
+ * object through V8's C++ API, which for a page of 100 packages cost more than SQLite's own
+ * work (about 0.3 of 0.5 ms on this machine); an object literal costs next to nothing.
+ */
+export const PACKAGE_PAGE_COLUMNS =
+  'p.id, p.name, p.name_lower, p.description, p.package_type, p.created, p.modified, p.latest_version, ' +
+  'p.latest_release_version, p.versions_count, p.release_versions_count, p.downloads, p.followers, ' +
+  'p.licenses_json, p.tags_json, p.vuln_critical, p.vuln_high, p.vuln_medium, p.vuln_low, p.vuln_info, ' +
+  'p.vuln_unknown, p.vuln_skipped, p.operational_risk, p.source'
+
+export const packagePageRow = (r: ReadonlyArray<unknown>): PackagePageRow =>
+  ({
+    id: r[0],
+    name: r[1],
+    name_lower: r[2],
+    description: r[3],
+    package_type: r[4],
+    created: r[5],
+    modified: r[6],
+    latest_version: r[7],
+    latest_release_version: r[8],
+    versions_count: r[9],
+    release_versions_count: r[10],
+    downloads: r[11],
+    followers: r[12],
+    licenses_json: r[13],
+    tags_json: r[14],
+    vuln_critical: r[15],
+    vuln_high: r[16],
+    vuln_medium: r[17],
+    vuln_low: r[18],
+    vuln_info: r[19],
+    vuln_unknown: r[20],
+    vuln_skipped: r[21],
+    operational_risk: r[22],
+    source: r[23],
+  }) as PackagePageRow
+
 /**
  * The reference platform's scanner has results for what its advisory data covers: the npm
  * catalogue, audited when the catalogue was built. Packages of other types, and npm versions

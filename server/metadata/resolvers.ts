@@ -8,7 +8,14 @@ import type { Statement } from 'better-sqlite3'
 import type { Db } from '../db'
 import { compareVersionNames } from '../catalog/versionOrder'
 import { decodeCursor, encodeCursor } from './cursor'
-import { nodeLoaders, packageNode, type PackageRow, type VersionRow } from './nodes'
+import {
+  nodeLoaders,
+  packageNode,
+  packagePageRow,
+  PACKAGE_PAGE_COLUMNS,
+  type PackagePageRow,
+  type VersionRow,
+} from './nodes'
 import { wildcardToGlob, wildcardToRegExp } from './wildcard'
 
 export const MAX_FIRST = 1000
@@ -176,12 +183,14 @@ export function metadataResolvers(db: Db) {
   const { findPackage, versionNode } = nodeLoaders(db)
   // The filters make a few hundred shapes of SQL at most: each is prepared once.
   const statements = new Map<string, Statement>()
-  const prepared = (sql: string): Statement => {
-    let statement = statements.get(sql)
+  const prepared = (sql: string, raw = false): Statement => {
+    const key = raw ? `raw:${sql}` : sql
+    let statement = statements.get(key)
     if (!statement) {
       if (statements.size >= 500) statements.clear()
       statement = db.prepare(sql)
-      statements.set(sql, statement)
+      if (raw) statement.raw(true)
+      statements.set(key, statement)
     }
     return statement
   }
@@ -201,12 +210,15 @@ export function metadataResolvers(db: Db) {
       conditions.push(`(p.${column}, p.id) ${direction === 'ASC' ? '>' : '<'} (?, ?)`)
       pageParams.push(cursor.value, cursor.id)
     }
-    const rows = prepared(
-      `SELECT p.* FROM catalog_packages p ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+    const rows = (
+      prepared(
+        `SELECT ${PACKAGE_PAGE_COLUMNS} FROM catalog_packages p ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
          ORDER BY p.${column} ${direction}, p.id ${direction} LIMIT ?`,
-    ).all(...pageParams, first + 1) as Array<PackageRow & { name_lower: string }>
+        true,
+      ).all(...pageParams, first + 1) as unknown[][]
+    ).map(packagePageRow)
     const releaseOnly = args.filter.ignorePreRelease === true
-    const sortValue = (r: PackageRow & { name_lower: string }) =>
+    const sortValue = (r: PackagePageRow) =>
       field === 'NAME' ? r.name_lower : field === 'CREATED' ? r.created : r.modified
     const page = pageOf(rows, first, (r) => encodeCursor({ order: orderKey, value: sortValue(r), id: r.id }))
     return {
