@@ -13,6 +13,13 @@ import {
   validateUser,
 } from './validation'
 import { adminCommandCodecs } from './commandCodecs.gen'
+import { withBaseUrlTrailingSlash } from '../shared/forms'
+
+/** What is saved: a base URL gets its trailing slash by the generic rule (spec 000 section 5). */
+function normalised(op: SaveOp): SaveOp {
+  if (op.kind !== 'saveGeneralConfig' || op.config.baseUrl.trim() === '') return op
+  return { ...op, config: { ...op.config, baseUrl: withBaseUrlTrailingSlash(op.config.baseUrl.trim()) } }
+}
 
 function validate(op: SaveOp): string | undefined {
   switch (op.kind) {
@@ -174,7 +181,7 @@ export const adminArea: AppArea<'admin'> = {
           return left('a save of this form is under way')
         const problem = validate(command.op)
         if (problem) return left(`invalid form: ${problem}`)
-        return right([SaveRequested({ form: command.form, requestId: meta.id, op: command.op })])
+        return right([SaveRequested({ form: command.form, requestId: meta.id, op: normalised(command.op) })])
       }
       case 'admin/ResetForm':
         return state.admin.forms[command.form].status === 'idle'

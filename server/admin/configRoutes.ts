@@ -89,23 +89,31 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
     },
   )
 
-  app.put<{ Body: Partial<GeneralConfig> }>(
+  app.put<{ Body: Partial<GeneralConfig> & { anonymousAccess?: boolean } }>(
     '/ui/admin/generalConfig',
     {
       schema: {
-        summary: 'Change the general configuration (admins); fields left out keep their value',
-        body: { type: 'object', properties: generalConfigProperties, additionalProperties: false },
+        summary:
+          'Change the general configuration (admins); fields left out keep their value. What GET answered may be sent back as it is: anonymousAccess (set by the ANONYMOUS_ACCESS setting) is accepted only unchanged',
+        body: {
+          type: 'object',
+          properties: { ...generalConfigProperties, anonymousAccess: { type: 'boolean' } },
+          additionalProperties: false,
+        },
         response: { 200: generalConfigSchema, ...errors(400, 401, 403) },
       },
     },
     async (request) => {
       ctx.requireAdmin(request)
+      const { anonymousAccess, ...body } = request.body
+      if (anonymousAccess !== undefined && anonymousAccess !== config.anonymousAccess)
+        badRequest('anonymousAccess: set by the platform (ANONYMOUS_ACCESS); it cannot be changed here')
       const current = readGeneralConfig(db, config)
       const next: GeneralConfig = {
         ...current,
-        ...request.body,
-        loginDialog: { ...current.loginDialog, ...request.body.loginDialog },
-        saml: { ...current.saml, ...request.body.saml },
+        ...body,
+        loginDialog: { ...current.loginDialog, ...body.loginDialog },
+        saml: { ...current.saml, ...body.saml },
       }
       if (next.saml.enabled && !next.saml.loginUrl)
         badRequest('saml.loginUrl: This field is mandatory when SAML is enabled')

@@ -124,6 +124,19 @@ describe('general configuration', () => {
     })
   })
 
+  it('takes back what GET answered, unchanged (a round trip), but not a change of anonymous access', async () => {
+    const got = await call<Record<string, unknown>>(server, 'GET', '/ui/admin/generalConfig', {
+      cookie: admin,
+    })
+    const put = await call(server, 'PUT', '/ui/admin/generalConfig', { cookie: admin, body: got.body })
+    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    expect(put.body).toEqual(got.body)
+    const flipped = { ...got.body, anonymousAccess: got.body.anonymousAccess !== true }
+    const refused = await call(server, 'PUT', '/ui/admin/generalConfig', { cookie: admin, body: flipped })
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.body)).toMatch(/anonymousAccess/)
+  })
+
   it('uses the configured base URL in set-me-up', async () => {
     await call(server, 'PUT', '/ui/admin/generalConfig', {
       cookie: admin,
