@@ -14,7 +14,10 @@ import { AdminUserC, GroupC, PermissionC } from '../../domain/admin/events'
 import type { HttpClient } from './client'
 
 // Wire shapes of server/API.md (Admin); extra fields the server sends are dropped here.
-const GeneralConfigW = t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string })
+const GeneralConfigW = t.intersection([
+  t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string }),
+  t.partial({ readOnlyMode: t.boolean }),
+])
 const LicenseW = t.type({ type: t.string, validThrough: t.string, licensedTo: t.string, nodeId: t.string })
 const ProxyW = t.intersection([
   t.type({ key: t.string, host: t.string, port: t.number, defaultProxy: t.boolean, hasPassword: t.boolean }),
@@ -41,6 +44,7 @@ const toGeneral = (c: t.TypeOf<typeof GeneralConfigW>): GeneralConfig => ({
   serverName: c.serverName,
   baseUrl: c.baseUrl,
   customMessage: c.customMessage,
+  readOnlyMode: c.readOnlyMode === true,
 })
 const toProxy = (p: t.TypeOf<typeof ProxyW>): Proxy => ({
   key: p.key,

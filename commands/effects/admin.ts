@@ -1,5 +1,5 @@
-import { mergeMap } from 'rxjs'
-import { isLeft, left, right } from 'fp-ts/Either'
+import { filter, from, mergeMap, switchMap } from 'rxjs'
+import { isLeft, isRight, left, right } from 'fp-ts/Either'
 import type { AdminApi, Ports, Result } from '../../adapters/ports'
 import {
   LoadFailed,
@@ -10,8 +10,9 @@ import {
   type SaveOp,
 } from '../../domain/admin/events'
 import type { AdminResource } from '../../domain/admin/types'
-import { type Effect, type EffectTable } from './types'
-import { ofType, request } from './operators'
+import { FeaturesLoaded } from '../../domain/platform/events'
+import { caused, type Effect, type EffectTable } from './types'
+import { ofType, request, settle } from './operators'
 
 async function fetchResource(
   api: AdminApi,
@@ -106,4 +107,21 @@ const save: Effect = (events$, _state$, ports) =>
     }),
   )
 
-export const adminEffects: EffectTable = { load, save }
+/**
+ * Saved general settings may switch read-only mode: the features are asked again, so this
+ * console blocks (or frees) the options at once rather than at its next start.
+ */
+const reloadFeatures: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('admin/Saved'),
+    filter((envelope) => envelope.event.data.op.kind === 'saveGeneralConfig'),
+    switchMap((envelope) =>
+      from(settle(() => ports.platformApi.features())).pipe(
+        mergeMap((answer) =>
+          isRight(answer) ? [caused(envelope, FeaturesLoaded({ features: { ...answer.right } }))] : [],
+        ),
+      ),
+    ),
+  )
+
+export const adminEffects: EffectTable = { load, save, reloadFeatures }

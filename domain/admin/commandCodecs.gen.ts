@@ -55,7 +55,10 @@ export const adminCommandCodecs: CommandCodecs<AdminCommand> = {
     op: t.union([
       t.type({
         kind: t.literal('saveGeneralConfig'),
-        config: t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string }),
+        config: t.intersection([
+          t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string }),
+          t.partial({ readOnlyMode: t.boolean }),
+        ]),
       }),
       t.type({
         kind: t.literal('saveProxy'),

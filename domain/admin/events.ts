@@ -28,7 +28,10 @@ const Form = t.keyof({
   permissionDelete: null,
 })
 
-export const GeneralConfigC = t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string })
+export const GeneralConfigC = t.intersection([
+  t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string }),
+  t.partial({ readOnlyMode: t.boolean }),
+])
 export const LicenseC = t.type({
   type: t.string,
   validThrough: t.string,

@@ -4,6 +4,8 @@ export interface GeneralConfig {
   readonly serverName: string
   readonly baseUrl: string
   readonly customMessage: string
+  /** Read-only mode: the platform refuses what changes its content (absent in older logs: off). */
+  readonly readOnlyMode?: boolean
 }
 export interface License {
   readonly type: string

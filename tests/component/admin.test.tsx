@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
-import type { AdminApi } from '../../adapters/ports'
+import type { AdminApi, PlatformApi } from '../../adapters/ports'
 import type { Proxy } from '../../domain/admin'
 import { highlightParts } from '../../domain/admin'
 import { navigationEffects } from '../../commands/effects/navigation'
@@ -102,6 +102,32 @@ describe('admin pages', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Saved.')).toBeInTheDocument()
     expect(saved).toEqual([{ serverName: 'Renamed', baseUrl: 'https://repo.example/', customMessage: '' }])
+  })
+
+  it('switches read-only mode in General Settings, and this console takes it at once', async () => {
+    const user = userEvent.setup()
+    const saved: unknown[] = []
+    let readOnlyMode = false
+    const adminApi = fakeAdminApi({
+      saveGeneralConfig: (c) => {
+        saved.push(c)
+        readOnlyMode = c.readOnlyMode === true
+        return Promise.resolve(right(c))
+      },
+    })
+    const platformApi = {
+      ...notFaked<PlatformApi>(),
+      features: () => Promise.resolve(right({ readOnlyMode })),
+    }
+    const { app } = renderShell('/admin/configuration/general', admin, { adminApi, platformApi }, effects)
+    const toggle = await screen.findByRole('switch', { name: 'Read-only mode' }, { timeout: 15_000 })
+    expect(toggle).not.toBeChecked()
+    expect(screen.getByText(/You cannot use this option in read-only mode/)).toBeInTheDocument()
+    await user.click(toggle)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Saved.')).toBeInTheDocument()
+    expect(saved).toEqual([{ serverName: 'Acme', baseUrl: '', customMessage: '', readOnlyMode: true }])
+    await expect.poll(() => app.getState().platform.features.readOnlyMode).toBe(true)
   })
 
   it('creates a proxy, keeping what was typed when the server refuses it, and the password out of the log', async () => {

@@ -5,6 +5,8 @@ import { useForm } from '../shared/forms'
 import { Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
 import { Button } from '../shared/kit/Button'
+import { Switch } from '../shared/kit/Choice'
+import { messageText } from '../shared/messages'
 import { Skeleton } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import styles from './admin.module.css'
@@ -46,7 +48,8 @@ export function GeneralSettings() {
 function GeneralForm({ initial }: { initial: GeneralConfig }) {
   const dispatch = useDispatch()
   const save = useSaveState('generalConfig')
-  const { bind, submit } = useForm(initial, validateGeneralConfig)
+  const { bind, submit, values, set } = useForm(initial, validateGeneralConfig)
+  const readOnly = values.readOnlyMode === true
   return (
     <form
       className={styles.form}
@@ -60,6 +63,17 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
       <Field label="Server Name" {...bind('serverName')} />
       <Field label="Base URL" {...bind('baseUrl')} />
       <Field label="Custom Message" multiline {...bind('customMessage')} />
+      <div className={styles.switchField}>
+        <Switch
+          label="Read-only mode"
+          checked={readOnly}
+          onCheckedChange={(readOnlyMode) => set({ readOnlyMode })}
+        />
+        <p className={styles.hint}>
+          Nobody can deploy, publish or delete files, or create, change or delete repositories, while it is
+          on. They see: {messageText({ key: 'readOnlyMode' })}.
+        </p>
+      </div>
       <div className={styles.formActions}>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           Save
