@@ -1,5 +1,6 @@
 import { Link, useParams } from 'wouter'
 import { Ban, FileQuestion, Lock, ServerCrash } from 'lucide-react'
+import { ErrorPage } from './ErrorPage'
 import styles from './errors.module.css'
 
 export function NotFoundPage() {
@@ -40,19 +41,21 @@ export function NotAcceptablePage() {
   )
 }
 
+/** The 500 page is the generic error page (spec 000 section 8), with the way home. */
 export function ServerErrorPage() {
   return (
-    <section className={styles.page} aria-labelledby="status-title">
-      <span className={styles.icon} data-tone="danger" aria-hidden="true">
-        <ServerCrash size={32} />
-      </span>
-      <p className={styles.big}>500</p>
-      <h1 id="status-title">Internal Server Error</h1>
-      <p className={styles.text}>The server could not complete the request. Please try again later.</p>
+    <ErrorPage
+      details="The platform could not complete a request (500 Internal Server Error)."
+      icon={
+        <span className={styles.icon} data-tone="danger" aria-hidden="true">
+          <ServerCrash size={32} />
+        </span>
+      }
+    >
       <Link href="/" className={styles.home}>
         Back to the home page
       </Link>
-    </section>
+    </ErrorPage>
   )
 }
 
