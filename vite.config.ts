@@ -109,7 +109,7 @@ export default defineConfig({
             { name: 'forms', test: /domain[\\/]shared[\\/]forms\.ts$/ },
             {
               name: 'integrationsCore',
-              test: /(domain[\\/]integrations[\\/](?!initial\.ts)|commands[\\/]effects[\\/]integrations\.ts|adapters[\\/]http[\\/]integrations\.ts)/,
+              test: /(domain[\\/]integrations[\\/](?!initial\.ts|tools\.ts)|commands[\\/]effects[\\/]integrations\.ts|adapters[\\/]http[\\/]integrations\.ts)/,
             },
             {
               name: 'radixPopper',

@@ -30,10 +30,6 @@ export function debouncedFilters(
   )
 }
 
-/** API keys for the tools' setup data, by reference; dropped when the modal closes. */
-const apiKeys = new Map<string, string>()
-export const toolApiKey = (ref: string): string | undefined => apiKeys.get(ref)
-
 const catalogue: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('integrations/CatalogueRequested'),
@@ -82,7 +78,6 @@ const toolSetup: Effect = (events$, state$, ports) =>
   events$.pipe(
     ofType('integrations/ToolOpened', 'integrations/ToolClosed'),
     switchMap((env) => {
-      apiKeys.clear()
       if (env.event.type === 'integrations/ToolClosed') return []
       const { requestId, withApiKey } = env.event.data
       return work(
@@ -96,10 +91,8 @@ const toolSetup: Effect = (events$, state$, ports) =>
             const key = await ports.integrationsApi.oauthApiKey(user)
             // A failed key fetch is recorded only (spec 001): the setup data goes on without it.
             if (isLeft(key)) emit(E.ToolApiKeyFailed({ requestId, failure: key.left }))
-            else {
-              apiKeyRef = `key-${ports.ids.next()}`
-              apiKeys.set(apiKeyRef, key.right)
-            }
+            // Shown to its owner from memory by reference (like the profile's key), never in an event.
+            else apiKeyRef = ports.shown.apiKeys.put(key.right)
           }
           emit(E.ToolSetupReady({ requestId, baseUrl: base.right.baseUrl, apiKeyRef }))
         },

@@ -12,6 +12,7 @@ import { VirtualAction, VirtualTimeScheduler } from 'rxjs'
 import IntegrationsArea from '../../ui/integrations'
 import type { IntegrationsApi } from '../../adapters/ports'
 import type { CatalogueEntry } from '../../domain/integrations'
+import type { AppEvent } from '../../domain/app'
 import { notFaked } from '../support/fakePorts'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
 
@@ -47,6 +48,31 @@ const CATALOGUE: CatalogueEntry[] = [
   entry('google-gke', 'Google Kubernetes Engine', 6, ['Cloud Native'], ['GCP']),
 ]
 
+const JFROG_CLI: CatalogueEntry = {
+  ...entry('jfrog-cli', 'JFrog CLI', 2, ['CI/CD']),
+  configureAction: {
+    type: 'action',
+    actionName: 'openCommonIntegrationModal',
+    payload: { tool: 'jfrog-cli' },
+  },
+}
+
+/** The catalogue answers with the JFrog CLI too; the admin sets it up: the tool dialog. */
+async function setUpJfrogCli(answers: ReturnType<typeof controlledApi>['answers']) {
+  await vi.waitFor(() => expect(answers).toHaveLength(1))
+  act(() => answers[0]!(right([...CATALOGUE, JFROG_CLI])))
+  await userEvent.click(await screen.findByRole('button', { name: 'JFrog CLI' }))
+  await userEvent.click(
+    within(await screen.findByRole('dialog', { name: 'JFrog CLI' }, { timeout: 15_000 })).getByRole(
+      'button',
+      {
+        name: 'Set Up',
+      },
+    ),
+  )
+  return screen.findByRole('dialog', { name: 'Set up a tool' })
+}
+
 function controlledApi() {
   const answers: Array<(a: Awaited<ReturnType<IntegrationsApi['catalogue']>>) => void> = []
   const api: IntegrationsApi = {
@@ -56,8 +82,12 @@ function controlledApi() {
   return { api, answers }
 }
 
-function open(options: { admin?: boolean; query?: string } = {}) {
-  const { api, answers } = controlledApi()
+function open(
+  options: { admin?: boolean; query?: string; oauth?: boolean; api?: Partial<IntegrationsApi> } = {},
+) {
+  const controlled = controlledApi()
+  const answers = controlled.answers
+  const api = { ...controlled.api, ...options.api }
   // Virtual time that runs only as far as the test moves it (the signed-in session's refresh
   // interval would make an unbounded flush run forever).
   const scheduler = new VirtualTimeScheduler(VirtualAction, 0)
@@ -66,9 +96,15 @@ function open(options: { admin?: boolean; query?: string } = {}) {
     scheduler.flush()
   }
   const user = options.admin ? 'admin' : 'developer'
+  const plain = signedIn(user, options.admin ?? false)
+  // An OpenID Connect user: the platform puts them in the oauth realm.
+  const session: AppEvent =
+    options.oauth && plain.type === 'session/SignedIn'
+      ? { ...plain, data: { ...plain.data, user: { ...plain.data.user, realm: 'oauth' } } }
+      : plain
   const view = renderArea(<IntegrationsArea />, {
     path: `/integrations${options.query ?? ''}`,
-    seed: [platformWith([]), signedIn(user, options.admin ?? false)],
+    seed: [platformWith([]), session],
     ports: { integrationsApi: api, scheduler },
   })
   act(() => view.app.dispatch({ type: 'navigation/Navigate', to: `/integrations${options.query ?? ''}` }))
@@ -180,7 +216,8 @@ describe('integrations catalogue', () => {
       'noopener noreferrer',
     )
     await userEvent.click(github)
-    const dialog = screen.getByRole('dialog', { name: 'GitHub' })
+    // The admin's dialogs are a chunk of their own: the first one waits for it.
+    const dialog = await screen.findByRole('dialog', { name: 'GitHub' }, { timeout: 15_000 })
     fireEvent.pointerDown(document.body)
     expect(screen.getByRole('dialog', { name: 'GitHub' })).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Learn More' })).toBeInTheDocument()
@@ -189,6 +226,81 @@ describe('integrations catalogue', () => {
     await vi.waitFor(() =>
       expect(app.getState().navigation.location.path).toBe('/integrations/vendors/github'),
     )
+  })
+
+  it("an admin's Set Up of a tool opens its card among the tool groups, with the command per OS carrying the setup data", async () => {
+    const { answers, app } = open({ admin: true })
+    const dialog = await setUpJfrogCli(answers)
+    const nav = within(dialog).getByRole('navigation', { name: 'Tools' })
+    expect(
+      within(nav)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Source control', 'Developer Tools', 'Continuous integration'])
+    expect(
+      within(within(nav).getByRole('region', { name: 'Developer Tools' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Jetbrains', 'Visual Studio Code', 'Android Studio', 'Docker Desktop'])
+    expect(within(nav).getByRole('button', { name: 'JFrog CLI' })).toHaveAttribute('aria-current', 'true')
+    expect(within(dialog).getByRole('heading', { name: 'JFrog CLI', level: 3 })).toBeInTheDocument()
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Highlights' })).getAllByRole('listitem'),
+    ).not.toHaveLength(0)
+
+    // The setup data: this platform's base URL and the user, base64 of JSON in the command.
+    const data = btoa(JSON.stringify({ url: 'http://platform.test', user: 'admin' }))
+    await userEvent.click(await within(dialog).findByRole('tab', { name: 'Linux' }))
+    expect(within(dialog).getByRole('tabpanel')).toHaveTextContent(
+      `curl -fL https://install-cli.jfrog.io | sh && jf setup ${data} && jf rt ping`,
+    )
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Windows' }))
+    expect(within(dialog).getByRole('tabpanel')).toHaveTextContent(
+      `winget install --id JFrog.jfrog-cli; jf setup ${data}`,
+    )
+    expect(within(dialog).getByRole('link', { name: 'Marketplace' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    )
+    expect(within(dialog).getByRole('link', { name: 'Documentation' })).toHaveAttribute('target', '_blank')
+
+    // Another tool of the groups, then a source-control tool leads to its integrations.
+    await userEvent.click(within(nav).getByRole('button', { name: 'Visual Studio Code' }))
+    expect(within(dialog).getByRole('heading', { name: 'Visual Studio Code', level: 3 })).toBeInTheDocument()
+    expect(within(dialog).getByRole('tabpanel')).toHaveTextContent(
+      'code --install-extension JFrog.jfrog-vscode-extension',
+    )
+    await userEvent.click(within(nav).getByRole('button', { name: 'GitHub' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'GitHub integrations' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await vi.waitFor(() =>
+      expect(app.getState().navigation.location.path).toBe('/integrations/vendors/github'),
+    )
+  })
+
+  it("an OAuth user's tool command carries the API key fetched on opening, and the log never holds it", async () => {
+    const asked: string[] = []
+    const { answers, app } = open({
+      admin: true,
+      oauth: true,
+      api: {
+        oauthApiKey: async (user) => {
+          asked.push(user)
+          return right('AKCsecret-api-key')
+        },
+      },
+    })
+    const dialog = await setUpJfrogCli(answers)
+    await userEvent.click(await within(dialog).findByRole('tab', { name: 'macOS' }))
+    const data = btoa(
+      JSON.stringify({ url: 'http://platform.test', user: 'admin', apiKey: 'AKCsecret-api-key' }),
+    )
+    expect(within(dialog).getByRole('tabpanel')).toHaveTextContent(
+      `brew install jfrog-cli && jf setup ${data}`,
+    )
+    expect(asked).toEqual(['admin'])
+    expect(app.exportLog()).not.toContain('AKCsecret-api-key')
+    expect(app.exportLog()).not.toContain(data)
   })
 
   it('a developer gets the documentation in a new tab without opener, never the setup dialog', async () => {

@@ -4,17 +4,9 @@
  * integration cards. The panel and the search box send their changes at once; the catalogue
  * re-filters after the debounce, and the applied filters are the page's URL.
  */
-import { useEffect, useId, useMemo, useState } from 'react'
+import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react'
 // Icons no other chunk uses (a shared one becomes a file of its own, named in the first load's preload map).
-import {
-  BadgeInfo,
-  ExternalLink,
-  PanelRightClose,
-  PanelRightOpen,
-  SearchSlash,
-  Search,
-  X,
-} from 'lucide-react'
+import { BadgeInfo, PanelRightClose, PanelRightOpen, SearchSlash, Search, X } from 'lucide-react'
 import {
   CATEGORIES,
   CLOUD_VENDORS,
@@ -31,11 +23,15 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { Button, IconButton } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { inputClass } from '../shared/kit/Field'
-import { Dialog, Tooltip } from '../shared/kit/Overlay'
+import { Tooltip } from '../shared/kit/Tooltip'
 import { Badge, Card, EmptyState, Skeleton } from '../shared/kit/Surface'
 import { whatHappened } from '../shared/failureText'
 import { IntegrationIcon } from './icons'
 import styles from './integrations.module.css'
+
+// The admin's dialogs (Set Up, the tools) load when an admin first opens one: a developer
+// never needs them.
+const CatalogueDialogs = lazy(() => import('./CatalogueDialogs'))
 
 /** Opens a documentation link in a new tab that cannot reach back to the console. */
 export function openDocumentation(url: string): void {
@@ -167,50 +163,6 @@ function IntegrationCard({
   )
 }
 
-/** The admin's Set Up dialog: only its buttons close it (a click outside does not). */
-function SetupDialog({ entry, onClose }: { entry: CatalogueEntry | null; onClose: () => void }) {
-  const dispatch = useDispatch()
-  return (
-    <Dialog
-      open={entry !== null}
-      onOpenChange={(open) => !open && onClose()}
-      closeOnOutsideClick={false}
-      size="sm"
-      title={entry?.label ?? ''}
-      footer={
-        entry && (
-          <>
-            <Button
-              icon={<ExternalLink size={16} aria-hidden />}
-              onClick={() => openDocumentation(entry.documentationLink)}
-            >
-              Learn More
-            </Button>
-            <Button
-              variant="primary"
-              onClick={() => {
-                dispatch({ type: 'integrations/RunSetupAction', entryId: entry.id })
-                onClose()
-              }}
-            >
-              Set Up
-            </Button>
-          </>
-        )
-      }
-    >
-      {entry && (
-        <div className={styles.setupBody}>
-          <span className={styles.setupIcon}>
-            <IntegrationIcon name={entry.icon} scale={entry.iconScale ?? 1} size={40} />
-          </span>
-          <p className={styles.muted}>{entry.categories.join(' · ') || 'Integration'}</p>
-        </div>
-      )}
-    </Dialog>
-  )
-}
-
 function CardsSkeleton() {
   return (
     <ul className={styles.grid} role="status" aria-label="Loading integrations">
@@ -307,7 +259,15 @@ export function Catalogue() {
         {body}
       </Card>
       {panel && <FiltersPanel draft={state.draft} />}
-      <SetupDialog entry={setup} onClose={() => setSetup(null)} />
+      {(setup !== null || state.tool.step === 'open') && (
+        <Suspense fallback={null}>
+          <CatalogueDialogs
+            setup={setup}
+            onCloseSetup={() => setSetup(null)}
+            iconOf={(name, size, scale = 1) => <IntegrationIcon name={name} size={size} scale={scale} />}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }
