@@ -7,6 +7,9 @@ import { isCloudTrial, isTour, type ShellContext } from './context'
 import { findRoute } from './routes'
 
 /** The chrome elements a step points at (`data-tour` of the element in the layout). */
+/** The walk-me (guided tour) card's width, in CSS pixels (spec 000 section 9). */
+export const WALK_ME_WIDTH_PX = 420
+
 export type TourTarget = 'sidebar' | 'sidebarSwitch' | 'search' | 'userMenu' | 'helpMenu' | 'page'
 
 export type TourStepId = 'navigation' | 'sidebarSwitch' | 'search' | 'topMenu' | 'setMeUp' | 'help' | 'page'

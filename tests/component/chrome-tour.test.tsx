@@ -44,6 +44,14 @@ describe('navigation tour', () => {
     expect(within(again).getByText(/You finished this tour on/)).toBeInTheDocument()
   })
 
+  it('is the walk-me card: 420 px wide (spec 000 section 9), narrower only on a small window', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages')
+    const tour = await startTour(user, 'developer')
+    expect(window.innerWidth).toBeGreaterThan(436)
+    expect(tour.style.width).toBe('420px')
+  })
+
   it('shows an earlier completion read at start-up, for this user only', async () => {
     const user = userEvent.setup()
     renderShell('/packages', {

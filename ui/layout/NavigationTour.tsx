@@ -3,7 +3,7 @@
  * Back, Next, Done and Skip, and the step count. Escape (ui/layout/KeyboardShortcuts.tsx) skips it.
  */
 import { useLayoutEffect, useRef } from 'react'
-import { tourSteps, type TourStepId } from '../../domain/navigation'
+import { WALK_ME_WIDTH_PX, tourSteps, type TourStepId } from '../../domain/navigation'
 import { useDispatch, useQuery } from '../shared/appContext'
 import chrome from './chrome.module.css'
 
@@ -54,8 +54,9 @@ function wording(id: TourStepId, classic: boolean, guideContext?: string): { tit
   }
 }
 
-const WIDTH = 320
 const GAP = 8
+// The specification's width, narrower on a small window.
+const widthIn = (viewport: number) => Math.min(WALK_ME_WIDTH_PX, Math.max(0, viewport - 2 * GAP))
 
 export function NavigationTour() {
   const nav = useQuery({ type: 'navigation/State' })
@@ -75,7 +76,7 @@ export function NavigationTour() {
       element.setAttribute('data-tour-active', 'true')
       element.scrollIntoView?.({ block: 'nearest' })
       const box = element.getBoundingClientRect()
-      const maxLeft = Math.max(GAP, window.innerWidth - WIDTH - GAP)
+      const maxLeft = Math.max(GAP, window.innerWidth - widthIn(window.innerWidth) - GAP)
       // Placed by hand below the element: the card follows the DOM, not React state.
       const card = cardRef.current
       if (card) {
@@ -100,7 +101,7 @@ export function NavigationTour() {
       aria-describedby="tour-text"
       className={chrome.tour}
       ref={cardRef}
-      style={{ width: WIDTH }}
+      style={{ width: widthIn(window.innerWidth) }}
     >
       <p className={chrome.tourProgress}>
         {index + 1} of {steps.length}
