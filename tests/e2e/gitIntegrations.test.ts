@@ -1,12 +1,14 @@
 // A git integration end to end, in Chromium against the reference server and a git vendor on
 // loopback that answers like GitHub's API (tests/support/fakeGitVendor.ts): an admin adds a
 // GitHub integration (a wrong token fails the connection test first), creates it, chooses
-// repository scanning, picks repositories and sees the choice kept after a reload.
+// repository scanning, picks repositories and sees the choice kept after a reload; then edits
+// and deletes an integration, each with its toast.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
 import { startFakeGitVendor, type FakeGitVendor } from '../support/fakeGitVendor'
-import { signIn } from './loginHelpers'
+import { browserHeaders } from '../support/server'
+import { adminCookie, signIn } from './loginHelpers'
 
 let vendor: FakeGitVendor
 
@@ -94,6 +96,59 @@ describe('git integrations (e2e)', () => {
         false,
       ])
       expect(vendor.requests.some((r) => r.path.startsWith('/api/v3/user/repos'))).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('an admin edits an integration (the stored token tested again) and deletes it, each with its toast', async () => {
+    // A GitLab integration the platform already keeps.
+    const created = await fetch(`${server.url}/ui/api/v1/integration`, {
+      method: 'POST',
+      headers: browserHeaders(server.url, await adminCookie(server)),
+      body: JSON.stringify({
+        integrationName: 'team-gitlab',
+        userName: 'octo',
+        token: 'e2e-right-token',
+        url: vendor.gitlabUrl,
+        vendorName: 2,
+        integrationType: 1,
+      }),
+    })
+    expect(created.status).toBe(201)
+    const key = ((await created.json()) as { data: string }).data
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    try {
+      const page = await context.newPage()
+      await signIn(server, page, 'admin', server.config.adminPassword)
+      await page.goto(`${server.url}/ui/integrations/vendors/gitlab`)
+      const table = page.getByRole('table', { name: 'GitLab integrations' })
+      await table.getByText('team-gitlab', { exact: true }).waitFor({ timeout: 15_000 })
+
+      await table.getByRole('button', { name: 'Edit team-gitlab' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Edit GitLab integration' })
+      await dialog.getByRole('textbox', { name: 'Integration name' }).fill('team-gitlab-main')
+      // The token field stays empty: the platform tests with the stored one.
+      await dialog.getByRole('button', { name: 'Test connection' }).click()
+      await dialog.getByText('Connection tested').waitFor()
+      await dialog.getByRole('button', { name: 'Save' }).click()
+      // The toast (Radix also announces it, a second copy of the text).
+      await page.getByText(`Successfully updated ${key}`).first().waitFor()
+      await dialog.waitFor({ state: 'detached' })
+      // Reloaded after the update.
+      await table.getByText('team-gitlab-main', { exact: true }).waitFor()
+      await shot(page, 'vendor-list-updated')
+
+      await table.getByRole('button', { name: 'Delete team-gitlab-main' }).click()
+      const confirm = page.getByRole('alertdialog', { name: 'Delete team-gitlab-main?' })
+      await confirm.getByRole('button', { name: 'Delete' }).click()
+      await page.getByText(`Successfully deleted ${key}`).first().waitFor()
+      await page.getByText('No GitLab integrations yet').waitFor()
+      await shot(page, 'vendor-list-deleted')
+      const left = await fetch(`${server.url}/ui/api/v1/integration/getIntegrations/gitlab`, {
+        headers: { cookie: await adminCookie(server) },
+      })
+      expect(await left.json()).toEqual([])
     } finally {
       await context.close()
     }
