@@ -1,12 +1,16 @@
 /** Form rules of the admin pages (spec 000 section 5 messages); each returns field → message. */
+import {
+  isEmailAddress,
+  NAME_PATTERN as NAME,
+  MANDATORY_MESSAGE as MANDATORY,
+  NAME_MESSAGE as NAME_RULE,
+  URL_MESSAGE as URL_RULE,
+} from '../shared/forms'
 import { PERMISSION_ACTIONS, type PermissionAction } from './types'
-export const MANDATORY = 'This field is mandatory'
-export const NAME_RULE = 'Name can only contain alphanumeric characters, dashes and periods'
-export const URL_RULE = 'Enter a valid URL'
+
+export { MANDATORY, NAME_RULE, URL_RULE }
 
 export type Problems<F extends string> = Partial<Record<F, string>>
-
-const NAME = /^[A-Za-z0-9_.-]+$/
 
 function validUrl(text: string): boolean {
   try {
@@ -60,9 +64,6 @@ export const EMAIL_RULE = 'Enter a valid e-mail address'
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 256
 
-/** The server's e-mail rule: one @, a dot in the domain, no spaces, quotes or brackets. */
-const EMAIL = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\]+$/
-
 function nameProblem(name: string): string | undefined {
   if (name.trim() === '') return MANDATORY
   if (!NAME.test(name)) return NAME_RULE
@@ -72,7 +73,7 @@ function nameProblem(name: string): string | undefined {
 
 export function emailProblem(email: string): string | undefined {
   if (email.trim() === '') return MANDATORY
-  return EMAIL.test(email) && email.length <= 254 ? undefined : EMAIL_RULE
+  return isEmailAddress(email) && email.length <= 254 ? undefined : EMAIL_RULE
 }
 
 /** An empty password is a problem only where one is required (a new user). */

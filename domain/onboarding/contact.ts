@@ -5,6 +5,7 @@
  * the same rule before anything is sent.
  */
 import { left, right, type Either } from 'fp-ts/Either'
+import { isEmailAddress } from '../shared/forms'
 
 export const HELP_OPTIONS = [
   'Request a demo',
@@ -48,7 +49,6 @@ export type ContactProblems = Readonly<Partial<Record<ContactField, ContactProbl
 
 // The platform's own e-mail rule (server/auth/schemas.ts): no spaces, quotes, brackets or
 // separators; one @; a dot in the domain. Kept plain because it goes into mail headers.
-const EMAIL = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\]+$/
 
 /** What the platform receives: the trimmed form with a chosen help option, and its lead source. */
 export interface ContactRequest {
@@ -97,7 +97,7 @@ export function contactProblems(form: ContactForm): ContactProblems {
   const email = form.email.trim()
   if (email === '') problems.email = { key: 'mandatory' }
   else if (email.length > CONTACT_LIMITS.email) problems.email = { key: 'tooLong', max: CONTACT_LIMITS.email }
-  else if (!EMAIL.test(email)) problems.email = { key: 'invalidEmail' }
+  else if (!isEmailAddress(email)) problems.email = { key: 'invalidEmail' }
   if (form.helpOption === null || !HELP_OPTIONS.includes(form.helpOption))
     problems.helpOption = { key: 'mandatory' }
   if (form.optionalComment.length > CONTACT_LIMITS.comment)

@@ -5,13 +5,18 @@
  */
 import { left, right, type Either } from 'fp-ts/Either'
 
-export const MANDATORY_MESSAGE = 'This field is mandatory'
+export { MANDATORY_MESSAGE } from './formWords'
+import { MANDATORY_MESSAGE } from './formWords'
 export const NAME_MESSAGE = 'Name can only contain alphanumeric characters, dashes and periods'
 export const JSON_FILE_EXTENSION_MESSAGE = 'File should have an extension of .json'
 /** Upload limit: 13 MB, json only. */
 export const MAX_UPLOAD_BYTES = 13 * 1024 * 1024
 export const FILE_SIZE_MESSAGE = 'File size should be less than 13 MB'
 export const URL_MESSAGE = 'Enter a valid URL'
+
+/** The platform's e-mail rule: one @, a dot in the domain, no spaces, quotes or brackets. */
+const EMAIL = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\]+$/
+export const isEmailAddress = (text: string): boolean => EMAIL.test(text)
 
 /** Letters, digits, dash, underscore and period (the message names the common ones). */
 export const NAME_PATTERN = /^[A-Za-z0-9_.-]+$/

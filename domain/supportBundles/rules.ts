@@ -12,11 +12,11 @@ import {
   MAX_THREAD_DUMPS,
   SUPPORT_BUNDLE_SERVICES,
 } from './request'
+import { MANDATORY_MESSAGE as MANDATORY, NAME_MESSAGE } from '../shared/forms'
 
 export { SUPPORT_BUNDLE_SERVICES }
 
-export const MANDATORY = 'This field is mandatory'
-export const NAME_MESSAGE = 'Name can only contain alphanumeric characters, dashes and periods'
+export { MANDATORY_MESSAGE as MANDATORY, NAME_MESSAGE } from '../shared/forms'
 
 /** The creation form as typed: numbers stay text until validated, so nothing typed is lost. */
 export interface BundleForm {

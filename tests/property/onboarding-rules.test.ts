@@ -14,7 +14,13 @@ import {
   type Questionnaire,
   type QuestionnaireField,
 } from '../../domain/onboarding'
-import { isBase64, encodeBase64, validateName, NAME_PATTERN } from '../../domain/shared/forms'
+import {
+  isBase64,
+  encodeBase64,
+  validateName,
+  NAME_PATTERN,
+  MANDATORY_MESSAGE,
+} from '../../domain/shared/forms'
 
 const nonBlank = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '')
 const blank = fc.constantFrom('', ' ', '\t', '  \n')
@@ -49,7 +55,7 @@ interface Violation {
   readonly break: (q: Questionnaire) => fc.Arbitrary<Questionnaire>
 }
 
-const MANDATORY = 'This field is mandatory'
+const MANDATORY = MANDATORY_MESSAGE
 const violations: ReadonlyArray<Violation> = [
   {
     step: 'purpose',

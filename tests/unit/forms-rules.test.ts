@@ -5,6 +5,7 @@ import {
   MAX_UPLOAD_BYTES,
   encodeBase64,
   isBase64,
+  isEmailAddress,
   sanitizeProviderUrl,
   validateJsonFile,
   validateMandatory,
@@ -80,5 +81,21 @@ describe('generic form rules', () => {
     expect(isBase64('a=GV')).toBe(false)
     expect(isBase64('aGV sbG8=')).toBe(false)
     expect(encodeBase64([...Buffer.from('hello')])).toBe('aGVsbG8=')
+  })
+
+  it('accepts an e-mail address as the platform does (the one rule of every form)', () => {
+    for (const ok of ['dev@example.org', 'first.last+tag@sub.example.co'])
+      expect(isEmailAddress(ok), ok).toBe(true)
+    for (const bad of [
+      '',
+      'dev',
+      'dev@example',
+      '@example.org',
+      'a b@example.org',
+      'a@b@c.org',
+      '<dev>@example.org',
+      'dev@exa"mple.org',
+    ])
+      expect(isEmailAddress(bad), bad).toBe(false)
   })
 })

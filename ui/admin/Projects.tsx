@@ -10,6 +10,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Skeleton } from '../shared/kit/Surface'
 import styles from './admin.module.css'
+import { MANDATORY_MESSAGE } from '../../domain/shared/forms'
 
 export function ProjectsList() {
   const projects = useResource('projects')
@@ -137,7 +138,7 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
   const [role, setRole] = useState<string>(PROJECT_ROLES[1])
   const adding = useForm({ name: '' }, ({ name }) =>
     name.trim() === ''
-      ? { name: 'This field is mandatory' }
+      ? { name: MANDATORY_MESSAGE }
       : members.some((m) => m.name.toLowerCase() === name.trim().toLowerCase())
         ? { name: `${name.trim()} is already a member` }
         : {},

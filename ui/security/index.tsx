@@ -19,6 +19,7 @@ import { Field, FormLayout, PasswordField, TextField, Textarea } from '../shared
 import { Card, KeyValue, PageHeader, PageSkeleton } from '../shared/kit/Surface'
 import { BINDING_LABELS, DIRECTORY_NOTE, FIELD_LABELS, PAGE_DESCRIPTIONS, PAGE_TITLES } from './messages'
 import styles from './security.module.css'
+import { MANDATORY_MESSAGE } from '../../domain/shared/forms'
 
 const ROUTE_PAGES: Readonly<Record<string, SecurityPage>> = {
   security: 'general',
@@ -235,7 +236,7 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
                       const target = values[spec.testField ?? '']
                       if (typeof target === 'string' && target.trim() !== '')
                         dispatch({ type: 'security/Test', page, target })
-                      else setProblems((p) => ({ ...p, [spec.testField ?? '']: 'This field is mandatory' }))
+                      else setProblems((p) => ({ ...p, [spec.testField ?? '']: MANDATORY_MESSAGE }))
                     }}
                   >
                     Test connection

@@ -16,8 +16,8 @@ import {
 } from './kit'
 import { PASSWORDS_DIFFER } from './PasswordScreens'
 import styles from './session.module.css'
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+import { isEmailAddress } from '../../domain/shared/forms'
+import { messageText } from '../shared/messages'
 
 export function RegistrationScreen() {
   const app = useApp()
@@ -29,7 +29,8 @@ export function RegistrationScreen() {
   const [confirm, setConfirm] = useState('')
   const [touched, setTouched] = useState(false)
   const emailError =
-    mandatory(email, touched) ?? (touched && !EMAIL.test(email.trim()) ? 'Enter a valid email address' : null)
+    mandatory(email, touched) ??
+    (touched && !isEmailAddress(email.trim()) ? messageText({ key: 'invalidEmail' }) : null)
   const confirmError =
     mandatory(confirm, touched) ?? (touched && confirm !== password ? PASSWORDS_DIFFER : null)
   const form = forms.register
@@ -39,7 +40,7 @@ export function RegistrationScreen() {
         label="Registration"
         onSubmit={() => {
           setTouched(true)
-          if (user.trim() === '' || !EMAIL.test(email.trim()) || password === '' || password !== confirm)
+          if (user.trim() === '' || !isEmailAddress(email.trim()) || password === '' || password !== confirm)
             return
           dispatch({ type: 'session/Register', user, email, passwordRef: app.stashSecret(password) })
         }}

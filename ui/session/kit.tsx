@@ -9,6 +9,7 @@ import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { FormState } from '../../domain/session/types'
 import { useDispatch } from '../shared/appContext'
 import styles from './session.module.css'
+import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 
 /** navigation/Navigate belongs to the navigation area: `to` is a path under the /ui base. */
 export const navigateTo = (to: string, replace = false): AppCommand =>
@@ -179,6 +180,5 @@ export function Form({
 export const failureOf = (form: FormState): Failure | null => (form.status === 'failed' ? form.failure : null)
 
 /** Client-side check of a mandatory field, with the generic message of spec 000 section 5. */
-export const MANDATORY = 'This field is mandatory'
 export const mandatory = (value: string, touched: boolean): string | null =>
-  touched && value.trim() === '' ? MANDATORY : null
+  touched && value.trim() === '' ? MANDATORY_MESSAGE : null

@@ -3,6 +3,8 @@
  * view words it here (spec 001 section 8 and spec 000 section 8 for the catalogue's texts).
  * Areas move their wording here as they are touched; a key is worded once.
  */
+import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
+
 export type Message =
   | { readonly key: 'mandatory' }
   | { readonly key: 'invalidEmail' }
@@ -30,7 +32,7 @@ export type MessageKey = Message['key']
 export function messageText(message: Message): string {
   switch (message.key) {
     case 'mandatory':
-      return 'This field is mandatory'
+      return MANDATORY_MESSAGE
     case 'invalidEmail':
       return 'Enter a valid email address'
     case 'tooLong':
