@@ -343,6 +343,8 @@ export interface ArtifactsApi {
       readonly size: number
     }>
   >
+  /** Deletes a file or folder (`DELETE /artifactory/<repo>/<path>`); an npm tarball deletes its version. */
+  remove(repoKey: string, path: string): Promise<Result<void>>
 }
 
 // --- builds ----------------------------------------------------------------------------------

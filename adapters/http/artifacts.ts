@@ -79,6 +79,9 @@ export function createArtifactsApi(
   const upload: Uploader =
     options.fetch || typeof XMLHttpRequest === 'undefined' ? fetchUpload(options.fetch ?? fetch) : xhrUpload
   const origin = options.origin ?? ''
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+  const artifactUrl = (repoKey: string, path: string) =>
+    `${origin}/artifactory/${[repoKey, ...path.split('/')].map(encodeURIComponent).join('/')}`
   return {
     async repositories() {
       return pipe(
@@ -92,14 +95,26 @@ export function createArtifactsApi(
     info(repoKey, path) {
       return http.request('/ui/artifact/info', ArtifactInfo, { query: { repoKey, path } })
     },
+    async remove(repoKey, path): Promise<Result<void>> {
+      try {
+        const res = await doFetch(artifactUrl(repoKey, path), {
+          method: 'DELETE',
+          credentials: 'same-origin',
+          headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        })
+        if (!res.ok) return left(refusal(res.status, await res.text()))
+        return right(undefined)
+      } catch (error) {
+        return left({ kind: 'network', message: error instanceof Error ? error.message : String(error) })
+      }
+    },
     async deploy(
       repoKey,
       path,
       file,
       onProgress,
     ): Promise<Result<{ repoKey: string; path: string; sha256: string; size: number }>> {
-      const url = `${origin}/artifactory/${[repoKey, ...path.split('/')].map(encodeURIComponent).join('/')}`
-      const answer = await upload(url, file, onProgress)
+      const answer = await upload(artifactUrl(repoKey, path), file, onProgress)
       if ('error' in answer) return left({ kind: 'network', message: answer.error })
       if (answer.status < 200 || answer.status >= 300) return left(refusal(answer.status, answer.body))
       let json: unknown

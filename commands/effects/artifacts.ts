@@ -3,6 +3,8 @@ import { isLeft } from 'fp-ts/Either'
 import {
   ChildrenFailed,
   ChildrenLoaded,
+  DeleteFailed,
+  Deleted,
   Deployed,
   DeployFailed,
   DeployProgressed,
@@ -127,5 +129,25 @@ const deploy: Effect = (events$, _state$, ports) =>
     ),
   )
 
+const remove: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    filter(isEvent('artifacts/DeleteRequested')),
+    mergeMap((env) => {
+      const { requestId, repoKey, path } = env.event.data
+      return from(
+        ports.artifactsApi
+          .remove(repoKey, path)
+          .then((a) =>
+            isLeft(a)
+              ? DeleteFailed({ requestId, repoKey, path, failure: a.left })
+              : Deleted({ requestId, repoKey, path }),
+          )
+          .catch((error: unknown) =>
+            DeleteFailed({ requestId, repoKey, path, failure: thrownFailure(error) }),
+          ),
+      ).pipe(map((event) => caused(env, event)))
+    }),
+  )
+
 // Effects of the artifacts area: each calls a port and turns the answer into an event.
-export const artifactsEffects: EffectTable = { repositories, children, info, deploy }
+export const artifactsEffects: EffectTable = { repositories, children, info, deploy, remove }

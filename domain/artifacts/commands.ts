@@ -27,3 +27,5 @@ export type ArtifactsCommand =
       readonly size: number
     }
   | { readonly type: 'artifacts/DismissDeploy' }
+  /** Deletes a file or folder of a local repository; an npm package's tarball deletes its version. */
+  | { readonly type: 'artifacts/Delete'; readonly repoKey: string; readonly path: string }

@@ -4,6 +4,7 @@ import type { CommandMeta } from '../shared/area'
 import {
   ChildrenRequested,
   Collapsed,
+  DeleteRequested,
   DeployDismissed,
   DeployRequested,
   Expanded,
@@ -23,7 +24,7 @@ import {
   sameLocation,
   wantsMore,
 } from './rules'
-import { initialArtifactsState, type ArtifactsState, type FolderChildren } from './types'
+import { initialArtifactsState, type ArtifactsState, type FolderChildren, type TreeLocation } from './types'
 import { artifactsCommandCodecs } from './commandCodecs.gen'
 
 type Out = ArtifactsEvent[]
@@ -174,6 +175,56 @@ function evolve(s: ArtifactsState, event: AppEvent): ArtifactsState {
       }
     case 'artifacts/DeployDismissed':
       return { ...s, deploy: { status: 'idle' } }
+    case 'artifacts/DeleteRequested':
+      return {
+        ...s,
+        deletion: {
+          status: 'deleting',
+          requestId: e.data.requestId,
+          at: { repoKey: e.data.repoKey, path: e.data.path },
+        },
+      }
+    case 'artifacts/Deleted': {
+      if (s.deletion?.requestId !== e.data.requestId) return s
+      const { deletion: _done, ...rest } = s
+      const gone = (at: TreeLocation | null) =>
+        at !== null &&
+        at.repoKey === e.data.repoKey &&
+        (at.path === e.data.path || at.path.startsWith(`${e.data.path}/`))
+      const infoAt =
+        s.info.status === 'loaded'
+          ? { repoKey: s.info.info.repoKey, path: s.info.info.path }
+          : s.info.status === 'idle'
+            ? null
+            : s.info.at
+      return {
+        ...rest,
+        // The row leaves its folder at once; the folders above are asked for again (policies).
+        folders: evolveFolder(s.folders, nodeId(e.data.repoKey, parentPath(e.data.path)), (f) =>
+          f === undefined
+            ? f
+            : {
+                ...f,
+                items: f.items.filter((c) => c.path !== e.data.path),
+                total: f.total === null ? null : Math.max(0, f.total - 1),
+              },
+        ),
+        // The repository is selected: the folders above may be gone too (an npm version's are).
+        selected: gone(s.selected) ? { repoKey: e.data.repoKey, path: '' } : s.selected,
+        info: gone(infoAt) ? { status: 'idle' } : s.info,
+      }
+    }
+    case 'artifacts/DeleteFailed':
+      if (s.deletion?.requestId !== e.data.requestId) return s
+      return {
+        ...s,
+        deletion: {
+          status: 'failed',
+          requestId: e.data.requestId,
+          at: s.deletion.at,
+          failure: e.data.failure,
+        },
+      }
   }
 }
 
@@ -271,6 +322,13 @@ export const artifactsArea: AppArea<'artifacts'> = {
       case 'artifacts/DismissDeploy':
         if (s.deploy.status === 'uploading') return left('the deployment is still under way')
         return right([DeployDismissed({})])
+      case 'artifacts/Delete': {
+        if (s.deletion?.status === 'deleting') return left('a deletion is already under way')
+        if (command.path === '') return left('a repository is deleted from the Repositories page')
+        const problem = artifactPathProblem(command.path)
+        if (problem) return left(problem)
+        return right([DeleteRequested({ repoKey: command.repoKey, path: command.path, requestId: meta.id })])
+      }
     }
   },
   evolve,
@@ -307,6 +365,18 @@ export const artifactsArea: AppArea<'artifacts'> = {
           type: 'notifications/Show',
           kind: 'success',
           message: `Deployed ${e.data.path} to ${e.data.repoKey}`,
+        },
+      ]
+    // A deletion may have emptied folders above it: every loaded one is asked for again.
+    if (e.type === 'artifacts/Deleted')
+      return [
+        ...ancestorPaths(e.data.path)
+          .filter((p) => s.folders[nodeId(e.data.repoKey, p)] !== undefined)
+          .map((p): AppCommand => ({ type: 'artifacts/Refresh', repoKey: e.data.repoKey, path: p })),
+        {
+          type: 'notifications/Show',
+          kind: 'success',
+          message: `Deleted ${e.data.path} from ${e.data.repoKey}`,
         },
       ]
     return []

@@ -61,6 +61,15 @@ export const DeployFailed = defineEvent(
   t.type({ ...At, requestId: t.string, failure: Failure }),
 )
 export const DeployDismissed = defineEvent('artifacts/DeployDismissed', t.type({}))
+export const DeleteRequested = defineEvent(
+  'artifacts/DeleteRequested',
+  t.type({ ...At, requestId: t.string }),
+)
+export const Deleted = defineEvent('artifacts/Deleted', t.type({ ...At, requestId: t.string }))
+export const DeleteFailed = defineEvent(
+  'artifacts/DeleteFailed',
+  t.type({ ...At, requestId: t.string, failure: Failure }),
+)
 
 export const artifactsEvents = [
   RepositoriesRequested,
@@ -80,6 +89,9 @@ export const artifactsEvents = [
   Deployed,
   DeployFailed,
   DeployDismissed,
+  DeleteRequested,
+  Deleted,
+  DeleteFailed,
 ] as const
 
 export type ArtifactsEvent = EventOf<(typeof artifactsEvents)[number]>

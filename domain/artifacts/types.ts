@@ -1,6 +1,6 @@
 /**
  * The artifacts area: the tree of repositories → folders → files, loaded a folder and a page
- * at a time, the selected node and its file information, and the deploy (upload) dialog.
+ * at a time, the selected node and its file information, the deploy (upload) dialog and deletion.
  */
 import * as t from 'io-ts'
 import type { Failure } from '../shared/failure'
@@ -91,6 +91,16 @@ export type DeployState =
       readonly failure: Failure
     }
 
+/** A deletion under way or refused; absent until the first one (kept logs replay to their hashes). */
+export type DeletionState =
+  | { readonly status: 'deleting'; readonly requestId: string; readonly at: TreeLocation }
+  | {
+      readonly status: 'failed'
+      readonly requestId: string
+      readonly at: TreeLocation
+      readonly failure: Failure
+    }
+
 export interface ArtifactsState {
   readonly repositories: Loadable<ReadonlyArray<TreeRepository>>
   /** Loaded children by node id (`nodeId`). */
@@ -100,6 +110,7 @@ export interface ArtifactsState {
   readonly selected: TreeLocation | null
   readonly info: InfoState
   readonly deploy: DeployState
+  readonly deletion?: DeletionState
 }
 
 export * from './initial'

@@ -2,8 +2,8 @@
 // ships with Node: set-me-up generates a token and gives the .npmrc, which is used verbatim to
 // `npm publish` a freshly made package into npm-local and `npm install` it from the npm virtual
 // repository; the console then finds it with the search bar, shows its README and its files
-// with their checksums, and shows its tarball in the artifacts tree; `npm unpublish` deletes the
-// version, and the console no longer finds it. The token is never in web storage.
+// with their checksums, and shows its tarball in the artifacts tree, where Delete deletes the
+// version: npm and the console no longer find it. The token is never in web storage.
 import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -155,22 +155,28 @@ describe('the npm loop (e2e)', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/npm-loop-tree.png` })
   })
 
-  it('npm unpublish deletes the version: neither search nor the artifacts tree has it any more', async () => {
-    // npm refuses to delete a package's last version without --force.
-    const deleted = await cli.npm(['unpublish', `${NAME}@1.0.0`, '--force'], work, localRc)
-    expect(deleted, JSON.stringify(deleted)).not.toHaveProperty('failed')
+  it('Delete in the details of its tarball deletes the version: npm, search and the tree no longer have it', async () => {
+    const details = page.getByRole('complementary', { name: 'Details' })
+    await details.getByRole('button', { name: 'Delete' }).click()
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${NAME} 1.0.0?` })
+    await confirm.getByText(/the version goes with all its files/).waitFor()
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/npm-loop-delete.png` })
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await page.getByText(`Deleted ${NAME}/-/${TARBALL} from npm-local`).waitFor({ timeout: 20_000 })
+    // Its repository is selected now; npm-local held only this package, so the tree says it is empty.
+    await expect.poll(() => pathOf(page)).toBe('/artifacts/browse/npm-local')
+    await tree().getByText('Empty folder').waitFor({ timeout: 20_000 })
+    expect(await tree().getByRole('treeitem', { name: NAME, exact: true }).count()).toBe(0)
+    const packument = await fetch(`${server.url}/artifactory/api/npm/npm/${NAME}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(packument.status).toBe(404)
+    const view = await cli.npm(['view', NAME], work, localRc)
+    expect(view).toHaveProperty('failed')
 
     await page.goto(`${server.url}/ui/packages`)
     await search(NAME)
     await page.getByText('No packages found, refine your search.').waitFor({ timeout: 20_000 })
     expect(await page.getByRole('link', { name: NAME, exact: true }).count()).toBe(0)
-
-    // npm-local held only this package: its folder is gone, and the repository is empty.
-    await page.goto(`${server.url}/ui/artifacts/browse/npm-local`)
-    await tree()
-      .getByRole('treeitem', { name: 'npm-local, npm', selected: true })
-      .waitFor({ timeout: 20_000 })
-    await tree().getByText('Empty folder').waitFor({ timeout: 20_000 })
-    expect(await tree().getByRole('treeitem', { name: NAME, exact: true }).count()).toBe(0)
   })
 })

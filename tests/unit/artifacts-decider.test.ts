@@ -349,3 +349,75 @@ describe('artifacts: a deep link below a large folder', () => {
     expect(policies({ seq: 1, at: '', source: 'effect', corr: 'c', event: shown }, found)).toEqual([])
   })
 })
+
+describe('artifacts: deleting a file', () => {
+  const del = (path: string) => ({ type: 'artifacts/Delete', repoKey: 'generic-local', path }) as const
+  const selectedFile = [
+    ...rootOpen,
+    opened('tools'),
+    request('tools', 'c2'),
+    loaded('tools', 'c2', [file('tools/a.bin'), file('tools/b.bin')], 2),
+    A.Selected(at('tools/a.bin')),
+    A.InfoRequested({ ...at('tools/a.bin'), requestId: 'i1' }),
+  ]
+
+  it('asks for the deletion of a path, one at a time, never of a repository or a bad path', () => {
+    spec(artifactsArea)
+      .given(...selectedFile)
+      .when(del('tools/a.bin'))
+      .then(A.DeleteRequested({ ...at('tools/a.bin'), requestId: specMeta.id }))
+    spec(artifactsArea)
+      .given(...selectedFile, A.DeleteRequested({ ...at('tools/a.bin'), requestId: 'x1' }))
+      .when(del('tools/b.bin'))
+      .rejected(/under way/)
+    spec(artifactsArea)
+      .given(...repos)
+      .when(del(''))
+      .rejected(/Repositories page/)
+    spec(artifactsArea)
+      .given(...repos)
+      .when(del('a/../b'))
+      .rejected(/segment/)
+  })
+
+  it('a deleted file leaves its folder, its repository is selected, and its information goes', () => {
+    const s = foldEvents([
+      ...selectedFile,
+      A.DeleteRequested({ ...at('tools/a.bin'), requestId: 'x1' }),
+      A.Deleted({ ...at('tools/a.bin'), requestId: 'x1' }),
+    ]).artifacts
+    expect(s.deletion).toBeUndefined()
+    expect(s.folders['generic-local/tools']?.items.map((c) => c.path)).toEqual(['tools/b.bin'])
+    expect(s.folders['generic-local/tools']?.total).toBe(1)
+    expect(s.selected).toEqual(at(''))
+    expect(s.info).toEqual({ status: 'idle' })
+  })
+
+  it('an answer to another request changes nothing; a refusal is kept with the path', () => {
+    const before = [...selectedFile, A.DeleteRequested({ ...at('tools/a.bin'), requestId: 'x1' })]
+    const other = foldEvents([...before, A.Deleted({ ...at('tools/a.bin'), requestId: 'x0' })]).artifacts
+    expect(other.deletion?.status).toBe('deleting')
+    expect(other.selected).toEqual(at('tools/a.bin'))
+    const failure = { kind: 'status', status: 403, message: 'no' } as const
+    const refused = foldEvents([
+      ...before,
+      A.DeleteFailed({ ...at('tools/a.bin'), requestId: 'x1', failure }),
+    ]).artifacts
+    expect(refused.deletion).toEqual({ status: 'failed', requestId: 'x1', at: at('tools/a.bin'), failure })
+    expect(refused.folders['generic-local/tools']?.items).toHaveLength(2)
+  })
+
+  it('the loaded folders above a deleted path are asked for again, and the user is told', () => {
+    const event: AppEvent = A.Deleted({ ...at('tools/a.bin'), requestId: 'x1' })
+    expect(
+      artifactsArea.policies!(
+        { seq: 1, at: '', source: 'effect', corr: 'c', event },
+        foldEvents(selectedFile),
+      ),
+    ).toEqual([
+      { type: 'artifacts/Refresh', ...at('') },
+      { type: 'artifacts/Refresh', ...at('tools') },
+      { type: 'notifications/Show', kind: 'success', message: 'Deleted tools/a.bin from generic-local' },
+    ])
+  })
+})

@@ -1,14 +1,17 @@
 // The selected node's details: a repository's or folder's summary, or a file's information
 // (size, checksums with Copy, dates, who deployed it, its package version, properties, download).
+import { useState } from 'react'
 import { Link } from 'wouter'
-import { Download, FileSearch } from 'lucide-react'
+import { Download, FileSearch, Trash2 } from 'lucide-react'
+import { isReadOnlyMode } from '../../domain/platform'
 import { nodeId, selectedChild, sameLocation } from '../../domain/artifacts/rules'
 import type { ArtifactInfo, ArtifactsState } from '../../domain/artifacts/types'
-import { useDispatch } from '../shared/appContext'
+import { useDispatch, useQuery } from '../shared/appContext'
 import { formatDateTime } from '../shared/dates'
 import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
 import { CodeBlock } from '../shared/kit/CodeBlock'
+import { AlertDialog } from '../shared/kit/Overlay'
 import { Card, EmptyState, KeyValue, Skeleton } from '../shared/kit/Surface'
 import { formatBytes, versionPath } from '../packages/common'
 import styles from './artifacts.module.css'
@@ -78,9 +81,10 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
       </aside>
     )
   if (info.status === 'loaded' && sameLocation({ repoKey: info.info.repoKey, path: info.info.path }, at))
-    return <FileInfo info={info.info} />
+    return <FileInfo info={info.info} state={state} />
   // A file of a virtual repository answers with the member it is in: show that too.
-  if (info.status === 'loaded' && info.info.path === at.path) return <FileInfo info={info.info} />
+  if (info.status === 'loaded' && info.info.path === at.path)
+    return <FileInfo info={info.info} state={state} />
   return (
     <aside className={styles.info} aria-label="Details">
       <div role="status" aria-label="Loading the file's information" className={styles.infoSkeleton}>
@@ -93,15 +97,71 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
   )
 }
 
-function FileInfo({ info }: { readonly info: ArtifactInfo }) {
+/**
+ * Delete, with a confirmation, for a signed-in user on a file of a local repository (the platform
+ * refuses the others, and checks the user's right). A package's main file deletes its version.
+ */
+function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly state: ArtifactsState }) {
+  const dispatch = useDispatch()
+  const signedIn = useQuery({ type: 'session/SignedIn' })
+  const readOnly = isReadOnlyMode(useQuery({ type: 'platform/State' }))
+  const [confirming, setConfirming] = useState(false)
+  const repos = state.repositories.status === 'loaded' ? state.repositories.data : []
+  const local = repos.find((r) => r.key === info.repoKey)?.kind === 'local'
+  if (!signedIn || !local) return null
+  const here = state.deletion && sameLocation(state.deletion.at, info) ? state.deletion : undefined
+  const version =
+    info.packageId && info.version
+      ? `${info.packageId.replace(/^[a-z]+:\/\//, '')} ${info.version}`
+      : undefined
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="danger"
+        icon={<Trash2 size={16} aria-hidden />}
+        disabled={readOnly}
+        busy={here?.status === 'deleting'}
+        onClick={() => setConfirming(true)}
+      >
+        Delete
+      </Button>
+      {here?.status === 'failed' && (
+        <p role="alert" className={styles.error}>
+          {info.name} could not be deleted: {whatHappened(here.failure)}.
+        </p>
+      )}
+      <AlertDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={version ? `Delete ${version}?` : `Delete ${info.name}?`}
+        description={
+          version
+            ? `${info.path} is the main file of ${version}: the version goes with all its files, and clients can no longer install it.`
+            : `${info.repoKey}/${info.path} is deleted for everyone.`
+        }
+        confirmLabel="Delete"
+        onConfirm={() => {
+          setConfirming(false)
+          dispatch({ type: 'artifacts/Delete', repoKey: info.repoKey, path: info.path })
+        }}
+      />
+    </>
+  )
+}
+
+function FileInfo({ info, state }: { readonly info: ArtifactInfo; readonly state: ArtifactsState }) {
   return (
     <aside className={styles.info} aria-label="Details">
       <Card
         title={info.name}
         actions={
-          <a className={styles.download} href={downloadHref(info.repoKey, info.path)} download={info.name}>
-            <Download size={16} aria-hidden /> Download
-          </a>
+          <>
+            <a className={styles.download} href={downloadHref(info.repoKey, info.path)} download={info.name}>
+              <Download size={16} aria-hidden /> Download
+            </a>
+            <DeleteFile info={info} state={state} />
+          </>
         }
       >
         <KeyValue
