@@ -5,6 +5,7 @@
  */
 import {
   MORE_PAGE_SIZE,
+  type DetailsState,
   type ListState,
   type VersionFile,
   type VersionRepo,
@@ -129,4 +130,39 @@ export function wantsNextPage(
     list.failure === null &&
     lastVisibleRow >= list.rowCount - PREFETCH_ROWS
   )
+}
+
+/**
+ * What the version list's paging offers (spec 001 section 6): how many are shown of how many,
+ * and whether the next page is offered, asked for, or to be retried after a failure. The
+ * package's count can lag behind what was loaded (a version published meanwhile): the total is
+ * never less than what is shown.
+ */
+export interface VersionsPaging {
+  readonly shown: number
+  /** The versions there are, when more than those shown may exist; null once all are shown. */
+  readonly of: number | null
+  readonly next: 'none' | 'offered' | 'loading' | 'retry'
+}
+
+export function versionsPaging(
+  details: Pick<
+    DetailsState,
+    'versions' | 'versionsHasNextPage' | 'versionsMoreRequestId' | 'versionsFailure'
+  >,
+  total: number,
+): VersionsPaging {
+  const shown = details.versions.length
+  const loading = details.versionsMoreRequestId !== null
+  const failed = details.versionsFailure !== null
+  // A retry under way shows neither the failure nor the button.
+  const next =
+    failed && !loading
+      ? 'retry'
+      : details.versionsHasNextPage && !failed
+        ? loading
+          ? 'loading'
+          : 'offered'
+        : 'none'
+  return { shown, of: details.versionsHasNextPage ? Math.max(total, shown) : null, next }
 }

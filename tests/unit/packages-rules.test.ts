@@ -9,6 +9,7 @@ import {
   versionPanelsOf,
   repoKeyAndPath,
   shownVulnerabilities,
+  versionsPaging,
   wantsNextPage,
 } from '../../domain/packages/rules'
 import { upcast } from '../../domain/log'
@@ -245,5 +246,33 @@ describe('appendVersions', () => {
     expect(appendVersions(shown, [])).toBe(shown)
     expect(appendVersions(shown, [v(2), v(1)])).toBe(shown)
     expect(appendVersions(shown, [v(3)])).not.toBe(shown)
+  })
+})
+
+describe('versionsPaging', () => {
+  const react = makePackage('react')
+  const versions = [makeVersion(react, '18.2.0'), makeVersion(react, '17.0.2')]
+  const failure = { kind: 'network', message: 'down' } as const
+  const paging = (over: Partial<Parameters<typeof versionsPaging>[0]>, total = 250) =>
+    versionsPaging(
+      { versions, versionsHasNextPage: true, versionsMoreRequestId: null, versionsFailure: null, ...over },
+      total,
+    )
+  it.each([
+    ['more to load', {}, { shown: 2, of: 250, next: 'offered' }],
+    ['a page on its way', { versionsMoreRequestId: 'r' }, { shown: 2, of: 250, next: 'loading' }],
+    ['a failed page', { versionsFailure: failure }, { shown: 2, of: 250, next: 'retry' }],
+    [
+      'a retry on its way',
+      { versionsFailure: failure, versionsMoreRequestId: 'r' },
+      { shown: 2, of: 250, next: 'none' },
+    ],
+    ['all shown', { versionsHasNextPage: false }, { shown: 2, of: null, next: 'none' }],
+  ] as const)('%s', (_, over, expected) => {
+    expect(paging(over)).toEqual(expected)
+  })
+
+  it('never says fewer exist than are shown (a version published since the count)', () => {
+    expect(paging({}, 1).of).toBe(2)
   })
 })

@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
+import { versionsPaging } from '../../domain/packages/rules'
 import styles from './details.module.css'
 
 export function VersionsPaging({
@@ -20,7 +21,8 @@ export function VersionsPaging({
 }) {
   const dispatch = useDispatch()
   const details = useQuery({ type: 'packages/Details' })
-  const shown = details.versions.length
+  const paging = versionsPaging(details, total)
+  const { shown } = paging
   const focusFrom = useRef<number | null>(null)
   const loading = details.versionsMoreRequestId !== null
 
@@ -39,11 +41,11 @@ export function VersionsPaging({
   return (
     <div className={styles.paging}>
       <p aria-live="polite" className={styles.meta}>
-        {details.versionsHasNextPage
-          ? `Showing ${shown.toLocaleString('en')} of ${Math.max(total, shown).toLocaleString('en')} versions`
+        {paging.of !== null
+          ? `Showing ${shown.toLocaleString('en')} of ${paging.of.toLocaleString('en')} versions`
           : `${shown.toLocaleString('en')} ${shown === 1 ? 'version' : 'versions'}`}
       </p>
-      {details.versionsFailure && !loading && (
+      {paging.next === 'retry' && (
         <div role="alert" className={styles.error}>
           <p>More versions could not be loaded.</p>
           <Button size="sm" onClick={loadMore}>
@@ -51,9 +53,9 @@ export function VersionsPaging({
           </Button>
         </div>
       )}
-      {details.versionsHasNextPage && !details.versionsFailure && (
-        <Button size="sm" onClick={loadMore} busy={loading}>
-          {loading ? 'Loading more versions…' : 'Load more versions'}
+      {(paging.next === 'offered' || paging.next === 'loading') && (
+        <Button size="sm" onClick={loadMore} busy={paging.next === 'loading'}>
+          {paging.next === 'loading' ? 'Loading more versions…' : 'Load more versions'}
         </Button>
       )}
     </div>
