@@ -159,6 +159,8 @@ export const AREA_CHUNKS = [
   'TopMenus',
   // Loaded with the first notification.
   'Toaster',
+  // Radix Select, loaded the first time a kit Select renders (ui/shared/kit/Select.tsx).
+  'SelectPopup',
   // Loaded when a view fails (ui/errors/ErrorBoundary.tsx).
   'ErrorPage',
   // Effects and API ports of areas the login page does not use, loaded with their first event
@@ -206,6 +208,7 @@ export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   GitScreens: inLayout('integrations'),
   ChromeOverlays: inLayout(),
   TopMenus: ['MainLayout'],
+  SelectPopup: inLayout(),
   packagesEffects: inLayout('packages'),
   adminEffects: inLayout('admin'),
   serviceStatusEffects: inLayout('serviceStatus'),

@@ -10,6 +10,7 @@ import { navigationEffects } from '../../commands/effects/navigation'
 import { adminEffects } from '../../commands/effects/admin'
 import { notFaked } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
+import { chooseOption } from '../support/kitSelect'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = { ...navigationEffects, ...adminEffects }
@@ -457,8 +458,8 @@ describe('permissions', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }))
     expect(within(form).getByRole('alert')).toHaveTextContent('Choose at least one action for group readers')
     await user.click(within(form).getByRole('button', { name: 'Remove group readers' }))
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'Principal type' }), 'group')
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'Principal' }), 'writers')
+    await chooseOption(user, within(form).getByRole('combobox', { name: 'Principal type' }), 'Group')
+    await chooseOption(user, within(form).getByRole('combobox', { name: 'Principal' }), 'writers')
     await user.click(within(form).getByRole('button', { name: 'Add' }))
     await user.click(
       within(within(form).getByRole('group', { name: 'group writers' })).getByRole('checkbox', {
@@ -498,7 +499,7 @@ describe('permissions', () => {
     await user.click(within(form).getByRole('button', { name: 'Create Permission' }))
     expect(within(form).getByText('This field is mandatory')).toBeInTheDocument()
     await user.type(within(form).getByLabelText('Permission Name'), 'deployers')
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'Principal' }), 'bob')
+    await chooseOption(user, within(form).getByRole('combobox', { name: 'Principal' }), 'bob')
     await user.click(within(form).getByRole('button', { name: 'Add' }))
     await user.click(within(form).getByRole('button', { name: 'Create Permission' }))
     expect(await within(form).findByRole('alert')).toHaveTextContent(

@@ -12,6 +12,7 @@ import { fakePorts } from '../support/fakePorts'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { renderShell, startedEvents } from './shellFixtures'
 import { giveElementsASize } from '../support/jsdomLayout'
+import { chooseOption } from '../support/kitSelect'
 
 giveElementsASize()
 
@@ -62,13 +63,13 @@ describe('the debug panel', { timeout: 30_000 }, () => {
     act(() => app.dispatch({ type: 'search/ChangeText', text: 'needle-text' }))
     // The search area's code loads with its first command: its event is listed once decided.
     await panel.findByRole('option', { name: /search\/TextChanged/ })
-    await user.selectOptions(panel.getByRole('combobox', { name: 'Area' }), 'search')
+    await chooseOption(user, panel.getByRole('combobox', { name: 'Area' }), 'search')
     const types = () =>
       within(panel.getByRole('listbox', { name: 'Events' }))
         .getAllByRole('option')
         .map((o) => o.textContent ?? '')
     expect(types().every((t) => t.includes('search/'))).toBe(true)
-    await user.selectOptions(panel.getByRole('combobox', { name: 'Area' }), '')
+    await chooseOption(user, panel.getByRole('combobox', { name: 'Area' }), 'all areas')
     await user.type(panel.getByRole('textbox', { name: 'Text' }), 'needle')
     expect(types()).toHaveLength(1)
     expect(types()[0]).toContain('search/TextChanged')

@@ -3,13 +3,14 @@
  * the search type following a bundles path; on apps seeded by events.
  */
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import ReleaseBundlesArea from '../../ui/releaseBundles'
 import { SearchBar } from '../../ui/search/SearchBar'
 import { InitialDataLoaded } from '../../domain/platform/events'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
 import { fakeReleaseBundlesApi } from '../support/fakePackagesApi'
+import { openOptions } from '../support/kitSelect'
 
 const here = (location: { history?: string[] }) => location.history?.at(-1)
 
@@ -96,9 +97,10 @@ describe('distribution: the search type follows the route', () => {
         seed: [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')],
       },
     )
-    const type = screen.getByRole('combobox', { name: 'Search type' })
-    await waitFor(() => expect(type).toHaveValue('releaseBundles'))
-    expect(screen.getByRole('option', { name: 'Release Bundles', selected: true })).toBeInTheDocument()
+    const type = () => screen.getByRole('combobox', { name: 'Search type' })
+    await waitFor(() => expect(type()).toHaveTextContent('Release Bundles'))
+    const list = await openOptions(userEvent.setup(), type())
+    expect(within(list).getByRole('option', { name: 'Release Bundles', selected: true })).toBeInTheDocument()
   })
 })
 

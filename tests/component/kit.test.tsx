@@ -1,12 +1,13 @@
 // The component kit's behaviour (ui/shared/kit): keyboard on DropdownMenu and Combobox, the
-// error wiring of Field, the states of Table, and the theme choice's decoding.
+// error wiring of Field, Select (a lazily loaded list box), the states of Table, and the theme choice's decoding.
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { DropdownMenu } from '../../ui/shared/kit/DropdownMenu'
 import { Combobox, type ComboboxOption } from '../../ui/shared/kit/Combobox'
-import { TextField } from '../../ui/shared/kit/Field'
+import { Field, TextField } from '../../ui/shared/kit/Field'
+import { Select } from '../../ui/shared/kit/Select'
 import { Table, type Column, type TableState } from '../../ui/shared/kit/Table'
 import { EmptyState } from '../../ui/shared/kit/Surface'
 import { decodeThemes } from '../../ui/shared/theme'
@@ -236,5 +237,48 @@ describe('theme and dates', () => {
     expect(formatRelative('2026-03-12T11:57:00Z', now)).toMatch(/3 minutes ago/)
     expect(formatRelative('2026-03-10T12:00:00Z', now)).toMatch(/2 days ago/)
     expect(formatRelative('not a date', now)).toBe('not a date')
+  })
+})
+
+describe('Select', () => {
+  function Kinds() {
+    const [kind, setKind] = useState('')
+    return (
+      <>
+        <Field label="Kind">
+          <Select
+            value={kind}
+            onValueChange={setKind}
+            options={[
+              { value: '', label: 'All kinds' },
+              { value: 'local', label: 'Local' },
+              { value: 'remote', label: 'Remote' },
+            ]}
+          />
+        </Field>
+        <output aria-label="Chosen">{kind === '' ? 'all' : kind}</output>
+      </>
+    )
+  }
+
+  it('opens from the keyboard before its list has loaded, and takes "" as a value', async () => {
+    render(<Kinds />)
+    const user = userEvent.setup()
+    const select = () => screen.getByRole('combobox', { name: 'Kind' })
+    expect(select()).toHaveTextContent('All kinds')
+    select().focus()
+    await user.keyboard('{Enter}')
+    const list = await screen.findByRole('listbox')
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All kinds', 'Local', 'Remote'])
+    await user.click(within(list).getByRole('option', { name: 'Remote' }))
+    expect(screen.getByRole('status', { name: 'Chosen' })).toHaveTextContent('remote')
+    expect(select()).toHaveTextContent('Remote')
+    await user.click(select())
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'All kinds' }))
+    expect(screen.getByRole('status', { name: 'Chosen' })).toHaveTextContent('all')
   })
 })

@@ -7,6 +7,7 @@ import { serviceStatusEffects } from '../../commands/effects/serviceStatus'
 import { corpusLines } from '../support/corpora'
 import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
 import { renderShell } from './shellFixtures'
+import { chooseOption } from '../support/kitSelect'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = { ...navigationEffects, ...serviceStatusEffects }
@@ -31,9 +32,9 @@ describe('the System Logs page', () => {
     )
     expect(log).toHaveTextContent('GET|/api/x|200')
     expect(screen.getByRole('heading', { name: 'System Logs', level: 1 })).toBeInTheDocument()
-    expect(screen.getByRole('combobox', { name: 'Product' })).toHaveValue('jfrt')
-    expect(screen.getByRole('combobox', { name: 'Node' })).toHaveValue('node-1')
-    expect(screen.getByRole('combobox', { name: 'File' })).toHaveValue('artifactory-request.log')
+    expect(screen.getByRole('combobox', { name: 'Product' })).toHaveTextContent('Artifactory')
+    expect(screen.getByRole('combobox', { name: 'Node' })).toHaveTextContent('node-1')
+    expect(screen.getByRole('combobox', { name: 'File' })).toHaveTextContent('artifactory-request.log')
     expect(screen.getByRole('status', { name: 'Log refresh' })).toHaveTextContent(
       'Refreshing every 10 seconds.',
     )
@@ -43,13 +44,13 @@ describe('the System Logs page', () => {
     const user = userEvent.setup()
     renderShell(PATH, admin, { serviceStatusApi: platform() }, effects)
     await screen.findByRole('log', { name: 'Content of artifactory-request.log' })
-    await user.selectOptions(screen.getByRole('combobox', { name: 'File' }), 'artifactory-service.log')
+    await chooseOption(user, screen.getByRole('combobox', { name: 'File' }), 'artifactory-service.log')
     expect(await screen.findByRole('log', { name: 'Content of artifactory-service.log' })).toHaveTextContent(
       'INFO started',
     )
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Product' }), 'Xray')
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Product' }), 'Xray')
     expect(await screen.findByText('The file is empty.')).toBeInTheDocument()
-    expect(screen.getByRole('combobox', { name: 'File' })).toHaveValue('xray-request.log')
+    expect(screen.getByRole('combobox', { name: 'File' })).toHaveTextContent('xray-request.log')
   })
 
   it('pause and resume', async () => {

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event'
 import PackagesArea from '../../ui/packages'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { renderArea } from './packagesHarness'
+import { optionNames } from '../support/kitSelect'
 
 const PATTERN = '/packages/:packageId?/:versionId?'
 
@@ -85,13 +86,16 @@ describe('package details: versions past the first 100', { timeout: 20_000 }, ()
     const { api, versions } = manyVersions()
     renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Fmany/1.0.7', pattern: PATTERN, api })
     await screen.findByRole('heading', { level: 1, name: 'many 1.0.7' })
-    const select = screen.getByRole('combobox', { name: 'Version' })
-    expect(select).toHaveValue('1.0.7')
-    expect(within(select).getAllByRole('option')).toHaveLength(101)
-    await userEvent.click(screen.getByRole('button', { name: 'Load more versions' }))
-    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(201))
-    expect(select).toHaveFocus()
-    expect(within(select).getAllByRole('option')[1]).toHaveTextContent(versions[0]!.name)
+    const select = () => screen.getByRole('combobox', { name: 'Version' })
+    expect(select()).toHaveTextContent('1.0.7')
+    const user = userEvent.setup()
+    expect(await optionNames(user, select())).toHaveLength(101)
+    await user.click(screen.getByRole('button', { name: 'Load more versions' }))
+    // Focus goes back to the selector once the page has arrived.
+    await waitFor(() => expect(select()).toHaveFocus())
+    const names = await optionNames(user, select())
+    expect(names).toHaveLength(201)
+    expect(names[1]).toBe(versions[0]!.name)
   })
 
   it('an npm version: its files show the type and the lead file; no Docker Layers tab', async () => {

@@ -326,7 +326,7 @@ describe('version details', () => {
     ).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Download react-17.0.2.tgz' }))
     expect(api.catalogue.downloads).toEqual([{ repoKey: 'npm-remote', path: 'react/-/react-17.0.2.tgz' }])
-    expect(screen.getByRole('combobox', { name: 'Version' })).toHaveValue('17.0.2')
+    expect(screen.getByRole('combobox', { name: 'Version' })).toHaveTextContent('17.0.2')
   })
 
   it('a 404 download surfaces as a message; readme and builds failures show empty', async () => {

@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event'
 import { ProjectsLoaded } from '../../domain/platform/events'
 import { fakePorts, memoryStore } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
+import { optionNames, chooseOption } from '../support/kitSelect'
 
 const projects = ProjectsLoaded({
   projects: [
@@ -26,19 +27,16 @@ describe('the project selector', () => {
       user: { name: 'padmin', projectAdmin: true },
       extra: [projects],
     })
-    const select = await screen.findByRole('combobox', { name: 'Project' }, { timeout: 15_000 })
-    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
-      'All projects',
-      'Alpha',
-      'Beta',
-    ])
-    expect(screen.queryByRole('button', { name: 'Project settings' })).not.toBeInTheDocument()
+    await screen.findByRole('combobox', { name: 'Project' }, { timeout: 15_000 })
+    const select = () => screen.getByRole('combobox', { name: 'Project' })
     const user = userEvent.setup()
-    await user.selectOptions(select, 'Beta')
+    expect(await optionNames(user, select())).toEqual(['All projects', 'Alpha', 'Beta'])
+    expect(screen.queryByRole('button', { name: 'Project settings' })).not.toBeInTheDocument()
+    await chooseOption(user, select(), 'Beta')
     expect(app.getState().navigation.selectedProject).toBe('beta')
     expect(await screen.findByRole('button', { name: 'Project settings' })).toBeInTheDocument()
     expect(ports.localStore.get('selectedProject.padmin')).toBe('beta')
-    await user.selectOptions(select, 'All projects')
+    await chooseOption(user, select(), 'All projects')
     expect(app.getState().navigation.selectedProject).toBeUndefined()
     expect(ports.localStore.get('selectedProject.padmin')).toBeNull()
   })

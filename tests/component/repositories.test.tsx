@@ -10,6 +10,7 @@ import RepositoriesArea from '../../ui/repositories'
 import type { RepositoriesApi } from '../../adapters/ports'
 import { repositorySummary } from '../support/repositoriesFixtures'
 import { renderArea, signedIn } from './packagesHarness'
+import { chooseOption } from '../support/kitSelect'
 
 const repo = repositorySummary
 const REPOS = [
@@ -49,13 +50,13 @@ describe('repositories: the list', () => {
     const table = await screen.findByRole('table')
     expect(within(table).getAllByRole('row')).toHaveLength(4)
     expect(within(table).getByRole('rowheader', { name: 'npm-local' })).toBeInTheDocument()
-    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'virtual')
+    await chooseOption(userEvent.setup(), screen.getByRole('combobox', { name: 'Kind' }), 'Virtual')
     expect(
       within(screen.getByRole('table'))
         .getAllByRole('rowheader')
         .map((h) => h.textContent),
     ).toEqual(['npm'])
-    await userEvent.selectOptions(screen.getByLabelText('Package type'), 'debian')
+    await chooseOption(userEvent.setup(), screen.getByRole('combobox', { name: 'Package type' }), 'debian')
     expect(screen.getByText('No repository matches these filters.')).toBeInTheDocument()
     // A regular user does not get the admin actions.
     expect(screen.queryByRole('link', { name: 'New Local Repository' })).toBeNull()

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { browserHeaders } from '../support/server'
 import { adminCookie, currentUser, signIn } from './loginHelpers'
+import { chooseOption } from './kitSelect'
 
 withPlatformAndChromium()
 
@@ -72,15 +73,19 @@ describe('admin identity pages (e2e)', () => {
     await admin.goto(`${server.url}/ui/admin/management/permissions`)
     await admin.getByRole('link', { name: 'qa-deploy' }).click()
     const permissionForm = admin.getByRole('form', { name: 'Permission' })
-    await permissionForm.getByRole('combobox', { name: 'Principal type' }).selectOption('group')
-    await permissionForm.getByRole('combobox', { name: 'Principal', exact: true }).selectOption('qa')
+    await chooseOption(admin, permissionForm.getByRole('combobox', { name: 'Principal type' }), 'Group')
+    await chooseOption(admin, permissionForm.getByRole('combobox', { name: 'Principal', exact: true }), 'qa')
     await permissionForm.getByRole('button', { name: 'Add' }).click()
     await permissionForm
       .getByRole('group', { name: 'group qa' })
       .getByRole('checkbox', { name: 'deploy' })
       .check()
-    await permissionForm.getByRole('combobox', { name: 'Principal type' }).selectOption('user')
-    await permissionForm.getByRole('combobox', { name: 'Principal', exact: true }).selectOption('tess')
+    await chooseOption(admin, permissionForm.getByRole('combobox', { name: 'Principal type' }), 'User')
+    await chooseOption(
+      admin,
+      permissionForm.getByRole('combobox', { name: 'Principal', exact: true }),
+      'tess',
+    )
     await permissionForm.getByRole('button', { name: 'Add' }).click()
     await permissionForm
       .getByRole('group', { name: 'user tess' })

@@ -66,8 +66,8 @@ describe('admin operations (e2e)', () => {
     await page.getByRole('heading', { name: 'System Logs', level: 1 }).waitFor()
     const log = page.getByRole('log', { name: 'Content of artifactory-request.log' })
     await log.waitFor({ timeout: 15_000 })
-    expect(await page.getByRole('combobox', { name: 'Product' }).inputValue()).toBe('jfrt')
-    expect(await page.getByRole('combobox', { name: 'Node' }).inputValue()).toBe(server.config.nodeId)
+    expect(await page.getByRole('combobox', { name: 'Product' }).textContent()).toBe('Artifactory')
+    expect(await page.getByRole('combobox', { name: 'Node' }).textContent()).toBe(server.config.nodeId)
     const marker = `/ui/api/v1/e2e-marker-${Date.now()}`
     const status = await page.evaluate(
       async (path) => (await fetch(path, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).status,

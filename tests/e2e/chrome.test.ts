@@ -153,7 +153,7 @@ describe('chrome (e2e)', () => {
     await page.getByRole('button', { name: 'admin', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Quick Repository Creation' }).click()
     const quick = page.getByRole('dialog', { name: 'Quick Setup' })
-    await quick.getByRole('combobox', { name: 'Package type' }).selectOption('npm')
+    await chooseOption(page, quick.getByRole('combobox', { name: 'Package type' }), 'npm')
     await quick.getByRole('textbox', { name: 'Repository' }).fill('npm-local')
     await quick.getByRole('button', { name: 'Set up client' }).click()
     await quick.waitFor({ state: 'detached' })

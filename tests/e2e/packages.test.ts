@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
+import { chooseOption } from './kitSelect'
 
 withPlatformAndChromium()
 
@@ -86,7 +87,7 @@ describe('packages browser (e2e)', () => {
       .first()
       .waitFor({ timeout: 20_000 })
     if (versionNames.length > 1) {
-      await page.getByRole('combobox', { name: 'Version' }).selectOption(versionNames[1] ?? '')
+      await chooseOption(page, page.getByRole('combobox', { name: 'Version' }), versionNames[1] ?? '')
       await page
         .getByRole('heading', { level: 1, name: `react ${versionNames[1]}`, exact: true })
         .first()

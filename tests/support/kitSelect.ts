@@ -3,6 +3,12 @@
 import { screen, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 
+/** Opens the select and returns its list box. */
+export async function openOptions(user: UserEvent, combobox: HTMLElement): Promise<HTMLElement> {
+  await user.click(combobox)
+  return screen.findByRole('listbox')
+}
+
 /** Opens the select and clicks the option with this name. */
 export async function chooseOption(user: UserEvent, combobox: HTMLElement, option: string): Promise<void> {
   await user.click(combobox)

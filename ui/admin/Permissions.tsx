@@ -17,6 +17,8 @@ import { Checkbox, EditorPage, Field, Ready, SaveError, useResource, useSaveStat
 import { ListPage, NamedTable, editPath, useDeletion } from './ListPage'
 import { Plus } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
+import { Field as KitField } from '../shared/kit/Field'
+import { Select } from '../shared/kit/Select'
 import styles from './admin.module.css'
 
 const LIST = '/admin/management/permissions'
@@ -203,22 +205,25 @@ function AddPrincipal({
   const name = free.includes(chosen) ? chosen : (free[0] ?? '')
   return (
     <div role="group" aria-label="Add a user or group" className={styles.inlineFields}>
-      <label className={styles.field}>
-        Principal type
-        <select value={kind} onChange={(e) => setKind(e.target.value === 'group' ? 'group' : 'user')}>
-          <option value="user">User</option>
-          <option value="group">Group</option>
-        </select>
-      </label>
-      <label className={styles.field}>
-        Principal
-        <select value={name} onChange={(e) => setChosen(e.target.value)} disabled={free.length === 0}>
-          {free.length === 0 && <option value="">No {kind} left to add</option>}
-          {free.map((n) => (
-            <option key={n}>{n}</option>
-          ))}
-        </select>
-      </label>
+      <KitField label="Principal type">
+        <Select<PrincipalKind>
+          value={kind}
+          onValueChange={setKind}
+          options={[
+            { value: 'user', label: 'User' },
+            { value: 'group', label: 'Group' },
+          ]}
+        />
+      </KitField>
+      <KitField label="Principal">
+        <Select
+          value={name}
+          onValueChange={setChosen}
+          disabled={free.length === 0}
+          placeholder={`No ${kind} left to add`}
+          options={free.map((n) => ({ value: n, label: n }))}
+        />
+      </KitField>
       <Button icon={<Plus size={16} aria-hidden />} disabled={name === ''} onClick={() => onAdd(kind, name)}>
         Add
       </Button>

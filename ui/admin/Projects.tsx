@@ -8,6 +8,8 @@ import { Existing, Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
 import { Plus, Trash2 } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
+import { Field as KitField } from '../shared/kit/Field'
+import { Select } from '../shared/kit/Select'
 import { Skeleton } from '../shared/kit/Surface'
 import styles from './admin.module.css'
 import { MANDATORY_MESSAGE } from '../../domain/shared/forms'
@@ -191,14 +193,14 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
         aria-label="Add member"
       >
         <Field label="User Name" {...adding.bind('name')} />
-        <label className={styles.field}>
-          Role
-          <select value={role} onChange={(e) => setRole(e.target.value)}>
-            {PROJECT_ROLES.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </label>
+        <KitField label="Role">
+          <Select
+            value={role}
+            onValueChange={setRole}
+            options={PROJECT_ROLES.map((r) => ({ value: r, label: r }))}
+            wide
+          />
+        </KitField>
         <div className={styles.formActions}>
           <Button type="submit" icon={<Plus size={16} aria-hidden />}>
             Add Member

@@ -3,7 +3,7 @@
  * list (seq, time, source, type, correlation), a timeline scrubber, the rejected commands, and
  * the selected event's data with what it changed and the state right after it.
  */
-import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   areasIn,
@@ -14,6 +14,7 @@ import {
   type EventFilter,
   type Timeline,
 } from '../../domain/debug'
+import { Select } from '../shared/kit/Select'
 import styles from './debug.module.css'
 
 const ROW_HEIGHT = 22
@@ -43,21 +44,18 @@ export function EventsView({ title, timeline, version, selected, onSelect, actio
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const rejected = useMemo(() => rejectedCommands(envelopes), [envelopes, version])
   const set = (patch: Partial<EventFilter>) => setFilter((f) => ({ ...f, ...patch }))
+  const areaId = useId()
   return (
     <section className={styles.panel} aria-label={title}>
       <div className={styles.toolbar}>
         <h2>{title}</h2>
-        <label>
-          Area{' '}
-          <select value={filter.area} onChange={(e) => set({ area: e.target.value })}>
-            <option value="">all areas</option>
-            {areas.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor={areaId}>Area</label>
+        <Select
+          id={areaId}
+          value={filter.area}
+          onValueChange={(area) => set({ area })}
+          options={[{ value: '', label: 'all areas' }, ...areas.map((a) => ({ value: a, label: a }))]}
+        />
         <label>
           Type <input value={filter.type} onChange={(e) => set({ type: e.target.value })} size={14} />
         </label>

@@ -5,11 +5,12 @@ import { contextOf } from '../../queries/navigation'
 import { useApp } from '../shared/appContext'
 import { useNavigate } from '../navigation/busLocation'
 
-/** The universal search bar's text field (ui/search/SearchBar.tsx renders it in a search landmark). */
+/**
+ * The universal search bar's text field (ui/search/SearchBar.tsx renders it in a search
+ * landmark, after the search type's Select, which is a combobox too but a button).
+ */
 export function focusSearchBar(): boolean {
-  const field = document.querySelector<HTMLElement>(
-    'form[role="search"] [role="combobox"], form[role="search"] input',
-  )
+  const field = document.querySelector<HTMLElement>('form[role="search"] input')
   field?.focus()
   return field !== null
 }

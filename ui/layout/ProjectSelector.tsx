@@ -1,7 +1,9 @@
 // The top bar's project selector (spec 000 section 2): all projects, or one of the projects
 // the user belongs to; a project administrator's choice of one project swaps the
 // Administration sidebar for Project settings. The choice is remembered per user.
+import { useId } from 'react'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { Select } from '../shared/kit/Select'
 import styles from './projectSelector.module.css'
 
 const ALL = ''
@@ -10,28 +12,27 @@ export function ProjectSelector() {
   const platform = useQuery({ type: 'platform/State' })
   const nav = useQuery({ type: 'navigation/State' })
   const dispatch = useDispatch()
+  const id = useId()
   if (platform.projects.length === 0) return null
   return (
-    <label className={styles.selector}>
-      <span className={styles.label}>Project</span>
-      <select
+    <span className={styles.selector}>
+      <label htmlFor={id} className={styles.label}>
+        Project
+      </label>
+      <Select
+        id={id}
         className={styles.select}
         value={nav.selectedProject ?? ALL}
-        onChange={(e) =>
+        onValueChange={(key) =>
           dispatch(
-            e.target.value === ALL
-              ? { type: 'navigation/SelectProject' }
-              : { type: 'navigation/SelectProject', key: e.target.value },
+            key === ALL ? { type: 'navigation/SelectProject' } : { type: 'navigation/SelectProject', key },
           )
         }
-      >
-        <option value={ALL}>All projects</option>
-        {platform.projects.map((p) => (
-          <option key={p.key} value={p.key}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </label>
+        options={[
+          { value: ALL, label: 'All projects' },
+          ...platform.projects.map((p) => ({ value: p.key, label: p.name })),
+        ]}
+      />
+    </span>
   )
 }

@@ -3,6 +3,10 @@ import { useState, type FormEvent } from 'react'
 import { defaultRepoFor, isRepoKey } from '../../domain/onboarding'
 import { NAME_MESSAGE } from '../../domain/shared/forms'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { Button } from '../shared/kit/Button'
+import { Field, FormLayout, TextField } from '../shared/kit/Field'
+import { Select } from '../shared/kit/Select'
+import styles from '../shared/kit/field.module.css'
 
 export function ClientSetupForm() {
   const packageTypes = useQuery({ type: 'platform/State' }).packageTypes
@@ -21,34 +25,39 @@ export function ClientSetupForm() {
   }
   return (
     <form aria-label="Set up a client" onSubmit={submit} noValidate>
-      <p>
-        <label htmlFor="client-setup-type">Package type</label>{' '}
-        <select id="client-setup-type" value={chosenType} onChange={(e) => setType(e.target.value)}>
-          {packageTypes.length === 0 && <option value="">No package types available</option>}
-          {packageTypes.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </p>
-      <p>
-        <label htmlFor="client-setup-repo">Repository</label>{' '}
-        <input
+      <FormLayout
+        actions={
+          <Button type="submit" variant="primary">
+            Set up client
+          </Button>
+        }
+      >
+        <Field label="Package type">
+          <Select
+            id="client-setup-type"
+            value={chosenType}
+            onValueChange={setType}
+            placeholder="No package types available"
+            disabled={packageTypes.length === 0}
+            options={packageTypes.map((t) => ({ value: t, label: t }))}
+            wide
+          />
+        </Field>
+        <TextField
           id="client-setup-repo"
+          label="Repository"
           value={repo}
           placeholder={defaultRepoFor(chosenType || 'generic')}
           aria-invalid={error === NAME_MESSAGE}
           aria-describedby={error ? 'client-setup-error' : undefined}
           onChange={(e) => setRepo(e.target.value)}
         />
-      </p>
-      {error && (
-        <p id="client-setup-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit">Set up client</button>
+        {error && (
+          <p id="client-setup-error" role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+      </FormLayout>
     </form>
   )
 }

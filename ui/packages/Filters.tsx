@@ -11,7 +11,8 @@ import { searchPackageTypeChoices } from '../../domain/packageTypes'
 import { SlidersHorizontal } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
-import { DateField, Field, TextField, inputClass } from '../shared/kit/Field'
+import { DateField, Field, TextField } from '../shared/kit/Field'
+import { Select } from '../shared/kit/Select'
 import styles from './packages.module.css'
 
 const DEFAULT_TYPES = [
@@ -158,30 +159,20 @@ export function Filters({
         <legend>Sort</legend>
         <div className={styles.pair}>
           <Field label="Sort by">
-            <select
-              className={`${inputClass} ${styles.select}`}
+            <Select
               value={model.sortBy}
-              onChange={(e) => run({ sortBy: e.target.value })}
-            >
-              {SORT_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+              onValueChange={(sortBy) => run({ sortBy })}
+              options={SORT_OPTIONS}
+              wide
+            />
           </Field>
           <Field label="Direction">
-            <select
-              className={`${inputClass} ${styles.select}`}
+            <Select
               value={model.sortType}
-              onChange={(e) => run({ sortType: e.target.value === 'desc' ? 'desc' : 'asc' })}
-            >
-              {DIRECTION_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+              onValueChange={(sortType) => run({ sortType })}
+              options={DIRECTION_OPTIONS}
+              wide
+            />
           </Field>
         </div>
       </fieldset>

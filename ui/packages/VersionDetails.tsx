@@ -1,13 +1,13 @@
 /** Version details: install command, files with checksums and downloads, npm data, and the version tabs. */
 import { useCallback, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
-import { ArrowLeft, ChevronDown, Download, FileX, TriangleAlert } from 'lucide-react'
+import { ArrowLeft, Download, FileX, TriangleAlert } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { downloadOf } from '../../domain/packages/rules'
 import { defaultVersionTab, versionTabsOf } from '../../domain/packageTypes'
 import type { VersionFile, VersionTab } from '../../domain/packages/types'
 import { Button } from '../shared/kit/Button'
-import { inputClass } from '../shared/kit/Field'
+import { Select } from '../shared/kit/Select'
 import { Badge, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
@@ -33,7 +33,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
   const details = useQuery({ type: 'packages/Details' })
   const state = useQuery({ type: 'packages/Version' })
   const viewer = useQuery({ type: 'packages/Viewer' })
-  const select = useRef<HTMLSelectElement>(null)
+  const select = useRef<HTMLButtonElement>(null)
   const focusSelect = useCallback(() => select.current?.focus(), [])
 
   if (state.versionId !== versionId || state.status === 'loading' || state.status === 'idle')
@@ -88,26 +88,18 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
           <label htmlFor="version-select" className={styles.pickerLabel}>
             Version
           </label>
-          <span className={styles.selectWrap}>
-            <select
-              id="version-select"
-              ref={select}
-              className={`${inputClass} ${styles.select}`}
-              value={version.name}
-              onChange={(e) => navigate(versionPath(pkg.id, e.target.value))}
-            >
-              {/* A version past the pages loaded so far is still offered (it was asked for by name). */}
-              {(details.versions.some((v) => v.id === version.id)
-                ? details.versions
-                : [version, ...details.versions]
-              ).map((v) => (
-                <option key={v.id} value={v.name}>
-                  {v.name}
-                </option>
-              ))}
-            </select>
-            <ChevronDown size={16} aria-hidden className={styles.selectChevron} />
-          </span>
+          {/* A version past the pages loaded so far is still offered (it was asked for by name). */}
+          <Select
+            id="version-select"
+            ref={select}
+            value={version.name}
+            onValueChange={(name) => navigate(versionPath(pkg.id, name))}
+            options={(details.versions.some((v) => v.id === version.id)
+              ? details.versions
+              : [version, ...details.versions]
+            ).map((v) => ({ value: v.name, label: v.name }))}
+            className={styles.versionSelect}
+          />
         </div>
       </header>
       <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusSelect} />

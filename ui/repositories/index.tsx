@@ -16,6 +16,7 @@ import { isReadOnlyMode } from '../../domain/platform'
 import { messageText } from '../shared/messages'
 import { Checkbox, DeleteButton, Field, SaveError, Toolbar } from '../admin/shared'
 import { formatBytes } from '../packages/common'
+import { Select } from '../shared/kit/Select'
 import styles from './repositories.module.css'
 
 const KIND_LABEL: Record<RepositoryKind, string> = { local: 'Local', remote: 'Remote', virtual: 'Virtual' }
@@ -80,23 +81,25 @@ function RepositoriesList() {
       <SaveError save={state.deletion} />
       <div className={styles.filters}>
         <label htmlFor={kindId}>Kind</label>
-        <select id={kindId} value={kind} onChange={(e) => setKind(e.target.value as '' | RepositoryKind)}>
-          <option value="">All kinds</option>
-          {REPOSITORY_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABEL[k]}
-            </option>
-          ))}
-        </select>
+        <Select<'' | RepositoryKind>
+          id={kindId}
+          value={kind}
+          onValueChange={setKind}
+          options={[
+            { value: '', label: 'All kinds' },
+            ...REPOSITORY_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] })),
+          ]}
+        />
         <label htmlFor={typeId}>Package type</label>
-        <select id={typeId} value={type} onChange={(e) => setType(e.target.value)}>
-          <option value="">All types</option>
-          {REPOSITORY_PACKAGE_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
+        <Select
+          id={typeId}
+          value={type}
+          onValueChange={setType}
+          options={[
+            { value: '', label: 'All types' },
+            ...REPOSITORY_PACKAGE_TYPES.map((t) => ({ value: t, label: t })),
+          ]}
+        />
       </div>
       <ListStates>
         {(items) => {
@@ -238,18 +241,14 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
       {create && (
         <div className={styles.field}>
           <label htmlFor={typeId}>Package Type</label>
-          <select
+          <Select
             id={typeId}
             value={form.packageType}
             aria-invalid={problems.packageType ? true : undefined}
-            onChange={(e) => set({ packageType: e.target.value, members: [], defaultDeploymentRepo: '' })}
-          >
-            {REPOSITORY_PACKAGE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
+            onValueChange={(packageType) => set({ packageType, members: [], defaultDeploymentRepo: '' })}
+            options={REPOSITORY_PACKAGE_TYPES.map((t) => ({ value: t, label: t }))}
+            wide
+          />
           {problems.packageType && <span role="alert">{problems.packageType}</span>}
         </div>
       )}

@@ -19,6 +19,7 @@ import {
 } from '../../domain/search'
 import { badChecksum, unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
 import { Combobox, type ComboboxOption } from '../shared/kit/Combobox'
+import { Select } from '../shared/kit/Select'
 import styles from './search.module.css'
 
 // The type follows the route and the project: a new route, or new usable types (a project was
@@ -98,18 +99,13 @@ export function SearchBar() {
 
   return (
     <form role="search" aria-label="Universal search" className={styles.bar} onSubmit={submit}>
-      <select
+      <Select<SearchTypeId>
         aria-label="Search type"
         className={styles.type}
         value={bar.type}
-        onChange={(e) => dispatch({ type: 'search/ChangeType', searchType: e.target.value as SearchTypeId })}
-      >
-        {types.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.label}
-          </option>
-        ))}
-      </select>
+        onValueChange={(searchType) => dispatch({ type: 'search/ChangeType', searchType })}
+        options={types.map((t) => ({ value: t.id, label: t.label }))}
+      />
       <Combobox
         type="search"
         label="Search text"

@@ -15,7 +15,8 @@ import {
 import { useDispatch, useQuery } from '../shared/appContext'
 import { ArrowDownToLine, Pause, Play, RefreshCw } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
-import { inputClass } from '../shared/kit/Field'
+import { Field } from '../shared/kit/Field'
+import { Select as KitSelect } from '../shared/kit/Select'
 import { Skeleton } from '../shared/kit/Surface'
 import { formatDateTime } from '../shared/dates'
 import styles from './logViewer.module.css'
@@ -76,21 +77,15 @@ function Select(props: {
   disabled?: boolean
 }) {
   return (
-    <label className={styles.field}>
-      {props.label}
-      <select
-        className={`${inputClass} ${styles.select}`}
+    <Field label={props.label} className={styles.field}>
+      <KitSelect
+        className={styles.select}
         value={props.value}
         disabled={props.disabled === true || props.options.length === 0}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
+        onValueChange={props.onChange}
+        options={props.options}
+      />
+    </Field>
   )
 }
 

@@ -14,7 +14,8 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { Field } from '../admin/Field'
 import { PackagePlus } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
-import { inputClass } from '../shared/kit/Field'
+import { Field as KitField } from '../shared/kit/Field'
+import { Select } from '../shared/kit/Select'
 import styles from './supportZone.module.css'
 
 export function BundleForm() {
@@ -60,20 +61,14 @@ export function BundleForm() {
         error={errors.description}
         multiline
       />
-      <label className={styles.field}>
-        Service
-        <select
-          className={`${inputClass} ${styles.select}`}
+      <KitField label="Service">
+        <Select
           value={form.service}
-          onChange={(e) => set('service')(e.target.value)}
-        >
-          {services.map((s) => (
-            <option key={s.name} value={s.name}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
+          onValueChange={set('service')}
+          options={services.map((s) => ({ value: s.name, label: s.label }))}
+          wide
+        />
+      </KitField>
       <div className={styles.row}>
         <Field
           label="Thread dumps"

@@ -1,12 +1,13 @@
 /**
- * The kit's Select on Radix (keyboard, roles and states come with it): a list box in a popover.
- * Its own module (re-exported by Choice), so a screen with a select loads none of the other
- * choices.
+ * The kit's Select: a list box in a popover (Radix Select: arrow keys, typeahead, Escape), in
+ * place of the browser's <select>. Radix Select and its scroll lock weigh ~12 KB gzip, more than
+ * most areas' chunks have left, so they load in a chunk of their own (SelectPopup) the first
+ * time a Select renders; until then the same trigger is drawn, and a click or key on it opens
+ * the list as soon as it has loaded. The empty string is a valid value ("All kinds").
  */
-import type { ReactNode } from 'react'
-import * as RSelect from '@radix-ui/react-select'
-import { Check, ChevronDown } from 'lucide-react'
-import styles from './choice.module.css'
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react'
+import { ChevronDown } from 'lucide-react'
+import styles from './select.module.css'
 
 export interface Option<V extends string = string> {
   readonly value: V
@@ -23,40 +24,66 @@ export interface SelectProps<V extends string> {
   readonly onValueChange: (value: V) => void
   readonly disabled?: boolean
   readonly placeholder?: string
+  /** Fill the width of its column (form fields) instead of fitting its text. */
+  readonly wide?: boolean
+  readonly className?: string
+  /** The trigger button (to move focus to it). */
+  readonly ref?: Ref<HTMLButtonElement>
+  // Given by Field.
+  readonly 'aria-describedby'?: string
+  readonly 'aria-invalid'?: boolean
+  readonly 'aria-required'?: boolean
 }
 
-/** A list box in a popover (Radix Select): arrow keys, typeahead, Escape. */
-export function Select<V extends string>({
-  value,
-  options,
-  onValueChange,
-  disabled,
-  placeholder,
-  id,
-  ...aria
-}: SelectProps<V>) {
+export interface SelectPopupProps<V extends string> extends SelectProps<V> {
+  readonly defaultOpen: boolean
+  readonly triggerClass: string
+}
+
+const SelectPopup = lazy(() => import('./SelectPopup'))
+
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp'])
+
+export function Select<V extends string>({ ref, ...props }: SelectProps<V>) {
+  const [openOnLoad, setOpenOnLoad] = useState(false)
+  const triggerClass = [styles.trigger, props.wide ? styles.wide : undefined, props.className]
+    .filter(Boolean)
+    .join(' ')
+  const chosen = props.options.find((o) => o.value === props.value)
+  const fallback = (
+    <button
+      type="button"
+      role="combobox"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      ref={ref}
+      id={props.id}
+      aria-label={props['aria-label']}
+      aria-describedby={props['aria-describedby']}
+      aria-invalid={props['aria-invalid']}
+      aria-required={props['aria-required']}
+      className={triggerClass}
+      disabled={props.disabled}
+      data-placeholder={chosen ? undefined : ''}
+      onClick={() => setOpenOnLoad(true)}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (!OPEN_KEYS.has(e.key)) return
+        e.preventDefault()
+        setOpenOnLoad(true)
+      }}
+    >
+      <span className={styles.value}>{chosen ? chosen.label : props.placeholder}</span>
+      <ChevronDown size={16} aria-hidden />
+    </button>
+  )
   return (
-    <RSelect.Root value={value} onValueChange={(v) => onValueChange(v as V)} disabled={disabled}>
-      <RSelect.Trigger id={id} className={styles.trigger} aria-label={aria['aria-label']}>
-        <RSelect.Value placeholder={placeholder} />
-        <RSelect.Icon>
-          <ChevronDown size={16} aria-hidden />
-        </RSelect.Icon>
-      </RSelect.Trigger>
-      <RSelect.Portal>
-        <RSelect.Content className={styles.content} position="popper" sideOffset={4}>
-          <RSelect.Viewport>
-            {options.map((o) => (
-              <RSelect.Item key={o.value} value={o.value} disabled={o.disabled} className={styles.item}>
-                <RSelect.ItemText>{o.label}</RSelect.ItemText>
-                <RSelect.ItemIndicator className={styles.itemCheck}>
-                  <Check size={14} aria-hidden />
-                </RSelect.ItemIndicator>
-              </RSelect.Item>
-            ))}
-          </RSelect.Viewport>
-        </RSelect.Content>
-      </RSelect.Portal>
-    </RSelect.Root>
+    <Suspense fallback={fallback}>
+      <SelectPopup
+        {...(props as unknown as SelectProps<string>)}
+        ref={ref}
+        defaultOpen={openOnLoad}
+        triggerClass={triggerClass}
+      />
+    </Suspense>
   )
 }
