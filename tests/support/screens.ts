@@ -40,6 +40,12 @@ export const SCREENS: ReadonlyArray<Screen> = [
   { name: 'overview', path: '/overview', users: signedIn },
   { name: 'distribution', path: '/distribution', users: signedIn, main: true },
   { name: 'integrations', path: '/integrations', users: signedIn },
+  {
+    name: 'integrations-filtered',
+    path: '/integrations?category=Cloud+Native&vendor=GCP',
+    users: signedIn,
+  },
+  { name: 'integrations-github', path: '/integrations/vendors/github', users: admin },
   { name: 'get-started', path: '/get_started', users: admin },
   { name: 'topology-teaser', path: '/topology-teaser', users: signedIn },
   { name: 'security-teaser', path: '/security-and-compliance-teaser', users: signedIn },

@@ -72,7 +72,7 @@ function Installation({ tool, setup, oauthUser }: { tool: Tool; setup: Open['set
     ? 'The command carries this platform’s address, your user name and your API key: keep it to yourself.'
     : oauthUser
       ? 'Your API key could not be fetched: the tool asks you to sign in when it first connects.'
-      : 'The command carries this platform’s address and your user name; the tool asks for your password.'
+      : 'The command carries this platform’s address and your user name, never a password: the tool asks for one, or for a token, when it connects.'
   return (
     <>
       <Tabs
@@ -86,6 +86,7 @@ function Installation({ tool, setup, oauthUser }: { tool: Tool; setup: Open['set
             <CodeBlock
               code={installCommand(tool, o.value, encoded)}
               label={`${tool.label} command for ${o.label}`}
+              wrap
             />
           ),
         }))}

@@ -7,11 +7,14 @@ export function CodeBlock({
   code,
   label,
   inline = false,
+  wrap = false,
 }: {
   readonly code: string
   /** What is copied, for the button's name: 'Copy install command'. */
   readonly label: string
   readonly inline?: boolean
+  /** Long lines wrap (anywhere: a command's encoded data has no spaces) instead of scrolling. */
+  readonly wrap?: boolean
 }) {
   const [copied, setCopied] = useState(false)
   const copy = () => {
@@ -21,7 +24,7 @@ export function CodeBlock({
     )
   }
   return (
-    <div className={styles.block} data-inline={inline || undefined}>
+    <div className={styles.block} data-inline={inline || undefined} data-wrap={wrap || undefined}>
       <pre className={styles.code}>
         <code>{code}</code>
       </pre>
