@@ -153,8 +153,10 @@ export const AREA_CHUNKS = [
   'ShellDialogFrame',
   // The git integration screens, loaded inside the integrations chunk.
   'GitScreens',
-  // The chrome's overlays (set-me-up, quick setup, tour), loaded when one opens.
+  // The chrome's overlays (quick setup, tour, shortcuts), loaded when one opens.
   'ChromeOverlays',
+  // The set-me-up panel with its selects, loaded when it opens.
+  'SetMeUpPanel',
   // The top bar's menus (Radix DropdownMenu), asked for with the layout.
   'TopMenus',
   // Loaded with the first notification.
@@ -207,6 +209,7 @@ export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   ShellDialogFrame: inLayout(),
   GitScreens: inLayout('integrations'),
   ChromeOverlays: inLayout(),
+  SetMeUpPanel: inLayout(),
   TopMenus: ['MainLayout'],
   SelectPopup: inLayout(),
   packagesEffects: inLayout('packages'),

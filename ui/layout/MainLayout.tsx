@@ -27,9 +27,10 @@ function useOverlayChunk() {
       Questionnaire: lazyArea('onboarding', () => import('../onboarding/QuestionnaireDialog'), report),
       // The debug panel is a chunk of its own, loaded when first opened.
       DebugPanel: lazyArea('debug', () => import('../debug/DebugPanel'), report),
+      // The set-me-up panel and its selects (Radix Select): a chunk of their own, loaded when it opens.
       SetMeUpPanel: lazyArea(
         'chromeOverlays',
-        () => load().then((m) => ({ default: m.SetMeUpPanel })),
+        () => import('./SetMeUpPanel').then((m) => ({ default: m.SetMeUpPanel })),
         report,
       ),
     }
