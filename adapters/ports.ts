@@ -7,6 +7,7 @@ import type { Questionnaire } from '../domain/onboarding/rules'
 import type { ContactRequest } from '../domain/onboarding/contact'
 import type { ContactRecord } from '../domain/onboarding/types'
 import type { PersonalizationChoices } from '../domain/onboarding/personalization'
+import type { EducationModule, EducationVideoId } from '../domain/onboarding/education'
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
@@ -428,6 +429,21 @@ export interface OnboardingApi {
   personalizationStatus(): Promise<Result<{ readonly sent: boolean }>>
   /** Sends the signed-in user's personalization choices. */
   sendPersonalization(choices: PersonalizationChoices): Promise<Result<void>>
+  /** The education center of the signed-in user: videos played and whether feedback was given. */
+  educationProgress(): Promise<Result<EducationProgress>>
+  /** Records that the signed-in user played a getting-started video. */
+  markVideoPlayed(video: EducationVideoId): Promise<Result<void>>
+  /** Sends feedback on an education center module. */
+  sendEducationFeedback(feedback: {
+    readonly module: EducationModule
+    readonly helpful: boolean
+    readonly comment: string
+  }): Promise<Result<void>>
+}
+
+export interface EducationProgress {
+  readonly played: ReadonlyArray<string>
+  readonly feedbackGiven: boolean
 }
 
 export interface Ports {

@@ -3,6 +3,7 @@ import type {
   ClientFlow,
   ContactFormState,
   ContactRequestsList,
+  EducationCenterState,
   PersonalizationState,
   QuestionnaireWizard,
 } from '../domain/onboarding'
@@ -16,6 +17,8 @@ const contactRequests: Selector<object, ContactRequestsList | undefined> = (stat
   state.onboarding.contactRequests
 const personalization: Selector<object, PersonalizationState | undefined> = (state) =>
   state.onboarding.personalization
+const educationCenter: Selector<object, EducationCenterState | undefined> = (state) =>
+  state.onboarding.educationCenter
 
 // Queries of the onboarding area, named `onboarding/Noun`.
 export const onboardingQueries = {
@@ -24,4 +27,5 @@ export const onboardingQueries = {
   'onboarding/ContactForm': contactForm,
   'onboarding/ContactRequests': contactRequests,
   'onboarding/Personalization': personalization,
+  'onboarding/EducationCenter': educationCenter,
 } satisfies QueryTable

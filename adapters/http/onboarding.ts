@@ -13,6 +13,7 @@ const ContactAnswer = t.intersection([t.type({ id: t.number }), t.partial({ sche
 // The platform's record carries the lead-source fields too; the console shows the rest.
 const ContactRecords = t.array(ContactRecordC)
 const PersonalizationStatus = t.type({ sent: t.boolean })
+const EducationProgress = t.type({ played: t.array(t.string), feedbackGiven: t.boolean })
 
 /** The onboarding area's calls (see server/API.md, "Onboarding"). */
 export function createOnboardingApi(http: HttpClient): OnboardingApi {
@@ -40,6 +41,18 @@ export function createOnboardingApi(http: HttpClient): OnboardingApi {
     contactRequests: async () => await http.request('/ui/admin/contactRequests', ContactRecords),
     personalizationStatus: async () =>
       await http.request('/ui/onboarding/personalization', PersonalizationStatus),
+    educationProgress: async () => await http.request('/ui/education', EducationProgress),
+    markVideoPlayed: async (video) =>
+      done(
+        await http.request(`/ui/education/videos/${encodeURIComponent(video)}/played`, EducationProgress, {
+          method: 'PUT',
+          body: {},
+        }),
+      ),
+    sendEducationFeedback: async (feedback) =>
+      done(
+        await http.request('/ui/education/feedback', EducationProgress, { method: 'POST', body: feedback }),
+      ),
     sendPersonalization: async (choices) =>
       done(
         await http.request('/ui/onboarding/personalization', PersonalizationStatus, {

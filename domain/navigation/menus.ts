@@ -274,7 +274,15 @@ export interface TopMenuItem {
   /** A path to navigate to, or an action the layout performs. */
   readonly href?: string
   readonly action?:
-    'setMeUp' | 'quickSetup' | 'logout' | 'tour' | 'switchUi' | 'contactUs' | 'shortcuts' | 'debugTools'
+    | 'setMeUp'
+    | 'quickSetup'
+    | 'logout'
+    | 'tour'
+    | 'switchUi'
+    | 'contactUs'
+    | 'shortcuts'
+    | 'debugTools'
+    | 'educationCenter'
   readonly external?: string
 }
 
@@ -326,6 +334,9 @@ export function helpMenuItems(ctx: ShellContext): ReadonlyArray<TopMenuItem> {
     { id: 'documentation', title: 'Documentation', external: DOCUMENTATION_URL },
     { id: 'learningCenter', title: 'Learning Center', external: LEARNING_CENTER_URL },
   ]
+  // Its videos played and its feedback are remembered per user: signed-in users only.
+  if (ctx.signedIn)
+    items.push({ id: 'educationCenter', title: 'Education Center', action: 'educationCenter' })
   if (ctx.admin && isCloudTrial(ctx))
     items.push({ id: 'contactUs', title: 'Contact Us', action: 'contactUs' })
   if (!(isTour(ctx) && !ctx.admin))

@@ -57,6 +57,15 @@ import {
   PERSONALIZATION_STEPS,
   stepChange,
 } from './personalization'
+import {
+  EducationCenterClosed,
+  EducationCenterOpened,
+  EducationFeedbackSent,
+  EducationModuleShown,
+  EducationVideoPlayed,
+} from './events'
+import { EDUCATION_MODULES, EDUCATION_VIDEO_IDS, validateFeedbackComment } from './education'
+import type { EducationCenterState } from './types'
 
 const freshQuestionnaire: QuestionnaireWizard = { step: 'init', completed: [], creation: { status: 'idle' } }
 
@@ -127,6 +136,19 @@ function evolve(slice: OnboardingState, event: AppEvent): OnboardingState {
     case 'onboarding/PersonalizationSent':
     case 'onboarding/PersonalizationSendFailed':
       return { ...slice, personalization: evolvePersonalization(slice.personalization, event) }
+    case 'onboarding/EducationCenterOpened':
+    case 'onboarding/EducationCenterClosed':
+    case 'onboarding/EducationProgressLoaded':
+    case 'onboarding/EducationProgressLoadFailed':
+    case 'onboarding/EducationModuleShown':
+    case 'onboarding/EducationVideoPlayed':
+    case 'onboarding/EducationVideoPlayFailed':
+    case 'onboarding/EducationFeedbackSent':
+    case 'onboarding/EducationFeedbackSaved':
+    case 'onboarding/EducationFeedbackFailed': {
+      const next = evolveEducation(slice.educationCenter, event)
+      return next === undefined ? slice : { ...slice, educationCenter: next }
+    }
     case 'onboarding/ClientFlowRelaunched':
       return { ...slice, clientFlow: { ...event.data, step: 0 } }
     case 'onboarding/ClientFlowStepShown':
@@ -174,6 +196,109 @@ function evolve(slice: OnboardingState, event: AppEvent): OnboardingState {
       }))
     default:
       return slice
+  }
+}
+
+type EducationEvent = Extract<AppEvent, { type: `onboarding/Education${string}` }>
+
+function evolveEducation(
+  e: EducationCenterState | undefined,
+  event: EducationEvent,
+): EducationCenterState | undefined {
+  if (event.type === 'onboarding/EducationCenterOpened')
+    return {
+      open: true,
+      module: e?.module ?? 'gettingStarted',
+      // Progress already loaded stays shown while it is asked again.
+      progress:
+        e?.progress.status === 'loaded' ? e.progress : { status: 'loading', requestId: event.data.requestId },
+      feedback: e?.feedback.status === 'given' ? e.feedback : { status: 'none' },
+    }
+  if (!e) return e
+  switch (event.type) {
+    case 'onboarding/EducationCenterClosed':
+      return { ...e, open: false }
+    case 'onboarding/EducationProgressLoaded':
+      return {
+        ...e,
+        progress: { status: 'loaded', played: event.data.progress.played },
+        feedback: event.data.progress.feedbackGiven ? { status: 'given' } : e.feedback,
+      }
+    case 'onboarding/EducationProgressLoadFailed':
+      return e.progress.status === 'loaded'
+        ? e
+        : { ...e, progress: { status: 'failed', failure: event.data.failure } }
+    case 'onboarding/EducationModuleShown':
+      return { ...e, module: event.data.module }
+    case 'onboarding/EducationVideoPlayed': {
+      const played = e.progress.status === 'loaded' ? e.progress.played : []
+      return played.includes(event.data.video)
+        ? e
+        : { ...e, progress: { status: 'loaded', played: [...played, event.data.video] } }
+    }
+    case 'onboarding/EducationVideoPlayFailed':
+      return e
+    case 'onboarding/EducationFeedbackSent':
+      return { ...e, feedback: { status: 'sending' } }
+    case 'onboarding/EducationFeedbackSaved':
+      return { ...e, feedback: { status: 'given' } }
+    case 'onboarding/EducationFeedbackFailed':
+      return { ...e, feedback: { status: 'failed', failure: event.data.failure } }
+  }
+}
+
+function decideEducation(
+  command: Extract<
+    Parameters<AppArea<'onboarding'>['decide']>[0],
+    {
+      type:
+        | 'onboarding/OpenEducationCenter'
+        | 'onboarding/CloseEducationCenter'
+        | 'onboarding/ShowEducationModule'
+        | 'onboarding/MarkEducationVideoPlayed'
+        | 'onboarding/SendEducationFeedback'
+    }
+  >,
+  state: AppState,
+  meta: CommandMeta,
+): Either<string, AppEvent[]> {
+  const e = state.onboarding.educationCenter
+  switch (command.type) {
+    case 'onboarding/OpenEducationCenter': {
+      if (state.session.status !== 'signedIn' || state.session.user?.anonymous !== false)
+        return left('the education center is for signed-in users')
+      if (command.module !== undefined && !EDUCATION_MODULES.includes(command.module))
+        return left(`no module ${String(command.module)}`)
+      const shown =
+        command.module !== undefined && command.module !== (e?.module ?? 'gettingStarted')
+          ? [EducationModuleShown({ module: command.module })]
+          : []
+      return e?.open ? right(shown) : right([EducationCenterOpened({ requestId: meta.id }), ...shown])
+    }
+    case 'onboarding/CloseEducationCenter':
+      return e?.open ? right([EducationCenterClosed({})]) : right([])
+  }
+  if (!e?.open) return left('the education center is not open')
+  switch (command.type) {
+    case 'onboarding/ShowEducationModule':
+      if (!EDUCATION_MODULES.includes(command.module)) return left(`no module ${String(command.module)}`)
+      return command.module === e.module
+        ? right([])
+        : right([EducationModuleShown({ module: command.module })])
+    case 'onboarding/MarkEducationVideoPlayed':
+      if (!EDUCATION_VIDEO_IDS.includes(command.video)) return left(`no video ${String(command.video)}`)
+      // Played once is remembered: playing it again records nothing.
+      if (e.progress.status === 'loaded' && e.progress.played.includes(command.video)) return right([])
+      return right([EducationVideoPlayed({ video: command.video })])
+    case 'onboarding/SendEducationFeedback': {
+      if (e.feedback.status === 'sending') return left('the feedback is being sent')
+      if (e.feedback.status === 'given') return left('feedback is already given')
+      const comment = validateFeedbackComment(command.comment)
+      if (isLeft(comment)) return left(comment.left)
+      return right([
+        EducationFeedbackSent({ module: e.module, helpful: command.helpful, comment: comment.right }),
+      ])
+    }
   }
 }
 
@@ -384,6 +509,12 @@ export const onboardingArea: AppArea<'onboarding'> = {
       case 'onboarding/CloseContactForm':
       case 'onboarding/LoadContactRequests':
         return decideContact(command, state, meta)
+      case 'onboarding/OpenEducationCenter':
+      case 'onboarding/CloseEducationCenter':
+      case 'onboarding/ShowEducationModule':
+      case 'onboarding/MarkEducationVideoPlayed':
+      case 'onboarding/SendEducationFeedback':
+        return decideEducation(command, state, meta)
       case 'onboarding/LoadPersonalization':
       case 'onboarding/OpenPersonalization':
       case 'onboarding/ClosePersonalization':

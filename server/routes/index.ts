@@ -13,6 +13,7 @@ import navigation from '../navigation/preferences'
 import repositories from '../repositories/routes'
 import builds from '../builds/routes'
 import overview from '../overview/routes'
+import education from '../education/routes'
 
 /** Every API route module, registered under /ui/api/v1 in this order. */
 export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
@@ -30,4 +31,5 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['repositories', repositories],
   ['builds', builds],
   ['overview', overview],
+  ['education', education],
 ]

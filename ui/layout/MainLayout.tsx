@@ -25,6 +25,8 @@ function useOverlayChunk() {
       TopMenus: lazyArea('layout', () => import('./TopMenus'), report, { fallback: TopMenuButtons }),
       // The onboarding questionnaire: a chunk of its own, loaded when it opens.
       Questionnaire: lazyArea('onboarding', () => import('../onboarding/QuestionnaireDialog'), report),
+      // The education center: with the onboarding area's screens, loaded when first opened.
+      EducationCenter: lazyArea('onboarding', () => import('../onboarding/EducationCenter'), report),
       // The debug panel is a chunk of its own, loaded when first opened.
       DebugPanel: lazyArea('debug', () => import('../debug/DebugPanel'), report),
       // The set-me-up panel and its selects (Radix Select): a chunk of their own, loaded when it opens.
@@ -48,7 +50,8 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const clientFlow = useQuery({ type: 'onboarding/ClientFlow' })
   const questionnaire = useQuery({ type: 'onboarding/Questionnaire' })
   const app = useApp()
-  const { Overlays, TopMenus, SetMeUpPanel, Questionnaire, DebugPanel } = useOverlayChunk()
+  const { Overlays, TopMenus, SetMeUpPanel, Questionnaire, DebugPanel, EducationCenter } = useOverlayChunk()
+  const education = useQuery({ type: 'onboarding/EducationCenter' })
   // The theme is applied here, with the chrome, so the page does not flash before the menus load.
   const [theme, setTheme] = useTheme(ctx.signedIn ? ctx.userName : 'anonymous')
   // The drawer is open on the page where it was opened: any navigation closes it.
@@ -118,6 +121,11 @@ export default function MainLayout({ children }: { children: ReactNode }) {
       {questionnaire !== undefined && (
         <Suspense fallback={null}>
           <Questionnaire />
+        </Suspense>
+      )}
+      {education !== undefined && (
+        <Suspense fallback={null}>
+          <EducationCenter />
         </Suspense>
       )}
       {nav.debugPanelOpen && !inReplay && (

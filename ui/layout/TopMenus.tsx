@@ -51,6 +51,8 @@ export default function TopMenus({ theme, onTheme, icons }: TopMenusProps) {
         return dispatch({ type: 'navigation/OpenModal', modal: 'keyboardShortcuts' })
       case 'debugTools':
         return dispatch({ type: 'navigation/ToggleDebugPanel' })
+      case 'educationCenter':
+        return dispatch({ type: 'onboarding/OpenEducationCenter' })
       default:
         return undefined
     }

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react'
 import { Link } from 'wouter'
-import { Sparkles } from 'lucide-react'
+import { GraduationCap, Sparkles } from 'lucide-react'
 import { PERSONALIZATION_STEPS } from '../../domain/onboarding'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
@@ -55,6 +55,22 @@ export default function GettingStartedPage() {
       />
       <div className={styles.cards}>
         <Personalization />
+        <Card
+          title={
+            <span className={styles.cardTitle}>
+              <GraduationCap size={18} aria-hidden /> Education Center
+            </span>
+          }
+        >
+          <p className={styles.cardText}>Short videos and guides on the platform&apos;s first steps.</p>
+          <div>
+            <Button
+              onClick={() => dispatch({ type: 'onboarding/OpenEducationCenter', module: 'gettingStarted' })}
+            >
+              Watch the getting-started videos
+            </Button>
+          </div>
+        </Card>
         <Card title="First steps">
           <ul className={styles.links}>
             <li>

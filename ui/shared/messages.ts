@@ -26,6 +26,9 @@ export type Message =
   | { readonly key: 'chooseTechnology' }
   | { readonly key: 'chooseGoal' }
   | { readonly key: 'personalizationNotSent'; readonly detail: string }
+  | { readonly key: 'feedbackTooLong' }
+  | { readonly key: 'feedbackThanks' }
+  | { readonly key: 'feedbackNotSent'; readonly detail: string }
 
 export type MessageKey = Message['key']
 
@@ -73,6 +76,12 @@ export function messageText(message: Message): string {
       return 'Choose at least one technology'
     case 'chooseGoal':
       return 'Choose what you want to do first'
+    case 'feedbackTooLong':
+      return 'At most 500 characters'
+    case 'feedbackThanks':
+      return 'Thank you for your feedback.'
+    case 'feedbackNotSent':
+      return `Your feedback could not be sent: ${message.detail}. Try again.`
     case 'personalizationNotSent':
       return `Your choices could not be saved: ${message.detail}. Try again.`
   }

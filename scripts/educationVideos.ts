@@ -1,0 +1,70 @@
+/**
+ * Makes the education center's getting-started videos (server/education/videos/*.webm): short
+ * WebM (VP8) clips drawn on a canvas and recorded by Chromium's MediaRecorder, each a title
+ * card and a moving progress bar. Small (a few KB to some tens of KB) and real: any browser
+ * plays them. Run once when the list changes: `npx tsx scripts/educationVideos.ts`.
+ */
+import { writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { EDUCATION_VIDEOS } from '../domain/onboarding/education'
+import { launchChromium } from '../tests/support/browser'
+
+const out = resolve(import.meta.dirname, '..', 'server', 'education', 'videos')
+
+/** The page's code: draws the clip on a canvas while MediaRecorder records it, and returns base64. */
+const recordIn = (title: string, seconds: number) => `(async () => {
+  const canvas = document.createElement('canvas')
+  canvas.width = 320
+  canvas.height = 180
+  document.body.append(canvas)
+  const g = canvas.getContext('2d')
+  const recorder = new MediaRecorder(canvas.captureStream(10), {
+    mimeType: 'video/webm;codecs=vp8',
+    videoBitsPerSecond: 120000,
+  })
+  const chunks = []
+  recorder.ondataavailable = (e) => chunks.push(e.data)
+  const stopped = new Promise((r) => (recorder.onstop = r))
+  recorder.start()
+  const start = performance.now()
+  await new Promise((done) => {
+    const draw = () => {
+      const t = Math.min(1, (performance.now() - start) / ${seconds * 1000})
+      g.fillStyle = '#1f3a93'
+      g.fillRect(0, 0, 320, 180)
+      g.fillStyle = '#ffffff'
+      g.font = 'bold 20px sans-serif'
+      g.fillText(${JSON.stringify(title)}, 16, 80)
+      g.fillStyle = '#9db4ff'
+      g.fillRect(16, 120, 288 * t, 10)
+      if (t < 1) requestAnimationFrame(draw)
+      else done()
+    }
+    draw()
+  })
+  recorder.stop()
+  await stopped
+  const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer())
+  let text = ''
+  for (const b of bytes) text += String.fromCharCode(b)
+  canvas.remove()
+  return btoa(text)
+})()`
+
+async function main() {
+  const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required'])
+  try {
+    const page = await browser.newPage()
+    for (const video of EDUCATION_VIDEOS) {
+      // A string, not a function: tsx would add helpers the page does not have.
+      const base64 = (await page.evaluate(recordIn(video.title, video.seconds))) as string
+      const file = join(out, `${video.id}.webm`)
+      writeFileSync(file, Buffer.from(base64, 'base64'))
+      console.log(`${file}: ${Buffer.from(base64, 'base64').length} bytes`)
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+void main()

@@ -1,0 +1,107 @@
+// The education center: opened from Help and from the getting-started page, its modules, a
+// video played to its end remembered (and sent to the platform once), and the feedback control.
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { left, right } from 'fp-ts/Either'
+import type { EducationProgress, OnboardingApi } from '../../adapters/ports'
+import { onboardingEffects } from '../../commands/effects/onboarding'
+import { navigationEffects } from '../../commands/effects/navigation'
+import { notFaked } from '../support/fakePorts'
+import { renderShell } from './shellFixtures'
+
+function platform(progress: EducationProgress, feedbackFails = false) {
+  const played: string[] = []
+  const feedback: unknown[] = []
+  const onboardingApi: OnboardingApi = {
+    ...notFaked<OnboardingApi>(),
+    personalizationStatus: async () => right({ sent: true }),
+    educationProgress: async () => right(progress),
+    markVideoPlayed: async (video) => {
+      played.push(video)
+      return right(undefined)
+    },
+    sendEducationFeedback: async (f) => {
+      feedback.push(f)
+      return feedbackFails && feedback.length === 1
+        ? left({ kind: 'status', status: 503, message: 'busy' })
+        : right(undefined)
+    },
+  }
+  return { onboardingApi, played, feedback }
+}
+
+const effects = { ...navigationEffects, ...onboardingEffects }
+
+describe('the education center', { timeout: 30_000 }, () => {
+  it('opens from Help with the getting-started videos; one played to its end is remembered once', async () => {
+    const api = platform({ played: ['welcome'], feedbackGiven: false })
+    const user = userEvent.setup()
+    renderShell('/packages', {}, { onboardingApi: api.onboardingApi }, effects)
+    await user.click(await screen.findByRole('button', { name: 'Help' }, { timeout: 15_000 }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Education Center' }))
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Education Center' }, { timeout: 15_000 }),
+    )
+    expect(await dialog.findByText('1 of 3 videos played')).toBeInTheDocument()
+    const videos = dialog.getByRole('list', { name: 'Getting-started videos' })
+    const items = within(videos).getAllByRole('listitem')
+    expect(items).toHaveLength(3)
+    expect(within(items[0]!).getByText('Played')).toBeInTheDocument()
+    const second = dialog.getByLabelText('Create your first repository')
+    expect(second.tagName).toBe('VIDEO')
+    expect(second).toHaveAttribute('src', '/ui/api/v1/ui/education/videos/first-repository.webm')
+    expect(dialog.getByRole('button', { name: 'Play Create your first repository' })).toBeInTheDocument()
+    fireEvent.ended(second)
+    expect(await dialog.findByText('2 of 3 videos played')).toBeInTheDocument()
+    expect(within(items[1]!).getByText('Played')).toBeInTheDocument()
+    fireEvent.ended(second)
+    await expect.poll(() => api.played).toEqual(['first-repository'])
+
+    await user.click(dialog.getByRole('tab', { name: 'Security' }))
+    expect(dialog.getByRole('list', { name: 'Security guides' })).toHaveTextContent('Policies and watches')
+  })
+
+  it('opens from the getting-started page, and takes feedback once', async () => {
+    const api = platform({ played: [], feedbackGiven: false }, true)
+    const user = userEvent.setup()
+    renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    await user.click(
+      await screen.findByRole('button', { name: 'Watch the getting-started videos' }, { timeout: 15_000 }),
+    )
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Education Center' }, { timeout: 15_000 }),
+    )
+    const form = within(dialog.getByRole('form', { name: 'Feedback' }))
+    await user.click(form.getByRole('button', { name: 'Send feedback' }))
+    expect(form.getByRole('alert')).toHaveTextContent('This field is mandatory')
+    await user.click(form.getByRole('radio', { name: 'Yes' }))
+    await user.type(form.getByRole('textbox', { name: 'Comment (optional)' }), 'Short and clear')
+    await user.click(form.getByRole('button', { name: 'Send feedback' }))
+    expect(
+      await form.findByText(
+        'Your feedback could not be sent: the platform refused it with status 503: busy. Try again.',
+      ),
+    ).toBeInTheDocument()
+    await user.click(form.getByRole('button', { name: 'Send feedback' }))
+    expect(await dialog.findByText('Thank you for your feedback.')).toBeInTheDocument()
+    expect(api.feedback).toEqual([
+      { module: 'gettingStarted', helpful: true, comment: 'Short and clear' },
+      { module: 'gettingStarted', helpful: true, comment: 'Short and clear' },
+    ])
+  })
+
+  it('says so when the feedback was given before', async () => {
+    const api = platform({ played: [], feedbackGiven: true })
+    const user = userEvent.setup()
+    renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    await user.click(
+      await screen.findByRole('button', { name: 'Watch the getting-started videos' }, { timeout: 15_000 }),
+    )
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Education Center' }, { timeout: 15_000 }),
+    )
+    expect(await dialog.findByText('Thank you for your feedback.')).toBeInTheDocument()
+    expect(dialog.queryByRole('form', { name: 'Feedback' })).toBeNull()
+  })
+})
