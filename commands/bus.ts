@@ -7,7 +7,7 @@
 import { BehaviorSubject, type Observable, Subject, Subscription, distinctUntilChanged, map } from 'rxjs'
 import { isLeft, type Either } from 'fp-ts/Either'
 import type { AppCommand, AppEvent, AppState } from '../domain/app'
-import type { AreaRegistry } from '../domain/areaRegistry'
+import { MFE_MOUNT_LIMIT_MS, type AreaRegistry } from '../domain/areaRegistry'
 import { CommandRejected, EffectFailed } from '../domain/bus'
 import type { CommandMeta, Envelope, Source } from '../domain/shared/area'
 import { EventLog } from '../domain/eventLog'
@@ -282,33 +282,48 @@ export function createBus(options: BusOptions): App {
       return
     }
     waiting.set(key, [item])
+    // The waiting commands are settled once: by the area's registration, its failure, or the mount limit.
+    let settled = false
+    const reject = (reason: string) => {
+      if (settled) return
+      settled = true
+      const items = waiting.get(key) ?? []
+      waiting.delete(key)
+      if (disposed) return
+      for (const it of items)
+        queue.push({
+          kind: 'events',
+          events: [CommandRejected({ command: (it.command as { type: string }).type, reason })],
+          source: it.source,
+          corr: it.corr,
+          depth: it.depth,
+          chain: it.chain,
+        })
+      drain()
+    }
+    const limit = ports.scheduler.schedule(
+      () => reject(`could not load the ${key} area: not mounted within ${MFE_MOUNT_LIMIT_MS} ms`),
+      MFE_MOUNT_LIMIT_MS,
+    )
     deferred.load().then(
       (area) => {
-        const items = waiting.get(key) ?? []
-        waiting.delete(key)
+        limit.unsubscribe()
         if (disposed) return
+        // Code that arrives after the limit still registers: the next command runs at once.
         if (registry.deferred(key)) {
           registry.register(area)
           policies = policiesOf()
         }
+        if (settled) return
+        settled = true
+        const items = waiting.get(key) ?? []
+        waiting.delete(key)
         queue.push(...items)
         drain()
       },
       (error: unknown) => {
-        const items = waiting.get(key) ?? []
-        waiting.delete(key)
-        if (disposed) return
-        const reason = `could not load the ${key} area: ${error instanceof Error ? error.message : String(error)}`
-        for (const it of items)
-          queue.push({
-            kind: 'events',
-            events: [CommandRejected({ command: (it.command as { type: string }).type, reason })],
-            source: it.source,
-            corr: it.corr,
-            depth: it.depth,
-            chain: it.chain,
-          })
-        drain()
+        limit.unsubscribe()
+        reject(`could not load the ${key} area: ${error instanceof Error ? error.message : String(error)}`)
       },
     )
   }

@@ -12,6 +12,8 @@
 import type { AnyArea, AppEvent, AppState, AreaKey } from './app'
 import type { EventSpec } from './shared/area'
 
+export { MFE_DEFAULT_ORDER, MFE_MOUNT_LIMIT_MS } from './shared/microFrontends'
+
 /** An area known only by its initial state until `load` brings its code. */
 export interface DeferredArea {
   readonly key: AreaKey

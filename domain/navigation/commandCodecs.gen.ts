@@ -48,7 +48,7 @@ export const navigationCommandCodecs: CommandCodecs<NavigationCommand> = {
   ]),
   'navigation/RegisterRoute': t.intersection([
     t.type({ name: t.string, pattern: t.string }),
-    t.partial({ title: t.string }),
+    t.partial({ title: t.string, order: t.number }),
   ]),
   'navigation/SelectProject': t.partial({ key: t.string }),
   'navigation/ShowSetMeUp': t.partial({ packageType: t.string, availableRepos: t.array(t.string) }),

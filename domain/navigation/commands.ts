@@ -33,6 +33,8 @@ export type NavigationCommand =
       readonly name: string
       readonly pattern: string
       readonly title?: string
+      /** Lower is matched first among the plugins' routes; the default order when absent. */
+      readonly order?: number
     }
   | { readonly type: 'navigation/ToggleDebugPanel' }
   | {

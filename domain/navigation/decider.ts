@@ -219,6 +219,7 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
           name: command.name,
           pattern: command.pattern,
           ...(command.title === undefined ? {} : { title: command.title }),
+          ...(command.order === undefined ? {} : { order: command.order }),
         }),
       ])
     }
@@ -339,7 +340,7 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
     case 'navigation/ProjectSelected':
       return { ...nav, selectedProject: (event as ReturnType<typeof ProjectSelected>).data.key }
     case 'navigation/RouteRegistered': {
-      const { name, pattern, title } = (event as ReturnType<typeof RouteRegistered>).data
+      const { name, pattern, title, order } = (event as ReturnType<typeof RouteRegistered>).data
       const route: RouteDef = {
         name,
         pattern,
@@ -347,6 +348,7 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
         area: 'plugin',
         sidebar: 'application',
         ...(title === undefined ? {} : { title }),
+        ...(order === undefined ? {} : { order }),
       }
       return { ...nav, pluginRoutes: [...nav.pluginRoutes, route].slice(-MAX_PLUGIN_ROUTES) }
     }

@@ -66,7 +66,11 @@ export const SetMeUpHidden = defineEvent('navigation/SetMeUpHidden', t.type({}))
 export const ProjectSelected = defineEvent('navigation/ProjectSelected', t.partial({ key: t.string }))
 export const RouteRegistered = defineEvent(
   'navigation/RouteRegistered',
-  t.intersection([t.type({ name: t.string, pattern: t.string }), t.partial({ title: t.string })]),
+  t.intersection([
+    t.type({ name: t.string, pattern: t.string }),
+    // order: where the plugin's route is matched among the plugins' (lower first; 999 when absent).
+    t.partial({ title: t.string, order: t.number }),
+  ]),
 )
 /**
  * A lazily loaded area's chunk did not load (spec 000 section 8): the area shows nothing. A

@@ -4,6 +4,7 @@
  * guard pipeline and the views agree on which route a path is. Plugins extend the registry
  * with `navigation/RegisterRoute`; their routes live in `state.navigation.pluginRoutes`.
  */
+import { MFE_DEFAULT_ORDER } from '../shared/microFrontends'
 
 /** Which lazily loaded chunk (or shell screen) renders a route. */
 export type RouteArea =
@@ -45,6 +46,8 @@ export interface RouteDef {
   readonly redirectTo?: string
   /** Resets the selected project (project context) when visited. */
   readonly resetsProject?: boolean
+  /** A plugin's (micro-frontend's) order among the plugins: lower is matched first. */
+  readonly order?: number
 }
 
 export const LOGIN_CHILDREN = [
@@ -294,7 +297,9 @@ function safeDecode(segment: string): string {
 
 /** The first route (plugins' after the shell's) that matches `path`, or undefined for a 404. */
 export function findRoute(path: string, plugins: ReadonlyArray<RouteDef> = []): RouteMatch | undefined {
-  for (const route of [...shellRoutes, ...plugins]) {
+  // Plugins by their order (the micro-frontend default when they name none), then as registered.
+  const ordered = [...plugins].sort((a, b) => (a.order ?? MFE_DEFAULT_ORDER) - (b.order ?? MFE_DEFAULT_ORDER))
+  for (const route of [...shellRoutes, ...ordered]) {
     const params = matchPattern(route.pattern, path)
     if (params) return { route, params }
   }

@@ -6,12 +6,13 @@
  * load is recorded and the next command tries again.
  */
 import { describe, expect, it } from 'vitest'
+import { VirtualAction, VirtualTimeScheduler } from 'rxjs'
 import { right } from 'fp-ts/Either'
 import { createBus, type App } from '../../commands/bus'
 import { browserAreas, createBrowserApp } from '../../commands/browserApp'
 import { createApp } from '../../commands/createApp'
 import { areaByKey, areas, type AnyArea, type AppCommand } from '../../domain/app'
-import { createAreaRegistry } from '../../domain/areaRegistry'
+import { MFE_MOUNT_LIMIT_MS, createAreaRegistry } from '../../domain/areaRegistry'
 import { replayLog } from '../../domain/log'
 import { stateHash } from '../../domain/shared/canonical'
 import type { AdminApi, Ports } from '../../adapters/ports'
@@ -141,7 +142,10 @@ describe('a deferred area that loads late or fails to load', () => {
     const registry = createAreaRegistry(
       areas.map((a) => (a.key === 'packages' ? { key: a.key, initialState: a.initialState, load } : a)),
     )
-    const app = createBus({ ports: fakePorts(), effects: {}, areas: registry })
+    // Virtual time that runs only what is due by `maxFrames`.
+    const scheduler = new VirtualTimeScheduler(VirtualAction, 0)
+    const ports = fakePorts({ scheduler })
+    const app = createBus({ ports, effects: {}, areas: registry })
     const events: Array<{ type: string; corr: string; source: string; command?: unknown }> = []
     app.events$.subscribe((e) =>
       events.push({
@@ -151,7 +155,11 @@ describe('a deferred area that loads late or fails to load', () => {
         command: (e.event.data as { command?: unknown }).command,
       }),
     )
-    return { app, registry, events }
+    const advanceTo = (ms: number) => {
+      scheduler.maxFrames = ms
+      scheduler.flush()
+    }
+    return { app, registry, events, advanceTo }
   }
 
   it('queues the commands while loading and decides them in order, with their correlation ids', async () => {
@@ -195,6 +203,29 @@ describe('a deferred area that loads late or fails to load', () => {
     expect(attempts).toBe(2)
     expect(registry.deferred('packages')).toBeUndefined()
     expect(app.getState().packages.list.query?.name).toBe('c')
+    app.dispose()
+  })
+
+  it(`gives up an area not mounted within the micro-frontend mount limit (${MFE_MOUNT_LIMIT_MS} ms); late code still registers`, async () => {
+    let release!: (area: AnyArea) => void
+    const { app, registry, events, advanceTo } = setup(() => new Promise((r) => (release = r)))
+    app.dispatch({ type: 'packages/OpenList', query: null })
+    advanceTo(MFE_MOUNT_LIMIT_MS - 1)
+    await flush()
+    expect(events.filter((e) => e.type === 'bus/CommandRejected')).toEqual([])
+    advanceTo(MFE_MOUNT_LIMIT_MS)
+    await flush()
+    const rejected = events.filter((e) => e.type === 'bus/CommandRejected')
+    expect(rejected.map((e) => e.command)).toEqual(['packages/OpenList'])
+    expect(app.getState().packages.list.status).toBe('idle')
+    // The code arrives after all: the area registers, and the next command runs at once.
+    release(packagesArea)
+    await flush()
+    expect(registry.deferred('packages')).toBeUndefined()
+    expect(events.filter((e) => e.type === 'packages/ListRequested')).toEqual([])
+    app.dispatch({ type: 'packages/OpenList', query: { ...defaultPackageQuery, name: 'd' } })
+    await flush()
+    expect(app.getState().packages.list.query?.name).toBe('d')
     app.dispose()
   })
 })

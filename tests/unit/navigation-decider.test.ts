@@ -3,7 +3,9 @@
  * plugin routes, navigation type, debug panel, client base URL, chunk failures) and the tour,
  * as a specification. The route guard pipeline has its own tests (navigationPipeline.test.ts).
  */
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { findRoute } from '../../domain/navigation/routes'
+import { MFE_DEFAULT_ORDER } from '../../domain/shared/microFrontends'
 import { navigationArea } from '../../domain/navigation'
 import * as N from '../../domain/navigation/events'
 import { spec, specMeta } from '../support/decider'
@@ -89,6 +91,24 @@ describe('the chrome', () => {
       .given()
       .when({ ...route, pattern: 'plugin' })
       .rejected('starts with /')
+  })
+
+  it('orders the plugins (micro-frontends) by their order, 999 by default, then as registered', () => {
+    navigation
+      .given()
+      .when({ type: 'navigation/RegisterRoute', name: 'early', pattern: '/plugins/x', order: 10 })
+      .then(N.RouteRegistered({ name: 'early', pattern: '/plugins/x', order: 10 }))
+    const plugins = (...events: ReturnType<typeof N.RouteRegistered>[]) =>
+      navigation.given(...events).state.navigation.pluginRoutes
+    const wide = N.RouteRegistered({ name: 'wide', pattern: '/plugins/*' })
+    const narrow = (order?: number) =>
+      N.RouteRegistered({ name: 'narrow', pattern: '/plugins/x', ...(order === undefined ? {} : { order }) })
+    // Without orders the first registered wins; an order below the default goes first.
+    expect(findRoute('/plugins/x', plugins(wide, narrow()))?.route.name).toBe('wide')
+    expect(findRoute('/plugins/x', plugins(wide, narrow(MFE_DEFAULT_ORDER - 1)))?.route.name).toBe('narrow')
+    expect(findRoute('/plugins/x', plugins(wide, narrow(MFE_DEFAULT_ORDER)))?.route.name).toBe('wide')
+    expect(findRoute('/plugins/x', plugins(wide, narrow(MFE_DEFAULT_ORDER + 1)))?.route.name).toBe('wide')
+    expect(MFE_DEFAULT_ORDER).toBe(999)
   })
 
   it('leaves only for http(s) addresses', () => {
