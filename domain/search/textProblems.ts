@@ -5,9 +5,11 @@
  * alias table stays out of the login page's bundle (the bar loads with the signed-in layout).
  */
 import { isKnownSearchPackageType } from '../packageTypes'
-import { isFileChecksum, parseSearchText } from './rules'
+import { isFileChecksum, isSearchButtonDisabled, parseSearchText } from './rules'
+import { modelOfBarText } from './barText'
 import type { SearchModel } from './model'
 import type { SearchTypeDef } from './searchTypes'
+import type { SearchState, Suggestion } from './types'
 
 /** Keys of `key:value` words the type does not know, in order, once each. */
 export function unknownSearchKeys(text: string, def: SearchTypeDef): ReadonlyArray<string> {
@@ -29,4 +31,69 @@ export function unknownPackageTypes(
 export function badChecksum(model: SearchModel): string | null {
   const sum = model.checksum
   return sum === undefined || sum === '' || isFileChecksum(sum) ? null : sum
+}
+
+/** What the bar's text would search for, and why the search button is off (the view words each problem). */
+export interface BarCheck {
+  readonly model: SearchModel
+  /** `type:` values the platform does not offer: the search would find nothing. */
+  readonly unknownTypes: ReadonlyArray<string>
+  /** A `checksum:` value the platform would refuse. */
+  readonly badChecksum: string | null
+  /** `key:value` keys the type does not know: searched as part of the name (a note, not a block). */
+  readonly unknownKeys: ReadonlyArray<string>
+  /** Nothing to search for (by the type's own rule), or a problem above. */
+  readonly disabled: boolean
+}
+
+export function checkBarText(input: {
+  readonly text: string
+  /** The model of the last search run (the text's words replace its fields). */
+  readonly model: SearchModel
+  readonly def: SearchTypeDef
+  /** Admin, project admin or the tour (the search-button rule's permission). */
+  readonly permitted: boolean
+  /** The package types the platform offers (empty until it has said). */
+  readonly offered: ReadonlyArray<string>
+}): BarCheck {
+  const model = modelOfBarText(input.text, input.def, input.model)
+  const unknownTypes = unknownPackageTypes(model, input.offered)
+  const checksum = badChecksum(model)
+  const disabled =
+    unknownTypes.length > 0 ||
+    checksum !== null ||
+    isSearchButtonDisabled({
+      query: input.text,
+      permitted: input.permitted,
+      model,
+      rule: input.def.disabledRule,
+    })
+  return {
+    model,
+    unknownTypes,
+    badChecksum: checksum,
+    unknownKeys: unknownSearchKeys(input.text, input.def),
+    disabled,
+  }
+}
+
+/**
+ * The suggestions for the text as it is now (an answer for older text is not shown), and what
+ * the list says meanwhile: searching, or that nothing matched.
+ */
+export function currentSuggestions(
+  suggestions: SearchState['suggestions'],
+  text: string,
+): { readonly items: ReadonlyArray<Suggestion>; readonly status: 'searching' | 'noMatch' | null } {
+  const current = suggestions.text === text
+  const items = current ? suggestions.items : []
+  return {
+    items,
+    status:
+      suggestions.status === 'loading'
+        ? 'searching'
+        : suggestions.status === 'loaded' && current && items.length === 0
+          ? 'noMatch'
+          : null,
+  }
 }

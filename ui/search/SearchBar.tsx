@@ -12,12 +12,10 @@ import {
   SEARCH_TYPES,
   availableSearchTypes,
   isPermitted,
-  isSearchButtonDisabled,
-  modelOfBarText,
   visibleRecentSearches,
   type SearchTypeId,
 } from '../../domain/search'
-import { badChecksum, unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
+import { checkBarText, currentSuggestions } from '../../domain/search/textProblems'
 import { Combobox, type ComboboxOption } from '../shared/kit/Combobox'
 import { Select } from '../shared/kit/Select'
 import styles from './search.module.css'
@@ -54,39 +52,32 @@ export function SearchBar() {
   const recentId = useId()
   const def = SEARCH_TYPES[bar.type]
   const offeredTypes = useQuery({ type: 'packages/PackageTypes' })
-  const typed = modelOfBarText(bar.text, def, bar.model)
-  const unknownKeys = unknownSearchKeys(bar.text, def)
-  const unknownTypes = unknownPackageTypes(typed, offeredTypes)
-  const wrongChecksum = badChecksum(typed)
-  // A type the platform does not offer finds nothing, a malformed checksum is refused: say so rather than run it.
-  const disabled =
-    unknownTypes.length > 0 ||
-    wrongChecksum !== null ||
-    isSearchButtonDisabled({ query: bar.text, permitted, model: typed, rule: def.disabledRule })
+  const check = checkBarText({ text: bar.text, model: bar.model, def, permitted, offered: offeredTypes })
+  const { disabled } = check
   const problemId = useId()
   const problems = [
-    ...(unknownTypes.length > 0 ? [`Unknown package type: ${unknownTypes.join(', ')}`] : []),
-    ...(wrongChecksum !== null
-      ? [`Not a file checksum: ${wrongChecksum} (a sha256, sha1 or md5: 64, 40 or 32 hex digits)`]
+    ...(check.unknownTypes.length > 0 ? [`Unknown package type: ${check.unknownTypes.join(', ')}`] : []),
+    ...(check.badChecksum !== null
+      ? [`Not a file checksum: ${check.badChecksum} (a sha256, sha1 or md5: 64, 40 or 32 hex digits)`]
       : []),
-    ...(unknownKeys.length > 0
+    ...(check.unknownKeys.length > 0
       ? [
-          `Not a ${def.label} filter: ${unknownKeys.join(', ')} (searched as part of the name). Filters: ${
+          `Not a ${def.label} filter: ${check.unknownKeys.join(', ')} (searched as part of the name). Filters: ${
             Object.keys(def.fieldKeys).join(', ') || 'none'
           }`,
         ]
       : []),
   ]
-  const suggestions = bar.suggestions.text === bar.text ? bar.suggestions.items : []
-  const options: ReadonlyArray<ComboboxOption> = suggestions.map((s) => ({
+  const suggestions = currentSuggestions(bar.suggestions, bar.text)
+  const options: ReadonlyArray<ComboboxOption> = suggestions.items.map((s) => ({
     id: s.id,
     label: s.name,
     detail: s.packageType,
   }))
   const status =
-    bar.suggestions.status === 'loading'
+    suggestions.status === 'searching'
       ? 'Searching…'
-      : bar.suggestions.status === 'loaded' && bar.suggestions.text === bar.text
+      : suggestions.status === 'noMatch'
         ? 'No matching packages'
         : undefined
 
