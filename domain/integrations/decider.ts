@@ -59,17 +59,31 @@ const canonical = (f: CatalogueFilters) => {
   return { ...c, categories: [...c.categories], vendors: [...c.vendors] }
 }
 
-/** Who asks: an OAuth user's tool setup data carries an API key (spec 001, integration state). */
+/**
+ * Who asks: only admins set up integrations and keep git integrations (spec 001, roles: others
+ * get documentation only); an OAuth user's tool setup data carries an API key.
+ */
 export interface Asker {
+  readonly admin: boolean
   readonly oauthUser: boolean
 }
+
+/** What only an admin may ask, whatever a view shows (a script may send anything). */
+const ADMIN_ONLY: ReadonlySet<IntegrationsCommand['type']> = new Set([
+  'integrations/RunSetupAction',
+  'integrations/OpenTool',
+  'integrations/OpenGitModal',
+  'integrations/DeleteIntegration',
+  'integrations/SaveRepoSelection',
+] as const)
 
 export function decide(
   command: IntegrationsCommand,
   s: IntegrationsState,
   meta: CommandMeta,
-  asker: Asker = { oauthUser: false },
+  asker: Asker = { admin: true, oauthUser: false },
 ): Decision {
+  if (!asker.admin && ADMIN_ONLY.has(command.type)) return left('only an admin sets up integrations')
   switch (command.type) {
     case 'integrations/LoadCatalogue':
       return s.catalogue.status === 'loading'
@@ -393,7 +407,10 @@ export const integrationsArea: AppArea<'integrations'> = {
   events: integrationsEvents,
   commands: integrationsCommandCodecs,
   decide: (command, state, meta) =>
-    decide(command, state.integrations, meta, { oauthUser: state.session.user?.realm === 'oauth' }),
+    decide(command, state.integrations, meta, {
+      admin: state.session.user?.admin === true,
+      oauthUser: state.session.user?.realm === 'oauth',
+    }),
   evolve: (slice, event) => {
     if (event.type === 'session/SignedOut') return initialIntegrationsState
     return isOwn(event) ? evolve(slice, event) : slice

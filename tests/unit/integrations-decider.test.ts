@@ -1,6 +1,6 @@
 /** The integrations decider: given events, when command, then events (the git modal and the filters). */
 import { describe, expect, it } from 'vitest'
-import { right } from 'fp-ts/Either'
+import { left, right } from 'fp-ts/Either'
 import {
   CatalogueLoaded,
   CatalogueRequested,
@@ -225,12 +225,25 @@ describe('tool setup (the common integration modal)', () => {
 
   it('an OAuth user’s Set Up asks for the API key with the setup data; anyone else’s does not', () => {
     const s = given(loaded)
-    expect(decide(setUp, s, meta, { oauthUser: true })).toEqual(
+    expect(decide(setUp, s, meta, { admin: true, oauthUser: true })).toEqual(
       right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: true })]),
     )
-    expect(decide(setUp, s, meta, { oauthUser: false })).toEqual(
+    expect(decide(setUp, s, meta, { admin: true, oauthUser: false })).toEqual(
       right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false })]),
     )
+  })
+
+  it('only an admin runs a setup action or keeps git integrations: others get documentation only', () => {
+    const s = given(loaded)
+    const developer = { admin: false, oauthUser: false }
+    for (const command of [
+      setUp,
+      { type: 'integrations/OpenTool', tool: 'jfrog-cli', withApiKey: false },
+      { type: 'integrations/OpenGitModal', vendor: 'github' },
+      { type: 'integrations/DeleteIntegration', integrationKey: 'github-1' },
+      { type: 'integrations/SaveRepoSelection', integrationKey: 'github-1', selected: [] },
+    ] as const)
+      expect(decide(command, s, meta, developer)).toEqual(left('only an admin sets up integrations'))
   })
 
   it('a failed API key fetch is recorded only: the setup goes on to ready without a key', () => {
