@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { errors } from '../auth/schemas'
+import { DEFAULT_HTTPS_PORT, DEFAULT_HTTP_PORT } from '../../domain/shared/webServer'
 
 export interface ReverseProxy {
   key: string
@@ -42,6 +43,11 @@ const reverseProxySchema = {
   ],
   additionalProperties: false,
 } as const
+// What an admin sends: the ports may be left out (HTTP 80, HTTPS 443).
+const reverseProxyInput = {
+  ...reverseProxySchema,
+  required: reverseProxySchema.required.filter((f) => f !== 'httpsPort' && f !== 'httpPort'),
+}
 
 interface Row {
   key: string
@@ -71,9 +77,13 @@ export function seedReverseProxy(ctx: ServerContext): void {
     .prepare(
       `INSERT OR IGNORE INTO reverse_proxies (key, server_name, docker_reverse_proxy_method, reverse_proxy_repositories,
          use_https, use_http, https_port, http_port)
-       SELECT 'direct', ?, 'REPOPATHPREFIX', '[]', 0, 1, 443, ? WHERE NOT EXISTS (SELECT 1 FROM reverse_proxies)`,
+       SELECT 'direct', ?, 'REPOPATHPREFIX', '[]', 0, 1, ?, ? WHERE NOT EXISTS (SELECT 1 FROM reverse_proxies)`,
     )
-    .run(/^[A-Za-z0-9.-]+$/.test(host) ? host : 'localhost', ctx.config.port > 0 ? ctx.config.port : 80)
+    .run(
+      /^[A-Za-z0-9.-]+$/.test(host) ? host : 'localhost',
+      DEFAULT_HTTPS_PORT,
+      ctx.config.port > 0 ? ctx.config.port : DEFAULT_HTTP_PORT,
+    )
 }
 
 export function registerWebServerRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -94,12 +104,12 @@ export function registerWebServerRoutes(app: FastifyInstance, ctx: ServerContext
     },
   )
 
-  app.put<{ Body: ReverseProxy[] }>(
+  app.put<{ Body: Array<Omit<ReverseProxy, 'httpsPort' | 'httpPort'> & Partial<ReverseProxy>> }>(
     '/ui/system/configuration/webServer',
     {
       schema: {
         summary: 'Replace the reverse proxies (admins)',
-        body: { type: 'array', maxItems: 20, items: reverseProxySchema },
+        body: { type: 'array', maxItems: 20, items: reverseProxyInput },
         response: { 200: { type: 'array', items: reverseProxySchema }, ...errors(400, 401, 403, 409) },
       },
     },
@@ -122,8 +132,8 @@ export function registerWebServerRoutes(app: FastifyInstance, ctx: ServerContext
             JSON.stringify(p.reverseProxyRepositories),
             p.useHttps ? 1 : 0,
             p.useHttp ? 1 : 0,
-            p.httpsPort,
-            p.httpPort,
+            p.httpsPort ?? DEFAULT_HTTPS_PORT,
+            p.httpPort ?? DEFAULT_HTTP_PORT,
           )
       })()
       return list()

@@ -157,6 +157,14 @@ describe('start-up data', () => {
       cookie: admin,
     })
     expect(badPort.status).toBe(400)
+    // Ports left out are the defaults: HTTP 80, HTTPS 443 (spec 000 section 9).
+    const { httpsPort: _https, httpPort: _http, ...withoutPorts } = proxy
+    const defaulted = await call(server, 'PUT', '/ui/system/configuration/webServer', {
+      body: [{ ...withoutPorts, key: 'defaults' }],
+      cookie: admin,
+    })
+    expect(defaulted.status).toBe(200)
+    expect(defaulted.body).toEqual([{ ...proxy, key: 'defaults', httpsPort: 443, httpPort: 80 }])
   })
 })
 
