@@ -110,8 +110,10 @@ export async function settle(page: Page, timeout = 15_000): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        document.querySelector('[role="status"][aria-label="Loading"], [aria-busy="true"]') === null &&
-        document.fonts.status === 'loaded',
+        // The integrations area's lazily loaded screens say which chunk they wait for.
+        document.querySelector(
+          '[role="status"][aria-label="Loading"], [role="status"][aria-label="Loading integrations"], [aria-busy="true"]',
+        ) === null && document.fonts.status === 'loaded',
       undefined,
       { timeout },
     )
