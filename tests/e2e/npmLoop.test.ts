@@ -162,7 +162,10 @@ describe('the npm loop (e2e)', () => {
     await confirm.getByText(/the version goes with all its files/).waitFor()
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/npm-loop-delete.png` })
     await confirm.getByRole('button', { name: 'Delete' }).click()
-    await page.getByText(`Deleted ${NAME}/-/${TARBALL} from npm-local`).waitFor({ timeout: 20_000 })
+    // The toast (exactly its text: Radix's screen-reader announcement says it with a prefix).
+    await page
+      .getByText(`Deleted ${NAME}/-/${TARBALL} from npm-local`, { exact: true })
+      .waitFor({ timeout: 20_000 })
     // Its repository is selected now; npm-local held only this package, so the tree says it is empty.
     await expect.poll(() => pathOf(page)).toBe('/artifacts/browse/npm-local')
     await tree().getByText('Empty folder').waitFor({ timeout: 20_000 })
