@@ -74,6 +74,26 @@ describe('packages list', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it("a row's update time gets its exact-date tooltip when pointed at or focused, not before", async () => {
+    renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api: catalogue() })
+    const list = await screen.findByRole('list', { name: 'Packages' })
+    // The list's rows, not the severity chips' items inside them.
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.hasAttribute('aria-posinset'))
+    expect(rows).toHaveLength(2)
+    const timeIn = (row: HTMLElement) => row.querySelector('time')!
+    // Before: no tooltip trigger in any row (a tooltip per row was most of a scrolled frame's work).
+    for (const row of rows) expect(timeIn(row)).not.toHaveAttribute('data-state')
+    await userEvent.hover(timeIn(rows[1]!))
+    await waitFor(() => expect(timeIn(rows[1]!)).toHaveAttribute('data-state'))
+    expect(timeIn(rows[0]!)).not.toHaveAttribute('data-state')
+    // By keyboard: the time keeps the focus and opens its tooltip.
+    act(() => timeIn(rows[0]!).focus())
+    await waitFor(() => expect(timeIn(rows[0]!).getAttribute('data-state')).toMatch(/-open$/))
+    expect(timeIn(rows[0]!)).toHaveFocus()
+  })
+
   it('says an answer of the wrong shape is one, not "no answer"', async () => {
     const api = catalogue()
     api.catalogue.failures.searchPackages = { kind: 'decode', message: 'edges: expected array' }

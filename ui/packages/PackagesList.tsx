@@ -133,6 +133,9 @@ function rowAt(
   return pages[lo]?.[index - (starts[lo] ?? 0)]
 }
 
+// One formatter for every row: toLocaleString('en') made one per call.
+const DOWNLOADS = new Intl.NumberFormat('en')
+
 function VirtualRows() {
   const dispatch = useDispatch()
   const list = useQuery({ type: 'packages/List' })
@@ -200,9 +203,9 @@ function VirtualRows() {
                   <span className={styles.rowMeta}>
                     <span>{pkg.packageType}</span>
                     <span>
-                      Updated <RelativeTime iso={pkg.modified} />
+                      Updated <RelativeTime iso={pkg.modified} tooltipOnDemand />
                     </span>
-                    <span>{pkg.stats.downloads.toLocaleString('en')} downloads</span>
+                    <span>{DOWNLOADS.format(pkg.stats.downloads)} downloads</span>
                   </span>
                 </>
               ) : list.failure !== null ? (
