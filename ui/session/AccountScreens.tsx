@@ -10,14 +10,12 @@ import {
   StatusMessage,
   Submit,
   failureOf,
-  mandatory,
   navigateTo,
   useQueryParams,
 } from './kit'
-import { PASSWORDS_DIFFER } from './PasswordScreens'
+import { canSend, invitationProblems, registrationProblems } from '../../domain/session/accountForms'
+import { problemText } from './formProblems'
 import styles from './session.module.css'
-import { isEmailAddress } from '../../domain/shared/forms'
-import { messageText } from '../shared/messages'
 
 export function RegistrationScreen() {
   const app = useApp()
@@ -28,11 +26,7 @@ export function RegistrationScreen() {
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [touched, setTouched] = useState(false)
-  const emailError =
-    mandatory(email, touched) ??
-    (touched && !isEmailAddress(email.trim()) ? messageText({ key: 'invalidEmail' }) : null)
-  const confirmError =
-    mandatory(confirm, touched) ?? (touched && confirm !== password ? PASSWORDS_DIFFER : null)
+  const problems = registrationProblems({ user, email, password, confirm })
   const form = forms.register
   return (
     <Screen title="Create an account">
@@ -40,8 +34,7 @@ export function RegistrationScreen() {
         label="Registration"
         onSubmit={() => {
           setTouched(true)
-          if (user.trim() === '' || !isEmailAddress(email.trim()) || password === '' || password !== confirm)
-            return
+          if (!canSend(problems)) return
           dispatch({ type: 'session/Register', user, email, passwordRef: app.stashSecret(password) })
         }}
       >
@@ -51,7 +44,7 @@ export function RegistrationScreen() {
           onChange={setUser}
           autoComplete="username"
           required
-          error={mandatory(user, touched)}
+          error={problemText(problems.user, touched)}
         />
         <Field
           label="Email"
@@ -60,7 +53,7 @@ export function RegistrationScreen() {
           onChange={setEmail}
           autoComplete="email"
           required
-          error={emailError}
+          error={problemText(problems.email, touched)}
         />
         <Field
           label="Password"
@@ -69,7 +62,7 @@ export function RegistrationScreen() {
           onChange={setPassword}
           autoComplete="new-password"
           required
-          error={mandatory(password, touched)}
+          error={problemText(problems.password, touched)}
         />
         <Field
           label="Confirm password"
@@ -78,7 +71,7 @@ export function RegistrationScreen() {
           onChange={setConfirm}
           autoComplete="new-password"
           required
-          error={confirmError}
+          error={problemText(problems.confirm, touched)}
         />
         <ErrorMessage failure={failureOf(form)} fallback="Registration failed" />
         <Submit busy={form.status === 'pending'} label="Create account" busyLabel="Creating…" />
@@ -109,6 +102,7 @@ export function InvitationScreen() {
   }, [token, app, dispatch])
   const invitation = session.invitation
   const form = session.forms.invitation
+  const problems = invitationProblems({ user, password, confirm })
   if (invitation.status !== 'valid') {
     return (
       <Screen title="Accept invitation">
@@ -129,7 +123,7 @@ export function InvitationScreen() {
         label="Accept invitation"
         onSubmit={() => {
           setTouched(true)
-          if (user.trim() === '' || password === '' || password !== confirm) return
+          if (!canSend(problems)) return
           dispatch({
             type: 'session/AcceptInvitation',
             user,
@@ -144,7 +138,7 @@ export function InvitationScreen() {
           onChange={setUser}
           autoComplete="username"
           required
-          error={mandatory(user, touched)}
+          error={problemText(problems.user, touched)}
         />
         <Field
           label="Password"
@@ -153,7 +147,7 @@ export function InvitationScreen() {
           onChange={setPassword}
           autoComplete="new-password"
           required
-          error={mandatory(password, touched)}
+          error={problemText(problems.password, touched)}
         />
         <Field
           label="Confirm password"
@@ -162,7 +156,7 @@ export function InvitationScreen() {
           onChange={setConfirm}
           autoComplete="new-password"
           required
-          error={mandatory(confirm, touched) ?? (touched && confirm !== password ? PASSWORDS_DIFFER : null)}
+          error={problemText(problems.confirm, touched)}
         />
         <ErrorMessage failure={failureOf(form)} fallback="The invitation could not be accepted" />
         <Submit busy={form.status === 'pending'} label="Accept invitation" busyLabel="Accepting…" />

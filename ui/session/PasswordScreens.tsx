@@ -15,11 +15,11 @@ import {
   useQueryParams,
 } from './kit'
 import styles from './session.module.css'
+import { canSend, changePasswordProblems, resetPasswordProblems } from '../../domain/session/accountForms'
+import { messageText } from '../shared/messages'
+import { problemText } from './formProblems'
 
-export const PASSWORDS_DIFFER = 'Passwords do not match'
-
-const confirmError = (password: string, confirm: string, touched: boolean) =>
-  mandatory(confirm, touched) ?? (touched && password !== confirm ? PASSWORDS_DIFFER : null)
+export const PASSWORDS_DIFFER = messageText({ key: 'passwordsDiffer' })
 
 export function ForgotPasswordScreen() {
   const dispatch = useDispatch()
@@ -88,12 +88,13 @@ export function ResetPasswordScreen() {
   else if (state.status !== 'valid') body = <p role="status">Checking the reset link…</p>
   else {
     const user = state.user
+    const problems = resetPasswordProblems({ password, confirm })
     body = (
       <Form
         label="Reset password"
         onSubmit={() => {
           setTouched(true)
-          if (password === '' || password !== confirm) return
+          if (!canSend(problems)) return
           dispatch({
             type: 'session/ResetPassword',
             user,
@@ -110,7 +111,7 @@ export function ResetPasswordScreen() {
           onChange={setPassword}
           autoComplete="new-password"
           required
-          error={mandatory(password, touched)}
+          error={problemText(problems.password, touched)}
         />
         <Field
           label="Confirm new password"
@@ -119,7 +120,7 @@ export function ResetPasswordScreen() {
           onChange={setConfirm}
           autoComplete="new-password"
           required
-          error={confirmError(password, confirm, touched)}
+          error={problemText(problems.confirm, touched)}
         />
         <ErrorMessage failure={failureOf(form)} fallback="Failed to reset the password" />
         <Submit busy={form.status === 'pending'} label="Reset password" busyLabel="Resetting…" />
@@ -148,13 +149,14 @@ export function ChangePasswordScreen() {
   const [confirm, setConfirm] = useState('')
   const [touched, setTouched] = useState(false)
   const form = forms.change
+  const problems = changePasswordProblems({ userName, oldPassword, password, confirm })
   return (
     <Screen title="Change password" intro="Your password has expired or must be changed before you continue.">
       <Form
         label="Change password"
         onSubmit={() => {
           setTouched(true)
-          if (userName.trim() === '' || oldPassword === '' || password === '' || password !== confirm) return
+          if (!canSend(problems)) return
           dispatch({
             type: 'session/ChangePassword',
             userName,
@@ -169,7 +171,7 @@ export function ChangePasswordScreen() {
           onChange={setUserName}
           autoComplete="username"
           required
-          error={mandatory(userName, touched)}
+          error={problemText(problems.userName, touched)}
         />
         <Field
           label="Current password"
@@ -178,7 +180,7 @@ export function ChangePasswordScreen() {
           onChange={setOld}
           autoComplete="current-password"
           required
-          error={mandatory(oldPassword, touched)}
+          error={problemText(problems.oldPassword, touched)}
         />
         <Field
           label="New password"
@@ -187,7 +189,7 @@ export function ChangePasswordScreen() {
           onChange={setPassword}
           autoComplete="new-password"
           required
-          error={mandatory(password, touched)}
+          error={problemText(problems.password, touched)}
         />
         <Field
           label="Confirm new password"
@@ -196,7 +198,7 @@ export function ChangePasswordScreen() {
           onChange={setConfirm}
           autoComplete="new-password"
           required
-          error={confirmError(password, confirm, touched)}
+          error={problemText(problems.confirm, touched)}
         />
         <ErrorMessage failure={failureOf(form)} fallback="Failed to change password" />
         <Submit busy={form.status === 'pending'} label="Change password" busyLabel="Changing…" />

@@ -8,6 +8,7 @@ import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 export type Message =
   | { readonly key: 'mandatory' }
   | { readonly key: 'invalidEmail' }
+  | { readonly key: 'passwordsDiffer' }
   | { readonly key: 'tooLong'; readonly max: number }
   | { readonly key: 'notAuthorized' }
   | { readonly key: 'contactRequestSent' }
@@ -36,6 +37,8 @@ export function messageText(message: Message): string {
   switch (message.key) {
     case 'mandatory':
       return MANDATORY_MESSAGE
+    case 'passwordsDiffer':
+      return 'Passwords do not match'
     case 'invalidEmail':
       return 'Enter a valid email address'
     case 'tooLong':
