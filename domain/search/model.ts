@@ -101,36 +101,22 @@ export const SEARCH_MODEL_FIELDS: {
 
 const FIELD_NAMES = Object.keys(SEARCH_MODEL_FIELDS) as ReadonlyArray<keyof SearchModel>
 
-const EXTRA_FIELDS: ReadonlyArray<keyof SearchModelExtras> = [
-  'checksum',
-  'isChecksum',
-  'cve',
-  'properties',
-  'propertySets',
-  'path',
-  'excludeInnerClasses',
-  'searchClassOnly',
-  'branch',
-]
+// The other fields are those without a default (absent until set).
 const isExtra = (field: keyof SearchModel): field is keyof SearchModelExtras =>
-  (EXTRA_FIELDS as ReadonlyArray<string>).includes(field)
+  !(field in DEFAULT_SEARCH_MODEL)
 
-// An object field is a list of `name=value` items in the URL; the first `=` splits them.
-function objectFromItems(items: ReadonlyArray<string>): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const item of items) {
-    const at = item.indexOf('=')
-    const name = at < 0 ? item : item.slice(0, at)
-    if (name === '') continue
-    Object.defineProperty(out, name, {
-      value: at < 0 ? '' : item.slice(at + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
-  }
-  return out
-}
+// An object field is a list of `name=value` items in the URL; the first `=` splits them
+// (fromEntries defines own properties, `__proto__` included).
+const objectFromItems = (items: ReadonlyArray<string>): Record<string, string> =>
+  Object.fromEntries(
+    items
+      .map((item) =>
+        item.includes('=')
+          ? [item.slice(0, item.indexOf('=')), item.slice(item.indexOf('=') + 1)]
+          : [item, ''],
+      )
+      .filter(([name]) => name !== ''),
+  )
 
 /** The query-string keys the model owns; any other key in the URL is left alone. */
 export const SEARCH_QUERY_KEYS: ReadonlyArray<string> = FIELD_NAMES.map((f) => SEARCH_MODEL_FIELDS[f].key)
