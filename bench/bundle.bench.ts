@@ -157,6 +157,8 @@ export const AREA_CHUNKS = [
   'ChromeOverlays',
   // The set-me-up panel with its selects, loaded when it opens.
   'SetMeUpPanel',
+  // The personalization dialog of the getting-started page, loaded when it opens.
+  'PersonalizationDialog',
   // The top bar's menus (Radix DropdownMenu), asked for with the layout.
   'TopMenus',
   // Loaded with the first notification.
@@ -210,6 +212,7 @@ export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   GitScreens: inLayout('integrations'),
   ChromeOverlays: inLayout(),
   SetMeUpPanel: inLayout(),
+  PersonalizationDialog: inLayout('ShellPages'),
   TopMenus: ['MainLayout'],
   SelectPopup: inLayout(),
   packagesEffects: inLayout('packages'),
