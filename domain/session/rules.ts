@@ -4,6 +4,7 @@
  * profile password-unlock state. No clock, no storage: time comes in as `nowMs`.
  */
 import { none, some, type Option } from 'fp-ts/Option'
+import type { SafeInternalPath } from './types'
 
 /**
  * An idle session that becomes active after this long asks the server whether it is still
@@ -44,7 +45,7 @@ const MAX_DECODING_LEVELS = 8
  * of percent-decoding. Servers, proxies and later code may decode a path once more than we
  * expect, so every decoded form must be as harmless as the raw one.
  */
-export function isSafeInternalPath(path: string): boolean {
+export function isSafeInternalPath(path: string): path is SafeInternalPath {
   if (typeof path !== 'string') return false
   let current = path
   for (let level = 0; level < MAX_DECODING_LEVELS; level++) {
@@ -227,7 +228,7 @@ function decodeRecord(record: unknown): PathAfterLoginRecord | undefined {
 export function pathAfterLogin(
   record: unknown,
   ctx: { readonly nowMs: number; readonly isAdmin: boolean },
-): Option<string> {
+): Option<SafeInternalPath> {
   const decoded = decodeRecord(record)
   if (!decoded || !Number.isFinite(ctx.nowMs)) return none
   if (decoded.expiration <= ctx.nowMs) return none

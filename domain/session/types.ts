@@ -3,6 +3,13 @@
 import type { Failure } from '../shared/failure'
 
 /** The user data of server/API.md (`UserData`). */
+declare const safeInternalPath: unique symbol
+/**
+ * A path that stays on this origin at every level of percent-decoding: only `isSafeInternalPath`
+ * (rules.ts) makes one, so a function that takes it cannot be handed an unchecked address.
+ */
+export type SafeInternalPath = string & { readonly [safeInternalPath]: true }
+
 export interface UserData {
   readonly name: string
   readonly anonymous: boolean
