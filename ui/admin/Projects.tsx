@@ -11,6 +11,7 @@ import { Button } from '../shared/kit/Button'
 import { Field as KitField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import { Skeleton } from '../shared/kit/Surface'
+import { FailureNote } from '../shared/kit/LoadFailure'
 import styles from './admin.module.css'
 import { MANDATORY_MESSAGE } from '../../domain/shared/forms'
 
@@ -116,9 +117,7 @@ export function ProjectMembers() {
       {members.status === 'loaded' ? (
         <MembersEditor projectKey={projectKey} initial={members.data} />
       ) : members.status === 'failed' ? (
-        <p role="alert" className={styles.failure}>
-          The members could not be loaded.
-        </p>
+        <FailureNote>The members could not be loaded.</FailureNote>
       ) : (
         <div className={styles.skeleton}>
           <span role="status" className={styles.srOnly}>

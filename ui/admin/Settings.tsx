@@ -8,6 +8,7 @@ import { Button } from '../shared/kit/Button'
 import { Switch } from '../shared/kit/Choice'
 import { messageText } from '../shared/messages'
 import { Skeleton } from '../shared/kit/Surface'
+import { FailureNote } from '../shared/kit/LoadFailure'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import styles from './admin.module.css'
 
@@ -28,9 +29,7 @@ export function GeneralSettings() {
       {config.status === 'loaded' ? (
         <GeneralForm initial={config.data} />
       ) : config.status === 'failed' ? (
-        <p role="alert" className={styles.failure}>
-          The settings could not be loaded.
-        </p>
+        <FailureNote>The settings could not be loaded.</FailureNote>
       ) : (
         <div className={styles.skeleton}>
           <span role="status" className={styles.srOnly}>

@@ -4,9 +4,10 @@ import { Link } from 'wouter'
 import { failureMessage } from '../../domain/shared/failure'
 import { whatHappened } from '../shared/failureText'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { RefreshCw, TriangleAlert, Trash2, Inbox } from 'lucide-react'
+import { Trash2, Inbox } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Checkbox as KitCheckbox } from '../shared/kit/Checkbox'
+import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import styles from './admin.module.css'
 
@@ -68,17 +69,10 @@ export function Ready<A>({
     )
   if (loadable.status === 'failed')
     return (
-      <div role="alert" className={styles.failure}>
-        <TriangleAlert size={20} aria-hidden className={styles.failureIcon} />
-        <p>
-          The {what} could not be loaded: {whatHappened(loadable.failure)}.
-        </p>
-        {retry && (
-          <Button size="sm" icon={<RefreshCw size={16} aria-hidden />} onClick={retry}>
-            Retry
-          </Button>
-        )}
-      </div>
+      <LoadFailure
+        message={`The ${what} could not be loaded: ${whatHappened(loadable.failure)}.`}
+        onRetry={retry}
+      />
     )
   return <>{children(loadable.data)}</>
 }
@@ -115,12 +109,7 @@ export function Loaded<A>({
 /** The server's answer to a failed save, above the form (the form keeps what was typed). */
 export function SaveError({ save }: { save: SaveState }) {
   if (save.status !== 'failed') return null
-  return (
-    <p role="alert" className={styles.failure}>
-      <TriangleAlert size={18} aria-hidden className={styles.failureIcon} />
-      {failureMessage(save.failure, 'The changes could not be saved')}
-    </p>
-  )
+  return <FailureNote>{failureMessage(save.failure, 'The changes could not be saved')}</FailureNote>
 }
 
 export function Checkbox({
@@ -253,10 +242,9 @@ export function Existing<A>({
       {(items) => {
         const item = items.find(find)
         return item === undefined ? (
-          <p role="alert" className={styles.failure}>
-            <TriangleAlert size={18} aria-hidden className={styles.failureIcon} />
+          <FailureNote>
             There is no {what} named {name}.
-          </p>
+          </FailureNote>
         ) : (
           children(item)
         )

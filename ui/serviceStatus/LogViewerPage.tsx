@@ -18,6 +18,7 @@ import { Button } from '../shared/kit/Button'
 import { Field } from '../shared/kit/Field'
 import { Select as KitSelect } from '../shared/kit/Select'
 import { Skeleton } from '../shared/kit/Surface'
+import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { formatDateTime } from '../shared/dates'
 import styles from './logViewer.module.css'
 
@@ -95,26 +96,22 @@ function LogBody({ s }: { s: LogViewerState }): ReactNode {
   if (s.nodes.status === 'idle' || s.nodes.status === 'loading') return <LogSkeleton label="Loading nodes…" />
   if (s.nodes.status === 'failed')
     return (
-      <div role="alert" className={styles.failure}>
-        <p>The nodes could not be loaded: {whatHappened(s.nodes.failure)}.</p>
-        <Button size="sm" onClick={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailure
+        message={`The nodes could not be loaded: ${whatHappened(s.nodes.failure)}.`}
+        onRetry={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}
+        retryLabel="Try again"
+      />
     )
   if (s.node === null) return <p className={styles.note}>No node runs {productName(s.product)}.</p>
   if (s.files.status === 'idle' || s.files.status === 'loading')
     return <LogSkeleton label="Loading log files…" />
   if (s.files.status === 'failed')
     return (
-      <div role="alert" className={styles.failure}>
-        <p>
-          The log files of {s.node} could not be loaded: {whatHappened(s.files.failure)}.
-        </p>
-        <Button size="sm" onClick={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailure
+        message={`The log files of ${s.node} could not be loaded: ${whatHappened(s.files.failure)}.`}
+        onRetry={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}
+        retryLabel="Try again"
+      />
     )
   if (s.file === null)
     return (
@@ -126,10 +123,10 @@ function LogBody({ s }: { s: LogViewerState }): ReactNode {
   return (
     <>
       {s.tailFailure && (
-        <p role="alert" className={styles.failure}>
+        <FailureNote>
           The log could not be read: {whatHappened(s.tailFailure)}.{' '}
           {s.paused ? '' : 'It is read again at the next refresh.'}
-        </p>
+        </FailureNote>
       )}
       {!received && !s.tailFailure && <LogSkeleton label="Loading the log…" />}
       {received && text === '' && <p className={styles.note}>The file is empty.</p>}

@@ -4,10 +4,11 @@ import { useEffect } from 'react'
 import type { TopologyNode } from '../../domain/serviceStatus'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { humaniseUptime } from '../../domain/serviceStatus/rules'
-import { CircleCheck, CircleX, Clock, Network, RefreshCw, Server, TriangleAlert } from 'lucide-react'
+import { CircleCheck, CircleX, Clock, Network, RefreshCw, Server } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Badge, EmptyState, Skeleton, type Tone } from '../shared/kit/Surface'
 import styles from './topology.module.css'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 
 function groupByService(nodes: ReadonlyArray<TopologyNode>): ReadonlyArray<[string, TopologyNode[]]> {
   const groups = new Map<string, TopologyNode[]>()
@@ -133,13 +134,11 @@ export default function TopologyPage() {
         </div>
       )}
       {topology.status === 'failed' && (
-        <div role="alert" className={styles.failure}>
-          <TriangleAlert size={20} aria-hidden className={styles.failureIcon} />
-          <p>The services could not be loaded: {whatHappened(topology.failure)}.</p>
-          <Button size="sm" onClick={() => dispatch({ type: 'serviceStatus/LoadTopology' })}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailure
+          message={`The services could not be loaded: ${whatHappened(topology.failure)}.`}
+          onRetry={() => dispatch({ type: 'serviceStatus/LoadTopology' })}
+          retryLabel="Try again"
+        />
       )}
       {topology.status === 'loaded' && nodes.length === 0 && (
         <div className={styles.panel}>

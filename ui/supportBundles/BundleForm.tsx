@@ -17,6 +17,7 @@ import { Button } from '../shared/kit/Button'
 import { Field as KitField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import styles from './supportZone.module.css'
+import { FailureNote } from '../shared/kit/LoadFailure'
 
 export function BundleForm() {
   const dispatch = useDispatch()
@@ -84,10 +85,10 @@ export function BundleForm() {
         />
       </div>
       {create.status === 'failed' && create.failure && (
-        <p role="alert" className={styles.failure}>
+        <FailureNote>
           The support bundle could not be created:{' '}
           {failureMessage(create.failure, whatHappened(create.failure))}.
-        </p>
+        </FailureNote>
       )}
       {create.status === 'created' && !refused && (
         <p role="status" className={styles.done}>

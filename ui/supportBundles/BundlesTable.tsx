@@ -9,6 +9,7 @@ import { Dialog } from '../shared/kit/Overlay'
 import { Badge, EmptyState, Skeleton, type Tone } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import styles from './supportZone.module.css'
+import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 
 const STATUS_TONE: Readonly<Record<string, Tone>> = {
   'in progress': 'accent',
@@ -67,21 +68,17 @@ export function BundlesTable() {
         Support bundles
       </h2>
       {s.list.status === 'failed' && (
-        <div role="alert" className={styles.failure}>
-          <p>
-            The support bundles could not be loaded:{' '}
-            {whatHappened(s.list.failure ?? { kind: 'network', message: '' })}.
-          </p>
-          <Button size="sm" onClick={reload}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailure
+          message={`The support bundles could not be loaded: ${whatHappened(s.list.failure ?? { kind: 'network', message: '' })}.`}
+          onRetry={reload}
+          retryLabel="Try again"
+        />
       )}
       {s.actionFailure && (
-        <p role="alert" className={styles.failure}>
+        <FailureNote>
           The bundle could not be {s.actionFailure.op === 'delete' ? 'deleted' : 'downloaded'}:{' '}
           {whatHappened(s.actionFailure.failure)}.
-        </p>
+        </FailureNote>
       )}
       {rows.length === 0 && (s.list.status === 'loading' || s.list.status === 'idle') && (
         <div role="status" className={styles.skeleton}>
