@@ -10,7 +10,14 @@ import { join, resolve } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { startTestServer } from '../tests/support/server'
 import { launchChromium } from '../tests/support/browser'
-import { SCREENS, firstPackagePath, settle, signInAs, type UserKind } from '../tests/support/screens'
+import {
+  SCREENS,
+  firstPackagePath,
+  settle,
+  signInAs,
+  trackRequests,
+  type UserKind,
+} from '../tests/support/screens'
 
 const arg = (name: string) =>
   process.argv
@@ -48,6 +55,7 @@ try {
     for (const theme of THEMES) {
       const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1440, height: 900 } })
       const page = await context.newPage()
+      await trackRequests(page)
       await signInAs(page, server.url, user, server.config)
       const packagePath = user === 'anonymous' ? undefined : await firstPackagePath(page, server.url)
       for (const screen of SCREENS) {

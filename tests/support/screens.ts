@@ -102,22 +102,53 @@ export async function signInAs(
 }
 
 /**
- * Waits until a screen has settled: no request of the page in flight for a moment, no loading
- * skeleton or busy region left, and the web font in use.
+ * Counts the page's fetches in flight (window.__inflight), from before its first script: call
+ * once per page, before its first navigation, so that `settle` can wait for them.
+ */
+export async function trackRequests(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __inflight: number; fetch: typeof fetch }
+    w.__inflight = 0
+    const original = w.fetch.bind(window)
+    w.fetch = (...args: Parameters<typeof fetch>) => {
+      w.__inflight += 1
+      return original(...args).finally(() => {
+        w.__inflight -= 1
+      })
+    }
+  })
+}
+
+/** True once the screen has been drawn and done for two frames in a row: run in the page. */
+function screenDone(): boolean {
+  const loading =
+    document.querySelector(
+      '[role="status"][aria-label^="Loading"], [aria-busy="true"], [data-skeleton], [role="progressbar"]',
+    ) !== null ||
+    [...document.querySelectorAll('[role="status"]')].some((s) =>
+      /^Loading\b/.test(s.textContent?.trim() ?? ''),
+    )
+  const w = window as unknown as { __inflight?: number; __doneFrames?: number }
+  const done =
+    document.readyState === 'complete' &&
+    (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
+    !loading &&
+    (w.__inflight ?? 0) === 0 &&
+    document.fonts.status === 'loaded'
+  w.__doneFrames = done ? (w.__doneFrames ?? 0) + 1 : 0
+  return w.__doneFrames >= 2
+}
+
+/**
+ * Waits until a screen has settled: the console drawn, no loading skeleton, status or busy
+ * region left, no fetch in flight (with `trackRequests`), the web font in use, and all of this
+ * so on two frames in a row. States, not a quiet period: a screen that never settles is
+ * checked as it is after `timeout`.
  */
 export async function settle(page: Page, timeout = 15_000): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined)
-  await page
-    .waitForFunction(
-      () =>
-        // The integrations area's lazily loaded screens say which chunk they wait for.
-        document.querySelector(
-          '[role="status"][aria-label="Loading"], [role="status"][aria-label="Loading integrations"], [aria-busy="true"]',
-        ) === null && document.fonts.status === 'loaded',
-      undefined,
-      { timeout },
-    )
-    .catch(() => undefined)
+  await page.waitForLoadState('load', { timeout }).catch(() => undefined)
+  await page.evaluate(() => ((window as unknown as { __doneFrames?: number }).__doneFrames = 0))
+  await page.waitForFunction(screenDone, undefined, { timeout, polling: 'raf' }).catch(() => undefined)
 }
 
 /** The path of the first package of the list, as its row links to it. */

@@ -68,7 +68,7 @@ export function Skeleton({
   readonly radius?: string
 }) {
   const style: CSSProperties = { width, height, ...(radius ? { borderRadius: radius } : {}) }
-  return <span className={styles.skeleton} style={style} aria-hidden="true" />
+  return <span className={styles.skeleton} style={style} aria-hidden="true" data-skeleton="" />
 }
 
 /** A page-shaped skeleton (title, toolbar, rows) with one status for screen readers. */
