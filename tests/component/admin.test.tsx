@@ -120,7 +120,7 @@ describe('admin pages', () => {
       features: () => Promise.resolve(right({ readOnlyMode })),
     }
     const { app } = renderShell('/admin/configuration/general', admin, { adminApi, platformApi }, effects)
-    const toggle = await screen.findByRole('switch', { name: 'Read-only mode' }, { timeout: 15_000 })
+    const toggle = await screen.findByRole('checkbox', { name: 'Read-only mode' }, { timeout: 15_000 })
     expect(toggle).not.toBeChecked()
     expect(screen.getByText(/You cannot use this option in read-only mode/)).toBeInTheDocument()
     await user.click(toggle)

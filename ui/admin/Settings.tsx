@@ -5,7 +5,7 @@ import { useForm } from '../shared/forms'
 import { Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
 import { Button } from '../shared/kit/Button'
-import { Switch } from '../shared/kit/Choice'
+import { Checkbox } from '../shared/kit/Checkbox'
 import { messageText } from '../shared/messages'
 import { Skeleton } from '../shared/kit/Surface'
 import { FailureNote } from '../shared/kit/LoadFailure'
@@ -63,7 +63,7 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
       <Field label="Base URL" {...bind('baseUrl')} />
       <Field label="Custom Message" multiline {...bind('customMessage')} />
       <div className={styles.switchField}>
-        <Switch
+        <Checkbox
           label="Read-only mode"
           checked={readOnly}
           onCheckedChange={(readOnlyMode) => set({ readOnlyMode })}

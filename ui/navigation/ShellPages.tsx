@@ -2,9 +2,11 @@
 // for areas this console does not build yet): a lazily loaded chunk, mounted by ui/routes.tsx.
 import { ArrowRight, Network, ShieldCheck, Workflow, type LucideIcon } from 'lucide-react'
 import styles from './shellPages.module.css'
-import { useDispatch, useQuery } from '../shared/appContext'
+import { Suspense, createElement, useMemo } from 'react'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import { lazyArea } from '../shared/lazyArea'
+import { PageSkeleton } from '../shared/kit/Surface'
 import { ClientSetupForm } from './ClientSetupForm'
-import GettingStartedPage from '../onboarding/GettingStartedPage'
 
 interface TeaserPage {
   readonly heading: string
@@ -94,6 +96,23 @@ function FirstProject() {
   )
 }
 
+// Getting started is the onboarding area's page (personalization, education center): a chunk of
+// its own, so the teasers and placeholders do not carry its dialogs.
+function GettingStarted() {
+  const app = useApp()
+  // Made once per app, like the routes' area chunks.
+  const Page = useMemo(
+    () =>
+      lazyArea(
+        'onboarding',
+        () => import('../onboarding/GettingStartedPage'),
+        (command) => app.dispatch(command, 'ui'),
+      ),
+    [app],
+  )
+  return createElement(Page)
+}
+
 export default function ShellPages() {
   const match = useQuery({ type: 'navigation/Route' })
   const name = match?.route.name ?? ''
@@ -109,7 +128,12 @@ export default function ShellPages() {
         <ClientSetupForm />
       </section>
     )
-  if (name === 'getStarted' || name === 'tourGetStarted') return <GettingStartedPage />
+  if (name === 'getStarted' || name === 'tourGetStarted')
+    return (
+      <Suspense fallback={<PageSkeleton label="Loading getting started" />}>
+        <GettingStarted />
+      </Suspense>
+    )
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">{title}</h1>

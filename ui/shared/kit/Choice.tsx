@@ -2,8 +2,7 @@
  * Choices on Radix primitives (keyboard, roles and states come with them): Checkbox, Switch,
  * RadioGroup and Select. Each has its label next to the control, clickable.
  */
-import { useId, type ReactNode } from 'react'
-import * as RSwitch from '@radix-ui/react-switch'
+import { useId } from 'react'
 import * as RRadio from '@radix-ui/react-radio-group'
 import styles from './choice.module.css'
 import type { Option } from './Select'
@@ -12,31 +11,7 @@ import type { Option } from './Select'
 // lock, and a screen with a select does not load the other choices.
 export { Checkbox, type CheckboxProps } from './Checkbox'
 export { Select, type Option, type SelectProps } from './Select'
-
-export interface SwitchProps {
-  readonly label: ReactNode
-  readonly checked: boolean
-  readonly onCheckedChange: (checked: boolean) => void
-  readonly disabled?: boolean
-}
-
-export function Switch({ label, checked, onCheckedChange, disabled }: SwitchProps) {
-  const id = useId()
-  return (
-    <span className={styles.row}>
-      <RSwitch.Root
-        id={id}
-        className={styles.switch}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-      >
-        <RSwitch.Thumb className={styles.thumb} />
-      </RSwitch.Root>
-      <label htmlFor={id}>{label}</label>
-    </span>
-  )
-}
+export { Switch, type SwitchProps } from './Switch'
 
 export interface RadioGroupProps<V extends string> {
   readonly label: string
