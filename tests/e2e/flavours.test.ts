@@ -1,18 +1,12 @@
 // Each instance flavour's menus, in Chromium against a reference server started with that flavour.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { browser, withChromium } from '../support/e2e'
 import { startTestServer } from '../support/server'
-import { launchChromium } from '../support/browser'
 import type { Flavour } from '../../server/config'
 import { fillLogin } from './loginHelpers'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withChromium()
 
 const path = (page: Page) => new URL(page.url()).pathname
 
