@@ -110,7 +110,11 @@ function GettingStarted() {
       ),
     [app],
   )
-  return createElement(Page)
+  // The boundary is here, below the memo: a component that suspends loses its memo, so with the
+  // boundary above it every retry made a new lazy page and the skeleton stayed for good.
+  return (
+    <Suspense fallback={<PageSkeleton label="Loading getting started" />}>{createElement(Page)}</Suspense>
+  )
 }
 
 export default function ShellPages() {
@@ -128,12 +132,7 @@ export default function ShellPages() {
         <ClientSetupForm />
       </section>
     )
-  if (name === 'getStarted' || name === 'tourGetStarted')
-    return (
-      <Suspense fallback={<PageSkeleton label="Loading getting started" />}>
-        <GettingStarted />
-      </Suspense>
-    )
+  if (name === 'getStarted' || name === 'tourGetStarted') return <GettingStarted />
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">{title}</h1>
