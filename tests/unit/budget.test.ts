@@ -36,7 +36,15 @@ const gzip = (s: { jsGzip: number; cssGzip: number }) => s.jsGzip + s.cssGzip
 // types, permission and recent searches are derived in its chunk from the query search/Viewer
 // (-0.9 KB: 125,103 B with integrations). Next: searchTypes and model (~4.8 KB minified, still
 // reached from the entry) and the session decider's account screens (~5 KB minified).
-const LOGIN_PAGE_CEILING_KB = 123
+//
+// Raised to 124 KB on 2026-11-26 (126,326 B measured, 374 B over 123 KB), by the integrator's
+// decision: what came in are clauses of the specifications the login page's own rules need —
+// the query model's nine other fields and their URL keys (domain/search/model.ts, +0.8 KB
+// minified: search state lives in the URL, which the navigation pipeline reads on every page),
+// registration only where enabled (login guard), the micro-frontend mount limit (bus), the
+// Overview sidebar item (menus). The way back under 123 KB is the one named above: the tour's
+// steps and the search model's URL codec out of the entry.
+const LOGIN_PAGE_CEILING_KB = 124
 
 describe.skipIf(!built)('bundle budget (run `npx vite build` first)', () => {
   const bundle = built ? new BuiltBundle() : undefined
