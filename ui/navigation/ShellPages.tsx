@@ -6,6 +6,7 @@ import { Suspense, createElement, useMemo } from 'react'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
 import { PageSkeleton } from '../shared/kit/Surface'
+import { Button } from '../shared/kit/Button'
 import { ClientSetupForm } from './ClientSetupForm'
 
 interface TeaserPage {
@@ -89,9 +90,9 @@ function FirstProject() {
   if (!admin) return null
   return (
     <p>
-      <button type="button" onClick={() => dispatch({ type: 'onboarding/OpenQuestionnaire' })}>
+      <Button variant="primary" onClick={() => dispatch({ type: 'onboarding/OpenQuestionnaire' })}>
         Create your first project
-      </button>
+      </Button>
     </p>
   )
 }

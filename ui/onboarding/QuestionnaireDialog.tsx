@@ -19,6 +19,10 @@ import {
 } from '../../domain/onboarding'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { ShellDialog } from '../layout/ShellDialog'
+import { Button } from '../shared/kit/Button'
+import { Checkbox } from '../shared/kit/Checkbox'
+import { RadioGroup } from '../shared/kit/Choice'
+import { TextField as KitTextField } from '../shared/kit/Field'
 import { onboardingText } from './messages'
 import styles from './onboarding.module.css'
 
@@ -46,20 +50,15 @@ function TextField(props: {
   onChange: (value: string) => void
   maxLength?: number
 }) {
-  const id = useId()
   return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        value={props.value}
-        maxLength={props.maxLength}
-        aria-invalid={props.error !== undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      <Problem id={`${id}-error`} text={props.error} />
-    </div>
+    <KitTextField
+      label={props.label}
+      value={props.value}
+      maxLength={props.maxLength}
+      // The kit words nothing: the message is announced as the step is refused.
+      error={props.error ? <span role="alert">{props.error}</span> : undefined}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
   )
 }
 
@@ -74,26 +73,30 @@ function Choices<T extends string>(props: {
   const id = useId()
   return (
     <fieldset className={styles.fieldset} aria-describedby={props.error ? `${id}-error` : undefined}>
-      <legend>{props.legend}</legend>
-      {props.options.map((option) => (
-        <label key={option}>
-          <input
-            type={props.multiple ? 'checkbox' : 'radio'}
-            name={id}
+      <legend className={styles.groupLabel}>{props.legend}</legend>
+      {props.multiple ? (
+        props.options.map((option) => (
+          <Checkbox
+            key={option}
+            label={option}
             checked={props.chosen.includes(option)}
-            onChange={(e) =>
+            onCheckedChange={(on) =>
               props.onChange(
-                !props.multiple
-                  ? [option]
-                  : e.target.checked
-                    ? [...props.chosen, option]
-                    : props.chosen.filter((c) => c !== option),
+                on
+                  ? props.options.filter((o) => o === option || props.chosen.includes(o))
+                  : props.chosen.filter((c) => c !== option),
               )
             }
-          />{' '}
-          {option}
-        </label>
-      ))}
+          />
+        ))
+      ) : (
+        <RadioGroup<T>
+          label={props.legend}
+          value={(props.chosen[0] ?? '') as T}
+          options={props.options.map((o) => ({ value: o, label: o }))}
+          onValueChange={(v) => props.onChange([v])}
+        />
+      )}
       <Problem id={`${id}-error`} text={props.error} />
     </fieldset>
   )
@@ -236,17 +239,18 @@ function Wizard({ wizard }: { wizard: QuestionnaireWizard }) {
       )}
       <div className={styles.actions}>
         {previous !== undefined && (
-          <button
+          <Button
             type="button"
+            variant="secondary"
             disabled={creating}
             onClick={() => dispatch({ type: 'onboarding/ShowQuestionnaireStep', step: previous })}
           >
             Back
-          </button>
+          </Button>
         )}
-        <button type="submit" disabled={creating} aria-busy={creating}>
+        <Button type="submit" variant="primary" busy={creating}>
           {last ? (creating ? 'Creating project…' : 'Create project') : 'Next'}
-        </button>
+        </Button>
       </div>
     </form>
   )
