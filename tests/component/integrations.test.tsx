@@ -135,6 +135,8 @@ describe('integrations catalogue', () => {
     ])
     expect(screen.getByRole('status', { name: '5 integrations displayed' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Filters' })).toBeInTheDocument()
+    // The catalogue card is the page: its title is the page's level-one heading (axe's page-has-heading-one).
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/^Integrations/)
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Cloud Native' }))
     // Not yet: the debounce waits for a pause.

@@ -231,6 +231,7 @@ export function Catalogue() {
     <div className={styles.page}>
       <Card
         className={styles.main}
+        pageTitle
         title={
           <span className={styles.title}>
             <span id="page-title">Integrations</span>
