@@ -6,7 +6,10 @@ import {
   NAME_MESSAGE as NAME_RULE,
   URL_MESSAGE as URL_RULE,
 } from '../shared/forms'
-import { PERMISSION_ACTIONS, type PermissionAction } from './types'
+import * as t from 'io-ts'
+import { isRight, left, right, type Either } from 'fp-ts/Either'
+import { PERMISSION_ACTIONS, type GeneralConfig, type PermissionAction } from './types'
+import { GeneralConfigC } from './events'
 
 export { MANDATORY, NAME_RULE, URL_RULE }
 
@@ -171,4 +174,29 @@ export function filterUsers<U extends { readonly name: string; readonly email: s
   const q = text.trim().toLowerCase()
   if (q === '') return users
   return users.filter((u) => u.name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q))
+}
+
+/** A general-configuration file that is not JSON, or not the configuration's shape. */
+export const CONFIG_IMPORT_MESSAGE = 'The file does not hold a general configuration'
+
+// Only the fields the form saves: what else an exported GET answer held is dropped.
+const GeneralConfigImportC = t.exact(GeneralConfigC)
+
+/**
+ * The text of an imported general-configuration file (already checked by validateJsonFile
+ * before it was read), parsed, decoded with the general-configuration codec and checked by the
+ * form's rules.
+ */
+export function decodeGeneralConfigImport(text: string): Either<string, GeneralConfig> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return left(CONFIG_IMPORT_MESSAGE)
+  }
+  const decoded = GeneralConfigImportC.decode(parsed)
+  if (!isRight(decoded)) return left(CONFIG_IMPORT_MESSAGE)
+  // The form's own rules hold for an imported configuration too.
+  const problem = Object.values(validateGeneralConfig(decoded.right))[0]
+  return problem === undefined ? right(decoded.right) : left(problem)
 }

@@ -32,6 +32,18 @@ function fakeAdminApi(over: Partial<AdminApi> = {}): AdminApi & { saved: unknown
   }
 }
 
+/** An admin API whose general-configuration saves succeed and are kept in `saved`. */
+function savingGeneralConfig(): { saved: unknown[]; adminApi: AdminApi } {
+  const saved: unknown[] = []
+  const adminApi = fakeAdminApi({
+    saveGeneralConfig: (c) => {
+      saved.push(c)
+      return Promise.resolve(right(c))
+    },
+  })
+  return { saved, adminApi }
+}
+
 describe('admin pages', () => {
   it('highlights menu matches literally; disabled items show with their tooltip', async () => {
     const user = userEvent.setup()
@@ -79,13 +91,7 @@ describe('admin pages', () => {
 
   it('shows general settings with breadcrumbs and validates before saving', async () => {
     const user = userEvent.setup()
-    const saved: unknown[] = []
-    const adminApi = fakeAdminApi({
-      saveGeneralConfig: (c) => {
-        saved.push(c)
-        return Promise.resolve(right(c))
-      },
-    })
+    const { saved, adminApi } = savingGeneralConfig()
     renderShell('/admin/configuration/general', admin, { adminApi }, effects)
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' })
     expect(crumbs).toHaveTextContent('Platform ConfigurationsPlatform ManagementGeneral Settings')
@@ -102,6 +108,37 @@ describe('admin pages', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Saved.')).toBeInTheDocument()
     expect(saved).toEqual([{ serverName: 'Renamed', baseUrl: 'https://repo.example/', customMessage: '' }])
+  })
+
+  it('imports a general configuration from a .json file, refusing a wrong type or size and keeping the form', async () => {
+    // The user may pick "All files" in the dialog: the console checks the type itself.
+    const user = userEvent.setup({ applyAccept: false })
+    const { saved, adminApi } = savingGeneralConfig()
+    renderShell('/admin/configuration/general', admin, { adminApi }, effects)
+    const name = await screen.findByLabelText('Server Name', {}, { timeout: 15_000 })
+    await user.clear(name)
+    await user.type(name, 'Typed')
+    const input = screen.getByLabelText('Configuration file')
+    expect(input).toHaveAttribute('accept', '.json')
+    expect(screen.getByRole('button', { name: 'Import configuration' })).toBeInTheDocument()
+    const exported = { serverName: 'Imported', baseUrl: 'https://repo.example/', customMessage: 'Hi' }
+    await user.upload(input, new File([JSON.stringify(exported)], 'config.txt', { type: 'text/plain' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('File should have an extension of .json')
+    const big = new File(['{}'], 'config.json', { type: 'application/json' })
+    Object.defineProperty(big, 'size', { value: 13 * 1024 * 1024 + 1 })
+    await user.upload(input, big)
+    expect(screen.getByRole('alert')).toHaveTextContent('File size should be less than 13 MB')
+    await user.upload(input, new File(['{"serverName": 1}'], 'config.json', { type: 'application/json' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('The file does not hold a general configuration')
+    expect(name).toHaveValue('Typed')
+    expect(saved).toEqual([])
+    // What GET answered (extra fields and all) is accepted back: the codec keeps the form's fields.
+    const answer = { ...exported, readOnlyMode: false, revision: 7 }
+    await user.upload(input, new File([JSON.stringify(answer)], 'config.json', { type: 'application/json' }))
+    expect(await screen.findByText('Saved.')).toBeInTheDocument()
+    expect(saved).toEqual([{ ...exported, readOnlyMode: false }])
+    expect(name).toHaveValue('Imported')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('switches read-only mode in General Settings, and this console takes it at once', async () => {

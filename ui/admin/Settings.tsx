@@ -1,5 +1,8 @@
 // Platform settings pages: general settings, licences and peers.
-import { validateGeneralConfig, type GeneralConfig } from '../../domain/admin'
+import { useRef, useState } from 'react'
+import { isLeft } from 'fp-ts/Either'
+import { decodeGeneralConfigImport, validateGeneralConfig, type GeneralConfig } from '../../domain/admin'
+import { validateJsonFile } from '../../domain/shared/forms'
 import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { Field, SaveError, useResource, useSaveState } from './shared'
@@ -47,8 +50,26 @@ export function GeneralSettings() {
 function GeneralForm({ initial }: { initial: GeneralConfig }) {
   const dispatch = useDispatch()
   const save = useSaveState('generalConfig')
-  const { bind, submit, values, set } = useForm(initial, validateGeneralConfig)
+  const { bind, submit, values, set, reset } = useForm(initial, validateGeneralConfig)
   const readOnly = values.readOnlyMode === true
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [importProblem, setImportProblem] = useState<string | null>(null)
+  // An import saves through the same round trip as the form, and the form then shows it; a
+  // wrong file leaves what the form holds as it was.
+  const importFile = async (file: File | undefined) => {
+    if (file === undefined) return
+    const facts = validateJsonFile({ name: file.name, size: file.size })
+    if (isLeft(facts)) return setImportProblem(facts.left)
+    const config = decodeGeneralConfigImport(await file.text())
+    if (isLeft(config)) return setImportProblem(config.left)
+    setImportProblem(null)
+    reset(config.right)
+    dispatch({
+      type: 'admin/Save',
+      form: 'generalConfig',
+      op: { kind: 'saveGeneralConfig', config: config.right },
+    })
+  }
   return (
     <form
       className={styles.form}
@@ -77,7 +98,22 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           Save
         </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json"
+          hidden
+          aria-label="Configuration file"
+          onChange={(e) => {
+            void importFile(e.target.files?.[0])
+            e.target.value = ''
+          }}
+        />
+        <Button onClick={() => fileInput.current?.click()} disabled={save.status === 'pending'}>
+          Import configuration
+        </Button>
       </div>
+      {importProblem !== null && <p role="alert">{importProblem}</p>}
       {save.status === 'done' && (
         <p role="status" className={styles.done}>
           Saved.
