@@ -9,6 +9,7 @@ import { homeRedirect, LICENSES_PATH, LIGHTWEIGHT_FALLBACK_PATH, defaultLanding 
 import { menuBlock } from './menus'
 import { findRoute, NOT_FOUND_PATH, PUBLIC_ROUTE_NAMES, type RouteMatch } from './routes'
 import type { Location, NavigationState } from './types'
+import { isUserRouteRedirectVisit } from './userRoute'
 
 export interface Target extends Location {
   readonly match?: RouteMatch
@@ -127,6 +128,10 @@ export function guardStep(
   // admin only for the project pages (the licence and flavour rules still apply to them).
   const blocked = menuBlock(path, projectRoute && ctx.canAdminProjects ? { ...ctx, admin: true } : ctx)
   if (blocked) return { kind: 'deny', reason: blocked, notify: true }
+
+  // The user route with a redirect flag was redirected once already: not again (no loop).
+  if (isUserRouteRedirectVisit(route.name, query))
+    return redirect(defaultLanding(ctx), 'user route with a redirect flag: no second redirect')
 
   if (
     route.name === 'securityAndComplianceTeaser' &&

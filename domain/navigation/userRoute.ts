@@ -1,0 +1,20 @@
+/**
+ * The user route with a redirect flag (spec 000 section 4, last of "On every navigation, in
+ * order": "a visit to the user route with a redirect flag avoids loops").
+ *
+ * The user route is `/user/my-jfrog-redirect` (section 2: it redirects to the provider's account
+ * portal). The specification says no more than the sentence above; the flag is read here as
+ * the `redirect` query parameter that a way back to the console carries, meaning the visit has
+ * been redirected once already. Redirecting it again could go round for good (console → portal
+ * → console → …), so such a visit is not sent on: it goes to the landing instead. A flag set
+ * to `false` (or `0`) is no flag.
+ */
+export const USER_ROUTE_NAME = 'myJfrogRedirect'
+export const REDIRECT_FLAG = 'redirect'
+
+/** Whether this visit to a route (by name) is the user route carrying the redirect flag. */
+export function isUserRouteRedirectVisit(routeName: string, query: string): boolean {
+  if (routeName !== USER_ROUTE_NAME) return false
+  const flag = new URLSearchParams(query).get(REDIRECT_FLAG)
+  return flag !== null && flag !== 'false' && flag !== '0'
+}
