@@ -15,6 +15,8 @@ import {
   type Timeline,
 } from '../../domain/debug'
 import { Select } from '../shared/kit/Select'
+import { TextField } from '../shared/kit/Field'
+import { Slider } from '../shared/kit/Slider'
 import styles from './debug.module.css'
 
 const ROW_HEIGHT = 22
@@ -56,16 +58,21 @@ export function EventsView({ title, timeline, version, selected, onSelect, actio
           onValueChange={(area) => set({ area })}
           options={[{ value: '', label: 'all areas' }, ...areas.map((a) => ({ value: a, label: a }))]}
         />
-        <label>
-          Type <input value={filter.type} onChange={(e) => set({ type: e.target.value })} size={14} />
-        </label>
-        <label>
-          Text <input value={filter.text} onChange={(e) => set({ text: e.target.value })} size={14} />
-        </label>
+        <TextField
+          label="Type"
+          value={filter.type}
+          onChange={(e) => set({ type: e.target.value })}
+          size={14}
+        />
+        <TextField
+          label="Text"
+          value={filter.text}
+          onChange={(e) => set({ text: e.target.value })}
+          size={14}
+        />
         <label className={styles.scrubber}>
-          Timeline{' '}
-          <input
-            type="range"
+          Timeline
+          <Slider
             min={0}
             max={Math.max(0, envelopes.length - 1)}
             value={Math.max(0, current)}
