@@ -21,8 +21,14 @@ let baseUrl = ''
 let output = ''
 let exited: Promise<number | null>
 
+// A request that meets a node as it is killed can wait for ever (its connection was kept
+// alive to the dead process): each ask is bounded, so poll asks again instead of hanging until
+// the test's limit. CI saw exactly that once ("Timed out in waitFor!" in the crash test).
 const status = async (): Promise<NodeRow[]> => {
-  const res = await fetch(`${baseUrl}/ui/api/v1/system/status/ha`, { headers: { cookie: admin.cookie } })
+  const res = await fetch(`${baseUrl}/ui/api/v1/system/status/ha`, {
+    headers: { cookie: admin.cookie },
+    signal: AbortSignal.timeout(5_000),
+  })
   expect(res.status).toBe(200)
   return ((await res.json()) as { services: NodeRow[] }).services
 }
