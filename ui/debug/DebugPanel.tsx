@@ -8,6 +8,8 @@ import { readLog, type ImportedLog, type Timeline } from '../../domain/debug'
 import { createReplayApp } from '../../commands/replayApp'
 import type { App } from '../../commands/createApp'
 import { AppProvider, useApp, useDispatch } from '../shared/appContext'
+import { Button } from '../shared/kit/Button'
+import { Checkbox } from '../shared/kit/Checkbox'
 import { Shell } from '../routes'
 import { EventsView } from './EventsView'
 import { downloadEventLog } from './exportLog'
@@ -34,7 +36,7 @@ export default function DebugPanel() {
     setImported({ name: file.name, text, log })
   }
   const importControl = (
-    <label>
+    <label className={styles.importLog}>
       Import a log{' '}
       <input
         type="file"
@@ -98,26 +100,24 @@ function LiveEvents({ importControl }: { importControl: React.ReactNode }) {
             <legend>
               The exported log holds every event of this session: what you did and what the platform answered.
             </legend>
-            <label>
-              <input
-                type="checkbox"
-                checked={personalData}
-                onChange={(e) => setPersonalData(e.target.checked)}
-              />{' '}
-              Leave out e-mail addresses
-            </label>
-            <label>
-              <input type="checkbox" checked={serverLogs} onChange={(e) => setServerLogs(e.target.checked)} />{' '}
-              Leave out the contents of server log files
-            </label>
+            <Checkbox
+              label="Leave out e-mail addresses"
+              checked={personalData}
+              onCheckedChange={setPersonalData}
+            />
+            <Checkbox
+              label="Leave out the contents of server log files"
+              checked={serverLogs}
+              onCheckedChange={setServerLogs}
+            />
           </fieldset>
-          <button type="button" onClick={() => downloadEventLog(app, { personalData, serverLogs })}>
+          <Button onClick={() => downloadEventLog(app, { personalData, serverLogs })}>
             Export event log
-          </button>
+          </Button>
           {importControl}
-          <button type="button" onClick={() => dispatch({ type: 'navigation/ToggleDebugPanel' })}>
+          <Button variant="ghost" onClick={() => dispatch({ type: 'navigation/ToggleDebugPanel' })}>
             Close debug tools
-          </button>
+          </Button>
         </>
       }
     />
@@ -152,9 +152,7 @@ function ReplayMode({ imported, onLeave }: { imported: Imported; onLeave: () => 
           Replay of {imported.name} at seq {seq} of {timeline.envelopes[last]?.seq}
           {imported.log.app ? ` (version ${imported.log.app})` : ''}: read-only, not your live session.
         </span>
-        <button type="button" onClick={onLeave}>
-          Back to the live session
-        </button>
+        <Button onClick={onLeave}>Back to the live session</Button>
       </div>
       <div className={styles.replayPage}>
         <ReplayModeContext.Provider value={true}>
@@ -181,12 +179,12 @@ function ReplayMode({ imported, onLeave }: { imported: Imported; onLeave: () => 
           onSelect={setSelected}
           actions={
             <>
-              <button type="button" disabled={selected <= 0} onClick={() => setSelected(selected - 1)}>
+              <Button disabled={selected <= 0} onClick={() => setSelected(selected - 1)}>
                 Previous event
-              </button>
-              <button type="button" disabled={selected >= last} onClick={() => setSelected(selected + 1)}>
+              </Button>
+              <Button disabled={selected >= last} onClick={() => setSelected(selected + 1)}>
                 Next event
-              </button>
+              </Button>
             </>
           }
         />
