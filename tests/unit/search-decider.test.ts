@@ -1,10 +1,15 @@
 /** The search decider (given events, when command, then events) and its effects on the bus. */
 import { describe, expect, it } from 'vitest'
-import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
+import { evolve, initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import { searchArea } from '../../domain/search'
 import { unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
 import * as E from '../../domain/search/events'
-import { DEFAULT_SEARCH_MODEL, carriedQuery, searchModelFromQuery } from '../../domain/search/model'
+import {
+  DEFAULT_SEARCH_MODEL,
+  carriedQuery,
+  searchModelFromQuery,
+  type SearchModel,
+} from '../../domain/search/model'
 import { packageQueryOf } from '../../domain/search/packageQuery'
 import {
   SEARCH_TYPES,
@@ -28,11 +33,21 @@ import { flush } from '../support/wait'
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 's-1' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
 const search = spec(searchArea, meta)
-const decideIn = (state: AppState, command: AppCommand) => search.at(state).when(command)
+
+/** Given one recent search (id r1) of packages, when it is selected. */
+const selectRecent = (queryString: string, searchModel: SearchModel) =>
+  search
+    .given(
+      E.RecentLoaded({
+        owner: 'anonymous',
+        items: [{ id: 'r1', type: 'packages', queryString, searchModel }],
+      }),
+    )
+    .when({ type: 'search/SelectRecent', id: 'r1' })
 
 describe('running a search', () => {
   it('parses the text: free words are the name, known key:value words fill filters', () => {
-    const d = decideIn(fold([E.TextChanged({ text: 'react type:npm' })]), { type: 'search/Run' })
+    const d = search.given(E.TextChanged({ text: 'react type:npm' })).when({ type: 'search/Run' })
     const ran = d.events()[0]
     expect(ran).toMatchObject({
       type: 'search/SearchRan',
@@ -45,16 +60,19 @@ describe('running a search', () => {
   })
 
   it('quoted names round-trip through the URL', () => {
-    const d = decideIn(fold([E.TextChanged({ text: '"my package" type:npm' })]), { type: 'search/Run' })
+    const d = search.given(E.TextChanged({ text: '"my package" type:npm' })).when({ type: 'search/Run' })
     const path = (d.events()[0]?.data as { path: string }).path
     const query = path.split('?')[1] ?? ''
     expect(searchModelFromQuery(query)).toMatchObject({ name: 'my package', packageTypes: ['npm'] })
   })
 
   it('the search button rule: empty text with no filter runs nothing', () => {
-    decideIn(fold([]), { type: 'search/Run' }).rejected(/^nothing to search for$/)
+    search
+      .given()
+      .when({ type: 'search/Run' })
+      .rejected(/^nothing to search for$/)
     // …but a package search may run on a filter alone.
-    const f = decideIn(fold([]), {
+    const f = search.given().when({
       type: 'search/Run',
       model: { ...DEFAULT_SEARCH_MODEL, packageTypes: ['npm'] },
     })
@@ -104,53 +122,43 @@ describe('running a search', () => {
 
   it('selecting a recent search restores its model and type and re-runs it', () => {
     const model = { ...DEFAULT_SEARCH_MODEL, name: 'lodash', packageTypes: ['npm'] }
-    const state = fold([
-      E.RecentLoaded({
-        owner: 'anonymous',
-        items: [{ id: 'r1', type: 'packages', queryString: 'q=lodash&pkg=npm', searchModel: model }],
-      }),
-    ])
-    const d = decideIn(state, { type: 'search/SelectRecent', id: 'r1' })
+    const d = selectRecent('q=lodash&pkg=npm', model)
     expect(d.events()[0]).toMatchObject({ data: { model, path: '/packages?q=lodash&pkg=npm' } })
   })
 
   it('an Archive recent search runs as Quick when archive search is off', () => {
     const model = { ...DEFAULT_SEARCH_MODEL, name: 'x', artifactsSearchType: 'Archive' as const }
-    const state = fold([
-      E.RecentLoaded({
-        owner: 'anonymous',
-        items: [{ id: 'r1', type: 'packages', queryString: 'q=x&ast=Archive', searchModel: model }],
-      }),
-    ])
-    const d = decideIn(state, { type: 'search/SelectRecent', id: 'r1' })
+    const d = selectRecent('q=x&ast=Archive', model)
     expect(
       (d.events()[0]?.data as { model: { artifactsSearchType: string } }).model.artifactsSearchType,
     ).toBe('Quick')
   })
 
   it('changing the search type keeps only the name', () => {
-    const state = fold([
-      E.UrlRestored({
-        type: 'packages',
-        model: { ...DEFAULT_SEARCH_MODEL, name: 'react', packageTypes: ['npm'] },
-      }),
-    ])
-    const d = decideIn(state, { type: 'search/ChangeType', searchType: 'artifacts' })
-    expect(d.events()[0]).toEqual(
+    const d = search
+      .given(
+        E.UrlRestored({
+          type: 'packages',
+          model: { ...DEFAULT_SEARCH_MODEL, name: 'react', packageTypes: ['npm'] },
+        }),
+      )
+      .when({ type: 'search/ChangeType', searchType: 'artifacts' })
+    d.then(
       E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' }, text: 'react' }),
     )
   })
 
   it('spec 001 §4: changing the search type resets the model and keeps only the name of the text', () => {
     // Typed, not yet run: the filter words belong to the packages type and go with the change.
-    let state = fold([E.TextChanged({ text: 'react type:npm desc:library' })])
-    const d = decideIn(state, { type: 'search/ChangeType', searchType: 'artifacts' })
-    expect(d.events()[0]).toEqual(
+    const d = search
+      .given(E.TextChanged({ text: 'react type:npm desc:library' }))
+      .when({ type: 'search/ChangeType', searchType: 'artifacts' })
+    d.then(
       E.TypeChanged({ type: 'artifacts', model: { ...DEFAULT_SEARCH_MODEL, name: 'react' }, text: 'react' }),
     )
-    state = d.after()
+    const state = d.after()
     expect(state.search.text).toBe('react')
-    const ran = decideIn(state, { type: 'search/Run' })
+    const ran = search.at(state).when({ type: 'search/Run' })
     expect(ran.events()[0]?.data).toMatchObject({ path: '/artifacts/browse?q=react' })
   })
 
@@ -158,7 +166,7 @@ describe('running a search', () => {
     let state = fold([])
     const runText = (text: string) => {
       state = evolve(state, E.TextChanged({ text }))
-      const d = decideIn(state, { type: 'search/Run' })
+      const d = search.at(state).when({ type: 'search/Run' })
       state = d.after()
       return (d.events()[0]?.data as { path: string }).path
     }
@@ -170,11 +178,12 @@ describe('running a search', () => {
   })
 
   it('the list sort survives a new text search (the text never says it)', () => {
-    const state = fold([
-      E.UrlRestored({ type: 'packages', model: { ...DEFAULT_SEARCH_MODEL, name: 'a', sortType: 'desc' } }),
-      E.TextChanged({ text: 'b' }),
-    ])
-    const d = decideIn(state, { type: 'search/Run' })
+    const d = search
+      .given(
+        E.UrlRestored({ type: 'packages', model: { ...DEFAULT_SEARCH_MODEL, name: 'a', sortType: 'desc' } }),
+        E.TextChanged({ text: 'b' }),
+      )
+      .when({ type: 'search/Run' })
     expect(d.events()[0]?.data).toMatchObject({ path: '/packages?q=b&sort_type=desc' })
   })
 
@@ -192,9 +201,10 @@ describe('running a search', () => {
   })
 
   it('a search type the viewer may not use is rejected with its reason', () => {
-    decideIn(fold([]), { type: 'search/ChangeType', searchType: 'securityCompliance' }).rejected(
-      /requires the xray service/,
-    )
+    search
+      .given()
+      .when({ type: 'search/ChangeType', searchType: 'securityCompliance' })
+      .rejected(/requires the xray service/)
   })
 })
 
@@ -255,14 +265,14 @@ describe('search types and their requirements', () => {
     expect(searchTypeForRoute('/home', null)).toBeNull()
   })
   it('URL sync restores the model for a route that keeps its query', () => {
-    const d = decideIn(fold([]), { type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })
+    const d = search.given().when({ type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })
     expect(d.events()[0]).toMatchObject({
       data: { type: 'packages', model: { name: 'react', packageTypes: ['npm'] } },
     })
-    const again = fold([E.UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') })])
-    decideIn(again, { type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' }).rejected(
-      /already in step/,
-    )
+    search
+      .given(E.UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') }))
+      .when({ type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })
+      .rejected(/already in step/)
   })
 })
 
@@ -272,7 +282,7 @@ describe('the search type follows the route and the project; keepSearchQuery', (
     SignedIn({ user: user({ admin: true }), via: 'password' }),
   ]
   const restored = (path: string, query: string, events: AppEvent[]) => {
-    const d = decideIn(fold(events), { type: 'search/SyncWithUrl', path, query }).decided
+    const d = search.given(...events).when({ type: 'search/SyncWithUrl', path, query }).decided
     return d._tag === 'Right' ? d.right[0]?.data : d.left
   }
 
@@ -315,35 +325,35 @@ describe('parameters a search carries over from its page', () => {
 
   it('on the same list, parameters the model does not own stay (release versions only, contact us)', () => {
     // The model's own keys (q, pkg) come from the model; the old URL's are not carried.
-    const state = fold([
-      on('/packages', '?q=old&pkg=npm&rel=1&contactUsContext=trial'),
-      E.TextChanged({ text: 'react' }),
-    ])
-    const d = decideIn(state, { type: 'search/Run' })
+    const d = search
+      .given(on('/packages', '?q=old&pkg=npm&rel=1&contactUsContext=trial'), E.TextChanged({ text: 'react' }))
+      .when({ type: 'search/Run' })
     expect(d.events()[0]?.data).toMatchObject({
       path: '/packages?q=react&rel=1&contactUsContext=trial',
     })
   })
 
   it('from another page, only the contact-us context comes along', () => {
-    const state = fold([
-      on('/distribution/source', '?rel=1&contactUsContext=trial&tab=x'),
-      E.TextChanged({ text: 'react' }),
-    ])
-    const d = decideIn(state, { type: 'search/Run' })
+    const d = search
+      .given(
+        on('/distribution/source', '?rel=1&contactUsContext=trial&tab=x'),
+        E.TextChanged({ text: 'react' }),
+      )
+      .when({ type: 'search/Run' })
     expect(d.events()[0]?.data).toMatchObject({ path: '/packages?q=react&contactUsContext=trial' })
   })
 
   it('re-running a recent search carries no page parameter of the page it runs on', () => {
     const model = { ...DEFAULT_SEARCH_MODEL, name: 'lodash' }
-    const state = fold([
-      on('/packages', '?q=old&rel=1&contactUsContext=trial'),
-      E.RecentLoaded({
-        owner: 'anonymous',
-        items: [{ id: 'r1', type: 'packages', queryString: 'q=lodash', searchModel: model }],
-      }),
-    ])
-    const d = decideIn(state, { type: 'search/SelectRecent', id: 'r1' })
+    const d = search
+      .given(
+        on('/packages', '?q=old&rel=1&contactUsContext=trial'),
+        E.RecentLoaded({
+          owner: 'anonymous',
+          items: [{ id: 'r1', type: 'packages', queryString: 'q=lodash', searchModel: model }],
+        }),
+      )
+      .when({ type: 'search/SelectRecent', id: 'r1' })
     expect(d.events()[0]?.data).toMatchObject({
       path: '/packages?q=lodash&contactUsContext=trial',
     })
