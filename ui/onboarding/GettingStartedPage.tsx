@@ -89,14 +89,16 @@ export default function GettingStartedPage() {
             <li>
               <Link href="/quick-setup">Quick setup</Link>
             </li>
-            {admin && (
-              <li>
-                <Button variant="ghost" onClick={() => dispatch({ type: 'onboarding/OpenQuestionnaire' })}>
-                  Create your first project
-                </Button>
-              </li>
-            )}
           </ul>
+          {/* An action, not a place: a button under the links (as a ghost button in the list it
+              read as unstyled text, indented past the links). */}
+          {admin && (
+            <div>
+              <Button onClick={() => dispatch({ type: 'onboarding/OpenQuestionnaire' })}>
+                Create your first project
+              </Button>
+            </div>
+          )}
         </Card>
       </div>
     </section>
