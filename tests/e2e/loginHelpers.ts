@@ -78,3 +78,20 @@ export async function signIn(server: TestServer, page: Page, user: string, passw
   await fillLogin(page, user, password)
   await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
 }
+
+/** An admin's call to the platform's API that must succeed; answers the decoded body. */
+export async function adminApi(
+  server: TestServer,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await fetch(`${server.url}/ui/api/v1${path}`, {
+    method,
+    headers: browserHeaders(server.url, cookie),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  expect(res.status).toBeLessThan(300)
+  return (await res.json()) as Record<string, unknown>
+}

@@ -5,9 +5,8 @@
 // an admin configures it in, and the auto-redirect with its local fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { browserHeaders } from '../support/server'
 import { startLocalSamlIdp, type LocalSamlIdp } from '../../server/sso/localSamlIdp'
-import { adminCookie, currentUser, fillLogin, pathOf, signIn } from './loginHelpers'
+import { adminApi, adminCookie, currentUser, fillLogin, pathOf, signIn } from './loginHelpers'
 
 const API = '/ui/api/v1'
 let idp: LocalSamlIdp
@@ -15,15 +14,8 @@ let admin: string
 
 const sso = (rest: string) => `${server.url}${API}/ui/auth/sso/saml${rest}`
 
-async function adminCall(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${API}${path}`, {
-    method,
-    headers: browserHeaders(server.url, admin),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  expect(res.status).toBeLessThan(300)
-  return (await res.json()) as Record<string, unknown>
-}
+const adminCall = (method: string, path: string, body?: unknown) =>
+  adminApi(server, admin, method, path, body)
 
 withPlatformAndChromium()
 beforeAll(async () => {

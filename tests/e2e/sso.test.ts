@@ -3,23 +3,15 @@
 // sign-out goes through the provider, a denied consent — and the auto-redirect with its local fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { browserHeaders } from '../support/server'
 import { startLocalOidcProvider, type LocalOidcProvider } from '../../server/sso/localOidcProvider'
-import { adminCookie, currentUser, fillLogin, pathOf } from './loginHelpers'
+import { adminApi, adminCookie, currentUser, fillLogin, pathOf } from './loginHelpers'
 
 const API = '/ui/api/v1'
 let idp: LocalOidcProvider
 let admin: string
 
-async function adminCall(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${API}${path}`, {
-    method,
-    headers: browserHeaders(server.url, admin),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  expect(res.status).toBeLessThan(300)
-  return (await res.json()) as Record<string, unknown>
-}
+const adminCall = (method: string, path: string, body?: unknown) =>
+  adminApi(server, admin, method, path, body)
 
 withPlatformAndChromium()
 beforeAll(async () => {
