@@ -6,6 +6,9 @@
 import type { SearchDisabledRule } from './rules'
 import type { SearchModel } from './model'
 import type { Viewer } from './viewer'
+import { licenceKey } from './licence'
+
+export { licenceKey }
 
 export type SearchTypeId = 'packages' | 'artifacts' | 'securityCompliance' | 'builds' | 'releaseBundles'
 export const SEARCH_TYPE_IDS: ReadonlyArray<SearchTypeId> = [
@@ -115,20 +118,6 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
     fieldKeys: {},
     placeholder: 'Search release bundles by name',
   },
-}
-
-/**
- * A licence type in one spelling: platforms say `Enterprise+`, `Enterprise Plus` or
- * `ENTERPRISE_PLUS` for the same plan (upper case, `+` as `_PLUS`, spaces and dashes as `_`).
- */
-export function licenceKey(licenseType: string): string {
-  return licenseType
-    .trim()
-    .toUpperCase()
-    .replace(/\s*\+\s*/g, '_PLUS_')
-    .replace(/[\s-]+/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/^_|_$/g, '')
 }
 
 /** Admin, project admin or tour. */

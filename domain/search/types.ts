@@ -1,6 +1,6 @@
 /** State of the search area: the bar (type, text, model), recent searches, suggestions. */
 import * as t from 'io-ts'
-import { DEFAULT_SEARCH_MODEL, type SearchModel } from './model'
+import { DEFAULT_SEARCH_MODEL, type SearchModel } from './defaultModel'
 import type { RecentSearch } from './rules'
 import type { SearchTypeId } from './searchTypes'
 import type { Failure } from '../shared/failure'
