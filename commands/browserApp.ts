@@ -1,7 +1,7 @@
 import { createAreaRegistry, type AreaRegistry, type DeferredArea } from '../domain/areaRegistry'
 import { busArea } from '../domain/bus'
 import { platformArea } from '../domain/platform'
-import { sessionArea } from '../domain/session'
+import { ACCOUNT_COMMANDS, sessionLoginArea } from '../domain/session/loginDecider'
 import { navigationArea } from '../domain/navigation'
 import { notificationsArea } from '../domain/notifications'
 import { initialSearchState } from '../domain/search/types'
@@ -30,13 +30,19 @@ const deferred = (
 /**
  * The areas as the browser runs them, in the order of domain/app.ts. Those the login page
  * never uses are deferred: their initial state is here, their code loads with their first
- * command (the bus queues it meanwhile). A fresh registry per app: registering mutates it.
+ * command (the bus queues it meanwhile). The session area is partly loaded: its account
+ * screens' commands wait, the same way, for the whole area. A fresh registry per app:
+ * registering mutates it.
  */
 export function browserAreas(): AreaRegistry {
   return createAreaRegistry([
     busArea,
     platformArea,
-    sessionArea,
+    {
+      area: sessionLoginArea,
+      later: ACCOUNT_COMMANDS,
+      load: () => import('../domain/session/decider').then((m) => m.sessionArea),
+    },
     navigationArea,
     notificationsArea,
     deferred('admin', initialAdminState, () => import('../domain/admin').then((m) => m.adminArea)),

@@ -255,7 +255,7 @@ export function createBus(options: BusOptions): App {
               item.chain,
               false,
             )
-          } else if (registry.deferred(areaKeyOf(item.command))) defer({ ...item, corr })
+          } else if (registry.waitsFor((item.command as { type: string }).type)) defer({ ...item, corr })
           else
             for (const event of decide(item.command)) record(event, item.source, corr, item.depth, item.chain)
         } else {
@@ -274,9 +274,9 @@ export function createBus(options: BusOptions): App {
    * them (recorded, with their correlation ids) and the area's next command tries again.
    */
   function defer(item: CommandItem & { readonly corr: string }): void {
-    const key = areaKeyOf(item.command)
-    const deferred = registry.deferred(key)
+    const deferred = registry.waitsFor((item.command as { type: string }).type)
     if (!deferred) return
+    const key = deferred.key
     const queued = waiting.get(key)
     if (queued) {
       queued.push(item)
@@ -310,11 +310,10 @@ export function createBus(options: BusOptions): App {
       (area) => {
         limit.unsubscribe()
         if (disposed) return
-        // Code that arrives after the limit still registers: the next command runs at once.
-        if (registry.deferred(key)) {
-          registry.register(area)
-          policies = policiesOf()
-        }
+        // Code that arrives after the limit still registers: the next command runs at once
+        // (registering an area already registered changes nothing).
+        registry.register(area)
+        policies = policiesOf()
         if (settled) return
         settled = true
         const items = waiting.get(key) ?? []

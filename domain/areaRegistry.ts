@@ -7,6 +7,12 @@
  * own events cannot happen before it loads (only its decide and its lazily loaded effects
  * make them). So the state, the log and its hash are those of the eager fold.
  *
+ * An area can also be partly loaded: its commands but a few are decided at once, and those few
+ * (the session's account screens) wait, like a deferred area's, for the whole area to load and
+ * replace the part. That is exact for the same reason: the part evolves every event the same
+ * way as the whole does, and the events only the whole one evolves follow from the waiting
+ * commands alone (a unit test checks both, tests/unit/partlyLoadedArea.test.ts).
+ *
  * This module imports no area: the entry bundle pays only for the areas passed in.
  */
 import type { AnyArea, AppEvent, AppState, AreaKey } from './app'
@@ -21,15 +27,33 @@ export interface DeferredArea {
   readonly load: () => Promise<AnyArea>
 }
 
+/**
+ * An area of which only `area` is loaded: it decides every command but those in `later`, which
+ * wait for `load` to bring the whole area (it then replaces `area`).
+ */
+export interface PartlyLoadedArea {
+  readonly area: AnyArea
+  readonly later: ReadonlySet<string>
+  readonly load: () => Promise<AnyArea>
+}
+
 export interface AreaRegistry {
   readonly initialState: AppState
   /** A loaded area, by key. */
   area(key: string): AnyArea | undefined
   /** An area that is deferred and not loaded yet, by key. */
   deferred(key: string): DeferredArea | undefined
+  /**
+   * What a command waits for before it can be decided: its area's code when the area is
+   * deferred, or the rest of a partly loaded area when the command is one of those it lacks.
+   */
+  waitsFor(command: string): DeferredArea | undefined
   /** Every loaded area, in the canonical order. */
   loaded(): ReadonlyArray<AnyArea>
-  /** Registers a deferred area's loaded module; its slice is folded from the next event on. */
+  /**
+   * Registers a deferred area's loaded module (its slice is folded from the next event on), or
+   * the whole of a partly loaded area in place of its part.
+   */
   register(area: AnyArea): void
   /** The one fold, over the loaded areas. */
   evolve(state: AppState, event: AppEvent): AppState
@@ -47,14 +71,22 @@ export interface AreaRegistry {
 
 /**
  * `areas` lists every area in the canonical order (that of domain/app.ts): loaded ones as
- * areas, deferred ones by their initial state and loader. `loaded()` keeps that order, so a
- * late area's policies run where they would have in an eager app.
+ * areas, deferred ones by their initial state and loader, partly loaded ones by their part.
+ * `loaded()` keeps that order, so a late area's policies run where they would have in an eager app.
  */
-export function createAreaRegistry(areas: ReadonlyArray<AnyArea | DeferredArea>): AreaRegistry {
-  const isDeferred = (a: AnyArea | DeferredArea): a is DeferredArea => 'load' in a
-  const order = areas.map((a) => a.key)
+export function createAreaRegistry(
+  areas: ReadonlyArray<AnyArea | DeferredArea | PartlyLoadedArea>,
+): AreaRegistry {
+  const isDeferred = (a: AnyArea | DeferredArea | PartlyLoadedArea): a is DeferredArea =>
+    'load' in a && !('later' in a)
+  const isPartly = (a: AnyArea | DeferredArea | PartlyLoadedArea): a is PartlyLoadedArea => 'later' in a
+  const whole = (a: AnyArea | DeferredArea | PartlyLoadedArea): AnyArea | DeferredArea =>
+    isPartly(a) ? a.area : a
+  const order = areas.map((a) => whole(a).key)
   const byKey = new Map<string, AnyArea>()
   const pending = new Map<string, DeferredArea>()
+  // Partly loaded areas: the commands they lack, and the loader of the whole area.
+  const partly = new Map<string, { readonly later: ReadonlySet<string>; readonly rest: DeferredArea }>()
   const specs = new Map<string, EventSpec>()
   let active: AnyArea[] = []
   // Which loaded areas an event type reaches (its own area, those that list it in `evolvesOn`,
@@ -77,17 +109,30 @@ export function createAreaRegistry(areas: ReadonlyArray<AnyArea | DeferredArea>)
   }
   for (const a of areas) {
     if (isDeferred(a)) pending.set(a.key, a)
-    else add(a)
+    else if (isPartly(a)) {
+      add(a.area)
+      partly.set(a.area.key, {
+        later: a.later,
+        rest: { key: a.area.key, initialState: a.area.initialState, load: a.load },
+      })
+    } else add(a)
   }
-  const initialState = Object.fromEntries(areas.map((a) => [a.key, a.initialState])) as unknown as AppState
+  const initialState = Object.fromEntries(
+    areas.map(whole).map((a) => [a.key, a.initialState]),
+  ) as unknown as AppState
 
   return {
     initialState,
     area: (key) => byKey.get(key),
     deferred: (key) => pending.get(key),
+    waitsFor(command) {
+      const key = command.slice(0, command.indexOf('/'))
+      const part = partly.get(key)
+      return pending.get(key) ?? (part?.later.has(command) ? part.rest : undefined)
+    },
     loaded: () => active,
     register(area) {
-      if (!pending.delete(area.key)) return
+      if (!pending.delete(area.key) && !partly.delete(area.key)) return
       add(area)
     },
     // Only the areas the event reaches are asked, and a new root object is made only when

@@ -1,0 +1,313 @@
+/**
+ * The session area as the login page needs it: every command but the account screens' (password
+ * reset and change, registration, invitations, profile, API key), and every event but those
+ * only those commands lead to. The browser loads the rest (accountDecider.ts) with the first
+ * account command (commands/browserApp.ts); the whole area (decider.ts) is both.
+ */
+import { left, right, type Either } from 'fp-ts/Either'
+import { isSome } from 'fp-ts/Option'
+import type { AppArea, AppEvent, AppState } from '../app'
+import type { CommandMeta } from '../shared/area'
+import type { SessionCommand } from './commands'
+import * as E from './events'
+import { SessionCheckRequested } from '../navigation/events'
+import { SESSION_IDLE_LIMIT_MS, savePathAfterLogin } from './rules'
+import { redirectAfterLogin } from './redirect'
+import { autoRedirectTarget } from './loginGuard'
+import { isTour } from '../platform'
+import { sessionPolicies } from './policies'
+import {
+  initialProfileState,
+  initialSessionState,
+  type FormState,
+  type ProfileState,
+  type SessionOperation,
+  type SessionState,
+} from './types'
+import { sessionCommandCodecs } from './commandCodecs.gen'
+
+/** The account screens' commands: decided once the rest of the area has loaded. */
+export const ACCOUNT_COMMANDS = new Set([
+  'session/RequestPasswordReset',
+  'session/ValidateResetKey',
+  'session/ResetPassword',
+  'session/ChangePassword',
+  'session/Register',
+  'session/CheckInvitation',
+  'session/AcceptInvitation',
+  'session/UnlockProfile',
+  'session/UpdateProfile',
+  'session/RevealApiKey',
+  'session/HideApiKey',
+] as const)
+
+type AccountCommandType = typeof ACCOUNT_COMMANDS extends ReadonlySet<infer T> ? T : never
+export type AccountCommand = Extract<SessionCommand, { readonly type: AccountCommandType }>
+export type LoginCommand = Exclude<SessionCommand, AccountCommand>
+
+export const isAccountCommand = (command: SessionCommand): command is AccountCommand =>
+  (ACCOUNT_COMMANDS as ReadonlySet<string>).has(command.type)
+
+export type Decision = Either<string, ReadonlyArray<AppEvent>>
+
+export const mandatory = (value: string, what: string): string | null =>
+  value.trim() === '' ? `${what} is mandatory` : null
+
+export function busyWith(state: SessionState, operation: SessionOperation): boolean {
+  return state.forms[operation].status === 'pending'
+}
+
+export const signedInUser = (state: SessionState) =>
+  state.status === 'signedIn' && state.user !== null && !state.user.anonymous ? state.user : null
+
+export const profileForm = (slice: SessionState, changes: Partial<ProfileState>): SessionState => ({
+  ...slice,
+  profile: { ...slice.profile, ...changes },
+})
+
+export function decideLogin(command: LoginCommand, app: AppState, meta: CommandMeta): Decision {
+  const state = app.session
+  switch (command.type) {
+    case 'session/LoadLoginData':
+      return right([E.LoginDataRequested({})])
+    case 'session/SignIn': {
+      const problem = mandatory(command.user, 'User name') ?? mandatory(command.passwordRef, 'Password')
+      if (problem) return left(problem)
+      if (busyWith(state, 'signIn')) return left('a login is already under way')
+      return right([
+        E.SignInRequested({
+          user: command.user.trim(),
+          rememberMe: command.rememberMe,
+          redirectTo: command.redirectTo ?? null,
+          passwordRef: command.passwordRef,
+        }),
+      ])
+    }
+    case 'session/LoadMfaEnrollment':
+      if (state.status !== 'mfaEnroll') return left('no login is waiting for an authenticator enrolment')
+      if (state.mfaEnrollment.status === 'loading') return left('enrolment data is already loading')
+      return right([E.MfaEnrollmentRequested({})])
+    case 'session/VerifyOtp':
+      if (state.status !== 'mfaVerify' && state.status !== 'mfaEnroll')
+        return left('no login is waiting for a one-time code')
+      if (busyWith(state, 'otp')) return left('a code is already being checked')
+      return right([E.OtpSubmitted({ otpRef: command.otpRef })])
+    case 'session/SignOut':
+      if (state.status === 'signingOut') return left('already signing out')
+      return right([E.SignOutRequested({ reason: command.reason ?? 'logout' })])
+    case 'session/StoreCliSession':
+      return right([
+        E.CliSessionStored({
+          clientName: command.clientName,
+          sessionRef: command.sessionRef,
+          codeRef: command.codeRef ?? null,
+        }),
+      ])
+    case 'session/RegisterCliSession':
+      if (state.status !== 'signedIn') return left('sign in before registering a CLI session')
+      if (!state.cli.stored) return left('no CLI session is waiting')
+      return right([E.CliRegistrationRequested({})])
+    case 'session/SavePathAfterLogin': {
+      const saved = savePathAfterLogin(command.path, meta.nowMs, { force: command.force === true })
+      if (!isSome(saved)) return left('this path is not kept for after login')
+      return right([E.PathAfterLoginSaved(saved.value)])
+    }
+    case 'session/RedirectAfterLogin':
+      if (state.status !== 'signedIn') return left('no completed login to redirect after')
+      return right(redirectAfterLogin(app, meta.nowMs, command.toQuickSetup))
+    case 'session/ClearPathAfterLogin':
+      return right([E.PathAfterLoginCleared({})])
+    case 'session/DismissLoginDialog':
+      return right([E.LoginDialogDismissed({})])
+    case 'session/GoToSso': {
+      // Only an address the platform itself named: the SAML links, the SSO link or an OAuth provider.
+      const known = [
+        state.login.ssoProviderLink,
+        ...state.login.ssoProviderLinksSAML.map((l) => l.url),
+        ...state.login.oauthProviders.map((p) => p.url),
+      ]
+      if (command.url === '' || !known.includes(command.url))
+        return left('not an SSO provider of this platform')
+      return right([E.SsoRedirectRequested({ url: command.url, signOutFirst: false })])
+    }
+    case 'session/CheckSession':
+      if (state.status !== 'signedIn' || state.user === null || state.user.anonymous)
+        return left('no signed-in session to check')
+      if (!(command.idleMs > SESSION_IDLE_LIMIT_MS)) return left('the session was not idle long enough')
+      return right([SessionCheckRequested({ idleMs: command.idleMs })])
+    case 'session/ResetIdentity':
+      // The tour keeps its one shared identity (spec 000 section 4).
+      if (isTour(app.platform)) return left('the tour keeps identity tracking')
+      return right([E.IdentityReset({})])
+    case 'session/AutoRedirectToSso': {
+      const target = autoRedirectTarget(state.login)
+      if (!isSome(target)) return left('the platform does not ask for an SSO redirect to a usable address')
+      return right([E.SsoRedirectRequested({ url: target.value, signOutFirst: true })])
+    }
+  }
+}
+
+export const form = (slice: SessionState, operation: SessionOperation, next: FormState): SessionState => ({
+  ...slice,
+  forms: { ...slice.forms, [operation]: next },
+})
+
+export const pending: FormState = { status: 'pending' }
+export const done: FormState = { status: 'done' }
+
+export function evolveLogin(slice: SessionState, event: AppEvent): SessionState {
+  switch (event.type) {
+    case 'session/LoginDataRequested':
+      return { ...slice, loading: true }
+    // Start-up loads the login data first: the login page waits for it.
+    case 'platform/StartRequested':
+      return slice.loginDataLoaded || slice.loading ? slice : { ...slice, loading: true }
+    case 'platform/StartFailed':
+      return slice.loading && !slice.loginDataLoaded ? { ...slice, loading: false } : slice
+    case 'session/LoginDataLoaded':
+      return {
+        ...slice,
+        loading: false,
+        loginDataLoaded: true,
+        login: { ...event.data.settings, mfaAuthenticator: slice.login.mfaAuthenticator },
+      }
+    case 'session/LoginDataFailed':
+      return { ...slice, loading: false }
+    case 'session/UserDataLoaded': {
+      const user = event.data.user
+      // A login in progress (MFA steps) is not undone by a background reload.
+      if (user.anonymous && (slice.status === 'mfaEnroll' || slice.status === 'mfaVerify'))
+        return { ...slice, user }
+      return user.anonymous
+        ? { ...slice, user, status: 'anonymous', refreshesPaused: true }
+        : { ...slice, user, status: 'signedIn', refreshesPaused: false }
+    }
+    case 'session/SamlLogoutUrlLoaded':
+      return { ...slice, login: { ...slice.login, samlLogoutUrl: event.data.logoutUrl } }
+    case 'session/SignInRequested':
+      return {
+        ...form(slice, 'signIn', pending),
+        status: 'signingIn',
+        loading: true,
+        pendingUser: event.data.user,
+        redirectTo: event.data.redirectTo,
+      }
+    case 'session/SignInFailed':
+      return {
+        ...form(slice, 'signIn', { status: 'failed', failure: event.data.failure }),
+        status: 'anonymous',
+        loading: false,
+      }
+    case 'session/MfaRequired':
+      return {
+        ...form(slice, 'signIn', done),
+        status: event.data.step === 'enroll' ? 'mfaEnroll' : 'mfaVerify',
+        loading: false,
+        pendingUser: event.data.user,
+        mfaEnrollment: { status: 'idle' },
+        login: event.data.step === 'verify' ? { ...slice.login, mfaAuthenticator: 'GOOGLE' } : slice.login,
+      }
+    case 'session/SignedIn': {
+      const operation: SessionOperation =
+        event.data.via === 'password' ? 'signIn' : event.data.via === 'register' ? 'register' : event.data.via
+      return {
+        ...form(slice, operation, done),
+        status: 'signedIn',
+        user: event.data.user,
+        pendingUser: null,
+        loading: false,
+        refreshesPaused: false,
+        mfaEnrollment: { status: 'idle' },
+        profile: initialProfileState,
+      }
+    }
+    case 'session/MfaEnrollmentRequested':
+      return { ...slice, mfaEnrollment: { status: 'loading' } }
+    case 'session/MfaEnrollmentLoaded':
+      return { ...slice, mfaEnrollment: { status: 'ready', ref: event.data.ref } }
+    case 'session/MfaEnrollmentFailed':
+      return { ...slice, mfaEnrollment: { status: 'failed', failure: event.data.failure } }
+    case 'session/OtpSubmitted':
+      return { ...form(slice, 'otp', pending), loading: true }
+    case 'session/OtpFailed': {
+      const failed = {
+        ...form(slice, 'otp', { status: 'failed', failure: event.data.failure }),
+        loading: false,
+      }
+      // 403: the pending login is gone; the user starts again from the login screen.
+      return event.data.failure.status === 403
+        ? { ...failed, status: 'anonymous', pendingUser: null, mfaEnrollment: { status: 'idle' } }
+        : failed
+    }
+    case 'session/SignOutRequested':
+      return { ...form(slice, 'signOut', pending), status: 'signingOut', refreshesPaused: true }
+    case 'session/SignedOut':
+      return {
+        ...slice,
+        status: 'anonymous',
+        user: null,
+        pendingUser: null,
+        loading: false,
+        refreshesPaused: true,
+        forms: initialSessionState.forms,
+        mfaEnrollment: { status: 'idle' },
+        resetKey: { status: 'idle' },
+        // A refused invitation stays refused: the screen keeps saying why.
+        invitation: slice.invitation.status === 'invalid' ? slice.invitation : { status: 'idle' },
+        redirectTo: null,
+        login: { ...slice.login, mfaAuthenticator: null },
+        setMeUpStale: true,
+        profile: initialProfileState,
+      }
+    case 'session/CliSessionStored':
+      return { ...slice, cli: { stored: true, clientName: event.data.clientName, registered: false } }
+    case 'session/CliSessionRestored':
+      return { ...slice, cli: { ...slice.cli, stored: event.data.stored, clientName: event.data.clientName } }
+    case 'session/CliRegistrationRequested':
+      return form(slice, 'cli', pending)
+    case 'session/CliSessionRegistered':
+      return { ...form(slice, 'cli', done), cli: { ...slice.cli, registered: true } }
+    case 'session/CliRegistrationFailed':
+      return form(slice, 'cli', { status: 'failed', failure: event.data.failure })
+    case 'session/PathAfterLoginSaved':
+      return { ...slice, savedPath: event.data }
+    case 'session/PathAfterLoginRestored':
+      return { ...slice, savedPath: event.data.record }
+    case 'session/PathAfterLoginCleared':
+      return slice.savedPath === null ? slice : { ...slice, savedPath: null }
+    case 'session/RedirectedAfterLogin':
+      return event.data.target === 'saved'
+        ? { ...slice, savedPath: null, redirectTo: null }
+        : { ...slice, redirectTo: null }
+    case 'session/SessionConfirmed':
+      // Only a session still signed in takes the fresh data (a logout may have come first).
+      return slice.status === 'signedIn' && slice.user?.name === event.data.user.name
+        ? { ...slice, user: event.data.user }
+        : slice
+    case 'session/IdentitySet':
+      return { ...slice, identity: { ...event.data } }
+    case 'session/IdentityReset':
+      return slice.identity === null ? slice : { ...slice, identity: null }
+    case 'session/LoginDialogDismissed':
+      return { ...slice, loginDialogDismissed: true }
+    case 'session/LoginDialogDismissalRestored':
+      return { ...slice, loginDialogDismissed: event.data.dismissed }
+    default:
+      return slice
+  }
+}
+
+/** The part of the session area the login page loads: an account command waits for the rest. */
+export const sessionLoginArea: AppArea<'session'> = {
+  key: 'session',
+  commands: sessionCommandCodecs,
+  initialState: initialSessionState,
+  events: E.sessionEvents,
+  decide: (command, state, meta) =>
+    isAccountCommand(command)
+      ? left('the account screens are not loaded')
+      : decideLogin(command, state, meta),
+  evolve: evolveLogin,
+  evolvesOn: ['platform/StartFailed', 'platform/StartRequested'],
+  policies: sessionPolicies,
+}

@@ -1,0 +1,95 @@
+/**
+ * The session area as the browser runs it (commands/browserApp.ts): partly loaded. The login
+ * page's part (domain/session/loginDecider.ts) decides every command but the account screens',
+ * which wait for the whole area (domain/session/decider.ts) as a deferred area's commands wait
+ * for its code. Exact because the part evolves every event as the whole does, but the events
+ * that only the account commands lead to (through the account effects).
+ */
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { createBus } from '../../commands/bus'
+import { browserAreas } from '../../commands/browserApp'
+import { areas, eventSpecs, initialAppState, type AnyArea, type AppEvent } from '../../domain/app'
+import { createAreaRegistry } from '../../domain/areaRegistry'
+import { sessionArea } from '../../domain/session/decider'
+import { ACCOUNT_COMMANDS, sessionLoginArea } from '../../domain/session/loginDecider'
+import { ACCOUNT_EVENTS } from '../../commands/effects/accountEvents'
+import type { SessionState } from '../../domain/session/types'
+import { arbitraryFromCodec } from '../support/arbitraryFromCodec'
+import { fakePorts } from '../support/fakePorts'
+import { flush } from '../support/wait'
+
+const arbitraryEvent = (spec: { type: string; codec: unknown }): fc.Arbitrary<AppEvent> => {
+  const data = (spec.codec as { props: { data: Parameters<typeof arbitraryFromCodec>[0] } }).props.data
+  return arbitraryFromCodec(data).map((d) => ({ type: spec.type, data: d }) as AppEvent)
+}
+
+// The events only the account screens' requests lead to: the requests themselves (the account
+// effects react to them) and the answers the account effects give.
+const ACCOUNT_ONLY =
+  /^session\/(PasswordReset|ResetKey|PasswordChange|Registration|Invitation|Profile|ApiKey)[A-Za-z]*$/
+const specs = [...eventSpecs.values()]
+const loginPageEvents = specs.filter((s) => !ACCOUNT_ONLY.test(s.type))
+const accountEvents = specs.filter((s) => ACCOUNT_ONLY.test(s.type))
+
+const slice = fc.constantFrom<SessionState>(
+  initialAppState.session,
+  { ...initialAppState.session, status: 'signedIn' },
+  { ...initialAppState.session, loading: true, status: 'signingOut' },
+)
+
+describe('the session area, partly loaded in the browser', () => {
+  it('the account effects start on account events only', () => {
+    expect([...ACCOUNT_EVENTS].filter((type) => !ACCOUNT_ONLY.test(type))).toEqual([])
+  })
+
+  it('the login part evolves every other event as the whole area does', () => {
+    fc.assert(
+      fc.property(slice, fc.oneof(...loginPageEvents.map(arbitraryEvent)), (s, event) => {
+        expect(sessionLoginArea.evolve(s, event)).toEqual(sessionArea.evolve(s, event))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('the login part leaves the account events to the rest of the area', () => {
+    expect(accountEvents.length).toBeGreaterThan(20)
+    fc.assert(
+      fc.property(slice, fc.oneof(...accountEvents.map(arbitraryEvent)), (s, event) => {
+        expect(sessionLoginArea.evolve(s, event)).toBe(s)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('an account command waits for the whole area, a login command does not', async () => {
+    const browser = browserAreas()
+    expect(browser.waitsFor('session/SignIn')).toBeUndefined()
+    for (const type of ACCOUNT_COMMANDS) expect(browser.waitsFor(type), type).toBeDefined()
+
+    let release!: (area: AnyArea) => void
+    const loading = new Promise<AnyArea>((r) => (release = r))
+    const registry = createAreaRegistry(
+      areas.map((a) =>
+        a.key === 'session' ? { area: sessionLoginArea, later: ACCOUNT_COMMANDS, load: () => loading } : a,
+      ),
+    )
+    const app = createBus({ ports: fakePorts(), effects: {}, areas: registry })
+    const types: string[] = []
+    app.events$.subscribe((e) => types.push(e.event.type))
+
+    app.dispatch({ type: 'session/RequestPasswordReset', user: ' ada ' })
+    app.dispatch({ type: 'session/DismissLoginDialog' })
+    await flush()
+    expect(types).toEqual(['session/LoginDialogDismissed'])
+    expect(registry.area('session')).toBe(sessionLoginArea)
+
+    release(sessionArea)
+    await flush()
+    expect(types).toEqual(['session/LoginDialogDismissed', 'session/PasswordResetRequested'])
+    expect(registry.area('session')).toBe(sessionArea)
+    expect(registry.waitsFor('session/UpdateProfile')).toBeUndefined()
+    expect(app.getState().session.forms.forgot).toEqual({ status: 'pending' })
+    app.dispose()
+  })
+})
