@@ -32,6 +32,8 @@ export interface ShellContext {
   readonly features: Readonly<Record<string, boolean>>
   /** Enabled microservices by name (`xray`, `mission control`, `insight`, …). */
   readonly services: ReadonlyArray<string>
+  /** What the licence entitles the instance to (`distribution`, …). */
+  readonly entitlements: ReadonlyArray<string>
   readonly canAdminProjects: boolean
   /** The selected project's key; undefined for all projects. */
   readonly selectedProject?: string
@@ -58,6 +60,7 @@ export const anonymousContext: ShellContext = {
   serverName: '',
   features: {},
   services: [],
+  entitlements: [],
   canAdminProjects: false,
   freeTier: false,
   hasSeenGettingStarted: false,
@@ -104,6 +107,7 @@ export function shellContextOf(state: AppState): ShellContext {
     serverName: footer?.serverName ?? '',
     features: platform.features,
     services: platform.microservices.filter((m) => m.enabled).map((m) => m.name),
+    entitlements: platform.entitlements,
     canAdminProjects: canAdministerProjects(state),
     freeTier: user?.freeTier === true,
     hasSeenGettingStarted: user?.hasSeenGettingStarted === true,

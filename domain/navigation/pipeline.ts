@@ -5,6 +5,7 @@
  * visited set so that no pair of rules can loop.
  */
 import { feature, isLightweight, isTour, type ShellContext } from './context'
+import { distributionRedirect, distributionTabOf } from './distribution'
 import { homeRedirect, LICENSES_PATH, LIGHTWEIGHT_FALLBACK_PATH, defaultLanding } from './landing'
 import { menuBlock } from './menus'
 import { findRoute, NOT_FOUND_PATH, PUBLIC_ROUTE_NAMES, type RouteMatch } from './routes'
@@ -132,6 +133,11 @@ export function guardStep(
   // The user route with a redirect flag was redirected once already: not again (no loop).
   if (isUserRouteRedirectVisit(route.name, query))
     return redirect(defaultLanding(ctx), 'user route with a redirect flag: no second redirect')
+
+  // Old bundle paths and a distribution path without its tab: the query goes along (a Release
+  // Bundles search arrives as `/distribution?q=<checksum>`).
+  const distribution = distributionRedirect(path, distributionTabOf(ctx))
+  if (distribution !== null) return redirect(`${distribution}${query}`, 'distribution opens a tab')
 
   if (
     route.name === 'securityAndComplianceTeaser' &&

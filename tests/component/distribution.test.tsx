@@ -20,26 +20,7 @@ function platform(services: string[], licenseType: string, entitlements: string[
   return InitialDataLoaded({ ...(event.data as Parameters<typeof InitialDataLoaded>[0]), entitlements })
 }
 
-describe('distribution: the tab shown when the path names none', () => {
-  it.each([
-    ['Enterprise+', ['artifactory', 'distribution'], [], 'source'],
-    ['ENTERPRISE_PLUS', ['artifactory', 'distribution'], [], 'source'],
-    // The capability may come as an entitlement rather than a running service.
-    ['Enterprise Plus', ['artifactory'], ['distribution'], 'source'],
-    // Enterprise+ without a distribution capability, or a distribution service without the plan.
-    ['Enterprise+', ['artifactory'], [], 'target'],
-    ['Enterprise', ['artifactory', 'distribution'], ['distribution'], 'target'],
-    ['Pro X', ['artifactory'], [], 'target'],
-  ])('%s with services %j and entitlements %j opens the %s tab', async (licence, services, ents, tab) => {
-    const { location } = renderArea(<ReleaseBundlesArea />, {
-      path: '/distribution',
-      seed: [platform(services, licence, ents), signedIn('developer')],
-    })
-    await waitFor(() => expect(here(location)).toBe(`/distribution/${tab}`))
-    const selected = await screen.findByRole('tab', { selected: true })
-    expect(selected).toHaveTextContent(tab === 'source' ? 'Source' : 'Target')
-  })
-
+describe('distribution: the tabs', () => {
   it('a tab named in the path is kept, and choosing the other tab changes the path', async () => {
     const { location } = renderArea(<ReleaseBundlesArea />, {
       path: '/distribution/target',
@@ -51,25 +32,13 @@ describe('distribution: the tab shown when the path names none', () => {
   })
 })
 
-describe('distribution: old bundle paths', () => {
+describe('distribution: the paths the view shows', () => {
   const seed = [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')]
-  it.each([
-    ['/bundles', '/distribution/source'],
-    ['/bundles/target', '/distribution/target'],
-    ['/bundles/source/app-release/1.0.0', '/distribution/source'],
-    ['/release-bundles', '/distribution/source'],
-    ['/release-bundles/target', '/distribution/target'],
-  ])('%s is rewritten to %s (replacing the old entry)', async (old, now) => {
-    const { location } = renderArea(<ReleaseBundlesArea />, { path: old, seed })
-    await waitFor(() => expect(here(location)).toBe(now))
-    expect(location.history).not.toContain(old)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Release Bundles' })).toBeInTheDocument()
-  })
-
-  it('a segment that is not a tab (/distribution/foo) opens the default tab', async () => {
-    const { location } = renderArea(<ReleaseBundlesArea />, { path: '/distribution/foo', seed })
-    await waitFor(() => expect(here(location)).toBe('/distribution/source'))
-    expect(screen.getByRole('tab', { name: 'Source', selected: true })).toBeInTheDocument()
+  // The default tab and old bundle paths are the navigation pipeline's (navigation-distribution.test.ts).
+  it('a path without a tab is left to the navigation pipeline: no redirect of its own', () => {
+    const { location } = renderArea(<ReleaseBundlesArea />, { path: '/distribution', seed })
+    expect(screen.getByRole('status')).toHaveTextContent('Loading')
+    expect(location.history).toEqual(['/distribution'])
   })
 
   it('the teaser path shows the teaser, not the tabs', () => {
@@ -115,10 +84,10 @@ describe('distribution: a Release Bundles search in the URL', () => {
     artifacts: 3,
   }
 
-  it('keeps the query through the default-tab redirect and looks the checksum up', async () => {
+  it('looks the checksum of the query up (the pipeline keeps it through the default-tab redirect)', async () => {
     const bundles = fakeReleaseBundlesApi({ [sha256]: [bundle] })
     const { location } = renderArea(<ReleaseBundlesArea />, {
-      path: `/distribution?q=${sha256}*`,
+      path: `/distribution/source?q=${sha256}*`,
       seed: [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')],
       bundles,
     })
@@ -131,7 +100,7 @@ describe('distribution: a Release Bundles search in the URL', () => {
   it('a search text that is no checksum fills nothing and asks nothing', async () => {
     const bundles = fakeReleaseBundlesApi()
     const { location } = renderArea(<ReleaseBundlesArea />, {
-      path: '/distribution?q=react*',
+      path: '/distribution/source?q=react*',
       seed: [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')],
       bundles,
     })

@@ -7,7 +7,6 @@ import {
   CHECKSUM_MESSAGE,
   DISTRIBUTION_TEASER_PATH,
   checksumFromSearch,
-  distributionRedirect,
 } from '../../domain/releaseBundles/rules'
 import type { DistributionTab } from '../../domain/releaseBundles/types'
 import type { ReleaseBundle } from '../../domain/releaseBundles/types'
@@ -32,19 +31,12 @@ const BUNDLE_COLUMNS: ReadonlyArray<Column<ReleaseBundle>> = [
 
 export default function ReleaseBundlesArea() {
   const [location, navigate] = useLocation()
-  const search = useSearch()
-  const defaultTab = useQuery({ type: 'releaseBundles/DefaultTab' })
   const path = location.replace(/^\/ui(?=\/|$)/, '') || '/'
-  const redirect = distributionRedirect(path, defaultTab)
-  // `/distribution/{tab}` once redirected, not `/distribution-teaser`.
+  // `/distribution/{tab}`: the navigation pipeline sends every other distribution path there.
   const activeTab = /^\/distribution\/(source|target)(?=[/?#]|$)/.exec(path)?.[1]
-  useEffect(() => {
-    // The query goes along: a Release Bundles search arrives as `/distribution?q=<checksum>`.
-    if (redirect) navigate(search === '' ? redirect : `${redirect}?${search}`, { replace: true })
-  }, [redirect, search, navigate])
 
   if (path.startsWith(DISTRIBUTION_TEASER_PATH)) return <Teaser />
-  if (redirect || !activeTab)
+  if (!activeTab)
     return (
       <div role="status" className={styles.page}>
         <span className={styles.srOnly}>Loading…</span>
