@@ -41,7 +41,7 @@ export function browserAreas(): AreaRegistry {
     {
       area: sessionLoginArea,
       later: ACCOUNT_COMMANDS,
-      load: () => import('../domain/session/decider').then((m) => m.sessionArea),
+      load: () => import('../domain/session/accountDecider').then((m) => m.sessionArea),
     },
     navigationArea,
     notificationsArea,

@@ -2,12 +2,19 @@
  * The session area's account screens (password reset and change, registration, invitations,
  * profile, API key): their decisions, and the events only those lead to. The browser loads
  * them with the first account command (commands/browserApp.ts); the login page does without.
+ * The whole area (`sessionArea`, also exported by decider.ts) is here, so the chunk the browser
+ * loads is named after this module (a chunk named `decider` is the search area's, which the
+ * server preloads by that name: server/ui/indexPage.ts).
  */
 import { left, right } from 'fp-ts/Either'
-import type { AppEvent, AppState } from '../app'
+import type { AppArea, AppEvent, AppState } from '../app'
 import * as E from './events'
 import type { SessionState } from './types'
 import {
+  decideLogin,
+  evolveLogin,
+  isAccountCommand,
+  sessionLoginArea,
   busyWith,
   done,
   form,
@@ -176,4 +183,13 @@ export function evolveAccount(slice: SessionState, event: AppEvent): SessionStat
     default:
       return slice
   }
+}
+
+/** The session area, whole: the login page's part and the account screens'. */
+export const sessionArea: AppArea<'session'> = {
+  ...sessionLoginArea,
+  decide: (command, state, meta) =>
+    isAccountCommand(command) ? decideAccount(command, state) : decideLogin(command, state, meta),
+  // The two evolve disjoint sets of events.
+  evolve: (slice, event) => evolveAccount(evolveLogin(slice, event), event),
 }
