@@ -34,6 +34,30 @@ const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 's-1'
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
 const search = spec(searchArea, meta)
 
+type SearchRanData = Parameters<typeof E.SearchRan>[0]
+
+/** The whole event of a search that ran: its model (over the defaults), its route (the type's
+ *  path and the model's query unless `path` says otherwise), remembered as recent search `meta.id`
+ *  of the anonymous viewer, and the text the bar shows after it. */
+const ran = (ran: {
+  text: string
+  model: Partial<SearchModel>
+  query: string
+  path?: string
+  type?: SearchRanData['type']
+}) => {
+  const type = ran.type ?? 'packages'
+  const model = { ...DEFAULT_SEARCH_MODEL, ...ran.model }
+  return E.SearchRan({
+    type,
+    model,
+    path: ran.path ?? `/packages?${ran.query}`,
+    owner: 'anonymous',
+    recent: { id: meta.id, type, queryString: ran.query, searchModel: model },
+    text: ran.text,
+  })
+}
+
 /** Given one recent search (id r1) of packages, when it is selected. */
 const selectRecent = (queryString: string, searchModel: SearchModel) =>
   search
@@ -47,23 +71,26 @@ const selectRecent = (queryString: string, searchModel: SearchModel) =>
 
 describe('running a search', () => {
   it('parses the text: free words are the name, known key:value words fill filters', () => {
-    const d = search.given(E.TextChanged({ text: 'react type:npm' })).when({ type: 'search/Run' })
-    const ran = d.events()[0]
-    expect(ran).toMatchObject({
-      type: 'search/SearchRan',
-      data: { type: 'packages', path: '/packages?q=react&pkg=npm', owner: 'anonymous' },
-    })
-    expect(ran && 'model' in (ran.data as object) && (ran.data as { model: unknown }).model).toMatchObject({
-      name: 'react',
-      packageTypes: ['npm'],
-    })
+    search
+      .given(E.TextChanged({ text: 'react type:npm' }))
+      .when({ type: 'search/Run' })
+      .then(
+        ran({
+          text: 'react type:npm',
+          model: { name: 'react', packageTypes: ['npm'] },
+          query: 'q=react&pkg=npm',
+        }),
+      )
   })
 
   it('quoted names round-trip through the URL', () => {
-    const d = search.given(E.TextChanged({ text: '"my package" type:npm' })).when({ type: 'search/Run' })
-    const path = (d.events()[0]?.data as { path: string }).path
-    const query = path.split('?')[1] ?? ''
-    expect(searchModelFromQuery(query)).toMatchObject({ name: 'my package', packageTypes: ['npm'] })
+    const model = { ...DEFAULT_SEARCH_MODEL, name: 'my package', packageTypes: ['npm'] }
+    const query = 'q=my+package&pkg=npm'
+    search
+      .given(E.TextChanged({ text: '"my package" type:npm' }))
+      .when({ type: 'search/Run' })
+      .then(ran({ text: '"my package" type:npm', model, query }))
+    expect(searchModelFromQuery(query)).toEqual(model)
   })
 
   it('the search button rule: empty text with no filter runs nothing', () => {
@@ -72,11 +99,10 @@ describe('running a search', () => {
       .when({ type: 'search/Run' })
       .rejected(/^nothing to search for$/)
     // …but a package search may run on a filter alone.
-    const f = search.given().when({
-      type: 'search/Run',
-      model: { ...DEFAULT_SEARCH_MODEL, packageTypes: ['npm'] },
-    })
-    expect(f.events()[0]).toMatchObject({ type: 'search/SearchRan', data: { path: '/packages?pkg=npm' } })
+    search
+      .given()
+      .when({ type: 'search/Run', model: { ...DEFAULT_SEARCH_MODEL, packageTypes: ['npm'] } })
+      .then(ran({ text: 'type:npm', model: { packageTypes: ['npm'] }, query: 'pkg=npm' }))
   })
 
   it('running navigates to the type route with the model in the query', () => {
@@ -122,16 +148,16 @@ describe('running a search', () => {
 
   it('selecting a recent search restores its model and type and re-runs it', () => {
     const model = { ...DEFAULT_SEARCH_MODEL, name: 'lodash', packageTypes: ['npm'] }
-    const d = selectRecent('q=lodash&pkg=npm', model)
-    expect(d.events()[0]).toMatchObject({ data: { model, path: '/packages?q=lodash&pkg=npm' } })
+    selectRecent('q=lodash&pkg=npm', model).then(
+      ran({ text: 'lodash type:npm', model, query: 'q=lodash&pkg=npm' }),
+    )
   })
 
   it('an Archive recent search runs as Quick when archive search is off', () => {
     const model = { ...DEFAULT_SEARCH_MODEL, name: 'x', artifactsSearchType: 'Archive' as const }
-    const d = selectRecent('q=x&ast=Archive', model)
-    expect(
-      (d.events()[0]?.data as { model: { artifactsSearchType: string } }).model.artifactsSearchType,
-    ).toBe('Quick')
+    selectRecent('q=x&ast=Archive', model).then(
+      ran({ text: 'x', model: { ...model, artifactsSearchType: 'Quick' }, query: 'q=x' }),
+    )
   })
 
   it('changing the search type keeps only the name', () => {
@@ -158,33 +184,43 @@ describe('running a search', () => {
     )
     const state = d.after()
     expect(state.search.text).toBe('react')
-    const ran = search.at(state).when({ type: 'search/Run' })
-    expect(ran.events()[0]?.data).toMatchObject({ path: '/artifacts/browse?q=react' })
+    search
+      .at(state)
+      .when({ type: 'search/Run' })
+      .then(
+        ran({
+          text: 'react',
+          model: { name: 'react' },
+          query: 'q=react',
+          path: '/artifacts/browse?q=react',
+          type: 'artifacts',
+        }),
+      )
   })
 
   it('spec 001 §5: a filter the text no longer has is not carried into the next search', () => {
     let state = fold([])
-    const runText = (text: string) => {
+    const runText = (text: string, model: Partial<SearchModel>, query: string) => {
       state = evolve(state, E.TextChanged({ text }))
       const d = search.at(state).when({ type: 'search/Run' })
+      d.then(ran({ text, model, query }))
       state = d.after()
-      return (d.events()[0]?.data as { path: string }).path
     }
-    expect(runText('type:bogus')).toBe('/packages?pkg=bogus')
+    runText('type:bogus', { packageTypes: ['bogus'] }, 'pkg=bogus')
     // The bar shows the filter it ran with, so deleting it from the text deletes it.
     expect(state.search.text).toBe('type:bogus')
-    expect(runText('lodash type:npm')).toBe('/packages?q=lodash&pkg=npm')
-    expect(runText('lodash')).toBe('/packages?q=lodash')
+    runText('lodash type:npm', { name: 'lodash', packageTypes: ['npm'] }, 'q=lodash&pkg=npm')
+    runText('lodash', { name: 'lodash' }, 'q=lodash')
   })
 
   it('the list sort survives a new text search (the text never says it)', () => {
-    const d = search
+    search
       .given(
         E.UrlRestored({ type: 'packages', model: { ...DEFAULT_SEARCH_MODEL, name: 'a', sortType: 'desc' } }),
         E.TextChanged({ text: 'b' }),
       )
       .when({ type: 'search/Run' })
-    expect(d.events()[0]?.data).toMatchObject({ path: '/packages?q=b&sort_type=desc' })
+      .then(ran({ text: 'b', model: { name: 'b', sortType: 'desc' }, query: 'q=b&sort_type=desc' }))
   })
 
   it('the bar names unknown filter keys and package types the platform does not offer', () => {
@@ -265,10 +301,16 @@ describe('search types and their requirements', () => {
     expect(searchTypeForRoute('/home', null)).toBeNull()
   })
   it('URL sync restores the model for a route that keeps its query', () => {
-    const d = search.given().when({ type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })
-    expect(d.events()[0]).toMatchObject({
-      data: { type: 'packages', model: { name: 'react', packageTypes: ['npm'] } },
-    })
+    search
+      .given()
+      .when({ type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })
+      .then(
+        E.UrlRestored({
+          type: 'packages',
+          model: { ...DEFAULT_SEARCH_MODEL, name: 'react', packageTypes: ['npm'] },
+          text: 'react type:npm',
+        }),
+      )
     search
       .given(E.UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') }))
       .when({ type: 'search/SyncWithUrl', path: '/packages', query: 'q=react&pkg=npm' })
@@ -281,39 +323,37 @@ describe('the search type follows the route and the project; keepSearchQuery', (
     platformWith(['artifactory', 'xray'], 'Enterprise+'),
     SignedIn({ user: user({ admin: true }), via: 'password' }),
   ]
-  const restored = (path: string, query: string, events: AppEvent[]) => {
-    const d = search.given(...events).when({ type: 'search/SyncWithUrl', path, query }).decided
-    return d._tag === 'Right' ? d.right[0]?.data : d.left
-  }
+  const on = (path: string, query: string, events: AppEvent[]) =>
+    search.given(...events).when({ type: 'search/SyncWithUrl', path, query })
+  /** The bar restored to `type`, with the model's name (and nothing else) as its text. */
+  const restored = (type: Parameters<typeof E.UrlRestored>[0]['type'], name = '') =>
+    E.UrlRestored({ type, model: { ...DEFAULT_SEARCH_MODEL, name }, text: name })
 
   it("a package page below the list keeps the list's search (the bar still shows it)", () => {
     const listed = [E.UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') })]
-    expect(restored('/packages/npm%3A%2F%2Freact', '', listed)).toMatch(/already in step/)
-    expect(restored('/packages/npm%3A%2F%2Freact/19.2.0', 'tab=files', listed)).toMatch(/already in step/)
+    on('/packages/npm%3A%2F%2Freact', '', listed).rejected(/already in step/)
+    on('/packages/npm%3A%2F%2Freact/19.2.0', 'tab=files', listed).rejected(/already in step/)
     // Back on the list, its URL is the truth again: no query is no search.
-    expect(restored('/packages', '', listed)).toMatchObject({ type: 'packages', model: DEFAULT_SEARCH_MODEL })
+    on('/packages', '', listed).then(restored('packages'))
   })
 
   it('a type that does not keep its search query resets the model (keeping the name) on its route', () => {
     const listed = [E.UrlRestored({ type: 'packages', model: searchModelFromQuery('q=react&pkg=npm') })]
-    expect(restored('/builds', 'q=other&pkg=docker', listed)).toMatchObject({
-      type: 'builds',
-      model: { ...DEFAULT_SEARCH_MODEL, name: 'react' },
-    })
+    on('/builds', 'q=other&pkg=docker', listed).then(restored('builds', 'react'))
   })
 
   it('a route of a type the viewer may not use leaves the type as it is', () => {
     // Security & compliance needs Xray and admin (or project admin, or tour).
-    expect(restored('/scans', '', [platformWith(['artifactory'], 'Enterprise+')])).toMatch(/already in step/)
-    expect(restored('/scans', '', xrayAdmin)).toMatchObject({ type: 'securityCompliance' })
+    on('/scans', '', [platformWith(['artifactory'], 'Enterprise+')]).rejected(/already in step/)
+    on('/scans', '', xrayAdmin).then(restored('securityCompliance'))
   })
 
   it('selecting a project moves the bar off a type that has no project context', () => {
     const onScans = [...xrayAdmin, E.UrlRestored({ type: 'securityCompliance', model: DEFAULT_SEARCH_MODEL })]
-    expect(restored('/scans', '', onScans)).toMatch(/already in step/)
+    on('/scans', '', onScans).rejected(/already in step/)
     const inProject = [...onScans, ProjectSelected({ key: 'proj1' })]
-    expect(restored('/scans', '', inProject)).toMatchObject({ type: 'packages' })
-    expect(restored('/home', '', inProject)).toMatchObject({ type: 'packages' })
+    on('/scans', '', inProject).then(restored('packages'))
+    on('/home', '', inProject).then(restored('packages'))
   })
 })
 
@@ -322,30 +362,31 @@ describe('parameters a search carries over from its page', () => {
     Navigated({ location: { path, query }, routeName: 'packages', mode: 'push' } as Parameters<
       typeof Navigated
     >[0])
+  /** A search for react that opened `path` (the model's query and the parameters carried). */
+  const reactRanTo = (path: string) =>
+    ran({ text: 'react', model: { name: 'react' }, query: 'q=react', path })
 
   it('on the same list, parameters the model does not own stay (release versions only, contact us)', () => {
     // The model's own keys (q, pkg) come from the model; the old URL's are not carried.
-    const d = search
+    search
       .given(on('/packages', '?q=old&pkg=npm&rel=1&contactUsContext=trial'), E.TextChanged({ text: 'react' }))
       .when({ type: 'search/Run' })
-    expect(d.events()[0]?.data).toMatchObject({
-      path: '/packages?q=react&rel=1&contactUsContext=trial',
-    })
+      .then(reactRanTo('/packages?q=react&rel=1&contactUsContext=trial'))
   })
 
   it('from another page, only the contact-us context comes along', () => {
-    const d = search
+    search
       .given(
         on('/distribution/source', '?rel=1&contactUsContext=trial&tab=x'),
         E.TextChanged({ text: 'react' }),
       )
       .when({ type: 'search/Run' })
-    expect(d.events()[0]?.data).toMatchObject({ path: '/packages?q=react&contactUsContext=trial' })
+      .then(reactRanTo('/packages?q=react&contactUsContext=trial'))
   })
 
   it('re-running a recent search carries no page parameter of the page it runs on', () => {
     const model = { ...DEFAULT_SEARCH_MODEL, name: 'lodash' }
-    const d = search
+    search
       .given(
         on('/packages', '?q=old&rel=1&contactUsContext=trial'),
         E.RecentLoaded({
@@ -354,9 +395,14 @@ describe('parameters a search carries over from its page', () => {
         }),
       )
       .when({ type: 'search/SelectRecent', id: 'r1' })
-    expect(d.events()[0]?.data).toMatchObject({
-      path: '/packages?q=lodash&contactUsContext=trial',
-    })
+      .then(
+        ran({
+          text: 'lodash',
+          model,
+          query: 'q=lodash',
+          path: '/packages?q=lodash&contactUsContext=trial',
+        }),
+      )
   })
 
   it('carriedQuery never carries a key the model owns', () => {
