@@ -2,6 +2,7 @@
 // the list with its filters, the create/edit form of each kind, Quick Repository Creation.
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
+import { Database } from 'lucide-react'
 import {
   emptyRepositoryForm,
   REPOSITORY_KINDS,
@@ -17,7 +18,16 @@ import { messageText } from '../shared/messages'
 import { Checkbox, DeleteButton, Field, SaveError, Toolbar } from '../admin/shared'
 import { formatBytes } from '../packages/common'
 import { Select } from '../shared/kit/Select'
+import { LoadFailure } from '../shared/kit/LoadFailure'
+import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import styles from './repositories.module.css'
+
+const CREATE_LINKS = [
+  ['/admin/repositories/local/new', 'New Local Repository'],
+  ['/admin/repositories/remote/new', 'New Remote Repository'],
+  ['/admin/repositories/virtual/new', 'New Virtual Repository'],
+  ['/admin/repositories/quick', 'Quick Repository Creation'],
+] as const
 
 const KIND_LABEL: Record<RepositoryKind, string> = { local: 'Local', remote: 'Remote', virtual: 'Virtual' }
 
@@ -39,18 +49,16 @@ function ListStates({ children }: { children: (items: ReadonlyArray<RepositorySu
     return (
       <div role="status" aria-label="Loading repositories" className={styles.skeleton}>
         {[0, 1, 2, 3].map((i) => (
-          <div key={i} className={styles.skeletonRow} />
+          <Skeleton key={i} height="2rem" />
         ))}
       </div>
     )
   if (list.status === 'failed')
     return (
-      <div role="alert">
-        <p>The repositories could not be loaded: {failureMessage(list.failure, 'no answer')}.</p>
-        <button type="button" onClick={() => dispatch({ type: 'repositories/LoadList' })}>
-          Retry
-        </button>
-      </div>
+      <LoadFailure
+        message={`The repositories could not be loaded: ${failureMessage(list.failure, 'no answer')}.`}
+        onRetry={() => dispatch({ type: 'repositories/LoadList' })}
+      />
     )
   return <>{children(list.data)}</>
 }
@@ -71,10 +79,11 @@ function RepositoriesList() {
         {admin && readOnly && <p className={styles.blocked}>{messageText({ key: 'readOnlyMode' })}</p>}
         {admin && !readOnly && (
           <span className={styles.actions}>
-            <Link href="/admin/repositories/local/new">New Local Repository</Link>
-            <Link href="/admin/repositories/remote/new">New Remote Repository</Link>
-            <Link href="/admin/repositories/virtual/new">New Virtual Repository</Link>
-            <Link href="/admin/repositories/quick">Quick Repository Creation</Link>
+            {CREATE_LINKS.map(([href, label]) => (
+              <Link key={href} href={href} className={styles.newLink}>
+                {label}
+              </Link>
+            ))}
           </span>
         )}
       </Toolbar>
@@ -108,60 +117,76 @@ function RepositoriesList() {
           )
           if (items.length === 0)
             return (
-              <p>
-                No repositories yet.{' '}
-                {admin && (
-                  <Link href="/admin/repositories/quick">Create repositories for a package type</Link>
-                )}
-              </p>
+              <div className={styles.panel}>
+                <EmptyState
+                  icon={<Database size={28} />}
+                  title="No repositories yet."
+                  action={
+                    admin && (
+                      <Link href="/admin/repositories/quick">Create repositories for a package type</Link>
+                    )
+                  }
+                />
+              </div>
             )
-          if (shown.length === 0) return <p>No repository matches these filters.</p>
+          if (shown.length === 0)
+            return (
+              <div className={styles.panel}>
+                <EmptyState icon={<Database size={28} />} title="No repository matches these filters." />
+              </div>
+            )
           return (
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Repository</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Packages</th>
-                  <th scope="col">Size</th>
-                  {admin && <th scope="col">Actions</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((r) => (
-                  <tr key={r.key}>
-                    <th scope="row">
-                      {admin ? (
-                        <Link href={`/admin/repositories/edit/${encodeURIComponent(r.key)}`}>{r.key}</Link>
-                      ) : (
-                        r.key
-                      )}
-                      {r.description && <span className={styles.description}>{r.description}</span>}
-                    </th>
-                    <td>
-                      <span className={styles.typeIcon} aria-hidden="true">
-                        {r.packageType.slice(0, 2).toUpperCase()}
-                      </span>{' '}
-                      {r.packageType}
-                    </td>
-                    <td>{KIND_LABEL[r.kind]}</td>
-                    <td>{r.packageCount}</td>
-                    <td>{formatBytes(r.size)}</td>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Repository</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Packages</th>
+                    <th scope="col">Size</th>
                     {admin && (
-                      <td>
-                        <DeleteButton
-                          what="repository"
-                          name={r.key}
-                          disabled={state.deletion.status === 'pending'}
-                          onConfirm={() => dispatch({ type: 'repositories/Delete', key: r.key })}
-                        />
-                      </td>
+                      <th scope="col" className={styles.actionsCell}>
+                        Actions
+                      </th>
                     )}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {shown.map((r) => (
+                    <tr key={r.key}>
+                      <th scope="row">
+                        {admin ? (
+                          <Link href={`/admin/repositories/edit/${encodeURIComponent(r.key)}`}>{r.key}</Link>
+                        ) : (
+                          r.key
+                        )}
+                        {r.description && <span className={styles.description}>{r.description}</span>}
+                      </th>
+                      <td>
+                        <span className={styles.typeIcon} aria-hidden="true">
+                          {r.packageType.slice(0, 2).toUpperCase()}
+                        </span>{' '}
+                        {r.packageType}
+                      </td>
+                      <td>{KIND_LABEL[r.kind]}</td>
+                      <td>{r.packageCount}</td>
+                      <td>{formatBytes(r.size)}</td>
+                      {admin && (
+                        <td className={styles.actionsCell}>
+                          <DeleteButton
+                            what="repository"
+                            name={r.key}
+                            disabled={state.deletion.status === 'pending'}
+                            onConfirm={() => dispatch({ type: 'repositories/Delete', key: r.key })}
+                          />
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )
         }}
       </ListStates>
