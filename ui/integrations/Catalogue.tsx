@@ -21,6 +21,7 @@ import {
 } from '../../domain/integrations'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button, IconButton } from '../shared/kit/Button'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { inputClass } from '../shared/kit/Field'
 import { Tooltip } from '../shared/kit/Tooltip'
@@ -204,10 +205,10 @@ export function Catalogue() {
   let body
   if (state.catalogue.status === 'failed')
     body = (
-      <div role="alert" className={styles.failure}>
-        <p>The integrations could not be loaded: {whatHappened(state.catalogue.failure)}</p>
-        <Button onClick={() => dispatch({ type: 'integrations/LoadCatalogue' })}>Retry</Button>
-      </div>
+      <LoadFailure
+        message={`The integrations could not be loaded: ${whatHappened(state.catalogue.failure)}`}
+        onRetry={() => dispatch({ type: 'integrations/LoadCatalogue' })}
+      />
     )
   else if (state.catalogue.status !== 'loaded') body = <CardsSkeleton />
   else if (visible.length === 0)

@@ -8,6 +8,7 @@ import { FolderGit2, Lock } from 'lucide-react'
 import { GIT_VENDORS } from '../../domain/integrations'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { Badge, EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { whatHappened } from '../shared/failureText'
@@ -63,10 +64,10 @@ export function SelectRepos({ integrationKey, vcsType }: { integrationKey: strin
   let body
   if (repos.status === 'failed')
     body = (
-      <div role="alert" className={styles.failure}>
-        <p>The repositories could not be loaded: {whatHappened(repos.failure)}</p>
-        <Button onClick={() => dispatch({ type: 'integrations/LoadRepos', integrationKey })}>Retry</Button>
-      </div>
+      <LoadFailure
+        message={`The repositories could not be loaded: ${whatHappened(repos.failure)}`}
+        onRetry={() => dispatch({ type: 'integrations/LoadRepos', integrationKey })}
+      />
     )
   else if (!loaded)
     body = (

@@ -20,6 +20,7 @@ import {
 import { vendorListPath, type ToolModal } from '../../domain/integrations'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import { Dialog } from '../shared/kit/Overlay'
 import { Skeleton } from '../shared/kit/Surface'
@@ -53,14 +54,10 @@ function Installation({ tool, setup, oauthUser }: { tool: Tool; setup: Open['set
     )
   if (setup.status === 'failed')
     return (
-      <div role="alert" className={styles.failure}>
-        <p>The setup data could not be loaded: {whatHappened(setup.failure)}</p>
-        <Button
-          onClick={() => dispatch({ type: 'integrations/OpenTool', tool: tool.id, withApiKey: oauthUser })}
-        >
-          Retry
-        </Button>
-      </div>
+      <LoadFailure
+        message={`The setup data could not be loaded: ${whatHappened(setup.failure)}`}
+        onRetry={() => dispatch({ type: 'integrations/OpenTool', tool: tool.id, withApiKey: oauthUser })}
+      />
     )
   const apiKey = setup.apiKeyRef === null ? undefined : app.shown.apiKeys.get(setup.apiKeyRef)
   const encoded = encodeSetupData({

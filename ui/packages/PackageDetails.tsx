@@ -1,10 +1,10 @@
 /** Package details: facts, install command, versions, and the package tabs. */
 import { useCallback, useEffect, useRef } from 'react'
 import { Link } from 'wouter'
-import { Clock, MapPin, TriangleAlert } from 'lucide-react'
+import { Clock, MapPin } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { PackageTab, VersionRepo, VersionSummary } from '../../domain/packages/types'
-import { Button } from '../shared/kit/Button'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Badge, Card, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
@@ -35,13 +35,10 @@ export function PackageDetails({ packageId }: { packageId: string }) {
   if (details.status === 'failed' || !details.pkg)
     return (
       <div className={styles.page}>
-        <div className={styles.error} role="alert">
-          <TriangleAlert size={20} aria-hidden className={styles.errorIcon} />
-          <p>The package could not be loaded.</p>
-          <Button size="sm" onClick={() => dispatch({ type: 'packages/OpenPackage', packageId })}>
-            Retry
-          </Button>
-        </div>
+        <LoadFailure
+          message="The package could not be loaded."
+          onRetry={() => dispatch({ type: 'packages/OpenPackage', packageId })}
+        />
       </div>
     )
   const pkg = details.pkg

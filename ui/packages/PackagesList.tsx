@@ -14,6 +14,7 @@ import { wantsNextPage } from '../../domain/packages/rules'
 import { Filters } from './Filters'
 import { PackageSearch } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { TypeIcon, VulnerabilityBadges, packagePath } from './common'
@@ -60,14 +61,10 @@ export function PackagesList() {
         <Filters model={model} releaseOnly={releaseOnly} search={search} />
         <section aria-label="Results" className={styles.results}>
           {list.status === 'failed' ? (
-            <div className={styles.error} role="alert">
-              <p>
-                Packages could not be loaded: {list.failure ? whatHappened(list.failure) : 'unknown failure'}.
-              </p>
-              <Button size="sm" onClick={() => dispatch({ type: 'packages/RetryList' })}>
-                Retry
-              </Button>
-            </div>
+            <LoadFailure
+              message={`Packages could not be loaded: ${list.failure ? whatHappened(list.failure) : 'unknown failure'}.`}
+              onRetry={() => dispatch({ type: 'packages/RetryList' })}
+            />
           ) : query === null ? (
             <div className={styles.panel}>
               <EmptyState

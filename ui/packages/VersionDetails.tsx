@@ -1,12 +1,13 @@
 /** Version details: install command, files with checksums and downloads, npm data, and the version tabs. */
 import { useCallback, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
-import { ArrowLeft, Download, FileX, TriangleAlert } from 'lucide-react'
+import { ArrowLeft, Download, FileX } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { downloadOf } from '../../domain/packages/rules'
 import { defaultVersionTab, versionTabsOf } from '../../domain/packageTypes'
 import type { VersionFile, VersionTab } from '../../domain/packages/types'
 import { Button } from '../shared/kit/Button'
+import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { Select } from '../shared/kit/Select'
 import { Badge, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
@@ -41,13 +42,10 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
   if (state.status === 'failed' || !state.version || !details.pkg)
     return (
       <div className={styles.page}>
-        <div className={styles.error} role="alert">
-          <TriangleAlert size={20} aria-hidden className={styles.errorIcon} />
-          <p>The version could not be loaded.</p>
-          <Button size="sm" onClick={() => dispatch({ type: 'packages/OpenVersion', packageId, versionId })}>
-            Retry
-          </Button>
-        </div>
+        <LoadFailure
+          message="The version could not be loaded."
+          onRetry={() => dispatch({ type: 'packages/OpenVersion', packageId, versionId })}
+        />
       </div>
     )
   const pkg = details.pkg
@@ -104,11 +102,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
       </header>
       <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusSelect} />
       <InstallCommand type={pkg.packageType} name={pkg.name} version={version.name} repoKey={repo?.name} />
-      {state.download.message && (
-        <p role="alert" className={styles.error}>
-          {state.download.message}
-        </p>
-      )}
+      {state.download.message && <FailureNote>{state.download.message}</FailureNote>}
       <div className={styles.detailsLayout} data-facts="after">
         <div className={styles.detailsMain}>
           <section aria-labelledby="files-title" className={styles.section}>

@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { versionsPaging } from '../../domain/packages/rules'
 import styles from './details.module.css'
 
@@ -46,12 +47,11 @@ export function VersionsPaging({
           : `${shown.toLocaleString('en')} ${shown === 1 ? 'version' : 'versions'}`}
       </p>
       {paging.next === 'retry' && (
-        <div role="alert" className={styles.error}>
-          <p>More versions could not be loaded.</p>
-          <Button size="sm" onClick={loadMore}>
-            Retry loading versions
-          </Button>
-        </div>
+        <LoadFailure
+          message="More versions could not be loaded."
+          onRetry={loadMore}
+          retryLabel="Retry loading versions"
+        />
       )}
       {(paging.next === 'offered' || paging.next === 'loading') && (
         <Button size="sm" onClick={loadMore} busy={paging.next === 'loading'}>

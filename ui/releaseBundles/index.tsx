@@ -12,6 +12,7 @@ import type { DistributionTab } from '../../domain/releaseBundles/types'
 import type { ReleaseBundle } from '../../domain/releaseBundles/types'
 import { Network, PackageX, Rocket, Search, ShieldCheck } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Field, inputClass } from '../shared/kit/Field'
 import { Badge, EmptyState, Skeleton } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
@@ -189,12 +190,10 @@ export function ChecksumLookup() {
         </div>
       )}
       {lookup.status === 'failed' && (
-        <div role="alert" className={styles.failure}>
-          <p>Release bundles could not be looked up: {lookup.failure?.message}</p>
-          <Button size="sm" onClick={() => submit(lookup.checksum)}>
-            Retry
-          </Button>
-        </div>
+        <LoadFailure
+          message={`Release bundles could not be looked up: ${lookup.failure?.message ?? ''}`}
+          onRetry={() => submit(lookup.checksum)}
+        />
       )}
       {lookup.status === 'loaded' &&
         (lookup.bundles.length === 0 ? (
