@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { DropdownMenu } from '../../ui/shared/kit/DropdownMenu'
 import { Combobox, type ComboboxOption } from '../../ui/shared/kit/Combobox'
-import { Field, TextField } from '../../ui/shared/kit/Field'
+import { DateField, Field, PasswordField, TextField, Textarea, inputClass } from '../../ui/shared/kit/Field'
 import { Select } from '../../ui/shared/kit/Select'
 import { Table, type Column, type TableState } from '../../ui/shared/kit/Table'
 import { EmptyState } from '../../ui/shared/kit/Surface'
@@ -147,6 +147,21 @@ describe('Field', () => {
     expect(input).toHaveAttribute('aria-required', 'true')
     expect(input).toHaveAccessibleDescription('Where we send resets Enter an email address')
     expect(input).toHaveValue('x')
+  })
+
+  it("adds a caller's className to the kit's input class instead of replacing it", () => {
+    render(
+      <>
+        <TextField label="Name" className="wide" />
+        <DateField label="After" className="wide" />
+        <PasswordField label="Password" className="wide" />
+        <Textarea label="Notes" className="wide" />
+      </>,
+    )
+    for (const name of ['Name', 'After', 'Password', 'Notes']) {
+      const control = screen.getByLabelText(name)
+      expect(control).toHaveClass(String(inputClass), 'wide')
+    }
   })
 
   it('is not invalid without an error', () => {

@@ -75,14 +75,28 @@ type FieldText = Omit<FieldProps, 'children' | 'className'>
 
 export interface TextFieldProps extends FieldText, Omit<InputHTMLAttributes<HTMLInputElement>, 'required'> {}
 
-const split = <P extends FieldText>({ label, hint, error, required, ...rest }: P) =>
-  [{ label, hint, error, required }, rest] as const
+/** The kit's class and the caller's, which adds to it (a width, a font) rather than replacing it. */
+const withInputClass = (className: string | undefined) => [styles.input, className].filter(Boolean).join(' ')
+
+// The Field's props, and the control's, with the kit's class joined to the caller's className.
+const split = <P extends FieldText & { readonly className?: string | undefined }>({
+  label,
+  hint,
+  error,
+  required,
+  className,
+  ...rest
+}: P) =>
+  [
+    { label, hint, error, required },
+    { ...rest, className: withInputClass(className) },
+  ] as const
 
 export function TextField(props: TextFieldProps) {
   const [field, input] = split(props)
   return (
     <Field {...field}>
-      <input className={styles.input} type="text" {...input} />
+      <input type="text" {...input} />
     </Field>
   )
 }
@@ -91,7 +105,7 @@ export function DateField(props: TextFieldProps) {
   const [field, input] = split(props)
   return (
     <Field {...field}>
-      <input className={styles.input} {...input} type="date" />
+      <input {...input} type="date" />
     </Field>
   )
 }
@@ -114,7 +128,7 @@ function PasswordInput({
 }: InputHTMLAttributes<HTMLInputElement> & { shown: boolean; onToggle: () => void }) {
   return (
     <span className={styles.withAction}>
-      <input className={styles.input} {...input} type={shown ? 'text' : 'password'} />
+      <input {...input} type={shown ? 'text' : 'password'} />
       <button
         type="button"
         className={styles.action}
@@ -135,7 +149,7 @@ export function Textarea(props: TextareaProps) {
   const [field, input] = split(props)
   return (
     <Field {...field}>
-      <textarea className={styles.input} rows={4} {...input} />
+      <textarea rows={4} {...input} />
     </Field>
   )
 }
