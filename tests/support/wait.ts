@@ -1,5 +1,6 @@
 /**
  * The one way tests wait, and never for a fixed time:
+ * - `timeTo`: moves a `VirtualTimeScheduler` to a point in time, then flushes;
  * - `flush`: lets the answers of fake ports (resolved promises) and the effects that follow
  *   them run, a given number of task turns;
  * - `until`: the first state of an app that satisfies a condition (the app's `state$`);
@@ -8,7 +9,7 @@
  * Time itself is driven, not waited for: a `VirtualTimeScheduler` for the console's timers and
  * the manual clock of `server/clock.ts` for the platform's.
  */
-import { filter, firstValueFrom, timeout } from 'rxjs'
+import { filter, firstValueFrom, timeout, type VirtualTimeScheduler } from 'rxjs'
 import { vi } from 'vitest'
 import type { App } from '../../commands/createApp'
 import type { AppState } from '../../domain/app'
@@ -16,6 +17,16 @@ import type { AppState } from '../../domain/app'
 /** `turns` task turns: each lets every resolved promise and what it starts run. */
 export async function flush(turns = 10): Promise<void> {
   for (let i = 0; i < turns; i++) await new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+/**
+ * Virtual time: runs what `scheduler` has due up to `ms` (counted from its start, so calls go
+ * forward), then lets the port answers that this started land.
+ */
+export async function timeTo(scheduler: VirtualTimeScheduler, ms: number): Promise<void> {
+  scheduler.maxFrames = ms
+  scheduler.flush()
+  await flush(5)
 }
 
 /** The first state of `app` that satisfies `done` (the current one included). */

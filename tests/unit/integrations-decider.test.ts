@@ -1,6 +1,5 @@
 /** The integrations decider: given events, when command, then events (the git modal and the filters). */
 import { describe, expect, it } from 'vitest'
-import { left, right } from 'fp-ts/Either'
 import {
   CatalogueLoaded,
   CatalogueRequested,
@@ -26,12 +25,22 @@ import {
   type IntegrationsEvent,
 } from '../../domain/integrations'
 import type { CommandMeta } from '../../domain/shared/area'
-import { decide } from '../../domain/integrations/decider'
+import { decide, type Asker } from '../../domain/integrations/decider'
 import { specOf } from '../support/decider'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'c-1' }
 const integrations = specOf(integrationsDecider, meta)
 const given = (events: ReadonlyArray<IntegrationsEvent>) => integrations.given(...events).state
+/** The specification as `asker` asks (the app's area takes the asker from the session). */
+const as = (asker: Asker) =>
+  specOf(
+    {
+      ...integrationsDecider,
+      decide: (command: Parameters<typeof decide>[0], state: Parameters<typeof decide>[1], m: CommandMeta) =>
+        decide(command, state, m, asker),
+    },
+    meta,
+  )
 
 const filled = { userName: 'octo', integrationName: 'gh-main', url: 'https://api.github.com', hasToken: true }
 const opened = GitModalOpened({
@@ -224,18 +233,18 @@ describe('tool setup (the common integration modal)', () => {
   const setUp = { type: 'integrations/RunSetupAction', entryId: 'jfrog-cli' } as const
 
   it('an OAuth user’s Set Up asks for the API key with the setup data; anyone else’s does not', () => {
-    const s = given(loaded)
-    expect(decide(setUp, s, meta, { admin: true, oauthUser: true })).toEqual(
-      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: true })]),
-    )
-    expect(decide(setUp, s, meta, { admin: true, oauthUser: false })).toEqual(
-      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false })]),
-    )
+    as({ admin: true, oauthUser: true })
+      .given(...loaded)
+      .when(setUp)
+      .then(ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: true }))
+    as({ admin: true, oauthUser: false })
+      .given(...loaded)
+      .when(setUp)
+      .then(ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false }))
   })
 
   it('only an admin runs a setup action or keeps git integrations: others get documentation only', () => {
-    const s = given(loaded)
-    const developer = { admin: false, oauthUser: false }
+    const developer = as({ admin: false, oauthUser: false }).given(...loaded)
     for (const command of [
       setUp,
       { type: 'integrations/OpenTool', tool: 'jfrog-cli', withApiKey: false },
@@ -243,7 +252,7 @@ describe('tool setup (the common integration modal)', () => {
       { type: 'integrations/DeleteIntegration', integrationKey: 'github-1' },
       { type: 'integrations/SaveRepoSelection', integrationKey: 'github-1', selected: [] },
     ] as const)
-      expect(decide(command, s, meta, developer)).toEqual(left('only an admin sets up integrations'))
+      developer.when(command).rejected(/^only an admin sets up integrations$/)
   })
 
   it('a failed API key fetch is recorded only: the setup goes on to ready without a key', () => {

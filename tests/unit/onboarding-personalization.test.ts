@@ -20,6 +20,7 @@ import { createApp } from '../../commands/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { spec } from '../support/decider'
+import { until } from '../support/wait'
 import { user } from './sessionFixtures'
 
 const onboarding = spec(onboardingArea)
@@ -165,17 +166,8 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
       },
     })
     const app = createApp({ ports, effects: onboardingEffects, seed: [signedIn] })
-    const settled = (test: () => boolean) =>
-      new Promise<void>((resolve) => {
-        const sub = app.state$.subscribe(() => {
-          if (test()) {
-            queueMicrotask(() => sub.unsubscribe())
-            resolve()
-          }
-        })
-      })
     app.dispatch({ type: 'onboarding/LoadPersonalization' })
-    await settled(() => app.getState().onboarding.personalization?.status === 'shown')
+    await until(app, (state) => state.onboarding.personalization?.status === 'shown')
     app.dispatch({ type: 'onboarding/OpenPersonalization' })
     app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change: technologies })
     const stored = ports.localStore.get(PERSONALIZATION_STORAGE_KEY)
@@ -186,7 +178,7 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
     app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change: goal })
     app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change: view(false) })
     app.dispatch({ type: 'onboarding/SendPersonalization' })
-    await settled(() => app.getState().onboarding.personalization?.status === 'hidden')
+    await until(app, (state) => state.onboarding.personalization?.status === 'hidden')
     expect(sent).toEqual([
       { technologies: ['npm', 'docker'], goal: 'proxy', artifactOnly: false, RTonlyRemoved: true },
     ])

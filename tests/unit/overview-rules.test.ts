@@ -4,6 +4,8 @@ import { bars, bytesText } from '../../domain/overview/rules'
 import { overviewArea } from '../../domain/overview/decider'
 import { Failed, Loaded, Requested } from '../../domain/overview/events'
 import type { Overview } from '../../domain/overview/types'
+import type { AppEvent } from '../../domain/app'
+import { spec } from '../support/decider'
 
 describe('overview bars', () => {
   it.each([
@@ -44,8 +46,8 @@ describe('overview bytesText', () => {
 
 describe('overview decider', () => {
   const data = { artifactCount: 1 } as unknown as Overview
-  const fold = (...events: Parameters<typeof overviewArea.evolve>[1][]) =>
-    events.reduce(overviewArea.evolve, overviewArea.initialState)
+  /** The overview's state given these events (the specification's fold of the whole app). */
+  const fold = (...events: AppEvent[]) => spec(overviewArea).given(...events).state.overview
 
   it('a load is requested, then loaded', () => {
     expect(fold(Requested({ requestId: 'a' }), Loaded({ requestId: 'a', overview: data }))).toEqual({

@@ -7,7 +7,7 @@ import { fakePorts } from '../support/fakePorts'
 import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
 import { platformWith } from '../support/packagesFixtures'
 import { usesHighAvailability } from '../../domain/serviceStatus'
-import { flush } from '../support/wait'
+import { timeTo as waitTimeTo } from '../support/wait'
 
 function setup(licenseType?: string) {
   const api = fakeLogPlatform([
@@ -25,21 +25,16 @@ function setup(licenseType?: string) {
     ports: fakePorts({ serviceStatusApi: api, scheduler }),
     ...(licenseType === undefined ? {} : { seed: [platformWith([], licenseType)] }),
   })
-  // Runs the virtual clock up to `ms` (absolute), then lets port answers land.
-  const until = async (ms: number) => {
-    scheduler.maxFrames = ms
-    scheduler.flush()
-    await flush(5)
-  }
+  const timeTo = (ms: number) => waitTimeTo(scheduler, ms)
   const viewer = () => app.getState().serviceStatus.logViewer
-  return { api, app, until, viewer }
+  return { api, app, timeTo, viewer }
 }
 
 describe('log viewer effects', () => {
   it('opens on Artifactory, its first Online node and its first file, and reads it at once', async () => {
-    const { app, until, viewer } = setup()
+    const { app, timeTo, viewer } = setup()
     app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
-    await until(0)
+    await timeTo(0)
     expect(viewer().product).toBe('jfrt')
     const nodes = viewer().nodes
     expect(nodes.status === 'loaded' ? nodes.value : nodes).toEqual([
@@ -65,9 +60,9 @@ describe('log viewer effects', () => {
       ['Pro', '/system/status/ha'],
       ['N/A', '/system/status/ha'],
     ] as const) {
-      const { api, app, until, viewer } = setup(licence)
+      const { api, app, timeTo, viewer } = setup(licence)
       app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
-      await until(0)
+      await timeTo(0)
       expect(api.statusCalls, licence).toEqual([call])
       // Either way the viewer lists the serving nodes only (node-3 is Offline, UNHEALTHY).
       const nodes = viewer().nodes
@@ -80,16 +75,16 @@ describe('log viewer effects', () => {
   })
 
   it('polls at the refresh interval from the offset reached, appending only new text', async () => {
-    const { api, app, until, viewer } = setup()
+    const { api, app, timeTo, viewer } = setup()
     app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
-    await until(0)
+    await timeTo(0)
     api.append('jfrt', 'node-1', 'artifactory-request.log', 'GET /b 200\n')
-    await until(9_999)
+    await timeTo(9_999)
     expect(viewer().tail.lines).toEqual(['GET /a 200'])
-    await until(10_000)
+    await timeTo(10_000)
     expect(viewer().tail.lines).toEqual(['GET /a 200', 'GET /b 200'])
     expect(api.dataCalls.map((c) => c.fileSize)).toEqual([0, 11])
-    await until(20_000)
+    await timeTo(20_000)
     expect(api.dataCalls.map((c) => c.fileSize)).toEqual([0, 11, 22])
     expect(viewer().tail.lines).toEqual(['GET /a 200', 'GET /b 200'])
     // Polls that bring nothing new record nothing.
@@ -99,53 +94,53 @@ describe('log viewer effects', () => {
         .split('\n')
         .filter((l) => l.includes('serviceStatus/LogChunkReceived')).length
     const before = chunks()
-    for (let t = 30_000; t <= 60_000; t += 10_000) await until(t)
+    for (let t = 30_000; t <= 60_000; t += 10_000) await timeTo(t)
     expect(api.dataCalls).toHaveLength(7)
     expect(chunks()).toBe(before)
   })
 
   it('pause stops polling, resume and refresh-now read at once', async () => {
-    const { api, app, until, viewer } = setup()
+    const { api, app, timeTo, viewer } = setup()
     app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
-    await until(0)
+    await timeTo(0)
     app.dispatch({ type: 'serviceStatus/PauseLog' })
     api.append('jfrt', 'node-1', 'artifactory-request.log', 'GET /c 200\n')
-    await until(60_000)
+    await timeTo(60_000)
     expect(api.dataCalls).toHaveLength(1)
     app.dispatch({ type: 'serviceStatus/ResumeLog' })
-    await until(60_000)
+    await timeTo(60_000)
     expect(api.dataCalls).toHaveLength(2)
     expect(viewer().tail.lines.at(-1)).toBe('GET /c 200')
     app.dispatch({ type: 'serviceStatus/RefreshLogNow' })
-    await until(60_000)
+    await timeTo(60_000)
     expect(api.dataCalls).toHaveLength(3)
   })
 
   it('stops when the page is hidden or left, and leaving resets to Artifactory', async () => {
-    const { api, app, until, viewer } = setup()
+    const { api, app, timeTo, viewer } = setup()
     app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
-    await until(0)
+    await timeTo(0)
     app.dispatch({ type: 'serviceStatus/SetLogVisibility', visible: false })
-    await until(100_000)
+    await timeTo(100_000)
     expect(api.dataCalls).toHaveLength(1)
     app.dispatch({ type: 'serviceStatus/SetLogVisibility', visible: true })
-    await until(100_000)
+    await timeTo(100_000)
     expect(api.dataCalls).toHaveLength(2)
     app.dispatch({ type: 'serviceStatus/FlagLogServiceChange' })
     app.dispatch({ type: 'serviceStatus/ChooseLogProduct', product: 'jfxr' })
-    await until(100_000)
+    await timeTo(100_000)
     expect(viewer().tail.lines).toEqual(['xray line'])
     app.dispatch({ type: 'serviceStatus/CloseLogViewer' })
-    await until(1_000_000)
+    await timeTo(1_000_000)
     expect(api.dataCalls).toHaveLength(3)
     expect(viewer().product).toBe('jfrt')
     expect(viewer().nodes.status).toBe('idle')
   })
 
   it('spec 001: a product change is accepted only once a service change was flagged, and only once', async () => {
-    const { app, until, viewer } = setup()
+    const { app, timeTo, viewer } = setup()
     app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
-    await until(0)
+    await timeTo(0)
     app.dispatch({ type: 'serviceStatus/ChooseLogProduct', product: 'jfxr' })
     expect(viewer().product).toBe('jfrt')
     expect(app.exportLog()).toContain('a product change needs a flagged service change')
@@ -158,14 +153,14 @@ describe('log viewer effects', () => {
   })
 
   it('a new node or file starts a new tail from offset 0; unknown choices are rejected', async () => {
-    const { api, app, until, viewer } = setup()
+    const { api, app, timeTo, viewer } = setup()
     app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
-    await until(0)
+    await timeTo(0)
     app.dispatch({ type: 'serviceStatus/ChooseLogFile', file: 'artifactory-service.log' })
-    await until(0)
+    await timeTo(0)
     expect(viewer().tail.lines).toEqual(['started'])
     app.dispatch({ type: 'serviceStatus/ChooseLogNode', nodeId: 'node-2' })
-    await until(0)
+    await timeTo(0)
     expect(viewer().tail.lines).toEqual(['node two'])
     expect(api.dataCalls.map((c) => [c.nodeId, c.file, c.fileSize])).toEqual([
       ['node-1', 'artifactory-request.log', 0],
@@ -183,14 +178,14 @@ describe('log viewer effects', () => {
   })
 
   it('a failed read is shown and the next successful read clears it', async () => {
-    const { api, app, until, viewer } = setup()
+    const { api, app, timeTo, viewer } = setup()
     app.dispatch({ type: 'serviceStatus/OpenLogViewer' })
-    await until(0)
+    await timeTo(0)
     api.fail.logData = left({ kind: 'status', status: 500, message: 'disk gone' })
-    await until(10_000)
+    await timeTo(10_000)
     expect(viewer().tailFailure?.message).toBe('disk gone')
     delete api.fail.logData
-    await until(20_000)
+    await timeTo(20_000)
     expect(viewer().tailFailure).toBeNull()
   })
 })

@@ -8,7 +8,7 @@ import type { BundleRequest } from '../../domain/supportBundles'
 import { fakePorts } from '../support/fakePorts'
 import { bundle, fakeBundlePlatform } from '../support/fakeSupportBundlesApi'
 import { user } from './sessionFixtures'
-import { flush } from '../support/wait'
+import { flush, timeTo as waitTimeTo } from '../support/wait'
 
 const request = (over: Partial<BundleRequest>): BundleRequest => ({
   name: 'nightly',
@@ -26,21 +26,17 @@ function setup(admin = true) {
     ports: fakePorts({ supportBundlesApi: api, scheduler }),
     seed: [UserDataLoaded({ user: user({ name: admin ? 'admin' : 'developer', admin }) })],
   })
-  const until = async (ms: number) => {
-    scheduler.maxFrames = ms
-    scheduler.flush()
-    await flush(5)
-  }
+  const timeTo = (ms: number) => waitTimeTo(scheduler, ms)
   const page = () => app.getState().supportBundles
   const lists = () => api.calls.filter((c) => c.name === 'list').length
-  return { api, app, until, page, lists }
+  return { api, app, timeTo, page, lists }
 }
 
 describe('support bundle creation (spec 001 section 4)', () => {
   it('shows a placeholder at once, and 3 s after the last call returns drops it and reloads', async () => {
-    const { api, app, until, page, lists } = setup()
+    const { api, app, timeTo, page, lists } = setup()
     app.dispatch({ type: 'supportBundles/Open' })
-    await until(0)
+    await timeTo(0)
     expect(lists()).toBe(1)
     let release!: () => void
     api.gate = new Promise((r) => (release = r))
@@ -57,10 +53,10 @@ describe('support bundle creation (spec 001 section 4)', () => {
     release()
     await flush(5)
     expect(page().inProgress).toEqual({ artifactory: 0, xray: 0 })
-    await until(2_999)
+    await timeTo(2_999)
     expect(page().placeholders).toHaveLength(2)
     expect(lists()).toBe(1)
-    await until(3_000)
+    await timeTo(3_000)
     expect(page().placeholders).toEqual([])
     expect(lists()).toBe(2)
     expect(page().list.bundles.map((b) => b.name)).toEqual(['two', 'one', 'nightly'])
@@ -72,36 +68,36 @@ describe('support bundle creation (spec 001 section 4)', () => {
   })
 
   it('polls the list every 3 s while a bundle is in progress, and stops when it is built or the page closes', async () => {
-    const { api, app, until, page, lists } = setup()
+    const { api, app, timeTo, page, lists } = setup()
     app.dispatch({ type: 'supportBundles/Open' })
-    await until(0)
+    await timeTo(0)
     app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'slow' }) })
     await flush(5)
-    await until(3_000)
+    await timeTo(3_000)
     expect(page().list.bundles[0]?.status).toBe('in progress')
     const afterCleanup = lists()
-    await until(6_000)
+    await timeTo(6_000)
     expect(lists()).toBe(afterCleanup + 1)
     api.finish('new-1')
-    await until(9_000)
+    await timeTo(9_000)
     expect(page().list.bundles[0]?.status).toBe('success')
     const done = lists()
-    await until(60_000)
+    await timeTo(60_000)
     expect(lists()).toBe(done)
     // Closing the page stops polling too.
     app.dispatch({ type: 'supportBundles/Create', request: request({ name: 'other' }) })
     await flush(5)
-    await until(63_000)
+    await timeTo(63_000)
     app.dispatch({ type: 'supportBundles/Close' })
     const closed = lists()
-    await until(120_000)
+    await timeTo(120_000)
     expect(lists()).toBe(closed)
   })
 
   it('a refused creation shows its reason and drops its placeholder; an invalid form is rejected without a call', async () => {
-    const { api, app, until, page } = setup()
+    const { api, app, timeTo, page } = setup()
     app.dispatch({ type: 'supportBundles/Open' })
-    await until(0)
+    await timeTo(0)
     api.failures.create = left({
       kind: 'status',
       status: 409,
@@ -118,10 +114,10 @@ describe('support bundle creation (spec 001 section 4)', () => {
   })
 
   it('deleting reloads the list; download only for a finished bundle', async () => {
-    const { api, app, until, page, lists } = setup()
+    const { api, app, timeTo, page, lists } = setup()
     api.bundles.push(bundle({ id: 'b-2', name: 'building', status: 'in progress' }))
     app.dispatch({ type: 'supportBundles/Open' })
-    await until(0)
+    await timeTo(0)
     app.dispatch({ type: 'supportBundles/Download', id: 'b-2' })
     app.dispatch({ type: 'supportBundles/Download', id: 'b-1' })
     await flush(5)
