@@ -10,7 +10,7 @@ import type { RepositoriesApi } from '../../adapters/ports'
 import { renderShell } from './shellFixtures'
 import { chooseOption, optionNames } from '../support/kitSelect'
 import { fakeNavigationApi, notFaked } from '../support/fakePorts'
-import { repositorySummary } from '../support/repositoriesFixtures'
+import { repositorySummary } from '../support/fixtures'
 import * as P from '../../domain/platform/events'
 
 const admin = { user: { name: 'admin', admin: true } } as const

@@ -10,7 +10,7 @@ import { createApp } from '../../commands/createApp'
 import type { AppCommand } from '../../domain/app'
 import { fakePorts } from '../support/fakePorts'
 import { navigationEffects } from '../../commands/effects/navigation'
-import { renderShell, startedEvents } from './shellFixtures'
+import { renderShell, shellStarted } from './shellFixtures'
 import { giveElementsASize } from '../support/jsdomLayout'
 import { chooseOption } from '../support/kitSelect'
 
@@ -28,7 +28,7 @@ async function openPanel() {
 
 /** A session that visits packages, then a page that does not exist. */
 function recordedLog(): string {
-  const app = createApp({ ports: fakePorts(), effects: navigationEffects, seed: startedEvents() })
+  const app = createApp({ ports: fakePorts(), effects: navigationEffects, seed: shellStarted() })
   app.dispatch({ type: 'navigation/SyncFromHistory', to: '/packages' }, 'router')
   app.dispatch({ type: 'navigation/Navigate', to: '/no/such/page' }, 'ui')
   const log = app.exportLog()

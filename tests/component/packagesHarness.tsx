@@ -10,7 +10,7 @@ import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, fakeReleaseBundlesApi } from '../support/fakePackagesApi'
 import type { Ports } from '../../adapters/ports'
 
-export { platformWith, signedIn } from '../support/packagesFixtures'
+export { platformWith, signedIn } from '../support/fixtures'
 
 export function renderArea(
   ui: ReactNode,

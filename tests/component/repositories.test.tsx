@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import RepositoriesArea from '../../ui/repositories'
 import type { RepositoriesApi } from '../../adapters/ports'
-import { repositorySummary } from '../support/repositoriesFixtures'
+import { repositorySummary } from '../support/fixtures'
 import { renderArea, signedIn } from './packagesHarness'
 import { chooseOption } from '../support/kitSelect'
 

@@ -5,7 +5,7 @@ import { left, right } from 'fp-ts/Either'
 import * as S from '../../domain/session/events'
 import { CLI_KEYS } from '../../commands/effects/session'
 import { loginData, navigated, renderSession } from './sessionHarness'
-import { user } from '../unit/sessionFixtures'
+import { user } from '../support/fixtures'
 
 describe('registration', () => {
   it('checks the fields, then creates the account and signs in', async () => {

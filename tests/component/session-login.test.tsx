@@ -5,7 +5,7 @@ import { left, right } from 'fp-ts/Either'
 import * as S from '../../domain/session/events'
 import * as P from '../../domain/platform/events'
 import { loginData, navigated, renderSession } from './sessionHarness'
-import { user } from '../unit/sessionFixtures'
+import { user } from '../support/fixtures'
 import { LOGIN_DIALOG_DISMISSED_KEY } from '../../commands/effects/session'
 
 describe('login screen', () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import * as S from '../../domain/session/events'
 import { loginData, renderSession } from './sessionHarness'
-import { user } from '../unit/sessionFixtures'
+import { user } from '../support/fixtures'
 
 const OTPAUTH = 'otpauth://totp/Platform:dev?secret=JBSWY3DPEHPK3PXP&issuer=Platform'
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import { renderSession } from './sessionHarness'
-import { user } from '../unit/sessionFixtures'
+import { user } from '../support/fixtures'
 
 describe('forgot password', () => {
   it('sends the reset mail and says so', async () => {

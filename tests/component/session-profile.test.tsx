@@ -8,7 +8,7 @@ import * as S from '../../domain/session/events'
 import type { SessionApi } from '../../adapters/ports'
 import { TOO_MANY_ATTEMPTS, WRONG_PASSWORD } from '../../ui/session/ProfileScreen'
 import { loginData, renderSession } from './sessionHarness'
-import { user } from '../unit/sessionFixtures'
+import { user } from '../support/fixtures'
 
 const me = user({ email: 'dev@example.org' })
 const wrong = { kind: 'status', status: 401, message: 'Wrong password', code: 'BAD_CREDENTIALS' } as const

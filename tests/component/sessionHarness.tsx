@@ -11,7 +11,7 @@ import { AppProvider } from '../../ui/shared/appContext'
 import SessionArea from '../../ui/session/index'
 import * as SessionScreens from '../../ui/session/SessionScreens'
 import { fakePorts } from '../support/fakePorts'
-import { sessionApi as baseSessionApi } from '../unit/sessionFixtures'
+import { sessionApi as baseSessionApi } from '../support/fixtures'
 
 export const loginData = (over: Partial<S.LoginDataLoadedData['settings']> = {}) =>
   S.LoginDataLoaded({

@@ -6,7 +6,7 @@ import type { AppEvent } from '../../domain/app'
 import { sessionArea } from '../../domain/session/decider'
 import * as S from '../../domain/session/events'
 import { corpusLines } from '../support/corpora'
-import { user } from '../unit/sessionFixtures'
+import { user } from '../support/fixtures'
 import { spec } from '../support/decider'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')

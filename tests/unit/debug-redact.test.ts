@@ -9,6 +9,7 @@ import type { AppEvent } from '../../domain/app'
 import { replayLog } from '../../domain/log'
 import { REDACTED_EMAIL, redactLog } from '../../domain/debug/redact'
 import { fakePorts } from '../support/fakePorts'
+import { user } from '../support/fixtures'
 
 const SECRET_LINE = '2026-11-24 10:00:00 [INFO] GET /internal/report?customer=acme 200'
 
@@ -18,24 +19,13 @@ function sessionLog(): string {
   injected.next({
     type: 'session/UserDataLoaded',
     data: {
-      user: {
-        name: 'developer',
+      user: user({
         email: 'dev.eloper@example.com',
-        anonymous: false,
-        admin: false,
-        realm: 'internal',
-        mfaStatus: 'NONE',
-        firstLogin: false,
-        freeTier: false,
         hasSeenGettingStarted: true,
-        quickDeployEnabled: false,
         wizardClosed: true,
-        newOnboarding: false,
-        existsInDB: true,
-        profileUpdatable: true,
         requireProfilePassword: false,
         requireProfileUnlock: false,
-      },
+      }),
     },
   } as AppEvent)
   injected.next({

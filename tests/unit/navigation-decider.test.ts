@@ -9,7 +9,7 @@ import { MFE_DEFAULT_ORDER } from '../../domain/shared/microFrontends'
 import { navigationArea } from '../../domain/navigation'
 import * as N from '../../domain/navigation/events'
 import { spec, specMeta } from '../support/decider'
-import { startedAs } from './sessionFixtures'
+import { startedAs } from '../support/fixtures'
 
 const started = (flavour = 'platform', admin = false) => startedAs({ name: 'dev', flavour, admin })
 const navigation = spec(navigationArea)

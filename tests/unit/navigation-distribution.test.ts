@@ -16,7 +16,7 @@ import * as P from '../../domain/platform/events'
 import * as S from '../../domain/session/events'
 import type { AppEvent } from '../../domain/app'
 import { spec } from '../support/decider'
-import { footer, user } from './sessionFixtures'
+import { footer, user } from '../support/fixtures'
 
 const navigation = spec(navigationArea)
 

@@ -13,7 +13,7 @@ import {
   type ShellContext,
 } from '../../domain/navigation'
 import { fakePorts } from '../support/fakePorts'
-import { platformApi, startedAs } from './sessionFixtures'
+import { platformApi, startedAs } from '../support/fixtures'
 
 describe('quick action', () => {
   const ctx: ShellContext = {

@@ -7,7 +7,7 @@ import * as S from '../../domain/session/events'
 import { TourCompletionRead } from '../../domain/navigation/events'
 import { anonymousContext, guideContextFor, tourSteps, type ShellContext } from '../../domain/navigation'
 import { fakePorts, memoryStore } from '../support/fakePorts'
-import { startedAs, user } from './sessionFixtures'
+import { startedAs, user } from '../support/fixtures'
 
 const ctx: ShellContext = { ...anonymousContext, startupSettled: true, signedIn: true, userName: 'dev' }
 

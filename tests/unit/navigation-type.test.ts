@@ -11,7 +11,7 @@ import { navigationTypeNotSaved } from '../../domain/navigation/navigationType'
 import { NavigationTypeSaveFailed } from '../../domain/navigation/events'
 import { Shown } from '../../domain/notifications/events'
 import { messageText } from '../../ui/shared/messages'
-import { platformApi, sessionApi, startedAs, user } from './sessionFixtures'
+import { platformApi, sessionApi, startedAs, user } from '../support/fixtures'
 
 const signedIn = (name = 'developer') => startedAs({ name })
 

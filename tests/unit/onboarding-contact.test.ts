@@ -23,7 +23,7 @@ import { createApp } from '../../commands/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { foldEvents, spec, specMeta } from '../support/decider'
-import { user } from './sessionFixtures'
+import { user } from '../support/fixtures'
 
 const form: ContactForm = {
   firstName: ' Ada ',

@@ -14,7 +14,7 @@ import type { AdminApi, OnboardingApi } from '../../adapters/ports'
 import { createApp } from '../../commands/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
-import { user } from './sessionFixtures'
+import { user } from '../support/fixtures'
 import { spec } from '../support/decider'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')

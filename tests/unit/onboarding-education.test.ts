@@ -5,7 +5,7 @@ import * as O from '../../domain/onboarding/events'
 import * as S from '../../domain/session/events'
 import { onboardingArea } from '../../domain/onboarding/decider'
 import { spec } from '../support/decider'
-import { user } from './sessionFixtures'
+import { user } from '../support/fixtures'
 
 const onboarding = spec(onboardingArea)
 const signedIn = S.SignedIn({ user: user({ name: 'developer' }), via: 'password' })

@@ -21,7 +21,7 @@ import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { spec } from '../support/decider'
 import { until } from '../support/wait'
-import { user } from './sessionFixtures'
+import { user } from '../support/fixtures'
 
 const onboarding = spec(onboardingArea)
 const signedIn = S.SignedIn({ user: user({ name: 'developer' }), via: 'password' })

@@ -10,7 +10,7 @@ import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { versionTabsOf } from '../../domain/packageTypes'
 import { foldEvents, spec } from '../support/decider'
 import { SignedIn } from '../../domain/session/events'
-import { user as sessionUser } from './sessionFixtures'
+import { user as sessionUser } from '../support/fixtures'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'r-2' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)

@@ -7,7 +7,7 @@ import { allEffects } from '../../commands/effects'
 import type { OnPremMetrics } from '../../domain/platform'
 import type { PlatformApi } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'
-import { fail, footer, platformApi, sessionApi, user } from './sessionFixtures'
+import { fail, footer, platformApi, sessionApi, user } from '../support/fixtures'
 import { flush } from '../support/wait'
 
 function start(over: Partial<PlatformApi>, features: Record<string, boolean>) {

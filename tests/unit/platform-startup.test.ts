@@ -13,7 +13,7 @@ import {
   sessionApi,
   statusFailure,
   user,
-} from './sessionFixtures'
+} from '../support/fixtures'
 import { flush } from '../support/wait'
 
 function start(over: Partial<Ports>) {

@@ -5,7 +5,7 @@ import { repositoriesArea } from '../../domain/repositories/decider'
 import * as R from '../../domain/repositories/events'
 import { SignedOut } from '../../domain/session/events'
 import { emptyRepositoryForm, type RepositoryForm } from '../../domain/repositories'
-import { repositorySummary } from '../support/repositoriesFixtures'
+import { repositorySummary } from '../support/fixtures'
 import { spec } from '../support/decider'
 
 const meta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'id-1' }

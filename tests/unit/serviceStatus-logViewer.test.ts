@@ -5,7 +5,7 @@ import { left } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { fakePorts } from '../support/fakePorts'
 import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
-import { platformWith } from '../support/packagesFixtures'
+import { platformWith } from '../support/fixtures'
 import { usesHighAvailability } from '../../domain/serviceStatus'
 import { timeTo as waitTimeTo } from '../support/wait'
 

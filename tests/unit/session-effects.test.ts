@@ -9,7 +9,7 @@ import { OIDC_LOGOUT_PATH } from '../../domain/session/sessionEnd'
 import * as S from '../../domain/session/events'
 import type { SessionApi } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'
-import { sessionApi, user } from './sessionFixtures'
+import { sessionApi, user } from '../support/fixtures'
 import { flush } from '../support/wait'
 
 function appWith(api: Partial<SessionApi>, seed = [] as Parameters<typeof createApp>[0]['seed']) {

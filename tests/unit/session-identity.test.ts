@@ -11,7 +11,7 @@ import * as P from '../../domain/platform/events'
 import * as S from '../../domain/session/events'
 import type { SessionApi } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'
-import { footer, sessionApi, user } from './sessionFixtures'
+import { footer, sessionApi, user } from '../support/fixtures'
 import { flush } from '../support/wait'
 
 const started = (flavour: string): AppEvent =>

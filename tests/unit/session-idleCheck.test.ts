@@ -11,7 +11,7 @@ import { PATH_AFTER_LOGIN_KEY, SESSION_IDLE_LIMIT_MS } from '../../domain/sessio
 import type { SessionApi } from '../../adapters/ports'
 import { startActivityWatch, type ActivityWindow } from '../../ui/session/activityWatch'
 import { fakePorts } from '../support/fakePorts'
-import { anonymous, fail, sessionApi, user } from './sessionFixtures'
+import { anonymous, fail, sessionApi, user } from '../support/fixtures'
 import { flush } from '../support/wait'
 
 const onPage = Navigated({

@@ -5,7 +5,7 @@ import { evolve, initialAppState, type AppEvent } from '../../domain/app'
 import { sessionPolicies } from '../../domain/session/policies'
 import * as S from '../../domain/session/events'
 import { Navigated } from '../../domain/navigation/events'
-import { anonymous, user } from './sessionFixtures'
+import { anonymous, user } from '../support/fixtures'
 
 const on = (path: string, query = '') =>
   Navigated({ location: { path, query }, routeName: 'login', mode: 'push' } as Parameters<

@@ -10,7 +10,7 @@ import { shellContextOf } from '../../domain/navigation/context'
 import { UserDataC } from '../../domain/session/events'
 import { isRight } from 'fp-ts/Either'
 import { fakePorts } from '../support/fakePorts'
-import { anonymous, platformApi, sessionApi, user } from './sessionFixtures'
+import { anonymous, platformApi, sessionApi, user } from '../support/fixtures'
 import { flush } from '../support/wait'
 
 const seeded = (u: ReturnType<typeof user>) =>

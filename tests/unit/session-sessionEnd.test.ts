@@ -1,7 +1,7 @@
 // How a session ends: where a sign-out leaves for, and what the idle-session check's answer means.
 import { describe, expect, it } from 'vitest'
 import { OIDC_LOGOUT_PATH, providerSignOutOf, sessionCheckOutcome } from '../../domain/session/sessionEnd'
-import { user } from './sessionFixtures'
+import { user } from '../support/fixtures'
 
 describe('providerSignOutOf', () => {
   const saml = 'https://idp.example/saml/logout'

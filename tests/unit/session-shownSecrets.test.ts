@@ -6,7 +6,7 @@ import { createApp } from '../../commands/createApp'
 import { allEffects } from '../../commands/effects'
 import * as S from '../../domain/session/events'
 import { fakePorts } from '../support/fakePorts'
-import { sessionApi, user } from './sessionFixtures'
+import { sessionApi, user } from '../support/fixtures'
 
 const enrollment = {
   secret: 'JBSWY3DPEHPK3PXP',

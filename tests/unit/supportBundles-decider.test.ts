@@ -18,7 +18,7 @@ import {
 import * as S from '../../domain/session/events'
 import { spec, specMeta } from '../support/decider'
 import { bundle } from '../support/fakeSupportBundlesApi'
-import { user } from './sessionFixtures'
+import { user } from '../support/fixtures'
 
 const request = {
   name: 'nightly-1.0',

@@ -7,7 +7,7 @@ import { UserDataLoaded } from '../../domain/session/events'
 import type { BundleRequest } from '../../domain/supportBundles'
 import { fakePorts } from '../support/fakePorts'
 import { bundle, fakeBundlePlatform } from '../support/fakeSupportBundlesApi'
-import { user } from './sessionFixtures'
+import { user } from '../support/fixtures'
 import { flush, timeTo as waitTimeTo } from '../support/wait'
 
 const request = (over: Partial<BundleRequest>): BundleRequest => ({

@@ -1,4 +1,8 @@
-// Shared test data of the session and platform areas (user data, login data, start-up answers).
+/**
+ * The test data of every area, in one place: users and sign-ins, the platform's start-up facts,
+ * login data, failures, the session and platform APIs answering as the platform does, and a
+ * repository as the platform lists it. Recorded logs of real sessions are in tests/fixtures/logs.
+ */
 import { left, right } from 'fp-ts/Either'
 import type { LoginRelatedData, PlatformApi, SessionApi } from '../../adapters/ports'
 import type { AppEvent } from '../../domain/app'
@@ -7,7 +11,8 @@ import * as S from '../../domain/session/events'
 import type { UserData } from '../../domain/session/types'
 import type { Footer } from '../../domain/platform/types'
 import type { Failure } from '../../domain/shared/failure'
-import { notFaked } from '../support/fakePorts'
+import type { RepositorySummary } from '../../domain/repositories'
+import { notFaked } from './fakePorts'
 
 export const user = (over: Partial<UserData> = {}): UserData => ({
   name: 'developer',
@@ -40,23 +45,69 @@ export const footer = (over: Partial<Footer> = {}): Footer => ({
   ...over,
 })
 
+/** The platform's start-up answer: these services running, under this licence. */
+export function platformWith(
+  services: ReadonlyArray<string>,
+  licenseType = 'ENTERPRISE_PLUS',
+  over: Partial<Footer> = {},
+): AppEvent {
+  return P.InitialDataLoaded({
+    version: { version: '7.0.0', revision: '1' },
+    microservices: services.map((name) => ({ name, key: name, enabled: true })),
+    footer: footer({ serverName: 'test', licenseType, copyright: '', ...over }),
+    entitlements: [],
+  })
+}
+
+/** A user signed in with a password, past every first-login step. */
+export function signedIn(name: string, admin = false, projectAdmin = false): AppEvent {
+  const past = { hasSeenGettingStarted: true, wizardClosed: true }
+  const noReauth = { requireProfilePassword: false, requireProfileUnlock: false }
+  return S.SignedIn({
+    user: user({ name, admin, ...(projectAdmin ? { projectAdmin } : {}), ...past, ...noReauth }),
+    via: 'password',
+  })
+}
+
+export interface Seed {
+  readonly user?: Partial<UserData> | 'anonymous'
+  readonly footer?: Partial<Footer>
+  /** The platform's feature flags; absent, start-up records none. */
+  readonly features?: Record<string, boolean>
+  readonly services?: ReadonlyArray<string>
+  /** Further facts recorded after start-up (e.g. the navigation type it loaded). */
+  readonly extra?: ReadonlyArray<AppEvent>
+}
+
+/** The facts of a finished start-up for this user and instance (user data as start-up loads it). */
+export function startedEvents(seed: Seed = {}): AppEvent[] {
+  const started = seed.user === 'anonymous' ? anonymous() : user(seed.user)
+  return [
+    P.StartRequested({ reason: 'boot' }),
+    platformWith(seed.services ?? [], 'Enterprise+', {
+      serverName: 'Platform',
+      copyright: '©',
+      ...seed.footer,
+    }),
+    ...(seed.features === undefined ? [] : [P.FeaturesLoaded({ features: seed.features })]),
+    S.UserDataLoaded({ user: started }),
+    P.StartCompleted({}),
+    ...(seed.extra ?? []),
+  ]
+}
+
 /**
  * The events of a completed start-up for a signed-in user: the seed of a test that needs the
  * platform's initial data and a user (who, which flavour, which services run).
  */
 export const startedAs = (
   options: { name?: string; admin?: boolean; flavour?: string; services?: ReadonlyArray<string> } = {},
-): AppEvent[] => [
-  P.StartRequested({ reason: 'boot' }),
-  P.InitialDataLoaded({
-    version: { version: '7.0.0', revision: '1' },
-    microservices: (options.services ?? []).map((name) => ({ name, key: name, enabled: true })),
-    footer: footer({ flavour: options.flavour ?? 'platform' }),
-    entitlements: [],
-  }),
-  S.UserDataLoaded({ user: user({ name: options.name ?? 'developer', admin: options.admin ?? false }) }),
-  P.StartCompleted({}),
-]
+): AppEvent[] =>
+  startedEvents({
+    user: { name: options.name ?? 'developer', admin: options.admin ?? false },
+    footer: { flavour: options.flavour ?? 'platform' },
+    ...(options.services ? { services: options.services } : {}),
+  })
 
 export const related = (over: Partial<LoginRelatedData> = {}): LoginRelatedData => ({
   forgotPassword: true,
@@ -114,3 +165,25 @@ export function platformApi(over: Partial<PlatformApi> = {}): PlatformApi {
     ...over,
   }
 }
+
+/** A repository as the platform lists it, for the repositories area's tests. */
+export const repositorySummary = (
+  key: string,
+  kind: RepositorySummary['kind'],
+  packageType = 'npm',
+): RepositorySummary => ({
+  key,
+  packageType,
+  kind,
+  description: '',
+  includesPattern: '**/*',
+  excludesPattern: '',
+  url: kind === 'remote' ? 'https://registry.npmjs.org' : null,
+  members: [],
+  defaultDeploymentRepo: null,
+  created: '2026-01-01T00:00:00.000Z',
+  modified: '2026-01-01T00:00:00.000Z',
+  packageCount: 3,
+  artifactCount: 4,
+  size: 2048,
+})
