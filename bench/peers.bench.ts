@@ -19,6 +19,8 @@ import type { Browser } from 'playwright-core'
 import type { Figure } from './types'
 import { startTestServer, browserHeaders, type TestServer } from '../tests/support/server'
 import { launchChromium } from '../tests/support/browser'
+// @ts-expect-error -- a plain ES module script without types
+import { buildIfNeeded } from '../scripts/buildIfNeeded.mjs'
 
 export const title = 'The console beside Verdaccio 6 (loopback, Chromium)'
 /** Runs only when asked for by name: it installs a package from the registry. */
@@ -206,6 +208,9 @@ async function signIn(server: TestServer): Promise<string> {
 }
 
 export async function run(): Promise<Figure[]> {
+  // The server serves dist/: without a build the console's page only says so, and the wait
+  // for its list ran out after a minute (a fresh worktree or clone has none).
+  if (!(buildIfNeeded() as boolean)) throw new Error('vite build failed')
   const bin = installVerdaccio()
   const dir = mkdtempSync(join(tmpdir(), 'bench-peers-'))
   const verdaccio = await startVerdaccio(bin, dir)
