@@ -150,7 +150,10 @@ export function createAreaRegistry(
       return (next as AppState | undefined) ?? state
     },
     evolveInto(root, event) {
-      for (const area of route(event.type)) {
+      const reached = route(event.type)
+      // An index, not for…of: replay folds every event here, and an iterator is an object.
+      for (let i = 0; i < reached.length; i++) {
+        const area = reached[i]!
         const before = root[area.key]
         const after = (area.evolve as (s: unknown, e: AppEvent) => unknown)(before, event)
         if (after !== before) root[area.key] = after

@@ -16,6 +16,7 @@ import {
 } from './app'
 import type { Envelope, Source } from './shared/area'
 import { stateHash } from './shared/canonical'
+import { jsonGuard, type JsonGuard } from './shared/jsonGuard'
 import { buildInfo, compareVersions, type BuildInfo } from './build'
 import { LOG_FORMAT } from './eventLog'
 
@@ -124,8 +125,9 @@ function decodeEvent(raw: unknown): AppEvent | string {
     const r = EventLine.decode(raw)
     return isLeft(r) ? describe(r.left) : 'not an event line'
   }
-  const spec = eventSpecs.get(raw.type)
-  if (!spec) return `unknown event type ${JSON.stringify(raw.type)}`
+  const known = knownType(raw.type)
+  if (!known) return `unknown event type ${JSON.stringify(raw.type)}`
+  const { spec, isData } = known
   let data = raw.data
   if (raw.v !== spec.v) {
     const lifted = upcast(raw.type, raw.v, raw.data)
@@ -135,11 +137,27 @@ function decodeEvent(raw: unknown): AppEvent | string {
   // The spec's own string, not the parsed one: every area's evolve switches on the type, and a
   // constant compares by identity where a freshly parsed string is compared character by character.
   // The data's own codec when the spec has it: the event's codec would check the type again.
-  if (spec.dataCodec ? spec.dataCodec.is(data) : spec.codec.is({ type: spec.type, data }))
+  if (isData ? isData(data) : spec.codec.is({ type: spec.type, data }))
     return { type: spec.type, data } as AppEvent
   const decoded = spec.codec.decode({ type: spec.type, data })
   if (isLeft(decoded)) return `${raw.type}: ${describe(decoded.left)}`
   return decoded.right as AppEvent
+}
+
+type EventSpec = NonNullable<ReturnType<typeof eventSpecs.get>>
+
+/** Each event type's spec and the guard of its data (jsonGuard, built on first sight). */
+const knownTypes = new Map<string, { spec: EventSpec; isData: JsonGuard | undefined }>()
+
+function knownType(type: string): { spec: EventSpec; isData: JsonGuard | undefined } | undefined {
+  let known = knownTypes.get(type)
+  if (known === undefined) {
+    const spec = eventSpecs.get(type)
+    if (!spec) return undefined
+    known = { spec, isData: spec.dataCodec ? jsonGuard(spec.dataCodec) : undefined }
+    knownTypes.set(type, known)
+  }
+  return known
 }
 
 const SOURCES: ReadonlySet<unknown> = new Set(['ui', 'router', 'policy', 'effect', 'script'])

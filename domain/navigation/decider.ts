@@ -46,7 +46,7 @@ import { loginGuard, type SessionCommand } from '../session'
 import type { NavigationCommand } from './commands'
 import { guideContextFor, tourAvailable, tourSteps, tracksGuideContext } from './tour'
 import type { RouteDef } from './routes'
-import { initialNavigationState, type NavigationState } from './types'
+import { editableNavigation, initialNavigationState, type NavigationState } from './types'
 import { navigationCommandCodecs } from './commandCodecs.gen'
 import { otherNavigationType } from './navigationType'
 
@@ -263,82 +263,99 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
 
 const MAX_PLUGIN_ROUTES = 100
 
+/** `nav` with one key changed (see editableNavigation for why not a spread). */
+function withField<K extends keyof NavigationState>(
+  nav: NavigationState,
+  key: K,
+  value: NavigationState[K],
+): NavigationState {
+  const next = editableNavigation(nav)
+  next[key] = value
+  return next
+}
+
 function evolve(nav: NavigationState, event: AppEvent): NavigationState {
+  // Each case edits a fresh copy (editableNavigation) rather than spreading `nav`: see there.
   switch ((event as NavigationEvent).type) {
     case 'navigation/Navigated': {
       const { location, sidebar, user, atMs } = (event as ReturnType<typeof Navigated>).data
       const sameUser = nav.lastUser === user
       const text = `${location.path}${location.query}`
-      return {
-        ...nav,
-        location,
-        ...(nav.navigations > 0 && !nav.guardPending ? { previousPath: nav.location.path } : {}),
-        navigations: nav.navigations + 1,
-        lastActivityMs: atMs,
-        guardPending: false,
-        sidebar: sidebar ?? nav.sidebar,
-        openMenu: undefined,
-        openModals: [],
-        lastUser: user,
-        guideContext: undefined,
-        // The tour walks the chrome: a page without it (login, error pages) ends the tour.
-        tour: sidebar === undefined ? undefined : nav.tour,
-        lastApplicationPath:
-          sidebar === 'application' ? text : sameUser ? nav.lastApplicationPath : undefined,
-        lastAdminPath:
-          sidebar === 'administration' || sidebar === 'projectSettings'
-            ? text
-            : sameUser
-              ? nav.lastAdminPath
-              : undefined,
-      }
+      const next = editableNavigation(nav)
+      next.location = location
+      if (nav.navigations > 0 && !nav.guardPending) next.previousPath = nav.location.path
+      next.navigations = nav.navigations + 1
+      next.lastActivityMs = atMs
+      next.guardPending = false
+      next.sidebar = sidebar ?? nav.sidebar
+      next.openMenu = undefined
+      next.openModals = []
+      next.lastUser = user
+      next.guideContext = undefined
+      // The tour walks the chrome: a page without it (login, error pages) ends the tour.
+      next.tour = sidebar === undefined ? undefined : nav.tour
+      next.lastApplicationPath =
+        sidebar === 'application' ? text : sameUser ? nav.lastApplicationPath : undefined
+      next.lastAdminPath =
+        sidebar === 'administration' || sidebar === 'projectSettings'
+          ? text
+          : sameUser
+            ? nav.lastAdminPath
+            : undefined
+      return next
     }
     case 'navigation/Deferred': {
-      const { location } = (event as ReturnType<typeof Deferred>).data
-      return { ...nav, location, guardPending: true }
+      const next = editableNavigation(nav)
+      next.location = (event as ReturnType<typeof Deferred>).data.location
+      next.guardPending = true
+      return next
     }
     case 'navigation/Denied': {
       const { path, reason } = (event as ReturnType<typeof Denied>).data
-      return { ...nav, lastDenial: { path, reason } }
+      return withField(nav, 'lastDenial', { path, reason })
     }
     case 'navigation/SidebarToggled':
-      return { ...nav, sidebarCollapsed: (event as ReturnType<typeof SidebarToggled>).data.collapsed }
-    case 'navigation/MenuOpened': {
-      const menu = (event as ReturnType<typeof MenuOpened>).data.menu
-      return { ...nav, openMenu: menu ?? undefined }
-    }
+      return withField(nav, 'sidebarCollapsed', (event as ReturnType<typeof SidebarToggled>).data.collapsed)
+    case 'navigation/MenuOpened':
+      return withField(nav, 'openMenu', (event as ReturnType<typeof MenuOpened>).data.menu ?? undefined)
     case 'navigation/ModalOpened':
-      return { ...nav, openModals: [...nav.openModals, (event as ReturnType<typeof ModalOpened>).data.modal] }
+      return withField(nav, 'openModals', [
+        ...nav.openModals,
+        (event as ReturnType<typeof ModalOpened>).data.modal,
+      ])
     case 'navigation/ModalClosed': {
       const modal = (event as ReturnType<typeof ModalClosed>).data.modal
-      return { ...nav, openModals: nav.openModals.filter((m) => m !== modal) }
+      return withField(
+        nav,
+        'openModals',
+        nav.openModals.filter((m) => m !== modal),
+      )
     }
     case 'navigation/QuickSetupOpened':
-      return { ...nav, quickSetupVisible: !(event as ReturnType<typeof QuickSetupOpened>).data.asRoute }
-    case 'navigation/QuickSetupClosed':
-      return {
-        ...nav,
-        quickSetupVisible: false,
-        singlePackageSelection: false,
-        predefinedPackageType: undefined,
-      }
+      return withField(nav, 'quickSetupVisible', !(event as ReturnType<typeof QuickSetupOpened>).data.asRoute)
+    case 'navigation/QuickSetupClosed': {
+      const next = editableNavigation(nav)
+      next.quickSetupVisible = false
+      next.singlePackageSelection = false
+      next.predefinedPackageType = undefined
+      return next
+    }
     case 'navigation/SetMeUpShown': {
       const { packageType, availableRepos } = (event as ReturnType<typeof SetMeUpShown>).data
-      return {
-        ...nav,
-        quickSetupVisible: false,
-        setMeUp: {
-          visible: true,
-          getActiveNode: nav.setMeUp.getActiveNode,
-          availableRepos: availableRepos ?? nav.setMeUp.availableRepos,
-          ...(packageType === undefined ? {} : { packageType }),
-        },
+      const next = editableNavigation(nav)
+      next.quickSetupVisible = false
+      next.setMeUp = {
+        visible: true,
+        getActiveNode: nav.setMeUp.getActiveNode,
+        availableRepos: availableRepos ?? nav.setMeUp.availableRepos,
+        ...(packageType === undefined ? {} : { packageType }),
       }
+      return next
     }
     case 'navigation/SetMeUpHidden':
-      return { ...nav, setMeUp: { visible: false, availableRepos: [], getActiveNode: true } }
+      return withField(nav, 'setMeUp', { visible: false, availableRepos: [], getActiveNode: true })
     case 'navigation/ProjectSelected':
-      return { ...nav, selectedProject: (event as ReturnType<typeof ProjectSelected>).data.key }
+      return withField(nav, 'selectedProject', (event as ReturnType<typeof ProjectSelected>).data.key)
     case 'navigation/RouteRegistered': {
       const { name, pattern, title, order } = (event as ReturnType<typeof RouteRegistered>).data
       const route: RouteDef = {
@@ -350,49 +367,57 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
         ...(title === undefined ? {} : { title }),
         ...(order === undefined ? {} : { order }),
       }
-      return { ...nav, pluginRoutes: [...nav.pluginRoutes, route].slice(-MAX_PLUGIN_ROUTES) }
+      return withField(nav, 'pluginRoutes', [...nav.pluginRoutes, route].slice(-MAX_PLUGIN_ROUTES))
     }
     case 'navigation/ChunkLoadFailed': {
-      const area = (event as ReturnType<typeof ChunkLoadFailed>).data.area
-      return { ...nav, failedChunks: [...nav.failedChunks, area].slice(-MAX_PLUGIN_ROUTES) }
+      const next = editableNavigation(nav)
+      next.failedChunks = [
+        ...nav.failedChunks,
+        (event as ReturnType<typeof ChunkLoadFailed>).data.area,
+      ].slice(-MAX_PLUGIN_ROUTES)
+      return next
     }
     case 'navigation/DebugPanelToggled':
-      return { ...nav, debugPanelOpen: (event as ReturnType<typeof DebugPanelToggled>).data.open }
+      return withField(nav, 'debugPanelOpen', (event as ReturnType<typeof DebugPanelToggled>).data.open)
     case 'navigation/ClientBaseUrlRequested':
-      return { ...nav, clientBaseUrlFailure: undefined }
-    case 'navigation/ClientBaseUrlLoaded':
-      return {
-        ...nav,
-        clientBaseUrl: (event as ReturnType<typeof ClientBaseUrlLoaded>).data.baseUrl,
-        clientBaseUrlFailure: undefined,
-      }
+      return withField(nav, 'clientBaseUrlFailure', undefined)
+    case 'navigation/ClientBaseUrlLoaded': {
+      const next = editableNavigation(nav)
+      next.clientBaseUrl = (event as ReturnType<typeof ClientBaseUrlLoaded>).data.baseUrl
+      next.clientBaseUrlFailure = undefined
+      return next
+    }
     case 'navigation/ClientBaseUrlFailed':
-      return {
-        ...nav,
-        clientBaseUrlFailure: (event as ReturnType<typeof ClientBaseUrlFailed>).data.failure.message,
-      }
+      return withField(
+        nav,
+        'clientBaseUrlFailure',
+        (event as ReturnType<typeof ClientBaseUrlFailed>).data.failure.message,
+      )
     case 'navigation/TourStarted':
-      return { ...nav, tour: { step: 0 } }
+      return withField(nav, 'tour', { step: 0 })
     case 'navigation/TourStepShown':
-      return { ...nav, tour: { step: (event as ReturnType<typeof TourStepShown>).data.step } }
+      return withField(nav, 'tour', { step: (event as ReturnType<typeof TourStepShown>).data.step })
     case 'navigation/TourEnded': {
       const { completed, user, at } = (event as ReturnType<typeof TourEnded>).data
-      return { ...nav, tour: undefined, ...(completed ? { tourCompleted: { user, at } } : {}) }
+      const next = editableNavigation(nav)
+      next.tour = undefined
+      if (completed) next.tourCompleted = { user, at }
+      return next
     }
     case 'navigation/TourCompletionRead': {
       const { user, at } = (event as ReturnType<typeof TourCompletionRead>).data
-      return { ...nav, tourCompleted: { user, at } }
+      return withField(nav, 'tourCompleted', { user, at })
     }
     case 'navigation/GuideContextMatched':
-      return { ...nav, guideContext: (event as ReturnType<typeof GuideContextMatched>).data.context }
+      return withField(nav, 'guideContext', (event as ReturnType<typeof GuideContextMatched>).data.context)
     case 'navigation/NavigationTypeSwitched':
     case 'navigation/NavigationTypeSaveFailed':
-      return { ...nav, navigationType: (event as ReturnType<typeof NavigationTypeSwitched>).data.type }
-    default:
+      return withField(nav, 'navigationType', (event as ReturnType<typeof NavigationTypeSwitched>).data.type)
+    default: {
       // The start-up sequence (platform area) loads the user's navigation type.
-      return event.type === 'platform/NavigationTypeInitialised'
-        ? { ...nav, navigationType: event.data.navigationType === 'classic' ? 'classic' : 'new' }
-        : nav
+      if (event.type !== 'platform/NavigationTypeInitialised') return nav
+      return withField(nav, 'navigationType', event.data.navigationType === 'classic' ? 'classic' : 'new')
+    }
   }
 }
 
