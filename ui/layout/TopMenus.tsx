@@ -5,8 +5,7 @@
  * MainLayout shows the same buttons (TopMenuButtons), and a click then opens the menu as soon as
  * the chunk is there, since the open state is already on the bus.
  */
-import { useMemo } from 'react'
-import { helpMenuItems, topMenuItems, type TopMenuItem } from '../../domain/navigation'
+import type { TopMenuItem } from '../../domain/navigation'
 import { topMenuBlock } from '../../domain/navigation/readOnly'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { useNavigate } from '../navigation/busLocation'
@@ -24,13 +23,9 @@ export interface TopMenusProps {
 }
 
 export default function TopMenus({ theme, onTheme, icons }: TopMenusProps) {
+  const menus = useQuery({ type: 'navigation/TopMenus' })
   const ctx = useQuery({ type: 'navigation/Context' })
-  const { openMenu, navigationType } = useQuery({ type: 'navigation/State' })
-  // Built here, in the menus' chunk, rather than by a query of the login page's first load.
-  const menus = useMemo(
-    () => ({ user: topMenuItems(ctx, navigationType), help: helpMenuItems(ctx) }),
-    [ctx, navigationType],
-  )
+  const openMenu = useQuery({ type: 'navigation/State' }).openMenu
   const dispatch = useDispatch()
   const app = useApp()
   const navigate = useNavigate()
