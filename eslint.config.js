@@ -88,6 +88,14 @@ export default tseslint.config(
           message: 'domain/ is pure: ids and random values come in commands.',
         },
       ],
+      // `new Date()` with no argument reads the clock as Date.now() does; with one it only parses.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'domain/ is pure: the time comes in command metadata or event data.',
+        },
+      ],
     },
   },
   {

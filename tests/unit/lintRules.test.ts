@@ -15,6 +15,7 @@ describe('lint rules of the design', { timeout: 60_000 }, () => {
   it.each([
     ['Date.now()', 'no-restricted-properties'],
     ['Math.random()', 'no-restricted-properties'],
+    ['new Date()', 'no-restricted-syntax'],
     ["fetch('/x')", 'no-restricted-globals'],
     ["localStorage.getItem('x')", 'no-restricted-globals'],
     ["sessionStorage.getItem('x')", 'no-restricted-globals'],
@@ -25,6 +26,11 @@ describe('lint rules of the design', { timeout: 60_000 }, () => {
     expect(await ruleIds(code, 'domain/search/impure.ts')).toContain(rule)
     // The same line is fine in an adapter, where I/O belongs.
     expect(await ruleIds(code, 'adapters/browser/impure.ts')).not.toContain(rule)
+  })
+
+  it('lets domain/ parse a time it was given', async () => {
+    const code = 'export const at = (iso: string) => new Date(iso).getTime()\n'
+    expect(await ruleIds(code, 'domain/search/ok.ts')).not.toContain('no-restricted-syntax')
   })
 
   it('refuses an import from the UI in domain/ (the layer rule)', async () => {
