@@ -2,6 +2,7 @@ import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppCommand, AppEvent } from '../app'
 import { FormReset, LoadRequested, SaveRequested, adminEvents, type SaveOp } from './events'
 import { initialAdminState, type AdminResource, type AdminState } from './types'
+import type { ToastMessage } from '../notifications'
 import {
   MANDATORY,
   validateGeneralConfig,
@@ -114,7 +115,11 @@ const reload = (resource: AdminResource, key?: string): AppCommand =>
   key === undefined ? { type: 'admin/Load', resource } : { type: 'admin/Load', resource, key }
 
 /** The lists a save changed load again, a success toast says what happened, and maybe a page opens. */
-function done(message: string, reloads: ReadonlyArray<AppCommand>, to?: string): ReadonlyArray<AppCommand> {
+function done(
+  message: ToastMessage,
+  reloads: ReadonlyArray<AppCommand>,
+  to?: string,
+): ReadonlyArray<AppCommand> {
   const toast: AppCommand = { type: 'notifications/Show', kind: 'success', message }
   return to === undefined ? [...reloads, toast] : [...reloads, toast, { type: 'navigation/Navigate', to }]
 }
@@ -124,38 +129,50 @@ const MANAGEMENT = '/admin/management'
 function afterSave(op: SaveOp): ReadonlyArray<AppCommand> {
   switch (op.kind) {
     case 'saveGeneralConfig':
-      return done('General settings saved', [])
+      return done({ key: 'saved', subject: 'generalSettings' }, [])
     case 'saveProxy':
-      return done(`Proxy ${op.proxy.key} saved`, [reload('proxies')], '/admin/proxies/configuration/list')
+      return done(
+        { key: 'saved', subject: 'proxy', name: op.proxy.key },
+        [reload('proxies')],
+        '/admin/proxies/configuration/list',
+      )
     case 'deleteProxy':
-      return done(`Proxy ${op.key} deleted`, [reload('proxies')])
+      return done({ key: 'deleted', subject: 'proxy', name: op.key }, [reload('proxies')])
     case 'createProject':
       return done(
-        `Project ${op.project.name} created`,
+        { key: 'created', subject: 'project', name: op.project.name },
         [reload('projects')],
         `/admin/projects/overview/${encodeURIComponent(op.project.key)}`,
       )
     case 'saveMembers':
-      return done('Project members saved', [reload('members', op.key)])
+      return done({ key: 'saved', subject: 'projectMembers' }, [reload('members', op.key)])
     // A user's groups and a group's members are two views of one membership: both lists reload.
     case 'saveUser':
-      return done(`User ${op.user.name} saved`, [reload('users'), reload('groups')], `${MANAGEMENT}/users`)
+      return done(
+        { key: 'saved', subject: 'user', name: op.user.name },
+        [reload('users'), reload('groups')],
+        `${MANAGEMENT}/users`,
+      )
     case 'deleteUser':
-      return done(`User ${op.name} deleted`, [reload('users')])
+      return done({ key: 'deleted', subject: 'user', name: op.name }, [reload('users')])
     case 'inviteUser':
-      return done(`Invitation sent to ${op.email}`, [])
+      return done({ key: 'invitationSent', email: op.email }, [])
     case 'saveGroup':
-      return done(`Group ${op.group.name} saved`, [reload('groups'), reload('users')], `${MANAGEMENT}/groups`)
+      return done(
+        { key: 'saved', subject: 'group', name: op.group.name },
+        [reload('groups'), reload('users')],
+        `${MANAGEMENT}/groups`,
+      )
     case 'deleteGroup':
-      return done(`Group ${op.name} deleted`, [reload('groups')])
+      return done({ key: 'deleted', subject: 'group', name: op.name }, [reload('groups')])
     case 'savePermission':
       return done(
-        `Permission ${op.permission.name} saved`,
+        { key: 'saved', subject: 'permission', name: op.permission.name },
         [reload('permissions')],
         `${MANAGEMENT}/permissions`,
       )
     case 'deletePermission':
-      return done(`Permission ${op.name} deleted`, [reload('permissions')])
+      return done({ key: 'deleted', subject: 'permission', name: op.name }, [reload('permissions')])
   }
 }
 

@@ -364,7 +364,7 @@ export const artifactsArea: AppArea<'artifacts'> = {
         {
           type: 'notifications/Show',
           kind: 'success',
-          message: `Deployed ${e.data.path} to ${e.data.repoKey}`,
+          message: { key: 'artifactDeployed', path: e.data.path, repoKey: e.data.repoKey },
         },
       ]
     // A deletion may have emptied folders above it: every loaded one is asked for again.
@@ -376,7 +376,7 @@ export const artifactsArea: AppArea<'artifacts'> = {
         {
           type: 'notifications/Show',
           kind: 'success',
-          message: `Deleted ${e.data.path} from ${e.data.repoKey}`,
+          message: { key: 'artifactDeleted', path: e.data.path, repoKey: e.data.repoKey },
         },
       ]
     return []

@@ -39,12 +39,13 @@ import {
   selectReposPath,
   setupActionPath,
 } from './rules'
-import { noticeText, NOTICE_KIND } from './messages'
+import { NOTICE_KIND } from './messages'
 import {
   initialIntegrationsState,
   type CatalogueFilters,
   type GitModal,
   type IntegrationsState,
+  type NoticeKey,
 } from './types'
 
 type Decision = Either<string, ReadonlyArray<IntegrationsEvent>>
@@ -373,10 +374,10 @@ export const integrationsDecider = { initialState: initialIntegrationsState, dec
 
 /** The toast each outcome gets (spec 001 error catalogue), worded by the area's messages. */
 function toastOf(event: IntegrationsEvent): AppCommand | null {
-  const show = (key: Parameters<typeof noticeText>[0], integrationKey: string): AppCommand => ({
+  const show = (key: NoticeKey, integrationKey: string): AppCommand => ({
     type: 'notifications/Show',
     kind: NOTICE_KIND[key],
-    message: noticeText(key, integrationKey),
+    message: { key, integrationKey },
   })
   switch (event.type) {
     case 'integrations/ConnectionTestFailed':

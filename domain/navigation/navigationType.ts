@@ -24,9 +24,7 @@ export function navigationTypeNotSaved(input: {
     Shown({
       id: input.id,
       kind: 'error',
-      message: '',
-      messageKey: 'navigationTypeNotSaved',
-      detail: input.failure.message,
+      message: { key: 'navigationTypeNotSaved', detail: input.failure.message },
       at: input.at,
     }),
   ]

@@ -1,4 +1,4 @@
-import { left, right } from 'fp-ts/Either'
+import { right } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
 import { Dismissed, Shown, notificationsEvents } from './events'
 import { initialNotificationsState, MAX_TOASTS, type NotificationsState, type Toast } from './types'
@@ -19,7 +19,12 @@ function evolve(slice: NotificationsState, event: AppEvent): NotificationsState 
     // A refused navigation tells the user why, with the not-authorized notification.
     case 'navigation/Denied':
       return event.data.notify
-        ? add(slice, { id: event.data.id, kind: 'error', messageKey: 'notAuthorized', at: event.data.at })
+        ? add(slice, {
+            id: event.data.id,
+            kind: 'error',
+            message: { key: 'notAuthorized' },
+            at: event.data.at,
+          })
         : slice
     default:
       return slice
@@ -34,9 +39,7 @@ export const notificationsArea: AppArea<'notifications'> = {
   decide: (command, state, meta) => {
     switch (command.type) {
       case 'notifications/Show':
-        return command.message.trim() === ''
-          ? left('a notification needs a message')
-          : right([Shown({ id: meta.id, kind: command.kind, message: command.message, at: meta.now })])
+        return right([Shown({ id: meta.id, kind: command.kind, message: command.message, at: meta.now })])
       case 'notifications/Dismiss':
         return state.notifications.toasts.some((t) => t.id === command.id)
           ? right([Dismissed({ id: command.id })])

@@ -1,21 +1,43 @@
 import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
+import { notificationsCommandCodecs } from './commandCodecs.gen'
+import type { ToastMessage } from './types'
 
 const Kind = t.keyof({ error: null, success: null, info: null, warning: null })
 
+// The message's codec is the Show command's, generated from types.ts: written once.
+const Message = (
+  notificationsCommandCodecs['notifications/Show'] as unknown as t.TypeC<{
+    message: t.Type<ToastMessage, ToastMessage, unknown>
+  }>
+).props.message
+const Recorded = t.type({ key: t.literal('recorded'), text: t.string })
+
+type V1 = { message?: unknown; messageKey?: unknown; detail?: unknown }
+
 /**
- * A toast: `message` given by the caller, or (when `messageKey` is there) worded by the view,
- * with `detail` (the platform's reason) where the key takes one.
+ * v1 held prose (`message`) or a `messageKey` with the platform's `detail`; v2 holds the message
+ * key and its data. A v1 key keeps its key (with its detail where the key takes one); v1 prose
+ * is kept as recorded text, the only place prose is left.
  */
+export function upcastShownV1(data: unknown): unknown {
+  const { message, messageKey, detail, ...rest } = data as V1 & Record<string, unknown>
+  if (typeof messageKey === 'string')
+    return {
+      ...rest,
+      message:
+        messageKey === 'navigationTypeNotSaved' && typeof detail === 'string' && detail !== ''
+          ? { key: messageKey, detail }
+          : { key: messageKey },
+    }
+  return { ...rest, message: { key: 'recorded', text: typeof message === 'string' ? message : '' } }
+}
+
+/** A toast: what it says as a message key and its data, worded by the view. */
 export const Shown = defineEvent(
   'notifications/Shown',
-  t.intersection([
-    t.type({ id: t.string, kind: Kind, message: t.string, at: t.string }),
-    t.partial({
-      messageKey: t.keyof({ notAuthorized: null, contactRequestSent: null, navigationTypeNotSaved: null }),
-      detail: t.string,
-    }),
-  ]),
+  t.type({ id: t.string, kind: Kind, message: t.union([Message, Recorded]), at: t.string }),
+  { v: 2, upcasters: { 1: upcastShownV1 } },
 )
 export const Dismissed = defineEvent('notifications/Dismissed', t.type({ id: t.string }))
 

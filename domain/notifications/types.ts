@@ -1,16 +1,52 @@
+import type { NoticeKey } from '../integrations'
+
 export type ToastKind = 'error' | 'success' | 'info' | 'warning'
 
-/** A message the view words itself (facts in events, wording in the view). */
-export type ToastMessageKey = 'notAuthorized' | 'contactRequestSent' | 'navigationTypeNotSaved'
+/** What was saved, deleted or created, as the catalogue names it. */
+export type ToastSubject =
+  | 'generalSettings'
+  | 'proxy'
+  | 'project'
+  | 'projectMembers'
+  | 'user'
+  | 'group'
+  | 'permission'
+  | 'repository'
+  | 'securitySettings'
+  | 'samlSettings'
+  | 'oauthSettings'
+  | 'ldapSettings'
+  | 'crowdSettings'
+
+/**
+ * What a toast says, as a message key and its data (facts in events, wording in the view's
+ * catalogue, ui/shared/messages.ts): a command or a policy never builds the sentence.
+ */
+export type ToastMessage =
+  | { readonly key: 'notAuthorized' }
+  | { readonly key: 'contactRequestSent' }
+  /** `detail`: the platform's reason. */
+  | { readonly key: 'navigationTypeNotSaved'; readonly detail?: string }
+  | { readonly key: 'saved' | 'deleted' | 'created'; readonly subject: ToastSubject; readonly name?: string }
+  | { readonly key: 'invitationSent'; readonly email: string }
+  | { readonly key: 'artifactDeployed' | 'artifactDeleted'; readonly path: string; readonly repoKey: string }
+  | { readonly key: 'nodeRemoved'; readonly nodeId: string; readonly serviceId: string }
+  | { readonly key: 'retentionCheckFailed'; readonly detail: string }
+  /** The integrations area's outcomes (spec 001 error catalogue), with the integration's key. */
+  | { readonly key: NoticeKey; readonly integrationKey: string }
+
+/** A toast's text an earlier build recorded as prose (only logs from before keys carry one). */
+export interface RecordedToastMessage {
+  readonly key: 'recorded'
+  readonly text: string
+}
+
+export type ToastMessageKey = ToastMessage['key']
 
 export interface Toast {
   readonly id: string
   readonly kind: ToastKind
-  /** Text given by the caller (e.g. a server's message), or a key the view words. */
-  readonly message?: string
-  readonly messageKey?: ToastMessageKey
-  /** The platform's reason, for a key that takes one. */
-  readonly detail?: string
+  readonly message: ToastMessage | RecordedToastMessage
   readonly at: string
 }
 

@@ -132,10 +132,14 @@ export const repositoriesArea: AppArea<'repositories'> = {
   policies: (envelope): ReadonlyArray<AppCommand> => {
     const e = envelope.event
     const reload: AppCommand = { type: 'repositories/LoadList' }
-    const toast = (message: string): AppCommand => ({ type: 'notifications/Show', kind: 'success', message })
+    const toast = (key: 'saved' | 'deleted', name: string): AppCommand => ({
+      type: 'notifications/Show',
+      kind: 'success',
+      message: { key, subject: 'repository', name },
+    })
     if (e.type === 'repositories/Saved')
-      return [reload, toast(`Repository ${e.data.key} saved`), { type: 'navigation/Navigate', to: '/repos' }]
-    if (e.type === 'repositories/Deleted') return [reload, toast(`Repository ${e.data.key} deleted`)]
+      return [reload, toast('saved', e.data.key), { type: 'navigation/Navigate', to: '/repos' }]
+    if (e.type === 'repositories/Deleted') return [reload, toast('deleted', e.data.key)]
     if (e.type === 'repositories/QuickCreated') return [reload]
     return []
   },

@@ -1,16 +1,18 @@
 import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
+import type { ToastSubject } from '../notifications'
 import { LoadRequested, SaveRequested, TestRequested, securityEvents } from './events'
 import { PAGE_SPECS, settingsToSend, validateSecuritySettings } from './rules'
 import { initialSecurityState, type SecurityPage, type SecurityPageState, type SecurityState } from './types'
 import { securityCommandCodecs } from './commandCodecs.gen'
 
-const PAGE_NAMES: Readonly<Record<SecurityPage, string>> = {
-  general: 'Security settings',
-  saml: 'SAML settings',
-  oauth: 'OAuth settings',
-  ldap: 'LDAP settings',
-  crowd: 'Crowd / JIRA settings',
+// What the saved toast names (the catalogue words it).
+const SUBJECTS: Readonly<Record<SecurityPage, ToastSubject>> = {
+  general: 'securitySettings',
+  saml: 'samlSettings',
+  oauth: 'oauthSettings',
+  ldap: 'ldapSettings',
+  crowd: 'crowdSettings',
 }
 
 function update(
@@ -137,7 +139,7 @@ export const securityArea: AppArea<'security'> = {
           {
             type: 'notifications/Show',
             kind: 'success',
-            message: `${PAGE_NAMES[envelope.event.data.page]} saved`,
+            message: { key: 'saved', subject: SUBJECTS[envelope.event.data.page] },
           },
         ]
       : [],

@@ -96,7 +96,11 @@ export const serviceStatusArea: AppArea<'serviceStatus'> = {
           {
             type: 'notifications/Show',
             kind: 'success',
-            message: `Node ${envelope.event.data.nodeId} removed from ${envelope.event.data.serviceId}`,
+            message: {
+              key: 'nodeRemoved',
+              nodeId: envelope.event.data.nodeId,
+              serviceId: envelope.event.data.serviceId,
+            },
           },
         ]
       : [],

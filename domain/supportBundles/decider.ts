@@ -15,8 +15,6 @@ import { bundleRequestProblem } from './request'
 import { initialSupportBundlesState, type SupportBundle, type SupportBundlesState } from './types'
 import { supportBundlesCommandCodecs } from './commandCodecs.gen'
 
-const RETENTION_ERROR_MESSAGE = 'There was an error while trying to fetch retention feature status'
-
 /** A platform keeps few bundles; more than this are not kept in state. */
 const MAX_BUNDLES = 1000
 
@@ -198,7 +196,7 @@ export const supportBundlesArea: AppArea<'supportBundles'> = {
           {
             type: 'notifications/Show',
             kind: 'error',
-            message: `${RETENTION_ERROR_MESSAGE} ${envelope.event.data.failure.message}`,
+            message: { key: 'retentionCheckFailed', detail: envelope.event.data.failure.message },
           },
         ]
       : [],

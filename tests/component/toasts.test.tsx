@@ -12,8 +12,14 @@ describe('toasts', () => {
     const { app } = renderShell('/packages')
     expect(await screen.findByRole('navigation', { name: 'Application' })).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: /Notifications/ })).not.toBeInTheDocument()
-    act(() => app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'Saved the proxy' }))
-    expect(await screen.findByText('Saved the proxy')).toBeInTheDocument()
+    act(() =>
+      app.dispatch({
+        type: 'notifications/Show',
+        kind: 'info',
+        message: { key: 'saved', subject: 'proxy', name: 'corp' },
+      }),
+    )
+    expect(await screen.findByText('Proxy corp saved')).toBeInTheDocument()
     expect(screen.getByRole('region', { name: /Notifications/ })).toBeInTheDocument()
   })
 
@@ -25,15 +31,16 @@ describe('toasts', () => {
   ] as const)('shows a %s toast for %i ms, then dismisses it', async (kind, ms) => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const { app } = renderShell('/packages')
-    act(() => app.dispatch({ type: 'notifications/Show', kind, message: `A ${kind} message` }))
-    expect(await screen.findByText(`A ${kind} message`)).toBeInTheDocument()
+    const message = { key: 'deleted', subject: 'user', name: kind } as const
+    act(() => app.dispatch({ type: 'notifications/Show', kind, message }))
+    expect(await screen.findByText(`User ${kind} deleted`)).toBeInTheDocument()
     // The display time counts from when the toast appears.
     act(() => vi.advanceTimersByTime(ms - 300))
-    expect(screen.getByText(`A ${kind} message`)).toBeInTheDocument()
+    expect(screen.getByText(`User ${kind} deleted`)).toBeInTheDocument()
     expect(app.getState().notifications.toasts).toHaveLength(1)
     act(() => vi.advanceTimersByTime(600))
     await waitFor(() => expect(app.getState().notifications.toasts).toHaveLength(0))
-    await waitFor(() => expect(screen.queryByText(`A ${kind} message`)).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.queryByText(`User ${kind} deleted`)).not.toBeInTheDocument())
   })
 
   it('words the not-authorized notification of a denied navigation', async () => {

@@ -119,9 +119,14 @@ const commandArbitrary: fc.Arbitrary<AppCommand> = fc.oneof(
     .array(word, { maxLength: 3 })
     .map((w) => ({ type: 'search/ChangeText', text: w.join(' ') }) as AppCommand),
   fc.constant({ type: 'search/Run' } as AppCommand),
-  fc
-    .record({ kind: fc.constantFrom('error', 'info', 'success', 'warning'), message: word })
-    .map((r) => ({ type: 'notifications/Show', ...r }) as AppCommand),
+  fc.record({ kind: fc.constantFrom('error', 'info', 'success', 'warning'), name: word }).map(
+    ({ kind, name }) =>
+      ({
+        type: 'notifications/Show',
+        kind,
+        message: { key: 'saved', subject: 'proxy', name },
+      }) as AppCommand,
+  ),
   fc.nat(8).map((n) => ({ type: 'notifications/Dismiss', id: `id-${n}` }) as AppCommand),
 )
 type Step = { kind: 'command'; command: AppCommand } | { kind: 'event'; event: AppEvent }

@@ -6,6 +6,8 @@
 import fc from 'fast-check'
 import type { AppCommand } from '../../domain/app'
 import { PackageQuery } from '../../domain/packages/types'
+import type { NotificationsCommand } from '../../domain/notifications'
+import { notificationsCommandCodecs } from '../../domain/notifications/commandCodecs.gen'
 import { SEARCH_TYPE_IDS } from '../../domain/search/searchTypes'
 import { arbitraryFromCodec } from './arbitraryFromCodec'
 
@@ -88,9 +90,12 @@ const navigation = fc.oneof(
 )
 
 const notifications = fc.oneof(
-  fc
-    .record({ kind: fc.constantFrom('error', 'success', 'info', 'warning'), message: text })
-    .map((r) => c({ type: 'notifications/Show', ...r })),
+  arbitraryFromCodec(notificationsCommandCodecs['notifications/Show']).map((r) =>
+    c({
+      type: 'notifications/Show',
+      ...(r as Omit<NotificationsCommand & { type: 'notifications/Show' }, 'type'>),
+    }),
+  ),
   fc.constantFrom('id-1', 'id-2', 'id-9').map((id) => c({ type: 'notifications/Dismiss', id })),
 )
 

@@ -417,7 +417,11 @@ describe('artifacts: deleting a file', () => {
     ).toEqual([
       { type: 'artifacts/Refresh', ...at('') },
       { type: 'artifacts/Refresh', ...at('tools') },
-      { type: 'notifications/Show', kind: 'success', message: 'Deleted tools/a.bin from generic-local' },
+      {
+        type: 'notifications/Show',
+        kind: 'success',
+        message: { key: 'artifactDeleted', path: 'tools/a.bin', repoKey: 'generic-local' },
+      },
     ])
   })
 })

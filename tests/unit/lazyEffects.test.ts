@@ -25,6 +25,10 @@ import { flush } from '../support/wait'
 const areaOf = (name: string) => name.split('.')[0] as string
 // The account screens' effects are loaded by their session events (accountEvents.ts).
 const acceptsOf = (area: string) => (area === 'account' ? isAccountEvent : areaEvents(area))
+
+// Two toasts to tell apart.
+const one = { key: 'saved', subject: 'proxy', name: 'one' } as const
+const two = { key: 'saved', subject: 'proxy', name: 'two' } as const
 const lazyAreas = Object.keys(browserEffects)
   .filter((name) => name.endsWith('.lazy'))
   .map(areaOf)
@@ -157,8 +161,8 @@ describe('lazyEffects', () => {
     app.dispatch({ type: 'navigation/SyncFromHistory', to: '/login' }, 'router')
     await flush(1)
     expect(loads).toBe(0)
-    app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'one' })
-    app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'two' })
+    app.dispatch({ type: 'notifications/Show', kind: 'info', message: one })
+    app.dispatch({ type: 'notifications/Show', kind: 'info', message: two })
     expect(loads).toBe(1)
     release()
     await flush(1)
@@ -185,16 +189,16 @@ describe('lazyEffects', () => {
         return echo
       }),
     )
-    app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'one' })
+    app.dispatch({ type: 'notifications/Show', kind: 'info', message: one })
     await flush(1)
     expect(app.getState().bus.effectFailures).toBe(1)
     expect(app.exportLog()).toContain(
       'could not load the effects: Failed to fetch dynamically imported module',
     )
-    app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'two' })
+    app.dispatch({ type: 'notifications/Show', kind: 'info', message: two })
     await flush(1)
     expect(attempts).toBe(2)
-    expect(app.getState().notifications.toasts.map((t) => t.message)).toEqual(['one'])
+    expect(app.getState().notifications.toasts.map((t) => t.message)).toEqual([one])
   })
 
   it('records a failing effect under its own name and restarts it', async () => {
@@ -215,7 +219,7 @@ describe('lazyEffects', () => {
       })),
     )
     trigger.complete()
-    app.dispatch({ type: 'notifications/Show', kind: 'info', message: 'one' })
+    app.dispatch({ type: 'notifications/Show', kind: 'info', message: one })
     await flush(1)
     expect(starts).toBe(2)
     const log = app.exportLog()

@@ -55,8 +55,8 @@ describe('navigation type', () => {
     app.dispatch({ type: 'navigation/SwitchNavigationType' })
     await expect.poll(() => app.getState().navigation.navigationType).toBe('new')
     const toasts = app.getState().notifications.toasts
-    expect(toasts.map((t) => [t.kind, t.messageKey, t.detail])).toEqual([
-      ['error', 'navigationTypeNotSaved', 'offline'],
+    expect(toasts.map((t) => [t.kind, t.message])).toEqual([
+      ['error', { key: 'navigationTypeNotSaved', detail: 'offline' }],
     ])
     expect(messageText({ key: 'navigationTypeNotSaved', detail: 'offline' })).toBe(
       'Could not switch the navigation type: offline',
@@ -75,9 +75,7 @@ describe('navigation type', () => {
       Shown({
         id: 't-1',
         kind: 'error',
-        message: '',
-        messageKey: 'navigationTypeNotSaved',
-        detail: 'unavailable',
+        message: { key: 'navigationTypeNotSaved', detail: 'unavailable' },
         at: '2026-01-01T00:00:00.000Z',
       }),
     ])

@@ -107,11 +107,10 @@ describe('navigation on the bus', () => {
 
   it('shows a toast and dismisses it', () => {
     const { app } = boot()
-    app.dispatch({ type: 'notifications/Show', kind: 'success', message: 'Saved' })
+    const message = { key: 'saved', subject: 'generalSettings' } as const
+    app.dispatch({ type: 'notifications/Show', kind: 'success', message })
     const toasts = app.getState().notifications.toasts
-    expect(toasts).toEqual([
-      { id: expect.any(String), kind: 'success', message: 'Saved', at: expect.any(String) },
-    ])
+    expect(toasts).toEqual([{ id: expect.any(String), kind: 'success', message, at: expect.any(String) }])
     app.dispatch({ type: 'notifications/Dismiss', id: toasts[0]?.id ?? '' })
     expect(app.getState().notifications.toasts).toEqual([])
   })

@@ -151,8 +151,7 @@ describe('contact-us dialog: given/when/then', () => {
         Shown({
           id: specMeta.id,
           kind: 'success',
-          message: '',
-          messageKey: 'contactRequestSent',
+          message: { key: 'contactRequestSent' },
           at: specMeta.now,
         }),
         O.ContactFormClosed({}),
@@ -281,7 +280,7 @@ describe('contact-us effects: the platform is asked, its answer recorded', () =>
     await expect.poll(() => app.getState().navigation.openModals).toEqual([])
     expect(sent).toEqual([request])
     expect(app.getState().notifications.toasts).toEqual([
-      expect.objectContaining({ kind: 'success', messageKey: 'contactRequestSent' }),
+      expect.objectContaining({ kind: 'success', message: { key: 'contactRequestSent' } }),
     ])
     expect(app.getState().navigation.location.query).toBe('')
     expect(app.getState().onboarding.contact).toBeUndefined()

@@ -45,22 +45,16 @@ describe('platform start-up', () => {
 
 describe('notifications', () => {
   const notifications = spec(notificationsArea)
-  it('shows a toast with a message, stamped with the command id and time', () => {
+  it('shows a toast with its message key and data, stamped with the command id and time', () => {
+    const message = { key: 'saved', subject: 'proxy', name: 'corp' } as const
     notifications
       .given()
-      .when({ type: 'notifications/Show', kind: 'success', message: 'Saved' })
-      .then(Shown({ id: specMeta.id, kind: 'success', message: 'Saved', at: specMeta.now }))
-  })
-
-  it('refuses a toast without a message', () => {
-    notifications
-      .given()
-      .when({ type: 'notifications/Show', kind: 'error', message: '  ' })
-      .rejected('needs a message')
+      .when({ type: 'notifications/Show', kind: 'success', message })
+      .then(Shown({ id: specMeta.id, kind: 'success', message, at: specMeta.now }))
   })
 
   it('dismisses a shown toast; dismissing one that is gone does nothing', () => {
-    const shown = Shown({ id: 't-1', kind: 'info', message: 'Hello', at: specMeta.now })
+    const shown = Shown({ id: 't-1', kind: 'info', message: { key: 'notAuthorized' }, at: specMeta.now })
     notifications
       .given(shown)
       .when({ type: 'notifications/Dismiss', id: 't-1' })

@@ -154,9 +154,10 @@ describe('retention status (spec 001 sections 4 and 8)', () => {
     await flush(5)
     expect(api.calls.filter((c) => c.name === 'retentionEnabled')).toHaveLength(3)
     expect(page().retention).toMatchObject({ status: 'disabled', failed: true })
-    expect(app.getState().notifications.toasts.map((t) => t.message)).toContain(
-      'There was an error while trying to fetch retention feature status config store down',
-    )
+    expect(app.getState().notifications.toasts.map((t) => t.message)).toContainEqual({
+      key: 'retentionCheckFailed',
+      detail: 'config store down',
+    })
   })
 
   it('enabled when the platform says so', async () => {

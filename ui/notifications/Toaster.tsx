@@ -3,22 +3,16 @@
  * when it appears), then dismissed. A chunk of its own: `Toasts` loads it with the first toast.
  */
 import * as RadixToast from '@radix-ui/react-toast'
-import { MESSAGE_DURATION_MS, TOAST_DURATION_MS, type Toast } from '../../domain/notifications'
+import { MESSAGE_DURATION_MS, TOAST_DURATION_MS } from '../../domain/notifications'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { createElement } from 'react'
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
-import { messageText } from '../shared/messages'
+import { toastText } from '../shared/toastMessages'
 import styles from './toasts.module.css'
 
 const ICONS = { error: CircleAlert, success: CircleCheck, info: Info, warning: TriangleAlert } as const
 
 const TITLES = { error: 'Error', success: 'Success', info: 'Info', warning: 'Warning' } as const
-
-const wording = (toast: Toast): string => {
-  if (toast.messageKey === 'navigationTypeNotSaved')
-    return messageText({ key: toast.messageKey, ...(toast.detail ? { detail: toast.detail } : {}) })
-  return toast.messageKey ? messageText({ key: toast.messageKey }) : (toast.message ?? '')
-}
 
 export default function Toaster() {
   const toasts = useQuery({ type: 'notifications/Toasts' })
@@ -30,7 +24,8 @@ export default function Toaster() {
           key={toast.id}
           className={`${styles.toast} ${styles[toast.kind]}`}
           duration={
-            (toast.messageKey && MESSAGE_DURATION_MS[toast.messageKey]) || TOAST_DURATION_MS[toast.kind]
+            (toast.message.key !== 'recorded' && MESSAGE_DURATION_MS[toast.message.key]) ||
+            TOAST_DURATION_MS[toast.kind]
           }
           type={toast.kind === 'error' ? 'foreground' : 'background'}
           data-kind={toast.kind}
@@ -40,7 +35,9 @@ export default function Toaster() {
         >
           {createElement(ICONS[toast.kind], { size: 18, 'aria-hidden': true, className: styles.icon })}
           <RadixToast.Title className={styles.title}>{TITLES[toast.kind]}</RadixToast.Title>
-          <RadixToast.Description className={styles.description}>{wording(toast)}</RadixToast.Description>
+          <RadixToast.Description className={styles.description}>
+            {toastText(toast.message)}
+          </RadixToast.Description>
           <RadixToast.Close className={styles.close} aria-label="Dismiss notification">
             <X size={16} aria-hidden />
           </RadixToast.Close>

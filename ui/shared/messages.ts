@@ -1,7 +1,8 @@
 /**
  * The console's message catalogue: state and events carry a message key and its data, the
  * view words it here (spec 001 section 8 and spec 000 section 8 for the catalogue's texts).
- * Areas move their wording here as they are touched; a key is worded once.
+ * Areas move their wording here as they are touched; a key is worded once. The toasts' part of
+ * the catalogue is toastMessages.ts, so that only the toast viewport's chunk carries it.
  */
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 
