@@ -2,28 +2,35 @@
  * The packages browser in Chromium against an in-process reference server holding 50,000
  * synthetic packages (besides the real catalogue): time to the first page of results, time
  * to scroll through 10,000 rows with the frames over 50 ms counted, and the JS heap after.
- * Needs `npx vite build` first (the server serves dist/). Prints figures; asserts nothing.
+ * Builds the console first when dist/ is missing or stale. Prints figures; asserts nothing.
  */
-import { existsSync } from 'node:fs'
 import type { Figure } from './types'
 import { startTestServer } from '../tests/support/server'
 import { launchChromium } from '../tests/support/browser'
+// @ts-expect-error -- a plain ES module script without types
+import { buildIfNeeded } from '../scripts/buildIfNeeded.mjs'
 
 export const title = 'Packages browser with 50,000 packages (Chromium)'
 
 const SYNTHETIC = 50_000
 const ROWS = 10_000
-const ROW_HEIGHT = 64
+/** The scroll gives up after this long; the figures then say how far it got. */
+const TIME_BOUND_MS = 120_000
 
 const SCROLL_SCRIPT = `(async () => {
-  const rows = ROWS, rowHeight = ROW_HEIGHT
+  const rows = ROWS, timeBound = TIME_BOUND_MS
   const scroller = document.querySelector('[data-testid="packages-scroller"]')
+  // The row height as drawn: a constant here (64) once disagreed with the list's (84), and the
+  // run stopped at row 7,606 believing it had reached 10,000.
+  const rowHeight = scroller.querySelector('[role="listitem"]').getBoundingClientRect().height
+  const visibleRows = Math.floor(scroller.clientHeight / rowHeight)
+  const topRow = () => Math.floor(scroller.scrollTop / rowHeight)
   const loadedRows = () => {
     const links = scroller.querySelectorAll('[role="listitem"] a')
     const last = links[links.length - 1] && links[links.length - 1].closest('[role="listitem"]')
     return Number((last && last.getAttribute('aria-posinset')) || '0')
   }
-  let frames = 0, longFrames = 0, worst = 0, waitingMs = 0
+  let frames = 0, longFrames = 0, worst = 0, waitingMs = 0, timedOut = false
   const t0 = performance.now()
   let previous = t0
   await new Promise((resolve) => {
@@ -33,21 +40,24 @@ const SCROLL_SCRIPT = `(async () => {
       frames++
       if (dt > 50) longFrames++
       worst = Math.max(worst, dt)
-      const target = Math.min(rows, Math.floor(scroller.scrollTop / rowHeight) + 40)
+      const target = Math.min(rows - visibleRows, topRow() + 40)
       // Advance unless the window shows the placeholder row of a page still on its way.
       if (!scroller.querySelector('[role="listitem"] [role="status"]')) scroller.scrollTop = target * rowHeight
       else waitingMs += dt
-      // Give up after two minutes: the figures then say how far it got.
-      if (Math.floor(scroller.scrollTop / rowHeight) + 10 >= rows || now - t0 > 120000) resolve()
-      else requestAnimationFrame(step)
+      // Done when row 10,000 is on screen and drawn.
+      if (topRow() + visibleRows >= rows && loadedRows() >= rows) resolve()
+      else if (now - t0 > timeBound) {
+        timedOut = true
+        resolve()
+      } else requestAnimationFrame(step)
     }
     requestAnimationFrame(step)
   })
-  return { ms: performance.now() - t0, frames, longFrames, worst, waitingMs, reached: loadedRows() }
+  return { ms: performance.now() - t0, frames, longFrames, worst, waitingMs, reached: loadedRows(), timedOut, rowHeight }
 })()`
 
 export async function run(): Promise<Figure[]> {
-  if (!existsSync('dist/index.html')) throw new Error('build the console first: npx vite build')
+  if (!(buildIfNeeded() as boolean)) throw new Error('vite build failed')
   process.env.CATALOG_SYNTHETIC = String(SYNTHETIC)
   const server = await startTestServer()
   const browser = await launchChromium()
@@ -72,7 +82,7 @@ export async function run(): Promise<Figure[]> {
     // Scroll 10,000 rows as fast as the list lets us: 40 rows a frame, waiting where rows are not loaded yet.
     // Plain text, not a function: tsx would add helpers the page does not have.
     const scroll = (await page.evaluate(
-      SCROLL_SCRIPT.replace('ROWS', String(ROWS)).replace('ROW_HEIGHT', String(ROW_HEIGHT)),
+      SCROLL_SCRIPT.replace('ROWS', String(ROWS)).replace('TIME_BOUND_MS', String(TIME_BOUND_MS)),
     )) as {
       ms: number
       frames: number
@@ -80,6 +90,8 @@ export async function run(): Promise<Figure[]> {
       worst: number
       waitingMs: number
       reached: number
+      timedOut: boolean
+      rowHeight: number
     }
 
     const cdp = await context.newCDPSession(page)
@@ -108,7 +120,17 @@ export async function run(): Promise<Figure[]> {
         ratio: { to: 'all frames', value: scroll.longFrames / Math.max(1, scroll.frames) },
       },
       { name: '  worst frame', value: scroll.worst, unit: 'ms', target: '≤ 50 ms' },
-      { name: '  last row reached', value: scroll.reached, unit: 'rows' },
+      {
+        name: '  last row reached',
+        value: scroll.reached,
+        unit: 'rows',
+        target: `${ROWS.toLocaleString('en')}`,
+      },
+      {
+        name: `  stopped by the ${TIME_BOUND_MS / 1000} s bound before the last row`,
+        value: scroll.timedOut ? 1 : 0,
+        unit: scroll.timedOut ? '(yes)' : '(no)',
+      },
       { name: 'JS heap used after scrolling (after GC)', value: heap / 1_048_576, unit: 'MB' },
       { name: 'DOM nodes after scrolling', value: nodes, unit: 'nodes' },
       { name: 'list items in the DOM', value: listItems, unit: 'items' },
