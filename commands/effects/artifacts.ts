@@ -1,4 +1,4 @@
-import { Observable, filter, from, map, mergeMap, switchMap } from 'rxjs'
+import { Observable, mergeMap, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import {
   ChildrenFailed,
@@ -14,75 +14,50 @@ import {
   RepositoriesLoaded,
 } from '../../domain/artifacts/events'
 import { progressWorthRecording } from '../../domain/artifacts/rules'
-import { caused, isEvent, thrownFailure, type Effect, type EffectOutput, type EffectTable } from './types'
+import { ofType, request, settle } from './operators'
+import { caused, type Effect, type EffectOutput, type EffectTable } from './types'
 
 const repositories: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(isEvent('artifacts/RepositoriesRequested')),
+    ofType('artifacts/RepositoriesRequested'),
     switchMap((env) => {
       const { requestId } = env.event.data
-      return from(
-        ports.artifactsApi
-          .repositories()
-          .then((a) =>
-            isLeft(a)
-              ? RepositoriesFailed({ requestId, failure: a.left })
-              : RepositoriesLoaded({ requestId, repositories: [...a.right] }),
-          )
-          .catch((error: unknown) => RepositoriesFailed({ requestId, failure: thrownFailure(error) })),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.artifactsApi.repositories(), {
+        done: (repositories) => RepositoriesLoaded({ requestId, repositories: [...repositories] }),
+        failed: (failure) => RepositoriesFailed({ requestId, failure }),
+      })
     }),
   )
 
 // Pages of different folders load side by side; a folder's older page is ignored by evolve.
 const children: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(isEvent('artifacts/ChildrenRequested')),
+    ofType('artifacts/ChildrenRequested'),
     mergeMap((env) => {
       const { requestId, repoKey, path, offset, limit } = env.event.data
-      return from(
-        ports.artifactsApi
-          .children(repoKey, path, offset, limit)
-          .then((a) =>
-            isLeft(a)
-              ? ChildrenFailed({ requestId, repoKey, path, failure: a.left })
-              : ChildrenLoaded({
-                  requestId,
-                  repoKey,
-                  path,
-                  offset,
-                  children: [...a.right.children],
-                  total: a.right.total,
-                }),
-          )
-          .catch((error: unknown) =>
-            ChildrenFailed({ requestId, repoKey, path, failure: thrownFailure(error) }),
-          ),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.artifactsApi.children(repoKey, path, offset, limit), {
+        done: ({ children, total }) =>
+          ChildrenLoaded({ requestId, repoKey, path, offset, children: [...children], total }),
+        failed: (failure) => ChildrenFailed({ requestId, repoKey, path, failure }),
+      })
     }),
   )
 
 const info: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(isEvent('artifacts/InfoRequested')),
+    ofType('artifacts/InfoRequested'),
     switchMap((env) => {
       const { requestId, repoKey, path } = env.event.data
-      return from(
-        ports.artifactsApi
-          .info(repoKey, path)
-          .then((a) =>
-            isLeft(a)
-              ? InfoFailed({ requestId, repoKey, path, failure: a.left })
-              : InfoLoaded({ requestId, info: a.right }),
-          )
-          .catch((error: unknown) => InfoFailed({ requestId, repoKey, path, failure: thrownFailure(error) })),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.artifactsApi.info(repoKey, path), {
+        done: (info) => InfoLoaded({ requestId, info }),
+        failed: (failure) => InfoFailed({ requestId, repoKey, path, failure }),
+      })
     }),
   )
 
 const deploy: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(isEvent('artifacts/DeployRequested')),
+    ofType('artifacts/DeployRequested'),
     mergeMap(
       (env) =>
         new Observable<EffectOutput>((out) => {
@@ -107,19 +82,17 @@ const deploy: Effect = (events$, _state$, ports) =>
             return
           }
           let recorded = 0
-          ports.artifactsApi
-            .deploy(repoKey, path, file, (loaded, total) => {
+          settle(() =>
+            ports.artifactsApi.deploy(repoKey, path, file, (loaded, total) => {
               if (out.closed || !progressWorthRecording(recorded, loaded, total)) return
               recorded = loaded
               out.next(caused(env, DeployProgressed({ requestId, loaded, total })))
-            })
+            }),
+          )
             .then((a) =>
               isLeft(a)
                 ? DeployFailed({ requestId, repoKey, path, failure: a.left })
                 : Deployed({ requestId, repoKey, path, sha256: a.right.sha256, size: a.right.size }),
-            )
-            .catch((error: unknown) =>
-              DeployFailed({ requestId, repoKey, path, failure: thrownFailure(error) }),
             )
             .then((event) => {
               out.next(caused(env, event))
@@ -131,21 +104,13 @@ const deploy: Effect = (events$, _state$, ports) =>
 
 const remove: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(isEvent('artifacts/DeleteRequested')),
+    ofType('artifacts/DeleteRequested'),
     mergeMap((env) => {
       const { requestId, repoKey, path } = env.event.data
-      return from(
-        ports.artifactsApi
-          .remove(repoKey, path)
-          .then((a) =>
-            isLeft(a)
-              ? DeleteFailed({ requestId, repoKey, path, failure: a.left })
-              : Deleted({ requestId, repoKey, path }),
-          )
-          .catch((error: unknown) =>
-            DeleteFailed({ requestId, repoKey, path, failure: thrownFailure(error) }),
-          ),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.artifactsApi.remove(repoKey, path), {
+        done: () => Deleted({ requestId, repoKey, path }),
+        failed: (failure) => DeleteFailed({ requestId, repoKey, path, failure }),
+      })
     }),
   )
 

@@ -1,41 +1,29 @@
-import { filter, from, map, switchMap } from 'rxjs'
-import { isLeft } from 'fp-ts/Either'
+import { switchMap } from 'rxjs'
 import { DetailFailed, DetailLoaded, ListFailed, ListLoaded } from '../../domain/builds/events'
-import { caused, isEvent, thrownFailure, type Effect, type EffectTable } from './types'
+import { ofType, request } from './operators'
+import type { Effect, EffectTable } from './types'
 
 const list: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(isEvent('builds/ListRequested')),
+    ofType('builds/ListRequested'),
     switchMap((env) => {
       const { requestId } = env.event.data
-      return from(
-        ports.buildsApi
-          .list()
-          .then((a) =>
-            isLeft(a)
-              ? ListFailed({ requestId, failure: a.left })
-              : ListLoaded({ requestId, builds: [...a.right] }),
-          )
-          .catch((error: unknown) => ListFailed({ requestId, failure: thrownFailure(error) })),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.buildsApi.list(), {
+        done: (builds) => ListLoaded({ requestId, builds: [...builds] }),
+        failed: (failure) => ListFailed({ requestId, failure }),
+      })
     }),
   )
 
 const detail: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(isEvent('builds/DetailRequested')),
+    ofType('builds/DetailRequested'),
     switchMap((env) => {
       const { requestId, name, number } = env.event.data
-      return from(
-        ports.buildsApi
-          .detail(name, number)
-          .then((a) =>
-            isLeft(a)
-              ? DetailFailed({ requestId, failure: a.left })
-              : DetailLoaded({ requestId, build: a.right }),
-          )
-          .catch((error: unknown) => DetailFailed({ requestId, failure: thrownFailure(error) })),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.buildsApi.detail(name, number), {
+        done: (build) => DetailLoaded({ requestId, build }),
+        failed: (failure) => DetailFailed({ requestId, failure }),
+      })
     }),
   )
 

@@ -1,26 +1,22 @@
-import { distinctUntilChanged, EMPTY, filter, from, map, switchMap, timer } from 'rxjs'
-import { isLeft } from 'fp-ts/Either'
+import { distinctUntilChanged, EMPTY, map, switchMap, timer } from 'rxjs'
 import { Failed, Loaded, Requested } from '../../domain/overview/events'
 import { awaitsStorageCache } from '../../domain/overview/rules'
 import { findRoute } from '../../domain/navigation/routes'
-import { caused, isEvent, thrownFailure, type Effect, type EffectTable } from './types'
+import { ofType, request } from './operators'
+import type { Effect, EffectTable } from './types'
 
 /** How long to wait before asking again while the platform calculates its storage cache. */
 export const STORAGE_CACHE_POLL_MS = 2000
 
 const load: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(isEvent('overview/Requested')),
+    ofType('overview/Requested'),
     switchMap((env) => {
       const { requestId } = env.event.data
-      return from(
-        ports.overviewApi
-          .load()
-          .then((a) =>
-            isLeft(a) ? Failed({ requestId, failure: a.left }) : Loaded({ requestId, overview: a.right }),
-          )
-          .catch((error: unknown) => Failed({ requestId, failure: thrownFailure(error) })),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.overviewApi.load(), {
+        done: (overview) => Loaded({ requestId, overview }),
+        failed: (failure) => Failed({ requestId, failure }),
+      })
     }),
   )
 

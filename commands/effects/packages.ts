@@ -30,7 +30,7 @@ import { MORE_PAGE_SIZE, PAGE_SIZE } from '../../domain/packages/types'
 import { versionPanelsOf } from '../../domain/packages/rules'
 import type { Result } from '../../adapters/ports'
 import { caused, type Effect, type EffectOutput, type EffectTable } from './types'
-import { ofType, settle } from './operators'
+import { ofType, request, settle, thrown } from './operators'
 
 /** Runs a port call that honours an AbortSignal; unsubscribing aborts it. */
 function abortable<A>(call: (signal: AbortSignal) => Promise<A>): Observable<A> {
@@ -49,11 +49,6 @@ function abortable<A>(call: (signal: AbortSignal) => Promise<A>): Observable<A> 
   })
 }
 
-const unexpected = (error: unknown) => ({
-  kind: 'network' as const,
-  message: error instanceof Error ? error.message : String(error),
-})
-
 /** First pages and further pages of the list; a new search supersedes the one in flight. */
 const list: Effect = (events$, _state$, ports) =>
   events$.pipe(
@@ -65,9 +60,13 @@ const list: Effect = (events$, _state$, ports) =>
       const after = env.event.type === 'packages/ListMoreRequested' ? env.event.data.after : null
       const requestId = env.event.data.requestId
       return abortable((signal) =>
-        ports.packagesApi
-          .searchPackages(query, { first: more ? MORE_PAGE_SIZE : PAGE_SIZE, after }, signal)
-          .catch((error: unknown): Result<never> => ({ _tag: 'Left', left: unexpected(error) })),
+        settle(() =>
+          ports.packagesApi.searchPackages(
+            query,
+            { first: more ? MORE_PAGE_SIZE : PAGE_SIZE, after },
+            signal,
+          ),
+        ),
       ).pipe(
         mergeMap((answer) => {
           if (isLeft(answer)) {
@@ -99,11 +98,7 @@ const count: Effect = (events$, _state$, ports) =>
     ofType('packages/ListRequested'),
     filter((env) => env.event.data.withCount === true),
     switchMap((env) =>
-      from(
-        ports.packagesApi
-          .countPackages(env.event.data.query)
-          .catch((error: unknown): Result<never> => ({ _tag: 'Left', left: unexpected(error) })),
-      ).pipe(
+      from(settle(() => ports.packagesApi.countPackages(env.event.data.query))).pipe(
         mergeMap((answer): EffectOutput[] => {
           const { requestId, query } = env.event.data
           // Without a search the count is all the list shows: its failure is the list's failure
@@ -145,7 +140,7 @@ const packageDetails: Effect = (events$, state$, ports) =>
         })
       }
       return from(
-        load().catch((error: unknown) => PackageLoadFailed({ requestId, failure: unexpected(error) })),
+        load().catch((error: unknown) => PackageLoadFailed({ requestId, failure: thrown(error) })),
       ).pipe(map((event) => caused(env, event)))
     }),
   )
@@ -181,7 +176,7 @@ const versionDetails: Effect = (events$, _state$, ports) =>
         })
       }
       return from(
-        load().catch((error: unknown) => VersionLoadFailed({ requestId, failure: unexpected(error) })),
+        load().catch((error: unknown) => VersionLoadFailed({ requestId, failure: thrown(error) })),
       ).pipe(map((event) => caused(env, event)))
     }),
   )
@@ -193,21 +188,11 @@ const versionsMore: Effect = (events$, _state$, ports) =>
     switchMap((env) => {
       if (env.event.type !== 'packages/VersionsMoreRequested') return EMPTY
       const { requestId, packageId, after } = env.event.data
-      return from(
-        ports.packagesApi
-          .listVersions({ packageId }, { first: PAGE_SIZE, after })
-          .then((answer) =>
-            isLeft(answer)
-              ? VersionsPageFailed({ requestId, failure: answer.left })
-              : VersionsPageLoaded({
-                  requestId,
-                  items: answer.right.items,
-                  hasNextPage: answer.right.hasNextPage,
-                  endCursor: answer.right.endCursor,
-                }),
-          )
-          .catch((error: unknown) => VersionsPageFailed({ requestId, failure: unexpected(error) })),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.packagesApi.listVersions({ packageId }, { first: PAGE_SIZE, after }), {
+        done: ({ items, hasNextPage, endCursor }) =>
+          VersionsPageLoaded({ requestId, items, hasNextPage, endCursor }),
+        failed: (failure) => VersionsPageFailed({ requestId, failure }),
+      })
     }),
   )
 
@@ -262,18 +247,11 @@ const download: Effect = (events$, _state$, ports) =>
     ofType('packages/DownloadRequested'),
     mergeMap((env) => {
       const { file, repoKey, path } = env.event.data
-      return from(
-        ports.packagesApi
-          .download(repoKey, path)
-          .then((answer) =>
-            isLeft(answer)
-              ? DownloadFailed({ file, status: answer.left.status ?? null, message: answer.left.message })
-              : DownloadFinished({ file }),
-          )
-          .catch((error: unknown) =>
-            DownloadFailed({ file, status: null, message: unexpected(error).message }),
-          ),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.packagesApi.download(repoKey, path), {
+        done: () => DownloadFinished({ file }),
+        failed: (failure) =>
+          DownloadFailed({ file, status: failure.status ?? null, message: failure.message }),
+      })
     }),
   )
 

@@ -2,7 +2,6 @@ import type { Observable } from 'rxjs'
 import type { AppEvent, AppState } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
 import type { Ports } from '../../adapters/ports'
-import type { Failure } from '../../domain/shared/failure'
 
 /** State as effects see it: an observable with its current value at hand. */
 export interface StateObservable extends Observable<AppState> {
@@ -30,15 +29,3 @@ export type Effect = (
 export type EffectTable = Readonly<Record<string, Effect>>
 
 export const caused = (cause: Envelope<AppEvent>, event: AppEvent): Caused => ({ cause, event })
-
-/** The recorded events of one type, typed (`filter(isEvent('area/Happened'))`). */
-export const isEvent =
-  <T extends AppEvent['type']>(type: T) =>
-  (e: Envelope<AppEvent>): e is Envelope<Extract<AppEvent, { type: T }>> =>
-    e.event.type === type
-
-/** A port's promise that threw (it should answer Left): a network failure with its message. */
-export const thrownFailure = (error: unknown): Failure => ({
-  kind: 'network',
-  message: error instanceof Error ? error.message : String(error),
-})
