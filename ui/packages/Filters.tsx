@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { useLocation } from 'wouter'
-import * as Tooltip from '@radix-ui/react-tooltip'
+import { Tooltip } from '../shared/kit/Tooltip'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { SearchModel } from '../../domain/search'
 import { searchPackageTypeChoices } from '../../domain/packageTypes'
@@ -177,27 +177,16 @@ export function Filters({
         </div>
       </fieldset>
       <div className={styles.group}>
-        <Tooltip.Provider delayDuration={200}>
-          <Tooltip.Root>
-            <Tooltip.Trigger asChild>
-              <span className={styles.tooltipAnchor}>
-                <Checkbox
-                  label="Release versions only"
-                  checked={releaseOnly}
-                  aria-describedby={releaseOnly ? 'release-only-hint' : undefined}
-                  onCheckedChange={setReleaseOnly}
-                />
-              </span>
-            </Tooltip.Trigger>
-            {releaseOnly && (
-              <Tooltip.Portal>
-                <Tooltip.Content className={styles.tooltip} sideOffset={4}>
-                  {RELEASE_ONLY_TOOLTIP}
-                </Tooltip.Content>
-              </Tooltip.Portal>
-            )}
-          </Tooltip.Root>
-        </Tooltip.Provider>
+        <Tooltip content={releaseOnly && RELEASE_ONLY_TOOLTIP}>
+          <span className={styles.tooltipAnchor}>
+            <Checkbox
+              label="Release versions only"
+              checked={releaseOnly}
+              aria-describedby={releaseOnly ? 'release-only-hint' : undefined}
+              onCheckedChange={setReleaseOnly}
+            />
+          </span>
+        </Tooltip>
         {releaseOnly && (
           <span id="release-only-hint" className={styles.hint}>
             {RELEASE_ONLY_TOOLTIP}

@@ -1,4 +1,7 @@
-/** A hint on hover and focus (Radix Tooltip); never the only way to learn something essential. */
+/**
+ * A hint on hover and focus (Radix Tooltip); never the only way to learn something essential.
+ * No content (null, false) shows none, and the trigger stays mounted (its focus kept).
+ */
 import type { ReactNode } from 'react'
 import * as RTooltip from '@radix-ui/react-tooltip'
 import styles from './tooltip.module.css'
@@ -14,11 +17,13 @@ export function Tooltip({
     <RTooltip.Provider delayDuration={300}>
       <RTooltip.Root>
         <RTooltip.Trigger asChild>{children}</RTooltip.Trigger>
-        <RTooltip.Portal>
-          <RTooltip.Content className={styles.tooltip} sideOffset={6}>
-            {content}
-          </RTooltip.Content>
-        </RTooltip.Portal>
+        {content != null && content !== false && (
+          <RTooltip.Portal>
+            <RTooltip.Content className={styles.tooltip} sideOffset={6}>
+              {content}
+            </RTooltip.Content>
+          </RTooltip.Portal>
+        )}
       </RTooltip.Root>
     </RTooltip.Provider>
   )
