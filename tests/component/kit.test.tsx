@@ -8,6 +8,7 @@ import { DropdownMenu } from '../../ui/shared/kit/DropdownMenu'
 import { Combobox, type ComboboxOption } from '../../ui/shared/kit/Combobox'
 import { DateField, Field, PasswordField, TextField, Textarea, inputClass } from '../../ui/shared/kit/Field'
 import { Select } from '../../ui/shared/kit/Select'
+import { FileField } from '../../ui/shared/kit/FileField'
 import { Table, type Column, type TableState } from '../../ui/shared/kit/Table'
 import { EmptyState } from '../../ui/shared/kit/Surface'
 import { decodeThemes } from '../../ui/shared/theme'
@@ -169,6 +170,39 @@ describe('Field', () => {
     const input = screen.getByRole('textbox', { name: 'Name' })
     expect(input).not.toHaveAttribute('aria-invalid')
     expect(input).not.toHaveAccessibleDescription()
+  })
+})
+
+describe('FileField', () => {
+  function Picker({ onFile }: { onFile: (file: File | null) => void }) {
+    const [file, setFile] = useState<File | null>(null)
+    return (
+      <FileField
+        label="Import a log"
+        chosen={file ? file.name : 'No file chosen'}
+        onFile={(f) => {
+          setFile(f)
+          onFile(f)
+        }}
+      />
+    )
+  }
+
+  it('is a file input named by its label, reached with Tab, that says which file was chosen', async () => {
+    const user = userEvent.setup()
+    const onFile = vi.fn()
+    render(<Picker onFile={onFile} />)
+    const input = screen.getByLabelText('Import a log')
+    expect(input).toHaveAttribute('type', 'file')
+    expect(input).toHaveAccessibleDescription('No file chosen')
+    await user.tab()
+    expect(input).toHaveFocus()
+    const file = new File(['{}'], 'session.ndjson', { type: 'text/plain' })
+    await user.upload(input, file)
+    expect(onFile).toHaveBeenCalledWith(file)
+    expect(input).toHaveAccessibleDescription('session.ndjson')
+    // The visible button is the kit's, not the browser's "Choose File".
+    expect(screen.getByText('Choose a file')).toBeVisible()
   })
 })
 

@@ -1,8 +1,7 @@
 // Deploy (upload) a file into a local repository, or a virtual one's default deployment
 // repository, with the upload's progress. The file stays in the app's in-memory stash; the
 // command names it.
-import { useRef, useState } from 'react'
-import { FileUp } from 'lucide-react'
+import { useState } from 'react'
 import {
   artifactPathProblem,
   defaultDeployPath,
@@ -15,6 +14,7 @@ import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
 import { Select } from '../shared/kit/Choice'
 import { Field, TextField } from '../shared/kit/Field'
+import { FileField } from '../shared/kit/FileField'
 import { Dialog } from '../shared/kit/Overlay'
 import { formatBytes } from '../packages/common'
 import styles from './artifacts.module.css'
@@ -50,7 +50,6 @@ function DeployForm({ control, state }: { readonly control: DeployControl; reado
   const [file, setFile] = useState<File | null>(null)
   const [path, setPath] = useState('')
   const [touched, setTouched] = useState(false)
-  const input = useRef<HTMLInputElement>(null)
   const deploy = state.deploy
   const uploading = deploy.status === 'uploading'
   const pathProblem = touched ? artifactPathProblem(path) : undefined
@@ -120,26 +119,14 @@ function DeployForm({ control, state }: { readonly control: DeployControl; reado
               }))}
             />
           </Field>
-          <div className={styles.fileChoice}>
-            <input
-              ref={input}
-              type="file"
-              hidden
-              aria-label="File to deploy"
-              onChange={(e) => choose(e.target.files?.[0] ?? null)}
-            />
-            <Button
-              icon={<FileUp size={16} aria-hidden />}
-              onClick={() => input.current?.click()}
-              disabled={uploading}
-            >
-              Choose a file
-            </Button>
-            <span className={styles.muted}>
-              {file ? `${file.name}, ${formatBytes(file.size)}` : 'No file chosen'}
-            </span>
-          </div>
-          {touched && !file && <p role="alert">Choose a file to deploy.</p>}
+          <FileField
+            label="File to deploy"
+            required
+            disabled={uploading}
+            onFile={choose}
+            chosen={file ? `${file.name}, ${formatBytes(file.size)}` : 'No file chosen'}
+            error={touched && !file ? 'Choose a file to deploy.' : undefined}
+          />
           <TextField
             label="Target path"
             required

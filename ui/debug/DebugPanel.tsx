@@ -10,6 +10,7 @@ import type { App } from '../../commands/createApp'
 import { AppProvider, useApp, useDispatch } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
+import { FileField } from '../shared/kit/FileField'
 import { Shell } from '../routes'
 import { EventsView } from './EventsView'
 import { downloadEventLog } from './exportLog'
@@ -36,18 +37,16 @@ export default function DebugPanel() {
     setImported({ name: file.name, text, log })
   }
   const importControl = (
-    <label className={styles.importLog}>
-      Import a log{' '}
-      <input
-        type="file"
-        accept=".ndjson,application/x-ndjson,text/plain"
-        onChange={(e) => {
-          const file = e.target.files?.[0]
-          e.target.value = ''
-          if (file) void importFile(file)
-        }}
-      />
-    </label>
+    <FileField
+      label="Import a log"
+      inline
+      buttonLabel="Choose a log"
+      accept=".ndjson,application/x-ndjson,text/plain"
+      resetAfterChoice
+      onFile={(file) => {
+        if (file) void importFile(file)
+      }}
+    />
   )
   if (imported) return <ReplayMode imported={imported} onLeave={() => setImported(null)} />
   return (

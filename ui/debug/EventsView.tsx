@@ -3,7 +3,7 @@
  * list (seq, time, source, type, correlation), a timeline scrubber, the rejected commands, and
  * the selected event's data with what it changed and the state right after it.
  */
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   areasIn,
@@ -15,7 +15,7 @@ import {
   type Timeline,
 } from '../../domain/debug'
 import { Select } from '../shared/kit/Select'
-import { TextField } from '../shared/kit/Field'
+import { Field, TextField } from '../shared/kit/Field'
 import { Slider } from '../shared/kit/Slider'
 import styles from './debug.module.css'
 
@@ -46,32 +46,32 @@ export function EventsView({ title, timeline, version, selected, onSelect, actio
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const rejected = useMemo(() => rejectedCommands(envelopes), [envelopes, version])
   const set = (patch: Partial<EventFilter>) => setFilter((f) => ({ ...f, ...patch }))
-  const areaId = useId()
   return (
     <section className={styles.panel} aria-label={title}>
       <div className={styles.toolbar}>
         <h2>{title}</h2>
-        <label htmlFor={areaId}>Area</label>
-        <Select
-          id={areaId}
-          value={filter.area}
-          onValueChange={(area) => set({ area })}
-          options={[{ value: '', label: 'all areas' }, ...areas.map((a) => ({ value: a, label: a }))]}
-        />
+        <Field label="Area" inline>
+          <Select
+            value={filter.area}
+            onValueChange={(area) => set({ area })}
+            options={[{ value: '', label: 'all areas' }, ...areas.map((a) => ({ value: a, label: a }))]}
+          />
+        </Field>
         <TextField
           label="Type"
+          inline
           value={filter.type}
           onChange={(e) => set({ type: e.target.value })}
           size={14}
         />
         <TextField
           label="Text"
+          inline
           value={filter.text}
           onChange={(e) => set({ text: e.target.value })}
           size={14}
         />
-        <label className={styles.scrubber}>
-          Timeline
+        <Field label="Timeline" inline className={styles.scrubber}>
           <Slider
             min={0}
             max={Math.max(0, envelopes.length - 1)}
@@ -80,7 +80,7 @@ export function EventsView({ title, timeline, version, selected, onSelect, actio
             aria-valuetext={envelopes[current] ? `seq ${envelopes[current].seq}` : 'no events'}
             onChange={(e) => onSelect(Number(e.target.value))}
           />
-        </label>
+        </Field>
         <span>
           {shown.length} of {envelopes.length} events
         </span>

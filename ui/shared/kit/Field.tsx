@@ -28,12 +28,14 @@ export interface FieldProps {
   readonly hint?: ReactNode
   readonly error?: ReactNode
   readonly required?: boolean
+  /** The label beside the control instead of above it, in a kit toolbar (toolbar.module.css). */
+  readonly inline?: boolean
   /** The control; it gets the id and the aria attributes. */
   readonly children: ReactElement<ControlProps>
   readonly className?: string
 }
 
-export function Field({ label, hint, error, required, children, className }: FieldProps) {
+export function Field({ label, hint, error, required, inline, children, className }: FieldProps) {
   const auto = useId()
   const id = children.props.id ?? auto
   const hintId = hint ? `${id}-hint` : undefined
@@ -41,7 +43,7 @@ export function Field({ label, hint, error, required, children, className }: Fie
   const describedBy =
     [children.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+    <div className={[styles.field, className].filter(Boolean).join(' ')} data-inline={inline || undefined}>
       <label htmlFor={id} className={styles.label}>
         {label}
         {required && (
@@ -76,7 +78,8 @@ type FieldText = Omit<FieldProps, 'children' | 'className'>
 export interface TextFieldProps extends FieldText, Omit<InputHTMLAttributes<HTMLInputElement>, 'required'> {}
 
 /** The kit's class and the caller's, which adds to it (a width, a font) rather than replacing it. */
-const withInputClass = (className: string | undefined) => [styles.input, className].filter(Boolean).join(' ')
+const withInputClass = (className: string | undefined) =>
+  className ? `${styles.input} ${className}` : styles.input
 
 // The Field's props, and the control's, with the kit's class joined to the caller's className.
 const split = <P extends FieldText & { readonly className?: string | undefined }>({
@@ -84,11 +87,12 @@ const split = <P extends FieldText & { readonly className?: string | undefined }
   hint,
   error,
   required,
+  inline,
   className,
   ...rest
 }: P) =>
   [
-    { label, hint, error, required },
+    { label, hint, error, required, inline },
     { ...rest, className: withInputClass(className) },
   ] as const
 
