@@ -22,7 +22,7 @@ import type { StartStep } from '../../domain/platform/types'
 import * as S from '../../domain/session/events'
 import type { EffectTable, Effect } from './types'
 import { loadLoginData } from './loginData'
-import { ofType, work } from './operators'
+import { ofType, thrown, work } from './operators'
 
 /** Local-storage keys the console reads at start-up (UI preferences; never secrets). */
 export const LOCAL_PREFERENCE_KEYS = [
@@ -150,11 +150,7 @@ export async function runStartUp(
         : P.NavigationTypeInitialised({ navigationType: navigationType.right }),
     )
   } catch (error) {
-    emit(
-      P.NavigationTypeFailed({
-        failure: { kind: 'network', message: error instanceof Error ? error.message : String(error) },
-      }),
-    )
+    emit(P.NavigationTypeFailed({ failure: thrown(error) }))
   }
 
   // On-prem metrics: once per page life, when the feature is on; a failure is logged only.

@@ -1,8 +1,7 @@
-import { from, map, switchMap } from 'rxjs'
-import { isLeft } from 'fp-ts/Either'
+import { switchMap } from 'rxjs'
 import { LookupFailed, LookupLoaded } from '../../domain/releaseBundles/events'
-import { caused, type Effect, type EffectTable } from './types'
-import { ofType } from './operators'
+import type { Effect, EffectTable } from './types'
+import { ofType, request } from './operators'
 
 /** How many bundles one lookup lists. */
 export const LOOKUP_ROWS = 100
@@ -12,21 +11,10 @@ const lookup: Effect = (events$, _state$, ports) =>
     ofType('releaseBundles/LookupRequested'),
     switchMap((env) => {
       const { requestId, checksum } = env.event.data
-      return from(
-        ports.releaseBundlesApi
-          .byChecksum(checksum, LOOKUP_ROWS)
-          .then((answer) =>
-            isLeft(answer)
-              ? LookupFailed({ requestId, failure: answer.left })
-              : LookupLoaded({ requestId, bundles: [...answer.right] }),
-          )
-          .catch((error: unknown) =>
-            LookupFailed({
-              requestId,
-              failure: { kind: 'network', message: error instanceof Error ? error.message : String(error) },
-            }),
-          ),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.releaseBundlesApi.byChecksum(checksum, LOOKUP_ROWS), {
+        done: (bundles) => LookupLoaded({ requestId, bundles: [...bundles] }),
+        failed: (failure) => LookupFailed({ requestId, failure }),
+      })
     }),
   )
 

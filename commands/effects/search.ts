@@ -25,7 +25,7 @@ import { defaultPackageQuery } from '../../domain/packages/initial'
 import type { KeyValueStore } from '../../adapters/ports'
 import { caused, type Effect, type EffectTable } from './types'
 import { isSearchUse } from './searchUse'
-import { ofType } from './operators'
+import { ofType, thrown } from './operators'
 
 export const RECENT_SEARCHES_KEY = 'recentSearches'
 /** Typing pauses this long before the platform is asked for suggestions. */
@@ -99,15 +99,7 @@ const suggestions: Effect = (events$, state$, ports) =>
               subscriber.complete()
             },
             (error: unknown) => {
-              subscriber.next(
-                SuggestionsFailed({
-                  text,
-                  failure: {
-                    kind: 'network',
-                    message: error instanceof Error ? error.message : String(error),
-                  },
-                }),
-              )
+              subscriber.next(SuggestionsFailed({ text, failure: thrown(error) }))
               subscriber.complete()
             },
           )

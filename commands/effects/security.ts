@@ -1,76 +1,45 @@
-import { filter, from, map, mergeMap, switchMap } from 'rxjs'
-import { isLeft } from 'fp-ts/Either'
-import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
-import type { Failure } from '../../domain/shared/failure'
+import { mergeMap, switchMap } from 'rxjs'
 import { LoadFailed, Loaded, SaveFailed, Saved, TestFailed, Tested } from '../../domain/security/events'
 import { problemsOfRefusal } from '../../domain/security/rules'
-import { caused, type Effect, type EffectTable } from './types'
-
-type Of<T extends AppEvent['type']> = Envelope<Extract<AppEvent, { type: T }>>
-const is =
-  <T extends AppEvent['type']>(type: T) =>
-  (e: Envelope<AppEvent>): e is Of<T> =>
-    e.event.type === type
-
-const thrown = (error: unknown): Failure => ({
-  kind: 'network',
-  message: error instanceof Error ? error.message : String(error),
-})
+import { ofType, request } from './operators'
+import type { Effect, EffectTable } from './types'
 
 const load: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(is('security/LoadRequested')),
+    ofType('security/LoadRequested'),
     mergeMap((env) => {
       const { page, requestId } = env.event.data
-      return from(
-        ports.securityApi
-          .load(page)
-          .then((a) =>
-            isLeft(a)
-              ? LoadFailed({ page, requestId, failure: a.left })
-              : Loaded({ page, requestId, values: a.right }),
-          )
-          .catch((error: unknown) => LoadFailed({ page, requestId, failure: thrown(error) })),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.securityApi.load(page), {
+        done: (values) => Loaded({ page, requestId, values }),
+        failed: (failure) => LoadFailed({ page, requestId, failure }),
+      })
     }),
   )
 
 const save: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(is('security/SaveRequested')),
+    ofType('security/SaveRequested'),
     mergeMap((env) => {
       const { page, requestId, values, secretRef } = env.event.data
       // The secret leaves the vault here, once, straight into the request.
       const secret = secretRef === null ? undefined : ports.secrets.take(secretRef)
-      return from(
-        ports.securityApi
-          .save(page, values, secret)
-          .then((a) =>
-            isLeft(a)
-              ? SaveFailed({ page, requestId, failure: a.left, problems: { ...problemsOfRefusal(a.left) } })
-              : Saved({ page, requestId, values: a.right }),
-          )
-          .catch((error: unknown) => SaveFailed({ page, requestId, failure: thrown(error), problems: {} })),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.securityApi.save(page, values, secret), {
+        done: (saved) => Saved({ page, requestId, values: saved }),
+        failed: (failure) =>
+          SaveFailed({ page, requestId, failure, problems: { ...problemsOfRefusal(failure) } }),
+      })
     }),
   )
 
 const test: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter(is('security/TestRequested')),
+    ofType('security/TestRequested'),
     switchMap((env) => {
       const { page, requestId, target } = env.event.data
-      return from(
-        ports.securityApi
-          .test(page, target)
-          .then((a) =>
-            isLeft(a)
-              ? TestFailed({ page, requestId, failure: a.left })
-              : Tested({ page, requestId, found: { ...a.right } }),
-          )
-          .catch((error: unknown) => TestFailed({ page, requestId, failure: thrown(error) })),
-      ).pipe(map((event) => caused(env, event)))
+      return request(env, () => ports.securityApi.test(page, target), {
+        done: (found) => Tested({ page, requestId, found: { ...found } }),
+        failed: (failure) => TestFailed({ page, requestId, failure }),
+      })
     }),
   )
 
