@@ -181,5 +181,12 @@ export const evolve: (state: AppState, event: AppEvent) => AppState = eagerAreas
 /** The fold into a working root that replay owns (see areaRegistry.ts). */
 export const evolveInto: (root: Record<string, unknown>, event: AppEvent) => void = eagerAreas.evolveInto
 
-/** Every event type the client knows, for decoding and upcasting logs. */
-export const eventSpecs = new Map(areaList.flatMap((a) => a.events.map((spec) => [spec.type, spec] as const)))
+/**
+ * Every event type the client knows, for decoding and upcasting logs; an event that moved
+ * area is known under its earlier type strings too (its spec says the current one).
+ */
+export const eventSpecs = new Map(
+  areaList.flatMap((a) =>
+    a.events.flatMap((spec) => [spec.type, ...(spec.formerly ?? [])].map((type) => [type, spec] as const)),
+  ),
+)

@@ -19,6 +19,7 @@ import { stateHash } from './shared/canonical'
 import { jsonGuard, type JsonGuard } from './shared/jsonGuard'
 import { buildInfo, compareVersions, type BuildInfo } from './build'
 import { LOG_FORMAT } from './eventLog'
+import { currentShape, earlierShapes } from './stateMoves'
 
 export { LOG_FORMAT, DEFAULT_MAX_EVENTS, EventLog, encodeEventLine } from './eventLog'
 
@@ -47,7 +48,7 @@ export const EventLine = t.type({
  * tail whose areas are all still at their initial state (the log has none of their events), the
  * hash with those areas left out, as that build's trailer had it.
  */
-function hashesWithoutLaterAreas(state: AppState): string[] {
+function hashesWithoutLaterAreas(state: Record<string, unknown>): string[] {
   const hashes: string[] = []
   for (let from = AREAS_ADDED_LATER.length - 1; from >= 0; from--) {
     const tail = AREAS_ADDED_LATER.slice(from)
@@ -57,6 +58,20 @@ function hashesWithoutLaterAreas(state: AppState): string[] {
     hashes.push(stateHash(rest))
   }
   return hashes
+}
+
+/**
+ * Whether a trailer's hash is the state's: as it is, or as an earlier build shaped it (state that
+ * moved between areas, see stateMoves.ts), with or without the areas added since.
+ */
+function earlierHashMatches(state: AppState, actualHash: string, expected: string): boolean {
+  if (expected === actualHash) return true
+  const current = state as unknown as Record<string, unknown>
+  return [current, ...earlierShapes(state)].some(
+    (shape) =>
+      (shape !== current && stateHash(shape) === expected) ||
+      hashesWithoutLaterAreas(shape).includes(expected),
+  )
 }
 
 export const TrailerLine = t.type({ kind: t.literal('trailer'), lastSeq: t.number, stateHash: t.string })
@@ -368,7 +383,7 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
       } else if (kind === 'snapshot') {
         if (SnapshotLine.is(raw) && events === 0 && !anyEvent) {
           // Spread, not Object.assign: a log's own "__proto__" key stays a plain key.
-          working = { ...initialAppState, ...raw.state }
+          working = currentShape({ ...initialAppState, ...raw.state })
           options.onSnapshot?.(raw.seq, { ...working } as unknown as AppState)
           lastSeq = raw.seq
           baseSeq = raw.seq
@@ -419,8 +434,7 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
         expectedHash: trailer?.value.stateHash,
         actualHash,
         hashMatches: comparable
-          ? trailer?.value.stateHash === actualHash ||
-            hashesWithoutLaterAreas(state).includes(trailer?.value.stateHash ?? '')
+          ? earlierHashMatches(state, actualHash, trailer?.value.stateHash ?? '')
           : undefined,
         newerBuild:
           header && compareVersions(header.app, replayer.version) > 0

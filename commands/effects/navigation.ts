@@ -1,11 +1,6 @@
-import { EMPTY, exhaustMap, filter, from, map, mergeMap, switchMap } from 'rxjs'
+import { EMPTY, filter, from, map, mergeMap, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
-import {
-  ClientBaseUrlFailed,
-  ClientBaseUrlLoaded,
-  ProjectSelected,
-  TourCompletionRead,
-} from '../../domain/navigation/events'
+import { ProjectSelected, TourCompletionRead } from '../../domain/navigation/events'
 import { projectToRestore } from '../../domain/navigation/menus'
 import { navigationTypeNotSaved } from '../../domain/navigation/navigationType'
 import { StartLoadFailed, UiPersonalised } from '../../domain/platform/events'
@@ -116,25 +111,6 @@ const rememberedProject: Effect = (events$, state$, ports) =>
     }),
   )
 
-/** Loads the base URL set-me-up and the client flows show, when one of them opens without it. */
-const clientBaseUrl: Effect = (events$, state$, ports) =>
-  events$.pipe(
-    ofType('navigation/SetMeUpShown', 'navigation/ClientBaseUrlRequested', 'onboarding/ClientFlowRelaunched'),
-    filter(() => state$.value.navigation.clientBaseUrl === undefined),
-    exhaustMap((envelope) =>
-      from(ports.navigationApi.setMeUp()).pipe(
-        map((result) =>
-          caused(
-            envelope,
-            isLeft(result)
-              ? ClientBaseUrlFailed({ failure: result.left })
-              : ClientBaseUrlLoaded({ baseUrl: result.right.baseUrl }),
-          ),
-        ),
-      ),
-    ),
-  )
-
 /**
  * Changing the project context re-initialises the security scanner's user data (spec 000
  * section 4): where the scanner runs, its state is asked for again, as at start-up.
@@ -163,5 +139,4 @@ export const navigationEffects: EffectTable = {
   historySync,
   saveNavigationType,
   tourCompletion,
-  clientBaseUrl,
 }

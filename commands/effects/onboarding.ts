@@ -1,7 +1,9 @@
-import { catchError, concatMap, EMPTY, exhaustMap, from, map, mergeMap, of, switchMap } from 'rxjs'
+import { catchError, concatMap, EMPTY, exhaustMap, filter, from, map, mergeMap, of, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import {
+  ClientBaseUrlFailed,
+  ClientBaseUrlLoaded,
   ContactRequestAccepted,
   ContactRequestFailed,
   ContactRequestsLoaded,
@@ -28,6 +30,25 @@ import {
 } from '../../domain/onboarding/personalization'
 import { caused, type Effect, type EffectTable } from './types'
 import { ofType, request, settle } from './operators'
+
+/** Loads the base URL set-me-up and the client flows show, when one of them opens without it. */
+const clientBaseUrl: Effect = (events$, state$, ports) =>
+  events$.pipe(
+    ofType('onboarding/SetMeUpShown', 'onboarding/ClientBaseUrlRequested', 'onboarding/ClientFlowRelaunched'),
+    filter(() => state$.value.onboarding.clientBaseUrl === undefined),
+    exhaustMap((envelope) =>
+      from(settle(() => ports.navigationApi.setMeUp())).pipe(
+        map((result) =>
+          caused(
+            envelope,
+            isLeft(result)
+              ? ClientBaseUrlFailed({ failure: result.left })
+              : ClientBaseUrlLoaded({ baseUrl: result.right.baseUrl }),
+          ),
+        ),
+      ),
+    ),
+  )
 
 /** Saves the getting-started flag the decider set. */
 const saveGettingStarted: Effect = (events$, _state$, ports) =>
@@ -214,6 +235,7 @@ const sendEducationFeedback: Effect = (events$, _state$, ports) =>
 
 // Effects of the onboarding area: each calls a port and turns the answer into an event.
 export const onboardingEffects: EffectTable = {
+  clientBaseUrl,
   saveGettingStarted,
   createProject,
   sendContactRequest,

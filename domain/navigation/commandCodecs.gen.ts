@@ -14,14 +14,11 @@ export const navigationCommandCodecs: CommandCodecs<NavigationCommand> = {
       keyboardShortcuts: null,
     }),
   }),
-  'navigation/CloseQuickSetup': t.UnknownRecord,
   'navigation/EndTour': t.type({ completed: t.boolean }),
   'navigation/GoToAdminLanding': t.UnknownRecord,
   'navigation/GoToApplicationLanding': t.UnknownRecord,
   'navigation/GoToLanding': t.UnknownRecord,
-  'navigation/HideSetMeUp': t.UnknownRecord,
   'navigation/LeaveForExternal': t.type({ url: t.string }),
-  'navigation/LoadClientBaseUrl': t.UnknownRecord,
   'navigation/MoveTour': t.type({ step: t.number }),
   'navigation/Navigate': t.intersection([t.type({ to: t.string }), t.partial({ replace: t.boolean })]),
   'navigation/OpenMenu': t.type({
@@ -36,7 +33,6 @@ export const navigationCommandCodecs: CommandCodecs<NavigationCommand> = {
       keyboardShortcuts: null,
     }),
   }),
-  'navigation/OpenQuickSetup': t.UnknownRecord,
   'navigation/RecheckGuard': t.UnknownRecord,
   'navigation/RecordChunkFailure': t.intersection([
     t.type({
@@ -51,7 +47,6 @@ export const navigationCommandCodecs: CommandCodecs<NavigationCommand> = {
     t.partial({ title: t.string, order: t.number }),
   ]),
   'navigation/SelectProject': t.partial({ key: t.string }),
-  'navigation/ShowSetMeUp': t.partial({ packageType: t.string, availableRepos: t.array(t.string) }),
   'navigation/StartTour': t.UnknownRecord,
   'navigation/SwitchNavigationType': t.UnknownRecord,
   'navigation/SyncFromHistory': t.type({ to: t.string }),

@@ -18,14 +18,6 @@ export type NavigationCommand =
   | { readonly type: 'navigation/OpenMenu'; readonly menu: 'user' | 'help' | 'add' | null }
   | { readonly type: 'navigation/OpenModal'; readonly modal: ClosableModal }
   | { readonly type: 'navigation/CloseModal'; readonly modal: ClosableModal }
-  | { readonly type: 'navigation/OpenQuickSetup' }
-  | { readonly type: 'navigation/CloseQuickSetup' }
-  | {
-      readonly type: 'navigation/ShowSetMeUp'
-      readonly packageType?: string
-      readonly availableRepos?: ReadonlyArray<string>
-    }
-  | { readonly type: 'navigation/HideSetMeUp' }
   | { readonly type: 'navigation/SelectProject'; readonly key?: string }
   /** A plugin adds a route (rendered by the plugin outlet). */
   | {
@@ -51,5 +43,3 @@ export type NavigationCommand =
   | { readonly type: 'navigation/MoveTour'; readonly step: number }
   /** Close the tour: `completed` when the user reached Done, not when they skipped it. */
   | { readonly type: 'navigation/EndTour'; readonly completed: boolean }
-  /** Load the base URL set-me-up shows again (after a failure). */
-  | { readonly type: 'navigation/LoadClientBaseUrl' }

@@ -1,7 +1,7 @@
 import { left, right, type Either } from 'fp-ts/Either'
 import type { AppArea, AppCommand, AppEvent, AppState } from '../app'
 import type { CommandMeta } from '../shared/area'
-import { feature, isCloudTrial, isTour, shellContextOf } from './context'
+import { isCloudTrial, isTour, shellContextOf } from './context'
 import {
   ChunkLoadFailed,
   GuardRequested,
@@ -14,19 +14,12 @@ import {
   ModalOpened,
   Navigated,
   ProjectSelected,
-  QuickSetupClosed,
-  QuickSetupOpened,
   Redirected,
   RouteRegistered,
   SessionCheckRequested,
-  SetMeUpHidden,
-  SetMeUpShown,
   SidebarToggled,
   NavigationTypeSwitched,
   GuideContextMatched,
-  ClientBaseUrlRequested,
-  type ClientBaseUrlLoaded,
-  type ClientBaseUrlFailed,
   type TourCompletionRead,
   TourEnded,
   TourStarted,
@@ -52,7 +45,6 @@ import { otherNavigationType } from './navigationType'
 
 /** An idle session that becomes active after this long asks whether it has expired. */
 export const IDLE_CHECK_MS = 60_000
-const QUICK_SETUP_PATH = '/quick-setup'
 
 type Mode = 'push' | 'replace' | 'pop'
 type Decision = Either<string, ReadonlyArray<AppEvent>>
@@ -189,24 +181,6 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
       return nav.openModals.includes(command.modal)
         ? right([ModalClosed({ modal: command.modal })])
         : right([])
-    case 'navigation/OpenQuickSetup': {
-      const ctx = shellContextOf(state)
-      if (!feature(ctx, 'quickDeployLanding')) return right([QuickSetupOpened({ asRoute: false })])
-      if (nav.location.path === QUICK_SETUP_PATH) return right([QuickSetupOpened({ asRoute: true })])
-      const moved = navigate(state, QUICK_SETUP_PATH, 'push', meta)
-      return moved._tag === 'Right' ? right([QuickSetupOpened({ asRoute: true }), ...moved.right]) : moved
-    }
-    case 'navigation/CloseQuickSetup':
-      return right([QuickSetupClosed({})])
-    case 'navigation/ShowSetMeUp':
-      return right([
-        SetMeUpShown({
-          ...(command.packageType ? { packageType: command.packageType.toLowerCase() } : {}),
-          ...(command.availableRepos ? { availableRepos: [...command.availableRepos] } : {}),
-        }),
-      ])
-    case 'navigation/HideSetMeUp':
-      return nav.setMeUp.visible ? right([SetMeUpHidden({})]) : right([])
     case 'navigation/SelectProject':
       return command.key === nav.selectedProject
         ? right([])
@@ -228,8 +202,6 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
       return right([NavigationTypeSwitched({ type: otherNavigationType(nav.navigationType) })])
     case 'navigation/ToggleDebugPanel':
       return right([DebugPanelToggled({ open: !nav.debugPanelOpen })])
-    case 'navigation/LoadClientBaseUrl':
-      return nav.clientBaseUrl === undefined ? right([ClientBaseUrlRequested({})]) : right([])
     case 'navigation/StartTour':
       return tourAvailable(shellContextOf(state))
         ? right([TourStarted({})])
@@ -331,29 +303,6 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
         nav.openModals.filter((m) => m !== modal),
       )
     }
-    case 'navigation/QuickSetupOpened':
-      return withField(nav, 'quickSetupVisible', !(event as ReturnType<typeof QuickSetupOpened>).data.asRoute)
-    case 'navigation/QuickSetupClosed': {
-      const next = editableNavigation(nav)
-      next.quickSetupVisible = false
-      next.singlePackageSelection = false
-      next.predefinedPackageType = undefined
-      return next
-    }
-    case 'navigation/SetMeUpShown': {
-      const { packageType, availableRepos } = (event as ReturnType<typeof SetMeUpShown>).data
-      const next = editableNavigation(nav)
-      next.quickSetupVisible = false
-      next.setMeUp = {
-        visible: true,
-        getActiveNode: nav.setMeUp.getActiveNode,
-        availableRepos: availableRepos ?? nav.setMeUp.availableRepos,
-        ...(packageType === undefined ? {} : { packageType }),
-      }
-      return next
-    }
-    case 'navigation/SetMeUpHidden':
-      return withField(nav, 'setMeUp', { visible: false, availableRepos: [], getActiveNode: true })
     case 'navigation/ProjectSelected':
       return withField(nav, 'selectedProject', (event as ReturnType<typeof ProjectSelected>).data.key)
     case 'navigation/RouteRegistered': {
@@ -379,20 +328,6 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
     }
     case 'navigation/DebugPanelToggled':
       return withField(nav, 'debugPanelOpen', (event as ReturnType<typeof DebugPanelToggled>).data.open)
-    case 'navigation/ClientBaseUrlRequested':
-      return withField(nav, 'clientBaseUrlFailure', undefined)
-    case 'navigation/ClientBaseUrlLoaded': {
-      const next = editableNavigation(nav)
-      next.clientBaseUrl = (event as ReturnType<typeof ClientBaseUrlLoaded>).data.baseUrl
-      next.clientBaseUrlFailure = undefined
-      return next
-    }
-    case 'navigation/ClientBaseUrlFailed':
-      return withField(
-        nav,
-        'clientBaseUrlFailure',
-        (event as ReturnType<typeof ClientBaseUrlFailed>).data.failure.message,
-      )
     case 'navigation/TourStarted':
       return withField(nav, 'tour', { step: 0 })
     case 'navigation/TourStepShown':

@@ -55,14 +55,6 @@ const Modal = t.keyof({
 })
 export const ModalOpened = defineEvent('navigation/ModalOpened', t.type({ modal: Modal }))
 export const ModalClosed = defineEvent('navigation/ModalClosed', t.type({ modal: Modal }))
-/** Quick setup opened: as the /quick-setup route or as the overlay wizard. */
-export const QuickSetupOpened = defineEvent('navigation/QuickSetupOpened', t.type({ asRoute: t.boolean }))
-export const QuickSetupClosed = defineEvent('navigation/QuickSetupClosed', t.type({}))
-export const SetMeUpShown = defineEvent(
-  'navigation/SetMeUpShown',
-  t.partial({ packageType: t.string, availableRepos: t.array(t.string) }),
-)
-export const SetMeUpHidden = defineEvent('navigation/SetMeUpHidden', t.type({}))
 export const ProjectSelected = defineEvent('navigation/ProjectSelected', t.partial({ key: t.string }))
 export const RouteRegistered = defineEvent(
   'navigation/RouteRegistered',
@@ -121,13 +113,6 @@ export const GuideContextMatched = defineEvent(
   'navigation/GuideContextMatched',
   t.type({ context: t.string }),
 )
-/** Set-me-up asked for the platform's base URL again (after a failure). */
-export const ClientBaseUrlRequested = defineEvent('navigation/ClientBaseUrlRequested', t.type({}))
-export const ClientBaseUrlLoaded = defineEvent(
-  'navigation/ClientBaseUrlLoaded',
-  t.type({ baseUrl: t.string }),
-)
-export const ClientBaseUrlFailed = defineEvent('navigation/ClientBaseUrlFailed', t.type({ failure: Failure }))
 export const DebugPanelToggled = defineEvent('navigation/DebugPanelToggled', t.type({ open: t.boolean }))
 
 export const navigationEvents = [
@@ -141,10 +126,6 @@ export const navigationEvents = [
   MenuOpened,
   ModalOpened,
   ModalClosed,
-  QuickSetupOpened,
-  QuickSetupClosed,
-  SetMeUpShown,
-  SetMeUpHidden,
   ProjectSelected,
   RouteRegistered,
   DebugPanelToggled,
@@ -157,9 +138,6 @@ export const navigationEvents = [
   TourEnded,
   TourCompletionRead,
   GuideContextMatched,
-  ClientBaseUrlRequested,
-  ClientBaseUrlLoaded,
-  ClientBaseUrlFailed,
 ] as const
 
 export type NavigationEvent = EventOf<(typeof navigationEvents)[number]>

@@ -10,13 +10,6 @@ export interface Location {
 export type ClosableModal =
   'repositoryCreation' | 'repositoryCreated' | 'projectsAnimation' | 'contactUs' | 'keyboardShortcuts'
 
-export interface SetMeUpState {
-  readonly visible: boolean
-  readonly packageType?: string
-  readonly availableRepos: ReadonlyArray<string>
-  readonly getActiveNode: boolean
-}
-
 /** The layout of the chrome: sidebars (new) or a top navigation bar (classic); a per-user preference. */
 export type NavigationType = 'new' | 'classic'
 
@@ -41,11 +34,6 @@ export interface NavigationState {
   /** The selected project (project context); undefined for all projects. */
   readonly selectedProject?: string
   readonly openModals: ReadonlyArray<ClosableModal>
-  /** The overlay quick-setup wizard (when quick setup is not a route). */
-  readonly quickSetupVisible: boolean
-  readonly setMeUp: SetMeUpState
-  readonly singlePackageSelection: boolean
-  readonly predefinedPackageType?: string
   /** Why the last navigation was refused, for the log and a test to read. */
   readonly lastDenial?: { readonly path: string; readonly reason: string }
   /** Routes registered by plugins after start-up. */
@@ -61,9 +49,6 @@ export interface NavigationState {
   readonly tourCompleted?: { readonly user: string; readonly at: string }
   /** Tour and cloud-trial instances: the part of the product the current path belongs to. */
   readonly guideContext?: string
-  /** The base URL clients are set up with (`GET /ui/setMeUp`), once loaded, or why it failed. */
-  readonly clientBaseUrl?: string
-  readonly clientBaseUrlFailure?: string
 }
 
 /**
@@ -84,10 +69,6 @@ export const initialNavigationState: NavigationState = {
   lastUser: undefined,
   selectedProject: undefined,
   openModals: [],
-  quickSetupVisible: false,
-  setMeUp: { visible: false, availableRepos: [], getActiveNode: true },
-  singlePackageSelection: false,
-  predefinedPackageType: undefined,
   lastDenial: undefined,
   pluginRoutes: [],
   failedChunks: [],
@@ -96,8 +77,6 @@ export const initialNavigationState: NavigationState = {
   tour: undefined,
   tourCompleted: undefined,
   guideContext: undefined,
-  clientBaseUrl: undefined,
-  clientBaseUrlFailure: undefined,
 }
 
 /** A navigation state being made by `evolve`, not yet shown to anyone. */
@@ -125,10 +104,6 @@ export function editableNavigation(n: NavigationState): NavigationDraft {
     lastUser: n.lastUser,
     selectedProject: n.selectedProject,
     openModals: n.openModals,
-    quickSetupVisible: n.quickSetupVisible,
-    setMeUp: n.setMeUp,
-    singlePackageSelection: n.singlePackageSelection,
-    predefinedPackageType: n.predefinedPackageType,
     lastDenial: n.lastDenial,
     pluginRoutes: n.pluginRoutes,
     failedChunks: n.failedChunks,
@@ -137,8 +112,6 @@ export function editableNavigation(n: NavigationState): NavigationDraft {
     tour: n.tour,
     tourCompleted: n.tourCompleted,
     guideContext: n.guideContext,
-    clientBaseUrl: n.clientBaseUrl,
-    clientBaseUrlFailure: n.clientBaseUrlFailure,
   }
   return draft
 }

@@ -21,6 +21,7 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
   'onboarding/CloseEducationCenter': t.UnknownRecord,
   'onboarding/ClosePersonalization': t.UnknownRecord,
   'onboarding/CloseQuestionnaire': t.UnknownRecord,
+  'onboarding/CloseQuickSetup': t.UnknownRecord,
   'onboarding/CompletePersonalizationStep': t.type({
     change: t.union([
       t.type({
@@ -92,6 +93,8 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
       projectKey: t.string,
     }),
   }),
+  'onboarding/HideSetMeUp': t.UnknownRecord,
+  'onboarding/LoadClientBaseUrl': t.UnknownRecord,
   'onboarding/LoadContactRequests': t.UnknownRecord,
   'onboarding/LoadPersonalization': t.UnknownRecord,
   'onboarding/MarkEducationVideoPlayed': t.type({
@@ -103,6 +106,7 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
   }),
   'onboarding/OpenPersonalization': t.UnknownRecord,
   'onboarding/OpenQuestionnaire': t.UnknownRecord,
+  'onboarding/OpenQuickSetup': t.UnknownRecord,
   'onboarding/SendEducationFeedback': t.type({ helpful: t.boolean, comment: t.string }),
   'onboarding/SendPersonalization': t.UnknownRecord,
   'onboarding/SetUpClient': t.intersection([
@@ -125,6 +129,7 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
       projectKey: null,
     }),
   }),
+  'onboarding/ShowSetMeUp': t.partial({ packageType: t.string, availableRepos: t.array(t.string) }),
   'onboarding/SubmitContactRequest': t.type({
     form: t.type({
       firstName: t.string,

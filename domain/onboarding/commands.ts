@@ -6,6 +6,17 @@ import type { EducationModule, EducationVideoId } from './education'
 
 // Commands of the onboarding area, named `onboarding/Imperative`.
 export type OnboardingCommand =
+  /** Quick setup: the /quick-setup route where the platform has it, the overlay wizard otherwise. */
+  | { readonly type: 'onboarding/OpenQuickSetup' }
+  | { readonly type: 'onboarding/CloseQuickSetup' }
+  | {
+      readonly type: 'onboarding/ShowSetMeUp'
+      readonly packageType?: string
+      readonly availableRepos?: ReadonlyArray<string>
+    }
+  | { readonly type: 'onboarding/HideSetMeUp' }
+  /** Load the base URL set-me-up shows again (after a failure). */
+  | { readonly type: 'onboarding/LoadClientBaseUrl' }
   /**
    * Set up a client for a package type and repository: the guided flow when the type has one,
    * otherwise set-me-up; either way quick setup closes (spec 000 section 4).

@@ -2,7 +2,6 @@ import { isLeft, left, right, type Either } from 'fp-ts/Either'
 import { isSome } from 'fp-ts/Option'
 import type { AppArea, AppEvent, AppState } from '../app'
 import type { CommandMeta } from '../shared/area'
-import { QuickSetupClosed, SetMeUpShown } from '../navigation/events'
 import { Shown } from '../notifications/events'
 import { canonicalPackageType } from '../packageTypes'
 import { NAME_MESSAGE } from '../shared/forms'
@@ -24,7 +23,10 @@ import {
   QuestionnaireOpened,
   QuestionnaireStepCompleted,
   QuestionnaireStepShown,
+  QuickSetupClosed,
+  SetMeUpShown,
 } from './events'
+import { decideSetUp, evolveSetUp, isSetUpCommand } from './setUpDecider'
 import { clientFlowLength, isRepoKey, relaunchFlowSupported } from './relaunch'
 import {
   firstInvalidStep,
@@ -95,6 +97,14 @@ function withoutContact(slice: OnboardingState): OnboardingState {
 
 function evolve(slice: OnboardingState, event: AppEvent): OnboardingState {
   switch (event.type) {
+    case 'onboarding/QuickSetupOpened':
+    case 'onboarding/QuickSetupClosed':
+    case 'onboarding/SetMeUpShown':
+    case 'onboarding/SetMeUpHidden':
+    case 'onboarding/ClientBaseUrlRequested':
+    case 'onboarding/ClientBaseUrlLoaded':
+    case 'onboarding/ClientBaseUrlFailed':
+      return evolveSetUp(slice, event)
     case 'onboarding/ContactRequestPosted': {
       const { outcome: _previous, ...contact } = slice.contact ?? idleContact
       return { ...slice, contact: { ...contact, posting: true } }
@@ -503,6 +513,7 @@ export const onboardingArea: AppArea<'onboarding'> = {
   initialState: initialOnboardingState,
   events: onboardingEvents,
   decide: (command, state, meta) => {
+    if (isSetUpCommand(command)) return decideSetUp(command, state)
     switch (command.type) {
       case 'onboarding/SubmitContactRequest':
       case 'onboarding/ThankForContactRequest':
@@ -571,6 +582,11 @@ export const onboardingArea: AppArea<'onboarding'> = {
   policies: (envelope, state) => {
     const event = envelope.event
     switch (event.type) {
+      // Quick setup as a route: the console goes there (unless it is there already).
+      case 'onboarding/QuickSetupOpened':
+        return event.data.asRoute && state.navigation.location.path !== QUICK_SETUP_PATH
+          ? [{ type: 'navigation/Navigate', to: QUICK_SETUP_PATH }]
+          : []
       // The redirect after login waits for onboarding's check, then goes where it says (or as usual).
       case 'onboarding/AfterLoginChecked':
         return [{ type: 'session/RedirectAfterLogin', toQuickSetup: event.data.path === QUICK_SETUP_PATH }]

@@ -25,6 +25,43 @@ export const QuestionnaireC = t.type({
 
 const ProjectC = t.type({ key: t.string, name: t.string })
 
+// Quick setup and set-me-up (spec 000 section 4). They were the navigation area's until the
+// onboarding area took them over: logs written then name them `navigation/…` (`formerly`).
+
+/** Quick setup opened: as the /quick-setup route or as the overlay wizard. */
+export const QuickSetupOpened = defineEvent('onboarding/QuickSetupOpened', t.type({ asRoute: t.boolean }), {
+  formerly: ['navigation/QuickSetupOpened'],
+})
+export const QuickSetupClosed = defineEvent('onboarding/QuickSetupClosed', t.type({}), {
+  formerly: ['navigation/QuickSetupClosed'],
+})
+export const SetMeUpShown = defineEvent(
+  'onboarding/SetMeUpShown',
+  t.partial({ packageType: t.string, availableRepos: t.array(t.string) }),
+  { formerly: ['navigation/SetMeUpShown'] },
+)
+export const SetMeUpHidden = defineEvent('onboarding/SetMeUpHidden', t.type({}), {
+  formerly: ['navigation/SetMeUpHidden'],
+})
+/** Set-me-up asked for the platform's base URL again (after a failure). */
+export const ClientBaseUrlRequested = defineEvent('onboarding/ClientBaseUrlRequested', t.type({}), {
+  formerly: ['navigation/ClientBaseUrlRequested'],
+})
+export const ClientBaseUrlLoaded = defineEvent(
+  'onboarding/ClientBaseUrlLoaded',
+  t.type({ baseUrl: t.string }),
+  {
+    formerly: ['navigation/ClientBaseUrlLoaded'],
+  },
+)
+export const ClientBaseUrlFailed = defineEvent(
+  'onboarding/ClientBaseUrlFailed',
+  t.type({ failure: Failure }),
+  {
+    formerly: ['navigation/ClientBaseUrlFailed'],
+  },
+)
+
 /** Setting up a client relaunched the guided flow of its package type (instead of set-me-up). */
 export const ClientFlowRelaunched = defineEvent(
   'onboarding/ClientFlowRelaunched',
@@ -194,6 +231,13 @@ export const EducationFeedbackFailed = defineEvent(
 )
 
 export const onboardingEvents = [
+  QuickSetupOpened,
+  QuickSetupClosed,
+  SetMeUpShown,
+  SetMeUpHidden,
+  ClientBaseUrlRequested,
+  ClientBaseUrlLoaded,
+  ClientBaseUrlFailed,
   ClientFlowRelaunched,
   ClientFlowStepShown,
   ClientFlowClosed,

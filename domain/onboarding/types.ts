@@ -82,7 +82,34 @@ export interface EducationCenterState {
     | { readonly status: 'failed'; readonly failure: Failure }
 }
 
+/** Set-me-up's panel: the package type and repositories it shows (spec 000 section 4). */
+export interface SetMeUpState {
+  readonly visible: boolean
+  readonly packageType?: string
+  readonly availableRepos: ReadonlyArray<string>
+  readonly getActiveNode: boolean
+}
+
+export const hiddenSetMeUp: SetMeUpState = { visible: false, availableRepos: [], getActiveNode: true }
+
+/** Quick setup: the overlay wizard (when quick setup is not a route) and its package choice. */
+export interface QuickSetupState {
+  readonly visible: boolean
+  readonly singlePackageSelection: boolean
+  readonly predefinedPackageType?: string
+}
+
+export const closedQuickSetup: QuickSetupState = { visible: false, singlePackageSelection: false }
+
 export interface OnboardingState {
+  /** Quick setup, from its first opening until it closes (absent: closed). */
+  readonly quickSetup?: QuickSetupState
+  /** Set-me-up, from its first showing until it is hidden (absent: hidden). */
+  readonly setMeUp?: SetMeUpState
+  /** The base URL clients are set up with (`GET /ui/setMeUp`), once loaded, or why it failed. */
+  readonly clientBaseUrl?: string
+  readonly clientBaseUrlFailure?: string
+
   /** The contact-us form, from its first request until it closes. */
   readonly contact?: ContactFormState
   /** The contact requests admins read. */

@@ -32,6 +32,8 @@ export interface EventSpec {
   /** The data's codec alone: replay's fast path checks it before making the event. */
   readonly dataCodec?: { is(u: unknown): boolean }
   readonly upcasters: Readonly<Record<number, Upcaster>>
+  /** Earlier type strings of the event (before it moved area), read as this one. */
+  readonly formerly?: ReadonlyArray<string>
 }
 
 /** The commands whose type starts with `K/`: a command is routed to the area named by its prefix. */

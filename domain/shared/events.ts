@@ -18,6 +18,11 @@ export interface EventDef<T extends string, D> {
   readonly dataCodec: t.Type<D, unknown, unknown>
   /** `upcasters[n]` lifts version n to n + 1. */
   readonly upcasters: Readonly<Record<number, Upcaster>>
+  /**
+   * The type strings this event was written under before it moved to another area: replay reads
+   * a line of one of them as this event (same data and versions), so older logs still replay.
+   */
+  readonly formerly: ReadonlyArray<string>
   /** Builds the event; keeps call sites short and typed. */
   (data: D): DomainEvent<T, D>
 }
@@ -29,7 +34,7 @@ export interface EventDef<T extends string, D> {
 export function defineEvent<T extends string, C extends t.Mixed>(
   type: T,
   data: C,
-  options: { v?: number; upcasters?: Record<number, Upcaster> } = {},
+  options: { v?: number; upcasters?: Record<number, Upcaster>; formerly?: ReadonlyArray<string> } = {},
 ): EventDef<T, t.TypeOf<C>> {
   const codec = t.type({ type: t.literal(type), data }) as unknown as t.Type<
     DomainEvent<T, t.TypeOf<C>>,
@@ -43,6 +48,7 @@ export function defineEvent<T extends string, C extends t.Mixed>(
     codec,
     dataCodec: data as t.Type<t.TypeOf<C>, unknown, unknown>,
     upcasters: options.upcasters ?? {},
+    formerly: options.formerly ?? [],
   })
 }
 

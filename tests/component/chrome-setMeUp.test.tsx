@@ -6,6 +6,7 @@ import { left, right } from 'fp-ts/Either'
 import { namedEffects } from '../../commands/effects/lazy'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { repositoriesEffects } from '../../commands/effects/repositories'
+import { onboardingEffects } from '../../commands/effects/onboarding'
 import type { RepositoriesApi } from '../../adapters/ports'
 import { renderShell } from './shellFixtures'
 import { chooseOption, optionNames } from '../support/kitSelect'
@@ -14,7 +15,11 @@ import { repositorySummary } from '../support/fixtures'
 import * as P from '../../domain/platform/events'
 
 const admin = { user: { name: 'admin', admin: true } } as const
-const effects = namedEffects({ navigation: navigationEffects, repositories: repositoriesEffects })
+const effects = namedEffects({
+  navigation: navigationEffects,
+  repositories: repositoriesEffects,
+  onboarding: onboardingEffects,
+})
 const withTypes = [P.PackageTypesLoaded({ packageTypes: ['npm', 'generic', 'maven'] })]
 
 async function openQuickSetup(user: ReturnType<typeof userEvent.setup>) {

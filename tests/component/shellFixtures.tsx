@@ -2,6 +2,8 @@
 import { render } from '@testing-library/react'
 import { createApp } from '../../commands/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
+import { onboardingEffects } from '../../commands/effects/onboarding'
+import { namedEffects } from '../../commands/effects/lazy'
 import { AppProvider } from '../../ui/shared/appContext'
 import { Shell } from '../../ui/routes'
 import { fakePorts } from '../support/fakePorts'
@@ -18,12 +20,18 @@ export const shellStarted = (seed: Seed = {}) =>
     footer: { serverName: 'Acme Platform', ...seed.footer },
   })
 
+/** The chrome's effects: navigation's, and the onboarding area's (set-me-up's base URL). */
+export const chromeEffects: EffectTable = namedEffects({
+  navigation: navigationEffects,
+  onboarding: onboardingEffects,
+})
+
 /** Renders the shell at `path` for a seeded console; returns the app and the fake history. */
 export function renderShell(
   path: string,
   seed: Seed = {},
   overrides: Partial<Ports> = {},
-  effects: EffectTable = navigationEffects,
+  effects: EffectTable = chromeEffects,
 ) {
   const ports = fakePorts(overrides)
   const app = createApp({ ports, effects, seed: shellStarted(seed) })

@@ -82,9 +82,6 @@ const navigation = fc.oneof(
         c({ type: 'navigation/CloseModal', modal }),
       ),
     ),
-  fc.constant(c({ type: 'navigation/OpenQuickSetup' })),
-  fc.constant(c({ type: 'navigation/CloseQuickSetup' })),
-  fc.constant(c({ type: 'navigation/HideSetMeUp' })),
   fc.option(text, { nil: undefined }).map((key) => c({ type: 'navigation/SelectProject', key })),
   fc.constant(c({ type: 'navigation/ToggleDebugPanel' })),
 )
@@ -157,6 +154,19 @@ const supportBundles = fc.oneof(
   fc.constantFrom('b-1', 'nope').map((id) => c({ type: 'supportBundles/Download', id })),
 )
 
+// Quick setup and set-me-up (the onboarding area's).
+const onboarding = fc.oneof(
+  fc.constantFrom(
+    c({ type: 'onboarding/OpenQuickSetup' }),
+    c({ type: 'onboarding/CloseQuickSetup' }),
+    c({ type: 'onboarding/HideSetMeUp' }),
+    c({ type: 'onboarding/LoadClientBaseUrl' }),
+  ),
+  fc
+    .option(fc.constantFrom('npm', 'Docker', 'generic'), { nil: undefined })
+    .map((packageType) => c({ type: 'onboarding/ShowSetMeUp', ...(packageType ? { packageType } : {}) })),
+)
+
 export const commandArbitrary: fc.Arbitrary<AppCommand> = fc.oneof(
   { weight: 1, arbitrary: unknownCommand },
   { weight: 3, arbitrary: session },
@@ -167,4 +177,5 @@ export const commandArbitrary: fc.Arbitrary<AppCommand> = fc.oneof(
   { weight: 3, arbitrary: packages },
   { weight: 2, arbitrary: serviceStatus },
   { weight: 2, arbitrary: supportBundles },
+  { weight: 1, arbitrary: onboarding },
 )

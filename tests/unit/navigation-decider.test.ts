@@ -1,6 +1,7 @@
 /**
- * The navigation area's decider for the chrome (sidebar, menus, modals, set-me-up, project,
- * plugin routes, navigation type, debug panel, client base URL, chunk failures) and the tour,
+ * The navigation area's decider for the chrome (sidebar, menus, modals, project, plugin
+ * routes, navigation type, debug panel, chunk failures) and the tour (set-me-up and quick setup
+ * are the onboarding area's: onboarding-decider.test.ts),
  * as a specification. The route guard pipeline has its own tests (navigationPipeline.test.ts).
  */
 import { describe, expect, it } from 'vitest'
@@ -51,15 +52,6 @@ describe('the chrome', () => {
       .when({ type: 'navigation/CloseModal', modal: 'contactUs' })
       .then(N.ModalClosed({ modal: 'contactUs' }))
     navigation.given().when({ type: 'navigation/CloseModal', modal: 'contactUs' }).nothing()
-  })
-
-  it('shows set-me-up with the package type lower-cased, and hides it only when shown', () => {
-    navigation
-      .given()
-      .when({ type: 'navigation/ShowSetMeUp', packageType: 'NPM', availableRepos: ['npm-local'] })
-      .then(N.SetMeUpShown({ packageType: 'npm', availableRepos: ['npm-local'] }))
-    navigation.given().when({ type: 'navigation/HideSetMeUp' }).nothing()
-    navigation.given(N.SetMeUpShown({})).when({ type: 'navigation/HideSetMeUp' }).then(N.SetMeUpHidden({}))
   })
 
   it('selects a project only when it changes', () => {
@@ -135,14 +127,6 @@ describe('the chrome', () => {
       .given()
       .when({ type: 'navigation/ToggleDebugPanel' })
       .then(N.DebugPanelToggled({ open: true }))
-  })
-
-  it('asks for the client base URL until it is known', () => {
-    navigation.given().when({ type: 'navigation/LoadClientBaseUrl' }).then(N.ClientBaseUrlRequested({}))
-    navigation
-      .given(N.ClientBaseUrlLoaded({ baseUrl: 'https://acme.test' }))
-      .when({ type: 'navigation/LoadClientBaseUrl' })
-      .nothing()
   })
 })
 

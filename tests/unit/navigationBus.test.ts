@@ -63,34 +63,6 @@ describe('navigation on the bus', () => {
     expect(app.getState().bus.rejected).toBe(1)
   })
 
-  it('shows and hides set-me-up, lower-casing the package type and resetting its config', () => {
-    const { app } = boot()
-    app.dispatch({ type: 'navigation/ShowSetMeUp', packageType: 'NPM', availableRepos: ['npm-local'] })
-    expect(app.getState().navigation.setMeUp).toEqual({
-      visible: true,
-      packageType: 'npm',
-      availableRepos: ['npm-local'],
-      getActiveNode: true,
-    })
-    app.dispatch({ type: 'navigation/HideSetMeUp' })
-    expect(app.getState().navigation.setMeUp).toEqual({
-      visible: false,
-      availableRepos: [],
-      getActiveNode: true,
-    })
-  })
-
-  it('opens quick setup as an overlay without the quick-deploy landing feature', () => {
-    const { app } = boot()
-    app.dispatch({ type: 'navigation/OpenQuickSetup' })
-    expect(app.getState().navigation.quickSetupVisible).toBe(true)
-    app.dispatch({ type: 'navigation/CloseQuickSetup' })
-    expect(app.getState().navigation).toMatchObject({
-      quickSetupVisible: false,
-      singlePackageSelection: false,
-    })
-  })
-
   it('records a chunk load failure once per area', () => {
     const { app, types } = boot()
     const failure = {

@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest'
 import { left } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
-import { navigationEffects } from '../../commands/effects/navigation'
+import { onboardingEffects } from '../../commands/effects/onboarding'
 import { clientFlowLength, RELAUNCH_FLOW_STEPS, relaunchFlowSupported } from '../../domain/onboarding'
 import { clientServed, clientSetup } from '../../domain/onboarding/setMeUp'
 import { fakeNavigationApi, fakePorts } from '../support/fakePorts'
 
 function boot(navigationApi = fakeNavigationApi()) {
-  const app = createApp({ ports: fakePorts({ navigationApi }), effects: navigationEffects })
+  const app = createApp({ ports: fakePorts({ navigationApi }), effects: onboardingEffects })
   const types: string[] = []
   app.events$.subscribe((e) => types.push(e.event.type))
   return { app, types }
@@ -17,27 +17,49 @@ function boot(navigationApi = fakeNavigationApi()) {
 describe('setting up a client', () => {
   it('relaunches the guided flow for a type that has one, and closes quick setup', async () => {
     const { app, types } = boot()
-    app.dispatch({ type: 'navigation/OpenQuickSetup' })
+    app.dispatch({ type: 'onboarding/OpenQuickSetup' })
     app.dispatch({ type: 'onboarding/SetUpClient', packageType: 'NPM', repo: 'npm-local' })
     expect(app.getState().onboarding.clientFlow).toEqual({ packageType: 'npm', repo: 'npm-local', step: 0 })
-    expect(app.getState().navigation.quickSetupVisible).toBe(false)
-    expect(app.getState().navigation.setMeUp.visible).toBe(false)
-    expect(types.slice(1, 3)).toEqual(['onboarding/ClientFlowRelaunched', 'navigation/QuickSetupClosed'])
-    await expect.poll(() => app.getState().navigation.clientBaseUrl).toBe('http://platform.test')
+    expect(app.getState().onboarding.quickSetup?.visible ?? false).toBe(false)
+    expect(app.getState().onboarding.setMeUp?.visible ?? false).toBe(false)
+    expect(types.slice(1, 3)).toEqual(['onboarding/ClientFlowRelaunched', 'onboarding/QuickSetupClosed'])
+    await expect.poll(() => app.getState().onboarding.clientBaseUrl).toBe('http://platform.test')
   })
 
   it('opens set-me-up (type lowercased, the repository listed) for a type without a flow', async () => {
     const { app } = boot()
-    app.dispatch({ type: 'navigation/OpenQuickSetup' })
+    app.dispatch({ type: 'onboarding/OpenQuickSetup' })
     app.dispatch({ type: 'onboarding/SetUpClient', packageType: 'Generic', repo: 'files-local' })
     expect(app.getState().onboarding.clientFlow).toBeUndefined()
-    expect(app.getState().navigation.setMeUp).toEqual({
+    expect(app.getState().onboarding.setMeUp).toEqual({
       visible: true,
       packageType: 'generic',
       availableRepos: ['files-local'],
       getActiveNode: true,
     })
-    expect(app.getState().navigation.quickSetupVisible).toBe(false)
+    expect(app.getState().onboarding.quickSetup?.visible ?? false).toBe(false)
+  })
+
+  it('shows and hides set-me-up, lower-casing the package type and resetting its config', () => {
+    const { app } = boot()
+    app.dispatch({ type: 'onboarding/ShowSetMeUp', packageType: 'NPM', availableRepos: ['npm-local'] })
+    expect(app.getState().onboarding.setMeUp).toEqual({
+      visible: true,
+      packageType: 'npm',
+      availableRepos: ['npm-local'],
+      getActiveNode: true,
+    })
+    app.dispatch({ type: 'onboarding/HideSetMeUp' })
+    expect(app.getState().onboarding.setMeUp).toBeUndefined()
+  })
+
+  it('opens quick setup as an overlay without the quick-deploy landing feature', () => {
+    const { app, types } = boot()
+    app.dispatch({ type: 'onboarding/OpenQuickSetup' })
+    expect(app.getState().onboarding.quickSetup).toEqual({ visible: true, singlePackageSelection: false })
+    app.dispatch({ type: 'onboarding/CloseQuickSetup' })
+    expect(app.getState().onboarding.quickSetup).toBeUndefined()
+    expect(types).toEqual(['onboarding/QuickSetupOpened', 'onboarding/QuickSetupClosed'])
   })
 
   it('refuses a repository key the platform would not accept', () => {
@@ -70,11 +92,11 @@ describe('setting up a client', () => {
           : fakeNavigationApi().setMeUp(),
     }
     const { app } = boot(api)
-    app.dispatch({ type: 'navigation/ShowSetMeUp', packageType: 'npm' })
-    await expect.poll(() => app.getState().navigation.clientBaseUrlFailure).toBe('offline')
-    app.dispatch({ type: 'navigation/LoadClientBaseUrl' })
-    await expect.poll(() => app.getState().navigation.clientBaseUrl).toBe('http://platform.test')
-    expect(app.getState().navigation.clientBaseUrlFailure).toBeUndefined()
+    app.dispatch({ type: 'onboarding/ShowSetMeUp', packageType: 'npm' })
+    await expect.poll(() => app.getState().onboarding.clientBaseUrlFailure).toBe('offline')
+    app.dispatch({ type: 'onboarding/LoadClientBaseUrl' })
+    await expect.poll(() => app.getState().onboarding.clientBaseUrl).toBe('http://platform.test')
+    expect(app.getState().onboarding.clientBaseUrlFailure).toBeUndefined()
     expect(calls).toBe(2)
   })
 })

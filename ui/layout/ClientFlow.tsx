@@ -11,11 +11,13 @@ import chrome from './chrome.module.css'
 
 export function ClientFlowDialog() {
   const flow = useQuery({ type: 'onboarding/ClientFlow' })
-  const nav = useQuery({ type: 'navigation/State' })
+  const onboarding = useQuery({ type: 'onboarding/State' })
   const dispatch = useDispatch()
   const total = flow ? clientFlowLength(flow.packageType) : 0
   const steps =
-    flow && nav.clientBaseUrl !== undefined ? clientSetup(flow.packageType, nav.clientBaseUrl, flow.repo) : []
+    flow && onboarding.clientBaseUrl !== undefined
+      ? clientSetup(flow.packageType, onboarding.clientBaseUrl, flow.repo)
+      : []
   const index = flow ? Math.min(flow.step, Math.max(0, total - 1)) : 0
   const step = steps[index]
   const last = index === total - 1
@@ -31,10 +33,10 @@ export function ClientFlowDialog() {
           <p className={chrome.muted}>
             Step {index + 1} of {total}
           </p>
-          {nav.clientBaseUrl === undefined ? (
+          {onboarding.clientBaseUrl === undefined ? (
             <BaseUrlState
-              failure={nav.clientBaseUrlFailure}
-              onRetry={() => dispatch({ type: 'navigation/LoadClientBaseUrl' })}
+              failure={onboarding.clientBaseUrlFailure}
+              onRetry={() => dispatch({ type: 'onboarding/LoadClientBaseUrl' })}
             />
           ) : step ? (
             <>

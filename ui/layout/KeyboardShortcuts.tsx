@@ -51,8 +51,8 @@ export function useKeyboardShortcuts(): void {
             app.dispatch({ type: 'navigation/EndTour', completed: false }, 'ui')
             closed = true
           }
-          if (nav.setMeUp.visible && !modalOpen()) {
-            app.dispatch({ type: 'navigation/HideSetMeUp' }, 'ui')
+          if (app.getState().onboarding.setMeUp?.visible && !modalOpen()) {
+            app.dispatch({ type: 'onboarding/HideSetMeUp' }, 'ui')
             closed = true
           }
           return closed

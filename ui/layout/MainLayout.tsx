@@ -48,6 +48,8 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const nav = useQuery({ type: 'navigation/State' })
   const ctx = useQuery({ type: 'navigation/Context' })
   const clientFlow = useQuery({ type: 'onboarding/ClientFlow' })
+  const quickSetup = useQuery({ type: 'onboarding/QuickSetup' })
+  const setMeUp = useQuery({ type: 'onboarding/SetMeUp' })
   const questionnaire = useQuery({ type: 'onboarding/Questionnaire' })
   const app = useApp()
   const { Overlays, TopMenus, SetMeUpPanel, Questionnaire, DebugPanel, EducationCenter } = useOverlayChunk()
@@ -61,7 +63,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const inReplay = useContext(ReplayModeContext)
   const classic = nav.navigationType === 'classic'
   const overlaysWanted =
-    nav.tour !== undefined || nav.quickSetupVisible || nav.openModals.length > 0 || clientFlow !== undefined
+    nav.tour !== undefined || quickSetup.visible || nav.openModals.length > 0 || clientFlow !== undefined
   return (
     <div className={styles.shell} data-navigation-type={classic ? 'classic' : 'new'}>
       <a className={styles.skip} href="#main">
@@ -89,7 +91,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
           <button
             type="button"
             className={styles.quickAction}
-            onClick={() => app.dispatch({ type: 'navigation/OpenQuickSetup' }, 'ui')}
+            onClick={() => app.dispatch({ type: 'onboarding/OpenQuickSetup' }, 'ui')}
           >
             Quick Setup
           </button>
@@ -112,7 +114,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
           <QuotaBanner />
           <div className={styles.contentInner}>{children}</div>
         </main>
-        {nav.setMeUp.visible && (
+        {setMeUp.visible && (
           <Suspense fallback={null}>
             <SetMeUpPanel />
           </Suspense>

@@ -6,12 +6,12 @@ import { ClientSetupForm } from '../navigation/ClientSetupForm'
 import { ShellDialog } from './ShellDialog'
 
 export function QuickSetupOverlay() {
-  const visible = useQuery({ type: 'navigation/State' }).quickSetupVisible
+  const visible = useQuery({ type: 'onboarding/QuickSetup' }).visible
   const dispatch = useDispatch()
   return (
     <ShellDialog
       open={visible}
-      onClose={() => dispatch({ type: 'navigation/CloseQuickSetup' })}
+      onClose={() => dispatch({ type: 'onboarding/CloseQuickSetup' })}
       title="Quick Setup"
       description="Create your first repositories in a few steps."
     >

@@ -66,11 +66,11 @@ function TokenSection({ access }: { readonly access: ClientAccess | undefined })
 }
 
 export function SetMeUpPanel() {
-  const nav = useQuery({ type: 'navigation/State' })
+  const onboarding = useQuery({ type: 'onboarding/State' })
   const packageTypes = useQuery({ type: 'platform/State' }).packageTypes
   const dispatch = useDispatch()
   const access = useShownToken()
-  const setMeUp = nav.setMeUp
+  const setMeUp = useQuery({ type: 'onboarding/SetMeUp' })
   const { list } = useQuery({ type: 'repositories/State' })
   const [chosenRepo, setChosenRepo] = useState<string | undefined>(undefined)
   // The platform's own repositories of the type, so the addresses below exist.
@@ -101,7 +101,7 @@ export function SetMeUpPanel() {
           options={types.map((t) => ({ value: t, label: t }))}
           onValueChange={(packageType) => {
             setChosenRepo(undefined)
-            if (packageType) dispatch({ type: 'navigation/ShowSetMeUp', packageType, availableRepos: [] })
+            if (packageType) dispatch({ type: 'onboarding/ShowSetMeUp', packageType, availableRepos: [] })
           }}
         />
       </div>
@@ -117,15 +117,15 @@ export function SetMeUpPanel() {
             />
           </div>
           <TokenSection access={access} />
-          {nav.clientBaseUrl === undefined ? (
+          {onboarding.clientBaseUrl === undefined ? (
             <BaseUrlState
-              failure={nav.clientBaseUrlFailure}
-              onRetry={() => dispatch({ type: 'navigation/LoadClientBaseUrl' })}
+              failure={onboarding.clientBaseUrlFailure}
+              onRetry={() => dispatch({ type: 'onboarding/LoadClientBaseUrl' })}
             />
           ) : (
             <section aria-label={`Set up ${type} for ${repo}`}>
               <NotServedNote packageType={type} repo={repo} />
-              {clientSetup(type, nav.clientBaseUrl, repo, access).map((step) => (
+              {clientSetup(type, onboarding.clientBaseUrl, repo, access).map((step) => (
                 <SetupStepView key={step.title} step={step} />
               ))}
             </section>
@@ -134,7 +134,7 @@ export function SetMeUpPanel() {
       ) : (
         <p>Choose a package type to configure your client to work with the platform.</p>
       )}
-      <Button variant="ghost" onClick={() => dispatch({ type: 'navigation/HideSetMeUp' })}>
+      <Button variant="ghost" onClick={() => dispatch({ type: 'onboarding/HideSetMeUp' })}>
         Close Set Me Up
       </Button>
     </aside>

@@ -36,9 +36,9 @@ export default function TopMenus({ theme, onTheme, icons }: TopMenusProps) {
     if (item.external) return window.open(item.external, '_blank', 'noopener,noreferrer')
     switch (item.action) {
       case 'setMeUp':
-        return dispatch({ type: 'navigation/ShowSetMeUp' })
+        return dispatch({ type: 'onboarding/ShowSetMeUp' })
       case 'quickSetup':
-        return dispatch({ type: 'navigation/OpenQuickSetup' })
+        return dispatch({ type: 'onboarding/OpenQuickSetup' })
       case 'logout':
         return navigate('/logout')
       case 'contactUs':

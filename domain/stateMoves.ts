@@ -1,0 +1,89 @@
+/**
+ * Moves of state from one area to another, newest last. A log written before a move has its
+ * trailer's hash taken over the state as it was then, and a bounded log's snapshot holds that
+ * state: `before` gives the current state in the earlier shape (replay compares the trailer's
+ * hash with it too), `after` lifts an earlier snapshot into today's (a no-op on a current one).
+ * Events that moved keep replaying through their `formerly` type strings (domain/shared/events.ts).
+ */
+import type { AppState } from './app'
+import { closedQuickSetup, hiddenSetMeUp, type OnboardingState } from './onboarding/types'
+
+type Root = Record<string, unknown>
+
+export interface StateMove {
+  readonly name: string
+  readonly before: (state: Root) => Root
+  readonly after: (state: Root) => Root
+}
+
+type Slice = Record<string, unknown>
+const slice = (state: Root, key: keyof AppState): Slice => (state[key] ?? {}) as Slice
+
+const SET_UP_KEYS = ['clientBaseUrl', 'clientBaseUrlFailure'] as const
+
+/** Quick setup and set-me-up went from the navigation area to the onboarding area (issue 12). */
+const setUpToOnboarding: StateMove = {
+  name: 'quick setup and set-me-up: navigation -> onboarding',
+  before(state) {
+    const onboarding = slice(state, 'onboarding') as OnboardingState
+    const { quickSetup, setMeUp, clientBaseUrl, clientBaseUrlFailure, ...rest } = onboarding
+    const q = quickSetup ?? closedQuickSetup
+    return {
+      ...state,
+      navigation: {
+        ...slice(state, 'navigation'),
+        quickSetupVisible: q.visible,
+        setMeUp: setMeUp ?? hiddenSetMeUp,
+        singlePackageSelection: q.singlePackageSelection,
+        predefinedPackageType: q.predefinedPackageType,
+        clientBaseUrl,
+        clientBaseUrlFailure,
+      },
+      onboarding: rest,
+    }
+  },
+  after(state) {
+    const navigation = slice(state, 'navigation')
+    if (!('setMeUp' in navigation) && !('quickSetupVisible' in navigation)) return state
+    const { quickSetupVisible, setMeUp, singlePackageSelection, predefinedPackageType, ...rest } = navigation
+    const moved: Slice = {}
+    for (const key of SET_UP_KEYS) {
+      if (rest[key] !== undefined) moved[key] = rest[key]
+      delete rest[key]
+    }
+    const quickSetup = {
+      visible: quickSetupVisible === true,
+      singlePackageSelection: singlePackageSelection === true,
+      ...(typeof predefinedPackageType === 'string' ? { predefinedPackageType } : {}),
+    }
+    const open =
+      quickSetup.visible || quickSetup.singlePackageSelection || 'predefinedPackageType' in quickSetup
+    const shown = (setMeUp as { visible?: unknown } | undefined)?.visible === true
+    return {
+      ...state,
+      navigation: rest,
+      onboarding: {
+        ...slice(state, 'onboarding'),
+        ...moved,
+        ...(open ? { quickSetup } : {}),
+        ...(shown ? { setMeUp } : {}),
+      },
+    }
+  },
+}
+
+export const STATE_MOVES: ReadonlyArray<StateMove> = [setUpToOnboarding]
+
+/** The state in each earlier shape, newest first (the current state not included). */
+export function earlierShapes(state: AppState): Root[] {
+  const shapes: Root[] = []
+  let current = state as unknown as Root
+  for (let i = STATE_MOVES.length - 1; i >= 0; i--) {
+    current = STATE_MOVES[i]!.before(current)
+    shapes.push(current)
+  }
+  return shapes
+}
+
+/** A snapshot of any earlier shape, in today's. */
+export const currentShape = (state: Root): Root => STATE_MOVES.reduce((s, move) => move.after(s), state)

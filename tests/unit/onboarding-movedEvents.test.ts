@@ -1,0 +1,74 @@
+/**
+ * Quick setup and set-me-up moved from the navigation area to the onboarding area (issue 12):
+ * their events are `onboarding/…` now, and logs written before name them `navigation/…`. Such a
+ * log (tests/fixtures/logs/moved/setUpInNavigationArea*.ndjson, recorded with the build before the
+ * move) replays to the same state as the same session written with today's names, and its
+ * trailer's hash (taken over the navigation area's fields of then) still matches.
+ */
+import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { replayLog } from '../../domain/log'
+import { stateHash } from '../../domain/shared/canonical'
+import { currentShape, earlierShapes } from '../../domain/stateMoves'
+import { initialAppState } from '../../domain/app'
+
+const read = (file: string) => readFileSync(join(import.meta.dirname, '../fixtures/logs/moved', file), 'utf8')
+const MOVED = [
+  'QuickSetupOpened',
+  'QuickSetupClosed',
+  'SetMeUpShown',
+  'SetMeUpHidden',
+  'ClientBaseUrlRequested',
+  'ClientBaseUrlLoaded',
+  'ClientBaseUrlFailed',
+]
+/** The same log with today's event names. */
+const renamed = (text: string) =>
+  MOVED.reduce((t, name) => t.replaceAll(`"type":"navigation/${name}"`, `"type":"onboarding/${name}"`), text)
+
+describe('a log with the navigation area’s set-up events replays', () => {
+  const old = read('setUpInNavigationArea.ndjson')
+
+  it('the old log names the events navigation/… (it is a log of the earlier build)', () => {
+    expect(old).toContain('"type":"navigation/SetMeUpShown"')
+    expect(old).not.toContain('"type":"onboarding/')
+  })
+
+  it('to the same state as the log with today’s names, in the onboarding area', () => {
+    const before = replayLog(old)
+    const after = replayLog(renamed(old))
+    expect(before.errors).toEqual([])
+    expect(after.errors).toEqual([])
+    expect(before.events).toBe(9)
+    expect(before.state).toEqual(after.state)
+    expect(before.state.onboarding).toEqual({
+      quickSetup: { visible: true, singlePackageSelection: false },
+      setMeUp: { visible: true, packageType: 'npm', availableRepos: ['npm-local'], getActiveNode: true },
+      clientBaseUrl: 'http://platform.test',
+    })
+    expect(before.state.navigation).toEqual(initialAppState.navigation)
+  })
+
+  it('to the hash its trailer recorded (the state as the earlier build shaped it)', () => {
+    const result = replayLog(old)
+    expect(result.hashMatches).toBe(true)
+    expect(result.actualHash).not.toBe(result.expectedHash)
+    expect(stateHash(earlierShapes(result.state)[0])).toBe(result.expectedHash)
+  })
+
+  it('a bounded log of then: its snapshot is lifted into today’s shape', () => {
+    const bounded = replayLog(read('setUpInNavigationAreaBounded.ndjson'))
+    expect(bounded.errors).toEqual([])
+    expect(bounded.events).toBe(1)
+    expect(bounded.hashMatches).toBe(true)
+    expect(bounded.state.onboarding).toEqual(replayLog(old).state.onboarding)
+    expect(bounded.state.navigation).not.toHaveProperty('setMeUp')
+  })
+
+  it('lifting a state already in today’s shape changes nothing', () => {
+    const state = replayLog(old).state as unknown as Record<string, unknown>
+    expect(currentShape(state)).toBe(state)
+    expect(currentShape(earlierShapes(replayLog(old).state)[0]!)).toEqual(state)
+  })
+})
