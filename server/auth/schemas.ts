@@ -2,6 +2,7 @@
  * JSON schemas shared by the auth, platform and admin routes: validation answers 400 with a
  * clear message, and the OpenAPI document is built from them.
  */
+import { EMAIL_PATTERN } from '../../domain/shared/forms'
 
 export const errorSchema = {
   type: 'object',
@@ -66,12 +67,11 @@ export const userDataSchema = {
 /** User and group names: letters, digits, dash, underscore and period (the spec's name rule). */
 export const NAME_PATTERN = '^[A-Za-z0-9._-]+$'
 export const nameSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: NAME_PATTERN } as const
-/** Deliberately plain: no spaces, quotes, angle brackets or line breaks (it goes into mail headers). */
-export const emailSchema = {
-  type: 'string',
-  maxLength: 254,
-  pattern: '^[^\\s@<>()\\[\\],;:"\\\\]+@[^\\s@<>()\\[\\],;:"\\\\]+\\.[^\\s@<>()\\[\\],;:"\\\\]+$',
-} as const
+/**
+ * Deliberately plain: no spaces, quotes, angle brackets or line breaks (it goes into mail
+ * headers). The console's rule (domain/shared/forms.ts), so both accept the same addresses.
+ */
+export const emailSchema = { type: 'string', maxLength: 254, pattern: EMAIL_PATTERN.source } as const
 /** Bounded before hashing; the length rule itself gives a clearer message in the handler. */
 export const passwordSchema = { type: 'string', minLength: 1, maxLength: 256 } as const
 export const tokenSchema = { type: 'string', minLength: 1, maxLength: 200 } as const
