@@ -20,6 +20,8 @@ import { formatBytes } from '../packages/common'
 import { Select } from '../shared/kit/Select'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
+import { Button } from '../shared/kit/Button'
+import admin from '../admin/admin.module.css'
 import styles from './repositories.module.css'
 
 const CREATE_LINKS = [
@@ -246,7 +248,7 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
   )
   return (
     <form
-      className={styles.form}
+      className={admin.form}
       noValidate
       aria-label="Repository"
       onSubmit={(e) => {
@@ -292,7 +294,7 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
         <Field label="URL" value={form.url} onChange={(url) => set({ url })} error={problems.url} />
       )}
       {form.kind === 'virtual' && (
-        <fieldset className={styles.choices}>
+        <fieldset className={admin.choices}>
           <legend>Member repositories (in resolution order)</legend>
           {candidates.length === 0 ? (
             <p>No other {form.packageType} repository exists yet.</p>
@@ -319,11 +321,13 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
           error={problems.defaultDeploymentRepo}
         />
       )}
-      <div>
-        <button type="submit" disabled={save.status === 'pending'}>
+      <div className={admin.formActions}>
+        <Link href="/repos" className={admin.linkSecondary}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           {create ? 'Create' : 'Save'}
-        </button>{' '}
-        <Link href="/repos">Cancel</Link>
+        </Button>
       </div>
     </form>
   )
@@ -342,7 +346,7 @@ function QuickCreation() {
       <h1 id="page-title">Quick Repository Creation</h1>
       <p>Choose package types: a local, a remote and a virtual repository are created for each.</p>
       <form
-        className={styles.form}
+        className={admin.form}
         noValidate
         aria-label="Quick Repository Creation"
         onSubmit={(e) => {
@@ -353,21 +357,25 @@ function QuickCreation() {
         }}
       >
         <SaveError save={quick} />
-        <fieldset className={styles.types}>
+        <fieldset className={admin.choices}>
           <legend>Package types</legend>
-          {REPOSITORY_PACKAGE_TYPES.map((t) => (
-            <Checkbox
-              key={t}
-              label={t}
-              value={chosen.includes(t)}
-              onChange={(on) => setChosen(on ? [...chosen, t] : chosen.filter((c) => c !== t))}
-            />
-          ))}
+          <div className={admin.choiceGrid}>
+            {REPOSITORY_PACKAGE_TYPES.map((t) => (
+              <Checkbox
+                key={t}
+                label={t}
+                value={chosen.includes(t)}
+                onChange={(on) => setChosen(on ? [...chosen, t] : chosen.filter((c) => c !== t))}
+              />
+            ))}
+          </div>
         </fieldset>
         {problem && <p role="alert">{problem}</p>}
-        <button type="submit" disabled={quick.status === 'pending'}>
-          Create repositories
-        </button>
+        <div className={admin.formActions}>
+          <Button type="submit" variant="primary" busy={quick.status === 'pending'}>
+            Create repositories
+          </Button>
+        </div>
       </form>
       {quick.status === 'done' && (
         <div role="status">
