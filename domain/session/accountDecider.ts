@@ -9,7 +9,7 @@
 import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppEvent, AppState } from '../app'
 import * as E from './events'
-import type { SessionState } from './types'
+import { sessionWith, type SessionState } from './types'
 import {
   decideLogin,
   evolveLogin,
@@ -124,11 +124,11 @@ export function evolveAccount(slice: SessionState, event: AppEvent): SessionStat
     case 'session/PasswordResetRequestFailed':
       return { ...form(slice, 'forgot', { status: 'failed', failure: event.data.failure }), loading: false }
     case 'session/ResetKeyValidationRequested':
-      return { ...slice, resetKey: { status: 'validating' } }
+      return sessionWith(slice, { resetKey: { status: 'validating' } })
     case 'session/ResetKeyValidated':
-      return { ...slice, resetKey: { status: 'valid', user: event.data.user } }
+      return sessionWith(slice, { resetKey: { status: 'valid', user: event.data.user } })
     case 'session/ResetKeyRejected':
-      return { ...slice, resetKey: { status: 'invalid', failure: event.data.failure } }
+      return sessionWith(slice, { resetKey: { status: 'invalid', failure: event.data.failure } })
     case 'session/PasswordResetSubmitted':
       return { ...form(slice, 'reset', pending), loading: true }
     case 'session/PasswordResetFailed':
@@ -142,11 +142,11 @@ export function evolveAccount(slice: SessionState, event: AppEvent): SessionStat
     case 'session/RegistrationFailed':
       return { ...form(slice, 'register', { status: 'failed', failure: event.data.failure }), loading: false }
     case 'session/InvitationCheckRequested':
-      return { ...slice, invitation: { status: 'checking' } }
+      return sessionWith(slice, { invitation: { status: 'checking' } })
     case 'session/InvitationChecked':
-      return { ...slice, invitation: { status: 'valid', email: event.data.email } }
+      return sessionWith(slice, { invitation: { status: 'valid', email: event.data.email } })
     case 'session/InvitationRejected':
-      return { ...slice, invitation: { status: 'invalid', failure: event.data.failure } }
+      return sessionWith(slice, { invitation: { status: 'invalid', failure: event.data.failure } })
     case 'session/InvitationAcceptRequested':
       return { ...form(slice, 'invitation', pending), loading: true }
     case 'session/InvitationAcceptFailed':

@@ -19,6 +19,7 @@ import { sessionPolicies } from './policies'
 import {
   initialProfileState,
   initialSessionState,
+  sessionWith,
   type FormState,
   type ProfileState,
   type SessionOperation,
@@ -60,10 +61,10 @@ export function busyWith(state: SessionState, operation: SessionOperation): bool
 export const signedInUser = (state: SessionState) =>
   state.status === 'signedIn' && state.user !== null && !state.user.anonymous ? state.user : null
 
-export const profileForm = (slice: SessionState, changes: Partial<ProfileState>): SessionState => ({
-  ...slice,
-  profile: { ...slice.profile, ...changes },
-})
+export const profileForm = (slice: SessionState, changes: Partial<ProfileState>): SessionState =>
+  sessionWith(slice, {
+    profile: { ...slice.profile, ...changes },
+  })
 
 export function decideLogin(command: LoginCommand, app: AppState, meta: CommandMeta): Decision {
   const state = app.session
@@ -147,10 +148,10 @@ export function decideLogin(command: LoginCommand, app: AppState, meta: CommandM
   }
 }
 
-export const form = (slice: SessionState, operation: SessionOperation, next: FormState): SessionState => ({
-  ...slice,
-  forms: { ...slice.forms, [operation]: next },
-})
+export const form = (slice: SessionState, operation: SessionOperation, next: FormState): SessionState =>
+  sessionWith(slice, {
+    forms: { ...slice.forms, [operation]: next },
+  })
 
 export const pending: FormState = { status: 'pending' }
 export const done: FormState = { status: 'done' }
@@ -158,32 +159,31 @@ export const done: FormState = { status: 'done' }
 export function evolveLogin(slice: SessionState, event: AppEvent): SessionState {
   switch (event.type) {
     case 'session/LoginDataRequested':
-      return { ...slice, loading: true }
+      return sessionWith(slice, { loading: true })
     // Start-up loads the login data first: the login page waits for it.
     case 'platform/StartRequested':
-      return slice.loginDataLoaded || slice.loading ? slice : { ...slice, loading: true }
+      return slice.loginDataLoaded || slice.loading ? slice : sessionWith(slice, { loading: true })
     case 'platform/StartFailed':
-      return slice.loading && !slice.loginDataLoaded ? { ...slice, loading: false } : slice
+      return slice.loading && !slice.loginDataLoaded ? sessionWith(slice, { loading: false }) : slice
     case 'session/LoginDataLoaded':
-      return {
-        ...slice,
+      return sessionWith(slice, {
         loading: false,
         loginDataLoaded: true,
         login: { ...event.data.settings, mfaAuthenticator: slice.login.mfaAuthenticator },
-      }
+      })
     case 'session/LoginDataFailed':
-      return { ...slice, loading: false }
+      return sessionWith(slice, { loading: false })
     case 'session/UserDataLoaded': {
       const user = event.data.user
       // A login in progress (MFA steps) is not undone by a background reload.
       if (user.anonymous && (slice.status === 'mfaEnroll' || slice.status === 'mfaVerify'))
-        return { ...slice, user }
+        return sessionWith(slice, { user })
       return user.anonymous
-        ? { ...slice, user, status: 'anonymous', refreshesPaused: true }
-        : { ...slice, user, status: 'signedIn', refreshesPaused: false }
+        ? sessionWith(slice, { user, status: 'anonymous', refreshesPaused: true })
+        : sessionWith(slice, { user, status: 'signedIn', refreshesPaused: false })
     }
     case 'session/SamlLogoutUrlLoaded':
-      return { ...slice, login: { ...slice.login, samlLogoutUrl: event.data.logoutUrl } }
+      return sessionWith(slice, { login: { ...slice.login, samlLogoutUrl: event.data.logoutUrl } })
     case 'session/SignInRequested':
       return {
         ...form(slice, 'signIn', pending),
@@ -222,11 +222,11 @@ export function evolveLogin(slice: SessionState, event: AppEvent): SessionState 
       }
     }
     case 'session/MfaEnrollmentRequested':
-      return { ...slice, mfaEnrollment: { status: 'loading' } }
+      return sessionWith(slice, { mfaEnrollment: { status: 'loading' } })
     case 'session/MfaEnrollmentLoaded':
-      return { ...slice, mfaEnrollment: { status: 'ready', ref: event.data.ref } }
+      return sessionWith(slice, { mfaEnrollment: { status: 'ready', ref: event.data.ref } })
     case 'session/MfaEnrollmentFailed':
-      return { ...slice, mfaEnrollment: { status: 'failed', failure: event.data.failure } }
+      return sessionWith(slice, { mfaEnrollment: { status: 'failed', failure: event.data.failure } })
     case 'session/OtpSubmitted':
       return { ...form(slice, 'otp', pending), loading: true }
     case 'session/OtpFailed': {
@@ -242,8 +242,7 @@ export function evolveLogin(slice: SessionState, event: AppEvent): SessionState 
     case 'session/SignOutRequested':
       return { ...form(slice, 'signOut', pending), status: 'signingOut', refreshesPaused: true }
     case 'session/SignedOut':
-      return {
-        ...slice,
+      return sessionWith(slice, {
         status: 'anonymous',
         user: null,
         pendingUser: null,
@@ -258,11 +257,15 @@ export function evolveLogin(slice: SessionState, event: AppEvent): SessionState 
         login: { ...slice.login, mfaAuthenticator: null },
         setMeUpStale: true,
         profile: initialProfileState,
-      }
+      })
     case 'session/CliSessionStored':
-      return { ...slice, cli: { stored: true, clientName: event.data.clientName, registered: false } }
+      return sessionWith(slice, {
+        cli: { stored: true, clientName: event.data.clientName, registered: false },
+      })
     case 'session/CliSessionRestored':
-      return { ...slice, cli: { ...slice.cli, stored: event.data.stored, clientName: event.data.clientName } }
+      return sessionWith(slice, {
+        cli: { ...slice.cli, stored: event.data.stored, clientName: event.data.clientName },
+      })
     case 'session/CliRegistrationRequested':
       return form(slice, 'cli', pending)
     case 'session/CliSessionRegistered':
@@ -270,28 +273,28 @@ export function evolveLogin(slice: SessionState, event: AppEvent): SessionState 
     case 'session/CliRegistrationFailed':
       return form(slice, 'cli', { status: 'failed', failure: event.data.failure })
     case 'session/PathAfterLoginSaved':
-      return { ...slice, savedPath: event.data }
+      return sessionWith(slice, { savedPath: event.data })
     case 'session/PathAfterLoginRestored':
-      return { ...slice, savedPath: event.data.record }
+      return sessionWith(slice, { savedPath: event.data.record })
     case 'session/PathAfterLoginCleared':
-      return slice.savedPath === null ? slice : { ...slice, savedPath: null }
+      return slice.savedPath === null ? slice : sessionWith(slice, { savedPath: null })
     case 'session/RedirectedAfterLogin':
       return event.data.target === 'saved'
-        ? { ...slice, savedPath: null, redirectTo: null }
-        : { ...slice, redirectTo: null }
+        ? sessionWith(slice, { savedPath: null, redirectTo: null })
+        : sessionWith(slice, { redirectTo: null })
     case 'session/SessionConfirmed':
       // Only a session still signed in takes the fresh data (a logout may have come first).
       return slice.status === 'signedIn' && slice.user?.name === event.data.user.name
-        ? { ...slice, user: event.data.user }
+        ? sessionWith(slice, { user: event.data.user })
         : slice
     case 'session/IdentitySet':
-      return { ...slice, identity: { ...event.data } }
+      return sessionWith(slice, { identity: { ...event.data } })
     case 'session/IdentityReset':
-      return slice.identity === null ? slice : { ...slice, identity: null }
+      return slice.identity === null ? slice : sessionWith(slice, { identity: null })
     case 'session/LoginDialogDismissed':
-      return { ...slice, loginDialogDismissed: true }
+      return sessionWith(slice, { loginDialogDismissed: true })
     case 'session/LoginDialogDismissalRestored':
-      return { ...slice, loginDialogDismissed: event.data.dismissed }
+      return sessionWith(slice, { loginDialogDismissed: event.data.dismissed })
     default:
       return slice
   }

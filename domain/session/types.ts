@@ -206,3 +206,33 @@ export const initialSessionState: SessionState = {
   identity: null,
   profile: initialProfileState,
 }
+
+/**
+ * `{ ...s, ...changes }`, made as a literal of every key: evolve runs for every event, replay
+ * included, and V8 (Node 20) spreads an object of this many keys through its slow path (a new
+ * hidden class per copy, several hundred bytes). A key added to SessionState must be added
+ * here (the type checks it).
+ */
+export function sessionWith(s: SessionState, changes: Partial<SessionState>): SessionState {
+  const next: { -readonly [K in keyof Required<SessionState>]: SessionState[K] } = {
+    status: s.status,
+    user: s.user,
+    pendingUser: s.pendingUser,
+    login: s.login,
+    loginDataLoaded: s.loginDataLoaded,
+    loading: s.loading,
+    forms: s.forms,
+    mfaEnrollment: s.mfaEnrollment,
+    resetKey: s.resetKey,
+    invitation: s.invitation,
+    savedPath: s.savedPath,
+    cli: s.cli,
+    redirectTo: s.redirectTo,
+    refreshesPaused: s.refreshesPaused,
+    loginDialogDismissed: s.loginDialogDismissed,
+    setMeUpStale: s.setMeUpStale,
+    identity: s.identity,
+    profile: s.profile,
+  }
+  return Object.assign(next, changes)
+}
