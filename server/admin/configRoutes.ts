@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import { errors } from '../auth/schemas'
+import { mandatory } from '../auth/validation'
 import { readGeneralConfig, writeGeneralConfig, type GeneralConfig } from './generalConfig'
 import { badRequest } from './common'
 
@@ -116,7 +117,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
         saml: { ...current.saml, ...body.saml },
       }
       if (next.saml.enabled && !next.saml.loginUrl)
-        badRequest('saml.loginUrl: This field is mandatory when SAML is enabled')
+        badRequest(mandatory('saml.loginUrl', ' when SAML is enabled'))
       const urls: Array<[string, string]> = [
         ['baseUrl', next.baseUrl],
         ['saml.loginUrl', next.saml.loginUrl],

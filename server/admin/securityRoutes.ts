@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import type { Db } from '../db'
 import { errors } from '../auth/schemas'
+import { mandatory } from '../auth/validation'
 import { badRequest } from './common'
 import type { PasswordPolicy } from '../auth/passwords'
 
@@ -118,7 +119,6 @@ function isUrl(text: string, protocols: ReadonlyArray<string>): boolean {
   }
 }
 
-const MANDATORY = 'This field is mandatory'
 const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const
 const bool = { type: 'boolean' } as const
@@ -174,23 +174,23 @@ export function checkLdap(next: LdapSettings): void {
   if (next.url && !isUrl(next.url, ['ldap:', 'ldaps:']))
     badRequest('url: Enter a valid URL (ldap:// or ldaps://)')
   if (!next.enabled) return
-  if (!next.url) badRequest(`url: ${MANDATORY}`)
+  if (!next.url) badRequest(mandatory('url'))
   if (!next.userDnPattern && !next.searchFilter)
-    badRequest(`userDnPattern: ${MANDATORY} (or give a search filter)`)
+    badRequest(mandatory('userDnPattern', ' (or give a search filter)'))
   if (next.userDnPattern && !next.userDnPattern.includes('{0}'))
     badRequest('userDnPattern: The pattern must hold {0} where the user name goes')
   if (next.searchFilter && !next.searchFilter.includes('{0}'))
     badRequest('searchFilter: The filter must hold {0} where the user name goes')
-  if (next.managerDn && !next.managerPassword) badRequest(`managerPassword: ${MANDATORY}`)
+  if (next.managerDn && !next.managerPassword) badRequest(mandatory('managerPassword'))
 }
 
 export function checkCrowd(next: CrowdSettings): void {
   if (next.serverUrl && !isUrl(next.serverUrl, ['http:', 'https:']))
     badRequest('serverUrl: Enter a valid URL')
   if (!next.enabled) return
-  if (!next.serverUrl) badRequest(`serverUrl: ${MANDATORY}`)
-  if (!next.applicationName) badRequest(`applicationName: ${MANDATORY}`)
-  if (!next.applicationPassword) badRequest(`applicationPassword: ${MANDATORY}`)
+  if (!next.serverUrl) badRequest(mandatory('serverUrl'))
+  if (!next.applicationName) badRequest(mandatory('applicationName'))
+  if (!next.applicationPassword) badRequest(mandatory('applicationPassword'))
 }
 
 export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext): void {

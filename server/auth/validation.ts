@@ -6,6 +6,10 @@ import type { FastifyInstance } from 'fastify'
 import type { FastifySchemaValidationError } from 'fastify/types/schema'
 import type { ServerContext } from '../context'
 import { NAME_PATTERN } from './schemas'
+import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
+
+/** A mandatory field left out, in the console's words (`when` says under which condition). */
+export const mandatory = (name: string, when = ''): string => `${name}: ${MANDATORY_MESSAGE}${when}`
 
 function field(error: FastifySchemaValidationError, dataVar: string): string {
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
@@ -17,7 +21,7 @@ export function describeValidationError(error: FastifySchemaValidationError, dat
   const name = field(error, dataVar)
   switch (error.keyword) {
     case 'required':
-      return `${String(params.missingProperty)}: This field is mandatory`
+      return mandatory(String(params.missingProperty))
     case 'additionalProperties':
       return `${name}: unknown field ${String(params.additionalProperty)}`
     case 'pattern':
@@ -27,7 +31,7 @@ export function describeValidationError(error: FastifySchemaValidationError, dat
       return `${name}: has an invalid format`
     case 'minLength':
       return Number(params.limit) === 1
-        ? `${name}: This field is mandatory`
+        ? mandatory(name)
         : `${name}: must be at least ${String(params.limit)} characters`
     case 'maxLength':
       return `${name}: must be at most ${String(params.limit)} characters`

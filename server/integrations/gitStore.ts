@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db'
 import { HttpError } from '../context'
+import { mandatory } from '../auth/validation'
 import { INTEGRATION_TYPE_GIT, VCS_SERVICES, VENDORS, type Vendor, type VcsService } from './vendors'
 
 export interface GitIntegrationInput {
@@ -120,7 +121,7 @@ export class GitStore {
   }
 
   create(input: GitIntegrationInput, by: string): GitIntegrationView {
-    if (!input.token) throw new HttpError(400, 'token: This field is mandatory', 'VALIDATION')
+    if (!input.token) throw new HttpError(400, mandatory('token'), 'VALIDATION')
     const key = `${input.vendor.name}-${randomBytes(6).toString('hex')}`
     const now = new Date().toISOString()
     const insert = this.db.transaction(() => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { projectKeyProblem } from '../admin/projectKey'
 import { errors } from '../auth/schemas'
+import { mandatory } from '../auth/validation'
 
 // The questionnaire's choices are the console's (one list for both sides).
 import { DESIRED_FEATURES, PURPOSES, ROLES } from '../../domain/onboarding/rules'
@@ -56,13 +57,12 @@ const questionnaireProperties = {
  */
 export function questionnaireProblem(q: Questionnaire): string | undefined {
   if (q.role !== '' || q.companyName !== '') {
-    if (q.purpose === '') return 'purpose: This field is mandatory'
-    if (q.role === '') return 'role: This field is mandatory'
-    if (q.role === 'Other' && q.otherRole.trim() === '') return 'otherRole: This field is mandatory'
-    if (q.purpose === 'Commercial' && q.companyName.trim() === '')
-      return 'companyName: This field is mandatory'
+    if (q.purpose === '') return mandatory('purpose')
+    if (q.role === '') return mandatory('role')
+    if (q.role === 'Other' && q.otherRole.trim() === '') return mandatory('otherRole')
+    if (q.purpose === 'Commercial' && q.companyName.trim() === '') return mandatory('companyName')
   }
-  if (q.projectName.trim() === '') return 'projectName: This field is mandatory'
+  if (q.projectName.trim() === '') return mandatory('projectName')
   const keyProblem = projectKeyProblem(q.projectKey)
   if (keyProblem) return `projectKey: ${keyProblem}`
   return undefined

@@ -12,6 +12,7 @@ import { readCatalog } from '../integrations/catalog'
 import { testConnection } from '../integrations/connectionTest'
 import { listRepositories } from '../integrations/vendorApi'
 import { GitStore, type GitIntegrationInput } from '../integrations/gitStore'
+import { mandatory } from '../auth/validation'
 import {
   INTEGRATION_TYPE_GIT,
   VCS_SERVICES,
@@ -334,7 +335,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
       const token =
         request.body.token ??
         (request.body.integrationKey ? store.tokenOf(request.body.integrationKey) : undefined)
-      if (!token) throw new HttpError(400, 'token: This field is mandatory', 'VALIDATION')
+      if (!token) throw new HttpError(400, mandatory('token'), 'VALIDATION')
       return testConnection(vendor, url, token)
     },
   )

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import { errors } from '../auth/schemas'
+import { mandatory } from '../auth/validation'
 import { signIn } from '../auth/signIn'
 import { endSession, pruneSessions } from '../auth/sessions'
 import { badRequest } from '../admin/common'
@@ -173,10 +174,8 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const current = readOidcSettings(db)
       const { clientSecret, ...rest } = request.body
       const next: OidcSettings = { ...current, ...rest, clientSecret: clientSecret || current.clientSecret }
-      if (next.enabled && !next.issuerUrl)
-        badRequest('issuerUrl: This field is mandatory when the provider is enabled')
-      if (next.enabled && !next.clientId)
-        badRequest('clientId: This field is mandatory when the provider is enabled')
+      if (next.enabled && !next.issuerUrl) badRequest(mandatory('issuerUrl', ' when the provider is enabled'))
+      if (next.enabled && !next.clientId) badRequest(mandatory('clientId', ' when the provider is enabled'))
       writeOidcSettings(db, next)
       return publicOidcSettings(next)
     },

@@ -9,6 +9,7 @@ import type { Profile } from '@node-saml/node-saml'
 import type { ServerContext } from '../context'
 import { hashToken } from '../app'
 import { errors } from '../auth/schemas'
+import { mandatory } from '../auth/validation'
 import { signIn } from '../auth/signIn'
 import { endSession, pruneSessions, SESSION_MS } from '../auth/sessions'
 import { badRequest } from '../admin/common'
@@ -114,8 +115,8 @@ export function checkSamlSettings(next: SamlSettings): void {
     badRequest(
       'idpCertificate: Not a certificate: paste the PEM text, from -----BEGIN CERTIFICATE----- to the end',
     )
-  if (next.enabled && !next.idpSsoUrl) badRequest('idpSsoUrl: This field is mandatory')
-  if (next.enabled && !next.idpCertificate) badRequest('idpCertificate: This field is mandatory')
+  if (next.enabled && !next.idpSsoUrl) badRequest(mandatory('idpSsoUrl'))
+  if (next.enabled && !next.idpCertificate) badRequest(mandatory('idpCertificate'))
   if (next.autoRedirect && !next.enabled) badRequest('autoRedirect: Only with SAML enabled')
 }
 
