@@ -3,6 +3,7 @@ import { busArea } from '../domain/bus'
 import { platformArea } from '../domain/platform'
 import { ACCOUNT_COMMANDS, sessionLoginArea } from '../domain/session/loginDecider'
 import { navigationArea } from '../domain/navigation'
+import { tourArea } from '../domain/tour'
 import { notificationsArea } from '../domain/notifications'
 import { initialSearchState } from '../domain/search/types'
 import { initialAdminState } from '../domain/admin/initial'
@@ -44,6 +45,7 @@ export function browserAreas(): AreaRegistry {
       load: () => import('../domain/session/accountDecider').then((m) => m.sessionArea),
     },
     navigationArea,
+    tourArea,
     notificationsArea,
     deferred('admin', initialAdminState, () => import('../domain/admin').then((m) => m.adminArea)),
     deferred('serviceStatus', initialServiceStatusState, () =>

@@ -14,6 +14,7 @@ import {
   type NavigationEvent,
   type NavigationState,
 } from './navigation'
+import { tourArea, type TourCommand, type TourEvent, type TourState } from './tour'
 import {
   notificationsArea,
   type NotificationsCommand,
@@ -69,6 +70,7 @@ export interface AppState {
   readonly platform: PlatformState
   readonly session: SessionState
   readonly navigation: NavigationState
+  readonly tour: TourState
   readonly notifications: NotificationsState
   readonly admin: AdminState
   readonly serviceStatus: ServiceStatusState
@@ -90,6 +92,7 @@ export type AppEvent =
   | PlatformEvent
   | SessionEvent
   | NavigationEvent
+  | TourEvent
   | NotificationsEvent
   | AdminEvent
   | ServiceStatusEvent
@@ -109,6 +112,7 @@ export type AppCommand =
   | PlatformCommand
   | SessionCommand
   | NavigationCommand
+  | TourCommand
   | NotificationsCommand
   | AdminCommand
   | ServiceStatusCommand
@@ -133,6 +137,7 @@ export const areas = [
   platformArea,
   sessionArea,
   navigationArea,
+  tourArea,
   notificationsArea,
   adminArea,
   serviceStatusArea,

@@ -72,7 +72,31 @@ const setUpToOnboarding: StateMove = {
   },
 }
 
-export const STATE_MOVES: ReadonlyArray<StateMove> = [setUpToOnboarding]
+/** The tour went from the navigation area to its own (issue 19): the tour area's field ← navigation's. */
+const TOUR_FIELDS = { running: 'tour', completed: 'tourCompleted', guideContext: 'guideContext' } as const
+
+const tourToOwnArea: StateMove = {
+  name: 'tour: navigation -> tour',
+  before(state) {
+    const { tour, ...rest } = state
+    const navigation = { ...slice(state, 'navigation') }
+    for (const [field, former] of Object.entries(TOUR_FIELDS))
+      navigation[former] = (tour as Slice | undefined)?.[field]
+    return { ...rest, navigation }
+  },
+  after(state) {
+    const navigation = { ...slice(state, 'navigation') }
+    if (!Object.values(TOUR_FIELDS).some((former) => former in navigation)) return state
+    const tour: Slice = { ...slice(state, 'tour') }
+    for (const [field, former] of Object.entries(TOUR_FIELDS)) {
+      if (navigation[former] !== undefined) tour[field] = navigation[former]
+      delete navigation[former]
+    }
+    return { ...state, navigation, tour }
+  },
+}
+
+export const STATE_MOVES: ReadonlyArray<StateMove> = [setUpToOnboarding, tourToOwnArea]
 
 /** The state in each earlier shape, newest first (the current state not included). */
 export function earlierShapes(state: AppState): Root[] {

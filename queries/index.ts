@@ -6,6 +6,7 @@ import { busQueries } from './bus'
 import { platformQueries } from './platform'
 import { sessionQueries } from './session'
 import { navigationQueries } from './navigation'
+import { tourQueries } from './tour'
 import { notificationsQueries } from './notifications'
 import { adminQueries } from './admin'
 import { serviceStatusQueries } from './serviceStatus'
@@ -27,6 +28,7 @@ export const queryTable = {
   ...platformQueries,
   ...sessionQueries,
   ...navigationQueries,
+  ...tourQueries,
   ...notificationsQueries,
   ...adminQueries,
   ...serviceStatusQueries,

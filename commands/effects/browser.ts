@@ -8,6 +8,7 @@
 import { platformEffects } from './platform'
 import { sessionEffects } from './session'
 import { navigationEffects } from './navigation'
+import { tourEffects } from './tour'
 import { notificationsEffects } from './notifications'
 import { isSearchUse } from './searchUse'
 import { lazyEffects, namedEffects } from './lazy'
@@ -25,6 +26,7 @@ export const browserEffects: EffectTable = {
     platform: platformEffects,
     session: sessionEffects,
     navigation: navigationEffects,
+    tour: tourEffects,
     notifications: notificationsEffects,
   }),
   // Recent searches and suggestions: the search bar's, loaded with the area's first use.

@@ -4,6 +4,7 @@ import { platformEffects } from './platform'
 import { sessionEffects } from './session'
 import { accountEffects } from './account'
 import { navigationEffects } from './navigation'
+import { tourEffects } from './tour'
 import { notificationsEffects } from './notifications'
 import { adminEffects } from './admin'
 import { serviceStatusEffects } from './serviceStatus'
@@ -28,6 +29,7 @@ export const allEffects: EffectTable = namedEffects({
   session: sessionEffects,
   account: accountEffects,
   navigation: navigationEffects,
+  tour: tourEffects,
   notifications: notificationsEffects,
   admin: adminEffects,
   serviceStatus: serviceStatusEffects,

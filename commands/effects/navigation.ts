@@ -1,6 +1,6 @@
 import { EMPTY, filter, from, map, mergeMap, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
-import { ProjectSelected, TourCompletionRead } from '../../domain/navigation/events'
+import { ProjectSelected } from '../../domain/navigation/events'
 import { projectToRestore } from '../../domain/navigation/menus'
 import { navigationTypeNotSaved } from '../../domain/navigation/navigationType'
 import { StartLoadFailed, UiPersonalised } from '../../domain/platform/events'
@@ -61,28 +61,6 @@ const saveNavigationType: Effect = (events$, _state$, ports) =>
     }),
   )
 
-/** Local-storage key of the date a user finished the navigation tour (a UI fact, never a secret). */
-export const tourCompletedKey = (user: string) => `navigationTour.completedAt.${user}`
-
-/** Remembers per user that the tour was finished, and reads it back when the user is known. */
-const tourCompletion: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('navigation/TourEnded', 'session/UserDataLoaded'),
-    mergeMap((envelope) => {
-      const event = envelope.event
-      if (event.type === 'navigation/TourEnded') {
-        if (event.data.completed) ports.localStore.set(tourCompletedKey(event.data.user), event.data.at)
-        return EMPTY
-      }
-      const user = event.data.user.name
-      const at = ports.localStore.get(tourCompletedKey(user))
-      // Only a date is taken back: storage is the user's to edit.
-      return at !== null && !Number.isNaN(Date.parse(at))
-        ? [caused(envelope, TourCompletionRead({ user, at: new Date(Date.parse(at)).toISOString() }))]
-        : EMPTY
-    }),
-  )
-
 /** Local-storage key of the project a user last chose in the top bar (a UI fact, never a secret). */
 export const selectedProjectKey = (user: string) => `selectedProject.${user}`
 
@@ -138,5 +116,4 @@ export const navigationEffects: EffectTable = {
   scannerOnProjectChange,
   historySync,
   saveNavigationType,
-  tourCompletion,
 }

@@ -39,7 +39,3 @@ export type NavigationCommand =
     }
   /** Switch between the new (sidebars) and the classic (top bar) navigation type. */
   | { readonly type: 'navigation/SwitchNavigationType' }
-  | { readonly type: 'navigation/StartTour' }
-  | { readonly type: 'navigation/MoveTour'; readonly step: number }
-  /** Close the tour: `completed` when the user reached Done, not when they skipped it. */
-  | { readonly type: 'navigation/EndTour'; readonly completed: boolean }

@@ -19,11 +19,6 @@ import {
   SessionCheckRequested,
   SidebarToggled,
   NavigationTypeSwitched,
-  GuideContextMatched,
-  type TourCompletionRead,
-  TourEnded,
-  TourStarted,
-  TourStepShown,
   navigationEvents,
   type NavigationEvent,
 } from './events'
@@ -37,7 +32,8 @@ import {
 } from './pipeline'
 import { loginGuard, type SessionCommand } from '../session'
 import type { NavigationCommand } from './commands'
-import { guideContextFor, tourAvailable, tourSteps, tracksGuideContext } from './tour'
+import { guideContextFor, tracksGuideContext } from './guideContext'
+import { GuideContextMatched } from '../tour/events'
 import type { RouteDef } from './routes'
 import { editableNavigation, initialNavigationState, type NavigationState } from './types'
 import { navigationCommandCodecs } from './commandCodecs.gen'
@@ -202,23 +198,6 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
       return right([NavigationTypeSwitched({ type: otherNavigationType(nav.navigationType) })])
     case 'navigation/ToggleDebugPanel':
       return right([DebugPanelToggled({ open: !nav.debugPanelOpen })])
-    case 'navigation/StartTour':
-      return tourAvailable(shellContextOf(state))
-        ? right([TourStarted({})])
-        : left('the navigation tour is not available to this user')
-    case 'navigation/MoveTour': {
-      if (!nav.tour) return left('no tour is running')
-      const steps = tourSteps(shellContextOf(state), nav.guideContext)
-      if (!Number.isInteger(command.step) || command.step < 0 || command.step >= steps.length)
-        return left(`the tour has no step ${command.step}`)
-      return command.step === nav.tour.step ? right([]) : right([TourStepShown({ step: command.step })])
-    }
-    case 'navigation/EndTour':
-      return nav.tour
-        ? right([
-            TourEnded({ completed: command.completed, user: shellContextOf(state).userName, at: meta.now }),
-          ])
-        : right([])
     case 'navigation/RecordChunkFailure':
       return nav.failedChunks.includes(command.area)
         ? right([])
@@ -263,9 +242,6 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
       next.openMenu = undefined
       next.openModals = []
       next.lastUser = user
-      next.guideContext = undefined
-      // The tour walks the chrome: a page without it (login, error pages) ends the tour.
-      next.tour = sidebar === undefined ? undefined : nav.tour
       next.lastApplicationPath =
         sidebar === 'application' ? text : sameUser ? nav.lastApplicationPath : undefined
       next.lastAdminPath =
@@ -328,23 +304,6 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
     }
     case 'navigation/DebugPanelToggled':
       return withField(nav, 'debugPanelOpen', (event as ReturnType<typeof DebugPanelToggled>).data.open)
-    case 'navigation/TourStarted':
-      return withField(nav, 'tour', { step: 0 })
-    case 'navigation/TourStepShown':
-      return withField(nav, 'tour', { step: (event as ReturnType<typeof TourStepShown>).data.step })
-    case 'navigation/TourEnded': {
-      const { completed, user, at } = (event as ReturnType<typeof TourEnded>).data
-      const next = editableNavigation(nav)
-      next.tour = undefined
-      if (completed) next.tourCompleted = { user, at }
-      return next
-    }
-    case 'navigation/TourCompletionRead': {
-      const { user, at } = (event as ReturnType<typeof TourCompletionRead>).data
-      return withField(nav, 'tourCompleted', { user, at })
-    }
-    case 'navigation/GuideContextMatched':
-      return withField(nav, 'guideContext', (event as ReturnType<typeof GuideContextMatched>).data.context)
     case 'navigation/NavigationTypeSwitched':
     case 'navigation/NavigationTypeSaveFailed':
       return withField(nav, 'navigationType', (event as ReturnType<typeof NavigationTypeSwitched>).data.type)

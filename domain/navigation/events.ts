@@ -96,23 +96,6 @@ export const NavigationTypeSaveFailed = defineEvent(
   'navigation/NavigationTypeSaveFailed',
   t.type({ type: NavigationTypeC, failure: Failure }),
 )
-export const TourStarted = defineEvent('navigation/TourStarted', t.type({}))
-export const TourStepShown = defineEvent('navigation/TourStepShown', t.type({ step: t.number }))
-/** The tour closed: finished (`completed`) or skipped. */
-export const TourEnded = defineEvent(
-  'navigation/TourEnded',
-  t.type({ completed: t.boolean, user: t.string, at: t.string }),
-)
-/** This user finished the tour before (read from local storage at start-up). */
-export const TourCompletionRead = defineEvent(
-  'navigation/TourCompletionRead',
-  t.type({ user: t.string, at: t.string }),
-)
-/** Tour and cloud trial: the guide context matched to the path just navigated to. */
-export const GuideContextMatched = defineEvent(
-  'navigation/GuideContextMatched',
-  t.type({ context: t.string }),
-)
 export const DebugPanelToggled = defineEvent('navigation/DebugPanelToggled', t.type({ open: t.boolean }))
 
 export const navigationEvents = [
@@ -133,11 +116,6 @@ export const navigationEvents = [
   GuardRequested,
   NavigationTypeSwitched,
   NavigationTypeSaveFailed,
-  TourStarted,
-  TourStepShown,
-  TourEnded,
-  TourCompletionRead,
-  GuideContextMatched,
 ] as const
 
 export type NavigationEvent = EventOf<(typeof navigationEvents)[number]>

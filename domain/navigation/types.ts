@@ -43,12 +43,6 @@ export interface NavigationState {
   /** The debug panel (event log export). */
   readonly debugPanelOpen: boolean
   readonly navigationType: NavigationType
-  /** The navigation tour, while it runs: the step shown. */
-  readonly tour?: { readonly step: number }
-  /** When this user last finished the tour (kept in local storage by an effect). */
-  readonly tourCompleted?: { readonly user: string; readonly at: string }
-  /** Tour and cloud-trial instances: the part of the product the current path belongs to. */
-  readonly guideContext?: string
 }
 
 /**
@@ -74,9 +68,6 @@ export const initialNavigationState: NavigationState = {
   failedChunks: [],
   debugPanelOpen: false,
   navigationType: 'new',
-  tour: undefined,
-  tourCompleted: undefined,
-  guideContext: undefined,
 }
 
 /** A navigation state being made by `evolve`, not yet shown to anyone. */
@@ -109,9 +100,6 @@ export function editableNavigation(n: NavigationState): NavigationDraft {
     failedChunks: n.failedChunks,
     debugPanelOpen: n.debugPanelOpen,
     navigationType: n.navigationType,
-    tour: n.tour,
-    tourCompleted: n.tourCompleted,
-    guideContext: n.guideContext,
   }
   return draft
 }

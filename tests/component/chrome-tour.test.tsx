@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderShell } from './shellFixtures'
-import { tourCompletedKey } from '../../commands/effects/navigation'
-import { TourCompletionRead } from '../../domain/navigation/events'
+import { tourCompletedKey } from '../../commands/effects/tour'
+import { TourCompletionRead } from '../../domain/tour/events'
 import { NavigationTypeInitialised } from '../../domain/platform/events'
 
 async function startTour(user: ReturnType<typeof userEvent.setup>, menuButton: string) {

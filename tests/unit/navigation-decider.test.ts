@@ -1,15 +1,15 @@
 /**
  * The navigation area's decider for the chrome (sidebar, menus, modals, project, plugin
- * routes, navigation type, debug panel, chunk failures) and the tour (set-me-up and quick setup
- * are the onboarding area's: onboarding-decider.test.ts),
- * as a specification. The route guard pipeline has its own tests (navigationPipeline.test.ts).
+ * routes, navigation type, debug panel, chunk failures) as a specification (set-me-up and quick
+ * setup are the onboarding area's: onboarding-decider.test.ts; the tour has its own:
+ * tour-decider.test.ts). The route guard pipeline has its own tests (navigationPipeline.test.ts).
  */
 import { describe, expect, it } from 'vitest'
 import { findRoute } from '../../domain/navigation/routes'
 import { MFE_DEFAULT_ORDER } from '../../domain/shared/microFrontends'
 import { navigationArea } from '../../domain/navigation'
 import * as N from '../../domain/navigation/events'
-import { spec, specMeta } from '../support/decider'
+import { spec } from '../support/decider'
 import { startedAs } from '../support/fixtures'
 
 const started = (flavour = 'platform', admin = false) => startedAs({ name: 'dev', flavour, admin })
@@ -127,57 +127,5 @@ describe('the chrome', () => {
       .given()
       .when({ type: 'navigation/ToggleDebugPanel' })
       .then(N.DebugPanelToggled({ open: true }))
-  })
-})
-
-describe('the tour', () => {
-  it('starts where it is available, not for a non-admin of the tour environment', () => {
-    navigation
-      .given(...started())
-      .when({ type: 'navigation/StartTour' })
-      .then(N.TourStarted({}))
-    navigation
-      .given(...started('tour'))
-      .when({ type: 'navigation/StartTour' })
-      .rejected('not available')
-    navigation
-      .given(...started('tour', true))
-      .when({ type: 'navigation/StartTour' })
-      .then(N.TourStarted({}))
-  })
-
-  it('moves within its steps while it runs', () => {
-    const running = [...started(), N.TourStarted({})]
-    navigation
-      .given(...running)
-      .when({ type: 'navigation/MoveTour', step: 4 })
-      .then(N.TourStepShown({ step: 4 }))
-    navigation
-      .given(...running)
-      .when({ type: 'navigation/MoveTour', step: 0 })
-      .nothing()
-    navigation
-      .given(...running)
-      .when({ type: 'navigation/MoveTour', step: 5 })
-      .rejected('no step 5')
-    navigation
-      .given(...running)
-      .when({ type: 'navigation/MoveTour', step: -1 })
-      .rejected('no step -1')
-    navigation
-      .given(...started())
-      .when({ type: 'navigation/MoveTour', step: 1 })
-      .rejected('no tour is running')
-  })
-
-  it('ends with who finished it and when; ending no tour does nothing', () => {
-    navigation
-      .given(...started(), N.TourStarted({}))
-      .when({ type: 'navigation/EndTour', completed: true })
-      .then(N.TourEnded({ completed: true, user: 'dev', at: specMeta.now }))
-    navigation
-      .given(...started())
-      .when({ type: 'navigation/EndTour', completed: false })
-      .nothing()
   })
 })

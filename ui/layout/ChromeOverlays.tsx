@@ -5,7 +5,7 @@
  * chunk of its own (ui/layout/SetMeUpPanel.tsx, with the kit's Select).
  */
 import { ShortcutsDialog } from './ShortcutsDialog'
-import { NavigationTour } from './NavigationTour'
+import { NavigationTour } from '../tour/NavigationTour'
 import { ClientFlowDialog } from './ClientFlow'
 import { ContactUsDialog, QuickSetupOverlay } from './Overlays'
 

@@ -25,6 +25,7 @@ export function useKeyboardShortcuts(): void {
   useEffect(() => {
     const run = (action: ShortcutAction): boolean => {
       const nav = app.getState().navigation
+      const tourRunning = app.getState().tour.running !== undefined
       switch (action) {
         case 'focusSearch':
           return focusSearchBar()
@@ -47,8 +48,8 @@ export function useKeyboardShortcuts(): void {
             app.dispatch({ type: 'navigation/OpenMenu', menu: null }, 'ui')
             closed = true
           }
-          if (nav.tour) {
-            app.dispatch({ type: 'navigation/EndTour', completed: false }, 'ui')
+          if (tourRunning) {
+            app.dispatch({ type: 'tour/End', completed: false }, 'ui')
             closed = true
           }
           if (app.getState().onboarding.setMeUp?.visible && !modalOpen()) {

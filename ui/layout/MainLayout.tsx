@@ -47,6 +47,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   useKeyboardShortcuts()
   const nav = useQuery({ type: 'navigation/State' })
   const ctx = useQuery({ type: 'navigation/Context' })
+  const tourRunning = useQuery({ type: 'tour/Running' })
   const clientFlow = useQuery({ type: 'onboarding/ClientFlow' })
   const quickSetup = useQuery({ type: 'onboarding/QuickSetup' })
   const setMeUp = useQuery({ type: 'onboarding/SetMeUp' })
@@ -63,7 +64,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const inReplay = useContext(ReplayModeContext)
   const classic = nav.navigationType === 'classic'
   const overlaysWanted =
-    nav.tour !== undefined || quickSetup.visible || nav.openModals.length > 0 || clientFlow !== undefined
+    tourRunning || quickSetup.visible || nav.openModals.length > 0 || clientFlow !== undefined
   return (
     <div className={styles.shell} data-navigation-type={classic ? 'classic' : 'new'}>
       <a className={styles.skip} href="#main">

@@ -44,7 +44,7 @@ export default function TopMenus({ theme, onTheme, icons }: TopMenusProps) {
       case 'contactUs':
         return dispatch({ type: 'navigation/OpenModal', modal: 'contactUs' })
       case 'tour':
-        return dispatch({ type: 'navigation/StartTour' })
+        return dispatch({ type: 'tour/Start' })
       case 'switchUi':
         return dispatch({ type: 'navigation/SwitchNavigationType' })
       case 'shortcuts':

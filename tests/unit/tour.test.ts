@@ -1,11 +1,12 @@
-// The navigation tour's rules and its life on the bus.
+// The navigation tour (the tour area): its rules and its life on the bus.
 import { describe, expect, it } from 'vitest'
 import { BehaviorSubject, firstValueFrom, of, toArray } from 'rxjs'
 import { createApp } from '../../commands/createApp'
-import { navigationEffects, tourCompletedKey } from '../../commands/effects/navigation'
+import { navigationEffects } from '../../commands/effects/navigation'
+import { tourCompletedKey, tourEffects } from '../../commands/effects/tour'
 import * as S from '../../domain/session/events'
-import { TourCompletionRead } from '../../domain/navigation/events'
-import { anonymousContext, guideContextFor, tourSteps, type ShellContext } from '../../domain/navigation'
+import { TourCompletionRead, tourSteps } from '../../domain/tour'
+import { anonymousContext, guideContextFor, type ShellContext } from '../../domain/navigation'
 import { fakePorts, memoryStore } from '../support/fakePorts'
 import { startedAs, user } from '../support/fixtures'
 
@@ -53,31 +54,33 @@ describe('tour steps', () => {
   })
 })
 
+const effects = { ...navigationEffects, ...tourEffects }
+
 describe('the tour on the bus', () => {
   it('starts, moves within its steps, and remembers per user when it was finished', () => {
     const ports = fakePorts()
-    const app = createApp({ ports, effects: navigationEffects, seed: started() })
+    const app = createApp({ ports, effects, seed: started() })
     app.dispatch({ type: 'navigation/SyncFromHistory', to: '/packages' }, 'router')
-    app.dispatch({ type: 'navigation/StartTour' })
-    expect(app.getState().navigation.tour).toEqual({ step: 0 })
-    app.dispatch({ type: 'navigation/MoveTour', step: 4 })
-    expect(app.getState().navigation.tour).toEqual({ step: 4 })
-    app.dispatch({ type: 'navigation/MoveTour', step: 5 })
-    app.dispatch({ type: 'navigation/MoveTour', step: -1 })
+    app.dispatch({ type: 'tour/Start' })
+    expect(app.getState().tour.running).toEqual({ step: 0 })
+    app.dispatch({ type: 'tour/Move', step: 4 })
+    expect(app.getState().tour.running).toEqual({ step: 4 })
+    app.dispatch({ type: 'tour/Move', step: 5 })
+    app.dispatch({ type: 'tour/Move', step: -1 })
     expect(app.getState().bus.rejected).toBe(2)
-    app.dispatch({ type: 'navigation/EndTour', completed: true })
-    expect(app.getState().navigation.tour).toBeUndefined()
-    expect(app.getState().navigation.tourCompleted).toEqual({ user: 'dev', at: '2026-01-01T00:00:00.000Z' })
+    app.dispatch({ type: 'tour/End', completed: true })
+    expect(app.getState().tour.running).toBeUndefined()
+    expect(app.getState().tour.completed).toEqual({ user: 'dev', at: '2026-01-01T00:00:00.000Z' })
     expect(ports.localStore.get(tourCompletedKey('dev'))).toBe('2026-01-01T00:00:00.000Z')
   })
 
   it('does not remember a skipped tour', () => {
     const ports = fakePorts()
-    const app = createApp({ ports, effects: navigationEffects, seed: started() })
+    const app = createApp({ ports, effects, seed: started() })
     app.dispatch({ type: 'navigation/SyncFromHistory', to: '/packages' }, 'router')
-    app.dispatch({ type: 'navigation/StartTour' })
-    app.dispatch({ type: 'navigation/EndTour', completed: false })
-    expect(app.getState().navigation.tourCompleted).toBeUndefined()
+    app.dispatch({ type: 'tour/Start' })
+    app.dispatch({ type: 'tour/End', completed: false })
+    expect(app.getState().tour.completed).toBeUndefined()
     expect(ports.localStore.get(tourCompletedKey('dev'))).toBeNull()
   })
 
@@ -95,7 +98,7 @@ describe('the tour on the bus', () => {
         corr: 'c-1',
         event: S.UserDataLoaded({ user: user({ name }) }),
       }
-      const out = navigationEffects.tourCompletion!(of(envelope), state$, ports)
+      const out = tourEffects.tourCompletion!(of(envelope), state$, ports)
       return (await firstValueFrom(out.pipe(toArray()))).map((o) => ('event' in o ? o.event : o))
     }
     expect(await read('dev')).toEqual([TourCompletionRead({ user: 'dev', at: '2025-12-24T10:00:00.000Z' })])
@@ -104,31 +107,31 @@ describe('the tour on the bus', () => {
   })
 
   it('ends on a page without the chrome, and is refused to a non-admin in the tour environment', () => {
-    const app = createApp({ ports: fakePorts(), effects: navigationEffects, seed: started() })
+    const app = createApp({ ports: fakePorts(), effects, seed: started() })
     app.dispatch({ type: 'navigation/SyncFromHistory', to: '/packages' }, 'router')
-    app.dispatch({ type: 'navigation/StartTour' })
+    app.dispatch({ type: 'tour/Start' })
     app.dispatch({ type: 'navigation/Navigate', to: '/404' })
-    expect(app.getState().navigation.tour).toBeUndefined()
-    const tour = createApp({ ports: fakePorts(), effects: navigationEffects, seed: started('tour') })
-    tour.dispatch({ type: 'navigation/StartTour' })
-    expect(tour.getState().navigation.tour).toBeUndefined()
+    expect(app.getState().tour.running).toBeUndefined()
+    const tour = createApp({ ports: fakePorts(), effects, seed: started('tour') })
+    tour.dispatch({ type: 'tour/Start' })
+    expect(tour.getState().tour.running).toBeUndefined()
     expect(tour.getState().bus.rejected).toBe(1)
   })
 
   it('resets the guide context and matches it to the path after each navigation in tour and cloud trial', () => {
     const app = createApp({
       ports: fakePorts(),
-      effects: navigationEffects,
+      effects,
       seed: started('cloud-trial', true),
     })
     app.dispatch({ type: 'navigation/SyncFromHistory', to: '/packages' }, 'router')
-    expect(app.getState().navigation.guideContext).toBe('packages')
+    expect(app.getState().tour.guideContext).toBe('packages')
     app.dispatch({ type: 'navigation/Navigate', to: '/admin/proxies/configuration/list' })
-    expect(app.getState().navigation.guideContext).toBe('administration')
+    expect(app.getState().tour.guideContext).toBe('administration')
     app.dispatch({ type: 'navigation/Navigate', to: '/404' })
-    expect(app.getState().navigation.guideContext).toBeUndefined()
-    const platform = createApp({ ports: fakePorts(), effects: navigationEffects, seed: started() })
+    expect(app.getState().tour.guideContext).toBeUndefined()
+    const platform = createApp({ ports: fakePorts(), effects, seed: started() })
     platform.dispatch({ type: 'navigation/SyncFromHistory', to: '/packages' }, 'router')
-    expect(platform.getState().navigation.guideContext).toBeUndefined()
+    expect(platform.getState().tour.guideContext).toBeUndefined()
   })
 })

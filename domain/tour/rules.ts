@@ -3,13 +3,12 @@
  * user gets follows who they are; the page step follows the guide context that tour and
  * cloud-trial instances match to the path after each navigation. The view words each step.
  */
-import { isCloudTrial, isTour, type ShellContext } from './context'
-import { findRoute } from './routes'
+import { GUIDED_CONTEXTS, isTour, tracksGuideContext, type ShellContext } from '../navigation'
 
-/** The chrome elements a step points at (`data-tour` of the element in the layout). */
 /** The walk-me (guided tour) card's width, in CSS pixels (spec 000 section 9). */
 export const WALK_ME_WIDTH_PX = 420
 
+/** The chrome elements a step points at (`data-tour` of the element in the layout). */
 export type TourTarget = 'sidebar' | 'sidebarSwitch' | 'search' | 'userMenu' | 'helpMenu' | 'page'
 
 export type TourStepId = 'navigation' | 'sidebarSwitch' | 'search' | 'topMenu' | 'setMeUp' | 'help' | 'page'
@@ -22,37 +21,6 @@ export interface TourStep {
 
 /** The tour is hidden, like its menu item, for a non-admin in the tour environment (spec 000 section 6). */
 export const tourAvailable = (ctx: ShellContext): boolean => !(isTour(ctx) && !ctx.admin)
-
-/** Tour and cloud-trial instances guide by page: the context is matched to the path after each navigation. */
-export const tracksGuideContext = (ctx: ShellContext): boolean => isTour(ctx) || isCloudTrial(ctx)
-
-/** The guide contexts that have a page step of their own. */
-export const GUIDED_CONTEXTS: ReadonlyArray<string> = [
-  'gettingStarted',
-  'packages',
-  'artifacts',
-  'builds',
-  'distribution',
-  'security',
-  'administration',
-]
-
-/** The guide context of a path: the part of the product it belongs to. */
-export function guideContextFor(path: string): string {
-  const match = findRoute(path)
-  if (!match) return 'general'
-  const { route } = match
-  if (route.sidebar === 'administration' || route.sidebar === 'projectSettings' || route.adminOnly)
-    return 'administration'
-  if (route.name === 'getStarted' || route.name === 'tourGetStarted' || route.name === 'quickSetup')
-    return 'gettingStarted'
-  if (route.name === 'packages') return 'packages'
-  if (route.name.startsWith('repos') || route.name === 'artifacts') return 'artifacts'
-  if (route.name === 'builds') return 'builds'
-  if (route.area === 'releaseBundles') return 'distribution'
-  if (['policies', 'watches', 'reports', 'scans', 'securityPolicies'].includes(route.name)) return 'security'
-  return 'general'
-}
 
 export function tourSteps(ctx: ShellContext, guideContext?: string): ReadonlyArray<TourStep> {
   if (!tourAvailable(ctx)) return []

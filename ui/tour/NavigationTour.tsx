@@ -3,9 +3,9 @@
  * Back, Next, Done and Skip, and the step count. Escape (ui/layout/KeyboardShortcuts.tsx) skips it.
  */
 import { useLayoutEffect, useRef } from 'react'
-import { WALK_ME_WIDTH_PX, tourSteps, type TourStepId } from '../../domain/navigation'
+import { WALK_ME_WIDTH_PX, type TourStepId } from '../../domain/tour'
 import { useDispatch, useQuery } from '../shared/appContext'
-import chrome from './chrome.module.css'
+import chrome from '../layout/chrome.module.css'
 
 const PAGE_TEXT: Readonly<Record<string, string>> = {
   gettingStarted: 'Getting Started walks you through your first repositories and clients.',
@@ -60,11 +60,10 @@ const widthIn = (viewport: number) => Math.min(WALK_ME_WIDTH_PX, Math.max(0, vie
 
 export function NavigationTour() {
   const nav = useQuery({ type: 'navigation/State' })
-  const ctx = useQuery({ type: 'navigation/Context' })
+  const card = useQuery({ type: 'tour/Card' })
   const dispatch = useDispatch()
-  const steps = tourSteps(ctx, nav.guideContext)
-  const index = nav.tour ? Math.min(nav.tour.step, steps.length - 1) : -1
-  const step = index >= 0 ? steps[index] : undefined
+  const index = card?.index ?? -1
+  const step = card?.step
   const cardRef = useRef<HTMLElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const target = step?.target
@@ -89,10 +88,10 @@ export function NavigationTour() {
     return () => element?.removeAttribute('data-tour-active')
   }, [target, index])
 
-  if (!step) return null
-  const { title, text } = wording(step.id, nav.navigationType === 'classic', nav.guideContext)
-  const last = index === steps.length - 1
-  const completed = nav.tourCompleted?.user === ctx.userName ? nav.tourCompleted.at : undefined
+  if (!card || !step) return null
+  const { title, text } = wording(step.id, nav.navigationType === 'classic', card.guideContext)
+  const last = index === card.steps.length - 1
+  const completed = card.completedAt
   return (
     <section
       role="dialog"
@@ -104,7 +103,7 @@ export function NavigationTour() {
       style={{ width: widthIn(window.innerWidth) }}
     >
       <p className={chrome.tourProgress}>
-        {index + 1} of {steps.length}
+        {index + 1} of {card.steps.length}
       </p>
       <h2 id="tour-title" tabIndex={-1} ref={headingRef}>
         {title}
@@ -117,20 +116,20 @@ export function NavigationTour() {
         <button
           type="button"
           disabled={index === 0}
-          onClick={() => dispatch({ type: 'navigation/MoveTour', step: index - 1 })}
+          onClick={() => dispatch({ type: 'tour/Move', step: index - 1 })}
         >
           Back
         </button>
         {last ? (
-          <button type="button" onClick={() => dispatch({ type: 'navigation/EndTour', completed: true })}>
+          <button type="button" onClick={() => dispatch({ type: 'tour/End', completed: true })}>
             Done
           </button>
         ) : (
-          <button type="button" onClick={() => dispatch({ type: 'navigation/MoveTour', step: index + 1 })}>
+          <button type="button" onClick={() => dispatch({ type: 'tour/Move', step: index + 1 })}>
             Next
           </button>
         )}
-        <button type="button" onClick={() => dispatch({ type: 'navigation/EndTour', completed: false })}>
+        <button type="button" onClick={() => dispatch({ type: 'tour/End', completed: false })}>
           Skip tour
         </button>
       </div>

@@ -1,0 +1,56 @@
+/**
+ * An area split off another (domain/stateMoves.ts): a log an earlier build wrote names the moved
+ * events by their former types and hashed its state in the former shape. Such a log replays into
+ * the new areas, and a snapshot of the former shape is lifted to the new one.
+ */
+import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { replayLog } from '../../domain/log'
+import { stateHash } from '../../domain/shared/canonical'
+import { earlierShapes } from '../../domain/stateMoves'
+
+// Recorded by the build before the tour had its own area: it names `navigation/Tour…` events.
+const oldLog = readFileSync(join(import.meta.dirname, '../fixtures/logs/developerTakesTour.ndjson'), 'utf8')
+
+describe('a log of the build before the tour area', () => {
+  it('names the tour events by their former types', () => {
+    expect(oldLog).toContain('"type":"navigation/TourStarted"')
+    expect(oldLog).toContain('"type":"navigation/TourEnded"')
+    expect(oldLog).not.toContain('"type":"tour/')
+  })
+
+  it('replays into the tour area, to the hash its trailer recorded', () => {
+    const types: string[] = []
+    const result = replayLog(oldLog, { onEvent: (e) => types.push(e.event.type) })
+    expect(result.errors).toEqual([])
+    expect(result.hashMatches).toBe(true)
+    expect(types).toContain('tour/Started')
+    expect(types).toContain('tour/Ended')
+    expect(types.filter((t) => t.startsWith('navigation/Tour'))).toEqual([])
+    expect(result.state.tour.running).toEqual({ step: 1 })
+    expect(result.state.tour.completed?.user).toBe('developer')
+    expect(result.state.navigation).not.toHaveProperty('tour')
+    expect(result.state.navigation).not.toHaveProperty('tourCompleted')
+  })
+
+  it('lifts a snapshot of the former shape into the tour area', () => {
+    const replayed = replayLog(oldLog)
+    const lines = oldLog.trim().split('\n')
+    const former = earlierShapes(replayed.state).at(-1)!
+    expect(former).not.toHaveProperty('tour')
+    expect((former.navigation as Record<string, unknown>).tourCompleted).toEqual(
+      replayed.state.tour.completed,
+    )
+    const log = [
+      lines[0],
+      JSON.stringify({ kind: 'snapshot', seq: replayed.lastSeq, state: former }),
+      JSON.stringify({ kind: 'trailer', lastSeq: replayed.lastSeq, stateHash: stateHash(former) }),
+    ].join('\n')
+    const result = replayLog(log)
+    expect(result.errors).toEqual([])
+    expect(result.state.tour).toEqual(replayed.state.tour)
+    expect(result.state.navigation).not.toHaveProperty('tour')
+    expect(result.hashMatches).toBe(true)
+  })
+})
