@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import * as S from '../../domain/session/events'
 import { CLI_KEYS } from '../../commands/effects/session'
-import { loginData, navigated, renderSession } from './sessionHarness'
+import { navigated, renderSession } from './sessionHarness'
+import { loginData } from '../support/fixtures'
 import { user } from '../support/fixtures'
 
 describe('registration', () => {

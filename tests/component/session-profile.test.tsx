@@ -7,7 +7,8 @@ import { left, right } from 'fp-ts/Either'
 import * as S from '../../domain/session/events'
 import type { SessionApi } from '../../adapters/ports'
 import { TOO_MANY_ATTEMPTS, WRONG_PASSWORD } from '../../ui/session/ProfileScreen'
-import { loginData, renderSession } from './sessionHarness'
+import { renderSession } from './sessionHarness'
+import { loginData } from '../support/fixtures'
 import { user } from '../support/fixtures'
 
 const me = user({ email: 'dev@example.org' })

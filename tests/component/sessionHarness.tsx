@@ -6,34 +6,11 @@ import { createApp, type App } from '../../commands/createApp'
 import type { AppCommand, AppEvent } from '../../domain/app'
 import type { Ports, Result, SessionApi } from '../../adapters/ports'
 import type { UserData } from '../../domain/session/types'
-import * as S from '../../domain/session/events'
 import { AppProvider } from '../../ui/shared/appContext'
 import SessionArea from '../../ui/session/index'
 import * as SessionScreens from '../../ui/session/SessionScreens'
 import { fakePorts } from '../support/fakePorts'
-import { sessionApi as baseSessionApi } from '../support/fixtures'
-
-export const loginData = (over: Partial<S.LoginDataLoadedData['settings']> = {}) =>
-  S.LoginDataLoaded({
-    failures: [],
-    settings: {
-      samlLogoutUrl: '',
-      forgotPassword: true,
-      passwordAutocompleteEnabled: true,
-      rememberMeEnabled: true,
-      ssoProviderLinksSAML: [],
-      ssoProviderLink: '',
-      realms: [],
-      samlRegistrationId: '',
-      oauthProviders: [],
-      loginDialogSettingsContent: null,
-      loginViewMode: { mode: 'internal', isProvidersHidden: false },
-      authUserPlugin: true,
-      autoRedirectLogin: false,
-      anonAccessEnabled: false,
-      ...over,
-    },
-  })
+import { loginData, sessionApi as baseSessionApi } from '../support/fixtures'
 
 export interface Harness {
   readonly app: App

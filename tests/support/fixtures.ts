@@ -119,6 +119,29 @@ export const related = (over: Partial<LoginRelatedData> = {}): LoginRelatedData 
   ...over,
 })
 
+/** The login page's settings as start-up records them (every option on, no SSO). */
+export const loginData = (over: Partial<S.LoginDataLoadedData['settings']> = {}) =>
+  S.LoginDataLoaded({
+    failures: [],
+    settings: {
+      samlLogoutUrl: '',
+      forgotPassword: true,
+      passwordAutocompleteEnabled: true,
+      rememberMeEnabled: true,
+      ssoProviderLinksSAML: [],
+      ssoProviderLink: '',
+      realms: [],
+      samlRegistrationId: '',
+      oauthProviders: [],
+      loginDialogSettingsContent: null,
+      loginViewMode: { mode: 'internal', isProvidersHidden: false },
+      authUserPlugin: true,
+      autoRedirectLogin: false,
+      anonAccessEnabled: false,
+      ...over,
+    },
+  })
+
 export const statusFailure = (status: number, message: string, code?: string): Failure =>
   code === undefined ? { kind: 'status', status, message } : { kind: 'status', status, message, code }
 

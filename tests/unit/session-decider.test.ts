@@ -5,7 +5,7 @@ import { sessionArea } from '../../domain/session/decider'
 import { sessionPolicies } from '../../domain/session/policies'
 import * as S from '../../domain/session/events'
 import type { SessionCommand } from '../../domain/session/commands'
-import { user } from '../support/fixtures'
+import { loginData, user } from '../support/fixtures'
 import { loginGuard } from '../../domain/session/loginGuard'
 import { Navigated } from '../../domain/navigation/events'
 import { isAdmin, isSignedIn, loginDialogContent } from '../../domain/session/selectors'
@@ -226,28 +226,16 @@ describe('session: logout', () => {
 })
 
 describe('session: SSO', () => {
+  /** Login data naming a SAML provider, an SSO link and an OAuth provider. */
   const loaded = (over: Partial<S.LoginDataLoadedData['settings']> = {}) =>
-    S.LoginDataLoaded({
-      failures: [],
-      settings: {
-        samlLogoutUrl: '',
-        forgotPassword: true,
-        passwordAutocompleteEnabled: true,
-        rememberMeEnabled: true,
-        ssoProviderLinksSAML: [{ name: 'SAML SSO', url: 'https://idp.example/saml' }],
-        ssoProviderLink: 'https://idp.example/sso',
-        realms: [],
-        samlRegistrationId: '',
-        oauthProviders: [
-          { name: 'GitHub', type: 'GitHub', url: 'https://github.example/oauth', icon: 'github' },
-        ],
-        loginDialogSettingsContent: { content: 'Authorised use only', permanent: false },
-        loginViewMode: { mode: 'internal', isProvidersHidden: false },
-        authUserPlugin: true,
-        autoRedirectLogin: false,
-        anonAccessEnabled: false,
-        ...over,
-      },
+    loginData({
+      ssoProviderLinksSAML: [{ name: 'SAML SSO', url: 'https://idp.example/saml' }],
+      ssoProviderLink: 'https://idp.example/sso',
+      oauthProviders: [
+        { name: 'GitHub', type: 'GitHub', url: 'https://github.example/oauth', icon: 'github' },
+      ],
+      loginDialogSettingsContent: { content: 'Authorised use only', permanent: false },
+      ...over,
     })
 
   it('goes only to providers the platform named', () => {

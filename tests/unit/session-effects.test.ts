@@ -9,7 +9,7 @@ import { OIDC_LOGOUT_PATH } from '../../domain/session/sessionEnd'
 import * as S from '../../domain/session/events'
 import type { SessionApi } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'
-import { sessionApi, user } from '../support/fixtures'
+import { loginData, sessionApi, user } from '../support/fixtures'
 import { flush } from '../support/wait'
 
 function appWith(api: Partial<SessionApi>, seed = [] as Parameters<typeof createApp>[0]['seed']) {
@@ -27,28 +27,6 @@ function appWith(api: Partial<SessionApi>, seed = [] as Parameters<typeof create
   return { app, ports, logouts: () => logouts }
 }
 
-const settings = (over: Partial<S.LoginDataLoadedData['settings']>) =>
-  S.LoginDataLoaded({
-    failures: [],
-    settings: {
-      samlLogoutUrl: '',
-      forgotPassword: false,
-      passwordAutocompleteEnabled: false,
-      rememberMeEnabled: false,
-      ssoProviderLinksSAML: [],
-      ssoProviderLink: '',
-      realms: [],
-      samlRegistrationId: '',
-      oauthProviders: [],
-      loginDialogSettingsContent: null,
-      loginViewMode: { mode: 'internal', isProvidersHidden: false },
-      authUserPlugin: true,
-      autoRedirectLogin: false,
-      anonAccessEnabled: false,
-      ...over,
-    },
-  })
-
 describe('session effects', () => {
   it('logout ends the server session, marks set-me-up data stale and clears the user', async () => {
     const { app, ports, logouts } = appWith({}, [S.SignedIn({ user: user(), via: 'password' })])
@@ -64,7 +42,7 @@ describe('session effects', () => {
 
   it('a SAML session leaves for the SAML logout address after logout', async () => {
     const { app, ports } = appWith({}, [
-      settings({ samlLogoutUrl: 'https://idp.example/logout' }),
+      loginData({ samlLogoutUrl: 'https://idp.example/logout' }),
       S.SignedIn({ user: user({ realm: 'saml' }), via: 'password' }),
     ])
     app.dispatch({ type: 'session/SignOut' })
@@ -86,7 +64,7 @@ describe('session effects', () => {
 
   it('auto-redirect logs out, then leaves for the SSO provider link', async () => {
     const { app, ports, logouts } = appWith({}, [
-      settings({ autoRedirectLogin: true, ssoProviderLink: 'https://idp.example/sso' }),
+      loginData({ autoRedirectLogin: true, ssoProviderLink: 'https://idp.example/sso' }),
     ])
     app.dispatch({ type: 'session/AutoRedirectToSso' })
     await flush()
