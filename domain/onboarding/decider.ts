@@ -406,11 +406,11 @@ function decidePersonalization(
   }
 }
 
-/** The first message of a step's rules, as the rejection of a step that does not hold. */
+/** The first problem of a step's rules (its key), as the rejection of a step that does not hold. */
 function stepRejection(step: OnboardingStep, answers: Questionnaire): string | undefined {
   const errors = stepErrors(step, answers)
   const field = Object.keys(errors)[0] as keyof typeof errors | undefined
-  return field === undefined ? undefined : `${field}: ${errors[field]}`
+  return field === undefined ? undefined : `${field}: ${errors[field]?.key}`
 }
 
 function decideQuestionnaire(

@@ -4,7 +4,7 @@
  */
 import { isLeft, left, right, type Either } from 'fp-ts/Either'
 import { none, some, type Option } from 'fp-ts/Option'
-import { MANDATORY_MESSAGE, validateMandatory } from '../shared/forms'
+import { validateMandatory } from '../shared/forms'
 
 export const ONBOARDING_STEPS = [
   'init',
@@ -37,17 +37,23 @@ export type DesiredFeature = (typeof DESIRED_FEATURES)[number]
 export const DEFAULT_PROJECT = { name: 'Default Project', key: 'dflt' } as const
 
 export const PROJECT_KEY_MAX_LENGTH = 128
-export const PROJECT_KEY_START_MESSAGE = 'Project key must start with a lowercase character'
-export const PROJECT_KEY_LENGTH_MESSAGE = `Project key must be at most ${PROJECT_KEY_MAX_LENGTH} characters`
-// The specification gives no wording for this one.
-export const DESIRED_FEATURE_MESSAGE = 'Select at least one feature'
+
+/** A field's problem as a key and its data; the view words it (ui/shared/messages.ts). */
+export type QuestionnaireProblem =
+  | { readonly key: 'mandatory' }
+  | { readonly key: 'projectKeyStart' }
+  | { readonly key: 'projectKeyLength'; readonly max: number }
+  | { readonly key: 'chooseFeature' }
+
+const MANDATORY: QuestionnaireProblem = { key: 'mandatory' }
 
 /** At most 128 characters, starting with a lowercase letter. */
-export function validateProjectKey(key: string): Either<string, string> {
-  if (key === '') return left(MANDATORY_MESSAGE)
+export function validateProjectKey(key: string): Either<QuestionnaireProblem, string> {
+  if (key === '') return left(MANDATORY)
   const first = key.charCodeAt(0)
-  if (!(first >= 0x61 && first <= 0x7a)) return left(PROJECT_KEY_START_MESSAGE)
-  if (key.length > PROJECT_KEY_MAX_LENGTH) return left(PROJECT_KEY_LENGTH_MESSAGE)
+  if (!(first >= 0x61 && first <= 0x7a)) return left({ key: 'projectKeyStart' })
+  if (key.length > PROJECT_KEY_MAX_LENGTH)
+    return left({ key: 'projectKeyLength', max: PROJECT_KEY_MAX_LENGTH })
   return right(key)
 }
 
@@ -76,29 +82,28 @@ export const INITIAL_QUESTIONNAIRE: Questionnaire = {
   projectKey: DEFAULT_PROJECT.key,
 }
 
-export type StepErrors = Readonly<Partial<Record<QuestionnaireField, string>>>
+export type StepErrors = Readonly<Partial<Record<QuestionnaireField, QuestionnaireProblem>>>
 
-/** The message of each field that breaks a rule of this step; empty when the step is valid. */
+/** The problem of each field that breaks a rule of this step; empty when the step is valid. */
 export function stepErrors(step: OnboardingStep, q: Questionnaire): StepErrors {
   switch (step) {
     case 'init':
       return {}
     case 'purpose':
-      return q.purpose === null || !PURPOSES.includes(q.purpose) ? { purpose: MANDATORY_MESSAGE } : {}
+      return q.purpose === null || !PURPOSES.includes(q.purpose) ? { purpose: MANDATORY } : {}
     case 'details': {
-      const errors: Partial<Record<QuestionnaireField, string>> = {}
-      if (q.role === null || !ROLES.includes(q.role)) errors.role = MANDATORY_MESSAGE
-      else if (q.role === 'Other' && isLeft(validateMandatory(q.otherRole)))
-        errors.otherRole = MANDATORY_MESSAGE
+      const errors: Partial<Record<QuestionnaireField, QuestionnaireProblem>> = {}
+      if (q.role === null || !ROLES.includes(q.role)) errors.role = MANDATORY
+      else if (q.role === 'Other' && isLeft(validateMandatory(q.otherRole))) errors.otherRole = MANDATORY
       // ossProjectName stays optional for either purpose.
       if (q.purpose === 'Commercial' && isLeft(validateMandatory(q.companyName)))
-        errors.companyName = MANDATORY_MESSAGE
+        errors.companyName = MANDATORY
       return errors
     }
     case 'desiredFeatures':
-      return q.desiredFeature.length === 0 ? { desiredFeature: DESIRED_FEATURE_MESSAGE } : {}
+      return q.desiredFeature.length === 0 ? { desiredFeature: { key: 'chooseFeature' } } : {}
     case 'projectName':
-      return isLeft(validateMandatory(q.projectName)) ? { projectName: MANDATORY_MESSAGE } : {}
+      return isLeft(validateMandatory(q.projectName)) ? { projectName: MANDATORY } : {}
     case 'projectKey': {
       const key = validateProjectKey(q.projectKey)
       return isLeft(key) ? { projectKey: key.left } : {}
@@ -116,7 +121,7 @@ export function firstInvalidStep(q: Questionnaire): Option<OnboardingStep> {
   return step === undefined ? none : some(step)
 }
 
-/** Every message of every step, by field. */
+/** Every problem of every step, by field. */
 export function questionnaireErrors(q: Questionnaire): StepErrors {
   return Object.assign({}, ...ONBOARDING_STEPS.map((s) => stepErrors(s, q))) as StepErrors
 }

@@ -7,13 +7,21 @@ import {
   PURPOSES,
   ROLES,
   isStepValid,
-  questionnaireErrors,
-  stepErrors,
+  questionnaireErrors as allProblemsOf,
+  stepErrors as problemsOf,
   validateProjectKey,
   type OnboardingStep,
   type Questionnaire,
   type QuestionnaireField,
+  type StepErrors,
 } from '../../domain/onboarding'
+import { messageText } from '../../ui/shared/messages'
+
+/** The rules give problems as keys; the catalogue words them (the exact messages are checked in words). */
+const worded = (errors: StepErrors): Record<string, string> =>
+  Object.fromEntries(Object.entries(errors).map(([field, problem]) => [field, messageText(problem!)]))
+const stepErrors = (step: OnboardingStep, q: Questionnaire) => worded(problemsOf(step, q))
+const questionnaireErrors = (q: Questionnaire) => worded(allProblemsOf(q))
 import {
   isBase64,
   encodeBase64,

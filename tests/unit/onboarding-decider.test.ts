@@ -251,7 +251,7 @@ describe('the onboarding questionnaire (spec 001 sections 4 and 5)', () => {
       type: 'onboarding/CompleteQuestionnaireStep',
       step: 'purpose',
       answers: INITIAL_QUESTIONNAIRE,
-    }).rejected(/^purpose: This field is mandatory$/)
+    }).rejected(/^purpose: mandatory$/)
     at.when({ type: 'onboarding/CompleteQuestionnaireStep', step: 'purpose', answers: valid }).then(
       O.QuestionnaireStepCompleted({ step: 'purpose' }),
     )
@@ -261,9 +261,9 @@ describe('the onboarding questionnaire (spec 001 sections 4 and 5)', () => {
     const at = onboarding.at(complete(open(), 'init', 'purpose'))
     const step = (answers: Questionnaire) =>
       at.when({ type: 'onboarding/CompleteQuestionnaireStep', step: 'details', answers })
-    step({ ...valid, role: null }).rejected(/^role: This field is mandatory$/)
-    step({ ...valid, otherRole: ' ' }).rejected(/^otherRole: This field is mandatory$/)
-    step({ ...valid, companyName: '' }).rejected(/^companyName: This field is mandatory$/)
+    step({ ...valid, role: null }).rejected(/^role: mandatory$/)
+    step({ ...valid, otherRole: ' ' }).rejected(/^otherRole: mandatory$/)
+    step({ ...valid, companyName: '' }).rejected(/^companyName: mandatory$/)
     step({ ...valid, purpose: 'Personal', companyName: '' }).then(
       O.QuestionnaireStepCompleted({ step: 'details' }),
     )
@@ -282,10 +282,10 @@ describe('the onboarding questionnaire (spec 001 sections 4 and 5)', () => {
     )
   })
 
-  it("the default project is 'Default Project' / dflt, and a bad key is refused with its message", () => {
+  it("the default project is 'Default Project' / dflt, and a bad key is refused with its problem's key", () => {
     const at = onboarding.at(complete(open(), 'init', 'purpose', 'details', 'desiredFeatures', 'projectName'))
     at.when({ type: 'onboarding/SubmitQuestionnaire', answers: { ...valid, projectKey: 'Dflt' } }).rejected(
-      /^projectKey: Project key must start with a lowercase character$/,
+      /^projectKey: projectKeyStart$/,
     )
     const submit = at.when({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
     submit.then(O.ProjectCreationRequested({ answers: { ...valid, desiredFeature: ['CI/CD'] } }))

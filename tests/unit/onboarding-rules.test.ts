@@ -10,11 +10,22 @@ import {
   ROLES,
   firstInvalidStep,
   isStepValid,
-  questionnaireErrors,
-  stepErrors,
-  validateProjectKey,
+  questionnaireErrors as allProblemsOf,
+  stepErrors as problemsOf,
+  validateProjectKey as projectKeyProblem,
+  type OnboardingStep,
   type Questionnaire,
+  type StepErrors,
 } from '../../domain/onboarding'
+import { mapLeft } from 'fp-ts/Either'
+import { messageText } from '../../ui/shared/messages'
+
+/** The rules give problems as keys; the catalogue words them (the exact messages are checked in words). */
+const worded = (errors: StepErrors): Record<string, string> =>
+  Object.fromEntries(Object.entries(errors).map(([field, problem]) => [field, messageText(problem!)]))
+const stepErrors = (step: OnboardingStep, q: Questionnaire) => worded(problemsOf(step, q))
+const questionnaireErrors = (q: Questionnaire) => worded(allProblemsOf(q))
+const validateProjectKey = (key: string) => mapLeft(messageText)(projectKeyProblem(key))
 
 const valid: Questionnaire = {
   purpose: 'Commercial',
@@ -100,6 +111,13 @@ describe('steps', () => {
     })
     expect(stepErrors('projectKey', { ...valid, projectKey: 'X' })).toEqual({
       projectKey: 'Project key must start with a lowercase character',
+    })
+    // As keys with their data, worded only by the view's catalogue.
+    expect(problemsOf('projectKey', { ...valid, projectKey: 'k'.repeat(129) })).toEqual({
+      projectKey: { key: 'projectKeyLength', max: 128 },
+    })
+    expect(problemsOf('desiredFeatures', { ...valid, desiredFeature: [] })).toEqual({
+      desiredFeature: { key: 'chooseFeature' },
     })
   })
 })

@@ -13,6 +13,7 @@ import {
   PURPOSES,
   ROLES,
   stepErrors,
+  type StepErrors,
   type OnboardingStep,
   type Questionnaire,
   type QuestionnaireWizard,
@@ -102,6 +103,14 @@ function Choices<T extends string>(props: {
   )
 }
 
+type WordedErrors = Partial<Record<keyof StepErrors, string>>
+
+/** Each field's problem in words, from the catalogue. */
+const wordedErrors = (errors: StepErrors): WordedErrors =>
+  Object.fromEntries(
+    Object.entries(errors).map(([field, problem]) => [field, problem ? onboardingText(problem) : undefined]),
+  )
+
 function StepFields({
   step,
   answers,
@@ -110,7 +119,7 @@ function StepFields({
 }: {
   step: OnboardingStep
   answers: Questionnaire
-  errors: ReturnType<typeof stepErrors>
+  errors: WordedErrors
   set: (patch: Partial<Questionnaire>) => void
 }): ReactNode {
   switch (step) {
@@ -198,7 +207,7 @@ function Wizard({ wizard }: { wizard: QuestionnaireWizard }) {
   // Messages show once the user tried to leave the step (not while typing the first time).
   const [tried, setTried] = useState<ReadonlySet<OnboardingStep>>(new Set())
   const step = wizard.step
-  const errors = tried.has(step) ? stepErrors(step, answers) : {}
+  const errors = tried.has(step) ? wordedErrors(stepErrors(step, answers)) : {}
   const index = ONBOARDING_STEPS.indexOf(step)
   const last = index === ONBOARDING_STEPS.length - 1
   const creating = wizard.creation.status === 'creating'

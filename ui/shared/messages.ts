@@ -5,6 +5,11 @@
  * the catalogue is toastMessages.ts, so that only the toast viewport's chunk carries it.
  */
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
+import {
+  DESIRED_FEATURE_MESSAGE,
+  PROJECT_KEY_START_MESSAGE,
+  projectKeyLengthMessage,
+} from '../../domain/onboarding/words'
 
 export type Message =
   | { readonly key: 'mandatory' }
@@ -17,6 +22,9 @@ export type Message =
   | { readonly key: 'navigationTypeNotSaved'; readonly detail?: string }
   | { readonly key: 'projectCreationFailed'; readonly detail?: string }
   | { readonly key: 'projectCreated'; readonly name: string; readonly projectKey: string }
+  | { readonly key: 'projectKeyStart' }
+  | { readonly key: 'projectKeyLength'; readonly max: number }
+  | { readonly key: 'chooseFeature' }
   | { readonly key: 'xrayUnavailable' }
   | { readonly key: 'xrayUnlicensed' }
   | { readonly key: 'notScanned' }
@@ -59,6 +67,12 @@ export function messageText(message: Message): string {
       return message.detail ? `Failed to create a project: ${message.detail}` : 'Failed to create a project'
     case 'projectCreated':
       return `Project ${message.name} (${message.projectKey}) is created.`
+    case 'projectKeyStart':
+      return PROJECT_KEY_START_MESSAGE
+    case 'projectKeyLength':
+      return projectKeyLengthMessage(message.max)
+    case 'chooseFeature':
+      return DESIRED_FEATURE_MESSAGE
     case 'xrayUnavailable':
       return 'Xray is unavailable'
     case 'xrayUnlicensed':
