@@ -15,6 +15,22 @@ describe('teasers', () => {
     )
   })
 
+  it('shows the topology teaser with its capability cards and trial link', async () => {
+    renderShell('/topology-teaser')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Topology' })).toBeInTheDocument()
+    const cards = screen.getByRole('list', { name: 'Capabilities' })
+    expect(
+      within(cards)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('Every node'),
+      expect.stringContaining('Live logs'),
+      expect.stringContaining('Support bundles'),
+    ])
+    expect(screen.getByRole('link', { name: 'Start a free trial' })).toBeInTheDocument()
+  })
+
   it('shows the security-and-compliance teaser without the scanner, and the policies with it', async () => {
     const without = renderShell('/security-and-compliance-teaser', { services: ['artifactory'] })
     expect(
