@@ -10,7 +10,7 @@ import { ListPage, NamedTable } from './ListPage'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { messageText } from '../shared/messages'
-import { Skeleton } from '../shared/kit/Surface'
+import { Badge, Skeleton } from '../shared/kit/Surface'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import styles from './admin.module.css'
@@ -154,7 +154,12 @@ export function Peers() {
           name={(p) => p.id}
           columns={[
             { header: 'Host', cell: (p) => p.host },
-            { header: 'Status', cell: (p) => p.status },
+            {
+              header: 'Status',
+              cell: (p) => (
+                <Badge tone={/^online$/i.test(p.status) ? 'success' : 'warning'}>{p.status}</Badge>
+              ),
+            },
             { header: 'Last heartbeat', cell: (p) => <RelativeTime iso={p.lastHeartbeat} /> },
             { header: 'Services', cell: (p) => p.services.join(', ') },
           ]}

@@ -8,6 +8,7 @@ import { profilePasswordUnlockState } from '../../domain/session/rules'
 import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { UserData } from '../../domain/session/types'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import { KeyValue } from '../shared/kit/Surface'
 import { Field, Form, NavLink, Screen, StatusMessage, Submit, failureOf, mandatory } from './kit'
 import { PASSWORDS_DIFFER } from './PasswordScreens'
 import styles from './session.module.css'
@@ -213,16 +214,14 @@ export function UserProfileScreen() {
   })
   return (
     <Screen title="User profile">
-      <dl>
-        <dt>User name</dt>
-        <dd>{user.name}</dd>
-        <dt>Email</dt>
-        <dd>{user.email || '—'}</dd>
-        <dt>Realm</dt>
-        <dd>{user.realm}</dd>
-        <dt>Role</dt>
-        <dd>{user.admin ? 'Administrator' : 'User'}</dd>
-      </dl>
+      <KeyValue
+        items={[
+          { key: 'name', label: 'User name', value: user.name },
+          { key: 'email', label: 'Email', value: user.email || '—' },
+          { key: 'realm', label: 'Realm', value: user.realm },
+          { key: 'role', label: 'Role', value: user.admin ? 'Administrator' : 'User' },
+        ]}
+      />
       {passwordUnlock && !profile.unlocked ? <UnlockForm /> : null}
       {passwordUnlock && profile.unlocked ? <EditForm user={user} /> : null}
       {!passwordUnlock && !user.profileUpdatable ? (
