@@ -4,6 +4,7 @@
  * back as events from the effects.
  */
 import { left, right, type Either } from 'fp-ts/Either'
+import { produce, type Draft } from 'immer'
 import type { AppArea, AppCommand, AppEvent } from '../app'
 import type { CommandMeta } from '../shared/area'
 import { shellRoutes } from '../navigation'
@@ -205,8 +206,14 @@ export function decide(
 
 const closed: GitModal = { step: 'closed' }
 
-const inFormEvolve = (s: IntegrationsState, f: (m: FormModal) => GitModal): IntegrationsState =>
-  s.modal.step === 'form' ? { ...s, modal: f(s.modal) } : s
+// The git modal's form events change a few fields two levels down, and only while the form is
+// open: an immer draft says just what changes, where spreads would restate the modal each time.
+const inFormEvolve = (s: IntegrationsState, edit: (m: Draft<FormModal>) => void): IntegrationsState =>
+  s.modal.step === 'form'
+    ? produce(s, (d) => {
+        if (d.modal.step === 'form') edit(d.modal)
+      })
+    : s
 
 export function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsState {
   switch (event.type) {
@@ -303,29 +310,47 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
       }
     case 'integrations/GitFormEdited':
       // A test vouches for the credentials it ran with: changing them asks for a new one.
-      return inFormEvolve(s, (m) => ({
-        ...m,
-        form: event.data,
-        test: 'notTested',
-        popover: false,
-        failure: null,
-      }))
+      return inFormEvolve(s, (m) => {
+        m.form = event.data
+        m.test = 'notTested'
+        m.popover = false
+        m.failure = null
+      })
     case 'integrations/ConnectionTestStarted':
-      return inFormEvolve(s, (m) => ({ ...m, test: 'testing', failure: null }))
+      return inFormEvolve(s, (m) => {
+        m.test = 'testing'
+        m.failure = null
+      })
     case 'integrations/ConnectionTestPassed':
-      return inFormEvolve(s, (m) => (m.test === 'testing' ? { ...m, test: 'tested', popover: true } : m))
+      return inFormEvolve(s, (m) => {
+        if (m.test !== 'testing') return
+        m.test = 'tested'
+        m.popover = true
+      })
     case 'integrations/ConnectionTestFailed':
       if (s.modal.step !== 'form' || s.modal.test !== 'testing') return s
       return {
-        ...inFormEvolve(s, (m) => ({ ...m, test: 'failed', failure: 'testFailed' })),
+        ...inFormEvolve(s, (m) => {
+          m.test = 'failed'
+          m.failure = 'testFailed'
+        }),
         notice: { key: 'integrations.testFailed', integrationKey: '' },
       }
     case 'integrations/ConnectionTestReset':
-      return inFormEvolve(s, (m) => ({ ...m, test: 'notTested', popover: false, failure: null }))
+      return inFormEvolve(s, (m) => {
+        m.test = 'notTested'
+        m.popover = false
+        m.failure = null
+      })
     case 'integrations/PopoverDismissed':
-      return inFormEvolve(s, (m) => ({ ...m, popover: false }))
+      return inFormEvolve(s, (m) => {
+        m.popover = false
+      })
     case 'integrations/SaveStarted':
-      return inFormEvolve(s, (m) => ({ ...m, saving: true, failure: null }))
+      return inFormEvolve(s, (m) => {
+        m.saving = true
+        m.failure = null
+      })
     case 'integrations/IntegrationCreated':
       return {
         ...s,
@@ -338,7 +363,10 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
       }
     case 'integrations/IntegrationCreateFailed':
       return {
-        ...inFormEvolve(s, (m) => ({ ...m, saving: false, failure: 'createFailed' })),
+        ...inFormEvolve(s, (m) => {
+          m.saving = false
+          m.failure = 'createFailed'
+        }),
         notice: { key: 'integrations.createFailed', integrationKey: '' },
       }
     case 'integrations/IntegrationUpdated':
@@ -350,7 +378,10 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
       }
     case 'integrations/IntegrationUpdateFailed':
       return {
-        ...inFormEvolve(s, (m) => ({ ...m, saving: false, failure: 'updateFailed' })),
+        ...inFormEvolve(s, (m) => {
+          m.saving = false
+          m.failure = 'updateFailed'
+        }),
         notice: { key: 'integrations.updateFailed', integrationKey: '' },
       }
     case 'integrations/DeleteStarted':
