@@ -101,11 +101,21 @@ describe('a checksum search', () => {
   })
 
   it('runs from the bar and opens the list with the checksum in the URL', () => {
-    const d = search.given(E.TextChanged({ text: SHA1 })).when({ type: 'search/Run' })
-    expect(d.events()[0]).toMatchObject({
-      type: 'search/SearchRan',
-      data: { path: `/packages?checksum=${SHA1}&is_checksum=true`, text: `checksum:${SHA1}` },
-    })
+    const model = { ...DEFAULT_SEARCH_MODEL, checksum: SHA1, isChecksum: true }
+    const queryString = `checksum=${SHA1}&is_checksum=true`
+    search
+      .given(E.TextChanged({ text: SHA1 }))
+      .when({ type: 'search/Run' })
+      .then(
+        E.SearchRan({
+          type: 'packages',
+          model,
+          path: `/packages?${queryString}`,
+          owner: 'anonymous',
+          recent: { id: meta.id, type: 'packages', queryString, searchModel: model },
+          text: `checksum:${SHA1}`,
+        }),
+      )
   })
 
   it('names a checksum word that is no checksum', () => {
