@@ -65,3 +65,24 @@ export const changePasswordProblems = (f: {
     ['oldPassword', f.oldPassword === '' ? 'mandatory' : null],
     ...newPassword(f.password, f.confirm),
   ])
+
+export const forgotPasswordProblems = (f: { readonly user: string }): FormProblems<'user'> =>
+  only<'user'>([['user', blank(f.user) ? 'mandatory' : null]])
+
+/**
+ * The profile form: the e-mail address stays mandatory; a new password is optional, and
+ * when one is typed the confirmation must repeat it (an empty confirmation of it differs).
+ */
+export const profileProblems = (f: {
+  readonly email: string
+  readonly password: string
+  readonly confirm: string
+}): FormProblems<'email' | 'confirm'> =>
+  only<'email' | 'confirm'>([
+    ['email', blank(f.email) ? 'mandatory' : null],
+    ['confirm', f.password !== '' && f.password !== f.confirm ? 'passwordsDiffer' : null],
+  ])
+
+/** The current password that unlocks the profile or shows the API key. */
+export const currentPasswordProblems = (f: { readonly password: string }): FormProblems<'password'> =>
+  only<'password'>([['password', f.password === '' ? 'mandatory' : null]])

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest'
 import {
   canSend,
   changePasswordProblems,
+  currentPasswordProblems,
+  forgotPasswordProblems,
   invitationProblems,
+  profileProblems,
   registrationProblems,
   resetPasswordProblems,
 } from '../../domain/session/accountForms'
@@ -60,5 +63,30 @@ describe('the other account forms', () => {
       userName: 'mandatory',
       oldPassword: 'mandatory',
     })
+  })
+
+  it('forgot password: a user name, not only spaces', () => {
+    expect(forgotPasswordProblems({ user: 'dev' })).toEqual({})
+    expect(forgotPasswordProblems({ user: '  ' })).toEqual({ user: 'mandatory' })
+  })
+
+  it.each([
+    ['an address and no new password', { email: 'dev@example.com', password: '', confirm: '' }, {}],
+    ['a confirmed new password', { email: 'dev@example.com', password: 'p', confirm: 'p' }, {}],
+    ['no address', { email: ' ', password: '', confirm: '' }, { email: 'mandatory' }],
+    [
+      'a new password not repeated',
+      { email: 'dev@example.com', password: 'p', confirm: '' },
+      { confirm: 'passwordsDiffer' },
+    ],
+    // A confirmation alone is no new password: nothing to check.
+    ['a confirmation without a password', { email: 'dev@example.com', password: '', confirm: 'p' }, {}],
+  ] as const)('profile: %s', (_, form, expected) => {
+    expect(profileProblems(form)).toEqual(expected)
+  })
+
+  it('current password (unlock, API key): present; spaces are a password', () => {
+    expect(currentPasswordProblems({ password: '' })).toEqual({ password: 'mandatory' })
+    expect(currentPasswordProblems({ password: '  ' })).toEqual({})
   })
 })

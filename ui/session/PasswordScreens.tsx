@@ -11,15 +11,16 @@ import {
   StatusMessage,
   Submit,
   failureOf,
-  mandatory,
   useQueryParams,
 } from './kit'
 import styles from './session.module.css'
-import { canSend, changePasswordProblems, resetPasswordProblems } from '../../domain/session/accountForms'
-import { messageText } from '../shared/messages'
+import {
+  canSend,
+  changePasswordProblems,
+  forgotPasswordProblems,
+  resetPasswordProblems,
+} from '../../domain/session/accountForms'
 import { problemText } from './formProblems'
-
-export const PASSWORDS_DIFFER = messageText({ key: 'passwordsDiffer' })
 
 export function ForgotPasswordScreen() {
   const dispatch = useDispatch()
@@ -27,6 +28,7 @@ export function ForgotPasswordScreen() {
   const [user, setUser] = useState('')
   const [touched, setTouched] = useState(false)
   const form = forms.forgot
+  const problems = forgotPasswordProblems({ user })
   return (
     <Screen
       title="Forgot password"
@@ -41,7 +43,7 @@ export function ForgotPasswordScreen() {
           label="Forgot password"
           onSubmit={() => {
             setTouched(true)
-            if (user.trim() !== '') dispatch({ type: 'session/RequestPasswordReset', user })
+            if (canSend(problems)) dispatch({ type: 'session/RequestPasswordReset', user })
           }}
         >
           <Field
@@ -50,7 +52,7 @@ export function ForgotPasswordScreen() {
             onChange={setUser}
             autoComplete="username"
             required
-            error={mandatory(user, touched)}
+            error={problemText(problems.user, touched)}
           />
           <ErrorMessage failure={failureOf(form)} fallback="Email wasn't sent" />
           <Submit busy={form.status === 'pending'} label="Send reset link" busyLabel="Sending…" />

@@ -9,8 +9,9 @@ import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { UserData } from '../../domain/session/types'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { KeyValue } from '../shared/kit/Surface'
-import { Field, Form, NavLink, Screen, StatusMessage, Submit, failureOf, mandatory } from './kit'
-import { PASSWORDS_DIFFER } from './PasswordScreens'
+import { canSend, currentPasswordProblems, profileProblems } from '../../domain/session/accountForms'
+import { Field, Form, NavLink, Screen, StatusMessage, Submit, failureOf } from './kit'
+import { problemText } from './formProblems'
 import styles from './session.module.css'
 import screens from './screens.module.css'
 
@@ -47,12 +48,13 @@ function PasswordForm(props: {
   const app = useApp()
   const [password, setPassword] = useState('')
   const [touched, setTouched] = useState(false)
+  const problems = currentPasswordProblems({ password })
   return (
     <Form
       label={props.label}
       onSubmit={() => {
         setTouched(true)
-        if (password !== '') props.onPassword(app.stashSecret(password))
+        if (canSend(problems)) props.onPassword(app.stashSecret(password))
       }}
     >
       <p>{props.intro}</p>
@@ -62,7 +64,7 @@ function PasswordForm(props: {
         autoComplete="current-password"
         value={password}
         onChange={setPassword}
-        error={mandatory(password, touched)}
+        error={problemText(problems.password, touched)}
       />
       <FailureAlert failure={props.failure} fallback={props.fallback} />
       <Submit busy={props.busy} label={props.submitLabel} busyLabel="Checking…" />
@@ -95,8 +97,7 @@ function EditForm({ user }: { user: UserData }) {
   const [confirm, setConfirm] = useState('')
   const [touched, setTouched] = useState(false)
   const busy = profile.update.status === 'pending'
-  const emailError = mandatory(email, touched)
-  const confirmError = touched && password !== '' && password !== confirm ? PASSWORDS_DIFFER : null
+  const problems = profileProblems({ email, password, confirm })
   // A saved new password is not kept on the screen (state adjusted while rendering, once per save).
   const [seenStatus, setSeenStatus] = useState(profile.update.status)
   if (profile.update.status !== seenStatus) {
@@ -112,7 +113,7 @@ function EditForm({ user }: { user: UserData }) {
       label="Edit profile"
       onSubmit={() => {
         setTouched(true)
-        if (email.trim() === '' || (password !== '' && password !== confirm)) return
+        if (!canSend(problems)) return
         app.dispatch({
           type: 'session/UpdateProfile',
           ...(email.trim() !== (user.email ?? '') || password === '' ? { email: email.trim() } : {}),
@@ -126,7 +127,7 @@ function EditForm({ user }: { user: UserData }) {
         autoComplete="email"
         value={email}
         onChange={setEmail}
-        error={emailError}
+        error={problemText(problems.email, touched)}
       />
       <Field
         label="New password"
@@ -141,7 +142,7 @@ function EditForm({ user }: { user: UserData }) {
         autoComplete="new-password"
         value={confirm}
         onChange={setConfirm}
-        error={confirmError}
+        error={problemText(problems.confirm, touched)}
       />
       <FailureAlert failure={failureOf(profile.update)} fallback="The profile could not be saved." />
       {profile.update.status === 'done' ? <StatusMessage>Your profile was saved.</StatusMessage> : null}
