@@ -32,7 +32,7 @@ function useOverlayChunk() {
       // The set-me-up panel and its selects (Radix Select): a chunk of their own, loaded when it opens.
       SetMeUpPanel: lazyArea(
         'chromeOverlays',
-        () => import('./SetMeUpPanel').then((m) => ({ default: m.SetMeUpPanel })),
+        () => import('../onboarding/SetMeUpPanel').then((m) => ({ default: m.SetMeUpPanel })),
         report,
       ),
     }

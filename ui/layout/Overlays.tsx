@@ -1,24 +1,7 @@
-/** Dialogs the shell owns: the quick-setup overlay wizard and contact us (the onboarding area's form). */
+/** Dialogs the shell owns: contact us (the onboarding area's form, loaded when it opens). */
 import { Suspense, createElement, useMemo, useState } from 'react'
-import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import { useApp, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
-import { ClientSetupForm } from '../navigation/ClientSetupForm'
-import { ShellDialog } from './ShellDialog'
-
-export function QuickSetupOverlay() {
-  const visible = useQuery({ type: 'onboarding/QuickSetup' }).visible
-  const dispatch = useDispatch()
-  return (
-    <ShellDialog
-      open={visible}
-      onClose={() => dispatch({ type: 'onboarding/CloseQuickSetup' })}
-      title="Quick Setup"
-      description="Create your first repositories in a few steps."
-    >
-      <ClientSetupForm />
-    </ShellDialog>
-  )
-}
 
 /** The contact-us form (the onboarding area's), loaded the first time the dialog opens. */
 export function ContactUsDialog() {

@@ -7,7 +7,7 @@ import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
 import { PageSkeleton } from '../shared/kit/Surface'
 import { Button } from '../shared/kit/Button'
-import { ClientSetupForm } from './ClientSetupForm'
+import { ClientSetupForm } from '../onboarding/ClientSetupForm'
 
 interface TeaserPage {
   readonly heading: string

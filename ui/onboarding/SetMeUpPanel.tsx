@@ -9,8 +9,8 @@ import { Button } from '../shared/kit/Button'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import { Select } from '../shared/kit/Select'
 import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
-import styles from './layout.module.css'
-import chrome from './chrome.module.css'
+import styles from '../layout/layout.module.css'
+import chrome from '../layout/chrome.module.css'
 
 /**
  * The client token the platform issued, taken once from the in-memory vault and kept only in

@@ -1,6 +1,6 @@
 import { clientServed, type SetupStep } from '../../domain/onboarding/setMeUp'
 import { CodeBlock } from '../shared/kit/CodeBlock'
-import chrome from './chrome.module.css'
+import chrome from '../layout/chrome.module.css'
 
 /** One client set-up step: its title, where the snippet goes, and the snippet with Copy. */
 export function SetupStepView({ step, level = 3 }: { readonly step: SetupStep; readonly level?: 2 | 3 }) {

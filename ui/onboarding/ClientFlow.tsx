@@ -5,9 +5,9 @@
 import { clientFlowLength } from '../../domain/onboarding'
 import { clientServed, clientSetup } from '../../domain/onboarding/setMeUp'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { ShellDialog } from './ShellDialog'
+import { ShellDialog } from '../layout/ShellDialog'
 import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
-import chrome from './chrome.module.css'
+import chrome from '../layout/chrome.module.css'
 
 export function ClientFlowDialog() {
   const flow = useQuery({ type: 'onboarding/ClientFlow' })

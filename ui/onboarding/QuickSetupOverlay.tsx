@@ -1,0 +1,19 @@
+/** Quick setup as the overlay wizard (where the platform has no /quick-setup landing). */
+import { useDispatch, useQuery } from '../shared/appContext'
+import { ShellDialog } from '../layout/ShellDialog'
+import { ClientSetupForm } from './ClientSetupForm'
+
+export function QuickSetupOverlay() {
+  const visible = useQuery({ type: 'onboarding/QuickSetup' }).visible
+  const dispatch = useDispatch()
+  return (
+    <ShellDialog
+      open={visible}
+      onClose={() => dispatch({ type: 'onboarding/CloseQuickSetup' })}
+      title="Quick Setup"
+      description="Create your first repositories in a few steps."
+    >
+      <ClientSetupForm />
+    </ShellDialog>
+  )
+}
