@@ -37,7 +37,8 @@ const setUpToOnboarding: StateMove = {
         singlePackageSelection: q.singlePackageSelection,
         predefinedPackageType: q.predefinedPackageType,
         clientBaseUrl,
-        clientBaseUrlFailure,
+        // Earlier builds kept only the failure's message.
+        clientBaseUrlFailure: clientBaseUrlFailure?.message,
       },
       onboarding: rest,
     }
@@ -51,6 +52,9 @@ const setUpToOnboarding: StateMove = {
       if (rest[key] !== undefined) moved[key] = rest[key]
       delete rest[key]
     }
+    // An earlier build kept the failure's message alone: the kind and status are not known.
+    if (typeof moved.clientBaseUrlFailure === 'string')
+      moved.clientBaseUrlFailure = { kind: 'status', message: moved.clientBaseUrlFailure }
     const quickSetup = {
       visible: quickSetupVisible === true,
       singlePackageSelection: singlePackageSelection === true,

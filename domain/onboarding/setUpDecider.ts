@@ -114,6 +114,6 @@ export function evolveSetUp(slice: OnboardingState, event: SetUpEvent): Onboardi
       return { ...rest, clientBaseUrl: event.data.baseUrl }
     }
     case 'onboarding/ClientBaseUrlFailed':
-      return { ...slice, clientBaseUrlFailure: event.data.failure.message }
+      return { ...slice, clientBaseUrlFailure: event.data.failure }
   }
 }

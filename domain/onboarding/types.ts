@@ -108,7 +108,7 @@ export interface OnboardingState {
   readonly setMeUp?: SetMeUpState
   /** The base URL clients are set up with (`GET /ui/setMeUp`), once loaded, or why it failed. */
   readonly clientBaseUrl?: string
-  readonly clientBaseUrlFailure?: string
+  readonly clientBaseUrlFailure?: Failure
 
   /** The contact-us form, from its first request until it closes. */
   readonly contact?: ContactFormState

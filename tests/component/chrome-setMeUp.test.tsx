@@ -133,7 +133,7 @@ describe('set-me-up', () => {
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
     await chooseOption(user, within(panel).getByRole('combobox', { name: 'Package type' }), 'npm')
     expect(await within(panel).findByRole('alert')).toHaveTextContent(
-      'Could not load the platform address: offline',
+      'Could not load the platform address: the platform did not answer (no connection).',
     )
     offline = false
     await user.click(within(panel).getByRole('button', { name: 'Retry' }))

@@ -118,7 +118,7 @@ describe('quick setup and set-me-up (spec 000 section 4; the onboarding area own
       .when({ type: 'onboarding/LoadClientBaseUrl' })
       .nothing()
     const failed = O.ClientBaseUrlFailed({ failure: { kind: 'network', message: 'offline' } })
-    expect(given(failed).onboarding.clientBaseUrlFailure).toBe('offline')
+    expect(given(failed).onboarding.clientBaseUrlFailure).toEqual({ kind: 'network', message: 'offline' })
     expect(given(failed, O.ClientBaseUrlRequested({})).onboarding).toEqual({})
   })
 })

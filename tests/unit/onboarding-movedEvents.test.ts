@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { replayLog } from '../../domain/log'
 import { stateHash } from '../../domain/shared/canonical'
-import { currentShape, earlierShapes } from '../../domain/stateMoves'
+import { currentShape, earlierShapes, STATE_MOVES } from '../../domain/stateMoves'
 import { initialAppState } from '../../domain/app'
 
 const read = (file: string) => readFileSync(join(import.meta.dirname, '../fixtures/logs/moved', file), 'utf8')
@@ -71,5 +71,22 @@ describe('a log with the navigation area’s set-up events replays', () => {
     const state = replayLog(old).state as unknown as Record<string, unknown>
     expect(currentShape(state)).toBe(state)
     expect(currentShape(earlierShapes(replayLog(old).state).at(-1)!)).toEqual(state)
+  })
+
+  it('an earlier snapshot’s base-URL failure (its message alone) is lifted into a failure and back', () => {
+    const earlier = {
+      ...(initialAppState as unknown as Record<string, unknown>),
+      navigation: {
+        ...initialAppState.navigation,
+        quickSetupVisible: false,
+        setMeUp: { visible: false, availableRepos: [], getActiveNode: true },
+        singlePackageSelection: false,
+        clientBaseUrlFailure: 'offline',
+      },
+    }
+    const move = STATE_MOVES.find((m) => m.name.startsWith('quick setup'))!
+    const lifted = move.after(earlier)
+    expect(lifted.onboarding).toEqual({ clientBaseUrlFailure: { kind: 'status', message: 'offline' } })
+    expect(stateHash(move.before(lifted))).toBe(stateHash(earlier))
   })
 })

@@ -93,7 +93,12 @@ describe('setting up a client', () => {
     }
     const { app } = boot(api)
     app.dispatch({ type: 'onboarding/ShowSetMeUp', packageType: 'npm' })
-    await expect.poll(() => app.getState().onboarding.clientBaseUrlFailure).toBe('offline')
+    await expect
+      .poll(() => app.getState().onboarding.clientBaseUrlFailure)
+      .toEqual({
+        kind: 'network',
+        message: 'offline',
+      })
     app.dispatch({ type: 'onboarding/LoadClientBaseUrl' })
     await expect.poll(() => app.getState().onboarding.clientBaseUrl).toBe('http://platform.test')
     expect(app.getState().onboarding.clientBaseUrlFailure).toBeUndefined()

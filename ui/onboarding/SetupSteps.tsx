@@ -1,5 +1,8 @@
 import { clientServed, type SetupStep } from '../../domain/onboarding/setMeUp'
 import { CodeBlock } from '../shared/kit/CodeBlock'
+import { Button } from '../shared/kit/Button'
+import { whatHappened } from '../shared/failureText'
+import type { Failure } from '../../domain/shared/failure'
 import chrome from '../layout/chrome.module.css'
 
 /** One client set-up step: its title, where the snippet goes, and the snippet with Copy. */
@@ -40,7 +43,7 @@ export function BaseUrlState({
   failure,
   onRetry,
 }: {
-  readonly failure: string | undefined
+  readonly failure: Failure | undefined
   readonly onRetry: () => void
 }) {
   if (failure === undefined)
@@ -51,10 +54,10 @@ export function BaseUrlState({
     )
   return (
     <div role="alert">
-      <p>Could not load the platform address: {failure}</p>
-      <button type="button" onClick={onRetry}>
+      <p>Could not load the platform address: {whatHappened(failure)}.</p>
+      <Button variant="secondary" onClick={onRetry}>
         Retry
-      </button>
+      </Button>
     </div>
   )
 }
