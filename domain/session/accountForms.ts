@@ -25,7 +25,7 @@ const newPassword = (password: string, confirm: string) =>
     ['confirm', confirm === '' ? 'mandatory' : confirm !== password ? 'passwordsDiffer' : null],
   ] as const
 
-export const canSend = (problems: FormProblems<string>): boolean => Object.keys(problems).length === 0
+export { canSend } from './loginForms'
 
 export const registrationProblems = (f: {
   readonly user: string

@@ -11,9 +11,10 @@ import {
   Screen,
   Submit,
   failureOf,
-  mandatory,
+  mandatoryText,
   useQueryParams,
 } from './kit'
+import { canSend, signInProblems } from '../../domain/session/loginForms'
 import { lazyArea } from '../shared/lazyArea'
 import styles from './session.module.css'
 
@@ -101,10 +102,11 @@ function CredentialsForm() {
   const [touched, setTouched] = useState(false)
   const busy = forms.signIn.status === 'pending'
   const notAuthorized = query.error === 'notAuthorized'
+  const problems = signInProblems({ user, password })
 
   const submit = () => {
     setTouched(true)
-    if (user.trim() === '' || password === '') return
+    if (!canSend(problems)) return
     dispatch({
       type: 'session/SignIn',
       user,
@@ -127,7 +129,7 @@ function CredentialsForm() {
         onChange={setUser}
         autoComplete="username"
         required
-        error={mandatory(user, touched)}
+        error={mandatoryText(problems.user, touched)}
       />
       <Field
         label="Password"
@@ -136,7 +138,7 @@ function CredentialsForm() {
         onChange={setPassword}
         autoComplete={login.passwordAutocompleteEnabled ? 'current-password' : 'off'}
         required
-        error={mandatory(password, touched)}
+        error={mandatoryText(problems.password, touched)}
       />
       {login.rememberMeEnabled ? (
         <Checkbox label="Remember me" checked={rememberMe} onChange={setRememberMe} />

@@ -2,7 +2,8 @@
 // memory by reference and rendered as a QR code and as text; it never enters the log.
 import { useEffect, useRef, useState } from 'react'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
-import { ErrorMessage, Field, Form, NavLink, Screen, Submit, failureOf, mandatory } from './kit'
+import { ErrorMessage, Field, Form, NavLink, Screen, Submit, failureOf, mandatoryText } from './kit'
+import { canSend, otpProblems } from '../../domain/session/loginForms'
 import styles from './session.module.css'
 import screens from './screens.module.css'
 
@@ -14,9 +15,10 @@ function CodeForm({ label }: { label: string }) {
   const forms = useQuery({ type: 'session/Forms' })
   const [code, setCode] = useState('')
   const [touched, setTouched] = useState(false)
+  const problems = otpProblems({ code })
   const submit = () => {
     setTouched(true)
-    if (code.trim() === '') return
+    if (!canSend(problems)) return
     dispatch({ type: 'session/VerifyOtp', otpRef: app.stashSecret(code.trim()) })
   }
   return (
@@ -29,7 +31,7 @@ function CodeForm({ label }: { label: string }) {
         autoComplete="one-time-code"
         maxLength={10}
         required
-        error={mandatory(code, touched)}
+        error={mandatoryText(problems.code, touched)}
       />
       <ErrorMessage failure={failureOf(forms.otp)} fallback={OTP_FALLBACK} />
       <Submit busy={forms.otp.status === 'pending'} label="Verify" busyLabel="Verifying…" />

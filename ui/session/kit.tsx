@@ -179,6 +179,10 @@ export function Form({
 
 export const failureOf = (form: FormState): Failure | null => (form.status === 'failed' ? form.failure : null)
 
-/** Client-side check of a mandatory field, with the generic message of spec 000 section 5. */
-export const mandatory = (value: string, touched: boolean): string | null =>
-  touched && value.trim() === '' ? MANDATORY_MESSAGE : null
+/**
+ * The login page's form problems in words, once the user has tried to send the form. Only the
+ * mandatory key occurs there: its words are the catalogue's (formWords.ts), without the
+ * catalogue's chunk on the login page.
+ */
+export const mandatoryText = (problem: 'mandatory' | undefined, touched: boolean): string | null =>
+  touched && problem === 'mandatory' ? MANDATORY_MESSAGE : null
