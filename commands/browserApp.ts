@@ -4,6 +4,7 @@ import { platformArea } from '../domain/platform'
 import { ACCOUNT_COMMANDS, sessionLoginArea } from '../domain/session/loginDecider'
 import { navigationArea } from '../domain/navigation'
 import { tourArea } from '../domain/tour'
+import { preferencesArea } from '../domain/preferences'
 import { notificationsArea } from '../domain/notifications'
 import { initialSearchState } from '../domain/search/types'
 import { initialAdminState } from '../domain/admin/initial'
@@ -46,6 +47,7 @@ export function browserAreas(): AreaRegistry {
     },
     navigationArea,
     tourArea,
+    preferencesArea,
     notificationsArea,
     deferred('admin', initialAdminState, () => import('../domain/admin').then((m) => m.adminArea)),
     deferred('serviceStatus', initialServiceStatusState, () =>

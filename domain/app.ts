@@ -16,6 +16,12 @@ import {
 } from './navigation'
 import { tourArea, type TourCommand, type TourEvent, type TourState } from './tour'
 import {
+  preferencesArea,
+  type PreferencesCommand,
+  type PreferencesEvent,
+  type PreferencesState,
+} from './preferences'
+import {
   notificationsArea,
   type NotificationsCommand,
   type NotificationsEvent,
@@ -71,6 +77,7 @@ export interface AppState {
   readonly session: SessionState
   readonly navigation: NavigationState
   readonly tour: TourState
+  readonly preferences: PreferencesState
   readonly notifications: NotificationsState
   readonly admin: AdminState
   readonly serviceStatus: ServiceStatusState
@@ -93,6 +100,7 @@ export type AppEvent =
   | SessionEvent
   | NavigationEvent
   | TourEvent
+  | PreferencesEvent
   | NotificationsEvent
   | AdminEvent
   | ServiceStatusEvent
@@ -113,6 +121,7 @@ export type AppCommand =
   | SessionCommand
   | NavigationCommand
   | TourCommand
+  | PreferencesCommand
   | NotificationsCommand
   | AdminCommand
   | ServiceStatusCommand
@@ -138,6 +147,7 @@ export const areas = [
   sessionArea,
   navigationArea,
   tourArea,
+  preferencesArea,
   notificationsArea,
   adminArea,
   serviceStatusArea,

@@ -7,6 +7,8 @@
  */
 import type { AppState } from './app'
 import { closedQuickSetup, hiddenSetMeUp, type OnboardingState } from './onboarding/types'
+import { initialPreferencesState, type PreferencesState } from './preferences/types'
+import { navigationTypeOf } from './preferences/rules'
 
 type Root = Record<string, unknown>
 
@@ -100,7 +102,42 @@ const tourToOwnArea: StateMove = {
   },
 }
 
-export const STATE_MOVES: ReadonlyArray<StateMove> = [setUpToOnboarding, tourToOwnArea]
+/**
+ * The navigation type went to the preferences area (issue 19): the platform's start-up value and
+ * the navigation area's type in use were two copies; the area keeps what the platform said and
+ * what the user chose since, and the type in use is derived (`navigationTypeOf`).
+ */
+const navigationTypeToPreferences: StateMove = {
+  name: 'navigation type: platform and navigation -> preferences',
+  before(state) {
+    const { preferences, ...rest } = state
+    const prefs = (preferences ?? initialPreferencesState) as PreferencesState
+    return {
+      ...rest,
+      platform: { ...slice(state, 'platform'), navigationType: prefs.savedNavigationType },
+      navigation: { ...slice(state, 'navigation'), navigationType: navigationTypeOf(prefs) },
+    }
+  },
+  after(state) {
+    const { navigationType: inUse, ...navigation } = slice(state, 'navigation')
+    if (inUse === undefined) return state
+    const { navigationType: saved, ...platform } = slice(state, 'platform')
+    const prefs: PreferencesState = { savedNavigationType: typeof saved === 'string' ? saved : null }
+    const chosen = inUse === 'classic' ? 'classic' : 'new'
+    return {
+      ...state,
+      platform,
+      navigation,
+      preferences: chosen === navigationTypeOf(prefs) ? prefs : { ...prefs, chosenNavigationType: chosen },
+    }
+  },
+}
+
+export const STATE_MOVES: ReadonlyArray<StateMove> = [
+  setUpToOnboarding,
+  tourToOwnArea,
+  navigationTypeToPreferences,
+]
 
 /** The state in each earlier shape, newest first (the current state not included). */
 export function earlierShapes(state: AppState): Root[] {

@@ -7,6 +7,7 @@ import { platformQueries } from './platform'
 import { sessionQueries } from './session'
 import { navigationQueries } from './navigation'
 import { tourQueries } from './tour'
+import { preferencesQueries } from './preferences'
 import { notificationsQueries } from './notifications'
 import { adminQueries } from './admin'
 import { serviceStatusQueries } from './serviceStatus'
@@ -29,6 +30,7 @@ export const queryTable = {
   ...sessionQueries,
   ...navigationQueries,
   ...tourQueries,
+  ...preferencesQueries,
   ...notificationsQueries,
   ...adminQueries,
   ...serviceStatusQueries,

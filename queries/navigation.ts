@@ -1,4 +1,5 @@
 import type { Selector, QueryTable } from './types'
+import { navigationTypeOf } from '../domain/preferences'
 import {
   findRoute,
   helpMenuItems,
@@ -86,7 +87,7 @@ const menusMemo = memo(
   },
 )
 const topMenus: Selector<object, TopMenus> = (state) =>
-  menusMemo(state.platform, state.session, contextOf(state), state.navigation.navigationType)
+  menusMemo(state.platform, state.session, contextOf(state), navigationTypeOf(state.preferences))
 
 const title: Selector<object, string> = (state) =>
   pageTitle(state.navigation.location.path, contextOf(state).serverName, state.navigation.pluginRoutes)

@@ -9,6 +9,7 @@ import { platformEffects } from './platform'
 import { sessionEffects } from './session'
 import { navigationEffects } from './navigation'
 import { tourEffects } from './tour'
+import { preferencesEffects } from './preferences'
 import { notificationsEffects } from './notifications'
 import { isSearchUse } from './searchUse'
 import { lazyEffects, namedEffects } from './lazy'
@@ -27,6 +28,7 @@ export const browserEffects: EffectTable = {
     session: sessionEffects,
     navigation: navigationEffects,
     tour: tourEffects,
+    preferences: preferencesEffects,
     notifications: notificationsEffects,
   }),
   // Recent searches and suggestions: the search bar's, loaded with the area's first use.

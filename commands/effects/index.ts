@@ -5,6 +5,7 @@ import { sessionEffects } from './session'
 import { accountEffects } from './account'
 import { navigationEffects } from './navigation'
 import { tourEffects } from './tour'
+import { preferencesEffects } from './preferences'
 import { notificationsEffects } from './notifications'
 import { adminEffects } from './admin'
 import { serviceStatusEffects } from './serviceStatus'
@@ -30,6 +31,7 @@ export const allEffects: EffectTable = namedEffects({
   account: accountEffects,
   navigation: navigationEffects,
   tour: tourEffects,
+  preferences: preferencesEffects,
   notifications: notificationsEffects,
   admin: adminEffects,
   serviceStatus: serviceStatusEffects,

@@ -2,7 +2,6 @@ import { EMPTY, filter, from, map, mergeMap, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import { ProjectSelected } from '../../domain/navigation/events'
 import { projectToRestore } from '../../domain/navigation/menus'
-import { navigationTypeNotSaved } from '../../domain/navigation/navigationType'
 import { StartLoadFailed, UiPersonalised } from '../../domain/platform/events'
 import { caused, type Effect, type EffectTable } from './types'
 import { ofType } from './operators'
@@ -37,27 +36,6 @@ const historySync: Effect = (events$, state$, ports) =>
       if (mode === 'replace') ports.history.replace(url)
       else ports.history.push(url)
       return EMPTY
-    }),
-  )
-
-/** Saves the navigation type the user switched to; a failure follows the navigation-type rule. */
-const saveNavigationType: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('navigation/NavigationTypeSwitched'),
-    switchMap((envelope) => {
-      const switchedTo = envelope.event.data.type
-      return from(ports.navigationApi.saveNavigationType(switchedTo)).pipe(
-        mergeMap((result) =>
-          isLeft(result)
-            ? navigationTypeNotSaved({
-                switchedTo,
-                failure: result.left,
-                id: `${envelope.corr}-navigation-type`,
-                at: envelope.at,
-              }).map((event) => caused(envelope, event))
-            : [],
-        ),
-      )
     }),
   )
 
@@ -115,5 +93,4 @@ export const navigationEffects: EffectTable = {
   rememberedProject,
   scannerOnProjectChange,
   historySync,
-  saveNavigationType,
 }

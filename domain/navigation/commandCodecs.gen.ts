@@ -45,7 +45,6 @@ export const navigationCommandCodecs: CommandCodecs<NavigationCommand> = {
     t.partial({ title: t.string, order: t.number }),
   ]),
   'navigation/SelectProject': t.partial({ key: t.string }),
-  'navigation/SwitchNavigationType': t.UnknownRecord,
   'navigation/SyncFromHistory': t.type({ to: t.string }),
   'navigation/ToggleDebugPanel': t.UnknownRecord,
   'navigation/ToggleSidebar': t.UnknownRecord,

@@ -37,5 +37,3 @@ export type NavigationCommand =
       /** The script of the chunk (default) or one of its style sheets. */
       readonly asset?: 'script' | 'style'
     }
-  /** Switch between the new (sidebars) and the classic (top bar) navigation type. */
-  | { readonly type: 'navigation/SwitchNavigationType' }

@@ -18,7 +18,6 @@ import {
   RouteRegistered,
   SessionCheckRequested,
   SidebarToggled,
-  NavigationTypeSwitched,
   navigationEvents,
   type NavigationEvent,
 } from './events'
@@ -37,7 +36,6 @@ import { GuideContextMatched } from '../tour/events'
 import type { RouteDef } from './routes'
 import { editableNavigation, initialNavigationState, type NavigationState } from './types'
 import { navigationCommandCodecs } from './commandCodecs.gen'
-import { otherNavigationType } from './navigationType'
 
 /** An idle session that becomes active after this long asks whether it has expired. */
 export const IDLE_CHECK_MS = 60_000
@@ -193,9 +191,6 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
         }),
       ])
     }
-    case 'navigation/SwitchNavigationType':
-      if (!shellContextOf(state).signedIn) return left('only a signed-in user has a navigation type')
-      return right([NavigationTypeSwitched({ type: otherNavigationType(nav.navigationType) })])
     case 'navigation/ToggleDebugPanel':
       return right([DebugPanelToggled({ open: !nav.debugPanelOpen })])
     case 'navigation/RecordChunkFailure':
@@ -304,14 +299,8 @@ function evolve(nav: NavigationState, event: AppEvent): NavigationState {
     }
     case 'navigation/DebugPanelToggled':
       return withField(nav, 'debugPanelOpen', (event as ReturnType<typeof DebugPanelToggled>).data.open)
-    case 'navigation/NavigationTypeSwitched':
-    case 'navigation/NavigationTypeSaveFailed':
-      return withField(nav, 'navigationType', (event as ReturnType<typeof NavigationTypeSwitched>).data.type)
-    default: {
-      // The start-up sequence (platform area) loads the user's navigation type.
-      if (event.type !== 'platform/NavigationTypeInitialised') return nav
-      return withField(nav, 'navigationType', event.data.navigationType === 'classic' ? 'classic' : 'new')
-    }
+    default:
+      return nav
   }
 }
 
@@ -322,7 +311,7 @@ export const navigationArea: AppArea<'navigation'> = {
   events: navigationEvents,
   decide,
   evolve,
-  evolvesOn: ['platform/NavigationTypeInitialised'],
+  evolvesOn: [],
   policies: (envelope, state): ReadonlyArray<AppCommand> => {
     const event = envelope.event
     // The login guard's requests are the session area's commands (their shapes were checked when asked).

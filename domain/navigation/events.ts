@@ -1,6 +1,5 @@
 import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
-import { Failure } from '../shared/failure'
 
 const Location = t.type({ path: t.string, query: t.string })
 
@@ -85,17 +84,6 @@ export const GuardRequested = defineEvent(
     commands: t.array(t.intersection([t.type({ type: t.string }), t.partial({ reason: t.string })])),
   }),
 )
-const NavigationTypeC = t.keyof({ new: null, classic: null })
-/** The user chose the other navigation type (saved on the server by an effect). */
-export const NavigationTypeSwitched = defineEvent(
-  'navigation/NavigationTypeSwitched',
-  t.type({ type: NavigationTypeC }),
-)
-/** Saving the choice failed: the console goes back to `type`. */
-export const NavigationTypeSaveFailed = defineEvent(
-  'navigation/NavigationTypeSaveFailed',
-  t.type({ type: NavigationTypeC, failure: Failure }),
-)
 export const DebugPanelToggled = defineEvent('navigation/DebugPanelToggled', t.type({ open: t.boolean }))
 
 export const navigationEvents = [
@@ -114,8 +102,6 @@ export const navigationEvents = [
   DebugPanelToggled,
   ChunkLoadFailed,
   GuardRequested,
-  NavigationTypeSwitched,
-  NavigationTypeSaveFailed,
 ] as const
 
 export type NavigationEvent = EventOf<(typeof navigationEvents)[number]>

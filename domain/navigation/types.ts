@@ -10,8 +10,7 @@ export interface Location {
 export type ClosableModal =
   'repositoryCreation' | 'repositoryCreated' | 'projectsAnimation' | 'contactUs' | 'keyboardShortcuts'
 
-/** The layout of the chrome: sidebars (new) or a top navigation bar (classic); a per-user preference. */
-export type NavigationType = 'new' | 'classic'
+export type { NavigationType } from '../preferences'
 
 export interface NavigationState {
   readonly location: Location
@@ -42,7 +41,6 @@ export interface NavigationState {
   readonly failedChunks: ReadonlyArray<string>
   /** The debug panel (event log export). */
   readonly debugPanelOpen: boolean
-  readonly navigationType: NavigationType
 }
 
 /**
@@ -67,7 +65,6 @@ export const initialNavigationState: NavigationState = {
   pluginRoutes: [],
   failedChunks: [],
   debugPanelOpen: false,
-  navigationType: 'new',
 }
 
 /** A navigation state being made by `evolve`, not yet shown to anyone. */
@@ -99,7 +96,6 @@ export function editableNavigation(n: NavigationState): NavigationDraft {
     pluginRoutes: n.pluginRoutes,
     failedChunks: n.failedChunks,
     debugPanelOpen: n.debugPanelOpen,
-    navigationType: n.navigationType,
   }
   return draft
 }

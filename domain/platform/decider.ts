@@ -40,8 +40,6 @@ function evolve(slice: PlatformState, event: AppEvent): PlatformState {
       return { ...slice, uiPersonalised: true, scanningInitialised: event.data.scanning }
     case 'platform/StartCompleted':
       return { ...slice, loading: false, initialDataFetched: true }
-    case 'platform/NavigationTypeInitialised':
-      return { ...slice, navigationType: event.data.navigationType }
     case 'platform/OnPremMetricsSent':
       return { ...slice, onPremMetricsSent: true }
     case 'platform/StartFailed':

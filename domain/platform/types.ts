@@ -61,7 +61,6 @@ export interface PlatformState {
   readonly analyticsEnabled: boolean
   readonly uiPersonalised: boolean
   readonly scanningInitialised: boolean
-  readonly navigationType: string | null
   /** On-prem metrics went out (they are sent once per page life). */
   readonly onPremMetricsSent: boolean
   /** The last failure of the sequence, kept as a fact; start-up shows no message for it. */
@@ -89,7 +88,6 @@ export const initialPlatformState: PlatformState = {
   analyticsEnabled: false,
   uiPersonalised: false,
   scanningInitialised: false,
-  navigationType: null,
   onPremMetricsSent: false,
   lastFailure: null,
 }

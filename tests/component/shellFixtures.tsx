@@ -5,6 +5,7 @@ import { navigationEffects } from '../../commands/effects/navigation'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { namedEffects } from '../../commands/effects/lazy'
 import { tourEffects } from '../../commands/effects/tour'
+import { preferencesEffects } from '../../commands/effects/preferences'
 import { AppProvider } from '../../ui/shared/appContext'
 import { Shell } from '../../ui/routes'
 import { fakePorts } from '../support/fakePorts'
@@ -21,10 +22,11 @@ export const shellStarted = (seed: Seed = {}) =>
     footer: { serverName: 'Acme Platform', ...seed.footer },
   })
 
-/** The chrome's effects: navigation's, the tour's, and the onboarding area's (set-me-up's base URL). */
+/** The chrome's effects: navigation's, the tour's, the preferences', and the onboarding area's (set-me-up's base URL). */
 export const chromeEffects: EffectTable = namedEffects({
   navigation: navigationEffects,
   tour: tourEffects,
+  preferences: preferencesEffects,
   onboarding: onboardingEffects,
 })
 

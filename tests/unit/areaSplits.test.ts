@@ -1,5 +1,5 @@
 /**
- * An area split off another (domain/stateMoves.ts): a log an earlier build wrote names the moved
+ * Areas split off another (domain/stateMoves.ts: the tour, the preferences): a log an earlier build wrote names the moved
  * events by their former types and hashed its state in the former shape. Such a log replays into
  * the new areas, and a snapshot of the former shape is lifted to the new one.
  */
@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { replayLog } from '../../domain/log'
 import { stateHash } from '../../domain/shared/canonical'
 import { earlierShapes } from '../../domain/stateMoves'
+import { navigationTypeOf } from '../../domain/preferences'
 
 // Recorded by the build before the tour had its own area: it names `navigation/Tour…` events.
 const oldLog = readFileSync(join(import.meta.dirname, '../fixtures/logs/developerTakesTour.ndjson'), 'utf8')
@@ -34,7 +35,17 @@ describe('a log of the build before the tour area', () => {
     expect(result.state.navigation).not.toHaveProperty('tourCompleted')
   })
 
-  it('lifts a snapshot of the former shape into the tour area', () => {
+  it('replays its navigation type switch into the preferences area (one copy of the type)', () => {
+    expect(oldLog).toContain('"type":"navigation/NavigationTypeSwitched"')
+    const result = replayLog(oldLog)
+    expect(result.errors).toEqual([])
+    expect(result.state.preferences).toEqual({ savedNavigationType: 'new', chosenNavigationType: 'classic' })
+    expect(navigationTypeOf(result.state.preferences)).toBe('classic')
+    expect(result.state.navigation).not.toHaveProperty('navigationType')
+    expect(result.state.platform).not.toHaveProperty('navigationType')
+  })
+
+  it('lifts a snapshot of the former shape into the tour and preferences areas', () => {
     const replayed = replayLog(oldLog)
     const lines = oldLog.trim().split('\n')
     const former = earlierShapes(replayed.state).at(-1)!
@@ -50,6 +61,7 @@ describe('a log of the build before the tour area', () => {
     const result = replayLog(log)
     expect(result.errors).toEqual([])
     expect(result.state.tour).toEqual(replayed.state.tour)
+    expect(result.state.preferences).toEqual(replayed.state.preferences)
     expect(result.state.navigation).not.toHaveProperty('tour')
     expect(result.hashMatches).toBe(true)
   })

@@ -10,9 +10,7 @@ import { MFE_DEFAULT_ORDER } from '../../domain/shared/microFrontends'
 import { navigationArea } from '../../domain/navigation'
 import * as N from '../../domain/navigation/events'
 import { spec } from '../support/decider'
-import { startedAs } from '../support/fixtures'
 
-const started = (flavour = 'platform', admin = false) => startedAs({ name: 'dev', flavour, admin })
 const navigation = spec(navigationArea)
 
 describe('the chrome', () => {
@@ -112,14 +110,6 @@ describe('the chrome', () => {
       .given()
       .when({ type: 'navigation/LeaveForExternal', url: 'javascript:alert(1)' })
       .rejected('http(s)')
-  })
-
-  it('switches the navigation type of a signed-in user only', () => {
-    navigation
-      .given(...started())
-      .when({ type: 'navigation/SwitchNavigationType' })
-      .then(N.NavigationTypeSwitched({ type: 'classic' }))
-    navigation.given().when({ type: 'navigation/SwitchNavigationType' }).rejected('signed-in user')
   })
 
   it('toggles the debug panel', () => {

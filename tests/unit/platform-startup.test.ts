@@ -66,7 +66,7 @@ describe('platform start-up', () => {
     expect(state.platform.projects).toEqual([{ key: 'proj', name: 'Project' }])
     expect(state.platform.scanningInitialised).toBe(true)
     expect(state.session.status).toBe('signedIn')
-    expect(state.platform.navigationType).toBe('new')
+    expect(state.preferences.savedNavigationType).toBe('new')
   })
 
   it('conditional loads: insight analytics, cloud info widget, cloud trial, analytics, skipped onboarding', async () => {

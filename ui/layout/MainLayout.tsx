@@ -62,7 +62,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const drawerOpen = drawerAt === nav.location.path
   // A replayed session shows its page, not a second panel inside the first.
   const inReplay = useContext(ReplayModeContext)
-  const classic = nav.navigationType === 'classic'
+  const classic = useQuery({ type: 'preferences/NavigationType' }) === 'classic'
   const overlaysWanted =
     tourRunning || quickSetup.visible || nav.openModals.length > 0 || clientFlow !== undefined
   return (

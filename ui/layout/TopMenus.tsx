@@ -46,7 +46,7 @@ export default function TopMenus({ theme, onTheme, icons }: TopMenusProps) {
       case 'tour':
         return dispatch({ type: 'tour/Start' })
       case 'switchUi':
-        return dispatch({ type: 'navigation/SwitchNavigationType' })
+        return dispatch({ type: 'preferences/SwitchNavigationType' })
       case 'shortcuts':
         return dispatch({ type: 'navigation/OpenModal', modal: 'keyboardShortcuts' })
       case 'debugTools':

@@ -59,7 +59,7 @@ const GAP = 8
 const widthIn = (viewport: number) => Math.min(WALK_ME_WIDTH_PX, Math.max(0, viewport - 2 * GAP))
 
 export function NavigationTour() {
-  const nav = useQuery({ type: 'navigation/State' })
+  const navigationType = useQuery({ type: 'preferences/NavigationType' })
   const card = useQuery({ type: 'tour/Card' })
   const dispatch = useDispatch()
   const index = card?.index ?? -1
@@ -89,7 +89,7 @@ export function NavigationTour() {
   }, [target, index])
 
   if (!card || !step) return null
-  const { title, text } = wording(step.id, nav.navigationType === 'classic', card.guideContext)
+  const { title, text } = wording(step.id, navigationType === 'classic', card.guideContext)
   const last = index === card.steps.length - 1
   const completed = card.completedAt
   return (

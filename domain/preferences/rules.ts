@@ -3,10 +3,14 @@ import type { AppEvent } from '../app'
 import type { Failure } from '../shared/failure'
 import { Shown } from '../notifications/events'
 import { NavigationTypeSaveFailed } from './events'
-import type { NavigationType } from './types'
+import type { NavigationType, PreferencesState } from './types'
 
 export const otherNavigationType = (type: NavigationType): NavigationType =>
   type === 'new' ? 'classic' : 'new'
+
+/** The navigation type in use: the one chosen since start-up, else the platform's (new unless it says classic). */
+export const navigationTypeOf = (prefs: PreferencesState): NavigationType =>
+  prefs.chosenNavigationType ?? (prefs.savedNavigationType === 'classic' ? 'classic' : 'new')
 
 /**
  * The platform did not save the type the user switched to: the console goes back to the other

@@ -1,14 +1,13 @@
-// The navigation type: loaded at start-up, switched from the user menu, saved on the server.
+// The navigation type (preferences area): loaded at start-up, switched from the user menu, saved on the server.
 import { describe, expect, it } from 'vitest'
 import { left } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
-import { navigationEffects } from '../../commands/effects/navigation'
+import { preferencesEffects } from '../../commands/effects/preferences'
 import * as P from '../../domain/platform/events'
 import { anonymousContext, topMenuItems } from '../../domain/navigation'
 import { fakeNavigationApi, fakePorts } from '../support/fakePorts'
 import { allEffects } from '../../commands/effects'
-import { navigationTypeNotSaved } from '../../domain/navigation/navigationType'
-import { NavigationTypeSaveFailed } from '../../domain/navigation/events'
+import { NavigationTypeSaveFailed, navigationTypeNotSaved, navigationTypeOf } from '../../domain/preferences'
 import { Shown } from '../../domain/notifications/events'
 import { messageText } from '../../ui/shared/messages'
 import { platformApi, sessionApi, startedAs, user } from '../support/fixtures'
@@ -22,20 +21,20 @@ describe('navigation type', () => {
       effects: {},
       seed: [...signedIn(), P.NavigationTypeInitialised({ navigationType: 'classic' })],
     })
-    expect(app.getState().navigation.navigationType).toBe('classic')
+    expect(navigationTypeOf(app.getState().preferences)).toBe('classic')
   })
 
   it('switches, saves the choice, and names the other type in the user menu', async () => {
     const api = fakeNavigationApi()
     const app = createApp({
       ports: fakePorts({ navigationApi: api }),
-      effects: navigationEffects,
+      effects: preferencesEffects,
       seed: signedIn(),
     })
-    app.dispatch({ type: 'navigation/SwitchNavigationType' })
-    expect(app.getState().navigation.navigationType).toBe('classic')
+    app.dispatch({ type: 'preferences/SwitchNavigationType' })
+    expect(navigationTypeOf(app.getState().preferences)).toBe('classic')
     await expect.poll(() => api.saved).toEqual(['classic'])
-    app.dispatch({ type: 'navigation/SwitchNavigationType' })
+    app.dispatch({ type: 'preferences/SwitchNavigationType' })
     await expect.poll(() => api.saved).toEqual(['classic', 'new'])
     const ctx = { ...anonymousContext, signedIn: true, userName: 'developer' }
     expect(topMenuItems(ctx, 'new').find((i) => i.id === 'switchUi')?.title).toBe('Switch to Classic UI')
@@ -49,11 +48,11 @@ describe('navigation type', () => {
     }
     const app = createApp({
       ports: fakePorts({ navigationApi: api }),
-      effects: navigationEffects,
+      effects: preferencesEffects,
       seed: signedIn(),
     })
-    app.dispatch({ type: 'navigation/SwitchNavigationType' })
-    await expect.poll(() => app.getState().navigation.navigationType).toBe('new')
+    app.dispatch({ type: 'preferences/SwitchNavigationType' })
+    await expect.poll(() => navigationTypeOf(app.getState().preferences)).toBe('new')
     const toasts = app.getState().notifications.toasts
     expect(toasts.map((t) => [t.kind, t.message])).toEqual([
       ['error', { key: 'navigationTypeNotSaved', detail: 'offline' }],
@@ -83,8 +82,8 @@ describe('navigation type', () => {
 
   it('is refused to an anonymous visitor', () => {
     const app = createApp({ ports: fakePorts(), effects: {} })
-    app.dispatch({ type: 'navigation/SwitchNavigationType' })
-    expect(app.getState().navigation.navigationType).toBe('new')
+    app.dispatch({ type: 'preferences/SwitchNavigationType' })
+    expect(navigationTypeOf(app.getState().preferences)).toBe('new')
     expect(app.getState().bus.rejected).toBe(1)
   })
 
@@ -100,13 +99,13 @@ describe('navigation type', () => {
       return { app, types }
     }
     const loaded = boot(fakeNavigationApi('classic'))
-    await expect.poll(() => loaded.app.getState().navigation.navigationType).toBe('classic')
+    await expect.poll(() => navigationTypeOf(loaded.app.getState().preferences)).toBe('classic')
     const failing = boot({
       ...fakeNavigationApi('classic'),
       navigationType: async () => left({ kind: 'network' as const, message: 'offline' }),
     })
     await expect.poll(() => failing.types).toContain('platform/NavigationTypeFailed')
-    expect(failing.app.getState().navigation.navigationType).toBe('new')
+    expect(navigationTypeOf(failing.app.getState().preferences)).toBe('new')
     expect(failing.app.getState().platform.initialDataFetched).toBe(true)
     expect(failing.app.getState().notifications.toasts).toEqual([])
   })

@@ -1,0 +1,9 @@
+// Written by `npm run codecs` from ./commands.ts: do not edit (a unit test checks it is current).
+import * as t from 'io-ts'
+import type { CommandCodecs } from '../shared/area'
+import type { PreferencesCommand } from './commands'
+
+/** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
+export const preferencesCommandCodecs: CommandCodecs<PreferencesCommand> = {
+  'preferences/SwitchNavigationType': t.UnknownRecord,
+}
