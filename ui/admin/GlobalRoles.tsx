@@ -2,6 +2,7 @@
 // the project roles it does know (server/API.md, project members).
 import { PROJECT_ROLES } from '../../domain/admin'
 import { ManagementNav } from './shared'
+import { Badge } from '../shared/kit/Surface'
 import styles from './admin.module.css'
 
 export function GlobalRoles() {
@@ -11,16 +12,22 @@ export function GlobalRoles() {
         Global Roles
       </h1>
       <ManagementNav current="Global Roles" />
-      <p role="note">
+      <p role="note" className={styles.muted}>
         This platform does not manage global roles: there is nothing to create or change here. The roles it
         knows are the project roles below, given to members on each project’s Members page.
       </p>
-      <h2 id="project-roles">Project roles (read-only)</h2>
-      <ul aria-labelledby="project-roles">
-        {PROJECT_ROLES.map((role) => (
-          <li key={role}>{role}</li>
-        ))}
-      </ul>
+      <div className={styles.card}>
+        <h2 id="project-roles" className={styles.subtitle}>
+          Project roles (read-only)
+        </h2>
+        <ul aria-labelledby="project-roles" className={styles.roleList}>
+          {PROJECT_ROLES.map((role) => (
+            <li key={role}>
+              <Badge>{role}</Badge>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   )
 }
