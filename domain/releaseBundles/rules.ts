@@ -24,6 +24,4 @@ export function checksumFromSearch(search: string): string {
   return checksumKind(checksum) === null ? '' : checksum
 }
 
-export const CHECKSUM_MESSAGE = 'Enter a SHA-256 (64 hex characters) or SHA-1 (40 hex characters) checksum'
-
 export const DISTRIBUTION_TEASER_PATH = '/distribution-teaser'

@@ -1,6 +1,7 @@
 /** The distribution area's checksum rules: what a typed, pasted or searched checksum becomes. */
 import { describe, expect, it } from 'vitest'
 import { checksumFromSearch, checksumKind, normaliseChecksum } from '../../domain/releaseBundles/rules'
+import { messageText } from '../../ui/shared/messages'
 
 describe('release bundles: checksums', () => {
   it.each([
@@ -22,5 +23,14 @@ describe('release bundles: checksums', () => {
     ['', ''],
   ])('the search %j names the checksum %j', (search, checksum) => {
     expect(checksumFromSearch(search)).toBe(checksum)
+  })
+})
+
+describe('release bundles: the lookup of a checksum that is none', () => {
+  // The state says only 'invalid'; the catalogue words it (no sentence in the domain).
+  it('is worded by the catalogue', () => {
+    expect(messageText({ key: 'invalidChecksum' })).toBe(
+      'Enter a SHA-256 (64 hex characters) or SHA-1 (40 hex characters) checksum',
+    )
   })
 })

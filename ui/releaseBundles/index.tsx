@@ -3,11 +3,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useDispatch, useQuery } from '../shared/appContext'
-import {
-  CHECKSUM_MESSAGE,
-  DISTRIBUTION_TEASER_PATH,
-  checksumFromSearch,
-} from '../../domain/releaseBundles/rules'
+import { DISTRIBUTION_TEASER_PATH, checksumFromSearch } from '../../domain/releaseBundles/rules'
 import type { DistributionTab } from '../../domain/releaseBundles/types'
 import type { ReleaseBundle } from '../../domain/releaseBundles/types'
 import { Network, PackageX, Rocket, Search, ShieldCheck } from 'lucide-react'
@@ -18,6 +14,7 @@ import { Badge, EmptyState, Skeleton } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table, type Column } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
+import { messageText } from '../shared/messages'
 import styles from './releaseBundles.module.css'
 
 const bundleKey = (b: ReleaseBundle) => `${b.name}@${b.version}`
@@ -178,7 +175,7 @@ export function ChecksumLookup() {
       </form>
       {lookup.status === 'invalid' && (
         <p id="checksum-error" role="alert" className={styles.error}>
-          {CHECKSUM_MESSAGE}
+          {messageText({ key: 'invalidChecksum' })}
         </p>
       )}
       {lookup.status === 'loading' && (

@@ -16,6 +16,7 @@ export type Message =
   | { readonly key: 'invalidEmail' }
   | { readonly key: 'passwordsDiffer' }
   | { readonly key: 'tooLong'; readonly max: number }
+  | { readonly key: 'invalidChecksum' }
   | { readonly key: 'notAuthorized' }
   | { readonly key: 'contactRequestSent' }
   | { readonly key: 'contactRequestFailed' }
@@ -52,6 +53,9 @@ export function messageText(message: Message): string {
       return 'Enter a valid email address'
     case 'tooLong':
       return `At most ${message.max} characters`
+    // The release bundles' lookup (its state: status 'invalid').
+    case 'invalidChecksum':
+      return 'Enter a SHA-256 (64 hex characters) or SHA-1 (40 hex characters) checksum'
     case 'notAuthorized':
       return 'You are not authorized to view this page'
     case 'contactRequestSent':
