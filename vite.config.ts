@@ -73,7 +73,21 @@ export default defineConfig({
     target: 'es2022',
     // tokens.css uses light-dark(); these browsers have it, so it is not lowered to a longer fallback.
     // Every browser of the es2022 target has <link rel=modulepreload>: no polyfill in the entry (~0.5 KB gzip).
-    modulePreload: { polyfill: false },
+    //
+    // The entry's lazy imports (every area, its domain code, effects and API) name only the CSS
+    // their chunk needs, which vite loads with it, and not each JavaScript file the chunk
+    // imports: that list named about 170 files and weighed ~2.7 KB gzip of the login page's
+    // first load. The browser fetches such a chunk's imports once it has the chunk (one more
+    // round trip the first time an area opens); a signed-in user's first page has them preloaded
+    // by the server (server/ui/indexPage.ts), and the session chunk imports nothing the entry
+    // has not loaded. Lazy imports inside other chunks keep their full preload lists.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && /(^|\/)index-[^/]+\.js$/.test(hostId)
+          ? deps.filter((d) => d.endsWith('.css'))
+          : deps,
+    },
     cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     rolldownOptions: {
       // domain/ and queries/ are pure (no module-level effects): a module reached only through an

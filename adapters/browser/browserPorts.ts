@@ -5,10 +5,10 @@
  */
 import { asyncScheduler } from 'rxjs'
 import type { HistoryPort, IdSource, KeyValueStore, Ports } from '../ports'
-import { lazyApi } from './lazyApi'
+import { lazyApi, pick } from './lazyApi'
 import { createHttpClient } from '../http/client'
 import { createPlatformApi } from '../http/platform'
-import { createSessionApi } from '../http/session'
+import { ACCOUNT_CALLS, createSessionApi, type AccountApi } from '../http/session'
 import { createNavigationApi } from '../http/navigation'
 import { createFileStash, createSecretVault, createShownSecrets } from '../memory/secretVault'
 
@@ -65,7 +65,14 @@ export function createBrowserPorts(): Ports {
     sessionStore: webStore(() => window.sessionStorage),
     history: browserHistory(),
     platformApi: createPlatformApi(http),
-    sessionApi: createSessionApi(http),
+    // The account screens' calls load with the first of them.
+    sessionApi: {
+      ...createSessionApi(http),
+      ...pick(
+        lazyApi<AccountApi>(() => import('../http/account').then((m) => m.createAccountApi(http))),
+        ACCOUNT_CALLS,
+      ),
+    },
     // Only admins' pages call it: it loads with the first admin call, not at start-up.
     adminApi: lazyApi(() => import('./adminApiChunk').then((m) => m.createAdminApi(http))),
     serviceStatusApi: lazyApi(() =>

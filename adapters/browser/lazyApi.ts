@@ -51,3 +51,8 @@ export function lazyApi<T extends AsyncApi<T>>(load: () => Promise<T>): T {
     },
   })
 }
+
+/** Some of an API's calls, as an object of their own (a lazily loaded API is a Proxy). */
+export function pick<T, K extends keyof T>(api: T, names: ReadonlyArray<K>): Pick<T, K> {
+  return Object.fromEntries(names.map((name) => [name, api[name]])) as unknown as Pick<T, K>
+}

@@ -22,27 +22,35 @@ const SamlRegistration = t.type({ samlRegistrationId: t.string })
 const OAuthProviders = t.array(t.type({ name: t.string, type: t.string, url: t.string }))
 const AutoRedirect = t.type({ isAutoRedirectLogin: t.boolean })
 const Enrollment = t.type({ secret: t.string, otpauthUrl: t.string })
-const KeyUser = t.type({ user: t.string })
-const Invitation = t.type({ email: t.string })
 const CliCode = t.type({ code: t.string })
 // Only the lifetime is read: a token in the answer is never decoded, kept or recorded.
 const IdentityToken = t.type({ expiresIn: t.number })
-const Unlocked = t.type({ unlocked: t.literal(true), unlockedUntil: t.string })
-const ApiKey = t.type({ apiKey: t.string })
 
-/** `Basic base64(user:password)` of UTF-8 text (btoa alone takes only Latin-1). */
-function basic(user: string, password: string): string {
-  const bytes = new TextEncoder().encode(`${user}:${password}`)
-  let binary = ''
-  for (const b of bytes) binary += String.fromCharCode(b)
-  return `Basic ${btoa(binary)}`
-}
+/** The names of the account screens' calls (account.ts makes them). */
+export const ACCOUNT_CALLS = [
+  'forgotPassword',
+  'validateKey',
+  'resetPassword',
+  'changePassword',
+  'register',
+  'invitation',
+  'acceptInvitation',
+  'unlockProfile',
+  'updateProfile',
+  'apiKey',
+] as const satisfies ReadonlyArray<keyof SessionApi>
+
+export type AccountCall = (typeof ACCOUNT_CALLS)[number]
+export type AccountApi = Pick<SessionApi, AccountCall>
 
 // The default SAML provider name of spec 000 section 9.
 const DEFAULT_SAML_PROVIDER = 'SAML SSO'
 
-/** The session area's calls to the platform (see server/API.md, "Auth and session"). */
-export function createSessionApi(http: HttpClient): SessionApi {
+/**
+ * The session area's calls to the platform (see server/API.md, "Auth and session") but the
+ * account screens' (account.ts, which the browser loads with the first of them).
+ */
+export function createSessionApi(http: HttpClient): Omit<SessionApi, AccountCall> {
   return {
     loginRelatedData: async () =>
       map((a: t.TypeOf<typeof LoginRelated>) => ({
@@ -91,33 +99,8 @@ export function createSessionApi(http: HttpClient): SessionApi {
     logout: () => http.send('/ui/auth/logout', { method: 'POST' }),
     mfaEnrollment: () => http.request('/ui/auth/mfa/enroll', Enrollment),
     verifyOtp: (otp) => http.request('/ui/auth/mfa/verify', UserDataC, { method: 'POST', body: { otp } }),
-    forgotPassword: (user) => http.send('/ui/auth/forgotPassword', { method: 'POST', body: { user } }),
-    validateKey: (key) => http.request('/ui/auth/validateKey', KeyUser, { method: 'POST', query: { key } }),
-    resetPassword: ({ key, user, password }) =>
-      http.request('/ui/auth/resetPassword', UserDataC, {
-        method: 'POST',
-        query: { key },
-        body: { user, password },
-      }),
-    changePassword: (input) =>
-      http.request('/ui/auth/changePassword', UserDataC, { method: 'POST', body: input }),
-    register: (input) => http.request('/ui/auth/register', UserDataC, { method: 'POST', body: input }),
-    invitation: (token) => http.request('/ui/auth/invitation', Invitation, { query: { token } }),
-    acceptInvitation: (input) =>
-      http.request('/ui/auth/invitation/accept', UserDataC, { method: 'POST', body: input }),
     registerCliSession: (input) =>
       http.request('/ui/auth/cli/session', CliCode, { method: 'POST', body: input }),
-    unlockProfile: async (password) =>
-      map((a: t.TypeOf<typeof Unlocked>) => ({ unlockedUntil: a.unlockedUntil }))(
-        await http.request('/ui/userProfile', Unlocked, { method: 'POST', body: { password } }),
-      ),
-    updateProfile: (changes) => http.request('/ui/userProfile', UserDataC, { method: 'PUT', body: changes }),
-    apiKey: async (user, password) =>
-      map((a: t.TypeOf<typeof ApiKey>) => a.apiKey)(
-        await http.request('/ui/userApiKey', ApiKey, {
-          headers: { 'X-JFrog-Reauthentication': basic(user, password) },
-        }),
-      ),
     identify: async (name) =>
       map((a: t.TypeOf<typeof IdentityToken>) => ({ expiresIn: a.expiresIn }))(
         await http.request(`/ui/userIdentifyToken/${encodeURIComponent(name)}`, IdentityToken, {

@@ -9,6 +9,7 @@ import { createHttpClient, API_BASE } from '../http/client'
 import { createMetadataClient } from '../graphql/client'
 import { createPlatformApi } from '../http/platform'
 import { createSessionApi } from '../http/session'
+import { createAccountApi } from '../http/account'
 import { createAdminApi } from '../http/admin'
 import { createServiceStatusApi } from '../http/serviceStatus'
 import { createPackagesApi } from '../http/packages'
@@ -90,7 +91,7 @@ export function createScriptPorts(options: { readonly platformUrl: string }): Sc
     sessionStore: memoryStore(),
     history,
     platformApi: createPlatformApi(http),
-    sessionApi: createSessionApi(http),
+    sessionApi: { ...createSessionApi(http), ...createAccountApi(http) },
     adminApi: createAdminApi(http),
     serviceStatusApi: createServiceStatusApi(http),
     packagesApi: createPackagesApi(http, {
