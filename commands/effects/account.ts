@@ -5,7 +5,7 @@
  */
 import { EMPTY, mergeMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
-import * as S from '../../domain/session/events'
+import * as S from '../../domain/session/accountEvents'
 import { handle, loginAnswer, secretGone, take } from './session'
 import { ofType, work } from './operators'
 import type { Effect, EffectTable } from './types'

@@ -8,7 +8,8 @@
  */
 import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppEvent, AppState } from '../app'
-import * as E from './events'
+import * as E from './accountEvents'
+import { loginSessionEvents } from './events'
 import { sessionWith, type SessionState } from './types'
 import {
   decideLogin,
@@ -188,6 +189,8 @@ export function evolveAccount(slice: SessionState, event: AppEvent): SessionStat
 /** The session area, whole: the login page's part and the account screens'. */
 export const sessionArea: AppArea<'session'> = {
   ...sessionLoginArea,
+  // Every event of the area: the login page's and the account screens'.
+  events: [...loginSessionEvents, ...E.accountSessionEvents],
   decide: (command, state, meta) =>
     isAccountCommand(command) ? decideAccount(command, state) : decideLogin(command, state, meta),
   // The two evolve disjoint sets of events.

@@ -1,28 +1,10 @@
 import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
+import type { accountSessionEvents } from './accountEvents'
+import { FailureData, UserDataC } from './eventData'
 
-export const UserDataC = t.intersection([
-  t.type({
-    name: t.string,
-    anonymous: t.boolean,
-    admin: t.boolean,
-    realm: t.string,
-    mfaStatus: t.string,
-    firstLogin: t.boolean,
-    freeTier: t.boolean,
-    hasSeenGettingStarted: t.boolean,
-    quickDeployEnabled: t.boolean,
-    wizardClosed: t.boolean,
-    newOnboarding: t.boolean,
-    existsInDB: t.boolean,
-    profileUpdatable: t.boolean,
-    requireProfilePassword: t.boolean,
-    requireProfileUnlock: t.boolean,
-  }),
-  // Optional so that logs recorded before the field existed still replay.
-  t.partial({ email: t.string, projectAdmin: t.boolean }),
-])
+export { UserDataC }
 
 const NameUrlC = t.type({ name: t.string, url: t.string })
 
@@ -52,7 +34,6 @@ export const LoadedLoginSettingsC = t.intersection([
 ])
 
 const PartFailureC = t.type({ part: t.string, failure: Failure })
-const FailureData = t.type({ failure: Failure })
 
 // Secrets never enter events: request events carry only the vault references the UI got from
 // `app.stashSecret`, which the effect takes (once) from `ports.secrets`.
@@ -104,48 +85,6 @@ export const OtpFailed = defineEvent('session/OtpFailed', FailureData)
 // Signing out.
 export const SignOutRequested = defineEvent('session/SignOutRequested', t.type({ reason: t.string }))
 export const SignedOut = defineEvent('session/SignedOut', t.type({ reason: t.string }))
-
-// Passwords.
-export const PasswordResetRequested = defineEvent(
-  'session/PasswordResetRequested',
-  t.type({ user: t.string }),
-)
-export const PasswordResetMailed = defineEvent('session/PasswordResetMailed', t.type({}))
-export const PasswordResetRequestFailed = defineEvent('session/PasswordResetRequestFailed', FailureData)
-export const ResetKeyValidationRequested = defineEvent(
-  'session/ResetKeyValidationRequested',
-  t.type({ keyRef: t.string }),
-)
-export const ResetKeyValidated = defineEvent('session/ResetKeyValidated', t.type({ user: t.string }))
-export const ResetKeyRejected = defineEvent('session/ResetKeyRejected', FailureData)
-export const PasswordResetSubmitted = defineEvent(
-  'session/PasswordResetSubmitted',
-  t.type({ user: t.string, keyRef: t.string, passwordRef: t.string }),
-)
-export const PasswordResetFailed = defineEvent('session/PasswordResetFailed', FailureData)
-export const PasswordChangeRequested = defineEvent(
-  'session/PasswordChangeRequested',
-  t.type({ userName: t.string, oldPasswordRef: t.string, newPasswordRef: t.string }),
-)
-export const PasswordChangeFailed = defineEvent('session/PasswordChangeFailed', FailureData)
-
-// Registration and invitations.
-export const RegistrationRequested = defineEvent(
-  'session/RegistrationRequested',
-  t.type({ user: t.string, email: t.string, passwordRef: t.string }),
-)
-export const RegistrationFailed = defineEvent('session/RegistrationFailed', FailureData)
-export const InvitationCheckRequested = defineEvent(
-  'session/InvitationCheckRequested',
-  t.type({ tokenRef: t.string }),
-)
-export const InvitationChecked = defineEvent('session/InvitationChecked', t.type({ email: t.string }))
-export const InvitationRejected = defineEvent('session/InvitationRejected', FailureData)
-export const InvitationAcceptRequested = defineEvent(
-  'session/InvitationAcceptRequested',
-  t.type({ user: t.string, tokenRef: t.string, passwordRef: t.string }),
-)
-export const InvitationAcceptFailed = defineEvent('session/InvitationAcceptFailed', FailureData)
 
 // CLI login: the client values live in browser storage; state only knows they are there.
 export const CliSessionStored = defineEvent(
@@ -208,29 +147,8 @@ export const IdentityReset = defineEvent('session/IdentityReset', t.type({}))
 /** Periodic refresh of the session while refreshes run (paused on logout). */
 export const RefreshDue = defineEvent('session/RefreshDue', t.type({}))
 
-// The user's own profile (spec 000 section 5): unlock, changes, the API key shown once.
-export const ProfileUnlockRequested = defineEvent(
-  'session/ProfileUnlockRequested',
-  t.type({ passwordRef: t.string }),
-)
-export const ProfileUnlocked = defineEvent('session/ProfileUnlocked', t.type({ unlockedUntil: t.string }))
-export const ProfileUnlockFailed = defineEvent('session/ProfileUnlockFailed', FailureData)
-export const ProfileUpdateRequested = defineEvent(
-  'session/ProfileUpdateRequested',
-  t.type({ email: t.union([t.string, t.null]), newPasswordRef: t.union([t.string, t.null]) }),
-)
-export const ProfileUpdated = defineEvent(
-  'session/ProfileUpdated',
-  t.type({ user: UserDataC, passwordChanged: t.boolean }),
-)
-export const ProfileUpdateFailed = defineEvent('session/ProfileUpdateFailed', FailureData)
-export const ApiKeyRequested = defineEvent('session/ApiKeyRequested', t.type({ passwordRef: t.string }))
-/** The key waits in memory by reference (never in events, the log or storage). */
-export const ApiKeyRevealed = defineEvent('session/ApiKeyRevealed', t.type({ ref: t.string }))
-export const ApiKeyFailed = defineEvent('session/ApiKeyFailed', FailureData)
-export const ApiKeyHidden = defineEvent('session/ApiKeyHidden', t.type({}))
-
-export const sessionEvents = [
+/** The events of the login page's part of the area (loginDecider.ts). */
+export const loginSessionEvents = [
   LoginDataRequested,
   LoginDataLoaded,
   LoginDataFailed,
@@ -247,23 +165,6 @@ export const sessionEvents = [
   OtpFailed,
   SignOutRequested,
   SignedOut,
-  PasswordResetRequested,
-  PasswordResetMailed,
-  PasswordResetRequestFailed,
-  ResetKeyValidationRequested,
-  ResetKeyValidated,
-  ResetKeyRejected,
-  PasswordResetSubmitted,
-  PasswordResetFailed,
-  PasswordChangeRequested,
-  PasswordChangeFailed,
-  RegistrationRequested,
-  RegistrationFailed,
-  InvitationCheckRequested,
-  InvitationChecked,
-  InvitationRejected,
-  InvitationAcceptRequested,
-  InvitationAcceptFailed,
   CliSessionStored,
   CliSessionRestored,
   CliRegistrationRequested,
@@ -282,16 +183,9 @@ export const sessionEvents = [
   IdentityFailed,
   IdentityReset,
   RefreshDue,
-  ProfileUnlockRequested,
-  ProfileUnlocked,
-  ProfileUnlockFailed,
-  ProfileUpdateRequested,
-  ProfileUpdated,
-  ProfileUpdateFailed,
-  ApiKeyRequested,
-  ApiKeyRevealed,
-  ApiKeyFailed,
-  ApiKeyHidden,
 ] as const
 
-export type SessionEvent = EventOf<(typeof sessionEvents)[number]>
+/** Every event of the session area: the login page's and the account screens' (accountEvents.ts). */
+export type SessionEvent = EventOf<
+  (typeof loginSessionEvents)[number] | (typeof accountSessionEvents)[number]
+>

@@ -1,6 +1,7 @@
 // Public surface of the session area.
 export * from './types'
 export * from './events'
+export * from './accountEvents'
 export type * from './commands'
 export { sessionArea } from './decider'
 export * from './rules'

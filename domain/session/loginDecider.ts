@@ -305,7 +305,7 @@ export const sessionLoginArea: AppArea<'session'> = {
   key: 'session',
   commands: sessionCommandCodecs,
   initialState: initialSessionState,
-  events: E.sessionEvents,
+  events: E.loginSessionEvents,
   decide: (command, state, meta) =>
     isAccountCommand(command)
       ? left('the account screens are not loaded')
