@@ -53,8 +53,8 @@ function useAreas(): Areas {
 
 /**
  * While a route's chunk loads: an empty status named for screen readers. Inside the main layout
- * its styles draw a page-shaped skeleton (layout.module.css); the login family's chunk is
- * preloaded, so it shows nothing there rather than adding to the login page's first load.
+ * its styles draw a page-shaped skeleton (layout.module.css); the login family's chunk comes
+ * with the login page, and its screens draw their own skeletons (ui/session/kit.tsx).
  */
 export function Loading() {
   return <div role="status" aria-label="Loading" />
@@ -90,6 +90,7 @@ function Content() {
   const { route } = match
   const Area: ComponentType | undefined =
     route.area === 'plugin' ? pluginComponents.get(route.pattern) : areas[route.area]
+  const bare = route.layout === 'bare'
   const body: ReactNode = (
     <ErrorBoundary resetKey={nav.location.path}>
       <Suspense fallback={<Loading />}>
@@ -97,7 +98,7 @@ function Content() {
       </Suspense>
     </ErrorBoundary>
   )
-  if (route.layout === 'bare') return <BareLayout>{body}</BareLayout>
+  if (bare) return <BareLayout logo>{body}</BareLayout>
   return <Suspense fallback={<Loading />}>{createElement(areas.layout, null, body)}</Suspense>
 }
 

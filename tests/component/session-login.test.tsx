@@ -10,9 +10,13 @@ import { user } from '../support/fixtures'
 import { LOGIN_DIALOG_DISMISSED_KEY } from '../../commands/effects/session'
 
 describe('login screen', () => {
-  it('shows a loading state while start-up fetches the login data', () => {
+  it('shows the form in skeleton, no "Loading…" line, while start-up fetches the login data', () => {
     renderSession('/login', { seed: [P.StartRequested({ reason: 'boot' })] })
-    expect(screen.getByRole('status')).toHaveTextContent('Loading…')
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument()
+    const status = screen.getByRole('status', { name: 'Loading' })
+    // Two fields (a label and a box each) and the button.
+    expect(status.querySelectorAll('[data-skeleton]')).toHaveLength(5)
+    expect(screen.queryByText(/Loading/)).toBeNull()
   })
 
   it('asks for both fields, keeping what was typed', async () => {

@@ -1,7 +1,33 @@
 import type { ReactNode } from 'react'
+import { DEFAULT_TEXT, Mark, useLogoSource } from '../shared/Logo'
 import styles from './bare.module.css'
 
-/** The login family: no chrome. Also what the main layout falls back to if its chunk fails. */
-export function BareLayout({ children }: { children: ReactNode }) {
-  return <main className={styles.bare}>{children}</main>
+/** The login family's logo above its screens (ui/shared/Logo.tsx says which). */
+function BareLogo() {
+  const source = useLogoSource()
+  return (
+    <div className={styles.logo}>
+      {source.kind === 'image' ? (
+        <img src={source.src} alt="Logo" className={styles.logoImage} />
+      ) : (
+        <>
+          <Mark />
+          {DEFAULT_TEXT[source.variant]}
+        </>
+      )}
+    </div>
+  )
+}
+
+/**
+ * The login family: no chrome, the logo above the screen (`logo`). Also what the main layout
+ * falls back to while its chunk loads or if it fails (no logo: the top bar draws it).
+ */
+export function BareLayout({ children, logo = false }: { children: ReactNode; logo?: boolean }) {
+  return (
+    <main className={styles.bare}>
+      {logo ? <BareLogo /> : null}
+      {children}
+    </main>
+  )
 }

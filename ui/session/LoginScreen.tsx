@@ -7,6 +7,7 @@ import {
   ErrorMessage,
   Field,
   Form,
+  FormSkeleton,
   NavLink,
   Screen,
   Submit,
@@ -159,7 +160,7 @@ export function LoginScreen() {
   if (!session.loginDataLoaded && session.loading) {
     return (
       <Screen title="Login">
-        <p role="status">Loading…</p>
+        <FormSkeleton />
       </Screen>
     )
   }

@@ -2,10 +2,21 @@
 // memory by reference and rendered as a QR code and as text; it never enters the log.
 import { useEffect, useRef, useState } from 'react'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
-import { ErrorMessage, Field, Form, NavLink, Screen, Submit, failureOf, mandatoryText } from './kit'
+import {
+  ErrorMessage,
+  Field,
+  Form,
+  FormSkeleton,
+  NavLink,
+  Screen,
+  Submit,
+  failureOf,
+  mandatoryText,
+} from './kit'
 import { canSend, otpProblems } from '../../domain/session/loginForms'
 import styles from './session.module.css'
 import screens from './screens.module.css'
+import { Skeleton } from '../shared/kit/Skeleton'
 
 const OTP_FALLBACK = 'something went wrong'
 
@@ -121,7 +132,11 @@ export function MfaEnrollScreen() {
       ) : enrollment.status === 'ready' ? (
         <p role="alert">The enrolment key is no longer available. Please log in again.</p>
       ) : (
-        <p role="status">Loading…</p>
+        <div className={screens.enrolSkeleton} role="status" aria-label="Loading">
+          <Skeleton width="12rem" height="12rem" />
+          <Skeleton width="16rem" />
+          <FormSkeleton fields={1} />
+        </div>
       )}
       <div className={styles.links}>
         <NavLink to="/login">Back to login</NavLink>

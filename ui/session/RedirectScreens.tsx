@@ -4,6 +4,7 @@ import { useParams } from 'wouter'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { LoginSettings } from '../../domain/session/types'
 import { NavLink, Screen } from './kit'
+import { Skeleton } from '../shared/kit/Skeleton'
 
 /** The provider address for an SSO login type: 'saml' → the SAML link, else an OAuth provider of that type. */
 export function ssoUrlFor(login: LoginSettings, type: string): string | null {
@@ -26,7 +27,9 @@ function ProviderRedirect({ type }: { type: string }) {
   if (!session.loginDataLoaded)
     return (
       <Screen title="Single sign-on">
-        <p role="status">Loading…</p>
+        <div role="status" aria-label="Loading">
+          <Skeleton width="16rem" />
+        </div>
       </Screen>
     )
   return (

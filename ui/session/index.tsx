@@ -8,6 +8,7 @@ import { Route, Switch } from 'wouter'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
 import { LoginScreen } from './LoginScreen'
+import { ScreenSkeleton } from './kit'
 import type * as Screens from './SessionScreens'
 
 type ScreenModule = typeof Screens
@@ -77,7 +78,7 @@ export default function SessionArea({ screens: loaded }: { readonly screens?: Sc
   // The boundary is inside the area so that the area itself mounts while a screen loads: its
   // lazily made screens (useScreens) are kept, not made again on every attempt.
   return (
-    <Suspense fallback={<p role="status">Loading…</p>}>
+    <Suspense fallback={<ScreenSkeleton />}>
       <Switch>
         {OTHER.map(([pattern, name]) => (
           <Route key={pattern} path={pattern} component={screens.get(name)} />

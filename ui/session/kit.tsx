@@ -9,6 +9,8 @@ import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { FormState } from '../../domain/session/types'
 import { useDispatch } from '../shared/appContext'
 import styles from './session.module.css'
+import frame from '../layout/bare.module.css'
+import { Skeleton } from '../shared/kit/Skeleton'
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 
 /** navigation/Navigate belongs to the navigation area: `to` is a path under the /ui base. */
@@ -55,7 +57,7 @@ export function Screen({
 }) {
   const id = useId()
   return (
-    <section className={styles.screen} aria-labelledby={id}>
+    <section className={frame.screen} aria-labelledby={id}>
       <h1 id={id} className={styles.title}>
         {title}
       </h1>
@@ -186,3 +188,33 @@ export const failureOf = (form: FormState): Failure | null => (form.status === '
  */
 export const mandatoryText = (problem: 'mandatory' | undefined, touched: boolean): string | null =>
   touched && problem === 'mandatory' ? MANDATORY_MESSAGE : null
+
+/**
+ * A form of the login family in the shape of what comes: a label and a box per field, then
+ * the button. One status for screen readers.
+ */
+export function FormSkeleton({ fields = 2 }: { fields?: number }) {
+  return (
+    <div className={styles.form} role="status" aria-label="Loading">
+      {Array.from({ length: fields }, (_, i) => (
+        <div key={i} className={styles.field}>
+          <Skeleton width="6rem" />
+          <Skeleton height="2.25rem" />
+        </div>
+      ))}
+      <Skeleton height="2.25rem" />
+    </div>
+  )
+}
+
+/** A screen of the login family while its code loads: the card, a title bar and a form. */
+export function ScreenSkeleton() {
+  return (
+    <section className={frame.screen}>
+      <div className={styles.title}>
+        <Skeleton width="9rem" height="1.75rem" />
+      </div>
+      <FormSkeleton />
+    </section>
+  )
+}

@@ -1,6 +1,9 @@
 /** Static building blocks: Card, Badge, severity Chip, Skeleton, EmptyState, PageHeader, KeyValue. */
-import type { CSSProperties, ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { Skeleton } from './Skeleton'
 import styles from './surface.module.css'
+
+export { Skeleton }
 
 export function Card({
   title,
@@ -59,20 +62,6 @@ export function SeverityChip({ severity, count }: { readonly severity: Severity;
       {count !== undefined && <span className={styles.chipCount}>{count}</span>}
     </span>
   )
-}
-
-/** A grey placeholder in the shape of what is coming; hidden from assistive technology. */
-export function Skeleton({
-  width = '100%',
-  height = '0.875rem',
-  radius,
-}: {
-  readonly width?: string
-  readonly height?: string
-  readonly radius?: string
-}) {
-  const style: CSSProperties = { width, height, ...(radius ? { borderRadius: radius } : {}) }
-  return <span className={styles.skeleton} style={style} aria-hidden="true" data-skeleton="" />
 }
 
 /** A page-shaped skeleton (title, toolbar, rows) with one status for screen readers. */
