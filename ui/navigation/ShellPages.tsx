@@ -1,11 +1,13 @@
 // Pages of the shell that are not a feature area of their own (getting started, teasers, placeholders
 // for areas this console does not build yet): a lazily loaded chunk, mounted by ui/routes.tsx.
-import { ArrowRight, Network, ShieldCheck, Workflow, type LucideIcon } from 'lucide-react'
+import { ArrowRight, Construction, Network, ShieldCheck, Workflow, type LucideIcon } from 'lucide-react'
 import styles from './shellPages.module.css'
 import { Suspense, createElement, useMemo } from 'react'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
-import { PageSkeleton } from '../shared/kit/Surface'
+import { EmptyState, PageSkeleton } from '../shared/kit/Surface'
+import kit from '../shared/kit/page.module.css'
+import pageHeader from '../shared/kit/pageHeader.module.css'
 import { Button } from '../shared/kit/Button'
 import { ClientSetupForm } from '../onboarding/ClientSetupForm'
 
@@ -135,9 +137,16 @@ export default function ShellPages() {
     )
   if (name === 'getStarted' || name === 'tourGetStarted') return <GettingStarted />
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">{title}</h1>
-      <p>This area is not available in this console yet.</p>
+    <section aria-labelledby="page-title" className={kit.page}>
+      <h1 id="page-title" className={pageHeader.title}>
+        {title}
+      </h1>
+      <div className={kit.panel}>
+        <EmptyState
+          icon={<Construction size={28} />}
+          title="This area is not available in this console yet."
+        />
+      </div>
     </section>
   )
 }
