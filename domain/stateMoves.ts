@@ -133,10 +133,32 @@ const navigationTypeToPreferences: StateMove = {
   },
 }
 
+/** The packages list's row count is derived from its pages (issue 19): it was stored beside them. */
+const listRowCountDerived: StateMove = {
+  name: 'packages list: rowCount derived',
+  before(state) {
+    const packages = slice(state, 'packages')
+    const list = packages.list as Slice | undefined
+    if (!list) return state
+    // listRowCount's sum, here so the log does not load the packages rules.
+    const pages = Array.isArray(list.pages) ? (list.pages as unknown[][]) : []
+    const rowCount = pages.reduce((n, page) => n + page.length, 0)
+    return { ...state, packages: { ...packages, list: { ...list, rowCount } } }
+  },
+  after(state) {
+    const packages = slice(state, 'packages')
+    const list = packages.list as Slice | undefined
+    if (!list || !('rowCount' in list)) return state
+    const { rowCount: _derived, ...rest } = list
+    return { ...state, packages: { ...packages, list: rest } }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
   navigationTypeToPreferences,
+  listRowCountDerived,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

@@ -134,7 +134,6 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
           ...s.list,
           status: 'loaded',
           pages,
-          rowCount: (e.data.more ? s.list.rowCount : 0) + e.data.items.length,
           endCursor: e.data.endCursor,
           hasNextPage: e.data.hasNextPage,
           loadingMore: false,
@@ -149,7 +148,7 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
       return loadingDone(
         e.data.more
           ? { ...s, list: { ...s.list, loadingMore: false, failure: e.data.failure } }
-          : { ...s, list: { ...s.list, status: 'failed', pages: [], rowCount: 0, failure: e.data.failure } },
+          : { ...s, list: { ...s.list, status: 'failed', pages: [], failure: e.data.failure } },
       )
     case 'packages/CountLoaded':
       return { ...s, packageCount: e.data.count }

@@ -22,7 +22,6 @@ export const initialListState: ListState = {
   query: null,
   requestId: null,
   pages: [],
-  rowCount: 0,
   endCursor: null,
   hasNextPage: false,
   loadingMore: false,

@@ -116,12 +116,14 @@ export function appendVersions(
  */
 export const PREFETCH_ROWS = MORE_PAGE_SIZE
 
+export { listRowCount } from './listRows'
+
 /**
  * Whether the list should ask for its next page now, given the last row index on screen. A
  * failed further page waits for the user's retry instead of asking again by itself.
  */
 export function wantsNextPage(
-  list: Pick<ListState, 'hasNextPage' | 'loadingMore' | 'failure' | 'rowCount'>,
+  list: Pick<ListState, 'hasNextPage' | 'loadingMore' | 'failure'> & { readonly rowCount: number },
   lastVisibleRow: number,
 ): boolean {
   return (

@@ -174,7 +174,6 @@ export interface ListState {
   readonly requestId: string | null
   /** Pages as received; appending a page copies only this outer array. */
   readonly pages: ReadonlyArray<ReadonlyArray<PackageSummary>>
-  readonly rowCount: number
   readonly endCursor: string | null
   readonly hasNextPage: boolean
   readonly loadingMore: boolean

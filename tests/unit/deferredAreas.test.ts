@@ -21,6 +21,7 @@ import { defaultPackageQuery } from '../../domain/packages/types'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { flush } from '../support/wait'
+import { listRowCount } from '../../domain/packages/rules'
 
 // Module loads and effects answer in later tasks: a few turns of the event loop settle them.
 function ports(): Ports {
@@ -83,7 +84,7 @@ describe('deferred areas on the browser bus', () => {
     const app = await run(createBrowserApp(ports()))
     const state = app.getState()
     // The session really used the deferred areas, their policies included.
-    expect(state.packages.list.rowCount).toBe(1)
+    expect(listRowCount(state.packages.list)).toBe(1)
     expect(state.admin.resources.generalConfig).toMatchObject({ status: 'loaded' })
     const log = app.exportLog()
     const types = withoutTimes(log).map((l) => l.type)

@@ -5,6 +5,7 @@ import { defaultPackageQuery, type PackageQuery } from '../../domain/packages/ty
 import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { flush } from '../support/wait'
+import { listRowCount } from '../../domain/packages/rules'
 
 const q = (name: string): PackageQuery => ({ ...defaultPackageQuery, name })
 
@@ -26,12 +27,12 @@ describe('packages effects', () => {
     const { app, api } = setup()
     app.dispatch({ type: 'packages/OpenList', query: q('pkg-*') })
     await flush(1)
-    expect(app.getState().packages.list.rowCount).toBe(100)
+    expect(listRowCount(app.getState().packages.list)).toBe(100)
     expect(app.getState().packages.list.totalCount).toBe(250)
     app.dispatch({ type: 'packages/LoadMore' })
     await flush(1)
     const list = app.getState().packages.list
-    expect(list.rowCount).toBe(250)
+    expect(listRowCount(list)).toBe(250)
     expect(list.hasNextPage).toBe(false)
     const pages = api.catalogue.calls.filter((c) => c.name === 'searchPackages').map((c) => c.args[1])
     expect(pages).toEqual([
