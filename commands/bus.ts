@@ -216,8 +216,7 @@ export function createBus(options: BusOptions): App {
           CommandRejected({ command: type, reason: PathReporter.report(fields).slice(0, 3).join('; ') }),
         ]
     }
-    const nowMs = clock.now()
-    const meta: CommandMeta = { now: new Date(nowMs).toISOString(), nowMs, id: ids.next() }
+    const meta: CommandMeta = { now: new Date(clock.now()).toISOString(), id: ids.next() }
     try {
       const decideFn = area.decide as (
         c: AppCommand,

@@ -1,6 +1,6 @@
 import { left, right, type Either } from 'fp-ts/Either'
 import type { AppArea, AppCommand, AppEvent, AppState } from '../app'
-import type { CommandMeta } from '../shared/area'
+import { epochMs, type CommandMeta } from '../shared/area'
 import { isCloudTrial, isTour, shellContextOf } from './context'
 import {
   ChunkLoadFailed,
@@ -87,6 +87,7 @@ function route(
   force: boolean,
 ): Decision {
   const nav = state.navigation
+  const nowMs = epochMs(meta)
   const ctx = shellContextOf(state)
   const start = parseTarget(to)
   if (!start)
@@ -129,12 +130,12 @@ function route(
       routeName: route.name,
       mode: effectiveMode,
       user: ctx.userName,
-      atMs: meta.nowMs,
+      atMs: nowMs,
       ...(tracked ? { sidebar: route.sidebar ?? 'application' } : {}),
     }),
   )
-  if (ctx.signedIn && nav.lastActivityMs !== undefined && meta.nowMs - nav.lastActivityMs > IDLE_CHECK_MS)
-    events.push(SessionCheckRequested({ idleMs: meta.nowMs - nav.lastActivityMs }))
+  if (ctx.signedIn && nav.lastActivityMs !== undefined && nowMs - nav.lastActivityMs > IDLE_CHECK_MS)
+    events.push(SessionCheckRequested({ idleMs: nowMs - nav.lastActivityMs }))
   if (hasContactUsContext(location.query) && (isCloudTrial(ctx) || isTour(ctx)))
     events.push(ModalOpened({ modal: 'contactUs' }))
   if (nav.selectedProject !== undefined && route.resetsProject) events.push(ProjectSelected({}))

@@ -7,7 +7,7 @@
 import { left, right, type Either } from 'fp-ts/Either'
 import { isSome } from 'fp-ts/Option'
 import type { AppArea, AppEvent, AppState } from '../app'
-import type { CommandMeta } from '../shared/area'
+import { epochMs, type CommandMeta } from '../shared/area'
 import type { SessionCommand } from './commands'
 import * as E from './events'
 import { SessionCheckRequested } from '../navigation/events'
@@ -109,13 +109,13 @@ export function decideLogin(command: LoginCommand, app: AppState, meta: CommandM
       if (!state.cli.stored) return left('no CLI session is waiting')
       return right([E.CliRegistrationRequested({})])
     case 'session/SavePathAfterLogin': {
-      const saved = savePathAfterLogin(command.path, meta.nowMs, { force: command.force === true })
+      const saved = savePathAfterLogin(command.path, epochMs(meta), { force: command.force === true })
       if (!isSome(saved)) return left('this path is not kept for after login')
       return right([E.PathAfterLoginSaved(saved.value)])
     }
     case 'session/RedirectAfterLogin':
       if (state.status !== 'signedIn') return left('no completed login to redirect after')
-      return right(redirectAfterLogin(app, meta.nowMs, command.toQuickSetup))
+      return right(redirectAfterLogin(app, epochMs(meta), command.toQuickSetup))
     case 'session/ClearPathAfterLogin':
       return right([E.PathAfterLoginCleared({})])
     case 'session/DismissLoginDialog':

@@ -6,10 +6,12 @@ import type { DomainEvent, Upcaster } from './events'
 export interface CommandMeta {
   /** ISO timestamp of the moment the command was handled. */
   readonly now: string
-  readonly nowMs: number
   /** A fresh id the decision may use (e.g. for a toast or a recent search). */
   readonly id: string
 }
+
+/** The moment of `now` in epoch milliseconds (derived, so it is never a second copy that can disagree). */
+export const epochMs = (meta: Pick<CommandMeta, 'now'>): number => Date.parse(meta.now)
 
 export type Source = 'ui' | 'router' | 'policy' | 'effect' | 'script'
 

@@ -10,7 +10,7 @@ import { user } from '../support/fixtures'
 import { spec } from '../support/decider'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
-const meta = { now: new Date(NOW).toISOString(), nowMs: NOW, id: 'x' }
+const meta = { now: new Date(NOW).toISOString(), id: 'x' }
 const ORIGIN = 'https://console.example'
 
 const session = spec(sessionArea, meta)

@@ -25,7 +25,7 @@ interface Decides {
   decide(command: never, state: AppState, meta: CommandMeta): Either<string, ReadonlyArray<unknown>>
 }
 
-export const specMeta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'id-1' }
+export const specMeta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'id-1' }
 
 export const foldEvents = (events: ReadonlyArray<AppEvent>, from: AppState = initialAppState): AppState =>
   events.reduce(evolve, from)

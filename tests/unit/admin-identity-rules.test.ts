@@ -20,7 +20,7 @@ import { SaveRequested } from '../../domain/admin/events'
 import type { CommandMeta } from '../../domain/shared/area'
 import { spec } from '../support/decider'
 
-const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'r-1' }
+const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'r-1' }
 const admin = spec(adminArea, meta)
 
 describe('user rules', () => {

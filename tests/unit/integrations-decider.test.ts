@@ -28,7 +28,7 @@ import type { CommandMeta } from '../../domain/shared/area'
 import { decide, type Asker } from '../../domain/integrations/decider'
 import { specOf } from '../support/decider'
 
-const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'c-1' }
+const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'c-1' }
 const integrations = specOf(integrationsDecider, meta)
 const given = (events: ReadonlyArray<IntegrationsEvent>) => integrations.given(...events).state
 /** The specification as `asker` asks (the app's area takes the asker from the session). */

@@ -13,7 +13,7 @@ import { SignedIn } from '../../domain/session/events'
 import { user as sessionUser } from '../support/fixtures'
 import { listRowCount } from '../../domain/packages/rules'
 
-const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'r-2' }
+const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'r-2' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
 const given = (...events: AppEvent[]) => spec(packagesArea, meta).given(...events)
 

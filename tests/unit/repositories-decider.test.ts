@@ -8,7 +8,7 @@ import { emptyRepositoryForm, type RepositoryForm } from '../../domain/repositor
 import { repositorySummary } from '../support/fixtures'
 import { spec } from '../support/decider'
 
-const meta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 'id-1' }
+const meta = { now: '2026-01-01T00:00:00.000Z', id: 'id-1' }
 const given = (...events: AppEvent[]): AppState => events.reduce(evolve, initialAppState)
 const repositories = spec(repositoriesArea, meta)
 

@@ -30,7 +30,7 @@ import { fakePackagesApi, makePackage } from '../support/fakePackagesApi'
 import { foldEvents, spec } from '../support/decider'
 import { flush } from '../support/wait'
 
-const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 's-1' }
+const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 's-1' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
 const search = spec(searchArea, meta)
 

@@ -30,7 +30,7 @@ const SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
 const SHA1 = 'da39a3ee5e6b4b0d3255bfef95601890afd80709'
 const MD5 = 'd41d8cd98f00b204e9800998ecf8427e'
 
-const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', nowMs: 0, id: 's-1' }
+const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 's-1' }
 const search = spec(searchArea, meta)
 
 describe('the query model holds every field of the specification', () => {

@@ -12,7 +12,7 @@ import { isAdmin, isSignedIn, loginDialogContent } from '../../domain/session/se
 import { foldEvents, spec } from '../support/decider'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
-const meta = { now: new Date(NOW).toISOString(), nowMs: NOW, id: 'x' }
+const meta = { now: new Date(NOW).toISOString(), id: 'x' }
 
 const session = spec(sessionArea, meta)
 const given = (...events: AppEvent[]): AppState => foldEvents(events)
