@@ -134,6 +134,12 @@ export async function run(): Promise<Figure[]> {
     await page.goto(`${server.url}/ui/`)
     await settled(page, () => page.getByRole('navigation').first().waitFor())
     const landing = [...seen]
+    // WATERFALL_LIST=1 prints each request of the landing in order, to see what comes late.
+    if (process.env.WATERFALL_LIST)
+      for (const s of landing)
+        console.log(
+          `${((s.start - landing[0]!.start) * 1000).toFixed(0).padStart(6)} ms  ${s.type.padEnd(10)} ${s.url.replace(server.url, '')}  <- ${(s.initiator ?? '').replace(server.url, '')}`,
+        )
     return [...figuresOf('login page', login), ...figuresOf('landing after sign-in', landing)]
   } finally {
     await browser.close()

@@ -163,11 +163,13 @@ export async function buildServer(
       if (!existsSync(indexHtml))
         return reply.status(503).type('text/plain').send('The console is not built: run `npm run build`.')
       // History fallback: every console route is answered by the single page; a signed-in
-      // user's names the chunks of the chrome and of the page's area (server/ui/indexPage.ts).
+      // user's names the chunks of the chrome and of the page's area, the login family's its own
+      // (server/ui/indexPage.ts).
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie')
+      const path = pathOnly.slice('/ui'.length) || '/'
       const page = ctx.currentUser(request)
-        ? indexPage.forSignedIn(pathOnly.slice('/ui'.length) || '/', request.headers['accept-encoding'])
-        : undefined
+        ? indexPage.forSignedIn(path, request.headers['accept-encoding'])
+        : indexPage.forVisitor(path, request.headers['accept-encoding'])
       if (!page) return reply.sendFile('index.html', config.staticDir)
       if (page.encoding) reply.header('Content-Encoding', page.encoding)
       return reply.type('text/html; charset=utf-8').send(page.body)

@@ -8,8 +8,10 @@
  * which area the page shows (the domain's route table), so the page it sends a signed-in user
  * carries `<link rel="modulepreload">` for the chrome's chunks and that area's, with their
  * static imports and CSS, taken from the build's manifest (`dist/.vite/manifest.json`). The
- * browser fetches them alongside the entry; the lazy imports then find them loaded. Visitors
- * who are not signed in (the login page) get the page as built, byte for byte.
+ * browser fetches them alongside the entry; the lazy imports then find them loaded. The login
+ * family's pages name the session screens' chunk the same way, for every visitor: the entry asks
+ * for it only once start-up's first answers are in, which put it up to six round trips deep. Any
+ * other page a visitor who is not signed in asks for is sent as built, byte for byte.
  *
  * Each distinct page is made once and compressed once (brotli and gzip), like the build's
  * precompressed files, never per request.
@@ -43,7 +45,14 @@ export const CHROME_MODULES: ReadonlyArray<ModuleRef> = [
   'ui/layout/TopMenus.tsx',
   'chunk:decider',
   'commands/effects/search.ts',
+  // The kit's Select draws its trigger at once and loads Radix Select on first render; the
+  // search bar's type picker and the project selector render one on every page: unnamed, its chunk is
+  // asked for only once start-up's answers are in, the one code request that came late.
+  'ui/shared/kit/SelectPopup.tsx',
 ]
+
+/** What the login family's pages (login, MFA, password screens) load besides the entry. */
+export const LOGIN_MODULES: ReadonlyArray<ModuleRef> = ['chunk:session']
 
 /** The modules of a route's area, by the project's one naming of an area in every layer. */
 export function areaModules(area: RouteArea): ModuleRef[] {
@@ -113,6 +122,8 @@ export interface PageBody {
 export interface IndexPage {
   /** Undefined: send the built file as it is. */
   forSignedIn(path: string, acceptEncoding: string | undefined): PageBody | undefined
+  /** The page for a visitor who is not signed in: the login family's with its chunk named. */
+  forVisitor(path: string, acceptEncoding: string | undefined): PageBody | undefined
 }
 
 /**
@@ -128,16 +139,17 @@ export function createIndexPage(
   const manifestFile = join(staticDir, '.vite', 'manifest.json')
   const htmlFile = join(staticDir, 'index.html')
   // A build without a manifest (an older one) is served as it is.
-  if (!existsSync(manifestFile) || !existsSync(htmlFile)) return { forSignedIn: () => undefined }
+  if (!existsSync(manifestFile) || !existsSync(htmlFile))
+    return { forSignedIn: () => undefined, forVisitor: () => undefined }
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest
   const html = readFileSync(htmlFile, 'utf8')
   const made = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>()
 
-  const pageFor = (area: RouteArea | undefined) => {
+  const pageFor = (area: RouteArea | 'login' | undefined) => {
     const key = area ?? ''
     const existing = made.get(key)
     if (existing) return existing
-    const modules = [...CHROME_MODULES, ...(area ? areaModules(area) : [])]
+    const modules = area === 'login' ? LOGIN_MODULES : [...CHROME_MODULES, ...(area ? areaModules(area) : [])]
     const raw = Buffer.from(withPreloads(html, base, preloadFiles(manifest, modules)))
     const page = {
       raw,
@@ -150,18 +162,28 @@ export function createIndexPage(
     return page
   }
 
+  const send = (
+    page: { raw: Buffer; br: Buffer; gzip: Buffer },
+    acceptEncoding: string | undefined,
+  ): PageBody => {
+    const accepts = (name: string) => new RegExp(`\\b${name}\\b`).test(acceptEncoding ?? '')
+    if (accepts('br')) return { body: page.br, encoding: 'br' }
+    if (accepts('gzip')) return { body: page.gzip, encoding: 'gzip' }
+    return { body: page.raw, encoding: undefined }
+  }
+  const isLoginFamily = (path: string) => findRoute(path)?.route.layout === 'bare'
+
   return {
     forSignedIn(path, acceptEncoding) {
       const home = path === '/' || path === '/home' ? options.home : undefined
       const match = findRoute(home ?? path)
       // The login family has no chrome; a path no route knows is the 404 page, in the chrome.
-      if (match?.route.layout === 'bare') return undefined
+      if (match?.route.layout === 'bare') return send(pageFor('login'), acceptEncoding)
       const area = match && match.route.area !== 'plugin' ? match.route.area : undefined
-      const page = pageFor(area)
-      const accepts = (name: string) => new RegExp(`\\b${name}\\b`).test(acceptEncoding ?? '')
-      if (accepts('br')) return { body: page.br, encoding: 'br' }
-      if (accepts('gzip')) return { body: page.gzip, encoding: 'gzip' }
-      return { body: page.raw, encoding: undefined }
+      return send(pageFor(area), acceptEncoding)
+    },
+    forVisitor(path, acceptEncoding) {
+      return isLoginFamily(path) ? send(pageFor('login'), acceptEncoding) : undefined
     },
   }
 }

@@ -93,6 +93,8 @@ describe("a signed-in user's page names the chunks it will load", () => {
   const packagesEffects = manifest['commands/effects/packages.ts']!.file
   const shellPages = manifest['ui/navigation/ShellPages.tsx']!.file
   const overviewPage = manifest['ui/overview/index.tsx']!.file
+  // The kit's Select popup: the chrome renders Selects on every page (search bar, project selector).
+  const selectPopup = manifest['ui/shared/kit/SelectPopup.tsx']!.file
 
   it('preloads the chrome and the area of the path, each file once and each one built', async () => {
     const { cookie } = await login(server, 'developer', server.config.userPassword)
@@ -101,7 +103,7 @@ describe("a signed-in user's page names the chunks it will load", () => {
     expect(res.headers['vary']).toMatch(/cookie/i)
     const html = brotliDecompressSync(res.body).toString()
     const files = preloaded(html)
-    expect(files).toEqual(expect.arrayContaining([chrome, packagesPage, packagesEffects]))
+    expect(files).toEqual(expect.arrayContaining([chrome, packagesPage, packagesEffects, selectPopup]))
     expect(files).not.toContain(shellPages)
     expect(new Set(files).size).toBe(files.length)
     for (const file of files)
@@ -117,13 +119,32 @@ describe("a signed-in user's page names the chunks it will load", () => {
     expect(preloaded(home)).not.toContain(packagesPage)
   })
 
-  it('sends the page as built to a visitor who is not signed in, and on the login pages', async () => {
+  it('sends the page as built to a visitor who is not signed in, but on the login pages', async () => {
     const anonymous = await get('/ui/packages')
     expect(anonymous.body.toString()).toBe(built)
     expect(preloaded(built)).not.toContain(chrome)
-    const { cookie } = await login(server, 'developer', server.config.userPassword)
-    expect((await get('/ui/login', undefined, cookie)).body.toString()).toBe(built)
     expect((await get('/ui/packages', undefined, 'console_session=forged')).body.toString()).toBe(built)
+  })
+
+  it("names the session screens' chunk on the login pages, for a visitor and a signed-in user alike", async () => {
+    // The entry asks for it only after start-up's first answers: named here, it loads beside the entry.
+    const sessionChunk = Object.values(manifest).find(
+      (c) => (c as { name?: string }).name === 'session',
+    )!.file
+    expect(preloaded(built)).not.toContain(sessionChunk)
+    const { cookie } = await login(server, 'developer', server.config.userPassword)
+    for (const [path, who] of [
+      ['/ui/login', undefined],
+      ['/ui/login/forgot-password', undefined],
+      ['/ui/login', cookie],
+    ] as const) {
+      const html = (await get(path, undefined, who)).body.toString()
+      expect(preloaded(html).filter((f) => !preloaded(built).includes(f))).toEqual([sessionChunk])
+      expect(preloaded(html)).not.toContain(chrome)
+      expect(html.replace(/\n\s*<link rel="(modulepreload|preload)"[^>]*>/g, '')).toBe(
+        built.replace(/\n\s*<link rel="(modulepreload|preload)"[^>]*>/g, ''),
+      )
+    }
   })
 
   it('does not serve the build manifest', async () => {
