@@ -49,7 +49,9 @@ function startPlatform(dir: string): Promise<{ url: string; output: string }> {
       output += chunk.toString()
       for (const m of output.matchAll(/Node (node-\d) \(pid \d+\) is serving/g)) served.add(m[1]!)
       const url = /Console: (http:\/\/127\.0\.0\.1:\d+)\/ui\//.exec(output)?.[1]
-      if (url && served.size === 1) done({ url, output })
+      // At least one node: under load both nodes may say so before the Console line comes, and
+      // "=== 1" then never held again (the test hung for its 120 s in a full run).
+      if (url && served.size >= 1) done({ url, output })
     }
     child.stdout?.on('data', onData)
     child.stderr?.on('data', onData)
