@@ -229,7 +229,9 @@ export function UserProfileScreen() {
         <p role="note">Your profile is managed by your sign-in provider and cannot be changed here.</p>
       ) : null}
       {user.requireProfilePassword ? <ApiKeySection /> : null}
-      <NavLink to="/logout">Log out</NavLink>
+      <div className={styles.links}>
+        <NavLink to="/logout">Log out</NavLink>
+      </div>
     </Screen>
   )
 }
