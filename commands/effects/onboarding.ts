@@ -29,7 +29,7 @@ import {
   PERSONALIZATION_STORAGE_KEY,
 } from '../../domain/onboarding/personalization'
 import { caused, type Effect, type EffectTable } from './types'
-import { ofType, request, settle } from './operators'
+import { ofType, request, settle, thrown } from './operators'
 
 /** Loads the base URL set-me-up and the client flows show, when one of them opens without it. */
 const clientBaseUrl: Effect = (events$, state$, ports) =>
@@ -90,13 +90,7 @@ const createProject: Effect = (events$, _state$, ports) =>
           : ProjectCreated({ project: { key: created.right.key, name: created.right.name } })
       }
       return from(run()).pipe(
-        catchError((error: unknown) =>
-          of(
-            ProjectCreationFailed({
-              failure: { kind: 'network', message: error instanceof Error ? error.message : String(error) },
-            }),
-          ),
-        ),
+        catchError((error: unknown) => of(ProjectCreationFailed({ failure: thrown(error) }))),
         map((event) => caused(envelope, event)),
       )
     }),
