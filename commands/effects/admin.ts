@@ -4,6 +4,7 @@ import type { AdminApi, Ports, Result } from '../../adapters/ports'
 import {
   LoadFailed,
   Loaded,
+  PASSWORD_LOST,
   SaveFailed,
   Saved,
   type AdminPayload,
@@ -65,7 +66,7 @@ async function runSave(ports: Ports, op: SaveOp): Promise<Result<unknown>> {
       const password = passwordRef ? ports.secrets.take(passwordRef) : undefined
       // A reference whose secret is gone (taken already) must not create a user without a password.
       if (passwordRef && password === undefined)
-        return left({ kind: 'network', message: 'The password was lost: type it again' })
+        return left({ kind: 'network', code: PASSWORD_LOST, message: '' })
       return api.saveUser(op.create, password ? { ...user, password } : user)
     }
     case 'deleteUser':

@@ -12,6 +12,7 @@ import {
   validateProject,
   validateProxy,
   validateUser,
+  type Problems,
 } from './validation'
 import { adminCommandCodecs } from './commandCodecs.gen'
 import { withBaseUrlTrailingSlash } from '../shared/forms'
@@ -22,24 +23,30 @@ function normalised(op: SaveOp): SaveOp {
   return { ...op, config: { ...op.config, baseUrl: withBaseUrlTrailingSlash(op.config.baseUrl.trim()) } }
 }
 
+/** The first problem as `field: key` (a rejection's reason), or undefined. */
+function first(problems: Problems<string>): string | undefined {
+  const [field, problem] = Object.entries(problems).find(([, p]) => p !== undefined) ?? []
+  return field === undefined || problem === undefined ? undefined : `${field}: ${problem.key}`
+}
+
 function validate(op: SaveOp): string | undefined {
   switch (op.kind) {
     case 'saveGeneralConfig':
-      return Object.values(validateGeneralConfig(op.config))[0]
+      return first(validateGeneralConfig(op.config))
     case 'saveProxy':
-      return Object.values(validateProxy({ ...op.proxy, port: String(op.proxy.port) }))[0]
+      return first(validateProxy({ ...op.proxy, port: String(op.proxy.port) }))
     case 'createProject':
-      return Object.values(validateProject(op.project))[0]
+      return first(validateProject(op.project))
     case 'saveUser':
       // The password itself is in the vault: only whether there is one can be checked here.
-      if (op.create && !op.user.passwordRef) return `password: ${MANDATORY}`
-      return Object.values(validateUser({ ...op.user, password: undefined, create: op.create }))[0]
+      if (op.create && !op.user.passwordRef) return first({ password: MANDATORY })
+      return first(validateUser({ ...op.user, password: undefined, create: op.create }))
     case 'inviteUser':
-      return Object.values(validateInvitation(op))[0]
+      return first(validateInvitation(op))
     case 'saveGroup':
-      return Object.values(validateGroup(op.group))[0]
+      return first(validateGroup(op.group))
     case 'savePermission':
-      return Object.values(validatePermission(op.permission))[0]
+      return first(validatePermission(op.permission))
     default:
       return undefined
   }

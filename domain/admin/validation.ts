@@ -1,19 +1,24 @@
-/** Form rules of the admin pages (spec 000 section 5 messages); each returns field → message. */
-import {
-  isEmailAddress,
-  NAME_PATTERN as NAME,
-  MANDATORY_MESSAGE as MANDATORY,
-  NAME_MESSAGE as NAME_RULE,
-  URL_MESSAGE as URL_RULE,
-} from '../shared/forms'
+/**
+ * Form rules of the admin pages (spec 000 section 5); each returns field → message key with its
+ * data (AdminMessage), which the admin pages word (ui/admin/messages.ts).
+ */
 import * as t from 'io-ts'
 import { isRight, left, right, type Either } from 'fp-ts/Either'
 import { PERMISSION_ACTIONS, type GeneralConfig, type PermissionAction } from './types'
 import { GeneralConfigC } from './events'
+import {
+  invalidEmail,
+  invalidName,
+  invalidUrl,
+  isEmailAddress,
+  mandatory as MANDATORY,
+  NAME_PATTERN as NAME,
+} from '../shared/forms'
+import type { AdminMessage } from './messages'
 
-export { MANDATORY, NAME_RULE, URL_RULE }
+export { MANDATORY }
 
-export type Problems<F extends string> = Partial<Record<F, string>>
+export type Problems<F extends string> = Partial<Record<F, AdminMessage>>
 
 function validUrl(text: string): boolean {
   try {
@@ -30,8 +35,8 @@ export function validateGeneralConfig(v: {
 }): Problems<'serverName' | 'baseUrl'> {
   const p: Problems<'serverName' | 'baseUrl'> = {}
   if (v.serverName.trim() === '') p.serverName = MANDATORY
-  else if (v.serverName.length > 100) p.serverName = 'Server name must be at most 100 characters'
-  if (v.baseUrl.trim() !== '' && !validUrl(v.baseUrl.trim())) p.baseUrl = URL_RULE
+  else if (v.serverName.length > 100) p.serverName = { key: 'serverNameTooLong', max: 100 }
+  if (v.baseUrl.trim() !== '' && !validUrl(v.baseUrl.trim())) p.baseUrl = invalidUrl
   return p
 }
 
@@ -42,52 +47,63 @@ export function validateProxy(v: {
 }): Problems<'key' | 'host' | 'port'> {
   const p: Problems<'key' | 'host' | 'port'> = {}
   if (v.key.trim() === '') p.key = MANDATORY
-  else if (!NAME.test(v.key) || v.key.length > 64) p.key = NAME_RULE
+  else if (!NAME.test(v.key) || v.key.length > 64) p.key = invalidName
   if (v.host.trim() === '') p.host = MANDATORY
-  else if (!/^[A-Za-z0-9.:[\]-]+$/.test(v.host) || v.host.length > 253) p.host = 'Enter a valid host name'
+  else if (!/^[A-Za-z0-9.:[\]-]+$/.test(v.host) || v.host.length > 253) p.host = { key: 'invalidHost' }
   const port = Number(v.port)
   if (v.port.trim() === '') p.port = MANDATORY
   else if (!Number.isInteger(port) || port < 1 || port > 65535)
-    p.port = 'Port must be a number from 1 to 65535'
+    p.port = { key: 'portRange', min: 1, max: 65535 }
   return p
 }
 
 export function validateProject(v: { key: string; name: string }): Problems<'key' | 'name'> {
   const p: Problems<'key' | 'name'> = {}
   if (v.key === '') p.key = MANDATORY
-  else if (v.key.length > 128) p.key = 'Project key must be at most 128 characters'
-  else if (!/^[a-z]/.test(v.key)) p.key = 'Project key must start with a lowercase character'
+  else if (v.key.length > 128) p.key = { key: 'projectKeyLength', max: 128 }
+  else if (!/^[a-z]/.test(v.key)) p.key = { key: 'projectKeyStart' }
   if (v.name.trim() === '') p.name = MANDATORY
   return p
 }
 
+/** A member to add to a project: named, and not one already. */
+export function memberProblems(
+  name: string,
+  members: ReadonlyArray<{ readonly name: string }>,
+): Problems<'name'> {
+  const typed = name.trim()
+  if (typed === '') return { name: MANDATORY }
+  return members.some((m) => m.name.toLowerCase() === typed.toLowerCase())
+    ? { name: { key: 'alreadyMember', name: typed } }
+    : {}
+}
+
 // ------------------------------------------------------------- users, groups, permissions
 
-export const EMAIL_RULE = 'Enter a valid e-mail address'
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 256
 
-function nameProblem(name: string): string | undefined {
+function nameProblem(name: string): AdminMessage | undefined {
   if (name.trim() === '') return MANDATORY
-  if (!NAME.test(name)) return NAME_RULE
-  if (name.length > 64) return 'Name must be at most 64 characters'
+  if (!NAME.test(name)) return invalidName
+  if (name.length > 64) return { key: 'nameTooLong', max: 64 }
   return undefined
 }
 
-export function emailProblem(email: string): string | undefined {
+export function emailProblem(email: string): AdminMessage | undefined {
   if (email.trim() === '') return MANDATORY
-  return isEmailAddress(email) && email.length <= 254 ? undefined : EMAIL_RULE
+  return isEmailAddress(email) && email.length <= 254 ? undefined : invalidEmail
 }
 
 /** An empty password is a problem only where one is required (a new user). */
-export function passwordProblem(password: string, required: boolean): string | undefined {
+export function passwordProblem(password: string, required: boolean): AdminMessage | undefined {
   if (password === '') return required ? MANDATORY : undefined
-  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`
-  if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`
+  if (password.length < PASSWORD_MIN) return { key: 'passwordTooShort', min: PASSWORD_MIN }
+  if (password.length > PASSWORD_MAX) return { key: 'passwordTooLong', max: PASSWORD_MAX }
   return undefined
 }
 
-const only = <F extends string>(entries: ReadonlyArray<[F, string | undefined]>): Problems<F> => {
+const only = <F extends string>(entries: ReadonlyArray<[F, AdminMessage | undefined]>): Problems<F> => {
   const p: Problems<F> = {}
   for (const [field, problem] of entries) if (problem !== undefined) p[field] = problem
   return p
@@ -114,7 +130,7 @@ export function validateInvitation(v: { email: string }): Problems<'email'> {
 export function validateGroup(v: { name: string; description: string }): Problems<'name' | 'description'> {
   return only<'name' | 'description'>([
     ['name', nameProblem(v.name)],
-    ['description', v.description.length > 1000 ? 'Description must be at most 1000 characters' : undefined],
+    ['description', v.description.length > 1000 ? { key: 'descriptionTooLong', max: 1000 } : undefined],
   ])
 }
 
@@ -137,19 +153,27 @@ export interface PermissionDraft {
   readonly groups: Readonly<Record<string, ReadonlyArray<string>>>
 }
 
-function listProblem(items: ReadonlyArray<string>, max: number, longest: number, what: string) {
-  if (items.length > max) return `At most ${max} ${what}`
+function listProblem(
+  items: ReadonlyArray<string>,
+  max: number,
+  longest: number,
+  what: 'repositories' | 'patterns',
+): AdminMessage | undefined {
+  if (items.length > max) return { key: 'tooManyEntries', max, what }
   const long = items.find((i) => i.length > longest)
-  return long === undefined ? undefined : `Each entry must be at most ${longest} characters`
+  return long === undefined ? undefined : { key: 'entryTooLong', max: longest }
 }
 
 const PERMISSION_ACTION_SET: ReadonlySet<PermissionAction> = new Set(PERMISSION_ACTIONS)
 
-function grantsProblem(grants: Readonly<Record<string, ReadonlyArray<string>>>, kind: string) {
+function grantsProblem(
+  grants: Readonly<Record<string, ReadonlyArray<string>>>,
+  principal: 'user' | 'group',
+): AdminMessage | undefined {
   for (const [name, actions] of Object.entries(grants)) {
-    if (actions.length === 0) return `Choose at least one action for ${kind} ${name}`
+    if (actions.length === 0) return { key: 'chooseAction', principal, name }
     const unknown = actions.find((a) => !(PERMISSION_ACTION_SET as ReadonlySet<string>).has(a))
-    if (unknown !== undefined) return `Unknown action ${unknown}`
+    if (unknown !== undefined) return { key: 'unknownAction', action: unknown }
   }
   return undefined
 }
@@ -177,7 +201,7 @@ export function filterUsers<U extends { readonly name: string; readonly email: s
 }
 
 /** A general-configuration file that is not JSON, or not the configuration's shape. */
-export const CONFIG_IMPORT_MESSAGE = 'The file does not hold a general configuration'
+const NOT_A_CONFIG: AdminMessage = { key: 'notAGeneralConfig' }
 
 // Only the fields the form saves: what else an exported GET answer held is dropped.
 const GeneralConfigImportC = t.exact(GeneralConfigC)
@@ -187,15 +211,15 @@ const GeneralConfigImportC = t.exact(GeneralConfigC)
  * before it was read), parsed, decoded with the general-configuration codec and checked by the
  * form's rules.
  */
-export function decodeGeneralConfigImport(text: string): Either<string, GeneralConfig> {
+export function decodeGeneralConfigImport(text: string): Either<AdminMessage, GeneralConfig> {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch {
-    return left(CONFIG_IMPORT_MESSAGE)
+    return left(NOT_A_CONFIG)
   }
   const decoded = GeneralConfigImportC.decode(parsed)
-  if (!isRight(decoded)) return left(CONFIG_IMPORT_MESSAGE)
+  if (!isRight(decoded)) return left(NOT_A_CONFIG)
   // The form's own rules hold for an imported configuration too.
   const problem = Object.values(validateGeneralConfig(decoded.right))[0]
   return problem === undefined ? right(decoded.right) : left(problem)

@@ -5,7 +5,8 @@
  */
 import { left, right, type Either } from 'fp-ts/Either'
 import { canonicalPackageType } from '../packageTypes'
-import { MANDATORY_MESSAGE, NAME_MESSAGE, URL_MESSAGE } from '../shared/forms'
+import { MANDATORY_MESSAGE } from '../shared/formWords'
+import { NAME_MESSAGE, URL_MESSAGE } from '../shared/forms'
 import { isRepoKey } from '../onboarding'
 
 export { isRepoKey }

@@ -4,7 +4,8 @@
  * same again; its refusal names the field (`field: message`), which `problemsOfRefusal` reads.
  */
 import { isLeft } from 'fp-ts/Either'
-import { MANDATORY_MESSAGE, URL_MESSAGE, validateUrl } from '../shared/forms'
+import { URL_MESSAGE, validateUrl } from '../shared/forms'
+import { MANDATORY_MESSAGE } from '../shared/formWords'
 import type { Failure } from '../shared/failure'
 import type { SecurityPage, SettingsValues } from './types'
 

@@ -12,11 +12,13 @@ import {
   MAX_THREAD_DUMPS,
   SUPPORT_BUNDLE_SERVICES,
 } from './request'
-import { MANDATORY_MESSAGE as MANDATORY, NAME_MESSAGE } from '../shared/forms'
+import { MANDATORY_MESSAGE as MANDATORY } from '../shared/formWords'
+import { NAME_MESSAGE } from '../shared/forms'
 
 export { SUPPORT_BUNDLE_SERVICES }
 
-export { MANDATORY_MESSAGE as MANDATORY, NAME_MESSAGE } from '../shared/forms'
+export { MANDATORY_MESSAGE as MANDATORY } from '../shared/formWords'
+export { NAME_MESSAGE } from '../shared/forms'
 
 /** The creation form as typed: numbers stay text until validated, so nothing typed is lost. */
 export interface BundleForm {

@@ -204,7 +204,7 @@ describe('users', () => {
     expect(
       within(form).getByText('Name can only contain alphanumeric characters, dashes and periods'),
     ).toBeVisible()
-    expect(within(form).getByText('Enter a valid e-mail address')).toBeVisible()
+    expect(within(form).getByText('Enter a valid email address')).toBeVisible()
     expect(within(form).getByText('Password must be at least 8 characters')).toBeVisible()
     await user.clear(within(form).getByLabelText('User Name'))
     await user.type(within(form).getByLabelText('User Name'), 'carol')

@@ -22,13 +22,8 @@ const worded = (errors: StepErrors): Record<string, string> =>
   Object.fromEntries(Object.entries(errors).map(([field, problem]) => [field, messageText(problem!)]))
 const stepErrors = (step: OnboardingStep, q: Questionnaire) => worded(problemsOf(step, q))
 const questionnaireErrors = (q: Questionnaire) => worded(allProblemsOf(q))
-import {
-  isBase64,
-  encodeBase64,
-  validateName,
-  NAME_PATTERN,
-  MANDATORY_MESSAGE,
-} from '../../domain/shared/forms'
+import { isBase64, encodeBase64, validateName, NAME_PATTERN } from '../../domain/shared/forms'
+import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 
 const nonBlank = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '')
 const blank = fc.constantFrom('', ' ', '\t', '  \n')

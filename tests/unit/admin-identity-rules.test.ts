@@ -2,10 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import type { AppCommand } from '../../domain/app'
 import {
-  EMAIL_RULE,
   MANDATORY,
-  NAME_RULE,
   adminArea,
+  memberProblems,
   filterUsers,
   permissionDraft,
   permissionFormValues,
@@ -19,6 +18,11 @@ import {
 import { SaveRequested } from '../../domain/admin/events'
 import type { CommandMeta } from '../../domain/shared/area'
 import { spec } from '../support/decider'
+import { adminText } from '../../ui/admin/messages'
+import type { AdminMessage } from '../../domain/admin'
+
+const NAME_RULE: AdminMessage = { key: 'invalidName' }
+const EMAIL_RULE: AdminMessage = { key: 'invalidEmail' }
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'r-1' }
 const admin = spec(adminArea, meta)
@@ -31,30 +35,32 @@ describe('user rules', () => {
   })
 
   it('gives the spec messages for a missing or bad name, a bad e-mail and a short password', () => {
-    expect(validateUser({ ...ok, name: '  ' }).name).toBe(MANDATORY)
-    expect(validateUser({ ...ok, name: 'a b' }).name).toBe(NAME_RULE)
-    expect(validateUser({ ...ok, name: 'x'.repeat(65) }).name).toBe('Name must be at most 64 characters')
-    expect(validateUser({ ...ok, email: '' }).email).toBe(MANDATORY)
+    expect(validateUser({ ...ok, name: '  ' }).name).toEqual(MANDATORY)
+    expect(validateUser({ ...ok, name: 'a b' }).name).toEqual(NAME_RULE)
+    expect(validateUser({ ...ok, name: 'x'.repeat(65) }).name).toEqual({ key: 'nameTooLong', max: 64 })
+    expect(validateUser({ ...ok, email: '' }).email).toEqual(MANDATORY)
     for (const email of ['dev', 'dev@host', 'a b@c.d', 'x@y.z>', '"q"@x.y'])
-      expect(validateUser({ ...ok, email }).email, email).toBe(EMAIL_RULE)
-    expect(validateUser({ ...ok, password: '' }).password).toBe(MANDATORY)
-    expect(validateUser({ ...ok, password: 'short' }).password).toBe('Password must be at least 8 characters')
-    expect(validateUser({ ...ok, password: 'p'.repeat(257) }).password).toBe(
-      'Password must be at most 256 characters',
-    )
+      expect(validateUser({ ...ok, email }).email, email).toEqual(EMAIL_RULE)
+    expect(validateUser({ ...ok, password: '' }).password).toEqual(MANDATORY)
+    expect(validateUser({ ...ok, password: 'short' }).password).toEqual({ key: 'passwordTooShort', min: 8 })
+    expect(validateUser({ ...ok, password: 'p'.repeat(257) }).password).toEqual({
+      key: 'passwordTooLong',
+      max: 256,
+    })
   })
 
   it('on a change the name is fixed and the password optional, but a typed one must still be long enough', () => {
     expect(validateUser({ ...ok, name: '', password: '', create: false })).toEqual({})
-    expect(validateUser({ ...ok, password: 'short', create: false }).password).toBe(
-      'Password must be at least 8 characters',
-    )
+    expect(validateUser({ ...ok, password: 'short', create: false }).password).toEqual({
+      key: 'passwordTooShort',
+      min: 8,
+    })
   })
 
   it('invitations need a valid e-mail', () => {
     expect(validateInvitation({ email: 'new@example.com' })).toEqual({})
-    expect(validateInvitation({ email: '' }).email).toBe(MANDATORY)
-    expect(validateInvitation({ email: 'nobody' }).email).toBe(EMAIL_RULE)
+    expect(validateInvitation({ email: '' }).email).toEqual(MANDATORY)
+    expect(validateInvitation({ email: 'nobody' }).email).toEqual(EMAIL_RULE)
   })
 
   it('filters users by name or e-mail, literally and case-insensitively', () => {
@@ -73,11 +79,12 @@ describe('user rules', () => {
 describe('group rules', () => {
   it('checks the name and the description length', () => {
     expect(validateGroup({ name: 'readers', description: '' })).toEqual({})
-    expect(validateGroup({ name: '', description: '' }).name).toBe(MANDATORY)
-    expect(validateGroup({ name: 'the readers', description: '' }).name).toBe(NAME_RULE)
-    expect(validateGroup({ name: 'r', description: 'd'.repeat(1001) }).description).toBe(
-      'Description must be at most 1000 characters',
-    )
+    expect(validateGroup({ name: '', description: '' }).name).toEqual(MANDATORY)
+    expect(validateGroup({ name: 'the readers', description: '' }).name).toEqual(NAME_RULE)
+    expect(validateGroup({ name: 'r', description: 'd'.repeat(1001) }).description).toEqual({
+      key: 'descriptionTooLong',
+      max: 1000,
+    })
   })
 })
 
@@ -115,21 +122,59 @@ describe('permission rules', () => {
   it('needs a name, bounded lists and at least one allowed action per principal', () => {
     const draft = permissionDraft(permissionFormValues(stored))
     expect(validatePermission(draft)).toEqual({})
-    expect(validatePermission({ ...draft, name: '' }).name).toBe(MANDATORY)
-    expect(validatePermission({ ...draft, name: 'a/b' }).name).toBe(NAME_RULE)
-    expect(validatePermission({ ...draft, repositories: ['r'.repeat(129)] }).repositories).toBe(
-      'Each entry must be at most 128 characters',
-    )
+    expect(validatePermission({ ...draft, name: '' }).name).toEqual(MANDATORY)
+    expect(validatePermission({ ...draft, name: 'a/b' }).name).toEqual(NAME_RULE)
+    expect(validatePermission({ ...draft, repositories: ['r'.repeat(129)] }).repositories).toEqual({
+      key: 'entryTooLong',
+      max: 128,
+    })
     expect(
       validatePermission({ ...draft, includePatterns: Array.from({ length: 101 }, (_, i) => `p${i}`) })
         .includePatterns,
-    ).toBe('At most 100 patterns')
-    expect(validatePermission({ ...draft, users: { alice: [] } }).principals).toBe(
-      'Choose at least one action for user alice',
-    )
-    expect(validatePermission({ ...draft, groups: { readers: ['fly'] } }).principals).toBe(
-      'Unknown action fly',
-    )
+    ).toEqual({ key: 'tooManyEntries', max: 100, what: 'patterns' })
+    expect(validatePermission({ ...draft, users: { alice: [] } }).principals).toEqual({
+      key: 'chooseAction',
+      principal: 'user',
+      name: 'alice',
+    })
+    expect(validatePermission({ ...draft, groups: { readers: ['fly'] } }).principals).toEqual({
+      key: 'unknownAction',
+      action: 'fly',
+    })
+  })
+})
+
+describe('project members', () => {
+  it('a member to add is named and not one already', () => {
+    const members = [{ name: 'Alice' }]
+    expect(memberProblems('bob', members)).toEqual({})
+    expect(memberProblems('  ', members)).toEqual({ name: MANDATORY })
+    expect(memberProblems(' alice ', members)).toEqual({ name: { key: 'alreadyMember', name: 'alice' } })
+  })
+})
+
+describe("the admin pages' catalogue", () => {
+  it.each<[AdminMessage, string]>([
+    [{ key: 'serverNameTooLong', max: 100 }, 'Server name must be at most 100 characters'],
+    [{ key: 'invalidHost' }, 'Enter a valid host name'],
+    [{ key: 'portRange', min: 1, max: 65535 }, 'Port must be a number from 1 to 65535'],
+    [{ key: 'projectKeyLength', max: 128 }, 'Project key must be at most 128 characters'],
+    [{ key: 'projectKeyStart' }, 'Project key must start with a lowercase character'],
+    [{ key: 'nameTooLong', max: 64 }, 'Name must be at most 64 characters'],
+    [{ key: 'passwordTooShort', min: 8 }, 'Password must be at least 8 characters'],
+    [{ key: 'passwordTooLong', max: 256 }, 'Password must be at most 256 characters'],
+    [{ key: 'descriptionTooLong', max: 1000 }, 'Description must be at most 1000 characters'],
+    [{ key: 'tooManyEntries', max: 100, what: 'patterns' }, 'At most 100 patterns'],
+    [{ key: 'entryTooLong', max: 128 }, 'Each entry must be at most 128 characters'],
+    [{ key: 'chooseAction', principal: 'user', name: 'alice' }, 'Choose at least one action for user alice'],
+    [{ key: 'unknownAction', action: 'fly' }, 'Unknown action fly'],
+    [{ key: 'notAGeneralConfig' }, 'The file does not hold a general configuration'],
+    [{ key: 'alreadyMember', name: 'bob' }, 'bob is already a member'],
+    [{ key: 'passwordLost' }, 'The password was lost: type it again'],
+    [{ key: 'invalidEmail' }, 'Enter a valid email address'],
+    [{ key: 'mandatory' }, 'This field is mandatory'],
+  ])('words %o as %s', (message, text) => {
+    expect(adminText(message)).toBe(text)
   })
 })
 
@@ -148,7 +193,7 @@ describe('the admin decider on identity saves', () => {
     admin
       .given()
       .when({ type: 'admin/Save', form: 'user', op: { kind: 'saveUser', create: true, user } })
-      .rejected(/^invalid form: password: This field is mandatory$/)
+      .rejected(/^invalid form: password: mandatory$/)
   })
 
   it('accepts a new user whose password is in the vault, and a change without one', () => {

@@ -67,7 +67,10 @@ describe.skipIf(!built)('bundle budget (run `npx vite build` first)', () => {
   // layout's icon chunk. Raised to 32 KB on 2026-11-26 (32,258 B measured, the test failing on
   // main): the search model's URL codec left the login page's entry for a chunk of its own, which
   // the packages list loads (+1.1 KB), and the list's kit restyle added 0.8 KB.
-  const chunkCeilingKb = (stem: string) => (stem === 'packages' ? 32 : 30)
+  // The admin pages: raised to 31 KB on 2026-11-26 (30,993 B measured, 30,425 B before): their
+  // form rules give message keys with data and the admin pages word them (ui/admin/messages.ts,
+  // issue 19 item 3), a catalogue switch beside the rules instead of sentences inside them.
+  const chunkCeilingKb = (stem: string) => (stem === 'packages' ? 32 : stem === 'admin' ? 31 : 30)
   for (const stem of AREA_CHUNKS)
     it(`chunk ${stem} adds at most ${chunkCeilingKb(stem)} KB gzip to what is loaded when it is asked for`, () => {
       expect(gzip(bundle!.areaCost(stem, NESTED_IN[stem]))).toBeLessThanOrEqual(chunkCeilingKb(stem) * KB)

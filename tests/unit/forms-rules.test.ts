@@ -13,23 +13,33 @@ import {
   validateUrl,
   withBaseUrlTrailingSlash,
 } from '../../domain/shared/forms'
+import type { FormMessage } from '../../domain/shared/messages'
+import { formText } from '../../ui/shared/formMessages'
 
 describe('generic form rules', () => {
+  // The rules give keys; the catalogue words them with the specifications' texts (spec 000 section 5).
+  it.each<[FormMessage, string]>([
+    [{ key: 'mandatory' }, 'This field is mandatory'],
+    [{ key: 'invalidName' }, 'Name can only contain alphanumeric characters, dashes and periods'],
+    [{ key: 'jsonFileExtension' }, 'File should have an extension of .json'],
+    [{ key: 'fileSize' }, 'File size should be less than 13 MB'],
+    [{ key: 'invalidUrl' }, 'Enter a valid URL'],
+    [{ key: 'invalidEmail' }, 'Enter a valid email address'],
+  ])('the catalogue words %o as %s', (message, text) => {
+    expect(formText(message)).toBe(text)
+  })
+
   it('mandatory', () => {
     expect(validateMandatory('x')).toEqual(right('x'))
-    expect(validateMandatory('  ')).toEqual(left('This field is mandatory'))
-    expect(validateMandatory(undefined)).toEqual(left('This field is mandatory'))
+    expect(validateMandatory('  ')).toEqual(left({ key: 'mandatory' }))
+    expect(validateMandatory(undefined)).toEqual(left({ key: 'mandatory' }))
   })
 
   it('name pattern: letters, digits, dash, underscore, period', () => {
     expect(validateName('my-repo_1.0')).toEqual(right('my-repo_1.0'))
-    expect(validateName('my repo')).toEqual(
-      left('Name can only contain alphanumeric characters, dashes and periods'),
-    )
-    expect(validateName('a/b')).toEqual(
-      left('Name can only contain alphanumeric characters, dashes and periods'),
-    )
-    expect(validateName('')).toEqual(left('This field is mandatory'))
+    expect(validateName('my repo')).toEqual(left({ key: 'invalidName' }))
+    expect(validateName('a/b')).toEqual(left({ key: 'invalidName' }))
+    expect(validateName('')).toEqual(left({ key: 'mandatory' }))
   })
 
   it('.json files of at most 13 MB', () => {
@@ -37,22 +47,18 @@ describe('generic form rules', () => {
     expect(validateJsonFile({ name: 'config.JSON', size: MAX_UPLOAD_BYTES })).toEqual(
       right({ name: 'config.JSON', size: MAX_UPLOAD_BYTES }),
     )
-    expect(validateJsonFile({ name: 'config.yaml', size: 10 })).toEqual(
-      left('File should have an extension of .json'),
-    )
-    expect(validateJsonFile({ name: '.json', size: 10 })).toEqual(
-      left('File should have an extension of .json'),
-    )
+    expect(validateJsonFile({ name: 'config.yaml', size: 10 })).toEqual(left({ key: 'jsonFileExtension' }))
+    expect(validateJsonFile({ name: '.json', size: 10 })).toEqual(left({ key: 'jsonFileExtension' }))
     expect(validateJsonFile({ name: 'a.json', size: MAX_UPLOAD_BYTES + 1 })).toEqual(
-      left('File size should be less than 13 MB'),
+      left({ key: 'fileSize' }),
     )
   })
 
   it('valid URL', () => {
     expect(validateUrl('https://github.com/org')).toEqual(right('https://github.com/org'))
-    expect(validateUrl('github.com')).toEqual(left('Enter a valid URL'))
-    expect(validateUrl('javascript:alert(1)')).toEqual(left('Enter a valid URL'))
-    expect(validateUrl('ftp://x.example')).toEqual(left('Enter a valid URL'))
+    expect(validateUrl('github.com')).toEqual(left({ key: 'invalidUrl' }))
+    expect(validateUrl('javascript:alert(1)')).toEqual(left({ key: 'invalidUrl' }))
+    expect(validateUrl('ftp://x.example')).toEqual(left({ key: 'invalidUrl' }))
   })
 
   it('sanitises provider URLs', () => {

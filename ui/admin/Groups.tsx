@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter'
 import { validateGroup, type Group } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
+import { adminText } from './messages'
 import { Checkbox, CheckboxList, EditorPage, Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
 import { Button } from '../shared/kit/Button'
@@ -71,6 +72,7 @@ function GroupForm({ users, initial }: { users: ReadonlyArray<string>; initial?:
       members: initial?.members ?? ([] as ReadonlyArray<string>),
     },
     validateGroup,
+    adminText,
   )
   return (
     <form

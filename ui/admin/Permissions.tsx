@@ -13,6 +13,7 @@ import {
 } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
+import { adminText } from './messages'
 import { Checkbox, EditorPage, Field, Ready, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion } from './ListPage'
 import { Plus } from 'lucide-react'
@@ -91,7 +92,11 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
   const dispatch = useDispatch()
   const create = initial === undefined
   const save = useSaveState('permission')
-  const form = useForm(permissionFormValues(initial), (v) => validatePermission(permissionDraft(v)))
+  const form = useForm(
+    permissionFormValues(initial),
+    (v) => validatePermission(permissionDraft(v)),
+    adminText,
+  )
   const { bind, values, set } = form
   const principals = values.principals
   const setRow = (at: number, row: PrincipalRow | undefined) =>

@@ -1,9 +1,10 @@
 // Projects: the list, creation, the overview and the members editor.
 import { useState } from 'react'
 import { Link, useParams } from 'wouter'
-import { PROJECT_ROLES, validateProject, type Member } from '../../domain/admin'
+import { PROJECT_ROLES, memberProblems, validateProject, type Member } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
+import { adminText } from './messages'
 import { Existing, Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
 import { Plus, Trash2 } from 'lucide-react'
@@ -13,7 +14,6 @@ import { Select } from '../shared/kit/Select'
 import { Skeleton } from '../shared/kit/Surface'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import styles from './admin.module.css'
-import { MANDATORY_MESSAGE } from '../../domain/shared/forms'
 
 export function ProjectsList() {
   const projects = useResource('projects')
@@ -43,7 +43,7 @@ export function ProjectsList() {
 export function ProjectCreate() {
   const dispatch = useDispatch()
   const save = useSaveState('project')
-  const { bind, submit } = useForm({ key: '', name: '', description: '' }, validateProject)
+  const { bind, submit } = useForm({ key: '', name: '', description: '' }, validateProject, adminText)
   return (
     <section aria-labelledby="page-title" className={styles.page}>
       <h1 id="page-title" className={styles.title}>
@@ -137,13 +137,7 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
   const save = useSaveState('members')
   const [members, setMembers] = useState<ReadonlyArray<Member>>(initial)
   const [role, setRole] = useState<string>(PROJECT_ROLES[1])
-  const adding = useForm({ name: '' }, ({ name }) =>
-    name.trim() === ''
-      ? { name: MANDATORY_MESSAGE }
-      : members.some((m) => m.name.toLowerCase() === name.trim().toLowerCase())
-        ? { name: `${name.trim()} is already a member` }
-        : {},
-  )
+  const adding = useForm({ name: '' }, ({ name }) => memberProblems(name, members), adminText)
   return (
     <>
       {members.length === 0 ? (

@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter'
 import { validateProxy, type Proxy } from '../../domain/admin'
 import { useApp } from '../shared/appContext'
 import { useForm } from '../shared/forms'
+import { adminText } from './messages'
 import { Checkbox, Existing, Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
 import { Button } from '../shared/kit/Button'
@@ -73,6 +74,7 @@ function ProxyForm({ create, initial }: { create: boolean; initial?: Proxy }) {
       defaultProxy: initial?.defaultProxy ?? false,
     },
     validateProxy,
+    adminText,
   )
   const onSubmit = submit((values) => {
     // The password never enters a command: the vault keeps it, the command carries a reference.

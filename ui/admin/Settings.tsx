@@ -1,10 +1,16 @@
 // Platform settings pages: general settings, licences and peers.
 import { useRef, useState } from 'react'
 import { isLeft } from 'fp-ts/Either'
-import { decodeGeneralConfigImport, validateGeneralConfig, type GeneralConfig } from '../../domain/admin'
+import {
+  decodeGeneralConfigImport,
+  validateGeneralConfig,
+  type AdminMessage,
+  type GeneralConfig,
+} from '../../domain/admin'
 import { validateJsonFile } from '../../domain/shared/forms'
 import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
+import { adminText } from './messages'
 import { Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
 import { Button } from '../shared/kit/Button'
@@ -50,10 +56,10 @@ export function GeneralSettings() {
 function GeneralForm({ initial }: { initial: GeneralConfig }) {
   const dispatch = useDispatch()
   const save = useSaveState('generalConfig')
-  const { bind, submit, values, set, reset } = useForm(initial, validateGeneralConfig)
+  const { bind, submit, values, set, reset } = useForm(initial, validateGeneralConfig, adminText)
   const readOnly = values.readOnlyMode === true
   const fileInput = useRef<HTMLInputElement>(null)
-  const [importProblem, setImportProblem] = useState<string | null>(null)
+  const [importProblem, setImportProblem] = useState<AdminMessage | null>(null)
   // An import saves through the same round trip as the form, and the form then shows it; a
   // wrong file leaves what the form holds as it was.
   const importFile = async (file: File | undefined) => {
@@ -113,7 +119,7 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
           Import configuration
         </Button>
       </div>
-      {importProblem !== null && <p role="alert">{importProblem}</p>}
+      {importProblem !== null && <p role="alert">{adminText(importProblem)}</p>}
       {save.status === 'done' && (
         <p role="status" className={styles.done}>
           Saved.

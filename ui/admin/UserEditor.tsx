@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter'
 import { validateUser, type AdminUser, type Group } from '../../domain/admin'
 import { useApp } from '../shared/appContext'
 import { useForm } from '../shared/forms'
+import { adminText } from './messages'
 import { Checkbox, CheckboxList, EditorPage, Field, SaveError, useResource, useSaveState } from './shared'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Button } from '../shared/kit/Button'
@@ -51,6 +52,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
       groups: initial?.groups ?? autoJoined(groups),
     },
     (v) => validateUser({ ...v, create }),
+    adminText,
   )
   const onSubmit = submit(({ password, resetMfa, ...v }) => {
     // The vault keeps the password; the command carries only its reference.

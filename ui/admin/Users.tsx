@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { filterUsers, validateInvitation, type AdminUser } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
+import { adminText } from './messages'
 import { Field, SaveError, useResource, useResourceRetry, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo, type Column } from './ListPage'
 import { Mail, Search, SearchX } from 'lucide-react'
@@ -89,7 +90,7 @@ function InviteForm() {
   const dispatch = useDispatch()
   const save = useSaveState('invitation')
   const [sentTo, setSentTo] = useState<string | undefined>()
-  const { bind, submit } = useForm({ email: '' }, validateInvitation)
+  const { bind, submit } = useForm({ email: '' }, validateInvitation, adminText)
   return (
     <form
       className={styles.form}

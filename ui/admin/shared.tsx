@@ -1,7 +1,14 @@
 import { useEffect, useId, useState, type ReactNode } from 'react'
-import type { AdminForm, AdminResource, Loadable, SaveState } from '../../domain/admin'
+import {
+  PASSWORD_LOST,
+  type AdminForm,
+  type AdminResource,
+  type Loadable,
+  type SaveState,
+} from '../../domain/admin'
 import { Link } from 'wouter'
 import { failureMessage } from '../../domain/shared/failure'
+import { adminText } from './messages'
 import { whatHappened } from '../shared/failureText'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Trash2, Inbox } from 'lucide-react'
@@ -109,7 +116,13 @@ export function Loaded<A>({
 /** The server's answer to a failed save, above the form (the form keeps what was typed). */
 export function SaveError({ save }: { save: SaveState }) {
   if (save.status !== 'failed') return null
-  return <FailureNote>{failureMessage(save.failure, 'The changes could not be saved')}</FailureNote>
+  return (
+    <FailureNote>
+      {save.failure.code === PASSWORD_LOST
+        ? adminText({ key: 'passwordLost' })
+        : failureMessage(save.failure, 'The changes could not be saved')}
+    </FailureNote>
+  )
 }
 
 export function Checkbox({

@@ -14,7 +14,8 @@ import {
   type GitIntegration,
   type GitModal as GitModalState,
 } from '../../domain/integrations'
-import { MANDATORY_MESSAGE, NAME_MESSAGE, URL_MESSAGE } from '../../domain/shared/forms'
+import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
+import { NAME_MESSAGE, URL_MESSAGE } from '../../domain/shared/forms'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Button, IconButton } from '../shared/kit/Button'
 import { PasswordField, TextField } from '../shared/kit/Field'

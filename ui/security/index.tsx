@@ -19,7 +19,7 @@ import { Field, FormLayout, PasswordField, TextField, Textarea } from '../shared
 import { Card, KeyValue, PageHeader, PageSkeleton } from '../shared/kit/Surface'
 import { BINDING_LABELS, DIRECTORY_NOTE, FIELD_LABELS, PAGE_DESCRIPTIONS, PAGE_TITLES } from './messages'
 import styles from './security.module.css'
-import { MANDATORY_MESSAGE } from '../../domain/shared/forms'
+import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 
 const ROUTE_PAGES: Readonly<Record<string, SecurityPage>> = {
   security: 'general',

@@ -1,11 +1,15 @@
 /**
  * The one form helper: values kept in the form (so a refused save loses nothing typed), the
  * rules run on every change, and their messages shown only once the user has tried to submit.
- * `bind(key)` gives a field its value, change handler and message in one spread.
+ * The rules give each field's problem as a message key with its data (domain/shared/messages.ts);
+ * `word` is the view's catalogue (messageText, or an area's), so this module loads none.
+ * `bind(key)` gives a field its value, change handler and worded message in one spread.
  */
 import { useCallback, useState, type FormEvent } from 'react'
+import type { FormMessage } from '../../domain/shared/messages'
 
-export type Problems = Readonly<Partial<Record<string, string>>>
+/** Problems by field: message keys with their data, not words. */
+export type Problems<M = FormMessage> = Readonly<Partial<Record<string, M>>>
 
 export interface Binding<V> {
   readonly value: V
@@ -13,9 +17,10 @@ export interface Binding<V> {
   readonly error: string | undefined
 }
 
-export interface Form<T extends object> {
+export interface Form<T extends object, M = FormMessage> {
   readonly values: T
-  readonly problems: Problems
+  /** Each field's problem as a message key (unworded); what the rules say now, shown or not. */
+  readonly problems: Problems<M>
   /** Whether a submit was tried (messages are shown from then on). */
   readonly shown: boolean
   set(patch: Partial<T>): void
@@ -24,19 +29,23 @@ export interface Form<T extends object> {
   bind<K extends keyof T & string>(key: K): Binding<T[K]>
   /** A submit handler that shows the messages and calls `onValid` only when there are none. */
   submit(onValid: (values: T) => void): (event: FormEvent) => void
-  /** The message of a field that is not bound to one input (a list, a table). */
+  /** The worded message of a field that is not bound to one input (a list, a table). */
   errorOf(key: string): string | undefined
 }
 
-export function useForm<T extends object>(
+export function useForm<T extends object, M = FormMessage>(
   initial: T | (() => T),
-  validate: (values: T) => Problems,
-): Form<T> {
+  validate: (values: T) => Problems<M>,
+  word: (message: M) => string,
+): Form<T, M> {
   const [values, setValues] = useState<T>(initial)
   const [shown, setShown] = useState(false)
   const problems = validate(values)
   const set = useCallback((patch: Partial<T>) => setValues((v) => ({ ...v, ...patch })), [])
-  const errorOf = (key: string) => (shown ? problems[key] : undefined)
+  const errorOf = (key: string) => {
+    const problem = shown ? problems[key] : undefined
+    return problem === undefined ? undefined : word(problem)
+  }
   return {
     values,
     problems,

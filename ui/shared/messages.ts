@@ -1,9 +1,12 @@
 /**
  * The console's message catalogue: state and events carry a message key and its data, the
  * view words it here (spec 001 section 8 and spec 000 section 8 for the catalogue's texts).
- * Areas move their wording here as they are touched; a key is worded once. The toasts' part of
- * the catalogue is toastMessages.ts, so that only the toast viewport's chunk carries it.
+ * The keys are the domain's (domain/shared/messages.ts). A key is worded once: the shared keys
+ * here, the generic form rules' other keys in formMessages.ts and an area's own keys in its
+ * catalogue module (ui/<area>/messages.ts), so that only the chunks that show them carry them;
+ * the toasts' part is toastMessages.ts, so that only the toast viewport's chunk carries it.
  */
+import type { Message } from '../../domain/shared/messages'
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 import {
   DESIRED_FEATURE_MESSAGE,
@@ -11,37 +14,7 @@ import {
   projectKeyLengthMessage,
 } from '../../domain/onboarding/words'
 
-export type Message =
-  | { readonly key: 'mandatory' }
-  | { readonly key: 'invalidEmail' }
-  | { readonly key: 'passwordsDiffer' }
-  | { readonly key: 'tooLong'; readonly max: number }
-  | { readonly key: 'invalidChecksum' }
-  | { readonly key: 'notAuthorized' }
-  | { readonly key: 'contactRequestSent' }
-  | { readonly key: 'contactRequestFailed' }
-  | { readonly key: 'navigationTypeNotSaved'; readonly detail?: string }
-  | { readonly key: 'projectCreationFailed'; readonly detail?: string }
-  | { readonly key: 'projectCreated'; readonly name: string; readonly projectKey: string }
-  | { readonly key: 'projectKeyStart' }
-  | { readonly key: 'projectKeyLength'; readonly max: number }
-  | { readonly key: 'chooseFeature' }
-  | { readonly key: 'xrayUnavailable' }
-  | { readonly key: 'xrayUnlicensed' }
-  | { readonly key: 'notScanned' }
-  | { readonly key: 'dataTransferQuota' }
-  | { readonly key: 'dataTransferUpgrade' }
-  | { readonly key: 'readOnlyMode' }
-  | { readonly key: 'storageCacheCalculating' }
-  | { readonly key: 'storageCacheCalculatingShort' }
-  | { readonly key: 'chooseTechnology' }
-  | { readonly key: 'chooseGoal' }
-  | { readonly key: 'personalizationNotSent'; readonly detail: string }
-  | { readonly key: 'feedbackTooLong' }
-  | { readonly key: 'feedbackThanks' }
-  | { readonly key: 'feedbackNotSent'; readonly detail: string }
-
-export type MessageKey = Message['key']
+export type { Message, MessageKey } from '../../domain/shared/messages'
 
 export function messageText(message: Message): string {
   switch (message.key) {
