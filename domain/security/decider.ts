@@ -112,7 +112,7 @@ export const securityArea: AppArea<'security'> = {
           secretTyped: command.secretRef !== undefined,
         })
         const first = Object.entries(problems)[0]
-        if (first) return left(`invalid form: ${first[0]}: ${first[1]}`)
+        if (first) return left(`invalid form: ${first[0]}: ${first[1].key}`)
         return right([
           SaveRequested({
             page: command.page,

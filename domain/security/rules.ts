@@ -1,11 +1,13 @@
 /**
  * What each security settings page holds and the rules its form must pass before it is sent,
- * with the generic messages of the specifications (spec 000 section 5). The platform checks the
- * same again; its refusal names the field (`field: message`), which `problemsOfRefusal` reads.
+ * each problem a message key (the generic ones of spec 000 section 5 and the page's own,
+ * SecurityMessage), worded by the security pages (ui/security/messages.ts). The platform checks
+ * the same again; its refusal names the field (`field: message`, the platform's words), which
+ * `problemsOfRefusal` reads.
  */
 import { isLeft } from 'fp-ts/Either'
-import { URL_MESSAGE, validateUrl } from '../shared/forms'
-import { MANDATORY_MESSAGE } from '../shared/formWords'
+import { invalidUrl, mandatory, validateUrl } from '../shared/forms'
+import type { FormMessage } from '../shared/messages'
 import type { Failure } from '../shared/failure'
 import type { SecurityPage, SettingsValues } from './types'
 
@@ -113,22 +115,28 @@ export const PAGE_SPECS: Readonly<Record<SecurityPage, PageSpec>> = {
   },
 }
 
-export const rangeMessage = (min: number, max: number) => `Enter a whole number from ${min} to ${max}`
-export const mustHoldMessage = (text: string) => `The value must hold ${text}`
-export const LDAP_URL_MESSAGE = 'Enter a valid URL (ldap:// or ldaps://)'
+/** The security pages' problems: the generic form keys and the pages' own. */
+export type SecurityMessage =
+  | FormMessage
+  | { readonly key: 'wholeNumberRange'; readonly min: number; readonly max: number }
+  | { readonly key: 'mustHold'; readonly text: string }
+  | { readonly key: 'invalidLdapUrl' }
+  | { readonly key: 'onlyWithSaml' }
+
+const INVALID_LDAP_URL: SecurityMessage = { key: 'invalidLdapUrl' }
 
 const text = (values: SettingsValues, name: string): string => {
   const v = values[name]
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : ''
 }
 
-function urlProblem(value: string, schemes: ReadonlyArray<string> | undefined): string | undefined {
-  if (!schemes) return isLeft(validateUrl(value)) ? URL_MESSAGE : undefined
+function urlProblem(value: string, schemes: ReadonlyArray<string> | undefined): SecurityMessage | undefined {
+  if (!schemes) return isLeft(validateUrl(value)) ? invalidUrl : undefined
   try {
     const url = new URL(value.trim())
-    return schemes.includes(url.protocol) && url.hostname !== '' ? undefined : LDAP_URL_MESSAGE
+    return schemes.includes(url.protocol) && url.hostname !== '' ? undefined : INVALID_LDAP_URL
   } catch {
-    return LDAP_URL_MESSAGE
+    return INVALID_LDAP_URL
   }
 }
 
@@ -140,16 +148,16 @@ export function validateSecuritySettings(
   page: SecurityPage,
   values: SettingsValues,
   options: { readonly secretTyped: boolean } = { secretTyped: false },
-): Readonly<Record<string, string>> {
+): Readonly<Record<string, SecurityMessage>> {
   const spec = PAGE_SPECS[page]
-  const problems: Record<string, string> = {}
+  const problems: Record<string, SecurityMessage> = {}
   const hasSwitch = spec.fields.some((f) => f.name === 'enabled')
   const on = !hasSwitch || values.enabled === true
   for (const field of spec.fields) {
     const value = text(values, field.name).trim()
     if (field.kind === 'switch' || field.kind === 'secret') continue
     if (value === '') {
-      if (field.required && on) problems[field.name] = MANDATORY_MESSAGE
+      if (field.required && on) problems[field.name] = mandatory
       continue
     }
     if (field.kind === 'url') {
@@ -159,11 +167,12 @@ export function validateSecuritySettings(
       const n = Number(value)
       const min = field.min ?? 0
       const max = field.max ?? Number.MAX_SAFE_INTEGER
-      if (!/^\d+$/.test(value) || n < min || n > max) problems[field.name] = rangeMessage(min, max)
+      if (!/^\d+$/.test(value) || n < min || n > max)
+        problems[field.name] = { key: 'wholeNumberRange', min, max }
     } else if (field.kind === 'choice') {
-      if (!(field.choices ?? []).includes(value)) problems[field.name] = MANDATORY_MESSAGE
+      if (!(field.choices ?? []).includes(value)) problems[field.name] = mandatory
     } else if (field.mustHold && !value.includes(field.mustHold)) {
-      problems[field.name] = mustHoldMessage(field.mustHold)
+      problems[field.name] = { key: 'mustHold', text: field.mustHold }
     }
   }
   // Page rules beyond single fields.
@@ -173,17 +182,17 @@ export function validateSecuritySettings(
     text(values, 'userDnPattern').trim() === '' &&
     text(values, 'searchFilter').trim() === ''
   )
-    problems.userDnPattern ??= MANDATORY_MESSAGE
+    problems.userDnPattern ??= mandatory
   if (
     page === 'ldap' &&
     text(values, 'managerDn').trim() !== '' &&
     !options.secretTyped &&
     values.managerPasswordSet !== true
   )
-    problems.managerPassword = MANDATORY_MESSAGE
+    problems.managerPassword = mandatory
   if (page === 'crowd' && on && !options.secretTyped && values.applicationPasswordSet !== true)
-    problems.applicationPassword = MANDATORY_MESSAGE
-  if (page === 'saml' && values.autoRedirect === true && !on) problems.autoRedirect = 'Only with SAML enabled'
+    problems.applicationPassword = mandatory
+  if (page === 'saml' && values.autoRedirect === true && !on) problems.autoRedirect = { key: 'onlyWithSaml' }
   return problems
 }
 

@@ -1,6 +1,7 @@
 /**
  * Pure rules of support bundles (spec 001 sections 3, 4, 5, 8, 9): the creation form and its
- * validation and the services offered.
+ * validation (each problem a message key, BundleMessage, worded by ui/supportBundles/messages.ts)
+ * and the services offered.
  */
 import { left, right, type Either } from 'fp-ts/Either'
 import type { BundleRequest } from './types'
@@ -12,13 +13,21 @@ import {
   MAX_THREAD_DUMPS,
   SUPPORT_BUNDLE_SERVICES,
 } from './request'
-import { MANDATORY_MESSAGE as MANDATORY } from '../shared/formWords'
-import { NAME_MESSAGE } from '../shared/forms'
+import { invalidName, mandatory as MANDATORY } from '../shared/forms'
+import type { FormMessage } from '../shared/messages'
 
 export { SUPPORT_BUNDLE_SERVICES }
 
-export { MANDATORY_MESSAGE as MANDATORY } from '../shared/formWords'
-export { NAME_MESSAGE } from '../shared/forms'
+/** What a count counts, for its message. */
+export type BundleCountUnit = 'threadDumps' | 'seconds'
+
+/** The creation form's problems: the generic form keys and the form's own. */
+export type BundleMessage =
+  | FormMessage
+  | { readonly key: 'bundleNameTooLong'; readonly max: number }
+  | { readonly key: 'bundleDescriptionTooLong'; readonly max: number }
+  | { readonly key: 'chooseService' }
+  | { readonly key: 'wholeNumberOf'; readonly unit: BundleCountUnit; readonly max: number }
 
 /** The creation form as typed: numbers stay text until validated, so nothing typed is lost. */
 export interface BundleForm {
@@ -37,30 +46,31 @@ export const defaultBundleForm: BundleForm = {
   threadDumpInterval: '0',
 }
 
-export type BundleFormErrors = Partial<Record<keyof BundleForm, string>>
+export type BundleFormErrors = Partial<Record<keyof BundleForm, BundleMessage>>
 
 const NUMBER = /^\d+(\.\d*)?$/
 
 /** A count typed as text → a whole number in [0, max] (fractions are cut), or the message. */
-export function wholeNumber(text: string, max: number, unit: string): Either<string, number> {
+export function wholeNumber(text: string, max: number, unit: BundleCountUnit): Either<BundleMessage, number> {
   const value = text.trim()
   if (value === '') return left(MANDATORY)
-  if (!NUMBER.test(value)) return left(`Enter a whole number of ${unit} from 0 to ${max}`)
+  const outOfRange: BundleMessage = { key: 'wholeNumberOf', unit, max }
+  if (!NUMBER.test(value)) return left(outOfRange)
   const whole = Math.floor(Number(value))
-  return whole > max ? left(`Enter a whole number of ${unit} from 0 to ${max}`) : right(whole)
+  return whole > max ? left(outOfRange) : right(whole)
 }
 
 /** Validates the creation form: every message at once, or the request to send. */
 export function validateBundleForm(form: BundleForm): Either<BundleFormErrors, BundleRequest> {
-  const errors: Record<string, string> = {}
+  const errors: BundleFormErrors = {}
   const name = form.name.trim()
   if (name === '') errors.name = MANDATORY
-  else if (name.length > MAX_BUNDLE_NAME) errors.name = `Name can be at most ${MAX_BUNDLE_NAME} characters`
-  else if (!BUNDLE_NAME.test(name)) errors.name = NAME_MESSAGE
+  else if (name.length > MAX_BUNDLE_NAME) errors.name = { key: 'bundleNameTooLong', max: MAX_BUNDLE_NAME }
+  else if (!BUNDLE_NAME.test(name)) errors.name = invalidName
   if (form.description.length > MAX_BUNDLE_DESCRIPTION)
-    errors.description = `Description can be at most ${MAX_BUNDLE_DESCRIPTION} characters`
-  if (!SUPPORT_BUNDLE_SERVICES.some((s) => s.name === form.service)) errors.service = 'Choose a service'
-  const count = wholeNumber(form.threadDumpCount, MAX_THREAD_DUMPS, 'thread dumps')
+    errors.description = { key: 'bundleDescriptionTooLong', max: MAX_BUNDLE_DESCRIPTION }
+  if (!SUPPORT_BUNDLE_SERVICES.some((s) => s.name === form.service)) errors.service = { key: 'chooseService' }
+  const count = wholeNumber(form.threadDumpCount, MAX_THREAD_DUMPS, 'threadDumps')
   if (count._tag === 'Left') errors.threadDumpCount = count.left
   const interval = wholeNumber(form.threadDumpInterval, MAX_THREAD_DUMP_INTERVAL_SECS, 'seconds')
   if (interval._tag === 'Left') errors.threadDumpInterval = interval.left

@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest'
 import { securityArea } from '../../domain/security/decider'
 import * as S from '../../domain/security/events'
-import { problemsOfRefusal, settingsToSend, validateSecuritySettings } from '../../domain/security/rules'
+import {
+  problemsOfRefusal,
+  settingsToSend,
+  validateSecuritySettings,
+  type SecurityMessage,
+} from '../../domain/security/rules'
+import { securityText } from '../../ui/security/messages'
 import { foldEvents, spec } from '../support/decider'
 
 const OAUTH = {
@@ -25,38 +31,38 @@ const OAUTH = {
 
 describe('security rules', () => {
   it.each([
-    ['oauth', { ...OAUTH, issuerUrl: 'ftp://idp' }, { issuerUrl: 'Enter a valid URL' }],
-    ['oauth', { ...OAUTH, clientId: ' ' }, { clientId: 'This field is mandatory' }],
+    ['oauth', { ...OAUTH, issuerUrl: 'ftp://idp' }, { issuerUrl: { key: 'invalidUrl' } }],
+    ['oauth', { ...OAUTH, clientId: ' ' }, { clientId: { key: 'mandatory' } }],
     ['oauth', { ...OAUTH, enabled: false, clientId: '' }, {}],
     [
       'ldap',
       { enabled: true, url: 'http://ldap', userDnPattern: 'uid={0}' },
-      { url: 'Enter a valid URL (ldap:// or ldaps://)' },
+      { url: { key: 'invalidLdapUrl' } },
     ],
     [
       'ldap',
       { enabled: true, url: 'ldaps://ldap:636', userDnPattern: '', searchFilter: '' },
-      { userDnPattern: 'This field is mandatory' },
+      { userDnPattern: { key: 'mandatory' } },
     ],
     [
       'ldap',
       { enabled: true, url: 'ldap://ldap', searchFilter: '(uid=x)' },
-      { searchFilter: 'The value must hold {0}' },
+      { searchFilter: { key: 'mustHold', text: '{0}' } },
     ],
     [
       'ldap',
       { enabled: false, url: '', managerDn: 'cn=reader', managerPasswordSet: false },
-      { managerPassword: 'This field is mandatory' },
+      { managerPassword: { key: 'mandatory' } },
     ],
     [
       'crowd',
       { enabled: true, serverUrl: 'https://crowd', applicationName: 'p', applicationPasswordSet: false },
-      { applicationPassword: 'This field is mandatory' },
+      { applicationPassword: { key: 'mandatory' } },
     ],
     [
       'general',
       { passwordMinLength: '3', passwordExpirationDays: '60', userLockMaxAttempts: '5' },
-      { passwordMinLength: 'Enter a whole number from 4 to 64' },
+      { passwordMinLength: { key: 'wholeNumberRange', min: 4, max: 64 } },
     ],
     [
       'saml',
@@ -67,7 +73,7 @@ describe('security rules', () => {
         idpCertificate: 'MIIC…',
         binding: 'post',
       },
-      { idpCertificate: 'The value must hold -----BEGIN CERTIFICATE-----' },
+      { idpCertificate: { key: 'mustHold', text: '-----BEGIN CERTIFICATE-----' } },
     ],
   ] as const)('%s %j → %j', (page, values, problems) => {
     expect(validateSecuritySettings(page, values)).toEqual(problems)
@@ -108,7 +114,7 @@ describe('security decider', () => {
     spec(securityArea)
       .given()
       .when({ type: 'security/Save', page: 'oauth', values: { ...OAUTH, issuerUrl: 'nope' } })
-      .rejected(/invalid form: issuerUrl: Enter a valid URL/)
+      .rejected(/invalid form: issuerUrl: invalidUrl/)
   })
 
   it('a good save carries the values to send and only the reference of a typed secret', () => {
@@ -160,5 +166,18 @@ describe('security decider', () => {
       .given()
       .when({ type: 'security/Test', page: 'ldap', target: 'ldap://x' })
       .rejected(/no connection test/)
+  })
+})
+
+describe("the security pages' catalogue", () => {
+  it.each<[SecurityMessage, string]>([
+    [{ key: 'wholeNumberRange', min: 4, max: 64 }, 'Enter a whole number from 4 to 64'],
+    [{ key: 'mustHold', text: '{0}' }, 'The value must hold {0}'],
+    [{ key: 'invalidLdapUrl' }, 'Enter a valid URL (ldap:// or ldaps://)'],
+    [{ key: 'onlyWithSaml' }, 'Only with SAML enabled'],
+    [{ key: 'invalidUrl' }, 'Enter a valid URL'],
+    [{ key: 'mandatory' }, 'This field is mandatory'],
+  ])('words %o as %s', (message, text) => {
+    expect(securityText(message)).toBe(text)
   })
 })

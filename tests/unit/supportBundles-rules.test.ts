@@ -4,11 +4,14 @@ import {
   bundleRequestProblem,
   bundleServicesFor,
   defaultBundleForm,
-  MANDATORY,
-  NAME_MESSAGE,
   validateBundleForm,
   wholeNumber,
+  type BundleMessage,
 } from '../../domain/supportBundles'
+import { bundleText } from '../../ui/supportBundles/messages'
+
+const MANDATORY: BundleMessage = { key: 'mandatory' }
+const NAME_MESSAGE: BundleMessage = { key: 'invalidName' }
 
 const form = (over: Partial<typeof defaultBundleForm>) => ({ ...defaultBundleForm, name: 'nightly', ...over })
 
@@ -39,31 +42,50 @@ describe('support bundle form', () => {
       _tag: 'Left',
       left: {
         name: MANDATORY,
-        description: 'Description can be at most 1000 characters',
-        service: 'Choose a service',
-        threadDumpCount: 'Enter a whole number of thread dumps from 0 to 10',
-        threadDumpInterval: 'Enter a whole number of seconds from 0 to 10',
+        description: { key: 'bundleDescriptionTooLong', max: 1000 },
+        service: { key: 'chooseService' },
+        threadDumpCount: { key: 'wholeNumberOf', unit: 'threadDumps', max: 10 },
+        threadDumpInterval: { key: 'wholeNumberOf', unit: 'seconds', max: 10 },
       },
     })
   })
 
-  it.each([
+  it.each<[string, BundleMessage]>([
     ['my bundle', NAME_MESSAGE],
     ['<script>', NAME_MESSAGE],
     ['ünïcode', NAME_MESSAGE],
-    ['a'.repeat(65), 'Name can be at most 64 characters'],
+    ['a'.repeat(65), { key: 'bundleNameTooLong', max: 64 }],
     ['   ', MANDATORY],
   ])('refuses the name %j', (name, message) => {
     const result = validateBundleForm(form({ name }))
-    expect(result._tag === 'Left' && result.left.name).toBe(message)
+    expect(result._tag === 'Left' && result.left.name).toEqual(message)
+  })
+
+  it.each<[BundleMessage, string]>([
+    [{ key: 'bundleNameTooLong', max: 64 }, 'Name can be at most 64 characters'],
+    [{ key: 'bundleDescriptionTooLong', max: 1000 }, 'Description can be at most 1000 characters'],
+    [{ key: 'chooseService' }, 'Choose a service'],
+    [
+      { key: 'wholeNumberOf', unit: 'threadDumps', max: 10 },
+      'Enter a whole number of thread dumps from 0 to 10',
+    ],
+    [{ key: 'wholeNumberOf', unit: 'seconds', max: 10 }, 'Enter a whole number of seconds from 0 to 10'],
+    [NAME_MESSAGE, 'Name can only contain alphanumeric characters, dashes and periods'],
+    [MANDATORY, 'This field is mandatory'],
+  ])('the catalogue words %o as %s', (message, text) => {
+    expect(bundleText(message)).toBe(text)
   })
 
   it('reads counts as whole numbers within bounds', () => {
-    expect(wholeNumber('7', 10, 'x')).toEqual({ _tag: 'Right', right: 7 })
-    expect(wholeNumber('10.99', 10, 'x')).toEqual({ _tag: 'Right', right: 10 })
-    expect(wholeNumber('-1', 10, 'x')._tag).toBe('Left')
-    expect(wholeNumber('1e3', 10, 'x')._tag).toBe('Left')
-    expect(wholeNumber('', 10, 'x')).toEqual({ _tag: 'Left', left: MANDATORY })
+    expect(wholeNumber('7', 10, 'seconds')).toEqual({ _tag: 'Right', right: 7 })
+    expect(wholeNumber('10.99', 10, 'seconds')).toEqual({ _tag: 'Right', right: 10 })
+    expect(wholeNumber('-1', 10, 'seconds')._tag).toBe('Left')
+    expect(wholeNumber('1e3', 10, 'seconds')._tag).toBe('Left')
+    expect(wholeNumber('', 10, 'seconds')).toEqual({ _tag: 'Left', left: MANDATORY })
+    expect(wholeNumber('11', 10, 'seconds')).toEqual({
+      _tag: 'Left',
+      left: { key: 'wholeNumberOf', unit: 'seconds', max: 10 },
+    })
   })
 
   it('offers the services the platform runs, Artifactory always', () => {

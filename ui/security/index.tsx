@@ -8,6 +8,7 @@ import {
   SECURITY_PAGES,
   validateSecuritySettings,
   type FieldSpec,
+  type SecurityMessage,
   type SecurityPage,
   type SettingsValues,
 } from '../../domain/security'
@@ -17,9 +18,16 @@ import { Button } from '../shared/kit/Button'
 import { Select, Switch } from '../shared/kit/Choice'
 import { Field, FormLayout, PasswordField, TextField, Textarea } from '../shared/kit/Field'
 import { Card, KeyValue, PageHeader, PageSkeleton } from '../shared/kit/Surface'
-import { BINDING_LABELS, DIRECTORY_NOTE, FIELD_LABELS, PAGE_DESCRIPTIONS, PAGE_TITLES } from './messages'
+import {
+  BINDING_LABELS,
+  DIRECTORY_NOTE,
+  FIELD_LABELS,
+  PAGE_DESCRIPTIONS,
+  PAGE_TITLES,
+  securityText,
+} from './messages'
 import styles from './security.module.css'
-import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
+import { mandatory } from '../../domain/shared/forms'
 
 const ROUTE_PAGES: Readonly<Record<string, SecurityPage>> = {
   security: 'general',
@@ -106,8 +114,12 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
   // What the user typed stays, whatever the platform answers.
   const [values, setValues] = useState<FormValues>(() => toForm(loaded))
   const [secret, setSecret] = useState('')
-  const [problems, setProblems] = useState<Readonly<Record<string, string>>>({})
-  const shownProblems = { ...state.problems, ...problems }
+  const [problems, setProblems] = useState<Readonly<Record<string, SecurityMessage>>>({})
+  // The platform's refusal is its own words; the rules' problems are keys, worded here.
+  const shownProblems: Readonly<Record<string, string>> = {
+    ...state.problems,
+    ...Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, securityText(problem)])),
+  }
   const secretSet = spec.secret !== undefined && loaded[`${spec.secret}Set`] === true
 
   const set = (name: string, value: string | boolean) => {
@@ -236,7 +248,7 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
                       const target = values[spec.testField ?? '']
                       if (typeof target === 'string' && target.trim() !== '')
                         dispatch({ type: 'security/Test', page, target })
-                      else setProblems((p) => ({ ...p, [spec.testField ?? '']: MANDATORY_MESSAGE }))
+                      else setProblems((p) => ({ ...p, [spec.testField ?? '']: mandatory }))
                     }}
                   >
                     Test connection

@@ -1,6 +1,24 @@
 // The words of Administration → Security: page titles, field labels and hints, by page and
-// field name (the domain's specs and events carry names, not prose).
-import type { SecurityPage } from '../../domain/security'
+// field name, and the form rules' problems (the domain's specs, rules and events carry names and
+// message keys, not prose).
+import type { SecurityMessage, SecurityPage } from '../../domain/security'
+import { formText } from '../shared/formMessages'
+
+/** A security page's form problem in words (domain/security/rules.ts's keys). */
+export function securityText(message: SecurityMessage): string {
+  switch (message.key) {
+    case 'wholeNumberRange':
+      return `Enter a whole number from ${message.min} to ${message.max}`
+    case 'mustHold':
+      return `The value must hold ${message.text}`
+    case 'invalidLdapUrl':
+      return 'Enter a valid URL (ldap:// or ldaps://)'
+    case 'onlyWithSaml':
+      return 'Only with SAML enabled'
+    default:
+      return formText(message)
+  }
+}
 
 export const PAGE_TITLES: Readonly<Record<SecurityPage, string>> = {
   general: 'General',

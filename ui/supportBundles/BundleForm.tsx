@@ -18,6 +18,7 @@ import { Field as KitField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import styles from './supportZone.module.css'
 import { FailureNote } from '../shared/kit/LoadFailure'
+import { bundleText } from './messages'
 
 export function BundleForm() {
   const dispatch = useDispatch()
@@ -29,6 +30,10 @@ export function BundleForm() {
   )
   const [form, setForm] = useState<Form>(defaultBundleForm)
   const [errors, setErrors] = useState<BundleFormErrors>({})
+  const errorOf = (key: keyof Form) => {
+    const problem = errors[key]
+    return problem === undefined ? undefined : bundleText(problem)
+  }
   // An invalid submit is the latest news: the success of an earlier creation is not shown over it.
   const [refused, setRefused] = useState(false)
   // The creation this form sent: when it is accepted the form is cleared for the next one.
@@ -54,12 +59,12 @@ export function BundleForm() {
   }
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Create a support bundle">
-      <Field label="Name" value={form.name} onChange={set('name')} error={errors.name} />
+      <Field label="Name" value={form.name} onChange={set('name')} error={errorOf('name')} />
       <Field
         label="Description"
         value={form.description}
         onChange={set('description')}
-        error={errors.description}
+        error={errorOf('description')}
         multiline
       />
       <KitField label="Service">
@@ -75,13 +80,13 @@ export function BundleForm() {
           label="Thread dumps"
           value={form.threadDumpCount}
           onChange={set('threadDumpCount')}
-          error={errors.threadDumpCount}
+          error={errorOf('threadDumpCount')}
         />
         <Field
           label="Interval between thread dumps (seconds)"
           value={form.threadDumpInterval}
           onChange={set('threadDumpInterval')}
-          error={errors.threadDumpInterval}
+          error={errorOf('threadDumpInterval')}
         />
       </div>
       {create.status === 'failed' && create.failure && (

@@ -1,0 +1,23 @@
+/**
+ * The support bundles' part of the message catalogue: the creation form's own keys
+ * (domain/supportBundles/rules.ts, BundleMessage) worded here, in the area's chunk.
+ */
+import type { BundleCountUnit, BundleMessage } from '../../domain/supportBundles'
+import { formText } from '../shared/formMessages'
+
+const UNITS: Readonly<Record<BundleCountUnit, string>> = { threadDumps: 'thread dumps', seconds: 'seconds' }
+
+export function bundleText(message: BundleMessage): string {
+  switch (message.key) {
+    case 'bundleNameTooLong':
+      return `Name can be at most ${message.max} characters`
+    case 'bundleDescriptionTooLong':
+      return `Description can be at most ${message.max} characters`
+    case 'chooseService':
+      return 'Choose a service'
+    case 'wholeNumberOf':
+      return `Enter a whole number of ${UNITS[message.unit]} from 0 to ${message.max}`
+    default:
+      return formText(message)
+  }
+}
