@@ -9,6 +9,8 @@ import type { AppState } from './app'
 import { closedQuickSetup, hiddenSetMeUp, type OnboardingState } from './onboarding/types'
 import { initialPreferencesState, type PreferencesState } from './preferences/types'
 import { navigationTypeOf } from './preferences/rules'
+import { repositoryProblemText } from './repositories/words'
+import type { RepositoryMessage } from './repositories/messages'
 
 type Root = Record<string, unknown>
 
@@ -154,11 +156,41 @@ const listRowCountDerived: StateMove = {
   },
 }
 
+/**
+ * The repository form's problems are message keys (issue 19): an earlier build kept each as its
+ * words, which the keys' words are (a problem it recorded as prose is `recorded` text now).
+ */
+const repositoryProblemsAsKeys: StateMove = {
+  name: 'repositories problems: words -> message keys',
+  before(state) {
+    const repositories = slice(state, 'repositories')
+    const problems = repositories.problems as Record<string, RepositoryMessage> | undefined
+    if (!problems) return state
+    const words = Object.fromEntries(
+      Object.entries(problems).map(([field, problem]) => [field, repositoryProblemText(problem)]),
+    )
+    return { ...state, repositories: { ...repositories, problems: words } }
+  },
+  after(state) {
+    const repositories = slice(state, 'repositories')
+    const problems = repositories.problems as Record<string, unknown> | undefined
+    if (!problems || !Object.values(problems).some((p) => typeof p === 'string')) return state
+    const keys = Object.fromEntries(
+      Object.entries(problems).map(([field, p]) => [
+        field,
+        typeof p === 'string' ? { key: 'recorded', text: p } : p,
+      ]),
+    )
+    return { ...state, repositories: { ...repositories, problems: keys } }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
   navigationTypeToPreferences,
   listRowCountDerived,
+  repositoryProblemsAsKeys,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

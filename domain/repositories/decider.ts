@@ -102,7 +102,7 @@ export const repositoriesArea: AppArea<'repositories'> = {
       case 'repositories/Save': {
         if (s.save.status === 'pending') return left('a save is already under way')
         const valid = validateRepositoryForm(command.form, knownOf(s))
-        if (isLeft(valid)) return right([SaveRejected({ problems: valid.left as Record<string, string> })])
+        if (isLeft(valid)) return right([SaveRejected({ problems: { ...valid.left } })])
         return right([
           SaveRequested({
             requestId: meta.id,

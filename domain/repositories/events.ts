@@ -2,6 +2,7 @@ import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 import { RepositorySummary } from './types'
+import { RepositoryProblemsC } from './messages'
 
 export const RepositoryFormC = t.type({
   key: t.string,
@@ -15,7 +16,21 @@ export const RepositoryFormC = t.type({
   defaultDeploymentRepo: t.string,
 })
 
-const Problems = t.record(t.string, t.string)
+/**
+ * v1 of SaveRejected and SaveFailed held each field's problem as prose; v2 holds a message key
+ * with its data. v1 prose is kept as recorded text (what the earlier build showed).
+ */
+export function upcastProblemsV1(data: unknown): unknown {
+  const { problems, ...rest } = data as { problems?: unknown } & Record<string, unknown>
+  const prose = (typeof problems === 'object' && problems !== null ? problems : {}) as Record<string, unknown>
+  return {
+    ...rest,
+    problems: Object.fromEntries(
+      Object.entries(prose).map(([field, text]) => [field, { key: 'recorded', text: String(text) }]),
+    ),
+  }
+}
+const problemsV2 = { v: 2, upcasters: { 1: upcastProblemsV1 } }
 
 export const ListRequested = defineEvent('repositories/ListRequested', t.type({ requestId: t.string }))
 export const ListLoaded = defineEvent(
@@ -27,7 +42,11 @@ export const ListFailed = defineEvent(
   t.type({ requestId: t.string, failure: Failure }),
 )
 /** The form broke the domain's rules: nothing was sent. */
-export const SaveRejected = defineEvent('repositories/SaveRejected', t.type({ problems: Problems }))
+export const SaveRejected = defineEvent(
+  'repositories/SaveRejected',
+  t.type({ problems: RepositoryProblemsC }),
+  problemsV2,
+)
 export const SaveRequested = defineEvent(
   'repositories/SaveRequested',
   t.type({ requestId: t.string, create: t.boolean, form: RepositoryFormC }),
@@ -35,7 +54,8 @@ export const SaveRequested = defineEvent(
 export const Saved = defineEvent('repositories/Saved', t.type({ requestId: t.string, key: t.string }))
 export const SaveFailed = defineEvent(
   'repositories/SaveFailed',
-  t.type({ requestId: t.string, failure: Failure, problems: Problems }),
+  t.type({ requestId: t.string, failure: Failure, problems: RepositoryProblemsC }),
+  problemsV2,
 )
 export const DeleteRequested = defineEvent(
   'repositories/DeleteRequested',

@@ -1,13 +1,15 @@
 /**
  * Repository rules shared by the console's forms and the platform server: the key rule (the
  * one set-me-up already uses), the kinds, the package types a repository can hold, and the
- * form validated into a repository definition (problems per field, or the valid value).
+ * form validated into a repository definition (problems per field as message keys,
+ * RepositoryMessage, or the valid value).
  */
 import { left, right, type Either } from 'fp-ts/Either'
 import { canonicalPackageType } from '../packageTypes'
-import { MANDATORY_MESSAGE } from '../shared/formWords'
-import { NAME_MESSAGE, URL_MESSAGE } from '../shared/forms'
 import { isRepoKey } from '../onboarding'
+import type { RepositoryMessage } from './messages'
+
+export type { RepositoryMessage }
 
 export { isRepoKey }
 
@@ -51,12 +53,9 @@ export const REPOSITORY_PACKAGE_TYPES = [
 /** Package types whose client traffic this platform really serves (the others are records only). */
 export const SERVED_PACKAGE_TYPES: readonly string[] = ['npm', 'generic']
 
-export const KEY_LENGTH_MESSAGE = 'Repository key must be at most 64 characters'
-export const TYPE_MESSAGE = 'Choose a package type'
-export const MEMBERS_MESSAGE = 'A virtual repository needs at least one member'
-export const MEMBER_TYPE_MESSAGE = 'Members must be repositories of the same package type'
-export const DEFAULT_DEPLOYMENT_MESSAGE = 'The default deployment repository must be a local member'
-export const SELF_MEMBER_MESSAGE = 'A virtual repository cannot contain itself'
+const MANDATORY: RepositoryMessage = { key: 'mandatory' }
+const INVALID_URL: RepositoryMessage = { key: 'invalidUrl' }
+export const MAX_REPOSITORY_KEY = 64
 
 /** What a repository form holds, as typed. */
 export interface RepositoryForm {
@@ -102,26 +101,26 @@ export interface RepositoryDefinition {
 }
 
 export type RepositoryField = 'key' | 'packageType' | 'url' | 'members' | 'defaultDeploymentRepo'
-export type RepositoryProblems = Partial<Record<RepositoryField, string>>
+export type RepositoryProblems = Partial<Record<RepositoryField, RepositoryMessage>>
 
 /** What the validation needs to know about other repositories (kind and type by key). */
 export type KnownRepositories = ReadonlyMap<string, { kind: RepositoryKind; packageType: string }>
 
-export function keyProblem(key: string): string | undefined {
-  if (key.trim() === '') return MANDATORY_MESSAGE
-  if (key.length > 64) return KEY_LENGTH_MESSAGE
-  return isRepoKey(key) ? undefined : NAME_MESSAGE
+export function keyProblem(key: string): RepositoryMessage | undefined {
+  if (key.trim() === '') return MANDATORY
+  if (key.length > MAX_REPOSITORY_KEY) return { key: 'repositoryKeyTooLong', max: MAX_REPOSITORY_KEY }
+  return isRepoKey(key) ? undefined : { key: 'invalidName' }
 }
 
-function urlProblem(url: string): string | undefined {
-  if (url.trim() === '') return MANDATORY_MESSAGE
+function urlProblem(url: string): RepositoryMessage | undefined {
+  if (url.trim() === '') return MANDATORY
   try {
     const parsed = new URL(url.trim())
     return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== ''
       ? undefined
-      : URL_MESSAGE
+      : INVALID_URL
   } catch {
-    return URL_MESSAGE
+    return INVALID_URL
   }
 }
 
@@ -140,20 +139,20 @@ export function validateRepositoryForm(
   const key = keyProblem(form.key)
   if (key) problems.key = key
   const packageType = canonicalPackageType(form.packageType)
-  if (!isRepositoryPackageType(packageType)) problems.packageType = TYPE_MESSAGE
+  if (!isRepositoryPackageType(packageType)) problems.packageType = { key: 'choosePackageType' }
   if (form.kind === 'remote') {
     const url = urlProblem(form.url)
     if (url) problems.url = url
   }
   const members = form.kind === 'virtual' ? form.members : []
   if (form.kind === 'virtual') {
-    if (members.length === 0) problems.members = MEMBERS_MESSAGE
-    else if (members.includes(form.key)) problems.members = SELF_MEMBER_MESSAGE
+    if (members.length === 0) problems.members = { key: 'membersNeeded' }
+    else if (members.includes(form.key)) problems.members = { key: 'selfMember' }
     else if (members.some((m) => known.get(m)?.packageType !== packageType))
-      problems.members = MEMBER_TYPE_MESSAGE
+      problems.members = { key: 'memberTypeDiffers' }
     const deploy = form.defaultDeploymentRepo.trim()
     if (deploy !== '' && (!members.includes(deploy) || known.get(deploy)?.kind !== 'local'))
-      problems.defaultDeploymentRepo = DEFAULT_DEPLOYMENT_MESSAGE
+      problems.defaultDeploymentRepo = { key: 'defaultDeploymentNotLocal' }
   }
   if (Object.keys(problems).length > 0) return left(problems)
   const deploy = form.defaultDeploymentRepo.trim()
@@ -170,12 +169,12 @@ export function validateRepositoryForm(
   })
 }
 
-/** The form fields a refused save names: a taken key is the key field's problem. */
+/** The form fields a refused save names: a taken key is the key field's problem, in the platform's words. */
 export function problemsOfRefusal(failure: {
   readonly code?: string
   readonly message: string
-}): Record<string, string> {
-  return failure.code === 'EXISTS' ? { key: failure.message } : {}
+}): Record<string, RepositoryMessage> {
+  return failure.code === 'EXISTS' ? { key: { key: 'platformSaid', text: failure.message } } : {}
 }
 
 /** The keys Quick Repository Creation makes for a package type: local, remote and the virtual over both. */

@@ -5,6 +5,7 @@
 import * as t from 'io-ts'
 import type { Loadable, SaveState } from '../admin'
 import type { Failure } from '../shared/failure'
+import type { RepositoryMessage } from './messages'
 
 export type { Loadable, SaveState }
 
@@ -29,8 +30,8 @@ export type RepositorySummary = t.TypeOf<typeof RepositorySummary>
 export interface RepositoriesState {
   readonly list: Loadable<ReadonlyArray<RepositorySummary>>
   readonly save: SaveState
-  /** Problems of the last save, by field (from the domain's rule or the platform). */
-  readonly problems: Readonly<Record<string, string>>
+  /** Problems of the last save, by field, as message keys (from the domain's rule or the platform). */
+  readonly problems: Readonly<Record<string, RepositoryMessage>>
   readonly deletion: SaveState
   readonly quick: SaveState
   /** Keys the last Quick Repository Creation made and found. */

@@ -15,6 +15,7 @@ import {
   type RepositoryForm,
   type RepositoryKind,
 } from '../../domain/repositories/rules'
+import { repositoryProblemText } from '../../domain/repositories/words'
 
 export interface RepositoryRecord {
   readonly key: string
@@ -118,7 +119,12 @@ export function repositoryStore(db: Db) {
 
   const validate = (form: RepositoryForm) => {
     const result = validateRepositoryForm(form, known())
-    if (isLeft(result)) throw new ValidationProblems(result.left as Record<string, string>)
+    if (isLeft(result))
+      throw new ValidationProblems(
+        Object.fromEntries(
+          Object.entries(result.left).map(([field, problem]) => [field, repositoryProblemText(problem)]),
+        ),
+      )
     return result.right
   }
 

@@ -65,7 +65,7 @@ describe('repository forms', () => {
       { numRuns: 40 },
     )
     const bad = validateRepositoryForm(form({ kind: 'remote', url: 'ftp://host/x' }), known)
-    expect(isLeft(bad) && bad.left).toEqual({ url: 'Enter a valid URL' })
+    expect(isLeft(bad) && bad.left).toEqual({ url: { key: 'invalidUrl' } })
   })
 
   it('a virtual repository needs members of its type and a local default deployment member', () => {

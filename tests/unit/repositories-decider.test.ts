@@ -49,11 +49,7 @@ describe('repositories: saving a form', () => {
     repositories
       .given(...loaded)
       .when({ type: 'repositories/Save', create: true, form: form({ key: 'bad key' }) })
-      .then(
-        R.SaveRejected({
-          problems: { key: 'Name can only contain alphanumeric characters, dashes and periods' },
-        }),
-      )
+      .then(R.SaveRejected({ problems: { key: { key: 'invalidName' } } }))
   })
 
   it('a virtual repository is checked against the loaded list: members of another type are refused', () => {
@@ -64,9 +60,7 @@ describe('repositories: saving a form', () => {
         create: true,
         form: form({ key: 'v', kind: 'virtual', members: ['npm-local', 'deb'] }),
       })
-      .then(
-        R.SaveRejected({ problems: { members: 'Members must be repositories of the same package type' } }),
-      )
+      .then(R.SaveRejected({ problems: { members: { key: 'memberTypeDiffers' } } }))
   })
 
   it('a valid form is requested; a second save while one runs is refused', () => {
@@ -96,10 +90,10 @@ describe('repositories: saving a form', () => {
       R.SaveFailed({
         requestId: 's',
         failure: { kind: 'status', status: 409, code: 'EXISTS', message: 'taken' },
-        problems: { key: 'taken' },
+        problems: { key: { key: 'platformSaid', text: 'taken' } },
       }),
     )
-    expect(refused.repositories.problems).toEqual({ key: 'taken' })
+    expect(refused.repositories.problems).toEqual({ key: { key: 'platformSaid', text: 'taken' } })
     expect(refused.repositories.save.status).toBe('failed')
     const saved = R.Saved({ requestId: 's', key: 'k' })
     const commands = repositoriesArea.policies!(

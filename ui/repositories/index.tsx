@@ -15,6 +15,7 @@ import { failureMessage } from '../../domain/shared/failure'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { isReadOnlyMode } from '../../domain/platform'
 import { messageText } from '../shared/messages'
+import { repositoryProblemText } from './messages'
 import { Checkbox, DeleteButton, Field, SaveError, Toolbar } from '../admin/shared'
 import { formatBytes } from '../packages/common'
 import { Select } from '../shared/kit/Select'
@@ -235,7 +236,10 @@ function RepositoryEditor({ create, kind }: { create: boolean; kind?: Repository
 
 function EditorForm({ create, initial }: { create: boolean; initial: RepositoryForm }) {
   const dispatch = useDispatch()
-  const { save, problems, list } = useQuery({ type: 'repositories/State' })
+  const { save, problems: problemKeys, list } = useQuery({ type: 'repositories/State' })
+  const problems: Readonly<Record<string, string>> = Object.fromEntries(
+    Object.entries(problemKeys).map(([field, problem]) => [field, repositoryProblemText(problem)]),
+  )
   const [form, setForm] = useState<RepositoryForm>(initial)
   const set = (patch: Partial<RepositoryForm>) => setForm((f) => ({ ...f, ...patch }))
   const typeId = useId()

@@ -1,0 +1,34 @@
+/**
+ * The words of the repository form's problems (RepositoryMessage), in a module of their own
+ * as formWords.ts and onboarding/words.ts are: the console's repositories pages word the keys
+ * with it (ui/repositories/messages.ts), and the platform's validation answers say the same.
+ */
+import { MANDATORY_MESSAGE } from '../shared/formWords'
+import { NAME_MESSAGE, URL_MESSAGE } from '../shared/forms'
+import type { RepositoryMessage } from './messages'
+
+export function repositoryProblemText(message: RepositoryMessage): string {
+  switch (message.key) {
+    case 'mandatory':
+      return MANDATORY_MESSAGE
+    case 'invalidName':
+      return NAME_MESSAGE
+    case 'invalidUrl':
+      return URL_MESSAGE
+    case 'repositoryKeyTooLong':
+      return `Repository key must be at most ${message.max} characters`
+    case 'choosePackageType':
+      return 'Choose a package type'
+    case 'membersNeeded':
+      return 'A virtual repository needs at least one member'
+    case 'memberTypeDiffers':
+      return 'Members must be repositories of the same package type'
+    case 'defaultDeploymentNotLocal':
+      return 'The default deployment repository must be a local member'
+    case 'selfMember':
+      return 'A virtual repository cannot contain itself'
+    case 'platformSaid':
+    case 'recorded':
+      return message.text
+  }
+}
