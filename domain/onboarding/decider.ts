@@ -4,7 +4,6 @@ import type { AppArea, AppEvent, AppState } from '../app'
 import type { CommandMeta } from '../shared/area'
 import { Shown } from '../notifications/events'
 import { canonicalPackageType } from '../packageTypes'
-import { NAME_MESSAGE } from '../shared/forms'
 import { hasFeature } from '../platform'
 import { needsGettingStartedWizard, onboardingPathAfterLogin, QUICK_SETUP_PATH } from './afterLogin'
 import { validateContactForm, withoutContactContext, type ContactProblems } from './contact'
@@ -536,7 +535,7 @@ export const onboardingArea: AppArea<'onboarding'> = {
       case 'onboarding/SetUpClient': {
         const packageType = canonicalPackageType(command.packageType)
         if (packageType === '') return left('choose a package type')
-        if (!isRepoKey(command.repo)) return left(NAME_MESSAGE)
+        if (!isRepoKey(command.repo)) return left('repo: invalidName')
         const opened = relaunchFlowSupported(packageType, command.repo)
           ? ClientFlowRelaunched({ packageType, repo: command.repo })
           : SetMeUpShown({ packageType, availableRepos: [...(command.availableRepos ?? [command.repo])] })

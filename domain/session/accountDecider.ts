@@ -31,7 +31,7 @@ export function decideAccount(command: AccountCommand, app: AppState): Decision 
   const state = app.session
   switch (command.type) {
     case 'session/RequestPasswordReset': {
-      const problem = mandatory(command.user, 'User name')
+      const problem = mandatory(command.user, 'user')
       if (problem) return left(problem)
       if (busyWith(state, 'forgot')) return left('a reset mail is already being sent')
       return right([E.PasswordResetRequested({ user: command.user.trim() })])
@@ -39,7 +39,7 @@ export function decideAccount(command: AccountCommand, app: AppState): Decision 
     case 'session/ValidateResetKey':
       return right([E.ResetKeyValidationRequested({ keyRef: command.keyRef })])
     case 'session/ResetPassword': {
-      const problem = mandatory(command.user, 'User name')
+      const problem = mandatory(command.user, 'user')
       if (problem) return left(problem)
       if (busyWith(state, 'reset')) return left('a reset is already under way')
       return right([
@@ -51,7 +51,7 @@ export function decideAccount(command: AccountCommand, app: AppState): Decision 
       ])
     }
     case 'session/ChangePassword': {
-      const problem = mandatory(command.userName, 'User name')
+      const problem = mandatory(command.userName, 'userName')
       if (problem) return left(problem)
       if (busyWith(state, 'change')) return left('a password change is already under way')
       return right([
@@ -63,7 +63,7 @@ export function decideAccount(command: AccountCommand, app: AppState): Decision 
       ])
     }
     case 'session/Register': {
-      const problem = mandatory(command.user, 'User name') ?? mandatory(command.email, 'Email')
+      const problem = mandatory(command.user, 'user') ?? mandatory(command.email, 'email')
       if (problem) return left(problem)
       if (busyWith(state, 'register')) return left('a registration is already under way')
       return right([
@@ -77,7 +77,7 @@ export function decideAccount(command: AccountCommand, app: AppState): Decision 
     case 'session/CheckInvitation':
       return right([E.InvitationCheckRequested({ tokenRef: command.tokenRef })])
     case 'session/AcceptInvitation': {
-      const problem = mandatory(command.user, 'User name')
+      const problem = mandatory(command.user, 'user')
       if (problem) return left(problem)
       if (state.invitation.status !== 'valid') return left('the invitation is not valid')
       if (busyWith(state, 'invitation')) return left('the invitation is already being accepted')
@@ -100,7 +100,7 @@ export function decideAccount(command: AccountCommand, app: AppState): Decision 
       if (!state.profile.unlocked) return left('unlock the profile with the password first')
       if (state.profile.update.status === 'pending') return left('a change is already being saved')
       const email = command.email === undefined ? null : command.email.trim()
-      if (email === '') return left('Email is mandatory')
+      if (email === '') return left('email: mandatory')
       const newPasswordRef = command.newPasswordRef ?? null
       if (email === null && newPasswordRef === null) return left('nothing to change')
       return right([E.ProfileUpdateRequested({ email, newPasswordRef })])

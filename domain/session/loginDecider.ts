@@ -51,8 +51,9 @@ export const isAccountCommand = (command: SessionCommand): command is AccountCom
 
 export type Decision = Either<string, ReadonlyArray<AppEvent>>
 
-export const mandatory = (value: string, what: string): string | null =>
-  value.trim() === '' ? `${what} is mandatory` : null
+/** A rejection's reason when a field is blank (for the log, not the screen): the field and the key. */
+export const mandatory = (value: string, field: string): string | null =>
+  value.trim() === '' ? `${field}: mandatory` : null
 
 export function busyWith(state: SessionState, operation: SessionOperation): boolean {
   return state.forms[operation].status === 'pending'
@@ -72,7 +73,7 @@ export function decideLogin(command: LoginCommand, app: AppState, meta: CommandM
     case 'session/LoadLoginData':
       return right([E.LoginDataRequested({})])
     case 'session/SignIn': {
-      const problem = mandatory(command.user, 'User name') ?? mandatory(command.passwordRef, 'Password')
+      const problem = mandatory(command.user, 'user') ?? mandatory(command.passwordRef, 'password')
       if (problem) return left(problem)
       if (busyWith(state, 'signIn')) return left('a login is already under way')
       return right([

@@ -34,7 +34,7 @@ describe('session: signing in', () => {
     session
       .given()
       .when({ type: 'session/SignIn', user: '  ', passwordRef: 'r', rememberMe: false })
-      .rejected('User name is mandatory')
+      .rejected('user: mandatory')
     const requested = S.SignInRequested({ user: 'a', rememberMe: false, redirectTo: null, passwordRef: 'r' })
     const running = given(requested)
     expect(running.session.status).toBe('signingIn')

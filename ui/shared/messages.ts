@@ -8,11 +8,7 @@
  */
 import type { Message } from '../../domain/shared/messages'
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
-import {
-  DESIRED_FEATURE_MESSAGE,
-  PROJECT_KEY_START_MESSAGE,
-  projectKeyLengthMessage,
-} from '../../domain/onboarding/words'
+import { PROJECT_KEY_START_MESSAGE, projectKeyLengthMessage } from '../../domain/onboarding/words'
 
 export type { Message, MessageKey } from '../../domain/shared/messages'
 
@@ -48,8 +44,9 @@ export function messageText(message: Message): string {
       return PROJECT_KEY_START_MESSAGE
     case 'projectKeyLength':
       return projectKeyLengthMessage(message.max)
+    // The specification gives no wording for this one.
     case 'chooseFeature':
-      return DESIRED_FEATURE_MESSAGE
+      return 'Select at least one feature'
     case 'xrayUnavailable':
       return 'Xray is unavailable'
     case 'xrayUnlicensed':
