@@ -1,3 +1,5 @@
+import type { AdminMessage } from './messages'
+
 /**
  * The admin menu grid (spec 000 section 2, artifactory/list): groups of items, hidden items
  * and groups with nothing usable left out, disabled items with a tooltip, and a search that
@@ -9,7 +11,8 @@ export interface AdminMenuItem {
   readonly testId: string
   readonly hidden?: boolean
   readonly disabled?: boolean
-  readonly tooltip?: string
+  /** Why a disabled item cannot be opened, as a message key (the view words it in its tooltip). */
+  readonly tooltip?: AdminMessage
 }
 export interface AdminMenuGroup {
   readonly title: string
@@ -23,6 +26,8 @@ export interface AdminMenuInputs {
   readonly cloud: boolean
   readonly services: ReadonlyArray<string>
 }
+
+const XRAY_NEEDED: AdminMessage = { key: 'requiresService', service: 'xray' }
 
 export function adminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMenuGroup> {
   const noXray = !inputs.services.includes('xray')
@@ -104,14 +109,14 @@ export function adminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMen
           href: '/admin/xray/indexed_resources',
           testId: 'indexed-resources',
           disabled: noXray,
-          tooltip: noXray ? 'Requires the xray service' : undefined,
+          tooltip: noXray ? XRAY_NEEDED : undefined,
         },
         {
           title: 'Scans Settings',
           href: '/admin/xray/settings',
           testId: 'xray-settings',
           disabled: noXray,
-          tooltip: noXray ? 'Requires the xray service' : undefined,
+          tooltip: noXray ? XRAY_NEEDED : undefined,
         },
       ],
     },

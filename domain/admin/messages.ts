@@ -21,3 +21,4 @@ export type AdminMessage =
   | { readonly key: 'notAGeneralConfig' }
   | { readonly key: 'alreadyMember'; readonly name: string }
   | { readonly key: 'passwordLost' }
+  | { readonly key: 'requiresService'; readonly service: string }

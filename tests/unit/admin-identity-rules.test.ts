@@ -171,6 +171,7 @@ describe("the admin pages' catalogue", () => {
     [{ key: 'notAGeneralConfig' }, 'The file does not hold a general configuration'],
     [{ key: 'alreadyMember', name: 'bob' }, 'bob is already a member'],
     [{ key: 'passwordLost' }, 'The password was lost: type it again'],
+    [{ key: 'requiresService', service: 'xray' }, 'Requires the xray service'],
     [{ key: 'invalidEmail' }, 'Enter a valid email address'],
     [{ key: 'mandatory' }, 'This field is mandatory'],
   ])('words %o as %s', (message, text) => {

@@ -13,8 +13,8 @@ describe('admin menu grid', () => {
     )
     const xray = groups.find((g) => g.title === 'Xray Settings')
     expect(xray?.items.map((i) => [i.title, i.disabled, i.tooltip])).toEqual([
-      ['Indexed Resources', true, 'Requires the xray service'],
-      ['Scans Settings', true, 'Requires the xray service'],
+      ['Indexed Resources', true, { key: 'requiresService', service: 'xray' }],
+      ['Scans Settings', true, { key: 'requiresService', service: 'xray' }],
     ])
   })
 

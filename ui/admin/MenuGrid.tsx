@@ -6,6 +6,7 @@ import { useQuery } from '../shared/appContext'
 import { Search } from 'lucide-react'
 import { inputClass } from '../shared/kit/Field'
 import styles from './admin.module.css'
+import { adminText } from './messages'
 
 function Highlighted({ text, query }: { text: string; query: string }) {
   return (
@@ -61,7 +62,7 @@ export function MenuGrid() {
                         </Tooltip.Trigger>
                         <Tooltip.Portal>
                           <Tooltip.Content className={styles.tooltip} sideOffset={4}>
-                            {item.tooltip}
+                            {item.tooltip && adminText(item.tooltip)}
                           </Tooltip.Content>
                         </Tooltip.Portal>
                       </Tooltip.Root>
