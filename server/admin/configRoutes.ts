@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import { errors } from '../auth/schemas'
 import { mandatory } from '../auth/validation'
+import { URL_MESSAGE } from '../../domain/shared/forms'
 import { readGeneralConfig, writeGeneralConfig, type GeneralConfig } from './generalConfig'
 import { badRequest } from './common'
 
@@ -124,7 +125,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
         ['saml.logoutUrl', next.saml.logoutUrl],
         ...next.oauthProviders.map((p, i): [string, string] => [`oauthProviders.${i}.url`, p.url]),
       ]
-      for (const [field, url] of urls) if (url && !isHttpUrl(url)) badRequest(`${field}: Enter a valid URL`)
+      for (const [field, url] of urls) if (url && !isHttpUrl(url)) badRequest(`${field}: ${URL_MESSAGE}`)
       writeGeneralConfig(db, next)
       return { ...next, anonymousAccess: config.anonymousAccess }
     },

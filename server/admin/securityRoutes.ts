@@ -11,6 +11,8 @@ import type { ServerContext } from '../context'
 import type { Db } from '../db'
 import { errors } from '../auth/schemas'
 import { mandatory } from '../auth/validation'
+import { URL_MESSAGE } from '../../domain/shared/forms'
+import { LDAP_URL_MESSAGE } from '../../domain/security/words'
 import { badRequest } from './common'
 import type { PasswordPolicy } from '../auth/passwords'
 
@@ -171,8 +173,7 @@ function withoutSecret<T extends object, K extends keyof T & string>(value: T, s
 }
 
 export function checkLdap(next: LdapSettings): void {
-  if (next.url && !isUrl(next.url, ['ldap:', 'ldaps:']))
-    badRequest('url: Enter a valid URL (ldap:// or ldaps://)')
+  if (next.url && !isUrl(next.url, ['ldap:', 'ldaps:'])) badRequest(`url: ${LDAP_URL_MESSAGE}`)
   if (!next.enabled) return
   if (!next.url) badRequest(mandatory('url'))
   if (!next.userDnPattern && !next.searchFilter)
@@ -185,8 +186,7 @@ export function checkLdap(next: LdapSettings): void {
 }
 
 export function checkCrowd(next: CrowdSettings): void {
-  if (next.serverUrl && !isUrl(next.serverUrl, ['http:', 'https:']))
-    badRequest('serverUrl: Enter a valid URL')
+  if (next.serverUrl && !isUrl(next.serverUrl, ['http:', 'https:'])) badRequest(`serverUrl: ${URL_MESSAGE}`)
   if (!next.enabled) return
   if (!next.serverUrl) badRequest(mandatory('serverUrl'))
   if (!next.applicationName) badRequest(mandatory('applicationName'))

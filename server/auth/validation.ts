@@ -7,6 +7,7 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema'
 import type { ServerContext } from '../context'
 import { NAME_PATTERN } from './schemas'
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
+import { NAME_MESSAGE } from '../../domain/shared/forms'
 
 /** A mandatory field left out, in the console's words (`when` says under which condition). */
 export const mandatory = (name: string, when = ''): string => `${name}: ${MANDATORY_MESSAGE}${when}`
@@ -25,8 +26,7 @@ export function describeValidationError(error: FastifySchemaValidationError, dat
     case 'additionalProperties':
       return `${name}: unknown field ${String(params.additionalProperty)}`
     case 'pattern':
-      if (params.pattern === NAME_PATTERN)
-        return `${name}: Name can only contain alphanumeric characters, dashes and periods`
+      if (params.pattern === NAME_PATTERN) return `${name}: ${NAME_MESSAGE}`
       if (/@/.test(String(params.pattern))) return `${name}: Enter a valid e-mail address`
       return `${name}: has an invalid format`
     case 'minLength':

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
+import { NAME_MESSAGE } from '../../domain/shared/forms'
 import type { NodeRuntime } from './runtime'
 import { BUNDLE_SERVICES, SERVICES, type BundleService } from './services'
 import { documented, errorSchema } from './schemas'
@@ -15,7 +16,6 @@ import {
   SupportBundles,
 } from './supportBundles'
 
-export const BUNDLE_NAME_MESSAGE = 'Name can only contain alphanumeric characters, dashes and periods'
 const BUNDLE_NAME = /^[A-Za-z0-9._-]+$/
 
 const bundleSchema = {
@@ -98,7 +98,7 @@ export function registerBundleRoutes(
   const bundles = new SupportBundles(ctx, runtime)
 
   const create = (body: CreateBody, service: BundleService, user: string) => {
-    if (!BUNDLE_NAME.test(body.name)) throw new HttpError(400, BUNDLE_NAME_MESSAGE, 'VALIDATION')
+    if (!BUNDLE_NAME.test(body.name)) throw new HttpError(400, NAME_MESSAGE, 'VALIDATION')
     if (!runtime.runs(service))
       throw new HttpError(404, `The ${SERVICES[service].type} service is not running`, 'SERVICE_NOT_RUNNING')
     if (bundles.inProgressHere() >= MAX_BUNDLES_IN_PROGRESS)

@@ -13,6 +13,7 @@ import { testConnection } from '../integrations/connectionTest'
 import { listRepositories } from '../integrations/vendorApi'
 import { GitStore, type GitIntegrationInput } from '../integrations/gitStore'
 import { mandatory } from '../auth/validation'
+import { NAME_MESSAGE, URL_MESSAGE } from '../../domain/shared/forms'
 import {
   INTEGRATION_TYPE_GIT,
   VCS_SERVICES,
@@ -21,8 +22,6 @@ import {
   type VcsService,
 } from '../integrations/vendors'
 
-export const NAME_MESSAGE = 'Name can only contain alphanumeric characters, dashes and periods'
-export const URL_MESSAGE = 'Enter a valid URL'
 const NAME = /^[A-Za-z0-9._-]+$/
 
 const catalogEntrySchema = {

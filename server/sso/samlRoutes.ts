@@ -10,6 +10,7 @@ import type { ServerContext } from '../context'
 import { hashToken } from '../app'
 import { errors } from '../auth/schemas'
 import { mandatory } from '../auth/validation'
+import { URL_MESSAGE } from '../../domain/shared/forms'
 import { signIn } from '../auth/signIn'
 import { endSession, pruneSessions, SESSION_MS } from '../auth/sessions'
 import { badRequest } from '../admin/common'
@@ -110,7 +111,7 @@ function serviceProviderAddresses(settings: SamlSettings, origin: string) {
 /** The settings' own rules beyond the schema; each message names its field. */
 export function checkSamlSettings(next: SamlSettings): void {
   for (const field of ['idpSsoUrl', 'idpSloUrl'] as const)
-    if (next[field] && !isHttpUrl(next[field])) badRequest(`${field}: Enter a valid URL`)
+    if (next[field] && !isHttpUrl(next[field])) badRequest(`${field}: ${URL_MESSAGE}`)
   if (next.idpCertificate && !certificateInfo(next.idpCertificate))
     badRequest(
       'idpCertificate: Not a certificate: paste the PEM text, from -----BEGIN CERTIFICATE----- to the end',

@@ -3,6 +3,7 @@
 // message keys, not prose).
 import type { SecurityMessage, SecurityPage } from '../../domain/security'
 import { formText } from '../shared/formMessages'
+import { LDAP_URL_MESSAGE } from '../../domain/security/words'
 
 /** A security page's form problem in words (domain/security/rules.ts's keys). */
 export function securityText(message: SecurityMessage): string {
@@ -12,7 +13,7 @@ export function securityText(message: SecurityMessage): string {
     case 'mustHold':
       return `The value must hold ${message.text}`
     case 'invalidLdapUrl':
-      return 'Enter a valid URL (ldap:// or ldaps://)'
+      return LDAP_URL_MESSAGE
     case 'onlyWithSaml':
       return 'Only with SAML enabled'
     default:
