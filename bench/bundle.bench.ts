@@ -182,27 +182,33 @@ export const AREA_CHUNKS = [
 ]
 
 /**
- * Areas whose every route has the main layout: the router asks for their chunk only once the
- * MainLayout chunk has loaded (the layout suspends first, the area renders inside it).
+ * Area chunks (by chunk name: the area's name) whose every route has the main layout: the router
+ * asks for their chunk only once the MainLayout chunk has loaded (the layout suspends first, the
+ * area renders inside it).
  */
-const IN_MAIN_LAYOUT = [
-  'packages',
-  'releaseBundles',
-  'admin',
-  'serviceStatus',
-  'supportBundles',
-  'integrations',
-].filter((area) => {
-  const routes = shellRoutes.filter((r) => r.area === area)
-  return routes.length > 0 && routes.every((r) => r.layout === 'main')
+const IN_MAIN_LAYOUT = Object.entries({
+  packages: 'packages',
+  releaseBundles: 'releaseBundles',
+  admin: 'admin',
+  serviceStatus: 'serviceStatus',
+  supportBundles: 'supportBundles',
+  integrations: 'integrations',
+  errors: 'errors',
+  // The shell's pages (getting started, quick setup, the teasers) are the `shell` area's chunk.
+  ShellPages: 'shell',
 })
+  .filter(([, area]) => {
+    const routes = shellRoutes.filter((r) => r.area === area)
+    return routes.length > 0 && routes.every((r) => r.layout === 'main')
+  })
+  .map(([chunk]) => chunk)
 // The top bar's menus (TopMenus) are asked for as the layout renders, before the area inside it:
 // an area's chunk comes on top of both (they carry the Radix base and its positioning engine).
 const inLayout = (...chunks: string[]) => ['MainLayout', 'TopMenus', ...chunks]
 
 /** Chunks loaded from inside another chunk: their cost is what they add to those. */
 export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
-  ...Object.fromEntries(IN_MAIN_LAYOUT.map((area) => [area, inLayout()])),
+  ...Object.fromEntries(IN_MAIN_LAYOUT.map((chunk) => [chunk, inLayout()])),
   PackageDetails: inLayout('packages'),
   VersionDetails: inLayout('packages'),
   SafeHtml: inLayout('packages', 'VersionDetails'),

@@ -1,21 +1,16 @@
 import type { Selector, QueryTable } from './types'
-import { navigationTypeOf } from '../domain/preferences'
 import {
   findRoute,
-  helpMenuItems,
   pageTitle,
   shellContextOf,
   sidebarItems,
   sidebarKinds,
   shownSidebar,
-  topMenuItems,
   type Location,
-  type NavigationType,
   type NavigationState,
   type RouteMatch,
   type ShellContext,
   type SidebarKind,
-  type TopMenuItem,
   type VisibleItem,
 } from '../domain/navigation'
 
@@ -75,20 +70,6 @@ const sidebarsMemo = memo(
 const sidebars: Selector<object, Sidebars> = (state) =>
   sidebarsMemo(state.platform, state.session, state.navigation, contextOf(state))
 
-export interface TopMenus {
-  readonly user: ReadonlyArray<TopMenuItem>
-  readonly help: ReadonlyArray<TopMenuItem>
-}
-const menusMemo = memo(
-  (platform: unknown, session: unknown, ctx: ShellContext, navigationType: NavigationType): TopMenus => {
-    void platform
-    void session
-    return { user: topMenuItems(ctx, navigationType), help: helpMenuItems(ctx) }
-  },
-)
-const topMenus: Selector<object, TopMenus> = (state) =>
-  menusMemo(state.platform, state.session, contextOf(state), navigationTypeOf(state.preferences))
-
 const title: Selector<object, string> = (state) =>
   pageTitle(state.navigation.location.path, contextOf(state).serverName, state.navigation.pluginRoutes)
 
@@ -99,6 +80,5 @@ export const navigationQueries = {
   'navigation/Context': context,
   'navigation/Route': route,
   'navigation/Sidebars': sidebars,
-  'navigation/TopMenus': topMenus,
   'navigation/Title': title,
 } satisfies QueryTable

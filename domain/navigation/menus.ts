@@ -1,11 +1,10 @@
 /**
- * The three sidebars, the top menu and the help menu, with every visibility rule of spec 000
- * (sections 2 and 6). Pure: the views render what these return, and the navigation pipeline
+ * The three sidebars with every visibility rule of spec 000 (sections 2 and 6); the top and help
+ * menus are topMenus.ts. Pure: the views render what these return, and the navigation pipeline
  * refuses paths under an item that is hidden or disabled.
  */
-import { feature, isCloudTrial, isTour, type Flavour, type ShellContext } from './context'
+import { feature, isTour, type Flavour, type ShellContext } from './context'
 import type { SidebarKind } from './routes'
-import type { NavigationType } from './types'
 
 export interface MenuItem {
   readonly id: string
@@ -266,84 +265,6 @@ export function firstPlatformConfigurationItem(ctx: ShellContext): VisibleItem |
   return visibleItems(administrationItems, ctx).find(
     (i) => i.group === 'Platform Configurations' && !i.disabled,
   )
-}
-
-export interface TopMenuItem {
-  readonly id: string
-  readonly title: string
-  /** A path to navigate to, or an action the layout performs. */
-  readonly href?: string
-  readonly action?:
-    | 'setMeUp'
-    | 'quickSetup'
-    | 'logout'
-    | 'tour'
-    | 'switchUi'
-    | 'contactUs'
-    | 'shortcuts'
-    | 'debugTools'
-    | 'educationCenter'
-  readonly external?: string
-}
-
-/** The top (user) menu with its role rules (spec 000 section 6); the switch names the other navigation type. */
-export function topMenuItems(
-  ctx: ShellContext,
-  navigationType: NavigationType = 'new',
-): ReadonlyArray<TopMenuItem> {
-  const items: TopMenuItem[] = []
-  if (ctx.admin) {
-    items.push(
-      { id: 'gettingStarted', title: 'Getting Started', href: '/get_started' },
-      { id: 'quickRepo', title: 'Quick Repository Creation', action: 'quickSetup' },
-    )
-  }
-  items.push({ id: 'setMeUp', title: 'Set Me Up', action: 'setMeUp' })
-  if (ctx.admin) {
-    items.push(
-      { id: 'newLocal', title: 'New Local Repository', href: '/admin/repositories/local/new' },
-      { id: 'newRemote', title: 'New Remote Repository', href: '/admin/repositories/remote/new' },
-      { id: 'newVirtual', title: 'New Virtual Repository', href: '/admin/repositories/virtual/new' },
-      { id: 'newUser', title: 'New User', href: '/admin/management/users/new' },
-      { id: 'newGroup', title: 'New Group', href: '/admin/management/groups/new' },
-      { id: 'newPermission', title: 'New Permission', href: '/admin/management/permissions/create' },
-    )
-  }
-  if (ctx.signedIn)
-    items.push({
-      id: 'switchUi',
-      title: navigationType === 'classic' ? 'Switch to New UI' : 'Switch to Classic UI',
-      action: 'switchUi',
-    })
-  if (!(isTour(ctx) && !ctx.admin)) items.push({ id: 'tour', title: 'Navigation Tour', action: 'tour' })
-  if (ctx.signedIn) {
-    items.push({ id: 'editProfile', title: 'Edit Profile', href: '/user_profile' })
-    items.push({ id: 'logout', title: 'Logout', action: 'logout' })
-  } else {
-    // An anonymous visitor's way to sign in (the Guest menu).
-    items.push({ id: 'login', title: 'Log in', href: '/login' })
-  }
-  return items
-}
-
-export const DOCUMENTATION_URL = 'https://jfrog.com/help/'
-export const LEARNING_CENTER_URL = 'https://academy.jfrog.com/'
-
-export function helpMenuItems(ctx: ShellContext): ReadonlyArray<TopMenuItem> {
-  const items: TopMenuItem[] = [
-    { id: 'documentation', title: 'Documentation', external: DOCUMENTATION_URL },
-    { id: 'learningCenter', title: 'Learning Center', external: LEARNING_CENTER_URL },
-  ]
-  // Its videos played and its feedback are remembered per user: signed-in users only.
-  if (ctx.signedIn)
-    items.push({ id: 'educationCenter', title: 'Education Center', action: 'educationCenter' })
-  if (ctx.admin && isCloudTrial(ctx))
-    items.push({ id: 'contactUs', title: 'Contact Us', action: 'contactUs' })
-  if (!(isTour(ctx) && !ctx.admin))
-    items.push({ id: 'shortcuts', title: 'Keyboard Shortcuts', action: 'shortcuts' })
-  // A developer's tool, not a product feature: admins find it here, everyone by its shortcut.
-  if (ctx.admin) items.push({ id: 'debugTools', title: 'Debug tools', action: 'debugTools' })
-  return items
 }
 
 /**

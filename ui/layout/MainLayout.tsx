@@ -1,6 +1,7 @@
 import { Suspense, useContext, useMemo, useState, type ReactNode } from 'react'
 import { Menu, X } from 'lucide-react'
 import { quickActionVisible } from '../../domain/navigation'
+import { helpMenuItems, topMenuItems } from '../../domain/navigation/topMenus'
 import { SearchBar } from '../search/SearchBar'
 import { useKeyboardShortcuts } from './KeyboardShortcuts'
 import { Logo } from './Logo'
@@ -62,7 +63,14 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const drawerOpen = drawerAt === nav.location.path
   // A replayed session shows its page, not a second panel inside the first.
   const inReplay = useContext(ReplayModeContext)
-  const classic = useQuery({ type: 'preferences/NavigationType' }) === 'classic'
+  const navigationType = useQuery({ type: 'preferences/NavigationType' })
+  const classic = navigationType === 'classic'
+  // The menus' items with their role rules, here rather than in a query: the login page then
+  // does not load them, and the menus' chunk gets them with the layout's.
+  const menus = useMemo(
+    () => ({ user: topMenuItems(ctx, navigationType), help: helpMenuItems(ctx) }),
+    [ctx, navigationType],
+  )
   const overlaysWanted =
     tourRunning || quickSetup.visible || nav.openModals.length > 0 || clientFlow !== undefined
   return (
@@ -98,7 +106,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
           </button>
         )}
         <Suspense fallback={<TopMenuButtons />}>
-          <TopMenus theme={theme} onTheme={setTheme} icons={MENU_ICONS} />
+          <TopMenus theme={theme} onTheme={setTheme} icons={MENU_ICONS} menus={menus} />
         </Suspense>
       </header>
       {classic && <Sidebar classic />}

@@ -5,7 +5,7 @@
  * MainLayout shows the same buttons (TopMenuButtons), and a click then opens the menu as soon as
  * the chunk is there, since the open state is already on the bus.
  */
-import type { TopMenuItem } from '../../domain/navigation'
+import type { TopMenuItem } from '../../domain/navigation/topMenus'
 import { topMenuBlock } from '../../domain/navigation/readOnly'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { useNavigate } from '../navigation/busLocation'
@@ -20,10 +20,16 @@ export interface TopMenusProps {
   readonly onTheme: (choice: ThemeChoice) => void
   /** The menus' icons, from the layout's chunk (TopMenuButtons): this chunk then needs no icon module. */
   readonly icons: MenuIcons
+  /** The menus' items, from the layout's chunk (useTopMenuItems): their rules load with it, not with the login page. */
+  readonly menus: TopMenuLists
 }
 
-export default function TopMenus({ theme, onTheme, icons }: TopMenusProps) {
-  const menus = useQuery({ type: 'navigation/TopMenus' })
+export interface TopMenuLists {
+  readonly user: ReadonlyArray<TopMenuItem>
+  readonly help: ReadonlyArray<TopMenuItem>
+}
+
+export default function TopMenus({ theme, onTheme, icons, menus }: TopMenusProps) {
   const ctx = useQuery({ type: 'navigation/Context' })
   const openMenu = useQuery({ type: 'navigation/State' }).openMenu
   const dispatch = useDispatch()
