@@ -177,6 +177,17 @@ describe('packages list', () => {
     expect(await screen.findByText('No packages found, refine your search.')).toBeInTheDocument()
   })
 
+  it('a short list makes a box as tall as its rows, not a screenful with empty space under them', async () => {
+    renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api: catalogue() })
+    const list = await screen.findByRole('list', { name: 'Packages' })
+    // The rows are the list's own items (a row's severity chips are a list of their own).
+    const rows = list.querySelectorAll(':scope > [role="listitem"]').length
+    expect(rows).toBeGreaterThan(0)
+    expect(screen.getByTestId('packages-scroller').style.getPropertyValue('--rows-height')).toBe(
+      `${rows * ROW_HEIGHT}px`,
+    )
+  })
+
   it('a failure shows an empty list with a retry', async () => {
     const api = catalogue()
     api.catalogue.failures.searchPackages = { kind: 'status', status: 500, message: 'boom' }

@@ -3,7 +3,7 @@
  * shared links show the same results) or count-only. Rows are virtualised and pages of
  * 100 load as the user scrolls, so tens of thousands of packages stay smooth.
  */
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react'
 import { Link, useSearch } from 'wouter'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDispatch, useQuery } from '../shared/appContext'
@@ -172,7 +172,12 @@ function VirtualRows() {
   }, [wantMore, dispatch])
 
   return (
-    <div ref={parent} className={styles.scroller} data-testid="packages-scroller">
+    <div
+      ref={parent}
+      className={styles.scroller}
+      data-testid="packages-scroller"
+      style={{ '--rows-height': `${virtualizer.getTotalSize()}px` } as CSSProperties}
+    >
       <div
         role="list"
         aria-label="Packages"
