@@ -4,7 +4,8 @@ export interface LogoInputs {
   readonly userLogo?: string
   /** The logo URL configured on the server. */
   readonly configuredLogoUrl?: string
-  readonly licenseType: string
+  /** Undefined until the platform has answered (its footer): the licence is not known yet. */
+  readonly licenseType: string | undefined
   readonly tour: boolean
 }
 
@@ -19,5 +20,7 @@ export function logoSource(inputs: LogoInputs): LogoSource {
   if (safeImage(inputs.userLogo)) return { kind: 'image', src: inputs.userLogo }
   if (safeImage(inputs.configuredLogoUrl)) return { kind: 'image', src: inputs.configuredLogoUrl }
   if (inputs.tour) return { kind: 'default', variant: 'tour' }
+  // The licensed name ("Platform") while the licence is unknown: the words every default name
+  // starts with, so the name does not read "Platform OSS" and then change (a layout shift).
   return { kind: 'default', variant: inputs.licenseType === 'N/A' ? 'oss' : 'licensed' }
 }

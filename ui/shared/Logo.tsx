@@ -11,8 +11,9 @@ export const DEFAULT_TEXT = { tour: 'Platform Tour', oss: 'Platform OSS', licens
 
 export function useLogoSource(): LogoSource {
   const ctx = useQuery({ type: 'navigation/Context' })
+  const known = useQuery({ type: 'platform/State' }).footer !== null
   return logoSource({
-    licenseType: ctx.licenseType,
+    licenseType: known ? ctx.licenseType : undefined,
     tour: ctx.flavour === 'tour',
     ...(ctx.userLogo ? { userLogo: ctx.userLogo } : {}),
     ...(ctx.configuredLogoUrl ? { configuredLogoUrl: ctx.configuredLogoUrl } : {}),
