@@ -22,7 +22,7 @@ describe('builds (e2e)', () => {
     await list.getByRole('link', { name: 'console-web' }).waitFor({ timeout: 20_000 })
     const row = list.getByRole('row').filter({ hasText: 'console-web' })
     expect(await row.getByRole('cell').allTextContents()).toEqual(
-      expect.arrayContaining(['#42', 'failure', '2']),
+      expect.arrayContaining(['#42', 'Failure', '2']),
     )
     await row.getByRole('link', { name: '#42' }).click()
     await expect.poll(() => pathOf(page)).toBe('/builds/console-web/42')

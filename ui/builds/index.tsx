@@ -11,20 +11,12 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { formatDateTime } from '../shared/dates'
-import { Badge, Card, EmptyState, KeyValue, PageHeader, PageSkeleton, type Tone } from '../shared/kit/Surface'
+import { Card, EmptyState, KeyValue, PageHeader, PageSkeleton } from '../shared/kit/Surface'
+import { StatusBadge } from './StatusBadge'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table, type TableState } from '../shared/kit/Table'
 import { versionPath } from '../packages/common'
 import styles from './builds.module.css'
-
-const TONE: Readonly<Record<string, Tone>> = {
-  success: 'success',
-  failure: 'danger',
-  'in progress': 'accent',
-}
-export const StatusBadge = ({ status }: { readonly status: string }) => (
-  <Badge tone={TONE[status] ?? 'neutral'}>{status}</Badge>
-)
 
 const decode = (s: string) => {
   try {

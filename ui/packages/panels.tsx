@@ -8,6 +8,7 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { formatBytes } from './common'
 import { buildPath } from '../../domain/builds/rules'
+import { StatusBadge } from '../builds/StatusBadge'
 import { TextSkeleton } from './details'
 import styles from './details.module.css'
 
@@ -41,7 +42,7 @@ export function BuildsPanel({ builds }: { builds: VersionState['builds'] }) {
           cell: (b: Build) => <Link href={buildPath(b.name, b.number)}>#{b.number}</Link>,
         },
         { id: 'started', header: 'Started', cell: (b: Build) => <RelativeTime iso={b.started} /> },
-        { id: 'status', header: 'Status', cell: (b: Build) => b.status },
+        { id: 'status', header: 'Status', cell: (b: Build) => <StatusBadge status={b.status} /> },
       ]}
       state={builds.status === 'loaded' ? { status: 'loaded', rows: builds.value } : { status: 'loading' }}
       rowKey={(b) => `${b.name}#${b.number}`}

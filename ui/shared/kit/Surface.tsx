@@ -35,16 +35,19 @@ export function Card({
 
 export type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger'
 
-/** A short status or count label. */
+/** A short status or count label; `dot` puts a dot of its tone before it (a run's status). */
 export function Badge({
   tone = 'neutral',
+  dot,
   children,
 }: {
   readonly tone?: Tone
+  readonly dot?: boolean
   readonly children: ReactNode
 }) {
   return (
     <span className={styles.badge} data-tone={tone}>
+      {dot && <span className={styles.chipDot} aria-hidden="true" />}
       {children}
     </span>
   )
