@@ -25,7 +25,7 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
   const at = state.selected
   if (!at)
     return (
-      <aside className={styles.info} aria-label="Details">
+      <aside className={`${styles.info} ${styles.nothingSelected}`} aria-label="Details">
         <EmptyState
           icon={<FileSearch size={28} />}
           title="Nothing selected"
