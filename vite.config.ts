@@ -49,9 +49,62 @@ const nonModalMenus: Plugin = {
   },
 }
 
+// Which modules load only with the main layout. The layout's chunk (MainLayout) and the chunks
+// of the areas drawn inside it each imported a dozen small shared files (the search bar's
+// rules, the kit's pieces, CSS modules' class maps): each one a request on a signed-in user's
+// first page (52 JS and CSS requests on the developer's landing). A view module statically
+// reachable from the layout and from no chunk that can load without it (the login family's
+// screens, its account code, the toasts, the error page: OUTSIDE_LAYOUT) goes into the layout's
+// chunk, with what it imports that no earlier group took; the kit's pieces the areas share go
+// into one chunk of their own (KIT). What the entry has is the `initial` group's first.
+// Computed from the module graph once it is built (buildEnd), read by the groups' tests. A group
+// takes its modules' dependencies too: a module shared with a chunk outside the layout needs a
+// group of its own before (messages, kitBase), or that chunk would load the layout's.
+const layoutOnly = new Set<string>()
+const outsideLayout = new Set<string>()
+const lazyRoots = new Set<string>()
+const OUTSIDE_LAYOUT =
+  /[\\/]ui[\\/](session[\\/]|notifications[\\/]|errors[\\/]ErrorPage)|[\\/]domain[\\/]session[\\/]|[\\/](commands[\\/]effects|adapters[\\/]http)[\\/]account/
+// The chrome's own code: its views and the search bar's rules (the search area's domain and
+// effects, which only the search bar dispatches to). Not the other areas' domain code the
+// layout's imports reach through the domain's index modules: that loads with their first command.
+const CHROME_CODE = /[\\/]ui[\\/]|[\\/]domain[\\/]navigation[\\/]shortcuts\.ts$/
+const KIT =
+  /[\\/]ui[\\/]shared[\\/](kit[\\/](Button|Surface|Field|Tooltip|RelativeTime|Table|LoadFailure|CodeBlock)\.tsx|dates\.ts|failureText\.ts)$/
+const LAYOUT_ROOT = /[\\/]ui[\\/]layout[\\/]MainLayout\.tsx$/
+const chromeGraph: Plugin = {
+  name: 'chrome-graph',
+  buildEnd() {
+    const info = (id: string) => this.getModuleInfo(id)
+    const ids = [...this.getModuleIds()]
+    const closure = (roots: ReadonlyArray<string>) => {
+      const seen = new Set<string>()
+      const walk = (id: string) => {
+        if (seen.has(id)) return
+        seen.add(id)
+        for (const next of info(id)?.importedIds ?? []) walk(next)
+      }
+      roots.forEach(walk)
+      return seen
+    }
+    const dynamicRoots = new Set(ids.flatMap((id) => info(id)?.dynamicallyImportedIds ?? []))
+    const outsideRoots = [...dynamicRoots].filter((id) => OUTSIDE_LAYOUT.test(id))
+    const outside = closure(outsideRoots)
+    const layout = closure(ids.filter((id) => LAYOUT_ROOT.test(id)))
+    layoutOnly.clear()
+    outsideLayout.clear()
+    lazyRoots.clear()
+    for (const id of dynamicRoots) lazyRoots.add(id)
+    for (const id of outside) outsideLayout.add(id)
+    for (const id of layout) if (!outside.has(id) && CHROME_CODE.test(id)) layoutOnly.add(id)
+    if (process.env.CHROME_GRAPH)
+      console.error([...layoutOnly].map((id) => id.replace(process.cwd(), '')).join('\n'))
+  },
+}
+
 export default defineConfig({
   base: '/ui/',
-  plugins: [nonModalMenus, react(), precompress('dist'), preloadFont],
+  plugins: [nonModalMenus, react(), precompress('dist'), preloadFont, chromeGraph],
   define: { __BUILD_COMMIT__: JSON.stringify(buildCommit()) },
   // rxjs publishes its ES2015 build under the `es2015` export condition; without it the bundle
   // gets the ES5 build and its tslib helpers (~4 KB gzip more on the first load).
@@ -129,9 +182,28 @@ export default defineConfig({
             // uses most of them), instead of a file per icon (29 files, 9.8 KB gzip; 4.8 KB as one).
             // An icon only one chunk uses stays in it.
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
+            // The message catalogue the chrome, the toasts and the account screens share keeps a
+            // file of its own: in the layout's chunk, the toasts would load the whole layout.
+            { name: 'messages', test: /ui[\\/]shared[\\/]messages\.ts$/ },
+            { name: 'MainLayout', test: (id: string) => layoutOnly.has(id) },
             {
               name: 'radixPopper',
               test: /node_modules[\\/](@floating-ui|@radix-ui[\\/]react-(popper|arrow|tooltip))[\\/]/,
+            },
+            // The kit's pieces that most areas' screens draw (buttons, surfaces, fields, tables,
+            // dates, the load-failure note) in one file the areas share, rather than a dozen small
+            // ones each: loaded with the first area, after the layout. Not those a chunk outside
+            // the layout uses (the login family's, the toasts'), nor those loaded lazily.
+            // Kit pieces a chunk outside the layout uses too (the profile screen's Surface): a
+            // file of their own, so that chunk does not load the areas' kit with them.
+            {
+              name: 'kitBase',
+              test: (id: string) =>
+                /[\\/]ui[\\/]shared[\\/]kit[\\/]/.test(id) && outsideLayout.has(id) && !lazyRoots.has(id),
+            },
+            {
+              name: 'kit',
+              test: (id: string) => KIT.test(id) && !outsideLayout.has(id) && !lazyRoots.has(id),
             },
           ],
         },

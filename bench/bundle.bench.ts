@@ -107,12 +107,17 @@ export class BuiltBundle {
     return { js, jsGzip, css, cssGzip }
   }
 
-  /** First load of a page: the entry plus the given lazily loaded chunks with their imports. */
-  page(stems: ReadonlyArray<string>): Sizes {
+  /** The files of a page's first load: the entry plus the given lazily loaded chunks with their imports. */
+  pageFiles(stems: ReadonlyArray<string>): Set<string> {
     const files = new Set<string>()
     for (const f of this.entryFiles()) this.closure(f, files)
     for (const stem of stems) this.closure(this.chunk(stem), files)
-    return this.sizes(files)
+    return files
+  }
+
+  /** First load of a page: the entry plus the given lazily loaded chunks with their imports. */
+  page(stems: ReadonlyArray<string>): Sizes {
+    return this.sizes(this.pageFiles(stems))
   }
 
   /**
@@ -129,6 +134,13 @@ export class BuiltBundle {
 }
 
 export const LOGIN_PAGE = ['session']
+/**
+ * At most this many JS and CSS files on a landing page (the entry, the layout, its menus and the
+ * area, with their imports; the area's domain code and the search bar's come on top). Each file
+ * is a request: 63 and 65 of them on 2026-11-26, before the layout's and the kit's small shared
+ * modules were grouped (vite.config.ts).
+ */
+export const LANDING_FILES = 30
 export const LANDING_PAGES: Readonly<Record<string, ReadonlyArray<string>>> = {
   'regular user (packages)': ['MainLayout', 'TopMenus', 'packages'],
   'admin (topology)': ['MainLayout', 'TopMenus', 'serviceStatus'],
@@ -263,7 +275,12 @@ export async function run(): Promise<Figure[]> {
     },
   )
   for (const [name, stems] of Object.entries(LANDING_PAGES))
-    out.push(...figures(`landing, ${name}`, bundle.page(stems)))
+    out.push(...figures(`landing, ${name}`, bundle.page(stems)), {
+      name: `landing, ${name}: JS and CSS files`,
+      value: bundle.pageFiles(stems).size,
+      unit: 'files',
+      target: `≤ ${LANDING_FILES}`,
+    })
   for (const stem of AREA_CHUNKS)
     out.push({
       name: `area chunk ${stem}: JS+CSS gzip`,

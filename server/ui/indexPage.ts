@@ -41,7 +41,9 @@ type ModuleRef = string
 
 /** What every signed-in page of the main layout loads: the chrome, its menus, the search bar's code. */
 export const CHROME_MODULES: ReadonlyArray<ModuleRef> = [
-  'ui/layout/MainLayout.tsx',
+  // The layout's chunk is named, not keyed by its source: the build groups the modules only it
+  // uses into it (vite.config.ts, the MainLayout group).
+  'chunk:MainLayout',
   'ui/layout/TopMenus.tsx',
   'chunk:decider',
   'commands/effects/search.ts',

@@ -83,12 +83,13 @@ describe('delivery of the console', () => {
 describe("a signed-in user's page names the chunks it will load", () => {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
-    { file: string }
+    { file: string; name?: string }
   >
   const built = readFileSync(join(dist, 'index.html'), 'utf8')
   const preloaded = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/ui\/([^"]+)">/g)].map((m) => m[1])
-  const chrome = manifest['ui/layout/MainLayout.tsx']!.file
+  // The layout's chunk is a group of the build (vite.config.ts), known by its name.
+  const chrome = Object.values(manifest).find((c) => c.name === 'MainLayout' && c.file.endsWith('.js'))!.file
   const packagesPage = manifest['ui/packages/index.tsx']!.file
   const packagesEffects = manifest['commands/effects/packages.ts']!.file
   const shellPages = manifest['ui/navigation/ShellPages.tsx']!.file
