@@ -186,6 +186,13 @@ export default defineConfig({
             // file of its own: in the layout's chunk, the toasts would load the whole layout.
             { name: 'messages', test: /ui[\\/]shared[\\/]messages\.ts$/ },
             { name: 'MainLayout', test: (id: string) => layoutOnly.has(id) },
+            // The overview's domain, effects and API (a developer's landing) in one file rather
+            // than seven: on the landing they load together. (The search area's would take the
+            // packages area's decisions with it, which the packages list then loads.)
+            {
+              name: 'overviewCore',
+              test: /[\\/](domain[\\/]overview[\\/]|(commands[\\/]effects|adapters[\\/]http)[\\/]overview\.ts$)/,
+            },
             {
               name: 'radixPopper',
               test: /node_modules[\\/](@floating-ui|@radix-ui[\\/]react-(popper|arrow|tooltip))[\\/]/,

@@ -69,6 +69,8 @@ export function areaModules(area: RouteArea): ModuleRef[] {
   return [
     `ui/${area}/index.tsx`,
     `chunk:${area}`,
+    // An area whose domain, effects and API the build puts in one chunk (vite.config.ts).
+    `chunk:${area}Core`,
     `commands/effects/${area}.ts`,
     `adapters/http/${area}.ts`,
     `adapters/browser/${area}ApiChunk.ts`,
