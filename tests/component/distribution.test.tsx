@@ -93,6 +93,8 @@ describe('distribution: a Release Bundles search in the URL', () => {
     })
     await waitFor(() => expect(here(location)).toBe(`/distribution/source?q=${sha256}*`))
     expect(await screen.findByRole('cell', { name: 'app-release' })).toBeInTheDocument()
+    // The platform's upper-case status reads as a status word.
+    expect(screen.getByRole('cell', { name: 'Complete' })).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: /Artifact checksum/ })).toHaveValue(sha256)
     expect(bundles.calls).toEqual([sha256])
   })
@@ -107,5 +109,7 @@ describe('distribution: a Release Bundles search in the URL', () => {
     await waitFor(() => expect(here(location)).toBe('/distribution/source?q=react*'))
     expect(await screen.findByRole('textbox', { name: /Artifact checksum/ })).toHaveValue('')
     expect(bundles.calls).toEqual([])
+    // Before a lookup, the tab says what to do rather than ending at the form.
+    expect(screen.getByText('Find the release bundles that hold an artifact')).toBeInTheDocument()
   })
 })

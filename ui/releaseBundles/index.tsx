@@ -21,7 +21,12 @@ const bundleKey = (b: ReleaseBundle) => `${b.name}@${b.version}`
 const BUNDLE_COLUMNS: ReadonlyArray<Column<ReleaseBundle>> = [
   { id: 'name', header: 'Name', cell: (b) => b.name },
   { id: 'version', header: 'Version', cell: (b) => <span className={styles.mono}>{b.version}</span> },
-  { id: 'status', header: 'Status', cell: (b) => <Badge tone="accent">{b.status}</Badge> },
+  {
+    id: 'status',
+    header: 'Status',
+    // The platform's word is upper case ('SIGNED'): a badge reads "Signed".
+    cell: (b) => <Badge tone="accent">{b.status.charAt(0) + b.status.slice(1).toLowerCase()}</Badge>,
+  },
   { id: 'repository', header: 'Repository', cell: (b) => b.repository },
   { id: 'artifacts', header: 'Artifacts', align: 'end', cell: (b) => b.artifacts },
   { id: 'created', header: 'Created', cell: (b) => <RelativeTime iso={b.created} /> },
@@ -137,7 +142,7 @@ export function ChecksumLookup() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new checksum in the URL re-runs it
   }, [fromSearch, dispatch])
   return (
-    <section aria-label="Find release bundles by checksum">
+    <section aria-label="Find release bundles by checksum" className={styles.lookup}>
       <form
         className={styles.form}
         onSubmit={(e) => {
@@ -173,6 +178,14 @@ export function ChecksumLookup() {
           Find bundles
         </Button>
       </form>
+      {lookup.status === 'idle' && (
+        <EmptyState
+          boxed
+          icon={<Search size={28} />}
+          title="Find the release bundles that hold an artifact"
+          hint="Paste the artifact's SHA-256 or SHA-1 checksum above: the lookup starts at once."
+        />
+      )}
       {lookup.status === 'invalid' && (
         <p id="checksum-error" role="alert" className={styles.error}>
           {messageText({ key: 'invalidChecksum' })}
@@ -194,13 +207,12 @@ export function ChecksumLookup() {
       )}
       {lookup.status === 'loaded' &&
         (lookup.bundles.length === 0 ? (
-          <div className={styles.emptyPanel}>
-            <EmptyState
-              icon={<PackageX size={28} />}
-              title="No release bundle contains this artifact."
-              hint="Check the checksum, or look up another artifact."
-            />
-          </div>
+          <EmptyState
+            boxed
+            icon={<PackageX size={28} />}
+            title="No release bundle contains this artifact."
+            hint="Check the checksum, or look up another artifact."
+          />
         ) : (
           <Table
             label="Release bundles"

@@ -86,14 +86,17 @@ export function EmptyState({
   title,
   hint,
   action,
+  boxed,
 }: {
   readonly icon?: ReactNode
   readonly title: ReactNode
   readonly hint?: ReactNode
   readonly action?: ReactNode
+  /** In a bordered panel of its own (a list's or a lookup's place on the page), not inside one. */
+  readonly boxed?: boolean
 }) {
   return (
-    <div className={styles.empty}>
+    <div className={boxed ? styles.emptyBoxed : styles.empty}>
       {icon && (
         <span className={styles.emptyIcon} aria-hidden="true">
           {icon}
