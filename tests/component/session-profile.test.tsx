@@ -27,6 +27,18 @@ async function unlock(u: ReturnType<typeof userEvent.setup>, password = 'Current
   await u.click(screen.getByRole('button', { name: 'Unlock' }))
 }
 
+describe('profile page', () => {
+  it('is a page of the console: its title, then the account, profile and API key each in a titled card', async () => {
+    open({})
+    expect(await screen.findByRole('heading', { level: 1, name: 'User profile' })).toBeInTheDocument()
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Account',
+      'Profile',
+      'API key',
+    ])
+  })
+})
+
 describe('profile unlock', () => {
   it('asks for the password; a wrong one and the rate limit say so and keep what was typed', async () => {
     const answers = [left(wrong), left(limited), right({ unlockedUntil: '2026-01-01T00:10:00.000Z' })]

@@ -8,7 +8,7 @@ import { profilePasswordUnlockState } from '../../domain/session/rules'
 import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { UserData } from '../../domain/session/types'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
-import { KeyValue } from '../shared/kit/Surface'
+import { Card, KeyValue, PageHeader } from '../shared/kit/Surface'
 import { canSend, currentPasswordProblems, profileProblems } from '../../domain/session/accountForms'
 import { Field, Form, NavLink, Screen, StatusMessage, Submit, failureOf } from './kit'
 import { problemText } from './formProblems'
@@ -176,7 +176,11 @@ function ApiKeySection() {
             </code>
           </p>
         )}
-        <button type="button" onClick={() => dispatch({ type: 'session/HideApiKey' })}>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => dispatch({ type: 'session/HideApiKey' })}
+        >
           Hide API key
         </button>
       </section>
@@ -213,25 +217,37 @@ export function UserProfileScreen() {
     requireProfilePassword: user.requireProfilePassword,
     unlocked: profile.unlocked,
   })
+  // A page of the console like the others (its header, then cards), not the login family's card.
   return (
-    <Screen title="User profile">
-      <KeyValue
-        items={[
-          { key: 'name', label: 'User name', value: user.name },
-          { key: 'email', label: 'Email', value: user.email || '—' },
-          { key: 'realm', label: 'Realm', value: user.realm },
-          { key: 'role', label: 'Role', value: user.admin ? 'Administrator' : 'User' },
-        ]}
+    <div className={screens.profile}>
+      <PageHeader
+        title="User profile"
+        description="Your account, its profile and your API key."
+        actions={<NavLink to="/logout">Log out</NavLink>}
       />
-      {passwordUnlock && !profile.unlocked ? <UnlockForm /> : null}
-      {passwordUnlock && profile.unlocked ? <EditForm user={user} /> : null}
-      {!passwordUnlock && !user.profileUpdatable ? (
-        <p role="note">Your profile is managed by your sign-in provider and cannot be changed here.</p>
-      ) : null}
-      {user.requireProfilePassword ? <ApiKeySection /> : null}
-      <div className={styles.links}>
-        <NavLink to="/logout">Log out</NavLink>
+      <div className={screens.profileCards}>
+        <Card title="Account">
+          <KeyValue
+            items={[
+              { key: 'name', label: 'User name', value: user.name },
+              { key: 'email', label: 'Email', value: user.email || '—' },
+              { key: 'realm', label: 'Realm', value: user.realm },
+              { key: 'role', label: 'Role', value: user.admin ? 'Administrator' : 'User' },
+            ]}
+          />
+          {!passwordUnlock && !user.profileUpdatable ? (
+            <p role="note">Your profile is managed by your sign-in provider and cannot be changed here.</p>
+          ) : null}
+        </Card>
+        {passwordUnlock ? (
+          <Card title="Profile">{profile.unlocked ? <EditForm user={user} /> : <UnlockForm />}</Card>
+        ) : null}
+        {user.requireProfilePassword ? (
+          <Card title="API key">
+            <ApiKeySection />
+          </Card>
+        ) : null}
       </div>
-    </Screen>
+    </div>
   )
 }
