@@ -51,6 +51,9 @@ describe('the shell', () => {
     expect(
       await screen.findByRole('heading', { name: 'You are not authorized to view this page' }),
     ).toBeInTheDocument()
+    // Like the 404 page: its code and what to do, not a bare heading.
+    expect(screen.getByText('403')).toBeInTheDocument()
+    expect(screen.getByText(/An administrator can grant it/)).toBeInTheDocument()
   })
 
   it('redirects the 500 page opened directly to / (and so to the landing)', () => {

@@ -65,7 +65,11 @@ export function AuthorizationPage() {
       <span className={styles.icon} data-tone="danger" aria-hidden="true">
         <Lock size={32} />
       </span>
+      <p className={styles.big}>403</p>
       <h1 id="status-title">You are not authorized to view this page</h1>
+      <p className={styles.text}>
+        Your account lacks the permission it needs. An administrator can grant it.
+      </p>
       <Link href="/" className={styles.home}>
         Back to the home page
       </Link>
