@@ -3,6 +3,7 @@
 import { ArrowRight, Construction, Network, ShieldCheck, Workflow, type LucideIcon } from 'lucide-react'
 import styles from './shellPages.module.css'
 import { Suspense, createElement, useMemo } from 'react'
+import { Link } from 'wouter'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
 import { EmptyState, PageSkeleton } from '../shared/kit/Surface'
@@ -145,6 +146,8 @@ export default function ShellPages() {
         <EmptyState
           icon={<Construction size={28} />}
           title="This area is not available in this console yet."
+          hint="The platform has it; a later version of the console will show it here."
+          action={<Link href="/packages">Browse packages</Link>}
         />
       </div>
     </section>
