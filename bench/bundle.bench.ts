@@ -144,6 +144,8 @@ export const LANDING_FILES = 30
 export const LANDING_PAGES: Readonly<Record<string, ReadonlyArray<string>>> = {
   'regular user (packages)': ['MainLayout', 'TopMenus', 'packages'],
   'admin (topology)': ['MainLayout', 'TopMenus', 'serviceStatus'],
+  // Where the platform has the home page, `/` is the overview for everyone (the waterfall bench's landing).
+  'home page (overview)': ['MainLayout', 'TopMenus', 'overview'],
 }
 export const AREA_CHUNKS = [
   'session',
