@@ -187,8 +187,13 @@ export default defineConfig({
             { name: 'messages', test: /ui[\\/]shared[\\/]messages\.ts$/ },
             { name: 'MainLayout', test: (id: string) => layoutOnly.has(id) },
             // The overview's domain, effects and API (a developer's landing) in one file rather
-            // than seven: on the landing they load together. (The search area's would take the
-            // packages area's decisions with it, which the packages list then loads.)
+            // than seven: on the landing they load together.
+            // The search bar's area (its decisions, events and effects), asked for on every
+            // main-layout page: one file rather than three. Its rules are the layout's.
+            {
+              name: 'searchCore',
+              test: /[\\/](domain[\\/]search[\\/](decider|events|commandCodecs\.gen)\.ts|commands[\\/]effects[\\/]search\.ts)$/,
+            },
             {
               name: 'overviewCore',
               test: /[\\/](domain[\\/]overview[\\/]|(commands[\\/]effects|adapters[\\/]http)[\\/]overview\.ts$)/,

@@ -45,8 +45,8 @@ export const CHROME_MODULES: ReadonlyArray<ModuleRef> = [
   // uses into it (vite.config.ts, the MainLayout group).
   'chunk:MainLayout',
   'ui/layout/TopMenus.tsx',
-  'chunk:decider',
-  'commands/effects/search.ts',
+  // The search area's decisions and effects: one chunk of the build (vite.config.ts).
+  'chunk:searchCore',
   // The kit's Select draws its trigger at once and loads Radix Select on first render; the
   // search bar's type picker and the project selector render one on every page: unnamed, its chunk is
   // asked for only once start-up's answers are in, the one code request that came late.

@@ -88,16 +88,17 @@ describe("a signed-in user's page names the chunks it will load", () => {
   const built = readFileSync(join(dist, 'index.html'), 'utf8')
   const preloaded = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/ui\/([^"]+)">/g)].map((m) => m[1])
-  // The layout's chunk is a group of the build (vite.config.ts), known by its name.
-  const chrome = Object.values(manifest).find((c) => c.name === 'MainLayout' && c.file.endsWith('.js'))!.file
+  // Chunks the build groups (vite.config.ts) are known by their names: the layout's, the
+  // overview's domain, effects and API, the search bar's decisions and effects.
+  const named = (name: string) =>
+    Object.values(manifest).find((c) => c.name === name && c.file.endsWith('.js'))!.file
+  const chrome = named('MainLayout')
+  const overviewCore = named('overviewCore')
+  const searchCore = named('searchCore')
   const packagesPage = manifest['ui/packages/index.tsx']!.file
   const packagesEffects = manifest['commands/effects/packages.ts']!.file
   const shellPages = manifest['ui/navigation/ShellPages.tsx']!.file
   const overviewPage = manifest['ui/overview/index.tsx']!.file
-  // The overview's domain, effects and API: one chunk of the build (vite.config.ts), by its name.
-  const overviewCore = Object.values(manifest).find(
-    (c) => c.name === 'overviewCore' && c.file.endsWith('.js'),
-  )!.file
   // The kit's Select popup: the chrome renders Selects on every page (search bar, project selector).
   const selectPopup = manifest['ui/shared/kit/SelectPopup.tsx']!.file
 
@@ -108,7 +109,9 @@ describe("a signed-in user's page names the chunks it will load", () => {
     expect(res.headers['vary']).toMatch(/cookie/i)
     const html = brotliDecompressSync(res.body).toString()
     const files = preloaded(html)
-    expect(files).toEqual(expect.arrayContaining([chrome, packagesPage, packagesEffects, selectPopup]))
+    expect(files).toEqual(
+      expect.arrayContaining([chrome, packagesPage, packagesEffects, selectPopup, searchCore]),
+    )
     expect(files).not.toContain(shellPages)
     expect(new Set(files).size).toBe(files.length)
     for (const file of files)
