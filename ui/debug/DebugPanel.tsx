@@ -95,7 +95,7 @@ function LiveEvents({ importControl }: { importControl: React.ReactNode }) {
       onSelect={setSelected}
       actions={
         <>
-          <fieldset>
+          <fieldset className={styles.exportOptions}>
             <legend>
               The exported log holds every event of this session: what you did and what the platform answered.
             </legend>
