@@ -146,8 +146,12 @@ function RepositoriesList() {
                     <th scope="col">Repository</th>
                     <th scope="col">Type</th>
                     <th scope="col">Kind</th>
-                    <th scope="col">Packages</th>
-                    <th scope="col">Size</th>
+                    <th scope="col" data-align="end">
+                      Packages
+                    </th>
+                    <th scope="col" data-align="end">
+                      Size
+                    </th>
                     {admin && (
                       <th scope="col" className={styles.actionsCell}>
                         Actions
@@ -173,8 +177,8 @@ function RepositoriesList() {
                         {r.packageType}
                       </td>
                       <td>{KIND_LABEL[r.kind]}</td>
-                      <td>{r.packageCount}</td>
-                      <td>{formatBytes(r.size)}</td>
+                      <td data-align="end">{r.packageCount}</td>
+                      <td data-align="end">{formatBytes(r.size)}</td>
                       {admin && (
                         <td className={styles.actionsCell}>
                           <DeleteButton
