@@ -57,6 +57,15 @@ function api(...answers: Array<Result<Overview>>): OverviewApi & { calls: number
 }
 
 describe('the Overview page', () => {
+  it("while loading shows the figures' shape under the page title, not a second title and rows", async () => {
+    const never: OverviewApi = { load: () => new Promise(() => undefined) }
+    renderShell('/overview', developer, { overviewApi: never }, effects)
+    const loading = await screen.findByRole('status', { name: 'Loading the overview' }, { timeout: 15_000 })
+    expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument()
+    // Four stat cards, three cards and the deployments' card.
+    expect(loading.querySelectorAll('[data-skeleton]')).toHaveLength(8)
+  })
+
   it('shows the platform figures, each linking on to its details', async () => {
     renderShell('/overview', developer, { overviewApi: api(right(figures())) }, effects)
     expect(await screen.findByText('1,234', {}, { timeout: 15_000 })).toBeInTheDocument()

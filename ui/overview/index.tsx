@@ -13,14 +13,7 @@ import { whatHappened } from '../shared/failureText'
 import { messageText } from '../shared/messages'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Button } from '../shared/kit/Button'
-import {
-  Card,
-  EmptyState,
-  PageHeader,
-  PageSkeleton,
-  SeverityChip,
-  type Severity,
-} from '../shared/kit/Surface'
+import { Card, EmptyState, PageHeader, SeverityChip, Skeleton, type Severity } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import styles from './overview.module.css'
@@ -56,9 +49,23 @@ export default function OverviewPage() {
       ) : data ? (
         <Figures overview={data} />
       ) : (
-        <PageSkeleton label="Loading the overview" />
+        <FiguresSkeleton />
       )}
     </section>
+  )
+}
+
+/** The figures' shape while they load: four stat cards, three cards, the deployments' card. */
+function FiguresSkeleton() {
+  const box = (height: string, key?: number) => (
+    <Skeleton key={key} height={height} radius="var(--radius-lg)" />
+  )
+  return (
+    <div role="status" aria-label="Loading the overview" className={styles.page}>
+      <div className={styles.stats}>{[0, 1, 2, 3].map((i) => box('5.5rem', i))}</div>
+      <div className={styles.grid}>{[0, 1, 2].map((i) => box('14rem', i))}</div>
+      {box('12rem')}
+    </div>
   )
 }
 
