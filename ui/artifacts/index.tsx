@@ -9,7 +9,7 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { useNavigate } from '../navigation/busLocation'
 import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
-import { EmptyState, PageHeader, PageSkeleton } from '../shared/kit/Surface'
+import { EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { Tree } from './Tree'
 import { InfoPanel } from './InfoPanel'
 import { DeployDialog, useDeployDialog } from './DeployDialog'
@@ -90,7 +90,15 @@ export default function ArtifactsBrowser() {
           <Button onClick={() => dispatch({ type: 'artifacts/LoadRepositories' })}>Retry</Button>
         </div>
       ) : repositories.status === 'idle' || (repositories.status === 'loading' && !repositories.previous) ? (
-        <PageSkeleton label="Loading repositories" />
+        // The tree's box with its rows, and the details' box beside it.
+        <div className={styles.split} role="status" aria-label="Loading repositories">
+          <div className={styles.treeSkeleton}>
+            {[0, 1, 2, 3, 4, 5, 6, 7].map((i) => (
+              <Skeleton key={i} height="1.25rem" width={`${55 + ((i * 17) % 35)}%`} />
+            ))}
+          </div>
+          <Skeleton height="10rem" radius="var(--radius-lg)" />
+        </div>
       ) : repositories.status === 'loaded' && repositories.data.length === 0 ? (
         <EmptyState title="No repositories yet" hint="Create a repository, then deploy or publish into it." />
       ) : (
