@@ -156,7 +156,7 @@ function BuildDetails({ name, number }: { readonly name: string; readonly number
   const mine = detail.name === name && detail.number === number
   let body: ReactNode
   if (!mine || detail.status === 'idle' || detail.status === 'loading')
-    body = <PageSkeleton label="Loading the build" />
+    body = <PageSkeleton label="Loading the build" header={false} />
   else if (detail.status === 'failed')
     body = (
       <LoadFailure

@@ -67,12 +67,21 @@ export function SeverityChip({ severity, count }: { readonly severity: Severity;
   )
 }
 
-/** A page-shaped skeleton (title, toolbar, rows) with one status for screen readers. */
-export function PageSkeleton({ label = 'Loading' }: { readonly label?: string }) {
+/**
+ * A page-shaped skeleton (title, toolbar, rows) with one status for screen readers; `header`
+ * false when the page's own header is already drawn (only the rows then, not a second title).
+ */
+export function PageSkeleton({
+  label = 'Loading',
+  header = true,
+}: {
+  readonly label?: string
+  readonly header?: boolean
+}) {
   return (
     <div className={styles.pageSkeleton} role="status" aria-label={label}>
-      <Skeleton width="14rem" height="1.5rem" />
-      <Skeleton width="24rem" height="2.25rem" />
+      {header && <Skeleton width="14rem" height="1.5rem" />}
+      {header && <Skeleton width="24rem" height="2.25rem" />}
       {[0, 1, 2, 3, 4].map((i) => (
         <Skeleton key={i} height="2.5rem" />
       ))}
