@@ -17,7 +17,7 @@ import { isReadOnlyMode } from '../../domain/platform'
 import { messageText } from '../shared/messages'
 import { repositoryProblemText } from './messages'
 import { Checkbox, DeleteButton, Field, SaveError, Toolbar } from '../admin/shared'
-import { formatBytes } from '../packages/common'
+import { TypeIcon, formatBytes } from '../packages/common'
 import { Select } from '../shared/kit/Select'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
@@ -171,10 +171,10 @@ function RepositoriesList() {
                         {r.description && <span className={styles.description}>{r.description}</span>}
                       </th>
                       <td>
-                        <span className={styles.typeIcon} aria-hidden="true">
-                          {r.packageType.slice(0, 2).toUpperCase()}
-                        </span>{' '}
-                        {r.packageType}
+                        <span className={styles.type}>
+                          <TypeIcon type={r.packageType} size={16} />
+                          {r.packageType}
+                        </span>
                       </td>
                       <td>{KIND_LABEL[r.kind]}</td>
                       <td data-align="end">{r.packageCount}</td>
