@@ -82,25 +82,28 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
             <span>{version.downloadCount} downloads</span>
           </p>
         </div>
-        <div className={styles.versionPicker}>
-          <label htmlFor="version-select" className={styles.pickerLabel}>
-            Version
-          </label>
-          {/* A version past the pages loaded so far is still offered (it was asked for by name). */}
-          <Select
-            id="version-select"
-            ref={select}
-            value={version.name}
-            onValueChange={(name) => navigate(versionPath(pkg.id, name))}
-            options={(details.versions.some((v) => v.id === version.id)
-              ? details.versions
-              : [version, ...details.versions]
-            ).map((v) => ({ value: v.name, label: v.name }))}
-            className={styles.versionSelect}
-          />
+        <div className={styles.pickerColumn}>
+          <div className={styles.versionPicker}>
+            <label htmlFor="version-select" className={styles.pickerLabel}>
+              Version
+            </label>
+            {/* A version past the pages loaded so far is still offered (it was asked for by name). */}
+            <Select
+              id="version-select"
+              ref={select}
+              value={version.name}
+              onValueChange={(name) => navigate(versionPath(pkg.id, name))}
+              options={(details.versions.some((v) => v.id === version.id)
+                ? details.versions
+                : [version, ...details.versions]
+              ).map((v) => ({ value: v.name, label: v.name }))}
+              className={styles.versionSelect}
+            />
+          </div>
+          {/* How many versions the select offers, under it (not a line of its own under the header). */}
+          <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusSelect} />
         </div>
       </header>
-      <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusSelect} />
       <InstallCommand type={pkg.packageType} name={pkg.name} version={version.name} repoKey={repo?.name} />
       {state.download.message && <FailureNote>{state.download.message}</FailureNote>}
       <div className={styles.detailsLayout} data-facts="after">
