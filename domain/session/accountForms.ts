@@ -1,88 +1,132 @@
 /**
- * The rules of the session screens' forms (spec 000 section 5): each returns the problem of
- * every field as a message key (worded by the view's catalogue), and no problem means the form
- * may be sent. A password is mandatory when it is empty: spaces are characters of a password
- * (the platform's password rules judge it); a name or an e-mail address needs more than spaces.
- * Loaded with the account screens, not with the login page.
+ * The rules of the session screens' forms (spec 000 section 5), validated forms as types: each
+ * rule gives the value its command takes, or the problem of every field as a message key (worded
+ * by the view's catalogue). A password is mandatory when it is empty: spaces are characters of a
+ * password (the platform's password rules judge it); a name or an e-mail address needs more than
+ * spaces. Loaded with the account screens, not with the login page.
  */
+import { left, right, type Either } from 'fp-ts/Either'
 import { isEmailAddress } from '../shared/forms'
+import type { Message, Problems } from '../shared/messages'
 
-export type FormProblem = 'mandatory' | 'invalidEmail' | 'passwordsDiffer'
-export type FormProblems<F extends string> = Partial<Record<F, FormProblem>>
+/** The messages these forms give. */
+export type SessionFormMessage = Extract<Message, { key: 'mandatory' | 'invalidEmail' | 'passwordsDiffer' }>
 
-const blank = (text: string) => text.trim() === ''
+declare const checked: unique symbol
+/** A text that passed its rule: only these rules make one. */
+type Checked<B extends string> = string & { readonly [checked]: B }
+/** A user name that is not only spaces (sent as typed). */
+export type UserName = Checked<'UserName'>
+/** An e-mail address the platform takes, trimmed. */
+export type EmailAddress = Checked<'EmailAddress'>
+/** A password, typed twice the same where the form asks for a confirmation. */
+export type Password = Checked<'Password'>
 
-/** Problems of the fields, in the order given, leaving out the fields without one. */
-function only<F extends string>(entries: ReadonlyArray<readonly [F, FormProblem | null]>): FormProblems<F> {
-  const problems: FormProblems<F> = {}
+const MANDATORY: SessionFormMessage = { key: 'mandatory' }
+const DIFFER: SessionFormMessage = { key: 'passwordsDiffer' }
+
+type Fields<F extends string> = Readonly<Record<F, string>>
+type Rule<F extends string, V> = (form: Fields<F>) => Either<Problems<F, SessionFormMessage>, V>
+
+/** The problems of the fields, leaving out the fields without one; none gives the value. */
+function check<F extends string, V>(
+  entries: ReadonlyArray<readonly [F, SessionFormMessage | null]>,
+  value: () => V,
+): Either<Problems<F, SessionFormMessage>, V> {
+  const problems: Problems<F, SessionFormMessage> = {}
   for (const [field, problem] of entries) if (problem !== null) problems[field] = problem
-  return problems
+  return Object.keys(problems).length === 0 ? right(value()) : left(problems)
 }
 
-const newPassword = (password: string, confirm: string) =>
+const nameProblem = (text: string) => (text.trim() === '' ? MANDATORY : null)
+const passwordProblem = (text: string) => (text === '' ? MANDATORY : null)
+const emailProblem = (text: string) =>
+  text.trim() === '' ? MANDATORY : isEmailAddress(text.trim()) ? null : { key: 'invalidEmail' as const }
+
+const newPassword = (f: Fields<'password' | 'confirm'>) =>
   [
-    ['password', password === '' ? 'mandatory' : null],
-    ['confirm', confirm === '' ? 'mandatory' : confirm !== password ? 'passwordsDiffer' : null],
+    ['password', passwordProblem(f.password)],
+    ['confirm', f.confirm === '' ? MANDATORY : f.confirm !== f.password ? DIFFER : null],
   ] as const
 
-export { canSend } from './loginForms'
+export interface Registration {
+  readonly user: UserName
+  readonly email: EmailAddress
+  readonly password: Password
+}
 
-export const registrationProblems = (f: {
-  readonly user: string
-  readonly email: string
-  readonly password: string
-  readonly confirm: string
-}): FormProblems<'user' | 'email' | 'password' | 'confirm'> =>
-  only<'user' | 'email' | 'password' | 'confirm'>([
-    ['user', blank(f.user) ? 'mandatory' : null],
-    ['email', blank(f.email) ? 'mandatory' : isEmailAddress(f.email.trim()) ? null : 'invalidEmail'],
-    ...newPassword(f.password, f.confirm),
-  ])
+export const validateRegistration: Rule<'user' | 'email' | 'password' | 'confirm', Registration> = (f) =>
+  check([['user', nameProblem(f.user)], ['email', emailProblem(f.email)], ...newPassword(f)], () => ({
+    user: f.user as UserName,
+    email: f.email.trim() as EmailAddress,
+    password: f.password as Password,
+  }))
 
-export const invitationProblems = (f: {
-  readonly user: string
-  readonly password: string
-  readonly confirm: string
-}): FormProblems<'user' | 'password' | 'confirm'> =>
-  only<'user' | 'password' | 'confirm'>([
-    ['user', blank(f.user) ? 'mandatory' : null],
-    ...newPassword(f.password, f.confirm),
-  ])
+export interface Invitation {
+  readonly user: UserName
+  readonly password: Password
+}
 
-export const resetPasswordProblems = (f: {
-  readonly password: string
-  readonly confirm: string
-}): FormProblems<'password' | 'confirm'> => only<'password' | 'confirm'>(newPassword(f.password, f.confirm))
+export const validateInvitation: Rule<'user' | 'password' | 'confirm', Invitation> = (f) =>
+  check([['user', nameProblem(f.user)], ...newPassword(f)], () => ({
+    user: f.user as UserName,
+    password: f.password as Password,
+  }))
 
-export const changePasswordProblems = (f: {
-  readonly userName: string
-  readonly oldPassword: string
-  readonly password: string
-  readonly confirm: string
-}): FormProblems<'userName' | 'oldPassword' | 'password' | 'confirm'> =>
-  only<'userName' | 'oldPassword' | 'password' | 'confirm'>([
-    ['userName', blank(f.userName) ? 'mandatory' : null],
-    ['oldPassword', f.oldPassword === '' ? 'mandatory' : null],
-    ...newPassword(f.password, f.confirm),
-  ])
+export const validateResetPassword: Rule<'password' | 'confirm', { readonly password: Password }> = (f) =>
+  check(newPassword(f), () => ({ password: f.password as Password }))
 
-export const forgotPasswordProblems = (f: { readonly user: string }): FormProblems<'user'> =>
-  only<'user'>([['user', blank(f.user) ? 'mandatory' : null]])
+export interface PasswordChange {
+  readonly userName: UserName
+  readonly oldPassword: Password
+  readonly password: Password
+}
+
+export const validateChangePassword: Rule<
+  'userName' | 'oldPassword' | 'password' | 'confirm',
+  PasswordChange
+> = (f) =>
+  check(
+    [
+      ['userName', nameProblem(f.userName)],
+      ['oldPassword', passwordProblem(f.oldPassword)],
+      ...newPassword(f),
+    ],
+    () => ({
+      userName: f.userName as UserName,
+      oldPassword: f.oldPassword as Password,
+      password: f.password as Password,
+    }),
+  )
+
+export const validateForgotPassword: Rule<'user', { readonly user: UserName }> = (f) =>
+  check([['user', nameProblem(f.user)]], () => ({ user: f.user as UserName }))
+
+/** What the profile form changes: the address when it changed (or alone), a new password when typed. */
+export interface ProfileUpdate {
+  readonly email?: string
+  readonly newPassword?: Password
+}
 
 /**
- * The profile form: the e-mail address stays mandatory; a new password is optional, and
- * when one is typed the confirmation must repeat it (an empty confirmation of it differs).
+ * The profile form, given the address the user has now: the e-mail address stays mandatory; a
+ * new password is optional, and when one is typed the confirmation must repeat it (an empty
+ * confirmation of it differs). The address is sent when it changed, or when nothing else is.
  */
-export const profileProblems = (f: {
-  readonly email: string
-  readonly password: string
-  readonly confirm: string
-}): FormProblems<'email' | 'confirm'> =>
-  only<'email' | 'confirm'>([
-    ['email', blank(f.email) ? 'mandatory' : null],
-    ['confirm', f.password !== '' && f.password !== f.confirm ? 'passwordsDiffer' : null],
-  ])
+export const validateProfile =
+  (currentEmail: string): Rule<'email' | 'password' | 'confirm', ProfileUpdate> =>
+  (f) =>
+    check(
+      [
+        ['email', nameProblem(f.email)],
+        ['confirm', f.password !== '' && f.password !== f.confirm ? DIFFER : null],
+      ],
+      () => ({
+        ...(f.email.trim() !== currentEmail || f.password === '' ? { email: f.email.trim() } : {}),
+        ...(f.password === '' ? {} : { newPassword: f.password as Password }),
+      }),
+    )
 
 /** The current password that unlocks the profile or shows the API key. */
-export const currentPasswordProblems = (f: { readonly password: string }): FormProblems<'password'> =>
-  only<'password'>([['password', f.password === '' ? 'mandatory' : null]])
+export const validateCurrentPassword: Rule<'password', { readonly password: Password }> = (f) =>
+  check([['password', passwordProblem(f.password)]], () => ({ password: f.password as Password }))

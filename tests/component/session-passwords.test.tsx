@@ -118,6 +118,31 @@ describe('change password', () => {
     expect(changes).toEqual([{ userName: 'old user', oldPassword: 'old', newPassword: 'new' }])
   })
 
+  it('refuses a form with an empty current password and differing passwords, keeping what was typed', async () => {
+    const changes: unknown[] = []
+    renderSession('/login/change-password?userName=u', {
+      sessionApi: {
+        changePassword: async (input) => {
+          changes.push(input)
+          return right(user({ name: 'u' }))
+        },
+      },
+    })
+    const u = userEvent.setup()
+    await u.clear(screen.getByRole('textbox', { name: 'Username' }))
+    await u.type(screen.getByLabelText('New password'), 'new')
+    await u.type(screen.getByLabelText('Confirm new password'), 'other')
+    await u.click(screen.getByRole('button', { name: 'Change password' }))
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument()
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('This field is mandatory')
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription(
+      'This field is mandatory',
+    )
+    expect(screen.getByLabelText('New password')).toHaveValue('new')
+    expect(screen.getByLabelText('Confirm new password')).toHaveValue('other')
+    expect(changes).toEqual([])
+  })
+
   it("shows the server's message, or 'Failed to change password'", async () => {
     renderSession('/login/change-password?userName=u', {
       sessionApi: { changePassword: async () => left({ kind: 'timeout', message: 'slow' }) },

@@ -1,92 +1,103 @@
 /**
- * The session screens' form rules (domain/session/accountForms.ts): each field's problem as a
- * message key, and whether the form may be sent.
+ * The session screens' form rules (domain/session/accountForms.ts): the value the command takes,
+ * or each field's problem as a message key.
  */
 import { describe, expect, it } from 'vitest'
+import { left, right } from 'fp-ts/Either'
 import {
-  canSend,
-  changePasswordProblems,
-  currentPasswordProblems,
-  forgotPasswordProblems,
-  invitationProblems,
-  profileProblems,
-  registrationProblems,
-  resetPasswordProblems,
+  validateChangePassword,
+  validateCurrentPassword,
+  validateForgotPassword,
+  validateInvitation,
+  validateProfile,
+  validateRegistration,
+  validateResetPassword,
 } from '../../domain/session/accountForms'
 
+const mandatory = { key: 'mandatory' }
+const differ = { key: 'passwordsDiffer' }
 const registration = { user: 'dev', email: 'dev@example.org', password: 'Passw0rd!', confirm: 'Passw0rd!' }
 
 describe('registration', () => {
-  it('may be sent when every field is right', () => {
-    expect(registrationProblems(registration)).toEqual({})
-    expect(canSend(registrationProblems(registration))).toBe(true)
+  it('gives the registration when every field is right (the address trimmed)', () => {
+    expect(validateRegistration({ ...registration, email: ' dev@example.org ' })).toEqual(
+      right({ user: 'dev', email: 'dev@example.org', password: 'Passw0rd!' }),
+    )
   })
 
   it.each([
-    ['no user name', { user: '  ' }, { user: 'mandatory' }],
-    ['no e-mail address', { email: '' }, { email: 'mandatory' }],
-    ['an address the platform refuses', { email: 'dev@example' }, { email: 'invalidEmail' }],
-    ['no password', { password: '', confirm: '' }, { password: 'mandatory', confirm: 'mandatory' }],
-    ['passwords that differ', { confirm: 'other' }, { confirm: 'passwordsDiffer' }],
+    ['no user name', { user: '  ' }, { user: mandatory }],
+    ['no e-mail address', { email: '' }, { email: mandatory }],
+    ['an address the platform refuses', { email: 'dev@example' }, { email: { key: 'invalidEmail' } }],
+    ['no password', { password: '', confirm: '' }, { password: mandatory, confirm: mandatory }],
+    ['passwords that differ', { confirm: 'other' }, { confirm: differ }],
   ] as const)('names the problem of %s', (_, over, expected) => {
-    const problems = registrationProblems({ ...registration, ...over })
-    expect(problems).toEqual(expected)
-    expect(canSend(problems)).toBe(false)
+    expect(validateRegistration({ ...registration, ...over })).toEqual(left(expected))
   })
 
   it('takes a password of spaces as a password (the platform judges it)', () => {
-    expect(registrationProblems({ ...registration, password: '   ', confirm: '   ' })).toEqual({})
+    expect(validateRegistration({ ...registration, password: '   ', confirm: '   ' })).toEqual(
+      right({ user: 'dev', email: 'dev@example.org', password: '   ' }),
+    )
   })
 })
 
 describe('the other account forms', () => {
-  it('invitation: a user name and a confirmed password', () => {
-    expect(invitationProblems({ user: 'dev', password: 'p', confirm: 'p' })).toEqual({})
-    expect(invitationProblems({ user: '', password: 'p', confirm: 'q' })).toEqual({
-      user: 'mandatory',
-      confirm: 'passwordsDiffer',
-    })
-  })
-
-  it('reset: a confirmed new password', () => {
-    expect(resetPasswordProblems({ password: 'p', confirm: 'p' })).toEqual({})
-    expect(resetPasswordProblems({ password: '', confirm: 'p' })).toEqual({
-      password: 'mandatory',
-      confirm: 'passwordsDiffer',
-    })
-  })
-
-  it('change: the user, the current password and a confirmed new one', () => {
-    const ok = { userName: 'dev', oldPassword: 'old', password: 'new', confirm: 'new' }
-    expect(changePasswordProblems(ok)).toEqual({})
-    expect(changePasswordProblems({ ...ok, userName: ' ', oldPassword: '' })).toEqual({
-      userName: 'mandatory',
-      oldPassword: 'mandatory',
-    })
-  })
-
-  it('forgot password: a user name, not only spaces', () => {
-    expect(forgotPasswordProblems({ user: 'dev' })).toEqual({})
-    expect(forgotPasswordProblems({ user: '  ' })).toEqual({ user: 'mandatory' })
-  })
-
   it.each([
-    ['an address and no new password', { email: 'dev@example.com', password: '', confirm: '' }, {}],
-    ['a confirmed new password', { email: 'dev@example.com', password: 'p', confirm: 'p' }, {}],
-    ['no address', { email: ' ', password: '', confirm: '' }, { email: 'mandatory' }],
     [
-      'a new password not repeated',
-      { email: 'dev@example.com', password: 'p', confirm: '' },
-      { confirm: 'passwordsDiffer' },
+      'invitation',
+      validateInvitation({ user: 'dev', password: 'p', confirm: 'p' }),
+      right({ user: 'dev', password: 'p' }),
     ],
-    // A confirmation alone is no new password: nothing to check.
-    ['a confirmation without a password', { email: 'dev@example.com', password: '', confirm: 'p' }, {}],
-  ] as const)('profile: %s', (_, form, expected) => {
-    expect(profileProblems(form)).toEqual(expected)
+    [
+      'invitation without a user, passwords differing',
+      validateInvitation({ user: '', password: 'p', confirm: 'q' }),
+      left({ user: mandatory, confirm: differ }),
+    ],
+    ['reset', validateResetPassword({ password: 'p', confirm: 'p' }), right({ password: 'p' })],
+    [
+      'reset without a password',
+      validateResetPassword({ password: '', confirm: 'p' }),
+      left({ password: mandatory, confirm: differ }),
+    ],
+    [
+      'change',
+      validateChangePassword({ userName: 'dev', oldPassword: 'old', password: 'new', confirm: 'new' }),
+      right({ userName: 'dev', oldPassword: 'old', password: 'new' }),
+    ],
+    [
+      'change without user or current password',
+      validateChangePassword({ userName: ' ', oldPassword: '', password: 'new', confirm: 'new' }),
+      left({ userName: mandatory, oldPassword: mandatory }),
+    ],
+    ['forgot password', validateForgotPassword({ user: 'dev' }), right({ user: 'dev' })],
+    ['forgot password, only spaces', validateForgotPassword({ user: '  ' }), left({ user: mandatory })],
+    ['current password', validateCurrentPassword({ password: '  ' }), right({ password: '  ' })],
+    ['no current password', validateCurrentPassword({ password: '' }), left({ password: mandatory })],
+  ])('%s', (_, actual, expected) => {
+    expect(actual).toEqual(expected)
   })
+})
 
-  it('current password (unlock, API key): present; spaces are a password', () => {
-    expect(currentPasswordProblems({ password: '' })).toEqual({ password: 'mandatory' })
-    expect(currentPasswordProblems({ password: '  ' })).toEqual({})
+describe('profile', () => {
+  const now = 'dev@example.com'
+  it.each([
+    ['the address alone, unchanged', { email: now, password: '', confirm: '' }, right({ email: now })],
+    [
+      'a confirmed new password, address unchanged',
+      { email: now, password: 'p', confirm: 'p' },
+      right({ newPassword: 'p' }),
+    ],
+    [
+      'a changed address and a new password',
+      { email: ' new@example.com ', password: 'p', confirm: 'p' },
+      right({ email: 'new@example.com', newPassword: 'p' }),
+    ],
+    ['no address', { email: ' ', password: '', confirm: '' }, left({ email: mandatory })],
+    ['a new password not repeated', { email: now, password: 'p', confirm: '' }, left({ confirm: differ })],
+    // A confirmation alone is no new password: nothing to check.
+    ['a confirmation without a password', { email: now, password: '', confirm: 'p' }, right({ email: now })],
+  ] as const)('%s', (_, form, expected) => {
+    expect(validateProfile(now)(form)).toEqual(expected)
   })
 })

@@ -1,5 +1,5 @@
 // Registration, invitations and the CLI login screens.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import {
   ErrorMessage,
@@ -13,65 +13,38 @@ import {
   navigateTo,
   useQueryParams,
 } from './kit'
-import { canSend, invitationProblems, registrationProblems } from '../../domain/session/accountForms'
-import { problemText } from './formProblems'
+import { validateInvitation, validateRegistration } from '../../domain/session/accountForms'
+import { useValidatedForm } from '../shared/forms'
+import { messageText } from '../shared/messages'
 import styles from './session.module.css'
 
 export function RegistrationScreen() {
   const app = useApp()
   const dispatch = useDispatch()
   const forms = useQuery({ type: 'session/Forms' })
-  const [user, setUser] = useState('')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [touched, setTouched] = useState(false)
-  const problems = registrationProblems({ user, email, password, confirm })
+  const { bind, submit } = useValidatedForm(
+    { user: '', email: '', password: '', confirm: '' },
+    validateRegistration,
+    messageText,
+  )
   const form = forms.register
   return (
     <Screen title="Create an account">
       <Form
         label="Registration"
-        onSubmit={() => {
-          setTouched(true)
-          if (!canSend(problems)) return
-          dispatch({ type: 'session/Register', user, email, passwordRef: app.stashSecret(password) })
-        }}
+        onSubmit={submit(({ user, email, password }) =>
+          dispatch({ type: 'session/Register', user, email, passwordRef: app.stashSecret(password) }),
+        )}
       >
-        <Field
-          label="Username"
-          value={user}
-          onChange={setUser}
-          autoComplete="username"
-          required
-          error={problemText(problems.user, touched)}
-        />
-        <Field
-          label="Email"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          autoComplete="email"
-          required
-          error={problemText(problems.email, touched)}
-        />
-        <Field
-          label="Password"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          required
-          error={problemText(problems.password, touched)}
-        />
+        <Field label="Username" autoComplete="username" required {...bind('user')} />
+        <Field label="Email" type="email" autoComplete="email" required {...bind('email')} />
+        <Field label="Password" type="password" autoComplete="new-password" required {...bind('password')} />
         <Field
           label="Confirm password"
           type="password"
-          value={confirm}
-          onChange={setConfirm}
           autoComplete="new-password"
           required
-          error={problemText(problems.confirm, touched)}
+          {...bind('confirm')}
         />
         <ErrorMessage failure={failureOf(form)} fallback="Registration failed" />
         <Submit busy={form.status === 'pending'} label="Create account" busyLabel="Creating…" />
@@ -90,10 +63,11 @@ export function InvitationScreen() {
   // The recorded query holds a reference in place of the token (domain/shared/secretParams.ts).
   const token = app.revealQuerySecret(useQueryParams().token ?? '')
   const asked = useRef(false)
-  const [user, setUser] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [touched, setTouched] = useState(false)
+  const { bind, submit } = useValidatedForm(
+    { user: '', password: '', confirm: '' },
+    validateInvitation,
+    messageText,
+  )
   useEffect(() => {
     if (token !== '' && !asked.current) {
       asked.current = true
@@ -102,7 +76,6 @@ export function InvitationScreen() {
   }, [token, app, dispatch])
   const invitation = session.invitation
   const form = session.forms.invitation
-  const problems = invitationProblems({ user, password, confirm })
   if (invitation.status !== 'valid') {
     return (
       <Screen title="Accept invitation">
@@ -121,42 +94,23 @@ export function InvitationScreen() {
     >
       <Form
         label="Accept invitation"
-        onSubmit={() => {
-          setTouched(true)
-          if (!canSend(problems)) return
+        onSubmit={submit(({ user, password }) =>
           dispatch({
             type: 'session/AcceptInvitation',
             user,
             tokenRef: app.stashSecret(token),
             passwordRef: app.stashSecret(password),
-          })
-        }}
+          }),
+        )}
       >
-        <Field
-          label="Username"
-          value={user}
-          onChange={setUser}
-          autoComplete="username"
-          required
-          error={problemText(problems.user, touched)}
-        />
-        <Field
-          label="Password"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          required
-          error={problemText(problems.password, touched)}
-        />
+        <Field label="Username" autoComplete="username" required {...bind('user')} />
+        <Field label="Password" type="password" autoComplete="new-password" required {...bind('password')} />
         <Field
           label="Confirm password"
           type="password"
-          value={confirm}
-          onChange={setConfirm}
           autoComplete="new-password"
           required
-          error={problemText(problems.confirm, touched)}
+          {...bind('confirm')}
         />
         <ErrorMessage failure={failureOf(form)} fallback="The invitation could not be accepted" />
         <Submit busy={form.status === 'pending'} label="Accept invitation" busyLabel="Accepting…" />

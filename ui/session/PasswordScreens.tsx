@@ -1,5 +1,5 @@
 // Forgot, reset and change password. Messages follow the error catalogue (spec 000 section 8).
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useParams } from 'wouter'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import {
@@ -15,20 +15,18 @@ import {
 } from './kit'
 import styles from './session.module.css'
 import {
-  canSend,
-  changePasswordProblems,
-  forgotPasswordProblems,
-  resetPasswordProblems,
+  validateChangePassword,
+  validateForgotPassword,
+  validateResetPassword,
 } from '../../domain/session/accountForms'
-import { problemText } from './formProblems'
+import { useValidatedForm } from '../shared/forms'
+import { messageText } from '../shared/messages'
 
 export function ForgotPasswordScreen() {
   const dispatch = useDispatch()
   const forms = useQuery({ type: 'session/Forms' })
-  const [user, setUser] = useState('')
-  const [touched, setTouched] = useState(false)
+  const { bind, submit } = useValidatedForm({ user: '' }, validateForgotPassword, messageText)
   const form = forms.forgot
-  const problems = forgotPasswordProblems({ user })
   return (
     <Screen
       title="Forgot password"
@@ -41,19 +39,9 @@ export function ForgotPasswordScreen() {
       ) : (
         <Form
           label="Forgot password"
-          onSubmit={() => {
-            setTouched(true)
-            if (canSend(problems)) dispatch({ type: 'session/RequestPasswordReset', user })
-          }}
+          onSubmit={submit(({ user }) => dispatch({ type: 'session/RequestPasswordReset', user }))}
         >
-          <Field
-            label="Username"
-            value={user}
-            onChange={setUser}
-            autoComplete="username"
-            required
-            error={problemText(problems.user, touched)}
-          />
+          <Field label="Username" autoComplete="username" required {...bind('user')} />
           <ErrorMessage failure={failureOf(form)} fallback="Email wasn't sent" />
           <Submit busy={form.status === 'pending'} label="Send reset link" busyLabel="Sending…" />
         </Form>
@@ -72,9 +60,7 @@ export function ResetPasswordScreen() {
   // The recorded query holds a reference in place of the key (domain/shared/secretParams.ts).
   const key = app.revealQuerySecret(useQueryParams().key ?? '')
   const asked = useRef(false)
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [touched, setTouched] = useState(false)
+  const { bind, submit } = useValidatedForm({ password: '', confirm: '' }, validateResetPassword, messageText)
   useEffect(() => {
     if (key !== '' && !asked.current) {
       asked.current = true
@@ -90,39 +76,32 @@ export function ResetPasswordScreen() {
   else if (state.status !== 'valid') body = <p role="status">Checking the reset link…</p>
   else {
     const user = state.user
-    const problems = resetPasswordProblems({ password, confirm })
     body = (
       <Form
         label="Reset password"
-        onSubmit={() => {
-          setTouched(true)
-          if (!canSend(problems)) return
+        onSubmit={submit(({ password }) =>
           dispatch({
             type: 'session/ResetPassword',
             user,
             keyRef: app.stashSecret(key),
             passwordRef: app.stashSecret(password),
-          })
-        }}
+          }),
+        )}
       >
         <Field label="Username" value={user} onChange={() => undefined} readOnly autoComplete="username" />
         <Field
           label="New password"
           type="password"
-          value={password}
-          onChange={setPassword}
           autoComplete="new-password"
           required
-          error={problemText(problems.password, touched)}
+          {...bind('password')}
         />
         <Field
           label="Confirm new password"
           type="password"
-          value={confirm}
-          onChange={setConfirm}
           autoComplete="new-password"
           required
-          error={problemText(problems.confirm, touched)}
+          {...bind('confirm')}
         />
         <ErrorMessage failure={failureOf(form)} fallback="Failed to reset the password" />
         <Submit busy={form.status === 'pending'} label="Reset password" busyLabel="Resetting…" />
@@ -145,62 +124,46 @@ export function ChangePasswordScreen() {
   const forms = useQuery({ type: 'session/Forms' })
   const params = useParams<{ userName?: string }>()
   const query = useQueryParams()
-  const [userName, setUserName] = useState(params.userName ?? query.userName ?? '')
-  const [oldPassword, setOld] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [touched, setTouched] = useState(false)
+  const { bind, submit } = useValidatedForm(
+    { userName: params.userName ?? query.userName ?? '', oldPassword: '', password: '', confirm: '' },
+    validateChangePassword,
+    messageText,
+  )
   const form = forms.change
-  const problems = changePasswordProblems({ userName, oldPassword, password, confirm })
   return (
     <Screen title="Change password" intro="Your password has expired or must be changed before you continue.">
       <Form
         label="Change password"
-        onSubmit={() => {
-          setTouched(true)
-          if (!canSend(problems)) return
+        onSubmit={submit(({ userName, oldPassword, password }) =>
           dispatch({
             type: 'session/ChangePassword',
             userName,
             oldPasswordRef: app.stashSecret(oldPassword),
             newPasswordRef: app.stashSecret(password),
-          })
-        }}
+          }),
+        )}
       >
-        <Field
-          label="Username"
-          value={userName}
-          onChange={setUserName}
-          autoComplete="username"
-          required
-          error={problemText(problems.userName, touched)}
-        />
+        <Field label="Username" autoComplete="username" required {...bind('userName')} />
         <Field
           label="Current password"
           type="password"
-          value={oldPassword}
-          onChange={setOld}
           autoComplete="current-password"
           required
-          error={problemText(problems.oldPassword, touched)}
+          {...bind('oldPassword')}
         />
         <Field
           label="New password"
           type="password"
-          value={password}
-          onChange={setPassword}
           autoComplete="new-password"
           required
-          error={problemText(problems.password, touched)}
+          {...bind('password')}
         />
         <Field
           label="Confirm new password"
           type="password"
-          value={confirm}
-          onChange={setConfirm}
           autoComplete="new-password"
           required
-          error={problemText(problems.confirm, touched)}
+          {...bind('confirm')}
         />
         <ErrorMessage failure={failureOf(form)} fallback="Failed to change password" />
         <Submit busy={form.status === 'pending'} label="Change password" busyLabel="Changing…" />

@@ -9,9 +9,10 @@ import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { UserData } from '../../domain/session/types'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Card, KeyValue, PageHeader } from '../shared/kit/Surface'
-import { canSend, currentPasswordProblems, profileProblems } from '../../domain/session/accountForms'
+import { validateCurrentPassword, validateProfile } from '../../domain/session/accountForms'
 import { Field, Form, NavLink, Screen, StatusMessage, Submit, failureOf } from './kit'
-import { problemText } from './formProblems'
+import { useValidatedForm } from '../shared/forms'
+import { messageText } from '../shared/messages'
 import styles from './session.module.css'
 import screens from './screens.module.css'
 
@@ -46,26 +47,14 @@ function PasswordForm(props: {
   onPassword: (passwordRef: string) => void
 }) {
   const app = useApp()
-  const [password, setPassword] = useState('')
-  const [touched, setTouched] = useState(false)
-  const problems = currentPasswordProblems({ password })
+  const { bind, submit } = useValidatedForm({ password: '' }, validateCurrentPassword, messageText)
   return (
     <Form
       label={props.label}
-      onSubmit={() => {
-        setTouched(true)
-        if (canSend(problems)) props.onPassword(app.stashSecret(password))
-      }}
+      onSubmit={submit(({ password }) => props.onPassword(app.stashSecret(password)))}
     >
       <p>{props.intro}</p>
-      <Field
-        label={props.fieldLabel}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        error={problemText(problems.password, touched)}
-      />
+      <Field label={props.fieldLabel} type="password" autoComplete="current-password" {...bind('password')} />
       <FailureAlert failure={props.failure} fallback={props.fallback} />
       <Submit busy={props.busy} label={props.submitLabel} busyLabel="Checking…" />
     </Form>
@@ -92,58 +81,32 @@ function UnlockForm() {
 function EditForm({ user }: { user: UserData }) {
   const app = useApp()
   const profile = useQuery({ type: 'session/State' }).profile
-  const [email, setEmail] = useState(user.email ?? '')
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [touched, setTouched] = useState(false)
+  const { bind, submit, values, reset } = useValidatedForm(
+    { email: user.email ?? '', password: '', confirm: '' },
+    validateProfile(user.email ?? ''),
+    messageText,
+  )
   const busy = profile.update.status === 'pending'
-  const problems = profileProblems({ email, password, confirm })
   // A saved new password is not kept on the screen (state adjusted while rendering, once per save).
   const [seenStatus, setSeenStatus] = useState(profile.update.status)
   if (profile.update.status !== seenStatus) {
     setSeenStatus(profile.update.status)
-    if (profile.update.status === 'done') {
-      setPassword('')
-      setConfirm('')
-      setTouched(false)
-    }
+    if (profile.update.status === 'done') reset({ email: values.email, password: '', confirm: '' })
   }
   return (
     <Form
       label="Edit profile"
-      onSubmit={() => {
-        setTouched(true)
-        if (!canSend(problems)) return
+      onSubmit={submit(({ email, newPassword }) =>
         app.dispatch({
           type: 'session/UpdateProfile',
-          ...(email.trim() !== (user.email ?? '') || password === '' ? { email: email.trim() } : {}),
-          ...(password === '' ? {} : { newPasswordRef: app.stashSecret(password) }),
-        })
-      }}
+          ...(email === undefined ? {} : { email }),
+          ...(newPassword === undefined ? {} : { newPasswordRef: app.stashSecret(newPassword) }),
+        }),
+      )}
     >
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        error={problemText(problems.email, touched)}
-      />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-      />
-      <Field
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
-        error={problemText(problems.confirm, touched)}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
+      <Field label="New password" type="password" autoComplete="new-password" {...bind('password')} />
+      <Field label="Confirm new password" type="password" autoComplete="new-password" {...bind('confirm')} />
       <FailureAlert failure={failureOf(profile.update)} fallback="The profile could not be saved." />
       {profile.update.status === 'done' ? <StatusMessage>Your profile was saved.</StatusMessage> : null}
       <Submit busy={busy} label="Save" busyLabel="Saving…" />

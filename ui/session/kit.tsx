@@ -161,7 +161,8 @@ export function Form({
   children,
 }: {
   label: string
-  onSubmit: () => void
+  /** Gets the event too, so a form kit's submit handler (ui/shared/forms.tsx) fits. */
+  onSubmit: (event: FormEvent) => void
   children: ReactNode
 }) {
   return (
@@ -171,7 +172,7 @@ export function Form({
       noValidate
       onSubmit={(e: FormEvent) => {
         e.preventDefault()
-        onSubmit()
+        onSubmit(e)
       }}
     >
       {children}

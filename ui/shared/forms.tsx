@@ -6,6 +6,7 @@
  * `bind(key)` gives a field its value, change handler and worded message in one spread.
  */
 import { useCallback, useState, type FormEvent } from 'react'
+import type { Either } from 'fp-ts/Either'
 import type { FormMessage } from '../../domain/shared/messages'
 
 /** Problems by field: message keys with their data, not words. */
@@ -68,3 +69,32 @@ export function useForm<T extends object, M = FormMessage>(
     },
   }
 }
+
+export interface ValidatedForm<T extends object, V, M = FormMessage> extends Omit<Form<T, M>, 'submit'> {
+  /** A submit handler that shows the messages and calls `onValid` with the rule's value when it has one. */
+  submit(onValid: (valid: V) => void): (event: FormEvent) => void
+}
+
+/**
+ * A form whose domain rule gives the validated value or the problems (validated forms as types):
+ * the submit handler gets the value the command takes, never the raw fields.
+ */
+export function useValidatedForm<T extends object, V, M = FormMessage>(
+  initial: T | (() => T),
+  rule: (values: T) => Either<Problems<M>, V>,
+  word: (message: M) => string,
+): ValidatedForm<T, V, M> {
+  const form = useForm<T, M>(initial, (values) => problemsOf(rule(values)), word)
+  return {
+    ...form,
+    submit: (onValid) =>
+      form.submit((values) => {
+        const checked = rule(values)
+        if (checked._tag === 'Right') onValid(checked.right)
+      }),
+  }
+}
+
+/** The problems of a rule's answer (none when it gave a value). */
+const problemsOf = <M, V>(checked: Either<Problems<M>, V>): Problems<M> =>
+  checked._tag === 'Left' ? checked.left : {}
