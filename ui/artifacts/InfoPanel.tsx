@@ -11,6 +11,7 @@ import { formatDateTime } from '../shared/dates'
 import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
 import { CodeBlock } from '../shared/kit/CodeBlock'
+import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { AlertDialog } from '../shared/kit/Overlay'
 import { Card, EmptyState, KeyValue, Skeleton } from '../shared/kit/Surface'
 import { formatBytes, versionPath } from '../packages/common'
@@ -74,10 +75,10 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
   if (info.status === 'failed' && sameLocation(info.at, at))
     return (
       <aside className={styles.info} aria-label="Details">
-        <div role="alert" className={styles.error}>
-          <p>The file's information could not be loaded: {whatHappened(info.failure)}.</p>
-          <Button onClick={retry}>Retry</Button>
-        </div>
+        <LoadFailure
+          message={`The file's information could not be loaded: ${whatHappened(info.failure)}.`}
+          onRetry={retry}
+        />
       </aside>
     )
   if (info.status === 'loaded' && sameLocation({ repoKey: info.info.repoKey, path: info.info.path }, at))
@@ -127,9 +128,9 @@ function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly sta
         Delete
       </Button>
       {here?.status === 'failed' && (
-        <p role="alert" className={styles.error}>
+        <FailureNote>
           {info.name} could not be deleted: {whatHappened(here.failure)}.
-        </p>
+        </FailureNote>
       )}
       <AlertDialog
         open={confirming}

@@ -9,6 +9,7 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { useNavigate } from '../navigation/busLocation'
 import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { Tree } from './Tree'
 import { InfoPanel } from './InfoPanel'
@@ -85,10 +86,10 @@ export default function ArtifactsBrowser() {
         }
       />
       {repositories.status === 'failed' ? (
-        <div role="alert" className={styles.error}>
-          <p>The repositories could not be loaded: {whatHappened(repositories.failure)}.</p>
-          <Button onClick={() => dispatch({ type: 'artifacts/LoadRepositories' })}>Retry</Button>
-        </div>
+        <LoadFailure
+          message={`The repositories could not be loaded: ${whatHappened(repositories.failure)}.`}
+          onRetry={() => dispatch({ type: 'artifacts/LoadRepositories' })}
+        />
       ) : repositories.status === 'idle' || (repositories.status === 'loading' && !repositories.previous) ? (
         // The tree's box with its rows, and the details' box beside it.
         <div className={styles.split} role="status" aria-label="Loading repositories">

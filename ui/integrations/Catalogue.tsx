@@ -28,6 +28,7 @@ import { Tooltip } from '../shared/kit/Tooltip'
 import { Badge, Card, EmptyState, Skeleton } from '../shared/kit/Surface'
 import { whatHappened } from '../shared/failureText'
 import { IntegrationIcon } from './icons'
+import kit from '../shared/kit/page.module.css'
 import styles from './integrations.module.css'
 
 // The admin's dialogs (Set Up, the tools) load when an admin first opens one: a developer
@@ -89,7 +90,11 @@ function FiltersPanel({ draft }: { draft: CatalogueFilters }) {
   const edit = (filters: CatalogueFilters) => dispatch({ type: 'integrations/EditFilters', filters })
   const headingId = useId()
   return (
-    <aside className={styles.panel} style={{ width: FILTERS_PANEL_WIDTH_PX }} aria-labelledby={headingId}>
+    <aside
+      className={`${kit.raised} ${styles.panel}`}
+      style={{ width: FILTERS_PANEL_WIDTH_PX }}
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId} className={styles.panelTitle}>
         Filters
       </h2>
@@ -135,7 +140,7 @@ function IntegrationCard({
 }) {
   const setUp = admin && entry.configureAction !== undefined
   return (
-    <li className={styles.card}>
+    <li className={`${kit.panel} ${styles.card}`}>
       <button
         type="button"
         className={styles.cardButton}
@@ -168,7 +173,7 @@ function CardsSkeleton() {
   return (
     <ul className={styles.grid} role="status" aria-label="Loading integrations">
       {Array.from({ length: 12 }, (_, i) => (
-        <li key={i} className={styles.card}>
+        <li key={i} className={`${kit.panel} ${styles.card}`}>
           <span className={styles.cardButton}>
             <Skeleton width="2rem" height="2rem" radius="var(--radius)" />
             <Skeleton width="60%" />

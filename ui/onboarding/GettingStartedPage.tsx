@@ -10,6 +10,7 @@ import { PERSONALIZATION_STEPS } from '../../domain/onboarding'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { Card, PageHeader } from '../shared/kit/Surface'
+import kit from '../shared/kit/page.module.css'
 import styles from './onboarding.module.css'
 
 // The dialog (Radix dialog, checkboxes, radios) is a chunk of its own, loaded when it opens:
@@ -58,7 +59,7 @@ export default function GettingStartedPage() {
   const dispatch = useDispatch()
   const admin = useQuery({ type: 'session/IsAdmin' })
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
       <PageHeader
         title={<span id="page-title">Getting Started</span>}
         description="Set up your first repositories, connect a client and find your packages."

@@ -2,7 +2,7 @@
 // Administration → Security Settings with its pages General, SAML, OAuth, LDAP and Crowd / JIRA.
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
-import { PlugZap, RotateCw, Save } from 'lucide-react'
+import { PlugZap, Save } from 'lucide-react'
 import {
   PAGE_SPECS,
   SECURITY_PAGES,
@@ -15,6 +15,7 @@ import {
 import { failureMessage } from '../../domain/shared/failure'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Select, Switch } from '../shared/kit/Choice'
 import { Field, FormLayout, PasswordField, TextField, Textarea } from '../shared/kit/Field'
 import { Card, KeyValue, PageHeader, PageSkeleton } from '../shared/kit/Surface'
@@ -82,20 +83,10 @@ function SettingsPage({ page }: { readonly page: SecurityPage }) {
   const { settings } = state
   if (settings.status === 'failed')
     return (
-      <Card>
-        <div role="alert" className={styles.failed}>
-          <p>
-            The {PAGE_TITLES[page]} settings could not be loaded:{' '}
-            {failureMessage(settings.failure, 'no answer')}.
-          </p>
-          <Button
-            icon={<RotateCw size={16} aria-hidden />}
-            onClick={() => dispatch({ type: 'security/Load', page })}
-          >
-            Retry
-          </Button>
-        </div>
-      </Card>
+      <LoadFailure
+        message={`The ${PAGE_TITLES[page]} settings could not be loaded: ${failureMessage(settings.failure, 'no answer')}.`}
+        onRetry={() => dispatch({ type: 'security/Load', page })}
+      />
     )
   if (settings.status !== 'loaded') return <PageSkeleton label={`Loading ${PAGE_TITLES[page]} settings`} />
   return <SettingsForm page={page} loaded={settings.data} />

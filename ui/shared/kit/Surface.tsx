@@ -1,6 +1,7 @@
 /** Static building blocks: Card, Badge, severity Chip, Skeleton, EmptyState, PageHeader, KeyValue. */
 import type { ReactNode } from 'react'
 import { Skeleton } from './Skeleton'
+import page from './page.module.css'
 import styles from './surface.module.css'
 
 export { Skeleton }
@@ -105,7 +106,7 @@ export function EmptyState({
   readonly boxed?: boolean
 }) {
   return (
-    <div className={boxed ? styles.emptyBoxed : styles.empty}>
+    <div className={boxed ? `${styles.empty} ${page.panel}` : styles.empty}>
       {icon && (
         <span className={styles.emptyIcon} aria-hidden="true">
           {icon}

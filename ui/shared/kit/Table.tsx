@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { Button } from './Button'
 import { Skeleton } from './Surface'
+import page from './page.module.css'
 import styles from './table.module.css'
 
 export interface Column<R> {
@@ -102,7 +103,7 @@ export function Table<R>({
             })}
             {rowActions && (
               <th scope="col" className={styles.actionsHead}>
-                <span className={styles.srOnly}>Actions</span>
+                <span className={page.srOnly}>Actions</span>
               </th>
             )}
           </tr>
@@ -149,7 +150,7 @@ export function Table<R>({
         </tbody>
       </table>
       {state.status === 'loading' && (
-        <p role="status" className={styles.srOnly}>
+        <p role="status" className={page.srOnly}>
           Loading {label}
         </p>
       )}
