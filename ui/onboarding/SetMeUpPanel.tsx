@@ -1,11 +1,11 @@
 /** The set-me-up panel: how to configure a package client for a repository of the platform. */
 import { useEffect, useState } from 'react'
-import { KeyRound } from 'lucide-react'
+import { KeyRound, X } from 'lucide-react'
 import { defaultRepoFor } from '../../domain/onboarding'
 import { clientSetup, setMeUpRepos, type ClientAccess } from '../../domain/onboarding/setMeUp'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
-import { Button } from '../shared/kit/Button'
+import { Button, IconButton } from '../shared/kit/Button'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import { Select } from '../shared/kit/Select'
 import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
@@ -91,7 +91,14 @@ export function SetMeUpPanel() {
   const types = type && !packageTypes.includes(type) ? [type, ...packageTypes] : packageTypes
   return (
     <aside className={styles.panel} aria-labelledby="set-me-up-title">
-      <h2 id="set-me-up-title">Set Me Up</h2>
+      <header className={chrome.panelHeader}>
+        <h2 id="set-me-up-title">Set Me Up</h2>
+        <IconButton
+          label="Close Set Me Up"
+          icon={<X size={16} aria-hidden />}
+          onClick={() => dispatch({ type: 'onboarding/HideSetMeUp' })}
+        />
+      </header>
       <div className={chrome.field}>
         <label htmlFor="set-me-up-type">Package type</label>
         <Select
@@ -134,9 +141,6 @@ export function SetMeUpPanel() {
       ) : (
         <p>Choose a package type to configure your client to work with the platform.</p>
       )}
-      <Button variant="ghost" onClick={() => dispatch({ type: 'onboarding/HideSetMeUp' })}>
-        Close Set Me Up
-      </Button>
     </aside>
   )
 }
