@@ -236,6 +236,13 @@ describe('Table', () => {
     expect(within(table).getByRole('columnheader', { name: /Name/ })).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('Loading Files')
     expect(within(table).queryAllByRole('cell')).toHaveLength(0)
+    // A loading bar sits in its column's alignment (Size is a numeric column, at the end).
+    const firstRow = table.querySelector('tbody tr')!
+    expect([...firstRow.querySelectorAll('td')].map((td) => td.getAttribute('data-align'))).toEqual([
+      null,
+      'end',
+      null,
+    ])
   })
 
   it('shows the error with a Retry that asks again', async () => {

@@ -113,7 +113,7 @@ export function Table<R>({
             Array.from({ length: skeletonRows }, (_, i) => (
               <tr key={i} aria-hidden="true">
                 {Array.from({ length: span }, (_, j) => (
-                  <td key={j}>
+                  <td key={j} data-align={columns[j]?.align}>
                     <Skeleton width={j === 0 ? '60%' : '40%'} />
                   </td>
                 ))}
