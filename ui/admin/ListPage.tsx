@@ -6,6 +6,7 @@ import { Link } from 'wouter'
 import type { AdminForm, Loadable, SaveOp, SaveState } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
 import { DeleteButton, Loaded, ManagementNav, SaveError, Toolbar, useSaveState } from './shared'
+import list from '../shared/kit/listTable.module.css'
 import styles from './admin.module.css'
 
 export interface Deletion {
@@ -92,8 +93,8 @@ export function NamedTable<A>({
   deletion?: Deletion
 }) {
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={list.wrap}>
+      <table className={list.table}>
         <thead>
           <tr>
             <th scope="col">{nameHeader}</th>
@@ -103,7 +104,7 @@ export function NamedTable<A>({
               </th>
             ))}
             {deletion && (
-              <th scope="col" className={styles.actionsCell}>
+              <th scope="col" className={list.actionsCell}>
                 Actions
               </th>
             )}
@@ -119,7 +120,7 @@ export function NamedTable<A>({
                   <td key={c.header}>{c.cell(item)}</td>
                 ))}
                 {deletion && (
-                  <td className={styles.actionsCell}>
+                  <td className={list.actionsCell}>
                     <DeleteButton
                       what={deletion.what}
                       name={n}

@@ -13,6 +13,7 @@ import { Field as KitField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import { Skeleton } from '../shared/kit/Surface'
 import { FailureNote } from '../shared/kit/LoadFailure'
+import list from '../shared/kit/listTable.module.css'
 import styles from './admin.module.css'
 
 export function ProjectsList() {
@@ -143,13 +144,13 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
       {members.length === 0 ? (
         <p className={styles.muted}>This project has no members yet.</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
+        <div className={list.wrap}>
+          <table className={list.table}>
             <thead>
               <tr>
                 <th scope="col">Member</th>
                 <th scope="col">Roles</th>
-                <th scope="col" className={styles.actionsCell}>
+                <th scope="col" className={list.actionsCell}>
                   Actions
                 </th>
               </tr>
@@ -159,7 +160,7 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
                 <tr key={m.name}>
                   <th scope="row">{m.name}</th>
                   <td>{m.roles.join(', ')}</td>
-                  <td className={styles.actionsCell}>
+                  <td className={list.actionsCell}>
                     <Button
                       variant="ghost"
                       size="sm"

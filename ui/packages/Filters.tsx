@@ -13,6 +13,7 @@ import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { DateField, Field, TextField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
+import kit from '../shared/kit/page.module.css'
 import styles from './packages.module.css'
 
 const DEFAULT_TYPES = [
@@ -82,7 +83,7 @@ export function Filters({
   }
 
   return (
-    <aside className={styles.filters} aria-label="Filters">
+    <aside className={`${kit.raised} ${styles.filters}`} aria-label="Filters">
       <h2 className={styles.filtersTitle}>
         <SlidersHorizontal size={16} aria-hidden />
         Filters

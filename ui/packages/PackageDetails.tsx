@@ -14,6 +14,7 @@ import { BackToResults, InstallCommand } from './details'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
 import { EMPTY_TEXTS } from './PackagesList'
+import kit from '../shared/kit/page.module.css'
 import styles from './details.module.css'
 
 export function PackageDetails({ packageId }: { packageId: string }) {
@@ -34,7 +35,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
     return <DetailsSkeleton label="Loading package…" />
   if (details.status === 'failed' || !details.pkg)
     return (
-      <div className={styles.page}>
+      <div className={`${kit.page} ${styles.page}`}>
         <LoadFailure
           message="The package could not be loaded."
           onRetry={() => dispatch({ type: 'packages/OpenPackage', packageId })}
@@ -93,7 +94,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
   ]
 
   return (
-    <article className={styles.page} aria-labelledby="package-title">
+    <article className={`${kit.page} ${styles.page}`} aria-labelledby="package-title">
       <div>
         <BackToResults />
       </div>
@@ -144,7 +145,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
       <div className={styles.detailsLayout}>
         <div className={styles.detailsMain}>
           {details.versions.length === 0 ? (
-            <div className={styles.panel}>
+            <div className={kit.raised}>
               <EmptyState icon={<Clock size={28} />} title={EMPTY_TEXTS.notYetAvailable} />
             </div>
           ) : (

@@ -17,6 +17,7 @@ import { Button } from '../shared/kit/Button'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { TypeIcon, VulnerabilityBadges, packagePath } from './common'
+import kit from '../shared/kit/page.module.css'
 import styles from './packages.module.css'
 import surface from '../shared/kit/surface.module.css'
 
@@ -48,7 +49,7 @@ export function PackagesList() {
   const viewer = useQuery({ type: 'packages/Viewer' })
 
   return (
-    <div className={styles.page}>
+    <div className={`${kit.page} ${styles.page}`}>
       <header className={styles.listHeader}>
         <h1 className={styles.title}>Packages</h1>
         {viewer.migrationRunning && (
@@ -72,7 +73,7 @@ export function PackagesList() {
               </Button>
             </div>
           ) : query === null ? (
-            <div className={styles.panel}>
+            <div className={kit.raised}>
               <EmptyState
                 icon={<PackageSearch size={32} />}
                 title={EMPTY_TEXTS.noSearch}
@@ -82,7 +83,7 @@ export function PackagesList() {
           ) : list.status === 'loading' ? (
             <RowsSkeleton />
           ) : list.status === 'loaded' && list.rowCount === 0 ? (
-            <div className={styles.panel}>
+            <div className={kit.raised}>
               <EmptyState icon={<PackageSearch size={32} />} title={EMPTY_TEXTS.noResults} />
             </div>
           ) : (
@@ -104,8 +105,8 @@ export function PackagesList() {
 /** Rows in the shape of the results while the first page loads. */
 function RowsSkeleton() {
   return (
-    <div className={styles.panel} role="status">
-      <span className={styles.srOnly}>Loading packages…</span>
+    <div className={kit.raised} role="status">
+      <span className={kit.srOnly}>Loading packages…</span>
       {[0, 1, 2, 3, 4, 5].map((i) => (
         <div key={i} className={styles.skeletonRow} aria-hidden="true">
           <Skeleton width="1.5rem" height="1.5rem" radius="var(--radius-sm)" />
@@ -174,7 +175,7 @@ function VirtualRows() {
   return (
     <div
       ref={parent}
-      className={styles.scroller}
+      className={`${kit.raised} ${styles.scroller}`}
       data-testid="packages-scroller"
       style={{ '--rows-height': `${virtualizer.getTotalSize()}px` } as CSSProperties}
     >
@@ -227,7 +228,7 @@ function VirtualRows() {
                 </span>
               ) : (
                 <span role="status" className={styles.rowMessage}>
-                  <span className={styles.srOnly}>Loading more packages…</span>
+                  <span className={kit.srOnly}>Loading more packages…</span>
                   <Skeleton width="50%" />
                 </span>
               )}

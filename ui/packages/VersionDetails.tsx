@@ -17,6 +17,7 @@ import { DetailsSkeleton, TypeIcon, SecurityStatus, formatBytes, packagePath, ve
 import { CopyValue, InstallCommand, TextSkeleton } from './details'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
+import kit from '../shared/kit/page.module.css'
 import styles from './details.module.css'
 
 const VERSION_TAB_LABELS: Readonly<Record<VersionTab, string>> = {
@@ -41,7 +42,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
     return <DetailsSkeleton label="Loading version…" />
   if (state.status === 'failed' || !state.version || !details.pkg)
     return (
-      <div className={styles.page}>
+      <div className={`${kit.page} ${styles.page}`}>
         <LoadFailure
           message="The version could not be loaded."
           onRetry={() => dispatch({ type: 'packages/OpenVersion', packageId, versionId })}
@@ -58,7 +59,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
     state.tab ?? defaultVersionTab({ packageType: pkg.packageType, leadFilePath: repo?.leadFilePath ?? null })
 
   return (
-    <article className={styles.page} aria-labelledby="version-title">
+    <article className={`${kit.page} ${styles.page}`} aria-labelledby="version-title">
       <div>
         <Link href={packagePath(pkg.id)} className={styles.back}>
           <ArrowLeft size={14} aria-hidden />

@@ -14,6 +14,7 @@ import type { Vulnerabilities } from '../../domain/packages/types'
 import type { XrayAvailability } from '../../domain/platform'
 import { messageText, type Message } from '../shared/messages'
 import { Badge, SeverityChip, Skeleton } from '../shared/kit/Surface'
+import kit from '../shared/kit/page.module.css'
 import styles from './packages.module.css'
 
 /** Route parameters arrive percent-encoded (package ids hold `://` and `/`). */
@@ -115,8 +116,8 @@ export function formatBytes(bytes: number): string {
 /** A details page in the shape it will have (header, install command, content) while it loads. */
 export function DetailsSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" className={styles.page}>
-      <span className={styles.srOnly}>{label}</span>
+    <div role="status" className={`${kit.page} ${styles.page}`}>
+      <span className={kit.srOnly}>{label}</span>
       <Skeleton width="7rem" />
       <div className={styles.skeletonRow} aria-hidden="true">
         <Skeleton width="3rem" height="3rem" radius="var(--radius-lg)" />

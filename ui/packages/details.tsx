@@ -8,6 +8,7 @@ import { isSearching, searchModelToQuery } from '../../domain/search'
 import { installCommand } from '../../domain/packageTypes'
 import { Button, IconButton } from '../shared/kit/Button'
 import { Skeleton } from '../shared/kit/Surface'
+import kit from '../shared/kit/page.module.css'
 import styles from './details.module.css'
 
 /** Back to the list: to the search the bar holds (kept while browsing its results), or to all packages. */
@@ -83,7 +84,7 @@ export function InstallCommand({
 export function TextSkeleton({ label }: { label: string }) {
   return (
     <div role="status" className={styles.textSkeleton}>
-      <span className={styles.srOnly}>{label}</span>
+      <span className={kit.srOnly}>{label}</span>
       <Skeleton width="45%" height="1.25rem" />
       <Skeleton width="100%" />
       <Skeleton width="92%" />

@@ -23,6 +23,7 @@ import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { Button } from '../shared/kit/Button'
 import admin from '../admin/admin.module.css'
+import list from '../shared/kit/listTable.module.css'
 import styles from './repositories.module.css'
 
 const CREATE_LINKS = [
@@ -139,8 +140,8 @@ function RepositoriesList() {
               </div>
             )
           return (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
+            <div className={list.wrap}>
+              <table className={list.table}>
                 <thead>
                   <tr>
                     <th scope="col">Repository</th>
@@ -153,7 +154,7 @@ function RepositoriesList() {
                       Size
                     </th>
                     {admin && (
-                      <th scope="col" className={styles.actionsCell}>
+                      <th scope="col" className={list.actionsCell}>
                         Actions
                       </th>
                     )}
@@ -180,7 +181,7 @@ function RepositoriesList() {
                       <td data-align="end">{r.packageCount}</td>
                       <td data-align="end">{formatBytes(r.size)}</td>
                       {admin && (
-                        <td className={styles.actionsCell}>
+                        <td className={list.actionsCell}>
                           <DeleteButton
                             what="repository"
                             name={r.key}

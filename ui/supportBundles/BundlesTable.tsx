@@ -8,6 +8,7 @@ import { Button } from '../shared/kit/Button'
 import { Dialog } from '../shared/kit/Overlay'
 import { Badge, EmptyState, Skeleton, type Tone } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
+import list from '../shared/kit/listTable.module.css'
 import styles from './supportZone.module.css'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 
@@ -98,8 +99,8 @@ export function BundlesTable() {
         </div>
       )}
       {rows.length > 0 && (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
+        <div className={list.wrap}>
+          <table className={list.table}>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -107,7 +108,7 @@ export function BundlesTable() {
                 <th scope="col">Created</th>
                 <th scope="col">Status</th>
                 <th scope="col">Size</th>
-                <th scope="col" className={styles.actionsCell}>
+                <th scope="col" className={list.actionsCell}>
                   Actions
                 </th>
               </tr>
@@ -125,7 +126,7 @@ export function BundlesTable() {
                     {b.error !== null && <span className={styles.meta}> ({b.error})</span>}
                   </td>
                   <td className={styles.nowrap}>{size(b.size)}</td>
-                  <td className={styles.actionsCell}>
+                  <td className={list.actionsCell}>
                     {!b.placeholder && (
                       <span className={styles.actions}>
                         <Button

@@ -8,6 +8,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { Button } from './Button'
 import { Skeleton } from './Surface'
 import page from './page.module.css'
+import list from './listTable.module.css'
 import styles from './table.module.css'
 
 export interface Column<R> {
@@ -58,8 +59,12 @@ export function Table<R>({
 }: TableProps<R>) {
   const span = columns.length + (rowActions ? 1 : 0)
   return (
-    <div className={styles.wrap}>
-      <table className={styles.table} aria-label={label} aria-busy={state.status === 'loading' || undefined}>
+    <div className={list.wrap}>
+      <table
+        className={`${list.table} ${styles.sticky}`}
+        aria-label={label}
+        aria-busy={state.status === 'loading' || undefined}
+      >
         <thead>
           <tr>
             {columns.map((c) => {
@@ -102,7 +107,7 @@ export function Table<R>({
               )
             })}
             {rowActions && (
-              <th scope="col" className={styles.actionsHead}>
+              <th scope="col" className={list.actionsCell}>
                 <span className={page.srOnly}>Actions</span>
               </th>
             )}
@@ -144,7 +149,7 @@ export function Table<R>({
                     {c.cell(row)}
                   </td>
                 ))}
-                {rowActions && <td className={styles.rowActions}>{rowActions(row)}</td>}
+                {rowActions && <td className={list.actionsCell}>{rowActions(row)}</td>}
               </tr>
             ))}
         </tbody>
