@@ -130,3 +130,7 @@ export const validateProfile =
 /** The current password that unlocks the profile or shows the API key. */
 export const validateCurrentPassword: Rule<'password', { readonly password: Password }> = (f) =>
   check([['password', passwordProblem(f.password)]], () => ({ password: f.password as Password }))
+
+/** A one-time code, not only spaces; the value is the code trimmed, as it is sent. */
+export const validateOtp = (f: Fields<'code'>): Either<Problems<'code', SessionFormMessage>, string> =>
+  f.code.trim() === '' ? left({ code: MANDATORY }) : right(f.code.trim())

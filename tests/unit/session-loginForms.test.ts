@@ -1,24 +1,40 @@
-/** The login page's form rules (spec 000 section 5): what stops the login and one-time-code forms. */
+/** The login page's form rules (spec 000 section 5): the value sent, or what stops the form. */
 import { describe, expect, it } from 'vitest'
-import { canSend, otpProblems, signInProblems } from '../../domain/session/loginForms'
+import { left, right } from 'fp-ts/Either'
+import { validateSignIn } from '../../domain/session/loginForms'
+import { validateOtp } from '../../domain/session/accountForms'
+
+const mandatory = { key: 'mandatory' }
 
 describe('the login form', () => {
   it.each([
-    ['a user and a password', { user: 'dev', password: 'secret' }, {}],
-    ['no user', { user: '  ', password: 'secret' }, { user: 'mandatory' }],
-    ['no password', { user: 'dev', password: '' }, { password: 'mandatory' }],
+    [
+      'a user and a password',
+      { user: 'dev', password: 'secret' },
+      right({ user: 'dev', password: 'secret' }),
+    ],
+    ['no user', { user: '  ', password: 'secret' }, left({ user: mandatory })],
+    ['no password', { user: 'dev', password: '' }, left({ password: mandatory })],
     // Spaces are characters of a password: the platform judges it.
-    ['a password of spaces', { user: 'dev', password: '   ' }, {}],
-    ['nothing', { user: '', password: '' }, { user: 'mandatory', password: 'mandatory' }],
+    ['a password of spaces', { user: 'dev', password: '   ' }, right({ user: 'dev', password: '   ' })],
+    ['nothing', { user: '', password: '' }, left({ user: mandatory, password: mandatory })],
   ] as const)('%s', (_, form, expected) => {
-    expect(signInProblems(form)).toEqual(expected)
-    expect(canSend(signInProblems(form))).toBe(Object.keys(expected).length === 0)
+    expect(validateSignIn(form)).toEqual(expected)
+  })
+
+  it('passes the other fields of the form on (remember me)', () => {
+    expect(validateSignIn({ user: 'dev', password: 'p', rememberMe: true })).toEqual(
+      right({ user: 'dev', password: 'p', rememberMe: true }),
+    )
   })
 })
 
 describe('the one-time code form', () => {
-  it('needs a code, not only spaces', () => {
-    expect(otpProblems({ code: ' 123456 ' })).toEqual({})
-    expect(otpProblems({ code: '  ' })).toEqual({ code: 'mandatory' })
+  it.each([
+    ['a code, sent trimmed', ' 123456 ', right('123456')],
+    ['only spaces', '  ', left({ code: mandatory })],
+    ['nothing', '', left({ code: mandatory })],
+  ] as const)('%s', (_, code, expected) => {
+    expect(validateOtp({ code })).toEqual(expected)
   })
 })

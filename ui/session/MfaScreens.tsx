@@ -2,18 +2,10 @@
 // memory by reference and rendered as a QR code and as text; it never enters the log.
 import { useEffect, useRef, useState } from 'react'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
-import {
-  ErrorMessage,
-  Field,
-  Form,
-  FormSkeleton,
-  NavLink,
-  Screen,
-  Submit,
-  failureOf,
-  mandatoryText,
-} from './kit'
-import { canSend, otpProblems } from '../../domain/session/loginForms'
+import { ErrorMessage, Field, Form, FormSkeleton, NavLink, Screen, Submit, failureOf } from './kit'
+import { validateOtp } from '../../domain/session/accountForms'
+import { useValidatedForm } from '../shared/forms'
+import { messageText } from '../shared/messages'
 import styles from './session.module.css'
 import screens from './screens.module.css'
 import { Skeleton } from '../shared/kit/Skeleton'
@@ -24,25 +16,19 @@ function CodeForm({ label }: { label: string }) {
   const app = useApp()
   const dispatch = useDispatch()
   const forms = useQuery({ type: 'session/Forms' })
-  const [code, setCode] = useState('')
-  const [touched, setTouched] = useState(false)
-  const problems = otpProblems({ code })
-  const submit = () => {
-    setTouched(true)
-    if (!canSend(problems)) return
-    dispatch({ type: 'session/VerifyOtp', otpRef: app.stashSecret(code.trim()) })
-  }
+  const { bind, submit } = useValidatedForm({ code: '' }, validateOtp, messageText)
   return (
-    <Form label={label} onSubmit={submit}>
+    <Form
+      label={label}
+      onSubmit={submit((code) => dispatch({ type: 'session/VerifyOtp', otpRef: app.stashSecret(code) }))}
+    >
       <Field
         label="Verification code"
-        value={code}
-        onChange={setCode}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={10}
         required
-        error={mandatoryText(problems.code, touched)}
+        {...bind('code')}
       />
       <ErrorMessage failure={failureOf(forms.otp)} fallback={OTP_FALLBACK} />
       <Submit busy={forms.otp.status === 'pending'} label="Verify" busyLabel="Verifying…" />

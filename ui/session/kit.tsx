@@ -11,7 +11,6 @@ import { useDispatch } from '../shared/appContext'
 import styles from './session.module.css'
 import frame from '../layout/bare.module.css'
 import { Skeleton } from '../shared/kit/Skeleton'
-import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 
 /** navigation/Navigate belongs to the navigation area: `to` is a path under the /ui base. */
 export const navigateTo = (to: string, replace = false): AppCommand =>
@@ -181,14 +180,6 @@ export function Form({
 }
 
 export const failureOf = (form: FormState): Failure | null => (form.status === 'failed' ? form.failure : null)
-
-/**
- * The login page's form problems in words, once the user has tried to send the form. Only the
- * mandatory key occurs there: its words are the catalogue's (formWords.ts), without the
- * catalogue's chunk on the login page.
- */
-export const mandatoryText = (problem: 'mandatory' | undefined, touched: boolean): string | null =>
-  touched && problem === 'mandatory' ? MANDATORY_MESSAGE : null
 
 /**
  * A form of the login family in the shape of what comes: a label and a box per field, then
