@@ -118,12 +118,16 @@ describe('admin pages', () => {
     const name = await screen.findByLabelText('Server Name', {}, { timeout: 15_000 })
     await user.clear(name)
     await user.type(name, 'Typed')
-    const input = screen.getByLabelText('Configuration file')
+    const input = await screen.findByLabelText('Configuration file')
     expect(input).toHaveAttribute('accept', '.json')
-    expect(screen.getByRole('button', { name: 'Import configuration' })).toBeInTheDocument()
+    // The kit's FileField: the input drawn as a secondary button, no browser-default picker.
+    expect(input.closest('span')).toHaveTextContent('Import configuration')
+    expect(input).toHaveAccessibleDescription(/a \.json file of these settings/i)
     const exported = { serverName: 'Imported', baseUrl: 'https://repo.example/', customMessage: 'Hi' }
     await user.upload(input, new File([JSON.stringify(exported)], 'config.txt', { type: 'text/plain' }))
     expect(screen.getByRole('alert')).toHaveTextContent('File should have an extension of .json')
+    expect(input).toHaveAccessibleDescription(/File should have an extension of \.json/)
+    expect(input).toBeInvalid()
     const big = new File(['{}'], 'config.json', { type: 'application/json' })
     Object.defineProperty(big, 'size', { value: 13 * 1024 * 1024 + 1 })
     await user.upload(input, big)
@@ -244,6 +248,25 @@ describe('admin pages', () => {
     expect(screen.getByText(/pre-populated Dev and Prod environments/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Learn more about Projects' })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: /not found/i })).not.toBeInTheDocument()
+  })
+
+  it('says an admin page the console does not have yet as the empty state with a way on (Environments, Integrations)', async () => {
+    const { view } = renderShell('/admin/environments', admin, {}, effects)
+    expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()
+    expect(
+      screen.getByText('This administration page is not available in this console yet.'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to all settings' })).toHaveAttribute(
+      'href',
+      '/ui/admin/artifactory/list',
+    )
+    view.unmount()
+    renderShell('/admin/configuration/integrations', admin, {}, effects)
+    expect(await screen.findByRole('heading', { name: 'Integrations', level: 1 })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open the integrations catalogue' })).toHaveAttribute(
+      'href',
+      '/ui/integrations',
+    )
   })
 
   it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {

@@ -7,6 +7,9 @@ import { GeneralSettings, Licenses, Peers } from './Settings'
 import { ProxiesList, ProxyEditor } from './Proxies'
 import { ProjectCreate, ProjectMembers, ProjectOverview, ProjectsList } from './Projects'
 import { IdentityPage } from './identityPages'
+import { Blocks, Layers } from 'lucide-react'
+import { Link } from 'wouter'
+import { EmptyState } from '../shared/kit/Surface'
 import styles from './admin.module.css'
 
 // Its own chunk: the kit table and the onboarding area's data are not the other admin pages'.
@@ -48,13 +51,35 @@ export default function AdminArea() {
     case 'demoAdmin':
       return <AdminTeaser />
     default:
-      return (
-        <section aria-labelledby="page-title" className={styles.page}>
-          <h1 id="page-title" className={styles.title}>
-            {match?.route.title ?? 'Administration'}
-          </h1>
-          <p>This administration page is not available in this console yet.</p>
-        </section>
-      )
+      return <Placeholder name={match?.route.name} title={match?.route.title ?? 'Administration'} />
   }
+}
+
+/** An administration page the console does not have yet: said as the kit's empty state, with a way on. */
+function Placeholder({ name, title }: { readonly name: string | undefined; readonly title: string }) {
+  const integrations = name === 'admin.integrations'
+  return (
+    <section aria-labelledby="page-title" className={styles.page}>
+      <h1 id="page-title" className={styles.title}>
+        {title}
+      </h1>
+      <EmptyState
+        boxed
+        icon={integrations ? <Blocks size={28} /> : <Layers size={28} />}
+        title="This administration page is not available in this console yet."
+        hint={
+          integrations
+            ? 'Connect source control and CI tools from the integrations catalogue meanwhile.'
+            : 'The platform has it; a later version of the console will show it here.'
+        }
+        action={
+          integrations ? (
+            <Link href="/integrations">Open the integrations catalogue</Link>
+          ) : (
+            <Link href="/admin/artifactory/list">Back to all settings</Link>
+          )
+        }
+      />
+    </section>
+  )
 }
