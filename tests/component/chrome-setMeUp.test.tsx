@@ -188,10 +188,12 @@ describe('setting up a client from quick setup', () => {
     const quick = await openQuickSetup(user)
     await user.type(within(quick).getByRole('textbox', { name: 'Repository' }), 'my repo!')
     await user.click(within(quick).getByRole('button', { name: 'Set up client' }))
-    expect(within(quick).getByRole('alert')).toHaveTextContent(
+    const repo = within(quick).getByRole('textbox', { name: 'Repository' })
+    expect(repo).toHaveAccessibleDescription(
       'Name can only contain alphanumeric characters, dashes and periods',
     )
-    expect(within(quick).getByRole('textbox', { name: 'Repository' })).toHaveValue('my repo!')
+    expect(repo).toBeInvalid()
+    expect(repo).toHaveValue('my repo!')
     expect(screen.getByRole('dialog', { name: 'Quick Setup' })).toBeInTheDocument()
   })
 

@@ -1,30 +1,39 @@
 /** Quick setup's "set up a client" form: a package type and a repository key. */
-import { useState, type FormEvent } from 'react'
-import { defaultRepoFor, isRepoKey } from '../../domain/onboarding'
+import {
+  chosenPackageType,
+  validateClientSetup,
+  type ClientSetupMessage,
+} from '../../domain/onboarding/clientSetup'
+import { defaultRepoFor } from '../../domain/onboarding'
 import { NAME_MESSAGE } from '../../domain/shared/forms'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { useValidatedForm } from '../shared/forms'
 import { Button } from '../shared/kit/Button'
 import { Field, FormLayout, TextField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
-import styles from '../shared/kit/field.module.css'
+
+const word = (message: ClientSetupMessage): string =>
+  message.key === 'invalidName' ? NAME_MESSAGE : 'Choose a package type'
 
 export function ClientSetupForm() {
   const packageTypes = useQuery({ type: 'platform/State' }).packageTypes
   const dispatch = useDispatch()
-  const [type, setType] = useState('')
-  const [repo, setRepo] = useState('')
-  const [error, setError] = useState<string | undefined>(undefined)
-  const chosenType = type || packageTypes[0] || ''
-  const repoKey = repo.trim() === '' ? defaultRepoFor(chosenType) : repo.trim()
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (chosenType === '') return setError('Choose a package type')
-    if (!isRepoKey(repoKey)) return setError(NAME_MESSAGE)
-    setError(undefined)
-    dispatch({ type: 'onboarding/SetUpClient', packageType: chosenType, repo: repoKey })
-  }
+  const { values, bind, submit } = useValidatedForm(
+    { type: '', repo: '' },
+    validateClientSetup(packageTypes),
+    word,
+  )
+  const chosenType = chosenPackageType(values, packageTypes)
+  const type = bind('type')
+  const repo = bind('repo')
   return (
-    <form aria-label="Set up a client" onSubmit={submit} noValidate>
+    <form
+      aria-label="Set up a client"
+      onSubmit={submit(({ packageType, repo }) =>
+        dispatch({ type: 'onboarding/SetUpClient', packageType, repo }),
+      )}
+      noValidate
+    >
       <FormLayout
         actions={
           <Button type="submit" variant="primary">
@@ -32,11 +41,11 @@ export function ClientSetupForm() {
           </Button>
         }
       >
-        <Field label="Package type">
+        <Field label="Package type" error={type.error}>
           <Select
             id="client-setup-type"
             value={chosenType}
-            onValueChange={setType}
+            onValueChange={type.onChange}
             placeholder="No package types available"
             disabled={packageTypes.length === 0}
             options={packageTypes.map((t) => ({ value: t, label: t }))}
@@ -46,17 +55,11 @@ export function ClientSetupForm() {
         <TextField
           id="client-setup-repo"
           label="Repository"
-          value={repo}
+          value={repo.value}
           placeholder={defaultRepoFor(chosenType || 'generic')}
-          aria-invalid={error === NAME_MESSAGE}
-          aria-describedby={error ? 'client-setup-error' : undefined}
-          onChange={(e) => setRepo(e.target.value)}
+          error={repo.error}
+          onChange={(e) => repo.onChange(e.target.value)}
         />
-        {error && (
-          <p id="client-setup-error" role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
       </FormLayout>
     </form>
   )
