@@ -405,18 +405,18 @@ export interface SupportBundlesApi {
   retentionEnabled(): Promise<Result<boolean>>
 }
 
-// --- navigation (per-user console preferences, set-me-up) --------------------------------
+// --- navigation (per-user console preferences) ---------------------------------------------
 export type NavigationType = 'new' | 'classic'
 export interface NavigationApi {
   /** The signed-in user's navigation type. */
   navigationType(): Promise<Result<NavigationType>>
   saveNavigationType(type: NavigationType): Promise<Result<NavigationType>>
-  /** The base URL clients are set up with. */
-  setMeUp(): Promise<Result<{ readonly baseUrl: string }>>
 }
 
 // --- onboarding (getting started, the questionnaire) -----------------------------------------
 export interface OnboardingApi {
+  /** The base URL clients are set up with (set-me-up, the client flows, tool setup). */
+  clientBaseUrl(): Promise<Result<{ readonly baseUrl: string }>>
   /** Saves that the signed-in user has seen getting started. */
   saveGettingStartedSeen(): Promise<Result<void>>
   /** Saves the signed-in user's questionnaire answers. */

@@ -4,9 +4,8 @@ import type { NavigationApi } from '../ports'
 import type { HttpClient } from './client'
 
 const TypeAnswer = t.type({ type: t.keyof({ new: null, classic: null }) })
-const SetMeUp = t.type({ baseUrl: t.string })
 
-/** The navigation area's calls (see server/API.md, "Console preferences" and "Platform"). */
+/** The navigation area's calls (see server/API.md, "Console preferences"). */
 export function createNavigationApi(http: HttpClient): NavigationApi {
   return {
     navigationType: async () =>
@@ -17,6 +16,5 @@ export function createNavigationApi(http: HttpClient): NavigationApi {
       map((a: t.TypeOf<typeof TypeAnswer>) => a.type)(
         await http.request('/ui/user/navigationType', TypeAnswer, { method: 'PUT', body: { type } }),
       ),
-    setMeUp: () => http.request('/ui/setMeUp', SetMeUp),
   }
 }

@@ -13,12 +13,14 @@ const ContactAnswer = t.intersection([t.type({ id: t.number }), t.partial({ sche
 // The platform's record carries the lead-source fields too; the console shows the rest.
 const ContactRecords = t.array(ContactRecordC)
 const PersonalizationStatus = t.type({ sent: t.boolean })
+const ClientBaseUrl = t.type({ baseUrl: t.string })
 const EducationProgress = t.type({ played: t.array(t.string), feedbackGiven: t.boolean })
 
-/** The onboarding area's calls (see server/API.md, "Onboarding"). */
+/** The onboarding area's calls (see server/API.md, "Onboarding"; the client base URL under "Platform"). */
 export function createOnboardingApi(http: HttpClient): OnboardingApi {
   const done = map(() => undefined)
   return {
+    clientBaseUrl: () => http.request('/ui/setMeUp', ClientBaseUrl),
     saveGettingStartedSeen: async () =>
       done(
         await http.request('/ui/onboarding/gettingStarted', GettingStartedAnswer, {

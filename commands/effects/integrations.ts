@@ -83,7 +83,7 @@ const toolSetup: Effect = (events$, state$, ports) =>
       return work(
         env,
         async (emit) => {
-          const base = await ports.navigationApi.setMeUp()
+          const base = await ports.onboardingApi.clientBaseUrl()
           if (isLeft(base)) return emit(E.ToolSetupFailed({ requestId, failure: base.left }))
           let apiKeyRef: string | null = null
           if (withApiKey) {

@@ -37,7 +37,7 @@ const clientBaseUrl: Effect = (events$, state$, ports) =>
     ofType('onboarding/SetMeUpShown', 'onboarding/ClientBaseUrlRequested', 'onboarding/ClientFlowRelaunched'),
     filter(() => state$.value.onboarding.clientBaseUrl === undefined),
     exhaustMap((envelope) =>
-      from(settle(() => ports.navigationApi.setMeUp())).pipe(
+      from(settle(() => ports.onboardingApi.clientBaseUrl())).pipe(
         map((result) =>
           caused(
             envelope,

@@ -10,7 +10,7 @@ import { onboardingEffects } from '../../commands/effects/onboarding'
 import type { RepositoriesApi } from '../../adapters/ports'
 import { renderShell } from './shellFixtures'
 import { chooseOption, optionNames } from '../support/kitSelect'
-import { fakeNavigationApi, notFaked } from '../support/fakePorts'
+import { fakeOnboardingApi, notFaked } from '../support/fakePorts'
 import { repositorySummary } from '../support/fixtures'
 import * as P from '../../domain/platform/events'
 
@@ -122,12 +122,13 @@ describe('set-me-up', () => {
   it('says when the platform address cannot be loaded, and retries', async () => {
     const user = userEvent.setup()
     let offline = true
-    const navigationApi = {
-      ...fakeNavigationApi(),
-      setMeUp: async () =>
-        offline ? left({ kind: 'network' as const, message: 'offline' }) : fakeNavigationApi().setMeUp(),
-    }
-    renderShell('/packages', { extra: withTypes }, { navigationApi })
+    const onboardingApi = fakeOnboardingApi({
+      clientBaseUrl: async () =>
+        offline
+          ? left({ kind: 'network' as const, message: 'offline' })
+          : fakeOnboardingApi().clientBaseUrl(),
+    })
+    renderShell('/packages', { extra: withTypes }, { onboardingApi })
     await user.click(await screen.findByRole('button', { name: 'developer' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })

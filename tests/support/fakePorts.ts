@@ -45,11 +45,10 @@ export function notFaked<T extends object>(): T {
   })
 }
 
-/** A navigation API that keeps the navigation type in memory and answers a fixed set-me-up base URL. */
-export function fakeNavigationApi(
-  initial: NavigationType = 'new',
-  baseUrl = 'http://platform.test',
-): NavigationApi & { readonly saved: NavigationType[] } {
+/** A navigation API that keeps the navigation type in memory. */
+export function fakeNavigationApi(initial: NavigationType = 'new'): NavigationApi & {
+  readonly saved: NavigationType[]
+} {
   let type = initial
   const saved: NavigationType[] = []
   return {
@@ -60,8 +59,25 @@ export function fakeNavigationApi(
       saved.push(next)
       return right(next)
     },
-    setMeUp: async () => right({ baseUrl }),
   }
+}
+
+/**
+ * An onboarding API that answers a fixed client base URL (set-me-up) and fails every other call
+ * unless `overrides` gives it.
+ */
+export function fakeOnboardingApi(
+  overrides: Partial<OnboardingApi> = {},
+  baseUrl = 'http://platform.test',
+): OnboardingApi {
+  const faked: Partial<OnboardingApi> = { clientBaseUrl: async () => right({ baseUrl }), ...overrides }
+  const rest = notFaked<OnboardingApi>()
+  return new Proxy({} as OnboardingApi, {
+    get: (_target, name) =>
+      typeof name === 'string' && Object.prototype.hasOwnProperty.call(faked, name)
+        ? faked[name as keyof OnboardingApi]
+        : Reflect.get(rest, name),
+  })
 }
 
 /**
@@ -100,7 +116,7 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     releaseBundlesApi: fakeReleaseBundlesApi(),
     supportBundlesApi: notFaked<SupportBundlesApi>(),
     navigationApi: fakeNavigationApi(),
-    onboardingApi: notFaked<OnboardingApi>(),
+    onboardingApi: fakeOnboardingApi(),
     repositoriesApi: notFaked<RepositoriesApi>(),
     artifactsApi: notFaked<ArtifactsApi>(),
     securityApi: notFaked<SecurityApi>(),

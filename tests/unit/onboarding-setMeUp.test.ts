@@ -5,10 +5,10 @@ import { createApp } from '../../commands/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { clientFlowLength, RELAUNCH_FLOW_STEPS, relaunchFlowSupported } from '../../domain/onboarding'
 import { clientServed, clientSetup } from '../../domain/onboarding/setMeUp'
-import { fakeNavigationApi, fakePorts } from '../support/fakePorts'
+import { fakeOnboardingApi, fakePorts } from '../support/fakePorts'
 
-function boot(navigationApi = fakeNavigationApi()) {
-  const app = createApp({ ports: fakePorts({ navigationApi }), effects: onboardingEffects })
+function boot(onboardingApi = fakeOnboardingApi()) {
+  const app = createApp({ ports: fakePorts({ onboardingApi }), effects: onboardingEffects })
   const types: string[] = []
   app.events$.subscribe((e) => types.push(e.event.type))
   return { app, types }
@@ -84,13 +84,12 @@ describe('setting up a client', () => {
 
   it('keeps the base URL failure and loads again on request', async () => {
     let calls = 0
-    const api = {
-      ...fakeNavigationApi(),
-      setMeUp: async () =>
+    const api = fakeOnboardingApi({
+      clientBaseUrl: async () =>
         ++calls === 1
           ? left({ kind: 'network' as const, message: 'offline' })
-          : fakeNavigationApi().setMeUp(),
-    }
+          : fakeOnboardingApi().clientBaseUrl(),
+    })
     const { app } = boot(api)
     app.dispatch({ type: 'onboarding/ShowSetMeUp', packageType: 'npm' })
     await expect
