@@ -4,6 +4,7 @@
  */
 import { useId } from 'react'
 import * as RRadio from '@radix-ui/react-radio-group'
+import box from './checkbox.module.css'
 import styles from './choice.module.css'
 import type { Option } from './Select'
 
@@ -39,12 +40,12 @@ export function RadioGroup<V extends string>({
       onValueChange={(v) => onValueChange(v as V)}
     >
       {options.map((o) => (
-        <span key={o.value} className={styles.row}>
+        <span key={o.value} className={box.row}>
           <RRadio.Item
             id={`${base}-${o.value}`}
             value={o.value}
             disabled={o.disabled}
-            className={styles.radio}
+            className={`${box.box} ${styles.radio}`}
           >
             <RRadio.Indicator className={styles.dot} />
           </RRadio.Item>

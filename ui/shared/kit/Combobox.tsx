@@ -6,6 +6,7 @@
  */
 import { useId, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
 import styles from './combobox.module.css'
+import select from './select.module.css'
 
 export interface ComboboxOption {
   readonly id: string
@@ -104,7 +105,7 @@ export function Combobox({
         }}
       />
       {shown && (
-        <ul id={listId} role="listbox" aria-label={listLabel} className={styles.list}>
+        <ul id={listId} role="listbox" aria-label={listLabel} className={`${select.popup} ${styles.list}`}>
           {options.length === 0 && (
             <li role="presentation" className={styles.status}>
               {status}
@@ -116,7 +117,7 @@ export function Combobox({
               id={`${listId}-${i}`}
               role="option"
               aria-selected={i === current}
-              className={styles.option}
+              className={select.item}
               onMouseDown={(e) => {
                 e.preventDefault()
                 pick(o)

@@ -45,7 +45,7 @@ export default function SelectPopup({
         </RSelect.Icon>
       </RSelect.Trigger>
       <RSelect.Portal>
-        <RSelect.Content className={styles.content} position="popper" sideOffset={4}>
+        <RSelect.Content className={`${styles.popup} ${styles.content}`} position="popper" sideOffset={4}>
           <RSelect.Viewport>
             {options.map((o) => (
               <RSelect.Item

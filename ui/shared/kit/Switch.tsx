@@ -1,6 +1,7 @@
 /** A switch on Radix (keyboard, role and state included) with its label beside it, clickable. */
 import { useId, type ReactNode } from 'react'
 import * as RSwitch from '@radix-ui/react-switch'
+import box from './checkbox.module.css'
 import styles from './choice.module.css'
 
 export interface SwitchProps {
@@ -13,7 +14,7 @@ export interface SwitchProps {
 export function Switch({ label, checked, onCheckedChange, disabled }: SwitchProps) {
   const id = useId()
   return (
-    <span className={styles.row}>
+    <span className={box.row}>
       <RSwitch.Root
         id={id}
         className={styles.switch}
