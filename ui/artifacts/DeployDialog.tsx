@@ -2,14 +2,11 @@
 // repository, with the upload's progress. The file stays in the app's in-memory stash; the
 // command names it.
 import { useState } from 'react'
-import {
-  artifactPathProblem,
-  defaultDeployPath,
-  deployTargets,
-  selectedChild,
-} from '../../domain/artifacts/rules'
+import { defaultDeployPath, deployTargets, selectedChild } from '../../domain/artifacts/rules'
+import { pathAfterChoosing, validateDeploy, type DeployMessage } from '../../domain/artifacts/deployForm'
 import type { ArtifactsState } from '../../domain/artifacts/types'
 import { useApp, useDispatch } from '../shared/appContext'
+import { useValidatedForm } from '../shared/forms'
 import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
 import { Select } from '../shared/kit/Choice'
@@ -18,6 +15,13 @@ import { FileField } from '../shared/kit/FileField'
 import { Dialog } from '../shared/kit/Overlay'
 import { formatBytes } from '../packages/common'
 import styles from './artifacts.module.css'
+
+const word = (message: DeployMessage): string =>
+  message.key === 'artifactPath'
+    ? message.detail
+    : message.key === 'chooseDeployFile'
+      ? 'Choose a file to deploy.'
+      : 'Choose a repository.'
 
 export interface DeployControl {
   readonly isOpen: boolean
@@ -46,34 +50,38 @@ function DeployForm({ control, state }: { readonly control: DeployControl; reado
   const dispatch = useDispatch()
   const targets = deployTargets(state.repositories.status === 'loaded' ? state.repositories.data : [])
   const selectedRepo = targets.find((t) => t.key === state.selected?.repoKey)?.key
-  const [repoKey, setRepoKey] = useState(selectedRepo ?? targets[0]?.key ?? '')
-  const [file, setFile] = useState<File | null>(null)
-  const [path, setPath] = useState('')
-  const [touched, setTouched] = useState(false)
+  const form = useValidatedForm(
+    { repoKey: selectedRepo ?? targets[0]?.key ?? '', file: null as File | null, path: '', pathTyped: false },
+    validateDeploy<File>,
+    word,
+  )
+  const { values, set, bind } = form
   const deploy = state.deploy
   const uploading = deploy.status === 'uploading'
-  const pathProblem = touched ? artifactPathProblem(path) : undefined
   const folderSelected = selectedChild(state)?.folder ?? state.selected?.path === ''
+  const path = bind('path')
 
   const close = () => {
     if (uploading) return
     if (deploy.status !== 'idle') dispatch({ type: 'artifacts/DismissDeploy' })
     control.close()
   }
-  const choose = (chosen: File | null) => {
-    setFile(chosen)
-    if (chosen && (path === '' || !touched))
-      setPath(
-        defaultDeployPath(
-          state.selected?.repoKey === repoKey ? state.selected : null,
-          folderSelected,
-          chosen.name,
+  const choose = (file: File | null) =>
+    set({
+      file,
+      ...(file && {
+        path: pathAfterChoosing(
+          values.path,
+          values.pathTyped,
+          defaultDeployPath(
+            state.selected?.repoKey === values.repoKey ? state.selected : null,
+            folderSelected,
+            file.name,
+          ),
         ),
-      )
-  }
-  const submit = () => {
-    setTouched(true)
-    if (!file || artifactPathProblem(path) || repoKey === '') return
+      }),
+    })
+  const submit = form.submit(({ repoKey, path, file }) => {
     if (deploy.status !== 'idle') dispatch({ type: 'artifacts/DismissDeploy' })
     dispatch({
       type: 'artifacts/Deploy',
@@ -83,7 +91,7 @@ function DeployForm({ control, state }: { readonly control: DeployControl; reado
       fileName: file.name,
       size: file.size,
     })
-  }
+  })
   const percent = uploading && deploy.total > 0 ? Math.round((deploy.loaded * 100) / deploy.total) : 0
 
   return (
@@ -109,10 +117,10 @@ function DeployForm({ control, state }: { readonly control: DeployControl; reado
         </p>
       ) : (
         <div className={styles.deployForm}>
-          <Field label="Repository" required>
+          <Field label="Repository" required error={form.errorOf('repoKey')}>
             <Select
-              value={repoKey}
-              onValueChange={setRepoKey}
+              value={values.repoKey}
+              onValueChange={(repoKey) => set({ repoKey })}
               options={targets.map((t) => ({
                 value: t.key,
                 label: `${t.key} (${t.packageType}, ${t.kind})`,
@@ -124,19 +132,16 @@ function DeployForm({ control, state }: { readonly control: DeployControl; reado
             required
             disabled={uploading}
             onFile={choose}
-            chosen={file ? `${file.name}, ${formatBytes(file.size)}` : 'No file chosen'}
-            error={touched && !file ? 'Choose a file to deploy.' : undefined}
+            chosen={values.file ? `${values.file.name}, ${formatBytes(values.file.size)}` : 'No file chosen'}
+            error={form.errorOf('file')}
           />
           <TextField
             label="Target path"
             required
             hint="Folders are made as needed: tools/linux/app.tar.gz"
-            value={path}
-            error={pathProblem}
-            onChange={(e) => {
-              setTouched(true)
-              setPath(e.target.value)
-            }}
+            value={path.value}
+            error={path.error}
+            onChange={(e) => set({ path: e.target.value, pathTyped: true })}
             disabled={uploading}
           />
           {uploading && (
