@@ -96,6 +96,9 @@ describe('admin pages', () => {
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' })
     expect(crumbs).toHaveTextContent('Platform ConfigurationsPlatform ManagementGeneral Settings')
     const name = await screen.findByLabelText('Server Name')
+    // Marked required (the kit's mark and aria-required), as the form refuses it empty; Base URL is not.
+    expect(name).toBeRequired()
+    expect(screen.getByLabelText('Base URL')).not.toBeRequired()
     await user.clear(name)
     await user.type(screen.getByLabelText('Base URL'), 'not a url')
     await user.click(screen.getByRole('button', { name: 'Save' }))

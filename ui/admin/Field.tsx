@@ -9,6 +9,7 @@ export function Field({
   type = 'text',
   autoComplete,
   multiline = false,
+  required = false,
 }: {
   label: string
   value: string
@@ -17,9 +18,11 @@ export function Field({
   type?: string
   autoComplete?: string
   multiline?: boolean
+  /** Marked with the kit's required mark (and aria-required): the form refuses it empty. */
+  required?: boolean
 }) {
   return (
-    <KitField label={label} error={error}>
+    <KitField label={label} error={error} required={required}>
       {multiline ? (
         <textarea
           className={inputClass}

@@ -88,7 +88,7 @@ function GroupForm({ users, initial }: { users: ReadonlyArray<string>; initial?:
       )}
     >
       <SaveError save={save} />
-      {create && <Field label="Group Name" autoComplete="off" {...bind('name')} />}
+      {create && <Field label="Group Name" required autoComplete="off" {...bind('name')} />}
       <Field label="Description" multiline {...bind('description')} />
       <Checkbox label="Automatically join new users to this group" {...bind('autoJoin')} />
       <CheckboxList legend="Members" options={users} empty="There are no users yet." {...bind('members')} />

@@ -131,7 +131,7 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
       })}
     >
       <SaveError save={save} />
-      {create && <Field label="Permission Name" autoComplete="off" {...bind('name')} />}
+      {create && <Field label="Permission Name" required autoComplete="off" {...bind('name')} />}
       <Field label="Repositories (one per line)" multiline {...bind('repositories')} />
       <Field label="Include patterns (one per line)" multiline {...bind('includePatterns')} />
       <Field label="Exclude patterns (one per line)" multiline {...bind('excludePatterns')} />

@@ -59,8 +59,8 @@ export function ProjectCreate() {
         aria-label="Project"
       >
         <SaveError save={save} />
-        <Field label="Project Name" {...bind('name')} />
-        <Field label="Project Key" {...bind('key')} />
+        <Field label="Project Name" required {...bind('name')} />
+        <Field label="Project Key" required {...bind('key')} />
         <Field label="Description" multiline {...bind('description')} />
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           Create
@@ -186,7 +186,7 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
         noValidate
         aria-label="Add member"
       >
-        <Field label="User Name" {...adding.bind('name')} />
+        <Field label="User Name" required {...adding.bind('name')} />
         <KitField label="Role">
           <Select
             value={role}

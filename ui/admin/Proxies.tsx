@@ -103,9 +103,9 @@ function ProxyForm({ create, initial }: { create: boolean; initial?: Proxy }) {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Proxy">
       <SaveError save={save} />
-      {create && <Field label="Proxy Key" {...bind('key')} />}
-      <Field label="Host" {...bind('host')} />
-      <Field label="Port" {...bind('port')} />
+      {create && <Field label="Proxy Key" required {...bind('key')} />}
+      <Field label="Host" required {...bind('host')} />
+      <Field label="Port" required {...bind('port')} />
       <Field label="User Name" autoComplete="off" {...bind('username')} />
       <Field label="Password" type="password" autoComplete="new-password" {...bind('password')} />
       <Field label="Non-Proxy Hosts" {...bind('nonProxyHosts')} />

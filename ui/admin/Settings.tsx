@@ -91,7 +91,7 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
       aria-label="General settings"
     >
       <SaveError save={save} />
-      <Field label="Server Name" {...bind('serverName')} />
+      <Field label="Server Name" required {...bind('serverName')} />
       <Field label="Base URL" {...bind('baseUrl')} />
       <Field label="Custom Message" multiline {...bind('customMessage')} />
       <div className={styles.switchField}>

@@ -79,7 +79,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="User">
       <SaveError save={save} />
       {create ? (
-        <Field label="User Name" autoComplete="off" {...bind('name')} />
+        <Field label="User Name" required autoComplete="off" {...bind('name')} />
       ) : (
         <dl>
           <dt>Realm</dt>
@@ -88,11 +88,12 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
           <dd>{initial.lastLoginAt ? <RelativeTime iso={initial.lastLoginAt} /> : 'Never'}</dd>
         </dl>
       )}
-      <Field label="E-mail" type="email" autoComplete="off" {...bind('email')} />
+      <Field label="E-mail" required type="email" autoComplete="off" {...bind('email')} />
       <Field
         label={create ? 'Password' : 'New Password'}
         type="password"
         autoComplete="new-password"
+        required={create}
         {...bind('password')}
       />
       <Checkbox label="Administrator" {...bind('admin')} />

@@ -106,7 +106,7 @@ function InviteForm() {
         Invite by e-mail
       </h2>
       <SaveError save={save} />
-      <Field label="E-mail to invite" type="email" autoComplete="off" {...bind('email')} />
+      <Field label="E-mail to invite" required type="email" autoComplete="off" {...bind('email')} />
       <div className={styles.formActions}>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           Send Invitation

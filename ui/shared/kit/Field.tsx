@@ -44,14 +44,10 @@ export function Field({ label, hint, error, required, inline, children, classNam
     [children.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')} data-inline={inline || undefined}>
-      <label htmlFor={id} className={styles.label}>
+      {/* The required mark is the label's ::after (no text of its own: the label's text stays the
+          field's name, and aria-required says it to a screen reader). */}
+      <label htmlFor={id} className={styles.label} data-required={required || undefined}>
         {label}
-        {required && (
-          <span className={styles.required} aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
       </label>
       {cloneElement(children, {
         id,
