@@ -11,6 +11,7 @@ import type { ArtifactsApi, Result } from '../../adapters/ports'
 import type { ArtifactInfo, TreeChild } from '../../domain/artifacts/types'
 import { renderShell } from './shellFixtures'
 import { notFaked } from '../support/fakePorts'
+import { treeRepository } from '../support/fixtures'
 import { giveElementsASize } from '../support/jsdomLayout'
 
 // The tree is a virtual list: its rows render in a viewport.
@@ -47,20 +48,8 @@ function api(...answers: Array<Result<void>>) {
     ...notFaked<ArtifactsApi>(),
     repositories: async () =>
       right([
-        {
-          key: 'generic-local',
-          packageType: 'generic',
-          kind: 'local',
-          artifactCount: 1,
-          defaultDeploymentRepo: null,
-        },
-        {
-          key: 'npm-remote',
-          packageType: 'npm',
-          kind: 'remote',
-          artifactCount: 1,
-          defaultDeploymentRepo: null,
-        },
+        treeRepository('generic-local', 'generic', 'local'),
+        treeRepository('npm-remote', 'npm', 'remote'),
       ]),
     children: async (repoKey) =>
       right({ children: files[repoKey] ?? [], total: files[repoKey]?.length ?? 0 }),

@@ -10,6 +10,7 @@ import { artifactsEffects } from '../../commands/effects/artifacts'
 import type { ArtifactsApi } from '../../adapters/ports'
 import { renderShell } from './shellFixtures'
 import { notFaked } from '../support/fakePorts'
+import { treeRepository } from '../support/fixtures'
 import { giveElementsASize } from '../support/jsdomLayout'
 
 giveElementsASize()
@@ -21,16 +22,7 @@ function api() {
   const deployed: string[] = []
   const port: ArtifactsApi = {
     ...notFaked<ArtifactsApi>(),
-    repositories: async () =>
-      right([
-        {
-          key: 'generic-local',
-          packageType: 'generic',
-          kind: 'local',
-          artifactCount: 0,
-          defaultDeploymentRepo: null,
-        },
-      ]),
+    repositories: async () => right([treeRepository('generic-local', 'generic', 'local', 0)]),
     children: async () => right({ children: [], total: 0 }),
     deploy: async (repoKey, path, file) => {
       deployed.push(`${repoKey}/${path}`)

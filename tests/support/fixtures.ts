@@ -12,6 +12,7 @@ import type { UserData } from '../../domain/session/types'
 import type { Footer } from '../../domain/platform/types'
 import type { Failure } from '../../domain/shared/failure'
 import type { RepositorySummary } from '../../domain/repositories'
+import type { TreeRepository } from '../../domain/artifacts/types'
 import { notFaked } from './fakePorts'
 
 export const user = (over: Partial<UserData> = {}): UserData => ({
@@ -210,3 +211,11 @@ export const repositorySummary = (
   artifactCount: 4,
   size: 2048,
 })
+
+/** A repository of the artifacts browser's tree, without a default deployment repository. */
+export const treeRepository = (
+  key: string,
+  packageType: string,
+  kind: TreeRepository['kind'],
+  artifactCount = 1,
+): TreeRepository => ({ key, packageType, kind, artifactCount, defaultDeploymentRepo: null })
