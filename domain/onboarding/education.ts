@@ -4,6 +4,7 @@
  * gave feedback are kept per user on the platform. The view words the modules and guides.
  */
 import { left, right, type Either } from 'fp-ts/Either'
+import type { Message, Problems } from '../shared/messages'
 
 export const EDUCATION_MODULES = ['gettingStarted', 'repositories', 'security', 'automation'] as const
 export type EducationModule = (typeof EDUCATION_MODULES)[number]
@@ -26,6 +27,30 @@ export const FEEDBACK_COMMENT_MAX = 500
 export function validateFeedbackComment(comment: string): Either<'feedbackTooLong', string> {
   const trimmed = comment.trim()
   return trimmed.length > FEEDBACK_COMMENT_MAX ? left('feedbackTooLong') : right(trimmed)
+}
+
+export type FeedbackMessage = Extract<Message, { key: 'mandatory' | 'feedbackTooLong' }>
+
+/** The feedback form as typed: "Was this helpful?" not answered yet is ''. */
+export interface FeedbackValues {
+  readonly helpful: 'yes' | 'no' | ''
+  readonly comment: string
+}
+
+/** The feedback form, validated: the answer and the comment as the command takes them. */
+export function validateFeedback(
+  values: FeedbackValues,
+): Either<
+  Problems<'helpful' | 'comment', FeedbackMessage>,
+  { readonly helpful: boolean; readonly comment: string }
+> {
+  const comment = validateFeedbackComment(values.comment)
+  const problems: Problems<'helpful' | 'comment', FeedbackMessage> = {}
+  if (values.helpful === '') problems.helpful = { key: 'mandatory' }
+  if (comment._tag === 'Left') problems.comment = { key: comment.left }
+  return values.helpful !== '' && comment._tag === 'Right'
+    ? right({ helpful: values.helpful === 'yes', comment: comment.right })
+    : left(problems)
 }
 
 /** The first video not played yet (the one the panel offers next), if any. */

@@ -76,7 +76,18 @@ describe('the education center', { timeout: 30_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Send feedback' }))
     expect(form.getByRole('alert')).toHaveTextContent('This field is mandatory')
     await user.click(form.getByRole('radio', { name: 'Yes' }))
-    await user.type(form.getByRole('textbox', { name: 'Comment (optional)' }), 'Short and clear')
+    const comment = form.getByRole('textbox', { name: 'Comment (optional)' })
+    // A comment too long is refused beside the field and stays as typed.
+    const long = 'x'.repeat(501)
+    await user.click(comment)
+    await user.paste(long)
+    await user.click(form.getByRole('button', { name: 'Send feedback' }))
+    expect(comment).toHaveAccessibleDescription('At most 500 characters')
+    expect(comment).toBeInvalid()
+    expect(comment).toHaveValue(long)
+    expect(api.feedback).toEqual([])
+    await user.clear(comment)
+    await user.type(comment, 'Short and clear')
     await user.click(form.getByRole('button', { name: 'Send feedback' }))
     expect(
       await form.findByText(

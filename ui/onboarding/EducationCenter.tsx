@@ -4,14 +4,14 @@
  * played with the kit's buttons (no browser controls); a video played to its end is
  * remembered for the user on the platform. Each module ends with a feedback control.
  */
-import { useRef, useState, type FormEvent } from 'react'
+import { useRef, useState } from 'react'
 import { CheckCircle2, Pause, Play } from 'lucide-react'
 import {
   EDUCATION_MODULES,
   EDUCATION_VIDEOS,
   educationVideoPath,
   FEEDBACK_COMMENT_MAX,
-  validateFeedbackComment,
+  validateFeedback,
   type EducationCenterState,
   type EducationModule,
   type EducationVideoId,
@@ -25,6 +25,7 @@ import { Badge } from '../shared/kit/Surface'
 import { Tabs } from '../shared/kit/Tabs'
 import { whatHappened } from '../shared/failureText'
 import { messageText } from '../shared/messages'
+import { useValidatedForm } from '../shared/forms'
 import styles from './onboarding.module.css'
 
 const API_BASE = '/ui/api/v1'
@@ -138,22 +139,20 @@ function Guides({ module }: { module: Exclude<EducationModule, 'gettingStarted'>
 
 function Feedback({ center }: { center: EducationCenterState }) {
   const dispatch = useDispatch()
-  const [helpful, setHelpful] = useState<'yes' | 'no' | ''>('')
-  const [comment, setComment] = useState('')
-  const [tried, setTried] = useState(false)
+  const form = useValidatedForm(
+    { helpful: '' as 'yes' | 'no' | '', comment: '' },
+    validateFeedback,
+    messageText,
+  )
   if (center.feedback.status === 'given')
     return (
       <p role="status" className={styles.thanks}>
         {messageText({ key: 'feedbackThanks' })}
       </p>
     )
-  const problem = validateFeedbackComment(comment)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setTried(true)
-    if (helpful === '' || problem._tag === 'Left') return
-    dispatch({ type: 'onboarding/SendEducationFeedback', helpful: helpful === 'yes', comment })
-  }
+  const submit = form.submit(({ helpful, comment }) =>
+    dispatch({ type: 'onboarding/SendEducationFeedback', helpful, comment }),
+  )
   const sending = center.feedback.status === 'sending'
   return (
     <form aria-label="Feedback" className={styles.feedback} onSubmit={submit} noValidate>
@@ -161,25 +160,25 @@ function Feedback({ center }: { center: EducationCenterState }) {
       <RadioGroup<'yes' | 'no'>
         label="Was this helpful?"
         orientation="horizontal"
-        value={helpful as 'yes' | 'no'}
+        value={form.values.helpful as 'yes' | 'no'}
         options={[
           { value: 'yes', label: 'Yes' },
           { value: 'no', label: 'No' },
         ]}
-        onValueChange={setHelpful}
+        onValueChange={(helpful) => form.set({ helpful })}
       />
-      {tried && helpful === '' && (
+      {form.errorOf('helpful') && (
         <p className={styles.error} role="alert">
-          {messageText({ key: 'mandatory' })}
+          {form.errorOf('helpful')}
         </p>
       )}
       <Textarea
         label="Comment (optional)"
-        value={comment}
+        value={form.values.comment}
         rows={2}
         maxLength={FEEDBACK_COMMENT_MAX + 50}
-        error={tried && problem._tag === 'Left' ? messageText({ key: problem.left }) : undefined}
-        onChange={(e) => setComment(e.target.value)}
+        error={form.errorOf('comment')}
+        onChange={(e) => form.set({ comment: e.target.value })}
       />
       {center.feedback.status === 'failed' && (
         <p className={styles.error} role="alert">
