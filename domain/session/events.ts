@@ -3,6 +3,7 @@ import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 import type { accountSessionEvents } from './accountEvents'
 import { FailureData, UserDataC } from './eventData'
+import { isSafeInternalPath, SafeInternalPathC } from './rules'
 
 export { UserDataC }
 
@@ -108,13 +109,28 @@ export const PathAfterLoginRestored = defineEvent(
   'session/PathAfterLoginRestored',
   t.type({ record: t.unknown }),
 )
-/** Where a completed login led: `path` is under the /ui base for 'internal' and 'saved', same-origin for 'external'. */
+/**
+ * Where a completed login led: `path` is a `SafeInternalPath` without the /ui base for 'internal'
+ * and 'saved', same-origin for 'external'; the landing has none (''). v2 decodes the path with the
+ * safe-redirect rule; v1 lines whose path lost the rule with the base (`/ui//x` → `//x`) read as '/'.
+ */
 export const RedirectedAfterLogin = defineEvent(
   'session/RedirectedAfterLogin',
-  t.type({
-    target: t.keyof({ external: null, internal: null, saved: null, landing: null }),
-    path: t.string,
-  }),
+  t.union([
+    t.type({ target: t.literal('landing'), path: t.literal('') }),
+    t.type({ target: t.keyof({ external: null, internal: null, saved: null }), path: SafeInternalPathC }),
+  ]),
+  {
+    v: 2,
+    upcasters: {
+      1: (data) => {
+        const d = data as { target?: unknown; path?: unknown }
+        return d.target !== 'landing' && typeof d.path === 'string' && !isSafeInternalPath(d.path)
+          ? { ...d, path: '/' }
+          : d
+      },
+    },
+  },
 )
 export const PathAfterLoginCleared = defineEvent('session/PathAfterLoginCleared', t.type({}))
 

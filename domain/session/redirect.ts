@@ -5,6 +5,7 @@ import type { AppState } from '../app'
 import { isTour } from '../platform'
 import { RedirectedAfterLogin, PathAfterLoginCleared } from './events'
 import { isSafeInternalPath, pathAfterLogin } from './rules'
+import type { SafeInternalPath } from './types'
 
 export const UI_BASE = '/ui'
 
@@ -15,6 +16,19 @@ export function withoutBase(path: string): string {
     ? path.slice(UI_BASE.length) || '/'
     : path
 }
+
+/**
+ * A safe path without the /ui base, still safe: the base stripped from `/ui//x` leaves `//x`,
+ * an authority to a browser, which becomes the root instead.
+ */
+function safeWithoutBase(path: SafeInternalPath): SafeInternalPath {
+  const stripped = withoutBase(path)
+  return isSafeInternalPath(stripped) ? stripped : ROOT
+}
+
+// Constant paths that pass the rule as written.
+const ROOT = '/' as SafeInternalPath
+const QUICK_SETUP = '/quick-setup' as SafeInternalPath
 
 const underBase = (path: string) =>
   path === UI_BASE ||
@@ -30,16 +44,16 @@ export function redirectAfterLogin(state: AppState, nowMs: number, toQuickSetup?
   // Never an address that could leave the origin, at any level of decoding.
   if (external !== null && isSafeInternalPath(external)) {
     return underBase(external)
-      ? [RedirectedAfterLogin({ target: 'internal', path: withoutBase(external) })]
+      ? [RedirectedAfterLogin({ target: 'internal', path: safeWithoutBase(external) })]
       : [RedirectedAfterLogin({ target: 'external', path: external })]
   }
   const saved = pathAfterLogin(session.savedPath, { nowMs, isAdmin: session.user?.admin === true })
-  if (isSome(saved)) return [RedirectedAfterLogin({ target: 'saved', path: withoutBase(saved.value) })]
+  if (isSome(saved)) return [RedirectedAfterLogin({ target: 'saved', path: safeWithoutBase(saved.value) })]
   // Onboarding's page comes before the landing (spec 000 section 4), not before a page asked
   // for; the log shows onboarding/AfterLoginChecked just before.
   const events = [
     toQuickSetup
-      ? RedirectedAfterLogin({ target: 'internal', path: '/quick-setup' })
+      ? RedirectedAfterLogin({ target: 'internal', path: QUICK_SETUP })
       : RedirectedAfterLogin({ target: 'landing', path: '' }),
   ]
   // An expired or refused record is dropped so it cannot surface later.

@@ -3,6 +3,7 @@
  * after login, the outcome of a login by MFA status, login-dialog suppression and the
  * profile password-unlock state. No clock, no storage: time comes in as `nowMs`.
  */
+import * as t from 'io-ts'
 import { none, some, type Option } from 'fp-ts/Option'
 import type { SafeInternalPath } from './types'
 
@@ -57,6 +58,14 @@ export function isSafeInternalPath(path: string): path is SafeInternalPath {
   // Still changing after this many decodings: no ordinary path is encoded that deeply.
   return false
 }
+
+/** Decodes a `SafeInternalPath` at a boundary (an event's data, a command): the rule above, nothing else. */
+export const SafeInternalPathC = new t.Type<SafeInternalPath, string, unknown>(
+  'SafeInternalPath',
+  (u): u is SafeInternalPath => typeof u === 'string' && isSafeInternalPath(u),
+  (u, c) => (typeof u === 'string' && isSafeInternalPath(u) ? t.success(u) : t.failure(u, c)),
+  (p) => p,
+)
 
 function isSafeAtThisLevel(p: string): boolean {
   if (p.length === 0 || p.charCodeAt(0) !== 0x2f) return false

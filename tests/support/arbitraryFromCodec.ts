@@ -80,6 +80,12 @@ export function arbitraryFromCodec(codec: t.Decoder<unknown, unknown>, depth = 0
         ? fc.constant(undefined)
         : arbitraryFromCodec((c as unknown as { type: t.Mixed }).type, depth + 1)
     default:
+      // The domain's one custom codec (domain/session/rules.ts): web paths the rule accepts.
+      if (c.name === 'SafeInternalPath')
+        return fc
+          .tuple(fc.webPath(), fc.webQueryParameters())
+          .map(([path, query]) => `/${path.replace(/^\/+/, '')}${query ? `?${query}` : ''}`)
+          .filter((p) => (codec as t.Mixed).is(p))
       throw new Error(`arbitraryFromCodec: no generator for codec ${String(c.name)} (${String(c._tag)})`)
   }
 }

@@ -8,7 +8,8 @@ import type { LoginRelatedData, PlatformApi, SessionApi } from '../../adapters/p
 import type { AppEvent } from '../../domain/app'
 import * as P from '../../domain/platform/events'
 import * as S from '../../domain/session/events'
-import type { UserData } from '../../domain/session/types'
+import type { SafeInternalPath, UserData } from '../../domain/session/types'
+import { isSafeInternalPath } from '../../domain/session/rules'
 import type { Footer } from '../../domain/platform/types'
 import type { Failure } from '../../domain/shared/failure'
 import type { RepositorySummary } from '../../domain/repositories'
@@ -219,3 +220,9 @@ export const treeRepository = (
   kind: TreeRepository['kind'],
   artifactCount = 1,
 ): TreeRepository => ({ key, packageType, kind, artifactCount, defaultDeploymentRepo: null })
+
+/** A path a test states as safe: checked with the safe-redirect rule, so a typo fails loudly. */
+export function safePath(path: string): SafeInternalPath {
+  if (!isSafeInternalPath(path)) throw new Error(`not a safe internal path: ${path}`)
+  return path
+}

@@ -14,7 +14,7 @@ import type { AdminApi, OnboardingApi } from '../../adapters/ports'
 import { createApp } from '../../commands/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
-import { user } from '../support/fixtures'
+import { safePath, user } from '../support/fixtures'
 import { spec } from '../support/decider'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
@@ -132,7 +132,7 @@ describe('onboarding after login (spec 000 section 4)', () => {
       types.indexOf('session/RedirectedAfterLogin'),
     )
     const state = given(S.SignedIn({ user: user(), via: 'password' }))
-    const event = S.RedirectedAfterLogin({ target: 'internal', path: '/quick-setup' })
+    const event = S.RedirectedAfterLogin({ target: 'internal', path: safePath('/quick-setup') })
     expect(policies(state, event)).toEqual([
       { type: 'navigation/Navigate', to: '/quick-setup', replace: true },
     ])

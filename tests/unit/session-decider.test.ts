@@ -5,7 +5,7 @@ import { sessionArea } from '../../domain/session/decider'
 import { sessionPolicies } from '../../domain/session/policies'
 import * as S from '../../domain/session'
 import type { SessionCommand } from '../../domain/session/commands'
-import { loginData, user } from '../support/fixtures'
+import { loginData, safePath, user } from '../support/fixtures'
 import { loginGuard } from '../../domain/session/loginGuard'
 import { Navigated } from '../../domain/navigation/events'
 import { isAdmin, isSignedIn, loginDialogContent } from '../../domain/session/selectors'
@@ -130,7 +130,7 @@ describe('session: redirect after login', () => {
     )
     const { state } = given
     const redirect = given.when({ type: 'session/RedirectAfterLogin' })
-    redirect.then(S.RedirectedAfterLogin({ target: 'saved', path: '/packages?q=x' }))
+    redirect.then(S.RedirectedAfterLogin({ target: 'saved', path: safePath('/packages?q=x') }))
     const events = redirect.events()
     expect(evolve(state, events[0]!).session.savedPath).toBeNull()
     expect(policies(state, events[0]!)).toEqual([
@@ -163,7 +163,7 @@ describe('session: redirect after login', () => {
         signedIn(true),
       )
       .when({ type: 'session/RedirectAfterLogin' })
-      .then(S.RedirectedAfterLogin({ target: 'saved', path: '/admin/projects' }))
+      .then(S.RedirectedAfterLogin({ target: 'saved', path: safePath('/admin/projects') }))
   })
 
   it('an external target comes first, only when same-origin safe', () => {
@@ -173,15 +173,28 @@ describe('session: redirect after login', () => {
     session
       .given(request('/access/api/v1/cli?x=1'), signedIn())
       .when(redirect)
-      .then(S.RedirectedAfterLogin({ target: 'external', path: '/access/api/v1/cli?x=1' }))
+      .then(S.RedirectedAfterLogin({ target: 'external', path: safePath('/access/api/v1/cli?x=1') }))
     session
       .given(request('/ui/search'), signedIn())
       .when(redirect)
-      .then(S.RedirectedAfterLogin({ target: 'internal', path: '/search' }))
+      .then(S.RedirectedAfterLogin({ target: 'internal', path: safePath('/search') }))
     session
       .given(request('https://evil.example/'), signedIn())
       .when(redirect)
       .then(S.RedirectedAfterLogin({ target: 'landing', path: '' }))
+  })
+
+  it('a target that is safe only with the /ui base (/ui//host) goes to the root, never to //host', () => {
+    const request = S.SignInRequested({
+      user: 'a',
+      rememberMe: false,
+      redirectTo: '/ui//evil.example',
+      passwordRef: 'r',
+    })
+    session
+      .given(request, signedIn())
+      .when({ type: 'session/RedirectAfterLogin' })
+      .then(S.RedirectedAfterLogin({ target: 'internal', path: safePath('/') }))
   })
 
   it('is refused before a login completed', () => {
