@@ -272,6 +272,17 @@ describe('admin pages', () => {
     )
   })
 
+  it('ends the project creation form as the other admin forms: Cancel back to the list, then the primary Create Project', async () => {
+    renderShell('/admin/projects/create', admin, {}, effects)
+    const form = await screen.findByRole('form', { name: 'Project' })
+    expect(within(form).getByLabelText('Project Key')).toBeRequired()
+    expect(within(form).getByRole('link', { name: 'Cancel' })).toHaveAttribute(
+      'href',
+      '/ui/admin/projects/list',
+    )
+    expect(within(form).getByRole('button', { name: 'Create Project' })).toHaveAttribute('type', 'submit')
+  })
+
   it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {
     renderShell('/demo/admin/environments', admin, {}, effects)
     expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()

@@ -62,9 +62,14 @@ export function ProjectCreate() {
         <Field label="Project Name" required {...bind('name')} />
         <Field label="Project Key" required {...bind('key')} />
         <Field label="Description" multiline {...bind('description')} />
-        <Button type="submit" variant="primary" busy={save.status === 'pending'}>
-          Create
-        </Button>
+        <div className={styles.formActions}>
+          <Link href="/admin/projects/list" className={styles.linkSecondary}>
+            Cancel
+          </Link>
+          <Button type="submit" variant="primary" busy={save.status === 'pending'}>
+            Create Project
+          </Button>
+        </div>
       </form>
     </section>
   )

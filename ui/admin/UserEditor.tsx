@@ -1,5 +1,6 @@
 // One form to create a user or change one; passwords go through the vault, never into a command.
 import { Link, useParams } from 'wouter'
+import { KeyValue } from '../shared/kit/Surface'
 import { validateUser, type AdminUser, type Group } from '../../domain/admin'
 import { useApp } from '../shared/appContext'
 import { useForm } from '../shared/forms'
@@ -81,12 +82,16 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
       {create ? (
         <Field label="User Name" required autoComplete="off" {...bind('name')} />
       ) : (
-        <dl>
-          <dt>Realm</dt>
-          <dd>{initial.realm}</dd>
-          <dt>Last login</dt>
-          <dd>{initial.lastLoginAt ? <RelativeTime iso={initial.lastLoginAt} /> : 'Never'}</dd>
-        </dl>
+        <KeyValue
+          items={[
+            { key: 'realm', label: 'Realm', value: initial.realm },
+            {
+              key: 'lastLogin',
+              label: 'Last login',
+              value: initial.lastLoginAt ? <RelativeTime iso={initial.lastLoginAt} /> : 'Never',
+            },
+          ]}
+        />
       )}
       <Field label="E-mail" required type="email" autoComplete="off" {...bind('email')} />
       <Field
