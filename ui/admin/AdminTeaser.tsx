@@ -1,5 +1,6 @@
 import { useParams } from 'wouter'
 import { TEASER_MODULES, teaserFor, type TeaserModule } from './teaserModules'
+import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
 function Module({ module }: { module: TeaserModule }) {
@@ -39,7 +40,7 @@ export function AdminTeaser() {
   const params = useParams<{ '*'?: string }>()
   const module = teaserFor(params['*'] ?? '')
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <h1 id="page-title" className={styles.title}>
         {module ? module.LABEL : 'Administration'}
       </h1>

@@ -3,11 +3,12 @@
 import { PROJECT_ROLES } from '../../domain/admin'
 import { ManagementNav } from './shared'
 import { Badge } from '../shared/kit/Surface'
+import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
 export function GlobalRoles() {
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <h1 id="page-title" className={styles.title}>
         Global Roles
       </h1>

@@ -7,6 +7,7 @@ import type { AdminForm, Loadable, SaveOp, SaveState } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
 import { DeleteButton, Loaded, ManagementNav, SaveError, Toolbar, useSaveState } from './shared'
 import list from '../shared/kit/listTable.module.css'
+import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
 export interface Deletion {
@@ -51,7 +52,7 @@ export function ListPage<A>({
   children: (items: ReadonlyArray<A>) => ReactNode
 }) {
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <Toolbar title={title}>
         {create && (
           <Link href={create.href} className={styles.linkButton}>

@@ -5,6 +5,7 @@ import { adminMenuGroups, highlightParts, visibleAdminMenu } from '../../domain/
 import { useQuery } from '../shared/appContext'
 import { Search } from 'lucide-react'
 import { inputClass } from '../shared/kit/Field'
+import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 import { adminText } from './messages'
 
@@ -27,7 +28,7 @@ export function MenuGrid() {
     query,
   )
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <h1 id="page-title" className={styles.title}>
         Administration
       </h1>

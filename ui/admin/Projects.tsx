@@ -5,15 +5,14 @@ import { PROJECT_ROLES, memberProblems, validateProject, type Member } from '../
 import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { adminText } from './messages'
-import { Existing, Field, SaveError, useResource, useSaveState } from './shared'
+import { Existing, Field, SaveError, useResource, useResourceRetry, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
 import { Plus, Trash2 } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Field as KitField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
-import { Skeleton } from '../shared/kit/Surface'
-import { FailureNote } from '../shared/kit/LoadFailure'
-import list from '../shared/kit/listTable.module.css'
+import { Table, type TableState } from '../shared/kit/Table'
+import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
 export function ProjectsList() {
@@ -46,7 +45,7 @@ export function ProjectCreate() {
   const save = useSaveState('project')
   const { bind, submit } = useForm({ key: '', name: '', description: '' }, validateProject, adminText)
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <h1 id="page-title" className={styles.title}>
         Create Project
       </h1>
@@ -90,7 +89,7 @@ export function ProjectOverview() {
   const projects = useResource('projects')
   const project = projects.status === 'loaded' ? projects.data.find((p) => p.key === projectKey) : undefined
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <h1 id="page-title" className={styles.title}>
         {project ? project.name : 'Project Overview'}
       </h1>
@@ -114,27 +113,62 @@ export function ProjectOverview() {
 export function ProjectMembers() {
   const { projectKey = '' } = useParams<{ projectKey?: string }>()
   const members = useResource('members', projectKey)
+  const retry = useResourceRetry('members', projectKey)
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <h1 id="page-title" className={styles.title}>
         Project Members
       </h1>
       <ProjectTabs projectKey={projectKey} />
       {members.status === 'loaded' ? (
         <MembersEditor projectKey={projectKey} initial={members.data} />
-      ) : members.status === 'failed' ? (
-        <FailureNote>The members could not be loaded.</FailureNote>
       ) : (
-        <div className={styles.skeleton}>
-          <span role="status" className={styles.srOnly}>
-            Loading members…
-          </span>
-          <Skeleton height="2.25rem" />
-          <Skeleton height="1.75rem" />
-          <Skeleton height="1.75rem" width="85%" />
-        </div>
+        <MembersTable
+          state={
+            members.status === 'failed'
+              ? { status: 'error', message: 'The members could not be loaded.', onRetry: retry }
+              : { status: 'loading' }
+          }
+        />
       )}
     </section>
+  )
+}
+
+/** The project's members with their roles; each one's Remove while they are being edited. */
+function MembersTable({
+  state,
+  onRemove,
+}: {
+  readonly state: TableState<Member>
+  readonly onRemove?: (member: Member) => void
+}) {
+  return (
+    <Table<Member>
+      label="Members"
+      columns={[
+        { id: 'name', header: 'Member', cell: (m) => m.name },
+        { id: 'roles', header: 'Roles', cell: (m) => m.roles.join(', ') },
+      ]}
+      state={state}
+      rowKey={(m) => m.name}
+      rowActions={
+        onRemove &&
+        ((m) => (
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<Trash2 size={16} aria-hidden />}
+            aria-label={`Remove ${m.name}`}
+            onClick={() => onRemove(m)}
+          >
+            Remove
+          </Button>
+        ))
+      }
+      empty={<p className={styles.muted}>This project has no members yet.</p>}
+      skeletonRows={3}
+    />
   )
 }
 
@@ -146,42 +180,10 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
   const adding = useForm({ name: '' }, ({ name }) => memberProblems(name, members), adminText)
   return (
     <>
-      {members.length === 0 ? (
-        <p className={styles.muted}>This project has no members yet.</p>
-      ) : (
-        <div className={list.wrap}>
-          <table className={list.table}>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Roles</th>
-                <th scope="col" className={list.actionsCell}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((m) => (
-                <tr key={m.name}>
-                  <th scope="row">{m.name}</th>
-                  <td>{m.roles.join(', ')}</td>
-                  <td className={list.actionsCell}>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      icon={<Trash2 size={16} aria-hidden />}
-                      aria-label={`Remove ${m.name}`}
-                      onClick={() => setMembers(members.filter((x) => x !== m))}
-                    >
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <MembersTable
+        state={{ status: 'loaded', rows: members }}
+        onRemove={(m) => setMembers(members.filter((x) => x !== m))}
+      />
       <form
         className={styles.form}
         onSubmit={adding.submit(({ name }) => {

@@ -7,6 +7,7 @@ import { adminText } from './messages'
 import { Checkbox, Existing, Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
 import { Button } from '../shared/kit/Button'
+import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
 const LIST = '/admin/proxies/configuration/list'
@@ -45,7 +46,7 @@ export function ProxyEditor({ create }: { create: boolean }) {
   const { proxyName = '' } = useParams<{ proxyName?: string }>()
   const proxies = useResource('proxies')
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <h1 id="page-title" className={styles.title}>
         {create ? 'New Proxy' : `Edit Proxy ${proxyName}`}
       </h1>

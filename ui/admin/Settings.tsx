@@ -19,6 +19,7 @@ import { messageText } from '../shared/messages'
 import { Badge, Skeleton } from '../shared/kit/Surface'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import { RelativeTime } from '../shared/kit/RelativeTime'
+import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
 // The kit's file picker in a chunk of its own (the deploy dialog's too), loaded with the form: in
@@ -28,7 +29,7 @@ const FileField = lazy(() => import('../shared/kit/FileField').then((m) => ({ de
 export function GeneralSettings() {
   const config = useResource('generalConfig')
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
         <ol>
           <li>Platform Configurations</li>
@@ -44,8 +45,8 @@ export function GeneralSettings() {
       ) : config.status === 'failed' ? (
         <FailureNote>The settings could not be loaded.</FailureNote>
       ) : (
-        <div className={styles.skeleton}>
-          <span role="status" className={styles.srOnly}>
+        <div className={kit.skeleton}>
+          <span role="status" className={kit.srOnly}>
             Loading settings…
           </span>
           <Skeleton height="4rem" />

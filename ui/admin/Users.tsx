@@ -11,6 +11,7 @@ import { Button } from '../shared/kit/Button'
 import { inputClass } from '../shared/kit/Field'
 import { EmptyState } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
+import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
 const mfaText = (u: AdminUser) =>
@@ -68,7 +69,7 @@ export function UsersList() {
       {(all) => {
         const shown = filterUsers(all, filter)
         return shown.length === 0 ? (
-          <div className={styles.panel}>
+          <div className={kit.panel}>
             <EmptyState icon={<SearchX size={28} />} title={`No user matches “${filter}”.`} />
           </div>
         ) : (

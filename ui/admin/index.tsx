@@ -10,6 +10,7 @@ import { IdentityPage } from './identityPages'
 import { Blocks, Layers } from 'lucide-react'
 import { Link } from 'wouter'
 import { EmptyState } from '../shared/kit/Surface'
+import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
 // Its own chunk: the kit table and the onboarding area's data are not the other admin pages'.
@@ -59,7 +60,7 @@ export default function AdminArea() {
 function Placeholder({ name, title }: { readonly name: string | undefined; readonly title: string }) {
   const integrations = name === 'admin.integrations'
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <h1 id="page-title" className={styles.title}>
         {title}
       </h1>

@@ -16,6 +16,7 @@ import { Button } from '../shared/kit/Button'
 import { Checkbox as KitCheckbox } from '../shared/kit/Checkbox'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
+import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
 // Its own module, so a screen that only needs a field (the support zone's form) loads only that.
@@ -64,8 +65,8 @@ export function Ready<A>({
     return <>{children(loadable.previous)}</>
   if (loadable.status === 'idle' || loadable.status === 'loading')
     return (
-      <div className={styles.skeleton}>
-        <span role="status" className={styles.srOnly}>
+      <div className={kit.skeleton}>
+        <span role="status" className={kit.srOnly}>
           Loading {what}…
         </span>
         <Skeleton height="2.25rem" />
@@ -102,7 +103,7 @@ export function Loaded<A>({
     <Ready loadable={loadable} what={what} retry={retry}>
       {(items) =>
         items.length === 0 ? (
-          <div className={styles.panel}>
+          <div className={kit.panel}>
             <EmptyState icon={<Inbox size={28} />} title={empty} />
           </div>
         ) : (
@@ -317,7 +318,7 @@ export function EditorPage<A, C>({
   form: (choices: C, initial?: A) => ReactNode
 }) {
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <h1 id="page-title" className={styles.title}>
         {title}
       </h1>
