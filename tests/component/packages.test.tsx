@@ -222,6 +222,23 @@ describe('packages list', () => {
     )
   })
 
+  it('the repositories and licences form applies its comma lists, keeping what was typed', async () => {
+    const { app } = renderArea(<PackagesArea />, {
+      path: '/packages?q=react',
+      pattern: PATTERN,
+      api: catalogue(),
+    })
+    await screen.findByRole('list', { name: 'Packages' })
+    const repositories = screen.getByRole('textbox', { name: 'Repositories' })
+    await userEvent.type(repositories, ' npm-remote, , libs')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Licences' }), 'MIT')
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }))
+    await waitFor(() =>
+      expect(app.exportLog()).toContain('"path":"/packages?q=react&repo=npm-remote&repo=libs&lic=MIT"'),
+    )
+    expect(repositories).toHaveValue(' npm-remote, , libs')
+  })
+
   it('a filter change runs the search again with the filter in the model', async () => {
     const { app } = renderArea(<PackagesArea />, {
       path: '/packages?q=react',

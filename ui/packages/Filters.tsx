@@ -2,12 +2,14 @@
  * The list's filters: package types, repositories, licences, severities, dates, sort and
  * the release-versions-only option. A change runs the search again (new URL, same bar).
  */
-import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { Tooltip } from '../shared/kit/Tooltip'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { SearchModel } from '../../domain/search'
 import { searchPackageTypeChoices } from '../../domain/packageTypes'
+import { releaseOnlyPath, toggled, validateListFilters } from '../../domain/packages/filterForm'
+import { useValidatedForm } from '../shared/forms'
+import { messageText } from '../shared/messages'
 import { SlidersHorizontal } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
@@ -48,12 +50,6 @@ const DIRECTION_OPTIONS = [
 ] as const
 export const RELEASE_ONLY_TOOLTIP = 'Only semver release versions will be shown'
 
-const splitList = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '')
-
 export function Filters({
   model,
   releaseOnly,
@@ -69,18 +65,16 @@ export function Filters({
   const types = searchPackageTypeChoices(available.length > 0 ? available : DEFAULT_TYPES)
   const run = (filters: Partial<SearchModel>) =>
     dispatch({ type: 'search/Run', model: { ...model, ...filters }, searchType: 'packages' })
-  const toggle = (list: ReadonlyArray<string>, value: string) =>
-    list.includes(value) ? list.filter((v) => v !== value) : [...list, value]
-  const [repos, setRepos] = useState(model.repositories.join(', '))
-  const [licenses, setLicenses] = useState(model.licenses.join(', '))
-
-  const setReleaseOnly = (on: boolean) => {
-    const params = new URLSearchParams(search)
-    if (on) params.set('rel', '1')
-    else params.delete('rel')
-    const qs = params.toString()
-    navigate(`/packages${qs ? `?${qs}` : ''}`)
-  }
+  const lists = useValidatedForm(
+    { repositories: model.repositories.join(', '), licenses: model.licenses.join(', ') },
+    validateListFilters,
+    messageText,
+  )
+  const text = (key: 'repositories' | 'licenses') => ({
+    value: lists.values[key],
+    onChange: (e: { target: { value: string } }) => lists.set({ [key]: e.target.value }),
+  })
+  const setReleaseOnly = (on: boolean) => navigate(releaseOnlyPath(search, on))
 
   return (
     <aside className={`${kit.raised} ${styles.filters}`} aria-label="Filters">
@@ -96,7 +90,7 @@ export function Filters({
               key={t}
               label={t}
               checked={model.packageTypes.includes(t)}
-              onCheckedChange={() => run({ packageTypes: toggle(model.packageTypes, t) })}
+              onCheckedChange={() => run({ packageTypes: toggled(model.packageTypes, t) })}
             />
           ))}
         </div>
@@ -109,31 +103,16 @@ export function Filters({
               key={value}
               label={label}
               checked={model.severities.includes(value)}
-              onCheckedChange={() => run({ severities: toggle(model.severities, value) })}
+              onCheckedChange={() => run({ severities: toggled(model.severities, value) })}
             />
           ))}
         </div>
       </fieldset>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault()
-          run({ repositories: splitList(repos), licenses: splitList(licenses) })
-        }}
-      >
+      <form onSubmit={lists.submit(run)}>
         <fieldset className={styles.group}>
           <legend>Repositories and licences</legend>
-          <TextField
-            label="Repositories"
-            value={repos}
-            onChange={(e) => setRepos(e.target.value)}
-            placeholder="npm-remote, libs"
-          />
-          <TextField
-            label="Licences"
-            value={licenses}
-            onChange={(e) => setLicenses(e.target.value)}
-            placeholder="MIT, Apache-2.0"
-          />
+          <TextField label="Repositories" {...text('repositories')} placeholder="npm-remote, libs" />
+          <TextField label="Licences" {...text('licenses')} placeholder="MIT, Apache-2.0" />
           <div className={styles.groupActions}>
             <Button type="submit" size="sm">
               Apply

@@ -1,0 +1,39 @@
+/**
+ * The packages list's filter rules (ui/packages/Filters.tsx): the repositories and licences form
+ * as a validated form (the comma lists the search model takes), a filter list's toggle, and the
+ * address with the release-versions-only option on or off.
+ */
+import { right, type Either } from 'fp-ts/Either'
+import type { SearchModel } from '../search'
+import type { Problems } from '../shared/messages'
+
+export interface ListFilterValues {
+  readonly repositories: string
+  readonly licenses: string
+}
+
+/** A comma list as typed: its entries trimmed, empty ones left out. */
+export const splitList = (text: string): string[] =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+
+/** Any text is a list (empty entries are left out): the form has no problem to show. */
+export const validateListFilters = (
+  values: ListFilterValues,
+): Either<Problems<keyof ListFilterValues, never>, Pick<SearchModel, 'repositories' | 'licenses'>> =>
+  right({ repositories: splitList(values.repositories), licenses: splitList(values.licenses) })
+
+/** The list with the value added, or taken out when it was in. */
+export const toggled = <T>(list: ReadonlyArray<T>, value: T): T[] =>
+  list.includes(value) ? list.filter((v) => v !== value) : [...list, value]
+
+/** The packages list's address with release versions only on (`rel=1`) or off, the rest of the query kept. */
+export function releaseOnlyPath(search: string, on: boolean): string {
+  const params = new URLSearchParams(search)
+  if (on) params.set('rel', '1')
+  else params.delete('rel')
+  const qs = params.toString()
+  return `/packages${qs ? `?${qs}` : ''}`
+}
