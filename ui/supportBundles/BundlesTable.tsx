@@ -6,9 +6,9 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { Download, LifeBuoy, Trash2 } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Dialog } from '../shared/kit/Overlay'
-import { Badge, EmptyState, Skeleton, type Tone } from '../shared/kit/Surface'
+import { Badge, EmptyState, type Tone } from '../shared/kit/Surface'
+import { Table } from '../shared/kit/Table'
 import { RelativeTime } from '../shared/kit/RelativeTime'
-import list from '../shared/kit/listTable.module.css'
 import styles from './supportZone.module.css'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 
@@ -54,11 +54,13 @@ function ConfirmDelete({ bundle, onClose }: { bundle: SupportBundle | null; onCl
   )
 }
 
+type Row = SupportBundle & { readonly placeholder?: true }
+
 export function BundlesTable() {
   const s = useQuery({ type: 'supportBundles/Page' })
   const dispatch = useDispatch()
   const [confirming, setConfirming] = useState<SupportBundle | null>(null)
-  const rows: ReadonlyArray<SupportBundle & { placeholder?: true }> = [
+  const rows: ReadonlyArray<Row> = [
     ...s.placeholders.map((p) => ({ ...p, placeholder: true as const })),
     ...s.list.bundles,
   ]
@@ -81,83 +83,67 @@ export function BundlesTable() {
           {whatHappened(s.actionFailure.failure)}.
         </FailureNote>
       )}
-      {rows.length === 0 && (s.list.status === 'loading' || s.list.status === 'idle') && (
-        <div role="status" className={styles.skeleton}>
-          <span className={styles.srOnly}>Loading support bundles…</span>
-          <Skeleton height="2.25rem" />
-          <Skeleton height="1.75rem" />
-          <Skeleton height="1.75rem" width="85%" />
-        </div>
-      )}
-      {rows.length === 0 && s.list.status === 'loaded' && (
-        <div className={styles.panel}>
-          <EmptyState
-            icon={<LifeBuoy size={28} />}
-            title="No support bundles yet."
-            hint="Create one above: it collects logs, configuration and thread dumps for support."
-          />
-        </div>
-      )}
-      {rows.length > 0 && (
-        <div className={list.wrap}>
-          <table className={list.table}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Service</th>
-                <th scope="col">Created</th>
-                <th scope="col">Status</th>
-                <th scope="col">Size</th>
-                <th scope="col" className={list.actionsCell}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((b) => (
-                <tr key={b.id}>
-                  <th scope="row">{b.name}</th>
-                  <td>{b.service}</td>
-                  <td>
-                    <RelativeTime iso={b.createdAt} />
-                  </td>
-                  <td>
-                    <Badge tone={STATUS_TONE[b.status] ?? 'neutral'}>{b.status}</Badge>
-                    {b.error !== null && <span className={styles.meta}> ({b.error})</span>}
-                  </td>
-                  <td className={styles.nowrap}>{size(b.size)}</td>
-                  <td className={list.actionsCell}>
-                    {!b.placeholder && (
-                      <span className={styles.actions}>
-                        <Button
-                          size="sm"
-                          icon={<Download size={16} aria-hidden />}
-                          aria-label={`Download ${b.name}`}
-                          busy={s.busy[b.id] === 'downloading'}
-                          disabled={b.status !== 'success' || s.busy[b.id] !== undefined}
-                          onClick={() => dispatch({ type: 'supportBundles/Download', id: b.id })}
-                        >
-                          {s.busy[b.id] === 'downloading' ? 'Downloading…' : 'Download'}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          icon={<Trash2 size={16} aria-hidden />}
-                          aria-label={`Delete ${b.name}`}
-                          busy={s.busy[b.id] === 'deleting'}
-                          disabled={s.busy[b.id] !== undefined}
-                          onClick={() => setConfirming(b)}
-                        >
-                          {s.busy[b.id] === 'deleting' ? 'Deleting…' : 'Delete'}
-                        </Button>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {!(s.list.status === 'failed' && rows.length === 0) && (
+        <Table<Row>
+          label="Support bundles"
+          columns={[
+            { id: 'name', header: 'Name', cell: (b) => <span className={styles.name}>{b.name}</span> },
+            { id: 'service', header: 'Service', cell: (b) => b.service },
+            { id: 'created', header: 'Created', cell: (b) => <RelativeTime iso={b.createdAt} /> },
+            {
+              id: 'status',
+              header: 'Status',
+              cell: (b) => (
+                <>
+                  <Badge tone={STATUS_TONE[b.status] ?? 'neutral'}>{b.status}</Badge>
+                  {b.error !== null && <span className={styles.meta}> ({b.error})</span>}
+                </>
+              ),
+            },
+            { id: 'size', header: 'Size', align: 'end', cell: (b) => size(b.size) },
+          ]}
+          state={
+            rows.length === 0 && (s.list.status === 'loading' || s.list.status === 'idle')
+              ? { status: 'loading' }
+              : { status: 'loaded', rows }
+          }
+          rowKey={(b) => b.id}
+          rowActions={(b) =>
+            !b.placeholder && (
+              <span className={styles.actions}>
+                <Button
+                  size="sm"
+                  icon={<Download size={16} aria-hidden />}
+                  aria-label={`Download ${b.name}`}
+                  busy={s.busy[b.id] === 'downloading'}
+                  disabled={b.status !== 'success' || s.busy[b.id] !== undefined}
+                  onClick={() => dispatch({ type: 'supportBundles/Download', id: b.id })}
+                >
+                  {s.busy[b.id] === 'downloading' ? 'Downloading…' : 'Download'}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon={<Trash2 size={16} aria-hidden />}
+                  aria-label={`Delete ${b.name}`}
+                  busy={s.busy[b.id] === 'deleting'}
+                  disabled={s.busy[b.id] !== undefined}
+                  onClick={() => setConfirming(b)}
+                >
+                  {s.busy[b.id] === 'deleting' ? 'Deleting…' : 'Delete'}
+                </Button>
+              </span>
+            )
+          }
+          empty={
+            <EmptyState
+              icon={<LifeBuoy size={28} />}
+              title="No support bundles yet."
+              hint="Create one above: it collects logs, configuration and thread dumps for support."
+            />
+          }
+          skeletonRows={3}
+        />
       )}
       <ConfirmDelete bundle={confirming} onClose={() => setConfirming(null)} />
     </section>
