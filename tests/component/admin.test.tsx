@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
+import adminStyles from '../../ui/admin/admin.module.css'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import type { AdminApi, PlatformApi } from '../../adapters/ports'
@@ -281,6 +282,13 @@ describe('admin pages', () => {
       '/ui/admin/projects/list',
     )
     expect(within(form).getByRole('button', { name: 'Create Project' })).toHaveAttribute('type', 'submit')
+  })
+
+  it('draws the new repository page as the other admin pages: the kit title, the key marked required', async () => {
+    renderShell('/admin/repositories/local/new', admin, {}, effects)
+    const title = await screen.findByRole('heading', { name: 'New Local Repository', level: 1 })
+    expect(title).toHaveClass(adminStyles.title!)
+    expect(await screen.findByLabelText('Repository Key')).toBeRequired()
   })
 
   it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {

@@ -211,8 +211,10 @@ function RepositoryEditor({ create, kind }: { create: boolean; kind?: Repository
   }, [dispatch])
   const title = create ? `New ${KIND_LABEL[kind ?? 'local']} Repository` : `Edit Repository ${repoKey}`
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">{title}</h1>
+    <section aria-labelledby="page-title" className={admin.page}>
+      <h1 id="page-title" className={admin.title}>
+        {title}
+      </h1>
       {create ? (
         <EditorForm key={kind} create initial={emptyRepositoryForm(kind ?? 'local')} />
       ) : (
@@ -269,6 +271,7 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
       {create ? (
         <Field
           label="Repository Key"
+          required
           value={form.key}
           onChange={(key) => set({ key })}
           error={problems.key}
@@ -351,8 +354,10 @@ function QuickCreation() {
     dispatch({ type: 'repositories/ResetForm' })
   }, [dispatch])
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">Quick Repository Creation</h1>
+    <section aria-labelledby="page-title" className={admin.page}>
+      <h1 id="page-title" className={admin.title}>
+        Quick Repository Creation
+      </h1>
       <p>Choose package types: a local, a remote and a virtual repository are created for each.</p>
       <form
         className={admin.form}
