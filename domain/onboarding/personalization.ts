@@ -8,7 +8,8 @@
  * exact, so anything else found in storage is dropped when it is read.
  */
 import * as t from 'io-ts'
-import { isRight } from 'fp-ts/Either'
+import { isRight, left, right, type Either } from 'fp-ts/Either'
+import type { Message, Problems } from '../shared/messages'
 import { base64Bytes, encodeBase64 } from '../shared/forms'
 
 export const PERSONALIZATION_STORAGE_KEY = 'personalizationData'
@@ -97,6 +98,16 @@ export function personalizationStepProblem(
     case 'view':
       return undefined
   }
+}
+
+export type PersonalizationMessage = Extract<Message, { key: 'chooseTechnology' | 'chooseGoal' }>
+
+/** A step's answer as the form holds it, validated: the change the command takes, or the step's problem. */
+export function validatePersonalizationStep(
+  change: StepDataOf,
+): Either<Problems<'step', PersonalizationMessage>, StepDataOf> {
+  const problem = personalizationStepProblem(change)
+  return problem === undefined ? right(change) : left({ step: { key: problem } })
 }
 
 const isValidStep = (change: StepDataOf): boolean => personalizationStepProblem(change) === undefined

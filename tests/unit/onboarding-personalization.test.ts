@@ -2,7 +2,7 @@
 // steps completed and stored, RTonlyRemoved when artifact-only mode is removed, and after
 // sending the stored data removed and the display hidden.
 import { describe, expect, it } from 'vitest'
-import { right } from 'fp-ts/Either'
+import { left, right } from 'fp-ts/Either'
 import * as O from '../../domain/onboarding/events'
 import * as S from '../../domain/session/events'
 import { onboardingArea } from '../../domain/onboarding/decider'
@@ -13,6 +13,7 @@ import {
   INITIAL_PERSONALIZATION,
   PERSONALIZATION_STORAGE_KEY,
   stepChange,
+  validatePersonalizationStep,
   type StepDataOf,
 } from '../../domain/onboarding'
 import type { OnboardingApi } from '../../adapters/ports'
@@ -191,5 +192,28 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
     // What was stored was the encoded form, not readable JSON.
     expect(() => JSON.parse(stored ?? '')).toThrow()
     expect(encodePersonalization(INITIAL_PERSONALIZATION)).toMatch(/^[A-Za-z0-9+/]+=*$/)
+  })
+})
+
+describe('validatePersonalizationStep', () => {
+  it.each([
+    [
+      'a technology chosen',
+      { step: 'technologies', stepDataObject: { technologies: ['npm'] } },
+      right({ step: 'technologies', stepDataObject: { technologies: ['npm'] } }),
+    ],
+    [
+      'no technology',
+      { step: 'technologies', stepDataObject: { technologies: [] } },
+      left({ step: { key: 'chooseTechnology' } }),
+    ],
+    ['no goal', { step: 'goal', stepDataObject: { goal: null } }, left({ step: { key: 'chooseGoal' } })],
+    [
+      'the view step',
+      { step: 'view', stepDataObject: { artifactOnly: true } },
+      right({ step: 'view', stepDataObject: { artifactOnly: true } }),
+    ],
+  ] as const)('%s', (_, change, expected) => {
+    expect(validatePersonalizationStep(change as unknown as StepDataOf)).toEqual(expected)
   })
 })

@@ -4,11 +4,10 @@
  * artifact pages — then the choices are sent. Each step's data is the area's state (kept in
  * local storage until sent), so a closed dialog opens again where it was left.
  */
-import { useState, type FormEvent } from 'react'
 import {
   GOALS,
   PERSONALIZATION_STEPS,
-  personalizationStepProblem,
+  validatePersonalizationStep,
   TECHNOLOGIES,
   type Goal,
   type PersonalizationData,
@@ -23,6 +22,7 @@ import { RadioGroup, Switch } from '../shared/kit/Choice'
 import { Dialog } from '../shared/kit/Overlay'
 import { whatHappened } from '../shared/failureText'
 import { messageText } from '../shared/messages'
+import { useValidatedForm } from '../shared/forms'
 import styles from './onboarding.module.css'
 
 const STEP_TITLES: Readonly<Record<PersonalizationStep, string>> = {
@@ -119,7 +119,12 @@ function StepFields({ change, set }: { change: StepDataOf; set: (change: StepDat
   }
 }
 
-function Steps({
+// A new step starts a fresh form from the stored data of that step.
+function Steps(props: { data: PersonalizationData; sending: boolean; failure: string | undefined }) {
+  return <StepForm key={props.data.step} {...props} />
+}
+
+function StepForm({
   data,
   sending,
   failure,
@@ -130,26 +135,15 @@ function Steps({
 }) {
   const dispatch = useDispatch()
   const step = data.step
-  // The form starts from the stored data of the step shown; a new step starts afresh.
-  const [draft, setDraft] = useState<StepDataOf>(() => dataOf(data, step))
-  const [shownStep, setShownStep] = useState(step)
-  const [tried, setTried] = useState(false)
-  if (shownStep !== step) {
-    setShownStep(step)
-    setDraft(dataOf(data, step))
-    setTried(false)
-  }
-  const problem = personalizationStepProblem(draft)
+  const form = useValidatedForm(() => dataOf(data, step), validatePersonalizationStep, messageText)
   const index = PERSONALIZATION_STEPS.indexOf(step)
   const previous = PERSONALIZATION_STEPS[index - 1]
   const last = index === PERSONALIZATION_STEPS.length - 1
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setTried(true)
-    if (problem) return
-    dispatch({ type: 'onboarding/CompletePersonalizationStep', change: draft })
+  const submit = form.submit((change) => {
+    dispatch({ type: 'onboarding/CompletePersonalizationStep', change })
     if (last) dispatch({ type: 'onboarding/SendPersonalization' })
-  }
+  })
+  const problem = form.errorOf('step')
   return (
     <form aria-label="Personalization" onSubmit={submit} noValidate className={styles.wizard}>
       <ol className={styles.steps} aria-label="Steps">
@@ -160,10 +154,10 @@ function Steps({
           </li>
         ))}
       </ol>
-      <StepFields change={draft} set={setDraft} />
-      {tried && problem && (
+      <StepFields change={form.values} set={form.set} />
+      {problem && (
         <p className={styles.error} role="alert">
-          {messageText({ key: problem })}
+          {problem}
         </p>
       )}
       {failure && (
