@@ -23,7 +23,7 @@ import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { Button } from '../shared/kit/Button'
 import admin from '../admin/admin.module.css'
-import list from '../shared/kit/listTable.module.css'
+import { Table } from '../shared/kit/Table'
 import styles from './repositories.module.css'
 
 const CREATE_LINKS = [
@@ -119,82 +119,69 @@ function RepositoriesList() {
           const shown = items.filter(
             (r) => (kind === '' || r.kind === kind) && (type === '' || r.packageType === type),
           )
-          if (items.length === 0)
-            return (
-              <div className={styles.panel}>
-                <EmptyState
-                  icon={<Database size={28} />}
-                  title="No repositories yet."
-                  action={
-                    admin && (
-                      <Link href="/admin/repositories/quick">Create repositories for a package type</Link>
-                    )
-                  }
-                />
-              </div>
-            )
-          if (shown.length === 0)
-            return (
-              <div className={styles.panel}>
-                <EmptyState icon={<Database size={28} />} title="No repository matches these filters." />
-              </div>
-            )
           return (
-            <div className={list.wrap}>
-              <table className={list.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Repository</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col" data-align="end">
-                      Packages
-                    </th>
-                    <th scope="col" data-align="end">
-                      Size
-                    </th>
-                    {admin && (
-                      <th scope="col" className={list.actionsCell}>
-                        Actions
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((r) => (
-                    <tr key={r.key}>
-                      <th scope="row">
-                        {admin ? (
-                          <Link href={`/admin/repositories/edit/${encodeURIComponent(r.key)}`}>{r.key}</Link>
-                        ) : (
-                          r.key
-                        )}
-                        {r.description && <span className={styles.description}>{r.description}</span>}
-                      </th>
-                      <td>
-                        <span className={styles.type}>
-                          <TypeIcon type={r.packageType} size={16} />
-                          {r.packageType}
-                        </span>
-                      </td>
-                      <td>{KIND_LABEL[r.kind]}</td>
-                      <td data-align="end">{r.packageCount}</td>
-                      <td data-align="end">{formatBytes(r.size)}</td>
-                      {admin && (
-                        <td className={list.actionsCell}>
-                          <DeleteButton
-                            what="repository"
-                            name={r.key}
-                            disabled={state.deletion.status === 'pending'}
-                            onConfirm={() => dispatch({ type: 'repositories/Delete', key: r.key })}
-                          />
-                        </td>
+            <Table<RepositorySummary>
+              label="Repositories"
+              columns={[
+                {
+                  id: 'key',
+                  header: 'Repository',
+                  rowHeader: true,
+                  cell: (r) => (
+                    <>
+                      {admin ? (
+                        <Link href={`/admin/repositories/edit/${encodeURIComponent(r.key)}`}>{r.key}</Link>
+                      ) : (
+                        r.key
                       )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      {r.description && <span className={styles.description}>{r.description}</span>}
+                    </>
+                  ),
+                },
+                {
+                  id: 'type',
+                  header: 'Type',
+                  cell: (r) => (
+                    <span className={styles.type}>
+                      <TypeIcon type={r.packageType} size={16} />
+                      {r.packageType}
+                    </span>
+                  ),
+                },
+                { id: 'kind', header: 'Kind', cell: (r) => KIND_LABEL[r.kind] },
+                { id: 'packages', header: 'Packages', align: 'end', cell: (r) => r.packageCount },
+                { id: 'size', header: 'Size', align: 'end', cell: (r) => formatBytes(r.size) },
+              ]}
+              state={{ status: 'loaded', rows: shown }}
+              rowKey={(r) => r.key}
+              rowActions={
+                admin
+                  ? (r) => (
+                      <DeleteButton
+                        what="repository"
+                        name={r.key}
+                        disabled={state.deletion.status === 'pending'}
+                        onConfirm={() => dispatch({ type: 'repositories/Delete', key: r.key })}
+                      />
+                    )
+                  : undefined
+              }
+              empty={
+                items.length === 0 ? (
+                  <EmptyState
+                    icon={<Database size={28} />}
+                    title="No repositories yet."
+                    action={
+                      admin && (
+                        <Link href="/admin/repositories/quick">Create repositories for a package type</Link>
+                      )
+                    }
+                  />
+                ) : (
+                  <EmptyState icon={<Database size={28} />} title="No repository matches these filters." />
+                )
+              }
+            />
           )
         }}
       </ListStates>

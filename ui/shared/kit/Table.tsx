@@ -19,6 +19,8 @@ export interface Column<R> {
   readonly align?: 'start' | 'end'
   /** A CSS width (e.g. '8rem'); the others share what is left. */
   readonly width?: string
+  /** The column that names the row (a row header: screen readers announce it with each cell). */
+  readonly rowHeader?: boolean
 }
 
 export interface Sort {
@@ -144,11 +146,17 @@ export function Table<R>({
           {state.status === 'loaded' &&
             state.rows.map((row) => (
               <tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <td key={c.id} data-align={c.align}>
-                    {c.cell(row)}
-                  </td>
-                ))}
+                {columns.map((c) =>
+                  c.rowHeader ? (
+                    <th key={c.id} scope="row" data-align={c.align}>
+                      {c.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={c.id} data-align={c.align}>
+                      {c.cell(row)}
+                    </td>
+                  ),
+                )}
                 {rowActions && <td className={list.actionsCell}>{rowActions(row)}</td>}
               </tr>
             ))}
