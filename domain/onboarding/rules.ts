@@ -116,6 +116,14 @@ export function isStepValid(step: OnboardingStep, q: Questionnaire): boolean {
 }
 
 /** The first step the user still has to fix, or none when the questionnaire can be sent. */
+/** A step of the questionnaire, validated: the answers the step's command takes, or the step's problems. */
+export const validateQuestionnaireStep =
+  (step: OnboardingStep) =>
+  (answers: Questionnaire): Either<StepErrors, Questionnaire> => {
+    const errors = stepErrors(step, answers)
+    return Object.keys(errors).length === 0 ? right(answers) : left(errors)
+  }
+
 export function firstInvalidStep(q: Questionnaire): Option<OnboardingStep> {
   const step = ONBOARDING_STEPS.find((s) => !isStepValid(s, q))
   return step === undefined ? none : some(step)

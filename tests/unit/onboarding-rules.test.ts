@@ -13,6 +13,7 @@ import {
   questionnaireErrors as allProblemsOf,
   stepErrors as problemsOf,
   validateProjectKey as projectKeyProblem,
+  validateQuestionnaireStep,
   type OnboardingStep,
   type Questionnaire,
   type StepErrors,
@@ -119,5 +120,16 @@ describe('steps', () => {
     expect(problemsOf('desiredFeatures', { ...valid, desiredFeature: [] })).toEqual({
       desiredFeature: { key: 'chooseFeature' },
     })
+  })
+})
+
+describe('validateQuestionnaireStep', () => {
+  const commercial: Questionnaire = { ...INITIAL_QUESTIONNAIRE, purpose: 'Commercial' }
+  it.each([
+    ['the welcome step takes anything', 'init', INITIAL_QUESTIONNAIRE, right(INITIAL_QUESTIONNAIRE)],
+    ['no purpose', 'purpose', INITIAL_QUESTIONNAIRE, left({ purpose: { key: 'mandatory' } })],
+    ['a purpose', 'purpose', commercial, right(commercial)],
+  ] as const)('%s', (_, step, answers, expected) => {
+    expect(validateQuestionnaireStep(step)(answers)).toEqual(expected)
   })
 })

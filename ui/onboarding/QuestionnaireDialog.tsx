@@ -5,17 +5,18 @@
  * the step shown and the completed steps are the area's state. A chunk of its own: the main
  * layout loads it when the questionnaire opens.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import {
   DESIRED_FEATURES,
   INITIAL_QUESTIONNAIRE,
   ONBOARDING_STEPS,
   PURPOSES,
   ROLES,
-  stepErrors,
+  validateQuestionnaireStep,
   type StepErrors,
   type OnboardingStep,
   type Questionnaire,
+  type QuestionnaireProblem,
   type QuestionnaireWizard,
 } from '../../domain/onboarding'
 import { useDispatch, useQuery } from '../shared/appContext'
@@ -25,6 +26,7 @@ import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup } from '../shared/kit/Choice'
 import { TextField as KitTextField } from '../shared/kit/Field'
 import { onboardingText } from './messages'
+import { useValidatedForm } from '../shared/forms'
 import styles from './onboarding.module.css'
 
 const STEP_TITLES: Readonly<Record<OnboardingStep, string>> = {
@@ -203,31 +205,34 @@ function StepFields({
 
 function Wizard({ wizard }: { wizard: QuestionnaireWizard }) {
   const dispatch = useDispatch()
-  const [answers, setAnswers] = useState<Questionnaire>(INITIAL_QUESTIONNAIRE)
-  // Messages show once the user tried to leave the step (not while typing the first time).
-  const [tried, setTried] = useState<ReadonlySet<OnboardingStep>>(new Set())
   const step = wizard.step
-  const errors = tried.has(step) ? wordedErrors(stepErrors(step, answers)) : {}
+  // One form for every step (the answers stay when going back); a step's messages show once the
+  // user tried to leave it, and a step left behind starts the next one without messages.
+  const form = useValidatedForm<Questionnaire, Questionnaire, QuestionnaireProblem>(
+    INITIAL_QUESTIONNAIRE,
+    validateQuestionnaireStep(step),
+    onboardingText,
+  )
+  const answers = form.values
+  const errors = form.shown ? wordedErrors(form.problems) : {}
   const index = ONBOARDING_STEPS.indexOf(step)
   const last = index === ONBOARDING_STEPS.length - 1
   const creating = wizard.creation.status === 'creating'
-  const set = (patch: Partial<Questionnaire>) => setAnswers((a) => ({ ...a, ...patch }))
+  const set = form.set
 
   if (wizard.creation.status === 'created') {
     const { name, key } = wizard.creation.project
     return <p role="status">{onboardingText({ key: 'projectCreated', name, projectKey: key })}</p>
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setTried((t) => new Set(t).add(step))
-    if (Object.keys(stepErrors(step, answers)).length > 0) return
+  const submit = form.submit((answers) => {
     dispatch(
       last
         ? { type: 'onboarding/SubmitQuestionnaire', answers }
         : { type: 'onboarding/CompleteQuestionnaireStep', step, answers },
     )
-  }
+    if (!last) form.reset(answers)
+  })
   const previous = ONBOARDING_STEPS[index - 1]
   return (
     <form aria-label="Onboarding questionnaire" onSubmit={submit} noValidate>
