@@ -3,6 +3,12 @@
  * the repositories the platform reads from the vendor with the integration's token, each with a
  * checkbox, and Save to keep the choice. The URL carries vcsType and integrationId.
  */
+import {
+  allChosenState,
+  selectionChanged,
+  selectionToSave,
+  withRepo,
+} from '../../domain/integrations/repoSelection'
 import { useEffect, useMemo, useState } from 'react'
 import { FolderGit2, Lock } from 'lucide-react'
 import { GIT_VENDORS } from '../../domain/integrations'
@@ -32,7 +38,7 @@ export function SelectRepos({ integrationKey, vcsType }: { integrationKey: strin
   const chosen = edit.on === loaded ? edit.chosen : saved
   const setChosen = (next: (c: ReadonlySet<string>) => ReadonlySet<string>) =>
     setEdit({ on: loaded, chosen: next(chosen) })
-  const changed = saved.size !== chosen.size || [...chosen].some((n) => !saved.has(n))
+  const changed = selectionChanged(saved, chosen)
 
   const crumbs = [
     { label: 'Integrations', href: '/ui/integrations' },
@@ -97,13 +103,17 @@ export function SelectRepos({ integrationKey, vcsType }: { integrationKey: strin
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          dispatch({ type: 'integrations/SaveRepoSelection', integrationKey, selected: [...chosen].sort() })
+          dispatch({
+            type: 'integrations/SaveRepoSelection',
+            integrationKey,
+            selected: selectionToSave(chosen),
+          })
         }}
       >
         <div className={styles.repoToolbar}>
           <Checkbox
             label="All repositories"
-            checked={chosen.size === 0 ? false : chosen.size === loaded.length ? true : 'indeterminate'}
+            checked={allChosenState(chosen, loaded.length)}
             onCheckedChange={(all) => setChosen(() => new Set(all ? loaded.map((r) => r.name) : []))}
           />
           <span className={styles.muted}>
@@ -116,14 +126,7 @@ export function SelectRepos({ integrationKey, vcsType }: { integrationKey: strin
               <Checkbox
                 label={r.name}
                 checked={chosen.has(r.name)}
-                onCheckedChange={(on) =>
-                  setChosen((c) => {
-                    const next = new Set(c)
-                    if (on) next.add(r.name)
-                    else next.delete(r.name)
-                    return next
-                  })
-                }
+                onCheckedChange={(on) => setChosen((c) => withRepo(c, r.name, on))}
               />
               {r.private && (
                 <Badge tone="neutral">
