@@ -94,7 +94,7 @@ describe('admin pages', () => {
     const user = userEvent.setup()
     const { saved, adminApi } = savingGeneralConfig()
     renderShell('/admin/configuration/general', admin, { adminApi }, effects)
-    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' })
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumbs' })
     expect(crumbs).toHaveTextContent('Platform ConfigurationsPlatform ManagementGeneral Settings')
     const name = await screen.findByLabelText('Server Name')
     // Marked required (the kit's mark and aria-required), as the form refuses it empty; Base URL is not.

@@ -16,7 +16,7 @@ import { ListPage, NamedTable } from './ListPage'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { messageText } from '../shared/messages'
-import { Badge, Skeleton } from '../shared/kit/Surface'
+import { Badge, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import kit from '../shared/kit/page.module.css'
@@ -29,17 +29,15 @@ const FileField = lazy(() => import('../shared/kit/FileField').then((m) => ({ de
 export function GeneralSettings() {
   const config = useResource('generalConfig')
   return (
-    <section aria-labelledby="page-title" className={kit.page}>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
-        <ol>
-          <li>Platform Configurations</li>
-          <li>Platform Management</li>
-          <li aria-current="page">General Settings</li>
-        </ol>
-      </nav>
-      <h1 id="page-title" className={styles.title}>
-        General Settings
-      </h1>
+    <section aria-label="General Settings" className={kit.page}>
+      <PageHeader
+        title="General Settings"
+        breadcrumbs={[
+          { label: 'Platform Configurations' },
+          { label: 'Platform Management' },
+          { label: 'General Settings' },
+        ]}
+      />
       {config.status === 'loaded' ? (
         <GeneralForm initial={config.data} />
       ) : config.status === 'failed' ? (
