@@ -26,6 +26,7 @@ export function GroupsList() {
     >
       {(items) => (
         <NamedTable
+          label="Groups"
           items={items}
           name={(g) => g.name}
           href={(g) => editPath(LIST, g.name)}

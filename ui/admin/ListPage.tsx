@@ -6,7 +6,7 @@ import { Link } from 'wouter'
 import type { AdminForm, Loadable, SaveOp, SaveState } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
 import { DeleteButton, Loaded, ManagementNav, SaveError, Toolbar, useSaveState } from './shared'
-import list from '../shared/kit/listTable.module.css'
+import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
@@ -77,7 +77,9 @@ export interface Column<A> {
   readonly cell: (item: A) => ReactNode
 }
 
+/** An admin list: the kit's Table, each row headed by the item's name (a link to its editor). */
 export function NamedTable<A>({
+  label,
   items,
   nameHeader = 'Name',
   name,
@@ -85,6 +87,8 @@ export function NamedTable<A>({
   columns,
   deletion,
 }: {
+  /** The table's accessible name (the list's title). */
+  label: string
   items: ReadonlyArray<A>
   nameHeader?: string
   name: (item: A) => string
@@ -94,48 +98,33 @@ export function NamedTable<A>({
   deletion?: Deletion
 }) {
   return (
-    <div className={list.wrap}>
-      <table className={list.table}>
-        <thead>
-          <tr>
-            <th scope="col">{nameHeader}</th>
-            {columns.map((c) => (
-              <th key={c.header} scope="col">
-                {c.header}
-              </th>
-            ))}
-            {deletion && (
-              <th scope="col" className={list.actionsCell}>
-                Actions
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => {
-            const n = name(item)
-            return (
-              <tr key={n}>
-                <th scope="row">{href ? <Link href={href(item)}>{n}</Link> : n}</th>
-                {columns.map((c) => (
-                  <td key={c.header}>{c.cell(item)}</td>
-                ))}
-                {deletion && (
-                  <td className={list.actionsCell}>
-                    <DeleteButton
-                      what={deletion.what}
-                      name={n}
-                      disabled={deletion.save.status === 'pending'}
-                      onConfirm={() => deletion.remove(n)}
-                    />
-                  </td>
-                )}
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table<A>
+      label={label}
+      columns={[
+        {
+          id: 'name',
+          header: nameHeader,
+          rowHeader: true,
+          cell: (item) => (href ? <Link href={href(item)}>{name(item)}</Link> : name(item)),
+        },
+        ...columns.map((c, i) => ({ id: `c${i}`, header: c.header, cell: c.cell })),
+      ]}
+      state={{ status: 'loaded', rows: items }}
+      rowKey={name}
+      rowActions={
+        deletion &&
+        ((item) => (
+          <DeleteButton
+            what={deletion.what}
+            name={name(item)}
+            disabled={deletion.save.status === 'pending'}
+            onConfirm={() => deletion.remove(name(item))}
+          />
+        ))
+      }
+      // The list page shows the empty state (Loaded) before the table.
+      empty={null}
+    />
   )
 }
 

@@ -42,6 +42,7 @@ export function PermissionsList() {
     >
       {(items) => (
         <NamedTable
+          label="Permissions"
           items={items}
           name={(p) => p.name}
           href={(p) => editPath(LIST, p.name)}

@@ -27,6 +27,7 @@ export function ProjectsList() {
     >
       {(items) => (
         <NamedTable
+          label="Projects"
           items={items}
           name={(p) => p.name}
           href={(p) => `/admin/projects/overview/${encodeURIComponent(p.key)}`}

@@ -26,6 +26,7 @@ export function ProxiesList() {
     >
       {(items) => (
         <NamedTable
+          label="Proxies"
           items={items}
           nameHeader="Key"
           name={(p) => p.key}

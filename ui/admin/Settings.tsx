@@ -137,6 +137,7 @@ export function Licenses() {
     <ListPage title="Licenses" loadable={licenses} what="licences" empty="No licence is installed.">
       {(items) => (
         <NamedTable
+          label="Licenses"
           items={items}
           nameHeader="Node"
           name={(l) => l.nodeId}
@@ -157,6 +158,7 @@ export function Peers() {
     <ListPage title="Peers" loadable={peers} what="peers" empty="No peers have reported yet.">
       {(items) => (
         <NamedTable
+          label="Peers"
           items={items}
           nameHeader="Peer"
           name={(p) => p.id}

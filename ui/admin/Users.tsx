@@ -74,6 +74,7 @@ export function UsersList() {
           </div>
         ) : (
           <NamedTable
+            label="Users"
             items={shown}
             name={(u) => u.name}
             href={(u) => editPath(LIST, u.name)}
