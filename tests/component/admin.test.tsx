@@ -284,6 +284,23 @@ describe('admin pages', () => {
     expect(within(form).getByRole('button', { name: 'Create Project' })).toHaveAttribute('type', 'submit')
   })
 
+  it("shows a project's overview as a kit page: its pages as tabs with the current one marked, its creation as a relative time, not the platform's ISO text", async () => {
+    const createdAt = '2026-01-02T03:04:05.000Z'
+    const adminApi = fakeAdminApi({
+      projects: () =>
+        Promise.resolve(right([{ key: 'alpha', name: 'Alpha', description: 'The first', createdAt }])),
+    })
+    renderShell('/admin/projects/overview/alpha', admin, { adminApi }, effects)
+    expect(await screen.findByRole('heading', { name: 'Alpha', level: 1 })).toBeInTheDocument()
+    const tabs = screen.getByRole('navigation', { name: 'Project' })
+    expect(within(tabs).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page')
+    expect(within(tabs).getByRole('link', { name: 'Members' })).not.toHaveAttribute('aria-current')
+    expect(tabs.textContent).not.toContain('|')
+    expect(screen.getByText('Created')).toBeInTheDocument()
+    expect(screen.queryByText(createdAt)).not.toBeInTheDocument()
+    expect(document.querySelector(`time[datetime="${createdAt}"]`)).not.toBeNull()
+  })
+
   it('draws the new repository page as the other admin pages: the kit title, the key marked required', async () => {
     renderShell('/admin/repositories/local/new', admin, {}, effects)
     const title = await screen.findByRole('heading', { name: 'New Local Repository', level: 1 })

@@ -12,7 +12,10 @@ import { Button } from '../shared/kit/Button'
 import { Field as KitField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import { Table, type TableState } from '../shared/kit/Table'
+import { KeyValue } from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
 import kit from '../shared/kit/page.module.css'
+import tabs from '../shared/kit/tabs.module.css'
 import styles from './admin.module.css'
 
 export function ProjectsList() {
@@ -75,12 +78,27 @@ export function ProjectCreate() {
   )
 }
 
-function ProjectTabs({ projectKey }: { projectKey: string }) {
+const PROJECT_PAGES = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'members', label: 'Members' },
+] as const
+
+/** The project's pages as the kit's tab bar; each tab is a link, the current one marked. */
+function ProjectTabs({ projectKey, current }: { projectKey: string; current: 'overview' | 'members' }) {
   const key = encodeURIComponent(projectKey)
   return (
-    <nav aria-label="Project">
-      <Link href={`/admin/projects/overview/${key}`}>Overview</Link> |{' '}
-      <Link href={`/admin/projects/members/${key}`}>Members</Link>
+    <nav aria-label="Project" className={tabs.list}>
+      {PROJECT_PAGES.map(({ id, label }) => (
+        <Link
+          key={id}
+          href={`/admin/projects/${id}/${key}`}
+          className={tabs.tab}
+          aria-current={id === current ? 'page' : undefined}
+          data-state={id === current ? 'active' : 'inactive'}
+        >
+          {label}
+        </Link>
+      ))}
     </nav>
   )
 }
@@ -94,17 +112,16 @@ export function ProjectOverview() {
       <h1 id="page-title" className={styles.title}>
         {project ? project.name : 'Project Overview'}
       </h1>
-      <ProjectTabs projectKey={projectKey} />
+      <ProjectTabs projectKey={projectKey} current="overview" />
       <Existing loadable={projects} what="project" name={projectKey} find={(p) => p.key === projectKey}>
         {(p) => (
-          <dl>
-            <dt>Key</dt>
-            <dd>{p.key}</dd>
-            <dt>Description</dt>
-            <dd>{p.description || 'No description.'}</dd>
-            <dt>Created</dt>
-            <dd>{p.createdAt}</dd>
-          </dl>
+          <KeyValue
+            items={[
+              { key: 'key', label: 'Key', value: p.key },
+              { key: 'description', label: 'Description', value: p.description || 'No description.' },
+              { key: 'created', label: 'Created', value: <RelativeTime iso={p.createdAt} /> },
+            ]}
+          />
         )}
       </Existing>
     </section>
@@ -120,7 +137,7 @@ export function ProjectMembers() {
       <h1 id="page-title" className={styles.title}>
         Project Members
       </h1>
-      <ProjectTabs projectKey={projectKey} />
+      <ProjectTabs projectKey={projectKey} current="members" />
       {members.status === 'loaded' ? (
         <MembersEditor projectKey={projectKey} initial={members.data} />
       ) : (
