@@ -223,14 +223,11 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
           <FormLayout
             actions={
               <>
-                <Button
-                  type="submit"
-                  variant="primary"
-                  icon={<Save size={16} aria-hidden />}
-                  busy={state.save.status === 'pending'}
-                >
-                  Save
-                </Button>
+                {state.save.status === 'done' && (
+                  <span role="status" className={styles.saved}>
+                    Saved.
+                  </span>
+                )}
                 {spec.testField && (
                   <Button
                     icon={<PlugZap size={16} aria-hidden />}
@@ -245,11 +242,14 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
                     Test connection
                   </Button>
                 )}
-                {state.save.status === 'done' && (
-                  <span role="status" className={styles.saved}>
-                    Saved.
-                  </span>
-                )}
+                <Button
+                  type="submit"
+                  variant="primary"
+                  icon={<Save size={16} aria-hidden />}
+                  busy={state.save.status === 'pending'}
+                >
+                  Save
+                </Button>
               </>
             }
           >
