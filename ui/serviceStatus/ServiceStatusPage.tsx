@@ -12,19 +12,33 @@ import { Badge, Card, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table, type Column, type TableState } from '../shared/kit/Table'
 import styles from './serviceStatus.module.css'
 
+// Every column has a share of the width, so the services' cards, one table each, line their
+// columns up under one another instead of each sizing them to its own text.
 const columns: ReadonlyArray<Column<TopologyNode>> = [
-  { id: 'node', header: 'Node', cell: (n) => n.nodeId },
-  { id: 'service', header: 'Service ID', cell: (n) => n.serviceId },
+  {
+    id: 'node',
+    header: 'Node',
+    cell: (n) => <span className={styles.oneLine}>{n.nodeId}</span>,
+    width: '10%',
+  },
+  { id: 'service', header: 'Service ID', cell: (n) => n.serviceId, width: '36%' },
   {
     id: 'state',
     header: 'State',
     cell: (n) => <Badge tone={n.state === 'HEALTHY' ? 'success' : 'danger'}>{n.state}</Badge>,
+    width: '12%',
   },
-  { id: 'uptime', header: 'Uptime', cell: (n) => humaniseUptime(n.lastHeartbeat, n.uptime) },
+  {
+    id: 'uptime',
+    header: 'Uptime',
+    cell: (n) => <span className={styles.oneLine}>{humaniseUptime(n.lastHeartbeat, n.uptime)}</span>,
+    width: '14%',
+  },
   {
     id: 'micro',
     header: 'Microservices',
     cell: (n) => (n.microServices.length > 0 ? n.microServices.join(', ') : '—'),
+    width: '28%',
   },
 ]
 
