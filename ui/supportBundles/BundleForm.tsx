@@ -60,13 +60,6 @@ export function BundleForm() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Create a support bundle">
       <Field label="Name" value={form.name} onChange={set('name')} error={errorOf('name')} />
-      <Field
-        label="Description"
-        value={form.description}
-        onChange={set('description')}
-        error={errorOf('description')}
-        multiline
-      />
       <KitField label="Service">
         <Select
           value={form.service}
@@ -75,6 +68,13 @@ export function BundleForm() {
           wide
         />
       </KitField>
+      <Field
+        label="Description"
+        value={form.description}
+        onChange={set('description')}
+        error={errorOf('description')}
+        multiline
+      />
       <div className={styles.row}>
         <Field
           label="Thread dumps"
