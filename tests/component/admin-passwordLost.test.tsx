@@ -9,21 +9,13 @@ import { adminEffects } from '../../commands/effects/admin'
 import { PASSWORD_LOST, type SaveState } from '../../domain/admin'
 import { SaveError } from '../../ui/admin/shared'
 import { fakePorts } from '../support/fakePorts'
+import { savedUser } from '../support/fixtures'
 import { until } from '../support/wait'
 
 describe('a save whose password was lost', () => {
   it('fails with the PASSWORD_LOST code, and the save note says to type it again', async () => {
     const app = createApp({ ports: fakePorts(), effects: adminEffects })
-    const user = {
-      name: 'dev',
-      email: 'dev@example.com',
-      admin: false,
-      mfaRequired: false,
-      passwordExpired: false,
-      credentialsExpired: false,
-      groups: [],
-      passwordRef: 'taken-already',
-    }
+    const user = savedUser({ passwordRef: 'taken-already' })
     app.dispatch({ type: 'admin/Save', form: 'user', op: { kind: 'saveUser', create: true, user } }, 'ui')
     const state = await until(app, (s) => s.admin.forms.user.status === 'failed')
     const save: SaveState = state.admin.forms.user

@@ -14,6 +14,7 @@ import type { Footer } from '../../domain/platform/types'
 import type { Failure } from '../../domain/shared/failure'
 import type { RepositorySummary } from '../../domain/repositories'
 import type { TreeRepository } from '../../domain/artifacts/types'
+import type { SaveOp } from '../../domain/admin'
 import { notFaked } from './fakePorts'
 
 export const user = (over: Partial<UserData> = {}): UserData => ({
@@ -226,3 +227,17 @@ export function safePath(path: string): SafeInternalPath {
   if (!isSafeInternalPath(path)) throw new Error(`not a safe internal path: ${path}`)
   return path
 }
+
+/** A user as the admin pages save it: a plain developer, no password reference unless given. */
+export const savedUser = (
+  over: Partial<Extract<SaveOp, { kind: 'saveUser' }>['user']> = {},
+): Extract<SaveOp, { kind: 'saveUser' }>['user'] => ({
+  name: 'dev',
+  email: 'dev@example.com',
+  admin: false,
+  mfaRequired: false,
+  passwordExpired: false,
+  credentialsExpired: false,
+  groups: [],
+  ...over,
+})

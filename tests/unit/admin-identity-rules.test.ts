@@ -1,5 +1,6 @@
 /** Rules of the identity pages (users, groups, permissions) and the decider's checks on them. */
 import { describe, expect, it } from 'vitest'
+import { savedUser } from '../support/fixtures'
 import type { AppCommand } from '../../domain/app'
 import {
   MANDATORY,
@@ -180,15 +181,7 @@ describe("the admin pages' catalogue", () => {
 })
 
 describe('the admin decider on identity saves', () => {
-  const user = {
-    name: 'dev',
-    email: 'dev@example.com',
-    admin: false,
-    mfaRequired: false,
-    passwordExpired: false,
-    credentialsExpired: false,
-    groups: [],
-  }
+  const user = savedUser()
 
   it('refuses to create a user without a password reference', () => {
     admin
