@@ -15,7 +15,7 @@ import { Table, type TableState } from '../shared/kit/Table'
 import { KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import kit from '../shared/kit/page.module.css'
-import tabs from '../shared/kit/tabs.module.css'
+import { LinkTabs } from '../shared/kit/LinkTabs'
 import styles from './admin.module.css'
 
 export function ProjectsList() {
@@ -78,28 +78,18 @@ export function ProjectCreate() {
   )
 }
 
-const PROJECT_PAGES = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'members', label: 'Members' },
-] as const
-
-/** The project's pages as the kit's tab bar; each tab is a link, the current one marked. */
-function ProjectTabs({ projectKey, current }: { projectKey: string; current: 'overview' | 'members' }) {
+/** The project's pages as the kit's tab bar. */
+function ProjectTabs({ projectKey, current }: { projectKey: string; current: 'Overview' | 'Members' }) {
   const key = encodeURIComponent(projectKey)
   return (
-    <nav aria-label="Project" className={tabs.list}>
-      {PROJECT_PAGES.map(({ id, label }) => (
-        <Link
-          key={id}
-          href={`/admin/projects/${id}/${key}`}
-          className={tabs.tab}
-          aria-current={id === current ? 'page' : undefined}
-          data-state={id === current ? 'active' : 'inactive'}
-        >
-          {label}
-        </Link>
-      ))}
-    </nav>
+    <LinkTabs
+      label="Project"
+      links={[
+        { label: 'Overview', href: `/admin/projects/overview/${key}` },
+        { label: 'Members', href: `/admin/projects/members/${key}` },
+      ]}
+      current={current}
+    />
   )
 }
 
@@ -112,7 +102,7 @@ export function ProjectOverview() {
       <h1 id="page-title" className={styles.title}>
         {project ? project.name : 'Project Overview'}
       </h1>
-      <ProjectTabs projectKey={projectKey} current="overview" />
+      <ProjectTabs projectKey={projectKey} current="Overview" />
       <Existing loadable={projects} what="project" name={projectKey} find={(p) => p.key === projectKey}>
         {(p) => (
           <KeyValue
@@ -137,7 +127,7 @@ export function ProjectMembers() {
       <h1 id="page-title" className={styles.title}>
         Project Members
       </h1>
-      <ProjectTabs projectKey={projectKey} current="members" />
+      <ProjectTabs projectKey={projectKey} current="Members" />
       {members.status === 'loaded' ? (
         <MembersEditor projectKey={projectKey} initial={members.data} />
       ) : (

@@ -6,7 +6,6 @@ import {
   type Loadable,
   type SaveState,
 } from '../../domain/admin'
-import { Link } from 'wouter'
 import { failureMessage } from '../../domain/shared/failure'
 import { adminText } from './messages'
 import { whatHappened } from '../shared/failureText'
@@ -14,6 +13,7 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { Trash2, Inbox } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Checkbox as KitCheckbox } from '../shared/kit/Checkbox'
+import { LinkTabs } from '../shared/kit/LinkTabs'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
@@ -268,28 +268,15 @@ export function Existing<A>({
 }
 
 const MANAGEMENT = [
-  ['Users', '/admin/management/users'],
-  ['Groups', '/admin/management/groups'],
-  ['Permissions', '/admin/management/permissions'],
-  ['Global Roles', '/admin/management/global_roles'],
+  { label: 'Users', href: '/admin/management/users' },
+  { label: 'Groups', href: '/admin/management/groups' },
+  { label: 'Permissions', href: '/admin/management/permissions' },
+  { label: 'Global Roles', href: '/admin/management/global_roles' },
 ] as const
 
 /** Links between the identity pages (users, groups, permissions, roles). */
-export function ManagementNav({ current }: { current: (typeof MANAGEMENT)[number][0] }) {
-  return (
-    <nav aria-label="User management" className={styles.nav}>
-      {MANAGEMENT.map(([label, href]) => (
-        <Link
-          key={href}
-          href={href}
-          className={styles.navLink}
-          aria-current={label === current ? 'page' : undefined}
-        >
-          {label}
-        </Link>
-      ))}
-    </nav>
-  )
+export function ManagementNav({ current }: { current: (typeof MANAGEMENT)[number]['label'] }) {
+  return <LinkTabs label="User management" links={MANAGEMENT} current={current} />
 }
 
 /**

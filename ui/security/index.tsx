@@ -1,7 +1,6 @@
 // Entry of the security area's screens (a lazily loaded chunk, mounted by ui/routes.tsx):
 // Administration → Security Settings with its pages General, SAML, OAuth, LDAP and Crowd / JIRA.
 import { useEffect, useState, type FormEvent } from 'react'
-import { Link } from 'wouter'
 import { PlugZap, Save } from 'lucide-react'
 import {
   PAGE_SPECS,
@@ -15,6 +14,7 @@ import {
 import { failureMessage } from '../../domain/shared/failure'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
+import { LinkTabs } from '../shared/kit/LinkTabs'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Select, Switch } from '../shared/kit/Choice'
 import { Field, FormLayout, PasswordField, TextField, Textarea } from '../shared/kit/Field'
@@ -57,18 +57,11 @@ export default function SecurityArea() {
         breadcrumbs={[{ label: 'Administration' }, { label: 'Security' }, { label: PAGE_TITLES[page] }]}
         description={PAGE_DESCRIPTIONS[page]}
       />
-      <nav aria-label="Security settings pages" className={styles.tabs}>
-        {SECURITY_PAGES.map((p) => (
-          <Link
-            key={p}
-            href={PAGE_PATHS[p]}
-            aria-current={p === page ? 'page' : undefined}
-            className={styles.tab}
-          >
-            {PAGE_TITLES[p]}
-          </Link>
-        ))}
-      </nav>
+      <LinkTabs
+        label="Security settings pages"
+        links={SECURITY_PAGES.map((p) => ({ label: PAGE_TITLES[p], href: PAGE_PATHS[p] }))}
+        current={PAGE_TITLES[page]}
+      />
       <SettingsPage key={page} page={page} />
     </section>
   )
