@@ -1,4 +1,5 @@
 import type { Failure } from '../shared/failure'
+import type { Loadable } from '../shared/loadable'
 
 export interface GeneralConfig {
   readonly serverName: string
@@ -85,12 +86,7 @@ export interface Permission {
   readonly createdAt: string
 }
 
-export type Loadable<A> =
-  | { readonly status: 'idle' }
-  /** A reload keeps what was loaded before (`previous`), so the page does not blank meanwhile. */
-  | { readonly status: 'loading'; readonly requestId: string; readonly previous?: A }
-  | { readonly status: 'loaded'; readonly data: A }
-  | { readonly status: 'failed'; readonly failure: Failure }
+export type { Loadable }
 
 /** The admin pages' data, one slot per resource. */
 export interface AdminData {

@@ -26,6 +26,7 @@ import {
 } from './rules'
 import { initialArtifactsState, type ArtifactsState, type FolderChildren, type TreeLocation } from './types'
 import { artifactsCommandCodecs } from './commandCodecs.gen'
+import { awaits, reloading } from '../shared/loadable'
 
 type Out = ArtifactsEvent[]
 
@@ -72,19 +73,12 @@ function evolve(s: ArtifactsState, event: AppEvent): ArtifactsState {
   const e = event as ArtifactsEvent
   switch (e.type) {
     case 'artifacts/RepositoriesRequested':
-      return {
-        ...s,
-        repositories: {
-          status: 'loading',
-          requestId: e.data.requestId,
-          ...(s.repositories.status === 'loaded' ? { previous: s.repositories.data } : {}),
-        },
-      }
+      return { ...s, repositories: reloading(s.repositories, e.data.requestId) }
     case 'artifacts/RepositoriesLoaded':
-      if (s.repositories.status !== 'loading' || s.repositories.requestId !== e.data.requestId) return s
+      if (!awaits(s.repositories, e.data.requestId)) return s
       return { ...s, repositories: { status: 'loaded', data: e.data.repositories } }
     case 'artifacts/RepositoriesFailed':
-      if (s.repositories.status !== 'loading' || s.repositories.requestId !== e.data.requestId) return s
+      if (!awaits(s.repositories, e.data.requestId)) return s
       return { ...s, repositories: { status: 'failed', failure: e.data.failure } }
     case 'artifacts/Expanded':
       return { ...s, expanded: { ...s.expanded, [nodeId(e.data.repoKey, e.data.path)]: true } }

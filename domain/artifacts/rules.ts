@@ -4,6 +4,7 @@
  * folder's next page is wanted, and the path rule deployments share with the platform.
  */
 import type { ArtifactsState, FolderChildren, TreeChild, TreeLocation, TreeRepository } from './types'
+import { shownData } from '../shared/loadable'
 
 /** Children asked for at a time; a folder of 10,000 files loads as the user scrolls. */
 export const TREE_PAGE_SIZE = 200
@@ -92,12 +93,7 @@ function folderRows(
 
 /** The rows of the tree as shown, top to bottom: what the virtual list renders. */
 export function visibleRows(state: ArtifactsState): TreeRow[] {
-  const repositories =
-    state.repositories.status === 'loaded'
-      ? state.repositories.data
-      : state.repositories.status === 'loading'
-        ? (state.repositories.previous ?? [])
-        : []
+  const repositories = shownData(state.repositories) ?? []
   const out: TreeRow[] = []
   for (const repository of repositories) {
     const id = nodeId(repository.key, '')

@@ -4,6 +4,7 @@
  */
 import * as t from 'io-ts'
 import type { Failure } from '../shared/failure'
+import type { Loadable } from '../shared/loadable'
 
 /** A repository as the tree's top level shows it. */
 export const TreeRepository = t.type({
@@ -55,12 +56,6 @@ export interface FolderChildren {
   readonly pending: { readonly requestId: string; readonly offset: number } | null
   readonly failure: Failure | null
 }
-
-export type Loadable<A> =
-  | { readonly status: 'idle' }
-  | { readonly status: 'loading'; readonly requestId: string; readonly previous?: A }
-  | { readonly status: 'loaded'; readonly data: A }
-  | { readonly status: 'failed'; readonly failure: Failure }
 
 export type InfoState =
   | { readonly status: 'idle' }

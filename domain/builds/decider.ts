@@ -3,6 +3,7 @@ import type { AppArea, AppEvent } from '../app'
 import { DetailRequested, ListRequested, buildsEvents, type BuildsEvent } from './events'
 import { initialBuildsState, type BuildsState } from './types'
 import { buildsCommandCodecs } from './commandCodecs.gen'
+import { awaits, reloading } from '../shared/loadable'
 
 function evolve(s: BuildsState, event: AppEvent): BuildsState {
   if (event.type === 'session/SignedOut') return initialBuildsState
@@ -10,19 +11,12 @@ function evolve(s: BuildsState, event: AppEvent): BuildsState {
   const e = event as BuildsEvent
   switch (e.type) {
     case 'builds/ListRequested':
-      return {
-        ...s,
-        list: {
-          status: 'loading',
-          requestId: e.data.requestId,
-          ...(s.list.status === 'loaded' ? { previous: s.list.data } : {}),
-        },
-      }
+      return { ...s, list: reloading(s.list, e.data.requestId) }
     case 'builds/ListLoaded':
-      if (s.list.status !== 'loading' || s.list.requestId !== e.data.requestId) return s
+      if (!awaits(s.list, e.data.requestId)) return s
       return { ...s, list: { status: 'loaded', data: e.data.builds } }
     case 'builds/ListFailed':
-      if (s.list.status !== 'loading' || s.list.requestId !== e.data.requestId) return s
+      if (!awaits(s.list, e.data.requestId)) return s
       return { ...s, list: { status: 'failed', failure: e.data.failure } }
     case 'builds/DetailRequested':
       return {
@@ -30,13 +24,13 @@ function evolve(s: BuildsState, event: AppEvent): BuildsState {
         detail: { status: 'loading', requestId: e.data.requestId, name: e.data.name, number: e.data.number },
       }
     case 'builds/DetailLoaded':
-      if (s.detail.status !== 'loading' || s.detail.requestId !== e.data.requestId) return s
+      if (!awaits(s.detail, e.data.requestId)) return s
       return {
         ...s,
         detail: { status: 'loaded', data: e.data.build, name: s.detail.name, number: s.detail.number },
       }
     case 'builds/DetailFailed':
-      if (s.detail.status !== 'loading' || s.detail.requestId !== e.data.requestId) return s
+      if (!awaits(s.detail, e.data.requestId)) return s
       return {
         ...s,
         detail: { status: 'failed', failure: e.data.failure, name: s.detail.name, number: s.detail.number },

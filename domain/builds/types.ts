@@ -1,6 +1,6 @@
 /** The builds area: the platform's build runs and one run's details (modules, artifacts, dependencies). */
 import * as t from 'io-ts'
-import type { Failure } from '../shared/failure'
+import type { Loadable } from '../shared/loadable'
 
 export const BuildRun = t.type({ name: t.string, number: t.string, status: t.string, started: t.string })
 export type BuildRun = t.TypeOf<typeof BuildRun>
@@ -29,12 +29,6 @@ export const BuildDetail = t.type({
   ),
 })
 export type BuildDetail = t.TypeOf<typeof BuildDetail>
-
-export type Loadable<A> =
-  | { readonly status: 'idle' }
-  | { readonly status: 'loading'; readonly requestId: string; readonly previous?: A }
-  | { readonly status: 'loaded'; readonly data: A }
-  | { readonly status: 'failed'; readonly failure: Failure }
 
 export interface BuildsState {
   readonly list: Loadable<ReadonlyArray<BuildRun>>

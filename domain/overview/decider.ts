@@ -3,6 +3,7 @@ import type { AppArea, AppEvent } from '../app'
 import { Requested, overviewEvents, type OverviewEvent } from './events'
 import { initialOverviewState, type OverviewState } from './types'
 import { overviewCommandCodecs } from './commandCodecs.gen'
+import { awaits, reloading } from '../shared/loadable'
 
 function evolve(s: OverviewState, event: AppEvent): OverviewState {
   if (event.type === 'session/SignedOut') return initialOverviewState
@@ -10,16 +11,12 @@ function evolve(s: OverviewState, event: AppEvent): OverviewState {
   const e = event as OverviewEvent
   switch (e.type) {
     case 'overview/Requested':
-      return {
-        status: 'loading',
-        requestId: e.data.requestId,
-        ...(s.status === 'loaded' ? { previous: s.data } : {}),
-      }
+      return reloading(s, e.data.requestId)
     case 'overview/Loaded':
-      if (s.status !== 'loading' || s.requestId !== e.data.requestId) return s
+      if (!awaits(s, e.data.requestId)) return s
       return { status: 'loaded', data: e.data.overview }
     case 'overview/Failed':
-      if (s.status !== 'loading' || s.requestId !== e.data.requestId) return s
+      if (!awaits(s, e.data.requestId)) return s
       return { status: 'failed', failure: e.data.failure }
   }
 }

@@ -1,6 +1,6 @@
 /** The overview (home page): the platform's figures at a glance, loaded as one. */
 import * as t from 'io-ts'
-import type { Failure } from '../shared/failure'
+import type { Loadable } from '../shared/loadable'
 
 export const Overview = t.type({
   artifactCount: t.number,
@@ -27,10 +27,6 @@ export const Overview = t.type({
 })
 export type Overview = t.TypeOf<typeof Overview>
 
-export type OverviewState =
-  | { readonly status: 'idle' }
-  | { readonly status: 'loading'; readonly requestId: string; readonly previous?: Overview }
-  | { readonly status: 'loaded'; readonly data: Overview }
-  | { readonly status: 'failed'; readonly failure: Failure }
+export type OverviewState = Loadable<Overview>
 
 export * from './initial'

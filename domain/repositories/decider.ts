@@ -14,11 +14,11 @@ import {
 import { validateRepositoryForm, type KnownRepositories } from './rules'
 import { initialRepositoriesState, type RepositoriesState } from './types'
 import { repositoriesCommandCodecs } from './commandCodecs.gen'
+import { awaits, reloading, shownData } from '../shared/loadable'
 
 /** What the domain's form rule knows of the other repositories: the last loaded list. */
 function knownOf(s: RepositoriesState): KnownRepositories {
-  const list =
-    s.list.status === 'loaded' ? s.list.data : s.list.status === 'loading' ? (s.list.previous ?? []) : []
+  const list = shownData(s.list) ?? []
   return new Map(list.map((r) => [r.key, { kind: r.kind, packageType: r.packageType }] as const))
 }
 
@@ -28,19 +28,12 @@ function evolve(s: RepositoriesState, event: AppEvent): RepositoriesState {
   const e = event as RepositoriesEvent
   switch (e.type) {
     case 'repositories/ListRequested':
-      return {
-        ...s,
-        list: {
-          status: 'loading',
-          requestId: e.data.requestId,
-          ...(s.list.status === 'loaded' ? { previous: s.list.data } : {}),
-        },
-      }
+      return { ...s, list: reloading(s.list, e.data.requestId) }
     case 'repositories/ListLoaded':
-      if (s.list.status !== 'loading' || s.list.requestId !== e.data.requestId) return s
+      if (!awaits(s.list, e.data.requestId)) return s
       return { ...s, list: { status: 'loaded', data: e.data.repositories } }
     case 'repositories/ListFailed':
-      if (s.list.status !== 'loading' || s.list.requestId !== e.data.requestId) return s
+      if (!awaits(s.list, e.data.requestId)) return s
       return { ...s, list: { status: 'failed', failure: e.data.failure } }
     case 'repositories/SaveRejected':
       return { ...s, save: { status: 'idle' }, problems: e.data.problems }

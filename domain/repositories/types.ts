@@ -3,7 +3,8 @@
  * hold, and the state of the create/update/delete/quick-creation requests.
  */
 import * as t from 'io-ts'
-import type { Loadable, SaveState } from '../admin'
+import type { SaveState } from '../admin'
+import type { Loadable } from '../shared/loadable'
 import type { Failure } from '../shared/failure'
 import type { RepositoryMessage } from './messages'
 

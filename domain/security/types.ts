@@ -3,7 +3,7 @@
  * OAuth, LDAP, Crowd / JIRA), each loaded, saved and (OAuth) tested against the platform.
  */
 import type { Failure } from '../shared/failure'
-import type { Loadable } from '../admin'
+import type { Loadable } from '../shared/loadable'
 
 export type { Loadable }
 

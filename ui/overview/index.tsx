@@ -16,6 +16,7 @@ import { Button } from '../shared/kit/Button'
 import { Card, EmptyState, PageHeader, SeverityChip, Skeleton, type Severity } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
+import { shownData } from '../../domain/shared/loadable'
 import styles from './overview.module.css'
 
 const SEVERITIES: ReadonlyArray<Severity> = ['critical', 'high', 'medium', 'low', 'info', 'unknown']
@@ -28,8 +29,7 @@ export default function OverviewPage() {
     dispatch({ type: 'overview/Load' })
   }, [dispatch])
   const retry = () => dispatch({ type: 'overview/Load' })
-  const data =
-    state.status === 'loaded' ? state.data : state.status === 'loading' ? state.previous : undefined
+  const data = shownData(state)
   return (
     <section aria-label="Overview" className={styles.page}>
       <PageHeader

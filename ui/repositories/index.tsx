@@ -24,6 +24,7 @@ import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { Button } from '../shared/kit/Button'
 import admin from '../admin/admin.module.css'
 import { Table } from '../shared/kit/Table'
+import { shownData } from '../../domain/shared/loadable'
 import styles from './repositories.module.css'
 
 const CREATE_LINKS = [
@@ -238,10 +239,7 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
   const set = (patch: Partial<RepositoryForm>) => setForm((f) => ({ ...f, ...patch }))
   const typeId = useId()
   const candidates = useMemo(
-    () =>
-      (list.status === 'loaded' ? list.data : list.status === 'loading' ? (list.previous ?? []) : []).filter(
-        (r) => r.packageType === form.packageType && r.key !== form.key,
-      ),
+    () => (shownData(list) ?? []).filter((r) => r.packageType === form.packageType && r.key !== form.key),
     [list, form.packageType, form.key],
   )
   return (
