@@ -23,7 +23,7 @@ const validateKey = handle(
   'session/ResetKeyValidationRequested',
   async (e, ports, api) => {
     const [key] = take(ports, e.data.keyRef) ?? []
-    if (key === undefined) return S.ResetKeyRejected({ failure: secretGone('reset key') })
+    if (key === undefined) return S.ResetKeyRejected({ failure: secretGone('resetKey') })
     const answer = await api.validateKey(key)
     return isLeft(answer) ? S.ResetKeyRejected({ failure: answer.left }) : S.ResetKeyValidated(answer.right)
   },
@@ -75,7 +75,7 @@ const checkInvitation = handle(
   'session/InvitationCheckRequested',
   async (e, ports, api) => {
     const [token] = take(ports, e.data.tokenRef) ?? []
-    if (token === undefined) return S.InvitationRejected({ failure: secretGone('invitation token') })
+    if (token === undefined) return S.InvitationRejected({ failure: secretGone('invitationToken') })
     const answer = await api.invitation(token)
     return isLeft(answer) ? S.InvitationRejected({ failure: answer.left }) : S.InvitationChecked(answer.right)
   },
@@ -113,7 +113,7 @@ const updateProfile = handle(
     const { email, newPasswordRef } = e.data
     const [password] = newPasswordRef === null ? [] : (take(ports, newPasswordRef) ?? [])
     if (newPasswordRef !== null && password === undefined)
-      return S.ProfileUpdateFailed({ failure: secretGone('new password') })
+      return S.ProfileUpdateFailed({ failure: secretGone('newPassword') })
     const answer = await api.updateProfile({
       ...(email === null ? {} : { email }),
       ...(password === undefined ? {} : { password }),

@@ -18,7 +18,7 @@ import {
 } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
-import type { Failure } from '../../domain/shared/failure'
+import type { Failure, SecretName } from '../../domain/shared/failure'
 import type { Ports } from '../../adapters/ports'
 import * as S from '../../domain/session/events'
 import {
@@ -35,10 +35,11 @@ import { loadLoginData } from './loginData'
 import { isLeavableUrl } from '../../domain/session/loginSettings'
 import { providerSignOutOf, sessionCheckOutcome } from '../../domain/session/sessionEnd'
 
-/** A reference that no longer holds its secret (reloaded page, double submit). */
-export const secretGone = (what: string): Failure => ({
+/** A reference that no longer holds its secret (reloaded page, double submit): a key the view words. */
+export const secretGone = (secret: SecretName): Failure => ({
   kind: 'aborted',
-  message: `The ${what} is no longer available; please type it again.`,
+  message: '',
+  secretGone: secret,
 })
 
 // Storage keys of spec 000 section 3 (CLI) and of the login dialog's dismissal.

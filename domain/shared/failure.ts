@@ -5,6 +5,20 @@ import * as t from 'io-ts'
  * `status` for an HTTP error answer, `network`/`timeout` when no answer came,
  * `decode` when the answer did not have the shape we rely on.
  */
+/**
+ * A secret a request refers to by reference (domain/session: `passwordRef`, `tokenRef`, …): the
+ * name of one, never its value.
+ */
+export const SecretName = t.keyof({
+  password: null,
+  newPassword: null,
+  code: null,
+  token: null,
+  resetKey: null,
+  invitationToken: null,
+})
+export type SecretName = t.TypeOf<typeof SecretName>
+
 export const Failure = t.intersection([
   t.type({
     kind: t.keyof({ network: null, timeout: null, status: null, decode: null, aborted: null }),
@@ -14,6 +28,12 @@ export const Failure = t.intersection([
     status: t.number,
     /** Error code given by the server (e.g. a credentials-expired code). */
     code: t.string,
+    /**
+     * An `aborted` request that was never sent: the reference no longer held its secret (a
+     * reloaded page, a double submit). The message key, with the secret's name as its data; the
+     * view words it and asks for the secret again.
+     */
+    secretGone: SecretName,
   }),
 ])
 export type Failure = t.TypeOf<typeof Failure>

@@ -65,6 +65,32 @@ describe('login screen', () => {
     expect(screen.getByLabelText('Password')).toHaveValue('wrong')
   })
 
+  it('asks for the password again when the page no longer holds it, keeping the inputs', async () => {
+    let calls = 0
+    renderSession('/login', {
+      sessionApi: {
+        login: async (input) => {
+          calls++
+          return right(user({ name: input.user }))
+        },
+      },
+      // A vault that lost what it held, as after a reload or a second submit.
+      ports: { secrets: { put: () => 'secret-1', take: () => undefined } },
+    })
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'admin')
+    await u.type(screen.getByLabelText('Password'), 'typed')
+    await u.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The password is no longer available; please type it again.',
+      ),
+    )
+    expect(calls).toBe(0)
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('admin')
+    expect(screen.getByLabelText('Password')).toHaveValue('typed')
+  })
+
   it('an expired password goes to change password with the user name', async () => {
     const h = renderSession('/login', {
       sessionApi: {

@@ -11,6 +11,7 @@ import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Card, KeyValue, PageHeader } from '../shared/kit/Surface'
 import { validateCurrentPassword, validateProfile } from '../../domain/session/accountForms'
 import { Field, Form, NavLink, Screen, StatusMessage, Submit, failureOf } from './kit'
+import { secretGoneText } from './messages'
 import { useValidatedForm } from '../shared/forms'
 import { messageText } from '../shared/messages'
 import styles from './session.module.css'
@@ -23,7 +24,9 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute, then 
 export function profileFailureMessage(failure: Failure, fallback: string): string {
   if (failure.status === 401) return WRONG_PASSWORD
   if (failure.status === 429) return TOO_MANY_ATTEMPTS
-  return failureMessage(failure, fallback)
+  return failure.secretGone === undefined
+    ? failureMessage(failure, fallback)
+    : secretGoneText(failure.secretGone)
 }
 
 function FailureAlert({ failure, fallback }: { failure: Failure | null; fallback: string }) {

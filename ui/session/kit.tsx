@@ -2,7 +2,7 @@
  * Pieces every screen of the login family shares: labelled fields, the error and status
  * messages, the submit button, links that navigate through the bus, and the screen frame.
  */
-import { useId, type FormEvent, type MouseEvent, type ReactNode } from 'react'
+import { Suspense, lazy, useId, type FormEvent, type MouseEvent, type ReactNode } from 'react'
 import { useSearch } from 'wouter'
 import type { AppCommand } from '../../domain/app'
 import { failureMessage, type Failure } from '../../domain/shared/failure'
@@ -122,6 +122,10 @@ export function Checkbox(props: { label: string; checked: boolean; onChange: (ch
   )
 }
 
+// The words for a secret the page no longer held (a reload, a second submit: rare) load only
+// when one was, not with the login page.
+const SecretGone = lazy(() => import('./messages'))
+
 /** A failure of the last request, in the words of the error catalogue. */
 export function ErrorMessage({
   failure,
@@ -133,7 +137,13 @@ export function ErrorMessage({
   if (!failure) return null
   return (
     <p role="alert" className={styles.error}>
-      {failureMessage(failure, fallback)}
+      {failure.secretGone === undefined ? (
+        failureMessage(failure, fallback)
+      ) : (
+        <Suspense fallback={fallback}>
+          <SecretGone secret={failure.secretGone} />
+        </Suspense>
+      )}
     </p>
   )
 }
