@@ -54,7 +54,9 @@ function useAreas(): Areas {
 /**
  * While a route's chunk loads: an empty status named for screen readers. Inside the main layout
  * its styles draw a page-shaped skeleton (layout.module.css); the login family's chunk comes
- * with the login page, and its screens draw their own skeletons (ui/session/kit.tsx).
+ * with the login page, and its screens draw their own skeletons (ui/session/kit.tsx). As the
+ * top-level child (before the first navigation settles, while the chrome's chunk loads), it
+ * is what shows index.html's skeleton of the whole shell: keep its role and name.
  */
 export function Loading() {
   return <div role="status" aria-label="Loading" />
