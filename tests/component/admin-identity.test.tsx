@@ -108,13 +108,26 @@ const open = (path: string, over: Partial<AdminApi> = {}) => {
 
 describe('list pages: loading, empty and error states', () => {
   const pages = [
-    { path: '/admin/management/users', call: 'users', what: 'users', empty: 'There are no users yet.' },
-    { path: '/admin/management/groups', call: 'groups', what: 'groups', empty: 'There are no groups yet.' },
+    {
+      path: '/admin/management/users',
+      call: 'users',
+      what: 'users',
+      empty: 'There are no users yet.',
+      first: ['Create the first user', '/admin/management/users/new'],
+    },
+    {
+      path: '/admin/management/groups',
+      call: 'groups',
+      what: 'groups',
+      empty: 'There are no groups yet.',
+      first: ['Create the first group', '/admin/management/groups/new'],
+    },
     {
       path: '/admin/management/permissions',
       call: 'permissions',
       what: 'permissions',
       empty: 'There are no permissions yet.',
+      first: ['Create the first permission', '/admin/management/permissions/create'],
     },
   ] as const
 
@@ -143,9 +156,11 @@ describe('list pages: loading, empty and error states', () => {
       )
     })
 
-    it(`${page.what}: nothing yet`, async () => {
+    it(`${page.what}: nothing yet, with the way on to the first one`, async () => {
       open(page.path, { [page.call]: () => Promise.resolve(right([])) })
       expect(await screen.findByText(page.empty)).toBeInTheDocument()
+      const [name, href] = page.first
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', `/ui${href}`)
     })
   }
 })

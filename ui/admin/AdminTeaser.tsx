@@ -2,6 +2,7 @@ import { useParams } from 'wouter'
 import { TEASER_MODULES, teaserFor, type TeaserModule } from './teaserModules'
 import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
+import { Toolbar } from './shared'
 
 function Module({ module }: { module: TeaserModule }) {
   return (
@@ -41,9 +42,7 @@ export function AdminTeaser() {
   const module = teaserFor(params['*'] ?? '')
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={styles.title}>
-        {module ? module.LABEL : 'Administration'}
-      </h1>
+      <Toolbar title={module ? module.LABEL : 'Administration'} />
       {(module ? [module] : TEASER_MODULES).map((m) => (
         <Module key={m.LABEL} module={m} />
       ))}

@@ -1,7 +1,7 @@
 // Global roles: the platform has no API for them, so this page says so and shows, read-only,
 // the project roles it does know (server/API.md, project members).
 import { PROJECT_ROLES } from '../../domain/admin'
-import { ManagementNav } from './shared'
+import { ManagementNav, Toolbar } from './shared'
 import { Badge } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
@@ -9,9 +9,7 @@ import styles from './admin.module.css'
 export function GlobalRoles() {
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={styles.title}>
-        Global Roles
-      </h1>
+      <Toolbar title="Global Roles" />
       <ManagementNav current="Global Roles" />
       <p role="note" className={styles.muted}>
         This platform does not manage global roles: there is nothing to create or change here. The roles it

@@ -17,12 +17,13 @@ export function GroupsList() {
   return (
     <ListPage
       title="Groups"
-      create={{ label: 'New Group', href: `${LIST}/new` }}
+      create={{ label: 'New Group', href: `${LIST}/new`, first: 'Create the first group' }}
       nav="Groups"
       deletion={deletion}
       loadable={groups}
       what="groups"
       empty="There are no groups yet."
+      emptyHint="A group gives its members the same permissions at once."
     >
       {(items) => (
         <NamedTable

@@ -32,18 +32,22 @@ export function ListPage<A>({
   loadable,
   what,
   empty,
+  emptyHint,
   tools,
   footer,
   retry,
   children,
 }: {
   title: string
-  create?: { readonly label: string; readonly href: string }
+  /** The create link in the heading; `first` names it again in an empty list's state. */
+  create?: { readonly label: string; readonly href: string; readonly first: string }
   nav?: Parameters<typeof ManagementNav>[0]['current']
   deletion?: Deletion
   loadable: Loadable<ReadonlyArray<A>>
   what: string
   empty: string
+  /** What the list is for, said under an empty list's title. */
+  emptyHint?: string
   /** Controls between the heading and the list (a filter box). */
   tools?: ReactNode
   footer?: ReactNode
@@ -64,7 +68,21 @@ export function ListPage<A>({
       {nav && <ManagementNav current={nav} />}
       {deletion && <SaveError save={deletion.save} />}
       {tools && <div className={styles.tools}>{tools}</div>}
-      <Loaded loadable={loadable} what={what} empty={empty} retry={retry}>
+      <Loaded
+        loadable={loadable}
+        what={what}
+        empty={empty}
+        emptyHint={emptyHint}
+        emptyAction={
+          create && (
+            <Link href={create.href} className={styles.linkSecondary}>
+              <Plus size={16} aria-hidden />
+              {create.first}
+            </Link>
+          )
+        }
+        retry={retry}
+      >
         {children}
       </Loaded>
       {footer}

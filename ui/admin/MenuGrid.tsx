@@ -7,6 +7,7 @@ import { Search } from 'lucide-react'
 import { inputClass } from '../shared/kit/Field'
 import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
+import { Toolbar } from './shared'
 import { adminText } from './messages'
 
 function Highlighted({ text, query }: { text: string; query: string }) {
@@ -29,9 +30,7 @@ export function MenuGrid() {
   )
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={styles.title}>
-        Administration
-      </h1>
+      <Toolbar title="Administration" />
       <span className={styles.searchBox}>
         <Search size={16} aria-hidden className={styles.searchIcon} />
         <input

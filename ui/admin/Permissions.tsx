@@ -33,12 +33,13 @@ export function PermissionsList() {
   return (
     <ListPage
       title="Permissions"
-      create={{ label: 'New Permission', href: `${LIST}/create` }}
+      create={{ label: 'New Permission', href: `${LIST}/create`, first: 'Create the first permission' }}
       nav="Permissions"
       deletion={deletion}
       loadable={permissions}
       what="permissions"
       empty="There are no permissions yet."
+      emptyHint="A permission says which users and groups may read, deploy or delete in which repositories."
     >
       {(items) => (
         <NamedTable

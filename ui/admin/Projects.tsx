@@ -5,7 +5,7 @@ import { PROJECT_ROLES, memberProblems, validateProject, type Member } from '../
 import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { adminText } from './messages'
-import { Existing, Field, SaveError, useResource, useResourceRetry, useSaveState } from './shared'
+import { Existing, Field, SaveError, Toolbar, useResource, useResourceRetry, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
 import { Plus, Trash2 } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
@@ -23,10 +23,11 @@ export function ProjectsList() {
   return (
     <ListPage
       title="Projects"
-      create={{ label: 'Create Project', href: '/admin/projects/create' }}
+      create={{ label: 'Create Project', href: '/admin/projects/create', first: 'Create the first project' }}
       loadable={projects}
       what="projects"
-      empty="No projects yet. Create the first one."
+      empty="There are no projects yet."
+      emptyHint="A project brings together repositories and the members who work on them."
     >
       {(items) => (
         <NamedTable
@@ -50,9 +51,7 @@ export function ProjectCreate() {
   const { bind, submit } = useForm({ key: '', name: '', description: '' }, validateProject, adminText)
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={styles.title}>
-        Create Project
-      </h1>
+      <Toolbar title="Create Project" />
       <form
         className={styles.form}
         onSubmit={submit((project) =>
@@ -99,9 +98,7 @@ export function ProjectOverview() {
   const project = projects.status === 'loaded' ? projects.data.find((p) => p.key === projectKey) : undefined
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={styles.title}>
-        {project ? project.name : 'Project Overview'}
-      </h1>
+      <Toolbar title={project ? project.name : 'Project Overview'} />
       <ProjectTabs projectKey={projectKey} current="Overview" />
       <Existing loadable={projects} what="project" name={projectKey} find={(p) => p.key === projectKey}>
         {(p) => (
@@ -124,9 +121,7 @@ export function ProjectMembers() {
   const retry = useResourceRetry('members', projectKey)
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={styles.title}>
-        Project Members
-      </h1>
+      <Toolbar title="Project Members" />
       <ProjectTabs projectKey={projectKey} current="Members" />
       {members.status === 'loaded' ? (
         <MembersEditor projectKey={projectKey} initial={members.data} />

@@ -4,7 +4,7 @@ import { validateProxy, type Proxy } from '../../domain/admin'
 import { useApp } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { adminText } from './messages'
-import { Checkbox, Existing, Field, SaveError, useResource, useSaveState } from './shared'
+import { Checkbox, Existing, Field, SaveError, Toolbar, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
 import { Button } from '../shared/kit/Button'
 import kit from '../shared/kit/page.module.css'
@@ -18,11 +18,12 @@ export function ProxiesList() {
   return (
     <ListPage
       title="Proxies"
-      create={{ label: 'New Proxy', href: '/admin/proxies/configuration/new' }}
+      create={{ label: 'New Proxy', href: '/admin/proxies/configuration/new', first: 'Add the first proxy' }}
       deletion={deletion}
       loadable={proxies}
       what="proxies"
       empty="No proxies are configured."
+      emptyHint="A proxy carries the remote repositories' traffic out to the internet."
     >
       {(items) => (
         <NamedTable
@@ -48,9 +49,7 @@ export function ProxyEditor({ create }: { create: boolean }) {
   const proxies = useResource('proxies')
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={styles.title}>
-        {create ? 'New Proxy' : `Edit Proxy ${proxyName}`}
-      </h1>
+      <Toolbar title={create ? 'New Proxy' : `Edit Proxy ${proxyName}`} />
       {create ? (
         <ProxyForm create />
       ) : (

@@ -45,7 +45,7 @@ export function UsersList() {
     <ListPage
       retry={retry}
       title="Users"
-      create={{ label: 'New User', href: `${LIST}/new` }}
+      create={{ label: 'New User', href: `${LIST}/new`, first: 'Create the first user' }}
       nav="Users"
       deletion={deletion}
       loadable={users}
@@ -95,7 +95,7 @@ function InviteForm() {
   const { bind, submit } = useForm({ email: '' }, validateInvitation, adminText)
   return (
     <form
-      className={styles.form}
+      className={`${styles.form} ${styles.inviteForm}`}
       aria-label="Invite a user"
       noValidate
       onSubmit={submit(({ email }) => {
@@ -108,11 +108,13 @@ function InviteForm() {
         Invite by e-mail
       </h2>
       <SaveError save={save} />
-      <Field label="E-mail to invite" required type="email" autoComplete="off" {...bind('email')} />
-      <div className={styles.formActions}>
-        <Button type="submit" variant="primary" busy={save.status === 'pending'}>
-          Send Invitation
-        </Button>
+      <div className={styles.inviteRow}>
+        <Field label="E-mail to invite" required type="email" autoComplete="off" {...bind('email')} />
+        <div>
+          <Button type="submit" variant="primary" busy={save.status === 'pending'}>
+            Send Invitation
+          </Button>
+        </div>
       </div>
       {save.status === 'done' && sentTo && (
         <p role="status" className={styles.done}>

@@ -11,7 +11,7 @@ import { Blocks, Layers } from 'lucide-react'
 import { Link } from 'wouter'
 import { EmptyState } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
-import styles from './admin.module.css'
+import { Toolbar } from './shared'
 
 // Its own chunk: the kit table and the onboarding area's data are not the other admin pages'.
 const ContactRequests = lazy(() => import('./ContactRequests'))
@@ -61,9 +61,7 @@ function Placeholder({ name, title }: { readonly name: string | undefined; reado
   const integrations = name === 'admin.integrations'
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={styles.title}>
-        {title}
-      </h1>
+      <Toolbar title={title} />
       <EmptyState
         boxed
         icon={integrations ? <Blocks size={28} /> : <Layers size={28} />}

@@ -90,12 +90,18 @@ export function Loaded<A>({
   loadable,
   what,
   empty,
+  emptyHint,
+  emptyAction,
   retry,
   children,
 }: {
   loadable: Loadable<ReadonlyArray<A>>
   what: string
   empty: string
+  /** What the list is for, under the empty state's title. */
+  emptyHint?: string | undefined
+  /** The way on from an empty list (creating its first item). */
+  emptyAction?: ReactNode
   retry?: (() => void) | undefined
   children: (items: ReadonlyArray<A>) => ReactNode
 }) {
@@ -104,7 +110,7 @@ export function Loaded<A>({
       {(items) =>
         items.length === 0 ? (
           <div className={kit.panel}>
-            <EmptyState icon={<Inbox size={28} />} title={empty} />
+            <EmptyState icon={<Inbox size={28} />} title={empty} hint={emptyHint} action={emptyAction} />
           </div>
         ) : (
           children(items)
@@ -306,9 +312,7 @@ export function EditorPage<A, C>({
 }) {
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={styles.title}>
-        {title}
-      </h1>
+      <Toolbar title={title} />
       <Ready loadable={choices} what={choicesWhat}>
         {(c) =>
           create ? (
