@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import * as S from '../../domain/session/events'
@@ -8,6 +8,8 @@ import { navigated, renderSession } from './sessionHarness'
 import { loginData } from '../support/fixtures'
 import { user } from '../support/fixtures'
 import { LOGIN_DIALOG_DISMISSED_KEY } from '../../commands/effects/session'
+import { messageText } from '../../ui/shared/messages'
+import { AuthorizationPage } from '../../ui/errors/StatusPages'
 
 describe('login screen', () => {
   it('shows the form in skeleton, no "Loading…" line, while start-up fetches the login data', () => {
@@ -89,6 +91,16 @@ describe('login screen', () => {
     expect(calls).toBe(0)
     expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('admin')
     expect(screen.getByLabelText('Password')).toHaveValue('typed')
+  })
+
+  it('says why when a page was asked for, in the words of the 403 page and the toasts', () => {
+    renderSession('/login?error=notAuthorized')
+    const words = messageText({ key: 'notAuthorized' })
+    expect(words).toBe('You are not authorized to view this page')
+    expect(screen.getByRole('alert')).toHaveTextContent(new RegExp(`^${words}$`))
+    cleanup()
+    render(<AuthorizationPage />)
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(new RegExp(`^${words}$`))
   })
 
   it('an expired password goes to change password with the user name', async () => {

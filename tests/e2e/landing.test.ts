@@ -52,7 +52,7 @@ describe('landing (e2e)', () => {
     // Anonymous access is off: the login page says the page needs a signed-in user.
     await page
       .getByRole('alert')
-      .filter({ hasText: 'You are not authorized to view this page. Please log in.' })
+      .filter({ hasText: 'You are not authorized to view this page' })
       .waitFor({ timeout: 10_000 })
     await page.close()
   })

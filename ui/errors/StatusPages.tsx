@@ -1,6 +1,7 @@
 import { Link, useParams } from 'wouter'
 import { Ban, FileQuestion, Lock, ServerCrash } from 'lucide-react'
 import { ErrorPage } from './ErrorPage'
+import { NOT_AUTHORIZED_MESSAGE } from '../shared/notAuthorized'
 import styles from './errors.module.css'
 
 export function NotFoundPage() {
@@ -66,7 +67,7 @@ export function AuthorizationPage() {
         <Lock size={32} />
       </span>
       <p className={styles.big}>403</p>
-      <h1 id="status-title">You are not authorized to view this page</h1>
+      <h1 id="status-title">{NOT_AUTHORIZED_MESSAGE}</h1>
       <p className={styles.text}>
         Your account lacks the permission it needs. An administrator can grant it.
       </p>

@@ -17,6 +17,7 @@ import {
 import { validateSignIn } from '../../domain/session/loginForms'
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 import { lazyArea } from '../shared/lazyArea'
+import { NOT_AUTHORIZED_MESSAGE } from '../shared/notAuthorized'
 import styles from './session.module.css'
 
 // Radix Dialog and its layers (~14 KB gzip) load only when the platform sets a login notice.
@@ -125,7 +126,7 @@ function CredentialsForm() {
     <Form label="Login" onSubmit={submit}>
       {notAuthorized ? (
         <p role="alert" className={styles.error}>
-          You are not authorized to view this page. Please log in.
+          {NOT_AUTHORIZED_MESSAGE}
         </p>
       ) : null}
       <Field

@@ -8,6 +8,7 @@
  */
 import type { Message } from '../../domain/shared/messages'
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
+import { NOT_AUTHORIZED_MESSAGE } from './notAuthorized'
 import { PROJECT_KEY_START_MESSAGE, projectKeyLengthMessage } from '../../domain/onboarding/words'
 
 export type { Message, MessageKey } from '../../domain/shared/messages'
@@ -26,7 +27,7 @@ export function messageText(message: Message): string {
     case 'invalidChecksum':
       return 'Enter a SHA-256 (64 hex characters) or SHA-1 (40 hex characters) checksum'
     case 'notAuthorized':
-      return 'You are not authorized to view this page'
+      return NOT_AUTHORIZED_MESSAGE
     case 'contactRequestSent':
       return 'Thank you for your request. We will be in touch via email soon.'
     case 'contactRequestFailed':
