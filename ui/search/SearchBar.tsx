@@ -18,6 +18,7 @@ import {
 import { checkBarText, currentSuggestions } from '../../domain/search/textProblems'
 import { Combobox, type ComboboxOption } from '../shared/kit/Combobox'
 import { Select } from '../shared/kit/Select'
+import select from '../shared/kit/select.module.css'
 import styles from './search.module.css'
 
 // The type follows the route and the project: a new route, or new usable types (a project was
@@ -131,7 +132,12 @@ export function SearchBar() {
         </p>
       )}
       {recentOpen && (
-        <div id={recentId} className={styles.popup} role="region" aria-label="Recent searches">
+        <div
+          id={recentId}
+          className={`${select.popup} ${styles.popup}`}
+          role="region"
+          aria-label="Recent searches"
+        >
           {recent.length === 0 ? (
             <p className={styles.hint}>No recent searches</p>
           ) : (
@@ -140,6 +146,7 @@ export function SearchBar() {
                 <li key={r.id}>
                   <button
                     type="button"
+                    className={select.item}
                     onClick={() => {
                       setRecentOpen(false)
                       dispatch({ type: 'search/SelectRecent', id: r.id })
