@@ -117,6 +117,15 @@ export function withPreloads(html: string, base: string, files: ReadonlyArray<st
   return html.replace('</head>', `  ${links}\n  </head>`)
 }
 
+/**
+ * A signed-in user's page in the chrome: `data-chrome` on index.html's skeleton of the shell
+ * (#boot) shows it as soon as the page is parsed, before the entry script has loaded and run.
+ * Other pages show it only once the entry draws the router's Loading status (index.html).
+ */
+export function withChromeSkeleton(html: string): string {
+  return html.replace('<div id="boot">', '<div id="boot" data-chrome>')
+}
+
 export interface PageBody {
   readonly body: Buffer
   readonly encoding: 'br' | 'gzip' | undefined
@@ -154,7 +163,8 @@ export function createIndexPage(
     const existing = made.get(key)
     if (existing) return existing
     const modules = area === 'login' ? LOGIN_MODULES : [...CHROME_MODULES, ...(area ? areaModules(area) : [])]
-    const raw = Buffer.from(withPreloads(html, base, preloadFiles(manifest, modules)))
+    const source = area === 'login' ? html : withChromeSkeleton(html)
+    const raw = Buffer.from(withPreloads(source, base, preloadFiles(manifest, modules)))
     const page = {
       raw,
       br: brotliCompressSync(raw, {

@@ -1,6 +1,7 @@
 // The first paint (issue 18): the shell's skeleton (index.html) is drawn before start-up's
 // answers arrive, then the chrome takes its place with no blank frame between; the login
 // family's pages are drawn at once and never show it. In Chromium against the reference server.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
@@ -49,12 +50,32 @@ async function holdSessionAnswer(page: Page) {
   return { askedFor, release }
 }
 
+/** Holds the entry script (the built index.html's module script) until released. */
+async function holdEntryScript(page: Page) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(
+    readFileSync('dist/index.html', 'utf8'),
+  )![1]!
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(`**${entry}`, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+const viewport = { width: 1440, height: 900 }
+
+/** A developer's browser context, signed in through the login page, and a second page in it. */
+async function developerContext() {
+  const context = await browser.newContext({ viewport })
+  await signIn(server, await context.newPage(), 'developer', server.config.userPassword)
+  return { context, later: await context.newPage() }
+}
+
 describe('first paint (e2e)', () => {
   it('a signed-in developer sees the shell skeleton before start-up answers, then the chrome', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    const page = await context.newPage()
-    await signIn(server, page, 'developer', server.config.userPassword)
-    const later = await context.newPage()
+    const { context, later } = await developerContext()
     const frames = await recordFrames(later)
     const session = await holdSessionAnswer(later)
     await later.goto(`${server.url}/ui/packages`)
@@ -72,14 +93,36 @@ describe('first paint (e2e)', () => {
     // The chrome has taken the skeleton's place: one top bar, the user's.
     await expect.poll(() => later.getByRole('banner').count()).toBe(1)
     await later.getByRole('banner').getByRole('button', { name: 'developer' }).waitFor()
-    // Before the entry script runs the page is blank; from then on, the skeleton, then the screen.
+    // The skeleton, then the screen (a first frame may come before the page is parsed).
     const painted = await frames()
     expect(painted.slice(painted[0] === 'blank' ? 1 : 0)).toEqual(['skeleton', 'screen'])
     await context.close()
   })
 
+  it("a signed-in user's page shows the skeleton before the entry script has run; a visitor's does not", async () => {
+    const { context, later } = await developerContext()
+    const release = await holdEntryScript(later)
+    await later.goto(`${server.url}/ui/packages`, { waitUntil: 'commit' })
+    // The server marked the page (server/ui/indexPage.ts): no script has run, the shell is drawn.
+    await later.getByRole('banner').filter({ hasText: 'Platform' }).waitFor()
+    release()
+    await later.getByRole('navigation', { name: 'Application' }).waitFor()
+    await expect.poll(() => later.getByRole('banner').count()).toBe(1)
+    await context.close()
+
+    // A visitor who is not signed in may be on the way to the login page: nothing until the entry runs.
+    const visitor = await browser.newPage({ viewport })
+    const releaseVisitor = await holdEntryScript(visitor)
+    await visitor.goto(`${server.url}/ui/packages`, { waitUntil: 'commit' })
+    await visitor.locator('#boot').waitFor({ state: 'attached' })
+    expect(await visitor.getByRole('banner').count()).toBe(0)
+    releaseVisitor()
+    await visitor.getByRole('button', { name: 'Log in' }).waitFor()
+    await visitor.close()
+  })
+
   it('the login page is drawn at once, never after the chrome skeleton', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    const page = await browser.newPage({ viewport })
     const frames = await recordFrames(page)
     const session = await holdSessionAnswer(page)
     await page.goto(`${server.url}/ui/login`)
