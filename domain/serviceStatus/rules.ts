@@ -130,3 +130,15 @@ export function serviceStatusView<
     multipleMissionControls: hasMultipleMissionControls(wire),
   }
 }
+
+/**
+ * What a node's state says (spec 001): the platform sends `HEALTHY` for a node that serves and
+ * `UNHEALTHY` for one that does not; any other state it may send is kept, neither good nor bad.
+ */
+export type NodeHealth = 'healthy' | 'unhealthy' | 'other'
+
+export function nodeHealth(state: string): NodeHealth {
+  if (state === 'HEALTHY') return 'healthy'
+  if (state === 'UNHEALTHY') return 'unhealthy'
+  return 'other'
+}

@@ -48,7 +48,7 @@ describe('the topology page', () => {
       right([
         node({}),
         node({ nodeId: 'node-2', status: 'Offline', state: 'UNHEALTHY', lastHeartbeat: 'garbage' }),
-        node({ serviceType: 'xray', serviceId: 'jfxr@01', microServices: [] }),
+        node({ serviceType: 'xray', serviceId: 'jfxr@01', microServices: [], state: 'READ_ONLY' }),
       ]),
     ])
     renderShell('/admin/mission_control/topology', admin, { serviceStatusApi }, effects)
@@ -60,11 +60,14 @@ describe('the topology page', () => {
     expect(cards).toHaveLength(2)
     expect(cards[0]).toHaveAccessibleName('node-1')
     expect(cards[0]).toHaveTextContent('Online')
-    expect(cards[0]).toHaveTextContent('HEALTHY')
+    // The state in words, not the platform's code.
+    expect(within(cards[0]!).getByText('Healthy')).toBeInTheDocument()
+    expect(cards[0]).not.toHaveTextContent('HEALTHY')
     expect(cards[0]).toHaveTextContent('2 days 4 hours')
     expect(cards[1]).toHaveTextContent('Offline')
+    expect(within(cards[1]!).getByText('Unhealthy')).toBeInTheDocument()
     expect(cards[1]).toHaveTextContent('unavailable')
-    expect(screen.getByRole('region', { name: 'xray' })).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'xray' })).getByText('Read only')).toBeInTheDocument()
   })
 
   it('shows an empty state when no service reported', async () => {
@@ -103,6 +106,8 @@ describe('the Service Status page', () => {
     expect(screen.queryByRole('heading', { name: 'Topology' })).not.toBeInTheDocument()
     const table = await screen.findByRole('table', { name: 'Nodes of artifactory' })
     expect(within(table).getAllByRole('row')).toHaveLength(3)
+    expect(within(table).getAllByText('Healthy')).toHaveLength(2)
+    expect(within(table).queryByText('HEALTHY')).not.toBeInTheDocument()
     expect(within(table).queryByText('node-3')).not.toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
 

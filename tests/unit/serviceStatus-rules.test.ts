@@ -3,6 +3,7 @@ import {
   groupOnlineNodesByService,
   hasMultipleMissionControls,
   humaniseUptime,
+  nodeHealth,
 } from '../../domain/serviceStatus'
 
 const start = '2026-01-01T00:00:00.000Z'
@@ -78,5 +79,17 @@ describe('hasMultipleMissionControls', () => {
     expect(hasMultipleMissionControls([{ service_id: 'jfmc@a' }, { service_id: 'jfrt@b' }])).toBe(false)
     expect(hasMultipleMissionControls([{ service_id: 'jfmc@a' }, { service_id: 'jfmc@b' }])).toBe(true)
     expect(hasMultipleMissionControls([])).toBe(false)
+  })
+})
+
+describe('nodeHealth (spec 001: a node serves when its state is HEALTHY)', () => {
+  it.each([
+    ['HEALTHY', 'healthy'],
+    ['UNHEALTHY', 'unhealthy'],
+    ['READ_ONLY', 'other'],
+    ['healthy', 'other'],
+    ['', 'other'],
+  ] as const)('%j is %s', (state, health) => {
+    expect(nodeHealth(state)).toBe(health)
   })
 })

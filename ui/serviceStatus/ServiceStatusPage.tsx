@@ -8,9 +8,10 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { Button, IconButton } from '../shared/kit/Button'
 import { AlertDialog } from '../shared/kit/Overlay'
-import { Badge, Card, EmptyState, PageHeader } from '../shared/kit/Surface'
+import { Card, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table, type Column, type TableState } from '../shared/kit/Table'
 import styles from './serviceStatus.module.css'
+import { NodeStateBadge } from './NodeStateBadge'
 
 // Every column has a share of the width, so the services' cards, one table each, line their
 // columns up under one another instead of each sizing them to its own text.
@@ -25,7 +26,7 @@ const columns: ReadonlyArray<Column<TopologyNode>> = [
   {
     id: 'state',
     header: 'State',
-    cell: (n) => <Badge tone={n.state === 'HEALTHY' ? 'success' : 'danger'}>{n.state}</Badge>,
+    cell: (n) => <NodeStateBadge state={n.state} />,
     width: '12%',
   },
   {

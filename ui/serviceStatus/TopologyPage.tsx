@@ -6,7 +6,8 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { humaniseUptime } from '../../domain/serviceStatus/rules'
 import { CircleCheck, CircleX, Clock, Network, RefreshCw, Server } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
-import { Badge, EmptyState, Skeleton, type Tone } from '../shared/kit/Surface'
+import { Badge, EmptyState, Skeleton } from '../shared/kit/Surface'
+import { NodeStateBadge } from './NodeStateBadge'
 import styles from './topology.module.css'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 
@@ -14,11 +15,6 @@ function groupByService(nodes: ReadonlyArray<TopologyNode>): ReadonlyArray<[stri
   const groups = new Map<string, TopologyNode[]>()
   for (const node of nodes) groups.set(node.serviceType, [...(groups.get(node.serviceType) ?? []), node])
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))
-}
-
-const STATE_TONE: Readonly<Record<string, Tone>> = {
-  HEALTHY: 'success',
-  UNHEALTHY: 'danger',
 }
 
 /** A node as a card: health colour and word, state, uptime, service id and microservices. */
@@ -44,7 +40,7 @@ function NodeCard({ node }: { node: TopologyNode }) {
           <div>
             <dt>State</dt>
             <dd>
-              <Badge tone={STATE_TONE[node.state] ?? 'warning'}>{node.state}</Badge>
+              <NodeStateBadge state={node.state} />
             </dd>
           </div>
           <div>
