@@ -179,6 +179,9 @@ export const AREA_CHUNKS = [
   'Toaster',
   // Radix Select, loaded the first time a kit Select renders (ui/shared/kit/Select.tsx).
   'SelectPopup',
+  // The kit DateField's control and calendar (Radix Popover), loaded the first time a DateField
+  // renders (ui/shared/kit/DateField.tsx): the packages list's filters.
+  'DatePicker',
   // Loaded when a view fails (ui/errors/ErrorBoundary.tsx).
   'ErrorPage',
   // Effects and API ports of areas the login page does not use, loaded with their first event
@@ -235,6 +238,7 @@ export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   PersonalizationDialog: inLayout('ShellPages'),
   TopMenus: ['MainLayout'],
   SelectPopup: inLayout(),
+  DatePicker: inLayout('packages'),
   packagesEffects: inLayout('packages'),
   adminEffects: inLayout('admin'),
   serviceStatusEffects: inLayout('serviceStatus'),

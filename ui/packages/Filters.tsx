@@ -13,7 +13,8 @@ import { messageText } from '../shared/messages'
 import { SlidersHorizontal } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
-import { DateField, Field, TextField } from '../shared/kit/Field'
+import { DateField } from '../shared/kit/DateField'
+import { Field, TextField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import kit from '../shared/kit/page.module.css'
 import styles from './packages.module.css'
@@ -75,6 +76,8 @@ export function Filters({
     onChange: (e: { target: { value: string } }) => lists.set({ [key]: e.target.value }),
   })
   const setReleaseOnly = (on: boolean) => navigate(releaseOnlyPath(search, on))
+  const after = model.after?.slice(0, 10) ?? ''
+  const before = model.before?.slice(0, 10) ?? ''
 
   return (
     <aside className={`${kit.raised} ${styles.filters}`} aria-label="Filters">
@@ -125,13 +128,15 @@ export function Filters({
         <div className={styles.pair}>
           <DateField
             label="After"
-            value={model.after?.slice(0, 10) ?? ''}
-            onChange={(e) => run({ after: e.target.value || null })}
+            value={after}
+            max={before || undefined}
+            onValueChange={(day) => run({ after: day || null })}
           />
           <DateField
             label="Before"
-            value={model.before?.slice(0, 10) ?? ''}
-            onChange={(e) => run({ before: e.target.value || null })}
+            value={before}
+            min={after || undefined}
+            onValueChange={(day) => run({ before: day || null })}
           />
         </div>
       </fieldset>

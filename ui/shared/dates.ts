@@ -43,3 +43,70 @@ export function formatRelative(iso: string, now: number): string {
     if (abs >= size || unit === 'second') return relative.format(Math.round(seconds / size), unit)
   return relative.format(0, 'second')
 }
+
+// Calendar days ('2026-03-12', a DateField's value) have no time of day: they are formatted in
+// UTC, so the local zone never shows the day before. The formatters are made when first used.
+const once = <T>(make: () => T) => {
+  let made: T | undefined
+  return () => (made ??= make())
+}
+const inUtc = (options: Intl.DateTimeFormatOptions) =>
+  once(() => new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' }))
+// Latin digits, so that what the field shows is what it reads back.
+const digits = inUtc({ year: 'numeric', month: '2-digit', day: '2-digit', numberingSystem: 'latn' })
+const full = inUtc({ dateStyle: 'full' })
+const monthYear = inUtc({ month: 'long', year: 'numeric' })
+const weekdayShort = inUtc({ weekday: 'short' })
+const weekdayLong = inUtc({ weekday: 'long' })
+
+/** The day of 'yyyy-mm-dd' at 00:00 UTC (years before 100 too), or undefined. */
+const utcDay = (iso: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  if (!m) return undefined
+  const d = new Date(0)
+  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
+  return d
+}
+const formatDay = (format: () => Intl.DateTimeFormat) => (iso: string) => {
+  const d = utcDay(iso)
+  return d ? format().format(d) : iso
+}
+
+export type DayPart = 'year' | 'month' | 'day'
+
+/**
+ * How the user's locale writes a day in digits: the parts' order (month, day, year in en-US)
+ * and the pattern a date field shows as its hint ('mm/dd/yyyy', 'dd.mm.yyyy', 'yyyy-mm-dd').
+ */
+export const dayPattern = once(() => {
+  const parts = digits().formatToParts(utcDay('2026-11-27'))
+  const letters: Partial<Record<string, string>> = { year: 'yyyy', month: 'mm', day: 'dd' }
+  return {
+    order: parts.map((p) => p.type).filter((t): t is DayPart => t in letters),
+    pattern: parts.map((p) => letters[p.type] ?? p.value).join(''),
+  }
+})
+
+/** A day ('2026-03-12') in digits in the user's locale: '03/12/2026'. */
+export const formatDayDigits = formatDay(digits)
+
+/** 'Thursday, March 12, 2026': a calendar day's accessible name. */
+export const formatDayFull = formatDay(full)
+
+/** 'March 2026', the month of a day. */
+export const formatMonthYear = formatDay(monthYear)
+
+/** The weekday numbered 1 (Monday) to 7 (Sunday): ['Mon', 'Monday']. */
+export const weekdayNames = (weekday: number) => {
+  const d = utcDay(`2024-01-0${weekday}`) // 1 January 2024 was a Monday
+  return [weekdayShort().format(d), weekdayLong().format(d)] as const
+}
+
+/** The first day of the week in the user's locale, 1 (Monday) to 7 (Sunday). */
+export const firstDayOfWeek = once((): number => {
+  const locale = new Intl.Locale(digits().resolvedOptions().locale) as Intl.Locale & {
+    getWeekInfo?: () => { firstDay: number }
+    weekInfo?: { firstDay: number }
+  }
+  return (locale.getWeekInfo?.() ?? locale.weekInfo)?.firstDay ?? 1
+})

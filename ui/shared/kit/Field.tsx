@@ -1,8 +1,9 @@
 /**
  * Form fields: Field gives any control its label, hint, error and required mark, wired by ids
  * (aria-describedby, aria-invalid, aria-required), so a screen reader reads the error with the
- * control. TextField, PasswordField, DateField and Textarea are Field plus the native control
- * styled with the tokens. Messages are already resolved by the caller (keys stay in the view).
+ * control. TextField, PasswordField and Textarea are Field plus the native control styled with
+ * the tokens (DateField, in its own module, adds a calendar). Messages are already resolved by
+ * the caller (keys stay in the view).
  */
 import {
   cloneElement,
@@ -69,7 +70,7 @@ export function Field({ label, hint, error, required, inline, children, classNam
   )
 }
 
-type FieldText = Omit<FieldProps, 'children' | 'className'>
+export type FieldText = Omit<FieldProps, 'children' | 'className'>
 
 export interface TextFieldProps extends FieldText, Omit<InputHTMLAttributes<HTMLInputElement>, 'required'> {}
 
@@ -97,15 +98,6 @@ export function TextField(props: TextFieldProps) {
   return (
     <Field {...field}>
       <input type="text" {...input} />
-    </Field>
-  )
-}
-
-export function DateField(props: TextFieldProps) {
-  const [field, input] = split(props)
-  return (
-    <Field {...field}>
-      <input {...input} type="date" />
     </Field>
   )
 }
