@@ -7,6 +7,7 @@ import { ROW_HEIGHT } from '../../ui/packages/PackagesList'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
 import { giveElementsASize } from '../support/jsdomLayout'
+import { dayPattern, formatDayDigits, formatDayFull } from '../../ui/shared/dates'
 
 const PATTERN = '/packages/:packageId?/:versionId?'
 
@@ -248,6 +249,31 @@ describe('packages list', () => {
     await screen.findByRole('list', { name: 'Packages' })
     await userEvent.click(screen.getByRole('checkbox', { name: 'docker' }))
     expect(app.exportLog()).toContain('"path":"/packages?q=react&pkg=docker"')
+  })
+
+  it("the Created dates take a day typed in the locale's format, and bound each other", async () => {
+    const { app } = renderArea(<PackagesArea />, {
+      path: '/packages?q=react&after=2026-03-12&before=2026-03-20',
+      pattern: PATTERN,
+      api: catalogue(),
+    })
+    await screen.findByRole('list', { name: 'Packages' })
+    await screen.findByRole('button', { name: 'Choose date (After)' })
+    const after = screen.getByRole('textbox', { name: 'After' })
+    expect(after).toHaveValue(formatDayDigits('2026-03-12'))
+    expect(screen.getByRole('textbox', { name: 'Before' })).toHaveValue(formatDayDigits('2026-03-20'))
+    const { order, pattern } = dayPattern()
+    const parts = { year: '2026', month: '03', day: '15' }
+    await userEvent.clear(after)
+    await userEvent.type(after, order.map((p) => parts[p]).join(/[^ymd]+/.exec(pattern)?.[0] ?? '/'))
+    await userEvent.tab()
+    await waitFor(() =>
+      expect(app.exportLog()).toContain('"query":"?q=react&before=2026-03-20&after=2026-03-15"'),
+    )
+    // Before cannot be earlier than After: its calendar's earlier days are off.
+    await userEvent.click(screen.getByRole('button', { name: 'Choose date (Before)' }))
+    expect(await screen.findByRole('button', { name: formatDayFull('2026-03-11') })).toBeDisabled()
+    expect(screen.getByRole('button', { name: formatDayFull('2026-03-12') })).toBeEnabled()
   })
 })
 
