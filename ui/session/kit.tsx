@@ -11,6 +11,7 @@ import { useDispatch } from '../shared/appContext'
 import styles from './session.module.css'
 import frame from '../layout/bare.module.css'
 import { Skeleton } from '../shared/kit/Skeleton'
+import box from '../shared/kit/checkbox.module.css'
 
 /** navigation/Navigate belongs to the navigation area: `to` is a path under the /ui base. */
 export const navigateTo = (to: string, replace = false): AppCommand =>
@@ -107,18 +108,20 @@ export function Field(props: {
   )
 }
 
+/** The kit's Checkbox drawn on a native box: Radix's (~7 KB gzip) would not fit the login page. */
 export function Checkbox(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   const id = useId()
   return (
-    <div className={styles.checkbox}>
+    <span className={box.row}>
       <input
         id={id}
+        className={box.box}
         type="checkbox"
         checked={props.checked}
         onChange={(e) => props.onChange(e.target.checked)}
       />
       <label htmlFor={id}>{props.label}</label>
-    </div>
+    </span>
   )
 }
 
