@@ -1,5 +1,5 @@
 // The component kit's behaviour (ui/shared/kit): keyboard on DropdownMenu and Combobox, the
-// error wiring of Field, Select (a lazily loaded list box), the states of Table, and the theme choice's decoding.
+// error wiring of Field, when the form helper (ui/shared/forms.tsx) shows a field's problem, Select (a lazily loaded list box), the states of Table, and the theme choice's decoding.
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -14,6 +14,8 @@ import { Table, type Column, type TableState } from '../../ui/shared/kit/Table'
 import { EmptyState } from '../../ui/shared/kit/Surface'
 import { decodeThemes } from '../../ui/shared/theme'
 import { formatRelative } from '../../ui/shared/dates'
+import { useForm, type Problems } from '../../ui/shared/forms'
+import { messageText, type Message } from '../../ui/shared/messages'
 
 describe('DropdownMenu', () => {
   const setup = () => {
@@ -337,5 +339,62 @@ describe('Select', () => {
     await user.click(select())
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'All kinds' }))
     expect(screen.getByRole('status', { name: 'Chosen' })).toHaveTextContent('all')
+  })
+})
+
+describe('useForm', () => {
+  type Values = { name: string; email: string }
+  const rule = (v: Values): Problems<Message> => ({
+    ...(v.name.trim() === '' ? { name: { key: 'mandatory' } } : {}),
+    ...(v.email.includes('@') ? {} : { email: { key: 'invalidEmail' } }),
+  })
+  function Demo({ show }: { show?: 'submit' | 'leave' }) {
+    const form = useForm<Values, Message>({ name: '', email: '' }, rule, messageText, { show })
+    const field = (key: keyof Values, label: string) => {
+      const { onChange, ...rest } = form.bind(key)
+      return <TextField label={label} {...rest} onChange={(e) => onChange(e.target.value)} />
+    }
+    return (
+      <form aria-label="Demo" onSubmit={form.submit(() => undefined)} noValidate>
+        {field('name', 'Name')}
+        {field('email', 'Email')}
+        <button type="submit" disabled={show === 'leave' && !form.valid}>
+          Save
+        </button>
+      </form>
+    )
+  }
+
+  it("with show: 'leave', says a field's problem once it was left, and is valid once the rules hold", async () => {
+    const user = userEvent.setup()
+    render(<Demo show="leave" />)
+    const email = screen.getByRole('textbox', { name: 'Email' })
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
+    await user.type(email, 'ada')
+    // Not while typing it the first time, nor on a field not yet left.
+    expect(email).not.toHaveAccessibleDescription()
+    await user.tab()
+    expect(email).toHaveAccessibleDescription('Enter a valid email address')
+    expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAccessibleDescription()
+    await user.type(email, '@example.com')
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada')
+    expect(email).toHaveValue('ada@example.com')
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled()
+  })
+
+  it('by default, says nothing when a field is left, and everything once a submit was tried', async () => {
+    const user = userEvent.setup()
+    render(<Demo />)
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada')
+    await user.tab()
+    expect(screen.getByRole('textbox', { name: 'Email' })).not.toHaveAccessibleDescription()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Enter a valid email address',
+    )
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      'This field is mandatory',
+    )
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada')
   })
 })

@@ -49,6 +49,7 @@ describe('contact-us dialog', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
       'Enter a valid email address',
     )
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue('ada@')
     await user.click(within(dialog).getByRole('textbox', { name: 'First name' }))
     await user.tab()
     expect(within(dialog).getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription(

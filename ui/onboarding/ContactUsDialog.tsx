@@ -1,19 +1,17 @@
 /**
  * The contact-us dialog (spec 001 sections 2–4, 8): the form of trial and tour users. What is
- * typed stays in this form; the submit button follows the domain's rule (domain/onboarding/
- * contact.ts); the area's state says whether a request is posting and how the last one ended.
+ * typed stays in the form kit's form (ui/shared/forms.tsx); the submit button follows the
+ * domain's rule (domain/onboarding/contact.ts); the area's state says whether a request is posting and how the last one ended.
  * Each answer resets the form (a new `resets` count starts a fresh one). Opened by the
  * navigation area (contactUsContext in the query, or Help → Contact Us). A chunk of its own,
  * loaded by the chrome's overlays when the dialog first opens.
  */
-import { useState, type FormEvent } from 'react'
 import { CalendarClock } from 'lucide-react'
 import {
   contactProblems,
   HELP_OPTIONS,
   INITIAL_CONTACT_FORM,
   type ContactField,
-  type ContactForm,
   type ContactFormState,
   type HelpOption,
 } from '../../domain/onboarding'
@@ -22,37 +20,29 @@ import { Button } from '../shared/kit/Button'
 import { RadioGroup } from '../shared/kit/Choice'
 import { FormLayout, Textarea, TextField } from '../shared/kit/Field'
 import { Dialog } from '../shared/kit/Overlay'
+import { useForm } from '../shared/forms'
 import { messageText } from '../shared/messages'
 import styles from './onboarding.module.css'
 
 function Form({ contact }: { contact: ContactFormState | undefined }) {
   const dispatch = useDispatch()
-  const [form, setForm] = useState<ContactForm>(INITIAL_CONTACT_FORM)
-  // A field's problem shows once the user left it (not while typing it the first time).
-  const [touched, setTouched] = useState<ReadonlySet<ContactField>>(new Set())
-  const problems = contactProblems(form)
-  const valid = Object.keys(problems).length === 0
+  // A field's problem shows once the user left it (not while typing it the first time): the
+  // submit button stays disabled until the form holds, so a submit cannot say what is wrong.
+  const form = useForm(INITIAL_CONTACT_FORM, contactProblems, messageText, { show: 'leave' })
   const posting = contact?.posting === true
-  const problem = (field: ContactField) => {
-    const p = touched.has(field) ? problems[field] : undefined
-    return p ? messageText(p) : undefined
+  const text = (field: Exclude<ContactField, 'helpOption'>) => {
+    const { onChange, ...rest } = form.bind(field)
+    return { ...rest, onChange: (e: { target: { value: string } }) => onChange(e.target.value) }
   }
-  const text = (field: Exclude<ContactField, 'helpOption'>) => ({
-    value: form[field],
-    error: problem(field),
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value })),
-    onBlur: () => setTouched((t) => new Set(t).add(field)),
+  const submit = form.submit((typed) => {
+    if (!posting) dispatch({ type: 'onboarding/SubmitContactRequest', form: typed })
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (valid && !posting) dispatch({ type: 'onboarding/SubmitContactRequest', form })
-  }
   return (
     <form aria-label="Contact us" onSubmit={submit} noValidate>
       <FormLayout
         columns={2}
         actions={
-          <Button type="submit" variant="primary" disabled={!valid} busy={posting}>
+          <Button type="submit" variant="primary" disabled={!form.valid} busy={posting}>
             {posting ? 'Sending…' : 'Submit'}
           </Button>
         }
@@ -92,9 +82,9 @@ function Form({ contact }: { contact: ContactFormState | undefined }) {
           </p>
           <RadioGroup<HelpOption>
             label="How can we help?"
-            value={(form.helpOption ?? '') as HelpOption}
+            value={(form.values.helpOption ?? '') as HelpOption}
             options={HELP_OPTIONS.map((o) => ({ value: o, label: o }))}
-            onValueChange={(helpOption) => setForm((f) => ({ ...f, helpOption }))}
+            onValueChange={(helpOption) => form.set({ helpOption })}
           />
         </div>
         <div className={styles.wide}>

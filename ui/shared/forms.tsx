@@ -1,6 +1,7 @@
 /**
  * The one form helper: values kept in the form (so a refused save loses nothing typed), the
- * rules run on every change, and their messages shown only once the user has tried to submit.
+ * rules run on every change, and their messages shown only once the user has tried to submit
+ * (or, with `show: 'leave'`, also a field's once the user has left it).
  * The rules give each field's problem as a message key with its data (domain/shared/messages.ts);
  * `word` is the view's catalogue (messageText, or an area's), so this module loads none.
  * `bind(key)` gives a field its value, change handler and worded message in one spread.
@@ -15,7 +16,18 @@ export type Problems<M = FormMessage> = Readonly<Partial<Record<string, M>>>
 export interface Binding<V> {
   readonly value: V
   readonly onChange: (value: V) => void
+  /** Marks the field as left (its message shows from then on, with `show: 'leave'`). */
+  readonly onBlur: () => void
   readonly error: string | undefined
+}
+
+export interface FormOptions {
+  /**
+   * When a field's message shows: once a submit was tried (the default), or also once the user
+   * left the field ('leave'), for a form whose submit stays disabled until it holds (spec 001's
+   * contact-us form), where no submit would say what is wrong.
+   */
+  readonly show?: 'submit' | 'leave'
 }
 
 export interface Form<T extends object, M = FormMessage> {
@@ -24,6 +36,8 @@ export interface Form<T extends object, M = FormMessage> {
   readonly problems: Problems<M>
   /** Whether a submit was tried (messages are shown from then on). */
   readonly shown: boolean
+  /** Whether the rules find no problem (for a submit disabled until then). */
+  readonly valid: boolean
   set(patch: Partial<T>): void
   /** Starts again from these values, messages hidden (after a value was taken, e.g. added to a list). */
   reset(values: T): void
@@ -38,28 +52,36 @@ export function useForm<T extends object, M = FormMessage>(
   initial: T | (() => T),
   validate: (values: T) => Problems<M>,
   word: (message: M) => string,
+  options: FormOptions = {},
 ): Form<T, M> {
   const [values, setValues] = useState<T>(initial)
   const [shown, setShown] = useState(false)
+  // The fields the user has left, with `show: 'leave'` (none otherwise).
+  const [left, setLeft] = useState<Readonly<Record<string, true>>>({})
   const problems = validate(values)
   const set = useCallback((patch: Partial<T>) => setValues((v) => ({ ...v, ...patch })), [])
   const errorOf = (key: string) => {
-    const problem = shown ? problems[key] : undefined
+    const problem = shown || left[key] ? problems[key] : undefined
     return problem === undefined ? undefined : word(problem)
   }
   return {
     values,
     problems,
     shown,
+    valid: Object.keys(problems).length === 0,
     set,
     reset: (next) => {
       setValues(next)
       setShown(false)
+      setLeft({})
     },
     errorOf,
     bind: (key) => ({
       value: values[key],
       onChange: (value) => set({ [key]: value } as unknown as Partial<T>),
+      onBlur: () => {
+        if (options.show === 'leave') setLeft((l) => ({ ...l, [key]: true }))
+      },
       error: errorOf(key),
     }),
     submit: (onValid) => (event) => {
@@ -83,8 +105,9 @@ export function useValidatedForm<T extends object, V, M = FormMessage>(
   initial: T | (() => T),
   rule: (values: T) => Either<Problems<M>, V>,
   word: (message: M) => string,
+  options: FormOptions = {},
 ): ValidatedForm<T, V, M> {
-  const form = useForm<T, M>(initial, (values) => problemsOf(rule(values)), word)
+  const form = useForm<T, M>(initial, (values) => problemsOf(rule(values)), word, options)
   return {
     ...form,
     submit: (onValid) =>
