@@ -190,7 +190,7 @@ export function createBus(options: BusOptions): App {
       event,
     }
     log.append(envelope)
-    stateSubject.next(registry.evolve(stateSubject.value, event))
+    stateSubject.next(registry.evolve(stateSubject.value, event, envelope))
     eventsSubject.next(envelope)
     if (!runPolicies) return
     for (const policy of policies) {

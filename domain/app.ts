@@ -3,7 +3,7 @@
  * single `evolve` that replay folds. Add an area here and in `areas` below; nothing else
  * in the bus changes.
  */
-import type { Area } from './shared/area'
+import type { Area, EventMeta } from './shared/area'
 import { createAreaRegistry, type AreaRegistry } from './areaRegistry'
 import { busArea, type BusEvent, type BusState } from './bus'
 import { platformArea, type PlatformCommand, type PlatformEvent, type PlatformState } from './platform'
@@ -191,10 +191,11 @@ export const initialAppState: AppState = Object.fromEntries(
 export const eagerAreas: AreaRegistry = createAreaRegistry(areaList)
 
 /** The one fold, over every area (see areaRegistry.ts; replay speed depends on it being cheap). */
-export const evolve: (state: AppState, event: AppEvent) => AppState = eagerAreas.evolve
+export const evolve: (state: AppState, event: AppEvent, meta: EventMeta) => AppState = eagerAreas.evolve
 
 /** The fold into a working root that replay owns (see areaRegistry.ts). */
-export const evolveInto: (root: Record<string, unknown>, event: AppEvent) => void = eagerAreas.evolveInto
+export const evolveInto: (root: Record<string, unknown>, event: AppEvent, meta: EventMeta) => void =
+  eagerAreas.evolveInto
 
 /**
  * Every event type the client knows, for decoding and upcasting logs; an event that moved

@@ -16,9 +16,11 @@
  * This module imports no area: the entry bundle pays only for the areas passed in.
  */
 import type { AnyArea, AppEvent, AppState, AreaKey } from './app'
-import type { EventSpec } from './shared/area'
+import type { EventMeta, EventSpec } from './shared/area'
 
 export { MFE_DEFAULT_ORDER, MFE_MOUNT_LIMIT_MS } from './shared/microFrontends'
+
+type AnyEvolve = (slice: unknown, event: AppEvent, meta: EventMeta) => unknown
 
 /** An area known only by its initial state until `load` brings its code. */
 export interface DeferredArea {
@@ -55,14 +57,14 @@ export interface AreaRegistry {
    * the whole of a partly loaded area in place of its part.
    */
   register(area: AnyArea): void
-  /** The one fold, over the loaded areas. */
-  evolve(state: AppState, event: AppEvent): AppState
+  /** The one fold, over the loaded areas; `meta` is the event's envelope (or its line in a log). */
+  evolve(state: AppState, event: AppEvent, meta: EventMeta): AppState
   /**
    * The same fold into a root the caller owns and shows nobody until it is done (replay's
    * working state): each slice the event changes is replaced in place, so no root object is
    * made per event. The slices themselves stay immutable.
    */
-  evolveInto(root: Record<string, unknown>, event: AppEvent): void
+  evolveInto(root: Record<string, unknown>, event: AppEvent, meta: EventMeta): void
   /** The version an event type is written at (1 when unknown). */
   eventVersion(type: string): number
   /** The codec and version of an event type of a loaded area. */
@@ -137,11 +139,11 @@ export function createAreaRegistry(
     },
     // Only the areas the event reaches are asked, and a new root object is made only when
     // some slice changed (replay speed depends on both).
-    evolve(state, event) {
+    evolve(state, event, meta) {
       let next: Record<string, unknown> | undefined
       for (const area of route(event.type)) {
         const before = state[area.key]
-        const after = (area.evolve as (s: unknown, e: AppEvent) => unknown)(before, event)
+        const after = (area.evolve as AnyEvolve)(before, event, meta)
         if (after !== before) {
           next ??= { ...state }
           next[area.key] = after
@@ -149,13 +151,13 @@ export function createAreaRegistry(
       }
       return (next as AppState | undefined) ?? state
     },
-    evolveInto(root, event) {
+    evolveInto(root, event, meta) {
       const reached = route(event.type)
       // An index, not for…of: replay folds every event here, and an iterator is an object.
       for (let i = 0; i < reached.length; i++) {
         const area = reached[i]!
         const before = root[area.key]
-        const after = (area.evolve as (s: unknown, e: AppEvent) => unknown)(before, event)
+        const after = (area.evolve as AnyEvolve)(before, event, meta)
         if (after !== before) root[area.key] = after
       }
     },

@@ -46,7 +46,7 @@ export class EventLog {
     const oldest = this.entries[this.head]
     if (!oldest) return
     const base = this.snapshot?.state ?? this.fold.initialState
-    this.snapshot = { seq: oldest.seq, state: this.fold.evolve(base, oldest.event) }
+    this.snapshot = { seq: oldest.seq, state: this.fold.evolve(base, oldest.event, oldest) }
     this.head++
     if (this.head > this.maxEvents / 2) {
       this.entries = this.entries.slice(this.head)

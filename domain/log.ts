@@ -334,7 +334,7 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
       return
     }
     if (stopped) return
-    evolveInto(working, event)
+    evolveInto(working, event, line)
     if (options.onEvent) {
       const { at, source, corr } = line
       options.onEvent({ seq, at, source, corr, event })

@@ -32,11 +32,12 @@ export function createTimeline(base: AppState, envelopes: ReadonlyArray<Envelope
         const k = checkpoints.length
         let state = k === 0 ? base : checkpoints[k - 1]!
         for (let i = k * CHECKPOINT_EVERY; i < (k + 1) * CHECKPOINT_EVERY; i++)
-          state = evolve(state, envelopes[i]!.event)
+          state = evolve(state, envelopes[i]!.event, envelopes[i]!)
         checkpoints.push(state)
       }
       let state = slot === 0 ? base : checkpoints[slot - 1]!
-      for (let i = slot * CHECKPOINT_EVERY; i <= last; i++) state = evolve(state, envelopes[i]!.event)
+      for (let i = slot * CHECKPOINT_EVERY; i <= last; i++)
+        state = evolve(state, envelopes[i]!.event, envelopes[i]!)
       return state
     },
   }

@@ -13,6 +13,18 @@ export interface CommandMeta {
 /** The moment of `now` in epoch milliseconds (derived, so it is never a second copy that can disagree). */
 export const epochMs = (meta: Pick<CommandMeta, 'now'>): number => Date.parse(meta.now)
 
+/**
+ * What `evolve` knows of an event besides the event: when it was recorded (its envelope's `at`).
+ * An envelope or a log line is one as it is, so the bus and replay pass theirs and make no object
+ * per event. An event carries no copy of this time (issue 19: no stored derivables).
+ */
+export interface EventMeta {
+  readonly at: string
+}
+
+/** The moment an event was recorded, in epoch milliseconds. */
+export const recordedMs = (meta: EventMeta): number => Date.parse(meta.at)
+
 export type Source = 'ui' | 'router' | 'policy' | 'effect' | 'script'
 
 /** An event as recorded: its place in the log and why it happened. */
@@ -51,7 +63,8 @@ export interface Area<S, C extends { type: string }, E, K extends keyof S & stri
   readonly initialState: S[K]
   readonly events: ReadonlyArray<EventSpec>
   decide(command: CommandsOf<C, K>, state: S, meta: CommandMeta): Either<string, ReadonlyArray<E>>
-  evolve(slice: S[K], event: E): S[K]
+  /** `meta` is the event's envelope (or what of it evolve needs): the time it was recorded. */
+  evolve(slice: S[K], event: E, meta: EventMeta): S[K]
   /**
    * The event types of other areas this area's `evolve` reacts to. When given (`[]` for none),
    * only these and the area's own events (`<key>/…`) reach its `evolve`; folding every event

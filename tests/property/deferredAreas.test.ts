@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import { browserAreas } from '../../commands/browserApp'
 import { areaByKey, eventSpecs, initialAppState, type AppEvent } from '../../domain/app'
 import { arbitraryFromCodec } from '../support/arbitraryFromCodec'
+import { fold, specEventMeta } from '../support/decider'
 
 const registry = browserAreas()
 const deferredKeys = [...areaByKey.keys()].filter((key) => registry.deferred(key) !== undefined)
@@ -53,7 +54,12 @@ describe('deferred areas', () => {
   for (const key of deferredKeys)
     it(`${key}: evolve keeps the initial state for every other area's event`, () => {
       const area = areaByKey.get(key)!
-      const evolve = area.evolve as (slice: unknown, event: AppEvent) => unknown
+      const evolve = (slice: unknown, event: AppEvent): unknown =>
+        (area.evolve as (s: unknown, e: AppEvent, m: typeof specEventMeta) => unknown)(
+          slice,
+          event,
+          specEventMeta,
+        )
       fc.assert(
         fc.property(foreignEvent(key), (event) => {
           expect(evolve(area.initialState, event)).toEqual(area.initialState)
@@ -65,10 +71,10 @@ describe('deferred areas', () => {
   for (const key of deferredKeys)
     it(`${key}: evolve keeps the initial state through sequences of other areas' events`, () => {
       const area = areaByKey.get(key)!
-      const evolve = area.evolve as (slice: unknown, event: AppEvent) => unknown
+      const evolve = area.evolve as (s: unknown, e: AppEvent, m: typeof specEventMeta) => unknown
       fc.assert(
         fc.property(fc.array(foreignEvent(key), { maxLength: 20 }), (events) => {
-          expect(events.reduce(evolve, area.initialState)).toEqual(area.initialState)
+          expect(fold(evolve, events, area.initialState)).toEqual(area.initialState)
         }),
         { numRuns: 100 },
       )

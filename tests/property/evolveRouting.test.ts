@@ -15,16 +15,25 @@ import {
   type AppEvent,
   type AppState,
 } from '../../domain/app'
+import type { EventMeta } from '../../domain/shared/area'
 import { eventArbitrary } from '../../bench/support/sampleSession'
+
+/** An event with the time its envelope says (any time: routing must not depend on it). */
+const recordedArbitrary: fc.Arbitrary<{ readonly event: AppEvent; readonly at: string }> = fc
+  .tuple(
+    eventArbitrary,
+    fc.integer({ min: Date.parse('2020-01-01T00:00:00Z'), max: Date.parse('2030-01-01T00:00:00Z') }),
+  )
+  .map(([event, ms]) => ({ event, at: new Date(ms).toISOString() }))
 
 const areaList: ReadonlyArray<AnyArea> = areas
 
 /** Every event through every area's evolve: what the registry's fold must equal. */
-function foldEverywhere(state: AppState, event: AppEvent): AppState {
+function foldEverywhere(state: AppState, event: AppEvent, meta: EventMeta): AppState {
   let next: Record<string, unknown> | undefined
   for (const area of areaList) {
     const before = state[area.key]
-    const after = (area.evolve as (s: unknown, e: AppEvent) => unknown)(before, event)
+    const after = (area.evolve as (s: unknown, e: AppEvent, m: EventMeta) => unknown)(before, event, meta)
     if (after !== before) {
       next ??= { ...state }
       next[area.key] = after
@@ -42,12 +51,13 @@ describe('routing events to the areas that evolve on them', () => {
 
   it('folds random sessions to the same state as asking every area', () => {
     fc.assert(
-      fc.property(fc.array(eventArbitrary, { minLength: 200, maxLength: 400 }), (events) => {
+      fc.property(fc.array(recordedArbitrary, { minLength: 200, maxLength: 400 }), (recorded) => {
         let everywhere = initialAppState
         let routed = initialAppState
-        for (const event of events) {
-          everywhere = foldEverywhere(everywhere, event)
-          routed = eagerAreas.evolve(routed, event)
+        for (const meta of recorded) {
+          const { event } = meta
+          everywhere = foldEverywhere(everywhere, event, meta)
+          routed = eagerAreas.evolve(routed, event, meta)
           for (const area of areaList) {
             // Named so a failure says which declaration is missing.
             if (routed[area.key] !== everywhere[area.key])
@@ -64,12 +74,12 @@ describe('routing events to the areas that evolve on them', () => {
 
   it('folding into a working root (replay) gives the same slices as the immutable fold', () => {
     fc.assert(
-      fc.property(fc.array(eventArbitrary, { minLength: 100, maxLength: 300 }), (events) => {
+      fc.property(fc.array(recordedArbitrary, { minLength: 100, maxLength: 300 }), (recorded) => {
         let immutable = initialAppState
         const working: Record<string, unknown> = { ...initialAppState }
-        for (const event of events) {
-          immutable = eagerAreas.evolve(immutable, event)
-          eagerAreas.evolveInto(working, event)
+        for (const meta of recorded) {
+          immutable = eagerAreas.evolve(immutable, meta.event, meta)
+          eagerAreas.evolveInto(working, meta.event, meta)
         }
         for (const area of areaList) expect(working[area.key], area.key).toEqual(immutable[area.key])
         // The shared initial state is never written to.

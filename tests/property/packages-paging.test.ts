@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { evolve, initialAppState, type AppEvent, type AppState } from '../../domain/app'
+import type { AppEvent, AppState } from '../../domain/app'
 import { packagesArea } from '../../domain/packages'
 import * as E from '../../domain/packages/events'
 import { appendVersions } from '../../domain/packages/rules'
 import type { VersionSummary } from '../../domain/packages/types'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
-import { spec } from '../support/decider'
+import { foldEvents, spec } from '../support/decider'
 
 const pkg = makePackage('many')
 
@@ -36,7 +36,7 @@ describe('versions paging', () => {
         (n, size, deliveries) => {
           const all = versionsOf(n)
           const first = pageOf(all, size, null)
-          let state: AppState = [
+          let state: AppState = foldEvents([
             E.PackageRequested({ requestId: 'r-0', packageId: pkg.id }),
             E.PackageLoaded({
               requestId: 'r-0',
@@ -45,9 +45,9 @@ describe('versions paging', () => {
               hasNextPage: first.hasNextPage,
               endCursor: first.endCursor,
             }),
-          ].reduce(evolve, initialAppState)
+          ])
           const apply = (events: ReadonlyArray<AppEvent>) => {
-            state = events.reduce(evolve, state)
+            state = foldEvents(events, state)
           }
           let step = 0
           for (;;) {

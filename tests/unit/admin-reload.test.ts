@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest'
 import { adminArea, initialAdminState, LoadRequested, Loaded, type AdminState } from '../../domain/admin'
 import type { AppEvent } from '../../domain/app'
+import { fold as foldWith } from '../support/decider'
 
-const fold = (events: AppEvent[]): AdminState => events.reduce(adminArea.evolve, initialAdminState)
+const fold = (events: AppEvent[], from: AdminState = initialAdminState): AdminState =>
+  foldWith(adminArea.evolve, events, from)
 const members = [{ name: 'alice', roles: ['Developer'] }]
 
 describe('admin: reloading a list', () => {
@@ -20,12 +22,9 @@ describe('admin: reloading a list', () => {
       LoadRequested({ resource: 'proxies', requestId: 'r2' }),
     ])
     expect(loaded.resources.proxies).toEqual({ status: 'loading', requestId: 'r2', previous: proxies })
-    const again = [LoadRequested({ resource: 'proxies', requestId: 'r3' })].reduce(adminArea.evolve, loaded)
+    const again = fold([LoadRequested({ resource: 'proxies', requestId: 'r3' })], loaded)
     expect(again.resources.proxies).toEqual({ status: 'loading', requestId: 'r3', previous: proxies })
-    const done = adminArea.evolve(
-      again,
-      Loaded({ requestId: 'r3', data: { resource: 'proxies', value: [] } }),
-    )
+    const done = fold([Loaded({ requestId: 'r3', data: { resource: 'proxies', value: [] } })], again)
     expect(done.resources.proxies).toEqual({ status: 'loaded', data: [] })
   })
 
@@ -34,15 +33,9 @@ describe('admin: reloading a list', () => {
       LoadRequested({ resource: 'members', requestId: 'm1', key: 'alpha' }),
       Loaded({ requestId: 'm1', data: { resource: 'members', value: members } }),
     ])
-    const same = adminArea.evolve(
-      state,
-      LoadRequested({ resource: 'members', requestId: 'm2', key: 'alpha' }),
-    )
+    const same = fold([LoadRequested({ resource: 'members', requestId: 'm2', key: 'alpha' })], state)
     expect(same.resources.members).toEqual({ status: 'loading', requestId: 'm2', previous: members })
-    const other = adminArea.evolve(
-      state,
-      LoadRequested({ resource: 'members', requestId: 'm3', key: 'beta' }),
-    )
+    const other = fold([LoadRequested({ resource: 'members', requestId: 'm3', key: 'beta' })], state)
     expect(other.resources.members).toEqual({ status: 'loading', requestId: 'm3' })
   })
 

@@ -1,7 +1,7 @@
 // Given events, when a command, then events: the artifact tree's lazy loading and paging, the
 // deep link, the file information and the deploy dialog (domain/artifacts).
 import { describe, expect, it } from 'vitest'
-import { evolve, type AppEvent } from '../../domain/app'
+import type { AppEvent } from '../../domain/app'
 import { artifactsArea } from '../../domain/artifacts/decider'
 import * as A from '../../domain/artifacts/events'
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../domain/artifacts/rules'
 import type { TreeChild } from '../../domain/artifacts/types'
 import { SignedOut } from '../../domain/session/events'
-import { foldEvents, spec, specMeta } from '../support/decider'
+import { evolve, foldEvents, spec, specMeta } from '../support/decider'
 
 const repos = [
   A.RepositoriesRequested({ requestId: 'r1' }),

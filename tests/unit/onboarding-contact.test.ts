@@ -2,7 +2,7 @@
 // its effects on the real bus with fake ports.
 import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
-import { evolve, type AppEvent } from '../../domain/app'
+import type { AppEvent } from '../../domain/app'
 import { onboardingArea } from '../../domain/onboarding/decider'
 import * as O from '../../domain/onboarding/events'
 import {
@@ -22,7 +22,7 @@ import type { OnboardingApi } from '../../adapters/ports'
 import { createApp } from '../../commands/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
-import { foldEvents, spec, specMeta } from '../support/decider'
+import { evolve, foldEvents, spec, specMeta } from '../support/decider'
 import { user } from '../support/fixtures'
 
 const form: ContactForm = {

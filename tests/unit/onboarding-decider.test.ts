@@ -2,7 +2,7 @@
 // the onboarding questionnaire (spec 001 sections 3–5), down to the project on the platform.
 import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
-import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
+import type { AppCommand, AppEvent, AppState } from '../../domain/app'
 import { sessionPolicies } from '../../domain/session/policies'
 import * as S from '../../domain/session/events'
 import * as P from '../../domain/platform/events'
@@ -15,12 +15,12 @@ import { createApp } from '../../commands/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { safePath, user } from '../support/fixtures'
-import { spec } from '../support/decider'
+import { evolve, foldEvents, spec } from '../support/decider'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
 const meta = { now: new Date(NOW).toISOString(), id: 'x' }
 
-const given = (...events: AppEvent[]): AppState => events.reduce(evolve, initialAppState)
+const given = (...events: AppEvent[]): AppState => foldEvents(events)
 const onboarding = spec(onboardingArea, meta)
 const policies = (state: AppState, event: AppEvent): ReadonlyArray<AppCommand> =>
   sessionPolicies({ seq: 1, at: meta.now, source: 'effect', corr: 'c', event }, evolve(state, event))

@@ -1,6 +1,6 @@
 /** The packages decider: given events, when a command, then events (or a rejection). */
 import { describe, expect, it } from 'vitest'
-import { evolve, initialAppState, type AppEvent, type AppState } from '../../domain/app'
+import { initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import { packagesArea } from '../../domain/packages'
 import { upcast } from '../../domain/log'
 import * as E from '../../domain/packages/events'
@@ -8,7 +8,7 @@ import { defaultPackageQuery, type PackageQuery } from '../../domain/packages/ty
 import type { CommandMeta } from '../../domain/shared/area'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { versionTabsOf } from '../../domain/packageTypes'
-import { foldEvents, spec } from '../support/decider'
+import { evolve, foldEvents, spec } from '../support/decider'
 import { SignedIn } from '../../domain/session/events'
 import { user as sessionUser } from '../support/fixtures'
 import { listRowCount } from '../../domain/packages/rules'

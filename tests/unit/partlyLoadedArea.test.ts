@@ -18,6 +18,7 @@ import type { SessionState } from '../../domain/session/types'
 import { arbitraryFromCodec } from '../support/arbitraryFromCodec'
 import { fakePorts } from '../support/fakePorts'
 import { flush } from '../support/wait'
+import { specEventMeta } from '../support/decider'
 
 const arbitraryEvent = (spec: { type: string; codec: unknown }): fc.Arbitrary<AppEvent> => {
   const data = (spec.codec as { props: { data: Parameters<typeof arbitraryFromCodec>[0] } }).props.data
@@ -65,7 +66,9 @@ describe('the session area, partly loaded in the browser', () => {
   it('the login part evolves every other event as the whole area does', () => {
     fc.assert(
       fc.property(slice, fc.oneof(...loginPageEvents.map(arbitraryEvent)), (s, event) => {
-        expect(sessionLoginArea.evolve(s, event)).toEqual(sessionArea.evolve(s, event))
+        expect(sessionLoginArea.evolve(s, event, specEventMeta)).toEqual(
+          sessionArea.evolve(s, event, specEventMeta),
+        )
       }),
       { numRuns: 1000 },
     )
@@ -75,7 +78,7 @@ describe('the session area, partly loaded in the browser', () => {
     expect(accountEvents.length).toBeGreaterThan(20)
     fc.assert(
       fc.property(slice, fc.oneof(...accountEvents.map(arbitraryEvent)), (s, event) => {
-        expect(sessionLoginArea.evolve(s, event)).toBe(s)
+        expect(sessionLoginArea.evolve(s, event, specEventMeta)).toBe(s)
       }),
       { numRuns: 300 },
     )

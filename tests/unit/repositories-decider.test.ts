@@ -1,15 +1,15 @@
 // Given events, when a command, then events: the repositories area's decisions and folds.
 import { describe, expect, it } from 'vitest'
-import { evolve, initialAppState, type AppEvent, type AppState } from '../../domain/app'
+import { initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import { repositoriesArea } from '../../domain/repositories/decider'
 import * as R from '../../domain/repositories/events'
 import { SignedOut } from '../../domain/session/events'
 import { emptyRepositoryForm, type RepositoryForm } from '../../domain/repositories'
 import { repositorySummary } from '../support/fixtures'
-import { spec } from '../support/decider'
+import { evolve, foldEvents, spec } from '../support/decider'
 
 const meta = { now: '2026-01-01T00:00:00.000Z', id: 'id-1' }
-const given = (...events: AppEvent[]): AppState => events.reduce(evolve, initialAppState)
+const given = (...events: AppEvent[]): AppState => foldEvents(events)
 const repositories = spec(repositoriesArea, meta)
 
 const repo = repositorySummary

@@ -1,6 +1,6 @@
 /** The search decider (given events, when command, then events) and its effects on the bus. */
 import { describe, expect, it } from 'vitest'
-import { evolve, initialAppState, type AppEvent, type AppState } from '../../domain/app'
+import { initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import { searchArea } from '../../domain/search'
 import { unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
 import * as E from '../../domain/search/events'
@@ -27,7 +27,7 @@ import { createApp } from '../../commands/createApp'
 import { RECENT_SEARCHES_KEY } from '../../commands/effects/search'
 import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage } from '../support/fakePackagesApi'
-import { foldEvents, spec } from '../support/decider'
+import { evolve, foldEvents, spec } from '../support/decider'
 import { flush } from '../support/wait'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 's-1' }

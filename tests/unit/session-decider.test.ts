@@ -1,6 +1,6 @@
 // Given events, when a command, then events: the session area's decisions and folds.
 import { describe, expect, it } from 'vitest'
-import { evolve, initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
+import { initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
 import { sessionArea } from '../../domain/session/decider'
 import { sessionPolicies } from '../../domain/session/policies'
 import * as S from '../../domain/session'
@@ -9,7 +9,7 @@ import { loginData, safePath, user } from '../support/fixtures'
 import { loginGuard } from '../../domain/session/loginGuard'
 import { Navigated } from '../../domain/navigation/events'
 import { isAdmin, isSignedIn, loginDialogContent } from '../../domain/session/selectors'
-import { foldEvents, spec } from '../support/decider'
+import { evolve, foldEvents, spec } from '../support/decider'
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
 const meta = { now: new Date(NOW).toISOString(), id: 'x' }

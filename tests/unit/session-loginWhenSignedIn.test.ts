@@ -1,11 +1,12 @@
 // Spec 000 §4: the login guard sends a signed-in user away from the login screens, also when the
 // user data arrives after the login page was opened (the guard is asked again then).
 import { describe, expect, it } from 'vitest'
-import { evolve, initialAppState, type AppEvent } from '../../domain/app'
+import type { AppEvent } from '../../domain/app'
 import { sessionPolicies } from '../../domain/session/policies'
 import * as S from '../../domain/session/events'
 import { Navigated } from '../../domain/navigation/events'
 import { anonymous, user } from '../support/fixtures'
+import { foldEvents } from '../support/decider'
 
 const on = (path: string, query = '') =>
   Navigated({ location: { path, query }, routeName: 'login', mode: 'push' } as Parameters<
@@ -13,7 +14,7 @@ const on = (path: string, query = '') =>
   >[0])
 
 const after = (events: ReadonlyArray<AppEvent>, last: AppEvent) => {
-  const state = [...events, last].reduce(evolve, initialAppState)
+  const state = foldEvents([...events, last])
   return sessionPolicies({ seq: 1, at: '', source: 'effect', corr: 'c', event: last }, state)
 }
 
