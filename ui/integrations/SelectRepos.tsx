@@ -18,6 +18,7 @@ import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { Badge, EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { whatHappened } from '../shared/failureText'
+import kit from '../shared/kit/page.module.css'
 import styles from './integrations.module.css'
 
 export function SelectRepos({ integrationKey, vcsType }: { integrationKey: string; vcsType: string }) {
@@ -58,7 +59,7 @@ export function SelectRepos({ integrationKey, vcsType }: { integrationKey: strin
   )
   if (integrationKey === '')
     return (
-      <div className={styles.vendorPage}>
+      <div className={kit.page}>
         {header}
         <EmptyState
           title="No integration was given"
@@ -155,7 +156,7 @@ export function SelectRepos({ integrationKey, vcsType }: { integrationKey: strin
     )
 
   return (
-    <div className={styles.vendorPage}>
+    <div className={kit.page}>
       {header}
       {body}
     </div>

@@ -24,6 +24,7 @@ import { Badge, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table, type Column } from '../shared/kit/Table'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { whatHappened } from '../shared/failureText'
+import kit from '../shared/kit/page.module.css'
 import styles from './integrations.module.css'
 
 const SERVICE_LABEL: Readonly<Record<string, string>> = {
@@ -224,7 +225,7 @@ export function VendorList({ vendorName }: { vendorName: string }) {
   ]
   if (!vendor)
     return (
-      <div className={styles.vendorPage}>
+      <div className={kit.page}>
         <PageHeader title="Integrations" breadcrumbs={crumbs} />
         <EmptyState
           title={`No git vendor named ${vendorName}`}
@@ -270,7 +271,7 @@ export function VendorList({ vendorName }: { vendorName: string }) {
         : ({ status: 'loading' } as const)
 
   return (
-    <div className={styles.vendorPage}>
+    <div className={kit.page}>
       <PageHeader
         title={`${vendor.displayName} integrations`}
         breadcrumbs={crumbs}
