@@ -210,7 +210,7 @@ function DateInput({
         <RPopover.Content
           className={styles.popover}
           aria-label={buttonLabel}
-          align="end"
+          align="start"
           sideOffset={6}
           collisionPadding={8}
           // The calendar focuses its day itself.
