@@ -131,6 +131,7 @@ export async function buildServer(
   const indexHtml = join(config.staticDir, 'index.html')
   const indexPage = createIndexPage(config.staticDir, {
     home: flavourProfile(config).features.homePage ? '/overview' : undefined,
+    anonymousAccess: config.anonymousAccess,
   })
   if (existsSync(indexHtml)) {
     await app.register(fastifyStatic, {

@@ -10,8 +10,9 @@
  * static imports and CSS, taken from the build's manifest (`dist/.vite/manifest.json`). The
  * browser fetches them alongside the entry; the lazy imports then find them loaded. The login
  * family's pages name the session screens' chunk the same way, for every visitor: the entry asks
- * for it only once start-up's first answers are in, which put it up to six round trips deep. Any
- * other page a visitor who is not signed in asks for is sent as built, byte for byte.
+ * for it only once start-up's first answers are in, which put it up to six round trips deep.
+ * Without anonymous access, a visitor's other pages lead to the login page: they are sent as its
+ * page, the shell's skeleton told not to show (withSkeletonMark); with it, as built, byte for byte.
  *
  * Each distinct page is made once and compressed once (brotli and gzip), like the build's
  * precompressed files, never per request.
@@ -118,12 +119,13 @@ export function withPreloads(html: string, base: string, files: ReadonlyArray<st
 }
 
 /**
- * A signed-in user's page in the chrome: `data-chrome` on index.html's skeleton of the shell
- * (#boot) shows it as soon as the page is parsed, before the entry script has loaded and run.
- * Other pages show it only once the entry draws the router's Loading status (index.html).
+ * What index.html's skeleton of the shell (#boot) is told by the server: `chrome`, a signed-in
+ * user's page in the chrome, shows it as soon as the page is parsed, before the entry script has
+ * loaded and run; `login`, a visitor on the way to the login page, never shows it. A page sent as
+ * built shows it once the entry draws the router's Loading status (index.html).
  */
-export function withChromeSkeleton(html: string): string {
-  return html.replace('<div id="boot">', '<div id="boot" data-chrome>')
+export function withSkeletonMark(html: string, mark: 'chrome' | 'login'): string {
+  return html.replace('<div id="boot">', `<div id="boot" data-${mark}>`)
 }
 
 export interface PageBody {
@@ -135,7 +137,10 @@ export interface PageBody {
 export interface IndexPage {
   /** Undefined: send the built file as it is. */
   forSignedIn(path: string, acceptEncoding: string | undefined): PageBody | undefined
-  /** The page for a visitor who is not signed in: the login family's with its chunk named. */
+  /**
+   * The page for a visitor who is not signed in: the login family's with its chunk named, also
+   * where the console will send them to it (no anonymous access).
+   */
   forVisitor(path: string, acceptEncoding: string | undefined): PageBody | undefined
 }
 
@@ -146,7 +151,7 @@ export interface IndexPage {
  */
 export function createIndexPage(
   staticDir: string,
-  options: { home?: string; base?: string } = {},
+  options: { home?: string; base?: string; anonymousAccess?: boolean } = {},
 ): IndexPage {
   const base = options.base ?? '/ui/'
   const manifestFile = join(staticDir, '.vite', 'manifest.json')
@@ -158,12 +163,13 @@ export function createIndexPage(
   const html = readFileSync(htmlFile, 'utf8')
   const made = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>()
 
-  const pageFor = (area: RouteArea | 'login' | undefined) => {
+  const pageFor = (area: RouteArea | 'login' | 'toLogin' | undefined) => {
     const key = area ?? ''
     const existing = made.get(key)
     if (existing) return existing
-    const modules = area === 'login' ? LOGIN_MODULES : [...CHROME_MODULES, ...(area ? areaModules(area) : [])]
-    const source = area === 'login' ? html : withChromeSkeleton(html)
+    const login = area === 'login' || area === 'toLogin'
+    const modules = login ? LOGIN_MODULES : [...CHROME_MODULES, ...(area ? areaModules(area) : [])]
+    const source = area === 'login' ? html : withSkeletonMark(html, area === 'toLogin' ? 'login' : 'chrome')
     const raw = Buffer.from(withPreloads(source, base, preloadFiles(manifest, modules)))
     const page = {
       raw,
@@ -197,7 +203,9 @@ export function createIndexPage(
       return send(pageFor(area), acceptEncoding)
     },
     forVisitor(path, acceptEncoding) {
-      return isLoginFamily(path) ? send(pageFor('login'), acceptEncoding) : undefined
+      if (isLoginFamily(path)) return send(pageFor('login'), acceptEncoding)
+      // Without anonymous access every other page sends the visitor to the login page.
+      return options.anonymousAccess ? undefined : send(pageFor('toLogin'), acceptEncoding)
     },
   }
 }

@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { login } from './authHelpers'
+import { createIndexPage } from '../../server/ui/indexPage'
 
 let server: TestServer
 beforeAll(async () => {
@@ -129,11 +130,21 @@ describe("a signed-in user's page names the chunks it will load", () => {
     expect(preloaded(home)).not.toContain(packagesPage)
   })
 
-  it('sends the page as built to a visitor who is not signed in, but on the login pages', async () => {
-    const anonymous = await get('/ui/packages')
-    expect(anonymous.body.toString()).toBe(built)
-    expect(preloaded(built)).not.toContain(chrome)
-    expect((await get('/ui/packages', undefined, 'console_session=forged')).body.toString()).toBe(built)
+  it('sends a visitor who is not signed in, without anonymous access, the login page on any path', async () => {
+    // The console sends them there: its chunk named, the shell's skeleton told not to show.
+    const loginPage = (await get('/ui/login')).body.toString()
+    const anonymous = (await get('/ui/packages')).body.toString()
+    expect(anonymous).toBe(loginPage.replace('<div id="boot">', '<div id="boot" data-login>'))
+    expect(preloaded(anonymous)).not.toContain(chrome)
+    expect((await get('/ui/packages', undefined, 'console_session=forged')).body.toString()).toBe(anonymous)
+  })
+
+  it('sends the page as built to a visitor where anonymous access is on, but on the login pages', () => {
+    const page = createIndexPage(dist, { anonymousAccess: true })
+    expect(page.forVisitor('/packages', undefined)).toBeUndefined()
+    expect(page.forVisitor('/login', undefined)?.body.toString()).toBe(
+      page.forSignedIn('/login', undefined)?.body.toString(),
+    )
   })
 
   it("names the session screens' chunk on the login pages, for a visitor and a signed-in user alike", async () => {
@@ -160,6 +171,6 @@ describe("a signed-in user's page names the chunks it will load", () => {
   it('does not serve the build manifest', async () => {
     // A console route like any other: the page, not the file.
     const res = await get('/ui/.vite/manifest.json')
-    expect(res.body.toString()).toBe(built)
+    expect(res.body.toString()).toBe((await get('/ui/packages')).body.toString())
   })
 })
