@@ -1,5 +1,6 @@
-import { isRight } from 'fp-ts/Either'
-import { NAME_PATTERN, validateUrl, withBaseUrlTrailingSlash } from '../shared/forms'
+import { isLeft, left, right, type Either } from 'fp-ts/Either'
+import { mandatory, validateName, validateUrl, withBaseUrlTrailingSlash } from '../shared/forms'
+import type { FormMessage, Problems } from '../shared/messages'
 import {
   CATEGORIES,
   CLOUD_VENDORS,
@@ -67,20 +68,34 @@ export function filtersToQuery(filters: CatalogueFilters): string {
 export const vendorId = (name: GitVendorName): number => GIT_VENDORS.find((v) => v.name === name)?.id ?? 0
 export const isGitVendor = (name: string): name is GitVendorName => GIT_VENDORS.some((v) => v.name === name)
 
-/** The platform's name rule for integration names (1–64 of letters, digits, '-', '_', '.'). */
-export const validIntegrationName = (name: string): boolean =>
-  name.length >= 1 && name.length <= 64 && NAME_PATTERN.test(name)
+/** The platform's longest integration name. */
+export const INTEGRATION_NAME_MAX = 64
 
 export type GitFormProblem = 'userName' | 'integrationName' | 'url' | 'token'
+export type GitFormProblems = Problems<GitFormProblem>
 
-/** Why the form is not valid yet (empty when it is). On edit, a blank token keeps the stored one. */
+/**
+ * The git form checked: the form when it holds, or each field's problem as a message key (the
+ * view words it). An integration name is the platform's (1–64 of letters, digits, '-', '_',
+ * '.'); on edit, a blank token keeps the stored one.
+ */
+export function validateGitForm(form: GitForm, editing: boolean): Either<GitFormProblems, GitForm> {
+  const problems: Partial<Record<GitFormProblem, FormMessage>> = {}
+  if (form.userName.trim() === '') problems.userName = mandatory
+  const name = validateName(form.integrationName)
+  if (isLeft(name)) problems.integrationName = name.left
+  else if (form.integrationName.length > INTEGRATION_NAME_MAX)
+    problems.integrationName = { key: 'tooLong', max: INTEGRATION_NAME_MAX }
+  const url = validateUrl(form.url)
+  if (isLeft(url)) problems.url = url.left
+  if (!editing && !form.hasToken) problems.token = mandatory
+  return Object.keys(problems).length === 0 ? right(form) : left(problems)
+}
+
+/** The fields with a problem (none when the form holds), for the decider's reasons. */
 export function gitFormProblems(form: GitForm, editing: boolean): GitFormProblem[] {
-  const problems: GitFormProblem[] = []
-  if (form.userName.trim() === '') problems.push('userName')
-  if (!validIntegrationName(form.integrationName)) problems.push('integrationName')
-  if (!isRight(validateUrl(form.url))) problems.push('url')
-  if (!editing && !form.hasToken) problems.push('token')
-  return problems
+  const checked = validateGitForm(form, editing)
+  return isLeft(checked) ? (Object.keys(checked.left) as GitFormProblem[]) : []
 }
 
 /** The base URL sent to the platform: a base URL gets its trailing slash (spec 001 rules). */

@@ -106,6 +106,26 @@ describe('git vendor table', () => {
     expect(await screen.findByRole('dialog', { name: 'Select service' })).toBeInTheDocument()
     expect(app.exportLog()).not.toContain('secret-token-123')
   })
+  it("says what each field needs once typed in, in the forms' words, and keeps what was typed", async () => {
+    vendorScreen({ vendorIntegrations: async () => right(EMPTY) })
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Add integration' }))[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'New GitHub integration' })
+    const name = within(dialog).getByRole('textbox', { name: 'Integration name' })
+    const url = within(dialog).getByRole('textbox', { name: 'API URL' })
+    await userEvent.type(name, 'a')
+    await userEvent.clear(name)
+    expect(name).toHaveAccessibleDescription('This field is mandatory')
+    await userEvent.type(name, 'a'.repeat(65))
+    expect(name).toHaveAccessibleDescription('At most 64 characters')
+    expect(name).toHaveValue('a'.repeat(65))
+    await userEvent.type(url, 'api.github')
+    expect(url).toHaveAccessibleDescription(/Enter a valid URL/)
+    expect(url).toHaveValue('api.github')
+    await userEvent.clear(url)
+    expect(url).toHaveAccessibleDescription(/This field is mandatory/)
+    expect(within(dialog).getByRole('button', { name: 'Test connection' })).toBeDisabled()
+  })
+
   it('Test again runs the connection test again with the typed token, and a failure then takes Create away', async () => {
     const forms: GitIntegrationForm[] = []
     let accept = true

@@ -1,5 +1,6 @@
 /** The integrations decider: given events, when command, then events (the git modal and the filters). */
 import { describe, expect, it } from 'vitest'
+import { left, right } from 'fp-ts/Either'
 import {
   CatalogueLoaded,
   CatalogueRequested,
@@ -22,6 +23,7 @@ import {
   gitBaseUrl,
   gitMainButton,
   integrationsDecider,
+  validateGitForm,
   type IntegrationsEvent,
 } from '../../domain/integrations'
 import type { CommandMeta } from '../../domain/shared/area'
@@ -271,5 +273,42 @@ describe('tool setup (the common integration modal)', () => {
       tool: 'jfrog-cli',
       setup: { status: 'ready', requestId: 't', baseUrl: 'http://p.example/', apiKeyRef: null },
     })
+  })
+})
+
+describe('the git form rule (validateGitForm)', () => {
+  const form = {
+    userName: 'octo',
+    integrationName: 'main-github',
+    url: 'https://api.github.com',
+    hasToken: true,
+  }
+  it.each([
+    ['a whole form', form, false, null],
+    ['no user name', { ...form, userName: '  ' }, false, { userName: { key: 'mandatory' } }],
+    [
+      'no integration name',
+      { ...form, integrationName: '' },
+      false,
+      { integrationName: { key: 'mandatory' } },
+    ],
+    [
+      'a name with a space',
+      { ...form, integrationName: 'main github' },
+      false,
+      { integrationName: { key: 'invalidName' } },
+    ],
+    [
+      'a name of 65',
+      { ...form, integrationName: 'a'.repeat(65) },
+      false,
+      { integrationName: { key: 'tooLong', max: 64 } },
+    ],
+    ['no URL', { ...form, url: '' }, false, { url: { key: 'mandatory' } }],
+    ['not a URL', { ...form, url: 'api.github' }, false, { url: { key: 'invalidUrl' } }],
+    ['no token on create', { ...form, hasToken: false }, false, { token: { key: 'mandatory' } }],
+    ['no token on edit (the stored one stays)', { ...form, hasToken: false }, true, null],
+  ] as const)('%s', (_, given, editing, problems) => {
+    expect(validateGitForm(given, editing)).toEqual(problems === null ? right(given) : left(problems))
   })
 })

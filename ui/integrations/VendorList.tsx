@@ -8,14 +8,13 @@ import { useEffect, useState } from 'react'
 import { CircleCheck, GitBranch, Pencil, Plus, Trash2 } from 'lucide-react'
 import {
   GIT_VENDORS,
-  gitFormProblems,
   gitMainButton,
   isGitVendor,
+  validateGitForm,
+  type GitFormProblem,
   type GitIntegration,
   type GitModal as GitModalState,
 } from '../../domain/integrations'
-import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
-import { NAME_MESSAGE, URL_MESSAGE } from '../../domain/shared/forms'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Button, IconButton } from '../shared/kit/Button'
 import { PasswordField, TextField } from '../shared/kit/Field'
@@ -24,6 +23,7 @@ import { Badge, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table, type Column } from '../shared/kit/Table'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { whatHappened } from '../shared/failureText'
+import { formText } from '../shared/formMessages'
 import kit from '../shared/kit/page.module.css'
 import styles from './integrations.module.css'
 
@@ -31,12 +31,6 @@ const SERVICE_LABEL: Readonly<Record<string, string>> = {
   xray: 'Repository scanning',
   pipelines: 'Pipelines',
 }
-const FIELD_PROBLEM = {
-  userName: MANDATORY_MESSAGE,
-  integrationName: NAME_MESSAGE,
-  url: URL_MESSAGE,
-  token: MANDATORY_MESSAGE,
-} as const
 
 function GitModal({ displayName }: { displayName: string }) {
   const dispatch = useDispatch()
@@ -86,9 +80,12 @@ function GitFormDialog({
   const touch = (field: string) => setTouched((t) => new Set(t).add(field))
 
   const editing = modal.integrationKey !== null
-  const problems = new Set(gitFormProblems(modal.form, editing))
-  const errorOf = (field: keyof typeof FIELD_PROBLEM) =>
-    touched.has(field) && problems.has(field) ? FIELD_PROBLEM[field] : undefined
+  // The rule's problems as keys, worded by the forms' catalogue once the field was typed in.
+  const checked = validateGitForm(modal.form, editing)
+  const errorOf = (field: GitFormProblem) => {
+    const problem = touched.has(field) && checked._tag === 'Left' ? checked.left[field] : undefined
+    return problem && formText(problem)
+  }
   const main = gitMainButton(modal)
   const tokenRef = () => (token === '' ? undefined : app.stashSecret(token))
   const edit = (field: 'userName' | 'integrationName' | 'url', value: string) => {
