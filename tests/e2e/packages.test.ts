@@ -1,5 +1,6 @@
 // The packages browser end to end, in Chromium against the reference server and its real
-// catalogue: search, details, README, versions, install command, download, reload, shared link.
+// catalogue: search, details, README, versions, install command, download, reload, shared link,
+// the Created date filters (the kit DateField).
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -105,6 +106,58 @@ describe('packages browser (e2e)', () => {
     const saved = await download.path()
     const actual = createHash('sha256').update(readFileSync(saved)).digest('hex')
     expect(actual).toBe(shownSha)
+    await context.close()
+  })
+
+  it("the Created dates: a day picked in the calendar with the keyboard, one typed in the locale's format", async () => {
+    // en-GB: days are typed dd/mm/yyyy and weeks start on Monday.
+    const context = await browser.newContext({ locale: 'en-GB' })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await logIn(page)
+    await expect.poll(() => pathOf(page), { timeout: 20_000 }).not.toMatch(/^\/login/)
+    await page.goto(`${server.url}/ui/packages?q=react&before=2026-03-20`)
+    const after = page.getByRole('textbox', { name: 'After', exact: true })
+    const before = page.getByRole('textbox', { name: 'Before', exact: true })
+    await page.getByRole('button', { name: 'Choose date (After)' }).waitFor({ timeout: 20_000 })
+    expect(await after.getAttribute('placeholder')).toBe('dd/mm/yyyy')
+    expect(await before.inputValue()).toBe('20/03/2026')
+    expect(await page.locator('input[type="date"]').count()).toBe(0)
+
+    // The calendar opens on the latest day After may be (Before's), in a month grid.
+    await page.getByRole('button', { name: 'Choose date (After)' }).click()
+    const grid = page.getByRole('grid', { name: 'March 2026' })
+    await grid.waitFor({ timeout: 20_000 })
+    expect(await grid.getByRole('columnheader').first().textContent()).toBe('Mon')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Friday, 20 March 2026')
+    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press('PageUp')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toMatch(/after=2026-02-19/)
+    expect(await page.getByRole('grid').count()).toBe(0)
+    expect(await after.inputValue()).toBe('19/02/2026')
+
+    // A day there is no such thing as: the text stays and says why; the search does not change.
+    await before.fill('31/02/2026')
+    await before.press('Tab')
+    await page.getByText('February 2026 has no day 31.').waitFor()
+    expect(await before.inputValue()).toBe('31/02/2026')
+    expect(pathOf(page)).toMatch(/before=2026-03-20/)
+    await before.fill('28/02/2026')
+    await before.press('Enter')
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toMatch(/before=2026-02-28/)
+    expect(await page.getByText('February 2026 has no day 31.').count()).toBe(0)
+
+    // Escape closes the calendar and gives the focus back to its button.
+    await page.getByRole('button', { name: 'Choose date (Before)' }).click()
+    await page.getByRole('grid', { name: 'February 2026' }).waitFor()
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('grid').count()).toBe(0)
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Choose date (Before)')
     await context.close()
   })
 
