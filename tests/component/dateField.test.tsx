@@ -112,6 +112,24 @@ describe('DateField', () => {
     expect(onValue).not.toHaveBeenCalled()
   })
 
+  it("shows the day it gave until the caller's value catches up, and its calendar opens on it", async () => {
+    const onValue = vi.fn()
+    const user = userEvent.setup()
+    // A caller whose value comes back later (the packages filters': through the URL).
+    const { rerender } = render(<DateField label="After" value="" onValueChange={onValue} />)
+    await screen.findByRole('button', { name: 'Choose date (After)' })
+    const input = screen.getByRole('textbox', { name: 'After' })
+    await user.type(input, typed(2026, 3, 12))
+    await user.click(screen.getByRole('button', { name: 'Choose date (After)' }))
+    expect(onValue).toHaveBeenCalledWith('2026-03-12')
+    expect(input).toHaveValue(formatDayDigits('2026-03-12'))
+    expect(await screen.findByRole('grid', { name: formatMonthYear('2026-03-01') })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    // The caller's value wins once it changes.
+    rerender(<DateField label="After" value="2026-04-01" onValueChange={onValue} />)
+    expect(input).toHaveValue(formatDayDigits('2026-04-01'))
+  })
+
   it('an emptied field has no value', async () => {
     const { user, input, onValue } = await setup({ initial: '2026-03-12' })
     await user.clear(input)

@@ -63,7 +63,16 @@ export default function DateControl({
   className,
 }: DateFieldProps) {
   const [own, setOwn] = useState(defaultValue ?? '')
-  const current = value ?? own
+  // A day given to onValueChange that the caller's value has not caught up with yet (the packages
+  // filters' comes back through the URL): shown until the value changes, so the field does not
+  // flash the old day, and the calendar opens on it.
+  const [pending, setPending] = useState<string | null>(null)
+  const [seen, setSeen] = useState(value)
+  if (value !== seen) {
+    setSeen(value)
+    setPending(null)
+  }
+  const current = pending ?? value ?? own
   // What the user is typing (null: the field shows the value) and why it is not a day.
   const [draft, setDraft] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | undefined>()
@@ -74,6 +83,7 @@ export default function DateControl({
     setDraft(null)
     setProblem(undefined)
     if (value === undefined) setOwn(next)
+    else setPending(next)
     if (next !== current) onValueChange?.(next)
   }
   const read = () => {
@@ -86,8 +96,6 @@ export default function DateControl({
     if (outside) setProblem(outside)
     else commit(iso)
   }
-  // The calendar opens on the day typed if it is one, else on the value's, else on today.
-  const typed = readTyped(draft ?? '', order)
   const today = new Date()
   const todayDay = { year: today.getFullYear(), month: today.getMonth() + 1, day: today.getDate() }
   const buttonLabel = typeof label === 'string' ? `Choose date (${label})` : 'Choose date'
@@ -112,11 +120,7 @@ export default function DateControl({
         buttonLabel={buttonLabel}
         calendar={
           <Calendar
-            initial={clampDay(
-              (typed.kind === 'day' ? typed.day : undefined) ?? fromIso(current) ?? todayDay,
-              min,
-              max,
-            )}
+            initial={clampDay(fromIso(current) ?? todayDay, min, max)}
             selected={fromIso(current)}
             today={todayDay}
             min={min}
