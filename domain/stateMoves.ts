@@ -11,6 +11,8 @@ import { initialPreferencesState, type PreferencesState } from './preferences/ty
 import { navigationTypeOf } from './preferences/rules'
 import { repositoryProblemText } from './repositories/words'
 import type { RepositoryMessage } from './repositories/messages'
+import type { ListPages, ListState, PackageQuery } from './packages/types'
+import type { Failure } from './shared/failure'
 
 type Root = Record<string, unknown>
 
@@ -135,25 +137,29 @@ const navigationTypeToPreferences: StateMove = {
   },
 }
 
+/** The state with its packages list changed (`change` gives undefined to leave it as it is). */
+function withPackagesList(state: Root, change: (list: Slice) => Slice | undefined): Root {
+  const packages = slice(state, 'packages')
+  const list = packages.list as Slice | undefined
+  const changed = list && change(list)
+  return changed ? { ...state, packages: { ...packages, list: changed } } : state
+}
+
 /** The packages list's row count is derived from its pages (issue 19): it was stored beside them. */
 const listRowCountDerived: StateMove = {
   name: 'packages list: rowCount derived',
-  before(state) {
-    const packages = slice(state, 'packages')
-    const list = packages.list as Slice | undefined
-    if (!list) return state
-    // listRowCount's sum, here so the log does not load the packages rules.
-    const pages = Array.isArray(list.pages) ? (list.pages as unknown[][]) : []
-    const rowCount = pages.reduce((n, page) => n + page.length, 0)
-    return { ...state, packages: { ...packages, list: { ...list, rowCount } } }
-  },
-  after(state) {
-    const packages = slice(state, 'packages')
-    const list = packages.list as Slice | undefined
-    if (!list || !('rowCount' in list)) return state
-    const { rowCount: _derived, ...rest } = list
-    return { ...state, packages: { ...packages, list: rest } }
-  },
+  before: (state) =>
+    withPackagesList(state, (list) => {
+      // listRows' sum, here so the log does not load the packages rules.
+      const pages = Array.isArray(list.pages) ? (list.pages as unknown[][]) : []
+      return { ...list, rowCount: pages.reduce((n, page) => n + page.length, 0) }
+    }),
+  after: (state) =>
+    withPackagesList(state, (list) => {
+      if (!('rowCount' in list)) return undefined
+      const { rowCount: _derived, ...rest } = list
+      return rest
+    }),
 }
 
 /**
@@ -185,12 +191,88 @@ const repositoryProblemsAsKeys: StateMove = {
   },
 }
 
+/** The packages list as earlier builds kept it: a status beside flags, nullable fields and -1. */
+const FLAT_LIST = {
+  query: null,
+  requestId: null,
+  pages: [],
+  endCursor: null,
+  hasNextPage: false,
+  loadingMore: false,
+  totalCount: -1,
+  failure: null,
+}
+
+function flatList(list: ListState): Slice {
+  switch (list.status) {
+    case 'idle':
+      return { ...FLAT_LIST, status: 'idle', requestId: list.requestId ?? null }
+    case 'loading':
+      return { ...FLAT_LIST, status: 'loading', query: list.query, requestId: list.requestId }
+    case 'loaded': {
+      const { more, ...pages } = list.data
+      return {
+        ...pages,
+        status: 'loaded',
+        query: list.query,
+        requestId: list.requestId,
+        loadingMore: more.status === 'loading',
+        failure: more.status === 'failed' ? more.failure : null,
+      }
+    }
+    case 'failed':
+      return {
+        ...FLAT_LIST,
+        status: 'failed',
+        query: list.query,
+        requestId: list.requestId,
+        failure: list.failure,
+      }
+  }
+}
+
+function listOfFlat(flat: Slice): ListState {
+  const query = flat.query as PackageQuery | null
+  const requestId = typeof flat.requestId === 'string' ? flat.requestId : null
+  const failure = flat.failure as Failure | null
+  if (flat.status === 'failed')
+    return { status: 'failed', query, requestId: requestId ?? '', failure: failure ?? UNKNOWN_FAILURE }
+  if (query === null || requestId === null || (flat.status !== 'loading' && flat.status !== 'loaded'))
+    return requestId === null ? { status: 'idle' } : { status: 'idle', requestId }
+  if (flat.status === 'loading') return { status: 'loading', query, requestId }
+  const more: ListPages['more'] =
+    flat.loadingMore === true
+      ? { status: 'loading' }
+      : failure !== null
+        ? { status: 'failed', failure }
+        : { status: 'idle' }
+  const { pages, endCursor, hasNextPage, totalCount } = flat as unknown as ListPages
+  return { status: 'loaded', query, requestId, data: { pages, endCursor, hasNextPage, totalCount, more } }
+}
+
+// A failed list of an earlier snapshot always had its failure; this stands in for one that did not.
+const UNKNOWN_FAILURE: Failure = { kind: 'network', message: 'unknown failure' }
+
+/**
+ * The packages list is a tagged union (issue 19): earlier builds kept a status beside flags
+ * (`loadingMore`), nullable fields (`failure`, `query`) and `totalCount: -1` for unknown.
+ */
+const listAsUnion: StateMove = {
+  name: 'packages list: flags -> tagged union',
+  before: (state) => withPackagesList(state, (list) => flatList(list as unknown as ListState)),
+  after: (state) =>
+    withPackagesList(state, (list) =>
+      'loadingMore' in list ? (listOfFlat(list) as unknown as Slice) : undefined,
+    ),
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
   navigationTypeToPreferences,
   listRowCountDerived,
   repositoryProblemsAsKeys,
+  listAsUnion,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

@@ -3,7 +3,6 @@ import type { DetailsState, ListState, VersionState } from '../domain/packages/t
 import { canSeeCounts, viewerOf, type Viewer } from '../domain/search/viewer'
 import type { AppState } from '../domain/app'
 import { xrayAvailability, type XrayAvailability } from '../domain/platform'
-import { listRowCount } from '../domain/packages/listRows'
 
 /** Memoises a projection on the identity of its inputs, so `ask` emits only on change. */
 function memo<I extends unknown[], R>(
@@ -63,14 +62,9 @@ const flags = memo(
   }),
 )
 
-/** The list as the view shows it: its state and the count of its rows. */
-export interface ListView extends ListState {
-  readonly rowCount: number
-}
-const list: Selector<object, ListView> = memo(
-  (s) => [s.packages.list] as const,
-  (l): ListView => ({ ...l, rowCount: listRowCount(l) }),
-)
+// Its rows (listRows in domain/packages/rules.ts) are projected in the list's chunk: here they
+// were part of the login page's first load.
+const list: Selector<object, ListState> = (s) => s.packages.list
 const details: Selector<object, DetailsState> = (s) => s.packages.details
 const version: Selector<object, VersionState> = (s) => s.packages.version
 const pageLoading: Selector<object, boolean> = (s) => s.packages.pageLoading

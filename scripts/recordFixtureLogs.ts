@@ -41,7 +41,7 @@ const sessions: Record<string, Session> = {
     app.dispatch({ type: 'packages/LoadMore' }, 'script')
     await quiet(app)
     const first = app.getState().packages.list
-    const id = first.pages[0]?.[0]?.id
+    const id = first.status === 'loaded' ? first.data.pages[0]?.[0]?.id : undefined
     if (id) app.dispatch({ type: 'packages/OpenPackage', packageId: id }, 'script')
     await quiet(app)
   },

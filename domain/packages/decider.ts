@@ -16,11 +16,12 @@ import {
 } from './events'
 import { appendVersions } from './rules'
 import { versionTabsOf } from '../packageTypes'
+import { idle } from '../shared/loadable'
 import {
   initialDetailsState,
-  initialListState,
   initialPackagesState,
   initialVersionState,
+  type ListState,
   type PackagesState,
   type VersionState,
   type VersionTab,
@@ -51,9 +52,10 @@ function decide(
       ])
     case 'packages/LoadMore': {
       const { list } = s
-      if (list.query === null || !list.hasNextPage || list.endCursor === null) return left('no further page')
-      if (list.status !== 'loaded' || list.loadingMore) return left('a page is already loading')
-      return right([ListMoreRequested({ requestId: meta.id, query: list.query, after: list.endCursor })])
+      if (list.status !== 'loaded' || !list.data.hasNextPage || list.data.endCursor === null)
+        return left('no further page')
+      if (list.data.more.status === 'loading') return left('a page is already loading')
+      return right([ListMoreRequested({ requestId: meta.id, query: list.query, after: list.data.endCursor })])
     }
     case 'packages/OpenPackage':
       if (command.packageId.trim() === '') return left('no package id')
@@ -105,51 +107,76 @@ const withPanelsLoading = (v: VersionState): VersionState => ({
 
 const loadingDone = (s: PackagesState): PackagesState => ({ ...s, pageLoading: false })
 
+/** Whether an answer is the further page a loaded list waits for (what it asked says which, not the answer). */
+const awaitsMore = (list: Extract<ListState, { status: 'loaded' }>, requestId: string): boolean =>
+  list.data.more.status === 'loading' && list.requestId === requestId
+
 function evolve(s: PackagesState, event: AppEvent): PackagesState {
   // Another area's fact: signing out forgets everything this area holds.
   if (event.type === 'session/SignedOut') return initialPackagesState
   if (!event.type.startsWith('packages/')) return s
   const e = event as PackagesEvent
   switch (e.type) {
-    case 'packages/ListRequested':
+    case 'packages/ListRequested': {
+      const { query, requestId } = e.data
       return {
         ...s,
-        pageLoading: e.data.query !== null,
-        packageCount: s.packageCount,
-        list: {
-          ...initialListState,
-          status: e.data.query === null ? 'idle' : 'loading',
-          query: e.data.query,
-          requestId: e.data.requestId,
-        },
+        pageLoading: query !== null,
+        list: query === null ? { status: 'idle', requestId } : { status: 'loading', requestId, query },
       }
+    }
     case 'packages/ListMoreRequested':
-      return { ...s, list: { ...s.list, requestId: e.data.requestId, loadingMore: true, failure: null } }
-    case 'packages/ListPageLoaded': {
-      if (e.data.requestId !== s.list.requestId) return s
-      const pages = e.data.more ? [...s.list.pages, e.data.items] : [e.data.items]
-      return loadingDone({
+      if (s.list.status !== 'loaded') return s
+      return {
         ...s,
         list: {
           ...s.list,
-          status: 'loaded',
-          pages,
-          endCursor: e.data.endCursor,
-          hasNextPage: e.data.hasNextPage,
-          loadingMore: false,
-          totalCount: e.data.totalCount,
-          failure: null,
+          requestId: e.data.requestId,
+          data: { ...s.list.data, more: { status: 'loading' } },
         },
-      })
+      }
+    case 'packages/ListPageLoaded': {
+      const { list } = s
+      const page = e.data.items
+      const answered = {
+        endCursor: e.data.endCursor,
+        hasNextPage: e.data.hasNextPage,
+        totalCount: e.data.totalCount,
+        more: idle,
+      }
+      if (list.status === 'loading' && list.requestId === e.data.requestId)
+        return loadingDone({
+          ...s,
+          list: { ...list, status: 'loaded', data: { pages: [page], ...answered } },
+        })
+      if (list.status === 'loaded' && awaitsMore(list, e.data.requestId))
+        return loadingDone({
+          ...s,
+          list: { ...list, data: { pages: [...list.data.pages, page], ...answered } },
+        })
+      return s
     }
-    case 'packages/ListLoadFailed':
-      if (e.data.requestId !== s.list.requestId) return s
+    case 'packages/ListLoadFailed': {
+      const { list } = s
+      const { requestId, failure } = e.data
       // A failed further page keeps what is shown; a failed first page shows an empty list with a retry.
-      return loadingDone(
-        e.data.more
-          ? { ...s, list: { ...s.list, loadingMore: false, failure: e.data.failure } }
-          : { ...s, list: { ...s.list, status: 'failed', pages: [], failure: e.data.failure } },
-      )
+      if (list.status === 'loaded' && awaitsMore(list, requestId))
+        return loadingDone({
+          ...s,
+          list: { ...list, data: { ...list.data, more: { status: 'failed', failure } } },
+        })
+      if (list.status !== 'loaded' && list.status !== 'failed' && list.requestId === requestId)
+        return loadingDone({
+          ...s,
+          list: {
+            status: 'failed',
+            query: list.status === 'loading' ? list.query : null,
+            requestId,
+            failure,
+          },
+        })
+      return s
+    }
     case 'packages/CountLoaded':
       return { ...s, packageCount: e.data.count }
     case 'packages/PackageRequested':

@@ -17,17 +17,7 @@ export const defaultPackageQuery: PackageQuery = {
   sort: { field: 'NAME', direction: 'ASC' },
 }
 
-export const initialListState: ListState = {
-  status: 'idle',
-  query: null,
-  requestId: null,
-  pages: [],
-  endCursor: null,
-  hasNextPage: false,
-  loadingMore: false,
-  totalCount: -1,
-  failure: null,
-}
+export const initialListState: ListState = { status: 'idle' }
 
 export const initialDetailsState: DetailsState = {
   status: 'idle',

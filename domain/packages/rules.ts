@@ -7,6 +7,7 @@ import {
   MORE_PAGE_SIZE,
   type DetailsState,
   type ListState,
+  type PackageSummary,
   type VersionFile,
   type VersionRepo,
   type VersionSummary,
@@ -116,22 +117,40 @@ export function appendVersions(
  */
 export const PREFETCH_ROWS = MORE_PAGE_SIZE
 
-export { listRowCount } from './listRows'
+/** What the list's rows show of its state: a search's pages, or none before its answer. */
+export interface ListRows {
+  readonly pages: ReadonlyArray<ReadonlyArray<PackageSummary>>
+  /** The rows the pages hold (derived, never stored beside them). */
+  readonly rowCount: number
+  /** How many the search finds; null while unknown (no answer yet). */
+  readonly totalCount: number | null
+  readonly hasNextPage: boolean
+  readonly more: 'idle' | 'loading' | 'failed'
+}
+
+const NO_ROWS: ListRows = { pages: [], rowCount: 0, totalCount: null, hasNextPage: false, more: 'idle' }
+
+export function listRows(list: ListState): ListRows {
+  if (list.status !== 'loaded') return NO_ROWS
+  const { pages, totalCount, hasNextPage, more } = list.data
+  return {
+    pages,
+    rowCount: pages.reduce((n, page) => n + page.length, 0),
+    totalCount: totalCount >= 0 ? totalCount : null,
+    hasNextPage,
+    more: more.status,
+  }
+}
 
 /**
  * Whether the list should ask for its next page now, given the last row index on screen. A
  * failed further page waits for the user's retry instead of asking again by itself.
  */
 export function wantsNextPage(
-  list: Pick<ListState, 'hasNextPage' | 'loadingMore' | 'failure'> & { readonly rowCount: number },
+  rows: Pick<ListRows, 'hasNextPage' | 'more' | 'rowCount'>,
   lastVisibleRow: number,
 ): boolean {
-  return (
-    list.hasNextPage &&
-    !list.loadingMore &&
-    list.failure === null &&
-    lastVisibleRow >= list.rowCount - PREFETCH_ROWS
-  )
+  return rows.hasNextPage && rows.more === 'idle' && lastVisibleRow >= rows.rowCount - PREFETCH_ROWS
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import * as t from 'io-ts'
 import { type Failure } from '../shared/failure'
+import type { Failed, Idle, Loaded, Loading } from '../shared/loadable'
 
 export const PAGE_SIZE = 100
 /**
@@ -165,22 +166,29 @@ export const PackageTabC = t.keyof({
   dockerLayers: null,
 })
 
-export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed'
-
-export interface ListState {
-  readonly status: ListStatus
-  /** Null when the list shows no search (count-only). */
-  readonly query: PackageQuery | null
-  readonly requestId: string | null
+/** The pages of a search the platform answered. */
+export interface ListPages {
   /** Pages as received; appending a page copies only this outer array. */
   readonly pages: ReadonlyArray<ReadonlyArray<PackageSummary>>
   readonly endCursor: string | null
   readonly hasNextPage: boolean
-  readonly loadingMore: boolean
-  /** -1: unknown. */
+  /** How many packages the search finds, as the platform counted them with its last page. */
   readonly totalCount: number
-  readonly failure: Failure | null
+  /** The further page: none asked, on its way, or failed (the rows shown stay, with a retry). */
+  readonly more: Idle | { readonly status: 'loading' } | Failed
 }
+
+/**
+ * The list (issue 19: a tagged union, no longer a status beside flags and `totalCount: -1`).
+ * Without a search it is idle: nothing asked, or the count-only page, whose count's request
+ * (`requestId`) fails as the list does. A search is loading, then loaded with its pages (its
+ * `requestId` the last page's: the further page's while that one is on its way), or failed.
+ */
+export type ListState =
+  | (Idle & { readonly requestId?: string })
+  | (Loading<never> & { readonly query: PackageQuery })
+  | (Loaded<ListPages> & { readonly query: PackageQuery; readonly requestId: string })
+  | (Failed & { readonly query: PackageQuery | null; readonly requestId: string })
 
 /** A secondary panel of a version (readme, builds, …): a failure shows as empty, as specified. */
 export interface Panel<A> {

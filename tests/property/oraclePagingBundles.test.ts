@@ -23,9 +23,9 @@ interface PagingRef {
   rows: string[]
   endCursor: string | null
   hasNextPage: boolean
-  loadingMore: boolean
-  totalCount: number
-  failed: boolean
+  totalCount: number | null
+  /** The further page of a loaded list. */
+  more: 'idle' | 'loading' | 'failed'
 }
 const freshList = (): PagingRef => ({
   requestId: null,
@@ -33,9 +33,8 @@ const freshList = (): PagingRef => ({
   rows: [],
   endCursor: null,
   hasNextPage: false,
-  loadingMore: false,
-  totalCount: -1,
-  failed: false,
+  totalCount: null,
+  more: 'idle',
 })
 
 class PagingOracle {
@@ -53,47 +52,45 @@ class PagingOracle {
         return
       case 'packages/ListMoreRequested':
         this.list.requestId = data.requestId as string
-        this.list.loadingMore = true
-        this.list.failed = false
+        this.list.more = 'loading'
         return
       case 'packages/ListPageLoaded': {
-        // Only the answer to the latest request counts.
-        if (data.requestId !== this.list.requestId) return
+        // Only the answer to the latest request counts, and only while the list waits for it:
+        // a first page while it loads, a further page while that is on its way.
+        if (data.requestId !== this.list.requestId || !this.waiting()) return
         const ids = (data.items as Array<{ id: string }>).map((p) => p.id)
-        this.list.rows = data.more ? [...this.list.rows, ...ids] : ids
+        this.list.rows = this.list.status === 'loaded' ? [...this.list.rows, ...ids] : ids
         this.list.status = 'loaded'
         this.list.endCursor = data.endCursor as string | null
         this.list.hasNextPage = data.hasNextPage as boolean
         this.list.totalCount = data.totalCount as number
-        this.list.loadingMore = false
-        this.list.failed = false
+        this.list.more = 'idle'
         return
       }
       case 'packages/ListLoadFailed':
-        if (data.requestId !== this.list.requestId) return
-        this.list.failed = true
-        if (data.more) this.list.loadingMore = false
-        else {
-          this.list.status = 'failed'
-          this.list.rows = []
-        }
+        if (data.requestId !== this.list.requestId || !this.waiting()) return
+        // A further page's failure keeps the rows; a first page's leaves nothing but the failure.
+        if (this.list.status === 'loaded') this.list.more = 'failed'
+        else this.list = { ...freshList(), requestId: this.list.requestId, status: 'failed' }
         return
     }
+  }
+  waiting(): boolean {
+    return this.list.status === 'loading' || (this.list.status === 'loaded' && this.list.more === 'loading')
   }
 }
 
 const pagingView = (s: AppState): PagingRef => {
   const list = s.packages.list
-  const rows = list.pages.flat().map((p) => p.id)
+  const loaded = list.status === 'loaded' ? list.data : null
   return {
-    requestId: list.requestId,
-    status: list.status as PagingRef['status'],
-    rows,
-    endCursor: list.endCursor,
-    hasNextPage: list.hasNextPage,
-    loadingMore: list.loadingMore,
-    totalCount: list.totalCount,
-    failed: list.failure !== null,
+    requestId: list.requestId ?? null,
+    status: list.status,
+    rows: (loaded?.pages ?? []).flat().map((p) => p.id),
+    endCursor: loaded?.endCursor ?? null,
+    hasNextPage: loaded?.hasNextPage ?? false,
+    totalCount: loaded?.totalCount ?? null,
+    more: loaded?.more.status ?? 'idle',
   }
 }
 

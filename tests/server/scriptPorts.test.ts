@@ -9,7 +9,7 @@ import { isSignedIn } from '../../domain/session/selectors'
 import { defaultPackageQuery } from '../../domain/packages/types'
 import { until } from '../support/wait'
 import { startTestServer, type TestServer } from '../support/server'
-import { listRowCount } from '../../domain/packages/rules'
+import { listRows } from '../../domain/packages/rules'
 
 // A distinctive password, so the log can be searched for it.
 const PASSWORD = 'Script-Secret-7f3a'
@@ -34,8 +34,9 @@ describe('the domain from a script', () => {
       (s) => s.packages.list.status !== 'idle' && s.packages.list.status !== 'loading',
     )
     expect(listed.packages.list.status).toBe('loaded')
-    expect(listRowCount(listed.packages.list)).toBeGreaterThan(0)
-    const names = listed.packages.list.pages.flatMap((page) => page.map((p) => p.name))
+    const rows = listRows(listed.packages.list)
+    expect(rows.rowCount).toBeGreaterThan(0)
+    const names = rows.pages.flatMap((page) => page.map((p) => p.name))
     expect(names).toContain('react')
     expect(names.every((n) => n.toLowerCase().startsWith('react'))).toBe(true)
 

@@ -21,7 +21,7 @@ import { defaultPackageQuery } from '../../domain/packages/types'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { flush } from '../support/wait'
-import { listRowCount } from '../../domain/packages/rules'
+import { listRows } from '../../domain/packages/rules'
 
 // Module loads and effects answer in later tasks: a few turns of the event loop settle them.
 function ports(): Ports {
@@ -84,7 +84,7 @@ describe('deferred areas on the browser bus', () => {
     const app = await run(createBrowserApp(ports()))
     const state = app.getState()
     // The session really used the deferred areas, their policies included.
-    expect(listRowCount(state.packages.list)).toBe(1)
+    expect(listRows(state.packages.list).rowCount).toBe(1)
     expect(state.admin.resources.generalConfig).toMatchObject({ status: 'loaded' })
     const log = app.exportLog()
     const types = withoutTimes(log).map((l) => l.type)
@@ -182,7 +182,7 @@ describe('a deferred area that loads late or fails to load', () => {
     const navCorr = events.find((e) => e.type.startsWith('navigation/'))!.corr
     expect(requested[0]!.corr).toBe('id-1')
     expect(requested[0]!.corr).not.toBe(navCorr)
-    expect(app.getState().packages.list.query?.name).toBe('b')
+    expect(app.getState().packages.list).toMatchObject({ query: { name: 'b' } })
     app.dispose()
   })
 
@@ -203,7 +203,7 @@ describe('a deferred area that loads late or fails to load', () => {
     await flush()
     expect(attempts).toBe(2)
     expect(registry.deferred('packages')).toBeUndefined()
-    expect(app.getState().packages.list.query?.name).toBe('c')
+    expect(app.getState().packages.list).toMatchObject({ query: { name: 'c' } })
     app.dispose()
   })
 
@@ -226,7 +226,7 @@ describe('a deferred area that loads late or fails to load', () => {
     expect(events.filter((e) => e.type === 'packages/ListRequested')).toEqual([])
     app.dispatch({ type: 'packages/OpenList', query: { ...defaultPackageQuery, name: 'd' } })
     await flush()
-    expect(app.getState().packages.list.query?.name).toBe('d')
+    expect(app.getState().packages.list).toMatchObject({ query: { name: 'd' } })
     app.dispose()
   })
 })

@@ -11,7 +11,7 @@ import { versionTabsOf } from '../../domain/packageTypes'
 import { evolve, foldEvents, spec } from '../support/decider'
 import { SignedIn } from '../../domain/session/events'
 import { user as sessionUser } from '../support/fixtures'
-import { listRowCount } from '../../domain/packages/rules'
+import { listRows } from '../../domain/packages/rules'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'r-2' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
@@ -68,7 +68,7 @@ describe('packages list', () => {
       }),
     )
     expect(loaded.packages.pageLoading).toBe(false)
-    expect(listRowCount(loaded.packages.list)).toBe(1)
+    expect(listRows(loaded.packages.list).rowCount).toBe(1)
   })
 
   it('ignores an answer to a superseded request', () => {
@@ -85,7 +85,7 @@ describe('packages list', () => {
       }),
     ])
     expect(s.packages.list.status).toBe('loading')
-    expect(listRowCount(s.packages.list)).toBe(0)
+    expect(listRows(s.packages.list).rowCount).toBe(0)
   })
 
   it('pages on with the end cursor, and appends', () => {
@@ -115,8 +115,17 @@ describe('packages list', () => {
         more: true,
       }),
     ])
-    expect(listRowCount(s.packages.list)).toBe(2)
-    expect(s.packages.list.pages.flat().map((p) => p.name)).toEqual(['react', 'react-dom'])
+    expect(listRows(s.packages.list).rowCount).toBe(2)
+    expect(
+      listRows(s.packages.list)
+        .pages.flat()
+        .map((p) => p.name),
+    ).toEqual(['react', 'react-dom'])
+    expect(s.packages.list).toMatchObject({
+      status: 'loaded',
+      requestId: 'r-2',
+      data: { endCursor: 'c2', hasNextPage: false, totalCount: 2, more: { status: 'idle' } },
+    })
     given(...first.slice(0, 1))
       .when({ type: 'packages/LoadMore' })
       .rejected(/no further page|already/)
@@ -129,7 +138,7 @@ describe('packages list', () => {
     ]
     const s = fold(failed)
     expect(s.packages.list.status).toBe('failed')
-    expect(listRowCount(s.packages.list)).toBe(0)
+    expect(listRows(s.packages.list).rowCount).toBe(0)
     expect(s.packages.pageLoading).toBe(false)
     given(...failed)
       .when({ type: 'packages/RetryList' })
@@ -155,13 +164,60 @@ describe('packages list', () => {
       E.ListLoadFailed({ requestId: 'r-2', failure: { kind: 'network', message: 'down' }, more: true }),
     ]
     const s = fold(failed)
-    expect(s.packages.list).toMatchObject({ status: 'loaded', loadingMore: false })
-    expect(s.packages.list.failure?.message).toBe('down')
+    expect(s.packages.list).toMatchObject({
+      status: 'loaded',
+      data: { more: { status: 'failed', failure: { message: 'down' } } },
+    })
+    expect(listRows(s.packages.list)).toMatchObject({ rowCount: 1, more: 'failed' })
     given(...failed)
       .when({ type: 'packages/LoadMore' })
       .then(E.ListMoreRequested({ requestId: 'r-2', query: react, after: '1' }))
     const again = fold([...failed, E.ListMoreRequested({ requestId: 'r-3', query: react, after: '1' })])
-    expect(again.packages.list.failure).toBeNull()
+    expect(again.packages.list).toMatchObject({ status: 'loaded', data: { more: { status: 'loading' } } })
+    given(...failed, E.ListMoreRequested({ requestId: 'r-3', query: react, after: '1' }))
+      .when({ type: 'packages/LoadMore' })
+      .rejected(/already loading/)
+  })
+
+  it('takes a further page only while it is awaited: an answer repeated adds no rows', () => {
+    const page = (requestId: string, name: string, more: boolean) =>
+      E.ListPageLoaded({
+        requestId,
+        items: [makePackage(name)],
+        endCursor: name,
+        hasNextPage: true,
+        totalCount: 3,
+        more,
+      })
+    const s = fold([
+      E.ListRequested({ requestId: 'r-1', query: react }),
+      page('r-1', 'react', false),
+      E.ListMoreRequested({ requestId: 'r-2', query: react, after: 'react' }),
+      page('r-2', 'react-dom', true),
+      page('r-2', 'react-dom', true),
+    ])
+    expect(listRows(s.packages.list).rowCount).toBe(2)
+  })
+
+  it('without a search, the count failing is the list failing, and a retry asks for the count again', () => {
+    const failed = [
+      E.ListRequested({ requestId: 'r-1', query: null, withCount: true }),
+      E.ListLoadFailed({
+        requestId: 'r-1',
+        failure: { kind: 'status', status: 500, message: 'no' },
+        more: false,
+      }),
+    ]
+    expect(fold(failed.slice(0, 1)).packages.list).toEqual({ status: 'idle', requestId: 'r-1' })
+    expect(fold(failed).packages.list).toEqual({
+      status: 'failed',
+      query: null,
+      requestId: 'r-1',
+      failure: { kind: 'status', status: 500, message: 'no' },
+    })
+    given(...failed)
+      .when({ type: 'packages/RetryList' })
+      .then(E.ListRequested({ requestId: 'r-2', query: null, withCount: false }))
   })
 
   it('keeps the package count unknown (-1) until a count arrives', () => {

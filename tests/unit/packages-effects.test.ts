@@ -5,7 +5,7 @@ import { defaultPackageQuery, type PackageQuery } from '../../domain/packages/ty
 import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { flush } from '../support/wait'
-import { listRowCount } from '../../domain/packages/rules'
+import { listRows } from '../../domain/packages/rules'
 
 const q = (name: string): PackageQuery => ({ ...defaultPackageQuery, name })
 
@@ -27,13 +27,10 @@ describe('packages effects', () => {
     const { app, api } = setup()
     app.dispatch({ type: 'packages/OpenList', query: q('pkg-*') })
     await flush(1)
-    expect(listRowCount(app.getState().packages.list)).toBe(100)
-    expect(app.getState().packages.list.totalCount).toBe(250)
+    expect(listRows(app.getState().packages.list)).toMatchObject({ rowCount: 100, totalCount: 250 })
     app.dispatch({ type: 'packages/LoadMore' })
     await flush(1)
-    const list = app.getState().packages.list
-    expect(listRowCount(list)).toBe(250)
-    expect(list.hasNextPage).toBe(false)
+    expect(listRows(app.getState().packages.list)).toMatchObject({ rowCount: 250, hasNextPage: false })
     const pages = api.catalogue.calls.filter((c) => c.name === 'searchPackages').map((c) => c.args[1])
     expect(pages).toEqual([
       { first: 100, after: null },
@@ -53,8 +50,8 @@ describe('packages effects', () => {
     expect(signals.map((s) => s.aborted)).toEqual([true, false])
     open()
     await flush(1)
-    const list = app.getState().packages.list
-    expect(list.pages.flat().map((p) => p.name)).toEqual(['react'])
+    const { pages } = listRows(app.getState().packages.list)
+    expect(pages.flat().map((p) => p.name)).toEqual(['react'])
     const types = app
       .exportLog()
       .split('\n')

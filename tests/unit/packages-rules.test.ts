@@ -135,7 +135,7 @@ describe('logs written before files had a path', () => {
 })
 
 describe('wantsNextPage', () => {
-  const list = { hasNextPage: true, loadingMore: false, failure: null, rowCount: 400 }
+  const list = { hasNextPage: true, more: 'idle', rowCount: 400 } as const
   it("asks for the next page once the last row on screen is within a further page's worth of the end", () => {
     expect(PREFETCH_ROWS).toBe(300)
     expect(wantsNextPage(list, 99)).toBe(false)
@@ -143,9 +143,9 @@ describe('wantsNextPage', () => {
     expect(wantsNextPage(list, 399)).toBe(true)
   })
   it('never while a page is on its way, after the last page, or after a failed page (that waits for Retry)', () => {
-    expect(wantsNextPage({ ...list, loadingMore: true }, 399)).toBe(false)
+    expect(wantsNextPage({ ...list, more: 'loading' }, 399)).toBe(false)
     expect(wantsNextPage({ ...list, hasNextPage: false }, 399)).toBe(false)
-    expect(wantsNextPage({ ...list, failure: { kind: 'network', message: 'down' } }, 399)).toBe(false)
+    expect(wantsNextPage({ ...list, more: 'failed' }, 399)).toBe(false)
   })
 })
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { replayLog } from '../../domain/log'
-import { currentShape, earlierShapes } from '../../domain/stateMoves'
+import { STATE_MOVES, currentShape, earlierShapes } from '../../domain/stateMoves'
 import { upcastProblemsV1 } from '../../domain/repositories/events'
 import { initialAppState } from '../../domain/app'
 import { repositoryProblemText } from '../../ui/repositories/messages'
@@ -67,7 +67,11 @@ describe('a log whose repository problems are prose replays', () => {
         problems: { key: { key: 'repositoryKeyTooLong', max: 64 }, url: { key: 'invalidUrl' } },
       },
     } as typeof initialAppState
-    const earlier = earlierShapes(withKeys)[0] as { repositories: { problems: unknown } }
+    // The shapes are newest first: the one before this move is as many from the end as it is from the start.
+    const move = STATE_MOVES.findIndex((m) => m.name.startsWith('repositories problems'))
+    const earlier = earlierShapes(withKeys)[STATE_MOVES.length - 1 - move] as {
+      repositories: { problems: unknown }
+    }
     expect(earlier.repositories.problems).toEqual({
       key: 'Repository key must be at most 64 characters',
       url: 'Enter a valid URL',

@@ -10,7 +10,7 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { packageQueryOf, searchModelFromQuery } from '../../domain/search'
 import type { PackageSummary } from '../../domain/packages/types'
-import { wantsNextPage } from '../../domain/packages/rules'
+import { listRows, wantsNextPage, type ListRows } from '../../domain/packages/rules'
 import { Filters } from './Filters'
 import { PackageSearch } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
@@ -45,6 +45,7 @@ export function PackagesList() {
   }, [dispatch, key])
 
   const list = useQuery({ type: 'packages/List' })
+  const rows = listRows(list)
   const count = useQuery({ type: 'packages/Count' })
   const viewer = useQuery({ type: 'packages/Viewer' })
 
@@ -65,9 +66,7 @@ export function PackagesList() {
             // The kit's LoadFailure box by its class: the component and its icons would add 0.8 KB
             // to the packages chunk, which is at its budget.
             <div className={surface.failure} role="alert">
-              <p>
-                Packages could not be loaded: {list.failure ? whatHappened(list.failure) : 'unknown failure'}.
-              </p>
+              <p>Packages could not be loaded: {whatHappened(list.failure)}.</p>
               <Button size="sm" onClick={() => dispatch({ type: 'packages/RetryList' })}>
                 Retry
               </Button>
@@ -82,18 +81,18 @@ export function PackagesList() {
             </div>
           ) : list.status === 'loading' ? (
             <RowsSkeleton />
-          ) : list.status === 'loaded' && list.rowCount === 0 ? (
+          ) : list.status === 'loaded' && rows.rowCount === 0 ? (
             <div className={kit.raised}>
               <EmptyState icon={<PackageSearch size={32} />} title={EMPTY_TEXTS.noResults} />
             </div>
           ) : (
             <>
               <p aria-live="polite" className={styles.resultCount}>
-                {list.totalCount >= 0
-                  ? `${list.totalCount.toLocaleString('en')} packages`
-                  : `${list.rowCount.toLocaleString('en')} packages shown`}
+                {rows.totalCount !== null
+                  ? `${rows.totalCount.toLocaleString('en')} packages`
+                  : `${rows.rowCount.toLocaleString('en')} packages shown`}
               </p>
-              <VirtualRows />
+              <VirtualRows rows={rows} />
             </>
           )}
         </section>
@@ -140,20 +139,19 @@ function rowAt(
 // One formatter for every row: toLocaleString('en') made one per call.
 const DOWNLOADS = new Intl.NumberFormat('en')
 
-function VirtualRows() {
+function VirtualRows({ rows }: { rows: ListRows }) {
   const dispatch = useDispatch()
-  const list = useQuery({ type: 'packages/List' })
   const parent = useRef<HTMLDivElement>(null)
   const starts = useMemo(() => {
     const out: number[] = []
     let at = 0
-    for (const p of list.pages) {
+    for (const p of rows.pages) {
       out.push(at)
       at += p.length
     }
     return out
-  }, [list.pages])
-  const count = list.rowCount + (list.hasNextPage ? 1 : 0)
+  }, [rows.pages])
+  const count = rows.rowCount + (rows.hasNextPage ? 1 : 0)
   // The virtualiser keeps its own mutable state; React Compiler must not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -167,7 +165,7 @@ function VirtualRows() {
   })
   const items = virtualizer.getVirtualItems()
   const last = items[items.length - 1]?.index ?? -1
-  const wantMore = wantsNextPage(list, last)
+  const wantMore = wantsNextPage(rows, last)
   useEffect(() => {
     if (wantMore) dispatch({ type: 'packages/LoadMore' })
   }, [wantMore, dispatch])
@@ -185,7 +183,7 @@ function VirtualRows() {
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
       >
         {items.map((item) => {
-          const pkg = rowAt(list.pages, starts, item.index)
+          const pkg = rowAt(rows.pages, starts, item.index)
           return (
             <div
               key={item.key}
@@ -193,7 +191,7 @@ function VirtualRows() {
               className={styles.row}
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               // -1 tells assistive technology the size is unknown, as the count is.
-              aria-setsize={list.totalCount}
+              aria-setsize={rows.totalCount ?? -1}
               aria-posinset={item.index + 1}
             >
               {pkg ? (
@@ -219,7 +217,7 @@ function VirtualRows() {
                     <span>{DOWNLOADS.format(pkg.stats.downloads)} downloads</span>
                   </span>
                 </>
-              ) : list.failure !== null ? (
+              ) : rows.more === 'failed' ? (
                 <span role="alert" className={styles.rowMessage}>
                   More packages could not be loaded.
                   <Button size="sm" onClick={() => dispatch({ type: 'packages/LoadMore' })}>
