@@ -15,6 +15,7 @@ import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { AlertDialog } from '../shared/kit/Overlay'
 import { Card, EmptyState, KeyValue, Skeleton } from '../shared/kit/Surface'
 import { formatBytes, versionPath } from '../packages/common'
+import kit from '../shared/kit/page.module.css'
 import styles from './artifacts.module.css'
 
 /** Where the browser downloads a file: the platform's own address for it. */
@@ -26,7 +27,7 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
   const at = state.selected
   if (!at)
     return (
-      <aside className={`${styles.info} ${styles.nothingSelected}`} aria-label="Details">
+      <aside className={`${styles.info} ${kit.panel}`} aria-label="Details">
         <EmptyState
           icon={<FileSearch size={28} />}
           title="Nothing selected"

@@ -16,6 +16,7 @@ import { InfoPanel } from './InfoPanel'
 import { DeployDialog, useDeployDialog } from './DeployDialog'
 import { isReadOnlyMode } from '../../domain/platform'
 import { messageText } from '../shared/messages'
+import kit from '../shared/kit/page.module.css'
 import styles from './artifacts.module.css'
 
 export default function ArtifactsBrowser() {
@@ -56,7 +57,7 @@ export default function ArtifactsBrowser() {
 
   const repositories = state.repositories
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader
         title="Artifacts"
         description="Every repository's folders and files; choose a file to see its checksums and where it came from."

@@ -16,6 +16,7 @@ import { StatusBadge } from './StatusBadge'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table, type TableState } from '../shared/kit/Table'
 import { versionPath } from '../packages/common'
+import kit from '../shared/kit/page.module.css'
 import styles from './builds.module.css'
 
 const decode = (s: string) => {
@@ -71,7 +72,7 @@ function BuildList({ name }: { readonly name?: string }) {
   const { list, retry } = useList()
   if (name === undefined)
     return (
-      <section aria-labelledby="page-title" className={styles.page}>
+      <section aria-labelledby="page-title" className={kit.page}>
         <PageHeader
           title="Builds"
           description="The builds your CI servers published, each with its newest run."
@@ -96,7 +97,7 @@ function BuildList({ name }: { readonly name?: string }) {
       </section>
     )
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader title={name} breadcrumbs={[{ label: 'Builds', href: '/ui/builds' }, { label: name }]} />
       <Table<BuildRun>
         label={`Runs of ${name}`}
@@ -166,7 +167,7 @@ function BuildDetails({ name, number }: { readonly name: string; readonly number
     )
   else body = <Run build={detail.data} />
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader title={`${name} #${number}`} breadcrumbs={crumbs} />
       {body}
     </section>

@@ -15,6 +15,7 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table, type Column } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
 import { messageText } from '../shared/messages'
+import kit from '../shared/kit/page.module.css'
 import styles from './releaseBundles.module.css'
 
 const bundleKey = (b: ReleaseBundle) => `${b.name}@${b.version}`
@@ -41,8 +42,8 @@ export default function ReleaseBundlesArea() {
   if (path.startsWith(DISTRIBUTION_TEASER_PATH)) return <Teaser />
   if (!activeTab)
     return (
-      <div role="status" className={styles.page}>
-        <span className={styles.srOnly}>Loading…</span>
+      <div role="status" className={kit.page}>
+        <span className={kit.srOnly}>Loading…</span>
         <Skeleton width="14rem" height="1.75rem" />
         <Skeleton width="12rem" height="2rem" />
         <Skeleton height="6rem" radius="var(--radius-lg)" />
@@ -50,7 +51,7 @@ export default function ReleaseBundlesArea() {
     )
   const tab: DistributionTab = activeTab === 'source' ? 'source' : 'target'
   return (
-    <div className={styles.page}>
+    <div className={kit.page}>
       <h1 className={styles.title}>Release Bundles</h1>
       <Tabs<DistributionTab>
         label="Distribution"
@@ -85,7 +86,7 @@ export default function ReleaseBundlesArea() {
 
 function Teaser() {
   return (
-    <div className={styles.page}>
+    <div className={kit.page}>
       <section className={styles.hero} aria-labelledby="teaser-title">
         <span className={styles.heroIcon} aria-hidden="true">
           <Rocket size={28} />
@@ -192,8 +193,8 @@ export function ChecksumLookup() {
         </p>
       )}
       {lookup.status === 'loading' && (
-        <div role="status" className={styles.skeleton}>
-          <span className={styles.srOnly}>Looking for release bundles…</span>
+        <div role="status" className={kit.skeleton}>
+          <span className={kit.srOnly}>Looking for release bundles…</span>
           <Skeleton height="2.25rem" />
           <Skeleton height="1.75rem" />
           <Skeleton height="1.75rem" width="80%" />

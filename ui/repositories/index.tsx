@@ -25,6 +25,7 @@ import { Button } from '../shared/kit/Button'
 import admin from '../admin/admin.module.css'
 import { Table } from '../shared/kit/Table'
 import { shownData } from '../../domain/shared/loadable'
+import kit from '../shared/kit/page.module.css'
 import styles from './repositories.module.css'
 
 const CREATE_LINKS = [
@@ -52,7 +53,7 @@ function ListStates({ children }: { children: (items: ReadonlyArray<RepositorySu
   if (list.status === 'loading' && list.previous) return <>{children(list.previous)}</>
   if (list.status === 'idle' || list.status === 'loading')
     return (
-      <div role="status" aria-label="Loading repositories" className={styles.skeleton}>
+      <div role="status" aria-label="Loading repositories" className={kit.skeleton}>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height="2rem" />
         ))}

@@ -27,6 +27,7 @@ import {
   PAGE_TITLES,
   securityText,
 } from './messages'
+import kit from '../shared/kit/page.module.css'
 import styles from './security.module.css'
 import { mandatory } from '../../domain/shared/forms'
 
@@ -51,7 +52,7 @@ export default function SecurityArea() {
   const match = useQuery({ type: 'navigation/Route' })
   const page = ROUTE_PAGES[match?.route.name ?? ''] ?? 'general'
   return (
-    <section className={styles.page}>
+    <section className={kit.page}>
       <PageHeader
         title="Security Settings"
         breadcrumbs={[{ label: 'Administration' }, { label: 'Security' }, { label: PAGE_TITLES[page] }]}

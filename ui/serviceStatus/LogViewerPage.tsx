@@ -20,6 +20,7 @@ import { Select as KitSelect } from '../shared/kit/Select'
 import { Skeleton } from '../shared/kit/Surface'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { formatDateTime } from '../shared/dates'
+import kit from '../shared/kit/page.module.css'
 import styles from './logViewer.module.css'
 
 // Within this many pixels of the bottom counts as "at the end": new text keeps it there.
@@ -159,7 +160,7 @@ export function LogViewerPage() {
   const files = s.files.status === 'loaded' ? s.files.value.files : []
   const seconds = logRefreshSecs(s, DEFAULT_LOG_REFRESH_SECS)
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={kit.page}>
       <h1 id="page-title" className={styles.title}>
         System Logs
       </h1>
@@ -219,7 +220,7 @@ export function LogViewerPage() {
 function LogSkeleton({ label }: { label: string }) {
   return (
     <div role="status" className={styles.skeleton}>
-      <span className={styles.srOnly}>{label}</span>
+      <span className={kit.srOnly}>{label}</span>
       {['90%', '75%', '82%', '60%', '88%', '70%'].map((w, i) => (
         <Skeleton key={i} width={w} height="0.8rem" />
       ))}

@@ -10,6 +10,7 @@ import { Button, IconButton } from '../shared/kit/Button'
 import { AlertDialog } from '../shared/kit/Overlay'
 import { Card, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table, type Column, type TableState } from '../shared/kit/Table'
+import kit from '../shared/kit/page.module.css'
 import styles from './serviceStatus.module.css'
 import { NodeStateBadge } from './NodeStateBadge'
 
@@ -65,7 +66,7 @@ export default function ServiceStatusPage() {
   })
 
   return (
-    <section aria-labelledby="service-status-title" className={styles.page}>
+    <section aria-labelledby="service-status-title" className={kit.page}>
       <PageHeader
         title={<span id="service-status-title">Service Status</span>}
         description="The nodes of each service that report to the platform."

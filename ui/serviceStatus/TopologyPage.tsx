@@ -8,6 +8,7 @@ import { CircleCheck, CircleX, Clock, Network, RefreshCw, Server } from 'lucide-
 import { Button } from '../shared/kit/Button'
 import { Badge, EmptyState, Skeleton } from '../shared/kit/Surface'
 import { NodeStateBadge } from './NodeStateBadge'
+import kit from '../shared/kit/page.module.css'
 import styles from './topology.module.css'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 
@@ -103,7 +104,7 @@ export default function TopologyPage() {
   }, [dispatch])
   const nodes = topology.status === 'idle' ? [] : topology.nodes
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
       <div className={styles.header}>
         <h1 id="page-title" className={styles.title}>
           Topology
@@ -118,7 +119,7 @@ export default function TopologyPage() {
       </div>
       {(topology.status === 'idle' || topology.status === 'loading') && nodes.length === 0 && (
         <div role="status" className={styles.services}>
-          <span className={styles.srOnly}>Loading services…</span>
+          <span className={kit.srOnly}>Loading services…</span>
           {[0, 1, 2].map((i) => (
             <div key={i} className={styles.skeletonCard} aria-hidden="true">
               <Skeleton width="50%" height="1.25rem" />
@@ -137,7 +138,7 @@ export default function TopologyPage() {
         />
       )}
       {topology.status === 'loaded' && nodes.length === 0 && (
-        <div className={styles.panel}>
+        <div className={kit.panel}>
           <EmptyState icon={<Network size={28} />} title="No services have reported to the platform yet." />
         </div>
       )}

@@ -15,6 +15,7 @@ import { secretGoneText } from './messages'
 import { useValidatedForm } from '../shared/forms'
 import { messageText } from '../shared/messages'
 import styles from './session.module.css'
+import kit from '../shared/kit/page.module.css'
 import screens from './screens.module.css'
 
 export const WRONG_PASSWORD = 'The password is not correct.'
@@ -185,7 +186,7 @@ export function UserProfileScreen() {
   })
   // A page of the console like the others (its header, then cards), not the login family's card.
   return (
-    <div className={screens.profile}>
+    <div className={kit.page}>
       <PageHeader
         title="User profile"
         description="Your account, its profile and your API key."

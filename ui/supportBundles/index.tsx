@@ -5,6 +5,7 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { BundleForm } from './BundleForm'
 import { BundlesTable } from './BundlesTable'
 import { Archive } from 'lucide-react'
+import kit from '../shared/kit/page.module.css'
 import styles from './supportZone.module.css'
 
 const RETENTION_TEXT = {
@@ -23,7 +24,7 @@ export default function SupportZonePage() {
     return () => dispatch({ type: 'supportBundles/Close' })
   }, [dispatch])
   return (
-    <section aria-labelledby="page-title" className={styles.page}>
+    <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
       <header className={styles.header}>
         <h1 id="page-title" className={styles.title}>
           Support Zone
