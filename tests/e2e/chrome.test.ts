@@ -106,6 +106,9 @@ describe('chrome (e2e)', () => {
     const bar = page.getByRole('complementary', { name: 'Navigation bar' })
     await bar.waitFor({ timeout: 15_000 })
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).count()).toBe(0)
+    // The items are a row under the top bar, not the sidebar's column.
+    const top = async (name: string) => (await bar.getByRole('link', { name }).boundingBox())?.y
+    expect(await top('Packages')).toBe(await top('Overview'))
     await bar.getByRole('navigation', { name: 'Application' }).getByRole('link', { name: 'Packages' }).click()
     await expect.poll(() => path(page)).toBe('/ui/packages')
     // Another user keeps the new layout.
