@@ -20,6 +20,7 @@ import { routeModules } from './routes'
 import { openApiCollector } from './openapi'
 import { registerRegistry } from './registry/register'
 import { createIndexPage } from './ui/indexPage'
+import { navigationTypeReader } from './navigation/preferences'
 import { flavourProfile } from './platform/flavours'
 
 export const API_PREFIX = '/ui/api/v1'
@@ -133,6 +134,8 @@ export async function buildServer(
     home: flavourProfile(config).features.homePage ? '/overview' : undefined,
     anonymousAccess: config.anonymousAccess,
   })
+  // The chrome's skeleton in the page takes the shape of the user's navigation type.
+  const navigationTypeOf = navigationTypeReader(ctx.db)
   if (existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: config.staticDir,
@@ -168,8 +171,9 @@ export async function buildServer(
       // (server/ui/indexPage.ts).
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie')
       const path = pathOnly.slice('/ui'.length) || '/'
-      const page = ctx.currentUser(request)
-        ? indexPage.forSignedIn(path, request.headers['accept-encoding'])
+      const user = ctx.currentUser(request)
+      const page = user
+        ? indexPage.forSignedIn(path, request.headers['accept-encoding'], navigationTypeOf(user.id))
         : indexPage.forVisitor(path, request.headers['accept-encoding'])
       if (!page) return reply.sendFile('index.html', config.staticDir)
       if (page.encoding) reply.header('Content-Encoding', page.encoding)

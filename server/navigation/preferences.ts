@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { RouteModule, ServerContext } from '../context'
 import { scoped } from '../auth/validation'
 import { errors } from '../auth/schemas'
+import type { Db } from '../db'
 
 export const NAVIGATION_TYPES = ['new', 'classic'] as const
 export type NavigationType = (typeof NAVIGATION_TYPES)[number]
@@ -19,11 +20,20 @@ const typeSchema = {
   additionalProperties: false,
 } as const
 
-function register(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
+/** Reads a user's navigation type (new when never chosen); also for the console's page (server/ui/indexPage.ts). */
+export function navigationTypeReader(db: Db): (userId: number) => NavigationType {
   const read = db.prepare<[number, string], { value: string }>(
     'SELECT value FROM ui_preferences WHERE user_id = ? AND key = ?',
   )
+  return (userId) => {
+    const stored = read.get(userId, KEY)?.value
+    return NAVIGATION_TYPES.find((t) => t === stored) ?? DEFAULT_TYPE
+  }
+}
+
+function register(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx
+  const navigationTypeOf = navigationTypeReader(db)
   const write = db.prepare<[number, string, string, string]>(
     `INSERT INTO ui_preferences (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
@@ -38,10 +48,7 @@ function register(app: FastifyInstance, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const user = ctx.requireUser(request)
-      const stored = read.get(user.id, KEY)?.value
-      const type = NAVIGATION_TYPES.find((t) => t === stored) ?? DEFAULT_TYPE
-      return { type }
+      return { type: navigationTypeOf(ctx.requireUser(request).id) }
     },
   )
 

@@ -121,11 +121,14 @@ export function withPreloads(html: string, base: string, files: ReadonlyArray<st
 /**
  * What index.html's skeleton of the shell (#boot) is told by the server: `chrome`, a signed-in
  * user's page in the chrome, shows it as soon as the page is parsed, before the entry script has
- * loaded and run; `login`, a visitor on the way to the login page, never shows it. A page sent as
- * built shows it once the entry draws the router's Loading status (index.html).
+ * loaded and run, in the shape of the user's navigation type; `login`, a visitor on the way to
+ * the login page, never shows it. A page sent as built shows it once the entry draws the
+ * router's Loading status (index.html).
  */
-export function withSkeletonMark(html: string, mark: 'chrome' | 'login'): string {
-  return html.replace('<div id="boot">', `<div id="boot" data-${mark}>`)
+export function withSkeletonMark(html: string, mark: 'chrome' | 'classic' | 'login'): string {
+  const attribute =
+    mark === 'login' ? 'data-login' : mark === 'classic' ? 'data-chrome="classic"' : 'data-chrome'
+  return html.replace('<div id="boot">', `<div id="boot" ${attribute}>`)
 }
 
 export interface PageBody {
@@ -136,7 +139,11 @@ export interface PageBody {
 /** The page for a request: the built file for visitors not signed in, else the page with its preloads. */
 export interface IndexPage {
   /** Undefined: send the built file as it is. */
-  forSignedIn(path: string, acceptEncoding: string | undefined): PageBody | undefined
+  forSignedIn(
+    path: string,
+    acceptEncoding: string | undefined,
+    navigationType?: 'new' | 'classic',
+  ): PageBody | undefined
   /**
    * The page for a visitor who is not signed in: the login family's with its chunk named, also
    * where the console will send them to it (no anonymous access).
@@ -163,13 +170,14 @@ export function createIndexPage(
   const html = readFileSync(htmlFile, 'utf8')
   const made = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>()
 
-  const pageFor = (area: RouteArea | 'login' | 'toLogin' | undefined) => {
-    const key = area ?? ''
+  const pageFor = (area: RouteArea | 'login' | 'toLogin' | undefined, classic = false) => {
+    const key = `${area ?? ''}${classic ? ' classic' : ''}`
     const existing = made.get(key)
     if (existing) return existing
     const login = area === 'login' || area === 'toLogin'
     const modules = login ? LOGIN_MODULES : [...CHROME_MODULES, ...(area ? areaModules(area) : [])]
-    const source = area === 'login' ? html : withSkeletonMark(html, area === 'toLogin' ? 'login' : 'chrome')
+    const mark = area === 'toLogin' ? 'login' : classic ? 'classic' : 'chrome'
+    const source = area === 'login' ? html : withSkeletonMark(html, mark)
     const raw = Buffer.from(withPreloads(source, base, preloadFiles(manifest, modules)))
     const page = {
       raw,
@@ -194,13 +202,13 @@ export function createIndexPage(
   const isLoginFamily = (path: string) => findRoute(path)?.route.layout === 'bare'
 
   return {
-    forSignedIn(path, acceptEncoding) {
+    forSignedIn(path, acceptEncoding, navigationType) {
       const home = path === '/' || path === '/home' ? options.home : undefined
       const match = findRoute(home ?? path)
       // The login family has no chrome; a path no route knows is the 404 page, in the chrome.
       if (match?.route.layout === 'bare') return send(pageFor('login'), acceptEncoding)
       const area = match && match.route.area !== 'plugin' ? match.route.area : undefined
-      return send(pageFor(area), acceptEncoding)
+      return send(pageFor(area, navigationType === 'classic'), acceptEncoding)
     },
     forVisitor(path, acceptEncoding) {
       if (isLoginFamily(path)) return send(pageFor('login'), acceptEncoding)

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { login } from './authHelpers'
+import { call, login, sessionOf } from './authHelpers'
 import { createIndexPage } from '../../server/ui/indexPage'
 
 let server: TestServer
@@ -128,6 +128,19 @@ describe("a signed-in user's page names the chunks it will load", () => {
     const home = gunzipSync((await get('/ui/', 'gzip', cookie)).body).toString()
     expect(preloaded(home)).toEqual(expect.arrayContaining([chrome, overviewPage, overviewCore]))
     expect(preloaded(home)).not.toContain(packagesPage)
+  })
+
+  it("draws the shell's skeleton in the shape of the user's navigation type", async () => {
+    const cookie = await sessionOf(server, 'developer', server.config.userPassword)
+    const boot = async () =>
+      /<div id="boot"[^>]*>/.exec((await get('/ui/packages', undefined, cookie)).body.toString())?.[0]
+    expect(await boot()).toBe('<div id="boot" data-chrome>')
+    const choose = (type: string) =>
+      call(server, 'PUT', '/ui/user/navigationType', { cookie, body: { type } })
+    expect((await choose('classic')).status).toBe(200)
+    expect(await boot()).toBe('<div id="boot" data-chrome="classic">')
+    expect((await choose('new')).status).toBe(200)
+    expect(await boot()).toBe('<div id="boot" data-chrome>')
   })
 
   it('sends a visitor who is not signed in, without anonymous access, the login page on any path', async () => {
