@@ -4,7 +4,7 @@
 // screen that has the details.
 import { useEffect, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Boxes, HardDrive, HeartPulse, PackageOpen } from 'lucide-react'
+import { Boxes, HardDrive, HeartPulse, PackageOpen, RefreshCw } from 'lucide-react'
 import { bars, bytesText, storedFigures } from '../../domain/overview/rules'
 import type { Overview } from '../../domain/overview/types'
 import { routeOfLocation } from '../../domain/artifacts/rules'
@@ -36,7 +36,12 @@ export default function OverviewPage() {
         title="Overview"
         description="What the platform holds and how it is doing."
         actions={
-          <Button variant="secondary" onClick={retry} disabled={state.status === 'loading'}>
+          <Button
+            variant="secondary"
+            icon={<RefreshCw size={16} aria-hidden />}
+            onClick={retry}
+            disabled={state.status === 'loading'}
+          >
             Refresh
           </Button>
         }
@@ -187,7 +192,11 @@ function Figures({ overview }: { readonly overview: Overview }) {
                   data-ok={h.nodes > 0 && h.healthy === h.nodes}
                   aria-hidden="true"
                 />
-                {h.service}: {h.healthy} of {h.nodes} {h.nodes === 1 ? 'node' : 'nodes'} healthy
+                {/* One flex item: the list item's gap would part the name from its colon. */}
+                <span>
+                  <span className={styles.service}>{h.service}</span>: {h.healthy} of {h.nodes}{' '}
+                  {h.nodes === 1 ? 'node' : 'nodes'} healthy
+                </span>
               </li>
             ))}
           </ul>
