@@ -85,7 +85,8 @@ describe('the Overview page', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Critical2'])
-    expect(screen.getByText('xray: 0 of 1 node healthy')).toBeInTheDocument()
+    // The service in words, as topology writes it, not the platform's lower-case name.
+    expect(screen.getByText('Xray: 0 of 1 node healthy')).toBeInTheDocument()
     // Service Status is an admin page: a developer gets no link to it.
     expect(screen.queryByRole('link', { name: 'Status' })).toBeNull()
     const deployments = screen.getByRole('table', { name: 'Recent deployments' })

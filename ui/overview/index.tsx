@@ -22,6 +22,9 @@ import styles from './overview.module.css'
 const SEVERITIES: ReadonlyArray<Severity> = ['critical', 'high', 'medium', 'low', 'info', 'unknown']
 const asSeverity = (s: string): Severity => SEVERITIES.find((v) => v === s.toLowerCase()) ?? 'unknown'
 
+/** A service as topology and Service Status write it: the platform's 'mission control' reads 'Mission Control'. */
+const serviceWords = (service: string) => service.replace(/\b\p{Ll}/gu, (c) => c.toUpperCase())
+
 export default function OverviewPage() {
   const dispatch = useDispatch()
   const state = useQuery({ type: 'overview/State' })
@@ -192,11 +195,7 @@ function Figures({ overview }: { readonly overview: Overview }) {
                   data-ok={h.nodes > 0 && h.healthy === h.nodes}
                   aria-hidden="true"
                 />
-                {/* One flex item: the list item's gap would part the name from its colon. */}
-                <span>
-                  <span className={styles.service}>{h.service}</span>: {h.healthy} of {h.nodes}{' '}
-                  {h.nodes === 1 ? 'node' : 'nodes'} healthy
-                </span>
+                {serviceWords(h.service)}: {h.healthy} of {h.nodes} {h.nodes === 1 ? 'node' : 'nodes'} healthy
               </li>
             ))}
           </ul>
