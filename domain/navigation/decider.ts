@@ -1,6 +1,6 @@
 import { left, right, type Either } from 'fp-ts/Either'
 import type { AppArea, AppCommand, AppEvent, AppState } from '../app'
-import { epochMs, type CommandMeta } from '../shared/area'
+import { epochMs, recordedMs, type CommandMeta, type EventMeta } from '../shared/area'
 import { isCloudTrial, isTour, shellContextOf } from './context'
 import {
   ChunkLoadFailed,
@@ -130,10 +130,10 @@ function route(
       routeName: route.name,
       mode: effectiveMode,
       user: ctx.userName,
-      atMs: nowMs,
       ...(tracked ? { sidebar: route.sidebar ?? 'application' } : {}),
     }),
   )
+  // The last activity is when the last Navigated was recorded (its envelope's time).
   if (ctx.signedIn && nav.lastActivityMs !== undefined && nowMs - nav.lastActivityMs > IDLE_CHECK_MS)
     events.push(SessionCheckRequested({ idleMs: nowMs - nav.lastActivityMs }))
   if (hasContactUsContext(location.query) && (isCloudTrial(ctx) || isTour(ctx)))
@@ -221,18 +221,19 @@ function withField<K extends keyof NavigationState>(
   return next
 }
 
-function evolve(nav: NavigationState, event: AppEvent): NavigationState {
+function evolve(nav: NavigationState, event: AppEvent, meta: EventMeta): NavigationState {
   // Each case edits a fresh copy (editableNavigation) rather than spreading `nav`: see there.
   switch ((event as NavigationEvent).type) {
     case 'navigation/Navigated': {
-      const { location, sidebar, user, atMs } = (event as ReturnType<typeof Navigated>).data
+      const { location, sidebar, user, recordedAtMs } = (event as ReturnType<typeof Navigated>).data
       const sameUser = nav.lastUser === user
       const text = `${location.path}${location.query}`
       const next = editableNavigation(nav)
       next.location = location
       if (nav.navigations > 0 && !nav.guardPending) next.previousPath = nav.location.path
       next.navigations = nav.navigations + 1
-      next.lastActivityMs = atMs
+      // A v1 event's own time, so an older log folds to the state it hashed.
+      next.lastActivityMs = recordedAtMs ?? recordedMs(meta)
       next.guardPending = false
       next.sidebar = sidebar ?? nav.sidebar
       next.openMenu = undefined

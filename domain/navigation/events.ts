@@ -3,6 +3,17 @@ import { defineEvent, type EventOf } from '../shared/events'
 
 const Location = t.type({ path: t.string, query: t.string })
 
+/**
+ * v1 of Navigated carried `atMs`, the deciding clock's time beside the envelope's `at` (issue 19:
+ * a stored derivable); v2 has none, and evolve takes the time from the envelope. The v1 value is
+ * kept as `recordedAtMs`, because the navigation state's last activity was folded from it and an
+ * older log's trailer hashes that (it is a millisecond or more before the envelope's `at`).
+ */
+export function upcastNavigatedV1(data: unknown): unknown {
+  const { atMs, ...rest } = data as { atMs?: unknown } & Record<string, unknown>
+  return typeof atMs === 'number' ? { ...rest, recordedAtMs: atMs } : rest
+}
+
 /** A navigation was accepted: `mode` says how the browser history follows (pop: it already has). */
 export const Navigated = defineEvent(
   'navigation/Navigated',
@@ -13,10 +24,14 @@ export const Navigated = defineEvent(
       mode: t.keyof({ push: null, replace: null, pop: null }),
       /** Who navigated (user name): last-visited paths belong to one user. */
       user: t.string,
-      atMs: t.number,
     }),
-    t.partial({ sidebar: t.keyof({ application: null, administration: null, projectSettings: null }) }),
+    t.partial({
+      sidebar: t.keyof({ application: null, administration: null, projectSettings: null }),
+      /** Only on a v1 event (see upcastNavigatedV1): the time it recorded. The decider writes none. */
+      recordedAtMs: t.number,
+    }),
   ]),
+  { v: 2, upcasters: { 1: upcastNavigatedV1 } },
 )
 /** One rule of the pipeline sent the navigation elsewhere. */
 export const Redirected = defineEvent(

@@ -9,7 +9,9 @@ import { findRoute } from '../../domain/navigation/routes'
 import { MFE_DEFAULT_ORDER } from '../../domain/shared/microFrontends'
 import { navigationArea } from '../../domain/navigation'
 import * as N from '../../domain/navigation/events'
-import { spec } from '../support/decider'
+import { IDLE_CHECK_MS } from '../../domain/navigation/decider'
+import { recordedAt, spec, specMeta } from '../support/decider'
+import { startedAs, startedEvents } from '../support/fixtures'
 
 const navigation = spec(navigationArea)
 
@@ -117,5 +119,94 @@ describe('the chrome', () => {
       .given()
       .when({ type: 'navigation/ToggleDebugPanel' })
       .then(N.DebugPanelToggled({ open: true }))
+  })
+})
+
+/**
+ * The idle check (spec 000 section 9): a navigation after more than IDLE_CHECK_MS without one asks
+ * whether the session is still valid. The last activity is when the last navigation was recorded:
+ * its envelope's `at` (issue 19: Navigated carries no copy of that time since v2).
+ */
+describe('the idle check', () => {
+  const T0 = '2026-01-01T10:00:00.000Z'
+  const later = (ms: number) => new Date(Date.parse(T0) + ms).toISOString()
+  const onPackages = N.Navigated({
+    location: { path: '/packages', query: '' },
+    routeName: 'packages',
+    mode: 'push',
+    user: 'developer',
+    sidebar: 'application',
+  })
+  const toBuilds = { type: 'navigation/Navigate', to: '/builds' } as const
+  const checks = (events: ReadonlyArray<unknown>) =>
+    events.filter((e) => (e as { type: string }).type === 'navigation/SessionCheckRequested')
+
+  it('keeps the time its envelope says a navigation was recorded', () => {
+    const state = navigation.given(...startedAs(), recordedAt(T0, onPackages)).state
+    expect(state.navigation.lastActivityMs).toBe(Date.parse(T0))
+    // Recorded at the specification's `now` when not given a time.
+    expect(navigation.given(...startedAs(), onPackages).state.navigation.lastActivityMs).toBe(
+      Date.parse(specMeta.now),
+    )
+  })
+
+  it('asks for a session check after more than the idle limit since the last navigation', () => {
+    const given = navigation.given(...startedAs(), recordedAt(T0, onPackages))
+    expect(checks(given.when(toBuilds, { now: later(IDLE_CHECK_MS + 1) }).events())).toEqual([
+      N.SessionCheckRequested({ idleMs: IDLE_CHECK_MS + 1 }),
+    ])
+    expect(checks(given.when(toBuilds, { now: later(IDLE_CHECK_MS) }).events())).toEqual([])
+    expect(checks(given.when(toBuilds, { now: later(1_000) }).events())).toEqual([])
+  })
+
+  it('counts from the latest navigation, and the navigation it decides is the new last activity', () => {
+    const state = navigation.given(
+      ...startedAs(),
+      recordedAt(T0, onPackages),
+      recordedAt(
+        later(50_000),
+        N.Navigated({ ...onPackages.data, location: { path: '/builds', query: '' } }),
+      ),
+    )
+    expect(
+      checks(state.when({ type: 'navigation/Navigate', to: '/packages' }, { now: later(100_000) }).events()),
+    ).toEqual([])
+    const after = state
+      .when({ type: 'navigation/Navigate', to: '/packages' }, { now: later(200_000) })
+      .after()
+    expect(after.navigation.lastActivityMs).toBe(Date.parse(later(200_000)))
+  })
+
+  it('never asks for an anonymous session', () => {
+    const given = navigation.given(
+      ...startedEvents({ user: 'anonymous' }),
+      recordedAt(
+        T0,
+        N.Navigated({
+          ...onPackages.data,
+          routeName: 'login',
+          location: { path: '/login', query: '' },
+          user: 'anonymous',
+        }),
+      ),
+    )
+    const events = given
+      .when({ type: 'navigation/Navigate', to: '/login/forgot-password' }, { now: later(IDLE_CHECK_MS * 10) })
+      .events()
+    expect(checks(events)).toEqual([])
+  })
+
+  it('a v1 Navigated (read from an older log) keeps the time it recorded, not its envelope’s', () => {
+    const { location } = onPackages.data
+    const v1 = { location, routeName: 'packages', mode: 'push', user: 'developer', atMs: 42 }
+    const upcast = {
+      location,
+      routeName: 'packages',
+      mode: 'push',
+      user: 'developer',
+      recordedAtMs: 42,
+    } as const
+    expect(N.upcastNavigatedV1(v1)).toEqual(upcast)
+    expect(navigation.given(recordedAt(T0, N.Navigated(upcast))).state.navigation.lastActivityMs).toBe(42)
   })
 })

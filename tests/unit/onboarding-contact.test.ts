@@ -49,7 +49,7 @@ const posted = O.ContactRequestPosted({ request })
 const accepted = (schedulingLink: string | null = null) => O.ContactRequestAccepted({ schedulingLink })
 const failed = O.ContactRequestFailed({ failure: { kind: 'status', status: 500, message: 'boom' } })
 const at = (path: string, query: string) =>
-  Navigated({ location: { path, query }, routeName: 'packages', mode: 'push', user: 'developer', atMs: 0 })
+  Navigated({ location: { path, query }, routeName: 'packages', mode: 'push', user: 'developer' })
 const policies = (events: AppEvent[], event: AppEvent) =>
   onboardingArea.policies?.(
     { seq: 1, at: specMeta.now, source: 'effect', corr: 'c', event },

@@ -315,7 +315,6 @@ describe('session: SSO', () => {
           routeName: 'login',
           mode: 'push',
           user: 'anonymous',
-          atMs: 0,
         }),
       )
     const redirect = [{ type: 'session/AutoRedirectToSso' }]
@@ -341,7 +340,6 @@ describe('session: SSO', () => {
         routeName: 'registration',
         mode: 'push',
         user: 'anonymous',
-        atMs: 0,
       }),
     )
     expect(policies(at, loaded())).toEqual([{ type: 'navigation/Navigate', to: '/login', replace: true }])

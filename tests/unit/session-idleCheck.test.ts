@@ -19,7 +19,6 @@ const onPage = Navigated({
   routeName: 'packages',
   mode: 'push',
   user: 'developer',
-  atMs: 0,
 })
 
 function appWith(api: Partial<SessionApi>, seed: AppEvent[] = [S.UserDataLoaded({ user: user() })]) {
