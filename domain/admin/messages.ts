@@ -6,7 +6,7 @@ import type { FormMessage, Message } from '../shared/messages'
 
 export type AdminMessage =
   | FormMessage
-  | Extract<Message, { key: 'projectKeyStart' | 'projectKeyLength' }>
+  | Extract<Message, { key: 'projectKeyStart' | 'projectKeyLength' | 'requiresService' }>
   | { readonly key: 'serverNameTooLong'; readonly max: number }
   | { readonly key: 'invalidHost' }
   | { readonly key: 'portRange'; readonly min: number; readonly max: number }
@@ -21,4 +21,3 @@ export type AdminMessage =
   | { readonly key: 'notAGeneralConfig' }
   | { readonly key: 'alreadyMember'; readonly name: string }
   | { readonly key: 'passwordLost' }
-  | { readonly key: 'requiresService'; readonly service: string }

@@ -5,6 +5,7 @@
  */
 import { feature, isTour, type Flavour, type ShellContext } from './context'
 import type { SidebarKind } from './routes'
+import type { Message } from '../shared/messages'
 
 export interface MenuItem {
   readonly id: string
@@ -26,7 +27,8 @@ export interface MenuItem {
 
 export interface VisibleItem extends MenuItem {
   readonly disabled: boolean
-  readonly tooltip?: string
+  /** Why it is disabled, as a message key (the view words it in its tooltip). */
+  readonly tooltip?: Extract<Message, { key: 'requiresService' }>
 }
 
 const applicationItems: ReadonlyArray<MenuItem> = [
@@ -202,9 +204,9 @@ export function hiddenReason(item: MenuItem, ctx: ShellContext): string | undefi
 }
 
 function present(item: MenuItem, ctx: ShellContext): VisibleItem {
-  const missing = item.requiresService !== undefined && !ctx.services.includes(item.requiresService)
-  return missing
-    ? { ...item, disabled: true, tooltip: `Requires the ${item.requiresService} service` }
+  const service = item.requiresService
+  return service !== undefined && !ctx.services.includes(service)
+    ? { ...item, disabled: true, tooltip: { key: 'requiresService', service } }
     : { ...item, disabled: false }
 }
 

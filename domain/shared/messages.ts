@@ -36,6 +36,8 @@ export type Message =
   | { readonly key: 'dataTransferQuota' }
   | { readonly key: 'dataTransferUpgrade' }
   | { readonly key: 'readOnlyMode' }
+  // Why a menu item (the sidebar's, the admin menu's) is disabled.
+  | { readonly key: 'requiresService'; readonly service: string }
   | { readonly key: 'storageCacheCalculating' }
   | { readonly key: 'storageCacheCalculatingShort' }
   | { readonly key: 'chooseTechnology' }

@@ -124,3 +124,22 @@ describe('the Overview item of the Application sidebar', () => {
     expect(menuBlock('/overview', ctx)).toBe('menu item Overview is hidden (no home page)')
   })
 })
+
+describe('a sidebar item whose service is missing', () => {
+  const signed: ShellContext = {
+    ...anonymousContext,
+    signedIn: true,
+    userName: 'developer',
+    licenseType: 'Enterprise+',
+  }
+  it('is disabled with the reason as a message key (the view words it), not a sentence', () => {
+    const policies = (services: string[]) =>
+      sidebarItems('application', { ...signed, services }).find((i) => i.title === 'Policies')
+    expect(policies(['artifactory'])).toMatchObject({
+      disabled: true,
+      tooltip: { key: 'requiresService', service: 'xray' },
+    })
+    expect(policies(['artifactory', 'xray'])).toMatchObject({ disabled: false })
+    expect(policies(['artifactory', 'xray'])?.tooltip).toBeUndefined()
+  })
+})

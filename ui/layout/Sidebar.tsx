@@ -2,6 +2,7 @@ import { ChevronsLeft, ChevronsRight } from 'lucide-react'
 import { Link } from 'wouter'
 import type { SidebarKind, VisibleItem } from '../../domain/navigation'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { messageText } from '../shared/messages'
 import { NavHint } from './NavHint'
 import { NavIcon } from './navIcons'
 import styles from './layout.module.css'
@@ -22,9 +23,10 @@ function Item({ item, path, iconsOnly }: { item: VisibleItem; path: string; icon
       <span className={styles.itemText}>{item.title}</span>
     </>
   )
-  if (item.disabled)
+  if (item.disabled) {
+    const reason = item.tooltip && messageText(item.tooltip)
     return (
-      <NavHint text={iconsOnly ? `${item.title}: ${item.tooltip ?? ''}` : item.tooltip}>
+      <NavHint text={iconsOnly ? `${item.title}: ${reason ?? ''}` : reason}>
         {(describedBy) => (
           <span className={styles.disabled} aria-disabled="true" tabIndex={0} aria-describedby={describedBy}>
             {label}
@@ -32,6 +34,7 @@ function Item({ item, path, iconsOnly }: { item: VisibleItem; path: string; icon
         )}
       </NavHint>
     )
+  }
   return (
     <NavHint text={item.title} enabled={iconsOnly}>
       {() => (

@@ -61,6 +61,8 @@ export function messageText(message: Message): string {
       return 'UPGRADE'
     case 'readOnlyMode':
       return 'You cannot use this option in read-only mode'
+    case 'requiresService':
+      return `Requires the ${message.service} service`
     case 'storageCacheCalculating':
       return 'Calculating the storage cache for the first time...'
     case 'storageCacheCalculatingShort':
