@@ -11,6 +11,7 @@ import { Select } from '../shared/kit/Select'
 import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
 import styles from '../layout/layout.module.css'
 import chrome from '../layout/chrome.module.css'
+import surface from '../shared/kit/surface.module.css'
 
 /**
  * The client token the platform issued, taken once from the in-memory vault and kept only in
@@ -91,8 +92,10 @@ export function SetMeUpPanel() {
   const types = type && !packageTypes.includes(type) ? [type, ...packageTypes] : packageTypes
   return (
     <aside className={styles.panel} aria-labelledby="set-me-up-title">
-      <header className={chrome.panelHeader}>
-        <h2 id="set-me-up-title">Set Me Up</h2>
+      <header className={surface.cardHeader}>
+        <h2 id="set-me-up-title" className={surface.cardTitle}>
+          Set Me Up
+        </h2>
         <IconButton
           label="Close Set Me Up"
           icon={<X size={16} aria-hidden />}
