@@ -13,6 +13,7 @@ import { repositoryProblemText } from './repositories/words'
 import type { RepositoryMessage } from './repositories/messages'
 import type { ListPages, ListState, PackageQuery } from './packages/types'
 import type { Failure } from './shared/failure'
+import type { ChecksumLookup, ReleaseBundle } from './releaseBundles/types'
 
 type Root = Record<string, unknown>
 
@@ -266,6 +267,47 @@ const listAsUnion: StateMove = {
     ),
 }
 
+/**
+ * The release bundles' checksum lookup is a tagged union (issue 19): earlier builds kept a
+ * status beside a nullable request, the bundles and a nullable failure.
+ */
+const lookupAsUnion: StateMove = {
+  name: 'releaseBundles lookup: flags -> tagged union',
+  before(state) {
+    const area = slice(state, 'releaseBundles')
+    const lookup = area.lookup as ChecksumLookup | undefined
+    if (!lookup) return state
+    const asked = lookup.status === 'idle' ? { checksum: '', requestId: null } : lookup
+    const flat = {
+      status: lookup.status,
+      checksum: asked.checksum,
+      requestId: asked.requestId ?? null,
+      bundles: lookup.status === 'loaded' ? lookup.data : [],
+      failure: lookup.status === 'failed' ? lookup.failure : null,
+    }
+    return { ...state, releaseBundles: { ...area, lookup: flat } }
+  },
+  after(state) {
+    const area = slice(state, 'releaseBundles')
+    const flat = area.lookup as Slice | undefined
+    if (!flat || !('bundles' in flat)) return state
+    const checksum = String(flat.checksum ?? '')
+    const requestId = typeof flat.requestId === 'string' ? flat.requestId : null
+    const failure = flat.failure as Failure | null
+    let lookup: ChecksumLookup = { status: 'idle' }
+    if (flat.status === 'invalid')
+      lookup =
+        requestId === null ? { status: 'invalid', checksum } : { status: 'invalid', checksum, requestId }
+    else if (requestId !== null && flat.status === 'loading')
+      lookup = { status: 'loading', checksum, requestId }
+    else if (requestId !== null && flat.status === 'loaded')
+      lookup = { status: 'loaded', checksum, requestId, data: flat.bundles as ReadonlyArray<ReleaseBundle> }
+    else if (requestId !== null && flat.status === 'failed')
+      lookup = { status: 'failed', checksum, requestId, failure: failure ?? UNKNOWN_FAILURE }
+    return { ...state, releaseBundles: { ...area, lookup } }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -273,6 +315,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   listRowCountDerived,
   repositoryProblemsAsKeys,
   listAsUnion,
+  lookupAsUnion,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

@@ -10,26 +10,26 @@ function evolve(s: ReleaseBundlesState, event: AppEvent): ReleaseBundlesState {
   if (!event.type.startsWith('releaseBundles/')) return s
   const e = event as ReleaseBundlesEvent
   switch (e.type) {
-    case 'releaseBundles/ChecksumRejected':
+    case 'releaseBundles/ChecksumRejected': {
+      const before = s.lookup.status === 'idle' ? undefined : s.lookup.requestId
       return {
-        lookup: { ...s.lookup, status: 'invalid', checksum: e.data.checksum, bundles: [], failure: null },
+        lookup: { status: 'invalid', checksum: e.data.checksum, ...(before ? { requestId: before } : {}) },
       }
+    }
     case 'releaseBundles/LookupRequested':
-      return {
-        lookup: {
-          status: 'loading',
-          checksum: e.data.checksum,
-          requestId: e.data.requestId,
-          bundles: [],
-          failure: null,
-        },
-      }
+      return { lookup: { status: 'loading', checksum: e.data.checksum, requestId: e.data.requestId } }
     case 'releaseBundles/LookupLoaded':
-      if (e.data.requestId !== s.lookup.requestId) return s
-      return { lookup: { ...s.lookup, status: 'loaded', bundles: e.data.bundles } }
-    case 'releaseBundles/LookupFailed':
-      if (e.data.requestId !== s.lookup.requestId) return s
-      return { lookup: { ...s.lookup, status: 'failed', failure: e.data.failure } }
+    case 'releaseBundles/LookupFailed': {
+      // Only the answer to the lookup under way counts (not one after an invalid checksum).
+      if (s.lookup.status !== 'loading' || s.lookup.requestId !== e.data.requestId) return s
+      const { checksum, requestId } = s.lookup
+      return {
+        lookup:
+          e.type === 'releaseBundles/LookupLoaded'
+            ? { status: 'loaded', checksum, requestId, data: e.data.bundles }
+            : { status: 'failed', checksum, requestId, failure: e.data.failure },
+      }
+    }
   }
 }
 

@@ -3,7 +3,7 @@
  * that contain an artifact, by checksum.
  */
 import * as t from 'io-ts'
-import type { Failure } from '../shared/failure'
+import type { Failed, Idle, Loaded, Loading } from '../shared/loadable'
 
 export const ReleaseBundle = t.type({
   name: t.string,
@@ -17,14 +17,24 @@ export type ReleaseBundle = t.TypeOf<typeof ReleaseBundle>
 
 export type DistributionTab = 'source' | 'target'
 
-export interface ChecksumLookup {
-  readonly status: 'idle' | 'invalid' | 'loading' | 'loaded' | 'failed'
-  /** The checksum as typed (trimmed); kept when invalid so nothing the user typed is lost. */
+/** What was asked: the checksum, and the request that looks it up. */
+interface Asked {
   readonly checksum: string
-  readonly requestId: string | null
-  readonly bundles: ReadonlyArray<ReleaseBundle>
-  readonly failure: Failure | null
+  readonly requestId: string
 }
+
+/**
+ * The lookup of the bundles holding an artifact (issue 19: a tagged union, no longer a status
+ * beside a nullable request, bundles and failure). An invalid checksum is kept as typed (trimmed)
+ * so nothing the user typed is lost; `requestId` there is the lookup asked before it, whose
+ * answer no longer counts (earlier builds kept it, and hashed it).
+ */
+export type ChecksumLookup =
+  | Idle
+  | { readonly status: 'invalid'; readonly checksum: string; readonly requestId?: string }
+  | (Loading<never> & Asked)
+  | (Loaded<ReadonlyArray<ReleaseBundle>> & Asked)
+  | (Failed & Asked)
 
 export interface ReleaseBundlesState {
   readonly lookup: ChecksumLookup

@@ -11,6 +11,7 @@ import { InitialDataLoaded } from '../../domain/platform/events'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
 import { fakeReleaseBundlesApi } from '../support/fakePackagesApi'
 import { openOptions } from '../support/kitSelect'
+import { releaseBundle } from '../support/fixtures'
 
 const here = (location: { history?: string[] }) => location.history?.at(-1)
 
@@ -75,14 +76,7 @@ describe('distribution: the search type follows the route', () => {
 
 describe('distribution: a Release Bundles search in the URL', () => {
   const sha256 = 'a'.repeat(64)
-  const bundle = {
-    name: 'app-release',
-    version: '1.0.0',
-    created: '2026-01-02T03:04:05Z',
-    status: 'COMPLETE',
-    repository: 'release-bundles',
-    artifacts: 3,
-  }
+  const bundle = releaseBundle
 
   it('looks the checksum of the query up (the pipeline keeps it through the default-tab redirect)', async () => {
     const bundles = fakeReleaseBundlesApi({ [sha256]: [bundle] })

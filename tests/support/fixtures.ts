@@ -15,6 +15,7 @@ import type { Failure } from '../../domain/shared/failure'
 import type { RepositorySummary } from '../../domain/repositories'
 import type { TreeRepository } from '../../domain/artifacts/types'
 import type { SaveOp } from '../../domain/admin'
+import type { ReleaseBundle } from '../../domain/releaseBundles/types'
 import { notFaked } from './fakePorts'
 
 export const user = (over: Partial<UserData> = {}): UserData => ({
@@ -241,3 +242,13 @@ export const savedUser = (
   groups: [],
   ...over,
 })
+
+/** A release bundle as the checksum lookup lists it. */
+export const releaseBundle: ReleaseBundle = {
+  name: 'app-release',
+  version: '1.0.0',
+  created: '2026-01-02T03:04:05Z',
+  status: 'COMPLETE',
+  repository: 'release-bundles',
+  artifacts: 3,
+}

@@ -3,10 +3,16 @@
  * asked for with the checksum normalised, and an invalid checksum is recorded as a fact (the
  * page keeps what was typed and says why), not rejected.
  */
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { releaseBundlesArea } from '../../domain/releaseBundles'
-import { ChecksumRejected, LookupRequested } from '../../domain/releaseBundles/events'
-import { spec } from '../support/decider'
+import {
+  ChecksumRejected,
+  LookupFailed,
+  LookupLoaded,
+  LookupRequested,
+} from '../../domain/releaseBundles/events'
+import { foldEvents, spec } from '../support/decider'
+import { releaseBundle } from '../support/fixtures'
 
 const sha256 = 'ab'.repeat(32)
 const sha1 = 'cd'.repeat(20)
@@ -30,5 +36,43 @@ describe('looking up a checksum', () => {
         .given()
         .when({ type: 'releaseBundles/LookUpChecksum', checksum })
         .then(ChecksumRejected({ checksum: checksum.trim() }))
+  })
+})
+
+describe('the lookup (a tagged union: idle, invalid, loading, loaded, failed)', () => {
+  const bundle = releaseBundle
+  const failure = { kind: 'network', message: 'down' } as const
+  const lookupAfter = (...events: Parameters<typeof foldEvents>[0]) =>
+    foldEvents(events).releaseBundles.lookup
+
+  it('shows the bundles of the checksum asked, or why the lookup failed (its checksum kept for Retry)', () => {
+    const asked = LookupRequested({ requestId: 'r-1', checksum: sha256 })
+    expect(lookupAfter(asked)).toEqual({ status: 'loading', checksum: sha256, requestId: 'r-1' })
+    expect(lookupAfter(asked, LookupLoaded({ requestId: 'r-1', bundles: [bundle] }))).toEqual({
+      status: 'loaded',
+      checksum: sha256,
+      requestId: 'r-1',
+      data: [bundle],
+    })
+    expect(lookupAfter(asked, LookupFailed({ requestId: 'r-1', failure }))).toEqual({
+      status: 'failed',
+      checksum: sha256,
+      requestId: 'r-1',
+      failure,
+    })
+  })
+
+  it('takes only the answer it waits for: not a superseded one, nor one after an invalid checksum', () => {
+    const first = LookupRequested({ requestId: 'r-1', checksum: sha256 })
+    const late = LookupLoaded({ requestId: 'r-1', bundles: [bundle] })
+    expect(lookupAfter(first, LookupRequested({ requestId: 'r-2', checksum: sha1 }), late)).toMatchObject({
+      status: 'loading',
+      requestId: 'r-2',
+    })
+    expect(lookupAfter(first, ChecksumRejected({ checksum: 'nope' }), late)).toEqual({
+      status: 'invalid',
+      checksum: 'nope',
+      requestId: 'r-1',
+    })
   })
 })

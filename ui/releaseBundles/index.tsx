@@ -125,8 +125,9 @@ function Teaser() {
 export function ChecksumLookup() {
   const dispatch = useDispatch()
   const lookup = useQuery({ type: 'releaseBundles/Lookup' })
+  const asked = lookup.status === 'idle' ? '' : lookup.checksum
   const fromSearch = checksumFromSearch(useSearch())
-  const [text, setText] = useState(lookup.checksum || fromSearch)
+  const [text, setText] = useState(asked || fromSearch)
   const submit = (value: string) => {
     if (value.trim() !== '') dispatch({ type: 'releaseBundles/LookUpChecksum', checksum: value })
   }
@@ -138,7 +139,7 @@ export function ChecksumLookup() {
   }
   // A search (or a shared link) that names a checksum runs the lookup once per checksum.
   useEffect(() => {
-    if (fromSearch === '' || fromSearch === lookup.checksum) return
+    if (fromSearch === '' || fromSearch === asked) return
     dispatch({ type: 'releaseBundles/LookUpChecksum', checksum: fromSearch })
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new checksum in the URL re-runs it
   }, [fromSearch, dispatch])
@@ -202,12 +203,12 @@ export function ChecksumLookup() {
       )}
       {lookup.status === 'failed' && (
         <LoadFailure
-          message={`Release bundles could not be looked up: ${lookup.failure?.message ?? ''}`}
+          message={`Release bundles could not be looked up: ${lookup.failure.message}`}
           onRetry={() => submit(lookup.checksum)}
         />
       )}
       {lookup.status === 'loaded' &&
-        (lookup.bundles.length === 0 ? (
+        (lookup.data.length === 0 ? (
           <EmptyState
             boxed
             icon={<PackageX size={28} />}
@@ -218,7 +219,7 @@ export function ChecksumLookup() {
           <Table
             label="Release bundles"
             columns={BUNDLE_COLUMNS}
-            state={{ status: 'loaded', rows: lookup.bundles }}
+            state={{ status: 'loaded', rows: lookup.data }}
             rowKey={bundleKey}
             empty={null}
           />

@@ -1,29 +1,58 @@
 /**
- * The packages list is a tagged union (issue 19 item 4); earlier builds kept a status beside
- * flags, nullable fields and `totalCount: -1`. Their logs hashed that shape and their snapshots
- * hold it: domain/stateMoves.ts turns each state of the list into the earlier shape and back.
+ * List and detail states that became tagged unions (issue 19 item 4): the packages list and the
+ * release bundles' checksum lookup. Earlier builds kept a status beside flags, nullable fields
+ * and sentinels (`totalCount: -1`); their logs hashed that shape and their snapshots hold it:
+ * domain/stateMoves.ts turns each state into the earlier shape and back.
  */
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { replayLog } from '../../domain/log'
 import { stateHash } from '../../domain/shared/canonical'
-import { STATE_MOVES } from '../../domain/stateMoves'
+import { STATE_MOVES, earlierShapes } from '../../domain/stateMoves'
 import { defaultPackageQuery, type ListState } from '../../domain/packages/types'
 import { makePackage } from '../support/fakePackagesApi'
+import { releaseBundle } from '../support/fixtures'
+import type { ChecksumLookup } from '../../domain/releaseBundles/types'
 
-const move = STATE_MOVES.find((m) => m.name === 'packages list: flags -> tagged union')!
+type Root = Record<string, unknown>
+const moveNamed = (name: string) => STATE_MOVES.find((m) => m.name === name)!
+
+/** Each case: a state beside the shape an earlier build gave the same state. */
+function itMovesBothWays<S>(
+  name: string,
+  put: (value: unknown) => Root,
+  take: (state: Root) => unknown,
+  cases: ReadonlyArray<[string, S, Root]>,
+) {
+  const { before, after } = moveNamed(name)
+  it.each(cases)(
+    '%s: goes back to the earlier shape, and an earlier snapshot comes forward',
+    (_, now, former) => {
+      expect(take(before(put(now)))).toEqual(former)
+      expect(take(after(put(former)))).toEqual(now)
+    },
+  )
+  it('leaves a state already in its tagged shape as it is', () => {
+    for (const [, now] of cases) {
+      const state = put(now)
+      expect(after(state)).toBe(state)
+    }
+  })
+}
+
+const move = moveNamed('packages list: flags -> tagged union')
 const withList = (list: unknown) => ({ packages: { pageLoading: false, packageCount: -1, list } })
-const listOf = (state: Record<string, unknown>) => (state.packages as { list: unknown }).list
+const listOf = (state: Root) => (state.packages as { list: unknown }).list
 
 const query = { ...defaultPackageQuery, name: 'react*' }
 const failure = { kind: 'network', message: 'down' } as const
 const pages = { pages: [[makePackage('react')]], endCursor: 'c1', hasNextPage: true, totalCount: 2 }
 // The list of nothing asked as earlier builds kept it (checked below): the others differ from it.
-const flat = listOf(move.before(withList({ status: 'idle' }))) as Record<string, unknown>
+const flat = listOf(move.before(withList({ status: 'idle' }))) as Root
 
 // Each state of the list beside the shape an earlier build gave the same state.
-const cases: ReadonlyArray<[string, ListState, Record<string, unknown>]> = [
+const cases: ReadonlyArray<[string, ListState, Root]> = [
   ['nothing asked', { status: 'idle' }, { ...flat, status: 'idle' }],
   [
     'the count-only page',
@@ -68,20 +97,7 @@ describe('the packages list in the shape of earlier builds', () => {
     expect(flat).toMatchObject({ requestId: null, endCursor: null, hasNextPage: false, failure: null })
   })
 
-  it.each(cases)(
-    '%s: goes back to the earlier shape, and an earlier snapshot comes forward',
-    (_, list, former) => {
-      expect(listOf(move.before(withList(list)))).toEqual(former)
-      expect(listOf(move.after(withList(former)))).toEqual(list)
-    },
-  )
-
-  it('leaves a list already in its tagged shape as it is', () => {
-    for (const [, list] of cases) {
-      const state = withList(list)
-      expect(move.after(state)).toBe(state)
-    }
-  })
+  itMovesBothWays('packages list: flags -> tagged union', withList, listOf, cases)
 
   it('a log of an earlier build replays to its hash, and its snapshot is lifted', () => {
     const log = readFileSync(
@@ -95,8 +111,10 @@ describe('the packages list in the shape of earlier builds', () => {
       status: 'loaded',
       data: { more: { status: 'idle' } },
     })
-    // A bounded log of then: a snapshot in the former shape, hashed as it was.
-    const former = move.before(replayed.state as unknown as Record<string, unknown>)
+    // A bounded log of then: a snapshot in the shape before the move, hashed as it was (the
+    // earlier shapes are newest first).
+    const index = STATE_MOVES.length - 1 - STATE_MOVES.indexOf(move)
+    const former = earlierShapes(replayed.state)[index]!
     expect(listOf(former)).toHaveProperty('loadingMore', false)
     const bounded = [
       log.split('\n')[0],
@@ -108,4 +126,44 @@ describe('the packages list in the shape of earlier builds', () => {
     expect(lifted.state.packages.list).toEqual(replayed.state.packages.list)
     expect(lifted.hashMatches).toBe(true)
   })
+})
+
+const sha256 = 'ab'.repeat(32)
+const bundle = releaseBundle
+const formerLookup = { status: 'idle', checksum: '', requestId: null, bundles: [], failure: null }
+
+describe('the release bundles lookup in the shape of earlier builds', () => {
+  itMovesBothWays<ChecksumLookup>(
+    'releaseBundles lookup: flags -> tagged union',
+    (lookup) => ({ releaseBundles: { lookup } }),
+    (state) => (state.releaseBundles as { lookup: unknown }).lookup,
+    [
+      ['nothing asked', { status: 'idle' }, formerLookup],
+      [
+        'an invalid checksum',
+        { status: 'invalid', checksum: 'x' },
+        { ...formerLookup, status: 'invalid', checksum: 'x' },
+      ],
+      [
+        'an invalid checksum after a lookup',
+        { status: 'invalid', checksum: 'x', requestId: 'r-1' },
+        { ...formerLookup, status: 'invalid', checksum: 'x', requestId: 'r-1' },
+      ],
+      [
+        'a lookup under way',
+        { status: 'loading', checksum: sha256, requestId: 'r-1' },
+        { ...formerLookup, status: 'loading', checksum: sha256, requestId: 'r-1' },
+      ],
+      [
+        'the bundles found',
+        { status: 'loaded', checksum: sha256, requestId: 'r-1', data: [bundle] },
+        { ...formerLookup, status: 'loaded', checksum: sha256, requestId: 'r-1', bundles: [bundle] },
+      ],
+      [
+        'a failed lookup',
+        { status: 'failed', checksum: sha256, requestId: 'r-1', failure },
+        { ...formerLookup, status: 'failed', checksum: sha256, requestId: 'r-1', failure },
+      ],
+    ],
+  )
 })
