@@ -17,7 +17,6 @@ const saveNavigationType: Effect = (events$, _state$, ports) =>
                 switchedTo,
                 failure: result.left,
                 id: `${envelope.corr}-navigation-type`,
-                at: envelope.at,
               }).map((event) => caused(envelope, event))
             : [],
         ),

@@ -90,8 +90,7 @@ function route(
   const nowMs = epochMs(meta)
   const ctx = shellContextOf(state)
   const start = parseTarget(to)
-  if (!start)
-    return right([Denied({ path: to, reason: 'unsafe target', notify: false, id: meta.id, at: meta.now })])
+  if (!start) return right([Denied({ path: to, reason: 'unsafe target', notify: false, id: meta.id })])
   const first = nav.navigations === 0 || nav.guardPending
   let resolution = resolveNavigation(ctx, nav, start, guard)
   const events: AppEvent[] = resolution.hops.map((hop) => Redirected(hop))
@@ -102,7 +101,6 @@ function route(
         reason: resolution.reason,
         notify: resolution.notify,
         id: meta.id,
-        at: meta.now,
       }),
     )
     // With no page to stay on, the user goes to the fallback instead of a blank screen.

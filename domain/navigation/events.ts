@@ -1,18 +1,14 @@
 import * as t from 'io-ts'
-import { defineEvent, type EventOf } from '../shared/events'
+import { defineEvent, movesRecordedTime, type EventOf } from '../shared/events'
 
 const Location = t.type({ path: t.string, query: t.string })
 
 /**
- * v1 of Navigated carried `atMs`, the deciding clock's time beside the envelope's `at` (issue 19:
- * a stored derivable); v2 has none, and evolve takes the time from the envelope. The v1 value is
- * kept as `recordedAtMs`, because the navigation state's last activity was folded from it and an
- * older log's trailer hashes that (it is a millisecond or more before the envelope's `at`).
+ * v1 of Navigated carried `atMs`, the deciding clock's time beside the envelope's `at`; v2 has
+ * none, and evolve takes the time from the envelope. The v1 value is kept as `recordedAtMs`: the
+ * navigation state's last activity was folded from it, and an older log's trailer hashes that.
  */
-export function upcastNavigatedV1(data: unknown): unknown {
-  const { atMs, ...rest } = data as { atMs?: unknown } & Record<string, unknown>
-  return typeof atMs === 'number' ? { ...rest, recordedAtMs: atMs } : rest
-}
+export const upcastNavigatedV1 = movesRecordedTime('atMs', 'recordedAtMs')
 
 /** A navigation was accepted: `mode` says how the browser history follows (pop: it already has). */
 export const Navigated = defineEvent(
@@ -38,10 +34,18 @@ export const Redirected = defineEvent(
   'navigation/Redirected',
   t.type({ from: t.string, to: t.string, reason: t.string }),
 )
-/** The navigation was refused; `notify` shows the not-authorized notification (id for the toast). */
+/**
+ * The navigation was refused; `notify` shows the not-authorized notification (id for the toast,
+ * shown at the envelope's time). v1 carried that time as `at`, kept as `recordedAt` (see
+ * movesRecordedTime).
+ */
 export const Denied = defineEvent(
   'navigation/Denied',
-  t.type({ path: t.string, reason: t.string, notify: t.boolean, id: t.string, at: t.string }),
+  t.intersection([
+    t.type({ path: t.string, reason: t.string, notify: t.boolean, id: t.string }),
+    t.partial({ recordedAt: t.string }),
+  ]),
+  { v: 2, upcasters: { 1: movesRecordedTime('at', 'recordedAt') } },
 )
 /** The navigation waits for the start-up data; the guard runs again when it has arrived. */
 export const Deferred = defineEvent(

@@ -1,5 +1,6 @@
 import { right } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
+import type { EventMeta } from '../shared/area'
 import { Dismissed, Shown, notificationsEvents } from './events'
 import { initialNotificationsState, MAX_TOASTS, type NotificationsState, type Toast } from './types'
 import { notificationsCommandCodecs } from './commandCodecs.gen'
@@ -8,10 +9,13 @@ const add = (slice: NotificationsState, toast: Toast): NotificationsState => ({
   toasts: [...slice.toasts, toast].slice(-MAX_TOASTS),
 })
 
-function evolve(slice: NotificationsState, event: AppEvent): NotificationsState {
+// A toast's time is its event's envelope's (an event read from an older log keeps its own).
+function evolve(slice: NotificationsState, event: AppEvent, meta: EventMeta): NotificationsState {
   switch (event.type) {
-    case 'notifications/Shown':
-      return add(slice, event.data)
+    case 'notifications/Shown': {
+      const { id, kind, message, recordedAt } = event.data
+      return add(slice, { id, kind, message, at: recordedAt ?? meta.at })
+    }
     case 'notifications/Dismissed':
       return slice.toasts.some((t) => t.id === event.data.id)
         ? { toasts: slice.toasts.filter((t) => t.id !== event.data.id) }
@@ -23,7 +27,7 @@ function evolve(slice: NotificationsState, event: AppEvent): NotificationsState 
             id: event.data.id,
             kind: 'error',
             message: { key: 'notAuthorized' },
-            at: event.data.at,
+            at: event.data.recordedAt ?? meta.at,
           })
         : slice
     default:
@@ -39,7 +43,7 @@ export const notificationsArea: AppArea<'notifications'> = {
   decide: (command, state, meta) => {
     switch (command.type) {
       case 'notifications/Show':
-        return right([Shown({ id: meta.id, kind: command.kind, message: command.message, at: meta.now })])
+        return right([Shown({ id: meta.id, kind: command.kind, message: command.message })])
       case 'notifications/Dismiss':
         return state.notifications.toasts.some((t) => t.id === command.id)
           ? right([Dismissed({ id: command.id })])

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { defineEvent, type EventOf } from '../shared/events'
+import { defineEvent, movesRecordedTime, type EventOf } from '../shared/events'
 import { notificationsCommandCodecs } from './commandCodecs.gen'
 import type { ToastMessage } from './types'
 
@@ -33,11 +33,17 @@ export function upcastShownV1(data: unknown): unknown {
   return { ...rest, message: { key: 'recorded', text: typeof message === 'string' ? message : '' } }
 }
 
-/** A toast: what it says as a message key and its data, worded by the view. */
+/**
+ * A toast: what it says as a message key and its data, worded by the view; it is shown at its
+ * envelope's time. v2 carried that time as `at`, kept as `recordedAt` (see movesRecordedTime).
+ */
 export const Shown = defineEvent(
   'notifications/Shown',
-  t.type({ id: t.string, kind: Kind, message: t.union([Message, Recorded]), at: t.string }),
-  { v: 2, upcasters: { 1: upcastShownV1 } },
+  t.intersection([
+    t.type({ id: t.string, kind: Kind, message: t.union([Message, Recorded]) }),
+    t.partial({ recordedAt: t.string }),
+  ]),
+  { v: 3, upcasters: { 1: upcastShownV1, 2: movesRecordedTime('at', 'recordedAt') } },
 )
 export const Dismissed = defineEvent('notifications/Dismissed', t.type({ id: t.string }))
 

@@ -493,7 +493,7 @@ function decideContact(
         return left('no request to thank for')
       // The toast of the catalogue, shown for 5 s (MESSAGE_DURATION_MS); the view words it.
       return right([
-        Shown({ id: meta.id, kind: 'success', message: { key: 'contactRequestSent' }, at: meta.now }),
+        Shown({ id: meta.id, kind: 'success', message: { key: 'contactRequestSent' } }),
         ContactFormClosed({}),
       ])
     }

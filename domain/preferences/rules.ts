@@ -19,9 +19,8 @@ export const navigationTypeOf = (prefs: PreferencesState): NavigationType =>
 export function navigationTypeNotSaved(input: {
   readonly switchedTo: NavigationType
   readonly failure: Failure
-  /** The toast's id and time. */
+  /** The toast's id. */
   readonly id: string
-  readonly at: string
 }): ReadonlyArray<AppEvent> {
   return [
     NavigationTypeSaveFailed({ type: otherNavigationType(input.switchedTo), failure: input.failure }),
@@ -29,7 +28,6 @@ export function navigationTypeNotSaved(input: {
       id: input.id,
       kind: 'error',
       message: { key: 'navigationTypeNotSaved', detail: input.failure.message },
-      at: input.at,
     }),
   ]
 }

@@ -9,6 +9,19 @@ export interface DomainEvent<T extends string = string, D = unknown> {
 /** Turns the data of an older version of an event into the data of the next version. */
 export type Upcaster = (data: unknown) => unknown
 
+/**
+ * The upcaster to the version of an event that stops carrying a copy of its envelope's time
+ * (issue 19: no stored derivables; evolve reads the envelope's `at`). The older copy is a
+ * millisecond or more off its envelope's time, and the state an older log's trailer hashed was
+ * folded from it: it moves to `to`, which that event's evolve prefers to the envelope's time.
+ */
+export const movesRecordedTime =
+  (from: string, to: string): Upcaster =>
+  (data) => {
+    const { [from]: time, ...rest } = data as Record<string, unknown>
+    return time === undefined ? rest : { ...rest, [to]: time }
+  }
+
 export interface EventDef<T extends string, D> {
   readonly type: T
   /** Current version, written as `v` in the log. */

@@ -132,12 +132,17 @@ describe('the catalogue words each toast as the console always has', () => {
 
 describe('a log recorded when toasts held prose (notifications/Shown v1)', () => {
   const at = '2026-01-01T00:00:00.000Z'
-  it('upcasts prose to recorded text, and a v1 key to the key with its detail', () => {
+  it('upcasts prose to recorded text, a v1 key to the key with its detail, and keeps its time as recordedAt', () => {
     expect(
       upcast('notifications/Shown', 1, { id: 't', kind: 'success', message: 'Proxy corp saved', at }),
     ).toEqual({
       ok: true,
-      data: { id: 't', kind: 'success', message: { key: 'recorded', text: 'Proxy corp saved' }, at },
+      data: {
+        id: 't',
+        kind: 'success',
+        message: { key: 'recorded', text: 'Proxy corp saved' },
+        recordedAt: at,
+      },
     })
     expect(
       upcast('notifications/Shown', 1, {
@@ -150,7 +155,12 @@ describe('a log recorded when toasts held prose (notifications/Shown v1)', () =>
       }),
     ).toEqual({
       ok: true,
-      data: { id: 't', kind: 'error', message: { key: 'navigationTypeNotSaved', detail: 'offline' }, at },
+      data: {
+        id: 't',
+        kind: 'error',
+        message: { key: 'navigationTypeNotSaved', detail: 'offline' },
+        recordedAt: at,
+      },
     })
     expect(
       upcast('notifications/Shown', 1, {
@@ -160,7 +170,10 @@ describe('a log recorded when toasts held prose (notifications/Shown v1)', () =>
         messageKey: 'contactRequestSent',
         at,
       }),
-    ).toEqual({ ok: true, data: { id: 't', kind: 'success', message: { key: 'contactRequestSent' }, at } })
+    ).toEqual({
+      ok: true,
+      data: { id: 't', kind: 'success', message: { key: 'contactRequestSent' }, recordedAt: at },
+    })
   })
 
   it('replays to toasts the view words as they were shown', () => {
@@ -188,8 +201,8 @@ describe('a log recorded when toasts held prose (notifications/Shown v1)', () =>
     ])
     // What the live console records now for the same toast.
     expect(
-      Shown({ id: 't-1', kind: 'success', message: { key: 'saved', subject: 'proxy', name: 'corp' }, at })
-        .data.message,
+      Shown({ id: 't-1', kind: 'success', message: { key: 'saved', subject: 'proxy', name: 'corp' } }).data
+        .message,
     ).toEqual({
       key: 'saved',
       subject: 'proxy',

@@ -152,7 +152,6 @@ describe('contact-us dialog: given/when/then', () => {
           id: specMeta.id,
           kind: 'success',
           message: { key: 'contactRequestSent' },
-          at: specMeta.now,
         }),
         O.ContactFormClosed({}),
       )

@@ -67,15 +67,12 @@ describe('navigation type', () => {
     ['classic', 'new'],
   ] as const)('a %s type the platform did not save goes back to %s, with the reason as data', (to, back) => {
     const failure = { kind: 'status' as const, status: 503, message: 'unavailable' }
-    expect(
-      navigationTypeNotSaved({ switchedTo: to, failure, id: 't-1', at: '2026-01-01T00:00:00.000Z' }),
-    ).toEqual([
+    expect(navigationTypeNotSaved({ switchedTo: to, failure, id: 't-1' })).toEqual([
       NavigationTypeSaveFailed({ type: back, failure }),
       Shown({
         id: 't-1',
         kind: 'error',
         message: { key: 'navigationTypeNotSaved', detail: 'unavailable' },
-        at: '2026-01-01T00:00:00.000Z',
       }),
     ])
   })

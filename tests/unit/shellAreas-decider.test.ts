@@ -2,14 +2,15 @@
  * The deciders of the small areas of the shell as specifications: the platform's start-up,
  * notifications (toasts) and the overview page's load.
  */
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { platformArea } from '../../domain/platform'
 import { StartCompleted, StartFailed, StartRequested } from '../../domain/platform/events'
 import { notificationsArea } from '../../domain/notifications'
 import { Dismissed, Shown } from '../../domain/notifications/events'
 import { overviewArea } from '../../domain/overview'
 import { Requested } from '../../domain/overview/events'
-import { spec, specMeta } from '../support/decider'
+import { recordedAt, spec, specMeta } from '../support/decider'
+import { Denied } from '../../domain/navigation/events'
 
 describe('platform start-up', () => {
   const platform = spec(platformArea)
@@ -45,16 +46,33 @@ describe('platform start-up', () => {
 
 describe('notifications', () => {
   const notifications = spec(notificationsArea)
-  it('shows a toast with its message key and data, stamped with the command id and time', () => {
+  it('shows a toast with its message key and data, stamped with the command id', () => {
     const message = { key: 'saved', subject: 'proxy', name: 'corp' } as const
     notifications
       .given()
       .when({ type: 'notifications/Show', kind: 'success', message })
-      .then(Shown({ id: specMeta.id, kind: 'success', message, at: specMeta.now }))
+      .then(Shown({ id: specMeta.id, kind: 'success', message }))
+  })
+
+  it('a toast is shown at its event’s envelope time; one read from an older log keeps its own', () => {
+    const message = { key: 'notAuthorized' } as const
+    const at = '2026-01-01T10:00:00.000Z'
+    expect(
+      notifications.given(recordedAt(at, Shown({ id: 't-1', kind: 'info', message }))).state.notifications
+        .toasts,
+    ).toEqual([{ id: 't-1', kind: 'info', message, at }])
+    const denied = Denied({ path: '/admin', reason: 'admin route', notify: true, id: 't-2' })
+    expect(notifications.given(recordedAt(at, denied)).state.notifications.toasts).toEqual([
+      { id: 't-2', kind: 'error', message, at },
+    ])
+    const older = { id: 't-3', kind: 'info', message, recordedAt: '2026-01-01T09:59:59.999Z' } as const
+    expect(notifications.given(recordedAt(at, Shown(older))).state.notifications.toasts).toEqual([
+      { id: 't-3', kind: 'info', message, at: older.recordedAt },
+    ])
   })
 
   it('dismisses a shown toast; dismissing one that is gone does nothing', () => {
-    const shown = Shown({ id: 't-1', kind: 'info', message: { key: 'notAuthorized' }, at: specMeta.now })
+    const shown = Shown({ id: 't-1', kind: 'info', message: { key: 'notAuthorized' } })
     notifications
       .given(shown)
       .when({ type: 'notifications/Dismiss', id: 't-1' })
