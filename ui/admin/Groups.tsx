@@ -7,6 +7,7 @@ import { adminText } from './messages'
 import { Checkbox, CheckboxList, EditorPage, Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
 import { Button } from '../shared/kit/Button'
+import { formActionsClass } from '../shared/kit/Field'
 import styles from './admin.module.css'
 
 const LIST = '/admin/management/groups'
@@ -94,7 +95,7 @@ function GroupForm({ users, initial }: { users: ReadonlyArray<string>; initial?:
       <Field label="Description" multiline {...bind('description')} />
       <Checkbox label="Automatically join new users to this group" {...bind('autoJoin')} />
       <CheckboxList legend="Members" options={users} empty="There are no users yet." {...bind('members')} />
-      <div className={styles.formActions}>
+      <div className={formActionsClass}>
         <Link href={LIST} className={styles.linkSecondary}>
           Cancel
         </Link>

@@ -18,7 +18,7 @@ import { Checkbox, EditorPage, Field, Ready, SaveError, useResource, useSaveStat
 import { ListPage, NamedTable, editPath, useDeletion } from './ListPage'
 import { Plus } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
-import { Field as KitField } from '../shared/kit/Field'
+import { Field as KitField, formActionsClass } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import styles from './admin.module.css'
 
@@ -159,7 +159,7 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
               />
             ))}
           </div>
-          <div className={styles.formActions}>
+          <div className={formActionsClass}>
             <Button
               variant="ghost"
               size="sm"
@@ -181,7 +181,7 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
         taken={principals}
         onAdd={(kind, name) => set({ principals: [...principals, { kind, name, actions: ['read'] }] })}
       />
-      <div className={styles.formActions}>
+      <div className={formActionsClass}>
         <Link href={LIST} className={styles.linkSecondary}>
           Cancel
         </Link>

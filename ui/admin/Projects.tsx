@@ -9,7 +9,7 @@ import { Existing, Field, SaveError, Toolbar, useResource, useResourceRetry, use
 import { ListPage, NamedTable } from './ListPage'
 import { Plus, Trash2 } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
-import { Field as KitField } from '../shared/kit/Field'
+import { Field as KitField, formActionsClass } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import { Table, type TableState } from '../shared/kit/Table'
 import { KeyValue } from '../shared/kit/Surface'
@@ -64,7 +64,7 @@ export function ProjectCreate() {
         <Field label="Project Name" required {...bind('name')} />
         <Field label="Project Key" required {...bind('key')} />
         <Field label="Description" multiline {...bind('description')} />
-        <div className={styles.formActions}>
+        <div className={formActionsClass}>
           <Link href="/admin/projects/list" className={styles.linkSecondary}>
             Cancel
           </Link>
@@ -205,14 +205,14 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
             wide
           />
         </KitField>
-        <div className={styles.formActions}>
+        <div className={formActionsClass}>
           <Button type="submit" icon={<Plus size={16} aria-hidden />}>
             Add Member
           </Button>
         </div>
       </form>
       <SaveError save={save} />
-      <div className={styles.formActions}>
+      <div className={formActionsClass}>
         <Button
           variant="primary"
           busy={save.status === 'pending'}

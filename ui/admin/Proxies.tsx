@@ -7,6 +7,7 @@ import { adminText } from './messages'
 import { Checkbox, Existing, Field, SaveError, Toolbar, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
 import { Button } from '../shared/kit/Button'
+import { formActionsClass } from '../shared/kit/Field'
 import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
@@ -111,7 +112,7 @@ function ProxyForm({ create, initial }: { create: boolean; initial?: Proxy }) {
       <Field label="Password" type="password" autoComplete="new-password" {...bind('password')} />
       <Field label="Non-Proxy Hosts" {...bind('nonProxyHosts')} />
       <Checkbox label="Default proxy" {...bind('defaultProxy')} />
-      <div className={styles.formActions}>
+      <div className={formActionsClass}>
         <Link href={LIST} className={styles.linkSecondary}>
           Cancel
         </Link>

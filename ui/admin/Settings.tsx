@@ -14,6 +14,7 @@ import { adminText } from './messages'
 import { Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
 import { Button } from '../shared/kit/Button'
+import { formActionsClass } from '../shared/kit/Field'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { messageText } from '../shared/messages'
 import { Badge, PageHeader, Skeleton } from '../shared/kit/Surface'
@@ -117,7 +118,7 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
           error={importProblem !== null && <span role="alert">{adminText(importProblem)}</span>}
         />
       </Suspense>
-      <div className={styles.formActions}>
+      <div className={formActionsClass}>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           Save
         </Button>

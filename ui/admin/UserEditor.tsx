@@ -1,6 +1,7 @@
 // One form to create a user or change one; passwords go through the vault, never into a command.
 import { Link, useParams } from 'wouter'
 import { KeyValue } from '../shared/kit/Surface'
+import { formActionsClass } from '../shared/kit/Field'
 import { validateUser, type AdminUser, type Group } from '../../domain/admin'
 import { useApp } from '../shared/appContext'
 import { useForm } from '../shared/forms'
@@ -118,7 +119,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
         empty="There are no groups yet."
         {...bind('groups')}
       />
-      <div className={styles.formActions}>
+      <div className={formActionsClass}>
         <Link href={LIST} className={styles.linkSecondary}>
           Cancel
         </Link>

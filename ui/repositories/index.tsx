@@ -19,6 +19,7 @@ import { repositoryProblemText } from './messages'
 import { Checkbox, DeleteButton, Field, SaveError, Toolbar } from '../admin/shared'
 import { TypeIcon, formatBytes } from '../packages/common'
 import { Select } from '../shared/kit/Select'
+import { formActionsClass } from '../shared/kit/Field'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { Button } from '../shared/kit/Button'
@@ -319,7 +320,7 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
           error={problems.defaultDeploymentRepo}
         />
       )}
-      <div className={admin.formActions}>
+      <div className={formActionsClass}>
         <Link href="/repos" className={admin.linkSecondary}>
           Cancel
         </Link>
@@ -371,7 +372,7 @@ function QuickCreation() {
           </div>
         </fieldset>
         {problem && <p role="alert">{problem}</p>}
-        <div className={admin.formActions}>
+        <div className={formActionsClass}>
           <Button type="submit" variant="primary" busy={quick.status === 'pending'}>
             Create repositories
           </Button>

@@ -14,7 +14,7 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { Field } from '../admin/Field'
 import { PackagePlus } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
-import { Field as KitField } from '../shared/kit/Field'
+import { Field as KitField, formActionsClass } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import styles from './supportZone.module.css'
 import { FailureNote } from '../shared/kit/LoadFailure'
@@ -100,7 +100,7 @@ export function BundleForm() {
           The support bundle is being created.
         </p>
       )}
-      <div className={styles.formActions}>
+      <div className={`${formActionsClass} ${styles.formActions}`}>
         <Button
           type="submit"
           variant="primary"

@@ -166,3 +166,5 @@ export function FormLayout({
 
 /** The class of the kit's text inputs, for a control a screen builds itself (search bars). */
 export const inputClass = styles.input
+/** The class of FormLayout's row of buttons, for a form a screen lays out itself (the admin editors). */
+export const formActionsClass = styles.actions
