@@ -4,6 +4,7 @@ import { PROJECT_ROLES } from '../../domain/admin'
 import { ManagementNav, Toolbar } from './shared'
 import { Badge } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './admin.module.css'
 
 export function GlobalRoles() {
@@ -16,7 +17,7 @@ export function GlobalRoles() {
         knows are the project roles below, given to members on each project’s Members page.
       </p>
       <div className={styles.card}>
-        <h2 id="project-roles" className={styles.subtitle}>
+        <h2 id="project-roles" className={surface.cardTitle}>
           Project roles (read-only)
         </h2>
         <ul aria-labelledby="project-roles" className={styles.roleList}>

@@ -6,6 +6,7 @@ import { useQuery } from '../shared/appContext'
 import { Search } from 'lucide-react'
 import { inputClass } from '../shared/kit/Field'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './admin.module.css'
 import { Toolbar } from './shared'
 import { adminText } from './messages'
@@ -47,7 +48,7 @@ export function MenuGrid() {
         <ul className={styles.grid}>
           {groups.map((group) => (
             <li key={group.title} className={styles.card}>
-              <h2 className={styles.subtitle}>
+              <h2 className={surface.cardTitle}>
                 <Highlighted text={group.title} query={query} />
               </h2>
               <ul aria-label={group.title} className={styles.menuList}>

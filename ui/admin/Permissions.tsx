@@ -20,6 +20,7 @@ import { Plus } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Field as KitField, formActionsClass } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
+import surface from '../shared/kit/surface.module.css'
 import styles from './admin.module.css'
 
 const LIST = '/admin/management/permissions'
@@ -137,7 +138,7 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
       <Field label="Repositories (one per line)" multiline {...bind('repositories')} />
       <Field label="Include patterns (one per line)" multiline {...bind('includePatterns')} />
       <Field label="Exclude patterns (one per line)" multiline {...bind('excludePatterns')} />
-      <h2 className={styles.subtitle}>Users and groups</h2>
+      <h2 className={surface.cardTitle}>Users and groups</h2>
       {principals.length === 0 && <p className={styles.muted}>No user or group has any action yet.</p>}
       {principals.map((row, at) => (
         <fieldset key={`${row.kind}:${row.name}`} className={styles.choices}>

@@ -12,6 +12,7 @@ import { inputClass } from '../shared/kit/Field'
 import { EmptyState } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './admin.module.css'
 
 const mfaText = (u: AdminUser) =>
@@ -103,7 +104,7 @@ function InviteForm() {
         dispatch({ type: 'admin/Save', form: 'invitation', op: { kind: 'inviteUser', email } })
       })}
     >
-      <h2 className={styles.subtitle}>
+      <h2 className={surface.cardTitle}>
         <Mail size={18} aria-hidden />
         Invite by e-mail
       </h2>

@@ -17,6 +17,7 @@ import { DateField } from '../shared/kit/DateField'
 import { Field, TextField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './packages.module.css'
 
 const DEFAULT_TYPES = [
@@ -81,7 +82,7 @@ export function Filters({
 
   return (
     <aside className={`${kit.raised} ${styles.filters}`} aria-label="Filters">
-      <h2 className={styles.filtersTitle}>
+      <h2 className={surface.cardTitle}>
         <SlidersHorizontal size={16} aria-hidden />
         Filters
       </h2>

@@ -9,6 +9,7 @@ import { Dialog } from '../shared/kit/Overlay'
 import { Badge, EmptyState, type Tone } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import { RelativeTime } from '../shared/kit/RelativeTime'
+import surface from '../shared/kit/surface.module.css'
 import styles from './supportZone.module.css'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 
@@ -67,7 +68,7 @@ export function BundlesTable() {
   const reload = () => dispatch({ type: 'supportBundles/Reload' })
   return (
     <section aria-labelledby="bundles-title" className={styles.section}>
-      <h2 id="bundles-title" className={styles.subtitle}>
+      <h2 id="bundles-title" className={surface.cardTitle}>
         Support bundles
       </h2>
       {s.list.status === 'failed' && (

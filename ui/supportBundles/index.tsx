@@ -6,6 +6,7 @@ import { BundleForm } from './BundleForm'
 import { BundlesTable } from './BundlesTable'
 import { Archive } from 'lucide-react'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './supportZone.module.css'
 
 const RETENTION_TEXT = {
@@ -36,7 +37,7 @@ export default function SupportZonePage() {
         </p>
       </header>
       <section aria-labelledby="create-title" className={styles.card}>
-        <h2 id="create-title" className={styles.subtitle}>
+        <h2 id="create-title" className={surface.cardTitle}>
           Create a support bundle
         </h2>
         <BundleForm />
