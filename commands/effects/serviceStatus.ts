@@ -54,7 +54,6 @@ const loadTopology: Effect = (events$, _state$, ports) =>
               : TopologyLoaded({
                   requestId,
                   nodes: answer.right.map((n) => ({ ...n, microServices: [...n.microServices] })),
-                  at: new Date(ports.clock.now()).toISOString(),
                 }),
           ),
         ),

@@ -324,7 +324,6 @@ const identify = handle(
       : S.IdentitySet({
           user: e.data.user.name,
           expiresIn: answer.right.expiresIn,
-          at: new Date(ports.clock.now()).toISOString(),
         })
   },
   (failure) => S.IdentityFailed({ failure }),

@@ -13,7 +13,7 @@ const tourCompletion: Effect = (events$, _state$, ports) =>
     mergeMap((envelope) => {
       const event = envelope.event
       if (event.type === 'tour/Ended') {
-        if (event.data.completed) ports.localStore.set(tourCompletedKey(event.data.user), event.data.at)
+        if (event.data.completed) ports.localStore.set(tourCompletedKey(event.data.user), envelope.at)
         return EMPTY
       }
       const user = event.data.user.name

@@ -1,5 +1,6 @@
 import { left, right, type Either } from 'fp-ts/Either'
 import type { AppArea, AppCommand, AppEvent } from '../app'
+import type { EventMeta } from '../shared/area'
 import {
   NodeRemovalRequested,
   TopologyRequested,
@@ -13,7 +14,7 @@ import { serviceStatusCommandCodecs } from './commandCodecs.gen'
 const nodesOf = (slice: ServiceStatusState): ReadonlyArray<TopologyNode> =>
   slice.topology.status === 'idle' ? [] : slice.topology.nodes
 
-function evolve(slice: ServiceStatusState, event: AppEvent): ServiceStatusState {
+function evolve(slice: ServiceStatusState, event: AppEvent, meta: EventMeta): ServiceStatusState {
   if (event.type.startsWith('serviceStatus/Log')) {
     const logViewer = evolveLogViewer(slice.logViewer, event as ServiceStatusEvent)
     return logViewer === slice.logViewer ? slice : { ...slice, logViewer }
@@ -30,7 +31,11 @@ function evolve(slice: ServiceStatusState, event: AppEvent): ServiceStatusState 
         return slice
       return {
         ...slice,
-        topology: { status: 'loaded', nodes: event.data.nodes.slice(0, MAX_NODES), loadedAt: event.data.at },
+        topology: {
+          status: 'loaded',
+          nodes: event.data.nodes.slice(0, MAX_NODES),
+          loadedAt: event.data.recordedAt ?? meta.at,
+        },
       }
     case 'serviceStatus/TopologyLoadFailed':
       if (slice.topology.status !== 'loading' || slice.topology.requestId !== event.data.requestId)

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { defineEvent, type EventOf } from '../shared/events'
+import { defineEvent, movesRecordedTime, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 
 export const TopologyNodeC = t.type({
@@ -17,9 +17,14 @@ export const TopologyRequested = defineEvent(
   'serviceStatus/TopologyRequested',
   t.type({ requestId: t.string }),
 )
+/** Loaded at its envelope's time; v1 carried that time as `at`, kept as `recordedAt` (movesRecordedTime). */
 export const TopologyLoaded = defineEvent(
   'serviceStatus/TopologyLoaded',
-  t.type({ requestId: t.string, nodes: t.array(TopologyNodeC), at: t.string }),
+  t.intersection([
+    t.type({ requestId: t.string, nodes: t.array(TopologyNodeC) }),
+    t.partial({ recordedAt: t.string }),
+  ]),
+  { v: 2, upcasters: { 1: movesRecordedTime('at', 'recordedAt') } },
 )
 export const TopologyLoadFailed = defineEvent(
   'serviceStatus/TopologyLoadFailed',

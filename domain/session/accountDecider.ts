@@ -194,5 +194,5 @@ export const sessionArea: AppArea<'session'> = {
   decide: (command, state, meta) =>
     isAccountCommand(command) ? decideAccount(command, state) : decideLogin(command, state, meta),
   // The two evolve disjoint sets of events.
-  evolve: (slice, event) => evolveAccount(evolveLogin(slice, event), event),
+  evolve: (slice, event, meta) => evolveAccount(evolveLogin(slice, event, meta), event),
 }

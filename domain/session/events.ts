@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { defineEvent, type EventOf } from '../shared/events'
+import { defineEvent, movesRecordedTime, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 import type { accountSessionEvents } from './accountEvents'
 import { FailureData, UserDataC } from './eventData'
@@ -154,9 +154,11 @@ export const SessionCheckFailed = defineEvent('session/SessionCheckFailed', Fail
 
 // Identity tracking (analytics identity): set after a completed login, reset on logout (not in
 // the tour). Only the user and the lifetime are facts here; no token is ever recorded.
+/** Set at its envelope's time; v1 carried that time as `at`, kept as `recordedAt` (movesRecordedTime). */
 export const IdentitySet = defineEvent(
   'session/IdentitySet',
-  t.type({ user: t.string, expiresIn: t.number, at: t.string }),
+  t.intersection([t.type({ user: t.string, expiresIn: t.number }), t.partial({ recordedAt: t.string })]),
+  { v: 2, upcasters: { 1: movesRecordedTime('at', 'recordedAt') } },
 )
 export const IdentityFailed = defineEvent('session/IdentityFailed', FailureData)
 export const IdentityReset = defineEvent('session/IdentityReset', t.type({}))

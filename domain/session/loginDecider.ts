@@ -7,7 +7,7 @@
 import { left, right, type Either } from 'fp-ts/Either'
 import { isSome } from 'fp-ts/Option'
 import type { AppArea, AppEvent, AppState } from '../app'
-import { epochMs, type CommandMeta } from '../shared/area'
+import { epochMs, type CommandMeta, type EventMeta } from '../shared/area'
 import type { SessionCommand } from './commands'
 import * as E from './events'
 import { SessionCheckRequested } from '../navigation/events'
@@ -157,7 +157,7 @@ export const form = (slice: SessionState, operation: SessionOperation, next: For
 export const pending: FormState = { status: 'pending' }
 export const done: FormState = { status: 'done' }
 
-export function evolveLogin(slice: SessionState, event: AppEvent): SessionState {
+export function evolveLogin(slice: SessionState, event: AppEvent, meta: EventMeta): SessionState {
   switch (event.type) {
     case 'session/LoginDataRequested':
       return sessionWith(slice, { loading: true })
@@ -288,8 +288,10 @@ export function evolveLogin(slice: SessionState, event: AppEvent): SessionState 
       return slice.status === 'signedIn' && slice.user?.name === event.data.user.name
         ? sessionWith(slice, { user: event.data.user })
         : slice
-    case 'session/IdentitySet':
-      return sessionWith(slice, { identity: { ...event.data } })
+    case 'session/IdentitySet': {
+      const { user, expiresIn, recordedAt } = event.data
+      return sessionWith(slice, { identity: { user, expiresIn, at: recordedAt ?? meta.at } })
+    }
     case 'session/IdentityReset':
       return slice.identity === null ? slice : sessionWith(slice, { identity: null })
     case 'session/LoginDialogDismissed':

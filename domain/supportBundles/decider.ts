@@ -1,5 +1,6 @@
 import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
+import type { EventMeta } from '../shared/area'
 import {
   CreationStarted,
   DeleteRequested,
@@ -34,7 +35,7 @@ function withoutKey<V>(record: Readonly<Record<string, V>>, key: string): Readon
   return rest
 }
 
-function evolve(s: SupportBundlesState, event: AppEvent): SupportBundlesState {
+function evolve(s: SupportBundlesState, event: AppEvent, meta: EventMeta): SupportBundlesState {
   switch (event.type) {
     case 'supportBundles/PageOpened':
       return { ...loading(s, event.data.requestId), open: true, actionFailure: null }
@@ -57,13 +58,13 @@ function evolve(s: SupportBundlesState, event: AppEvent): SupportBundlesState {
       if (event.data.requestId !== s.list.requestId) return s
       return { ...s, list: { ...s.list, status: 'failed', failure: event.data.failure } }
     case 'supportBundles/CreationStarted': {
-      const { request, requestId, at } = event.data
+      const { request, requestId, recordedAt } = event.data
       const placeholder = {
         id: `pending-${requestId}`,
         requestId,
         name: request.name,
         description: request.description,
-        createdAt: at,
+        createdAt: recordedAt ?? meta.at,
         status: 'in progress',
         service: request.service,
         nodeId: null,
@@ -165,7 +166,7 @@ export const supportBundlesArea: AppArea<'supportBundles'> = {
       case 'supportBundles/Create': {
         const problem = bundleRequestProblem(command.request)
         if (problem !== null) return left(`the request is not valid: ${problem}`)
-        return right([CreationStarted({ requestId: meta.id, request: command.request, at: meta.now })])
+        return right([CreationStarted({ requestId: meta.id, request: command.request })])
       }
       case 'supportBundles/Delete': {
         if (!findBundle(s, command.id)) return left('no such support bundle')

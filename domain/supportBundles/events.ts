@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { defineEvent, type EventOf } from '../shared/events'
+import { defineEvent, movesRecordedTime, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 
 export const SupportBundleC = t.type({
@@ -38,7 +38,12 @@ export const ListLoadFailed = defineEvent(
 /** A creation starts: its service's counter goes up and a placeholder row shows at once. */
 export const CreationStarted = defineEvent(
   'supportBundles/CreationStarted',
-  t.type({ requestId: t.string, request: BundleRequestC, at: t.string }),
+  // Started at its envelope's time; v1 carried that time as `at`, kept as `recordedAt` (movesRecordedTime).
+  t.intersection([
+    t.type({ requestId: t.string, request: BundleRequestC }),
+    t.partial({ recordedAt: t.string }),
+  ]),
+  { v: 2, upcasters: { 1: movesRecordedTime('at', 'recordedAt') } },
 )
 export const Created = defineEvent(
   'supportBundles/Created',

@@ -1,5 +1,6 @@
 import { left, right, type Either } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
+import type { EventMeta } from '../shared/area'
 import { shellContextOf, type Navigated } from '../navigation'
 import { TourEnded, TourStarted, TourStepShown, tourEvents, type TourEvent } from './events'
 import type { TourCommand } from './commands'
@@ -12,7 +13,7 @@ export const tourArea: AppArea<'tour'> = {
   commands: tourCommandCodecs,
   initialState: initialTourState,
   events: tourEvents,
-  decide(command: TourCommand, state, meta): Either<string, ReadonlyArray<AppEvent>> {
+  decide(command: TourCommand, state): Either<string, ReadonlyArray<AppEvent>> {
     const tour = state.tour
     switch (command.type) {
       case 'tour/Start':
@@ -28,20 +29,19 @@ export const tourArea: AppArea<'tour'> = {
       }
       case 'tour/End':
         return tour.running
-          ? right([
-              TourEnded({ completed: command.completed, user: shellContextOf(state).userName, at: meta.now }),
-            ])
+          ? right([TourEnded({ completed: command.completed, user: shellContextOf(state).userName })])
           : right([])
     }
   },
-  evolve(tour: TourState, event: AppEvent): TourState {
+  evolve(tour: TourState, event: AppEvent, meta: EventMeta): TourState {
     switch ((event as TourEvent).type) {
       case 'tour/Started':
         return { ...tour, running: { step: 0 } }
       case 'tour/StepShown':
         return { ...tour, running: { step: (event as ReturnType<typeof TourStepShown>).data.step } }
       case 'tour/Ended': {
-        const { completed, user, at } = (event as ReturnType<typeof TourEnded>).data
+        const { completed, user, recordedAt } = (event as ReturnType<typeof TourEnded>).data
+        const at = recordedAt ?? meta.at
         return { ...tour, running: undefined, ...(completed ? { completed: { user, at } } : {}) }
       }
       case 'tour/CompletionRead': {

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { defineEvent, type EventOf } from '../shared/events'
+import { defineEvent, movesRecordedTime, type EventOf } from '../shared/events'
 
 // The tour was the navigation area's until it became an area of its own: logs written then
 // name its events `navigation/Tour…` (`formerly`), with the same data.
@@ -11,8 +11,9 @@ export const TourStepShown = defineEvent('tour/StepShown', t.type({ step: t.numb
 /** The tour closed: finished (`completed`) or skipped. */
 export const TourEnded = defineEvent(
   'tour/Ended',
-  t.type({ completed: t.boolean, user: t.string, at: t.string }),
-  { formerly: ['navigation/TourEnded'] },
+  // Ended at its envelope's time; v1 carried that time as `at`, kept as `recordedAt` (movesRecordedTime).
+  t.intersection([t.type({ completed: t.boolean, user: t.string }), t.partial({ recordedAt: t.string })]),
+  { v: 2, upcasters: { 1: movesRecordedTime('at', 'recordedAt') }, formerly: ['navigation/TourEnded'] },
 )
 /** This user finished the tour before (read from local storage at start-up). */
 export const TourCompletionRead = defineEvent(

@@ -21,7 +21,7 @@ const nodes = [topologyNode(), topologyNode({ nodeId: 'node-2' })].map((n) => ({
   ...n,
   microServices: [...n.microServices],
 }))
-const listed = [TopologyRequested({ requestId: 't1' }), TopologyLoaded({ requestId: 't1', nodes, at: 'x' })]
+const listed = [TopologyRequested({ requestId: 't1' }), TopologyLoaded({ requestId: 't1', nodes })]
 const ref = { requestId: 'id-1', serviceId: 'jfrt@01', nodeId: 'node-2' }
 const envelope = (event: AppEvent): Envelope<AppEvent> => ({
   seq: 1,

@@ -66,11 +66,12 @@ describe('identity tracking', () => {
         .exportLog()
         .split('\n')
         .find((l) => l.includes('"session/IdentitySet"'))
-      expect(JSON.parse(line ?? '{}').data).toEqual({
-        user: 'developer',
-        expiresIn: 3600,
+      // The time is the envelope's, not a copy in the event.
+      expect(JSON.parse(line ?? '{}')).toMatchObject({
         at: '2026-01-01T00:00:00.000Z',
+        data: { user: 'developer', expiresIn: 3600 },
       })
+      expect(JSON.parse(line ?? '{}').data).toEqual({ user: 'developer', expiresIn: 3600 })
       expect(app.exportLog()).not.toContain('Secret-pw-1')
     })
   }

@@ -61,11 +61,10 @@ describe('the support bundles page', () => {
 })
 
 describe('creating a bundle', () => {
-  it('starts a valid request, stamped with the command time', () => {
-    bundles
-      .given(...listed)
-      .when({ type: 'supportBundles/Create', request })
-      .then(CreationStarted({ requestId: 'id-1', request, at: specMeta.now }))
+  it('starts a valid request; its placeholder is created at the time the start was recorded', () => {
+    const when = bundles.given(...listed).when({ type: 'supportBundles/Create', request })
+    when.then(CreationStarted({ requestId: 'id-1', request }))
+    expect(when.after().supportBundles.placeholders.map((p) => p.createdAt)).toEqual([specMeta.now])
   })
 
   it('refuses a request the platform would refuse, naming the field', () => {

@@ -1,8 +1,8 @@
 /** The tour area's decider as a specification: it starts, moves within its steps and ends. */
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { tourArea } from '../../domain/tour'
 import * as T from '../../domain/tour/events'
-import { spec, specMeta } from '../support/decider'
+import { recordedAt, spec } from '../support/decider'
 import { startedAs } from '../support/fixtures'
 
 const started = (flavour = 'platform', admin = false) => startedAs({ name: 'dev', flavour, admin })
@@ -52,7 +52,16 @@ describe('the tour', () => {
     tour
       .given(...started(), T.TourStarted({}))
       .when({ type: 'tour/End', completed: true })
-      .then(T.TourEnded({ completed: true, user: 'dev', at: specMeta.now }))
+      .then(T.TourEnded({ completed: true, user: 'dev' }))
+    // When: the time the end was recorded.
+    const at = '2026-01-01T10:00:00.000Z'
+    expect(
+      tour.given(
+        ...started(),
+        T.TourStarted({}),
+        recordedAt(at, T.TourEnded({ completed: true, user: 'dev' })),
+      ).state.tour.completed,
+    ).toEqual({ user: 'dev', at })
     tour
       .given(...started())
       .when({ type: 'tour/End', completed: false })
