@@ -11,7 +11,15 @@ import { initialPreferencesState, type PreferencesState } from './preferences/ty
 import { navigationTypeOf } from './preferences/rules'
 import { repositoryProblemText } from './repositories/words'
 import type { RepositoryMessage } from './repositories/messages'
-import type { ListPages, ListState, PackageQuery } from './packages/types'
+import type {
+  DetailsState,
+  HoldingVersions,
+  ListPages,
+  ListState,
+  PackageDetails,
+  PackageQuery,
+  PackageTab,
+} from './packages/types'
 import type { Failure } from './shared/failure'
 import type { ChecksumLookup, ReleaseBundle } from './releaseBundles/types'
 
@@ -308,6 +316,102 @@ const lookupAsUnion: StateMove = {
   },
 }
 
+/** The open package as earlier builds kept it: a status beside nullable fields. */
+const FLAT_DETAILS = {
+  requestId: null,
+  packageId: null,
+  pkg: null,
+  versions: [],
+  versionsHasNextPage: false,
+  versionsEndCursor: null,
+  versionsMoreRequestId: null,
+  versionsFailure: null,
+  failure: null,
+}
+
+function flatDetails(details: DetailsState): Slice {
+  const { tab } = details
+  switch (details.status) {
+    case 'idle':
+      return { ...FLAT_DETAILS, status: 'idle', tab }
+    case 'loading':
+      return {
+        ...FLAT_DETAILS,
+        status: 'loading',
+        tab,
+        requestId: details.requestId,
+        packageId: details.packageId,
+      }
+    case 'failed': {
+      const { requestId, packageId, failure } = details
+      return { ...FLAT_DETAILS, status: 'failed', tab, requestId, packageId, failure }
+    }
+    case 'loaded': {
+      const { pkg, versions, hasNextPage, endCursor, more, holding } = details.data
+      return {
+        ...FLAT_DETAILS,
+        status: 'loaded',
+        tab,
+        requestId: details.requestId,
+        packageId: details.packageId,
+        pkg,
+        versions,
+        versionsHasNextPage: hasNextPage,
+        versionsEndCursor: endCursor,
+        versionsMoreRequestId: more.status === 'loading' ? more.requestId : null,
+        versionsFailure: more.status === 'failed' ? more.failure : null,
+        ...(holding ? { holding } : {}),
+      }
+    }
+  }
+}
+
+function detailsOfFlat(flat: Slice): DetailsState {
+  const tab = (flat.tab ?? null) as PackageTab | null
+  const requestId = typeof flat.requestId === 'string' ? flat.requestId : null
+  const packageId = typeof flat.packageId === 'string' ? flat.packageId : null
+  if (requestId === null || packageId === null) return { status: 'idle', tab }
+  const asked = { tab, requestId, packageId }
+  const failure = flat.failure as Failure | null
+  if (flat.status === 'failed') return { ...asked, status: 'failed', failure: failure ?? UNKNOWN_FAILURE }
+  if (flat.status !== 'loaded' || flat.pkg === null) return { ...asked, status: 'loading' }
+  const moreId = flat.versionsMoreRequestId
+  const moreFailure = flat.versionsFailure as Failure | null
+  const data: PackageDetails = {
+    pkg: flat.pkg as PackageDetails['pkg'],
+    versions: flat.versions as PackageDetails['versions'],
+    hasNextPage: flat.versionsHasNextPage === true,
+    endCursor: (flat.versionsEndCursor ?? null) as string | null,
+    more:
+      typeof moreId === 'string'
+        ? { status: 'loading', requestId: moreId }
+        : moreFailure
+          ? { status: 'failed', failure: moreFailure }
+          : { status: 'idle' },
+    ...(flat.holding ? { holding: flat.holding as HoldingVersions } : {}),
+  }
+  return { ...asked, status: 'loaded', data }
+}
+
+/**
+ * The open package is a tagged union (issue 19): earlier builds kept a status beside nullable
+ * fields (`pkg`, `requestId`, `failure`, the further page's request and failure).
+ */
+const detailsAsUnion: StateMove = {
+  name: 'packages details: flags -> tagged union',
+  before(state) {
+    const packages = slice(state, 'packages')
+    const details = packages.details as DetailsState | undefined
+    return details ? { ...state, packages: { ...packages, details: flatDetails(details) } } : state
+  },
+  after(state) {
+    const packages = slice(state, 'packages')
+    const flat = packages.details as Slice | undefined
+    if (!flat || !('versionsMoreRequestId' in flat)) return state
+    return { ...state, packages: { ...packages, details: detailsOfFlat(flat) } }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -316,6 +420,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   repositoryProblemsAsKeys,
   listAsUnion,
   lookupAsUnion,
+  detailsAsUnion,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

@@ -22,6 +22,7 @@ import {
   initialPackagesState,
   initialVersionState,
   type ListState,
+  type PackageDetails,
   type PackagesState,
   type VersionState,
   type VersionTab,
@@ -64,12 +65,11 @@ function decide(
       return right([PackageRequested({ requestId: meta.id, packageId: command.packageId })])
     case 'packages/LoadMoreVersions': {
       const d = s.details
-      if (d.status !== 'loaded' || d.packageId === null) return left('no package is open')
-      if (!d.versionsHasNextPage || d.versionsEndCursor === null) return left('no further page of versions')
-      if (d.versionsMoreRequestId !== null) return left('a page of versions is already loading')
-      return right([
-        VersionsMoreRequested({ requestId: meta.id, packageId: d.packageId, after: d.versionsEndCursor }),
-      ])
+      if (d.status !== 'loaded') return left('no package is open')
+      const { endCursor, hasNextPage, more } = d.data
+      if (!hasNextPage || endCursor === null) return left('no further page of versions')
+      if (more.status === 'loading') return left('a page of versions is already loading')
+      return right([VersionsMoreRequested({ requestId: meta.id, packageId: d.packageId, after: endCursor })])
     }
     case 'packages/OpenVersion':
       if (command.packageId.trim() === '' || command.versionId.trim() === '')
@@ -77,7 +77,7 @@ function decide(
       if (
         s.version.status === 'loading' &&
         s.version.versionId === command.versionId &&
-        s.details.packageId === command.packageId
+        openPackageId(s) === command.packageId
       )
         return left('this version is already loading')
       return right([
@@ -86,7 +86,7 @@ function decide(
     case 'packages/SelectTab':
       if (command.level === 'version') {
         // The open package's type says which tabs its versions have (no Docker Layers on npm).
-        const packageType = s.details.pkg?.packageType ?? ''
+        const packageType = s.details.status === 'loaded' ? s.details.data.pkg.packageType : ''
         if (!(versionTabsOf(packageType) as ReadonlyArray<string>).includes(command.tab))
           return left(`${command.tab} is not a version tab of ${packageType || 'this'} package`)
       }
@@ -95,6 +95,14 @@ function decide(
       return right([DownloadRequested({ file: command.file, repoKey: command.repoKey, path: command.path })])
   }
 }
+
+/** The package the details are about (loaded, loading or failed), if any. */
+const openPackageId = (s: PackagesState): string | undefined =>
+  s.details.status === 'idle' ? undefined : s.details.packageId
+
+/** The request the details wait for or were answered by. */
+const detailsRequestId = (s: PackagesState): string | undefined =>
+  s.details.status === 'idle' ? undefined : s.details.requestId
 
 const withPanelsLoading = (v: VersionState): VersionState => ({
   ...v,
@@ -183,9 +191,8 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
       return {
         ...s,
         pageLoading: true,
+        // Keep the tab while moving between packages of the same kind of page.
         details: {
-          ...initialDetailsState,
-          // Keep the tab while moving between packages of the same kind of page.
           tab: s.details.tab,
           status: 'loading',
           requestId: e.data.requestId,
@@ -194,19 +201,19 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
         version: initialVersionState,
       }
     case 'packages/PackageLoaded': {
-      if (e.data.requestId !== s.details.requestId) return s
+      const d = s.details
+      if (d.status !== 'loading' || e.data.requestId !== d.requestId) return s
       // The package page shows the newest version's readme: its panels load with it.
       const latest = e.data.versions[0]
+      const { pkg, versions, hasNextPage, endCursor, holding } = e.data
       return loadingDone({
         ...s,
         details: {
-          ...s.details,
+          tab: d.tab,
           status: 'loaded',
-          pkg: e.data.pkg,
-          versions: e.data.versions,
-          versionsHasNextPage: e.data.hasNextPage,
-          versionsEndCursor: e.data.endCursor,
-          ...(e.data.holding ? { holding: e.data.holding } : {}),
+          requestId: d.requestId,
+          packageId: d.packageId,
+          data: { pkg, versions, hasNextPage, endCursor, more: idle, ...(holding ? { holding } : {}) },
         },
         version: latest
           ? {
@@ -221,29 +228,30 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
     }
     case 'packages/PackageNotFound':
     case 'packages/VersionNotFound':
-      if (e.data.requestId !== s.details.requestId && e.data.requestId !== s.version.requestId) return s
+      if (e.data.requestId !== detailsRequestId(s) && e.data.requestId !== s.version.requestId) return s
       return {
         ...s,
         pageLoading: false,
         details: e.type === 'packages/PackageNotFound' ? initialDetailsState : s.details,
         version: initialVersionState,
       }
-    case 'packages/PackageLoadFailed':
-      if (e.data.requestId !== s.details.requestId) return s
-      return loadingDone({ ...s, details: { ...s.details, status: 'failed', failure: e.data.failure } })
+    case 'packages/PackageLoadFailed': {
+      const d = s.details
+      if (d.status !== 'loading' || e.data.requestId !== d.requestId) return s
+      const { tab, requestId, packageId } = d
+      return loadingDone({
+        ...s,
+        details: { tab, status: 'failed', requestId, packageId, failure: e.data.failure },
+      })
+    }
     case 'packages/VersionRequested': {
-      const samePackage = s.details.packageId === e.data.packageId
+      const samePackage = openPackageId(s) === e.data.packageId
       return {
         ...s,
         pageLoading: true,
         details: samePackage
           ? s.details
-          : {
-              ...initialDetailsState,
-              status: 'loading',
-              requestId: e.data.requestId,
-              packageId: e.data.packageId,
-            },
+          : { tab: null, status: 'loading', requestId: e.data.requestId, packageId: e.data.packageId },
         version: {
           ...initialVersionState,
           status: 'loading',
@@ -253,46 +261,55 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
       }
     }
     case 'packages/VersionLoaded': {
-      if (e.data.requestId !== s.version.requestId) return s
+      const d = s.details
+      if (e.data.requestId !== s.version.requestId || d.status === 'idle') return s
       // Versions already paged through for this package stay; otherwise the answer's first page.
-      const keep = s.details.status === 'loaded' && s.details.versions.length > 0
+      const before = d.status === 'loaded' ? d.data : undefined
+      const keep = before !== undefined && before.versions.length > 0
       const paging = keep
         ? {}
-        : {
-            versions: e.data.versions,
-            versionsHasNextPage: e.data.hasNextPage,
-            versionsEndCursor: e.data.endCursor,
-          }
+        : { versions: e.data.versions, hasNextPage: e.data.hasNextPage, endCursor: e.data.endCursor }
+      const data: PackageDetails = {
+        ...(before ?? { versions: [], hasNextPage: false, endCursor: null, more: idle }),
+        pkg: e.data.pkg,
+        ...paging,
+      }
+      const { tab, requestId, packageId } = d
       return loadingDone({
         ...s,
-        details: { ...s.details, status: 'loaded', pkg: e.data.pkg, ...paging },
+        details: { tab, status: 'loaded', requestId, packageId, data },
         version: { ...withPanelsLoading(s.version), status: 'loaded', version: e.data.version },
       })
     }
-    case 'packages/VersionsMoreRequested':
-      if (e.data.packageId !== s.details.packageId) return s
+    case 'packages/VersionsMoreRequested': {
+      const d = s.details
+      if (d.status !== 'loaded' || e.data.packageId !== d.packageId) return s
       return {
         ...s,
-        details: { ...s.details, versionsMoreRequestId: e.data.requestId, versionsFailure: null },
+        details: { ...d, data: { ...d.data, more: { status: 'loading', requestId: e.data.requestId } } },
       }
+    }
     case 'packages/VersionsPageLoaded':
-      if (e.data.requestId !== s.details.versionsMoreRequestId) return s
-      return {
-        ...s,
-        details: {
-          ...s.details,
-          versions: appendVersions(s.details.versions, e.data.items),
-          versionsHasNextPage: e.data.hasNextPage,
-          versionsEndCursor: e.data.endCursor,
-          versionsMoreRequestId: null,
-        },
-      }
-    case 'packages/VersionsPageFailed':
-      if (e.data.requestId !== s.details.versionsMoreRequestId) return s
-      return {
-        ...s,
-        details: { ...s.details, versionsMoreRequestId: null, versionsFailure: e.data.failure },
-      }
+    case 'packages/VersionsPageFailed': {
+      const d = s.details
+      if (
+        d.status !== 'loaded' ||
+        d.data.more.status !== 'loading' ||
+        e.data.requestId !== d.data.more.requestId
+      )
+        return s
+      const data: PackageDetails =
+        e.type === 'packages/VersionsPageLoaded'
+          ? {
+              ...d.data,
+              versions: appendVersions(d.data.versions, e.data.items),
+              hasNextPage: e.data.hasNextPage,
+              endCursor: e.data.endCursor,
+              more: idle,
+            }
+          : { ...d.data, more: { status: 'failed', failure: e.data.failure } }
+      return { ...s, details: { ...d, data } }
+    }
     case 'packages/VersionLoadFailed':
       if (e.data.requestId !== s.version.requestId) return s
       return loadingDone({ ...s, version: { ...s.version, status: 'failed', failure: e.data.failure } })

@@ -19,19 +19,7 @@ export const defaultPackageQuery: PackageQuery = {
 
 export const initialListState: ListState = { status: 'idle' }
 
-export const initialDetailsState: DetailsState = {
-  status: 'idle',
-  requestId: null,
-  packageId: null,
-  pkg: null,
-  versions: [],
-  versionsHasNextPage: false,
-  versionsEndCursor: null,
-  versionsMoreRequestId: null,
-  versionsFailure: null,
-  tab: null,
-  failure: null,
-}
+export const initialDetailsState: DetailsState = { status: 'idle', tab: null }
 
 const emptyPanel = <A>(value: A): Panel<A> => ({ status: 'idle', value })
 

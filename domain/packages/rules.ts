@@ -5,8 +5,8 @@
  */
 import {
   MORE_PAGE_SIZE,
-  type DetailsState,
   type ListState,
+  type PackageDetails,
   type PackageSummary,
   type VersionFile,
   type VersionRepo,
@@ -167,23 +167,18 @@ export interface VersionsPaging {
 }
 
 export function versionsPaging(
-  details: Pick<
-    DetailsState,
-    'versions' | 'versionsHasNextPage' | 'versionsMoreRequestId' | 'versionsFailure'
-  >,
+  details: Pick<PackageDetails, 'versions' | 'hasNextPage' | 'more'>,
   total: number,
 ): VersionsPaging {
   const shown = details.versions.length
-  const loading = details.versionsMoreRequestId !== null
-  const failed = details.versionsFailure !== null
-  // A retry under way shows neither the failure nor the button.
+  const { status } = details.more
   const next =
-    failed && !loading
+    status === 'failed'
       ? 'retry'
-      : details.versionsHasNextPage && !failed
-        ? loading
+      : !details.hasNextPage
+        ? 'none'
+        : status === 'loading'
           ? 'loading'
           : 'offered'
-        : 'none'
-  return { shown, of: details.versionsHasNextPage ? Math.max(total, shown) : null, next }
+  return { shown, of: details.hasNextPage ? Math.max(total, shown) : null, next }
 }

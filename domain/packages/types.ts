@@ -196,23 +196,31 @@ export interface Panel<A> {
   readonly value: A
 }
 
-export interface DetailsState {
-  readonly status: 'idle' | 'loading' | 'loaded' | 'failed'
-  readonly requestId: string | null
-  readonly packageId: string | null
-  readonly pkg: PackageSummary | null
+/** A package as its page shows it, with the versions paged through so far. */
+export interface PackageDetails {
+  readonly pkg: PackageSummary
   readonly versions: ReadonlyArray<VersionSummary>
-  readonly versionsHasNextPage: boolean
-  readonly versionsEndCursor: string | null
-  /** The request of the further page of versions on its way, or null. */
-  readonly versionsMoreRequestId: string | null
-  /** Why the last further page of versions failed (the versions shown stay). */
-  readonly versionsFailure: Failure | null
-  readonly tab: PackageTab | null
-  readonly failure: Failure | null
+  readonly hasNextPage: boolean
+  readonly endCursor: string | null
+  /** The further page of versions: none asked, on its way, or failed (the versions shown stay). */
+  readonly more: Idle | { readonly status: 'loading'; readonly requestId: string } | Failed
   /** Opened from a checksum search: the versions holding the file (absent otherwise). */
   readonly holding?: HoldingVersions
 }
+
+/** What was asked: the package, and the request (the package's, or its version's) loading it. */
+interface AskedPackage {
+  readonly packageId: string
+  readonly requestId: string
+}
+
+/**
+ * The open package (issue 19: a tagged union, no longer a status beside nullable fields). The
+ * tab chosen is kept beside it: moving between packages keeps it.
+ */
+export type DetailsState = { readonly tab: PackageTab | null } & (
+  Idle | (Loading<never> & AskedPackage) | (Loaded<PackageDetails> & AskedPackage) | (Failed & AskedPackage)
+)
 
 export interface VersionState {
   readonly status: 'idle' | 'loading' | 'loaded' | 'failed'

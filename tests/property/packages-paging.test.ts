@@ -12,6 +12,7 @@ import { appendVersions } from '../../domain/packages/rules'
 import type { VersionSummary } from '../../domain/packages/types'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { foldEvents, spec } from '../support/decider'
+import { loadedPackage } from '../support/fixtures'
 
 const pkg = makePackage('many')
 
@@ -67,8 +68,8 @@ describe('versions paging', () => {
             if (how.twice) apply([E.VersionsPageLoaded({ requestId: id, ...page })])
             if (step > n + 2) throw new Error('paging did not end')
           }
-          expect(state.packages.details.versions.map((v) => v.id)).toEqual(all.map((v) => v.id))
-          expect(state.packages.details.versionsHasNextPage).toBe(false)
+          expect(loadedPackage(state).versions.map((v) => v.id)).toEqual(all.map((v) => v.id))
+          expect(loadedPackage(state).hasNextPage).toBe(false)
         },
       ),
     )

@@ -5,7 +5,7 @@
  */
 import { left, right } from 'fp-ts/Either'
 import type { LoginRelatedData, PlatformApi, SessionApi } from '../../adapters/ports'
-import type { AppEvent } from '../../domain/app'
+import type { AppEvent, AppState } from '../../domain/app'
 import * as P from '../../domain/platform/events'
 import * as S from '../../domain/session/events'
 import type { SafeInternalPath, UserData } from '../../domain/session/types'
@@ -16,6 +16,7 @@ import type { RepositorySummary } from '../../domain/repositories'
 import type { TreeRepository } from '../../domain/artifacts/types'
 import type { SaveOp } from '../../domain/admin'
 import type { ReleaseBundle } from '../../domain/releaseBundles/types'
+import type { PackageDetails } from '../../domain/packages/types'
 import { notFaked } from './fakePorts'
 
 export const user = (over: Partial<UserData> = {}): UserData => ({
@@ -251,4 +252,11 @@ export const releaseBundle: ReleaseBundle = {
   status: 'COMPLETE',
   repository: 'release-bundles',
   artifacts: 3,
+}
+
+/** The open package's details, which a test expects loaded (it fails naming the state otherwise). */
+export function loadedPackage(state: AppState): PackageDetails {
+  const details = state.packages.details
+  if (details.status !== 'loaded') throw new Error(`the package is not loaded: ${details.status}`)
+  return details.data
 }

@@ -10,7 +10,7 @@ import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { versionTabsOf } from '../../domain/packageTypes'
 import { evolve, foldEvents, spec } from '../support/decider'
 import { SignedIn } from '../../domain/session/events'
-import { user as sessionUser } from '../support/fixtures'
+import { loadedPackage, user as sessionUser } from '../support/fixtures'
 import { listRows } from '../../domain/packages/rules'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'r-2' }
@@ -261,7 +261,7 @@ describe('package and version details', () => {
     ])
     expect(s.packages.version.readme).toEqual({ status: 'loaded', value: null })
     expect(s.packages.version.builds.status).toBe('loading')
-    expect(s.packages.details.pkg?.name).toBe('react')
+    expect(loadedPackage(s).pkg.name).toBe('react')
   })
 
   describe('versions past the first page', () => {
@@ -298,16 +298,20 @@ describe('package and version details', () => {
         ...asked,
         E.VersionsPageLoaded({ requestId: 'r-old', items: [v17], hasNextPage: false, endCursor: null }),
       ])
-      expect(stale.packages.details.versions).toEqual([v18])
-      expect(stale.packages.details.versionsMoreRequestId).toBe('r-2')
+      expect(loadedPackage(stale)).toMatchObject({
+        versions: [v18],
+        more: { status: 'loading', requestId: 'r-2' },
+      })
       const s = fold([
         ...asked,
         E.VersionsPageLoaded({ requestId: 'r-2', items: [v17], hasNextPage: false, endCursor: 'c-2' }),
       ])
-      expect(s.packages.details.versions.map((v) => v.name)).toEqual(['18.2.0', '17.0.2'])
-      expect(s.packages.details.versionsHasNextPage).toBe(false)
-      expect(s.packages.details.versionsEndCursor).toBe('c-2')
-      expect(s.packages.details.versionsMoreRequestId).toBeNull()
+      expect(loadedPackage(s).versions.map((v) => v.name)).toEqual(['18.2.0', '17.0.2'])
+      expect(loadedPackage(s)).toMatchObject({
+        hasNextPage: false,
+        endCursor: 'c-2',
+        more: { status: 'idle' },
+      })
     })
 
     it('a failed page keeps the versions shown and can be asked for again', () => {
@@ -317,11 +321,47 @@ describe('package and version details', () => {
         E.VersionsPageFailed({ requestId: 'r-2', failure: { kind: 'network', message: 'offline' } }),
       ]
       const s = fold(failed)
-      expect(s.packages.details.versions).toEqual([v18])
-      expect(s.packages.details.versionsFailure?.message).toBe('offline')
+      expect(loadedPackage(s)).toMatchObject({
+        versions: [v18],
+        more: { status: 'failed', failure: { message: 'offline' } },
+      })
       given(...failed)
         .when({ type: 'packages/LoadMoreVersions' })
         .then(E.VersionsMoreRequested({ requestId: 'r-2', packageId: pkg.id, after: 'c-1' }))
+    })
+
+    it("a package's answer counts only while it loads: a repeated one keeps the versions paged through", () => {
+      const s = fold([
+        ...loaded(true),
+        E.VersionsMoreRequested({ requestId: 'r-2', packageId: pkg.id, after: 'c-1' }),
+        E.VersionsPageLoaded({ requestId: 'r-2', items: [v17], hasNextPage: false, endCursor: 'c-2' }),
+        E.PackageLoaded({ requestId: 'r-1', pkg, versions: [v18], hasNextPage: true, endCursor: 'c-1' }),
+      ])
+      expect(loadedPackage(s)).toMatchObject({ versions: [v18, v17], hasNextPage: false, endCursor: 'c-2' })
+    })
+
+    it('a version opened after its package failed shows the package, without the failure', () => {
+      const failure = { kind: 'network', message: 'offline' } as const
+      const s = fold([
+        E.PackageRequested({ requestId: 'r-1', packageId: pkg.id }),
+        E.PackageLoadFailed({ requestId: 'r-1', failure }),
+        E.VersionRequested({ requestId: 'r-2', packageId: pkg.id, versionId: '18.2.0' }),
+        E.VersionLoaded({
+          requestId: 'r-2',
+          pkg,
+          version: v18,
+          versions: [v18],
+          hasNextPage: false,
+          endCursor: null,
+        }),
+      ])
+      expect(s.packages.details).toEqual({
+        status: 'loaded',
+        tab: null,
+        requestId: 'r-1',
+        packageId: pkg.id,
+        data: { pkg, versions: [v18], hasNextPage: false, endCursor: null, more: { status: 'idle' } },
+      })
     })
 
     it('a v1 VersionLoaded of an older log replays as a first page with nothing further', () => {
@@ -345,8 +385,8 @@ describe('package and version details', () => {
           endCursor: 'c-1',
         }),
       ])
-      expect(s.packages.details.versions.map((v) => v.name)).toEqual(['18.2.0', '17.0.2'])
-      expect(s.packages.details.versionsEndCursor).toBe('c-2')
+      expect(loadedPackage(s).versions.map((v) => v.name)).toEqual(['18.2.0', '17.0.2'])
+      expect(loadedPackage(s).endCursor).toBe('c-2')
     })
   })
 

@@ -6,6 +6,7 @@ import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { flush } from '../support/wait'
 import { listRows } from '../../domain/packages/rules'
+import { loadedPackage } from '../support/fixtures'
 
 const q = (name: string): PackageQuery => ({ ...defaultPackageQuery, name })
 
@@ -89,7 +90,7 @@ describe('packages effects', () => {
     expect(v.version?.name).toBe('18.2.0')
     expect(v.readme).toEqual({ status: 'loaded', value: '# React' })
     expect(v.builds).toEqual({ status: 'loaded', value: [] })
-    expect(app.getState().packages.details.versions.map((x) => x.name)).toEqual(['18.2.0', '17.0.2'])
+    expect(loadedPackage(app.getState()).versions.map((x) => x.name)).toEqual(['18.2.0', '17.0.2'])
     expect(app.getState().packages.pageLoading).toBe(false)
   })
 
@@ -102,14 +103,14 @@ describe('packages effects', () => {
     )
     app.dispatch({ type: 'packages/OpenPackage', packageId: many.id })
     await flush(1)
-    expect(app.getState().packages.details.versions).toHaveLength(100)
+    expect(loadedPackage(app.getState()).versions).toHaveLength(100)
     app.dispatch({ type: 'packages/LoadMoreVersions' })
     await flush(1)
     app.dispatch({ type: 'packages/LoadMoreVersions' })
     await flush(1)
-    const details = app.getState().packages.details
+    const details = loadedPackage(app.getState())
     expect(details.versions.map((v) => v.name)).toEqual(api.catalogue.versions[many.id]!.map((v) => v.name))
-    expect(details.versionsHasNextPage).toBe(false)
+    expect(details.hasNextPage).toBe(false)
     const pages = api.catalogue.calls
       .filter((c) => c.name === 'listVersions' && (c.args[0] as { packageId: string }).packageId === many.id)
       .map((c) => c.args[1])

@@ -254,20 +254,16 @@ describe('versionsPaging', () => {
   const versions = [makeVersion(react, '18.2.0'), makeVersion(react, '17.0.2')]
   const failure = { kind: 'network', message: 'down' } as const
   const paging = (over: Partial<Parameters<typeof versionsPaging>[0]>, total = 250) =>
-    versionsPaging(
-      { versions, versionsHasNextPage: true, versionsMoreRequestId: null, versionsFailure: null, ...over },
-      total,
-    )
+    versionsPaging({ versions, hasNextPage: true, more: { status: 'idle' }, ...over }, total)
   it.each([
     ['more to load', {}, { shown: 2, of: 250, next: 'offered' }],
-    ['a page on its way', { versionsMoreRequestId: 'r' }, { shown: 2, of: 250, next: 'loading' }],
-    ['a failed page', { versionsFailure: failure }, { shown: 2, of: 250, next: 'retry' }],
     [
-      'a retry on its way',
-      { versionsFailure: failure, versionsMoreRequestId: 'r' },
-      { shown: 2, of: 250, next: 'none' },
+      'a page on its way',
+      { more: { status: 'loading', requestId: 'r' } },
+      { shown: 2, of: 250, next: 'loading' },
     ],
-    ['all shown', { versionsHasNextPage: false }, { shown: 2, of: null, next: 'none' }],
+    ['a failed page', { more: { status: 'failed', failure } }, { shown: 2, of: 250, next: 'retry' }],
+    ['all shown', { hasNextPage: false }, { shown: 2, of: null, next: 'none' }],
   ] as const)('%s', (_, over, expected) => {
     expect(paging(over)).toEqual(expected)
   })

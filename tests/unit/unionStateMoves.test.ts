@@ -1,6 +1,6 @@
 /**
- * List and detail states that became tagged unions (issue 19 item 4): the packages list and the
- * release bundles' checksum lookup. Earlier builds kept a status beside flags, nullable fields
+ * List and detail states that became tagged unions (issue 19 item 4): the packages list, the
+ * open package and the release bundles' checksum lookup. Earlier builds kept a status beside flags, nullable fields
  * and sentinels (`totalCount: -1`); their logs hashed that shape and their snapshots hold it:
  * domain/stateMoves.ts turns each state into the earlier shape and back.
  */
@@ -10,8 +10,8 @@ import { join } from 'node:path'
 import { replayLog } from '../../domain/log'
 import { stateHash } from '../../domain/shared/canonical'
 import { STATE_MOVES, earlierShapes } from '../../domain/stateMoves'
-import { defaultPackageQuery, type ListState } from '../../domain/packages/types'
-import { makePackage } from '../support/fakePackagesApi'
+import { defaultPackageQuery, type DetailsState, type ListState } from '../../domain/packages/types'
+import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { releaseBundle } from '../support/fixtures'
 import type { ChecksumLookup } from '../../domain/releaseBundles/types'
 
@@ -163,6 +163,68 @@ describe('the release bundles lookup in the shape of earlier builds', () => {
         'a failed lookup',
         { status: 'failed', checksum: sha256, requestId: 'r-1', failure },
         { ...formerLookup, status: 'failed', checksum: sha256, requestId: 'r-1', failure },
+      ],
+    ],
+  )
+})
+
+const detailsMove = moveNamed('packages details: flags -> tagged union')
+const detailsOf = (state: Root) => (state.packages as { details: unknown }).details
+// Nothing open as earlier builds kept it (checked below): the others differ from it.
+const nothingOpen = detailsOf(
+  detailsMove.before({ packages: { details: { status: 'idle', tab: null } } }),
+) as Root
+const react = makePackage('react')
+const shown = { pkg: react, versions: [makeVersion(react, '18.2.0')], hasNextPage: true, endCursor: 'c1' }
+const formerShown = {
+  pkg: react,
+  versions: shown.versions,
+  versionsHasNextPage: true,
+  versionsEndCursor: 'c1',
+}
+const asked = { tab: 'builds', requestId: 'r-1', packageId: react.id } as const
+const holding = { checksum: 'c', versions: ['18.2.0'] }
+
+describe('the open package in the shape of earlier builds', () => {
+  it('was a status beside nullable fields', () => {
+    expect(nothingOpen).toMatchObject({
+      status: 'idle',
+      tab: null,
+      requestId: null,
+      packageId: null,
+      pkg: null,
+    })
+    expect(nothingOpen).toMatchObject({ versions: [], versionsMoreRequestId: null, versionsFailure: null })
+    expect(nothingOpen).toMatchObject({ versionsHasNextPage: false, versionsEndCursor: null, failure: null })
+  })
+
+  itMovesBothWays<DetailsState>(
+    'packages details: flags -> tagged union',
+    (details) => ({ packages: { details } }),
+    detailsOf,
+    [
+      ['nothing open', { status: 'idle', tab: null }, nothingOpen],
+      ['a tab chosen before', { status: 'idle', tab: 'builds' }, { ...nothingOpen, tab: 'builds' }],
+      ['a package loading', { ...asked, status: 'loading' }, { ...nothingOpen, ...asked, status: 'loading' }],
+      [
+        'a package failed',
+        { ...asked, status: 'failed', failure },
+        { ...nothingOpen, ...asked, status: 'failed', failure },
+      ],
+      [
+        'a package shown',
+        { ...asked, status: 'loaded', data: { ...shown, more: { status: 'idle' } } },
+        { ...nothingOpen, ...asked, ...formerShown, status: 'loaded' },
+      ],
+      [
+        'a further page of versions on its way',
+        { ...asked, status: 'loaded', data: { ...shown, more: { status: 'loading', requestId: 'r-2' } } },
+        { ...nothingOpen, ...asked, ...formerShown, status: 'loaded', versionsMoreRequestId: 'r-2' },
+      ],
+      [
+        'a further page of versions failed, opened from a checksum search',
+        { ...asked, status: 'loaded', data: { ...shown, more: { status: 'failed', failure }, holding } },
+        { ...nothingOpen, ...asked, ...formerShown, status: 'loaded', versionsFailure: failure, holding },
       ],
     ],
   )

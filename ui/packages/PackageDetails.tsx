@@ -31,9 +31,9 @@ export function PackageDetails({ packageId }: { packageId: string }) {
     [],
   )
 
-  if (details.packageId !== packageId || details.status === 'loading' || details.status === 'idle')
+  if (details.status === 'idle' || details.packageId !== packageId || details.status === 'loading')
     return <DetailsSkeleton label="Loading package…" />
-  if (details.status === 'failed' || !details.pkg)
+  if (details.status === 'failed')
     return (
       <div className={`${kit.page} ${styles.page}`}>
         <LoadFailure
@@ -42,8 +42,8 @@ export function PackageDetails({ packageId }: { packageId: string }) {
         />
       </div>
     )
-  const pkg = details.pkg
-  const latest = details.versions[0]
+  const { pkg, versions, holding } = details.data
+  const latest = versions[0]
   const isDocker = pkg.packageType.toLowerCase() === 'docker'
   const tabs: { id: PackageTab; label: string }[] = [
     { id: 'readme', label: 'Readme' },
@@ -124,16 +124,16 @@ export function PackageDetails({ packageId }: { packageId: string }) {
         version={latest?.name}
         repoKey={latest?.repos[0]?.name}
       />
-      {details.holding && (
+      {holding && (
         <Card title="Versions holding the file">
           <p className={styles.description}>
-            {details.holding.versions.length === 0 ? `No version of ${pkg.name} holds the file` : 'The file'}{' '}
-            with checksum <code className={styles.version}>{details.holding.checksum}</code>
-            {details.holding.versions.length === 0 ? '.' : ' is in:'}
+            {holding.versions.length === 0 ? `No version of ${pkg.name} holds the file` : 'The file'} with
+            checksum <code className={styles.version}>{holding.checksum}</code>
+            {holding.versions.length === 0 ? '.' : ' is in:'}
           </p>
-          {details.holding.versions.length > 0 && (
+          {holding.versions.length > 0 && (
             <ul aria-label="Versions holding the file" className={styles.versionList}>
-              {details.holding.versions.map((name) => (
+              {holding.versions.map((name) => (
                 <li key={name}>
                   <Link href={versionPath(pkg.id, name)}>{name}</Link>
                 </li>
@@ -144,7 +144,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
       )}
       <div className={styles.detailsLayout}>
         <div className={styles.detailsMain}>
-          {details.versions.length === 0 ? (
+          {versions.length === 0 ? (
             <div className={kit.raised}>
               <EmptyState icon={<Clock size={28} />} title={EMPTY_TEXTS.notYetAvailable} />
             </div>
@@ -154,13 +154,13 @@ export function PackageDetails({ packageId }: { packageId: string }) {
                 Versions
               </h2>
               <ul className={styles.versionList} ref={versionList}>
-                {details.versions.map((v) => (
+                {versions.map((v) => (
                   <li key={v.id}>
                     <Link href={versionPath(pkg.id, v.name)}>{v.name}</Link>
                   </li>
                 ))}
               </ul>
-              <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusVersion} />
+              <VersionsPaging details={details.data} total={pkg.versionsCount} focusOnLoad={focusVersion} />
             </nav>
           )}
           <Tabs<PackageTab>
@@ -237,7 +237,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
                         cell: (v: VersionSummary) => v.downloadCount.toLocaleString('en'),
                       },
                     ]}
-                    state={{ status: 'loaded', rows: details.versions }}
+                    state={{ status: 'loaded', rows: versions }}
                     rowKey={(v) => v.id}
                     empty={<EmptyState title={EMPTY_TEXTS.notYetAvailable} />}
                   />

@@ -40,7 +40,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
 
   if (state.versionId !== versionId || state.status === 'loading' || state.status === 'idle')
     return <DetailsSkeleton label="Loading version…" />
-  if (state.status === 'failed' || !state.version || !details.pkg)
+  if (state.status === 'failed' || !state.version || details.status !== 'loaded')
     return (
       <div className={`${kit.page} ${styles.page}`}>
         <LoadFailure
@@ -49,7 +49,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
         />
       </div>
     )
-  const pkg = details.pkg
+  const { pkg, versions } = details.data
   const version = state.version
   const repo = version.repos[0]
   const isNpm = pkg.packageType.toLowerCase() === 'npm'
@@ -94,15 +94,14 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
               ref={select}
               value={version.name}
               onValueChange={(name) => navigate(versionPath(pkg.id, name))}
-              options={(details.versions.some((v) => v.id === version.id)
-                ? details.versions
-                : [version, ...details.versions]
-              ).map((v) => ({ value: v.name, label: v.name }))}
+              options={(versions.some((v) => v.id === version.id) ? versions : [version, ...versions]).map(
+                (v) => ({ value: v.name, label: v.name }),
+              )}
               className={styles.versionSelect}
             />
           </div>
           {/* How many versions the select offers, under it (not a line of its own under the header). */}
-          <VersionsPaging total={pkg.versionsCount} focusOnLoad={focusSelect} />
+          <VersionsPaging details={details.data} total={pkg.versionsCount} focusOnLoad={focusSelect} />
         </div>
       </header>
       <InstallCommand type={pkg.packageType} name={pkg.name} version={version.name} repoKey={repo?.name} />

@@ -5,27 +5,30 @@
  * where the list grew instead of losing their place when the button goes away.
  */
 import { useEffect, useRef } from 'react'
-import { useDispatch, useQuery } from '../shared/appContext'
+import { useDispatch } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { versionsPaging } from '../../domain/packages/rules'
+import type { PackageDetails } from '../../domain/packages/types'
 import styles from './details.module.css'
 
 export function VersionsPaging({
+  details,
   total,
   focusOnLoad,
 }: {
+  /** The open package, with the versions paged through so far. */
+  details: PackageDetails
   /** How many versions the package has (the package's versionsCount). */
   total: number
   /** Puts focus on the version at index `from` (the first one the page added). */
   focusOnLoad: (from: number) => void
 }) {
   const dispatch = useDispatch()
-  const details = useQuery({ type: 'packages/Details' })
   const paging = versionsPaging(details, total)
   const { shown } = paging
   const focusFrom = useRef<number | null>(null)
-  const loading = details.versionsMoreRequestId !== null
+  const loading = details.more.status === 'loading'
 
   useEffect(() => {
     const from = focusFrom.current
