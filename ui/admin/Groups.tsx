@@ -6,7 +6,7 @@ import { useForm } from '../shared/forms'
 import { adminText } from './messages'
 import { Checkbox, CheckboxList, EditorPage, Field, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import { formActionsClass } from '../shared/kit/Field'
 import styles from './admin.module.css'
 
@@ -96,7 +96,7 @@ function GroupForm({ users, initial }: { users: ReadonlyArray<string>; initial?:
       <Checkbox label="Automatically join new users to this group" {...bind('autoJoin')} />
       <CheckboxList legend="Members" options={users} empty="There are no users yet." {...bind('members')} />
       <div className={formActionsClass}>
-        <Link href={LIST} className={styles.linkSecondary}>
+        <Link href={LIST} className={buttonClass()}>
           Cancel
         </Link>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>

@@ -7,6 +7,7 @@ import type { AdminForm, Loadable, SaveOp, SaveState } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
 import { DeleteButton, Loaded, ManagementNav, SaveError, Toolbar, useSaveState } from './shared'
 import { Table } from '../shared/kit/Table'
+import { buttonClass } from '../shared/kit/Button'
 import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
@@ -59,7 +60,7 @@ export function ListPage<A>({
     <section aria-labelledby="page-title" className={kit.page}>
       <Toolbar title={title}>
         {create && (
-          <Link href={create.href} className={styles.linkButton}>
+          <Link href={create.href} className={buttonClass('primary')}>
             <Plus size={16} aria-hidden />
             {create.label}
           </Link>
@@ -75,7 +76,7 @@ export function ListPage<A>({
         emptyHint={emptyHint}
         emptyAction={
           create && (
-            <Link href={create.href} className={styles.linkSecondary}>
+            <Link href={create.href} className={buttonClass()}>
               <Plus size={16} aria-hidden />
               {create.first}
             </Link>

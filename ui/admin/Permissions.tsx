@@ -17,7 +17,7 @@ import { adminText } from './messages'
 import { Checkbox, EditorPage, Field, Ready, SaveError, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion } from './ListPage'
 import { Plus } from 'lucide-react'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import { Field as KitField, formActionsClass } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import surface from '../shared/kit/surface.module.css'
@@ -183,7 +183,7 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
         onAdd={(kind, name) => set({ principals: [...principals, { kind, name, actions: ['read'] }] })}
       />
       <div className={formActionsClass}>
-        <Link href={LIST} className={styles.linkSecondary}>
+        <Link href={LIST} className={buttonClass()}>
           Cancel
         </Link>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>

@@ -8,7 +8,7 @@ import { adminText } from './messages'
 import { Existing, Field, SaveError, Toolbar, useResource, useResourceRetry, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
 import { Plus, Trash2 } from 'lucide-react'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import { Field as KitField, formActionsClass } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import { Table, type TableState } from '../shared/kit/Table'
@@ -65,7 +65,7 @@ export function ProjectCreate() {
         <Field label="Project Key" required {...bind('key')} />
         <Field label="Description" multiline {...bind('description')} />
         <div className={formActionsClass}>
-          <Link href="/admin/projects/list" className={styles.linkSecondary}>
+          <Link href="/admin/projects/list" className={buttonClass()}>
             Cancel
           </Link>
           <Button type="submit" variant="primary" busy={save.status === 'pending'}>

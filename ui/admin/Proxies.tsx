@@ -6,7 +6,7 @@ import { useForm } from '../shared/forms'
 import { adminText } from './messages'
 import { Checkbox, Existing, Field, SaveError, Toolbar, useResource, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import { formActionsClass } from '../shared/kit/Field'
 import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
@@ -113,7 +113,7 @@ function ProxyForm({ create, initial }: { create: boolean; initial?: Proxy }) {
       <Field label="Non-Proxy Hosts" {...bind('nonProxyHosts')} />
       <Checkbox label="Default proxy" {...bind('defaultProxy')} />
       <div className={formActionsClass}>
-        <Link href={LIST} className={styles.linkSecondary}>
+        <Link href={LIST} className={buttonClass()}>
           Cancel
         </Link>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>

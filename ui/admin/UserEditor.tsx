@@ -8,7 +8,7 @@ import { useForm } from '../shared/forms'
 import { adminText } from './messages'
 import { Checkbox, CheckboxList, EditorPage, Field, SaveError, useResource, useSaveState } from './shared'
 import { RelativeTime } from '../shared/kit/RelativeTime'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import styles from './admin.module.css'
 
 const LIST = '/admin/management/users'
@@ -120,7 +120,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
         {...bind('groups')}
       />
       <div className={formActionsClass}>
-        <Link href={LIST} className={styles.linkSecondary}>
+        <Link href={LIST} className={buttonClass()}>
           Cancel
         </Link>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>

@@ -22,7 +22,7 @@ import { Select } from '../shared/kit/Select'
 import { formActionsClass } from '../shared/kit/Field'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import admin from '../admin/admin.module.css'
 import { Table } from '../shared/kit/Table'
 import { shownData } from '../../domain/shared/loadable'
@@ -87,7 +87,7 @@ function RepositoriesList() {
         {admin && !readOnly && (
           <span className={styles.actions}>
             {CREATE_LINKS.map(([href, label]) => (
-              <Link key={href} href={href} className={styles.newLink}>
+              <Link key={href} href={href} className={buttonClass('secondary', 'sm')}>
                 {label}
               </Link>
             ))}
@@ -321,7 +321,7 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
         />
       )}
       <div className={formActionsClass}>
-        <Link href="/repos" className={admin.linkSecondary}>
+        <Link href="/repos" className={buttonClass()}>
           Cancel
         </Link>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>

@@ -13,6 +13,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly icon?: ReactNode
 }
 
+/** The classes of a kit button, for a link that looks like one (a create page, Cancel back to a list). */
+export function buttonClass(variant: ButtonVariant = 'secondary', size: 'sm' | 'md' = 'md'): string {
+  return [styles.button, styles[variant], styles[size]].filter(Boolean).join(' ')
+}
+
 /** The one button: primary for the page's main action, secondary otherwise, danger to delete. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { variant = 'secondary', size = 'md', busy = false, icon, className, children, disabled, type, ...rest },
@@ -22,7 +27,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     <button
       ref={ref}
       type={type ?? 'button'}
-      className={[styles.button, styles[variant], styles[size], className].filter(Boolean).join(' ')}
+      className={[buttonClass(variant, size), className].filter(Boolean).join(' ')}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       {...rest}
