@@ -412,6 +412,22 @@ const detailsAsUnion: StateMove = {
   },
 }
 
+/** The package count is null while unknown (issue 19): earlier builds kept -1 for it. */
+const packageCountUnknownAsNull: StateMove = {
+  name: 'packages count: -1 -> null',
+  before(state) {
+    const packages = slice(state, 'packages')
+    return packages.packageCount === null ? { ...state, packages: { ...packages, packageCount: -1 } } : state
+  },
+  after(state) {
+    const packages = slice(state, 'packages')
+    const count = packages.packageCount
+    return typeof count === 'number' && count < 0
+      ? { ...state, packages: { ...packages, packageCount: null } }
+      : state
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -421,6 +437,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   listAsUnion,
   lookupAsUnion,
   detailsAsUnion,
+  packageCountUnknownAsNull,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

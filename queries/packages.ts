@@ -68,8 +68,8 @@ const list: Selector<object, ListState> = (s) => s.packages.list
 const details: Selector<object, DetailsState> = (s) => s.packages.details
 const version: Selector<object, VersionState> = (s) => s.packages.version
 const pageLoading: Selector<object, boolean> = (s) => s.packages.pageLoading
-/** The package count for those allowed to see it; -1 (unknown) for everybody else. */
-const count: Selector<object, number> = (s) => (flags(s).canSeeCounts ? s.packages.packageCount : -1)
+/** The package count for those allowed to see it; null (unknown) for everybody else. */
+const count: Selector<object, number | null> = (s) => (flags(s).canSeeCounts ? s.packages.packageCount : null)
 const viewer: Selector<object, ViewerFlags> = (s) => flags(s)
 /** Package types the platform offers, for the type filter. */
 const packageTypes: Selector<object, ReadonlyArray<string>> = (s) => s.platform.packageTypes

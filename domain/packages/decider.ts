@@ -186,7 +186,8 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
       return s
     }
     case 'packages/CountLoaded':
-      return { ...s, packageCount: e.data.count }
+      // The event records a failed count as -1.
+      return { ...s, packageCount: e.data.count >= 0 ? e.data.count : null }
     case 'packages/PackageRequested':
       return {
         ...s,

@@ -40,7 +40,7 @@ export const initialVersionState: VersionState = {
 
 export const initialPackagesState: PackagesState = {
   pageLoading: false,
-  packageCount: -1,
+  packageCount: null,
   list: initialListState,
   details: initialDetailsState,
   version: initialVersionState,

@@ -241,8 +241,8 @@ export interface VersionState {
 export interface PackagesState {
   /** True while a page (list, package or version) is being initialised. */
   readonly pageLoading: boolean
-  /** -1: unknown (not asked, not allowed, or failed). */
-  readonly packageCount: number
+  /** How many packages the platform holds; null while unknown (not asked, not allowed, or failed). */
+  readonly packageCount: number | null
   readonly list: ListState
   readonly details: DetailsState
   readonly version: VersionState

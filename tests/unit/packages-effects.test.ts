@@ -77,7 +77,7 @@ describe('packages effects', () => {
     app.dispatch({ type: 'packages/OpenList', query: null })
     await flush(1)
     expect(api.catalogue.calls.some((c) => c.name === 'countPackages')).toBe(false)
-    expect(app.getState().packages.packageCount).toBe(-1)
+    expect(app.getState().packages.packageCount).toBeNull()
   })
 
   it('loads a version, its readme and its panels; failing panels show empty', async () => {

@@ -23,7 +23,7 @@ function itMovesBothWays<S>(
   name: string,
   put: (value: unknown) => Root,
   take: (state: Root) => unknown,
-  cases: ReadonlyArray<[string, S, Root]>,
+  cases: ReadonlyArray<[string, S, unknown]>,
 ) {
   const { before, after } = moveNamed(name)
   it.each(cases)(
@@ -42,7 +42,7 @@ function itMovesBothWays<S>(
 }
 
 const move = moveNamed('packages list: flags -> tagged union')
-const withList = (list: unknown) => ({ packages: { pageLoading: false, packageCount: -1, list } })
+const withList = (list: unknown) => ({ packages: { pageLoading: false, list } })
 const listOf = (state: Root) => (state.packages as { list: unknown }).list
 
 const query = { ...defaultPackageQuery, name: 'react*' }
@@ -226,6 +226,18 @@ describe('the open package in the shape of earlier builds', () => {
         { ...asked, status: 'loaded', data: { ...shown, more: { status: 'failed', failure }, holding } },
         { ...nothingOpen, ...asked, ...formerShown, status: 'loaded', versionsFailure: failure, holding },
       ],
+    ],
+  )
+})
+
+describe('the package count in the shape of earlier builds', () => {
+  itMovesBothWays<number | null>(
+    'packages count: -1 -> null',
+    (packageCount) => ({ packages: { packageCount } }),
+    (state) => (state.packages as { packageCount: unknown }).packageCount,
+    [
+      ['unknown', null, -1],
+      ['counted', 42, 42],
     ],
   )
 })

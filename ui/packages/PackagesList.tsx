@@ -76,7 +76,7 @@ export function PackagesList() {
               <EmptyState
                 icon={<PackageSearch size={32} />}
                 title={EMPTY_TEXTS.noSearch}
-                hint={count >= 0 ? `${count.toLocaleString('en')} packages in total` : undefined}
+                hint={count !== null ? `${count.toLocaleString('en')} packages in total` : undefined}
               />
             </div>
           ) : list.status === 'loading' ? (
