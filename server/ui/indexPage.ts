@@ -11,8 +11,9 @@
  * browser fetches them alongside the entry; the lazy imports then find them loaded. The login
  * family's pages name the session screens' chunk the same way, for every visitor: the entry asks
  * for it only once start-up's first answers are in, which put it up to six round trips deep.
- * Without anonymous access, a visitor's other pages lead to the login page: they are sent as its
- * page, the shell's skeleton told not to show (withSkeletonMark); with it, as built, byte for byte.
+ * A visitor's login family pages, and without anonymous access their other pages too (they lead
+ * to the login page), draw the login family's logo and card from the parsed page
+ * (withSkeletonMark); with anonymous access those other pages are sent as built, byte for byte.
  *
  * Each distinct page is made once and compressed once (brotli and gzip), like the build's
  * precompressed files, never per request.
@@ -121,9 +122,10 @@ export function withPreloads(html: string, base: string, files: ReadonlyArray<st
 /**
  * What index.html's skeleton of the shell (#boot) is told by the server: `chrome`, a signed-in
  * user's page in the chrome, shows it as soon as the page is parsed, before the entry script has
- * loaded and run, in the shape of the user's navigation type; `login`, a visitor on the way to
- * the login page, never shows it. A page sent as built shows it once the entry draws the
- * router's Loading status (index.html).
+ * loaded and run, in the shape of the user's navigation type; `login`, a visitor on a login
+ * family's page or on the way to one, shows the login family's logo and card instead, from the
+ * start too. A page sent as built shows the chrome's once the entry draws the router's Loading
+ * status (index.html).
  */
 export function withSkeletonMark(html: string, mark: 'chrome' | 'classic' | 'login'): string {
   const attribute =
@@ -170,6 +172,8 @@ export function createIndexPage(
   const html = readFileSync(htmlFile, 'utf8')
   const made = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>()
 
+  // 'login': a signed-in user's login family page (the console sends them on: no skeleton);
+  // 'toLogin': a visitor's, or a page that leads a visitor there.
   const pageFor = (area: RouteArea | 'login' | 'toLogin' | undefined, classic = false) => {
     const key = `${area ?? ''}${classic ? ' classic' : ''}`
     const existing = made.get(key)
@@ -211,9 +215,10 @@ export function createIndexPage(
       return send(pageFor(area, navigationType === 'classic'), acceptEncoding)
     },
     forVisitor(path, acceptEncoding) {
-      if (isLoginFamily(path)) return send(pageFor('login'), acceptEncoding)
       // Without anonymous access every other page sends the visitor to the login page.
-      return options.anonymousAccess ? undefined : send(pageFor('toLogin'), acceptEncoding)
+      return isLoginFamily(path) || !options.anonymousAccess
+        ? send(pageFor('toLogin'), acceptEncoding)
+        : undefined
     },
   }
 }

@@ -9,11 +9,11 @@ import { signIn } from './loginHelpers'
 
 withPlatformAndChromium()
 
-type Frame = 'blank' | 'skeleton' | 'screen'
+type Frame = 'blank' | 'chrome skeleton' | 'login skeleton' | 'screen'
 
 /**
- * What each painted frame showed, from the page's first frame: the skeleton, a screen (a main
- * landmark of the console's own), or neither. Read in requestAnimationFrame, which runs before
+ * What each painted frame showed, from the page's first frame: index.html's skeleton of the
+ * chrome or of the login family, a screen (a main landmark of the console's own), or neither. Read in requestAnimationFrame, which runs before
  * each frame is drawn: a state that lasts less than a frame is never painted, nor recorded.
  */
 async function recordFrames(page: Page): Promise<() => Promise<Frame[]>> {
@@ -22,12 +22,15 @@ async function recordFrames(page: Page): Promise<() => Promise<Frame[]>> {
     Object.assign(window, { paintedFrames: frames })
     const tick = () => {
       const skeleton = document.getElementById('boot')
-      const frame =
-        skeleton && getComputedStyle(skeleton).display !== 'none'
-          ? 'skeleton'
-          : document.querySelector('#root main')
-            ? 'screen'
-            : 'blank'
+      const shown = (element: Element | null | undefined) =>
+        element !== null && element !== undefined && getComputedStyle(element).display !== 'none'
+      const frame = !shown(skeleton)
+        ? document.querySelector('#root main')
+          ? 'screen'
+          : 'blank'
+        : shown(skeleton?.querySelector('header'))
+          ? 'chrome skeleton'
+          : 'login skeleton'
       if (frames.at(-1) !== frame) frames.push(frame)
       requestAnimationFrame(tick)
     }
@@ -95,11 +98,11 @@ describe('first paint (e2e)', () => {
     await later.getByRole('banner').getByRole('button', { name: 'developer' }).waitFor()
     // The skeleton, then the screen (a first frame may come before the page is parsed).
     const painted = await frames()
-    expect(painted.slice(painted[0] === 'blank' ? 1 : 0)).toEqual(['skeleton', 'screen'])
+    expect(painted.slice(painted[0] === 'blank' ? 1 : 0)).toEqual(['chrome skeleton', 'screen'])
     await context.close()
   })
 
-  it("a signed-in user's page shows the skeleton before the entry script has run; a visitor's does not", async () => {
+  it("a signed-in user's page shows the chrome's skeleton before the entry script runs; a visitor's, no top bar", async () => {
     const { context, later } = await developerContext()
     const release = await holdEntryScript(later)
     await later.goto(`${server.url}/ui/packages`, { waitUntil: 'commit' })
@@ -110,7 +113,7 @@ describe('first paint (e2e)', () => {
     await expect.poll(() => later.getByRole('banner').count()).toBe(1)
     await context.close()
 
-    // A visitor who is not signed in may be on the way to the login page: nothing until the entry runs.
+    // A visitor without anonymous access is on the way to the login page: no top bar.
     const visitor = await browser.newPage({ viewport })
     const releaseVisitor = await holdEntryScript(visitor)
     await visitor.goto(`${server.url}/ui/packages`, { waitUntil: 'commit' })
@@ -121,10 +124,10 @@ describe('first paint (e2e)', () => {
     await visitor.close()
   })
 
-  // The login page is drawn at once; a visitor asking for another page is sent there (no
-  // anonymous access), and the server's page says so before start-up does.
+  // A visitor asking for another page than the login page is sent there (no anonymous access),
+  // and the server's page says so before start-up does: the login family's skeleton, then it.
   for (const path of ['/ui/login', '/ui/packages'])
-    it(`a visitor opening ${path} is never shown the chrome skeleton on the way to the login page`, async () => {
+    it(`a visitor opening ${path} sees the login page's skeleton, then the login page`, async () => {
       const page = await browser.newPage({ viewport })
       const frames = await recordFrames(page)
       const session = await holdSessionAnswer(page)
@@ -139,7 +142,8 @@ describe('first paint (e2e)', () => {
       expect(await page.getByRole('banner').count()).toBe(0)
       session.release()
       await page.getByRole('button', { name: 'Log in' }).waitFor()
-      expect(await frames()).not.toContain('skeleton')
+      const painted = await frames()
+      expect(painted.slice(painted[0] === 'blank' ? 1 : 0)).toEqual(['login skeleton', 'screen'])
       await page.close()
     })
 })
