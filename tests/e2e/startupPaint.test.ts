@@ -130,8 +130,12 @@ describe('first paint (e2e)', () => {
     it(`a visitor opening ${path} sees the login page's skeleton, then the login page`, async () => {
       const page = await browser.newPage({ viewport })
       const frames = await recordFrames(page)
+      // With the entry script held only the server's page can be drawn: the login skeleton.
+      const releaseEntry = await holdEntryScript(page)
       const session = await holdSessionAnswer(page)
-      await page.goto(`${server.url}${path}`)
+      await page.goto(`${server.url}${path}`, { waitUntil: 'commit' })
+      await expect.poll(frames).toContain('login skeleton')
+      releaseEntry()
       await session.askedFor
       // The console has drawn: the login page's main landmark, or the router's Loading status.
       await page
