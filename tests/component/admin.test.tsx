@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import adminStyles from '../../ui/admin/admin.module.css'
+import kitSurface from '../../ui/shared/kit/surface.module.css'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import type { AdminApi, PlatformApi } from '../../adapters/ports'
@@ -304,7 +304,7 @@ describe('admin pages', () => {
   it('draws the new repository page as the other admin pages: the kit title, the key marked required', async () => {
     renderShell('/admin/repositories/local/new', admin, {}, effects)
     const title = await screen.findByRole('heading', { name: 'New Local Repository', level: 1 })
-    expect(title).toHaveClass(adminStyles.title!)
+    expect(title).toHaveClass(kitSurface.pageTitle!)
     expect(await screen.findByLabelText('Repository Key')).toBeRequired()
   })
 

@@ -17,6 +17,7 @@ import { LinkTabs } from '../shared/kit/LinkTabs'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './admin.module.css'
 
 // Its own module, so a screen that only needs a field (the support zone's form) loads only that.
@@ -235,7 +236,7 @@ export function DeleteButton({
 export function Toolbar({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className={styles.toolbar}>
-      <h1 id="page-title" className={styles.title}>
+      <h1 id="page-title" className={surface.pageTitle}>
         {title}
       </h1>
       {children && <div className={styles.actions}>{children}</div>}

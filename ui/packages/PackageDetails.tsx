@@ -15,6 +15,7 @@ import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
 import { EMPTY_TEXTS } from './PackagesList'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './details.module.css'
 
 export function PackageDetails({ packageId }: { packageId: string }) {
@@ -103,7 +104,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
           <TypeIcon type={pkg.packageType} size={24} />
         </span>
         <div className={styles.headerText}>
-          <h1 id="package-title" className={styles.title}>
+          <h1 id="package-title" className={surface.pageTitle}>
             {pkg.name}
           </h1>
           <p className={styles.headerMeta}>

@@ -52,7 +52,7 @@ export function PackagesList() {
   return (
     <div className={`${kit.page} ${styles.page}`}>
       <header className={styles.listHeader}>
-        <h1 className={styles.title}>Packages</h1>
+        <h1 className={surface.pageTitle}>Packages</h1>
         {viewer.migrationRunning && (
           <p className={styles.banner} role="note">
             {EMPTY_TEXTS.migration}

@@ -18,6 +18,7 @@ import { CopyValue, InstallCommand, TextSkeleton } from './details'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './details.module.css'
 
 const VERSION_TAB_LABELS: Readonly<Record<VersionTab, string>> = {
@@ -71,7 +72,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
           <TypeIcon type={pkg.packageType} size={24} />
         </span>
         <div className={styles.headerText}>
-          <h1 id="version-title" className={styles.title}>
+          <h1 id="version-title" className={surface.pageTitle}>
             {pkg.name} {version.name}
           </h1>
           <p className={styles.headerMeta}>

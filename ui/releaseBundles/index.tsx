@@ -16,6 +16,7 @@ import { Table, type Column } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
 import { messageText } from '../shared/messages'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './releaseBundles.module.css'
 
 const bundleKey = (b: ReleaseBundle) => `${b.name}@${b.version}`
@@ -52,7 +53,7 @@ export default function ReleaseBundlesArea() {
   const tab: DistributionTab = activeTab === 'source' ? 'source' : 'target'
   return (
     <div className={kit.page}>
-      <h1 className={styles.title}>Release Bundles</h1>
+      <h1 className={surface.pageTitle}>Release Bundles</h1>
       <Tabs<DistributionTab>
         label="Distribution"
         value={tab}
@@ -91,7 +92,7 @@ function Teaser() {
         <span className={styles.heroIcon} aria-hidden="true">
           <Rocket size={28} />
         </span>
-        <h1 id="teaser-title" className={styles.title}>
+        <h1 id="teaser-title" className={surface.pageTitle}>
           Distribute your releases with Release Bundles
         </h1>
         <p className={styles.lead}>

@@ -23,6 +23,7 @@ import { formActionsClass } from '../shared/kit/Field'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { Button, buttonClass } from '../shared/kit/Button'
+import surface from '../shared/kit/surface.module.css'
 import admin from '../admin/admin.module.css'
 import { Table } from '../shared/kit/Table'
 import { shownData } from '../../domain/shared/loadable'
@@ -202,7 +203,7 @@ function RepositoryEditor({ create, kind }: { create: boolean; kind?: Repository
   const title = create ? `New ${KIND_LABEL[kind ?? 'local']} Repository` : `Edit Repository ${repoKey}`
   return (
     <section aria-labelledby="page-title" className={admin.page}>
-      <h1 id="page-title" className={admin.title}>
+      <h1 id="page-title" className={surface.pageTitle}>
         {title}
       </h1>
       {create ? (
@@ -342,7 +343,7 @@ function QuickCreation() {
   }, [dispatch])
   return (
     <section aria-labelledby="page-title" className={admin.page}>
-      <h1 id="page-title" className={admin.title}>
+      <h1 id="page-title" className={surface.pageTitle}>
         Quick Repository Creation
       </h1>
       <p>Choose package types: a local, a remote and a virtual repository are created for each.</p>

@@ -21,6 +21,7 @@ import { Skeleton } from '../shared/kit/Surface'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { formatDateTime } from '../shared/dates'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './logViewer.module.css'
 
 // Within this many pixels of the bottom counts as "at the end": new text keeps it there.
@@ -161,7 +162,7 @@ export function LogViewerPage() {
   const seconds = logRefreshSecs(s, DEFAULT_LOG_REFRESH_SECS)
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={styles.title}>
+      <h1 id="page-title" className={surface.pageTitle}>
         System Logs
       </h1>
       <div className={styles.controls}>

@@ -9,6 +9,7 @@ import { Button } from '../shared/kit/Button'
 import { Badge, EmptyState, Skeleton } from '../shared/kit/Surface'
 import { NodeStateBadge } from './NodeStateBadge'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './topology.module.css'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 
@@ -106,7 +107,7 @@ export default function TopologyPage() {
   return (
     <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
       <div className={styles.header}>
-        <h1 id="page-title" className={styles.title}>
+        <h1 id="page-title" className={surface.pageTitle}>
           Topology
         </h1>
         <Button

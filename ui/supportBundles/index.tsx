@@ -27,7 +27,7 @@ export default function SupportZonePage() {
   return (
     <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
       <header className={styles.header}>
-        <h1 id="page-title" className={styles.title}>
+        <h1 id="page-title" className={surface.pageTitle}>
           Support Zone
         </h1>
         <p className={styles.retention} data-status={retention.status}>
