@@ -146,25 +146,29 @@ const navigationTypeToPreferences: StateMove = {
   },
 }
 
-/** The state with its packages list changed (`change` gives undefined to leave it as it is). */
-function withPackagesList(state: Root, change: (list: Slice) => Slice | undefined): Root {
+/** The state with a state of the packages area changed (`change` gives undefined to leave it as it is). */
+function withPackages(
+  state: Root,
+  key: 'list' | 'details' | 'version',
+  change: (value: Slice) => Slice | undefined,
+): Root {
   const packages = slice(state, 'packages')
-  const list = packages.list as Slice | undefined
-  const changed = list && change(list)
-  return changed ? { ...state, packages: { ...packages, list: changed } } : state
+  const value = packages[key] as Slice | undefined
+  const changed = value && change(value)
+  return changed ? { ...state, packages: { ...packages, [key]: changed } } : state
 }
 
 /** The packages list's row count is derived from its pages (issue 19): it was stored beside them. */
 const listRowCountDerived: StateMove = {
   name: 'packages list: rowCount derived',
   before: (state) =>
-    withPackagesList(state, (list) => {
+    withPackages(state, 'list', (list) => {
       // listRows' sum, here so the log does not load the packages rules.
       const pages = Array.isArray(list.pages) ? (list.pages as unknown[][]) : []
       return { ...list, rowCount: pages.reduce((n, page) => n + page.length, 0) }
     }),
   after: (state) =>
-    withPackagesList(state, (list) => {
+    withPackages(state, 'list', (list) => {
       if (!('rowCount' in list)) return undefined
       const { rowCount: _derived, ...rest } = list
       return rest
@@ -268,9 +272,9 @@ const UNKNOWN_FAILURE: Failure = { kind: 'network', message: 'unknown failure' }
  */
 const listAsUnion: StateMove = {
   name: 'packages list: flags -> tagged union',
-  before: (state) => withPackagesList(state, (list) => flatList(list as unknown as ListState)),
+  before: (state) => withPackages(state, 'list', (list) => flatList(list as unknown as ListState)),
   after: (state) =>
-    withPackagesList(state, (list) =>
+    withPackages(state, 'list', (list) =>
       'loadingMore' in list ? (listOfFlat(list) as unknown as Slice) : undefined,
     ),
 }
@@ -399,17 +403,11 @@ function detailsOfFlat(flat: Slice): DetailsState {
  */
 const detailsAsUnion: StateMove = {
   name: 'packages details: flags -> tagged union',
-  before(state) {
-    const packages = slice(state, 'packages')
-    const details = packages.details as DetailsState | undefined
-    return details ? { ...state, packages: { ...packages, details: flatDetails(details) } } : state
-  },
-  after(state) {
-    const packages = slice(state, 'packages')
-    const flat = packages.details as Slice | undefined
-    if (!flat || !('versionsMoreRequestId' in flat)) return state
-    return { ...state, packages: { ...packages, details: detailsOfFlat(flat) } }
-  },
+  before: (state) => withPackages(state, 'details', (now) => flatDetails(now as unknown as DetailsState)),
+  after: (state) =>
+    withPackages(state, 'details', (flat) =>
+      'versionsMoreRequestId' in flat ? (detailsOfFlat(flat) as unknown as Slice) : undefined,
+    ),
 }
 
 /** The package count is null while unknown (issue 19): earlier builds kept -1 for it. */
@@ -428,6 +426,45 @@ const packageCountUnknownAsNull: StateMove = {
   },
 }
 
+/**
+ * The open version is a tagged union (issue 19): earlier builds kept a status beside nullable
+ * fields (`requestId`, `versionId`, `version`, `failure`); its panels, tab and download stay.
+ */
+const versionAsUnion: StateMove = {
+  name: 'packages version: flags -> tagged union',
+  before: (state) =>
+    withPackages(state, 'version', (now) => {
+      const { status, data, failure, ...rest } = now as Slice & Partial<Record<'data' | 'failure', unknown>>
+      const asked = status === 'idle' ? {} : rest
+      return {
+        ...rest,
+        status,
+        requestId: asked.requestId ?? null,
+        versionId: asked.versionId ?? null,
+        version: data ?? null,
+        failure: failure ?? null,
+      }
+    }),
+  after: (state) =>
+    withPackages(state, 'version', (flat) => ('version' in flat ? versionOfFlat(flat) : undefined)),
+}
+
+function versionOfFlat(flat: Slice): Slice {
+  const { status, requestId, versionId, version: data, failure, ...panels } = flat
+  const asked =
+    typeof requestId === 'string' && typeof versionId === 'string' ? { requestId, versionId } : null
+  const now = (
+    asked === null
+      ? { status: 'idle' }
+      : status === 'failed'
+        ? { ...asked, status, failure: failure ?? UNKNOWN_FAILURE }
+        : status === 'loaded' && data
+          ? { ...asked, status, data }
+          : { ...asked, status: 'loading' }
+  ) as Slice
+  return { ...panels, ...now }
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -438,6 +475,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   lookupAsUnion,
   detailsAsUnion,
   packageCountUnknownAsNull,
+  versionAsUnion,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

@@ -20,11 +20,12 @@ import { idle } from '../shared/loadable'
 import {
   initialDetailsState,
   initialPackagesState,
+  initialVersionPanels,
   initialVersionState,
   type ListState,
   type PackageDetails,
   type PackagesState,
-  type VersionState,
+  type VersionPanels,
   type VersionTab,
 } from './types'
 import { packagesCommandCodecs } from './commandCodecs.gen'
@@ -100,11 +101,15 @@ function decide(
 const openPackageId = (s: PackagesState): string | undefined =>
   s.details.status === 'idle' ? undefined : s.details.packageId
 
+/** The request the version waits for or was answered by (its panels' answers carry it). */
+const versionRequestId = (s: PackagesState): string | undefined =>
+  s.version.status === 'idle' ? undefined : s.version.requestId
+
 /** The request the details wait for or were answered by. */
 const detailsRequestId = (s: PackagesState): string | undefined =>
   s.details.status === 'idle' ? undefined : s.details.requestId
 
-const withPanelsLoading = (v: VersionState): VersionState => ({
+const withPanelsLoading = <V extends VersionPanels>(v: V): V => ({
   ...v,
   readme: { status: 'loading', value: null },
   builds: { status: 'loading', value: [] },
@@ -218,18 +223,18 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
         },
         version: latest
           ? {
-              ...withPanelsLoading(initialVersionState),
+              ...withPanelsLoading(initialVersionPanels),
               status: 'loaded',
               requestId: e.data.requestId,
               versionId: latest.name,
-              version: latest,
+              data: latest,
             }
           : initialVersionState,
       })
     }
     case 'packages/PackageNotFound':
     case 'packages/VersionNotFound':
-      if (e.data.requestId !== detailsRequestId(s) && e.data.requestId !== s.version.requestId) return s
+      if (e.data.requestId !== detailsRequestId(s) && e.data.requestId !== versionRequestId(s)) return s
       return {
         ...s,
         pageLoading: false,
@@ -254,7 +259,7 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
           ? s.details
           : { tab: null, status: 'loading', requestId: e.data.requestId, packageId: e.data.packageId },
         version: {
-          ...initialVersionState,
+          ...initialVersionPanels,
           status: 'loading',
           requestId: e.data.requestId,
           versionId: e.data.versionId,
@@ -262,8 +267,8 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
       }
     }
     case 'packages/VersionLoaded': {
-      const d = s.details
-      if (e.data.requestId !== s.version.requestId || d.status === 'idle') return s
+      const { details: d, version: v } = s
+      if (v.status !== 'loading' || e.data.requestId !== v.requestId || d.status === 'idle') return s
       // Versions already paged through for this package stay; otherwise the answer's first page.
       const before = d.status === 'loaded' ? d.data : undefined
       const keep = before !== undefined && before.versions.length > 0
@@ -279,7 +284,7 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
       return loadingDone({
         ...s,
         details: { tab, status: 'loaded', requestId, packageId, data },
-        version: { ...withPanelsLoading(s.version), status: 'loaded', version: e.data.version },
+        version: { ...withPanelsLoading(v), status: 'loaded', data: e.data.version },
       })
     }
     case 'packages/VersionsMoreRequested': {
@@ -311,23 +316,26 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
           : { ...d.data, more: { status: 'failed', failure: e.data.failure } }
       return { ...s, details: { ...d, data } }
     }
-    case 'packages/VersionLoadFailed':
-      if (e.data.requestId !== s.version.requestId) return s
-      return loadingDone({ ...s, version: { ...s.version, status: 'failed', failure: e.data.failure } })
+    case 'packages/VersionLoadFailed': {
+      const v = s.version
+      if (v.status !== 'loading' || e.data.requestId !== v.requestId) return s
+      const { status: _loading, ...panels } = v
+      return loadingDone({ ...s, version: { ...panels, status: 'failed', failure: e.data.failure } })
+    }
     case 'packages/ReadmeLoaded':
-      if (e.data.requestId !== s.version.requestId) return s
+      if (e.data.requestId !== versionRequestId(s)) return s
       return { ...s, version: { ...s.version, readme: { status: 'loaded', value: e.data.value } } }
     case 'packages/BuildsLoaded':
-      if (e.data.requestId !== s.version.requestId) return s
+      if (e.data.requestId !== versionRequestId(s)) return s
       return { ...s, version: { ...s.version, builds: { status: 'loaded', value: e.data.value } } }
     case 'packages/DockerLayersLoaded':
-      if (e.data.requestId !== s.version.requestId) return s
+      if (e.data.requestId !== versionRequestId(s)) return s
       return { ...s, version: { ...s.version, dockerLayers: { status: 'loaded', value: e.data.value } } }
     case 'packages/DependenciesLoaded':
-      if (e.data.requestId !== s.version.requestId) return s
+      if (e.data.requestId !== versionRequestId(s)) return s
       return { ...s, version: { ...s.version, dependencies: { status: 'loaded', value: e.data.value } } }
     case 'packages/PropertiesLoaded':
-      if (e.data.requestId !== s.version.requestId) return s
+      if (e.data.requestId !== versionRequestId(s)) return s
       return { ...s, version: { ...s.version, properties: { status: 'loaded', value: e.data.value } } }
     case 'packages/TabSelected':
       return e.data.level === 'package'

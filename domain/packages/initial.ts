@@ -1,5 +1,13 @@
 /** The packages area's initial state (the browser loads the area's code later; see commands/browserApp.ts). */
-import type { DetailsState, ListState, PackagesState, PackageQuery, Panel, VersionState } from './types'
+import type {
+  DetailsState,
+  ListState,
+  PackagesState,
+  PackageQuery,
+  Panel,
+  VersionPanels,
+  VersionState,
+} from './types'
 
 /** The search of the packages list before any filter (search effects start from it too). */
 export const defaultPackageQuery: PackageQuery = {
@@ -23,11 +31,7 @@ export const initialDetailsState: DetailsState = { status: 'idle', tab: null }
 
 const emptyPanel = <A>(value: A): Panel<A> => ({ status: 'idle', value })
 
-export const initialVersionState: VersionState = {
-  status: 'idle',
-  requestId: null,
-  versionId: null,
-  version: null,
+export const initialVersionPanels: VersionPanels = {
   tab: null,
   readme: emptyPanel(null),
   builds: emptyPanel([]),
@@ -35,8 +39,9 @@ export const initialVersionState: VersionState = {
   dependencies: emptyPanel([]),
   properties: emptyPanel([]),
   download: { file: null, message: null },
-  failure: null,
 }
+
+export const initialVersionState: VersionState = { status: 'idle', ...initialVersionPanels }
 
 export const initialPackagesState: PackagesState = {
   pageLoading: false,

@@ -3,7 +3,6 @@
  * details. Wire shapes never get here: adapters map them to these types.
  */
 import * as t from 'io-ts'
-import { type Failure } from '../shared/failure'
 import type { Failed, Idle, Loaded, Loading } from '../shared/loadable'
 
 export const PAGE_SIZE = 100
@@ -222,11 +221,8 @@ export type DetailsState = { readonly tab: PackageTab | null } & (
   Idle | (Loading<never> & AskedPackage) | (Loaded<PackageDetails> & AskedPackage) | (Failed & AskedPackage)
 )
 
-export interface VersionState {
-  readonly status: 'idle' | 'loading' | 'loaded' | 'failed'
-  readonly requestId: string | null
-  readonly versionId: string | null
-  readonly version: VersionSummary | null
+/** A version's panels, tab and download: beside its loading, each changed by its own events. */
+export interface VersionPanels {
   /** Null until the user picks one: the default-tab rule applies. */
   readonly tab: VersionTab | null
   readonly readme: Panel<string | null>
@@ -235,8 +231,17 @@ export interface VersionState {
   readonly dependencies: Panel<ReadonlyArray<Dependency>>
   readonly properties: Panel<ReadonlyArray<Property>>
   readonly download: { readonly file: string | null; readonly message: string | null }
-  readonly failure: Failure | null
 }
+
+/** What was asked: the version, and the request (its own, or its package's) loading it. */
+interface AskedVersion {
+  readonly versionId: string
+  readonly requestId: string
+}
+
+/** The open version (issue 19: a tagged union, no longer a status beside nullable fields). */
+export type VersionState = VersionPanels &
+  (Idle | (Loading<never> & AskedVersion) | (Loaded<VersionSummary> & AskedVersion) | (Failed & AskedVersion))
 
 export interface PackagesState {
   /** True while a page (list, package or version) is being initialised. */

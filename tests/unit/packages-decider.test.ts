@@ -345,20 +345,23 @@ describe('package and version details', () => {
       expect(loadedPackage(s)).toMatchObject({ versions: [v18, v17], hasNextPage: false, endCursor: 'c-2' })
     })
 
+    const versionAsked = E.VersionRequested({ requestId: 'r-2', packageId: pkg.id, versionId: '18.2.0' })
+    const versionLoaded = E.VersionLoaded({
+      requestId: 'r-2',
+      pkg,
+      version: v18,
+      versions: [v18],
+      hasNextPage: false,
+      endCursor: null,
+    })
+    const offline = { kind: 'network', message: 'offline' } as const
+
     it('a version opened after its package failed shows the package, without the failure', () => {
-      const failure = { kind: 'network', message: 'offline' } as const
       const s = fold([
         E.PackageRequested({ requestId: 'r-1', packageId: pkg.id }),
-        E.PackageLoadFailed({ requestId: 'r-1', failure }),
-        E.VersionRequested({ requestId: 'r-2', packageId: pkg.id, versionId: '18.2.0' }),
-        E.VersionLoaded({
-          requestId: 'r-2',
-          pkg,
-          version: v18,
-          versions: [v18],
-          hasNextPage: false,
-          endCursor: null,
-        }),
+        E.PackageLoadFailed({ requestId: 'r-1', failure: offline }),
+        versionAsked,
+        versionLoaded,
       ])
       expect(s.packages.details).toEqual({
         status: 'loaded',
@@ -367,6 +370,21 @@ describe('package and version details', () => {
         packageId: pkg.id,
         data: { pkg, versions: [v18], hasNextPage: false, endCursor: null, more: { status: 'idle' } },
       })
+    })
+
+    it("a version's answer counts only while it loads: a late failure leaves it shown", () => {
+      const s = fold([
+        versionAsked,
+        versionLoaded,
+        E.VersionLoadFailed({ requestId: 'r-2', failure: offline }),
+      ])
+      expect(s.packages.version).toMatchObject({
+        status: 'loaded',
+        requestId: 'r-2',
+        versionId: '18.2.0',
+        data: v18,
+      })
+      expect(s.packages.version).not.toHaveProperty('failure')
     })
 
     it('a v1 VersionLoaded of an older log replays as a first page with nothing further', () => {

@@ -87,7 +87,7 @@ describe('packages effects', () => {
     await flush(1)
     await flush(1)
     const v = app.getState().packages.version
-    expect(v.version?.name).toBe('18.2.0')
+    expect(v).toMatchObject({ status: 'loaded', versionId: '18.2.0', data: { name: '18.2.0' } })
     expect(v.readme).toEqual({ status: 'loaded', value: '# React' })
     expect(v.builds).toEqual({ status: 'loaded', value: [] })
     expect(loadedPackage(app.getState()).versions.map((x) => x.name)).toEqual(['18.2.0', '17.0.2'])

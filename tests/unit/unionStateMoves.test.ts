@@ -1,6 +1,6 @@
 /**
  * List and detail states that became tagged unions (issue 19 item 4): the packages list, the
- * open package and the release bundles' checksum lookup. Earlier builds kept a status beside flags, nullable fields
+ * open package and version, and the release bundles' checksum lookup. Earlier builds kept a status beside flags, nullable fields
  * and sentinels (`totalCount: -1`); their logs hashed that shape and their snapshots hold it:
  * domain/stateMoves.ts turns each state into the earlier shape and back.
  */
@@ -10,7 +10,14 @@ import { join } from 'node:path'
 import { replayLog } from '../../domain/log'
 import { stateHash } from '../../domain/shared/canonical'
 import { STATE_MOVES, earlierShapes } from '../../domain/stateMoves'
-import { defaultPackageQuery, type DetailsState, type ListState } from '../../domain/packages/types'
+import {
+  defaultPackageQuery,
+  initialVersionPanels,
+  initialVersionState,
+  type DetailsState,
+  type ListState,
+  type VersionState,
+} from '../../domain/packages/types'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { releaseBundle } from '../support/fixtures'
 import type { ChecksumLookup } from '../../domain/releaseBundles/types'
@@ -238,6 +245,42 @@ describe('the package count in the shape of earlier builds', () => {
     [
       ['unknown', null, -1],
       ['counted', 42, 42],
+    ],
+  )
+})
+
+const v18 = makeVersion(react, '18.2.0')
+const formerVersion = {
+  ...initialVersionPanels,
+  requestId: null,
+  versionId: null,
+  version: null,
+  failure: null,
+}
+const askedVersion = { requestId: 'r-1', versionId: '18.2.0' }
+
+describe('the open version in the shape of earlier builds', () => {
+  itMovesBothWays<VersionState>(
+    'packages version: flags -> tagged union',
+    (version) => ({ packages: { version } }),
+    (state) => (state.packages as { version: unknown }).version,
+    [
+      ['nothing open', initialVersionState, { ...formerVersion, status: 'idle' }],
+      [
+        'a version loading',
+        { ...initialVersionPanels, ...askedVersion, status: 'loading' },
+        { ...formerVersion, ...askedVersion, status: 'loading' },
+      ],
+      [
+        'a version shown, its tab chosen',
+        { ...initialVersionPanels, tab: 'builds', ...askedVersion, status: 'loaded', data: v18 },
+        { ...formerVersion, tab: 'builds', ...askedVersion, status: 'loaded', version: v18 },
+      ],
+      [
+        'a version failed',
+        { ...initialVersionPanels, ...askedVersion, status: 'failed', failure },
+        { ...formerVersion, ...askedVersion, status: 'failed', failure },
+      ],
     ],
   )
 })

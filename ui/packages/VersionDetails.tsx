@@ -39,9 +39,9 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
   const select = useRef<HTMLButtonElement>(null)
   const focusSelect = useCallback(() => select.current?.focus(), [])
 
-  if (state.versionId !== versionId || state.status === 'loading' || state.status === 'idle')
+  if (state.status === 'idle' || state.versionId !== versionId || state.status === 'loading')
     return <DetailsSkeleton label="Loading version…" />
-  if (state.status === 'failed' || !state.version || details.status !== 'loaded')
+  if (state.status === 'failed' || details.status !== 'loaded')
     return (
       <div className={`${kit.page} ${styles.page}`}>
         <LoadFailure
@@ -51,7 +51,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
       </div>
     )
   const { pkg, versions } = details.data
-  const version = state.version
+  const version = state.data
   const repo = version.repos[0]
   const isNpm = pkg.packageType.toLowerCase() === 'npm'
   const versionTabs = versionTabsOf(pkg.packageType)
