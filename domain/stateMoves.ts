@@ -465,6 +465,31 @@ function versionOfFlat(flat: Slice): Slice {
   return { ...panels, ...now }
 }
 
+const INTEGRATIONS_LOADS = ['catalogue', 'vendorList', 'repos'] as const
+
+/** The integrations area's loads with a loaded one's field renamed (`from` -> `to`). */
+function renamingLoaded(state: Root, from: string, to: string): Root {
+  const area = slice(state, 'integrations')
+  const renamed: Slice = {}
+  for (const key of INTEGRATIONS_LOADS) {
+    const load = area[key] as Slice | undefined
+    if (load?.status !== 'loaded' || !(from in load)) continue
+    const { [from]: value, ...rest } = load
+    renamed[key] = { ...rest, [to]: value }
+  }
+  return Object.keys(renamed).length === 0 ? state : { ...state, integrations: { ...area, ...renamed } }
+}
+
+/**
+ * The integrations area's loads are the shared Loadable (issue 19): a loaded one's data is
+ * `data`, where earlier builds named it `value`.
+ */
+const integrationsLoadsShared: StateMove = {
+  name: 'integrations loads: value -> data',
+  before: (state) => renamingLoaded(state, 'data', 'value'),
+  after: (state) => renamingLoaded(state, 'value', 'data'),
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -476,6 +501,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   detailsAsUnion,
   packageCountUnknownAsNull,
   versionAsUnion,
+  integrationsLoadsShared,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

@@ -106,7 +106,7 @@ export function decide(
     }
     case 'integrations/RunSetupAction': {
       if (s.catalogue.status !== 'loaded') return left('the catalogue is not loaded')
-      const entry = s.catalogue.value.find((e) => e.id === command.entryId)
+      const entry = s.catalogue.data.find((e) => e.id === command.entryId)
       const action = entry?.configureAction
       if (!entry || !action) return left('this integration has no setup action')
       if (action.type === 'action') {
@@ -246,7 +246,7 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
       if (s.vendorList.status !== 'loading' || s.vendorList.requestId !== event.data.requestId) return s
       return {
         ...s,
-        vendorList: { status: 'loaded', requestId: event.data.requestId, value: event.data.list },
+        vendorList: { status: 'loaded', requestId: event.data.requestId, data: event.data.list },
       }
     case 'integrations/VendorListFailed':
       if (s.vendorList.status !== 'loading' || s.vendorList.requestId !== event.data.requestId) return s
@@ -261,7 +261,7 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
       if (s.repos.status !== 'loading' || s.repos.requestId !== event.data.requestId) return s
       return {
         ...s,
-        repos: { status: 'loaded', requestId: event.data.requestId, value: event.data.repositories },
+        repos: { status: 'loaded', requestId: event.data.requestId, data: event.data.repositories },
       }
     case 'integrations/ReposFailed':
       if (s.repos.status !== 'loading' || s.repos.requestId !== event.data.requestId) return s
@@ -273,7 +273,7 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
       return {
         ...s,
         reposSave: { status: 'saved', requestId: event.data.requestId },
-        repos: { status: 'loaded', requestId: event.data.requestId, value: event.data.repositories },
+        repos: { status: 'loaded', requestId: event.data.requestId, data: event.data.repositories },
       }
     case 'integrations/RepoSelectionSaveFailed':
       if (s.reposSave.requestId !== event.data.requestId) return s
@@ -284,7 +284,7 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
       if (s.catalogue.status !== 'loading' || s.catalogue.requestId !== event.data.requestId) return s
       return {
         ...s,
-        catalogue: { status: 'loaded', requestId: event.data.requestId, value: event.data.entries },
+        catalogue: { status: 'loaded', requestId: event.data.requestId, data: event.data.entries },
       }
     case 'integrations/CatalogueLoadFailed':
       if (s.catalogue.status !== 'loading' || s.catalogue.requestId !== event.data.requestId) return s
@@ -472,7 +472,7 @@ export const integrationsArea: AppArea<'integrations'> = {
       case 'integrations/IntegrationCreated': {
         // After a change the vendor table reloads (spec 001: "integrations are reloaded").
         const list = state.integrations.vendorList
-        const vendor = list.status === 'loaded' ? list.value.vendor : null
+        const vendor = list.status === 'loaded' ? list.data.vendor : null
         if (vendor) out.push({ type: 'integrations/LoadVendorList', vendor })
         break
       }

@@ -1,4 +1,5 @@
 import type { Failure } from '../shared/failure'
+import type { Failed, Idle, Loaded, Loading } from '../shared/loadable'
 
 /** Catalogue categories (spec 001, integrations catalogue page), in the Filters panel's order. */
 export const CATEGORIES = [
@@ -85,11 +86,13 @@ export type GitModal =
     }
   | { readonly step: 'selectService'; readonly vendor: GitVendorName; readonly integrationKey: string }
 
-export type Loadable<T> =
-  | { readonly status: 'idle' }
-  | { readonly status: 'loading'; readonly requestId: string }
-  | { readonly status: 'loaded'; readonly requestId: string; readonly value: T }
-  | { readonly status: 'failed'; readonly requestId: string; readonly failure: Failure }
+/** What answered: the request, kept with its answer. */
+interface Answered {
+  readonly requestId: string
+}
+
+/** Data an integrations page loads: the shared Loadable, each answer with the request it answered. */
+export type Requested<T> = Idle | Loading<never> | (Loaded<T> & Answered) | (Failed & Answered)
 
 /** One stored git integration as the vendor table shows it (never its token). */
 export interface GitIntegration {
@@ -144,15 +147,15 @@ export type ToolModal =
     }
 
 export interface IntegrationsState {
-  readonly catalogue: Loadable<ReadonlyArray<CatalogueEntry>>
+  readonly catalogue: Requested<ReadonlyArray<CatalogueEntry>>
   /** What the panel and search box show now; applied (and put in the URL) after the debounce. */
   readonly draft: CatalogueFilters
   readonly filters: CatalogueFilters
   readonly modal: GitModal
   readonly tool: ToolModal
-  readonly vendorList: Loadable<VendorIntegrations>
+  readonly vendorList: Requested<VendorIntegrations>
   /** The select-repos screen: the repositories of one integration. */
-  readonly repos: Loadable<ReadonlyArray<GitRepository>>
+  readonly repos: Requested<ReadonlyArray<GitRepository>>
   readonly reposSave: { readonly status: 'idle' | 'saving' | 'saved' | 'failed'; readonly requestId: string }
   /** Toast-worthy outcomes of create/update/delete, as message keys with the integration key. */
   readonly notice: { readonly key: NoticeKey; readonly integrationKey: string } | null

@@ -1,6 +1,7 @@
 /**
- * List and detail states that became tagged unions (issue 19 item 4): the packages list, the
- * open package and version, and the release bundles' checksum lookup. Earlier builds kept a status beside flags, nullable fields
+ * List and detail states that became tagged unions of the shared Loadable (issue 19 item 4): the
+ * packages list, the open package and version, the release bundles' checksum lookup, the
+ * integrations area's loads, and the package count that is null while unknown. Earlier builds kept a status beside flags, nullable fields
  * and sentinels (`totalCount: -1`); their logs hashed that shape and their snapshots hold it:
  * domain/stateMoves.ts turns each state into the earlier shape and back.
  */
@@ -280,6 +281,47 @@ describe('the open version in the shape of earlier builds', () => {
         'a version failed',
         { ...initialVersionPanels, ...askedVersion, status: 'failed', failure },
         { ...formerVersion, ...askedVersion, status: 'failed', failure },
+      ],
+    ],
+  )
+})
+
+describe("the integrations area's loads in the shape of earlier builds", () => {
+  const entries = [{ id: 'jenkins' }]
+  itMovesBothWays<Root>(
+    'integrations loads: value -> data',
+    (loads) => ({ integrations: { filters: {}, ...(loads as Root) } }),
+    (state) => {
+      const { filters: _filters, ...loads } = state.integrations as Root
+      return loads
+    },
+    [
+      ['nothing asked', { catalogue: { status: 'idle' } }, { catalogue: { status: 'idle' } }],
+      [
+        'loading, loaded and failed',
+        {
+          catalogue: { status: 'loaded', requestId: 'r-1', data: entries },
+          vendorList: { status: 'loading', requestId: 'r-2' },
+          repos: { status: 'failed', requestId: 'r-3', failure },
+        },
+        {
+          catalogue: { status: 'loaded', requestId: 'r-1', value: entries },
+          vendorList: { status: 'loading', requestId: 'r-2' },
+          repos: { status: 'failed', requestId: 'r-3', failure },
+        },
+      ],
+      [
+        'every load loaded',
+        {
+          catalogue: { status: 'loaded', requestId: 'r-1', data: entries },
+          vendorList: { status: 'loaded', requestId: 'r-2', data: { vendor: 'GitHub', integrations: [] } },
+          repos: { status: 'loaded', requestId: 'r-3', data: [] },
+        },
+        {
+          catalogue: { status: 'loaded', requestId: 'r-1', value: entries },
+          vendorList: { status: 'loaded', requestId: 'r-2', value: { vendor: 'GitHub', integrations: [] } },
+          repos: { status: 'loaded', requestId: 'r-3', value: [] },
+        },
       ],
     ],
   )

@@ -190,7 +190,7 @@ export function Catalogue() {
   // The projection the page displays: the applied filters over the catalogue, by rank.
   const { catalogue, filters } = state
   const visible = useMemo(
-    () => (catalogue.status === 'loaded' ? visibleCatalogue(catalogue.value, filters) : []),
+    () => (catalogue.status === 'loaded' ? visibleCatalogue(catalogue.data, filters) : []),
     [catalogue, filters],
   )
   const admin = useQuery({ type: 'session/IsAdmin' })

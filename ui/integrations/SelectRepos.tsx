@@ -28,7 +28,7 @@ export function SelectRepos({ integrationKey, vcsType }: { integrationKey: strin
   useEffect(() => {
     if (integrationKey !== '') dispatch({ type: 'integrations/LoadRepos', integrationKey })
   }, [dispatch, integrationKey])
-  const loaded = repos.status === 'loaded' ? repos.value : null
+  const loaded = repos.status === 'loaded' ? repos.data : null
   const saved = useMemo(() => new Set(loaded?.filter((r) => r.selected).map((r) => r.name) ?? []), [loaded])
   // The user's changes apply to the list they were made on: a new load or a save starts again
   // from what the platform has chosen.

@@ -263,8 +263,8 @@ export function VendorList({ vendorName }: { vendorName: string }) {
           message: `The integrations could not be loaded: ${whatHappened(list.failure)}`,
           onRetry: load,
         } as const)
-      : list.status === 'loaded' && list.value.vendor === vendor.name
-        ? ({ status: 'loaded', rows: list.value.integrations } as const)
+      : list.status === 'loaded' && list.data.vendor === vendor.name
+        ? ({ status: 'loaded', rows: list.data.integrations } as const)
         : ({ status: 'loading' } as const)
 
   return (
