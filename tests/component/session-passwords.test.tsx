@@ -91,9 +91,13 @@ describe('reset password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset the password')
   })
 
-  it('a link without a key says so', () => {
+  it('a link without a key says so, with the way on to a new link', () => {
     renderSession('/login/reset-password')
     expect(screen.getByRole('alert')).toHaveTextContent('This reset link has no key')
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/ui/login/forgot-password',
+    )
   })
 })
 

@@ -70,7 +70,7 @@ export function ResetPasswordScreen() {
   const state = session.resetKey
   const form = session.forms.reset
   let body
-  if (key === '') body = <p role="alert">This reset link has no key. Ask for a new link.</p>
+  if (key === '') body = <p role="alert">This reset link has no key.</p>
   else if (state.status === 'invalid')
     body = <ErrorMessage failure={state.failure} fallback="Failed to reset the password" />
   else if (state.status !== 'valid') body = <p role="status">Checking the reset link…</p>
@@ -112,6 +112,10 @@ export function ResetPasswordScreen() {
     <Screen title="Reset password">
       {body}
       <div className={styles.links}>
+        {/* A link without a key or with a spent one: the way on is a new link, not only the login. */}
+        {(key === '' || state.status === 'invalid') && (
+          <NavLink to="/login/forgot-password">Ask for a new link</NavLink>
+        )}
         <NavLink to="/login">Back to login</NavLink>
       </div>
     </Screen>
