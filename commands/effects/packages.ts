@@ -105,7 +105,7 @@ const count: Effect = (events$, _state$, ports) =>
           // (an error with Retry), not the "search for packages" invitation.
           if (isLeft(answer) && query === null)
             return [caused(env, ListLoadFailed({ requestId, failure: answer.left, more: false }))]
-          return [caused(env, CountLoaded({ requestId, count: isLeft(answer) ? -1 : answer.right }))]
+          return [caused(env, CountLoaded({ requestId, count: isLeft(answer) ? null : answer.right }))]
         }),
       ),
     ),

@@ -191,8 +191,7 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
       return s
     }
     case 'packages/CountLoaded':
-      // The event records a failed count as -1.
-      return { ...s, packageCount: e.data.count >= 0 ? e.data.count : null }
+      return { ...s, packageCount: e.data.count }
     case 'packages/PackageRequested':
       return {
         ...s,

@@ -56,10 +56,19 @@ export const ListLoadFailed = defineEvent(
   'packages/ListLoadFailed',
   t.type({ requestId: t.string, failure: Failure, more: t.boolean }),
 )
-/** Number of packages (for admins); -1 when it could not be had. */
+/** Number of packages (for admins); v2: null when it could not be had (v1 wrote -1). */
 export const CountLoaded = defineEvent(
   'packages/CountLoaded',
-  t.type({ requestId: t.string, count: t.number }),
+  t.type({ requestId: t.string, count: Nullable(t.number) }),
+  {
+    v: 2,
+    upcasters: {
+      1: (data) => {
+        const { count } = data as Loose
+        return { ...(data as Loose), count: typeof count === 'number' && count < 0 ? null : count }
+      },
+    },
+  },
 )
 
 export const PackageRequested = defineEvent(

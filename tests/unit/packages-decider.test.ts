@@ -220,12 +220,12 @@ describe('packages list', () => {
       .then(E.ListRequested({ requestId: 'r-2', query: null, withCount: false }))
   })
 
-  it('keeps the package count unknown (null) until a count arrives; a failed count (-1 in its event) is unknown', () => {
+  it('keeps the package count unknown (null) until a count arrives; a failed count (null in its event) is unknown', () => {
     expect(fold([]).packages.packageCount).toBeNull()
     expect(fold([E.CountLoaded({ requestId: 'r', count: 42 })]).packages.packageCount).toBe(42)
     const failed = [
       E.CountLoaded({ requestId: 'r', count: 42 }),
-      E.CountLoaded({ requestId: 'r', count: -1 }),
+      E.CountLoaded({ requestId: 'r', count: null }),
     ]
     expect(fold(failed).packages.packageCount).toBeNull()
   })

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { replayLog } from '../../domain/log'
+import { replayLog, upcast } from '../../domain/log'
 import { stateHash } from '../../domain/shared/canonical'
 import { STATE_MOVES, earlierShapes } from '../../domain/stateMoves'
 import {
@@ -248,6 +248,34 @@ describe('the package count in the shape of earlier builds', () => {
       ['counted', 42, 42],
     ],
   )
+
+  // Recorded at da41a86 (the bus with fake ports, an admin's search whose count failed), when
+  // packages/CountLoaded (v1) wrote a failed count as -1; v2 writes null.
+  const log = readFileSync(
+    join(import.meta.dirname, '../fixtures/logs/moved/countFailedAsMinusOne.ndjson'),
+    'utf8',
+  )
+
+  it('a v1 count of -1 is read as unknown', () => {
+    const line = log.split('\n').find((l) => l.includes('"packages/CountLoaded"'))!
+    expect(JSON.parse(line)).toMatchObject({ v: 1, data: { count: -1 } })
+    expect(upcast('packages/CountLoaded', 1, { requestId: 'r', count: -1 })).toEqual({
+      ok: true,
+      data: { requestId: 'r', count: null },
+    })
+    expect(upcast('packages/CountLoaded', 1, { requestId: 'r', count: 7 })).toEqual({
+      ok: true,
+      data: { requestId: 'r', count: 7 },
+    })
+  })
+
+  it('a log whose failed count is -1 replays to its hash', () => {
+    const replayed = replayLog(log)
+    expect(replayed.errors).toEqual([])
+    expect(replayed.hashMatches).toBe(true)
+    expect(replayed.state.packages.packageCount).toBeNull()
+    expect(replayed.state.packages.list.status).toBe('loaded')
+  })
 })
 
 const v18 = makeVersion(react, '18.2.0')
