@@ -6,13 +6,17 @@ import { createApp } from '../../commands/createApp'
 import { allEffects } from '../../commands/effects'
 import type { AppCommand, AppEvent } from '../../domain/app'
 import * as S from '../../domain/session/events'
-import { Navigated } from '../../domain/navigation/events'
+import { Navigated, SessionCheckRequested } from '../../domain/navigation/events'
+import { sessionArea } from '../../domain/session/decider'
 import { PATH_AFTER_LOGIN_KEY, SESSION_IDLE_LIMIT_MS } from '../../domain/session/rules'
 import type { SessionApi } from '../../adapters/ports'
 import { startActivityWatch, type ActivityWindow } from '../../ui/session/activityWatch'
 import { fakePorts } from '../support/fakePorts'
 import { anonymous, fail, sessionApi, user } from '../support/fixtures'
 import { flush } from '../support/wait'
+import { spec } from '../support/decider'
+
+const session = spec(sessionArea)
 
 const onPage = Navigated({
   location: { path: '/packages', query: '?type=npm' },
@@ -39,16 +43,25 @@ function appWith(api: Partial<SessionApi>, seed: AppEvent[] = [S.UserDataLoaded(
 }
 
 describe('session/CheckSession (decider)', () => {
+  const signedIn = session.given(S.UserDataLoaded({ user: user() }), onPage)
   it('asks for a check only for a signed-in session idle for longer than the limit', () => {
-    const { app, types } = appWith({})
-    app.dispatch({ type: 'session/CheckSession', idleMs: SESSION_IDLE_LIMIT_MS })
-    expect(types).toEqual(['bus/CommandRejected'])
-    app.dispatch({ type: 'session/CheckSession', idleMs: SESSION_IDLE_LIMIT_MS + 1 })
-    expect(types[1]).toBe('navigation/SessionCheckRequested')
+    signedIn
+      .when({ type: 'session/CheckSession', idleMs: SESSION_IDLE_LIMIT_MS })
+      .rejected('the session was not idle long enough')
+    signedIn
+      .when({ type: 'session/CheckSession', idleMs: SESSION_IDLE_LIMIT_MS + 1 })
+      .then(SessionCheckRequested({ idleMs: SESSION_IDLE_LIMIT_MS + 1 }))
+  })
 
-    const anon = appWith({}, [S.UserDataLoaded({ user: anonymous() })])
-    anon.app.dispatch({ type: 'session/CheckSession', idleMs: 120_000 })
-    expect(anon.types).toEqual(['bus/CommandRejected'])
+  it('has nothing to check for the anonymous user or before the user is known', () => {
+    session
+      .given(S.UserDataLoaded({ user: anonymous() }), onPage)
+      .when({ type: 'session/CheckSession', idleMs: 120_000 })
+      .rejected('no signed-in session to check')
+    session
+      .given()
+      .when({ type: 'session/CheckSession', idleMs: 120_000 })
+      .rejected('no signed-in session to check')
   })
 })
 
