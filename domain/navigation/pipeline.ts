@@ -11,6 +11,7 @@ import { menuBlock } from './menus'
 import { findRoute, NOT_FOUND_PATH, PUBLIC_ROUTE_NAMES, type RouteMatch } from './routes'
 import type { Location, NavigationState } from './types'
 import { isUserRouteRedirectVisit } from './userRoute'
+import { CONTACT_US_QUERY_KEY } from '../shared/queryKeys'
 
 export interface Target extends Location {
   readonly match?: RouteMatch
@@ -238,4 +239,4 @@ export function resolveNavigation(
   }
 }
 
-export const hasContactUsContext = (query: string) => queryHas(query, 'contactUsContext')
+export const hasContactUsContext = (query: string) => queryHas(query, CONTACT_US_QUERY_KEY)

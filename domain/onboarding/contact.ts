@@ -6,6 +6,7 @@
  */
 import { left, right, type Either } from 'fp-ts/Either'
 import { isEmailAddress } from '../shared/forms'
+import { CONTACT_US_QUERY_KEY } from '../shared/queryKeys'
 
 export const HELP_OPTIONS = [
   'Request a demo',
@@ -14,8 +15,6 @@ export const HELP_OPTIONS = [
   'Contact sales',
 ] as const
 export type HelpOption = (typeof HELP_OPTIONS)[number]
-
-export const CONTACT_US_QUERY_KEY = 'contactUsContext'
 
 /** The form as typed (nothing secret: names, a country, an e-mail address and a comment). */
 export interface ContactForm {

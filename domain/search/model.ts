@@ -9,6 +9,7 @@ import {
   type SearchModel,
   type SearchModelExtras,
 } from './defaultModel'
+import { CONTACT_US_QUERY_KEY } from '../shared/queryKeys'
 
 export * from './defaultModel'
 
@@ -133,9 +134,6 @@ export function searchModelFromQuery(query: string | URLSearchParams): SearchMod
   return out as unknown as SearchModel
 }
 
-/** A query-string key the console keeps whatever the route: the contact-us dialog's context. */
-export const CONTACT_US_KEY = 'contactUsContext'
-
 /**
  * The URL parameters a search carries over from the page it runs on: parameters the model
  * does not own stay when the search stays on the same route (the list's release-versions-only
@@ -146,6 +144,6 @@ export function carriedQuery(current: { path: string; query: string }, targetPat
   const samePage = current.path.replace(/\/+$/, '') === targetPath.replace(/\/+$/, '')
   const out = new URLSearchParams()
   for (const [key, value] of params)
-    if (samePage ? !SEARCH_QUERY_KEYS.includes(key) : key === CONTACT_US_KEY) out.append(key, value)
+    if (samePage ? !SEARCH_QUERY_KEYS.includes(key) : key === CONTACT_US_QUERY_KEY) out.append(key, value)
   return out.toString()
 }

@@ -18,6 +18,9 @@ import { ModalClosed, ModalOpened, Navigated } from '../../domain/navigation/eve
 import * as S from '../../domain/session/events'
 import { Shown } from '../../domain/notifications/events'
 import { MESSAGE_DURATION_MS } from '../../domain/notifications'
+import { hasContactUsContext } from '../../domain/navigation/pipeline'
+import { carriedQuery } from '../../domain/search/model'
+import { CONTACT_US_QUERY_KEY } from '../../domain/shared/queryKeys'
 import type { OnboardingApi } from '../../adapters/ports'
 import { createApp } from '../../commands/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
@@ -224,6 +227,15 @@ describe('contact-us dialog: given/when/then', () => {
     expect(withoutContactContext('/packages', '?contactUsContext=1')).toBe('/packages')
     expect(withoutContactContext('/packages', '?a=1&contactUsContext=x&b=2')).toBe('/packages?a=1&b=2')
     expect(withoutContactContext('/packages', '?a=1')).toBeNull()
+  })
+
+  it('one contact-us key: the one that opens the dialog, goes with a search and is taken off', () => {
+    const query = `?${CONTACT_US_QUERY_KEY}=trial&q=react`
+    expect(hasContactUsContext(query)).toBe(true)
+    expect(carriedQuery({ path: '/packages', query }, '/distribution/source')).toBe(
+      `${CONTACT_US_QUERY_KEY}=trial`,
+    )
+    expect(withoutContactContext('/packages', query)).toBe('/packages?q=react')
   })
 
   it('only admins load the contact requests', () => {
