@@ -4,6 +4,9 @@
  * shown once after re-authentication and stays in memory only (never in events or storage).
  */
 import { useEffect, useState } from 'react'
+import { Link } from 'wouter'
+import { LogOut } from 'lucide-react'
+import { buttonClass } from '../shared/kit/Button'
 import { profilePasswordUnlockState } from '../../domain/session/rules'
 import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { UserData } from '../../domain/session/types'
@@ -190,7 +193,13 @@ export function UserProfileScreen() {
       <PageHeader
         title="User profile"
         description="Your account, its profile and your API key."
-        actions={<NavLink to="/logout">Log out</NavLink>}
+        actions={
+          // The kit's secondary button, as every page header's action (it was a bare link).
+          <Link href="/logout" className={buttonClass('secondary')}>
+            <LogOut size={16} aria-hidden />
+            Log out
+          </Link>
+        }
       />
       <div className={screens.profileCards}>
         <Card title="Account">
