@@ -8,7 +8,6 @@ import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import {
   BuildsLoaded,
-  CountLoaded,
   DependenciesLoaded,
   DockerLayersLoaded,
   DownloadFailed,
@@ -28,6 +27,7 @@ import {
 } from '../../domain/packages/events'
 import { MORE_PAGE_SIZE, PAGE_SIZE } from '../../domain/packages/types'
 import { versionPanelsOf } from '../../domain/packages/rules'
+import { countAnswered } from '../../domain/packages/count'
 import type { Result } from '../../adapters/ports'
 import { caused, type Effect, type EffectOutput, type EffectTable } from './types'
 import { ofType, request, settle, thrown } from './operators'
@@ -99,14 +99,7 @@ const count: Effect = (events$, _state$, ports) =>
     filter((env) => env.event.data.withCount === true),
     switchMap((env) =>
       from(settle(() => ports.packagesApi.countPackages(env.event.data.query))).pipe(
-        mergeMap((answer): EffectOutput[] => {
-          const { requestId, query } = env.event.data
-          // Without a search the count is all the list shows: its failure is the list's failure
-          // (an error with Retry), not the "search for packages" invitation.
-          if (isLeft(answer) && query === null)
-            return [caused(env, ListLoadFailed({ requestId, failure: answer.left, more: false }))]
-          return [caused(env, CountLoaded({ requestId, count: isLeft(answer) ? null : answer.right }))]
-        }),
+        map((answer) => caused(env, countAnswered(env.event.data, answer))),
       ),
     ),
   )

@@ -13,6 +13,10 @@ import {
   wantsNextPage,
 } from '../../domain/packages/rules'
 import { upcast } from '../../domain/log'
+import { left, right } from 'fp-ts/Either'
+import { CountLoaded, ListLoadFailed } from '../../domain/packages/events'
+import { defaultPackageQuery } from '../../domain/packages/types'
+import { countAnswered } from '../../domain/packages/count'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 
 describe('downloadOf', () => {
@@ -38,6 +42,24 @@ describe('downloadOf', () => {
 
   it('offers no download when the path is unknown', () => {
     expect(downloadOf('npm', { name: 'a.tgz', path: '' })).toBeNull()
+  })
+})
+
+describe('countAnswered', () => {
+  const failure = { kind: 'network', message: 'reset' } as const
+  const query = { ...defaultPackageQuery, name: 'react*' }
+  it.each([
+    ['a count, no search', null, right(42), CountLoaded({ requestId: 'r', count: 42 })],
+    ['a count, a search', query, right(7), CountLoaded({ requestId: 'r', count: 7 })],
+    ['no count, a search: unknown', query, left(failure), CountLoaded({ requestId: 'r', count: null })],
+    [
+      'no count, no search: the list failed',
+      null,
+      left(failure),
+      ListLoadFailed({ requestId: 'r', failure, more: false }),
+    ],
+  ] as const)('%s', (_, q, answer, recorded) => {
+    expect(countAnswered({ requestId: 'r', query: q, withCount: true }, answer)).toEqual(recorded)
   })
 })
 
