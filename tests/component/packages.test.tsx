@@ -7,6 +7,7 @@ import { ROW_HEIGHT } from '../../ui/packages/PackagesList'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
 import { giveElementsASize } from '../support/jsdomLayout'
+import { until } from '../support/wait'
 import { dayPattern, formatDayDigits, formatDayFull } from '../../ui/shared/dates'
 
 const PATTERN = '/packages/:packageId?/:versionId?'
@@ -52,7 +53,11 @@ describe('packages list', () => {
       api: catalogue(),
       seed: [signedIn('developer')],
     })
-    await act(async () => {})
+    // What proves the count never comes: the list's request was recorded without it.
+    await act(() =>
+      until(user.app, (s) => s.packages.list.status === 'idle' && s.packages.list.requestId !== undefined),
+    )
+    expect(user.app.exportLog()).toContain('"withCount":false')
     expect(screen.queryByText(/packages in total/)).toBeNull()
     expect(user.api.catalogue.calls.some((c) => c.name === 'countPackages')).toBe(false)
   })
