@@ -190,8 +190,11 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
         })
       return s
     }
-    case 'packages/CountLoaded':
-      return { ...s, packageCount: e.data.count }
+    case 'packages/CountLoaded': {
+      // No count is negative: a log line claiming one is read as unknown, as a v1 -1 is.
+      const { count } = e.data
+      return { ...s, packageCount: count !== null && count >= 0 ? count : null }
+    }
     case 'packages/PackageRequested':
       return {
         ...s,

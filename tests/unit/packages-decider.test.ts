@@ -228,6 +228,8 @@ describe('packages list', () => {
       E.CountLoaded({ requestId: 'r', count: null }),
     ]
     expect(fold(failed).packages.packageCount).toBeNull()
+    // The replay property test's counterexample: a negative count is no count.
+    expect(fold([E.CountLoaded({ requestId: 'r', count: -5e-324 })]).packages.packageCount).toBeNull()
   })
 })
 
