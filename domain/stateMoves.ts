@@ -490,6 +490,40 @@ const integrationsLoadsShared: StateMove = {
   after: (state) => renamingLoaded(state, 'value', 'data'),
 }
 
+/**
+ * The support bundles list is the shared Loadable (issue 19): earlier builds kept a status beside
+ * the rows (kept while reloading or failed) and the last failure (`failure`, kept while a retry
+ * loaded). A retry after a failure, while it loads, no longer holds that failure: a log whose
+ * trailer was taken then does not replay to it (no kept log holds one: they never open the list).
+ */
+const bundleListAsLoadable: StateMove = {
+  name: 'support bundles list: flags -> Loadable',
+  before(state) {
+    const area = slice(state, 'supportBundles')
+    const list = area.list as Slice | undefined
+    if (list === undefined || 'bundles' in list) return state
+    const { status, requestId = '', data, previous, failure = null } = list
+    const bundles = data ?? previous ?? []
+    return { ...state, supportBundles: { ...area, list: { status, requestId, bundles, failure } } }
+  },
+  after(state) {
+    const area = slice(state, 'supportBundles')
+    const list = area.list as Slice | undefined
+    if (list === undefined || !('bundles' in list)) return state
+    const { status, requestId, bundles, failure } = list as Slice & { bundles: ReadonlyArray<unknown> }
+    const previous = bundles.length > 0 ? { previous: bundles } : {}
+    const now =
+      status === 'loaded'
+        ? { status, requestId, data: bundles }
+        : status === 'loading'
+          ? { status, requestId, ...previous }
+          : status === 'failed'
+            ? { status, requestId, failure: failure ?? UNKNOWN_FAILURE, ...previous }
+            : { status: 'idle' }
+    return { ...state, supportBundles: { ...area, list: now } }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -502,6 +536,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   packageCountUnknownAsNull,
   versionAsUnion,
   integrationsLoadsShared,
+  bundleListAsLoadable,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

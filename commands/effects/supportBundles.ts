@@ -78,7 +78,7 @@ const pollWhileBuilding: Effect = (_events$, state$, ports) =>
   state$.pipe(
     map((state) => {
       const s = state.supportBundles
-      return s.open && s.list.status === 'loaded' && s.list.bundles.some(isBuilding)
+      return s.open && s.list.status === 'loaded' && s.list.data.some(isBuilding)
     }),
     distinctUntilChanged(),
     switchMap((building) =>

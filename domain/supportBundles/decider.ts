@@ -13,15 +13,23 @@ import {
   supportBundlesEvents,
 } from './events'
 import { bundleRequestProblem } from './request'
+import { shownBundles } from './progress'
+import { awaits } from '../shared/loadable'
 import { initialSupportBundlesState, type SupportBundle, type SupportBundlesState } from './types'
 import { supportBundlesCommandCodecs } from './commandCodecs.gen'
 
 /** A platform keeps few bundles; more than this are not kept in state. */
 const MAX_BUNDLES = 1000
 
-const loading = (s: SupportBundlesState, requestId: string): SupportBundlesState => ({
+/** A new list request: the rows shown stay until its answer. */
+const loading = (
+  s: SupportBundlesState,
+  requestId: string,
+  rows: ReadonlyArray<SupportBundle> | undefined = shownBundles(s.list),
+): SupportBundlesState => ({
   ...s,
-  list: { ...s.list, status: 'loading', requestId },
+  list:
+    rows === undefined ? { status: 'loading', requestId } : { status: 'loading', requestId, previous: rows },
 })
 
 const counted = (counts: Readonly<Record<string, number>>, service: string, by: number) => ({
@@ -43,20 +51,24 @@ function evolve(s: SupportBundlesState, event: AppEvent, meta: EventMeta): Suppo
       return { ...s, open: false }
     case 'supportBundles/ListRequested':
       return loading(s, event.data.requestId)
-    case 'supportBundles/ListLoaded':
-      if (event.data.requestId !== s.list.requestId) return s
+    case 'supportBundles/ListLoaded': {
+      const { requestId, bundles } = event.data
+      if (!awaits(s.list, requestId)) return s
+      return { ...s, list: { status: 'loaded', requestId, data: bundles.slice(0, MAX_BUNDLES) } }
+    }
+    case 'supportBundles/ListLoadFailed': {
+      const { requestId, failure } = event.data
+      if (!awaits(s.list, requestId)) return s
+      // A failed reload (a poll while a bundle is built, a retry) keeps the rows shown before.
+      const { previous } = s.list
       return {
         ...s,
-        list: {
-          ...s.list,
-          status: 'loaded',
-          bundles: event.data.bundles.slice(0, MAX_BUNDLES),
-          failure: null,
-        },
+        list:
+          previous === undefined
+            ? { status: 'failed', requestId, failure }
+            : { status: 'failed', requestId, failure, previous },
       }
-    case 'supportBundles/ListLoadFailed':
-      if (event.data.requestId !== s.list.requestId) return s
-      return { ...s, list: { ...s.list, status: 'failed', failure: event.data.failure } }
+    }
     case 'supportBundles/CreationStarted': {
       const { request, requestId, recordedAt } = event.data
       const placeholder = {
@@ -103,9 +115,9 @@ function evolve(s: SupportBundlesState, event: AppEvent, meta: EventMeta): Suppo
     case 'supportBundles/DeleteRequested':
       return { ...s, busy: { ...s.busy, [event.data.id]: 'deleting' }, actionFailure: null }
     case 'supportBundles/Deleted': {
-      const bundles = s.list.bundles.filter((b) => b.id !== event.data.id)
+      const rows = shownBundles(s.list)?.filter((b) => b.id !== event.data.id)
       return {
-        ...loading({ ...s, list: { ...s.list, bundles } }, event.data.requestId),
+        ...loading(s, event.data.requestId, rows),
         busy: withoutKey(s.busy, event.data.id),
       }
     }
@@ -147,7 +159,7 @@ function evolve(s: SupportBundlesState, event: AppEvent, meta: EventMeta): Suppo
 }
 
 const findBundle = (s: SupportBundlesState, id: string): SupportBundle | undefined =>
-  s.list.bundles.find((b) => b.id === id)
+  shownBundles(s.list)?.find((b) => b.id === id)
 
 export const supportBundlesArea: AppArea<'supportBundles'> = {
   key: 'supportBundles',

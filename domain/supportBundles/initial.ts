@@ -3,7 +3,7 @@ import type { SupportBundlesState } from './types'
 
 export const initialSupportBundlesState: SupportBundlesState = {
   open: false,
-  list: { status: 'idle', requestId: '', bundles: [], failure: null },
+  list: { status: 'idle' },
   placeholders: [],
   inProgress: {},
   create: { status: 'idle', requestId: '', failure: null },

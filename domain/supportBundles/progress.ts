@@ -4,7 +4,8 @@
  * bring the form's validation into the first load.
  */
 import type { Failure } from '../shared/failure'
-import type { SupportBundle } from './types'
+import { shownData } from '../shared/loadable'
+import type { BundleListState, SupportBundle } from './types'
 
 /** After the last creation call returns, placeholders stay this long before the list is reloaded. */
 export const BUNDLE_CLEANUP_DELAY_MS = 3000
@@ -21,3 +22,10 @@ export const isBuilding = (bundle: Pick<SupportBundle, 'status'>): boolean => bu
 /** Calls under way over every service. */
 export const creationsInProgress = (counts: Readonly<Record<string, number>>): number =>
   Object.values(counts).reduce((sum, n) => sum + Math.max(0, n), 0)
+
+/**
+ * The rows the list shows: those loaded, or while it reloads or after a failed reload those
+ * loaded before; undefined while none were loaded.
+ */
+export const shownBundles = (list: BundleListState): ReadonlyArray<SupportBundle> | undefined =>
+  list.status === 'failed' ? list.previous : shownData(list)

@@ -1,4 +1,5 @@
 import type { Failure } from '../shared/failure'
+import type { Failed, Idle, Loaded, Loading } from '../shared/loadable'
 
 /** A support bundle as the console keeps it (spec 001 "Support bundle"). */
 export interface SupportBundle {
@@ -24,13 +25,24 @@ export interface BundleRequest {
   readonly threadDumpInterval: number
 }
 
-export type BundleListState = {
-  readonly status: 'idle' | 'loading' | 'loaded' | 'failed'
-  /** The latest list request: only its answer counts. */
+type Bundles = ReadonlyArray<SupportBundle>
+
+/** The request an answer answered: only the latest request's answer counts. */
+interface Answered {
   readonly requestId: string
-  readonly bundles: ReadonlyArray<SupportBundle>
-  readonly failure: Failure | null
 }
+
+/**
+ * The bundle list: the shared Loadable (domain/shared/loadable.ts), each answer with the request
+ * it answered. A reload (a poll, a delete, Try again) keeps the rows shown before as its
+ * `previous`; a failed reload keeps them too, under the failure and its Try again, so a poll that
+ * fails while a bundle is being built does not blank the list (it stops the polling until retried).
+ */
+export type BundleListState =
+  | Idle
+  | Loading<Bundles>
+  | (Loaded<Bundles> & Answered)
+  | (Failed & Answered & { readonly previous?: Bundles })
 
 export interface SupportBundlesState {
   /** The Support Zone page is shown: the list is polled while a bundle is being built. */

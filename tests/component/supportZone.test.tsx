@@ -127,4 +127,22 @@ describe('the Support Zone page', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('row', { name: /nightly/ })).toBeInTheDocument()
   })
+
+  it('a failed reload shows the reason and keeps the rows loaded before', async () => {
+    const user = userEvent.setup()
+    const api = fakeBundlePlatform([bundle(), bundle({ id: 'b-2', name: 'weekly' })])
+    renderShell(PATH, admin, { supportBundlesApi: api }, effects)
+    await user.click(await screen.findByRole('button', { name: 'Delete nightly' }))
+    api.failures.list = left({ kind: 'status', status: 500, message: 'database locked' })
+    const dialog = screen.getByRole('dialog', { name: 'Delete support bundle' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The support bundles could not be loaded')
+    expect(screen.getByRole('row', { name: /weekly/ })).toBeInTheDocument()
+    expect(screen.queryByRole('row', { name: /nightly/ })).toBeNull()
+    delete api.failures.list
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await screen.findByRole('button', { name: 'Delete weekly' })
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
 })

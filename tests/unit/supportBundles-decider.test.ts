@@ -3,12 +3,14 @@
  * happened, when a command arrives, then these events, a rejection with its reason, or nothing.
  */
 import { describe, expect, it } from 'vitest'
-import { supportBundlesArea } from '../../domain/supportBundles'
+import { shownBundles, supportBundlesArea } from '../../domain/supportBundles'
 import {
   CreationStarted,
   DeleteRequested,
   DownloadRequested,
+  Deleted,
   ListLoaded,
+  ListLoadFailed,
   ListRequested,
   PageClosed,
   PageOpened,
@@ -16,7 +18,7 @@ import {
   RetentionResolved,
 } from '../../domain/supportBundles/events'
 import * as S from '../../domain/session/events'
-import { spec, specMeta } from '../support/decider'
+import { foldEvents, spec, specMeta } from '../support/decider'
 import { bundle } from '../support/fakeSupportBundlesApi'
 import { user } from '../support/fixtures'
 
@@ -120,6 +122,62 @@ describe('deleting and downloading', () => {
       .given(...listed)
       .when({ type: 'supportBundles/Download', id: 'gone' })
       .rejected('no such support bundle')
+  })
+})
+
+describe('the bundle list (the shared Loadable)', () => {
+  const rows = [bundle({ id: 'done' }), bundle({ id: 'running', status: 'in progress' })]
+  const failure = { kind: 'network', message: 'down' } as const
+  const listOf = (...events: Parameters<typeof foldEvents>[0]) => foldEvents(events).supportBundles.list
+
+  it('loads, and a poll keeps the rows shown until its answer', () => {
+    expect(listOf(PageOpened({ requestId: 'r1' }))).toEqual({ status: 'loading', requestId: 'r1' })
+    expect(listOf(...listed)).toEqual({ status: 'loaded', requestId: 'r1', data: rows })
+    expect(listOf(...listed, ListRequested({ requestId: 'r2' }))).toEqual({
+      status: 'loading',
+      requestId: 'r2',
+      previous: rows,
+    })
+  })
+
+  it('a failed poll shows its failure and keeps the rows loaded before', () => {
+    const failed = [
+      ...listed,
+      ListRequested({ requestId: 'r2' }),
+      ListLoadFailed({ requestId: 'r2', failure }),
+    ]
+    expect(listOf(...failed)).toEqual({ status: 'failed', requestId: 'r2', failure, previous: rows })
+    expect(shownBundles(listOf(...failed))).toEqual(rows)
+    // Try again keeps them too, and its answer replaces them.
+    const retried = [...failed, ListRequested({ requestId: 'r3' })]
+    expect(listOf(...retried)).toEqual({ status: 'loading', requestId: 'r3', previous: rows })
+    expect(listOf(...retried, ListLoaded({ requestId: 'r3', bundles: [] }))).toEqual({
+      status: 'loaded',
+      requestId: 'r3',
+      data: [],
+    })
+  })
+
+  it('a failed first load has no rows to show', () => {
+    const failed = listOf(PageOpened({ requestId: 'r1' }), ListLoadFailed({ requestId: 'r1', failure }))
+    expect(failed).toEqual({ status: 'failed', requestId: 'r1', failure })
+    expect(shownBundles(failed)).toBeUndefined()
+  })
+
+  it('counts only the latest request’s answer', () => {
+    const superseded = [...listed, ListRequested({ requestId: 'r2' }), ListRequested({ requestId: 'r3' })]
+    expect(listOf(...superseded, ListLoadFailed({ requestId: 'r2', failure }))).toEqual(listOf(...superseded))
+    expect(listOf(...superseded, ListLoaded({ requestId: 'r2', bundles: [] }))).toEqual(listOf(...superseded))
+    // An answer once answered is not answered again.
+    expect(listOf(...listed, ListLoadFailed({ requestId: 'r1', failure }))).toEqual(listOf(...listed))
+  })
+
+  it('a deleted bundle leaves the rows shown while the list reloads', () => {
+    expect(listOf(...listed, Deleted({ id: 'done', requestId: 'r2' }))).toEqual({
+      status: 'loading',
+      requestId: 'r2',
+      previous: [rows[1]],
+    })
   })
 })
 

@@ -1,7 +1,7 @@
 /**
  * List and detail states that became tagged unions of the shared Loadable (issue 19 item 4): the
  * packages list, the open package and version, the release bundles' checksum lookup, the
- * integrations area's loads, and the package count that is null while unknown. Earlier builds kept a status beside flags, nullable fields
+ * integrations area's loads, the support bundles list, and the package count that is null while unknown. Earlier builds kept a status beside flags, nullable fields
  * and sentinels (`totalCount: -1`); their logs hashed that shape and their snapshots hold it:
  * domain/stateMoves.ts turns each state into the earlier shape and back.
  */
@@ -22,6 +22,8 @@ import {
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { releaseBundle } from '../support/fixtures'
 import type { ChecksumLookup } from '../../domain/releaseBundles/types'
+import type { BundleListState } from '../../domain/supportBundles/types'
+import { bundle as supportBundle } from '../support/fakeSupportBundlesApi'
 
 type Root = Record<string, unknown>
 const moveNamed = (name: string) => STATE_MOVES.find((m) => m.name === name)!
@@ -353,4 +355,48 @@ describe("the integrations area's loads in the shape of earlier builds", () => {
       ],
     ],
   )
+})
+
+describe('the support bundles list in the shape of earlier builds', () => {
+  const rows = [supportBundle({ id: 'done' }), supportBundle({ id: 'running', status: 'in progress' })]
+  const former = { requestId: '', bundles: [], failure: null }
+  const withBundleList = (list: unknown) => ({ supportBundles: { open: true, list } })
+  const bundleListOf = (state: Root) => (state.supportBundles as { list: unknown }).list
+
+  itMovesBothWays<BundleListState>('support bundles list: flags -> Loadable', withBundleList, bundleListOf, [
+    ['nothing asked', { status: 'idle' }, { ...former, status: 'idle' }],
+    [
+      'a first load',
+      { status: 'loading', requestId: 'r1' },
+      { ...former, status: 'loading', requestId: 'r1' },
+    ],
+    [
+      'loaded',
+      { status: 'loaded', requestId: 'r1', data: rows },
+      { ...former, status: 'loaded', requestId: 'r1', bundles: rows },
+    ],
+    [
+      'a poll, the rows kept',
+      { status: 'loading', requestId: 'r2', previous: rows },
+      { ...former, status: 'loading', requestId: 'r2', bundles: rows },
+    ],
+    [
+      'a failed first load',
+      { status: 'failed', requestId: 'r1', failure },
+      { ...former, status: 'failed', requestId: 'r1', failure },
+    ],
+    [
+      'a failed poll, the rows kept',
+      { status: 'failed', requestId: 'r2', failure, previous: rows },
+      { ...former, status: 'failed', requestId: 'r2', bundles: rows, failure },
+    ],
+  ])
+
+  it('a retry after a failure no longer holds that failure while it loads: that earlier state is not kept', () => {
+    const { before, after } = moveNamed('support bundles list: flags -> Loadable')
+    const earlier = { ...former, status: 'loading', requestId: 'r3', bundles: rows, failure }
+    const now = bundleListOf(after(withBundleList(earlier)))
+    expect(now).toEqual({ status: 'loading', requestId: 'r3', previous: rows })
+    expect(bundleListOf(before(withBundleList(now)))).toEqual({ ...earlier, failure: null })
+  })
 })

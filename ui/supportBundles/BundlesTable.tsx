@@ -1,7 +1,7 @@
 // The list of support bundles with download and delete (delete asks first).
 import { whatHappened } from '../shared/failureText'
 import { useState } from 'react'
-import type { SupportBundle } from '../../domain/supportBundles'
+import { shownBundles, type SupportBundle } from '../../domain/supportBundles'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Download, LifeBuoy, Trash2 } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
@@ -63,7 +63,7 @@ export function BundlesTable() {
   const [confirming, setConfirming] = useState<SupportBundle | null>(null)
   const rows: ReadonlyArray<Row> = [
     ...s.placeholders.map((p) => ({ ...p, placeholder: true as const })),
-    ...s.list.bundles,
+    ...(shownBundles(s.list) ?? []),
   ]
   const reload = () => dispatch({ type: 'supportBundles/Reload' })
   return (
@@ -73,7 +73,7 @@ export function BundlesTable() {
       </h2>
       {s.list.status === 'failed' && (
         <LoadFailure
-          message={`The support bundles could not be loaded: ${whatHappened(s.list.failure ?? { kind: 'network', message: '' })}.`}
+          message={`The support bundles could not be loaded: ${whatHappened(s.list.failure)}.`}
           onRetry={reload}
           retryLabel="Try again"
         />
