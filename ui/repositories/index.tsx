@@ -23,10 +23,10 @@ import { formActionsClass } from '../shared/kit/Field'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { Button, buttonClass } from '../shared/kit/Button'
-import surface from '../shared/kit/surface.module.css'
 import admin from '../admin/admin.module.css'
 import { Table } from '../shared/kit/Table'
 import { shownData } from '../../domain/shared/loadable'
+import surface from '../shared/kit/surface.module.css'
 import kit from '../shared/kit/page.module.css'
 import styles from './repositories.module.css'
 
@@ -202,10 +202,12 @@ function RepositoryEditor({ create, kind }: { create: boolean; kind?: Repository
   }, [dispatch])
   const title = create ? `New ${KIND_LABEL[kind ?? 'local']} Repository` : `Edit Repository ${repoKey}`
   return (
-    <section aria-labelledby="page-title" className={admin.page}>
-      <h1 id="page-title" className={surface.pageTitle}>
-        {title}
-      </h1>
+    <section aria-labelledby="page-title" className={kit.page}>
+      <div className={admin.toolbar}>
+        <h1 id="page-title" className={surface.pageTitle}>
+          {title}
+        </h1>
+      </div>
       {create ? (
         <EditorForm key={kind} create initial={emptyRepositoryForm(kind ?? 'local')} />
       ) : (
@@ -342,11 +344,15 @@ function QuickCreation() {
     dispatch({ type: 'repositories/ResetForm' })
   }, [dispatch])
   return (
-    <section aria-labelledby="page-title" className={admin.page}>
-      <h1 id="page-title" className={surface.pageTitle}>
-        Quick Repository Creation
-      </h1>
-      <p>Choose package types: a local, a remote and a virtual repository are created for each.</p>
+    <section aria-labelledby="page-title" className={kit.page}>
+      <div className={admin.toolbar}>
+        <h1 id="page-title" className={surface.pageTitle}>
+          Quick Repository Creation
+        </h1>
+      </div>
+      <p className={admin.muted}>
+        Choose package types: a local, a remote and a virtual repository are created for each.
+      </p>
       <form
         className={admin.form}
         noValidate
