@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { browserHeaders } from '../support/server'
-import { adminCookie, createUser, currentUser, fillLogin, pathOf } from './loginHelpers'
+import { adminCookie, createUser, currentUser, fillLogin, pathOf, signIn } from './loginHelpers'
 
 withPlatformAndChromium()
 beforeAll(async () => {
@@ -17,9 +17,7 @@ describe('idle session check (e2e)', () => {
     const page = await context.newPage()
     // The page's clock is controlled so that "a minute idle" takes no real minute.
     await page.clock.install()
-    await page.goto(`${server.url}/ui/login`)
-    await fillLogin(page, 'idler', 'First-pass-1')
-    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    await signIn(server, page, 'idler', 'First-pass-1')
     await page.goto(`${server.url}/ui/user_profile`)
     await expect
       .poll(() => page.getByRole('heading', { name: 'User profile' }).isVisible(), { timeout: 15_000 })

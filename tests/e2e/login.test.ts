@@ -1,7 +1,7 @@
 // Login, logout and the saved path after login, in Chromium against the reference server.
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { currentUser, fillLogin, pathOf } from './loginHelpers'
+import { currentUser, fillLogin, pathOf, signIn } from './loginHelpers'
 
 withPlatformAndChromium()
 
@@ -19,9 +19,7 @@ describe('login (e2e)', () => {
 
   it('admin signs in, leaves the login screens, then logs out', async () => {
     const page = await browser.newPage()
-    await page.goto(`${server.url}/ui/login`)
-    await fillLogin(page, 'admin', server.config.adminPassword)
-    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    await signIn(server, page, 'admin', server.config.adminPassword)
     expect(await currentUser(page)).toMatchObject({ name: 'admin', anonymous: false })
 
     await page.goto(`${server.url}/ui/logout`)

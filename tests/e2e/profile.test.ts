@@ -2,7 +2,7 @@
 // e-mail and the password, and see the API key once (never in web storage).
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { createUser, currentUser, fillLogin, pathOf } from './loginHelpers'
+import { createUser, currentUser, signIn } from './loginHelpers'
 
 withPlatformAndChromium()
 beforeAll(async () => {
@@ -13,9 +13,7 @@ describe('user profile (e2e)', () => {
   it('unlocks, changes e-mail and password, and shows the API key once', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${server.url}/ui/login`)
-    await fillLogin(page, 'profiler', 'First-pass-1')
-    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    await signIn(server, page, 'profiler', 'First-pass-1')
     await page.goto(`${server.url}/ui/user_profile`)
 
     await page.getByLabel('Current password').fill('not-it')
@@ -55,9 +53,7 @@ describe('user profile (e2e)', () => {
     // The new password and e-mail are the server's now.
     const check = await browser.newContext()
     const fresh = await check.newPage()
-    await fresh.goto(`${server.url}/ui/login`)
-    await fillLogin(fresh, 'profiler', 'Second-pass-2')
-    await expect.poll(() => pathOf(fresh), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    await signIn(server, fresh, 'profiler', 'Second-pass-2')
     const me = await fresh.evaluate(async () => {
       const res = await fetch('/ui/api/v1/ui/auth/current', {
         headers: { 'X-Requested-With': 'XMLHttpRequest' },

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { browserHeaders } from '../support/server'
-import { adminCookie, createUser, fillLogin, pathOf } from './loginHelpers'
+import { adminCookie, createUser, pathOf, signIn } from './loginHelpers'
 
 async function asAdmin(method: string, path: string, body: unknown) {
   const res = await fetch(`${server.url}/ui/api/v1${path}`, {
@@ -30,9 +30,7 @@ describe('project administrator (e2e)', () => {
   it('sees the projects they administer on the admin projects page, and their members', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${server.url}/ui/login`)
-    await fillLogin(page, 'padmin', 'Padmin-pass-1')
-    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    await signIn(server, page, 'padmin', 'Padmin-pass-1')
     await page.goto(`${server.url}/ui/admin/projects/list`)
     await page.getByRole('link', { name: 'Alpha' }).waitFor({ timeout: 15_000 })
     expect(pathOf(page)).toBe('/admin/projects/list')
@@ -47,9 +45,7 @@ describe('project administrator (e2e)', () => {
   it('a plain project member is not let into the projects pages', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${server.url}/ui/login`)
-    await fillLogin(page, 'member', 'Member-pass-1')
-    await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
+    await signIn(server, page, 'member', 'Member-pass-1')
     await page.goto(`${server.url}/ui/admin/projects/list`)
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toBe('/admin/projects/list')
     expect(await page.getByRole('link', { name: 'Alpha' }).count()).toBe(0)
