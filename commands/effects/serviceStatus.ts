@@ -37,7 +37,7 @@ import {
   usesHighAvailability,
 } from '../../domain/serviceStatus'
 import { caused, type Effect, type EffectTable, type StateObservable } from './types'
-import { ofType, settle } from './operators'
+import { ofType, request, settle } from './operators'
 
 /** Loads the topology; a newer request supersedes an older one (switchMap). */
 const loadTopology: Effect = (events$, _state$, ports) =>
@@ -64,17 +64,13 @@ const loadTopology: Effect = (events$, _state$, ports) =>
 /** Removes a node; the area's policy then loads the status again. */
 const removeNode: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    filter((e) => e.event.type === 'serviceStatus/NodeRemovalRequested'),
+    ofType('serviceStatus/NodeRemovalRequested'),
     mergeMap((envelope) => {
-      const ref = envelope.event.data as { requestId: string; serviceId: string; nodeId: string }
-      return from(settle(() => ports.serviceStatusApi.removeNode(ref.serviceId, ref.nodeId))).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer) ? NodeRemovalFailed({ ...ref, failure: answer.left }) : NodeRemoved(ref),
-          ),
-        ),
-      )
+      const ref = envelope.event.data
+      return request(envelope, () => ports.serviceStatusApi.removeNode(ref.serviceId, ref.nodeId), {
+        done: () => NodeRemoved(ref),
+        failed: (failure) => NodeRemovalFailed({ ...ref, failure }),
+      })
     }),
   )
 
@@ -118,17 +114,15 @@ const loadLogNodes: Effect = (events$, state$, ports) =>
     }),
   )
 
-const NODE_CHANGES = new Set([
-  'serviceStatus/LogNodesLoaded',
-  'serviceStatus/LogProductChosen',
-  'serviceStatus/LogNodeChosen',
-  'serviceStatus/LogViewerClosed',
-])
-
 /** A new node (or product) loads that node's log files; a newer choice cancels the older call. */
 const loadLogFiles: Effect = (events$, state$, ports) =>
   events$.pipe(
-    filter((e) => NODE_CHANGES.has(e.event.type)),
+    ofType(
+      'serviceStatus/LogNodesLoaded',
+      'serviceStatus/LogProductChosen',
+      'serviceStatus/LogNodeChosen',
+      'serviceStatus/LogViewerClosed',
+    ),
     switchMap((envelope) => {
       const s = state$.value.serviceStatus.logViewer
       if (s.files.status !== 'loading' || s.node === null) return EMPTY
