@@ -9,6 +9,14 @@ import { startHistorySync } from '../adapters/browser/router'
 import { AppProvider } from './shared/appContext'
 import { startActivityWatch } from './session/activityWatch'
 import { Shell } from './routes'
+// In the entry, which every page has loaded, rather than the login page's session chunk: what that
+// chunk shares with the chunks that load without it (the message catalogue, the layout, the toasts,
+// the areas' forms). There, each of those loaded the whole login screen with them; in a chunk of
+// their own, they would be one more file on the login page (vite.config.ts, the `initial` group).
+import '../domain/shared/formWords'
+import './shared/notAuthorized'
+import './shared/kit/Skeleton'
+import './shared/kit/checkbox.module.css'
 
 const app = createBrowserApp(createBrowserPorts())
 startHistorySync((command, source) => app.dispatch(command, source))

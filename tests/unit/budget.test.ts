@@ -79,6 +79,14 @@ describe.skipIf(!built)('bundle budget (run `npx vite build` first)', () => {
       expect(loaded.has(bundle!.chunk(stem)), stem).toBe(false)
   })
 
+  // The words and the loading placeholder the login screen shares with the message catalogue, the
+  // toasts and the areas' checkboxes are the entry's (ui/main.tsx): in the session chunk, the
+  // layout and the toasts loaded the whole login screen with them (~4.5 KB gzip each).
+  it('the layout, the toasts and the kit checkbox do not load the login screen (the session chunk)', () => {
+    for (const stem of ['MainLayout', 'Toaster', 'Checkbox'])
+      expect(bundle!.closure(bundle!.chunk(stem)).has(bundle!.chunk('session')), stem).toBe(false)
+  })
+
   // Every lazily loaded chunk at most 30 KB (30,720 B), no exception. The packages list (31,530 B)
   // and the admin pages (31,191 B) were over until the icons that several chunks use went into one
   // chunk (vite.config.ts `icons`), loaded with the layout, and the kit pieces the areas share into
