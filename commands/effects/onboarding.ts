@@ -37,16 +37,10 @@ const clientBaseUrl: Effect = (events$, state$, ports) =>
     ofType('onboarding/SetMeUpShown', 'onboarding/ClientBaseUrlRequested', 'onboarding/ClientFlowRelaunched'),
     filter(() => state$.value.onboarding.clientBaseUrl === undefined),
     exhaustMap((envelope) =>
-      from(settle(() => ports.onboardingApi.clientBaseUrl())).pipe(
-        map((result) =>
-          caused(
-            envelope,
-            isLeft(result)
-              ? ClientBaseUrlFailed({ failure: result.left })
-              : ClientBaseUrlLoaded({ baseUrl: result.right.baseUrl }),
-          ),
-        ),
-      ),
+      request(envelope, () => ports.onboardingApi.clientBaseUrl(), {
+        done: (value) => ClientBaseUrlLoaded({ baseUrl: value.baseUrl }),
+        failed: (failure) => ClientBaseUrlFailed({ failure }),
+      }),
     ),
   )
 
@@ -55,14 +49,10 @@ const saveGettingStarted: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('onboarding/GettingStartedSeen'),
     concatMap((envelope) =>
-      from(settle(() => ports.onboardingApi.saveGettingStartedSeen())).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer) ? GettingStartedSaveFailed({ failure: answer.left }) : GettingStartedSaved({}),
-          ),
-        ),
-      ),
+      request(envelope, () => ports.onboardingApi.saveGettingStartedSeen(), {
+        done: () => GettingStartedSaved({}),
+        failed: (failure) => GettingStartedSaveFailed({ failure }),
+      }),
     ),
   )
 
@@ -101,16 +91,10 @@ const sendContactRequest: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('onboarding/ContactRequestPosted'),
     exhaustMap((envelope) =>
-      from(settle(() => ports.onboardingApi.sendContactRequest(envelope.event.data.request))).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer)
-              ? ContactRequestFailed({ failure: answer.left })
-              : ContactRequestAccepted({ schedulingLink: answer.right.schedulingLink }),
-          ),
-        ),
-      ),
+      request(envelope, () => ports.onboardingApi.sendContactRequest(envelope.event.data.request), {
+        done: (value) => ContactRequestAccepted({ schedulingLink: value.schedulingLink }),
+        failed: (failure) => ContactRequestFailed({ failure }),
+      }),
     ),
   )
 
@@ -119,16 +103,10 @@ const loadContactRequests: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('onboarding/ContactRequestsRequested'),
     switchMap((envelope) =>
-      from(settle(() => ports.onboardingApi.contactRequests())).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer)
-              ? ContactRequestsLoadFailed({ failure: answer.left })
-              : ContactRequestsLoaded({ requests: [...answer.right] }),
-          ),
-        ),
-      ),
+      request(envelope, () => ports.onboardingApi.contactRequests(), {
+        done: (value) => ContactRequestsLoaded({ requests: [...value] }),
+        failed: (failure) => ContactRequestsLoadFailed({ failure }),
+      }),
     ),
   )
 
