@@ -65,7 +65,7 @@ try {
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: HEIGHT[width] ?? 900 })
           await page.goto(`${server.url}/ui${path}`)
-          await settle(page)
+          await settle(page, undefined, screen.ready)
           const file = `${user}-${screen.name}-${width}-${theme}.png`
           await page.screenshot({ path: join(OUT, file) })
           shots.push({ user, screen: screen.name, path, width, theme, file })

@@ -93,7 +93,7 @@ async function walk(user: UserKind): Promise<Finding[]> {
         continue
       }
       await page.goto(`${server.url}/ui${path}`)
-      await settle(page)
+      await settle(page, undefined, screen.ready)
       const overflow = await sidewaysOverflow(page)
       if (overflow > 0)
         findings.push({ screen: screen.name, problem: `scrolls sideways by ${overflow} px at 1024 px` })

@@ -17,6 +17,12 @@ export interface Screen {
   readonly users: ReadonlyArray<UserKind>
   /** A main screen: the accessibility check runs on it. Every screen gets the overflow check. */
   readonly main?: boolean
+  /**
+   * What proves the screen's data is drawn, for a screen that asks for it only after a pause
+   * (the search box waits for typing to stop before it searches, so the page is briefly done
+   * with nothing asked): `settle` waits for it before it checks the screen is done.
+   */
+  readonly ready?: string
 }
 
 const everyone: ReadonlyArray<UserKind> = ['anonymous', 'developer', 'admin']
@@ -32,7 +38,13 @@ export const SCREENS: ReadonlyArray<Screen> = [
   { name: 'change-password', path: '/login/change-password', users: ['anonymous'] },
   // The application.
   { name: 'packages', path: '/packages', users: everyone, main: true },
-  { name: 'packages-search', path: '/packages?q=react&pkg=npm', users: signedIn, main: true },
+  {
+    name: 'packages-search',
+    path: '/packages?q=react&pkg=npm',
+    users: signedIn,
+    main: true,
+    ready: 'main a[href^="/ui/packages/"]',
+  },
   { name: 'package-details', path: '/packages/:package', users: signedIn, main: true },
   { name: 'repositories', path: '/repos', users: signedIn, main: true },
   { name: 'artifacts', path: '/artifacts/browse', users: signedIn, main: true },
@@ -145,8 +157,14 @@ function screenDone(): boolean {
  * so on two frames in a row. States, not a quiet period: a screen that never settles is
  * checked as it is after `timeout`.
  */
-export async function settle(page: Page, timeout = 15_000): Promise<void> {
+export async function settle(page: Page, timeout = 15_000, ready?: string): Promise<void> {
   await page.waitForLoadState('load', { timeout }).catch(() => undefined)
+  if (ready)
+    await page
+      .locator(ready)
+      .first()
+      .waitFor({ timeout })
+      .catch(() => undefined)
   await page.evaluate(() => ((window as unknown as { __doneFrames?: number }).__doneFrames = 0))
   await page.waitForFunction(screenDone, undefined, { timeout, polling: 'raf' }).catch(() => undefined)
 }
