@@ -10,6 +10,7 @@ import { IdentityPage } from './identityPages'
 import { Blocks, Layers } from 'lucide-react'
 import { Link } from 'wouter'
 import { EmptyState } from '../shared/kit/Surface'
+import { buttonClass } from '../shared/kit/Button'
 import kit from '../shared/kit/page.module.css'
 import { Toolbar } from './shared'
 
@@ -73,9 +74,13 @@ function Placeholder({ name, title }: { readonly name: string | undefined; reado
         }
         action={
           integrations ? (
-            <Link href="/integrations">Open the integrations catalogue</Link>
+            <Link href="/integrations" className={buttonClass()}>
+              Open the integrations catalogue
+            </Link>
           ) : (
-            <Link href="/admin/artifactory/list">Back to all settings</Link>
+            <Link href="/admin/artifactory/list" className={buttonClass()}>
+              Back to all settings
+            </Link>
           )
         }
       />
