@@ -133,11 +133,15 @@ export default defineConfig({
     // first load. The browser fetches such a chunk's imports once it has the chunk (one more
     // round trip the first time an area opens); a signed-in user's first page has them preloaded
     // by the server (server/ui/indexPage.ts), and the session chunk imports nothing the entry
-    // has not loaded. Lazy imports inside other chunks keep their full preload lists.
+    // has not loaded. The session chunk (the login page's) likewise names only the CSS of its lazy
+    // imports (the other session screens, the login notice, the SSO error words): their file
+    // names were ~150 B gzip of the login page; the other screens' shared files then load one
+    // round trip after their chunk, the first time one opens. Lazy imports inside other chunks
+    // keep their full preload lists.
     modulePreload: {
       polyfill: false,
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType === 'js' && /(^|\/)index-[^/]+\.js$/.test(hostId)
+        hostType === 'js' && /(^|\/)(index|session)-[^/]+\.js$/.test(hostId)
           ? deps.filter((d) => d.endsWith('.css'))
           : deps,
     },

@@ -15,6 +15,7 @@ import { Shell } from './routes'
 // their own, they would be one more file on the login page (vite.config.ts, the `initial` group).
 import '../domain/shared/formWords'
 import './shared/notAuthorized'
+import './shared/forms'
 import './shared/kit/Skeleton'
 import './shared/kit/checkbox.module.css'
 

@@ -51,6 +51,28 @@ describe('login screen', () => {
     expect(h.types()).toContain('session/RedirectedAfterLogin')
   })
 
+  it('Enter in the password field signs in; the messages go once both fields hold', async () => {
+    const calls: Array<{ user: string; rememberMe: boolean }> = []
+    const h = renderSession('/login', {
+      sessionApi: {
+        login: async (input) => {
+          calls.push({ user: input.user, rememberMe: input.rememberMe })
+          return right(user({ name: input.user }))
+        },
+      },
+    })
+    const u = userEvent.setup()
+    await u.type(screen.getByLabelText('Password'), '{Enter}')
+    expect(screen.getAllByText('This field is mandatory')).toHaveLength(2)
+    expect(calls).toEqual([])
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'admin')
+    expect(screen.getAllByText('This field is mandatory')).toHaveLength(1)
+    await u.type(screen.getByLabelText('Password'), 'pw{Enter}')
+    await waitFor(() => expect(h.app.getState().session.status).toBe('signedIn'))
+    expect(screen.queryByText('This field is mandatory')).toBeNull()
+    expect(calls).toEqual([{ user: 'admin', rememberMe: false }])
+  })
+
   it('shows the server message on failure and keeps the inputs', async () => {
     renderSession('/login', {
       sessionApi: {

@@ -17,6 +17,7 @@ import {
 import { validateSignIn } from '../../domain/session/loginForms'
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 import { lazyArea } from '../shared/lazyArea'
+import { useValidatedForm } from '../shared/forms'
 import { NOT_AUTHORIZED_MESSAGE } from '../shared/notAuthorized'
 import styles from './session.module.css'
 
@@ -42,34 +43,28 @@ function Providers() {
   const login = useQuery({ type: 'session/LoginSettings' })
   const dispatch = useDispatch()
   if (login.loginViewMode.isProvidersHidden) return null
-  const saml = login.ssoProviderLinksSAML
-  const oauth = login.oauthProviders
-  if (saml.length === 0 && oauth.length === 0) return null
+  // SAML links first, then OAuth providers (with their icon): one list of buttons.
+  const providers: ReadonlyArray<{ readonly name: string; readonly url: string; readonly icon?: string }> = [
+    ...login.ssoProviderLinksSAML,
+    ...login.oauthProviders,
+  ]
+  if (providers.length === 0) return null
   return (
     <nav aria-label="Single sign-on">
       <ul className={styles.providers}>
-        {saml.map((p) => (
-          <li key={`saml-${p.url}`}>
-            <button
-              type="button"
-              className={`${styles.secondary} ${styles.provider}`}
-              onClick={() => dispatch({ type: 'session/GoToSso', url: p.url })}
-            >
-              {`Sign in with ${p.name}`}
-            </button>
-          </li>
-        ))}
-        {oauth.map((p) => (
-          <li key={`oauth-${p.url}`}>
+        {providers.map((p, i) => (
+          <li key={`${i}${p.url}`}>
             <button
               type="button"
               className={`${styles.secondary} ${styles.provider}`}
               data-icon={p.icon}
               onClick={() => dispatch({ type: 'session/GoToSso', url: p.url })}
             >
-              <span className={styles.icon} aria-hidden="true" data-testid={`icon-${p.icon}`}>
-                {p.icon.slice(0, 1)}
-              </span>
+              {p.icon ? (
+                <span className={styles.icon} aria-hidden="true" data-testid={`icon-${p.icon}`}>
+                  {p.icon.slice(0, 1)}
+                </span>
+              ) : null}
               {`Sign in with ${p.name}`}
             </button>
           </li>
@@ -98,56 +93,46 @@ function CredentialsForm() {
   const login = useQuery({ type: 'session/LoginSettings' })
   const forms = useQuery({ type: 'session/Forms' })
   const query = useQueryParams()
-  const [user, setUser] = useState('')
-  const [password, setPassword] = useState('')
-  const [rememberMe, setRememberMe] = useState(false)
-  const [touched, setTouched] = useState(false)
+  const { values, set, bind, submit } = useValidatedForm(
+    { user: '', password: '', rememberMe: false },
+    validateSignIn,
+    () => MANDATORY_MESSAGE,
+  )
   const busy = forms.signIn.status === 'pending'
   const notAuthorized = query.error === 'notAuthorized'
-  // The login page keeps its two fields itself: the form kit's chunk would grow the page, which
-  // is at its budget (tests/unit/budget.test.ts). The rule is the domain's all the same.
-  const checked = validateSignIn({ user, password })
-  const problem = (field: 'user' | 'password') =>
-    checked._tag === 'Left' && touched && checked.left[field] ? MANDATORY_MESSAGE : null
-
-  const submit = () => {
-    setTouched(true)
-    if (checked._tag === 'Left') return
-    dispatch({
-      type: 'session/SignIn',
-      user,
-      passwordRef: app.stashSecret(password),
-      rememberMe: login.rememberMeEnabled && rememberMe,
-      ...(query.redirectTo ? { redirectTo: query.redirectTo } : {}),
-    })
-  }
 
   return (
-    <Form label="Login" onSubmit={submit}>
+    <Form
+      label="Login"
+      onSubmit={submit(({ user, password, rememberMe }) =>
+        dispatch({
+          type: 'session/SignIn',
+          user,
+          passwordRef: app.stashSecret(password),
+          rememberMe: login.rememberMeEnabled && rememberMe,
+          ...(query.redirectTo ? { redirectTo: query.redirectTo } : {}),
+        }),
+      )}
+    >
       {notAuthorized ? (
         <p role="alert" className={styles.error}>
           {NOT_AUTHORIZED_MESSAGE}
         </p>
       ) : null}
-      <Field
-        label="Username"
-        value={user}
-        onChange={setUser}
-        autoComplete="username"
-        required
-        error={problem('user')}
-      />
+      <Field label="Username" autoComplete="username" required {...bind('user')} />
       <Field
         label="Password"
         type="password"
-        value={password}
-        onChange={setPassword}
         autoComplete={login.passwordAutocompleteEnabled ? 'current-password' : 'off'}
         required
-        error={problem('password')}
+        {...bind('password')}
       />
       {login.rememberMeEnabled ? (
-        <Checkbox label="Remember me" checked={rememberMe} onChange={setRememberMe} />
+        <Checkbox
+          label="Remember me"
+          checked={values.rememberMe}
+          onChange={(rememberMe) => set({ rememberMe })}
+        />
       ) : null}
       <ErrorMessage failure={failureOf(forms.signIn)} fallback="Login failed" />
       <Submit busy={busy} label="Log in" busyLabel="Logging in…" />
