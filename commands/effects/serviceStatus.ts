@@ -36,7 +36,7 @@ import {
   logRefreshSecs,
   usesHighAvailability,
 } from '../../domain/serviceStatus'
-import { caused, type Effect, type EffectTable, type StateObservable } from './types'
+import { type Effect, type EffectTable, type StateObservable } from './types'
 import { ofType, request, settle } from './operators'
 
 /** Loads the topology; a newer request supersedes an older one (switchMap). */
@@ -44,20 +44,15 @@ const loadTopology: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('serviceStatus/TopologyRequested'),
     switchMap((envelope) => {
-      const requestId = (envelope.event.data as { requestId: string }).requestId
-      return from(settle(() => ports.serviceStatusApi.topology())).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer)
-              ? TopologyLoadFailed({ requestId, failure: answer.left })
-              : TopologyLoaded({
-                  requestId,
-                  nodes: answer.right.map((n) => ({ ...n, microServices: [...n.microServices] })),
-                }),
-          ),
-        ),
-      )
+      const { requestId } = envelope.event.data
+      return request(envelope, () => ports.serviceStatusApi.topology(), {
+        done: (nodes) =>
+          TopologyLoaded({
+            requestId,
+            nodes: nodes.map((n) => ({ ...n, microServices: [...n.microServices] })),
+          }),
+        failed: (failure) => TopologyLoadFailed({ requestId, failure }),
+      })
     }),
   )
 
@@ -94,23 +89,14 @@ async function readLogNodes(ports: Ports, licenseType: string | undefined) {
 /** Opening the log viewer loads the nodes of every product. */
 const loadLogNodes: Effect = (events$, state$, ports) =>
   events$.pipe(
-    filter(
-      (e) =>
-        e.event.type === 'serviceStatus/LogViewerOpened' || e.event.type === 'serviceStatus/LogViewerClosed',
-    ),
+    ofType('serviceStatus/LogViewerOpened', 'serviceStatus/LogViewerClosed'),
     switchMap((envelope) => {
       if (envelope.event.type !== 'serviceStatus/LogViewerOpened') return EMPTY
       const { selection } = envelope.event.data
-      return from(readLogNodes(ports, state$.value.platform.footer?.licenseType)).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer)
-              ? LogNodesLoadFailed({ selection, failure: answer.left })
-              : LogNodesLoaded({ selection, nodes: [...answer.right] }),
-          ),
-        ),
-      )
+      return request(envelope, () => readLogNodes(ports, state$.value.platform.footer?.licenseType), {
+        done: (nodes) => LogNodesLoaded({ selection, nodes: [...nodes] }),
+        failed: (failure) => LogNodesLoadFailed({ selection, failure }),
+      })
     }),
   )
 
@@ -127,20 +113,11 @@ const loadLogFiles: Effect = (events$, state$, ports) =>
       const s = state$.value.serviceStatus.logViewer
       if (s.files.status !== 'loading' || s.node === null) return EMPTY
       const { selection, product, node } = s
-      return from(settle(() => ports.serviceStatusApi.logFiles(product, node))).pipe(
-        map((answer) =>
-          caused(
-            envelope,
-            isLeft(answer)
-              ? LogFilesLoadFailed({ selection, failure: answer.left })
-              : LogFilesLoaded({
-                  selection,
-                  files: [...answer.right.files],
-                  refreshRateSecs: answer.right.refreshRateSecs,
-                }),
-          ),
-        ),
-      )
+      return request(envelope, () => ports.serviceStatusApi.logFiles(product, node), {
+        done: ({ files, refreshRateSecs }) =>
+          LogFilesLoaded({ selection, files: [...files], refreshRateSecs }),
+        failed: (failure) => LogFilesLoadFailed({ selection, failure }),
+      })
     }),
   )
 
