@@ -146,17 +146,25 @@ const navigationTypeToPreferences: StateMove = {
   },
 }
 
+/** The state with one state of an area changed (`change` gives undefined to leave it as it is). */
+function withState(
+  state: Root,
+  area: keyof AppState,
+  key: string,
+  change: (value: Slice, area: Slice) => Slice | undefined,
+): Root {
+  const of = slice(state, area)
+  const value = of[key] as Slice | undefined
+  const changed = value && change(value, of)
+  return changed ? { ...state, [area]: { ...of, [key]: changed } } : state
+}
+
 /** The state with a state of the packages area changed (`change` gives undefined to leave it as it is). */
-function withPackages(
+const withPackages = (
   state: Root,
   key: 'list' | 'details' | 'version',
   change: (value: Slice) => Slice | undefined,
-): Root {
-  const packages = slice(state, 'packages')
-  const value = packages[key] as Slice | undefined
-  const changed = value && change(value)
-  return changed ? { ...state, packages: { ...packages, [key]: changed } } : state
-}
+) => withState(state, 'packages', key, change)
 
 /** The packages list's row count is derived from its pages (issue 19): it was stored beside them. */
 const listRowCountDerived: StateMove = {
@@ -498,30 +506,50 @@ const integrationsLoadsShared: StateMove = {
  */
 const bundleListAsLoadable: StateMove = {
   name: 'support bundles list: flags -> Loadable',
-  before(state) {
-    const area = slice(state, 'supportBundles')
-    const list = area.list as Slice | undefined
-    if (list === undefined || 'bundles' in list) return state
-    const { status, requestId = '', data, previous, failure = null } = list
-    const bundles = data ?? previous ?? []
-    return { ...state, supportBundles: { ...area, list: { status, requestId, bundles, failure } } }
-  },
-  after(state) {
-    const area = slice(state, 'supportBundles')
-    const list = area.list as Slice | undefined
-    if (list === undefined || !('bundles' in list)) return state
-    const { status, requestId, bundles, failure } = list as Slice & { bundles: ReadonlyArray<unknown> }
-    const previous = bundles.length > 0 ? { previous: bundles } : {}
-    const now =
-      status === 'loaded'
-        ? { status, requestId, data: bundles }
-        : status === 'loading'
-          ? { status, requestId, ...previous }
-          : status === 'failed'
-            ? { status, requestId, failure: failure ?? UNKNOWN_FAILURE, ...previous }
-            : { status: 'idle' }
-    return { ...state, supportBundles: { ...area, list: now } }
-  },
+  before: (state) =>
+    withState(state, 'supportBundles', 'list', (list) => {
+      if ('bundles' in list) return undefined
+      const { status, requestId = '', data, previous, failure = null } = list
+      return { status, requestId, bundles: data ?? previous ?? [], failure }
+    }),
+  after: (state) =>
+    withState(state, 'supportBundles', 'list', (list) => {
+      if (!('bundles' in list)) return undefined
+      const { status, requestId, bundles, failure } = list as Slice & { bundles: ReadonlyArray<unknown> }
+      const previous = bundles.length > 0 ? { previous: bundles } : {}
+      if (status === 'loaded') return { status, requestId, data: bundles }
+      if (status === 'loading') return { status, requestId, ...previous }
+      if (status === 'failed') return { status, requestId, failure: failure ?? UNKNOWN_FAILURE, ...previous }
+      return { status: 'idle' }
+    }),
+}
+
+/**
+ * The search bar's suggestions are the shared Loadable (issue 19), a request named by its text:
+ * earlier builds kept a status beside the text asked (the bar's own text once asked), the items
+ * (kept while new text loaded) and the last failure (kept likewise). Text asked after a failure
+ * no longer holds that failure while it loads: a log whose trailer was taken then does not
+ * replay to it (the kept logs type no text that is answered).
+ */
+const suggestionsAsLoadable: StateMove = {
+  name: 'search suggestions: flags -> Loadable',
+  before: (state) =>
+    withState(state, 'search', 'suggestions', (now, search) => {
+      if ('items' in now) return undefined
+      const { status, requestId, data, previous, failure = null } = now
+      const text = status === 'idle' ? '' : status === 'loading' ? requestId : search.text
+      return { status, text, items: data ?? previous ?? [], failure }
+    }),
+  after: (state) =>
+    withState(state, 'search', 'suggestions', (flat) => {
+      if (!('items' in flat)) return undefined
+      const { status, text, items, failure } = flat as Slice & { items: ReadonlyArray<unknown> }
+      if (status === 'loaded') return { status, data: items }
+      if (status === 'failed') return { status, failure: failure ?? UNKNOWN_FAILURE }
+      if (status === 'loading')
+        return { status, requestId: text, ...(items.length > 0 ? { previous: items } : {}) }
+      return { status: 'idle' }
+    }),
 }
 
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
@@ -537,6 +565,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   versionAsUnion,
   integrationsLoadsShared,
   bundleListAsLoadable,
+  suggestionsAsLoadable,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

@@ -21,6 +21,7 @@ import {
   type SearchTypeId,
 } from './searchTypes'
 import { initialSearchState, type SearchState } from './types'
+import { awaits, shownData } from '../shared/loadable'
 import { modelOfBarText, textOfModel } from './barText'
 import { viewerOf, type Viewer } from './viewer'
 import { searchCommandCodecs } from './commandCodecs.gen'
@@ -134,6 +135,14 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
   }
 }
 
+/** Suggestions asked for `text`: those shown for the text before stay until the answer. */
+function asking(current: SearchState['suggestions'], text: string): SearchState['suggestions'] {
+  const previous = shownData(current)
+  return previous === undefined
+    ? { status: 'loading', requestId: text }
+    : { status: 'loading', requestId: text, previous }
+}
+
 function evolve(s: SearchState, event: AppEvent): SearchState {
   if (event.type === 'session/SignedOut') return { ...initialSearchState, recentOwner: null, recent: [] }
   if (!event.type.startsWith('search/')) return s
@@ -144,9 +153,7 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
         ...s,
         text: e.data.text,
         suggestions:
-          e.data.text.trim() === ''
-            ? initialSearchState.suggestions
-            : { ...s.suggestions, status: 'loading', text: e.data.text },
+          e.data.text.trim() === '' ? initialSearchState.suggestions : asking(s.suggestions, e.data.text),
       }
     case 'search/TypeChanged':
       return {
@@ -181,17 +188,11 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
     case 'search/RecentLoaded':
       return { ...s, recentOwner: e.data.owner, recent: e.data.items }
     case 'search/SuggestionsLoaded':
-      if (e.data.text !== s.text) return s
-      return {
-        ...s,
-        suggestions: { status: 'loaded', text: e.data.text, items: e.data.items, failure: null },
-      }
+      if (!awaits(s.suggestions, e.data.text)) return s
+      return { ...s, suggestions: { status: 'loaded', data: e.data.items } }
     case 'search/SuggestionsFailed':
-      if (e.data.text !== s.text) return s
-      return {
-        ...s,
-        suggestions: { status: 'failed', text: e.data.text, items: [], failure: e.data.failure },
-      }
+      if (!awaits(s.suggestions, e.data.text)) return s
+      return { ...s, suggestions: { status: 'failed', failure: e.data.failure } }
   }
 }
 

@@ -78,22 +78,20 @@ export function checkBarText(input: {
 }
 
 /**
- * The suggestions for the text as it is now (an answer for older text is not shown), and what
- * the list says meanwhile: searching, or that nothing matched.
+ * The suggestions for the text as it is now (an answer for older text never lands; while new
+ * text is asked about, those of the text before stay), and what the list says meanwhile:
+ * searching, or that nothing matched.
  */
-export function currentSuggestions(
-  suggestions: SearchState['suggestions'],
-  text: string,
-): { readonly items: ReadonlyArray<Suggestion>; readonly status: 'searching' | 'noMatch' | null } {
-  const current = suggestions.text === text
-  const items = current ? suggestions.items : []
+export function currentSuggestions(suggestions: SearchState['suggestions']): {
+  readonly items: ReadonlyArray<Suggestion>
+  readonly status: 'searching' | 'noMatch' | null
+} {
+  // Not shared/loadable's shownData: importing it put that module in the layout's chunk (over its ceiling).
+  const { status } = suggestions
+  const items =
+    (status === 'loaded' ? suggestions.data : status === 'loading' ? suggestions.previous : []) ?? []
   return {
     items,
-    status:
-      suggestions.status === 'loading'
-        ? 'searching'
-        : suggestions.status === 'loaded' && current && items.length === 0
-          ? 'noMatch'
-          : null,
+    status: status === 'loading' ? 'searching' : status === 'loaded' && items.length === 0 ? 'noMatch' : null,
   }
 }

@@ -3,7 +3,7 @@ import * as t from 'io-ts'
 import { DEFAULT_SEARCH_MODEL, type SearchModel } from './defaultModel'
 import type { RecentSearch } from './rules'
 import type { SearchTypeId } from './searchTypes'
-import type { Failure } from '../shared/failure'
+import type { Loadable } from '../shared/loadable'
 
 /** A package the bar suggests while the user types. */
 export const Suggestion = t.type({
@@ -23,12 +23,12 @@ export interface SearchState {
   /** Whose recent searches are loaded ('anonymous' when signed out); null before loading. */
   readonly recentOwner: string | null
   readonly recent: ReadonlyArray<RecentSearch>
-  readonly suggestions: {
-    readonly status: 'idle' | 'loading' | 'loaded' | 'failed'
-    readonly text: string
-    readonly items: ReadonlyArray<Suggestion>
-    readonly failure: Failure | null
-  }
+  /**
+   * The bar's suggestions for its text: the shared Loadable, a request named by the text it asks
+   * for (`requestId`), so only the answer for the text as it is now counts. While the text
+   * changes, the last suggestions shown stay (`previous`) until their answer.
+   */
+  readonly suggestions: Loadable<ReadonlyArray<Suggestion>>
 }
 
 export const initialSearchState: SearchState = {
@@ -37,5 +37,5 @@ export const initialSearchState: SearchState = {
   model: DEFAULT_SEARCH_MODEL,
   recentOwner: null,
   recent: [],
-  suggestions: { status: 'idle', text: '', items: [], failure: null },
+  suggestions: { status: 'idle' },
 }

@@ -50,24 +50,20 @@ describe('the search button', () => {
 
 describe('the suggestions', () => {
   const item = { id: 'npm://react', name: 'react', packageType: 'npm', latestVersion: '18.2.0' }
-  const state = (
-    over: Partial<Parameters<typeof currentSuggestions>[0]>,
-  ): Parameters<typeof currentSuggestions>[0] => ({
-    status: 'loaded',
-    text: 're',
-    items: [item],
-    failure: null,
-    ...over,
-  })
+  const failure = { kind: 'network', message: 'down' } as const
 
-  it('are those of the text as it is now', () => {
-    expect(currentSuggestions(state({}), 're')).toEqual({ items: [item], status: null })
-    expect(currentSuggestions(state({}), 'rea')).toEqual({ items: [], status: null })
+  it('are those of the text as it is now, or while new text is asked about those of the text before', () => {
+    expect(currentSuggestions({ status: 'loaded', data: [item] })).toEqual({ items: [item], status: null })
+    expect(currentSuggestions({ status: 'loading', requestId: 'rea', previous: [item] })).toEqual({
+      items: [item],
+      status: 'searching',
+    })
+    expect(currentSuggestions({ status: 'idle' })).toEqual({ items: [], status: null })
   })
 
   it('say they are searching, or that nothing matched the current text', () => {
-    expect(currentSuggestions(state({ status: 'loading', items: [] }), 'rea').status).toBe('searching')
-    expect(currentSuggestions(state({ items: [] }), 're').status).toBe('noMatch')
-    expect(currentSuggestions(state({ status: 'failed', items: [] }), 're').status).toBeNull()
+    expect(currentSuggestions({ status: 'loading', requestId: 'rea' }).status).toBe('searching')
+    expect(currentSuggestions({ status: 'loaded', data: [] }).status).toBe('noMatch')
+    expect(currentSuggestions({ status: 'failed', failure })).toEqual({ items: [], status: null })
   })
 })

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import { searchArea } from '../../domain/search'
-import { unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
+import { currentSuggestions, unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
 import * as E from '../../domain/search/events'
 import {
   DEFAULT_SEARCH_MODEL,
@@ -458,7 +458,10 @@ describe('search effects', () => {
     const calls = api.catalogue.calls.filter((c) => c.name === 'searchPackages')
     expect(calls).toHaveLength(1)
     expect((calls[0]?.args[0] as { name: string }).name).toBe('react*')
-    expect(app.getState().search.suggestions.items.map((i) => i.name)).toEqual(['react', 'react-dom'])
+    expect(currentSuggestions(app.getState().search.suggestions).items.map((i) => i.name)).toEqual([
+      'react',
+      'react-dom',
+    ])
   })
 
   it('a newer suggestion request aborts the older one', async () => {
@@ -475,7 +478,7 @@ describe('search effects', () => {
     expect(signals.map((s) => s.aborted)).toEqual([true, false])
     open()
     await flush(1)
-    expect(app.getState().search.suggestions).toMatchObject({ status: 'loaded', text: 'react' })
+    expect(app.getState().search).toMatchObject({ text: 'react', suggestions: { status: 'loaded' } })
   })
 
   it('keeps recent searches per user in local storage and loads them back', () => {
@@ -502,5 +505,34 @@ describe('search effects', () => {
     app.dispatch({ type: 'search/SyncWithUrl', path: '/packages', query: '' })
     expect(app.getState().search.recentOwner).toBe('anonymous')
     expect(app.getState().search.recent).toEqual([])
+  })
+})
+
+describe('the suggestions (the shared Loadable, a request named by its text)', () => {
+  const item = { id: 'npm://react', name: 'react', packageType: 'npm', latestVersion: '18.2.0' }
+  const failure = { kind: 'network', message: 'down' } as const
+  const suggestionsOf = (...events: AppEvent[]) => foldEvents(events).search.suggestions
+
+  it('ask for the text typed, and keep those shown while the text goes on changing', () => {
+    expect(suggestionsOf(E.TextChanged({ text: 're' }))).toEqual({ status: 'loading', requestId: 're' })
+    const answered = [E.TextChanged({ text: 're' }), E.SuggestionsLoaded({ text: 're', items: [item] })]
+    expect(suggestionsOf(...answered)).toEqual({ status: 'loaded', data: [item] })
+    const typing = [...answered, E.TextChanged({ text: 'rea' }), E.TextChanged({ text: 'reac' })]
+    expect(suggestionsOf(...typing)).toEqual({ status: 'loading', requestId: 'reac', previous: [item] })
+    expect(suggestionsOf(...typing, E.TextChanged({ text: ' ' }))).toEqual({ status: 'idle' })
+  })
+
+  it('count only the answer for the text as it is now', () => {
+    const typing = [E.TextChanged({ text: 're' }), E.TextChanged({ text: 'rea' })]
+    expect(suggestionsOf(...typing, E.SuggestionsLoaded({ text: 're', items: [item] }))).toEqual(
+      suggestionsOf(...typing),
+    )
+    expect(suggestionsOf(...typing, E.SuggestionsFailed({ text: 're', failure }))).toEqual(
+      suggestionsOf(...typing),
+    )
+    expect(suggestionsOf(...typing, E.SuggestionsFailed({ text: 'rea', failure }))).toEqual({
+      status: 'failed',
+      failure,
+    })
   })
 })

@@ -23,6 +23,7 @@ import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { releaseBundle } from '../support/fixtures'
 import type { ChecksumLookup } from '../../domain/releaseBundles/types'
 import type { BundleListState } from '../../domain/supportBundles/types'
+import type { Loadable } from '../../domain/shared/loadable'
 import { bundle as supportBundle } from '../support/fakeSupportBundlesApi'
 
 type Root = Record<string, unknown>
@@ -398,5 +399,38 @@ describe('the support bundles list in the shape of earlier builds', () => {
     const now = bundleListOf(after(withBundleList(earlier)))
     expect(now).toEqual({ status: 'loading', requestId: 'r3', previous: rows })
     expect(bundleListOf(before(withBundleList(now)))).toEqual({ ...earlier, failure: null })
+  })
+})
+
+describe('the search bar’s suggestions in the shape of earlier builds', () => {
+  const react = { id: 'npm://react', name: 'react', packageType: 'npm', latestVersion: '18.2.0' }
+  const items = [react]
+  const withSuggestions = (suggestions: unknown) => ({ search: { text: 'react', suggestions } })
+  const suggestionsOf = (state: Root) => (state.search as { suggestions: unknown }).suggestions
+  const former = { text: 'react', items: [], failure: null }
+
+  itMovesBothWays<Loadable<ReadonlyArray<typeof react>>>(
+    'search suggestions: flags -> Loadable',
+    withSuggestions,
+    suggestionsOf,
+    [
+      ['no text', { status: 'idle' }, { ...former, status: 'idle', text: '' }],
+      ['asked', { status: 'loading', requestId: 'react' }, { ...former, status: 'loading' }],
+      [
+        'asked, those of the text before shown',
+        { status: 'loading', requestId: 'react', previous: items },
+        { ...former, status: 'loading', items },
+      ],
+      ['answered', { status: 'loaded', data: items }, { ...former, status: 'loaded', items }],
+      ['failed', { status: 'failed', failure }, { ...former, status: 'failed', failure }],
+    ],
+  )
+
+  it('text asked after a failure no longer holds that failure while it loads: that earlier state is not kept', () => {
+    const { before, after } = moveNamed('search suggestions: flags -> Loadable')
+    const earlier = { ...former, status: 'loading', failure }
+    const now = suggestionsOf(after(withSuggestions(earlier)))
+    expect(now).toEqual({ status: 'loading', requestId: 'react' })
+    expect(suggestionsOf(before(withSuggestions(now)))).toEqual({ ...earlier, failure: null })
   })
 })

@@ -69,7 +69,7 @@ export function SearchBar() {
         ]
       : []),
   ]
-  const suggestions = currentSuggestions(bar.suggestions, bar.text)
+  const suggestions = currentSuggestions(bar.suggestions)
   const options: ReadonlyArray<ComboboxOption> = suggestions.items.map((s) => ({
     id: s.id,
     label: s.name,
