@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { renderShell } from './shellFixtures'
+import { buttonClass } from '../../ui/shared/kit/Button'
+import kitSurface from '../../ui/shared/kit/surface.module.css'
 
 describe('teasers', () => {
   it('shows the pipelines teaser on a cloud instance with its capability cards and trial link', async () => {
@@ -29,6 +31,17 @@ describe('teasers', () => {
       expect.stringContaining('Support bundles'),
     ])
     expect(screen.getByRole('link', { name: 'Start a free trial' })).toBeInTheDocument()
+  })
+
+  // Gallery review (issue 18): the teaser's heading and trial link were hand-styled (a bolder
+  // title, a button-like link of its own) instead of the kit's page title and primary button.
+  it('titles the teaser with the kit page title and makes its trial link a kit primary button', async () => {
+    renderShell('/topology-teaser')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Topology' })).toHaveClass(
+      kitSurface.pageTitle!,
+    )
+    const trial = screen.getByRole('link', { name: 'Start a free trial' })
+    expect(trial).toHaveClass(...buttonClass('primary').split(' '))
   })
 
   it('shows the security-and-compliance teaser without the scanner, and the policies with it', async () => {

@@ -9,7 +9,8 @@ import { lazyArea } from '../shared/lazyArea'
 import { EmptyState, PageSkeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
 import pageHeader from '../shared/kit/pageHeader.module.css'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
+import surface from '../shared/kit/surface.module.css'
 import { ClientSetupForm } from '../onboarding/ClientSetupForm'
 
 interface TeaserPage {
@@ -66,7 +67,7 @@ function Teaser({ teaser }: { teaser: TeaserPage }) {
       <span className={styles.heroIcon} aria-hidden="true">
         <Icon size={28} />
       </span>
-      <h1 id="page-title" className={styles.title}>
+      <h1 id="page-title" className={surface.pageTitle}>
         {teaser.heading}
       </h1>
       <p className={styles.lead}>{teaser.text}</p>
@@ -78,7 +79,12 @@ function Teaser({ teaser }: { teaser: TeaserPage }) {
           </li>
         ))}
       </ul>
-      <a className={styles.trial} href={TRIAL_URL} target="_blank" rel="noopener noreferrer">
+      <a
+        className={`${buttonClass('primary')} ${styles.trial}`}
+        href={TRIAL_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         Start a free trial
         <ArrowRight size={16} aria-hidden />
       </a>
