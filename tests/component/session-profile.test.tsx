@@ -8,6 +8,7 @@ import * as S from '../../domain/session'
 import type { SessionApi } from '../../adapters/ports'
 import { TOO_MANY_ATTEMPTS, WRONG_PASSWORD } from '../../ui/session/ProfileScreen'
 import { renderSession } from './sessionHarness'
+import { formActionsClass } from '../../ui/shared/kit/Field'
 import { loginData } from '../support/fixtures'
 import { user } from '../support/fixtures'
 
@@ -36,6 +37,16 @@ describe('profile page', () => {
       'Profile',
       'API key',
     ])
+  })
+
+  it("puts the forms' buttons in the kit's row of actions at the form's end, as in other forms", async () => {
+    open({})
+    expect((await screen.findByRole('button', { name: 'Unlock' })).parentElement).toHaveClass(
+      String(formActionsClass),
+    )
+    expect(screen.getByRole('button', { name: 'Show API key' }).parentElement).toHaveClass(
+      String(formActionsClass),
+    )
   })
 })
 

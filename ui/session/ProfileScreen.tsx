@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { LogOut } from 'lucide-react'
 import { buttonClass } from '../shared/kit/Button'
+import { formActionsClass } from '../shared/kit/Field'
 import { profilePasswordUnlockState } from '../../domain/session/rules'
 import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { UserData } from '../../domain/session/types'
@@ -63,7 +64,9 @@ function PasswordForm(props: {
       <p>{props.intro}</p>
       <Field label={props.fieldLabel} type="password" autoComplete="current-password" {...bind('password')} />
       <FailureAlert failure={props.failure} fallback={props.fallback} />
-      <Submit busy={props.busy} label={props.submitLabel} busyLabel="Checking…" />
+      <div className={formActionsClass}>
+        <Submit busy={props.busy} label={props.submitLabel} busyLabel="Checking…" />
+      </div>
     </Form>
   )
 }
@@ -116,7 +119,9 @@ function EditForm({ user }: { user: UserData }) {
       <Field label="Confirm new password" type="password" autoComplete="new-password" {...bind('confirm')} />
       <FailureAlert failure={failureOf(profile.update)} fallback="The profile could not be saved." />
       {profile.update.status === 'done' ? <StatusMessage>Your profile was saved.</StatusMessage> : null}
-      <Submit busy={busy} label="Save" busyLabel="Saving…" />
+      <div className={formActionsClass}>
+        <Submit busy={busy} label="Save" busyLabel="Saving…" />
+      </div>
     </Form>
   )
 }
