@@ -11,6 +11,7 @@ import type { RepositoriesApi } from '../../adapters/ports'
 import { repositorySummary } from '../support/fixtures'
 import { renderArea, signedIn } from './packagesHarness'
 import { chooseOption } from '../support/kitSelect'
+import kit from '../../ui/shared/kit/page.module.css'
 
 const repo = repositorySummary
 const REPOS = [
@@ -50,6 +51,9 @@ describe('repositories: the list', () => {
     const table = await screen.findByRole('table')
     expect(within(table).getAllByRole('row')).toHaveLength(4)
     expect(within(table).getByRole('rowheader', { name: 'npm-local' })).toBeInTheDocument()
+    // Gallery review (issue 18): the list is the kit's page column like every other page (it was
+    // not, and its header, filters and table were 12 px apart instead of the column's gap).
+    expect(screen.getByRole('region', { name: 'Repositories' })).toHaveClass(kit.page!)
     await chooseOption(userEvent.setup(), screen.getByRole('combobox', { name: 'Kind' }), 'Virtual')
     expect(
       within(screen.getByRole('table'))

@@ -82,7 +82,7 @@ function RepositoriesList() {
   const kindId = useId()
   const typeId = useId()
   return (
-    <section aria-labelledby="page-title">
+    <section aria-labelledby="page-title" className={kit.page}>
       <Toolbar title="Repositories">
         {admin && readOnly && <p className={styles.blocked}>{messageText({ key: 'readOnlyMode' })}</p>}
         {admin && !readOnly && (
