@@ -53,6 +53,14 @@ describe('teasers', () => {
     const { app } = renderShell('/security-and-compliance-teaser', { services: ['artifactory', 'xray'] })
     expect(app.getState().navigation.location.path).toBe('/security_policies')
   })
+
+  // Gallery review (issue 18): the placeholder's way on was a bare text link, where the admin
+  // placeholders offer the kit's button.
+  it("gives a placeholder area's way on as the kit's button, like the admin placeholders", async () => {
+    renderShell('/security-and-compliance-teaser', { services: ['artifactory', 'xray'] })
+    const browse = await screen.findByRole('link', { name: 'Browse packages' })
+    expect(browse).toHaveClass(...buttonClass().split(' '))
+  })
 })
 
 describe('the admin teaser in the tour', () => {

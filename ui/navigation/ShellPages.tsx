@@ -153,7 +153,11 @@ export default function ShellPages() {
           icon={<Construction size={28} />}
           title="This area is not available in this console yet."
           hint="The platform has it; a later version of the console will show it here."
-          action={<Link href="/packages">Browse packages</Link>}
+          action={
+            <Link href="/packages" className={buttonClass()}>
+              Browse packages
+            </Link>
+          }
         />
       </div>
     </section>
