@@ -10,8 +10,10 @@ import RepositoriesArea from '../../ui/repositories'
 import type { RepositoriesApi } from '../../adapters/ports'
 import { repositorySummary } from '../support/fixtures'
 import { renderArea, signedIn } from './packagesHarness'
+import { renderShell } from './shellFixtures'
 import { chooseOption } from '../support/kitSelect'
 import kit from '../../ui/shared/kit/page.module.css'
+import surface from '../../ui/shared/kit/surface.module.css'
 
 const repo = repositorySummary
 const REPOS = [
@@ -101,5 +103,21 @@ describe('repositories: the list', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
     await vi.waitFor(() => expect(removed).toEqual(['debian-remote']), { timeout: 5000 })
     await vi.waitFor(() => expect(lists).toHaveLength(2), { timeout: 5000 })
+  })
+})
+
+describe('repositories: quick creation', () => {
+  // Gallery review (issue 18): the description was a paragraph of its own, a gap below the title,
+  // not the kit's page header as on the other pages.
+  it("titles the page with the kit's page header, its description under the title", async () => {
+    renderShell('/admin/repositories/quick', { user: { name: 'admin', admin: true } })
+    const title = await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Quick Repository Creation' },
+      { timeout: 10_000 },
+    )
+    const header = title.closest('header')
+    expect(header).toHaveClass(String(surface.pageHeader))
+    expect(within(header!).getByText(/Choose package types/)).toHaveClass(String(surface.pageDescription))
   })
 })

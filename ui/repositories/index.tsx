@@ -21,7 +21,7 @@ import { TypeIcon, formatBytes } from '../packages/common'
 import { Select } from '../shared/kit/Select'
 import { formActionsClass } from '../shared/kit/Field'
 import { LoadFailure } from '../shared/kit/LoadFailure'
-import { EmptyState, Skeleton } from '../shared/kit/Surface'
+import { EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { Button, buttonClass } from '../shared/kit/Button'
 import admin from '../admin/admin.module.css'
 import { Table } from '../shared/kit/Table'
@@ -344,15 +344,13 @@ function QuickCreation() {
     dispatch({ type: 'repositories/ResetForm' })
   }, [dispatch])
   return (
-    <section aria-labelledby="page-title" className={kit.page}>
-      <div className={admin.toolbar}>
-        <h1 id="page-title" className={surface.pageTitle}>
-          Quick Repository Creation
-        </h1>
-      </div>
-      <p className={admin.muted}>
-        Choose package types: a local, a remote and a virtual repository are created for each.
-      </p>
+    <section aria-label="Quick Repository Creation" className={kit.page}>
+      {/* The kit's page header: the description sits under the title as on every page (it was a
+          paragraph of its own, a gap below the title). */}
+      <PageHeader
+        title="Quick Repository Creation"
+        description="Choose package types: a local, a remote and a virtual repository are created for each."
+      />
       <form
         className={admin.form}
         noValidate
