@@ -9,6 +9,7 @@ import type { SessionApi } from '../../adapters/ports'
 import { TOO_MANY_ATTEMPTS, WRONG_PASSWORD } from '../../ui/session/ProfileScreen'
 import { renderSession } from './sessionHarness'
 import { formActionsClass } from '../../ui/shared/kit/Field'
+import { buttonClass } from '../../ui/shared/kit/Button'
 import { loginData } from '../support/fixtures'
 import { user } from '../support/fixtures'
 
@@ -196,7 +197,10 @@ describe('API key', () => {
       for (const value of (store as unknown as { data: Map<string, string> }).data.values())
         expect(value).not.toContain(KEY)
 
-    await u.click(screen.getByRole('button', { name: 'Hide API key' }))
+    // The kit's secondary button, as elsewhere (it was the login family's own button style).
+    const hide = screen.getByRole('button', { name: 'Hide API key' })
+    expect(hide).toHaveClass(...buttonClass('secondary').split(' '))
+    await u.click(hide)
     expect(screen.queryByText(KEY)).not.toBeInTheDocument()
     expect(screen.getByRole('form', { name: 'Show API key' })).toBeInTheDocument()
   })

@@ -153,7 +153,7 @@ function ApiKeySection() {
         )}
         <button
           type="button"
-          className={styles.secondary}
+          className={buttonClass('secondary')}
           onClick={() => dispatch({ type: 'session/HideApiKey' })}
         >
           Hide API key
