@@ -5,9 +5,11 @@
  *
  * The control (DatePicker.tsx) is a chunk of its own, asked for the first time a DateField
  * renders: Radix Popover and its scroll lock weigh more than the screens' chunks have left.
- * Until it arrives the same field is drawn, read-only, with the value in the locale's digits.
+ * Until it arrives the same field is drawn with the value in the locale's digits; what the user
+ * types there meanwhile is handed to the control, which starts from it (and keeps the focus), so
+ * nothing typed is lost to the chunk's loading.
  */
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { dayPattern, formatDayDigits } from '../dates'
 import { Field, inputClass, type FieldText } from './Field'
 
@@ -28,24 +30,33 @@ export interface DateFieldProps extends FieldText {
   readonly className?: string
 }
 
+/** What was typed in the field drawn while the control loads, and whether it had the focus. */
+export interface TypedBefore {
+  readonly text: string
+  readonly focused: boolean
+}
+
 const DateControl = lazy(() => import('./DatePicker'))
 
 export function DateField(props: DateFieldProps) {
   const { label, hint, error, required, inline, id, className } = props
+  const typed = useRef<TypedBefore | undefined>(undefined)
   const waiting = (
     <Field label={label} hint={hint} error={error} required={required} inline={inline}>
       <input
         id={id}
         className={[inputClass, className].filter(Boolean).join(' ')}
-        readOnly
         placeholder={dayPattern().pattern}
-        value={formatDayDigits(props.value ?? props.defaultValue ?? '')}
+        defaultValue={formatDayDigits(props.value ?? props.defaultValue ?? '')}
+        disabled={props.disabled}
+        onChange={(e) => (typed.current = { text: e.target.value, focused: true })}
+        onBlur={() => typed.current && (typed.current = { ...typed.current, focused: false })}
       />
     </Field>
   )
   return (
     <Suspense fallback={waiting}>
-      <DateControl {...props} />
+      <DateControl {...props} typedBefore={typed} />
     </Suspense>
   )
 }

@@ -7,7 +7,7 @@
  * What was typed is read when the field is left or Enter is pressed: a day there is no such
  * thing as (31/02/2026) keeps the text and says why, and the value stays what it was.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import * as RPopover from '@radix-ui/react-popover'
 import { CalendarDays, ChevronLeft } from 'lucide-react'
 import {
@@ -20,7 +20,7 @@ import {
 } from '../dates'
 import { Button, IconButton } from './Button'
 import { clampDay, fromIso, readTyped, toIso, type Day, type Typed } from './calendar'
-import type { DateFieldProps } from './DateField'
+import type { DateFieldProps, TypedBefore } from './DateField'
 import { Field, inputClass } from './Field'
 import { addDays, addMonths, monthWeeks, weekday } from './monthGrid'
 import fieldStyles from './field.module.css'
@@ -61,7 +61,8 @@ export default function DateControl({
   name,
   disabled,
   className,
-}: DateFieldProps) {
+  typedBefore,
+}: DateFieldProps & { readonly typedBefore?: RefObject<TypedBefore | undefined> }) {
   const [own, setOwn] = useState(defaultValue ?? '')
   // A day given to onValueChange that the caller's value has not caught up with yet (the packages
   // filters' comes back through the URL): shown until the value changes, so the field does not
@@ -74,7 +75,9 @@ export default function DateControl({
   }
   const current = pending ?? value ?? own
   // What the user is typing (null: the field shows the value) and why it is not a day.
-  const [draft, setDraft] = useState<string | null>(null)
+  // Read once, when the control replaces the field drawn while it loaded.
+  const [before] = useState(() => typedBefore?.current)
+  const [draft, setDraft] = useState<string | null>(before?.text ?? null)
   const [problem, setProblem] = useState<string | undefined>()
   const [open, setOpen] = useState(false)
   const { order, pattern } = dayPattern()
@@ -112,6 +115,7 @@ export default function DateControl({
         disabled={disabled}
         onText={setDraft}
         onRead={read}
+        autoFocus={before?.focused}
         open={open}
         onOpenChange={(next) => {
           if (next) read()
@@ -144,6 +148,7 @@ function DateInput({
   name,
   onText,
   onRead,
+  autoFocus,
   open,
   onOpenChange,
   buttonLabel,
@@ -163,6 +168,8 @@ function DateInput({
   readonly disabled?: boolean
   readonly onText: (text: string) => void
   readonly onRead: () => void
+  /** The user was typing in the field drawn while this chunk loaded: the focus stays with them. */
+  readonly autoFocus?: boolean
   readonly open: boolean
   readonly onOpenChange: (open: boolean) => void
   readonly buttonLabel: string
@@ -181,6 +188,8 @@ function DateInput({
             placeholder={pattern}
             value={text}
             disabled={disabled}
+            // Only keeps a focus the user gave the field drawn while this chunk loaded.
+            autoFocus={autoFocus}
             aria-describedby={describedBy}
             onChange={(e) => onText(e.target.value)}
             onBlur={onRead}
