@@ -22,6 +22,13 @@ import styles from './artifacts.module.css'
 export const downloadHref = (repoKey: string, path: string): string =>
   `/artifactory/${[repoKey, ...path.split('/')].map(encodeURIComponent).join('/')}`
 
+/** A value still on its way (the repository's or folder's count): a skeleton in its place, named for screen readers. */
+const pending = (
+  <span role="status" aria-label="Loading" className={styles.pending}>
+    <Skeleton width="3rem" height="1em" />
+  </span>
+)
+
 export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
   const dispatch = useDispatch()
   const at = state.selected
@@ -44,10 +51,10 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
         <Card title={at.repoKey}>
           <KeyValue
             items={[
-              { key: 'type', label: 'Package type', value: repo?.packageType ?? '…' },
-              { key: 'kind', label: 'Kind', value: repo?.kind ?? '…' },
-              { key: 'files', label: 'Files', value: repo ? String(repo.artifactCount) : '…' },
-              { key: 'top', label: 'Top-level entries', value: folder?.total ?? '…' },
+              { key: 'type', label: 'Package type', value: repo?.packageType ?? pending },
+              { key: 'kind', label: 'Kind', value: repo?.kind ?? pending },
+              { key: 'files', label: 'Files', value: repo ? String(repo.artifactCount) : pending },
+              { key: 'top', label: 'Top-level entries', value: folder?.total ?? pending },
             ]}
           />
         </Card>
@@ -64,7 +71,7 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
             items={[
               { key: 'repo', label: 'Repository', value: at.repoKey },
               { key: 'path', label: 'Path', value: at.path },
-              { key: 'entries', label: 'Entries', value: folder?.total ?? '…' },
+              { key: 'entries', label: 'Entries', value: folder?.total ?? pending },
             ]}
           />
         </Card>

@@ -1,0 +1,35 @@
+// The artifacts browser's details while a repository's top level is on its way (issue 18 gallery
+// review): the count still loading is a skeleton named for screen readers, not a bare '…'.
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { right } from 'fp-ts/Either'
+import { navigationEffects } from '../../commands/effects/navigation'
+import { artifactsEffects } from '../../commands/effects/artifacts'
+import type { ArtifactsApi } from '../../adapters/ports'
+import { renderShell } from './shellFixtures'
+import { notFaked } from '../support/fakePorts'
+import { treeRepository } from '../support/fixtures'
+import { giveElementsASize } from '../support/jsdomLayout'
+
+// The tree is a virtual list: its rows render in a viewport.
+giveElementsASize()
+
+const effects = { ...navigationEffects, ...artifactsEffects }
+const developer = { user: { name: 'developer' }, features: { artifactBrowser: true } } as const
+
+describe("a repository's details in the artifacts browser", () => {
+  it('shows a named skeleton, not an ellipsis, for its top-level entries while they load', async () => {
+    const port: ArtifactsApi = {
+      ...notFaked<ArtifactsApi>(),
+      repositories: async () => right([treeRepository('generic-local', 'generic', 'local')]),
+      // The top level never answers: the count stays on its way.
+      children: () => new Promise(() => {}),
+    }
+    renderShell('/artifacts/browse/generic-local', developer, { artifactsApi: port }, effects)
+    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    await within(details).findByRole('heading', { name: 'generic-local' })
+    const entries = within(details).getByText('Top-level entries').closest('div')!
+    expect(within(entries).getByRole('status', { name: 'Loading' })).toBeInTheDocument()
+    expect(entries).not.toHaveTextContent('…')
+  })
+})
