@@ -9,6 +9,7 @@ import { platformWith, renderArea, signedIn } from './packagesHarness'
 import { giveElementsASize } from '../support/jsdomLayout'
 import { until } from '../support/wait'
 import { dayPattern, formatDayDigits, formatDayFull } from '../../ui/shared/dates'
+import { buttonClass } from '../../ui/shared/kit/Button'
 
 const PATTERN = '/packages/:packageId?/:versionId?'
 
@@ -343,6 +344,14 @@ describe('package details', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Copy install command' }))
     expect(writeText).toHaveBeenCalledWith('npm i react@18.2.0')
     expect(await screen.findByText('Install command copied to the clipboard')).toBeInTheDocument()
+  })
+
+  it("has its Copy button at the kit's field height, level with the command's box", async () => {
+    // Gallery review (issue 18): the small button stood 6 px shorter than the command beside it.
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact', pattern: PATTERN, api: catalogue() })
+    const copy = await screen.findByRole('button', { name: 'Copy install command' })
+    expect(copy).toHaveClass(...buttonClass('secondary', 'md').split(' '))
+    expect(copy).not.toHaveClass(...buttonClass('secondary', 'sm').split(' ').slice(2))
   })
 
   it('without clipboard access, selects the exact command for the keyboard and says so', async () => {

@@ -63,7 +63,6 @@ export function InstallCommand({
         {text}
       </code>
       <Button
-        size="sm"
         icon={copied === 'copied' ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
         onClick={() => void copy()}
       >
