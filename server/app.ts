@@ -20,6 +20,7 @@ import { routeModules } from './routes'
 import { openApiCollector } from './openapi'
 import { registerRegistry } from './registry/register'
 import { createIndexPage } from './ui/indexPage'
+import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
 import { navigationTypeReader } from './navigation/preferences'
 import { flavourProfile } from './platform/flavours'
 
@@ -173,7 +174,12 @@ export async function buildServer(
       const path = pathOnly.slice('/ui'.length) || '/'
       const user = ctx.currentUser(request)
       const page = user
-        ? indexPage.forSignedIn(path, request.headers['accept-encoding'], navigationTypeOf(user.id))
+        ? indexPage.forSignedIn(
+            path,
+            request.headers['accept-encoding'],
+            navigationTypeOf(user.id),
+            decodeThemeMark(request.cookies[THEME_COOKIE], user.name),
+          )
         : indexPage.forVisitor(path, request.headers['accept-encoding'])
       if (!page) return reply.sendFile('index.html', config.staticDir)
       if (page.encoding) reply.header('Content-Encoding', page.encoding)

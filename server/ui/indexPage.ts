@@ -22,6 +22,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { findRoute, type RouteArea } from '../../domain/navigation/routes'
+import type { PaintedTheme } from '../../domain/preferences/themeMark'
 
 interface ManifestChunk {
   readonly file: string
@@ -133,6 +134,15 @@ export function withSkeletonMark(html: string, mark: 'chrome' | 'classic' | 'log
   return html.replace('<div id="boot">', `<div id="boot" ${attribute}>`)
 }
 
+/**
+ * The page painted in the theme the signed-in user chose (domain/preferences/themeMark.ts):
+ * index.html's skeleton takes the tokens' colours of that theme from the start, as the console
+ * will once its script has run, instead of the system's and a flip.
+ */
+export function withTheme(html: string, theme: PaintedTheme | undefined): string {
+  return theme ? html.replace('<html lang="en">', `<html lang="en" data-theme="${theme}">`) : html
+}
+
 export interface PageBody {
   readonly body: Buffer
   readonly encoding: 'br' | 'gzip' | undefined
@@ -140,11 +150,12 @@ export interface PageBody {
 
 /** The page for a request: the built file for visitors not signed in, else the page with its preloads. */
 export interface IndexPage {
-  /** Undefined: send the built file as it is. */
+  /** Undefined: send the built file as it is. `theme`: the user's own choice, decoded (withTheme). */
   forSignedIn(
     path: string,
     acceptEncoding: string | undefined,
     navigationType?: 'new' | 'classic',
+    theme?: PaintedTheme,
   ): PageBody | undefined
   /**
    * The page for a visitor who is not signed in: the login family's with its chunk named, also
@@ -174,15 +185,19 @@ export function createIndexPage(
 
   // 'login': a signed-in user's login family page (the console sends them on: no skeleton);
   // 'toLogin': a visitor's, or a page that leads a visitor there.
-  const pageFor = (area: RouteArea | 'login' | 'toLogin' | undefined, classic = false) => {
-    const key = `${area ?? ''}${classic ? ' classic' : ''}`
+  const pageFor = (
+    area: RouteArea | 'login' | 'toLogin' | undefined,
+    classic = false,
+    theme?: PaintedTheme,
+  ) => {
+    const key = `${area ?? ''}${classic ? ' classic' : ''} ${theme ?? ''}`
     const existing = made.get(key)
     if (existing) return existing
     const login = area === 'login' || area === 'toLogin'
     const modules = login ? LOGIN_MODULES : [...CHROME_MODULES, ...(area ? areaModules(area) : [])]
     const mark = area === 'toLogin' ? 'login' : classic ? 'classic' : 'chrome'
     const source = area === 'login' ? html : withSkeletonMark(html, mark)
-    const raw = Buffer.from(withPreloads(source, base, preloadFiles(manifest, modules)))
+    const raw = Buffer.from(withPreloads(withTheme(source, theme), base, preloadFiles(manifest, modules)))
     const page = {
       raw,
       br: brotliCompressSync(raw, {
@@ -206,13 +221,13 @@ export function createIndexPage(
   const isLoginFamily = (path: string) => findRoute(path)?.route.layout === 'bare'
 
   return {
-    forSignedIn(path, acceptEncoding, navigationType) {
+    forSignedIn(path, acceptEncoding, navigationType, theme) {
       const home = path === '/' || path === '/home' ? options.home : undefined
       const match = findRoute(home ?? path)
       // The login family has no chrome; a path no route knows is the 404 page, in the chrome.
-      if (match?.route.layout === 'bare') return send(pageFor('login'), acceptEncoding)
+      if (match?.route.layout === 'bare') return send(pageFor('login', false, theme), acceptEncoding)
       const area = match && match.route.area !== 'plugin' ? match.route.area : undefined
-      return send(pageFor(area, navigationType === 'classic'), acceptEncoding)
+      return send(pageFor(area, navigationType === 'classic', theme), acceptEncoding)
     },
     forVisitor(path, acceptEncoding) {
       // Without anonymous access every other page sends the visitor to the login page.

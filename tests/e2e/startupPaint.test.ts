@@ -124,6 +124,39 @@ describe('first paint (e2e)', () => {
     await visitor.close()
   })
 
+  it('a user who chose dark on a light system sees the skeleton dark from the start, and no flip', async () => {
+    const context = await browser.newContext({ viewport, colorScheme: 'light' })
+    const first = await context.newPage()
+    await signIn(server, first, 'developer', server.config.userPassword)
+    await first.getByRole('banner').getByRole('button', { name: 'developer' }).click()
+    await first.getByRole('menuitemradio', { name: 'Dark' }).click()
+    await expect.poll(() => first.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+
+    // The next page, with the entry script held: only the server's page is drawn, in dark.
+    const later = await context.newPage()
+    const release = await holdEntryScript(later)
+    await later.goto(`${server.url}/ui/packages`, { waitUntil: 'commit' })
+    await later.getByRole('banner').filter({ hasText: 'Platform' }).waitFor()
+    const scheme = () => later.evaluate(() => getComputedStyle(document.documentElement).colorScheme)
+    expect(await scheme()).toBe('dark')
+    release()
+    await later.getByRole('navigation', { name: 'Application' }).waitFor()
+    expect(await scheme()).toBe('dark')
+
+    // Back to the system's theme: the next page is painted as the system says again.
+    await later.getByRole('banner').getByRole('button', { name: 'developer' }).click()
+    await later.getByRole('menuitemradio', { name: 'System' }).click()
+    const again = await context.newPage()
+    const releaseAgain = await holdEntryScript(again)
+    await again.goto(`${server.url}/ui/packages`, { waitUntil: 'commit' })
+    await again.getByRole('banner').filter({ hasText: 'Platform' }).waitFor()
+    expect(await again.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(
+      'light dark',
+    )
+    releaseAgain()
+    await context.close()
+  })
+
   // A visitor asking for another page than the login page is sent there (no anonymous access),
   // and the server's page says so before start-up does: the login family's skeleton, then it.
   for (const path of ['/ui/login', '/ui/packages'])

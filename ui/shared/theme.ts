@@ -5,6 +5,7 @@
  * 'system', so a hand-edited or hostile entry cannot break the page.
  */
 import { useCallback, useEffect, useState } from 'react'
+import { encodeThemeMark, THEME_COOKIE } from '../../domain/preferences/themeMark'
 
 export type ThemeChoice = 'system' | 'light' | 'dark'
 export const THEME_CHOICES: ReadonlyArray<ThemeChoice> = ['system', 'light', 'dark']
@@ -42,16 +43,31 @@ export function applyTheme(choice: ThemeChoice): void {
   else root.dataset.theme = choice
 }
 
+/**
+ * Tells the server the theme to paint this user's next page in, before the script runs
+ * (domain/preferences/themeMark.ts): a preference cookie, no secret; 'system' clears it.
+ */
+export function markFirstPaint(user: string, choice: ThemeChoice): void {
+  const system = choice === 'system'
+  document.cookie = `${THEME_COOKIE}=${system ? '' : encodeThemeMark(user, choice)};path=/ui;samesite=strict;max-age=${system ? 0 : 31536000}`
+}
+
 /** The user's theme choice and a setter that applies and remembers it. */
 export function useTheme(user: string): readonly [ThemeChoice, (choice: ThemeChoice) => void] {
   // The choice is kept per user: a change of user reads that user's entry again.
   const [state, setState] = useState(() => ({ user, choice: readStore()[user] ?? 'system' }))
   const choice: ThemeChoice = state.user === user ? state.choice : (readStore()[user] ?? 'system')
   if (state.user !== user) setState({ user, choice })
-  useEffect(() => applyTheme(choice), [choice])
+  useEffect(() => {
+    applyTheme(choice)
+    // A choice made before the cookie existed, or after another user's on this browser, is marked
+    // again; a user who never chose leaves another user's mark alone.
+    if (choice !== 'system') markFirstPaint(user, choice)
+  }, [choice, user])
   const choose = useCallback(
     (next: ThemeChoice) => {
       setState({ user, choice: next })
+      markFirstPaint(user, next)
       try {
         window.localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify({ ...readStore(), [user]: next }))
       } catch {
