@@ -9,6 +9,7 @@ import { onboardingEffects } from '../../commands/effects/onboarding'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { notFaked } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
+import kit from '../../ui/shared/kit/page.module.css'
 
 function platform(progress: EducationProgress, feedbackFails = false) {
   const played: string[] = []
@@ -60,6 +61,13 @@ describe('the education center', { timeout: 30_000 }, () => {
 
     await user.click(dialog.getByRole('tab', { name: 'Security' }))
     expect(dialog.getByRole('list', { name: 'Security guides' })).toHaveTextContent('Policies and watches')
+  })
+
+  it("lays the getting-started page's cards out as the kit's cards (no hole beside a third at 1024 px)", async () => {
+    const api = platform({ played: [], feedbackGiven: false })
+    renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    const education = await screen.findByRole('heading', { name: 'Education Center' }, { timeout: 15_000 })
+    expect(education.closest('section')!.parentElement).toHaveClass(String(kit.cards))
   })
 
   it('opens from the getting-started page, and takes feedback once', async () => {

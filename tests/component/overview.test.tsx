@@ -142,15 +142,18 @@ describe('the Overview page', () => {
     const port = api(right(calculating), right(figures()))
     const { ports } = renderShell('/overview', developer, { overviewApi: port }, effects)
     expect(
-      await screen.findByText('Calculating the storage cache for the first time...', {}, { timeout: 15_000 }),
+      await screen.findByText('Calculating the storage cache for the first time…', {}, { timeout: 15_000 }),
     ).toHaveAttribute('role', 'status')
-    expect(screen.getByText('Calculating...')).toBeInTheDocument()
+    // The figure is the kit's skeleton in its shape, its short words for screen readers only.
+    const stored = screen.getByText('Stored').closest('dl')!
+    expect(stored.querySelector('[data-skeleton]')).not.toBeNull()
+    expect(within(stored).getByText('Calculating…').className).toMatch(/srOnly/)
     // The disk figures do not wait for the cache.
     expect(screen.getByText('10 GB')).toBeInTheDocument()
     // The page asks again while the platform calculates.
     ports.advance(2000)
     expect(await screen.findByText('3.0 MB')).toBeInTheDocument()
-    expect(screen.queryByText('Calculating the storage cache for the first time...')).toBeNull()
+    expect(screen.queryByText('Calculating the storage cache for the first time…')).toBeNull()
     expect(port.calls).toBe(2)
   })
 })

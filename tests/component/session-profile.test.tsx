@@ -10,6 +10,7 @@ import { TOO_MANY_ATTEMPTS, WRONG_PASSWORD } from '../../ui/session/ProfileScree
 import { renderSession } from './sessionHarness'
 import { formActionsClass } from '../../ui/shared/kit/Field'
 import { buttonClass } from '../../ui/shared/kit/Button'
+import kit from '../../ui/shared/kit/page.module.css'
 import { loginData } from '../support/fixtures'
 import { user } from '../support/fixtures'
 
@@ -38,6 +39,12 @@ describe('profile page', () => {
       'Profile',
       'API key',
     ])
+  })
+
+  it("lays its cards out as the kit's cards (a third card takes the row where two fit, no hole at 1024 px)", async () => {
+    open({})
+    const account = (await screen.findByRole('heading', { level: 2, name: 'Account' })).closest('section')!
+    expect(account.parentElement).toHaveClass(String(kit.cards))
   })
 
   it("puts the forms' buttons in the kit's row of actions at the form's end, as in other forms", async () => {

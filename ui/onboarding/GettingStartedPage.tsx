@@ -64,7 +64,7 @@ export default function GettingStartedPage() {
         title={<span id="page-title">Getting Started</span>}
         description="Set up your first repositories, connect a client and find your packages."
       />
-      <div className={styles.cards}>
+      <div className={kit.cards}>
         <Personalization />
         <Card
           title={

@@ -17,6 +17,7 @@ import { Card, EmptyState, PageHeader, SeverityChip, Skeleton, type Severity } f
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { shownData } from '../../domain/shared/loadable'
+import kit from '../shared/kit/page.module.css'
 import styles from './overview.module.css'
 
 const SEVERITIES: ReadonlyArray<Severity> = ['critical', 'high', 'medium', 'low', 'info', 'unknown']
@@ -71,7 +72,7 @@ function FiguresSkeleton() {
   return (
     <div role="status" aria-label="Loading the overview" className={styles.page}>
       <div className={styles.stats}>{[0, 1, 2, 3].map((i) => box('5.5rem', i))}</div>
-      <div className={styles.grid}>{[0, 1, 2].map((i) => box('14rem', i))}</div>
+      <div className={kit.cards}>{[0, 1, 2].map((i) => box('14rem', i))}</div>
       {box('12rem')}
     </div>
   )
@@ -85,7 +86,7 @@ function Stat({
 }: {
   readonly icon: ReactNode
   readonly label: string
-  readonly value: string
+  readonly value: ReactNode
   readonly hint?: ReactNode
 }) {
   return (
@@ -122,7 +123,16 @@ function Figures({ overview }: { readonly overview: Overview }) {
           icon={<PackageOpen size={20} />}
           label="Stored"
           value={
-            stored ? bytesText(stored.artifactBytes) : messageText({ key: 'storageCacheCalculatingShort' })
+            stored ? (
+              bytesText(stored.artifactBytes)
+            ) : (
+              // The figure's shape while the platform calculates it (the short words for screen
+              // readers): the hint under it says what is going on.
+              <>
+                <Skeleton width="4.5rem" height="1.75rem" />
+                <span className={kit.srOnly}>{messageText({ key: 'storageCacheCalculatingShort' })}</span>
+              </>
+            )
           }
           hint={
             stored ? (
@@ -152,7 +162,7 @@ function Figures({ overview }: { readonly overview: Overview }) {
           value={`${healthy} of ${health.length}`}
         />
       </div>
-      <div className={styles.grid}>
+      <div className={kit.cards}>
         <Card title="Packages by type" actions={<Link href="/packages">All packages</Link>}>
           {packageBars.length === 0 ? (
             <EmptyState title="No packages yet" hint="Publish one with the Set Me Up instructions." />

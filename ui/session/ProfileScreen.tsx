@@ -206,7 +206,7 @@ export function UserProfileScreen() {
           </Link>
         }
       />
-      <div className={screens.profileCards}>
+      <div className={`${kit.cards} ${screens.profileCards}`}>
         <Card title="Account">
           <KeyValue
             items={[

@@ -64,9 +64,9 @@ export function messageText(message: Message): string {
     case 'requiresService':
       return `Requires the ${message.service} service`
     case 'storageCacheCalculating':
-      return 'Calculating the storage cache for the first time...'
+      return 'Calculating the storage cache for the first time…'
     case 'storageCacheCalculatingShort':
-      return 'Calculating...'
+      return 'Calculating…'
     case 'chooseTechnology':
       return 'Choose at least one technology'
     case 'chooseGoal':
