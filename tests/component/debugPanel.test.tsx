@@ -107,14 +107,14 @@ describe('the debug panel', { timeout: 30_000 }, () => {
       /Replay of user-session\.ndjson at seq (\d+) of \1 .*read-only/,
     )
     // The last moment: the page that does not exist.
-    expect(await replay.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument()
+    expect(await replay.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
     // Back to the moment the packages page was shown.
     const events = replay.getByRole('region', { name: 'Imported events' })
     const navigated = within(events)
       .getAllByRole('option')
       .filter((o) => o.textContent?.includes('navigation/Navigated'))
     fireEvent.click(navigated[0]!)
-    await waitFor(() => expect(replay.queryByRole('heading', { name: 'Page Not Found' })).toBeNull())
+    await waitFor(() => expect(replay.queryByRole('heading', { name: 'Page not found' })).toBeNull())
     expect(await replay.findByRole('navigation', { name: 'Application' })).toBeInTheDocument()
     // Stepping and scrubbing move the replayed moment; the live session is untouched.
     await user.click(replay.getByRole('button', { name: 'Next event' }))

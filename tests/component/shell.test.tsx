@@ -37,12 +37,12 @@ describe('the shell', () => {
   it('shows the 404 page for an unknown path', async () => {
     const { app } = renderShell('/no/such/page')
     expect(app.getState().navigation.location.path).toBe('/404')
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
   })
 
   it('shows the 406 page with its request id', async () => {
     renderShell('/406/req-42')
-    expect(await screen.findByRole('heading', { name: 'Not Acceptable' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Not acceptable' })).toBeInTheDocument()
     expect(screen.getByText('req-42')).toBeInTheDocument()
   })
 

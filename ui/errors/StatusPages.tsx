@@ -11,7 +11,7 @@ export function NotFoundPage() {
         <FileQuestion size={32} />
       </span>
       <p className={styles.big}>404</p>
-      <h1 id="status-title">Page Not Found</h1>
+      <h1 id="status-title">Page not found</h1>
       <p className={styles.text}>The page you are looking for does not exist or was moved.</p>
       <Link href="/" className={styles.home}>
         Back to the home page
@@ -28,7 +28,7 @@ export function NotAcceptablePage() {
         <Ban size={32} />
       </span>
       <p className={styles.big}>406</p>
-      <h1 id="status-title">Not Acceptable</h1>
+      <h1 id="status-title">Not acceptable</h1>
       <p className={styles.text}>The request was rejected by the server.</p>
       {requestId && (
         <p>
