@@ -14,6 +14,7 @@ import { renderShell } from './shellFixtures'
 import { chooseOption } from '../support/kitSelect'
 import kit from '../../ui/shared/kit/page.module.css'
 import surface from '../../ui/shared/kit/surface.module.css'
+import { buttonClass } from '../../ui/shared/kit/Button'
 
 const repo = repositorySummary
 const REPOS = [
@@ -56,6 +57,12 @@ describe('repositories: the list', () => {
     // Gallery review (issue 18): the list is the kit's page column like every other page (it was
     // not, and its header, filters and table were 12 px apart instead of the column's gap).
     expect(screen.getByRole('region', { name: 'Repositories' })).toHaveClass(kit.page!)
+    // And its header is the kit's, with a line on what the page holds as Builds and Artifacts have.
+    const header = screen.getByRole('heading', { level: 1, name: 'Repositories' }).closest('header')
+    expect(header).toHaveClass(String(surface.pageHeader))
+    expect(within(header!).getByText(/^Where packages and files are kept/)).toHaveClass(
+      String(surface.pageDescription),
+    )
     await chooseOption(userEvent.setup(), screen.getByRole('combobox', { name: 'Kind' }), 'Virtual')
     expect(
       within(screen.getByRole('table'))
@@ -103,6 +110,22 @@ describe('repositories: the list', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
     await vi.waitFor(() => expect(removed).toEqual(['debian-remote']), { timeout: 5000 })
     await vi.waitFor(() => expect(lists).toHaveLength(2), { timeout: 5000 })
+  })
+})
+
+describe('repositories: no repositories yet', () => {
+  it("offers an admin the way on as the kit's button, not a bare link", async () => {
+    const { api, lists } = controlledApi()
+    renderArea(<RepositoriesArea />, {
+      path: '/repos',
+      seed: [signedIn('admin', true)],
+      ports: { repositoriesApi: api },
+    })
+    await vi.waitFor(() => expect(lists).toHaveLength(1), { timeout: 5000 })
+    lists[0]!(right([]))
+    const way = await screen.findByRole('link', { name: 'Create repositories for a package type' })
+    expect(way).toHaveAttribute('href', '/admin/repositories/quick')
+    expect(way).toHaveClass(...buttonClass().split(' '))
   })
 })
 

@@ -16,7 +16,7 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { isReadOnlyMode } from '../../domain/platform'
 import { messageText } from '../shared/messages'
 import { repositoryProblemText } from './messages'
-import { Checkbox, DeleteButton, Field, SaveError, Toolbar } from '../admin/shared'
+import { Checkbox, DeleteButton, Field, SaveError } from '../admin/shared'
 import { TypeIcon, formatBytes } from '../packages/common'
 import { Select } from '../shared/kit/Select'
 import { formActionsClass } from '../shared/kit/Field'
@@ -83,18 +83,24 @@ function RepositoriesList() {
   const typeId = useId()
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <Toolbar title="Repositories">
-        {admin && readOnly && <p className={styles.blocked}>{messageText({ key: 'readOnlyMode' })}</p>}
-        {admin && !readOnly && (
-          <span className={styles.actions}>
-            {CREATE_LINKS.map(([href, label]) => (
+      {/* The kit's page header, with a line on what the page holds as Builds and Artifacts have
+          (it was the admin toolbar: the title alone, 3 px lower than theirs). */}
+      <PageHeader
+        title={<span id="page-title">Repositories</span>}
+        description="Where packages and files are kept: local repositories, remote caches and virtual groups of both."
+        actions={
+          admin &&
+          (readOnly ? (
+            <p className={styles.blocked}>{messageText({ key: 'readOnlyMode' })}</p>
+          ) : (
+            CREATE_LINKS.map(([href, label]) => (
               <Link key={href} href={href} className={buttonClass('secondary', 'sm')}>
                 {label}
               </Link>
-            ))}
-          </span>
-        )}
-      </Toolbar>
+            ))
+          ))
+        }
+      />
       <SaveError save={state.deletion} />
       <div className={styles.filters}>
         <label htmlFor={kindId}>Kind</label>
@@ -177,7 +183,9 @@ function RepositoriesList() {
                     title="No repositories yet."
                     action={
                       admin && (
-                        <Link href="/admin/repositories/quick">Create repositories for a package type</Link>
+                        <Link href="/admin/repositories/quick" className={buttonClass()}>
+                          Create repositories for a package type
+                        </Link>
                       )
                     }
                   />
