@@ -32,4 +32,15 @@ describe("a repository's details in the artifacts browser", () => {
     expect(within(entries).getByRole('status', { name: 'Loading' })).toBeInTheDocument()
     expect(entries).not.toHaveTextContent('…')
   })
+
+  it('names the page after its title (the section was labelled by an id no element had)', async () => {
+    const port: ArtifactsApi = {
+      ...notFaked<ArtifactsApi>(),
+      repositories: async () => right([treeRepository('generic-local', 'generic', 'local')]),
+    }
+    renderShell('/artifacts/browse', developer, { artifactsApi: port }, effects)
+    expect(await screen.findByRole('region', { name: 'Artifacts' }, { timeout: 15_000 })).toContainElement(
+      screen.getByRole('heading', { level: 1, name: 'Artifacts' }),
+    )
+  })
 })

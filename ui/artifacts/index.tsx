@@ -59,7 +59,7 @@ export default function ArtifactsBrowser() {
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader
-        title="Artifacts"
+        title={<span id="page-title">Artifacts</span>}
         description="Every repository's folders and files; choose a file to see its checksums and where it came from."
         actions={
           <>

@@ -74,7 +74,7 @@ function BuildList({ name }: { readonly name?: string }) {
     return (
       <section aria-labelledby="page-title" className={kit.page}>
         <PageHeader
-          title="Builds"
+          title={<span id="page-title">Builds</span>}
           description="The builds your CI servers published, each with its newest run."
         />
         <Table<BuildSummary>
@@ -98,7 +98,10 @@ function BuildList({ name }: { readonly name?: string }) {
     )
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader title={name} breadcrumbs={[{ label: 'Builds', href: '/ui/builds' }, { label: name }]} />
+      <PageHeader
+        title={<span id="page-title">{name}</span>}
+        breadcrumbs={[{ label: 'Builds', href: '/ui/builds' }, { label: name }]}
+      />
       <Table<BuildRun>
         label={`Runs of ${name}`}
         state={tableState(list, retry, (runs) => runs.filter((r) => r.name === name))}
@@ -168,7 +171,7 @@ function BuildDetails({ name, number }: { readonly name: string; readonly number
   else body = <Run build={detail.data} />
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader title={`${name} #${number}`} breadcrumbs={crumbs} />
+      <PageHeader title={<span id="page-title">{`${name} #${number}`}</span>} breadcrumbs={crumbs} />
       {body}
     </section>
   )
