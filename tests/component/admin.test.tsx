@@ -308,6 +308,31 @@ describe('admin pages', () => {
     expect(await screen.findByLabelText('Repository Key')).toBeRequired()
   })
 
+  it("heads every admin page with the kit's one page header, actions and all", async () => {
+    // The editors', the lists' and the placeholders' titles were a header block of the admin
+    // area's own (admin.module.css composing the kit's), 3 px lower than the kit's PageHeader.
+    const pages = [
+      ['/admin/proxies/configuration/new', 'New Proxy'],
+      ['/admin/proxies/configuration/list', 'Proxies'],
+      ['/admin/repositories/local/new', 'New Local Repository'],
+      ['/admin/projects/create', 'Create Project'],
+      ['/admin/environments', 'Environments'],
+      ['/admin/artifactory/list', 'Administration'],
+    ] as const
+    for (const [path, name] of pages) {
+      const { view } = renderShell(path, admin, { adminApi: fakeAdminApi() }, effects)
+      const title = await screen.findByRole('heading', { name, level: 1 })
+      expect(title).toHaveClass(kitSurface.pageTitle!)
+      expect(title.closest('header')).toHaveClass(kitSurface.pageHeader!)
+      view.unmount()
+    }
+    renderShell('/admin/proxies/configuration/list', admin, { adminApi: fakeAdminApi() }, effects)
+    const header = (await screen.findByRole('heading', { name: 'Proxies', level: 1 })).closest('header')!
+    expect(within(header).getByRole('link', { name: /New Proxy/ }).parentElement).toHaveClass(
+      kitSurface.pageActions!,
+    )
+  })
+
   it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {
     renderShell('/demo/admin/environments', admin, {}, effects)
     expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()

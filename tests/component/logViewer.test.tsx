@@ -8,6 +8,7 @@ import { corpusLines } from '../support/corpora'
 import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
 import { renderShell } from './shellFixtures'
 import { chooseOption } from '../support/kitSelect'
+import kitSurface from '../../ui/shared/kit/surface.module.css'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = { ...navigationEffects, ...serviceStatusEffects }
@@ -38,6 +39,12 @@ describe('the System Logs page', () => {
     expect(screen.getByRole('status', { name: 'Log refresh' })).toHaveTextContent(
       'Refreshing every 10 seconds.',
     )
+  })
+
+  it("is headed with the kit's page header, as the other admin pages", async () => {
+    renderShell(PATH, admin, { serviceStatusApi: platform() }, effects)
+    const title = await screen.findByRole('heading', { name: 'System Logs', level: 1 })
+    expect(title.closest('header')).toHaveClass(kitSurface.pageHeader!)
   })
 
   it('switches file and product, and shows an empty file as such', async () => {

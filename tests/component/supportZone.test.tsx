@@ -7,6 +7,7 @@ import { supportBundlesEffects } from '../../commands/effects/supportBundles'
 import { bundle, fakeBundlePlatform } from '../support/fakeSupportBundlesApi'
 import { renderShell } from './shellFixtures'
 import { optionNames, chooseOption } from '../support/kitSelect'
+import kitSurface from '../../ui/shared/kit/surface.module.css'
 
 const admin = { user: { name: 'admin', admin: true }, services: ['jfrt', 'jfxr'] } as const
 const effects = { ...navigationEffects, ...supportBundlesEffects }
@@ -27,6 +28,22 @@ describe('the Support Zone page', () => {
     expect(broken).toHaveTextContent('failed (disk full)')
     expect(within(broken).getByRole('button', { name: 'Download broken' })).toBeDisabled()
     expect(await screen.findByText('Release bundle retention: enabled')).toBeInTheDocument()
+  })
+
+  it("is headed as the other admin pages: the kit's page header, each block a kit card titled inside", async () => {
+    renderShell(PATH, admin, { supportBundlesApi: fakeBundlePlatform() }, effects)
+    await screen.findByText('No support bundles yet.')
+    const header = screen.getByRole('heading', { name: 'Support Zone', level: 1 }).closest('header')!
+    expect(header).toHaveClass(kitSurface.pageHeader!)
+    expect(within(header).getByText(/Release bundle retention/).parentElement).toHaveClass(
+      kitSurface.pageActions!,
+    )
+    // The form's title was inside its card, the list's above its table: both are kit cards now.
+    for (const name of ['Create a support bundle', 'Support bundles']) {
+      const title = screen.getByRole('heading', { name, level: 2 })
+      expect(title).toHaveClass(kitSurface.cardTitle!)
+      expect(title.closest('section')).toHaveClass(kitSurface.card!)
+    }
   })
 
   it('bad input gets clear messages and keeps what was typed', async () => {

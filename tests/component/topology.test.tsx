@@ -8,6 +8,7 @@ import { navigationEffects } from '../../commands/effects/navigation'
 import { serviceStatusEffects } from '../../commands/effects/serviceStatus'
 import { renderShell } from './shellFixtures'
 import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
+import kitSurface from '../../ui/shared/kit/surface.module.css'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = { ...navigationEffects, ...serviceStatusEffects }
@@ -68,6 +69,21 @@ describe('the topology page', () => {
     expect(within(cards[1]!).getByText('Unhealthy')).toBeInTheDocument()
     expect(cards[1]).toHaveTextContent('unavailable')
     expect(within(screen.getByRole('region', { name: 'xray' })).getByText('Read only')).toBeInTheDocument()
+  })
+
+  it("is headed with the kit's page header, Refresh its action", async () => {
+    renderShell(
+      '/admin/mission_control/topology',
+      admin,
+      { serviceStatusApi: api([right([node({})])]) },
+      effects,
+    )
+    const title = await screen.findByRole('heading', { name: 'Topology', level: 1 })
+    const header = title.closest('header')!
+    expect(header).toHaveClass(kitSurface.pageHeader!)
+    expect(within(header).getByRole('button', { name: 'Refresh' }).parentElement).toHaveClass(
+      kitSurface.pageActions!,
+    )
   })
 
   it('shows an empty state when no service reported', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { Children, useEffect, useId, useState, type ReactNode } from 'react'
 import {
   PASSWORD_LOST,
   type AdminForm,
@@ -15,9 +15,8 @@ import { Button } from '../shared/kit/Button'
 import { Checkbox as KitCheckbox } from '../shared/kit/Checkbox'
 import { LinkTabs } from '../shared/kit/LinkTabs'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
-import { EmptyState, Skeleton } from '../shared/kit/Surface'
+import { EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
-import surface from '../shared/kit/surface.module.css'
 import styles from './admin.module.css'
 
 // Its own module, so a screen that only needs a field (the support zone's form) loads only that.
@@ -232,16 +231,12 @@ export function DeleteButton({
   )
 }
 
-/** A list page's heading with its actions (links to create). */
+/** An admin page's header with its actions (links to create): the kit's PageHeader, its h1 the
+ * title the page's section is labelled by. */
 export function Toolbar({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className={styles.toolbar}>
-      <h1 id="page-title" className={surface.pageTitle}>
-        {title}
-      </h1>
-      {children && <div className={styles.actions}>{children}</div>}
-    </div>
-  )
+  // Nothing to show (a developer's repositories: each action is false) is no actions box.
+  const actions = Children.toArray(children).length > 0 ? children : undefined
+  return <PageHeader title={title} titleId="page-title" actions={actions} />
 }
 
 /** An editor's item, found by name in its loaded list, with the loading, error and unknown-name states. */

@@ -6,9 +6,8 @@ import { Suspense, createElement, useMemo } from 'react'
 import { Link } from 'wouter'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
-import { EmptyState, PageSkeleton } from '../shared/kit/Surface'
+import { EmptyState, PageHeader, PageSkeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
-import pageHeader from '../shared/kit/pageHeader.module.css'
 import { Button, buttonClass } from '../shared/kit/Button'
 import surface from '../shared/kit/surface.module.css'
 import { ClientSetupForm } from '../onboarding/ClientSetupForm'
@@ -145,9 +144,7 @@ export default function ShellPages() {
   if (name === 'getStarted' || name === 'tourGetStarted') return <GettingStarted />
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={pageHeader.title}>
-        {title}
-      </h1>
+      <PageHeader title={title} titleId="page-title" />
       <div className={kit.panel}>
         <EmptyState
           icon={<Construction size={28} />}

@@ -26,7 +26,6 @@ import { Button, buttonClass } from '../shared/kit/Button'
 import admin from '../admin/admin.module.css'
 import { Table } from '../shared/kit/Table'
 import { shownData } from '../../domain/shared/loadable'
-import surface from '../shared/kit/surface.module.css'
 import kit from '../shared/kit/page.module.css'
 import styles from './repositories.module.css'
 
@@ -211,11 +210,7 @@ function RepositoryEditor({ create, kind }: { create: boolean; kind?: Repository
   const title = create ? `New ${KIND_LABEL[kind ?? 'local']} Repository` : `Edit Repository ${repoKey}`
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <div className={admin.toolbar}>
-        <h1 id="page-title" className={surface.pageTitle}>
-          {title}
-        </h1>
-      </div>
+      <PageHeader title={title} titleId="page-title" />
       {create ? (
         <EditorForm key={kind} create initial={emptyRepositoryForm(kind ?? 'local')} />
       ) : (

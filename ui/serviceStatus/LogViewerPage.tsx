@@ -17,11 +17,10 @@ import { ArrowDownToLine, Pause, Play, RefreshCw } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Field } from '../shared/kit/Field'
 import { Select as KitSelect } from '../shared/kit/Select'
-import { Skeleton } from '../shared/kit/Surface'
+import { PageHeader, Skeleton } from '../shared/kit/Surface'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { formatDateTime } from '../shared/dates'
 import kit from '../shared/kit/page.module.css'
-import surface from '../shared/kit/surface.module.css'
 import styles from './logViewer.module.css'
 
 // Within this many pixels of the bottom counts as "at the end": new text keeps it there.
@@ -162,9 +161,7 @@ export function LogViewerPage() {
   const seconds = logRefreshSecs(s, DEFAULT_LOG_REFRESH_SECS)
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <h1 id="page-title" className={surface.pageTitle}>
-        System Logs
-      </h1>
+      <PageHeader title="System Logs" titleId="page-title" />
       <div className={styles.controls}>
         <Select
           label="Product"

@@ -6,10 +6,9 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { humaniseUptime } from '../../domain/serviceStatus/rules'
 import { CircleCheck, CircleX, Clock, Network, RefreshCw, Server } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
-import { Badge, EmptyState, Skeleton } from '../shared/kit/Surface'
+import { Badge, EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { NodeStateBadge } from './NodeStateBadge'
 import kit from '../shared/kit/page.module.css'
-import surface from '../shared/kit/surface.module.css'
 import styles from './topology.module.css'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 
@@ -106,18 +105,19 @@ export default function TopologyPage() {
   const nodes = topology.status === 'idle' ? [] : topology.nodes
   return (
     <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
-      <div className={styles.header}>
-        <h1 id="page-title" className={surface.pageTitle}>
-          Topology
-        </h1>
-        <Button
-          icon={<RefreshCw size={16} aria-hidden />}
-          onClick={() => dispatch({ type: 'serviceStatus/LoadTopology' })}
-          busy={topology.status === 'loading'}
-        >
-          Refresh
-        </Button>
-      </div>
+      <PageHeader
+        title="Topology"
+        titleId="page-title"
+        actions={
+          <Button
+            icon={<RefreshCw size={16} aria-hidden />}
+            onClick={() => dispatch({ type: 'serviceStatus/LoadTopology' })}
+            busy={topology.status === 'loading'}
+          >
+            Refresh
+          </Button>
+        }
+      />
       {(topology.status === 'idle' || topology.status === 'loading') && nodes.length === 0 && (
         <div role="status" className={styles.services}>
           <span className={kit.srOnly}>Loading services…</span>

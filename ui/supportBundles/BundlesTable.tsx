@@ -1,4 +1,5 @@
-// The list of support bundles with download and delete (delete asks first).
+// The list of support bundles with download and delete (delete asks first), in a card titled as
+// the creation form's is.
 import { whatHappened } from '../shared/failureText'
 import { useState } from 'react'
 import { shownBundles, type SupportBundle } from '../../domain/supportBundles'
@@ -6,10 +7,9 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { Download, LifeBuoy, Trash2 } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Dialog } from '../shared/kit/Overlay'
-import { Badge, EmptyState, type Tone } from '../shared/kit/Surface'
+import { Badge, Card, EmptyState, type Tone } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import { RelativeTime } from '../shared/kit/RelativeTime'
-import surface from '../shared/kit/surface.module.css'
 import styles from './supportZone.module.css'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 
@@ -67,86 +67,85 @@ export function BundlesTable() {
   ]
   const reload = () => dispatch({ type: 'supportBundles/Reload' })
   return (
-    <section aria-labelledby="bundles-title" className={styles.section}>
-      <h2 id="bundles-title" className={surface.cardTitle}>
-        Support bundles
-      </h2>
-      {s.list.status === 'failed' && (
-        <LoadFailure
-          message={`The support bundles could not be loaded: ${whatHappened(s.list.failure)}.`}
-          onRetry={reload}
-          retryLabel="Try again"
-        />
-      )}
-      {s.actionFailure && (
-        <FailureNote>
-          The bundle could not be {s.actionFailure.op === 'delete' ? 'deleted' : 'downloaded'}:{' '}
-          {whatHappened(s.actionFailure.failure)}.
-        </FailureNote>
-      )}
-      {!(s.list.status === 'failed' && rows.length === 0) && (
-        <Table<Row>
-          label="Support bundles"
-          columns={[
-            { id: 'name', header: 'Name', cell: (b) => <span className={styles.name}>{b.name}</span> },
-            { id: 'service', header: 'Service', cell: (b) => b.service },
-            { id: 'created', header: 'Created', cell: (b) => <RelativeTime iso={b.createdAt} /> },
-            {
-              id: 'status',
-              header: 'Status',
-              cell: (b) => (
-                <>
-                  <Badge tone={STATUS_TONE[b.status] ?? 'neutral'}>{b.status}</Badge>
-                  {b.error !== null && <span className={styles.meta}> ({b.error})</span>}
-                </>
-              ),
-            },
-            { id: 'size', header: 'Size', align: 'end', cell: (b) => size(b.size) },
-          ]}
-          state={
-            rows.length === 0 && (s.list.status === 'loading' || s.list.status === 'idle')
-              ? { status: 'loading' }
-              : { status: 'loaded', rows }
-          }
-          rowKey={(b) => b.id}
-          rowActions={(b) =>
-            !b.placeholder && (
-              <span className={styles.actions}>
-                <Button
-                  size="sm"
-                  icon={<Download size={16} aria-hidden />}
-                  aria-label={`Download ${b.name}`}
-                  busy={s.busy[b.id] === 'downloading'}
-                  disabled={b.status !== 'success' || s.busy[b.id] !== undefined}
-                  onClick={() => dispatch({ type: 'supportBundles/Download', id: b.id })}
-                >
-                  {s.busy[b.id] === 'downloading' ? 'Downloading…' : 'Download'}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  icon={<Trash2 size={16} aria-hidden />}
-                  aria-label={`Delete ${b.name}`}
-                  busy={s.busy[b.id] === 'deleting'}
-                  disabled={s.busy[b.id] !== undefined}
-                  onClick={() => setConfirming(b)}
-                >
-                  {s.busy[b.id] === 'deleting' ? 'Deleting…' : 'Delete'}
-                </Button>
-              </span>
-            )
-          }
-          empty={
-            <EmptyState
-              icon={<LifeBuoy size={28} />}
-              title="No support bundles yet."
-              hint="Create one above: it collects logs, configuration and thread dumps for support."
-            />
-          }
-          skeletonRows={3}
-        />
-      )}
+    <Card title="Support bundles">
+      <div className={styles.section}>
+        {s.list.status === 'failed' && (
+          <LoadFailure
+            message={`The support bundles could not be loaded: ${whatHappened(s.list.failure)}.`}
+            onRetry={reload}
+            retryLabel="Try again"
+          />
+        )}
+        {s.actionFailure && (
+          <FailureNote>
+            The bundle could not be {s.actionFailure.op === 'delete' ? 'deleted' : 'downloaded'}:{' '}
+            {whatHappened(s.actionFailure.failure)}.
+          </FailureNote>
+        )}
+        {!(s.list.status === 'failed' && rows.length === 0) && (
+          <Table<Row>
+            label="Support bundles"
+            columns={[
+              { id: 'name', header: 'Name', cell: (b) => <span className={styles.name}>{b.name}</span> },
+              { id: 'service', header: 'Service', cell: (b) => b.service },
+              { id: 'created', header: 'Created', cell: (b) => <RelativeTime iso={b.createdAt} /> },
+              {
+                id: 'status',
+                header: 'Status',
+                cell: (b) => (
+                  <>
+                    <Badge tone={STATUS_TONE[b.status] ?? 'neutral'}>{b.status}</Badge>
+                    {b.error !== null && <span className={styles.meta}> ({b.error})</span>}
+                  </>
+                ),
+              },
+              { id: 'size', header: 'Size', align: 'end', cell: (b) => size(b.size) },
+            ]}
+            state={
+              rows.length === 0 && (s.list.status === 'loading' || s.list.status === 'idle')
+                ? { status: 'loading' }
+                : { status: 'loaded', rows }
+            }
+            rowKey={(b) => b.id}
+            rowActions={(b) =>
+              !b.placeholder && (
+                <span className={styles.actions}>
+                  <Button
+                    size="sm"
+                    icon={<Download size={16} aria-hidden />}
+                    aria-label={`Download ${b.name}`}
+                    busy={s.busy[b.id] === 'downloading'}
+                    disabled={b.status !== 'success' || s.busy[b.id] !== undefined}
+                    onClick={() => dispatch({ type: 'supportBundles/Download', id: b.id })}
+                  >
+                    {s.busy[b.id] === 'downloading' ? 'Downloading…' : 'Download'}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<Trash2 size={16} aria-hidden />}
+                    aria-label={`Delete ${b.name}`}
+                    busy={s.busy[b.id] === 'deleting'}
+                    disabled={s.busy[b.id] !== undefined}
+                    onClick={() => setConfirming(b)}
+                  >
+                    {s.busy[b.id] === 'deleting' ? 'Deleting…' : 'Delete'}
+                  </Button>
+                </span>
+              )
+            }
+            empty={
+              <EmptyState
+                icon={<LifeBuoy size={28} />}
+                title="No support bundles yet."
+                hint="Create one above: it collects logs, configuration and thread dumps for support."
+              />
+            }
+            skeletonRows={3}
+          />
+        )}
+      </div>
       <ConfirmDelete bundle={confirming} onClose={() => setConfirming(null)} />
-    </section>
+    </Card>
   )
 }

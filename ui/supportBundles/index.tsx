@@ -6,7 +6,7 @@ import { BundleForm } from './BundleForm'
 import { BundlesTable } from './BundlesTable'
 import { Archive } from 'lucide-react'
 import kit from '../shared/kit/page.module.css'
-import surface from '../shared/kit/surface.module.css'
+import { Card, PageHeader } from '../shared/kit/Surface'
 import styles from './supportZone.module.css'
 
 const RETENTION_TEXT = {
@@ -26,22 +26,22 @@ export default function SupportZonePage() {
   }, [dispatch])
   return (
     <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
-      <header className={styles.header}>
-        <h1 id="page-title" className={surface.pageTitle}>
-          Support Zone
-        </h1>
-        <p className={styles.retention} data-status={retention.status}>
-          <Archive size={14} aria-hidden />
-          Release bundle retention: {RETENTION_TEXT[retention.status]}
-          {retention.failed ? ' (its status could not be read)' : ''}
-        </p>
-      </header>
-      <section aria-labelledby="create-title" className={styles.card}>
-        <h2 id="create-title" className={surface.cardTitle}>
-          Create a support bundle
-        </h2>
+      <PageHeader
+        title="Support Zone"
+        titleId="page-title"
+        actions={
+          <p className={styles.retention} data-status={retention.status}>
+            <Archive size={14} aria-hidden />
+            Release bundle retention: {RETENTION_TEXT[retention.status]}
+            {retention.failed ? ' (its status could not be read)' : ''}
+          </p>
+        }
+      />
+      {/* Both blocks are kit cards with their title inside (the form's was, the list's stood above
+          its table). */}
+      <Card title="Create a support bundle">
         <BundleForm />
-      </section>
+      </Card>
       <BundlesTable />
     </section>
   )

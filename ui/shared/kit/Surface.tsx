@@ -122,11 +122,14 @@ export function EmptyState({
 /** The top of a page: breadcrumbs, the one h1, a description and the page's actions. */
 export function PageHeader({
   title,
+  titleId,
   breadcrumbs,
   description,
   actions,
 }: {
   readonly title: ReactNode
+  /** The h1's id, for a page section labelled by its title. */
+  readonly titleId?: string
   readonly breadcrumbs?: ReadonlyArray<{ readonly label: string; readonly href?: string }>
   readonly description?: ReactNode
   readonly actions?: ReactNode
@@ -143,7 +146,9 @@ export function PageHeader({
             </ol>
           </nav>
         )}
-        <h1 className={styles.pageTitle}>{title}</h1>
+        <h1 id={titleId} className={styles.pageTitle}>
+          {title}
+        </h1>
         {description && <p className={styles.pageDescription}>{description}</p>}
       </div>
       {actions && <div className={styles.pageActions}>{actions}</div>}
