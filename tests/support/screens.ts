@@ -15,7 +15,7 @@ export interface Screen {
   readonly name: string
   readonly path: string
   readonly users: ReadonlyArray<UserKind>
-  /** A main screen: the accessibility check runs on it. Every screen gets the overflow check. */
+  /** A main screen: `DESIGN_CHECK=main` runs the design e2e on these alone (every screen by default). */
   readonly main?: boolean
   /**
    * What proves the screen's data is drawn, for a screen that asks for it only after a pause
