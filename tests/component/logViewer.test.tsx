@@ -33,6 +33,10 @@ describe('the System Logs page', () => {
     )
     expect(log).toHaveTextContent('GET|/api/x|200')
     expect(screen.getByRole('heading', { name: 'System Logs', level: 1 })).toBeInTheDocument()
+    // The kit's page header says what the page is for, as Service Status's does.
+    expect(
+      screen.getByText("The log files of each service's nodes, read as they are written."),
+    ).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Product' })).toHaveTextContent('Artifactory')
     expect(screen.getByRole('combobox', { name: 'Node' })).toHaveTextContent('node-1')
     expect(screen.getByRole('combobox', { name: 'File' })).toHaveTextContent('artifactory-request.log')

@@ -80,6 +80,34 @@ describe('admin operations (e2e)', () => {
       .toContain(`|GET|${marker}|404|`)
   })
 
+  it('System Logs at 1024 px wraps a long line inside the log box instead of running past its edge', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 })
+    try {
+      await page.goto(`${server.url}/ui/admin/monitoring/system_logs`)
+      const log = page.getByRole('log', { name: 'Content of artifactory-request.log' })
+      await log.waitFor({ timeout: 15_000 })
+      const marker = `/ui/api/v1/e2e-long-${Date.now()}-${'segment'.repeat(40)}`
+      await page.evaluate(
+        async (path) => (await fetch(path, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).status,
+        marker,
+      )
+      await expect
+        .poll(
+          async () => {
+            await page.getByRole('button', { name: 'Refresh now' }).click()
+            return (await log.textContent()) ?? ''
+          },
+          { timeout: 25_000, interval: 1_000 },
+        )
+        .toContain(marker)
+      // The whole line is in the box's width: nothing to scroll sideways to, nothing clipped.
+      const widths = await log.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client)
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 })
+    }
+  })
+
   it('Support Zone creates a bundle, follows it until built, downloads a zip with manifest.json, deletes it', async () => {
     await page.goto(`${server.url}/ui/admin/support-zone`)
     await page.getByRole('heading', { name: 'Support Zone', level: 1 }).waitFor()

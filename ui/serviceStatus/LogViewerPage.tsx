@@ -161,7 +161,11 @@ export function LogViewerPage() {
   const seconds = logRefreshSecs(s, DEFAULT_LOG_REFRESH_SECS)
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader title="System Logs" titleId="page-title" />
+      <PageHeader
+        title="System Logs"
+        titleId="page-title"
+        description="The log files of each service's nodes, read as they are written."
+      />
       <div className={styles.controls}>
         <Select
           label="Product"
