@@ -12,6 +12,8 @@ import { platformWith, renderArea, signedIn } from './packagesHarness'
 import { fakeReleaseBundlesApi } from '../support/fakePackagesApi'
 import { openOptions } from '../support/kitSelect'
 import { releaseBundle } from '../support/fixtures'
+import { buttonClass } from '../../ui/shared/kit/Button'
+import surface from '../../ui/shared/kit/surface.module.css'
 
 const here = (location: { history?: string[] }) => location.history?.at(-1)
 
@@ -51,6 +53,17 @@ describe('distribution: the paths the view shows', () => {
     expect(screen.getByRole('link', { name: 'Open release bundles' })).toHaveAttribute(
       'href',
       '/distribution',
+    )
+  })
+
+  // Its hero and way on were copies of the shell teasers' (a hand-made button-like link): the kit's.
+  it("the teaser is the kit's hero, its way on the kit's primary button", () => {
+    renderArea(<ReleaseBundlesArea />, { path: '/distribution-teaser', seed })
+    expect(screen.getByRole('region', { name: 'Distribute your releases with Release Bundles' })).toHaveClass(
+      String(surface.hero),
+    )
+    expect(screen.getByRole('link', { name: 'Open release bundles' })).toHaveClass(
+      ...buttonClass('primary').split(' '),
     )
   })
 })

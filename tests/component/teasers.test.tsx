@@ -44,6 +44,14 @@ describe('teasers', () => {
     expect(trial).toHaveClass(...buttonClass('primary').split(' '))
   })
 
+  // The hero card was the shell's own copy of the distribution teaser's: both are the kit's Hero.
+  it("draws the teaser in the kit's hero", async () => {
+    renderShell('/topology-teaser')
+    const title = await screen.findByRole('heading', { level: 1, name: 'Topology' })
+    expect(screen.getByRole('region', { name: 'Topology' })).toHaveClass(kitSurface.hero!)
+    expect(title.previousElementSibling).toHaveClass(kitSurface.heroIcon!)
+  })
+
   it('shows the security-and-compliance teaser without the scanner, and the policies with it', async () => {
     const without = renderShell('/security-and-compliance-teaser', { services: ['artifactory'] })
     expect(

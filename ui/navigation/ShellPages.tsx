@@ -6,10 +6,9 @@ import { Suspense, createElement, useMemo } from 'react'
 import { Link } from 'wouter'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
-import { EmptyState, PageHeader, PageSkeleton } from '../shared/kit/Surface'
+import { EmptyState, Hero, PageHeader, PageSkeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
 import { Button, buttonClass } from '../shared/kit/Button'
-import surface from '../shared/kit/surface.module.css'
 import { ClientSetupForm } from '../onboarding/ClientSetupForm'
 
 interface TeaserPage {
@@ -62,14 +61,7 @@ const TRIAL_URL = 'https://jfrog.com/start-free/'
 function Teaser({ teaser }: { teaser: TeaserPage }) {
   const Icon = teaser.icon
   return (
-    <section aria-labelledby="page-title" className={styles.hero}>
-      <span className={styles.heroIcon} aria-hidden="true">
-        <Icon size={28} />
-      </span>
-      <h1 id="page-title" className={surface.pageTitle}>
-        {teaser.heading}
-      </h1>
-      <p className={styles.lead}>{teaser.text}</p>
+    <Hero icon={<Icon size={28} />} title={teaser.heading} titleId="page-title" lead={teaser.text}>
       <ul className={styles.cards} aria-label="Capabilities">
         {teaser.cards.map((c) => (
           <li key={c.label} className={styles.card}>
@@ -78,16 +70,11 @@ function Teaser({ teaser }: { teaser: TeaserPage }) {
           </li>
         ))}
       </ul>
-      <a
-        className={`${buttonClass('primary')} ${styles.trial}`}
-        href={TRIAL_URL}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
+      <a className={buttonClass('primary')} href={TRIAL_URL} target="_blank" rel="noopener noreferrer">
         Start a free trial
         <ArrowRight size={16} aria-hidden />
       </a>
-    </section>
+    </Hero>
   )
 }
 

@@ -7,10 +7,10 @@ import { DISTRIBUTION_TEASER_PATH, checksumFromSearch } from '../../domain/relea
 import type { DistributionTab } from '../../domain/releaseBundles/types'
 import type { ReleaseBundle } from '../../domain/releaseBundles/types'
 import { Network, PackageX, Rocket, Search, ShieldCheck } from 'lucide-react'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Field, inputClass } from '../shared/kit/Field'
-import { Badge, EmptyState, Skeleton } from '../shared/kit/Surface'
+import { Badge, EmptyState, Hero, Skeleton } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table, type Column } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
@@ -88,17 +88,12 @@ export default function ReleaseBundlesArea() {
 function Teaser() {
   return (
     <div className={kit.page}>
-      <section className={styles.hero} aria-labelledby="teaser-title">
-        <span className={styles.heroIcon} aria-hidden="true">
-          <Rocket size={28} />
-        </span>
-        <h1 id="teaser-title" className={surface.pageTitle}>
-          Distribute your releases with Release Bundles
-        </h1>
-        <p className={styles.lead}>
-          Group the artifacts of a release into an immutable, signed release bundle and distribute it to edge
-          nodes and other platforms, with full traceability of what went where.
-        </p>
+      <Hero
+        icon={<Rocket size={28} />}
+        title="Distribute your releases with Release Bundles"
+        titleId="teaser-title"
+        lead="Group the artifacts of a release into an immutable, signed release bundle and distribute it to edge nodes and other platforms, with full traceability of what went where."
+      >
         <ul className={styles.features}>
           <li>
             <ShieldCheck size={18} aria-hidden />
@@ -113,12 +108,10 @@ function Teaser() {
             Find the bundles that contain an artifact, by its checksum
           </li>
         </ul>
-        <p>
-          <Link href="/distribution" className={styles.cta}>
-            Open release bundles
-          </Link>
-        </p>
-      </section>
+        <Link href="/distribution" className={buttonClass('primary')}>
+          Open release bundles
+        </Link>
+      </Hero>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-/** Static building blocks: Card, Badge, severity Chip, Skeleton, EmptyState, PageHeader, KeyValue. */
+/** Static building blocks: Card, Badge, severity Chip, Skeleton, EmptyState, PageHeader, Hero, KeyValue. */
 import type { ReactNode } from 'react'
 import { Skeleton } from './Skeleton'
 import page from './page.module.css'
@@ -153,6 +153,37 @@ export function PageHeader({
       </div>
       {actions && <div className={styles.pageActions}>{actions}</div>}
     </header>
+  )
+}
+
+/**
+ * A product's introduction (the teasers): its icon, the page's one h1, a lead line, then what
+ * it offers and the way on (children). `titleId` names the section by its title.
+ */
+export function Hero({
+  icon,
+  title,
+  titleId,
+  lead,
+  children,
+}: {
+  readonly icon: ReactNode
+  readonly title: ReactNode
+  readonly titleId: string
+  readonly lead: ReactNode
+  readonly children?: ReactNode
+}) {
+  return (
+    <section className={styles.hero} aria-labelledby={titleId}>
+      <span className={styles.heroIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <h1 id={titleId} className={styles.pageTitle}>
+        {title}
+      </h1>
+      <p className={styles.heroLead}>{lead}</p>
+      {children}
+    </section>
   )
 }
 
