@@ -15,6 +15,7 @@ import type { CatalogueEntry } from '../../domain/integrations'
 import type { AppEvent } from '../../domain/app'
 import { notFaked } from '../support/fakePorts'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
+import kitSurface from '../../ui/shared/kit/surface.module.css'
 
 const entry = (
   id: string,
@@ -135,8 +136,17 @@ describe('integrations catalogue', () => {
     ])
     expect(screen.getByRole('status', { name: '5 integrations displayed' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Filters' })).toBeInTheDocument()
-    // The catalogue card is the page: its title is the page's level-one heading (axe's page-has-heading-one).
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/^Integrations/)
+    // The page is headed as every other page: the kit's page header holds the title with its count
+    // and the Filters toggle (they were the catalogue card's own header, the title inside the card).
+    const title = screen.getByRole('heading', { level: 1 })
+    expect(title.textContent).toMatch(/^Integrations/)
+    const header = title.closest('header')!
+    expect(header).toHaveClass(kitSurface.pageHeader!)
+    expect(within(header).getByRole('status', { name: '5 integrations displayed' })).toBeInTheDocument()
+    expect(within(header).getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByRole('searchbox', { name: 'Search for integrations' }).closest('section')).toHaveClass(
+      kitSurface.card!,
+    )
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Cloud Native' }))
     // Not yet: the debounce waits for a pause.

@@ -1,7 +1,7 @@
 /**
- * The integrations catalogue (spec 001, "Integrations catalogue page"): a card with the count of
- * what is displayed, a search box, the Filters panel (314 px, shown by default) and the grid of
- * integration cards. The panel and the search box send their changes at once; the catalogue
+ * The integrations catalogue (spec 001, "Integrations catalogue page"): the page header titled
+ * Integrations with the count of what is displayed and the Filters toggle, a card with a search
+ * box and the grid of integration cards, and the Filters panel (314 px, shown by default). The panel and the search box send their changes at once; the catalogue
  * re-filters after the debounce, and the applied filters are the page's URL.
  */
 import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react'
@@ -25,7 +25,7 @@ import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { inputClass } from '../shared/kit/Field'
 import { Tooltip } from '../shared/kit/Tooltip'
-import { Badge, Card, EmptyState, Skeleton } from '../shared/kit/Surface'
+import { Badge, Card, EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { whatHappened } from '../shared/failureText'
 import { IntegrationIcon } from './icons'
 import kit from '../shared/kit/page.module.css'
@@ -233,11 +233,11 @@ export function Catalogue() {
       </ul>
     )
 
+  // The page's header is the kit's, as on every other page (the title and its count were the
+  // catalogue card's own header); the card holds the search box and the grid.
   return (
-    <div className={styles.page}>
-      <Card
-        className={styles.main}
-        pageTitle
+    <section aria-labelledby="page-title" className={kit.page}>
+      <PageHeader
         title={
           <span className={styles.title}>
             <span id="page-title">Integrations</span>
@@ -250,8 +250,6 @@ export function Catalogue() {
         }
         actions={
           <Button
-            size="sm"
-            variant="ghost"
             aria-pressed={panel}
             icon={
               panel ? <PanelRightClose size={16} aria-hidden /> : <PanelRightOpen size={16} aria-hidden />
@@ -261,11 +259,14 @@ export function Catalogue() {
             Filters
           </Button>
         }
-      >
-        <SearchBox draft={state.draft} />
-        {body}
-      </Card>
-      {panel && <FiltersPanel draft={state.draft} />}
+      />
+      <div className={styles.page}>
+        <Card className={styles.main}>
+          <SearchBox draft={state.draft} />
+          {body}
+        </Card>
+        {panel && <FiltersPanel draft={state.draft} />}
+      </div>
       {(setup !== null || state.tool.step === 'open') && (
         <Suspense fallback={null}>
           <CatalogueDialogs
@@ -275,6 +276,6 @@ export function Catalogue() {
           />
         </Suspense>
       )}
-    </div>
+    </section>
   )
 }

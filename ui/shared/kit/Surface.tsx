@@ -11,21 +11,17 @@ export function Card({
   actions,
   children,
   className,
-  pageTitle = false,
 }: {
   readonly title?: ReactNode
   readonly actions?: ReactNode
   readonly children: ReactNode
   readonly className?: string
-  /** The card is the page (the integrations catalogue): its title is the page's level-one heading. */
-  readonly pageTitle?: boolean
 }) {
-  const Heading = pageTitle ? 'h1' : 'h2'
   return (
     <section className={[styles.card, className].filter(Boolean).join(' ')}>
       {(title || actions) && (
         <header className={styles.cardHeader}>
-          {title && <Heading className={styles.cardTitle}>{title}</Heading>}
+          {title && <h2 className={styles.cardTitle}>{title}</h2>}
           {actions}
         </header>
       )}
