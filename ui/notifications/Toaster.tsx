@@ -7,6 +7,7 @@ import { MESSAGE_DURATION_MS, TOAST_DURATION_MS } from '../../domain/notificatio
 import { useDispatch, useQuery } from '../shared/appContext'
 import { createElement } from 'react'
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
+import { IconButton } from '../shared/kit/Button'
 import { toastText } from '../shared/toastMessages'
 import styles from './toasts.module.css'
 
@@ -38,8 +39,14 @@ export default function Toaster() {
           <RadixToast.Description className={styles.description}>
             {toastText(toast.message)}
           </RadixToast.Description>
-          <RadixToast.Close className={styles.close} aria-label="Dismiss notification">
-            <X size={16} aria-hidden />
+          <RadixToast.Close asChild>
+            <IconButton
+              size="sm"
+              variant="subtle"
+              className={styles.close}
+              label="Dismiss notification"
+              icon={<X size={16} aria-hidden />}
+            />
           </RadixToast.Close>
         </RadixToast.Root>
       ))}

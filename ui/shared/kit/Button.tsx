@@ -2,7 +2,11 @@ import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { LoaderCircle } from 'lucide-react'
 import styles from './button.module.css'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
+/**
+ * `subtle` is a ghost in muted text, for the small actions inside another control or message (a
+ * password's reveal, a code block's copy, a toast's dismiss), which should not outweigh it.
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'subtle'
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly variant?: ButtonVariant

@@ -1,6 +1,8 @@
 /** Monospace text (an install command, a checksum) with a Copy button that says when it copied. */
 import { useState } from 'react'
 import { Check, Copy } from 'lucide-react'
+import { IconButton } from './Button'
+import { kitText } from './messages'
 import styles from './code.module.css'
 
 export function CodeBlock({
@@ -28,11 +30,17 @@ export function CodeBlock({
       <pre className={styles.code}>
         <code>{code}</code>
       </pre>
-      <button type="button" className={styles.copy} aria-label={`Copy ${label}`} onClick={copy} title="Copy">
-        {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
-      </button>
+      <IconButton
+        size="sm"
+        variant="subtle"
+        className={styles.copy}
+        label={kitText({ key: 'copyNamed', name: label })}
+        title={kitText({ key: 'copy' })}
+        onClick={copy}
+        icon={copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
+      />
       <span role="status" className={styles.sr}>
-        {copied ? 'Copied' : ''}
+        {copied ? kitText({ key: 'copied' }) : ''}
       </span>
     </div>
   )

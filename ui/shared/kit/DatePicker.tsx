@@ -20,29 +20,34 @@ import {
 } from '../dates'
 import { Button, IconButton } from './Button'
 import { clampDay, fromIso, readTyped, toIso, type Day, type Typed } from './calendar'
+import { dateText, type DateProblem } from './dateMessages'
 import type { DateFieldProps, TypedBefore } from './DateField'
 import { Field, inputClass } from './Field'
 import { addDays, addMonths, monthWeeks, weekday } from './monthGrid'
 import fieldStyles from './field.module.css'
 import styles from './dateField.module.css'
 
-/** Why what was typed is not a day, with the pattern to type. */
-function typedProblem(typed: Typed, pattern: string): string | undefined {
+/** Why what was typed is not a day, with the pattern to type (its key: worded when drawn). */
+function typedProblem(typed: Typed, pattern: string): DateProblem | undefined {
   switch (typed.kind) {
     case 'shape':
-      return `Type the date as ${pattern}, or pick it in the calendar.`
+      return { key: 'dateShape', pattern }
     case 'noMonth':
-      return `There is no month ${typed.month}: type the date as ${pattern}.`
+      return { key: 'noSuchMonth', month: typed.month, pattern }
     case 'noDay':
-      return `${formatMonthYear(toIso({ ...typed, day: 1 }))} has no day ${typed.day}.`
+      return { key: 'noSuchDay', month: toIso({ ...typed, day: 1 }), day: typed.day }
     default:
       return undefined
   }
 }
 
-function rangeProblem(iso: string, min: string | undefined, max: string | undefined) {
-  if (min && iso < min) return `Choose ${formatDayDigits(min)} or later.`
-  if (max && iso > max) return `Choose ${formatDayDigits(max)} or earlier.`
+function rangeProblem(
+  iso: string,
+  min: string | undefined,
+  max: string | undefined,
+): DateProblem | undefined {
+  if (min && iso < min) return { key: 'notBefore', min }
+  if (max && iso > max) return { key: 'notAfter', max }
   return undefined
 }
 
@@ -78,7 +83,7 @@ export default function DateControl({
   // Read once, when the control replaces the field drawn while it loaded.
   const [before] = useState(() => typedBefore?.current)
   const [draft, setDraft] = useState<string | null>(before?.text ?? null)
-  const [problem, setProblem] = useState<string | undefined>()
+  const [problem, setProblem] = useState<DateProblem | undefined>()
   const [open, setOpen] = useState(false)
   const { order, pattern } = dayPattern()
 
@@ -101,10 +106,16 @@ export default function DateControl({
   }
   const today = new Date()
   const todayDay = { year: today.getFullYear(), month: today.getMonth() + 1, day: today.getDate() }
-  const buttonLabel = typeof label === 'string' ? `Choose date (${label})` : 'Choose date'
+  const buttonLabel = dateText({ key: 'chooseDate', field: typeof label === 'string' ? label : undefined })
 
   return (
-    <Field label={label} hint={hint} error={error ?? problem} required={required} inline={inline}>
+    <Field
+      label={label}
+      hint={hint}
+      error={error ?? (problem && dateText(problem))}
+      required={required}
+      inline={inline}
+    >
       <DateInput
         id={id}
         className={[inputClass, className].filter(Boolean).join(' ')}
@@ -203,19 +214,18 @@ function DateInput({
           />
           {/* The expected format, read with the field (the placeholder goes once something is typed). */}
           <span id={formatId} hidden>
-            {`Format: ${pattern}`}
+            {dateText({ key: 'dateFormat', pattern })}
           </span>
           {name !== undefined && <input type="hidden" name={name} value={isoValue} />}
           <RPopover.Trigger asChild>
-            <button
-              type="button"
+            <IconButton
+              size="sm"
+              variant="subtle"
               className={fieldStyles.action}
-              aria-label={buttonLabel}
-              title={buttonLabel}
+              label={buttonLabel}
               disabled={disabled}
-            >
-              <CalendarDays size={16} aria-hidden />
-            </button>
+              icon={<CalendarDays size={16} aria-hidden />}
+            />
           </RPopover.Trigger>
         </span>
       </RPopover.Anchor>
@@ -303,7 +313,7 @@ function Calendar({
       <div className={styles.head}>
         <IconButton
           size="sm"
-          label="Previous month"
+          label={dateText({ key: 'previousMonth' })}
           icon={<ChevronLeft size={16} aria-hidden />}
           disabled={outside(lastOf(previous))}
           onClick={() => go(previous, false)}
@@ -313,7 +323,7 @@ function Calendar({
         </h2>
         <IconButton
           size="sm"
-          label="Next month"
+          label={dateText({ key: 'nextMonth' })}
           // ChevronLeft turned round: ChevronRight is in another chunk, and an icon two chunks
           // use goes into the icons file every page loads (vite.config.ts `icons`).
           icon={<ChevronLeft size={16} aria-hidden className={styles.turned} />}
@@ -360,10 +370,10 @@ function Calendar({
       </table>
       <div className={styles.foot}>
         <Button size="sm" variant="ghost" onClick={() => onPick(undefined)}>
-          Clear
+          {dateText({ key: 'clearDate' })}
         </Button>
         <Button size="sm" variant="ghost" disabled={outside(today)} onClick={() => onPick(today)}>
-          Today
+          {dateText({ key: 'today' })}
         </Button>
       </div>
     </div>

@@ -15,6 +15,8 @@ import {
   type TextareaHTMLAttributes,
 } from 'react'
 import { Eye, EyeOff } from 'lucide-react'
+import { IconButton } from './Button'
+import { kitText } from './messages'
 import styles from './field.module.css'
 
 interface ControlProps {
@@ -121,15 +123,15 @@ function PasswordInput({
   return (
     <span className={styles.withAction}>
       <input {...input} type={shown ? 'text' : 'password'} />
-      <button
-        type="button"
+      <IconButton
+        size="sm"
+        variant="subtle"
         className={styles.action}
-        aria-label={shown ? 'Hide password' : 'Show password'}
+        label={kitText({ key: shown ? 'hidePassword' : 'showPassword' })}
         aria-pressed={shown}
         onClick={onToggle}
-      >
-        {shown ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
-      </button>
+        icon={shown ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
+      />
     </span>
   )
 }

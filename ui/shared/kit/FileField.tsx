@@ -7,6 +7,7 @@
 import { useId, type ReactNode } from 'react'
 import { FileUp } from 'lucide-react'
 import { Field, type FieldProps } from './Field'
+import { kitText } from './messages'
 import styles from './fileField.module.css'
 
 export interface FileFieldProps extends Omit<FieldProps, 'children'> {
@@ -27,7 +28,7 @@ export function FileField({
   chosen,
   accept,
   disabled,
-  buttonLabel = 'Choose a file',
+  buttonLabel = kitText({ key: 'chooseFile' }),
   resetAfterChoice = false,
   ...field
 }: FileFieldProps) {

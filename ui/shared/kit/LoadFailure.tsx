@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react'
 import { RefreshCw, TriangleAlert } from 'lucide-react'
 import { Button } from './Button'
+import { kitText } from './messages'
 import styles from './surface.module.css'
 
 /**
@@ -12,7 +13,7 @@ import styles from './surface.module.css'
 export function LoadFailure({
   message,
   onRetry,
-  retryLabel = 'Retry',
+  retryLabel = kitText({ key: 'retry' }),
 }: {
   readonly message: ReactNode
   readonly onRetry?: (() => void) | undefined

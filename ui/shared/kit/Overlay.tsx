@@ -4,6 +4,7 @@ import * as RDialog from '@radix-ui/react-dialog'
 import * as RPopover from '@radix-ui/react-popover'
 import { X } from 'lucide-react'
 import { Button } from './Button'
+import { kitText } from './messages'
 import styles from './overlay.module.css'
 
 // Its own module, so a screen that only needs a hint (RelativeTime) does not load the dialogs.
@@ -44,7 +45,7 @@ export function Dialog({
         >
           <header className={styles.head}>
             <RDialog.Title className={styles.title}>{title}</RDialog.Title>
-            <RDialog.Close className={styles.close} aria-label="Close">
+            <RDialog.Close className={styles.close} aria-label={kitText({ key: 'close' })}>
               <X size={18} aria-hidden />
             </RDialog.Close>
           </header>
@@ -78,7 +79,7 @@ export function AlertDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel = kitText({ key: 'cancel' }),
   onConfirm,
   busy,
   tone = 'danger',

@@ -1,6 +1,7 @@
 /** Static building blocks: Card, Badge, severity Chip, Skeleton, EmptyState, PageHeader, Hero, KeyValue. */
 import type { ReactNode } from 'react'
 import { Skeleton } from './Skeleton'
+import { kitText } from './messages'
 import page from './page.module.css'
 import styles from './surface.module.css'
 
@@ -69,7 +70,7 @@ export function SeverityChip({ severity, count }: { readonly severity: Severity;
  * false when the page's own header is already drawn (only the rows then, not a second title).
  */
 export function PageSkeleton({
-  label = 'Loading',
+  label = kitText({ key: 'loading' }),
   header = true,
 }: {
   readonly label?: string
@@ -134,7 +135,7 @@ export function PageHeader({
     <header className={styles.pageHeader}>
       <div className={styles.pageHeaderText}>
         {breadcrumbs && breadcrumbs.length > 0 && (
-          <nav aria-label="Breadcrumbs">
+          <nav aria-label={kitText({ key: 'breadcrumbs' })}>
             <ol className={styles.crumbs}>
               {breadcrumbs.map((b) => (
                 <li key={b.label}>{b.href ? <a href={b.href}>{b.label}</a> : b.label}</li>

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { Button } from './Button'
+import { kitText } from './messages'
 import { Skeleton } from './Surface'
 import page from './page.module.css'
 import list from './listTable.module.css'
@@ -110,7 +111,7 @@ export function Table<R>({
             })}
             {rowActions && (
               <th scope="col" className={list.actionsCell}>
-                <span className={page.srOnly}>Actions</span>
+                <span className={page.srOnly}>{kitText({ key: 'actions' })}</span>
               </th>
             )}
           </tr>
@@ -132,7 +133,7 @@ export function Table<R>({
                 <div role="alert" className={styles.message}>
                   <span>{state.message}</span>
                   <Button size="sm" onClick={state.onRetry}>
-                    Retry
+                    {kitText({ key: 'retry' })}
                   </Button>
                 </div>
               </td>
@@ -164,7 +165,7 @@ export function Table<R>({
       </table>
       {state.status === 'loading' && (
         <p role="status" className={page.srOnly}>
-          Loading {label}
+          {kitText({ key: 'loadingNamed', name: label })}
         </p>
       )}
     </div>
