@@ -333,6 +333,42 @@ describe('admin pages', () => {
     )
   })
 
+  it("lists peers as the monitoring pages do: a line on what the page holds, each status the topology's badge with its icon", async () => {
+    const adminApi = fakeAdminApi({
+      peers: () =>
+        Promise.resolve(
+          right([
+            {
+              id: 'node-1',
+              host: 'vm',
+              status: 'Online',
+              lastHeartbeat: '2026-01-01T00:00:00.000Z',
+              services: ['artifactory'],
+            },
+            {
+              id: 'node-2',
+              host: 'vm2',
+              status: 'Offline',
+              lastHeartbeat: '2026-01-01T00:00:00.000Z',
+              services: [],
+            },
+          ]),
+        ),
+    })
+    renderShell('/admin/monitoring/pdn', admin, { adminApi }, effects)
+    const table = await screen.findByRole('table', { name: 'Peers' })
+    expect(
+      screen.getByText("The platform's nodes, when each last sent its heartbeat, and the services it runs."),
+    ).toHaveClass(kitSurface.pageDescription!)
+    // Online and Offline carry an icon as Topology's Online/Offline and Service Status's Healthy
+    // do (a bare word before), and an offline node is a danger, as on Topology.
+    const online = within(within(table).getByRole('row', { name: /node-1/ })).getByText('Online')
+    expect(online.querySelector('svg.lucide')).not.toBeNull()
+    const offline = within(within(table).getByRole('row', { name: /node-2/ })).getByText('Offline')
+    expect(offline.querySelector('svg.lucide')).not.toBeNull()
+    expect(offline).toHaveAttribute('data-tone', 'danger')
+  })
+
   it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {
     renderShell('/demo/admin/environments', admin, {}, effects)
     expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()

@@ -81,6 +81,12 @@ describe('the topology page', () => {
     const title = await screen.findByRole('heading', { name: 'Topology', level: 1 })
     const header = title.closest('header')!
     expect(header).toHaveClass(kitSurface.pageHeader!)
+    // A line on what the page holds, as Service Status and System Logs have.
+    expect(
+      within(header).getByText(
+        'The services that report to the platform, and the health of each of their nodes.',
+      ),
+    ).toHaveClass(kitSurface.pageDescription!)
     expect(within(header).getByRole('button', { name: 'Refresh' }).parentElement).toHaveClass(
       kitSurface.pageActions!,
     )

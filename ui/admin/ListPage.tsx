@@ -27,6 +27,7 @@ export function useDeletion(what: string, form: AdminForm, op: (name: string) =>
 
 export function ListPage<A>({
   title,
+  description,
   create,
   nav,
   deletion,
@@ -40,6 +41,8 @@ export function ListPage<A>({
   children,
 }: {
   title: string
+  /** What the page holds, in a line under its title. */
+  description?: string
   /** The create link in the heading; `first` names it again in an empty list's state. */
   create?: { readonly label: string; readonly href: string; readonly first: string }
   nav?: Parameters<typeof ManagementNav>[0]['current']
@@ -58,7 +61,7 @@ export function ListPage<A>({
 }) {
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <Toolbar title={title}>
+      <Toolbar title={title} description={description}>
         {create && (
           <Link href={create.href} className={buttonClass('primary')}>
             <Plus size={16} aria-hidden />

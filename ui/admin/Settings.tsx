@@ -17,7 +17,8 @@ import { Button } from '../shared/kit/Button'
 import { formActionsClass } from '../shared/kit/Field'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { messageText } from '../shared/messages'
-import { Badge, PageHeader, Skeleton } from '../shared/kit/Surface'
+import { PageHeader, Skeleton } from '../shared/kit/Surface'
+import { NodeStatusBadge } from '../serviceStatus/NodeStatusBadge'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import kit from '../shared/kit/page.module.css'
@@ -156,7 +157,13 @@ export function Licenses() {
 export function Peers() {
   const peers = useResource('peers')
   return (
-    <ListPage title="Peers" loadable={peers} what="peers" empty="No peers have reported yet.">
+    <ListPage
+      title="Peers"
+      description="The platform's nodes, when each last sent its heartbeat, and the services it runs."
+      loadable={peers}
+      what="peers"
+      empty="No peers have reported yet."
+    >
       {(items) => (
         <NamedTable
           label="Peers"
@@ -167,9 +174,7 @@ export function Peers() {
             { header: 'Host', cell: (p) => p.host },
             {
               header: 'Status',
-              cell: (p) => (
-                <Badge tone={/^online$/i.test(p.status) ? 'success' : 'warning'}>{p.status}</Badge>
-              ),
+              cell: (p) => <NodeStatusBadge status={p.status} />,
             },
             { header: 'Last heartbeat', cell: (p) => <RelativeTime iso={p.lastHeartbeat} /> },
             { header: 'Services', cell: (p) => p.services.join(', ') },

@@ -233,10 +233,18 @@ export function DeleteButton({
 
 /** An admin page's header with its actions (links to create): the kit's PageHeader, its h1 the
  * title the page's section is labelled by. */
-export function Toolbar({ title, children }: { title: string; children?: ReactNode }) {
+export function Toolbar({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description?: string
+  children?: ReactNode
+}) {
   // Nothing to show (a developer's repositories: each action is false) is no actions box.
   const actions = Children.toArray(children).length > 0 ? children : undefined
-  return <PageHeader title={title} titleId="page-title" actions={actions} />
+  return <PageHeader title={title} titleId="page-title" description={description} actions={actions} />
 }
 
 /** An editor's item, found by name in its loaded list, with the loading, error and unknown-name states. */

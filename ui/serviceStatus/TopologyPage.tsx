@@ -4,10 +4,11 @@ import { useEffect } from 'react'
 import type { TopologyNode } from '../../domain/serviceStatus'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { humaniseUptime } from '../../domain/serviceStatus/rules'
-import { CircleCheck, CircleX, Clock, Network, RefreshCw, Server } from 'lucide-react'
+import { Clock, Network, RefreshCw, Server } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Badge, EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { NodeStateBadge } from './NodeStateBadge'
+import { NodeStatusBadge } from './NodeStatusBadge'
 import kit from '../shared/kit/page.module.css'
 import styles from './topology.module.css'
 import { LoadFailure } from '../shared/kit/LoadFailure'
@@ -32,10 +33,7 @@ function NodeCard({ node }: { node: TopologyNode }) {
           <h3 id={id} className={styles.nodeName}>
             {node.nodeId}
           </h3>
-          <Badge tone={online ? 'success' : 'danger'}>
-            {online ? <CircleCheck size={12} aria-hidden /> : <CircleX size={12} aria-hidden />}
-            {node.status}
-          </Badge>
+          <NodeStatusBadge status={node.status} />
         </header>
         <dl className={styles.facts}>
           <div>
@@ -108,6 +106,7 @@ export default function TopologyPage() {
       <PageHeader
         title="Topology"
         titleId="page-title"
+        description="The services that report to the platform, and the health of each of their nodes."
         actions={
           <Button
             icon={<RefreshCw size={16} aria-hidden />}
