@@ -8,10 +8,10 @@ import { left, right } from 'fp-ts/Either'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { artifactsEffects } from '../../commands/effects/artifacts'
 import type { ArtifactsApi, Result } from '../../adapters/ports'
-import type { ArtifactInfo, TreeChild } from '../../domain/artifacts/types'
+import type { TreeChild } from '../../domain/artifacts/types'
 import { renderShell } from './shellFixtures'
 import { notFaked } from '../support/fakePorts'
-import { treeRepository } from '../support/fixtures'
+import { artifactInfo, treeRepository } from '../support/fixtures'
 import { giveElementsASize } from '../support/jsdomLayout'
 
 // The tree is a virtual list: its rows render in a viewport.
@@ -19,23 +19,6 @@ giveElementsASize()
 
 const effects = { ...navigationEffects, ...artifactsEffects }
 const developer = { user: { name: 'developer' }, features: { artifactBrowser: true } } as const
-
-const infoOf = (repoKey: string, path: string, version?: string): ArtifactInfo => ({
-  repoKey,
-  path,
-  name: path.split('/').pop()!,
-  size: 12,
-  sha256: 'a'.repeat(64),
-  sha1: 'b'.repeat(40),
-  md5: 'c'.repeat(32),
-  mimeType: 'text/plain',
-  created: '2026-11-25T10:00:00Z',
-  modified: '2026-11-25T10:00:00Z',
-  deployedBy: 'developer',
-  packageId: version ? 'npm://left-pad' : null,
-  version: version ?? null,
-  properties: [],
-})
 
 /** Two repositories, each with a file at its root; `remove` answers with the next of `answers`. */
 function api(...answers: Array<Result<void>>) {
@@ -54,7 +37,7 @@ function api(...answers: Array<Result<void>>) {
     children: async (repoKey) =>
       right({ children: files[repoKey] ?? [], total: files[repoKey]?.length ?? 0 }),
     info: async (repoKey, path) =>
-      right(infoOf(repoKey, path, repoKey === 'generic-local' ? undefined : '1.3.0')),
+      right(artifactInfo(repoKey, path, repoKey === 'generic-local' ? undefined : '1.3.0')),
     remove: async (repoKey, path) => {
       const answer = answers[Math.min(removed.length, answers.length - 1)]!
       removed.push(`${repoKey}/${path}`)

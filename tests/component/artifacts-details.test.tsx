@@ -8,8 +8,9 @@ import { artifactsEffects } from '../../commands/effects/artifacts'
 import type { ArtifactsApi } from '../../adapters/ports'
 import { renderShell } from './shellFixtures'
 import { notFaked } from '../support/fakePorts'
-import { treeRepository } from '../support/fixtures'
+import { artifactInfo, treeRepository } from '../support/fixtures'
 import { giveElementsASize } from '../support/jsdomLayout'
+import { buttonClass } from '../../ui/shared/kit/Button'
 
 // The tree is a virtual list: its rows render in a viewport.
 giveElementsASize()
@@ -31,6 +32,21 @@ describe("a repository's details in the artifacts browser", () => {
     const entries = within(details).getByText('Top-level entries').closest('div')!
     expect(within(entries).getByRole('status', { name: 'Loading' })).toBeInTheDocument()
     expect(entries).not.toHaveTextContent('…')
+  })
+
+  it("offers a file's Download as the kit's button, as the version page does", async () => {
+    const port: ArtifactsApi = {
+      ...notFaked<ArtifactsApi>(),
+      repositories: async () => right([treeRepository('generic-local', 'generic', 'local')]),
+      children: async () =>
+        right({ children: [{ name: 'a.txt', path: 'a.txt', folder: false, size: 12 }], total: 1 }),
+      info: async (repoKey, path) => right(artifactInfo(repoKey, path)),
+    }
+    renderShell('/artifacts/browse/generic-local/a.txt', developer, { artifactsApi: port }, effects)
+    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    const download = await within(details).findByRole('link', { name: 'Download' })
+    expect(download).toHaveAttribute('href', '/artifactory/generic-local/a.txt')
+    expect(download).toHaveClass(...buttonClass('secondary', 'sm').split(' '))
   })
 
   it('names the page after its title (the section was labelled by an id no element had)', async () => {

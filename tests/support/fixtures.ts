@@ -13,7 +13,7 @@ import { isSafeInternalPath } from '../../domain/session/rules'
 import type { Footer } from '../../domain/platform/types'
 import type { Failure } from '../../domain/shared/failure'
 import type { RepositorySummary } from '../../domain/repositories'
-import type { TreeRepository } from '../../domain/artifacts/types'
+import type { ArtifactInfo, TreeRepository } from '../../domain/artifacts/types'
 import type { SaveOp } from '../../domain/admin'
 import type { ReleaseBundle } from '../../domain/releaseBundles/types'
 import type { PackageDetails } from '../../domain/packages/types'
@@ -223,6 +223,24 @@ export const treeRepository = (
   kind: TreeRepository['kind'],
   artifactCount = 1,
 ): TreeRepository => ({ key, packageType, kind, artifactCount, defaultDeploymentRepo: null })
+
+/** A 12-byte text file's information in the artifacts browser; with a version, an npm package's file. */
+export const artifactInfo = (repoKey: string, path: string, version?: string): ArtifactInfo => ({
+  repoKey,
+  path,
+  name: path.split('/').pop()!,
+  size: 12,
+  sha256: 'a'.repeat(64),
+  sha1: 'b'.repeat(40),
+  md5: 'c'.repeat(32),
+  mimeType: 'text/plain',
+  created: '2026-11-25T10:00:00Z',
+  modified: '2026-11-25T10:00:00Z',
+  deployedBy: 'developer',
+  packageId: version ? 'npm://left-pad' : null,
+  version: version ?? null,
+  properties: [],
+})
 
 /** A path a test states as safe: checked with the safe-redirect rule, so a typo fails loudly. */
 export function safePath(path: string): SafeInternalPath {

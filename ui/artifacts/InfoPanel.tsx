@@ -9,7 +9,7 @@ import type { ArtifactInfo, ArtifactsState } from '../../domain/artifacts/types'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { formatDateTime } from '../shared/dates'
 import { whatHappened } from '../shared/failureText'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { AlertDialog } from '../shared/kit/Overlay'
@@ -166,7 +166,12 @@ function FileInfo({ info, state }: { readonly info: ArtifactInfo; readonly state
         title={info.name}
         actions={
           <>
-            <a className={styles.download} href={downloadHref(info.repoKey, info.path)} download={info.name}>
+            {/* The kit's button, as the version page's Download and the Delete beside it. */}
+            <a
+              className={buttonClass('secondary', 'sm')}
+              href={downloadHref(info.repoKey, info.path)}
+              download={info.name}
+            >
               <Download size={16} aria-hidden /> Download
             </a>
             <DeleteFile info={info} state={state} />
