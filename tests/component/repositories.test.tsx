@@ -143,4 +143,17 @@ describe('repositories: quick creation', () => {
     expect(header).toHaveClass(String(surface.pageHeader))
     expect(within(header!).getByText(/Choose package types/)).toHaveClass(String(surface.pageDescription))
   })
+
+  // Gallery review (issue 18): its form ended with Create alone and said a missing choice as bare
+  // text, where every other admin form ends with Cancel back to its list and speaks in the kit's note.
+  it('ends its form as the other admin forms: Cancel back to the list, the problem in the kit note', async () => {
+    const user = userEvent.setup()
+    renderShell('/admin/repositories/quick', { user: { name: 'admin', admin: true } })
+    const form = await screen.findByRole('form', { name: 'Quick Repository Creation' }, { timeout: 10_000 })
+    expect(within(form).getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/ui/repos')
+    await user.click(within(form).getByRole('button', { name: 'Create repositories' }))
+    const alert = within(form).getByRole('alert')
+    expect(alert).toHaveTextContent('Choose at least one package type')
+    expect(alert).toHaveClass(String(surface.failureNote))
+  })
 })

@@ -20,7 +20,7 @@ import { Checkbox, DeleteButton, Field, SaveError } from '../admin/shared'
 import { TypeIcon, formatBytes } from '../packages/common'
 import { Select } from '../shared/kit/Select'
 import { formActionsClass } from '../shared/kit/Field'
-import { LoadFailure } from '../shared/kit/LoadFailure'
+import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { Button, buttonClass } from '../shared/kit/Button'
 import admin from '../admin/admin.module.css'
@@ -379,20 +379,26 @@ function QuickCreation() {
             ))}
           </div>
         </fieldset>
-        {problem && <p role="alert">{problem}</p>}
+        {/* The form ends as the other admin forms: what went wrong in the kit's note, what was
+            done in the success colour, then Cancel back to the list and the primary action (the
+            problem was bare text, the result bare lines under the card, no way back). */}
+        {problem && <FailureNote>{problem}</FailureNote>}
+        {quick.status === 'done' && (
+          <div role="status" className={admin.done}>
+            Created: {quickResult.created.length > 0 ? quickResult.created.join(', ') : 'none'}.
+            {quickResult.existing.length > 0 && ` Already there: ${quickResult.existing.join(', ')}.`}{' '}
+            <Link href="/repos">See the repositories</Link>
+          </div>
+        )}
         <div className={formActionsClass}>
+          <Link href="/repos" className={buttonClass()}>
+            Cancel
+          </Link>
           <Button type="submit" variant="primary" busy={quick.status === 'pending'}>
             Create repositories
           </Button>
         </div>
       </form>
-      {quick.status === 'done' && (
-        <div role="status">
-          <p>Created: {quickResult.created.length > 0 ? quickResult.created.join(', ') : 'none'}.</p>
-          {quickResult.existing.length > 0 && <p>Already there: {quickResult.existing.join(', ')}.</p>}
-          <Link href="/repos">See the repositories</Link>
-        </div>
-      )}
     </section>
   )
 }
