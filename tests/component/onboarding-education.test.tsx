@@ -68,6 +68,9 @@ describe('the education center', { timeout: 30_000 }, () => {
     renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
     const education = await screen.findByRole('heading', { name: 'Education Center' }, { timeout: 15_000 })
     expect(education.closest('section')!.parentElement).toHaveClass(String(kit.cards))
+    // Each card's title has its icon (First steps had none).
+    for (const name of ['Education Center', 'First steps'])
+      expect(screen.getByRole('heading', { name }).querySelector('svg')).not.toBeNull()
   })
 
   it('opens from the getting-started page, and takes feedback once', async () => {

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react'
 import { Link } from 'wouter'
-import { GraduationCap, Sparkles } from 'lucide-react'
+import { GraduationCap, ListChecks, Sparkles } from 'lucide-react'
 import { PERSONALIZATION_STEPS } from '../../domain/onboarding'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
@@ -82,7 +82,14 @@ export default function GettingStartedPage() {
             </Button>
           </div>
         </Card>
-        <Card title="First steps">
+        {/* With its icon, as its neighbours' titles (it was the one card without). */}
+        <Card
+          title={
+            <span className={styles.cardTitle}>
+              <ListChecks size={18} aria-hidden /> First steps
+            </span>
+          }
+        >
           <ul className={styles.links}>
             <li>
               <Link href="/packages">Browse packages</Link>
