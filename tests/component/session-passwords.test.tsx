@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import { renderSession } from './sessionHarness'
 import { user } from '../support/fixtures'
+import { buttonClass } from '../../ui/shared/kit/Button'
+import type { Result } from '../../adapters/ports'
+import surface from '../../ui/shared/kit/surface.module.css'
 
 describe('forgot password', () => {
   it('sends the reset mail and says so', async () => {
@@ -68,13 +71,21 @@ describe('reset password', () => {
     expect(h.app.exportLog()).not.toContain('k-123')
   })
 
-  it('an unknown or used key shows the server message', async () => {
+  it('an unknown or used key shows the server message, as the kit shows a failure, and the way on', async () => {
+    let answer!: (result: Result<{ readonly user: string }>) => void
     renderSession('/login/reset-password?key=old', {
-      sessionApi: {
-        validateKey: async () => left({ kind: 'status', status: 400, message: 'The link has expired' }),
-      },
+      sessionApi: { validateKey: () => new Promise((resolve) => (answer = resolve)) },
     })
-    expect(await screen.findByRole('alert')).toHaveTextContent('The link has expired')
+    // While the platform checks the key: the form's shape, not a line of text.
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Ask for a new link' })).toBeNull()
+    answer(left({ kind: 'status', status: 400, message: 'The link has expired' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The link has expired')
+    expect(alert).toHaveClass(surface.failure!)
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveClass(
+      ...buttonClass('primary').split(' '),
+    )
   })
 
   it("a failed reset shows 'Failed to reset the password' by default", async () => {
@@ -94,10 +105,12 @@ describe('reset password', () => {
   it('a link without a key says so, with the way on to a new link', () => {
     renderSession('/login/reset-password')
     expect(screen.getByRole('alert')).toHaveTextContent('This reset link has no key')
-    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
-      'href',
-      '/ui/login/forgot-password',
-    )
+    expect(screen.getByRole('alert')).toHaveClass(surface.failure!)
+    const way = screen.getByRole('link', { name: 'Ask for a new link' })
+    expect(way).toHaveAttribute('href', '/ui/login/forgot-password')
+    // The screen's one way on looks like its button; the way back stays a text link.
+    expect(way).toHaveClass(...buttonClass('primary').split(' '))
+    expect(screen.getByRole('link', { name: 'Back to login' })).not.toHaveClass(buttonClass('primary'))
   })
 })
 

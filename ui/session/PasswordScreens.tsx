@@ -6,6 +6,7 @@ import {
   ErrorMessage,
   Field,
   Form,
+  FormSkeleton,
   NavLink,
   Screen,
   StatusMessage,
@@ -14,6 +15,9 @@ import {
   useQueryParams,
 } from './kit'
 import styles from './session.module.css'
+import { failureMessage } from '../../domain/shared/failure'
+import { buttonClass } from '../shared/kit/Button'
+import { FailureNote } from '../shared/kit/LoadFailure'
 import {
   validateChangePassword,
   validateForgotPassword,
@@ -70,10 +74,14 @@ export function ResetPasswordScreen() {
   const state = session.resetKey
   const form = session.forms.reset
   let body
-  if (key === '') body = <p role="alert">This reset link has no key.</p>
+  // A link without a key or with a spent one is a dead end: said as the kit says a failure, and
+  // the way on, a new link, is the screen's button.
+  const deadEnd = key === '' || state.status === 'invalid'
+  if (key === '') body = <FailureNote>This reset link has no key.</FailureNote>
   else if (state.status === 'invalid')
-    body = <ErrorMessage failure={state.failure} fallback="Failed to reset the password" />
-  else if (state.status !== 'valid') body = <p role="status">Checking the reset link…</p>
+    body = <FailureNote>{failureMessage(state.failure, 'Failed to reset the password')}</FailureNote>
+  // While the platform checks the key: the form's shape, its three fields.
+  else if (state.status !== 'valid') body = <FormSkeleton fields={3} />
   else {
     const user = state.user
     body = (
@@ -113,8 +121,10 @@ export function ResetPasswordScreen() {
       {body}
       <div className={styles.links}>
         {/* A link without a key or with a spent one: the way on is a new link, not only the login. */}
-        {(key === '' || state.status === 'invalid') && (
-          <NavLink to="/login/forgot-password">Ask for a new link</NavLink>
+        {deadEnd && (
+          <NavLink to="/login/forgot-password" className={buttonClass('primary')}>
+            Ask for a new link
+          </NavLink>
         )}
         <NavLink to="/login">Back to login</NavLink>
       </div>

@@ -29,11 +29,20 @@ export function useQueryParams(): Readonly<Record<string, string>> {
 }
 
 /** A link inside the console: a real href (open in new tab works), navigation through the bus. */
-export function NavLink({ to, children }: { to: string; children: ReactNode }) {
+export function NavLink({
+  to,
+  children,
+  className = styles.link,
+}: {
+  to: string
+  children: ReactNode
+  /** The look: a text link unless said (a screen's one way on may look like its button). */
+  className?: string | undefined
+}) {
   const navigate = useNavigateTo()
   return (
     <a
-      className={styles.link}
+      className={className}
       href={`/ui${to}`}
       onClick={(e: MouseEvent<HTMLAnchorElement>) => {
         if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
