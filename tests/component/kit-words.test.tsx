@@ -23,6 +23,11 @@ vi.mock('../../ui/shared/kit/messages', async (importOriginal) => {
   const real = await importOriginal<{ kitText: (m: KitMessage) => string }>()
   return { ...real, kitText: (m: KitMessage) => `⟦${real.kitText(m)}⟧` }
 })
+vi.mock('../../ui/shared/toastMessages', async (importOriginal) => {
+  const real = await importOriginal<{ TOAST_WORDS: Record<string, string> }>()
+  const words = Object.entries(real.TOAST_WORDS).map(([k, w]) => [k, `⟦${w}⟧`])
+  return { ...real, TOAST_WORDS: Object.fromEntries(words) }
+})
 vi.mock('../../ui/shared/kit/dateMessages', async (importOriginal) => {
   const real = await importOriginal<{ dateText: (m: DateMessage) => string }>()
   return { ...real, dateText: (m: DateMessage) => `⟦${real.dateText(m)}⟧` }
@@ -85,11 +90,11 @@ describe("the kit's words come from its catalogue", () => {
     expect(screen.getByRole('navigation', { name: '⟦Breadcrumbs⟧' })).toBeInTheDocument()
   })
 
-  it("Dialog's Close and AlertDialog's Cancel", () => {
+  it("Dialog's Close (the kit's icon button) and AlertDialog's Cancel", () => {
     // One at a time: a modal dialog hides the rest of the page.
     const { unmount } = render(<Dialog open onOpenChange={() => undefined} title="Shortcuts" />)
     const dialog = screen.getByRole('dialog', { name: 'Shortcuts' })
-    expect(within(dialog).getByRole('button', { name: '⟦Close⟧' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: '⟦Close⟧' })).toHaveClass(...kitIconButton)
     unmount()
     render(
       <AlertDialog
@@ -154,7 +159,7 @@ describe("the small icon buttons are the kit's icon button", () => {
     expect(await screen.findByRole('button', { name: /Choose date/ })).toHaveClass(...kitIconButton)
   })
 
-  it("a toast's dismiss button", async () => {
+  it("a toast's dismiss button (and the toasts' words come from their catalogue)", async () => {
     const { app } = renderShell('/packages')
     expect(await screen.findByRole('navigation', { name: 'Application' })).toBeInTheDocument()
     act(() =>
@@ -164,6 +169,10 @@ describe("the small icon buttons are the kit's icon button", () => {
         message: { key: 'saved', subject: 'proxy', name: 'corp' },
       }),
     )
-    expect(await screen.findByRole('button', { name: 'Dismiss notification' })).toHaveClass(...kitIconButton)
+    const toast = await screen.findByRole('region', { name: /^⟦Notifications/ })
+    expect(within(toast).getByText('⟦Info⟧')).toBeInTheDocument()
+    expect(within(toast).getByRole('button', { name: '⟦Dismiss notification⟧' })).toHaveClass(
+      ...kitIconButton,
+    )
   })
 })

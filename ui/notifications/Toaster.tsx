@@ -8,12 +8,10 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { createElement } from 'react'
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
 import { IconButton } from '../shared/kit/Button'
-import { toastText } from '../shared/toastMessages'
+import { TOAST_WORDS, toastText } from '../shared/toastMessages'
 import styles from './toasts.module.css'
 
 const ICONS = { error: CircleAlert, success: CircleCheck, info: Info, warning: TriangleAlert } as const
-
-const TITLES = { error: 'Error', success: 'Success', info: 'Info', warning: 'Warning' } as const
 
 export default function Toaster() {
   const toasts = useQuery({ type: 'notifications/Toasts' })
@@ -35,7 +33,7 @@ export default function Toaster() {
           }}
         >
           {createElement(ICONS[toast.kind], { size: 18, 'aria-hidden': true, className: styles.icon })}
-          <RadixToast.Title className={styles.title}>{TITLES[toast.kind]}</RadixToast.Title>
+          <RadixToast.Title className={styles.title}>{TOAST_WORDS[toast.kind]}</RadixToast.Title>
           <RadixToast.Description className={styles.description}>
             {toastText(toast.message)}
           </RadixToast.Description>
@@ -44,13 +42,13 @@ export default function Toaster() {
               size="sm"
               variant="subtle"
               className={styles.close}
-              label="Dismiss notification"
+              label={TOAST_WORDS.dismiss}
               icon={<X size={16} aria-hidden />}
             />
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className={styles.viewport} label="Notifications ({hotkey})" />
+      <RadixToast.Viewport className={styles.viewport} label={TOAST_WORDS.viewport} />
     </RadixToast.Provider>
   )
 }

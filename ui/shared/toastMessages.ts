@@ -3,8 +3,21 @@
  * message keys and their data say. A module of its own, so that only the toast viewport's
  * chunk (loaded with the first toast) carries these words.
  */
-import type { RecordedToastMessage, ToastMessage, ToastSubject } from '../../domain/notifications'
+import type { RecordedToastMessage, ToastKind, ToastMessage, ToastSubject } from '../../domain/notifications'
 import { messageText } from './messages'
+
+/**
+ * The viewport's own words: a toast's title by its kind, its dismiss button's name and the
+ * region's name (Radix puts the hotkey in for {hotkey}).
+ */
+export const TOAST_WORDS: Readonly<Record<ToastKind | 'dismiss' | 'viewport', string>> = {
+  error: 'Error',
+  success: 'Success',
+  info: 'Info',
+  warning: 'Warning',
+  dismiss: 'Dismiss notification',
+  viewport: 'Notifications ({hotkey})',
+}
 
 /** The names of what a toast says was saved, deleted or created. */
 const SUBJECT_NAMES: Readonly<Record<ToastSubject, string>> = {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import * as RDialog from '@radix-ui/react-dialog'
 import * as RPopover from '@radix-ui/react-popover'
 import { X } from 'lucide-react'
-import { Button } from './Button'
+import { Button, IconButton } from './Button'
 import { kitText } from './messages'
 import styles from './overlay.module.css'
 
@@ -45,8 +45,13 @@ export function Dialog({
         >
           <header className={styles.head}>
             <RDialog.Title className={styles.title}>{title}</RDialog.Title>
-            <RDialog.Close className={styles.close} aria-label={kitText({ key: 'close' })}>
-              <X size={18} aria-hidden />
+            <RDialog.Close asChild>
+              <IconButton
+                size="sm"
+                variant="subtle"
+                label={kitText({ key: 'close' })}
+                icon={<X size={18} aria-hidden />}
+              />
             </RDialog.Close>
           </header>
           {description ? (
