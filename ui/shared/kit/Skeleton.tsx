@@ -15,6 +15,7 @@ export function Skeleton({
   readonly height?: string
   readonly radius?: string
 }) {
-  const style: CSSProperties = { width, height, ...(radius ? { borderRadius: radius } : {}) }
+  // React leaves out a style whose value is undefined (no radius: the stylesheet's).
+  const style: CSSProperties = { width, height, borderRadius: radius }
   return <span className={styles.skeleton} style={style} aria-hidden="true" data-skeleton="" />
 }
