@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import kitSurface from '../../ui/shared/kit/surface.module.css'
+import kitPage from '../../ui/shared/kit/page.module.css'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import type { AdminApi, PlatformApi } from '../../adapters/ports'
@@ -76,6 +77,23 @@ describe('admin pages', () => {
     await user.type(search, '.*')
     expect(screen.getByText('No settings match your search.')).toBeInTheDocument()
     expect(view.container.querySelectorAll('script, img[onerror]')).toHaveLength(0)
+  })
+
+  it("draws the menu grid's groups as the kit's cards, laid out by the kit, each headed by its icon", async () => {
+    renderShell('/admin/artifactory/list', admin, {}, effects)
+    const users = await screen.findByRole('list', { name: 'User Management' }, { timeout: 15_000 })
+    // The group's card was a copy of the kit's (its own padding, and a margin that doubled the
+    // grid's gap between rows); its title had no icon, unlike the sidebar's same pages.
+    const card = users.closest('li')!
+    expect(card).toHaveClass(kitSurface.card!)
+    // Laid out by the kit's cards rule (18rem columns): at 14rem the titles wrapped at 1920 px.
+    expect(card.parentElement).toHaveClass(kitPage.cards!)
+    const title = within(card).getByRole('heading', { name: 'User Management', level: 2 })
+    expect(title.querySelector('svg.lucide')).not.toBeNull()
+    expect(within(users).getByRole('link', { name: 'Users' })).toHaveAttribute(
+      'href',
+      '/ui/admin/management/users',
+    )
   })
 
   it('never builds markup or a pattern from hostile search text (xss corpus)', () => {

@@ -1,12 +1,13 @@
 import { useParams } from 'wouter'
 import { TEASER_MODULES, teaserFor, type TeaserModule } from './teaserModules'
 import kit from '../shared/kit/page.module.css'
+import surface from '../shared/kit/surface.module.css'
 import styles from './admin.module.css'
 import { Toolbar } from './shared'
 
 function Module({ module }: { module: TeaserModule }) {
   return (
-    <section className={styles.card} aria-label={module.LABEL}>
+    <section className={surface.card} aria-label={module.LABEL}>
       <h2>{module.LABEL}</h2>
       <p>{module.DESCRIPTION}</p>
       {module.BULLETS && (

@@ -16,7 +16,7 @@ export function GlobalRoles() {
         This platform does not manage global roles: there is nothing to create or change here. The roles it
         knows are the project roles below, given to members on each project’s Members page.
       </p>
-      <div className={styles.card}>
+      <div className={surface.card}>
         <h2 id="project-roles" className={surface.cardTitle}>
           Project roles (read-only)
         </h2>

@@ -3,7 +3,7 @@ import * as Tooltip from '@radix-ui/react-tooltip'
 import { Link } from 'wouter'
 import { adminMenuGroups, highlightParts, visibleAdminMenu } from '../../domain/admin'
 import { useQuery } from '../shared/appContext'
-import { Search } from 'lucide-react'
+import { Activity, Database, Lock, Radar, Search, Settings, Users, type LucideIcon } from 'lucide-react'
 import { inputClass } from '../shared/kit/Field'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
@@ -19,6 +19,16 @@ function Highlighted({ text, query }: { text: string; query: string }) {
       )}
     </>
   )
+}
+
+// Each group's icon, the sidebar's for the same pages (Repositories, Users, Security Settings…).
+const GROUP_ICONS: Readonly<Record<string, LucideIcon>> = {
+  repositories: Database,
+  users: Users,
+  security: Lock,
+  settings: Settings,
+  monitoring: Activity,
+  xray: Radar,
 }
 
 /** The admin menu grid with its search (literal text, matches highlighted). */
@@ -45,38 +55,44 @@ export function MenuGrid() {
       </span>
       {groups.length === 0 && <p className={styles.muted}>No settings match your search.</p>}
       <Tooltip.Provider delayDuration={200}>
-        <ul className={styles.grid}>
-          {groups.map((group) => (
-            <li key={group.title} className={styles.card}>
-              <h2 className={surface.cardTitle}>
-                <Highlighted text={group.title} query={query} />
-              </h2>
-              <ul aria-label={group.title} className={styles.menuList}>
-                {group.items.map((item) => (
-                  <li key={item.testId} data-testid={item.testId}>
-                    {item.disabled ? (
-                      <Tooltip.Root>
-                        <Tooltip.Trigger asChild>
-                          <span className={styles.disabled} aria-disabled="true" tabIndex={0}>
-                            <Highlighted text={item.title} query={query} />
-                          </span>
-                        </Tooltip.Trigger>
-                        <Tooltip.Portal>
-                          <Tooltip.Content className={styles.tooltip} sideOffset={4}>
-                            {item.tooltip && adminText(item.tooltip)}
-                          </Tooltip.Content>
-                        </Tooltip.Portal>
-                      </Tooltip.Root>
-                    ) : (
-                      <Link href={item.href}>
-                        <Highlighted text={item.title} query={query} />
-                      </Link>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
+        <ul className={`${kit.cards} ${styles.grid}`}>
+          {groups.map((group) => {
+            const Icon = GROUP_ICONS[group.icon] ?? Settings
+            return (
+              <li key={group.title} className={surface.card}>
+                <h2 className={surface.cardTitle}>
+                  <span className={styles.groupIcon} aria-hidden="true">
+                    <Icon size={16} />
+                  </span>
+                  <Highlighted text={group.title} query={query} />
+                </h2>
+                <ul aria-label={group.title} className={styles.menuList}>
+                  {group.items.map((item) => (
+                    <li key={item.testId} data-testid={item.testId}>
+                      {item.disabled ? (
+                        <Tooltip.Root>
+                          <Tooltip.Trigger asChild>
+                            <span className={styles.disabled} aria-disabled="true" tabIndex={0}>
+                              <Highlighted text={item.title} query={query} />
+                            </span>
+                          </Tooltip.Trigger>
+                          <Tooltip.Portal>
+                            <Tooltip.Content className={styles.tooltip} sideOffset={4}>
+                              {item.tooltip && adminText(item.tooltip)}
+                            </Tooltip.Content>
+                          </Tooltip.Portal>
+                        </Tooltip.Root>
+                      ) : (
+                        <Link href={item.href}>
+                          <Highlighted text={item.title} query={query} />
+                        </Link>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            )
+          })}
         </ul>
       </Tooltip.Provider>
     </section>
