@@ -133,6 +133,30 @@ describe('Combobox', () => {
     await user.click(screen.getByRole('option', { name: /redux/ }))
     expect(onPick).toHaveBeenCalledWith(OPTIONS[1])
   })
+
+  it('shows its status, with no option to list, outside a listbox (a listbox holds options only)', async () => {
+    function Empty() {
+      const [text, setText] = useState('')
+      return (
+        <Combobox
+          label="Search text"
+          listLabel="Suggestions"
+          value={text}
+          onValueChange={setText}
+          options={[]}
+          status="No matching packages"
+          onPick={() => undefined}
+        />
+      )
+    }
+    const user = userEvent.setup()
+    render(<Empty />)
+    const input = screen.getByRole('combobox', { name: 'Search text' })
+    await user.type(input, 'zz')
+    expect(screen.getByText('No matching packages')).toBeVisible()
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
+    expect(input).toHaveAttribute('aria-expanded', 'false')
+  })
 })
 
 describe('Field', () => {

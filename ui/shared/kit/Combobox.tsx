@@ -50,6 +50,8 @@ export function Combobox({
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const shown = enabled && open && value.trim() !== '' && (options.length > 0 || status !== undefined)
+  // A listbox holds options only: while there are none, the status shows in the popup's place.
+  const listed = shown && options.length > 0
   const current = shown && active >= 0 && active < options.length ? active : -1
 
   const pick = (option: ComboboxOption) => {
@@ -85,8 +87,8 @@ export function Combobox({
         role="combobox"
         aria-label={label}
         aria-autocomplete="list"
-        aria-expanded={shown}
-        aria-controls={listId}
+        aria-expanded={listed}
+        aria-controls={listed ? listId : undefined}
         aria-activedescendant={current >= 0 ? `${listId}-${current}` : undefined}
         className={className}
         value={value}
@@ -104,13 +106,8 @@ export function Combobox({
           onBlur?.(e)
         }}
       />
-      {shown && (
+      {listed && (
         <ul id={listId} role="listbox" aria-label={listLabel} className={`${select.popup} ${styles.list}`}>
-          {options.length === 0 && (
-            <li role="presentation" className={styles.status}>
-              {status}
-            </li>
-          )}
           {options.map((o, i) => (
             <li
               key={o.id}
@@ -129,6 +126,11 @@ export function Combobox({
             </li>
           ))}
         </ul>
+      )}
+      {shown && !listed && (
+        <p aria-live="polite" className={`${select.popup} ${styles.list} ${styles.status}`}>
+          {status}
+        </p>
       )}
     </div>
   )
