@@ -6,6 +6,7 @@ import { renderShell } from './shellFixtures'
 import { tourCompletedKey } from '../../commands/effects/tour'
 import { TourCompletionRead } from '../../domain/tour/events'
 import { NavigationTypeInitialised } from '../../domain/platform/events'
+import { buttonClass } from '../../ui/shared/kit/Button'
 
 async function startTour(user: ReturnType<typeof userEvent.setup>, menuButton: string) {
   await user.click(await screen.findByRole('button', { name: menuButton }))
@@ -42,6 +43,16 @@ describe('navigation tour', () => {
     expect(ports.localStore.get(tourCompletedKey('developer'))).toBe('2026-01-01T00:00:00.000Z')
     const again = await startTour(user, 'developer')
     expect(within(again).getByText(/You finished this tour on/)).toBeInTheDocument()
+  })
+
+  it("draws its buttons with the kit, not the browser's (issue 18: the design e2e found them raw)", async () => {
+    const user = userEvent.setup()
+    renderShell('/packages')
+    const tour = await startTour(user, 'developer')
+    const kit = (variant: Parameters<typeof buttonClass>[0]) => buttonClass(variant, 'sm').split(' ')
+    expect(within(tour).getByRole('button', { name: 'Back' })).toHaveClass(...kit('secondary'))
+    expect(within(tour).getByRole('button', { name: 'Next' })).toHaveClass(...kit('primary'))
+    expect(within(tour).getByRole('button', { name: 'Skip tour' })).toHaveClass(...kit('ghost'))
   })
 
   it('is the walk-me card: 420 px wide (spec 000 section 9), narrower only on a small window', async () => {

@@ -6,6 +6,7 @@ import { useLayoutEffect, useRef } from 'react'
 import { WALK_ME_WIDTH_PX, type TourStepId } from '../../domain/tour'
 import { useDispatch, useQuery } from '../shared/appContext'
 import chrome from '../layout/chrome.module.css'
+import { Button } from '../shared/kit/Button'
 
 const PAGE_TEXT: Readonly<Record<string, string>> = {
   gettingStarted: 'Getting Started walks you through your first repositories and clients.',
@@ -113,25 +114,29 @@ export function NavigationTour() {
         <p>You finished this tour on {new Date(completed).toLocaleDateString()}.</p>
       )}
       <div className={chrome.tourButtons}>
-        <button
-          type="button"
+        <Button
+          size="sm"
           disabled={index === 0}
           onClick={() => dispatch({ type: 'tour/Move', step: index - 1 })}
         >
           Back
-        </button>
+        </Button>
         {last ? (
-          <button type="button" onClick={() => dispatch({ type: 'tour/End', completed: true })}>
+          <Button variant="primary" size="sm" onClick={() => dispatch({ type: 'tour/End', completed: true })}>
             Done
-          </button>
+          </Button>
         ) : (
-          <button type="button" onClick={() => dispatch({ type: 'tour/Move', step: index + 1 })}>
+          <Button
+            variant="primary"
+            size="sm"
+            onClick={() => dispatch({ type: 'tour/Move', step: index + 1 })}
+          >
             Next
-          </button>
+          </Button>
         )}
-        <button type="button" onClick={() => dispatch({ type: 'tour/End', completed: false })}>
+        <Button variant="ghost" size="sm" onClick={() => dispatch({ type: 'tour/End', completed: false })}>
           Skip tour
-        </button>
+        </Button>
       </div>
     </section>
   )
