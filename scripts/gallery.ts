@@ -13,6 +13,7 @@ import { launchChromium } from '../tests/support/browser'
 import {
   SCREENS,
   firstPackagePath,
+  openEveryScreen,
   settle,
   signInAs,
   trackRequests,
@@ -47,6 +48,7 @@ rmSync(OUT, { recursive: true, force: true })
 mkdirSync(OUT, { recursive: true })
 
 const server = await startTestServer({ anonymousAccess: true })
+await openEveryScreen(server)
 const browser = await launchChromium()
 const shots: Shot[] = []
 const started = Date.now()

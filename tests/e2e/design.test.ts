@@ -6,16 +6,18 @@
 // server; each user signs in once and walks every screen.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
 import { rawControls } from '../support/rawControls'
+import * as screens from '../support/screens'
 import { SCREENS, firstPackagePath, settle, signInAs, trackRequests, type UserKind } from '../support/screens'
 
 // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses a script tag.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 withPlatformAndChromium({ anonymousAccess: true })
+beforeAll(() => screens.openEveryScreen(server))
 
 interface Finding {
   readonly screen: string
@@ -86,6 +88,10 @@ async function walk(user: UserKind): Promise<Finding[]> {
       await page.emulateMedia({ colorScheme: 'light' })
       await page.goto(`${server.url}/ui${path}`)
       await settle(page, undefined, screen.ready)
+      // The login family's screens are where they say, not the login page a visitor is sent to
+      // when the platform has the screen off: else the checks below would not be the screen's.
+      const at = new URL(page.url()).pathname
+      if (path.startsWith('/login/') && at !== `/ui${path}`) found(screen.name, [`opened ${at} instead`])
       const overflow = await sidewaysOverflow(page)
       if (overflow > 0) found(screen.name, [`scrolls sideways by ${overflow} px at 1024 px`])
       found(screen.name, await page.evaluate(rawControls))

@@ -7,6 +7,7 @@
  * `:package` is replaced at run time by the first package of the packages list.
  */
 import { signIn as fillAndWait } from './signIn'
+import { browserHeaders } from './server'
 import type { Page } from 'playwright-core'
 
 export type UserKind = 'anonymous' | 'developer' | 'admin'
@@ -100,6 +101,37 @@ export function passwordOf(
   config: { adminPassword: string; userPassword: string },
 ) {
   return kind === 'admin' ? config.adminPassword : config.userPassword
+}
+
+/**
+ * Sets a fresh reference server up so that every screen listed opens where it says: user
+ * registration on, without which the registration screen sends a visitor to the login page
+ * (its picture was the login page's, and its checks ran on the login page). Through the admin
+ * API, once, before the screens are walked (the gallery, tests/e2e/design.test.ts).
+ */
+export async function openEveryScreen(server: {
+  url: string
+  config: { adminPassword: string }
+}): Promise<void> {
+  const api = (method: string, path: string, body: unknown, cookie?: string) =>
+    fetch(`${server.url}/ui/api/v1${path}`, {
+      method,
+      headers: browserHeaders(server.url, cookie),
+      body: JSON.stringify(body),
+    })
+  const login = await api('POST', '/ui/auth/login?_spring_security_remember_me=false', {
+    user: 'admin',
+    password: server.config.adminPassword,
+    type: 'login',
+  })
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('console_session='))
+  const saved = await api(
+    'PUT',
+    '/ui/admin/generalConfig',
+    { allowUserRegistration: true },
+    cookie?.split(';')[0],
+  )
+  if (!saved.ok) throw new Error(`turning user registration on failed: ${saved.status} ${await saved.text()}`)
 }
 
 /** Signs in through the login page (nothing for anonymous). */
