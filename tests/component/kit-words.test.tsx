@@ -9,7 +9,7 @@ import { Table } from '../../ui/shared/kit/Table'
 import { LoadFailure } from '../../ui/shared/kit/LoadFailure'
 import { AlertDialog, Dialog } from '../../ui/shared/kit/Overlay'
 import { FileField } from '../../ui/shared/kit/FileField'
-import { PageHeader, PageSkeleton } from '../../ui/shared/kit/Surface'
+import { PageHeader, PageSkeleton, SeverityChip } from '../../ui/shared/kit/Surface'
 import { PasswordField } from '../../ui/shared/kit/Field'
 import { CodeBlock } from '../../ui/shared/kit/CodeBlock'
 import { DateField } from '../../ui/shared/kit/DateField'
@@ -88,6 +88,11 @@ describe("the kit's words come from its catalogue", () => {
     expect(screen.getByText('⟦Choose a file⟧')).toBeInTheDocument()
     expect(screen.getByRole('status', { name: '⟦Loading⟧' })).toBeInTheDocument()
     expect(screen.getByRole('navigation', { name: '⟦Breadcrumbs⟧' })).toBeInTheDocument()
+  })
+
+  it("a severity chip's word", () => {
+    render(<SeverityChip severity="critical" count={2} />)
+    expect(screen.getByText('⟦Critical⟧')).toBeInTheDocument()
   })
 
   it("Dialog's Close (the kit's icon button) and AlertDialog's Cancel", () => {
@@ -170,7 +175,8 @@ describe("the small icon buttons are the kit's icon button", () => {
       }),
     )
     const toast = await screen.findByRole('region', { name: /^⟦Notifications/ })
-    expect(within(toast).getByText('⟦Info⟧')).toBeInTheDocument()
+    // Radix draws the toasts into the viewport once the viewport is there.
+    expect(await within(toast).findByText('⟦Info⟧')).toBeInTheDocument()
     expect(within(toast).getByRole('button', { name: '⟦Dismiss notification⟧' })).toHaveClass(
       ...kitIconButton,
     )

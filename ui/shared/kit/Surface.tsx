@@ -58,8 +58,7 @@ export function SeverityChip({ severity, count }: { readonly severity: Severity;
   return (
     <span className={styles.chip} data-severity={severity}>
       <span className={styles.chipDot} aria-hidden="true" />
-      {severity[0]?.toUpperCase()}
-      {severity.slice(1)}
+      {kitText({ key: 'severity', severity })}
       {count !== undefined && <span className={styles.chipCount}>{count}</span>}
     </span>
   )

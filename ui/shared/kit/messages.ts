@@ -6,6 +6,8 @@
  * The date picker's words are its own catalogue (dateMessages.ts), in the picker's chunk only;
  * these go with the kit's base chunk, which every screen that draws the kit loads.
  */
+import type { Severity } from './Surface'
+
 export type KitMessage =
   | { readonly key: 'retry' }
   | { readonly key: 'cancel' }
@@ -23,6 +25,8 @@ export type KitMessage =
   // The copy button's name: 'Copy install command' (what is copied).
   | { readonly key: 'copyNamed'; readonly name: string }
   | { readonly key: 'copied' }
+  // A severity chip's word (its colour never says it alone).
+  | { readonly key: 'severity'; readonly severity: Severity }
 
 export type KitMessageKey = KitMessage['key']
 
@@ -54,5 +58,16 @@ export function kitText(message: KitMessage): string {
       return `Copy ${message.name}`
     case 'copied':
       return 'Copied'
+    case 'severity':
+      return SEVERITY_NAMES[message.severity]
   }
+}
+
+const SEVERITY_NAMES: Readonly<Record<Severity, string>> = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  info: 'Info',
+  unknown: 'Unknown',
 }
