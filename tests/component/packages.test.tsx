@@ -10,6 +10,8 @@ import { giveElementsASize } from '../support/jsdomLayout'
 import { until } from '../support/wait'
 import { dayPattern, formatDayDigits, formatDayFull } from '../../ui/shared/dates'
 import { buttonClass } from '../../ui/shared/kit/Button'
+import surface from '../../ui/shared/kit/surface.module.css'
+import type { AppEvent } from '../../domain/app'
 
 const PATTERN = '/packages/:packageId?/:versionId?'
 
@@ -32,6 +34,10 @@ function catalogue(extra = 0) {
     },
   })
 }
+
+/** The start-up data with the licence's Xray entitlement (platformWith gives none). */
+const xrayLicensed = (e: AppEvent): AppEvent =>
+  e.type === 'platform/InitialDataLoaded' ? { ...e, data: { ...e.data, entitlements: ['xray'] } } : e
 
 describe('packages list', () => {
   it('without a search asks the user to use the search bar', () => {
@@ -335,6 +341,22 @@ describe('package details', () => {
       seed: [platformWith(['artifactory', 'xray'])],
     })
     expect(await screen.findByRole('tab', { name: 'Xray Data' })).toBeInTheDocument()
+  })
+
+  it("says a clean package's security tab as the kit's empty state, as the other tabs do", async () => {
+    // Gallery review (issue 18): the tab held one small muted line at its top corner.
+    const user = userEvent.setup()
+    const pad = makePackage('left-pad')
+    renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Fleft-pad',
+      pattern: PATTERN,
+      api: fakePackagesApi({ packages: [pad], versions: { [pad.id]: [makeVersion(pad, '1.3.0')] } }),
+      // Xray running and licensed: the package's scan results are shown.
+      seed: [xrayLicensed(platformWith(['artifactory', 'xray']))],
+    })
+    await user.click(await screen.findByRole('tab', { name: 'Xray Data' }))
+    const panel = screen.getByRole('tabpanel', { name: 'Xray Data' })
+    expect(within(panel).getByText('No known vulnerabilities')).toHaveClass(String(surface.emptyTitle))
   })
 
   it('copies the exact install command and says so', async () => {

@@ -9,7 +9,7 @@ import { Badge, Card, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
-import { DetailsSkeleton, SecurityStatus, TypeIcon, formatBytes, versionPath } from './common'
+import { DetailsSkeleton, SecurityPanel, SecurityStatus, TypeIcon, formatBytes, versionPath } from './common'
 import { BackToResults, InstallCommand } from './details'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
@@ -199,7 +199,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
                 label: viewer.xrayLabel,
                 content: (
                   <div className={styles.section}>
-                    <SecurityStatus
+                    <SecurityPanel
                       xray={viewer.xray}
                       scanned={pkg.scanned}
                       vulnerabilities={pkg.vulnerabilities}

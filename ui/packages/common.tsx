@@ -13,7 +13,7 @@ import { shownVulnerabilities, xrayStatus } from '../../domain/packages/rules'
 import type { Vulnerabilities } from '../../domain/packages/types'
 import type { XrayAvailability } from '../../domain/platform'
 import { messageText, type Message } from '../shared/messages'
-import { Badge, SeverityChip, Skeleton } from '../shared/kit/Surface'
+import { Badge, EmptyState, SeverityChip, Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
 import styles from './packages.module.css'
 
@@ -62,19 +62,18 @@ const XRAY_MESSAGES: Readonly<Record<'unavailable' | 'unlicensed' | 'notScanned'
   notScanned: { key: 'notScanned' },
 }
 
+/** What the security views are drawn from: the scanner's availability and the scan's results. */
+interface SecurityFacts {
+  readonly xray: XrayAvailability
+  readonly scanned: boolean | undefined
+  readonly vulnerabilities: Vulnerabilities
+}
+
 /**
  * A package's or version's security state: the vulnerability counts when the scanner has
  * results, otherwise why not (scanner not running, not licensed, component not scanned).
  */
-export function SecurityStatus({
-  xray,
-  scanned,
-  vulnerabilities,
-}: {
-  xray: XrayAvailability
-  scanned: boolean | undefined
-  vulnerabilities: Vulnerabilities
-}) {
+export function SecurityStatus({ xray, scanned, vulnerabilities }: SecurityFacts) {
   const status = xrayStatus(xray, scanned)
   if (status === 'scanned') return <VulnerabilityBadges vulnerabilities={vulnerabilities} />
   const Icon = status === 'notScanned' ? ShieldQuestion : ShieldOff
@@ -83,6 +82,24 @@ export function SecurityStatus({
       <Icon size={14} aria-hidden />
       {messageText(XRAY_MESSAGES[status])}
     </span>
+  )
+}
+
+/**
+ * The security tab's content: the counts as chips when there are some, otherwise the kit's empty
+ * state saying so (none known, or why there are no results), as the tabs beside it say theirs
+ * (a lone muted line at the panel's top corner before).
+ */
+export function SecurityPanel({ xray, scanned, vulnerabilities }: SecurityFacts) {
+  const status = xrayStatus(xray, scanned)
+  if (status === 'scanned' && shownVulnerabilities(vulnerabilities).length > 0)
+    return <VulnerabilityBadges vulnerabilities={vulnerabilities} />
+  const Icon = status === 'scanned' ? ShieldCheck : status === 'notScanned' ? ShieldQuestion : ShieldOff
+  return (
+    <EmptyState
+      icon={<Icon size={28} />}
+      title={status === 'scanned' ? 'No known vulnerabilities' : messageText(XRAY_MESSAGES[status])}
+    />
   )
 }
 
