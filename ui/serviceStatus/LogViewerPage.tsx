@@ -28,7 +28,10 @@ const AT_END_SLACK_PX = 8
 
 const productName = (key: string) => LOG_PRODUCTS.find((p) => p.key === key)?.name ?? key
 
-/** The log as text (never HTML), kept at its end unless the user scrolled up to read. */
+/**
+ * The log as text (never HTML), kept at its end unless the user scrolled up to read; then a
+ * Scroll to end floats over the log's corner, as in a chat or a CI log.
+ */
 function LogText({ text, file }: { text: string; file: string }) {
   const ref = useRef<HTMLPreElement>(null)
   const [follow, setFollow] = useState(true)
@@ -37,23 +40,7 @@ function LogText({ text, file }: { text: string; file: string }) {
     if (pre && follow) pre.scrollTop = pre.scrollHeight
   }, [text, follow])
   return (
-    <>
-      <div className={styles.actions}>
-        <Button
-          size="sm"
-          icon={<ArrowDownToLine size={16} aria-hidden />}
-          disabled={follow}
-          onClick={() => {
-            setFollow(true)
-            if (ref.current) ref.current.scrollTop = ref.current.scrollHeight
-          }}
-        >
-          Scroll to end
-        </Button>
-        {!follow && (
-          <span className={styles.meta}>New lines keep coming; scrolling stays where you are.</span>
-        )}
-      </div>
+    <div className={styles.frame}>
       <pre
         ref={ref}
         role="log"
@@ -67,7 +54,25 @@ function LogText({ text, file }: { text: string; file: string }) {
       >
         {text}
       </pre>
-    </>
+      {/* Only once the reader has scrolled up: following the end needs no button. */}
+      {!follow && (
+        <div className={styles.jump}>
+          <span className={styles.meta}>New lines keep coming; scrolling stays where you are.</span>
+          <Button
+            size="sm"
+            icon={<ArrowDownToLine size={16} aria-hidden />}
+            onClick={() => {
+              setFollow(true)
+              // The button goes once at the end: the focus goes to the log rather than be lost.
+              ref.current?.focus()
+              if (ref.current) ref.current.scrollTop = ref.current.scrollHeight
+            }}
+          >
+            Scroll to end
+          </Button>
+        </div>
+      )}
+    </div>
   )
 }
 
