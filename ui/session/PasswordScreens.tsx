@@ -9,7 +9,6 @@ import {
   FormSkeleton,
   NavLink,
   Screen,
-  StatusMessage,
   Submit,
   failureOf,
   useQueryParams,
@@ -18,6 +17,8 @@ import styles from './session.module.css'
 import { failureMessage } from '../../domain/shared/failure'
 import { buttonClass } from '../shared/kit/Button'
 import { FailureNote } from '../shared/kit/LoadFailure'
+import { EmptyState } from '../shared/kit/Surface'
+import { MailCheck } from 'lucide-react'
 import {
   validateChangePassword,
   validateForgotPassword,
@@ -31,15 +32,23 @@ export function ForgotPasswordScreen() {
   const forms = useQuery({ type: 'session/Forms' })
   const { bind, submit } = useValidatedForm({ user: '' }, validateForgotPassword, messageText)
   const form = forms.forgot
+  const sent = form.status === 'done'
   return (
     <Screen
       title="Forgot password"
-      intro="Enter your user name and we will email you a link to reset your password."
+      // Once sent, the form is gone: what to do next, not what to type.
+      {...(sent
+        ? {}
+        : { intro: 'Enter your user name and we will email you a link to reset your password.' })}
     >
-      {form.status === 'done' ? (
-        <StatusMessage>
-          If the user exists, an email with a link to reset the password was sent.
-        </StatusMessage>
+      {sent ? (
+        <div role="status">
+          <EmptyState
+            icon={<MailCheck size={24} />}
+            title="Check your email"
+            hint="If the user exists, an email with a link to reset the password was sent."
+          />
+        </div>
       ) : (
         <Form
           label="Forgot password"
