@@ -1,7 +1,6 @@
 // Entry of the admin area's screens: a lazily loaded chunk, mounted by ui/routes.tsx.
 import { lazy, Suspense } from 'react'
 import { useQuery } from '../shared/appContext'
-import { AdminTeaser } from './AdminTeaser'
 import { MenuGrid } from './MenuGrid'
 import { GeneralSettings, Licenses, Peers } from './Settings'
 import { ProxiesList, ProxyEditor } from './Proxies'
@@ -9,13 +8,15 @@ import { ProjectCreate, ProjectMembers, ProjectOverview, ProjectsList } from './
 import { IdentityPage } from './identityPages'
 import { Blocks, Layers } from 'lucide-react'
 import { Link } from 'wouter'
-import { EmptyState } from '../shared/kit/Surface'
+import { EmptyState, PageSkeleton } from '../shared/kit/Surface'
 import { buttonClass } from '../shared/kit/Button'
 import kit from '../shared/kit/page.module.css'
 import { Toolbar } from './shared'
 
 // Its own chunk: the kit table and the onboarding area's data are not the other admin pages'.
 const ContactRequests = lazy(() => import('./ContactRequests'))
+// Its own chunk too: the teaser modules' texts (about 1.5 KB gzip) are only for /demo/admin.
+const AdminTeaser = lazy(() => import('./AdminTeaser').then((m) => ({ default: m.AdminTeaser })))
 
 export default function AdminArea() {
   const match = useQuery({ type: 'navigation/Route' })
@@ -51,7 +52,11 @@ export default function AdminArea() {
         </Suspense>
       )
     case 'demoAdmin':
-      return <AdminTeaser />
+      return (
+        <Suspense fallback={<PageSkeleton />}>
+          <AdminTeaser />
+        </Suspense>
+      )
     default:
       return <Placeholder name={match?.route.name} title={match?.route.title ?? 'Administration'} />
   }
