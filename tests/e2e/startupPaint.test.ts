@@ -144,6 +144,9 @@ describe('first paint (e2e)', () => {
     await first.getByRole('banner').getByRole('button', { name: 'developer' }).click()
     await first.getByRole('menuitemradio', { name: 'Dark' }).click()
     await expect.poll(() => first.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+    // A preference for this user's pages only: the console's path, never sent from another site.
+    const mark = (await context.cookies(`${server.url}/ui/`)).find((c) => c.name === 'consoleTheme')
+    expect(mark).toMatchObject({ value: 'dark.developer', path: '/ui', sameSite: 'Strict' })
 
     // The next page, with the entry script held: only the server's page is drawn, in dark.
     const later = await context.newPage()
