@@ -47,6 +47,25 @@ describe('the debug panel', { timeout: 30_000 }, () => {
     expect(await within(list).findByText('search/TextChanged')).toBeInTheDocument()
   })
 
+  it('takes the focus on its event list, where the arrows, Home and End choose the event', async () => {
+    const { user, panel } = await openPanel()
+    const list = panel.getByRole('listbox', { name: 'Events' })
+    const selected = () => within(list).getByRole('option', { selected: true })
+    act(() => list.focus())
+    expect(list).toHaveFocus()
+    const newest = selected()
+    expect(list).toHaveAttribute('aria-activedescendant', newest.id)
+    await user.keyboard('{ArrowUp}')
+    expect(selected()).not.toBe(newest)
+    expect(list).toHaveAttribute('aria-activedescendant', selected().id)
+    await user.keyboard('{ArrowDown}')
+    expect(selected().textContent).toBe(newest.textContent)
+    await user.keyboard('{Home}')
+    expect(selected()).toHaveAttribute('aria-posinset', '1')
+    await user.keyboard('{End}')
+    expect(selected().textContent).toBe(newest.textContent)
+  })
+
   it('says what an export holds and leaves out e-mail addresses and server log contents unless asked', async () => {
     const { panel, user } = await openPanel()
     const emails = panel.getByRole('checkbox', { name: 'Leave out e-mail addresses' })

@@ -3,7 +3,7 @@
  * list (seq, time, source, type, correlation), a timeline scrubber, the rejected commands, and
  * the selected event's data with what it changed and the state right after it.
  */
-import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   areasIn,
@@ -133,12 +133,41 @@ function EventList({
     overscan: 10,
     initialRect: { width: 600, height: 300 },
   })
+  const listId = useId()
   if (shown.length === 0) return <p className={styles.list}>No event matches the filter.</p>
+  // The list takes the focus (its scroll region is reached by keyboard); the arrows, Home and End
+  // choose the event, scrolled into view and named by aria-activedescendant while it is drawn
+  // (the list is virtualised: an id that is not drawn would name nothing).
+  const at = shown.indexOf(current)
+  const drawn = virtualizer.getVirtualItems().some((item) => item.index === at)
+  const keys = (e: KeyboardEvent<HTMLDivElement>) => {
+    const last = shown.length - 1
+    const to =
+      e.key === 'ArrowDown'
+        ? Math.min(last, at + 1)
+        : e.key === 'ArrowUp'
+          ? Math.max(0, at - 1)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : undefined
+    if (to === undefined) return
+    e.preventDefault()
+    virtualizer.scrollToIndex(to)
+    onSelect(shown[to]!)
+  }
   return (
     <div ref={parent} className={styles.list}>
       <div
         role="listbox"
         aria-label="Events"
+        tabIndex={0}
+        aria-activedescendant={drawn ? `${listId}-${current}` : undefined}
+        onKeyDown={keys}
+        onFocus={() => {
+          if (at >= 0 && !drawn) virtualizer.scrollToIndex(at)
+        }}
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
       >
         {virtualizer.getVirtualItems().map((item) => {
@@ -147,6 +176,7 @@ function EventList({
           return (
             <div
               key={item.key}
+              id={`${listId}-${index}`}
               role="option"
               aria-selected={index === current}
               aria-setsize={shown.length}
