@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { rawControls } from '../support/rawControls'
 import * as screens from '../support/screens'
+import { openDebugTools } from './debugTools'
 import { SCREENS, firstPackagePath, settle, signInAs, trackRequests, type UserKind } from '../support/screens'
 
 // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses a script tag.
@@ -68,6 +69,112 @@ function transitionsDone(): boolean {
   return document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')
 }
 
+/**
+ * The dialogs, menus and panels of the shell, which no route shows by itself: each is opened on
+ * a screen by what a user does, and checked like a screen while it is open.
+ */
+interface Overlay {
+  readonly name: string
+  readonly users: ReadonlyArray<UserKind>
+  readonly path: string
+  /** Opens it and returns what shows it is open. */
+  readonly open: (page: Page, user: UserKind) => Promise<Locator>
+}
+
+/**
+ * Opens a menu by its button ('user': the user menu, named by the user) and picks an entry; the
+ * dialog named `dialog` shows it is open.
+ */
+const fromMenu = (button: string, item: string, dialog: string) => async (page: Page, user: UserKind) => {
+  await page.getByRole('button', { name: button === 'user' ? user : button, exact: true }).click()
+  await page.getByRole('menuitem', { name: item }).click()
+  return page.getByRole('dialog', { name: dialog })
+}
+
+// Each is checked by the users listed: the user menu differs by user; the others are the same
+// for everyone who has them, so one user checks them (the admin's own ones by an admin).
+const OVERLAYS: ReadonlyArray<Overlay> = [
+  {
+    name: 'user menu',
+    users: ['developer', 'admin'],
+    path: '/packages',
+    open: async (page, user) => {
+      await page.getByRole('button', { name: user, exact: true }).click()
+      return page.getByRole('menu')
+    },
+  },
+  {
+    name: 'help menu',
+    users: ['admin'],
+    path: '/packages',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Help' }).click()
+      return page.getByRole('menu')
+    },
+  },
+  {
+    name: 'keyboard shortcuts',
+    users: ['developer'],
+    path: '/packages',
+    open: async (page) => {
+      await page.keyboard.press('?')
+      return page.getByRole('dialog', { name: 'Keyboard Shortcuts' })
+    },
+  },
+  {
+    name: 'search suggestions',
+    users: ['developer'],
+    path: '/packages',
+    open: async (page) => {
+      await page.getByRole('combobox', { name: 'Search text' }).fill('react')
+      return page.getByRole('listbox')
+    },
+  },
+  {
+    name: 'navigation tour',
+    users: ['developer'],
+    path: '/packages',
+    open: fromMenu('user', 'Navigation Tour', 'Navigation tour'),
+  },
+  {
+    name: 'set me up',
+    users: ['developer'],
+    path: '/packages',
+    open: async (page, user) => {
+      await page.getByRole('button', { name: user, exact: true }).click()
+      await page.getByRole('menuitem', { name: 'Set Me Up' }).click()
+      return page.getByRole('button', { name: 'Close Set Me Up' })
+    },
+  },
+  {
+    name: 'education center',
+    users: ['developer'],
+    path: '/packages',
+    open: fromMenu('Help', 'Education Center', 'Education Center'),
+  },
+  {
+    name: 'quick setup',
+    users: ['admin'],
+    path: '/packages',
+    open: fromMenu('user', 'Quick Repository Creation', 'Quick Setup'),
+  },
+  {
+    name: 'personalize',
+    users: ['admin'],
+    path: '/get_started',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^(Personalize|Continue personalizing)$/ }).click()
+      return page.getByRole('dialog', { name: 'Personalize your console' })
+    },
+  },
+  {
+    name: 'debug tools',
+    users: ['admin'],
+    path: '/packages',
+    open: async (page) => openDebugTools(page),
+  },
+]
+
 async function walk(user: UserKind): Promise<Finding[]> {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
   const page = await context.newPage()
@@ -78,6 +185,18 @@ async function walk(user: UserKind): Promise<Finding[]> {
   try {
     await signInAs(page, server.url, user, server.config)
     const packagePath = user === 'anonymous' ? undefined : await firstPackagePath(page, server.url)
+    // What is drawn now, light then dark: the tokens follow prefers-color-scheme in CSS alone
+    // (ui/shared/tokens.css), so switching the scheme redraws the page as a dark page would be.
+    const check = async (name: string) => {
+      const overflow = await sidewaysOverflow(page)
+      if (overflow > 0) found(name, [`scrolls sideways by ${overflow} px at 1024 px`])
+      found(name, await page.evaluate(rawControls))
+      found(name, await seriousViolations(page, name))
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await page.waitForFunction(transitionsDone, undefined, { polling: 'raf' })
+      found(`${name} (dark)`, await seriousViolations(page, `${name} (dark)`))
+      await page.emulateMedia({ colorScheme: 'light' })
+    }
     for (const screen of SCREENS) {
       if (!screen.users.includes(user) || (MAIN_ONLY && screen.main !== true)) continue
       const path = screen.path.replace(':package', packagePath?.replace(/^\/packages\//, '') ?? '')
@@ -85,22 +204,30 @@ async function walk(user: UserKind): Promise<Finding[]> {
         found(screen.name, ['no package in the list to open'])
         continue
       }
-      await page.emulateMedia({ colorScheme: 'light' })
       await page.goto(`${server.url}/ui${path}`)
       await settle(page, undefined, screen.ready)
       // The login family's screens are where they say, not the login page a visitor is sent to
       // when the platform has the screen off: else the checks below would not be the screen's.
       const at = new URL(page.url()).pathname
       if (path.startsWith('/login/') && at !== `/ui${path}`) found(screen.name, [`opened ${at} instead`])
-      const overflow = await sidewaysOverflow(page)
-      if (overflow > 0) found(screen.name, [`scrolls sideways by ${overflow} px at 1024 px`])
-      found(screen.name, await page.evaluate(rawControls))
-      found(screen.name, await seriousViolations(page, screen.name))
-      // The same screen in the dark theme: the tokens follow prefers-color-scheme in CSS alone
-      // (ui/shared/tokens.css), so switching the scheme redraws the page as a dark page would be.
-      await page.emulateMedia({ colorScheme: 'dark' })
-      await page.waitForFunction(transitionsDone, undefined, { polling: 'raf' })
-      found(`${screen.name} (dark)`, await seriousViolations(page, `${screen.name} (dark)`))
+      await check(screen.name)
+    }
+    for (const overlay of OVERLAYS) {
+      if (!overlay.users.includes(user) || MAIN_ONLY) continue
+      await page.goto(`${server.url}/ui${overlay.path}`)
+      await settle(page)
+      const shown = await overlay.open(page, user)
+      const opened = await shown
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .then(() => true)
+        .catch(() => false)
+      if (!opened) {
+        found(overlay.name, ['did not open'])
+        continue
+      }
+      await settle(page)
+      await check(overlay.name)
     }
   } finally {
     await context.close()

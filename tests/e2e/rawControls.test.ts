@@ -61,6 +61,7 @@ describe('rawControls: the check for browser-default controls (e2e)', () => {
       <div class="over"><input type="file" aria-label="Upload"></div>
       <input type="checkbox" hidden aria-label="Gone">
       <button>Delete</button>
+      <button disabled>Back</button>
       <input type="checkbox" aria-label="Maven">
       <input aria-label="Search">
       <textarea aria-label="Description"></textarea>
@@ -68,6 +69,7 @@ describe('rawControls: the check for browser-default controls (e2e)', () => {
     `)
     expect(found).toEqual([
       `button "Delete": the browser's background and border`,
+      `button "Back": the browser's background and border`,
       'input[type=checkbox] "Maven": drawn by the browser (appearance: auto)',
       `input[type=text] "Search": the browser's background and border`,
       `textarea "Description": the browser's background and border`,

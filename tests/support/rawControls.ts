@@ -46,14 +46,17 @@ export function rawControls(): string[] {
     .filter((family) => family !== '')
 
   // The user agent's own look of an element like `control`: a copy in a shadow root (page styles
-  // do not reach into it; inherited ones, the colour scheme among them, do through the host).
+  // do not reach into it; inherited ones, the colour scheme among them, do through the host),
+  // with the attributes the user agent's style sheet draws differently (a disabled button).
   const host = document.createElement('div')
   document.body.append(host)
   const shadow = host.attachShadow({ mode: 'open' })
   const uaBox = (control: Element) => {
     const copy = document.createElement(control.localName)
-    const type = control.getAttribute('type')
-    if (type !== null) copy.setAttribute('type', type)
+    for (const attribute of ['type', 'disabled', 'multiple', 'size']) {
+      const value = control.getAttribute(attribute)
+      if (value !== null) copy.setAttribute(attribute, value)
+    }
     shadow.replaceChildren(copy)
     const style = getComputedStyle(copy)
     return box.map((property) => style.getPropertyValue(property))
