@@ -85,6 +85,12 @@ describe('the Overview page', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Critical2'])
+    // A bar in the severity's colour, as the packages by type beside it (the chips left the card empty).
+    const fill = within(severities)
+      .getByRole('listitem')
+      .querySelector<HTMLElement>('[aria-hidden="true"] > span')!
+    expect(fill.style.width).toBe('100%')
+    expect(fill.style.background).toBe('var(--sev-critical)')
     // The service in words, as topology writes it, not the platform's lower-case name.
     expect(screen.getByText('Xray: 0 of 1 node healthy')).toBeInTheDocument()
     // Service Status is an admin page: a developer gets no link to it.

@@ -5,7 +5,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Boxes, HardDrive, HeartPulse, PackageOpen, RefreshCw } from 'lucide-react'
-import { bars, bytesText, storedFigures } from '../../domain/overview/rules'
+import { bars, bytesText, storedFigures, type Bar } from '../../domain/overview/rules'
 import type { Overview } from '../../domain/overview/types'
 import { routeOfLocation } from '../../domain/artifacts/rules'
 import { useDispatch, useQuery } from '../shared/appContext'
@@ -107,6 +107,40 @@ function Stat({
   )
 }
 
+/** Counts as bars, each as long as its share of the largest, with its name and count. */
+function Bars({
+  label,
+  bars: items,
+  name = (l) => l,
+  colour,
+}: {
+  readonly label: string
+  readonly bars: ReadonlyArray<Bar>
+  readonly name?: (label: string) => ReactNode
+  /** The bar's colour (the accent when not given). */
+  readonly colour?: (label: string) => string
+}) {
+  return (
+    <ul className={styles.bars} aria-label={label}>
+      {items.map((b) => (
+        <li key={b.label} className={styles.bar}>
+          <span className={styles.barLabel}>{name(b.label)}</span>
+          <span className={styles.barTrack} aria-hidden="true">
+            <span
+              className={styles.barFill}
+              style={{
+                width: `${Math.max(2, b.share * 100)}%`,
+                ...(colour ? { background: colour(b.label) } : {}),
+              }}
+            />
+          </span>
+          <span className={styles.barCount}>{b.count.toLocaleString('en')}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 function Figures({ overview }: { readonly overview: Overview }) {
   // Service Status is an admin page: others see the health without the link.
   const admin = useQuery({ type: 'session/IsAdmin' })
@@ -172,30 +206,24 @@ function Figures({ overview }: { readonly overview: Overview }) {
           {packageBars.length === 0 ? (
             <EmptyState title="No packages yet" hint="Publish one with the Set Me Up instructions." />
           ) : (
-            <ul className={styles.bars} aria-label="Packages by type">
-              {packageBars.map((b) => (
-                <li key={b.label} className={styles.bar}>
-                  <span className={styles.barLabel}>{b.label}</span>
-                  <span className={styles.barTrack} aria-hidden="true">
-                    <span className={styles.barFill} style={{ width: `${Math.max(2, b.share * 100)}%` }} />
-                  </span>
-                  <span className={styles.barCount}>{b.count.toLocaleString('en')}</span>
-                </li>
-              ))}
-            </ul>
+            <Bars label="Packages by type" bars={packageBars} />
           )}
         </Card>
         <Card title="Vulnerabilities">
           {vulnerabilities.length === 0 ? (
             <EmptyState title="No known vulnerabilities" hint="Scanned packages with findings show here." />
           ) : (
-            <ul className={styles.chips} aria-label="Vulnerabilities by severity">
-              {vulnerabilities.map((v) => (
-                <li key={v.severity}>
-                  <SeverityChip severity={asSeverity(v.severity)} count={v.count} />
-                </li>
-              ))}
-            </ul>
+            // Bars as the packages by type beside it (the chips alone left the card empty under
+            // one line), each in its severity's colour.
+            <Bars
+              label="Vulnerabilities by severity"
+              bars={bars(
+                vulnerabilities.map((v) => ({ label: v.severity, count: v.count })),
+                SEVERITIES.length,
+              )}
+              name={(label) => <SeverityChip severity={asSeverity(label)} />}
+              colour={(label) => `var(--sev-${asSeverity(label)})`}
+            />
           )}
         </Card>
         <Card
