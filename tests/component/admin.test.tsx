@@ -387,6 +387,41 @@ describe('admin pages', () => {
     expect(offline).toHaveAttribute('data-tone', 'danger')
   })
 
+  it("says under each admin list's title what it holds, as Security Settings and the monitoring pages do", async () => {
+    const pages = [
+      ['/admin/management/users', 'Users', 'The people who sign in to the platform'],
+      ['/admin/management/groups', 'Groups', 'A group gives its members the same permissions at once.'],
+      ['/admin/management/permissions', 'Permissions', 'A permission says which users and groups'],
+      ['/admin/proxies/configuration/list', 'Proxies', "A proxy carries the remote repositories' traffic"],
+      ['/admin/projects/list', 'Projects', 'A project brings together repositories'],
+      ['/admin/license_management/licenses', 'Licenses', 'The licence each node of the platform runs under'],
+      [
+        '/admin/configuration/general',
+        'General Settings',
+        'What the platform is called and where it is reached',
+      ],
+    ] as const
+    for (const [path, name, words] of pages) {
+      const { view } = renderShell(path, admin, { adminApi: fakeAdminApi() }, effects)
+      const header = (await screen.findByRole('heading', { name, level: 1 })).closest('header')!
+      expect(within(header).getByText((text) => text.startsWith(words))).toHaveClass(
+        kitSurface.pageDescription!,
+      )
+      view.unmount()
+    }
+    // An empty list's state no longer says it again under its title.
+    renderShell(
+      '/admin/proxies/configuration/list',
+      admin,
+      { adminApi: fakeAdminApi({ proxies: () => Promise.resolve(right([])) }) },
+      effects,
+    )
+    await screen.findByText('No proxies are configured.')
+    expect(
+      screen.getAllByText("A proxy carries the remote repositories' traffic out to the internet."),
+    ).toHaveLength(1)
+  })
+
   it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {
     renderShell('/demo/admin/environments', admin, {}, effects)
     expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()

@@ -24,7 +24,7 @@ export function GroupsList() {
       loadable={groups}
       what="groups"
       empty="There are no groups yet."
-      emptyHint="A group gives its members the same permissions at once."
+      description="A group gives its members the same permissions at once."
     >
       {(items) => (
         <NamedTable

@@ -34,14 +34,13 @@ export function ListPage<A>({
   loadable,
   what,
   empty,
-  emptyHint,
   tools,
   footer,
   retry,
   children,
 }: {
   title: string
-  /** What the page holds, in a line under its title. */
+  /** What the page holds, in a line under its title (so an empty list's state needs no hint). */
   description?: string
   /** The create link in the heading; `first` names it again in an empty list's state. */
   create?: { readonly label: string; readonly href: string; readonly first: string }
@@ -50,8 +49,6 @@ export function ListPage<A>({
   loadable: Loadable<ReadonlyArray<A>>
   what: string
   empty: string
-  /** What the list is for, said under an empty list's title. */
-  emptyHint?: string
   /** Controls between the heading and the list (a filter box). */
   tools?: ReactNode
   footer?: ReactNode
@@ -76,7 +73,6 @@ export function ListPage<A>({
         loadable={loadable}
         what={what}
         empty={empty}
-        emptyHint={emptyHint}
         emptyAction={
           create && (
             <Link href={create.href} className={buttonClass()}>

@@ -40,7 +40,7 @@ export function PermissionsList() {
       loadable={permissions}
       what="permissions"
       empty="There are no permissions yet."
-      emptyHint="A permission says which users and groups may read, deploy or delete in which repositories."
+      description="A permission says which users and groups may read, deploy or delete in which repositories."
     >
       {(items) => (
         <NamedTable

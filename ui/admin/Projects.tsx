@@ -27,7 +27,7 @@ export function ProjectsList() {
       loadable={projects}
       what="projects"
       empty="There are no projects yet."
-      emptyHint="A project brings together repositories and the members who work on them."
+      description="A project brings together repositories and the members who work on them."
     >
       {(items) => (
         <NamedTable

@@ -24,7 +24,7 @@ export function ProxiesList() {
       loadable={proxies}
       what="proxies"
       empty="No proxies are configured."
-      emptyHint="A proxy carries the remote repositories' traffic out to the internet."
+      description="A proxy carries the remote repositories' traffic out to the internet."
     >
       {(items) => (
         <NamedTable

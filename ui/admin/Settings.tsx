@@ -34,6 +34,7 @@ export function GeneralSettings() {
     <section aria-label="General Settings" className={kit.page}>
       <PageHeader
         title="General Settings"
+        description="What the platform is called and where it is reached, its custom message, and read-only mode."
         breadcrumbs={[
           { label: 'Platform Configurations' },
           { label: 'Platform Management' },
@@ -136,7 +137,13 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
 export function Licenses() {
   const licenses = useResource('licenses')
   return (
-    <ListPage title="Licenses" loadable={licenses} what="licences" empty="No licence is installed.">
+    <ListPage
+      title="Licenses"
+      description="The licence each node of the platform runs under, and until when it is valid."
+      loadable={licenses}
+      what="licences"
+      empty="No licence is installed."
+    >
       {(items) => (
         <NamedTable
           label="Licenses"

@@ -46,6 +46,7 @@ export function UsersList() {
     <ListPage
       retry={retry}
       title="Users"
+      description="The people who sign in to the platform: their realm, second factor and last login."
       create={{ label: 'New User', href: `${LIST}/new`, first: 'Create the first user' }}
       nav="Users"
       deletion={deletion}

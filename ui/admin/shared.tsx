@@ -90,7 +90,6 @@ export function Loaded<A>({
   loadable,
   what,
   empty,
-  emptyHint,
   emptyAction,
   retry,
   children,
@@ -98,8 +97,6 @@ export function Loaded<A>({
   loadable: Loadable<ReadonlyArray<A>>
   what: string
   empty: string
-  /** What the list is for, under the empty state's title. */
-  emptyHint?: string | undefined
   /** The way on from an empty list (creating its first item). */
   emptyAction?: ReactNode
   retry?: (() => void) | undefined
@@ -110,7 +107,7 @@ export function Loaded<A>({
       {(items) =>
         items.length === 0 ? (
           <div className={kit.panel}>
-            <EmptyState icon={<Inbox size={28} />} title={empty} hint={emptyHint} action={emptyAction} />
+            <EmptyState icon={<Inbox size={28} />} title={empty} action={emptyAction} />
           </div>
         ) : (
           children(items)
