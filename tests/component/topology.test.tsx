@@ -71,6 +71,15 @@ describe('the topology page', () => {
     expect(within(screen.getByRole('region', { name: 'xray' })).getByText('Read only')).toBeInTheDocument()
   })
 
+  it('names each service by its heading, a name with a space too (issue 18: axe found mission control unnamed)', async () => {
+    const serviceStatusApi = api([
+      right([node({ serviceType: 'mission control', serviceId: 'jfmc@01', microServices: [] })]),
+    ])
+    renderShell('/admin/mission_control/topology', admin, { serviceStatusApi }, effects)
+    const service = await screen.findByRole('region', { name: 'mission control' }, { timeout: 15_000 })
+    expect(within(service).getByRole('heading', { name: 'mission control' })).toBeInTheDocument()
+  })
+
   it("is headed with the kit's page header, Refresh its action", async () => {
     renderShell(
       '/admin/mission_control/topology',

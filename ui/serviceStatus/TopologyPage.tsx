@@ -1,6 +1,6 @@
 // The topology page (the admin landing) and the service status list.
 import { whatHappened } from '../shared/failureText'
-import { useEffect } from 'react'
+import { useEffect, useId } from 'react'
 import type { TopologyNode } from '../../domain/serviceStatus'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { humaniseUptime } from '../../domain/serviceStatus/rules'
@@ -75,10 +75,12 @@ function NodeCard({ node }: { node: TopologyNode }) {
 
 function ServiceNodes({ service, nodes }: { service: string; nodes: ReadonlyArray<TopologyNode> }) {
   const online = nodes.filter((n) => n.status === 'Online').length
+  // Not the service's name as the id: 'mission control' would be two ids, naming nothing.
+  const titleId = useId()
   return (
-    <section className={styles.service} aria-labelledby={`service-${service}`}>
+    <section className={styles.service} aria-labelledby={titleId}>
       <header className={styles.serviceHeader}>
-        <h2 id={`service-${service}`} className={styles.serviceName}>
+        <h2 id={titleId} className={styles.serviceName}>
           {service}
         </h2>
         <span className={styles.count}>
