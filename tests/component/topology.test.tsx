@@ -9,6 +9,7 @@ import { serviceStatusEffects } from '../../commands/effects/serviceStatus'
 import { renderShell } from './shellFixtures'
 import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
 import kitSurface from '../../ui/shared/kit/surface.module.css'
+import nodeFacts from '../../ui/serviceStatus/nodeFacts.module.css'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = { ...navigationEffects, ...serviceStatusEffects }
@@ -153,6 +154,16 @@ describe('the Service Status page', () => {
     await waitFor(() => expect(calls.topology).toBe(before + 1))
     expect(within(table).queryByText('node-2')).not.toBeInTheDocument()
     expect(within(table).getByText('node-1')).toBeInTheDocument()
+  })
+
+  it("shows a node's service id and microservices as Topology's cards do: the id in the ids' face, each microservice a badge", async () => {
+    const platform = fakeLogPlatform([topologyNode({ microServices: ['router', 'metadata'] })])
+    renderShell('/admin/monitoring/service-status', admin, { serviceStatusApi: platform }, effects)
+    const table = await screen.findByRole('table', { name: 'Nodes of artifactory' }, { timeout: 15_000 })
+    // They were 'router, metadata' in one line of text and the id in the body face.
+    expect(within(table).getByText('router')).toHaveClass(kitSurface.badge!)
+    expect(within(table).getByText('metadata')).toHaveClass(kitSurface.badge!)
+    expect(within(table).getByText('jfrt@01')).toHaveClass(nodeFacts.serviceId!)
   })
 
   it('says when several Mission Control instances report, and why a removal failed', async () => {

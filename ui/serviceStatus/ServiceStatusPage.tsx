@@ -8,10 +8,11 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { Button, IconButton } from '../shared/kit/Button'
 import { AlertDialog } from '../shared/kit/Overlay'
-import { Card, EmptyState, PageHeader } from '../shared/kit/Surface'
+import { Badge, Card, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table, type Column, type TableState } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
 import styles from './serviceStatus.module.css'
+import facts from './nodeFacts.module.css'
 import { NodeStateBadge } from './NodeStateBadge'
 
 // Every column has a share of the width, so the services' cards, one table each, line their
@@ -23,7 +24,12 @@ const columns: ReadonlyArray<Column<TopologyNode>> = [
     cell: (n) => <span className={styles.oneLine}>{n.nodeId}</span>,
     width: '10%',
   },
-  { id: 'service', header: 'Service ID', cell: (n) => n.serviceId, width: '36%' },
+  {
+    id: 'service',
+    header: 'Service ID',
+    cell: (n) => <span className={facts.serviceId}>{n.serviceId}</span>,
+    width: '36%',
+  },
   {
     id: 'state',
     header: 'State',
@@ -39,7 +45,16 @@ const columns: ReadonlyArray<Column<TopologyNode>> = [
   {
     id: 'micro',
     header: 'Microservices',
-    cell: (n) => (n.microServices.length > 0 ? n.microServices.join(', ') : '—'),
+    cell: (n) =>
+      n.microServices.length > 0 ? (
+        <span className={facts.micro}>
+          {n.microServices.map((m) => (
+            <Badge key={m}>{m}</Badge>
+          ))}
+        </span>
+      ) : (
+        '—'
+      ),
     width: '28%',
   },
 ]

@@ -11,6 +11,7 @@ import { NodeStateBadge } from './NodeStateBadge'
 import { NodeStatusBadge } from './NodeStatusBadge'
 import kit from '../shared/kit/page.module.css'
 import styles from './topology.module.css'
+import facts from './nodeFacts.module.css'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 
 function groupByService(nodes: ReadonlyArray<TopologyNode>): ReadonlyArray<[string, TopologyNode[]]> {
@@ -51,13 +52,13 @@ function NodeCard({ node }: { node: TopologyNode }) {
           </div>
           <div>
             <dt>Service ID</dt>
-            <dd className={styles.mono}>{node.serviceId}</dd>
+            <dd className={facts.serviceId}>{node.serviceId}</dd>
           </div>
           <div>
             <dt>Microservices</dt>
             <dd>
               {node.microServices.length > 0 ? (
-                <span className={styles.micro}>
+                <span className={facts.micro}>
                   {node.microServices.map((m) => (
                     <Badge key={m}>{m}</Badge>
                   ))}
