@@ -73,6 +73,23 @@ describe('the education center', { timeout: 30_000 }, () => {
       expect(screen.getByRole('heading', { name }).querySelector('svg')).not.toBeNull()
   })
 
+  it('links to quick setup only where the platform offers it (elsewhere it led to a refusal)', async () => {
+    const api = platform({ played: [], feedbackGiven: false })
+    const without = renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    await screen.findByRole('heading', { name: 'First steps' }, { timeout: 15_000 })
+    expect(screen.getByRole('link', { name: 'Browse packages' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Quick setup' })).toBeNull()
+    without.view.unmount()
+    renderShell(
+      '/get_started',
+      { features: { newOnboardingQuickAction: true, quickDeployLanding: true } },
+      { onboardingApi: api.onboardingApi },
+      effects,
+    )
+    await screen.findByRole('heading', { name: 'First steps' }, { timeout: 15_000 })
+    expect(screen.getByRole('link', { name: 'Quick setup' })).toHaveAttribute('href', '/ui/quick-setup')
+  })
+
   it('opens from the getting-started page, and takes feedback once', async () => {
     const api = platform({ played: [], feedbackGiven: false }, true)
     const user = userEvent.setup()

@@ -58,13 +58,18 @@ function Personalization() {
 export default function GettingStartedPage() {
   const dispatch = useDispatch()
   const admin = useQuery({ type: 'session/IsAdmin' })
+  // Quick setup is a place only where the platform offers it (the sidebar's rule): elsewhere the
+  // link led to the not-authorized notice.
+  const quickSetup = useQuery({ type: 'navigation/Sidebars' }).items.application.some(
+    (i) => i.id === 'quickSetup' && !i.disabled,
+  )
   return (
     <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
       <PageHeader
         title={<span id="page-title">Getting Started</span>}
         description="Set up your first repositories, connect a client and find your packages."
       />
-      <div className={kit.cards}>
+      <div className={`${kit.cards} ${styles.startCards}`}>
         <Personalization />
         <Card
           title={
@@ -94,9 +99,11 @@ export default function GettingStartedPage() {
             <li>
               <Link href="/packages">Browse packages</Link>
             </li>
-            <li>
-              <Link href="/quick-setup">Quick setup</Link>
-            </li>
+            {quickSetup && (
+              <li>
+                <Link href="/quick-setup">Quick setup</Link>
+              </li>
+            )}
           </ul>
           {/* An action, not a place: a button under the links (as a ghost button in the list it
               read as unstyled text, indented past the links). */}
