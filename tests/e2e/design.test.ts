@@ -70,8 +70,8 @@ function transitionsDone(): boolean {
 }
 
 /**
- * The dialogs, menus and panels of the shell, which no route shows by itself: each is opened on
- * a screen by what a user does, and checked like a screen while it is open.
+ * What no route shows by itself: the shell's dialogs, menus and panels, and forms showing their
+ * errors. Each is brought up on a screen by what a user does, and checked like a screen.
  */
 interface Overlay {
   readonly name: string
@@ -165,6 +165,26 @@ const OVERLAYS: ReadonlyArray<Overlay> = [
     open: async (page) => {
       await page.getByRole('button', { name: /^(Personalize|Continue personalizing)$/ }).click()
       return page.getByRole('dialog', { name: 'Personalize your console' })
+    },
+  },
+  {
+    name: 'login, refused',
+    users: ['anonymous'],
+    path: '/login',
+    open: async (page) => {
+      await page.getByRole('textbox', { name: 'Username' }).fill('nobody')
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+      await page.getByRole('button', { name: 'Log in' }).click()
+      return page.getByRole('alert')
+    },
+  },
+  {
+    name: 'new user, refused',
+    users: ['admin'],
+    path: '/admin/management/users/new',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Create User' }).click()
+      return page.locator('[aria-invalid="true"]')
     },
   },
   {
