@@ -59,7 +59,8 @@ export default function ArtifactsBrowser() {
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader
-        title={<span id="page-title">Artifacts</span>}
+        title="Artifacts"
+        titleId="page-title"
         description="Every repository's folders and files; choose a file to see its checksums and where it came from."
         actions={
           <>

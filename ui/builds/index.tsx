@@ -74,7 +74,8 @@ function BuildList({ name }: { readonly name?: string }) {
     return (
       <section aria-labelledby="page-title" className={kit.page}>
         <PageHeader
-          title={<span id="page-title">Builds</span>}
+          title="Builds"
+          titleId="page-title"
           description="The builds your CI servers published, each with its newest run."
         />
         <Table<BuildSummary>
@@ -99,7 +100,8 @@ function BuildList({ name }: { readonly name?: string }) {
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader
-        title={<span id="page-title">{name}</span>}
+        title={name}
+        titleId="page-title"
         breadcrumbs={[{ label: 'Builds', href: '/ui/builds' }, { label: name }]}
       />
       <Table<BuildRun>
@@ -171,7 +173,7 @@ function BuildDetails({ name, number }: { readonly name: string; readonly number
   else body = <Run build={detail.data} />
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader title={<span id="page-title">{`${name} #${number}`}</span>} breadcrumbs={crumbs} />
+      <PageHeader title={`${name} #${number}`} titleId="page-title" breadcrumbs={crumbs} />
       {body}
     </section>
   )
