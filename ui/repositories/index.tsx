@@ -49,7 +49,6 @@ function useRepositories() {
 }
 
 function ListStates({ children }: { children: (items: ReadonlyArray<RepositorySummary>) => ReactNode }) {
-  const dispatch = useDispatch()
   const { list } = useQuery({ type: 'repositories/State' })
   if (list.status === 'loading' && list.previous) return <>{children(list.previous)}</>
   if (list.status === 'idle' || list.status === 'loading')
@@ -60,14 +59,18 @@ function ListStates({ children }: { children: (items: ReadonlyArray<RepositorySu
         ))}
       </div>
     )
-  if (list.status === 'failed')
-    return (
-      <LoadFailure
-        message={`The repositories could not be loaded: ${failureMessage(list.failure, 'no answer')}.`}
-        onRetry={() => dispatch({ type: 'repositories/LoadList' })}
-      />
-    )
+  if (list.status === 'failed') return <ListFailure failure={list.failure} />
   return <>{children(list.data)}</>
+}
+
+function ListFailure({ failure }: { failure: Parameters<typeof failureMessage>[0] }) {
+  const dispatch = useDispatch()
+  return (
+    <LoadFailure
+      message={`The repositories could not be loaded: ${failureMessage(failure, 'no answer')}.`}
+      onRetry={() => dispatch({ type: 'repositories/LoadList' })}
+    />
+  )
 }
 
 function RepositoriesList() {
@@ -80,12 +83,17 @@ function RepositoriesList() {
   const [type, setType] = useState('')
   const kindId = useId()
   const typeId = useId()
+  const items = shownData(state.list)
+  const shown = (items ?? []).filter(
+    (r) => (kind === '' || r.kind === kind) && (type === '' || r.packageType === type),
+  )
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       {/* The kit's page header, with a line on what the page holds as Builds and Artifacts have
           (it was the admin toolbar: the title alone, 3 px lower than theirs). */}
       <PageHeader
-        title={<span id="page-title">Repositories</span>}
+        title="Repositories"
+        titleId="page-title"
         description="Where packages and files are kept: local repositories, remote caches and virtual groups of both."
         actions={
           admin &&
@@ -123,79 +131,76 @@ function RepositoriesList() {
           ]}
         />
       </div>
-      <ListStates>
-        {(items) => {
-          const shown = items.filter(
-            (r) => (kind === '' || r.kind === kind) && (type === '' || r.packageType === type),
-          )
-          return (
-            <Table<RepositorySummary>
-              label="Repositories"
-              columns={[
-                {
-                  id: 'key',
-                  header: 'Repository',
-                  rowHeader: true,
-                  cell: (r) => (
-                    <>
-                      {admin ? (
-                        <Link href={`/admin/repositories/edit/${encodeURIComponent(r.key)}`}>{r.key}</Link>
-                      ) : (
-                        r.key
-                      )}
-                      {r.description && <span className={styles.description}>{r.description}</span>}
-                    </>
-                  ),
-                },
-                {
-                  id: 'type',
-                  header: 'Type',
-                  cell: (r) => (
-                    <span className={styles.type}>
-                      <TypeIcon type={r.packageType} size={16} />
-                      {r.packageType}
-                    </span>
-                  ),
-                },
-                { id: 'kind', header: 'Kind', cell: (r) => KIND_LABEL[r.kind] },
-                { id: 'packages', header: 'Packages', align: 'end', cell: (r) => r.packageCount },
-                { id: 'size', header: 'Size', align: 'end', cell: (r) => formatBytes(r.size) },
-              ]}
-              state={{ status: 'loaded', rows: shown }}
-              rowKey={(r) => r.key}
-              rowActions={
-                admin
-                  ? (r) => (
-                      <DeleteButton
-                        what="repository"
-                        name={r.key}
-                        disabled={state.deletion.status === 'pending'}
-                        onConfirm={() => dispatch({ type: 'repositories/Delete', key: r.key })}
-                      />
-                    )
-                  : undefined
-              }
-              empty={
-                items.length === 0 ? (
-                  <EmptyState
-                    icon={<Database size={28} />}
-                    title="No repositories yet."
-                    action={
-                      admin && (
-                        <Link href="/admin/repositories/quick" className={buttonClass()}>
-                          Create repositories for a package type
-                        </Link>
-                      )
-                    }
+      {state.list.status === 'failed' ? (
+        <ListFailure failure={state.list.failure} />
+      ) : (
+        <Table<RepositorySummary>
+          label="Repositories"
+          columns={[
+            {
+              id: 'key',
+              header: 'Repository',
+              rowHeader: true,
+              cell: (r) => (
+                <>
+                  {admin ? (
+                    <Link href={`/admin/repositories/edit/${encodeURIComponent(r.key)}`}>{r.key}</Link>
+                  ) : (
+                    r.key
+                  )}
+                  {r.description && <span className={styles.description}>{r.description}</span>}
+                </>
+              ),
+            },
+            {
+              id: 'type',
+              header: 'Type',
+              cell: (r) => (
+                <span className={styles.type}>
+                  <TypeIcon type={r.packageType} size={16} />
+                  {r.packageType}
+                </span>
+              ),
+            },
+            { id: 'kind', header: 'Kind', cell: (r) => KIND_LABEL[r.kind] },
+            { id: 'packages', header: 'Packages', align: 'end', cell: (r) => r.packageCount },
+            { id: 'size', header: 'Size', align: 'end', cell: (r) => formatBytes(r.size) },
+          ]}
+          // Until the list arrives, the table's own skeleton rows under its header (the page's shape),
+          // not four grey bars.
+          state={items ? { status: 'loaded', rows: shown } : { status: 'loading' }}
+          rowKey={(r) => r.key}
+          rowActions={
+            admin
+              ? (r) => (
+                  <DeleteButton
+                    what="repository"
+                    name={r.key}
+                    disabled={state.deletion.status === 'pending'}
+                    onConfirm={() => dispatch({ type: 'repositories/Delete', key: r.key })}
                   />
-                ) : (
-                  <EmptyState icon={<Database size={28} />} title="No repository matches these filters." />
                 )
-              }
-            />
-          )
-        }}
-      </ListStates>
+              : undefined
+          }
+          empty={
+            items?.length === 0 ? (
+              <EmptyState
+                icon={<Database size={28} />}
+                title="No repositories yet."
+                action={
+                  admin && (
+                    <Link href="/admin/repositories/quick" className={buttonClass()}>
+                      Create repositories for a package type
+                    </Link>
+                  )
+                }
+              />
+            ) : (
+              <EmptyState icon={<Database size={28} />} title="No repository matches these filters." />
+            )
+          }
+        />
+      )}
     </section>
   )
 }
