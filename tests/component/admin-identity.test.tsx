@@ -1,4 +1,5 @@
 /** The identity pages (users, groups, permissions, global roles) against an in-memory admin API. */
+import kitSurface from '../../ui/shared/kit/surface.module.css'
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -568,7 +569,12 @@ describe('global roles', () => {
   it('says the platform has no global roles and lists the project roles read-only', async () => {
     open('/admin/management/global_roles')
     expect(await screen.findByRole('heading', { name: 'Global Roles', level: 1 })).toBeInTheDocument()
-    expect(screen.getByRole('note')).toHaveTextContent('This platform does not manage global roles')
+    // Said under the title, as the other pages of user management say what they hold (it was a
+    // paragraph of its own under the tabs).
+    const title = screen.getByRole('heading', { name: 'Global Roles', level: 1 })
+    expect(
+      within(title.closest('header')!).getByText(/^No global roles here: a project's Members page gives/),
+    ).toHaveClass(kitSurface.pageDescription!)
     const roles = screen.getByRole('list', { name: 'Project roles (read-only)' })
     expect(
       within(roles)

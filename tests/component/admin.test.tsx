@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import kitSurface from '../../ui/shared/kit/surface.module.css'
 import kitPage from '../../ui/shared/kit/page.module.css'
+import adminStyles from '../../ui/admin/admin.module.css'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import type { AdminApi, PlatformApi } from '../../adapters/ports'
@@ -385,6 +386,8 @@ describe('admin pages', () => {
     const offline = within(within(table).getByRole('row', { name: /node-2/ })).getByText('Offline')
     expect(offline.querySelector('svg.lucide')).not.toBeNull()
     expect(offline).toHaveAttribute('data-tone', 'danger')
+    // Its services named as Topology's headings name them (capitalised there by CSS too).
+    expect(within(table).getByText('artifactory')).toHaveClass(adminStyles.serviceNames!)
   })
 
   it("says under each admin list's title what it holds, as Security Settings and the monitoring pages do", async () => {

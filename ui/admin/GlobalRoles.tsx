@@ -10,12 +10,11 @@ import styles from './admin.module.css'
 export function GlobalRoles() {
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <Toolbar title="Global Roles" />
+      <Toolbar
+        title="Global Roles"
+        description="No global roles here: a project's Members page gives members the project roles below."
+      />
       <ManagementNav current="Global Roles" />
-      <p role="note" className={styles.muted}>
-        This platform does not manage global roles: there is nothing to create or change here. The roles it
-        knows are the project roles below, given to members on each project’s Members page.
-      </p>
       <div className={surface.card}>
         <h2 id="project-roles" className={surface.cardTitle}>
           Project roles (read-only)

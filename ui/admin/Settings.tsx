@@ -184,7 +184,11 @@ export function Peers() {
               cell: (p) => <NodeStatusBadge status={p.status} />,
             },
             { header: 'Last heartbeat', cell: (p) => <RelativeTime iso={p.lastHeartbeat} /> },
-            { header: 'Services', cell: (p) => p.services.join(', ') },
+            {
+              header: 'Services',
+              // As Topology and Service Status name them: 'Mission Control', not 'mission control'.
+              cell: (p) => <span className={styles.serviceNames}>{p.services.join(', ')}</span>,
+            },
           ]}
         />
       )}
