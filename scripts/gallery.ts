@@ -2,7 +2,7 @@
  * `npm run gallery [-- --only=NAME,… --users=KIND,… --widths=1440,… --themes=light,…]`: starts the
  * reference server (a fresh data folder, anonymous access on), signs in as anonymous, developer
  * and admin, and writes a PNG of every screen of tests/support/screens.ts at 1024, 1440 and 1920
- * px, in the light and the dark theme, plus an index.html to browse them, into .gallery/ (ignored
+ * px, in the light and the dark theme (a scene once its steps have opened it), plus an index.html to browse them, into .gallery/ (ignored
  * by git). For looking at the console, not a test: nothing is asserted, and CI does not run it.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,7 +14,7 @@ import {
   SCREENS,
   firstPackagePath,
   openEveryScreen,
-  settle,
+  showScreen,
   signInAs,
   trackRequests,
   type UserKind,
@@ -66,8 +66,9 @@ try {
         if (path.endsWith('/packages/')) continue
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: HEIGHT[width] ?? 900 })
-          await page.goto(`${server.url}/ui${path}`)
-          await settle(page, undefined, screen.ready)
+          const problems = await showScreen(page, server.url, screen, path, user)
+          if (problems.length > 0)
+            console.warn(`\n${user} ${screen.name} ${width} ${theme}: ${problems.join('; ')}`)
           const file = `${user}-${screen.name}-${width}-${theme}.png`
           await page.screenshot({ path: join(OUT, file) })
           shots.push({ user, screen: screen.name, path, width, theme, file })

@@ -1,5 +1,7 @@
 // The design system's checks (issue 18), in Chromium against the reference server, on every
-// screen of tests/support/screens.ts for every user that opens it (anonymous, developer, admin):
+// screen of tests/support/screens.ts for every user that opens it (anonymous, developer, admin),
+// each scene (a dialog, a menu, a panel, a toast, a form showing its errors, a details page) once
+// its steps have opened it:
 // axe-core finds no violation of serious or critical impact, in the light theme and in the dark
 // one; no visible control is drawn by the browser's defaults (tests/support/rawControls.ts); at
 // 1024 px nothing scrolls sideways (document scrollWidth <= clientWidth). One browser, one
@@ -8,11 +10,17 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { rawControls } from '../support/rawControls'
 import * as screens from '../support/screens'
-import { openDebugTools } from './debugTools'
-import { SCREENS, firstPackagePath, settle, signInAs, trackRequests, type UserKind } from '../support/screens'
+import {
+  SCREENS,
+  firstPackagePath,
+  showScreen,
+  signInAs,
+  trackRequests,
+  type UserKind,
+} from '../support/screens'
 
 // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses a script tag.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -69,132 +77,6 @@ function transitionsDone(): boolean {
   return document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')
 }
 
-/**
- * What no route shows by itself: the shell's dialogs, menus and panels, and forms showing their
- * errors. Each is brought up on a screen by what a user does, and checked like a screen.
- */
-interface Overlay {
-  readonly name: string
-  readonly users: ReadonlyArray<UserKind>
-  readonly path: string
-  /** Opens it and returns what shows it is open. */
-  readonly open: (page: Page, user: UserKind) => Promise<Locator>
-}
-
-/**
- * Opens a menu by its button ('user': the user menu, named by the user) and picks an entry; the
- * dialog named `dialog` shows it is open.
- */
-const fromMenu = (button: string, item: string, dialog: string) => async (page: Page, user: UserKind) => {
-  await page.getByRole('button', { name: button === 'user' ? user : button, exact: true }).click()
-  await page.getByRole('menuitem', { name: item }).click()
-  return page.getByRole('dialog', { name: dialog })
-}
-
-// Each is checked by the users listed: the user menu differs by user; the others are the same
-// for everyone who has them, so one user checks them (the admin's own ones by an admin).
-const OVERLAYS: ReadonlyArray<Overlay> = [
-  {
-    name: 'user menu',
-    users: ['developer', 'admin'],
-    path: '/packages',
-    open: async (page, user) => {
-      await page.getByRole('button', { name: user, exact: true }).click()
-      return page.getByRole('menu')
-    },
-  },
-  {
-    name: 'help menu',
-    users: ['admin'],
-    path: '/packages',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Help' }).click()
-      return page.getByRole('menu')
-    },
-  },
-  {
-    name: 'keyboard shortcuts',
-    users: ['developer'],
-    path: '/packages',
-    open: async (page) => {
-      await page.keyboard.press('?')
-      return page.getByRole('dialog', { name: 'Keyboard Shortcuts' })
-    },
-  },
-  {
-    name: 'search suggestions',
-    users: ['developer'],
-    path: '/packages',
-    open: async (page) => {
-      await page.getByRole('combobox', { name: 'Search text' }).fill('react')
-      return page.getByRole('listbox')
-    },
-  },
-  {
-    name: 'navigation tour',
-    users: ['developer'],
-    path: '/packages',
-    open: fromMenu('user', 'Navigation Tour', 'Navigation tour'),
-  },
-  {
-    name: 'set me up',
-    users: ['developer'],
-    path: '/packages',
-    open: async (page, user) => {
-      await page.getByRole('button', { name: user, exact: true }).click()
-      await page.getByRole('menuitem', { name: 'Set Me Up' }).click()
-      return page.getByRole('button', { name: 'Close Set Me Up' })
-    },
-  },
-  {
-    name: 'education center',
-    users: ['developer'],
-    path: '/packages',
-    open: fromMenu('Help', 'Education Center', 'Education Center'),
-  },
-  {
-    name: 'quick setup',
-    users: ['admin'],
-    path: '/packages',
-    open: fromMenu('user', 'Quick Repository Creation', 'Quick Setup'),
-  },
-  {
-    name: 'personalize',
-    users: ['admin'],
-    path: '/get_started',
-    open: async (page) => {
-      await page.getByRole('button', { name: /^(Personalize|Continue personalizing)$/ }).click()
-      return page.getByRole('dialog', { name: 'Personalize your console' })
-    },
-  },
-  {
-    name: 'login, refused',
-    users: ['anonymous'],
-    path: '/login',
-    open: async (page) => {
-      await page.getByRole('textbox', { name: 'Username' }).fill('nobody')
-      await page.getByLabel('Password', { exact: true }).fill('not-the-password')
-      await page.getByRole('button', { name: 'Log in' }).click()
-      return page.getByRole('alert')
-    },
-  },
-  {
-    name: 'new user, refused',
-    users: ['admin'],
-    path: '/admin/management/users/new',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Create User' }).click()
-      return page.locator('[aria-invalid="true"]')
-    },
-  },
-  {
-    name: 'debug tools',
-    users: ['admin'],
-    path: '/packages',
-    open: async (page) => openDebugTools(page),
-  },
-]
-
 async function walk(user: UserKind): Promise<Finding[]> {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
   const page = await context.newPage()
@@ -224,30 +106,16 @@ async function walk(user: UserKind): Promise<Finding[]> {
         found(screen.name, ['no package in the list to open'])
         continue
       }
-      await page.goto(`${server.url}/ui${path}`)
-      await settle(page, undefined, screen.ready)
+      const problems = await showScreen(page, server.url, screen, path, user)
+      if (problems.length > 0) {
+        found(screen.name, problems)
+        continue
+      }
       // The login family's screens are where they say, not the login page a visitor is sent to
       // when the platform has the screen off: else the checks below would not be the screen's.
       const at = new URL(page.url()).pathname
       if (path.startsWith('/login/') && at !== `/ui${path}`) found(screen.name, [`opened ${at} instead`])
       await check(screen.name)
-    }
-    for (const overlay of OVERLAYS) {
-      if (!overlay.users.includes(user) || MAIN_ONLY) continue
-      await page.goto(`${server.url}/ui${overlay.path}`)
-      await settle(page)
-      const shown = await overlay.open(page, user)
-      const opened = await shown
-        .first()
-        .waitFor({ timeout: 15_000 })
-        .then(() => true)
-        .catch(() => false)
-      if (!opened) {
-        found(overlay.name, ['did not open'])
-        continue
-      }
-      await settle(page)
-      await check(overlay.name)
     }
   } finally {
     await context.close()

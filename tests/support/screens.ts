@@ -8,7 +8,8 @@
  */
 import { signIn as fillAndWait } from './signIn'
 import { browserHeaders } from './server'
-import type { Page } from 'playwright-core'
+import { openDebugTools } from '../e2e/debugTools'
+import type { Locator, Page } from 'playwright-core'
 
 export type UserKind = 'anonymous' | 'developer' | 'admin'
 
@@ -21,14 +22,41 @@ export interface Screen {
   /**
    * What proves the screen's data is drawn, for a screen that asks for it only after a pause
    * (the search box waits for typing to stop before it searches, so the page is briefly done
-   * with nothing asked): `settle` waits for it before it checks the screen is done.
+   * with nothing asked): `settle` waits for it before it checks the screen is done. For a
+   * scene, what its steps open (found by role and accessible name).
    */
-  readonly ready?: string
+  readonly ready?: string | ((page: Page) => Locator)
+  /**
+   * A scene: what a user does on the screen at `path`, once it has settled, to open what no
+   * route shows by itself (a dialog, a menu, the search suggestions, a toast, a details page),
+   * by role and accessible name. `ready` then proves it open (`showScreen`).
+   */
+  readonly open?: (page: Page, user: UserKind) => Promise<void>
+  /**
+   * Once a scene is open, the pointer rests on what `ready` finds (a toast's timer stops while
+   * it is pointed at). Else it rests in the page's top left corner: what the steps clicked,
+   * or what took its place, shows no hover.
+   */
+  readonly hold?: boolean
 }
 
 const everyone: ReadonlyArray<UserKind> = ['anonymous', 'developer', 'admin']
 const signedIn: ReadonlyArray<UserKind> = ['developer', 'admin']
 const admin: ReadonlyArray<UserKind> = ['admin']
+const developer: ReadonlyArray<UserKind> = ['developer']
+
+/** A user's menu button: the user's name, or Guest for an anonymous visitor. */
+const userMenu = (page: Page, user: UserKind) =>
+  page.getByRole('button', { name: user === 'anonymous' ? 'Guest' : user, exact: true })
+
+/** Picks an entry of the user menu ('user') or of the menu of that name. */
+const fromMenu = (menu: 'user' | 'Help', item: string) => async (page: Page, user: UserKind) => {
+  await (menu === 'user' ? userMenu(page, user) : page.getByRole('button', { name: menu })).click()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+/** The user with MFA required whom the MFA scene signs in as (made by `openEveryScreen`). */
+const MFA_USER = { name: 'gallery-mfa', email: 'gallery-mfa@example.com', password: 'Mfa-passw0rd!' }
 
 export const SCREENS: ReadonlyArray<Screen> = [
   // The login family (anonymous only: a signed-in user is sent to the landing).
@@ -93,6 +121,149 @@ export const SCREENS: ReadonlyArray<Screen> = [
   { name: 'system-logs', path: '/admin/monitoring/system_logs', users: admin, main: true },
   { name: 'peers', path: '/admin/monitoring/pdn', users: admin },
   { name: 'support-zone', path: '/admin/support-zone', users: admin, main: true },
+  // Details pages and scenes: what a user opens on a screen (dialogs, menus, the search
+  // suggestions, a toast, details pages). One user for those that are the same for everyone
+  // (the design e2e takes ~2.5 s a scene on the shared machine); the menus differ by user.
+  {
+    name: 'build-run',
+    path: '/builds/console-web/42',
+    users: developer,
+    ready: (page) =>
+      page.getByRole('table', { name: 'Artifacts of console-web:42' }).getByRole('link').first(),
+  },
+  {
+    name: 'version-details',
+    path: '/packages/:package',
+    users: developer,
+    open: (page) => page.getByRole('navigation', { name: 'Versions' }).getByRole('link').first().click(),
+    ready: (page) => page.getByRole('table', { name: 'Files' }).getByRole('row').nth(1),
+  },
+  {
+    name: 'artifact-file',
+    path: '/artifacts/browse/docker-local/samples/console-web/1.0.0',
+    users: developer,
+    open: (page) =>
+      page
+        .getByRole('tree', { name: 'Repositories and their files' })
+        .getByRole('treeitem', { name: /^manifest\.json\b/ })
+        .click(),
+    ready: (page) =>
+      page.getByRole('complementary', { name: 'Details' }).getByRole('link', { name: 'Download' }),
+  },
+  {
+    name: 'keyboard-shortcuts',
+    path: '/packages',
+    users: developer,
+    open: (page) => page.keyboard.press('?'),
+    ready: (page) => page.getByRole('dialog', { name: 'Keyboard Shortcuts' }),
+  },
+  {
+    name: 'user-menu',
+    path: '/packages',
+    users: everyone,
+    open: (page, user) => userMenu(page, user).click(),
+    ready: (page) => page.getByRole('menu'),
+  },
+  {
+    name: 'help-menu',
+    path: '/packages',
+    users: admin,
+    open: (page) => page.getByRole('button', { name: 'Help' }).click(),
+    ready: (page) => page.getByRole('menu'),
+  },
+  {
+    name: 'search-suggestions',
+    path: '/packages',
+    users: developer,
+    open: (page) => page.getByRole('combobox', { name: 'Search text' }).fill('react'),
+    ready: (page) => page.getByRole('listbox').getByRole('option').first(),
+  },
+  {
+    name: 'set-me-up',
+    path: '/packages',
+    users: developer,
+    open: fromMenu('user', 'Set Me Up'),
+    ready: (page) => page.getByRole('complementary', { name: 'Set Me Up' }),
+  },
+  {
+    name: 'navigation-tour',
+    path: '/packages',
+    users: developer,
+    open: fromMenu('user', 'Navigation Tour'),
+    ready: (page) => page.getByRole('dialog', { name: 'Navigation tour' }),
+  },
+  {
+    name: 'education-center',
+    path: '/packages',
+    users: developer,
+    open: fromMenu('Help', 'Education Center'),
+    ready: (page) => page.getByRole('dialog', { name: 'Education Center' }),
+  },
+  {
+    name: 'quick-setup',
+    path: '/packages',
+    users: admin,
+    open: fromMenu('user', 'Quick Repository Creation'),
+    ready: (page) => page.getByRole('dialog', { name: 'Quick Setup' }),
+  },
+  {
+    name: 'personalize',
+    path: '/get_started',
+    users: admin,
+    open: (page) => page.getByRole('button', { name: /^(Personalize|Continue personalizing)$/ }).click(),
+    ready: (page) => page.getByRole('dialog', { name: 'Personalize your console' }),
+  },
+  {
+    name: 'new-user-refused',
+    path: '/admin/management/users/new',
+    users: admin,
+    open: (page) => page.getByRole('button', { name: 'Create User' }).click(),
+    ready: (page) => page.locator('[aria-invalid="true"]'),
+  },
+  {
+    name: 'debug-tools',
+    path: '/packages',
+    users: admin,
+    open: async (page) => void (await openDebugTools(page)),
+    ready: (page) => page.getByRole('complementary', { name: 'Debug tools' }),
+  },
+  {
+    name: 'toast',
+    path: '/admin/configuration/general',
+    users: admin,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Save' }).click()
+      // Pointing at it holds it (Radix pauses a toast's timer), as a user reading it would.
+      await page
+        .getByRole('region', { name: /^Notifications/ })
+        .getByText('General settings saved')
+        .hover()
+    },
+    ready: (page) => page.getByRole('region', { name: /^Notifications/ }).getByText('General settings saved'),
+  },
+  {
+    name: 'login-refused',
+    path: '/login',
+    users: ['anonymous'],
+    open: async (page) => {
+      await page.getByRole('textbox', { name: 'Username' }).fill('nobody')
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+      await page.getByRole('button', { name: 'Log in' }).click()
+    },
+    ready: (page) => page.getByRole('alert'),
+  },
+  // Last: it leaves the visitor's session half signed in.
+  {
+    name: 'mfa-enroll',
+    path: '/login',
+    users: ['anonymous'],
+    open: async (page) => {
+      await page.getByRole('textbox', { name: 'Username' }).fill(MFA_USER.name)
+      await page.getByLabel('Password', { exact: true }).fill(MFA_USER.password)
+      await page.getByRole('button', { name: 'Log in' }).click()
+    },
+    ready: (page) => page.getByRole('img', { name: 'QR code for your authenticator app' }),
+  },
 ]
 
 /** The accounts of a fresh reference server (README). */
@@ -132,6 +303,8 @@ export async function openEveryScreen(server: {
     cookie?.split(';')[0],
   )
   if (!saved.ok) throw new Error(`turning user registration on failed: ${saved.status} ${await saved.text()}`)
+  const mfa = await api('POST', '/ui/admin/users', { ...MFA_USER, mfaRequired: true }, cookie?.split(';')[0])
+  if (!mfa.ok) throw new Error(`creating ${MFA_USER.name} failed: ${mfa.status} ${await mfa.text()}`)
 }
 
 /** Signs in through the login page (nothing for anonymous). */
@@ -183,22 +356,69 @@ function screenDone(): boolean {
   return w.__doneFrames >= 2
 }
 
+/** What proves a screen drawn, on the page. */
+const readyOn = (page: Page, ready: NonNullable<Screen['ready']>): Locator =>
+  typeof ready === 'string' ? page.locator(ready) : ready(page)
+
 /**
  * Waits until a screen has settled: the console drawn, no loading skeleton, status or busy
  * region left, no fetch in flight (with `trackRequests`), the web font in use, and all of this
  * so on two frames in a row. States, not a quiet period: a screen that never settles is
  * checked as it is after `timeout`.
  */
-export async function settle(page: Page, timeout = 15_000, ready?: string): Promise<void> {
+export async function settle(page: Page, timeout = 15_000, ready?: Screen['ready']): Promise<void> {
   await page.waitForLoadState('load', { timeout }).catch(() => undefined)
   if (ready)
-    await page
-      .locator(ready)
+    await readyOn(page, ready)
       .first()
       .waitFor({ timeout })
       .catch(() => undefined)
   await page.evaluate(() => ((window as unknown as { __doneFrames?: number }).__doneFrames = 0))
   await page.waitForFunction(screenDone, undefined, { timeout, polling: 'raf' }).catch(() => undefined)
+}
+
+/** True once no finite animation or transition runs (a menu has faded in): run in the page. */
+function animationsDone(): boolean {
+  return document
+    .getAnimations()
+    .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)
+}
+
+/**
+ * Opens a screen as its user would: goes to its path and waits until it has settled; for a
+ * scene, then does its steps and waits until what they open is drawn, settled, and done moving.
+ * Answers what went wrong (a scene that did not open), nothing when it is shown.
+ */
+export async function showScreen(
+  page: Page,
+  base: string,
+  screen: Screen,
+  path: string,
+  user: UserKind,
+): Promise<string[]> {
+  await page.goto(`${base}/ui${path}`)
+  await settle(page, undefined, screen.open ? undefined : screen.ready)
+  if (!screen.open) return []
+  const failed = await screen.open(page, user).then(
+    () => undefined,
+    (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0],
+  )
+  if (failed) return [`its steps failed: ${failed}`]
+  if (screen.ready) {
+    const shown = await readyOn(page, screen.ready)
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .then(
+        () => true,
+        () => false,
+      )
+    if (!shown) return ['did not open']
+    if (screen.hold) await readyOn(page, screen.ready).first().hover()
+  }
+  if (!screen.hold) await page.mouse.move(0, 0)
+  await settle(page)
+  await page.waitForFunction(animationsDone, undefined, { polling: 'raf' }).catch(() => undefined)
+  return []
 }
 
 /** The path of the first package of the list, as its row links to it. */
