@@ -1,8 +1,8 @@
 /**
  * The home page's figures (`GET /ui/home/overview`), read from what the platform stores: packages
  * by type and vulnerabilities by severity over the catalogue, the latest deployments (files
- * deployed over HTTP and npm versions published), the bytes in the blob store (the storage cache,
- * ./storageCache.ts: `calculating` until its first walk ends) with the free space of the data
+ * deployed over HTTP and npm versions published), the distinct files stored and their bytes (the
+ * storage cache, ./storageCache.ts: `calculating` until its first calculation ends) with the free space of the data
  * folder's disk, and each service's nodes by heartbeat. The artifact count is the
  * spec's own call (`/ui/home/widget/artifactCount`, server/routes/packages.ts).
  */
@@ -56,7 +56,7 @@ const routes: RouteModule = async (app, ctx) => {
        WHERE f.deployed_by IS NOT NULL AND f.lead = 1
      ) ORDER BY created DESC, path LIMIT ${RECENT_DEPLOYMENTS}`,
   )
-  const cache = storageCache(db, ctx.config.dataDir)
+  const cache = storageCache(db, ctx.clock)
 
   app.get('/ui/home/overview', { schema: { response: { 200: overviewSchema } } }, async (request) => {
     ctx.requireUser(request, { allowAnonymous: true })

@@ -1,82 +1,76 @@
 /**
- * The storage cache: what the blob store holds on disk (bytes and files under `<data>/blobs`,
- * walked asynchronously), kept in the settings table so every node of the cluster reads the
- * same figures. Until the first walk ends the overview says the cache is being calculated
- * (spec 001 section 8, 'Calculating the storage cache for the first time...'); afterwards a
- * change in the blob table starts a new walk in the background and the last figures stay
- * shown with the time they were calculated.
+ * The storage cache: what the platform stores, as distinct files (one per content, by sha256)
+ * and their bytes. The bytes live in two places: the blob store on disk (`<data>/blobs`, indexed
+ * by the blobs table: deployed files, npm tarballs) and the catalogue's own table (files kept
+ * with their content in `catalog_files.content`). A catalogue file known only by its checksums
+ * holds no bytes and is not counted; identical bytes in both places are counted once.
+ *
+ * The figures are kept in the settings table so every node of the cluster reads the same ones.
+ * Until the first calculation ends the overview says the cache is being calculated (spec 001
+ * section 8, 'Calculating the storage cache for the first time...'); afterwards the last figures
+ * stay shown with the platform time they were calculated at, and a new calculation starts in
+ * the background when the stored files changed (blobs or catalogue files added or removed) or
+ * when the figures are older than STORAGE_CACHE_MAX_AGE_MS. A request never calculates: it reads
+ * the figures and a cheap fingerprint, and at most one calculation runs at a time on a node.
  */
-import { lstat, readdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import type { Clock } from '../clock'
 import type { Db } from '../db'
 import { readSetting, writeSetting } from '../platform/settings'
 
 export const STORAGE_CACHE_KEY = 'storageCache'
+/** Figures older than this are recalculated when next read, even with no change seen. */
+export const STORAGE_CACHE_MAX_AGE_MS = 60 * 60 * 1000
 
 export interface StorageSummary {
   readonly artifactBytes: number
   readonly blobCount: number
   readonly calculatedAt: string
-  /** The blob table when the walk started: another fingerprint means the figures are out of date. */
+  /** The stored files the figures were read from: another fingerprint means the figures are out of date. */
   readonly fingerprint: string
 }
 
-/** Bytes and files under a folder, skipping the upload area (partial files are not stored yet). */
-async function walk(dir: string, skip: string): Promise<{ bytes: number; files: number }> {
-  let bytes = 0
-  let files = 0
-  let entries
-  try {
-    entries = await readdir(dir, { withFileTypes: true })
-  } catch {
-    return { bytes, files }
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name)
-    if (path === skip) continue
-    if (entry.isDirectory()) {
-      const inner = await walk(path, skip)
-      bytes += inner.bytes
-      files += inner.files
-    } else if (entry.isFile()) {
-      // A file removed while the walk runs is simply not counted.
-      const stat = await lstat(path).catch(() => undefined)
-      if (stat) {
-        bytes += stat.size
-        files += 1
-      }
-    }
-  }
-  return { bytes, files }
-}
-
 export interface StorageCache {
-  /** The figures of the last walk, or undefined before the first one ended; starts a walk when they are missing or out of date. */
+  /** The last figures, or undefined before the first calculation ended; starts one when they are missing or out of date. */
   read(): StorageSummary | undefined
-  /** The walk under way on this node, if any (tests wait for it). */
+  /** The calculation under way on this node, if any (tests wait for it). */
   readonly running: Promise<void> | undefined
 }
 
-export function storageCache(db: Db, dataDir: string): StorageCache {
-  const root = join(dataDir, 'blobs')
-  const blobTable = db.prepare("SELECT COUNT(*) AS n, COALESCE(MAX(created), '') AS latest FROM blobs")
+export function storageCache(db: Db, clock: Clock): StorageCache {
+  // Index-only reads: counts and maxima over primary keys and indexes, no file contents.
+  const changes = db.prepare(
+    `SELECT (SELECT COUNT(*) FROM blobs) AS blobs, (SELECT COALESCE(MAX(created), '') FROM blobs) AS latest,
+       (SELECT COUNT(*) FROM catalog_files) AS files, (SELECT COALESCE(MAX(id), 0) FROM catalog_files) AS lastFile`,
+  )
   const fingerprint = () => {
-    const row = blobTable.get() as { n: number; latest: string }
-    return `${row.n}|${row.latest}`
+    const row = changes.get() as { blobs: number; latest: string; files: number; lastFile: number }
+    return `${row.blobs}|${row.latest}|${row.files}|${row.lastFile}`
   }
+  // Distinct contents with their sizes; length() of a blob reads its header, not its bytes.
+  const totals = db.prepare(
+    `SELECT COUNT(*) AS files, COALESCE(SUM(size), 0) AS bytes FROM (
+       SELECT sha256, size FROM blobs
+       UNION
+       SELECT sha256, length(content) FROM catalog_files WHERE content IS NOT NULL
+     )`,
+  )
   let running: Promise<void> | undefined
 
-  const calculate = (print: string) => {
-    running ??= walk(root, join(root, 'tmp'))
-      .then(({ bytes, files }) => {
-        const summary: StorageSummary = {
-          artifactBytes: bytes,
-          blobCount: files,
-          calculatedAt: new Date().toISOString(),
-          fingerprint: print,
-        }
-        writeSetting(db, STORAGE_CACHE_KEY, summary)
-      })
+  // The figures and the fingerprint they go with, read in one transaction (one snapshot).
+  const summarize = db.transaction((): StorageSummary => {
+    const { files, bytes } = totals.get() as { files: number; bytes: number }
+    return {
+      artifactBytes: bytes,
+      blobCount: files,
+      calculatedAt: new Date(clock.now()).toISOString(),
+      fingerprint: fingerprint(),
+    }
+  })
+
+  const calculate = () => {
+    // Off the request: the answer goes out first, the calculation runs on the next turn.
+    running ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => writeSetting(db, STORAGE_CACHE_KEY, summarize()))
       .catch(() => undefined)
       .finally(() => {
         running = undefined
@@ -86,8 +80,11 @@ export function storageCache(db: Db, dataDir: string): StorageCache {
   return {
     read() {
       const cached = readSetting<StorageSummary | undefined>(db, STORAGE_CACHE_KEY, undefined)
-      const print = fingerprint()
-      if (!cached || cached.fingerprint !== print) calculate(print)
+      const stale =
+        !cached ||
+        cached.fingerprint !== fingerprint() ||
+        clock.now() - Date.parse(cached.calculatedAt) >= STORAGE_CACHE_MAX_AGE_MS
+      if (stale) calculate()
       return cached
     },
     get running() {

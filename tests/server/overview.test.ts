@@ -3,13 +3,17 @@
  * (their totals agree with the catalogue's own calls), a file deployed with a generic PUT at the
  * top of the recent deployments with who deployed it, its bytes in the blob store counted once,
  * this node's services healthy, and nothing for a visitor when anonymous access is off. The
- * storage figures come from the storage cache: 'calculating' on a fresh platform until the walk
- * of the blob store ends, then what is on disk.
+ * storage figures come from the storage cache: 'calculating' on a fresh platform until its first
+ * calculation ends, then what is stored (the seeded catalogue's files included: the figures once
+ * read 0 files beside thousands of artifacts), recalculated when files change and when the
+ * figures are older than the cache's maximum age, at the platform's time.
  */
 import { randomBytes } from 'node:crypto'
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { manualClock } from '../../server/clock'
+import { STORAGE_CACHE_MAX_AGE_MS } from '../../server/overview/storageCache'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { gql } from './helpers/graphql'
@@ -32,34 +36,47 @@ interface Overview {
   health: Array<{ service: string; nodes: number; healthy: number }>
 }
 
-const overview = async (): Promise<Overview> => {
-  const res = await fetch(`${server.url}/ui/api/v1/ui/home/overview`, { headers: { cookie } })
+const overview = async (of: TestServer = server, as = cookie): Promise<Overview> => {
+  const res = await fetch(`${of.url}/ui/api/v1/ui/home/overview`, { headers: { cookie: as } })
   expect(res.status).toBe(200)
   return (await res.json()) as Overview
 }
 
-/** Bytes and files under the data folder's blob store (not its upload area), read here directly. */
-function onDisk(dir = join(server.config.dataDir, 'blobs')): { bytes: number; files: number } {
-  let bytes = 0
-  let files = 0
+/** Each file under the data folder's blob store (not its upload area), named by its sha256, with its size. */
+function onDisk(of: TestServer, dir = join(of.config.dataDir, 'blobs')): Map<string, number> {
+  const found = new Map<string, number>()
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
-    if (entry.isDirectory() && path !== join(server.config.dataDir, 'blobs', 'tmp')) {
-      const inner = onDisk(path)
-      bytes += inner.bytes
-      files += inner.files
-    } else if (entry.isFile()) {
-      bytes += statSync(path).size
-      files += 1
-    }
+    if (entry.isDirectory() && path !== join(of.config.dataDir, 'blobs', 'tmp'))
+      for (const [sha, size] of onDisk(of, path)) found.set(sha, size)
+    else if (entry.isFile()) found.set(entry.name, statSync(path).size)
   }
-  return { bytes, files }
+  return found
+}
+
+/**
+ * What the platform stores, read here directly: the files on disk and the catalogue files kept
+ * with their bytes in the database, identical bytes once.
+ */
+function stored(of: TestServer = server): { bytes: number; files: number } {
+  const contents = onDisk(of)
+  const kept = of.ctx.db
+    .prepare('SELECT sha256, content FROM catalog_files WHERE content IS NOT NULL')
+    .all() as Array<{ sha256: string; content: Buffer }>
+  for (const f of kept) contents.set(f.sha256, f.content.length)
+  return { files: contents.size, bytes: [...contents.values()].reduce((n, size) => n + size, 0) }
 }
 
 /** The overview once the storage cache has figures that match `done` (it is recalculated in the background). */
-async function overviewWhen(done: (o: Overview) => boolean): Promise<Overview> {
-  let last = await overview()
-  await expect.poll(async () => done((last = await overview())), { timeout: 15_000, interval: 50 }).toBe(true)
+async function overviewWhen(
+  done: (o: Overview) => boolean,
+  of: TestServer = server,
+  as = cookie,
+): Promise<Overview> {
+  let last = await overview(of, as)
+  await expect
+    .poll(async () => done((last = await overview(of, as))), { timeout: 15_000, interval: 50 })
+    .toBe(true)
   return last
 }
 
@@ -70,7 +87,7 @@ beforeAll(async () => {
 afterAll(async () => server?.stop())
 
 describe('the overview', () => {
-  it('says the storage cache is being calculated on a fresh platform, then gives what is on disk', async () => {
+  it('says the storage cache is being calculated on a fresh platform, then gives what is stored', async () => {
     const first = await overview()
     expect(first.storage).toMatchObject({
       calculating: true,
@@ -81,8 +98,10 @@ describe('the overview', () => {
     // Disk space is read at once, not cached.
     expect(first.storage.diskFreeBytes).toBeGreaterThan(0)
     const ready = await overviewWhen((o) => !o.storage.calculating)
-    const disk = onDisk()
-    expect(ready.storage).toMatchObject({ artifactBytes: disk.bytes, blobCount: disk.files })
+    const now = stored()
+    // The seeded catalogue keeps thousands of files' bytes: not the empty blob store's 0 files.
+    expect(now.files).toBeGreaterThan(1000)
+    expect(ready.storage).toMatchObject({ artifactBytes: now.bytes, blobCount: now.files })
     expect(Date.parse(ready.storage.calculatedAt ?? '')).not.toBeNaN()
   })
 
@@ -141,6 +160,35 @@ describe('the overview', () => {
     expect(after.recentDeployments[0]?.deployedBy).toMatch(/^catalog-tester-/)
     expect((after.storage.artifactBytes ?? 0) - (before.storage.artifactBytes ?? 0)).toBe(3000)
     expect((after.storage.blobCount ?? 0) - (before.storage.blobCount ?? 0)).toBe(1)
+    const now = stored()
+    expect(after.storage).toMatchObject({ artifactBytes: now.bytes, blobCount: now.files })
+  })
+
+  it('recalculates figures older than the maximum age at the platform time, keeping them shown meanwhile', async () => {
+    const clock = manualClock(Date.parse('2026-01-05T10:00:00.000Z'))
+    const timed = await startTestServer({}, {}, { clock })
+    try {
+      const as = signInDirectly(timed)
+      const first = await overviewWhen((o) => !o.storage.calculating, timed, as)
+      expect(first.storage.calculatedAt).toBe('2026-01-05T10:00:00.000Z')
+      clock.advance(STORAGE_CACHE_MAX_AGE_MS - 1)
+      // Young enough: the same figures, no new calculation.
+      expect((await overview(timed, as)).storage.calculatedAt).toBe(first.storage.calculatedAt)
+      clock.advance(1)
+      const old = await overview(timed, as)
+      // The old figures are still shown while the new calculation runs.
+      expect(old.storage.calculating).toBe(false)
+      const fresh = await overviewWhen(
+        (o) => o.storage.calculatedAt !== first.storage.calculatedAt,
+        timed,
+        as,
+      )
+      expect(fresh.storage.calculatedAt).toBe(new Date(clock.now()).toISOString())
+      const now = stored(timed)
+      expect(fresh.storage).toMatchObject({ artifactBytes: now.bytes, blobCount: now.files })
+    } finally {
+      await timed.stop()
+    }
   })
 
   it('answers 401 to a visitor when anonymous access is off', async () => {
