@@ -21,6 +21,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // A limit for a stuck test, not a timing: the corpus loops and fast-check properties
+          // take well under a second on a quiet machine, but the default 5 s cut two of them off
+          // on a 2-core machine at load 16-19.
+          testTimeout: 30_000,
           // Pure code: one module graph per worker instead of one per file (most of these
           // files' time was importing the domain again).
           isolate: false,

@@ -388,7 +388,7 @@ describe('git integrations', () => {
       } else expect(asUrl.status, line).toBe(400)
     }
     expect(await (await get('/integration/getIntegrations/github', admin)).text()).toBe(before)
-  })
+  }, 120_000) // ~2 requests per corpus line: a limit for a stuck loop, not a timing (30 s was cut off at load 16-19)
 
   it('is for admins only', async () => {
     for (const session of [undefined, user]) {
