@@ -245,7 +245,8 @@ export function shownSidebar(requested: SidebarKind, ctx: ShellContext): Sidebar
     : 'application'
 }
 
-const under = (path: string, href: string) => path === href || path.startsWith(`${href}/`)
+/** Whether `path` is `href` or a page under it. */
+export const under = (path: string, href: string) => path === href || path.startsWith(`${href}/`)
 
 /**
  * The menu item a path falls under (the longest matching href), with why it may not be

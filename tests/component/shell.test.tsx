@@ -192,3 +192,28 @@ describe('the shell', () => {
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument()
   })
 })
+
+// Gallery review (issue 18): pages under no item of their sidebar showed no item as current.
+describe('the current sidebar item', () => {
+  const currentLink = async (sidebar: string) =>
+    within(await screen.findByRole('navigation', { name: sidebar }))
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent)
+
+  it('is Security and Compliance on the policies its teaser redirects to', async () => {
+    const { app } = renderShell('/security-and-compliance-teaser', { services: ['artifactory', 'xray'] })
+    expect(app.getState().navigation.location.path).toBe('/security_policies')
+    expect(await currentLink('Application')).toEqual(['Security and Compliance'])
+  })
+
+  it.each([
+    '/admin/repositories/local/new',
+    '/admin/repositories/edit/libs-release',
+    '/admin/repositories/quick',
+  ])('is All settings on the repository editor %s', async (path) => {
+    const { app } = renderShell(path, admin)
+    expect(app.getState().navigation.location.path).toBe(path)
+    expect(await currentLink('Administration')).toEqual(['All settings'])
+  })
+})

@@ -1,6 +1,7 @@
 import { ChevronsLeft, ChevronsRight } from 'lucide-react'
 import { Link } from 'wouter'
 import type { SidebarKind, VisibleItem } from '../../domain/navigation'
+import { currentItem } from '../../domain/navigation/currentItem'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { messageText } from '../shared/messages'
 import { NavHint } from './NavHint'
@@ -14,9 +15,7 @@ export const SIDEBAR_TITLES: Readonly<Record<SidebarKind, string>> = {
   projectSettings: 'Project settings',
 }
 
-const isUnder = (path: string, href: string) => path === href || path.startsWith(`${href}/`)
-
-function Item({ item, path, iconsOnly }: { item: VisibleItem; path: string; iconsOnly: boolean }) {
+function Item({ item, current, iconsOnly }: { item: VisibleItem; current: boolean; iconsOnly: boolean }) {
   const label = (
     <>
       <NavIcon id={item.id} />
@@ -38,11 +37,7 @@ function Item({ item, path, iconsOnly }: { item: VisibleItem; path: string; icon
   return (
     <NavHint text={item.title} enabled={iconsOnly}>
       {() => (
-        <Link
-          href={item.href}
-          className={styles.item}
-          aria-current={isUnder(path, item.href) ? 'page' : undefined}
-        >
+        <Link href={item.href} className={styles.item} aria-current={current ? 'page' : undefined}>
           {label}
         </Link>
       )}
@@ -68,6 +63,7 @@ export function Sidebar({ classic = false, drawerOpen = false, onCloseDrawer }: 
   const dispatch = useDispatch()
   const active = sidebars.active
   const items = sidebars.items[active]
+  const current = currentItem(path, items)
   const collapsed = !classic && sidebars.collapsed
   const switchTo = (kind: SidebarKind) =>
     dispatch({
@@ -107,7 +103,7 @@ export function Sidebar({ classic = false, drawerOpen = false, onCloseDrawer }: 
                     {group}
                   </span>
                 )}
-                <Item item={item} path={path} iconsOnly={collapsed} />
+                <Item item={item} current={item === current} iconsOnly={collapsed} />
               </li>
             )
           })}
