@@ -37,6 +37,13 @@ describe('the System Logs page', () => {
     expect(
       screen.getByText("The log files of each service's nodes, read as they are written."),
     ).toBeInTheDocument()
+    // Pause and Refresh now are the page's actions, as Service Status's and Topology's Refresh:
+    // they were in the choices' card, which then took two rows at 1024 px.
+    const header = screen.getByRole('heading', { name: 'System Logs', level: 1 }).closest('header')!
+    expect(within(header).getByRole('button', { name: 'Pause' }).parentElement).toHaveClass(
+      kitSurface.pageActions!,
+    )
+    expect(within(header).getByRole('button', { name: 'Refresh now' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Product' })).toHaveTextContent('Artifactory')
     expect(screen.getByRole('combobox', { name: 'Node' })).toHaveTextContent('node-1')
     expect(screen.getByRole('combobox', { name: 'File' })).toHaveTextContent('artifactory-request.log')

@@ -170,6 +170,28 @@ export function LogViewerPage() {
         title="System Logs"
         titleId="page-title"
         description="The log files of each service's nodes, read as they are written."
+        // Pause and Refresh now act on the log, as Refresh does on Service Status and Topology:
+        // the page's actions, so the choices' card holds the three choices on one row at 1024 px.
+        actions={
+          <>
+            <Button
+              icon={s.paused ? <Play size={16} aria-hidden /> : <Pause size={16} aria-hidden />}
+              disabled={s.file === null}
+              onClick={() =>
+                dispatch({ type: s.paused ? 'serviceStatus/ResumeLog' : 'serviceStatus/PauseLog' })
+              }
+            >
+              {s.paused ? 'Resume' : 'Pause'}
+            </Button>
+            <Button
+              icon={<RefreshCw size={16} aria-hidden />}
+              disabled={s.file === null}
+              onClick={() => dispatch({ type: 'serviceStatus/RefreshLogNow' })}
+            >
+              Refresh now
+            </Button>
+          </>
+        }
       />
       <div className={styles.controls}>
         <Select
@@ -193,24 +215,6 @@ export function LogViewerPage() {
           options={files.map((f) => ({ value: f, label: f }))}
           onChange={(file) => dispatch({ type: 'serviceStatus/ChooseLogFile', file })}
         />
-        <div className={styles.buttons}>
-          <Button
-            icon={s.paused ? <Play size={16} aria-hidden /> : <Pause size={16} aria-hidden />}
-            disabled={s.file === null}
-            onClick={() =>
-              dispatch({ type: s.paused ? 'serviceStatus/ResumeLog' : 'serviceStatus/PauseLog' })
-            }
-          >
-            {s.paused ? 'Resume' : 'Pause'}
-          </Button>
-          <Button
-            icon={<RefreshCw size={16} aria-hidden />}
-            disabled={s.file === null}
-            onClick={() => dispatch({ type: 'serviceStatus/RefreshLogNow' })}
-          >
-            Refresh now
-          </Button>
-        </div>
       </div>
       {s.file !== null && (
         <p className={styles.meta} role="status" aria-label="Log refresh">
