@@ -105,7 +105,7 @@ describe('the Overview page', () => {
   it('says when the storage figures were calculated on a line of their own', async () => {
     const storage = { ...figures().storage, calculatedAt: '2020-01-01T00:00:00Z' }
     renderShell('/overview', developer, { overviewApi: api(right(figures({ storage }))) }, effects)
-    const files = await screen.findByText('12 files', {}, { timeout: 15_000 })
+    const files = await screen.findByText('12 distinct files', {}, { timeout: 15_000 })
     expect(files.tagName).toBe('DD')
     expect(files.nextElementSibling).toHaveTextContent(/^Calculated .+ ago$/)
   })

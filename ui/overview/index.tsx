@@ -174,7 +174,8 @@ function Figures({ overview }: { readonly overview: Overview }) {
           }
           hint={
             stored ? (
-              `${stored.blobCount.toLocaleString('en')} files`
+              // Distinct: identical bytes are stored once, so this can be fewer than the artifacts.
+              `${stored.blobCount.toLocaleString('en')} distinct ${stored.blobCount === 1 ? 'file' : 'files'}`
             ) : (
               <span role="status">{messageText({ key: 'storageCacheCalculating' })}</span>
             )
