@@ -17,6 +17,8 @@ import {
   showScreen,
   signInAs,
   trackRequests,
+  type Flavour,
+  type Screen,
   type UserKind,
 } from '../tests/support/screens'
 
@@ -47,40 +49,60 @@ if (spawnSync('node', ['scripts/buildIfNeeded.mjs'], { stdio: 'inherit' }).statu
 rmSync(OUT, { recursive: true, force: true })
 mkdirSync(OUT, { recursive: true })
 
-const server = await startTestServer({ anonymousAccess: true })
-await openEveryScreen(server)
 const browser = await launchChromium()
 const shots: Shot[] = []
 const started = Date.now()
+// The default platform's screens, then those of another flavour (a screen's `flavour`), each
+// on a server of its own.
+const flavours = [undefined, ...new Set(SCREENS.flatMap((s) => (s.flavour ? [s.flavour] : [])))]
 try {
-  for (const user of USERS) {
-    for (const theme of THEMES) {
-      const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1440, height: 900 } })
-      const page = await context.newPage()
-      await trackRequests(page)
-      await signInAs(page, server.url, user, server.config)
-      const packagePath = user === 'anonymous' ? undefined : await firstPackagePath(page, server.url)
-      for (const screen of SCREENS) {
-        if (!screen.users.includes(user) || (ONLY && !ONLY.includes(screen.name))) continue
-        const path = screen.path.replace(':package', packagePath?.replace(/^\/packages\//, '') ?? '')
-        if (path.endsWith('/packages/')) continue
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: HEIGHT[width] ?? 900 })
-          const problems = await showScreen(page, server.url, screen, path, user)
-          if (problems.length > 0)
-            console.warn(`\n${user} ${screen.name} ${width} ${theme}: ${problems.join('; ')}`)
-          const file = `${user}-${screen.name}-${width}-${theme}.png`
-          await page.screenshot({ path: join(OUT, file) })
-          shots.push({ user, screen: screen.name, path, width, theme, file })
-          process.stdout.write('.')
-        }
-      }
-      await context.close()
-    }
+  for (const flavour of flavours) {
+    const screens = SCREENS.filter((s) => s.flavour === flavour && (!ONLY || ONLY.includes(s.name)))
+    if (screens.length > 0) await shoot(flavour, screens)
   }
 } finally {
   await browser.close()
-  await server.stop()
+}
+
+async function shoot(flavour: Flavour | undefined, screens: ReadonlyArray<Screen>): Promise<void> {
+  const server = await startTestServer(
+    { anonymousAccess: true },
+    flavour ? { PLATFORM_FLAVOUR: flavour } : {},
+  )
+  try {
+    await openEveryScreen(server)
+    for (const user of USERS) {
+      if (!screens.some((s) => s.users.includes(user))) continue
+      for (const theme of THEMES) {
+        const context = await browser.newContext({
+          colorScheme: theme,
+          viewport: { width: 1440, height: 900 },
+        })
+        const page = await context.newPage()
+        await trackRequests(page)
+        await signInAs(page, server.url, user, server.config)
+        const packagePath = user === 'anonymous' ? undefined : await firstPackagePath(page, server.url)
+        for (const screen of screens) {
+          if (!screen.users.includes(user)) continue
+          const path = screen.path.replace(':package', packagePath?.replace(/^\/packages\//, '') ?? '')
+          if (path.endsWith('/packages/')) continue
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: HEIGHT[width] ?? 900 })
+            const problems = await showScreen(page, server.url, screen, path, user)
+            if (problems.length > 0)
+              console.warn(`\n${user} ${screen.name} ${width} ${theme}: ${problems.join('; ')}`)
+            const file = `${user}-${screen.name}-${width}-${theme}.png`
+            await page.screenshot({ path: join(OUT, file) })
+            shots.push({ user, screen: screen.name, path, width, theme, file })
+            process.stdout.write('.')
+          }
+        }
+        await context.close()
+      }
+    }
+  } finally {
+    await server.stop()
+  }
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')

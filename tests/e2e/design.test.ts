@@ -11,6 +11,7 @@ import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
+import { startTestServer, type TestServer } from '../support/server'
 import { rawControls } from '../support/rawControls'
 import * as screens from '../support/screens'
 import {
@@ -19,6 +20,7 @@ import {
   showScreen,
   signInAs,
   trackRequests,
+  type Flavour,
   type UserKind,
 } from '../support/screens'
 
@@ -77,7 +79,8 @@ function transitionsDone(): boolean {
   return document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')
 }
 
-async function walk(user: UserKind): Promise<Finding[]> {
+/** Walks the screens of the platform's flavour (`server`'s) that `user` opens. */
+async function walk(user: UserKind, server: TestServer, flavour?: Flavour): Promise<Finding[]> {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
   const page = await context.newPage()
   await trackRequests(page)
@@ -100,7 +103,8 @@ async function walk(user: UserKind): Promise<Finding[]> {
       await page.emulateMedia({ colorScheme: 'light' })
     }
     for (const screen of SCREENS) {
-      if (!screen.users.includes(user) || (MAIN_ONLY && screen.main !== true)) continue
+      if (screen.flavour !== flavour || !screen.users.includes(user) || (MAIN_ONLY && screen.main !== true))
+        continue
       const path = screen.path.replace(':package', packagePath?.replace(/^\/packages\//, '') ?? '')
       if (path.endsWith('/packages/')) {
         found(screen.name, ['no package in the list to open'])
@@ -126,8 +130,23 @@ async function walk(user: UserKind): Promise<Finding[]> {
 describe('design system on every screen (e2e)', () => {
   for (const user of ['anonymous', 'developer', 'admin'] as const) {
     it(`${user}: no serious or critical axe violation (light and dark), no browser-default control, no sideways scroll at 1024 px`, async () => {
-      const findings = await walk(user)
+      const findings = await walk(user, server)
       expect(findings.map((f) => `${f.screen}: ${f.problem}`)).toEqual([])
+    }, 600_000)
+  }
+  // The screens of another flavour (a tour's contact-us dialog), each on a platform of its own.
+  for (const flavour of [...new Set(SCREENS.flatMap((s) => (s.flavour ? [s.flavour] : [])))]) {
+    it(`${flavour}: the same checks on its own screens`, async () => {
+      if (MAIN_ONLY) return
+      const platform = await startTestServer({ anonymousAccess: true }, { PLATFORM_FLAVOUR: flavour })
+      try {
+        const users = [...new Set(SCREENS.flatMap((s) => (s.flavour === flavour ? s.users : [])))]
+        const findings: Finding[] = []
+        for (const user of users) findings.push(...(await walk(user, platform, flavour)))
+        expect(findings.map((f) => `${f.screen}: ${f.problem}`)).toEqual([])
+      } finally {
+        await platform.stop()
+      }
     }, 600_000)
   }
 })

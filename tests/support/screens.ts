@@ -13,6 +13,9 @@ import type { Locator, Page } from 'playwright-core'
 
 export type UserKind = 'anonymous' | 'developer' | 'admin'
 
+/** A flavour of the platform other than the default one (PLATFORM_FLAVOUR). */
+export type Flavour = 'tour'
+
 export interface Screen {
   readonly name: string
   readonly path: string
@@ -38,6 +41,8 @@ export interface Screen {
    * or what took its place, shows no hover.
    */
   readonly hold?: boolean
+  /** A screen of another flavour of the platform only, walked on a server of that flavour. */
+  readonly flavour?: Flavour
 }
 
 const everyone: ReadonlyArray<UserKind> = ['anonymous', 'developer', 'admin']
@@ -231,14 +236,9 @@ export const SCREENS: ReadonlyArray<Screen> = [
     name: 'toast',
     path: '/admin/configuration/general',
     users: admin,
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Save' }).click()
-      // Pointing at it holds it (Radix pauses a toast's timer), as a user reading it would.
-      await page
-        .getByRole('region', { name: /^Notifications/ })
-        .getByText('General settings saved')
-        .hover()
-    },
+    open: (page) => page.getByRole('button', { name: 'Save' }).click(),
+    // Pointing at it holds it (Radix pauses a toast's timer), as a user reading it would.
+    hold: true,
     ready: (page) => page.getByRole('region', { name: /^Notifications/ }).getByText('General settings saved'),
   },
   {
@@ -251,6 +251,14 @@ export const SCREENS: ReadonlyArray<Screen> = [
       await page.getByRole('button', { name: 'Log in' }).click()
     },
     ready: (page) => page.getByRole('alert'),
+  },
+  {
+    // A tour's or a cloud trial's; the tour's guide opens it by the query.
+    name: 'contact-us',
+    path: '/packages?contactUsContext=tour',
+    users: developer,
+    flavour: 'tour',
+    ready: (page) => page.getByRole('dialog', { name: 'Contact Us' }),
   },
   // Last: it leaves the visitor's session half signed in.
   {
