@@ -38,10 +38,20 @@ interface Finding {
 // DESIGN_MINOR=1 also prints the moderate and minor violations (the README lists those left).
 const PRINT_MINOR = process.env.DESIGN_MINOR === '1'
 
-/** axe-core's serious and critical violations on the page, one line each with where they are. */
-async function seriousViolations(page: Page, screen: string): Promise<string[]> {
+/** The axe rules whose outcome depends on the colours: all that changes with the theme. */
+const COLOUR_RULES: ReadonlyArray<string> = ['color-contrast', 'link-in-text-block']
+
+/**
+ * axe-core's serious and critical violations on the page, one line each with where they are:
+ * of every rule, or of the rules named (`only`).
+ */
+async function seriousViolations(
+  page: Page,
+  screen: string,
+  only?: ReadonlyArray<string>,
+): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (only) => {
     const axe = (
       window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }
     ).axe
@@ -52,13 +62,16 @@ async function seriousViolations(page: Page, screen: string): Promise<string[]> 
         nodes: Array<{ target: unknown[]; failureSummary?: string }>
       }>
     }
-    const results = await axe.run(document, { resultTypes: ['violations'] })
+    const results = await axe.run(document, {
+      resultTypes: ['violations'],
+      ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+    })
     return results.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       targets: v.nodes.slice(0, 3).map((n) => String(n.target[0])),
     }))
-  })
+  }, only)
   const line = (v: (typeof violations)[number]) => `${v.impact} ${v.id}: ${v.targets.join(' | ')}`
   const serious = (v: (typeof violations)[number]) => v.impact === 'serious' || v.impact === 'critical'
   if (PRINT_MINOR) for (const v of violations.filter((v) => !serious(v))) console.log(`${screen}: ${line(v)}`)
@@ -99,7 +112,8 @@ async function walk(user: UserKind, server: TestServer, flavour?: Flavour): Prom
       found(name, await seriousViolations(page, name))
       await page.emulateMedia({ colorScheme: 'dark' })
       await page.waitForFunction(transitionsDone, undefined, { polling: 'raf' })
-      found(`${name} (dark)`, await seriousViolations(page, `${name} (dark)`))
+      // The page is the same but for its colours: the rules that read colours run again.
+      found(`${name} (dark)`, await seriousViolations(page, `${name} (dark)`, COLOUR_RULES))
       await page.emulateMedia({ colorScheme: 'light' })
     }
     for (const screen of SCREENS) {
