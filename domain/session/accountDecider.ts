@@ -10,7 +10,7 @@ import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppEvent, AppState } from '../app'
 import * as E from './accountEvents'
 import { loginSessionEvents } from './events'
-import { sessionWith, type SessionState } from './types'
+import { sessionWith, type ProfileState, type SessionState } from './types'
 import {
   decideLogin,
   evolveLogin,
@@ -21,11 +21,18 @@ import {
   form,
   mandatory,
   pending,
-  profileForm,
-  signedInUser,
   type AccountCommand,
   type Decision,
 } from './loginDecider'
+
+// The profile screen's rules: only the account screens use them, so they load with these.
+const signedInUser = (state: SessionState) =>
+  state.status === 'signedIn' && state.user !== null && !state.user.anonymous ? state.user : null
+
+const profileForm = (slice: SessionState, changes: Partial<ProfileState>): SessionState =>
+  sessionWith(slice, {
+    profile: { ...slice.profile, ...changes },
+  })
 
 export function decideAccount(command: AccountCommand, app: AppState): Decision {
   const state = app.session

@@ -3,7 +3,8 @@
  * rule gives the value its command takes, or the problem of every field as a message key (worded
  * by the view's catalogue). A password is mandatory when it is empty: spaces are characters of a
  * password (the platform's password rules judge it); a name or an e-mail address needs more than
- * spaces. Loaded with the account screens, not with the login page.
+ * spaces. Loaded with the account screens, not with the login page, like the profile screen's
+ * password-unlock rule at the end.
  */
 import { left, right, type Either } from 'fp-ts/Either'
 import { isEmailAddress } from '../shared/forms'
@@ -134,3 +135,23 @@ export const validateCurrentPassword: Rule<'password', { readonly password: Pass
 /** A one-time code, not only spaces; the value is the code trimmed, as it is sent. */
 export const validateOtp = (f: Fields<'code'>): Either<Problems<'code', SessionFormMessage>, string> =>
   f.code.trim() === '' ? left({ code: MANDATORY }) : right(f.code.trim())
+
+/** Profile flags that decide whether the profile screen asks for the password (spec 000 section 5). */
+export interface ProfileUnlockFlags {
+  readonly existsInDB: boolean
+  readonly profileUpdatable: boolean
+  readonly requireProfilePassword: boolean
+  /** Whether the user has already unlocked the profile with the password. */
+  readonly unlocked: boolean
+}
+
+/**
+ * The password-unlock state: a stored profile that requires the password and is still
+ * locked, or an updatable profile that requires the password and has been unlocked.
+ */
+export function profilePasswordUnlockState(f: ProfileUnlockFlags): boolean {
+  return (
+    (f.existsInDB && f.requireProfilePassword && !f.unlocked) ||
+    (f.profileUpdatable && f.requireProfilePassword && f.unlocked)
+  )
+}

@@ -5,6 +5,7 @@ export * from './accountEvents'
 export type * from './commands'
 export { sessionArea } from './decider'
 export * from './rules'
+export { profilePasswordUnlockState, type ProfileUnlockFlags } from './accountForms'
 export * from './selectors'
 export * from './loginGuard'
 export {

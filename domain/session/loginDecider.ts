@@ -21,7 +21,6 @@ import {
   initialSessionState,
   sessionWith,
   type FormState,
-  type ProfileState,
   type SessionOperation,
   type SessionState,
 } from './types'
@@ -58,14 +57,6 @@ export const mandatory = (value: string, field: string): string | null =>
 export function busyWith(state: SessionState, operation: SessionOperation): boolean {
   return state.forms[operation].status === 'pending'
 }
-
-export const signedInUser = (state: SessionState) =>
-  state.status === 'signedIn' && state.user !== null && !state.user.anonymous ? state.user : null
-
-export const profileForm = (slice: SessionState, changes: Partial<ProfileState>): SessionState =>
-  sessionWith(slice, {
-    profile: { ...slice.profile, ...changes },
-  })
 
 export function decideLogin(command: LoginCommand, app: AppState, meta: CommandMeta): Decision {
   const state = app.session

@@ -1,7 +1,8 @@
 /**
  * Pure session rules (spec 000 sections 4–5, 9): safe redirect targets, the path saved for
- * after login, the outcome of a login by MFA status, login-dialog suppression and the
- * profile password-unlock state. No clock, no storage: time comes in as `nowMs`.
+ * after login, the outcome of a login by MFA status and login-dialog suppression (the profile's
+ * password-unlock state loads with the account screens: accountForms.ts). No clock, no storage:
+ * time comes in as `nowMs`.
  */
 import * as t from 'io-ts'
 import { none, some, type Option } from 'fp-ts/Option'
@@ -278,24 +279,4 @@ export function isLoginDialogSuppressed(
   permanent: boolean,
 ): boolean {
   return loginDialogRule({ storedDismissal, permanent }).suppressed
-}
-
-/** Profile flags that decide whether the profile screen asks for the password (spec 000 section 5). */
-export interface ProfileUnlockFlags {
-  readonly existsInDB: boolean
-  readonly profileUpdatable: boolean
-  readonly requireProfilePassword: boolean
-  /** Whether the user has already unlocked the profile with the password. */
-  readonly unlocked: boolean
-}
-
-/**
- * The password-unlock state: a stored profile that requires the password and is still
- * locked, or an updatable profile that requires the password and has been unlocked.
- */
-export function profilePasswordUnlockState(f: ProfileUnlockFlags): boolean {
-  return (
-    (f.existsInDB && f.requireProfilePassword && !f.unlocked) ||
-    (f.profileUpdatable && f.requireProfilePassword && f.unlocked)
-  )
 }

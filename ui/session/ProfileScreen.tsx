@@ -8,12 +8,15 @@ import { Link } from 'wouter'
 import { LogOut } from 'lucide-react'
 import { buttonClass } from '../shared/kit/Button'
 import { formActionsClass } from '../shared/kit/Field'
-import { profilePasswordUnlockState } from '../../domain/session/rules'
 import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { UserData } from '../../domain/session/types'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Card, KeyValue, PageHeader } from '../shared/kit/Surface'
-import { validateCurrentPassword, validateProfile } from '../../domain/session/accountForms'
+import {
+  profilePasswordUnlockState,
+  validateCurrentPassword,
+  validateProfile,
+} from '../../domain/session/accountForms'
 import { Field, Form, NavLink, Screen, StatusMessage, Submit, failureOf } from './kit'
 import { secretGoneText } from './messages'
 import { useValidatedForm } from '../shared/forms'
