@@ -16,6 +16,7 @@ export const sessionCommandCodecs: CommandCodecs<SessionCommand> = {
   'session/CheckSession': t.type({ idleMs: t.number }),
   'session/ClearPathAfterLogin': t.UnknownRecord,
   'session/DismissLoginDialog': t.UnknownRecord,
+  'session/DismissSignInFailure': t.UnknownRecord,
   'session/GoToSso': t.type({ url: t.string }),
   'session/HideApiKey': t.UnknownRecord,
   'session/LoadLoginData': t.UnknownRecord,

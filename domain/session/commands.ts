@@ -12,6 +12,13 @@ export interface SignIn {
   /** External target of the login page's query, honoured only when same-origin safe. */
   readonly redirectTo?: string
 }
+/**
+ * The user edited the login form or submitted it again after a failed login: that failure was
+ * the earlier attempt's, not what holds now.
+ */
+export interface DismissSignInFailure {
+  readonly type: 'session/DismissSignInFailure'
+}
 export interface LoadMfaEnrollment {
   readonly type: 'session/LoadMfaEnrollment'
 }
@@ -137,6 +144,7 @@ export interface HideApiKey {
 export type SessionCommand =
   | LoadLoginData
   | SignIn
+  | DismissSignInFailure
   | LoadMfaEnrollment
   | VerifyOtp
   | SignOut

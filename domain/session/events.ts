@@ -61,6 +61,8 @@ export const SignInRequested = defineEvent(
   }),
 )
 export const SignInFailed = defineEvent('session/SignInFailed', t.type({ user: t.string, failure: Failure }))
+/** The user moved on from a failed login (edited or resubmitted the form): its failure is no longer shown. */
+export const SignInFailureDismissed = defineEvent('session/SignInFailureDismissed', t.type({}))
 export const MfaRequired = defineEvent(
   'session/MfaRequired',
   t.type({ user: t.string, step: t.keyof({ enroll: null, verify: null }) }),
@@ -174,6 +176,7 @@ export const loginSessionEvents = [
   SamlLogoutUrlLoaded,
   SignInRequested,
   SignInFailed,
+  SignInFailureDismissed,
   MfaRequired,
   SignedIn,
   MfaEnrollmentRequested,

@@ -76,6 +76,10 @@ export function decideLogin(command: LoginCommand, app: AppState, meta: CommandM
         }),
       ])
     }
+    case 'session/DismissSignInFailure':
+      return state.forms.signIn.status === 'failed'
+        ? right([E.SignInFailureDismissed({})])
+        : left('no failed login')
     case 'session/LoadMfaEnrollment':
       if (state.status !== 'mfaEnroll') return left('no login is waiting for an authenticator enrolment')
       if (state.mfaEnrollment.status === 'loading') return left('enrolment data is already loading')
@@ -190,6 +194,8 @@ export function evolveLogin(slice: SessionState, event: AppEvent, meta: EventMet
         status: 'anonymous',
         loading: false,
       }
+    case 'session/SignInFailureDismissed':
+      return form(slice, 'signIn', { status: 'idle' })
     case 'session/MfaRequired':
       return {
         ...form(slice, 'signIn', done),

@@ -89,6 +89,59 @@ describe('login screen', () => {
     expect(screen.getByLabelText('Password')).toHaveValue('wrong')
   })
 
+  it('an earlier wrong password is not shown beside the problems of a new submit, nor once a field is edited', async () => {
+    renderSession('/login', {
+      sessionApi: {
+        login: async () =>
+          left({
+            kind: 'status',
+            status: 401,
+            message: 'Wrong user name or password',
+            code: 'BAD_CREDENTIALS',
+          }),
+      },
+    })
+    const u = userEvent.setup()
+    const name = screen.getByRole('textbox', { name: 'Username' })
+    const password = screen.getByLabelText('Password')
+    const logIn = screen.getByRole('button', { name: 'Log in' })
+    await u.type(name, 'admin')
+    await u.type(password, 'wrong')
+    await u.click(logIn)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong user name or password')
+    // The user empties the form and submits it: only what is wrong now is said.
+    await u.clear(name)
+    await u.clear(password)
+    await u.click(logIn)
+    expect(screen.getAllByText('This field is mandatory')).toHaveLength(2)
+    expect(screen.queryByRole('alert')).toBeNull()
+    // A second failure, then one edit: the failure was the earlier attempt's.
+    await u.type(name, 'admin')
+    await u.type(password, 'wrong')
+    await u.click(logIn)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong user name or password')
+    await u.type(password, '!')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(password).toHaveValue('wrong!')
+  })
+
+  it('a failure kept from an earlier visit to the page goes with the next submit', async () => {
+    const h = renderSession('/login', {
+      seed: [
+        loginData(),
+        S.SignInFailed({
+          user: 'admin',
+          failure: { kind: 'status', status: 401, message: 'Wrong user name or password' },
+        }),
+      ],
+    })
+    expect(screen.getByRole('alert')).toHaveTextContent('Wrong user name or password')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }))
+    expect(screen.getAllByText('This field is mandatory')).toHaveLength(2)
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(h.types()).toContain('session/SignInFailureDismissed')
+  })
+
   it('asks for the password again when the page no longer holds it, keeping the inputs', async () => {
     let calls = 0
     renderSession('/login', {

@@ -102,6 +102,27 @@ describe('session: signing in', () => {
     expect(given(bad).session.forms.signIn).toEqual({ status: 'failed', failure: bad.data.failure })
   })
 
+  it('a failed login is dismissed once the user moves on (edits or submits the form again), only then', () => {
+    const failed = S.SignInFailed({
+      user: 'u',
+      failure: {
+        kind: 'status',
+        status: 401,
+        message: 'Wrong user name or password',
+        code: 'BAD_CREDENTIALS',
+      },
+    })
+    const dismissed = session.given(failed).when({ type: 'session/DismissSignInFailure' })
+    dismissed.then(S.SignInFailureDismissed({}))
+    expect(given(failed, ...dismissed.events()).session.forms.signIn).toEqual({ status: 'idle' })
+    // Nothing failed (or the failure is already gone): nothing to dismiss, nothing recorded.
+    session.given().when({ type: 'session/DismissSignInFailure' }).rejected('no failed login')
+    session
+      .given(failed, S.SignInFailureDismissed({}))
+      .when({ type: 'session/DismissSignInFailure' })
+      .rejected('no failed login')
+  })
+
   it('a 403 on the one-time code returns to login; another failure stays on the screen', () => {
     const state = given(S.MfaRequired({ user: 'a', step: 'verify' }), S.OtpSubmitted({ otpRef: 'r' }))
     const forbidden = S.OtpFailed({ failure: { kind: 'status', status: 403, message: 'no pending login' } })

@@ -100,10 +100,13 @@ function CredentialsForm() {
   )
   const busy = forms.signIn.status === 'pending'
   const notAuthorized = query.error === 'notAuthorized'
+  const failure = failureOf(forms.signIn)
 
   return (
     <Form
       label="Login"
+      // A failed login was the earlier attempt's: editing the form or submitting it again moves on.
+      onEdit={() => failure && dispatch({ type: 'session/DismissSignInFailure' })}
       onSubmit={submit(({ user, password, rememberMe }) =>
         dispatch({
           type: 'session/SignIn',
@@ -134,7 +137,7 @@ function CredentialsForm() {
           onChange={(rememberMe) => set({ rememberMe })}
         />
       ) : null}
-      <ErrorMessage failure={failureOf(forms.signIn)} fallback="Login failed" />
+      <ErrorMessage failure={failure} fallback="Login failed" />
       <Submit busy={busy} label="Log in" busyLabel="Logging in…" />
     </Form>
   )

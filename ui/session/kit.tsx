@@ -179,11 +179,14 @@ export function Submit({ busy, label, busyLabel }: { busy: boolean; label: strin
 export function Form({
   label,
   onSubmit,
+  onEdit,
   children,
 }: {
   label: string
   /** Gets the event too, so a form kit's submit handler (ui/shared/forms.tsx) fits. */
   onSubmit: (event: FormEvent) => void
+  /** Any field changed or the form was submitted (before `onSubmit`), valid or not. */
+  onEdit?: () => void
   children: ReactNode
 }) {
   return (
@@ -191,8 +194,10 @@ export function Form({
       aria-label={label}
       className={styles.form}
       noValidate
+      onChange={onEdit}
       onSubmit={(e: FormEvent) => {
         e.preventDefault()
+        onEdit?.()
         onSubmit(e)
       }}
     >
