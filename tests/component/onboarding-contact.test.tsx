@@ -9,6 +9,7 @@ import { notFaked } from '../support/fakePorts'
 import type { OnboardingApi } from '../../adapters/ports'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { onboardingEffects } from '../../commands/effects/onboarding'
+import kitField from '../../ui/shared/kit/field.module.css'
 import { notificationsEffects } from '../../commands/effects/notifications'
 
 const trial = { footer: { flavour: 'cloud-trial', isCloud: true } } as const
@@ -38,6 +39,17 @@ async function fill(
 }
 
 describe('contact-us dialog', () => {
+  it("labels its choices as it labels its fields: the kit's label and required mark", async () => {
+    open(async () => right({ schedulingLink: null }))
+    const dialog = await screen.findByRole('dialog', { name: 'Contact Us' }, { timeout: 10_000 })
+    const field = within(dialog).getByText('First name')
+    const group = within(dialog).getByText('How can we help?')
+    expect(field).toHaveClass(kitField.label!)
+    expect(group).toHaveClass(kitField.label!)
+    expect(group).toHaveAttribute('data-required')
+    expect(group).toHaveTextContent(/^How can we help\?$/)
+  })
+
   it('keeps Submit disabled until the form holds, and says what is wrong', async () => {
     const user = userEvent.setup()
     open(async () => right({ schedulingLink: null }))

@@ -22,6 +22,7 @@ import { FormLayout, Textarea, TextField } from '../shared/kit/Field'
 import { Dialog } from '../shared/kit/Overlay'
 import { useForm } from '../shared/forms'
 import { messageText } from '../shared/messages'
+import kitField from '../shared/kit/field.module.css'
 import styles from './onboarding.module.css'
 
 function Form({ contact }: { contact: ContactFormState | undefined }) {
@@ -77,8 +78,8 @@ function Form({ contact }: { contact: ContactFormState | undefined }) {
           {...text('email')}
         />
         <div className={styles.wide}>
-          <p className={styles.groupLabel} aria-hidden="true">
-            How can we help? <span className={styles.required}>*</span>
+          <p className={`${kitField.label} ${styles.groupLabel}`} data-required aria-hidden="true">
+            How can we help?
           </p>
           <RadioGroup<HelpOption>
             label="How can we help?"

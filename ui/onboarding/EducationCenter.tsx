@@ -26,6 +26,7 @@ import { Tabs } from '../shared/kit/Tabs'
 import { whatHappened } from '../shared/failureText'
 import { messageText } from '../shared/messages'
 import { useValidatedForm } from '../shared/forms'
+import kitField from '../shared/kit/field.module.css'
 import styles from './onboarding.module.css'
 
 const API_BASE = '/ui/api/v1'
@@ -156,7 +157,7 @@ function Feedback({ center }: { center: EducationCenterState }) {
   const sending = center.feedback.status === 'sending'
   return (
     <form aria-label="Feedback" className={styles.feedback} onSubmit={submit} noValidate>
-      <p className={styles.groupLabel}>Was this helpful?</p>
+      <p className={`${kitField.label} ${styles.groupLabel}`}>Was this helpful?</p>
       <RadioGroup<'yes' | 'no'>
         label="Was this helpful?"
         orientation="horizontal"

@@ -23,6 +23,7 @@ import { Dialog } from '../shared/kit/Overlay'
 import { whatHappened } from '../shared/failureText'
 import { messageText } from '../shared/messages'
 import { useValidatedForm } from '../shared/forms'
+import kitField from '../shared/kit/field.module.css'
 import styles from './onboarding.module.css'
 
 const STEP_TITLES: Readonly<Record<PersonalizationStep, string>> = {
@@ -67,7 +68,9 @@ function StepFields({ change, set }: { change: StepDataOf; set: (change: StepDat
       const chosen = change.stepDataObject.technologies
       return (
         <fieldset className={styles.fieldset}>
-          <legend className={styles.groupLabel}>Which technologies do you work with?</legend>
+          <legend className={`${kitField.label} ${styles.groupLabel}`}>
+            Which technologies do you work with?
+          </legend>
           <div className={styles.choiceGrid}>
             {TECHNOLOGIES.map((t) => (
               <Checkbox
@@ -93,7 +96,7 @@ function StepFields({ change, set }: { change: StepDataOf; set: (change: StepDat
     case 'goal':
       return (
         <div className={styles.fieldset}>
-          <p className={styles.groupLabel}>What do you want to do first?</p>
+          <p className={`${kitField.label} ${styles.groupLabel}`}>What do you want to do first?</p>
           <RadioGroup<Goal>
             label="What do you want to do first?"
             value={change.stepDataObject.goal ?? ('' as Goal)}

@@ -27,6 +27,7 @@ import { RadioGroup } from '../shared/kit/Choice'
 import { TextField as KitTextField } from '../shared/kit/Field'
 import { onboardingText } from './messages'
 import { useValidatedForm } from '../shared/forms'
+import kitField from '../shared/kit/field.module.css'
 import styles from './onboarding.module.css'
 
 const STEP_TITLES: Readonly<Record<OnboardingStep, string>> = {
@@ -76,7 +77,7 @@ function Choices<T extends string>(props: {
   const id = useId()
   return (
     <fieldset className={styles.fieldset} aria-describedby={props.error ? `${id}-error` : undefined}>
-      <legend className={styles.groupLabel}>{props.legend}</legend>
+      <legend className={`${kitField.label} ${styles.groupLabel}`}>{props.legend}</legend>
       {props.multiple ? (
         props.options.map((option) => (
           <Checkbox
