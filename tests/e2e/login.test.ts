@@ -17,6 +17,17 @@ describe('login (e2e)', () => {
     await page.close()
   })
 
+  it('after a wrong password, an emptied form submitted says only what is wrong now', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await fillLogin(page, 'admin', 'not-the-password')
+    await expect.poll(() => page.getByRole('alert').count()).toBe(1)
+    await fillLogin(page, '', '')
+    await expect.poll(() => page.getByText('This field is mandatory').count()).toBe(2)
+    expect(await page.getByRole('alert').count()).toBe(0)
+    await page.close()
+  })
+
   it('admin signs in, leaves the login screens, then logs out', async () => {
     const page = await browser.newPage()
     await signIn(server, page, 'admin', server.config.adminPassword)
