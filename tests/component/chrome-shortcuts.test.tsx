@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderShell } from './shellFixtures'
+import kitOverlay from '../../ui/shared/kit/overlay.module.css'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 
@@ -21,6 +22,9 @@ describe('keyboard shortcuts', () => {
       'g then dOpen or close the debug tools',
       'EscapeClose menus, panels and dialogs',
     ])
+    // The kit's dialog, as Contact Us and the Education Center are: one frame, one close button.
+    expect(dialog).toHaveClass(kitOverlay.dialog!)
+    expect(within(dialog).getAllByRole('button', { name: 'Close' })).toHaveLength(1)
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     expect(screen.queryByRole('dialog', { name: 'Keyboard Shortcuts' })).not.toBeInTheDocument()
   })

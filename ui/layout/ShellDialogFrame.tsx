@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react'
-import * as Dialog from '@radix-ui/react-dialog'
-import { Button } from '../shared/kit/Button'
-import styles from './layout.module.css'
+import { Dialog } from '../shared/kit/Overlay'
 
 export interface ShellDialogProps {
   readonly open: boolean
@@ -11,23 +9,14 @@ export interface ShellDialogProps {
   readonly children?: ReactNode
 }
 
-/** A modal dialog of the shell: title, description, content and a Close button (Escape closes too). */
+/**
+ * A modal dialog of the shell: the kit's Dialog (title, description, content, the close button in
+ * its head; Escape closes too), as every other dialog of the console.
+ */
 export default function ShellDialogFrame({ open, onClose, title, description, children }: ShellDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <Dialog.Title>{title}</Dialog.Title>
-          <Dialog.Description>{description}</Dialog.Description>
-          {children}
-          <div className={styles.dialogActions}>
-            <Dialog.Close asChild>
-              <Button>Close</Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={title} description={description}>
+      {children}
+    </Dialog>
   )
 }
