@@ -16,6 +16,8 @@ import { Checkbox } from '../shared/kit/Checkbox'
 import { DateField } from '../shared/kit/DateField'
 import { Field, TextField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
+import { kitText } from '../shared/kit/messages'
+import type { Severity } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
 import styles from './packages.module.css'
@@ -33,14 +35,8 @@ const DEFAULT_TYPES = [
   'cargo',
   'conan',
 ]
-const SEVERITY_OPTIONS = [
-  ['critical', 'Critical'],
-  ['high', 'High'],
-  ['medium', 'Medium'],
-  ['low', 'Low'],
-  ['info', 'Info'],
-  ['unknown', 'Unknown'],
-] as const
+// The severities in the chips' order; their words are the kit's (the SeverityChip's), worded once.
+const SEVERITY_OPTIONS: ReadonlyArray<Severity> = ['critical', 'high', 'medium', 'low', 'info', 'unknown']
 const SORT_OPTIONS = [
   { value: 'name', label: 'Name' },
   { value: 'created', label: 'Created' },
@@ -102,12 +98,12 @@ export function Filters({
       <fieldset className={styles.group}>
         <legend>Severity (at least one)</legend>
         <div className={styles.choices}>
-          {SEVERITY_OPTIONS.map(([value, label]) => (
+          {SEVERITY_OPTIONS.map((severity) => (
             <Checkbox
-              key={value}
-              label={label}
-              checked={model.severities.includes(value)}
-              onCheckedChange={() => run({ severities: toggled(model.severities, value) })}
+              key={severity}
+              label={kitText({ key: 'severity', severity })}
+              checked={model.severities.includes(severity)}
+              onCheckedChange={() => run({ severities: toggled(model.severities, severity) })}
             />
           ))}
         </div>
