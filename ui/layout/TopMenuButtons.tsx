@@ -5,17 +5,29 @@
  */
 import type { ReactNode } from 'react'
 import {
+  ArrowLeftRight,
   BookOpen,
+  Bug,
   CircleHelp,
   CircleUserRound,
+  Database,
   GraduationCap,
   Keyboard,
   LogIn,
   LogOut,
+  Mail,
+  Map as MapIcon,
   Monitor,
   Moon,
+  PlayCircle,
+  Rocket,
+  ShieldCheck,
   Sun,
+  Terminal,
   UserPen,
+  UserPlus,
+  Users,
+  Zap,
 } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { ThemeChoice } from '../shared/theme'
@@ -32,7 +44,22 @@ export interface MenuIcons {
   }>
 }
 
+// Every entry of the menus has one (tests/component/chrome-menus.test.tsx), so their words line up.
 const ITEM_ICONS: Readonly<Record<string, ReactNode>> = {
+  gettingStarted: <Rocket size={16} />,
+  quickRepo: <Zap size={16} />,
+  setMeUp: <Terminal size={16} />,
+  newLocal: <Database size={16} />,
+  newRemote: <Database size={16} />,
+  newVirtual: <Database size={16} />,
+  newUser: <UserPlus size={16} />,
+  newGroup: <Users size={16} />,
+  newPermission: <ShieldCheck size={16} />,
+  switchUi: <ArrowLeftRight size={16} />,
+  tour: <MapIcon size={16} />,
+  educationCenter: <PlayCircle size={16} />,
+  contactUs: <Mail size={16} />,
+  debugTools: <Bug size={16} />,
   documentation: <BookOpen size={16} />,
   learningCenter: <GraduationCap size={16} />,
   shortcuts: <Keyboard size={16} />,
