@@ -181,6 +181,8 @@ describe('users', () => {
       expect.stringMatching(/ago$/),
       'Delete',
     ])
+    // The address may break before its '@' (a long one pushed the row's Delete out of view at 1024 px).
+    expect(cells[0]?.querySelector('wbr')?.nextSibling?.textContent).toBe('@example.com')
     // The last login is relative ('8 months ago'), the exact instant in the time element.
     expect(cells[4]?.querySelector('time')).toHaveAttribute(
       'datetime',

@@ -26,8 +26,22 @@ const mfaText = (u: AdminUser) =>
 
 const LIST = '/admin/management/users'
 
+// An address may break before its '@': at 1024 px the longest one kept the row's Delete out of view.
+const email = (address: string) => {
+  const at = address.lastIndexOf('@')
+  return at > 0 ? (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  ) : (
+    address
+  )
+}
+
 const USER_COLUMNS: ReadonlyArray<Column<AdminUser>> = [
-  { header: 'E-mail', cell: (u) => u.email },
+  { header: 'E-mail', cell: (u) => email(u.email) },
   { header: 'Admin', cell: (u) => yesNo(u.admin) },
   { header: 'Realm', cell: (u) => u.realm },
   { header: 'MFA', cell: mfaText },
