@@ -434,6 +434,13 @@ describe('version details', () => {
     expect(
       within(files).getByText('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'),
     ).toBeInTheDocument()
+    // The download buttons are the rows' actions: their column is named 'Actions' (for screen
+    // readers, as the kit's tables name it), not 'Download' above buttons that say it again.
+    expect(
+      within(files)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Type', 'Size', 'Checksums', 'Actions'])
     await userEvent.click(screen.getByRole('button', { name: 'Download react-17.0.2.tgz' }))
     expect(api.catalogue.downloads).toEqual([{ repoKey: 'npm-remote', path: 'react/-/react-17.0.2.tgz' }])
     expect(screen.getByRole('combobox', { name: 'Version' })).toHaveTextContent('17.0.2')

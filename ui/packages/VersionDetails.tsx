@@ -157,34 +157,32 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                     </dl>
                   ),
                 },
-                {
-                  id: 'download',
-                  header: 'Download',
-                  cell: (f: VersionFile) => {
-                    const download = downloadOf(pkg.packageType, f)
-                    return repo && download ? (
-                      <Button
-                        size="sm"
-                        aria-label={`Download ${download.name}`}
-                        icon={<Download size={16} aria-hidden />}
-                        disabled={state.download.file === download.name}
-                        onClick={() =>
-                          dispatch({
-                            type: 'packages/DownloadFile',
-                            file: download.name,
-                            repoKey: repo.name,
-                            path: download.path,
-                          })
-                        }
-                      >
-                        Download
-                      </Button>
-                    ) : (
-                      <span className={styles.meta}>Not available</span>
-                    )
-                  },
-                },
               ]}
+              // The download buttons are the rows' actions: the kit names their column 'Actions'
+              // for screen readers rather than a 'Download' header above 'Download' buttons.
+              rowActions={(f: VersionFile) => {
+                const download = downloadOf(pkg.packageType, f)
+                return repo && download ? (
+                  <Button
+                    size="sm"
+                    aria-label={`Download ${download.name}`}
+                    icon={<Download size={16} aria-hidden />}
+                    disabled={state.download.file === download.name}
+                    onClick={() =>
+                      dispatch({
+                        type: 'packages/DownloadFile',
+                        file: download.name,
+                        repoKey: repo.name,
+                        path: download.path,
+                      })
+                    }
+                  >
+                    Download
+                  </Button>
+                ) : (
+                  <span className={styles.meta}>Not available</span>
+                )
+              }}
               state={{ status: 'loaded', rows: version.files }}
               rowKey={(f) => f.name}
               empty={<EmptyState icon={<FileX size={28} />} title="No files." />}
