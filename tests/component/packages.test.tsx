@@ -446,6 +446,24 @@ describe('version details', () => {
     expect(screen.getByRole('combobox', { name: 'Version' })).toHaveTextContent('17.0.2')
   })
 
+  it("copies a file's checksum with the kit's copy button, which says it copied", async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Freact/17.0.2',
+      pattern: PATTERN,
+      api: catalogue(),
+    })
+    const files = await screen.findByRole('table', { name: 'Files' }, { timeout: 15_000 })
+    const sha256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'
+    // The whole value stays readable where the cell cuts it.
+    expect(within(files).getByTitle(sha256)).toHaveTextContent(sha256)
+    await userEvent.click(within(files).getByRole('button', { name: 'Copy SHA-256 of react-17.0.2.tgz' }))
+    expect(writeText).toHaveBeenCalledWith(sha256)
+    // The kit's CodeBlock announces the copy (the packages' own copy of it said nothing).
+    expect(await within(files).findByText('Copied')).toHaveAttribute('role', 'status')
+  })
+
   it('a 404 download surfaces as a message; readme and builds failures show empty', async () => {
     const api = catalogue()
     api.catalogue.failures.download = { kind: 'status', status: 404, message: 'Not Found' }

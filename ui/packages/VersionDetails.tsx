@@ -14,7 +14,8 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
 import { DetailsSkeleton, TypeIcon, SecurityStatus, formatBytes, packagePath, versionPath } from './common'
-import { CopyValue, InstallCommand, TextSkeleton } from './details'
+import { InstallCommand, TextSkeleton } from './details'
+import { CodeBlock } from '../shared/kit/CodeBlock'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
 import kit from '../shared/kit/page.module.css'
@@ -140,19 +141,15 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                     <dl className={styles.checksums} aria-label={`Checksums of ${f.name}`}>
                       <dt>MD5</dt>
                       <dd>
-                        <CopyValue value={f.md5} label={`MD5 of ${f.name}`} />
+                        <CodeBlock compact code={f.md5} label={`MD5 of ${f.name}`} />
                       </dd>
                       <dt>SHA-1</dt>
                       <dd>
-                        <CopyValue value={f.sha1} label={`SHA-1 of ${f.name}`} />
+                        <CodeBlock compact code={f.sha1} label={`SHA-1 of ${f.name}`} />
                       </dd>
                       <dt>SHA-256</dt>
-                      <dd>
-                        <CopyValue
-                          value={f.sha256}
-                          label={`SHA-256 of ${f.name}`}
-                          testId={`sha256-${f.name}`}
-                        />
+                      <dd data-testid={`sha256-${f.name}`}>
+                        <CodeBlock compact code={f.sha256} label={`SHA-256 of ${f.name}`} />
                       </dd>
                     </dl>
                   ),
@@ -225,7 +222,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                     {
                       key: 'digest',
                       label: 'Digest',
-                      value: <CopyValue value={version.digest} label="digest" />,
+                      value: <CodeBlock compact code={version.digest} label="digest" />,
                     },
                   ]
                 : []),

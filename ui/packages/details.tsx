@@ -6,7 +6,7 @@ import { ArrowLeft, Check, Copy } from 'lucide-react'
 import { useQuery } from '../shared/appContext'
 import { isSearching, searchModelToQuery } from '../../domain/search'
 import { installCommand } from '../../domain/packageTypes'
-import { Button, IconButton } from '../shared/kit/Button'
+import { Button } from '../shared/kit/Button'
 import { Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
 import styles from './details.module.css'
@@ -89,28 +89,5 @@ export function TextSkeleton({ label }: { label: string }) {
       <Skeleton width="92%" />
       <Skeleton width="70%" />
     </div>
-  )
-}
-
-/** A checksum (or any value) in monospace with a button that copies it. */
-export function CopyValue({ value, label, testId }: { value: string; label: string; testId?: string }) {
-  const [copied, setCopied] = useState(false)
-  return (
-    <span className={styles.copyValue}>
-      <code data-testid={testId} title={value}>
-        {value}
-      </code>
-      <IconButton
-        size="sm"
-        label={`Copy ${label}`}
-        icon={copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
-        onClick={() => {
-          void navigator.clipboard?.writeText(value).then(
-            () => setCopied(true),
-            () => setCopied(false),
-          )
-        }}
-      />
-    </span>
   )
 }

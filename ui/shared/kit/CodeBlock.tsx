@@ -10,6 +10,7 @@ export function CodeBlock({
   label,
   inline = false,
   wrap = false,
+  compact = false,
 }: {
   readonly code: string
   /** What is copied, for the button's name: 'Copy install command'. */
@@ -17,6 +18,8 @@ export function CodeBlock({
   readonly inline?: boolean
   /** Long lines wrap (anywhere: a command's encoded data has no spaces) instead of scrolling. */
   readonly wrap?: boolean
+  /** A value in a row (a checksum): no frame, small type, one line with the whole in its title. */
+  readonly compact?: boolean
 }) {
   const [copied, setCopied] = useState(false)
   const copy = () => {
@@ -26,8 +29,13 @@ export function CodeBlock({
     )
   }
   return (
-    <div className={styles.block} data-inline={inline || undefined} data-wrap={wrap || undefined}>
-      <pre className={styles.code}>
+    <div
+      className={styles.block}
+      data-inline={inline || undefined}
+      data-wrap={wrap || undefined}
+      data-compact={compact || undefined}
+    >
+      <pre className={styles.code} title={compact ? code : undefined}>
         <code>{code}</code>
       </pre>
       <IconButton
