@@ -18,6 +18,19 @@ giveElementsASize()
 const effects = { ...navigationEffects, ...artifactsEffects }
 const developer = { user: { name: 'developer' }, features: { artifactBrowser: true } } as const
 
+/** The details of a.txt, a file at the root of a local repository. */
+async function fileDetails() {
+  const port: ArtifactsApi = {
+    ...notFaked<ArtifactsApi>(),
+    repositories: async () => right([treeRepository('generic-local', 'generic', 'local')]),
+    children: async () =>
+      right({ children: [{ name: 'a.txt', path: 'a.txt', folder: false, size: 12 }], total: 1 }),
+    info: async (repoKey, path) => right(artifactInfo(repoKey, path)),
+  }
+  renderShell('/artifacts/browse/generic-local/a.txt', developer, { artifactsApi: port }, effects)
+  return screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+}
+
 describe("a repository's details in the artifacts browser", () => {
   it('shows a named skeleton, not an ellipsis, for its top-level entries while they load', async () => {
     const port: ArtifactsApi = {
@@ -35,18 +48,21 @@ describe("a repository's details in the artifacts browser", () => {
   })
 
   it("offers a file's Download as the kit's button, as the version page does", async () => {
-    const port: ArtifactsApi = {
-      ...notFaked<ArtifactsApi>(),
-      repositories: async () => right([treeRepository('generic-local', 'generic', 'local')]),
-      children: async () =>
-        right({ children: [{ name: 'a.txt', path: 'a.txt', folder: false, size: 12 }], total: 1 }),
-      info: async (repoKey, path) => right(artifactInfo(repoKey, path)),
-    }
-    renderShell('/artifacts/browse/generic-local/a.txt', developer, { artifactsApi: port }, effects)
-    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    const details = await fileDetails()
     const download = await within(details).findByRole('link', { name: 'Download' })
     expect(download).toHaveAttribute('href', '/artifactory/generic-local/a.txt')
     expect(download).toHaveClass(...buttonClass('secondary', 'sm').split(' '))
+  })
+
+  it("keeps a file's Download and Delete together, apart from its name (gallery: Download floated in the middle)", async () => {
+    const details = await fileDetails()
+    const download = await within(details).findByRole('link', { name: 'Download' })
+    const remove = within(details).getByRole('button', { name: 'Delete' })
+    // One box holds both, Download first and the danger one last, and not the name beside them.
+    const actions = download.parentElement!
+    expect(actions).toContainElement(remove)
+    expect(actions).not.toContainElement(within(details).getByRole('heading', { name: 'a.txt' }))
+    expect(download.compareDocumentPosition(remove) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
   it('names the page after its title (the section was labelled by an id no element had)', async () => {

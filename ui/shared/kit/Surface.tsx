@@ -23,7 +23,8 @@ export function Card({
       {(title || actions) && (
         <header className={styles.cardHeader}>
           {title && <h2 className={styles.cardTitle}>{title}</h2>}
-          {actions}
+          {/* Together at the right, as a page header's actions: a long title wraps, they stay. */}
+          {actions && <div className={styles.cardActions}>{actions}</div>}
         </header>
       )}
       {children}
