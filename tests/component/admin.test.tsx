@@ -320,6 +320,24 @@ describe('admin pages', () => {
     expect(document.querySelector(`time[datetime="${createdAt}"]`)).not.toBeNull()
   })
 
+  it('opened without a project, a project page says none is chosen and leads to the list, with no tabs to nowhere', async () => {
+    for (const [path, title] of [
+      ['/admin/projects/overview', 'Project Overview'],
+      ['/admin/projects/members', 'Project Members'],
+    ] as const) {
+      const { view } = renderShell(path, admin, {}, effects)
+      expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument()
+      expect(screen.getByText('No project chosen.')).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Projects' })).toHaveAttribute(
+        'href',
+        '/ui/admin/projects/list',
+      )
+      expect(screen.queryByRole('navigation', { name: 'Project' })).not.toBeInTheDocument()
+      expect(screen.queryByText(/There is no project named/)).not.toBeInTheDocument()
+      view.unmount()
+    }
+  })
+
   it('draws the new repository page as the other admin pages: the kit title, the key marked required', async () => {
     renderShell('/admin/repositories/local/new', admin, {}, effects)
     const title = await screen.findByRole('heading', { name: 'New Local Repository', level: 1 })

@@ -7,12 +7,12 @@ import { useForm } from '../shared/forms'
 import { adminText } from './messages'
 import { Existing, Field, SaveError, Toolbar, useResource, useResourceRetry, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
-import { Plus, Trash2 } from 'lucide-react'
+import { FolderKanban, Plus, Trash2 } from 'lucide-react'
 import { Button, buttonClass } from '../shared/kit/Button'
 import { Field as KitField, formActionsClass } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import { Table, type TableState } from '../shared/kit/Table'
-import { KeyValue } from '../shared/kit/Surface'
+import { EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import kit from '../shared/kit/page.module.css'
 import { LinkTabs } from '../shared/kit/LinkTabs'
@@ -92,8 +92,36 @@ function ProjectTabs({ projectKey, current }: { projectKey: string; current: 'Ov
   )
 }
 
+/**
+ * A project's page opened without a project (its key is optional in the route): a way to one,
+ * not "There is no project named ." with tabs that lead nowhere.
+ */
+function NoProjectChosen({ title }: { title: string }) {
+  return (
+    <section aria-labelledby="page-title" className={kit.page}>
+      <Toolbar title={title} />
+      <EmptyState
+        boxed
+        icon={<FolderKanban size={24} />}
+        title="No project chosen."
+        hint="Open a project from the list to see its overview and members."
+        action={
+          <Link href="/admin/projects/list" className={buttonClass()}>
+            Projects
+          </Link>
+        }
+      />
+    </section>
+  )
+}
+
 export function ProjectOverview() {
   const { projectKey = '' } = useParams<{ projectKey?: string }>()
+  if (projectKey === '') return <NoProjectChosen title="Project Overview" />
+  return <ChosenProjectOverview projectKey={projectKey} />
+}
+
+function ChosenProjectOverview({ projectKey }: { projectKey: string }) {
   const projects = useResource('projects')
   const project = projects.status === 'loaded' ? projects.data.find((p) => p.key === projectKey) : undefined
   return (
@@ -117,6 +145,11 @@ export function ProjectOverview() {
 
 export function ProjectMembers() {
   const { projectKey = '' } = useParams<{ projectKey?: string }>()
+  if (projectKey === '') return <NoProjectChosen title="Project Members" />
+  return <ChosenProjectMembers projectKey={projectKey} />
+}
+
+function ChosenProjectMembers({ projectKey }: { projectKey: string }) {
   const members = useResource('members', projectKey)
   const retry = useResourceRetry('members', projectKey)
   return (
