@@ -63,6 +63,16 @@ describe('navigation tour', () => {
     expect(tour.style.width).toBe('420px')
   })
 
+  it('sets each card beside its target: right of the sidebar, below the top bar controls (issue 18)', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages')
+    const tour = await startTour(user, 'developer')
+    expect(tour).toHaveAttribute('data-side', 'right')
+    await user.click(within(tour).getByRole('button', { name: 'Next' }))
+    expect(within(tour).getByRole('heading', { name: 'Search' })).toBeInTheDocument()
+    expect(tour).toHaveAttribute('data-side', 'bottom')
+  })
+
   it('shows an earlier completion read at start-up, for this user only', async () => {
     const user = userEvent.setup()
     renderShell('/packages', {

@@ -124,20 +124,34 @@ describe('chrome (e2e)', () => {
   })
 
   it('the navigation tour walks the chrome, and is remembered as finished after a reload', async () => {
-    const page = await browser.newPage()
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
     await signIn(server, page, 'developer', server.config.userPassword)
     await page.getByRole('button', { name: 'developer' }).click()
     await page.getByRole('menuitem', { name: 'Navigation Tour' }).click()
     const tour = page.getByRole('dialog', { name: 'Navigation tour' })
     await tour.getByText('1 of 5').waitFor()
-    // Anchored below the sidebar's top, which is outlined.
+    // Each card sits beside its outlined element, never over it, inside the window (issue 18).
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
     expect(await sidebar.getAttribute('data-tour-active')).toBe('true')
-    const [tourBox, sidebarBox] = [await tour.boundingBox(), await sidebar.boundingBox()]
-    expect(tourBox && sidebarBox && tourBox.y >= sidebarBox.y).toBe(true)
-    await tour.getByRole('button', { name: 'Next' }).click()
-    await tour.getByRole('heading', { name: 'Search' }).waitFor()
-    for (let i = 0; i < 3; i++) await tour.getByRole('button', { name: 'Next' }).click()
+    const targets = ['Sidebar', 'Search', 'Your menu', 'Set Me Up', 'Help']
+    for (const [i, title] of targets.entries()) {
+      await tour.getByRole('heading', { name: title }).waitFor()
+      const [card, target] = await Promise.all([
+        tour.boundingBox(),
+        page.locator('[data-tour-active="true"]').boundingBox(),
+      ])
+      if (!card || !target) throw new Error(`step ${title}: no box`)
+      const overlaps =
+        card.x < target.x + target.width &&
+        target.x < card.x + card.width &&
+        card.y < target.y + target.height &&
+        target.y < card.y + card.height
+      expect({ title, overlaps }).toEqual({ title, overlaps: false })
+      expect(card.x >= 0 && card.x + card.width <= 1024 && card.y >= 0 && card.y + card.height <= 768).toBe(
+        true,
+      )
+      if (i < targets.length - 1) await tour.getByRole('button', { name: 'Next' }).click()
+    }
     await tour.getByText('5 of 5').waitFor()
     await tour.getByRole('button', { name: 'Done' }).click()
     await tour.waitFor({ state: 'detached' })

@@ -1,5 +1,5 @@
 /**
- * The navigation tour: a non-modal dialog anchored below each chrome element in turn, with
+ * The navigation tour: a non-modal dialog beside each chrome element in turn (./placement), with
  * Back, Next, Done and Skip, and the step count. Escape (ui/layout/KeyboardShortcuts.tsx) skips it.
  */
 import { useLayoutEffect, useRef } from 'react'
@@ -7,6 +7,7 @@ import { WALK_ME_WIDTH_PX, type TourStepId } from '../../domain/tour'
 import { useDispatch, useQuery } from '../shared/appContext'
 import chrome from '../layout/chrome.module.css'
 import { Button } from '../shared/kit/Button'
+import { placeTourCard, TOUR_GAP, TOUR_SIDE } from './placement'
 
 const PAGE_TEXT: Readonly<Record<string, string>> = {
   gettingStarted: 'Getting Started walks you through your first repositories and clients.',
@@ -55,9 +56,8 @@ function wording(id: TourStepId, classic: boolean, guideContext?: string): { tit
   }
 }
 
-const GAP = 8
 // The specification's width, narrower on a small window.
-const widthIn = (viewport: number) => Math.min(WALK_ME_WIDTH_PX, Math.max(0, viewport - 2 * GAP))
+const widthIn = (viewport: number) => Math.min(WALK_ME_WIDTH_PX, Math.max(0, viewport - 2 * TOUR_GAP))
 
 export function NavigationTour() {
   const navigationType = useQuery({ type: 'preferences/NavigationType' })
@@ -75,13 +75,19 @@ export function NavigationTour() {
     if (element) {
       element.setAttribute('data-tour-active', 'true')
       element.scrollIntoView?.({ block: 'nearest' })
-      const box = element.getBoundingClientRect()
-      const maxLeft = Math.max(GAP, window.innerWidth - widthIn(window.innerWidth) - GAP)
-      // Placed by hand below the element: the card follows the DOM, not React state.
+      // Placed by hand beside the element (the header and sidebar are sticky, the card fixed).
       const card = cardRef.current
       if (card) {
-        card.style.top = `${box.bottom + window.scrollY + GAP}px`
-        card.style.left = `${Math.min(Math.max(GAP, box.left + window.scrollX), maxLeft)}px`
+        const width = widthIn(window.innerWidth)
+        const place = placeTourCard(
+          TOUR_SIDE[target],
+          element.getBoundingClientRect(),
+          { width, height: card.offsetHeight },
+          { width: window.innerWidth, height: window.innerHeight },
+        )
+        card.dataset.side = place.side
+        card.style.top = `${place.top}px`
+        card.style.left = `${place.left}px`
         card.style.right = 'auto'
       }
     }
