@@ -120,16 +120,12 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
           error={importProblem !== null && <span role="alert">{adminText(importProblem)}</span>}
         />
       </Suspense>
+      {/* Saved: the toast says so (the spec's success notification), not a second line here. */}
       <div className={formActionsClass}>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>
           Save
         </Button>
       </div>
-      {save.status === 'done' && (
-        <p role="status" className={styles.done}>
-          Saved.
-        </p>
-      )}
     </form>
   )
 }
