@@ -73,6 +73,20 @@ describe('navigation tour', () => {
     expect(tour).toHaveAttribute('data-side', 'bottom')
   })
 
+  it('places its card again when the window changes size', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages')
+    const tour = await startTour(user, 'developer')
+    const before = window.innerWidth
+    try {
+      window.innerWidth = 400
+      window.dispatchEvent(new Event('resize'))
+      expect(tour.style.width).toBe('384px')
+    } finally {
+      window.innerWidth = before
+    }
+  })
+
   it('shows an earlier completion read at start-up, for this user only', async () => {
     const user = userEvent.setup()
     renderShell('/packages', {

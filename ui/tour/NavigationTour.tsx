@@ -72,27 +72,35 @@ export function NavigationTour() {
   useLayoutEffect(() => {
     if (!target) return undefined
     const element = document.querySelector<HTMLElement>(`[data-tour="${target}"]`)
+    // Placed by hand beside the element (the header and sidebar are sticky, the card fixed),
+    // again when the window changes size.
+    const place = () => {
+      const card = cardRef.current
+      if (!element || !card) return
+      const width = widthIn(window.innerWidth)
+      const at = placeTourCard(
+        TOUR_SIDE[target],
+        element.getBoundingClientRect(),
+        { width, height: card.offsetHeight },
+        { width: window.innerWidth, height: window.innerHeight },
+      )
+      card.dataset.side = at.side
+      card.style.width = `${width}px`
+      card.style.top = `${at.top}px`
+      card.style.left = `${at.left}px`
+      card.style.right = 'auto'
+    }
     if (element) {
       element.setAttribute('data-tour-active', 'true')
       element.scrollIntoView?.({ block: 'nearest' })
-      // Placed by hand beside the element (the header and sidebar are sticky, the card fixed).
-      const card = cardRef.current
-      if (card) {
-        const width = widthIn(window.innerWidth)
-        const place = placeTourCard(
-          TOUR_SIDE[target],
-          element.getBoundingClientRect(),
-          { width, height: card.offsetHeight },
-          { width: window.innerWidth, height: window.innerHeight },
-        )
-        card.dataset.side = place.side
-        card.style.top = `${place.top}px`
-        card.style.left = `${place.left}px`
-        card.style.right = 'auto'
-      }
+      place()
     }
+    window.addEventListener('resize', place)
     headingRef.current?.focus()
-    return () => element?.removeAttribute('data-tour-active')
+    return () => {
+      window.removeEventListener('resize', place)
+      element?.removeAttribute('data-tour-active')
+    }
   }, [target, index])
 
   if (!card || !step) return null
