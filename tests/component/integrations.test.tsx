@@ -142,6 +142,8 @@ describe('integrations catalogue', () => {
     expect(title.textContent).toMatch(/^Integrations/)
     const header = title.closest('header')!
     expect(header).toHaveClass(kitSurface.pageHeader!)
+    // The page is named by its title's words, not its count.
+    expect(screen.getByRole('region', { name: 'Integrations' })).toContainElement(header)
     expect(within(header).getByRole('status', { name: '5 integrations displayed' })).toBeInTheDocument()
     expect(within(header).getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-pressed', 'true')
     expect(screen.getByRole('searchbox', { name: 'Search for integrations' }).closest('section')).toHaveClass(

@@ -11,7 +11,7 @@ import { Field, PasswordField, TextField, Textarea, inputClass } from '../../ui/
 import { Select } from '../../ui/shared/kit/Select'
 import { FileField } from '../../ui/shared/kit/FileField'
 import { Table, type Column, type TableState } from '../../ui/shared/kit/Table'
-import { EmptyState } from '../../ui/shared/kit/Surface'
+import { EmptyState, PAGE_TITLE_ID, PageHeader } from '../../ui/shared/kit/Surface'
 import { decodeThemes } from '../../ui/shared/theme'
 import { formatRelative } from '../../ui/shared/dates'
 import { useForm, type Problems } from '../../ui/shared/forms'
@@ -301,6 +301,19 @@ describe('Table', () => {
     expect(screen.getByRole('button', { name: 'Delete b.tgz' })).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: /Name/ }))
     expect(onSort).toHaveBeenCalledWith({ column: 'name', direction: 'desc' })
+  })
+})
+
+describe('PageHeader', () => {
+  it('names the page: its h1 is what a section labelled by PAGE_TITLE_ID is named by, with no id to pass', () => {
+    render(
+      <section aria-labelledby={PAGE_TITLE_ID}>
+        <PageHeader title="Builds" description="Every build the platform knows." />
+      </section>,
+    )
+    expect(screen.getByRole('region', { name: 'Builds' })).toContainElement(
+      screen.getByRole('heading', { level: 1, name: 'Builds' }),
+    )
   })
 })
 

@@ -241,7 +241,7 @@ export function Toolbar({
 }) {
   // Nothing to show (a developer's repositories: each action is false) is no actions box.
   const actions = Children.toArray(children).length > 0 ? children : undefined
-  return <PageHeader title={title} titleId="page-title" description={description} actions={actions} />
+  return <PageHeader title={title} description={description} actions={actions} />
 }
 
 /** An editor's item, found by name in its loaded list, with the loading, error and unknown-name states. */

@@ -60,7 +60,6 @@ export default function ArtifactsBrowser() {
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader
         title="Artifacts"
-        titleId="page-title"
         description="Every repository's folders and files; choose a file to see its checksums and where it came from."
         actions={
           <>

@@ -75,7 +75,6 @@ function BuildList({ name }: { readonly name?: string }) {
       <section aria-labelledby="page-title" className={kit.page}>
         <PageHeader
           title="Builds"
-          titleId="page-title"
           description="The builds your CI servers published, each with its newest run."
         />
         <Table<BuildSummary>
@@ -99,11 +98,7 @@ function BuildList({ name }: { readonly name?: string }) {
     )
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader
-        title={name}
-        titleId="page-title"
-        breadcrumbs={[{ label: 'Builds', href: '/ui/builds' }, { label: name }]}
-      />
+      <PageHeader title={name} breadcrumbs={[{ label: 'Builds', href: '/ui/builds' }, { label: name }]} />
       <Table<BuildRun>
         label={`Runs of ${name}`}
         state={tableState(list, retry, (runs) => runs.filter((r) => r.name === name))}
@@ -173,7 +168,7 @@ function BuildDetails({ name, number }: { readonly name: string; readonly number
   else body = <Run build={detail.data} />
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader title={`${name} #${number}`} titleId="page-title" breadcrumbs={crumbs} />
+      <PageHeader title={`${name} #${number}`} breadcrumbs={crumbs} />
       {body}
     </section>
   )

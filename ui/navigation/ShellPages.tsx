@@ -131,7 +131,7 @@ export default function ShellPages() {
   if (name === 'getStarted' || name === 'tourGetStarted') return <GettingStarted />
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader title={title} titleId="page-title" />
+      <PageHeader title={title} />
       <div className={kit.panel}>
         <EmptyState
           icon={<Construction size={28} />}

@@ -66,7 +66,7 @@ export default function GettingStartedPage() {
   return (
     <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
       <PageHeader
-        title={<span id="page-title">Getting Started</span>}
+        title="Getting Started"
         description="Set up your first repositories, connect a client and find your packages."
       />
       <div className={`${kit.cards} ${styles.startCards}`}>

@@ -93,7 +93,6 @@ function RepositoriesList() {
           (it was the admin toolbar: the title alone, 3 px lower than theirs). */}
       <PageHeader
         title="Repositories"
-        titleId="page-title"
         description="Where packages and files are kept: local repositories, remote caches and virtual groups of both."
         actions={
           admin &&
@@ -215,7 +214,7 @@ function RepositoryEditor({ create, kind }: { create: boolean; kind?: Repository
   const title = create ? `New ${KIND_LABEL[kind ?? 'local']} Repository` : `Edit Repository ${repoKey}`
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader title={title} titleId="page-title" />
+      <PageHeader title={title} />
       {create ? (
         <EditorForm key={kind} create initial={emptyRepositoryForm(kind ?? 'local')} />
       ) : (

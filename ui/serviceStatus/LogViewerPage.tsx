@@ -168,7 +168,6 @@ export function LogViewerPage() {
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader
         title="System Logs"
-        titleId="page-title"
         description="The log files of each service's nodes, read as they are written."
         // Pause and Refresh now act on the log, as Refresh does on Service Status and Topology:
         // the page's actions, so the choices' card holds the three choices on one row at 1024 px.

@@ -108,7 +108,6 @@ export default function TopologyPage() {
     <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
       <PageHeader
         title="Topology"
-        titleId="page-title"
         description="The services that report to the platform, and the health of each of their nodes."
         actions={
           <Button

@@ -28,7 +28,6 @@ export default function SupportZonePage() {
     <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
       <PageHeader
         title="Support Zone"
-        titleId="page-title"
         actions={
           <p className={styles.retention} data-status={retention.status}>
             <Archive size={14} aria-hidden />

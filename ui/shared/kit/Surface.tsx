@@ -116,17 +116,21 @@ export function EmptyState({
   )
 }
 
+/**
+ * The id of the page's one h1, which every page header gives it: a page's section is labelled by
+ * it (`aria-labelledby={PAGE_TITLE_ID}`) without each page naming an id of its own, so no section
+ * can point at an id nothing has (Artifacts and Builds once did).
+ */
+export const PAGE_TITLE_ID = 'page-title'
+
 /** The top of a page: breadcrumbs, the one h1, a description and the page's actions. */
 export function PageHeader({
   title,
-  titleId,
   breadcrumbs,
   description,
   actions,
 }: {
   readonly title: ReactNode
-  /** The h1's id, for a page section labelled by its title. */
-  readonly titleId?: string
   readonly breadcrumbs?: ReadonlyArray<{ readonly label: string; readonly href?: string }>
   readonly description?: ReactNode
   readonly actions?: ReactNode
@@ -143,7 +147,7 @@ export function PageHeader({
             </ol>
           </nav>
         )}
-        <h1 id={titleId} className={styles.pageTitle}>
+        <h1 id={PAGE_TITLE_ID} className={styles.pageTitle}>
           {title}
         </h1>
         {description && <p className={styles.pageDescription}>{description}</p>}
