@@ -70,7 +70,14 @@ describe('Combobox', () => {
     { id: 'react', label: 'react', detail: 'npm' },
     { id: 'redux', label: 'redux', detail: 'npm' },
   ]
-  function Harness({ onPick }: { onPick: (o: ComboboxOption) => void }) {
+  /** A combobox listing `options` once something is typed. */
+  function Harness({
+    onPick,
+    options = OPTIONS,
+  }: {
+    onPick: (o: ComboboxOption) => void
+    options?: ReadonlyArray<ComboboxOption>
+  }) {
     const [text, setText] = useState('')
     return (
       <Combobox
@@ -78,7 +85,7 @@ describe('Combobox', () => {
         listLabel="Suggestions"
         value={text}
         onValueChange={setText}
-        options={text ? OPTIONS : []}
+        options={text ? options : []}
         status="No matching packages"
         onPick={onPick}
       />
@@ -135,22 +142,8 @@ describe('Combobox', () => {
   })
 
   it('shows its status, with no option to list, outside a listbox (a listbox holds options only)', async () => {
-    function Empty() {
-      const [text, setText] = useState('')
-      return (
-        <Combobox
-          label="Search text"
-          listLabel="Suggestions"
-          value={text}
-          onValueChange={setText}
-          options={[]}
-          status="No matching packages"
-          onPick={() => undefined}
-        />
-      )
-    }
     const user = userEvent.setup()
-    render(<Empty />)
+    render(<Harness onPick={() => undefined} options={[]} />)
     const input = screen.getByRole('combobox', { name: 'Search text' })
     await user.type(input, 'zz')
     expect(screen.getByText('No matching packages')).toBeVisible()
