@@ -11,7 +11,7 @@ import { configFromEnv } from './config'
 import { buildServer } from './app'
 import { openDatabase } from './db'
 import { seedDataFolder } from './catalog/load'
-import { syntheticCountFromEnv } from './routes/metadata'
+import { syntheticCountFromEnv } from './metadata/routes'
 
 export const DEFAULT_NODES = 2
 const MAX_NODES = 16

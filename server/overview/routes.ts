@@ -4,7 +4,7 @@
  * deployed over HTTP and npm versions published), the distinct files stored and their bytes (the
  * storage cache, ./storageCache.ts: `calculating` until its first calculation ends) with the free space of the data
  * folder's disk, and each service's nodes by heartbeat. The artifact count is the
- * spec's own call (`/ui/home/widget/artifactCount`, server/routes/packages.ts).
+ * spec's own call (`/ui/home/widget/artifactCount`, server/packages/routes.ts).
  */
 import { statfsSync } from 'node:fs'
 import type { RouteModule } from '../context'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packageInserter } from '../../server/catalog/load'
-import { safeFileName } from '../../server/routes/packages'
+import { safeFileName } from '../../server/packages/routes'
 import { startTestServer, type TestServer } from '../support/server'
 import { corpusLines } from '../support/corpora'
 import { signInDirectly } from './helpers/catalogSession'
