@@ -145,7 +145,7 @@ function printPlans(server: TestServer): void {
   }
 }
 
-/** The figures of every size side by side, as the README's table has them. */
+/** The figures of every size side by side, as docs/figures.md has them. */
 function printTable(figures: ReadonlyArray<Figure>, labels: ReadonlyArray<string>): void {
   const rows = [
     ['start, fresh data folder (s)', 'start, fresh data folder'],

@@ -35,7 +35,7 @@ interface Finding {
   readonly problem: string
 }
 
-// DESIGN_MINOR=1 also prints the moderate and minor violations (the README lists those left).
+// DESIGN_MINOR=1 also prints the moderate and minor violations (docs/decisions/2026-11-27-accessibility-checks.md lists those left).
 const PRINT_MINOR = process.env.DESIGN_MINOR === '1'
 
 /** The axe rules whose outcome depends on the colours: all that changes with the theme. */
