@@ -1,7 +1,8 @@
 /**
  * SQLite through better-sqlite3, in WAL mode, with versioned migrations: every `.sql` file
  * in `migrations/` runs once, in file-name order, each in its own transaction, and is
- * recorded in `schema_migrations`. Name new files `NNN_area.sql` with the next free number.
+ * recorded in `schema_migrations`. Name new files `NNN_area.sql` with a number no other file has:
+ * the list refuses two files with one number, since their order would then depend on their names.
  */
 import Database from 'better-sqlite3'
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
@@ -28,8 +29,39 @@ export function openDatabase(dataDir: string): Db {
   return db
 }
 
+/**
+ * Files that once shared a number with another and were given their own: a database made before
+ * recorded them under the old name, and must not run them again.
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  '050_sso.sql': '051_sso.sql',
+  '065_personalization_education.sql': '066_personalization_education.sql',
+}
+
+const MIGRATION_NAME = /^(\d{3})_[a-z0-9_]+\.sql$/
+
+/** The migration files in the order they run; throws on a badly named file or a number used twice. */
+export function migrationOrder(files: readonly string[]): string[] {
+  const byNumber = new Map<string, string>()
+  for (const file of files) {
+    const number = MIGRATION_NAME.exec(file)?.[1]
+    if (number === undefined) throw new Error(`Migration ${file} is not named NNN_area.sql`)
+    const other = byNumber.get(number)
+    if (other !== undefined) throw new Error(`Migrations ${other} and ${file} share the number ${number}`)
+    byNumber.set(number, file)
+  }
+  return [...byNumber.keys()].sort().map((number) => byNumber.get(number)!)
+}
+
+export const migrationFiles = (): string[] =>
+  migrationOrder(readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')))
+
 export function migrate(db: Db): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)')
+  const rename = db.prepare('UPDATE schema_migrations SET name = ? WHERE name = ?')
+  db.transaction(() => {
+    for (const [old, now] of Object.entries(RENAMED_MIGRATIONS)) rename.run(now, old)
+  }).immediate()
   const applied = new Set(
     db
       .prepare('SELECT name FROM schema_migrations')
@@ -37,10 +69,7 @@ export function migrate(db: Db): string[] {
       .map((r) => (r as { name: string }).name),
   )
   const ran: string[] = []
-  const files = readdirSync(migrationsDir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-  for (const file of files) {
+  for (const file of migrationFiles()) {
     if (applied.has(file)) continue
     const sql = readFileSync(join(migrationsDir, file), 'utf8')
     // IMMEDIATE: two nodes starting together must not both run the same migration.
