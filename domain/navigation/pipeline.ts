@@ -12,6 +12,7 @@ import { findRoute, NOT_FOUND_PATH, PUBLIC_ROUTE_NAMES, type RouteMatch } from '
 import type { Location, NavigationState } from './types'
 import { isUserRouteRedirectVisit } from './userRoute'
 import { CONTACT_US_QUERY_KEY } from '../shared/queryKeys'
+import { UI_BLOCKED_ERROR } from '../session'
 
 export interface Target extends Location {
   readonly match?: RouteMatch
@@ -107,7 +108,13 @@ export function guardStep(
 
   // Anonymous users: to login (with a not-authorized error) unless anonymous access is allowed.
   if (!ctx.signedIn && !ctx.anonymousAccessAllowed) return signIn(ctx, true)
-  if (ctx.uiAccessBlocked) return { kind: 'redirect', to: '/login', reason: 'UI access is blocked' }
+  // UI access blocked: to the login page, which says why; a signed-in user is signed out there
+  // (the logout flag), since the login guard sends a signed-in user back to the landing.
+  if (ctx.uiAccessBlocked)
+    return redirect(
+      `/login?error=${UI_BLOCKED_ERROR}${ctx.signedIn ? '&logout=true' : ''}`,
+      'UI access is blocked',
+    )
   if (ctx.licenseMissing) {
     if (ctx.admin) return path === LICENSES_PATH ? { kind: 'allow' } : redirect(LICENSES_PATH, 'no licence')
     return redirect('/logout', 'no licence')

@@ -28,7 +28,7 @@ export interface VerifyOtp {
 }
 export interface SignOut {
   readonly type: 'session/SignOut'
-  /** 'logout' (user or logout flag), 'invitation', 'cli', 'licence', 'sso'. */
+  /** 'logout' (user or logout flag), 'invitation', 'cli', 'licence', 'sso', 'uiBlocked'. */
   readonly reason?: string
 }
 export interface RequestPasswordReset {

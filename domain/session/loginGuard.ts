@@ -15,6 +15,9 @@ export type LoginGuardDecision =
   /** Stay where we are: `commands` make the browser leave (SSO provider). */
   | { readonly kind: 'cancel'; readonly commands: ReadonlyArray<SessionCommand> }
 
+/** The login page's `error` (and the sign-out's reason) when the subscription blocks the UI. */
+export const UI_BLOCKED_ERROR = 'uiBlocked'
+
 export type Query = Readonly<Record<string, string | undefined>>
 
 export const CLI_EXTENSION_PATH = '/plugs/extension/cli'
@@ -67,7 +70,8 @@ export function loginGuard(state: AppState, path: string, query: Query): LoginGu
   // Arriving with the logout flag ends the session first (SAML sessions leave for the
   // platform's SAML logout address: the sign-out effect does that).
   if (isLoginFamilyPath(path) && flagSet(query, 'logout')) {
-    return session.status === 'signingOut' ? allow() : allow([{ type: 'session/SignOut', reason: 'logout' }])
+    const reason = query.error === UI_BLOCKED_ERROR ? UI_BLOCKED_ERROR : 'logout'
+    return session.status === 'signingOut' ? allow() : allow([{ type: 'session/SignOut', reason }])
   }
 
   if (route === INVITATION_PATH || route === '/auth/invitation') {

@@ -19,7 +19,14 @@ import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 import { lazyArea } from '../shared/lazyArea'
 import { useValidatedForm } from '../shared/forms'
 import { NOT_AUTHORIZED_MESSAGE } from '../shared/notAuthorized'
+import { UI_BLOCKED_ERROR } from '../../domain/session/loginGuard'
 import styles from './session.module.css'
+
+/** Why the guard sent the user here (`?error=`), in words; other values say nothing. */
+const ARRIVAL_ERRORS: Readonly<Record<string, string>> = {
+  notAuthorized: NOT_AUTHORIZED_MESSAGE,
+  [UI_BLOCKED_ERROR]: 'Your subscription does not allow access to the console. Contact your administrator.',
+}
 
 // Radix Dialog and its layers (~14 KB gzip) load only when the platform sets a login notice.
 function LoginDialog() {
@@ -99,7 +106,11 @@ function CredentialsForm() {
     () => MANDATORY_MESSAGE,
   )
   const busy = forms.signIn.status === 'pending'
-  const notAuthorized = query.error === 'notAuthorized'
+  // Own keys only: `?error=constructor` must not print an object's inherited member.
+  const arrivalError =
+    query.error !== undefined && Object.hasOwn(ARRIVAL_ERRORS, query.error)
+      ? ARRIVAL_ERRORS[query.error]
+      : undefined
   const failure = failureOf(forms.signIn)
 
   return (
@@ -117,9 +128,9 @@ function CredentialsForm() {
         }),
       )}
     >
-      {notAuthorized ? (
+      {arrivalError !== undefined ? (
         <p role="alert" className={styles.error}>
-          {NOT_AUTHORIZED_MESSAGE}
+          {arrivalError}
         </p>
       ) : null}
       <Field label="Username" autoComplete="username" required {...bind('user')} />
