@@ -130,6 +130,10 @@ export function guardStep(
       'tour non-admin sees the admin teaser',
     )
 
+  // Route guard: an anonymous visitor could sign in as someone allowed here, so to login (the
+  // page asked for is kept for after it), not a refusal.
+  if (route.adminOnly && !ctx.signedIn) return redirect('/login', 'route guard: anonymous user')
+
   const projectRoute = path.startsWith('/admin/projects')
   if (route.adminOnly && !ctx.admin && !(projectRoute && ctx.canAdminProjects))
     return { kind: 'deny', reason: 'admin route', notify: true }

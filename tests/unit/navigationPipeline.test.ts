@@ -95,11 +95,15 @@ describe('navigation pipeline, in the specification order', () => {
     }
   })
 
-  it('lets an anonymous user browse packages when anonymous access is allowed, but not admin pages', () => {
+  it('lets an anonymous user browse packages when anonymous access is allowed; admin pages go to login', () => {
     const anon = { ...started, anonymousAccessAllowed: true }
     expect(go(anon, '/packages').kind).toBe('go')
-    const denied = go(anon, '/admin/configuration/general')
-    expect(denied).toMatchObject({ kind: 'deny', notify: true })
+    // Route guard (spec 000 section 4): anonymous users go to login, the page kept for after it.
+    const toLogin = go(anon, '/admin/configuration/general')
+    expect(toLogin).toMatchObject({ kind: 'go', location: { path: '/login', query: '' } })
+    expect(toLogin.hops).toEqual([
+      { from: '/admin/configuration/general', to: '/login', reason: 'route guard: anonymous user' },
+    ])
   })
 
   it('sends a blocked user to login before the licence check', () => {
