@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { openDatabase, type Db } from './db'
+import { sqliteSql } from './db/sqliteSql'
 import { seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
 import { HttpError, type ServerContext, type SessionUser } from './context'
@@ -48,6 +49,7 @@ function createContext(config: ServerConfig, db: Db, clock: Clock): ServerContex
   return {
     config,
     db,
+    sql: sqliteSql(db),
     clock,
     currentUser,
     requireUser(request, options) {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Clock } from './clock'
 import type { ServerConfig } from './config'
 import type { Db } from './db'
+import type { Sql } from './db/sql'
 
 export interface SessionUser {
   readonly id: number
@@ -17,6 +18,12 @@ export interface SessionUser {
 export interface ServerContext {
   readonly config: ServerConfig
   readonly db: Db
+  /**
+   * The database through the stores' asynchronous interface (server/db/sql.ts), the same on
+   * SQLite and PostgreSQL. New stores use this; `db` is the synchronous SQLite handle the older
+   * stores still read, going away as they move here.
+   */
+  readonly sql: Sql
   /** The time the platform's rules read and its heartbeat's timer (a manual one in tests). */
   readonly clock: Clock
   /** The signed-in user of a request (complete sessions only), or undefined. */

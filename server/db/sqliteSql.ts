@@ -1,0 +1,126 @@
+/**
+ * The store interface over the embedded SQLite (better-sqlite3, synchronous underneath).
+ *
+ * One connection serves every request of a node, so a transaction that awaits between its
+ * statements would otherwise take other requests' statements into it: while one is open, the
+ * statements run outside it wait for its end, and transactions run one after another. BEGIN
+ * IMMEDIATE takes the file's write lock at once, so nodes sharing the file never upgrade a read
+ * lock into a deadlock.
+ */
+import type Database from 'better-sqlite3'
+import { migrate } from './index'
+import type { Database as PlatformDatabase, RunResult, Sql, SqlParams, SqlValue } from './sql'
+
+type Statement = Database.Statement<unknown[], unknown>
+
+/** Prepared statements kept per connection; texts are the stores' constants, so few. */
+const STATEMENT_CACHE_LIMIT = 1000
+
+const bindable = (params: SqlParams): unknown[] =>
+  params.map((value: SqlValue) => (typeof value === 'boolean' ? (value ? 1 : 0) : value))
+
+export function sqliteSql(db: Database.Database): PlatformDatabase {
+  const statements = new Map<string, Statement>()
+  const prepare = (text: string): Statement => {
+    let statement = statements.get(text)
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear()
+      statement = db.prepare(text)
+      statements.set(text, statement)
+    }
+    return statement
+  }
+  const direct = {
+    all<T>(text: string, params: SqlParams = []): T[] {
+      const statement = prepare(text)
+      if (!statement.reader) {
+        statement.run(...bindable(params))
+        return []
+      }
+      return statement.all(...bindable(params)) as T[]
+    },
+    one<T>(text: string, params: SqlParams = []): T | undefined {
+      const statement = prepare(text)
+      if (!statement.reader) {
+        statement.run(...bindable(params))
+        return undefined
+      }
+      return statement.get(...bindable(params)) as T | undefined
+    },
+    run(text: string, params: SqlParams = []): RunResult {
+      return { changes: prepare(text).run(...bindable(params)).changes }
+    },
+  }
+
+  // The end of the transaction now open, if any.
+  let open: Promise<void> | undefined
+  const outside = async (): Promise<void> => {
+    while (open) await open
+  }
+
+  let savepoints = 0
+  const inside: Sql = {
+    engine: 'sqlite',
+    all: async (text, params) => direct.all(text, params),
+    one: async (text, params) => direct.one(text, params),
+    run: async (text, params) => direct.run(text, params),
+    async transaction(work) {
+      // Nested: a savepoint, so the inner work is all or nothing within the outer one.
+      const name = `sp${++savepoints}`
+      db.exec(`SAVEPOINT ${name}`)
+      try {
+        const result = await work(inside)
+        db.exec(`RELEASE ${name}`)
+        return result
+      } catch (error) {
+        db.exec(`ROLLBACK TO ${name}`)
+        db.exec(`RELEASE ${name}`)
+        throw error
+      }
+    },
+  }
+
+  return {
+    engine: 'sqlite',
+    async all(text, params) {
+      if (open) await outside()
+      return direct.all(text, params)
+    },
+    async one(text, params) {
+      if (open) await outside()
+      return direct.one(text, params)
+    },
+    async run(text, params) {
+      if (open) await outside()
+      return direct.run(text, params)
+    },
+    async transaction(work) {
+      // No await between seeing no transaction open and opening this one.
+      while (open) await open
+      let release!: () => void
+      open = new Promise((done) => (release = done))
+      try {
+        db.exec('BEGIN IMMEDIATE')
+        try {
+          const result = await work(inside)
+          db.exec('COMMIT')
+          return result
+        } catch (error) {
+          if (db.inTransaction) db.exec('ROLLBACK')
+          throw error
+        }
+      } finally {
+        open = undefined
+        release()
+      }
+    },
+    async migrate() {
+      if (open) await outside()
+      return migrate(db)
+    },
+    async close() {
+      if (open) await outside()
+      db.close()
+    },
+  }
+}
