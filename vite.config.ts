@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { execFileSync } from 'node:child_process'
@@ -34,18 +33,6 @@ const preloadFont: Plugin = {
           attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/ui/${file}`, crossorigin: '' },
           injectTo: 'head' as const,
         })),
-  },
-}
-
-// The kit's menus are never modal, so Radix Menu's modal-only helpers (scroll lock, aria-hidden
-// on the rest of the page) are replaced by pass-throughs for it alone (ui/shared/kit/nonModalMenu.ts).
-const nonModalMenuStub = fileURLToPath(new URL('./ui/shared/kit/nonModalMenu.ts', import.meta.url))
-const nonModalMenus: Plugin = {
-  name: 'non-modal-menus',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (!importer || !/[\\/]@radix-ui[\\/]react-menu[\\/]/.test(importer)) return null
-    return source === 'react-remove-scroll' || source === 'aria-hidden' ? nonModalMenuStub : null
   },
 }
 
@@ -104,18 +91,14 @@ const chromeGraph: Plugin = {
 
 export default defineConfig({
   base: '/ui/',
-  plugins: [nonModalMenus, react(), precompress('dist'), preloadFont, chromeGraph],
+  plugins: [react(), precompress('dist'), preloadFont, chromeGraph],
   define: { __BUILD_COMMIT__: JSON.stringify(buildCommit()) },
   // rxjs publishes its ES2015 build under the `es2015` export condition; without it the bundle
   // gets the ES5 build and its tslib helpers (~4 KB gzip more on the first load).
   resolve: {
     conditions: ['es2015', ...defaultClientConditions],
     // wouter reaches useSyncExternalStore through the pre-React-18 shim; React 19 has its own.
-    alias: [
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
-      // rxjs's four tslib helpers as native async code (scripts/tslibNative.js says why).
-      { find: /^tslib$/, replacement: fileURLToPath(new URL('./scripts/tslibNative.js', import.meta.url)) },
-    ],
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' }],
   },
   build: {
     outDir: 'dist',

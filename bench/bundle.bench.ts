@@ -134,6 +134,8 @@ export class BuiltBundle {
 }
 
 export const LOGIN_PAGE = ['session']
+/** The login page's first load of JavaScript and CSS, gzip, at most (DESIGN.md, budgets). */
+export const LOGIN_PAGE_KB = 150
 /**
  * At most this many JS and CSS files on a landing page (the entry, the layout, its menus and the
  * area, with their imports; the area's domain code and the search bar's come on top). Each file
@@ -265,7 +267,7 @@ function figures(name: string, s: Sizes, target?: string): Figure[] {
 
 export async function run(): Promise<Figure[]> {
   const bundle = new BuiltBundle()
-  const out = figures('login page', bundle.page(LOGIN_PAGE), '≤ 120 KB')
+  const out = figures('login page', bundle.page(LOGIN_PAGE), `≤ ${LOGIN_PAGE_KB} KB`)
   const fonts = bundle.fonts()
   out.push(
     {
@@ -292,7 +294,6 @@ export async function run(): Promise<Figure[]> {
       name: `area chunk ${stem}: JS+CSS gzip`,
       value: kb(total(bundle.areaCost(stem, NESTED_IN[stem]))),
       unit: 'KB',
-      target: '≤ 30 KB',
     })
   return out
 }

@@ -5,7 +5,7 @@
  * time themselves. Tokens come from the secret vault by reference and go only to the port.
  */
 import { isLeft } from 'fp-ts/Either'
-import { distinctUntilChanged, filter, map, mergeMap, switchMap, timer } from 'rxjs'
+import { debounceTime, distinctUntilChanged, filter, map, mergeMap, switchMap } from 'rxjs'
 import type { Observable, SchedulerLike } from 'rxjs'
 import { FILTER_DEBOUNCE_MS, filtersToQuery, gitBaseUrl, vendorId } from '../../domain/integrations/rules'
 import type { CatalogueFilters } from '../../domain/integrations/types'
@@ -22,9 +22,7 @@ export function debouncedFilters(
   scheduler: SchedulerLike,
 ): Observable<CatalogueFilters> {
   return changes$.pipe(
-    // debounceTime, written with the timer the first load already has: rxjs's debounceTime
-    // would be a chunk of its own shared with search, one more name in the entry's preload map.
-    switchMap((filters) => timer(FILTER_DEBOUNCE_MS, scheduler).pipe(map(() => filters))),
+    debounceTime(FILTER_DEBOUNCE_MS, scheduler),
     // A burst that ends where it started (typed, then erased) changes nothing.
     distinctUntilChanged((a, b) => filtersToQuery(a) === filtersToQuery(b)),
   )
