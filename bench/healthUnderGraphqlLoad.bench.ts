@@ -7,10 +7,10 @@
  * GraphQL answers by status. Figures only; the machine is shared, say so with them.
  */
 import autocannon from 'autocannon'
-import { spawn } from 'node:child_process'
+import { startPlatformProcess } from '../tests/support/platformProcess'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { PACKAGES_QUERY } from '../adapters/graphql/packages'
 import type { Figure } from './types'
 
@@ -24,38 +24,9 @@ const ALIASES = `{ ${Array.from({ length: 50 }, (_, i) => `a${i}: packages(filte
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
-async function startPlatform(dataDir: string) {
-  const child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      NODES: '1',
-      RATE_LIMIT_MAX: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const url = await new Promise<string>((done, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const found = /Console: (http:\/\/127\.0\.0\.1:\d+)\/ui\//.exec(output)?.[1]
-      if (found) done(found)
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.on('exit', (code) => fail(new Error(`platform exited (${code}):\n${output}`)))
-  })
-  return {
-    url,
-    stop: () => new Promise<void>((done) => (child.on('exit', () => done()), child.kill('SIGTERM'))),
-  }
-}
-
 export async function run(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-bench-health-'))
-  const platform = await startPlatform(dataDir)
+  const platform = await startPlatformProcess(dataDir, { RATE_LIMIT_MAX: '1000000' })
   try {
     const base = `${platform.url}/ui/api/v1`
     const headers = {

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
+import { isoNow } from '../clock'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
 import type { RegistryAuth } from './auth'
@@ -167,9 +168,9 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     const expected = request.headers['x-checksum-sha256']
     if (expected !== undefined && (typeof expected !== 'string' || !/^[0-9a-fA-F]{64}$/.test(expected)))
       throw new HttpError(400, 'X-Checksum-Sha256 must be 64 hexadecimal digits', 'BAD_CHECKSUM')
-    let facts
+    let blob
     try {
-      facts = await blobs.putStream(request.raw, { expectedSha256: expected, maxBytes: ARTIFACT_LIMIT })
+      blob = await blobs.putStream(request.raw, { expectedSha256: expected, maxBytes: ARTIFACT_LIMIT })
     } catch (error) {
       if (error instanceof ChecksumMismatch)
         throw new HttpError(
@@ -181,20 +182,28 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
         throw new HttpError(413, `An artifact may have at most ${ARTIFACT_LIMIT} bytes`, 'TOO_LARGE')
       throw error
     }
-    const now = new Date().toISOString()
-    const old = previous.get(local.key, path) as { sha256: string } | undefined
-    db.transaction(() => {
-      upsert.run({
-        repo: local.key,
-        path,
-        sha256: facts.sha256,
-        size: facts.size,
-        mimeType: mimeOfPath(path),
-        now,
-        deployedBy: caller.user.name,
-      })
-    }).immediate()
-    if (old && old.sha256 !== facts.sha256) blobs.releaseIfUnused(old.sha256)
+    const facts = blob.facts
+    const now = isoNow(ctx.clock)
+    try {
+      // The bytes take their place, the row names them and the bytes it replaced go if nothing
+      // else names them: one write transaction, so no other node can delete them in between.
+      db.transaction(() => {
+        const old = previous.get(local.key, path) as { sha256: string } | undefined
+        blob.commit(now)
+        upsert.run({
+          repo: local.key,
+          path,
+          sha256: facts.sha256,
+          size: facts.size,
+          mimeType: mimeOfPath(path),
+          now,
+          deployedBy: caller.user.name,
+        })
+        if (old && old.sha256 !== facts.sha256) blobs.releaseIfUnused(old.sha256)
+      }).immediate()
+    } finally {
+      blob.discard()
+    }
     const row = files.find(local.key, path)!
     return reply.status(201).send({
       repo: local.key,
@@ -226,8 +235,10 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
           'PART_OF_VERSION',
         )
       const [name, version] = versionOfId(row.version_id)
-      db.transaction(() => catalogue.remove(name, version)).immediate()
-      blobs.releaseIfUnused(row.sha256)
+      db.transaction(() => {
+        catalogue.remove(name, version)
+        blobs.releaseIfUnused(row.sha256)
+      }).immediate()
       return reply.status(204).send()
     }
     const doomed = row
@@ -236,8 +247,8 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     if (doomed.length === 0) throw new HttpError(404, `No file or folder at ${key}/${path}`, 'NOT_FOUND')
     db.transaction(() => {
       for (const d of doomed) deleteRow.run(repo.key, d.path)
+      for (const sha of new Set(doomed.map((d) => d.sha256))) blobs.releaseIfUnused(sha)
     }).immediate()
-    for (const sha of new Set(doomed.map((d) => d.sha256))) blobs.releaseIfUnused(sha)
     return reply.status(204).send()
   }
 

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import semver from 'semver'
 import { HttpError, type ServerContext } from '../context'
+import { isoNow } from '../clock'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { BlobStore } from '../repositories/blobs'
 import type { RegistryAuth } from './auth'
@@ -205,31 +206,37 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         `You cannot publish over the previously published versions: ${version}.`,
         'VERSION_EXISTS',
       )
-    // Bytes first (content-addressed, invisible until a row names them), then the rows at once.
-    const facts = blobs.putBytes(tarball)
+    // Bytes staged first; they take their place in the transaction that records the version.
+    const blob = blobs.putBytes(tarball)
     const stored = { ...document, dist: { ...dist, integrity, shasum } }
-    db.transaction(() => {
-      if (catalogue.versionExists(name, version))
-        throw new HttpError(
-          403,
-          `You cannot publish over the previously published versions: ${version}.`,
-          'VERSION_EXISTS',
-        )
-      catalogue.add({
-        repo: target.key,
-        name,
-        version,
-        document: stored,
-        tarball,
-        tarballFacts: facts,
-        deployedBy,
-        now: new Date().toISOString(),
-      })
-      const tags = Object.entries(doc['dist-tags'] ?? { latest: version })
-      for (const [tag, v] of tags)
-        if (typeof v === 'string' && v === version) setTag.run(target.key, name, tag, v)
-      repairTags(target.key, name)
-    }).immediate()
+    const now = isoNow(ctx.clock)
+    try {
+      db.transaction(() => {
+        if (catalogue.versionExists(name, version))
+          throw new HttpError(
+            403,
+            `You cannot publish over the previously published versions: ${version}.`,
+            'VERSION_EXISTS',
+          )
+        blob.commit(now)
+        catalogue.add({
+          repo: target.key,
+          name,
+          version,
+          document: stored,
+          tarball,
+          tarballFacts: blob.facts,
+          deployedBy,
+          now,
+        })
+        const tags = Object.entries(doc['dist-tags'] ?? { latest: version })
+        for (const [tag, v] of tags)
+          if (typeof v === 'string' && v === version) setTag.run(target.key, name, tag, v)
+        repairTags(target.key, name)
+      }).immediate()
+    } finally {
+      blob.discard()
+    }
     return { ok: true, id: name, rev: packument(request, target, name)._rev }
   }
 
@@ -239,7 +246,10 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const kept = new Set(Object.keys(((body ?? {}) as { versions?: object }).versions ?? {}))
     db.transaction(() => {
       for (const row of versionsIn.all(`npm://${name}`, target.key) as VersionRow[])
-        if (!kept.has(row.version)) catalogue.remove(name, row.version)
+        if (!kept.has(row.version)) {
+          catalogue.remove(name, row.version)
+          blobs.releaseIfUnused(row.sha256)
+        }
       repairTags(target.key, name)
     }).immediate()
   }
@@ -249,7 +259,10 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const rows = versionsIn.all(`npm://${name}`, target.key) as VersionRow[]
     if (rows.length === 0) throw new HttpError(404, `${name} is not in ${target.key}`, 'NOT_FOUND')
     db.transaction(() => {
-      for (const row of rows) catalogue.remove(name, row.version)
+      for (const row of rows) {
+        catalogue.remove(name, row.version)
+        blobs.releaseIfUnused(row.sha256)
+      }
       repairTags(target.key, name)
     }).immediate()
   }

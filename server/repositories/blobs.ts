@@ -1,8 +1,15 @@
 /**
  * Content-addressed artifact bytes under `<data>/blobs/<aa>/<bb>/<sha256>`: identical bytes
- * are kept once. Bytes are written to a temporary file in `<data>/blobs/tmp` and renamed into
- * place only once complete and checked, so an upload that dies midway leaves nothing visible
- * (the temporary file is removed; a crash leaves only a file under tmp/, cleared at start).
+ * are kept once. Bytes are written to a temporary file in `<data>/blobs/tmp` and staged; they
+ * take their place only when the caller commits them inside the write transaction that inserts
+ * the rows naming them, so an upload that dies midway leaves nothing visible (the temporary
+ * file is removed; a crash leaves only a file under tmp/, cleared at start).
+ *
+ * Cluster nodes share the folder. A blob is removed only inside a write transaction (SQLite's
+ * one write lock, taken by every node) that first finds no row naming it; committing takes the
+ * same lock. So a node cannot delete bytes another node has just referenced: either the
+ * reference is committed first (and seen), or the delete is (and the commit puts the bytes
+ * back in place from its own staged copy).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import {
@@ -63,15 +70,34 @@ export function blobStore(db: Db, dataDir: string) {
 
   const pathOf = (sha256: string) => blobPathOf(dataDir, sha256)
 
-  const moveIntoPlace = (partial: string, facts: BlobFacts) => {
+  /** Must run inside the write transaction that inserts the rows naming the bytes. */
+  const moveIntoPlace = (partial: string | undefined, facts: BlobFacts, now: string) => {
     const target = pathOf(facts.sha256)
     // Identical bytes are already there: keep the one copy.
-    if (existsSync(target)) rmSync(partial, { force: true })
-    else {
+    if (existsSync(target)) {
+      if (partial) rmSync(partial, { force: true })
+    } else {
+      if (!partial) throw new Error(`The bytes of ${facts.sha256} are gone and no copy is staged`)
       mkdirSync(join(root, facts.sha256.slice(0, 2), facts.sha256.slice(2, 4)), { recursive: true })
       renameSync(partial, target)
     }
-    insertBlob.run(facts.sha256, facts.sha1, facts.md5, facts.size, new Date().toISOString())
+    insertBlob.run(facts.sha256, facts.sha1, facts.md5, facts.size, now)
+  }
+
+  const staged = (partial: string | undefined, facts: BlobFacts): StagedBlob => {
+    let pending = partial
+    return {
+      facts,
+      commit(now: string) {
+        if (!db.inTransaction) throw new Error('Commit staged bytes inside the transaction that names them')
+        moveIntoPlace(pending, facts, now)
+        pending = undefined
+      },
+      discard() {
+        if (pending) rmSync(pending, { force: true })
+        pending = undefined
+      },
+    }
   }
 
   const stillUsed = db.prepare(
@@ -81,24 +107,30 @@ export function blobStore(db: Db, dataDir: string) {
 
   return {
     pathOf,
-    /** Removes the bytes once no artifact or catalogue file names them any more. */
+    /**
+     * Removes the bytes once no artifact or catalogue file names them any more: the check and
+     * the removal under the write lock (a savepoint of the caller's transaction when it holds
+     * one, ideally the one that removed the rows).
+     */
     releaseIfUnused(sha256: string): void {
-      if (stillUsed.get({ sha256 })) return
-      deleteBlob.run(sha256)
-      rmSync(pathOf(sha256), { force: true })
+      db.transaction(() => {
+        if (stillUsed.get({ sha256 })) return
+        deleteBlob.run(sha256)
+        rmSync(pathOf(sha256), { force: true })
+      }).immediate()
     },
     find: (sha256: string) => findBlob.get(sha256) as BlobFacts | undefined,
     has: (sha256: string) => existsSync(pathOf(sha256)),
     open: (sha256: string) => createReadStream(pathOf(sha256)),
 
     /**
-     * Streams bytes into the store. `expectedSha256`, when given, must match or nothing is
-     * kept; more than `maxBytes` fails the same way.
+     * Streams bytes into a staged copy. `expectedSha256`, when given, must match or nothing is
+     * kept; more than `maxBytes` fails the same way. The caller commits or discards it.
      */
     async putStream(
       source: Readable,
       options: { expectedSha256?: string; maxBytes: number },
-    ): Promise<BlobFacts> {
+    ): Promise<StagedBlob> {
       const partial = join(tmp, `${process.pid}.${randomBytes(8).toString('hex')}`)
       const sha256 = createHash('sha256')
       const sha1 = createHash('sha1')
@@ -119,29 +151,39 @@ export function blobStore(db: Db, dataDir: string) {
         const facts = { sha256: sha256.digest('hex'), sha1: sha1.digest('hex'), md5: md5.digest('hex'), size }
         if (options.expectedSha256 && options.expectedSha256.toLowerCase() !== facts.sha256)
           throw new ChecksumMismatch(options.expectedSha256, facts.sha256)
-        moveIntoPlace(partial, facts)
-        return facts
+        return staged(partial, facts)
       } catch (error) {
         rmSync(partial, { force: true })
         throw error
       }
     },
 
-    /** Bytes already in memory (npm tarballs arrive inside the publish document). */
-    putBytes(bytes: Buffer): BlobFacts {
+    /**
+     * Bytes already in memory (npm tarballs arrive inside the publish document), staged as
+     * putStream's are. Always written: the copy in place may be released before the commit.
+     */
+    putBytes(bytes: Buffer): StagedBlob {
       const hash = (a: string) => createHash(a).update(bytes).digest('hex')
       const facts = { sha256: hash('sha256'), sha1: hash('sha1'), md5: hash('md5'), size: bytes.length }
       const partial = join(tmp, `${process.pid}.${randomBytes(8).toString('hex')}`)
       try {
-        if (!existsSync(pathOf(facts.sha256))) writeFileSync(partial, bytes)
-        moveIntoPlace(partial, facts)
+        writeFileSync(partial, bytes)
       } catch (error) {
         rmSync(partial, { force: true })
         throw error
       }
-      return facts
+      return staged(partial, facts)
     },
   }
+}
+
+/** Bytes written and checked but not yet in place: `commit` inside the rows' transaction. */
+export interface StagedBlob {
+  readonly facts: BlobFacts
+  /** Puts the bytes in place and records them; call inside the write transaction naming them. */
+  commit(now: string): void
+  /** Removes the staged copy (nothing happens after a commit). */
+  discard(): void
 }
 
 export type BlobStore = ReturnType<typeof blobStore>

@@ -1,0 +1,46 @@
+/**
+ * The platform as `npm start` runs it (`tsx server/main.ts`, a cluster primary and its nodes)
+ * in a child process on an ephemeral loopback port, for tests and benches that need real
+ * processes: several nodes, or several platforms on one data folder.
+ */
+import { spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+
+export interface PlatformProcess {
+  readonly url: string
+  /** Everything it printed so far. */
+  output(): string
+  /** SIGTERM, answered once it exited. */
+  stop(): Promise<void>
+}
+
+/** Answers once the primary prints the console's address; fails with its output if it exits first. */
+export async function startPlatformProcess(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<PlatformProcess> {
+  const child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, NODES: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<void>((done) => child.on('exit', () => done()))
+  let output = ''
+  const url = await new Promise<string>((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const found = /Console: (http:\/\/127\.0\.0\.1:\d+)\/ui\//.exec(output)?.[1]
+      if (found) done(found)
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.on('exit', (code) => fail(new Error(`platform exited (${code}):\n${output}`)))
+  })
+  return {
+    url,
+    output: () => output,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      return exited
+    },
+  }
+}
