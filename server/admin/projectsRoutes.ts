@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError, type ServerContext, type SessionUser } from '../context'
 import type { Db } from '../db'
-import { API_PREFIX } from '../app'
 import { errors, nameSchema } from '../auth/schemas'
 import { administeredProjects, findUserByName } from '../auth/users'
 import { badRequest, conflict, emptyReply, notFound } from './common'
@@ -121,29 +120,19 @@ function nameTaken(db: Db, name: string, exceptKey?: string): boolean {
   )
 }
 
-// The project calls a project administrator may make: the list (their projects), one project,
-// and its members. Everything else under /ui/admin/ stays for admins.
-const PROJECT_ADMIN_CALLS = /^\/ui\/admin\/projects(?:\/([^/]+)(\/members)?)?\/?$/
-
-/**
- * The admin guard of the project calls: admins pass; a project administrator passes for the
- * list and for the projects they administer. Answers undefined for calls it does not govern.
- */
-export function projectAdminGuard(ctx: ServerContext, request: FastifyRequest): SessionUser | undefined {
-  const path = request.url.split('?')[0] ?? ''
-  const match = PROJECT_ADMIN_CALLS.exec(path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : '')
-  if (!match) return undefined
-  const write = request.method !== 'GET'
-  // Only the members may be changed by a project administrator (creating, renaming and
-  // deleting projects stay with admins).
-  if (write && (request.method !== 'PUT' || match[2] === undefined)) return undefined
-  let key: string | undefined
-  try {
-    key = match[1] === undefined ? undefined : decodeURIComponent(match[1])
-  } catch {
-    throw new HttpError(403, 'Administrators only', 'FORBIDDEN')
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Opens an admin route to project administrators as well (for the projects they administer,
+     * `:key`, or the list). Every other route of the admin area stays for admins.
+     */
+    projectAdmin?: boolean
   }
-  return requireProjectAdmin(ctx, request, key)
+}
+
+/** The admin guard of a route that says `projectAdmin`: admins, and that project's administrators. */
+export function projectAdminGuard(ctx: ServerContext, request: FastifyRequest): SessionUser {
+  return requireProjectAdmin(ctx, request, (request.params as { key?: string } | undefined)?.key)
 }
 
 /** Admins, and project administrators of `key` (for members only when the project lets them). */
@@ -156,7 +145,8 @@ function requireProjectAdmin(ctx: ServerContext, request: FastifyRequest, key?: 
   return user
 }
 
-export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
+/** `GET /ui/projects`, for every signed-in user: outside the admin area. */
+export function registerProjectListRoute(app: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx
 
   app.get(
@@ -179,10 +169,15 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
       return rows.map(toProject)
     },
   )
+}
+
+export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx
 
   app.get(
     '/ui/admin/projects',
     {
+      config: { projectAdmin: true },
       schema: {
         summary: 'List projects (admins: all; project administrators: the projects they administer)',
         response: { 200: { type: 'array', items: projectSchema }, ...errors(401, 403) },
@@ -242,6 +237,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
   app.get<{ Params: { key: string } }>(
     '/ui/admin/projects/:key',
     {
+      config: { projectAdmin: true },
       schema: {
         summary: 'One project (admins, and its project administrators)',
         params: keyParams,
@@ -317,6 +313,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
   app.get<{ Params: { key: string } }>(
     '/ui/admin/projects/:key/members',
     {
+      config: { projectAdmin: true },
       schema: {
         summary: 'Members of a project (admins, and its project administrators)',
         params: keyParams,
@@ -332,6 +329,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
   app.put<{ Params: { key: string }; Body: Array<{ name: string; roles: string[] }> }>(
     '/ui/admin/projects/:key/members',
     {
+      config: { projectAdmin: true },
       schema: {
         summary:
           'Replace the members of a project (admins; its project administrators when the project lets them manage members)',

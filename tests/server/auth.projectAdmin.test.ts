@@ -142,4 +142,17 @@ describe('project calls for project administrators', () => {
     expect((await call(server, 'GET', '/ui/admin/projects', { cookie: member })).status).toBe(403)
     expect((await call(server, 'GET', '/ui/admin/projects', {})).status).toBe(401)
   })
+
+  it('guards by the route, not by what the URL reads', async () => {
+    const member = await sessionOf(server, 'member', 'Secret-pass-1')
+    // A query naming the admin area does not make the user's own call an admin one.
+    const own = await call(server, 'GET', '/ui/projects?from=/ui/admin/', { cookie: member })
+    expect(own.status).toBe(200)
+    expect(own.body).toEqual([
+      expect.objectContaining({ key: 'alpha' }),
+      expect.objectContaining({ key: 'beta' }),
+    ])
+    // Nor does a path that only looks different reach an admin route without the guard.
+    expect((await call(server, 'GET', '/ui/admin/users/', { cookie: member })).status).toBe(403)
+  })
 })
