@@ -602,7 +602,11 @@ function setPrincipals(
     'INSERT INTO permission_principals (permission_name, kind, principal, actions) VALUES (?, ?, ?, ?)',
   )
   for (const [name, actions] of Object.entries(users)) {
-    const user = findUserByName(db, name) ?? badRequest(`users: there is no user named ${name}`)
+    // The anonymous user has no row; it may be granted read (used while anonymous access is on).
+    const user =
+      name.toLowerCase() === 'anonymous'
+        ? { name: 'anonymous' }
+        : (findUserByName(db, name) ?? badRequest(`users: there is no user named ${name}`))
     add.run(permission, 'user', user.name, JSON.stringify(actions))
   }
   for (const [name, actions] of Object.entries(groups)) {

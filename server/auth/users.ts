@@ -150,6 +150,9 @@ export function seedAccounts(db: Db, config: ServerConfig): string[] {
     `INSERT OR IGNORE INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at)
      VALUES (?, ?, ?, ?, 'internal', ?, ?)`,
   )
+  const joinAutoGroups = db.prepare(
+    'INSERT OR IGNORE INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE auto_join = 1',
+  )
   const now = new Date().toISOString()
   const count = (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n
   if (count > 0) return created
@@ -160,6 +163,8 @@ export function seedAccounts(db: Db, config: ServerConfig): string[] {
     ] as const) {
       const result = insert.run(name, `${name}@platform.invalid`, hashPasswordSync(password), admin, now, now)
       if (result.changes === 1) created.push(name)
+      // As every new account: the auto-join groups (readers: read on every repository).
+      if (result.changes === 1) joinAutoGroups.run(result.lastInsertRowid)
     }
   }).immediate()
   return created

@@ -14,6 +14,7 @@ import { findUserByName } from '../auth/users'
 import { verifyPassword } from '../auth/passwords'
 import { createRateLimiter } from '../auth/rateLimit'
 import { checkSameOrigin } from '../security'
+import type { TokenScope } from '../permissions/rules'
 
 /** Client tokens last a year; the user can generate another at any time. */
 const TOKEN_LIFETIME_MS = 365 * 24 * 3600 * 1000
@@ -22,6 +23,8 @@ export const CLIENT_TOKEN_KIND = 'client'
 export interface RegistryCaller {
   readonly user: SessionUser
   readonly anonymous: boolean
+  /** What the client token the caller came with allows at most (none: the user's own rights). */
+  readonly scope?: TokenScope
 }
 
 export function registryAuth(ctx: ServerContext) {

@@ -10,7 +10,7 @@ import { HttpError, type ServerContext } from '../context'
 import { isoNow } from '../clock'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
-import type { RegistryAuth } from './auth'
+import type { RegistryAuthorizer } from '../permissions/authorize'
 import type { NpmCatalogue } from './npmCatalogue'
 import { artifactPathProblem } from '../../domain/artifacts/rules'
 
@@ -73,13 +73,13 @@ export function artifactFiles(ctx: ServerContext) {
 interface Deps {
   readonly repos: RepositoryStore
   readonly blobs: BlobStore
-  readonly auth: RegistryAuth
+  readonly authz: RegistryAuthorizer
   readonly catalogue: NpmCatalogue
 }
 
 export function genericRoutes(ctx: ServerContext, deps: Deps) {
   const { db } = ctx
-  const { repos, blobs, auth, catalogue } = deps
+  const { repos, blobs, authz, catalogue } = deps
   const files = artifactFiles(ctx)
   const upsert = db.prepare(
     `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
@@ -141,12 +141,12 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       .header('Last-Modified', new Date(row.modified).toUTCString())
 
   const get = async (request: FastifyRequest, reply: FastifyReply) => {
-    await auth.caller(request, reply, false)
     const { key, path } = parse(request)
     const repo = repoOf(key)
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
-    for (const r of repos.resolutionOrder(repo.key)) {
+    const caller = await authz.authorize(request, reply, repo, 'read', path)
+    for (const r of await authz.readableMembers(caller, repo, path)) {
       const row = files.find(r.key, path)
       if (!row) continue
       if (!row.content && !blobs.has(row.sha256)) continue
@@ -158,11 +158,14 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   const put = async (request: FastifyRequest, reply: FastifyReply) => {
-    const caller = await auth.caller(request, reply, true)
     const { key, path } = parse(request)
-    const local = target(repoOf(key))
+    const repo = repoOf(key)
+    const caller = await authz.authorize(request, reply, repo, 'deploy', path)
+    const local = target(repo)
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
+    // A new file is a deploy; replacing one that is there is an overwrite.
+    await authz.require(caller, local, previous.get(local.key, path) ? 'delete' : 'deploy', path)
     if (folderBlocked.get(local.key, `${path}/`, `${path}/`))
       throw new HttpError(409, `${path} is a folder in ${local.key}`, 'IS_FOLDER')
     const expected = request.headers['x-checksum-sha256']
@@ -218,9 +221,9 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   const remove = async (request: FastifyRequest, reply: FastifyReply) => {
-    await auth.caller(request, reply, true)
     const { key, path } = parse(request)
     const repo = repoOf(key)
+    await authz.authorize(request, reply, repo, 'delete', path)
     if (repo.kind !== 'local')
       throw new HttpError(405, `Delete from ${repo.key}'s local members`, 'NOT_DEPLOYABLE')
     const problem = artifactPathProblem(path)

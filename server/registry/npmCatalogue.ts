@@ -87,6 +87,12 @@ export function npmCatalogue(db: Db) {
   const deletePackage = db.prepare('DELETE FROM catalog_packages WHERE id = ?')
   const deleteVersion = db.prepare('DELETE FROM catalog_versions WHERE id = ?')
   const findVersion = db.prepare('SELECT id, repo FROM catalog_versions WHERE id = ?')
+  const everPublished = db.prepare(
+    'SELECT sha256 FROM npm_published_versions WHERE package = ? AND version = ?',
+  )
+  const recordPublished = db.prepare(
+    'INSERT OR IGNORE INTO npm_published_versions (package, version, sha256, published_at) VALUES (?, ?, ?, ?)',
+  )
 
   /** Counts, latest versions and dates from the versions left; a package without versions goes. */
   const refreshPackage = (packageId: string) => {
@@ -142,6 +148,10 @@ export function npmCatalogue(db: Db) {
     versionExists: (name: string, version: string) =>
       findVersion.get(versionIdOf(packageIdOf('npm', name), version)) as
         { id: string; repo: string } | undefined,
+
+    /** The sha256 of the tarball `name@version` was first published with, unpublished or not. */
+    publishedDigest: (name: string, version: string): string | undefined =>
+      (everPublished.get(name, version) as { sha256: string } | undefined)?.sha256,
 
     /** Records a published version; the caller holds a transaction and has stored the tarball's bytes. */
     add(p: PublishedVersion): void {
@@ -238,6 +248,7 @@ export function npmCatalogue(db: Db) {
         .filter(([, values]) => values.length > 0)
         .forEach(([key, values], i) => insertProperty.run(versionId, i, key, JSON.stringify(values)))
       insertDocument.run(versionId, JSON.stringify(p.document))
+      recordPublished.run(p.name, p.version, p.tarballFacts.sha256, p.now)
       refreshPackage(packageId)
     },
 

@@ -13,7 +13,8 @@ import { HttpError, type ServerContext } from '../context'
 import { isoNow } from '../clock'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { BlobStore } from '../repositories/blobs'
-import type { RegistryAuth } from './auth'
+import type { RegistryAuth, RegistryCaller } from './auth'
+import type { RegistryAuthorizer } from '../permissions/authorize'
 import type { NpmCatalogue } from './npmCatalogue'
 import { tarballPath } from './npmCatalogue'
 import { npmNameProblem } from './npmNames'
@@ -31,6 +32,7 @@ interface Deps {
   readonly repos: RepositoryStore
   readonly blobs: BlobStore
   readonly auth: RegistryAuth
+  readonly authz: RegistryAuthorizer
   readonly catalogue: NpmCatalogue
 }
 
@@ -55,7 +57,7 @@ export function npmPathSegments(rest: string): string[] {
 
 export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const { db } = ctx
-  const { repos, blobs, auth, catalogue } = deps
+  const { repos, blobs, auth, authz, catalogue } = deps
   const versionsIn = db.prepare(
     `SELECT v.name AS version, v.created, v.modified, d.document, f.sha256, f.path, v.repo
      FROM catalog_versions v JOIN npm_version_documents d ON d.version_id = v.id
@@ -89,13 +91,18 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     )
   }
 
-  const versionRows = (repo: RepositoryRecord, name: string) =>
-    repos.resolutionOrder(repo.key).flatMap((r) => versionsIn.all(`npm://${name}`, r.key) as VersionRow[])
+  /** Where a read of `repo` looks (its members, for a virtual one) that the caller may read. */
+  type Members = readonly RepositoryRecord[]
+  const readable = (caller: RegistryCaller, repo: RepositoryRecord, name: string): Promise<Members> =>
+    authz.readableMembers(caller, repo, `${name}/`)
+
+  const versionRows = (members: Members, name: string) =>
+    members.flatMap((r) => versionsIn.all(`npm://${name}`, r.key) as VersionRow[])
 
   /** Dist-tags across the resolution order: a member's tag wins over later members'. */
-  const tagsOf = (repo: RepositoryRecord, name: string): Record<string, string> => {
+  const tagsOf = (members: Members, name: string): Record<string, string> => {
     const tags: Record<string, string> = {}
-    for (const r of repos.resolutionOrder(repo.key))
+    for (const r of members)
       for (const t of tagsIn.all(r.key, name) as Array<{ tag: string; version: string }>)
         if (!(t.tag in tags)) tags[t.tag] = t.version
     return tags
@@ -105,8 +112,8 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
 
   const baseUrl = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`
 
-  const packument = (request: FastifyRequest, repo: RepositoryRecord, name: string) => {
-    const rows = versionRows(repo, name)
+  const packument = (request: FastifyRequest, repo: RepositoryRecord, members: Members, name: string) => {
+    const rows = versionRows(members, name)
     if (rows.length === 0) throw new HttpError(404, `${name} is not in ${repo.key}`, 'NOT_FOUND')
     const versions: Record<string, unknown> = {}
     const time: Record<string, string> = {}
@@ -124,7 +131,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       time[row.version] = row.created
     }
     const sortedTimes = Object.values(time).sort()
-    const tags = tagsOf(repo, name)
+    const tags = tagsOf(members, name)
     const latest = tags.latest && tags.latest in versions ? tags.latest : latestOf(Object.keys(versions))
     const latestDoc = (latest ? versions[latest] : undefined) as Record<string, unknown> | undefined
     const rev = createHash('sha256')
@@ -143,8 +150,14 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     }
   }
 
-  const sendTarball = (reply: FastifyReply, repo: RepositoryRecord, name: string, file: string) => {
-    for (const r of repos.resolutionOrder(repo.key)) {
+  const sendTarball = (
+    reply: FastifyReply,
+    repo: RepositoryRecord,
+    members: Members,
+    name: string,
+    file: string,
+  ) => {
+    for (const r of members) {
       const found = fileAt.get(r.key, `${name}/-/${file}`) as { sha256: string; size: number } | undefined
       if (found && blobs.has(found.sha256))
         return reply
@@ -158,12 +171,11 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
 
   const publish = async (
     request: FastifyRequest,
-    repo: RepositoryRecord,
+    target: RepositoryRecord,
     name: string,
     deployedBy: string,
     body: unknown,
   ) => {
-    const target = deploymentTarget(repo)
     const problem = npmNameProblem(name)
     if (problem) throw new HttpError(400, `Invalid package name "${name}": ${problem}`, 'BAD_NAME')
     if (!body || typeof body !== 'object')
@@ -200,6 +212,17 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         'Integrity check failed: the tarball does not match its dist checksums',
         'EINTEGRITY',
       )
+    const sha256 = createHash('sha256').update(tarball).digest('hex')
+    const refuseOtherBytes = () => {
+      const earlier = catalogue.publishedDigest(name, version)
+      if (earlier !== undefined && earlier !== sha256)
+        throw new HttpError(
+          403,
+          `${name}@${version} was published before with other contents; a version never changes: publish a new version.`,
+          'VERSION_WAS_PUBLISHED',
+        )
+    }
+    refuseOtherBytes()
     if (catalogue.versionExists(name, version))
       throw new HttpError(
         403,
@@ -212,6 +235,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const now = isoNow(ctx.clock)
     try {
       db.transaction(() => {
+        refuseOtherBytes()
         if (catalogue.versionExists(name, version))
           throw new HttpError(
             403,
@@ -237,12 +261,11 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     } finally {
       blob.discard()
     }
-    return { ok: true, id: name, rev: packument(request, target, name)._rev }
+    return { ok: true, id: name, rev: packument(request, target, [target], name)._rev }
   }
 
   /** `npm unpublish name@version`: the document comes back without the versions to remove. */
-  const removeMissingVersions = (repo: RepositoryRecord, name: string, body: unknown) => {
-    const target = deploymentTarget(repo)
+  const removeMissingVersions = (target: RepositoryRecord, name: string, body: unknown) => {
     const kept = new Set(Object.keys(((body ?? {}) as { versions?: object }).versions ?? {}))
     db.transaction(() => {
       for (const row of versionsIn.all(`npm://${name}`, target.key) as VersionRow[])
@@ -254,8 +277,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     }).immediate()
   }
 
-  const removePackage = (repo: RepositoryRecord, name: string) => {
-    const target = deploymentTarget(repo)
+  const removePackage = (target: RepositoryRecord, name: string) => {
     const rows = versionsIn.all(`npm://${name}`, target.key) as VersionRow[]
     if (rows.length === 0) throw new HttpError(404, `${name} is not in ${target.key}`, 'NOT_FOUND')
     db.transaction(() => {
@@ -275,14 +297,18 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     tag: string | undefined,
   ) => {
     if (request.method === 'GET') {
-      await auth.caller(request, reply, false)
-      if (versionRows(repo, name).length === 0)
+      const caller = await authz.authorize(request, reply, repo, 'read', `${name}/`)
+      const members = await readable(caller, repo, name)
+      if (versionRows(members, name).length === 0)
         throw new HttpError(404, `${name} is not in ${repo.key}`, 'NOT_FOUND')
-      return tagsOf(repo, name)
+      return tagsOf(members, name)
     }
-    await auth.caller(request, reply, true)
+    const caller = await authz.authorize(request, reply, repo, 'deploy', `${name}/`)
     const target = deploymentTarget(repo)
     if (!tag) throw new HttpError(400, 'A tag is required', 'BAD_REQUEST')
+    // A new tag is a deploy; moving or removing one changes what clients already get.
+    const current = tagsOf([target], name)[tag]
+    await authz.require(caller, target, current === undefined ? 'deploy' : 'delete', `${name}/`)
     if (request.method === 'DELETE') {
       if (tag === 'latest') throw new HttpError(400, 'The latest tag cannot be removed', 'BAD_REQUEST')
       deleteTag.run(target.key, name, tag)
@@ -327,7 +353,11 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
           ? [`${rest[0]}/${rest[1]}`, ...rest.slice(2)]
           : rest
       if (what === 'ping') return {}
-      if (what === 'whoami') return { username: (await auth.caller(request, reply, false)).user.name }
+      if (what === 'whoami') {
+        const caller = await auth.caller(request, reply, false)
+        if (caller.anonymous) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+        return { username: caller.user.name }
+      }
       if (what === 'user' && method === 'PUT' && more[0]?.startsWith('org.couchdb.user:'))
         return login(request, reply, more[0].slice('org.couchdb.user:'.length))
       if (what === 'package' && more[0] && more[1] === 'dist-tags')
@@ -337,25 +367,30 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const [name, dash, file, revWord] = segments
     if (!name) throw new HttpError(404, 'Name a package', 'NOT_FOUND')
     if (method === 'GET' || method === 'HEAD') {
-      await auth.caller(request, reply, false)
-      if (dash === '-' && file) return sendTarball(reply, repo, name, file)
-      if (dash === undefined) return packument(request, repo, name)
+      const caller = await authz.authorize(request, reply, repo, 'read', `${name}/`)
+      const members = await readable(caller, repo, name)
+      if (dash === '-' && file) return sendTarball(reply, repo, members, name, file)
+      if (dash === undefined) return packument(request, repo, members, name)
       // `GET /name/version` (or a tag): that version's document.
-      const doc = packument(request, repo, name)
+      const doc = packument(request, repo, members, name)
       const wanted = doc['dist-tags'][dash as keyof (typeof doc)['dist-tags']] ?? dash
       const one = (doc.versions as Record<string, unknown>)[wanted]
       if (!one) throw new HttpError(404, `${name}@${dash} is not in ${repo.key}`, 'NOT_FOUND')
       return one
     }
-    const caller = await auth.caller(request, reply, true)
+    // Writes land in the deployment target; publishing needs deploy there, removing needs delete.
+    const action = method === 'PUT' && dash === undefined ? 'deploy' : 'delete'
+    const caller = await authz.authorize(request, reply, repo, action, `${name}/`)
+    const target = deploymentTarget(repo)
+    await authz.require(caller, target, action, `${name}/`)
     if (method === 'PUT' && dash === undefined)
-      return publish(request, repo, name, caller.user.name, request.body)
+      return publish(request, target, name, caller.user.name, request.body)
     if (method === 'PUT' && dash === '-rev') {
-      removeMissingVersions(repo, name, request.body)
+      removeMissingVersions(target, name, request.body)
       return { ok: true }
     }
     if (method === 'DELETE' && dash === '-rev') {
-      removePackage(repo, name)
+      removePackage(target, name)
       return { ok: true }
     }
     // The tarball's own DELETE after an unpublish: its version is already gone.

@@ -8,16 +8,21 @@ import type { ServerContext } from '../context'
 import { repositoryStore } from '../repositories/store'
 import { blobStore } from '../repositories/blobs'
 import { registryAuth } from './auth'
+import { registryAuthorizer } from '../permissions/authorize'
 import { npmCatalogue } from './npmCatalogue'
 import { NPM_PREFIX, npmRoutes } from './npmRoutes'
 import { genericRoutes } from './genericRoutes'
 import { buildInfoRoutes } from '../builds/routes'
 
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const repos = repositoryStore(ctx.db)
+  const auth = registryAuth(ctx)
   const deps = {
-    repos: repositoryStore(ctx.db),
+    repos,
     blobs: blobStore(ctx.db, ctx.config.dataDir),
-    auth: registryAuth(ctx),
+    auth,
+    // Every registry route asks this one module before it reads or writes.
+    authz: registryAuthorizer(ctx, { repos, auth }),
     catalogue: npmCatalogue(ctx.db),
   }
   await app.register(npmRoutes(ctx, deps), { prefix: NPM_PREFIX })

@@ -59,6 +59,10 @@ export function ssoUser(
         now,
         identity.provider,
       )
+      // As every new account: the auto-join groups (readers: read on every repository).
+      db.prepare(
+        'INSERT OR IGNORE INTO group_members (group_name, user_id) SELECT groups.name, users.id FROM groups, users WHERE groups.auto_join = 1 AND users.name = ?',
+      ).run(identity.name)
     }
     const user = findUserByName(db, identity.name) as UserRow
     if (identity.groups) setGroups(db, user.id, identity.groups)

@@ -367,7 +367,7 @@ describe('users, groups and permissions', () => {
   it('creates a user with flags and groups; refuses bad input without writing anything', async () => {
     const group = await call(server, 'POST', '/ui/admin/groups', {
       cookie: admin,
-      body: { name: 'readers', description: 'Read-only', autoJoin: true },
+      body: { name: 'testers', description: 'Read-only', autoJoin: true },
     })
     expect(group.status).toBe(201)
     const user = await call(server, 'POST', '/ui/admin/users', {
@@ -377,7 +377,7 @@ describe('users, groups and permissions', () => {
         email: 'alice@example.com',
         password: 'alice-password',
         admin: true,
-        groups: ['readers'],
+        groups: ['testers'],
       },
     })
     expect(user.status).toBe(201)
@@ -386,7 +386,7 @@ describe('users, groups and permissions', () => {
       admin: true,
       mfaRequired: false,
       passwordExpired: false,
-      groups: ['readers'],
+      groups: ['testers'],
     })
     expect((await login(server, 'alice', 'alice-password')).body).toMatchObject({ admin: true })
 
@@ -422,12 +422,12 @@ describe('users, groups and permissions', () => {
       ).status,
     ).toBe(400)
 
-    // Auto-join: a user created later joins readers.
+    // Auto-join: a user created later joins the auto-join groups: the seeded readers and testers.
     const dave = await call(server, 'POST', '/ui/admin/users', {
       cookie: admin,
       body: { name: 'dave', email: 'dave@example.com', password: 'dave-password' },
     })
-    expect(dave.body).toMatchObject({ groups: ['readers'] })
+    expect(dave.body).toMatchObject({ groups: ['readers', 'testers'] })
   })
 
   it('changes flags and passwords, ending the user’s sessions', async () => {
@@ -457,23 +457,23 @@ describe('users, groups and permissions', () => {
   })
 
   it('manages groups and their members', async () => {
-    const put = await call(server, 'PUT', '/ui/admin/groups/readers', {
+    const put = await call(server, 'PUT', '/ui/admin/groups/testers', {
       cookie: admin,
       body: { members: ['developer', 'alice'] },
     })
-    expect(put.body).toMatchObject({ name: 'readers', members: ['alice', 'developer'] })
+    expect(put.body).toMatchObject({ name: 'testers', members: ['alice', 'developer'] })
     expect(
-      (await call(server, 'PUT', '/ui/admin/groups/readers', { cookie: admin, body: { members: ['ghost'] } }))
+      (await call(server, 'PUT', '/ui/admin/groups/testers', { cookie: admin, body: { members: ['ghost'] } }))
         .status,
     ).toBe(400)
-    expect((await call(server, 'GET', '/ui/admin/groups/readers', { cookie: admin })).body).toMatchObject({
+    expect((await call(server, 'GET', '/ui/admin/groups/testers', { cookie: admin })).body).toMatchObject({
       members: ['alice', 'developer'],
     })
     expect(
-      (await call(server, 'POST', '/ui/admin/groups', { cookie: admin, body: { name: 'READERS' } })).status,
+      (await call(server, 'POST', '/ui/admin/groups', { cookie: admin, body: { name: 'TESTERS' } })).status,
     ).toBe(409)
     expect((await call(server, 'GET', '/ui/admin/users/developer', { cookie: admin })).body).toMatchObject({
-      groups: ['readers'],
+      groups: ['readers', 'testers'],
     })
   })
 
@@ -484,7 +484,7 @@ describe('users, groups and permissions', () => {
         name: 'npm-read',
         repositories: ['npm-remote'],
         users: { developer: ['read'] },
-        groups: { readers: ['read', 'annotate'] },
+        groups: { testers: ['read', 'annotate'] },
       },
     })
     expect(created.status).toBe(201)
@@ -493,7 +493,7 @@ describe('users, groups and permissions', () => {
       repositories: ['npm-remote'],
       includePatterns: ['**'],
       users: { developer: ['read'] },
-      groups: { readers: ['read', 'annotate'] },
+      groups: { testers: ['read', 'annotate'] },
     })
     const unknownUser = await call(server, 'POST', '/ui/admin/permissions', {
       cookie: admin,
@@ -513,12 +513,12 @@ describe('users, groups and permissions', () => {
     })
     expect(updated.body).toMatchObject({
       users: { alice: ['deploy'] },
-      groups: { readers: ['read', 'annotate'] },
+      groups: { testers: ['read', 'annotate'] },
     })
 
     // Deleting a user or group removes it from permission targets.
     expect((await call(server, 'DELETE', '/ui/admin/users/alice', { cookie: admin })).status).toBe(204)
-    expect((await call(server, 'DELETE', '/ui/admin/groups/readers', { cookie: admin })).status).toBe(204)
+    expect((await call(server, 'DELETE', '/ui/admin/groups/testers', { cookie: admin })).status).toBe(204)
     expect(
       (await call(server, 'GET', '/ui/admin/permissions/npm-read', { cookie: admin })).body,
     ).toMatchObject({ users: {}, groups: {} })

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { signInDirectly } from './helpers/catalogSession'
+import { signInDeveloper } from './helpers/permissions'
 
 let server: TestServer
 let user: string
@@ -16,7 +16,7 @@ const api = (path: string) => fetch(`${server.url}/ui/api/v1${path}`, { headers:
 
 beforeAll(async () => {
   server = await startTestServer()
-  user = signInDirectly(server)
+  user = await signInDeveloper(server)
 })
 afterAll(async () => server?.stop())
 

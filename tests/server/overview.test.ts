@@ -16,6 +16,7 @@ import { manualClock } from '../../server/clock'
 import { STORAGE_CACHE_MAX_AGE_MS } from '../../server/overview/storageCache'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
+import { signInDeveloper } from './helpers/permissions'
 import { gql } from './helpers/graphql'
 
 let server: TestServer
@@ -82,7 +83,7 @@ async function overviewWhen(
 
 beforeAll(async () => {
   server = await startTestServer()
-  cookie = signInDirectly(server)
+  cookie = await signInDeveloper(server)
 })
 afterAll(async () => server?.stop())
 

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { signInDirectly } from './helpers/catalogSession'
+import { signInDirectlyAs } from './helpers/catalogSession'
+import { grant } from './helpers/permissions'
 import { gql } from './helpers/graphql'
 import { npmCli } from '../support/npmCli'
 
@@ -42,7 +43,13 @@ function userconfigFor(repo: string, auth: string): string {
 beforeAll(async () => {
   server = await startTestServer()
   host = new URL(server.url).host
-  cookie = signInDirectly(server)
+  const tester = signInDirectlyAs(server)
+  cookie = tester.cookie
+  // What a developer holds: read through the virtual, deploy and delete in npm-local.
+  await grant(server, {
+    repositories: ['npm', 'npm-local', 'npm-remote'],
+    users: { [tester.name]: ['read', 'annotate', 'deploy', 'delete'] },
+  })
   work = mkdtempSync(join(tmpdir(), 'npm-loop-'))
   npm = npmCli(work).npm
   const res = await fetch(`${server.url}/ui/api/v1/ui/npm/token`, {
@@ -156,6 +163,7 @@ describe('the npm loop with the npm CLI', () => {
     db.prepare(
       `INSERT INTO users (name, password_hash, admin, created_at, password_changed_at) VALUES ('basic-user', ?, 0, ?, ?)`,
     ).run(hashPasswordSync('basic-password-1'), new Date().toISOString(), new Date().toISOString())
+    await grant(server, { repositories: ['npm-local'], users: { 'basic-user': ['deploy'] } })
     const good = Buffer.from('basic-user:basic-password-1').toString('base64')
     const ok = await npm(
       ['publish', '--registry', registryOf('npm-local')],

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
+import { signInDeveloper } from './helpers/permissions'
 
 let server: TestServer
 let admin: string
@@ -42,7 +43,7 @@ const blobFiles = () => {
 beforeAll(async () => {
   server = await startTestServer()
   admin = signInDirectly(server, { admin: true })
-  user = signInDirectly(server)
+  user = await signInDeveloper(server)
 })
 afterAll(async () => server?.stop())
 

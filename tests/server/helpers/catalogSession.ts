@@ -7,7 +7,11 @@ import { randomBytes } from 'node:crypto'
 import { hashToken, SESSION_COOKIE } from '../../../server/app'
 import type { TestServer } from '../../support/server'
 
-export function signInDirectly(server: TestServer, options: { admin?: boolean } = {}): string {
+/** A new user signed in: its name and its session cookie. */
+export function signInDirectlyAs(
+  server: TestServer,
+  options: { admin?: boolean } = {},
+): { name: string; cookie: string } {
   const db = server.ctx.db
   const now = new Date()
   const name = `catalog-tester-${randomBytes(4).toString('hex')}`
@@ -20,5 +24,9 @@ export function signInDirectly(server: TestServer, options: { admin?: boolean } 
   db.prepare(
     `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage) VALUES (?, ?, ?, ?, 'full')`,
   ).run(hashToken(token), userId, now.toISOString(), new Date(now.getTime() + 3_600_000).toISOString())
-  return `${SESSION_COOKIE}=${token}`
+  return { name, cookie: `${SESSION_COOKIE}=${token}` }
+}
+
+export function signInDirectly(server: TestServer, options: { admin?: boolean } = {}): string {
+  return signInDirectlyAs(server, options).cookie
 }

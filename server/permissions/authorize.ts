@@ -1,0 +1,104 @@
+/**
+ * The one authorisation module of the registry: every endpoint under /artifactory (npm,
+ * generic, and any other client API) asks it before it reads or writes. It finds the caller
+ * (registry/auth.ts: token, basic credentials, session), then checks the stored permission
+ * targets (rules.ts) for the repository and path. A virtual repository is a door: using it
+ * needs read on it, and what it serves or takes comes from the members the caller may use.
+ *
+ *     const authz = registryAuthorizer(ctx, { repos, auth })
+ *     const caller = await authz.authorize(request, reply, repo, 'deploy', path)
+ *     const members = await authz.readableMembers(caller, repo)  // resolution order, filtered
+ *
+ * Refusals are HttpErrors: 401 without credentials (so clients ask for them), 403 otherwise.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError, type ServerContext } from '../context'
+import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
+import type { RegistryAuth, RegistryCaller } from '../registry/auth'
+import { permissionStore } from './store'
+import { allows, type Principal, type RegistryAction } from './rules'
+
+export type { RegistryAction } from './rules'
+
+/** Words of a refusal, by action (messages clients print). */
+const VERB: Record<RegistryAction, string> = {
+  read: 'read',
+  annotate: 'annotate',
+  deploy: 'deploy to',
+  delete: 'delete or overwrite in',
+  manage: 'manage',
+}
+
+export function registryAuthorizer(
+  ctx: ServerContext,
+  deps: { readonly repos: RepositoryStore; readonly auth: RegistryAuth },
+) {
+  const store = permissionStore(ctx.db)
+  const { repos, auth } = deps
+
+  const principalOf = async (caller: RegistryCaller): Promise<Principal> => ({
+    name: caller.user.name,
+    admin: caller.user.admin,
+    anonymous: caller.anonymous,
+    groups: caller.anonymous ? [] : await store.groupsOf(caller.user.id),
+    ...(caller.scope ? { scope: caller.scope } : {}),
+  })
+
+  const can = async (
+    caller: RegistryCaller,
+    repo: RepositoryRecord,
+    action: RegistryAction,
+    path?: string,
+  ): Promise<boolean> => allows(await principalOf(caller), await store.targets(), repo, action, path)
+
+  const refuse = (caller: RegistryCaller, repo: RepositoryRecord, action: RegistryAction): never => {
+    if (caller.anonymous) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+    throw new HttpError(
+      403,
+      `${caller.user.name} may not ${VERB[action]} ${repo.key}${caller.scope ? ' with this token' : ''}`,
+      'FORBIDDEN',
+    )
+  }
+
+  const require = async (
+    caller: RegistryCaller,
+    repo: RepositoryRecord,
+    action: RegistryAction,
+    path?: string,
+  ): Promise<void> => {
+    if (!(await can(caller, repo, action, path))) refuse(caller, repo, action)
+  }
+
+  return {
+    can,
+    require,
+
+    /**
+     * The caller, allowed to do `action` on `repo` (at `path`), or a refusal. Anything but
+     * `read` is a write: anonymous callers are refused and a session needs the same-origin proof.
+     * For a virtual repository this checks read on the virtual itself; check the member the
+     * action lands on with `require` (a deploy's target, a read's members).
+     */
+    async authorize(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      repo: RepositoryRecord,
+      action: RegistryAction,
+      path?: string,
+    ): Promise<RegistryCaller> {
+      const caller = await auth.caller(request, reply, action !== 'read')
+      await require(caller, repo, repo.kind === 'virtual' ? 'read' : action, path)
+      return caller
+    },
+
+    /** The repositories a read of `repo` goes through, in resolution order, that the caller may read. */
+    async readableMembers(caller: RegistryCaller, repo: RepositoryRecord, path?: string) {
+      const principal = await principalOf(caller)
+      const targets = await store.targets()
+      if (!allows(principal, targets, repo, 'read', path)) return []
+      return repos.resolutionOrder(repo.key).filter((r) => allows(principal, targets, r, 'read', path))
+    },
+  }
+}
+
+export type RegistryAuthorizer = ReturnType<typeof registryAuthorizer>

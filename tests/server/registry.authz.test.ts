@@ -1,0 +1,182 @@
+/**
+ * The registry's authorisation over real HTTP: the attacks of a user who may only read
+ * (mallory: the readers group every user joins, read on every repository), each refused,
+ * while the owner of a package (victim: deploy and delete/overwrite in the local
+ * repositories) and users with exactly the grant an action needs succeed. A version once
+ * published never comes back with other bytes, whoever asks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { signInDirectly } from './helpers/catalogSession'
+import { grant } from './helpers/permissions'
+import { publishBody } from '../support/npmPublish'
+
+let server: TestServer
+const PASSWORD = 'Correct-horse-battery-9'
+
+const basic = (user: string) => `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}`
+const npmUrl = (repo: string, rest: string) => `${server.url}/artifactory/api/npm/${repo}/${rest}`
+const enc = (name: string) => name.replace('/', '%2f')
+
+async function createUser(name: string): Promise<void> {
+  const res = await fetch(`${server.url}/ui/api/v1/ui/admin/users`, {
+    method: 'POST',
+    headers: browserHeaders(server.url, signInDirectly(server, { admin: true })),
+    body: JSON.stringify({ name, email: `${name}@example.invalid`, password: PASSWORD }),
+  })
+  expect(res.status, await res.clone().text()).toBe(201)
+}
+
+function publish(repo: string, user: string, name: string, version: string, marker = user) {
+  return fetch(npmUrl(repo, enc(name)), {
+    method: 'PUT',
+    headers: { authorization: basic(user), 'content-type': 'application/json' },
+    body: JSON.stringify(publishBody(name, version, { marker }).body),
+  })
+}
+
+const send = (method: string, url: string, user: string, body?: string, type = 'application/json') =>
+  fetch(url, {
+    method,
+    headers: { authorization: basic(user), ...(body !== undefined ? { 'content-type': type } : {}) },
+    ...(body !== undefined ? { body } : {}),
+  })
+
+beforeAll(async () => {
+  server = await startTestServer()
+  for (const name of ['victim', 'mallory', 'deployer', 'overwriter']) await createUser(name)
+  await grant(server, {
+    repositories: ['ANY LOCAL'],
+    users: { victim: ['read', 'annotate', 'deploy', 'delete'], overwriter: ['delete'] },
+  })
+  await grant(server, { repositories: ['generic-local', 'npm-local'], users: { deployer: ['deploy'] } })
+  expect((await publish('npm-local', 'victim', 'victim-lib', '1.0.0')).status).toBe(200)
+  expect((await publish('npm-local', 'victim', 'victim-lib', '1.1.0')).status).toBe(200)
+  const file = await send('PUT', `${server.url}/artifactory/generic-local/victim/f.txt`, 'victim', 'mine')
+  expect(file.status).toBe(201)
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe('a read-only user (mallory)', () => {
+  it('reads what everyone reads: the packument and the tarball, through the virtual too', async () => {
+    const doc = await send('GET', npmUrl('npm', 'victim-lib'), 'mallory')
+    expect(doc.status).toBe(200)
+    const tarball = await send('GET', npmUrl('npm', 'victim-lib/-/victim-lib-1.0.0.tgz'), 'mallory')
+    expect(tarball.status).toBe(200)
+    const file = await send('GET', `${server.url}/artifactory/generic-local/victim/f.txt`, 'mallory')
+    expect(await file.text()).toBe('mine')
+  })
+
+  it('cannot publish, into the local repository or through the virtual one', async () => {
+    const local = await publish('npm-local', 'mallory', 'mallory-lib', '1.0.0')
+    expect(local.status).toBe(403)
+    expect(((await local.json()) as { error: string }).error).toBe('mallory may not deploy to npm-local')
+    expect((await publish('npm', 'mallory', 'mallory-lib', '1.0.0')).status).toBe(403)
+    expect((await send('GET', npmUrl('npm', 'mallory-lib'), 'mallory')).status).toBe(404)
+  })
+
+  it('cannot unpublish: PUT /-rev and DELETE /-rev are refused and the versions stay', async () => {
+    const doc = (await (await send('GET', npmUrl('npm-local', 'victim-lib'), 'mallory')).json()) as {
+      _rev: string
+      versions: Record<string, unknown>
+    }
+    const withoutOne = { ...doc, versions: { '1.1.0': doc.versions['1.1.0'] } }
+    const putRev = await send(
+      'PUT',
+      npmUrl('npm-local', `victim-lib/-rev/${doc._rev}`),
+      'mallory',
+      JSON.stringify(withoutOne),
+    )
+    expect(putRev.status).toBe(403)
+    expect((await send('DELETE', npmUrl('npm-local', `victim-lib/-rev/${doc._rev}`), 'mallory')).status).toBe(
+      403,
+    )
+    expect((await send('DELETE', npmUrl('npm', `victim-lib/-rev/${doc._rev}`), 'mallory')).status).toBe(403)
+    const after = (await (await send('GET', npmUrl('npm-local', 'victim-lib'), 'mallory')).json()) as {
+      versions: Record<string, unknown>
+    }
+    expect(Object.keys(after.versions).sort()).toEqual(['1.0.0', '1.1.0'])
+  })
+
+  it('cannot add, move or remove dist-tags', async () => {
+    const tags = npmUrl('npm-local', '-/package/victim-lib/dist-tags')
+    expect((await send('PUT', `${tags}/beta`, 'mallory', JSON.stringify('1.0.0'))).status).toBe(403)
+    expect((await send('PUT', `${tags}/latest`, 'mallory', JSON.stringify('1.0.0'))).status).toBe(403)
+    expect((await send('DELETE', `${tags}/latest`, 'mallory')).status).toBe(403)
+    const now = (await (await send('GET', tags, 'mallory')).json()) as Record<string, string>
+    expect(now).toEqual({ latest: '1.1.0' })
+  })
+
+  it('cannot deploy, overwrite or delete generic files and folders', async () => {
+    const url = (path: string) => `${server.url}/artifactory/generic-local/${path}`
+    expect((await send('PUT', url('mallory/new.txt'), 'mallory', 'x', 'text/plain')).status).toBe(403)
+    expect((await send('PUT', url('victim/f.txt'), 'mallory', 'evil', 'text/plain')).status).toBe(403)
+    expect((await send('DELETE', url('victim/f.txt'), 'mallory')).status).toBe(403)
+    expect((await send('DELETE', url('victim'), 'mallory')).status).toBe(403)
+    // Nor the npm tarball by its path (an unpublish).
+    const tgz = `${server.url}/artifactory/npm-local/victim-lib/-/victim-lib-1.0.0.tgz`
+    expect((await send('DELETE', tgz, 'mallory')).status).toBe(403)
+    expect(await (await send('GET', url('victim/f.txt'), 'mallory')).text()).toBe('mine')
+  })
+})
+
+describe('each action needs its grant', () => {
+  it('deploy makes new files and versions but does not overwrite or unpublish', async () => {
+    const url = `${server.url}/artifactory/generic-local/deployer/a.txt`
+    expect((await send('PUT', url, 'deployer', 'first', 'text/plain')).status).toBe(201)
+    expect((await send('PUT', url, 'deployer', 'second', 'text/plain')).status).toBe(403)
+    expect((await send('DELETE', url, 'deployer')).status).toBe(403)
+    expect((await publish('npm-local', 'deployer', 'deployer-lib', '1.0.0')).status).toBe(200)
+    expect((await send('DELETE', npmUrl('npm-local', 'deployer-lib/-rev/1-x'), 'deployer')).status).toBe(403)
+  })
+
+  it('delete/overwrite replaces and removes another user’s file', async () => {
+    const url = `${server.url}/artifactory/generic-local/deployer/a.txt`
+    expect((await send('PUT', url, 'overwriter', 'replaced', 'text/plain')).status).toBe(201)
+    expect(await (await send('GET', url, 'mallory')).text()).toBe('replaced')
+    expect((await send('DELETE', url, 'overwriter')).status).toBe(204)
+  })
+
+  it('a user outside every grant reads nothing, not even through the virtual', async () => {
+    const cookie = signInDirectly(server)
+    const headers = { cookie }
+    expect((await fetch(npmUrl('npm', 'victim-lib'), { headers })).status).toBe(403)
+    expect((await fetch(npmUrl('npm-local', 'victim-lib/-/victim-lib-1.0.0.tgz'), { headers })).status).toBe(
+      403,
+    )
+    expect((await fetch(`${server.url}/artifactory/generic-local/victim/f.txt`, { headers })).status).toBe(
+      403,
+    )
+  })
+
+  it('read on the virtual alone shows only the members one may read', async () => {
+    const { signInDirectlyAs } = await import('./helpers/catalogSession')
+    const outsider = signInDirectlyAs(server)
+    await grant(server, { repositories: ['npm', 'npm-remote'], users: { [outsider.name]: ['read'] } })
+    const headers = { cookie: outsider.cookie }
+    // victim-lib lives in npm-local, which this user may not read.
+    expect((await fetch(npmUrl('npm', 'victim-lib'), { headers })).status).toBe(404)
+    expect((await fetch(npmUrl('npm', 'victim-lib/-/victim-lib-1.0.0.tgz'), { headers })).status).toBe(404)
+  })
+})
+
+describe('a version once published', () => {
+  it('is never published again with other bytes, by anyone, even after it was unpublished', async () => {
+    expect((await publish('npm-local', 'victim', 'gone-lib', '1.0.0', 'original')).status).toBe(200)
+    const removed = await send('DELETE', npmUrl('npm-local', 'gone-lib/-rev/1-x'), 'victim')
+    expect(removed.status).toBe(200)
+    expect((await send('GET', npmUrl('npm-local', 'gone-lib'), 'victim')).status).toBe(404)
+    // Not by its owner, not by an admin: other bytes under 1.0.0 would fool every lockfile.
+    const again = await publish('npm-local', 'victim', 'gone-lib', '1.0.0', 'impostor')
+    expect(again.status).toBe(403)
+    expect(((await again.json()) as { error: string }).error).toContain('1.0.0')
+    await createUser('second-admin')
+    server.ctx.db.prepare("UPDATE users SET admin = 1 WHERE name = 'second-admin'").run()
+    expect((await publish('npm-local', 'second-admin', 'gone-lib', '1.0.0', 'impostor')).status).toBe(403)
+    // The very bytes it had may come back (a restore).
+    expect((await publish('npm-local', 'victim', 'gone-lib', '1.0.0', 'original')).status).toBe(200)
+  })
+})
