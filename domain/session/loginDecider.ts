@@ -12,7 +12,7 @@ import type { SessionCommand } from './commands'
 import * as E from './events'
 import { SessionCheckRequested } from '../navigation/events'
 import { SESSION_IDLE_LIMIT_MS, savePathAfterLogin } from './rules'
-import { redirectAfterLogin } from './redirect'
+import { redirectAfterLogin, savedPathForSso, ssoUrlWithTarget } from './redirect'
 import { autoRedirectTarget } from './loginGuard'
 import { isTour } from '../platform'
 import { sessionPolicies } from './policies'
@@ -125,7 +125,7 @@ export function decideLogin(command: LoginCommand, app: AppState, meta: CommandM
       ]
       if (command.url === '' || !known.includes(command.url))
         return left('not an SSO provider of this platform')
-      return right([E.SsoRedirectRequested({ url: command.url, signOutFirst: false })])
+      return right(leaveForSso(app, command.url, false, epochMs(meta)))
     }
     case 'session/CheckSession':
       if (state.status !== 'signedIn' || state.user === null || state.user.anonymous)
@@ -139,9 +139,16 @@ export function decideLogin(command: LoginCommand, app: AppState, meta: CommandM
     case 'session/AutoRedirectToSso': {
       const target = autoRedirectTarget(state.login)
       if (!isSome(target)) return left('the platform does not ask for an SSO redirect to a usable address')
-      return right([E.SsoRedirectRequested({ url: target.value, signOutFirst: true })])
+      return right(leaveForSso(app, target.value, true, epochMs(meta)))
     }
   }
+}
+
+/** Leaving for SSO: the saved path rides along (and is then the platform's to bring back). */
+function leaveForSso(app: AppState, url: string, signOutFirst: boolean, nowMs: number): AppEvent[] {
+  const to = ssoUrlWithTarget(url, savedPathForSso(app, nowMs))
+  const leave = E.SsoRedirectRequested({ url: to, signOutFirst })
+  return to === url ? [leave] : [E.PathAfterLoginCleared({}), leave]
 }
 
 export const form = (slice: SessionState, operation: SessionOperation, next: FormState): SessionState =>

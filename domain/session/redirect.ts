@@ -71,3 +71,34 @@ export function pathKeptOnLoginRedirect(redirect: { from: string; to: string }):
   if (to !== '/login' && !to.startsWith('/login/') && !to.startsWith('/login?')) return null
   return `${UI_BASE}${withoutBase(redirect.from)}`
 }
+
+// The platform's own SSO start addresses, which carry the post-login path through the
+// provider's round trip (SAML's RelayState, OIDC's pending sign-in) and check it again.
+const PLATFORM_SSO_START = /\/ui\/auth\/sso\/(?:saml|oidc)\/start$/
+
+/**
+ * The SSO address to leave for, carrying the saved path after login (spec 000 section 4: the
+ * page asked for before signing in) when the address is the platform's own start: the console
+ * is reloaded at the provider's return, so its saved path would otherwise be lost. A
+ * provider's own address is left as it is. Only a safe path under the console's base goes.
+ */
+export function ssoUrlWithTarget(url: string, saved: SafeInternalPath | null): string {
+  if (saved === null || !isSafeInternalPath(saved) || !underBase(saved)) return url
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return url
+  }
+  if (!PLATFORM_SSO_START.test(parsed.pathname) || parsed.searchParams.has('redirectTo')) return url
+  parsed.searchParams.set('redirectTo', saved)
+  return parsed.toString()
+}
+
+/** The saved path after login as the SSO start carries it, or null (expired, absent). */
+export function savedPathForSso(state: AppState, nowMs: number): SafeInternalPath | null {
+  // Who signs in is known only after the provider: an admin path goes along, and the guard
+  // refuses it on return to a non-admin like any admin page.
+  const saved = pathAfterLogin(state.session.savedPath, { nowMs, isAdmin: true })
+  return isSome(saved) ? saved.value : null
+}

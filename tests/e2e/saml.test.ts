@@ -71,6 +71,21 @@ describe('SAML (e2e)', () => {
     await context.close()
   })
 
+  it('a page asked for before signing in is where SAML sign-in lands (the target survives RelayState)', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/builds`)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toMatch(/^\/login/)
+    await page.getByRole('button', { name: 'Sign in with Local SAML' }).click()
+    await expect.poll(() => new URL(page.url()).origin, { timeout: 15_000 }).toBe(new URL(idp.ssoUrl).origin)
+    await page.getByLabel('User name').fill('bob')
+    await page.getByLabel('Password').fill('bob-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect.poll(() => new URL(page.url()).origin, { timeout: 15_000 }).toBe(server.url)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/builds')
+    await context.close()
+  })
+
   it('auto-redirect sends the login page to the SAML IdP; ?local=true still signs an admin in locally', async () => {
     await adminCall('PUT', '/ui/admin/saml', { autoRedirect: true })
     try {

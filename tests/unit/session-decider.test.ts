@@ -7,6 +7,7 @@ import * as S from '../../domain/session'
 import type { SessionCommand } from '../../domain/session/commands'
 import { loginData, safePath, user } from '../support/fixtures'
 import { loginGuard } from '../../domain/session/loginGuard'
+import { ssoUrlWithTarget } from '../../domain/session/redirect'
 import { Navigated } from '../../domain/navigation/events'
 import { isAdmin, isSignedIn, loginDialogContent } from '../../domain/session/selectors'
 import { evolve, foldEvents, spec } from '../support/decider'
@@ -281,6 +282,77 @@ describe('session: SSO', () => {
       .given(loaded())
       .when({ type: 'session/GoToSso', url: 'https://evil.example/' })
       .rejected('not an SSO provider of this platform')
+  })
+
+  // Spec 000 section 4: the page asked for before signing in survives the provider's round trip.
+  describe('the saved path after login rides the platform SSO start', () => {
+    const samlStart = 'http://127.0.0.1:8082/ui/api/v1/ui/auth/sso/saml/start'
+    const oidcStart = 'http://127.0.0.1:8082/ui/api/v1/ui/auth/sso/oidc/start'
+    const platformLinks = loaded({
+      ssoProviderLinksSAML: [{ name: 'SAML SSO', url: samlStart }],
+      ssoProviderLink: oidcStart,
+    })
+    const saved = S.PathAfterLoginSaved({ pathAfterLogin: '/ui/builds?q=a%20b', expiration: NOW + 60_000 })
+
+    it('SAML: the start carries the saved path as redirectTo, and the record is spent', () => {
+      session
+        .given(platformLinks, saved)
+        .when({ type: 'session/GoToSso', url: samlStart })
+        .then(
+          S.PathAfterLoginCleared({}),
+          S.SsoRedirectRequested({
+            url: `${samlStart}?redirectTo=${encodeURIComponent('/ui/builds?q=a%20b')}`,
+            signOutFirst: false,
+          }),
+        )
+    })
+
+    it('OIDC auto-redirect too', () => {
+      const events = session
+        .given(loaded({ autoRedirectLogin: true, ssoProviderLink: oidcStart }), saved)
+        .when({ type: 'session/AutoRedirectToSso' })
+        .events()
+      expect(events).toContainEqual(
+        S.SsoRedirectRequested({
+          url: `${oidcStart}?redirectTo=%2Fui%2Fbuilds%3Fq%3Da%2520b`,
+          signOutFirst: true,
+        }),
+      )
+    })
+
+    it('without a saved path, an expired one, or for a provider of its own, the address is unchanged', () => {
+      session
+        .given(platformLinks)
+        .when({ type: 'session/GoToSso', url: samlStart })
+        .then(S.SsoRedirectRequested({ url: samlStart, signOutFirst: false }))
+      session
+        .given(platformLinks, S.PathAfterLoginSaved({ pathAfterLogin: '/ui/builds', expiration: NOW - 1 }))
+        .when({ type: 'session/GoToSso', url: samlStart })
+        .then(S.SsoRedirectRequested({ url: samlStart, signOutFirst: false }))
+      session
+        .given(loaded(), saved)
+        .when({ type: 'session/GoToSso', url: 'https://github.example/oauth' })
+        .then(S.SsoRedirectRequested({ url: 'https://github.example/oauth', signOutFirst: false }))
+    })
+
+    it('never carries a path that could leave the origin', () => {
+      const evils = [
+        '//evil.example/x',
+        '/\\evil.example',
+        'https://evil.example/ui/',
+        '/ui/%0a//evil.example',
+      ]
+      for (const evil of evils) expect(ssoUrlWithTarget(samlStart, evil as never)).not.toContain('evil')
+      // The rule that reads the record refuses them in the first place.
+      const planted = S.PathAfterLoginSaved({
+        pathAfterLogin: '//evil.example/ui/x',
+        expiration: NOW + 60_000,
+      })
+      session
+        .given(platformLinks, planted)
+        .when({ type: 'session/GoToSso', url: samlStart })
+        .then(S.SsoRedirectRequested({ url: samlStart, signOutFirst: false }))
+    })
   })
 
   it('auto-redirect logs out first, and only when the platform asks', () => {
