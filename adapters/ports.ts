@@ -185,6 +185,8 @@ export interface SessionApi {
   registerCliSession(input: {
     readonly session: string
     readonly clientName: string
+    /** The CLI's own code (jfClientCode), which it posts back for its token. */
+    readonly code?: string
   }): Promise<Result<{ readonly code: string }>>
   /** Analytics identity of the signed-in user (`POST ui/userIdentifyToken/{name}`); only its lifetime is answered. */
   identify(name: string): Promise<Result<{ readonly expiresIn: number }>>

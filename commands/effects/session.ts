@@ -169,9 +169,12 @@ const registerCli = handle(
     const session = ports.sessionStore.get(CLI_KEYS.session)
     if (!session)
       return S.CliRegistrationFailed({ failure: { kind: 'aborted', message: 'No CLI login is waiting.' } })
+    // The CLI finishes with the code it sent (spec 000: the three stored values), so it goes along.
+    const code = ports.sessionStore.get(CLI_KEYS.code) ?? ''
     const answer = await api.registerCliSession({
       session,
       clientName: ports.sessionStore.get(CLI_KEYS.name) ?? '',
+      ...(code === '' ? {} : { code }),
     })
     if (isLeft(answer)) return S.CliRegistrationFailed({ failure: answer.left })
     // The CLI fetches its token with the code; the browser keeps nothing of it.

@@ -113,14 +113,20 @@ export function registerRegistrationRoutes(
 
   const cliSession = { type: 'string', minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } as const
 
-  app.post<{ Body: { session: string; clientName: string } }>(
+  app.post<{ Body: { session: string; clientName: string; code?: string } }>(
     '/ui/auth/cli/session',
     {
       schema: {
-        summary: "Approve a CLI's login session (signed in): answers the code to type into the CLI",
+        summary:
+          "Approve a CLI's login session (signed in) with the CLI's own code, or answer a code to type into the CLI",
         body: {
           type: 'object',
-          properties: { session: cliSession, clientName: { type: 'string', minLength: 1, maxLength: 100 } },
+          properties: {
+            session: cliSession,
+            clientName: { type: 'string', minLength: 1, maxLength: 100 },
+            // The code the CLI sent the browser (jfClientCode): the CLI posts it back for its token.
+            code: { type: 'string', minLength: 1, maxLength: 64 },
+          },
           required: ['session', 'clientName'],
           additionalProperties: false,
         },
@@ -133,7 +139,7 @@ export function registerRegistrationRoutes(
     async (request, reply) => {
       const user = ctx.requireUser(request)
       const { session, clientName } = request.body
-      const code = randomBytes(6).toString('hex')
+      const code = request.body.code ?? randomBytes(6).toString('hex')
       const now = Date.now()
       db.prepare('DELETE FROM cli_sessions WHERE expires_at <= ?').run(new Date(now).toISOString())
       const inserted = db

@@ -116,11 +116,14 @@ describe('CLI login', () => {
     })
     h.ports.sessionStore.set(CLI_KEYS.session, 'sess-9')
     h.ports.sessionStore.set(CLI_KEYS.name, 'jf')
+    h.ports.sessionStore.set(CLI_KEYS.code, 'c0de')
     expect(screen.getByText('Allow jf to sign in as developer?')).toBeInTheDocument()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Allow' }))
     expect(await screen.findByRole('status')).toHaveTextContent('The CLI is signed in')
-    expect(posted).toEqual([{ session: 'sess-9', clientName: 'jf' }])
+    // The CLI posts its own code back for its token: the approval carries that code.
+    expect(posted).toEqual([{ session: 'sess-9', clientName: 'jf', code: 'c0de' }])
     expect(h.ports.sessionStore.get(CLI_KEYS.session)).toBeNull()
+    expect(h.ports.sessionStore.get(CLI_KEYS.code)).toBeNull()
   })
 
   it('an anonymous user is asked to log in first, and comes back after', async () => {

@@ -206,6 +206,24 @@ describe('CLI login', () => {
     expect(twice.status).toBe(400)
   })
 
+  it("approves a session with the CLI's own code (jfClientCode), which the CLI then posts back", async () => {
+    const session = 'cli-session-0003'
+    const cliCode = 'cli-own-code-4f2a'
+    const approved = await call<{ code: string }>(server, 'POST', '/ui/auth/cli/session', {
+      cookie: developer,
+      body: { session, clientName: 'JFrog-CLI', code: cliCode },
+    })
+    expect(approved.status).toBe(201)
+    const token = await call<{ access_token: string }>(
+      server,
+      'POST',
+      '/access/api/v2/authentication/jfrog_client_login/response',
+      { body: { session, code: cliCode } },
+    )
+    expect(token.status).toBe(200)
+    expect(token.body.access_token.length).toBeGreaterThan(20)
+  })
+
   it('refuses malformed session ids', async () => {
     const res = await call(server, 'POST', '/ui/auth/cli/session', {
       cookie: developer,
