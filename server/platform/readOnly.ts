@@ -18,6 +18,8 @@ export function changesContent(method: string, url: string, apiPrefix: string): 
   if (READS.has(method.toUpperCase())) return false
   const path = url.split('?')[0] ?? ''
   if (path.startsWith('/artifactory/')) return !NPM_SESSION.test(path)
+  // Container pushes and deletes; asking for a registry token changes nothing.
+  if (path.startsWith('/v2/')) return path !== '/v2/token'
   return path === `${apiPrefix}/repositories` || path.startsWith(`${apiPrefix}/repositories/`)
 }
 

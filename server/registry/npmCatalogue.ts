@@ -11,6 +11,7 @@ import { packageIdOf, versionIdOf } from '../catalog/load'
 import { isReleaseVersion, latestOf } from '../catalog/versionOrder'
 import type { BlobFacts } from '../repositories/blobs'
 import { readTarball } from './tarball'
+import { packageRefresher } from '../catalog/packageRefresh'
 
 export interface PublishedVersion {
   readonly repo: string
@@ -76,15 +77,6 @@ export function npmCatalogue(db: Db) {
     'INSERT INTO catalog_properties (version_id, position, key, values_json) VALUES (?, ?, ?, ?)',
   )
   const insertDocument = db.prepare('INSERT INTO npm_version_documents (version_id, document) VALUES (?, ?)')
-  const versionsOfPackage = db.prepare(
-    'SELECT name, created, modified FROM catalog_versions WHERE package_id = ?',
-  )
-  const refreshCounts = db.prepare(
-    `UPDATE catalog_packages SET latest_version = @latest, latest_release_version = @latestRelease,
-       versions_count = @count, release_versions_count = @releaseCount, created = @created, modified = @modified
-     WHERE id = @id`,
-  )
-  const deletePackage = db.prepare('DELETE FROM catalog_packages WHERE id = ?')
   const deleteVersion = db.prepare('DELETE FROM catalog_versions WHERE id = ?')
   const findVersion = db.prepare('SELECT id, repo FROM catalog_versions WHERE id = ?')
   const everPublished = db.prepare(
@@ -95,31 +87,7 @@ export function npmCatalogue(db: Db) {
   )
 
   /** Counts, latest versions and dates from the versions left; a package without versions goes. */
-  const refreshPackage = (packageId: string) => {
-    const versions = versionsOfPackage.all(packageId) as Array<{
-      name: string
-      created: string
-      modified: string
-    }>
-    if (versions.length === 0) {
-      deletePackage.run(packageId)
-      return
-    }
-    const names = versions.map((v) => v.name)
-    const releases = names.filter(isReleaseVersion)
-    refreshCounts.run({
-      id: packageId,
-      latest: latestOf(names) ?? null,
-      latestRelease: latestOf(releases) ?? null,
-      count: names.length,
-      releaseCount: releases.length,
-      created: versions.map((v) => v.created).sort()[0],
-      modified: versions
-        .map((v) => v.modified)
-        .sort()
-        .at(-1),
-    })
-  }
+  const refreshPackage = packageRefresher(db)
 
   const versionsInRepo = db.prepare('SELECT name FROM catalog_versions WHERE package_id = ? AND repo = ?')
   const tagsIn = db.prepare('SELECT tag, version FROM npm_dist_tags WHERE repo = ? AND package = ?')

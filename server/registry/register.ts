@@ -1,6 +1,7 @@
 /**
  * Registers the registry endpoints under /artifactory: npm (/artifactory/api/npm/<repo>/…),
- * build info (/artifactory/api/build) and files (/artifactory/<repo>/<path>). They share the
+ * build info (/artifactory/api/build), files (/artifactory/<repo>/<path>) and container images
+ * (/v2/<repo>/<image>/…). They share the
  * repository store, the blob store under the data folder and the client authentication.
  */
 import type { FastifyInstance } from 'fastify'
@@ -13,6 +14,7 @@ import { npmCatalogue } from './npmCatalogue'
 import { NPM_PREFIX, npmRoutes } from './npmRoutes'
 import { genericRoutes } from './genericRoutes'
 import { buildInfoRoutes } from '../builds/routes'
+import { containerRoutes } from '../containers/routes'
 
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const repos = repositoryStore(ctx.db)
@@ -28,4 +30,6 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   await app.register(npmRoutes(ctx, deps), { prefix: NPM_PREFIX })
   await app.register(buildInfoRoutes(ctx, deps.auth), { prefix: '/artifactory/api/build' })
   await app.register(genericRoutes(ctx, deps), { prefix: '/artifactory' })
+  // Container images: the OCI distribution API at /v2/, where registry clients look for it.
+  await app.register(containerRoutes(ctx, deps).plugin)
 }

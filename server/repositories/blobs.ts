@@ -101,16 +101,18 @@ export function blobStore(db: Db, dataDir: string) {
   }
 
   const stillUsed = db.prepare(
-    `SELECT 1 FROM artifacts WHERE sha256 = @sha256 UNION ALL SELECT 1 FROM catalog_files WHERE sha256 = @sha256 LIMIT 1`,
+    `SELECT 1 FROM artifacts WHERE sha256 = @sha256 UNION ALL SELECT 1 FROM catalog_files WHERE sha256 = @sha256
+     UNION ALL SELECT 1 FROM oci_blob_links WHERE digest = 'sha256:' || @sha256
+     UNION ALL SELECT 1 FROM oci_manifests WHERE digest = 'sha256:' || @sha256 LIMIT 1`,
   )
   const deleteBlob = db.prepare('DELETE FROM blobs WHERE sha256 = ?')
 
   return {
     pathOf,
     /**
-     * Removes the bytes once no artifact or catalogue file names them any more: the check and
-     * the removal under the write lock (a savepoint of the caller's transaction when it holds
-     * one, ideally the one that removed the rows).
+     * Removes the bytes once no artifact, catalogue file or container image names them any more:
+     * the check and the removal under the write lock (a savepoint of the caller's transaction
+     * when it holds one, ideally the one that removed the rows).
      */
     releaseIfUnused(sha256: string): void {
       db.transaction(() => {

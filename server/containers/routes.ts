@@ -1,0 +1,622 @@
+/**
+ * The OCI Distribution Specification v1.1 under `/v2/`, the repository key first in every
+ * name (`/v2/<repoKey>/<image>/…`): version check, blob uploads (monolithic, chunked, mounted
+ * from another repository), blobs by digest with Range, manifests by tag and digest (OCI
+ * manifest and index, Docker schema 2 and manifest list), tags with pagination, referrers,
+ * `_catalog` and deletes. Bytes stream to the platform's content-addressed blob store and are
+ * checked against their digest before anything points at them. Pushes go to a local
+ * repository (or a virtual one's deployment repository); reads resolve across a virtual
+ * repository's members. A tagged image is at once a docker package in the catalogue.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream, mkdirSync, rmSync, truncateSync } from 'node:fs'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { Transform, type Readable } from 'node:stream'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isoNow } from '../clock'
+import { HttpError, type ServerContext } from '../context'
+import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
+import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
+import type { RegistryAuth } from '../registry/auth'
+import { containerAuth, type Access, type ContainerCaller } from './auth'
+import { containerStore } from './store'
+import { recordTaggedImage } from './catalogue'
+import type { RemoteRegistry } from './remote'
+import {
+  artifactTypeOf,
+  byteRange,
+  checkDigest,
+  chunkRange,
+  errorBody,
+  hexOf,
+  isDigest,
+  isIndexType,
+  MEDIA,
+  OciError,
+  pageOf,
+  pageSize,
+  parseEndpoint,
+  parseManifest,
+  uploadRange,
+  type Endpoint,
+  type ParsedManifest,
+} from './rules'
+
+/** The largest manifest taken (the specification suggests registries accept at least 4 MiB). */
+export const MANIFEST_LIMIT = 4 * 1024 * 1024
+/** The largest blob taken in one upload. Bytes stream to disk; the cap protects the disk. */
+export const BLOB_LIMIT = 10 * 1024 * 1024 * 1024
+/** The largest page of tags or repositories answered at once. */
+const PAGE_LIMIT = 1000
+
+interface Deps {
+  readonly repos: RepositoryStore
+  readonly blobs: BlobStore
+  readonly auth: RegistryAuth
+  readonly remote?: RemoteRegistry
+}
+
+type Located = { readonly repo: string; readonly image: string }
+
+export function containerRoutes(ctx: ServerContext, deps: Deps) {
+  const { repos, blobs } = deps
+  const store = containerStore(ctx.db)
+  const auth = containerAuth(ctx, store, deps.auth)
+  const uploadsDir = join(ctx.config.dataDir, 'uploads')
+  mkdirSync(uploadsDir, { recursive: true })
+  const uploadFile = (id: string) => join(uploadsDir, id)
+  const now = () => isoNow(ctx.clock)
+
+  const dockerRepo = (key: string): RepositoryRecord => {
+    const repo = repos.find(key)
+    if (!repo || repo.packageType !== 'docker')
+      throw new OciError('NAME_UNKNOWN', `There is no docker repository ${key}`)
+    return repo
+  }
+
+  /** The local repository a push to `key` lands in. */
+  const pushTarget = (key: string): RepositoryRecord => {
+    const repo = dockerRepo(key)
+    if (repo.kind === 'local') return repo
+    if (repo.kind === 'virtual' && repo.defaultDeploymentRepo) return dockerRepo(repo.defaultDeploymentRepo)
+    throw new OciError('UNSUPPORTED', `${key} does not take pushes`)
+  }
+
+  /** The repositories a read of `key` looks in, in order. */
+  const readOrder = (key: string): RepositoryRecord[] => {
+    dockerRepo(key)
+    return repos.resolutionOrder(key).filter((r) => r.packageType === 'docker')
+  }
+
+  const scopeOf = (e: Endpoint, access: Access) =>
+    'repo' in e ? `repository:${e.repo}/${e.image}:${access === 'pull' ? 'pull' : 'pull,push'}` : undefined
+
+  const nameOf = (e: Located) => `${e.repo}/${e.image}`
+
+  /** Reads a request's body into memory, refusing more than `limit` bytes. */
+  const readBody = async (request: FastifyRequest, limit: number): Promise<Buffer> => {
+    const chunks: Buffer[] = []
+    let size = 0
+    for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (size > limit) throw new OciError('SIZE_INVALID', `More than ${limit} bytes`, 413)
+      chunks.push(chunk)
+    }
+    return Buffer.concat(chunks)
+  }
+
+  const sha256Of = (bytes: Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`
+
+  // ------------------------------------------------------------------ blobs
+
+  const locateBlob = async (e: Located, digest: string) => {
+    for (const r of readOrder(e.repo)) {
+      if (r.kind === 'remote') {
+        const fetched = await deps.remote?.blob(r, e.image, digest, store)
+        if (fetched) return { repo: r.key, size: fetched.size }
+        continue
+      }
+      const size = await store.blobSize(r.key, e.image, digest)
+      if (size !== undefined && blobs.has(hexOf(digest))) return { repo: r.key, size }
+    }
+    return undefined
+  }
+
+  const getBlob = async (
+    e: Extract<Endpoint, { kind: 'blob' }>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const digest = checkDigest(e.digest)
+    const found = await locateBlob(e, digest)
+    if (!found) throw new OciError('BLOB_UNKNOWN', `No blob ${digest} in ${nameOf(e)}`, 404, { digest })
+    reply
+      .header('Docker-Content-Digest', digest)
+      .header('ETag', `"${digest}"`)
+      .header('Accept-Ranges', 'bytes')
+      .header('Cache-Control', 'max-age=31536000')
+      .type('application/octet-stream')
+    const range = byteRange(request.headers.range, found.size)
+    if (range === 'unsatisfiable') {
+      reply.header('Content-Range', `bytes */${found.size}`)
+      throw new OciError('BLOB_UNKNOWN', 'The range is outside the blob', 416)
+    }
+    if (range) {
+      reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${found.size}`)
+        .header('Content-Length', String(range.end - range.start + 1))
+      if (request.method === 'HEAD') return reply.send()
+      return reply.send(createReadStream(blobs.pathOf(hexOf(digest)), { start: range.start, end: range.end }))
+    }
+    reply.header('Content-Length', String(found.size))
+    if (request.method === 'HEAD') return reply.send()
+    return reply.send(blobs.open(hexOf(digest)))
+  }
+
+  const deleteBlob = async (e: Extract<Endpoint, { kind: 'blob' }>, reply: FastifyReply) => {
+    const digest = checkDigest(e.digest)
+    const target = pushTarget(e.repo)
+    if (!(await store.unlinkBlob(target.key, e.image, digest)))
+      throw new OciError('BLOB_UNKNOWN', `No blob ${digest} in ${nameOf(e)}`, 404, { digest })
+    blobs.releaseIfUnused(hexOf(digest))
+    return reply.status(202).send()
+  }
+
+  /** Streams into the blob store, checking the digest; a mismatch keeps nothing. */
+  const storeBlob = async (source: Readable, digest: string) => {
+    try {
+      return await blobs.putStream(source, { expectedSha256: hexOf(digest), maxBytes: BLOB_LIMIT })
+    } catch (error) {
+      if (error instanceof ChecksumMismatch)
+        throw new OciError('DIGEST_INVALID', `The bytes are sha256:${error.actual}, not ${digest}`, 400, {
+          expected: digest,
+          actual: `sha256:${error.actual}`,
+        })
+      if (error instanceof TooLarge)
+        throw new OciError('SIZE_INVALID', `A blob may have at most ${BLOB_LIMIT} bytes`)
+      throw error
+    }
+  }
+
+  const blobCreated = (reply: FastifyReply, target: string, image: string, digest: string) =>
+    reply
+      .status(201)
+      .header('Location', `/v2/${target}/${image}/blobs/${digest}`)
+      .header('Docker-Content-Digest', digest)
+      .header('Content-Length', '0')
+      .send()
+
+  const uploadAnswer = (reply: FastifyReply, status: number, e: Located, id: string, received: number) =>
+    reply
+      .status(status)
+      .header('Location', `/v2/${e.repo}/${e.image}/blobs/uploads/${id}`)
+      .header('Range', uploadRange(received))
+      .header('Docker-Upload-UUID', id)
+      .header('Content-Length', '0')
+      .send()
+
+  const startUpload = async (
+    e: Extract<Endpoint, { kind: 'uploads' }>,
+    request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+    reply: FastifyReply,
+  ) => {
+    const target = pushTarget(e.repo)
+    const q = request.query
+    if (q.mount !== undefined) {
+      const digest = checkDigest(q.mount)
+      const from = q.from ? parseEndpoint(`${q.from}/tags/list`) : undefined
+      if (from && from.kind === 'tags') {
+        const source = readOrder(from.repo)
+        for (const r of source) {
+          if (r.kind === 'remote') continue
+          const size = await store.blobSize(r.key, from.image, digest)
+          if (size === undefined || !blobs.has(hexOf(digest))) continue
+          await store.linkBlob(target.key, e.image, digest, size, now())
+          return blobCreated(reply, e.repo, e.image, digest)
+        }
+      }
+      // Not mountable: the specification says to start an ordinary upload instead.
+    }
+    if (q.digest !== undefined) {
+      const digest = checkDigest(q.digest)
+      const facts = await storeBlob(request.raw, digest)
+      await store.linkBlob(target.key, e.image, digest, facts.size, now())
+      return blobCreated(reply, e.repo, e.image, digest)
+    }
+    const id = randomUUID()
+    await store.startUpload(id, target.key, e.image, now())
+    createWriteStream(uploadFile(id)).end()
+    return uploadAnswer(reply, 202, e, id, 0)
+  }
+
+  const uploadOf = async (e: Extract<Endpoint, { kind: 'upload' }>) => {
+    const target = pushTarget(e.repo)
+    const upload = /^[0-9a-f-]{36}$/.test(e.id) ? await store.upload(e.id) : undefined
+    if (!upload || upload.repo !== target.key || upload.image !== e.image)
+      throw new OciError('BLOB_UPLOAD_UNKNOWN', `No upload ${e.id} for ${nameOf(e)}`)
+    return upload
+  }
+
+  /** Appends a chunk to the session's file; a Content-Range must start where the last chunk ended. */
+  const appendChunk = async (request: FastifyRequest, e: Located, id: string, received: number) => {
+    const header = request.headers['content-range']
+    const range = chunkRange(header)
+    if (header !== undefined && (!range || range.start !== received)) {
+      throw Object.assign(
+        new OciError('BLOB_UPLOAD_INVALID', `The chunk must start at byte ${received}`, 416),
+        { uploadRange: { e, id, received } },
+      )
+    }
+    let size = 0
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length
+        if (received + size > BLOB_LIMIT) return done(new OciError('SIZE_INVALID', 'The blob is too large'))
+        done(null, chunk)
+      },
+    })
+    await pipeline(request.raw, counter, createWriteStream(uploadFile(id), { flags: 'a' }))
+    if (range && range.end - range.start + 1 !== size) {
+      // The chunk was not what its range said: forget it, keep what came before.
+      truncateSync(uploadFile(id), received)
+      throw new OciError('BLOB_UPLOAD_INVALID', `The chunk has ${size} bytes, its range says otherwise`, 416)
+    }
+    const total = received + size
+    await store.setReceived(id, total, now())
+    return total
+  }
+
+  const patchUpload = async (
+    e: Extract<Endpoint, { kind: 'upload' }>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const upload = await uploadOf(e)
+    const total = await appendChunk(request, e, upload.id, upload.received)
+    return uploadAnswer(reply, 202, e, upload.id, total)
+  }
+
+  const finishUpload = async (
+    e: Extract<Endpoint, { kind: 'upload' }>,
+    request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+    reply: FastifyReply,
+  ) => {
+    const upload = await uploadOf(e)
+    const digest = checkDigest(request.query.digest)
+    await appendChunk(request, e, upload.id, upload.received)
+    const file = uploadFile(upload.id)
+    try {
+      const facts = await storeBlob(createReadStream(file), digest)
+      await store.linkBlob(upload.repo, e.image, digest, facts.size, now())
+    } finally {
+      // A wrong digest ends the session too: the client starts again.
+      await store.endUpload(upload.id)
+      rmSync(file, { force: true })
+    }
+    return blobCreated(reply, e.repo, e.image, digest)
+  }
+
+  const uploadStatus = async (e: Extract<Endpoint, { kind: 'upload' }>, reply: FastifyReply) => {
+    const upload = await uploadOf(e)
+    return uploadAnswer(reply, 204, e, upload.id, upload.received)
+  }
+
+  const cancelUpload = async (e: Extract<Endpoint, { kind: 'upload' }>, reply: FastifyReply) => {
+    const upload = await uploadOf(e)
+    await store.endUpload(upload.id)
+    rmSync(uploadFile(upload.id), { force: true })
+    return reply.status(204).send()
+  }
+
+  // ------------------------------------------------------------------ manifests
+
+  /** A manifest by tag or digest, with its bytes, from the first repository that has it. */
+  const locateManifest = async (e: Extract<Endpoint, { kind: 'manifest' }>) => {
+    const byDigest = isDigest(e.reference)
+    if (!byDigest && e.reference.includes(':')) checkDigest(e.reference)
+    for (const r of readOrder(e.repo)) {
+      if (r.kind === 'remote') {
+        const fetched = await deps.remote?.manifest(r, e.image, e.reference, store)
+        if (fetched) return fetched
+        continue
+      }
+      const digest = byDigest ? e.reference : await store.tagDigest(r.key, e.image, e.reference)
+      if (!digest) continue
+      const record = await store.manifest(r.key, e.image, digest)
+      if (!record || !blobs.has(hexOf(digest))) continue
+      return { record, path: blobs.pathOf(hexOf(digest)) }
+    }
+    return undefined
+  }
+
+  const getManifest = async (
+    e: Extract<Endpoint, { kind: 'manifest' }>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const found = await locateManifest(e)
+    if (!found)
+      throw new OciError('MANIFEST_UNKNOWN', `No manifest ${e.reference} in ${nameOf(e)}`, 404, {
+        name: nameOf(e),
+        reference: e.reference,
+      })
+    reply
+      .type(found.record.mediaType)
+      .header('Docker-Content-Digest', found.record.digest)
+      .header('ETag', `"${found.record.digest}"`)
+      .header('Content-Length', String(found.record.size))
+    if (request.method === 'HEAD') return reply.send()
+    return reply.send(createReadStream(found.path))
+  }
+
+  /** The blobs (or, for an index, the manifests) a manifest names that this image does not hold. */
+  const missingOf = async (repo: string, image: string, m: ParsedManifest) => {
+    const missing: string[] = []
+    if (isIndexType(m.mediaType)) {
+      for (const d of m.manifests) if (!(await store.manifest(repo, image, d.digest))) missing.push(d.digest)
+      return missing
+    }
+    for (const d of [m.config!, ...m.layers]) {
+      const size = await store.blobSize(repo, image, d.digest)
+      if (size === undefined || !blobs.has(hexOf(d.digest))) missing.push(d.digest)
+      else if (size !== d.size)
+        throw new OciError('MANIFEST_INVALID', `${d.digest} has ${size} bytes, the manifest says ${d.size}`)
+    }
+    return missing
+  }
+
+  const putManifest = async (
+    e: Extract<Endpoint, { kind: 'manifest' }>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    caller: ContainerCaller,
+  ) => {
+    const target = pushTarget(e.repo)
+    const bytes = await readBody(request, MANIFEST_LIMIT)
+    const digest = sha256Of(bytes)
+    const byDigest = e.reference.includes(':')
+    if (byDigest && checkDigest(e.reference) !== digest)
+      throw new OciError('DIGEST_INVALID', `The manifest is ${digest}, not ${e.reference}`, 400, {
+        expected: e.reference,
+        actual: digest,
+      })
+    const parsed = parseManifest(bytes, request.headers['content-type'])
+    const missing = await missingOf(target.key, e.image, parsed)
+    if (missing.length > 0)
+      throw new OciError('MANIFEST_BLOB_UNKNOWN', `The manifest names what ${nameOf(e)} does not hold`, 400, {
+        digests: missing,
+      })
+    blobs.putBytes(bytes)
+    const created = now()
+    const tag = byDigest ? undefined : e.reference
+    await store.putManifest(
+      {
+        repo: target.key,
+        image: e.image,
+        digest,
+        mediaType: parsed.mediaType,
+        size: bytes.length,
+        subject: parsed.subject?.digest ?? null,
+        artifactType: artifactTypeOf(parsed) ?? null,
+        annotations: parsed.annotations ?? null,
+        created,
+      },
+      isIndexType(parsed.mediaType)
+        ? parsed.manifests.map((d) => d.digest)
+        : [parsed.config!.digest, ...parsed.layers.map((d) => d.digest)],
+      tag,
+    )
+    if (tag)
+      await recordTaggedImage(
+        { store, blobs },
+        {
+          repo: target.key,
+          image: e.image,
+          tag,
+          digest,
+          now: created,
+          deployedBy: caller.user.name,
+        },
+      )
+    if (parsed.subject) reply.header('OCI-Subject', parsed.subject.digest)
+    return reply
+      .status(201)
+      .header('Location', `/v2/${e.repo}/${e.image}/manifests/${digest}`)
+      .header('Docker-Content-Digest', digest)
+      .header('Content-Length', '0')
+      .send()
+  }
+
+  const deleteManifest = async (e: Extract<Endpoint, { kind: 'manifest' }>, reply: FastifyReply) => {
+    const target = pushTarget(e.repo)
+    if (!e.reference.includes(':')) {
+      if (!(await store.deleteTag(target.key, e.image, e.reference)))
+        throw new OciError('MANIFEST_UNKNOWN', `No tag ${e.reference} in ${nameOf(e)}`)
+      await store.forgetTag(target.key, e.image, e.reference)
+      return reply.status(202).send()
+    }
+    const digest = checkDigest(e.reference)
+    if (!(await store.manifest(target.key, e.image, digest)))
+      throw new OciError('MANIFEST_UNKNOWN', `No manifest ${digest} in ${nameOf(e)}`)
+    const tags = await store.deleteManifest(target.key, e.image, digest)
+    for (const tag of tags) await store.forgetTag(target.key, e.image, tag)
+    blobs.releaseIfUnused(hexOf(digest))
+    return reply.status(202).send()
+  }
+
+  // ------------------------------------------------------------------ lists
+
+  /** Sets the `Link` header of a page that has a next one. */
+  const linkNext = (reply: FastifyReply, path: string, n: number, last: string | undefined) => {
+    if (last === undefined) return
+    reply.header('Link', `<${path}?n=${n}&last=${encodeURIComponent(last)}>; rel="next"`)
+  }
+
+  const listTags = async (
+    e: Extract<Endpoint, { kind: 'tags' }>,
+    request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+    reply: FastifyReply,
+  ) => {
+    const n = pageSize(request.query.n, PAGE_LIMIT)
+    const all = new Set<string>()
+    let known = false
+    for (const r of readOrder(e.repo)) {
+      if (r.kind === 'remote') {
+        const tags = await deps.remote?.tags(r, e.image)
+        if (tags) {
+          known = true
+          for (const t of tags) all.add(t)
+        }
+        continue
+      }
+      if (!(await store.imageExists(r.key, e.image))) continue
+      known = true
+      for (const t of await store.tags(r.key, e.image)) all.add(t)
+    }
+    if (!known) throw new OciError('NAME_UNKNOWN', `There is no image ${nameOf(e)}`, 404, { name: nameOf(e) })
+    const page = pageOf([...all].sort(), n, request.query.last)
+    if (page.more && n !== undefined) linkNext(reply, `/v2/${nameOf(e)}/tags/list`, n, page.items.at(-1))
+    return reply.send({ name: nameOf(e), tags: page.items })
+  }
+
+  const catalog = async (
+    request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+    reply: FastifyReply,
+  ) => {
+    const n = pageSize(request.query.n, PAGE_LIMIT)
+    const names = (await store.images()).map((i) => `${i.repo}/${i.image}`).sort()
+    const page = pageOf(names, n, request.query.last)
+    if (page.more && n !== undefined) linkNext(reply, '/v2/_catalog', n, page.items.at(-1))
+    return reply.send({ repositories: page.items })
+  }
+
+  const referrers = async (
+    e: Extract<Endpoint, { kind: 'referrers' }>,
+    request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+    reply: FastifyReply,
+  ) => {
+    const subject = checkDigest(e.digest)
+    const wanted = request.query.artifactType
+    const manifests = []
+    for (const r of readOrder(e.repo)) {
+      if (r.kind === 'remote') continue
+      for (const m of await store.referrers(r.key, e.image, subject)) {
+        if (wanted !== undefined && m.artifactType !== wanted) continue
+        manifests.push({
+          mediaType: m.mediaType,
+          digest: m.digest,
+          size: m.size,
+          ...(m.artifactType ? { artifactType: m.artifactType } : {}),
+          ...(m.annotations ? { annotations: m.annotations } : {}),
+        })
+      }
+    }
+    if (wanted !== undefined) reply.header('OCI-Filters-Applied', 'artifactType')
+    return reply.type(MEDIA.ociIndex).send({ schemaVersion: 2, mediaType: MEDIA.ociIndex, manifests })
+  }
+
+  // ------------------------------------------------------------------ dispatch
+
+  const accessOf = (method: string): Access =>
+    method === 'GET' || method === 'HEAD' ? 'pull' : method === 'DELETE' ? 'delete' : 'push'
+
+  const dispatch = async (
+    request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+    reply: FastifyReply,
+  ) => {
+    const rest = (request.raw.url ?? '').split('?')[0]!.slice('/v2/'.length)
+    let endpoint: Endpoint | undefined
+    try {
+      endpoint = parseEndpoint(decodeURIComponent(rest))
+    } catch (error) {
+      if (error instanceof URIError) throw new OciError('NAME_INVALID', 'The path is not valid URL encoding')
+      throw error
+    }
+    const method = request.method
+    const access = accessOf(method)
+    if (!endpoint) throw new OciError('UNSUPPORTED', 'No such registry endpoint', 404)
+    const caller = await auth.caller(request, reply, access, scopeOf(endpoint, access))
+    const unsupported = () => {
+      throw new OciError('UNSUPPORTED', `${method} is not supported here`, 405)
+    }
+    switch (endpoint.kind) {
+      case 'base':
+        return reply.send({})
+      case 'catalog':
+        return method === 'GET' ? catalog(request, reply) : unsupported()
+      case 'tags':
+        return method === 'GET' ? listTags(endpoint, request, reply) : unsupported()
+      case 'referrers':
+        return method === 'GET' ? referrers(endpoint, request, reply) : unsupported()
+      case 'blob':
+        if (method === 'GET' || method === 'HEAD') return getBlob(endpoint, request, reply)
+        return method === 'DELETE' ? deleteBlob(endpoint, reply) : unsupported()
+      case 'uploads':
+        return method === 'POST' ? startUpload(endpoint, request, reply) : unsupported()
+      case 'upload':
+        if (method === 'PATCH') return patchUpload(endpoint, request, reply)
+        if (method === 'PUT') return finishUpload(endpoint, request, reply)
+        if (method === 'GET') return uploadStatus(endpoint, reply)
+        return method === 'DELETE' ? cancelUpload(endpoint, reply) : unsupported()
+      case 'manifest':
+        if (method === 'GET' || method === 'HEAD') return getManifest(endpoint, request, reply)
+        if (method === 'PUT') return putManifest(endpoint, request, reply, caller)
+        return method === 'DELETE' ? deleteManifest(endpoint, reply) : unsupported()
+    }
+  }
+
+  /** Every error in the specification's shape; the platform's own errors mapped to its codes. */
+  const errorHandler = (
+    error: FastifyError | HttpError | OciError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    if (error instanceof OciError) {
+      const upload = (error as OciError & { uploadRange?: { e: Located; id: string; received: number } })
+        .uploadRange
+      if (upload)
+        reply
+          .header('Location', `/v2/${upload.e.repo}/${upload.e.image}/blobs/uploads/${upload.id}`)
+          .header('Range', uploadRange(upload.received))
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.detail))
+    }
+    const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500)
+    const code =
+      status === 401
+        ? 'UNAUTHORIZED'
+        : status === 403
+          ? 'DENIED'
+          : status === 413
+            ? 'SIZE_INVALID'
+            : status === 429
+              ? 'TOOMANYREQUESTS'
+              : status >= 400 && status < 500
+                ? 'UNSUPPORTED'
+                : 'UNKNOWN'
+    if (status === 401) reply.header('WWW-Authenticate', auth.challenge(request, undefined))
+    if (status >= 500) request.log.error(error)
+    return reply.status(status).send(errorBody(code, status >= 500 ? 'Internal server error' : error.message))
+  }
+
+  return {
+    store,
+    plugin: async (app: FastifyInstance) => {
+      // Bodies are streamed by the handlers themselves (blobs) or read with a cap (manifests).
+      app.removeAllContentTypeParsers()
+      app.addContentTypeParser('*', (_request, _payload, done) => done(null))
+      app.setErrorHandler(errorHandler)
+      app.addHook('onRequest', async (_request, reply) => {
+        reply.header('Docker-Distribution-API-Version', 'registry/2.0')
+      })
+      app.get('/v2/token', async (request, reply) => auth.token(request, reply))
+      app.route({
+        method: ['GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE'],
+        url: '/v2/*',
+        handler: dispatch,
+      })
+      app.route({ method: ['GET', 'HEAD'], url: '/v2', handler: dispatch })
+    },
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The container registry with a real client, skopeo from Debian, against the server on an
+ * ephemeral loopback port: an image the test builds (config and two layers, written as an OCI
+ * layout) is copied into docker-local with a user's credentials, inspected, its tags listed,
+ * copied back out and compared digest for digest; the catalogue knows it at once. Then what
+ * the specification says to wrong credentials and to a tag that does not exist.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/server'
+import { layoutDigest, skopeoCli, writeOciLayout } from '../support/skopeo'
+import { buildImage } from '../../server/containers/imageBuilder'
+
+let server: TestServer
+let work: string
+let host: string
+let skopeo: ReturnType<typeof skopeoCli>
+
+const CREDS = 'developer:password'
+const image = buildImage({
+  layers: [
+    {
+      command: 'ADD hello.txt /srv/',
+      files: [{ path: 'srv/hello.txt', content: 'hello from the skopeo test\n' }],
+    },
+    {
+      command: 'COPY run.sh /usr/local/bin/',
+      files: [{ path: 'usr/local/bin/run.sh', content: '#!/bin/sh\necho hi\n', mode: 0o755 }],
+    },
+  ],
+  architecture: 'arm64',
+  os: 'linux',
+})
+
+beforeAll(async () => {
+  server = await startTestServer()
+  host = new URL(server.url).host
+  work = mkdtempSync(join(tmpdir(), 'skopeo-loop-'))
+  skopeo = skopeoCli(work)
+  writeOciLayout(join(work, 'in'), image, '1.0.0')
+})
+
+afterAll(async () => {
+  await server?.stop()
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+describe('skopeo against the registry', () => {
+  it('copies an image in, inspects it, lists its tags, copies it out with the same digests', async () => {
+    const ref = `docker://${host}/docker-local/loop/hello`
+    const pushed = await skopeo([
+      'copy',
+      '--dest-tls-verify=false',
+      '--dest-creds',
+      CREDS,
+      `oci:${join(work, 'in')}:1.0.0`,
+      `${ref}:1.0.0`,
+    ])
+    expect(pushed, pushed.stderr).not.toHaveProperty('failed')
+
+    const inspected = await skopeo(['inspect', '--tls-verify=false', '--creds', CREDS, `${ref}:1.0.0`])
+    expect(inspected, inspected.stderr).not.toHaveProperty('failed')
+    const facts = JSON.parse(inspected.stdout) as {
+      Digest: string
+      Architecture: string
+      Os: string
+      Layers: string[]
+    }
+    expect(facts.Digest).toBe(image.manifest.digest)
+    expect(facts.Architecture).toBe('arm64')
+    expect(facts.Os).toBe('linux')
+    expect(facts.Layers).toEqual(image.layers.map((l) => l.digest))
+
+    const raw = await skopeo(['inspect', '--raw', '--tls-verify=false', '--creds', CREDS, `${ref}:1.0.0`])
+    expect(Buffer.from(raw.stdout)).toEqual(image.manifest.bytes)
+
+    // A second tag on the same image, then both listed.
+    const retagged = await skopeo([
+      'copy',
+      '--src-tls-verify=false',
+      '--dest-tls-verify=false',
+      '--src-creds',
+      CREDS,
+      '--dest-creds',
+      CREDS,
+      `${ref}:1.0.0`,
+      `${ref}:latest`,
+    ])
+    expect(retagged, retagged.stderr).not.toHaveProperty('failed')
+    const tags = await skopeo(['list-tags', '--tls-verify=false', '--creds', CREDS, ref])
+    expect(tags, tags.stderr).not.toHaveProperty('failed')
+    expect((JSON.parse(tags.stdout) as { Tags: string[] }).Tags).toEqual(['1.0.0', 'latest'])
+
+    const out = join(work, 'out')
+    const pulled = await skopeo([
+      'copy',
+      '--src-tls-verify=false',
+      '--src-creds',
+      CREDS,
+      `${ref}:1.0.0`,
+      `oci:${out}:copied`,
+    ])
+    expect(pulled, pulled.stderr).not.toHaveProperty('failed')
+    const digest = layoutDigest(out, 'copied')
+    expect(digest).toBe(image.manifest.digest)
+    for (const b of [image.config, ...image.layers])
+      expect(readFileSync(join(out, 'blobs', 'sha256', b.digest.slice(7)))).toEqual(b.bytes)
+
+    // The catalogue shows the image at once: package, tags as versions, layers from the manifest.
+    const db = server.ctx.db
+    const pkg = db
+      .prepare(
+        "SELECT name, package_type, versions_count FROM catalog_packages WHERE id = 'docker://loop/hello'",
+      )
+      .get()
+    expect(pkg).toEqual({ name: 'loop/hello', package_type: 'docker', versions_count: 2 })
+    const layers = db
+      .prepare(
+        "SELECT digest, size, command FROM catalog_docker_layers WHERE version_id = 'docker://loop/hello@1.0.0' ORDER BY position",
+      )
+      .all()
+    expect(layers).toEqual([
+      {
+        digest: image.layers[0]!.digest,
+        size: image.layers[0]!.bytes.length,
+        command: 'ADD hello.txt /srv/',
+      },
+      {
+        digest: image.layers[1]!.digest,
+        size: image.layers[1]!.bytes.length,
+        command: 'COPY run.sh /usr/local/bin/',
+      },
+    ])
+  })
+
+  it('refuses wrong credentials and answers a missing tag with the specification errors', async () => {
+    const ref = `docker://${host}/docker-local/loop/refused`
+    const wrong = await skopeo([
+      'copy',
+      '--dest-tls-verify=false',
+      '--dest-creds',
+      'developer:not-the-password',
+      `oci:${join(work, 'in')}:1.0.0`,
+      `${ref}:1.0.0`,
+    ])
+    expect(wrong.failed).toBe(true)
+    expect(wrong.stderr).toMatch(/unauthorized|authentication required/i)
+
+    const missing = await skopeo([
+      'inspect',
+      '--tls-verify=false',
+      '--creds',
+      CREDS,
+      `docker://${host}/docker-local/loop/hello:no-such-tag`,
+    ])
+    expect(missing.failed).toBe(true)
+    expect(missing.stderr).toMatch(/manifest unknown/i)
+  })
+})
