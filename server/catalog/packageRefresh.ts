@@ -1,44 +1,57 @@
 /**
  * A package's summary after its versions change (a publish, a push, a delete): counts, latest
- * versions and dates from the versions left; a package without versions goes. Shared by every
- * feature that writes versions into the catalogue.
+ * versions and dates from the versions left (undefined when none is left: the package goes).
+ * Shared by every feature that writes versions into the catalogue, on either database handle.
  */
 import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { isReleaseVersion, latestOf } from './versionOrder'
 
+interface VersionFacts {
+  readonly name: string
+  readonly created: string
+  readonly modified: string
+}
+
+const VERSIONS_OF_PACKAGE = 'SELECT name, created, modified FROM catalog_versions WHERE package_id = ?'
+const REFRESH_COUNTS = `UPDATE catalog_packages SET latest_version = ?, latest_release_version = ?,
+  versions_count = ?, release_versions_count = ?, created = ?, modified = ? WHERE id = ?`
+const DELETE_PACKAGE = 'DELETE FROM catalog_packages WHERE id = ?'
+
+/** The UPDATE's parameters for the versions left, or undefined when there are none. */
+function summaryOf(versions: readonly VersionFacts[], packageId: string) {
+  if (versions.length === 0) return undefined
+  const names = versions.map((v) => v.name)
+  const releases = names.filter(isReleaseVersion)
+  return [
+    latestOf(names) ?? null,
+    latestOf(releases) ?? null,
+    names.length,
+    releases.length,
+    versions.map((v) => v.created).sort()[0]!,
+    versions
+      .map((v) => v.modified)
+      .sort()
+      .at(-1)!,
+    packageId,
+  ] as const
+}
+
+/** On the synchronous connection (the npm catalogue). */
 export function packageRefresher(db: Db): (packageId: string) => void {
-  const versionsOfPackage = db.prepare(
-    'SELECT name, created, modified FROM catalog_versions WHERE package_id = ?',
-  )
-  const refreshCounts = db.prepare(
-    `UPDATE catalog_packages SET latest_version = @latest, latest_release_version = @latestRelease,
-       versions_count = @count, release_versions_count = @releaseCount, created = @created, modified = @modified
-     WHERE id = @id`,
-  )
-  const deletePackage = db.prepare('DELETE FROM catalog_packages WHERE id = ?')
+  const versions = db.prepare(VERSIONS_OF_PACKAGE)
+  const update = db.prepare(REFRESH_COUNTS)
+  const remove = db.prepare(DELETE_PACKAGE)
   return (packageId) => {
-    const versions = versionsOfPackage.all(packageId) as Array<{
-      name: string
-      created: string
-      modified: string
-    }>
-    if (versions.length === 0) {
-      deletePackage.run(packageId)
-      return
-    }
-    const names = versions.map((v) => v.name)
-    const releases = names.filter(isReleaseVersion)
-    refreshCounts.run({
-      id: packageId,
-      latest: latestOf(names) ?? null,
-      latestRelease: latestOf(releases) ?? null,
-      count: names.length,
-      releaseCount: releases.length,
-      created: versions.map((v) => v.created).sort()[0],
-      modified: versions
-        .map((v) => v.modified)
-        .sort()
-        .at(-1),
-    })
+    const summary = summaryOf(versions.all(packageId) as VersionFacts[], packageId)
+    if (summary) update.run(...summary)
+    else remove.run(packageId)
   }
+}
+
+/** Through the stores' interface, inside the caller's transaction. */
+export async function refreshPackage(sql: Sql, packageId: string): Promise<void> {
+  const summary = summaryOf(await sql.all<VersionFacts>(VERSIONS_OF_PACKAGE, [packageId]), packageId)
+  if (summary) await sql.run(REFRESH_COUNTS, summary)
+  else await sql.run(DELETE_PACKAGE, [packageId])
 }

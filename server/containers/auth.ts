@@ -118,7 +118,6 @@ export function containerAuth(ctx: ServerContext, store: ContainerStore, registr
         const user = await basicUser(request, reply, value)
         if (!user) throw new OciError('UNAUTHORIZED', 'Wrong user name or password')
         token = `oci_${randomBytes(32).toString('base64url')}`
-        await store.expireTokens(REGISTRY_TOKEN_KIND, issued)
         await store.saveToken(
           {
             id: randomBytes(12).toString('hex'),

@@ -61,7 +61,7 @@ type Located = { readonly repo: string; readonly image: string }
 
 export function containerRoutes(ctx: ServerContext, deps: Deps) {
   const { repos, blobs } = deps
-  const store = containerStore(ctx.db)
+  const store = containerStore(ctx.sql)
   const auth = containerAuth(ctx, store, deps.auth)
   const uploadsDir = join(ctx.config.dataDir, 'uploads')
   mkdirSync(uploadsDir, { recursive: true })
@@ -221,8 +221,12 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     }
     if (q.digest !== undefined) {
       const digest = checkDigest(q.digest)
-      const facts = await storeBlob(request.raw, digest)
-      await store.linkBlob(target.key, e.image, digest, facts.size, now())
+      const staged = await storeBlob(request.raw, digest)
+      try {
+        await store.linkStagedBlob(staged, target.key, e.image, digest, now())
+      } finally {
+        staged.discard()
+      }
       return blobCreated(reply, e.repo, e.image, digest)
     }
     const id = randomUUID()
@@ -288,8 +292,12 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     await appendChunk(request, e, upload.id, upload.received)
     const file = uploadFile(upload.id)
     try {
-      const facts = await storeBlob(createReadStream(file), digest)
-      await store.linkBlob(upload.repo, e.image, digest, facts.size, now())
+      const staged = await storeBlob(createReadStream(file), digest)
+      try {
+        await store.linkStagedBlob(staged, upload.repo, e.image, digest, now())
+      } finally {
+        staged.discard()
+      }
     } finally {
       // A wrong digest ends the session too: the client starts again.
       await store.endUpload(upload.id)
@@ -388,26 +396,31 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       throw new OciError('MANIFEST_BLOB_UNKNOWN', `The manifest names what ${nameOf(e)} does not hold`, 400, {
         digests: missing,
       })
-    blobs.putBytes(bytes)
+    const staged = blobs.putBytes(bytes)
     const created = now()
     const tag = byDigest ? undefined : e.reference
-    await store.putManifest(
-      {
-        repo: target.key,
-        image: e.image,
-        digest,
-        mediaType: parsed.mediaType,
-        size: bytes.length,
-        subject: parsed.subject?.digest ?? null,
-        artifactType: artifactTypeOf(parsed) ?? null,
-        annotations: parsed.annotations ?? null,
-        created,
-      },
-      isIndexType(parsed.mediaType)
-        ? parsed.manifests.map((d) => d.digest)
-        : [parsed.config!.digest, ...parsed.layers.map((d) => d.digest)],
-      tag,
-    )
+    try {
+      await store.putManifest(
+        {
+          repo: target.key,
+          image: e.image,
+          digest,
+          mediaType: parsed.mediaType,
+          size: bytes.length,
+          subject: parsed.subject?.digest ?? null,
+          artifactType: artifactTypeOf(parsed) ?? null,
+          annotations: parsed.annotations ?? null,
+          created,
+        },
+        staged,
+        isIndexType(parsed.mediaType)
+          ? parsed.manifests.map((d) => d.digest)
+          : [parsed.config!.digest, ...parsed.layers.map((d) => d.digest)],
+        tag,
+      )
+    } finally {
+      staged.discard()
+    }
     if (tag)
       await recordTaggedImage(
         { store, blobs },
@@ -434,14 +447,12 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     if (!e.reference.includes(':')) {
       if (!(await store.deleteTag(target.key, e.image, e.reference)))
         throw new OciError('MANIFEST_UNKNOWN', `No tag ${e.reference} in ${nameOf(e)}`)
-      await store.forgetTag(target.key, e.image, e.reference)
       return reply.status(202).send()
     }
     const digest = checkDigest(e.reference)
     if (!(await store.manifest(target.key, e.image, digest)))
       throw new OciError('MANIFEST_UNKNOWN', `No manifest ${digest} in ${nameOf(e)}`)
-    const tags = await store.deleteManifest(target.key, e.image, digest)
-    for (const tag of tags) await store.forgetTag(target.key, e.image, tag)
+    await store.deleteManifest(target.key, e.image, digest)
     blobs.releaseIfUnused(hexOf(digest))
     return reply.status(202).send()
   }
