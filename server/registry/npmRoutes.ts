@@ -18,6 +18,7 @@ import type { RegistryAuthorizer } from '../permissions/authorize'
 import type { NpmCatalogue } from './npmCatalogue'
 import { tarballPath } from './npmCatalogue'
 import { npmNameProblem } from './npmNames'
+import { isCleanVersion, latestMovesTo, latestOwner, publishedVersion } from './npmVersions'
 import { latestOf } from '../catalog/versionOrder'
 
 /**
@@ -99,12 +100,29 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const versionRows = (members: Members, name: string) =>
     members.flatMap((r) => versionsIn.all(`npm://${name}`, r.key) as VersionRow[])
 
-  /** Dist-tags across the resolution order: a member's tag wins over later members'. */
-  const tagsOf = (members: Members, name: string): Record<string, string> => {
+  /**
+   * Dist-tags across the members: the tags of the member that held the package first win (so
+   * `latest` stays with it), then the others' in resolution order fill in the rest.
+   */
+  const tagsOf = (
+    members: Members,
+    name: string,
+    rows = versionRows(members, name),
+  ): Record<string, string> => {
+    const firstSeen = new Map<string, string>()
+    for (const row of rows)
+      if (!firstSeen.has(row.repo) || row.created < firstSeen.get(row.repo)!)
+        firstSeen.set(row.repo, row.created)
+    const owner = latestOwner([...firstSeen].map(([member, created]) => ({ member, created })))
+    const ordered = [...members].sort((a, b) => Number(b.key === owner) - Number(a.key === owner))
     const tags: Record<string, string> = {}
-    for (const r of members)
+    for (const r of ordered)
       for (const t of tagsIn.all(r.key, name) as Array<{ tag: string; version: string }>)
         if (!(t.tag in tags)) tags[t.tag] = t.version
+    if (owner && !(tags.latest && rows.some((r) => r.repo === owner && r.version === tags.latest))) {
+      const fallback = latestOf(rows.filter((r) => r.repo === owner).map((r) => r.version))
+      if (fallback) tags.latest = fallback
+    }
     return tags
   }
 
@@ -131,7 +149,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       time[row.version] = row.created
     }
     const sortedTimes = Object.values(time).sort()
-    const tags = tagsOf(members, name)
+    const tags = tagsOf(members, name, rows)
     const latest = tags.latest && tags.latest in versions ? tags.latest : latestOf(Object.keys(versions))
     const latestDoc = (latest ? versions[latest] : undefined) as Record<string, unknown> | undefined
     const rev = createHash('sha256')
@@ -192,10 +210,13 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const attachments = Object.entries(doc._attachments ?? {})
     if (versionNames.length !== 1 || attachments.length !== 1)
       throw new HttpError(400, 'Publish exactly one version with its tarball', 'BAD_REQUEST')
-    const version = versionNames[0]!
-    const document = doc.versions![version]!
-    if (!semver.valid(version) || document.version !== version || document.name !== name)
-      throw new HttpError(400, `Invalid version: ${version}`, 'BAD_VERSION')
+    const key = versionNames[0]!
+    const document = doc.versions![key]!
+    const verdict = publishedVersion(key, document.version)
+    if (!verdict.ok) throw new HttpError(400, `Invalid version: ${verdict.problem}`, 'BAD_VERSION')
+    const version = verdict.version
+    if (document.name !== name)
+      throw new HttpError(400, 'The version document names another package than the URL', 'BAD_NAME')
     const data = attachments[0]![1].data
     if (typeof data !== 'string') throw new HttpError(400, 'The tarball is missing', 'BAD_REQUEST')
     const tarball = Buffer.from(data, 'base64')
@@ -254,8 +275,12 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
           now,
         })
         const tags = Object.entries(doc['dist-tags'] ?? { latest: version })
+        const latest = (tagsIn.all(target.key, name) as Array<{ tag: string; version: string }>).find(
+          (t) => t.tag === 'latest',
+        )?.version
         for (const [tag, v] of tags)
-          if (typeof v === 'string' && v === version) setTag.run(target.key, name, tag, v)
+          if (v === version && (tag !== 'latest' || latestMovesTo(latest, version)))
+            setTag.run(target.key, name, tag, v)
         repairTags(target.key, name)
       }).immediate()
     } finally {
@@ -315,7 +340,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       return { ok: true }
     }
     const version = request.body
-    if (typeof version !== 'string' || !semver.valid(version) || semver.validRange(tag) !== null)
+    if (!isCleanVersion(version) || semver.validRange(tag) !== null)
       throw new HttpError(
         400,
         'Send the version as a JSON string; a tag cannot be a version range',
