@@ -25,11 +25,26 @@ export interface AdminMenuInputs {
   readonly licenseNA: boolean
   readonly cloud: boolean
   readonly services: ReadonlyArray<string>
+  /**
+   * Whether navigation refuses a page on this instance (its sidebar item is hidden or disabled
+   * on the flavour): the grid hides such an item rather than offer a click that is refused.
+   */
+  readonly refuses?: (href: string) => boolean
 }
 
 const XRAY_NEEDED: AdminMessage = { key: 'requiresService', service: 'xray' }
 
 export function adminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMenuGroup> {
+  const refuses = inputs.refuses
+  const groups = allAdminMenuGroups(inputs)
+  if (refuses === undefined) return groups
+  return groups.map((g) => ({
+    ...g,
+    items: g.items.map((i) => (i.hidden !== true && refuses(i.href) ? { ...i, hidden: true } : i)),
+  }))
+}
+
+function allAdminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMenuGroup> {
   const noXray = !inputs.services.includes('xray')
   return [
     {
@@ -126,10 +141,10 @@ export function adminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMen
 const matches = (text: string, query: string) => text.toLowerCase().includes(query.toLowerCase())
 
 /**
- * The groups to show for a search: hidden items and groups left out, items filtered by the
- * query (a group whose title matches keeps all its items), groups with nothing left to show
- * dropped. A disabled item still shows, with the tooltip that says why it cannot be opened, so
- * a group whose items are all disabled stays too: dropping it would hide every such tooltip.
+ * The groups to show for a search: hidden items and groups left out, and groups with nothing
+ * usable (every item hidden or disabled) too, as spec 000 section 2 says; a disabled item in a
+ * group with a usable one shows with its tooltip. Items are filtered by the query (a group
+ * whose title matches keeps all its items), and groups the search leaves empty are dropped.
  */
 export function visibleAdminMenu(
   groups: ReadonlyArray<AdminMenuGroup>,
@@ -137,7 +152,7 @@ export function visibleAdminMenu(
 ): ReadonlyArray<AdminMenuGroup> {
   const q = query.trim()
   return groups
-    .filter((g) => !g.hidden)
+    .filter((g) => !g.hidden && g.items.some((i) => !i.hidden && !i.disabled))
     .map((g) => {
       const items = g.items.filter((i) => !i.hidden)
       return {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import * as Tooltip from '@radix-ui/react-tooltip'
 import { Link } from 'wouter'
 import { adminMenuGroups, highlightParts, visibleAdminMenu } from '../../domain/admin'
+import { menuBlock } from '../../domain/navigation'
 import { useQuery } from '../shared/appContext'
 import { Activity, Database, Lock, Radar, Search, Settings, Users, type LucideIcon } from 'lucide-react'
 import { inputClass } from '../shared/kit/Field'
@@ -36,7 +37,12 @@ export function MenuGrid() {
   const ctx = useQuery({ type: 'navigation/Context' })
   const [query, setQuery] = useState('')
   const groups = visibleAdminMenu(
-    adminMenuGroups({ licenseNA: ctx.licenseType === 'N/A', cloud: ctx.cloud, services: ctx.services }),
+    adminMenuGroups({
+      licenseNA: ctx.licenseType === 'N/A',
+      cloud: ctx.cloud,
+      services: ctx.services,
+      refuses: (href) => menuBlock(href, ctx) !== undefined,
+    }),
     query,
   )
   return (
