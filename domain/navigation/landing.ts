@@ -1,6 +1,6 @@
 /** Where a user lands: by user kind, for `/` and `/home`, and when switching sidebars (spec 000 section 2). */
 import { feature, isCloudTrial, isLightweight, isTour, type ShellContext } from './context'
-import { firstPlatformConfigurationItem } from './menus'
+import { firstPlatformConfigurationItem, projectsUsable } from './menus'
 import type { NavigationState } from './types'
 
 export const TOPOLOGY_PATH = '/admin/mission_control/topology'
@@ -39,7 +39,8 @@ export function homeRedirect(ctx: ShellContext, nav: NavigationState): string {
 /** Admin landing: the projects page for a project admin, else the first platform configuration; last visit overrides. */
 export function adminLanding(ctx: ShellContext, nav: NavigationState): string {
   if (nav.lastUser === ctx.userName && nav.lastAdminPath) return nav.lastAdminPath
-  if (ctx.canAdminProjects)
+  // Only where the projects pages open (licensed, not on edge): else the platform configuration.
+  if (projectsUsable(ctx))
     return ctx.selectedProject === undefined
       ? '/admin/projects/list'
       : `/admin/projects/overview/${encodeURIComponent(ctx.selectedProject)}`

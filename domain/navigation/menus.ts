@@ -263,6 +263,37 @@ export function menuBlock(path: string, ctx: ShellContext): string | undefined {
   return undefined
 }
 
+// Admin paths with a teaser (spec 000 section 2: projects list, LDAP security, environments,
+// user management, general security, general configuration, platform monitoring).
+const TEASED_ADMIN_PATHS: ReadonlyArray<string> = [
+  '/admin/projects',
+  '/admin/configuration/security/ldap',
+  '/admin/environments',
+  '/admin/management',
+  '/admin/configuration/security',
+  '/admin/configuration/general',
+  '/admin/monitoring',
+  '/admin/mission_control/topology',
+]
+const TEASER_PREFIX = '/demo/admin'
+
+/**
+ * The teaser of an admin area the licence does not cover (spec 000 section 2, "Admin teaser
+ * (unlicensed or demo areas)"): a path under a licensed item on an instance whose licence is N/A,
+ * when that path has a teaser. Undefined otherwise (the path is refused as any hidden item).
+ */
+export function unlicensedTeaserPath(path: string, ctx: ShellContext): string | undefined {
+  if (ctx.licenseType !== 'N/A' || !path.startsWith('/admin/')) return undefined
+  const item = administrationItems.find((i) => under(path, i.href))
+  if (item?.licensed !== true || !TEASED_ADMIN_PATHS.some((p) => under(path, p))) return undefined
+  return `${TEASER_PREFIX}${path.slice('/admin'.length)}`
+}
+
+/** Whether the projects pages are open to this user here (licence, flavour, role). */
+export function projectsUsable(ctx: ShellContext): boolean {
+  return ctx.canAdminProjects && menuBlock('/admin/projects', { ...ctx, admin: true }) === undefined
+}
+
 /** First visible platform-configuration item: the admin landing when no project applies. */
 export function firstPlatformConfigurationItem(ctx: ShellContext): VisibleItem | undefined {
   return visibleItems(administrationItems, ctx).find(

@@ -7,7 +7,7 @@
 import { feature, isLightweight, isTour, type ShellContext } from './context'
 import { distributionRedirect, distributionTabOf } from './distribution'
 import { homeRedirect, LICENSES_PATH, LIGHTWEIGHT_FALLBACK_PATH, defaultLanding } from './landing'
-import { menuBlock } from './menus'
+import { menuBlock, unlicensedTeaserPath } from './menus'
 import { findRoute, NOT_FOUND_PATH, PUBLIC_ROUTE_NAMES, type RouteMatch } from './routes'
 import type { Location, NavigationState } from './types'
 import { isUserRouteRedirectVisit } from './userRoute'
@@ -140,7 +140,12 @@ export function guardStep(
   // Hidden and disabled menu items are enforced for everyone; a project admin counts as an
   // admin only for the project pages (the licence and flavour rules still apply to them).
   const blocked = menuBlock(path, projectRoute && ctx.canAdminProjects ? { ...ctx, admin: true } : ctx)
-  if (blocked) return { kind: 'deny', reason: blocked, notify: true }
+  if (blocked) {
+    // An area the licence does not cover shows its teaser rather than a refusal.
+    const teaser = ctx.admin ? unlicensedTeaserPath(path, ctx) : undefined
+    if (teaser !== undefined) return redirect(teaser, 'unlicensed area: its teaser')
+    return { kind: 'deny', reason: blocked, notify: true }
+  }
 
   // The user route with a redirect flag was redirected once already: not again (no loop).
   if (isUserRouteRedirectVisit(route.name, query))

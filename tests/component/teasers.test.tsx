@@ -79,4 +79,19 @@ describe('the admin teaser in the tour', () => {
     expect(within(sidebar).getByRole('link', { name: 'Packages' })).toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull()
   })
+
+  // Spec 000 section 2: unlicensed admin areas show the admin teaser (OSS: licence N/A).
+  it('shows an admin on OSS the projects teaser, headed once, instead of refusing the page', async () => {
+    const { app } = renderShell('/admin/projects/list', {
+      user: { name: 'admin', admin: true },
+      footer: { flavour: 'oss', licenseType: 'N/A' },
+    })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Projects' }, { timeout: 15_000 }),
+    ).toBeInTheDocument()
+    expect(app.getState().navigation.location.path).toBe('/demo/admin/projects/list')
+    // The page title names the module: its section has no second 'Projects' heading.
+    expect(screen.getAllByRole('heading', { name: 'Projects' })).toHaveLength(1)
+    expect(screen.getByRole('link', { name: 'Start a free trial' })).toBeInTheDocument()
+  })
 })

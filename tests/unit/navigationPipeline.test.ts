@@ -132,9 +132,17 @@ describe('navigation pipeline, in the specification order', () => {
     expect(go(pa, '/admin/proxies/configuration/list').kind).toBe('deny')
   })
 
-  it('enforces a hidden Projects item for admins who may administer projects (oss, licence N/A)', () => {
+  it('shows an admin the teaser of the unlicensed projects area (oss, licence N/A), never the page', () => {
     const oss = { ...admin, flavour: 'oss' as const, licenseType: 'N/A', canAdminProjects: true }
+    // Spec 000 section 2: the admin teaser is for unlicensed areas; the projects list is one.
     expect(go(oss, '/admin/projects/list')).toMatchObject({
+      kind: 'go',
+      location: { path: '/demo/admin/projects/list' },
+    })
+    // Edge hides Projects by flavour, not for want of a licence: refused, no teaser.
+    expect(
+      go({ ...admin, flavour: 'edge' as const, canAdminProjects: true }, '/admin/projects/list'),
+    ).toMatchObject({
       kind: 'deny',
       reason: expect.stringMatching(/Projects is hidden/),
     })
@@ -249,5 +257,13 @@ describe('landing', () => {
     expect(
       adminLanding({ ...user, canAdminProjects: true, selectedProject: 'p1' }, initialNavigationState),
     ).toBe('/admin/projects/overview/p1')
+  })
+
+  it('an admin on OSS (licence N/A) lands on the first platform configuration, General Settings', () => {
+    // Spec 000 section 2: the projects page only where the user can administer projects there.
+    const oss = { ...admin, flavour: 'oss' as const, licenseType: 'N/A', canAdminProjects: true }
+    expect(adminLanding(oss, initialNavigationState)).toBe('/admin/configuration/general')
+    const edge = { ...admin, flavour: 'edge' as const, canAdminProjects: true }
+    expect(adminLanding(edge, initialNavigationState)).toBe('/admin/configuration/general')
   })
 })

@@ -5,10 +5,11 @@ import surface from '../shared/kit/surface.module.css'
 import styles from './admin.module.css'
 import { Toolbar } from './shared'
 
-function Module({ module }: { module: TeaserModule }) {
+/** `headed`: its own heading, unless the page's title already says the module's name. */
+function Module({ module, headed }: { module: TeaserModule; headed: boolean }) {
   return (
     <section className={surface.card} aria-label={module.LABEL}>
-      <h2>{module.LABEL}</h2>
+      {headed ? <h2>{module.LABEL}</h2> : null}
       <p>{module.DESCRIPTION}</p>
       {module.BULLETS && (
         <>
@@ -45,7 +46,7 @@ export function AdminTeaser() {
     <section aria-labelledby="page-title" className={kit.page}>
       <Toolbar title={module ? module.LABEL : 'Administration'} />
       {(module ? [module] : TEASER_MODULES).map((m) => (
-        <Module key={m.LABEL} module={m} />
+        <Module key={m.LABEL} module={m} headed={!module} />
       ))}
       <aside className={styles.trial} aria-label="Free trial">
         <h2>Try the full platform</h2>
