@@ -52,4 +52,51 @@ describe('shell clauses (e2e)', () => {
       await server.stop()
     }
   })
+
+  it('OSS: Administration from packages lands on General Settings; the projects list is its teaser', async () => {
+    const server = await startTestServer({}, { PLATFORM_FLAVOUR: 'oss' })
+    try {
+      const page = await browser.newPage()
+      await page.goto(`${server.url}/ui/login`)
+      await fillLogin(page, 'admin', server.config.adminPassword)
+      await expect.poll(() => pathOf(page), { timeout: 20_000 }).not.toMatch(/^\/login/)
+      await page.goto(`${server.url}/ui/packages`)
+      await page
+        .getByRole('group', { name: 'Sidebars' })
+        .getByRole('button', { name: 'Administration' })
+        .click()
+      await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/admin/configuration/general')
+      await page.goto(`${server.url}/ui/admin/projects/list`)
+      await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/demo/admin/projects/list')
+      await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor({ timeout: 15_000 })
+      expect(await page.getByText('You are not authorized').count()).toBe(0)
+      await page.close()
+    } finally {
+      await server.stop()
+    }
+  })
+
+  for (const [flavour, refused] of [
+    ['container-registry', 'Peers'],
+    ['edge', 'Projects'],
+  ] as const) {
+    it(`${flavour}: All settings shows no ${refused} and no group with nothing usable`, async () => {
+      const server = await startTestServer({}, { PLATFORM_FLAVOUR: flavour })
+      try {
+        const page = await browser.newPage()
+        await page.goto(`${server.url}/ui/login`)
+        await fillLogin(page, 'admin', server.config.adminPassword)
+        await expect.poll(() => pathOf(page), { timeout: 20_000 }).not.toMatch(/^\/login/)
+        await page.goto(`${server.url}/ui/admin/artifactory/list`)
+        const main = page.getByRole('main')
+        await main.getByRole('searchbox', { name: 'Search settings' }).waitFor({ timeout: 15_000 })
+        await main.getByRole('link', { name: 'General Settings' }).waitFor()
+        expect(await main.getByRole('link', { name: refused, exact: true }).count()).toBe(0)
+        expect(await main.getByRole('heading', { name: 'Xray Settings' }).count()).toBe(0)
+        await page.close()
+      } finally {
+        await server.stop()
+      }
+    })
+  }
 })
