@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { systemClock, type Clock } from './clock'
+import { isoNow, systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { openDatabase, type Db } from './db'
 import { sqliteSql } from './db/sqliteSql'
@@ -42,7 +42,7 @@ function createContext(config: ServerConfig, db: Db, clock: Clock): ServerContex
   const currentUser = (request: FastifyRequest): SessionUser | undefined => {
     const token = request.cookies[SESSION_COOKIE]
     if (!token) return undefined
-    const row = findSession.get(hashToken(token), new Date().toISOString()) as
+    const row = findSession.get(hashToken(token), isoNow(clock)) as
       { id: number; name: string; admin: number; realm: string } | undefined
     return row && { id: row.id, name: row.name, admin: row.admin === 1, realm: row.realm }
   }

@@ -224,7 +224,7 @@ function peers(ctx: ServerContext) {
     interval_ms: number
     services: string | null
   }[]
-  const now = Date.now()
+  const now = ctx.clock.now()
   return rows.map((r) => ({
     id: r.node_id,
     host: r.host,

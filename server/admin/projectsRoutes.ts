@@ -12,6 +12,7 @@ import { PROJECT_KEY_MAX_LENGTH, projectKeyProblem } from './projectKey'
 
 // The roles are the console's (one list for both sides).
 import { PROJECT_ROLES } from '../../domain/admin/types'
+import { isoNow } from '../clock'
 
 interface ProjectRow {
   key: string
@@ -226,7 +227,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
           p.manageMembers ? 1 : 0,
           p.manageResources ? 1 : 0,
           p.indexResources ? 1 : 0,
-          new Date().toISOString(),
+          isoNow(ctx.clock),
         )
         return find(db, b.key)
       })()

@@ -17,6 +17,7 @@ import { sendMail } from '../mail/outbox'
 import { baseUrlOf } from '../platform/baseUrl'
 import { readGeneralConfig } from './generalConfig'
 import { badRequest, conflict, emptyReply, notFound } from './common'
+import { isoNow } from '../clock'
 
 const nameParams = {
   type: 'object',
@@ -246,7 +247,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
         if (b.groups) setGroups(db, user.id, b.groups)
         if (passwordHash !== undefined) {
           set('password_hash', passwordHash)
-          set('password_changed_at', new Date().toISOString())
+          set('password_changed_at', isoNow(ctx.clock))
         }
         // A new password or an expiry ends the user's sessions (except the admin's own request).
         if (passwordHash !== undefined || b.passwordExpired || b.credentialsExpired)
@@ -305,7 +306,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     async (request, reply) => {
       const me = ctx.requireAdmin(request)
       const { email } = request.body
-      const { token, expiresAt } = issueMailToken(db, 'invitation', { email, createdBy: me.id })
+      const { token, expiresAt } = issueMailToken(ctx, 'invitation', { email, createdBy: me.id })
       const general = readGeneralConfig(db, config)
       const link = `${baseUrlOf(ctx, request)}/ui/login/invitation?token=${encodeURIComponent(token)}`
       sendMail(config.dataDir, {
@@ -427,7 +428,7 @@ function registerGroupRoutes(app: FastifyInstance, ctx: ServerContext): void {
           b.name,
           b.description ?? '',
           b.autoJoin ? 1 : 0,
-          new Date().toISOString(),
+          isoNow(ctx.clock),
         )
         if (b.members) setMembers(db, b.name, b.members)
         return find(b.name)
@@ -666,7 +667,7 @@ function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContext): voi
           JSON.stringify(b.repositories ?? []),
           JSON.stringify(b.includePatterns ?? ['**']),
           JSON.stringify(b.excludePatterns ?? []),
-          new Date().toISOString(),
+          isoNow(ctx.clock),
         )
         setPrincipals(db, b.name, b.users ?? {}, b.groups ?? {})
         return find(b.name)

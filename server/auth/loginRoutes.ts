@@ -21,7 +21,7 @@ export const ADDRESS_LIMIT_FACTOR = 10
 export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
   const { db, config } = ctx
   // Password spraying (one guess for many accounts) is bounded per address as well.
-  const addressLimiter = createRateLimiter(db, {
+  const addressLimiter = createRateLimiter(ctx, {
     max: config.rateLimit.max * ADDRESS_LIMIT_FACTOR,
     windowMs: config.rateLimit.windowMs,
   })
@@ -75,7 +75,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
         throw new HttpError(403, 'Your password has expired: change it to sign in', 'PASSWORD_EXPIRED')
       const remember =
         request.query._spring_security_remember_me === true && readGeneralConfig(db, config).rememberMeEnabled
-      pruneSessions(db)
+      pruneSessions(ctx)
       return signIn(ctx, request, reply, user, remember)
     },
   )
@@ -89,7 +89,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       },
     },
     async (request, reply) => {
-      endSession(db, request, reply)
+      endSession(ctx, request, reply)
       return reply.status(204).send()
     },
   )
@@ -98,7 +98,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
     '/ui/auth/current',
     { schema: { summary: 'The signed-in user, or the anonymous user', response: { 200: userDataSchema } } },
     async (request) => {
-      const session = findSession(db, request)
+      const session = findSession(ctx, request)
       const user = session?.stage === 'full' ? findUserById(db, session.user_id) : undefined
       return user ? userData(ctx, user) : anonymousUserData(config)
     },

@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { hashToken } from '../app'
-import type { Db } from '../db'
+import { isoNow } from '../clock'
+import type { SessionStore } from './sessions'
 
 export type MailTokenKind = 'reset' | 'invitation'
 
@@ -21,12 +22,12 @@ export interface MailTokenRow {
 }
 
 export function issueMailToken(
-  db: Db,
+  { db, clock }: SessionStore,
   kind: MailTokenKind,
   fields: { userId?: number; email: string; createdBy?: number },
 ): { token: string; expiresAt: string } {
   const token = randomBytes(32).toString('base64url')
-  const now = Date.now()
+  const now = clock.now()
   const expiresAt = new Date(now + (kind === 'reset' ? RESET_TOKEN_MS : INVITATION_TOKEN_MS)).toISOString()
   db.prepare(
     `INSERT INTO mail_tokens (token_hash, kind, user_id, email, created_by, created_at, expires_at)
@@ -44,20 +45,24 @@ export function issueMailToken(
 }
 
 /** The token when it exists, is of this kind, unused and unexpired. */
-export function findUsableToken(db: Db, kind: MailTokenKind, token: string): MailTokenRow | undefined {
+export function findUsableToken(
+  { db, clock }: SessionStore,
+  kind: MailTokenKind,
+  token: string,
+): MailTokenRow | undefined {
   return db
     .prepare(
       `SELECT token_hash, kind, user_id, email, expires_at, used_at FROM mail_tokens
        WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?`,
     )
-    .get(hashToken(token), kind, new Date().toISOString()) as MailTokenRow | undefined
+    .get(hashToken(token), kind, isoNow(clock)) as MailTokenRow | undefined
 }
 
 /** Marks the token used; false when someone used it first. Call inside the transaction that acts on it. */
-export function consumeToken(db: Db, tokenHash: string): boolean {
+export function consumeToken({ db, clock }: SessionStore, tokenHash: string): boolean {
   return (
     db
       .prepare('UPDATE mail_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL')
-      .run(new Date().toISOString(), tokenHash).changes === 1
+      .run(isoNow(clock), tokenHash).changes === 1
   )
 }

@@ -26,7 +26,7 @@ function totpFor(ctx: ServerContext, user: UserRow, secret: string): TOTP {
 }
 
 function pendingLogin(ctx: ServerContext, request: FastifyRequest): { session: SessionRow; user: UserRow } {
-  const session = findSession(ctx.db, request)
+  const session = findSession(ctx, request)
   const user = session?.stage === 'mfa' ? findUserById(ctx.db, session.user_id) : undefined
   if (!session || !user)
     throw new HttpError(403, 'No sign-in is waiting for a one-time code', 'NO_PENDING_LOGIN')
@@ -98,7 +98,7 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
           counter,
           user.id,
         )
-        completeSession(db, request, reply, session)
+        completeSession(ctx, request, reply, session)
         markSignedIn(ctx, user.id)
       })()
       return userData(ctx, user)

@@ -14,6 +14,7 @@ import type { RateLimiter } from './rateLimit'
 import { errors, messageSchema, passwordSchema, tokenSchema, userDataSchema } from './schemas'
 import { loginKey, signIn } from './signIn'
 import { findUserById, findUserByName, findUserByNameOrEmail, type UserRow } from './users'
+import { isoNow } from '../clock'
 
 export const FORGOT_PASSWORD_ANSWER =
   'If the account exists and has an e-mail address, a link to reset the password has been sent to it.'
@@ -25,7 +26,7 @@ export function setPassword(ctx: ServerContext, userId: number, hash: string): v
       `UPDATE users SET password_hash = ?, password_changed_at = ?, password_expired = 0, credentials_expired = 0
        WHERE id = ?`,
     )
-    .run(hash, new Date().toISOString(), userId)
+    .run(hash, isoNow(ctx.clock), userId)
   ctx.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId)
 }
 
@@ -54,7 +55,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
         throw new HttpError(403, 'Password reset by e-mail is disabled on this platform', 'DISABLED')
       const user = findUserByNameOrEmail(db, request.body.user.trim())
       if (user && user.email && user.realm === 'internal') {
-        const { token } = issueMailToken(db, 'reset', { userId: user.id, email: user.email })
+        const { token } = issueMailToken(ctx, 'reset', { userId: user.id, email: user.email })
         const link = `${baseUrlOf(ctx, request)}/ui/login/reset-password?key=${encodeURIComponent(token)}`
         sendMail(config.dataDir, {
           to: user.email,
@@ -92,7 +93,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       },
     },
     async (request) => {
-      const token = findUsableToken(db, 'reset', request.query.key)
+      const token = findUsableToken(ctx, 'reset', request.query.key)
       const user = token?.user_id != null ? findUserById(db, token.user_id) : undefined
       if (!user) throw new HttpError(400, 'The reset link is invalid, already used or expired', 'INVALID_KEY')
       return { user: user.name }
@@ -120,7 +121,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       },
     },
     async (request, reply) => {
-      const token = findUsableToken(db, 'reset', request.query.key)
+      const token = findUsableToken(ctx, 'reset', request.query.key)
       const user = token?.user_id != null ? findUserById(db, token.user_id) : undefined
       if (!token || !user || user.name.toLowerCase() !== request.body.user.toLowerCase())
         throw new HttpError(400, 'The reset link is invalid, already used or expired', 'INVALID_KEY')
@@ -128,7 +129,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
       const hash = await hashPassword(request.body.password)
       const updated = db.transaction((): UserRow | undefined => {
-        if (!consumeToken(db, token.token_hash)) return undefined
+        if (!consumeToken(ctx, token.token_hash)) return undefined
         setPassword(ctx, user.id, hash)
         return findUserById(db, user.id)
       })()

@@ -13,6 +13,7 @@ import { emailSchema, errors, passwordSchema, userDataSchema } from './schemas'
 import { findSession } from './sessions'
 import { loginKey } from './signIn'
 import { findUserById, findUserByName, userData } from './users'
+import { isoNow } from '../clock'
 
 export const IDENTITY_TOKEN_SECONDS = 60 * 60
 export const PROFILE_UNLOCK_MS = 10 * 60 * 1000
@@ -67,7 +68,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       if (!me.admin && target?.id !== me.id)
         throw new HttpError(403, 'You may only identify as yourself', 'FORBIDDEN')
       if (!target) throw new HttpError(404, 'No such user', 'NOT_FOUND')
-      const now = Date.now()
+      const now = ctx.clock.now()
       db.prepare(
         `INSERT INTO access_tokens (id, token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, 'identity', ?, ?)`,
       ).run(
@@ -107,14 +108,14 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
     },
     async (request, reply) => {
       const me = ctx.requireUser(request)
-      const session = findSession(db, request)
+      const session = findSession(ctx, request)
       const user = findUserById(db, me.id)
       const key = loginKey(request, me.name)
       limiter.take(key, reply)
       if (!session || !user || !(await verifyPassword(request.body.password, user.password_hash)))
         throw new HttpError(401, 'Wrong password', 'BAD_CREDENTIALS')
       limiter.refund(key)
-      const until = new Date(Date.now() + PROFILE_UNLOCK_MS).toISOString()
+      const until = new Date(ctx.clock.now() + PROFILE_UNLOCK_MS).toISOString()
       db.prepare('UPDATE sessions SET unlocked_until = ? WHERE id_hash = ?').run(until, session.id_hash)
       return { unlocked: true, unlockedUntil: until }
     },
@@ -137,12 +138,12 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
     },
     async (request) => {
       const me = ctx.requireUser(request)
-      const session = findSession(db, request)
+      const session = findSession(ctx, request)
       const user = findUserById(db, me.id)
       if (!session || !user) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
       if (user.profile_updatable !== 1)
         throw new HttpError(403, 'This profile cannot be changed here', 'PROFILE_NOT_UPDATABLE')
-      if (!session.unlocked_until || session.unlocked_until <= new Date().toISOString())
+      if (!session.unlocked_until || session.unlocked_until <= isoNow(ctx.clock))
         throw new HttpError(403, 'Unlock the profile with your password first', 'PROFILE_LOCKED')
       const { email, password } = request.body
       const problem = password === undefined ? undefined : passwordProblem(password, passwordPolicyOf(db))
@@ -153,7 +154,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
         if (hash !== undefined) {
           db.prepare('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?').run(
             hash,
-            new Date().toISOString(),
+            isoNow(ctx.clock),
             user.id,
           )
           // A new password ends the user's other sessions; this one stays.

@@ -9,6 +9,7 @@
 import type { FastifyReply } from 'fastify'
 import type { ServerConfig } from '../config'
 import { HttpError } from '../context'
+import type { Clock } from '../clock'
 import type { Db } from '../db'
 
 export interface RateLimiter {
@@ -21,7 +22,10 @@ export interface RateLimiter {
   refund(key: string): void
 }
 
-export function createRateLimiter(db: Db, limits: ServerConfig['rateLimit']): RateLimiter {
+export function createRateLimiter(
+  { db, clock }: { readonly db: Db; readonly clock: Clock },
+  limits: ServerConfig['rateLimit'],
+): RateLimiter {
   const read = db.prepare('SELECT window_start, count FROM rate_limits WHERE key = ?')
   const start = db.prepare(
     `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
@@ -45,7 +49,7 @@ export function createRateLimiter(db: Db, limits: ServerConfig['rateLimit']): Ra
   })
   return {
     take(key, reply) {
-      const now = Date.now()
+      const now = clock.now()
       const waitMs = takeOrRefuse.immediate(key, now)
       // Keeps the table bounded without a timer.
       if (++takes % 100 === 0) prune.run(limits.windowMs, now)
@@ -55,7 +59,7 @@ export function createRateLimiter(db: Db, limits: ServerConfig['rateLimit']): Ra
       throw new HttpError(429, `Too many attempts; try again in ${retryAfter} seconds`, 'RATE_LIMITED')
     },
     refund(key) {
-      decrement.run(key, limits.windowMs, Date.now())
+      decrement.run(key, limits.windowMs, clock.now())
     },
   }
 }

@@ -16,6 +16,7 @@ import type { RateLimiter } from './rateLimit'
 import { emailSchema, errors, nameSchema, passwordSchema, tokenSchema, userDataSchema } from './schemas'
 import { signIn } from './signIn'
 import type { UserRow } from './users'
+import { isoNow } from '../clock'
 
 export const CLI_SESSION_MS = 5 * 60 * 1000
 export const CLI_TOKEN_MS = 365 * 24 * 60 * 60 * 1000
@@ -75,7 +76,7 @@ export function registerRegistrationRoutes(
       },
     },
     async (request) => {
-      const token = findUsableToken(db, 'invitation', request.query.token)
+      const token = findUsableToken(ctx, 'invitation', request.query.token)
       if (!token) throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
       return { email: token.email }
     },
@@ -97,13 +98,13 @@ export function registerRegistrationRoutes(
     },
     async (request, reply) => {
       const { token: tokenText, user: name, password } = request.body
-      const token = findUsableToken(db, 'invitation', tokenText)
+      const token = findUsableToken(ctx, 'invitation', tokenText)
       if (!token) throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
       requirePassword(db, password)
       const passwordHash = await hashPassword(password)
       // Both or neither: a taken name leaves the invitation usable.
       const user = db.transaction((): UserRow => {
-        if (!consumeToken(db, token.token_hash))
+        if (!consumeToken(ctx, token.token_hash))
           throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
         return insertUser(db, { name, email: token.email, passwordHash })
       })()
@@ -140,7 +141,7 @@ export function registerRegistrationRoutes(
       const user = ctx.requireUser(request)
       const { session, clientName } = request.body
       const code = request.body.code ?? randomBytes(6).toString('hex')
-      const now = Date.now()
+      const now = ctx.clock.now()
       db.prepare('DELETE FROM cli_sessions WHERE expires_at <= ?').run(new Date(now).toISOString())
       const inserted = db
         .prepare(
@@ -194,7 +195,7 @@ export function registerRegistrationRoutes(
         .prepare(
           'SELECT user_id, code_hash FROM cli_sessions WHERE session = ? AND used_at IS NULL AND expires_at > ?',
         )
-        .get(session, new Date().toISOString()) as { user_id: number; code_hash: string } | undefined
+        .get(session, isoNow(ctx.clock)) as { user_id: number; code_hash: string } | undefined
       const matches = row && timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hashToken(code)))
       if (!row || !matches) {
         throw new HttpError(
@@ -205,7 +206,7 @@ export function registerRegistrationRoutes(
       }
       const tokenId = randomBytes(16).toString('hex')
       const accessToken = randomBytes(32).toString('base64url')
-      const now = Date.now()
+      const now = ctx.clock.now()
       const issued = db.transaction(() => {
         const used = db
           .prepare('UPDATE cli_sessions SET used_at = ? WHERE session = ? AND used_at IS NULL')

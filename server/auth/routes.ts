@@ -9,7 +9,7 @@ import { scoped } from '../auth/validation'
 // Routes of the auth area (login, session, MFA, passwords, registration, invitations, CLI
 // login), under /ui/api/v1. See server/API.md, "Auth and session".
 const routes: RouteModule = async (app, ctx) => {
-  const limiter = createRateLimiter(ctx.db, ctx.config.rateLimit)
+  const limiter = createRateLimiter(ctx, ctx.config.rateLimit)
   await scoped(app, ctx, (scope) => {
     registerLoginRoutes(scope, ctx, limiter)
     registerMfaRoutes(scope, ctx, limiter)

@@ -6,7 +6,14 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE, hashToken } from '../app'
+import { isoNow, type Clock } from '../clock'
 import type { Db } from '../db'
+
+/** What the session calls read: the database, and the time their expiries are measured by. */
+export interface SessionStore {
+  readonly db: Db
+  readonly clock: Clock
+}
 
 /** Remember-me keeps the cookie for two weeks; otherwise it lives until the browser closes. */
 export const REMEMBER_ME_MS = 14 * 24 * 60 * 60 * 1000
@@ -27,17 +34,17 @@ export interface SessionRow {
 }
 
 export function startSession(
-  db: Db,
+  { db, clock }: SessionStore,
   reply: FastifyReply,
   request: FastifyRequest,
   userId: number,
   options: { remember: boolean; stage: SessionStage },
 ): void {
   const token = randomBytes(32).toString('base64url')
-  const now = Date.now()
+  const now = clock.now()
   const lifetime = options.stage === 'mfa' ? PENDING_MFA_MS : options.remember ? REMEMBER_ME_MS : SESSION_MS
   // A new session replaces the one this browser had (no session fixation, no pile-up).
-  endSession(db, request, reply)
+  endSession({ db }, request, reply)
   db.prepare(
     `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage, remember) VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(
@@ -72,7 +79,7 @@ function setSessionCookie(
 }
 
 /** The session of this request in any stage, if it is still valid. */
-export function findSession(db: Db, request: FastifyRequest): SessionRow | undefined {
+export function findSession({ db, clock }: SessionStore, request: FastifyRequest): SessionRow | undefined {
   const token = request.cookies[SESSION_COOKIE]
   if (!token) return undefined
   return db
@@ -80,12 +87,12 @@ export function findSession(db: Db, request: FastifyRequest): SessionRow | undef
       `SELECT id_hash, user_id, stage, remember, expires_at, unlocked_until FROM sessions
        WHERE id_hash = ? AND expires_at > ?`,
     )
-    .get(hashToken(token), new Date().toISOString()) as SessionRow | undefined
+    .get(hashToken(token), isoNow(clock)) as SessionRow | undefined
 }
 
 /** Promotes a pending MFA session to a full one, keeping its token; the cookie gets its final lifetime. */
 export function completeSession(
-  db: Db,
+  { db, clock }: SessionStore,
   request: FastifyRequest,
   reply: FastifyReply,
   session: SessionRow,
@@ -94,19 +101,23 @@ export function completeSession(
   if (!token) return
   const remember = session.remember === 1
   db.prepare(`UPDATE sessions SET stage = 'full', expires_at = ? WHERE id_hash = ?`).run(
-    new Date(Date.now() + (remember ? REMEMBER_ME_MS : SESSION_MS)).toISOString(),
+    new Date(clock.now() + (remember ? REMEMBER_ME_MS : SESSION_MS)).toISOString(),
     session.id_hash,
   )
   setSessionCookie(reply, request, token, remember ? REMEMBER_ME_MS : undefined)
 }
 
-export function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): void {
+export function endSession(
+  { db }: Pick<SessionStore, 'db'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const token = request.cookies[SESSION_COOKIE]
   if (token) db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashToken(token))
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' })
 }
 
 /** Expired sessions are dropped now and then, so the table stays bounded. */
-export function pruneSessions(db: Db): void {
-  db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(new Date().toISOString())
+export function pruneSessions({ db, clock }: SessionStore): void {
+  db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(isoNow(clock))
 }

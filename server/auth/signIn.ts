@@ -3,6 +3,7 @@
  * invitations: a pending MFA session when the user needs a code, a full one otherwise.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { isoNow } from '../clock'
 import type { ServerContext } from '../context'
 import { startSession } from './sessions'
 import { mfaStatusOf, userData, type UserData, type UserRow } from './users'
@@ -16,10 +17,10 @@ export function signIn(
 ): UserData {
   const mfa = mfaStatusOf(user)
   if (mfa !== 'NONE') {
-    startSession(ctx.db, reply, request, user.id, { remember, stage: 'mfa' })
+    startSession(ctx, reply, request, user.id, { remember, stage: 'mfa' })
     return userData(ctx, user, mfa)
   }
-  startSession(ctx.db, reply, request, user.id, { remember, stage: 'full' })
+  startSession(ctx, reply, request, user.id, { remember, stage: 'full' })
   markSignedIn(ctx, user.id)
   // The answer still says firstLogin: true the first time, so the console can onboard.
   return userData(ctx, user)
@@ -28,7 +29,7 @@ export function signIn(
 export function markSignedIn(ctx: ServerContext, userId: number): void {
   ctx.db
     .prepare('UPDATE users SET last_login_at = ?, first_login = 0 WHERE id = ?')
-    .run(new Date().toISOString(), userId)
+    .run(isoNow(ctx.clock), userId)
 }
 
 /** The key failed attempts are counted under: per client address and account. */

@@ -13,6 +13,7 @@ import {
   FEEDBACK_COMMENT_MAX,
   type EducationVideoId,
 } from '../../domain/onboarding/education'
+import { isoNow } from '../clock'
 
 const videosDir = join(import.meta.dirname, 'videos')
 
@@ -86,7 +87,7 @@ const routes: RouteModule = async (app, ctx) => {
       const user = ctx.requireUser(request)
       db.prepare(
         'INSERT OR IGNORE INTO education_videos_played (user_id, video_id, played_at) VALUES (?, ?, ?)',
-      ).run(user.id, request.params.id, new Date().toISOString())
+      ).run(user.id, request.params.id, isoNow(ctx.clock))
       return progress(user.id)
     },
   )
@@ -114,7 +115,7 @@ const routes: RouteModule = async (app, ctx) => {
       const { module, helpful, comment } = request.body
       db.prepare(
         'INSERT INTO education_feedback (user_id, module, helpful, comment, created_at) VALUES (?, ?, ?, ?, ?)',
-      ).run(user.id, module, helpful ? 1 : 0, comment.trim(), new Date().toISOString())
+      ).run(user.id, module, helpful ? 1 : 0, comment.trim(), isoNow(ctx.clock))
       return progress(user.id)
     },
   )

@@ -7,6 +7,7 @@ import type { RouteModule, ServerContext } from '../context'
 import { scoped } from '../auth/validation'
 import { errors } from '../auth/schemas'
 import type { Db } from '../db'
+import { isoNow } from '../clock'
 
 export const NAVIGATION_TYPES = ['new', 'classic'] as const
 export type NavigationType = (typeof NAVIGATION_TYPES)[number]
@@ -63,7 +64,7 @@ function register(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       const user = ctx.requireUser(request)
-      write.run(user.id, KEY, request.body.type, new Date().toISOString())
+      write.run(user.id, KEY, request.body.type, isoNow(ctx.clock))
       return { type: request.body.type }
     },
   )

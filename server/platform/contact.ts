@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import { emailSchema, errors } from '../auth/schemas'
 import { HELP_OPTIONS } from '../../domain/onboarding/contact'
+import { isoNow } from '../clock'
 
 const API_PREFIX = '/ui/api/v1'
 
@@ -117,7 +118,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext):
     async (request, reply) => {
       const user = ctx.requireUser(request, { allowAnonymous: true })
       const b = request.body
-      const createdAt = new Date().toISOString()
+      const createdAt = isoNow(ctx.clock)
       const result = db
         .prepare(
           `INSERT INTO contact_requests (user_id, first_name, last_name, country, email, help_option, optional_comment,

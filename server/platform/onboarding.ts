@@ -10,6 +10,7 @@ import { mandatory } from '../auth/validation'
 
 // The questionnaire's choices are the console's (one list for both sides).
 import { DESIRED_FEATURES, PURPOSES, ROLES } from '../../domain/onboarding/rules'
+import { isoNow } from '../clock'
 export const DEFAULT_PROJECT = { name: 'Default Project', key: 'dflt' } as const
 
 export interface Questionnaire {
@@ -153,7 +154,7 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
       const q: Questionnaire = { ...emptyQuestionnaire(), ...request.body }
       const problem = questionnaireProblem(q)
       if (problem) throw new HttpError(400, problem, 'VALIDATION')
-      const now = new Date().toISOString()
+      const now = isoNow(ctx.clock)
       db.prepare(
         `INSERT INTO onboarding_questionnaires (user_id, data, updated_at) VALUES (?, ?, ?)
          ON CONFLICT(user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,

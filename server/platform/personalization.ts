@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import { errors } from '../auth/schemas'
 import { GOALS, TECHNOLOGIES, type PersonalizationChoices } from '../../domain/onboarding/personalization'
+import { isoNow } from '../clock'
 
 const statusSchema = {
   type: 'object',
@@ -73,7 +74,7 @@ export function registerPersonalizationRoutes(app: FastifyInstance, ctx: ServerC
         c.goal,
         c.artifactOnly ? 1 : 0,
         c.RTonlyRemoved ? 1 : 0,
-        new Date().toISOString(),
+        isoNow(ctx.clock),
       )
       return { sent: true }
     },

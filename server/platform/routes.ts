@@ -81,7 +81,7 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
         isCloud: config.cloud,
         licenseType: config.licenseType,
         buildNumber: `${version}+${revision}`,
-        copyright: `© ${new Date().getUTCFullYear()} Platform authors`,
+        copyright: `© ${new Date(ctx.clock.now()).getUTCFullYear()} Platform authors`,
       }
     },
   )

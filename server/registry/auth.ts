@@ -29,7 +29,7 @@ export interface RegistryCaller {
 
 export function registryAuth(ctx: ServerContext) {
   const { db, config } = ctx
-  const limiter = createRateLimiter(db, config.rateLimit)
+  const limiter = createRateLimiter(ctx, config.rateLimit)
   const byToken = db.prepare(
     `SELECT u.id, u.name, u.admin, u.realm FROM access_tokens t JOIN users u ON u.id = t.user_id
      WHERE t.token_hash = ? AND t.kind = ? AND t.expires_at > ?`,

@@ -14,6 +14,7 @@ import { repositoryStore } from './store'
 import { registryAuth } from '../registry/auth'
 import { artifactFiles, artifactPathProblem } from '../registry/genericRoutes'
 import { treeChildren, TREE_PAGE_MAX } from './tree'
+import { isoNow } from '../clock'
 
 const str = { type: 'string' } as const
 const nullableStr = { type: ['string', 'null'] } as const
@@ -135,7 +136,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      return reply.status(201).send(store.create(formOf(request.body), new Date().toISOString()))
+      return reply.status(201).send(store.create(formOf(request.body), isoNow(ctx.clock)))
     },
   )
 
@@ -150,7 +151,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return store.update(request.params.key, formOf(request.body), new Date().toISOString())
+      return store.update(request.params.key, formOf(request.body), isoNow(ctx.clock))
     },
   )
 
@@ -193,7 +194,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return store.quickCreate(request.body.packageTypes, new Date().toISOString())
+      return store.quickCreate(request.body.packageTypes, isoNow(ctx.clock))
     },
   )
 

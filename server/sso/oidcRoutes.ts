@@ -117,7 +117,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
         { autoCreate: settings.autoCreateUsers },
       )
       if (typeof user === 'string') return reply.redirect(loginWithError(user))
-      pruneSessions(db)
+      pruneSessions(ctx)
       signIn(ctx, request, reply, user, false)
       return reply.redirect(pending.redirectTo)
     },
@@ -132,7 +132,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (request, reply) => {
-      endSession(db, request, reply)
+      endSession(ctx, request, reply)
       const settings = readOidcSettings(db)
       const back = publicOrigin(ctx, request) + LOGIN_PAGE
       if (!oidcReady(settings)) return reply.redirect(LOGIN_PAGE)

@@ -34,6 +34,7 @@ import {
   type SamlSettings,
 } from './samlSettings'
 import { ssoUser } from './ssoUsers'
+import { isoNow } from '../clock'
 
 /** Set at SAML sign-in, read by the SAML logout address (see migration 055_saml.sql). */
 export const SAML_LOGOUT_COOKIE = 'console_saml'
@@ -155,7 +156,7 @@ function rememberForLogout(
   profile: Profile,
 ): void {
   const token = randomBytes(32).toString('base64url')
-  const now = Date.now()
+  const now = ctx.clock.now()
   ctx.db.prepare('DELETE FROM saml_logouts WHERE expires_at <= ?').run(new Date(now).toISOString())
   ctx.db
     .prepare(
@@ -188,7 +189,7 @@ function takeLogout(ctx: ServerContext, request: FastifyRequest, reply: FastifyR
       `DELETE FROM saml_logouts WHERE binding_hash = ? AND expires_at > ?
        RETURNING name_id, name_id_format, session_index`,
     )
-    .get(hashToken(token), new Date().toISOString()) as
+    .get(hashToken(token), isoNow(ctx.clock)) as
     { name_id: string; name_id_format: string; session_index: string } | undefined
 }
 
@@ -304,7 +305,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
         { autoCreate: settings.autoCreateUsers },
       )
       if (typeof user === 'string') return reply.redirect(loginWithError(user))
-      pruneSessions(db)
+      pruneSessions(ctx)
       signIn(ctx, request, reply, user, false)
       rememberForLogout(ctx, request, reply, user.id, profile)
       return reply.redirect(postLoginTarget(request.body.RelayState))
@@ -321,7 +322,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (request, reply) => {
-      endSession(db, request, reply)
+      endSession(ctx, request, reply)
       const ticket = takeLogout(ctx, request, reply)
       const settings = readSamlSettings(db)
       if (!samlReady(settings) || !settings.idpSloUrl || !ticket) return reply.redirect(LOGIN_PAGE)
