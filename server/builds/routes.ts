@@ -161,7 +161,12 @@ export function buildInfoRoutes(ctx: ServerContext, auth: RegistryAuth) {
   return async (app: FastifyInstance) => {
     app.put<{ Body: BuildInfoDocument }>(
       '/',
-      { schema: { body: buildInfoSchema }, bodyLimit: 16 * 1024 * 1024 },
+      {
+        schema: { body: buildInfoSchema },
+        bodyLimit: 16 * 1024 * 1024,
+        // Authenticated before the body is read.
+        onRequest: auth.authenticateWrite,
+      },
       async (request, reply) => {
         await auth.caller(request, reply, true)
         if (Number.isNaN(Date.parse(request.body.started)))

@@ -67,7 +67,7 @@ export function registryAuth(ctx: ServerContext) {
     return undefined
   }
 
-  return {
+  const api = {
     checkCredentials,
 
     /** A fresh client token for the user; only its hash is stored. */
@@ -113,6 +113,28 @@ export function registryAuth(ctx: ServerContext) {
       }
       if (!write && config.anonymousAccess) return { user: ANONYMOUS, anonymous: true }
       throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+    },
+  }
+
+  // A write's caller is found before its body is read (authenticateWrite), then asked for again
+  // by the handler: answered from here, so basic credentials are checked once.
+  const writers = new WeakMap<FastifyRequest, RegistryCaller>()
+  const caller = async (request: FastifyRequest, reply: FastifyReply, write: boolean) => {
+    const known = writers.get(request)
+    if (known) return known
+    const found = await api.caller(request, reply, write)
+    if (write) writers.set(request, found)
+    return found
+  }
+  return {
+    ...api,
+    caller,
+    /**
+     * An onRequest hook: a write (any method but GET and HEAD) is authenticated before its body
+     * is read, so a stranger cannot make a node read and parse a large body.
+     */
+    async authenticateWrite(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      if (request.method !== 'GET' && request.method !== 'HEAD') await caller(request, reply, true)
     },
   }
 }

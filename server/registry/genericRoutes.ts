@@ -8,9 +8,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { isoNow } from '../clock'
+import { baseUrlOf } from '../platform/baseUrl'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
 import type { RegistryAuthorizer } from '../permissions/authorize'
+import type { RegistryAuth } from './auth'
 import type { NpmCatalogue } from './npmCatalogue'
 import { artifactPathProblem } from '../../domain/artifacts/rules'
 
@@ -73,13 +75,14 @@ export function artifactFiles(ctx: ServerContext) {
 interface Deps {
   readonly repos: RepositoryStore
   readonly blobs: BlobStore
+  readonly auth: RegistryAuth
   readonly authz: RegistryAuthorizer
   readonly catalogue: NpmCatalogue
 }
 
 export function genericRoutes(ctx: ServerContext, deps: Deps) {
   const { db } = ctx
-  const { repos, blobs, authz, catalogue } = deps
+  const { repos, blobs, auth, authz, catalogue } = deps
   const files = artifactFiles(ctx)
   const upsert = db.prepare(
     `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
@@ -113,6 +116,18 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     if (local.packageType === 'npm')
       throw new HttpError(400, `${local.key} is an npm repository: publish with npm publish`, 'USE_CLIENT')
     return local
+  }
+
+  /** A file goes where no folder is and under no file (`f.txt/child.txt` when f.txt is a file). */
+  const checkPlace = (repo: string, path: string) => {
+    if (folderBlocked.get(repo, `${path}/`, `${path}/`))
+      throw new HttpError(409, `${path} is a folder in ${repo}`, 'IS_FOLDER')
+    const segments = path.split('/')
+    for (let n = 1; n < segments.length; n++) {
+      const above = segments.slice(0, n).join('/')
+      if (files.find(repo, above))
+        throw new HttpError(409, `${above} is a file in ${repo}: nothing can be stored under it`, 'IS_FILE')
+    }
   }
 
   const parse = (request: FastifyRequest) => {
@@ -166,8 +181,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
     // A new file is a deploy; replacing one that is there is an overwrite.
     await authz.require(caller, local, previous.get(local.key, path) ? 'delete' : 'deploy', path)
-    if (folderBlocked.get(local.key, `${path}/`, `${path}/`))
-      throw new HttpError(409, `${path} is a folder in ${local.key}`, 'IS_FOLDER')
+    checkPlace(local.key, path)
     const expected = request.headers['x-checksum-sha256']
     if (expected !== undefined && (typeof expected !== 'string' || !/^[0-9a-fA-F]{64}$/.test(expected)))
       throw new HttpError(400, 'X-Checksum-Sha256 must be 64 hexadecimal digits', 'BAD_CHECKSUM')
@@ -191,6 +205,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       // The bytes take their place, the row names them and the bytes it replaced go if nothing
       // else names them: one write transaction, so no other node can delete them in between.
       db.transaction(() => {
+        checkPlace(local.key, path)
         const old = previous.get(local.key, path) as { sha256: string } | undefined
         blob.commit(now)
         upsert.run({
@@ -216,7 +231,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       size: String(facts.size),
       mimeType: row.mime_type,
       checksums: { sha256: facts.sha256, sha1: facts.sha1, md5: facts.md5 },
-      downloadUri: `${request.protocol}://${request.headers.host ?? ''}/artifactory/${local.key}/${path}`,
+      downloadUri: `${baseUrlOf(ctx, request)}/artifactory/${local.key}/${path}`,
     })
   }
 
@@ -259,6 +274,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     // Bodies are streamed by the PUT handler itself, whatever their content type.
     app.removeAllContentTypeParsers()
     app.addContentTypeParser('*', (_request, _payload, done) => done(null))
+    app.addHook('onRequest', auth.authenticateWrite)
     app.route({ method: ['GET', 'HEAD'], url: '/*', handler: get })
     app.route({ method: 'PUT', url: '/*', handler: put })
     app.route({ method: 'DELETE', url: '/*', handler: remove })

@@ -10,7 +10,7 @@ import type { Db } from '../db'
 import { packageIdOf, versionIdOf } from '../catalog/load'
 import { isReleaseVersion, latestOf } from '../catalog/versionOrder'
 import type { BlobFacts } from '../repositories/blobs'
-import { readTarball } from './tarball'
+import type { TarEntry } from './tarball'
 import { packageRefresher } from '../catalog/packageRefresh'
 
 export interface PublishedVersion {
@@ -19,13 +19,16 @@ export interface PublishedVersion {
   readonly version: string
   /** The version document of the publish body (package.json plus npm's fields). */
   readonly document: Record<string, unknown>
-  readonly tarball: Buffer
+  /** The files of the tarball the catalogue shows (isShownFile), as readTarball found them. */
+  readonly files: readonly TarEntry[]
   readonly tarballFacts: BlobFacts
   readonly deployedBy: string
   readonly now: string
 }
 
 const SHOWN_FILE = /^(package\.json|readme(\.[a-z]+)?|licen[cs]e(\.[a-z]+)?)$/i
+/** The files of a package's tarball the catalogue keeps and shows: package.json, README, LICENSE at its top. */
+export const isShownFile = (path: string) => !path.includes('/') && SHOWN_FILE.test(path)
 const MIME: Record<string, string> = { json: 'application/json', md: 'text/markdown' }
 const mimeOf = (name: string) => MIME[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'text/plain'
 const strings = (v: unknown): string[] =>
@@ -146,7 +149,7 @@ export function npmCatalogue(db: Db) {
       })
       for (const licence of licences) insertLicence.run(packageId, licence)
 
-      const inside = readTarball(p.tarball, (path) => !path.includes('/') && SHOWN_FILE.test(path))
+      const inside = p.files
       const readme = inside.find((f) => /^readme/i.test(f.path))
       const folder = `${p.name}/-/${p.version}`
       insertVersion.run({

@@ -11,12 +11,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import semver from 'semver'
 import { HttpError, type ServerContext } from '../context'
 import { isoNow } from '../clock'
+import { baseUrlOf } from '../platform/baseUrl'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { BlobStore } from '../repositories/blobs'
 import type { RegistryAuth, RegistryCaller } from './auth'
 import type { RegistryAuthorizer } from '../permissions/authorize'
 import type { NpmCatalogue } from './npmCatalogue'
-import { tarballPath } from './npmCatalogue'
+import { isShownFile, tarballPath } from './npmCatalogue'
+import { BadTarball, readTarball, TarballTooLarge, type TarEntry } from './tarball'
 import { npmNameProblem } from './npmNames'
 import { isCleanVersion, latestMovesTo, latestOwner, publishedVersion } from './npmVersions'
 import { latestOf } from '../catalog/versionOrder'
@@ -28,6 +30,8 @@ import { latestOf } from '../catalog/versionOrder'
  */
 export const NPM_PUBLISH_LIMIT = 100 * 1024 * 1024
 export const NPM_PREFIX = '/artifactory/api/npm'
+/** `npm login`'s user document: a name, a password and an e-mail address. */
+const NPM_LOGIN_LIMIT = 64 * 1024
 
 interface Deps {
   readonly repos: RepositoryStore
@@ -128,7 +132,8 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
 
   const repairTags = catalogue.repairTags
 
-  const baseUrl = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`
+  // Never the request's Host header: a client chooses it, and these URLs are what npm downloads.
+  const baseUrl = (request: FastifyRequest) => baseUrlOf(ctx, request)
 
   const packument = (request: FastifyRequest, repo: RepositoryRecord, members: Members, name: string) => {
     const rows = versionRows(members, name)
@@ -185,6 +190,40 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
           .send(blobs.open(found.sha256))
     }
     throw new HttpError(404, `${file} is not stored in ${repo.key}`, 'NOT_FOUND')
+  }
+
+  /**
+   * The files the catalogue keeps from a publish's tarball, read before anything is stored: a
+   * damaged archive is a 400, one that unpacks too large a 413, and its package.json must name
+   * the package and version the document does (npm installs what the tarball says).
+   */
+  const shownFilesOf = async (tarball: Buffer, name: string, version: string) => {
+    let files: TarEntry[]
+    try {
+      files = await readTarball(tarball, isShownFile)
+    } catch (error) {
+      if (error instanceof TarballTooLarge)
+        throw new HttpError(413, `The package is too large: ${error.message}`, 'TOO_LARGE')
+      if (error instanceof BadTarball)
+        throw new HttpError(400, `The tarball cannot be read: ${error.message}`, 'BAD_TARBALL')
+      throw error
+    }
+    const manifest = files.find((f) => f.path === 'package.json')
+    if (!manifest) throw new HttpError(400, 'The tarball holds no package/package.json', 'BAD_TARBALL')
+    let inner: { name?: unknown; version?: unknown }
+    try {
+      inner = (JSON.parse(manifest.bytes.toString('utf8')) ?? {}) as typeof inner
+    } catch {
+      throw new HttpError(400, 'The package.json inside the tarball is not JSON', 'BAD_TARBALL')
+    }
+    const innerVersion = typeof inner.version === 'string' ? semver.clean(inner.version) : null
+    if (inner.name !== name || innerVersion === null || innerVersion !== semver.clean(version))
+      throw new HttpError(
+        400,
+        `The package.json inside the tarball names ${String(inner.name)}@${String(inner.version)}, not ${name}@${version}`,
+        'TARBALL_MISMATCH',
+      )
+    return files
   }
 
   const publish = async (
@@ -244,6 +283,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         )
     }
     refuseOtherBytes()
+    const files = await shownFilesOf(tarball, name, version)
     if (catalogue.versionExists(name, version))
       throw new HttpError(
         403,
@@ -269,7 +309,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
           name,
           version,
           document: stored,
-          tarball,
+          files,
           tarballFacts: blob.facts,
           deployedBy,
           now,
@@ -423,23 +463,41 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     throw new HttpError(405, `${method} is not supported here`, 'NOT_SUPPORTED')
   }
 
+  /** npm prints `error` of a failure's body. */
+  const npmFailure = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof HttpError)
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.message, message: error.message, code: error.code })
+    throw error
+  }
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const answer = await handle(request, reply)
+      return reply.sent ? reply : answer
+    } catch (error) {
+      return npmFailure(reply, error)
+    }
+  }
+
   return async (app: FastifyInstance) => {
     app.route({
       method: ['GET', 'HEAD', 'PUT', 'DELETE', 'POST'],
       url: '/*',
       bodyLimit: NPM_PUBLISH_LIMIT,
-      handler: async (request, reply) => {
+      // Writes are authenticated before their body is read.
+      onRequest: async (request, reply) => {
         try {
-          const answer = await handle(request, reply)
-          return reply.sent ? reply : answer
+          await auth.authenticateWrite(request, reply)
         } catch (error) {
-          if (error instanceof HttpError)
-            return reply
-              .status(error.statusCode)
-              .send({ error: error.message, message: error.message, code: error.code })
-          throw error
+          return npmFailure(reply, error)
         }
       },
+      handler,
     })
+    // Signing in is the one write without credentials: `npm login`'s user document, small, and
+    // the web login npm tries first (answered 404, so the CLI falls back to the document).
+    app.route({ method: 'PUT', url: '/:repoKey/-/user/:document', bodyLimit: NPM_LOGIN_LIMIT, handler })
+    app.route({ method: 'POST', url: '/:repoKey/-/v1/login', bodyLimit: NPM_LOGIN_LIMIT, handler })
   }
 }

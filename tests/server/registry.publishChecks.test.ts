@@ -1,0 +1,286 @@
+/**
+ * What a registry write must survive, over real HTTP: a stranger's large body (refused before
+ * it is read), tarballs that are damaged, empty, or unpack to far more than they weigh, a
+ * tarball whose package.json names another package or version, a file under another file, the
+ * bytes of an unpublished version, and a Host header chosen by the client (never in the
+ * addresses npm downloads from).
+ */
+import { createHash } from 'node:crypto'
+import { readdirSync, statSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { createGzip } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/generalConfig'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { npmTarball, publishDocument, tarHeader, tarOf } from '../support/npmTarball'
+import { signInDirectly } from './helpers/catalogSession'
+
+let server: TestServer
+let cookie: string
+let token: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  cookie = signInDirectly(server, { admin: true })
+  const res = await fetch(`${server.url}/ui/api/v1/ui/npm/token`, {
+    method: 'POST',
+    headers: browserHeaders(server.url, cookie),
+    body: '{}',
+  })
+  token = ((await res.json()) as { token: string }).token
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+const npmUrl = (repo: string, rest: string) => `${server.url}/artifactory/api/npm/${repo}/${rest}`
+const uniqueName = (what: string) => `checks-${what}-${Math.random().toString(36).slice(2, 8)}`
+
+/** Files of the blob store (not its upload area). */
+function blobFiles(dir = join(server.config.dataDir, 'blobs')): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (name === 'tmp') return []
+    return statSync(path).isDirectory() ? blobFiles(path) : [path]
+  })
+}
+
+const publish = (name: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(npmUrl('npm-local', encodeURIComponent(name)), {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+
+const versionCount = (name: string) =>
+  (
+    server.ctx.db
+      .prepare('SELECT COUNT(*) AS n FROM catalog_versions WHERE package_id = ?')
+      .get(`npm://${name}`) as {
+      n: number
+    }
+  ).n
+
+/**
+ * Sends a write's headers and a first part of a body that claims `declared` bytes, and answers
+ * the response's status: a server that waited for the whole body would never answer.
+ */
+function statusBeforeBody(path: string, declared: number, headers: Record<string, string> = {}) {
+  return new Promise<number>((resolve, reject) => {
+    const { port } = new URL(server.url)
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'PUT',
+      path,
+      headers: { 'content-type': 'application/json', 'content-length': String(declared), ...headers },
+    })
+    req.on('response', (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+      req.destroy()
+    })
+    req.on('error', (error) => {
+      if (!req.destroyed) reject(error)
+    })
+    req.write(Buffer.alloc(64 * 1024, 0x20))
+  })
+}
+
+describe('writes are authenticated before their body is read', () => {
+  it('answers 401 to an npm publish without credentials while its body is still coming', async () => {
+    const status = await statusBeforeBody('/artifactory/api/npm/npm-local/big-body', 90 * 1024 * 1024)
+    expect(status).toBe(401)
+  }, 20_000)
+
+  it('answers 401 to wrong credentials the same way', async () => {
+    const status = await statusBeforeBody('/artifactory/api/npm/npm-local/big-body', 90 * 1024 * 1024, {
+      authorization: 'Bearer not-a-token',
+    })
+    expect(status).toBe(401)
+  }, 20_000)
+
+  it('answers 401 to a build-info deploy without credentials while its body is still coming', async () => {
+    expect(await statusBeforeBody('/artifactory/api/build', 15 * 1024 * 1024)).toBe(401)
+  }, 20_000)
+
+  it('still takes npm login without credentials, but only a small body', async () => {
+    const status = await statusBeforeBody(
+      '/artifactory/api/npm/npm-local/-/user/org.couchdb.user:someone',
+      10 * 1024 * 1024,
+    )
+    expect(status).toBe(413)
+  }, 20_000)
+})
+
+describe('tarballs are read before anything is stored', () => {
+  const refusedWithNothingStored = async (name: string, tgz: Buffer, status: number, message: RegExp) => {
+    const before = blobFiles().length
+    const res = await publish(name, publishDocument(name, '1.0.0', tgz))
+    expect(res.status).toBe(status)
+    expect(((await res.json()) as { error: string }).error).toMatch(message)
+    expect(blobFiles().length).toBe(before)
+    expect(versionCount(name)).toBe(0)
+    expect(readdirSync(join(server.config.dataDir, 'blobs', 'tmp'))).toEqual([])
+  }
+
+  it('refuses a corrupt, a truncated and an empty tarball with 400', async () => {
+    const name = uniqueName('bad')
+    const good = npmTarball(name, '1.0.0', { 'README.md': 'x'.repeat(5000) })
+    const corrupt = Buffer.from(good)
+    corrupt.fill(0x41, 20, 60)
+    await refusedWithNothingStored(name, corrupt, 400, /cannot be read/)
+    await refusedWithNothingStored(name, good.subarray(0, Math.floor(good.length / 2)), 400, /cannot be read/)
+    await refusedWithNothingStored(name, Buffer.alloc(0), 400, /cannot be read|missing/)
+    // gzip of tar blocks whose header checksum is wrong.
+    const damaged = tarOf({ 'package.json': JSON.stringify({ name, version: '1.0.0' }) })
+    damaged[0] = 0x5a
+    await refusedWithNothingStored(name, (await gzip([damaged])) as Buffer, 400, /damaged/)
+    // Not a package: no package.json.
+    await refusedWithNothingStored(
+      name,
+      (await gzip([tarOf({ 'index.js': '1' })])) as Buffer,
+      400,
+      /package\.json/,
+    )
+  })
+
+  it('refuses a README that unpacks beyond the limit with 413 and keeps no giant row', async () => {
+    const name = uniqueName('readme')
+    const tgz = npmTarball(name, '1.0.0', { 'README.md': Buffer.alloc(8 * 1024 * 1024, 0x61) })
+    expect(tgz.length).toBeLessThan(64 * 1024)
+    await refusedWithNothingStored(name, tgz, 413, /README\.md has 8388608 bytes/)
+  })
+
+  it('refuses a tarball that unpacks to more than the limit with 413', async () => {
+    const name = uniqueName('bomb')
+    const size = 300 * 1024 * 1024
+    const manifest = Buffer.from(JSON.stringify({ name, version: '1.0.0' }))
+    const tgz = await gzip(
+      (function* () {
+        yield tarHeader('package/package.json', manifest.length)
+        yield Buffer.concat([manifest, Buffer.alloc(512 - manifest.length)])
+        yield tarHeader('package/blob.bin', size)
+        const zeros = Buffer.alloc(1024 * 1024)
+        for (let i = 0; i < size / zeros.length; i++) yield zeros
+      })(),
+    )
+    expect(tgz.length).toBeLessThan(2 * 1024 * 1024)
+    await refusedWithNothingStored(name, tgz, 413, /too large/)
+  }, 60_000)
+
+  it('refuses a tarball whose package.json names another package or version', async () => {
+    const name = uniqueName('inner')
+    await refusedWithNothingStored(
+      name,
+      npmTarball('other-package', '1.0.0'),
+      400,
+      /names other-package@1\.0\.0/,
+    )
+    await refusedWithNothingStored(name, npmTarball(name, '6.6.6'), 400, /@6\.6\.6, not/)
+    // Two package.json entries: unpacking keeps the last, so the last must agree too.
+    const twice = Buffer.concat([
+      tarOf({ 'package.json': JSON.stringify({ name, version: '1.0.0' }) }).subarray(0, 1024),
+      tarOf({ 'package.json': JSON.stringify({ name: 'evil', version: '1.0.0' }) }),
+    ])
+    await refusedWithNothingStored(name, (await gzip([twice])) as Buffer, 400, /names evil@1\.0\.0/)
+  })
+})
+
+describe('unpublish', () => {
+  it('frees the tarball bytes of the versions it removes', async () => {
+    const name = uniqueName('unpub')
+    const tgz = npmTarball(name, '1.0.0', { 'README.md': `# ${name}\n` })
+    const sha = createHash('sha256').update(tgz).digest('hex')
+    const before = blobFiles().length
+    expect((await publish(name, publishDocument(name, '1.0.0', tgz))).status).toBe(200)
+    expect(blobFiles().map((p) => p.split('/').pop())).toContain(sha)
+    const res = await fetch(npmUrl('npm-local', `${encodeURIComponent(name)}/-rev/1`), {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(res.status).toBe(200)
+    expect(versionCount(name)).toBe(0)
+    expect(blobFiles().length).toBe(before)
+  })
+})
+
+describe('tarball addresses in package documents', () => {
+  it('come from the configured base URL, else the server, never from the Host header', async () => {
+    const name = uniqueName('urls')
+    expect((await publish(name, publishDocument(name, '1.0.0', npmTarball(name, '1.0.0')))).status).toBe(200)
+    const tarballOf = async () => {
+      const { port } = new URL(server.url)
+      // fetch cannot set Host; a raw request can, as an attacker's client would.
+      const body = await new Promise<string>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `/artifactory/api/npm/npm-local/${encodeURIComponent(name)}`,
+            headers: { host: 'evil.example:9163', authorization: `Bearer ${token}` },
+          },
+          (res) => {
+            let text = ''
+            res.on('data', (c: Buffer) => (text += c.toString()))
+            res.on('end', () => resolve(text))
+          },
+        )
+        req.on('error', reject)
+        req.end()
+      })
+      return (JSON.parse(body) as { versions: Record<string, { dist: { tarball: string } }> }).versions[
+        '1.0.0'
+      ]!.dist.tarball
+    }
+    expect(await tarballOf()).toBe(`${server.url}/artifactory/api/npm/npm-local/${name}/-/${name}-1.0.0.tgz`)
+    const db = server.ctx.db
+    writeGeneralConfig(db, {
+      ...readGeneralConfig(db, server.config),
+      baseUrl: 'https://registry.acme.example/',
+    })
+    try {
+      expect(await tarballOf()).toBe(
+        `https://registry.acme.example/artifactory/api/npm/npm-local/${name}/-/${name}-1.0.0.tgz`,
+      )
+    } finally {
+      writeGeneralConfig(db, { ...readGeneralConfig(db, server.config), baseUrl: '' })
+    }
+  })
+})
+
+describe('generic files', () => {
+  const put = (path: string, body: string) =>
+    fetch(`${server.url}/artifactory/generic-local/${path}`, {
+      method: 'PUT',
+      headers: { ...browserHeaders(server.url, cookie), 'content-type': 'application/octet-stream' },
+      body,
+    })
+
+  it('stores no file under another file', async () => {
+    const base = uniqueName('tree')
+    expect((await put(`${base}/f.txt`, 'a file')).status).toBe(201)
+    const under = await put(`${base}/f.txt/child.txt`, 'under a file')
+    expect(under.status).toBe(409)
+    expect(((await under.json()) as { message: string }).message).toMatch(/f\.txt is a file/)
+    expect((await put(`${base}/f.txt/deeper/child.txt`, 'under a file')).status).toBe(409)
+    const listed = await fetch(`${server.url}/artifactory/generic-local/${base}/f.txt/child.txt`, {
+      headers: { cookie },
+    })
+    expect(listed.status).toBe(404)
+    // And still no file where a folder is.
+    expect((await put(`${base}/dir/inside.txt`, 'x')).status).toBe(201)
+    expect((await put(`${base}/dir`, 'x')).status).toBe(409)
+  })
+})
+
+/** The gzip of the chunks given, made as a stream (the chunks may add up to hundreds of MB). */
+async function gzip(chunks: Iterable<Buffer>): Promise<Buffer> {
+  const out: Buffer[] = []
+  const zip = Readable.from(chunks).pipe(createGzip({ level: 9 }))
+  for await (const chunk of zip) out.push(chunk as Buffer)
+  return Buffer.concat(out)
+}
