@@ -10,7 +10,7 @@ import { firstValueFrom, filter, debounceTime, timeout, merge, of } from 'rxjs'
 import { createApp, type App } from '../commands/createApp'
 import { createScriptPorts } from '../adapters/node/scriptPorts'
 import type { AppState } from '../domain/app'
-import { defaultPackageQuery } from '../domain/packages/types'
+import { defaultPackageQuery } from '../domain/packages/initial'
 import { startTestServer } from '../tests/support/server'
 
 const until = (app: App, done: (s: AppState) => boolean) =>

@@ -5,7 +5,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
-import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { isoNow, systemClock, type Clock } from './clock'
@@ -14,7 +13,15 @@ import { openDatabase, type Db } from './db'
 import { sqliteSql } from './db/sqliteSql'
 import { seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
-import { HttpError, type ServerContext, type SessionUser } from './context'
+import {
+  ANONYMOUS,
+  API_PREFIX,
+  HttpError,
+  SESSION_COOKIE,
+  hashToken,
+  type ServerContext,
+  type SessionUser,
+} from './context'
 import { checkSameOrigin, securityHeaders } from './security'
 import { changesContent, READ_ONLY_MESSAGE, readOnlyMode } from './platform/readOnly'
 import { routeModules } from './routeModules'
@@ -25,14 +32,10 @@ import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
 import { navigationTypeReader } from './navigation/preferences'
 import { flavourProfile } from './platform/flavours'
 
-export const API_PREFIX = '/ui/api/v1'
-export const SESSION_COOKIE = 'console_session'
+// Kept here too for route modules written before they moved (context.ts, which imports no route).
+export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
 /** Largest request body accepted (JSON); larger ones answer 413. */
 export const BODY_LIMIT = 1024 * 1024
-
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
-
-export const ANONYMOUS: SessionUser = { id: 0, name: 'anonymous', admin: false, realm: 'internal' }
 
 function createContext(config: ServerConfig, db: Db, clock: Clock): ServerContext {
   const findSession = db.prepare(

@@ -3,10 +3,17 @@
  * Route modules are Fastify plugins registered under the API prefix `/ui/api/v1`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createHash } from 'node:crypto'
 import type { Clock } from './clock'
 import type { ServerConfig } from './config'
 import type { Db } from './db'
 import type { Sql } from './db/sql'
+
+export const API_PREFIX = '/ui/api/v1'
+export const SESSION_COOKIE = 'console_session'
+
+/** Tokens (sessions, mail links, client tokens) are stored only as this hash. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
 export interface SessionUser {
   readonly id: number
@@ -48,3 +55,5 @@ export class HttpError extends Error {
     super(message)
   }
 }
+
+export const ANONYMOUS: SessionUser = { id: 0, name: 'anonymous', admin: false, realm: 'internal' }

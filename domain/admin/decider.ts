@@ -1,7 +1,8 @@
 import { left, right } from 'fp-ts/Either'
 import type { AppArea, AppCommand, AppEvent } from '../app'
 import { FormReset, LoadRequested, SaveRequested, adminEvents, type SaveOp } from './events'
-import { initialAdminState, type AdminResource, type AdminState } from './types'
+import { type AdminResource, type AdminState } from './types'
+import { initialAdminState } from './initial'
 import type { ToastMessage } from '../notifications'
 import {
   MANDATORY,

@@ -1,5 +1,6 @@
 // Public surface of the admin area.
 export * from './types'
+export * from './initial'
 export * from './events'
 export type * from './commands'
 export { adminArea } from './decider'

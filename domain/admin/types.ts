@@ -139,4 +139,3 @@ export const PROJECT_ROLES = [
 ] as const
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.
-export * from './initial'

@@ -24,7 +24,8 @@ import {
   sameLocation,
   wantsMore,
 } from './rules'
-import { initialArtifactsState, type ArtifactsState, type FolderChildren, type TreeLocation } from './types'
+import { type ArtifactsState, type FolderChildren, type TreeLocation } from './types'
+import { initialArtifactsState } from './initial'
 import { artifactsCommandCodecs } from './commandCodecs.gen'
 import { awaits, reloading } from '../shared/loadable'
 

@@ -107,5 +107,3 @@ export interface ArtifactsState {
   readonly deploy: DeployState
   readonly deletion?: DeletionState
 }
-
-export * from './initial'

@@ -1,7 +1,8 @@
 import { right } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
 import { DetailRequested, ListRequested, buildsEvents, type BuildsEvent } from './events'
-import { initialBuildsState, type BuildsState } from './types'
+import { type BuildsState } from './types'
+import { initialBuildsState } from './initial'
 import { buildsCommandCodecs } from './commandCodecs.gen'
 import { awaits, reloading } from '../shared/loadable'
 

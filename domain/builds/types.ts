@@ -35,5 +35,3 @@ export interface BuildsState {
   /** The run whose details are shown (or loading), by name and number. */
   readonly detail: Loadable<BuildDetail> & { readonly name?: string; readonly number?: string }
 }
-
-export * from './initial'

@@ -41,13 +41,8 @@ import {
   setupActionPath,
 } from './rules'
 import { NOTICE_KIND } from './messages'
-import {
-  initialIntegrationsState,
-  type CatalogueFilters,
-  type GitModal,
-  type IntegrationsState,
-  type NoticeKey,
-} from './types'
+import { type CatalogueFilters, type GitModal, type IntegrationsState, type NoticeKey } from './types'
+import { initialIntegrationsState } from './initial'
 
 type Decision = Either<string, ReadonlyArray<IntegrationsEvent>>
 type FormModal = Extract<GitModal, { step: 'form' }>

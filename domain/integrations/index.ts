@@ -1,5 +1,6 @@
 // Public surface of the integrations area.
 export * from './types'
+export * from './initial'
 export * from './events'
 export type * from './commands'
 export * from './rules'

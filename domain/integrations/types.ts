@@ -171,5 +171,3 @@ export type NoticeKey =
   | 'integrations.deleted'
   | 'integrations.deleteFailed'
   | 'integrations.testFailed'
-
-export { initialIntegrationsState } from './initial'

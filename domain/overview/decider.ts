@@ -1,7 +1,8 @@
 import { right } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
 import { Requested, overviewEvents, type OverviewEvent } from './events'
-import { initialOverviewState, type OverviewState } from './types'
+import { type OverviewState } from './types'
+import { initialOverviewState } from './initial'
 import { overviewCommandCodecs } from './commandCodecs.gen'
 import { awaits, reloading } from '../shared/loadable'
 

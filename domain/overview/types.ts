@@ -28,5 +28,3 @@ export const Overview = t.type({
 export type Overview = t.TypeOf<typeof Overview>
 
 export type OverviewState = Loadable<Overview>
-
-export * from './initial'

@@ -18,16 +18,18 @@ import { appendVersions } from './rules'
 import { versionTabsOf } from '../packageTypes'
 import { idle } from '../shared/loadable'
 import {
-  initialDetailsState,
-  initialPackagesState,
-  initialVersionPanels,
-  initialVersionState,
   type ListState,
   type PackageDetails,
   type PackagesState,
   type VersionPanels,
   type VersionTab,
 } from './types'
+import {
+  initialDetailsState,
+  initialPackagesState,
+  initialVersionPanels,
+  initialVersionState,
+} from './initial'
 import { packagesCommandCodecs } from './commandCodecs.gen'
 
 const sameQuery = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b)

@@ -254,4 +254,3 @@ export interface PackagesState {
 }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.
-export * from './initial'

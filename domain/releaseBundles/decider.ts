@@ -2,7 +2,8 @@ import { right } from 'fp-ts/Either'
 import type { AppArea, AppEvent } from '../app'
 import { ChecksumRejected, LookupRequested, releaseBundlesEvents, type ReleaseBundlesEvent } from './events'
 import { checksumKind, normaliseChecksum } from './rules'
-import { initialReleaseBundlesState, type ReleaseBundlesState } from './types'
+import { type ReleaseBundlesState } from './types'
+import { initialReleaseBundlesState } from './initial'
 import { releaseBundlesCommandCodecs } from './commandCodecs.gen'
 
 function evolve(s: ReleaseBundlesState, event: AppEvent): ReleaseBundlesState {

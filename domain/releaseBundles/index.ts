@@ -1,5 +1,6 @@
 // Public surface of the releaseBundles area.
 export * from './types'
+export * from './initial'
 export * from './events'
 export type * from './commands'
 export { releaseBundlesArea } from './decider'

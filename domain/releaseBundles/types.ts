@@ -41,4 +41,3 @@ export interface ReleaseBundlesState {
 }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.
-export * from './initial'

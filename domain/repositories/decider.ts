@@ -12,7 +12,8 @@ import {
   type RepositoriesEvent,
 } from './events'
 import { validateRepositoryForm, type KnownRepositories } from './rules'
-import { initialRepositoriesState, type RepositoriesState } from './types'
+import { type RepositoriesState } from './types'
+import { initialRepositoriesState } from './initial'
 import { repositoriesCommandCodecs } from './commandCodecs.gen'
 import { awaits, reloading, shownData } from '../shared/loadable'
 

@@ -51,4 +51,3 @@ export type ClientTokenState =
   | { readonly status: 'failed'; readonly requestId: string; readonly failure: Failure }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.
-export * from './initial'

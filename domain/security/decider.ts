@@ -3,7 +3,8 @@ import type { AppArea, AppEvent } from '../app'
 import type { ToastSubject } from '../notifications'
 import { LoadRequested, SaveRequested, TestRequested, securityEvents } from './events'
 import { PAGE_SPECS, settingsToSend, validateSecuritySettings } from './rules'
-import { initialSecurityState, type SecurityPage, type SecurityPageState, type SecurityState } from './types'
+import { type SecurityPage, type SecurityPageState, type SecurityState } from './types'
+import { initialSecurityState } from './initial'
 import { securityCommandCodecs } from './commandCodecs.gen'
 
 // What the saved toast names (the catalogue words it).

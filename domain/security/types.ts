@@ -34,4 +34,3 @@ export interface SecurityState {
 }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.
-export * from './initial'

@@ -8,7 +8,8 @@ import {
   type ServiceStatusEvent,
 } from './events'
 import { decideLogViewer, evolveLogViewer } from './logViewer'
-import { initialServiceStatusState, MAX_NODES, type ServiceStatusState, type TopologyNode } from './types'
+import { MAX_NODES, type ServiceStatusState, type TopologyNode } from './types'
+import { initialServiceStatusState } from './initial'
 import { serviceStatusCommandCodecs } from './commandCodecs.gen'
 
 const nodesOf = (slice: ServiceStatusState): ReadonlyArray<TopologyNode> =>

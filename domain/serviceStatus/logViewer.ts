@@ -19,7 +19,8 @@ import {
   type ServiceStatusEvent,
 } from './events'
 import { availableLogProducts, applyLogChunk, DEFAULT_LOG_PRODUCT, emptyLogTail, logNodesOf } from './logTail'
-import { initialLogViewerState, MAX_NODES, type LogNode, type LogViewerState } from './types'
+import { MAX_NODES, type LogNode, type LogViewerState } from './types'
+import { initialLogViewerState } from './initial'
 
 /** A node has a handful of log files; more than this are not listed. */
 const MAX_LOG_FILES = 200

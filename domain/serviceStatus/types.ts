@@ -102,4 +102,3 @@ export interface LogViewerState {
 }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.
-export * from './initial'

@@ -15,7 +15,8 @@ import {
 import { bundleRequestProblem } from './request'
 import { shownBundles } from './progress'
 import { awaits } from '../shared/loadable'
-import { initialSupportBundlesState, type SupportBundle, type SupportBundlesState } from './types'
+import { type SupportBundle, type SupportBundlesState } from './types'
+import { initialSupportBundlesState } from './initial'
 import { supportBundlesCommandCodecs } from './commandCodecs.gen'
 
 /** A platform keeps few bundles; more than this are not kept in state. */

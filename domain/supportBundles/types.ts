@@ -75,4 +75,3 @@ export interface SupportBundlesState {
 }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.
-export * from './initial'

@@ -3,7 +3,7 @@
  * using one is an UPDATE that succeeds once.
  */
 import { randomBytes } from 'node:crypto'
-import { hashToken } from '../app'
+import { hashToken } from '../context'
 import { isoNow } from '../clock'
 import type { SessionStore } from './sessions'
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { hashToken } from '../app'
+import { hashToken } from '../context'
 import { HttpError, type ServerContext } from '../context'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords'
 import { passwordPolicyOf } from '../admin/securityRoutes'

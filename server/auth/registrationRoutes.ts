@@ -4,7 +4,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { hashToken } from '../app'
+import { hashToken } from '../context'
 import { HttpError, type ServerContext } from '../context'
 import { readGeneralConfig } from '../admin/generalConfig'
 import { insertUser } from './accounts'

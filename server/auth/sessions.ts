@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { SESSION_COOKIE, hashToken } from '../app'
+import { SESSION_COOKIE, hashToken } from '../context'
 import { isoNow, type Clock } from '../clock'
 import type { Db } from '../db'
 

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { ANONYMOUS, hashToken } from '../app'
+import { ANONYMOUS, hashToken } from '../context'
 import { isoNow } from '../clock'
 import type { ServerContext, SessionUser } from '../context'
 import { baseUrlOf } from '../platform/baseUrl'

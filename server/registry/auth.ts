@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { ANONYMOUS, hashToken } from '../app'
+import { ANONYMOUS, hashToken } from '../context'
 import { HttpError, type ServerContext, type SessionUser } from '../context'
 import { findUserByName } from '../auth/users'
 import { verifyPassword } from '../auth/passwords'

@@ -4,7 +4,7 @@
  * Redirect URIs built from it must be registered at the provider exactly.
  */
 import type { FastifyRequest } from 'fastify'
-import { API_PREFIX } from '../app'
+import { API_PREFIX } from '../context'
 import { readGeneralConfig } from '../admin/generalConfig'
 import type { ServerContext } from '../context'
 import { isSameOriginPath } from '../security'

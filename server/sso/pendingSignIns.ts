@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { hashToken } from '../app'
+import { hashToken } from '../context'
 import type { Db } from '../db'
 import { ssoPath } from './origin'
 

@@ -11,7 +11,7 @@ import { Subject } from 'rxjs'
 import { createApp } from '../../commands/createApp'
 import type { AppEvent, AppState } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
-import { defaultPackageQuery } from '../../domain/packages/types'
+import { defaultPackageQuery } from '../../domain/packages/initial'
 import { fakePorts } from '../support/fakePorts'
 import { makePackage } from '../support/fakePackagesApi'
 

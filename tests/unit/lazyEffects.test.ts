@@ -17,7 +17,7 @@ import { caused, type EffectTable, type StateObservable } from '../../commands/e
 import { eagerAreas, initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
 import * as N from '../../domain/notifications/events'
-import { defaultPackageQuery } from '../../domain/packages/types'
+import { defaultPackageQuery } from '../../domain/packages/initial'
 import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { flush } from '../support/wait'

@@ -1,7 +1,8 @@
 /** The packages effects through the real bus, with an in-memory platform. */
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../commands/createApp'
-import { defaultPackageQuery, type PackageQuery } from '../../domain/packages/types'
+import { type PackageQuery } from '../../domain/packages/types'
+import { defaultPackageQuery } from '../../domain/packages/initial'
 import { fakePorts } from '../support/fakePorts'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { flush } from '../support/wait'

@@ -15,7 +15,7 @@ import {
 import { upcast } from '../../domain/log'
 import { left, right } from 'fp-ts/Either'
 import { CountLoaded, ListLoadFailed } from '../../domain/packages/events'
-import { defaultPackageQuery } from '../../domain/packages/types'
+import { defaultPackageQuery } from '../../domain/packages/initial'
 import { countAnswered } from '../../domain/packages/count'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 

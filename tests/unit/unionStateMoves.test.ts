@@ -11,14 +11,8 @@ import { join } from 'node:path'
 import { replayLog, upcast } from '../../domain/log'
 import { stateHash } from '../../domain/shared/canonical'
 import { STATE_MOVES, earlierShapes } from '../../domain/stateMoves'
-import {
-  defaultPackageQuery,
-  initialVersionPanels,
-  initialVersionState,
-  type DetailsState,
-  type ListState,
-  type VersionState,
-} from '../../domain/packages/types'
+import { type DetailsState, type ListState, type VersionState } from '../../domain/packages/types'
+import { defaultPackageQuery, initialVersionPanels, initialVersionState } from '../../domain/packages/initial'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { releaseBundle } from '../support/fixtures'
 import type { ChecksumLookup } from '../../domain/releaseBundles/types'

@@ -1,7 +1,7 @@
 /** Static building blocks: Card, Badge, severity Chip, Skeleton, EmptyState, PageHeader, Hero, KeyValue. */
 import type { ReactNode } from 'react'
 import { Skeleton } from './Skeleton'
-import { kitText } from './messages'
+import { kitText, type Severity } from './messages'
 import page from './page.module.css'
 import styles from './surface.module.css'
 
@@ -52,7 +52,7 @@ export function Badge({
   )
 }
 
-export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info' | 'unknown'
+export type { Severity } from './messages'
 
 /** A vulnerability severity: colour from the tokens, the word always shown (not colour alone). */
 export function SeverityChip({ severity, count }: { readonly severity: Severity; readonly count?: number }) {

@@ -6,7 +6,6 @@
  * The date picker's words are its own catalogue (dateMessages.ts), in the picker's chunk only;
  * these go with the kit's base chunk, which every screen that draws the kit loads.
  */
-import type { Severity } from './Surface'
 
 export type KitMessage =
   | { readonly key: 'retry' }
@@ -62,6 +61,9 @@ export function kitText(message: KitMessage): string {
       return SEVERITY_NAMES[message.severity]
   }
 }
+
+/** A finding's severity, worded by the catalogue and drawn by the kit's SeverityChip. */
+export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info' | 'unknown'
 
 const SEVERITY_NAMES: Readonly<Record<Severity, string>> = {
   critical: 'Critical',
