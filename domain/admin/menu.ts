@@ -99,7 +99,7 @@ function allAdminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMenuGro
           hidden: inputs.licenseNA,
         },
         { title: 'Projects', href: '/admin/projects/list', testId: 'projects', hidden: inputs.licenseNA },
-        { title: 'Integrations', href: '/admin/configuration/integrations', testId: 'integrations' },
+        { title: 'Integrations', href: '/integrations', testId: 'integrations' },
       ],
     },
     {

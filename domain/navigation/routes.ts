@@ -236,8 +236,14 @@ const adminRoutes: RouteDef[] = [
   admin('security.general', '/admin/configuration/security/general', 'Security Settings', 'security'),
   // After its pages: a pattern also matches the paths under it.
   admin('security', '/admin/configuration/security', 'Security Settings', 'security'),
-  admin('admin.integrations', '/admin/configuration/integrations', 'Integrations'),
-  admin('environments', '/admin/environments', 'Environments'),
+  // The integrations an admin sets up are the catalogue's (with the git integrations), one page.
+  admin('admin.integrations', '/admin/configuration/integrations', 'Integrations', 'admin', {
+    redirectTo: '/integrations',
+  }),
+  // The console has no environments of its own: the page is the area's teaser (docs/decisions).
+  admin('environments', '/admin/environments', 'Environments', 'admin', {
+    redirectTo: '/demo/admin/environments',
+  }),
   admin('topology', '/admin/mission_control/topology', 'Topology', 'serviceStatus'),
   admin('admin.contactRequests', '/admin/marketing/contact_requests', 'Contact Requests'),
 ]

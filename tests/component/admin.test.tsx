@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import kitSurface from '../../ui/shared/kit/surface.module.css'
 import kitPage from '../../ui/shared/kit/page.module.css'
 import adminStyles from '../../ui/admin/admin.module.css'
@@ -279,23 +279,17 @@ describe('admin pages', () => {
     expect(screen.queryByRole('heading', { name: /not found/i })).not.toBeInTheDocument()
   })
 
-  it('says an admin page the console does not have yet as the empty state with a way on (Environments, Integrations)', async () => {
-    const { view } = renderShell('/admin/environments', admin, {}, effects)
+  // Spec 000 section 2 lists both as admin paths reachable from menus: neither says "not available".
+  it('opens the integrations catalogue for Integrations and the Environments teaser for Environments', async () => {
+    const { view, app } = renderShell('/admin/environments', admin, {}, effects)
     expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()
-    expect(
-      screen.getByText('This administration page is not available in this console yet.'),
-    ).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Back to all settings' })).toHaveAttribute(
-      'href',
-      '/ui/admin/artifactory/list',
-    )
+    expect(app.getState().navigation.location.path).toBe('/demo/admin/environments')
+    expect(screen.getByText(/pre-populated Dev and Prod environments/)).toBeInTheDocument()
+    expect(screen.queryByText('This administration page is not available in this console yet.')).toBeNull()
     view.unmount()
-    renderShell('/admin/configuration/integrations', admin, {}, effects)
-    expect(await screen.findByRole('heading', { name: 'Integrations', level: 1 })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Open the integrations catalogue' })).toHaveAttribute(
-      'href',
-      '/ui/integrations',
-    )
+    const integrations = renderShell('/admin/configuration/integrations', admin, {}, effects)
+    await waitFor(() => expect(integrations.app.getState().navigation.location.path).toBe('/integrations'))
+    expect(screen.queryByText('This administration page is not available in this console yet.')).toBeNull()
   })
 
   it('ends the project creation form as the other admin forms: Cancel back to the list, then the primary Create Project', async () => {

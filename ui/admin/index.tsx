@@ -6,7 +6,7 @@ import { GeneralSettings, Licenses, Peers } from './Settings'
 import { ProxiesList, ProxyEditor } from './Proxies'
 import { ProjectCreate, ProjectMembers, ProjectOverview, ProjectsList } from './Projects'
 import { IdentityPage } from './identityPages'
-import { Blocks, Layers } from 'lucide-react'
+import { Layers } from 'lucide-react'
 import { Link } from 'wouter'
 import { EmptyState, PageSkeleton } from '../shared/kit/Surface'
 import { buttonClass } from '../shared/kit/Button'
@@ -58,35 +58,24 @@ export default function AdminArea() {
         </Suspense>
       )
     default:
-      return <Placeholder name={match?.route.name} title={match?.route.title ?? 'Administration'} />
+      return <Placeholder title={match?.route.title ?? 'Administration'} />
   }
 }
 
 /** An administration page the console does not have yet: said as the kit's empty state, with a way on. */
-function Placeholder({ name, title }: { readonly name: string | undefined; readonly title: string }) {
-  const integrations = name === 'admin.integrations'
+function Placeholder({ title }: { readonly title: string }) {
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       <Toolbar title={title} />
       <EmptyState
         boxed
-        icon={integrations ? <Blocks size={28} /> : <Layers size={28} />}
+        icon={<Layers size={28} />}
         title="This administration page is not available in this console yet."
-        hint={
-          integrations
-            ? 'Connect source control and CI tools from the integrations catalogue meanwhile.'
-            : 'The platform has it; a later version of the console will show it here.'
-        }
+        hint="The platform has it; a later version of the console will show it here."
         action={
-          integrations ? (
-            <Link href="/integrations" className={buttonClass()}>
-              Open the integrations catalogue
-            </Link>
-          ) : (
-            <Link href="/admin/artifactory/list" className={buttonClass()}>
-              Back to all settings
-            </Link>
-          )
+          <Link href="/admin/artifactory/list" className={buttonClass()}>
+            Back to all settings
+          </Link>
         }
       />
     </section>
