@@ -166,7 +166,8 @@ export async function buildServer(
   app.setNotFoundHandler(async (request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? ''
     if (
-      request.method === 'GET' &&
+      // HEAD as GET (RFC 9110): checkers and proxies ask a page's head before fetching it.
+      (request.method === 'GET' || request.method === 'HEAD') &&
       (pathOnly === '/ui' || pathOnly.startsWith('/ui/')) &&
       !pathOnly.startsWith('/ui/assets/')
     ) {

@@ -188,3 +188,13 @@ describe("a signed-in user's page names the chunks it will load", () => {
     expect(res.body.toString()).toBe((await get('/ui/packages')).body.toString())
   })
 })
+
+describe('HEAD of a console page', () => {
+  it('answers as GET does, without a body', async () => {
+    const head = await fetch(`${server.url}/ui/packages`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await head.text()).toBe('')
+    expect((await fetch(`${server.url}/ui/packages`)).status).toBe(200)
+  })
+})
