@@ -25,6 +25,7 @@ export const CLI_VERIFY_PATH = '/plugs/extension/cli/verify'
 export const CLI_REGISTRATION_PATH = '/login/cli-registration'
 export const INVITATION_PATH = '/login/invitation'
 export const REGISTRATION_PATH = '/login/registration'
+export const FORGOT_PASSWORD_PATH = '/login/forgot-password'
 
 /** The route part of a path under the base: no query, hash or trailing slash, lower case. */
 function routeOf(path: string): string {
@@ -95,6 +96,15 @@ export function loginGuard(state: AppState, path: string, query: Query): LoginGu
     (route === REGISTRATION_PATH || route === '/auth/registration') &&
     session.loginDataLoaded &&
     session.login.registrationEnabled !== true
+  )
+    return { kind: 'redirect', to: '/login', commands: [] }
+
+  // The forgotten-password screen exists only where the platform offers it (known once the
+  // login data is there: the guard is asked again when it arrives).
+  if (
+    (route === FORGOT_PASSWORD_PATH || route === '/auth/forgot-password') &&
+    session.loginDataLoaded &&
+    !session.login.forgotPassword
   )
     return { kind: 'redirect', to: '/login', commands: [] }
 

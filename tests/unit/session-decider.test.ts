@@ -439,6 +439,24 @@ describe('session: SSO', () => {
     expect(policies(at, loaded({ registrationEnabled: true }))).toEqual([])
   })
 
+  it('the forgotten-password screen is reachable only while the platform offers it', () => {
+    const off = given(loaded({ forgotPassword: false }))
+    for (const path of ['/login/forgot-password', '/auth/forgot-password'])
+      expect(loginGuard(off, path, {})).toEqual({ kind: 'redirect', to: '/login', commands: [] })
+    expect(loginGuard(given(loaded()), '/login/forgot-password', {})).toEqual({ kind: 'allow', commands: [] })
+    const at = given(
+      Navigated({
+        location: { path: '/login/forgot-password', query: '' },
+        routeName: 'forgotPassword',
+        mode: 'push',
+        user: 'anonymous',
+      }),
+    )
+    expect(policies(at, loaded({ forgotPassword: false }))).toEqual([
+      { type: 'navigation/Navigate', to: '/login', replace: true },
+    ])
+  })
+
   it('login guard: ?local=true keeps the local form, and a provider error stays on the page', () => {
     const state = given(loaded({ autoRedirectLogin: true }))
     expect(loginGuard(state, '/login', { local: 'true' })).toEqual({ kind: 'allow', commands: [] })
