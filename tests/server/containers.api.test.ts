@@ -18,11 +18,16 @@ const digestOf = (b: Buffer | string) => `sha256:${createHash('sha256').update(b
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
 
-async function v2(path: string, init: RequestInit & { auth?: string | null } = {}) {
+async function v2(
+  path: string,
+  init: Omit<RequestInit, 'body'> & { auth?: string | null; body?: Buffer | string } = {},
+) {
   const headers = new Headers(init.headers)
   const auth = init.auth === undefined ? `Bearer ${token}` : init.auth
   if (auth) headers.set('authorization', auth)
-  return fetch(`${server.url}/v2/${path}`, { ...init, headers })
+  const body =
+    typeof init.body === 'string' || init.body === undefined ? init.body : new Uint8Array(init.body)
+  return fetch(`${server.url}/v2/${path}`, { ...init, headers, body })
 }
 
 async function errorCode(res: Response): Promise<string | undefined> {
