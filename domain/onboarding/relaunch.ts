@@ -10,7 +10,7 @@ export const RELAUNCH_FLOW_STEPS: Readonly<Record<string, number>> = {
   npm: 5,
   pypi: 3,
   maven: 3,
-  docker: 3,
+  docker: 7,
   go: 3,
   helm: 3,
 }

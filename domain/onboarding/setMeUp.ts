@@ -1,7 +1,7 @@
 /**
  * Set-me-up: how a package client is configured for a repository of the platform (spec 000
  * section 4, onboarding), for the addresses the platform really serves (npm's registry API under
- * /artifactory/api/npm/<repo>/, files under /artifactory/<repo>/). Pure: the base URL comes from
+ * /artifactory/api/npm/<repo>/, container images under /v2/<repo>/, files under /artifactory/<repo>/). Pure: the base URL comes from
  * `GET /ui/setMeUp`, the token from `POST /ui/npm/token`. Only views import
  * this (its texts stay out of the login page's bundle); the decider uses ./relaunch.ts.
  */
@@ -21,10 +21,10 @@ export interface ClientAccess {
   readonly token: string
 }
 
-/** Whether the platform serves this type's client (npm's registry API, generic files); others get files only. */
+/** Whether the platform serves this type's client (npm's registry API, container images, generic files); others get files only. */
 export const clientServed = (packageType: string): boolean => {
   const type = canonicalPackageType(packageType)
-  return type === 'npm' || type === 'generic'
+  return type === 'npm' || type === 'docker' || type === 'generic'
 }
 
 const KIND_ORDER: Readonly<Record<string, number>> = { virtual: 0, local: 1, remote: 2 }
@@ -62,10 +62,57 @@ function fileSteps(base: string, repo: string, access: ClientAccess | undefined)
   ]
 }
 
+/** `host[:port]` of a base URL: registry clients find the registry at the host's root (/v2/). */
+const hostOf = (base: string): string => schemelessOf(base).replace(/^\/\//, '').split('/')[0] ?? ''
+
+/**
+ * Container images under `<host>/<repo>/<image>:<tag>` (the platform's /v2/ API), with docker,
+ * podman and skopeo. Over plain HTTP the clients must be told not to expect TLS.
+ */
+function dockerSteps(base: string, repo: string, access: ClientAccess | undefined): SetupStep[] {
+  const host = hostOf(base)
+  const plain = /^http:/i.test(base)
+  const user = access?.user ?? '<user>'
+  const creds = `${user}:${access?.token ?? '<token>'}`
+  const login = (client: string, tls: string) =>
+    `${client} login${tls} ${host} -u ${user}${access ? ` -p ${access.token}` : ''}`
+  const ref = `${host}/${repo}/<image>:<tag>`
+  const tls = plain ? ' --tls-verify=false' : ''
+  const skopeoTls = (side: 'src' | 'dest' | '') =>
+    plain ? ` --${side ? `${side}-` : ''}tls-verify=false` : ''
+  return [
+    {
+      title: 'Sign in with docker',
+      code: [
+        ...(plain
+          ? [`# Plain HTTP: add "insecure-registries": ["${host}"] to /etc/docker/daemon.json first`]
+          : []),
+        login('docker', ''),
+      ].join('\n'),
+    },
+    { title: 'Tag an image', code: `docker tag <image>:<tag> ${ref}` },
+    { title: 'Push an image', code: `docker push ${ref}` },
+    { title: 'Pull an image', code: `docker pull ${ref}` },
+    {
+      title: 'With podman',
+      code: [login('podman', tls), `podman push${tls} ${ref}`, `podman pull${tls} ${ref}`].join('\n'),
+    },
+    {
+      title: 'With skopeo',
+      code: [
+        `skopeo copy${skopeoTls('dest')} --dest-creds ${creds} oci:<dir>:<tag> docker://${ref}`,
+        `skopeo copy${skopeoTls('src')} --src-creds ${creds} docker://${ref} oci:<dir>:<tag>`,
+        `skopeo list-tags${skopeoTls('')} --creds ${creds} docker://${host}/${repo}/<image>`,
+      ].join('\n'),
+    },
+  ]
+}
+
 /**
  * The steps that set a client of `packageType` up for `repo` on the platform at `baseUrl`,
  * signed in with `access` when a token was generated (a placeholder otherwise). Only what the
- * platform serves: npm's registry and files; other clients get the files' upload and download.
+ * platform serves: npm's registry, container images and files; other clients get the files'
+ * upload and download.
  */
 export function clientSetup(
   packageType: string,
@@ -75,6 +122,7 @@ export function clientSetup(
 ): ReadonlyArray<SetupStep> {
   const type = canonicalPackageType(packageType)
   const base = trimBase(baseUrl)
+  if (type === 'docker') return dockerSteps(base, repo, access)
   if (type !== 'npm') return fileSteps(base, repo, access)
   const registry = `${base}/artifactory/api/npm/${repo}/`
   // npm looks a registry's credentials up by its exact address, without the scheme.

@@ -51,7 +51,8 @@ const TEMPLATES: Readonly<Record<string, Template>> = {
   yum: withVersion('yum install', '-'),
   rpm: withVersion('yum install', '-'),
   bower: withVersion('bower install', '#'),
-  docker: withVersion('docker pull', ':'),
+  // The image lives in the platform's registry: `<host>/<repoKey>/<image>` (`<registry>` when unnamed).
+  docker: (name, version, registry) => withVersion('docker pull', ':')(`${registry}/${name}`, version),
   go: withVersion('go get', '@'),
   puppet: withFlag('puppet module install', '--version'),
   // The chart lives in the platform's OCI registry (`<registry>` when the caller cannot name it).

@@ -9,7 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/server'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { signInDirectly } from './helpers/catalogSession'
+import { clientSetup } from '../../domain/onboarding/setMeUp'
 import { layoutDigest, skopeoCli, writeOciLayout } from '../support/skopeo'
 import { buildImage } from '../../server/containers/imageBuilder'
 
@@ -133,6 +135,28 @@ describe('skopeo against the registry', () => {
         command: 'COPY run.sh /usr/local/bin/',
       },
     ])
+  })
+
+  it("runs Set Me Up's skopeo commands verbatim, signed in with the token it shows", async () => {
+    const res = await fetch(`${server.url}/ui/api/v1/ui/npm/token`, {
+      method: 'POST',
+      headers: browserHeaders(server.url, signInDirectly(server)),
+      body: '{}',
+    })
+    const access = (await res.json()) as { token: string; user: string }
+    const steps = clientSetup('docker', server.url, 'docker-local', access)
+    const lines = steps.find((s) => s.title === 'With skopeo')!.code.split('\n')
+    const out = join(work, 'set-me-up-out')
+    const fill = (line: string, dir: string) =>
+      line.replaceAll('<image>', 'setmeup/app').replaceAll('<tag>', '1.0.0').replaceAll('<dir>', dir)
+    const [push, pull, list] = [fill(lines[0]!, join(work, 'in')), fill(lines[1]!, out), fill(lines[2]!, '')]
+    for (const line of [push, pull, list]) {
+      expect(line.split(' ')[0]).toBe('skopeo')
+      const answer = await skopeo(line.split(' ').slice(1))
+      expect(answer, `${line}\n${answer.stderr}`).not.toHaveProperty('failed')
+      if (line === list) expect(JSON.parse(answer.stdout)).toMatchObject({ Tags: ['1.0.0'] })
+    }
+    expect(layoutDigest(out, '1.0.0')).toBe(image.manifest.digest)
   })
 
   it('refuses wrong credentials and answers a missing tag with the specification errors', async () => {

@@ -76,7 +76,8 @@ describe('setting up a client', () => {
     app.dispatch({ type: 'onboarding/SetUpClient', packageType: 'docker', repo: 'docker-local' })
     app.dispatch({ type: 'onboarding/MoveClientFlow', step: 2 })
     expect(app.getState().onboarding.clientFlow?.step).toBe(2)
-    app.dispatch({ type: 'onboarding/MoveClientFlow', step: 3 })
+    // docker's flow: six set-up steps and the last one, 0 to 6.
+    app.dispatch({ type: 'onboarding/MoveClientFlow', step: 7 })
     expect(app.getState().bus.rejected).toBe(1)
     app.dispatch({ type: 'onboarding/CloseClientFlow', finished: true })
     expect(app.getState().onboarding.clientFlow).toBeUndefined()
@@ -136,17 +137,52 @@ describe('client set-up text', () => {
       },
       { title: 'Download a file', code: 'curl -u dev:t -O "https://acme.example/artifactory/files/<path>"' },
     ])
-    for (const type of ['pypi', 'maven', 'docker', 'golang', 'helm', 'unknown-type'])
+    for (const type of ['pypi', 'maven', 'golang', 'helm', 'unknown-type'])
       expect(clientSetup(type, 'https://acme.example', 'r')[0]?.code).toBe(
         'curl -u <user> -T <file> "https://acme.example/artifactory/r/<path>"',
       )
-    expect(['npm', 'generic', 'NPM'].map(clientServed)).toEqual([true, true, true])
-    expect(['pypi', 'docker', 'maven', 'unknown-type'].map(clientServed)).toEqual([
-      false,
-      false,
-      false,
-      false,
+    expect(['npm', 'generic', 'NPM', 'docker'].map(clientServed)).toEqual([true, true, true, true])
+    expect(['pypi', 'maven', 'unknown-type'].map(clientServed)).toEqual([false, false, false])
+  })
+
+  it("gives docker, podman and skopeo the platform's registry host, signed in with the token", () => {
+    const steps = clientSetup('docker', 'https://acme.example/tools/', 'docker', {
+      user: 'dev',
+      token: 'cnt_abc',
+    })
+    expect(steps.map((s) => s.title)).toEqual([
+      'Sign in with docker',
+      'Tag an image',
+      'Push an image',
+      'Pull an image',
+      'With podman',
+      'With skopeo',
     ])
+    // The registry is at the host's root, whatever path the console's base URL has.
+    expect(steps.map((s) => s.code)).toEqual([
+      'docker login acme.example -u dev -p cnt_abc',
+      'docker tag <image>:<tag> acme.example/docker/<image>:<tag>',
+      'docker push acme.example/docker/<image>:<tag>',
+      'docker pull acme.example/docker/<image>:<tag>',
+      'podman login acme.example -u dev -p cnt_abc\n' +
+        'podman push acme.example/docker/<image>:<tag>\n' +
+        'podman pull acme.example/docker/<image>:<tag>',
+      'skopeo copy --dest-creds dev:cnt_abc oci:<dir>:<tag> docker://acme.example/docker/<image>:<tag>\n' +
+        'skopeo copy --src-creds dev:cnt_abc docker://acme.example/docker/<image>:<tag> oci:<dir>:<tag>\n' +
+        'skopeo list-tags --creds dev:cnt_abc docker://acme.example/docker/<image>',
+    ])
+    // Plain HTTP: the clients are told not to expect TLS; no token, placeholders.
+    const plain = clientSetup('docker', 'http://127.0.0.1:8082', 'docker-local')
+    expect(plain[0]?.code).toBe(
+      '# Plain HTTP: add "insecure-registries": ["127.0.0.1:8082"] to /etc/docker/daemon.json first\n' +
+        'docker login 127.0.0.1:8082 -u <user>',
+    )
+    expect(plain[4]?.code.split('\n')[1]).toBe(
+      'podman push --tls-verify=false 127.0.0.1:8082/docker-local/<image>:<tag>',
+    )
+    expect(plain[5]?.code.split('\n')[0]).toBe(
+      'skopeo copy --dest-tls-verify=false --dest-creds <user>:<token> oci:<dir>:<tag> docker://127.0.0.1:8082/docker-local/<image>:<tag>',
+    )
   })
 
   it('gives each guided flow its set-up steps and a last one', () => {

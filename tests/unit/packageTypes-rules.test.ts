@@ -66,8 +66,8 @@ describe('installCommand', () => {
     ['yum', 'httpd', undefined, 'yum install httpd'],
     ['yum', 'httpd', '2.4.6', 'yum install httpd-2.4.6'],
     ['bower', 'jquery', '3.7.1', 'bower install jquery#3.7.1'],
-    ['docker', 'nginx', undefined, 'docker pull nginx'],
-    ['docker', 'library/nginx', '1.25', 'docker pull library/nginx:1.25'],
+    ['docker', 'nginx', undefined, 'docker pull <registry>/nginx'],
+    ['docker', 'library/nginx', '1.25', 'docker pull <registry>/library/nginx:1.25'],
     ['golang', 'github.com/x/y', 'v1.2.3', 'go get github.com/x/y@v1.2.3'],
     ['go', 'github.com/x/y', undefined, 'go get github.com/x/y'],
     ['puppet', 'puppetlabs-stdlib', '9.0.0', 'puppet module install puppetlabs-stdlib --version 9.0.0'],
@@ -88,6 +88,13 @@ describe('installCommand', () => {
       expect(installCommand('helm', 'nginx', undefined, bad)).toEqual(
         some('helm pull oci://<registry>/nginx'),
       )
+    // A docker image is pulled from the platform's registry, never from Docker Hub.
+    expect(installCommand('docker', 'loop/hello', '1.0.0', '127.0.0.1:8082/docker-local')).toEqual(
+      some('docker pull 127.0.0.1:8082/docker-local/loop/hello:1.0.0'),
+    )
+    expect(installCommand('docker', 'nginx', undefined, 'evil.example; rm -rf ~')).toEqual(
+      some('docker pull <registry>/nginx'),
+    )
     // Other types ignore it.
     expect(installCommand('npm', 'react', '19.0.0', 'host/repo')).toEqual(some('npm i react@19.0.0'))
   })
