@@ -31,6 +31,7 @@ import { createIndexPage } from './ui/indexPage'
 import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
 import { navigationTypeReader } from './navigation/preferences'
 import { flavourProfile } from './platform/flavours'
+import { startAdvisorySources, xrayFor } from './xray/service'
 
 // Kept here too for route modules written before they moved (context.ts, which imports no route).
 export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
@@ -91,6 +92,11 @@ export async function buildServer(
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   })
   const openapi = openApiCollector(app, API_PREFIX)
+  // A fresh data folder scans its catalogue against the shipped advisories before it serves.
+  const xray = xrayFor(ctx)
+  xray.seedIfEmpty()
+  const stopAdvisorySources = startAdvisorySources(ctx, xray)
+  app.addHook('onClose', async () => stopAdvisorySources())
 
   await app.register(fastifyCookie)
   app.addHook('onRequest', async (request, reply) => {

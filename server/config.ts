@@ -43,6 +43,11 @@ export interface ServerConfig {
    * page of 100 packages costs about 3,000–4,500, the largest query allowed 30,000.
    */
   readonly graphqlBudget: { readonly perSecond: number; readonly burst: number }
+  /** An OSV export (file, folder or zip) imported into the advisory database at start. */
+  readonly advisoriesPath?: string
+  /** An OSV export's address, imported at start and then every `advisoriesIntervalMs`. */
+  readonly advisoriesUrl?: string
+  readonly advisoriesIntervalMs: number
 }
 
 const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1'
@@ -80,5 +85,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       perSecond: Number(env.GRAPHQL_BUDGET_PER_SECOND ?? 150_000),
       burst: Number(env.GRAPHQL_BUDGET_BURST ?? 600_000),
     },
+    ...(env.ADVISORIES_PATH ? { advisoriesPath: resolve(env.ADVISORIES_PATH) } : {}),
+    ...(env.ADVISORIES_URL ? { advisoriesUrl: env.ADVISORIES_URL } : {}),
+    advisoriesIntervalMs: Number(env.ADVISORIES_INTERVAL_MS ?? 24 * 3600 * 1000),
   }
 }

@@ -14,6 +14,7 @@ import repositories from './repositories/routes'
 import builds from './builds/routes'
 import overview from './overview/routes'
 import education from './education/routes'
+import xray from './xray/routes'
 
 /** Every API route module, registered under /ui/api/v1 in this order. */
 export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
@@ -32,4 +33,5 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['builds', builds],
   ['overview', overview],
   ['education', education],
+  ['xray', xray],
 ]

@@ -22,7 +22,6 @@ import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import semver from 'semver'
 import { SNAPSHOT_FILE } from './paths'
-import { recordedAdvisoriesFor } from './advisories'
 import type {
   Advisory,
   SeverityName,
@@ -560,39 +559,14 @@ function dpkgPackages(notes: string[]): SnapshotPackage[] {
   return out
 }
 
-/**
- * Versions npm audit gave nothing for (its endpoint unreachable) get the advisories recorded
- * from the GitHub Advisory Database (advisories.ts) whose npm ranges contain them.
- */
-export function applyRecordedAdvisories(packages: SnapshotPackage[], notes: string[]): SnapshotPackage[] {
-  let applied = 0
-  const out = packages.map((p) =>
-    p.type !== 'npm'
-      ? p
-      : {
-          ...p,
-          versions: p.versions.map((v) => {
-            if (v.advisories.length > 0) return v
-            const advisories = recordedAdvisoriesFor(p.name, v.name)
-            applied += advisories.length
-            return advisories.length ? { ...v, advisories } : v
-          }),
-        },
-  )
-  notes.push(
-    `advisories: ${applied} recorded from the GitHub Advisory Database (server/catalog/advisories.ts) ` +
-      'applied to npm versions npm audit gave nothing for',
-  )
-  return out
-}
-
 export async function buildSnapshot(options: { offline: boolean }): Promise<Snapshot> {
   const notes: string[] = []
   const npm = new Map<string, NpmPackageAcc>()
   installedNpm(npm, notes)
   if (!options.offline) await registryNpm(npm, notes)
   else notes.push('registry: skipped (--offline): no old versions, no advisories')
-  const packages = [...applyRecordedAdvisories(npmPackages(npm), notes), ...dpkgPackages(notes)]
+  // Advisories are the scanner's (server/xray), matched against the advisory database at start.
+  const packages = [...npmPackages(npm), ...dpkgPackages(notes)]
   return { format: 1, builtAt: new Date().toISOString(), notes, packages }
 }
 

@@ -23,13 +23,7 @@ import { gunzipSync } from 'node:zlib'
 import { migrate, type Db } from '../db'
 import { insertSamples } from './samples'
 import { insertSyntheticPackages } from './synthetic'
-import {
-  noVulnerabilities,
-  type Snapshot,
-  type SnapshotPackage,
-  type SnapshotVersion,
-  type VulnerabilityCounts,
-} from './types'
+import { noVulnerabilities, type Snapshot, type SnapshotPackage } from './types'
 import { isReleaseVersion, latestOf } from './versionOrder'
 import { SNAPSHOT_FILE } from './paths'
 
@@ -45,12 +39,6 @@ export function readSnapshot(path = SNAPSHOT_FILE): Snapshot {
 }
 
 const REPO_TYPES: Record<string, string> = { npm: 'npm', debian: 'debian', docker: 'docker' }
-
-function countsOf(advisories: SnapshotVersion['advisories']): VulnerabilityCounts {
-  const counts = noVulnerabilities()
-  for (const a of advisories) counts[a.severity]++
-  return counts
-}
 
 export interface PackageExtras {
   /** Docker layers per version name. */
@@ -87,10 +75,6 @@ export function packageInserter(db: Db) {
   const insertProperty = db.prepare(
     'INSERT INTO catalog_properties (version_id, position, key, values_json) VALUES (?, ?, ?, ?)',
   )
-  const insertAdvisory = db.prepare(
-    `INSERT OR IGNORE INTO catalog_advisories (version_id, advisory_id, severity, title, url, vulnerable_range)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  )
   const insertLayer = db.prepare(
     'INSERT INTO catalog_docker_layers (version_id, position, digest, size, command) VALUES (?, ?, ?, ?, ?)',
   )
@@ -99,10 +83,9 @@ export function packageInserter(db: Db) {
     const id = packageIdOf(pkg.type, pkg.name)
     const names = pkg.versions.map((v) => v.name)
     const releases = names.filter(isReleaseVersion)
-    // A package's counts are its distinct advisories over all versions.
-    const distinct = new Map<string, SnapshotVersion['advisories'][number]>()
-    for (const v of pkg.versions) for (const a of v.advisories) distinct.set(a.id, a)
-    const counts = countsOf([...distinct.values()])
+    // Vulnerability counts are the scanner's (server/xray), written when it scans a version:
+    // the snapshot's advisories are not loaded.
+    const counts = noVulnerabilities()
     const created = pkg.versions.map((v) => v.created).sort()[0] ?? new Date(0).toISOString()
     const modified =
       pkg.versions
@@ -141,7 +124,7 @@ export function packageInserter(db: Db) {
         prerelease: isReleaseVersion(v.name) ? 0 : 1,
         size: v.size,
         licenses: JSON.stringify(v.licenses.map((name) => ({ name, source: pkg.licenseSource }))),
-        ...countsOf(v.advisories),
+        ...noVulnerabilities(),
         digest: lead?.sha256 ?? null,
         repo: v.repo,
         repoType: REPO_TYPES[pkg.type] ?? pkg.type,
@@ -165,7 +148,6 @@ export function packageInserter(db: Db) {
         )
       v.dependencies.forEach((d, i) => insertDependency.run(versionId, i, d.name, d.version, d.scope))
       v.properties.forEach((p, i) => insertProperty.run(versionId, i, p.key, JSON.stringify(p.values)))
-      for (const a of v.advisories) insertAdvisory.run(versionId, a.id, a.severity, a.title, a.url, a.range)
       extras.layers?.[v.name]?.forEach((l, i) => insertLayer.run(versionId, i, l.digest, l.size, l.command))
     }
     return id

@@ -3,6 +3,7 @@
  * files) are functions, which graphql-js's default resolver calls only when selected.
  */
 import type { Db } from '../db'
+import { xrayStore } from '../xray/store'
 
 export interface PackageRow {
   id: string
@@ -75,13 +76,11 @@ export const packagePageRow = (r: ReadonlyArray<unknown>): PackagePageRow =>
   }) as PackagePageRow
 
 /**
- * The reference platform's scanner has results for what its advisory data covers: the npm
- * catalogue, audited when the catalogue was built. Packages of other types, and npm versions
- * published to the platform since, were never scanned.
+ * The platform's scanner (server/xray) scans npm versions of its indexed repositories: a
+ * package of another type is never scanned; a version is scanned when its scan says so.
  */
 export const SCANNED_TYPES: ReadonlySet<string> = new Set(['npm'])
-const packageScanned = (r: Pick<PackageRow, 'package_type' | 'source'>) =>
-  SCANNED_TYPES.has(r.package_type) && r.source !== 'published'
+const packageScanned = (r: Pick<PackageRow, 'package_type'>) => SCANNED_TYPES.has(r.package_type)
 
 export interface VersionRow {
   id: string
@@ -163,7 +162,7 @@ export function nodeLoaders(db: Db) {
     'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
   )
   const findPackage = (id: string) => packageById.get(id) as PackageRow | undefined
-  const publishedVersion = db.prepare('SELECT 1 FROM npm_version_documents WHERE version_id = ?')
+  const scans = xrayStore(db)
 
   const versionNode = (r: VersionRow) => ({
     id: r.id,
@@ -192,11 +191,7 @@ export function nodeLoaders(db: Db) {
         mimeType: f.mime_type,
       })),
     digest: r.digest,
-    // A version is scanned when its package is and it was not published to the platform since.
-    scanned: () => {
-      const p = findPackage(r.package_id)
-      return p !== undefined && packageScanned(p) && publishedVersion.get(r.id) === undefined
-    },
+    scanned: () => scans.scanOf(r.id)?.status === 'scanned',
   })
 
   return { findPackage, versionNode }

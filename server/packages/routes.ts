@@ -1,10 +1,9 @@
 /**
  * The packages area's supporting calls (server/API.md, "Supporting calls"): readme, npm
  * dependencies and properties, artifact builds, docker layers, file download, artifact
- * count, violations by package and the scanner version. All read the catalogue tables.
+ * count. All read the catalogue tables (the scanner's calls are server/xray/routes.ts).
  */
-import { createReadStream, existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { createReadStream, existsSync } from 'node:fs'
 import type { FastifyRequest } from 'fastify'
 import { HttpError, type RouteModule } from '../context'
 import { artifactFinder } from '../catalog/artifacts'
@@ -58,24 +57,6 @@ export function safeFileName(path: string): string {
 }
 
 const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/%/g, '_')
-
-const SEVERITY_LABELS: Record<string, string> = {
-  critical: 'Critical',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-  info: 'Information',
-  unknown: 'Unknown',
-}
-
-const projectVersion = (() => {
-  try {
-    const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version?: string }
-    return pkg.version ?? '0.0.0'
-  } catch {
-    return '0.0.0'
-  }
-})()
 
 const routes: RouteModule = async (app, ctx) => {
   const db = ctx.db
@@ -252,112 +233,6 @@ const routes: RouteModule = async (app, ctx) => {
         .prepare('SELECT (SELECT COUNT(*) FROM catalog_files) + (SELECT COUNT(*) FROM artifacts) AS n')
         .get() as { n: number }
       return { widgetData: { artifactCount: n } }
-    },
-  )
-
-  const violations = db.prepare(
-    `SELECT v.package_id, v.name AS version, a.advisory_id, a.severity, a.title, a.url, a.vulnerable_range
-     FROM catalog_advisories a JOIN catalog_versions v ON v.id = a.version_id
-     WHERE (@packageId IS NULL OR v.package_id = @packageId) AND (@version IS NULL OR v.name = @version)
-     ORDER BY CASE a.severity WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3
-       WHEN 'info' THEN 4 ELSE 5 END, v.package_id, v.name, a.advisory_id
-     LIMIT @limit`,
-  )
-  const violationSelector = {
-    type: 'object',
-    properties: {
-      new_severities: { type: 'boolean' },
-      package_id: { type: 'string', maxLength: 1024 },
-      version: { type: 'string', maxLength: 256 },
-      limit: { type: 'integer', minimum: 1, maximum: 1000 },
-    },
-  } as const
-  const violationsResponse = {
-    200: {
-      type: 'object',
-      properties: {
-        data: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              package_id: { type: 'string' },
-              version: { type: 'string' },
-              issue_id: { type: 'string' },
-              severity: { type: 'string' },
-              summary: { type: 'string' },
-              url: { type: 'string' },
-              vulnerable_versions: { type: 'string' },
-            },
-          },
-        },
-        total_count: { type: 'integer' },
-      },
-    },
-  }
-  type ViolationQuery = { new_severities?: boolean; package_id?: string; version?: string; limit?: number }
-  const answerViolations = (request: FastifyRequest, selector: ViolationQuery) => {
-    ctx.requireUser(request, { allowAnonymous: true })
-    const rows = violations.all({
-      packageId: selector.package_id ?? null,
-      version: selector.version ?? null,
-      limit: selector.limit ?? 1000,
-    }) as Array<{
-      package_id: string
-      version: string
-      advisory_id: string
-      severity: string
-      title: string
-      url: string
-      vulnerable_range: string
-    }>
-    const data = rows.map((r) => ({
-      package_id: r.package_id,
-      version: r.version,
-      issue_id: r.advisory_id,
-      // new_severities=true asks for the current severity names (Information rather than Info).
-      severity: selector.new_severities ? (SEVERITY_LABELS[r.severity] ?? 'Unknown') : r.severity,
-      summary: r.title,
-      url: r.url,
-      vulnerable_versions: r.vulnerable_range,
-    }))
-    return { data, total_count: data.length }
-  }
-  app.get<{ Querystring: ViolationQuery }>(
-    '/xray/ui/unified/artifactViolationsByPackage',
-    { schema: { querystring: violationSelector, response: violationsResponse } },
-    async (request) => answerViolations(request, request.query),
-  )
-  app.post<{ Querystring: { new_severities?: boolean }; Body: ViolationQuery | null }>(
-    '/xray/ui/unified/artifactViolationsByPackage',
-    {
-      schema: {
-        querystring: { type: 'object', properties: { new_severities: { type: 'boolean' } } },
-        body: { ...violationSelector, properties: { ...violationSelector.properties } },
-        response: violationsResponse,
-      },
-    },
-    async (request) => answerViolations(request, { ...(request.body ?? {}), ...request.query }),
-  )
-
-  app.get(
-    '/xray/ui/homepage/getXrayVersion',
-    {
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: { xray_version: { type: 'string' }, advisories_built_at: { type: 'string' } },
-          },
-        },
-      },
-    },
-    async (request) => {
-      ctx.requireUser(request, { allowAnonymous: true })
-      const built = db.prepare("SELECT value FROM catalog_meta WHERE key = 'snapshotBuiltAt'").get() as
-        { value: string } | undefined
-      // The scanner here is the catalogue's advisory data: its version is the server's, dated by the snapshot.
-      return { xray_version: projectVersion, advisories_built_at: built?.value ?? '' }
     },
   )
 }

@@ -47,7 +47,13 @@ export function licencesOf(document: Record<string, unknown>): string[] {
   return []
 }
 
-export function npmCatalogue(db: Db) {
+/** What happens to every version the catalogue stores, whichever way it came (publish, remote cache). */
+export interface CatalogueHooks {
+  /** Called inside the storing transaction, with the version's id (`npm://name@version`). */
+  readonly versionArrived?: (versionId: string) => void
+}
+
+export function npmCatalogue(db: Db, hooks: CatalogueHooks = {}) {
   const insertPackage = db.prepare(
     `INSERT OR IGNORE INTO catalog_packages (id, name, name_lower, description, description_lower, package_type,
        created, modified, latest_version, latest_release_version, versions_count, release_versions_count,
@@ -221,6 +227,7 @@ export function npmCatalogue(db: Db) {
       insertDocument.run(versionId, JSON.stringify(p.document))
       recordPublished.run(p.name, p.version, p.tarballFacts.sha256, p.now)
       refreshPackage(packageId)
+      hooks.versionArrived?.(versionId)
     },
 
     /** Removes a version (and its files, dependencies… by cascade); the package goes with its last version. */

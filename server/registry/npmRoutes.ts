@@ -7,6 +7,7 @@
  * Errors have npm's shape (`{"error": …}`) so the CLI prints them.
  */
 import { createHash } from 'node:crypto'
+import { createGunzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import semver from 'semver'
 import { HttpError, type ServerContext } from '../context'
@@ -22,6 +23,8 @@ import { BadTarball, readTarball, TarballTooLarge, type TarEntry } from './tarba
 import { npmNameProblem } from './npmNames'
 import { isCleanVersion, latestMovesTo, latestOwner, publishedVersion } from './npmVersions'
 import { latestOf } from '../catalog/versionOrder'
+import type { XrayService } from '../xray/service'
+import { bulkAdvisories, quickAudit } from '../xray/audit'
 
 /**
  * Largest publish document: the tarball arrives base64-encoded inside JSON and is held in
@@ -39,6 +42,7 @@ interface Deps {
   readonly auth: RegistryAuth
   readonly authz: RegistryAuthorizer
   readonly catalogue: NpmCatalogue
+  readonly xray: XrayService
 }
 
 interface VersionRow {
@@ -62,7 +66,7 @@ export function npmPathSegments(rest: string): string[] {
 
 export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const { db } = ctx
-  const { repos, blobs, auth, authz, catalogue } = deps
+  const { repos, blobs, auth, authz, catalogue, xray } = deps
   const versionsIn = db.prepare(
     `SELECT v.name AS version, v.created, v.modified, d.document, f.sha256, f.path, v.repo
      FROM catalog_versions v JOIN npm_version_documents d ON d.version_id = v.id
@@ -74,7 +78,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     'INSERT OR REPLACE INTO npm_dist_tags (repo, package, tag, version) VALUES (?, ?, ?, ?)',
   )
   const deleteTag = db.prepare('DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?')
-  const fileAt = db.prepare('SELECT sha256, size FROM catalog_files WHERE repo = ? AND path = ?')
+  const fileAt = db.prepare('SELECT sha256, size, version_id FROM catalog_files WHERE repo = ? AND path = ?')
 
   const npmRepo = (key: string): RepositoryRecord => {
     const repo = repos.find(key)
@@ -181,7 +185,18 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     file: string,
   ) => {
     for (const r of members) {
-      const found = fileAt.get(r.key, `${name}/-/${file}`) as { sha256: string; size: number } | undefined
+      const found = fileAt.get(r.key, `${name}/-/${file}`) as
+        { sha256: string; size: number; version_id: string } | undefined
+      // A version a watch's policy blocks is refused to everyone, with what blocks it.
+      const blocked = found && xray.blockingViolation(found.version_id)
+      if (blocked)
+        throw new HttpError(
+          403,
+          `${blocked.packageName}@${blocked.version} is blocked by policy "${blocked.policy}" of watch ` +
+            `"${blocked.watch}": ${blocked.issue} (${blocked.severity}) in ${blocked.component}. ` +
+            'Ask an administrator for an ignore rule to download it.',
+          'BLOCKED',
+        )
       if (found && blobs.has(found.sha256))
         return reply
           .header('Content-Type', 'application/octet-stream')
@@ -418,6 +433,12 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
           ? [`${rest[0]}/${rest[1]}`, ...rest.slice(2)]
           : rest
       if (what === 'ping') return {}
+      if (what === 'npm' && method === 'POST' && more[0] === 'v1' && more[1] === 'security') {
+        await auth.caller(request, reply, false)
+        if (more[2] === 'advisories' && more[3] === 'bulk') return bulkAdvisories(xray.store, request.body)
+        if (more[2] === 'audits' && (more[3] === 'quick' || more[3] === undefined))
+          return quickAudit(xray.store, request.body)
+      }
       if (what === 'whoami') {
         const caller = await auth.caller(request, reply, false)
         if (caller.anonymous) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
@@ -485,6 +506,12 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       method: ['GET', 'HEAD', 'PUT', 'DELETE', 'POST'],
       url: '/*',
       bodyLimit: NPM_PUBLISH_LIMIT,
+      // npm sends its audit requests gzipped.
+      preParsing: async (request, _reply, payload) => {
+        if (request.headers['content-encoding'] !== 'gzip') return payload
+        delete request.headers['content-length']
+        return payload.pipe(createGunzip())
+      },
       // Writes are authenticated before their body is read.
       onRequest: async (request, reply) => {
         try {

@@ -15,6 +15,7 @@ import { NPM_PREFIX, npmRoutes } from './npmRoutes'
 import { genericRoutes } from './genericRoutes'
 import { buildInfoRoutes } from '../builds/routes'
 import { containerRoutes } from '../containers/routes'
+import { xrayFor } from '../xray/service'
 
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const repos = repositoryStore(ctx.db)
@@ -25,7 +26,9 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     auth,
     // Every registry route asks this one module before it reads or writes.
     authz: registryAuthorizer(ctx, { repos, auth }),
-    catalogue: npmCatalogue(ctx.db),
+    // Every stored version is scanned as it arrives, so a blocked one is never served.
+    catalogue: npmCatalogue(ctx.db, { versionArrived: (id) => xrayFor(ctx).versionArrived(id) }),
+    xray: xrayFor(ctx),
   }
   await app.register(npmRoutes(ctx, deps), { prefix: NPM_PREFIX })
   await app.register(buildInfoRoutes(ctx, deps.auth), { prefix: '/artifactory/api/build' })

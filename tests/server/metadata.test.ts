@@ -402,7 +402,7 @@ describe('metadata GraphQL: filters', () => {
       const key = severity.toLowerCase() as 'critical' | 'high' | 'medium' | 'low'
       for (const e of reply.body.data!.packages.edges) expect(e.node.vulnerabilities[key]).toBeGreaterThan(0)
     }
-    // Real advisories of the snapshot (GitHub Advisory Database records; see server/catalog/advisories.ts).
+    // The shipped advisories (GitHub Advisory Database records, server/xray/advisories) as scanned at start.
     expect(await names({ severitiesIn: ['CRITICAL'] })).toContain('minimist')
     expect(await names({ severitiesIn: ['HIGH'] })).toContain('lodash')
     expect(await names({ severitiesIn: ['MEDIUM'] })).toEqual(

@@ -305,16 +305,17 @@ describe('artifact count, violations and scanner version', () => {
   })
 
   it('lists violations by package, most severe first, with the new severity names', async () => {
+    // minimist 0.0.8 is in two advisories of the shipped database: critical and moderate.
     const res = await api(
-      `/xray/ui/unified/artifactViolationsByPackage?new_severities=true&package_id=${encodeURIComponent('generic://zz-hostile')}`,
+      `/xray/ui/unified/artifactViolationsByPackage?new_severities=true&package_id=${encodeURIComponent('npm://minimist')}&version=0.0.8`,
     )
     const body = (await res.json()) as {
       data: Array<{ issue_id: string; severity: string }>
       total_count: number
     }
     expect(body.data.map((v) => [v.issue_id, v.severity])).toEqual([
-      ['TEST-1', 'High'],
-      ['TEST-2', 'Information'],
+      ['GHSA-xvch-5gv4-984h', 'Critical'],
+      ['GHSA-vh95-rmgr-6w4m', 'Medium'],
     ])
     expect(body.total_count).toBe(2)
     const post = await fetch(`${server.url}/ui/api/v1/xray/ui/unified/artifactViolationsByPackage`, {
@@ -325,11 +326,11 @@ describe('artifact count, violations and scanner version', () => {
         origin: server.url,
         cookie,
       },
-      body: JSON.stringify({ package_id: 'generic://zz-hostile', version: '1.0.0' }),
+      body: JSON.stringify({ package_id: 'npm://minimist', version: '0.0.8' }),
     })
     expect(
       ((await post.json()) as { data: Array<{ severity: string }> }).data.map((v) => v.severity),
-    ).toEqual(['high', 'info'])
+    ).toEqual(['critical', 'medium'])
   })
 
   it('lists the real advisories of an old lodash', async () => {

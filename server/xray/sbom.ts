@@ -1,0 +1,89 @@
+/**
+ * A CycloneDX 1.5 JSON SBOM of one npm version: the package, the dependencies its package.json
+ * declares (with the declared range, since no lockfile fixes them), its licences, and the
+ * vulnerabilities its scan found, each pointing at the component it affects.
+ */
+import { createHash } from 'node:crypto'
+import type { Db } from '../db'
+import type { XrayStore } from './store'
+
+/** A package URL (purl) for npm: the scope's @ is percent-encoded. */
+export const npmPurl = (name: string, version?: string) =>
+  `pkg:npm/${name.startsWith('@') ? `%40${name.slice(1)}` : name}${version ? `@${encodeURIComponent(version)}` : ''}`
+
+const SPDX_ID = /^[A-Za-z0-9.+-]+$/
+
+const CVSS_METHOD: Record<string, string> = { 'CVSS:3.1': 'CVSSv31', 'CVSS:3.0': 'CVSSv3' }
+
+export function sbomOf(_db: Db, store: XrayStore, versionId: string, now: string) {
+  const v = store.versionToScan(versionId)
+  if (!v) return undefined
+  const main = npmPurl(v.name, v.version)
+  const deps = store.dependenciesOf(v.id)
+  const depRef = (name: string) => npmPurl(name)
+  const findings = store.findingsOf(v.id)
+  // Deterministic for the same version and scan.
+  const digest = createHash('sha256')
+    .update(`${versionId}\n${store.scanOf(versionId)?.scanned_at ?? ''}`)
+    .digest('hex')
+  const serial = `urn:uuid:${digest.slice(0, 8)}-${digest.slice(8, 12)}-5${digest.slice(13, 16)}-a${digest.slice(17, 20)}-${digest.slice(20, 32)}`
+  return {
+    bomFormat: 'CycloneDX',
+    specVersion: '1.5',
+    serialNumber: serial,
+    version: 1,
+    metadata: {
+      timestamp: now,
+      tools: { components: [{ type: 'application', name: 'platform-xray' }] },
+      component: {
+        type: 'library',
+        'bom-ref': main,
+        name: v.name,
+        version: v.version,
+        purl: main,
+        licenses: v.licences.map((l) =>
+          SPDX_ID.test(l) ? { license: { id: l } } : { license: { name: l } },
+        ),
+      },
+    },
+    components: deps.map((d) => ({
+      type: 'library',
+      'bom-ref': depRef(d.name),
+      name: d.name,
+      version: d.version,
+      purl: depRef(d.name),
+      properties: [{ name: 'npm:declaredRange', value: d.version }],
+    })),
+    dependencies: [
+      { ref: main, dependsOn: deps.map((d) => depRef(d.name)) },
+      ...deps.map((d) => ({ ref: depRef(d.name), dependsOn: [] })),
+    ],
+    vulnerabilities: findings.map((f) => {
+      const a = store.advisory(f.advisoryId)
+      const method = a?.cvssVector ? CVSS_METHOD[a.cvssVector.split('/')[0]!] : undefined
+      return {
+        'bom-ref': `${f.advisoryId}:${f.component}`,
+        id: f.advisoryId,
+        source: f.advisoryId.startsWith('GHSA-')
+          ? { name: 'GitHub Advisory Database', url: `https://github.com/advisories/${f.advisoryId}` }
+          : { name: 'OSV', url: `https://osv.dev/vulnerability/${f.advisoryId}` },
+        references: (a?.aliases ?? []).map((id) => ({
+          id,
+          source: { name: id.startsWith('CVE-') ? 'NVD' : 'OSV' },
+        })),
+        ratings: [
+          {
+            severity: f.severity,
+            ...(f.cvssScore !== null ? { score: f.cvssScore } : {}),
+            ...(method ? { method, vector: a!.cvssVector } : {}),
+          },
+        ],
+        cwes: (a?.cwes ?? []).map((c) => Number(c.replace(/^CWE-/, ''))).filter((n) => Number.isInteger(n)),
+        description: a?.summary ?? '',
+        recommendation: f.fixed.length > 0 ? `Upgrade ${f.component} to ${f.fixed.join(' or ')}` : undefined,
+        advisories: (a?.references ?? []).filter((r) => r.type === 'ADVISORY').map((r) => ({ url: r.url })),
+        affects: [{ ref: f.direct ? main : depRef(f.component) }],
+      }
+    }),
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Scanning one npm version: the advisories of the package itself whose ranges hold its
+ * version, and those of each dependency its package.json declares whose affected versions the
+ * declared range allows; then the violations its watches' policies make of them.
+ */
+import {
+  affectedAsRange,
+  declaredRangeMayBeAffected,
+  fixedVersions,
+  intervalHolding,
+  isAffected,
+  violationsOf,
+  type Policy,
+  type Watch,
+} from '../../domain/xray'
+import type { FindingRow, VersionToScan, XrayStore } from './store'
+
+type NewFinding = Omit<FindingRow, 'versionId'>
+
+export function findingsFor(store: XrayStore, v: VersionToScan): NewFinding[] {
+  const findings: NewFinding[] = []
+  for (const a of store.affectedOf('npm', v.name))
+    if (isAffected(v.version, a)) {
+      const holding = intervalHolding(v.version, a)
+      findings.push({
+        advisoryId: a.advisoryId,
+        component: v.name,
+        componentVersion: v.version,
+        direct: true,
+        severity: a.severity,
+        cvssScore: a.cvssScore,
+        vulnerableRange: affectedAsRange(a),
+        // The fix of the range the version is in (a listed version has none of its own).
+        fixed: holding?.to && !holding.to.inclusive ? [holding.to.version] : [],
+      })
+    }
+  for (const dep of store.dependenciesOf(v.id)) {
+    if (dep.name === v.name) continue
+    for (const a of store.affectedOf('npm', dep.name))
+      if (declaredRangeMayBeAffected(dep.version, a))
+        findings.push({
+          advisoryId: a.advisoryId,
+          component: dep.name,
+          componentVersion: dep.version,
+          direct: false,
+          severity: a.severity,
+          cvssScore: a.cvssScore,
+          vulnerableRange: affectedAsRange(a),
+          fixed: fixedVersions(a),
+        })
+  }
+  return findings
+}
+
+/** What a run of evaluations reads once: the watches, the policies, a repository's members. */
+export interface Rules {
+  readonly watches: readonly Watch[]
+  readonly policies: ReadonlyMap<string, Policy>
+  readonly expand: (key: string) => readonly string[]
+}
+
+export function evaluateVersion(store: XrayStore, v: VersionToScan, rules: Rules, at: string): void {
+  const findings = store.findingsOf(v.id).map((f) => ({
+    advisoryId: f.advisoryId,
+    component: f.component,
+    severity: f.severity,
+    ...(f.cvssScore === null ? {} : { cvssScore: f.cvssScore }),
+    fixedVersions: f.fixed,
+  }))
+  const drafts = violationsOf(
+    { repo: v.repo, component: v.name, findings, licences: v.licences },
+    rules.watches,
+    rules.policies,
+    rules.expand,
+  )
+  store.putViolations(v.id, drafts, at)
+}
