@@ -14,7 +14,7 @@ export type Db = Database.Database
 /** How long a statement waits for another connection's write lock before failing. */
 export const BUSY_TIMEOUT_MS = 10_000
 
-const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
+export const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true })
@@ -54,7 +54,7 @@ export function migrationOrder(files: readonly string[]): string[] {
 }
 
 export const migrationFiles = (): string[] =>
-  migrationOrder(readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')))
+  migrationOrder(readdirSync(migrationsDir).filter((f) => f.endsWith('.sql') && !f.endsWith('.pg.sql')))
 
 export function migrate(db: Db): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)')

@@ -6,22 +6,44 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, describe, expect, it } from 'vitest'
-import { numberedPlaceholders, type Sql } from '../../server/db/sql'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrationFiles } from '../../server/db'
+import { openPostgres } from '../../server/db/postgresSql'
+import { numberedPlaceholders, type Database as PlatformDatabase, type Sql } from '../../server/db/sql'
 import { sqliteSql } from '../../server/db/sqliteSql'
+import { startPostgres, type TestPostgres } from '../support/postgres'
 
 const dirs: string[] = []
-afterAll(() => {
+const opened: PlatformDatabase[] = []
+let postgres: TestPostgres | undefined
+beforeAll(async () => {
+  postgres = await startPostgres()
+}, 60_000)
+afterAll(async () => {
+  for (const db of opened) await db.close()
+  await postgres?.stop()
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-async function sqliteEngine(): Promise<Sql> {
-  const dir = mkdtempSync(join(tmpdir(), 'console-sql-'))
-  dirs.push(dir)
-  return sqliteSql(new Database(join(dir, 'test.db')))
+async function postgresEngine(): Promise<PlatformDatabase> {
+  if (!postgres) throw new Error('PostgreSQL did not start')
+  const db = await openPostgres(await postgres.database())
+  opened.push(db)
+  return db
 }
 
-const engines: ReadonlyArray<readonly [string, () => Promise<Sql>]> = [['sqlite', sqliteEngine]]
+async function sqliteEngine(): Promise<PlatformDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'console-sql-'))
+  dirs.push(dir)
+  const db = sqliteSql(new Database(join(dir, 'test.db')))
+  opened.push(db)
+  return db
+}
+
+const engines: ReadonlyArray<readonly [string, () => Promise<PlatformDatabase>]> = [
+  ['sqlite', sqliteEngine],
+  ['postgres', postgresEngine],
+]
 
 describe('placeholders for PostgreSQL', () => {
   it('numbers each ? outside quotes and comments', () => {
@@ -119,5 +141,28 @@ describe.each(engines)('the store interface on %s', (_name, open) => {
     expect(await sql.one('SELECT size FROM counter WHERE id = 1')).toEqual({ size: 2 })
     // Never a half-done state: before both (0), or after one or both.
     expect([0, 1, 2]).toContain(seenDuring)
+  })
+})
+
+describe.each(engines)('the migrations on %s', (_name, open) => {
+  it('all run, once, and the schema answers alike', async () => {
+    const db = await open()
+    expect(await db.migrate()).toEqual(migrationFiles())
+    expect(await db.migrate()).toEqual([])
+    // Names compare ignoring case on both (SQLite's COLLATE NOCASE, PostgreSQL's citext).
+    await db.run(
+      `INSERT INTO users (name, email, password_hash, admin, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      ['Alice', 'alice@example.org', 'x', 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'],
+    )
+    expect(await db.one('SELECT name FROM users WHERE name = ?', ['ALICE'])).toEqual({ name: 'Alice' })
+    await expect(
+      db.run(
+        `INSERT INTO users (name, email, password_hash, admin, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?, ?)`,
+        ['alice', 'other@example.org', 'x', 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'],
+      ),
+    ).rejects.toThrow()
+    // The package count follows inserts and deletes (a trigger on both).
+    const before = await db.one<{ n: number }>("SELECT n FROM catalog_counts WHERE name = 'packages'")
+    expect(typeof before?.n).toBe('number')
   })
 })

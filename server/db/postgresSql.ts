@@ -1,0 +1,186 @@
+/**
+ * The store interface over PostgreSQL (`DATABASE_URL=postgres://…`), through the `pg` client's
+ * pool. Loaded only when asked for, so `npm start` on SQLite never loads the client.
+ *
+ * Transactions run SERIALIZABLE and are run again when PostgreSQL refuses one for a conflict
+ * with another (40001, 40P01): the same guarantee as SQLite's one writer at a time, that a
+ * read-then-write inside a transaction never acts on a value another changed meanwhile. `work`
+ * may therefore run more than once: it must do nothing but database work through `tx`.
+ */
+import { migrationOrder, migrationsDir, RENAMED_MIGRATIONS } from './index'
+import { newDialectState, postgresMigration, postgresStatement } from './postgresDialect'
+import { numberedPlaceholders, type Database, type RunResult, type Sql, type SqlParams } from './sql'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+// The part of the `pg` client used here (its types are a dev dependency only where installed).
+interface QueryResult {
+  readonly rows: unknown[]
+  readonly rowCount: number | null
+}
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<QueryResult>
+}
+interface PoolClient extends Queryable {
+  release(destroy?: boolean): void
+}
+interface Pool extends Queryable {
+  connect(): Promise<PoolClient>
+  end(): Promise<void>
+  on(event: 'error', listener: (error: Error) => void): void
+}
+interface PgModule {
+  Pool: new (options: { connectionString: string; max?: number }) => Pool
+  types: { setTypeParser(oid: number, parse: (text: string) => unknown): void }
+}
+
+/** Transactions refused for a conflict are run again this many times before failing. */
+const SERIALIZATION_RETRIES = 20
+const RETRYABLE = new Set(['40001', '40P01'])
+
+const INT8_OID = 20
+const NUMERIC_OID = 1700
+
+/** Statement texts as PostgreSQL reads them, translated once each. */
+const translated = new Map<string, string>()
+const forPostgres = (text: string): string => {
+  let out = translated.get(text)
+  if (out === undefined) {
+    out = numberedPlaceholders(postgresStatement(text.replace(/;\s*$/, '')))
+    if (translated.size > 2000) translated.clear()
+    translated.set(text, out)
+  }
+  return out
+}
+
+const values = (params: SqlParams): unknown[] =>
+  params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value))
+
+function handle(queryable: Queryable, transaction: Sql['transaction']): Sql {
+  return {
+    engine: 'postgres',
+    async all<T>(text: string, params: SqlParams = []) {
+      return (await queryable.query(forPostgres(text), values(params))).rows as T[]
+    },
+    async one<T>(text: string, params: SqlParams = []) {
+      return (await queryable.query(forPostgres(text), values(params))).rows[0] as T | undefined
+    },
+    async run(text: string, params: SqlParams = []): Promise<RunResult> {
+      return { changes: (await queryable.query(forPostgres(text), values(params))).rowCount ?? 0 }
+    },
+    transaction,
+  }
+}
+
+export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
+  // A variable, not a literal: the client is an optional part of the platform.
+  const moduleName = 'pg'
+  const pg = ((await import(moduleName)) as { default: PgModule }).default
+  // Counts and sums come back as numbers, as on SQLite (JavaScript numbers hold them exactly to 2^53).
+  pg.types.setTypeParser(INT8_OID, (text) => Number(text))
+  pg.types.setTypeParser(NUMERIC_OID, (text) => Number(text))
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
+  // An idle connection the server closes must not take the process down.
+  pool.on('error', () => undefined)
+
+  let savepoints = 0
+  const inside = (client: PoolClient): Sql => {
+    const tx: Sql = handle(client, async (work) => {
+      const name = `sp${++savepoints}`
+      await client.query(`SAVEPOINT ${name}`)
+      try {
+        const result = await work(tx)
+        await client.query(`RELEASE SAVEPOINT ${name}`)
+        return result
+      } catch (error) {
+        await client.query(`ROLLBACK TO SAVEPOINT ${name}`)
+        throw error
+      }
+    })
+    return tx
+  }
+
+  const transaction: Sql['transaction'] = async (work) => {
+    for (let attempt = 0; ; attempt++) {
+      const client = await pool.connect()
+      let broken = false
+      try {
+        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE')
+        const result = await work(inside(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK')
+        } catch {
+          broken = true
+        }
+        const code = (error as { code?: unknown }).code
+        if (typeof code === 'string' && RETRYABLE.has(code) && attempt < SERIALIZATION_RETRIES) continue
+        throw error
+      } finally {
+        client.release(broken)
+      }
+    }
+  }
+
+  const sql = handle(pool, transaction)
+  return {
+    ...sql,
+    migrate: () => migratePostgres(pool),
+    close: () => pool.end(),
+  }
+}
+
+/**
+ * The migrations of server/db/migrations, the same list as SQLite's, each translated
+ * (postgresDialect.ts) or replaced by its `NNN_area.pg.sql` twin. An advisory lock keeps two
+ * nodes starting together from running one twice.
+ */
+async function migratePostgres(pool: Pool): Promise<string[]> {
+  const client = await pool.connect()
+  const ran: string[] = []
+  try {
+    await client.query('SELECT pg_advisory_lock(715517)')
+    // Names compared ignoring case (SQLite's COLLATE NOCASE); a trusted extension.
+    await client.query('CREATE EXTENSION IF NOT EXISTS citext')
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)',
+    )
+    for (const [old, now] of Object.entries(RENAMED_MIGRATIONS))
+      await client.query('UPDATE schema_migrations SET name = $1 WHERE name = $2', [now, old])
+    const applied = new Set(
+      (await client.query('SELECT name FROM schema_migrations')).rows.map(
+        (r) => (r as { name: string }).name,
+      ),
+    )
+    const all = readdirSync(migrationsDir)
+    const twins = new Set(all.filter((f) => f.endsWith('.pg.sql')))
+    // Every migration is read, run or not: the case-insensitive columns of earlier ones matter.
+    const dialect = newDialectState()
+    for (const file of migrationOrder(all.filter((f) => f.endsWith('.sql') && !f.endsWith('.pg.sql')))) {
+      const twin = file.replace(/\.sql$/, '.pg.sql')
+      const text = twins.has(twin)
+        ? readFileSync(join(migrationsDir, twin), 'utf8')
+        : postgresMigration(readFileSync(join(migrationsDir, file), 'utf8'), dialect)
+      if (applied.has(file)) continue
+      await client.query('BEGIN')
+      try {
+        await client.query(text)
+        await client.query('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [
+          file,
+          new Date().toISOString(),
+        ])
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK')
+        throw new Error(`Migration ${file} failed on PostgreSQL: ${(error as Error).message}`)
+      }
+      ran.push(file)
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(715517)').catch(() => undefined)
+    client.release()
+  }
+  return ran
+}
