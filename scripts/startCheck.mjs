@@ -13,7 +13,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'start-check-'))
 const started = Date.now()
 const child = spawn('npm', ['start'], {
   cwd: root,
-  env: { ...process.env, PORT: port, DATA_DIR: dataDir },
+  // The check never reaches the public registry.
+  env: {
+    NPM_REMOTE_URL: 'offline',
+    GENERIC_REMOTE_URL: 'offline',
+    ...process.env,
+    PORT: port,
+    DATA_DIR: dataDir,
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
   detached: true,
 })

@@ -48,6 +48,13 @@ export interface ServerConfig {
   /** An OSV export's address, imported at start and then every `advisoriesIntervalMs`. */
   readonly advisoriesUrl?: string
   readonly advisoriesIntervalMs: number
+  /**
+   * Upstream of the seeded `npm-remote` (NPM_REMOTE_URL; `offline` serves its cache only);
+   * unset keeps the repository's own address (the public npm registry as seeded).
+   */
+  readonly npmRemoteUrl?: string
+  /** Upstream of the seeded `generic-remote` (GENERIC_REMOTE_URL: any HTTP file server; `offline`). */
+  readonly genericRemoteUrl?: string
 }
 
 const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1'
@@ -59,6 +66,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     throw new Error(`PLATFORM_FLAVOUR must be one of ${FLAVOURS.join(', ')}; got ${flavourText}`)
   if (!isLoopback(host) && (!env.ADMIN_PASSWORD || !env.USER_PASSWORD))
     throw new Error(`Binding to ${host} needs ADMIN_PASSWORD and USER_PASSWORD to be set`)
+  for (const name of ['NPM_REMOTE_URL', 'GENERIC_REMOTE_URL'] as const) {
+    const value = env[name]
+    if (value !== undefined && value !== 'offline' && !/^https?:\/\/[^/]/.test(value))
+      throw new Error(`${name} must be an http(s) address or offline; got ${value}`)
+  }
   const port = Number(env.PORT ?? 8082)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number; got ${env.PORT}`)
@@ -88,5 +100,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ...(env.ADVISORIES_PATH ? { advisoriesPath: resolve(env.ADVISORIES_PATH) } : {}),
     ...(env.ADVISORIES_URL ? { advisoriesUrl: env.ADVISORIES_URL } : {}),
     advisoriesIntervalMs: Number(env.ADVISORIES_INTERVAL_MS ?? 24 * 3600 * 1000),
+    ...(env.NPM_REMOTE_URL ? { npmRemoteUrl: env.NPM_REMOTE_URL } : {}),
+    ...(env.GENERIC_REMOTE_URL ? { genericRemoteUrl: env.GENERIC_REMOTE_URL } : {}),
   }
 }

@@ -94,6 +94,7 @@ export function npmCatalogue(db: Db, hooks: CatalogueHooks = {}) {
   const recordPublished = db.prepare(
     'INSERT OR IGNORE INTO npm_published_versions (package, version, sha256, published_at) VALUES (?, ?, ?, ?)',
   )
+  const documentOf = db.prepare('SELECT 1 FROM npm_version_documents WHERE version_id = ?')
 
   /** Counts, latest versions and dates from the versions left; a package without versions goes. */
   const refreshPackage = packageRefresher(db)
@@ -129,6 +130,8 @@ export function npmCatalogue(db: Db, hooks: CatalogueHooks = {}) {
     /** The sha256 of the tarball `name@version` was first published with, unpublished or not. */
     publishedDigest: (name: string, version: string): string | undefined =>
       (everPublished.get(name, version) as { sha256: string } | undefined)?.sha256,
+    /** Whether a version came through npm (published or cached), not from the sample catalogue. */
+    hasDocument: (versionId: string) => documentOf.get(versionId) !== undefined,
 
     /** Records a published version; the caller holds a transaction and has stored the tarball's bytes. */
     add(p: PublishedVersion): void {

@@ -18,13 +18,23 @@ import type { BlobStore } from '../repositories/blobs'
 import type { RegistryAuth, RegistryCaller } from './auth'
 import type { RegistryAuthorizer } from '../permissions/authorize'
 import type { NpmCatalogue } from './npmCatalogue'
-import { isShownFile, tarballPath } from './npmCatalogue'
+import { isShownFile } from './npmCatalogue'
 import { BadTarball, readTarball, TarballTooLarge, type TarEntry } from './tarball'
 import { npmNameProblem } from './npmNames'
 import { isCleanVersion, latestMovesTo, latestOwner, publishedVersion } from './npmVersions'
 import { latestOf } from '../catalog/versionOrder'
 import type { XrayService } from '../xray/service'
 import { bulkAdvisories, quickAudit } from '../xray/audit'
+import type { NpmRemote } from '../remote/npmRemote'
+import { RemoteError } from '../remote/upstream'
+import {
+  abbreviated,
+  mergeDocuments,
+  rewriteTarballs,
+  wantsAbbreviated,
+  type NpmDocument,
+} from '../remote/rules'
+import type { RemoteStore } from '../remote/store'
 
 /**
  * Largest publish document: the tarball arrives base64-encoded inside JSON and is held in
@@ -43,6 +53,8 @@ interface Deps {
   readonly authz: RegistryAuthorizer
   readonly catalogue: NpmCatalogue
   readonly xray: XrayService
+  readonly npmRemote: NpmRemote
+  readonly remoteStore: RemoteStore
 }
 
 interface VersionRow {
@@ -66,7 +78,7 @@ export function npmPathSegments(rest: string): string[] {
 
 export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const { db } = ctx
-  const { repos, blobs, auth, authz, catalogue, xray } = deps
+  const { repos, blobs, auth, authz, catalogue, xray, npmRemote: remote, remoteStore } = deps
   const versionsIn = db.prepare(
     `SELECT v.name AS version, v.created, v.modified, d.document, f.sha256, f.path, v.repo
      FROM catalog_versions v JOIN npm_version_documents d ON d.version_id = v.id
@@ -134,75 +146,142 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     return tags
   }
 
+  /** Whether the caller may fill `r`'s cache from its upstream (a remote's cache is its deploy). */
+  const mayCache = (caller: RegistryCaller, r: RepositoryRecord, name: string) =>
+    authz.can(caller, r, 'deploy', `${name}/`)
+
   const repairTags = catalogue.repairTags
 
   // Never the request's Host header: a client chooses it, and these URLs are what npm downloads.
   const baseUrl = (request: FastifyRequest) => baseUrlOf(ctx, request)
 
-  const packument = (request: FastifyRequest, repo: RepositoryRecord, members: Members, name: string) => {
-    const rows = versionRows(members, name)
-    if (rows.length === 0) throw new HttpError(404, `${name} is not in ${repo.key}`, 'NOT_FOUND')
-    const versions: Record<string, unknown> = {}
+  /**
+   * The local members' document of a package: each version from the first member holding it,
+   * dist-tags as tagsOf gives them (the member that held the package first keeps `latest`).
+   */
+  const localDocument = (locals: Members, name: string): NpmDocument | undefined => {
+    const rows = versionRows(locals, name)
+    if (rows.length === 0) return undefined
+    const versions: Record<string, Record<string, unknown>> = {}
     const time: Record<string, string> = {}
     for (const row of rows) {
       if (row.version in versions) continue
-      const document = JSON.parse(row.document) as Record<string, unknown>
-      const dist = (document.dist ?? {}) as Record<string, unknown>
-      versions[row.version] = {
-        ...document,
-        dist: {
-          ...dist,
-          tarball: `${baseUrl(request)}${NPM_PREFIX}/${repo.key}/${tarballPath(name, row.version)}`,
-        },
-      }
+      versions[row.version] = JSON.parse(row.document) as Record<string, unknown>
       time[row.version] = row.created
     }
-    const sortedTimes = Object.values(time).sort()
-    const tags = tagsOf(members, name, rows)
-    const latest = tags.latest && tags.latest in versions ? tags.latest : latestOf(Object.keys(versions))
-    const latestDoc = (latest ? versions[latest] : undefined) as Record<string, unknown> | undefined
+    return { name, 'dist-tags': tagsOf(locals, name, rows), versions, time }
+  }
+
+  /**
+   * The package document of a repository: a virtual one merges its members' in order. A
+   * remote member that cannot answer is passed over when another member has the package.
+   */
+  const packument = async (
+    request: FastifyRequest,
+    repo: RepositoryRecord,
+    members: Members,
+    name: string,
+    caller?: RegistryCaller,
+  ) => {
+    const docs: NpmDocument[] = []
+    let failure: RemoteError | undefined
+    const locals = members.filter((r) => r.kind === 'local')
+    for (const r of members) {
+      // The local members count as one, where the first of them stands.
+      if (r === locals[0]) {
+        const doc = localDocument(locals, name)
+        if (doc) docs.push(doc)
+      } else if (r.kind === 'remote' && r.packageType === 'npm') {
+        try {
+          const cacheOnly = !caller || !(await mayCache(caller, r, name))
+          const doc = await remote.documentOf(r, name, { cacheOnly })
+          if (doc) docs.push(doc)
+        } catch (error) {
+          if (!(error instanceof RemoteError)) throw error
+          failure ??= error
+        }
+      }
+    }
+    const merged = mergeDocuments(name, docs)
+    if (!merged) {
+      if (failure) throw failure
+      throw new HttpError(404, `${name} is not in ${repo.key}`, 'NOT_FOUND')
+    }
+    const shown = rewriteTarballs(merged, name, `${baseUrl(request)}${NPM_PREFIX}/${repo.key}`)
     const rev = createHash('sha256')
-      .update(JSON.stringify([Object.keys(versions), tags]))
+      .update(JSON.stringify([Object.keys(shown.versions ?? {}), shown['dist-tags']]))
       .digest('hex')
       .slice(0, 32)
-    return {
-      _id: name,
-      _rev: `1-${rev}`,
-      name,
-      description: latestDoc?.description,
-      'dist-tags': { ...tags, ...(latest ? { latest } : {}) },
-      versions,
-      time: { created: sortedTimes[0], modified: sortedTimes.at(-1), ...time },
-      readme: '',
+    return { readme: '', ...shown, _id: name, _rev: `1-${rev}`, name } as NpmDocument & {
+      _rev: string
+      'dist-tags': Record<string, string>
+      versions: Record<string, Record<string, unknown>>
     }
   }
 
-  const sendTarball = (
+  /** A version a watch's policy blocks is refused to everyone, with what blocks it. */
+  const refuseBlocked = (versionId: string | null | undefined) => {
+    const blocked = versionId ? xray.blockingViolation(versionId) : undefined
+    if (blocked)
+      throw new HttpError(
+        403,
+        `${blocked.packageName}@${blocked.version} is blocked by policy "${blocked.policy}" of watch ` +
+          `"${blocked.watch}": ${blocked.issue} (${blocked.severity}) in ${blocked.component}. ` +
+          'Ask an administrator for an ignore rule to download it.',
+        'BLOCKED',
+      )
+  }
+
+  /** Counts a download once its bytes have all been sent. */
+  const countOnFinish = (reply: FastifyReply, versionId: string | null) => {
+    if (!versionId) return
+    const packageId = versionId.slice(0, versionId.lastIndexOf('@'))
+    reply.raw.once('finish', () =>
+      remoteStore.countDownload(versionId, packageId, isoNow(ctx.clock).slice(0, 10)),
+    )
+  }
+
+  const sendTarball = async (
+    request: FastifyRequest,
     reply: FastifyReply,
+    caller: RegistryCaller,
     repo: RepositoryRecord,
     members: Members,
     name: string,
     file: string,
   ) => {
+    const head = request.method === 'HEAD'
+    const send = (sha256: string, size: number, versionId: string | null) => {
+      reply
+        .header('Content-Type', 'application/octet-stream')
+        .header('Content-Length', String(size))
+        .header('X-Checksum-Sha256', sha256)
+      if (head) return reply.send()
+      countOnFinish(reply, versionId)
+      return reply.send(blobs.open(sha256))
+    }
     for (const r of members) {
-      const found = fileAt.get(r.key, `${name}/-/${file}`) as
-        { sha256: string; size: number; version_id: string } | undefined
-      // A version a watch's policy blocks is refused to everyone, with what blocks it.
-      const blocked = found && xray.blockingViolation(found.version_id)
-      if (blocked)
-        throw new HttpError(
-          403,
-          `${blocked.packageName}@${blocked.version} is blocked by policy "${blocked.policy}" of watch ` +
-            `"${blocked.watch}": ${blocked.issue} (${blocked.severity}) in ${blocked.component}. ` +
-            'Ask an administrator for an ignore rule to download it.',
-          'BLOCKED',
-        )
-      if (found && blobs.has(found.sha256))
-        return reply
-          .header('Content-Type', 'application/octet-stream')
-          .header('Content-Length', String(found.size))
-          .header('X-Checksum-Sha256', found.sha256)
-          .send(blobs.open(found.sha256))
+      if (r.kind === 'local') {
+        const found = fileAt.get(r.key, `${name}/-/${file}`) as
+          { sha256: string; size: number; version_id: string | null } | undefined
+        refuseBlocked(found?.version_id)
+        if (found && blobs.has(found.sha256)) return send(found.sha256, found.size, found.version_id)
+        continue
+      }
+      if (r.kind !== 'remote' || r.packageType !== 'npm') continue
+      const answer = await remote.tarball(r, name, file, { cacheOnly: !(await mayCache(caller, r, name)) })
+      if (!answer) continue
+      refuseBlocked(answer.versionId)
+      if (answer.kind === 'stored') return send(answer.facts.sha256, answer.facts.size, answer.versionId)
+      const { live, length, done } = answer.fetch
+      if (!live || head) {
+        const facts = await done
+        return send(facts.sha256, facts.size, answer.versionId)
+      }
+      reply.header('Content-Type', 'application/octet-stream')
+      if (length !== undefined) reply.header('Content-Length', String(length))
+      countOnFinish(reply, answer.versionId)
+      return reply.send(live)
     }
     throw new HttpError(404, `${file} is not stored in ${repo.key}`, 'NOT_FOUND')
   }
@@ -341,7 +420,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     } finally {
       blob.discard()
     }
-    return { ok: true, id: name, rev: packument(request, target, [target], name)._rev }
+    return { ok: true, id: name, rev: (await packument(request, target, [target], name))._rev }
   }
 
   /** `npm unpublish name@version`: the document comes back without the versions to remove. */
@@ -379,9 +458,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     if (request.method === 'GET') {
       const caller = await authz.authorize(request, reply, repo, 'read', `${name}/`)
       const members = await readable(caller, repo, name)
-      if (versionRows(members, name).length === 0)
-        throw new HttpError(404, `${name} is not in ${repo.key}`, 'NOT_FOUND')
-      return tagsOf(members, name)
+      return (await packument(request, repo, members, name, caller))['dist-tags']
     }
     const caller = await authz.authorize(request, reply, repo, 'deploy', `${name}/`)
     const target = deploymentTarget(repo)
@@ -455,10 +532,14 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     if (method === 'GET' || method === 'HEAD') {
       const caller = await authz.authorize(request, reply, repo, 'read', `${name}/`)
       const members = await readable(caller, repo, name)
-      if (dash === '-' && file) return sendTarball(reply, repo, members, name, file)
-      if (dash === undefined) return packument(request, repo, members, name)
+      if (dash === '-' && file) return sendTarball(request, reply, caller, repo, members, name, file)
+      if (dash === undefined) {
+        const doc = await packument(request, repo, members, name, caller)
+        if (!wantsAbbreviated(request.headers.accept)) return doc
+        return reply.header('Content-Type', 'application/vnd.npm.install-v1+json').send(abbreviated(doc))
+      }
       // `GET /name/version` (or a tag): that version's document.
-      const doc = packument(request, repo, members, name)
+      const doc = await packument(request, repo, members, name, caller)
       const wanted = doc['dist-tags'][dash as keyof (typeof doc)['dist-tags']] ?? dash
       const one = (doc.versions as Record<string, unknown>)[wanted]
       if (!one) throw new HttpError(404, `${name}@${dash} is not in ${repo.key}`, 'NOT_FOUND')
@@ -490,6 +571,10 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       return reply
         .status(error.statusCode)
         .send({ error: error.message, message: error.message, code: error.code })
+    if (error instanceof RemoteError)
+      return reply
+        .status(error.problem.status)
+        .send({ error: error.message, message: error.message, code: error.problem.code })
     throw error
   }
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

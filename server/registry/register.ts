@@ -16,19 +16,38 @@ import { genericRoutes } from './genericRoutes'
 import { buildInfoRoutes } from '../builds/routes'
 import { containerRoutes } from '../containers/routes'
 import { xrayFor } from '../xray/service'
+import { remoteStore } from '../remote/store'
+import { remoteUpstream } from '../remote/upstream'
+import { fileCache } from '../remote/fileCache'
+import { npmRemote } from '../remote/npmRemote'
 
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const repos = repositoryStore(ctx.db)
   const auth = registryAuth(ctx)
+  const blobs = blobStore(ctx.db, ctx.config.dataDir)
+  // Every stored version is scanned as it arrives, so a blocked one is never served.
+  const catalogue = npmCatalogue(ctx.db, { versionArrived: (id) => xrayFor(ctx).versionArrived(id) })
+  const store = remoteStore(ctx.db)
+  // The seeded remotes' upstreams, when the environment names them (`offline` serves the cache only).
+  const seeded: Array<[string, string | undefined]> = [
+    ['npm-remote', ctx.config.npmRemoteUrl],
+    ['generic-remote', ctx.config.genericRemoteUrl],
+  ]
+  for (const [key, url] of seeded) if (url && repos.find(key)?.kind === 'remote') store.setUpstream(key, url)
+  const upstream = remoteUpstream(ctx, store)
+  const files = fileCache(blobs)
   const deps = {
     repos,
-    blobs: blobStore(ctx.db, ctx.config.dataDir),
+    blobs,
     auth,
     // Every registry route asks this one module before it reads or writes.
     authz: registryAuthorizer(ctx, { repos, auth }),
-    // Every stored version is scanned as it arrives, so a blocked one is never served.
-    catalogue: npmCatalogue(ctx.db, { versionArrived: (id) => xrayFor(ctx).versionArrived(id) }),
+    catalogue,
     xray: xrayFor(ctx),
+    remoteStore: store,
+    upstream,
+    files,
+    npmRemote: npmRemote(ctx, { store, upstream, files, blobs, catalogue }),
   }
   await app.register(npmRoutes(ctx, deps), { prefix: NPM_PREFIX })
   await app.register(buildInfoRoutes(ctx, deps.auth), { prefix: '/artifactory/api/build' })

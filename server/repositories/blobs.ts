@@ -103,7 +103,8 @@ export function blobStore(db: Db, dataDir: string) {
   const stillUsed = db.prepare(
     `SELECT 1 FROM artifacts WHERE sha256 = @sha256 UNION ALL SELECT 1 FROM catalog_files WHERE sha256 = @sha256
      UNION ALL SELECT 1 FROM oci_blob_links WHERE digest = 'sha256:' || @sha256
-     UNION ALL SELECT 1 FROM oci_manifests WHERE digest = 'sha256:' || @sha256 LIMIT 1`,
+     UNION ALL SELECT 1 FROM oci_manifests WHERE digest = 'sha256:' || @sha256
+     UNION ALL SELECT 1 FROM remote_files WHERE sha256 = @sha256 LIMIT 1`,
   )
   const deleteBlob = db.prepare('DELETE FROM blobs WHERE sha256 = ?')
 
@@ -131,7 +132,12 @@ export function blobStore(db: Db, dataDir: string) {
      */
     async putStream(
       source: Readable,
-      options: { expectedSha256?: string; maxBytes: number },
+      options: {
+        expectedSha256?: string
+        maxBytes: number
+        /** Last check before the bytes are kept (a proxied file's integrity); throwing keeps nothing. */
+        verify?: (facts: BlobFacts) => void
+      },
     ): Promise<StagedBlob> {
       const partial = join(tmp, `${process.pid}.${randomBytes(8).toString('hex')}`)
       const sha256 = createHash('sha256')
@@ -153,6 +159,7 @@ export function blobStore(db: Db, dataDir: string) {
         const facts = { sha256: sha256.digest('hex'), sha1: sha1.digest('hex'), md5: md5.digest('hex'), size }
         if (options.expectedSha256 && options.expectedSha256.toLowerCase() !== facts.sha256)
           throw new ChecksumMismatch(options.expectedSha256, facts.sha256)
+        options.verify?.(facts)
         return staged(partial, facts)
       } catch (error) {
         rmSync(partial, { force: true })

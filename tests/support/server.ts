@@ -23,7 +23,14 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'))
   const config: ServerConfig = {
-    ...configFromEnv({ PORT: '0', HOST: '127.0.0.1', ...env }),
+    // No test reaches the public registry: remotes serve their cache only unless a test names an upstream.
+    ...configFromEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NPM_REMOTE_URL: 'offline',
+      GENERIC_REMOTE_URL: 'offline',
+      ...env,
+    }),
     dataDir,
     staticDir: resolve('dist'),
     ...overrides,

@@ -1,0 +1,293 @@
+/**
+ * An npm remote repository: package documents fetched on first request and cached for the
+ * repository's metadata retrieval period, then revalidated with If-None-Match (a cached one
+ * is served past its period when the upstream fails, and the log says so); tarballs fetched
+ * once through the file cache, checked against the document's integrity or shasum, and
+ * recorded in the catalogue so the package shows at once in the console.
+ */
+import { readFileSync } from 'node:fs'
+import type { ServerContext } from '../context'
+import { isoNow } from '../clock'
+import { packageIdOf, versionIdOf } from '../catalog/load'
+import type { RepositoryRecord } from '../repositories/store'
+import type { BlobFacts, BlobStore } from '../repositories/blobs'
+import { isShownFile, type NpmCatalogue } from '../registry/npmCatalogue'
+import { readTarball } from '../registry/tarball'
+import { readAll, UpstreamFault } from '../upstream/fetch'
+import { IntegrityMismatch, type FileCache, type FileFetch } from './fileCache'
+import {
+  asNpmDocument,
+  expectedDigest,
+  faultProblem,
+  integrityProblem,
+  isFresh,
+  notJsonProblem,
+  notAllowedProblem,
+  offlineProblem,
+  statusProblem,
+  tarballSource,
+  type NpmDocument,
+} from './rules'
+import type { RemoteStore } from './store'
+import { MAX_DOCUMENT_BYTES, MAX_FILE_BYTES, RemoteError, type RemoteUpstream } from './upstream'
+
+/** Tarballs up to this size are read back to put their README and licence in the catalogue. */
+const CATALOGUE_READ_LIMIT = 64 * 1024 * 1024
+
+/** The upstream's path of a package document (`@scope/name` → `@scope%2fname`, as npm asks). */
+export const documentPath = (name: string) => name.replace('/', '%2f')
+
+/** A caller who may not fill the cache (no deploy on the remote) is served what is cached only. */
+export interface CacheOptions {
+  readonly cacheOnly: boolean
+}
+
+export interface NpmRemoteDeps {
+  readonly store: RemoteStore
+  readonly upstream: RemoteUpstream
+  readonly files: FileCache
+  readonly blobs: BlobStore
+  readonly catalogue: NpmCatalogue
+}
+
+/** A cached tarball, or the fetch that will store it. */
+export type TarballAnswer =
+  | { readonly kind: 'stored'; readonly facts: BlobFacts; readonly versionId: string }
+  | { readonly kind: 'fetching'; readonly fetch: FileFetch; readonly versionId: string }
+
+export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
+  const { store, upstream, files, blobs, catalogue } = deps
+  const documentsInFlight = new Map<string, Promise<NpmDocument | undefined>>()
+
+  const parse = (text: string, name: string) => {
+    try {
+      return asNpmDocument(JSON.parse(text), name)
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The cached document when the upstream cannot answer, or the error when there is none. */
+  const staleOr = (repo: RepositoryRecord, name: string, error: RemoteError): NpmDocument => {
+    const cached = store.document(repo.key, name)
+    const doc = cached && parse(cached.document, name)
+    if (!doc) throw error
+    upstream.log('WARN', `${repo.key}: serving the cached ${name} from ${cached.fetchedAt}: ${error.message}`)
+    return doc
+  }
+
+  const fetchDocument = async (repo: RepositoryRecord, name: string): Promise<NpmDocument | undefined> => {
+    const cached = store.document(repo.key, name)
+    const response = await upstream.request(repo, documentPath(name), name, {
+      headers: { accept: 'application/json', ...(cached?.etag ? { 'if-none-match': cached.etag } : {}) },
+      maxBytes: MAX_DOCUMENT_BYTES,
+    })
+    const now = isoNow(ctx.clock)
+    if (response.status === 304 && cached) {
+      response.body.resume()
+      store.touchDocument(repo.key, name, now)
+      upstream.succeeded(repo)
+      return parse(cached.document, name)
+    }
+    if (response.status === 404 || response.status === 410) {
+      response.body.resume()
+      upstream.succeeded(repo)
+      return undefined
+    }
+    if (response.status < 200 || response.status >= 300) {
+      response.body.resume()
+      throw upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
+    }
+    let text: string
+    try {
+      text = (await readAll(response)).toString('utf8')
+    } catch (error) {
+      if (error instanceof UpstreamFault) throw upstream.failure(repo, faultProblem(repo.key, error))
+      throw error
+    }
+    const doc = parse(text, name)
+    if (!doc) throw upstream.failure(repo, notJsonProblem(repo.key, response.url))
+    const etag = typeof response.headers.etag === 'string' ? response.headers.etag : null
+    store.saveDocument(repo.key, name, etag, now, JSON.stringify(doc))
+    upstream.succeeded(repo)
+    return doc
+  }
+
+  /**
+   * The package document as the upstream has it (tarball addresses the upstream's), from the
+   * cache while fresh; undefined when the upstream has no such package.
+   */
+  const documentOf = async (
+    repo: RepositoryRecord,
+    name: string,
+    options: CacheOptions = { cacheOnly: false },
+  ): Promise<NpmDocument | undefined> => {
+    const cached = store.document(repo.key, name)
+    const settings = store.settings(repo.key)
+    if (
+      cached &&
+      (settings.offline ||
+        options.cacheOnly ||
+        isFresh(Date.parse(cached.fetchedAt), ctx.clock.now(), settings.metadataTtlSeconds))
+    )
+      return parse(cached.document, name)
+    if (settings.offline) throw new RemoteError(offlineProblem(repo.key, name))
+    if (options.cacheOnly) throw new RemoteError(notAllowedProblem(repo.key, name))
+    const key = `${repo.key}\0${name}`
+    let pending = documentsInFlight.get(key)
+    if (!pending) {
+      pending = fetchDocument(repo, name).finally(() => documentsInFlight.delete(key))
+      documentsInFlight.set(key, pending)
+    }
+    try {
+      return await pending
+    } catch (error) {
+      if (error instanceof RemoteError) return staleOr(repo, name, error)
+      throw error
+    }
+  }
+
+  /** Puts a cached version in the catalogue (unless another repository has it), replacing a sample record of it. */
+  const record = async (
+    repo: RepositoryRecord,
+    name: string,
+    version: string,
+    doc: NpmDocument,
+    facts: BlobFacts,
+  ) => {
+    if (facts.size > CATALOGUE_READ_LIMIT) return
+    const document = doc.versions?.[version]
+    if (!document) return
+    try {
+      const files = await readTarball(readFileSync(blobs.pathOf(facts.sha256)), isShownFile)
+      ctx.db
+        .transaction(() => {
+          const existing = catalogue.versionExists(name, version)
+          if (existing && (existing.repo !== repo.key || catalogue.hasDocument(existing.id))) return
+          if (existing) catalogue.remove(name, version)
+          catalogue.add({
+            repo: repo.key,
+            name,
+            version,
+            document,
+            files,
+            tarballFacts: facts,
+            deployedBy: repo.key,
+            now: isoNow(ctx.clock),
+          })
+        })
+        .immediate()
+    } catch (error) {
+      // The bytes are cached and served; a tarball the catalogue cannot read stays out of it.
+      upstream.log('WARN', `${repo.key}: ${name}@${version} is cached but not listed: ${String(error)}`)
+    }
+  }
+
+  /**
+   * A tarball of the remote: from the cache, or fetched once (others wait for that fetch),
+   * checked, stored and recorded. Undefined when the document lists no such file.
+   */
+  const tarball = async (
+    repo: RepositoryRecord,
+    name: string,
+    file: string,
+    options: CacheOptions = { cacheOnly: false },
+  ): Promise<TarballAnswer | undefined> => {
+    const path = `${name}/-/${file}`
+    const doc = await documentOf(repo, name, options).catch((error: unknown) => {
+      // A cached file is served even when no document can be had.
+      if (error instanceof RemoteError && store.file(repo.key, path)) return undefined
+      throw error
+    })
+    const source = doc && tarballSource(doc, name, file)
+    const stored = store.file(repo.key, path)
+    const versionId = (version: string) => versionIdOf(packageIdOf('npm', name), version)
+    const fileVersion = source?.version ?? file.slice(name.split('/').pop()!.length + 1, -'.tgz'.length)
+    if (stored && blobs.has(stored.sha256)) {
+      const facts = blobs.find(stored.sha256)
+      if (facts) return { kind: 'stored', facts, versionId: versionId(fileVersion) }
+    }
+    if (!source || !doc) return undefined
+    if (options.cacheOnly) throw new RemoteError(notAllowedProblem(repo.key, file))
+    const key = `${repo.key}\0${path}`
+    const pending = files.pending(key)
+    if (pending)
+      return {
+        kind: 'stored',
+        facts: await waitFor(repo, file, pending, source),
+        versionId: versionId(source.version),
+      }
+    const expected = expectedDigest(source.integrity, source.shasum)
+    try {
+      const fetch = await files.fetch(
+        key,
+        async () => {
+          const response = await upstream.request(repo, { url: source.url }, file, {
+            maxBytes: MAX_FILE_BYTES,
+          })
+          if (response.status < 200 || response.status >= 300) {
+            response.body.resume()
+            throw upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
+          }
+          return { response, expected, maxBytes: MAX_FILE_BYTES }
+        },
+        (staged) => {
+          const now = isoNow(ctx.clock)
+          ctx.db
+            .transaction(() => {
+              staged.commit(now)
+              store.saveFile(repo.key, path, staged.facts.sha256, staged.facts.size, now)
+            })
+            .immediate()
+        },
+      )
+      // Listed in the catalogue once stored, before the asker hears it is done.
+      const checked = fetch.done.then(
+        async (facts) => {
+          upstream.succeeded(repo)
+          await record(repo, name, source.version, doc, facts)
+          return facts
+        },
+        (error: unknown) => {
+          throw asRemoteError(repo, file, error, source)
+        },
+      )
+      checked.catch(() => undefined)
+      return { kind: 'fetching', fetch: { ...fetch, done: checked }, versionId: versionId(source.version) }
+    } catch (error) {
+      throw asRemoteError(repo, file, error, source)
+    }
+  }
+
+  const waitFor = async (
+    repo: RepositoryRecord,
+    file: string,
+    pending: Promise<BlobFacts>,
+    source: { integrity?: string; shasum?: string },
+  ): Promise<BlobFacts> => {
+    try {
+      return await pending
+    } catch (error) {
+      throw asRemoteError(repo, file, error, source)
+    }
+  }
+
+  const asRemoteError = (
+    repo: RepositoryRecord,
+    file: string,
+    error: unknown,
+    source: { integrity?: string; shasum?: string },
+  ): unknown => {
+    if (error instanceof RemoteError) return error
+    if (error instanceof UpstreamFault) return upstream.failure(repo, faultProblem(repo.key, error))
+    if (error instanceof IntegrityMismatch) {
+      const expected = expectedDigest(source.integrity, source.shasum)!
+      return upstream.failure(repo, integrityProblem(repo.key, file, expected, error.actual))
+    }
+    return error
+  }
+
+  return { documentOf, tarball, record, asRemoteError }
+}
+
+export type NpmRemote = ReturnType<typeof npmRemote>

@@ -1,0 +1,250 @@
+/**
+ * Pure rules of remote repositories: when a cached document is fresh, how an upstream's npm
+ * document is shown here (tarball addresses rewritten, the abbreviated install form), how a
+ * virtual repository merges its members' documents, what an integrity string asks for, and
+ * what a client is told when the upstream fails.
+ */
+import type { UpstreamFault } from '../upstream/fetch'
+import { tarballName } from '../registry/npmCatalogue'
+import { latestOf } from '../catalog/versionOrder'
+
+export type NpmDocument = Record<string, unknown> & {
+  readonly name?: unknown
+  readonly versions?: Record<string, Record<string, unknown>>
+  readonly 'dist-tags'?: Record<string, unknown>
+  readonly time?: Record<string, unknown>
+}
+
+/** A cached document is served as it is until its period is over, then revalidated. */
+export const isFresh = (fetchedAtMs: number, nowMs: number, periodSeconds: number): boolean =>
+  nowMs - fetchedAtMs < periodSeconds * 1000
+
+/** Whether a body is an npm package document for `name` (an upstream may answer anything). */
+export function asNpmDocument(body: unknown, name: string): NpmDocument | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined
+  const doc = body as NpmDocument
+  if (doc.name !== undefined && doc.name !== name) return undefined
+  if (doc.versions !== undefined && (typeof doc.versions !== 'object' || Array.isArray(doc.versions)))
+    return undefined
+  return doc
+}
+
+/** The upstream's address of a version's tarball and its checksums, as its document says. */
+export interface TarballSource {
+  readonly version: string
+  readonly url: string
+  readonly integrity: string | undefined
+  readonly shasum: string | undefined
+}
+
+/** The version whose tarball is `file` (`name-1.0.0.tgz`) in a document, with where to fetch it. */
+export function tarballSource(doc: NpmDocument, name: string, file: string): TarballSource | undefined {
+  for (const [version, v] of Object.entries(doc.versions ?? {})) {
+    if (tarballName(name, version) !== file) continue
+    const dist = (v?.dist ?? {}) as Record<string, unknown>
+    if (typeof dist.tarball !== 'string') return undefined
+    return {
+      version,
+      url: dist.tarball,
+      integrity: typeof dist.integrity === 'string' ? dist.integrity : undefined,
+      shasum: typeof dist.shasum === 'string' ? dist.shasum : undefined,
+    }
+  }
+  return undefined
+}
+
+/** Each version's tarball address made this platform's (`tarballBase` + `/name/-/file`). */
+export function rewriteTarballs(doc: NpmDocument, name: string, tarballBase: string): NpmDocument {
+  const versions: Record<string, Record<string, unknown>> = {}
+  for (const [version, v] of Object.entries(doc.versions ?? {})) {
+    const dist = (v?.dist ?? {}) as Record<string, unknown>
+    versions[version] = {
+      ...v,
+      dist: { ...dist, tarball: `${tarballBase}/${name}/-/${tarballName(name, version)}` },
+    }
+  }
+  return { ...doc, versions }
+}
+
+/** Fields of a version the install form keeps (npm's abbreviated metadata). */
+const INSTALL_FIELDS = [
+  'name',
+  'version',
+  'deprecated',
+  'dependencies',
+  'optionalDependencies',
+  'devDependencies',
+  'bundleDependencies',
+  'bundledDependencies',
+  'peerDependencies',
+  'peerDependenciesMeta',
+  'acceptDependencies',
+  'bin',
+  'directories',
+  'dist',
+  'engines',
+  'os',
+  'cpu',
+  'funding',
+  'license',
+  '_hasShrinkwrap',
+  'hasInstallScript',
+]
+
+/** `application/vnd.npm.install-v1+json`: what npm needs to install, nothing else. */
+export function abbreviated(doc: NpmDocument): Record<string, unknown> {
+  const versions: Record<string, Record<string, unknown>> = {}
+  for (const [version, v] of Object.entries(doc.versions ?? {})) {
+    const kept: Record<string, unknown> = {}
+    for (const field of INSTALL_FIELDS) if (v && field in v) kept[field] = v[field]
+    if (v && typeof v.scripts === 'object' && v.scripts) {
+      const scripts = v.scripts as Record<string, unknown>
+      if (scripts.install || scripts.preinstall || scripts.postinstall) kept.hasInstallScript = true
+    }
+    versions[version] = kept
+  }
+  const modified = typeof doc.time?.modified === 'string' ? doc.time.modified : undefined
+  return {
+    name: doc.name,
+    ...(modified ? { modified } : {}),
+    'dist-tags': doc['dist-tags'] ?? {},
+    versions,
+  }
+}
+
+/** Whether a request asks for the install form (npm sends it first, with the full form after it). */
+export const wantsAbbreviated = (accept: string | undefined): boolean =>
+  (accept ?? '').includes('application/vnd.npm.install-v1+json')
+
+/**
+ * A virtual repository's document from its members' documents in order: the first member
+ * holding a version gives it (a local member's version wins over a remote's listed after it),
+ * dist-tags come from the first member that has the package, and `latest` always names a
+ * version the merged document holds.
+ */
+export function mergeDocuments(name: string, docs: readonly NpmDocument[]): NpmDocument | undefined {
+  const present = docs.filter((d) => Object.keys(d.versions ?? {}).length > 0)
+  const first = present[0]
+  if (!first) return undefined
+  const versions: Record<string, Record<string, unknown>> = {}
+  const time: Record<string, unknown> = {}
+  for (const doc of present)
+    for (const [version, v] of Object.entries(doc.versions ?? {})) {
+      if (version in versions) continue
+      versions[version] = v
+      if (doc.time && typeof doc.time[version] === 'string') time[version] = doc.time[version]
+    }
+  const tags: Record<string, string> = {}
+  for (const [tag, version] of Object.entries(first['dist-tags'] ?? {}))
+    if (typeof version === 'string' && version in versions) tags[tag] = version
+  if (!tags.latest) {
+    const latest = latestOf(Object.keys(versions))
+    if (latest) tags.latest = latest
+  }
+  const times = Object.values(time)
+    .filter((t): t is string => typeof t === 'string')
+    .sort()
+  const latestDoc = tags.latest ? versions[tags.latest] : undefined
+  return {
+    ...first,
+    _id: name,
+    name,
+    description: latestDoc?.description ?? first.description,
+    'dist-tags': tags,
+    versions,
+    time: { ...(times[0] ? { created: times[0], modified: times.at(-1) } : {}), ...time },
+  }
+}
+
+/** What an integrity string or shasum asks the bytes to be. */
+export interface ExpectedDigest {
+  readonly algorithm: 'sha512' | 'sha384' | 'sha256' | 'sha1'
+  /** base64 for SRI integrity, hex for a shasum. */
+  readonly value: string
+  readonly encoding: 'base64' | 'hex'
+}
+
+/** The strongest digest npm's metadata gives for a tarball: SRI integrity first, then the sha1 shasum. */
+export function expectedDigest(
+  integrity: string | undefined,
+  shasum: string | undefined,
+): ExpectedDigest | undefined {
+  const order = ['sha512', 'sha384', 'sha256', 'sha1'] as const
+  const parts = (integrity ?? '').split(/\s+/).filter(Boolean)
+  for (const algorithm of order) {
+    const found = parts.find((p) => p.startsWith(`${algorithm}-`))
+    if (found)
+      return { algorithm, value: found.slice(algorithm.length + 1).split('?')[0]!, encoding: 'base64' }
+  }
+  if (shasum && /^[0-9a-f]{40}$/i.test(shasum))
+    return { algorithm: 'sha1', value: shasum.toLowerCase(), encoding: 'hex' }
+  return undefined
+}
+
+/** Why a remote could not answer, in words a client shows (status chosen so npm reports it, never a 500). */
+export interface RemoteProblem {
+  readonly status: number
+  readonly code: string
+  readonly message: string
+}
+
+export function faultProblem(repo: string, fault: UpstreamFault): RemoteProblem {
+  const where = `${repo}: the upstream ${fault.url}`
+  switch (fault.kind) {
+    case 'connectTimeout':
+    case 'readTimeout':
+      return { status: 504, code: 'UPSTREAM_TIMEOUT', message: `${where} timed out (${fault.message})` }
+    case 'tooLarge':
+      return { status: 502, code: 'UPSTREAM_TOO_LARGE', message: `${where} sent too much: ${fault.message}` }
+    case 'reset':
+      return { status: 502, code: 'UPSTREAM_RESET', message: `${where} broke off: ${fault.message}` }
+    case 'tooManyRedirects':
+    case 'badRedirect':
+      return { status: 502, code: 'UPSTREAM_REDIRECT', message: `${where} redirects badly: ${fault.message}` }
+    case 'connect':
+    case 'badUrl':
+      return {
+        status: 502,
+        code: 'UPSTREAM_UNREACHABLE',
+        message: `${where} is unreachable: ${fault.message}`,
+      }
+  }
+}
+
+export const statusProblem = (repo: string, url: string, status: number): RemoteProblem =>
+  status === 401 || status === 403
+    ? {
+        status: 502,
+        code: 'UPSTREAM_REFUSED',
+        message: `${repo}: the upstream ${url} refused the credentials (${status})`,
+      }
+    : { status: 502, code: 'UPSTREAM_ERROR', message: `${repo}: the upstream ${url} answered ${status}` }
+
+export const notJsonProblem = (repo: string, url: string): RemoteProblem => ({
+  status: 502,
+  code: 'UPSTREAM_NOT_JSON',
+  message: `${repo}: the upstream ${url} did not answer an npm package document`,
+})
+
+export const integrityProblem = (
+  repo: string,
+  file: string,
+  expected: ExpectedDigest,
+  actual: string,
+): RemoteProblem => ({
+  status: 502,
+  code: 'EINTEGRITY',
+  message: `${repo}: ${file} from the upstream does not match its integrity: expected ${expected.algorithm}-${expected.value}, got ${expected.algorithm}-${actual}`,
+})
+
+export const offlineProblem = (repo: string, what: string): RemoteProblem => ({
+  status: 404,
+  code: 'NOT_CACHED_OFFLINE',
+  message: `${what} is not cached, and ${repo} is offline`,
+})
+
+export const notAllowedProblem = (repo: string, what: string): RemoteProblem => ({
+  status: 403,
+  code: 'NOT_CACHED_FORBIDDEN',
+  message: `${what} is not cached in ${repo}, and you may not cache through it`,
+})

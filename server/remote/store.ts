@@ -1,0 +1,181 @@
+/**
+ * What remote repositories keep: their settings (offline, metadata retrieval period,
+ * time-outs), write-only upstream credentials, the last failure and success, cached package
+ * documents with the upstream's ETag, cached files (bytes in the blob store), and downloads
+ * per version and day (with the catalogue's running totals).
+ */
+import type { Db } from '../db'
+import type { UpstreamCredentials } from '../upstream/fetch'
+
+export interface RemoteSettings {
+  readonly offline: boolean
+  readonly metadataTtlSeconds: number
+  readonly connectTimeoutMs: number
+  readonly readTimeoutMs: number
+}
+
+export interface RemoteState {
+  readonly lastFailure: string | null
+  readonly lastFailureAt: string | null
+  readonly lastSuccessAt: string | null
+  readonly hasCredentials: boolean
+}
+
+export interface CachedDocument {
+  readonly etag: string | null
+  readonly fetchedAt: string
+  readonly document: string
+}
+
+export interface CredentialsInput {
+  readonly userName?: string
+  readonly password?: string
+  readonly token?: string
+}
+
+export interface DownloadDay {
+  readonly day: string
+  readonly count: number
+}
+
+export function remoteStore(db: Db) {
+  const settingsOf = db.prepare(
+    `SELECT offline, metadata_ttl_seconds, connect_timeout_ms, read_timeout_ms FROM repositories WHERE key = ?`,
+  )
+  const writeSettings = db.prepare(
+    `UPDATE repositories SET offline = @offline, metadata_ttl_seconds = @metadataTtlSeconds,
+       connect_timeout_ms = @connectTimeoutMs, read_timeout_ms = @readTimeoutMs WHERE key = @key`,
+  )
+  const setUpstream = db.prepare('UPDATE repositories SET url = ?, offline = ? WHERE key = ?')
+  const setOffline = db.prepare('UPDATE repositories SET offline = ? WHERE key = ?')
+  const credentialsOf = db.prepare('SELECT user_name, password, token FROM remote_credentials WHERE repo = ?')
+  const writeCredentials = db.prepare(
+    `INSERT INTO remote_credentials (repo, user_name, password, token) VALUES (@repo, @userName, @password, @token)
+     ON CONFLICT (repo) DO UPDATE SET user_name = excluded.user_name, password = excluded.password,
+       token = excluded.token`,
+  )
+  const clearCredentials = db.prepare('DELETE FROM remote_credentials WHERE repo = ?')
+  const stateOf = db.prepare(
+    'SELECT last_failure, last_failure_at, last_success_at FROM remote_state WHERE repo = ?',
+  )
+  const failed = db.prepare(
+    `INSERT INTO remote_state (repo, last_failure, last_failure_at) VALUES (?, ?, ?)
+     ON CONFLICT (repo) DO UPDATE SET last_failure = excluded.last_failure, last_failure_at = excluded.last_failure_at`,
+  )
+  const succeeded = db.prepare(
+    `INSERT INTO remote_state (repo, last_success_at) VALUES (?, ?)
+     ON CONFLICT (repo) DO UPDATE SET last_success_at = excluded.last_success_at`,
+  )
+  const documentOf = db.prepare(
+    'SELECT etag, fetched_at, document FROM remote_documents WHERE repo = ? AND name = ?',
+  )
+  const saveDocument = db.prepare(
+    `INSERT INTO remote_documents (repo, name, etag, fetched_at, document) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (repo, name) DO UPDATE SET etag = excluded.etag, fetched_at = excluded.fetched_at,
+       document = excluded.document`,
+  )
+  const touchDocument = db.prepare('UPDATE remote_documents SET fetched_at = ? WHERE repo = ? AND name = ?')
+  const fileOf = db.prepare('SELECT sha256, size FROM remote_files WHERE repo = ? AND path = ?')
+  const saveFile = db.prepare(
+    `INSERT INTO remote_files (repo, path, sha256, size, fetched_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
+       fetched_at = excluded.fetched_at`,
+  )
+  const countDay = db.prepare(
+    `INSERT INTO download_days (subject, package_id, day, count) VALUES (?, ?, ?, 1)
+     ON CONFLICT (subject, day) DO UPDATE SET count = download_days.count + 1`,
+  )
+  const countVersion = db.prepare(
+    'UPDATE catalog_versions SET download_count = download_count + 1 WHERE id = ?',
+  )
+  const countPackage = db.prepare('UPDATE catalog_packages SET downloads = downloads + 1 WHERE id = ?')
+  const perDay = db.prepare(
+    'SELECT day, SUM(count) AS count FROM download_days WHERE day >= ? GROUP BY day ORDER BY day',
+  )
+
+  return {
+    settings(key: string): RemoteSettings {
+      const row = settingsOf.get(key) as
+        | {
+            offline: number
+            metadata_ttl_seconds: number
+            connect_timeout_ms: number
+            read_timeout_ms: number
+          }
+        | undefined
+      return {
+        offline: row?.offline === 1,
+        metadataTtlSeconds: row?.metadata_ttl_seconds ?? 600,
+        connectTimeoutMs: row?.connect_timeout_ms ?? 10_000,
+        readTimeoutMs: row?.read_timeout_ms ?? 30_000,
+      }
+    },
+    writeSettings(key: string, s: RemoteSettings): void {
+      writeSettings.run({ key, ...s, offline: s.offline ? 1 : 0 })
+    },
+    /** The upstream an environment setting gives a seeded remote (`offline` keeps the address). */
+    setUpstream(key: string, url: string | 'offline'): void {
+      if (url === 'offline') setOffline.run(1, key)
+      else setUpstream.run(url, 0, key)
+    },
+    credentials(key: string): UpstreamCredentials | undefined {
+      const row = credentialsOf.get(key) as
+        { user_name: string | null; password: string | null; token: string | null } | undefined
+      if (row?.token) return { kind: 'token', token: row.token }
+      if (row?.user_name) return { kind: 'basic', user: row.user_name, password: row.password ?? '' }
+      return undefined
+    },
+    /** Replaces the credentials; none given removes them. */
+    writeCredentials(key: string, c: CredentialsInput | null): void {
+      if (!c || (!c.token && !c.userName)) clearCredentials.run(key)
+      else
+        writeCredentials.run({
+          repo: key,
+          userName: c.userName || null,
+          password: c.password ?? null,
+          token: c.token || null,
+        })
+    },
+    state(key: string): RemoteState {
+      const row = stateOf.get(key) as
+        | { last_failure: string | null; last_failure_at: string | null; last_success_at: string | null }
+        | undefined
+      return {
+        lastFailure: row?.last_failure ?? null,
+        lastFailureAt: row?.last_failure_at ?? null,
+        lastSuccessAt: row?.last_success_at ?? null,
+        hasCredentials: credentialsOf.get(key) !== undefined,
+      }
+    },
+    recordFailure: (key: string, message: string, at: string) => void failed.run(key, message, at),
+    recordSuccess: (key: string, at: string) => void succeeded.run(key, at),
+
+    document(repo: string, name: string): CachedDocument | undefined {
+      const row = documentOf.get(repo, name) as
+        { etag: string | null; fetched_at: string; document: string } | undefined
+      return row && { etag: row.etag, fetchedAt: row.fetched_at, document: row.document }
+    },
+    saveDocument: (repo: string, name: string, etag: string | null, at: string, document: string) =>
+      void saveDocument.run(repo, name, etag, at, document),
+    touchDocument: (repo: string, name: string, at: string) => void touchDocument.run(at, repo, name),
+
+    file: (repo: string, path: string) =>
+      fileOf.get(repo, path) as { sha256: string; size: number } | undefined,
+    saveFile: (repo: string, path: string, sha256: string, size: number, at: string) =>
+      void saveFile.run(repo, path, sha256, size, at),
+
+    /** One successful download of a version (its catalogue totals too) or of a file outside packages. */
+    countDownload(subject: string, packageId: string | null, day: string): void {
+      db.transaction(() => {
+        countDay.run(subject, packageId, day)
+        if (packageId) {
+          countVersion.run(subject)
+          countPackage.run(packageId)
+        }
+      }).immediate()
+    },
+    downloadsSince: (day: string) => perDay.all(day) as DownloadDay[],
+  }
+}
+
+export type RemoteStore = ReturnType<typeof remoteStore>

@@ -1,0 +1,86 @@
+/**
+ * A remote repository's upstream as the proxy sees it: its address, limits and credentials
+ * from the repository's settings, every call's outcome written to the remote's state (and a
+ * failure to the service log), and each failure turned into the problem a client is shown.
+ */
+import type { ServerContext } from '../context'
+import { isoNow } from '../clock'
+import { startNodeRuntime } from '../ops/runtime'
+import type { RepositoryRecord } from '../repositories/store'
+import { upstreamRequest, UpstreamFault, type UpstreamResponse } from '../upstream/fetch'
+import { faultProblem, offlineProblem, type RemoteProblem } from './rules'
+import type { RemoteStore } from './store'
+
+/** A remote could not answer; the route answers `problem` in its client's shape. */
+export class RemoteError extends Error {
+  constructor(readonly problem: RemoteProblem) {
+    super(problem.message)
+  }
+}
+
+/** Largest package document accepted (the biggest public ones are tens of MB). */
+export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
+/** Largest file fetched. */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024
+
+const sameOrigin = (a: string, b: string | null) => {
+  try {
+    return b !== null && new URL(a).origin === new URL(b).origin
+  } catch {
+    return false
+  }
+}
+
+export function remoteUpstream(ctx: ServerContext, store: RemoteStore) {
+  const log = (level: 'INFO' | 'WARN' | 'ERROR', message: string) =>
+    startNodeRuntime(ctx).log('artifactory', level, message)
+
+  /** `path` under the remote's address (which may itself have a path). */
+  const addressOf = (repo: RepositoryRecord, path: string) =>
+    `${(repo.url ?? '').replace(/\/+$/, '')}/${path}`
+
+  return {
+    log,
+    addressOf,
+    offline: (repo: RepositoryRecord) => store.settings(repo.key).offline,
+
+    /** Asks the upstream; an offline remote or a fault becomes a RemoteError (and is recorded). */
+    async request(
+      repo: RepositoryRecord,
+      /** A path under the remote's address, or an address the upstream gave (a tarball's). */
+      where: string | { readonly url: string },
+      what: string,
+      options: { headers?: Record<string, string>; maxBytes: number },
+    ): Promise<UpstreamResponse> {
+      const settings = store.settings(repo.key)
+      if (settings.offline) throw new RemoteError(offlineProblem(repo.key, what))
+      const address = typeof where === 'string' ? addressOf(repo, where) : where.url
+      try {
+        return await upstreamRequest(address, {
+          headers: options.headers,
+          // Credentials go to the remote's own origin only, not to wherever a document points.
+          credentials: sameOrigin(address, repo.url) ? store.credentials(repo.key) : undefined,
+          limits: {
+            connectTimeoutMs: settings.connectTimeoutMs,
+            readTimeoutMs: settings.readTimeoutMs,
+            maxBytes: options.maxBytes,
+          },
+        })
+      } catch (error) {
+        if (error instanceof UpstreamFault) throw failure(repo, faultProblem(repo.key, error))
+        throw error
+      }
+    },
+
+    failure: (repo: RepositoryRecord, problem: RemoteProblem) => failure(repo, problem),
+    succeeded: (repo: RepositoryRecord) => store.recordSuccess(repo.key, isoNow(ctx.clock)),
+  }
+
+  function failure(repo: RepositoryRecord, problem: RemoteProblem): RemoteError {
+    store.recordFailure(repo.key, problem.message, isoNow(ctx.clock))
+    log('WARN', problem.message)
+    return new RemoteError(problem)
+  }
+}
+
+export type RemoteUpstream = ReturnType<typeof remoteUpstream>

@@ -1,0 +1,256 @@
+/**
+ * The npm remote repository against a real upstream on 127.0.0.1 (tests/support's small
+ * registry, serving tarballs made with `npm pack`): documents fetched once and cached for the
+ * metadata retrieval period, then revalidated with If-None-Match; full and abbreviated forms;
+ * scoped names; tarball addresses rewritten; tarballs fetched once, checked and cached, also
+ * under concurrent requests; each upstream fault an npm-shaped error naming the repository,
+ * never a 500 and never cached; the stale document served when the upstream fails; offline.
+ */
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { manualClock, type ManualClock } from '../../server/clock'
+import { remoteStore } from '../../server/remote/store'
+import { npmCli } from '../support/npmCli'
+import { startTestServer, type TestServer } from '../support/server'
+import {
+  npmPack,
+  startUpstreamRegistry,
+  type PackedVersion,
+  type UpstreamRegistry,
+} from '../support/upstreamRegistry'
+import { signInDirectly } from './helpers/catalogSession'
+import { gql } from './helpers/graphql'
+
+let work: string
+let upstream: UpstreamRegistry
+let server: TestServer
+let clock: ManualClock
+let packed: PackedVersion[]
+
+const NAME = 'upstream-hello'
+const SCOPED = '@up/scoped'
+const FAULTY = 'faulty-pkg'
+
+const npmUrl = (repo: string, path: string) => `${server.url}/artifactory/api/npm/${repo}/${path}`
+const get = (repo: string, path: string, headers: Record<string, string> = {}) =>
+  fetch(npmUrl(repo, path), { headers })
+const upstreamAsked = (path: string) => upstream.requests.filter((p) => p === path).length
+const store = () => remoteStore(server.ctx.db)
+const setRemote = (over: Partial<ReturnType<ReturnType<typeof store>['settings']>>) =>
+  store().writeSettings('npm-remote', { ...store().settings('npm-remote'), ...over })
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'remote-npm-'))
+  const cli = npmCli(work)
+  const dirs = [
+    cli.makePackage(NAME, '1.0.0', '# Hello upstream\n\nFrom the test upstream.\n'),
+    cli.makePackage(NAME, '1.1.0', '# Hello upstream\n\nThe newer one.\n'),
+    cli.makePackage(SCOPED, '2.0.0', '# Scoped\n'),
+    cli.makePackage(FAULTY, '0.1.0', '# Faulty\n'),
+  ]
+  packed = []
+  for (const dir of dirs) packed.push(await npmPack(dir, dir))
+  upstream = await startUpstreamRegistry(packed)
+  clock = manualClock(Date.parse('2026-06-01T10:00:00Z'))
+  server = await startTestServer({ anonymousAccess: true }, { NPM_REMOTE_URL: upstream.url }, { clock })
+}, 60_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await upstream?.stop()
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+const tarballOf = (name: string, version: string) =>
+  packed.find((p) => p.name === name && p.version === version)!
+
+describe('npm metadata through the remote', () => {
+  it('fetches a document once, rewrites its tarballs, and serves the cache within the period', async () => {
+    const res = await get('npm-remote', NAME)
+    expect(res.status).toBe(200)
+    const doc = (await res.json()) as {
+      'dist-tags': Record<string, string>
+      versions: Record<string, { dist: { tarball: string; integrity: string } }>
+    }
+    expect(Object.keys(doc.versions)).toEqual(['1.0.0', '1.1.0'])
+    expect(doc['dist-tags'].latest).toBe('1.1.0')
+    expect(doc.versions['1.0.0']!.dist.tarball).toBe(npmUrl('npm-remote', `${NAME}/-/${NAME}-1.0.0.tgz`))
+    expect(doc.versions['1.0.0']!.dist.integrity).toBe(
+      `sha512-${createHash('sha512').update(tarballOf(NAME, '1.0.0').tarball).digest('base64')}`,
+    )
+    expect((await get('npm-remote', NAME)).status).toBe(200)
+    expect(upstreamAsked(`/${NAME}`)).toBe(1)
+  })
+
+  it('revalidates with If-None-Match after the metadata retrieval period', async () => {
+    clock.advance(11 * 60 * 1000)
+    const res = await get('npm-remote', NAME)
+    expect(res.status).toBe(200)
+    expect(Object.keys(((await res.json()) as { versions: object }).versions)).toEqual(['1.0.0', '1.1.0'])
+    expect(upstreamAsked(`/${NAME}`)).toBe(2)
+    // The 304 renewed the period.
+    await get('npm-remote', NAME)
+    expect(upstreamAsked(`/${NAME}`)).toBe(2)
+  })
+
+  it('answers the abbreviated install form and scoped names, through the virtual repository too', async () => {
+    const res = await get('npm', SCOPED.replace('/', '%2f'), {
+      accept: 'application/vnd.npm.install-v1+json',
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('application/vnd.npm.install-v1+json')
+    const doc = (await res.json()) as { name: string; versions: Record<string, Record<string, unknown>> }
+    expect(doc.name).toBe(SCOPED)
+    const version = doc.versions['2.0.0']!
+    expect(version.description).toBeUndefined()
+    expect((version.dist as { tarball: string }).tarball).toBe(npmUrl('npm', `${SCOPED}/-/scoped-2.0.0.tgz`))
+  })
+
+  it('answers 404 in npm shape for a package the upstream does not have, and caches nothing', async () => {
+    const res = await get('npm', 'no-such-package-here')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toMatchObject({ error: expect.stringContaining('no-such-package-here') })
+    await get('npm', 'no-such-package-here')
+    expect(upstreamAsked('/no-such-package-here')).toBe(2)
+  })
+})
+
+describe('tarballs through the remote', () => {
+  it('fetches a tarball once, checks it, serves it from the cache and lists the package', async () => {
+    const path = `${NAME}/-/${NAME}-1.0.0.tgz`
+    const first = await get('npm', path)
+    expect(first.status).toBe(200)
+    expect(Buffer.from(await first.arrayBuffer()).equals(tarballOf(NAME, '1.0.0').tarball)).toBe(true)
+    const second = await get('npm', path)
+    expect(Buffer.from(await second.arrayBuffer()).equals(tarballOf(NAME, '1.0.0').tarball)).toBe(true)
+    expect(upstreamAsked(`/${path}`)).toBe(1)
+
+    const cookie = signInDirectly(server)
+    const found = await gql<{
+      packages: { edges: Array<{ node: { name: string; stats: { downloads: number } } }> }
+      versions: {
+        edges: Array<{
+          node: { name: string; stats: { downloadCount: number }; repos: Array<{ name: string }> }
+        }>
+      }
+    }>(
+      server,
+      cookie,
+      `query { packages(filter: { name: "${NAME}" }, first: 5) { edges { node { name stats { downloads } } } }
+        versions(filter: { packageId: "npm://${NAME}" }, first: 5) { edges { node { name stats { downloadCount } repos { name } } } } }`,
+    )
+    expect(found.body.data?.packages.edges.map((e) => e.node)).toEqual([
+      { name: NAME, stats: { downloads: 2 } },
+    ])
+    expect(found.body.data?.versions.edges.map((e) => e.node)).toEqual([
+      { name: '1.0.0', stats: { downloadCount: 2 }, repos: [{ name: 'npm-remote' }] },
+    ])
+  })
+
+  it('makes one upstream request for concurrent requests of an uncached tarball', async () => {
+    const path = `${SCOPED}/-/scoped-2.0.0.tgz`
+    const hold = upstream.hold()
+    const answers = Array.from({ length: 5 }, () => get('npm', path))
+    await hold.started
+    // Every request has reached the platform before the upstream finishes.
+    await expect
+      .poll(() => new Promise((r) => server.app.server.getConnections((_e, n) => r(n))))
+      .toBeGreaterThanOrEqual(5)
+    hold.release()
+    const bodies = await Promise.all(answers.map(async (a) => Buffer.from(await (await a).arrayBuffer())))
+    for (const body of bodies) expect(body.equals(tarballOf(SCOPED, '2.0.0').tarball)).toBe(true)
+    expect(upstreamAsked(`/${path}`)).toBe(1)
+  })
+})
+
+describe('upstream faults', () => {
+  const faultyPath = `${FAULTY}/-/${FAULTY}-0.1.0.tgz`
+  const expectProblem = async (res: Response, status: number, code: string, words: RegExp) => {
+    expect(res.status).toBe(status)
+    const body = (await res.json()) as { error: string; code: string }
+    expect(body.code).toBe(code)
+    expect(body.error).toMatch(/npm-remote/)
+    expect(body.error).toMatch(words)
+  }
+
+  it('answers each document fault with a clear npm-shaped error and caches none of them', async () => {
+    setRemote({ readTimeoutMs: 300 })
+    upstream.fault('slow', 'document')
+    await expectProblem(await get('npm', FAULTY), 504, 'UPSTREAM_TIMEOUT', /timed out/)
+    upstream.fault('error500', 'document')
+    await expectProblem(await get('npm', FAULTY), 502, 'UPSTREAM_ERROR', /answered 500/)
+    upstream.fault('notJson', 'document')
+    await expectProblem(await get('npm', FAULTY), 502, 'UPSTREAM_NOT_JSON', /npm package document/)
+    upstream.fault('redirectLoop', 'document')
+    await expectProblem(await get('npm', FAULTY), 502, 'UPSTREAM_REDIRECT', /redirects/)
+    upstream.fault('unauthorized', 'document')
+    await expectProblem(await get('npm', FAULTY), 502, 'UPSTREAM_REFUSED', /refused the credentials/)
+    upstream.fault(undefined)
+    const ok = await get('npm', FAULTY)
+    expect(ok.status).toBe(200)
+    // Every fault went upstream again: none was kept (the redirect loop is 1 + 5 redirects followed).
+    expect(upstreamAsked(`/${FAULTY}`)).toBe(11)
+    const state = store().state('npm-remote')
+    expect(state.lastFailure).toMatch(/refused the credentials/)
+  })
+
+  it('refuses a tarball that does not match its integrity, and keeps nothing', async () => {
+    clock.advance(11 * 60 * 1000)
+    upstream.fault('wrongIntegrity', 'document')
+    await expectProblem(await get('npm', faultyPath), 502, 'EINTEGRITY', /does not match its integrity/)
+    expect(store().file('npm-remote', faultyPath)).toBeUndefined()
+  })
+
+  it('answers a reset mid-file, a silent upstream and a 500 for a tarball, and keeps nothing', async () => {
+    clock.advance(11 * 60 * 1000)
+    upstream.fault('reset', 'tarball')
+    await expectProblem(await get('npm', faultyPath), 502, 'UPSTREAM_RESET', /broke off/)
+    upstream.fault('slow', 'tarball')
+    await expectProblem(await get('npm', faultyPath), 504, 'UPSTREAM_TIMEOUT', /timed out/)
+    upstream.fault('error500', 'tarball')
+    await expectProblem(await get('npm', faultyPath), 502, 'UPSTREAM_ERROR', /answered 500/)
+    expect(store().file('npm-remote', faultyPath)).toBeUndefined()
+    upstream.fault(undefined)
+    const ok = await get('npm', faultyPath)
+    expect(ok.status).toBe(200)
+    expect(Buffer.from(await ok.arrayBuffer()).equals(tarballOf(FAULTY, '0.1.0').tarball)).toBe(true)
+    setRemote({ readTimeoutMs: 30_000 })
+  })
+
+  it('serves the cached document past its period when the upstream fails, and logs it', async () => {
+    clock.advance(11 * 60 * 1000)
+    upstream.fault('error500')
+    const res = await get('npm', NAME)
+    expect(res.status).toBe(200)
+    expect(Object.keys(((await res.json()) as { versions: object }).versions)).toEqual(['1.0.0', '1.1.0'])
+    // The cached tarball too.
+    const tarball = await get('npm', `${NAME}/-/${NAME}-1.0.0.tgz`)
+    expect(tarball.status).toBe(200)
+    const log = readFileSync(join(server.config.dataDir, 'logs', 'node-1', 'artifactory-service.log'), 'utf8')
+    expect(log).toMatch(/npm-remote: serving the cached upstream-hello/)
+    upstream.fault(undefined)
+  })
+
+  it('offline serves the cache only and says what is not cached', async () => {
+    setRemote({ offline: true })
+    const asked = upstream.requests.length
+    expect((await get('npm', `${NAME}/-/${NAME}-1.0.0.tgz`)).status).toBe(200)
+    await expectProblem(
+      await get('npm', `${NAME}/-/${NAME}-1.1.0.tgz`),
+      404,
+      'NOT_CACHED_OFFLINE',
+      /not cached/,
+    )
+    await expectProblem(
+      await get('npm', 'never-fetched'),
+      404,
+      'NOT_CACHED_OFFLINE',
+      /not cached, and npm-remote is offline/,
+    )
+    expect(upstream.requests.length).toBe(asked)
+    setRemote({ offline: false })
+  })
+})

@@ -1,0 +1,199 @@
+/**
+ * A small npm registry on 127.0.0.1 for the remote repository's tests: it serves package
+ * documents (with an ETag, answering 304 to If-None-Match) and tarballs made with `npm pack`
+ * from real package folders, counts what it is asked, and misbehaves on demand (slow, 500,
+ * not JSON, a wrong integrity, a reset mid-file, redirects, a body past the limit, holding a
+ * tarball until released). It stops by itself when the test file ends (`stop`).
+ */
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import http, { type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+export type UpstreamFaultMode =
+  | 'slow' // answers nothing (a read time-out)
+  | 'error500'
+  | 'notJson'
+  | 'wrongIntegrity' // documents advertise an integrity the tarball does not have
+  | 'reset' // a tarball breaks off half-way
+  | 'redirectLoop'
+  | 'unauthorized'
+
+export interface PackedVersion {
+  readonly name: string
+  readonly version: string
+  readonly manifest: Record<string, unknown>
+  readonly tarball: Buffer
+  readonly file: string
+}
+
+/** `npm pack` of a package folder: the tarball npm would publish, and its package.json. */
+export async function npmPack(dir: string, out: string): Promise<PackedVersion> {
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', out], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: out,
+      npm_config_cache: join(out, '.cache'),
+      npm_config_update_notifier: 'false',
+    },
+  })
+  const [packed] = JSON.parse(stdout) as Array<{ filename: string; name: string; version: string }>
+  const { name, version, filename } = packed!
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>
+  // npm names the packed file `scope-name-1.0.0.tgz`; a registry serves it as `name-1.0.0.tgz`.
+  const file = `${name.split('/').pop()}-${version}.tgz`
+  return { name, version, manifest, tarball: readFileSync(join(out, filename)), file }
+}
+
+export interface UpstreamRegistry {
+  readonly url: string
+  /** Paths asked, in order (`/name`, `/name/-/name-1.0.0.tgz`). */
+  readonly requests: string[]
+  /** The faults in effect, by what they hit. */
+  fault(mode: UpstreamFaultMode | undefined, on?: 'document' | 'tarball' | 'all'): void
+  /** Tarball answers wait (headers and half the bytes sent) until `release`. */
+  hold(): { release(): void; started: Promise<void> }
+  /** A big file served at `/files/<name>` of `size` bytes, sent in chunks. */
+  addFile(name: string, size: number): void
+  stop(): Promise<void>
+}
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('hex')}"`
+
+export async function startUpstreamRegistry(versions: readonly PackedVersion[]): Promise<UpstreamRegistry> {
+  const requests: string[] = []
+  let mode: UpstreamFaultMode | undefined
+  let on: 'document' | 'tarball' | 'all' = 'all'
+  let held: { gate: Promise<void>; started: () => void } | undefined
+  const files = new Map<string, number>()
+  let base = ''
+
+  const byName = new Map<string, PackedVersion[]>()
+  for (const v of versions) byName.set(v.name, [...(byName.get(v.name) ?? []), v])
+  const tarballs = new Map(versions.map((v) => [`/${v.name}/-/${v.file}`, v]))
+
+  const documentOf = (name: string) => {
+    const all = byName.get(name) ?? []
+    const doc = {
+      _id: name,
+      name,
+      'dist-tags': { latest: all.at(-1)?.version },
+      versions: Object.fromEntries(
+        all.map((v) => [
+          v.version,
+          {
+            ...v.manifest,
+            _id: `${name}@${v.version}`,
+            dist: {
+              tarball: `${base}/${name}/-/${v.file}`,
+              integrity:
+                mode === 'wrongIntegrity'
+                  ? `sha512-${createHash('sha512').update('other bytes').digest('base64')}`
+                  : `sha512-${createHash('sha512').update(v.tarball).digest('base64')}`,
+              shasum: createHash('sha1').update(v.tarball).digest('hex'),
+            },
+          },
+        ]),
+      ),
+      time: Object.fromEntries(
+        all.map((v, i) => [v.version, new Date(Date.UTC(2026, 0, 1 + i)).toISOString()]),
+      ),
+      readme: `# ${name}`,
+    }
+    return JSON.stringify(doc)
+  }
+
+  const hits = (what: 'document' | 'tarball') => mode !== undefined && (on === 'all' || on === what)
+
+  const server: Server = http.createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]!)
+    requests.push(path)
+    const tarball = tarballs.get(path)
+    const what = tarball || path.startsWith('/files/') ? 'tarball' : 'document'
+    if (hits(what)) {
+      if (mode === 'slow') return
+      if (mode === 'error500') return res.writeHead(500).end('{"error":"internal"}')
+      if (mode === 'unauthorized') return res.writeHead(401).end('{"error":"unauthorized"}')
+      if (mode === 'redirectLoop') return res.writeHead(302, { location: req.url }).end()
+      if (mode === 'notJson' && what === 'document')
+        return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>')
+      if (mode === 'reset' && tarball) {
+        res.writeHead(200, { 'content-length': String(tarball.tarball.length) })
+        res.write(tarball.tarball.subarray(0, tarball.tarball.length >> 1))
+        return setImmediate(() => res.socket?.destroy())
+      }
+    }
+    if (tarball) {
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(tarball.tarball.length),
+      })
+      if (!held) return res.end(tarball.tarball)
+      const half = tarball.tarball.length >> 1
+      res.write(tarball.tarball.subarray(0, half))
+      held.started()
+      void held.gate.then(() => res.end(tarball.tarball.subarray(half)))
+      return
+    }
+    if (path.startsWith('/files/')) {
+      const size = files.get(path.slice('/files/'.length))
+      if (size === undefined) return res.writeHead(404).end()
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(size) })
+      const chunk = Buffer.alloc(64 * 1024, 7)
+      let sent = 0
+      const more = () => {
+        while (sent < size) {
+          const n = Math.min(chunk.length, size - sent)
+          sent += n
+          if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n)))
+            return void res.once('drain', more)
+        }
+        res.end()
+      }
+      return more()
+    }
+    const name = path.slice(1)
+    if (!byName.has(name))
+      return res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}')
+    const body = documentOf(name)
+    const etag = etagOf(body)
+    if (req.headers['if-none-match'] === etag) return res.writeHead(304, { etag }).end()
+    res.writeHead(200, { 'content-type': 'application/json', etag }).end(body)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    url: base,
+    requests,
+    fault(m, where = 'all') {
+      mode = m
+      on = where
+    },
+    hold() {
+      let release!: () => void
+      let started!: () => void
+      const gate = new Promise<void>((r) => (release = r))
+      const begun = new Promise<void>((r) => (started = r))
+      held = { gate, started }
+      return {
+        release: () => {
+          held = undefined
+          release()
+        },
+        started: begun,
+      }
+    },
+    addFile: (name, size) => void files.set(name, size),
+    async stop() {
+      server.closeAllConnections()
+      await new Promise((r) => server.close(r))
+    },
+  }
+}

@@ -1,0 +1,109 @@
+// Pure rules of remote repositories: freshness, a virtual repository's merge of its members'
+// documents, the digest a tarball must match, the install form, and tarball addresses.
+import { describe, expect, it } from 'vitest'
+import {
+  abbreviated,
+  expectedDigest,
+  isFresh,
+  mergeDocuments,
+  rewriteTarballs,
+  tarballSource,
+  type NpmDocument,
+} from '../../server/remote/rules'
+
+const version = (v: string, from: string) => ({
+  name: 'p',
+  version: v,
+  description: from,
+  dist: { tarball: `https://up/p/-/p-${v}.tgz` },
+})
+
+describe('remote rules', () => {
+  it('a document is fresh within its period only', () => {
+    expect(isFresh(0, 599_999, 600)).toBe(true)
+    expect(isFresh(0, 600_000, 600)).toBe(false)
+  })
+
+  it('merges members in order: the first member with a version gives it, dist-tags from the first with the package', () => {
+    const local: NpmDocument = {
+      name: 'p',
+      'dist-tags': { latest: '1.0.0' },
+      versions: { '1.0.0': version('1.0.0', 'local') },
+    }
+    const remote: NpmDocument = {
+      name: 'p',
+      'dist-tags': { latest: '2.0.0', next: '3.0.0-rc.1' },
+      versions: { '1.0.0': version('1.0.0', 'remote'), '2.0.0': version('2.0.0', 'remote') },
+    }
+    const merged = mergeDocuments('p', [local, remote])!
+    expect(merged.versions!['1.0.0']!.description).toBe('local')
+    expect(Object.keys(merged.versions!)).toEqual(['1.0.0', '2.0.0'])
+    expect(merged['dist-tags']).toEqual({ latest: '1.0.0' })
+    // A member without the package gives no tags.
+    expect(mergeDocuments('p', [{ name: 'p', versions: {} }, remote])!['dist-tags']).toEqual({
+      latest: '2.0.0',
+    })
+    expect(mergeDocuments('p', [{ name: 'p', versions: {} }])).toBeUndefined()
+  })
+
+  it('a tag naming a version no member holds is dropped, and latest falls back to the highest', () => {
+    const doc: NpmDocument = {
+      name: 'p',
+      'dist-tags': { latest: '9.9.9' },
+      versions: { '1.0.0': version('1.0.0', 'a'), '1.2.0': version('1.2.0', 'a') },
+    }
+    expect(mergeDocuments('p', [doc])!['dist-tags']).toEqual({ latest: '1.2.0' })
+  })
+
+  it('asks for the strongest digest the metadata gives', () => {
+    expect(expectedDigest('sha1-AAAA sha512-BBBB', 'c'.repeat(40))).toEqual({
+      algorithm: 'sha512',
+      value: 'BBBB',
+      encoding: 'base64',
+    })
+    expect(expectedDigest(undefined, 'C'.repeat(40))).toEqual({
+      algorithm: 'sha1',
+      value: 'c'.repeat(40),
+      encoding: 'hex',
+    })
+    expect(expectedDigest('md5-xx', 'not hex')).toBeUndefined()
+  })
+
+  it('rewrites tarballs to this platform and finds a file by its name, scoped too', () => {
+    const doc: NpmDocument = {
+      name: '@s/p',
+      versions: { '1.0.0': { dist: { tarball: 'https://up/@s/p/-/p-1.0.0.tgz', integrity: 'sha512-x' } } },
+    }
+    const shown = rewriteTarballs(doc, '@s/p', 'http://me/artifactory/api/npm/npm')
+    expect((shown.versions!['1.0.0']!.dist as { tarball: string }).tarball).toBe(
+      'http://me/artifactory/api/npm/npm/@s/p/-/p-1.0.0.tgz',
+    )
+    expect(tarballSource(doc, '@s/p', 'p-1.0.0.tgz')).toEqual({
+      version: '1.0.0',
+      url: 'https://up/@s/p/-/p-1.0.0.tgz',
+      integrity: 'sha512-x',
+      shasum: undefined,
+    })
+    expect(tarballSource(doc, '@s/p', 'p-2.0.0.tgz')).toBeUndefined()
+  })
+
+  it('the install form keeps what npm installs with and drops the rest', () => {
+    const doc: NpmDocument = {
+      name: 'p',
+      readme: 'long',
+      'dist-tags': { latest: '1.0.0' },
+      versions: {
+        '1.0.0': { ...version('1.0.0', 'x'), dependencies: { a: '1' }, scripts: { postinstall: 'x' } },
+      },
+    }
+    const short = abbreviated(doc) as { readme?: string; versions: Record<string, Record<string, unknown>> }
+    expect(short.readme).toBeUndefined()
+    expect(short.versions['1.0.0']).toEqual({
+      name: 'p',
+      version: '1.0.0',
+      dependencies: { a: '1' },
+      dist: version('1.0.0', 'x').dist,
+      hasInstallScript: true,
+    })
+  })
+})
