@@ -2,6 +2,7 @@ import type { RouteModule } from './context'
 import auth from './auth/routes'
 import sso from './sso/routes'
 import users from './users/routes'
+import tokens from './tokens/routes'
 import admin from './admin/routes'
 import operations from './ops/routes'
 import integrations from './integrations/routes'
@@ -21,6 +22,7 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['auth', auth],
   ['sso', sso],
   ['users', users],
+  ['tokens', tokens],
   ['admin', admin],
   ['operations', operations],
   ['integrations', integrations],

@@ -250,8 +250,11 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
           set('password_changed_at', isoNow(ctx.clock))
         }
         // A new password or an expiry ends the user's sessions (except the admin's own request).
-        if (passwordHash !== undefined || b.passwordExpired || b.credentialsExpired)
+        if (passwordHash !== undefined || b.passwordExpired || b.credentialsExpired) {
           db.prepare('DELETE FROM sessions WHERE user_id = ? AND user_id <> ?').run(user.id, me.id)
+          // And its client tokens: a reset or expiry must end every credential, not the password alone.
+          db.prepare("DELETE FROM access_tokens WHERE user_id = ? AND kind = 'client'").run(user.id)
+        }
         return requireUserRow(db, user.name)
       })()
       return toAdminUser(db, updated)

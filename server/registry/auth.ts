@@ -4,7 +4,8 @@
  * credentials (`_auth`: user and password, or user and token), or the console's session
  * cookie (state-changing calls then need the same-origin proof the API needs). Anonymous
  * reads only where anonymous access is on. Basic credentials count against the login
- * rate limit, as the login form's do.
+ * rate limit, as the login form's do. A user who must use multi-factor authentication cannot
+ * sign in with a password here (no second factor can be asked): a client token is the way.
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -15,10 +16,11 @@ import { verifyPassword } from '../auth/passwords'
 import { createRateLimiter } from '../auth/rateLimit'
 import { checkSameOrigin } from '../security'
 import type { TokenScope } from '../permissions/rules'
+import { isoNow } from '../clock'
+import { CLIENT_TOKEN_KIND, tokenStore } from '../tokens/store'
+import { tokenGrant, type TokenRequest } from '../tokens/rules'
 
-/** Client tokens last a year; the user can generate another at any time. */
-const TOKEN_LIFETIME_MS = 365 * 24 * 3600 * 1000
-export const CLIENT_TOKEN_KIND = 'client'
+export { CLIENT_TOKEN_KIND }
 
 export interface RegistryCaller {
   readonly user: SessionUser
@@ -30,38 +32,41 @@ export interface RegistryCaller {
 export function registryAuth(ctx: ServerContext) {
   const { db, config } = ctx
   const limiter = createRateLimiter(ctx, config.rateLimit)
-  const byToken = db.prepare(
-    `SELECT u.id, u.name, u.admin, u.realm FROM access_tokens t JOIN users u ON u.id = t.user_id
-     WHERE t.token_hash = ? AND t.kind = ? AND t.expires_at > ?`,
-  )
-  const insertToken = db.prepare(
-    `INSERT INTO access_tokens (id, token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
-  )
+  const tokens = tokenStore(ctx.sql)
 
-  const userOfToken = (token: string): SessionUser | undefined => {
-    const row = byToken.get(hashToken(token), CLIENT_TOKEN_KIND, new Date().toISOString()) as
-      { id: number; name: string; admin: number; realm: string } | undefined
-    return row && { id: row.id, name: row.name, admin: row.admin === 1, realm: row.realm }
-  }
+  const userOfToken = async (token: string): Promise<(SessionUser & { scope: TokenScope }) | undefined> =>
+    tokens.ownerOf(hashToken(token), isoNow(ctx.clock))
 
-  /** A user's name and password (or token); undefined when wrong. Counts failures. */
+  /**
+   * A user's name and password (or token); undefined when wrong. Counts failures. A right
+   * password of a user who must use MFA, or whose credentials or password expired, is refused
+   * with the reason (only once the password is known to be right).
+   */
   const checkCredentials = async (
     request: FastifyRequest,
     reply: FastifyReply,
     name: string,
     secret: string,
-  ): Promise<SessionUser | undefined> => {
+  ): Promise<(SessionUser & { scope?: TokenScope }) | undefined> => {
     const key = `login:${request.ip}:${name.toLowerCase()}`
     // Taken before the secret is checked (parallel guesses all count); a right one gives it back.
     limiter.take(key, reply)
-    const viaToken = userOfToken(secret)
+    const viaToken = await userOfToken(secret)
     if (viaToken && viaToken.name === name) {
       limiter.refund(key)
       return viaToken
     }
     const user = findUserByName(db, name)
-    if (user && (await verifyPassword(secret, user.password_hash)) && user.credentials_expired !== 1) {
+    if (user && (await verifyPassword(secret, user.password_hash))) {
       limiter.refund(key)
+      if (user.mfa_required === 1)
+        throw new HttpError(
+          401,
+          'This user signs in with multi-factor authentication: use a client token (Edit Profile, Tokens)',
+          'MFA_REQUIRED',
+        )
+      if (user.credentials_expired === 1 || user.password_expired === 1)
+        throw new HttpError(401, 'The password has expired: sign in to the console to change it', 'EXPIRED')
       return { id: user.id, name: user.name, admin: user.admin === 1, realm: user.realm }
     }
     return undefined
@@ -70,18 +75,23 @@ export function registryAuth(ctx: ServerContext) {
   const api = {
     checkCredentials,
 
-    /** A fresh client token for the user; only its hash is stored. */
-    issueToken(userId: number, now = new Date()): string {
-      const token = `cnt_${randomBytes(32).toString('base64url')}`
-      insertToken.run(
-        randomBytes(12).toString('hex'),
-        hashToken(token),
-        userId,
-        CLIENT_TOKEN_KIND,
-        now.toISOString(),
-        new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
+    /**
+     * A fresh client token for the user, as asked (default: 30 days, every repository, read and
+     * deploy), within the admins' maximum; only its hash is stored. 400 for a request out of bounds.
+     */
+    async issueToken(
+      userId: number,
+      asked: TokenRequest = {},
+    ): Promise<{ token: string; id: string; expiresAt: string }> {
+      const now = ctx.clock.now()
+      const verdict = tokenGrant(asked, await tokens.policy(), now, (key) =>
+        Boolean(db.prepare('SELECT 1 FROM repositories WHERE key = ?').get(key)),
       )
-      return token
+      if (!verdict.ok) throw new HttpError(400, verdict.problem, 'BAD_TOKEN_REQUEST')
+      const token = `cnt_${randomBytes(32).toString('base64url')}`
+      const id = randomBytes(12).toString('hex')
+      await tokens.insert(id, hashToken(token), userId, verdict.grant, new Date(now).toISOString())
+      return { token, id, expiresAt: verdict.grant.expiresAt }
     },
 
     /**
@@ -92,9 +102,10 @@ export function registryAuth(ctx: ServerContext) {
       const header = request.headers.authorization ?? ''
       const [scheme, value = ''] = header.split(' ', 2) as [string, string?]
       if (/^bearer$/i.test(scheme)) {
-        const user = userOfToken(value.trim())
-        if (!user) throw new HttpError(401, 'The token is not valid or has expired', 'UNAUTHORIZED')
-        return { user, anonymous: false }
+        const owner = await userOfToken(value.trim())
+        if (!owner) throw new HttpError(401, 'The token is not valid or has expired', 'UNAUTHORIZED')
+        const { scope, ...user } = owner
+        return { user, anonymous: false, scope }
       }
       if (/^basic$/i.test(scheme)) {
         const decoded = Buffer.from(value.trim(), 'base64').toString('utf8')
@@ -104,7 +115,8 @@ export function registryAuth(ctx: ServerContext) {
             ? await checkCredentials(request, reply, decoded.slice(0, colon), decoded.slice(colon + 1))
             : undefined
         if (!user) throw new HttpError(401, 'Wrong user name or password', 'UNAUTHORIZED')
-        return { user, anonymous: false }
+        const { scope, ...who } = user
+        return { user: who, anonymous: false, ...(scope ? { scope } : {}) }
       }
       const sessionUser = ctx.currentUser(request)
       if (sessionUser) {

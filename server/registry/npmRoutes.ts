@@ -492,7 +492,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       throw new HttpError(400, 'Send the user name and password', 'BAD_REQUEST')
     const user = await auth.checkCredentials(request, reply, userName, body.password)
     if (!user) throw new HttpError(401, 'Wrong user name or password', 'UNAUTHORIZED')
-    const token = auth.issueToken(user.id)
+    const { token } = await auth.issueToken(user.id)
     return reply.status(201).send({ ok: true, id: `org.couchdb.user:${userName}`, token })
   }
 

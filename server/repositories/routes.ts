@@ -204,7 +204,7 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       const user = ctx.currentUser(request)
       if (!user) throw new HttpError(401, 'Sign in to generate a token', 'UNAUTHORIZED')
-      return { token: auth.issueToken(user.id), user: user.name }
+      return { token: (await auth.issueToken(user.id)).token, user: user.name }
     },
   )
 

@@ -130,11 +130,16 @@ describe('the npm loop with the npm CLI', () => {
     }
     expect(lock.packages[`node_modules/${NAME}`]?.resolved).toContain('/artifactory/api/npm/npm/')
 
-    // Deleted by the tarball's path (as the console does): gone from npm and the catalogue.
-    const gone = await fetch(`${server.url}/artifactory/npm-local/${NAME}/-/${BASE}-1.0.0.tgz`, {
+    // Deleted by the tarball's path, as the console does (with the session: a client token
+    // may deploy at most): gone from npm and the catalogue.
+    const tarballUrl = `${server.url}/artifactory/npm-local/${NAME}/-/${BASE}-1.0.0.tgz`
+    const byToken = await fetch(tarballUrl, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${token}` },
     })
+    expect(byToken.status).toBe(403)
+    const { 'content-type': _none, ...consoleHeaders } = browserHeaders(server.url, cookie)
+    const gone = await fetch(tarballUrl, { method: 'DELETE', headers: consoleHeaders })
     expect(gone.status).toBe(204)
     const packument = await fetch(`${registryOf('npm')}${NAME.replace('/', '%2f')}`, {
       headers: { authorization: `Bearer ${token}` },
