@@ -3,53 +3,94 @@
  * admin gave (`user`, the "who am I" of GitHub, GitLab and Bitbucket Cloud; Bitbucket Server's
  * `users?limit=1`, which needs a signed-in user), with the token as a bearer header,
  * bounded by a timeout. Redirects are not followed (the token is meant for that URL only), and
- * only a 2xx answer counts as success.
+ * only a 2xx answer counts as success. Link-local and cloud metadata addresses are never
+ * called (addressGuard.ts).
+ *
+ * Why it failed is told only for an address the admin saved with an integration: for any other
+ * address every failure reads the same, so the test cannot be used to map what answers where
+ * inside the platform's network (which ports are open, what a service answers).
  */
+import http from 'node:http'
+import https from 'node:https'
+import { guardedLookup, RefusedAddress } from './addressGuard'
 import { userEndpointPath, vendorEndpoint } from './vendorApi'
 import type { Vendor } from './vendors'
 
 export const CONNECTION_TEST_TIMEOUT_MS = 5000
 export const CONNECTION_FAILED_MESSAGE = 'Connection test failed, please check your credentials'
 export const CONNECTION_OK_MESSAGE = 'Connection test succeeded'
+/** The one reason given for an address no integration was saved with. */
+export const COULD_NOT_CONNECT = 'Could not connect'
 
 export interface ConnectionResult {
   readonly success: boolean
   readonly message: string
-  /** The HTTP status the URL answered, when it answered. */
+  /** The HTTP status the URL answered, when it answered (saved addresses only). */
   readonly status?: number
   /** Why it failed, in words safe to show (never the token). */
   readonly reason?: string
+}
+
+type Outcome =
+  | { readonly kind: 'answered'; readonly status: number }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'unreachable' }
+  | { readonly kind: 'refused' }
+
+/** One GET with the token, through the guarded lookup; never throws. */
+function call(url: string, token: string, timeoutMs: number): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const target = new URL(url)
+    const request = (target.protocol === 'https:' ? https : http).request(target, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      lookup: guardedLookup,
+      timeout: timeoutMs,
+    })
+    const timer = setTimeout(() => {
+      resolve({ kind: 'timeout' })
+      request.destroy()
+    }, timeoutMs)
+    request.on('response', (response) => {
+      clearTimeout(timer)
+      // Only the status matters; do not hold the connection for a body nobody reads.
+      response.destroy()
+      resolve({ kind: 'answered', status: response.statusCode ?? 0 })
+    })
+    request.on('timeout', () => request.destroy(new Error('timeout')))
+    request.on('error', (error) => {
+      clearTimeout(timer)
+      resolve(error instanceof RefusedAddress ? { kind: 'refused' } : { kind: 'unreachable' })
+    })
+    request.end()
+  })
 }
 
 export async function testConnection(
   vendor: Vendor,
   url: string,
   token: string,
-  timeoutMs = CONNECTION_TEST_TIMEOUT_MS,
+  options: { readonly saved: boolean; readonly timeoutMs?: number },
 ): Promise<ConnectionResult> {
-  try {
-    const res = await fetch(vendorEndpoint(url, userEndpointPath(vendor)), {
-      method: 'GET',
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-    // Only the status matters; do not hold the connection for a body nobody reads.
-    await res.body?.cancel()
-    if (res.status >= 200 && res.status < 300)
-      return { success: true, message: CONNECTION_OK_MESSAGE, status: res.status }
-    return {
-      success: false,
-      message: CONNECTION_FAILED_MESSAGE,
-      status: res.status,
-      reason: `The server answered HTTP ${res.status}`,
-    }
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-    return {
-      success: false,
-      message: CONNECTION_FAILED_MESSAGE,
-      reason: timedOut ? `No answer within ${timeoutMs / 1000} s` : 'The server could not be reached',
-    }
+  const timeoutMs = options.timeoutMs ?? CONNECTION_TEST_TIMEOUT_MS
+  const outcome = await call(vendorEndpoint(url, userEndpointPath(vendor)), token, timeoutMs)
+  if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300)
+    return { success: true, message: CONNECTION_OK_MESSAGE, status: outcome.status }
+  const failed = (reason: string, status?: number): ConnectionResult => ({
+    success: false,
+    message: CONNECTION_FAILED_MESSAGE,
+    ...(status === undefined ? {} : { status }),
+    reason,
+  })
+  if (!options.saved) return failed(COULD_NOT_CONNECT)
+  switch (outcome.kind) {
+    case 'answered':
+      return failed(`The server answered HTTP ${outcome.status}`, outcome.status)
+    case 'timeout':
+      return failed(`No answer within ${timeoutMs / 1000} s`)
+    case 'refused':
+      return failed('The address is link-local or a cloud metadata service: it is never called')
+    case 'unreachable':
+      return failed('The server could not be reached')
   }
 }

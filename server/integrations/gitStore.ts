@@ -52,6 +52,10 @@ interface Row {
   updated_at: string
 }
 
+/** Said when the URL changes without a token: the stored one never goes to another address. */
+export const TOKEN_FOR_NEW_URL =
+  'The URL changed: enter the token again (a saved token is only sent to its own URL)'
+
 const vendorName = (id: number) => VENDORS.find((v) => v.id === id)?.name ?? 'unknown'
 
 export class GitStore {
@@ -100,6 +104,11 @@ export class GitStore {
     const row = this.db.prepare('SELECT * FROM git_integrations WHERE integration_key = ?').get(key) as
       Row | undefined
     return row && this.view(row)
+  }
+
+  /** Whether an integration was saved with this API URL (exactly as given). */
+  isSavedUrl(url: string): boolean {
+    return this.db.prepare('SELECT 1 FROM git_integrations WHERE url = ? LIMIT 1').get(url) !== undefined
   }
 
   /** The stored token, for a connection test of a saved integration. */
@@ -165,6 +174,9 @@ export class GitStore {
           `A ${input.vendor.displayName} integration named ${input.integrationName} exists`,
           'CONFLICT',
         )
+      // The stored token is sent only to the URL it was saved with.
+      if (input.url !== current.url && !input.token)
+        throw new HttpError(400, TOKEN_FOR_NEW_URL, 'TOKEN_REQUIRED')
       this.db
         .prepare(
           `UPDATE git_integrations SET integration_name = ?, user_name = ?, url = ?, token = COALESCE(?, token),

@@ -10,8 +10,9 @@ import { nodeRuntime } from '../ops/runtime'
 import { documented, errorSchema } from '../ops/schemas'
 import { readCatalog } from '../integrations/catalog'
 import { testConnection } from '../integrations/connectionTest'
+import { isRefusedHost } from '../integrations/addressGuard'
 import { listRepositories } from '../integrations/vendorApi'
-import { GitStore, type GitIntegrationInput } from '../integrations/gitStore'
+import { GitStore, TOKEN_FOR_NEW_URL, type GitIntegrationInput } from '../integrations/gitStore'
 import { mandatory } from '../auth/validation'
 import { NAME_MESSAGE, URL_MESSAGE } from '../../domain/shared/forms'
 import {
@@ -132,6 +133,12 @@ function validUrl(text: string): string {
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
     throw new HttpError(400, URL_MESSAGE, 'VALIDATION')
+  if (isRefusedHost(url.hostname))
+    throw new HttpError(
+      400,
+      'Link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, …) cannot be used',
+      'VALIDATION',
+    )
   return text
 }
 
@@ -331,11 +338,12 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
       const url = validUrl(request.body.url)
       const vendor = vendorOf(request.body.vendorName)
       if (!vendor) throw new HttpError(400, 'Unknown vendorName', 'VALIDATION')
-      const token =
-        request.body.token ??
-        (request.body.integrationKey ? store.tokenOf(request.body.integrationKey) : undefined)
+      const key = request.body.integrationKey
+      if (!request.body.token && key && store.get(key) && store.get(key)?.url !== url)
+        throw new HttpError(400, TOKEN_FOR_NEW_URL, 'TOKEN_REQUIRED')
+      const token = request.body.token ?? (key ? store.tokenOf(key) : undefined)
       if (!token) throw new HttpError(400, mandatory('token'), 'VALIDATION')
-      return testConnection(vendor, url, token)
+      return testConnection(vendor, url, token, { saved: store.isSavedUrl(url) })
     },
   )
 
