@@ -1,0 +1,82 @@
+// The remote repository end to end: a developer installs a package with the npm CLI through
+// the `npm` virtual repository from a cold cache (npm-remote fetches it from a local upstream,
+// a small registry on 127.0.0.1 serving an `npm pack` tarball), finds it in the packages list
+// with 1 download, then, with the upstream stopped, installs it again into a new folder (with
+// an empty npm cache) from the platform's cache.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { browser, withChromium } from '../support/e2e'
+import { startTestServer, type TestServer } from '../support/server'
+import { npmCli } from '../support/npmCli'
+import { npmPack, startUpstreamRegistry, type UpstreamRegistry } from '../support/upstreamRegistry'
+import { signIn } from './loginHelpers'
+import { chooseOption } from './kitSelect'
+
+const NAME = `e2e-remote-${Date.now().toString(36)}`
+let work: string
+let upstream: UpstreamRegistry
+let server: TestServer
+let page: Page
+let npmrc: string
+
+withChromium()
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'remote-e2e-'))
+  const dir = npmCli(work).makePackage(NAME, '1.0.0', '# From upstream\n')
+  upstream = await startUpstreamRegistry([await npmPack(dir, dir)])
+  server = await startTestServer({}, { NPM_REMOTE_URL: upstream.url })
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+}, 60_000)
+afterAll(async () => {
+  await server?.stop()
+  await upstream?.stop()
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+/** An empty project folder and an npm with its own empty cache, so the platform is asked. */
+async function install(folder: string) {
+  const app = join(work, folder)
+  mkdirSync(app)
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: folder, version: '1.0.0', private: true }))
+  const answer = await npmCli(join(work, folder)).npm(['install', NAME], app, npmrc)
+  expect(answer, JSON.stringify(answer)).not.toHaveProperty('failed')
+  return readFileSync(join(app, 'node_modules', NAME, 'index.js'), 'utf8')
+}
+
+describe('installing through the remote (e2e)', () => {
+  it('installs from a cold cache through the npm virtual repository', async () => {
+    await signIn(server, page, 'developer', server.config.userPassword)
+    await page.getByRole('button', { name: 'developer', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Set Me Up' }).click()
+    const panel = page.getByRole('complementary', { name: 'Set Me Up' })
+    await chooseOption(page, panel.getByRole('combobox', { name: 'Package type' }), 'npm')
+    await panel.getByRole('button', { name: 'Generate token' }).click()
+    const config = panel
+      .getByRole('region', { name: 'Set up npm for npm' })
+      .locator('code')
+      .filter({ hasText: '_authToken=cnt_' })
+    await config.waitFor({ timeout: 10_000 })
+    npmrc = join(work, 'npmrc')
+    writeFileSync(npmrc, `${await config.textContent()}\n`)
+    await page.keyboard.press('Escape')
+
+    expect(await install('first')).toBe("module.exports = 'hello 1.0.0'\n")
+    expect(upstream.requests).toContain(`/${NAME}/-/${NAME}-1.0.0.tgz`)
+  })
+
+  it('shows the package in the packages list with 1 download', async () => {
+    await page.goto(`${server.url}/ui/packages?q=${NAME}`)
+    const row = page.getByRole('list', { name: 'Packages' }).getByRole('listitem').filter({ hasText: NAME })
+    await row.getByText('1 downloads').waitFor({ timeout: 20_000 })
+  })
+
+  it('installs again into a new folder from the cache with the upstream stopped', async () => {
+    await upstream.stop()
+    const asked = upstream.requests.length
+    expect(await install('second')).toBe("module.exports = 'hello 1.0.0'\n")
+    expect(upstream.requests.length).toBe(asked)
+  })
+})
