@@ -5,6 +5,7 @@
  * takes a build-info document as the real platform's does.
  */
 import type { FastifyInstance } from 'fastify'
+import { xrayFor } from '../xray/service'
 import { HttpError, type RouteModule, type ServerContext } from '../context'
 import type { RegistryAuth } from '../registry/auth'
 import { buildStore, type BuildInfoDocument } from './store'
@@ -172,6 +173,15 @@ export function buildInfoRoutes(ctx: ServerContext, auth: RegistryAuth) {
         if (Number.isNaN(Date.parse(request.body.started)))
           throw new HttpError(400, 'started must be a date (ISO 8601)', 'BAD_DATE')
         store.deploy(request.body)
+        // A build holding a version that violates a fail-build policy is marked failed.
+        const { name, number } = request.body
+        const detail = store.detail(name, number)
+        const held = (detail?.modules ?? []).flatMap((m) =>
+          [...m.artifacts, ...m.dependencies].flatMap((f) =>
+            f.packageId && f.version ? [`${f.packageId}@${f.version}`] : [],
+          ),
+        )
+        if (xrayFor(ctx).buildViolations(name, held).length > 0) store.setStatus(name, number, 'failure')
         return reply.status(204).send()
       },
     )

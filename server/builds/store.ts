@@ -84,6 +84,7 @@ export function buildStore(db: Db) {
      RETURNING id`,
   )
   const unlink = db.prepare('DELETE FROM catalog_build_artifacts WHERE build_id = ?')
+  const setStatus = db.prepare('UPDATE catalog_builds SET status = ? WHERE name = ? AND number = ?')
   const link = db.prepare(
     'INSERT OR IGNORE INTO catalog_build_artifacts (build_id, repo, path) VALUES (?, ?, ?)',
   )
@@ -148,6 +149,10 @@ export function buildStore(db: Db) {
           }
       }).immediate()
     },
+
+    /** A run's status after the fact (a scanning policy failing it). */
+    setStatus: (name: string, number: string, status: string) =>
+      setStatus.run(status, name, number).changes > 0,
 
     detail(name: string, number: string): BuildDetail | undefined {
       const row = one.get(name, number) as (BuildRun & { id: number; document: string | null }) | undefined

@@ -11,6 +11,7 @@ import { repositoryStore } from '../repositories/store'
 import { xrayStore, type ImportRecord } from './store'
 import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from './importer'
 import { evaluateVersion, findingsFor, type Rules } from './scanner'
+import { ignoreRuleMatches, violationsOf, type ViolationDraft } from '../../domain/xray'
 
 /** The real advisories shipped for the sample catalogue (see its README). */
 export const SHIPPED_ADVISORIES = join(dirname(fileURLToPath(import.meta.url)), 'advisories')
@@ -202,6 +203,51 @@ export function createXrayService(ctx: ServerContext) {
     },
 
     blockingViolation: (versionId: string) => store.blockingViolation(versionId, now()),
+
+    /**
+     * What fails a build: violations in force with a fail-build action on the versions it holds,
+     * from watches over their repositories and from watches naming the build itself.
+     */
+    buildViolations(buildName: string, versionIds: readonly string[]): ViolationDraft[] {
+      const at = now()
+      const r = rules()
+      const ignores = store.ignoreRules()
+      const out: ViolationDraft[] = []
+      const buildWatches = r.watches
+        .filter((w) => w.resources.kind === 'builds' && w.resources.builds.includes(buildName))
+        .map((w) => ({ ...w, resources: { kind: 'all' as const } }))
+      for (const id of new Set(versionIds)) {
+        const v = store.versionToScan(id)
+        if (!v) continue
+        const findings = store.findingsOf(id).map((f) => ({
+          advisoryId: f.advisoryId,
+          component: f.component,
+          severity: f.severity,
+          ...(f.cvssScore === null ? {} : { cvssScore: f.cvssScore }),
+          fixedVersions: f.fixed,
+        }))
+        const drafts = [
+          ...store.violations({ versionId: id, limit: 1000, offset: 0 }, at).rows.map((x) => ({
+            watch: x.watch,
+            policy: x.policy,
+            rule: x.rule,
+            type: x.type,
+            issue: x.issue,
+            component: x.component,
+            severity: x.severity,
+            actions: { blockDownload: x.blockDownload, failBuild: x.failBuild, notify: x.notify },
+          })),
+          ...violationsOf(
+            { repo: v.repo, component: v.name, findings, licences: v.licences },
+            buildWatches,
+            r.policies,
+            r.expand,
+          ).filter((d) => !ignores.some((i) => ignoreRuleMatches(i, { ...d, version: id }, at))),
+        ]
+        out.push(...drafts.filter((d) => d.actions.failBuild))
+      }
+      return out
+    },
     now,
   }
   return service

@@ -288,3 +288,47 @@ describe('SBOM', () => {
     ).toBe(404)
   })
 })
+
+describe('builds', () => {
+  it('a build holding a version that violates a fail-build policy of a watch on it is marked failed', async () => {
+    await api('POST', '/xray/api/v1/policies', admin, {
+      name: 'fail-high',
+      description: '',
+      type: 'security',
+      rules: [
+        {
+          name: 'high',
+          criteria: { kind: 'security', minSeverity: 'high' },
+          actions: { blockDownload: false, failBuild: true, notify: false },
+        },
+      ],
+    })
+    await api('POST', '/xray/api/v1/watches', admin, {
+      name: 'app-builds',
+      description: '',
+      resources: { kind: 'builds', builds: ['app'] },
+      policies: ['fail-high'],
+    })
+    const lodash = server.ctx.db
+      .prepare("SELECT sha256 FROM catalog_files WHERE version_id = 'npm://lodash@4.17.15' AND lead = 1")
+      .get() as { sha256: string }
+    const put = (name: string) =>
+      fetch(`${server.url}/artifactory/api/build`, {
+        method: 'PUT',
+        headers: browserHeaders(server.url, admin),
+        body: JSON.stringify({
+          name,
+          number: '1',
+          started: '2026-06-01T00:00:00.000Z',
+          modules: [{ id: 'app', dependencies: [{ id: 'lodash:4.17.15', sha256: lodash.sha256 }] }],
+        }),
+      })
+    expect((await put('app')).status).toBe(204)
+    expect((await put('other')).status).toBe(204)
+    const status = async (name: string) =>
+      (await api<{ status: string }>('GET', `/builds/${name}/1`, developer)).body.status
+    expect(await status('app')).toBe('failure')
+    // No watch names it: it stays as its document says.
+    expect(await status('other')).toBe('success')
+  })
+})
