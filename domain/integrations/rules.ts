@@ -5,6 +5,7 @@ import {
   CATEGORIES,
   CLOUD_VENDORS,
   GIT_VENDORS,
+  type CatalogueEntry,
   type CatalogueFilters,
   type GitForm,
   type GitModal,
@@ -179,3 +180,20 @@ export function setupActionPath(
 
 /** The named command a setup action dispatches: the tools' common integration modal. */
 export const OPEN_TOOL_ACTION = 'openCommonIntegrationModal'
+
+/**
+ * Whether an entry's setup action can run on this instance: one that leads to a page needing a
+ * feature the instance lacks (the git integrations without repository scanning, spec 001
+ * section 6) cannot, so the card offers its documentation instead of a Set Up that does nothing.
+ */
+export function setupRuns(
+  entry: CatalogueEntry,
+  routes: ReadonlyArray<{ readonly name: string; readonly feature?: string }>,
+  features: Readonly<Record<string, boolean>>,
+): boolean {
+  const action = entry.configureAction
+  if (action === undefined) return false
+  if (action.type !== 'redirect') return true
+  const needs = routes.find((r) => r.name === action.actionName)?.feature
+  return needs === undefined || features[needs] === true
+}

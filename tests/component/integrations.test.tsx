@@ -13,6 +13,7 @@ import IntegrationsArea from '../../ui/integrations'
 import type { IntegrationsApi } from '../../adapters/ports'
 import type { CatalogueEntry } from '../../domain/integrations'
 import type { AppEvent } from '../../domain/app'
+import { FeaturesLoaded } from '../../domain/platform/events'
 import { notFaked } from '../support/fakePorts'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
 import kitSurface from '../../ui/shared/kit/surface.module.css'
@@ -84,7 +85,14 @@ function controlledApi() {
 }
 
 function open(
-  options: { admin?: boolean; query?: string; oauth?: boolean; api?: Partial<IntegrationsApi> } = {},
+  options: {
+    admin?: boolean
+    query?: string
+    oauth?: boolean
+    api?: Partial<IntegrationsApi>
+    /** The instance scans repositories (the git integrations' feature); on unless said. */
+    scanning?: boolean
+  } = {},
 ) {
   const controlled = controlledApi()
   const answers = controlled.answers
@@ -105,7 +113,11 @@ function open(
       : plain
   const view = renderArea(<IntegrationsArea />, {
     path: `/integrations${options.query ?? ''}`,
-    seed: [platformWith([]), session],
+    seed: [
+      platformWith([]),
+      FeaturesLoaded({ features: { repositoryScanning: options.scanning ?? true } }),
+      session,
+    ],
     ports: { integrationsApi: api, scheduler },
   })
   act(() => view.app.dispatch({ type: 'navigation/Navigate', to: `/integrations${options.query ?? ''}` }))
@@ -240,6 +252,24 @@ describe('integrations catalogue', () => {
     await vi.waitFor(() =>
       expect(app.getState().navigation.location.path).toBe('/integrations/vendors/github'),
     )
+  })
+
+  // Spec 001 section 6: the git integrations need repository scanning (lightweight has none).
+  it('without repository scanning, the GitHub card offers its documentation, not a Set Up that does nothing', async () => {
+    const { answers } = open({ admin: true, scanning: false })
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    act(() => answers[0]!(right(CATALOGUE)))
+    await screen.findByRole('button', { name: 'GitHub' })
+    expect(screen.getByRole('link', { name: 'Learn More about GitHub' })).toHaveAttribute('target', '_blank')
+    const opened = vi.spyOn(window, 'open').mockImplementation(() => null)
+    await userEvent.click(screen.getByRole('button', { name: 'GitHub' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(opened).toHaveBeenCalledWith(
+      'https://docs.example/github',
+      '_blank',
+      expect.stringContaining('noopener'),
+    )
+    opened.mockRestore()
   })
 
   it("an admin's Set Up of a tool opens its card among the tool groups, with the command per OS carrying the setup data", async () => {

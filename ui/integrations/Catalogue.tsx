@@ -15,10 +15,12 @@ import {
   filtersToQuery,
   toggleCategory,
   toggleVendor,
+  setupRuns,
   visibleCatalogue,
   type CatalogueEntry,
   type CatalogueFilters,
 } from '../../domain/integrations'
+import { shellRoutes } from '../../domain/navigation'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button, IconButton } from '../shared/kit/Button'
 import { LoadFailure } from '../shared/kit/LoadFailure'
@@ -131,14 +133,14 @@ function FiltersPanel({ draft }: { draft: CatalogueFilters }) {
 
 function IntegrationCard({
   entry,
-  admin,
+  setUp,
   onOpen,
 }: {
   entry: CatalogueEntry
-  admin: boolean
+  /** The admin can set it up here (its action runs on this instance). */
+  setUp: boolean
   onOpen: (entry: CatalogueEntry) => void
 }) {
-  const setUp = admin && entry.configureAction !== undefined
   return (
     <li className={`${kit.panel} ${styles.card}`}>
       <button
@@ -202,8 +204,10 @@ export function Catalogue() {
     if (status === 'idle') dispatch({ type: 'integrations/LoadCatalogue' })
   }, [dispatch, status])
 
+  const features = useQuery({ type: 'navigation/Context' }).features
+  const canSetUp = (entry: CatalogueEntry) => admin && setupRuns(entry, shellRoutes, features)
   const open = (entry: CatalogueEntry) => {
-    if (admin && entry.configureAction) setSetup(entry)
+    if (canSetUp(entry)) setSetup(entry)
     else openDocumentation(entry.documentationLink)
   }
 
@@ -228,7 +232,7 @@ export function Catalogue() {
     body = (
       <ul className={styles.grid} aria-label="Integrations">
         {visible.map((e) => (
-          <IntegrationCard key={e.id} entry={e} admin={admin} onOpen={open} />
+          <IntegrationCard key={e.id} entry={e} setUp={canSetUp(e)} onOpen={open} />
         ))}
       </ul>
     )
