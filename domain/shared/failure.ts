@@ -40,3 +40,17 @@ export type Failure = t.TypeOf<typeof Failure>
 
 export const failureMessage = (f: Failure, fallback: string): string =>
   f.kind === 'status' && f.message.trim() !== '' ? f.message : fallback
+
+/**
+ * The platform's own words for a failure, else the screen's default (spec 000 section 8:
+ * "response error or 'Email wasn't sent'"). An answer with no message of its own reaches here
+ * as its status line ('500 Internal Server Error', the HTTP client's stand-in), which is no
+ * words of the platform's.
+ */
+export const platformSaidOr = (f: Failure, fallback: string): string =>
+  f.kind === 'status' && f.message.trim() !== '' && !isStatusLine(f.status, f.message) ? f.message : fallback
+
+const isStatusLine = (status: number | undefined, message: string) => {
+  const text = message.trim()
+  return status !== undefined && (text === String(status) || text.startsWith(`${status} `))
+}

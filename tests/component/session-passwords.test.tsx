@@ -43,6 +43,30 @@ describe('forgot password', () => {
   })
 })
 
+// Spec 000 section 8: the response's error, else the default; an empty 500 carries no error.
+describe('an error answer with an empty body', () => {
+  const empty500 = { kind: 'status', status: 500, message: '500 Internal Server Error' } as const
+
+  it("forgot password says 'Email wasn't sent', not the status line", async () => {
+    renderSession('/login/forgot-password', { sessionApi: { forgotPassword: async () => left(empty500) } })
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'developer')
+    await u.click(screen.getByRole('button', { name: 'Send reset link' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent("Email wasn't sent")
+    expect(alert).not.toHaveTextContent('Internal Server Error')
+  })
+
+  it("login says 'Login failed', not the status line", async () => {
+    renderSession('/login', { sessionApi: { login: async () => left(empty500) } })
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Username' }), 'developer')
+    await u.type(screen.getByLabelText('Password', { exact: true }), 'pw')
+    await u.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed')
+  })
+})
+
 describe('reset password', () => {
   it('validates the key from the query, then resets and signs in', async () => {
     const keys: string[] = []

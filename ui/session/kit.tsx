@@ -5,7 +5,7 @@
 import { Suspense, lazy, useId, type FormEvent, type MouseEvent, type ReactNode } from 'react'
 import { useSearch } from 'wouter'
 import type { AppCommand } from '../../domain/app'
-import { failureMessage, type Failure } from '../../domain/shared/failure'
+import { platformSaidOr, type Failure } from '../../domain/shared/failure'
 import type { FormState } from '../../domain/session/types'
 import { useDispatch } from '../shared/appContext'
 import styles from './session.module.css'
@@ -150,7 +150,7 @@ export function ErrorMessage({
   return (
     <p role="alert" className={styles.error}>
       {failure.secretGone === undefined ? (
-        failureMessage(failure, fallback)
+        platformSaidOr(failure, fallback)
       ) : (
         <Suspense fallback={fallback}>
           <SecretGone secret={failure.secretGone} />
