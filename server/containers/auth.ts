@@ -3,16 +3,16 @@
  * credentials gets 401 with a `WWW-Authenticate: Bearer realm=…/v2/token` challenge; the
  * client asks the token endpoint (with basic credentials: a user's password or client token,
  * or none for anonymous reads) and sends the token it gets as `Authorization: Bearer`. The
- * user's own client token and basic credentials are accepted directly too. Reads need a user,
- * or anonymous access on; writes need a signed-in user (deploy).
+ * user's own client token and basic credentials are accepted directly too. What a caller may
+ * read, push or delete is the platform's one authoriser's (permissions/authorize.ts).
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ANONYMOUS, hashToken } from '../context'
 import { isoNow } from '../clock'
-import type { ServerContext, SessionUser } from '../context'
+import { HttpError, type ServerContext } from '../context'
 import { baseUrlOf } from '../platform/baseUrl'
-import { CLIENT_TOKEN_KIND, type RegistryAuth } from '../registry/auth'
+import { CLIENT_TOKEN_KIND, type RegistryAuth, type RegistryCaller } from '../registry/auth'
 import type { ContainerStore } from './store'
 import { OciError } from './rules'
 
@@ -21,22 +21,11 @@ export const REGISTRY_TOKEN_KIND = 'registry'
 export const REGISTRY_TOKEN_SECONDS = 3600
 /** Anonymous tokens carry no identity: they only stand for "no credentials" where anonymous reads are on. */
 const ANONYMOUS_PREFIX = 'anon.'
+const REGISTRY_TOKEN_PREFIX = 'oci_'
 
-export interface ContainerCaller {
-  readonly user: SessionUser
-  readonly anonymous: boolean
-}
+export type ContainerCaller = RegistryCaller
 
 export type Access = 'pull' | 'push' | 'delete'
-
-/**
- * The one place that says who may do what on a container repository. Until permission targets
- * govern registry traffic, every signed-in user may deploy and anonymous callers only read.
- */
-export function allowed(caller: ContainerCaller, access: Access): boolean {
-  if (access === 'pull') return true
-  return !caller.anonymous
-}
 
 export function containerAuth(ctx: ServerContext, store: ContainerStore, registry: RegistryAuth) {
   const { config, clock } = ctx
@@ -59,13 +48,15 @@ export function containerAuth(ctx: ServerContext, store: ContainerStore, registr
     challenge,
 
     /**
-     * The caller of a /v2/ request, or the specification's UNAUTHORIZED with a challenge when
-     * credentials are missing (and needed) or wrong.
+     * Who calls a /v2/ request: an anonymous token (where anonymous access is on), a registry
+     * token of the token endpoint, or else whatever the platform's registry clients may send
+     * (a client token, basic credentials). Missing or wrong credentials get the specification's
+     * UNAUTHORIZED with the challenge. What the caller may do is the authoriser's to say.
      */
     async caller(
       request: FastifyRequest,
       reply: FastifyReply,
-      access: Access,
+      write: boolean,
       scope: string | undefined,
     ): Promise<ContainerCaller> {
       const header = request.headers.authorization ?? ''
@@ -76,30 +67,41 @@ export function containerAuth(ctx: ServerContext, store: ContainerStore, registr
         reply.header('WWW-Authenticate', challenge(request, scope))
         throw new OciError('UNAUTHORIZED', message)
       }
-      let caller: ContainerCaller | undefined
-      if (/^bearer$/i.test(scheme)) {
-        if (value.startsWith(ANONYMOUS_PREFIX) && config.anonymousAccess)
-          caller = { user: ANONYMOUS, anonymous: true }
-        else {
-          const user = await store.userOfToken(
-            hashToken(value),
-            [REGISTRY_TOKEN_KIND, CLIENT_TOKEN_KIND],
-            isoNow(clock),
-          )
-          if (!user) return refuse('The token is not valid or has expired')
-          caller = { user, anonymous: false }
-        }
-      } else if (/^basic$/i.test(scheme)) {
-        const user = await basicUser(request, reply, value)
-        if (!user) return refuse('Wrong user name or password')
-        caller = { user, anonymous: false }
-      } else if (config.anonymousAccess) caller = { user: ANONYMOUS, anonymous: true }
-      if (!caller) return refuse('Authentication is required')
-      if (!allowed(caller, access)) {
-        if (caller.anonymous) return refuse('Authentication is required')
-        throw new OciError('DENIED', `${caller.user.name} may not ${access} here`)
+      if (/^bearer$/i.test(scheme) && value.startsWith(ANONYMOUS_PREFIX)) {
+        if (!config.anonymousAccess || write) return refuse('Authentication is required')
+        return { user: ANONYMOUS, anonymous: true }
       }
-      return caller
+      if (/^bearer$/i.test(scheme) && value.startsWith(REGISTRY_TOKEN_PREFIX)) {
+        const user = await store.userOfToken(
+          hashToken(value),
+          [REGISTRY_TOKEN_KIND, REGISTRY_TOKEN_KIND],
+          isoNow(clock),
+        )
+        if (!user) return refuse('The token is not valid or has expired')
+        return { user, anonymous: false }
+      }
+      // The version check asks for credentials whenever none are sent, so `docker login` checks them.
+      if (!header && scope === undefined) return refuse('Authentication is required')
+      try {
+        return await registry.caller(request, reply, write)
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) return refuse(error.message)
+        throw error
+      }
+    },
+
+    /** A refusal of what the authoriser does not allow: a challenge for anonymous callers, DENIED for others. */
+    refuse(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      caller: ContainerCaller,
+      scope: string | undefined,
+    ): never {
+      if (caller.anonymous) {
+        reply.header('WWW-Authenticate', challenge(request, scope))
+        throw new OciError('UNAUTHORIZED', 'Authentication is required')
+      }
+      throw new OciError('DENIED', `${caller.user.name} may not do this here`)
     },
 
     /**
@@ -117,7 +119,7 @@ export function containerAuth(ctx: ServerContext, store: ContainerStore, registr
       if (/^basic$/i.test(scheme)) {
         const user = await basicUser(request, reply, value)
         if (!user) throw new OciError('UNAUTHORIZED', 'Wrong user name or password')
-        token = `oci_${randomBytes(32).toString('base64url')}`
+        token = `${REGISTRY_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
         await store.saveToken(
           {
             id: randomBytes(12).toString('hex'),

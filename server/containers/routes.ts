@@ -19,6 +19,7 @@ import { HttpError, type ServerContext } from '../context'
 import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { RegistryAuth } from '../registry/auth'
+import type { RegistryAuthorizer } from '../permissions/authorize'
 import { containerAuth, type Access, type ContainerCaller } from './auth'
 import { containerStore } from './store'
 import { recordTaggedImage } from './catalogue'
@@ -54,6 +55,7 @@ interface Deps {
   readonly repos: RepositoryStore
   readonly blobs: BlobStore
   readonly auth: RegistryAuth
+  readonly authz: RegistryAuthorizer
   readonly remote?: RemoteRegistry
 }
 
@@ -75,18 +77,39 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     return repo
   }
 
-  /** The local repository a push to `key` lands in. */
-  const pushTarget = (key: string): RepositoryRecord => {
-    const repo = dockerRepo(key)
-    if (repo.kind === 'local') return repo
-    if (repo.kind === 'virtual' && repo.defaultDeploymentRepo) return dockerRepo(repo.defaultDeploymentRepo)
-    throw new OciError('UNSUPPORTED', `${key} does not take pushes`)
+  /**
+   * What the authoriser grants a request on a name's repository: the repositories a read looks
+   * in (a virtual one's members the caller may read, in order), or the local repository a push
+   * or delete lands in (a virtual one's deployment repository). Set by dispatch, per request.
+   */
+  const granted = new WeakMap<Located, { members: RepositoryRecord[]; target?: RepositoryRecord }>()
+  const readOrder = (e: Located): RepositoryRecord[] => granted.get(e)?.members ?? []
+  const pushTarget = (e: Located): RepositoryRecord => {
+    const target = granted.get(e)?.target
+    if (!target) throw new OciError('DENIED', `Nothing may be written to ${e.repo}`)
+    return target
   }
 
-  /** The repositories a read of `key` looks in, in order. */
-  const readOrder = (key: string): RepositoryRecord[] => {
-    dockerRepo(key)
-    return repos.resolutionOrder(key).filter((r) => r.packageType === 'docker')
+  const readable = async (caller: ContainerCaller, key: string) =>
+    (await deps.authz.readableMembers(caller, dockerRepo(key))).filter((r) => r.packageType === 'docker')
+
+  const grant = async (caller: ContainerCaller, key: string, access: Access, refuse: () => never) => {
+    const repo = dockerRepo(key)
+    if (access === 'pull') {
+      const members = await readable(caller, key)
+      if (members.length === 0) refuse()
+      return { members }
+    }
+    if (repo.kind === 'virtual' && !(await deps.authz.can(caller, repo, 'read'))) refuse()
+    const target =
+      repo.kind === 'local'
+        ? repo
+        : repo.kind === 'virtual' && repo.defaultDeploymentRepo
+          ? dockerRepo(repo.defaultDeploymentRepo)
+          : undefined
+    if (!target) throw new OciError('UNSUPPORTED', `${key} does not take pushes`)
+    if (!(await deps.authz.can(caller, target, access === 'push' ? 'deploy' : 'delete'))) refuse()
+    return { members: [target], target }
   }
 
   const scopeOf = (e: Endpoint, access: Access) =>
@@ -111,7 +134,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   // ------------------------------------------------------------------ blobs
 
   const locateBlob = async (e: Located, digest: string) => {
-    for (const r of readOrder(e.repo)) {
+    for (const r of readOrder(e)) {
       if (r.kind === 'remote') {
         const fetched = await deps.remote?.blob(r, e.image, digest, store)
         if (fetched) return { repo: r.key, size: fetched.size }
@@ -157,7 +180,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
 
   const deleteBlob = async (e: Extract<Endpoint, { kind: 'blob' }>, reply: FastifyReply) => {
     const digest = checkDigest(e.digest)
-    const target = pushTarget(e.repo)
+    const target = pushTarget(e)
     if (!(await store.unlinkBlob(target.key, e.image, digest)))
       throw new OciError('BLOB_UNKNOWN', `No blob ${digest} in ${nameOf(e)}`, 404, { digest })
     blobs.releaseIfUnused(hexOf(digest))
@@ -201,15 +224,15 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     e: Extract<Endpoint, { kind: 'uploads' }>,
     request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
     reply: FastifyReply,
+    caller: ContainerCaller,
   ) => {
-    const target = pushTarget(e.repo)
+    const target = pushTarget(e)
     const q = request.query
     if (q.mount !== undefined) {
       const digest = checkDigest(q.mount)
       const from = q.from ? parseEndpoint(`${q.from}/tags/list`) : undefined
       if (from && from.kind === 'tags') {
-        const source = readOrder(from.repo)
-        for (const r of source) {
+        for (const r of await readable(caller, from.repo)) {
           if (r.kind === 'remote') continue
           const size = await store.blobSize(r.key, from.image, digest)
           if (size === undefined || !blobs.has(hexOf(digest))) continue
@@ -236,7 +259,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   const uploadOf = async (e: Extract<Endpoint, { kind: 'upload' }>) => {
-    const target = pushTarget(e.repo)
+    const target = pushTarget(e)
     const upload = /^[0-9a-f-]{36}$/.test(e.id) ? await store.upload(e.id) : undefined
     if (!upload || upload.repo !== target.key || upload.image !== e.image)
       throw new OciError('BLOB_UPLOAD_UNKNOWN', `No upload ${e.id} for ${nameOf(e)}`)
@@ -324,7 +347,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   const locateManifest = async (e: Extract<Endpoint, { kind: 'manifest' }>) => {
     const byDigest = isDigest(e.reference)
     if (!byDigest && e.reference.includes(':')) checkDigest(e.reference)
-    for (const r of readOrder(e.repo)) {
+    for (const r of readOrder(e)) {
       if (r.kind === 'remote') {
         const fetched = await deps.remote?.manifest(r, e.image, e.reference, store)
         if (fetched) return fetched
@@ -381,7 +404,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     reply: FastifyReply,
     caller: ContainerCaller,
   ) => {
-    const target = pushTarget(e.repo)
+    const target = pushTarget(e)
     const bytes = await readBody(request, MANIFEST_LIMIT)
     const digest = sha256Of(bytes)
     const byDigest = e.reference.includes(':')
@@ -443,7 +466,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   const deleteManifest = async (e: Extract<Endpoint, { kind: 'manifest' }>, reply: FastifyReply) => {
-    const target = pushTarget(e.repo)
+    const target = pushTarget(e)
     if (!e.reference.includes(':')) {
       if (!(await store.deleteTag(target.key, e.image, e.reference)))
         throw new OciError('MANIFEST_UNKNOWN', `No tag ${e.reference} in ${nameOf(e)}`)
@@ -473,7 +496,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     const n = pageSize(request.query.n, PAGE_LIMIT)
     const all = new Set<string>()
     let known = false
-    for (const r of readOrder(e.repo)) {
+    for (const r of readOrder(e)) {
       if (r.kind === 'remote') {
         const tags = await deps.remote?.tags(r, e.image)
         if (tags) {
@@ -495,9 +518,19 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   const catalog = async (
     request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
     reply: FastifyReply,
+    caller: ContainerCaller,
   ) => {
     const n = pageSize(request.query.n, PAGE_LIMIT)
-    const names = (await store.images()).map((i) => `${i.repo}/${i.image}`).sort()
+    const visible = new Map<string, boolean>()
+    const names: string[] = []
+    for (const i of await store.images()) {
+      if (!visible.has(i.repo)) {
+        const repo = repos.find(i.repo)
+        visible.set(i.repo, repo !== undefined && (await deps.authz.can(caller, repo, 'read')))
+      }
+      if (visible.get(i.repo)) names.push(`${i.repo}/${i.image}`)
+    }
+    names.sort()
     const page = pageOf(names, n, request.query.last)
     if (page.more && n !== undefined) linkNext(reply, '/v2/_catalog', n, page.items.at(-1))
     return reply.send({ repositories: page.items })
@@ -511,7 +544,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     const subject = checkDigest(e.digest)
     const wanted = request.query.artifactType
     const manifests = []
-    for (const r of readOrder(e.repo)) {
+    for (const r of readOrder(e)) {
       if (r.kind === 'remote') continue
       for (const m of await store.referrers(r.key, e.image, subject)) {
         if (wanted !== undefined && m.artifactType !== wanted) continue
@@ -530,8 +563,15 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
 
   // ------------------------------------------------------------------ dispatch
 
-  const accessOf = (method: string): Access =>
-    method === 'GET' || method === 'HEAD' ? 'pull' : method === 'DELETE' ? 'delete' : 'push'
+  // An upload session is the pusher's, whatever the method (its status is a GET).
+  const accessOf = (method: string, e: Endpoint): Access =>
+    e.kind === 'upload' || e.kind === 'uploads'
+      ? 'push'
+      : method === 'GET' || method === 'HEAD'
+        ? 'pull'
+        : method === 'DELETE'
+          ? 'delete'
+          : 'push'
 
   const dispatch = async (
     request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
@@ -546,9 +586,15 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       throw error
     }
     const method = request.method
-    const access = accessOf(method)
     if (!endpoint) throw new OciError('UNSUPPORTED', 'No such registry endpoint', 404)
-    const caller = await auth.caller(request, reply, access, scopeOf(endpoint, access))
+    const access = accessOf(method, endpoint)
+    const scope = scopeOf(endpoint, access)
+    const caller = await auth.caller(request, reply, access !== 'pull', scope)
+    if ('repo' in endpoint)
+      granted.set(
+        endpoint,
+        await grant(caller, endpoint.repo, access, () => auth.refuse(request, reply, caller, scope)),
+      )
     const unsupported = () => {
       throw new OciError('UNSUPPORTED', `${method} is not supported here`, 405)
     }
@@ -556,7 +602,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       case 'base':
         return reply.send({})
       case 'catalog':
-        return method === 'GET' ? catalog(request, reply) : unsupported()
+        return method === 'GET' ? catalog(request, reply, caller) : unsupported()
       case 'tags':
         return method === 'GET' ? listTags(endpoint, request, reply) : unsupported()
       case 'referrers':
@@ -565,7 +611,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
         if (method === 'GET' || method === 'HEAD') return getBlob(endpoint, request, reply)
         return method === 'DELETE' ? deleteBlob(endpoint, reply) : unsupported()
       case 'uploads':
-        return method === 'POST' ? startUpload(endpoint, request, reply) : unsupported()
+        return method === 'POST' ? startUpload(endpoint, request, reply, caller) : unsupported()
       case 'upload':
         if (method === 'PATCH') return patchUpload(endpoint, request, reply)
         if (method === 'PUT') return finishUpload(endpoint, request, reply)

@@ -7,7 +7,9 @@
  */
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/server'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { signInDirectlyAs } from './helpers/catalogSession'
+import { grant } from './helpers/permissions'
 import { buildImage, type BuiltImage } from '../../server/containers/imageBuilder'
 import { MEDIA } from '../../server/containers/rules'
 
@@ -110,6 +112,36 @@ describe('authentication', () => {
     }
     // Here anonymous access is off: no token without credentials.
     expect((await fetch(`${server.url}/v2/token`)).status).toBe(401)
+  })
+})
+
+describe('authorisation by the permission targets', () => {
+  it('lets a user read what they may read and refuses a push without deploy with DENIED', async () => {
+    const { name, cookie } = signInDirectlyAs(server)
+    const res = await fetch(`${server.url}/ui/api/v1/ui/npm/token`, {
+      method: 'POST',
+      headers: browserHeaders(server.url, cookie),
+      body: '{}',
+    })
+    const reader = `Bearer ${((await res.json()) as { token: string }).token}`
+    await pushImage('docker-local/guarded', imageWith('guarded'), 'v1')
+    const before = await v2('docker-local/guarded/tags/list', { auth: reader })
+    expect(before.status).toBe(403)
+    expect(await errorCode(before)).toBe('DENIED')
+    await grant(server, { repositories: ['docker-local'], users: { [name]: ['read'] } })
+    expect(await (await v2('docker-local/guarded/tags/list', { auth: reader })).json()).toEqual({
+      name: 'docker-local/guarded',
+      tags: ['v1'],
+    })
+    const push = await v2('docker-local/guarded/blobs/uploads/', { method: 'POST', auth: reader })
+    expect(push.status).toBe(403)
+    expect(await errorCode(push)).toBe('DENIED')
+    const remove = await v2('docker-local/guarded/manifests/v1', { method: 'DELETE', auth: reader })
+    expect(await errorCode(remove)).toBe('DENIED')
+    // _catalog names only what the caller may read.
+    const names = ((await (await v2('_catalog', { auth: reader })).json()) as { repositories: string[] })
+      .repositories
+    expect(names.every((n) => n.startsWith('docker-local/'))).toBe(true)
   })
 })
 

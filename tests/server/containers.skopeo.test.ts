@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { signInDirectly } from './helpers/catalogSession'
+import { signInDeveloper } from './helpers/permissions'
 import { clientSetup } from '../../domain/onboarding/setMeUp'
 import { layoutDigest, skopeoCli, writeOciLayout } from '../support/skopeo'
 import { buildImage } from '../../server/containers/imageBuilder'
@@ -140,7 +140,7 @@ describe('skopeo against the registry', () => {
   it("runs Set Me Up's skopeo commands verbatim, signed in with the token it shows", async () => {
     const res = await fetch(`${server.url}/ui/api/v1/ui/npm/token`, {
       method: 'POST',
-      headers: browserHeaders(server.url, signInDirectly(server)),
+      headers: browserHeaders(server.url, await signInDeveloper(server)),
       body: '{}',
     })
     const access = (await res.json()) as { token: string; user: string }
