@@ -20,8 +20,15 @@ import { initialIntegrationsState } from '../domain/integrations/initial'
 import { initialOnboardingState } from '../domain/onboarding/types'
 import { initialSupportBundlesState } from '../domain/supportBundles/initial'
 import type { Ports } from '../adapters/ports'
+import type { AppCommand, AppEvent, AppState, AreaKey } from '../domain/app'
+import { onSlice, type CommandsOf, type SliceArea } from '../domain/shared/area'
 import { createBus, type App } from './bus'
 import { browserEffects } from './effects/browser'
+
+// domain/app.ts's appSlice, which this module cannot import without every area.
+const slice = <K extends AreaKey, X>(
+  area: SliceArea<K, AppState[K], CommandsOf<AppCommand, K>, AppEvent, X>,
+) => onSlice<AppState, AppCommand, AppEvent, K, X>(area)
 
 const deferred = (
   key: DeferredArea['key'],
@@ -60,7 +67,7 @@ export function browserAreas(): AreaRegistry {
       import('../domain/packages').then((m) => m.packagesArea),
     ),
     deferred('releaseBundles', initialReleaseBundlesState, () =>
-      import('../domain/releaseBundles').then((m) => m.releaseBundlesArea),
+      import('../domain/releaseBundles').then((m) => slice(m.releaseBundlesArea)),
     ),
     deferred('onboarding', initialOnboardingState, () =>
       import('../domain/onboarding').then((m) => m.onboardingArea),
@@ -77,9 +84,9 @@ export function browserAreas(): AreaRegistry {
     deferred('security', initialSecurityState, () =>
       import('../domain/security').then((m) => m.securityArea),
     ),
-    deferred('builds', initialBuildsState, () => import('../domain/builds').then((m) => m.buildsArea)),
+    deferred('builds', initialBuildsState, () => import('../domain/builds').then((m) => slice(m.buildsArea))),
     deferred('overview', initialOverviewState, () =>
-      import('../domain/overview').then((m) => m.overviewArea),
+      import('../domain/overview').then((m) => slice(m.overviewArea)),
     ),
     deferred('integrations', initialIntegrationsState, () =>
       import('../domain/integrations').then((m) => m.integrationsArea),

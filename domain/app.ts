@@ -3,7 +3,7 @@
  * single `evolve` that replay folds. Add an area here and in `areas` below; nothing else
  * in the bus changes.
  */
-import type { Area, EventMeta } from './shared/area'
+import { onSlice, type Area, type CommandsOf, type EventMeta, type SliceArea } from './shared/area'
 import { createAreaRegistry, type AreaRegistry } from './areaRegistry'
 import { busArea, type BusEvent, type BusState } from './bus'
 import { platformArea, type PlatformCommand, type PlatformEvent, type PlatformState } from './platform'
@@ -140,6 +140,11 @@ export type AppCommand =
 export type AreaKey = keyof AppState
 export type AppArea<K extends AreaKey> = Area<AppState, AppCommand, AppEvent, K>
 
+/** An area that decides on its own slice, as the app runs it (see `SliceArea`). */
+export const appSlice = <K extends AreaKey, X>(
+  area: SliceArea<K, AppState[K], CommandsOf<AppCommand, K>, AppEvent, X>,
+): AppArea<K> => onSlice<AppState, AppCommand, AppEvent, K, X>(area)
+
 /** Every area, in the order their `evolve` runs for each event. */
 export const areas = [
   busArea,
@@ -153,14 +158,14 @@ export const areas = [
   serviceStatusArea,
   searchArea,
   packagesArea,
-  releaseBundlesArea,
+  appSlice(releaseBundlesArea),
   onboardingArea,
   supportBundlesArea,
   repositoriesArea,
   artifactsArea,
   securityArea,
-  buildsArea,
-  overviewArea,
+  appSlice(buildsArea),
+  appSlice(overviewArea),
   integrationsArea,
 ] as const
 

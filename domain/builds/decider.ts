@@ -1,12 +1,14 @@
 import { right } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
+import type { SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
 import { DetailRequested, ListRequested, buildsEvents, type BuildsEvent } from './events'
 import { type BuildsState } from './types'
+import type { BuildsCommand } from './commands'
 import { initialBuildsState } from './initial'
 import { buildsCommandCodecs } from './commandCodecs.gen'
 import { awaits, reloading } from '../shared/loadable'
 
-function evolve(s: BuildsState, event: AppEvent): BuildsState {
+function evolve(s: BuildsState, event: BuildsEvent | SessionEvent): BuildsState {
   if (event.type === 'session/SignedOut') return initialBuildsState
   if (!event.type.startsWith('builds/')) return s
   const e = event as BuildsEvent
@@ -39,12 +41,12 @@ function evolve(s: BuildsState, event: AppEvent): BuildsState {
   }
 }
 
-export const buildsArea: AppArea<'builds'> = {
+export const buildsArea: SliceArea<'builds', BuildsState, BuildsCommand, BuildsEvent> = {
   key: 'builds',
   commands: buildsCommandCodecs,
   initialState: initialBuildsState,
   events: buildsEvents,
-  decide: (command, _state, meta) => {
+  decide: (command, _slice, _context, meta) => {
     switch (command.type) {
       case 'builds/LoadList':
         return right([ListRequested({ requestId: meta.id })])

@@ -1,12 +1,14 @@
 import { right } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
+import type { SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
 import { Requested, overviewEvents, type OverviewEvent } from './events'
 import { type OverviewState } from './types'
+import type { OverviewCommand } from './commands'
 import { initialOverviewState } from './initial'
 import { overviewCommandCodecs } from './commandCodecs.gen'
 import { awaits, reloading } from '../shared/loadable'
 
-function evolve(s: OverviewState, event: AppEvent): OverviewState {
+function evolve(s: OverviewState, event: OverviewEvent | SessionEvent): OverviewState {
   if (event.type === 'session/SignedOut') return initialOverviewState
   if (!event.type.startsWith('overview/')) return s
   const e = event as OverviewEvent
@@ -22,12 +24,12 @@ function evolve(s: OverviewState, event: AppEvent): OverviewState {
   }
 }
 
-export const overviewArea: AppArea<'overview'> = {
+export const overviewArea: SliceArea<'overview', OverviewState, OverviewCommand, OverviewEvent> = {
   key: 'overview',
   commands: overviewCommandCodecs,
   initialState: initialOverviewState,
   events: overviewEvents,
-  decide: (command, _state, meta) => {
+  decide: (command, _slice, _context, meta) => {
     switch (command.type) {
       case 'overview/Load':
         return right([Requested({ requestId: meta.id })])

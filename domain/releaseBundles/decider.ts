@@ -1,12 +1,14 @@
 import { right } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
+import type { SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
 import { ChecksumRejected, LookupRequested, releaseBundlesEvents, type ReleaseBundlesEvent } from './events'
 import { checksumKind, normaliseChecksum } from './rules'
 import { type ReleaseBundlesState } from './types'
+import type { ReleaseBundlesCommand } from './commands'
 import { initialReleaseBundlesState } from './initial'
 import { releaseBundlesCommandCodecs } from './commandCodecs.gen'
 
-function evolve(s: ReleaseBundlesState, event: AppEvent): ReleaseBundlesState {
+function evolve(s: ReleaseBundlesState, event: ReleaseBundlesEvent | SessionEvent): ReleaseBundlesState {
   if (event.type === 'session/SignedOut') return initialReleaseBundlesState
   if (!event.type.startsWith('releaseBundles/')) return s
   const e = event as ReleaseBundlesEvent
@@ -34,12 +36,17 @@ function evolve(s: ReleaseBundlesState, event: AppEvent): ReleaseBundlesState {
   }
 }
 
-export const releaseBundlesArea: AppArea<'releaseBundles'> = {
+export const releaseBundlesArea: SliceArea<
+  'releaseBundles',
+  ReleaseBundlesState,
+  ReleaseBundlesCommand,
+  ReleaseBundlesEvent
+> = {
   key: 'releaseBundles',
   commands: releaseBundlesCommandCodecs,
   initialState: initialReleaseBundlesState,
   events: releaseBundlesEvents,
-  decide: (command, _state, meta) => {
+  decide: (command, _slice, _context, meta) => {
     switch (command.type) {
       case 'releaseBundles/LookUpChecksum': {
         const checksum = normaliseChecksum(command.checksum)

@@ -89,3 +89,37 @@ export interface Area<S, C extends { type: string }, E, K extends keyof S & stri
 export type CommandCodecs<C extends { type: string }> = {
   readonly [K in C['type']]: t.Decoder<unknown, unknown>
 }
+
+/**
+ * An area that decides on its own slice: the rest of the state reaches its `decide` only as
+ * the small named context it declares (`contextOf`), so the area can be read and tested on its
+ * own and imports nothing of the app's composition. `evolve` sees the area's own events and
+ * those listed in `evolvesOn`. The app composes it with `onSlice` into an `Area`.
+ */
+export interface SliceArea<K extends string, S, C extends { type: string }, E, X = undefined> {
+  readonly key: K
+  readonly initialState: S
+  readonly events: ReadonlyArray<EventSpec>
+  readonly evolvesOn?: ReadonlyArray<string>
+  readonly commands?: CommandCodecs<C>
+  /** What the decisions need of the rest of the state, by name; none when absent. */
+  readonly contextOf?: (state: Readonly<Record<string, unknown>>) => X
+  decide(command: C, slice: S, context: X, meta: CommandMeta): Either<string, ReadonlyArray<E>>
+  evolve(slice: S, event: E, meta: EventMeta): S
+}
+
+/** A slice area as the bus runs it: `decide` gets the area's slice and its context. */
+export function onSlice<
+  S extends Record<K, unknown>,
+  C extends { type: string },
+  E,
+  K extends keyof S & string,
+  X,
+>(area: SliceArea<K, S[K], CommandsOf<C, K>, E, X>): Area<S, C, E, K> {
+  const { contextOf, decide, ...rest } = area
+  return {
+    ...rest,
+    decide: (command, state, meta) =>
+      decide(command, state[area.key], (contextOf ? contextOf(state) : undefined) as X, meta),
+  }
+}

@@ -1,4 +1,5 @@
 // Given events, when a command, then events: the builds list and a run's details (domain/builds).
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import { buildsArea } from '../../domain/builds/decider'
 import * as B from '../../domain/builds/events'
@@ -20,11 +21,11 @@ const detail = (name: string, number: string) => ({
 
 describe('builds', () => {
   it('the list and a run are asked for with the command id', () => {
-    spec(buildsArea)
+    spec(appSlice(buildsArea))
       .given()
       .when({ type: 'builds/LoadList' })
       .then(B.ListRequested({ requestId: specMeta.id }))
-    spec(buildsArea)
+    spec(appSlice(buildsArea))
       .given()
       .when({ type: 'builds/OpenBuild', name: 'a', number: '1' })
       .then(B.DetailRequested({ requestId: specMeta.id, name: 'a', number: '1' }))

@@ -1,4 +1,5 @@
 // The overview's chart and size rules, and its decider: a stale answer never replaces a newer request's.
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import { bars, bytesText } from '../../domain/overview/rules'
 import { overviewArea } from '../../domain/overview/decider'
@@ -47,7 +48,7 @@ describe('overview bytesText', () => {
 describe('overview decider', () => {
   const data = { artifactCount: 1 } as unknown as Overview
   /** The overview's state given these events (the specification's fold of the whole app). */
-  const fold = (...events: AppEvent[]) => spec(overviewArea).given(...events).state.overview
+  const fold = (...events: AppEvent[]) => spec(appSlice(overviewArea)).given(...events).state.overview
 
   it('a load is requested, then loaded', () => {
     expect(fold(Requested({ requestId: 'a' }), Loaded({ requestId: 'a', overview: data }))).toEqual({

@@ -3,6 +3,7 @@
  * asked for with the checksum normalised, and an invalid checksum is recorded as a fact (the
  * page keeps what was typed and says why), not rejected.
  */
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import { releaseBundlesArea } from '../../domain/releaseBundles'
 import {
@@ -16,7 +17,7 @@ import { releaseBundle } from '../support/fixtures'
 
 const sha256 = 'ab'.repeat(32)
 const sha1 = 'cd'.repeat(20)
-const bundles = spec(releaseBundlesArea)
+const bundles = spec(appSlice(releaseBundlesArea))
 
 describe('looking up a checksum', () => {
   it('asks for a SHA-256 or SHA-1 checksum, trimmed, lower-cased and without its prefix', () => {

@@ -2,6 +2,7 @@
  * The deciders of the small areas of the shell as specifications: the platform's start-up,
  * notifications (toasts) and the overview page's load.
  */
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import { platformArea } from '../../domain/platform'
 import { StartCompleted, StartFailed, StartRequested } from '../../domain/platform/events'
@@ -86,7 +87,7 @@ describe('notifications', () => {
 
 describe('overview', () => {
   it('loads, named by the command id', () => {
-    spec(overviewArea)
+    spec(appSlice(overviewArea))
       .given()
       .when({ type: 'overview/Load' })
       .then(Requested({ requestId: specMeta.id }))
