@@ -96,7 +96,10 @@ export async function buildServer(
   const xray = xrayFor(ctx)
   xray.seedIfEmpty()
   const stopAdvisorySources = startAdvisorySources(ctx, xray)
-  app.addHook('onClose', async () => stopAdvisorySources())
+  app.addHook('onClose', async () => {
+    stopAdvisorySources()
+    await xray.stop()
+  })
 
   await app.register(fastifyCookie)
   app.addHook('onRequest', async (request, reply) => {

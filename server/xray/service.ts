@@ -33,6 +33,8 @@ export function createXrayService(ctx: ServerContext) {
   const now = () => isoNow(ctx.clock)
   let running: Promise<number> | undefined
   let pendingAgain = false
+  // Set when the node closes: a background scan stops between batches instead of writing to a closed database.
+  let stopped = false
 
   const rules = (): Rules => {
     const policies = new Map(store.policies().map((p) => [p.name, p]))
@@ -71,6 +73,7 @@ export function createXrayService(ctx: ServerContext) {
     const r = rules()
     const at = now()
     for (;;) {
+      if (stopped) return count
       const ids = store.indexedVersionIds(after, BATCH)
       if (ids.length === 0) break
       store.transaction(() => {
@@ -84,6 +87,7 @@ export function createXrayService(ctx: ServerContext) {
       after = ids.at(-1)!
       await new Promise((resolve) => setImmediate(resolve))
     }
+    if (stopped) return count
     store.transaction(() => store.recordHistory(at))
     return count
   }
@@ -96,9 +100,9 @@ export function createXrayService(ctx: ServerContext) {
     }
     running = scanAllNow(options.evaluateOnly).finally(() => {
       running = undefined
-      if (pendingAgain) {
+      if (pendingAgain && !stopped) {
         pendingAgain = false
-        void rescanAll()
+        rescanAll().catch((error: unknown) => console.error('Rescan failed', error))
       }
     })
     return running
@@ -203,6 +207,12 @@ export function createXrayService(ctx: ServerContext) {
     },
 
     blockingViolation: (versionId: string) => store.blockingViolation(versionId, now()),
+
+    /** Stops background scans (the node is closing); answers when the current batch is done. */
+    async stop(): Promise<void> {
+      stopped = true
+      await running?.catch(() => undefined)
+    },
 
     /**
      * What fails a build: violations in force with a fail-build action on the versions it holds,
