@@ -16,6 +16,7 @@ import builds from './builds/routes'
 import overview from './overview/routes'
 import education from './education/routes'
 import xray from './xray/routes'
+import remote from './remote/routes'
 
 /** Every API route module, registered under /ui/api/v1 in this order. */
 export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
@@ -32,6 +33,7 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['platform', platform],
   ['navigation', navigation],
   ['repositories', repositories],
+  ['remote', remote],
   ['builds', builds],
   ['overview', overview],
   ['education', education],

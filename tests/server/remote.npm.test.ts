@@ -229,8 +229,10 @@ describe('upstream faults', () => {
     // The cached tarball too.
     const tarball = await get('npm', `${NAME}/-/${NAME}-1.0.0.tgz`)
     expect(tarball.status).toBe(200)
-    const log = readFileSync(join(server.config.dataDir, 'logs', 'node-1', 'artifactory-service.log'), 'utf8')
-    expect(log).toMatch(/npm-remote: serving the cached upstream-hello/)
+    const log = () =>
+      readFileSync(join(server.config.dataDir, 'logs', 'node-1', 'artifactory-service.log'), 'utf8')
+    // The log file is appended to asynchronously.
+    await expect.poll(log).toMatch(/npm-remote: serving the cached upstream-hello/)
     upstream.fault(undefined)
   })
 

@@ -55,6 +55,8 @@ export interface UpstreamRegistry {
   readonly url: string
   /** Paths asked, in order (`/name`, `/name/-/name-1.0.0.tgz`). */
   readonly requests: string[]
+  /** The Authorization header of each request, in the same order. */
+  readonly authorizations: Array<string | undefined>
   /** The faults in effect, by what they hit. */
   fault(mode: UpstreamFaultMode | undefined, on?: 'document' | 'tarball' | 'all'): void
   /** Tarball answers wait (headers and half the bytes sent) until `release`. */
@@ -68,6 +70,7 @@ const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('hex
 
 export async function startUpstreamRegistry(versions: readonly PackedVersion[]): Promise<UpstreamRegistry> {
   const requests: string[] = []
+  const authorizations: Array<string | undefined> = []
   let mode: UpstreamFaultMode | undefined
   let on: 'document' | 'tarball' | 'all' = 'all'
   let held: { gate: Promise<void>; started: () => void } | undefined
@@ -114,6 +117,7 @@ export async function startUpstreamRegistry(versions: readonly PackedVersion[]):
   const server: Server = http.createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]!)
     requests.push(path)
+    authorizations.push(req.headers.authorization)
     const tarball = tarballs.get(path)
     const what = tarball || path.startsWith('/files/') ? 'tarball' : 'document'
     if (hits(what)) {
@@ -158,6 +162,7 @@ export async function startUpstreamRegistry(versions: readonly PackedVersion[]):
       }
       return more()
     }
+    if (path === '/-/ping') return res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
     const name = path.slice(1)
     if (!byName.has(name))
       return res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}')
@@ -172,6 +177,7 @@ export async function startUpstreamRegistry(versions: readonly PackedVersion[]):
   return {
     url: base,
     requests,
+    authorizations,
     fault(m, where = 'all') {
       mode = m
       on = where

@@ -1,0 +1,127 @@
+/**
+ * The console's calls for a remote repository's upstream under /ui/api/v1: its settings and
+ * state (online or offline, the last failure with its time; whether credentials are set,
+ * never the credentials), the admin's change of settings and write-only credentials, and Test
+ * connection, a real request to the upstream telling reachable, refused credentials, time-out
+ * or not a registry.
+ */
+import { HttpError, type RouteModule } from '../context'
+import { repositoryStore } from '../repositories/store'
+import { readAll, upstreamRequest, UpstreamFault, shownUrl } from '../upstream/fetch'
+import { remoteStore, type RemoteSettings } from './store'
+
+const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const
+const str = { type: 'string', maxLength: 2000 } as const
+
+const settingsSchema = {
+  type: 'object',
+  properties: {
+    offline: { type: 'boolean' },
+    metadataTtlSeconds: int(0, 7 * 24 * 3600),
+    connectTimeoutMs: int(100, 300_000),
+    readTimeoutMs: int(100, 600_000),
+    // null removes them; absent keeps them.
+    credentials: {
+      type: ['object', 'null'],
+      properties: { userName: str, password: str, token: str },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+} as const
+
+interface SettingsBody extends Partial<RemoteSettings> {
+  readonly credentials?: { userName?: string; password?: string; token?: string } | null
+}
+
+/** What Test connection found. */
+export type ConnectionResult = 'reachable' | 'refusedCredentials' | 'timeout' | 'unreachable' | 'notARegistry'
+
+const routes: RouteModule = async (app, ctx) => {
+  const repos = repositoryStore(ctx.db)
+  const store = remoteStore(ctx.db)
+
+  const remoteOf = (key: string) => {
+    const repo = repos.find(key)
+    if (!repo || repo.kind !== 'remote') throw new HttpError(404, `No remote repository ${key}`, 'NOT_FOUND')
+    return repo
+  }
+  const view = (key: string) => ({ key, ...store.settings(key), ...store.state(key) })
+
+  app.get<{ Params: { key: string } }>('/repositories/:key/remote', async (request) => {
+    ctx.requireUser(request, { allowAnonymous: true })
+    return view(remoteOf(request.params.key).key)
+  })
+
+  app.put<{ Params: { key: string }; Body: SettingsBody }>(
+    '/repositories/:key/remote',
+    { schema: { body: settingsSchema } },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const repo = remoteOf(request.params.key)
+      const { credentials, ...settings } = request.body
+      ctx.db
+        .transaction(() => {
+          store.writeSettings(repo.key, { ...store.settings(repo.key), ...settings })
+          if (credentials !== undefined) store.writeCredentials(repo.key, credentials)
+        })
+        .immediate()
+      return view(repo.key)
+    },
+  )
+
+  app.post<{ Params: { key: string }; Body: { url?: string } }>(
+    '/repositories/:key/remote/test',
+    {
+      schema: {
+        body: { type: ['object', 'null'], properties: { url: str }, additionalProperties: false },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const repo = remoteOf(request.params.key)
+      const base = (request.body?.url || repo.url || '').replace(/\/+$/, '')
+      const settings = store.settings(repo.key)
+      // npm registries answer /-/ping; a file server its address.
+      const address = repo.packageType === 'npm' ? `${base}/-/ping` : `${base}/`
+      let result: ConnectionResult
+      let status: number | undefined
+      try {
+        const response = await upstreamRequest(address, {
+          credentials: store.credentials(repo.key),
+          limits: {
+            connectTimeoutMs: settings.connectTimeoutMs,
+            readTimeoutMs: settings.readTimeoutMs,
+            maxBytes: 1024 * 1024,
+          },
+        })
+        status = response.status
+        const body = await readAll(response)
+        if (status === 401 || status === 403) result = 'refusedCredentials'
+        else if (status < 200 || status >= 300) result = 'notARegistry'
+        else if (repo.packageType === 'npm') result = isJson(body) ? 'reachable' : 'notARegistry'
+        else result = 'reachable'
+      } catch (error) {
+        if (!(error instanceof UpstreamFault)) throw error
+        result =
+          error.kind === 'connectTimeout' || error.kind === 'readTimeout'
+            ? 'timeout'
+            : error.kind === 'connect' || error.kind === 'badUrl'
+              ? 'unreachable'
+              : 'notARegistry'
+      }
+      return { result, url: shownUrl(address), ...(status !== undefined ? { status } : {}) }
+    },
+  )
+}
+
+const isJson = (body: Buffer) => {
+  try {
+    JSON.parse(body.toString('utf8'))
+    return true
+  } catch {
+    return false
+  }
+}
+
+export default routes

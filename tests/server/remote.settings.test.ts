@@ -1,0 +1,130 @@
+/**
+ * A remote repository's settings through the console's API: admins change them (offline,
+ * metadata retrieval period, time-outs) and write credentials that are sent upstream but never
+ * returned nor logged; Test connection makes a real request and tells reachable, refused
+ * credentials, time-out, unreachable and not a registry, against a registry on 127.0.0.1.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { npmCli } from '../support/npmCli'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { npmPack, startUpstreamRegistry, type UpstreamRegistry } from '../support/upstreamRegistry'
+import { signInDirectly } from './helpers/catalogSession'
+
+const SECRET = 'upstream-secret-token-123'
+let work: string
+let upstream: UpstreamRegistry
+let server: TestServer
+let admin: string
+let developer: string
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'remote-settings-'))
+  const dir = npmCli(work).makePackage('settings-pkg', '1.0.0', '# Settings\n')
+  upstream = await startUpstreamRegistry([await npmPack(dir, dir)])
+  server = await startTestServer({ anonymousAccess: true }, { NPM_REMOTE_URL: upstream.url })
+  admin = signInDirectly(server, { admin: true })
+  developer = signInDirectly(server)
+}, 60_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await upstream?.stop()
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+const api = (path: string, cookie: string, method = 'GET', body?: unknown) =>
+  fetch(`${server.url}/ui/api/v1${path}`, {
+    method,
+    headers: browserHeaders(server.url, cookie),
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  })
+
+const test = async (body: unknown = {}) => {
+  const res = await api('/repositories/npm-remote/remote/test', admin, 'POST', body)
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { result: string }).result
+}
+
+describe('remote settings', () => {
+  it('admins change settings and write credentials that are never returned', async () => {
+    expect((await api('/repositories/npm-remote/remote', developer, 'PUT', { offline: true })).status).toBe(
+      403,
+    )
+    const res = await api('/repositories/npm-remote/remote', admin, 'PUT', {
+      metadataTtlSeconds: 60,
+      readTimeoutMs: 5000,
+      credentials: { token: SECRET },
+    })
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(text).not.toContain(SECRET)
+    expect(JSON.parse(text)).toMatchObject({
+      offline: false,
+      metadataTtlSeconds: 60,
+      readTimeoutMs: 5000,
+      hasCredentials: true,
+    })
+    const seen = await (await api('/repositories/npm-remote/remote', developer)).text()
+    expect(seen).not.toContain(SECRET)
+    expect(JSON.parse(seen)).toMatchObject({ hasCredentials: true, lastFailure: null })
+  })
+
+  it('refuses settings out of range, and keeps what was there', async () => {
+    expect((await api('/repositories/npm-remote/remote', admin, 'PUT', { readTimeoutMs: 5 })).status).toBe(
+      400,
+    )
+    expect((await api('/repositories/npm-local/remote', admin, 'PUT', { offline: true })).status).toBe(404)
+    const now = (await (await api('/repositories/npm-remote/remote', admin)).json()) as {
+      readTimeoutMs: number
+    }
+    expect(now.readTimeoutMs).toBe(5000)
+  })
+
+  it('sends the credentials upstream and never logs them', async () => {
+    const res = await fetch(`${server.url}/artifactory/api/npm/npm-remote/settings-pkg`)
+    expect(res.status).toBe(200)
+    expect(upstream.authorizations.at(-1)).toBe(`Bearer ${SECRET}`)
+    upstream.fault('error500')
+    await fetch(`${server.url}/artifactory/api/npm/npm-remote/other-pkg`)
+    upstream.fault(undefined)
+    const log = () =>
+      readFileSync(join(server.config.dataDir, 'logs', 'node-1', 'artifactory-service.log'), 'utf8')
+    // The log file is appended to asynchronously.
+    await expect.poll(log).toMatch(/answered 500/)
+    expect(log()).not.toContain(SECRET)
+    const state = (await (await api('/repositories/npm-remote/remote', developer)).json()) as {
+      lastFailure: string
+      lastFailureAt: string
+    }
+    expect(state.lastFailure).toMatch(/answered 500/)
+    expect(state.lastFailureAt).toMatch(/^\d{4}-/)
+  })
+
+  it('Test connection tells reachable, refused credentials, time-out, unreachable and not a registry', async () => {
+    expect(await test()).toBe('reachable')
+    upstream.fault('unauthorized')
+    expect(await test()).toBe('refusedCredentials')
+    upstream.fault(undefined)
+    await api('/repositories/npm-remote/remote', admin, 'PUT', { readTimeoutMs: 300 })
+    upstream.fault('slow')
+    expect(await test()).toBe('timeout')
+    upstream.fault(undefined)
+    const closed = http.createServer()
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((r) => closed.close(r))
+    expect(await test({ url: `http://127.0.0.1:${port}` })).toBe('unreachable')
+    expect(await test({ url: `${upstream.url}/not-here` })).toBe('notARegistry')
+    expect((await api('/repositories/npm-remote/remote/test', developer, 'POST', {})).status).toBe(403)
+  })
+
+  it('credentials set to null are removed', async () => {
+    const res = await api('/repositories/npm-remote/remote', admin, 'PUT', { credentials: null })
+    expect(((await res.json()) as { hasCredentials: boolean }).hasCredentials).toBe(false)
+  })
+})
