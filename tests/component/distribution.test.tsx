@@ -119,4 +119,24 @@ describe('distribution: a Release Bundles search in the URL', () => {
     // Before a lookup, the tab says what to do rather than ending at the form.
     expect(screen.getByText('Find the release bundles that hold an artifact')).toBeInTheDocument()
   })
+
+  it('the hint says the lookup waits for the button, and an earlier problem goes once the text changes', async () => {
+    const bundles = fakeReleaseBundlesApi()
+    renderArea(<ReleaseBundlesArea />, {
+      path: '/distribution/source',
+      seed: [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')],
+      bundles,
+    })
+    expect(await screen.findByText(/then Find bundles/)).toBeInTheDocument()
+    expect(screen.queryByText(/starts at once/)).toBeNull()
+    const box = screen.getByRole('textbox', { name: /Artifact checksum/ })
+    const u = userEvent.setup()
+    await u.type(box, 'not-a-checksum')
+    await u.click(screen.getByRole('button', { name: 'Find bundles' }))
+    expect(await screen.findByRole('alert')).toBeInTheDocument()
+    expect(box).toHaveAttribute('aria-invalid', 'true')
+    await u.type(box, 'x')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(box).toHaveAttribute('aria-invalid', 'false')
+  })
 })

@@ -137,6 +137,8 @@ export function ChecksumLookup() {
     dispatch({ type: 'releaseBundles/LookUpChecksum', checksum: fromSearch })
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new checksum in the URL re-runs it
   }, [fromSearch, dispatch])
+  // The problem is the checksum's that was looked up: once the text changes it no longer applies.
+  const stale = lookup.status === 'invalid' && text.trim() === lookup.checksum.trim()
   return (
     <section aria-label="Find release bundles by checksum" className={styles.lookup}>
       <form
@@ -159,8 +161,8 @@ export function ChecksumLookup() {
                 submit(pasted)
               }
             }}
-            aria-invalid={lookup.status === 'invalid'}
-            aria-describedby={lookup.status === 'invalid' ? 'checksum-error' : undefined}
+            aria-invalid={stale}
+            aria-describedby={stale ? 'checksum-error' : undefined}
             spellCheck={false}
             autoComplete="off"
           />
@@ -179,10 +181,10 @@ export function ChecksumLookup() {
           boxed
           icon={<Search size={28} />}
           title="Find the release bundles that hold an artifact"
-          hint="Paste the artifact's SHA-256 or SHA-1 checksum above: the lookup starts at once."
+          hint="Paste or type the artifact's SHA-256 or SHA-1 checksum above, then Find bundles."
         />
       )}
-      {lookup.status === 'invalid' && (
+      {stale && (
         <p id="checksum-error" role="alert" className={styles.error}>
           {messageText({ key: 'invalidChecksum' })}
         </p>
