@@ -48,7 +48,18 @@ export const failureMessage = (f: Failure, fallback: string): string =>
  * words of the platform's.
  */
 export const platformSaidOr = (f: Failure, fallback: string): string =>
-  f.kind === 'status' && f.message.trim() !== '' && !isStatusLine(f.status, f.message) ? f.message : fallback
+  f.kind === 'status' && f.message.trim() !== '' && !isStatusLine(f.status, f.message)
+    ? withoutRequestPrefix(f.message)
+    : fallback
+
+/**
+ * The platform words a refused field as `Invalid request: <field>: <problem>`: the person at the
+ * form reads the problem, not the request's anatomy.
+ */
+const withoutRequestPrefix = (message: string): string => {
+  const problem = /^Invalid request: (?:[A-Za-z][\w.]*: )?(.+)$/s.exec(message.trim())?.[1]
+  return problem !== undefined && problem.trim() !== '' ? problem : message
+}
 
 const isStatusLine = (status: number | undefined, message: string) => {
   const text = message.trim()

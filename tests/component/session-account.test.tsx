@@ -49,6 +49,23 @@ describe('registration', () => {
   })
 })
 
+// Registration showed the platform's raw 'Invalid request: user: …' (the audit): the problem alone.
+it("registration shows the platform's problem with a field without the request's wording", async () => {
+  const said = 'Invalid request: user: Name can only contain alphanumeric characters, dashes and periods'
+  renderSession('/login/registration', {
+    sessionApi: { register: async () => left({ kind: 'status', status: 400, message: said }) },
+  })
+  const u = userEvent.setup()
+  await u.type(screen.getByRole('textbox', { name: 'Username' }), 'x')
+  await u.type(screen.getByRole('textbox', { name: 'Email' }), 'x@example.com')
+  await u.type(screen.getByLabelText('Password'), 'pw')
+  await u.type(screen.getByLabelText('Confirm password'), 'pw')
+  await u.click(screen.getByRole('button', { name: 'Create account' }))
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent('Name can only contain alphanumeric characters, dashes and periods')
+  expect(alert).not.toHaveTextContent('Invalid request')
+})
+
 describe('invitation', () => {
   it('checks the token of the query, then accepts the invitation', async () => {
     const accepted: unknown[] = []
