@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config'
 import type { Db } from '../db'
+import { readGeneralConfig, writeGeneralConfig } from '../admin/generalConfig'
 import { LOCAL_IDP_USERS } from './localIdpUsers'
 import { readSamlSettings, writeSamlSettings } from './samlSettings'
 
@@ -7,7 +8,8 @@ const DEFAULT_IDP_PORT = 8090
 
 /**
  * `IDP=saml npm start`: the primary process runs the local SAML IdP beside the platform (a new
- * signing certificate each start) and points the platform's SAML settings at it.
+ * signing certificate each start) and points the platform's SAML settings at it, with the
+ * base URL set to this machine's address when none is.
  */
 export async function startLocalSamlIdpFor(
   config: ServerConfig,
@@ -18,15 +20,17 @@ export async function startLocalSamlIdpFor(
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`IDP_PORT must be a port number; got ${env.IDP_PORT}`)
   const { startLocalSamlIdp } = await import('./localSamlIdp')
-  const origins = [`http://127.0.0.1:${config.port}`, `http://localhost:${config.port}`]
-  const sso = (origin: string, rest: string) => `${origin}/ui/api/v1/ui/auth/sso/saml${rest}`
-  // One entity id whichever address the console is opened at.
-  const spEntityId = sso(origins[0] ?? '', '/metadata')
+  // The service provider's addresses come from the base URL only: without one, this machine's.
+  const general = readGeneralConfig(db, config)
+  const origin = general.baseUrl ? new URL(general.baseUrl).origin : `http://127.0.0.1:${config.port}`
+  if (!general.baseUrl) writeGeneralConfig(db, { ...general, baseUrl: origin })
+  const sso = (rest: string) => `${origin}/ui/api/v1/ui/auth/sso/saml${rest}`
+  const spEntityId = sso('/metadata')
   const idp = await startLocalSamlIdp({
     port,
     spEntityId,
-    acsUrls: origins.map((o) => sso(o, '/acs')),
-    spSloUrl: sso(origins[0] ?? '', '/slo'),
+    acsUrls: [sso('/acs')],
+    spSloUrl: sso('/slo'),
   })
   writeSamlSettings(db, {
     ...readSamlSettings(db),

@@ -15,6 +15,20 @@ export function publicOrigin(ctx: ServerContext, request: FastifyRequest): strin
   return `${request.protocol}://${request.host}`
 }
 
+/**
+ * The admin's base URL's origin, or undefined. What must never follow the request (the SAML
+ * service provider's entity id and assertion consumer: an assertion made for whatever Host a
+ * client sent would be accepted) comes from here only.
+ */
+export function configuredOrigin(ctx: ServerContext): string | undefined {
+  const { baseUrl } = readGeneralConfig(ctx.db, ctx.config)
+  return baseUrl ? new URL(baseUrl).origin : undefined
+}
+
+/** Why SAML does not run without a base URL, in words for the admin. */
+export const SAML_NEEDS_BASE_URL =
+  "SAML needs the platform's base URL (Administration → General → Custom Base URL): the service provider's entity id and assertion consumer address are made from it, never from the request"
+
 // Functions, not constants: this module is loaded while app.ts (which defines the prefix) is
 // still being evaluated.
 export const ssoPath = (rest: string) => `${API_PREFIX}/ui/auth/sso${rest}`

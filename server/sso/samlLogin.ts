@@ -7,15 +7,15 @@
 import type { FastifyRequest } from 'fastify'
 import type { ServerContext } from '../context'
 import { readGeneralConfig, type GeneralConfig } from '../admin/generalConfig'
-import { publicOrigin } from './origin'
+import { configuredOrigin } from './origin'
 import { samlLogoutPath, samlStartPath } from './samlClient'
 import { readSamlSettings, samlReady } from './samlSettings'
 
-export function samlLoginOptions(ctx: ServerContext, request: FastifyRequest): GeneralConfig['saml'] {
+export function samlLoginOptions(ctx: ServerContext, _request: FastifyRequest): GeneralConfig['saml'] {
   const general = readGeneralConfig(ctx.db, ctx.config)
   const settings = readSamlSettings(ctx.db)
-  if (!samlReady(settings)) return general.saml
-  const origin = publicOrigin(ctx, request)
+  const origin = configuredOrigin(ctx)
+  if (!samlReady(settings) || !origin) return general.saml
   return {
     enabled: true,
     providerName: settings.providerName,

@@ -7,14 +7,21 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Profile } from '@node-saml/node-saml'
 import type { ServerContext } from '../context'
-import { hashToken } from '../context'
+import { hashToken, HttpError } from '../context'
 import { errors } from '../auth/schemas'
 import { mandatory } from '../auth/validation'
 import { URL_MESSAGE } from '../../domain/shared/forms'
 import { signIn } from '../auth/signIn'
 import { endSession, pruneSessions, SESSION_MS } from '../auth/sessions'
 import { badRequest } from '../admin/common'
-import { LOGIN_PAGE, loginWithError, postLoginTarget, publicOrigin, ssoPath } from './origin'
+import {
+  configuredOrigin,
+  LOGIN_PAGE,
+  loginWithError,
+  postLoginTarget,
+  SAML_NEEDS_BASE_URL,
+  ssoPath,
+} from './origin'
 import {
   assertionIdentity,
   attributeList,
@@ -94,8 +101,11 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-function publicSettings(settings: SamlSettings, origin: string) {
-  const sp = serviceProviderAddresses(settings, origin)
+function publicSettings(settings: SamlSettings, origin: string | undefined) {
+  // Without a base URL there are no addresses to give the IdP.
+  const sp = origin
+    ? serviceProviderAddresses(settings, origin)
+    : { entityId: settings.spEntityId, acsUrl: '', sloUrl: '', metadataUrl: '' }
   return { ...settings, serviceProvider: sp, certificate: certificateInfo(settings.idpCertificate) ?? null }
 }
 
@@ -110,7 +120,8 @@ function serviceProviderAddresses(settings: SamlSettings, origin: string) {
 }
 
 /** The settings' own rules beyond the schema; each message names its field. */
-export function checkSamlSettings(next: SamlSettings): void {
+export function checkSamlSettings(next: SamlSettings, origin: string | undefined): void {
+  if (next.enabled && !origin) badRequest(SAML_NEEDS_BASE_URL)
   for (const field of ['idpSsoUrl', 'idpSloUrl'] as const)
     if (next[field] && !isHttpUrl(next[field])) badRequest(`${field}: ${URL_MESSAGE}`)
   if (next.idpCertificate && !certificateInfo(next.idpCertificate))
@@ -195,6 +206,12 @@ function takeLogout(ctx: ServerContext, request: FastifyRequest, reply: FastifyR
 
 export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx
+  /** The SP's origin: the base URL's only; without one SAML does not run, and says why in the log. */
+  const spOrigin = (request: FastifyRequest) => {
+    const origin = configuredOrigin(ctx)
+    if (!origin) request.log.warn({ sso: 'saml' }, SAML_NEEDS_BASE_URL)
+    return origin
+  }
 
   // The IdP posts its answer as an HTML form.
   app.addContentTypeParser(
@@ -214,8 +231,10 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
         response: { 200: { type: 'string' } },
       },
     },
-    async (request, reply) => {
-      const xml = serviceProviderMetadata(readSamlSettings(db), publicOrigin(ctx, request))
+    async (_request, reply) => {
+      const origin = configuredOrigin(ctx)
+      if (!origin) throw new HttpError(503, SAML_NEEDS_BASE_URL, 'NO_BASE_URL')
+      const xml = serviceProviderMetadata(readSamlSettings(db), origin)
       return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml)
     },
   )
@@ -235,8 +254,9 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request, reply) => {
       const settings = readSamlSettings(db)
-      if (!samlReady(settings)) return reply.redirect(loginWithError('not_configured'))
-      const sp = serviceProvider(db, settings, publicOrigin(ctx, request))
+      const origin = spOrigin(request)
+      if (!samlReady(settings) || !origin) return reply.redirect(loginWithError('not_configured'))
+      const sp = serviceProvider(db, settings, origin)
       // The post-login path rides in RelayState and is checked again when it comes back.
       const relayState = postLoginTarget(request.query.redirectTo)
       if (settings.binding === 'post') {
@@ -270,10 +290,11 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request, reply) => {
       const settings = readSamlSettings(db)
-      if (!samlReady(settings)) return reply.redirect(loginWithError('not_configured'))
+      const origin = spOrigin(request)
+      if (!samlReady(settings) || !origin) return reply.redirect(loginWithError('not_configured'))
       const samlResponse = request.body?.SAMLResponse
       if (!samlResponse) return reply.redirect(loginWithError('provider'))
-      const sp = serviceProvider(db, settings, publicOrigin(ctx, request))
+      const sp = serviceProvider(db, settings, origin)
       let profile: Profile | null
       try {
         profile = (await sp.validatePostResponseAsync({ SAMLResponse: samlResponse })).profile
@@ -325,8 +346,9 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       endSession(ctx, request, reply)
       const ticket = takeLogout(ctx, request, reply)
       const settings = readSamlSettings(db)
-      if (!samlReady(settings) || !settings.idpSloUrl || !ticket) return reply.redirect(LOGIN_PAGE)
-      const sp = serviceProvider(db, settings, publicOrigin(ctx, request))
+      const origin = spOrigin(request)
+      if (!samlReady(settings) || !settings.idpSloUrl || !ticket || !origin) return reply.redirect(LOGIN_PAGE)
+      const sp = serviceProvider(db, settings, origin)
       try {
         const url = await sp.getLogoutUrlAsync(
           {
@@ -357,8 +379,9 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request, reply) => {
       const settings = readSamlSettings(db)
-      if (!samlReady(settings)) return reply.redirect(LOGIN_PAGE)
-      const sp = serviceProvider(db, settings, publicOrigin(ctx, request))
+      const origin = spOrigin(request)
+      if (!samlReady(settings) || !origin) return reply.redirect(LOGIN_PAGE)
+      const sp = serviceProvider(db, settings, origin)
       const query = request.query as Record<string, string>
       const raw = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''
       try {
@@ -388,7 +411,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return publicSettings(readSamlSettings(db), publicOrigin(ctx, request))
+      return publicSettings(readSamlSettings(db), configuredOrigin(ctx))
     },
   )
 
@@ -405,9 +428,9 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       ctx.requireAdmin(request)
       const next: SamlSettings = { ...readSamlSettings(db), ...request.body }
       const trimmed: SamlSettings = { ...next, idpCertificate: next.idpCertificate.trim() }
-      checkSamlSettings(trimmed)
+      checkSamlSettings(trimmed, configuredOrigin(ctx))
       writeSamlSettings(db, trimmed)
-      return publicSettings(trimmed, publicOrigin(ctx, request))
+      return publicSettings(trimmed, configuredOrigin(ctx))
     },
   )
 }

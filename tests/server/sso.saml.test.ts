@@ -9,6 +9,7 @@ import { CookieBrowser, type Visit } from '../support/cookieBrowser'
 import { signingCertificate, startLocalSamlIdp, type LocalSamlIdp } from '../../server/sso/localSamlIdp'
 import { LOCAL_IDP_USERS } from '../../server/sso/localIdpUsers'
 import { API, call, login } from './authHelpers'
+import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/generalConfig'
 
 let server: TestServer
 let idp: LocalSamlIdp
@@ -38,6 +39,9 @@ async function configure(extra: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   server = await startTestServer()
+  // The SP's addresses come from the base URL only (sso.saml.origin.test.ts).
+  const db = server.ctx.db
+  writeGeneralConfig(db, { ...readGeneralConfig(db, server.config), baseUrl: server.url })
   idp = await startLocalSamlIdp({
     spEntityId: sso('/metadata'),
     acsUrls: [sso('/acs')],
