@@ -181,6 +181,26 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => ({ layers: layers.all(versionOfPath(request)) }),
   )
+  // The specification's POST variant: the same question in the body ({ path, repoKey, view }).
+  app.post<{ Body: { path: string; repoKey?: string; view?: string } }>(
+    '/ui/views/dockerv2',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { ...pathQuery.properties, view: { type: 'string', enum: ['dockerv2'] } },
+          required: ['path'],
+        },
+        response: okList('layers', { digest: str, size: { type: 'number' }, command: str }),
+      },
+    },
+    async (request) => {
+      ctx.requireUser(request, { allowAnonymous: true })
+      const file = findFile(request.body.path, request.body.repoKey)
+      if (!file) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
+      return { layers: layers.all(file.version_id) }
+    },
+  )
 
   app.get<{ Querystring: { path: string; repoKey?: string } }>(
     '/download',

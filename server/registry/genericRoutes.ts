@@ -14,6 +14,7 @@ import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blob
 import type { RegistryAuthorizer } from '../permissions/authorize'
 import type { RegistryAuth } from './auth'
 import type { NpmCatalogue } from './npmCatalogue'
+import { containerStore } from '../containers/store'
 import { artifactPathProblem } from '../../domain/artifacts/rules'
 
 /**
@@ -84,6 +85,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
   const { db } = ctx
   const { repos, blobs, auth, authz, catalogue } = deps
   const files = artifactFiles(ctx)
+  const containers = containerStore(ctx.sql)
   const upsert = db.prepare(
     `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
      VALUES (@repo, @path, @sha256, @size, @mimeType, @now, @now, @deployedBy)
@@ -245,6 +247,12 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
     const row = files.find(repo.key, path)
     if (row?.version_id) {
+      // A container image's manifest.json: its tag goes (the manifest stays by digest until collected).
+      if (row.lead && repo.packageType === 'docker') {
+        const [image, tag] = versionOfId(row.version_id)
+        await containers.deleteTag(repo.key, image, tag)
+        return reply.status(204).send()
+      }
       // A package version's main file: the version goes, with every file of it.
       if (!row.lead || repo.packageType !== 'npm')
         throw new HttpError(

@@ -159,6 +159,46 @@ describe('skopeo against the registry', () => {
     expect(layoutDigest(out, '1.0.0')).toBe(image.manifest.digest)
   })
 
+  it("shows the pushed image's layers (dockerv2, GET and POST) and deletes a tag from the console", async () => {
+    const cookie = await signInDeveloper(server)
+    const headers = browserHeaders(server.url, cookie)
+    const path = 'loop/hello/latest/manifest.json'
+    const expected = image.layers.map((l, i) => ({
+      digest: l.digest,
+      size: l.bytes.length,
+      command: ['ADD hello.txt /srv/', 'COPY run.sh /usr/local/bin/'][i],
+    }))
+    const viaGet = await fetch(
+      `${server.url}/ui/api/v1/ui/views/dockerv2?repoKey=docker-local&path=${encodeURIComponent(path)}`,
+      { headers },
+    )
+    expect(await viaGet.json()).toEqual({ layers: expected })
+    const viaPost = await fetch(`${server.url}/ui/api/v1/ui/views/dockerv2`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ path, repoKey: 'docker-local', view: 'dockerv2' }),
+    })
+    expect(await viaPost.json()).toEqual({ layers: expected })
+    // The Artifacts tree's Delete on the tag's manifest.json: the tag goes, the other stays.
+    const deleted = await fetch(`${server.url}/artifactory/docker-local/${path}`, {
+      method: 'DELETE',
+      headers,
+    })
+    expect(deleted.status).toBe(204)
+    const tags = await skopeo([
+      'list-tags',
+      '--tls-verify=false',
+      '--creds',
+      CREDS,
+      `docker://${host}/docker-local/loop/hello`,
+    ])
+    expect((JSON.parse(tags.stdout) as { Tags: string[] }).Tags).toEqual(['1.0.0'])
+    const versions = server.ctx.db
+      .prepare("SELECT name FROM catalog_versions WHERE package_id = 'docker://loop/hello'")
+      .all()
+    expect(versions).toEqual([{ name: '1.0.0' }])
+  })
+
   it('refuses wrong credentials and answers a missing tag with the specification errors', async () => {
     const ref = `docker://${host}/docker-local/loop/refused`
     const wrong = await skopeo([
