@@ -12,7 +12,7 @@ import { findRoute, NOT_FOUND_PATH, PUBLIC_ROUTE_NAMES, type RouteMatch } from '
 import type { Location, NavigationState } from './types'
 import { isUserRouteRedirectVisit } from './userRoute'
 import { CONTACT_US_QUERY_KEY } from '../shared/queryKeys'
-import { UI_BLOCKED_ERROR } from '../session'
+import { NO_LICENCE_ERROR, UI_BLOCKED_ERROR } from '../session'
 
 export interface Target extends Location {
   readonly match?: RouteMatch
@@ -117,7 +117,7 @@ export function guardStep(
     )
   if (ctx.licenseMissing) {
     if (ctx.admin) return path === LICENSES_PATH ? { kind: 'allow' } : redirect(LICENSES_PATH, 'no licence')
-    return redirect('/logout', 'no licence')
+    return redirect(`/login?error=${NO_LICENCE_ERROR}&logout=true`, 'no licence')
   }
 
   if (route.feature && !feature(ctx, route.feature))

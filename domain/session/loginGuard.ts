@@ -17,6 +17,10 @@ export type LoginGuardDecision =
 
 /** The login page's `error` (and the sign-out's reason) when the subscription blocks the UI. */
 export const UI_BLOCKED_ERROR = 'uiBlocked'
+/** The same when no licence is installed (a non-admin cannot install one). */
+export const NO_LICENCE_ERROR = 'noLicence'
+/** Sign-outs whose reason the login page then says. */
+export const SIGN_OUT_ERRORS: ReadonlyArray<string> = [UI_BLOCKED_ERROR, NO_LICENCE_ERROR]
 
 export type Query = Readonly<Record<string, string | undefined>>
 
@@ -71,7 +75,8 @@ export function loginGuard(state: AppState, path: string, query: Query): LoginGu
   // Arriving with the logout flag ends the session first (SAML sessions leave for the
   // platform's SAML logout address: the sign-out effect does that).
   if (isLoginFamilyPath(path) && flagSet(query, 'logout')) {
-    const reason = query.error === UI_BLOCKED_ERROR ? UI_BLOCKED_ERROR : 'logout'
+    const error = query.error ?? ''
+    const reason = SIGN_OUT_ERRORS.includes(error) ? error : 'logout'
     return session.status === 'signingOut' ? allow() : allow([{ type: 'session/SignOut', reason }])
   }
 

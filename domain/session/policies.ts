@@ -3,7 +3,7 @@ import type { AppCommand, AppEvent, AppState } from '../app'
 import type { Envelope } from '../shared/area'
 import { isTour } from '../platform'
 import { pathKeptOnLoginRedirect } from './redirect'
-import { UI_BLOCKED_ERROR, isLoginFamilyPath, loginGuard } from './loginGuard'
+import { SIGN_OUT_ERRORS, isLoginFamilyPath, loginGuard } from './loginGuard'
 
 // navigation/Navigate and navigation/GoToLanding belong to the navigation area; their shapes
 // are the agreed interface ({to, replace} with `to` under the /ui base; {}).
@@ -80,9 +80,9 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
       const identity: AppCommand[] = isTour(state.platform) ? [] : [{ type: 'session/ResetIdentity' }]
       // Leaving for the SSO provider is a full-page navigation the effect starts.
       if (event.data.reason === 'sso') return identity
-      // Signed out because the UI is blocked: the login page keeps saying why.
-      if (event.data.reason === UI_BLOCKED_ERROR)
-        return [...identity, navigate(`${LOGIN_PATH}?error=${UI_BLOCKED_ERROR}`)]
+      // Signed out because the UI is blocked or no licence is installed: the login page says why.
+      if (SIGN_OUT_ERRORS.includes(event.data.reason))
+        return [...identity, navigate(`${LOGIN_PATH}?error=${event.data.reason}`)]
       if (event.data.reason !== EXPIRED_REASON) return [...identity, navigate(LOGIN_PATH)]
       // The server ended the session: after signing in again the user comes back here.
       const { path, query } = state.navigation.location

@@ -64,4 +64,17 @@ describe('UI access blocked', () => {
       replace: true,
     })
   })
+
+  it('no licence: a developer is signed out to the login page, which says why', () => {
+    const state = navigation.given(...startedAs()).state
+    const commands = sessionPolicies(
+      { seq: 1, at: '', source: 'effect', corr: 'c', event: S.SignedOut({ reason: 'noLicence' }) } as never,
+      state,
+    )
+    expect(commands).toContainEqual({
+      type: 'navigation/Navigate',
+      to: '/login?error=noLicence',
+      replace: true,
+    })
+  })
 })

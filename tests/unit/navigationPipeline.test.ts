@@ -115,7 +115,11 @@ describe('navigation pipeline, in the specification order', () => {
     expect(go({ ...admin, licenseMissing: true }, '/packages').location.path).toBe(
       '/admin/license_management/licenses',
     )
-    expect(go({ ...user, licenseMissing: true }, '/packages').location.path).toBe('/logout')
+    // To login with logout, and the reason for the login page to say (not a silent return).
+    expect(go({ ...user, licenseMissing: true }, '/packages').location).toEqual({
+      path: '/login',
+      query: '?error=noLicence&logout=true',
+    })
   })
 
   it('denies a non-admin an admin route with a notification, and names a fallback', () => {

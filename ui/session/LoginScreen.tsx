@@ -19,13 +19,14 @@ import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 import { lazyArea } from '../shared/lazyArea'
 import { useValidatedForm } from '../shared/forms'
 import { NOT_AUTHORIZED_MESSAGE } from '../shared/notAuthorized'
-import { UI_BLOCKED_ERROR } from '../../domain/session/loginGuard'
+import { NO_LICENCE_ERROR, UI_BLOCKED_ERROR } from '../../domain/session/loginGuard'
 import styles from './session.module.css'
 
 /** Why the guard sent the user here (`?error=`), in words; other values say nothing. */
 const ARRIVAL_ERRORS: Readonly<Record<string, string>> = {
   notAuthorized: NOT_AUTHORIZED_MESSAGE,
   [UI_BLOCKED_ERROR]: 'Your subscription does not allow access to the console. Contact your administrator.',
+  [NO_LICENCE_ERROR]: 'The platform has no licence installed. Ask your administrator to install one.',
 }
 
 // Radix Dialog and its layers (~14 KB gzip) load only when the platform sets a login notice.
