@@ -9,9 +9,10 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
 import { open, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { strToU8, zipSync, type Zippable } from 'fflate'
+import { strFromU8, strToU8, zipSync, type Zippable } from 'fflate'
 import type { ServerContext } from '../context'
 import type { ServerConfig } from '../config'
+import type { Db } from '../db'
 import { listNodeLogs, nodeLogDir } from './logFiles'
 import type { NodeRuntime } from './runtime'
 import type { BundleService } from './services'
@@ -69,8 +70,43 @@ const toSummary = (r: BundleRecord): BundleSummary => ({
   ...(r.error !== null ? { error: r.error } : {}),
 })
 
-const SECRET_KEY = /pass|secret|token|apikey|api_key|credential|cookie|auth|private/i
+const SECRET_KEY = /pass|secret|token|apikey|api_key|credential|cookie|auth|private|key|webhook|dsn/i
 const REDACTED = '********'
+
+/** A URL carrying a password (`scheme://user:password@host`). */
+const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:([^/\s@]+)@/i
+/** A value shaped like a credential: long, one word, letters and digits mixed (keys, tokens). */
+const looksLikeCredential = (value: string) =>
+  /^[A-Za-z0-9_\-+/=.~]{20,}$/.test(value) && /[A-Za-z]/.test(value) && /\d/.test(value)
+
+/**
+ * Every secret this node knows, by value: configured passwords, environment variables named
+ * like secrets or whose values look like credentials (and the password inside a URL), and the
+ * integration tokens stored in the database. A bundle replaces each wherever it appears, so a
+ * secret copied into a log line, a command line or another variable's value is cut too.
+ */
+export function knownSecrets(config: ServerConfig, db: Db, env: NodeJS.ProcessEnv = process.env): string[] {
+  const found = new Set<string>([config.adminPassword, config.userPassword])
+  for (const [key, value] of Object.entries(env)) {
+    if (!value) continue
+    const password = URL_WITH_PASSWORD.exec(value)?.[1]
+    if (password) found.add(decodeURIComponent(password)).add(password)
+    if (SECRET_KEY.test(key) || password || looksLikeCredential(value)) found.add(value)
+  }
+  for (const { token } of db.prepare("SELECT token FROM git_integrations WHERE token <> ''").all() as Array<{
+    token: string
+  }>)
+    found.add(token)
+  // Short values would cut ordinary words; longest first, so a secret inside another goes whole.
+  return [...found].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length)
+}
+
+/** The text with every known secret replaced. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED)
+  return out
+}
 
 /** The configuration as a bundle shows it: every secret-looking value replaced. */
 export function redactedConfig(config: ServerConfig): Record<string, unknown> {
@@ -79,19 +115,15 @@ export function redactedConfig(config: ServerConfig): Record<string, unknown> {
   )
 }
 
-/** A diagnostic report with environment secrets and the configured passwords removed. */
-export function redactedReport(config: ServerConfig): string {
+/** A diagnostic report with environment secrets removed, by name and by value. */
+export function redactedReport(secrets: readonly string[]): string {
   const report = process.report.getReport() as unknown as Record<string, unknown>
   const env = report.environmentVariables
   if (env && typeof env === 'object')
     report.environmentVariables = Object.fromEntries(
       Object.entries(env as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : v]),
     )
-  let text = JSON.stringify(report, null, 2)
-  // Belt and braces: a password that leaked into any other field (a command line) is cut too.
-  for (const secret of [config.adminPassword, config.userPassword])
-    if (secret.length >= 4) text = text.split(secret).join(REDACTED)
-  return text
+  return redactSecrets(JSON.stringify(report, null, 2), secrets)
 }
 
 async function tail(path: string, max: number): Promise<Uint8Array> {
@@ -214,12 +246,13 @@ export class SupportBundles {
     )
     try {
       const files: Zippable = {}
+      const secrets = knownSecrets(this.ctx.config, this.ctx.db)
       const dumps: string[] = []
       for (let i = 0; i < request.threadDumpCount; i++) {
         if (i > 0) await this.sleep(request.threadDumpIntervalSecs * 1000)
         if (this.stopped) throw new Error('Interrupted: the node is stopping')
         const name = `thread-dumps/thread-dump-${i + 1}.json`
-        files[name] = strToU8(redactedReport(this.ctx.config))
+        files[name] = strToU8(redactedReport(secrets))
         dumps.push(name)
       }
       const logDir = nodeLogDir(this.ctx.config.dataDir, this.runtime.nodeId)
@@ -227,23 +260,27 @@ export class SupportBundles {
       if (logDir)
         for (const file of listNodeLogs(this.ctx.config.dataDir, this.runtime.nodeId)) {
           const name = `logs/${this.runtime.nodeId}/${file}`
-          files[name] = await tail(join(logDir, file), MAX_LOG_BYTES_IN_BUNDLE)
+          const bytes = await tail(join(logDir, file), MAX_LOG_BYTES_IN_BUNDLE)
+          files[name] = strToU8(redactSecrets(strFromU8(bytes), secrets))
           logs.push(name)
         }
       files['config/server-config.json'] = strToU8(
-        JSON.stringify(
-          {
-            server: redactedConfig(this.ctx.config),
-            node: {
-              nodeId: this.runtime.nodeId,
-              services: this.runtime.services.map((s) => ({ name: s.name, key: s.key })),
-              heartbeatIntervalMs: this.runtime.heartbeatMs,
-              node: process.version,
-              platform: `${process.platform} ${process.arch}`,
+        redactSecrets(
+          JSON.stringify(
+            {
+              server: redactedConfig(this.ctx.config),
+              node: {
+                nodeId: this.runtime.nodeId,
+                services: this.runtime.services.map((s) => ({ name: s.name, key: s.key })),
+                heartbeatIntervalMs: this.runtime.heartbeatMs,
+                node: process.version,
+                platform: `${process.platform} ${process.arch}`,
+              },
             },
-          },
-          null,
-          2,
+            null,
+            2,
+          ),
+          secrets,
         ),
       )
       files['manifest.json'] = strToU8(

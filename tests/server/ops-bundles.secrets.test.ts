@@ -1,0 +1,97 @@
+/**
+ * A support bundle holds no secret by value: environment variables named like secrets or
+ * holding credential-like values (a token, a URL with a password, a webhook), the configured
+ * passwords and a stored integration token are seeded, a bundle is made and downloaded, and
+ * every file of the zip is searched for each of them.
+ */
+import { strFromU8, unzipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { poll } from '../support/wait'
+import { createRoles, type TestSession } from './helpers/sessions'
+
+let server: TestServer
+let admin: TestSession
+const api = (path: string) => `${server.url}/ui/api/v1${path}`
+const post = (path: string, body: unknown) =>
+  fetch(api(path), {
+    method: 'POST',
+    headers: browserHeaders(server.url, admin.cookie),
+    body: JSON.stringify(body),
+  })
+
+/** Made up here, each unlike anything else in a bundle. */
+const SEEDED: Record<string, string> = {
+  NPM_TOKEN: 'npm_Q7t2bLw9Zx4Kc8Vd1Rm5Hs3Jp6Fy0Ng',
+  DATABASE_URL: 'postgres://app:Db-Pa55-9xq@db.internal.test:5432/platform',
+  SLACK_WEBHOOK_URL: 'https://hooks.slack.test/services/T0A1B2C3/B4D5E6F7/w8X9y0Z1a2B3c4D5',
+  SIGNING_KEY: 'sk-live-3f9a7c1e5b2d8046',
+  // Named like nothing secret: found by its value.
+  BUILD_NOTE: 'ghp_9aZ8bY7cX6dW5eV4fU3gT2hS1iR0jQ',
+}
+const GIT_TOKEN = 'glpat-Integration-7Tk3n-Q2w9'
+
+beforeAll(async () => {
+  server = await startTestServer({ flavour: 'platform', adminPassword: 'Adm1n-pw-Seeded' })
+  ;({ admin } = createRoles(server.ctx.db))
+  Object.assign(process.env, SEEDED)
+})
+afterAll(async () => {
+  for (const key of Object.keys(SEEDED)) delete process.env[key]
+  await server.stop()
+})
+
+describe('support bundle redaction by value', () => {
+  it('leaves no seeded secret anywhere in the zip, thread dumps included', async () => {
+    const integration = await post('/integration', {
+      integrationName: 'bundle-secrets',
+      userName: 'octo',
+      url: 'https://git.example.test/api/v3/',
+      vendorName: 1,
+      integrationType: 1,
+      token: GIT_TOKEN,
+    })
+    expect(integration.status).toBe(201)
+    // A secret in a request line reaches the node's log.
+    await fetch(api(`/system/ping?leak=${encodeURIComponent(SEEDED.NPM_TOKEN!)}`))
+
+    const res = await post('/ui/userSupport/generateBundle', {
+      name: 'secrets',
+      description: '',
+      service: 'artifactory',
+      parameters: { thread_dump: { count: '1', interval: 0 } },
+    })
+    expect(res.status).toBe(201)
+    const { id } = (await res.json()) as { id: string }
+    await poll(
+      async () =>
+        (await (
+          await fetch(api('/ui/userSupport/listBundles'), { headers: { cookie: admin.cookie } })
+        ).json()) as Array<{
+          id: string
+          status: string
+        }>,
+      (list) => list.some((b) => b.id === id && b.status === 'success'),
+      { what: 'the bundle', timeoutMs: 20_000 },
+    )
+    const zip = await fetch(api(`/ui/userSupport/downloadBundle/${id}`), {
+      headers: { cookie: admin.cookie },
+    })
+    const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()))
+    const dump = Object.keys(entries).find((n) => n.startsWith('thread-dumps/'))
+    expect(dump).toBeDefined()
+    // The dump still lists the variables, without their values.
+    const env = (JSON.parse(strFromU8(entries[dump!]!)) as { environmentVariables: Record<string, string> })
+      .environmentVariables
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(Object.keys(SEEDED)))
+
+    const secrets = [...Object.values(SEEDED), 'Db-Pa55-9xq', GIT_TOKEN, 'Adm1n-pw-Seeded']
+    const leaks = Object.entries(entries).flatMap(([name, bytes]) => {
+      const text = strFromU8(bytes)
+      return secrets
+        .filter((s) => text.includes(s) || text.includes(encodeURIComponent(s)))
+        .map((s) => `${name}: ${s}`)
+    })
+    expect(leaks).toEqual([])
+  })
+})
