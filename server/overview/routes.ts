@@ -10,6 +10,9 @@ import { statfsSync } from 'node:fs'
 import type { RouteModule } from '../context'
 import { readTopology } from '../ops/topology'
 import { storageCache } from './storageCache'
+import { isoNow } from '../clock'
+import { remoteStore } from '../remote/store'
+import { downloadsOverDays } from '../remote/rules'
 
 export const RECENT_DEPLOYMENTS = 8
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as const
@@ -37,7 +40,11 @@ const overviewSchema = obj({
     diskTotalBytes: num,
   }),
   health: { type: 'array', items: obj({ service: str, nodes: int, healthy: int }) },
+  downloadsPerDay: { type: 'array', items: obj({ day: str, count: int }) },
 })
+
+/** The Overview's downloads chart covers this many days, today included. */
+export const DOWNLOAD_DAYS = 30
 
 const routes: RouteModule = async (app, ctx) => {
   const { db } = ctx
@@ -57,6 +64,7 @@ const routes: RouteModule = async (app, ctx) => {
      ) ORDER BY created DESC, path LIMIT ${RECENT_DEPLOYMENTS}`,
   )
   const cache = storageCache(db, ctx.clock)
+  const downloads = remoteStore(db)
 
   app.get('/ui/home/overview', { schema: { response: { 200: overviewSchema } } }, async (request) => {
     ctx.requireUser(request, { allowAnonymous: true })
@@ -84,6 +92,11 @@ const routes: RouteModule = async (app, ctx) => {
         diskTotalBytes: disk.blocks * disk.bsize,
       },
       health: [...services].map(([service, s]) => ({ service, ...s })),
+      downloadsPerDay: (() => {
+        const today = isoNow(ctx.clock).slice(0, 10)
+        const first = downloadsOverDays(today, DOWNLOAD_DAYS, [])[0]!.day
+        return downloadsOverDays(today, DOWNLOAD_DAYS, downloads.downloadsSince(first))
+      })(),
     }
   })
 }

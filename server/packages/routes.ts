@@ -8,6 +8,8 @@ import type { FastifyRequest } from 'fastify'
 import { HttpError, type RouteModule } from '../context'
 import { artifactFinder } from '../catalog/artifacts'
 import { blobPathOf } from '../repositories/blobs'
+import { isoNow } from '../clock'
+import { remoteStore } from '../remote/store'
 
 const pathQuery = {
   type: 'object',
@@ -80,12 +82,8 @@ const routes: RouteModule = async (app, ctx) => {
   const layers = db.prepare(
     'SELECT digest, size, command FROM catalog_docker_layers WHERE version_id = ? ORDER BY position',
   )
-  const countDownload = db.prepare(
-    'UPDATE catalog_versions SET download_count = download_count + 1 WHERE id = ?',
-  )
-  const countPackageDownload = db.prepare(
-    'UPDATE catalog_packages SET downloads = downloads + 1 WHERE id = (SELECT package_id FROM catalog_versions WHERE id = ?)',
-  )
+  // Downloads are counted where every registry download is: per version, package and day.
+  const downloads = remoteStore(db)
 
   const versionOfPath = (request: FastifyRequest<{ Querystring: { path: string; repoKey?: string } }>) => {
     ctx.requireUser(request, { allowAnonymous: true })
@@ -217,8 +215,7 @@ const routes: RouteModule = async (app, ctx) => {
           'The catalogue keeps only the checksums of this file, not its bytes',
           'CONTENT_NOT_STORED',
         )
-      countDownload.run(file.version_id)
-      countPackageDownload.run(file.version_id)
+      downloads.countDownload(file.version_id, isoNow(ctx.clock).slice(0, 10))
       const name = safeFileName(file.name)
       return (
         reply

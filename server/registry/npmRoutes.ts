@@ -235,10 +235,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   /** Counts a download once its bytes have all been sent. */
   const countOnFinish = (reply: FastifyReply, versionId: string | null) => {
     if (!versionId) return
-    const packageId = versionId.slice(0, versionId.lastIndexOf('@'))
-    reply.raw.once('finish', () =>
-      remoteStore.countDownload(versionId, packageId, isoNow(ctx.clock).slice(0, 10)),
-    )
+    reply.raw.once('finish', () => remoteStore.countDownload(versionId, isoNow(ctx.clock).slice(0, 10)))
   }
 
   const sendTarball = async (

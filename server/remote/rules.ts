@@ -248,3 +248,17 @@ export const notAllowedProblem = (repo: string, what: string): RemoteProblem => 
   code: 'NOT_CACHED_FORBIDDEN',
   message: `${what} is not cached in ${repo}, and you may not cache through it`,
 })
+
+/** Downloads on each of the `days` UTC days ending with `today` (YYYY-MM-DD), 0 where none. */
+export function downloadsOverDays(
+  today: string,
+  days: number,
+  counted: ReadonlyArray<{ day: string; count: number }>,
+): Array<{ day: string; count: number }> {
+  const byDay = new Map(counted.map((c) => [c.day, c.count]))
+  const end = Date.parse(`${today}T00:00:00Z`)
+  return Array.from({ length: days }, (_, i) => {
+    const day = new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10)
+    return { day, count: byDay.get(day) ?? 0 }
+  })
+}

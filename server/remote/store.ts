@@ -82,13 +82,16 @@ export function remoteStore(db: Db) {
        fetched_at = excluded.fetched_at`,
   )
   const countDay = db.prepare(
-    `INSERT INTO download_days (subject, package_id, day, count) VALUES (?, ?, ?, 1)
+    `INSERT INTO download_days (subject, package_id, day, count)
+     VALUES (@subject, (SELECT package_id FROM catalog_versions WHERE id = @subject), @day, 1)
      ON CONFLICT (subject, day) DO UPDATE SET count = download_days.count + 1`,
   )
   const countVersion = db.prepare(
     'UPDATE catalog_versions SET download_count = download_count + 1 WHERE id = ?',
   )
-  const countPackage = db.prepare('UPDATE catalog_packages SET downloads = downloads + 1 WHERE id = ?')
+  const countPackage = db.prepare(
+    'UPDATE catalog_packages SET downloads = downloads + 1 WHERE id = (SELECT package_id FROM catalog_versions WHERE id = ?)',
+  )
   const perDay = db.prepare(
     'SELECT day, SUM(count) AS count FROM download_days WHERE day >= ? GROUP BY day ORDER BY day',
   )
@@ -164,14 +167,12 @@ export function remoteStore(db: Db) {
     saveFile: (repo: string, path: string, sha256: string, size: number, at: string) =>
       void saveFile.run(repo, path, sha256, size, at),
 
-    /** One successful download of a version (its catalogue totals too) or of a file outside packages. */
-    countDownload(subject: string, packageId: string | null, day: string): void {
+    /** One successful download of a version (its catalogue totals too), or of a file outside packages. */
+    countDownload(subject: string, day: string): void {
       db.transaction(() => {
-        countDay.run(subject, packageId, day)
-        if (packageId) {
-          countVersion.run(subject)
-          countPackage.run(packageId)
-        }
+        countDay.run({ subject, day })
+        countVersion.run(subject)
+        countPackage.run(subject)
       }).immediate()
     },
     downloadsSince: (day: string) => perDay.all(day) as DownloadDay[],

@@ -150,6 +150,17 @@ describe('tarballs through the remote', () => {
     ])
   })
 
+  it("counts them in the Overview's downloads per day, over 30 days", async () => {
+    const res = await fetch(`${server.url}/ui/api/v1/ui/home/overview`, {
+      headers: { cookie: signInDirectly(server) },
+    })
+    const days = ((await res.json()) as { downloadsPerDay: Array<{ day: string; count: number }> })
+      .downloadsPerDay
+    expect(days).toHaveLength(30)
+    expect(days.at(-1)).toEqual({ day: '2026-06-01', count: 2 })
+    expect(days[0]).toEqual({ day: '2026-05-03', count: 0 })
+  })
+
   it('makes one upstream request for concurrent requests of an uncached tarball', async () => {
     const path = `${SCOPED}/-/scoped-2.0.0.tgz`
     const hold = upstream.hold()

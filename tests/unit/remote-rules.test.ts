@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   abbreviated,
+  downloadsOverDays,
   expectedDigest,
   isFresh,
   mergeDocuments,
@@ -105,5 +106,18 @@ describe('remote rules', () => {
       dist: version('1.0.0', 'x').dist,
       hasInstallScript: true,
     })
+  })
+
+  it('downloads over days: every day of the window, 0 where none, across a month end', () => {
+    const days = downloadsOverDays('2026-03-02', 4, [
+      { day: '2026-03-01', count: 3 },
+      { day: '2026-02-20', count: 9 },
+    ])
+    expect(days).toEqual([
+      { day: '2026-02-27', count: 0 },
+      { day: '2026-02-28', count: 0 },
+      { day: '2026-03-01', count: 3 },
+      { day: '2026-03-02', count: 0 },
+    ])
   })
 })
