@@ -119,6 +119,13 @@ export function containerAuth(ctx: ServerContext, store: ContainerStore, registr
       if (/^basic$/i.test(scheme)) {
         const user = await basicUser(request, reply, value)
         if (!user) throw new OciError('UNAUTHORIZED', 'Wrong user name or password')
+        if (user.scope) {
+          // A client token given as the password: answered as it is, so its scope still holds
+          // (a registry token stands for its user's whole rights).
+          const decoded = Buffer.from(value, 'base64').toString('utf8')
+          token = decoded.slice(decoded.indexOf(':') + 1)
+          return { token, access_token: token, expires_in: REGISTRY_TOKEN_SECONDS, issued_at: issued }
+        }
         token = `${REGISTRY_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
         await store.saveToken(
           {

@@ -180,3 +180,57 @@ describe('a version once published', () => {
     expect((await publish('npm-local', 'victim', 'gone-lib', '1.0.0', 'original')).status).toBe(200)
   })
 })
+
+describe('container images (/v2/) go through the same module', () => {
+  const v2 = (path: string) => `${server.url}/v2/${path}`
+
+  it('a read-only user cannot start a push or delete a manifest; a deployer can push', async () => {
+    const start = await send('POST', v2('docker-local/mallory/app/blobs/uploads/'), 'mallory')
+    expect(start.status).toBe(403)
+    expect(((await start.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('DENIED')
+    expect((await send('DELETE', v2('docker-local/victim/app/manifests/1.0.0'), 'mallory')).status).toBe(403)
+    await grant(server, { repositories: ['docker-local'], users: { deployer: ['deploy'] } })
+    expect((await send('POST', v2('docker-local/deployer/app/blobs/uploads/'), 'deployer')).status).toBe(202)
+  })
+
+  it('a read token cannot push, whatever its owner may do', async () => {
+    const login = await fetch(`${server.url}/artifactory/api/npm/npm/-/user/org.couchdb.user:victim`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'victim', password: PASSWORD }),
+    })
+    expect(login.status).toBe(201)
+    const db = server.ctx.db
+    db.prepare("UPDATE access_tokens SET scope_access = 'read' WHERE kind = 'client'").run()
+    const { token } = (await login.json()) as { token: string }
+    const bearer = { authorization: `Bearer ${token}` }
+    const push = await fetch(v2('docker-local/victim/app/blobs/uploads/'), {
+      method: 'POST',
+      headers: bearer,
+    })
+    expect(push.status).toBe(403)
+    // Nor through the token endpoint with the token as a password.
+    const basicToken = `Basic ${Buffer.from(`victim:${token}`).toString('base64')}`
+    const issued = (await (await fetch(v2('token'), { headers: { authorization: basicToken } })).json()) as {
+      token: string
+    }
+    const again = await fetch(v2('docker-local/victim/app/blobs/uploads/'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${issued.token}` },
+    })
+    expect(again.status).toBe(403)
+  })
+
+  it('a user outside every grant cannot list tags, with a token of theirs', async () => {
+    const made = await fetch(`${server.url}/ui/api/v1/ui/tokens`, {
+      method: 'POST',
+      headers: browserHeaders(server.url, signInDirectly(server)),
+      body: '{}',
+    })
+    const { token } = (await made.json()) as { token: string }
+    const res = await fetch(v2('docker-local/victim/app/tags/list'), {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(res.status).toBe(403)
+  })
+})
