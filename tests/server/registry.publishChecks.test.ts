@@ -198,9 +198,11 @@ describe('unpublish', () => {
     const before = blobFiles().length
     expect((await publish(name, publishDocument(name, '1.0.0', tgz))).status).toBe(200)
     expect(blobFiles().map((p) => p.split('/').pop())).toContain(sha)
+    // The admin's session: a client token is scoped to read and deploy.
+    const { 'content-type': _json, ...headers } = browserHeaders(server.url, cookie)
     const res = await fetch(npmUrl('npm-local', `${encodeURIComponent(name)}/-rev/1`), {
       method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
+      headers,
     })
     expect(res.status).toBe(200)
     expect(versionCount(name)).toBe(0)
