@@ -41,6 +41,9 @@ export interface ServerContext {
   requireAdmin(request: FastifyRequest): SessionUser
 }
 
+/** What a store reads: the database, and the time it records and compares. */
+export type StoreContext = Pick<ServerContext, 'db' | 'clock'>
+
 export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => Promise<void>
 
 /** An error with an HTTP status and a message safe to show; anything else answers 500 without detail. */

@@ -126,7 +126,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
         ...next.oauthProviders.map((p, i): [string, string] => [`oauthProviders.${i}.url`, p.url]),
       ]
       for (const [field, url] of urls) if (url && !isHttpUrl(url)) badRequest(`${field}: ${URL_MESSAGE}`)
-      writeGeneralConfig(db, next)
+      writeGeneralConfig(ctx, next)
       return { ...next, anonymousAccess: config.anonymousAccess }
     },
   )

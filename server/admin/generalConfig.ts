@@ -5,6 +5,7 @@
  */
 import type { ServerConfig } from '../config'
 import type { Db } from '../db'
+import { writeSetting, type SettingsStore } from '../platform/settings'
 
 export interface OAuthProvider {
   readonly name: string
@@ -83,9 +84,6 @@ export function readGeneralConfig(db: Db, config: ServerConfig): GeneralConfig {
   }
 }
 
-export function writeGeneralConfig(db: Db, value: GeneralConfig): void {
-  db.prepare(
-    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(KEY, JSON.stringify(value), new Date().toISOString())
+export function writeGeneralConfig(store: SettingsStore, value: GeneralConfig): void {
+  writeSetting(store, KEY, value)
 }

@@ -15,6 +15,7 @@ import { URL_MESSAGE } from '../../domain/shared/forms'
 import { LDAP_URL_MESSAGE } from '../../domain/security/words'
 import { badRequest } from './common'
 import type { PasswordPolicy } from '../auth/passwords'
+import { writeSetting } from '../platform/settings'
 
 export interface SecurityGeneral {
   readonly hideUnauthorizedResources: boolean
@@ -90,13 +91,6 @@ function read<T>(db: Db, key: string, defaults: T): T {
   const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined
   // Stored documents may predate newer fields: defaults fill them in.
   return row ? { ...defaults, ...(JSON.parse(row.value) as Partial<T>) } : defaults
-}
-
-function write(db: Db, key: string, value: unknown): void {
-  db.prepare(
-    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(key, JSON.stringify(value), new Date().toISOString())
 }
 
 export const readSecurityGeneral = (db: Db) => read(db, 'securityGeneral', DEFAULT_SECURITY_GENERAL)
@@ -227,7 +221,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
     async (request) => {
       ctx.requireAdmin(request)
       const next = { ...readSecurityGeneral(db), ...request.body }
-      write(db, 'securityGeneral', next)
+      writeSetting(ctx, 'securityGeneral', next)
       return { ...next, anonymousAccess: config.anonymousAccess }
     },
   )
@@ -267,7 +261,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
       }
       const stored = next.managerDn ? next : { ...next, managerPassword: '' }
       checkLdap(stored)
-      write(db, 'ldap', stored)
+      writeSetting(ctx, 'ldap', stored)
       return withoutSecret(stored, 'managerPassword')
     },
   )
@@ -306,7 +300,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
         applicationPassword: applicationPassword || current.applicationPassword,
       }
       checkCrowd(next)
-      write(db, 'crowd', next)
+      writeSetting(ctx, 'crowd', next)
       return withoutSecret(next, 'applicationPassword')
     },
   )

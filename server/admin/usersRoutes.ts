@@ -170,7 +170,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
       checkPassword(db, b.password)
       const passwordHash = await hashPassword(b.password)
       const created = db.transaction(() => {
-        const user = insertUser(db, {
+        const user = insertUser(ctx, {
           name: b.name,
           email: b.email,
           passwordHash,

@@ -1,9 +1,9 @@
 /**
  * Creating an internal user (registration, invitations, the admin users API).
  */
-import type { Db } from '../db'
-import { HttpError } from '../context'
+import { HttpError, type StoreContext } from '../context'
 import { findUserByName, type UserRow } from './users'
+import { isoNow } from '../clock'
 
 export interface NewUser {
   readonly name: string
@@ -15,12 +15,12 @@ export interface NewUser {
 }
 
 /** Inserts the user; 409 when the name is taken. Call inside a transaction when more follows. */
-export function insertUser(db: Db, user: NewUser): UserRow {
+export function insertUser({ db, clock }: StoreContext, user: NewUser): UserRow {
   if (findUserByName(db, user.name))
     throw new HttpError(409, `A user named ${user.name} already exists`, 'CONFLICT')
   if (user.name.toLowerCase() === 'anonymous')
     throw new HttpError(409, 'The name anonymous is reserved', 'CONFLICT')
-  const now = new Date().toISOString()
+  const now = isoNow(clock)
   const result = db
     .prepare(
       `INSERT INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at, mfa_required, password_expired)

@@ -53,7 +53,7 @@ export function registerRegistrationRoutes(
       const { user: name, email, password } = request.body
       requirePassword(db, password)
       const passwordHash = await hashPassword(password)
-      const user = db.transaction(() => insertUser(db, { name, email, passwordHash }))()
+      const user = db.transaction(() => insertUser(ctx, { name, email, passwordHash }))()
       return reply.status(201).send(signIn(ctx, request, reply, user, false))
     },
   )
@@ -106,7 +106,7 @@ export function registerRegistrationRoutes(
       const user = db.transaction((): UserRow => {
         if (!consumeToken(ctx, token.token_hash))
           throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
-        return insertUser(db, { name, email: token.email, passwordHash })
+        return insertUser(ctx, { name, email: token.email, passwordHash })
       })()
       return reply.status(201).send(signIn(ctx, request, reply, user, false))
     },

@@ -5,6 +5,8 @@ import type { ServerConfig } from '../config'
 import type { Db } from '../db'
 import { flavourProfile } from '../platform/flavours'
 import { hashPasswordSync } from './passwords'
+import { isoNow } from '../clock'
+import type { StoreContext } from '../context'
 
 export interface UserRow {
   readonly id: number
@@ -144,7 +146,7 @@ export function anonymousUserData(config: ServerConfig): UserData {
  * ADMIN_PASSWORD / USER_PASSWORD, default `password`). Several nodes may start at once: the
  * insert is idempotent. Answers the names it created.
  */
-export function seedAccounts(db: Db, config: ServerConfig): string[] {
+export function seedAccounts({ db, clock }: StoreContext, config: ServerConfig): string[] {
   const created: string[] = []
   const insert = db.prepare(
     `INSERT OR IGNORE INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at)
@@ -153,7 +155,7 @@ export function seedAccounts(db: Db, config: ServerConfig): string[] {
   const joinAutoGroups = db.prepare(
     'INSERT OR IGNORE INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE auto_join = 1',
   )
-  const now = new Date().toISOString()
+  const now = isoNow(clock)
   const count = (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n
   if (count > 0) return created
   db.transaction(() => {

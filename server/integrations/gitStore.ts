@@ -7,6 +7,7 @@ import type { Db } from '../db'
 import { HttpError } from '../context'
 import { mandatory } from '../auth/validation'
 import { INTEGRATION_TYPE_GIT, VCS_SERVICES, VENDORS, type Vendor, type VcsService } from './vendors'
+import { isoNow, type Clock } from '../clock'
 
 export interface GitIntegrationInput {
   readonly integrationName: string
@@ -59,7 +60,10 @@ export const TOKEN_FOR_NEW_URL =
 const vendorName = (id: number) => VENDORS.find((v) => v.id === id)?.name ?? 'unknown'
 
 export class GitStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   private connectedServices(key: string): string[] {
     return (
@@ -132,7 +136,7 @@ export class GitStore {
   create(input: GitIntegrationInput, by: string): GitIntegrationView {
     if (!input.token) throw new HttpError(400, mandatory('token'), 'VALIDATION')
     const key = `${input.vendor.name}-${randomBytes(6).toString('hex')}`
-    const now = new Date().toISOString()
+    const now = isoNow(this.clock)
     const insert = this.db.transaction(() => {
       if (this.nameTaken(input))
         throw new HttpError(
@@ -182,14 +186,7 @@ export class GitStore {
           `UPDATE git_integrations SET integration_name = ?, user_name = ?, url = ?, token = COALESCE(?, token),
              updated_at = ? WHERE integration_key = ?`,
         )
-        .run(
-          input.integrationName,
-          input.userName,
-          input.url,
-          input.token ?? null,
-          new Date().toISOString(),
-          key,
-        )
+        .run(input.integrationName, input.userName, input.url, input.token ?? null, isoNow(this.clock), key)
     })
     change.immediate()
     return this.get(key) as GitIntegrationView
@@ -233,7 +230,7 @@ export class GitStore {
         .prepare(
           'INSERT OR IGNORE INTO vcs_connections (integration_key, service, created_at, created_by) VALUES (?, ?, ?, ?)',
         )
-        .run(key, service, new Date().toISOString(), by).changes > 0
+        .run(key, service, isoNow(this.clock), by).changes > 0
     )
   }
 
@@ -258,7 +255,7 @@ export class GitStore {
 
   /** Replaces the chosen repositories with `names` (all of them the vendor's). */
   selectRepositories(key: string, names: ReadonlyArray<string>, by: string): void {
-    const now = new Date().toISOString()
+    const now = isoNow(this.clock)
     const replace = this.db.transaction(() => {
       this.db.prepare('DELETE FROM git_repository_selections WHERE integration_key = ?').run(key)
       const insert = this.db.prepare(

@@ -591,7 +591,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
 
 const routes: RouteModule = async (app, ctx) => {
   registerCatalogRoutes(app, ctx)
-  registerGitRoutes(app, ctx, new GitStore(ctx.db))
+  registerGitRoutes(app, ctx, new GitStore(ctx.db, ctx.clock))
 }
 
 export default routes

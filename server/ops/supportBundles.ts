@@ -16,6 +16,7 @@ import type { Db } from '../db'
 import { listNodeLogs, nodeLogDir } from './logFiles'
 import type { NodeRuntime } from './runtime'
 import type { BundleService } from './services'
+import { isoNow } from '../clock'
 
 export const MAX_THREAD_DUMPS = 10
 export const MAX_THREAD_DUMP_INTERVAL_SECS = 10
@@ -158,7 +159,7 @@ export class SupportBundles {
         `UPDATE support_bundles SET status = 'failed', error = 'Interrupted: the node restarted', finished_at = ?
          WHERE status = 'in progress' AND node_id = ?`,
       )
-      .run(new Date().toISOString(), runtime.nodeId)
+      .run(isoNow(ctx.clock), runtime.nodeId)
   }
 
   zipPath(id: string): string {
@@ -190,7 +191,7 @@ export class SupportBundles {
 
   create(request: BundleRequest, createdBy: string): BundleSummary {
     const id = randomUUID()
-    const now = new Date().toISOString()
+    const now = isoNow(this.ctx.clock)
     this.ctx.db
       .prepare(
         `INSERT INTO support_bundles (id, name, description, service, status, created_at, created_by, node_id,
@@ -303,13 +304,13 @@ export class SupportBundles {
       const zip = zipSync(files, { level: 6 })
       if (!this.get(id)) return // deleted while being built
       await writeFile(this.zipPath(id), zip)
-      if (finish.run('success', zip.byteLength, null, new Date().toISOString(), id).changes === 0)
+      if (finish.run('success', zip.byteLength, null, isoNow(this.ctx.clock), id).changes === 0)
         rmSync(this.zipPath(id), { force: true })
       this.runtime.log('artifactory', 'INFO', `Support bundle ${id} ready (${zip.byteLength} bytes)`)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       try {
-        finish.run('failed', null, reason, new Date().toISOString(), id)
+        finish.run('failed', null, reason, isoNow(this.ctx.clock), id)
         this.runtime.log('artifactory', 'ERROR', `Support bundle ${id} failed: ${reason}`)
       } catch {
         // The database closed under us (server stopping): nothing left to record into.

@@ -22,10 +22,10 @@ export interface TopologyRow {
 }
 
 /** The cluster's id, created by whichever node asks first. */
-export function clusterId(db: Db): string {
+export function clusterId(db: Db, clock: Clock): string {
   db.prepare('INSERT OR IGNORE INTO cluster_info (id, cluster_id, created_at) VALUES (1, ?, ?)').run(
     randomUUID(),
-    new Date().toISOString(),
+    isoNow(clock),
   )
   return (db.prepare('SELECT cluster_id FROM cluster_info WHERE id = 1').get() as { cluster_id: string })
     .cluster_id
@@ -53,7 +53,7 @@ export function registerNode(
     onSuccess?: () => void
   },
 ): NodeRegistration {
-  const cluster = clusterId(db)
+  const cluster = clusterId(db, options.clock)
   const startedAt = processStart()
   const upsert = db.prepare(
     `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,

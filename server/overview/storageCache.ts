@@ -70,7 +70,7 @@ export function storageCache(db: Db, clock: Clock): StorageCache {
   const calculate = () => {
     // Off the request: the answer goes out first, the calculation runs on the next turn.
     running ??= new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => writeSetting(db, STORAGE_CACHE_KEY, summarize()))
+      .then(() => writeSetting({ db, clock }, STORAGE_CACHE_KEY, summarize()))
       .catch(() => undefined)
       .finally(() => {
         running = undefined

@@ -167,7 +167,7 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireAdmin(request)
-      writeSetting(db, BLOCKED_USAGES_KEY, request.body.blocked)
+      writeSetting(ctx, BLOCKED_USAGES_KEY, request.body.blocked)
       return { blocked: request.body.blocked }
     },
   )

@@ -9,7 +9,7 @@ import { seedReverseProxy } from './webServer'
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export function seedPlatform(ctx: ServerContext): { accounts: string[] } {
-  const accounts = seedAccounts(ctx.db, ctx.config)
+  const accounts = seedAccounts(ctx, ctx.config)
   seedReverseProxy(ctx)
   registerNodeLicense(ctx)
   return { accounts }
@@ -25,7 +25,7 @@ function registerNodeLicense(ctx: ServerContext): void {
   ).run(
     config.nodeId,
     config.licenseType,
-    new Date(Date.now() + days * DAY_MS).toISOString(),
+    new Date(ctx.clock.now() + days * DAY_MS).toISOString(),
     config.serverName,
   )
 }

@@ -9,6 +9,7 @@ import type { ServerConfig } from '../config'
 import type { Db } from '../db'
 import { LOCAL_IDP_USERS, startLocalOidcProvider, type LocalOidcProvider } from './localOidcProvider'
 import { readOidcSettings, writeOidcSettings } from './oidcSettings'
+import { isoNow, systemClock } from '../clock'
 
 export const LOCAL_IDP_CLIENT_ID = 'platform-console'
 const DEFAULT_IDP_PORT = 8090
@@ -30,19 +31,22 @@ export async function startLocalIdpFor(
     redirectUris: origins.map((o) => `${o}/ui/api/v1/ui/auth/sso/oidc/callback`),
     postLogoutRedirectUris: origins.map((o) => `${o}/ui/login`),
   })
-  writeOidcSettings(db, {
-    ...readOidcSettings(db),
-    enabled: true,
-    providerName: 'Local IdP',
-    issuerUrl: provider.issuer,
-    clientId: LOCAL_IDP_CLIENT_ID,
-    clientSecret,
-  })
+  writeOidcSettings(
+    { db, clock: systemClock },
+    {
+      ...readOidcSettings(db),
+      enabled: true,
+      providerName: 'Local IdP',
+      issuerUrl: provider.issuer,
+      clientId: LOCAL_IDP_CLIENT_ID,
+      clientSecret,
+    },
+  )
   const addGroup = db.prepare(
     `INSERT OR IGNORE INTO groups (name, description, created_at) VALUES (?, 'Claimed by the local identity provider', ?)`,
   )
   for (const group of new Set(LOCAL_IDP_USERS.flatMap((u) => u.groups)))
-    addGroup.run(group, new Date().toISOString())
+    addGroup.run(group, isoNow(systemClock))
   const users = LOCAL_IDP_USERS.map(
     (u) => `  ${u.username} / ${u.password}   (groups: ${u.groups.join(', ')})`,
   )

@@ -3,6 +3,7 @@ import type { Db } from '../db'
 import { readGeneralConfig, writeGeneralConfig } from '../admin/generalConfig'
 import { LOCAL_IDP_USERS } from './localIdpUsers'
 import { readSamlSettings, writeSamlSettings } from './samlSettings'
+import { isoNow, systemClock } from '../clock'
 
 const DEFAULT_IDP_PORT = 8090
 
@@ -23,7 +24,7 @@ export async function startLocalSamlIdpFor(
   // The service provider's addresses come from the base URL only: without one, this machine's.
   const general = readGeneralConfig(db, config)
   const origin = general.baseUrl ? new URL(general.baseUrl).origin : `http://127.0.0.1:${config.port}`
-  if (!general.baseUrl) writeGeneralConfig(db, { ...general, baseUrl: origin })
+  if (!general.baseUrl) writeGeneralConfig({ db, clock: systemClock }, { ...general, baseUrl: origin })
   const sso = (rest: string) => `${origin}/ui/api/v1/ui/auth/sso/saml${rest}`
   const spEntityId = sso('/metadata')
   const idp = await startLocalSamlIdp({
@@ -32,21 +33,24 @@ export async function startLocalSamlIdpFor(
     acsUrls: [sso('/acs')],
     spSloUrl: sso('/slo'),
   })
-  writeSamlSettings(db, {
-    ...readSamlSettings(db),
-    enabled: true,
-    providerName: 'Local SAML IdP',
-    idpSsoUrl: idp.ssoUrl,
-    idpSloUrl: idp.sloUrl,
-    idpIssuer: idp.entityId,
-    idpCertificate: idp.certificate,
-    spEntityId,
-  })
+  writeSamlSettings(
+    { db, clock: systemClock },
+    {
+      ...readSamlSettings(db),
+      enabled: true,
+      providerName: 'Local SAML IdP',
+      idpSsoUrl: idp.ssoUrl,
+      idpSloUrl: idp.sloUrl,
+      idpIssuer: idp.entityId,
+      idpCertificate: idp.certificate,
+      spEntityId,
+    },
+  )
   const addGroup = db.prepare(
     `INSERT OR IGNORE INTO groups (name, description, created_at) VALUES (?, 'Asserted by the local identity provider', ?)`,
   )
   for (const group of new Set(LOCAL_IDP_USERS.flatMap((u) => u.groups)))
-    addGroup.run(group, new Date().toISOString())
+    addGroup.run(group, isoNow(systemClock))
   const users = LOCAL_IDP_USERS.map(
     (u) => `  ${u.username} / ${u.password}   (groups: ${u.groups.join(', ')})`,
   )

@@ -71,7 +71,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
       } catch {
         return reply.redirect(loginWithError('unavailable'))
       }
-      startPendingSignIn(db, request, reply, {
+      startPendingSignIn(ctx, request, reply, {
         kind: 'oidc',
         state: start.state,
         nonce: start.nonce,
@@ -92,7 +92,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request, reply) => {
       const settings = readOidcSettings(db)
-      const pending = takePendingSignIn(db, request, reply, 'oidc')
+      const pending = takePendingSignIn(ctx, request, reply, 'oidc')
       if (!pending) return reply.redirect(loginWithError('state'))
       if (!oidcReady(settings)) return reply.redirect(loginWithError('not_configured'))
       const origin = publicOrigin(ctx, request)
@@ -104,7 +104,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const claims = answer.claims
       const groupsClaim = settings.groupsClaim ? claims[settings.groupsClaim] : undefined
       const user = ssoUser(
-        db,
+        ctx,
         {
           realm: 'oauth',
           provider: settings.providerName,
@@ -176,7 +176,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const next: OidcSettings = { ...current, ...rest, clientSecret: clientSecret || current.clientSecret }
       if (next.enabled && !next.issuerUrl) badRequest(mandatory('issuerUrl', ' when the provider is enabled'))
       if (next.enabled && !next.clientId) badRequest(mandatory('clientId', ' when the provider is enabled'))
-      writeOidcSettings(db, next)
+      writeOidcSettings(ctx, next)
       return publicOidcSettings(next)
     },
   )

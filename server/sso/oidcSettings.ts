@@ -4,6 +4,7 @@
  * answers only whether one is set.
  */
 import type { Db } from '../db'
+import { writeSetting, type SettingsStore } from '../platform/settings'
 
 export interface OidcSettings {
   readonly enabled: boolean
@@ -50,11 +51,8 @@ export function readOidcSettings(db: Db): OidcSettings {
     : DEFAULT_OIDC_SETTINGS
 }
 
-export function writeOidcSettings(db: Db, value: OidcSettings): void {
-  db.prepare(
-    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(KEY, JSON.stringify(value), new Date().toISOString())
+export function writeOidcSettings(store: SettingsStore, value: OidcSettings): void {
+  writeSetting(store, KEY, value)
 }
 
 export function publicOidcSettings(settings: OidcSettings): PublicOidcSettings {

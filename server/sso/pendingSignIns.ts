@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { hashToken } from '../context'
-import type { Db } from '../db'
+import { hashToken, type StoreContext } from '../context'
+import { isoNow } from '../clock'
 import { ssoPath } from './origin'
 
 export const SSO_BINDING_COOKIE = 'console_sso'
@@ -24,13 +24,13 @@ export interface PendingSignIn {
 }
 
 export function startPendingSignIn(
-  db: Db,
+  { db, clock }: StoreContext,
   request: FastifyRequest,
   reply: FastifyReply,
   pending: PendingSignIn,
 ): void {
   const binding = randomBytes(32).toString('base64url')
-  const now = Date.now()
+  const now = clock.now()
   db.prepare('DELETE FROM sso_requests WHERE expires_at <= ?').run(new Date(now).toISOString())
   db.prepare(
     `INSERT INTO sso_requests (binding_hash, kind, state, nonce, code_verifier, redirect_to, expires_at)
@@ -58,7 +58,7 @@ export function startPendingSignIn(
  * when there is none, it expired or it is of another kind.
  */
 export function takePendingSignIn(
-  db: Db,
+  { db, clock }: StoreContext,
   request: FastifyRequest,
   reply: FastifyReply,
   kind: PendingSignIn['kind'],
@@ -80,7 +80,7 @@ export function takePendingSignIn(
         expires_at: string
       }
     | undefined
-  if (!row || row.kind !== kind || row.expires_at <= new Date().toISOString()) return undefined
+  if (!row || row.kind !== kind || row.expires_at <= isoNow(clock)) return undefined
   return {
     kind,
     state: row.state,

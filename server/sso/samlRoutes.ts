@@ -313,7 +313,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
         ? attributeText(profile, settings.usernameAttribute)
         : profile.nameID
       const user = ssoUser(
-        db,
+        ctx,
         {
           realm: 'saml',
           provider: settings.providerName,
@@ -429,7 +429,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const next: SamlSettings = { ...readSamlSettings(db), ...request.body }
       const trimmed: SamlSettings = { ...next, idpCertificate: next.idpCertificate.trim() }
       checkSamlSettings(trimmed, configuredOrigin(ctx))
-      writeSamlSettings(db, trimmed)
+      writeSamlSettings(ctx, trimmed)
       return publicSettings(trimmed, configuredOrigin(ctx))
     },
   )

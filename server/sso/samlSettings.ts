@@ -6,6 +6,7 @@
 import { X509Certificate } from 'node:crypto'
 import type { Db } from '../db'
 import { DEFAULT_SAML_PROVIDER_NAME } from '../admin/generalConfig'
+import { writeSetting, type SettingsStore } from '../platform/settings'
 
 export type SamlBinding = 'redirect' | 'post'
 
@@ -65,11 +66,8 @@ export function readSamlSettings(db: Db): SamlSettings {
     : DEFAULT_SAML_SETTINGS
 }
 
-export function writeSamlSettings(db: Db, value: SamlSettings): void {
-  db.prepare(
-    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(KEY, JSON.stringify(value), new Date().toISOString())
+export function writeSamlSettings(store: SettingsStore, value: SamlSettings): void {
+  writeSetting(store, KEY, value)
 }
 
 /** Usable for sign-in: enabled, with the IdP's address and certificate. */

@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto'
 import type { Db } from '../db'
 import { hashPasswordSync } from '../auth/passwords'
 import { findUserByName, type UserRow } from '../auth/users'
+import { isoNow } from '../clock'
+import type { StoreContext } from '../context'
 
 export type SsoRealm = 'oauth' | 'saml'
 
@@ -26,7 +28,7 @@ export type SsoUserProblem = 'no_account' | 'conflict' | 'bad_identity'
 const NAME = /^[A-Za-z0-9._@-]{1,64}$/
 
 export function ssoUser(
-  db: Db,
+  { db, clock }: StoreContext,
   identity: SsoIdentity,
   options: { readonly autoCreate: boolean },
 ): UserRow | SsoUserProblem {
@@ -38,7 +40,7 @@ export function ssoUser(
   if (!existing && !options.autoCreate) return 'no_account'
   const email = identity.email.length <= 254 ? identity.email : ''
   return db.transaction(() => {
-    const now = new Date().toISOString()
+    const now = isoNow(clock)
     if (existing) {
       db.prepare('UPDATE users SET email = ?, sso_provider = ? WHERE id = ?').run(
         email || existing.email,

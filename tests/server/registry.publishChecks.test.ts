@@ -240,7 +240,7 @@ describe('tarball addresses in package documents', () => {
     }
     expect(await tarballOf()).toBe(`${server.url}/artifactory/api/npm/npm-local/${name}/-/${name}-1.0.0.tgz`)
     const db = server.ctx.db
-    writeGeneralConfig(db, {
+    writeGeneralConfig(server.ctx, {
       ...readGeneralConfig(db, server.config),
       baseUrl: 'https://registry.acme.example/',
     })
@@ -249,7 +249,7 @@ describe('tarball addresses in package documents', () => {
         `https://registry.acme.example/artifactory/api/npm/npm-local/${name}/-/${name}-1.0.0.tgz`,
       )
     } finally {
-      writeGeneralConfig(db, { ...readGeneralConfig(db, server.config), baseUrl: '' })
+      writeGeneralConfig(server.ctx, { ...readGeneralConfig(db, server.config), baseUrl: '' })
     }
   })
 })

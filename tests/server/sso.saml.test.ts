@@ -41,7 +41,7 @@ beforeAll(async () => {
   server = await startTestServer()
   // The SP's addresses come from the base URL only (sso.saml.origin.test.ts).
   const db = server.ctx.db
-  writeGeneralConfig(db, { ...readGeneralConfig(db, server.config), baseUrl: server.url })
+  writeGeneralConfig(server.ctx, { ...readGeneralConfig(db, server.config), baseUrl: server.url })
   idp = await startLocalSamlIdp({
     spEntityId: sso('/metadata'),
     acsUrls: [sso('/acs')],
