@@ -23,6 +23,7 @@ import type { RegistryAuthorizer } from '../permissions/authorize'
 import { containerAuth, type Access, type ContainerCaller } from './auth'
 import { containerStore } from './store'
 import { recordTaggedImage } from './catalogue'
+import { collectContainerGarbage, GC_EVERY_MS } from './gc'
 import type { RemoteRegistry } from './remote'
 import {
   artifactTypeOf,
@@ -657,9 +658,14 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     return reply.status(status).send(errorBody(code, status >= 500 ? 'Internal server error' : error.message))
   }
 
+  const stopCollecting = ctx.clock.every(GC_EVERY_MS, () => {
+    void collectContainerGarbage(ctx, store, blobs).catch(() => undefined)
+  })
+
   return {
     store,
     plugin: async (app: FastifyInstance) => {
+      app.addHook('onClose', async () => stopCollecting())
       // Bodies are streamed by the handlers themselves (blobs) or read with a cap (manifests).
       app.removeAllContentTypeParsers()
       app.addContentTypeParser('*', (_request, _payload, done) => done(null))
