@@ -61,7 +61,8 @@ describe('admin identity pages (e2e)', () => {
       name: 'tess',
       email: 'tess@example.com',
       admin: false,
-      groups: ['qa'],
+      // The group chosen, and the platform's default readers group every new user joins.
+      groups: ['qa', 'readers'],
     })
 
     // The new user signs in with the password the admin set.

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { startLocalSamlIdp, type LocalSamlIdp } from '../../server/sso/localSamlIdp'
+import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/generalConfig'
 import { adminApi, adminCookie, currentUser, fillLogin, pathOf, signIn } from './loginHelpers'
 
 const API = '/ui/api/v1'
@@ -19,6 +20,8 @@ const adminCall = (method: string, path: string, body?: unknown) =>
 
 withPlatformAndChromium()
 beforeAll(async () => {
+  // The SP's addresses come from the base URL only, never from the request's Host.
+  writeGeneralConfig(server.ctx, { ...readGeneralConfig(server.ctx.db, server.config), baseUrl: server.url })
   idp = await startLocalSamlIdp({
     spEntityId: sso('/metadata'),
     acsUrls: [sso('/acs')],

@@ -282,10 +282,13 @@ function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded:
             {
               key: 'metadata',
               label: 'Metadata',
-              value: (
+              // Without the platform's base URL the SP has no addresses: no link without a name.
+              value: str('serviceProvider.metadataUrl') ? (
                 <a href={str('serviceProvider.metadataUrl')} target="_blank" rel="noreferrer">
                   {str('serviceProvider.metadataUrl')}
                 </a>
+              ) : (
+                'Not set: the platform has no base URL'
               ),
             },
             {
