@@ -42,7 +42,7 @@ export class BuiltBundle {
     return [...html.matchAll(/(?:src|href)="\/ui\/assets\/([^"]+)"/g)].map((m) => m[1] as string)
   }
 
-  /** The web font files of the build and whether the entry HTML preloads each (issue 18: ≤ 60 KB in all, preloaded). */
+  /** The web font files of the build and whether the entry HTML preloads each (≤ 60 KB in all, preloaded). */
   fonts(): ReadonlyArray<{ readonly file: string; readonly bytes: number; readonly preloaded: boolean }> {
     const html = readFileSync(join(this.dist, 'index.html'), 'utf8')
     const preloads = [...html.matchAll(/<link\b[^>]*>/g)]

@@ -1,5 +1,5 @@
 /**
- * The debug panel with a long session (issue 14): a log of 50,000 events imported into the
+ * The debug panel with a long session: a log of 50,000 events imported into the
  * panel in Chromium (against the in-process reference server): time until replay mode shows
  * it, time until a type filter has narrowed the list, and how many rows the DOM holds (the
  * list is virtualised). Needs `npm run build` first.

@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- lighthouse`: Lighthouse's accessibility and best-practices scores (issue 18:
- * target 95 each) of the login page, the packages list, a package's details and the admin users
+ * `npm run bench -- lighthouse`: Lighthouse's accessibility and best-practices scores
+ * (target 95 each) of the login page, the packages list, a package's details and the admin users
  * page, in Debian's Chromium against the reference server serving `dist/` (build it first).
  * Offline: Lighthouse drives the browser we launch, on loopback, and fetches nothing. Signed-in
  * pages are audited as admin, the session cookie sent with every request. Optional (slow).

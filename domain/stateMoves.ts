@@ -36,7 +36,7 @@ const slice = (state: Root, key: keyof AppState): Slice => (state[key] ?? {}) as
 
 const SET_UP_KEYS = ['clientBaseUrl', 'clientBaseUrlFailure'] as const
 
-/** Quick setup and set-me-up went from the navigation area to the onboarding area (issue 12). */
+/** Quick setup and set-me-up went from the navigation area to the onboarding area. */
 const setUpToOnboarding: StateMove = {
   name: 'quick setup and set-me-up: navigation -> onboarding',
   before(state) {
@@ -91,7 +91,7 @@ const setUpToOnboarding: StateMove = {
   },
 }
 
-/** The tour went from the navigation area to its own (issue 19): the tour area's field ← navigation's. */
+/** The tour went from the navigation area to its own: the tour area's field ← navigation's. */
 const TOUR_FIELDS = { running: 'tour', completed: 'tourCompleted', guideContext: 'guideContext' } as const
 
 const tourToOwnArea: StateMove = {
@@ -116,7 +116,7 @@ const tourToOwnArea: StateMove = {
 }
 
 /**
- * The navigation type went to the preferences area (issue 19): the platform's start-up value and
+ * The navigation type went to the preferences area: the platform's start-up value and
  * the navigation area's type in use were two copies; the area keeps what the platform said and
  * what the user chose since, and the type in use is derived (`navigationTypeOf`).
  */
@@ -166,7 +166,7 @@ const withPackages = (
   change: (value: Slice) => Slice | undefined,
 ) => withState(state, 'packages', key, change)
 
-/** The packages list's row count is derived from its pages (issue 19): it was stored beside them. */
+/** The packages list's row count is derived from its pages: it was stored beside them. */
 const listRowCountDerived: StateMove = {
   name: 'packages list: rowCount derived',
   before: (state) =>
@@ -184,7 +184,7 @@ const listRowCountDerived: StateMove = {
 }
 
 /**
- * The repository form's problems are message keys (issue 19): an earlier build kept each as its
+ * The repository form's problems are message keys: an earlier build kept each as its
  * words, which the keys' words are (a problem it recorded as prose is `recorded` text now).
  */
 const repositoryProblemsAsKeys: StateMove = {
@@ -275,7 +275,7 @@ function listOfFlat(flat: Slice): ListState {
 const UNKNOWN_FAILURE: Failure = { kind: 'network', message: 'unknown failure' }
 
 /**
- * The packages list is a tagged union (issue 19): earlier builds kept a status beside flags
+ * The packages list is a tagged union: earlier builds kept a status beside flags
  * (`loadingMore`), nullable fields (`failure`, `query`) and `totalCount: -1` for unknown.
  */
 const listAsUnion: StateMove = {
@@ -288,7 +288,7 @@ const listAsUnion: StateMove = {
 }
 
 /**
- * The release bundles' checksum lookup is a tagged union (issue 19): earlier builds kept a
+ * The release bundles' checksum lookup is a tagged union: earlier builds kept a
  * status beside a nullable request, the bundles and a nullable failure.
  */
 const lookupAsUnion: StateMove = {
@@ -406,7 +406,7 @@ function detailsOfFlat(flat: Slice): DetailsState {
 }
 
 /**
- * The open package is a tagged union (issue 19): earlier builds kept a status beside nullable
+ * The open package is a tagged union: earlier builds kept a status beside nullable
  * fields (`pkg`, `requestId`, `failure`, the further page's request and failure).
  */
 const detailsAsUnion: StateMove = {
@@ -418,7 +418,7 @@ const detailsAsUnion: StateMove = {
     ),
 }
 
-/** The package count is null while unknown (issue 19): earlier builds kept -1 for it. */
+/** The package count is null while unknown: earlier builds kept -1 for it. */
 const packageCountUnknownAsNull: StateMove = {
   name: 'packages count: -1 -> null',
   before(state) {
@@ -435,7 +435,7 @@ const packageCountUnknownAsNull: StateMove = {
 }
 
 /**
- * The open version is a tagged union (issue 19): earlier builds kept a status beside nullable
+ * The open version is a tagged union: earlier builds kept a status beside nullable
  * fields (`requestId`, `versionId`, `version`, `failure`); its panels, tab and download stay.
  */
 const versionAsUnion: StateMove = {
@@ -489,7 +489,7 @@ function renamingLoaded(state: Root, from: string, to: string): Root {
 }
 
 /**
- * The integrations area's loads are the shared Loadable (issue 19): a loaded one's data is
+ * The integrations area's loads are the shared Loadable: a loaded one's data is
  * `data`, where earlier builds named it `value`.
  */
 const integrationsLoadsShared: StateMove = {
@@ -499,7 +499,7 @@ const integrationsLoadsShared: StateMove = {
 }
 
 /**
- * The support bundles list is the shared Loadable (issue 19): earlier builds kept a status beside
+ * The support bundles list is the shared Loadable: earlier builds kept a status beside
  * the rows (kept while reloading or failed) and the last failure (`failure`, kept while a retry
  * loaded). A retry after a failure, while it loads, no longer holds that failure: a log whose
  * trailer was taken then does not replay to it (no kept log holds one: they never open the list).
@@ -525,7 +525,7 @@ const bundleListAsLoadable: StateMove = {
 }
 
 /**
- * The search bar's suggestions are the shared Loadable (issue 19), a request named by its text:
+ * The search bar's suggestions are the shared Loadable, a request named by its text:
  * earlier builds kept a status beside the text asked (the bar's own text once asked), the items
  * (kept while new text loaded) and the last failure (kept likewise). Text asked after a failure
  * no longer holds that failure while it loads: a log whose trailer was taken then does not

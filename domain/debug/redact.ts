@@ -1,5 +1,5 @@
 /**
- * What an exported session log may leave out (issue 9, item 4): personal data (every e-mail
+ * What an exported session log may leave out: personal data (every e-mail
  * address, wherever an event or a snapshot holds one, becomes `redacted@example.invalid`)
  * and the contents of the platform's log files the log viewer showed (each chunk's text
  * becomes empty; where it was read from and the file's size stay). The redacted log is still

@@ -178,7 +178,7 @@ export interface ListPages {
 }
 
 /**
- * The list (issue 19: a tagged union, no longer a status beside flags and `totalCount: -1`).
+ * The list (a tagged union, no longer a status beside flags and `totalCount: -1`).
  * Without a search it is idle: nothing asked, or the count-only page, whose count's request
  * (`requestId`) fails as the list does. A search is loading, then loaded with its pages (its
  * `requestId` the last page's: the further page's while that one is on its way), or failed.
@@ -214,7 +214,7 @@ interface AskedPackage {
 }
 
 /**
- * The open package (issue 19: a tagged union, no longer a status beside nullable fields). The
+ * The open package (a tagged union, no longer a status beside nullable fields). The
  * tab chosen is kept beside it: moving between packages keeps it.
  */
 export type DetailsState = { readonly tab: PackageTab | null } & (
@@ -239,7 +239,7 @@ interface AskedVersion {
   readonly requestId: string
 }
 
-/** The open version (issue 19: a tagged union, no longer a status beside nullable fields). */
+/** The open version (a tagged union, no longer a status beside nullable fields). */
 export type VersionState = VersionPanels &
   (Idle | (Loading<never> & AskedVersion) | (Loaded<VersionSummary> & AskedVersion) | (Failed & AskedVersion))
 

@@ -24,7 +24,7 @@ interface Asked {
 }
 
 /**
- * The lookup of the bundles holding an artifact (issue 19: a tagged union, no longer a status
+ * The lookup of the bundles holding an artifact (a tagged union, no longer a status
  * beside a nullable request, bundles and failure). An invalid checksum is kept as typed (trimmed)
  * so nothing the user typed is lost; `requestId` there is the lookup asked before it, whose
  * answer no longer counts (earlier builds kept it, and hashed it).

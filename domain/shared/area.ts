@@ -16,7 +16,7 @@ export const epochMs = (meta: Pick<CommandMeta, 'now'>): number => Date.parse(me
 /**
  * What `evolve` knows of an event besides the event: when it was recorded (its envelope's `at`).
  * An envelope or a log line is one as it is, so the bus and replay pass theirs and make no object
- * per event. An event carries no copy of this time (issue 19: no stored derivables).
+ * per event. An event carries no copy of this time (no stored derivables).
  */
 export interface EventMeta {
   readonly at: string

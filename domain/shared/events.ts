@@ -11,7 +11,7 @@ export type Upcaster = (data: unknown) => unknown
 
 /**
  * The upcaster to the version of an event that stops carrying a copy of its envelope's time
- * (issue 19: no stored derivables; evolve reads the envelope's `at`). The older copy is a
+ * (no stored derivables; evolve reads the envelope's `at`). The older copy is a
  * millisecond or more off its envelope's time, and the state an older log's trailer hashed was
  * folded from it: it moves to `to`, which that event's evolve prefers to the envelope's time.
  */

@@ -1,5 +1,5 @@
 /**
- * Data asked of the platform, the one shape of every list and detail state (issue 19): not asked
+ * Data asked of the platform, the one shape of every list and detail state: not asked
  * yet, on its way, arrived, or failed. A tagged union rather than a status beside nullable
  * fields and sentinels, so a state cannot say two things at once (loaded and failed, loading
  * and holding an answer); areas add what a state of theirs needs beside it (what was asked).

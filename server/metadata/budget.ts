@@ -1,5 +1,5 @@
 /**
- * How much metadata query work one caller may ask of a node (issue 9, item 3): a bucket of
+ * How much metadata query work one caller may ask of a node: a bucket of
  * cost units (the field resolutions the cost check counts) per caller, refilled at a steady
  * rate up to a burst. Queries run to completion one at a time on a node's event loop, so the
  * work a caller asks for per second, not the number of its open requests, is what crowds out

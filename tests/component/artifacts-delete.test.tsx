@@ -1,4 +1,4 @@
-// Delete in the artifacts browser's file details (issue 10): offered on a local repository's file
+// Delete in the artifacts browser's file details: offered on a local repository's file
 // after a confirmation that names a package version, a refusal said in the details, and a
 // deleted file gone from its folder with its repository selected; never offered on a remote one.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The artifacts browser's details while a repository's top level is on its way (issue 18 gallery
+// The artifacts browser's details while a repository's top level is on its way (gallery
 // review): the count still loading is a skeleton named for screen readers, not a bare '…'.
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'

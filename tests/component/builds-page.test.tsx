@@ -1,4 +1,4 @@
-// The builds list's page (issue 18 gallery review): its section is named after its title, as the
+// The builds list's page (gallery review): its section is named after its title, as the
 // other pages are (it was labelled by an id that no element had, so it was an unnamed region).
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'

@@ -45,7 +45,7 @@ describe('navigation tour', () => {
     expect(within(again).getByText(/You finished this tour on/)).toBeInTheDocument()
   })
 
-  it("draws its buttons with the kit, not the browser's (issue 18: the design e2e found them raw)", async () => {
+  it("draws its buttons with the kit, not the browser's (the design e2e found them raw)", async () => {
     const user = userEvent.setup()
     renderShell('/packages')
     const tour = await startTour(user, 'developer')
@@ -63,7 +63,7 @@ describe('navigation tour', () => {
     expect(tour.style.width).toBe('420px')
   })
 
-  it('sets each card beside its target: right of the sidebar, below the top bar controls (issue 18)', async () => {
+  it('sets each card beside its target: right of the sidebar, below the top bar controls', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
     const tour = await startTour(user, 'developer')

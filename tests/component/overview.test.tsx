@@ -1,4 +1,4 @@
-// The Overview page (issue 10): figures from the platform's answer, the failure with a Retry
+// The Overview page: figures from the platform's answer, the failure with a Retry
 // that recovers, and an empty platform.
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'

@@ -344,7 +344,7 @@ describe('package details', () => {
   })
 
   it("says a clean package's security tab as the kit's empty state, as the other tabs do", async () => {
-    // Gallery review (issue 18): the tab held one small muted line at its top corner.
+    // Gallery review: the tab held one small muted line at its top corner.
     const user = userEvent.setup()
     const pad = makePackage('left-pad')
     renderArea(<PackagesArea />, {
@@ -369,7 +369,7 @@ describe('package details', () => {
   })
 
   it("has its Copy button at the kit's field height, level with the command's box", async () => {
-    // Gallery review (issue 18): the small button stood 6 px shorter than the command beside it.
+    // Gallery review: the small button stood 6 px shorter than the command beside it.
     renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact', pattern: PATTERN, api: catalogue() })
     const copy = await screen.findByRole('button', { name: 'Copy install command' })
     expect(copy).toHaveClass(...buttonClass('secondary', 'md').split(' '))

@@ -48,7 +48,7 @@ describe('repositories: the list', () => {
       seed: [signedIn('developer')],
       ports: { repositoriesApi: api },
     })
-    // Gallery review (issue 18): the skeleton is the table's own, rows under its header in the shape
+    // Gallery review: the skeleton is the table's own, rows under its header in the shape
     // of what comes (it was four grey bars with no table).
     expect(await screen.findByRole('table', { name: 'Repositories' })).toHaveAttribute('aria-busy', 'true')
     expect(screen.getByText('Loading Repositories')).toHaveAttribute('role', 'status')
@@ -58,7 +58,7 @@ describe('repositories: the list', () => {
     await within(table).findByRole('rowheader', { name: 'debian-remote' })
     expect(within(table).getAllByRole('row')).toHaveLength(4)
     expect(within(table).getByRole('rowheader', { name: 'npm-local' })).toBeInTheDocument()
-    // Gallery review (issue 18): the list is the kit's page column like every other page (it was
+    // Gallery review: the list is the kit's page column like every other page (it was
     // not, and its header, filters and table were 12 px apart instead of the column's gap).
     expect(screen.getByRole('region', { name: 'Repositories' })).toHaveClass(kit.page!)
     // And its header is the kit's, with a line on what the page holds as Builds and Artifacts have.
@@ -134,7 +134,7 @@ describe('repositories: no repositories yet', () => {
 })
 
 describe('repositories: quick creation', () => {
-  // Gallery review (issue 18): the description was a paragraph of its own, a gap below the title,
+  // Gallery review: the description was a paragraph of its own, a gap below the title,
   // not the kit's page header as on the other pages.
   it("titles the page with the kit's page header, its description under the title", async () => {
     renderShell('/admin/repositories/quick', { user: { name: 'admin', admin: true } })
@@ -148,7 +148,7 @@ describe('repositories: quick creation', () => {
     expect(within(header!).getByText(/Choose package types/)).toHaveClass(String(surface.pageDescription))
   })
 
-  // Gallery review (issue 18): its form ended with Create alone and said a missing choice as bare
+  // Gallery review: its form ended with Create alone and said a missing choice as bare
   // text, where every other admin form ends with Cancel back to its list and speaks in the kit's note.
   it('ends its form as the other admin forms: Cancel back to the list, the problem in the kit note', async () => {
     const user = userEvent.setup()

@@ -193,7 +193,7 @@ describe('the shell', () => {
   })
 })
 
-// Gallery review (issue 18): pages under no item of their sidebar showed no item as current.
+// Gallery review: pages under no item of their sidebar showed no item as current.
 describe('the current sidebar item', () => {
   const currentLink = async (sidebar: string) =>
     within(await screen.findByRole('navigation', { name: sidebar }))

@@ -33,7 +33,7 @@ describe('teasers', () => {
     expect(screen.getByRole('link', { name: 'Start a free trial' })).toBeInTheDocument()
   })
 
-  // Gallery review (issue 18): the teaser's heading and trial link were hand-styled (a bolder
+  // Gallery review: the teaser's heading and trial link were hand-styled (a bolder
   // title, a button-like link of its own) instead of the kit's page title and primary button.
   it('titles the teaser with the kit page title and makes its trial link a kit primary button', async () => {
     renderShell('/topology-teaser')
@@ -62,7 +62,7 @@ describe('teasers', () => {
     expect(app.getState().navigation.location.path).toBe('/security_policies')
   })
 
-  // Gallery review (issue 18): the placeholder's way on was a bare text link, where the admin
+  // Gallery review: the placeholder's way on was a bare text link, where the admin
   // placeholders offer the kit's button.
   it("gives a placeholder area's way on as the kit's button, like the admin placeholders", async () => {
     renderShell('/security-and-compliance-teaser', { services: ['artifactory', 'xray'] })

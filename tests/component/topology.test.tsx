@@ -72,7 +72,7 @@ describe('the topology page', () => {
     expect(within(screen.getByRole('region', { name: 'xray' })).getByText('Read only')).toBeInTheDocument()
   })
 
-  it('names each service by its heading, a name with a space too (issue 18: axe found mission control unnamed)', async () => {
+  it('names each service by its heading, a name with a space too (axe found mission control unnamed)', async () => {
     const serviceStatusApi = api([
       right([node({ serviceType: 'mission control', serviceId: 'jfmc@01', microServices: [] })]),
     ])

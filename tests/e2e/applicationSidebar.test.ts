@@ -2,7 +2,7 @@
 // reference server, for an admin and for a developer: `/` lands on the Overview, which the
 // sidebar names first; each item opens a page of its own, and only the security scanner's
 // pages this console does not build (Policies, Watches, Reports, Scans List) show the
-// placeholder (issue 10's "Done when"). A developer's Overview has no link to the admins'
+// placeholder. A developer's Overview has no link to the admins'
 // Service Status. Security and Compliance forwards to Policies on this flavour (the scanner runs
 // and the licence allows it), so it shows Policies' placeholder.
 import { describe, expect, it } from 'vitest'

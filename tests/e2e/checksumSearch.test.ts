@@ -1,4 +1,4 @@
-// A checksum search end to end (issue 13, item 10), in Chromium against the reference server:
+// A checksum search end to end, in Chromium against the reference server:
 // the sha256 of a file of a real react version, typed into the search bar, finds react, and
 // react's page names the version holding the file.
 import { describe, expect, it } from 'vitest'

@@ -130,7 +130,7 @@ describe('chrome (e2e)', () => {
     await page.getByRole('menuitem', { name: 'Navigation Tour' }).click()
     const tour = page.getByRole('dialog', { name: 'Navigation tour' })
     await tour.getByText('1 of 5').waitFor()
-    // Each card sits beside its outlined element, never over it, inside the window (issue 18).
+    // Each card sits beside its outlined element, never over it, inside the window.
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
     expect(await sidebar.getAttribute('data-tour-active')).toBe('true')
     const targets = ['Sidebar', 'Search', 'Your menu', 'Set Me Up', 'Help']

@@ -1,4 +1,4 @@
-// The design system's checks (issue 18), in Chromium against the reference server, on every
+// The design system's checks, in Chromium against the reference server, on every
 // screen of tests/support/screens.ts for every user that opens it (anonymous, developer, admin),
 // each scene (a dialog, a menu, a panel, a toast, a form showing its errors, a details page) once
 // its steps have opened it:

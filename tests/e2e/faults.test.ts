@@ -1,5 +1,5 @@
-// Faults injected by route interception in Chromium against the reference server (issue 9,
-// checks): for the packages list, Admin › Users and the support zone, a 500, a 503 (asked
+// Faults injected by route interception in Chromium against the reference server
+// (checks): for the packages list, Admin › Users and the support zone, a 500, a 503 (asked
 // again, then shown) and a connection reset each show an error on the screen, and its Retry
 // loads the screen once the platform answers, without a reload. Offline, a new search fails
 // visibly, the search text stays, and Retry works once the connection is back. (A request

@@ -1,4 +1,4 @@
-// Offline in Chromium against the reference server (issue 9, item 7): a banner says so, the
+// Offline in Chromium against the reference server: a banner says so, the
 // page keeps its chrome and content, an area whose chunk cannot be fetched says so in its
 // place, and it loads by itself when the connection is back, without a reload.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The first paint (issue 18): the shell's skeleton (index.html) is drawn before start-up's
+// The first paint: the shell's skeleton (index.html) is drawn before start-up's
 // answers arrive, then the chrome takes its place with no blank frame between; the login
 // family's pages are drawn at once and never show it. In Chromium against the reference server.
 import { readFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// The first paint in the user's theme (issue 18): the console keeps a signed-in user's theme
+// The first paint in the user's theme: the console keeps a signed-in user's theme
 // choice in a preference cookie (ui/shared/theme.ts), and the page the server sends that user
 // carries <html data-theme> from it, so the skeleton drawn before the script runs is already in
 // that theme. Decoded strictly: only a known theme for this very user counts; another user's

@@ -1,5 +1,5 @@
 /**
- * One caller cannot take a node's whole time with metadata queries (issue 9, item 3): past
+ * One caller cannot take a node's whole time with metadata queries: past
  * its budget of query work it is told to come back later (429 with Retry-After, the
  * documented {message, code}), while another caller is still answered.
  */

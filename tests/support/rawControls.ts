@@ -1,5 +1,5 @@
 /**
- * Finds the visible form controls the browser draws with its own defaults (issue 18: "no raw
+ * Finds the visible form controls the browser draws with its own defaults ("no raw
  * browser-default control is left on any screen"). Run in the page: `page.evaluate(rawControls)`.
  * It returns one line per such control, saying what it is and why.
  *

@@ -1,5 +1,5 @@
 /**
- * An exported log can leave out personal data and server log contents (issue 9, item 4),
+ * An exported log can leave out personal data and server log contents,
  * and the redacted log still replays, to the state with the same substitutions.
  */
 import { describe, expect, it } from 'vitest'

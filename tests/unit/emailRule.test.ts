@@ -1,5 +1,5 @@
 /**
- * One e-mail rule (issue 19 item 3): the console's forms (isEmailAddress) and the platform's
+ * One e-mail rule: the console's forms (isEmailAddress) and the platform's
  * request schemas (emailSchema, validated by Fastify's Ajv with the u flag) use the same
  * pattern, so an address the form lets through is never refused by the platform, or the reverse.
  */

@@ -1,5 +1,5 @@
 /**
- * 'This field is mandatory' is worded once (issue 19 item 3): the console's forms, its
+ * 'This field is mandatory' is worded once: the console's forms, its
  * catalogue and the platform's validation answers all take it from domain/shared/formWords.ts.
  * The other words both say (a name, a URL, an LDAP URL) are written once too.
  */

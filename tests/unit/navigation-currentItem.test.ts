@@ -1,4 +1,4 @@
-// Which sidebar item shows as current on a path (gallery review, issue 18): pages under no item
+// Which sidebar item shows as current on a path (gallery review): pages under no item
 // of their sidebar (the security teaser's redirect target, the admin repository editors) showed
 // none.
 import { describe, expect, it } from 'vitest'

@@ -125,7 +125,7 @@ describe('the chrome', () => {
 /**
  * The idle check (spec 000 section 9): a navigation after more than IDLE_CHECK_MS without one asks
  * whether the session is still valid. The last activity is when the last navigation was recorded:
- * its envelope's `at` (issue 19: Navigated carries no copy of that time since v2).
+ * its envelope's `at` (Navigated carries no copy of that time since v2).
  */
 describe('the idle check', () => {
   const T0 = '2026-01-01T10:00:00.000Z'

@@ -1,5 +1,5 @@
 /**
- * `navigation/Navigated` v1 carried `atMs` beside its envelope's `at` (issue 19: no stored
+ * `navigation/Navigated` v1 carried `atMs` beside its envelope's `at` (no stored
  * derivables); v2 carries none, and evolve takes the time from the envelope. The navigation
  * state's last activity is hashed, and a v1 line's `atMs` is a millisecond or more before its
  * `at`, so the v1 upcaster keeps it (`recordedAtMs`): the kept logs, written with v1 lines,

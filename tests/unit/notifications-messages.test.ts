@@ -1,6 +1,6 @@
 /**
  * Toasts say what happened as a message key and its data; the view's catalogue words them
- * (issue 19 item 3). The policies that ask for a toast give keys, the catalogue gives the same
+ *. The policies that ask for a toast give keys, the catalogue gives the same
  * sentences as before, and a log recorded when toasts held prose still replays.
  */
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * Quick setup and set-me-up moved from the navigation area to the onboarding area (issue 12):
+ * Quick setup and set-me-up moved from the navigation area to the onboarding area:
  * their events are `onboarding/…` now, and logs written before name them `navigation/…`. Such a
  * log (tests/fixtures/logs/moved/setUpInNavigationArea*.ndjson, recorded with the build before the
  * move) replays to the same state as the same session written with today's names, and its

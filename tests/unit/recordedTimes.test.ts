@@ -1,5 +1,5 @@
 /**
- * An event's time is its envelope's (issue 19: no stored derivables): `notifications/Shown` v3,
+ * An event's time is its envelope's (no stored derivables): `notifications/Shown` v3,
  * `navigation/Denied` v2, `session/IdentitySet` v2, `serviceStatus/TopologyLoaded` v2, `tour/Ended`
  * v2 and `supportBundles/CreationStarted` v2 carry no `at` of their own; evolve stamps the state
  * with the envelope's. Two logs of earlier builds (tests/fixtures/logs/moved/, the bus with fake

@@ -1,5 +1,5 @@
 /**
- * The repository form's problems became message keys (issue 19 item 3): SaveRejected and
+ * The repository form's problems became message keys: SaveRejected and
  * SaveFailed v1 carried each field's problem as prose. A log of the build before
  * (tests/fixtures/logs/moved/repositoryProblemsInProse.ndjson: the platform refusing a taken key,
  * then the rules refusing a bad key and a remote without a URL) replays, its prose kept as

@@ -1,5 +1,5 @@
 /**
- * `session/RedirectedAfterLogin` v2 decodes its path as a `SafeInternalPath` (issue 19 item 4).
+ * `session/RedirectedAfterLogin` v2 decodes its path as a `SafeInternalPath`.
  * Logs recorded before (v1, a plain string) keep replaying: a kept log of an earlier build replays
  * strictly to its trailer's hash, and a v1 line whose path the rule refuses (the base stripped
  * from `/ui//x` left `//x`) reads as the root instead of stopping the replay.

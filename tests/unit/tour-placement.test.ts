@@ -1,4 +1,4 @@
-// The tour card's placement: beside its target, never over it, inside the window (issue 18).
+// The tour card's placement: beside its target, never over it, inside the window.
 import { describe, expect, it } from 'vitest'
 import { placeTourCard, TOUR_SIDE, type Box } from '../../ui/tour/placement'
 

@@ -1,5 +1,5 @@
 /**
- * List and detail states that became tagged unions of the shared Loadable (issue 19 item 4): the
+ * List and detail states that became tagged unions of the shared Loadable: the
  * packages list, the open package and version, the release bundles' checksum lookup, the
  * integrations area's loads, the support bundles list, and the package count that is null while unknown. Earlier builds kept a status beside flags, nullable fields
  * and sentinels (`totalCount: -1`); their logs hashed that shape and their snapshots hold it:
