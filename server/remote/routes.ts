@@ -2,12 +2,18 @@
  * The console's calls for a remote repository's upstream under /ui/api/v1: its settings and
  * state (online or offline, the last failure with its time; whether credentials are set,
  * never the credentials), the admin's change of settings and write-only credentials, and Test
- * connection, a real request to the upstream telling reachable, refused credentials, time-out
- * or not a registry.
+ * connection, a real request to the upstream telling reachable, refused credentials, time-out,
+ * a TLS failure, unreachable or not a registry (of a saved remote, or of the form as typed).
  */
 import { HttpError, type RouteModule } from '../context'
 import { repositoryStore } from '../repositories/store'
-import { readAll, upstreamRequest, UpstreamFault, shownUrl } from '../upstream/fetch'
+import {
+  readAll,
+  upstreamRequest,
+  UpstreamFault,
+  shownUrl,
+  type UpstreamCredentials,
+} from '../upstream/fetch'
 import { remoteStore, type RemoteSettings } from './store'
 
 const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const
@@ -35,7 +41,8 @@ interface SettingsBody extends Partial<RemoteSettings> {
 }
 
 /** What Test connection found. */
-export type ConnectionResult = 'reachable' | 'refusedCredentials' | 'timeout' | 'unreachable' | 'notARegistry'
+export type ConnectionResult =
+  'reachable' | 'refusedCredentials' | 'timeout' | 'tls' | 'unreachable' | 'notARegistry'
 
 const routes: RouteModule = async (app, ctx) => {
   const repos = repositoryStore(ctx.db)
@@ -80,39 +87,109 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       ctx.requireAdmin(request)
       const repo = remoteOf(request.params.key)
-      const base = (request.body?.url || repo.url || '').replace(/\/+$/, '')
       const settings = store.settings(repo.key)
-      // npm registries answer /-/ping; a file server its address.
-      const address = repo.packageType === 'npm' ? `${base}/-/ping` : `${base}/`
-      let result: ConnectionResult
-      let status: number | undefined
-      try {
-        const response = await upstreamRequest(address, {
-          credentials: store.credentials(repo.key),
-          limits: {
-            connectTimeoutMs: settings.connectTimeoutMs,
-            readTimeoutMs: settings.readTimeoutMs,
-            maxBytes: 1024 * 1024,
-          },
-        })
-        status = response.status
-        const body = await readAll(response)
-        if (status === 401 || status === 403) result = 'refusedCredentials'
-        else if (status < 200 || status >= 300) result = 'notARegistry'
-        else if (repo.packageType === 'npm') result = isJson(body) ? 'reachable' : 'notARegistry'
-        else result = 'reachable'
-      } catch (error) {
-        if (!(error instanceof UpstreamFault)) throw error
-        result =
-          error.kind === 'connectTimeout' || error.kind === 'readTimeout'
-            ? 'timeout'
-            : error.kind === 'connect' || error.kind === 'badUrl'
-              ? 'unreachable'
-              : 'notARegistry'
-      }
-      return { result, url: shownUrl(address), ...(status !== undefined ? { status } : {}) }
+      return testConnection({
+        packageType: repo.packageType,
+        url: request.body?.url || repo.url || '',
+        credentials: store.credentials(repo.key),
+        connectTimeoutMs: settings.connectTimeoutMs,
+        readTimeoutMs: settings.readTimeoutMs,
+      })
     },
   )
+
+  // The form's Test connection: what is typed, before it is saved (a new remote has no key yet).
+  app.post<{ Body: FormTestBody }>(
+    '/repositories/remote/test',
+    { schema: { body: formTestSchema } },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const { key, credentials, ...typed } = request.body
+      const saved = key ? repos.find(key) : undefined
+      const remote = saved?.kind === 'remote' ? saved : undefined
+      const settings = remote ? store.settings(remote.key) : undefined
+      return testConnection({
+        packageType: typed.packageType,
+        url: typed.url,
+        // Absent: the saved remote's own (its password is never sent to the console to send back).
+        credentials:
+          credentials === undefined
+            ? remote && store.credentials(remote.key)
+            : credentials === null
+              ? undefined
+              : upstreamCredentials(credentials),
+        connectTimeoutMs: typed.connectTimeoutMs ?? settings?.connectTimeoutMs ?? 10_000,
+        readTimeoutMs: typed.readTimeoutMs ?? settings?.readTimeoutMs ?? 30_000,
+      })
+    },
+  )
+}
+
+const formTestSchema = {
+  type: 'object',
+  properties: {
+    packageType: { type: 'string', maxLength: 64 },
+    url: str,
+    key: { type: 'string', maxLength: 200 },
+    connectTimeoutMs: settingsSchema.properties.connectTimeoutMs,
+    readTimeoutMs: settingsSchema.properties.readTimeoutMs,
+    credentials: settingsSchema.properties.credentials,
+  },
+  required: ['packageType', 'url'],
+  additionalProperties: false,
+} as const
+
+interface FormTestBody {
+  readonly packageType: string
+  readonly url: string
+  readonly key?: string
+  readonly connectTimeoutMs?: number
+  readonly readTimeoutMs?: number
+  readonly credentials?: SettingsBody['credentials']
+}
+
+const upstreamCredentials = (c: NonNullable<SettingsBody['credentials']>): UpstreamCredentials | undefined =>
+  c.token
+    ? { kind: 'token', token: c.token }
+    : c.userName
+      ? { kind: 'basic', user: c.userName, password: c.password ?? '' }
+      : undefined
+
+/** A real request to an upstream: npm registries answer /-/ping, a file server its address. */
+async function testConnection(t: {
+  readonly packageType: string
+  readonly url: string
+  readonly credentials: UpstreamCredentials | undefined
+  readonly connectTimeoutMs: number
+  readonly readTimeoutMs: number
+}): Promise<{ result: ConnectionResult; url: string; status?: number }> {
+  const base = t.url.replace(/\/+$/, '')
+  const address = t.packageType === 'npm' ? `${base}/-/ping` : `${base}/`
+  let result: ConnectionResult
+  let status: number | undefined
+  try {
+    const response = await upstreamRequest(address, {
+      credentials: t.credentials,
+      limits: { connectTimeoutMs: t.connectTimeoutMs, readTimeoutMs: t.readTimeoutMs, maxBytes: 1024 * 1024 },
+    })
+    status = response.status
+    const body = await readAll(response)
+    if (status === 401 || status === 403) result = 'refusedCredentials'
+    else if (status < 200 || status >= 300) result = 'notARegistry'
+    else if (t.packageType === 'npm') result = isJson(body) ? 'reachable' : 'notARegistry'
+    else result = 'reachable'
+  } catch (error) {
+    if (!(error instanceof UpstreamFault)) throw error
+    result =
+      error.kind === 'connectTimeout' || error.kind === 'readTimeout'
+        ? 'timeout'
+        : error.kind === 'tls'
+          ? 'tls'
+          : error.kind === 'connect' || error.kind === 'badUrl'
+            ? 'unreachable'
+            : 'notARegistry'
+  }
+  return { result, url: shownUrl(address), ...(status !== undefined ? { status } : {}) }
 }
 
 const isJson = (body: Buffer) => {

@@ -201,6 +201,8 @@ export function faultProblem(repo: string, fault: UpstreamFault): RemoteProblem 
     case 'tooManyRedirects':
     case 'badRedirect':
       return { status: 502, code: 'UPSTREAM_REDIRECT', message: `${where} redirects badly: ${fault.message}` }
+    case 'tls':
+      return { status: 502, code: 'UPSTREAM_TLS', message: `${where} failed TLS: ${fault.message}` }
     case 'connect':
     case 'badUrl':
       return {

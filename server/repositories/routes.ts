@@ -11,6 +11,7 @@ import {
   type RepositoryForm,
 } from '../../domain/repositories/rules'
 import { repositoryStore } from './store'
+import { remoteStore } from '../remote/store'
 import { registryAuth } from '../registry/auth'
 import { artifactFiles, artifactPathProblem } from '../registry/genericRoutes'
 import { treeChildren, TREE_PAGE_MAX } from './tree'
@@ -38,6 +39,16 @@ const summaryProps = {
   packageCount: { type: 'integer' },
   artifactCount: { type: 'integer' },
   size: { type: 'number' },
+  // A remote's state, so the list can say which upstreams are offline or failing.
+  remote: {
+    type: 'object',
+    properties: {
+      offline: { type: 'boolean' },
+      lastFailure: nullableStr,
+      lastFailureAt: nullableStr,
+      lastSuccessAt: nullableStr,
+    },
+  },
 } as const
 
 const formSchema = {
@@ -78,6 +89,11 @@ const keyParams = {
 
 const routes: RouteModule = async (app, ctx) => {
   const store = repositoryStore(ctx.db)
+  const remotes = remoteStore(ctx.db)
+  const remoteStatusOf = (key: string) => {
+    const { lastFailure, lastFailureAt, lastSuccessAt } = remotes.state(key)
+    return { offline: remotes.settings(key).offline, lastFailure, lastFailureAt, lastSuccessAt }
+  }
   const auth = registryAuth(ctx)
   const files = artifactFiles(ctx)
   const versionProperties = ctx.db.prepare(
@@ -106,7 +122,11 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      return { repositories: store.list() }
+      return {
+        repositories: store
+          .list()
+          .map((r) => (r.kind === 'remote' ? { ...r, remote: remoteStatusOf(r.key) } : r)),
+      }
     },
   )
 

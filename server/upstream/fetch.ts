@@ -14,6 +14,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream'
 export type UpstreamFaultKind =
   | 'badUrl'
   | 'connect'
+  | 'tls'
   | 'connectTimeout'
   | 'readTimeout'
   | 'reset'
@@ -155,12 +156,27 @@ function once(url: URL, request: UpstreamRequest, limits: UpstreamLimits): Promi
     req.on('error', (error) => {
       clearTimeout(connectTimer)
       if (error instanceof UpstreamFault) reject(error)
-      else if (!connected) reject(new UpstreamFault('connect', shown, `cannot connect: ${errorCode(error)}`))
+      else if (!connected)
+        reject(
+          isTlsFailure(error)
+            ? new UpstreamFault('tls', shown, `the TLS handshake failed: ${errorCode(error)}`)
+            : new UpstreamFault('connect', shown, `cannot connect: ${errorCode(error)}`),
+        )
       else reject(new UpstreamFault('reset', shown, `the connection failed: ${errorCode(error)}`))
     })
     req.end()
   })
 }
+
+/**
+ * A failure of TLS rather than of the network: a certificate the platform does not trust (self
+ * signed, expired, another host's) or a server that does not speak TLS, so an admin can tell
+ * "fix the address or the certificate" from "the host is down".
+ */
+const isTlsFailure = (error: unknown): boolean =>
+  /^(ERR_SSL_|ERR_TLS_|CERT_|EPROTO$|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/.test(
+    String((error as { code?: unknown }).code ?? ''),
+  )
 
 const errorCode = (error: unknown): string =>
   (error as { code?: unknown }).code ? String((error as { code: unknown }).code) : String(error)

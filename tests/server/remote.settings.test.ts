@@ -123,6 +123,49 @@ describe('remote settings', () => {
     expect((await api('/repositories/npm-remote/remote/test', developer, 'POST', {})).status).toBe(403)
   })
 
+  it('Test connection of a form as typed: a new remote, typed or saved credentials, TLS', async () => {
+    const formTest = async (body: Record<string, unknown>, cookie = admin) => {
+      const res = await api('/repositories/remote/test', cookie, 'POST', { packageType: 'npm', ...body })
+      return { status: res.status, body: (await res.json()) as { result: string; url: string } }
+    }
+    expect((await formTest({ url: upstream.url })).body).toEqual({
+      result: 'reachable',
+      url: `${upstream.url}/-/ping`,
+      status: 200,
+    })
+    // Typed credentials go upstream as typed; the answer never holds them.
+    const typed = await formTest({ url: upstream.url, credentials: { userName: 'ci', password: 'typed-pw' } })
+    expect(JSON.stringify(typed.body)).not.toContain('typed-pw')
+    expect(upstream.authorizations.at(-1)).toBe(`Basic ${Buffer.from('ci:typed-pw').toString('base64')}`)
+    // Absent: the saved remote's own; null: none at all.
+    await api('/repositories/npm-remote/remote', admin, 'PUT', { credentials: { token: SECRET } })
+    await formTest({ url: upstream.url, key: 'npm-remote' })
+    expect(upstream.authorizations.at(-1)).toBe(`Bearer ${SECRET}`)
+    await formTest({ url: upstream.url, key: 'npm-remote', credentials: null })
+    expect(upstream.authorizations.at(-1)).toBeUndefined()
+    // An http server asked for TLS fails the handshake: told apart from a host that is down.
+    const plain = new URL(upstream.url)
+    expect((await formTest({ url: `https://${plain.host}` })).body.result).toBe('tls')
+    expect((await formTest({ url: 'ftp://127.0.0.1/' })).body.result).toBe('unreachable')
+    expect((await formTest({ url: upstream.url }, developer)).status).toBe(403)
+    expect((await formTest({ url: upstream.url, connectTimeoutMs: 1 })).status).toBe(400)
+  })
+
+  it("lists each remote's state with the repositories", async () => {
+    await api('/repositories/npm-remote/remote', admin, 'PUT', { offline: true })
+    const res = await api('/repositories', developer)
+    const { repositories } = (await res.json()) as {
+      repositories: Array<{ key: string; kind: string; remote?: Record<string, unknown> }>
+    }
+    const remote = repositories.find((r) => r.key === 'npm-remote')
+    expect(remote?.remote).toMatchObject({
+      offline: true,
+      lastFailure: expect.stringMatching(/answered 500/),
+    })
+    expect(repositories.find((r) => r.key === 'npm-local')?.remote).toBeUndefined()
+    await api('/repositories/npm-remote/remote', admin, 'PUT', { offline: false })
+  })
+
   it('credentials set to null are removed', async () => {
     const res = await api('/repositories/npm-remote/remote', admin, 'PUT', { credentials: null })
     expect(((await res.json()) as { hasCredentials: boolean }).hasCredentials).toBe(false)
