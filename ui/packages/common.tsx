@@ -1,20 +1,13 @@
 /** Pieces shared by the packages screens: ids in URLs, type icons, severity chips, sizes. */
-import {
-  Coffee,
-  Container,
-  Hexagon,
-  Package,
-  ShieldCheck,
-  ShieldOff,
-  ShieldQuestion,
-  type LucideIcon,
-} from 'lucide-react'
+import { ShieldCheck, ShieldOff, ShieldQuestion } from 'lucide-react'
 import { shownVulnerabilities, xrayStatus } from '../../domain/packages/rules'
 import type { Vulnerabilities } from '../../domain/packages/types'
 import type { XrayAvailability } from '../../domain/platform'
 import { messageText, type Message } from '../shared/messages'
 import { Badge, EmptyState, SeverityChip, Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
+import { BrandMark } from '../shared/kit/BrandMark'
+import { typeMark } from './typeMark'
 import styles from './packages.module.css'
 
 /** Route parameters arrive percent-encoded (package ids hold `://` and `/`). */
@@ -103,19 +96,9 @@ export function SecurityPanel({ xray, scanned, vulnerabilities }: SecurityFacts)
   )
 }
 
-/** The icon of a package type (beside its name, so hidden from assistive technology). */
+/** The mark of a package type (beside its name, so hidden from assistive technology). */
 export function TypeIcon({ type, size = 18 }: { type: string; size?: number }) {
-  const Icon = TYPE_ICONS[type.toLowerCase()] ?? Package
-  return <Icon size={size} aria-hidden className={styles.typeIcon} />
-}
-
-const TYPE_ICONS: Readonly<Record<string, LucideIcon>> = {
-  npm: Hexagon,
-  docker: Container,
-  oci: Container,
-  helm: Container,
-  maven: Coffee,
-  gradle: Coffee,
+  return <BrandMark spec={typeMark(type)} size={size} className={styles.typeIcon} />
 }
 
 export function formatBytes(bytes: number): string {

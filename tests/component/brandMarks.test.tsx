@@ -1,0 +1,67 @@
+/**
+ * Brand marks: the generated modules are what simple-icons gives, every entry of the seeded
+ * integrations catalogue gets a mark of its own, and package types get their tools' marks.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { render } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db'
+import { readCatalog } from '../../server/integrations/catalog'
+import { IntegrationIcon, integrationMark } from '../../ui/integrations/icons'
+import { TypeIcon } from '../../ui/packages/common'
+import { typeMark } from '../../ui/packages/typeMark'
+import { markColour } from '../../ui/shared/kit/BrandMark'
+import { SEARCH_PACKAGE_TYPES } from '../../domain/packageTypes/rules'
+// @ts-expect-error: a plain ES module script without types
+import { TARGETS, render as renderMarks } from '../../scripts/brandMarks.mjs'
+import { readFileSync } from 'node:fs'
+
+describe('brand marks', () => {
+  it('the checked-in mark modules are what the installed simple-icons gives', () => {
+    for (const target of TARGETS as Array<{ file: string }>)
+      expect(readFileSync(target.file, 'utf8'), target.file).toBe(renderMarks(target))
+  })
+
+  it("every entry of the seeded catalogue has a mark of its own (none shares another's)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'marks-'))
+    try {
+      const db = openDatabase(dir)
+      const entries = readCatalog(db)
+      db.close()
+      expect(entries.length).toBeGreaterThan(20)
+      const ids = entries.map((e) => integrationMark(e.icon).id)
+      expect(ids).not.toContain('unknown')
+      const shared = ids.filter((id, i) => ids.indexOf(id) !== i)
+      expect(shared).toEqual([])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('draws a vendor mark as an SVG path, hidden from assistive technology', () => {
+    const { container } = render(<IntegrationIcon name="github" />)
+    const mark = container.querySelector('[data-mark="github"]')
+    expect(mark).toHaveAttribute('aria-hidden', 'true')
+    expect(mark?.querySelector('path')?.getAttribute('d')).toMatch(/^M/)
+  })
+
+  it("the types search offers first each show their tool's brand, not a generic shape", () => {
+    const types = SEARCH_PACKAGE_TYPES.filter((t) => t !== 'all')
+    for (const type of types) expect(typeMark(type).kind, type).toBe('mark')
+    expect(new Set(types.map((t) => typeMark(t).id)).size).toBe(types.length)
+    // Aliases reach the same mark: golang is go, deb is debian.
+    expect(typeMark('golang').id).toBe(typeMark('go').id)
+    expect(typeMark('DEB').id).toBe('debian')
+    const { container } = render(<TypeIcon type="npm" />)
+    expect(container.querySelector('[data-mark="npm"] path')).not.toBeNull()
+  })
+
+  it('near-black and near-white marks take the text colour so they show in both themes', () => {
+    expect(markColour('000000')).toBe('currentColor')
+    expect(markColour('181717')).toBe('currentColor')
+    expect(markColour('FFFFFF')).toBe('currentColor')
+    expect(markColour('CB3837')).toBe('#CB3837')
+  })
+})
