@@ -25,7 +25,7 @@ const resolved = {
 } as const
 
 const routes: RouteModule = async (app, ctx) => {
-  const store = buildStore(ctx.db)
+  const store = buildStore(ctx.sql)
 
   app.get(
     '/builds',
@@ -41,7 +41,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      return { builds: store.list() }
+      return { builds: await store.list() }
     },
   )
 
@@ -89,7 +89,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      const detail = store.detail(request.params.name, request.params.number)
+      const detail = await store.detail(request.params.name, request.params.number)
       if (!detail)
         throw new HttpError(404, `No build ${request.params.name} #${request.params.number}`, 'NOT_FOUND')
       return detail
@@ -158,7 +158,7 @@ const buildInfoSchema = {
 
 /** `PUT /artifactory/api/build`: a build-info document, by any client credential; 204 as the real platform. */
 export function buildInfoRoutes(ctx: ServerContext, auth: RegistryAuth) {
-  const store = buildStore(ctx.db)
+  const store = buildStore(ctx.sql)
   return async (app: FastifyInstance) => {
     app.put<{ Body: BuildInfoDocument }>(
       '/',
@@ -172,16 +172,17 @@ export function buildInfoRoutes(ctx: ServerContext, auth: RegistryAuth) {
         await auth.caller(request, reply, true)
         if (Number.isNaN(Date.parse(request.body.started)))
           throw new HttpError(400, 'started must be a date (ISO 8601)', 'BAD_DATE')
-        store.deploy(request.body)
+        await store.deploy(request.body)
         // A build holding a version that violates a fail-build policy is marked failed.
         const { name, number } = request.body
-        const detail = store.detail(name, number)
+        const detail = await store.detail(name, number)
         const held = (detail?.modules ?? []).flatMap((m) =>
           [...m.artifacts, ...m.dependencies].flatMap((f) =>
             f.packageId && f.version ? [`${f.packageId}@${f.version}`] : [],
           ),
         )
-        if (xrayFor(ctx).buildViolations(name, held).length > 0) store.setStatus(name, number, 'failure')
+        if (xrayFor(ctx).buildViolations(name, held).length > 0)
+          await store.setStatus(name, number, 'failure')
         return reply.status(204).send()
       },
     )

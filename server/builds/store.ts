@@ -5,7 +5,7 @@
  * A seeded run has no document: its module is the files it is linked to, its dependencies those
  * files' versions' run-time dependencies, resolved to the catalogue's newest version of each.
  */
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 
 export interface BuildInfoDocument {
   readonly name: string
@@ -71,51 +71,34 @@ const versionParts = (versionId: string | null): { packageId: string | null; ver
     : { packageId: null, version: null }
 }
 
-export function buildStore(db: Db) {
-  const runs = db.prepare(
-    'SELECT name, number, status, started FROM catalog_builds ORDER BY started DESC, id DESC',
-  )
-  const one = db.prepare(
-    'SELECT id, name, number, status, started, document FROM catalog_builds WHERE name = ? AND number = ?',
-  )
-  const upsert = db.prepare(
-    `INSERT INTO catalog_builds (name, number, started, status, document) VALUES (@name, @number, @started, @status, @document)
+const Q = {
+  runs: 'SELECT name, number, status, started FROM catalog_builds ORDER BY started DESC, id DESC',
+  one: 'SELECT id, name, number, status, started, document FROM catalog_builds WHERE name = ? AND number = ?',
+  upsert: `INSERT INTO catalog_builds (name, number, started, status, document) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (name, number) DO UPDATE SET started = excluded.started, status = excluded.status, document = excluded.document
      RETURNING id`,
-  )
-  const unlink = db.prepare('DELETE FROM catalog_build_artifacts WHERE build_id = ?')
-  const setStatus = db.prepare('UPDATE catalog_builds SET status = ? WHERE name = ? AND number = ?')
-  const link = db.prepare(
-    'INSERT OR IGNORE INTO catalog_build_artifacts (build_id, repo, path) VALUES (?, ?, ?)',
-  )
-  const bySha256 = db.prepare(
-    `SELECT repo, path, sha256, sha1, md5, version_id FROM catalog_files WHERE sha256 = @sum
-     UNION ALL SELECT a.repo, a.path, a.sha256, b.sha1, b.md5, NULL FROM artifacts a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.sha256 = @sum
+  unlink: 'DELETE FROM catalog_build_artifacts WHERE build_id = ?',
+  setStatus: 'UPDATE catalog_builds SET status = ? WHERE name = ? AND number = ?',
+  link: 'INSERT INTO catalog_build_artifacts (build_id, repo, path) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  bySha256: `SELECT repo, path, sha256, sha1, md5, version_id FROM catalog_files WHERE sha256 = ?
+     UNION ALL SELECT a.repo, a.path, a.sha256, b.sha1, b.md5, NULL FROM artifacts a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.sha256 = ?
      LIMIT 1`,
-  )
-  const bySha1 = db.prepare(
-    `SELECT repo, path, sha256, sha1, md5, version_id FROM catalog_files WHERE sha1 = @sum
-     UNION ALL SELECT a.repo, a.path, a.sha256, b.sha1, b.md5, NULL FROM artifacts a JOIN blobs b ON b.sha256 = a.sha256 WHERE b.sha1 = @sum
+  bySha1: `SELECT repo, path, sha256, sha1, md5, version_id FROM catalog_files WHERE sha1 = ?
+     UNION ALL SELECT a.repo, a.path, a.sha256, b.sha1, b.md5, NULL FROM artifacts a JOIN blobs b ON b.sha256 = a.sha256 WHERE b.sha1 = ?
      LIMIT 1`,
-  )
-  const linked = db.prepare(
-    `SELECT f.repo, f.path, f.sha256, f.sha1, f.md5, f.version_id FROM catalog_build_artifacts l
+  linked: `SELECT f.repo, f.path, f.sha256, f.sha1, f.md5, f.version_id FROM catalog_build_artifacts l
      JOIN catalog_files f ON f.repo = l.repo AND f.path = l.path WHERE l.build_id = ? ORDER BY f.path`,
-  )
-  const dependenciesOf = db.prepare(
-    // What the built files need at run time (a build's dependencies are those it resolved; dev and peer ones it did not).
-    `SELECT name, version, scope FROM catalog_dependencies WHERE version_id = ? AND scope IN ('prod', 'depends') ORDER BY position`,
-  )
-  const newestLead = db.prepare(
-    `SELECT f.repo, f.path, f.sha256, f.sha1, f.md5, f.version_id FROM catalog_packages p
+  // What the built files need at run time (a build's dependencies are those it resolved; dev and peer ones it did not).
+  dependenciesOf: `SELECT name, version, scope FROM catalog_dependencies WHERE version_id = ? AND scope IN ('prod', 'depends') ORDER BY position`,
+  newestLead: `SELECT f.repo, f.path, f.sha256, f.sha1, f.md5, f.version_id FROM catalog_packages p
      JOIN catalog_versions v ON v.package_id = p.id AND v.name = p.latest_version
      JOIN catalog_files f ON f.version_id = v.id AND f.path = v.lead_file_path WHERE p.id = ?`,
-  )
+} as const
 
-  const find = (sum: Checksummed): FileRow | undefined =>
-    ((sum.sha256 && bySha256.get({ sum: sum.sha256 })) ||
-      (sum.sha1 && bySha1.get({ sum: sum.sha1 })) ||
-      undefined) as FileRow | undefined
+export function buildStore(sql: Sql) {
+  const find = async (sum: Checksummed, db: Sql = sql): Promise<FileRow | undefined> =>
+    (sum.sha256 ? await db.one<FileRow>(Q.bySha256, [sum.sha256, sum.sha256]) : undefined) ??
+    (sum.sha1 ? await db.one<FileRow>(Q.bySha1, [sum.sha1, sum.sha1]) : undefined)
 
   const resolved = (row: FileRow | undefined, sum: Checksummed): ResolvedFile => ({
     repoKey: row?.repo ?? null,
@@ -127,72 +110,71 @@ export function buildStore(db: Db) {
   })
 
   return {
-    list(): BuildRun[] {
-      return runs.all() as BuildRun[]
+    list(): Promise<BuildRun[]> {
+      return sql.all<BuildRun>(Q.runs)
     },
 
     /** Stores (or replaces) a run from its build-info document and links the files it names. */
-    deploy(doc: BuildInfoDocument): void {
-      db.transaction(() => {
-        const { id } = upsert.get({
-          name: doc.name,
-          number: doc.number,
-          started: doc.started,
-          status: doc.status ?? 'success',
-          document: JSON.stringify(doc),
-        }) as { id: number }
-        unlink.run(id)
+    async deploy(doc: BuildInfoDocument): Promise<void> {
+      await sql.transaction(async (tx) => {
+        const row = await tx.one<{ id: number }>(Q.upsert, [
+          doc.name,
+          doc.number,
+          doc.started,
+          doc.status ?? 'success',
+          JSON.stringify(doc),
+        ])
+        const id = row!.id
+        await tx.run(Q.unlink, [id])
         for (const m of doc.modules ?? [])
           for (const a of m.artifacts ?? []) {
-            const row = find(a)
-            if (row) link.run(id, row.repo, row.path)
+            const file = await find(a, tx)
+            if (file) await tx.run(Q.link, [id, file.repo, file.path])
           }
-      }).immediate()
+      })
     },
 
     /** A run's status after the fact (a scanning policy failing it). */
-    setStatus: (name: string, number: string, status: string) =>
-      setStatus.run(status, name, number).changes > 0,
+    setStatus: async (name: string, number: string, status: string): Promise<boolean> =>
+      (await sql.run(Q.setStatus, [status, name, number])).changes > 0,
 
-    detail(name: string, number: string): BuildDetail | undefined {
-      const row = one.get(name, number) as (BuildRun & { id: number; document: string | null }) | undefined
+    async detail(name: string, number: string): Promise<BuildDetail | undefined> {
+      const row = await sql.one<BuildRun & { id: number; document: string | null }>(Q.one, [name, number])
       if (!row) return undefined
       const run = { name: row.name, number: row.number, status: row.status, started: row.started }
       if (row.document) {
         const doc = JSON.parse(row.document) as BuildInfoDocument
+        const modules = []
+        for (const m of doc.modules ?? []) {
+          const artifacts = []
+          for (const a of m.artifacts ?? [])
+            artifacts.push({ name: a.name, type: a.type ?? '', ...resolved(await find(a), a) })
+          const dependencies = []
+          for (const d of m.dependencies ?? [])
+            dependencies.push({ id: d.id, scope: d.scopes?.join(', ') ?? '', ...resolved(await find(d), d) })
+          modules.push({ id: m.id, artifacts, dependencies })
+        }
         return {
           ...run,
           durationMillis: doc.durationMillis ?? null,
           agent: doc.agent?.name
             ? `${doc.agent.name}${doc.agent.version ? ` ${doc.agent.version}` : ''}`
             : null,
-          modules: (doc.modules ?? []).map((m) => ({
-            id: m.id,
-            artifacts: (m.artifacts ?? []).map((a) => ({
-              name: a.name,
-              type: a.type ?? '',
-              ...resolved(find(a), a),
-            })),
-            dependencies: (m.dependencies ?? []).map((d) => ({
-              id: d.id,
-              scope: d.scopes?.join(', ') ?? '',
-              ...resolved(find(d), d),
-            })),
-          })),
+          modules,
         }
       }
-      const files = linked.all(row.id) as FileRow[]
+      const files = await sql.all<FileRow>(Q.linked, [row.id])
       const seen = new Set<string>()
-      const dependencies = files.flatMap((f) =>
-        (dependenciesOf.all(f.version_id) as Array<{ name: string; version: string; scope: string }>).flatMap(
-          (d) => {
-            if (seen.has(d.name)) return []
-            seen.add(d.name)
-            const lead = newestLead.get(`npm://${d.name}`) as FileRow | undefined
-            return [{ id: `${d.name}:${d.version}`, scope: d.scope, ...resolved(lead, {}) }]
-          },
-        ),
-      )
+      const dependencies = []
+      for (const f of files)
+        for (const d of await sql.all<{ name: string; version: string; scope: string }>(Q.dependenciesOf, [
+          f.version_id,
+        ])) {
+          if (seen.has(d.name)) continue
+          seen.add(d.name)
+          const lead = await sql.one<FileRow>(Q.newestLead, [`npm://${d.name}`])
+          dependencies.push({ id: `${d.name}:${d.version}`, scope: d.scope, ...resolved(lead, {}) })
+        }
       return {
         ...run,
         durationMillis: null,

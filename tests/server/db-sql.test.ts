@@ -2,48 +2,12 @@
  * The stores' database interface (server/db/sql.ts): the same answers and the same transaction
  * guarantees on every engine the platform runs on.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { migrationFiles } from '../../server/db'
-import { openPostgres } from '../../server/db/postgresSql'
-import { numberedPlaceholders, type Database as PlatformDatabase, type Sql } from '../../server/db/sql'
-import { sqliteSql } from '../../server/db/sqliteSql'
-import { startPostgres, type TestPostgres } from '../support/postgres'
+import { numberedPlaceholders, type Sql } from '../../server/db/sql'
+import { testEngines } from '../support/engines'
 
-const dirs: string[] = []
-const opened: PlatformDatabase[] = []
-let postgres: TestPostgres | undefined
-beforeAll(async () => {
-  postgres = await startPostgres()
-}, 60_000)
-afterAll(async () => {
-  for (const db of opened) await db.close()
-  await postgres?.stop()
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-})
-
-async function postgresEngine(): Promise<PlatformDatabase> {
-  if (!postgres) throw new Error('PostgreSQL did not start')
-  const db = await openPostgres(await postgres.database())
-  opened.push(db)
-  return db
-}
-
-async function sqliteEngine(): Promise<PlatformDatabase> {
-  const dir = mkdtempSync(join(tmpdir(), 'console-sql-'))
-  dirs.push(dir)
-  const db = sqliteSql(new Database(join(dir, 'test.db')))
-  opened.push(db)
-  return db
-}
-
-const engines: ReadonlyArray<readonly [string, () => Promise<PlatformDatabase>]> = [
-  ['sqlite', sqliteEngine],
-  ['postgres', postgresEngine],
-]
+const engines = testEngines()
 
 describe('placeholders for PostgreSQL', () => {
   it('numbers each ? outside quotes and comments', () => {

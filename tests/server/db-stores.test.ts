@@ -1,0 +1,84 @@
+/**
+ * The stores that read the asynchronous interface (server/db/sql.ts), each on both engines: the
+ * embedded SQLite and a PostgreSQL the test starts itself, every migration run on a fresh
+ * database. Same calls, same answers: what a store writes is portable SQL.
+ */
+import { describe, expect, it } from 'vitest'
+import { buildStore } from '../../server/builds/store'
+import type { Sql } from '../../server/db/sql'
+import { testEngines, type OpenEngine } from '../support/engines'
+
+const engines = testEngines()
+
+/** A fresh database of the engine with every migration run. */
+const migrated = async (open: OpenEngine) => {
+  const db = await open()
+  await db.migrate()
+  return db
+}
+
+const T0 = '2026-12-01T10:00:00.000Z'
+const hex = (c: string, n: number) => c.repeat(n)
+
+/** A generic file deployed to generic-local, as the registry stores one. */
+async function deployedFile(sql: Sql, path: string, c: string): Promise<string> {
+  const sha256 = hex(c, 64)
+  await sql.run('INSERT INTO blobs (sha256, sha1, md5, size, created) VALUES (?, ?, ?, ?, ?)', [
+    sha256,
+    hex(c, 40),
+    hex(c, 32),
+    3,
+    T0,
+  ])
+  await sql.run(
+    `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
+     VALUES ('generic-local', ?, ?, 3, 'application/octet-stream', ?, ?, 'admin')`,
+    [path, sha256, T0, T0],
+  )
+  return sha256
+}
+
+describe.each(engines)('stores on %s', (_name, open) => {
+  it('builds: a deployed document stored, its files linked and resolved, its status changed', async () => {
+    const sql = await migrated(open)
+    const store = buildStore(sql)
+    const sha256 = await deployedFile(sql, 'out/app.tgz', 'a')
+    const before = (await store.list()).length
+    const doc = {
+      name: 'engine-build',
+      number: '7',
+      started: T0,
+      agent: { name: 'ci', version: '2' },
+      modules: [
+        {
+          id: 'app',
+          artifacts: [
+            { name: 'app.tgz', sha256 },
+            { name: 'lost.tgz', sha1: hex('f', 40) },
+          ],
+          dependencies: [{ id: 'lib:1', sha1: hex('a', 40), scopes: ['compile'] }],
+        },
+      ],
+    }
+    await store.deploy(doc)
+    // Again: replaces the run rather than adding one.
+    await store.deploy(doc)
+    const runs = await store.list()
+    expect(runs).toHaveLength(before + 1)
+    expect(runs).toContainEqual({ name: 'engine-build', number: '7', status: 'success', started: T0 })
+    const detail = await store.detail('engine-build', '7')
+    expect(detail?.agent).toBe('ci 2')
+    const [app, lost] = detail!.modules[0]!.artifacts
+    expect(app).toMatchObject({ name: 'app.tgz', repoKey: 'generic-local', path: 'out/app.tgz', sha256 })
+    expect(lost).toMatchObject({ name: 'lost.tgz', repoKey: null, path: null, sha1: hex('f', 40) })
+    expect(detail!.modules[0]!.dependencies[0]).toMatchObject({
+      id: 'lib:1',
+      scope: 'compile',
+      repoKey: 'generic-local',
+    })
+    expect(await store.setStatus('engine-build', '7', 'failure')).toBe(true)
+    expect(await store.setStatus('engine-build', '8', 'failure')).toBe(false)
+    expect((await store.detail('engine-build', '7'))?.status).toBe('failure')
+    expect(await store.detail('engine-build', '8')).toBeUndefined()
+  })
+})

@@ -1,0 +1,50 @@
+/**
+ * Both database engines for a test file: the embedded SQLite in a temporary folder and a
+ * PostgreSQL the file starts itself (tests/support/postgres.ts), each database fresh, all closed,
+ * stopped and removed after the file's tests.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll } from 'vitest'
+import { openPostgres } from '../../server/db/postgresSql'
+import type { Database as PlatformDatabase } from '../../server/db/sql'
+import { sqliteSql } from '../../server/db/sqliteSql'
+import { startPostgres, type TestPostgres } from './postgres'
+
+export type OpenEngine = () => Promise<PlatformDatabase>
+
+/** `[name, open]` per engine, for `describe.each`; registers the file's start and clean-up hooks. */
+export function testEngines(): ReadonlyArray<readonly [string, OpenEngine]> {
+  const dirs: string[] = []
+  const opened: PlatformDatabase[] = []
+  let postgres: TestPostgres | undefined
+  beforeAll(async () => {
+    postgres = await startPostgres()
+  }, 60_000)
+  afterAll(async () => {
+    for (const db of opened) await db.close()
+    await postgres?.stop()
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+  const sqlite: OpenEngine = async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-sql-'))
+    dirs.push(dir)
+    const raw = new Database(join(dir, 'platform.db'))
+    raw.pragma('foreign_keys = ON')
+    const db = sqliteSql(raw)
+    opened.push(db)
+    return db
+  }
+  const pg: OpenEngine = async () => {
+    if (!postgres) throw new Error('PostgreSQL did not start')
+    const db = await openPostgres(await postgres.database())
+    opened.push(db)
+    return db
+  }
+  return [
+    ['sqlite', sqlite],
+    ['postgres', pg],
+  ]
+}
