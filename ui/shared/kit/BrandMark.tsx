@@ -76,20 +76,16 @@ export function BrandMark({
           <path d={spec.shape.path} />
         </svg>
       ) : (
-        <svg viewBox="0 0 24 24" width={size} height={size}>
-          <rect width="24" height="24" rx="5" fill={`#${spec.hex}`} />
-          <text
-            x="12"
-            y="12.5"
-            textAnchor="middle"
-            dominantBaseline="middle"
-            fontSize={spec.letters.length > 2 ? 8.5 : 11}
-            fontWeight="700"
-            fill={luminance(spec.hex) > 0.4 ? '#111' : '#fff'}
-          >
-            {spec.letters}
-          </text>
-        </svg>
+        // The letters are drawn by CSS (attr()), so they are no part of the name's text content.
+        <span
+          className={styles.letters}
+          data-letters={spec.letters}
+          style={{
+            background: `#${spec.hex}`,
+            color: luminance(spec.hex) > 0.4 ? '#111' : '#fff',
+            fontSize: size * (spec.letters.length > 2 ? 0.36 : 0.46),
+          }}
+        />
       )}
       {Badge && (
         <span className={styles.badge}>
