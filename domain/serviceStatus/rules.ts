@@ -2,6 +2,7 @@
  * Pure service-status rules (spec 001 sections 3, 5, 7): humanised uptime, Online nodes
  * grouped per service, and detection of several Mission Control instances.
  */
+import { counted } from '../shared/plural'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -27,7 +28,7 @@ export function instantMs(value: unknown): number | undefined {
 }
 
 function unit(count: number, name: string): string {
-  return `${count} ${name}${count === 1 ? '' : 's'}`
+  return counted(count, { one: name, other: `${name}s` })
 }
 
 /**

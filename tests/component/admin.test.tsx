@@ -151,7 +151,7 @@ describe('admin pages', () => {
     expect(input).toHaveAttribute('accept', '.json')
     // The kit's FileField: the input drawn as a secondary button, no browser-default picker.
     expect(input.closest('span')).toHaveTextContent('Import configuration')
-    expect(input).toHaveAccessibleDescription(/a \.json file of these settings/i)
+    expect(input).toHaveAccessibleDescription(/a \.json file exported from this page/i)
     const exported = { serverName: 'Imported', baseUrl: 'https://repo.example/', customMessage: 'Hi' }
     await user.upload(input, new File([JSON.stringify(exported)], 'config.txt', { type: 'text/plain' }))
     expect(screen.getByRole('alert')).toHaveTextContent('File should have an extension of .json')
@@ -192,7 +192,7 @@ describe('admin pages', () => {
     const { app } = renderShell('/admin/configuration/general', admin, { adminApi, platformApi }, effects)
     const toggle = await screen.findByRole('checkbox', { name: 'Read-only mode' }, { timeout: 15_000 })
     expect(toggle).not.toBeChecked()
-    expect(screen.getByText(/You cannot use this option in read-only mode/)).toBeInTheDocument()
+    expect(screen.getByText(/anyone who tries is told the platform is in read-only mode/)).toBeInTheDocument()
     await user.click(toggle)
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await savedOnce()

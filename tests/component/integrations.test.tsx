@@ -176,7 +176,7 @@ describe('integrations catalogue', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search for integrations' }), 'GOOGLE')
     act(() => advance(300))
     expect(labels()).toEqual(['Google Kubernetes Engine'])
-    expect(screen.getByRole('status', { name: '1 integrations displayed' })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: '1 integration displayed' })).toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'AWS' }))
     act(() => advance(300))

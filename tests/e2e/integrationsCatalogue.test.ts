@@ -56,7 +56,7 @@ describe('integrations catalogue (e2e)', () => {
         .toEqual(['Kubernetes', 'Google Kubernetes Engine', 'Terraform'])
       await page.getByRole('searchbox', { name: 'Search for integrations' }).fill('GOOGLE')
       await expect.poll(() => labels(page), { timeout: 10_000 }).toEqual(['Google Kubernetes Engine'])
-      await page.getByRole('status', { name: '1 integrations displayed' }).waitFor()
+      await page.getByRole('status', { name: '1 integration displayed' }).waitFor()
       const link = new URL(page.url())
       expect([link.pathname, [...link.searchParams]]).toEqual([
         '/ui/integrations',

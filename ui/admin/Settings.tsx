@@ -16,7 +16,6 @@ import { ListPage, NamedTable } from './ListPage'
 import { Button } from '../shared/kit/Button'
 import { formActionsClass } from '../shared/kit/Field'
 import { Checkbox } from '../shared/kit/Checkbox'
-import { messageText } from '../shared/messages'
 import { PageHeader, Skeleton } from '../shared/kit/Surface'
 import { NodeStatusBadge } from '../serviceStatus/NodeStatusBadge'
 import { FailureNote } from '../shared/kit/LoadFailure'
@@ -103,14 +102,14 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
           onCheckedChange={(readOnlyMode) => set({ readOnlyMode })}
         />
         <p className={styles.hint}>
-          Nobody can deploy, publish or delete files, or create, change or delete repositories, while it is
-          on. They see: {messageText({ key: 'readOnlyMode' })}.
+          While it is on, nobody can deploy, publish or delete files, or create, change or delete
+          repositories; anyone who tries is told the platform is in read-only mode.
         </p>
       </div>
       <Suspense fallback={<Skeleton height="4rem" />}>
         <FileField
           label="Configuration file"
-          hint="A .json file of these settings, as exported; it is saved as soon as it is chosen."
+          hint="A .json file exported from this page. Its settings apply as soon as you choose it."
           accept=".json"
           buttonLabel="Import configuration"
           resetAfterChoice

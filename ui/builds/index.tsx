@@ -64,7 +64,7 @@ const noBuilds = (
   <EmptyState
     icon={<Hammer size={28} />}
     title="No builds yet"
-    hint="A CI server publishes build information with PUT /artifactory/api/build; its runs show here."
+    hint="Builds appear here when a CI pipeline publishes its build information to this platform (with the JFrog CLI: jf rt build-publish)."
   />
 )
 

@@ -32,6 +32,7 @@ import { whatHappened } from '../shared/failureText'
 import { IntegrationIcon } from './icons'
 import kit from '../shared/kit/page.module.css'
 import styles from './integrations.module.css'
+import { counted } from '../../domain/shared/plural'
 
 // The admin's dialogs (Set Up, the tools) load when an admin first opens one: a developer
 // never needs them.
@@ -247,7 +248,10 @@ export function Catalogue() {
           <span className={styles.title}>
             Integrations
             <Badge tone="accent">
-              <span role="status" aria-label={`${visible.length} integrations displayed`}>
+              <span
+                role="status"
+                aria-label={`${counted(visible.length, { one: 'integration', other: 'integrations' })} displayed`}
+              >
                 {visible.length}
               </span>
             </Badge>

@@ -20,6 +20,7 @@ import { Badge, EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { whatHappened } from '../shared/failureText'
 import kit from '../shared/kit/page.module.css'
 import styles from './integrations.module.css'
+import { counted } from '../../domain/shared/plural'
 
 export function SelectRepos({ integrationKey, vcsType }: { integrationKey: string; vcsType: string }) {
   const dispatch = useDispatch()
@@ -140,7 +141,7 @@ export function SelectRepos({ integrationKey, vcsType }: { integrationKey: strin
         <div className={styles.repoFooter}>
           {reposSave.status === 'saved' && !changed && (
             <p role="status" className={styles.tested}>
-              Saved: {saved.size} {saved.size === 1 ? 'repository' : 'repositories'} will be scanned.
+              Saved: {counted(saved.size, { one: 'repository', other: 'repositories' })} will be scanned.
             </p>
           )}
           {reposSave.status === 'failed' && (

@@ -19,6 +19,7 @@ import { Table } from '../shared/kit/Table'
 import { shownData } from '../../domain/shared/loadable'
 import kit from '../shared/kit/page.module.css'
 import styles from './overview.module.css'
+import { counted } from '../../domain/shared/plural'
 
 const SEVERITIES: ReadonlyArray<Severity> = ['critical', 'high', 'medium', 'low', 'info', 'unknown']
 const asSeverity = (s: string): Severity => SEVERITIES.find((v) => v === s.toLowerCase()) ?? 'unknown'
@@ -175,7 +176,7 @@ function Figures({ overview }: { readonly overview: Overview }) {
           hint={
             stored ? (
               // Distinct: identical bytes are stored once, so this can be fewer than the artifacts.
-              `${stored.blobCount.toLocaleString('en')} distinct ${stored.blobCount === 1 ? 'file' : 'files'}`
+              `${counted(stored.blobCount, { one: 'distinct file', other: 'distinct files' })}`
             ) : (
               <span role="status">{messageText({ key: 'storageCacheCalculating' })}</span>
             )
@@ -239,7 +240,8 @@ function Figures({ overview }: { readonly overview: Overview }) {
                   data-ok={h.nodes > 0 && h.healthy === h.nodes}
                   aria-hidden="true"
                 />
-                {serviceWords(h.service)}: {h.healthy} of {h.nodes} {h.nodes === 1 ? 'node' : 'nodes'} healthy
+                {serviceWords(h.service)}: {h.healthy} of {counted(h.nodes, { one: 'node', other: 'nodes' })}{' '}
+                healthy
               </li>
             ))}
           </ul>

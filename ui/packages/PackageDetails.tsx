@@ -17,6 +17,7 @@ import { EMPTY_TEXTS } from './PackagesList'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
 import styles from './details.module.css'
+import { markdownToText } from '../../domain/shared/markdownText'
 
 export function PackageDetails({ packageId }: { packageId: string }) {
   const dispatch = useDispatch()
@@ -116,7 +117,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
               updated <RelativeTime iso={pkg.modified} />
             </span>
           </p>
-          {pkg.description && <p className={styles.description}>{pkg.description}</p>}
+          {pkg.description && <p className={styles.description}>{markdownToText(pkg.description)}</p>}
         </div>
       </header>
       <InstallCommand

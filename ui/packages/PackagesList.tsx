@@ -20,6 +20,10 @@ import { TypeIcon, VulnerabilityBadges, packagePath } from './common'
 import kit from '../shared/kit/page.module.css'
 import styles from './packages.module.css'
 import surface from '../shared/kit/surface.module.css'
+import { counted } from '../../domain/shared/plural'
+import { markdownToText } from '../../domain/shared/markdownText'
+
+const PACKAGES = { one: 'package', other: 'packages' }
 
 /** Three lines: name and version; the description and severities; type, date and downloads. */
 export const ROW_HEIGHT = 84
@@ -76,7 +80,7 @@ export function PackagesList() {
               <EmptyState
                 icon={<PackageSearch size={32} />}
                 title={EMPTY_TEXTS.noSearch}
-                hint={count !== null ? `${count.toLocaleString('en')} packages in total` : undefined}
+                hint={count !== null ? `${counted(count, PACKAGES)} in total` : undefined}
               />
             </div>
           ) : list.status === 'loading' ? (
@@ -89,8 +93,8 @@ export function PackagesList() {
             <>
               <p aria-live="polite" className={styles.resultCount}>
                 {rows.totalCount !== null
-                  ? `${rows.totalCount.toLocaleString('en')} packages`
-                  : `${rows.rowCount.toLocaleString('en')} packages shown`}
+                  ? counted(rows.totalCount, PACKAGES)
+                  : `${counted(rows.rowCount, PACKAGES)} shown`}
               </p>
               <VirtualRows rows={rows} />
             </>
@@ -208,7 +212,7 @@ function VirtualRows({ rows }: { rows: ListRows }) {
                   <span className={styles.rowChips}>
                     <VulnerabilityBadges vulnerabilities={pkg.vulnerabilities} />
                   </span>
-                  <span className={styles.rowDescription}>{pkg.description ?? ''}</span>
+                  <span className={styles.rowDescription}>{markdownToText(pkg.description ?? '')}</span>
                   <span className={styles.rowMeta}>
                     <span>{pkg.packageType}</span>
                     <span>

@@ -11,6 +11,9 @@ import { LoadFailure } from '../shared/kit/LoadFailure'
 import { versionsPaging } from '../../domain/packages/rules'
 import type { PackageDetails } from '../../domain/packages/types'
 import styles from './details.module.css'
+import { counted } from '../../domain/shared/plural'
+
+const VERSIONS = { one: 'version', other: 'versions' }
 
 export function VersionsPaging({
   details,
@@ -46,8 +49,8 @@ export function VersionsPaging({
     <div className={styles.paging}>
       <p aria-live="polite" className={styles.meta}>
         {paging.of !== null
-          ? `Showing ${shown.toLocaleString('en')} of ${paging.of.toLocaleString('en')} versions`
-          : `${shown.toLocaleString('en')} ${shown === 1 ? 'version' : 'versions'}`}
+          ? `Showing ${shown.toLocaleString('en')} of ${counted(paging.of, VERSIONS)}`
+          : counted(shown, VERSIONS)}
       </p>
       {paging.next === 'retry' && (
         <LoadFailure

@@ -263,7 +263,8 @@ function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded:
           {loaded.anonymousAccess === true
             ? 'Visitors may browse without signing in.'
             : 'Visitors must sign in.'}{' '}
-          Set with ANONYMOUS_ACCESS when the platform starts.
+          It is part of the platform's installation settings, so it is changed where the platform is installed
+          rather than here.
         </p>
       </Card>
     )

@@ -1,0 +1,91 @@
+/**
+ * The console's words are the product's: no message names an environment variable or another
+ * setting of the platform's process (a user cannot set one, and an administrator reads the
+ * installation guide, not the console, for them). Every string and JSX text of ui/ is read with
+ * the TypeScript parser (comments are not words the user sees), and checked against the shape of
+ * a variable name and against the names the server and scripts actually read.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+function files(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return files(path, pattern)
+    return pattern.test(name) ? [path] : []
+  })
+}
+
+/** The environment variables the platform's processes read (process.env.X, env.X, env['X']). */
+function environmentNames(): Set<string> {
+  const names = new Set<string>()
+  for (const file of [...files('server', /\.ts$/), ...files('scripts', /\.(m?js|ts)$/)])
+    for (const m of readFileSync(file, 'utf8').matchAll(/\benv(?:\.|\[['"])([A-Z][A-Z0-9_]+)/g))
+      names.add(m[1]!)
+  return names
+}
+
+/** Every string literal, template part and JSX text of a file, with its line. */
+function texts(file: string): Array<{ line: number; text: string }> {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  )
+  const out: Array<{ line: number; text: string }> = []
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node) ||
+      ts.isJsxText(node)
+    )
+      out.push({ line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.text })
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return out
+}
+
+// SCREAMING_SNAKE_CASE with at least one underscore: the shape of a variable's name.
+const VARIABLE_SHAPE = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/
+
+/** The messages of the console that name an environment variable, as file:line: text. */
+export function messagesNamingVariables(paths: readonly string[], known: ReadonlySet<string>): string[] {
+  // Whole words only, and names of four letters or more: "CI" is also "CI/CD".
+  const named = [...known].filter((n) => n.length >= 4)
+  const byName = named.length > 0 ? new RegExp(`\\b(${named.join('|')})\\b`) : undefined
+  return paths.flatMap((file) =>
+    texts(file)
+      .filter(({ text }) => VARIABLE_SHAPE.test(text) || (byName?.test(text) ?? false))
+      .map(({ line, text }) => `${file}:${line}: ${text.trim().slice(0, 80)}`),
+  )
+}
+
+describe('the console names no environment variable', () => {
+  const known = environmentNames()
+
+  it('finds the variables the server reads', () => {
+    expect(known.has('ANONYMOUS_ACCESS')).toBe(true)
+    expect(known.has('DATA_DIR')).toBe(true)
+  })
+
+  it('no string or text of ui/ names one', () => {
+    expect(messagesNamingVariables(files('ui', /\.tsx?$/), known)).toEqual([])
+  })
+
+  it('the check finds a message that does', () => {
+    const sample = join('tests', 'fixtures', 'messageWords', 'namesVariable.tsx')
+    expect(messagesNamingVariables([sample], known)).toEqual([
+      `${sample}:4: Set with ANONYMOUS_ACCESS when the platform starts.`,
+      `${sample}:6: Ask for HOST to change`,
+    ])
+  })
+})
