@@ -1,28 +1,54 @@
 /**
- * Mutation testing of the domain's rules modules (only when named: `npm run bench --
+ * Mutation testing of the domain's rules and deciders (only when named: `npm run bench --
  * mutation`; it takes minutes): Stryker changes the code one small way at a time and runs the
  * rules' and deciders' tests (vitest.stryker.config.ts); a mutant the tests do not notice is a
- * gap in them. Prints the mutation score per area (target ≥ 80%). MUTATE narrows the files
- * (a comma-separated list of areas).
+ * gap in them. Prints the mutation score per file (target ≥ 80%).
+ *
+ * Without MUTATE it measures every area's `rules.ts` and `decider.ts`. MUTATE narrows it: a
+ * comma-separated list of areas (`MUTATE=integrations,artifacts`, both files of each) or of
+ * single files (`MUTATE=integrations/rules,artifacts/decider`), so that a loaded machine runs
+ * one file at a time. MUTATE_SURVIVORS=1 also prints each surviving mutant, to write the test
+ * that detects it or to list it as equivalent (docs/mutation-survivors.md).
  */
 import { Stryker } from '@stryker-mutator/core'
 import type { LogLevel } from '@stryker-mutator/api/core'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import type { Figure } from './types'
 
-export const title = 'Mutation score of the domain rules (Stryker, vitest runner)'
+export const title = 'Mutation score of the domain rules and deciders (Stryker, vitest runner)'
 export const optional = true
 
-const AREAS = (process.env.MUTATE ?? 'packages,serviceStatus,supportBundles,search,session')
-  .split(',')
-  .filter((area) => existsSync(`domain/${area}/rules.ts`))
+const KINDS = ['rules', 'decider'] as const
+
+/** Every `domain/<area>/{rules,decider}.ts` there is, or those MUTATE names. */
+export function filesToMutate(selection: string | undefined): string[] {
+  const wanted =
+    selection === undefined || selection.trim() === ''
+      ? readdirSync('domain', { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => entry.name)
+          .sort()
+      : selection.split(',').map((part) => part.trim())
+  return wanted
+    .flatMap((part) => {
+      const [area, kind] = part.split('/')
+      const kinds = kind === undefined ? KINDS : KINDS.filter((k) => k === kind.replace(/\.ts$/, ''))
+      return kinds.map((k) => `domain/${area}/${k}.ts`)
+    })
+    .filter((file) => existsSync(file))
+}
+
+const FILES = filesToMutate(process.env.MUTATE)
 
 export async function run(): Promise<Figure[]> {
+  if (FILES.length === 0)
+    throw new Error(`MUTATE=${process.env.MUTATE ?? ''} names no rules.ts or decider.ts`)
+  const started = Date.now()
   const stryker = new Stryker({
     testRunner: 'vitest',
     plugins: ['@stryker-mutator/vitest-runner'],
     vitest: { configFile: 'vitest.stryker.config.ts', related: false },
-    mutate: AREAS.map((area) => `domain/${area}/rules.ts`),
+    mutate: FILES,
     coverageAnalysis: 'perTest',
     reporters: [],
     concurrency: 2,
@@ -34,16 +60,23 @@ export async function run(): Promise<Figure[]> {
   })
   const results = await stryker.runMutationTest()
   const figures: Figure[] = []
-  for (const area of AREAS) {
-    const mine = results.filter((r) => r.fileName.replace(/\\/g, '/').endsWith(`domain/${area}/rules.ts`))
+  for (const file of FILES) {
+    const mine = results.filter((r) => r.fileName.replace(/\\/g, '/').endsWith(file))
     const detected = mine.filter((r) => r.status === 'Killed' || r.status === 'Timeout').length
     const valid = mine.filter((r) => !['CompileError', 'RuntimeError', 'Ignored'].includes(r.status)).length
     figures.push({
-      name: `${area}/rules.ts: ${detected} of ${valid} mutants detected`,
-      value: valid === 0 ? 0 : (100 * detected) / valid,
+      name: `${file.replace(/^domain\//, '')}: ${detected} of ${valid} mutants detected`,
+      value: valid === 0 ? 100 : (100 * detected) / valid,
       unit: '%',
       target: '≥ 80%',
     })
+    if (process.env.MUTATE_SURVIVORS === '1') {
+      for (const r of mine.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')) {
+        const at = `${r.location.start.line}:${r.location.start.column}`
+        console.log(`    ${r.status} ${file}:${at} ${r.mutatorName}: ${JSON.stringify(r.replacement ?? '')}`)
+      }
+    }
   }
+  figures.push({ name: `whole run (${FILES.length} files)`, value: (Date.now() - started) / 1000, unit: 's' })
   return figures
 }

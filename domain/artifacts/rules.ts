@@ -149,8 +149,10 @@ export const TREE_BASES = ['/artifacts/browse', '/repos/tree/General'] as const
 
 /** The base of an address bar path and the location it names (`<base>/<repo>/<path…>`, decoded). */
 export function locationOfRoute(fullPath: string): { base: string; at: TreeLocation | null } {
-  const base = TREE_BASES.find((b) => fullPath === b || fullPath.startsWith(`${b}/`)) ?? TREE_BASES[0]
-  const rest = fullPath.startsWith(base) ? fullPath.slice(base.length) : ''
+  const under = TREE_BASES.find((b) => fullPath === b || fullPath.startsWith(`${b}/`))
+  const base = under ?? TREE_BASES[0]
+  // Another page's address (`/artifacts/browsed/x` too) names no location in the tree.
+  const rest = under === undefined ? '' : fullPath.slice(base.length)
   const parts = rest
     .split('/')
     .filter((s) => s !== '')

@@ -32,6 +32,7 @@ export function arbitraryFromCodec(codec: t.Decoder<unknown, unknown>, depth = 0
     case 'UnknownType':
       return json
     case 'UnknownRecordType':
+    case 'AnyDictionaryType':
       return fc.dictionary(fc.string({ maxLength: 8 }), json, { maxKeys: 3 })
     case 'LiteralType':
       return fc.constant(c.value)
