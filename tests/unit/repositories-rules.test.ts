@@ -1,7 +1,13 @@
 /** The repository form's rules give message keys; the repositories pages and the platform word them alike. */
 import { describe, expect, it } from 'vitest'
 import {
+  QUICK_REMOTE_URLS,
+  REPOSITORY_KINDS,
+  REPOSITORY_PACKAGE_TYPES,
+  SERVED_PACKAGE_TYPES,
   emptyRepositoryForm,
+  isRepositoryPackageType,
+  quickRepositoryKeys,
   problemsOfRefusal,
   validateRepositoryForm,
   type KnownRepositories,
@@ -92,5 +98,164 @@ describe('repository form rules', () => {
     [{ key: 'recorded', text: 'as an earlier build said it' }, 'as an earlier build said it'],
   ])('the catalogue words %o as %s', (message, text) => {
     expect(repositoryProblemText(message)).toBe(text)
+  })
+})
+
+describe('the definition a valid form gives', () => {
+  const valid = (form: RepositoryForm) => {
+    const result = validateRepositoryForm(form, known)
+    if (result._tag === 'Left') throw new Error(JSON.stringify(result.left))
+    return result.right
+  }
+
+  it('trims the text fields, defaults the includes pattern to everything, and drops other kinds’ fields', () => {
+    expect(
+      valid(
+        emptyRepositoryForm('local', {
+          key: 'libs',
+          packageType: ' NPM ',
+          description: '  shared libraries ',
+          includesPattern: '  ',
+          excludesPattern: ' **/*.tmp ',
+          url: 'https://registry.npmjs.org',
+          members: ['npm-local'],
+          defaultDeploymentRepo: 'npm-local',
+        }),
+      ),
+    ).toEqual({
+      key: 'libs',
+      kind: 'local',
+      packageType: 'npm',
+      description: 'shared libraries',
+      includesPattern: '**/*',
+      excludesPattern: '**/*.tmp',
+      url: null,
+      members: [],
+      defaultDeploymentRepo: null,
+    })
+    expect(
+      valid(emptyRepositoryForm('local', { key: 'k', includesPattern: ' org/** ' })).includesPattern,
+    ).toBe('org/**')
+  })
+
+  it('a remote keeps its trimmed URL; a virtual its members once each and its trimmed deployment member', () => {
+    expect(valid(emptyRepositoryForm('remote', { key: 'r', url: ' https://registry.npmjs.org ' })).url).toBe(
+      'https://registry.npmjs.org',
+    )
+    const virtual = valid(
+      emptyRepositoryForm('virtual', {
+        key: 'v',
+        members: ['npm-local', 'npm-remote', 'npm-local'],
+        defaultDeploymentRepo: ' npm-local ',
+      }),
+    )
+    expect(virtual.members).toEqual(['npm-local', 'npm-remote'])
+    expect(virtual.defaultDeploymentRepo).toBe('npm-local')
+    expect(
+      valid(emptyRepositoryForm('virtual', { key: 'v', members: ['npm-local'] })).defaultDeploymentRepo,
+    ).toBe(null)
+  })
+
+  it('a deployment member must be one of the members, and local', () => {
+    expect(
+      problems(
+        emptyRepositoryForm('virtual', {
+          key: 'v',
+          members: ['npm-remote'],
+          defaultDeploymentRepo: 'npm-local',
+        }),
+      ),
+    ).toEqual({ defaultDeploymentRepo: { key: 'defaultDeploymentNotLocal' } })
+    expect(problems(emptyRepositoryForm('virtual', { key: 'v', members: ['nowhere'] }))).toEqual({
+      members: { key: 'memberTypeDiffers' },
+    })
+  })
+
+  it('a remote URL must be http or https with a host', () => {
+    for (const url of ['http://mirror.example/npm', 'https://mirror.example'])
+      expect(problems(emptyRepositoryForm('remote', { key: 'r', url }))).toEqual({})
+    for (const url of ['mirror.example', 'file:///etc/passwd', 'https://', 'javascript:alert(1)'])
+      expect(problems(emptyRepositoryForm('remote', { key: 'r', url })), url).toEqual({
+        url: { key: 'invalidUrl' },
+      })
+    expect(problems(emptyRepositoryForm('remote', { key: 'r', url: '   ' }))).toEqual({
+      url: { key: 'mandatory' },
+    })
+  })
+
+  it('reports every field’s problem at once', () => {
+    expect(problems(emptyRepositoryForm('virtual', { key: '', packageType: 'cobol' }))).toEqual({
+      key: { key: 'mandatory' },
+      packageType: { key: 'choosePackageType' },
+      members: { key: 'membersNeeded' },
+    })
+  })
+})
+
+describe('what can be created', () => {
+  it('offers these package types, by canonical name or alias, and no other', () => {
+    const offered = [
+      'alpine',
+      'cargo',
+      'chef',
+      'cocoapods',
+      'composer',
+      'conan',
+      'conda',
+      'cran',
+      'debian',
+      'docker',
+      'gems',
+      'generic',
+      'gitlfs',
+      'go',
+      'gradle',
+      'helm',
+      'huggingfacemlmodel',
+      'ivy',
+      'maven',
+      'npm',
+      'nuget',
+      'opkg',
+      'pub',
+      'puppet',
+      'pypi',
+      'rpm',
+      'sbt',
+      'swift',
+      'terraform',
+      'vagrant',
+    ]
+    expect([...REPOSITORY_PACKAGE_TYPES]).toEqual(offered)
+    for (const t of offered) expect(isRepositoryPackageType(t), t).toBe(true)
+    expect(isRepositoryPackageType('Docker')).toBe(true)
+    expect(isRepositoryPackageType('cobol')).toBe(false)
+    expect(SERVED_PACKAGE_TYPES).toEqual(['npm', 'generic'])
+    expect(REPOSITORY_KINDS).toEqual(['local', 'remote', 'virtual'])
+  })
+
+  it('Quick Repository Creation names type-local, type-remote and the virtual type, from any spelling', () => {
+    expect(quickRepositoryKeys(' NPM ')).toEqual({ local: 'npm-local', remote: 'npm-remote', virtual: 'npm' })
+  })
+
+  it('each quick remote has an https upstream, and the common types have theirs', () => {
+    for (const t of ['npm', 'pypi', 'maven', 'docker', 'go', 'helm', 'debian', 'generic'])
+      expect(new URL(QUICK_REMOTE_URLS[t]!).protocol, t).toBe('https:')
+    expect(QUICK_REMOTE_URLS.npm).toBe('https://registry.npmjs.org')
+    expect(QUICK_REMOTE_URLS.docker).toBe('https://registry-1.docker.io')
+  })
+
+  it('a blank form opens as npm with nothing typed', () => {
+    expect(emptyRepositoryForm('remote')).toEqual({
+      key: '',
+      kind: 'remote',
+      packageType: 'npm',
+      description: '',
+      includesPattern: '',
+      excludesPattern: '',
+      url: '',
+      members: [],
+      defaultDeploymentRepo: '',
+    })
   })
 })
