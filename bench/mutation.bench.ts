@@ -7,7 +7,8 @@
  * Without MUTATE it measures every area's `rules.ts` and `decider.ts`. MUTATE narrows it: a
  * comma-separated list of areas (`MUTATE=integrations,artifacts`, both files of each) or of
  * single files (`MUTATE=integrations/rules,artifacts/decider`), so that a loaded machine runs
- * one file at a time. MUTATE_SURVIVORS=1 also prints each surviving mutant, to write the test
+ * one file at a time (its area's tests only: a narrowed figure is never above the whole run's).
+ * MUTATE_SURVIVORS=1 also prints each surviving mutant, to write the test
  * that detects it or to list it as equivalent (docs/mutation-survivors.md).
  */
 import { Stryker } from '@stryker-mutator/core'
@@ -44,6 +45,9 @@ export async function run(): Promise<Figure[]> {
   if (FILES.length === 0)
     throw new Error(`MUTATE=${process.env.MUTATE ?? ''} names no rules.ts or decider.ts`)
   const started = Date.now()
+  // Without MUTATE, every area's tests run; with it, only the mutated areas' (vitest.stryker.config.ts).
+  if (process.env.MUTATE)
+    process.env.MUTATION_AREAS = [...new Set(FILES.map((f) => f.split('/')[1]))].join(',')
   const stryker = new Stryker({
     testRunner: 'vitest',
     plugins: ['@stryker-mutator/vitest-runner'],
