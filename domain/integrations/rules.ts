@@ -48,7 +48,8 @@ const known = (values: ReadonlyArray<string>, allowed: ReadonlyArray<string>) =>
  * dropped and the known ones put in the panel's order, so any link gives one canonical view.
  */
 export function filtersFromQuery(search: string): CatalogueFilters {
-  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)
+  // URLSearchParams drops the leading '?' itself.
+  const params = new URLSearchParams(search)
   return {
     categories: known(params.getAll('category'), CATEGORIES),
     vendors: known(params.getAll('vendor'), CLOUD_VENDORS),

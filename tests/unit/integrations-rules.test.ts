@@ -37,6 +37,7 @@ describe('the filter panel', () => {
     const chosen = { categories: ['IDE'], vendors: ['AWS'], search: 'jf' }
     expect(toggleVendor(chosen, 'GCP')).toEqual({ ...chosen, vendors: ['AWS', 'GCP'] })
     expect(toggleVendor(chosen, 'AWS')).toEqual({ ...chosen, vendors: [] })
+    expect(toggleVendor({ ...chosen, vendors: ['AWS', 'GCP'] }, 'AWS').vendors).toEqual(['GCP'])
   })
 })
 
@@ -233,6 +234,11 @@ describe('whether a setup action can run here', () => {
     expect(
       setupRuns(entry({ type: 'action', actionName: 'openCommonIntegrationModal', payload: {} }), routes, {}),
     ).toBe(true)
+  })
+
+  it('an in-page action runs even when a page of the same name needs a missing feature', () => {
+    const action = entry({ type: 'action', actionName: 'integrations.vendor.list', payload: {} })
+    expect(setupRuns(action, routes, {})).toBe(true)
   })
 
   it('a redirect runs when its page needs no feature or the instance has it', () => {
