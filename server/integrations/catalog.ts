@@ -1,5 +1,5 @@
 /** The integrations catalogue: stored entries, sorted by rank (lower first), then label. */
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 
 /** Rank of an entry stored without one (the least prominent of the 1–10 scale). */
 export const DEFAULT_RANK = 10
@@ -34,8 +34,8 @@ interface Row {
   configure_action: string | null
 }
 
-export function readCatalog(db: Db): CatalogEntry[] {
-  const rows = db.prepare('SELECT * FROM integration_catalog').all() as Row[]
+export async function readCatalog(sql: Sql): Promise<CatalogEntry[]> {
+  const rows = await sql.all<Row>('SELECT * FROM integration_catalog')
   return rows
     .map((r): CatalogEntry => ({
       id: r.id,

@@ -170,7 +170,7 @@ function registerCatalogRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      return readCatalog(ctx.db)
+      return readCatalog(ctx.sql)
     },
   )
 }
@@ -250,10 +250,11 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
     },
     async (request) => {
       requireGitAdmin(request)
-      const counts = store.connectionCounts()
+      const counts = await store.connectionCounts()
       const running = products()
+      const stored = await store.list()
       const items = VENDORS.map((vendor) => {
-        const integrations = store.list(vendor)
+        const integrations = stored.filter((i) => i.vendorName === vendor.id)
         const configuredServices = VCS_SERVICES.map((serviceName) => {
           const connections = counts.get(`${vendor.id}:${serviceName}`) ?? 0
           return {
@@ -339,11 +340,12 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
       const vendor = vendorOf(request.body.vendorName)
       if (!vendor) throw new HttpError(400, 'Unknown vendorName', 'VALIDATION')
       const key = request.body.integrationKey
-      if (!request.body.token && key && store.get(key) && store.get(key)?.url !== url)
+      const saved = key ? await store.get(key) : undefined
+      if (!request.body.token && saved && saved.url !== url)
         throw new HttpError(400, TOKEN_FOR_NEW_URL, 'TOKEN_REQUIRED')
-      const token = request.body.token ?? (key ? store.tokenOf(key) : undefined)
+      const token = request.body.token ?? (key ? await store.tokenOf(key) : undefined)
       if (!token) throw new HttpError(400, mandatory('token'), 'VALIDATION')
-      return testConnection(vendor, url, token, { saved: store.isSavedUrl(url) })
+      return testConnection(vendor, url, token, { saved: await store.isSavedUrl(url) })
     },
   )
 
@@ -357,7 +359,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
     },
     async (request, reply) => {
       const admin = requireGitAdmin(request)
-      const created = store.create(toInput(request.body), admin.name)
+      const created = await store.create(toInput(request.body), admin.name)
       runtime().log(
         'artifactory',
         'INFO',
@@ -383,7 +385,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
       const key = request.params.integrationKey
       if (request.body.integrationKey !== undefined && request.body.integrationKey !== key)
         throw new HttpError(400, 'integrationKey in the body does not match the path', 'VALIDATION')
-      const updated = store.update(key, toInput(request.body))
+      const updated = await store.update(key, toInput(request.body))
       runtime().log('artifactory', 'INFO', `Git integration ${key} updated by ${admin.name}`)
       return { data: key, message: 'Successfully updated', integration: updated }
     },
@@ -400,7 +402,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
     async (request) => {
       const admin = requireGitAdmin(request)
       const key = request.params.integrationKey
-      if (!store.delete(key)) throw new HttpError(404, `No integration ${key}`, 'NOT_FOUND')
+      if (!(await store.delete(key))) throw new HttpError(404, `No integration ${key}`, 'NOT_FOUND')
       runtime().log('artifactory', 'INFO', `Git integration ${key} deleted by ${admin.name}`)
       return { data: key, message: 'Successfully deleted' }
     },
@@ -427,14 +429,14 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
   const vendorErrors = { ...adminErrors, 502: errorSchema }
   /** The vendor's repositories for a stored integration, each with whether it is chosen. */
   const repositoriesOf = async (key: string) => {
-    const integration = store.get(key)
-    const token = store.tokenOf(key)
+    const integration = await store.get(key)
+    const token = await store.tokenOf(key)
     const vendor = integration && vendorOf(integration.vendorName)
     if (!integration || !token || !vendor) throw new HttpError(404, `No integration ${key}`, 'NOT_FOUND')
     return listRepositories(vendor, integration.url, token)
   }
-  const withSelection = (key: string, repos: ReadonlyArray<{ name: string; private: boolean }>) => {
-    const selected = store.selectedRepositories(key)
+  const withSelection = async (key: string, repos: ReadonlyArray<{ name: string; private: boolean }>) => {
+    const selected = await store.selectedRepositories(key)
     return { repositories: repos.map((r) => ({ ...r, selected: selected.has(r.name) })) }
   }
 
@@ -485,7 +487,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
       const unknown = request.body.selected.filter((name) => !known.has(name))
       if (unknown.length > 0)
         throw new HttpError(400, `Not a repository of this integration: ${unknown.join(', ')}`, 'VALIDATION')
-      store.selectRepositories(key, request.body.selected, admin.name)
+      await store.selectRepositories(key, request.body.selected, admin.name)
       runtime().log(
         'xray',
         'INFO',
@@ -548,14 +550,14 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
     },
     async (request, reply) => {
       const admin = requireScanner(request)
-      const added = store.connect(request.body.integration_id, 'xray', admin.name)
+      const added = await store.connect(request.body.integration_id, 'xray', admin.name)
       if (added)
         runtime().log(
           'xray',
           'INFO',
           `Repository scanning connected to ${request.body.integration_id} by ${admin.name}`,
         )
-      return reply.status(added ? 201 : 200).send(store.connections('xray'))
+      return reply.status(added ? 201 : 200).send(await store.connections('xray'))
     },
   )
 
@@ -573,7 +575,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
     },
     async (request, reply) => {
       const admin = requireScanner(request)
-      if (!store.disconnect(request.params.integration_id, 'xray'))
+      if (!(await store.disconnect(request.params.integration_id, 'xray')))
         throw new HttpError(
           404,
           `The scanning service is not connected to ${request.params.integration_id}`,
@@ -591,7 +593,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
 
 const routes: RouteModule = async (app, ctx) => {
   registerCatalogRoutes(app, ctx)
-  registerGitRoutes(app, ctx, new GitStore(ctx.db, ctx.clock))
+  registerGitRoutes(app, ctx, new GitStore(ctx.sql, ctx.clock))
 }
 
 export default routes

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db'
+import { sqliteSql } from '../../server/db/sqliteSql'
 import { readCatalog } from '../../server/integrations/catalog'
 import { IntegrationIcon, integrationMark } from '../../ui/integrations/icons'
 import { TypeIcon } from '../../ui/packages/common'
@@ -24,11 +25,11 @@ describe('brand marks', () => {
       expect(readFileSync(target.file, 'utf8'), target.file).toBe(renderMarks(target))
   })
 
-  it("every entry of the seeded catalogue has a mark of its own (none shares another's)", () => {
+  it("every entry of the seeded catalogue has a mark of its own (none shares another's)", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'marks-'))
     try {
       const db = openDatabase(dir)
-      const entries = readCatalog(db)
+      const entries = await readCatalog(sqliteSql(db))
       db.close()
       expect(entries.length).toBeGreaterThan(20)
       const ids = entries.map((e) => integrationMark(e.icon).id)

@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest'
 import { buildStore } from '../../server/builds/store'
 import type { Sql } from '../../server/db/sql'
+import { GitStore } from '../../server/integrations/gitStore'
+import { VENDORS } from '../../server/integrations/vendors'
+import { manualClock } from '../../server/clock'
 import { testEngines, type OpenEngine } from '../support/engines'
 
 const engines = testEngines()
@@ -80,5 +83,54 @@ describe.each(engines)('stores on %s', (_name, open) => {
     expect(await store.setStatus('engine-build', '8', 'failure')).toBe(false)
     expect((await store.detail('engine-build', '7'))?.status).toBe('failure')
     expect(await store.detail('engine-build', '8')).toBeUndefined()
+  })
+
+  it('git integrations: names unique per vendor ignoring case, tokens kept, services connected', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse(T0))
+    const store = new GitStore(sql, clock)
+    const github = VENDORS.find((v) => v.name === 'github')!
+    const input = {
+      integrationName: 'Main',
+      userName: 'ci',
+      url: 'https://git.example.test/api',
+      vendor: github,
+    }
+    const made = await store.create({ ...input, token: 'secret-1' }, 'admin')
+    expect(made).toMatchObject({
+      integrationName: 'Main',
+      hasToken: true,
+      connectedServices: [],
+      created: T0,
+    })
+    await expect(
+      store.create({ ...input, integrationName: 'MAIN', token: 't' }, 'admin'),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+    })
+    clock.advance(1000)
+    // Renamed to a name only it has (its own, in other case), the token kept.
+    const renamed = await store.update(made.integrationKey, { ...input, integrationName: 'main' })
+    expect(renamed).toMatchObject({ integrationName: 'main', hasToken: true, created: T0 })
+    expect(renamed.modified).not.toBe(T0)
+    await expect(
+      store.update(made.integrationKey, { ...input, url: 'https://elsewhere.example.test/api' }),
+    ).rejects.toMatchObject({ statusCode: 400 })
+    expect(await store.tokenOf(made.integrationKey)).toBe('secret-1')
+    expect(await store.isSavedUrl(input.url)).toBe(true)
+    expect(await store.isSavedUrl('https://other.example.test')).toBe(false)
+    expect(await store.connect(made.integrationKey, 'xray', 'admin')).toBe(true)
+    expect(await store.connect(made.integrationKey, 'xray', 'admin')).toBe(false)
+    await expect(store.connect('none', 'xray', 'admin')).rejects.toMatchObject({ statusCode: 404 })
+    expect((await store.connectionCounts()).get(`${github.id}:xray`)).toBe(1)
+    expect((await store.get(made.integrationKey))?.connectedServices).toEqual(['xray'])
+    expect((await store.list(github)).map((i) => i.integrationKey)).toEqual([made.integrationKey])
+    expect((await store.connections('xray')).map((c) => c.integration_id)).toEqual([made.integrationKey])
+    await store.selectRepositories(made.integrationKey, ['a/one', 'a/two', 'a/one'], 'admin')
+    await store.selectRepositories(made.integrationKey, ['a/two', 'a/three'], 'admin')
+    expect([...(await store.selectedRepositories(made.integrationKey))].sort()).toEqual(['a/three', 'a/two'])
+    expect(await store.disconnect(made.integrationKey, 'xray')).toBe(true)
+    expect(await store.delete(made.integrationKey)).toBe(true)
+    expect(await store.get(made.integrationKey)).toBeUndefined()
   })
 })
