@@ -42,6 +42,7 @@ import type { ArtifactInfo, TreeChild, TreeRepository } from '../domain/artifact
 import type { SecurityPage, SettingsValues } from '../domain/security/types'
 import type { BuildDetail, BuildRun } from '../domain/builds/types'
 import type { Overview } from '../domain/overview/types'
+import type { ClientToken, TokenList, TokenOwner, TokenRequest } from '../domain/tokens/types'
 import type { BundleRequest, SupportBundle } from '../domain/supportBundles/types'
 import type {
   CatalogueEntry,
@@ -93,6 +94,8 @@ export interface ShownSecrets {
   readonly enrollments: ShownStore<MfaEnrollmentData>
   /** The API key the profile screen shows, until it is hidden or the session ends. */
   readonly apiKeys: ShownStore<string>
+  /** A client token just made, until it is dismissed or the session ends. */
+  readonly clientTokens: ShownStore<string>
 }
 
 /** Files the user chose (a deploy) kept out of commands and events; the effect takes one once. */
@@ -351,6 +354,21 @@ export interface ArtifactsApi {
 }
 
 // --- builds ----------------------------------------------------------------------------------
+// --- tokens (client tokens: Edit Profile's and the admins') ---------------------------------
+/** A token just made: its description, scope and dates, and its value (answered this once). */
+export interface MadeToken {
+  readonly token: ClientToken
+  readonly secret: string
+}
+export interface TokensApi {
+  /** The user's own live tokens (`mine`) or everyone's (`all`, admins), with the lifetimes allowed. */
+  list(owner: TokenOwner): Promise<Result<TokenList>>
+  create(request: TokenRequest): Promise<Result<MadeToken>>
+  revoke(owner: TokenOwner, id: string): Promise<Result<void>>
+  /** Sets the longest lifetime (admins); answers the one now in force. */
+  setPolicy(maxDays: number): Promise<Result<number>>
+}
+
 // --- overview (home page) --------------------------------------------------------------------
 export interface OverviewApi {
   /** The artifact count and the home page's figures, asked together. */
@@ -474,4 +492,5 @@ export interface Ports {
   readonly buildsApi: BuildsApi
   readonly overviewApi: OverviewApi
   readonly integrationsApi: IntegrationsApi
+  readonly tokensApi: TokensApi
 }

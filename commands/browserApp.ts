@@ -16,6 +16,7 @@ import { initialArtifactsState } from '../domain/artifacts/initial'
 import { initialSecurityState } from '../domain/security/initial'
 import { initialBuildsState } from '../domain/builds/initial'
 import { initialOverviewState } from '../domain/overview/initial'
+import { initialTokensState } from '../domain/tokens/initial'
 import { initialIntegrationsState } from '../domain/integrations/initial'
 import { initialOnboardingState } from '../domain/onboarding/types'
 import { initialSupportBundlesState } from '../domain/supportBundles/initial'
@@ -91,6 +92,7 @@ export function browserAreas(): AreaRegistry {
     deferred('integrations', initialIntegrationsState, () =>
       import('../domain/integrations').then((m) => m.integrationsArea),
     ),
+    deferred('tokens', initialTokensState, () => import('../domain/tokens').then((m) => slice(m.tokensArea))),
   ])
 }
 

@@ -28,7 +28,11 @@ export function createReplayApp(initial: AppState, logText: string): ReplayApp {
     stashSecret: () => '',
     takeSecret: () => undefined,
     stashFile: () => '',
-    shown: { enrollments: { get: () => undefined }, apiKeys: { get: () => undefined } },
+    shown: {
+      enrollments: { get: () => undefined },
+      apiKeys: { get: () => undefined },
+      clientTokens: { get: () => undefined },
+    },
     revealQuerySecret: (value) => value,
     exportLog: () => logText,
     dispose: () => state.complete(),

@@ -70,6 +70,7 @@ import {
   type IntegrationsEvent,
   type IntegrationsState,
 } from './integrations'
+import { tokensArea, type TokensCommand, type TokensEvent, type TokensState } from './tokens'
 
 export interface AppState {
   readonly bus: BusState
@@ -92,6 +93,7 @@ export interface AppState {
   readonly builds: BuildsState
   readonly overview: OverviewState
   readonly integrations: IntegrationsState
+  readonly tokens: TokensState
 }
 
 export type AppEvent =
@@ -115,6 +117,7 @@ export type AppEvent =
   | BuildsEvent
   | OverviewEvent
   | IntegrationsEvent
+  | TokensEvent
 
 export type AppCommand =
   | PlatformCommand
@@ -136,6 +139,7 @@ export type AppCommand =
   | BuildsCommand
   | OverviewCommand
   | IntegrationsCommand
+  | TokensCommand
 
 export type AreaKey = keyof AppState
 export type AppArea<K extends AreaKey> = Area<AppState, AppCommand, AppEvent, K>
@@ -167,6 +171,7 @@ export const areas = [
   appSlice(buildsArea),
   appSlice(overviewArea),
   integrationsArea,
+  appSlice(tokensArea),
 ] as const
 
 /**
@@ -181,6 +186,7 @@ export const AREAS_ADDED_LATER: ReadonlyArray<AreaKey> = [
   'builds',
   'integrations',
   'overview',
+  'tokens',
 ]
 
 export type AnyArea = { [K in AreaKey]: AppArea<K> }[AreaKey]

@@ -27,6 +27,7 @@ export * as search from './search'
 export * as serviceStatus from './serviceStatus'
 export * as session from './session'
 export * as supportBundles from './supportBundles'
+export * as tokens from './tokens'
 export {
   areas,
   eagerAreas,

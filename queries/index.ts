@@ -22,6 +22,7 @@ import { overviewQueries } from './overview'
 import { onboardingQueries } from './onboarding'
 import { supportBundlesQueries } from './supportBundles'
 import { integrationsQueries } from './integrations'
+import { tokensQueries } from './tokens'
 import type { AppState } from '../domain/app'
 
 export const queryTable = {
@@ -45,6 +46,7 @@ export const queryTable = {
   ...onboardingQueries,
   ...supportBundlesQueries,
   ...integrationsQueries,
+  ...tokensQueries,
 }
 
 type Table = typeof queryTable

@@ -95,5 +95,6 @@ export function createBrowserPorts(): Ports {
     buildsApi: lazyApi(() => import('../http/builds').then((m) => m.createBuildsApi(http))),
     overviewApi: lazyApi(() => import('../http/overview').then((m) => m.createOverviewApi(http))),
     integrationsApi: lazyApi(() => import('../http/integrations').then((m) => m.createIntegrationsApi(http))),
+    tokensApi: lazyApi(() => import('../http/tokens').then((m) => m.createTokensApi(http))),
   }
 }

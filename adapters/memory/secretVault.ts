@@ -42,4 +42,5 @@ function shownStore<T>(ids: IdSource, prefix: string, max: number): ShownStore<T
 export const createShownSecrets = (ids: IdSource): ShownSecrets => ({
   enrollments: shownStore(ids, 'mfa', 4),
   apiKeys: shownStore(ids, 'key', 1),
+  clientTokens: shownStore(ids, 'token', 1),
 })

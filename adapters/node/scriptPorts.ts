@@ -24,6 +24,7 @@ import { createFileStash, createSecretVault, createShownSecrets } from '../memor
 import { createArtifactsApi } from '../http/artifacts'
 import { createBuildsApi } from '../http/builds'
 import { createOverviewApi } from '../http/overview'
+import { createTokensApi } from '../http/tokens'
 
 /**
  * A fetch that resolves paths against `origin` and keeps the cookies the platform sets,
@@ -108,6 +109,7 @@ export function createScriptPorts(options: { readonly platformUrl: string }): Sc
     buildsApi: createBuildsApi(http),
     overviewApi: createOverviewApi(http),
     integrationsApi: createIntegrationsApi(http),
+    tokensApi: createTokensApi(http),
     supportBundlesApi: createSupportBundlesApi(http, {
       fetch: jarFetch,
       saveFile: (blob, name) => {

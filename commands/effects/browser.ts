@@ -54,5 +54,6 @@ export const browserEffects: EffectTable = {
   'integrations.lazy': lazyEffects('integrations', () =>
     import('./integrations').then((m) => m.integrationsEffects),
   ),
+  'tokens.lazy': lazyEffects('tokens', () => import('./tokens').then((m) => m.tokensEffects)),
   'onboarding.lazy': lazyEffects('onboarding', () => import('./onboarding').then((m) => m.onboardingEffects)),
 }

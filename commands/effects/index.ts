@@ -20,6 +20,7 @@ import { securityEffects } from './security'
 import { buildsEffects } from './builds'
 import { overviewEffects } from './overview'
 import { integrationsEffects } from './integrations'
+import { tokensEffects } from './tokens'
 
 /**
  * Every effect of the client, loaded up front (tests, scripts, Node), named `area.effect` so a
@@ -46,4 +47,5 @@ export const allEffects: EffectTable = namedEffects({
   builds: buildsEffects,
   overview: overviewEffects,
   integrations: integrationsEffects,
+  tokens: tokensEffects,
 })

@@ -338,7 +338,10 @@ const forgetEnrollment: Effect = (events$, _state$, ports) =>
     ofType('session/SignedIn', 'session/SignedOut'),
     tap((env) => {
       ports.shown.enrollments.clear()
-      if (env.event.type === 'session/SignedOut') ports.shown.apiKeys.clear()
+      if (env.event.type === 'session/SignedOut') {
+        ports.shown.apiKeys.clear()
+        ports.shown.clientTokens.clear()
+      }
     }),
     ignoreElements(),
   )

@@ -63,6 +63,7 @@ function allAdminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMenuGro
         { title: 'Users', href: '/admin/management/users', testId: 'users' },
         { title: 'Groups', href: '/admin/management/groups', testId: 'groups' },
         { title: 'Permissions', href: '/admin/management/permissions', testId: 'permissions' },
+        { title: 'Access Tokens', href: '/admin/management/access_tokens', testId: 'access-tokens' },
         {
           title: 'Global Roles',
           href: '/admin/management/global_roles',

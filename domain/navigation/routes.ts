@@ -20,6 +20,7 @@ export type RouteArea =
   | 'builds'
   | 'overview'
   | 'integrations'
+  | 'tokens'
   | 'errors'
   | 'shell'
   | 'plugin'
@@ -229,6 +230,7 @@ const adminRoutes: RouteDef[] = [
   admin('permissions.create', '/admin/management/permissions/create', 'Permissions'),
   admin('permissions.edit', '/admin/management/permissions/edit/:permissionName', 'Permissions'),
   admin('globalRoles', '/admin/management/global_roles', 'Global Roles'),
+  admin('accessTokens', '/admin/management/access_tokens', 'Access Tokens', 'tokens'),
   admin('security.saml', '/admin/configuration/security/saml_integration', 'Security Settings', 'security'),
   admin('security.ldap', '/admin/configuration/security/ldap', 'Security Settings', 'security'),
   admin('security.oauth', '/admin/configuration/security/oauth', 'Security Settings', 'security'),

@@ -31,13 +31,16 @@ async function unlock(u: ReturnType<typeof userEvent.setup>, password = 'Current
 }
 
 describe('profile page', () => {
-  it('is a page of the console: its title, then the account, profile and API key each in a titled card', async () => {
+  it('is a page of the console: its title, then the account, profile, API key and tokens each in a titled card', async () => {
     open({})
     expect(await screen.findByRole('heading', { level: 1, name: 'User profile' })).toBeInTheDocument()
+    // The tokens' card comes with its own chunk.
+    await screen.findByRole('heading', { level: 2, name: 'Access tokens' })
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Account',
       'Profile',
       'API key',
+      'Access tokens',
     ])
   })
 

@@ -4,12 +4,13 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { createApp, type App } from '../../commands/createApp'
 import type { AppCommand, AppEvent } from '../../domain/app'
-import type { Ports, Result, SessionApi } from '../../adapters/ports'
+import type { Ports, Result, SessionApi, TokensApi } from '../../adapters/ports'
 import type { UserData } from '../../domain/session/types'
 import { AppProvider } from '../../ui/shared/appContext'
 import SessionArea from '../../ui/session/index'
 import * as SessionScreens from '../../ui/session/SessionScreens'
-import { fakePorts } from '../support/fakePorts'
+import { fakePorts, notFaked } from '../support/fakePorts'
+import { right } from 'fp-ts/Either'
 import { loginData, sessionApi as baseSessionApi } from '../support/fixtures'
 
 export interface Harness {
@@ -44,7 +45,12 @@ export function renderSession(
     acceptInvitation: remember(api.acceptInvitation),
     current: async () => (signedIn ? { _tag: 'Right', right: signedIn } : api.current()),
   }
-  const ports = fakePorts({ sessionApi, ...options.ports })
+  // The profile screen lists the user's access tokens: none, unless a test says otherwise.
+  const tokensApi: TokensApi = {
+    ...notFaked<TokensApi>(),
+    list: async () => right({ tokens: [], defaultDays: 30, maxDays: 365 }),
+  }
+  const ports = fakePorts({ sessionApi, tokensApi, ...options.ports })
   const app = createApp({ ports, seed: options.seed ?? [loginData()] })
   const dispatched: AppCommand[] = []
   const original = app.dispatch.bind(app)

@@ -43,6 +43,7 @@ describe('deferred areas', () => {
         'search',
         'serviceStatus',
         'supportBundles',
+        'tokens',
       ].sort(),
     )
   })

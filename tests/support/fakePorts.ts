@@ -17,6 +17,7 @@ import type {
   BuildsApi,
   OverviewApi,
   IntegrationsApi,
+  TokensApi,
 } from '../../adapters/ports'
 import { createFileStash, createSecretVault, createShownSecrets } from '../../adapters/memory/secretVault'
 import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
@@ -123,6 +124,7 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     buildsApi: notFaked<BuildsApi>(),
     overviewApi: notFaked<OverviewApi>(),
     integrationsApi: notFaked<IntegrationsApi>(),
+    tokensApi: notFaked<TokensApi>(),
     ...overrides,
   }
   return {

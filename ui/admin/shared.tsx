@@ -279,6 +279,7 @@ const MANAGEMENT = [
   { label: 'Groups', href: '/admin/management/groups' },
   { label: 'Permissions', href: '/admin/management/permissions' },
   { label: 'Global Roles', href: '/admin/management/global_roles' },
+  { label: 'Access Tokens', href: '/admin/management/access_tokens' },
 ] as const
 
 /** Links between the identity pages (users, groups, permissions, roles). */

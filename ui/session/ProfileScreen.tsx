@@ -3,7 +3,7 @@
  * `profilePasswordUnlockState`), then the e-mail and password can be changed; the API key is
  * shown once after re-authentication and stays in memory only (never in events or storage).
  */
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { LogOut } from 'lucide-react'
 import { buttonClass } from '../shared/kit/Button'
@@ -24,6 +24,9 @@ import { messageText } from '../shared/messages'
 import styles from './session.module.css'
 import kit from '../shared/kit/page.module.css'
 import screens from './screens.module.css'
+
+// The tokens area's chunk, loaded with this screen only (the login family's screens share this chunk).
+const MyTokens = lazy(() => import('../tokens/MyTokens'))
 
 export const WRONG_PASSWORD = 'The password is not correct.'
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute, then try again.'
@@ -200,7 +203,7 @@ export function UserProfileScreen() {
     <div className={kit.page}>
       <PageHeader
         title="User profile"
-        description="Your account, its profile and your API key."
+        description="Your account, its profile, your API key and your access tokens."
         actions={
           // The kit's secondary button, as every page header's action (it was a bare link).
           <Link href="/logout" className={buttonClass('secondary')}>
@@ -231,6 +234,9 @@ export function UserProfileScreen() {
             <ApiKeySection />
           </Card>
         ) : null}
+        <Suspense fallback={<p role="status">Loading your access tokens…</p>}>
+          <MyTokens />
+        </Suspense>
       </div>
     </div>
   )
