@@ -76,11 +76,12 @@ const refused = (status: number, message: string): Failure => ({ kind: 'status',
 async function openProfile(fake: ReturnType<typeof fakeTokens>) {
   renderShell('/user_profile', developer, { tokensApi: fake.api }, effects)
   // The form comes with the list's answer (it needs the lifetimes allowed).
-  await screen.findByRole('form', { name: 'New access token' }, { timeout: 15_000 })
+  await screen.findByRole('form', { name: 'New access token' }, { timeout: 45_000 })
   return screen.getByRole('table', { name: 'My access tokens' })
 }
 
-describe('Edit Profile: access tokens', () => {
+// The first test of a file loads the shell's chunks: on a loaded machine that takes a while.
+describe('Edit Profile: access tokens', { timeout: 60_000 }, () => {
   it('lists the live tokens with their repositories, access and dates', async () => {
     const fake = fakeTokens([
       token('a1', { scope: { repositories: ['npm-local', 'generic-local'], access: 'read' } }),
@@ -142,7 +143,7 @@ describe('Edit Profile: access tokens', () => {
     const fake = fakeTokens([])
     const { app } = renderShell('/user_profile', developer, { tokensApi: fake.api }, effects)
     const u = userEvent.setup()
-    const form = await screen.findByRole('form', { name: 'New access token' }, { timeout: 15_000 })
+    const form = await screen.findByRole('form', { name: 'New access token' }, { timeout: 45_000 })
     await u.click(within(form).getByRole('button', { name: 'Create token' }))
     await screen.findByText('secret-value-1')
     expect(app.exportLog()).toContain('tokens/Created')
@@ -215,18 +216,18 @@ describe('Edit Profile: access tokens', () => {
     const fake = fakeTokens([token('a1')])
     fake.listFailures.push({ kind: 'network', message: 'offline' })
     renderShell('/user_profile', developer, { tokensApi: fake.api }, effects)
-    const table = await screen.findByRole('table', { name: 'My access tokens' }, { timeout: 15_000 })
+    const table = await screen.findByRole('table', { name: 'My access tokens' }, { timeout: 45_000 })
     await within(table).findByText('The tokens could not be loaded.')
     await userEvent.setup().click(within(table).getByRole('button', { name: 'Retry' }))
     expect(await within(table).findByRole('row', { name: /job a1/ })).toBeInTheDocument()
   })
 })
 
-describe("the admins' Access Tokens page", () => {
+describe("the admins' Access Tokens page", { timeout: 60_000 }, () => {
   async function openAdmin(fake: ReturnType<typeof fakeTokens>) {
     renderShell('/admin/management/access_tokens', admin, { tokensApi: fake.api }, effects)
     expect(
-      await screen.findByRole('heading', { name: 'Access Tokens', level: 1 }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: 'Access Tokens', level: 1 }, { timeout: 45_000 }),
     ).toBeInTheDocument()
     await screen.findByRole('form', { name: 'Token lifetime' })
     return screen.getByRole('table', { name: 'Access tokens' })

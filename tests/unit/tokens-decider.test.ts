@@ -135,7 +135,10 @@ describe('tokens decider', () => {
   })
 
   it('signing out forgets everything', () => {
-    const state = tokens.given(T.CreateRequested({ requestId: 'r', request }), S.SignedOut({})).state
+    const state = tokens.given(
+      T.CreateRequested({ requestId: 'r', request }),
+      S.SignedOut({ reason: 'logout' }),
+    ).state
     expect(state.tokens).toEqual(T.initialTokensState)
   })
 })
