@@ -36,17 +36,20 @@ const preloadFont: Plugin = {
   },
 }
 
-// Which modules load only with the main layout. The layout's chunk (MainLayout) and the chunks
-// of the areas drawn inside it each imported a dozen small shared files (the search bar's
-// rules, the kit's pieces, CSS modules' class maps): each one a request on a signed-in user's
-// first page (52 JS and CSS requests on the developer's landing). A view module statically
-// reachable from the layout and from no chunk that can load without it (the login family's
-// screens, its account code, the toasts, the error page: OUTSIDE_LAYOUT) goes into the layout's
-// chunk, with what it imports that no earlier group took; the kit's pieces the areas share go
-// into one chunk of their own (KIT). What the entry has is the `initial` group's first.
-// Computed from the module graph once it is built (buildEnd), read by the groups' tests. A group
-// takes its modules' dependencies too: a module shared with a chunk outside the layout needs a
-// group of its own before (messages, kitBase), or that chunk would load the layout's.
+// Which modules load with the main layout. The layout's chunk (MainLayout) and the chunks of
+// the areas drawn inside it each imported a dozen small shared files (the search bar's rules,
+// the kit's pieces, CSS modules' class maps, the top menus, the Select popup): each one a request
+// on a signed-in user's first page (52 JS and CSS requests on the developer's landing, then 36).
+// Every module statically reachable from the layout or from what every signed-in page loads
+// lazily all the same (ON_EVERY_PAGE), libraries included, and the kit's pieces the areas share
+// (KIT) go into the layout's chunk, unless a chunk that can load without the layout reaches it
+// (the login family's screens, its account code, the toasts, the error page: OUTSIDE_LAYOUT).
+// The packages area (a developer's landing) is one chunk in every layer (AREA_MODULE), and the
+// topology's screens one. What the entry has is the `initial` group's first. Computed from the
+// module graph once it is built (buildEnd), read by the groups' tests. A group takes its
+// modules' dependencies too: a module shared with a chunk outside the layout needs a group of
+// its own before (messages, kitBase), or that chunk would load the layout's; an area's group
+// comes last, so what it shares has gone to the shared groups first.
 const layoutOnly = new Set<string>()
 const outsideLayout = new Set<string>()
 const lazyRoots = new Set<string>()
@@ -59,6 +62,17 @@ const CHROME_CODE = /[\\/]ui[\\/]|[\\/]domain[\\/]navigation[\\/]shortcuts\.ts$/
 const KIT =
   /[\\/]ui[\\/]shared[\\/](kit[\\/](Button|Surface|Field|Tooltip|RelativeTime|Table|LoadFailure|CodeBlock)\.tsx|dates\.ts|failureText\.ts)$/
 const LAYOUT_ROOT = /[\\/]ui[\\/]layout[\\/]MainLayout\.tsx$/
+/**
+ * Loaded lazily but on every signed-in page all the same: the top bar's menus, the kit's Select
+ * popup (the search bar's type and the project selector), the date picker (the lists' filters),
+ * the search bar's decisions and effects. In the layout's file they cost no request of their own.
+ */
+const ON_EVERY_PAGE =
+  /[\\/](ui[\\/]layout[\\/]TopMenus\.tsx|ui[\\/]shared[\\/]kit[\\/](SelectPopup|DatePicker)\.tsx|domain[\\/]search[\\/](decider|events|commandCodecs\.gen)\.ts|commands[\\/]effects[\\/]search\.ts)$/
+const layoutAll = new Set<string>()
+const areaOf = new Map<string, string>()
+const AREA_MODULE =
+  /[\\/](?:ui|domain|commands[\\/]effects|adapters[\\/](?:http|graphql|browser))[\\/](packages)(?:[\\/]|ApiChunk\.ts$|\.tsx?$)|[\\/]ui[\\/](serviceStatus)[\\/]/
 const chromeGraph: Plugin = {
   name: 'chrome-graph',
   buildEnd() {
@@ -84,6 +98,17 @@ const chromeGraph: Plugin = {
     for (const id of dynamicRoots) lazyRoots.add(id)
     for (const id of outside) outsideLayout.add(id)
     for (const id of layout) if (!outside.has(id) && CHROME_CODE.test(id)) layoutOnly.add(id)
+    layoutAll.clear()
+    for (const id of closure(ids.filter((id) => LAYOUT_ROOT.test(id) || ON_EVERY_PAGE.test(id))))
+      if (!outside.has(id)) layoutAll.add(id)
+    for (const id of layoutOnly) layoutAll.add(id)
+    for (const id of ids) if (KIT.test(id) && !outside.has(id)) layoutAll.add(id)
+    areaOf.clear()
+    for (const id of ids) {
+      const found = AREA_MODULE.exec(id)
+      const area = found?.[1] ?? found?.[2]
+      if (area && !outside.has(id) && !layoutAll.has(id)) areaOf.set(id, area)
+    }
     if (process.env.CHROME_GRAPH)
       console.error([...layoutOnly].map((id) => id.replace(process.cwd(), '')).join('\n'))
   },
@@ -156,6 +181,15 @@ export default defineConfig({
               name: 'radix',
               test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(primitive|compose-refs|context|slot|presence|dismissable-layer|focus-scope|focus-guards|portal|id|use-[a-z-]+|collection|direction|roving-focus|visually-hidden))[\\/]/,
             },
+            // The icons that more than one chunk uses, in one file loaded with the layout (which
+            // uses most of them), instead of a file per icon (29 files, 9.8 KB gzip; 4.8 KB as one).
+            // An icon only one chunk uses stays in it.
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
+            // The message catalogue the chrome, the toasts and the account screens share keeps a
+            // file of its own: in the layout's chunk, the toasts would load the whole layout.
+            { name: 'messages', test: /ui[\\/]shared[\\/]messages\.ts$/ },
+            // Every signed-in page's code, apart from what the login family shares (chromeGraph).
+            { name: 'MainLayout', test: (id: string) => layoutAll.has(id) },
             // The integrations area's domain, effects and API in one file: its deferred
             // registration, lazy effects and lazy API port then name one chunk in the entry's
             // preload map instead of five (the login page pays for every name). What it shares
@@ -165,22 +199,8 @@ export default defineConfig({
               name: 'integrationsCore',
               test: /(domain[\\/]integrations[\\/](?!initial\.ts|tools\.ts)|commands[\\/]effects[\\/]integrations\.ts|adapters[\\/]http[\\/]integrations\.ts)/,
             },
-            // The icons that more than one chunk uses, in one file loaded with the layout (which
-            // uses most of them), instead of a file per icon (29 files, 9.8 KB gzip; 4.8 KB as one).
-            // An icon only one chunk uses stays in it.
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
-            // The message catalogue the chrome, the toasts and the account screens share keeps a
-            // file of its own: in the layout's chunk, the toasts would load the whole layout.
-            { name: 'messages', test: /ui[\\/]shared[\\/]messages\.ts$/ },
-            { name: 'MainLayout', test: (id: string) => layoutOnly.has(id) },
             // The overview's domain, effects and API (a developer's landing) in one file rather
             // than seven: on the landing they load together.
-            // The search bar's area (its decisions, events and effects), asked for on every
-            // main-layout page: one file rather than three. Its rules are the layout's.
-            {
-              name: 'searchCore',
-              test: /[\\/](domain[\\/]search[\\/](decider|events|commandCodecs\.gen)\.ts|commands[\\/]effects[\\/]search\.ts)$/,
-            },
             {
               name: 'overviewCore',
               test: /[\\/](domain[\\/]overview[\\/]|(commands[\\/]effects|adapters[\\/]http)[\\/]overview\.ts$)/,
@@ -189,21 +209,17 @@ export default defineConfig({
               name: 'radixPopper',
               test: /node_modules[\\/](@floating-ui|@radix-ui[\\/]react-(popper|arrow|tooltip))[\\/]/,
             },
-            // The kit's pieces that most areas' screens draw (buttons, surfaces, fields, tables,
-            // dates, the load-failure note) in one file the areas share, rather than a dozen small
-            // ones each: loaded with the first area, after the layout. Not those a chunk outside
-            // the layout uses (the login family's, the toasts'), nor those loaded lazily.
             // Kit pieces a chunk outside the layout uses too (the profile screen's Surface): a
-            // file of their own, so that chunk does not load the areas' kit with them.
+            // file of their own, so that chunk does not load the layout with them. The kit's
+            // pieces the areas draw (KIT) are the layout's.
             {
               name: 'kitBase',
               test: (id: string) =>
                 /[\\/]ui[\\/]shared[\\/]kit[\\/]/.test(id) && outsideLayout.has(id) && !lazyRoots.has(id),
             },
-            {
-              name: 'kit',
-              test: (id: string) => KIT.test(id) && !outsideLayout.has(id) && !lazyRoots.has(id),
-            },
+            // Last, so that what it shares with other chunks has gone to their groups first.
+            { name: 'packages', test: (id: string) => areaOf.get(id) === 'packages' },
+            { name: 'serviceStatus', test: (id: string) => areaOf.get(id) === 'serviceStatus' },
           ],
         },
       },

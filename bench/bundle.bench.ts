@@ -137,17 +137,18 @@ export const LOGIN_PAGE = ['session']
 /** The login page's first load of JavaScript and CSS, gzip, at most (DESIGN.md, budgets). */
 export const LOGIN_PAGE_KB = 150
 /**
- * At most this many JS and CSS files on a landing page (the entry, the layout, its menus and the
- * area, with their imports; the area's domain code and the search bar's come on top). Each file
- * is a request: 63 and 65 of them on 2026-11-26, before the layout's and the kit's small shared
- * modules were grouped (vite.config.ts).
+ * At most this many JS and CSS files on a landing page (DESIGN.md, budgets): the entry, the
+ * layout and the area, with their imports, and the area's effects and API where they are files
+ * of their own. Each file is a request: 63 and 65 of them on 2026-11-26, 26 and 24 on
+ * 2026-12-02 before the layout took everything every signed-in page loads and the packages
+ * area became one file (vite.config.ts).
  */
-export const LANDING_FILES = 30
+export const LANDING_FILES = 20
 export const LANDING_PAGES: Readonly<Record<string, ReadonlyArray<string>>> = {
-  'regular user (packages)': ['MainLayout', 'TopMenus', 'packages'],
-  'admin (topology)': ['MainLayout', 'TopMenus', 'serviceStatus'],
+  'regular user (packages)': ['MainLayout', 'packages'],
+  'admin (topology)': ['MainLayout', 'serviceStatus', 'serviceStatusEffects', 'serviceStatusApi'],
   // Where the platform has the home page, `/` is the overview for everyone (the waterfall bench's landing).
-  'home page (overview)': ['MainLayout', 'TopMenus', 'overview'],
+  'home page (overview)': ['MainLayout', 'overview', 'overviewCore'],
 }
 export const AREA_CHUNKS = [
   'session',
@@ -161,8 +162,6 @@ export const AREA_CHUNKS = [
   'ShellPages',
   'MainLayout',
   // Loaded inside another chunk when first needed (see NESTED_IN).
-  'PackageDetails',
-  'VersionDetails',
   'SafeHtml',
   'SessionScreens',
   'LoginDialog',
@@ -175,20 +174,12 @@ export const AREA_CHUNKS = [
   'SetMeUpPanel',
   // The personalization dialog of the getting-started page, loaded when it opens.
   'PersonalizationDialog',
-  // The top bar's menus (Radix DropdownMenu), asked for with the layout.
-  'TopMenus',
   // Loaded with the first notification.
   'Toaster',
-  // Radix Select, loaded the first time a kit Select renders (ui/shared/kit/Select.tsx).
-  'SelectPopup',
-  // The kit DateField's control and calendar (Radix Popover), loaded the first time a DateField
-  // renders (ui/shared/kit/DateField.tsx): the packages list's filters.
-  'DatePicker',
   // Loaded when a view fails (ui/errors/ErrorBoundary.tsx).
   'ErrorPage',
   // Effects and API ports of areas the login page does not use, loaded with their first event
   // or call (commands/effects/browser.ts, adapters/browser/browserPorts.ts).
-  'packagesEffects',
   'adminEffects',
   'serviceStatusEffects',
   'releaseBundlesEffects',
@@ -197,7 +188,6 @@ export const AREA_CHUNKS = [
   'serviceStatusApi',
   'releaseBundlesApi',
   'supportBundlesApi',
-  'packagesApiChunk',
 ]
 
 /**
@@ -221,16 +211,14 @@ const IN_MAIN_LAYOUT = Object.entries({
     return routes.length > 0 && routes.every((r) => r.layout === 'main')
   })
   .map(([chunk]) => chunk)
-// The top bar's menus (TopMenus) are asked for as the layout renders, before the area inside it:
-// an area's chunk comes on top of both (they carry the Radix base and its positioning engine).
-const inLayout = (...chunks: string[]) => ['MainLayout', 'TopMenus', ...chunks]
+// The layout's chunk holds what every signed-in page loads (its top menus, the kit's Select popup
+// and date picker, the search bar's code: vite.config.ts); an area's chunk comes on top of it.
+const inLayout = (...chunks: string[]) => ['MainLayout', ...chunks]
 
 /** Chunks loaded from inside another chunk: their cost is what they add to those. */
 export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   ...Object.fromEntries(IN_MAIN_LAYOUT.map((chunk) => [chunk, inLayout()])),
-  PackageDetails: inLayout('packages'),
-  VersionDetails: inLayout('packages'),
-  SafeHtml: inLayout('packages', 'VersionDetails'),
+  SafeHtml: inLayout('packages'),
   SessionScreens: ['session'],
   LoginDialog: ['session'],
   ShellDialogFrame: inLayout(),
@@ -238,10 +226,6 @@ export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   ChromeOverlays: inLayout(),
   SetMeUpPanel: inLayout(),
   PersonalizationDialog: inLayout('ShellPages'),
-  TopMenus: ['MainLayout'],
-  SelectPopup: inLayout(),
-  DatePicker: inLayout('packages'),
-  packagesEffects: inLayout('packages'),
   adminEffects: inLayout('admin'),
   serviceStatusEffects: inLayout('serviceStatus'),
   releaseBundlesEffects: inLayout('releaseBundles'),
@@ -250,7 +234,6 @@ export const NESTED_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   serviceStatusApi: inLayout('serviceStatus', 'serviceStatusEffects'),
   releaseBundlesApi: inLayout('releaseBundles', 'releaseBundlesEffects'),
   supportBundlesApi: inLayout('supportBundles', 'supportBundlesEffects'),
-  packagesApiChunk: inLayout('packages', 'packagesEffects'),
 }
 
 const kb = (bytes: number) => bytes / 1024

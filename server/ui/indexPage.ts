@@ -44,16 +44,10 @@ type ModuleRef = string
 
 /** What every signed-in page of the main layout loads: the chrome, its menus, the search bar's code. */
 export const CHROME_MODULES: ReadonlyArray<ModuleRef> = [
-  // The layout's chunk is named, not keyed by its source: the build groups the modules only it
-  // uses into it (vite.config.ts, the MainLayout group).
+  // The layout's chunk is named, not keyed by its source: the build groups into it what every
+  // signed-in page loads (the layout, its top menus, the kit's Select popup and date picker, the
+  // search bar's decisions and effects: vite.config.ts, the MainLayout group).
   'chunk:MainLayout',
-  'ui/layout/TopMenus.tsx',
-  // The search area's decisions and effects: one chunk of the build (vite.config.ts).
-  'chunk:searchCore',
-  // The kit's Select draws its trigger at once and loads Radix Select on first render; the
-  // search bar's type picker and the project selector render one on every page: unnamed, its chunk is
-  // asked for only once start-up's answers are in, the one code request that came late.
-  'ui/shared/kit/SelectPopup.tsx',
 ]
 
 /** What the login family's pages (login, MFA, password screens) load besides the entry. */

@@ -89,19 +89,17 @@ describe("a signed-in user's page names the chunks it will load", () => {
   const built = readFileSync(join(dist, 'index.html'), 'utf8')
   const preloaded = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/ui\/([^"]+)">/g)].map((m) => m[1])
-  // Chunks the build groups (vite.config.ts) are known by their names: the layout's, the
-  // overview's domain, effects and API, the search bar's decisions and effects.
+  // Chunks the build groups (vite.config.ts) are known by their names: the layout's (with what
+  // every signed-in page loads: its menus, the kit's Select popup, the search bar's code), the
+  // packages area's (its screens, domain code, effects and API), the overview's domain, effects
+  // and API.
   const named = (name: string) =>
     Object.values(manifest).find((c) => c.name === name && c.file.endsWith('.js'))!.file
   const chrome = named('MainLayout')
   const overviewCore = named('overviewCore')
-  const searchCore = named('searchCore')
-  const packagesPage = manifest['ui/packages/index.tsx']!.file
-  const packagesEffects = manifest['commands/effects/packages.ts']!.file
+  const packagesPage = named('packages')
   const shellPages = manifest['ui/navigation/ShellPages.tsx']!.file
   const overviewPage = manifest['ui/overview/index.tsx']!.file
-  // The kit's Select popup: the chrome renders Selects on every page (search bar, project selector).
-  const selectPopup = manifest['ui/shared/kit/SelectPopup.tsx']!.file
 
   it('preloads the chrome and the area of the path, each file once and each one built', async () => {
     const { cookie } = await login(server, 'developer', server.config.userPassword)
@@ -110,9 +108,7 @@ describe("a signed-in user's page names the chunks it will load", () => {
     expect(res.headers['vary']).toMatch(/cookie/i)
     const html = brotliDecompressSync(res.body).toString()
     const files = preloaded(html)
-    expect(files).toEqual(
-      expect.arrayContaining([chrome, packagesPage, packagesEffects, selectPopup, searchCore]),
-    )
+    expect(files).toEqual(expect.arrayContaining([chrome, packagesPage]))
     expect(files).not.toContain(shellPages)
     expect(new Set(files).size).toBe(files.length)
     for (const file of files)
