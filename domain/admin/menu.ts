@@ -94,7 +94,7 @@ function allAdminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMenuGro
         { title: 'General Settings', href: '/admin/configuration/general', testId: 'general' },
         { title: 'Proxies', href: '/admin/proxies/configuration/list', testId: 'proxies' },
         {
-          title: 'Licenses',
+          title: 'Licences',
           href: '/admin/license_management/licenses',
           testId: 'licenses',
           hidden: inputs.licenseNA,

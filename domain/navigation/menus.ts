@@ -109,7 +109,7 @@ const administrationItems: ReadonlyArray<MenuItem> = [
   },
   {
     id: 'licenses',
-    title: 'Licenses',
+    title: 'Licences',
     href: '/admin/license_management/licenses',
     group: 'Platform Configurations',
     adminOnly: true,

@@ -185,7 +185,7 @@ const adminRoutes: RouteDef[] = [
   admin('admin', '/admin', undefined, 'admin', { redirectTo: '/admin/management/users' }),
   admin('admin.menu', '/admin/artifactory/list', 'Administration'),
   admin('admin.general', '/admin/configuration/general', 'General Settings'),
-  admin('admin.licenses', '/admin/license_management/licenses', 'Licenses'),
+  admin('admin.licenses', '/admin/license_management/licenses', 'Licences'),
   admin('admin.systemLogs', '/admin/monitoring/system_logs', 'System Logs Viewer', 'serviceStatus'),
   admin('admin.peers', '/admin/monitoring/pdn', 'Peers'),
   admin('admin.serviceStatus', '/admin/monitoring/service-status', 'Service Status', 'serviceStatus'),

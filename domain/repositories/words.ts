@@ -6,6 +6,14 @@
 import { MANDATORY_MESSAGE } from '../shared/formWords'
 import { NAME_MESSAGE, URL_MESSAGE } from '../shared/forms'
 import type { RepositoryMessage } from './messages'
+import type { RepositoryKind } from './rules'
+
+/** A repository's kind as every screen names it (the table, the artifact's facts, the deploy choice). */
+export const REPOSITORY_KIND_LABEL: Readonly<Record<RepositoryKind, string>> = {
+  local: 'Local',
+  remote: 'Remote',
+  virtual: 'Virtual',
+}
 
 export function repositoryProblemText(message: RepositoryMessage): string {
   switch (message.key) {

@@ -415,7 +415,7 @@ describe('admin pages', () => {
       ['/admin/management/permissions', 'Permissions', 'A permission says which users and groups'],
       ['/admin/proxies/configuration/list', 'Proxies', "A proxy carries the remote repositories' traffic"],
       ['/admin/projects/list', 'Projects', 'A project brings together repositories'],
-      ['/admin/license_management/licenses', 'Licenses', 'The licence each node of the platform runs under'],
+      ['/admin/license_management/licenses', 'Licences', 'The licence each node of the platform runs under'],
       [
         '/admin/configuration/general',
         'General Settings',

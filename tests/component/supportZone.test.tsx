@@ -22,10 +22,10 @@ describe('the Support Zone page', () => {
     renderShell(PATH, admin, { supportBundlesApi: api }, effects)
     // The first test of the file waits for the area's first import (kit, icons) too.
     const row = await screen.findByRole('row', { name: /nightly/ }, { timeout: 15_000 })
-    expect(row).toHaveTextContent('success')
+    expect(row).toHaveTextContent('Success')
     expect(within(row).getByRole('button', { name: 'Download nightly' })).toBeEnabled()
     const broken = screen.getByRole('row', { name: /broken/ })
-    expect(broken).toHaveTextContent('failed (disk full)')
+    expect(broken).toHaveTextContent('Failed (disk full)')
     expect(within(broken).getByRole('button', { name: 'Download broken' })).toBeDisabled()
     expect(await screen.findByText('Release bundle retention: enabled')).toBeInTheDocument()
   })
@@ -80,7 +80,7 @@ describe('the Support Zone page', () => {
     await chooseOption(user, service, 'Xray')
     await user.click(within(form).getByRole('button', { name: 'Create bundle' }))
     const row = await screen.findByRole('row', { name: /nightly-2/ })
-    expect(row).toHaveTextContent('in progress')
+    expect(row).toHaveTextContent('In progress')
     expect(await screen.findByText('The support bundle is being created.')).toBeInTheDocument()
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('')
     expect(api.calls.find((c) => c.name === 'create')?.arg).toMatchObject({

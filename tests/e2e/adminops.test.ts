@@ -130,7 +130,7 @@ describe('admin operations (e2e)', () => {
     // The page polls the list while the bundle is being built.
     await expect
       .poll(async () => (await row.textContent()) ?? '', { timeout: 30_000, interval: 500 })
-      .toMatch(/success/)
+      .toMatch(/Success/)
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 15_000 }),
       row.getByRole('button', { name: 'Download e2e-bundle' }).click(),

@@ -133,7 +133,7 @@ export function Licenses() {
   const licenses = useResource('licenses')
   return (
     <ListPage
-      title="Licenses"
+      title="Licences"
       description="The licence each node of the platform runs under, and until when it is valid."
       loadable={licenses}
       what="licences"
@@ -141,7 +141,7 @@ export function Licenses() {
     >
       {(items) => (
         <NamedTable
-          label="Licenses"
+          label="Licences"
           items={items}
           nameHeader="Node"
           name={(l) => l.nodeId}

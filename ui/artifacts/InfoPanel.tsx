@@ -17,6 +17,7 @@ import { Card, EmptyState, KeyValue, Skeleton } from '../shared/kit/Surface'
 import { formatBytes, versionPath } from '../packages/common'
 import kit from '../shared/kit/page.module.css'
 import styles from './artifacts.module.css'
+import { REPOSITORY_KIND_LABEL } from '../../domain/repositories/words'
 
 /** Where the browser downloads a file: the platform's own address for it. */
 export const downloadHref = (repoKey: string, path: string): string =>
@@ -52,7 +53,7 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
           <KeyValue
             items={[
               { key: 'type', label: 'Package type', value: repo?.packageType ?? pending },
-              { key: 'kind', label: 'Kind', value: repo?.kind ?? pending },
+              { key: 'kind', label: 'Kind', value: repo ? REPOSITORY_KIND_LABEL[repo.kind] : pending },
               { key: 'files', label: 'Files', value: repo ? String(repo.artifactCount) : pending },
               { key: 'top', label: 'Top-level entries', value: folder?.total ?? pending },
             ]}

@@ -28,6 +28,7 @@ import { Table } from '../shared/kit/Table'
 import { shownData } from '../../domain/shared/loadable'
 import kit from '../shared/kit/page.module.css'
 import styles from './repositories.module.css'
+import { REPOSITORY_KIND_LABEL } from '../../domain/repositories/words'
 
 const CREATE_LINKS = [
   ['/admin/repositories/local/new', 'New Local Repository'],
@@ -35,8 +36,6 @@ const CREATE_LINKS = [
   ['/admin/repositories/virtual/new', 'New Virtual Repository'],
   ['/admin/repositories/quick', 'Quick Repository Creation'],
 ] as const
-
-const KIND_LABEL: Record<RepositoryKind, string> = { local: 'Local', remote: 'Remote', virtual: 'Virtual' }
 
 /** The list, loaded when a page of the area opens. */
 function useRepositories() {
@@ -116,7 +115,7 @@ function RepositoriesList() {
           onValueChange={setKind}
           options={[
             { value: '', label: 'All kinds' },
-            ...REPOSITORY_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] })),
+            ...REPOSITORY_KINDS.map((k) => ({ value: k, label: REPOSITORY_KIND_LABEL[k] })),
           ]}
         />
         <label htmlFor={typeId}>Package type</label>
@@ -161,7 +160,7 @@ function RepositoriesList() {
                 </span>
               ),
             },
-            { id: 'kind', header: 'Kind', cell: (r) => KIND_LABEL[r.kind] },
+            { id: 'kind', header: 'Kind', cell: (r) => REPOSITORY_KIND_LABEL[r.kind] },
             { id: 'packages', header: 'Packages', align: 'end', cell: (r) => r.packageCount },
             { id: 'size', header: 'Size', align: 'end', cell: (r) => formatBytes(r.size) },
           ]}
@@ -211,7 +210,9 @@ function RepositoryEditor({ create, kind }: { create: boolean; kind?: Repository
   useEffect(() => {
     dispatch({ type: 'repositories/ResetForm' })
   }, [dispatch])
-  const title = create ? `New ${KIND_LABEL[kind ?? 'local']} Repository` : `Edit Repository ${repoKey}`
+  const title = create
+    ? `New ${REPOSITORY_KIND_LABEL[kind ?? 'local']} Repository`
+    : `Edit Repository ${repoKey}`
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader title={title} />
@@ -311,7 +312,7 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
             candidates.map((r) => (
               <Checkbox
                 key={r.key}
-                label={`${r.key} (${KIND_LABEL[r.kind]})`}
+                label={`${r.key} (${REPOSITORY_KIND_LABEL[r.kind]})`}
                 value={form.members.includes(r.key)}
                 onChange={(on) =>
                   set({ members: on ? [...form.members, r.key] : form.members.filter((m) => m !== r.key) })

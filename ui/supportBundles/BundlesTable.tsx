@@ -2,7 +2,7 @@
 // the creation form's is.
 import { whatHappened } from '../shared/failureText'
 import { useState } from 'react'
-import { shownBundles, type SupportBundle } from '../../domain/supportBundles'
+import { SUPPORT_BUNDLE_SERVICES, shownBundles, type SupportBundle } from '../../domain/supportBundles'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Download, LifeBuoy, Trash2 } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
@@ -18,6 +18,17 @@ const STATUS_TONE: Readonly<Record<string, Tone>> = {
   success: 'success',
   failed: 'danger',
 }
+
+// The platform's status words, as the rest of the console writes a status (a capital first).
+const STATUS_TEXT: Readonly<Record<string, string>> = {
+  'in progress': 'In progress',
+  success: 'Success',
+  failed: 'Failed',
+}
+
+/** A service as the creation form names it (Mission Control, not mission_control). */
+const serviceLabel = (name: string): string =>
+  SUPPORT_BUNDLE_SERVICES.find((s) => s.name === name)?.label ?? name
 
 function size(bytes: number | null): string {
   if (bytes === null) return '—'
@@ -87,14 +98,16 @@ export function BundlesTable() {
             label="Support bundles"
             columns={[
               { id: 'name', header: 'Name', cell: (b) => <span className={styles.name}>{b.name}</span> },
-              { id: 'service', header: 'Service', cell: (b) => b.service },
+              { id: 'service', header: 'Service', cell: (b) => serviceLabel(b.service) },
               { id: 'created', header: 'Created', cell: (b) => <RelativeTime iso={b.createdAt} /> },
               {
                 id: 'status',
                 header: 'Status',
                 cell: (b) => (
                   <>
-                    <Badge tone={STATUS_TONE[b.status] ?? 'neutral'}>{b.status}</Badge>
+                    <Badge tone={STATUS_TONE[b.status] ?? 'neutral'}>
+                      {STATUS_TEXT[b.status] ?? b.status}
+                    </Badge>
                     {b.error !== null && <span className={styles.meta}> ({b.error})</span>}
                   </>
                 ),
