@@ -47,6 +47,14 @@ describe('set-me-up', () => {
           '//platform.test/artifactory/api/npm/npm-remote/:_authToken=<token>',
       ),
     ).toBeInTheDocument()
+    // Every command is whole, wrapping rather than scrolling out of sight, with its copy button.
+    for (const heading of within(steps).getAllByRole('heading', { level: 3 })) {
+      const name = heading.textContent ?? ''
+      expect(within(steps).getByRole('button', { name: `Copy ${name.toLowerCase()}` })).toBeInTheDocument()
+    }
+    const boxes = [...steps.querySelectorAll('pre')]
+    expect(boxes.length).toBeGreaterThan(0)
+    for (const pre of boxes) expect(pre.closest('[data-wrap]')).not.toBeNull()
     await chooseOption(user, within(panel).getByRole('combobox', { name: 'Package type' }), 'maven')
     const maven = await within(panel).findByRole('region', { name: 'Set up maven for maven-remote' })
     // The platform does not serve Maven's protocol: say so, and give what it serves (files).

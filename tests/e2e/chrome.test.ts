@@ -188,8 +188,21 @@ describe('chrome (e2e)', () => {
       .click()
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/ui/admin/proxies/configuration/list')
     await page.getByRole('button', { name: 'admin', exact: true }).click()
+    await page.setViewportSize({ width: 1024, height: 768 })
     await page.getByRole('menuitem', { name: 'Set Me Up' }).click()
     const panel = page.getByRole('complementary', { name: 'Set Me Up' })
+    await chooseOption(page, panel.getByRole('combobox', { name: 'Package type' }), 'npm')
+    await panel
+      .getByText(`registry=${server.url}/artifactory/api/npm/`, { exact: false })
+      .waitFor({ timeout: 10_000 })
+    // At 1024 px every command shows whole: no code box scrolls sideways, each has its copy button.
+    const cut = await panel
+      .locator('pre')
+      .evaluateAll((pres) => pres.filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent))
+    expect(cut).toEqual([])
+    expect(await panel.getByRole('button', { name: /^Copy / }).count()).toBe(
+      await panel.locator('pre').count(),
+    )
     await chooseOption(page, panel.getByRole('combobox', { name: 'Package type' }), 'generic')
     await panel
       .getByText(`curl -u <user> -T <file> "${server.url}/artifactory/generic-local/<path>"`)

@@ -43,7 +43,7 @@ function TokenSection({ access }: { readonly access: ClientAccess | undefined })
           <p>
             Your token, shown once: copy it now. The console does not keep it; the steps below include it.
           </p>
-          <CodeBlock code={access.token} label="token" />
+          <CodeBlock code={access.token} label="token" wrap />
         </>
       ) : (
         <p className={chrome.muted}>Generate a token for your client to sign in with as yourself.</p>

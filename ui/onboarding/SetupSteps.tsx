@@ -16,7 +16,8 @@ export function SetupStepView({ step, level = 3 }: { readonly step: SetupStep; r
           In <code>{step.file}</code>:
         </p>
       )}
-      <CodeBlock code={step.code} label={step.title.toLowerCase()} />
+      {/* Wrapped, never scrolled: a command cut mid-URL cannot be read or checked before pasting. */}
+      <CodeBlock code={step.code} label={step.title.toLowerCase()} wrap />
     </div>
   )
 }
