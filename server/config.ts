@@ -20,6 +20,11 @@ export interface ServerConfig {
   readonly host: string
   readonly port: number
   readonly dataDir: string
+  /**
+   * The database: unset, the embedded SQLite in `dataDir`; `postgres://…` (DATABASE_URL), a
+   * PostgreSQL every node reaches.
+   */
+  readonly databaseUrl?: string
   /** Folder of the built console (vite's dist); the server answers 503 for /ui/ pages without it. */
   readonly staticDir: string
   readonly flavour: Flavour
@@ -71,6 +76,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     if (value !== undefined && value !== 'offline' && !/^https?:\/\/[^/]/.test(value))
       throw new Error(`${name} must be an http(s) address or offline; got ${value}`)
   }
+  const databaseUrl = env.DATABASE_URL || undefined
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/[^/]/.test(databaseUrl))
+    // Not the value: it may hold a password.
+    throw new Error('DATABASE_URL must be a postgres:// address (or unset, for the embedded SQLite)')
   const port = Number(env.PORT ?? 8082)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number; got ${env.PORT}`)
@@ -78,6 +87,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host,
     port,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
+    ...(databaseUrl ? { databaseUrl } : {}),
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     flavour: flavourText as Flavour,
     cloud: (env.PLATFORM_CLOUD ?? (flavourText === 'cloud-trial' ? 'true' : 'false')) === 'true',

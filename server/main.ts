@@ -10,6 +10,7 @@ import cluster, { type Worker } from 'node:cluster'
 import { configFromEnv } from './config'
 import { buildServer } from './app'
 import { openDatabase } from './db'
+import { POSTGRES_NOT_YET } from './db/open'
 import { seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
 
@@ -30,6 +31,7 @@ function nodeCount(text: string | undefined): number {
 
 async function runPrimary(): Promise<void> {
   const config = configFromEnv()
+  if (config.databaseUrl) throw new Error(POSTGRES_NOT_YET)
   const count = nodeCount(process.env.NODES)
   // A new data folder starts from the ready-made catalogue; migrations run once, before the
   // nodes race for the same file.

@@ -16,7 +16,7 @@ export const BUSY_TIMEOUT_MS = 10_000
 
 export const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-export function openDatabase(dataDir: string): Db {
+export function openDatabase(dataDir: string, options: { migrate?: boolean } = {}): Db {
   mkdirSync(dataDir, { recursive: true })
   // Several cluster nodes (and several platforms started together) share the file: wait for
   // a writer instead of failing at once, from the first statement on (switching to WAL needs
@@ -25,7 +25,7 @@ export function openDatabase(dataDir: string): Db {
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
-  migrate(db)
+  if (options.migrate !== false) migrate(db)
   return db
 }
 
