@@ -205,6 +205,9 @@ export interface SessionApi {
 export interface AdminApi {
   generalConfig(): Promise<Result<GeneralConfig>>
   saveGeneralConfig(config: GeneralConfig): Promise<Result<GeneralConfig>>
+  /** The platform's own logo: an image (PNG, JPEG, GIF or WebP) the platform checks by its bytes. */
+  uploadLogo(image: Blob): Promise<Result<void>>
+  removeLogo(): Promise<Result<void>>
   licenses(): Promise<Result<ReadonlyArray<License>>>
   proxies(): Promise<Result<ReadonlyArray<Proxy>>>
   /** `password` is the secret itself, taken from the vault by the effect. */

@@ -16,7 +16,7 @@ import type { HttpClient } from './client'
 // Wire shapes of server/API.md (Admin); extra fields the server sends are dropped here.
 const GeneralConfigW = t.intersection([
   t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string }),
-  t.partial({ readOnlyMode: t.boolean }),
+  t.partial({ readOnlyMode: t.boolean, logoUrl: t.string, accountPortalUrl: t.string }),
 ])
 const LicenseW = t.type({ type: t.string, validThrough: t.string, licensedTo: t.string, nodeId: t.string })
 const ProxyW = t.intersection([
@@ -45,6 +45,8 @@ const toGeneral = (c: t.TypeOf<typeof GeneralConfigW>): GeneralConfig => ({
   baseUrl: c.baseUrl,
   customMessage: c.customMessage,
   readOnlyMode: c.readOnlyMode === true,
+  logoUrl: c.logoUrl ?? '',
+  accountPortalUrl: c.accountPortalUrl ?? '',
 })
 const toProxy = (p: t.TypeOf<typeof ProxyW>): Proxy => ({
   key: p.key,
@@ -148,6 +150,8 @@ export function createAdminApi(http: HttpClient): AdminApi {
       mapped(toGeneral)(
         await http.request('/ui/admin/generalConfig', GeneralConfigW, { method: 'PUT', body: config }),
       ),
+    uploadLogo: (image) => http.send('/ui/generalConfig/logo', { method: 'PUT', body: image }),
+    removeLogo: () => http.send('/ui/generalConfig/logo', { method: 'DELETE' }),
     licenses: () => http.request('/ui/admin/licenses', t.array(LicenseW)),
     proxies: listOf(http, '/ui/admin/proxies', ProxyW, toProxy),
     saveProxy: async (create, proxy) => {

@@ -27,6 +27,7 @@ export interface HttpOptions {
 export interface RequestOptions {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>
+  /** JSON, or a Blob sent as its bytes (with its own type). */
   readonly body?: unknown
   readonly headers?: Readonly<Record<string, string>>
   readonly signal?: AbortSignal
@@ -101,8 +102,11 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
       Accept: 'application/json',
       ...req.headers,
     }
-    let body: string | undefined
-    if (req.body !== undefined) {
+    let body: string | Blob | undefined
+    if (req.body instanceof Blob) {
+      headers['Content-Type'] = req.body.type || 'application/octet-stream'
+      body = req.body
+    } else if (req.body !== undefined) {
       headers['Content-Type'] = 'application/json'
       body = JSON.stringify(req.body)
     }

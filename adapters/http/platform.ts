@@ -2,19 +2,42 @@ import * as t from 'io-ts'
 import { map } from 'fp-ts/Either'
 import type { PlatformApi } from '../ports'
 import type { HttpClient } from './client'
+import type { Footer as FooterData } from '../../domain/platform/types'
 
 const Version = t.type({ version: t.string, revision: t.string })
 const Microservices = t.type({
   services: t.array(t.type({ name: t.string, key: t.string, enabled: t.boolean })),
 })
-const Footer = t.type({
-  serverName: t.string,
-  flavour: t.string,
-  isCloud: t.boolean,
-  licenseType: t.string,
-  buildNumber: t.union([t.string, t.number]),
-  copyright: t.string,
-})
+const Footer = t.intersection([
+  t.type({
+    serverName: t.string,
+    flavour: t.string,
+    isCloud: t.boolean,
+    licenseType: t.string,
+    buildNumber: t.union([t.string, t.number]),
+    copyright: t.string,
+  }),
+  t.partial({ logoVersion: t.string, logoUrl: t.string, accountPortalUrl: t.string }),
+])
+
+// Empty means "none" on the wire; the domain leaves such a field out.
+const nonEmpty = <K extends string>(key: K, value: string | undefined) =>
+  value ? ({ [key]: value } as Record<K, string>) : {}
+
+function toFooter(http: HttpClient, f: t.TypeOf<typeof Footer>): FooterData {
+  return {
+    serverName: f.serverName,
+    flavour: f.flavour,
+    isCloud: f.isCloud,
+    licenseType: f.licenseType,
+    buildNumber: String(f.buildNumber),
+    copyright: f.copyright,
+    // The version in the address: a new upload is a new address, so no cache shows the old one.
+    ...(f.logoVersion ? { userLogo: http.url('/ui/generalConfig/logo', { v: f.logoVersion }) } : {}),
+    ...nonEmpty('logoUrl', f.logoUrl),
+    ...nonEmpty('accountPortalUrl', f.accountPortalUrl),
+  }
+}
 const Entitlements = t.type({ entitlements: t.array(t.string) })
 const Features = t.type({ features: t.record(t.string, t.boolean) })
 const Enabled = t.type({ enabled: t.boolean })
@@ -33,9 +56,7 @@ export function createPlatformApi(http: HttpClient): PlatformApi {
         await http.request('/ui/system/microservices', Microservices),
       ),
     footer: async () =>
-      map((f: t.TypeOf<typeof Footer>) => ({ ...f, buildNumber: String(f.buildNumber) }))(
-        await http.request('/ui/system/footer', Footer),
-      ),
+      map((f: t.TypeOf<typeof Footer>) => toFooter(http, f))(await http.request('/ui/system/footer', Footer)),
     entitlements: async () =>
       map((a: t.TypeOf<typeof Entitlements>) => a.entitlements)(
         await http.request('/ui/system/entitlements', Entitlements),

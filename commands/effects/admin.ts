@@ -11,7 +11,7 @@ import {
   type SaveOp,
 } from '../../domain/admin/events'
 import type { AdminResource } from '../../domain/admin/types'
-import { FeaturesLoaded } from '../../domain/platform/events'
+import { FeaturesLoaded, FooterLoaded } from '../../domain/platform/events'
 import { caused, type Effect, type EffectTable } from './types'
 import { ofType, request, settle } from './operators'
 
@@ -49,6 +49,12 @@ async function runSave(ports: Ports, op: SaveOp): Promise<Result<unknown>> {
   switch (op.kind) {
     case 'saveGeneralConfig':
       return api.saveGeneralConfig(op.config)
+    case 'uploadLogo': {
+      const image = ports.files.take(op.fileRef)
+      return image === undefined ? left(LOGO_LOST) : api.uploadLogo(image)
+    }
+    case 'removeLogo':
+      return api.removeLogo()
     case 'saveProxy': {
       const { passwordRef, ...proxy } = op.proxy
       // The secret leaves the vault only here, on its way to the server.
@@ -108,6 +114,27 @@ const save: Effect = (events$, _state$, ports) =>
     }),
   )
 
+// The chosen image was taken from the stash already (a second save of one choice): not sent.
+const LOGO_LOST = { kind: 'aborted', message: 'the chosen image is gone; choose it again' } as const
+
+/**
+ * What the top bar and the account-portal route read (server name, logos, portal) comes with
+ * the footer: it is asked again after the general settings or the logo change.
+ */
+const FOOTER_CHANGES: ReadonlySet<string> = new Set(['saveGeneralConfig', 'uploadLogo', 'removeLogo'])
+const reloadFooter: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('admin/Saved'),
+    filter((envelope) => FOOTER_CHANGES.has(envelope.event.data.op.kind)),
+    switchMap((envelope) =>
+      from(settle(() => ports.platformApi.footer())).pipe(
+        mergeMap((answer) =>
+          isRight(answer) ? [caused(envelope, FooterLoaded({ footer: answer.right }))] : [],
+        ),
+      ),
+    ),
+  )
+
 /**
  * Saved general settings may switch read-only mode: the features are asked again, so this
  * console blocks (or frees) the options at once rather than at its next start.
@@ -125,4 +152,4 @@ const reloadFeatures: Effect = (events$, _state$, ports) =>
     ),
   )
 
-export const adminEffects: EffectTable = { load, save, reloadFeatures }
+export const adminEffects: EffectTable = { load, save, reloadFeatures, reloadFooter }

@@ -57,9 +57,11 @@ export const adminCommandCodecs: CommandCodecs<AdminCommand> = {
         kind: t.literal('saveGeneralConfig'),
         config: t.intersection([
           t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string }),
-          t.partial({ readOnlyMode: t.boolean }),
+          t.partial({ readOnlyMode: t.boolean, logoUrl: t.string, accountPortalUrl: t.string }),
         ]),
       }),
+      t.type({ kind: t.literal('uploadLogo'), fileRef: t.string }),
+      t.type({ kind: t.literal('removeLogo') }),
       t.type({
         kind: t.literal('saveProxy'),
         create: t.boolean,

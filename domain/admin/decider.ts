@@ -137,6 +137,8 @@ const MANAGEMENT = '/admin/management'
 function afterSave(op: SaveOp): ReadonlyArray<AppCommand> {
   switch (op.kind) {
     case 'saveGeneralConfig':
+    case 'uploadLogo':
+    case 'removeLogo':
       return done({ key: 'saved', subject: 'generalSettings' }, [])
     case 'saveProxy':
       return done(

@@ -30,7 +30,7 @@ const Form = t.keyof({
 
 export const GeneralConfigC = t.intersection([
   t.type({ serverName: t.string, baseUrl: t.string, customMessage: t.string }),
-  t.partial({ readOnlyMode: t.boolean }),
+  t.partial({ readOnlyMode: t.boolean, logoUrl: t.string, accountPortalUrl: t.string }),
 ])
 export const LicenseC = t.type({
   type: t.string,
@@ -98,6 +98,9 @@ export type AdminPayload = t.TypeOf<typeof Data>
 /** What a form sends; a proxy password travels only as a vault reference. */
 export const SaveOp = t.union([
   t.type({ kind: t.literal('saveGeneralConfig'), config: GeneralConfigC }),
+  // The image stays in the app's file stash: the event names it only by reference.
+  t.type({ kind: t.literal('uploadLogo'), fileRef: t.string }),
+  t.type({ kind: t.literal('removeLogo') }),
   t.type({
     kind: t.literal('saveProxy'),
     create: t.boolean,

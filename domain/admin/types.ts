@@ -7,6 +7,10 @@ export interface GeneralConfig {
   readonly customMessage: string
   /** Read-only mode: the platform refuses what changes its content (absent in older logs: off). */
   readonly readOnlyMode?: boolean
+  /** A logo at an address of the admin's choosing (absent in older logs: none). */
+  readonly logoUrl?: string
+  /** Where the account-portal route sends users (absent in older logs: none). */
+  readonly accountPortalUrl?: string
 }
 export interface License {
   readonly type: string

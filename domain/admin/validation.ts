@@ -29,14 +29,22 @@ function validUrl(text: string): boolean {
   }
 }
 
+type GeneralField = 'serverName' | 'baseUrl' | 'logoUrl' | 'accountPortalUrl'
+
 export function validateGeneralConfig(v: {
   serverName: string
   baseUrl: string
-}): Problems<'serverName' | 'baseUrl'> {
-  const p: Problems<'serverName' | 'baseUrl'> = {}
+  logoUrl?: string
+  accountPortalUrl?: string
+}): Problems<GeneralField> {
+  const p: Problems<GeneralField> = {}
   if (v.serverName.trim() === '') p.serverName = MANDATORY
   else if (v.serverName.length > 100) p.serverName = { key: 'serverNameTooLong', max: 100 }
-  if (v.baseUrl.trim() !== '' && !validUrl(v.baseUrl.trim())) p.baseUrl = invalidUrl
+  // Addresses are optional; one that is given must be http(s).
+  for (const field of ['baseUrl', 'logoUrl', 'accountPortalUrl'] as const) {
+    const value = (v[field] ?? '').trim()
+    if (value !== '' && !validUrl(value)) p[field] = invalidUrl
+  }
   return p
 }
 

@@ -19,6 +19,7 @@ export const navigationCommandCodecs: CommandCodecs<NavigationCommand> = {
   'navigation/GoToLanding': t.UnknownRecord,
   'navigation/LeaveForExternal': t.type({ url: t.string }),
   'navigation/Navigate': t.intersection([t.type({ to: t.string }), t.partial({ replace: t.boolean })]),
+  'navigation/OpenAccountPortal': t.UnknownRecord,
   'navigation/OpenMenu': t.type({
     menu: t.union([t.null, t.literal('user'), t.literal('help'), t.literal('add')]),
   }),

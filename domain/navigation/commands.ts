@@ -14,6 +14,8 @@ export type NavigationCommand =
   | { readonly type: 'navigation/RecheckGuard' }
   /** Leave the console for another site (only http(s) URLs). */
   | { readonly type: 'navigation/LeaveForExternal'; readonly url: string }
+  /** Leave for the account portal the platform's settings name (the user route). */
+  | { readonly type: 'navigation/OpenAccountPortal' }
   | { readonly type: 'navigation/ToggleSidebar' }
   | { readonly type: 'navigation/OpenMenu'; readonly menu: 'user' | 'help' | 'add' | null }
   | { readonly type: 'navigation/OpenModal'; readonly modal: ClosableModal }

@@ -105,6 +105,8 @@ export function shellContextOf(state: AppState): ShellContext {
     flavour,
     cloud: footer?.isCloud === true,
     serverName: footer?.serverName ?? '',
+    ...(footer?.userLogo ? { userLogo: footer.userLogo } : {}),
+    ...(footer?.logoUrl ? { configuredLogoUrl: footer.logoUrl } : {}),
     features: platform.features,
     services: platform.microservices.filter((m) => m.enabled).map((m) => m.name),
     entitlements: platform.entitlements,

@@ -36,6 +36,7 @@ import { GuideContextMatched } from '../tour/events'
 import type { RouteDef } from './routes'
 import { editableNavigation, initialNavigationState, type NavigationState } from './types'
 import { navigationCommandCodecs } from './commandCodecs.gen'
+import { accountPortalOf, NO_ACCOUNT_PORTAL } from './userRoute'
 
 /** An idle session that becomes active after this long asks whether it has expired. */
 export const IDLE_CHECK_MS = 60_000
@@ -162,6 +163,10 @@ function decide(command: NavigationCommand, state: AppState, meta: CommandMeta):
       return /^https?:\/\//i.test(command.url)
         ? right([LeftForExternal({ url: command.url })])
         : left('only http(s) addresses can be opened')
+    case 'navigation/OpenAccountPortal': {
+      const url = accountPortalOf(state.platform.footer)
+      return url === undefined ? left(NO_ACCOUNT_PORTAL) : right([LeftForExternal({ url })])
+    }
     case 'navigation/ToggleSidebar':
       return right([SidebarToggled({ collapsed: !nav.sidebarCollapsed })])
     case 'navigation/OpenMenu':

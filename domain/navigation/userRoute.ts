@@ -9,6 +9,10 @@
  * → console → …), so such a visit is not sent on: it goes to the landing instead. A flag set
  * to `false` (or `0`) is no flag.
  */
+import { isSome } from 'fp-ts/Option'
+import { sanitizeProviderUrl } from '../shared/providerUrl'
+import type { Footer } from '../platform'
+
 export const USER_ROUTE_NAME = 'myJfrogRedirect'
 export const REDIRECT_FLAG = 'redirect'
 
@@ -17,4 +21,17 @@ export function isUserRouteRedirectVisit(routeName: string, query: string): bool
   if (routeName !== USER_ROUTE_NAME) return false
   const flag = new URLSearchParams(query).get(REDIRECT_FLAG)
   return flag !== null && flag !== 'false' && flag !== '0'
+}
+
+/** Why the user route cannot send anyone on: the platform's settings name no portal. */
+export const NO_ACCOUNT_PORTAL = 'no account portal is set'
+
+/**
+ * The account portal the user route sends users to: the address the platform's general
+ * settings give, as a provider URL (absolute http(s), no credentials), else none.
+ */
+export function accountPortalOf(footer: Footer | null): string | undefined {
+  const url =
+    footer?.accountPortalUrl === undefined ? undefined : sanitizeProviderUrl(footer.accountPortalUrl)
+  return url !== undefined && isSome(url) ? url.value : undefined
 }

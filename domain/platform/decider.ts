@@ -16,6 +16,8 @@ function evolve(slice: PlatformState, event: AppEvent): PlatformState {
         footer: event.data.footer,
         entitlements: event.data.entitlements,
       }
+    case 'platform/FooterLoaded':
+      return { ...slice, footer: event.data.footer }
     case 'platform/FeaturesLoaded':
       return { ...slice, features: event.data.features, featuresLoaded: true }
     case 'platform/LocalPreferencesRead':

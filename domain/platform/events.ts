@@ -3,14 +3,18 @@ import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 
 const MicroserviceC = t.type({ name: t.string, key: t.string, enabled: t.boolean })
-const FooterC = t.type({
-  serverName: t.string,
-  flavour: t.string,
-  isCloud: t.boolean,
-  licenseType: t.string,
-  buildNumber: t.string,
-  copyright: t.string,
-})
+// The logos and the portal came later: optional, so older logs decode to the same state.
+const FooterC = t.intersection([
+  t.type({
+    serverName: t.string,
+    flavour: t.string,
+    isCloud: t.boolean,
+    licenseType: t.string,
+    buildNumber: t.string,
+    copyright: t.string,
+  }),
+  t.partial({ userLogo: t.string, logoUrl: t.string, accountPortalUrl: t.string }),
+])
 const StepC = t.keyof({
   loginData: null,
   userData: null,
@@ -32,6 +36,8 @@ export const InitialDataLoaded = defineEvent(
     entitlements: t.array(t.string),
   }),
 )
+/** The footer asked again (after the general settings changed): name, logos, portal. */
+export const FooterLoaded = defineEvent('platform/FooterLoaded', t.type({ footer: FooterC }))
 export const FeaturesLoaded = defineEvent(
   'platform/FeaturesLoaded',
   t.type({ features: t.record(t.string, t.boolean) }),
@@ -100,6 +106,7 @@ export const platformEvents = [
   StartRequested,
   InitialDataLoaded,
   FeaturesLoaded,
+  FooterLoaded,
   LocalPreferencesRead,
   SupportAnalyticsLoaded,
   ProjectsLoaded,

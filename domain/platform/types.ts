@@ -17,6 +17,12 @@ export interface Footer {
   readonly licenseType: string
   readonly buildNumber: string
   readonly copyright: string
+  /** The logo an admin uploaded, as an address to show (absent: none). */
+  readonly userLogo?: string
+  /** The logo address the general settings name (absent: none). */
+  readonly logoUrl?: string
+  /** Where the account-portal route sends users (absent: none is set). */
+  readonly accountPortalUrl?: string
 }
 
 export interface ProjectSummary {

@@ -66,6 +66,8 @@ const generalConfigProperties = {
   },
   oauthProvidersHidden: { type: 'boolean' },
   readOnlyMode: { type: 'boolean' },
+  logoUrl: httpUrl,
+  accountPortalUrl: httpUrl,
 } as const
 
 const generalConfigSchema = {
@@ -121,6 +123,8 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
         badRequest(mandatory('saml.loginUrl', ' when SAML is enabled'))
       const urls: Array<[string, string]> = [
         ['baseUrl', next.baseUrl],
+        ['logoUrl', next.logoUrl],
+        ['accountPortalUrl', next.accountPortalUrl],
         ['saml.loginUrl', next.saml.loginUrl],
         ['saml.logoutUrl', next.saml.logoutUrl],
         ...next.oauthProviders.map((p, i): [string, string] => [`oauthProviders.${i}.url`, p.url]),

@@ -38,6 +38,10 @@ export interface GeneralConfig {
   readonly oauthProvidersHidden: boolean
   /** Read-only mode: nothing that changes the content (deploy, publish, repositories) is allowed. */
   readonly readOnlyMode: boolean
+  /** A logo at an address of the admin's choosing (empty: none); an uploaded logo goes first. */
+  readonly logoUrl: string
+  /** Where `/user/my-jfrog-redirect` sends users: the account portal (empty: none is set). */
+  readonly accountPortalUrl: string
 }
 
 export const DEFAULT_SAML_PROVIDER_NAME = 'SAML SSO'
@@ -65,6 +69,8 @@ export function defaultGeneralConfig(config: ServerConfig): GeneralConfig {
     oauthProviders: [],
     oauthProvidersHidden: false,
     readOnlyMode: false,
+    logoUrl: '',
+    accountPortalUrl: '',
   }
 }
 

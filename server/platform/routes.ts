@@ -17,6 +17,7 @@ import { registerContactRoutes } from './contact'
 import { registerPersonalizationRoutes } from './personalization'
 import { registerWebServerRoutes } from './webServer'
 import { registerOnPremMetricsRoutes } from './onPremMetrics'
+import { logoVersion, registerLogoRoutes } from '../admin/logo'
 
 const obj = (properties: Record<string, unknown>, required = Object.keys(properties)) =>
   ({ type: 'object', properties, required }) as const
@@ -60,10 +61,14 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
     '/ui/system/footer',
     {
       schema: {
-        summary: 'Footer data: server name, flavour, cloud, licence type, build',
+        summary:
+          'Footer data: server name, flavour, cloud, licence type, build; the logos (logoVersion: the uploaded one, empty when none; logoUrl: the configured one) and the account portal address',
         response: {
           200: obj({
             serverName: { type: 'string' },
+            logoVersion: { type: 'string' },
+            logoUrl: { type: 'string' },
+            accountPortalUrl: { type: 'string' },
             flavour: { type: 'string' },
             isCloud: { type: 'boolean' },
             licenseType: { type: 'string' },
@@ -75,8 +80,12 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async () => {
       const { version, revision } = serverVersion()
+      const general = readGeneralConfig(db, config)
       return {
-        serverName: readGeneralConfig(db, config).serverName,
+        serverName: general.serverName,
+        logoVersion: await logoVersion(ctx),
+        logoUrl: general.logoUrl,
+        accountPortalUrl: general.accountPortalUrl,
         flavour: config.flavour,
         isCloud: config.cloud,
         licenseType: config.licenseType,
@@ -207,6 +216,7 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
   registerContactRoutes(app, ctx)
   registerPersonalizationRoutes(app, ctx)
   registerWebServerRoutes(app, ctx)
+  registerLogoRoutes(app, ctx)
   registerOnPremMetricsRoutes(app, ctx)
 }
 

@@ -136,7 +136,15 @@ describe('admin pages', () => {
     await user.type(screen.getByLabelText('Base URL'), 'https://repo.example/')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await savedOnce()
-    expect(saved).toEqual([{ serverName: 'Renamed', baseUrl: 'https://repo.example/', customMessage: '' }])
+    expect(saved).toEqual([
+      {
+        serverName: 'Renamed',
+        baseUrl: 'https://repo.example/',
+        customMessage: '',
+        logoUrl: '',
+        accountPortalUrl: '',
+      },
+    ])
   })
 
   it('imports a general configuration from a .json file, refusing a wrong type or size and keeping the form', async () => {
@@ -196,7 +204,16 @@ describe('admin pages', () => {
     await user.click(toggle)
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await savedOnce()
-    expect(saved).toEqual([{ serverName: 'Acme', baseUrl: '', customMessage: '', readOnlyMode: true }])
+    expect(saved).toEqual([
+      {
+        serverName: 'Acme',
+        baseUrl: '',
+        customMessage: '',
+        readOnlyMode: true,
+        logoUrl: '',
+        accountPortalUrl: '',
+      },
+    ])
     await expect.poll(() => app.getState().platform.features.readOnlyMode).toBe(true)
   })
 

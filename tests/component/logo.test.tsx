@@ -24,13 +24,14 @@ describe('the logo', () => {
     expect(screen.queryByText('Platform OSS')).toBeNull()
   })
 
-  it('reads "Platform OSS" once the platform says no licence is installed', () => {
-    renderLogo([platformWith([], 'N/A')])
+  it('reads the server name with "OSS" once the platform says no licence is installed', () => {
+    renderLogo([platformWith([], 'N/A', { serverName: 'Platform' })])
     expect(screen.getByText('Platform OSS')).toBeInTheDocument()
   })
 
-  it('reads "Platform" with a licence', () => {
-    renderLogo([platformWith([], 'ENTERPRISE_PLUS')])
-    expect(screen.getByText('Platform')).toBeInTheDocument()
+  it('reads the server name the general settings give, with a licence', () => {
+    renderLogo([platformWith([], 'ENTERPRISE_PLUS', { serverName: 'Acme Artifacts' })])
+    expect(screen.getByText('Acme Artifacts')).toBeInTheDocument()
+    expect(screen.queryByText('Platform')).toBeNull()
   })
 })

@@ -1,6 +1,13 @@
 /** Spec 000 section 4: a visit to the user route with a redirect flag avoids loops. */
 import { describe, expect, it } from 'vitest'
+import { spec } from '../support/decider'
+import { platformWith } from '../support/fixtures'
+import { corpusLines } from '../support/corpora'
+import { LeftForExternal } from '../../domain/navigation/events'
 import {
+  accountPortalOf,
+  navigationArea,
+  NO_ACCOUNT_PORTAL,
   anonymousContext,
   initialNavigationState,
   isUserRouteRedirectVisit,
@@ -52,3 +59,42 @@ describe('the user route with a redirect flag', () => {
     if (plain.kind === 'go') expect(plain.match.route.name).toBe('myJfrogRedirect')
   })
 })
+
+describe('the user route sends users to the account portal the platform names', () => {
+  const withPortal = (accountPortalUrl: string) => platformWith([], 'Enterprise+', { accountPortalUrl })
+
+  it('leaves for the portal of the general settings', () => {
+    spec(navigationArea)
+      .given(withPortal('https://account.example.com/me'))
+      .when({ type: 'navigation/OpenAccountPortal' })
+      .then(LeftForExternal({ url: 'https://account.example.com/me' }))
+  })
+
+  it('is refused when none is set', () => {
+    spec(navigationArea)
+      .given(platformWith([]))
+      .when({ type: 'navigation/OpenAccountPortal' })
+      .rejected(NO_ACCOUNT_PORTAL)
+  })
+
+  it('never leaves for an address that is not plain http(s) (open-redirect corpus)', () => {
+    for (const url of corpusLines('open-redirect')) {
+      const portal = accountPortalOf({ ...withPortalFooter, accountPortalUrl: url })
+      if (portal === undefined) continue
+      const parsed = new URL(portal)
+      expect(['http:', 'https:'], url).toContain(parsed.protocol)
+      expect(parsed.username + parsed.password, url).toBe('')
+    }
+    expect(accountPortalOf({ ...withPortalFooter, accountPortalUrl: 'javascript:alert(1)' })).toBeUndefined()
+    expect(accountPortalOf({ ...withPortalFooter, accountPortalUrl: '//evil.example' })).toBeUndefined()
+  })
+})
+
+const withPortalFooter = {
+  serverName: 'Acme',
+  flavour: 'platform',
+  isCloud: false,
+  licenseType: 'Enterprise+',
+  buildNumber: '1',
+  copyright: '',
+}

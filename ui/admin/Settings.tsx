@@ -8,7 +8,7 @@ import {
   type GeneralConfig,
 } from '../../domain/admin'
 import { validateJsonFile } from '../../domain/shared/forms'
-import { useDispatch } from '../shared/appContext'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { adminText } from './messages'
 import { Field, SaveError, useResource, useSaveState } from './shared'
@@ -33,7 +33,7 @@ export function GeneralSettings() {
     <section aria-label="General Settings" className={kit.page}>
       <PageHeader
         title="General Settings"
-        description="What the platform is called and where it is reached, its custom message, and read-only mode."
+        description="What the platform is called and where it is reached, its logo, its account portal, its custom message, and read-only mode."
         breadcrumbs={[
           { label: 'Platform Configurations' },
           { label: 'Platform Management' },
@@ -41,7 +41,10 @@ export function GeneralSettings() {
         ]}
       />
       {config.status === 'loaded' ? (
-        <GeneralForm initial={config.data} />
+        <>
+          <GeneralForm initial={config.data} />
+          <LogoUpload />
+        </>
       ) : config.status === 'failed' ? (
         <FailureNote>The settings could not be loaded.</FailureNote>
       ) : (
@@ -58,10 +61,21 @@ export function GeneralSettings() {
   )
 }
 
+// Settings saved before the addresses existed have none: the form edits them as empty.
+const withAddresses = (c: GeneralConfig) => ({
+  ...c,
+  logoUrl: c.logoUrl ?? '',
+  accountPortalUrl: c.accountPortalUrl ?? '',
+})
+
 function GeneralForm({ initial }: { initial: GeneralConfig }) {
   const dispatch = useDispatch()
   const save = useSaveState('generalConfig')
-  const { bind, submit, values, set, reset } = useForm(initial, validateGeneralConfig, adminText)
+  const { bind, submit, values, set, reset } = useForm(
+    withAddresses(initial),
+    validateGeneralConfig,
+    adminText,
+  )
   const readOnly = values.readOnlyMode === true
   const [chosen, setChosen] = useState<string | null>(null)
   const [importProblem, setImportProblem] = useState<AdminMessage | null>(null)
@@ -75,7 +89,7 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
     const config = decodeGeneralConfigImport(await file.text())
     if (isLeft(config)) return setImportProblem(config.left)
     setImportProblem(null)
-    reset(config.right)
+    reset(withAddresses(config.right))
     dispatch({
       type: 'admin/Save',
       form: 'generalConfig',
@@ -94,6 +108,8 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
       <SaveError save={save} />
       <Field label="Server Name" required {...bind('serverName')} />
       <Field label="Base URL" {...bind('baseUrl')} />
+      <Field label="Logo URL" {...bind('logoUrl')} />
+      <Field label="Account portal URL" {...bind('accountPortalUrl')} />
       <Field label="Custom Message" multiline {...bind('customMessage')} />
       <div className={styles.switchField}>
         <Checkbox
@@ -126,6 +142,71 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
         </Button>
       </div>
     </form>
+  )
+}
+
+const LOGO_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
+const LOGO_MAX_BYTES = 1024 * 1024
+
+/**
+ * The uploaded logo goes before the logo URL (spec 000 section 4: "custom user logo, configured
+ * logo URL, default"). It is sent as soon as it is chosen, like an imported configuration.
+ */
+function LogoUpload() {
+  const app = useApp()
+  const dispatch = useDispatch()
+  const save = useSaveState('generalConfig')
+  const uploaded = useQuery({ type: 'platform/State' }).footer?.userLogo
+  const [problem, setProblem] = useState<string | null>(null)
+  const [chosen, setChosen] = useState<string | null>(null)
+  const choose = (file: File | null) => {
+    if (file === null) return
+    setChosen(file.name)
+    if (!LOGO_TYPES.has(file.type)) return setProblem('The logo must be a PNG, JPEG, GIF or WebP image.')
+    if (file.size > LOGO_MAX_BYTES) return setProblem('The logo must be at most 1 MB.')
+    setProblem(null)
+    dispatch({
+      type: 'admin/Save',
+      form: 'generalConfig',
+      op: { kind: 'uploadLogo', fileRef: app.stashFile(file) },
+    })
+  }
+  return (
+    <section aria-label="Logo" className={styles.form}>
+      <h2 className={styles.sectionTitle}>Logo</h2>
+      {uploaded ? (
+        <div className={styles.logoPreview}>
+          <img src={uploaded} alt="The uploaded logo" height={40} />
+          <Button
+            variant="secondary"
+            disabled={save.status === 'pending'}
+            onClick={() =>
+              dispatch({ type: 'admin/Save', form: 'generalConfig', op: { kind: 'removeLogo' } })
+            }
+          >
+            Remove logo
+          </Button>
+        </div>
+      ) : (
+        <p className={styles.hint}>
+          No logo is uploaded: the top bar and the sign-in page show the image at the logo URL, or the default
+          logo with the server name.
+        </p>
+      )}
+      <Suspense fallback={<Skeleton height="4rem" />}>
+        <FileField
+          label="Logo image"
+          hint="PNG, JPEG, GIF or WebP, at most 1 MB; it is uploaded as soon as it is chosen."
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          buttonLabel="Upload logo"
+          resetAfterChoice
+          disabled={save.status === 'pending'}
+          chosen={chosen ?? undefined}
+          onFile={choose}
+          error={problem !== null && <span role="alert">{problem}</span>}
+        />
+      </Suspense>
+    </section>
   )
 }
 

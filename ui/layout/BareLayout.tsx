@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react'
-import { DEFAULT_TEXT, Mark, useLogoSource } from '../shared/Logo'
+import { Mark, useBrandName, useLogoSource } from '../shared/Logo'
 import styles from './bare.module.css'
 
 /** The login family's logo above its screens (ui/shared/Logo.tsx says which). */
 function BareLogo() {
   const source = useLogoSource()
+  const name = useBrandName()
   return (
     <div className={styles.logo}>
       {source.kind === 'image' ? (
-        <img src={source.src} alt="Logo" className={styles.logoImage} />
+        <img src={source.src} alt={name} className={styles.logoImage} />
       ) : (
         <>
           <Mark />
-          {DEFAULT_TEXT[source.variant]}
+          {name}
         </>
       )}
     </div>

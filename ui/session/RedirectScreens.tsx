@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useParams } from 'wouter'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { LoginSettings } from '../../domain/session/types'
+import { accountPortalOf } from '../../domain/navigation'
 import { NavLink, Screen } from './kit'
 import { Skeleton } from '../shared/kit/Skeleton'
 
@@ -74,11 +75,38 @@ export function LogoutScreen() {
   )
 }
 
-/** The account portal belongs to the provider; this platform names none. */
+/**
+ * The account portal (spec 000 section 2: "redirect to the provider's account portal"): the
+ * address the platform's general settings give; when they give none, the page says so.
+ */
 export function AccountPortalScreen() {
+  const dispatch = useDispatch()
+  const footer = useQuery({ type: 'platform/State' }).footer
+  const url = accountPortalOf(footer)
+  const sent = useRef(false)
+  useEffect(() => {
+    if (url !== undefined && !sent.current) {
+      sent.current = true
+      dispatch({ type: 'navigation/OpenAccountPortal' })
+    }
+  }, [url, dispatch])
+  if (footer === null)
+    return (
+      <Screen title="Account portal">
+        <div role="status" aria-label="Loading">
+          <Skeleton width="16rem" />
+        </div>
+      </Screen>
+    )
   return (
     <Screen title="Account portal">
-      <p role="alert">This platform has no account portal to open.</p>
+      {url !== undefined ? (
+        <p role="status">Redirecting to your account portal…</p>
+      ) : (
+        <p role="alert">
+          No account portal is set on this platform. An administrator can name one in General Settings.
+        </p>
+      )}
       <NavLink to="/">Back to the console</NavLink>
     </Screen>
   )

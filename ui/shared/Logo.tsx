@@ -7,7 +7,23 @@
 import { logoSource, type LogoSource } from '../../domain/navigation/logo'
 import { useQuery } from './appContext'
 
-export const DEFAULT_TEXT = { tour: 'Platform Tour', oss: 'Platform OSS', licensed: 'Platform' } as const
+const EDITION = { tour: ' Tour', oss: ' OSS', licensed: '' } as const
+
+/**
+ * The brand's words: the server name the general settings give, with the edition the default
+ * logo stands for. "Platform" (what every name starts with by default) until the platform has
+ * answered, so the top bar does not read one name and then another.
+ */
+export function useBrandName(): string {
+  const ctx = useQuery({ type: 'navigation/Context' })
+  const footer = useQuery({ type: 'platform/State' }).footer
+  const name = footer?.serverName.trim() || 'Platform'
+  const source = logoSource({
+    licenseType: footer !== null ? ctx.licenseType : undefined,
+    tour: ctx.flavour === 'tour',
+  })
+  return source.kind === 'default' ? `${name}${EDITION[source.variant]}` : name
+}
 
 export function useLogoSource(): LogoSource {
   const ctx = useQuery({ type: 'navigation/Context' })
