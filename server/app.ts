@@ -11,6 +11,7 @@ import { isoNow, systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { openDatabase, type Db } from './db'
 import { sqliteSql } from './db/sqliteSql'
+import type { Sql } from './db/sql'
 import { seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
 import {
@@ -38,22 +39,44 @@ export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
 /** Largest request body accepted (JSON); larger ones answer 413. */
 export const BODY_LIMIT = 1024 * 1024
 
-function createContext(config: ServerConfig, db: Db, clock: Clock): ServerContext {
-  const findSession = db.prepare(
-    `SELECT u.id, u.name, u.admin, u.realm FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.id_hash = ? AND s.stage = 'full' AND s.expires_at > ?`,
-  )
-  const currentUser = (request: FastifyRequest): SessionUser | undefined => {
-    const token = request.cookies[SESSION_COOKIE]
-    if (!token) return undefined
-    const row = findSession.get(hashToken(token), isoNow(clock)) as
-      { id: number; name: string; admin: number; realm: string } | undefined
-    return row && { id: row.id, name: row.name, admin: row.admin === 1, realm: row.realm }
+const FIND_SESSION = `SELECT u.id, u.name, u.admin, u.realm FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id_hash = ? AND s.stage = 'full' AND s.expires_at > ?`
+
+/**
+ * Each request's signed-in user, read once as the request arrives (an `onRequest` hook, through
+ * the asynchronous store interface), so that the guards routes call stay synchronous.
+ */
+function sessionUsers(sql: Sql, clock: Clock) {
+  const users = new WeakMap<FastifyRequest, SessionUser | undefined>()
+  return {
+    async resolve(request: FastifyRequest): Promise<void> {
+      const token = request.cookies[SESSION_COOKIE]
+      const row = token
+        ? await sql.one<{ id: number; name: string; admin: number; realm: string }>(FIND_SESSION, [
+            hashToken(token),
+            isoNow(clock),
+          ])
+        : undefined
+      users.set(request, row && { id: row.id, name: row.name, admin: row.admin === 1, realm: row.realm })
+    },
+    of(request: FastifyRequest): SessionUser | undefined {
+      // Every request passes the hook before a handler runs; one that did not has no user.
+      return users.get(request)
+    },
   }
+}
+
+function createContext(
+  config: ServerConfig,
+  db: Db,
+  clock: Clock,
+  sql: Sql,
+  currentUser: (request: FastifyRequest) => SessionUser | undefined,
+): ServerContext {
   return {
     config,
     db,
-    sql: sqliteSql(db),
+    sql,
     clock,
     currentUser,
     requireUser(request, options) {
@@ -82,7 +105,10 @@ export async function buildServer(
 ): Promise<BuiltServer> {
   if (!options.db) seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
   const db = options.db ?? openDatabase(config.dataDir)
-  const ctx = createContext(config, db, options.clock ?? systemClock)
+  const clock = options.clock ?? systemClock
+  const sql = sqliteSql(db)
+  const sessions = sessionUsers(sql, clock)
+  const ctx = createContext(config, db, clock, sql, (request) => sessions.of(request))
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
@@ -103,6 +129,7 @@ export async function buildServer(
 
   await app.register(fastifyCookie)
   app.addHook('onRequest', async (request, reply) => {
+    await sessions.resolve(request)
     securityHeaders(request, reply)
     if (request.url.startsWith(API_PREFIX)) checkSameOrigin(request)
     if (changesContent(request.method, request.url, API_PREFIX) && readOnlyMode(ctx))

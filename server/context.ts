@@ -33,7 +33,7 @@ export interface ServerContext {
   readonly sql: Sql
   /** The time the platform's rules read and its heartbeat's timer (a manual one in tests). */
   readonly clock: Clock
-  /** The signed-in user of a request (complete sessions only), or undefined. */
+  /** The signed-in user of a request (complete sessions only) as it arrived, or undefined. */
   currentUser(request: FastifyRequest): SessionUser | undefined
   /** The user, or a 401 answer. Anonymous access counts only where `allowAnonymous` says so. */
   requireUser(request: FastifyRequest, options?: { allowAnonymous?: boolean }): SessionUser
