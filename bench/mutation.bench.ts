@@ -9,7 +9,7 @@
  * single files (`MUTATE=integrations/rules,artifacts/decider`), so that a loaded machine runs
  * one file at a time (its area's tests only: a narrowed figure is never above the whole run's).
  * MUTATE_SURVIVORS=1 also prints each surviving mutant, to write the test
- * that detects it or to list it as equivalent (docs/mutation-survivors.md).
+ * that detects it or to list it as equivalent (docs/mutation.md).
  */
 import { Stryker } from '@stryker-mutator/core'
 import type { LogLevel } from '@stryker-mutator/api/core'

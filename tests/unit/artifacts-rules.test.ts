@@ -237,6 +237,8 @@ describe('deploying', () => {
     expect(progressWorthRecording(99, 100, 100)).toBe(true)
     expect(progressWorthRecording(100, 100, 100)).toBe(false)
     expect(progressWorthRecording(99, 120, 100)).toBe(true)
+    // More sent than announced, after the end was recorded: nothing new to record.
+    expect(progressWorthRecording(100, 120, 100)).toBe(false)
     // Over a whole upload in small chunks: 20 records, the last at the end.
     let last = 0
     const recorded: number[] = []
@@ -250,6 +252,7 @@ describe('the address bar', () => {
   it('reads the base and the location, decoding each segment (a malformed one kept as is)', () => {
     expect(locationOfRoute('/artifacts/browse')).toEqual({ base: '/artifacts/browse', at: null })
     expect(locationOfRoute('/artifacts/browse/')).toEqual({ base: '/artifacts/browse', at: null })
+    expect(locationOfRoute('/repos/tree/General')).toEqual({ base: '/repos/tree/General', at: null })
     expect(locationOfRoute('/artifacts/browse/repo')).toEqual({
       base: '/artifacts/browse',
       at: { repoKey: 'repo', path: '' },
