@@ -1,6 +1,6 @@
-// The security pages: a page that is switched off never asks for a mandatory field (only a
-// value that is given must be well formed), and what is sent is the page's own fields only,
-// never its secret.
+// The security pages: a page that is switched off never asks for a mandatory field (only
+// what a given value needs: a choice from its list, the manager password of a given manager
+// DN), and what is sent is the page's own fields only, never its secret.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { PAGE_SPECS, settingsToSend, validateSecuritySettings } from '../../domain/security/rules'
@@ -30,13 +30,18 @@ describe('security settings', () => {
         fc.dictionary(fieldName, value, { maxKeys: 12 }),
         (page, typed) => {
           const names = PAGE_SPECS[page].fields.map((f) => f.name)
-          const values = { ...typed, enabled: false }
+          const values: Readonly<Record<string, string | boolean | number>> = { ...typed, enabled: false }
           const problems = validateSecuritySettings(page, values)
           for (const [field, problem] of Object.entries(problems)) {
             if (problem.key === 'mandatory') {
-              // A choice given out of its list is worded as "choose one".
-              expect(PAGE_SPECS[page].fields.find((f) => f.name === field)?.kind).toBe('choice')
-              expect(String(values[field] ?? '').trim()).not.toBe('')
+              // Only what a given value asks for: a choice given out of its list ("choose one"),
+              // or the directory's manager password once a manager DN is given.
+              const kind = PAGE_SPECS[page].fields.find((f) => f.name === field)?.kind
+              if (kind === 'choice') expect(String(values[field] ?? '').trim()).not.toBe('')
+              else {
+                expect([page, field]).toEqual(['ldap', 'managerPassword'])
+                expect(String(values.managerDn ?? '').trim()).not.toBe('')
+              }
             }
           }
           const sent = settingsToSend(page, values)
