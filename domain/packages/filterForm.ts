@@ -37,3 +37,22 @@ export function releaseOnlyPath(search: string, on: boolean): string {
   const qs = params.toString()
   return `/packages${qs ? `?${qs}` : ''}`
 }
+
+/** How many unchosen package types the filter shows before "Show all". */
+export const TYPES_SHOWN_FOLDED = 6
+
+/**
+ * The package types the filter lists: the chosen ones first (a type chosen in the bar, `type:npm`,
+ * is in sight even when the platform does not offer it), then the others, folded to a few unless
+ * the user asked for all. `hidden` is how many the fold leaves out.
+ */
+export function typeFilterChoices(
+  offered: ReadonlyArray<string>,
+  chosen: ReadonlyArray<string>,
+  expanded: boolean,
+): { readonly shown: ReadonlyArray<string>; readonly hidden: number } {
+  const picked = chosen.filter((t, i) => chosen.indexOf(t) === i)
+  const rest = offered.filter((t) => !picked.includes(t))
+  const room = expanded ? rest.length : Math.min(rest.length, TYPES_SHOWN_FOLDED)
+  return { shown: [...picked, ...rest.slice(0, room)], hidden: rest.length - room }
+}

@@ -263,6 +263,22 @@ describe('packages list', () => {
     expect(app.exportLog()).toContain('"path":"/packages?q=react&pkg=docker"')
   })
 
+  it('a type chosen in the search shows first and checked; the rest unfold on request', async () => {
+    renderArea(<PackagesArea />, { path: '/packages?q=react&pkg=cargo', pattern: PATTERN, api: catalogue() })
+    const group = await screen.findByRole('group', { name: 'Package type' }, { timeout: 15_000 })
+    const boxes = within(group).getAllByRole('checkbox')
+    expect(boxes[0]).toHaveAccessibleName('cargo')
+    expect(boxes[0]).toBeChecked()
+    const more = within(group).getByRole('button', { name: /^Show all \d+ types$/ })
+    expect(within(group).queryByRole('checkbox', { name: 'conan' })).toBeNull()
+    await userEvent.click(more)
+    expect(within(group).getByRole('checkbox', { name: 'conan' })).not.toBeChecked()
+    expect(within(group).getByRole('button', { name: 'Show fewer types' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+  })
+
   it("the Created dates take a day typed in the locale's format, and bound each other", async () => {
     const { app } = renderArea(<PackagesArea />, {
       path: '/packages?q=react&after=2026-03-12&before=2026-03-20',

@@ -7,7 +7,14 @@ import { Tooltip } from '../shared/kit/Tooltip'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { SearchModel } from '../../domain/search'
 import { searchPackageTypeChoices } from '../../domain/packageTypes'
-import { releaseOnlyPath, toggled, validateListFilters } from '../../domain/packages/filterForm'
+import { useState } from 'react'
+import {
+  releaseOnlyPath,
+  toggled,
+  typeFilterChoices,
+  validateListFilters,
+} from '../../domain/packages/filterForm'
+import { TypeIcon } from './common'
 import { useValidatedForm } from '../shared/forms'
 import { messageText } from '../shared/messages'
 import { SlidersHorizontal } from 'lucide-react'
@@ -61,6 +68,9 @@ export function Filters({
   const [, navigate] = useLocation()
   const available = useQuery({ type: 'packages/PackageTypes' })
   const types = searchPackageTypeChoices(available.length > 0 ? available : DEFAULT_TYPES)
+  const [allTypes, setAllTypes] = useState(false)
+  const typeChoices = typeFilterChoices(types, model.packageTypes, allTypes)
+  const chosenCount = model.packageTypes.length
   const run = (filters: Partial<SearchModel>) =>
     dispatch({ type: 'search/Run', model: { ...model, ...filters }, searchType: 'packages' })
   const lists = useValidatedForm(
@@ -84,16 +94,25 @@ export function Filters({
       </h2>
       <fieldset className={styles.group}>
         <legend>Package type</legend>
-        <div className={styles.choices} data-scroll="true">
-          {types.map((t) => (
-            <Checkbox
-              key={t}
-              label={t}
-              checked={model.packageTypes.includes(t)}
-              onCheckedChange={() => run({ packageTypes: toggled(model.packageTypes, t) })}
-            />
+        {/* The chosen types first, then a few others: a type chosen in the bar is always in sight,
+            and the column stays shorter than the window until the user asks for every type. */}
+        <div className={styles.typeChoices}>
+          {typeChoices.shown.map((t, i) => (
+            <div key={t} className={styles.typeChoice} data-chosen={i < chosenCount || undefined}>
+              <TypeIcon type={t} size={14} />
+              <Checkbox
+                label={t}
+                checked={model.packageTypes.includes(t)}
+                onCheckedChange={() => run({ packageTypes: toggled(model.packageTypes, t) })}
+              />
+            </div>
           ))}
         </div>
+        {(typeChoices.hidden > 0 || allTypes) && (
+          <Button variant="ghost" size="sm" aria-expanded={allTypes} onClick={() => setAllTypes(!allTypes)}>
+            {allTypes ? 'Show fewer types' : `Show all ${types.length} types`}
+          </Button>
+        )}
       </fieldset>
       <fieldset className={styles.group}>
         <legend>Severity (at least one)</legend>
