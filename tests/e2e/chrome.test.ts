@@ -194,6 +194,7 @@ describe('chrome (e2e)', () => {
     await chooseOption(page, panel.getByRole('combobox', { name: 'Package type' }), 'npm')
     await panel
       .getByText(`registry=${server.url}/artifactory/api/npm/`, { exact: false })
+      .first()
       .waitFor({ timeout: 10_000 })
     // At 1024 px every command shows whole: no code box scrolls sideways, each has its copy button.
     const cut = await panel
