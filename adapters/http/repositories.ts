@@ -4,6 +4,7 @@ import { pipe } from 'fp-ts/function'
 import type { RepositoriesApi } from '../ports'
 import type { HttpClient } from './client'
 import { RepositorySummary } from '../../domain/repositories/types'
+import { ConnectionAnswerC, RemoteSettingsC } from '../../domain/repositories/remote'
 
 const List = t.type({ repositories: t.array(RepositorySummary) })
 const Saved = t.type({ key: t.string })
@@ -45,6 +46,18 @@ export function createRepositoriesApi(http: HttpClient): RepositoriesApi {
     },
     clientToken() {
       return http.request('/ui/npm/token', Token, { method: 'POST', body: {} })
+    },
+    remote(key) {
+      return http.request(`/repositories/${encodeURIComponent(key)}/remote`, RemoteSettingsC)
+    },
+    saveRemote(key, settings) {
+      return http.request(`/repositories/${encodeURIComponent(key)}/remote`, RemoteSettingsC, {
+        method: 'PUT',
+        body: settings,
+      })
+    },
+    testConnection(input) {
+      return http.request('/repositories/remote/test', ConnectionAnswerC, { method: 'POST', body: input })
     },
   }
 }

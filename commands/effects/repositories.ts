@@ -1,5 +1,14 @@
 import { mergeMap, switchMap } from 'rxjs'
+import { isLeft, left, map } from 'fp-ts/Either'
+import { pipe } from 'fp-ts/function'
+import { PASSWORD_LOST } from '../../domain/admin/events'
+import type { CredentialsChange } from '../../domain/repositories/remote'
+import type { Ports, UpstreamCredentialsInput } from '../../adapters/ports'
 import {
+  ConnectionTested,
+  ConnectionTestFailed,
+  RemoteLoaded,
+  RemoteLoadFailed,
   ClientTokenFailed,
   ClientTokenIssued,
   Deleted,
@@ -27,12 +36,56 @@ const list: Effect = (events$, _state$, ports) =>
     }),
   )
 
+/**
+ * The credentials a change sends: absent keeps the saved ones, null removes them; the secrets
+ * leave the vault only here, on their way to the platform. `lost` when a reference no longer
+ * holds its secret (taken already), so nothing is sent without the password that was typed.
+ */
+function credentialsOf(
+  ports: Ports,
+  change: CredentialsChange,
+): UpstreamCredentialsInput | null | undefined | 'lost' {
+  switch (change.kind) {
+    case 'keep':
+      return undefined
+    case 'remove':
+      return null
+    case 'basic': {
+      if (change.passwordRef === null) return { userName: change.userName }
+      const password = ports.secrets.take(change.passwordRef)
+      return password === undefined ? 'lost' : { userName: change.userName, password }
+    }
+    case 'token': {
+      const token = ports.secrets.take(change.tokenRef)
+      return token === undefined ? 'lost' : { token }
+    }
+  }
+}
+
+const secretLost = () => left({ kind: 'network' as const, code: PASSWORD_LOST, message: '' })
+
+/** The repository, then (for a remote) its upstream settings and credentials. */
 const save: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('repositories/SaveRequested'),
     mergeMap((env) => {
-      const { requestId, form, create } = env.event.data
-      return request(env, () => ports.repositoriesApi.save(form, create), {
+      const { requestId, form, create, remote } = env.event.data
+      const saveAll = async () => {
+        // Taken before anything is sent: a lost secret must not leave a half-saved remote.
+        const credentials = remote && credentialsOf(ports, remote.credentials)
+        if (credentials === 'lost') return secretLost()
+        const saved = await ports.repositoriesApi.save(form, create)
+        if (isLeft(saved) || !remote) return saved
+        const { credentials: _refs, ...settings } = remote
+        return pipe(
+          await ports.repositoriesApi.saveRemote(saved.right, {
+            ...settings,
+            ...(credentials !== undefined ? { credentials } : {}),
+          }),
+          map(() => saved.right),
+        )
+      }
+      return request(env, saveAll, {
         done: (key) => Saved({ requestId, key }),
         failed: (failure) => SaveFailed({ requestId, failure, problems: problemsOfRefusal(failure) }),
       })
@@ -77,5 +130,46 @@ const clientToken: Effect = (events$, _state$, ports) =>
     }),
   )
 
+const remoteSettings: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('repositories/RemoteRequested'),
+    switchMap((env) => {
+      const { requestId, key } = env.event.data
+      return request(env, () => ports.repositoriesApi.remote(key), {
+        done: (settings) => RemoteLoaded({ requestId, key, settings }),
+        failed: (failure) => RemoteLoadFailed({ requestId, key, failure }),
+      })
+    }),
+  )
+
+const testConnection: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('repositories/ConnectionTestRequested'),
+    switchMap((env) => {
+      const { requestId, key, credentials: change, ...typed } = env.event.data
+      const test = async () => {
+        const credentials = credentialsOf(ports, change)
+        if (credentials === 'lost') return secretLost()
+        return ports.repositoriesApi.testConnection({
+          ...typed,
+          ...(key ? { key } : {}),
+          ...(credentials !== undefined ? { credentials } : {}),
+        })
+      }
+      return request(env, test, {
+        done: (answer) => ConnectionTested({ requestId, answer: { ...answer } }),
+        failed: (failure) => ConnectionTestFailed({ requestId, failure }),
+      })
+    }),
+  )
+
 // Effects of the repositories area: each calls a port and turns the answer into an event.
-export const repositoriesEffects: EffectTable = { list, save, remove, quick, clientToken }
+export const repositoriesEffects: EffectTable = {
+  list,
+  save,
+  remove,
+  quick,
+  clientToken,
+  remoteSettings,
+  testConnection,
+}

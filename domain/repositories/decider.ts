@@ -2,20 +2,37 @@ import { isLeft, left, right } from 'fp-ts/Either'
 import type { AppArea, AppEvent, AppCommand } from '../app'
 import {
   ClientTokenRequested,
+  ConnectionTestRejected,
+  ConnectionTestRequested,
   DeleteRequested,
   FormReset,
   ListRequested,
   QuickCreationRequested,
+  RemoteRequested,
   SaveRejected,
   SaveRequested,
   repositoriesEvents,
   type RepositoriesEvent,
 } from './events'
-import { validateRepositoryForm, type KnownRepositories } from './rules'
+import { remoteUrlProblem, validateRepositoryForm, type KnownRepositories } from './rules'
+import { validateRemoteForm } from './remote'
 import { type RepositoriesState } from './types'
 import { initialRepositoriesState } from './initial'
 import { repositoriesCommandCodecs } from './commandCodecs.gen'
-import { awaits, reloading, shownData } from '../shared/loadable'
+import { awaits, reloading, shownData, type Loadable } from '../shared/loadable'
+import type { RemoteSettings } from './remote'
+
+/** An answer about the remote being edited, if it is still the one awaited. */
+const remoteAnswer = (
+  s: RepositoriesState,
+  key: string,
+  requestId: string,
+  settings: Loadable<RemoteSettings>,
+): RepositoriesState =>
+  s.remote?.key === key && awaits(s.remote.settings, requestId) ? { ...s, remote: { key, settings } } : s
+
+const testAnswered = (s: RepositoriesState, requestId: string) =>
+  s.connection?.status === 'pending' && s.connection.requestId === requestId
 
 /** What the domain's form rule knows of the other repositories: the last loaded list. */
 function knownOf(s: RepositoriesState): KnownRepositories {
@@ -72,14 +89,37 @@ function evolve(s: RepositoriesState, event: AppEvent): RepositoriesState {
     case 'repositories/ClientTokenFailed':
       if (s.clientToken?.status !== 'pending' || s.clientToken.requestId !== e.data.requestId) return s
       return { ...s, clientToken: { status: 'failed', ...e.data } }
-    case 'repositories/FormReset':
+    case 'repositories/FormReset': {
+      // The last form's Test connection goes with it (absent, as before any was asked for).
+      const { connection: _dropped, ...rest } = s
       return {
-        ...s,
+        ...rest,
         save: { status: 'idle' },
         problems: {},
         quick: { status: 'idle' },
         deletion: { status: 'idle' },
       }
+    }
+    case 'repositories/RemoteRequested': {
+      const previous = s.remote?.key === e.data.key ? s.remote.settings : { status: 'idle' as const }
+      return { ...s, remote: { key: e.data.key, settings: reloading(previous, e.data.requestId) } }
+    }
+    case 'repositories/RemoteLoaded':
+      return remoteAnswer(s, e.data.key, e.data.requestId, { status: 'loaded', data: e.data.settings })
+    case 'repositories/RemoteLoadFailed':
+      return remoteAnswer(s, e.data.key, e.data.requestId, { status: 'failed', failure: e.data.failure })
+    case 'repositories/ConnectionTestRejected': {
+      const { connection: _dropped, ...rest } = s
+      return { ...rest, problems: e.data.problems }
+    }
+    case 'repositories/ConnectionTestRequested':
+      return { ...s, connection: { status: 'pending', requestId: e.data.requestId }, problems: {} }
+    case 'repositories/ConnectionTested':
+      if (!testAnswered(s, e.data.requestId)) return s
+      return { ...s, connection: { status: 'tested', requestId: e.data.requestId, answer: e.data.answer } }
+    case 'repositories/ConnectionTestFailed':
+      if (!testAnswered(s, e.data.requestId)) return s
+      return { ...s, connection: { status: 'failed', requestId: e.data.requestId, failure: e.data.failure } }
   }
 }
 
@@ -96,12 +136,49 @@ export const repositoriesArea: AppArea<'repositories'> = {
       case 'repositories/Save': {
         if (s.save.status === 'pending') return left('a save is already under way')
         const valid = validateRepositoryForm(command.form, knownOf(s))
-        if (isLeft(valid)) return right([SaveRejected({ problems: { ...valid.left } })])
+        const remote =
+          command.form.kind === 'remote' && command.remote ? validateRemoteForm(command.remote) : undefined
+        if (isLeft(valid) || (remote && isLeft(remote)))
+          return right([
+            SaveRejected({
+              problems: {
+                ...(isLeft(valid) ? valid.left : {}),
+                ...(remote && isLeft(remote) ? remote.left : {}),
+              },
+            }),
+          ])
         return right([
           SaveRequested({
             requestId: meta.id,
             create: command.create,
             form: { ...command.form, members: [...command.form.members] },
+            ...(remote ? { remote: remote.right } : {}),
+          }),
+        ])
+      }
+      case 'repositories/LoadRemote':
+        return right([RemoteRequested({ requestId: meta.id, key: command.key })])
+      case 'repositories/TestConnection': {
+        if (s.connection?.status === 'pending') return left('a connection test is already under way')
+        const url = remoteUrlProblem(command.url)
+        // Only what the test uses is checked: a metadata period being typed does not stop it.
+        const remote = validateRemoteForm({ ...command.remote, metadataTtlSeconds: '0' })
+        if (url || isLeft(remote))
+          return right([
+            ConnectionTestRejected({
+              problems: { ...(isLeft(remote) ? remote.left : {}), ...(url ? { url } : {}) },
+            }),
+          ])
+        const { connectTimeoutMs, readTimeoutMs, credentials } = remote.right
+        return right([
+          ConnectionTestRequested({
+            requestId: meta.id,
+            key: command.key,
+            packageType: command.packageType,
+            url: command.url.trim(),
+            connectTimeoutMs,
+            readTimeoutMs,
+            credentials,
           }),
         ])
       }

@@ -3,6 +3,7 @@ import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 import { RepositorySummary } from './types'
 import { RepositoryProblemsC } from './messages'
+import { ConnectionAnswerC, CredentialsChangeC, RemoteChangeC, RemoteSettingsC } from './remote'
 
 export const RepositoryFormC = t.type({
   key: t.string,
@@ -49,7 +50,11 @@ export const SaveRejected = defineEvent(
 )
 export const SaveRequested = defineEvent(
   'repositories/SaveRequested',
-  t.type({ requestId: t.string, create: t.boolean, form: RepositoryFormC }),
+  t.intersection([
+    t.type({ requestId: t.string, create: t.boolean, form: RepositoryFormC }),
+    // A remote's settings, saved after the repository (credentials by vault reference).
+    t.partial({ remote: RemoteChangeC }),
+  ]),
 )
 export const Saved = defineEvent('repositories/Saved', t.type({ requestId: t.string, key: t.string }))
 export const SaveFailed = defineEvent(
@@ -93,6 +98,44 @@ export const ClientTokenFailed = defineEvent(
   t.type({ requestId: t.string, failure: Failure }),
 )
 
+export const RemoteRequested = defineEvent(
+  'repositories/RemoteRequested',
+  t.type({ requestId: t.string, key: t.string }),
+)
+export const RemoteLoaded = defineEvent(
+  'repositories/RemoteLoaded',
+  t.type({ requestId: t.string, key: t.string, settings: RemoteSettingsC }),
+)
+export const RemoteLoadFailed = defineEvent(
+  'repositories/RemoteLoadFailed',
+  t.type({ requestId: t.string, key: t.string, failure: Failure }),
+)
+/** The form's address, time-outs or credentials broke the rules: nothing was asked. */
+export const ConnectionTestRejected = defineEvent(
+  'repositories/ConnectionTestRejected',
+  t.type({ problems: RepositoryProblemsC }),
+)
+export const ConnectionTestRequested = defineEvent(
+  'repositories/ConnectionTestRequested',
+  t.type({
+    requestId: t.string,
+    key: t.string,
+    packageType: t.string,
+    url: t.string,
+    connectTimeoutMs: t.number,
+    readTimeoutMs: t.number,
+    credentials: CredentialsChangeC,
+  }),
+)
+export const ConnectionTested = defineEvent(
+  'repositories/ConnectionTested',
+  t.type({ requestId: t.string, answer: ConnectionAnswerC }),
+)
+export const ConnectionTestFailed = defineEvent(
+  'repositories/ConnectionTestFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+
 export const repositoriesEvents = [
   ListRequested,
   ListLoaded,
@@ -111,6 +154,13 @@ export const repositoriesEvents = [
   ClientTokenRequested,
   ClientTokenIssued,
   ClientTokenFailed,
+  RemoteRequested,
+  RemoteLoaded,
+  RemoteLoadFailed,
+  ConnectionTestRejected,
+  ConnectionTestRequested,
+  ConnectionTested,
+  ConnectionTestFailed,
 ] as const
 
 export type RepositoriesEvent = EventOf<(typeof repositoriesEvents)[number]>

@@ -17,6 +17,10 @@ export const RepositoryMessageC = t.union([
   only('memberTypeDiffers'),
   only('defaultDeploymentNotLocal'),
   only('selfMember'),
+  /** A remote's period or time-out out of the platform's bounds. */
+  t.type({ key: t.literal('wholeNumberBetween'), min: t.number, max: t.number }),
+  /** Credentials are a user name (with its password) or a token, not both. */
+  only('userOrToken'),
   /** The platform's refusal, in its words (a key already taken). */
   t.type({ key: t.literal('platformSaid'), text: t.string }),
   /** A problem an earlier build recorded as prose (only logs from before keys carry one). */

@@ -112,7 +112,8 @@ export function keyProblem(key: string): RepositoryMessage | undefined {
   return isRepoKey(key) ? undefined : { key: 'invalidName' }
 }
 
-function urlProblem(url: string): RepositoryMessage | undefined {
+/** A remote's upstream address: http or https with a host. */
+export function remoteUrlProblem(url: string): RepositoryMessage | undefined {
   if (url.trim() === '') return MANDATORY
   try {
     const parsed = new URL(url.trim())
@@ -141,7 +142,7 @@ export function validateRepositoryForm(
   const packageType = canonicalPackageType(form.packageType)
   if (!isRepositoryPackageType(packageType)) problems.packageType = { key: 'choosePackageType' }
   if (form.kind === 'remote') {
-    const url = urlProblem(form.url)
+    const url = remoteUrlProblem(form.url)
     if (url) problems.url = url
   }
   const members = form.kind === 'virtual' ? form.members : []

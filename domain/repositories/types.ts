@@ -7,10 +7,11 @@ import type { SaveState } from '../admin'
 import type { Loadable } from '../shared/loadable'
 import type { Failure } from '../shared/failure'
 import type { RepositoryMessage } from './messages'
+import { RemoteStatusC, type ConnectionAnswer, type RemoteSettings } from './remote'
 
 export type { Loadable, SaveState }
 
-export const RepositorySummary = t.type({
+const RepositoryFields = t.type({
   key: t.string,
   packageType: t.string,
   kind: t.keyof({ local: null, remote: null, virtual: null }),
@@ -26,6 +27,11 @@ export const RepositorySummary = t.type({
   artifactCount: t.number,
   size: t.number,
 })
+export const RepositorySummary = t.intersection([
+  RepositoryFields,
+  // A remote's upstream state (lists from before it have none).
+  t.partial({ remote: RemoteStatusC }),
+])
 export type RepositorySummary = t.TypeOf<typeof RepositorySummary>
 
 export interface RepositoriesState {
@@ -42,7 +48,21 @@ export interface RepositoriesState {
    * until one is asked for (the initial state is in the login page's bundle).
    */
   readonly clientToken?: ClientTokenState
+  /** The remote being edited: its settings as the platform has them. Absent until one is opened. */
+  readonly remote?: RemoteEditState
+  /** The form's last Test connection. Absent until one is asked for. */
+  readonly connection?: ConnectionState
 }
+
+export interface RemoteEditState {
+  readonly key: string
+  readonly settings: Loadable<RemoteSettings>
+}
+
+export type ConnectionState =
+  | { readonly status: 'pending'; readonly requestId: string }
+  | { readonly status: 'tested'; readonly requestId: string; readonly answer: ConnectionAnswer }
+  | { readonly status: 'failed'; readonly requestId: string; readonly failure: Failure }
 
 export type ClientTokenState =
   | { readonly status: 'idle' }

@@ -35,6 +35,10 @@ export function repositoryProblemText(message: RepositoryMessage): string {
       return 'The default deployment repository must be a local member'
     case 'selfMember':
       return 'A virtual repository cannot contain itself'
+    case 'wholeNumberBetween':
+      return `Enter a whole number from ${message.min} to ${message.max}`
+    case 'userOrToken':
+      return 'Give a user name and password, or a token, not both'
     case 'platformSaid':
     case 'recorded':
       return message.text

@@ -10,6 +10,7 @@ import RepositoriesArea from '../../ui/repositories'
 import type { RepositoriesApi } from '../../adapters/ports'
 import { repositorySummary } from '../support/fixtures'
 import { renderArea, signedIn } from './packagesHarness'
+import { notFaked } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
 import { chooseOption } from '../support/kitSelect'
 import kit from '../../ui/shared/kit/page.module.css'
@@ -36,6 +37,7 @@ function controlledApi() {
     },
     createQuickly: async () => right({ created: [], existing: [] }),
     clientToken: async () => right({ token: 'cnt_test', user: 'developer' }),
+    ...notFaked<Pick<RepositoriesApi, 'remote' | 'saveRemote' | 'testConnection'>>(),
   }
   return { api, lists, removed }
 }

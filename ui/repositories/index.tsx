@@ -4,15 +4,18 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
 import { Database } from 'lucide-react'
 import {
+  emptyRemoteForm,
   emptyRepositoryForm,
+  remoteFormOf,
   REPOSITORY_KINDS,
   REPOSITORY_PACKAGE_TYPES,
+  type RemoteForm,
   type RepositoryForm,
   type RepositoryKind,
   type RepositorySummary,
 } from '../../domain/repositories'
 import { failureMessage } from '../../domain/shared/failure'
-import { useDispatch, useQuery } from '../shared/appContext'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { isReadOnlyMode } from '../../domain/platform'
 import { messageText } from '../shared/messages'
 import { repositoryProblemText } from './messages'
@@ -29,6 +32,14 @@ import { shownData } from '../../domain/shared/loadable'
 import kit from '../shared/kit/page.module.css'
 import styles from './repositories.module.css'
 import { REPOSITORY_KIND_LABEL } from '../../domain/repositories/words'
+import {
+  ConnectionTest,
+  RemoteFields,
+  RemoteHealthCell,
+  RemoteSettingsGate,
+  typedRemote,
+  type TypedRemote,
+} from './RemoteUpstream'
 
 const CREATE_LINKS = [
   ['/admin/repositories/local/new', 'New Local Repository'],
@@ -161,6 +172,11 @@ function RepositoriesList() {
               ),
             },
             { id: 'kind', header: 'Kind', cell: (r) => REPOSITORY_KIND_LABEL[r.kind] },
+            {
+              id: 'upstream',
+              header: 'Upstream',
+              cell: (r) => (r.remote ? <RemoteHealthCell status={r.remote} /> : null),
+            },
             { id: 'packages', header: 'Packages', align: 'end', cell: (r) => r.packageCount },
             { id: 'size', header: 'Size', align: 'end', cell: (r) => formatBytes(r.size) },
           ]}
@@ -217,22 +233,39 @@ function RepositoryEditor({ create, kind }: { create: boolean; kind?: Repository
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader title={title} />
       {create ? (
-        <EditorForm key={kind} create initial={emptyRepositoryForm(kind ?? 'local')} />
+        <EditorForm
+          key={kind}
+          create
+          initial={emptyRepositoryForm(kind ?? 'local')}
+          remote={kind === 'remote' ? { form: emptyRemoteForm(), hasCredentials: false } : undefined}
+        />
       ) : (
         <ListStates>
           {(items) => {
             const found = items.find((r) => r.key === repoKey)
             if (!found) return <p role="alert">There is no repository {repoKey}.</p>
+            const initial: RepositoryForm = {
+              key: found.key,
+              kind: found.kind,
+              packageType: found.packageType,
+              description: found.description,
+              includesPattern: found.includesPattern,
+              excludesPattern: found.excludesPattern,
+              url: found.url ?? '',
+              members: found.members,
+              defaultDeploymentRepo: found.defaultDeploymentRepo ?? '',
+            }
+            if (found.kind !== 'remote') return <EditorForm create={false} initial={initial} />
             return (
-              <EditorForm
-                create={false}
-                initial={{
-                  ...found,
-                  url: found.url ?? '',
-                  members: found.members,
-                  defaultDeploymentRepo: found.defaultDeploymentRepo ?? '',
-                }}
-              />
+              <RemoteSettingsGate repoKey={found.key}>
+                {(settings) => (
+                  <EditorForm
+                    create={false}
+                    initial={initial}
+                    remote={{ form: remoteFormOf(settings), hasCredentials: settings.hasCredentials }}
+                  />
+                )}
+              </RemoteSettingsGate>
             )
           }}
         </ListStates>
@@ -242,8 +275,30 @@ function RepositoryEditor({ create, kind }: { create: boolean; kind?: Repository
   )
 }
 
-function EditorForm({ create, initial }: { create: boolean; initial: RepositoryForm }) {
+function EditorForm({
+  create,
+  initial,
+  remote: remoteInitial,
+}: {
+  create: boolean
+  initial: RepositoryForm
+  /** A remote's upstream settings as saved (a new one: the defaults). */
+  remote?: { form: RemoteForm; hasCredentials: boolean } | undefined
+}) {
   const dispatch = useDispatch()
+  const app = useApp()
+  const [remote, setRemote] = useState<TypedRemote>(() =>
+    typedRemote(remoteInitial?.form ?? emptyRemoteForm()),
+  )
+  // The secrets go into the vault at each use; the command carries their references.
+  const remoteForm = (): RemoteForm => {
+    const { password, token, ...rest } = remote
+    return {
+      ...rest,
+      ...(password ? { passwordRef: app.stashSecret(password) } : {}),
+      ...(token ? { tokenRef: app.stashSecret(token) } : {}),
+    }
+  }
   const { save, problems: problemKeys, list } = useQuery({ type: 'repositories/State' })
   const problems: Readonly<Record<string, string>> = Object.fromEntries(
     Object.entries(problemKeys).map(([field, problem]) => [field, repositoryProblemText(problem)]),
@@ -262,7 +317,12 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
       aria-label="Repository"
       onSubmit={(e) => {
         e.preventDefault()
-        dispatch({ type: 'repositories/Save', create, form })
+        dispatch({
+          type: 'repositories/Save',
+          create,
+          form,
+          ...(form.kind === 'remote' ? { remote: remoteForm() } : {}),
+        })
       }}
     >
       <SaveError save={save} />
@@ -301,7 +361,26 @@ function EditorForm({ create, initial }: { create: boolean; initial: RepositoryF
         onChange={(excludesPattern) => set({ excludesPattern })}
       />
       {form.kind === 'remote' && (
-        <Field label="URL" value={form.url} onChange={(url) => set({ url })} error={problems.url} />
+        <>
+          <Field label="URL" value={form.url} onChange={(url) => set({ url })} error={problems.url} />
+          <ConnectionTest
+            onTest={() =>
+              dispatch({
+                type: 'repositories/TestConnection',
+                key: create ? '' : form.key,
+                packageType: form.packageType,
+                url: form.url,
+                remote: remoteForm(),
+              })
+            }
+          />
+          <RemoteFields
+            value={remote}
+            onChange={(patch) => setRemote((r) => ({ ...r, ...patch }))}
+            problems={problems}
+            hasCredentials={remoteInitial?.hasCredentials ?? false}
+          />
+        </>
       )}
       {form.kind === 'virtual' && (
         <fieldset className={admin.choices}>
