@@ -112,7 +112,7 @@ describe('remote repositories: the form', () => {
         { repositoriesApi: api },
         effects,
       )
-      const form = await screen.findByRole('form', { name: 'Repository' }, { timeout: 10_000 })
+      const form = await screen.findByRole('form', { name: 'Repository' }, { timeout: 30_000 })
       await fill(user, within(form).getByRole('textbox', { name: 'Repository Key' }), 'upstream-remote')
       await fill(user, within(form).getByRole('textbox', { name: 'URL' }), 'https://127.0.0.1:4873')
       await user.click(within(form).getByRole('button', { name: 'Test connection' }))
@@ -163,51 +163,59 @@ describe('remote repositories: the form', () => {
     },
   )
 
-  it('edits a saved remote: its settings as saved, credentials kept unless replaced or removed', async () => {
-    const user = userEvent.setup()
-    const { api, calls } = fakeApi({
-      remote: [left({ kind: 'status', status: 500, message: 'Internal server error' })],
-    })
-    renderShell('/admin/repositories/edit/npm-remote', asAdmin, { repositoriesApi: api }, effects)
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
-    expect(alert).toHaveTextContent(
-      'The upstream settings of npm-remote could not be loaded: Internal server error.',
-    )
-    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
-    const form = await screen.findByRole('form', { name: 'Repository' })
-    expect(calls.loads).toEqual(['npm-remote', 'npm-remote'])
-    expect(within(form).getByRole('switch', { name: 'Offline (serve only what is cached)' })).toBeChecked()
-    expect(within(form).getByRole('textbox', { name: 'Metadata retrieval period (seconds)' })).toHaveValue(
-      '120',
-    )
-    expect(within(form).getByText(/Credentials are saved \(never shown\)/)).toBeInTheDocument()
-    expect(within(form).getByLabelText('Password')).toHaveValue('')
+  it(
+    'edits a saved remote: its settings as saved, credentials kept unless replaced or removed',
+    { timeout: 60_000 },
+    async () => {
+      const user = userEvent.setup()
+      const { api, calls } = fakeApi({
+        remote: [left({ kind: 'status', status: 500, message: 'Internal server error' })],
+      })
+      renderShell('/admin/repositories/edit/npm-remote', asAdmin, { repositoriesApi: api }, effects)
+      const alert = await screen.findByRole('alert', {}, { timeout: 30_000 })
+      expect(alert).toHaveTextContent(
+        'The upstream settings of npm-remote could not be loaded: Internal server error.',
+      )
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+      const form = await screen.findByRole('form', { name: 'Repository' })
+      expect(calls.loads).toEqual(['npm-remote', 'npm-remote'])
+      expect(within(form).getByRole('switch', { name: 'Offline (serve only what is cached)' })).toBeChecked()
+      expect(within(form).getByRole('textbox', { name: 'Metadata retrieval period (seconds)' })).toHaveValue(
+        '120',
+      )
+      expect(within(form).getByText(/Credentials are saved \(never shown\)/)).toBeInTheDocument()
+      expect(within(form).getByLabelText('Password')).toHaveValue('')
 
-    // Test connection of a saved remote names it, so the platform uses its saved credentials.
-    await user.click(within(form).getByRole('button', { name: 'Test connection' }))
-    await vi.waitFor(() => expect(calls.tests).toHaveLength(1), { timeout: 5000 })
-    expect(calls.tests[0]).toMatchObject({ key: 'npm-remote', connectTimeoutMs: 1500 })
-    expect(calls.tests[0]).not.toHaveProperty('credentials')
+      // Test connection of a saved remote names it, so the platform uses its saved credentials.
+      await user.click(within(form).getByRole('button', { name: 'Test connection' }))
+      await vi.waitFor(() => expect(calls.tests).toHaveLength(1), { timeout: 5000 })
+      expect(calls.tests[0]).toMatchObject({ key: 'npm-remote', connectTimeoutMs: 1500 })
+      expect(calls.tests[0]).not.toHaveProperty('credentials')
 
-    await user.click(within(form).getByRole('button', { name: 'Save' }))
-    await vi.waitFor(() => expect(calls.remotes).toHaveLength(1), { timeout: 5000 })
-    expect(calls.remotes[0]?.settings).not.toHaveProperty('credentials')
-  })
+      await user.click(within(form).getByRole('button', { name: 'Save' }))
+      await vi.waitFor(() => expect(calls.remotes).toHaveLength(1), { timeout: 5000 })
+      expect(calls.remotes[0]?.settings).not.toHaveProperty('credentials')
+    },
+  )
 })
 
 describe('remote repositories: the list', () => {
-  it("shows each remote's upstream: online, offline, unreachable since when and why", async () => {
-    const { api } = fakeApi({})
-    renderShell('/repos', asAdmin, { repositoriesApi: api }, effects)
-    const table = await screen.findByRole('table', { name: 'Repositories' }, { timeout: 10_000 })
-    const row = async (key: string) =>
-      (await within(table).findByRole('rowheader', { name: key })).closest('tr') as HTMLElement
-    expect(within(await row('npm-remote')).getByText('Not contacted yet')).toBeInTheDocument()
-    expect(within(await row('cold-remote')).getByText('Offline')).toBeInTheDocument()
-    const failing = await row('docs-remote')
-    expect(within(failing).getByText('Unreachable')).toBeInTheDocument()
-    expect(failing).toHaveTextContent(/is unreachable: cannot connect/)
-    expect(within(failing).getByRole('time')).toHaveAttribute('datetime', '2026-01-02T00:00:00.000Z')
-    expect(within(await row('npm-local')).queryByText(/Online|Offline|Unreachable/)).toBeNull()
-  })
+  it(
+    "shows each remote's upstream: online, offline, unreachable since when and why",
+    { timeout: 60_000 },
+    async () => {
+      const { api } = fakeApi({})
+      renderShell('/repos', asAdmin, { repositoriesApi: api }, effects)
+      const table = await screen.findByRole('table', { name: 'Repositories' }, { timeout: 30_000 })
+      const row = async (key: string) =>
+        (await within(table).findByRole('rowheader', { name: key })).closest('tr') as HTMLElement
+      expect(within(await row('npm-remote')).getByText('Not contacted yet')).toBeInTheDocument()
+      expect(within(await row('cold-remote')).getByText('Offline')).toBeInTheDocument()
+      const failing = await row('docs-remote')
+      expect(within(failing).getByText('Unreachable')).toBeInTheDocument()
+      expect(failing).toHaveTextContent(/is unreachable: cannot connect/)
+      expect(within(failing).getByRole('time')).toHaveAttribute('datetime', '2026-01-02T00:00:00.000Z')
+      expect(within(await row('npm-local')).queryByText(/Online|Offline|Unreachable/)).toBeNull()
+    },
+  )
 })
