@@ -44,6 +44,7 @@ import type { SecurityPage, SettingsValues } from '../domain/security/types'
 import type { BuildDetail, BuildRun } from '../domain/builds/types'
 import type { Overview } from '../domain/overview/types'
 import type { ClientToken, TokenList, TokenOwner, TokenRequest } from '../domain/tokens/types'
+import type { XrayAnswer, XrayAsk, XrayChange } from '../domain/xray/types'
 import type { BundleRequest, SupportBundle } from '../domain/supportBundles/types'
 import type {
   CatalogueEntry,
@@ -401,6 +402,14 @@ export interface TokensApi {
   setPolicy(maxDays: number): Promise<Result<number>>
 }
 
+// --- xray (security scanning) ----------------------------------------------------------------
+export interface XrayApi {
+  /** One of the security screens' lists or details, as asked. */
+  load(ask: XrayAsk): Promise<Result<XrayAnswer>>
+  /** A change (admins); answers once the platform has made it. */
+  change(change: XrayChange): Promise<Result<void>>
+}
+
 // --- overview (home page) --------------------------------------------------------------------
 export interface OverviewApi {
   /** The artifact count and the home page's figures, asked together. */
@@ -525,4 +534,5 @@ export interface Ports {
   readonly overviewApi: OverviewApi
   readonly integrationsApi: IntegrationsApi
   readonly tokensApi: TokensApi
+  readonly xrayApi: XrayApi
 }

@@ -18,6 +18,7 @@ import { initialBuildsState } from '../domain/builds/initial'
 import { initialOverviewState } from '../domain/overview/initial'
 import { initialTokensState } from '../domain/tokens/initial'
 import { initialIntegrationsState } from '../domain/integrations/initial'
+import { initialXrayState } from '../domain/xray/initial'
 import { initialOnboardingState } from '../domain/onboarding/types'
 import { initialSupportBundlesState } from '../domain/supportBundles/initial'
 import type { Ports } from '../adapters/ports'
@@ -93,6 +94,7 @@ export function browserAreas(): AreaRegistry {
       import('../domain/integrations').then((m) => m.integrationsArea),
     ),
     deferred('tokens', initialTokensState, () => import('../domain/tokens').then((m) => slice(m.tokensArea))),
+    deferred('xray', initialXrayState, () => import('../domain/xray').then((m) => slice(m.xrayArea))),
   ])
 }
 

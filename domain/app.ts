@@ -71,6 +71,7 @@ import {
   type IntegrationsState,
 } from './integrations'
 import { tokensArea, type TokensCommand, type TokensEvent, type TokensState } from './tokens'
+import { xrayArea, type XrayCommand, type XrayEvent, type XrayState } from './xray'
 
 export interface AppState {
   readonly bus: BusState
@@ -94,6 +95,7 @@ export interface AppState {
   readonly overview: OverviewState
   readonly integrations: IntegrationsState
   readonly tokens: TokensState
+  readonly xray: XrayState
 }
 
 export type AppEvent =
@@ -118,6 +120,7 @@ export type AppEvent =
   | OverviewEvent
   | IntegrationsEvent
   | TokensEvent
+  | XrayEvent
 
 export type AppCommand =
   | PlatformCommand
@@ -140,6 +143,7 @@ export type AppCommand =
   | OverviewCommand
   | IntegrationsCommand
   | TokensCommand
+  | XrayCommand
 
 export type AreaKey = keyof AppState
 export type AppArea<K extends AreaKey> = Area<AppState, AppCommand, AppEvent, K>
@@ -172,6 +176,7 @@ export const areas = [
   appSlice(overviewArea),
   integrationsArea,
   appSlice(tokensArea),
+  appSlice(xrayArea),
 ] as const
 
 /**
@@ -187,6 +192,7 @@ export const AREAS_ADDED_LATER: ReadonlyArray<AreaKey> = [
   'integrations',
   'overview',
   'tokens',
+  'xray',
 ]
 
 export type AnyArea = { [K in AreaKey]: AppArea<K> }[AreaKey]

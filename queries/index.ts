@@ -23,6 +23,7 @@ import { onboardingQueries } from './onboarding'
 import { supportBundlesQueries } from './supportBundles'
 import { integrationsQueries } from './integrations'
 import { tokensQueries } from './tokens'
+import { xrayQueries } from './xray'
 import type { AppState } from '../domain/app'
 
 export const queryTable = {
@@ -47,6 +48,7 @@ export const queryTable = {
   ...supportBundlesQueries,
   ...integrationsQueries,
   ...tokensQueries,
+  ...xrayQueries,
 }
 
 type Table = typeof queryTable

@@ -43,6 +43,7 @@ function useAreas(): Areas {
       overview: lazyArea('overview', () => import('./overview/index'), report),
       integrations: lazyArea('integrations', () => import('./integrations/index'), report),
       tokens: lazyArea('tokens', () => import('./tokens/index'), report),
+      xray: lazyArea('xray', () => import('./xray/index'), report),
       errors: lazyArea('errors', () => import('./errors/index'), report),
       shell: lazyArea('shell', () => import('./navigation/ShellPages'), report),
       layout: lazyArea<{ children: ReactNode }>('layout', () => import('./layout/MainLayout'), report, {

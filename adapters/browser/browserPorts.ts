@@ -96,5 +96,6 @@ export function createBrowserPorts(): Ports {
     overviewApi: lazyApi(() => import('../http/overview').then((m) => m.createOverviewApi(http))),
     integrationsApi: lazyApi(() => import('../http/integrations').then((m) => m.createIntegrationsApi(http))),
     tokensApi: lazyApi(() => import('../http/tokens').then((m) => m.createTokensApi(http))),
+    xrayApi: lazyApi(() => import('../http/xray').then((m) => m.createXrayApi(http))),
   }
 }

@@ -25,6 +25,7 @@ import { createArtifactsApi } from '../http/artifacts'
 import { createBuildsApi } from '../http/builds'
 import { createOverviewApi } from '../http/overview'
 import { createTokensApi } from '../http/tokens'
+import { createXrayApi } from '../http/xray'
 
 /**
  * A fetch that resolves paths against `origin` and keeps the cookies the platform sets,
@@ -110,6 +111,7 @@ export function createScriptPorts(options: { readonly platformUrl: string }): Sc
     overviewApi: createOverviewApi(http),
     integrationsApi: createIntegrationsApi(http),
     tokensApi: createTokensApi(http),
+    xrayApi: createXrayApi(http),
     supportBundlesApi: createSupportBundlesApi(http, {
       fetch: jarFetch,
       saveFile: (blob, name) => {

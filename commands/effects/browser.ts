@@ -55,5 +55,6 @@ export const browserEffects: EffectTable = {
     import('./integrations').then((m) => m.integrationsEffects),
   ),
   'tokens.lazy': lazyEffects('tokens', () => import('./tokens').then((m) => m.tokensEffects)),
+  'xray.lazy': lazyEffects('xray', () => import('./xray').then((m) => m.xrayEffects)),
   'onboarding.lazy': lazyEffects('onboarding', () => import('./onboarding').then((m) => m.onboardingEffects)),
 }

@@ -19,6 +19,7 @@ import { artifactsEffects } from './artifacts'
 import { securityEffects } from './security'
 import { buildsEffects } from './builds'
 import { overviewEffects } from './overview'
+import { xrayEffects } from './xray'
 import { integrationsEffects } from './integrations'
 import { tokensEffects } from './tokens'
 
@@ -48,4 +49,5 @@ export const allEffects: EffectTable = namedEffects({
   overview: overviewEffects,
   integrations: integrationsEffects,
   tokens: tokensEffects,
+  xray: xrayEffects,
 })

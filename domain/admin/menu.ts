@@ -134,6 +134,13 @@ function allAdminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMenuGro
           disabled: noXray,
           tooltip: noXray ? XRAY_NEEDED : undefined,
         },
+        {
+          title: 'Advisory Database',
+          href: '/admin/xray/advisories',
+          testId: 'advisory-database',
+          disabled: noXray,
+          tooltip: noXray ? XRAY_NEEDED : undefined,
+        },
       ],
     },
   ]

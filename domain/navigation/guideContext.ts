@@ -32,6 +32,11 @@ export function guideContextFor(path: string): string {
   if (route.name.startsWith('repos') || route.name === 'artifacts') return 'artifacts'
   if (route.name === 'builds') return 'builds'
   if (route.area === 'releaseBundles') return 'distribution'
-  if (['policies', 'watches', 'reports', 'scans', 'securityPolicies'].includes(route.name)) return 'security'
+  if (
+    ['policies', 'watches', 'violations', 'reports', 'trends', 'scans', 'securityPolicies'].includes(
+      route.name,
+    )
+  )
+    return 'security'
   return 'general'
 }

@@ -21,6 +21,7 @@ export type RouteArea =
   | 'overview'
   | 'integrations'
   | 'tokens'
+  | 'xray'
   | 'errors'
   | 'shell'
   | 'plugin'
@@ -159,7 +160,7 @@ const mainLayout: RouteDef[] = [
   app('quickSetup', '/quick-setup', 'Quick Setup', 'shell'),
   app('topologyTeaser', '/topology-teaser', 'Topology', 'shell'),
   app('securityAndComplianceTeaser', '/security-and-compliance-teaser', 'Security and Compliance', 'shell'),
-  app('securityPolicies', '/security_policies', 'Policies', 'shell'),
+  app('securityPolicies', '/security_policies', 'Policies', 'xray'),
   app('pipelinesTeaser', '/pipelines-teaser', 'Pipelines', 'shell'),
   app('template', '/template', 'Template', 'shell', { feature: 'testedCommon' }),
   app('demo', '/demo', 'Demo', 'shell', { feature: 'tested' }),
@@ -174,11 +175,12 @@ const mainLayout: RouteDef[] = [
   app('distributionTeaser', '/distribution-teaser', 'Distribution', 'releaseBundles'),
   app('releaseBundles', '/release-bundles/*?', 'Distribution', 'releaseBundles'),
   app('bundles', '/bundles/*?', 'Distribution', 'releaseBundles'),
-  app('policies', '/policies', 'Policies', 'shell'),
-  app('watches', '/watches', 'Watches', 'shell'),
-  app('reports', '/reports', 'Reports', 'shell'),
-  app('trends', '/trends', 'Trends', 'shell'),
-  app('scans', '/scans', 'Scans List', 'shell'),
+  app('policies', '/policies', 'Policies', 'xray'),
+  app('watches', '/watches', 'Watches', 'xray'),
+  app('violations', '/violations', 'Violations', 'xray'),
+  app('reports', '/reports', 'Reports', 'xray'),
+  app('trends', '/trends', 'Trends', 'xray'),
+  app('scans', '/scans', 'Scans List', 'xray'),
 ]
 
 const adminRoutes: RouteDef[] = [
@@ -186,6 +188,9 @@ const adminRoutes: RouteDef[] = [
   admin('admin.menu', '/admin/artifactory/list', 'Administration'),
   admin('admin.general', '/admin/configuration/general', 'General Settings'),
   admin('admin.licenses', '/admin/license_management/licenses', 'Licences'),
+  admin('xray.indexedResources', '/admin/xray/indexed_resources', 'Indexed Resources', 'xray'),
+  admin('xray.settings', '/admin/xray/settings', 'Scans Settings', 'xray'),
+  admin('xray.database', '/admin/xray/advisories', 'Advisory Database', 'xray'),
   admin('admin.systemLogs', '/admin/monitoring/system_logs', 'System Logs Viewer', 'serviceStatus'),
   admin('admin.peers', '/admin/monitoring/pdn', 'Peers'),
   admin('admin.serviceStatus', '/admin/monitoring/service-status', 'Service Status', 'serviceStatus'),

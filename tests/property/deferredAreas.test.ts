@@ -44,6 +44,7 @@ describe('deferred areas', () => {
         'serviceStatus',
         'supportBundles',
         'tokens',
+        'xray',
       ].sort(),
     )
   })

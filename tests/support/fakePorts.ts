@@ -18,6 +18,7 @@ import type {
   OverviewApi,
   IntegrationsApi,
   TokensApi,
+  XrayApi,
 } from '../../adapters/ports'
 import { createFileStash, createSecretVault, createShownSecrets } from '../../adapters/memory/secretVault'
 import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
@@ -125,6 +126,7 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     overviewApi: notFaked<OverviewApi>(),
     integrationsApi: notFaked<IntegrationsApi>(),
     tokensApi: notFaked<TokensApi>(),
+    xrayApi: notFaked<XrayApi>(),
     ...overrides,
   }
   return {

@@ -1,0 +1,19 @@
+// Commands of the xray area, named `xray/Imperative`.
+import type { IgnoreRule } from './policies'
+import type { PolicyValue, WatchValue, XrayAsk } from './types'
+import type { ScanSettings } from './views'
+
+export type XrayCommand =
+  /** Load one of the area's lists or details (with its filters, page or version). */
+  | { readonly type: 'xray/Load'; readonly ask: XrayAsk }
+  | { readonly type: 'xray/SavePolicy'; readonly policy: PolicyValue; readonly create: boolean }
+  | { readonly type: 'xray/DeletePolicy'; readonly name: string }
+  | { readonly type: 'xray/SaveWatch'; readonly watch: WatchValue; readonly create: boolean }
+  | { readonly type: 'xray/DeleteWatch'; readonly name: string }
+  | { readonly type: 'xray/IgnoreViolation'; readonly rule: Omit<IgnoreRule, 'id'> }
+  | { readonly type: 'xray/RemoveIgnoreRule'; readonly id: string }
+  | { readonly type: 'xray/Rescan'; readonly versionId: string }
+  | { readonly type: 'xray/SaveIndexedResources'; readonly repositories: ReadonlyArray<string> }
+  | { readonly type: 'xray/SaveSettings'; readonly settings: ScanSettings }
+  | { readonly type: 'xray/ImportAdvisories'; readonly url: string }
+  | { readonly type: 'xray/DismissChange' }

@@ -1,0 +1,124 @@
+import { left, right } from 'fp-ts/Either'
+import type { SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
+import { awaits, reloading } from '../shared/loadable'
+import { ChangeDismissed, ChangeRequested, Requested, xrayEvents, type XrayEvent } from './events'
+import type { XrayCommand } from './commands'
+import { initialXrayState } from './initial'
+import { xrayCommandCodecs } from './commandCodecs.gen'
+import { policyRefusal, watchRefusal } from './forms'
+import { changeSubject, isHttpUrl } from './rules'
+import type { XrayChange, XrayLoadable, XrayState, XrayWhat } from './types'
+
+type Slot = XrayLoadable<XrayWhat>
+
+function evolve(s: XrayState, event: XrayEvent | SessionEvent): XrayState {
+  if (event.type === 'session/SignedOut') return initialXrayState
+  if (!event.type.startsWith('xray/')) return s
+  const e = event as XrayEvent
+  switch (e.type) {
+    case 'xray/Requested': {
+      const what = e.data.ask.what
+      const current = s[what] as Slot
+      return { ...s, [what]: { ...reloading(current, e.data.requestId), ask: e.data.ask } }
+    }
+    case 'xray/Loaded': {
+      const what = e.data.answer.what
+      const current = s[what] as Slot
+      if (!awaits(current, e.data.requestId)) return s
+      return {
+        ...s,
+        [what]: { status: 'loaded', data: e.data.answer.data, ...(current.ask ? { ask: current.ask } : {}) },
+      }
+    }
+    case 'xray/LoadFailed': {
+      const current = s[e.data.what] as Slot
+      if (!awaits(current, e.data.requestId)) return s
+      return {
+        ...s,
+        [e.data.what]: {
+          status: 'failed',
+          failure: e.data.failure,
+          ...(current.ask ? { ask: current.ask } : {}),
+        },
+      }
+    }
+    case 'xray/ChangeRequested':
+      return {
+        ...s,
+        change: {
+          status: 'pending',
+          requestId: e.data.requestId,
+          kind: e.data.change.kind,
+          subject: changeSubject(e.data.change),
+        },
+      }
+    case 'xray/Changed':
+      if (s.change.status !== 'pending' || s.change.requestId !== e.data.requestId) return s
+      return { ...s, change: { ...s.change, status: 'done' } }
+    case 'xray/ChangeFailed':
+      if (s.change.status !== 'pending' || s.change.requestId !== e.data.requestId) return s
+      return { ...s, change: { ...s.change, status: 'failed', failure: e.data.failure } }
+    case 'xray/ChangeDismissed':
+      return s.change.status === 'pending' ? s : { ...s, change: { status: 'idle' } }
+  }
+}
+
+/** One change at a time: a second click while one is on its way is refused, not queued. */
+const change = (slice: XrayState, requestId: string, c: XrayChange) =>
+  slice.change.status === 'pending'
+    ? left('a change is on its way')
+    : right([ChangeRequested({ requestId, change: c })])
+
+export const xrayArea: SliceArea<'xray', XrayState, XrayCommand, XrayEvent> = {
+  key: 'xray',
+  commands: xrayCommandCodecs,
+  initialState: initialXrayState,
+  events: xrayEvents,
+  decide: (command, slice, _context, meta) => {
+    switch (command.type) {
+      case 'xray/Load':
+        return right([Requested({ requestId: meta.id, ask: command.ask })])
+      case 'xray/SavePolicy': {
+        const refused = policyRefusal(command.policy)
+        if (refused) return left(refused)
+        return change(slice, meta.id, { kind: 'savePolicy', policy: command.policy, create: command.create })
+      }
+      case 'xray/DeletePolicy':
+        return change(slice, meta.id, { kind: 'deletePolicy', name: command.name })
+      case 'xray/SaveWatch': {
+        const refused = watchRefusal(command.watch)
+        if (refused) return left(refused)
+        return change(slice, meta.id, { kind: 'saveWatch', watch: command.watch, create: command.create })
+      }
+      case 'xray/DeleteWatch':
+        return change(slice, meta.id, { kind: 'deleteWatch', name: command.name })
+      case 'xray/IgnoreViolation': {
+        const r = command.rule
+        if (r.reason.trim() === '') return left('an ignore rule needs a reason')
+        if (!r.issue && !r.component && !r.version && !r.watch && !r.policy)
+          return left('an ignore rule needs a scope')
+        if (r.expires !== undefined && !(Date.parse(r.expires) > Date.parse(meta.now)))
+          return left('an ignore rule cannot expire in the past')
+        return change(slice, meta.id, { kind: 'ignore', rule: r })
+      }
+      case 'xray/RemoveIgnoreRule':
+        return change(slice, meta.id, { kind: 'removeIgnoreRule', id: command.id })
+      case 'xray/Rescan':
+        return change(slice, meta.id, { kind: 'rescan', versionId: command.versionId })
+      case 'xray/SaveIndexedResources':
+        return change(slice, meta.id, { kind: 'saveIndexed', repositories: [...command.repositories] })
+      case 'xray/SaveSettings':
+        if (!(Number.isInteger(command.settings.retentionDays) && command.settings.retentionDays >= 1))
+          return left('retention is a whole number of days')
+        return change(slice, meta.id, { kind: 'saveSettings', settings: command.settings })
+      case 'xray/ImportAdvisories':
+        if (!isHttpUrl(command.url)) return left('an import needs an http(s) address')
+        return change(slice, meta.id, { kind: 'importAdvisories', url: command.url })
+      case 'xray/DismissChange':
+        return right([ChangeDismissed({})])
+    }
+  },
+  evolve,
+  evolvesOn: ['session/SignedOut'],
+}

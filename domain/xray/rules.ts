@@ -1,0 +1,163 @@
+/** Rules of the security screens: what a change names and refreshes, pages, and the trend chart. */
+import type { XrayChange, XrayChangeKind, XrayWhat, ViolationQuery } from './types'
+import type { ReportData, SeverityCounts, TrendPoint } from './views'
+import { XRAY_SEVERITIES, type XraySeverity } from './severity'
+
+/** What a change is about, for its message: the policy's or watch's name, the version, … */
+export function changeSubject(c: XrayChange): string {
+  switch (c.kind) {
+    case 'savePolicy':
+      return c.policy.name
+    case 'saveWatch':
+      return c.watch.name
+    case 'deletePolicy':
+    case 'deleteWatch':
+      return c.name
+    case 'ignore':
+      return c.rule.issue ?? c.rule.component ?? c.rule.version ?? c.rule.watch ?? c.rule.policy ?? ''
+    case 'removeIgnoreRule':
+      return c.id
+    case 'rescan':
+      return c.versionId
+    case 'saveIndexed':
+      return c.repositories.join(', ')
+    case 'saveSettings':
+      return ''
+    case 'importAdvisories':
+      return c.url
+  }
+}
+
+/** The lists a change alters, asked again once it is done (those a screen has loaded). */
+export const RELOADED_AFTER: Readonly<Record<XrayChangeKind, ReadonlyArray<XrayWhat>>> = {
+  savePolicy: ['policies', 'violations'],
+  deletePolicy: ['policies'],
+  saveWatch: ['watches', 'policies', 'violations'],
+  deleteWatch: ['watches', 'policies', 'violations'],
+  ignore: ['violations', 'ignoreRules', 'component'],
+  removeIgnoreRule: ['violations', 'ignoreRules', 'component'],
+  rescan: ['scans', 'component'],
+  saveIndexed: ['indexed', 'scans'],
+  saveSettings: ['settings'],
+  importAdvisories: ['database', 'scans', 'violations'],
+}
+
+export const isHttpUrl = (text: string): boolean => /^https?:\/\/[^/?#\s]+\S*$/i.test(text.trim())
+
+export const VIOLATIONS_PAGE_SIZE = 25
+export const SCANS_PAGE_SIZE = 20
+
+export const firstViolationsPage: ViolationQuery = { offset: 0, limit: VIOLATIONS_PAGE_SIZE }
+
+/** The page shown (1-based) and how many pages there are. */
+export function pageOf(offset: number, limit: number, total: number): { page: number; pages: number } {
+  return { page: Math.floor(offset / limit) + 1, pages: Math.max(1, Math.ceil(total / limit)) }
+}
+
+export const totalOf = (c: SeverityCounts): number => c.critical + c.high + c.medium + c.low + c.unknown
+
+/** The severities with a count, worst first. */
+export const countedSeverities = (c: SeverityCounts): Array<{ severity: XraySeverity; count: number }> =>
+  XRAY_SEVERITIES.map((severity) => ({ severity, count: c[severity] })).filter((s) => s.count > 0)
+
+/** A version id (`npm://name@1.2.3`) as the package's route parts. */
+export function versionRouteOf(versionId: string): { packageId: string; version: string } | undefined {
+  const at = versionId.lastIndexOf('@')
+  if (at <= 0 || at === versionId.length - 1) return undefined
+  return { packageId: versionId.slice(0, at), version: versionId.slice(at + 1) }
+}
+
+export type TrendSeries = 'vulnerabilities' | 'violations'
+
+export interface ChartGeometry {
+  readonly max: number
+  /** SVG points ("x,y …") of each series in a width × height box, oldest left. */
+  readonly lines: Readonly<Record<TrendSeries, string>>
+}
+
+/** The trend chart's lines: vulnerabilities (all severities) and violations over the points' times. */
+export function trendGeometry(
+  points: ReadonlyArray<TrendPoint>,
+  width: number,
+  height: number,
+): ChartGeometry {
+  const series = (p: TrendPoint): Record<TrendSeries, number> => ({
+    vulnerabilities: totalOf(p),
+    violations: p.violations,
+  })
+  const values = points.map(series)
+  const max = Math.max(1, ...values.flatMap((v) => [v.vulnerabilities, v.violations]))
+  const times = points.map((p) => Date.parse(p.at))
+  const first = times[0] ?? 0
+  const span = Math.max(1, (times[times.length - 1] ?? 0) - first)
+  const line = (key: TrendSeries) =>
+    values
+      .map((v, i) => {
+        const x = points.length === 1 ? width / 2 : (((times[i] ?? first) - first) / span) * width
+        const y = height - (v[key] / max) * height
+        return `${round(x)},${round(y)}`
+      })
+      .join(' ')
+  return { max, lines: { vulnerabilities: line('vulnerabilities'), violations: line('violations') } }
+}
+
+const round = (n: number) => Math.round(n * 10) / 10
+
+/** A CSV field: quoted when it holds a comma, quote or line break; a formula's lead character defused. */
+function csvField(value: string | number | boolean): string {
+  let text = String(value)
+  // A spreadsheet runs a cell starting with these as a formula (CSV injection).
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** A report as CSV: a header line, then one line per row. */
+export function reportCsv(report: ReportData): string {
+  const lines: Array<ReadonlyArray<string | number | boolean>> =
+    report.kind === 'violations'
+      ? [
+          [
+            'severity',
+            'issue',
+            'type',
+            'component',
+            'version',
+            'repository',
+            'watch',
+            'policy',
+            'rule',
+            'blocks download',
+            'fails build',
+            'found',
+          ],
+          ...report.rows.map((v) => [
+            v.severity,
+            v.issue,
+            v.type,
+            v.component,
+            v.versionId,
+            v.repo,
+            v.watch,
+            v.policy,
+            v.rule,
+            v.blockDownload,
+            v.failBuild,
+            v.created,
+          ]),
+        ]
+      : [
+          ['version', 'repository', 'status', 'critical', 'high', 'medium', 'low', 'unknown', 'last scanned'],
+          ...report.rows.map((s) => [
+            s.version_id,
+            s.repo,
+            s.status,
+            s.vulnerabilities.critical,
+            s.vulnerabilities.high,
+            s.vulnerabilities.medium,
+            s.vulnerabilities.low,
+            s.vulnerabilities.unknown,
+            s.last_updated ?? '',
+          ]),
+        ]
+  return lines.map((l) => l.map(csvField).join(',')).join('\r\n') + '\r\n'
+}

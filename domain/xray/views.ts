@@ -1,0 +1,169 @@
+/**
+ * What the console reads of the scanner, as io-ts codecs: the answers of the platform's calls
+ * (server/API.md, Security scanning) as the screens hold them. Decoded at the boundary and again
+ * when a log is replayed, so the shapes here are the ones events carry.
+ */
+import * as t from 'io-ts'
+import { XRAY_SEVERITIES, type XraySeverity } from './severity'
+import { PolicyCodec, WatchCodec, IgnoreRuleInputCodec } from './codecs'
+
+export const SeverityCodec = t.keyof(
+  Object.fromEntries(XRAY_SEVERITIES.map((s) => [s, null])) as Record<XraySeverity, null>,
+)
+
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null])
+
+/** Distinct advisories by severity. */
+export const SeverityCounts = t.type({
+  critical: t.number,
+  high: t.number,
+  medium: t.number,
+  low: t.number,
+  unknown: t.number,
+})
+export type SeverityCounts = t.TypeOf<typeof SeverityCounts>
+
+export const ViolationView = t.type({
+  id: t.number,
+  versionId: t.string,
+  packageName: t.string,
+  version: t.string,
+  repo: t.string,
+  watch: t.string,
+  policy: t.string,
+  rule: t.string,
+  type: t.keyof({ security: null, license: null }),
+  issue: t.string,
+  component: t.string,
+  severity: SeverityCodec,
+  blockDownload: t.boolean,
+  failBuild: t.boolean,
+  notify: t.boolean,
+  created: t.string,
+})
+export type ViolationView = t.TypeOf<typeof ViolationView>
+
+export const ViolationsPage = t.type({ total: t.number, rows: t.array(ViolationView) })
+export type ViolationsPage = t.TypeOf<typeof ViolationsPage>
+
+/** A policy as listed: the watches it is assigned to beside it. */
+export const PolicyView = t.intersection([PolicyCodec, t.type({ watches: t.array(t.string) })])
+export type PolicyView = t.TypeOf<typeof PolicyView>
+
+export const WatchView = WatchCodec
+export type WatchView = t.TypeOf<typeof WatchView>
+
+export const IgnoreRuleView = t.intersection([
+  IgnoreRuleInputCodec,
+  t.type({ id: t.string }),
+  t.partial({ createdBy: t.string, created: t.string }),
+])
+export type IgnoreRuleView = t.TypeOf<typeof IgnoreRuleView>
+
+export const SCAN_STATUSES = ['not_scanned', 'scanning', 'scanned', 'failed'] as const
+export type ScanStatus = (typeof SCAN_STATUSES)[number]
+export const ScanStatusCodec = t.keyof({ not_scanned: null, scanning: null, scanned: null, failed: null })
+
+export const ScanView = t.type({
+  version_id: t.string,
+  package_id: t.string,
+  name: t.string,
+  version: t.string,
+  repo: t.string,
+  status: ScanStatusCodec,
+  last_updated: nullable(t.string),
+  error: nullable(t.string),
+  vulnerabilities: SeverityCounts,
+})
+export type ScanView = t.TypeOf<typeof ScanView>
+
+export const ScansPage = t.type({ total: t.number, rows: t.array(ScanView) })
+export type ScansPage = t.TypeOf<typeof ScansPage>
+
+/** One vulnerability a version's scan found (the Xray Data tab's row). */
+export const VulnerabilityView = t.type({
+  version: t.string,
+  issue_id: t.string,
+  cves: t.array(t.string),
+  severity: SeverityCodec,
+  cvss_score: nullable(t.number),
+  cvss_vector: nullable(t.string),
+  summary: t.string,
+  url: t.string,
+  component: t.string,
+  component_version: t.string,
+  direct: t.boolean,
+  vulnerable_versions: t.string,
+  fixed_versions: t.array(t.string),
+  references: t.array(t.string),
+  policies: t.array(t.string),
+})
+export type VulnerabilityView = t.TypeOf<typeof VulnerabilityView>
+
+/** What a block names: the rule that refuses downloads of the version. */
+export const BlockView = t.type({ policy: t.string, watch: t.string, issue: t.string, severity: t.string })
+export type BlockView = t.TypeOf<typeof BlockView>
+
+/** A version's scan as the package screens show it: its state, counts, block and findings. */
+export const ComponentSecurity = t.type({
+  packageId: t.string,
+  version: t.string,
+  /** Null when the version is not in a scanned repository (the platform does not know it). */
+  details: nullable(
+    t.type({
+      version_id: t.string,
+      repo: t.string,
+      indexed: t.boolean,
+      scan_status: ScanStatusCodec,
+      last_scanned: nullable(t.string),
+      licenses: t.array(t.string),
+      vulnerabilities: SeverityCounts,
+      violations: t.number,
+      blocked: nullable(BlockView),
+    }),
+  ),
+  vulnerabilities: t.array(VulnerabilityView),
+})
+export type ComponentSecurity = t.TypeOf<typeof ComponentSecurity>
+
+export const TrendPoint = t.intersection([SeverityCounts, t.type({ at: t.string, violations: t.number })])
+export type TrendPoint = t.TypeOf<typeof TrendPoint>
+
+export const AdvisoryImport = t.type({
+  id: t.number,
+  source: t.string,
+  started: t.string,
+  finished: t.string,
+  ok: t.boolean,
+  files: t.number,
+  advisories: t.number,
+  report: t.array(t.type({ file: t.string, reason: t.string })),
+})
+export type AdvisoryImport = t.TypeOf<typeof AdvisoryImport>
+
+export const AdvisoryDatabase = t.type({
+  advisories: t.number,
+  by_severity: t.record(t.string, t.number),
+  imports: t.array(AdvisoryImport),
+  scans: t.record(t.string, t.number),
+  scheduled_url: nullable(t.string),
+})
+export type AdvisoryDatabase = t.TypeOf<typeof AdvisoryDatabase>
+
+/** Which repositories are scanned, among those that exist. */
+export const IndexedResources = t.type({ repositories: t.array(t.string), available: t.array(t.string) })
+export type IndexedResources = t.TypeOf<typeof IndexedResources>
+
+export const ScanSettings = t.type({
+  scanDependencies: t.boolean,
+  rescanAfterImport: t.boolean,
+  retentionDays: t.number,
+})
+export type ScanSettings = t.TypeOf<typeof ScanSettings>
+
+/** A report over chosen repositories: every violation, or every scanned version with its vulnerabilities. */
+export const ReportData = t.union([
+  t.type({ kind: t.literal('violations'), rows: t.array(ViolationView) }),
+  t.type({ kind: t.literal('vulnerabilities'), rows: t.array(ScanView) }),
+])
+export type ReportData = t.TypeOf<typeof ReportData>

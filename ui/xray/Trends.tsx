@@ -1,0 +1,107 @@
+// Trends: vulnerabilities (all severities) and violations after each scan run, over the days
+// chosen, as a chart with the figures beside it in a table.
+import { useState } from 'react'
+import { ChartLine } from 'lucide-react'
+import { totalOf, trendGeometry, type TrendPoint } from '../../domain/xray'
+import { shownData } from '../../domain/shared/loadable'
+import { formatDateTime } from '../shared/dates'
+import { whatHappened } from '../shared/failureText'
+import { LoadFailure } from '../shared/kit/LoadFailure'
+import { Select } from '../shared/kit/Select'
+import { Field } from '../shared/kit/Field'
+import { Card, EmptyState, PageHeader, PageSkeleton } from '../shared/kit/Surface'
+import { Table } from '../shared/kit/Table'
+import kit from '../shared/kit/page.module.css'
+import { useXrayList } from './common'
+import styles from './xray.module.css'
+
+const WIDTH = 640
+const HEIGHT = 200
+const DAYS = ['7', '30', '90', '365'] as const
+
+export function TrendsPage() {
+  const [days, setDays] = useState<(typeof DAYS)[number]>('30')
+  const { slot, retry } = useXrayList('trends', { what: 'trends', days: Number(days) })
+  const points = shownData(slot)
+  return (
+    <section aria-labelledby="page-title" className={kit.page}>
+      <PageHeader
+        title="Trends"
+        description="Vulnerabilities in the scanned versions and violations of your watches, after each scan run."
+        actions={
+          <Field label="Period" inline>
+            <Select<(typeof DAYS)[number]>
+              value={days}
+              options={DAYS.map((d) => ({ value: d, label: `Last ${d} days` }))}
+              onValueChange={setDays}
+            />
+          </Field>
+        }
+      />
+      {slot.status === 'failed' ? (
+        <LoadFailure
+          message={`The trends could not be loaded: ${whatHappened(slot.failure)}.`}
+          onRetry={retry}
+        />
+      ) : points === undefined ? (
+        <PageSkeleton label="Loading the trends" header={false} />
+      ) : points.length === 0 ? (
+        <EmptyState
+          boxed
+          icon={<ChartLine size={28} />}
+          title="No scan runs in this period"
+          hint="Each scan run (an import of advisories, a new version, a rescan) adds a point."
+        />
+      ) : (
+        <Chart points={points} />
+      )}
+    </section>
+  )
+}
+
+function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
+  const { max, lines } = trendGeometry(points, WIDTH, HEIGHT)
+  const last = points[points.length - 1]
+  return (
+    <>
+      <Card title="Over time">
+        <ul className={styles.legend} aria-label="Legend">
+          <li>
+            <span className={`${styles.swatch} ${styles.swatchVulnerabilities}`} aria-hidden="true" />
+            Vulnerabilities{last ? `: ${totalOf(last)} now` : ''}
+          </li>
+          <li>
+            <span className={`${styles.swatch} ${styles.swatchViolations}`} aria-hidden="true" />
+            Violations{last ? `: ${last.violations} now` : ''}
+          </li>
+        </ul>
+        <svg
+          className={styles.chart}
+          viewBox={`-8 -8 ${WIDTH + 16} ${HEIGHT + 16}`}
+          role="img"
+          aria-label={`Vulnerabilities and violations over ${points.length} scan runs; the most is ${max}`}
+        >
+          <line className={styles.chartAxis} x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} />
+          <line className={styles.chartAxis} x1={0} y1={0} x2={0} y2={HEIGHT} />
+          <polyline className={styles.lineVulnerabilities} points={lines.vulnerabilities} />
+          <polyline className={styles.lineViolations} points={lines.violations} />
+        </svg>
+      </Card>
+      <Table<TrendPoint>
+        label="Scan runs"
+        state={{ status: 'loaded', rows: [...points].reverse() }}
+        rowKey={(p) => p.at}
+        empty={null}
+        columns={[
+          { id: 'at', header: 'When', rowHeader: true, cell: (p) => formatDateTime(p.at) },
+          { id: 'critical', header: 'Critical', align: 'end', cell: (p) => p.critical },
+          { id: 'high', header: 'High', align: 'end', cell: (p) => p.high },
+          { id: 'medium', header: 'Medium', align: 'end', cell: (p) => p.medium },
+          { id: 'low', header: 'Low', align: 'end', cell: (p) => p.low },
+          { id: 'unknown', header: 'Unknown', align: 'end', cell: (p) => p.unknown },
+          { id: 'violations', header: 'Violations', align: 'end', cell: (p) => p.violations },
+        ]}
+      />
+    </>
+  )
+}

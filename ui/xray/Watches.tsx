@@ -1,0 +1,256 @@
+// Watches: named sets of resources (every repository, chosen repositories, or builds) with the
+// policies applied to them; their violations are computed again on every change. Admins create,
+// edit and delete them.
+import { useState } from 'react'
+import { Eye, Plus, Trash2 } from 'lucide-react'
+import { Link } from 'wouter'
+import {
+  emptyWatchForm,
+  validateWatchForm,
+  watchForm,
+  type ResourceKind,
+  type WatchForm,
+  type WatchView,
+} from '../../domain/xray'
+import { shownData } from '../../domain/shared/loadable'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { useValidatedForm } from '../shared/forms'
+import { Button, IconButton } from '../shared/kit/Button'
+import { Checkbox } from '../shared/kit/Checkbox'
+import { RadioGroup } from '../shared/kit/Choice'
+import { TextField } from '../shared/kit/Field'
+import { AlertDialog, Dialog } from '../shared/kit/Overlay'
+import { EmptyState, PageHeader } from '../shared/kit/Surface'
+import { Table } from '../shared/kit/Table'
+import kit from '../shared/kit/page.module.css'
+import { ChangeNote, tableStateOf, usePending, useXrayList } from './common'
+import { xrayText } from './messages'
+import { useCloseWhenDone } from './Policies'
+import { bindText } from './Violations'
+import styles from './xray.module.css'
+
+export function resourcesText(w: WatchView): string {
+  switch (w.resources.kind) {
+    case 'all':
+      return 'All repositories'
+    case 'repositories':
+      return w.resources.repositories.join(', ')
+    case 'builds':
+      return `Builds: ${w.resources.builds.join(', ')}`
+  }
+}
+
+type Editing = { readonly create: true } | { readonly create: false; readonly watch: WatchView }
+
+export function WatchesPage() {
+  const admin = useQuery({ type: 'session/IsAdmin' })
+  const dispatch = useDispatch()
+  const { slot, retry } = useXrayList('watches', { what: 'watches' })
+  const [editing, setEditing] = useState<Editing | undefined>()
+  const [deleting, setDeleting] = useState<string | undefined>()
+  const deletingBusy = usePending(['deleteWatch'])
+  const newButton = admin && (
+    <Button
+      variant="primary"
+      icon={<Plus size={16} aria-hidden />}
+      onClick={() => setEditing({ create: true })}
+    >
+      New watch
+    </Button>
+  )
+  return (
+    <section aria-labelledby="page-title" className={kit.page}>
+      <PageHeader
+        title="Watches"
+        description="What is watched (repositories or builds) and the policies applied to it."
+        actions={newButton}
+      />
+      {!editing && <ChangeNote kinds={['saveWatch', 'deleteWatch']} />}
+      <Table<WatchView>
+        label="Watches"
+        state={tableStateOf(slot, retry, 'The watches', (w) => w)}
+        rowKey={(w) => w.name}
+        empty={
+          <EmptyState
+            icon={<Eye size={28} />}
+            title="No watches yet"
+            hint="A watch applies policies to repositories or builds; its violations show under Violations."
+            action={newButton || undefined}
+          />
+        }
+        columns={[
+          { id: 'name', header: 'Name', rowHeader: true, cell: (w) => w.name },
+          { id: 'description', header: 'Description', cell: (w) => w.description },
+          { id: 'resources', header: 'Resources', cell: resourcesText },
+          {
+            id: 'policies',
+            header: 'Policies',
+            cell: (w) =>
+              w.policies.length > 0 ? w.policies.join(', ') : <span className={styles.muted}>None</span>,
+          },
+          {
+            id: 'violations',
+            header: 'Violations',
+            cell: (w) => <Link href={`/violations?watch=${encodeURIComponent(w.name)}`}>Violations</Link>,
+          },
+        ]}
+        rowActions={
+          admin
+            ? (w) => (
+                <span className={styles.row}>
+                  <Button size="sm" onClick={() => setEditing({ create: false, watch: w })}>
+                    Edit <span className={kit.srOnly}>{w.name}</span>
+                  </Button>
+                  <IconButton
+                    size="sm"
+                    variant="subtle"
+                    label={`Delete ${w.name}`}
+                    icon={<Trash2 size={16} aria-hidden />}
+                    onClick={() => setDeleting(w.name)}
+                  />
+                </span>
+              )
+            : undefined
+        }
+      />
+      {editing && <WatchEditor editing={editing} onClose={() => setEditing(undefined)} />}
+      <AlertDialog
+        open={deleting !== undefined}
+        onOpenChange={(o) => !o && setDeleting(undefined)}
+        title={`Delete watch ${deleting ?? ''}?`}
+        description="Its violations go with it, and nothing it blocked stays blocked by it."
+        confirmLabel="Delete"
+        busy={deletingBusy}
+        onConfirm={() => {
+          if (deleting) dispatch({ type: 'xray/DeleteWatch', name: deleting })
+          setDeleting(undefined)
+        }}
+      />
+    </section>
+  )
+}
+
+function WatchEditor({ editing, onClose }: { readonly editing: Editing; readonly onClose: () => void }) {
+  const dispatch = useDispatch()
+  const pending = usePending(['saveWatch'])
+  useCloseWhenDone('saveWatch', onClose)
+  const repositories = useXrayList('indexed', { what: 'indexed' })
+  const policies = useXrayList('policies', { what: 'policies' })
+  const form = useValidatedForm(
+    (): WatchForm => (editing.create ? emptyWatchForm : watchForm(editing.watch)),
+    validateWatchForm,
+    xrayText,
+  )
+  const { values } = form
+  const toggle = (list: ReadonlyArray<string>, item: string, on: boolean) =>
+    on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item)
+  const repoKeys = shownData(repositories.slot)?.available
+  const policyList = shownData(policies.slot)
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={editing.create ? 'New watch' : `Edit watch ${editing.watch.name}`}
+      size="lg"
+      closeOnOutsideClick={false}
+    >
+      <form
+        aria-label="Watch"
+        className={styles.section}
+        onSubmit={form.submit((watch) => dispatch({ type: 'xray/SaveWatch', watch, create: editing.create }))}
+      >
+        <TextField
+          label="Name"
+          required
+          disabled={!editing.create}
+          hint={
+            editing.create ? 'Letters, digits, dashes, underscores and periods.' : 'A watch keeps its name.'
+          }
+          {...bindText(form.bind('name'))}
+        />
+        <TextField label="Description" {...bindText(form.bind('description'))} />
+        <RadioGroup<ResourceKind>
+          label="Resources"
+          orientation="horizontal"
+          value={values.resourceKind}
+          options={[
+            { value: 'repositories', label: 'Chosen repositories' },
+            { value: 'all', label: 'All repositories' },
+            { value: 'builds', label: 'Builds' },
+          ]}
+          onValueChange={(resourceKind) => form.set({ resourceKind })}
+        />
+        {values.resourceKind === 'repositories' && (
+          <fieldset className={styles.checks}>
+            <legend>Repositories</legend>
+            {repositories.slot.status === 'failed' ? (
+              <p role="alert">
+                The repositories could not be loaded.{' '}
+                <Button size="sm" onClick={repositories.retry}>
+                  Retry
+                </Button>
+              </p>
+            ) : repoKeys === undefined ? (
+              <p role="status">Loading the repositories…</p>
+            ) : (
+              <div className={styles.row}>
+                {repoKeys.map((key) => (
+                  <Checkbox
+                    key={key}
+                    label={key}
+                    checked={values.repositories.includes(key)}
+                    onCheckedChange={(c) => form.set({ repositories: toggle(values.repositories, key, c) })}
+                  />
+                ))}
+              </div>
+            )}
+            {form.errorOf('repositories') && <p role="alert">{form.errorOf('repositories')}</p>}
+          </fieldset>
+        )}
+        {values.resourceKind === 'builds' && (
+          <TextField
+            label="Build names"
+            hint="Separated by commas."
+            required
+            {...bindText(form.bind('builds'))}
+          />
+        )}
+        <fieldset className={styles.checks}>
+          <legend>Policies</legend>
+          {policies.slot.status === 'failed' ? (
+            <p role="alert">
+              The policies could not be loaded.{' '}
+              <Button size="sm" onClick={policies.retry}>
+                Retry
+              </Button>
+            </p>
+          ) : policyList === undefined ? (
+            <p role="status">Loading the policies…</p>
+          ) : policyList.length === 0 ? (
+            <p className={styles.muted}>
+              No policies yet: create one under <Link href="/policies">Policies</Link> first.
+            </p>
+          ) : (
+            <div className={styles.row}>
+              {policyList.map((p) => (
+                <Checkbox
+                  key={p.name}
+                  label={p.name}
+                  checked={values.policies.includes(p.name)}
+                  onCheckedChange={(c) => form.set({ policies: toggle(values.policies, p.name, c) })}
+                />
+              ))}
+            </div>
+          )}
+        </fieldset>
+        <ChangeNote kinds={['saveWatch']} />
+        <div className={styles.row}>
+          <Button type="submit" variant="primary" busy={pending}>
+            {editing.create ? 'Create watch' : 'Save watch'}
+          </Button>
+          <Button onClick={onClose}>Cancel</Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

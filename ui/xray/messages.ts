@@ -1,0 +1,90 @@
+// The words of the security screens: the form rules' problems (domain/xray/forms.ts's keys), the
+// outcome of each change, scan statuses and the screens' fixed texts. The domain carries keys.
+import type { XrayChangeKind, XrayMessage, ScanStatus } from '../../domain/xray'
+import { formText } from '../shared/formMessages'
+
+export function xrayText(message: XrayMessage): string {
+  switch (message.key) {
+    case 'xrayAtLeastOneRule':
+      return 'Add at least one rule'
+    case 'xrayRuleNamesDiffer':
+      return 'Another rule of this policy has this name'
+    case 'xrayCvssRange':
+      return 'Enter a CVSS score from 0 to 10'
+    case 'xrayLicenceRuleEmpty':
+      return 'Name the allowed or the banned licences, or refuse versions without one'
+    case 'xrayChooseRepositories':
+      return 'Choose at least one repository'
+    case 'xrayChooseBuilds':
+      return 'Name at least one build'
+    case 'xrayChooseScope':
+      return 'Choose at least one fact the exception applies to'
+    case 'xrayExpiryNotDate':
+      return 'Enter the day as YYYY-MM-DD'
+    case 'xrayExpiryPast':
+      return 'Choose a day after today'
+    case 'xrayRetentionRange':
+      return 'Enter a whole number of days from 1 to 3650'
+    default:
+      return formText(message)
+  }
+}
+
+/** What a finished change did, said once it is done. */
+export function changeDoneText(kind: XrayChangeKind, subject: string): string {
+  switch (kind) {
+    case 'savePolicy':
+      return `Policy ${subject} saved`
+    case 'deletePolicy':
+      return `Policy ${subject} deleted`
+    case 'saveWatch':
+      return `Watch ${subject} saved; its violations were computed again`
+    case 'deleteWatch':
+      return `Watch ${subject} deleted`
+    case 'ignore':
+      return `Ignore rule added: ${subject} no longer counts as a violation where it applies`
+    case 'removeIgnoreRule':
+      return 'Ignore rule removed'
+    case 'rescan':
+      return `${subject} scanned again`
+    case 'saveIndexed':
+      return 'Indexed repositories saved; their versions are being scanned'
+    case 'saveSettings':
+      return 'Scans settings saved'
+    case 'importAdvisories':
+      return `Advisories imported from ${subject}; stored versions are being scanned again`
+  }
+}
+
+/** What a refused change was, before the platform's reason. */
+export function changeFailedText(kind: XrayChangeKind, subject: string): string {
+  switch (kind) {
+    case 'savePolicy':
+      return `Policy ${subject} was not saved`
+    case 'deletePolicy':
+      return `Policy ${subject} was not deleted`
+    case 'saveWatch':
+      return `Watch ${subject} was not saved`
+    case 'deleteWatch':
+      return `Watch ${subject} was not deleted`
+    case 'ignore':
+      return 'The ignore rule was not added'
+    case 'removeIgnoreRule':
+      return 'The ignore rule was not removed'
+    case 'rescan':
+      return `${subject} was not scanned again`
+    case 'saveIndexed':
+      return 'The indexed repositories were not saved'
+    case 'saveSettings':
+      return 'The scans settings were not saved'
+    case 'importAdvisories':
+      return 'The advisories were not imported'
+  }
+}
+
+export const SCAN_STATUS_TEXT: Readonly<Record<ScanStatus, string>> = {
+  not_scanned: 'Not scanned',
+  scanning: 'Scanning',
+  scanned: 'Scanned',
+  failed: 'Failed',
+}
