@@ -284,7 +284,9 @@ export function validateIgnoreForm(
   if (form.expires.trim() !== '') {
     const m = DAY.exec(form.expires.trim())
     const at = m ? Date.parse(`${m[1]}-${m[2]}-${m[3]}T23:59:59.999Z`) : NaN
-    if (Number.isNaN(at)) problems.expires = { key: 'xrayExpiryNotDate' }
+    // Date.parse rolls 2026-02-30 over to March: a day that is not in the calendar is refused.
+    const real = !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === form.expires.trim()
+    if (!real) problems.expires = { key: 'xrayExpiryNotDate' }
     else if (at <= Date.parse(now)) problems.expires = { key: 'xrayExpiryPast' }
     else expires = new Date(at).toISOString()
   }

@@ -1,0 +1,186 @@
+// Given events, when a command, then events: the security screens' lists and changes (domain/xray).
+import { describe, expect, it } from 'vitest'
+import { appSlice } from '../../domain/app'
+import { xrayArea } from '../../domain/xray/decider'
+import * as X from '../../domain/xray/events'
+import type { PolicyValue, ViolationsPage } from '../../domain/xray'
+import { foldEvents, spec, specMeta } from '../support/decider'
+
+const area = appSlice(xrayArea)
+const query = { offset: 0, limit: 25 }
+const page = (issue: string): ViolationsPage => ({
+  total: 1,
+  rows: [
+    {
+      id: 1,
+      versionId: 'npm://minimist@1.2.5',
+      packageName: 'minimist',
+      version: '1.2.5',
+      repo: 'npm-local',
+      watch: 'w',
+      policy: 'p',
+      rule: 'r',
+      type: 'security',
+      issue,
+      component: 'minimist',
+      severity: 'critical',
+      blockDownload: true,
+      failBuild: false,
+      notify: false,
+      created: '2026-01-01T00:00:00.000Z',
+    },
+  ],
+})
+const policy: PolicyValue = {
+  name: 'no-critical',
+  description: '',
+  type: 'security',
+  rules: [
+    {
+      name: 'r1',
+      criteria: { kind: 'security', minSeverity: 'critical' },
+      actions: { blockDownload: true, failBuild: false, notify: false },
+    },
+  ],
+}
+
+describe('xray: lists', () => {
+  it('a list is asked for with the command id and what was asked', () => {
+    spec(area)
+      .given()
+      .when({ type: 'xray/Load', ask: { what: 'violations', query } })
+      .then(X.Requested({ requestId: specMeta.id, ask: { what: 'violations', query } }))
+  })
+
+  it('a list keeps its rows and filters while it reloads, and an older answer changes nothing', () => {
+    const s = foldEvents([
+      X.Requested({ requestId: 'a', ask: { what: 'violations', query } }),
+      X.Loaded({ requestId: 'a', answer: { what: 'violations', data: page('GHSA-1') } }),
+      X.Requested({ requestId: 'b', ask: { what: 'violations', query: { ...query, severity: 'high' } } }),
+      X.Loaded({ requestId: 'a', answer: { what: 'violations', data: page('GHSA-old') } }),
+    ])
+    expect(s.xray.violations).toMatchObject({ status: 'loading', requestId: 'b', previous: page('GHSA-1') })
+    expect(s.xray.violations.ask).toEqual({ what: 'violations', query: { ...query, severity: 'high' } })
+    const loaded = foldEvents(
+      [X.Loaded({ requestId: 'b', answer: { what: 'violations', data: page('GHSA-2') } })],
+      s,
+    )
+    expect(loaded.xray.violations).toMatchObject({ status: 'loaded', data: page('GHSA-2') })
+  })
+
+  it('lists load on their own: an answer for one leaves the others as they were', () => {
+    const s = foldEvents([
+      X.Requested({ requestId: 'a', ask: { what: 'violations', query } }),
+      X.Requested({ requestId: 'b', ask: { what: 'policies' } }),
+      X.LoadFailed({ requestId: 'b', what: 'policies', failure: { kind: 'network', message: 'down' } }),
+    ])
+    expect(s.xray.policies.status).toBe('failed')
+    expect(s.xray.violations.status).toBe('loading')
+  })
+
+  it('signing out forgets everything the screens loaded', () => {
+    const s = foldEvents([
+      X.Requested({ requestId: 'a', ask: { what: 'violations', query } }),
+      X.Loaded({ requestId: 'a', answer: { what: 'violations', data: page('GHSA-1') } }),
+      { type: 'session/SignedOut', data: { reason: 'user' } } as never,
+    ])
+    expect(s.xray.violations.status).toBe('idle')
+  })
+})
+
+describe('xray: changes', () => {
+  it('a valid policy is sent; an invalid one is refused with the fields at fault', () => {
+    spec(area)
+      .given()
+      .when({ type: 'xray/SavePolicy', policy, create: true })
+      .then(
+        X.ChangeRequested({ requestId: specMeta.id, change: { kind: 'savePolicy', policy, create: true } }),
+      )
+    spec(area)
+      .given()
+      .when({ type: 'xray/SavePolicy', policy: { ...policy, name: 'a b', rules: [] }, create: true })
+      .rejected(/invalid policy: name, rules/)
+  })
+
+  it('a watch over chosen repositories needs at least one', () => {
+    spec(area)
+      .given()
+      .when({
+        type: 'xray/SaveWatch',
+        watch: {
+          name: 'w',
+          description: '',
+          resources: { kind: 'repositories', repositories: [] },
+          policies: [],
+        },
+        create: true,
+      })
+      .rejected(/invalid watch: repositories/)
+  })
+
+  it('an ignore rule needs a reason, a scope and an expiry in the future', () => {
+    spec(area)
+      .given()
+      .when({ type: 'xray/IgnoreViolation', rule: { reason: ' ', issue: 'GHSA-1' } })
+      .rejected(/reason/)
+    spec(area)
+      .given()
+      .when({ type: 'xray/IgnoreViolation', rule: { reason: 'accepted' } })
+      .rejected(/scope/)
+    spec(area)
+      .given()
+      .when({
+        type: 'xray/IgnoreViolation',
+        rule: { reason: 'accepted', issue: 'GHSA-1', expires: '2025-12-31T23:59:59.999Z' },
+      })
+      .rejected(/past/)
+    spec(area)
+      .given()
+      .when({ type: 'xray/IgnoreViolation', rule: { reason: 'accepted', issue: 'GHSA-1' } })
+      .then(
+        X.ChangeRequested({
+          requestId: specMeta.id,
+          change: { kind: 'ignore', rule: { reason: 'accepted', issue: 'GHSA-1' } },
+        }),
+      )
+  })
+
+  it('one change at a time: another while one is on its way is refused', () => {
+    spec(area)
+      .given(X.ChangeRequested({ requestId: 'c1', change: { kind: 'deleteWatch', name: 'w' } }))
+      .when({ type: 'xray/DeletePolicy', name: 'p' })
+      .rejected(/on its way/)
+  })
+
+  it('a change is pending, then done or failed with the platform’s failure; an answer to another changes nothing', () => {
+    const asked = foldEvents([
+      X.ChangeRequested({ requestId: 'c1', change: { kind: 'deletePolicy', name: 'p' } }),
+    ])
+    expect(asked.xray.change).toEqual({
+      status: 'pending',
+      requestId: 'c1',
+      kind: 'deletePolicy',
+      subject: 'p',
+    })
+    expect(
+      foldEvents([X.Changed({ requestId: 'c0', kind: 'deletePolicy', subject: 'p' })], asked).xray.change
+        .status,
+    ).toBe('pending')
+    const failure = {
+      kind: 'status' as const,
+      status: 409,
+      message: 'The policy is assigned to w: unassign it first',
+    }
+    expect(foldEvents([X.ChangeFailed({ requestId: 'c1', failure })], asked).xray.change).toMatchObject({
+      status: 'failed',
+      failure,
+    })
+    const done = foldEvents([X.Changed({ requestId: 'c1', kind: 'deletePolicy', subject: 'p' })], asked)
+    expect(done.xray.change.status).toBe('done')
+    expect(foldEvents([X.ChangeDismissed({})], done).xray.change).toEqual({ status: 'idle' })
+  })
+
+  it('an import needs an http(s) address', () => {
+    spec(area).given().when({ type: 'xray/ImportAdvisories', url: 'file:///etc/passwd' }).rejected(/http/)
+  })
+})
