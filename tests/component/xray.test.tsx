@@ -74,11 +74,11 @@ function scanner(options: { failFirst?: boolean } = {}) {
   return { api, asks, changes }
 }
 
-describe('Violations', () => {
+describe('Violations', { timeout: 60_000 }, () => {
   it('an error says what happened, and Retry loads the list', async () => {
     const s = scanner({ failFirst: true })
     renderShell('/violations', developer, { xrayApi: s.api }, effects)
-    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 })
+    const alert = await screen.findByRole('alert', {}, { timeout: 30_000 })
     expect(alert).toHaveTextContent('The violations could not be loaded')
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
     const table = await screen.findByRole('table', { name: 'Violations' })
@@ -89,7 +89,7 @@ describe('Violations', () => {
   it('a filter asks the platform again with it, from the first page', async () => {
     const s = scanner()
     renderShell('/violations', developer, { xrayApi: s.api }, effects)
-    await screen.findByRole('button', { name: 'GHSA-xvch-5gv4-984h' }, { timeout: 15_000 })
+    await screen.findByRole('button', { name: 'GHSA-xvch-5gv4-984h' }, { timeout: 30_000 })
     await userEvent.type(screen.getByRole('textbox', { name: 'Resource' }), 'minimist')
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }))
     await waitFor(() =>
@@ -103,7 +103,7 @@ describe('Violations', () => {
   it('a developer reads a violation’s details but makes no exception', async () => {
     renderShell('/violations', developer, { xrayApi: scanner().api }, effects)
     await userEvent.click(
-      await screen.findByRole('button', { name: 'GHSA-xvch-5gv4-984h' }, { timeout: 15_000 }),
+      await screen.findByRole('button', { name: 'GHSA-xvch-5gv4-984h' }, { timeout: 30_000 }),
     )
     const dialog = await screen.findByRole('dialog', { name: 'GHSA-xvch-5gv4-984h in minimist' })
     expect(within(dialog).getByRole('link', { name: 'GHSA-xvch-5gv4-984h' })).toHaveAttribute(
@@ -117,7 +117,7 @@ describe('Violations', () => {
     const s = scanner()
     renderShell('/violations', admin, { xrayApi: s.api }, effects)
     await userEvent.click(
-      await screen.findByRole('button', { name: 'GHSA-xvch-5gv4-984h' }, { timeout: 15_000 }),
+      await screen.findByRole('button', { name: 'GHSA-xvch-5gv4-984h' }, { timeout: 30_000 }),
     )
     const form = await screen.findByRole('form', { name: 'Ignore rule' })
     await userEvent.type(within(form).getByRole('textbox', { name: /Expires on/ }), '2020-01-01')
@@ -149,10 +149,10 @@ describe('Violations', () => {
   })
 })
 
-describe('Policies', () => {
+describe('Policies', { timeout: 60_000 }, () => {
   it('empty: says what a policy is, with the way to make one', async () => {
     renderShell('/policies', admin, { xrayApi: scanner().api }, effects)
-    expect(await screen.findByText('No policies yet', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByText('No policies yet', {}, { timeout: 30_000 })).toBeInTheDocument()
     expect(screen.getAllByRole('button', { name: 'New policy' }).length).toBeGreaterThan(0)
   })
 
@@ -160,7 +160,7 @@ describe('Policies', () => {
     const s = scanner()
     renderShell('/policies', admin, { xrayApi: s.api }, effects)
     await userEvent.click(
-      (await screen.findAllByRole('button', { name: 'New policy' }, { timeout: 15_000 }))[0]!,
+      (await screen.findAllByRole('button', { name: 'New policy' }, { timeout: 30_000 }))[0]!,
     )
     const form = await screen.findByRole('form', { name: 'Policy' })
     const name = within(form).getByRole('textbox', { name: /^Name/ })
