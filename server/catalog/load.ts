@@ -183,7 +183,7 @@ function fillCatalog(db: Db, snapshot: Snapshot): number {
     insert(pkg)
     packages++
   }
-  packages += insertSamples(db, insert)
+  insertSamples(db)
   const setMeta = db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)')
   setMeta.run('snapshotBuiltAt', snapshot.builtAt)
   setMeta.run('snapshotNotes', JSON.stringify(snapshot.notes))

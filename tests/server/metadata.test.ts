@@ -3,9 +3,10 @@ import fc from 'fast-check'
 import semver from 'semver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packageInserter } from '../../server/catalog/load'
-import { NIGHTLY_TAGS } from '../../server/catalog/samples'
+import { buildImage } from '../../server/containers/imageBuilder'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
+import { ociPusher } from '../support/ociPush'
 import {
   allPackages,
   gql,
@@ -18,6 +19,19 @@ import {
 
 let server: TestServer
 let cookie: string
+
+/** More tags than one page (100) of versions holds: `1.<m>.<p>`, every tenth a `-rc.1`. */
+const NIGHTLY_TAGS = Array.from(
+  { length: 130 },
+  (_, i) => `1.${Math.floor(i / 10)}.${i % 10}${i % 10 === 9 ? '-rc.1' : ''}`,
+)
+
+/** Docker images pushed through the registry API in beforeAll: the only docker packages there are. */
+const IMAGES: ReadonlyArray<{ name: string; tags: readonly string[] }> = [
+  { name: 'meta/web', tags: ['1.0.0', '1.1.0', '2.0.0-rc.1'] },
+  { name: 'meta/api', tags: ['0.9.0'] },
+  { name: 'meta/nightly', tags: NIGHTLY_TAGS },
+]
 
 /** A package whose version names exercise the semver order: pre-release, non-semver names. */
 const ODD_VERSIONS = ['1.0.0', '10.0.0', '2.0.0', '2.0.0-rc.1', 'banana', '1:2.3-4', '0.9.0']
@@ -50,6 +64,13 @@ beforeAll(async () => {
       properties: [],
     })),
   })
+  const pusher = await ociPusher(server.url, 'developer', server.config.userPassword)
+  for (const { name, tags } of IMAGES) {
+    const image = buildImage({
+      layers: [{ command: `ADD ${name}`, files: [{ path: 'name', content: name }] }],
+    })
+    await pusher.push(`docker-local/${name}`, image, tags)
+  }
 })
 afterAll(async () => server.stop())
 
@@ -344,7 +365,7 @@ describe('metadata GraphQL: filters', () => {
     expect(debian.body.data!.packages.edges.map((e) => e.node.id)).toEqual(['debian://bash'])
 
     const docker = await names({ repositoriesIn: ['docker-local'] })
-    expect(docker).toEqual(['samples/console-nightly', 'samples/console-web', 'samples/platform-api'])
+    expect(docker).toEqual(['meta/api', 'meta/nightly', 'meta/web'])
 
     const mit = await packages({ filter: { licensesIn: ['mit'], name: 'r*' }, first: 1000 })
     const mitNodes = mit.body.data!.packages.edges.map((e) => e.node)
@@ -353,15 +374,15 @@ describe('metadata GraphQL: filters', () => {
   })
 
   it('filters by created and modified dates, and refuses a date it cannot read', async () => {
-    const all = await packages({ filter: { packageTypeIn: ['docker'] }, first: 1000 })
-    const docker = all.body.data!.packages.edges.map((e) => e.node)
-    const min = '2026-08-21T00:00:00.000Z'
-    const after = await names({ packageTypeIn: ['docker'], createdMin: min })
-    expect(after).toEqual(docker.filter((n) => n.created >= min).map((n) => n.name))
-    const modifiedMax = await names({ packageTypeIn: ['docker'], modifiedMax: '2026-09-30T00:00:00Z' })
-    expect(modifiedMax).toEqual(
-      docker.filter((n) => n.modified <= '2026-09-30T00:00:00.000Z').map((n) => n.name),
-    )
+    // The ordering package's versions were made a day apart in January 2024.
+    const all = await packages({ filter: { name: 'zz-test-ordering' }, first: 1000 })
+    const node = all.body.data!.packages.edges[0]!.node
+    expect(await names({ name: 'zz-test-ordering', createdMin: node.created })).toEqual([node.name])
+    const later = new Date(Date.parse(node.created) + 1000).toISOString()
+    expect(await names({ name: 'zz-test-ordering', createdMin: later })).toEqual([])
+    expect(await names({ name: 'zz-test-ordering', modifiedMax: node.modified })).toEqual([node.name])
+    const earlier = new Date(Date.parse(node.modified) - 1000).toISOString()
+    expect(await names({ name: 'zz-test-ordering', modifiedMax: earlier })).toEqual([])
     const bad = await packages({ filter: { createdMin: 'yesterday-ish' } })
     expect(bad.body.errors?.[0]?.message).toMatch(/createdMin must be an ISO-8601 date/)
   })
@@ -372,26 +393,23 @@ describe('metadata GraphQL: filters', () => {
       latestVersion: '10.0.0',
       versionsCount: 7,
     })
-    const releaseOnly = await packages({ filter: { name: 'samples/console-web', ignorePreRelease: true } })
+    const releaseOnly = await packages({ filter: { name: 'meta/web', ignorePreRelease: true } })
     expect(releaseOnly.body.data!.packages.edges[0]!.node).toMatchObject({
       latestVersion: '1.1.0',
       versionsCount: 2,
     })
-    const withPre = await packages({ filter: { name: 'samples/console-web' } })
+    const withPre = await packages({ filter: { name: 'meta/web' } })
     expect(withPre.body.data!.packages.edges[0]!.node).toMatchObject({
       latestVersion: '2.0.0-rc.1',
       versionsCount: 3,
     })
-    expect(await names({ name: 'samples/*', versionCountMin: 3 })).toEqual([
-      'samples/console-nightly',
-      'samples/console-web',
+    expect(await names({ name: 'meta/*', versionCountMin: 3 })).toEqual(['meta/nightly', 'meta/web'])
+    // web has 2 release versions and a pre-release; the nightly image has 117 releases.
+    expect(await names({ name: 'meta/*', versionCountMin: 3, ignorePreRelease: true })).toEqual([
+      'meta/nightly',
     ])
-    // console-web has 2 release versions and a pre-release; the nightly image has 117 releases.
-    expect(await names({ name: 'samples/*', versionCountMin: 3, ignorePreRelease: true })).toEqual([
-      'samples/console-nightly',
-    ])
-    expect(await names({ name: 'samples/*', versionCountMax: 1 })).toEqual(['samples/platform-api'])
-    expect(await names({ name: 'samples/*', latestVersion: '2.0.0-rc.1' })).toEqual(['samples/console-web'])
+    expect(await names({ name: 'meta/*', versionCountMax: 1 })).toEqual(['meta/api'])
+    expect(await names({ name: 'meta/*', latestVersion: '2.0.0-rc.1' })).toEqual(['meta/web'])
     const many = await packages({ filter: { versionCountMin: 2 }, first: 1000 })
     expect(many.body.data!.packages.edges.every((e) => e.node.versionsCount >= 2)).toBe(true)
   })
@@ -503,9 +521,10 @@ describe('metadata GraphQL: a package with more than one page of versions', () =
   const VERSIONS = `query V($filter: VersionFilter!, $first: Int, $after: ID) {
     versions(filter: $filter, first: $first, after: $after) {
       totalCount edges { cursor node { id name } } pageInfo { hasNextPage endCursor } } }`
-  const id = 'docker://samples/console-nightly'
+  const id = 'docker://meta/nightly'
+  const count = NIGHTLY_TAGS.length
 
-  it(`pages the ${NIGHTLY_TAGS} tags of the nightly sample 100 at a time, semver descending, none twice`, async () => {
+  it(`pages the ${count} pushed tags of an image 100 at a time, semver descending, none twice`, async () => {
     const pages: string[][] = []
     let after: string | null = null
     for (;;) {
@@ -518,17 +537,17 @@ describe('metadata GraphQL: a package with more than one page of versions', () =
       )
       expect(reply.status, JSON.stringify(reply.body.errors)).toBe(200)
       const conn: Connection<{ id: string; name: string }> = reply.body.data!.versions
-      expect(conn.totalCount).toBe(NIGHTLY_TAGS)
+      expect(conn.totalCount).toBe(count)
       pages.push(conn.edges.map((e) => e.node.name))
       if (!conn.pageInfo.hasNextPage) break
       after = conn.pageInfo.endCursor
     }
-    expect(pages.map((p) => p.length)).toEqual([100, NIGHTLY_TAGS - 100])
+    expect(pages.map((p) => p.length)).toEqual([100, count - 100])
     const all = pages.flat()
-    expect(new Set(all).size).toBe(NIGHTLY_TAGS)
+    expect(new Set(all)).toEqual(new Set(NIGHTLY_TAGS))
     expect(all).toEqual([...all].sort(semver.rcompare))
-    const pkg = await packages({ filter: { name: 'samples/console-nightly' } })
-    expect(pkg.body.data!.packages.edges[0]!.node.versionsCount).toBe(NIGHTLY_TAGS)
+    const pkg = await packages({ filter: { name: 'meta/nightly' } })
+    expect(pkg.body.data!.packages.edges[0]!.node.versionsCount).toBe(count)
   })
 })
 

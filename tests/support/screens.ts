@@ -9,6 +9,8 @@
 import { signIn as fillAndWait } from './signIn'
 import { browserHeaders } from './server'
 import { openDebugTools } from '../e2e/debugTools'
+import { ociPusher } from './ociPush'
+import { buildImage } from '../../server/containers/imageBuilder'
 import type { Locator, Page } from 'playwright-core'
 
 export type UserKind = 'anonymous' | 'developer' | 'admin'
@@ -59,6 +61,9 @@ const fromMenu = (menu: 'user' | 'Help', item: string) => async (page: Page, use
   await (menu === 'user' ? userMenu(page, user) : page.getByRole('button', { name: menu })).click()
   await page.getByRole('menuitem', { name: item }).click()
 }
+
+/** The image `openEveryScreen` pushes, so the artifacts tree has an image's files to show. */
+const GALLERY_IMAGE = 'gallery/web'
 
 /** The user with MFA required whom the MFA scene signs in as (made by `openEveryScreen`). */
 const MFA_USER = { name: 'gallery-mfa', email: 'gallery-mfa@example.com', password: 'Mfa-passw0rd!' }
@@ -162,7 +167,7 @@ export const SCREENS: ReadonlyArray<Screen> = [
   },
   {
     name: 'artifact-file',
-    path: '/artifacts/browse/docker-local/samples/console-web/1.0.0',
+    path: `/artifacts/browse/docker-local/${GALLERY_IMAGE}/1.0.0`,
     users: developer,
     open: (page) =>
       page
@@ -302,7 +307,8 @@ export function passwordOf(
 /**
  * Sets a fresh reference server up so that every screen listed opens where it says: user
  * registration on, without which the registration screen sends a visitor to the login page
- * (its picture was the login page's, and its checks ran on the login page). Through the admin
+ * (its picture was the login page's, and its checks ran on the login page), a user who must
+ * use MFA, and an image pushed to docker-local through the registry API. Through the admin
  * API, once, before the screens are walked (the gallery, tests/e2e/design.test.ts).
  */
 export async function openEveryScreen(server: {
@@ -330,6 +336,16 @@ export async function openEveryScreen(server: {
   if (!saved.ok) throw new Error(`turning user registration on failed: ${saved.status} ${await saved.text()}`)
   const mfa = await api('POST', '/ui/admin/users', { ...MFA_USER, mfaRequired: true }, cookie?.split(';')[0])
   if (!mfa.ok) throw new Error(`creating ${MFA_USER.name} failed: ${mfa.status} ${await mfa.text()}`)
+  const pusher = await ociPusher(server.url, 'admin', server.config.adminPassword)
+  const image = buildImage({
+    layers: [
+      {
+        command: 'COPY index.html /srv/',
+        files: [{ path: 'srv/index.html', content: '<h1>gallery</h1>\n' }],
+      },
+    ],
+  })
+  await pusher.push(`docker-local/${GALLERY_IMAGE}`, image, ['1.0.0'])
 }
 
 /** Signs in through the login page (nothing for anonymous). */
