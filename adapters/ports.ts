@@ -28,7 +28,7 @@ import type { UserData } from '../domain/session'
 import type {
   Build,
   Dependency,
-  DockerLayer,
+  DockerImage,
   PackagePage,
   PackageQuery,
   PackageSummary,
@@ -291,7 +291,7 @@ export interface PackagesApi {
   ): Promise<Result<VersionPage>>
   getReadme(versionId: string, path: string): Promise<Result<string>>
   getBuilds(repoKey: string, path: string): Promise<Result<ReadonlyArray<Build>>>
-  getDockerLayers(repoKey: string, path: string): Promise<Result<ReadonlyArray<DockerLayer>>>
+  getDockerLayers(repoKey: string, path: string): Promise<Result<DockerImage>>
   getNpmDependencies(path: string): Promise<Result<ReadonlyArray<Dependency>>>
   getNpmProperties(path: string): Promise<Result<ReadonlyArray<Property>>>
   /** Fetches a file and hands it to the browser as a download. */

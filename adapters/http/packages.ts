@@ -14,7 +14,11 @@ import { Build, Dependency, DockerLayer, Property } from '../../domain/packages/
 
 const Readme = t.type({ readme: t.string })
 const Builds = t.type({ builds: t.array(Build) })
-const Layers = t.type({ layers: t.array(DockerLayer) })
+// Platforms are this platform's addition to the specification's answer: absent means none known.
+const Layers = t.intersection([
+  t.type({ layers: t.array(DockerLayer) }),
+  t.partial({ platforms: t.array(t.string) }),
+])
 const Dependencies = t.type({ dependencies: t.array(Dependency) })
 const Properties = t.type({ properties: t.array(Property) })
 
@@ -58,7 +62,7 @@ export function createPackagesApi(http: HttpClient, options: PackagesApiOptions 
       const answer = await http.request('/ui/views/dockerv2', Layers, { query: { path, repoKey } })
       return pipe(
         answer,
-        map((a) => a.layers),
+        map((a) => ({ layers: a.layers, platforms: a.platforms ?? [] })),
       )
     },
     async getNpmDependencies(path) {

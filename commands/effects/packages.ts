@@ -221,8 +221,16 @@ const versionPanels: Effect = (events$, _state$, ports) =>
         orEmpty(panels.builds, (at) => api.getBuilds(at.repoKey, at.path), [] as const).then((r) =>
           BuildsLoaded({ requestId, value: [...r.value], failed: r.failed }),
         ),
-        orEmpty(panels.dockerLayers, (at) => api.getDockerLayers(at.repoKey, at.path), [] as const).then(
-          (r) => DockerLayersLoaded({ requestId, value: [...r.value], failed: r.failed }),
+        orEmpty(panels.dockerLayers, (at) => api.getDockerLayers(at.repoKey, at.path), {
+          layers: [],
+          platforms: [],
+        }).then((r) =>
+          DockerLayersLoaded({
+            requestId,
+            value: [...r.value.layers],
+            failed: r.failed,
+            ...(r.value.platforms.length > 0 ? { platforms: [...r.value.platforms] } : {}),
+          }),
         ),
         orEmpty(panels.npm, (at) => api.getNpmDependencies(at), [] as const).then((r) =>
           DependenciesLoaded({ requestId, value: [...r.value], failed: r.failed }),

@@ -111,8 +111,8 @@ const versionRequestId = (s: PackagesState): string | undefined =>
 const detailsRequestId = (s: PackagesState): string | undefined =>
   s.details.status === 'idle' ? undefined : s.details.requestId
 
-const withPanelsLoading = <V extends VersionPanels>(v: V): V => ({
-  ...v,
+const withPanelsLoading = <V extends VersionPanels>({ dockerPlatforms: _platforms, ...v }: V): V => ({
+  ...(v as V),
   readme: { status: 'loading', value: null },
   builds: { status: 'loading', value: [] },
   dockerLayers: { status: 'loading', value: [] },
@@ -334,7 +334,14 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
       return { ...s, version: { ...s.version, builds: { status: 'loaded', value: e.data.value } } }
     case 'packages/DockerLayersLoaded':
       if (e.data.requestId !== versionRequestId(s)) return s
-      return { ...s, version: { ...s.version, dockerLayers: { status: 'loaded', value: e.data.value } } }
+      return {
+        ...s,
+        version: {
+          ...s.version,
+          dockerLayers: { status: 'loaded', value: e.data.value },
+          ...(e.data.platforms ? { dockerPlatforms: e.data.platforms } : {}),
+        },
+      }
     case 'packages/DependenciesLoaded':
       if (e.data.requestId !== versionRequestId(s)) return s
       return { ...s, version: { ...s.version, dependencies: { status: 'loaded', value: e.data.value } } }

@@ -169,7 +169,11 @@ export const VersionLoadFailed = defineEvent(
 const panel = <C extends t.Mixed>(value: C) => t.type({ requestId: t.string, value, failed: t.boolean })
 export const ReadmeLoaded = defineEvent('packages/ReadmeLoaded', panel(Nullable(t.string)))
 export const BuildsLoaded = defineEvent('packages/BuildsLoaded', panel(t.array(Build)))
-export const DockerLayersLoaded = defineEvent('packages/DockerLayersLoaded', panel(t.array(DockerLayer)))
+// The platforms came later: logs recorded before them have none.
+export const DockerLayersLoaded = defineEvent(
+  'packages/DockerLayersLoaded',
+  t.intersection([panel(t.array(DockerLayer)), t.partial({ platforms: t.array(t.string) })]),
+)
 export const DependenciesLoaded = defineEvent('packages/DependenciesLoaded', panel(t.array(Dependency)))
 export const PropertiesLoaded = defineEvent('packages/PropertiesLoaded', panel(t.array(Property)))
 

@@ -149,6 +149,11 @@ export const Build = t.type({ name: t.string, number: t.string, started: t.strin
 export type Build = t.TypeOf<typeof Build>
 export const DockerLayer = t.type({ digest: t.string, size: t.number, command: t.string })
 export type DockerLayer = t.TypeOf<typeof DockerLayer>
+/** An image's layers and the platforms (`os/architecture[/variant]`) it is built for. */
+export interface DockerImage {
+  readonly layers: ReadonlyArray<DockerLayer>
+  readonly platforms: ReadonlyArray<string>
+}
 export const Dependency = t.type({ name: t.string, version: t.string, scope: t.string })
 export type Dependency = t.TypeOf<typeof Dependency>
 export const Property = t.type({ key: t.string, values: t.array(t.string) })
@@ -228,6 +233,8 @@ export interface VersionPanels {
   readonly readme: Panel<string | null>
   readonly builds: Panel<ReadonlyArray<Build>>
   readonly dockerLayers: Panel<ReadonlyArray<DockerLayer>>
+  /** The image's platforms, once its layers' answer named them (absent in older logs). */
+  readonly dockerPlatforms?: ReadonlyArray<string>
   readonly dependencies: Panel<ReadonlyArray<Dependency>>
   readonly properties: Panel<ReadonlyArray<Property>>
   readonly download: { readonly file: string | null; readonly message: string | null }

@@ -2,12 +2,21 @@
  * What the catalogue shows of a tagged image, read from the real manifest and config: the
  * files (manifest.json, the config and the layers, with their checksums), the layers with the
  * commands of the config's history, the size, and the architecture and OS. An index shows
- * the layers of its first linux/amd64 image (else its first image).
+ * the layers of its first linux/amd64 image (else its first image) and the platforms of all
+ * its images, each read from that image's own config.
  */
 import { readFileSync } from 'node:fs'
 import type { BlobStore } from '../repositories/blobs'
 import type { ContainerStore } from './store'
-import { configFacts, hexOf, isIndexType, parseManifest, type ParsedManifest } from './rules'
+import {
+  configFacts,
+  hexOf,
+  isIndexType,
+  parseManifest,
+  platformName,
+  type Descriptor,
+  type ParsedManifest,
+} from './rules'
 
 export interface TagPushed {
   readonly repo: string
@@ -31,27 +40,49 @@ const preferredChild = (index: ParsedManifest) =>
   index.manifests.find((d) => d.platform?.os === 'linux' && d.platform.architecture === 'amd64') ??
   index.manifests.find((d) => !isIndexType(d.mediaType))
 
-export async function recordTaggedImage(
-  deps: { readonly store: ContainerStore; readonly blobs: BlobStore },
-  t: TagPushed,
-): Promise<void> {
+/** Reads a manifest's bytes and type, or undefined when this image does not hold it. */
+async function manifestOf(deps: Deps, repo: string, image: string, digest: string) {
+  const bytes = readBlob(deps.blobs, digest)
+  const record = bytes && (await deps.store.manifest(repo, image, digest))
+  return bytes && record ? parseManifest(bytes, record.mediaType) : undefined
+}
+
+/** The platform of one image of an index: its config's, else what the index says of it. */
+async function platformOf(deps: Deps, repo: string, image: string, d: Descriptor): Promise<string> {
+  const child = await manifestOf(deps, repo, image, d.digest)
+  const facts = configFacts(child?.config && readBlob(deps.blobs, child.config.digest))
+  return platformName(facts) || platformName(d.platform ?? {})
+}
+
+interface Deps {
+  readonly store: ContainerStore
+  readonly blobs: BlobStore
+}
+
+export async function recordTaggedImage(deps: Deps, t: TagPushed): Promise<void> {
   const { store, blobs } = deps
   const record = await store.manifest(t.repo, t.image, t.digest)
   const manifestFacts = blobs.find(hexOf(t.digest))
   const bytes = readBlob(blobs, t.digest)
   if (!record || !manifestFacts || !bytes) return
   let manifest = parseManifest(bytes, record.mediaType)
+  const platforms: string[] = []
   if (isIndexType(manifest.mediaType)) {
+    for (const d of manifest.manifests) {
+      if (isIndexType(d.mediaType)) continue
+      const name = await platformOf(deps, t.repo, t.image, d)
+      // Build attestations sit in indexes as unknown/unknown: not a platform anyone pulls.
+      if (name && name !== 'unknown/unknown' && !platforms.includes(name)) platforms.push(name)
+    }
     const child = preferredChild(manifest)
-    const childBytes = child && readBlob(blobs, child.digest)
-    const childRecord = child && (await store.manifest(t.repo, t.image, child.digest))
-    manifest =
-      childBytes && childRecord
-        ? parseManifest(childBytes, childRecord.mediaType)
-        : { ...manifest, manifests: [] }
+    manifest = (child && (await manifestOf(deps, t.repo, t.image, child.digest))) ?? {
+      ...manifest,
+      manifests: [],
+    }
   }
   const config = manifest.config
   const facts = configFacts(config && readBlob(blobs, config.digest))
+  if (!isIndexType(record.mediaType) && platformName(facts)) platforms.push(platformName(facts))
   const descriptors = [...(config ? [config] : []), ...manifest.layers]
   const files = descriptors.flatMap((d) => {
     const f = blobs.find(hexOf(d.digest))
@@ -73,5 +104,6 @@ export async function recordTaggedImage(
     })),
     os: facts.os,
     architecture: facts.architecture,
+    platforms,
   })
 }

@@ -98,6 +98,7 @@ export function buildImage(options: {
   readonly layers: ReadonlyArray<{ readonly command: string; readonly files: readonly LayerFile[] }>
   readonly architecture?: string
   readonly os?: string
+  readonly variant?: string
   readonly cmd?: readonly string[]
   readonly created?: string
   readonly annotations?: Record<string, string>
@@ -111,6 +112,7 @@ export function buildImage(options: {
       created,
       architecture: options.architecture ?? 'amd64',
       os: options.os ?? 'linux',
+      ...(options.variant ? { variant: options.variant } : {}),
       config: { Cmd: options.cmd ?? ['/bin/sh'], Env: ['PATH=/usr/local/bin:/usr/bin:/bin'] },
       rootfs: { type: 'layers', diff_ids: tars.map(digestOf) },
       history: options.layers.map((l) => ({ created, created_by: l.command })),

@@ -294,6 +294,8 @@ export const uploadRange = (offset: number) => `0-${Math.max(0, offset - 1)}`
 export interface ImageConfigFacts {
   readonly architecture: string
   readonly os: string
+  /** The CPU variant (`v8` of arm64), '' when the config names none. */
+  readonly variant: string
   readonly created: string | null
   /** The commands of the layers that have bytes, in order (empty_layer entries skipped). */
   readonly commands: readonly string[]
@@ -311,9 +313,32 @@ export function configFacts(bytes: Buffer | undefined): ImageConfigFacts {
   return {
     architecture: typeof config.architecture === 'string' ? config.architecture : '',
     os: typeof config.os === 'string' ? config.os : '',
+    variant: typeof config.variant === 'string' ? config.variant : '',
     created: typeof config.created === 'string' ? config.created : null,
     commands: history
       .filter((h) => h.empty_layer !== true)
       .map((h) => (typeof h.created_by === 'string' ? h.created_by : '')),
   }
+}
+
+/** A platform as registries and clients write it: `os/architecture[/variant]` ('' when unknown). */
+export function platformName(p: {
+  readonly os?: string
+  readonly architecture?: string
+  readonly variant?: string
+}) {
+  if (!p.os || !p.architecture) return ''
+  return [p.os, p.architecture, ...(p.variant ? [p.variant] : [])].join('/')
+}
+
+/**
+ * The platforms a tag's catalogue properties name: every image of an index
+ * (`docker.platforms`), else the one image's OS and architecture.
+ */
+export function platformsOf(properties: ReadonlyArray<{ key: string; values: readonly string[] }>): string[] {
+  const named = (key: string) => properties.find((p) => p.key === key)?.values ?? []
+  const listed = named('docker.platforms')
+  if (listed.length > 0) return [...listed]
+  const one = platformName({ os: named('docker.os')[0], architecture: named('docker.architecture')[0] })
+  return one ? [one] : []
 }

@@ -49,6 +49,8 @@ export interface TaggedImage {
   readonly layers: ReadonlyArray<{ readonly digest: string; readonly size: number; readonly command: string }>
   readonly os: string
   readonly architecture: string
+  /** `os/architecture[/variant]` of each image: one, or every image of an index. */
+  readonly platforms: readonly string[]
 }
 
 interface ManifestRow {
@@ -331,6 +333,7 @@ async function recordTag(tx: Sql, t: TaggedImage): Promise<void> {
     ['docker.manifest.digest', [t.manifestDigest]],
     ...(t.os ? [['docker.os', [t.os]] as [string, string[]]] : []),
     ...(t.architecture ? [['docker.architecture', [t.architecture]] as [string, string[]]] : []),
+    ...(t.platforms.length > 0 ? [['docker.platforms', [...t.platforms]] as [string, string[]]] : []),
   ]
   for (const [i, [key, values]] of properties.entries())
     await tx.run(C.insertProperty, [versionId, i, key, JSON.stringify(values)])

@@ -10,6 +10,7 @@ import { artifactFinder } from '../catalog/artifacts'
 import { blobPathOf } from '../repositories/blobs'
 import { isoNow } from '../clock'
 import { remoteStore } from '../remote/store'
+import { platformsOf } from '../containers/rules'
 
 const pathQuery = {
   type: 'object',
@@ -83,6 +84,23 @@ const routes: RouteModule = async (app, ctx) => {
     'SELECT digest, size, command FROM catalog_docker_layers WHERE version_id = ? ORDER BY position',
   )
   // Downloads are counted where every registry download is: per version, package and day.
+  const propertiesOf = (versionId: string) =>
+    (properties.all(versionId) as Array<{ key: string; values_json: string }>).map((p) => ({
+      key: p.key,
+      values: JSON.parse(p.values_json) as string[],
+    }))
+  // The image's layers, and the platforms it is built for (every image of a multi-arch index).
+  const dockerView = (versionId: string) => ({
+    layers: layers.all(versionId),
+    platforms: platformsOf(propertiesOf(versionId)),
+  })
+  const dockerViewSchema = ok({
+    layers: {
+      type: 'array',
+      items: { type: 'object', properties: { digest: str, size: { type: 'number' }, command: str } },
+    },
+    platforms: { type: 'array', items: str },
+  })
   const downloads = remoteStore(db)
 
   const versionOfPath = (request: FastifyRequest<{ Querystring: { path: string; repoKey?: string } }>) => {
@@ -139,14 +157,7 @@ const routes: RouteModule = async (app, ctx) => {
         response: okList('properties', { key: str, values: { type: 'array', items: str } }),
       },
     },
-    async (request) => ({
-      properties: (properties.all(versionOfPath(request)) as Array<{ key: string; values_json: string }>).map(
-        (p) => ({
-          key: p.key,
-          values: JSON.parse(p.values_json) as string[],
-        }),
-      ),
-    }),
+    async (request) => ({ properties: propertiesOf(versionOfPath(request)) }),
   )
 
   app.get<{ Querystring: { path: string; repoKey?: string } }>(
@@ -170,14 +181,10 @@ const routes: RouteModule = async (app, ctx) => {
     {
       schema: {
         querystring: pathQuery,
-        response: okList('layers', {
-          digest: str,
-          size: { type: 'number' },
-          command: str,
-        }),
+        response: dockerViewSchema,
       },
     },
-    async (request) => ({ layers: layers.all(versionOfPath(request)) }),
+    async (request) => dockerView(versionOfPath(request)),
   )
   // The specification's POST variant: the same question in the body ({ path, repoKey, view }).
   app.post<{ Body: { path: string; repoKey?: string; view?: string } }>(
@@ -189,14 +196,14 @@ const routes: RouteModule = async (app, ctx) => {
           properties: { ...pathQuery.properties, view: { type: 'string', enum: ['dockerv2'] } },
           required: ['path'],
         },
-        response: okList('layers', { digest: str, size: { type: 'number' }, command: str }),
+        response: dockerViewSchema,
       },
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
       const file = findFile(request.body.path, request.body.repoKey)
       if (!file) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
-      return { layers: layers.all(file.version_id) }
+      return dockerView(file.version_id)
     },
   )
 

@@ -557,4 +557,26 @@ describe('version details', () => {
     expect(await screen.findByRole('tab', { name: 'Docker Layers' })).toHaveAttribute('aria-selected', 'true')
     expect(await screen.findByText('sha256:abc')).toBeInTheDocument()
   })
+
+  it("a docker version names its image's platforms: each of a multi-arch index, or the one", async () => {
+    const img = makePackage('multi', { packageType: 'docker', id: 'docker://multi' })
+    const at = (name: string) =>
+      makeVersion(img, name, {
+        repos: [{ name: 'docker-local', type: 'local', leadFilePath: `multi/${name}/manifest.json` }],
+      })
+    const api = fakePackagesApi({
+      packages: [img],
+      versions: { [img.id]: [at('2.0'), at('1.0')] },
+      platforms: ['linux/amd64', 'linux/arm64/v8'],
+    })
+    renderArea(<PackagesArea />, { path: '/packages/docker%3A%2F%2Fmulti/2.0', pattern: PATTERN, api })
+    const facts = await screen.findByRole('complementary', { name: 'Version facts' })
+    const list = await within(facts).findByRole('list', { name: 'Platforms' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['linux/amd64', 'linux/arm64/v8'])
+    expect(within(facts).getByText('Platforms')).toBeInTheDocument()
+  })
 })

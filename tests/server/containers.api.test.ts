@@ -309,6 +309,7 @@ describe('manifests', () => {
     const arm = buildImage({
       layers: [{ command: 'ADD arm', files: [{ path: 'b.txt', content: 'arm' }] }],
       architecture: 'arm64',
+      variant: 'v8',
     })
     const name = 'docker-local/multi'
     expect((await pushImage(name, amd, amd.manifest.digest)).status).toBe(201)
@@ -352,6 +353,12 @@ describe('manifests', () => {
       .prepare("SELECT digest FROM catalog_docker_layers WHERE version_id = 'docker://multi@2.0'")
       .all()
     expect(layers).toEqual([{ digest: amd.layers[0]!.digest }])
+    // And every image's platform, from each image's own config (the index says no variant).
+    const view = await fetch(
+      `${server.url}/ui/api/v1/ui/views/dockerv2?repoKey=docker-local&path=${encodeURIComponent('multi/2.0/manifest.json')}`,
+      { headers: browserHeaders(server.url, signInDirectlyAs(server).cookie) },
+    )
+    expect(await view.json()).toMatchObject({ platforms: ['linux/amd64', 'linux/arm64/v8'] })
 
     const unknownChild = Buffer.from(
       JSON.stringify({

@@ -172,13 +172,13 @@ describe('skopeo against the registry', () => {
       `${server.url}/ui/api/v1/ui/views/dockerv2?repoKey=docker-local&path=${encodeURIComponent(path)}`,
       { headers },
     )
-    expect(await viaGet.json()).toEqual({ layers: expected })
+    expect(await viaGet.json()).toEqual({ layers: expected, platforms: ['linux/arm64'] })
     const viaPost = await fetch(`${server.url}/ui/api/v1/ui/views/dockerv2`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ path, repoKey: 'docker-local', view: 'dockerv2' }),
     })
-    expect(await viaPost.json()).toEqual({ layers: expected })
+    expect(await viaPost.json()).toEqual({ layers: expected, platforms: ['linux/arm64'] })
     // The Artifacts tree's Delete on the tag's manifest.json: the tag goes, the other stays.
     const deleted = await fetch(`${server.url}/artifactory/docker-local/${path}`, {
       method: 'DELETE',

@@ -85,6 +85,7 @@ export interface FakeCatalogue {
   readmes: Record<string, string>
   builds: Build[]
   layers: DockerLayer[]
+  platforms: string[]
   dependencies: Dependency[]
   properties: Property[]
   /** A call name → the failure it answers with. */
@@ -105,6 +106,7 @@ export function fakePackagesApi(
     readmes: {},
     builds: [],
     layers: [],
+    platforms: [],
     dependencies: [],
     properties: [],
     failures: {},
@@ -164,7 +166,11 @@ export function fakePackagesApi(
       }),
     getReadme: (versionId, path) => answer('getReadme', [versionId, path], () => c.readmes[versionId] ?? ''),
     getBuilds: (repoKey, path) => answer('getBuilds', [repoKey, path], () => c.builds),
-    getDockerLayers: (repoKey, path) => answer('getDockerLayers', [repoKey, path], () => c.layers),
+    getDockerLayers: (repoKey, path) =>
+      answer('getDockerLayers', [repoKey, path], () => ({
+        layers: c.layers,
+        platforms: c.platforms,
+      })),
     getNpmDependencies: (path) => answer('getNpmDependencies', [path], () => c.dependencies),
     getNpmProperties: (path) => answer('getNpmProperties', [path], () => c.properties),
     download: (repoKey, path) =>

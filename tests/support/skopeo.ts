@@ -8,7 +8,9 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { createHash } from 'node:crypto'
 import type { BuiltImage } from '../../server/containers/imageBuilder'
+import { MEDIA } from '../../server/containers/rules'
 
 const run = promisify(execFile)
 
@@ -58,6 +60,55 @@ export function writeOciLayout(dir: string, image: BuiltImage, tag: string): voi
       ],
     }),
   )
+}
+
+/**
+ * Writes a multi-arch image as an OCI image layout in `dir`: every image's blobs, an image index
+ * naming each with its platform, and `index.json` naming that index as `tag` (skopeo copies it
+ * whole with `--all`). Answers the index's digest.
+ */
+export function writeOciIndexLayout(
+  dir: string,
+  images: ReadonlyArray<{ image: BuiltImage; os: string; architecture: string }>,
+  tag: string,
+): string {
+  mkdirSync(join(dir, 'blobs', 'sha256'), { recursive: true })
+  writeFileSync(join(dir, 'oci-layout'), JSON.stringify({ imageLayoutVersion: '1.0.0' }))
+  const put = (bytes: Buffer) => {
+    const hex = createHash('sha256').update(bytes).digest('hex')
+    writeFileSync(join(dir, 'blobs', 'sha256', hex), bytes)
+    return `sha256:${hex}`
+  }
+  for (const { image } of images)
+    for (const b of [image.manifest, image.config, ...image.layers]) put(b.bytes)
+  const index = Buffer.from(
+    JSON.stringify({
+      schemaVersion: 2,
+      mediaType: MEDIA.ociIndex,
+      manifests: images.map(({ image, os, architecture }) => ({
+        mediaType: image.manifest.mediaType,
+        digest: image.manifest.digest,
+        size: image.manifest.bytes.length,
+        platform: { os, architecture },
+      })),
+    }),
+  )
+  const digest = put(index)
+  writeFileSync(
+    join(dir, 'index.json'),
+    JSON.stringify({
+      schemaVersion: 2,
+      manifests: [
+        {
+          mediaType: MEDIA.ociIndex,
+          digest,
+          size: index.length,
+          annotations: { 'org.opencontainers.image.ref.name': tag },
+        },
+      ],
+    }),
+  )
+  return digest
 }
 
 /** The manifest digest an OCI layout's index names for `tag`. */

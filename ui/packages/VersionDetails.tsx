@@ -227,6 +227,22 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                   ]
                 : []),
               ...(repo ? [{ key: 'repo', label: 'Repository', value: repo.name }] : []),
+              // An image names its OS and architecture; a multi-arch index, each of its images'.
+              ...(state.dockerPlatforms && state.dockerPlatforms.length > 0
+                ? [
+                    {
+                      key: 'platforms',
+                      label: state.dockerPlatforms.length > 1 ? 'Platforms' : 'OS/Architecture',
+                      value: (
+                        <ul aria-label="Platforms" className={styles.plainList}>
+                          {state.dockerPlatforms.map((p) => (
+                            <li key={p}>{p}</li>
+                          ))}
+                        </ul>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
           {isNpm && (
