@@ -29,3 +29,11 @@ export const creationsInProgress = (counts: Readonly<Record<string, number>>): n
  */
 export const shownBundles = (list: BundleListState): ReadonlyArray<SupportBundle> | undefined =>
   list.status === 'failed' ? list.previous : shownData(list)
+
+/**
+ * Whether a bundle is still being made: a placeholder row, or a listed bundle in progress. The
+ * form's "being created" note holds only while this is true, so it does not contradict a row
+ * that already says the bundle is ready.
+ */
+export const anyBundleBuilding = (placeholders: ReadonlyArray<unknown>, list: BundleListState): boolean =>
+  placeholders.length > 0 || (shownBundles(list) ?? []).some(isBuilding)

@@ -9,6 +9,7 @@ import {
   validateBundleForm,
   type BundleForm as Form,
   type BundleFormErrors,
+  anyBundleBuilding,
 } from '../../domain/supportBundles'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Field } from '../admin/Field'
@@ -22,7 +23,9 @@ import { bundleText } from './messages'
 
 export function BundleForm() {
   const dispatch = useDispatch()
-  const create = useQuery({ type: 'supportBundles/Page' }).create
+  const page = useQuery({ type: 'supportBundles/Page' })
+  const create = page.create
+  const building = anyBundleBuilding(page.placeholders, page.list)
   const platform = useQuery({ type: 'platform/State' })
   const services = useMemo(
     () => bundleServicesFor(platform.microservices.filter((m) => m.enabled).map((m) => m.key)),
@@ -95,7 +98,7 @@ export function BundleForm() {
           {failureMessage(create.failure, whatHappened(create.failure))}.
         </FailureNote>
       )}
-      {create.status === 'created' && !refused && (
+      {create.status === 'created' && !refused && building && (
         <p role="status" className={styles.done}>
           The support bundle is being created.
         </p>
