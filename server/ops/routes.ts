@@ -107,7 +107,7 @@ function registerStatusRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return { services: readTopology(ctx.db, ctx.clock.now()) }
+      return { services: await readTopology(ctx.sql, ctx.clock.now()) }
     },
   )
 
@@ -138,7 +138,7 @@ function registerStatusRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return readTopology(ctx.db, ctx.clock.now()).map(
+      return (await readTopology(ctx.sql, ctx.clock.now())).map(
         ({ node_id, service_id, service_type, state, last_heartbeat, uptime }) => ({
           node_id,
           service_id,
@@ -169,7 +169,7 @@ function registerStatusRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request, reply) => {
       const admin = ctx.requireAdmin(request)
       const { service_id, node_id } = request.params
-      if (!removeNode(ctx.db, service_id, node_id))
+      if (!(await removeNode(ctx.sql, service_id, node_id)))
         throw new HttpError(404, `No node ${node_id} in service ${service_id}`, 'NOT_FOUND')
       startNodeRuntime(ctx).log(
         'artifactory',
@@ -229,7 +229,7 @@ function registerStatusRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async () => {
       let rows
       try {
-        rows = readTopology(ctx.db, ctx.clock.now())
+        rows = await readTopology(ctx.sql, ctx.clock.now())
       } catch {
         throw new HttpError(503, 'The database is not available', 'UNHEALTHY')
       }

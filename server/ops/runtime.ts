@@ -19,7 +19,7 @@ export interface NodeRuntime {
   serviceForPath(path: string): ServiceDefinition
   log(name: ServiceName, level: 'INFO' | 'WARN' | 'ERROR', message: string): void
   /** Registers the node and starts its heartbeat (once the server listens: Online means serving). */
-  startHeartbeat(): void
+  startHeartbeat(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -34,7 +34,7 @@ const runtimes = new WeakMap<ServerContext, NodeRuntime>()
 export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
   const existing = runtimes.get(ctx)
   if (existing) return existing
-  const { config, db } = ctx
+  const { config } = ctx
   const dir = nodeLogDir(config.dataDir, config.nodeId)
   if (!dir) throw new Error(`NODE_ID must be letters, digits, '-' or '_'; got ${config.nodeId}`)
   const services = servicesForConfig(config)
@@ -46,6 +46,7 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
   }
   let lastBeatFailed = false
   let registration: NodeRegistration | undefined
+  let registering = false
   const runtime: NodeRuntime = {
     nodeId: config.nodeId,
     services,
@@ -56,9 +57,10 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
       return services.find((s) => s.pathPrefix && path.startsWith(s.pathPrefix)) ?? SERVICES.artifactory
     },
     log,
-    startHeartbeat() {
-      if (registration) return
-      registration = registerNode(db, {
+    async startHeartbeat() {
+      if (registration || registering) return
+      registering = true
+      registration = await registerNode(ctx.sql, {
         nodeId: config.nodeId,
         services,
         heartbeatMs,

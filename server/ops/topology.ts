@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { isoNow, type Clock } from '../clock'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import type { ServiceDefinition } from './services'
 
 export interface TopologyRow {
@@ -22,12 +22,12 @@ export interface TopologyRow {
 }
 
 /** The cluster's id, created by whichever node asks first. */
-export function clusterId(db: Db, clock: Clock): string {
-  db.prepare('INSERT OR IGNORE INTO cluster_info (id, cluster_id, created_at) VALUES (1, ?, ?)').run(
-    randomUUID(),
-    isoNow(clock),
+export async function clusterId(sql: Sql, clock: Clock): Promise<string> {
+  await sql.run(
+    'INSERT INTO cluster_info (id, cluster_id, created_at) VALUES (1, ?, ?) ON CONFLICT DO NOTHING',
+    [randomUUID(), isoNow(clock)],
   )
-  return (db.prepare('SELECT cluster_id FROM cluster_info WHERE id = 1').get() as { cluster_id: string })
+  return (await sql.one<{ cluster_id: string }>('SELECT cluster_id FROM cluster_info WHERE id = 1'))!
     .cluster_id
 }
 
@@ -38,12 +38,20 @@ export const processStart = (): string => new Date(Math.round(performance.timeOr
 
 export interface NodeRegistration {
   /** Writes a heartbeat now (also used by the timer). */
-  beat(): void
+  beat(): Promise<void>
   stop(): void
 }
 
-export function registerNode(
-  db: Db,
+const UPSERT_NODE = `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,
+    heartbeat_interval_ms, pid, host)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (service_id, node_id) DO UPDATE SET last_heartbeat = excluded.last_heartbeat,
+    started_at = excluded.started_at, heartbeat_interval_ms = excluded.heartbeat_interval_ms, pid = excluded.pid,
+    host = excluded.host, micro_services = excluded.micro_services`
+
+/** Registers the node, answering once its first heartbeat is written (or failed). */
+export async function registerNode(
+  sql: Sql,
   options: {
     nodeId: string
     services: readonly ServiceDefinition[]
@@ -52,41 +60,34 @@ export function registerNode(
     onError: (error: unknown) => void
     onSuccess?: () => void
   },
-): NodeRegistration {
-  const cluster = clusterId(db, options.clock)
+): Promise<NodeRegistration> {
+  const cluster = await clusterId(sql, options.clock)
   const startedAt = processStart()
-  const upsert = db.prepare(
-    `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,
-       heartbeat_interval_ms, pid, host)
-     VALUES (@service_id, @node_id, @service_type, @micro_services, @started_at, @now, @interval, @pid, @host)
-     ON CONFLICT (service_id, node_id) DO UPDATE SET last_heartbeat = @now, started_at = @started_at,
-       heartbeat_interval_ms = @interval, pid = @pid, host = @host, micro_services = @micro_services`,
-  )
-  const beatAll = db.transaction((now: string) => {
-    for (const service of options.services)
-      upsert.run({
-        service_id: serviceId(service, cluster),
-        node_id: options.nodeId,
-        service_type: service.type,
-        micro_services: JSON.stringify(service.microServices),
-        started_at: startedAt,
-        now,
-        interval: options.heartbeatMs,
-        pid: process.pid,
-        host: hostname(),
-      })
-  })
-  const beat = () => {
+  const beat = async () => {
     try {
-      beatAll(isoNow(options.clock))
+      const now = isoNow(options.clock)
+      await sql.transaction(async (tx) => {
+        for (const service of options.services)
+          await tx.run(UPSERT_NODE, [
+            serviceId(service, cluster),
+            options.nodeId,
+            service.type,
+            JSON.stringify(service.microServices),
+            startedAt,
+            now,
+            options.heartbeatMs,
+            process.pid,
+            hostname(),
+          ])
+      })
       options.onSuccess?.()
     } catch (error) {
       // A busy or closed database must not crash the node; the next beat tries again.
       options.onError(error)
     }
   }
-  beat()
-  const stop = options.clock.every(options.heartbeatMs, beat)
+  await beat()
+  const stop = options.clock.every(options.heartbeatMs, () => void beat())
   return { beat, stop }
 }
 
@@ -105,13 +106,11 @@ export function isOnline(lastHeartbeat: string, intervalMs: number, nowMs: numbe
   return age <= 3 * intervalMs + 1000
 }
 
-export function readTopology(db: Db, nowMs: number): TopologyRow[] {
-  const rows = db
-    .prepare(
-      `SELECT service_id, node_id, service_type, micro_services, started_at, last_heartbeat, heartbeat_interval_ms
-       FROM cluster_nodes ORDER BY service_type, node_id`,
-    )
-    .all() as NodeRecord[]
+export async function readTopology(sql: Sql, nowMs: number): Promise<TopologyRow[]> {
+  const rows = await sql.all<NodeRecord>(
+    `SELECT service_id, node_id, service_type, micro_services, started_at, last_heartbeat, heartbeat_interval_ms
+     FROM cluster_nodes ORDER BY service_type, node_id`,
+  )
   return rows.map((r) => {
     const online = isOnline(r.last_heartbeat, r.heartbeat_interval_ms, nowMs)
     return {
@@ -128,9 +127,13 @@ export function readTopology(db: Db, nowMs: number): TopologyRow[] {
 }
 
 /** Removes one node of one service; false when there was no such row. */
-export function removeNode(db: Db, serviceIdValue: string, nodeId: string): boolean {
+export async function removeNode(sql: Sql, serviceIdValue: string, nodeId: string): Promise<boolean> {
   return (
-    db.prepare('DELETE FROM cluster_nodes WHERE service_id = ? AND node_id = ?').run(serviceIdValue, nodeId)
-      .changes > 0
+    (
+      await sql.run('DELETE FROM cluster_nodes WHERE service_id = ? AND node_id = ?', [
+        serviceIdValue,
+        nodeId,
+      ])
+    ).changes > 0
   )
 }

@@ -72,7 +72,7 @@ const routes: RouteModule = async (app, ctx) => {
     const stored = cache.read()
     const disk = statfsSync(ctx.config.dataDir)
     const services = new Map<string, { nodes: number; healthy: number }>()
-    for (const node of readTopology(db, ctx.clock.now())) {
+    for (const node of await readTopology(ctx.sql, ctx.clock.now())) {
       const s = services.get(node.service_type) ?? { nodes: 0, healthy: 0 }
       services.set(node.service_type, {
         nodes: s.nodes + 1,

@@ -9,6 +9,8 @@ import type { Sql } from '../../server/db/sql'
 import { GitStore } from '../../server/integrations/gitStore'
 import { VENDORS } from '../../server/integrations/vendors'
 import { manualClock } from '../../server/clock'
+import { SERVICES } from '../../server/ops/services'
+import { clusterId, readTopology, registerNode, removeNode } from '../../server/ops/topology'
 import { testEngines, type OpenEngine } from '../support/engines'
 
 const engines = testEngines()
@@ -132,5 +134,51 @@ describe.each(engines)('stores on %s', (_name, open) => {
     expect(await store.disconnect(made.integrationKey, 'xray')).toBe(true)
     expect(await store.delete(made.integrationKey)).toBe(true)
     expect(await store.get(made.integrationKey)).toBeUndefined()
+  })
+
+  it('topology: two nodes beat into one table, go Offline when they stop, and are removed', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse(T0))
+    const errors: unknown[] = []
+    const node = (nodeId: string) =>
+      registerNode(sql, {
+        nodeId,
+        services: [SERVICES.artifactory, SERVICES.xray],
+        heartbeatMs: 1000,
+        clock,
+        onError: (error) => errors.push(error),
+      })
+    const one = await node('node-1')
+    const two = await node('node-2')
+    const cluster = await clusterId(sql, clock)
+    expect(await clusterId(sql, clock)).toBe(cluster)
+    const rows = await readTopology(sql, clock.now())
+    expect(rows.map((r) => `${r.service_type}:${r.node_id}:${r.status}`)).toEqual([
+      'artifactory:node-1:Online',
+      'artifactory:node-2:Online',
+      'xray:node-1:Online',
+      'xray:node-2:Online',
+    ])
+    expect(rows[0]).toMatchObject({
+      service_id: `jfrt@${cluster}`,
+      micro_services: SERVICES.artifactory.microServices,
+    })
+    two.stop()
+    clock.advance(10_000)
+    await one.beat()
+    expect(
+      (await readTopology(sql, clock.now()))
+        .filter((r) => r.service_type === 'artifactory')
+        .map((r) => r.status),
+    ).toEqual(['Online', 'Offline'])
+    expect(await removeNode(sql, `jfrt@${cluster}`, 'node-2')).toBe(true)
+    expect(await removeNode(sql, `jfrt@${cluster}`, 'node-2')).toBe(false)
+    expect((await readTopology(sql, clock.now())).map((r) => r.node_id)).toEqual([
+      'node-1',
+      'node-1',
+      'node-2',
+    ])
+    one.stop()
+    expect(errors).toEqual([])
   })
 })
