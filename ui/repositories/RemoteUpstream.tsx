@@ -50,15 +50,15 @@ export function RemoteFields({
         checked={value.offline}
         onCheckedChange={(offline) => onChange({ offline })}
       />
+      <TextField
+        label="Metadata retrieval period (seconds)"
+        inputMode="numeric"
+        hint="How long a package document is served from the cache before it is asked again."
+        value={value.metadataTtlSeconds}
+        error={problems.metadataTtlSeconds}
+        onChange={(e) => onChange({ metadataTtlSeconds: e.target.value })}
+      />
       <div className={styles.row}>
-        <TextField
-          label="Metadata retrieval period (seconds)"
-          inputMode="numeric"
-          hint="How long a package document is served from the cache before it is asked again."
-          value={value.metadataTtlSeconds}
-          error={problems.metadataTtlSeconds}
-          onChange={(e) => onChange({ metadataTtlSeconds: e.target.value })}
-        />
         <TextField
           label="Connect time-out (ms)"
           inputMode="numeric"
