@@ -259,3 +259,21 @@ describe('what can be created', () => {
     })
   })
 })
+
+describe('edges of the key and member rules', () => {
+  it('a key of spaces is missing, not malformed; 64 characters are allowed', () => {
+    expect(problems(emptyRepositoryForm('local', { key: '   ' }))).toEqual({ key: { key: 'mandatory' } })
+    expect(problems(emptyRepositoryForm('local', { key: 'k'.repeat(64) }))).toEqual({})
+  })
+
+  it('an unknown repository as member and deployment target is refused on both, not a crash', () => {
+    expect(
+      problems(
+        emptyRepositoryForm('virtual', { key: 'v', members: ['nowhere'], defaultDeploymentRepo: 'nowhere' }),
+      ),
+    ).toEqual({
+      members: { key: 'memberTypeDiffers' },
+      defaultDeploymentRepo: { key: 'defaultDeploymentNotLocal' },
+    })
+  })
+})
