@@ -60,6 +60,11 @@ export interface ServerConfig {
   readonly npmRemoteUrl?: string
   /** Upstream of the seeded `generic-remote` (GENERIC_REMOTE_URL: any HTTP file server; `offline`). */
   readonly genericRemoteUrl?: string
+  /**
+   * Upstream registry of the seeded `docker-remote` (DOCKER_REMOTE_URL; a path in it prefixes
+   * the upstream's image names; `offline`). Unset, the remote stays offline as seeded.
+   */
+  readonly dockerRemoteUrl?: string
 }
 
 const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1'
@@ -71,7 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     throw new Error(`PLATFORM_FLAVOUR must be one of ${FLAVOURS.join(', ')}; got ${flavourText}`)
   if (!isLoopback(host) && (!env.ADMIN_PASSWORD || !env.USER_PASSWORD))
     throw new Error(`Binding to ${host} needs ADMIN_PASSWORD and USER_PASSWORD to be set`)
-  for (const name of ['NPM_REMOTE_URL', 'GENERIC_REMOTE_URL'] as const) {
+  for (const name of ['NPM_REMOTE_URL', 'GENERIC_REMOTE_URL', 'DOCKER_REMOTE_URL'] as const) {
     const value = env[name]
     if (value !== undefined && value !== 'offline' && !/^https?:\/\/[^/]/.test(value))
       throw new Error(`${name} must be an http(s) address or offline; got ${value}`)
@@ -112,5 +117,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     advisoriesIntervalMs: Number(env.ADVISORIES_INTERVAL_MS ?? 24 * 3600 * 1000),
     ...(env.NPM_REMOTE_URL ? { npmRemoteUrl: env.NPM_REMOTE_URL } : {}),
     ...(env.GENERIC_REMOTE_URL ? { genericRemoteUrl: env.GENERIC_REMOTE_URL } : {}),
+    ...(env.DOCKER_REMOTE_URL ? { dockerRemoteUrl: env.DOCKER_REMOTE_URL } : {}),
   }
 }

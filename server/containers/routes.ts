@@ -25,6 +25,7 @@ import { containerStore } from './store'
 import { recordTaggedImage } from './catalogue'
 import { collectContainerGarbage, GC_EVERY_MS } from './gc'
 import type { RemoteRegistry } from './remote'
+import { RemoteError } from '../remote/upstream'
 import {
   artifactTypeOf,
   byteRange,
@@ -627,7 +628,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
 
   /** Every error in the specification's shape; the platform's own errors mapped to its codes. */
   const errorHandler = (
-    error: FastifyError | HttpError | OciError,
+    error: FastifyError | HttpError | OciError | RemoteError,
     request: FastifyRequest,
     reply: FastifyReply,
   ) => {
@@ -640,6 +641,9 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
           .header('Range', uploadRange(upload.received))
       return reply.status(error.status).send(errorBody(error.code, error.message, error.detail))
     }
+    // A remote's upstream could not answer: the gateway's status and what went wrong, logged already.
+    if (error instanceof RemoteError)
+      return reply.status(error.problem.status).send(errorBody('UNKNOWN', error.problem.message))
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500)
     const code =
       status === 401

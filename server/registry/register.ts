@@ -20,6 +20,7 @@ import { remoteStore } from '../remote/store'
 import { remoteUpstream } from '../remote/upstream'
 import { fileCache } from '../remote/fileCache'
 import { npmRemote } from '../remote/npmRemote'
+import { remoteRegistry } from '../containers/remoteRegistry'
 
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const repos = repositoryStore(ctx.db)
@@ -32,6 +33,7 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   const seeded: Array<[string, string | undefined]> = [
     ['npm-remote', ctx.config.npmRemoteUrl],
     ['generic-remote', ctx.config.genericRemoteUrl],
+    ['docker-remote', ctx.config.dockerRemoteUrl],
   ]
   for (const [key, url] of seeded) if (url && repos.find(key)?.kind === 'remote') store.setUpstream(key, url)
   const upstream = remoteUpstream(ctx, store)
@@ -48,6 +50,7 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     upstream,
     files,
     npmRemote: npmRemote(ctx, { store, upstream, files, blobs, catalogue }),
+    remote: remoteRegistry(ctx, { upstream, remoteStore: store, blobs }),
   }
   await app.register(npmRoutes(ctx, deps), { prefix: NPM_PREFIX })
   await app.register(buildInfoRoutes(ctx, deps.auth), { prefix: '/artifactory/api/build' })

@@ -29,6 +29,7 @@ export async function startTestServer(
       HOST: '127.0.0.1',
       NPM_REMOTE_URL: 'offline',
       GENERIC_REMOTE_URL: 'offline',
+      DOCKER_REMOTE_URL: 'offline',
       ...env,
     }),
     dataDir,

@@ -1,0 +1,136 @@
+/**
+ * docker-remote fetching through from an upstream registry: a second platform on loopback,
+ * anonymous reads on (so its Bearer challenge and token endpoint are what the remote meets),
+ * holds an image pushed to its docker-local; DOCKER_REMOTE_URL names that repository. skopeo
+ * copies the image out of docker-remote and through the docker virtual, digest for digest;
+ * once the upstream is gone, what was fetched is still served from the cache. A remote with no
+ * upstream named stays offline and asks nobody.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/server'
+import { ociPusher } from '../support/ociPush'
+import { layoutDigest, skopeoCli } from '../support/skopeo'
+import { buildImage } from '../../server/containers/imageBuilder'
+import { bearerChallenge, upstreamName } from '../../server/containers/remoteRegistry'
+import { remoteStore } from '../../server/remote/store'
+
+let upstream: TestServer
+let server: TestServer
+let work: string
+let skopeo: ReturnType<typeof skopeoCli>
+let token: string
+const CREDS = 'developer:password'
+const image = buildImage({
+  layers: [
+    { command: 'ADD a /', files: [{ path: 'a', content: 'from the upstream\n' }] },
+    { command: 'ADD b /', files: [{ path: 'b', content: 'second layer\n' }] },
+  ],
+})
+
+beforeAll(async () => {
+  upstream = await startTestServer({ anonymousAccess: true })
+  const pusher = await ociPusher(upstream.url, 'developer', upstream.config.userPassword)
+  await pusher.push('docker-local/proxied/app', image, ['1.0.0'])
+  server = await startTestServer({}, { DOCKER_REMOTE_URL: `${upstream.url}/docker-local` })
+  work = mkdtempSync(join(tmpdir(), 'docker-remote-'))
+  skopeo = skopeoCli(work)
+  const res = await fetch(`${server.url}/v2/token`, {
+    headers: { authorization: `Basic ${Buffer.from(CREDS).toString('base64')}` },
+  })
+  token = ((await res.json()) as { token: string }).token
+})
+afterAll(async () => {
+  await server?.stop()
+  await upstream?.stop().catch(() => undefined)
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+const v2 = (path: string) =>
+  fetch(`${server.url}/v2/${path}`, { headers: { authorization: `Bearer ${token}` } })
+
+describe('the upstream address rules', () => {
+  it("prefixes the address's path, and Docker Hub's one-segment names with library/", () => {
+    expect(upstreamName('http://127.0.0.1:9/docker-local', 'a/b')).toEqual({
+      base: 'http://127.0.0.1:9',
+      name: 'docker-local/a/b',
+    })
+    expect(upstreamName('https://registry-1.docker.io', 'nginx').name).toBe('library/nginx')
+    expect(upstreamName('https://registry-1.docker.io', 'grafana/grafana').name).toBe('grafana/grafana')
+    expect(upstreamName('https://ghcr.io/', 'org/tool').name).toBe('org/tool')
+  })
+
+  it("reads a Bearer challenge's realm, service and scope", () => {
+    expect(
+      bearerChallenge('Bearer realm="https://auth.example/token",service="reg",scope="repository:a:pull"'),
+    ).toEqual({ realm: 'https://auth.example/token', service: 'reg', scope: 'repository:a:pull' })
+    expect(bearerChallenge('Basic realm="x"')).toBeUndefined()
+    expect(bearerChallenge(undefined)).toBeUndefined()
+  })
+})
+
+describe('docker-remote', () => {
+  it('fetches through: skopeo copies the image out of docker-remote and the docker virtual', async () => {
+    const host = new URL(server.url).host
+    for (const [repo, tag] of [
+      ['docker-remote', 'remote'],
+      ['docker', 'virtual'],
+    ] as const) {
+      const out = join(work, repo)
+      const pulled = await skopeo([
+        'copy',
+        '--src-tls-verify=false',
+        '--src-creds',
+        CREDS,
+        `docker://${host}/${repo}/proxied/app:1.0.0`,
+        `oci:${out}:${tag}`,
+      ])
+      expect(pulled, pulled.stderr).not.toHaveProperty('failed')
+      expect(layoutDigest(out, tag)).toBe(image.manifest.digest)
+      for (const b of [image.config, ...image.layers])
+        expect(readFileSync(join(out, 'blobs', 'sha256', b.digest.slice(7)))).toEqual(b.bytes)
+    }
+    const tags = await v2('docker-remote/proxied/app/tags/list')
+    expect(await tags.json()).toEqual({ name: 'docker-remote/proxied/app', tags: ['1.0.0'] })
+    const missing = await v2('docker-remote/proxied/app/manifests/no-such-tag')
+    expect(missing.status).toBe(404)
+    expect(((await missing.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe(
+      'MANIFEST_UNKNOWN',
+    )
+    expect(remoteStore(server.ctx.db).state('docker-remote').lastSuccessAt).not.toBeNull()
+  })
+
+  it('serves what it fetched from its cache once the upstream is gone', async () => {
+    await upstream.stop()
+    const byTag = await v2('docker-remote/proxied/app/manifests/1.0.0')
+    expect(byTag.status).toBe(200)
+    expect(Buffer.from(await byTag.arrayBuffer())).toEqual(image.manifest.bytes)
+    const layer = await v2(`docker-remote/proxied/app/blobs/${image.layers[1]!.digest}`)
+    expect(Buffer.from(await layer.arrayBuffer())).toEqual(image.layers[1]!.bytes)
+    // The failed ask is recorded on the remote; a tag it never fetched is not there.
+    expect(remoteStore(server.ctx.db).state('docker-remote').lastFailure).toMatch(/docker-remote/)
+    const never = await v2('docker-remote/proxied/other/manifests/1.0.0')
+    expect(never.status).toBeGreaterThanOrEqual(400)
+  })
+
+  it('stays offline without DOCKER_REMOTE_URL, asking no upstream', async () => {
+    const plain = await startTestServer({}, { DOCKER_REMOTE_URL: undefined })
+    try {
+      const store = remoteStore(plain.ctx.db)
+      expect(store.settings('docker-remote').offline).toBe(true)
+      const res = await fetch(`${plain.url}/v2/token`, {
+        headers: { authorization: `Basic ${Buffer.from(CREDS).toString('base64')}` },
+      })
+      const plainToken = ((await res.json()) as { token: string }).token
+      const pull = await fetch(`${plain.url}/v2/docker-remote/library/nginx/manifests/latest`, {
+        headers: { authorization: `Bearer ${plainToken}` },
+      })
+      expect(pull.status).toBe(404)
+      expect(store.state('docker-remote')).toMatchObject({ lastFailure: null, lastSuccessAt: null })
+    } finally {
+      await plain.stop()
+    }
+  })
+})
