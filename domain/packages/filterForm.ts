@@ -43,16 +43,23 @@ export const TYPES_SHOWN_FOLDED = 6
 
 /**
  * The package types the filter lists: the chosen ones first (a type chosen in the bar, `type:npm`,
- * is in sight even when the platform does not offer it), then the others, folded to a few unless
- * the user asked for all. `hidden` is how many the fold leaves out.
+ * is in sight even when the platform does not offer it), then the others, those search offers
+ * first (`preferred`, in its order) before the rest, folded to a few unless the user asked for
+ * all. `hidden` is how many the fold leaves out.
  */
 export function typeFilterChoices(
   offered: ReadonlyArray<string>,
   chosen: ReadonlyArray<string>,
   expanded: boolean,
+  preferred: ReadonlyArray<string> = [],
 ): { readonly shown: ReadonlyArray<string>; readonly hidden: number } {
   const picked = chosen.filter((t, i) => chosen.indexOf(t) === i)
-  const rest = offered.filter((t) => !picked.includes(t))
+  const rank = (t: string) => (preferred.includes(t) ? preferred.indexOf(t) : preferred.length)
+  const rest = offered
+    .filter((t) => !picked.includes(t))
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i)
+    .map(({ t }) => t)
   const room = expanded ? rest.length : Math.min(rest.length, TYPES_SHOWN_FOLDED)
   return { shown: [...picked, ...rest.slice(0, room)], hidden: rest.length - room }
 }

@@ -16,6 +16,16 @@ describe("the package-type filter's list", () => {
     expect(typeFilterChoices(OFFERED, ['conan'], false).shown[0]).toBe('conan')
   })
 
+  it('the types search offers first come before the others, in that order', () => {
+    const offered = ['alpine', 'bower', 'cargo', 'npm', 'docker', 'chef', 'maven']
+    expect(typeFilterChoices(offered, [], false, ['docker', 'npm', 'maven']).shown.slice(0, 4)).toEqual([
+      'docker',
+      'npm',
+      'maven',
+      'alpine',
+    ])
+  })
+
   it('unfolded, it lists every type once', () => {
     const { shown, hidden } = typeFilterChoices(OFFERED, ['go', 'go'], true)
     expect(hidden).toBe(0)

@@ -6,7 +6,7 @@ import { useLocation } from 'wouter'
 import { Tooltip } from '../shared/kit/Tooltip'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { SearchModel } from '../../domain/search'
-import { searchPackageTypeChoices } from '../../domain/packageTypes'
+import { SEARCH_PACKAGE_TYPES, searchPackageTypeChoices } from '../../domain/packageTypes'
 import { useState } from 'react'
 import {
   releaseOnlyPath,
@@ -69,7 +69,7 @@ export function Filters({
   const available = useQuery({ type: 'packages/PackageTypes' })
   const types = searchPackageTypeChoices(available.length > 0 ? available : DEFAULT_TYPES)
   const [allTypes, setAllTypes] = useState(false)
-  const typeChoices = typeFilterChoices(types, model.packageTypes, allTypes)
+  const typeChoices = typeFilterChoices(types, model.packageTypes, allTypes, SEARCH_PACKAGE_TYPES)
   const chosenCount = model.packageTypes.length
   const run = (filters: Partial<SearchModel>) =>
     dispatch({ type: 'search/Run', model: { ...model, ...filters }, searchType: 'packages' })
