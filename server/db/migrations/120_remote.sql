@@ -53,9 +53,9 @@ CREATE TABLE download_days (
 );
 CREATE INDEX download_days_day ON download_days(day);
 
-UPDATE repositories SET description = 'Cache of an npm registry (the public one unless NPM_REMOTE_URL says otherwise)'
+UPDATE repositories SET description = 'Cache of an npm registry: the public one unless the installation names another'
   WHERE key = 'npm-remote';
 INSERT INTO repositories (key, package_type, kind, description, url, offline, created, modified)
-  SELECT 'generic-remote', 'generic', 'remote', 'Cache of a file server (GENERIC_REMOTE_URL)', 'http://127.0.0.1/', 1,
+  SELECT 'generic-remote', 'generic', 'remote', 'Cache of a file server, named when the platform is installed', 'http://127.0.0.1/', 1,
     '2026-01-05T09:00:00.000Z', '2026-01-05T09:00:00.000Z'
   WHERE NOT EXISTS (SELECT 1 FROM repositories WHERE key = 'generic-remote');

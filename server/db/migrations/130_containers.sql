@@ -64,6 +64,6 @@ CREATE TABLE oci_uploads (
 );
 
 INSERT INTO repositories (key, package_type, kind, description, url, default_deployment_repo, created, modified) VALUES
-  ('docker-remote', 'docker', 'remote', 'Cache of an upstream registry: the one DOCKER_REMOTE_URL names, offline when unset', 'https://registry-1.docker.io', NULL, '2026-01-05T09:00:00.000Z', '2026-01-05T09:00:00.000Z'),
+  ('docker-remote', 'docker', 'remote', 'Cache of an upstream container registry, offline until one is named', 'https://registry-1.docker.io', NULL, '2026-01-05T09:00:00.000Z', '2026-01-05T09:00:00.000Z'),
   ('docker', 'docker', 'virtual', 'docker-local then docker-remote', NULL, 'docker-local', '2026-01-05T09:00:00.000Z', '2026-01-05T09:00:00.000Z');
 INSERT INTO repository_members (virtual_key, position, member_key) VALUES ('docker', 0, 'docker-local'), ('docker', 1, 'docker-remote');
