@@ -211,4 +211,27 @@ describe('setting up a client from quick setup', () => {
     const form = await screen.findByRole('form', { name: 'Set up a client' })
     expect(within(form).getByRole('combobox', { name: 'Package type' })).toHaveTextContent('npm')
   })
+
+  it("offers each repository's own Set Me Up on the Repositories page, to everyone", async () => {
+    const user = userEvent.setup()
+    const repositoriesApi: RepositoriesApi = {
+      ...notFaked<RepositoriesApi>(),
+      list: async () =>
+        right([
+          repositorySummary('npm-local', 'local', 'npm'),
+          repositorySummary('npm-remote', 'remote', 'npm'),
+          repositorySummary('files', 'local', 'generic'),
+        ]),
+    }
+    renderShell('/repos', { extra: withTypes }, { repositoriesApi }, effects)
+    await user.click(
+      await screen.findByRole('button', { name: 'Set Me Up for npm-local' }, { timeout: 15_000 }),
+    )
+    const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
+    expect(within(panel).getByRole('combobox', { name: 'Package type' })).toHaveTextContent('npm')
+    expect(within(panel).getByRole('combobox', { name: 'Repository' })).toHaveTextContent('npm-local')
+    expect(await within(panel).findByRole('region', { name: 'Set up npm for npm-local' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Set Me Up for files' }))
+    expect(await within(panel).findByRole('region', { name: 'Set up generic for files' })).toBeInTheDocument()
+  })
 })

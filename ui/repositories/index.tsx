@@ -2,7 +2,7 @@
 // the list with its filters, the create/edit form of each kind, Quick Repository Creation.
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
-import { Database } from 'lucide-react'
+import { Database, Terminal } from 'lucide-react'
 import {
   emptyRemoteForm,
   emptyRepositoryForm,
@@ -184,18 +184,35 @@ function RepositoriesList() {
           // not four grey bars.
           state={items ? { status: 'loaded', rows: shown } : { status: 'loading' }}
           rowKey={(r) => r.key}
-          rowActions={
-            admin
-              ? (r) => (
-                  <DeleteButton
-                    what="repository"
-                    name={r.key}
-                    disabled={state.deletion.status === 'pending'}
-                    onConfirm={() => dispatch({ type: 'repositories/Delete', key: r.key })}
-                  />
-                )
-              : undefined
-          }
+          // Each repository offers its own Set Me Up (spec 000 section 4: a repo's set-me-up sets the
+          // package type and the repository list and shows the panel); admins may also delete it.
+          rowActions={(r) => (
+            <span className={styles.rowActions}>
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={<Terminal size={16} aria-hidden />}
+                aria-label={`Set Me Up for ${r.key}`}
+                onClick={() =>
+                  dispatch({
+                    type: 'onboarding/ShowSetMeUp',
+                    packageType: r.packageType.toLowerCase(),
+                    availableRepos: [r.key],
+                  })
+                }
+              >
+                Set Me Up
+              </Button>
+              {admin && (
+                <DeleteButton
+                  what="repository"
+                  name={r.key}
+                  disabled={state.deletion.status === 'pending'}
+                  onConfirm={() => dispatch({ type: 'repositories/Delete', key: r.key })}
+                />
+              )}
+            </span>
+          )}
           empty={
             items?.length === 0 ? (
               <EmptyState
