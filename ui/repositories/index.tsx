@@ -178,7 +178,13 @@ function RepositoriesList() {
               cell: (r) => (r.remote ? <RemoteHealthCell status={r.remote} /> : null),
             },
             { id: 'packages', header: 'Packages', align: 'end', cell: (r) => r.packageCount },
-            { id: 'size', header: 'Size', align: 'end', cell: (r) => formatBytes(r.size) },
+            // A size is one unit: "19 MB" never breaks over two lines beside the row's actions.
+            {
+              id: 'size',
+              header: 'Size',
+              align: 'end',
+              cell: (r) => <span className={styles.size}>{formatBytes(r.size)}</span>,
+            },
           ]}
           // Until the list arrives, the table's own skeleton rows under its header (the page's shape),
           // not four grey bars.
