@@ -9,6 +9,8 @@ import { xrayFor } from '../xray/service'
 import { HttpError, type RouteModule, type ServerContext } from '../context'
 import type { RegistryAuth } from '../registry/auth'
 import { buildStore, type BuildInfoDocument } from './store'
+import { repositoryStore } from '../repositories/store'
+import { registryAuthorizer } from '../permissions/authorize'
 
 const str = { type: 'string' } as const
 const nullableStr = { type: ['string', 'null'] } as const
@@ -159,6 +161,7 @@ const buildInfoSchema = {
 /** `PUT /artifactory/api/build`: a build-info document, by any client credential; 204 as the real platform. */
 export function buildInfoRoutes(ctx: ServerContext, auth: RegistryAuth) {
   const store = buildStore(ctx.sql)
+  const authz = registryAuthorizer(ctx, { repos: repositoryStore(ctx.db), auth })
   return async (app: FastifyInstance) => {
     app.put<{ Body: BuildInfoDocument }>(
       '/',
@@ -169,7 +172,12 @@ export function buildInfoRoutes(ctx: ServerContext, auth: RegistryAuth) {
         onRequest: auth.authenticateWrite,
       },
       async (request, reply) => {
-        await auth.caller(request, reply, true)
+        const caller = await auth.caller(request, reply, true)
+        // What publishing needs: a read-only user or token records no build; replacing a run
+        // needs delete/overwrite, as replacing a published file does.
+        await authz.requireAnywhere(caller, 'deploy', 'build information')
+        if (await store.detail(request.body.name, request.body.number))
+          await authz.requireAnywhere(caller, 'delete', `build ${request.body.name} #${request.body.number}`)
         if (Number.isNaN(Date.parse(request.body.started)))
           throw new HttpError(400, 'started must be a date (ISO 8601)', 'BAD_DATE')
         await store.deploy(request.body)

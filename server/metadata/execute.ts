@@ -23,7 +23,7 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit'
 import type { Db } from '../db'
 import { metadataSchema } from './schema'
-import { DEFAULT_FIRST, MAX_FIRST, metadataResolvers } from './resolvers'
+import { DEFAULT_FIRST, MAX_FIRST, metadataResolvers, type MetadataContext } from './resolvers'
 
 export const LIMITS = {
   /** Longest query text accepted. */
@@ -62,6 +62,8 @@ export interface RunOptions {
    * the caller must wait (the request is then refused with 429), or nothing to let it run.
    */
   readonly admit?: (cost: number) => number | undefined
+  /** The repositories the caller may read: packages and versions elsewhere are not answered (absent: all). */
+  readonly readable?: ReadonlyArray<string>
 }
 
 const CONNECTIONS = new Set(['packages', 'versions'])
@@ -153,8 +155,11 @@ const CALLED_FIELDS: Record<string, ReadonlyArray<string>> = {
 function withCalledFields(schema: GraphQLSchema): GraphQLSchema {
   const query = schema.getQueryType()!
   for (const field of Object.values(query.getFields()))
-    field.resolve ??= (root: Record<string, (args: unknown) => unknown>, args: unknown) =>
-      root[field.name]!(args)
+    field.resolve ??= (
+      root: Record<string, (args: unknown, context: unknown) => unknown>,
+      args: unknown,
+      context: unknown,
+    ) => root[field.name]!(args, context)
   for (const [typeName, names] of Object.entries(CALLED_FIELDS)) {
     const type = schema.getType(typeName) as GraphQLObjectType
     for (const name of names)
@@ -247,9 +252,10 @@ export function metadataExecutor(db: Db) {
           code: 'QUERY_BUDGET_EXCEEDED',
         } as ExecutionResult & RefusedAnswer,
       }
+    const context: MetadataContext = options.readable ? { readable: options.readable } : {}
     const result = compiledFor(request.query, document, request.operationName).query(
       rootValue,
-      undefined,
+      context,
       variables,
     ) as ExecutionResult
     // Variable coercion failures come back without data: they are request errors.

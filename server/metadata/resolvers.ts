@@ -23,6 +23,25 @@ export const DEFAULT_FIRST = 100
 
 type Direction = 'ASC' | 'DESC'
 
+/** What a query's caller may see: the repositories it may read (absent: all). */
+export interface MetadataContext {
+  readonly readable?: ReadonlyArray<string>
+}
+
+// No repository is named so: a filter on it matches nothing (an empty list means no filter).
+const NO_REPOSITORY = '\u0000'
+
+/** The repositories a filter may match for this caller: those asked that it may read. */
+function readableIn(
+  asked: string[] | null | undefined,
+  context: MetadataContext | undefined,
+): string[] | null | undefined {
+  const readable = context?.readable
+  if (!readable) return asked
+  const allowed = asked?.length ? asked.filter((r) => readable.includes(r)) : [...readable]
+  return allowed.length > 0 ? allowed : [NO_REPOSITORY]
+}
+
 interface PackageFilter {
   name?: string | null
   description?: string | null
@@ -196,7 +215,14 @@ export function metadataResolvers(db: Db) {
   }
   const packageCount = db.prepare("SELECT n FROM catalog_counts WHERE name = 'packages'")
 
-  const packages = (args: ConnectionArgs<PackageFilter, { field: string; direction: Direction }>) => {
+  const packages = (
+    asked: ConnectionArgs<PackageFilter, { field: string; direction: Direction }>,
+    context?: MetadataContext,
+  ) => {
+    const args = {
+      ...asked,
+      filter: { ...asked.filter, repositoriesIn: readableIn(asked.filter.repositoriesIn, context) },
+    }
     const first = checkFirst(args.first)
     const field = args.orderBy?.field ?? 'NAME'
     const direction = args.orderBy?.direction ?? 'ASC'
@@ -246,7 +272,14 @@ export function metadataResolvers(db: Db) {
     return new Set(rows.map((r) => r.version_id))
   }
 
-  const versions = (args: ConnectionArgs<VersionFilter, { field: string; direction: Direction }>) => {
+  const versions = (
+    asked: ConnectionArgs<VersionFilter, { field: string; direction: Direction }>,
+    context?: MetadataContext,
+  ) => {
+    const args = {
+      ...asked,
+      filter: { ...asked.filter, repositoriesIn: readableIn(asked.filter.repositoriesIn, context) },
+    }
     const first = checkFirst(args.first)
     const field = args.orderBy?.field ?? 'NAME_SEMVER'
     const direction = args.orderBy?.direction ?? 'DESC'
@@ -296,9 +329,18 @@ export function metadataResolvers(db: Db) {
     }
   }
 
-  const pkg = (args: { id: string }) => {
+  const readableVersion = db.prepare('SELECT repo FROM catalog_versions WHERE package_id = ?')
+  const pkg = (args: { id: string }, context?: MetadataContext) => {
     const row = findPackage(args.id)
-    return row ? packageNode(row) : null
+    if (!row) return null
+    const readable = context?.readable
+    // A package none of whose versions the caller may read is no package to it.
+    if (
+      readable &&
+      !(readableVersion.all(row.id) as Array<{ repo: string }>).some((v) => readable.includes(v.repo))
+    )
+      return null
+    return packageNode(row)
   }
 
   return { packages, package: pkg, versions }

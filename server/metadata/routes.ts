@@ -9,6 +9,9 @@ import { HttpError } from '../context'
 import { loadCatalogIfEmpty } from '../catalog/load'
 import { metadataExecutor, type GraphQLRequest } from '../metadata/execute'
 import { costBudget } from '../metadata/budget'
+import { repositoryStore } from '../repositories/store'
+import { registryAuth } from '../registry/auth'
+import { consoleCaller, readableRepositories, registryAuthorizer } from '../permissions/authorize'
 
 // The query's length is checked by the executor, which answers with the documented shape
 // ({message, code}); the body limit bounds it before that.
@@ -51,6 +54,8 @@ export function syntheticCountFromEnv(env: NodeJS.ProcessEnv = process.env): num
 const routes: RouteModule = async (app, ctx) => {
   loadCatalogIfEmpty(ctx.db, { synthetic: syntheticCountFromEnv() })
   const run = metadataExecutor(ctx.db)
+  const repos = repositoryStore(ctx.db)
+  const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
   const budget = costBudget(ctx.config.graphqlBudget)
 
   const paths = ['/mds/packages', '/mds/package', '/mds/versions', '/metadata/api/v1/query']
@@ -68,7 +73,10 @@ const routes: RouteModule = async (app, ctx) => {
         const graphQL = body.graphQL ?? body
         if (typeof graphQL.query !== 'string')
           throw new HttpError(400, 'The body needs {"graphQL": {"query", "variables"}}', 'VALIDATION')
-        const user = ctx.requireUser(request, { allowAnonymous: true })
+        const reader = consoleCaller(ctx, request)
+        const user = reader.user
+        // Packages are answered from the repositories the caller may read, as the registry serves them.
+        const readable = await readableRepositories(authz, repos, reader)
         // Anonymous visitors share nothing but their address.
         const caller = ctx.currentUser(request) ? `user:${user.name}` : `anonymous:${request.ip}`
         const answer = run(
@@ -77,7 +85,7 @@ const routes: RouteModule = async (app, ctx) => {
             variables: graphQL.variables ?? null,
             operationName: graphQL.operationName ?? null,
           },
-          { admit: (cost) => budget.take(caller, cost) },
+          { admit: (cost) => budget.take(caller, cost), ...(readable ? { readable } : {}) },
         )
         if (answer.retryAfterMs !== undefined)
           reply.header('Retry-After', String(Math.max(1, Math.ceil(answer.retryAfterMs / 1000))))

@@ -11,6 +11,9 @@ import { blobPathOf } from '../repositories/blobs'
 import { isoNow } from '../clock'
 import { remoteStore } from '../remote/store'
 import { platformsOf } from '../containers/rules'
+import { repositoryStore } from '../repositories/store'
+import { registryAuth } from '../registry/auth'
+import { consoleCaller, registryAuthorizer } from '../permissions/authorize'
 
 const pathQuery = {
   type: 'object',
@@ -103,12 +106,28 @@ const routes: RouteModule = async (app, ctx) => {
   })
   const downloads = remoteStore(db)
 
-  const versionOfPath = (request: FastifyRequest<{ Querystring: { path: string; repoKey?: string } }>) => {
-    ctx.requireUser(request, { allowAnonymous: true })
-    const file = findFile(request.query.path, request.query.repoKey)
-    if (!file) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
-    return file.version_id
+  const repos = repositoryStore(db)
+  const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
+
+  /** Refused (401/403) unless the caller may read `repoKey` at `path`, as the registry would. */
+  const requireRead = async (request: FastifyRequest, repoKey: string, path?: string) => {
+    const repo = repos.find(repoKey)
+    if (!repo) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
+    await authz.require(consoleCaller(ctx, request), repo, 'read', path)
   }
+
+  /** The file at the asked path, if the caller may read it. */
+  const readableFile = async (request: FastifyRequest, path: string, repoKey?: string) => {
+    consoleCaller(ctx, request)
+    const file = findFile(path, repoKey)
+    if (!file) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
+    await requireRead(request, file.repo, file.path)
+    return file
+  }
+
+  const versionOfPath = async (
+    request: FastifyRequest<{ Querystring: { path: string; repoKey?: string } }>,
+  ) => (await readableFile(request, request.query.path, request.query.repoKey)).version_id
 
   app.get<{ Params: { id: string }; Querystring: { path?: string } }>(
     '/ui/v1/native/versions/:id/readme',
@@ -120,12 +139,13 @@ const routes: RouteModule = async (app, ctx) => {
       },
     },
     async (request) => {
-      ctx.requireUser(request, { allowAnonymous: true })
+      consoleCaller(ctx, request)
       // The id names the version; the lead file path finds it when the id is a package's.
       const fromPath = request.query.path ? findFile(request.query.path)?.version_id : undefined
       const version = (versionById.get(request.params.id) ?? (fromPath && versionById.get(fromPath))) as
-        { id: string; readme_path: string | null; readme_text: string | null } | undefined
+        { id: string; readme_path: string | null; readme_text: string | null; repo: string } | undefined
       if (!version) throw new HttpError(404, 'No such version', 'NOT_FOUND')
+      await requireRead(request, version.repo)
       if (version.readme_path) {
         const row = fileContent.get(version.id, version.readme_path) as { content: Buffer | null } | undefined
         if (row?.content) return { readme: row.content.toString('utf8') }
@@ -146,7 +166,7 @@ const routes: RouteModule = async (app, ctx) => {
         }),
       },
     },
-    async (request) => ({ dependencies: dependencies.all(versionOfPath(request)) }),
+    async (request) => ({ dependencies: dependencies.all(await versionOfPath(request)) }),
   )
 
   app.get<{ Querystring: { path: string; repoKey?: string } }>(
@@ -157,7 +177,7 @@ const routes: RouteModule = async (app, ctx) => {
         response: okList('properties', { key: str, values: { type: 'array', items: str } }),
       },
     },
-    async (request) => ({ properties: propertiesOf(versionOfPath(request)) }),
+    async (request) => ({ properties: propertiesOf(await versionOfPath(request)) }),
   )
 
   app.get<{ Querystring: { path: string; repoKey?: string } }>(
@@ -173,7 +193,7 @@ const routes: RouteModule = async (app, ctx) => {
         }),
       },
     },
-    async (request) => ({ builds: builds.all(versionOfPath(request)) }),
+    async (request) => ({ builds: builds.all(await versionOfPath(request)) }),
   )
 
   app.get<{ Querystring: { path: string; repoKey?: string } }>(
@@ -184,7 +204,7 @@ const routes: RouteModule = async (app, ctx) => {
         response: dockerViewSchema,
       },
     },
-    async (request) => dockerView(versionOfPath(request)),
+    async (request) => dockerView(await versionOfPath(request)),
   )
   // The specification's POST variant: the same question in the body ({ path, repoKey, view }).
   app.post<{ Body: { path: string; repoKey?: string; view?: string } }>(
@@ -200,9 +220,7 @@ const routes: RouteModule = async (app, ctx) => {
       },
     },
     async (request) => {
-      ctx.requireUser(request, { allowAnonymous: true })
-      const file = findFile(request.body.path, request.body.repoKey)
-      if (!file) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
+      const file = await readableFile(request, request.body.path, request.body.repoKey)
       return dockerView(file.version_id)
     },
   )
@@ -211,9 +229,7 @@ const routes: RouteModule = async (app, ctx) => {
     '/download',
     { schema: { querystring: downloadQuery, response: { 404: errorSchema } } },
     async (request, reply) => {
-      ctx.requireUser(request, { allowAnonymous: true })
-      const file = findFile(request.query.path, request.query.repoKey)
-      if (!file) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
+      const file = await readableFile(request, request.query.path, request.query.repoKey)
       // Published files keep their bytes in the blob store; the snapshot's keep only checksums.
       const blob = file.content ? undefined : blobPathOf(ctx.config.dataDir, file.sha256)
       if (!file.content && !(blob && existsSync(blob)))

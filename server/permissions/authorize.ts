@@ -12,7 +12,7 @@
  * Refusals are HttpErrors: 401 without credentials (so clients ask for them), 403 otherwise.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError, type ServerContext } from '../context'
+import { ANONYMOUS, HttpError, type ServerContext } from '../context'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { RegistryAuth, RegistryCaller } from '../registry/auth'
 import { permissionStore } from './store'
@@ -91,6 +91,21 @@ export function registryAuthorizer(
       return caller
     },
 
+    /**
+     * Refused unless the caller may do `action` in at least one repository (records that belong
+     * to no repository, such as build information, need what publishing anything needs).
+     */
+    async requireAnywhere(caller: RegistryCaller, action: RegistryAction, what: string): Promise<void> {
+      for (const repo of repos.records())
+        if (repo.kind === 'local' && (await can(caller, repo, action))) return
+      if (caller.anonymous) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+      throw new HttpError(
+        403,
+        `${caller.user.name} may not ${action === 'deploy' ? 'deploy' : 'overwrite'} ${what}${caller.scope ? ' with this token' : ''}`,
+        'FORBIDDEN',
+      )
+    },
+
     /** The repositories a read of `repo` goes through, in resolution order, that the caller may read. */
     async readableMembers(caller: RegistryCaller, repo: RepositoryRecord, path?: string) {
       const principal = await principalOf(caller)
@@ -102,3 +117,25 @@ export function registryAuthorizer(
 }
 
 export type RegistryAuthorizer = ReturnType<typeof registryAuthorizer>
+
+/**
+ * Who reads through the console's API (/ui/api/v1): the signed-in user, or the anonymous user
+ * where the platform allows anonymous access (401 otherwise). Its reads of trees, files and
+ * search results ask the same permission targets as the registry's.
+ */
+export function consoleCaller(ctx: ServerContext, request: FastifyRequest): RegistryCaller {
+  const user = ctx.requireUser(request, { allowAnonymous: true })
+  return { user, anonymous: user === ANONYMOUS }
+}
+
+/** The keys of the repositories the caller may read (undefined: every one, for an admin). */
+export async function readableRepositories(
+  authz: RegistryAuthorizer,
+  repos: RepositoryStore,
+  caller: RegistryCaller,
+): Promise<ReadonlyArray<string> | undefined> {
+  if (caller.user.admin && !caller.scope) return undefined
+  const readable: string[] = []
+  for (const repo of repos.records()) if (await authz.can(caller, repo, 'read')) readable.push(repo.key)
+  return readable
+}

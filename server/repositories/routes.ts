@@ -13,6 +13,7 @@ import {
 import { repositoryStore } from './store'
 import { remoteStore } from '../remote/store'
 import { registryAuth } from '../registry/auth'
+import { consoleCaller, registryAuthorizer } from '../permissions/authorize'
 import { artifactFiles, artifactPathProblem } from '../registry/genericRoutes'
 import { treeChildren, TREE_PAGE_MAX } from './tree'
 import { isoNow } from '../clock'
@@ -95,6 +96,7 @@ const routes: RouteModule = async (app, ctx) => {
     return { offline: remotes.settings(key).offline, lastFailure, lastFailureAt, lastSuccessAt }
   }
   const auth = registryAuth(ctx)
+  const authz = registryAuthorizer(ctx, { repos: store, auth })
   const files = artifactFiles(ctx)
   const versionProperties = ctx.db.prepare(
     'SELECT key, values_json FROM catalog_properties WHERE version_id = ? ORDER BY position',
@@ -261,11 +263,13 @@ const routes: RouteModule = async (app, ctx) => {
       },
     },
     async (request) => {
-      ctx.requireUser(request, { allowAnonymous: true })
+      const caller = consoleCaller(ctx, request)
       const { repoKey, path = '', offset = 0, limit = 100 } = request.query
       const repo = store.find(repoKey)
       if (!repo) throw new HttpError(404, `No repository ${repoKey}`, 'NOT_FOUND')
-      const keys = store.resolutionOrder(repo.key).map((r) => r.key)
+      // The same permission targets as the registry's: a virtual shows the members one may read.
+      await authz.require(caller, repo, 'read')
+      const keys = (await authz.readableMembers(caller, repo)).map((r) => r.key)
       return treeChildren(ctx.db, keys, path, offset, limit)
     },
   )
@@ -314,13 +318,14 @@ const routes: RouteModule = async (app, ctx) => {
       },
     },
     async (request) => {
-      ctx.requireUser(request, { allowAnonymous: true })
+      const caller = consoleCaller(ctx, request)
       const { repoKey, path } = request.query
       const problem = artifactPathProblem(path)
       if (problem) throw new HttpError(400, problem, 'BAD_PATH')
       const repo = store.find(repoKey)
       if (!repo) throw new HttpError(404, `No repository ${repoKey}`, 'NOT_FOUND')
-      for (const r of store.resolutionOrder(repo.key)) {
+      await authz.require(caller, repo, 'read', path)
+      for (const r of await authz.readableMembers(caller, repo, path)) {
         const row = files.find(r.key, path)
         if (!row) continue
         const versionAt = row.version_id?.lastIndexOf('@') ?? -1

@@ -146,6 +146,11 @@ export function repositoryStore(db: Db) {
     find,
     resolutionOrder,
 
+    /** Every repository, without the counts `list` adds (the cheap answer for permission checks). */
+    records(): RepositoryRecord[] {
+      return (allRows.all() as Row[]).map(record)
+    },
+
     list(): RepositorySummary[] {
       const packages = new Map(
         (packageCounts.all() as Array<{ repo: string; n: number }>).map((r) => [r.repo, r.n] as const),

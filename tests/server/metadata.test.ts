@@ -40,7 +40,8 @@ beforeAll(async () => {
   // This client pages through the whole catalogue dozens of times in seconds, far past what
   // one person's console asks: the per-caller budget is lifted (metadata.budget.test.ts tests it).
   server = await startTestServer({ graphqlBudget: { perSecond: 1e12, burst: 1e12 } })
-  cookie = signInDirectly(server)
+  // An admin: the packages seeded below sit in repositories that exist only in the catalogue.
+  cookie = signInDirectly(server, { admin: true })
   // Seeded through the catalogue's own inserter: a package the snapshot cannot be relied on to have.
   packageInserter(server.ctx.db)({
     type: 'generic',

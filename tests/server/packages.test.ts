@@ -71,7 +71,7 @@ beforeAll(async () => {
         name: '1.0.0',
         created: '2025-01-01T00:00:00.000Z',
         modified: '2025-01-01T00:00:00.000Z',
-        repo: 'generic-test',
+        repo: 'generic-local',
         leadFilePath: 'zz-hostile/1.0.0/file-0',
         size: 10,
         licenses: [],
@@ -205,7 +205,7 @@ describe('builds and docker layers', () => {
       'console-web#41:success',
     ])
     const none = await api(
-      `/ui/artifactbuilds?path=${encodeURIComponent('generic-test/zz-hostile/1.0.0/file-0')}`,
+      `/ui/artifactbuilds?path=${encodeURIComponent('generic-local/zz-hostile/1.0.0/file-0')}`,
     )
     expect(((await none.json()) as { builds: unknown[] }).builds).toEqual([])
   })
@@ -280,7 +280,7 @@ describe('download', () => {
   it('gives hostile file names a safe Content-Disposition', async () => {
     for (let i = 0; i < HOSTILE_NAMES.length; i++) {
       const res = await api(
-        `/download?repoKey=generic-test&path=${encodeURIComponent(`zz-hostile/1.0.0/file-${i}`)}`,
+        `/download?repoKey=generic-local&path=${encodeURIComponent(`zz-hostile/1.0.0/file-${i}`)}`,
       )
       expect(res.status).toBe(200)
       expect(res.headers.get('set-cookie')).toBeNull()

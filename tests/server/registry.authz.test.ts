@@ -141,7 +141,7 @@ describe('each action needs its grant', () => {
   })
 
   it('a user outside every grant reads nothing, not even through the virtual', async () => {
-    const cookie = signInDirectly(server)
+    const cookie = signInDirectly(server, { outsider: true })
     const headers = { cookie }
     expect((await fetch(npmUrl('npm', 'victim-lib'), { headers })).status).toBe(403)
     expect((await fetch(npmUrl('npm-local', 'victim-lib/-/victim-lib-1.0.0.tgz'), { headers })).status).toBe(
@@ -154,7 +154,7 @@ describe('each action needs its grant', () => {
 
   it('read on the virtual alone shows only the members one may read', async () => {
     const { signInDirectlyAs } = await import('./helpers/catalogSession')
-    const outsider = signInDirectlyAs(server)
+    const outsider = signInDirectlyAs(server, { outsider: true })
     await grant(server, { repositories: ['npm', 'npm-remote'], users: { [outsider.name]: ['read'] } })
     const headers = { cookie: outsider.cookie }
     // victim-lib lives in npm-local, which this user may not read.
@@ -224,7 +224,7 @@ describe('container images (/v2/) go through the same module', () => {
   it('a user outside every grant cannot list tags, with a token of theirs', async () => {
     const made = await fetch(`${server.url}/ui/api/v1/ui/tokens`, {
       method: 'POST',
-      headers: browserHeaders(server.url, signInDirectly(server)),
+      headers: browserHeaders(server.url, signInDirectly(server, { outsider: true })),
       body: '{}',
     })
     const { token } = (await made.json()) as { token: string }

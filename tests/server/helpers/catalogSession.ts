@@ -10,7 +10,7 @@ import type { TestServer } from '../../support/server'
 /** A new user signed in: its name and its session cookie. */
 export function signInDirectlyAs(
   server: TestServer,
-  options: { admin?: boolean } = {},
+  options: { admin?: boolean; outsider?: boolean } = {},
 ): { name: string; cookie: string } {
   const db = server.ctx.db
   const now = new Date()
@@ -20,6 +20,12 @@ export function signInDirectlyAs(
       `INSERT INTO users (name, password_hash, admin, created_at, password_changed_at) VALUES (?, 'not-a-hash', ?, ?, ?)`,
     )
     .run(name, options.admin ? 1 : 0, now.toISOString(), now.toISOString()).lastInsertRowid
+  // Like every user the platform makes, in the groups new users join (the readers: read on
+  // every repository), unless the test wants a user outside every grant.
+  if (!options.outsider)
+    db.prepare(
+      'INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE auto_join = 1',
+    ).run(userId)
   const token = randomBytes(32).toString('base64url')
   db.prepare(
     `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage) VALUES (?, ?, ?, ?, 'full')`,
@@ -27,6 +33,9 @@ export function signInDirectlyAs(
   return { name, cookie: `${SESSION_COOKIE}=${token}` }
 }
 
-export function signInDirectly(server: TestServer, options: { admin?: boolean } = {}): string {
+export function signInDirectly(
+  server: TestServer,
+  options: { admin?: boolean; outsider?: boolean } = {},
+): string {
   return signInDirectlyAs(server, options).cookie
 }

@@ -1,0 +1,185 @@
+/**
+ * The console's reads and the build-info deploy ask the same permission targets as the
+ * registry: a user without read on a repository sees none of its tree, files or packages in
+ * the console's API (/ui/api/v1), through a virtual repository neither; and a user who may
+ * only read records no build (PUT /artifactory/api/build), nor replaces one without
+ * delete/overwrite.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { signInDirectlyAs } from './helpers/catalogSession'
+import { grant } from './helpers/permissions'
+import { gql } from './helpers/graphql'
+import { publishBody } from '../support/npmPublish'
+
+let server: TestServer
+const PASSWORD = 'Correct-horse-battery-9'
+const basic = (user: string) => `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}`
+
+// Every user the platform makes joins the readers (read on every repository): this one is
+// granted read on the npm virtual and the remote only, not on npm-local or generic-local.
+let outsider: { name: string; cookie: string }
+let reader: string
+
+async function createUser(name: string): Promise<void> {
+  const { cookie } = signInDirectlyAs(server, { admin: true })
+  const res = await fetch(`${server.url}/ui/api/v1/ui/admin/users`, {
+    method: 'POST',
+    headers: browserHeaders(server.url, cookie),
+    body: JSON.stringify({ name, email: `${name}@example.invalid`, password: PASSWORD }),
+  })
+  expect(res.status, await res.clone().text()).toBe(201)
+}
+
+const ui = (path: string, cookie: string) => fetch(`${server.url}/ui/api/v1${path}`, { headers: { cookie } })
+
+beforeAll(async () => {
+  server = await startTestServer()
+  await createUser('owner')
+  await createUser('mallory')
+  await createUser('builder')
+  await createUser('rebuilder')
+  await grant(server, {
+    repositories: ['ANY LOCAL'],
+    users: { owner: ['read', 'annotate', 'deploy', 'delete'] },
+  })
+  await grant(server, {
+    repositories: ['generic-local'],
+    users: { builder: ['deploy'], rebuilder: ['delete'] },
+  })
+  const file = await fetch(`${server.url}/artifactory/generic-local/secret/plans.txt`, {
+    method: 'PUT',
+    headers: { authorization: basic('owner'), 'content-type': 'text/plain' },
+    body: 'the plans',
+  })
+  expect(file.status).toBe(201)
+  const published = await fetch(`${server.url}/artifactory/api/npm/npm-local/hidden-lib`, {
+    method: 'PUT',
+    headers: { authorization: basic('owner'), 'content-type': 'application/json' },
+    body: JSON.stringify(publishBody('hidden-lib', '1.0.0').body),
+  })
+  expect(published.status).toBe(200)
+  outsider = signInDirectlyAs(server, { outsider: true })
+  await grant(server, { repositories: ['npm', 'npm-remote'], users: { [outsider.name]: ['read'] } })
+  reader = signInDirectlyAs(server).cookie
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe("the console's tree and files", () => {
+  it('a repository the user may not read: its tree is refused, a reader sees it', async () => {
+    const refused = await ui('/ui/treebrowser?repoKey=generic-local', outsider.cookie)
+    expect(refused.status).toBe(403)
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      `${outsider.name} may not read generic-local`,
+    )
+    expect((await ui('/ui/treebrowser?repoKey=generic-local&path=secret', outsider.cookie)).status).toBe(403)
+    const seen = (await (await ui('/ui/treebrowser?repoKey=generic-local', reader)).json()) as {
+      children: Array<{ name: string }>
+    }
+    expect(seen.children.map((c) => c.name)).toContain('secret')
+  })
+
+  it("through a virtual, only the members the user may read: npm-local's package is not in npm's tree", async () => {
+    const tree = await ui('/ui/treebrowser?repoKey=npm&limit=1000', outsider.cookie)
+    expect(tree.status).toBe(200)
+    const names = ((await tree.json()) as { children: Array<{ name: string }> }).children.map((c) => c.name)
+    expect(names).not.toContain('hidden-lib')
+    const readerNames = (
+      (await (await ui('/ui/treebrowser?repoKey=npm&limit=1000', reader)).json()) as {
+        children: Array<{ name: string }>
+      }
+    ).children.map((c) => c.name)
+    expect(readerNames).toContain('hidden-lib')
+  })
+
+  it("a file's details, download and package calls are refused", async () => {
+    expect(
+      (await ui('/ui/artifact/info?repoKey=generic-local&path=secret/plans.txt', outsider.cookie)).status,
+    ).toBe(403)
+    expect(
+      (await ui('/ui/artifact/info?repoKey=npm&path=hidden-lib/-/hidden-lib-1.0.0.tgz', outsider.cookie))
+        .status,
+    ).toBe(404)
+    const tarball = 'npm-local/hidden-lib/-/hidden-lib-1.0.0.tgz'
+    const download = await ui(`/download?path=${tarball}`, outsider.cookie)
+    expect(download.status).toBe(403)
+    expect((await ui(`/ui/v1/native/versions/npm/props?path=${tarball}`, outsider.cookie)).status).toBe(403)
+    expect((await ui(`/ui/artifactbuilds?path=${tarball}`, outsider.cookie)).status).toBe(403)
+    expect(
+      (
+        await ui(
+          '/ui/v1/native/versions/npm/dependencies?path=npm-local/hidden-lib/-/hidden-lib-1.0.0.tgz',
+          outsider.cookie,
+        )
+      ).status,
+    ).toBe(403)
+    expect((await ui(`/download?path=${tarball}`, reader)).status).toBe(200)
+    const info2 = await ui('/ui/artifact/info?repoKey=generic-local&path=secret/plans.txt', reader)
+    expect(((await info2.json()) as { sha256: string }).sha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('anonymous callers are asked to sign in while anonymous access is off', async () => {
+    const res = await fetch(`${server.url}/ui/api/v1/ui/treebrowser?repoKey=generic-local`)
+    expect(res.status).toBe(401)
+  })
+})
+
+describe('search results', () => {
+  const query = `query($filter: PackageFilter!) { packages(filter: $filter, first: 50) { edges { node { name } } } }`
+  const found = async (cookie: string, filter: Record<string, unknown>) => {
+    const reply = await gql<{ packages: { edges: Array<{ node: { name: string } }> } }>(
+      server,
+      cookie,
+      query,
+      {
+        filter,
+      },
+    )
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    return reply.body.data!.packages.edges.map((e) => e.node.name)
+  }
+
+  it('a package held only where the user may not read is not found, even when its repository is named', async () => {
+    expect(await found(reader, { name: 'hidden-lib' })).toEqual(['hidden-lib'])
+    expect(await found(outsider.cookie, { name: 'hidden-lib' })).toEqual([])
+    expect(await found(outsider.cookie, { name: 'hidden-lib', repositoriesIn: ['npm-local'] })).toEqual([])
+  })
+
+  it('what the user may read is still found', async () => {
+    expect((await found(outsider.cookie, { name: 'react' })).length).toBeGreaterThan(0)
+  })
+})
+
+describe('build information (PUT /artifactory/api/build)', () => {
+  const build = (number: string) => ({
+    version: '1.0.1',
+    name: 'perm-build',
+    number,
+    started: '2026-11-01T10:00:00.000+0000',
+    modules: [],
+  })
+  const put = (user: string, number: string) =>
+    fetch(`${server.url}/artifactory/api/build`, {
+      method: 'PUT',
+      headers: { authorization: basic(user), 'content-type': 'application/json' },
+      body: JSON.stringify(build(number)),
+    })
+
+  it('a read-only user records no build', async () => {
+    const res = await put('mallory', '1')
+    expect(res.status).toBe(403)
+    expect(await res.text()).toContain('mallory may not deploy build information')
+    expect((await ui('/builds/perm-build/1', reader)).status).toBe(404)
+  })
+
+  it('a user who may deploy records one; replacing it needs delete/overwrite', async () => {
+    expect((await put('builder', '2')).status).toBe(204)
+    const again = await put('builder', '2')
+    expect(again.status).toBe(403)
+    expect(await again.text()).toContain('builder may not overwrite build perm-build #2')
+    expect((await put('rebuilder', '2')).status).toBe(204)
+  })
+})
