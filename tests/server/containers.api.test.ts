@@ -117,7 +117,7 @@ describe('authentication', () => {
 
 describe('authorisation by the permission targets', () => {
   it('lets a user read what they may read and refuses a push without deploy with DENIED', async () => {
-    const { name, cookie } = signInDirectlyAs(server)
+    const { name, cookie } = signInDirectlyAs(server, { outsider: true })
     const res = await fetch(`${server.url}/ui/api/v1/ui/npm/token`, {
       method: 'POST',
       headers: browserHeaders(server.url, cookie),
