@@ -4,17 +4,12 @@
  * catalogue files by their real checksums.
  */
 import { HttpError, type RouteModule } from '../context'
+import { releaseBundleStore } from './store'
 
 const CHECKSUM = /^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/
 
 const routes: RouteModule = async (app, ctx) => {
-  const bundles = ctx.db.prepare(
-    `SELECT b.name, b.version, b.created, b.status, b.repository,
-       (SELECT COUNT(*) FROM release_bundle_artifacts x WHERE x.bundle_id = b.id) AS artifacts
-     FROM release_bundles b
-     WHERE b.id IN (SELECT bundle_id FROM release_bundle_artifacts WHERE sha256 = @checksum OR sha1 = @checksum)
-     ORDER BY b.created DESC, b.id DESC LIMIT @limit`,
-  )
+  const bundles = releaseBundleStore(ctx.sql)
 
   app.get<{ Params: { checksum: string }; Querystring: { num_of_rows?: number } }>(
     '/distribution/api/ui/release_bundle/checksum/:checksum',
@@ -67,7 +62,7 @@ const routes: RouteModule = async (app, ctx) => {
           'The checksum must be a sha256 (64 hex digits) or sha1 (40 hex digits)',
           'VALIDATION',
         )
-      const rows = bundles.all({ checksum: checksum.toLowerCase(), limit: request.query.num_of_rows ?? 100 })
+      const rows = await bundles.containing(checksum.toLowerCase(), request.query.num_of_rows ?? 100)
       return { data: { data: rows } }
     },
   )

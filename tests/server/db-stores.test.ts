@@ -10,6 +10,7 @@ import { GitStore } from '../../server/integrations/gitStore'
 import { VENDORS } from '../../server/integrations/vendors'
 import { manualClock } from '../../server/clock'
 import { SERVICES } from '../../server/ops/services'
+import { releaseBundleStore } from '../../server/releaseBundles/store'
 import { clusterId, readTopology, registerNode, removeNode } from '../../server/ops/topology'
 import { testEngines, type OpenEngine } from '../support/engines'
 
@@ -180,5 +181,34 @@ describe.each(engines)('stores on %s', (_name, open) => {
     ])
     one.stop()
     expect(errors).toEqual([])
+  })
+
+  it('release bundles: those holding a checksum, newest first, with their artifact counts', async () => {
+    const sql = await migrated(open)
+    const bundle = async (name: string, created: string, sums: ReadonlyArray<readonly [string, string]>) => {
+      const row = await sql.one<{ id: number }>(
+        `INSERT INTO release_bundles (name, version, created, status, repository)
+         VALUES (?, '1.0.0', ?, 'COMPLETE', 'release-bundles') RETURNING id`,
+        [name, created],
+      )
+      for (const [i, [sha256, sha1]] of sums.entries())
+        await sql.run(
+          'INSERT INTO release_bundle_artifacts (bundle_id, repo, path, sha256, sha1) VALUES (?, ?, ?, ?, ?)',
+          [row!.id, 'generic-local', `f${i}`, sha256, sha1],
+        )
+    }
+    const shared = [hex('1', 64), hex('1', 40)] as const
+    await bundle('engine-old', '2026-01-01T00:00:00.000Z', [shared, [hex('2', 64), hex('2', 40)]])
+    await bundle('engine-new', '2026-02-01T00:00:00.000Z', [shared])
+    const store = releaseBundleStore(sql)
+    const names = async (sum: string, limit = 100) => (await store.containing(sum, limit)).map((b) => b.name)
+    expect(await names(shared[0])).toEqual(['engine-new', 'engine-old'])
+    expect(await names(shared[1], 1)).toEqual(['engine-new'])
+    expect(await names(hex('2', 40))).toEqual(['engine-old'])
+    expect(await names(hex('9', 64))).toEqual([])
+    expect((await store.containing(shared[0], 100)).find((b) => b.name === 'engine-old')).toMatchObject({
+      artifacts: 2,
+      status: 'COMPLETE',
+    })
   })
 })
