@@ -183,6 +183,18 @@ describe('values', () => {
       idpSloUrl: { key: 'invalidUrl' },
     })
     expect(validateSecuritySettings('saml', { ...SAML, idpSloUrl: '' })).toEqual({})
+    expect(
+      validateSecuritySettings('crowd', {
+        ...CROWD,
+        applicationPasswordSet: true,
+        serverUrl: 'crowd.example',
+      }),
+    ).toEqual({ serverUrl: { key: 'invalidUrl' } })
+    expect(
+      validateSecuritySettings('oauth', { ...OAUTH, clientSecretSet: true, issuerUrl: 'ftp://idp' }),
+    ).toEqual({
+      issuerUrl: { key: 'invalidUrl' },
+    })
     const ldap = (url: string) => validateSecuritySettings('ldap', { ...LDAP, managerPasswordSet: true, url })
     expect(ldap('ldap://ldap.example')).toEqual({})
     expect(ldap(' ldaps://ldap.example ')).toEqual({})
