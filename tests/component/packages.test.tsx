@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import kitPage from '../../ui/shared/kit/page.module.css'
 import PackagesArea from '../../ui/packages'
 import { ROW_HEIGHT } from '../../ui/packages/PackagesList'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
@@ -221,6 +222,10 @@ describe('packages list', () => {
     expect(box).toBeChecked()
     expect(box).toHaveAccessibleDescription('Only semver release versions will be shown')
     await screen.findByRole('list', { name: 'Packages' })
+    // A tooltip, not a note on the page: the words are for screen readers until hover or focus.
+    expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')).toHaveClass(kitPage.srOnly)
+    await userEvent.hover(box)
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Only semver release versions will be shown')
   })
 
   it('shows the migration note when the platform reports one', async () => {

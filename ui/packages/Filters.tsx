@@ -188,8 +188,10 @@ export function Filters({
             />
           </span>
         </Tooltip>
+        {/* The specification's tooltip, not a note on the page: the words show on hover and
+            focus; screen readers get them as the box's description. */}
         {releaseOnly && (
-          <span id="release-only-hint" className={styles.hint}>
+          <span id="release-only-hint" className={kit.srOnly}>
             {RELEASE_ONLY_TOOLTIP}
           </span>
         )}
