@@ -2,10 +2,10 @@ import * as t from 'io-ts'
 import { isLeft, right } from 'fp-ts/Either'
 import type { OverviewApi } from '../ports'
 import type { HttpClient } from './client'
-import { Overview } from '../../domain/overview/types'
+import { DownloadDays, OverviewFigures, type Overview } from '../../domain/overview/types'
 
 const Count = t.type({ widgetData: t.type({ artifactCount: t.number }) })
-const { artifactCount: _count, storage: _storage, ...figures } = Overview.props
+const { artifactCount: _count, storage: _storage, ...figures } = OverviewFigures.props
 const number = t.union([t.number, t.null])
 /** The storage cache as the platform sends it: null figures while it is being calculated. */
 const StorageWire = t.type({
@@ -16,7 +16,10 @@ const StorageWire = t.type({
   diskFreeBytes: t.number,
   diskTotalBytes: t.number,
 })
-const Figures = t.type({ ...figures, storage: StorageWire })
+const Figures = t.intersection([
+  t.type({ ...figures, storage: StorageWire }),
+  t.partial({ downloadsPerDay: DownloadDays }),
+])
 
 /** The storage of the wire as the domain has it: figures, or the first calculation under way. */
 function storageOf(wire: t.TypeOf<typeof StorageWire>): Overview['storage'] {

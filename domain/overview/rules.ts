@@ -21,6 +21,20 @@ export function bars(
   return all.map((i) => ({ label: i.label, count: i.count, share: top === 0 ? 0 : i.count / top }))
 }
 
+/** The downloads chart: a column a day (as tall as its share of the busiest day) and the total. */
+export function downloadColumns(days: ReadonlyArray<{ readonly day: string; readonly count: number }>): {
+  readonly columns: Bar[]
+  readonly total: number
+} {
+  return {
+    columns: bars(
+      days.map((d) => ({ label: d.day, count: d.count })),
+      days.length,
+    ),
+    total: days.reduce((n, d) => n + d.count, 0),
+  }
+}
+
 /** Bytes in words: 1536 → '1.5 KB'. */
 export function bytesText(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB']

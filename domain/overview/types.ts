@@ -2,7 +2,7 @@
 import * as t from 'io-ts'
 import type { Loadable } from '../shared/loadable'
 
-export const Overview = t.type({
+export const OverviewFigures = t.type({
   artifactCount: t.number,
   packagesByType: t.array(t.type({ type: t.string, count: t.number })),
   vulnerabilities: t.array(t.type({ severity: t.string, count: t.number })),
@@ -25,6 +25,13 @@ export const Overview = t.type({
   ]),
   health: t.array(t.type({ service: t.string, nodes: t.number, healthy: t.number })),
 })
+/** Successful downloads on each UTC day (YYYY-MM-DD) of the last 30, oldest first. */
+export const DownloadDays = t.array(t.type({ day: t.string, count: t.number }))
+export const Overview = t.intersection([
+  OverviewFigures,
+  // Absent in logs recorded before the platform counted downloads.
+  t.partial({ downloadsPerDay: DownloadDays }),
+])
 export type Overview = t.TypeOf<typeof Overview>
 
 export type OverviewState = Loadable<Overview>

@@ -110,6 +110,32 @@ describe('the Overview page', () => {
     expect(files.nextElementSibling).toHaveTextContent(/^Calculated .+ ago$/)
   })
 
+  it('charts the downloads a day over the last 30 days, with their total; none says what will count', async () => {
+    const downloadsPerDay = Array.from({ length: 30 }, (_, i) => ({
+      day: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      count: i === 29 ? 4 : i === 10 ? 2 : 0,
+    }))
+    renderShell('/overview', developer, { overviewApi: api(right(figures({ downloadsPerDay }))) }, effects)
+    const chart = await screen.findByRole('list', { name: 'Downloads per day' }, { timeout: 15_000 })
+    const days = within(chart).getAllByRole('listitem')
+    expect(days).toHaveLength(30)
+    expect(days[29]).toHaveTextContent('2026-11-30: 4 downloads')
+    expect(days[10]).toHaveTextContent('2026-11-11: 2 downloads')
+    // Columns as tall as their share of the busiest day.
+    const height = (li: HTMLElement) => (li.firstElementChild as HTMLElement).style.height
+    expect([height(days[29]!), height(days[10]!), height(days[0]!)]).toEqual(['100%', '50%', '0%'])
+    expect(screen.getByText('6 downloads')).toBeInTheDocument()
+  })
+
+  it('says no downloads were counted yet', async () => {
+    const downloadsPerDay = [{ day: '2026-11-30', count: 0 }]
+    renderShell('/overview', developer, { overviewApi: api(right(figures({ downloadsPerDay }))) }, effects)
+    expect(
+      await screen.findByText('No downloads in the last 30 days', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Downloads per day' })).toBeNull()
+  })
+
   it('links an admin to Service Status', async () => {
     renderShell(
       '/overview',

@@ -5,7 +5,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Boxes, HardDrive, HeartPulse, PackageOpen, RefreshCw } from 'lucide-react'
-import { bars, bytesText, storedFigures, type Bar } from '../../domain/overview/rules'
+import { bars, bytesText, downloadColumns, storedFigures, type Bar } from '../../domain/overview/rules'
 import type { Overview } from '../../domain/overview/types'
 import { routeOfLocation } from '../../domain/artifacts/rules'
 import { useDispatch, useQuery } from '../shared/appContext'
@@ -142,6 +142,41 @@ function Bars({
   )
 }
 
+/** Downloads a day over the last 30 days, as the platform counts them: a column a day. */
+function Downloads({ days }: { readonly days: NonNullable<Overview['downloadsPerDay']> }) {
+  const { columns, total } = downloadColumns(days)
+  const times = (n: number) => counted(n, { one: 'download', other: 'downloads' })
+  return (
+    <Card title="Downloads, last 30 days" actions={<span className={styles.total}>{times(total)}</span>}>
+      {total === 0 ? (
+        <EmptyState
+          title="No downloads in the last 30 days"
+          hint="Every package or file served by a repository counts here."
+        />
+      ) : (
+        <>
+          <ol className={styles.columns} aria-label="Downloads per day">
+            {columns.map((c) => (
+              <li key={c.label} className={styles.column} title={`${c.label}: ${times(c.count)}`}>
+                <span
+                  className={styles.columnFill}
+                  style={{ height: `${c.count === 0 ? 0 : Math.max(4, c.share * 100)}%` }}
+                  aria-hidden="true"
+                />
+                <span className={kit.srOnly}>{`${c.label}: ${times(c.count)}`}</span>
+              </li>
+            ))}
+          </ol>
+          <div className={styles.axis} aria-hidden="true">
+            <span>{columns[0]?.label}</span>
+            <span>{columns.at(-1)?.label}</span>
+          </div>
+        </>
+      )}
+    </Card>
+  )
+}
+
 function Figures({ overview }: { readonly overview: Overview }) {
   // Service Status is an admin page: others see the health without the link.
   const admin = useQuery({ type: 'session/IsAdmin' })
@@ -247,6 +282,7 @@ function Figures({ overview }: { readonly overview: Overview }) {
           </ul>
         </Card>
       </div>
+      {overview.downloadsPerDay && <Downloads days={overview.downloadsPerDay} />}
       <Card title="Recent deployments" actions={<Link href="/artifacts/browse">Artifacts</Link>}>
         <Table
           label="Recent deployments"
