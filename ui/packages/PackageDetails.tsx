@@ -13,6 +13,7 @@ import { DetailsSkeleton, SecurityPanel, SecurityStatus, TypeIcon, formatBytes, 
 import { BackToResults, InstallCommand } from './details'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
+import { XrayFindings } from './XrayFindings'
 import { EMPTY_TEXTS } from './PackagesList'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
@@ -200,11 +201,23 @@ export function PackageDetails({ packageId }: { packageId: string }) {
                 label: viewer.xrayLabel,
                 content: (
                   <div className={styles.section}>
-                    <SecurityPanel
-                      xray={viewer.xray}
-                      scanned={pkg.scanned}
-                      vulnerabilities={pkg.vulnerabilities}
-                    />
+                    {viewer.xray === 'available' && latest ? (
+                      <>
+                        <SecurityPanel
+                          xray={viewer.xray}
+                          scanned={pkg.scanned}
+                          vulnerabilities={pkg.vulnerabilities}
+                        />
+                        <h3 className={styles.sectionTitle}>Latest version, {latest.name}</h3>
+                        <XrayFindings packageId={pkg.id} version={latest.name} />
+                      </>
+                    ) : (
+                      <SecurityPanel
+                        xray={viewer.xray}
+                        scanned={pkg.scanned}
+                        vulnerabilities={pkg.vulnerabilities}
+                      />
+                    )}
                     {pkg.operationalRisk && <p>Operational risk: {pkg.operationalRisk.riskLevel}</p>}
                   </div>
                 ),

@@ -13,6 +13,7 @@ import { Badge, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
+import { XrayFindings } from './XrayFindings'
 import { DetailsSkeleton, TypeIcon, SecurityStatus, formatBytes, packagePath, versionPath } from './common'
 import { InstallCommand, TextSkeleton } from './details'
 import { CodeBlock } from '../shared/kit/CodeBlock'
@@ -185,6 +186,14 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
               empty={<EmptyState icon={<FileX size={28} />} title="No files." />}
             />
           </section>
+          {viewer.xray === 'available' && (
+            <section aria-labelledby="security-title" className={styles.section}>
+              <h2 id="security-title" className={styles.sectionTitle}>
+                Security
+              </h2>
+              <XrayFindings packageId={pkg.id} version={version.name} />
+            </section>
+          )}
           <Tabs
             label="Version details"
             value={tab ?? 'readme'}
