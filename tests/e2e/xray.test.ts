@@ -1,0 +1,75 @@
+// Security scanning end to end, in Chromium against the reference server (which imports the
+// real advisories it ships and scans the catalogue's npm versions at start): an admin creates a
+// policy and a watch through the console, the watch's violations show on the Violations page with
+// the advisory, and the Scans List, Trends and the Advisory Database show the scanner's data.
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import { signIn } from './loginHelpers'
+
+let page: Page
+const SHOTS = process.env.SCREENSHOTS_DIR
+
+withPlatformAndChromium()
+beforeAll(async () => {
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+})
+
+describe('security scanning (e2e)', () => {
+  it('an admin’s policy and watch find the catalogue’s vulnerable versions, shown as violations', async () => {
+    await signIn(server, page, 'admin', server.config.adminPassword)
+    await page.goto(`${server.url}/ui/policies`)
+    await page.getByRole('button', { name: 'New policy' }).first().click()
+    const policy = page.getByRole('form', { name: 'Policy' })
+    await policy.getByRole('textbox', { name: /^Name/ }).fill('no-medium')
+    await policy.getByRole('combobox', { name: 'Least severity' }).click()
+    await page.getByRole('option', { name: 'Medium and above' }).click()
+    await policy.getByRole('checkbox', { name: 'Block download' }).click()
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-policy-form.png` })
+    await policy.getByRole('button', { name: 'Create policy' }).click()
+    const policies = page.getByRole('table', { name: 'Policies' })
+    await policies.getByRole('row').filter({ hasText: 'no-medium' }).waitFor({ timeout: 20_000 })
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-policies.png` })
+
+    await page.goto(`${server.url}/ui/watches`)
+    await page.getByRole('button', { name: 'New watch' }).first().click()
+    const watch = page.getByRole('form', { name: 'Watch' })
+    await watch.getByRole('textbox', { name: /^Name/ }).fill('npm-watch')
+    await watch.getByRole('checkbox', { name: 'npm-remote' }).click()
+    await watch.getByRole('checkbox', { name: 'no-medium' }).click()
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-watch-form.png` })
+    await watch.getByRole('button', { name: 'Create watch' }).click()
+    await page
+      .getByRole('table', { name: 'Watches' })
+      .getByRole('row')
+      .filter({ hasText: 'npm-watch' })
+      .waitFor({
+        timeout: 30_000,
+      })
+
+    await page.goto(`${server.url}/ui/violations`)
+    const violations = page.getByRole('table', { name: 'Violations' })
+    const first = violations.getByRole('row').nth(1)
+    await first.getByRole('button', { name: /^(GHSA|CVE)-/ }).waitFor({ timeout: 30_000 })
+    expect(await first.textContent()).toContain('npm-watch')
+    expect(await first.textContent()).toContain('Blocks download')
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-violations.png`, fullPage: true })
+    const issue = (await first.getByRole('button', { name: /^(GHSA|CVE)-/ }).textContent())!.trim()
+    await first.getByRole('button', { name: issue }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('form', { name: 'Ignore rule' }).waitFor({ timeout: 10_000 })
+    expect(await dialog.getByRole('link', { name: issue }).getAttribute('href')).toContain(issue)
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-violation.png` })
+    await page.keyboard.press('Escape')
+
+    await page.goto(`${server.url}/ui/scans`)
+    await page.getByRole('table', { name: 'Scans' }).getByRole('row').nth(1).waitFor({ timeout: 20_000 })
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-scans.png` })
+    await page.goto(`${server.url}/ui/trends`)
+    await page.getByRole('img', { name: /Vulnerabilities and violations over/ }).waitFor({ timeout: 20_000 })
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-trends.png` })
+    await page.goto(`${server.url}/ui/admin/xray/advisories`)
+    await page.getByRole('table', { name: 'Imports' }).getByRole('row').nth(1).waitFor({ timeout: 20_000 })
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-advisories.png` })
+  })
+})
