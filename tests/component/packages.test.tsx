@@ -223,7 +223,7 @@ describe('packages list', () => {
     expect(box).toHaveAccessibleDescription('Only semver release versions will be shown')
     await screen.findByRole('list', { name: 'Packages' })
     // A tooltip, not a note on the page: the words are for screen readers until hover or focus.
-    expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')).toHaveClass(kitPage.srOnly)
+    expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')).toHaveClass(kitPage.srOnly!)
     await userEvent.hover(box)
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Only semver release versions will be shown')
   })
