@@ -1,3 +1,4 @@
+import type { Failure } from '../shared/failure'
 /**
  * The integrations decider: catalogue loading and filters, and the git modal's state machine
  * (closed → form → select-service). Pure: ids and time come in `meta`, outcomes of calls come
@@ -210,7 +211,11 @@ const inFormEvolve = (s: IntegrationsState, edit: (m: Draft<FormModal>) => void)
       })
     : s
 
-export function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsState {
+export /** The platform refused a changed address without its token (it never sends a saved one elsewhere). */
+const tokenRequired = (failure: Failure): boolean =>
+  failure.kind === 'status' && failure.code === 'TOKEN_REQUIRED'
+
+function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsState {
   switch (event.type) {
     case 'integrations/FiltersEdited':
       return { ...s, draft: event.data }
@@ -327,7 +332,7 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
       return {
         ...inFormEvolve(s, (m) => {
           m.test = 'failed'
-          m.failure = 'testFailed'
+          m.failure = tokenRequired(event.data.failure) ? 'tokenRequired' : 'testFailed'
         }),
         notice: { key: 'integrations.testFailed', integrationKey: '' },
       }
@@ -375,7 +380,7 @@ export function evolve(s: IntegrationsState, event: IntegrationsEvent): Integrat
       return {
         ...inFormEvolve(s, (m) => {
           m.saving = false
-          m.failure = 'updateFailed'
+          m.failure = tokenRequired(event.data.failure) ? 'tokenRequired' : 'updateFailed'
         }),
         notice: { key: 'integrations.updateFailed', integrationKey: '' },
       }

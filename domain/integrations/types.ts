@@ -82,7 +82,8 @@ export type GitModal =
       /** The "connection tested" popover, shown after a successful test. */
       readonly popover: boolean
       readonly saving: boolean
-      readonly failure: 'testFailed' | 'createFailed' | 'updateFailed' | null
+      /** `tokenRequired`: the address changed and no token came with it (a saved token stays with its URL). */
+      readonly failure: 'testFailed' | 'createFailed' | 'updateFailed' | 'tokenRequired' | null
     }
   | { readonly step: 'selectService'; readonly vendor: GitVendorName; readonly integrationKey: string }
 

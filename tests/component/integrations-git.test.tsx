@@ -165,6 +165,47 @@ describe('git vendor table', () => {
   })
 })
 
+describe('editing an integration', () => {
+  it('a changed address without the token: says the new address needs a token and keeps what was typed', async () => {
+    const refused = left({
+      kind: 'status' as const,
+      status: 400,
+      code: 'TOKEN_REQUIRED',
+      message: 'The URL changed: enter the token again (a saved token is only sent to its own URL)',
+    })
+    const sent: GitIntegrationForm[] = []
+    vendorScreen({
+      vendorIntegrations: async () => right(ONE),
+      testConnection: async (form) => {
+        sent.push(form)
+        return refused
+      },
+      update: async (_key, form) => {
+        sent.push(form)
+        return refused
+      },
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit main-github' }))
+    const dialog = await screen.findByRole('dialog')
+    const url = within(dialog).getByRole('textbox', { name: 'API URL' })
+    await userEvent.clear(url)
+    await userEvent.type(url, 'https://gitlab.example.com/api/v4/')
+    const main = within(dialog)
+      .getAllByRole('button')
+      .find((b) => ['Save', 'Test connection'].includes(b.textContent ?? ''))!
+    await userEvent.click(main)
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The new address needs a token: enter the access token again',
+    )
+    expect(sent.at(-1)).toMatchObject({ url: 'https://gitlab.example.com/api/v4/' })
+    expect(sent.at(-1)?.token).toBeUndefined()
+    expect(within(dialog).getByRole('textbox', { name: 'API URL' })).toHaveValue(
+      'https://gitlab.example.com/api/v4/',
+    )
+    expect(within(dialog).getByRole('textbox', { name: 'Integration name' })).toHaveValue('main-github')
+  })
+})
+
 describe('select repositories', () => {
   it('starts from the saved choice and saves a new one', async () => {
     const saves: Array<ReadonlyArray<string>> = []

@@ -113,7 +113,9 @@ function GitFormDialog({
         ? 'Error while creating integration'
         : modal.failure === 'updateFailed'
           ? 'Error while updating integration'
-          : null
+          : modal.failure === 'tokenRequired'
+            ? 'The new address needs a token: enter the access token again (a saved token is only sent to the address it was saved with).'
+            : null
 
   return (
     <Dialog
