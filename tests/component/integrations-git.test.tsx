@@ -13,6 +13,8 @@ import type { GitIntegrationForm, IntegrationsApi } from '../../adapters/ports'
 import type { GitRepository, VendorIntegrations } from '../../domain/integrations'
 import { notFaked } from '../support/fakePorts'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
+import { chromeEffects, renderShell } from './shellFixtures'
+import { integrationsEffects } from '../../commands/effects/integrations'
 
 const EMPTY: VendorIntegrations = { vendor: 'github', integrations: [], configuredServices: [] }
 const ONE: VendorIntegrations = {
@@ -106,6 +108,37 @@ describe('git vendor table', () => {
     expect(await screen.findByRole('dialog', { name: 'Select service' })).toBeInTheDocument()
     expect(app.exportLog()).not.toContain('secret-token-123')
   })
+  it('closes on Escape after a failed create, its error toast shown beside it', async () => {
+    const user = userEvent.setup()
+    const integrationsApi = {
+      ...notFaked<IntegrationsApi>(),
+      vendorIntegrations: async () => right(EMPTY),
+      testConnection: async () => right({ success: true }),
+      create: async () => left({ kind: 'status' as const, status: 500, message: 'boom' }),
+    }
+    renderShell(
+      '/integrations/vendors/github',
+      { user: { name: 'admin', admin: true }, features: { repositoryScanning: true } },
+      { integrationsApi },
+      { ...chromeEffects, ...integrationsEffects },
+    )
+    await user.click(
+      (await screen.findAllByRole('button', { name: 'Add integration' }, { timeout: 15_000 }))[0]!,
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'New GitHub integration' })
+    await user.type(within(dialog).getByRole('textbox', { name: 'Integration name' }), 'main-github')
+    await user.type(within(dialog).getByRole('textbox', { name: 'User name' }), 'octo')
+    await user.type(within(dialog).getByRole('textbox', { name: 'API URL' }), 'https://api.github.com')
+    await user.type(within(dialog).getByLabelText(/^Access token/), 'secret-token-123')
+    await user.click(within(dialog).getByRole('button', { name: 'Test connection' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Create integration' }))
+    expect(await screen.findByText(/Error while creating integration/)).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New GitHub integration' })).not.toBeInTheDocument(),
+    )
+  })
+
   it("says what each field needs once typed in, in the forms' words, and keeps what was typed", async () => {
     vendorScreen({ vendorIntegrations: async () => right(EMPTY) })
     await userEvent.click((await screen.findAllByRole('button', { name: 'Add integration' }))[0]!)
