@@ -235,7 +235,7 @@ export function UserProfileScreen() {
           </Card>
         ) : null}
         <Suspense fallback={<p role="status">Loading your access tokens…</p>}>
-          <MyTokens />
+          <MyTokens className={screens.wideCard} />
         </Suspense>
       </div>
     </div>

@@ -40,7 +40,8 @@ function NewTokenSecret() {
   )
 }
 
-export default function MyTokens() {
+/** `className`: the page's placement of the card (the profile gives it a row of its own). */
+export default function MyTokens({ className }: { readonly className?: string }) {
   const dispatch = useDispatch()
   const list = useQuery({ type: 'tokens/State' }).lists.mine
   useEffect(() => {
@@ -48,7 +49,7 @@ export default function MyTokens() {
   }, [dispatch])
   const limits = list.status === 'loaded' ? list.data : list.status === 'loading' ? list.previous : undefined
   return (
-    <Card title="Access tokens">
+    <Card title="Access tokens" className={className}>
       <p>
         A token signs in the npm CLI and other clients in place of your password, for as long and as far as
         you choose. The value is shown once, when it is made.
