@@ -209,7 +209,7 @@ describe('remote repositories: the list', () => {
       const table = await screen.findByRole('table', { name: 'Repositories' }, { timeout: 30_000 })
       const row = async (key: string) =>
         (await within(table).findByRole('rowheader', { name: key })).closest('tr') as HTMLElement
-      expect(within(await row('npm-remote')).getByText('Not contacted yet')).toBeInTheDocument()
+      expect(within(await row('npm-remote')).getByText('Never contacted')).toBeInTheDocument()
       expect(within(await row('cold-remote')).getByText('Offline')).toBeInTheDocument()
       const failing = await row('docs-remote')
       expect(within(failing).getByText('Unreachable')).toBeInTheDocument()

@@ -25,7 +25,7 @@ import { Select } from '../shared/kit/Select'
 import { formActionsClass } from '../shared/kit/Field'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
-import { Button, buttonClass } from '../shared/kit/Button'
+import { Button, IconButton, buttonClass } from '../shared/kit/Button'
 import admin from '../admin/admin.module.css'
 import { Table } from '../shared/kit/Table'
 import { shownData } from '../../domain/shared/loadable'
@@ -200,11 +200,12 @@ function RepositoriesList() {
           // package type and the repository list and shows the panel); admins may also delete it.
           rowActions={(r) => (
             <span className={styles.rowActions}>
-              <Button
-                variant="ghost"
+              {/* Its icon alone (named for assistive technology and on hover): with its words
+                  beside Delete, the table was wider than the page at 1024 px. */}
+              <IconButton
                 size="sm"
                 icon={<Terminal size={16} aria-hidden />}
-                aria-label={`Set Me Up for ${r.key}`}
+                label={`Set Me Up for ${r.key}`}
                 onClick={() =>
                   dispatch({
                     type: 'onboarding/ShowSetMeUp',
@@ -212,9 +213,7 @@ function RepositoriesList() {
                     availableRepos: [r.key],
                   })
                 }
-              >
-                Set Me Up
-              </Button>
+              />
               {admin && (
                 <DeleteButton
                   what="repository"

@@ -34,6 +34,6 @@ export function healthText(health: RemoteHealth): string {
     case 'failing':
       return 'Unreachable'
     case 'notAsked':
-      return 'Not contacted yet'
+      return 'Never contacted'
   }
 }

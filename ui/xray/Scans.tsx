@@ -111,7 +111,12 @@ export function ScansPage() {
             id: 'version',
             header: 'Version',
             rowHeader: true,
-            cell: (s) => <VersionLink versionId={s.version_id} />,
+            // A long scoped name wraps rather than widening the table past the page at 1024 px.
+            cell: (s) => (
+              <span className={styles.wrapName}>
+                <VersionLink versionId={s.version_id} />
+              </span>
+            ),
           },
           { id: 'repo', header: 'Repository', cell: (s) => s.repo },
           {
