@@ -9,7 +9,9 @@ import {
 
 const UNIT_MS = { day: 86_400_000, hour: 3_600_000, minute: 60_000, second: 1000 } as const
 const ORDER = ['day', 'hour', 'minute', 'second'] as const
-const SHAPE = /^(\d+) (day|hour|minute|second)s?( (\d+) (day|hour|minute|second)s?)?$/
+// Counts are grouped by thousands as the console writes every count ("1,000 days").
+const SHAPE = /^(\d{1,3}(?:,\d{3})*) (day|hour|minute|second)s?( (\d+) (day|hour|minute|second)s?)?$/
+const count = (text: string | undefined) => Number((text ?? '').replace(/,/g, ''))
 
 // Counterexamples found while writing the rule, kept as explicit cases.
 const regressions: ReadonlyArray<readonly [unknown, unknown]> = [
@@ -55,12 +57,12 @@ describe('humaniseUptime', () => {
           expect(m, text).not.toBeNull()
           if (!m) return
           const big = m[2] as (typeof ORDER)[number]
-          const bigCount = Number(m[1])
+          const bigCount = count(m[1])
           // The first unit is the largest that fits, so its count is non-zero unless all are.
           expect(bigCount === 0).toBe(diff < 1000)
           if (big !== 'second') {
             expect(m[5]).toBe(ORDER[ORDER.indexOf(big) + 1])
-            const lower = Number(m[4])
+            const lower = count(m[4])
             const shown = bigCount * UNIT_MS[big] + lower * UNIT_MS[m[5] as (typeof ORDER)[number]]
             expect(diff - shown).toBeGreaterThanOrEqual(0)
             expect(diff - shown).toBeLessThan(UNIT_MS[m[5] as (typeof ORDER)[number]])
