@@ -217,9 +217,7 @@ export default defineConfig({
               test: (id: string) =>
                 /[\\/]ui[\\/]shared[\\/]kit[\\/]/.test(id) && outsideLayout.has(id) && !lazyRoots.has(id),
             },
-            // Last, so that what it shares with other chunks has gone to their groups first.
-            { name: 'packages', test: (id: string) => areaOf.get(id) === 'packages' },
-            { name: 'serviceStatus', test: (id: string) => areaOf.get(id) === 'serviceStatus' },
+
           ],
         },
       },
