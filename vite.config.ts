@@ -217,7 +217,6 @@ export default defineConfig({
               test: (id: string) =>
                 /[\\/]ui[\\/]shared[\\/]kit[\\/]/.test(id) && outsideLayout.has(id) && !lazyRoots.has(id),
             },
-
           ],
         },
       },
