@@ -55,7 +55,14 @@ describe('a log with the navigation area’s set-up events replays', () => {
     expect(result.hashMatches).toBe(true)
     expect(result.actualHash).not.toBe(result.expectedHash)
     // The shape before every move: the log predates the tour's move too.
-    expect(stateHash(earlierShapes(result.state).at(-1))).toBe(result.expectedHash)
+    // The areas added since the log was recorded are left out, as replay leaves them out
+    // (domain/log.ts): they are at their initial state after it.
+    const {
+      tokens: _tokens,
+      xray: _xray,
+      ...earliest
+    } = earlierShapes(result.state).at(-1) as Record<string, unknown>
+    expect(stateHash(earliest)).toBe(result.expectedHash)
   })
 
   it('a bounded log of then: its snapshot is lifted into today’s shape', () => {
