@@ -63,7 +63,24 @@ export async function registerNode(
 ): Promise<NodeRegistration> {
   const cluster = await clusterId(sql, options.clock)
   const startedAt = processStart()
-  const beat = async () => {
+  // One heartbeat at a time: a timer firing while one is being written (a busy database, or a
+  // test's clock moved by a day at once) waits for one more write at the latest time, instead
+  // of queueing thousands behind it.
+  let inFlight: Promise<void> | undefined
+  let again: Promise<void> | undefined
+  const beat = (): Promise<void> => {
+    if (inFlight === undefined) {
+      inFlight = writeBeat().finally(() => {
+        inFlight = undefined
+      })
+      return inFlight
+    }
+    return (again ??= inFlight.then(() => {
+      again = undefined
+      return beat()
+    }))
+  }
+  const writeBeat = async () => {
     try {
       const now = isoNow(options.clock)
       await sql.transaction(async (tx) => {
