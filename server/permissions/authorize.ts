@@ -33,7 +33,7 @@ export function registryAuthorizer(
   ctx: ServerContext,
   deps: { readonly repos: RepositoryStore; readonly auth: RegistryAuth },
 ) {
-  const store = permissionStore(ctx.db)
+  const store = permissionStore(ctx.sql)
   const { repos, auth } = deps
 
   const principalOf = async (caller: RegistryCaller): Promise<Principal> => ({

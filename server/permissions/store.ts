@@ -3,7 +3,7 @@
  * tables are small (one row per target and principal), so they are read whole each time: a
  * change by an admin holds from the next request on, on every node.
  */
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import type { PermissionTarget } from './rules'
 
 interface TargetRow {
@@ -25,19 +25,15 @@ const strings = (json: string): string[] => {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
 }
 
-export function permissionStore(db: Db) {
-  const targetRows = db.prepare(
-    'SELECT name, repositories, include_patterns, exclude_patterns FROM permissions ORDER BY name',
-  )
-  const principalRows = db.prepare(
-    'SELECT permission_name, kind, principal, actions FROM permission_principals',
-  )
-  const groupRows = db.prepare('SELECT group_name FROM group_members WHERE user_id = ? ORDER BY group_name')
+const TARGETS = 'SELECT name, repositories, include_patterns, exclude_patterns FROM permissions ORDER BY name'
+const PRINCIPALS = 'SELECT permission_name, kind, principal, actions FROM permission_principals'
+const GROUPS_OF = 'SELECT group_name FROM group_members WHERE user_id = ? ORDER BY group_name'
 
+export function permissionStore(sql: Sql) {
   return {
     async targets(): Promise<PermissionTarget[]> {
-      const principals = principalRows.all() as PrincipalRow[]
-      return (targetRows.all() as TargetRow[]).map((t) => {
+      const principals = await sql.all<PrincipalRow>(PRINCIPALS)
+      return (await sql.all<TargetRow>(TARGETS)).map((t) => {
         const users: Record<string, string[]> = {}
         const groups: Record<string, string[]> = {}
         for (const p of principals)
@@ -58,7 +54,9 @@ export function permissionStore(db: Db) {
     },
 
     async groupsOf(userId: number): Promise<string[]> {
-      return (groupRows.all(userId) as Array<{ group_name: string }>).map((g) => g.group_name.toLowerCase())
+      return (await sql.all<{ group_name: string }>(GROUPS_OF, [userId])).map((g) =>
+        g.group_name.toLowerCase(),
+      )
     },
   }
 }
