@@ -11,6 +11,7 @@ import type { EducationModule, EducationVideoId } from '../domain/onboarding/edu
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
+import type { ReverseProxy } from '../domain/shared/webServer'
 import type { LogFiles, NodeState, TopologyNode } from '../domain/serviceStatus/types'
 import type {
   AdminUser,
@@ -476,8 +477,13 @@ export interface NavigationApi {
 
 // --- onboarding (getting started, the questionnaire) -----------------------------------------
 export interface OnboardingApi {
-  /** The base URL clients are set up with (set-me-up, the client flows, tool setup). */
-  clientBaseUrl(): Promise<Result<{ readonly baseUrl: string }>>
+  /**
+   * The base URL clients are set up with (set-me-up, the client flows, tool setup) and the
+   * reverse proxies in front of the platform (empty when it names none).
+   */
+  clientBaseUrl(): Promise<
+    Result<{ readonly baseUrl: string; readonly reverseProxies: ReadonlyArray<ReverseProxy> }>
+  >
   /** Saves that the signed-in user has seen getting started. */
   saveGettingStartedSeen(): Promise<Result<void>>
   /** Saves the signed-in user's questionnaire answers. */

@@ -38,7 +38,8 @@ const clientBaseUrl: Effect = (events$, state$, ports) =>
     filter(() => state$.value.onboarding.clientBaseUrl === undefined),
     exhaustMap((envelope) =>
       request(envelope, () => ports.onboardingApi.clientBaseUrl(), {
-        done: (value) => ClientBaseUrlLoaded({ baseUrl: value.baseUrl }),
+        done: (value) =>
+          ClientBaseUrlLoaded({ baseUrl: value.baseUrl, reverseProxies: [...value.reverseProxies] }),
         failed: (failure) => ClientBaseUrlFailed({ failure }),
       }),
     ),

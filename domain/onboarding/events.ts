@@ -1,6 +1,7 @@
 import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
+import { ReverseProxyC } from '../shared/webServer'
 import { DESIRED_FEATURES, ONBOARDING_STEPS, PURPOSES, ROLES } from './rules'
 import { HELP_OPTIONS } from './contact'
 import { PERSONALIZATION_STEPS, PersonalizationDataC, StepDataOfC } from './personalization'
@@ -49,7 +50,8 @@ export const ClientBaseUrlRequested = defineEvent('onboarding/ClientBaseUrlReque
 })
 export const ClientBaseUrlLoaded = defineEvent(
   'onboarding/ClientBaseUrlLoaded',
-  t.type({ baseUrl: t.string }),
+  // The reverse proxies came later: logs written before them hold the base URL alone.
+  t.intersection([t.type({ baseUrl: t.string }), t.partial({ reverseProxies: t.array(ReverseProxyC) })]),
   {
     formerly: ['navigation/ClientBaseUrlLoaded'],
   },

@@ -6,6 +6,7 @@
  * this (its texts stay out of the login page's bundle); the decider uses ./relaunch.ts.
  */
 import { canonicalPackageType } from '../packageTypes'
+import { DEFAULT_HTTPS_PORT, DEFAULT_HTTP_PORT, type ReverseProxy } from '../shared/webServer'
 
 export interface SetupStep {
   /** What the step does, e.g. "Configure npm". */
@@ -65,18 +66,67 @@ function fileSteps(base: string, repo: string, access: ClientAccess | undefined)
 /** `host[:port]` of a base URL: registry clients find the registry at the host's root (/v2/). */
 const hostOf = (base: string): string => schemelessOf(base).replace(/^\/\//, '').split('/')[0] ?? ''
 
+/** Where a registry client finds a repository's images: `<registry>/<image>` over TLS or not. */
+export interface DockerRegistry {
+  /** What `docker login` names: `host[:port]`. */
+  readonly host: string
+  /** What an image reference starts with: the host, and the repository's path when it has one. */
+  readonly registry: string
+  readonly plain: boolean
+}
+
 /**
- * Container images under `<host>/<repo>/<image>:<tag>` (the platform's /v2/ API), with docker,
+ * Where docker reaches `repo`: through the reverse proxy that serves it (one naming the repository,
+ * else one naming none, which serves them all), by its method (the repository as a path prefix,
+ * a subdomain or the proxy's own port); without a proxy, straight at the base URL's host with
+ * the repository as a path prefix. HTTPS wins when the proxy takes both; default ports go unsaid.
+ */
+export function dockerRegistry(
+  baseUrl: string,
+  repo: string,
+  proxies: ReadonlyArray<ReverseProxy> = [],
+): DockerRegistry {
+  const proxy =
+    proxies.find((p) => p.reverseProxyRepositories.includes(repo) && (p.useHttps || p.useHttp)) ??
+    proxies.find((p) => p.reverseProxyRepositories.length === 0 && (p.useHttps || p.useHttp))
+  if (proxy === undefined) {
+    const host = hostOf(trimBase(baseUrl))
+    return { host, registry: `${host}/${repo}`, plain: /^http:/i.test(baseUrl) }
+  }
+  const [port, fallback] = proxy.useHttps
+    ? [proxy.httpsPort, DEFAULT_HTTPS_PORT]
+    : [proxy.httpPort, DEFAULT_HTTP_PORT]
+  const withPort = (name: string) => (port === fallback ? name : `${name}:${port}`)
+  const plain = !proxy.useHttps
+  switch (proxy.dockerReverseProxyMethod) {
+    case 'SUBDOMAIN': {
+      const host = withPort(`${repo}.${proxy.serverName}`)
+      return { host, registry: host, plain }
+    }
+    case 'PORTPERREPO': {
+      const host = withPort(proxy.serverName)
+      return { host, registry: host, plain }
+    }
+    case 'REPOPATHPREFIX': {
+      const host = withPort(proxy.serverName)
+      return { host, registry: `${host}/${repo}`, plain }
+    }
+  }
+}
+
+/**
+ * Container images under `<registry>/<image>:<tag>` (the platform's /v2/ API), with docker,
  * podman and skopeo. Over plain HTTP the clients must be told not to expect TLS.
  */
-function dockerSteps(base: string, repo: string, access: ClientAccess | undefined): SetupStep[] {
-  const host = hostOf(base)
-  const plain = /^http:/i.test(base)
+function dockerSteps(
+  { host, registry, plain }: DockerRegistry,
+  access: ClientAccess | undefined,
+): SetupStep[] {
   const user = access?.user ?? '<user>'
   const creds = `${user}:${access?.token ?? '<token>'}`
   const login = (client: string, tls: string) =>
     `${client} login${tls} ${host} -u ${user}${access ? ` -p ${access.token}` : ''}`
-  const ref = `${host}/${repo}/<image>:<tag>`
+  const ref = `${registry}/<image>:<tag>`
   const tls = plain ? ' --tls-verify=false' : ''
   const skopeoTls = (side: 'src' | 'dest' | '') =>
     plain ? ` --${side ? `${side}-` : ''}tls-verify=false` : ''
@@ -102,7 +152,7 @@ function dockerSteps(base: string, repo: string, access: ClientAccess | undefine
       code: [
         `skopeo copy${skopeoTls('dest')} --dest-creds ${creds} oci:<dir>:<tag> docker://${ref}`,
         `skopeo copy${skopeoTls('src')} --src-creds ${creds} docker://${ref} oci:<dir>:<tag>`,
-        `skopeo list-tags${skopeoTls('')} --creds ${creds} docker://${host}/${repo}/<image>`,
+        `skopeo list-tags${skopeoTls('')} --creds ${creds} docker://${registry}/<image>`,
       ].join('\n'),
     },
   ]
@@ -110,19 +160,20 @@ function dockerSteps(base: string, repo: string, access: ClientAccess | undefine
 
 /**
  * The steps that set a client of `packageType` up for `repo` on the platform at `baseUrl`,
- * signed in with `access` when a token was generated (a placeholder otherwise). Only what the
- * platform serves: npm's registry, container images and files; other clients get the files'
- * upload and download.
+ * signed in with `access` when a token was generated (a placeholder otherwise), container images
+ * through the platform's reverse `proxies`. Only what the platform serves: npm's registry,
+ * container images and files; other clients get the files' upload and download.
  */
 export function clientSetup(
   packageType: string,
   baseUrl: string,
   repo: string,
   access?: ClientAccess,
+  proxies: ReadonlyArray<ReverseProxy> = [],
 ): ReadonlyArray<SetupStep> {
   const type = canonicalPackageType(packageType)
   const base = trimBase(baseUrl)
-  if (type === 'docker') return dockerSteps(base, repo, access)
+  if (type === 'docker') return dockerSteps(dockerRegistry(base, repo, proxies), access)
   if (type !== 'npm') return fileSteps(base, repo, access)
   const registry = `${base}/artifactory/api/npm/${repo}/`
   // npm looks a registry's credentials up by its exact address, without the scheme.

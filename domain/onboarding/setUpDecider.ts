@@ -111,7 +111,12 @@ export function evolveSetUp(slice: OnboardingState, event: SetUpEvent): Onboardi
     }
     case 'onboarding/ClientBaseUrlLoaded': {
       const { clientBaseUrlFailure: _previous, ...rest } = slice
-      return { ...rest, clientBaseUrl: event.data.baseUrl }
+      const { reverseProxies } = event.data
+      return {
+        ...rest,
+        clientBaseUrl: event.data.baseUrl,
+        ...(reverseProxies === undefined ? {} : { clientReverseProxies: reverseProxies }),
+      }
     }
     case 'onboarding/ClientBaseUrlFailed':
       return { ...slice, clientBaseUrlFailure: event.data.failure }

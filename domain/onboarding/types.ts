@@ -1,5 +1,6 @@
 // State of the onboarding area.
 import type { Failure } from '../shared/failure'
+import type { ReverseProxy } from '../shared/webServer'
 import type { OnboardingStep } from './rules'
 import type { ContactRequest } from './contact'
 import type { PersonalizationData } from './personalization'
@@ -108,6 +109,8 @@ export interface OnboardingState {
   readonly setMeUp?: SetMeUpState
   /** The base URL clients are set up with (`GET /ui/setMeUp`), once loaded, or why it failed. */
   readonly clientBaseUrl?: string
+  /** The reverse proxies clients reach the platform through (`GET /ui/system/configuration/webServer`). */
+  readonly clientReverseProxies?: ReadonlyArray<ReverseProxy>
   readonly clientBaseUrlFailure?: Failure
 
   /** The contact-us form, from its first request until it closes. */

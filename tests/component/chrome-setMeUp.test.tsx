@@ -127,6 +127,43 @@ describe('set-me-up', () => {
     expect(within(again).queryByText(/cnt_s3cret-token/)).not.toBeInTheDocument()
   })
 
+  it("names the reverse proxy the platform's web server configuration gives in docker's commands", async () => {
+    const user = userEvent.setup()
+    const onboardingApi = fakeOnboardingApi({
+      clientBaseUrl: async () =>
+        right({
+          baseUrl: 'http://127.0.0.1:8082',
+          reverseProxies: [
+            {
+              serverName: 'registry.acme.example',
+              dockerReverseProxyMethod: 'REPOPATHPREFIX' as const,
+              reverseProxyRepositories: [],
+              useHttps: true,
+              useHttp: true,
+              httpsPort: 443,
+              httpPort: 80,
+            },
+          ],
+        }),
+    })
+    renderShell(
+      '/packages',
+      { extra: [P.PackageTypesLoaded({ packageTypes: ['npm', 'docker'] })] },
+      { onboardingApi },
+    )
+    await user.click(await screen.findByRole('button', { name: 'developer' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
+    const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
+    await chooseOption(user, within(panel).getByRole('combobox', { name: 'Package type' }), 'docker')
+    const repo = within(panel).getByRole('combobox', { name: 'Repository' }).textContent ?? ''
+    const steps = await within(panel).findByRole('region', { name: `Set up docker for ${repo}` })
+    expect(within(steps).getByText('docker login registry.acme.example -u <user>')).toBeInTheDocument()
+    expect(
+      within(steps).getByText(`docker pull registry.acme.example/${repo}/<image>:<tag>`),
+    ).toBeInTheDocument()
+    expect(within(steps).queryByText(/127\.0\.0\.1/)).not.toBeInTheDocument()
+  })
+
   it('says when the platform address cannot be loaded, and retries', async () => {
     const user = userEvent.setup()
     let offline = true

@@ -72,7 +72,10 @@ export function fakeOnboardingApi(
   overrides: Partial<OnboardingApi> = {},
   baseUrl = 'http://platform.test',
 ): OnboardingApi {
-  const faked: Partial<OnboardingApi> = { clientBaseUrl: async () => right({ baseUrl }), ...overrides }
+  const faked: Partial<OnboardingApi> = {
+    clientBaseUrl: async () => right({ baseUrl, reverseProxies: [] }),
+    ...overrides,
+  }
   const rest = notFaked<OnboardingApi>()
   return new Proxy({} as OnboardingApi, {
     get: (_target, name) =>

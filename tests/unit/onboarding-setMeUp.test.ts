@@ -4,7 +4,8 @@ import { left } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { clientFlowLength, RELAUNCH_FLOW_STEPS, relaunchFlowSupported } from '../../domain/onboarding'
-import { clientServed, clientSetup } from '../../domain/onboarding/setMeUp'
+import { clientServed, clientSetup, dockerRegistry } from '../../domain/onboarding/setMeUp'
+import type { ReverseProxy } from '../../domain/shared/webServer'
 import { fakeOnboardingApi, fakePorts } from '../support/fakePorts'
 
 function boot(onboardingApi = fakeOnboardingApi()) {
@@ -191,5 +192,64 @@ describe('client set-up text', () => {
       expect(relaunchFlowSupported(type, 'r')).toBe(true)
     }
     expect(clientFlowLength('generic')).toBe(0)
+  })
+})
+
+describe('where docker reaches a repository (the reverse proxies of the web server configuration)', () => {
+  const proxy = (over: Partial<ReverseProxy>): ReverseProxy => ({
+    serverName: 'acme.example',
+    dockerReverseProxyMethod: 'REPOPATHPREFIX',
+    reverseProxyRepositories: [],
+    useHttps: false,
+    useHttp: true,
+    httpsPort: 443,
+    httpPort: 80,
+    ...over,
+  })
+  it.each([
+    [
+      'no proxy: the base URL host',
+      [],
+      { host: '127.0.0.1:8082', registry: '127.0.0.1:8082/dl', plain: true },
+    ],
+    [
+      'path prefix, HTTP on its default port',
+      [proxy({})],
+      { host: 'acme.example', registry: 'acme.example/dl', plain: true },
+    ],
+    [
+      'HTTPS wins over HTTP, a port other than 443 said',
+      [proxy({ useHttps: true, httpsPort: 8443 })],
+      { host: 'acme.example:8443', registry: 'acme.example:8443/dl', plain: false },
+    ],
+    [
+      'a subdomain per repository',
+      [proxy({ dockerReverseProxyMethod: 'SUBDOMAIN', useHttps: true })],
+      { host: 'dl.acme.example', registry: 'dl.acme.example', plain: false },
+    ],
+    [
+      "a port per repository: the proxy naming it, with that proxy's port",
+      [
+        proxy({ serverName: 'other.example' }),
+        proxy({ dockerReverseProxyMethod: 'PORTPERREPO', reverseProxyRepositories: ['dl'], httpPort: 5001 }),
+      ],
+      { host: 'acme.example:5001', registry: 'acme.example:5001', plain: true },
+    ],
+    [
+      'a proxy for other repositories only, or serving neither scheme, is not used',
+      [proxy({ reverseProxyRepositories: ['other'] }), proxy({ useHttp: false })],
+      { host: '127.0.0.1:8082', registry: '127.0.0.1:8082/dl', plain: true },
+    ],
+  ] as const)('%s', (_, proxies, expected) => {
+    expect(dockerRegistry('http://127.0.0.1:8082/', 'dl', proxies)).toEqual(expected)
+  })
+
+  it("puts the proxy's address in every docker, podman and skopeo command", () => {
+    const steps = clientSetup('docker', 'http://127.0.0.1:8082', 'dl', undefined, [proxy({ useHttps: true })])
+    const text = steps.map((s) => s.code).join('\n')
+    expect(text).not.toContain('127.0.0.1')
+    expect(text).not.toContain('tls-verify=false')
+    expect(text).toContain('docker pull acme.example/dl/<image>:<tag>')
+    expect(text).toContain('skopeo list-tags --creds <user>:<token> docker://acme.example/dl/<image>')
   })
 })

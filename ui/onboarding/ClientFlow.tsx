@@ -16,7 +16,13 @@ export function ClientFlowDialog() {
   const total = flow ? clientFlowLength(flow.packageType) : 0
   const steps =
     flow && onboarding.clientBaseUrl !== undefined
-      ? clientSetup(flow.packageType, onboarding.clientBaseUrl, flow.repo)
+      ? clientSetup(
+          flow.packageType,
+          onboarding.clientBaseUrl,
+          flow.repo,
+          undefined,
+          onboarding.clientReverseProxies,
+        )
       : []
   const index = flow ? Math.min(flow.step, Math.max(0, total - 1)) : 0
   const step = steps[index]

@@ -135,9 +135,11 @@ export function SetMeUpPanel() {
           ) : (
             <section aria-label={`Set up ${type} for ${repo}`}>
               <NotServedNote packageType={type} repo={repo} />
-              {clientSetup(type, onboarding.clientBaseUrl, repo, access).map((step) => (
-                <SetupStepView key={step.title} step={step} />
-              ))}
+              {clientSetup(type, onboarding.clientBaseUrl, repo, access, onboarding.clientReverseProxies).map(
+                (step) => (
+                  <SetupStepView key={step.title} step={step} />
+                ),
+              )}
             </section>
           )}
         </>
