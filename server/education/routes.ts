@@ -13,7 +13,7 @@ import {
   FEEDBACK_COMMENT_MAX,
   type EducationVideoId,
 } from '../../domain/onboarding/education'
-import { isoNow } from '../clock'
+import { educationStore } from './store'
 
 const videosDir = join(import.meta.dirname, 'videos')
 
@@ -27,19 +27,11 @@ const progressSchema = {
 } as const
 
 const routes: RouteModule = async (app, ctx) => {
-  const { db } = ctx
   // Read once: three clips of ~12 KB each.
   const videos = new Map(
     EDUCATION_VIDEO_IDS.map((id) => [id, readFileSync(join(videosDir, `${id}.webm`))] as const),
   )
-  const played = db.prepare(
-    'SELECT video_id FROM education_videos_played WHERE user_id = ? ORDER BY played_at, video_id',
-  )
-  const feedback = db.prepare('SELECT 1 FROM education_feedback WHERE user_id = ? LIMIT 1')
-  const progress = (userId: number) => ({
-    played: (played.all(userId) as Array<{ video_id: string }>).map((r) => r.video_id),
-    feedbackGiven: feedback.get(userId) !== undefined,
-  })
+  const store = educationStore(ctx.sql, ctx.clock)
 
   app.get(
     '/ui/education',
@@ -50,7 +42,7 @@ const routes: RouteModule = async (app, ctx) => {
         response: { 200: progressSchema, ...errors(401) },
       },
     },
-    async (request) => progress(ctx.requireUser(request).id),
+    async (request) => store.progress(ctx.requireUser(request).id),
   )
 
   app.get<{ Params: { file: string } }>(
@@ -85,10 +77,8 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       const user = ctx.requireUser(request)
-      db.prepare(
-        'INSERT OR IGNORE INTO education_videos_played (user_id, video_id, played_at) VALUES (?, ?, ?)',
-      ).run(user.id, request.params.id, isoNow(ctx.clock))
-      return progress(user.id)
+      await store.played(user.id, request.params.id)
+      return store.progress(user.id)
     },
   )
 
@@ -113,10 +103,8 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       const user = ctx.requireUser(request)
       const { module, helpful, comment } = request.body
-      db.prepare(
-        'INSERT INTO education_feedback (user_id, module, helpful, comment, created_at) VALUES (?, ?, ?, ?, ?)',
-      ).run(user.id, module, helpful ? 1 : 0, comment.trim(), isoNow(ctx.clock))
-      return progress(user.id)
+      await store.feedback(user.id, module, helpful, comment.trim())
+      return store.progress(user.id)
     },
   )
 }

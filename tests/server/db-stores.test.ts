@@ -12,16 +12,9 @@ import { manualClock } from '../../server/clock'
 import { SERVICES } from '../../server/ops/services'
 import { releaseBundleStore } from '../../server/releaseBundles/store'
 import { clusterId, readTopology, registerNode, removeNode } from '../../server/ops/topology'
-import { testEngines, type OpenEngine } from '../support/engines'
+import { migrated, testEngines } from '../support/engines'
 
 const engines = testEngines()
-
-/** A fresh database of the engine with every migration run. */
-const migrated = async (open: OpenEngine) => {
-  const db = await open()
-  await db.migrate()
-  return db
-}
 
 const T0 = '2026-12-01T10:00:00.000Z'
 const hex = (c: string, n: number) => c.repeat(n)

@@ -6,16 +6,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Sql } from '../../server/db/sql'
 import { permissionStore } from '../../server/permissions/store'
-import { testEngines, type OpenEngine } from '../support/engines'
+import { educationStore } from '../../server/education/store'
+import { manualClock } from '../../server/clock'
+import { migrated, testEngines } from '../support/engines'
 
 const engines = testEngines()
-
-/** A fresh database of the engine with every migration run. */
-const migrated = async (open: OpenEngine) => {
-  const db = await open()
-  await db.migrate()
-  return db
-}
 
 const T0 = '2026-12-01T10:00:00.000Z'
 
@@ -66,5 +61,29 @@ describe.each(engines)('identity stores on %s', (_name, open) => {
       users: { anonymous: ['read'] },
       groups: { readers: ['read'] },
     })
+  })
+
+  it('education: videos played once each in the order played, feedback given once is remembered', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse(T0))
+    const store = educationStore(sql, clock)
+    const id = await addUser(sql, 'learner')
+    const other = await addUser(sql, 'other')
+    expect(await store.progress(id)).toEqual({ played: [], feedbackGiven: false })
+    await store.played(id, 'search')
+    clock.advance(1000)
+    await store.played(id, 'deploy')
+    clock.advance(1000)
+    // Again: the first play stands, its time too.
+    await store.played(id, 'search')
+    expect(await store.progress(id)).toEqual({ played: ['search', 'deploy'], feedbackGiven: false })
+    await store.feedback(id, 'getting-started', true, 'clear')
+    await store.feedback(id, 'getting-started', false, '')
+    expect(await store.progress(id)).toEqual({ played: ['search', 'deploy'], feedbackGiven: true })
+    expect(await store.progress(other)).toEqual({ played: [], feedbackGiven: false })
+    expect(await sql.all('SELECT helpful, comment FROM education_feedback ORDER BY id')).toEqual([
+      { helpful: 1, comment: 'clear' },
+      { helpful: 0, comment: '' },
+    ])
   })
 })

@@ -48,3 +48,10 @@ export function testEngines(): ReadonlyArray<readonly [string, OpenEngine]> {
     ['postgres', pg],
   ]
 }
+
+/** A fresh database of the engine with every migration run. */
+export async function migrated(open: OpenEngine): Promise<PlatformDatabase> {
+  const db = await open()
+  await db.migrate()
+  return db
+}
