@@ -9,23 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { grant } from './helpers/permissions'
+import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { publishBody } from '../support/npmPublish'
 
 let server: TestServer
-const PASSWORD = 'Correct-horse-battery-9'
+const PASSWORD = TEST_PASSWORD
 
 const basic = (user: string) => `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}`
 const npmUrl = (repo: string, rest: string) => `${server.url}/artifactory/api/npm/${repo}/${rest}`
 const enc = (name: string) => name.replace('/', '%2f')
-
-async function createUser(name: string): Promise<void> {
-  const res = await fetch(`${server.url}/ui/api/v1/ui/admin/users`, {
-    method: 'POST',
-    headers: browserHeaders(server.url, signInDirectly(server, { admin: true })),
-    body: JSON.stringify({ name, email: `${name}@example.invalid`, password: PASSWORD }),
-  })
-  expect(res.status, await res.clone().text()).toBe(201)
-}
 
 function publish(repo: string, user: string, name: string, version: string, marker = user) {
   return fetch(npmUrl(repo, enc(name)), {
@@ -44,7 +36,7 @@ const send = (method: string, url: string, user: string, body?: string, type = '
 
 beforeAll(async () => {
   server = await startTestServer()
-  for (const name of ['victim', 'mallory', 'deployer', 'overwriter']) await createUser(name)
+  for (const name of ['victim', 'mallory', 'deployer', 'overwriter']) await createUser(server, name)
   await grant(server, {
     repositories: ['ANY LOCAL'],
     users: { victim: ['read', 'annotate', 'deploy', 'delete'], overwriter: ['delete'] },
@@ -173,7 +165,7 @@ describe('a version once published', () => {
     const again = await publish('npm-local', 'victim', 'gone-lib', '1.0.0', 'impostor')
     expect(again.status).toBe(403)
     expect(((await again.json()) as { error: string }).error).toContain('1.0.0')
-    await createUser('second-admin')
+    await createUser(server, 'second-admin')
     server.ctx.db.prepare("UPDATE users SET admin = 1 WHERE name = 'second-admin'").run()
     expect((await publish('npm-local', 'second-admin', 'gone-lib', '1.0.0', 'impostor')).status).toBe(403)
     // The very bytes it had may come back (a restore).

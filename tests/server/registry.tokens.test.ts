@@ -6,13 +6,14 @@
  * an admin resets or expires the owner's credentials, and are stored as hashes only.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { grant } from './helpers/permissions'
+import { npmrcFor } from './helpers/registryClients'
 import { npmCli } from '../support/npmCli'
 import { publishBody } from '../support/npmPublish'
 import { manualClock } from '../../server/clock'
@@ -69,14 +70,7 @@ const deleteHeaders = (cookie: string) => {
 const whoami = (token: string) =>
   fetch(`${registryOf('npm')}-/whoami`, { headers: { authorization: `Bearer ${token}` } })
 
-function rcFor(repo: string, auth: string): string {
-  const path = join(work, `npmrc-${randomBytes(4).toString('hex')}`)
-  writeFileSync(
-    path,
-    `registry=${registryOf(repo)}\n//${new URL(server.url).host}/artifactory/api/npm/${repo}/:${auth}\n`,
-  )
-  return path
-}
+const rcFor = (repo: string, auth: string) => npmrcFor(server, work, repo, auth)
 
 beforeAll(async () => {
   server = await startTestServer()
