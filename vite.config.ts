@@ -2,6 +2,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { execFileSync } from 'node:child_process'
 import { precompress } from './scripts/precompress.ts'
+import { subsetFont } from './scripts/subsetFont.ts'
 
 // The commit a build comes from goes into every exported log's header (domain/build.ts).
 function buildCommit(): string {
@@ -116,7 +117,7 @@ const chromeGraph: Plugin = {
 
 export default defineConfig({
   base: '/ui/',
-  plugins: [react(), precompress('dist'), preloadFont, chromeGraph],
+  plugins: [react(), subsetFont(import.meta.dirname), precompress('dist'), preloadFont, chromeGraph],
   define: { __BUILD_COMMIT__: JSON.stringify(buildCommit()) },
   // rxjs publishes its ES2015 build under the `es2015` export condition; without it the bundle
   // gets the ES5 build and its tslib helpers (~4 KB gzip more on the first load).

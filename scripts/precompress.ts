@@ -12,7 +12,7 @@ import type { Plugin } from 'vite'
 // Fonts (woff2) and images are compressed already; source maps are fetched by developer tools only.
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/
 
-function filesUnder(dir: string): string[] {
+export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry)
     return statSync(path).isDirectory() ? filesUnder(path) : [path]
