@@ -9,12 +9,7 @@ import { NAME_MESSAGE } from '../../domain/shared/forms'
 import type { NodeRuntime } from './runtime'
 import { BUNDLE_SERVICES, SERVICES, type BundleService } from './services'
 import { documented, errorSchema } from './schemas'
-import {
-  MAX_BUNDLES_IN_PROGRESS,
-  MAX_THREAD_DUMPS,
-  MAX_THREAD_DUMP_INTERVAL_SECS,
-  SupportBundles,
-} from './supportBundles'
+import { MAX_THREAD_DUMPS, MAX_THREAD_DUMP_INTERVAL_SECS, SupportBundles } from './supportBundles'
 
 const BUNDLE_NAME = /^[A-Za-z0-9._-]+$/
 
@@ -97,18 +92,12 @@ export function registerBundleRoutes(
 ): SupportBundles {
   const bundles = new SupportBundles(ctx, runtime)
 
-  const create = (body: CreateBody, service: BundleService, user: string) => {
+  const create = async (body: CreateBody, service: BundleService, user: string) => {
     if (!BUNDLE_NAME.test(body.name)) throw new HttpError(400, NAME_MESSAGE, 'VALIDATION')
     if (!runtime.runs(service))
       throw new HttpError(404, `The ${SERVICES[service].type} service is not running`, 'SERVICE_NOT_RUNNING')
-    if (bundles.inProgressHere() >= MAX_BUNDLES_IN_PROGRESS)
-      throw new HttpError(
-        409,
-        'Too many support bundles are being created; try again when one is done',
-        'BUSY',
-      )
     const dumps = body.parameters?.thread_dump
-    return bundles.create(
+    const made = await bundles.create(
       {
         name: body.name,
         description: body.description ?? '',
@@ -118,6 +107,13 @@ export function registerBundleRoutes(
       },
       user,
     )
+    if (!made)
+      throw new HttpError(
+        409,
+        'Too many support bundles are being created; try again when one is done',
+        'BUSY',
+      )
+    return made
   }
   const createResponse = {
     201: bundleSchema,
@@ -155,7 +151,7 @@ export function registerBundleRoutes(
     async (request, reply) => {
       const admin = ctx.requireAdmin(request)
       const service = (request.body.service ?? 'artifactory') as BundleService
-      return reply.status(201).send(create(request.body, service, admin.name))
+      return reply.status(201).send(await create(request.body, service, admin.name))
     },
   )
 
@@ -177,7 +173,7 @@ export function registerBundleRoutes(
             `This path creates ${service} bundles; service ${named} does not match`,
             'VALIDATION',
           )
-        return reply.status(201).send(create(request.body, service, admin.name))
+        return reply.status(201).send(await create(request.body, service, admin.name))
       },
     )
 
@@ -191,7 +187,8 @@ export function registerBundleRoutes(
     },
     async (request, reply) => {
       const admin = ctx.requireAdmin(request)
-      if (!bundles.delete(request.params.id)) throw new HttpError(404, 'No such support bundle', 'NOT_FOUND')
+      if (!(await bundles.delete(request.params.id)))
+        throw new HttpError(404, 'No such support bundle', 'NOT_FOUND')
       runtime.log('artifactory', 'INFO', `Support bundle ${request.params.id} deleted by ${admin.name}`)
       return reply.status(204).send()
     },
@@ -213,7 +210,7 @@ export function registerBundleRoutes(
     },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      const bundle = bundles.get(request.params.id)
+      const bundle = await bundles.get(request.params.id)
       if (!bundle) throw new HttpError(404, 'No such support bundle', 'NOT_FOUND')
       if (bundle.status === 'in progress')
         throw new HttpError(409, 'The bundle is still being created', 'IN_PROGRESS')

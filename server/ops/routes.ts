@@ -12,6 +12,7 @@ import { isValidNodeId, listServiceLogs, nodeLogDir, readLogSlice } from '../ops
 import { LOG_SERVICE_KEYS, SERVICES, serviceByKeyOrName, type ServiceDefinition } from '../ops/services'
 import { registerBundleRoutes } from '../ops/bundleRoutes'
 import { documented, errorSchema } from '../ops/schemas'
+import { opsStore } from '../ops/store'
 
 /** How often the log viewer should ask for new lines. */
 export const LOG_REFRESH_RATE_SECS = 10
@@ -81,11 +82,15 @@ function logService(
   return service
 }
 
-function logNode(ctx: ServerContext, runtime: NodeRuntime, nodeId: string | undefined): string {
+async function logNode(
+  ctx: ServerContext,
+  runtime: NodeRuntime,
+  nodeId: string | undefined,
+): Promise<string> {
   const id = nodeId ?? runtime.nodeId
   if (!isValidNodeId(id)) throw new HttpError(400, 'nodeId must be a node id', 'VALIDATION')
-  const known = ctx.db.prepare('SELECT 1 FROM cluster_nodes WHERE node_id = ? LIMIT 1').get(id)
-  if (!known && id !== runtime.nodeId) throw new HttpError(404, `Unknown node: ${id}`, 'NOT_FOUND')
+  if (id !== runtime.nodeId && !(await opsStore(ctx.sql).isKnownNode(id)))
+    throw new HttpError(404, `Unknown node: ${id}`, 'NOT_FOUND')
   return id
 }
 
@@ -274,7 +279,7 @@ function registerLogRoutes(app: FastifyInstance, ctx: ServerContext, runtime: No
       async (request) => {
         ctx.requireAdmin(request)
         const service = logService(runtime, request.params.service, only)
-        const nodeId = logNode(ctx, runtime, request.query.nodeId)
+        const nodeId = await logNode(ctx, runtime, request.query.nodeId)
         return {
           logs: listServiceLogs(ctx.config.dataDir, nodeId, service),
           refreshRateSecs: LOG_REFRESH_RATE_SECS,
@@ -325,7 +330,7 @@ function registerLogRoutes(app: FastifyInstance, ctx: ServerContext, runtime: No
       async (request) => {
         ctx.requireAdmin(request)
         const service = logService(runtime, request.params.service, only)
-        const nodeId = logNode(ctx, runtime, request.query.nodeId)
+        const nodeId = await logNode(ctx, runtime, request.query.nodeId)
         // Only a name the config lists is opened: the id never becomes part of a path otherwise.
         const files = listServiceLogs(ctx.config.dataDir, nodeId, service)
         const id = files.find((f) => f === request.query.id)
@@ -346,11 +351,11 @@ function registerLogRoutes(app: FastifyInstance, ctx: ServerContext, runtime: No
 const RETENTION_KEY = 'bundle_retention_enabled'
 
 function registerRetentionRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const read = () => {
-    const row = ctx.db.prepare('SELECT value FROM ops_settings WHERE key = ?').get(RETENTION_KEY) as
-      { value: string } | undefined
+  const store = opsStore(ctx.sql)
+  const read = async () => {
+    const value = await store.setting(RETENTION_KEY)
     // Retention of release bundles is a distribution feature: on by default where it runs.
-    return row ? row.value === 'true' : startNodeRuntime(ctx).runs('distribution')
+    return value !== undefined ? value === 'true' : startNodeRuntime(ctx).runs('distribution')
   }
   const answer = {
     type: 'object',
@@ -366,7 +371,7 @@ function registerRetentionRoutes(app: FastifyInstance, ctx: ServerContext): void
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return { enable: read() }
+      return { enable: await read() }
     },
   )
   app.put<{ Body: { enable: boolean } }>(
@@ -384,17 +389,13 @@ function registerRetentionRoutes(app: FastifyInstance, ctx: ServerContext): void
     },
     async (request) => {
       const admin = ctx.requireAdmin(request)
-      ctx.db
-        .prepare(
-          'INSERT INTO ops_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-        )
-        .run(RETENTION_KEY, String(request.body.enable))
+      await store.setSetting(RETENTION_KEY, String(request.body.enable))
       startNodeRuntime(ctx).log(
         'artifactory',
         'INFO',
         `Bundle retention ${request.body.enable ? 'enabled' : 'disabled'} by ${admin.name}`,
       )
-      return { enable: read() }
+      return { enable: await read() }
     },
   )
 }

@@ -12,11 +12,12 @@ import { join } from 'node:path'
 import { strFromU8, strToU8, zipSync, type Zippable } from 'fflate'
 import type { ServerContext } from '../context'
 import type { ServerConfig } from '../config'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { listNodeLogs, nodeLogDir } from './logFiles'
 import type { NodeRuntime } from './runtime'
 import type { BundleService } from './services'
 import { isoNow } from '../clock'
+import { opsStore, type BundleRecord, type BundleStatus, type OpsStore } from './store'
 
 export const MAX_THREAD_DUMPS = 10
 export const MAX_THREAD_DUMP_INTERVAL_SECS = 10
@@ -25,7 +26,7 @@ export const MAX_BUNDLES_IN_PROGRESS = 3
 /** Each log file contributes at most its last 8 MB. */
 const MAX_LOG_BYTES_IN_BUNDLE = 8 * 1024 * 1024
 
-export type BundleStatus = 'in progress' | 'success' | 'failed'
+export type { BundleStatus }
 
 export interface BundleSummary {
   readonly id: string
@@ -45,18 +46,6 @@ export interface BundleRequest {
   readonly service: BundleService
   readonly threadDumpCount: number
   readonly threadDumpIntervalSecs: number
-}
-
-interface BundleRecord {
-  id: string
-  name: string
-  description: string
-  service: string
-  status: BundleStatus
-  created_at: string
-  node_id: string
-  size_bytes: number | null
-  error: string | null
 }
 
 const toSummary = (r: BundleRecord): BundleSummary => ({
@@ -86,7 +75,11 @@ const looksLikeCredential = (value: string) =>
  * integration tokens stored in the database. A bundle replaces each wherever it appears, so a
  * secret copied into a log line, a command line or another variable's value is cut too.
  */
-export function knownSecrets(config: ServerConfig, db: Db, env: NodeJS.ProcessEnv = process.env): string[] {
+export async function knownSecrets(
+  config: ServerConfig,
+  sql: Sql,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string[]> {
   const found = new Set<string>([config.adminPassword, config.userPassword])
   for (const [key, value] of Object.entries(env)) {
     if (!value) continue
@@ -94,10 +87,7 @@ export function knownSecrets(config: ServerConfig, db: Db, env: NodeJS.ProcessEn
     if (password) found.add(decodeURIComponent(password)).add(password)
     if (SECRET_KEY.test(key) || password || looksLikeCredential(value)) found.add(value)
   }
-  for (const { token } of db.prepare("SELECT token FROM git_integrations WHERE token <> ''").all() as Array<{
-    token: string
-  }>)
-    found.add(token)
+  for (const token of await opsStore(sql).integrationTokens()) found.add(token)
   // Short values would cut ordinary words; longest first, so a secret inside another goes whole.
   return [...found].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length)
 }
@@ -146,6 +136,9 @@ export class SupportBundles {
   private readonly timers = new Map<NodeJS.Timeout, () => void>()
   private readonly building = new Set<Promise<void>>()
   private stopped = false
+  private readonly store: OpsStore
+  /** Done when the bundles interrupted by the node's last stop are marked failed. */
+  private readonly ready: Promise<unknown>
 
   constructor(
     private readonly ctx: ServerContext,
@@ -153,13 +146,9 @@ export class SupportBundles {
   ) {
     this.dir = join(ctx.config.dataDir, 'support')
     mkdirSync(this.dir, { recursive: true })
+    this.store = opsStore(ctx.sql)
     // A bundle this node was building when it last stopped will never finish.
-    ctx.db
-      .prepare(
-        `UPDATE support_bundles SET status = 'failed', error = 'Interrupted: the node restarted', finished_at = ?
-         WHERE status = 'in progress' AND node_id = ?`,
-      )
-      .run(isoNow(ctx.clock), runtime.nodeId)
+    this.ready = this.store.failInterrupted(runtime.nodeId, isoNow(ctx.clock))
   }
 
   zipPath(id: string): string {
@@ -167,48 +156,37 @@ export class SupportBundles {
     return join(this.dir, `${id}.zip`)
   }
 
-  list(): BundleSummary[] {
-    return (
-      this.ctx.db
-        .prepare('SELECT * FROM support_bundles ORDER BY created_at DESC, id')
-        .all() as BundleRecord[]
-    ).map(toSummary)
+  async list(): Promise<BundleSummary[]> {
+    await this.ready
+    return (await this.store.bundles()).map(toSummary)
   }
 
-  get(id: string): BundleSummary | undefined {
-    const row = this.ctx.db.prepare('SELECT * FROM support_bundles WHERE id = ?').get(id) as
-      BundleRecord | undefined
+  async get(id: string): Promise<BundleSummary | undefined> {
+    await this.ready
+    const row = await this.store.bundle(id)
     return row && toSummary(row)
   }
 
-  inProgressHere(): number {
-    return (
-      this.ctx.db
-        .prepare(`SELECT COUNT(*) AS n FROM support_bundles WHERE status = 'in progress' AND node_id = ?`)
-        .get(this.runtime.nodeId) as { n: number }
-    ).n
-  }
-
-  create(request: BundleRequest, createdBy: string): BundleSummary {
+  /** Starts a bundle; undefined when MAX_BUNDLES_IN_PROGRESS are being built here already. */
+  async create(request: BundleRequest, createdBy: string): Promise<BundleSummary | undefined> {
+    await this.ready
     const id = randomUUID()
     const now = isoNow(this.ctx.clock)
-    this.ctx.db
-      .prepare(
-        `INSERT INTO support_bundles (id, name, description, service, status, created_at, created_by, node_id,
-           thread_dump_count, thread_dump_interval_secs)
-         VALUES (?, ?, ?, ?, 'in progress', ?, ?, ?, ?, ?)`,
-      )
-      .run(
+    const added = await this.store.addBundle(
+      {
         id,
-        request.name,
-        request.description,
-        request.service,
-        now,
+        name: request.name,
+        description: request.description,
+        service: request.service,
+        createdAt: now,
         createdBy,
-        this.runtime.nodeId,
-        request.threadDumpCount,
-        request.threadDumpIntervalSecs,
-      )
+        nodeId: this.runtime.nodeId,
+        threadDumpCount: request.threadDumpCount,
+        threadDumpIntervalSecs: request.threadDumpIntervalSecs,
+      },
+      MAX_BUNDLES_IN_PROGRESS,
+    )
+    if (!added) return undefined
     this.runtime.log(
       'artifactory',
       'INFO',
@@ -216,12 +194,13 @@ export class SupportBundles {
     )
     const job = this.build(id, request, now, createdBy).finally(() => this.building.delete(job))
     this.building.add(job)
-    return this.get(id) as BundleSummary
+    return (await this.get(id)) as BundleSummary
   }
 
   /** Deletes the record and its zip; false when unknown. A bundle still being built is dropped when done. */
-  delete(id: string): boolean {
-    const removed = this.ctx.db.prepare('DELETE FROM support_bundles WHERE id = ?').run(id).changes > 0
+  async delete(id: string): Promise<boolean> {
+    await this.ready
+    const removed = await this.store.deleteBundle(id)
     if (removed) rmSync(this.zipPath(id), { force: true })
     return removed
   }
@@ -242,12 +221,9 @@ export class SupportBundles {
   }
 
   private async build(id: string, request: BundleRequest, created: string, createdBy: string): Promise<void> {
-    const finish = this.ctx.db.prepare(
-      `UPDATE support_bundles SET status = ?, size_bytes = ?, error = ?, finished_at = ? WHERE id = ? AND status = 'in progress'`,
-    )
     try {
       const files: Zippable = {}
-      const secrets = knownSecrets(this.ctx.config, this.ctx.db)
+      const secrets = await knownSecrets(this.ctx.config, this.ctx.sql)
       const dumps: string[] = []
       for (let i = 0; i < request.threadDumpCount; i++) {
         if (i > 0) await this.sleep(request.threadDumpIntervalSecs * 1000)
@@ -302,15 +278,25 @@ export class SupportBundles {
         ),
       )
       const zip = zipSync(files, { level: 6 })
-      if (!this.get(id)) return // deleted while being built
+      if (!(await this.get(id))) return // deleted while being built
       await writeFile(this.zipPath(id), zip)
-      if (finish.run('success', zip.byteLength, null, isoNow(this.ctx.clock), id).changes === 0)
-        rmSync(this.zipPath(id), { force: true })
+      const end = {
+        status: 'success',
+        sizeBytes: zip.byteLength,
+        error: null,
+        at: isoNow(this.ctx.clock),
+      } as const
+      if (!(await this.store.finishBundle(id, end))) rmSync(this.zipPath(id), { force: true })
       this.runtime.log('artifactory', 'INFO', `Support bundle ${id} ready (${zip.byteLength} bytes)`)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       try {
-        finish.run('failed', null, reason, isoNow(this.ctx.clock), id)
+        await this.store.finishBundle(id, {
+          status: 'failed',
+          sizeBytes: null,
+          error: reason,
+          at: isoNow(this.ctx.clock),
+        })
         this.runtime.log('artifactory', 'ERROR', `Support bundle ${id} failed: ${reason}`)
       } catch {
         // The database closed under us (server stopping): nothing left to record into.

@@ -1,0 +1,123 @@
+/**
+ * Operations' records: support bundles, the bundle-retention setting, and which nodes the
+ * cluster knows. Portable SQL over the stores' interface (server/db/sql.ts).
+ */
+import type { Sql } from '../db/sql'
+
+export type BundleStatus = 'in progress' | 'success' | 'failed'
+
+export interface BundleRecord {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  readonly service: string
+  readonly status: BundleStatus
+  readonly created_at: string
+  readonly node_id: string
+  readonly size_bytes: number | null
+  readonly error: string | null
+}
+
+export interface NewBundle {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  readonly service: string
+  readonly createdAt: string
+  readonly createdBy: string
+  readonly nodeId: string
+  readonly threadDumpCount: number
+  readonly threadDumpIntervalSecs: number
+}
+
+export interface BundleEnd {
+  readonly status: Exclude<BundleStatus, 'in progress'>
+  readonly sizeBytes: number | null
+  readonly error: string | null
+  readonly at: string
+}
+
+const COLUMNS = 'id, name, description, service, status, created_at, node_id, size_bytes, error'
+
+const Q = {
+  interrupted: `UPDATE support_bundles SET status = 'failed', error = 'Interrupted: the node restarted', finished_at = ?
+     WHERE status = 'in progress' AND node_id = ?`,
+  list: `SELECT ${COLUMNS} FROM support_bundles ORDER BY created_at DESC, id`,
+  one: `SELECT ${COLUMNS} FROM support_bundles WHERE id = ?`,
+  inProgress: `SELECT COUNT(*) AS n FROM support_bundles WHERE status = 'in progress' AND node_id = ?`,
+  insert: `INSERT INTO support_bundles (id, name, description, service, status, created_at, created_by, node_id,
+       thread_dump_count, thread_dump_interval_secs)
+     VALUES (?, ?, ?, ?, 'in progress', ?, ?, ?, ?, ?)`,
+  delete: 'DELETE FROM support_bundles WHERE id = ?',
+  finish: `UPDATE support_bundles SET status = ?, size_bytes = ?, error = ?, finished_at = ?
+     WHERE id = ? AND status = 'in progress'`,
+  integrationTokens: "SELECT token FROM git_integrations WHERE token <> ''",
+  setting: 'SELECT value FROM ops_settings WHERE key = ?',
+  setSetting:
+    'INSERT INTO ops_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  knownNode: 'SELECT 1 AS known FROM cluster_nodes WHERE node_id = ? LIMIT 1',
+} as const
+
+export function opsStore(sql: Sql) {
+  return {
+    /** Bundles a node was building when it stopped end 'failed'; answers how many. */
+    async failInterrupted(nodeId: string, at: string): Promise<number> {
+      return (await sql.run(Q.interrupted, [at, nodeId])).changes
+    },
+    bundles(): Promise<BundleRecord[]> {
+      return sql.all<BundleRecord>(Q.list)
+    },
+    bundle(id: string): Promise<BundleRecord | undefined> {
+      return sql.one<BundleRecord>(Q.one, [id])
+    },
+    async bundlesInProgress(nodeId: string): Promise<number> {
+      return (await sql.one<{ n: number }>(Q.inProgress, [nodeId]))?.n ?? 0
+    },
+    /**
+     * Records a bundle 'in progress' unless its node already builds `max`; false then. One
+     * transaction, so requests arriving together never pass the count all at once.
+     */
+    addBundle(b: NewBundle, max: number): Promise<boolean> {
+      return sql.transaction(async (tx) => {
+        const busy = (await tx.one<{ n: number }>(Q.inProgress, [b.nodeId]))?.n ?? 0
+        if (busy >= max) return false
+        await tx.run(Q.insert, [
+          b.id,
+          b.name,
+          b.description,
+          b.service,
+          b.createdAt,
+          b.createdBy,
+          b.nodeId,
+          b.threadDumpCount,
+          b.threadDumpIntervalSecs,
+        ])
+        return true
+      })
+    },
+    /** False when there was no such bundle. */
+    async deleteBundle(id: string): Promise<boolean> {
+      return (await sql.run(Q.delete, [id])).changes > 0
+    },
+    /** Ends a bundle still in progress; false when it was deleted (or ended) meanwhile. */
+    async finishBundle(id: string, end: BundleEnd): Promise<boolean> {
+      return (await sql.run(Q.finish, [end.status, end.sizeBytes, end.error, end.at, id])).changes > 0
+    },
+    /** The git integrations' stored tokens (secrets a bundle must not carry). */
+    async integrationTokens(): Promise<string[]> {
+      return (await sql.all<{ token: string }>(Q.integrationTokens)).map((r) => r.token)
+    },
+    async setting(key: string): Promise<string | undefined> {
+      return (await sql.one<{ value: string }>(Q.setting, [key]))?.value
+    },
+    async setSetting(key: string, value: string): Promise<void> {
+      await sql.run(Q.setSetting, [key, value])
+    },
+    /** Whether the node has ever registered in the cluster's topology. */
+    async isKnownNode(nodeId: string): Promise<boolean> {
+      return (await sql.one(Q.knownNode, [nodeId])) !== undefined
+    },
+  }
+}
+
+export type OpsStore = ReturnType<typeof opsStore>
