@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError, type ServerContext, type SessionUser } from '../context'
 import type { Db } from '../db'
 import { errors, nameSchema } from '../auth/schemas'
-import { administeredProjects, findUserByName } from '../auth/users'
+import { administeredProjects, findUserByNameOnSqlite } from '../auth/users'
 import { badRequest, conflict, emptyReply, notFound } from './common'
 import { PROJECT_KEY_MAX_LENGTH, projectKeyProblem } from './projectKey'
 
@@ -132,15 +132,19 @@ declare module 'fastify' {
 }
 
 /** The admin guard of a route that says `projectAdmin`: admins, and that project's administrators. */
-export function projectAdminGuard(ctx: ServerContext, request: FastifyRequest): SessionUser {
+export function projectAdminGuard(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser> {
   return requireProjectAdmin(ctx, request, (request.params as { key?: string } | undefined)?.key)
 }
 
 /** Admins, and project administrators of `key` (for members only when the project lets them). */
-function requireProjectAdmin(ctx: ServerContext, request: FastifyRequest, key?: string): SessionUser {
+async function requireProjectAdmin(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  key?: string,
+): Promise<SessionUser> {
   const user = ctx.requireUser(request)
   if (user.admin) return user
-  const keys = administeredProjects(ctx.db, user.id)
+  const keys = await administeredProjects(ctx.sql, user.id)
   if (key === undefined ? keys.length === 0 : !keys.includes(key))
     throw new HttpError(403, 'Administrators only', 'FORBIDDEN')
   return user
@@ -185,10 +189,10 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
       },
     },
     async (request) => {
-      const user = requireProjectAdmin(ctx, request)
+      const user = await requireProjectAdmin(ctx, request)
       const rows = db.prepare('SELECT * FROM projects ORDER BY key').all() as ProjectRow[]
       if (user.admin) return rows.map(toProject)
-      const keys = new Set(administeredProjects(db, user.id))
+      const keys = new Set(await administeredProjects(ctx.sql, user.id))
       return rows.filter((r) => keys.has(r.key)).map(toProject)
     },
   )
@@ -246,7 +250,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
       },
     },
     async (request) => {
-      requireProjectAdmin(ctx, request, request.params.key)
+      await requireProjectAdmin(ctx, request, request.params.key)
       return toProject(find(db, request.params.key))
     },
   )
@@ -322,7 +326,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
       },
     },
     async (request) => {
-      requireProjectAdmin(ctx, request, request.params.key)
+      await requireProjectAdmin(ctx, request, request.params.key)
       return members(db, find(db, request.params.key).key)
     },
   )
@@ -340,14 +344,15 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
       },
     },
     async (request) => {
-      const user = requireProjectAdmin(ctx, request, request.params.key)
+      const user = await requireProjectAdmin(ctx, request, request.params.key)
       return db.transaction(() => {
         const project = find(db, request.params.key)
         if (!user.admin && project.manage_members !== 1)
           throw new HttpError(403, 'This project does not let its administrators manage members', 'FORBIDDEN')
         const seen = new Set<string>()
         const rows = request.body.map((m) => {
-          const user = findUserByName(db, m.name) ?? badRequest(`members: there is no user named ${m.name}`)
+          const user =
+            findUserByNameOnSqlite(db, m.name) ?? badRequest(`members: there is no user named ${m.name}`)
           if (seen.has(user.name.toLowerCase())) badRequest(`members: ${m.name} is listed twice`)
           seen.add(user.name.toLowerCase())
           return { id: user.id, roles: m.roles }

@@ -14,7 +14,7 @@ import { scoped } from '../auth/validation'
 const routes: RouteModule = async (app, ctx) => {
   await scoped(app, ctx, (scope) => {
     scope.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config.projectAdmin) projectAdminGuard(ctx, request)
+      if (request.routeOptions.config.projectAdmin) await projectAdminGuard(ctx, request)
       else ctx.requireAdmin(request)
     })
     registerConfigRoutes(scope, ctx)

@@ -12,7 +12,9 @@ import { issueMailToken } from '../auth/mailTokens'
 import { hashPassword, passwordProblem } from '../auth/passwords'
 import { passwordPolicyOf } from './securityRoutes'
 import { emailSchema, errors, nameSchema, passwordSchema } from '../auth/schemas'
-import { findUserByName, type UserRow } from '../auth/users'
+import { findUserByName, findUserByNameOnSqlite, type UserRow } from '../auth/users'
+import type { Sql } from '../db/sql'
+import { adminUsersStore } from './usersStore'
 import { sendMail } from '../mail/outbox'
 import { baseUrlOf } from '../platform/baseUrl'
 import { readGeneralConfig } from './generalConfig'
@@ -78,15 +80,7 @@ interface UserBody {
 
 type UserPatch = Partial<Omit<UserBody, 'name'>> & { resetMfa?: boolean }
 
-function groupsOf(db: Db, userId: number): string[] {
-  return (
-    db.prepare('SELECT group_name FROM group_members WHERE user_id = ? ORDER BY group_name').all(userId) as {
-      group_name: string
-    }[]
-  ).map((r) => r.group_name)
-}
-
-function toAdminUser(db: Db, u: UserRow) {
+async function toAdminUser(sql: Sql, u: UserRow) {
   return {
     name: u.name,
     email: u.email,
@@ -96,28 +90,14 @@ function toAdminUser(db: Db, u: UserRow) {
     mfaEnrolled: u.mfa_enrolled === 1,
     passwordExpired: u.password_expired === 1,
     credentialsExpired: u.credentials_expired === 1,
-    groups: groupsOf(db, u.id),
+    groups: await adminUsersStore(sql).groupsOf(u.id),
     createdAt: u.created_at,
     lastLoginAt: u.last_login_at,
   }
 }
 
-function setGroups(db: Db, userId: number, groups: readonly string[]): void {
-  for (const g of groups)
-    if (!db.prepare('SELECT 1 FROM groups WHERE name = ?').get(g))
-      badRequest(`groups: there is no group named ${g}`)
-  db.prepare('DELETE FROM group_members WHERE user_id = ?').run(userId)
-  const add = db.prepare(
-    'INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE name = ?',
-  )
-  for (const g of groups) add.run(userId, g)
-}
-
-const adminCount = (db: Db) =>
-  (db.prepare('SELECT COUNT(*) AS n FROM users WHERE admin = 1').get() as { n: number }).n
-
-function requireUserRow(db: Db, name: string): UserRow {
-  return findUserByName(db, name) ?? notFound(`User ${name}`)
+async function requireUserRow(sql: Sql, name: string): Promise<UserRow> {
+  return (await findUserByName(sql, name)) ?? notFound(`User ${name}`)
 }
 
 function checkPassword(db: Db, password: string): void {
@@ -126,7 +106,8 @@ function checkPassword(db: Db, password: string): void {
 }
 
 export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db, config } = ctx
+  const { db, config, sql } = ctx
+  const users = adminUsersStore(sql)
 
   app.get(
     '/ui/admin/users',
@@ -138,9 +119,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return (db.prepare('SELECT * FROM users ORDER BY name').all() as UserRow[]).map((u) =>
-        toAdminUser(db, u),
-      )
+      return Promise.all((await users.list()).map((u) => toAdminUser(sql, u)))
     },
   )
 
@@ -169,21 +148,24 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
       const b = request.body
       checkPassword(db, b.password)
       const passwordHash = await hashPassword(b.password)
-      const created = db.transaction(() => {
-        const user = insertUser(ctx, {
-          name: b.name,
-          email: b.email,
-          passwordHash,
-          admin: b.admin,
-          mfaRequired: b.mfaRequired,
-          passwordExpired: b.passwordExpired,
-        })
-        if (b.credentialsExpired)
-          db.prepare('UPDATE users SET credentials_expired = 1 WHERE id = ?').run(user.id)
-        if (b.groups) setGroups(db, user.id, b.groups)
-        return requireUserRow(db, user.name)
-      })()
-      return reply.status(201).send(toAdminUser(db, created))
+      const created = await sql.transaction(async (tx) => {
+        const user = await insertUser(
+          { sql: tx, clock: ctx.clock },
+          {
+            name: b.name,
+            email: b.email,
+            passwordHash,
+            admin: b.admin,
+            mfaRequired: b.mfaRequired,
+            passwordExpired: b.passwordExpired,
+          },
+        )
+        const store = adminUsersStore(tx)
+        if (b.credentialsExpired) await store.change(user.id, { credentialsExpired: true })
+        if (b.groups) await store.setGroups(user.id, b.groups)
+        return requireUserRow(tx, user.name)
+      })
+      return reply.status(201).send(await toAdminUser(sql, created))
     },
   )
 
@@ -198,7 +180,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return toAdminUser(db, requireUserRow(db, request.params.name))
+      return toAdminUser(sql, await requireUserRow(sql, request.params.name))
     },
   )
 
@@ -228,36 +210,30 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
       const b = request.body
       if (b.password !== undefined) checkPassword(db, b.password)
       const passwordHash = b.password !== undefined ? await hashPassword(b.password) : undefined
-      const updated = db.transaction(() => {
-        const user = requireUserRow(db, request.params.name)
-        if (b.admin === false && user.admin === 1 && adminCount(db) <= 1)
+      const updated = await sql.transaction(async (tx) => {
+        const store = adminUsersStore(tx)
+        const user = await requireUserRow(tx, request.params.name)
+        if (b.admin === false && user.admin === 1 && (await store.adminCount()) <= 1)
           conflict('The last administrator cannot lose the admin flag')
-        const set = (column: string, value: unknown) =>
-          db.prepare(`UPDATE users SET ${column} = ? WHERE id = ?`).run(value, user.id)
-        if (b.email !== undefined) set('email', b.email)
-        if (b.admin !== undefined) set('admin', b.admin ? 1 : 0)
-        if (b.mfaRequired !== undefined) set('mfa_required', b.mfaRequired ? 1 : 0)
-        if (b.passwordExpired !== undefined) set('password_expired', b.passwordExpired ? 1 : 0)
-        if (b.credentialsExpired !== undefined) set('credentials_expired', b.credentialsExpired ? 1 : 0)
-        if (b.resetMfa) {
-          set('mfa_enrolled', 0)
-          set('mfa_secret', null)
-          set('mfa_last_counter', 0)
-        }
-        if (b.groups) setGroups(db, user.id, b.groups)
-        if (passwordHash !== undefined) {
-          set('password_hash', passwordHash)
-          set('password_changed_at', isoNow(ctx.clock))
-        }
-        // A new password or an expiry ends the user's sessions (except the admin's own request).
-        if (passwordHash !== undefined || b.passwordExpired || b.credentialsExpired) {
-          db.prepare('DELETE FROM sessions WHERE user_id = ? AND user_id <> ?').run(user.id, me.id)
-          // And its client tokens: a reset or expiry must end every credential, not the password alone.
-          db.prepare("DELETE FROM access_tokens WHERE user_id = ? AND kind = 'client'").run(user.id)
-        }
-        return requireUserRow(db, user.name)
-      })()
-      return toAdminUser(db, updated)
+        await store.change(user.id, {
+          ...(b.email !== undefined ? { email: b.email } : {}),
+          ...(b.admin !== undefined ? { admin: b.admin } : {}),
+          ...(b.mfaRequired !== undefined ? { mfaRequired: b.mfaRequired } : {}),
+          ...(b.passwordExpired !== undefined ? { passwordExpired: b.passwordExpired } : {}),
+          ...(b.credentialsExpired !== undefined ? { credentialsExpired: b.credentialsExpired } : {}),
+          ...(b.resetMfa ? { resetMfa: true } : {}),
+          ...(passwordHash !== undefined
+            ? { password: { hash: passwordHash, changedAt: isoNow(ctx.clock) } }
+            : {}),
+        })
+        if (b.groups) await store.setGroups(user.id, b.groups)
+        // A new password or an expiry ends the user's sessions (except the admin's own request),
+        // and its client tokens: a reset or expiry must end every credential, not the password alone.
+        if (passwordHash !== undefined || b.passwordExpired || b.credentialsExpired)
+          await store.endCredentials(user.id, me.id)
+        return requireUserRow(tx, user.name)
+      })
+      return toAdminUser(sql, updated)
     },
   )
 
@@ -272,13 +248,14 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     },
     async (request, reply) => {
       const me = ctx.requireAdmin(request)
-      db.transaction(() => {
-        const user = requireUserRow(db, request.params.name)
+      await sql.transaction(async (tx) => {
+        const store = adminUsersStore(tx)
+        const user = await requireUserRow(tx, request.params.name)
         if (user.id === me.id) conflict('You cannot delete your own account')
-        if (user.admin === 1 && adminCount(db) <= 1) conflict('The last administrator cannot be deleted')
-        db.prepare("DELETE FROM permission_principals WHERE kind = 'user' AND principal = ?").run(user.name)
-        db.prepare('DELETE FROM users WHERE id = ?').run(user.id)
-      })()
+        if (user.admin === 1 && (await store.adminCount()) <= 1)
+          conflict('The last administrator cannot be deleted')
+        await store.delete(user)
+      })
       return reply.status(204).send()
     },
   )
@@ -309,7 +286,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     async (request, reply) => {
       const me = ctx.requireAdmin(request)
       const { email } = request.body
-      const { token, expiresAt } = issueMailToken(ctx, 'invitation', { email, createdBy: me.id })
+      const { token, expiresAt } = await issueMailToken(ctx, 'invitation', { email, createdBy: me.id })
       const general = readGeneralConfig(db, config)
       const link = `${baseUrlOf(ctx, request)}/ui/login/invitation?token=${encodeURIComponent(token)}`
       sendMail(config.dataDir, {
@@ -375,7 +352,7 @@ function toGroup(db: Db, g: GroupRow) {
 
 function setMembers(db: Db, group: string, members: readonly string[]): void {
   const ids = members.map(
-    (m) => findUserByName(db, m)?.id ?? badRequest(`members: there is no user named ${m}`),
+    (m) => findUserByNameOnSqlite(db, m)?.id ?? badRequest(`members: there is no user named ${m}`),
   )
   db.prepare('DELETE FROM group_members WHERE group_name = ?').run(group)
   const add = db.prepare('INSERT INTO group_members (group_name, user_id) VALUES (?, ?)')
@@ -610,7 +587,7 @@ function setPrincipals(
     const user =
       name.toLowerCase() === 'anonymous'
         ? { name: 'anonymous' }
-        : (findUserByName(db, name) ?? badRequest(`users: there is no user named ${name}`))
+        : (findUserByNameOnSqlite(db, name) ?? badRequest(`users: there is no user named ${name}`))
     add.run(permission, 'user', user.name, JSON.stringify(actions))
   }
   for (const [name, actions] of Object.entries(groups)) {

@@ -57,25 +57,25 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       const key = loginKey(request, name)
       const addressKey = `login-address:${request.ip}`
       // Taken before the password is checked, so parallel guesses cannot slip past the count.
-      limiter.take(key, reply)
+      await limiter.take(key, reply)
       try {
-        addressLimiter.take(addressKey, reply)
+        await addressLimiter.take(addressKey, reply)
       } catch (refused) {
-        limiter.refund(key)
+        await limiter.refund(key)
         throw refused
       }
-      const user = findUserByName(db, name)
+      const user = await findUserByName(ctx.sql, name)
       const ok = await verifyPassword(password, user?.password_hash)
       if (!user || !ok) throw new HttpError(401, 'Wrong user name or password', 'BAD_CREDENTIALS')
-      limiter.refund(key)
-      addressLimiter.refund(addressKey)
+      await limiter.refund(key)
+      await addressLimiter.refund(addressKey)
       if (user.credentials_expired === 1)
         throw new HttpError(403, 'Your credentials have expired: change your password', 'CREDENTIALS_EXPIRED')
       if (user.password_expired === 1)
         throw new HttpError(403, 'Your password has expired: change it to sign in', 'PASSWORD_EXPIRED')
       const remember =
         request.query._spring_security_remember_me === true && readGeneralConfig(db, config).rememberMeEnabled
-      pruneSessions(ctx)
+      await pruneSessions(ctx)
       return signIn(ctx, request, reply, user, remember)
     },
   )
@@ -89,7 +89,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       },
     },
     async (request, reply) => {
-      endSession(ctx, request, reply)
+      await endSession(ctx, request, reply)
       return reply.status(204).send()
     },
   )
@@ -98,8 +98,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
     '/ui/auth/current',
     { schema: { summary: 'The signed-in user, or the anonymous user', response: { 200: userDataSchema } } },
     async (request) => {
-      const session = findSession(ctx, request)
-      const user = session?.stage === 'full' ? findUserById(db, session.user_id) : undefined
+      const session = await findSession(ctx, request)
+      const user = session?.stage === 'full' ? await findUserById(ctx.sql, session.user_id) : undefined
       return user ? userData(ctx, user) : anonymousUserData(config)
     },
   )

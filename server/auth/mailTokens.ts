@@ -21,48 +21,48 @@ export interface MailTokenRow {
   readonly used_at: string | null
 }
 
-export function issueMailToken(
-  { db, clock }: SessionStore,
+export async function issueMailToken(
+  { sql, clock }: SessionStore,
   kind: MailTokenKind,
   fields: { userId?: number; email: string; createdBy?: number },
-): { token: string; expiresAt: string } {
+): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url')
   const now = clock.now()
   const expiresAt = new Date(now + (kind === 'reset' ? RESET_TOKEN_MS : INVITATION_TOKEN_MS)).toISOString()
-  db.prepare(
+  await sql.run(
     `INSERT INTO mail_tokens (token_hash, kind, user_id, email, created_by, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    hashToken(token),
-    kind,
-    fields.userId ?? null,
-    fields.email,
-    fields.createdBy ?? null,
-    new Date(now).toISOString(),
-    expiresAt,
+    [
+      hashToken(token),
+      kind,
+      fields.userId ?? null,
+      fields.email,
+      fields.createdBy ?? null,
+      new Date(now).toISOString(),
+      expiresAt,
+    ],
   )
   return { token, expiresAt }
 }
 
 /** The token when it exists, is of this kind, unused and unexpired. */
 export function findUsableToken(
-  { db, clock }: SessionStore,
+  { sql, clock }: SessionStore,
   kind: MailTokenKind,
   token: string,
-): MailTokenRow | undefined {
-  return db
-    .prepare(
-      `SELECT token_hash, kind, user_id, email, expires_at, used_at FROM mail_tokens
-       WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?`,
-    )
-    .get(hashToken(token), kind, isoNow(clock)) as MailTokenRow | undefined
+): Promise<MailTokenRow | undefined> {
+  return sql.one<MailTokenRow>(
+    `SELECT token_hash, kind, user_id, email, expires_at, used_at FROM mail_tokens
+     WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?`,
+    [hashToken(token), kind, isoNow(clock)],
+  )
 }
 
 /** Marks the token used; false when someone used it first. Call inside the transaction that acts on it. */
-export function consumeToken({ db, clock }: SessionStore, tokenHash: string): boolean {
-  return (
-    db
-      .prepare('UPDATE mail_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL')
-      .run(isoNow(clock), tokenHash).changes === 1
+export async function consumeToken({ sql, clock }: SessionStore, tokenHash: string): Promise<boolean> {
+  const { changes } = await sql.run(
+    'UPDATE mail_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL',
+    [isoNow(clock), tokenHash],
   )
+  return changes === 1
 }

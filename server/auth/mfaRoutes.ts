@@ -25,16 +25,19 @@ function totpFor(ctx: ServerContext, user: UserRow, secret: string): TOTP {
   })
 }
 
-function pendingLogin(ctx: ServerContext, request: FastifyRequest): { session: SessionRow; user: UserRow } {
-  const session = findSession(ctx, request)
-  const user = session?.stage === 'mfa' ? findUserById(ctx.db, session.user_id) : undefined
+async function pendingLogin(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): Promise<{ session: SessionRow; user: UserRow }> {
+  const session = await findSession(ctx, request)
+  const user = session?.stage === 'mfa' ? await findUserById(ctx.sql, session.user_id) : undefined
   if (!session || !user)
     throw new HttpError(403, 'No sign-in is waiting for a one-time code', 'NO_PENDING_LOGIN')
   return { session, user }
 }
 
 export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
-  const { db } = ctx
+  const { sql } = ctx
 
   app.get(
     '/ui/auth/mfa/enroll',
@@ -52,12 +55,12 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
       },
     },
     async (request) => {
-      const { user } = pendingLogin(ctx, request)
+      const { user } = await pendingLogin(ctx, request)
       if (user.mfa_enrolled === 1)
         throw new HttpError(403, 'This account is already enrolled: enter a code instead', 'ALREADY_ENROLLED')
       // A new secret on every call: an abandoned enrolment leaves nothing usable behind.
       const secret = new Secret({ size: 20 }).base32
-      db.prepare('UPDATE users SET mfa_secret = ?, mfa_last_counter = 0 WHERE id = ?').run(secret, user.id)
+      await sql.run('UPDATE users SET mfa_secret = ?, mfa_last_counter = 0 WHERE id = ?', [secret, user.id])
       return { secret, otpauthUrl: totpFor(ctx, user, secret).toString() }
     },
   )
@@ -77,9 +80,9 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
       },
     },
     async (request, reply) => {
-      const { session, user } = pendingLogin(ctx, request)
+      const { session, user } = await pendingLogin(ctx, request)
       const key = `otp:${user.id}`
-      limiter.take(key, reply)
+      await limiter.take(key, reply)
       if (!user.mfa_secret)
         throw new HttpError(403, 'Enrol first: no authenticator is set up', 'NOT_ENROLLED')
       const otp = request.body.otp.replace(/\s+/g, '')
@@ -92,15 +95,20 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
       if (counter === null || counter <= user.mfa_last_counter) {
         throw new HttpError(401, 'Invalid code', 'INVALID_OTP')
       }
-      limiter.refund(key)
-      db.transaction(() => {
-        db.prepare('UPDATE users SET mfa_enrolled = 1, mfa_last_counter = ? WHERE id = ?').run(
-          counter,
-          user.id,
+      await limiter.refund(key)
+      const accepted = await sql.transaction(async (tx) => {
+        // The step is recorded only if no request with the same code got there first.
+        const { changes } = await tx.run(
+          'UPDATE users SET mfa_enrolled = 1, mfa_last_counter = ? WHERE id = ? AND mfa_last_counter < ?',
+          [counter, user.id, counter],
         )
-        completeSession(ctx, request, reply, session)
-        markSignedIn(ctx, user.id)
-      })()
+        if (changes !== 1) return false
+        // Setting the cookie again, should PostgreSQL run this again, sets the same one.
+        await completeSession({ sql: tx, clock: ctx.clock }, request, reply, session)
+        await markSignedIn({ sql: tx, clock: ctx.clock }, user.id)
+        return true
+      })
+      if (!accepted) throw new HttpError(401, 'Invalid code', 'INVALID_OTP')
       return userData(ctx, user)
     },
   )

@@ -14,20 +14,24 @@ import type { RateLimiter } from './rateLimit'
 import { errors, messageSchema, passwordSchema, tokenSchema, userDataSchema } from './schemas'
 import { loginKey, signIn } from './signIn'
 import { findUserById, findUserByName, findUserByNameOrEmail, type UserRow } from './users'
-import { isoNow } from '../clock'
+import { isoNow, type Clock } from '../clock'
+import type { Sql } from '../db/sql'
 
 export const FORGOT_PASSWORD_ANSWER =
   'If the account exists and has an e-mail address, a link to reset the password has been sent to it.'
 
 /** Sets a new password and clears the expiry flags; ends every session of the user. */
-export function setPassword(ctx: ServerContext, userId: number, hash: string): void {
-  ctx.db
-    .prepare(
-      `UPDATE users SET password_hash = ?, password_changed_at = ?, password_expired = 0, credentials_expired = 0
-       WHERE id = ?`,
-    )
-    .run(hash, isoNow(ctx.clock), userId)
-  ctx.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId)
+export async function setPassword(
+  { sql, clock }: { readonly sql: Sql; readonly clock: Clock },
+  userId: number,
+  hash: string,
+): Promise<void> {
+  await sql.run(
+    `UPDATE users SET password_hash = ?, password_changed_at = ?, password_expired = 0, credentials_expired = 0
+     WHERE id = ?`,
+    [hash, isoNow(clock), userId],
+  )
+  await sql.run('DELETE FROM sessions WHERE user_id = ?', [userId])
 }
 
 export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
@@ -49,13 +53,13 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
     },
     async (request, reply) => {
       const key = `forgot:${request.ip}`
-      limiter.take(key, reply)
+      await limiter.take(key, reply)
       const general = readGeneralConfig(db, config)
       if (!general.forgotPasswordEnabled)
         throw new HttpError(403, 'Password reset by e-mail is disabled on this platform', 'DISABLED')
-      const user = findUserByNameOrEmail(db, request.body.user.trim())
+      const user = await findUserByNameOrEmail(ctx.sql, request.body.user.trim())
       if (user && user.email && user.realm === 'internal') {
-        const { token } = issueMailToken(ctx, 'reset', { userId: user.id, email: user.email })
+        const { token } = await issueMailToken(ctx, 'reset', { userId: user.id, email: user.email })
         const link = `${baseUrlOf(ctx, request)}/ui/login/reset-password?key=${encodeURIComponent(token)}`
         sendMail(config.dataDir, {
           to: user.email,
@@ -93,8 +97,8 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       },
     },
     async (request) => {
-      const token = findUsableToken(ctx, 'reset', request.query.key)
-      const user = token?.user_id != null ? findUserById(db, token.user_id) : undefined
+      const token = await findUsableToken(ctx, 'reset', request.query.key)
+      const user = token?.user_id != null ? await findUserById(ctx.sql, token.user_id) : undefined
       if (!user) throw new HttpError(400, 'The reset link is invalid, already used or expired', 'INVALID_KEY')
       return { user: user.name }
     },
@@ -121,18 +125,19 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       },
     },
     async (request, reply) => {
-      const token = findUsableToken(ctx, 'reset', request.query.key)
-      const user = token?.user_id != null ? findUserById(db, token.user_id) : undefined
+      const token = await findUsableToken(ctx, 'reset', request.query.key)
+      const user = token?.user_id != null ? await findUserById(ctx.sql, token.user_id) : undefined
       if (!token || !user || user.name.toLowerCase() !== request.body.user.toLowerCase())
         throw new HttpError(400, 'The reset link is invalid, already used or expired', 'INVALID_KEY')
       const problem = passwordProblem(request.body.password, passwordPolicyOf(db))
       if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
       const hash = await hashPassword(request.body.password)
-      const updated = db.transaction((): UserRow | undefined => {
-        if (!consumeToken(ctx, token.token_hash)) return undefined
-        setPassword(ctx, user.id, hash)
-        return findUserById(db, user.id)
-      })()
+      const updated = await ctx.sql.transaction(async (tx): Promise<UserRow | undefined> => {
+        const store = { sql: tx, clock: ctx.clock }
+        if (!(await consumeToken(store, token.token_hash))) return undefined
+        await setPassword(store, user.id, hash)
+        return findUserById(tx, user.id)
+      })
       if (!updated)
         throw new HttpError(400, 'The reset link is invalid, already used or expired', 'INVALID_KEY')
       return signIn(ctx, request, reply, updated, false)
@@ -160,18 +165,18 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
     async (request, reply) => {
       const { userName, oldPassword, newPassword } = request.body
       const key = loginKey(request, userName)
-      limiter.take(key, reply)
-      const user = findUserByName(db, userName)
+      await limiter.take(key, reply)
+      const user = await findUserByName(ctx.sql, userName)
       if (!user || !(await verifyPassword(oldPassword, user.password_hash)))
         throw new HttpError(401, 'The current password is wrong', 'BAD_CREDENTIALS')
-      limiter.refund(key)
+      await limiter.refund(key)
       const problem = passwordProblem(newPassword, passwordPolicyOf(db))
       if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
       if (newPassword === oldPassword)
         throw new HttpError(400, 'The new password must differ from the current one', 'SAME_PASSWORD')
       const hash = await hashPassword(newPassword)
-      db.transaction(() => setPassword(ctx, user.id, hash))()
-      return signIn(ctx, request, reply, findUserById(db, user.id) ?? user, false)
+      await ctx.sql.transaction((tx) => setPassword({ sql: tx, clock: ctx.clock }, user.id, hash))
+      return signIn(ctx, request, reply, (await findUserById(ctx.sql, user.id)) ?? user, false)
     },
   )
 }

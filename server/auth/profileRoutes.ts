@@ -14,6 +14,7 @@ import { findSession } from './sessions'
 import { loginKey } from './signIn'
 import { findUserById, findUserByName, userData } from './users'
 import { isoNow } from '../clock'
+import { authStore } from './store'
 
 export const IDENTITY_TOKEN_SECONDS = 60 * 60
 export const PROFILE_UNLOCK_MS = 10 * 60 * 1000
@@ -44,7 +45,7 @@ async function reauthenticated(user: { realm: string; password_hash: string }, p
 }
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
-  const { db } = ctx
+  const store = authStore(ctx.sql)
 
   app.post<{ Params: { name: string } }>(
     '/ui/userIdentifyToken/:name',
@@ -64,21 +65,20 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
     },
     async (request) => {
       const me = ctx.requireUser(request)
-      const target = findUserByName(db, request.params.name)
+      const target = await findUserByName(ctx.sql, request.params.name)
       if (!me.admin && target?.id !== me.id)
         throw new HttpError(403, 'You may only identify as yourself', 'FORBIDDEN')
       if (!target) throw new HttpError(404, 'No such user', 'NOT_FOUND')
       const now = ctx.clock.now()
-      db.prepare(
-        `INSERT INTO access_tokens (id, token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, 'identity', ?, ?)`,
-      ).run(
-        randomBytes(16).toString('hex'),
-        hashToken(randomBytes(32).toString('base64url')),
-        target.id,
-        new Date(now).toISOString(),
-        new Date(now + IDENTITY_TOKEN_SECONDS * 1000).toISOString(),
-      )
-      db.prepare("DELETE FROM access_tokens WHERE kind = 'identity' AND expires_at <= ?").run(
+      await store.issueIdentityToken(
+        {
+          id: randomBytes(16).toString('hex'),
+          tokenHash: hashToken(randomBytes(32).toString('base64url')),
+          userId: target.id,
+          kind: 'identity',
+          createdAt: new Date(now).toISOString(),
+          expiresAt: new Date(now + IDENTITY_TOKEN_SECONDS * 1000).toISOString(),
+        },
         new Date(now).toISOString(),
       )
       return { expiresIn: IDENTITY_TOKEN_SECONDS }
@@ -108,15 +108,15 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
     },
     async (request, reply) => {
       const me = ctx.requireUser(request)
-      const session = findSession(ctx, request)
-      const user = findUserById(db, me.id)
+      const session = await findSession(ctx, request)
+      const user = await findUserById(ctx.sql, me.id)
       const key = loginKey(request, me.name)
-      limiter.take(key, reply)
+      await limiter.take(key, reply)
       if (!session || !user || !(await verifyPassword(request.body.password, user.password_hash)))
         throw new HttpError(401, 'Wrong password', 'BAD_CREDENTIALS')
-      limiter.refund(key)
+      await limiter.refund(key)
       const until = new Date(ctx.clock.now() + PROFILE_UNLOCK_MS).toISOString()
-      db.prepare('UPDATE sessions SET unlocked_until = ? WHERE id_hash = ?').run(until, session.id_hash)
+      await store.unlockSession(session.id_hash, until)
       return { unlocked: true, unlockedUntil: until }
     },
   )
@@ -138,30 +138,23 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
     },
     async (request) => {
       const me = ctx.requireUser(request)
-      const session = findSession(ctx, request)
-      const user = findUserById(db, me.id)
+      const session = await findSession(ctx, request)
+      const user = await findUserById(ctx.sql, me.id)
       if (!session || !user) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
       if (user.profile_updatable !== 1)
         throw new HttpError(403, 'This profile cannot be changed here', 'PROFILE_NOT_UPDATABLE')
       if (!session.unlocked_until || session.unlocked_until <= isoNow(ctx.clock))
         throw new HttpError(403, 'Unlock the profile with your password first', 'PROFILE_LOCKED')
       const { email, password } = request.body
-      const problem = password === undefined ? undefined : passwordProblem(password, passwordPolicyOf(db))
+      const problem = password === undefined ? undefined : passwordProblem(password, passwordPolicyOf(ctx.db))
       if (problem) throw new HttpError(400, `Invalid request: password: ${problem}`, 'VALIDATION')
       const hash = password === undefined ? undefined : await hashPassword(password)
-      db.transaction(() => {
-        if (email !== undefined) db.prepare('UPDATE users SET email = ? WHERE id = ?').run(email, user.id)
-        if (hash !== undefined) {
-          db.prepare('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?').run(
-            hash,
-            isoNow(ctx.clock),
-            user.id,
-          )
-          // A new password ends the user's other sessions; this one stays.
-          db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?').run(user.id, session.id_hash)
-        }
-      })()
-      const updated = findUserById(db, me.id)
+      await store.updateProfile(user.id, session.id_hash, {
+        ...(email !== undefined ? { email } : {}),
+        ...(hash !== undefined ? { passwordHash: hash } : {}),
+        at: isoNow(ctx.clock),
+      })
+      const updated = await findUserById(ctx.sql, me.id)
       if (!updated) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
       return userData(ctx, updated)
     },
@@ -188,8 +181,8 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       const header = request.headers[REAUTH_HEADER]
       const credentials = parseBasic(typeof header === 'string' ? header : undefined)
       const key = loginKey(request, me.name)
-      limiter.take(key, reply)
-      const user = findUserById(db, me.id)
+      await limiter.take(key, reply)
+      const user = await findUserById(ctx.sql, me.id)
       const ok =
         credentials !== undefined &&
         user !== undefined &&
@@ -202,17 +195,9 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
           'REAUTHENTICATION_FAILED',
         )
       }
-      limiter.refund(key)
+      await limiter.refund(key)
       // The key is shown to its owner again later, so it is kept as issued (like the platform does).
-      let apiKey = (
-        db.prepare('SELECT api_key FROM users WHERE id = ?').get(user.id) as { api_key: string | null }
-      ).api_key
-      if (!apiKey) {
-        apiKey = `AKC${randomBytes(36).toString('base64url')}`
-        db.prepare('UPDATE users SET api_key = ? WHERE id = ? AND api_key IS NULL').run(apiKey, user.id)
-        apiKey = (db.prepare('SELECT api_key FROM users WHERE id = ?').get(user.id) as { api_key: string })
-          .api_key
-      }
+      const apiKey = await store.apiKeyOf(user.id, `AKC${randomBytes(36).toString('base64url')}`)
       return { apiKey }
     },
   )

@@ -17,6 +17,7 @@ import { emailSchema, errors, nameSchema, passwordSchema, tokenSchema, userDataS
 import { signIn } from './signIn'
 import type { UserRow } from './users'
 import { isoNow } from '../clock'
+import { authStore } from './store'
 
 export const CLI_SESSION_MS = 5 * 60 * 1000
 export const CLI_TOKEN_MS = 365 * 24 * 60 * 60 * 1000
@@ -32,6 +33,7 @@ export function registerRegistrationRoutes(
   limiter: RateLimiter,
 ): void {
   const { db, config } = ctx
+  const store = authStore(ctx.sql)
 
   app.post<{ Body: { user: string; email: string; password: string } }>(
     '/ui/auth/register',
@@ -53,8 +55,10 @@ export function registerRegistrationRoutes(
       const { user: name, email, password } = request.body
       requirePassword(db, password)
       const passwordHash = await hashPassword(password)
-      const user = db.transaction(() => insertUser(ctx, { name, email, passwordHash }))()
-      return reply.status(201).send(signIn(ctx, request, reply, user, false))
+      const user = await ctx.sql.transaction((tx) =>
+        insertUser({ sql: tx, clock: ctx.clock }, { name, email, passwordHash }),
+      )
+      return reply.status(201).send(await signIn(ctx, request, reply, user, false))
     },
   )
 
@@ -76,7 +80,7 @@ export function registerRegistrationRoutes(
       },
     },
     async (request) => {
-      const token = findUsableToken(ctx, 'invitation', request.query.token)
+      const token = await findUsableToken(ctx, 'invitation', request.query.token)
       if (!token) throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
       return { email: token.email }
     },
@@ -98,17 +102,18 @@ export function registerRegistrationRoutes(
     },
     async (request, reply) => {
       const { token: tokenText, user: name, password } = request.body
-      const token = findUsableToken(ctx, 'invitation', tokenText)
+      const token = await findUsableToken(ctx, 'invitation', tokenText)
       if (!token) throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
       requirePassword(db, password)
       const passwordHash = await hashPassword(password)
       // Both or neither: a taken name leaves the invitation usable.
-      const user = db.transaction((): UserRow => {
-        if (!consumeToken(ctx, token.token_hash))
+      const user = await ctx.sql.transaction(async (tx): Promise<UserRow> => {
+        const store = { sql: tx, clock: ctx.clock }
+        if (!(await consumeToken(store, token.token_hash)))
           throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
-        return insertUser(ctx, { name, email: token.email, passwordHash })
-      })()
-      return reply.status(201).send(signIn(ctx, request, reply, user, false))
+        return insertUser(store, { name, email: token.email, passwordHash })
+      })
+      return reply.status(201).send(await signIn(ctx, request, reply, user, false))
     },
   )
 
@@ -142,22 +147,12 @@ export function registerRegistrationRoutes(
       const { session, clientName } = request.body
       const code = request.body.code ?? randomBytes(6).toString('hex')
       const now = ctx.clock.now()
-      db.prepare('DELETE FROM cli_sessions WHERE expires_at <= ?').run(new Date(now).toISOString())
-      const inserted = db
-        .prepare(
-          `INSERT OR IGNORE INTO cli_sessions (session, client_name, user_id, code_hash, created_at, expires_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          session,
-          clientName,
-          user.id,
-          hashToken(code),
-          new Date(now).toISOString(),
-          new Date(now + CLI_SESSION_MS).toISOString(),
-        )
-      if (inserted.changes !== 1)
-        throw new HttpError(409, 'This CLI session was already approved', 'CONFLICT')
+      const approved = await store.approveCliSession(
+        { id: session, clientName, userId: user.id, codeHash: hashToken(code) },
+        new Date(now).toISOString(),
+        new Date(now + CLI_SESSION_MS).toISOString(),
+      )
+      if (!approved) throw new HttpError(409, 'This CLI session was already approved', 'CONFLICT')
       return reply.status(201).send({ code })
     },
   )
@@ -190,12 +185,8 @@ export function registerRegistrationRoutes(
     async (request, reply) => {
       const { session, code } = request.body
       const key = `cli:${session}`
-      limiter.take(key, reply)
-      const row = db
-        .prepare(
-          'SELECT user_id, code_hash FROM cli_sessions WHERE session = ? AND used_at IS NULL AND expires_at > ?',
-        )
-        .get(session, isoNow(ctx.clock)) as { user_id: number; code_hash: string } | undefined
+      await limiter.take(key, reply)
+      const row = await store.usableCliSession(session, isoNow(ctx.clock))
       const matches = row && timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hashToken(code)))
       if (!row || !matches) {
         throw new HttpError(
@@ -207,22 +198,14 @@ export function registerRegistrationRoutes(
       const tokenId = randomBytes(16).toString('hex')
       const accessToken = randomBytes(32).toString('base64url')
       const now = ctx.clock.now()
-      const issued = db.transaction(() => {
-        const used = db
-          .prepare('UPDATE cli_sessions SET used_at = ? WHERE session = ? AND used_at IS NULL')
-          .run(new Date(now).toISOString(), session)
-        if (used.changes !== 1) return false
-        db.prepare(
-          `INSERT INTO access_tokens (id, token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, 'cli', ?, ?)`,
-        ).run(
-          tokenId,
-          hashToken(accessToken),
-          row.user_id,
-          new Date(now).toISOString(),
-          new Date(now + CLI_TOKEN_MS).toISOString(),
-        )
-        return true
-      })()
+      const issued = await store.exchangeCliSession(session, {
+        id: tokenId,
+        tokenHash: hashToken(accessToken),
+        userId: row.user_id,
+        kind: 'cli',
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + CLI_TOKEN_MS).toISOString(),
+      })
       if (!issued) throw new HttpError(400, 'The CLI session was already used', 'INVALID_SESSION')
       return { token_id: tokenId, access_token: accessToken, expires_in: Math.floor(CLI_TOKEN_MS / 1000) }
     },

@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE, hashToken } from '../context'
 import { isoNow, type Clock } from '../clock'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 
 /** What the session calls read: the database, and the time their expiries are measured by. */
 export interface SessionStore {
-  readonly db: Db
+  readonly sql: Sql
   readonly clock: Clock
 }
 
@@ -33,27 +33,28 @@ export interface SessionRow {
   readonly unlocked_until: string | null
 }
 
-export function startSession(
-  { db, clock }: SessionStore,
+export async function startSession(
+  { sql, clock }: SessionStore,
   reply: FastifyReply,
   request: FastifyRequest,
   userId: number,
   options: { remember: boolean; stage: SessionStage },
-): void {
+): Promise<void> {
   const token = randomBytes(32).toString('base64url')
   const now = clock.now()
   const lifetime = options.stage === 'mfa' ? PENDING_MFA_MS : options.remember ? REMEMBER_ME_MS : SESSION_MS
   // A new session replaces the one this browser had (no session fixation, no pile-up).
-  endSession({ db }, request, reply)
-  db.prepare(
+  await endSession({ sql }, request, reply)
+  await sql.run(
     `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage, remember) VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(
-    hashToken(token),
-    userId,
-    new Date(now).toISOString(),
-    new Date(now + lifetime).toISOString(),
-    options.stage,
-    options.remember ? 1 : 0,
+    [
+      hashToken(token),
+      userId,
+      new Date(now).toISOString(),
+      new Date(now + lifetime).toISOString(),
+      options.stage,
+      options.remember ? 1 : 0,
+    ],
   )
   setSessionCookie(
     reply,
@@ -79,45 +80,47 @@ function setSessionCookie(
 }
 
 /** The session of this request in any stage, if it is still valid. */
-export function findSession({ db, clock }: SessionStore, request: FastifyRequest): SessionRow | undefined {
+export async function findSession(
+  { sql, clock }: SessionStore,
+  request: FastifyRequest,
+): Promise<SessionRow | undefined> {
   const token = request.cookies[SESSION_COOKIE]
   if (!token) return undefined
-  return db
-    .prepare(
-      `SELECT id_hash, user_id, stage, remember, expires_at, unlocked_until FROM sessions
-       WHERE id_hash = ? AND expires_at > ?`,
-    )
-    .get(hashToken(token), isoNow(clock)) as SessionRow | undefined
+  return sql.one<SessionRow>(
+    `SELECT id_hash, user_id, stage, remember, expires_at, unlocked_until FROM sessions
+     WHERE id_hash = ? AND expires_at > ?`,
+    [hashToken(token), isoNow(clock)],
+  )
 }
 
 /** Promotes a pending MFA session to a full one, keeping its token; the cookie gets its final lifetime. */
-export function completeSession(
-  { db, clock }: SessionStore,
+export async function completeSession(
+  { sql, clock }: SessionStore,
   request: FastifyRequest,
   reply: FastifyReply,
   session: SessionRow,
-): void {
+): Promise<void> {
   const token = request.cookies[SESSION_COOKIE]
   if (!token) return
   const remember = session.remember === 1
-  db.prepare(`UPDATE sessions SET stage = 'full', expires_at = ? WHERE id_hash = ?`).run(
+  await sql.run(`UPDATE sessions SET stage = 'full', expires_at = ? WHERE id_hash = ?`, [
     new Date(clock.now() + (remember ? REMEMBER_ME_MS : SESSION_MS)).toISOString(),
     session.id_hash,
-  )
+  ])
   setSessionCookie(reply, request, token, remember ? REMEMBER_ME_MS : undefined)
 }
 
-export function endSession(
-  { db }: Pick<SessionStore, 'db'>,
+export async function endSession(
+  { sql }: Pick<SessionStore, 'sql'>,
   request: FastifyRequest,
   reply: FastifyReply,
-): void {
+): Promise<void> {
   const token = request.cookies[SESSION_COOKIE]
-  if (token) db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashToken(token))
+  if (token) await sql.run('DELETE FROM sessions WHERE id_hash = ?', [hashToken(token)])
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' })
 }
 
 /** Expired sessions are dropped now and then, so the table stays bounded. */
-export function pruneSessions({ db, clock }: SessionStore): void {
-  db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(isoNow(clock))
+export async function pruneSessions({ sql, clock }: SessionStore): Promise<void> {
+  await sql.run('DELETE FROM sessions WHERE expires_at <= ?', [isoNow(clock)])
 }

@@ -8,28 +8,29 @@ import type { ServerContext } from '../context'
 import { startSession } from './sessions'
 import { mfaStatusOf, userData, type UserData, type UserRow } from './users'
 
-export function signIn(
+export async function signIn(
   ctx: ServerContext,
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
   remember: boolean,
-): UserData {
+): Promise<UserData> {
   const mfa = mfaStatusOf(user)
   if (mfa !== 'NONE') {
-    startSession(ctx, reply, request, user.id, { remember, stage: 'mfa' })
+    await startSession(ctx, reply, request, user.id, { remember, stage: 'mfa' })
     return userData(ctx, user, mfa)
   }
-  startSession(ctx, reply, request, user.id, { remember, stage: 'full' })
-  markSignedIn(ctx, user.id)
+  await startSession(ctx, reply, request, user.id, { remember, stage: 'full' })
+  await markSignedIn(ctx, user.id)
   // The answer still says firstLogin: true the first time, so the console can onboard.
   return userData(ctx, user)
 }
 
-export function markSignedIn(ctx: ServerContext, userId: number): void {
-  ctx.db
-    .prepare('UPDATE users SET last_login_at = ?, first_login = 0 WHERE id = ?')
-    .run(isoNow(ctx.clock), userId)
+export async function markSignedIn(
+  { sql, clock }: Pick<ServerContext, 'sql' | 'clock'>,
+  userId: number,
+): Promise<void> {
+  await sql.run('UPDATE users SET last_login_at = ?, first_login = 0 WHERE id = ?', [isoNow(clock), userId])
 }
 
 /** The key failed attempts are counted under: per client address and account. */

@@ -3,10 +3,11 @@
  */
 import type { ServerConfig } from '../config'
 import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { flavourProfile } from '../platform/flavours'
 import { hashPasswordSync } from './passwords'
 import { isoNow } from '../clock'
-import type { StoreContext } from '../context'
+import type { Clock } from '../clock'
 
 export interface UserRow {
   readonly id: number
@@ -52,21 +53,31 @@ export interface UserData {
   projectAdmin: boolean
 }
 
-export function findUserByName(db: Db, name: string): UserRow | undefined {
+export function findUserByName(sql: Sql, name: string): Promise<UserRow | undefined> {
+  return sql.one<UserRow>('SELECT * FROM users WHERE name = ?', [name])
+}
+
+/**
+ * The same on the embedded SQLite's synchronous handle, for the admin routes still inside its
+ * synchronous transactions; it goes when they move to `ctx.sql`.
+ */
+export function findUserByNameOnSqlite(db: Db, name: string): UserRow | undefined {
   return db.prepare('SELECT * FROM users WHERE name = ?').get(name) as UserRow | undefined
 }
 
-export function findUserById(db: Db, id: number): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined
+export function findUserById(sql: Sql, id: number): Promise<UserRow | undefined> {
+  return sql.one<UserRow>('SELECT * FROM users WHERE id = ?', [id])
 }
 
 /** By name, or by e-mail address when no user has that name (forgot-password accepts either). */
-export function findUserByNameOrEmail(db: Db, nameOrEmail: string): UserRow | undefined {
+export async function findUserByNameOrEmail(sql: Sql, nameOrEmail: string): Promise<UserRow | undefined> {
   return (
-    findUserByName(db, nameOrEmail) ??
-    (db
-      .prepare("SELECT * FROM users WHERE email = ? COLLATE NOCASE AND email <> '' ORDER BY id LIMIT 1")
-      .get(nameOrEmail) as UserRow | undefined)
+    (await findUserByName(sql, nameOrEmail)) ??
+    // The address ignores case on both engines: lower() on each side.
+    (await sql.one<UserRow>(
+      "SELECT * FROM users WHERE lower(email) = lower(?) AND email <> '' ORDER BY id LIMIT 1",
+      [nameOrEmail],
+    ))
   )
 }
 
@@ -80,20 +91,21 @@ export function mfaStatusOf(user: UserRow): MfaStatus {
 export const PROJECT_ADMIN_ROLE = 'Project Admin'
 
 /** Keys of the projects in which the user has the "Project Admin" role. */
-export function administeredProjects(db: Db, userId: number): string[] {
-  const rows = db
-    .prepare('SELECT project_key, roles FROM project_members WHERE user_id = ? ORDER BY project_key')
-    .all(userId) as { project_key: string; roles: string }[]
+export async function administeredProjects(sql: Sql, userId: number): Promise<string[]> {
+  const rows = await sql.all<{ project_key: string; roles: string }>(
+    'SELECT project_key, roles FROM project_members WHERE user_id = ? ORDER BY project_key',
+    [userId],
+  )
   return rows
     .filter((r) => (JSON.parse(r.roles) as unknown[]).includes(PROJECT_ADMIN_ROLE))
     .map((r) => r.project_key)
 }
 
-export function userData(
-  ctx: { readonly config: ServerConfig; readonly db: Db },
+export async function userData(
+  ctx: { readonly config: ServerConfig; readonly sql: Sql },
   user: UserRow,
   mfaStatus: MfaStatus = 'NONE',
-): UserData {
+): Promise<UserData> {
   const profile = flavourProfile(ctx.config)
   const internal = user.realm === 'internal'
   return {
@@ -114,7 +126,7 @@ export function userData(
     requireProfilePassword: internal,
     requireProfileUnlock: internal,
     email: user.email,
-    projectAdmin: administeredProjects(ctx.db, user.id).length > 0,
+    projectAdmin: (await administeredProjects(ctx.sql, user.id)).length > 0,
   }
 }
 
@@ -146,28 +158,36 @@ export function anonymousUserData(config: ServerConfig): UserData {
  * ADMIN_PASSWORD / USER_PASSWORD, default `password`). Several nodes may start at once: the
  * insert is idempotent. Answers the names it created.
  */
-export function seedAccounts({ db, clock }: StoreContext, config: ServerConfig): string[] {
+export async function seedAccounts(
+  { sql, clock }: { readonly sql: Sql; readonly clock: Clock },
+  config: ServerConfig,
+): Promise<string[]> {
   const created: string[] = []
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at)
-     VALUES (?, ?, ?, ?, 'internal', ?, ?)`,
-  )
-  const joinAutoGroups = db.prepare(
-    'INSERT OR IGNORE INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE auto_join = 1',
-  )
   const now = isoNow(clock)
-  const count = (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n
-  if (count > 0) return created
-  db.transaction(() => {
-    for (const [name, password, admin] of [
-      ['admin', config.adminPassword, 1],
-      ['developer', config.userPassword, 0],
-    ] as const) {
-      const result = insert.run(name, `${name}@platform.invalid`, hashPasswordSync(password), admin, now, now)
-      if (result.changes === 1) created.push(name)
+  const count = await sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM users')
+  if ((count?.n ?? 0) > 0) return created
+  // Hashed before the transaction: its work is database work only (PostgreSQL may run it again).
+  const accounts = [
+    ['admin', hashPasswordSync(config.adminPassword), 1],
+    ['developer', hashPasswordSync(config.userPassword), 0],
+  ] as const
+  await sql.transaction(async (tx) => {
+    created.length = 0
+    for (const [name, passwordHash, admin] of accounts) {
+      const row = await tx.one<{ id: number }>(
+        `INSERT INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at)
+         VALUES (?, ?, ?, ?, 'internal', ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+        [name, `${name}@platform.invalid`, passwordHash, admin, now, now],
+      )
+      if (!row) continue
+      created.push(name)
       // As every new account: the auto-join groups (readers: read on every repository).
-      if (result.changes === 1) joinAutoGroups.run(result.lastInsertRowid)
+      await tx.run(
+        `INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE auto_join = 1
+         ON CONFLICT DO NOTHING`,
+        [row.id],
+      )
     }
-  }).immediate()
+  })
   return created
 }

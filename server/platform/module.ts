@@ -6,7 +6,7 @@ import { seedPlatform } from './seed'
 // Platform start-up data, under /ui/api/v1. Seeding runs here, once per server build,
 // before the server listens.
 const platform: RouteModule = async (app, ctx) => {
-  seedPlatform(ctx)
+  await seedPlatform(ctx)
   await scoped(app, ctx, registerPlatformRoutes)
 }
 

@@ -8,8 +8,8 @@ import { seedReverseProxy } from './webServer'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export function seedPlatform(ctx: ServerContext): { accounts: string[] } {
-  const accounts = seedAccounts(ctx, ctx.config)
+export async function seedPlatform(ctx: ServerContext): Promise<{ accounts: string[] }> {
+  const accounts = await seedAccounts(ctx, ctx.config)
   seedReverseProxy(ctx)
   registerNodeLicense(ctx)
   return { accounts }

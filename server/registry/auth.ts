@@ -50,15 +50,15 @@ export function registryAuth(ctx: ServerContext) {
   ): Promise<(SessionUser & { scope?: TokenScope }) | undefined> => {
     const key = `login:${request.ip}:${name.toLowerCase()}`
     // Taken before the secret is checked (parallel guesses all count); a right one gives it back.
-    limiter.take(key, reply)
+    await limiter.take(key, reply)
     const viaToken = await userOfToken(secret)
     if (viaToken && viaToken.name === name) {
-      limiter.refund(key)
+      await limiter.refund(key)
       return viaToken
     }
-    const user = findUserByName(db, name)
+    const user = await findUserByName(ctx.sql, name)
     if (user && (await verifyPassword(secret, user.password_hash))) {
-      limiter.refund(key)
+      await limiter.refund(key)
       if (user.mfa_required === 1)
         throw new HttpError(
           401,

@@ -103,7 +103,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
       }
       const claims = answer.claims
       const groupsClaim = settings.groupsClaim ? claims[settings.groupsClaim] : undefined
-      const user = ssoUser(
+      const user = await ssoUser(
         ctx,
         {
           realm: 'oauth',
@@ -117,8 +117,8 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
         { autoCreate: settings.autoCreateUsers },
       )
       if (typeof user === 'string') return reply.redirect(loginWithError(user))
-      pruneSessions(ctx)
-      signIn(ctx, request, reply, user, false)
+      await pruneSessions(ctx)
+      await signIn(ctx, request, reply, user, false)
       return reply.redirect(pending.redirectTo)
     },
   )
@@ -132,7 +132,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (request, reply) => {
-      endSession(ctx, request, reply)
+      await endSession(ctx, request, reply)
       const settings = readOidcSettings(db)
       const back = publicOrigin(ctx, request) + LOGIN_PAGE
       if (!oidcReady(settings)) return reply.redirect(LOGIN_PAGE)

@@ -312,7 +312,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const name = settings.usernameAttribute
         ? attributeText(profile, settings.usernameAttribute)
         : profile.nameID
-      const user = ssoUser(
+      const user = await ssoUser(
         ctx,
         {
           realm: 'saml',
@@ -326,8 +326,8 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
         { autoCreate: settings.autoCreateUsers },
       )
       if (typeof user === 'string') return reply.redirect(loginWithError(user))
-      pruneSessions(ctx)
-      signIn(ctx, request, reply, user, false)
+      await pruneSessions(ctx)
+      await signIn(ctx, request, reply, user, false)
       rememberForLogout(ctx, request, reply, user.id, profile)
       return reply.redirect(postLoginTarget(request.body.RelayState))
     },
@@ -343,7 +343,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (request, reply) => {
-      endSession(ctx, request, reply)
+      await endSession(ctx, request, reply)
       const ticket = takeLogout(ctx, request, reply)
       const settings = readSamlSettings(db)
       const origin = spOrigin(request)

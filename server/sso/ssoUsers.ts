@@ -4,11 +4,10 @@
  * memberships set from the provider's group claim.
  */
 import { randomBytes } from 'node:crypto'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { hashPasswordSync } from '../auth/passwords'
 import { findUserByName, type UserRow } from '../auth/users'
-import { isoNow } from '../clock'
-import type { StoreContext } from '../context'
+import { isoNow, type Clock } from '../clock'
 
 export type SsoRealm = 'oauth' | 'saml'
 
@@ -27,59 +26,58 @@ export type SsoUserProblem = 'no_account' | 'conflict' | 'bad_identity'
 
 const NAME = /^[A-Za-z0-9._@-]{1,64}$/
 
-export function ssoUser(
-  { db, clock }: StoreContext,
+export async function ssoUser(
+  { sql, clock }: { readonly sql: Sql; readonly clock: Clock },
   identity: SsoIdentity,
   options: { readonly autoCreate: boolean },
-): UserRow | SsoUserProblem {
+): Promise<UserRow | SsoUserProblem> {
   if (!NAME.test(identity.name)) return 'bad_identity'
-  const existing = findUserByName(db, identity.name)
+  const existing = await findUserByName(sql, identity.name)
   // A provider must never sign someone in as a local (or another realm's) account of the same
   // name: that would hand the provider's users the platform's admin.
   if (existing && existing.realm !== identity.realm) return 'conflict'
   if (!existing && !options.autoCreate) return 'no_account'
   const email = identity.email.length <= 254 ? identity.email : ''
-  return db.transaction(() => {
+  // SSO users have no usable password: a random one nobody knows (hashed outside the transaction).
+  const passwordHash = existing ? '' : hashPasswordSync(randomBytes(24).toString('base64url'))
+  return sql.transaction(async (tx) => {
     const now = isoNow(clock)
     if (existing) {
-      db.prepare('UPDATE users SET email = ?, sso_provider = ? WHERE id = ?').run(
+      await tx.run('UPDATE users SET email = ?, sso_provider = ? WHERE id = ?', [
         email || existing.email,
         identity.provider,
         existing.id,
-      )
+      ])
     } else {
-      // SSO users have no usable password: a random one nobody knows.
-      db.prepare(
+      await tx.run(
         `INSERT INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at, sso_provider, profile_updatable)
          VALUES (?, ?, ?, 0, ?, ?, ?, ?, 0)`,
-      ).run(
-        identity.name,
-        email,
-        hashPasswordSync(randomBytes(24).toString('base64url')),
-        identity.realm,
-        now,
-        now,
-        identity.provider,
+        [identity.name, email, passwordHash, identity.realm, now, now, identity.provider],
       )
       // As every new account: the auto-join groups (readers: read on every repository).
-      db.prepare(
-        'INSERT OR IGNORE INTO group_members (group_name, user_id) SELECT groups.name, users.id FROM groups, users WHERE groups.auto_join = 1 AND users.name = ?',
-      ).run(identity.name)
+      await tx.run(
+        `INSERT INTO group_members (group_name, user_id)
+         SELECT groups.name, users.id FROM groups, users WHERE groups.auto_join = 1 AND users.name = ?
+         ON CONFLICT DO NOTHING`,
+        [identity.name],
+      )
     }
-    const user = findUserByName(db, identity.name) as UserRow
-    if (identity.groups) setGroups(db, user.id, identity.groups)
+    const user = (await findUserByName(tx, identity.name))!
+    if (identity.groups) await setGroups(tx, user.id, identity.groups)
     return user
-  })()
+  })
 }
 
 /** Memberships become exactly the asserted groups that exist on the platform. */
-function setGroups(db: Db, userId: number, asserted: readonly string[]): void {
-  const known = asserted.filter(
-    (name) => db.prepare('SELECT 1 FROM groups WHERE name = ?').get(name) !== undefined,
-  )
-  db.prepare('DELETE FROM group_members WHERE user_id = ?').run(userId)
-  const add = db.prepare(
-    'INSERT OR IGNORE INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE name = ?',
-  )
-  for (const name of known) add.run(userId, name)
+async function setGroups(sql: Sql, userId: number, asserted: readonly string[]): Promise<void> {
+  const known: string[] = []
+  for (const name of asserted)
+    if (await sql.one('SELECT 1 AS known FROM groups WHERE name = ?', [name])) known.push(name)
+  await sql.run('DELETE FROM group_members WHERE user_id = ?', [userId])
+  for (const name of known)
+    await sql.run(
+      `INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE name = ?
+       ON CONFLICT DO NOTHING`,
+      [userId, name],
+    )
 }

@@ -8,6 +8,23 @@ import type { Sql } from '../../server/db/sql'
 import { permissionStore } from '../../server/permissions/store'
 import { educationStore } from '../../server/education/store'
 import { manualClock } from '../../server/clock'
+import { insertUser } from '../../server/auth/accounts'
+import { consumeToken, findUsableToken, issueMailToken } from '../../server/auth/mailTokens'
+import { createRateLimiter } from '../../server/auth/rateLimit'
+import { authStore } from '../../server/auth/store'
+import {
+  administeredProjects,
+  findUserById,
+  findUserByName,
+  findUserByNameOrEmail,
+  seedAccounts,
+  userData,
+} from '../../server/auth/users'
+import { adminUsersStore } from '../../server/admin/usersStore'
+import { configFromEnv } from '../../server/config'
+import { hashToken } from '../../server/context'
+import { ssoUser } from '../../server/sso/ssoUsers'
+import type { FastifyReply } from 'fastify'
 import { migrated, testEngines } from '../support/engines'
 
 const engines = testEngines()
@@ -85,5 +102,190 @@ describe.each(engines)('identity stores on %s', (_name, open) => {
       { helpful: 1, comment: 'clear' },
       { helpful: 0, comment: '' },
     ])
+  })
+
+  it('users: seeded once, created with auto-join groups, found by name or address ignoring case', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse(T0))
+    const config = configFromEnv({ ADMIN_PASSWORD: 'Admin-pass-1', USER_PASSWORD: 'User-pass-1' })
+    expect(await seedAccounts({ sql, clock }, config)).toEqual(['admin', 'developer'])
+    expect(await seedAccounts({ sql, clock }, config)).toEqual([])
+    const made = await insertUser(
+      { sql, clock },
+      { name: 'Tess', email: 'Tess@Example.test', passwordHash: 'h', mfaRequired: true },
+    )
+    expect(made).toMatchObject({ name: 'Tess', admin: 0, mfa_required: 1, realm: 'internal', created_at: T0 })
+    await expect(
+      insertUser({ sql, clock }, { name: 'TESS', email: '', passwordHash: 'h' }),
+    ).rejects.toMatchObject({ statusCode: 409 })
+    await expect(
+      insertUser({ sql, clock }, { name: 'Anonymous', email: '', passwordHash: 'h' }),
+    ).rejects.toMatchObject({ statusCode: 409 })
+    expect((await findUserByName(sql, 'tess'))?.id).toBe(made.id)
+    expect((await findUserById(sql, made.id))?.name).toBe('Tess')
+    expect((await findUserByNameOrEmail(sql, 'tess@example.TEST'))?.id).toBe(made.id)
+    expect(await findUserByNameOrEmail(sql, 'nobody@example.test')).toBeUndefined()
+    expect(await adminUsersStore(sql).groupsOf(made.id)).toEqual(['readers'])
+    await sql.run(
+      "INSERT INTO projects (key, name, created_at) VALUES ('web', 'Web', ?), ('ops', 'Ops', ?)",
+      [T0, T0],
+    )
+    await sql.run(
+      `INSERT INTO project_members (project_key, user_id, roles) VALUES
+       ('web', ?, '["Project Admin"]'), ('ops', ?, '["Developer"]')`,
+      [made.id, made.id],
+    )
+    expect(await administeredProjects(sql, made.id)).toEqual(['web'])
+    expect(await userData({ config, sql }, made, 'ENROLL')).toMatchObject({
+      name: 'Tess',
+      mfaStatus: 'ENROLL',
+      projectAdmin: true,
+      firstLogin: true,
+    })
+  })
+
+  it('mail tokens: usable once, of their kind, until they expire', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse(T0))
+    const user = await addUser(sql, 'forgetful')
+    const store = { sql, clock }
+    const reset = await issueMailToken(store, 'reset', { userId: user, email: 'f@example.test' })
+    const invitation = await issueMailToken(store, 'invitation', { email: 'new@example.test' })
+    expect(await findUsableToken(store, 'invitation', reset.token)).toBeUndefined()
+    const found = await findUsableToken(store, 'reset', reset.token)
+    expect(found).toMatchObject({ kind: 'reset', user_id: user, token_hash: hashToken(reset.token) })
+    expect(await consumeToken(store, found!.token_hash)).toBe(true)
+    expect(await consumeToken(store, found!.token_hash)).toBe(false)
+    expect(await findUsableToken(store, 'reset', reset.token)).toBeUndefined()
+    clock.advance(8 * 24 * 60 * 60 * 1000)
+    expect(await findUsableToken(store, 'invitation', invitation.token)).toBeUndefined()
+  })
+
+  it('rate limits: parallel attempts never pass the limit, a refund gives one back, a new window resets', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse(T0))
+    const limiter = createRateLimiter({ sql, clock }, { max: 5, windowMs: 60_000 })
+    const headers: Record<string, string> = {}
+    const reply = {
+      header(name: string, value: string) {
+        headers[name] = value
+        return this
+      },
+    } as unknown as FastifyReply
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => limiter.take('k', reply)))
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5)
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected')
+    expect(refused).toHaveLength(7)
+    expect(refused[0]!.reason).toMatchObject({ statusCode: 429 })
+    expect(headers['Retry-After']).toBe('60')
+    await limiter.refund('k')
+    await limiter.take('k', reply)
+    await expect(limiter.take('k', reply)).rejects.toMatchObject({ statusCode: 429 })
+    // Another key has its own count.
+    await limiter.take('other', reply)
+    clock.advance(60_000)
+    for (let i = 0; i < 5; i++) await limiter.take('k', reply)
+    await expect(limiter.take('k', reply)).rejects.toMatchObject({ statusCode: 429 })
+  })
+
+  it('own calls: the API key kept as first issued, a CLI session approved and exchanged once', async () => {
+    const sql = await migrated(open)
+    const user = await addUser(sql, 'cli-user')
+    const store = authStore(sql)
+    expect(await store.apiKeyOf(user, 'AKC-first')).toBe('AKC-first')
+    expect(await store.apiKeyOf(user, 'AKC-second')).toBe('AKC-first')
+    const later = '2026-12-01T10:10:00.000Z'
+    const session = { id: 'cli-session-1', clientName: 'jf', userId: user, codeHash: hashToken('code') }
+    expect(await store.approveCliSession(session, T0, later)).toBe(true)
+    expect(await store.approveCliSession(session, T0, later)).toBe(false)
+    expect(await store.usableCliSession('cli-session-1', T0)).toEqual({
+      user_id: user,
+      code_hash: hashToken('code'),
+    })
+    expect(await store.usableCliSession('cli-session-1', later)).toBeUndefined()
+    const token = (id: string) => ({
+      id,
+      tokenHash: hashToken(id),
+      userId: user,
+      kind: 'cli' as const,
+      createdAt: T0,
+      expiresAt: later,
+    })
+    const both = await Promise.all([
+      store.exchangeCliSession('cli-session-1', token('t1')),
+      store.exchangeCliSession('cli-session-1', token('t2')),
+    ])
+    expect(both.filter(Boolean)).toHaveLength(1)
+    expect(await store.usableCliSession('cli-session-1', T0)).toBeUndefined()
+    expect(await sql.all("SELECT user_id FROM access_tokens WHERE kind = 'cli'")).toEqual([{ user_id: user }])
+    await store.issueIdentityToken({ ...token('old'), kind: 'identity', expiresAt: T0 }, T0)
+    await store.issueIdentityToken({ ...token('new'), kind: 'identity' }, T0)
+    expect(await sql.all("SELECT id FROM access_tokens WHERE kind = 'identity'")).toEqual([{ id: 'new' }])
+  })
+
+  it('single sign-on users: created in their realm with the asserted groups, never over a local one', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse(T0))
+    await sql.run(
+      "INSERT INTO groups (name, description, auto_join, admin_privileges, created_at) VALUES ('Dev', '', 0, 0, ?)",
+      [T0],
+    )
+    await addUser(sql, 'local')
+    const identity = { realm: 'saml' as const, provider: 'idp', name: 'alice', email: 'a@example.test' }
+    expect(await ssoUser({ sql, clock }, { ...identity, groups: undefined }, { autoCreate: false })).toBe(
+      'no_account',
+    )
+    expect(
+      await ssoUser({ sql, clock }, { ...identity, name: 'bad name', groups: [] }, { autoCreate: true }),
+    ).toBe('bad_identity')
+    expect(
+      await ssoUser({ sql, clock }, { ...identity, name: 'LOCAL', groups: [] }, { autoCreate: true }),
+    ).toBe('conflict')
+    const alice = await ssoUser(
+      { sql, clock },
+      { ...identity, groups: ['dev', 'none'] },
+      { autoCreate: true },
+    )
+    expect(alice).toMatchObject({ name: 'alice', realm: 'saml', sso_provider: 'idp', profile_updatable: 0 })
+    const id = (alice as { id: number }).id
+    expect(await adminUsersStore(sql).groupsOf(id)).toEqual(['Dev'])
+    const again = await ssoUser({ sql, clock }, { ...identity, email: '', groups: [] }, { autoCreate: false })
+    expect(again).toMatchObject({ id, email: 'a@example.test' })
+    expect(await adminUsersStore(sql).groupsOf(id)).toEqual([])
+  })
+
+  it('admin users: flags and password changed at once, groups checked, credentials ended, deleted', async () => {
+    const sql = await migrated(open)
+    const store = adminUsersStore(sql)
+    const admins = await store.adminCount()
+    const id = await addUser(sql, 'subject')
+    const other = await addUser(sql, 'other')
+    await sql.run(
+      "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ('s1', ?, ?, ?), ('s2', ?, ?, ?)",
+      [id, T0, T0, other, T0, T0],
+    )
+    await store.change(id, {
+      email: 's@example.test',
+      admin: true,
+      mfaRequired: true,
+      resetMfa: true,
+      password: { hash: 'new-hash', changedAt: T0 },
+    })
+    expect(await findUserById(sql, id)).toMatchObject({
+      email: 's@example.test',
+      admin: 1,
+      mfa_required: 1,
+      mfa_enrolled: 0,
+      mfa_secret: null,
+      password_hash: 'new-hash',
+    })
+    expect(await store.adminCount()).toBe(admins + 1)
+    await store.setGroups(id, ['readers'])
+    await expect(store.setGroups(id, ['readers', 'missing'])).rejects.toMatchObject({ statusCode: 400 })
+    await store.endCredentials(id, other)
+    expect(await sql.all('SELECT id_hash FROM sessions ORDER BY id_hash')).toEqual([{ id_hash: 's2' }])
+    await store.delete({ id, name: 'subject' })
+    expect(await findUserById(sql, id)).toBeUndefined()
+    expect((await store.list()).map((u) => u.name)).toContain('other')
   })
 })
