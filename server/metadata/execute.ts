@@ -149,7 +149,7 @@ const requestError = (message: string, code = 'GRAPHQL_VALIDATION_FAILED'): Grap
  */
 const CALLED_FIELDS: Record<string, ReadonlyArray<string>> = {
   PackageConnection: ['totalCount'],
-  Version: ['package', 'files', 'scanned'],
+  Version: ['package', 'files', 'scanned', 'provenance'],
 }
 
 function withCalledFields(schema: GraphQLSchema): GraphQLSchema {

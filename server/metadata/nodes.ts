@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db'
 import { xrayStore } from '../xray/store'
+import { provenanceReader } from '../remote/provenance'
 
 export interface PackageRow {
   id: string
@@ -163,6 +164,7 @@ export function nodeLoaders(db: Db) {
   )
   const findPackage = (id: string) => packageById.get(id) as PackageRow | undefined
   const scans = xrayStore(db)
+  const provenanceOf = provenanceReader(db)
 
   const versionNode = (r: VersionRow) => ({
     id: r.id,
@@ -192,6 +194,12 @@ export function nodeLoaders(db: Db) {
       })),
     digest: r.digest,
     scanned: () => scans.scanOf(r.id)?.status === 'scanned',
+    provenance: () => {
+      const p = findPackage(r.package_id)
+      return p
+        ? provenanceOf({ repo: r.repo, packageName: p.name, version: r.name, leadFilePath: r.lead_file_path })
+        : null
+    },
   })
 
   return { findPackage, versionNode }

@@ -138,6 +138,19 @@ export const METADATA_SDL = /* GraphQL */ `
     digest: String
     "The security scanner has results for this version (false: not scanned)."
     scanned: Boolean!
+    "Where the version comes from: a local repository, or a remote's cache (null: its repository is gone)."
+    provenance: Provenance
+  }
+  "local: deployed here; cached: fetched from the remote's upstream at cachedAt; notCached: a remote's record not fetched yet, with what the remote last heard from its upstream."
+  type Provenance {
+    kind: String!
+    repository: String!
+    upstream: String
+    cachedAt: String
+    offline: Boolean
+    lastFailure: String
+    lastFailureAt: String
+    lastSuccessAt: String
   }
   type VersionStats {
     downloadCount: Int!

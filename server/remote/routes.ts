@@ -14,7 +14,14 @@ import {
   shownUrl,
   type UpstreamCredentials,
 } from '../upstream/fetch'
-import { remoteStore, type RemoteSettings } from './store'
+import { remoteStore, type RemoteSettings, type VersionSource } from './store'
+import { registryAuth } from '../registry/auth'
+import { consoleCaller, registryAuthorizer } from '../permissions/authorize'
+import type { RepositoryRecord } from '../repositories/store'
+import { documentPath } from './npmRemote'
+import { provenanceReader } from './provenance'
+import { statusProblem } from './rules'
+import { MAX_DOCUMENT_BYTES, RemoteError, remoteUpstream } from './upstream'
 
 const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const
 const str = { type: 'string', maxLength: 2000 } as const
@@ -54,6 +61,56 @@ const routes: RouteModule = async (app, ctx) => {
     return repo
   }
   const view = (key: string) => ({ key, ...store.settings(key), ...store.state(key) })
+  const provenanceOf = provenanceReader(ctx.db)
+  const upstream = remoteUpstream(ctx, store)
+  const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
+
+  /** A real request for what the version needs upstream; its outcome is recorded as every call's is. */
+  const askUpstream = async (repo: RepositoryRecord, source: VersionSource) => {
+    const path = repo.packageType === 'npm' ? documentPath(source.packageName) : source.leadFilePath
+    try {
+      const response = await upstream.request(repo, path, source.packageName, {
+        headers: { accept: 'application/json' },
+        maxBytes: MAX_DOCUMENT_BYTES,
+      })
+      // Only whether it answers matters here: nothing is read or cached.
+      response.body.destroy()
+      const answered =
+        (response.status >= 200 && response.status < 300) ||
+        response.status === 404 ||
+        response.status === 410
+      if (answered) upstream.succeeded(repo)
+      else upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
+    } catch (error) {
+      // Already recorded as the remote's last failure, which the answer carries.
+      if (!(error instanceof RemoteError)) throw error
+    }
+  }
+
+  // A version page's Retry when its remote's upstream was unreachable: asks again, then says
+  // where the version stands. Readers of the version's repository may ask.
+  app.post<{ Body: { versionId: string } }>(
+    '/remote/versions/check',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { versionId: { type: 'string', minLength: 1, maxLength: 2000 } },
+          required: ['versionId'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const source = store.versionSource(request.body.versionId)
+      const repo = source && repos.find(source.repo)
+      if (!source || !repo) throw new HttpError(404, 'No such version', 'NOT_FOUND')
+      await authz.require(consoleCaller(ctx, request), repo, 'read', source.leadFilePath)
+      const before = provenanceOf(source)
+      if (before?.kind === 'notCached' && !before.offline) await askUpstream(repo, source)
+      return provenanceOf(source)
+    },
+  )
 
   app.get<{ Params: { key: string } }>('/repositories/:key/remote', async (request) => {
     ctx.requireUser(request, { allowAnonymous: true })

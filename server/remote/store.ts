@@ -7,6 +7,15 @@
 import type { Db } from '../db'
 import type { UpstreamCredentials } from '../upstream/fetch'
 
+/** A catalogue version as provenance needs it. */
+export interface VersionSource {
+  readonly repo: string
+  readonly packageName: string
+  readonly version: string
+  /** The catalogue's lead file (a tarball, or a record's package.json when it has none). */
+  readonly leadFilePath: string
+}
+
 export interface RemoteSettings {
   readonly offline: boolean
   readonly metadataTtlSeconds: number
@@ -75,7 +84,7 @@ export function remoteStore(db: Db) {
        document = excluded.document`,
   )
   const touchDocument = db.prepare('UPDATE remote_documents SET fetched_at = ? WHERE repo = ? AND name = ?')
-  const fileOf = db.prepare('SELECT sha256, size FROM remote_files WHERE repo = ? AND path = ?')
+  const fileOf = db.prepare('SELECT sha256, size, fetched_at FROM remote_files WHERE repo = ? AND path = ?')
   const saveFile = db.prepare(
     `INSERT INTO remote_files (repo, path, sha256, size, fetched_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
@@ -91,6 +100,10 @@ export function remoteStore(db: Db) {
   )
   const countPackage = db.prepare(
     'UPDATE catalog_packages SET downloads = downloads + 1 WHERE id = (SELECT package_id FROM catalog_versions WHERE id = ?)',
+  )
+  const versionSourceOf = db.prepare(
+    `SELECT v.repo, v.name AS version, v.lead_file_path, p.name AS package_name
+     FROM catalog_versions v JOIN catalog_packages p ON p.id = v.package_id WHERE v.id = ?`,
   )
   const perDay = db.prepare(
     'SELECT day, SUM(count) AS count FROM download_days WHERE day >= ? GROUP BY day ORDER BY day',
@@ -162,8 +175,10 @@ export function remoteStore(db: Db) {
       void saveDocument.run(repo, name, etag, at, document),
     touchDocument: (repo: string, name: string, at: string) => void touchDocument.run(at, repo, name),
 
-    file: (repo: string, path: string) =>
-      fileOf.get(repo, path) as { sha256: string; size: number } | undefined,
+    file(repo: string, path: string): { sha256: string; size: number; fetchedAt: string } | undefined {
+      const row = fileOf.get(repo, path) as { sha256: string; size: number; fetched_at: string } | undefined
+      return row && { sha256: row.sha256, size: row.size, fetchedAt: row.fetched_at }
+    },
     saveFile: (repo: string, path: string, sha256: string, size: number, at: string) =>
       void saveFile.run(repo, path, sha256, size, at),
 
@@ -176,6 +191,20 @@ export function remoteStore(db: Db) {
       }).immediate()
     },
     downloadsSince: (day: string) => perDay.all(day) as DownloadDay[],
+
+    /** A catalogue version's repository, package, name and lead file, to tell where it comes from. */
+    versionSource(id: string): VersionSource | undefined {
+      const row = versionSourceOf.get(id) as
+        { repo: string; version: string; lead_file_path: string; package_name: string } | undefined
+      return (
+        row && {
+          repo: row.repo,
+          packageName: row.package_name,
+          version: row.version,
+          leadFilePath: row.lead_file_path,
+        }
+      )
+    },
   }
 }
 

@@ -7,28 +7,26 @@
  * never a 500 and never cached; the stale document served when the upstream fails; offline.
  */
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock, type ManualClock } from '../../server/clock'
 import { remoteStore } from '../../server/remote/store'
-import { npmCli } from '../support/npmCli'
 import { startTestServer, type TestServer } from '../support/server'
 import {
-  npmPack,
-  startUpstreamRegistry,
+  startPackedUpstream,
+  type PackedUpstream,
   type PackedVersion,
   type UpstreamRegistry,
 } from '../support/upstreamRegistry'
 import { signInDirectly } from './helpers/catalogSession'
 import { gql } from './helpers/graphql'
 
-let work: string
+let fixture: PackedUpstream
 let upstream: UpstreamRegistry
 let server: TestServer
 let clock: ManualClock
-let packed: PackedVersion[]
+let packed: readonly PackedVersion[]
 
 const NAME = 'upstream-hello'
 const SCOPED = '@up/scoped'
@@ -43,25 +41,20 @@ const setRemote = (over: Partial<ReturnType<ReturnType<typeof store>['settings']
   store().writeSettings('npm-remote', { ...store().settings('npm-remote'), ...over })
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'remote-npm-'))
-  const cli = npmCli(work)
-  const dirs = [
-    cli.makePackage(NAME, '1.0.0', '# Hello upstream\n\nFrom the test upstream.\n'),
-    cli.makePackage(NAME, '1.1.0', '# Hello upstream\n\nThe newer one.\n'),
-    cli.makePackage(SCOPED, '2.0.0', '# Scoped\n'),
-    cli.makePackage(FAULTY, '0.1.0', '# Faulty\n'),
-  ]
-  packed = []
-  for (const dir of dirs) packed.push(await npmPack(dir, dir))
-  upstream = await startUpstreamRegistry(packed)
+  fixture = await startPackedUpstream('remote-npm', [
+    { name: NAME, version: '1.0.0', readme: '# Hello upstream\n\nFrom the test upstream.\n' },
+    { name: NAME, version: '1.1.0', readme: '# Hello upstream\n\nThe newer one.\n' },
+    { name: SCOPED, version: '2.0.0', readme: '# Scoped\n' },
+    { name: FAULTY, version: '0.1.0', readme: '# Faulty\n' },
+  ])
+  ;({ upstream, packed } = fixture)
   clock = manualClock(Date.parse('2026-06-01T10:00:00Z'))
   server = await startTestServer({ anonymousAccess: true }, { NPM_REMOTE_URL: upstream.url }, { clock })
 }, 60_000)
 
 afterAll(async () => {
   await server?.stop()
-  await upstream?.stop()
-  if (work) rmSync(work, { recursive: true, force: true })
+  await fixture?.stop()
 })
 
 const tarballOf = (name: string, version: string) =>

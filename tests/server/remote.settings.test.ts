@@ -6,26 +6,25 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { npmCli } from '../support/npmCli'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { npmPack, startUpstreamRegistry, type UpstreamRegistry } from '../support/upstreamRegistry'
+import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
 import { signInDirectly } from './helpers/catalogSession'
 
 const SECRET = 'upstream-secret-token-123'
-let work: string
+let fixture: PackedUpstream
 let upstream: UpstreamRegistry
 let server: TestServer
 let admin: string
 let developer: string
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'remote-settings-'))
-  const dir = npmCli(work).makePackage('settings-pkg', '1.0.0', '# Settings\n')
-  upstream = await startUpstreamRegistry([await npmPack(dir, dir)])
+  fixture = await startPackedUpstream('remote-settings', [
+    { name: 'settings-pkg', version: '1.0.0', readme: '# Settings\n' },
+  ])
+  upstream = fixture.upstream
   server = await startTestServer({ anonymousAccess: true }, { NPM_REMOTE_URL: upstream.url })
   admin = signInDirectly(server, { admin: true })
   developer = signInDirectly(server)
@@ -33,8 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop()
-  await upstream?.stop()
-  if (work) rmSync(work, { recursive: true, force: true })
+  await fixture?.stop()
 })
 
 const api = (path: string, cookie: string, method = 'GET', body?: unknown) =>

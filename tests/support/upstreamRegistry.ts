@@ -7,11 +7,13 @@
  */
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http, { type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { npmCli } from './npmCli'
 
 const run = promisify(execFile)
 
@@ -201,5 +203,47 @@ export async function startUpstreamRegistry(versions: readonly PackedVersion[]):
       server.closeAllConnections()
       await new Promise((r) => server.close(r))
     },
+  }
+}
+
+export interface PackedUpstream {
+  /** A temporary folder the test may use too (npm caches, projects); removed by `stop`. */
+  readonly work: string
+  readonly upstream: UpstreamRegistry
+  readonly packed: readonly PackedVersion[]
+  /** Stops the upstream (again, if the test did) and removes the folder. */
+  stop(): Promise<void>
+}
+
+/**
+ * The usual start of a remote's test: a temporary folder, packages made there and packed with
+ * `npm pack`, and an upstream serving them.
+ */
+export async function startPackedUpstream(
+  prefix: string,
+  packages: ReadonlyArray<{ readonly name: string; readonly version: string; readonly readme: string }>,
+): Promise<PackedUpstream> {
+  const work = mkdtempSync(join(tmpdir(), `${prefix}-`))
+  try {
+    const cli = npmCli(work)
+    const packed: PackedVersion[] = []
+    for (const p of packages) {
+      const dir = cli.makePackage(p.name, p.version, p.readme)
+      packed.push(await npmPack(dir, dir))
+    }
+    const upstream = await startUpstreamRegistry(packed)
+    return {
+      work,
+      upstream,
+      packed,
+      async stop() {
+        // A test may have stopped the upstream already (to find the cache serving alone).
+        await upstream.stop()
+        rmSync(work, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    rmSync(work, { recursive: true, force: true })
+    throw error
   }
 }

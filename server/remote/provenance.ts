@@ -1,0 +1,60 @@
+/**
+ * Where a catalogue version comes from: deployed to a local repository, cached from a remote's
+ * upstream (when), or a remote's record whose file is not in its cache yet, with what the
+ * remote last heard from its upstream, so the console can say whether installing it can work.
+ */
+import type { Db } from '../db'
+import { repositoryStore } from '../repositories/store'
+import { shownUrl } from '../upstream/fetch'
+import { remoteStore, type VersionSource } from './store'
+
+export type Provenance =
+  | { readonly kind: 'local'; readonly repository: string }
+  | {
+      readonly kind: 'cached'
+      readonly repository: string
+      readonly upstream: string
+      readonly cachedAt: string
+    }
+  | {
+      readonly kind: 'notCached'
+      readonly repository: string
+      readonly upstream: string
+      readonly offline: boolean
+      readonly lastFailure: string | null
+      readonly lastFailureAt: string | null
+      readonly lastSuccessAt: string | null
+    }
+
+/** The path npm asks a registry for a version's tarball (`@scope/name` → `@scope/name/-/name-1.0.0.tgz`). */
+export const npmTarballPath = (name: string, version: string) =>
+  `${name}/-/${name.split('/').pop()}-${version}.tgz`
+
+export function provenanceReader(db: Db) {
+  const repos = repositoryStore(db)
+  const remotes = remoteStore(db)
+
+  return (v: VersionSource): Provenance | null => {
+    const repo = repos.find(v.repo)
+    if (!repo) return null
+    if (repo.kind !== 'remote') return { kind: 'local', repository: repo.key }
+    // Credentials never travel in the address, but an address may carry a user: not shown.
+    const upstream = repo.url ? shownUrl(repo.url) : ''
+    const file =
+      remotes.file(repo.key, npmTarballPath(v.packageName, v.version)) ??
+      remotes.file(repo.key, v.leadFilePath)
+    if (file) return { kind: 'cached', repository: repo.key, upstream, cachedAt: file.fetchedAt }
+    const { lastFailure, lastFailureAt, lastSuccessAt } = remotes.state(repo.key)
+    return {
+      kind: 'notCached',
+      repository: repo.key,
+      upstream,
+      offline: remotes.settings(repo.key).offline,
+      lastFailure,
+      lastFailureAt,
+      lastSuccessAt,
+    }
+  }
+}
+
+export type ProvenanceReader = ReturnType<typeof provenanceReader>

@@ -1,0 +1,181 @@
+/**
+ * Where a version comes from, as the package pages are told it (GraphQL `provenance`), and the
+ * pages' Retry (POST /remote/versions/check) against a real upstream on 127.0.0.1: a version
+ * fetched through the remote names the remote, its upstream and when it was cached; a local
+ * one says local; a sample record of the remote that is not cached says so, with what the
+ * remote last heard from its upstream: an answer, a 500, nothing listening, or offline.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { manualClock, type ManualClock } from '../../server/clock'
+import { remoteStore } from '../../server/remote/store'
+import { publishBody } from '../support/npmPublish'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
+import { signInDirectly } from './helpers/catalogSession'
+import { gql } from './helpers/graphql'
+
+const NAME = 'provenance-hello'
+let packed: PackedUpstream
+let upstream: UpstreamRegistry
+let server: TestServer
+let clock: ManualClock
+let cookie: string
+
+const store = () => remoteStore(server.ctx.db)
+const setRemote = (over: Partial<ReturnType<ReturnType<typeof store>['settings']>>) =>
+  store().writeSettings('npm-remote', { ...store().settings('npm-remote'), ...over })
+
+interface Provenance {
+  kind: string
+  repository: string
+  upstream: string | null
+  cachedAt: string | null
+  offline: boolean | null
+  lastFailure: string | null
+  lastFailureAt: string | null
+  lastSuccessAt: string | null
+}
+const FIELDS = 'kind repository upstream cachedAt offline lastFailure lastFailureAt lastSuccessAt'
+
+async function provenanceOf(packageId: string, version: string): Promise<Provenance | null> {
+  const answer = await gql<{ versions: { edges: Array<{ node: { provenance: Provenance | null } }> } }>(
+    server,
+    cookie,
+    `query { versions(filter: { packageId: "${packageId}", name: "${version}" }, first: 1) {
+      edges { node { provenance { ${FIELDS} } } } } }`,
+  )
+  expect(answer.body.errors).toBeUndefined()
+  return answer.body.data!.versions.edges[0]!.node.provenance
+}
+
+async function check(versionId: string, who: string | undefined = cookie) {
+  const res = await fetch(`${server.url}/ui/api/v1/remote/versions/check`, {
+    method: 'POST',
+    headers: browserHeaders(server.url, who),
+    body: JSON.stringify({ versionId }),
+  })
+  return { status: res.status, body: (await res.json()) as Provenance & { message?: string } }
+}
+
+/** A version of the sample catalogue that npm-remote lists without its file. */
+const sampleRecord = () =>
+  server.ctx.db
+    .prepare(
+      `SELECT v.id, v.name, p.id AS package_id, p.name AS package FROM catalog_versions v
+       JOIN catalog_packages p ON p.id = v.package_id
+       WHERE v.repo = 'npm-remote' AND p.name NOT LIKE '@%' ORDER BY v.id LIMIT 1`,
+    )
+    .get() as { id: string; name: string; package_id: string; package: string }
+
+beforeAll(async () => {
+  packed = await startPackedUpstream('remote-provenance', [
+    { name: NAME, version: '1.0.0', readme: '# Provenance\n' },
+  ])
+  upstream = packed.upstream
+  clock = manualClock(Date.parse('2026-06-01T10:00:00Z'))
+  server = await startTestServer({}, { NPM_REMOTE_URL: upstream.url }, { clock })
+  cookie = signInDirectly(server)
+}, 60_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await packed?.stop()
+})
+
+describe('provenance of a version', () => {
+  it('a version fetched through the remote names the remote, its upstream and when', async () => {
+    const res = await fetch(`${server.url}/artifactory/api/npm/npm/${NAME}/-/${NAME}-1.0.0.tgz`, {
+      headers: { cookie },
+    })
+    expect(res.status).toBe(200)
+    await res.arrayBuffer()
+    expect(await provenanceOf(`npm://${NAME}`, '1.0.0')).toEqual({
+      kind: 'cached',
+      repository: 'npm-remote',
+      upstream: `${upstream.url}/`,
+      cachedAt: '2026-06-01T10:00:00.000Z',
+      offline: null,
+      lastFailure: null,
+      lastFailureAt: null,
+      lastSuccessAt: null,
+    })
+  })
+
+  it('a version published to a local repository says local', async () => {
+    const name = 'provenance-local'
+    const auth = Buffer.from(`admin:${server.config.adminPassword}`).toString('base64')
+    const res = await fetch(`${server.url}/artifactory/api/npm/npm-local/${name}`, {
+      method: 'PUT',
+      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+      body: JSON.stringify(publishBody(name, '1.0.0').body),
+    })
+    expect(res.status).toBeLessThan(300)
+    expect(await provenanceOf(`npm://${name}`, '1.0.0')).toMatchObject({
+      kind: 'local',
+      repository: 'npm-local',
+      upstream: null,
+      cachedAt: null,
+    })
+  })
+
+  it('a record the remote has not cached says so, and Retry asks the upstream again', async () => {
+    const record = sampleRecord()
+    const before = await provenanceOf(record.package_id, record.name)
+    expect(before).toMatchObject({ kind: 'notCached', repository: 'npm-remote', offline: false })
+
+    // The upstream fails: the check says so, with the time of the failure.
+    upstream.fault('error500')
+    clock.advance(60_000)
+    const failing = await check(record.id)
+    expect(failing.status).toBe(200)
+    expect(failing.body).toMatchObject({
+      kind: 'notCached',
+      lastFailureAt: '2026-06-01T10:01:00.000Z',
+    })
+    expect(failing.body.lastFailure).toContain('npm-remote')
+    expect(failing.body.lastFailure).toContain('500')
+    expect(upstream.requests.at(-1)).toBe(`/${record.package}`)
+
+    // It answers again: a success after the failure, and still nothing cached by asking.
+    upstream.fault(undefined)
+    clock.advance(60_000)
+    const answered = await check(record.id)
+    expect(answered.body).toMatchObject({ kind: 'notCached', lastSuccessAt: '2026-06-01T10:02:00.000Z' })
+    expect(store().document('npm-remote', record.package)).toBeUndefined()
+    expect(await provenanceOf(record.package_id, record.name)).toMatchObject(answered.body)
+  })
+
+  it('says when nothing listens at the upstream, and an offline remote is not asked', async () => {
+    const record = sampleRecord()
+    const closed = http.createServer()
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((r) => closed.close(r))
+    store().setUpstream('npm-remote', `http://127.0.0.1:${port}`)
+    clock.advance(60_000)
+    const refused = await check(record.id)
+    expect(refused.body).toMatchObject({
+      kind: 'notCached',
+      upstream: `http://127.0.0.1:${port}/`,
+      lastFailureAt: '2026-06-01T10:03:00.000Z',
+    })
+
+    store().setUpstream('npm-remote', upstream.url)
+    setRemote({ offline: true })
+    const asked = upstream.requests.length
+    const offline = await check(record.id)
+    expect(offline.body).toMatchObject({ kind: 'notCached', offline: true })
+    expect(upstream.requests.length).toBe(asked)
+    setRemote({ offline: false })
+  })
+
+  it('a cached version is not asked about upstream, and an unknown version is a 404', async () => {
+    const asked = upstream.requests.length
+    const cached = await check(`npm://${NAME}@1.0.0`)
+    expect(cached.body).toMatchObject({ kind: 'cached', repository: 'npm-remote' })
+    expect(upstream.requests.length).toBe(asked)
+    expect((await check('npm://no-such-package@9.9.9')).status).toBe(404)
+  })
+})
