@@ -7,61 +7,58 @@ import {
   settingsForm,
   validateSettingsForm,
   type AdvisoryImport,
-  type IndexedResources,
   type ScanSettings,
 } from '../../domain/xray'
-import { shownData } from '../../domain/shared/loadable'
 import { useDispatch } from '../shared/appContext'
 import { useValidatedForm } from '../shared/forms'
 import { formatDateTime } from '../shared/dates'
-import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { TextField } from '../shared/kit/Field'
-import { LoadFailure } from '../shared/kit/LoadFailure'
-import { Badge, Card, EmptyState, KeyValue, PageHeader, PageSkeleton } from '../shared/kit/Surface'
+import { Badge, Card, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
-import { ChangeNote, tableStateOf, usePending, useXrayList } from './common'
+import { Checklist, XrayScreen, usePending, useXrayList, type XrayList } from './common'
 import { xrayText } from './messages'
 import { bindText } from './Violations'
 import styles from './xray.module.css'
 
 export function IndexedResourcesPage() {
-  const { slot, retry } = useXrayList('indexed', { what: 'indexed' })
-  const data = shownData(slot)
+  const list = useXrayList('indexed', { what: 'indexed' })
   return (
-    <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader
-        title="Indexed Resources"
-        description="The repositories whose npm versions are scanned, when they arrive and after each import of advisories."
-      />
-      <ChangeNote kinds={['saveIndexed']} />
-      {slot.status === 'failed' ? (
-        <LoadFailure
-          message={`The indexed resources could not be loaded: ${whatHappened(slot.failure)}.`}
-          onRetry={retry}
-        />
-      ) : data === undefined ? (
-        <PageSkeleton label="Loading the indexed resources" header={false} />
-      ) : data.available.length === 0 ? (
-        <EmptyState
-          boxed
-          title="No repositories yet"
-          hint="Create a repository first; then choose it here."
-        />
-      ) : (
-        // Keyed by what the platform holds, so a save's answer starts the form again from it.
-        <IndexedForm key={data.repositories.join('\n')} data={data} />
-      )}
-    </section>
+    <XrayScreen
+      title="Indexed Resources"
+      description="The repositories whose npm versions are scanned, when they arrive and after each import of advisories."
+      changes={['saveIndexed']}
+      list={list}
+      what="The indexed resources"
+    >
+      {(data) =>
+        data.available.length === 0 ? (
+          <EmptyState
+            boxed
+            title="No repositories yet"
+            hint="Create a repository first; then choose it here."
+          />
+        ) : (
+          // Keyed by what the platform holds, so a save's answer starts the form again from it.
+          <IndexedForm key={data.repositories.join('\n')} list={list} chosenAtFirst={data.repositories} />
+        )
+      }
+    </XrayScreen>
   )
 }
 
-function IndexedForm({ data }: { readonly data: IndexedResources }) {
+function IndexedForm({
+  list,
+  chosenAtFirst,
+}: {
+  readonly list: XrayList<'indexed'>
+  readonly chosenAtFirst: ReadonlyArray<string>
+}) {
   const dispatch = useDispatch()
   const pending = usePending(['saveIndexed'])
-  const [chosen, setChosen] = useState<ReadonlyArray<string>>(data.repositories)
+  const [chosen, setChosen] = useState(chosenAtFirst)
   return (
     <form
       aria-label="Indexed repositories"
@@ -72,17 +69,15 @@ function IndexedForm({ data }: { readonly data: IndexedResources }) {
         dispatch({ type: 'xray/SaveIndexedResources', repositories: chosen })
       }}
     >
-      <fieldset className={styles.checks}>
-        <legend>Scanned repositories</legend>
-        {data.available.map((key) => (
-          <Checkbox
-            key={key}
-            label={key}
-            checked={chosen.includes(key)}
-            onCheckedChange={(on) => setChosen(on ? [...chosen, key] : chosen.filter((k) => k !== key))}
-          />
-        ))}
-      </fieldset>
+      <Checklist
+        legend="Scanned repositories"
+        list={list}
+        what="The repositories"
+        itemsOf={(d) => d.available}
+        chosen={chosen}
+        onChange={setChosen}
+        empty="No repositories yet."
+      />
       <div>
         <Button type="submit" variant="primary" busy={pending}>
           Save
@@ -93,26 +88,16 @@ function IndexedForm({ data }: { readonly data: IndexedResources }) {
 }
 
 export function ScansSettingsPage() {
-  const { slot, retry } = useXrayList('settings', { what: 'settings' })
-  const data = shownData(slot)
   return (
-    <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader
-        title="Scans Settings"
-        description="What a scan reads and when versions are scanned again."
-      />
-      <ChangeNote kinds={['saveSettings']} />
-      {slot.status === 'failed' ? (
-        <LoadFailure
-          message={`The scans settings could not be loaded: ${whatHappened(slot.failure)}.`}
-          onRetry={retry}
-        />
-      ) : data === undefined ? (
-        <PageSkeleton label="Loading the scans settings" header={false} />
-      ) : (
-        <SettingsForm key={JSON.stringify(data)} settings={data} />
-      )}
-    </section>
+    <XrayScreen
+      title="Scans Settings"
+      description="What a scan reads and when versions are scanned again."
+      changes={['saveSettings']}
+      list={useXrayList('settings', { what: 'settings' })}
+      what="The scans settings"
+    >
+      {(settings) => <SettingsForm key={JSON.stringify(settings)} settings={settings} />}
+    </XrayScreen>
   )
 }
 
@@ -154,110 +139,118 @@ function SettingsForm({ settings }: { readonly settings: ScanSettings }) {
 
 export function AdvisoryDatabasePage() {
   const dispatch = useDispatch()
-  const { slot, retry } = useXrayList('database', { what: 'database' })
-  const data = shownData(slot)
   const importing = usePending(['importAdvisories'])
+  // Kept here, above the list, so what was typed stays while the database loads again.
   const [url, setUrl] = useState('')
   const [problem, setProblem] = useState<string | undefined>()
-  const last = data?.imports.find((i) => i.ok)
   return (
-    <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader
-        title="Advisory Database"
-        description="The advisories scans match versions against, in the OSV format (GitHub Advisory Database, OSV.dev)."
-      />
-      <ChangeNote kinds={['importAdvisories']} />
-      {slot.status === 'failed' ? (
-        <LoadFailure
-          message={`The advisory database could not be loaded: ${whatHappened(slot.failure)}.`}
-          onRetry={retry}
-        />
-      ) : data === undefined ? (
-        <PageSkeleton label="Loading the advisory database" header={false} />
-      ) : (
-        <div className={kit.cards}>
-          <Card title="Advisories">
-            <KeyValue
-              items={[
-                { key: 'count', label: 'Advisories', value: data.advisories.toLocaleString('en') },
-                ...Object.entries(data.by_severity).map(([severity, n]) => ({
-                  key: severity,
-                  label: severity[0]?.toUpperCase() + severity.slice(1),
-                  value: n.toLocaleString('en'),
-                })),
-                { key: 'last', label: 'Last import', value: last ? formatDateTime(last.finished) : 'Never' },
-                { key: 'scheduled', label: 'Scheduled import', value: data.scheduled_url ?? 'None' },
+    <XrayScreen
+      title="Advisory Database"
+      description="The advisories scans match versions against, in the OSV format (GitHub Advisory Database, OSV.dev)."
+      changes={['importAdvisories']}
+      list={useXrayList('database', { what: 'database' })}
+      what="The advisory database"
+    >
+      {(data) => {
+        const last = data.imports.find((i) => i.ok)
+        return (
+          <>
+            <div className={kit.cards}>
+              <Card title="Advisories">
+                <KeyValue
+                  items={[
+                    { key: 'count', label: 'Advisories', value: data.advisories.toLocaleString('en') },
+                    ...Object.entries(data.by_severity).map(([severity, n]) => ({
+                      key: severity,
+                      label: severity[0]?.toUpperCase() + severity.slice(1),
+                      value: n.toLocaleString('en'),
+                    })),
+                    {
+                      key: 'last',
+                      label: 'Last import',
+                      value: last ? formatDateTime(last.finished) : 'Never',
+                    },
+                    { key: 'scheduled', label: 'Scheduled import', value: data.scheduled_url ?? 'None' },
+                  ]}
+                />
+              </Card>
+              <Card title="Scans">
+                <KeyValue
+                  items={Object.entries(data.scans).map(([status, n]) => ({
+                    key: status,
+                    label: status.replace('_', ' '),
+                    value: n.toLocaleString('en'),
+                  }))}
+                />
+              </Card>
+              <Card title="Import now">
+                <form
+                  aria-label="Import advisories"
+                  className={styles.section}
+                  onSubmit={(e) => {
+                    e.preventDefault()
+                    if (!isHttpUrl(url))
+                      return setProblem('Enter the http(s) address of an OSV export (a JSON file or a zip)')
+                    setProblem(undefined)
+                    dispatch({ type: 'xray/ImportAdvisories', url: url.trim() })
+                  }}
+                >
+                  <TextField
+                    label="Address of an OSV export"
+                    placeholder="https://…/npm/all.zip"
+                    value={url}
+                    error={problem}
+                    onChange={(e) => setUrl(e.target.value)}
+                  />
+                  <div>
+                    <Button type="submit" variant="primary" busy={importing}>
+                      Import
+                    </Button>
+                  </div>
+                </form>
+              </Card>
+            </div>
+            <Table<AdvisoryImport>
+              label="Imports"
+              state={{ status: 'loaded', rows: data.imports }}
+              rowKey={(i) => String(i.id)}
+              empty={<EmptyState icon={<Database size={28} />} title="No imports yet" />}
+              columns={[
+                {
+                  id: 'finished',
+                  header: 'Finished',
+                  rowHeader: true,
+                  cell: (i) => formatDateTime(i.finished),
+                },
+                {
+                  id: 'source',
+                  header: 'Source',
+                  cell: (i) => <span className={styles.mono}>{i.source}</span>,
+                },
+                {
+                  id: 'ok',
+                  header: 'Result',
+                  cell: (i) =>
+                    i.ok ? (
+                      <Badge tone="success">Imported</Badge>
+                    ) : (
+                      <span className={styles.section}>
+                        <Badge tone="danger">Refused</Badge>
+                        {i.report.slice(0, 3).map((r) => (
+                          <span key={r.file} className={styles.muted}>
+                            {r.file}: {r.reason}
+                          </span>
+                        ))}
+                      </span>
+                    ),
+                },
+                { id: 'files', header: 'Files', align: 'end', cell: (i) => i.files },
+                { id: 'advisories', header: 'Advisories', align: 'end', cell: (i) => i.advisories },
               ]}
             />
-          </Card>
-          <Card title="Scans">
-            <KeyValue
-              items={Object.entries(data.scans).map(([status, n]) => ({
-                key: status,
-                label: status.replace('_', ' '),
-                value: n.toLocaleString('en'),
-              }))}
-            />
-          </Card>
-          <Card title="Import now">
-            <form
-              aria-label="Import advisories"
-              className={styles.section}
-              onSubmit={(e) => {
-                e.preventDefault()
-                if (!isHttpUrl(url))
-                  return setProblem('Enter the http(s) address of an OSV export (a JSON file or a zip)')
-                setProblem(undefined)
-                dispatch({ type: 'xray/ImportAdvisories', url: url.trim() })
-              }}
-            >
-              <TextField
-                label="Address of an OSV export"
-                placeholder="https://…/npm/all.zip"
-                value={url}
-                error={problem}
-                onChange={(e) => setUrl(e.target.value)}
-              />
-              <div>
-                <Button type="submit" variant="primary" busy={importing}>
-                  Import
-                </Button>
-              </div>
-            </form>
-          </Card>
-        </div>
-      )}
-      {data && (
-        <Table<AdvisoryImport>
-          label="Imports"
-          state={tableStateOf(slot, retry, 'The imports', (d) => d.imports)}
-          rowKey={(i) => String(i.id)}
-          empty={<EmptyState icon={<Database size={28} />} title="No imports yet" />}
-          columns={[
-            { id: 'finished', header: 'Finished', rowHeader: true, cell: (i) => formatDateTime(i.finished) },
-            { id: 'source', header: 'Source', cell: (i) => <span className={styles.mono}>{i.source}</span> },
-            {
-              id: 'ok',
-              header: 'Result',
-              cell: (i) =>
-                i.ok ? (
-                  <Badge tone="success">Imported</Badge>
-                ) : (
-                  <span className={styles.section}>
-                    <Badge tone="danger">Refused</Badge>
-                    {i.report.slice(0, 3).map((r) => (
-                      <span key={r.file} className={styles.muted}>
-                        {r.file}: {r.reason}
-                      </span>
-                    ))}
-                  </span>
-                ),
-            },
-            { id: 'files', header: 'Files', align: 'end', cell: (i) => i.files },
-            { id: 'advisories', header: 'Advisories', align: 'end', cell: (i) => i.advisories },
-          ]}
-        />
-      )}
-    </section>
+          </>
+        )
+      }}
+    </XrayScreen>
   )
 }

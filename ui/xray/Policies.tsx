@@ -26,17 +26,9 @@ import { Badge, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
 import { ChangeNote, tableStateOf, usePending, useXrayList } from './common'
-import { xrayText } from './messages'
+import { SEVERITY_WORDS, xrayText } from './messages'
 import { bindText } from './Violations'
 import styles from './xray.module.css'
-
-const SEVERITY_WORDS: Readonly<Record<XraySeverity, string>> = {
-  critical: 'Critical',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-  unknown: 'Unknown',
-}
 
 /** A rule in a few words: what it refuses and what it does. */
 export function ruleSummary(rule: PolicyView['rules'][number]): string {

@@ -7,12 +7,11 @@ import { shownData } from '../../domain/shared/loadable'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
-import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup } from '../shared/kit/Choice'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, PageHeader, PageSkeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
-import { useXrayList } from './common'
+import { Checklist, useXrayList } from './common'
 import styles from './xray.module.css'
 
 type Kind = XrayAskOf<'report'>['kind']
@@ -36,7 +35,6 @@ export function ReportsPage() {
   const ask: XrayAskOf<'report'> = { what: 'report', kind, repositories: [...chosen] }
   const generate = () => dispatch({ type: 'xray/Load', ask })
   const data = shownData(report)
-  const keys = shownData(repositories.slot)?.repositories
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader
@@ -62,30 +60,15 @@ export function ReportsPage() {
           ]}
           onValueChange={setKind}
         />
-        <fieldset className={styles.checks}>
-          <legend>Repositories (none chosen: every indexed repository)</legend>
-          {repositories.slot.status === 'failed' ? (
-            <LoadFailure
-              message="The indexed repositories could not be loaded."
-              onRetry={repositories.retry}
-            />
-          ) : keys === undefined ? (
-            <p role="status">Loading the repositories…</p>
-          ) : keys.length === 0 ? (
-            <p className={styles.muted}>No repository is indexed (Administration → Indexed Resources).</p>
-          ) : (
-            <div className={styles.row}>
-              {keys.map((key) => (
-                <Checkbox
-                  key={key}
-                  label={key}
-                  checked={chosen.includes(key)}
-                  onCheckedChange={(on) => setChosen(on ? [...chosen, key] : chosen.filter((k) => k !== key))}
-                />
-              ))}
-            </div>
-          )}
-        </fieldset>
+        <Checklist
+          legend="Repositories (none chosen: every indexed repository)"
+          list={repositories}
+          what="The indexed repositories"
+          itemsOf={(d) => d.repositories}
+          chosen={chosen}
+          onChange={setChosen}
+          empty="No repository is indexed (Administration → Indexed Resources)."
+        />
         <div>
           <Button type="submit" variant="primary" busy={report.status === 'loading'}>
             Generate report

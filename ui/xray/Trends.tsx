@@ -3,16 +3,12 @@
 import { useState } from 'react'
 import { ChartLine } from 'lucide-react'
 import { totalOf, trendGeometry, type TrendPoint } from '../../domain/xray'
-import { shownData } from '../../domain/shared/loadable'
 import { formatDateTime } from '../shared/dates'
-import { whatHappened } from '../shared/failureText'
-import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Select } from '../shared/kit/Select'
 import { Field } from '../shared/kit/Field'
-import { Card, EmptyState, PageHeader, PageSkeleton } from '../shared/kit/Surface'
+import { Card, EmptyState } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
-import kit from '../shared/kit/page.module.css'
-import { useXrayList } from './common'
+import { XrayScreen, useXrayList } from './common'
 import styles from './xray.module.css'
 
 const WIDTH = 640
@@ -21,41 +17,35 @@ const DAYS = ['7', '30', '90', '365'] as const
 
 export function TrendsPage() {
   const [days, setDays] = useState<(typeof DAYS)[number]>('30')
-  const { slot, retry } = useXrayList('trends', { what: 'trends', days: Number(days) })
-  const points = shownData(slot)
   return (
-    <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader
-        title="Trends"
-        description="Vulnerabilities in the scanned versions and violations of your watches, after each scan run."
-        actions={
-          <Field label="Period" inline>
-            <Select<(typeof DAYS)[number]>
-              value={days}
-              options={DAYS.map((d) => ({ value: d, label: `Last ${d} days` }))}
-              onValueChange={setDays}
-            />
-          </Field>
-        }
-      />
-      {slot.status === 'failed' ? (
-        <LoadFailure
-          message={`The trends could not be loaded: ${whatHappened(slot.failure)}.`}
-          onRetry={retry}
-        />
-      ) : points === undefined ? (
-        <PageSkeleton label="Loading the trends" header={false} />
-      ) : points.length === 0 ? (
-        <EmptyState
-          boxed
-          icon={<ChartLine size={28} />}
-          title="No scan runs in this period"
-          hint="Each scan run (an import of advisories, a new version, a rescan) adds a point."
-        />
-      ) : (
-        <Chart points={points} />
-      )}
-    </section>
+    <XrayScreen
+      title="Trends"
+      description="Vulnerabilities in the scanned versions and violations of your watches, after each scan run."
+      actions={
+        <Field label="Period" inline>
+          <Select<(typeof DAYS)[number]>
+            value={days}
+            options={DAYS.map((d) => ({ value: d, label: `Last ${d} days` }))}
+            onValueChange={setDays}
+          />
+        </Field>
+      }
+      list={useXrayList('trends', { what: 'trends', days: Number(days) })}
+      what="The trends"
+    >
+      {(points) =>
+        points.length === 0 ? (
+          <EmptyState
+            boxed
+            icon={<ChartLine size={28} />}
+            title="No scan runs in this period"
+            hint="Each scan run (an import of advisories, a new version, a rescan) adds a point."
+          />
+        ) : (
+          <Chart points={points} />
+        )
+      }
+    </XrayScreen>
   )
 }
 

@@ -30,19 +30,11 @@ import { Table } from '../shared/kit/Table'
 import { versionPath } from '../packages/common'
 import kit from '../shared/kit/page.module.css'
 import { ChangeNote, tableStateOf, usePending, useXrayList } from './common'
-import { xrayText } from './messages'
+import { SEVERITY_WORDS, xrayText } from './messages'
 import styles from './xray.module.css'
 
 const ANY = 'any'
 type Choice<V extends string> = V | typeof ANY
-
-const SEVERITY_WORDS: Readonly<Record<XraySeverity, string>> = {
-  critical: 'Critical',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-  unknown: 'Unknown',
-}
 
 export function ViolationsPage() {
   const current = useQuery({ type: 'xray/State' }).violations.ask?.query

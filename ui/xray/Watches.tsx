@@ -12,18 +12,16 @@ import {
   type WatchForm,
   type WatchView,
 } from '../../domain/xray'
-import { shownData } from '../../domain/shared/loadable'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { useValidatedForm } from '../shared/forms'
 import { Button, IconButton } from '../shared/kit/Button'
-import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup } from '../shared/kit/Choice'
 import { TextField } from '../shared/kit/Field'
 import { AlertDialog, Dialog } from '../shared/kit/Overlay'
 import { EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
-import { ChangeNote, tableStateOf, usePending, useXrayList } from './common'
+import { ChangeNote, Checklist, tableStateOf, usePending, useXrayList } from './common'
 import { xrayText } from './messages'
 import { useCloseWhenDone } from './Policies'
 import { bindText } from './Violations'
@@ -142,10 +140,6 @@ function WatchEditor({ editing, onClose }: { readonly editing: Editing; readonly
     xrayText,
   )
   const { values } = form
-  const toggle = (list: ReadonlyArray<string>, item: string, on: boolean) =>
-    on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item)
-  const repoKeys = shownData(repositories.slot)?.available
-  const policyList = shownData(policies.slot)
   return (
     <Dialog
       open
@@ -181,31 +175,16 @@ function WatchEditor({ editing, onClose }: { readonly editing: Editing; readonly
           onValueChange={(resourceKind) => form.set({ resourceKind })}
         />
         {values.resourceKind === 'repositories' && (
-          <fieldset className={styles.checks}>
-            <legend>Repositories</legend>
-            {repositories.slot.status === 'failed' ? (
-              <p role="alert">
-                The repositories could not be loaded.{' '}
-                <Button size="sm" onClick={repositories.retry}>
-                  Retry
-                </Button>
-              </p>
-            ) : repoKeys === undefined ? (
-              <p role="status">Loading the repositories…</p>
-            ) : (
-              <div className={styles.row}>
-                {repoKeys.map((key) => (
-                  <Checkbox
-                    key={key}
-                    label={key}
-                    checked={values.repositories.includes(key)}
-                    onCheckedChange={(c) => form.set({ repositories: toggle(values.repositories, key, c) })}
-                  />
-                ))}
-              </div>
-            )}
-            {form.errorOf('repositories') && <p role="alert">{form.errorOf('repositories')}</p>}
-          </fieldset>
+          <Checklist
+            legend="Repositories"
+            list={repositories}
+            what="The repositories"
+            itemsOf={(d) => d.available}
+            chosen={values.repositories}
+            onChange={(chosen) => form.set({ repositories: chosen })}
+            empty="No repositories yet."
+            error={form.errorOf('repositories')}
+          />
         )}
         {values.resourceKind === 'builds' && (
           <TextField
@@ -215,34 +194,19 @@ function WatchEditor({ editing, onClose }: { readonly editing: Editing; readonly
             {...bindText(form.bind('builds'))}
           />
         )}
-        <fieldset className={styles.checks}>
-          <legend>Policies</legend>
-          {policies.slot.status === 'failed' ? (
-            <p role="alert">
-              The policies could not be loaded.{' '}
-              <Button size="sm" onClick={policies.retry}>
-                Retry
-              </Button>
-            </p>
-          ) : policyList === undefined ? (
-            <p role="status">Loading the policies…</p>
-          ) : policyList.length === 0 ? (
-            <p className={styles.muted}>
+        <Checklist
+          legend="Policies"
+          list={policies}
+          what="The policies"
+          itemsOf={(ps) => ps.map((p) => p.name)}
+          chosen={values.policies}
+          onChange={(chosen) => form.set({ policies: chosen })}
+          empty={
+            <>
               No policies yet: create one under <Link href="/policies">Policies</Link> first.
-            </p>
-          ) : (
-            <div className={styles.row}>
-              {policyList.map((p) => (
-                <Checkbox
-                  key={p.name}
-                  label={p.name}
-                  checked={values.policies.includes(p.name)}
-                  onCheckedChange={(c) => form.set({ policies: toggle(values.policies, p.name, c) })}
-                />
-              ))}
-            </div>
-          )}
-        </fieldset>
+            </>
+          }
+        />
         <ChangeNote kinds={['saveWatch']} />
         <div className={styles.row}>
           <Button type="submit" variant="primary" busy={pending}>

@@ -1,5 +1,6 @@
-// What the security screens share: loading a list of the area once the screen opens, a list's
-// table state (loading, error with retry, rows), and the note of the last change.
+// What the security screens share: loading a list of the area once the screen opens, a screen
+// over one list and a fieldset of checkboxes over one (each with loading, empty, and error with
+// Retry), a list's table state, and the note of the last change.
 import { useEffect, type ReactNode } from 'react'
 import { CheckCircle2, X } from 'lucide-react'
 import type { XrayAsk, XrayChangeKind, XrayDataOf, XrayLoadable, XrayWhat } from '../../domain/xray'
@@ -7,9 +8,12 @@ import { shownData } from '../../domain/shared/loadable'
 import { platformSaidOr } from '../../domain/shared/failure'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
-import { FailureNote } from '../shared/kit/LoadFailure'
+import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { IconButton } from '../shared/kit/Button'
+import { Checkbox } from '../shared/kit/Checkbox'
+import { PageHeader, PageSkeleton } from '../shared/kit/Surface'
 import type { TableState } from '../shared/kit/Table'
+import kit from '../shared/kit/page.module.css'
 import { changeDoneText, changeFailedText } from './messages'
 import styles from './xray.module.css'
 
@@ -28,6 +32,108 @@ export function useXrayList<W extends XrayWhat>(
     slot: state[what] as XrayLoadable<W>,
     retry: () => dispatch({ type: 'xray/Load', ask }),
   }
+}
+
+/** A list asked for with useXrayList: what the area holds of it, and how to ask again. */
+export interface XrayList<W extends XrayWhat> {
+  readonly slot: XrayLoadable<W>
+  readonly retry: () => void
+}
+
+/** "The policies" → "the policies": the same words inside a sentence. */
+const inSentence = (what: string) => what.charAt(0).toLowerCase() + what.slice(1)
+
+/**
+ * A screen over one list: its header, the note of its changes, then the list's failure with
+ * Retry, its loading, or what it holds (drawn by children, which also say what empty means).
+ * `what` names the list as a sentence starts ("The trends").
+ */
+export function XrayScreen<W extends XrayWhat>({
+  title,
+  description,
+  actions,
+  changes,
+  list,
+  what,
+  children,
+}: {
+  readonly title: string
+  readonly description: string
+  readonly actions?: ReactNode
+  readonly changes?: ReadonlyArray<XrayChangeKind>
+  readonly list: XrayList<W>
+  readonly what: string
+  readonly children: (data: XrayDataOf<W>) => ReactNode
+}) {
+  const data = shownData(list.slot as XrayLoadable<W>) as XrayDataOf<W> | undefined
+  return (
+    <section aria-labelledby="page-title" className={kit.page}>
+      <PageHeader title={title} description={description} actions={actions} />
+      {changes && <ChangeNote kinds={changes} />}
+      {list.slot.status === 'failed' ? (
+        <LoadFailure
+          message={`${what} could not be loaded: ${whatHappened(list.slot.failure)}.`}
+          onRetry={list.retry}
+        />
+      ) : data === undefined ? (
+        <PageSkeleton label={`Loading ${inSentence(what)}`} header={false} />
+      ) : (
+        children(data)
+      )}
+    </section>
+  )
+}
+
+/**
+ * Checkboxes over a list's items (repositories, policies) inside a form: the list's failure with
+ * Retry, its loading, what empty means, and the form's message about the choice.
+ */
+export function Checklist<W extends XrayWhat>({
+  legend,
+  list,
+  what,
+  itemsOf,
+  chosen,
+  onChange,
+  empty,
+  error,
+}: {
+  readonly legend: ReactNode
+  readonly list: XrayList<W>
+  readonly what: string
+  readonly itemsOf: (data: XrayDataOf<W>) => ReadonlyArray<string>
+  readonly chosen: ReadonlyArray<string>
+  readonly onChange: (chosen: ReadonlyArray<string>) => void
+  readonly empty: ReactNode
+  readonly error?: string | undefined
+}) {
+  const state = tableStateOf(list.slot, list.retry, what, itemsOf)
+  return (
+    <fieldset className={styles.checks}>
+      <legend>{legend}</legend>
+      {state.status === 'error' ? (
+        <LoadFailure message={state.message} onRetry={state.onRetry} />
+      ) : state.status === 'loading' ? (
+        <p role="status">Loading {inSentence(what)}…</p>
+      ) : state.rows.length === 0 ? (
+        <p className={styles.muted}>{empty}</p>
+      ) : (
+        <div className={styles.row}>
+          {state.rows.map((item) => (
+            <Checkbox
+              key={item}
+              label={item}
+              checked={chosen.includes(item)}
+              onCheckedChange={(on) =>
+                onChange(on ? [...chosen.filter((c) => c !== item), item] : chosen.filter((c) => c !== item))
+              }
+            />
+          ))}
+        </div>
+      )}
+      {error && <p role="alert">{error}</p>}
+    </fieldset>
+  )
 }
 
 /** A list's table state: its rows (kept while it reloads), its failure with Retry, or loading. */

@@ -1,6 +1,6 @@
 // The words of the security screens: the form rules' problems (domain/xray/forms.ts's keys), the
 // outcome of each change, scan statuses and the screens' fixed texts. The domain carries keys.
-import type { XrayChangeKind, XrayMessage, ScanStatus } from '../../domain/xray'
+import type { XrayChangeKind, XrayMessage, XraySeverity, ScanStatus } from '../../domain/xray'
 import { formText } from '../shared/formMessages'
 
 export function xrayText(message: XrayMessage): string {
@@ -87,4 +87,12 @@ export const SCAN_STATUS_TEXT: Readonly<Record<ScanStatus, string>> = {
   scanning: 'Scanning',
   scanned: 'Scanned',
   failed: 'Failed',
+}
+
+export const SEVERITY_WORDS: Readonly<Record<XraySeverity, string>> = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  unknown: 'Unknown',
 }
