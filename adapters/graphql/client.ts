@@ -60,7 +60,10 @@ export function createMetadataClient(options: GraphqlOptions = {}): MetadataClie
   const clientFor = (endpoint: MetadataEndpoint): GraphQLClient => {
     let client = clients.get(endpoint)
     if (!client) {
-      client = new GraphQLClient(`${base}/mds/${endpoint}`, {
+      // The packages list names itself a loader of the page (spec 001 section 7: /mds/packages
+      // "with jfLoader param"); the single package and versions calls do not.
+      const query = endpoint === 'packages' ? '?jfLoader=true' : ''
+      client = new GraphQLClient(`${base}/mds/${endpoint}${query}`, {
         fetch: options.fetch ?? ((input, init) => fetch(input, init)),
         credentials: 'same-origin',
         headers: { 'X-Requested-With': 'XMLHttpRequest' },

@@ -77,4 +77,25 @@ describe('GraphQL client requests', () => {
     expect(await pending).toEqual({ _tag: 'Left', left: { kind: 'aborted', message: 'request cancelled' } })
     expect(calls).toHaveLength(1)
   })
+
+  it('sends the jfLoader parameter with the packages list only', async () => {
+    const urls: string[] = []
+    const fetch = ((input: RequestInfo | URL) => {
+      urls.push(String(input instanceof Request ? input.url : input))
+      return Promise.resolve(
+        new Response(JSON.stringify({ data: { ok: true } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      )
+    }) as typeof globalThis.fetch
+    const client = createMetadataClient({ fetch, base: 'http://127.0.0.1/ui/api/v1' })
+    for (const endpoint of ['packages', 'package', 'versions'] as const)
+      expect(await client.query(endpoint, '{ ok }', {}, Data)).toEqual({ _tag: 'Right', right: { ok: true } })
+    expect(urls).toEqual([
+      'http://127.0.0.1/ui/api/v1/mds/packages?jfLoader=true',
+      'http://127.0.0.1/ui/api/v1/mds/package',
+      'http://127.0.0.1/ui/api/v1/mds/versions',
+    ])
+  })
 })
