@@ -465,6 +465,8 @@ export interface SupportBundlesApi {
   download(id: string): Promise<Result<void>>
   /** Whether release-bundle retention is on. */
   retentionEnabled(): Promise<Result<boolean>>
+  /** Whether Mission Control is enabled (the service-enabled check) and answers its ping. */
+  missionControlAvailable(): Promise<Result<boolean>>
 }
 
 // --- navigation (per-user console preferences) ---------------------------------------------

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { left, map, right } from 'fp-ts/Either'
+import { isLeft, left, map, right } from 'fp-ts/Either'
 import type { Result, SupportBundlesApi } from '../ports'
 import type { BundleRequest, SupportBundle } from '../../domain/supportBundles/types'
 import type { HttpClient } from './client'
@@ -19,6 +19,7 @@ const WireBundle = t.intersection([
 ])
 type WireBundle = t.TypeOf<typeof WireBundle>
 const Retention = t.type({ enable: t.boolean })
+const Enabled = t.type({ enabled: t.boolean })
 
 const toBundle = (b: WireBundle): SupportBundle => ({
   id: b.id,
@@ -107,6 +108,14 @@ export function createSupportBundlesApi(
       const blob = await response.blob()
       save(blob, attachmentName(response.headers.get('content-disposition'), `support-bundle-${id}.zip`))
       return right(undefined)
+    },
+    missionControlAvailable: async () => {
+      const enabled = await http.request('/system/ismicroserviceenabled/mc', Enabled)
+      if (isLeft(enabled) || !enabled.right.enabled) return map(() => false)(enabled)
+      const ping = await http.send('/mc/api/v4/system/ping')
+      // A Mission Control that is enabled but not running answers its ping with 404.
+      if (isLeft(ping)) return ping.left.kind === 'status' && ping.left.status === 404 ? right(false) : ping
+      return right(true)
     },
     retentionEnabled: async () =>
       map((a: t.TypeOf<typeof Retention>) => a.enable)(

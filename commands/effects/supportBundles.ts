@@ -20,6 +20,7 @@ import {
   PlaceholdersCleared,
   RetentionCheckFailed,
   RetentionResolved,
+  MissionControlChecked,
 } from '../../domain/supportBundles/events'
 import { caused, type Effect, type EffectTable } from './types'
 import { ofType, request } from './operators'
@@ -135,7 +136,21 @@ const checkRetention: Effect = (events$, _state$, ports) =>
     }),
   )
 
+/** Mission Control's checks: a failure of either means it is not offered a bundle. */
+const checkMissionControl: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('supportBundles/MissionControlCheckRequested'),
+    switchMap((envelope) => {
+      const { requestId } = envelope.event.data
+      return request(envelope, () => ports.supportBundlesApi.missionControlAvailable(), {
+        done: (available) => MissionControlChecked({ requestId, available }),
+        failed: () => MissionControlChecked({ requestId, available: false }),
+      })
+    }),
+  )
+
 export const supportBundlesEffects: EffectTable = {
+  checkMissionControl,
   loadList,
   create,
   cleanUpPlaceholders,

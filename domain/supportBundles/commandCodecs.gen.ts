@@ -5,6 +5,7 @@ import type { SupportBundlesCommand } from './commands'
 
 /** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
 export const supportBundlesCommandCodecs: CommandCodecs<SupportBundlesCommand> = {
+  'supportBundles/CheckMissionControl': t.UnknownRecord,
   'supportBundles/CheckRetention': t.UnknownRecord,
   'supportBundles/Close': t.UnknownRecord,
   'supportBundles/Create': t.type({

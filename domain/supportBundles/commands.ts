@@ -10,3 +10,5 @@ export type SupportBundlesCommand =
   | { readonly type: 'supportBundles/Delete'; readonly id: string }
   | { readonly type: 'supportBundles/Download'; readonly id: string }
   | { readonly type: 'supportBundles/CheckRetention' }
+  // Whether Mission Control can take a bundle: its service-enabled check, then its ping.
+  | { readonly type: 'supportBundles/CheckMissionControl' }

@@ -8,6 +8,8 @@ import {
   ListRequested,
   PageClosed,
   PageOpened,
+  MissionControlChecked,
+  MissionControlCheckRequested,
   RetentionRequested,
   RetentionResolved,
   supportBundlesEvents,
@@ -152,6 +154,18 @@ function evolve(s: SupportBundlesState, event: AppEvent, meta: EventMeta): Suppo
     case 'supportBundles/RetentionCheckFailed':
       if (s.retention.requestId !== event.data.requestId) return s
       return { ...s, retention: { status: 'disabled', requestId: event.data.requestId, failed: true } }
+    case 'supportBundles/MissionControlCheckRequested':
+      return { ...s, missionControl: { status: 'checking', requestId: event.data.requestId } }
+    case 'supportBundles/MissionControlChecked':
+      if (s.missionControl?.status === 'checking' && s.missionControl.requestId !== event.data.requestId)
+        return s
+      return {
+        ...s,
+        missionControl: {
+          status: event.data.available ? 'available' : 'unavailable',
+          requestId: event.data.requestId,
+        },
+      }
     case 'session/SignedOut':
       return initialSupportBundlesState
     default:
@@ -193,6 +207,13 @@ export const supportBundlesArea: AppArea<'supportBundles'> = {
         if (Object.hasOwn(s.busy, command.id)) return left('this bundle is busy')
         return right([DownloadRequested({ id: command.id })])
       }
+      case 'supportBundles/CheckMissionControl':
+        // Only a Mission Control the platform lists as running is asked (spec 001 section 7).
+        return right(
+          state.platform.microservices.some((m) => m.key === 'jfmc' && m.enabled)
+            ? [MissionControlCheckRequested({ requestId: meta.id })]
+            : [MissionControlChecked({ requestId: meta.id, available: false })],
+        )
       case 'supportBundles/CheckRetention':
         // A non-admin is treated as disabled, without a call (spec 001 section 4).
         return right(

@@ -85,6 +85,17 @@ export const RetentionCheckFailed = defineEvent(
   t.type({ requestId: t.string, failure: Failure }),
 )
 
+/** Mission Control is asked whether it is enabled and alive before it is offered a bundle. */
+export const MissionControlCheckRequested = defineEvent(
+  'supportBundles/MissionControlCheckRequested',
+  t.type({ requestId: t.string }),
+)
+/** Whether Mission Control answered both checks (a failed check counts as not available). */
+export const MissionControlChecked = defineEvent(
+  'supportBundles/MissionControlChecked',
+  t.type({ requestId: t.string, available: t.boolean }),
+)
+
 export const supportBundlesEvents = [
   PageOpened,
   PageClosed,
@@ -104,6 +115,8 @@ export const supportBundlesEvents = [
   RetentionRequested,
   RetentionResolved,
   RetentionCheckFailed,
+  MissionControlCheckRequested,
+  MissionControlChecked,
 ] as const
 
 export type SupportBundlesEvent = EventOf<(typeof supportBundlesEvents)[number]>

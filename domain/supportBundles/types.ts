@@ -66,6 +66,14 @@ export interface SupportBundlesState {
     readonly op: 'delete' | 'download'
     readonly failure: Failure
   } | null
+  /**
+   * Whether Mission Control takes bundles (its service-enabled check and ping, spec 001 section
+   * 7); absent until first asked, so logs from before the check replay to the same state.
+   */
+  readonly missionControl?: {
+    readonly status: 'checking' | 'available' | 'unavailable'
+    readonly requestId: string
+  }
   /** Release-bundle retention (spec 001 "Retention status"). */
   readonly retention: {
     readonly status: 'idle' | 'loading' | 'enabled' | 'disabled'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { left } from 'fp-ts/Either'
+import { left, right } from 'fp-ts/Either'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { supportBundlesEffects } from '../../commands/effects/supportBundles'
 import { bundle, fakeBundlePlatform } from '../support/fakeSupportBundlesApi'
@@ -94,6 +94,36 @@ describe('the Support Zone page', () => {
       'Name can only contain alphanumeric characters, dashes and periods',
     )
     expect(screen.queryByText('The support bundle is being created.')).toBeNull()
+  })
+
+  it('offers Mission Control only once its service-enabled check and ping said it takes bundles', async () => {
+    const user = userEvent.setup()
+    const services = { ...admin, services: ['jfrt', 'jfmc'] }
+    for (const [answer, offered] of [
+      [right(false), ['Artifactory']],
+      [left({ kind: 'network' as const, message: 'offline' }), ['Artifactory']],
+      [right(true), ['Artifactory', 'Mission Control']],
+    ] as const) {
+      const api = fakeBundlePlatform()
+      api.missionControl = answer
+      const { app, view } = renderShell(PATH, services, { supportBundlesApi: api }, effects)
+      await screen.findByText('No support bundles yet.')
+      await waitFor(() =>
+        expect(app.getState().supportBundles.missionControl?.status).toMatch(/^(un)?available$/),
+      )
+      const form = screen.getByRole('form', { name: 'Create a support bundle' })
+      expect(await optionNames(user, within(form).getByRole('combobox', { name: 'Service' }))).toEqual(
+        offered,
+      )
+      view.unmount()
+    }
+  })
+
+  it('does not ask a Mission Control the platform does not list', async () => {
+    const api = fakeBundlePlatform()
+    renderShell(PATH, admin, { supportBundlesApi: api }, effects)
+    await screen.findByText('No support bundles yet.')
+    expect(api.calls.map((c) => c.name)).not.toContain('missionControlAvailable')
   })
 
   it('a refused creation is explained and nothing typed is lost', async () => {

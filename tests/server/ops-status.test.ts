@@ -2,6 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { manualClock } from '../../server/clock'
 import { createRoles, type TestSession } from './helpers/sessions'
+import { createHttpClient } from '../../adapters/http/client'
+import { createSupportBundlesApi } from '../../adapters/http/supportBundles'
+
+/** The console's support-bundles adapter against `target`, signed in as `session`. */
+const consoleApi = (target: TestServer, session: TestSession) =>
+  createSupportBundlesApi(
+    createHttpClient({
+      base: `${target.url}/ui/api/v1`,
+      retries: 0,
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: { ...Object.fromEntries(new Headers(init?.headers)), cookie: session.cookie },
+        }),
+    }),
+  )
 
 // Heartbeats every 100 ms of the platform's clock, which the tests move.
 process.env.HEARTBEAT_INTERVAL_MS = '100'
@@ -118,6 +134,8 @@ describe('service status', () => {
     expect(ping.headers.get('content-type')).toContain('text/plain')
     expect(await ping.text()).toBe('OK')
     expect(await (await get('/mc/api/v4/system/ping')).text()).toBe('OK')
+    // The console asks both (its service-enabled check, then the ping) before offering a bundle.
+    expect(await consoleApi(server, admin).missionControlAvailable()).toEqual({ _tag: 'Right', right: true })
   })
 
   it('lists its routes in the OpenAPI document', async () => {
@@ -152,6 +170,10 @@ describe('a lightweight flavour', () => {
       const { services } = (await res.json()) as { services: NodeRow[] }
       expect(services.map((s) => s.service_type)).toEqual(['artifactory'])
       expect((await fetch(`${light.url}/ui/api/v1/mc/api/v4/system/ping`)).status).toBe(404)
+      expect(await consoleApi(light, session).missionControlAvailable()).toEqual({
+        _tag: 'Right',
+        right: false,
+      })
       const xrayLogs = await fetch(`${light.url}/ui/api/v1/system/logs/config/jfxr`, {
         headers: { cookie: session.cookie },
       })

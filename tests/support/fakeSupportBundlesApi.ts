@@ -23,6 +23,8 @@ export interface FakeBundlePlatform extends SupportBundlesApi {
   /** Answers the next calls of a method give instead of the normal ones. */
   readonly failures: Partial<Record<keyof SupportBundlesApi, Result<never>>>
   retention: Result<boolean>
+  /** What Mission Control's service-enabled check and ping come to. */
+  missionControl: Result<boolean>
   /** Holds creation answers until released. */
   gate: Promise<void> | null
   finish(id: string, status?: 'success' | 'failed'): void
@@ -35,6 +37,7 @@ export function fakeBundlePlatform(bundles: SupportBundle[] = []): FakeBundlePla
     calls: [],
     failures: {},
     retention: right(true),
+    missionControl: right(true),
     gate: null,
     finish(id, status = 'success') {
       fake.bundles = fake.bundles.map((b) => (b.id === id ? { ...b, status, size: 1234 } : b))
@@ -72,6 +75,10 @@ export function fakeBundlePlatform(bundles: SupportBundle[] = []): FakeBundlePla
     download: (id) => {
       fake.calls.push({ name: 'download', arg: id })
       return Promise.resolve(fake.failures.download ?? right(undefined))
+    },
+    missionControlAvailable: () => {
+      fake.calls.push({ name: 'missionControlAvailable' })
+      return Promise.resolve(fake.missionControl)
     },
     retentionEnabled: () => {
       fake.calls.push({ name: 'retentionEnabled' })

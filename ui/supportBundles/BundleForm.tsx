@@ -27,9 +27,17 @@ export function BundleForm() {
   const create = page.create
   const building = anyBundleBuilding(page.placeholders, page.list)
   const platform = useQuery({ type: 'platform/State' })
+  // Mission Control is offered once its service-enabled check and ping said it takes bundles.
+  useEffect(() => dispatch({ type: 'supportBundles/CheckMissionControl' }), [dispatch])
+  const missionControl = page.missionControl?.status === 'available'
   const services = useMemo(
-    () => bundleServicesFor(platform.microservices.filter((m) => m.enabled).map((m) => m.key)),
-    [platform.microservices],
+    () =>
+      bundleServicesFor(
+        platform.microservices
+          .filter((m) => m.enabled && (m.key !== 'jfmc' || missionControl))
+          .map((m) => m.key),
+      ),
+    [platform.microservices, missionControl],
   )
   const [form, setForm] = useState<Form>(defaultBundleForm)
   const [errors, setErrors] = useState<BundleFormErrors>({})
