@@ -28,9 +28,9 @@ import { createBus, type App } from './bus'
 import { browserEffects } from './effects/browser'
 
 // domain/app.ts's appSlice, which this module cannot import without every area.
-const slice = <K extends AreaKey, X>(
-  area: SliceArea<K, AppState[K], CommandsOf<AppCommand, K>, AppEvent, X>,
-) => onSlice<AppState, AppCommand, AppEvent, K, X>(area)
+const slice = <K extends AreaKey, X, P extends AppCommand = never>(
+  area: SliceArea<K, AppState[K], CommandsOf<AppCommand, K>, AppEvent, X, P, AppState>,
+) => onSlice<AppState, AppCommand, AppEvent, K, X, P>(area)
 
 const deferred = (
   key: DeferredArea['key'],
@@ -48,16 +48,16 @@ const deferred = (
 export function browserAreas(): AreaRegistry {
   return createAreaRegistry([
     busArea,
-    platformArea,
+    slice(platformArea),
     {
       area: sessionLoginArea,
       later: ACCOUNT_COMMANDS,
       load: () => import('../domain/session/accountDecider').then((m) => m.sessionArea),
     },
     navigationArea,
-    tourArea,
-    preferencesArea,
-    notificationsArea,
+    slice(tourArea),
+    slice(preferencesArea),
+    slice(notificationsArea),
     deferred('admin', initialAdminState, () => import('../domain/admin').then((m) => m.adminArea)),
     deferred('serviceStatus', initialServiceStatusState, () =>
       import('../domain/serviceStatus').then((m) => m.serviceStatusArea),

@@ -149,19 +149,19 @@ export type AreaKey = keyof AppState
 export type AppArea<K extends AreaKey> = Area<AppState, AppCommand, AppEvent, K>
 
 /** An area that decides on its own slice, as the app runs it (see `SliceArea`). */
-export const appSlice = <K extends AreaKey, X>(
-  area: SliceArea<K, AppState[K], CommandsOf<AppCommand, K>, AppEvent, X>,
-): AppArea<K> => onSlice<AppState, AppCommand, AppEvent, K, X>(area)
+export const appSlice = <K extends AreaKey, X, P extends AppCommand = never>(
+  area: SliceArea<K, AppState[K], CommandsOf<AppCommand, K>, AppEvent, X, P, AppState>,
+): AppArea<K> => onSlice<AppState, AppCommand, AppEvent, K, X, P>(area)
 
 /** Every area, in the order their `evolve` runs for each event. */
 export const areas = [
   busArea,
-  platformArea,
+  appSlice(platformArea),
   sessionArea,
   navigationArea,
-  tourArea,
-  preferencesArea,
-  notificationsArea,
+  appSlice(tourArea),
+  appSlice(preferencesArea),
+  appSlice(notificationsArea),
   adminArea,
   serviceStatusArea,
   searchArea,

@@ -3,9 +3,8 @@
  * session and platform areas in one place. The pipeline, menus and landing rules take this
  * plain value, so they are tested without building the other areas' state.
  */
-import type { AppState } from '../app'
-import { isUiBlocked } from '../platform'
-import { canAdministerProjects, isAdmin, isSignedIn } from '../session'
+import { isUiBlocked, type PlatformState } from '../platform'
+import { canAdministerProjects, isAdmin, isSignedIn, type SessionSlices } from '../session'
 
 export type Flavour =
   'platform' | 'oss' | 'container-registry' | 'community' | 'edge' | 'lightweight' | 'cloud-trial' | 'tour'
@@ -82,8 +81,14 @@ const FLAVOURS: ReadonlySet<string> = new Set([
   'tour',
 ])
 
+/** The slices the context is read from: the app's state is one. */
+export interface ShellSlices extends SessionSlices {
+  readonly platform: PlatformState
+  readonly navigation: { readonly selectedProject?: string }
+}
+
 /** Reads the context from the session and platform slices (and the selected project). */
-export function shellContextOf(state: AppState): ShellContext {
+export function shellContextOf(state: ShellSlices): ShellContext {
   const { platform, session } = state
   const footer = platform.footer
   const user = isSignedIn(state) ? session.user : null

@@ -1,7 +1,8 @@
 import { right } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
-import type { EventMeta } from '../shared/area'
-import { Dismissed, Shown, notificationsEvents } from './events'
+import type { EventMeta, SliceArea } from '../shared/area'
+import type { NavigationEvent } from '../navigation/events'
+import { Dismissed, Shown, notificationsEvents, type NotificationsEvent } from './events'
+import type { NotificationsCommand } from './commands'
 import { initialNotificationsState, MAX_TOASTS, type NotificationsState, type Toast } from './types'
 import { notificationsCommandCodecs } from './commandCodecs.gen'
 
@@ -10,7 +11,11 @@ const add = (slice: NotificationsState, toast: Toast): NotificationsState => ({
 })
 
 // A toast's time is its event's envelope's (an event read from an older log keeps its own).
-function evolve(slice: NotificationsState, event: AppEvent, meta: EventMeta): NotificationsState {
+function evolve(
+  slice: NotificationsState,
+  event: NotificationsEvent | NavigationEvent,
+  meta: EventMeta,
+): NotificationsState {
   switch (event.type) {
     case 'notifications/Shown': {
       const { id, kind, message, recordedAt } = event.data
@@ -35,17 +40,22 @@ function evolve(slice: NotificationsState, event: AppEvent, meta: EventMeta): No
   }
 }
 
-export const notificationsArea: AppArea<'notifications'> = {
+export const notificationsArea: SliceArea<
+  'notifications',
+  NotificationsState,
+  NotificationsCommand,
+  NotificationsEvent
+> = {
   key: 'notifications',
   commands: notificationsCommandCodecs,
   initialState: initialNotificationsState,
   events: notificationsEvents,
-  decide: (command, state, meta) => {
+  decide: (command, slice, _context, meta) => {
     switch (command.type) {
       case 'notifications/Show':
         return right([Shown({ id: meta.id, kind: command.kind, message: command.message })])
       case 'notifications/Dismiss':
-        return state.notifications.toasts.some((t) => t.id === command.id)
+        return slice.toasts.some((t) => t.id === command.id)
           ? right([Dismissed({ id: command.id })])
           : right([])
     }

@@ -1,10 +1,12 @@
 import { left, right } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
-import { platformEvents, StartRequested } from './events'
+import type { SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
+import { platformEvents, StartRequested, type PlatformEvent } from './events'
+import type { PlatformCommand } from './commands'
 import { initialPlatformState, type PlatformState } from './types'
 import { platformCommandCodecs } from './commandCodecs.gen'
 
-function evolve(slice: PlatformState, event: AppEvent): PlatformState {
+function evolve(slice: PlatformState, event: PlatformEvent | SessionEvent): PlatformState {
   switch (event.type) {
     case 'platform/StartRequested':
       return { ...slice, loading: true, starts: slice.starts + 1, lastFailure: null }
@@ -60,15 +62,15 @@ function evolve(slice: PlatformState, event: AppEvent): PlatformState {
   }
 }
 
-export const platformArea: AppArea<'platform'> = {
+export const platformArea: SliceArea<'platform', PlatformState, PlatformCommand, PlatformEvent> = {
   key: 'platform',
   commands: platformCommandCodecs,
   initialState: initialPlatformState,
   events: platformEvents,
-  decide: (command, state) => {
+  decide: (command, slice) => {
     switch (command.type) {
       case 'platform/Start':
-        if (state.platform.loading) return left('start-up is already running')
+        if (slice.loading) return left('start-up is already running')
         return right([StartRequested({ reason: command.reason ?? 'boot' })])
       default:
         return left(`${(command as { type: string }).type} is not handled`)

@@ -1,27 +1,40 @@
 import { left, right, type Either } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
-import { shellContextOf } from '../navigation'
+import type { SliceArea } from '../shared/area'
+import { shellContextOf, type ShellSlices } from '../navigation'
+import type { PlatformEvent } from '../platform/events'
 import { NavigationTypeSwitched, preferencesEvents, type PreferencesEvent } from './events'
 import type { PreferencesCommand } from './commands'
 import { navigationTypeOf, otherNavigationType } from './rules'
 import { initialPreferencesState, type PreferencesState } from './types'
 import { preferencesCommandCodecs } from './commandCodecs.gen'
 
-export const preferencesArea: AppArea<'preferences'> = {
+/** What the decisions read of the rest of the state. */
+interface PreferencesContext {
+  readonly signedIn: boolean
+}
+
+export const preferencesArea: SliceArea<
+  'preferences',
+  PreferencesState,
+  PreferencesCommand,
+  PreferencesEvent,
+  PreferencesContext,
+  never,
+  ShellSlices
+> = {
   key: 'preferences',
   commands: preferencesCommandCodecs,
   initialState: initialPreferencesState,
   events: preferencesEvents,
-  decide(command: PreferencesCommand, state): Either<string, ReadonlyArray<AppEvent>> {
+  contextOf: (state) => ({ signedIn: shellContextOf(state).signedIn }),
+  decide(command, prefs, { signedIn }): Either<string, ReadonlyArray<PreferencesEvent>> {
     switch (command.type) {
       case 'preferences/SwitchNavigationType':
-        if (!shellContextOf(state).signedIn) return left('only a signed-in user has a navigation type')
-        return right([
-          NavigationTypeSwitched({ type: otherNavigationType(navigationTypeOf(state.preferences)) }),
-        ])
+        if (!signedIn) return left('only a signed-in user has a navigation type')
+        return right([NavigationTypeSwitched({ type: otherNavigationType(navigationTypeOf(prefs)) })])
     }
   },
-  evolve(prefs: PreferencesState, event: AppEvent): PreferencesState {
+  evolve(prefs: PreferencesState, event: PreferencesEvent | PlatformEvent): PreferencesState {
     switch ((event as PreferencesEvent).type) {
       case 'preferences/NavigationTypeSwitched':
       case 'preferences/NavigationTypeSaveFailed':

@@ -91,35 +91,52 @@ export type CommandCodecs<C extends { type: string }> = {
 }
 
 /**
- * An area that decides on its own slice: the rest of the state reaches its `decide` only as
- * the small named context it declares (`contextOf`), so the area can be read and tested on its
- * own and imports nothing of the app's composition. `evolve` sees the area's own events and
- * those listed in `evolvesOn`. The app composes it with `onSlice` into an `Area`.
+ * An area that decides on its own slice: the rest of the state reaches its `decide` and its
+ * `policies` only as the small named context it declares (`contextOf`), so the area can be read
+ * and tested on its own and imports nothing of the app's composition. `evolve` sees the area's
+ * own events and those listed in `evolvesOn`. The app composes it with `onSlice` into an `Area`.
+ *
+ * `X` is the context, `P` the commands its policies ask for (any area's), `R` the slices
+ * `contextOf` reads (the app's state must be one): each says what the area depends on by name.
  */
-export interface SliceArea<K extends string, S, C extends { type: string }, E, X = undefined> {
+export interface SliceArea<
+  K extends string,
+  S,
+  C extends { type: string },
+  E,
+  X = undefined,
+  P extends { type: string } = never,
+  R = unknown,
+> {
   readonly key: K
   readonly initialState: S
   readonly events: ReadonlyArray<EventSpec>
   readonly evolvesOn?: ReadonlyArray<string>
   readonly commands?: CommandCodecs<C>
   /** What the decisions need of the rest of the state, by name; none when absent. */
-  readonly contextOf?: (state: Readonly<Record<string, unknown>>) => X
+  readonly contextOf?: (state: R) => X
   decide(command: C, slice: S, context: X, meta: CommandMeta): Either<string, ReadonlyArray<E>>
   evolve(slice: S, event: E, meta: EventMeta): S
+  /** Pure reactions: an event, with the slice and context it produced, asks for commands. */
+  policies?(envelope: Envelope<E>, slice: S, context: X): ReadonlyArray<P>
 }
 
-/** A slice area as the bus runs it: `decide` gets the area's slice and its context. */
+/** A slice area as the bus runs it: `decide` and `policies` get the area's slice and context. */
 export function onSlice<
   S extends Record<K, unknown>,
   C extends { type: string },
   E,
   K extends keyof S & string,
   X,
->(area: SliceArea<K, S[K], CommandsOf<C, K>, E, X>): Area<S, C, E, K> {
-  const { contextOf, decide, ...rest } = area
+  P extends C = never,
+>(area: SliceArea<K, S[K], CommandsOf<C, K>, E, X, P, S>): Area<S, C, E, K> {
+  const { contextOf, decide, policies, ...rest } = area
+  const context = (state: S) => (contextOf ? contextOf(state) : undefined) as X
   return {
     ...rest,
-    decide: (command, state, meta) =>
-      decide(command, state[area.key], (contextOf ? contextOf(state) : undefined) as X, meta),
+    decide: (command, state, meta) => decide(command, state[area.key], context(state), meta),
+    ...(policies
+      ? { policies: (envelope, state) => policies(envelope, state[area.key], context(state)) }
+      : {}),
   }
 }

@@ -1,39 +1,48 @@
 import { left, right, type Either } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
-import type { EventMeta } from '../shared/area'
-import { shellContextOf, type Navigated } from '../navigation'
+import type { EventMeta, SliceArea } from '../shared/area'
+import { shellContextOf, type Navigated, type ShellContext, type ShellSlices } from '../navigation'
+import type { NavigationEvent } from '../navigation/events'
 import { TourEnded, TourStarted, TourStepShown, tourEvents, type TourEvent } from './events'
 import type { TourCommand } from './commands'
 import { tourAvailable, tourSteps } from './rules'
 import { initialTourState, type TourState } from './types'
 import { tourCommandCodecs } from './commandCodecs.gen'
 
-export const tourArea: AppArea<'tour'> = {
+// The tour walks the chrome: what it shows depends on who the viewer is (the shell context).
+export const tourArea: SliceArea<
+  'tour',
+  TourState,
+  TourCommand,
+  TourEvent,
+  ShellContext,
+  never,
+  ShellSlices
+> = {
   key: 'tour',
   commands: tourCommandCodecs,
   initialState: initialTourState,
   events: tourEvents,
-  decide(command: TourCommand, state): Either<string, ReadonlyArray<AppEvent>> {
-    const tour = state.tour
+  contextOf: shellContextOf,
+  decide(command, tour, viewer): Either<string, ReadonlyArray<TourEvent>> {
     switch (command.type) {
       case 'tour/Start':
-        return tourAvailable(shellContextOf(state))
+        return tourAvailable(viewer)
           ? right([TourStarted({})])
           : left('the navigation tour is not available to this user')
       case 'tour/Move': {
         if (!tour.running) return left('no tour is running')
-        const steps = tourSteps(shellContextOf(state), tour.guideContext)
+        const steps = tourSteps(viewer, tour.guideContext)
         if (!Number.isInteger(command.step) || command.step < 0 || command.step >= steps.length)
           return left(`the tour has no step ${command.step}`)
         return command.step === tour.running.step ? right([]) : right([TourStepShown({ step: command.step })])
       }
       case 'tour/End':
         return tour.running
-          ? right([TourEnded({ completed: command.completed, user: shellContextOf(state).userName })])
+          ? right([TourEnded({ completed: command.completed, user: viewer.userName })])
           : right([])
     }
   },
-  evolve(tour: TourState, event: AppEvent, meta: EventMeta): TourState {
+  evolve(tour: TourState, event: TourEvent | NavigationEvent, meta: EventMeta): TourState {
     switch ((event as TourEvent).type) {
       case 'tour/Started':
         return { ...tour, running: { step: 0 } }

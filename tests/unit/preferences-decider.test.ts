@@ -1,13 +1,14 @@
 /** The preferences area's decider as a specification: the navigation type. */
 import { describe, it } from 'vitest'
 import { preferencesArea } from '../../domain/preferences'
+import { appSlice } from '../../domain/app'
 import * as Pref from '../../domain/preferences/events'
 import { NavigationTypeInitialised } from '../../domain/platform/events'
 import { spec } from '../support/decider'
 import { startedAs } from '../support/fixtures'
 
 const started = () => startedAs({ name: 'dev' })
-const preferences = spec(preferencesArea)
+const preferences = spec(appSlice(preferencesArea))
 
 describe('the navigation type', () => {
   it('switches to the other type for a signed-in user only', () => {

@@ -14,7 +14,7 @@ import { recordedAt, spec, specMeta } from '../support/decider'
 import { Denied } from '../../domain/navigation/events'
 
 describe('platform start-up', () => {
-  const platform = spec(platformArea)
+  const platform = spec(appSlice(platformArea))
   it('starts, for the reason given (boot by default)', () => {
     platform
       .given()
@@ -46,7 +46,7 @@ describe('platform start-up', () => {
 })
 
 describe('notifications', () => {
-  const notifications = spec(notificationsArea)
+  const notifications = spec(appSlice(notificationsArea))
   it('shows a toast with its message key and data, stamped with the command id', () => {
     const message = { key: 'saved', subject: 'proxy', name: 'corp' } as const
     notifications

@@ -1,12 +1,13 @@
 /** The tour area's decider as a specification: it starts, moves within its steps and ends. */
 import { describe, expect, it } from 'vitest'
 import { tourArea } from '../../domain/tour'
+import { appSlice } from '../../domain/app'
 import * as T from '../../domain/tour/events'
 import { recordedAt, spec } from '../support/decider'
 import { startedAs } from '../support/fixtures'
 
 const started = (flavour = 'platform', admin = false) => startedAs({ name: 'dev', flavour, admin })
-const tour = spec(tourArea)
+const tour = spec(appSlice(tourArea))
 
 describe('the tour', () => {
   it('starts where it is available, not for a non-admin of the tour environment', () => {
