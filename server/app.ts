@@ -40,7 +40,7 @@ export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
 export const BODY_LIMIT = 1024 * 1024
 
 const FIND_SESSION = `SELECT u.id, u.name, u.admin, u.realm FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id_hash = ? AND s.stage = 'full' AND s.expires_at > ?`
+  WHERE s.id_hash = ? AND s.stage = 'full' AND s.expires_at > ? AND u.disabled = 0`
 
 /**
  * Each request's signed-in user, read once as the request arrives (an `onRequest` hook, through

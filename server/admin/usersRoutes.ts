@@ -40,6 +40,7 @@ const adminUserSchema = {
     mfaEnrolled: { type: 'boolean' },
     passwordExpired: { type: 'boolean' },
     credentialsExpired: { type: 'boolean' },
+    disabled: { type: 'boolean' },
     groups: { type: 'array', items: { type: 'string' } },
     createdAt: { type: 'string' },
     lastLoginAt: { type: ['string', 'null'] },
@@ -53,6 +54,7 @@ const adminUserSchema = {
     'mfaEnrolled',
     'passwordExpired',
     'credentialsExpired',
+    'disabled',
     'groups',
     'createdAt',
     'lastLoginAt',
@@ -65,6 +67,7 @@ const userFlags = {
   mfaRequired: { type: 'boolean' },
   passwordExpired: { type: 'boolean' },
   credentialsExpired: { type: 'boolean' },
+  disabled: { type: 'boolean' },
 } as const
 
 interface UserBody {
@@ -75,6 +78,7 @@ interface UserBody {
   mfaRequired?: boolean
   passwordExpired?: boolean
   credentialsExpired?: boolean
+  disabled?: boolean
   groups?: string[]
 }
 
@@ -90,6 +94,7 @@ async function toAdminUser(sql: Sql, u: UserRow) {
     mfaEnrolled: u.mfa_enrolled === 1,
     passwordExpired: u.password_expired === 1,
     credentialsExpired: u.credentials_expired === 1,
+    disabled: u.disabled === 1,
     groups: await adminUsersStore(sql).groupsOf(u.id),
     createdAt: u.created_at,
     lastLoginAt: u.last_login_at,
@@ -162,6 +167,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
         )
         const store = adminUsersStore(tx)
         if (b.credentialsExpired) await store.change(user.id, { credentialsExpired: true })
+        if (b.disabled) await store.change(user.id, { disabled: true })
         if (b.groups) await store.setGroups(user.id, b.groups)
         return requireUserRow(tx, user.name)
       })
@@ -189,7 +195,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     {
       schema: {
         summary:
-          'Change a user (admins): e-mail, password, flags (admin, mfaRequired, passwordExpired, credentialsExpired), groups, resetMfa',
+          'Change a user (admins): e-mail, password, flags (admin, mfaRequired, passwordExpired, credentialsExpired, disabled), groups, resetMfa',
         params: nameParams,
         body: {
           type: 'object',
@@ -215,12 +221,16 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
         const user = await requireUserRow(tx, request.params.name)
         if (b.admin === false && user.admin === 1 && (await store.adminCount()) <= 1)
           conflict('The last administrator cannot lose the admin flag')
+        if (b.disabled === true && user.id === me.id) conflict('You cannot disable your own account')
+        if (b.disabled === true && user.admin === 1 && (await store.enabledAdminCount()) <= 1)
+          conflict('The last administrator cannot be disabled')
         await store.change(user.id, {
           ...(b.email !== undefined ? { email: b.email } : {}),
           ...(b.admin !== undefined ? { admin: b.admin } : {}),
           ...(b.mfaRequired !== undefined ? { mfaRequired: b.mfaRequired } : {}),
           ...(b.passwordExpired !== undefined ? { passwordExpired: b.passwordExpired } : {}),
           ...(b.credentialsExpired !== undefined ? { credentialsExpired: b.credentialsExpired } : {}),
+          ...(b.disabled !== undefined ? { disabled: b.disabled } : {}),
           ...(b.resetMfa ? { resetMfa: true } : {}),
           ...(passwordHash !== undefined
             ? { password: { hash: passwordHash, changedAt: isoNow(ctx.clock) } }
@@ -228,9 +238,10 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
         })
         if (b.groups) await store.setGroups(user.id, b.groups)
         // A new password or an expiry ends the user's sessions (except the admin's own request),
-        // and its client tokens: a reset or expiry must end every credential, not the password alone.
-        if (passwordHash !== undefined || b.passwordExpired || b.credentialsExpired)
-          await store.endCredentials(user.id, me.id)
+        // and its client tokens: a reset or expiry must end every credential, not the password
+        // alone. Disabling ends every token the account holds.
+        if (passwordHash !== undefined || b.passwordExpired || b.credentialsExpired || b.disabled)
+          await store.endCredentials(user.id, me.id, b.disabled === true)
         return requireUserRow(tx, user.name)
       })
       return toAdminUser(sql, updated)

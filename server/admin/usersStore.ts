@@ -14,6 +14,7 @@ export interface UserChange {
   readonly mfaRequired?: boolean
   readonly passwordExpired?: boolean
   readonly credentialsExpired?: boolean
+  readonly disabled?: boolean
   readonly resetMfa?: boolean
   readonly password?: { readonly hash: string; readonly changedAt: string }
 }
@@ -51,6 +52,13 @@ export function adminUsersStore(sql: Sql) {
       return (await sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM users WHERE admin = 1'))?.n ?? 0
     },
 
+    async enabledAdminCount(): Promise<number> {
+      const row = await sql.one<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM users WHERE admin = 1 AND disabled = 0',
+      )
+      return row?.n ?? 0
+    },
+
     async change(userId: number, change: UserChange): Promise<void> {
       const columns: Array<[string, string | number | null]> = []
       if (change.email !== undefined) columns.push(['email', change.email])
@@ -60,6 +68,7 @@ export function adminUsersStore(sql: Sql) {
         columns.push(['password_expired', flag(change.passwordExpired)])
       if (change.credentialsExpired !== undefined)
         columns.push(['credentials_expired', flag(change.credentialsExpired)])
+      if (change.disabled !== undefined) columns.push(['disabled', flag(change.disabled)])
       if (change.resetMfa) columns.push(['mfa_enrolled', 0], ['mfa_secret', null], ['mfa_last_counter', 0])
       if (change.password)
         columns.push(
@@ -74,10 +83,15 @@ export function adminUsersStore(sql: Sql) {
       ])
     },
 
-    /** Ends every session (but `keepUserId`'s own) and client token of the user. */
-    async endCredentials(userId: number, keepUserId: number): Promise<void> {
+    /**
+     * Ends every session (but `keepUserId`'s own) and client token of the user; `everyToken`
+     * (a disabled account) also the tokens of the registry's logins (`npm login`, the CLI's,
+     * container logins): nothing of the account may keep working.
+     */
+    async endCredentials(userId: number, keepUserId: number, everyToken = false): Promise<void> {
       await sql.run('DELETE FROM sessions WHERE user_id = ? AND user_id <> ?', [userId, keepUserId])
-      await sql.run("DELETE FROM access_tokens WHERE user_id = ? AND kind = 'client'", [userId])
+      if (everyToken) await sql.run('DELETE FROM access_tokens WHERE user_id = ?', [userId])
+      else await sql.run("DELETE FROM access_tokens WHERE user_id = ? AND kind = 'client'", [userId])
     },
 
     async delete(user: { id: number; name: string }): Promise<void> {

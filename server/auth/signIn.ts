@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isoNow } from '../clock'
-import type { ServerContext } from '../context'
+import { HttpError, type ServerContext } from '../context'
 import { startSession } from './sessions'
 import { mfaStatusOf, userData, type UserData, type UserRow } from './users'
 
@@ -15,6 +15,8 @@ export async function signIn(
   user: UserRow,
   remember: boolean,
 ): Promise<UserData> {
+  // Every way in (password, reset link, SSO) ends here: a disabled account gets no session.
+  if (user.disabled === 1) throw new HttpError(403, 'This account is disabled', 'USER_DISABLED')
   const mfa = mfaStatusOf(user)
   if (mfa !== 'NONE') {
     await startSession(ctx, reply, request, user.id, { remember, stage: 'mfa' })

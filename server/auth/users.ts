@@ -22,6 +22,8 @@ export interface UserRow {
   readonly mfa_secret: string | null
   readonly mfa_enrolled: number
   readonly mfa_required: number
+  /** 1: an admin disabled the account; nothing of it signs in or authenticates. */
+  readonly disabled: number
   readonly mfa_last_counter: number
   readonly first_login: number
   readonly profile_updatable: number

@@ -118,7 +118,7 @@ const Q = {
   insertToken:
     'INSERT INTO access_tokens (id, token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
   tokenUser: `SELECT u.id, u.name, u.admin, u.realm FROM access_tokens t JOIN users u ON u.id = t.user_id
-    WHERE t.token_hash = ? AND t.kind IN (?, ?) AND t.expires_at > ?`,
+    WHERE t.token_hash = ? AND t.kind IN (?, ?) AND t.expires_at > ? AND u.disabled = 0`,
   expireTokens: 'DELETE FROM access_tokens WHERE kind = ? AND expires_at <= ?',
 } as const
 

@@ -59,6 +59,7 @@ export function registryAuth(ctx: ServerContext) {
     const user = await findUserByName(ctx.sql, name)
     if (user && (await verifyPassword(secret, user.password_hash))) {
       await limiter.refund(key)
+      if (user.disabled === 1) throw new HttpError(401, 'This account is disabled', 'USER_DISABLED')
       if (user.mfa_required === 1)
         throw new HttpError(
           401,

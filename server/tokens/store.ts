@@ -89,7 +89,7 @@ export function tokenStore(sql: Sql) {
       }>(
         `SELECT u.id, u.name, u.admin, u.realm, t.scope_repositories, t.scope_access
          FROM access_tokens t JOIN users u ON u.id = t.user_id
-         WHERE t.token_hash = ? AND t.kind = ? AND t.expires_at > ?`,
+         WHERE t.token_hash = ? AND t.kind = ? AND t.expires_at > ? AND u.disabled = 0`,
         [hash, CLIENT_TOKEN_KIND, now],
       )
       return (
