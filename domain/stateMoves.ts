@@ -552,6 +552,22 @@ const suggestionsAsLoadable: StateMove = {
     }),
 }
 
+/** The packages page's landing (newest and most downloaded packages) came after the rest of the area. */
+const packagesLandingAdded: StateMove = {
+  name: 'packages landing added',
+  before(state) {
+    const packages = slice(state, 'packages')
+    if (!('landing' in packages)) return state
+    const { landing: _added, ...rest } = packages
+    return { ...state, packages: rest }
+  },
+  after(state) {
+    const packages = slice(state, 'packages')
+    if (!('list' in packages) || 'landing' in packages) return state
+    return { ...state, packages: { ...packages, landing: { status: 'idle' } } }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -566,6 +582,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   integrationsLoadsShared,
   bundleListAsLoadable,
   suggestionsAsLoadable,
+  packagesLandingAdded,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

@@ -1,5 +1,6 @@
 import type { QueryTable, Selector } from './types'
-import type { DetailsState, ListState, VersionState } from '../domain/packages/types'
+import type { DetailsState, Landing, ListState, VersionState } from '../domain/packages/types'
+import type { Loadable } from '../domain/shared/loadable'
 import { canSeeCounts, viewerOf, type Viewer } from '../domain/search/viewer'
 import type { AppState } from '../domain/app'
 import { xrayAvailability, type XrayAvailability } from '../domain/platform'
@@ -67,6 +68,7 @@ const flags = memo(
 const list: Selector<object, ListState> = (s) => s.packages.list
 const details: Selector<object, DetailsState> = (s) => s.packages.details
 const version: Selector<object, VersionState> = (s) => s.packages.version
+const landing: Selector<object, Loadable<Landing>> = (s) => s.packages.landing
 const pageLoading: Selector<object, boolean> = (s) => s.packages.pageLoading
 /** The package count for those allowed to see it; null (unknown) for everybody else. */
 const count: Selector<object, number | null> = (s) => (flags(s).canSeeCounts ? s.packages.packageCount : null)
@@ -81,6 +83,7 @@ export const packagesQueries = {
   'packages/List': list,
   'packages/Details': details,
   'packages/Version': version,
+  'packages/Landing': landing,
   'packages/PageLoading': pageLoading,
   'packages/Count': count,
   'packages/Viewer': viewer,

@@ -4,7 +4,7 @@
  * (switchMap, and the AbortSignal reaches fetch).
  */
 import { EMPTY, Observable, filter, from, map, merge, mergeMap, switchMap } from 'rxjs'
-import { isLeft } from 'fp-ts/Either'
+import { isLeft, right } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import {
   BuildsLoaded,
@@ -12,6 +12,8 @@ import {
   DockerLayersLoaded,
   DownloadFailed,
   DownloadFinished,
+  LandingLoadFailed,
+  LandingLoaded,
   ListLoadFailed,
   ListPageLoaded,
   PackageLoadFailed,
@@ -25,8 +27,8 @@ import {
   VersionsPageFailed,
   VersionsPageLoaded,
 } from '../../domain/packages/events'
-import { MORE_PAGE_SIZE, PAGE_SIZE } from '../../domain/packages/types'
-import { versionPanelsOf } from '../../domain/packages/rules'
+import { LANDING_SIZE, MORE_PAGE_SIZE, PAGE_SIZE, type Landing } from '../../domain/packages/types'
+import { LANDING_QUERIES, versionPanelsOf } from '../../domain/packages/rules'
 import { countAnswered } from '../../domain/packages/count'
 import type { Result } from '../../adapters/ports'
 import { caused, type Effect, type EffectOutput, type EffectTable } from './types'
@@ -256,6 +258,29 @@ const download: Effect = (events$, _state$, ports) =>
     }),
   )
 
+/** The landing's newest and most downloaded packages, asked together; either failing fails both. */
+const landing: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('packages/LandingRequested'),
+    switchMap((env) => {
+      const { requestId } = env.event.data
+      const first = { first: LANDING_SIZE, after: null }
+      const load = async (): Promise<Result<Landing>> => {
+        const [newest, popular] = await Promise.all([
+          ports.packagesApi.searchPackages(LANDING_QUERIES.newest, first),
+          ports.packagesApi.searchPackages(LANDING_QUERIES.popular, first),
+        ])
+        if (isLeft(newest)) return newest
+        if (isLeft(popular)) return popular
+        return right({ newest: newest.right.items, popular: popular.right.items })
+      }
+      return request(env, load, {
+        done: (found) => LandingLoaded({ requestId, ...found }),
+        failed: (failure) => LandingLoadFailed({ requestId, failure }),
+      })
+    }),
+  )
+
 // Effects of the packages area: each calls a port and turns the answer into an event.
 export const packagesEffects: EffectTable = {
   list,
@@ -265,4 +290,5 @@ export const packagesEffects: EffectTable = {
   versionsMore,
   versionPanels,
   download,
+  landing,
 }

@@ -8,6 +8,7 @@ export const packagesCommandCodecs: CommandCodecs<PackagesCommand> = {
   'packages/DownloadFile': t.type({ file: t.string, repoKey: t.string, path: t.string }),
   'packages/LoadMore': t.UnknownRecord,
   'packages/LoadMoreVersions': t.UnknownRecord,
+  'packages/OpenLanding': t.UnknownRecord,
   'packages/OpenList': t.type({
     query: t.union([
       t.null,
@@ -27,7 +28,7 @@ export const packagesCommandCodecs: CommandCodecs<PackagesCommand> = {
           modifiedMax: t.union([t.null, t.string]),
           releaseOnly: t.boolean,
           sort: t.type({
-            field: t.keyof({ NAME: null, CREATED: null, MODIFIED: null }),
+            field: t.keyof({ NAME: null, CREATED: null, MODIFIED: null, DOWNLOADS: null }),
             direction: t.keyof({ ASC: null, DESC: null }),
           }),
         }),

@@ -4,6 +4,8 @@ import type { PackageQuery, PackageTab } from './types'
 export type PackagesCommand =
   /** Show the list for a search, or (query null) the count-only list. */
   | { readonly type: 'packages/OpenList'; readonly query: PackageQuery | null }
+  /** Load (or load again) what the page shows before any search. */
+  | { readonly type: 'packages/OpenLanding' }
   | { readonly type: 'packages/LoadMore' }
   | { readonly type: 'packages/RetryList' }
   | { readonly type: 'packages/OpenPackage'; readonly packageId: string }

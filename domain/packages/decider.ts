@@ -5,6 +5,7 @@ import { canonicalJson } from '../shared/canonical'
 import { canAdministerProjects } from '../session'
 import {
   DownloadRequested,
+  LandingRequested,
   ListMoreRequested,
   ListRequested,
   PackageRequested,
@@ -16,7 +17,7 @@ import {
 } from './events'
 import { appendVersions } from './rules'
 import { versionTabsOf } from '../packageTypes'
-import { idle } from '../shared/loadable'
+import { awaits, idle, reloading } from '../shared/loadable'
 import {
   type ListState,
   type PackageDetails,
@@ -49,6 +50,9 @@ function decide(
         ListRequested({ requestId: meta.id, query: command.query, withCount: canAdministerProjects(state) }),
       ])
     }
+    case 'packages/OpenLanding':
+      if (s.landing.status === 'loading') return left('the landing is already loading')
+      return right([LandingRequested({ requestId: meta.id })])
     case 'packages/RetryList':
       if (s.list.status !== 'failed') return left('the list has not failed')
       return right([
@@ -192,6 +196,16 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
         })
       return s
     }
+    case 'packages/LandingRequested':
+      return { ...s, landing: reloading(s.landing, e.data.requestId) }
+    case 'packages/LandingLoaded': {
+      if (!awaits(s.landing, e.data.requestId)) return s
+      const { newest, popular } = e.data
+      return { ...s, landing: { status: 'loaded', data: { newest, popular } } }
+    }
+    case 'packages/LandingLoadFailed':
+      if (!awaits(s.landing, e.data.requestId)) return s
+      return { ...s, landing: { status: 'failed', failure: e.data.failure } }
     case 'packages/CountLoaded': {
       // No count is negative: a log line claiming one is read as unknown, as a v1 -1 is.
       const { count } = e.data

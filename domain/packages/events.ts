@@ -193,6 +193,17 @@ export const DownloadFailed = defineEvent(
   t.type({ file: t.string, status: Nullable(t.number), message: t.string }),
 )
 
+/** The packages page without a search asked for its newest and most downloaded packages. */
+export const LandingRequested = defineEvent('packages/LandingRequested', t.type({ requestId: t.string }))
+export const LandingLoaded = defineEvent(
+  'packages/LandingLoaded',
+  t.type({ requestId: t.string, newest: t.array(PackageSummary), popular: t.array(PackageSummary) }),
+)
+export const LandingLoadFailed = defineEvent(
+  'packages/LandingLoadFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+
 export const packagesEvents = [
   ListRequested,
   ListMoreRequested,
@@ -219,6 +230,9 @@ export const packagesEvents = [
   DownloadRequested,
   DownloadFinished,
   DownloadFailed,
+  LandingRequested,
+  LandingLoaded,
+  LandingLoadFailed,
 ] as const
 
 export type PackagesEvent = EventOf<(typeof packagesEvents)[number]>

@@ -49,4 +49,5 @@ export const initialPackagesState: PackagesState = {
   list: initialListState,
   details: initialDetailsState,
   version: initialVersionState,
+  landing: { status: 'idle' },
 }

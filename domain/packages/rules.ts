@@ -6,6 +6,7 @@
 import {
   MORE_PAGE_SIZE,
   type ListState,
+  type PackageQuery,
   type PackageDetails,
   type PackageSummary,
   type VersionFile,
@@ -15,6 +16,7 @@ import {
 } from './types'
 
 import { canonicalPackageType } from '../packageTypes'
+import { defaultPackageQuery } from './initial'
 
 /** The repository key and the path inside it of a version's lead file. */
 export function repoKeyAndPath(repo: VersionRepo): { repoKey: string; path: string } {
@@ -182,3 +184,13 @@ export function versionsPaging(
           : 'offered'
   return { shown, of: details.hasNextPage ? Math.max(total, shown) : null, next }
 }
+
+/** The landing's two searches: every package, newest first and most downloaded first. */
+export const LANDING_QUERIES = {
+  newest: { ...defaultPackageQuery, sort: { field: 'CREATED', direction: 'DESC' } },
+  popular: { ...defaultPackageQuery, sort: { field: 'DOWNLOADS', direction: 'DESC' } },
+} as const satisfies Record<'newest' | 'popular', PackageQuery>
+
+/** The landing's most downloaded packages: a package nobody downloaded is not among them. */
+export const downloadedOnly = (packages: ReadonlyArray<PackageSummary>): ReadonlyArray<PackageSummary> =>
+  packages.filter((p) => p.stats.downloads > 0)

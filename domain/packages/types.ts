@@ -3,7 +3,7 @@
  * details. Wire shapes never get here: adapters map them to these types.
  */
 import * as t from 'io-ts'
-import type { Failed, Idle, Loaded, Loading } from '../shared/loadable'
+import type { Failed, Idle, Loadable, Loaded, Loading } from '../shared/loadable'
 
 export const PAGE_SIZE = 100
 /**
@@ -97,7 +97,8 @@ export const VersionSummary = t.intersection([
 ])
 export type VersionSummary = t.TypeOf<typeof VersionSummary>
 
-export const SortField = t.keyof({ NAME: null, CREATED: null, MODIFIED: null })
+// DOWNLOADS: the most downloaded first (the packages landing's list).
+export const SortField = t.keyof({ NAME: null, CREATED: null, MODIFIED: null, DOWNLOADS: null })
 export type SortField = t.TypeOf<typeof SortField>
 export const Direction = t.keyof({ ASC: null, DESC: null })
 export type Direction = t.TypeOf<typeof Direction>
@@ -250,6 +251,12 @@ interface AskedVersion {
 export type VersionState = VersionPanels &
   (Idle | (Loading<never> & AskedVersion) | (Loaded<VersionSummary> & AskedVersion) | (Failed & AskedVersion))
 
+/** What the packages page shows before any search: the newest and the most downloaded packages. */
+export const Landing = t.type({ newest: t.array(PackageSummary), popular: t.array(PackageSummary) })
+export type Landing = t.TypeOf<typeof Landing>
+/** How many packages each of the landing's lists shows. */
+export const LANDING_SIZE = 6
+
 export interface PackagesState {
   /** True while a page (list, package or version) is being initialised. */
   readonly pageLoading: boolean
@@ -258,6 +265,7 @@ export interface PackagesState {
   readonly list: ListState
   readonly details: DetailsState
   readonly version: VersionState
+  readonly landing: Loadable<Landing>
 }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.

@@ -119,6 +119,7 @@ const PACKAGE_ORDER_COLUMNS: Record<string, string> = {
   NAME: 'name_lower',
   CREATED: 'created',
   MODIFIED: 'modified',
+  DOWNLOADS: 'downloads',
 }
 
 function packageWhere(filter: PackageFilter): { sql: string; params: unknown[] } {
@@ -244,8 +245,14 @@ export function metadataResolvers(db: Db) {
       ).all(...pageParams, first + 1) as unknown[][]
     ).map(packagePageRow)
     const releaseOnly = args.filter.ignorePreRelease === true
-    const sortValue = (r: PackagePageRow) =>
-      field === 'NAME' ? r.name_lower : field === 'CREATED' ? r.created : r.modified
+    const sortValue = (r: PackagePageRow): string | number =>
+      field === 'NAME'
+        ? r.name_lower
+        : field === 'CREATED'
+          ? r.created
+          : field === 'DOWNLOADS'
+            ? r.downloads
+            : r.modified
     const page = pageOf(rows, first, (r) => encodeCursor({ order: orderKey, value: sortValue(r), id: r.id }))
     return {
       // Counted only when selected: a count over a large catalogue is the query's dearest part.

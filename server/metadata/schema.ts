@@ -51,6 +51,7 @@ export const METADATA_SDL = /* GraphQL */ `
     NAME
     CREATED
     MODIFIED
+    DOWNLOADS
   }
   enum VersionOrderField {
     NAME_SEMVER

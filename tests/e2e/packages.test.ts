@@ -33,6 +33,11 @@ describe('packages browser (e2e)', () => {
     await expect.poll(() => pathOf(page), { timeout: 20_000 }).not.toMatch(/^\/login/)
     await page.goto(`${server.url}/ui/packages`)
     await page.getByText('Find packages using the search bar.').waitFor({ timeout: 20_000 })
+    // Before any search the page shows the platform's packages: newest and most downloaded.
+    const newest = page.getByRole('region', { name: 'Newest packages' })
+    await newest.getByRole('link').first().waitFor({ timeout: 20_000 })
+    expect(await newest.getByRole('link').count()).toBe(6)
+    await page.getByRole('region', { name: 'Most downloaded' }).waitFor()
 
     // Search `react` with a type filter, from the universal search bar.
     const bar = page.getByRole('search', { name: 'Universal search' })

@@ -310,6 +310,41 @@ describe('metadata GraphQL: paging', () => {
     )
   })
 
+  it('orders by downloads, most first, and pages through ties by id', async () => {
+    const db = server.ctx.db
+    const some = allIds().filter((_, i) => i % 97 === 0)
+    const set = db.prepare('UPDATE catalog_packages SET downloads = ? WHERE id = ?')
+    const was = some.map(
+      (id) =>
+        (db.prepare('SELECT downloads FROM catalog_packages WHERE id = ?').get(id) as { downloads: number })
+          .downloads,
+    )
+    some.forEach((id, i) => set.run((i * 37) % 11, id))
+    try {
+      const downloads = new Map(
+        (
+          db.prepare('SELECT id, downloads FROM catalog_packages').all() as Array<{
+            id: string
+            downloads: number
+          }>
+        ).map((r) => [r.id, r.downloads]),
+      )
+      const expected = [...downloads.keys()].sort(
+        (a, b) => downloads.get(b)! - downloads.get(a)! || (a < b ? 1 : a > b ? -1 : 0),
+      )
+      const top = await packages({ filter: {}, first: 3, orderBy: { field: 'DOWNLOADS', direction: 'DESC' } })
+      expect(top.body.data!.packages.edges.map((e) => e.node.id)).toEqual(expected.slice(0, 3))
+      const { nodes } = await allPackages(server, cookie, {
+        filter: {},
+        first: 250,
+        orderBy: { field: 'DOWNLOADS', direction: 'DESC' },
+      })
+      expect(nodes.map((n) => n.id)).toEqual(expected)
+    } finally {
+      some.forEach((id, i) => set.run(was[i], id))
+    }
+  })
+
   it('pages a filtered query with small pages', async () => {
     const { nodes, totalCount, pages } = await allPackages(server, cookie, {
       filter: { name: 'react*' },

@@ -11,6 +11,7 @@ import type {
   DockerLayer,
   PackageSummary,
   Property,
+  SortField,
   VersionSummary,
 } from '../../domain/packages/types'
 import type { ReleaseBundle } from '../../domain/releaseBundles/types'
@@ -97,6 +98,13 @@ export interface FakeCatalogue {
   downloads: { repoKey: string; path: string }[]
 }
 
+const SORT_KEYS: Readonly<Record<SortField, (p: PackageSummary) => string | number>> = {
+  NAME: (p) => p.name,
+  CREATED: (p) => p.created,
+  MODIFIED: (p) => p.modified,
+  DOWNLOADS: (p) => p.stats.downloads,
+}
+
 export function fakePackagesApi(
   init: Partial<FakeCatalogue> = {},
 ): PackagesApi & { catalogue: FakeCatalogue } {
@@ -134,7 +142,12 @@ export function fakePackagesApi(
             (query.packageTypes.length === 0 || query.packageTypes.includes(p.packageType)) &&
             (!query.checksum || (c.versions[p.id] ?? []).some((v) => holds(v, query.checksum!))),
         )
-        rows = [...rows].sort((a, b) => a.name.localeCompare(b.name))
+        // Like the platform: by the asked field, ties by name.
+        const key = SORT_KEYS[query.sort.field]
+        rows = [...rows].sort((a, b) => {
+          const [x, y] = [key(a), key(b)]
+          return (x < y ? -1 : x > y ? 1 : 0) || a.name.localeCompare(b.name)
+        })
         if (query.sort.direction === 'DESC') rows.reverse()
         const start = page.after ? Number(page.after) : 0
         const items = rows.slice(start, start + page.first)

@@ -10,7 +10,7 @@ import type { CommandMeta } from '../../domain/shared/area'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
 import { versionTabsOf } from '../../domain/packageTypes'
 import { evolve, foldEvents, spec } from '../support/decider'
-import { SignedIn } from '../../domain/session/events'
+import { SignedIn, SignedOut } from '../../domain/session/events'
 import { loadedPackage, user as sessionUser } from '../support/fixtures'
 import { listRows } from '../../domain/packages/rules'
 
@@ -458,5 +458,49 @@ describe('package and version details', () => {
       { type: 'session/SignedOut', data: {} } as unknown as AppEvent,
     ])
     expect(s.packages).toEqual(initialAppState.packages)
+  })
+})
+
+describe('packages landing', () => {
+  const newest = [makePackage('b'), makePackage('a')]
+  const popular = [makePackage('a')]
+
+  it('opening the page without a search asks for the landing', () => {
+    given()
+      .when({ type: 'packages/OpenLanding' })
+      .then(E.LandingRequested({ requestId: 'r-2' }))
+  })
+
+  it('is not asked twice while it loads', () => {
+    given(E.LandingRequested({ requestId: 'r-1' }))
+      .when({ type: 'packages/OpenLanding' })
+      .rejected(/already loading/)
+  })
+
+  it('holds the answer to the request it waits for, and ignores a superseded one', () => {
+    const loaded = fold([
+      E.LandingRequested({ requestId: 'r-1' }),
+      E.LandingLoaded({ requestId: 'r-0', newest: [], popular: [] }),
+      E.LandingLoaded({ requestId: 'r-1', newest, popular }),
+    ])
+    expect(loaded.packages.landing).toEqual({ status: 'loaded', data: { newest, popular } })
+    // Asked again: the shown lists stay while the new answer is on its way.
+    const again = evolve(loaded, E.LandingRequested({ requestId: 'r-3' }))
+    expect(again.packages.landing).toEqual({
+      status: 'loading',
+      requestId: 'r-3',
+      previous: { newest, popular },
+    })
+  })
+
+  it('a failure is kept with its reason; signing out forgets the landing', () => {
+    const failure = { kind: 'status', status: 500, message: '' } as const
+    const failed = fold([
+      E.LandingRequested({ requestId: 'r-1' }),
+      E.LandingLoadFailed({ requestId: 'r-1', failure }),
+    ])
+    expect(failed.packages.landing).toEqual({ status: 'failed', failure })
+    const out = evolve(failed, SignedOut({ reason: 'user' }))
+    expect(out.packages.landing).toEqual({ status: 'idle' })
   })
 })

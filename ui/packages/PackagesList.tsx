@@ -12,6 +12,7 @@ import { packageQueryOf, searchModelFromQuery } from '../../domain/search'
 import type { PackageSummary } from '../../domain/packages/types'
 import { listRows, wantsNextPage, type ListRows } from '../../domain/packages/rules'
 import { Filters } from './Filters'
+import { Landing, LANDING_TEXTS } from './Landing'
 import { PackageSearch } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
@@ -29,7 +30,7 @@ const PACKAGES = { one: 'package', other: 'packages' }
 export const ROW_HEIGHT = 84
 
 export const EMPTY_TEXTS = {
-  noSearch: 'Find packages using the search bar.',
+  noSearch: LANDING_TEXTS.hint,
   noResults: 'No packages found, refine your search.',
   notYetAvailable: 'The package will be available in a few minutes, try later.',
   migration: 'A migration is running after an upgrade and results may be partial.',
@@ -76,13 +77,7 @@ export function PackagesList() {
               </Button>
             </div>
           ) : query === null ? (
-            <div className={kit.raised}>
-              <EmptyState
-                icon={<PackageSearch size={32} />}
-                title={EMPTY_TEXTS.noSearch}
-                hint={count !== null ? `${counted(count, PACKAGES)} in total` : undefined}
-              />
-            </div>
+            <Landing count={count} />
           ) : list.status === 'loading' ? (
             <RowsSkeleton />
           ) : list.status === 'loaded' && rows.rowCount === 0 ? (
