@@ -132,7 +132,7 @@ export async function buildServer(
     await sessions.resolve(request)
     securityHeaders(request, reply)
     if (request.url.startsWith(API_PREFIX)) checkSameOrigin(request)
-    if (changesContent(request.method, request.url, API_PREFIX) && readOnlyMode(ctx))
+    if (changesContent(request.method, request.url, API_PREFIX) && (await readOnlyMode(ctx)))
       throw new HttpError(403, READ_ONLY_MESSAGE, 'READ_ONLY')
   })
 

@@ -89,7 +89,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return { ...readGeneralConfig(db, config), anonymousAccess: config.anonymousAccess }
+      return { ...(await readGeneralConfig(ctx.sql, ctx.config)), anonymousAccess: config.anonymousAccess }
     },
   )
 
@@ -112,7 +112,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
       const { anonymousAccess, ...body } = request.body
       if (anonymousAccess !== undefined && anonymousAccess !== config.anonymousAccess)
         badRequest('anonymousAccess: set by the platform (ANONYMOUS_ACCESS); it cannot be changed here')
-      const current = readGeneralConfig(db, config)
+      const current = await readGeneralConfig(ctx.sql, ctx.config)
       const next: GeneralConfig = {
         ...current,
         ...body,
@@ -130,7 +130,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
         ...next.oauthProviders.map((p, i): [string, string] => [`oauthProviders.${i}.url`, p.url]),
       ]
       for (const [field, url] of urls) if (url && !isHttpUrl(url)) badRequest(`${field}: ${URL_MESSAGE}`)
-      writeGeneralConfig(ctx, next)
+      await writeGeneralConfig(ctx, next)
       return { ...next, anonymousAccess: config.anonymousAccess }
     },
   )

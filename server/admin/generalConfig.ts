@@ -5,7 +5,8 @@
  */
 import type { ServerConfig } from '../config'
 import type { Db } from '../db'
-import { writeSetting, type SettingsStore } from '../platform/settings'
+import type { Sql } from '../db/sql'
+import { readSetting, writeSetting, type SettingsStore } from '../platform/settings'
 
 export interface OAuthProvider {
   readonly name: string
@@ -76,11 +77,24 @@ export function defaultGeneralConfig(config: ServerConfig): GeneralConfig {
 
 const KEY = 'generalConfig'
 
-export function readGeneralConfig(db: Db, config: ServerConfig): GeneralConfig {
+export async function readGeneralConfig(sql: Sql, config: ServerConfig): Promise<GeneralConfig> {
+  return over(
+    defaultGeneralConfig(config),
+    await readSetting<Partial<GeneralConfig> | undefined>(sql, KEY, undefined),
+  )
+}
+
+/**
+ * The same on the embedded SQLite's synchronous handle, for baseUrlOf's callers in the registry
+ * and containers, which read it outside a promise; it goes when they move to `ctx.sql`.
+ */
+export function readGeneralConfigOnSqlite(db: Db, config: ServerConfig): GeneralConfig {
   const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined
-  const defaults = defaultGeneralConfig(config)
-  if (!row) return defaults
-  const stored = JSON.parse(row.value) as Partial<GeneralConfig>
+  return over(defaultGeneralConfig(config), row && (JSON.parse(row.value) as Partial<GeneralConfig>))
+}
+
+function over(defaults: GeneralConfig, stored: Partial<GeneralConfig> | undefined): GeneralConfig {
+  if (!stored) return defaults
   // Stored documents may predate newer fields: defaults fill them in.
   return {
     ...defaults,
@@ -90,6 +104,6 @@ export function readGeneralConfig(db: Db, config: ServerConfig): GeneralConfig {
   }
 }
 
-export function writeGeneralConfig(store: SettingsStore, value: GeneralConfig): void {
-  writeSetting(store, KEY, value)
+export function writeGeneralConfig(store: SettingsStore, value: GeneralConfig): Promise<void> {
+  return writeSetting(store, KEY, value)
 }

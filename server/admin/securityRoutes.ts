@@ -8,14 +8,14 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { errors } from '../auth/schemas'
 import { mandatory } from '../auth/validation'
 import { URL_MESSAGE } from '../../domain/shared/forms'
 import { LDAP_URL_MESSAGE } from '../../domain/security/words'
 import { badRequest } from './common'
 import type { PasswordPolicy } from '../auth/passwords'
-import { writeSetting } from '../platform/settings'
+import { readSettingOver, writeSetting } from '../platform/settings'
 
 export interface SecurityGeneral {
   readonly hideUnauthorizedResources: boolean
@@ -87,17 +87,12 @@ export const DEFAULT_CROWD: CrowdSettings = {
   autoCreateUsers: true,
 }
 
-function read<T>(db: Db, key: string, defaults: T): T {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined
-  // Stored documents may predate newer fields: defaults fill them in.
-  return row ? { ...defaults, ...(JSON.parse(row.value) as Partial<T>) } : defaults
-}
-
-export const readSecurityGeneral = (db: Db) => read(db, 'securityGeneral', DEFAULT_SECURITY_GENERAL)
+export const readSecurityGeneral = (sql: Sql) =>
+  readSettingOver(sql, 'securityGeneral', DEFAULT_SECURITY_GENERAL)
 
 /** The password rules every password the platform sets must pass (sign-up, reset, change, admin). */
-export function passwordPolicyOf(db: Db): PasswordPolicy {
-  const general = readSecurityGeneral(db)
+export async function passwordPolicyOf(sql: Sql): Promise<PasswordPolicy> {
+  const general = await readSecurityGeneral(sql)
   return {
     minLength: general.passwordMinLength,
     requireUppercase: general.passwordRequireUppercase,
@@ -188,7 +183,7 @@ export function checkCrowd(next: CrowdSettings): void {
 }
 
 export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db, config } = ctx
+  const { sql, config } = ctx
   const generalAnswer = {
     type: 'object',
     properties: { ...generalProperties, anonymousAccess: bool },
@@ -205,7 +200,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return { ...readSecurityGeneral(db), anonymousAccess: config.anonymousAccess }
+      return { ...(await readSecurityGeneral(sql)), anonymousAccess: config.anonymousAccess }
     },
   )
 
@@ -220,8 +215,8 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const next = { ...readSecurityGeneral(db), ...request.body }
-      writeSetting(ctx, 'securityGeneral', next)
+      const next = { ...(await readSecurityGeneral(sql)), ...request.body }
+      await writeSetting(ctx, 'securityGeneral', next)
       return { ...next, anonymousAccess: config.anonymousAccess }
     },
   )
@@ -236,7 +231,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return withoutSecret(read(db, 'ldap', DEFAULT_LDAP), 'managerPassword')
+      return withoutSecret(await readSettingOver(sql, 'ldap', DEFAULT_LDAP), 'managerPassword')
     },
   )
 
@@ -251,7 +246,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const current = read(db, 'ldap', DEFAULT_LDAP)
+      const current = await readSettingOver(sql, 'ldap', DEFAULT_LDAP)
       const { managerPassword, ...rest } = request.body
       // No manager DN, no manager password to keep.
       const next: LdapSettings = {
@@ -261,7 +256,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
       }
       const stored = next.managerDn ? next : { ...next, managerPassword: '' }
       checkLdap(stored)
-      writeSetting(ctx, 'ldap', stored)
+      await writeSetting(ctx, 'ldap', stored)
       return withoutSecret(stored, 'managerPassword')
     },
   )
@@ -276,7 +271,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return withoutSecret(read(db, 'crowd', DEFAULT_CROWD), 'applicationPassword')
+      return withoutSecret(await readSettingOver(sql, 'crowd', DEFAULT_CROWD), 'applicationPassword')
     },
   )
 
@@ -292,7 +287,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const current = read(db, 'crowd', DEFAULT_CROWD)
+      const current = await readSettingOver(sql, 'crowd', DEFAULT_CROWD)
       const { applicationPassword, ...rest } = request.body
       const next: CrowdSettings = {
         ...current,
@@ -300,7 +295,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
         applicationPassword: applicationPassword || current.applicationPassword,
       }
       checkCrowd(next)
-      writeSetting(ctx, 'crowd', next)
+      await writeSetting(ctx, 'crowd', next)
       return withoutSecret(next, 'applicationPassword')
     },
   )

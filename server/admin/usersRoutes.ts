@@ -105,13 +105,13 @@ async function requireUserRow(sql: Sql, name: string): Promise<UserRow> {
   return (await findUserByName(sql, name)) ?? notFound(`User ${name}`)
 }
 
-function checkPassword(db: Db, password: string): void {
-  const problem = passwordProblem(password, passwordPolicyOf(db))
+async function checkPassword(sql: Sql, password: string): Promise<void> {
+  const problem = passwordProblem(password, await passwordPolicyOf(sql))
   if (problem) badRequest(`password: ${problem}`)
 }
 
 export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db, config, sql } = ctx
+  const { config, sql } = ctx
   const users = adminUsersStore(sql)
 
   app.get(
@@ -151,7 +151,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     async (request, reply) => {
       ctx.requireAdmin(request)
       const b = request.body
-      checkPassword(db, b.password)
+      await checkPassword(sql, b.password)
       const passwordHash = await hashPassword(b.password)
       const created = await sql.transaction(async (tx) => {
         const user = await insertUser(
@@ -214,7 +214,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     async (request) => {
       const me = ctx.requireAdmin(request)
       const b = request.body
-      if (b.password !== undefined) checkPassword(db, b.password)
+      if (b.password !== undefined) await checkPassword(sql, b.password)
       const passwordHash = b.password !== undefined ? await hashPassword(b.password) : undefined
       const updated = await sql.transaction(async (tx) => {
         const store = adminUsersStore(tx)
@@ -298,7 +298,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
       const me = ctx.requireAdmin(request)
       const { email } = request.body
       const { token, expiresAt } = await issueMailToken(ctx, 'invitation', { email, createdBy: me.id })
-      const general = readGeneralConfig(db, config)
+      const general = await readGeneralConfig(ctx.sql, ctx.config)
       const link = `${baseUrlOf(ctx, request)}/ui/login/invitation?token=${encodeURIComponent(token)}`
       sendMail(config.dataDir, {
         to: email,

@@ -19,7 +19,7 @@ import { anonymousUserData, findUserById, findUserByName, userData } from './use
 export const ADDRESS_LIMIT_FACTOR = 10
 
 export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
-  const { db, config } = ctx
+  const { config } = ctx
   // Password spraying (one guess for many accounts) is bounded per address as well.
   const addressLimiter = createRateLimiter(ctx, {
     max: config.rateLimit.max * ADDRESS_LIMIT_FACTOR,
@@ -74,7 +74,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       if (user.password_expired === 1)
         throw new HttpError(403, 'Your password has expired: change it to sign in', 'PASSWORD_EXPIRED')
       const remember =
-        request.query._spring_security_remember_me === true && readGeneralConfig(db, config).rememberMeEnabled
+        request.query._spring_security_remember_me === true &&
+        (await readGeneralConfig(ctx.sql, ctx.config)).rememberMeEnabled
       await pruneSessions(ctx)
       return signIn(ctx, request, reply, user, remember)
     },
@@ -129,9 +130,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
     },
   }
   const loginRelatedHandler = async (request: FastifyRequest) => {
-    const general = readGeneralConfig(db, config)
-    const saml = samlLoginOptions(ctx, request)
-    const oidc = readOidcSettings(db)
+    const general = await readGeneralConfig(ctx.sql, ctx.config)
+    const saml = await samlLoginOptions(ctx, request)
+    const oidc = await readOidcSettings(ctx.sql)
     const oidcAutoRedirect = !saml.enabled && oidcReady(oidc) && oidc.autoRedirect
     return {
       forgotPassword: general.forgotPasswordEnabled,
@@ -148,7 +149,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
           }
         : oidcAutoRedirect
           ? // Where the login page's auto-redirect sends the browser.
-            { ssoProviderLink: publicOrigin(ctx, request) + oidcStartPath() }
+            { ssoProviderLink: (await publicOrigin(ctx, request)) + oidcStartPath() }
           : {}),
     }
   }
@@ -171,8 +172,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       },
     },
     async (request) => {
-      const general = readGeneralConfig(db, config)
-      const saml = samlLoginOptions(ctx, request)
+      const general = await readGeneralConfig(ctx.sql, ctx.config)
+      const saml = await samlLoginOptions(ctx, request)
       return {
         loginIsExternal: saml.enabled && saml.loginIsExternal,
         isProvidersHidden: general.oauthProvidersHidden,
@@ -194,7 +195,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
         },
       },
     },
-    async () => ({ isUserPluginEnabled: readGeneralConfig(db, config).userPluginsEnabled }),
+    async () => ({ isUserPluginEnabled: (await readGeneralConfig(ctx.sql, ctx.config)).userPluginsEnabled }),
   )
 
   app.get(
@@ -215,11 +216,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       },
     },
     async (request) => {
-      const general = readGeneralConfig(db, config)
+      const general = await readGeneralConfig(ctx.sql, ctx.config)
       return [
         { realm: 'internal', enabled: true },
-        { realm: 'saml', enabled: samlLoginOptions(ctx, request).enabled },
-        { realm: 'oauth', enabled: general.oauthProviders.length > 0 || oidcReady(readOidcSettings(db)) },
+        { realm: 'saml', enabled: (await samlLoginOptions(ctx, request)).enabled },
+        {
+          realm: 'oauth',
+          enabled: general.oauthProviders.length > 0 || oidcReady(await readOidcSettings(ctx.sql)),
+        },
         // No directory servers are configured on the reference platform.
         { realm: 'ldap', enabled: false },
         { realm: 'crowd', enabled: false },
@@ -241,7 +245,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
         },
       },
     },
-    async () => readGeneralConfig(db, config).loginDialog,
+    async () => (await readGeneralConfig(ctx.sql, ctx.config)).loginDialog,
   )
 
   app.get(
@@ -255,7 +259,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       },
     },
     async (request) => {
-      const saml = samlLoginOptions(ctx, request)
+      const saml = await samlLoginOptions(ctx, request)
       return { logoutUrl: saml.enabled ? saml.logoutUrl : '' }
     },
   )
@@ -275,7 +279,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       },
     },
     async (request) => {
-      const saml = samlLoginOptions(ctx, request)
+      const saml = await samlLoginOptions(ctx, request)
       return { samlRegistrationId: saml.enabled ? saml.registrationId : '' }
     },
   )
@@ -303,8 +307,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       },
     },
     async (request) => {
-      const { oauthProviders } = readGeneralConfig(db, config)
-      const oidc = readOidcSettings(db)
+      const { oauthProviders } = await readGeneralConfig(ctx.sql, ctx.config)
+      const oidc = await readOidcSettings(ctx.sql)
       const token = request.query.registrationToken
       // With an invitation's registration token the provider learns which invitation it completes.
       const listed = oauthProviders.map((p) => ({
@@ -316,7 +320,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       // The OpenID Connect provider the platform signs in through comes first: its button starts the flow.
       return oidcReady(oidc)
         ? [
-            { name: oidc.providerName, type: 'openid', url: publicOrigin(ctx, request) + oidcStartPath() },
+            {
+              name: oidc.providerName,
+              type: 'openid',
+              url: (await publicOrigin(ctx, request)) + oidcStartPath(),
+            },
             ...listed,
           ]
         : listed
@@ -338,8 +346,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
       },
     },
     async (request) => {
-      const saml = samlLoginOptions(ctx, request)
-      const oidc = readOidcSettings(db)
+      const saml = await samlLoginOptions(ctx, request)
+      const oidc = await readOidcSettings(ctx.sql)
       return {
         isAutoRedirectLogin: saml.enabled ? saml.autoRedirect : oidcReady(oidc) && oidc.autoRedirect,
       }

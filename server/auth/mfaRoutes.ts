@@ -14,9 +14,9 @@ import { findUserById, userData, type UserRow } from './users'
 
 const PERIOD_SECONDS = 30
 
-function totpFor(ctx: ServerContext, user: UserRow, secret: string): TOTP {
+async function totpFor(ctx: ServerContext, user: UserRow, secret: string): Promise<TOTP> {
   return new TOTP({
-    issuer: readGeneralConfig(ctx.db, ctx.config).serverName,
+    issuer: (await readGeneralConfig(ctx.sql, ctx.config)).serverName,
     label: user.name,
     algorithm: 'SHA1',
     digits: 6,
@@ -61,7 +61,7 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
       // A new secret on every call: an abandoned enrolment leaves nothing usable behind.
       const secret = new Secret({ size: 20 }).base32
       await sql.run('UPDATE users SET mfa_secret = ?, mfa_last_counter = 0 WHERE id = ?', [secret, user.id])
-      return { secret, otpauthUrl: totpFor(ctx, user, secret).toString() }
+      return { secret, otpauthUrl: (await totpFor(ctx, user, secret)).toString() }
     },
   )
 
@@ -88,7 +88,7 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
       const otp = request.body.otp.replace(/\s+/g, '')
       const timestamp = ctx.clock.now()
       const delta = /^\d{6}$/.test(otp)
-        ? totpFor(ctx, user, user.mfa_secret).validate({ token: otp, window: 1, timestamp })
+        ? (await totpFor(ctx, user, user.mfa_secret)).validate({ token: otp, window: 1, timestamp })
         : null
       const counter = delta === null ? null : Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta
       // A code already used (same or earlier time step) is refused: no replay within its window.

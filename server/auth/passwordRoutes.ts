@@ -35,7 +35,7 @@ export async function setPassword(
 }
 
 export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
-  const { db, config } = ctx
+  const { config } = ctx
 
   app.post<{ Body: { user: string } }>(
     '/ui/auth/forgotPassword',
@@ -54,7 +54,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
     async (request, reply) => {
       const key = `forgot:${request.ip}`
       await limiter.take(key, reply)
-      const general = readGeneralConfig(db, config)
+      const general = await readGeneralConfig(ctx.sql, ctx.config)
       if (!general.forgotPasswordEnabled)
         throw new HttpError(403, 'Password reset by e-mail is disabled on this platform', 'DISABLED')
       const user = await findUserByNameOrEmail(ctx.sql, request.body.user.trim())
@@ -129,7 +129,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       const user = token?.user_id != null ? await findUserById(ctx.sql, token.user_id) : undefined
       if (!token || !user || user.name.toLowerCase() !== request.body.user.toLowerCase())
         throw new HttpError(400, 'The reset link is invalid, already used or expired', 'INVALID_KEY')
-      const problem = passwordProblem(request.body.password, passwordPolicyOf(db))
+      const problem = passwordProblem(request.body.password, await passwordPolicyOf(ctx.sql))
       if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
       const hash = await hashPassword(request.body.password)
       const updated = await ctx.sql.transaction(async (tx): Promise<UserRow | undefined> => {
@@ -170,7 +170,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       if (!user || !(await verifyPassword(oldPassword, user.password_hash)))
         throw new HttpError(401, 'The current password is wrong', 'BAD_CREDENTIALS')
       await limiter.refund(key)
-      const problem = passwordProblem(newPassword, passwordPolicyOf(db))
+      const problem = passwordProblem(newPassword, await passwordPolicyOf(ctx.sql))
       if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
       if (newPassword === oldPassword)
         throw new HttpError(400, 'The new password must differ from the current one', 'SAME_PASSWORD')

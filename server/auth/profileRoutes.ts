@@ -146,7 +146,8 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
       if (!session.unlocked_until || session.unlocked_until <= isoNow(ctx.clock))
         throw new HttpError(403, 'Unlock the profile with your password first', 'PROFILE_LOCKED')
       const { email, password } = request.body
-      const problem = password === undefined ? undefined : passwordProblem(password, passwordPolicyOf(ctx.db))
+      const problem =
+        password === undefined ? undefined : passwordProblem(password, await passwordPolicyOf(ctx.sql))
       if (problem) throw new HttpError(400, `Invalid request: password: ${problem}`, 'VALIDATION')
       const hash = password === undefined ? undefined : await hashPassword(password)
       await store.updateProfile(user.id, session.id_hash, {

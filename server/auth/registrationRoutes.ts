@@ -11,7 +11,7 @@ import { insertUser } from './accounts'
 import { consumeToken, findUsableToken } from './mailTokens'
 import { hashPassword, passwordProblem } from './passwords'
 import { passwordPolicyOf } from '../admin/securityRoutes'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import type { RateLimiter } from './rateLimit'
 import { emailSchema, errors, nameSchema, passwordSchema, tokenSchema, userDataSchema } from './schemas'
 import { signIn } from './signIn'
@@ -22,8 +22,8 @@ import { authStore } from './store'
 export const CLI_SESSION_MS = 5 * 60 * 1000
 export const CLI_TOKEN_MS = 365 * 24 * 60 * 60 * 1000
 
-function requirePassword(db: Db, password: string): void {
-  const problem = passwordProblem(password, passwordPolicyOf(db))
+async function requirePassword(sql: Sql, password: string): Promise<void> {
+  const problem = passwordProblem(password, await passwordPolicyOf(sql))
   if (problem) throw new HttpError(400, problem, 'WEAK_PASSWORD')
 }
 
@@ -32,7 +32,6 @@ export function registerRegistrationRoutes(
   ctx: ServerContext,
   limiter: RateLimiter,
 ): void {
-  const { db, config } = ctx
   const store = authStore(ctx.sql)
 
   app.post<{ Body: { user: string; email: string; password: string } }>(
@@ -50,10 +49,10 @@ export function registerRegistrationRoutes(
       },
     },
     async (request, reply) => {
-      if (!readGeneralConfig(db, config).allowUserRegistration)
+      if (!(await readGeneralConfig(ctx.sql, ctx.config)).allowUserRegistration)
         throw new HttpError(403, 'Registration is disabled on this platform', 'REGISTRATION_DISABLED')
       const { user: name, email, password } = request.body
-      requirePassword(db, password)
+      await requirePassword(ctx.sql, password)
       const passwordHash = await hashPassword(password)
       const user = await ctx.sql.transaction((tx) =>
         insertUser({ sql: tx, clock: ctx.clock }, { name, email, passwordHash }),
@@ -104,7 +103,7 @@ export function registerRegistrationRoutes(
       const { token: tokenText, user: name, password } = request.body
       const token = await findUsableToken(ctx, 'invitation', tokenText)
       if (!token) throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
-      requirePassword(db, password)
+      await requirePassword(ctx.sql, password)
       const passwordHash = await hashPassword(password)
       // Both or neither: a taken name leaves the invitation usable.
       const user = await ctx.sql.transaction(async (tx): Promise<UserRow> => {

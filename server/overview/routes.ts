@@ -10,12 +10,12 @@ import { statfsSync } from 'node:fs'
 import type { RouteModule } from '../context'
 import { readTopology } from '../ops/topology'
 import { storageCache } from './storageCache'
+import { overviewStore, SEVERITIES } from './store'
 import { isoNow } from '../clock'
 import { remoteStore } from '../remote/store'
 import { downloadsOverDays } from '../remote/rules'
 
 export const RECENT_DEPLOYMENTS = 8
-const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as const
 
 const str = { type: 'string' } as const
 const int = { type: 'integer' } as const
@@ -47,29 +47,14 @@ const overviewSchema = obj({
 export const DOWNLOAD_DAYS = 30
 
 const routes: RouteModule = async (app, ctx) => {
-  const { db } = ctx
-  const byType = db.prepare(
-    'SELECT package_type AS type, COUNT(*) AS count FROM catalog_packages GROUP BY package_type ORDER BY count DESC, type',
-  )
-  const vulns = db.prepare(
-    `SELECT ${SEVERITIES.map((s) => `COALESCE(SUM(vuln_${s}), 0) AS ${s}`).join(', ')} FROM catalog_packages`,
-  )
-  const recent = db.prepare(
-    `SELECT repo, path, size, deployedBy, created FROM (
-       SELECT repo, path, size, deployed_by AS deployedBy, modified AS created FROM artifacts
-       UNION ALL
-       SELECT f.repo, f.path, f.size, f.deployed_by, v.created
-       FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
-       WHERE f.deployed_by IS NOT NULL AND f.lead = 1
-     ) ORDER BY created DESC, path LIMIT ${RECENT_DEPLOYMENTS}`,
-  )
-  const cache = storageCache(db, ctx.clock)
-  const downloads = remoteStore(db)
+  const store = overviewStore(ctx.sql)
+  const cache = storageCache(ctx.sql, ctx.clock)
+  const downloads = remoteStore(ctx.db)
 
   app.get('/ui/home/overview', { schema: { response: { 200: overviewSchema } } }, async (request) => {
     ctx.requireUser(request, { allowAnonymous: true })
-    const counts = vulns.get() as Record<(typeof SEVERITIES)[number], number>
-    const stored = cache.read()
+    const counts = await store.vulnerabilities()
+    const stored = await cache.read()
     const disk = statfsSync(ctx.config.dataDir)
     const services = new Map<string, { nodes: number; healthy: number }>()
     for (const node of await readTopology(ctx.sql, ctx.clock.now())) {
@@ -80,9 +65,9 @@ const routes: RouteModule = async (app, ctx) => {
       })
     }
     return {
-      packagesByType: byType.all(),
+      packagesByType: await store.packagesByType(),
       vulnerabilities: SEVERITIES.map((severity) => ({ severity, count: counts[severity] })),
-      recentDeployments: recent.all(),
+      recentDeployments: await store.recentDeployments(RECENT_DEPLOYMENTS),
       storage: {
         calculating: stored === undefined,
         artifactBytes: stored?.artifactBytes ?? null,

@@ -14,8 +14,9 @@
  * the figures and a cheap fingerprint, and at most one calculation runs at a time on a node.
  */
 import type { Clock } from '../clock'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { readSetting, writeSetting } from '../platform/settings'
+import { overviewStore } from './store'
 
 export const STORAGE_CACHE_KEY = 'storageCache'
 /** Figures older than this are recalculated when next read, even with no change seen. */
@@ -31,46 +32,31 @@ export interface StorageSummary {
 
 export interface StorageCache {
   /** The last figures, or undefined before the first calculation ended; starts one when they are missing or out of date. */
-  read(): StorageSummary | undefined
+  read(): Promise<StorageSummary | undefined>
   /** The calculation under way on this node, if any (tests wait for it). */
   readonly running: Promise<void> | undefined
 }
 
-export function storageCache(db: Db, clock: Clock): StorageCache {
-  // Index-only reads: counts and maxima over primary keys and indexes, no file contents.
-  const changes = db.prepare(
-    `SELECT (SELECT COUNT(*) FROM blobs) AS blobs, (SELECT COALESCE(MAX(created), '') FROM blobs) AS latest,
-       (SELECT COUNT(*) FROM catalog_files) AS files, (SELECT COALESCE(MAX(id), 0) FROM catalog_files) AS lastFile`,
-  )
-  const fingerprint = () => {
-    const row = changes.get() as { blobs: number; latest: string; files: number; lastFile: number }
-    return `${row.blobs}|${row.latest}|${row.files}|${row.lastFile}`
-  }
-  // Distinct contents with their sizes; length() of a blob reads its header, not its bytes.
-  const totals = db.prepare(
-    `SELECT COUNT(*) AS files, COALESCE(SUM(size), 0) AS bytes FROM (
-       SELECT sha256, size FROM blobs
-       UNION
-       SELECT sha256, length(content) FROM catalog_files WHERE content IS NOT NULL
-     )`,
-  )
+export function storageCache(sql: Sql, clock: Clock): StorageCache {
   let running: Promise<void> | undefined
 
   // The figures and the fingerprint they go with, read in one transaction (one snapshot).
-  const summarize = db.transaction((): StorageSummary => {
-    const { files, bytes } = totals.get() as { files: number; bytes: number }
-    return {
-      artifactBytes: bytes,
-      blobCount: files,
-      calculatedAt: new Date(clock.now()).toISOString(),
-      fingerprint: fingerprint(),
-    }
-  })
+  const summarize = (): Promise<StorageSummary> =>
+    sql.transaction(async (tx) => {
+      const store = overviewStore(tx)
+      const { files, bytes } = await store.storageTotals()
+      return {
+        artifactBytes: bytes,
+        blobCount: files,
+        calculatedAt: new Date(clock.now()).toISOString(),
+        fingerprint: await store.storageFingerprint(),
+      }
+    })
 
   const calculate = () => {
     // Off the request: the answer goes out first, the calculation runs on the next turn.
     running ??= new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => writeSetting({ db, clock }, STORAGE_CACHE_KEY, summarize()))
+      .then(async () => writeSetting({ sql, clock }, STORAGE_CACHE_KEY, await summarize()))
       .catch(() => undefined)
       .finally(() => {
         running = undefined
@@ -78,11 +64,11 @@ export function storageCache(db: Db, clock: Clock): StorageCache {
   }
 
   return {
-    read() {
-      const cached = readSetting<StorageSummary | undefined>(db, STORAGE_CACHE_KEY, undefined)
+    async read() {
+      const cached = await readSetting<StorageSummary | undefined>(sql, STORAGE_CACHE_KEY, undefined)
       const stale =
         !cached ||
-        cached.fingerprint !== fingerprint() ||
+        cached.fingerprint !== (await overviewStore(sql).storageFingerprint()) ||
         clock.now() - Date.parse(cached.calculatedAt) >= STORAGE_CACHE_MAX_AGE_MS
       if (stale) calculate()
       return cached

@@ -5,10 +5,11 @@
  */
 import type { FastifyRequest } from 'fastify'
 import type { ServerContext } from '../context'
-import { readGeneralConfig } from '../admin/generalConfig'
+import { readGeneralConfigOnSqlite } from '../admin/generalConfig'
 
 export function baseUrlOf(ctx: ServerContext, request: FastifyRequest): string {
-  const configured = readGeneralConfig(ctx.db, ctx.config).baseUrl
+  // Synchronous still: the registry's and containers' callers read it outside a promise.
+  const configured = readGeneralConfigOnSqlite(ctx.db, ctx.config).baseUrl
   if (configured) return configured.replace(/\/+$/, '')
   const host = ctx.config.host === '0.0.0.0' || ctx.config.host === '::' ? 'localhost' : ctx.config.host
   const port = request.socket.localPort ?? ctx.config.port

@@ -23,5 +23,5 @@ export function changesContent(method: string, url: string, apiPrefix: string): 
   return path === `${apiPrefix}/repositories` || path.startsWith(`${apiPrefix}/repositories/`)
 }
 
-export const readOnlyMode = (ctx: Pick<ServerContext, 'db' | 'config'>): boolean =>
-  readGeneralConfig(ctx.db, ctx.config).readOnlyMode
+export const readOnlyMode = async (ctx: Pick<ServerContext, 'sql' | 'config'>): Promise<boolean> =>
+  (await readGeneralConfig(ctx.sql, ctx.config)).readOnlyMode

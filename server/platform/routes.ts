@@ -25,7 +25,7 @@ const obj = (properties: Record<string, unknown>, required = Object.keys(propert
 export const BLOCKED_USAGES_KEY = 'blockedUsages'
 
 export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db, config } = ctx
+  const { config } = ctx
   const profile = flavourProfile(config)
 
   app.get(
@@ -80,7 +80,7 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async () => {
       const { version, revision } = serverVersion()
-      const general = readGeneralConfig(db, config)
+      const general = await readGeneralConfig(ctx.sql, ctx.config)
       return {
         serverName: general.serverName,
         logoVersion: await logoVersion(ctx),
@@ -117,7 +117,7 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
         },
       },
     },
-    async () => ({ features: { ...profile.features, readOnlyMode: readOnlyMode(ctx) } }),
+    async () => ({ features: { ...profile.features, readOnlyMode: await readOnlyMode(ctx) } }),
   )
 
   app.get<{ Params: { key: string } }>(
@@ -146,7 +146,7 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      return { blocked: readSetting<string[]>(db, BLOCKED_USAGES_KEY, []) }
+      return { blocked: await readSetting<string[]>(ctx.sql, BLOCKED_USAGES_KEY, []) }
     },
   )
 
@@ -176,7 +176,7 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireAdmin(request)
-      writeSetting(ctx, BLOCKED_USAGES_KEY, request.body.blocked)
+      await writeSetting(ctx, BLOCKED_USAGES_KEY, request.body.blocked)
       return { blocked: request.body.blocked }
     },
   )

@@ -4,6 +4,7 @@
  * so single sign-on can be tried with two commands. The groups its users claim are created
  * when missing, so the group mapping shows.
  */
+import { sqliteSql } from '../db/sqliteSql'
 import { randomBytes } from 'node:crypto'
 import type { ServerConfig } from '../config'
 import type { Db } from '../db'
@@ -31,10 +32,12 @@ export async function startLocalIdpFor(
     redirectUris: origins.map((o) => `${o}/ui/api/v1/ui/auth/sso/oidc/callback`),
     postLogoutRedirectUris: origins.map((o) => `${o}/ui/login`),
   })
-  writeOidcSettings(
-    { db, clock: systemClock },
+  // Before any node serves: the primary's own handle on the data folder's database.
+  const sql = sqliteSql(db)
+  await writeOidcSettings(
+    { sql, clock: systemClock },
     {
-      ...readOidcSettings(db),
+      ...(await readOidcSettings(sql)),
       enabled: true,
       providerName: 'Local IdP',
       issuerUrl: provider.issuer,

@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config'
+import { sqliteSql } from '../db/sqliteSql'
 import type { Db } from '../db'
 import { readGeneralConfig, writeGeneralConfig } from '../admin/generalConfig'
 import { LOCAL_IDP_USERS } from './localIdpUsers'
@@ -22,9 +23,11 @@ export async function startLocalSamlIdpFor(
     throw new Error(`IDP_PORT must be a port number; got ${env.IDP_PORT}`)
   const { startLocalSamlIdp } = await import('./localSamlIdp')
   // The service provider's addresses come from the base URL only: without one, this machine's.
-  const general = readGeneralConfig(db, config)
+  // Before any node serves: the primary's own handle on the data folder's database.
+  const sql = sqliteSql(db)
+  const general = await readGeneralConfig(sql, config)
   const origin = general.baseUrl ? new URL(general.baseUrl).origin : `http://127.0.0.1:${config.port}`
-  if (!general.baseUrl) writeGeneralConfig({ db, clock: systemClock }, { ...general, baseUrl: origin })
+  if (!general.baseUrl) await writeGeneralConfig({ sql, clock: systemClock }, { ...general, baseUrl: origin })
   const sso = (rest: string) => `${origin}/ui/api/v1/ui/auth/sso/saml${rest}`
   const spEntityId = sso('/metadata')
   const idp = await startLocalSamlIdp({
@@ -33,10 +36,10 @@ export async function startLocalSamlIdpFor(
     acsUrls: [sso('/acs')],
     spSloUrl: sso('/slo'),
   })
-  writeSamlSettings(
-    { db, clock: systemClock },
+  await writeSamlSettings(
+    { sql, clock: systemClock },
     {
-      ...readSamlSettings(db),
+      ...(await readSamlSettings(sql)),
       enabled: true,
       providerName: 'Local SAML IdP',
       idpSsoUrl: idp.ssoUrl,

@@ -46,8 +46,6 @@ const publicSettingsSchema = {
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
-
   app.get<{ Querystring: { redirectTo?: string } }>(
     '/ui/auth/sso/oidc/start',
     {
@@ -62,9 +60,9 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (request, reply) => {
-      const settings = readOidcSettings(db)
+      const settings = await readOidcSettings(ctx.sql)
       if (!oidcReady(settings)) return reply.redirect(loginWithError('not_configured'))
-      const redirectUri = publicOrigin(ctx, request) + oidcCallbackPath()
+      const redirectUri = (await publicOrigin(ctx, request)) + oidcCallbackPath()
       let start
       try {
         start = await authorizationStart(settings, redirectUri)
@@ -91,11 +89,11 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (request, reply) => {
-      const settings = readOidcSettings(db)
+      const settings = await readOidcSettings(ctx.sql)
       const pending = takePendingSignIn(ctx, request, reply, 'oidc')
       if (!pending) return reply.redirect(loginWithError('state'))
       if (!oidcReady(settings)) return reply.redirect(loginWithError('not_configured'))
-      const origin = publicOrigin(ctx, request)
+      const origin = await publicOrigin(ctx, request)
       const answer = await completeAuthorization(settings, new URL(request.url, origin), pending)
       if ('failure' in answer) {
         request.log.warn({ sso: 'oidc', failure: answer.failure }, 'OpenID Connect sign-in refused')
@@ -133,8 +131,8 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request, reply) => {
       await endSession(ctx, request, reply)
-      const settings = readOidcSettings(db)
-      const back = publicOrigin(ctx, request) + LOGIN_PAGE
+      const settings = await readOidcSettings(ctx.sql)
+      const back = (await publicOrigin(ctx, request)) + LOGIN_PAGE
       if (!oidcReady(settings)) return reply.redirect(LOGIN_PAGE)
       try {
         const url = await endSessionUrl(settings, back)
@@ -155,7 +153,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return publicOidcSettings(readOidcSettings(db))
+      return publicOidcSettings(await readOidcSettings(ctx.sql))
     },
   )
 
@@ -171,12 +169,12 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const current = readOidcSettings(db)
+      const current = await readOidcSettings(ctx.sql)
       const { clientSecret, ...rest } = request.body
       const next: OidcSettings = { ...current, ...rest, clientSecret: clientSecret || current.clientSecret }
       if (next.enabled && !next.issuerUrl) badRequest(mandatory('issuerUrl', ' when the provider is enabled'))
       if (next.enabled && !next.clientId) badRequest(mandatory('clientId', ' when the provider is enabled'))
-      writeOidcSettings(ctx, next)
+      await writeOidcSettings(ctx, next)
       return publicOidcSettings(next)
     },
   )

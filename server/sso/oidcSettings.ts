@@ -3,8 +3,8 @@
  * stored as one JSON document in `settings`. The client secret is write-only: the admin API
  * answers only whether one is set.
  */
-import type { Db } from '../db'
-import { writeSetting, type SettingsStore } from '../platform/settings'
+import type { Sql } from '../db/sql'
+import { readSettingOver, writeSetting, type SettingsStore } from '../platform/settings'
 
 export interface OidcSettings {
   readonly enabled: boolean
@@ -43,16 +43,12 @@ export const DEFAULT_OIDC_SETTINGS: OidcSettings = {
 
 const KEY = 'oidc'
 
-export function readOidcSettings(db: Db): OidcSettings {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined
-  // Stored documents may predate newer fields: defaults fill them in.
-  return row
-    ? { ...DEFAULT_OIDC_SETTINGS, ...(JSON.parse(row.value) as Partial<OidcSettings>) }
-    : DEFAULT_OIDC_SETTINGS
+export function readOidcSettings(sql: Sql): Promise<OidcSettings> {
+  return readSettingOver(sql, KEY, DEFAULT_OIDC_SETTINGS)
 }
 
-export function writeOidcSettings(store: SettingsStore, value: OidcSettings): void {
-  writeSetting(store, KEY, value)
+export function writeOidcSettings(store: SettingsStore, value: OidcSettings): Promise<void> {
+  return writeSetting(store, KEY, value)
 }
 
 export function publicOidcSettings(settings: OidcSettings): PublicOidcSettings {

@@ -9,8 +9,8 @@ import { readGeneralConfig } from '../admin/generalConfig'
 import type { ServerContext } from '../context'
 import { isSameOriginPath } from '../security'
 
-export function publicOrigin(ctx: ServerContext, request: FastifyRequest): string {
-  const { baseUrl } = readGeneralConfig(ctx.db, ctx.config)
+export async function publicOrigin(ctx: ServerContext, request: FastifyRequest): Promise<string> {
+  const { baseUrl } = await readGeneralConfig(ctx.sql, ctx.config)
   if (baseUrl) return new URL(baseUrl).origin
   return `${request.protocol}://${request.host}`
 }
@@ -20,8 +20,8 @@ export function publicOrigin(ctx: ServerContext, request: FastifyRequest): strin
  * service provider's entity id and assertion consumer: an assertion made for whatever Host a
  * client sent would be accepted) comes from here only.
  */
-export function configuredOrigin(ctx: ServerContext): string | undefined {
-  const { baseUrl } = readGeneralConfig(ctx.db, ctx.config)
+export async function configuredOrigin(ctx: ServerContext): Promise<string | undefined> {
+  const { baseUrl } = await readGeneralConfig(ctx.sql, ctx.config)
   return baseUrl ? new URL(baseUrl).origin : undefined
 }
 

@@ -11,10 +11,13 @@ import { configuredOrigin } from './origin'
 import { samlLogoutPath, samlStartPath } from './samlClient'
 import { readSamlSettings, samlReady } from './samlSettings'
 
-export function samlLoginOptions(ctx: ServerContext, _request: FastifyRequest): GeneralConfig['saml'] {
-  const general = readGeneralConfig(ctx.db, ctx.config)
-  const settings = readSamlSettings(ctx.db)
-  const origin = configuredOrigin(ctx)
+export async function samlLoginOptions(
+  ctx: ServerContext,
+  _request: FastifyRequest,
+): Promise<GeneralConfig['saml']> {
+  const general = await readGeneralConfig(ctx.sql, ctx.config)
+  const settings = await readSamlSettings(ctx.sql)
+  const origin = await configuredOrigin(ctx)
   if (!samlReady(settings) || !origin) return general.saml
   return {
     enabled: true,

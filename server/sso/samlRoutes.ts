@@ -207,8 +207,8 @@ function takeLogout(ctx: ServerContext, request: FastifyRequest, reply: FastifyR
 export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx
   /** The SP's origin: the base URL's only; without one SAML does not run, and says why in the log. */
-  const spOrigin = (request: FastifyRequest) => {
-    const origin = configuredOrigin(ctx)
+  const spOrigin = async (request: FastifyRequest) => {
+    const origin = await configuredOrigin(ctx)
     if (!origin) request.log.warn({ sso: 'saml' }, SAML_NEEDS_BASE_URL)
     return origin
   }
@@ -232,9 +232,9 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (_request, reply) => {
-      const origin = configuredOrigin(ctx)
+      const origin = await configuredOrigin(ctx)
       if (!origin) throw new HttpError(503, SAML_NEEDS_BASE_URL, 'NO_BASE_URL')
-      const xml = serviceProviderMetadata(readSamlSettings(db), origin)
+      const xml = serviceProviderMetadata(await readSamlSettings(ctx.sql), origin)
       return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml)
     },
   )
@@ -253,8 +253,8 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (request, reply) => {
-      const settings = readSamlSettings(db)
-      const origin = spOrigin(request)
+      const settings = await readSamlSettings(ctx.sql)
+      const origin = await spOrigin(request)
       if (!samlReady(settings) || !origin) return reply.redirect(loginWithError('not_configured'))
       const sp = serviceProvider(db, settings, origin)
       // The post-login path rides in RelayState and is checked again when it comes back.
@@ -289,8 +289,8 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (request, reply) => {
-      const settings = readSamlSettings(db)
-      const origin = spOrigin(request)
+      const settings = await readSamlSettings(ctx.sql)
+      const origin = await spOrigin(request)
       if (!samlReady(settings) || !origin) return reply.redirect(loginWithError('not_configured'))
       const samlResponse = request.body?.SAMLResponse
       if (!samlResponse) return reply.redirect(loginWithError('provider'))
@@ -345,8 +345,8 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
     async (request, reply) => {
       await endSession(ctx, request, reply)
       const ticket = takeLogout(ctx, request, reply)
-      const settings = readSamlSettings(db)
-      const origin = spOrigin(request)
+      const settings = await readSamlSettings(ctx.sql)
+      const origin = await spOrigin(request)
       if (!samlReady(settings) || !settings.idpSloUrl || !ticket || !origin) return reply.redirect(LOGIN_PAGE)
       const sp = serviceProvider(db, settings, origin)
       try {
@@ -378,8 +378,8 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       },
     },
     async (request, reply) => {
-      const settings = readSamlSettings(db)
-      const origin = spOrigin(request)
+      const settings = await readSamlSettings(ctx.sql)
+      const origin = await spOrigin(request)
       if (!samlReady(settings) || !origin) return reply.redirect(LOGIN_PAGE)
       const sp = serviceProvider(db, settings, origin)
       const query = request.query as Record<string, string>
@@ -411,7 +411,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return publicSettings(readSamlSettings(db), configuredOrigin(ctx))
+      return publicSettings(await readSamlSettings(ctx.sql), await configuredOrigin(ctx))
     },
   )
 
@@ -426,11 +426,11 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const next: SamlSettings = { ...readSamlSettings(db), ...request.body }
+      const next: SamlSettings = { ...(await readSamlSettings(ctx.sql)), ...request.body }
       const trimmed: SamlSettings = { ...next, idpCertificate: next.idpCertificate.trim() }
-      checkSamlSettings(trimmed, configuredOrigin(ctx))
-      writeSamlSettings(ctx, trimmed)
-      return publicSettings(trimmed, configuredOrigin(ctx))
+      checkSamlSettings(trimmed, await configuredOrigin(ctx))
+      await writeSamlSettings(ctx, trimmed)
+      return publicSettings(trimmed, await configuredOrigin(ctx))
     },
   )
 }

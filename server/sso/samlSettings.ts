@@ -4,9 +4,9 @@
  * (it only verifies signatures), so the admin API answers it.
  */
 import { X509Certificate } from 'node:crypto'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { DEFAULT_SAML_PROVIDER_NAME } from '../admin/generalConfig'
-import { writeSetting, type SettingsStore } from '../platform/settings'
+import { readSettingOver, writeSetting, type SettingsStore } from '../platform/settings'
 
 export type SamlBinding = 'redirect' | 'post'
 
@@ -58,16 +58,12 @@ export const DEFAULT_SAML_SETTINGS: SamlSettings = {
 
 const KEY = 'saml'
 
-export function readSamlSettings(db: Db): SamlSettings {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined
-  // Stored documents may predate newer fields: defaults fill them in.
-  return row
-    ? { ...DEFAULT_SAML_SETTINGS, ...(JSON.parse(row.value) as Partial<SamlSettings>) }
-    : DEFAULT_SAML_SETTINGS
+export function readSamlSettings(sql: Sql): Promise<SamlSettings> {
+  return readSettingOver(sql, KEY, DEFAULT_SAML_SETTINGS)
 }
 
-export function writeSamlSettings(store: SettingsStore, value: SamlSettings): void {
-  writeSetting(store, KEY, value)
+export function writeSamlSettings(store: SettingsStore, value: SamlSettings): Promise<void> {
+  return writeSetting(store, KEY, value)
 }
 
 /** Usable for sign-in: enabled, with the IdP's address and certificate. */

@@ -21,7 +21,10 @@ const adminCall = (method: string, path: string, body?: unknown) =>
 withPlatformAndChromium()
 beforeAll(async () => {
   // The SP's addresses come from the base URL only, never from the request's Host.
-  writeGeneralConfig(server.ctx, { ...readGeneralConfig(server.ctx.db, server.config), baseUrl: server.url })
+  await writeGeneralConfig(server.ctx, {
+    ...(await readGeneralConfig(server.ctx.sql, server.config)),
+    baseUrl: server.url,
+  })
   idp = await startLocalSamlIdp({
     spEntityId: sso('/metadata'),
     acsUrls: [sso('/acs')],

@@ -25,6 +25,12 @@ import { configFromEnv } from '../../server/config'
 import { hashToken } from '../../server/context'
 import { ssoUser } from '../../server/sso/ssoUsers'
 import type { FastifyReply } from 'fastify'
+import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/generalConfig'
+import { passwordPolicyOf } from '../../server/admin/securityRoutes'
+import { readSetting, readSettingOver, writeSetting } from '../../server/platform/settings'
+import { readOidcSettings, DEFAULT_OIDC_SETTINGS } from '../../server/sso/oidcSettings'
+import { overviewStore } from '../../server/overview/store'
+import { storageCache } from '../../server/overview/storageCache'
 import { migrated, testEngines } from '../support/engines'
 
 const engines = testEngines()
@@ -287,5 +293,86 @@ describe.each(engines)('identity stores on %s', (_name, open) => {
     await store.delete({ id, name: 'subject' })
     expect(await findUserById(sql, id)).toBeUndefined()
     expect((await store.list()).map((u) => u.name)).toContain('other')
+  })
+
+  it('settings: documents over their defaults, replaced whole, the general configuration merged', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse(T0))
+    const config = configFromEnv({})
+    expect(await readSetting(sql, 'missing', ['fallback'])).toEqual(['fallback'])
+    await writeSetting({ sql, clock }, 'blocked', ['a'])
+    await writeSetting({ sql, clock }, 'blocked', ['b', 'c'])
+    expect(await readSetting(sql, 'blocked', [])).toEqual(['b', 'c'])
+    expect(await sql.all("SELECT updated_at FROM settings WHERE key = 'blocked'")).toEqual([
+      { updated_at: T0 },
+    ])
+    // A document stored before a field existed gets the field's default.
+    await writeSetting({ sql, clock }, 'doc', { a: 2 })
+    expect(await readSettingOver(sql, 'doc', { a: 1, b: 'new' })).toEqual({ a: 2, b: 'new' })
+    await writeSetting({ sql, clock }, 'oidc', { enabled: true, clientId: 'console' })
+    expect(await readOidcSettings(sql)).toEqual({
+      ...DEFAULT_OIDC_SETTINGS,
+      enabled: true,
+      clientId: 'console',
+    })
+    const general = await readGeneralConfig(sql, config)
+    expect(general.readOnlyMode).toBe(false)
+    await writeGeneralConfig(
+      { sql, clock },
+      { ...general, readOnlyMode: true, baseUrl: 'https://r.example.test' },
+    )
+    expect(await readGeneralConfig(sql, config)).toMatchObject({
+      readOnlyMode: true,
+      baseUrl: 'https://r.example.test',
+      loginDialog: general.loginDialog,
+    })
+    await writeSetting({ sql, clock }, 'securityGeneral', { passwordMinLength: 12 })
+    expect(await passwordPolicyOf(sql)).toMatchObject({ minLength: 12 })
+  })
+
+  it('overview: deployments newest first, distinct stored contents counted once, a fingerprint that moves', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse(T0))
+    const store = overviewStore(sql)
+    expect(await store.packagesByType()).toEqual([])
+    expect(await store.vulnerabilities()).toEqual({
+      critical: 0,
+      high: 0,
+      medium: 0,
+      low: 0,
+      info: 0,
+      unknown: 0,
+    })
+    const empty = await store.storageFingerprint()
+    const deploy = async (path: string, sha: string, size: number, at: string) => {
+      await sql.run(
+        `INSERT INTO blobs (sha256, sha1, md5, size, created) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        [sha.repeat(64), sha.repeat(40), sha.repeat(32), size, at],
+      )
+      await sql.run(
+        `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
+         VALUES ('generic-local', ?, ?, ?, 'application/octet-stream', ?, ?, 'admin')`,
+        [path, sha.repeat(64), size, at, at],
+      )
+    }
+    await deploy('a.bin', 'a', 100, '2026-12-01T10:00:00.000Z')
+    await deploy('b.bin', 'b', 20, '2026-12-01T11:00:00.000Z')
+    // The same bytes again: one more deployment, no more stored.
+    await deploy('c.bin', 'a', 100, '2026-12-01T12:00:00.000Z')
+    expect((await store.recentDeployments(2)).map((d) => d.path)).toEqual(['c.bin', 'b.bin'])
+    expect((await store.recentDeployments(8))[0]).toEqual({
+      repo: 'generic-local',
+      path: 'c.bin',
+      size: 100,
+      deployedBy: 'admin',
+      created: '2026-12-01T12:00:00.000Z',
+    })
+    expect(await store.storageTotals()).toEqual({ files: 2, bytes: 120 })
+    expect(await store.storageFingerprint()).not.toBe(empty)
+    // The cache: nothing until its first calculation ends, then the figures.
+    const cache = storageCache(sql, clock)
+    expect(await cache.read()).toBeUndefined()
+    await cache.running
+    expect(await cache.read()).toMatchObject({ artifactBytes: 120, blobCount: 2, calculatedAt: T0 })
   })
 })

@@ -239,9 +239,8 @@ describe('tarball addresses in package documents', () => {
       ]!.dist.tarball
     }
     expect(await tarballOf()).toBe(`${server.url}/artifactory/api/npm/npm-local/${name}/-/${name}-1.0.0.tgz`)
-    const db = server.ctx.db
-    writeGeneralConfig(server.ctx, {
-      ...readGeneralConfig(db, server.config),
+    await writeGeneralConfig(server.ctx, {
+      ...(await readGeneralConfig(server.ctx.sql, server.config)),
       baseUrl: 'https://registry.acme.example/',
     })
     try {
@@ -249,7 +248,10 @@ describe('tarball addresses in package documents', () => {
         `https://registry.acme.example/artifactory/api/npm/npm-local/${name}/-/${name}-1.0.0.tgz`,
       )
     } finally {
-      writeGeneralConfig(server.ctx, { ...readGeneralConfig(db, server.config), baseUrl: '' })
+      await writeGeneralConfig(server.ctx, {
+        ...(await readGeneralConfig(server.ctx.sql, server.config)),
+        baseUrl: '',
+      })
     }
   })
 })

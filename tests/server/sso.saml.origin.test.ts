@@ -126,8 +126,8 @@ describe('SAML without a base URL', () => {
 
   it('does not run even when enabled before, and the evil-Host assertion signs no one in', async () => {
     // Settings stored before the rule (or written to the database): SAML still refuses.
-    writeSamlSettings(server.ctx, {
-      ...readSamlSettings(server.ctx.db),
+    await writeSamlSettings(server.ctx, {
+      ...(await readSamlSettings(server.ctx.sql)),
       enabled: true,
       idpSsoUrl: idp.ssoUrl,
       idpIssuer: idp.entityId,
@@ -146,8 +146,10 @@ describe('SAML without a base URL', () => {
 
 describe('SAML with a base URL', () => {
   it('makes its entity id, consumer and metadata from it, whatever the Host', async () => {
-    const db = server.ctx.db
-    writeGeneralConfig(server.ctx, { ...readGeneralConfig(db, server.config), baseUrl: `${server.url}/` })
+    await writeGeneralConfig(server.ctx, {
+      ...(await readGeneralConfig(server.ctx.sql, server.config)),
+      baseUrl: `${server.url}/`,
+    })
     const metadata = await withHost('/metadata', EVIL)
     expect(metadata.status).toBe(200)
     expect(metadata.text).toContain(`entityID="${server.url}${API}/ui/auth/sso/saml/metadata"`)

@@ -40,8 +40,10 @@ async function configure(extra: Record<string, unknown> = {}) {
 beforeAll(async () => {
   server = await startTestServer()
   // The SP's addresses come from the base URL only (sso.saml.origin.test.ts).
-  const db = server.ctx.db
-  writeGeneralConfig(server.ctx, { ...readGeneralConfig(db, server.config), baseUrl: server.url })
+  await writeGeneralConfig(server.ctx, {
+    ...(await readGeneralConfig(server.ctx.sql, server.config)),
+    baseUrl: server.url,
+  })
   idp = await startLocalSamlIdp({
     spEntityId: sso('/metadata'),
     acsUrls: [sso('/acs')],

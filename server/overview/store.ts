@@ -1,0 +1,54 @@
+/** The overview's figures as stored: the catalogue's packages and vulnerabilities, the latest deployments, what the storage cache counts. */
+import type { Sql } from '../db/sql'
+
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as const
+export type Severity = (typeof SEVERITIES)[number]
+
+export interface Deployment {
+  readonly repo: string
+  readonly path: string
+  readonly size: number
+  readonly deployedBy: string
+  readonly created: string
+}
+
+const BY_TYPE =
+  'SELECT package_type AS type, COUNT(*) AS count FROM catalog_packages GROUP BY package_type ORDER BY count DESC, type'
+const VULNERABILITIES = `SELECT ${SEVERITIES.map((s) => `COALESCE(SUM(vuln_${s}), 0) AS ${s}`).join(', ')} FROM catalog_packages`
+// Quoted aliases keep their case on PostgreSQL, which folds unquoted names to lower case.
+const RECENT = `SELECT repo, path, size, "deployedBy", created FROM (
+    SELECT repo, path, size, deployed_by AS "deployedBy", modified AS created FROM artifacts
+    UNION ALL
+    SELECT f.repo, f.path, f.size, f.deployed_by, v.created
+    FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
+    WHERE f.deployed_by IS NOT NULL AND f.lead = 1
+  ) deployments ORDER BY created DESC, path LIMIT ?`
+// Index-only reads: counts and maxima over primary keys and indexes, no file contents.
+const CHANGES = `SELECT (SELECT COUNT(*) FROM blobs) AS blobs, (SELECT COALESCE(MAX(created), '') FROM blobs) AS latest,
+    (SELECT COUNT(*) FROM catalog_files) AS files, (SELECT COALESCE(MAX(id), 0) FROM catalog_files) AS "lastFile"`
+// Distinct contents with their sizes; length() of a blob reads its header, not its bytes.
+const TOTALS = `SELECT COUNT(*) AS files, COALESCE(SUM(size), 0) AS bytes FROM (
+    SELECT sha256, size FROM blobs
+    UNION
+    SELECT sha256, length(content) FROM catalog_files WHERE content IS NOT NULL
+  ) contents`
+
+export function overviewStore(sql: Sql) {
+  return {
+    packagesByType: () => sql.all<{ type: string; count: number }>(BY_TYPE),
+    async vulnerabilities(): Promise<Record<Severity, number>> {
+      return (await sql.one<Record<Severity, number>>(VULNERABILITIES))!
+    },
+    recentDeployments: (limit: number) => sql.all<Deployment>(RECENT, [limit]),
+    /** Changes whenever a stored file is added or removed. */
+    async storageFingerprint(): Promise<string> {
+      const row = (await sql.one<{ blobs: number; latest: string; files: number; lastFile: number }>(
+        CHANGES,
+      ))!
+      return `${row.blobs}|${row.latest}|${row.files}|${row.lastFile}`
+    },
+    async storageTotals(): Promise<{ files: number; bytes: number }> {
+      return (await sql.one<{ files: number; bytes: number }>(TOTALS))!
+    },
+  }
+}
