@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Download, FileText } from 'lucide-react'
 import { reportCsv, type ReportData, type XrayAskOf } from '../../domain/xray'
 import { shownData } from '../../domain/shared/loadable'
+import { counted } from '../../domain/shared/plural'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
@@ -102,7 +103,12 @@ function ReportResult({ report }: { readonly report: ReportData }) {
     <section aria-label="Report result" className={styles.section}>
       <div className={styles.row}>
         <p role="status">
-          {report.rows.length.toLocaleString('en')} {report.kind === 'violations' ? 'violations' : 'versions'}{' '}
+          {counted(
+            report.rows.length,
+            report.kind === 'violations'
+              ? { one: 'violation', other: 'violations' }
+              : { one: 'version', other: 'versions' },
+          )}{' '}
           in the report.
         </p>
         <Button
