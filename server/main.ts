@@ -10,6 +10,7 @@ import cluster, { type Worker } from 'node:cluster'
 import { configFromEnv } from './config'
 import { buildServer } from './app'
 import { openDatabase } from './db'
+import { sqliteSql } from './db/sqliteSql'
 import { POSTGRES_NOT_YET } from './db/open'
 import { seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
@@ -40,9 +41,10 @@ async function runPrimary(): Promise<void> {
   let idpBanner = ''
   // Loaded only when asked for: oidc-provider is large and warns on Node 20 at import.
   if (process.env.IDP === 'oidc')
-    idpBanner = (await (await import('./sso/localIdpStart')).startLocalIdpFor(config, db)).banner
+    idpBanner = (await (await import('./sso/localIdpStart')).startLocalIdpFor(config, sqliteSql(db))).banner
   else if (process.env.IDP === 'saml')
-    idpBanner = (await (await import('./sso/localSamlIdpStart')).startLocalSamlIdpFor(config, db)).banner
+    idpBanner = (await (await import('./sso/localSamlIdpStart')).startLocalSamlIdpFor(config, sqliteSql(db)))
+      .banner
   else if (process.env.IDP) throw new Error(`IDP must be oidc or saml (or unset); got ${process.env.IDP}`)
   db.close()
 

@@ -4,10 +4,10 @@
  * so single sign-on can be tried with two commands. The groups its users claim are created
  * when missing, so the group mapping shows.
  */
-import { sqliteSql } from '../db/sqliteSql'
+import { ssoStore } from './store'
 import { randomBytes } from 'node:crypto'
 import type { ServerConfig } from '../config'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { LOCAL_IDP_USERS, startLocalOidcProvider, type LocalOidcProvider } from './localOidcProvider'
 import { readOidcSettings, writeOidcSettings } from './oidcSettings'
 import { isoNow, systemClock } from '../clock'
@@ -17,7 +17,7 @@ const DEFAULT_IDP_PORT = 8090
 
 export async function startLocalIdpFor(
   config: ServerConfig,
-  db: Db,
+  sql: Sql,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ readonly provider: LocalOidcProvider; readonly banner: string }> {
   const port = Number(env.IDP_PORT ?? DEFAULT_IDP_PORT)
@@ -32,8 +32,6 @@ export async function startLocalIdpFor(
     redirectUris: origins.map((o) => `${o}/ui/api/v1/ui/auth/sso/oidc/callback`),
     postLogoutRedirectUris: origins.map((o) => `${o}/ui/login`),
   })
-  // Before any node serves: the primary's own handle on the data folder's database.
-  const sql = sqliteSql(db)
   await writeOidcSettings(
     { sql, clock: systemClock },
     {
@@ -45,11 +43,11 @@ export async function startLocalIdpFor(
       clientSecret,
     },
   )
-  const addGroup = db.prepare(
-    `INSERT OR IGNORE INTO groups (name, description, created_at) VALUES (?, 'Claimed by the local identity provider', ?)`,
+  await ssoStore(sql).ensureGroups(
+    new Set(LOCAL_IDP_USERS.flatMap((u) => u.groups)),
+    'Claimed by the local identity provider',
+    isoNow(systemClock),
   )
-  for (const group of new Set(LOCAL_IDP_USERS.flatMap((u) => u.groups)))
-    addGroup.run(group, isoNow(systemClock))
   const users = LOCAL_IDP_USERS.map(
     (u) => `  ${u.username} / ${u.password}   (groups: ${u.groups.join(', ')})`,
   )

@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config'
-import { sqliteSql } from '../db/sqliteSql'
-import type { Db } from '../db'
+import { ssoStore } from './store'
+import type { Sql } from '../db/sql'
 import { readGeneralConfig, writeGeneralConfig } from '../admin/generalConfig'
 import { LOCAL_IDP_USERS } from './localIdpUsers'
 import { readSamlSettings, writeSamlSettings } from './samlSettings'
@@ -15,7 +15,7 @@ const DEFAULT_IDP_PORT = 8090
  */
 export async function startLocalSamlIdpFor(
   config: ServerConfig,
-  db: Db,
+  sql: Sql,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ readonly banner: string }> {
   const port = Number(env.IDP_PORT ?? DEFAULT_IDP_PORT)
@@ -23,8 +23,6 @@ export async function startLocalSamlIdpFor(
     throw new Error(`IDP_PORT must be a port number; got ${env.IDP_PORT}`)
   const { startLocalSamlIdp } = await import('./localSamlIdp')
   // The service provider's addresses come from the base URL only: without one, this machine's.
-  // Before any node serves: the primary's own handle on the data folder's database.
-  const sql = sqliteSql(db)
   const general = await readGeneralConfig(sql, config)
   const origin = general.baseUrl ? new URL(general.baseUrl).origin : `http://127.0.0.1:${config.port}`
   if (!general.baseUrl) await writeGeneralConfig({ sql, clock: systemClock }, { ...general, baseUrl: origin })
@@ -49,11 +47,11 @@ export async function startLocalSamlIdpFor(
       spEntityId,
     },
   )
-  const addGroup = db.prepare(
-    `INSERT OR IGNORE INTO groups (name, description, created_at) VALUES (?, 'Asserted by the local identity provider', ?)`,
+  await ssoStore(sql).ensureGroups(
+    new Set(LOCAL_IDP_USERS.flatMap((u) => u.groups)),
+    'Asserted by the local identity provider',
+    isoNow(systemClock),
   )
-  for (const group of new Set(LOCAL_IDP_USERS.flatMap((u) => u.groups)))
-    addGroup.run(group, isoNow(systemClock))
   const users = LOCAL_IDP_USERS.map(
     (u) => `  ${u.username} / ${u.password}   (groups: ${u.groups.join(', ')})`,
   )

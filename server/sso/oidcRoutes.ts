@@ -69,7 +69,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
       } catch {
         return reply.redirect(loginWithError('unavailable'))
       }
-      startPendingSignIn(ctx, request, reply, {
+      await startPendingSignIn(ctx, request, reply, {
         kind: 'oidc',
         state: start.state,
         nonce: start.nonce,
@@ -90,7 +90,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request, reply) => {
       const settings = await readOidcSettings(ctx.sql)
-      const pending = takePendingSignIn(ctx, request, reply, 'oidc')
+      const pending = await takePendingSignIn(ctx, request, reply, 'oidc')
       if (!pending) return reply.redirect(loginWithError('state'))
       if (!oidcReady(settings)) return reply.redirect(loginWithError('not_configured'))
       const origin = await publicOrigin(ctx, request)

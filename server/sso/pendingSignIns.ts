@@ -6,8 +6,10 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { hashToken, type StoreContext } from '../context'
-import { isoNow } from '../clock'
+import { hashToken } from '../context'
+import { isoNow, type Clock } from '../clock'
+import type { Sql } from '../db/sql'
+import { ssoStore } from './store'
 import { ssoPath } from './origin'
 
 export const SSO_BINDING_COOKIE = 'console_sso'
@@ -23,26 +25,25 @@ export interface PendingSignIn {
   readonly redirectTo: string
 }
 
-export function startPendingSignIn(
-  { db, clock }: StoreContext,
+export async function startPendingSignIn(
+  { sql, clock }: { readonly sql: Sql; readonly clock: Clock },
   request: FastifyRequest,
   reply: FastifyReply,
   pending: PendingSignIn,
-): void {
+): Promise<void> {
   const binding = randomBytes(32).toString('base64url')
   const now = clock.now()
-  db.prepare('DELETE FROM sso_requests WHERE expires_at <= ?').run(new Date(now).toISOString())
-  db.prepare(
-    `INSERT INTO sso_requests (binding_hash, kind, state, nonce, code_verifier, redirect_to, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
+  await ssoStore(sql).addPending(
     hashToken(binding),
-    pending.kind,
-    pending.state,
-    pending.nonce,
-    pending.codeVerifier,
-    pending.redirectTo,
-    new Date(now + PENDING_SIGN_IN_MS).toISOString(),
+    {
+      kind: pending.kind,
+      state: pending.state,
+      nonce: pending.nonce,
+      code_verifier: pending.codeVerifier,
+      redirect_to: pending.redirectTo,
+      expires_at: new Date(now + PENDING_SIGN_IN_MS).toISOString(),
+    },
+    new Date(now).toISOString(),
   )
   reply.setCookie(SSO_BINDING_COOKIE, binding, {
     path: ssoPath(''),
@@ -57,29 +58,16 @@ export function startPendingSignIn(
  * The pending sign-in of this browser, taken (deleted) so an answer is used once; undefined
  * when there is none, it expired or it is of another kind.
  */
-export function takePendingSignIn(
-  { db, clock }: StoreContext,
+export async function takePendingSignIn(
+  { sql, clock }: { readonly sql: Sql; readonly clock: Clock },
   request: FastifyRequest,
   reply: FastifyReply,
   kind: PendingSignIn['kind'],
-): PendingSignIn | undefined {
+): Promise<PendingSignIn | undefined> {
   const binding = request.cookies[SSO_BINDING_COOKIE]
   reply.clearCookie(SSO_BINDING_COOKIE, { path: ssoPath(''), httpOnly: true, sameSite: 'lax' })
   if (!binding) return undefined
-  const row = db
-    .prepare(
-      `DELETE FROM sso_requests WHERE binding_hash = ? RETURNING kind, state, nonce, code_verifier, redirect_to, expires_at`,
-    )
-    .get(hashToken(binding)) as
-    | {
-        kind: string
-        state: string
-        nonce: string
-        code_verifier: string
-        redirect_to: string
-        expires_at: string
-      }
-    | undefined
+  const row = await ssoStore(sql).takePending(hashToken(binding))
   if (!row || row.kind !== kind || row.expires_at <= isoNow(clock)) return undefined
   return {
     kind,

@@ -12,7 +12,9 @@ import {
   type Profile,
 } from '@node-saml/node-saml'
 import { generateServiceProviderMetadata } from '@node-saml/node-saml'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
+import { isoNow, type Clock } from '../clock'
+import { ssoStore } from './store'
 import { PENDING_SIGN_IN_MS } from './pendingSignIns'
 import { ssoPath } from './origin'
 import type { SamlSettings } from './samlSettings'
@@ -34,33 +36,34 @@ export const spEntityIdOf = (settings: SamlSettings, origin: string) =>
  * Request ids issued to the IdP, kept in SQLite so every cluster node accepts the answer and a
  * restart does not lose sign-ins in flight. node-saml removes an id once it is answered.
  */
-function requestStore(db: Db): CacheProvider {
+function requestStore(sql: Sql, clock: Clock): CacheProvider {
+  const store = ssoStore(sql)
   return {
     async saveAsync(key, value) {
-      const now = Date.now()
-      db.prepare('DELETE FROM saml_requests WHERE expires_at <= ?').run(new Date(now).toISOString())
-      db.prepare(
-        'INSERT OR IGNORE INTO saml_requests (request_id, created_at, expires_at) VALUES (?, ?, ?)',
-      ).run(key, value, new Date(now + PENDING_SIGN_IN_MS).toISOString())
+      const now = clock.now()
+      await store.saveSamlRequest(
+        key,
+        value,
+        new Date(now).toISOString(),
+        new Date(now + PENDING_SIGN_IN_MS).toISOString(),
+      )
       return { value, createdAt: now }
     },
     async getAsync(key) {
-      const row = db
-        .prepare('SELECT created_at FROM saml_requests WHERE request_id = ? AND expires_at > ?')
-        .get(key, new Date().toISOString()) as { created_at: string } | undefined
-      return row ? row.created_at : null
+      return (await store.samlRequestCreated(key, isoNow(clock))) ?? null
     },
     async removeAsync(key) {
       if (key === null) return null
-      const row = db
-        .prepare('DELETE FROM saml_requests WHERE request_id = ? RETURNING created_at')
-        .get(key) as { created_at: string } | undefined
-      return row ? row.created_at : null
+      return (await store.removeSamlRequest(key)) ?? null
     },
   }
 }
 
-export function serviceProvider(db: Db, settings: SamlSettings, origin: string): SAML {
+export function serviceProvider(
+  { sql, clock }: { readonly sql: Sql; readonly clock: Clock },
+  settings: SamlSettings,
+  origin: string,
+): SAML {
   const entityId = spEntityIdOf(settings, origin)
   return new SAML({
     entryPoint: settings.idpSsoUrl,
@@ -76,7 +79,7 @@ export function serviceProvider(db: Db, settings: SamlSettings, origin: string):
     wantAuthnResponseSigned: false,
     validateInResponseTo: ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: PENDING_SIGN_IN_MS,
-    cacheProvider: requestStore(db),
+    cacheProvider: requestStore(sql, clock),
     acceptedClockSkewMs: CLOCK_SKEW_MS,
     identifierFormat: NAME_ID_UNSPECIFIED,
     disableRequestedAuthnContext: true,
@@ -130,15 +133,10 @@ export function assertionIdentity(
  * even inside a new, validly answered request.
  */
 export function recordAssertion(
-  db: Db,
+  { sql, clock }: { readonly sql: Sql; readonly clock: Clock },
   assertion: { readonly id: string; readonly notOnOrAfter: string },
-): boolean {
-  const now = new Date().toISOString()
-  db.prepare('DELETE FROM saml_used_assertions WHERE expires_at <= ?').run(now)
-  const inserted = db
-    .prepare('INSERT OR IGNORE INTO saml_used_assertions (assertion_id, expires_at) VALUES (?, ?)')
-    .run(assertion.id, assertion.notOnOrAfter)
-  return inserted.changes === 1
+): Promise<boolean> {
+  return ssoStore(sql).recordAssertion(assertion.id, assertion.notOnOrAfter, isoNow(clock))
 }
 
 /** A profile value as text (attributes arrive as a string or a list of them). */

@@ -3,6 +3,7 @@
  * the SP metadata, and the admin settings (Administration → Security → SAML). Assertions and
  * NameIDs never leave the server: the browser only carries them from the IdP to the consumer.
  */
+import { ssoStore } from './store'
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Profile } from '@node-saml/node-saml'
@@ -159,29 +160,26 @@ function autoPostPage(
 
 const createHashBase64 = (text: string) => createHash('sha256').update(text).digest('base64')
 
-function rememberForLogout(
+async function rememberForLogout(
   ctx: ServerContext,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
   profile: Profile,
-): void {
+): Promise<void> {
   const token = randomBytes(32).toString('base64url')
   const now = ctx.clock.now()
-  ctx.db.prepare('DELETE FROM saml_logouts WHERE expires_at <= ?').run(new Date(now).toISOString())
-  ctx.db
-    .prepare(
-      `INSERT INTO saml_logouts (binding_hash, user_id, name_id, name_id_format, session_index, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      hashToken(token),
-      userId,
-      profile.nameID,
-      profile.nameIDFormat ?? '',
-      profile.sessionIndex ?? '',
-      new Date(now + SESSION_MS).toISOString(),
-    )
+  await ssoStore(ctx.sql).rememberLogout(
+    hashToken(token),
+    userId,
+    {
+      name_id: profile.nameID,
+      name_id_format: profile.nameIDFormat ?? '',
+      session_index: profile.sessionIndex ?? '',
+    },
+    new Date(now).toISOString(),
+    new Date(now + SESSION_MS).toISOString(),
+  )
   reply.setCookie(SAML_LOGOUT_COOKIE, token, {
     path: ssoPath('/saml'),
     httpOnly: true,
@@ -191,21 +189,14 @@ function rememberForLogout(
   })
 }
 
-function takeLogout(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply) {
+async function takeLogout(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[SAML_LOGOUT_COOKIE]
   reply.clearCookie(SAML_LOGOUT_COOKIE, { path: ssoPath('/saml'), httpOnly: true, sameSite: 'lax' })
   if (!token) return undefined
-  return ctx.db
-    .prepare(
-      `DELETE FROM saml_logouts WHERE binding_hash = ? AND expires_at > ?
-       RETURNING name_id, name_id_format, session_index`,
-    )
-    .get(hashToken(token), isoNow(ctx.clock)) as
-    { name_id: string; name_id_format: string; session_index: string } | undefined
+  return ssoStore(ctx.sql).takeLogout(hashToken(token), isoNow(ctx.clock))
 }
 
 export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
   /** The SP's origin: the base URL's only; without one SAML does not run, and says why in the log. */
   const spOrigin = async (request: FastifyRequest) => {
     const origin = await configuredOrigin(ctx)
@@ -256,7 +247,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const settings = await readSamlSettings(ctx.sql)
       const origin = await spOrigin(request)
       if (!samlReady(settings) || !origin) return reply.redirect(loginWithError('not_configured'))
-      const sp = serviceProvider(db, settings, origin)
+      const sp = serviceProvider(ctx, settings, origin)
       // The post-login path rides in RelayState and is checked again when it comes back.
       const relayState = postLoginTarget(request.query.redirectTo)
       if (settings.binding === 'post') {
@@ -294,7 +285,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (!samlReady(settings) || !origin) return reply.redirect(loginWithError('not_configured'))
       const samlResponse = request.body?.SAMLResponse
       if (!samlResponse) return reply.redirect(loginWithError('provider'))
-      const sp = serviceProvider(db, settings, origin)
+      const sp = serviceProvider(ctx, settings, origin)
       let profile: Profile | null
       try {
         profile = (await sp.validatePostResponseAsync({ SAMLResponse: samlResponse })).profile
@@ -305,7 +296,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       }
       const assertion = profile ? assertionIdentity(profile) : undefined
       if (!profile || !assertion) return reply.redirect(loginWithError('provider'))
-      if (!recordAssertion(db, assertion)) {
+      if (!(await recordAssertion(ctx, assertion))) {
         request.log.warn({ sso: 'saml', failure: 'replayed' }, 'SAML assertion used twice')
         return reply.redirect(loginWithError('replayed'))
       }
@@ -328,7 +319,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (typeof user === 'string') return reply.redirect(loginWithError(user))
       await pruneSessions(ctx)
       await signIn(ctx, request, reply, user, false)
-      rememberForLogout(ctx, request, reply, user.id, profile)
+      await rememberForLogout(ctx, request, reply, user.id, profile)
       return reply.redirect(postLoginTarget(request.body.RelayState))
     },
   )
@@ -344,11 +335,11 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
     async (request, reply) => {
       await endSession(ctx, request, reply)
-      const ticket = takeLogout(ctx, request, reply)
+      const ticket = await takeLogout(ctx, request, reply)
       const settings = await readSamlSettings(ctx.sql)
       const origin = await spOrigin(request)
       if (!samlReady(settings) || !settings.idpSloUrl || !ticket || !origin) return reply.redirect(LOGIN_PAGE)
-      const sp = serviceProvider(db, settings, origin)
+      const sp = serviceProvider(ctx, settings, origin)
       try {
         const url = await sp.getLogoutUrlAsync(
           {
@@ -381,17 +372,14 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const settings = await readSamlSettings(ctx.sql)
       const origin = await spOrigin(request)
       if (!samlReady(settings) || !origin) return reply.redirect(LOGIN_PAGE)
-      const sp = serviceProvider(db, settings, origin)
+      const sp = serviceProvider(ctx, settings, origin)
       const query = request.query as Record<string, string>
       const raw = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''
       try {
         const { profile } = await sp.validateRedirectAsync(query, raw)
         if (query.SAMLRequest && profile) {
           // The IdP signs the user out everywhere: every platform session of that SAML user ends.
-          db.prepare(
-            `DELETE FROM sessions WHERE user_id IN (SELECT user_id FROM saml_logouts WHERE name_id = ?)`,
-          ).run(profile.nameID)
-          db.prepare('DELETE FROM saml_logouts WHERE name_id = ?').run(profile.nameID)
+          await ssoStore(ctx.sql).endSessionsOf(profile.nameID)
           return reply.redirect(await sp.getLogoutResponseUrlAsync(profile, query.RelayState ?? '', {}, true))
         }
       } catch (error) {

@@ -24,6 +24,7 @@ import { adminUsersStore } from '../../server/admin/usersStore'
 import { configFromEnv } from '../../server/config'
 import { hashToken } from '../../server/context'
 import { ssoUser } from '../../server/sso/ssoUsers'
+import { ssoStore } from '../../server/sso/store'
 import type { FastifyReply } from 'fastify'
 import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/generalConfig'
 import { passwordPolicyOf } from '../../server/admin/securityRoutes'
@@ -374,5 +375,54 @@ describe.each(engines)('identity stores on %s', (_name, open) => {
     expect(await cache.read()).toBeUndefined()
     await cache.running
     expect(await cache.read()).toMatchObject({ artifactBytes: 120, blobCount: 2, calculatedAt: T0 })
+  })
+
+  it('single sign-on state: pending sign-ins, request ids and assertions each used once, logouts ended', async () => {
+    const sql = await migrated(open)
+    const store = ssoStore(sql)
+    const later = '2026-12-01T10:10:00.000Z'
+    const pending = {
+      kind: 'oidc',
+      state: 's',
+      nonce: 'n',
+      code_verifier: 'v',
+      redirect_to: '/ui/',
+      expires_at: later,
+    }
+    await store.addPending('b1', pending, T0)
+    expect(await store.takePending('b1')).toEqual(pending)
+    expect(await store.takePending('b1')).toBeUndefined()
+    // An expired one is dropped when the next is added.
+    await store.addPending('b2', { ...pending, expires_at: T0 }, T0)
+    await store.addPending('b3', pending, later)
+    expect(await store.takePending('b2')).toBeUndefined()
+    await store.saveSamlRequest('req-1', 'created-1', T0, later)
+    await store.saveSamlRequest('req-1', 'created-again', T0, later)
+    expect(await store.samlRequestCreated('req-1', T0)).toBe('created-1')
+    expect(await store.samlRequestCreated('req-1', later)).toBeUndefined()
+    expect(await store.removeSamlRequest('req-1')).toBe('created-1')
+    expect(await store.removeSamlRequest('req-1')).toBeUndefined()
+    expect(await store.recordAssertion('a-1', later, T0)).toBe(true)
+    expect(await store.recordAssertion('a-1', later, T0)).toBe(false)
+    // Once expired, the id is forgotten.
+    expect(await store.recordAssertion('a-1', later, later)).toBe(true)
+    const user = await addUser(sql, 'saml-user')
+    await sql.run(
+      "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ('s-saml', ?, ?, ?)",
+      [user, T0, later],
+    )
+    const ticket = { name_id: 'alice@idp', name_id_format: 'fmt', session_index: 'i1' }
+    await store.rememberLogout('l1', user, ticket, T0, later)
+    await store.rememberLogout('l2', user, ticket, T0, later)
+    expect(await store.takeLogout('l1', T0)).toEqual(ticket)
+    expect(await store.takeLogout('l1', T0)).toBeUndefined()
+    await store.endSessionsOf('alice@idp')
+    expect(await sql.all('SELECT id_hash FROM sessions WHERE user_id = ?', [user])).toEqual([])
+    expect(await store.takeLogout('l2', T0)).toBeUndefined()
+    await store.ensureGroups(['idp-a', 'readers'], 'claimed', T0)
+    await store.ensureGroups(['idp-a'], 'claimed', T0)
+    expect(await sql.all("SELECT name FROM groups WHERE name IN ('idp-a', 'readers') ORDER BY name")).toEqual(
+      [{ name: 'idp-a' }, { name: 'readers' }],
+    )
   })
 })

@@ -1,0 +1,120 @@
+/**
+ * Single sign-on as stored: sign-ins in flight to a provider, the SAML request ids issued and
+ * assertions used (each answer and assertion accepted once, on every node), and the SAML
+ * logouts remembered per platform sign-in. Over the async interface; every row expires.
+ */
+import type { Sql } from '../db/sql'
+
+export interface PendingRow {
+  readonly kind: string
+  readonly state: string
+  readonly nonce: string
+  readonly code_verifier: string
+  readonly redirect_to: string
+  readonly expires_at: string
+}
+
+export interface LogoutTicket {
+  readonly name_id: string
+  readonly name_id_format: string
+  readonly session_index: string
+}
+
+export function ssoStore(sql: Sql) {
+  return {
+    async addPending(bindingHash: string, row: PendingRow, now: string): Promise<void> {
+      await sql.run('DELETE FROM sso_requests WHERE expires_at <= ?', [now])
+      await sql.run(
+        `INSERT INTO sso_requests (binding_hash, kind, state, nonce, code_verifier, redirect_to, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        [bindingHash, row.kind, row.state, row.nonce, row.code_verifier, row.redirect_to, row.expires_at],
+      )
+    },
+
+    /** Taken: deleted as it is read, so one answer is used once. */
+    takePending(bindingHash: string): Promise<PendingRow | undefined> {
+      return sql.one<PendingRow>(
+        `DELETE FROM sso_requests WHERE binding_hash = ?
+         RETURNING kind, state, nonce, code_verifier, redirect_to, expires_at`,
+        [bindingHash],
+      )
+    },
+
+    async saveSamlRequest(id: string, createdAt: string, now: string, expiresAt: string): Promise<void> {
+      await sql.run('DELETE FROM saml_requests WHERE expires_at <= ?', [now])
+      await sql.run(
+        'INSERT INTO saml_requests (request_id, created_at, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+        [id, createdAt, expiresAt],
+      )
+    },
+
+    async samlRequestCreated(id: string, now: string): Promise<string | undefined> {
+      const row = await sql.one<{ created_at: string }>(
+        'SELECT created_at FROM saml_requests WHERE request_id = ? AND expires_at > ?',
+        [id, now],
+      )
+      return row?.created_at
+    },
+
+    async removeSamlRequest(id: string): Promise<string | undefined> {
+      const row = await sql.one<{ created_at: string }>(
+        'DELETE FROM saml_requests WHERE request_id = ? RETURNING created_at',
+        [id],
+      )
+      return row?.created_at
+    },
+
+    /** True the first time an assertion id is seen (until it expires). */
+    async recordAssertion(id: string, notOnOrAfter: string, now: string): Promise<boolean> {
+      await sql.run('DELETE FROM saml_used_assertions WHERE expires_at <= ?', [now])
+      const { changes } = await sql.run(
+        'INSERT INTO saml_used_assertions (assertion_id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        [id, notOnOrAfter],
+      )
+      return changes === 1
+    },
+
+    async rememberLogout(
+      bindingHash: string,
+      userId: number,
+      ticket: LogoutTicket,
+      now: string,
+      expiresAt: string,
+    ): Promise<void> {
+      await sql.run('DELETE FROM saml_logouts WHERE expires_at <= ?', [now])
+      await sql.run(
+        `INSERT INTO saml_logouts (binding_hash, user_id, name_id, name_id_format, session_index, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [bindingHash, userId, ticket.name_id, ticket.name_id_format, ticket.session_index, expiresAt],
+      )
+    },
+
+    takeLogout(bindingHash: string, now: string): Promise<LogoutTicket | undefined> {
+      return sql.one<LogoutTicket>(
+        `DELETE FROM saml_logouts WHERE binding_hash = ? AND expires_at > ?
+         RETURNING name_id, name_id_format, session_index`,
+        [bindingHash, now],
+      )
+    },
+
+    /** The IdP signed the SAML user out: every platform session of theirs ends. */
+    async endSessionsOf(nameId: string): Promise<void> {
+      await sql.transaction(async (tx) => {
+        await tx.run(
+          'DELETE FROM sessions WHERE user_id IN (SELECT user_id FROM saml_logouts WHERE name_id = ?)',
+          [nameId],
+        )
+        await tx.run('DELETE FROM saml_logouts WHERE name_id = ?', [nameId])
+      })
+    },
+
+    /** Groups a local identity provider claims, created when missing. */
+    async ensureGroups(names: Iterable<string>, description: string, now: string): Promise<void> {
+      for (const name of names)
+        await sql.run(
+          'INSERT INTO groups (name, description, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+          [name, description, now],
+        )
+    },
+  }
+}
