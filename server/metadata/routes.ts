@@ -7,6 +7,8 @@
 import type { RouteModule } from '../context'
 import { HttpError } from '../context'
 import { loadCatalogIfEmpty } from '../catalog/load'
+import { startMetadataMigration } from '../catalog/migration'
+import { errors } from '../auth/schemas'
 import { metadataExecutor, type GraphQLRequest } from '../metadata/execute'
 import { costBudget } from '../metadata/budget'
 import { repositoryStore } from '../repositories/store'
@@ -97,6 +99,29 @@ const routes: RouteModule = async (app, ctx) => {
       },
     )
   }
+
+  app.post(
+    '/ui/admin/metadata/migration',
+    {
+      schema: {
+        summary:
+          'Starts the metadata migration (every package summary computed again from its versions, a batch at a time; admins). 409 while one runs',
+        response: {
+          202: { type: 'object', properties: { started: { type: 'boolean' } }, required: ['started'] },
+          ...errors(401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      const migration = await startMetadataMigration(ctx)
+      if (!migration.started) throw new HttpError(409, 'A metadata migration is already running', 'CONFLICT')
+      migration.finished.catch((error: unknown) =>
+        request.log.error({ err: error }, 'metadata migration failed'),
+      )
+      return reply.status(202).send({ started: true })
+    },
+  )
 }
 
 export default routes

@@ -16,6 +16,7 @@ import { registerOnboardingRoutes } from './onboarding'
 import { registerContactRoutes } from './contact'
 import { registerPersonalizationRoutes } from './personalization'
 import { registerWebServerRoutes } from './webServer'
+import { metadataMigrationRunning } from '../catalog/migration'
 import { registerOnPremMetricsRoutes } from './onPremMetrics'
 import { logoVersion, registerLogoRoutes } from '../admin/logo'
 
@@ -117,7 +118,13 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
         },
       },
     },
-    async () => ({ features: { ...profile.features, readOnlyMode: await readOnlyMode(ctx) } }),
+    async () => ({
+      features: {
+        ...profile.features,
+        readOnlyMode: await readOnlyMode(ctx),
+        metadataMigrationRunning: await metadataMigrationRunning(ctx),
+      },
+    }),
   )
 
   app.get<{ Params: { key: string } }>(

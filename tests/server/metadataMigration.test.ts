@@ -1,0 +1,85 @@
+/**
+ * The metadata migration (spec 001 section 2: "A migration is running after an upgrade and
+ * results may be partial"): while it runs the platform's features say so, which is what the
+ * packages list shows that text from; it puts package summaries right and ends by itself.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { startMetadataMigration } from '../../server/catalog/migration'
+import { createRoles, type TestSession } from './helpers/sessions'
+
+let server: TestServer
+let admin: TestSession
+let developer: TestSession
+
+beforeAll(async () => {
+  server = await startTestServer()
+  ;({ admin, user: developer } = createRoles(server.ctx.db))
+})
+afterAll(async () => server.stop())
+
+const call = (path: string, session: TestSession, method = 'GET') =>
+  fetch(`${server.url}/ui/api/v1${path}`, {
+    method,
+    headers: { ...browserHeaders(server.url), cookie: session.cookie },
+    // Fastify refuses an empty JSON body.
+    ...(method === 'POST' ? { body: '{}' } : {}),
+  })
+
+const migrationRunning = async () =>
+  ((await (await call('/ui/system/features', developer)).json()) as { features: Record<string, boolean> })
+    .features.metadataMigrationRunning
+
+describe('the metadata migration', () => {
+  it('is said by the features while it runs, and only one runs at a time', async () => {
+    expect(await migrationRunning()).toBe(false)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const migration = await startMetadataMigration(server.ctx, { batch: 10, between: () => held })
+    try {
+      expect(migration.started).toBe(true)
+      expect(await migrationRunning()).toBe(true)
+      expect((await call('/ui/admin/metadata/migration', developer, 'POST')).status).toBe(403)
+      expect((await call('/ui/admin/metadata/migration', admin, 'POST')).status).toBe(409)
+    } finally {
+      release()
+      await migration.finished
+    }
+    expect(await migrationRunning()).toBe(false)
+  })
+
+  it('puts package summaries right when an admin starts it, and ends by itself', async () => {
+    const db = server.ctx.db
+    const pkg = db
+      .prepare(
+        'SELECT id, versions_count AS n, latest_version AS latest FROM catalog_packages WHERE versions_count > 1 LIMIT 1',
+      )
+      .get() as { id: string; n: number; latest: string }
+    db.prepare('UPDATE catalog_packages SET versions_count = 0, latest_version = ? WHERE id = ?').run(
+      '0.0.0-wrong',
+      pkg.id,
+    )
+    const started = await call('/ui/admin/metadata/migration', admin, 'POST')
+    expect(started.status).toBe(202)
+    expect(await started.json()).toEqual({ started: true })
+    await expect.poll(migrationRunning, { timeout: 60_000 }).toBe(false)
+    expect(
+      db
+        .prepare('SELECT versions_count AS n, latest_version AS latest FROM catalog_packages WHERE id = ?')
+        .get(pkg.id),
+    ).toEqual({ n: pkg.n, latest: pkg.latest })
+  })
+
+  it('does not count a migration whose node stopped long ago as running', async () => {
+    const longAgo = new Date(server.ctx.clock.now() - 60 * 60_000).toISOString()
+    server.ctx.db
+      .prepare(
+        "INSERT INTO catalog_meta (key, value) VALUES ('metadataMigration', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      )
+      .run(longAgo)
+    expect(await migrationRunning()).toBe(false)
+    const started = await call('/ui/admin/metadata/migration', admin, 'POST')
+    expect(started.status).toBe(202)
+    await expect.poll(migrationRunning, { timeout: 60_000 }).toBe(false)
+  })
+})
