@@ -58,9 +58,9 @@ export function browserAreas(): AreaRegistry {
     slice(tourArea),
     slice(preferencesArea),
     slice(notificationsArea),
-    deferred('admin', initialAdminState, () => import('../domain/admin').then((m) => m.adminArea)),
+    deferred('admin', initialAdminState, () => import('../domain/admin').then((m) => slice(m.adminArea))),
     deferred('serviceStatus', initialServiceStatusState, () =>
-      import('../domain/serviceStatus').then((m) => m.serviceStatusArea),
+      import('../domain/serviceStatus').then((m) => slice(m.serviceStatusArea)),
     ),
     deferred('search', initialSearchState, () =>
       import('../domain/search/decider').then((m) => m.searchArea),
@@ -78,13 +78,13 @@ export function browserAreas(): AreaRegistry {
       import('../domain/supportBundles').then((m) => m.supportBundlesArea),
     ),
     deferred('repositories', initialRepositoriesState, () =>
-      import('../domain/repositories').then((m) => m.repositoriesArea),
+      import('../domain/repositories').then((m) => slice(m.repositoriesArea)),
     ),
     deferred('artifacts', initialArtifactsState, () =>
       import('../domain/artifacts').then((m) => m.artifactsArea),
     ),
     deferred('security', initialSecurityState, () =>
-      import('../domain/security').then((m) => m.securityArea),
+      import('../domain/security').then((m) => slice(m.securityArea)),
     ),
     deferred('builds', initialBuildsState, () => import('../domain/builds').then((m) => slice(m.buildsArea))),
     deferred('overview', initialOverviewState, () =>

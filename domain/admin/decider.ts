@@ -1,9 +1,12 @@
 import { left, right } from 'fp-ts/Either'
-import type { AppArea, AppCommand, AppEvent } from '../app'
-import { FormReset, LoadRequested, SaveRequested, adminEvents, type SaveOp } from './events'
+import type { SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
+import type { NavigationCommand } from '../navigation'
+import { FormReset, LoadRequested, SaveRequested, adminEvents, type AdminEvent, type SaveOp } from './events'
+import type { AdminCommand } from './commands'
 import { type AdminResource, type AdminState } from './types'
 import { initialAdminState } from './initial'
-import type { ToastMessage } from '../notifications'
+import type { NotificationsCommand, ToastMessage } from '../notifications'
 import {
   MANDATORY,
   validateGeneralConfig,
@@ -53,7 +56,10 @@ function validate(op: SaveOp): string | undefined {
   }
 }
 
-function evolve(slice: AdminState, event: AppEvent): AdminState {
+/** The commands the area's policies ask for. */
+type Asked = AdminCommand | NotificationsCommand | NavigationCommand
+
+function evolve(slice: AdminState, event: AdminEvent | SessionEvent): AdminState {
   switch (event.type) {
     case 'admin/LoadRequested': {
       const { resource, requestId, key } = event.data
@@ -119,22 +125,18 @@ function evolve(slice: AdminState, event: AppEvent): AdminState {
   }
 }
 
-const reload = (resource: AdminResource, key?: string): AppCommand =>
+const reload = (resource: AdminResource, key?: string): Asked =>
   key === undefined ? { type: 'admin/Load', resource } : { type: 'admin/Load', resource, key }
 
 /** The lists a save changed load again, a success toast says what happened, and maybe a page opens. */
-function done(
-  message: ToastMessage,
-  reloads: ReadonlyArray<AppCommand>,
-  to?: string,
-): ReadonlyArray<AppCommand> {
-  const toast: AppCommand = { type: 'notifications/Show', kind: 'success', message }
+function done(message: ToastMessage, reloads: ReadonlyArray<Asked>, to?: string): ReadonlyArray<Asked> {
+  const toast: Asked = { type: 'notifications/Show', kind: 'success', message }
   return to === undefined ? [...reloads, toast] : [...reloads, toast, { type: 'navigation/Navigate', to }]
 }
 
 const MANAGEMENT = '/admin/management'
 
-function afterSave(op: SaveOp): ReadonlyArray<AppCommand> {
+function afterSave(op: SaveOp): ReadonlyArray<Asked> {
   switch (op.kind) {
     case 'saveGeneralConfig':
     case 'uploadLogo':
@@ -186,12 +188,12 @@ function afterSave(op: SaveOp): ReadonlyArray<AppCommand> {
   }
 }
 
-export const adminArea: AppArea<'admin'> = {
+export const adminArea: SliceArea<'admin', AdminState, AdminCommand, AdminEvent, undefined, Asked> = {
   key: 'admin',
   commands: adminCommandCodecs,
   initialState: initialAdminState,
   events: adminEvents,
-  decide: (command, state, meta) => {
+  decide: (command, slice, _context, meta) => {
     switch (command.type) {
       case 'admin/Load':
         if (command.resource === 'members' && !command.key)
@@ -204,14 +206,13 @@ export const adminArea: AppArea<'admin'> = {
           }),
         ])
       case 'admin/Save': {
-        if (state.admin.forms[command.form].status === 'pending')
-          return left('a save of this form is under way')
+        if (slice.forms[command.form].status === 'pending') return left('a save of this form is under way')
         const problem = validate(command.op)
         if (problem) return left(`invalid form: ${problem}`)
         return right([SaveRequested({ form: command.form, requestId: meta.id, op: normalised(command.op) })])
       }
       case 'admin/ResetForm':
-        return state.admin.forms[command.form].status === 'idle'
+        return slice.forms[command.form].status === 'idle'
           ? right([])
           : right([FormReset({ form: command.form })])
     }

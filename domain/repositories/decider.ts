@@ -1,5 +1,9 @@
 import { isLeft, left, right } from 'fp-ts/Either'
-import type { AppArea, AppEvent, AppCommand } from '../app'
+import type { SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
+import type { NavigationCommand } from '../navigation'
+import type { NotificationsCommand } from '../notifications'
+import type { RepositoriesCommand } from './commands'
 import {
   ClientTokenRequested,
   ConnectionTestRejected,
@@ -40,7 +44,10 @@ function knownOf(s: RepositoriesState): KnownRepositories {
   return new Map(list.map((r) => [r.key, { kind: r.kind, packageType: r.packageType }] as const))
 }
 
-function evolve(s: RepositoriesState, event: AppEvent): RepositoriesState {
+/** The commands the area's policies ask for. */
+type Asked = RepositoriesCommand | NotificationsCommand | NavigationCommand
+
+function evolve(s: RepositoriesState, event: RepositoriesEvent | SessionEvent): RepositoriesState {
   if (event.type === 'session/SignedOut') return initialRepositoriesState
   if (!event.type.startsWith('repositories/')) return s
   const e = event as RepositoriesEvent
@@ -123,13 +130,19 @@ function evolve(s: RepositoriesState, event: AppEvent): RepositoriesState {
   }
 }
 
-export const repositoriesArea: AppArea<'repositories'> = {
+export const repositoriesArea: SliceArea<
+  'repositories',
+  RepositoriesState,
+  RepositoriesCommand,
+  RepositoriesEvent,
+  undefined,
+  Asked
+> = {
   key: 'repositories',
   commands: repositoriesCommandCodecs,
   initialState: initialRepositoriesState,
   events: repositoriesEvents,
-  decide: (command, state, meta) => {
-    const s = state.repositories
+  decide: (command, s, _context, meta) => {
     switch (command.type) {
       case 'repositories/LoadList':
         return right([ListRequested({ requestId: meta.id })])
@@ -200,10 +213,10 @@ export const repositoriesArea: AppArea<'repositories'> = {
   evolve,
   evolvesOn: ['session/SignedOut'],
   // What changed the platform's repositories asks for the list again and says what happened.
-  policies: (envelope): ReadonlyArray<AppCommand> => {
+  policies: (envelope): ReadonlyArray<Asked> => {
     const e = envelope.event
-    const reload: AppCommand = { type: 'repositories/LoadList' }
-    const toast = (key: 'saved' | 'deleted', name: string): AppCommand => ({
+    const reload: Asked = { type: 'repositories/LoadList' }
+    const toast = (key: 'saved' | 'deleted', name: string): Asked => ({
       type: 'notifications/Show',
       kind: 'success',
       message: { key, subject: 'repository', name },

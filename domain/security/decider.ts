@@ -1,7 +1,9 @@
 import { left, right } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
-import type { ToastSubject } from '../notifications'
-import { LoadRequested, SaveRequested, TestRequested, securityEvents } from './events'
+import type { SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
+import type { NotificationsCommand, ToastSubject } from '../notifications'
+import { LoadRequested, SaveRequested, TestRequested, securityEvents, type SecurityEvent } from './events'
+import type { SecurityCommand } from './commands'
 import { PAGE_SPECS, settingsToSend, validateSecuritySettings } from './rules'
 import { type SecurityPage, type SecurityPageState, type SecurityState } from './types'
 import { initialSecurityState } from './initial'
@@ -27,7 +29,7 @@ function update(
 const answers = (p: SecurityPageState['save' | 'test'], requestId: string) =>
   p.status === 'pending' && p.requestId === requestId
 
-function evolve(slice: SecurityState, event: AppEvent): SecurityState {
+function evolve(slice: SecurityState, event: SecurityEvent | SessionEvent): SecurityState {
   switch (event.type) {
     case 'security/LoadRequested':
       return update(slice, event.data.page, (p) => ({
@@ -97,13 +99,20 @@ function evolve(slice: SecurityState, event: AppEvent): SecurityState {
   }
 }
 
-export const securityArea: AppArea<'security'> = {
+export const securityArea: SliceArea<
+  'security',
+  SecurityState,
+  SecurityCommand,
+  SecurityEvent,
+  undefined,
+  NotificationsCommand
+> = {
   key: 'security',
   commands: securityCommandCodecs,
   initialState: initialSecurityState,
   events: securityEvents,
-  decide: (command, state, meta) => {
-    const page = state.security.pages[command.page]
+  decide: (command, slice, _context, meta) => {
+    const page = slice.pages[command.page]
     switch (command.type) {
       case 'security/Load':
         return right([LoadRequested({ page: command.page, requestId: meta.id })])

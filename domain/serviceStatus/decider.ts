@@ -1,6 +1,8 @@
 import { left, right, type Either } from 'fp-ts/Either'
-import type { AppArea, AppCommand, AppEvent } from '../app'
-import type { EventMeta } from '../shared/area'
+import type { EventMeta, SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
+import type { NotificationsCommand } from '../notifications'
+import type { ServiceStatusCommand } from './commands'
 import {
   NodeRemovalRequested,
   TopologyRequested,
@@ -15,7 +17,11 @@ import { serviceStatusCommandCodecs } from './commandCodecs.gen'
 const nodesOf = (slice: ServiceStatusState): ReadonlyArray<TopologyNode> =>
   slice.topology.status === 'idle' ? [] : slice.topology.nodes
 
-function evolve(slice: ServiceStatusState, event: AppEvent, meta: EventMeta): ServiceStatusState {
+function evolve(
+  slice: ServiceStatusState,
+  event: ServiceStatusEvent | SessionEvent,
+  meta: EventMeta,
+): ServiceStatusState {
   if (event.type.startsWith('serviceStatus/Log')) {
     const logViewer = evolveLogViewer(slice.logViewer, event as ServiceStatusEvent)
     return logViewer === slice.logViewer ? slice : { ...slice, logViewer }
@@ -70,10 +76,10 @@ function evolve(slice: ServiceStatusState, event: AppEvent, meta: EventMeta): Se
 
 /** Removal needs a node the page lists, and one removal at a time. */
 function decideRemoval(
-  command: Extract<AppCommand, { type: 'serviceStatus/RemoveNode' }>,
+  command: Extract<ServiceStatusCommand, { type: 'serviceStatus/RemoveNode' }>,
   slice: ServiceStatusState,
   id: string,
-): Either<string, ReadonlyArray<AppEvent>> {
+): Either<string, ReadonlyArray<ServiceStatusEvent>> {
   if (slice.removal?.status === 'pending') return left('a node removal is already under way')
   const { serviceId, nodeId } = command
   if (!nodesOf(slice).some((n) => n.serviceId === serviceId && n.nodeId === nodeId))
@@ -81,21 +87,31 @@ function decideRemoval(
   return right([NodeRemovalRequested({ requestId: id, serviceId, nodeId })])
 }
 
-export const serviceStatusArea: AppArea<'serviceStatus'> = {
+/** The commands the area's policies ask for. */
+type Asked = ServiceStatusCommand | NotificationsCommand
+
+export const serviceStatusArea: SliceArea<
+  'serviceStatus',
+  ServiceStatusState,
+  ServiceStatusCommand,
+  ServiceStatusEvent,
+  undefined,
+  Asked
+> = {
   key: 'serviceStatus',
   commands: serviceStatusCommandCodecs,
   initialState: initialServiceStatusState,
   events: serviceStatusEvents,
-  decide: (command, state, meta) =>
+  decide: (command, slice, _context, meta) =>
     command.type === 'serviceStatus/LoadTopology'
       ? right([TopologyRequested({ requestId: meta.id })])
       : command.type === 'serviceStatus/RemoveNode'
-        ? decideRemoval(command, state.serviceStatus, meta.id)
-        : decideLogViewer(command, state.serviceStatus.logViewer, meta),
+        ? decideRemoval(command, slice, meta.id)
+        : decideLogViewer(command, slice.logViewer, meta),
   evolve,
   evolvesOn: ['session/SignedOut'],
   // A removed node: the status is fetched again (spec 001 section 7) and the user told.
-  policies: (envelope): ReadonlyArray<AppCommand> =>
+  policies: (envelope): ReadonlyArray<Asked> =>
     envelope.event.type === 'serviceStatus/NodeRemoved'
       ? [
           { type: 'serviceStatus/LoadTopology' },

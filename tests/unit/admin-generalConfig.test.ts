@@ -1,10 +1,11 @@
 /** Saving the general configuration (spec 000 section 5): the base URL gets its trailing slash by the rule. */
 import { describe, it } from 'vitest'
+import { appSlice } from '../../domain/app'
 import { adminArea } from '../../domain/admin'
 import { SaveRequested } from '../../domain/admin/events'
 import { spec } from '../support/decider'
 
-const admin = spec(adminArea)
+const admin = spec(appSlice(adminArea))
 const save = (baseUrl: string) =>
   admin.given().when({
     type: 'admin/Save',

@@ -1,7 +1,7 @@
 /** Rules of the identity pages (users, groups, permissions) and the decider's checks on them. */
 import { describe, expect, it } from 'vitest'
 import { savedUser } from '../support/fixtures'
-import type { AppCommand } from '../../domain/app'
+import { appSlice, type AppCommand } from '../../domain/app'
 import {
   MANDATORY,
   adminArea,
@@ -26,7 +26,7 @@ const NAME_RULE: AdminMessage = { key: 'invalidName' }
 const EMAIL_RULE: AdminMessage = { key: 'invalidEmail' }
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'r-1' }
-const admin = spec(adminArea, meta)
+const admin = spec(appSlice(adminArea), meta)
 
 describe('user rules', () => {
   const ok = { name: 'dev-1.x_y', email: 'dev@example.com', password: 'long enough', create: true }

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import { adminArea, initialAdminState, LoadRequested, Loaded, type AdminState } from '../../domain/admin'
-import type { AppEvent } from '../../domain/app'
+import { appSlice, type AppEvent } from '../../domain/app'
 import { fold as foldWith } from '../support/decider'
 
 const fold = (events: AppEvent[], from: AdminState = initialAdminState): AdminState =>
-  foldWith(adminArea.evolve, events, from)
+  foldWith(appSlice(adminArea).evolve, events, from)
 const members = [{ name: 'alice', roles: ['Developer'] }]
 
 describe('admin: reloading a list', () => {

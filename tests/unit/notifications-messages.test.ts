@@ -4,7 +4,7 @@
  * sentences as before, and a log recorded when toasts held prose still replays.
  */
 import { describe, expect, it } from 'vitest'
-import type { AppCommand, AppEvent } from '../../domain/app'
+import { appSlice, type AppCommand, type AppEvent } from '../../domain/app'
 import { type initialAppState } from '../../domain/app'
 import { replayLog, upcast } from '../../domain/log'
 import { adminArea } from '../../domain/admin'
@@ -35,7 +35,7 @@ describe('the toasts the policies ask for are message keys with data', () => {
   it.each<[string, Area, AppEvent, ToastMessage]>([
     [
       'a saved proxy',
-      adminArea,
+      appSlice(adminArea),
       Admin.Saved({
         form: 'proxy',
         requestId: 'r',
@@ -49,7 +49,7 @@ describe('the toasts the policies ask for are message keys with data', () => {
     ],
     [
       'an invitation',
-      adminArea,
+      appSlice(adminArea),
       Admin.Saved({
         form: 'invitation',
         requestId: 'r',
@@ -59,19 +59,19 @@ describe('the toasts the policies ask for are message keys with data', () => {
     ],
     [
       'a saved repository',
-      repositoriesArea,
+      appSlice(repositoriesArea),
       Repo.Saved({ requestId: 'r', key: 'npm-local' }),
       { key: 'saved', subject: 'repository', name: 'npm-local' },
     ],
     [
       'saved LDAP settings',
-      securityArea,
+      appSlice(securityArea),
       Sec.Saved({ page: 'ldap', requestId: 'r', values: {} }),
       { key: 'saved', subject: 'ldapSettings' },
     ],
     [
       'a removed node',
-      serviceStatusArea,
+      appSlice(serviceStatusArea),
       NodeRemoved({ requestId: 'r', serviceId: 'artifactory', nodeId: 'node-2' }),
       { key: 'nodeRemoved', nodeId: 'node-2', serviceId: 'artifactory' },
     ],

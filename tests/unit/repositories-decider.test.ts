@@ -1,6 +1,6 @@
 // Given events, when a command, then events: the repositories area's decisions and folds.
 import { describe, expect, it } from 'vitest'
-import { initialAppState, type AppEvent, type AppState } from '../../domain/app'
+import { appSlice, initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import { repositoriesArea } from '../../domain/repositories/decider'
 import * as R from '../../domain/repositories/events'
 import { SignedOut } from '../../domain/session/events'
@@ -19,7 +19,7 @@ import { evolve, foldEvents, spec } from '../support/decider'
 
 const meta = { now: '2026-01-01T00:00:00.000Z', id: 'id-1' }
 const given = (...events: AppEvent[]): AppState => foldEvents(events)
-const repositories = spec(repositoriesArea, meta)
+const repositories = spec(appSlice(repositoriesArea), meta)
 
 const repo = repositorySummary
 const loaded = [
@@ -105,7 +105,7 @@ describe('repositories: saving a form', () => {
     expect(refused.repositories.problems).toEqual({ key: { key: 'platformSaid', text: 'taken' } })
     expect(refused.repositories.save.status).toBe('failed')
     const saved = R.Saved({ requestId: 's', key: 'k' })
-    const commands = repositoriesArea.policies!(
+    const commands = appSlice(repositoriesArea).policies!(
       { seq: 1, at: meta.now, source: 'effect', corr: 'c', event: saved },
       evolve(pending, saved),
     )

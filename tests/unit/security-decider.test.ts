@@ -4,6 +4,7 @@
  * reference, stale answers ignored, and the platform's refusal read back onto its field.
  */
 import { describe, expect, it } from 'vitest'
+import { appSlice } from '../../domain/app'
 import { securityArea } from '../../domain/security/decider'
 import * as S from '../../domain/security/events'
 import {
@@ -111,14 +112,14 @@ describe('security rules', () => {
 
 describe('security decider', () => {
   it('a save with a bad field is rejected before anything is sent', () => {
-    spec(securityArea)
+    spec(appSlice(securityArea))
       .given()
       .when({ type: 'security/Save', page: 'oauth', values: { ...OAUTH, issuerUrl: 'nope' } })
       .rejected(/invalid form: issuerUrl: invalidUrl/)
   })
 
   it('a good save carries the values to send and only the reference of a typed secret', () => {
-    spec(securityArea)
+    spec(appSlice(securityArea))
       .given()
       .when({ type: 'security/Save', page: 'oauth', values: OAUTH, secretRef: 'vault-1' })
       .then(
@@ -132,7 +133,7 @@ describe('security decider', () => {
   })
 
   it('a second save while one is under way is rejected', () => {
-    spec(securityArea)
+    spec(appSlice(securityArea))
       .given(S.SaveRequested({ page: 'ldap', requestId: 'r1', values: {}, secretRef: null }))
       .when({ type: 'security/Save', page: 'ldap', values: { enabled: false } })
       .rejected(/under way/)
@@ -158,11 +159,11 @@ describe('security decider', () => {
       }),
     ])
     expect(state.security.pages.ldap.problems).toEqual({ url: 'bad' })
-    spec(securityArea)
+    spec(appSlice(securityArea))
       .given()
       .when({ type: 'security/Test', page: 'oauth', target: ' ' })
       .rejected(/nothing to test/)
-    spec(securityArea)
+    spec(appSlice(securityArea))
       .given()
       .when({ type: 'security/Test', page: 'ldap', target: 'ldap://x' })
       .rejected(/no connection test/)

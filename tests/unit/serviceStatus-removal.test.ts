@@ -15,7 +15,7 @@ import { serviceStatusView } from '../../domain/serviceStatus/rules'
 import { foldEvents, spec } from '../support/decider'
 import { topologyNode } from '../support/fakeServiceStatusApi'
 import type { Envelope } from '../../domain/shared/area'
-import type { AppEvent } from '../../domain/app'
+import { appSlice, type AppEvent } from '../../domain/app'
 
 const nodes = [topologyNode(), topologyNode({ nodeId: 'node-2' })].map((n) => ({
   ...n,
@@ -33,18 +33,18 @@ const envelope = (event: AppEvent): Envelope<AppEvent> => ({
 
 describe('removing a node', () => {
   it('asks the platform to remove a listed node', () => {
-    spec(serviceStatusArea)
+    spec(appSlice(serviceStatusArea))
       .given(...listed)
       .when({ type: 'serviceStatus/RemoveNode', serviceId: 'jfrt@01', nodeId: 'node-2' })
       .then(NodeRemovalRequested(ref))
   })
 
   it('refuses a node the page does not list, and a second removal while one is under way', () => {
-    spec(serviceStatusArea)
+    spec(appSlice(serviceStatusArea))
       .given(...listed)
       .when({ type: 'serviceStatus/RemoveNode', serviceId: 'jfrt@01', nodeId: 'node-9' })
       .rejected(/no node node-9/)
-    spec(serviceStatusArea)
+    spec(appSlice(serviceStatusArea))
       .given(...listed, NodeRemovalRequested(ref))
       .when({ type: 'serviceStatus/RemoveNode', serviceId: 'jfrt@01', nodeId: 'node-1' })
       .rejected(/already under way/)
@@ -56,7 +56,7 @@ describe('removing a node', () => {
       nodes[0],
     ])
     expect(state.serviceStatus.removal).toBeUndefined()
-    const commands = serviceStatusArea.policies?.(envelope(NodeRemoved(ref)), state) ?? []
+    const commands = appSlice(serviceStatusArea).policies?.(envelope(NodeRemoved(ref)), state) ?? []
     expect(commands.map((c) => c.type)).toEqual(['serviceStatus/LoadTopology', 'notifications/Show'])
   })
 
