@@ -6,6 +6,7 @@ import type { ServerContext } from '../context'
 import { emailSchema, errors } from '../auth/schemas'
 import { HELP_OPTIONS } from '../../domain/onboarding/contact'
 import { isoNow } from '../clock'
+import { platformStore, type ContactRow } from './store'
 
 const API_PREFIX = '/ui/api/v1'
 
@@ -51,21 +52,6 @@ const contactRecord = {
   required: ['id', 'firstName', 'lastName', 'country', 'email', 'helpOption', 'createdAt'],
 } as const
 
-interface ContactRow {
-  id: number
-  first_name: string
-  last_name: string
-  country: string
-  email: string
-  help_option: string
-  optional_comment: string
-  lead_source: string
-  lead_source_details: string
-  form_type: string
-  marketo_data_key: string
-  created_at: string
-}
-
 const toRecord = (r: ContactRow) => ({
   id: r.id,
   firstName: r.first_name,
@@ -93,7 +79,7 @@ export function demoSlots(after: Date): Date[] {
 }
 
 export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
+  const store = platformStore(ctx.sql)
 
   app.post<{ Body: ContactBody }>(
     '/marketing/contact',
@@ -119,30 +105,20 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext):
       const user = ctx.requireUser(request, { allowAnonymous: true })
       const b = request.body
       const createdAt = isoNow(ctx.clock)
-      const result = db
-        .prepare(
-          `INSERT INTO contact_requests (user_id, first_name, last_name, country, email, help_option, optional_comment,
-             lead_source, lead_source_details, form_type, marketo_data_key, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          user.id === 0 ? null : user.id,
-          b.firstName.trim(),
-          b.lastName.trim(),
-          b.country.trim(),
-          b.email,
-          b.helpOption,
-          b.optionalComment ?? '',
-          b.LeadSource ?? '',
-          b.Lead_Source_Details__c ?? '',
-          b.MRK_FormType__c ?? '',
-          b.marketoDataKey ?? '',
-          createdAt,
-        )
-      const row = db
-        .prepare('SELECT * FROM contact_requests WHERE id = ?')
-        .get(result.lastInsertRowid) as ContactRow
-      // The scheduling-link flow: a demo request is answered with a page to book a time.
+      const row = await store.addContact({
+        user_id: user.id === 0 ? null : user.id,
+        first_name: b.firstName.trim(),
+        last_name: b.lastName.trim(),
+        country: b.country.trim(),
+        email: b.email,
+        help_option: b.helpOption,
+        optional_comment: b.optionalComment ?? '',
+        lead_source: b.LeadSource ?? '',
+        lead_source_details: b.Lead_Source_Details__c ?? '',
+        form_type: b.MRK_FormType__c ?? '',
+        marketo_data_key: b.marketoDataKey ?? '',
+        created_at: createdAt,
+      })
       const schedulingLink =
         row.help_option === 'Request a demo'
           ? `${API_PREFIX}/marketing/contact/${row.id}/schedule`
@@ -160,9 +136,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext):
       },
     },
     async (request, reply) => {
-      const row = db
-        .prepare("SELECT created_at FROM contact_requests WHERE id = ? AND help_option = 'Request a demo'")
-        .get(Number(request.params.id)) as { created_at: string } | undefined
+      const row = await store.demoRequestedAt(Number(request.params.id))
       if (!row) return reply.status(404).send({ errors: [{ status: 404, message: 'No such demo request' }] })
       const slots = demoSlots(new Date(row.created_at))
         .map((d) => `<li>${d.toUTCString()}</li>`)
@@ -187,9 +161,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext):
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const rows = db
-        .prepare('SELECT * FROM contact_requests ORDER BY id DESC LIMIT 500')
-        .all() as ContactRow[]
+      const rows = await store.contacts(500)
       return rows.map(toRecord)
     },
   )

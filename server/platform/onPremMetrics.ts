@@ -3,6 +3,7 @@
  * its version, the package types available and how many services run. The body admits
  * nothing else (no names, no addresses); admins read what was received.
  */
+import { platformStore, type MetricsRow } from './store'
 import type { FastifyInstance } from 'fastify'
 import { isoNow } from '../clock'
 import { HttpError, type ServerContext } from '../context'
@@ -40,16 +41,7 @@ const reportSchema = {
   required: ['id', 'nodeId', 'frontendVersion', 'packageTypes', 'services', 'receivedAt'],
 } as const
 
-interface Row {
-  id: number
-  node_id: string
-  frontend_version: string
-  package_types: string
-  services: number
-  received_at: string
-}
-
-const toReport = (r: Row) => ({
+const toReport = (r: MetricsRow) => ({
   id: r.id,
   nodeId: r.node_id,
   frontendVersion: r.frontend_version,
@@ -59,7 +51,8 @@ const toReport = (r: Row) => ({
 })
 
 export function registerOnPremMetricsRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db, config } = ctx
+  const { config } = ctx
+  const store = platformStore(ctx.sql)
 
   app.post<{ Body: MetricsBody }>(
     '/ui/system/onPremMetrics',
@@ -80,24 +73,16 @@ export function registerOnPremMetricsRoutes(app: FastifyInstance, ctx: ServerCon
       if (flavourProfile(config).features.onPremMetrics !== true)
         throw new HttpError(403, 'On-prem metrics are off on this instance', 'FEATURE_OFF')
       const b = request.body
-      const row = db.transaction(() => {
-        const { lastInsertRowid } = db
-          .prepare(
-            `INSERT INTO onprem_metrics (node_id, frontend_version, package_types, services, received_at)
-             VALUES (?, ?, ?, ?, ?)`,
-          )
-          .run(
-            config.nodeId,
-            b.frontendVersion,
-            JSON.stringify(b.packageTypes),
-            b.services,
-            isoNow(ctx.clock),
-          )
-        db.prepare(
-          'DELETE FROM onprem_metrics WHERE id NOT IN (SELECT id FROM onprem_metrics ORDER BY id DESC LIMIT ?)',
-        ).run(ON_PREM_METRICS_KEPT)
-        return db.prepare('SELECT * FROM onprem_metrics WHERE id = ?').get(lastInsertRowid) as Row
-      })()
+      const row = await store.addMetrics(
+        {
+          node_id: config.nodeId,
+          frontend_version: b.frontendVersion,
+          package_types: JSON.stringify(b.packageTypes),
+          services: b.services,
+          received_at: isoNow(ctx.clock),
+        },
+        ON_PREM_METRICS_KEPT,
+      )
       return reply.status(201).send(toReport(row))
     },
   )
@@ -116,9 +101,7 @@ export function registerOnPremMetricsRoutes(app: FastifyInstance, ctx: ServerCon
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const rows = db
-        .prepare('SELECT * FROM onprem_metrics ORDER BY id DESC LIMIT ?')
-        .all(request.query.limit ?? 100) as Row[]
+      const rows = await store.metrics(request.query.limit ?? 100)
       return rows.map(toReport)
     },
   )

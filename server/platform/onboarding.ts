@@ -2,6 +2,7 @@
  * Onboarding: whether the instance still has only its default repositories, and the
  * onboarding questionnaire (one per user), validated step by step as the spec describes.
  */
+import { platformStore } from './store'
 import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { projectKeyProblem } from '../admin/projectKey'
@@ -70,7 +71,7 @@ export function questionnaireProblem(q: Questionnaire): string | undefined {
 }
 
 export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
+  const store = platformStore(ctx.sql)
 
   app.get(
     '/ui/onboarding/initStatus',
@@ -89,7 +90,7 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      return { hasOnlyDefaultRepos: hasOnlyDefaultRepos(ctx) }
+      return { hasOnlyDefaultRepos: hasOnlyDefaultRepos() }
     },
   )
 
@@ -110,7 +111,7 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
     },
     async (request) => {
       const user = ctx.requireUser(request)
-      db.prepare('UPDATE users SET has_seen_getting_started = 1 WHERE id = ?').run(user.id)
+      await store.sawGettingStarted(user.id)
       return { hasSeenGettingStarted: true }
     },
   )
@@ -131,9 +132,7 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
     },
     async (request) => {
       const user = ctx.requireUser(request)
-      const row = db
-        .prepare('SELECT data, updated_at FROM onboarding_questionnaires WHERE user_id = ?')
-        .get(user.id) as { data: string; updated_at: string } | undefined
+      const row = await store.questionnaire(user.id)
       return row
         ? { ...(JSON.parse(row.data) as Questionnaire), updatedAt: row.updated_at }
         : emptyQuestionnaire()
@@ -155,30 +154,18 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
       const problem = questionnaireProblem(q)
       if (problem) throw new HttpError(400, problem, 'VALIDATION')
       const now = isoNow(ctx.clock)
-      db.prepare(
-        `INSERT INTO onboarding_questionnaires (user_id, data, updated_at) VALUES (?, ?, ?)
-         ON CONFLICT(user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
-      ).run(user.id, JSON.stringify(q), now)
+      await store.saveQuestionnaire(user.id, JSON.stringify(q), now)
       return { ...q, updatedAt: now }
     },
   )
 }
 
 /**
- * True until someone creates a repository beyond the ones the instance starts with. The
- * reference platform's repositories are those of the loaded catalogue and it has no
- * repository-creation API yet, so a table of user-created repositories (`repositories`, with a
- * `created_by` column) is only consulted if a later part adds one.
+ * True until someone creates a repository beyond the ones the instance starts with. Nothing
+ * records who created a repository yet (no migration gives repositories a creator), so every
+ * repository counts as one the instance started with; this asked SQLite's table_info for such a
+ * column before, which PostgreSQL has no equivalent of in portable SQL.
  */
-function hasOnlyDefaultRepos(ctx: ServerContext): boolean {
-  const columns = (ctx.db.prepare('PRAGMA table_info(repositories)').all() as { name: string }[]).map(
-    (c) => c.name,
-  )
-  if (!columns.includes('created_by')) return true
-  const created = ctx.db
-    .prepare('SELECT COUNT(*) AS n FROM repositories WHERE created_by IS NOT NULL')
-    .get() as {
-    n: number
-  }
-  return created.n === 0
+function hasOnlyDefaultRepos(): boolean {
+  return true
 }

@@ -3,6 +3,7 @@
  * artifact-only mode and whether it was removed), stored once sent. The choices are the
  * console's lists (one list for both sides).
  */
+import { platformStore } from './store'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import { errors } from '../auth/schemas'
@@ -34,8 +35,7 @@ const choicesSchema = {
 } as const
 
 export function registerPersonalizationRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
-  const find = db.prepare('SELECT 1 FROM user_personalization WHERE user_id = ?')
+  const store = platformStore(ctx.sql)
 
   app.get(
     '/ui/onboarding/personalization',
@@ -47,7 +47,7 @@ export function registerPersonalizationRoutes(app: FastifyInstance, ctx: ServerC
     },
     async (request) => {
       const user = ctx.requireUser(request)
-      return { sent: find.get(user.id) !== undefined }
+      return { sent: await store.personalizationSent(user.id) }
     },
   )
 
@@ -63,17 +63,14 @@ export function registerPersonalizationRoutes(app: FastifyInstance, ctx: ServerC
     async (request) => {
       const user = ctx.requireUser(request)
       const c = request.body
-      db.prepare(
-        `INSERT INTO user_personalization (user_id, technologies, goal, artifact_only, rt_only_removed, sent_at)
-         VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(user_id) DO UPDATE SET technologies = excluded.technologies, goal = excluded.goal,
-           artifact_only = excluded.artifact_only, rt_only_removed = excluded.rt_only_removed, sent_at = excluded.sent_at`,
-      ).run(
+      await store.savePersonalization(
         user.id,
-        JSON.stringify(c.technologies),
-        c.goal,
-        c.artifactOnly ? 1 : 0,
-        c.RTonlyRemoved ? 1 : 0,
+        {
+          technologies: JSON.stringify(c.technologies),
+          goal: c.goal,
+          artifactOnly: c.artifactOnly,
+          rtOnlyRemoved: c.RTonlyRemoved,
+        },
         isoNow(ctx.clock),
       )
       return { sent: true }

@@ -2,6 +2,7 @@
  * Reverse proxies of the web server configuration (the set-me-up instructions for Docker
  * read them). The first start stores one describing this server; admins replace the list.
  */
+import { platformStore, type ProxyRow } from './store'
 import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { errors } from '../auth/schemas'
@@ -49,21 +50,10 @@ const reverseProxyInput = {
   required: reverseProxySchema.required.filter((f) => f !== 'httpsPort' && f !== 'httpPort'),
 }
 
-interface Row {
-  key: string
-  server_name: string
-  docker_reverse_proxy_method: ReverseProxy['dockerReverseProxyMethod']
-  reverse_proxy_repositories: string
-  use_https: number
-  use_http: number
-  https_port: number
-  http_port: number
-}
-
-const toProxy = (r: Row): ReverseProxy => ({
+const toProxy = (r: ProxyRow): ReverseProxy => ({
   key: r.key,
   serverName: r.server_name,
-  dockerReverseProxyMethod: r.docker_reverse_proxy_method,
+  dockerReverseProxyMethod: r.docker_reverse_proxy_method as ReverseProxy['dockerReverseProxyMethod'],
   reverseProxyRepositories: JSON.parse(r.reverse_proxy_repositories) as string[],
   useHttps: r.use_https === 1,
   useHttp: r.use_http === 1,
@@ -71,24 +61,23 @@ const toProxy = (r: Row): ReverseProxy => ({
   httpPort: r.http_port,
 })
 
-export function seedReverseProxy(ctx: ServerContext): void {
+export async function seedReverseProxy(ctx: ServerContext): Promise<void> {
   const host = ctx.config.host === '127.0.0.1' || ctx.config.host === '::1' ? 'localhost' : ctx.config.host
-  ctx.db
-    .prepare(
-      `INSERT OR IGNORE INTO reverse_proxies (key, server_name, docker_reverse_proxy_method, reverse_proxy_repositories,
-         use_https, use_http, https_port, http_port)
-       SELECT 'direct', ?, 'REPOPATHPREFIX', '[]', 0, 1, ?, ? WHERE NOT EXISTS (SELECT 1 FROM reverse_proxies)`,
-    )
-    .run(
-      /^[A-Za-z0-9.-]+$/.test(host) ? host : 'localhost',
-      DEFAULT_HTTPS_PORT,
-      ctx.config.port > 0 ? ctx.config.port : DEFAULT_HTTP_PORT,
-    )
+  await platformStore(ctx.sql).seedProxy({
+    key: 'direct',
+    server_name: /^[A-Za-z0-9.-]+$/.test(host) ? host : 'localhost',
+    docker_reverse_proxy_method: 'REPOPATHPREFIX',
+    reverse_proxy_repositories: '[]',
+    use_https: 0,
+    use_http: 1,
+    https_port: DEFAULT_HTTPS_PORT,
+    http_port: ctx.config.port > 0 ? ctx.config.port : DEFAULT_HTTP_PORT,
+  })
 }
 
 export function registerWebServerRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
-  const list = () => (db.prepare('SELECT * FROM reverse_proxies ORDER BY key').all() as Row[]).map(toProxy)
+  const store = platformStore(ctx.sql)
+  const list = async () => (await store.proxies()).map(toProxy)
 
   app.get(
     '/ui/system/configuration/webServer',
@@ -118,24 +107,18 @@ export function registerWebServerRoutes(app: FastifyInstance, ctx: ServerContext
       const keys = new Set(request.body.map((p) => p.key.toLowerCase()))
       if (keys.size !== request.body.length)
         throw new HttpError(409, 'Reverse proxy keys must be unique', 'CONFLICT')
-      const insert = db.prepare(
-        `INSERT INTO reverse_proxies (key, server_name, docker_reverse_proxy_method, reverse_proxy_repositories,
-           use_https, use_http, https_port, http_port) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      await store.replaceProxies(
+        request.body.map((p) => ({
+          key: p.key,
+          server_name: p.serverName,
+          docker_reverse_proxy_method: p.dockerReverseProxyMethod,
+          reverse_proxy_repositories: JSON.stringify(p.reverseProxyRepositories),
+          use_https: p.useHttps ? 1 : 0,
+          use_http: p.useHttp ? 1 : 0,
+          https_port: p.httpsPort ?? DEFAULT_HTTPS_PORT,
+          http_port: p.httpPort ?? DEFAULT_HTTP_PORT,
+        })),
       )
-      db.transaction(() => {
-        db.prepare('DELETE FROM reverse_proxies').run()
-        for (const p of request.body)
-          insert.run(
-            p.key,
-            p.serverName,
-            p.dockerReverseProxyMethod,
-            JSON.stringify(p.reverseProxyRepositories),
-            p.useHttps ? 1 : 0,
-            p.useHttp ? 1 : 0,
-            p.httpsPort ?? DEFAULT_HTTPS_PORT,
-            p.httpPort ?? DEFAULT_HTTP_PORT,
-          )
-      })()
       return list()
     },
   )

@@ -25,6 +25,7 @@ import { configFromEnv } from '../../server/config'
 import { hashToken } from '../../server/context'
 import { ssoUser } from '../../server/sso/ssoUsers'
 import { ssoStore } from '../../server/sso/store'
+import { platformStore } from '../../server/platform/store'
 import type { FastifyReply } from 'fastify'
 import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/generalConfig'
 import { passwordPolicyOf } from '../../server/admin/securityRoutes'
@@ -424,5 +425,83 @@ describe.each(engines)('identity stores on %s', (_name, open) => {
     expect(await sql.all("SELECT name FROM groups WHERE name IN ('idp-a', 'readers') ORDER BY name")).toEqual(
       [{ name: 'idp-a' }, { name: 'readers' }],
     )
+  })
+
+  it('platform records: contacts, metrics kept to a bound, questionnaires, proxies seeded once, a licence', async () => {
+    const sql = await migrated(open)
+    const store = platformStore(sql)
+    const user = await addUser(sql, 'asker')
+    const contact = {
+      user_id: user,
+      first_name: 'Ada',
+      last_name: 'L',
+      country: 'UK',
+      email: 'ada@example.test',
+      help_option: 'Request a demo',
+      optional_comment: '',
+      lead_source: '',
+      lead_source_details: '',
+      form_type: '',
+      marketo_data_key: '',
+      created_at: T0,
+    }
+    const first = await store.addContact(contact)
+    const second = await store.addContact({ ...contact, help_option: 'Other', user_id: null })
+    expect(first).toMatchObject({ first_name: 'Ada', created_at: T0 })
+    expect(second.id).toBeGreaterThan(first.id)
+    expect(await store.demoRequestedAt(first.id)).toEqual({ created_at: T0 })
+    expect(await store.demoRequestedAt(second.id)).toBeUndefined()
+    expect((await store.contacts(1)).map((c) => c.id)).toEqual([second.id])
+    for (let i = 0; i < 4; i++)
+      await store.addMetrics(
+        { node_id: 'node-1', frontend_version: `v${i}`, package_types: '[]', services: i, received_at: T0 },
+        3,
+      )
+    expect((await store.metrics(10)).map((m) => m.frontend_version)).toEqual(['v3', 'v2', 'v1'])
+    expect(await store.questionnaire(user)).toBeUndefined()
+    await store.saveQuestionnaire(user, '{"a":1}', T0)
+    await store.saveQuestionnaire(user, '{"a":2}', T0)
+    expect(await store.questionnaire(user)).toEqual({ data: '{"a":2}', updated_at: T0 })
+    expect(await store.personalizationSent(user)).toBe(false)
+    await store.savePersonalization(
+      user,
+      { technologies: '[]', goal: 'g', artifactOnly: true, rtOnlyRemoved: false },
+      T0,
+    )
+    await store.savePersonalization(
+      user,
+      { technologies: '["npm"]', goal: 'g', artifactOnly: false, rtOnlyRemoved: true },
+      T0,
+    )
+    expect(await store.personalizationSent(user)).toBe(true)
+    await store.sawGettingStarted(user)
+    expect(await findUserById(sql, user)).toMatchObject({ has_seen_getting_started: 1 })
+    const proxy = {
+      key: 'direct',
+      server_name: 'localhost',
+      docker_reverse_proxy_method: 'REPOPATHPREFIX',
+      reverse_proxy_repositories: '[]',
+      use_https: 0,
+      use_http: 1,
+      https_port: 443,
+      http_port: 8082,
+    }
+    await Promise.all([store.seedProxy(proxy), store.seedProxy({ ...proxy, key: 'other' })])
+    expect(await store.proxies()).toHaveLength(1)
+    await store.replaceProxies([
+      { ...proxy, key: 'b' },
+      { ...proxy, key: 'a', use_https: 1 },
+    ])
+    expect((await store.proxies()).map((p) => [p.key, p.use_https])).toEqual([
+      ['a', 1],
+      ['b', 0],
+    ])
+    await store.seedProxy(proxy)
+    expect(await store.proxies()).toHaveLength(2)
+    await store.registerLicense('node-1', 'Enterprise', T0, 'Acme')
+    await store.registerLicense('node-1', 'Other', T0, 'Acme')
+    expect(await sql.all('SELECT node_id, type FROM licenses')).toEqual([
+      { node_id: 'node-1', type: 'Enterprise' },
+    ])
   })
 })
