@@ -161,7 +161,7 @@ const buildInfoSchema = {
 /** `PUT /artifactory/api/build`: a build-info document, by any client credential; 204 as the real platform. */
 export function buildInfoRoutes(ctx: ServerContext, auth: RegistryAuth) {
   const store = buildStore(ctx.sql)
-  const authz = registryAuthorizer(ctx, { repos: repositoryStore(ctx.db), auth })
+  const authz = registryAuthorizer(ctx, { repos: repositoryStore(ctx.sql), auth })
   return async (app: FastifyInstance) => {
     app.put<{ Body: BuildInfoDocument }>(
       '/',

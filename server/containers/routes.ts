@@ -72,8 +72,8 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   const uploadFile = (id: string) => join(uploadsDir, id)
   const now = () => isoNow(ctx.clock)
 
-  const dockerRepo = (key: string): RepositoryRecord => {
-    const repo = repos.find(key)
+  const dockerRepo = async (key: string): Promise<RepositoryRecord> => {
+    const repo = await repos.find(key)
     if (!repo || repo.packageType !== 'docker')
       throw new OciError('NAME_UNKNOWN', `There is no docker repository ${key}`)
     return repo
@@ -93,10 +93,12 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   const readable = async (caller: ContainerCaller, key: string) =>
-    (await deps.authz.readableMembers(caller, dockerRepo(key))).filter((r) => r.packageType === 'docker')
+    (await deps.authz.readableMembers(caller, await dockerRepo(key))).filter(
+      (r) => r.packageType === 'docker',
+    )
 
   const grant = async (caller: ContainerCaller, key: string, access: Access, refuse: () => never) => {
-    const repo = dockerRepo(key)
+    const repo = await dockerRepo(key)
     if (access === 'pull') {
       const members = await readable(caller, key)
       if (members.length === 0) refuse()
@@ -107,7 +109,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       repo.kind === 'local'
         ? repo
         : repo.kind === 'virtual' && repo.defaultDeploymentRepo
-          ? dockerRepo(repo.defaultDeploymentRepo)
+          ? await dockerRepo(repo.defaultDeploymentRepo)
           : undefined
     if (!target) throw new OciError('UNSUPPORTED', `${key} does not take pushes`)
     if (!(await deps.authz.can(caller, target, access === 'push' ? 'deploy' : 'delete'))) refuse()
@@ -527,7 +529,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     const names: string[] = []
     for (const i of await store.images()) {
       if (!visible.has(i.repo)) {
-        const repo = repos.find(i.repo)
+        const repo = await repos.find(i.repo)
         visible.set(i.repo, repo !== undefined && (await deps.authz.can(caller, repo, 'read')))
       }
       if (visible.get(i.repo)) names.push(`${i.repo}/${i.image}`)

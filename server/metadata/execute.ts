@@ -22,6 +22,7 @@ import {
 } from 'graphql'
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit'
 import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { metadataSchema } from './schema'
 import { DEFAULT_FIRST, MAX_FIRST, metadataResolvers, type MetadataContext } from './resolvers'
 
@@ -171,9 +172,9 @@ function withCalledFields(schema: GraphQLSchema): GraphQLSchema {
   return schema
 }
 
-export function metadataExecutor(db: Db) {
+export function metadataExecutor(db: Db, sql: Sql) {
   const schema = withCalledFields(metadataSchema())
-  const rootValue = metadataResolvers(db)
+  const rootValue = metadataResolvers(db, sql)
   // Clients send the same few documents again and again: each valid one is parsed and
   // validated once (the cost check still runs per request: it depends on the variables).
   const valid = new Map<string, DocumentNode>()
@@ -194,7 +195,7 @@ export function metadataExecutor(db: Db) {
     return c
   }
 
-  return (request: GraphQLRequest, options: RunOptions = {}): GraphQLAnswer => {
+  return async (request: GraphQLRequest, options: RunOptions = {}): Promise<GraphQLAnswer> => {
     if (typeof request.query !== 'string' || request.query.trim() === '')
       return requestError('A GraphQL query is required')
     if (request.query.length > LIMITS.queryLength)
@@ -253,11 +254,12 @@ export function metadataExecutor(db: Db) {
         } as ExecutionResult & RefusedAnswer,
       }
     const context: MetadataContext = options.readable ? { readable: options.readable } : {}
-    const result = compiledFor(request.query, document, request.operationName).query(
+    // A field may read through the async store interface (a version's provenance).
+    const result = (await compiledFor(request.query, document, request.operationName).query(
       rootValue,
       context,
       variables,
-    ) as ExecutionResult
+    )) as ExecutionResult
     // Variable coercion failures come back without data: they are request errors.
     if (!('data' in result)) return { status: 400, body: result }
     return {

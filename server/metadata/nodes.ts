@@ -3,6 +3,7 @@
  * files) are functions, which graphql-js's default resolver calls only when selected.
  */
 import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { xrayStore } from '../xray/store'
 import { provenanceReader } from '../remote/provenance'
 
@@ -157,14 +158,14 @@ export function packageNode(r: PackageRow, releaseOnly = false) {
   }
 }
 
-export function nodeLoaders(db: Db) {
+export function nodeLoaders(db: Db, sql: Sql) {
   const packageById = db.prepare('SELECT * FROM catalog_packages WHERE id = ?')
   const filesOf = db.prepare(
     'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
   )
   const findPackage = (id: string) => packageById.get(id) as PackageRow | undefined
   const scans = xrayStore(db)
-  const provenanceOf = provenanceReader(db)
+  const provenanceOf = provenanceReader(sql, db)
 
   const versionNode = (r: VersionRow) => ({
     id: r.id,

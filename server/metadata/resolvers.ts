@@ -6,6 +6,7 @@
 import { GraphQLError } from 'graphql'
 import type { Statement } from 'better-sqlite3'
 import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { compareVersionNames } from '../catalog/versionOrder'
 import { decodeCursor, encodeCursor } from './cursor'
 import {
@@ -199,8 +200,8 @@ function pageOf<T>(rows: T[], first: number, cursorOf: (row: T) => string) {
   }
 }
 
-export function metadataResolvers(db: Db) {
-  const { findPackage, versionNode } = nodeLoaders(db)
+export function metadataResolvers(db: Db, sql: Sql) {
+  const { findPackage, versionNode } = nodeLoaders(db, sql)
   // The filters make a few hundred shapes of SQL at most: each is prepared once.
   const statements = new Map<string, Statement>()
   const prepared = (sql: string, raw = false): Statement => {

@@ -55,8 +55,8 @@ export function syntheticCountFromEnv(env: NodeJS.ProcessEnv = process.env): num
 
 const routes: RouteModule = async (app, ctx) => {
   loadCatalogIfEmpty(ctx.db, { synthetic: syntheticCountFromEnv() })
-  const run = metadataExecutor(ctx.db)
-  const repos = repositoryStore(ctx.db)
+  const run = metadataExecutor(ctx.db, ctx.sql)
+  const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
   const budget = costBudget(ctx.config.graphqlBudget)
 
@@ -81,7 +81,7 @@ const routes: RouteModule = async (app, ctx) => {
         const readable = await readableRepositories(authz, repos, reader)
         // Anonymous visitors share nothing but their address.
         const caller = ctx.currentUser(request) ? `user:${user.name}` : `anonymous:${request.ip}`
-        const answer = run(
+        const answer = await run(
           {
             query: graphQL.query,
             variables: graphQL.variables ?? null,

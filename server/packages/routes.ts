@@ -106,12 +106,12 @@ const routes: RouteModule = async (app, ctx) => {
   })
   const downloads = remoteStore(db)
 
-  const repos = repositoryStore(db)
+  const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
 
   /** Refused (401/403) unless the caller may read `repoKey` at `path`, as the registry would. */
   const requireRead = async (request: FastifyRequest, repoKey: string, path?: string) => {
-    const repo = repos.find(repoKey)
+    const repo = await repos.find(repoKey)
     if (!repo) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
     await authz.require(consoleCaller(ctx, request), repo, 'read', path)
   }

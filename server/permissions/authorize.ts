@@ -96,7 +96,7 @@ export function registryAuthorizer(
      * to no repository, such as build information, need what publishing anything needs).
      */
     async requireAnywhere(caller: RegistryCaller, action: RegistryAction, what: string): Promise<void> {
-      for (const repo of repos.records())
+      for (const repo of await repos.records())
         if (repo.kind === 'local' && (await can(caller, repo, action))) return
       if (caller.anonymous) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
       throw new HttpError(
@@ -111,7 +111,9 @@ export function registryAuthorizer(
       const principal = await principalOf(caller)
       const targets = await store.targets()
       if (!allows(principal, targets, repo, 'read', path)) return []
-      return repos.resolutionOrder(repo.key).filter((r) => allows(principal, targets, r, 'read', path))
+      return (await repos.resolutionOrder(repo.key)).filter((r) =>
+        allows(principal, targets, r, 'read', path),
+      )
     },
   }
 }
@@ -136,6 +138,6 @@ export async function readableRepositories(
 ): Promise<ReadonlyArray<string> | undefined> {
   if (caller.user.admin && !caller.scope) return undefined
   const readable: string[] = []
-  for (const repo of repos.records()) if (await authz.can(caller, repo, 'read')) readable.push(repo.key)
+  for (const repo of await repos.records()) if (await authz.can(caller, repo, 'read')) readable.push(repo.key)
   return readable
 }

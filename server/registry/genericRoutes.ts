@@ -101,18 +101,18 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     'SELECT path FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ? LIMIT 1',
   )
 
-  const repoOf = (key: string): RepositoryRecord => {
-    const repo = repos.find(key)
+  const repoOf = async (key: string): Promise<RepositoryRecord> => {
+    const repo = await repos.find(key)
     if (!repo) throw new HttpError(404, `Repository ${key} not found`, 'NOT_FOUND')
     return repo
   }
 
-  const target = (repo: RepositoryRecord): RepositoryRecord => {
+  const target = async (repo: RepositoryRecord): Promise<RepositoryRecord> => {
     const local =
       repo.kind === 'local'
         ? repo
         : repo.kind === 'virtual' && repo.defaultDeploymentRepo
-          ? repoOf(repo.defaultDeploymentRepo)
+          ? await repoOf(repo.defaultDeploymentRepo)
           : undefined
     if (!local) throw new HttpError(405, `${repo.key} does not accept deployments`, 'NOT_DEPLOYABLE')
     if (local.packageType === 'npm')
@@ -159,7 +159,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
 
   const get = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key, path } = parse(request)
-    const repo = repoOf(key)
+    const repo = await repoOf(key)
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
     const caller = await authz.authorize(request, reply, repo, 'read', path)
@@ -176,9 +176,9 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
 
   const put = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key, path } = parse(request)
-    const repo = repoOf(key)
+    const repo = await repoOf(key)
     const caller = await authz.authorize(request, reply, repo, 'deploy', path)
-    const local = target(repo)
+    const local = await target(repo)
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
     // A new file is a deploy; replacing one that is there is an overwrite.
@@ -239,7 +239,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
 
   const remove = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key, path } = parse(request)
-    const repo = repoOf(key)
+    const repo = await repoOf(key)
     await authz.authorize(request, reply, repo, 'delete', path)
     if (repo.kind !== 'local')
       throw new HttpError(405, `Delete from ${repo.key}'s local members`, 'NOT_DEPLOYABLE')

@@ -92,15 +92,15 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const deleteTag = db.prepare('DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?')
   const fileAt = db.prepare('SELECT sha256, size, version_id FROM catalog_files WHERE repo = ? AND path = ?')
 
-  const npmRepo = (key: string): RepositoryRecord => {
-    const repo = repos.find(key)
+  const npmRepo = async (key: string): Promise<RepositoryRecord> => {
+    const repo = await repos.find(key)
     if (!repo || repo.packageType !== 'npm')
       throw new HttpError(404, `Repository ${key} not found`, 'NOT_FOUND')
     return repo
   }
 
   /** The local repository a write to `repo` goes to. */
-  const deploymentTarget = (repo: RepositoryRecord): RepositoryRecord => {
+  const deploymentTarget = async (repo: RepositoryRecord): Promise<RepositoryRecord> => {
     if (repo.kind === 'local') return repo
     if (repo.kind === 'virtual' && repo.defaultDeploymentRepo) return npmRepo(repo.defaultDeploymentRepo)
     throw new HttpError(
@@ -458,7 +458,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       return (await packument(request, repo, members, name, caller))['dist-tags']
     }
     const caller = await authz.authorize(request, reply, repo, 'deploy', `${name}/`)
-    const target = deploymentTarget(repo)
+    const target = await deploymentTarget(repo)
     if (!tag) throw new HttpError(400, 'A tag is required', 'BAD_REQUEST')
     // A new tag is a deploy; moving or removing one changes what clients already get.
     const current = tagsOf([target], name)[tag]
@@ -496,7 +496,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const path = (request.raw.url ?? '').split('?')[0]!.slice(NPM_PREFIX.length)
     const [repoKey = '', ...restParts] = path.split('/').filter((s) => s !== '')
-    const repo = npmRepo(decodeURIComponent(repoKey))
+    const repo = await npmRepo(decodeURIComponent(repoKey))
     const segments = npmPathSegments(restParts.join('/'))
     const method = request.method
     if (segments[0] === '-') {
@@ -545,7 +545,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     // Writes land in the deployment target; publishing needs deploy there, removing needs delete.
     const action = method === 'PUT' && dash === undefined ? 'deploy' : 'delete'
     const caller = await authz.authorize(request, reply, repo, action, `${name}/`)
-    const target = deploymentTarget(repo)
+    const target = await deploymentTarget(repo)
     await authz.require(caller, target, action, `${name}/`)
     if (method === 'PUT' && dash === undefined)
       return publish(request, target, name, caller.user.name, request.body)

@@ -23,7 +23,7 @@ import { npmRemote } from '../remote/npmRemote'
 import { remoteRegistry } from '../containers/remoteRegistry'
 
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const repos = repositoryStore(ctx.db)
+  const repos = repositoryStore(ctx.sql)
   const auth = registryAuth(ctx)
   const blobs = blobStore(ctx.db, ctx.config.dataDir)
   // Every stored version is scanned as it arrives, so a blocked one is never served.
@@ -35,7 +35,8 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     ['generic-remote', ctx.config.genericRemoteUrl],
     ['docker-remote', ctx.config.dockerRemoteUrl],
   ]
-  for (const [key, url] of seeded) if (url && repos.find(key)?.kind === 'remote') store.setUpstream(key, url)
+  for (const [key, url] of seeded)
+    if (url && (await repos.find(key))?.kind === 'remote') store.setUpstream(key, url)
   const upstream = remoteUpstream(ctx, store)
   const files = fileCache(blobs)
   const deps = {

@@ -4,6 +4,7 @@
  * remote last heard from its upstream, so the console can say whether installing it can work.
  */
 import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { repositoryStore } from '../repositories/store'
 import { shownUrl } from '../upstream/fetch'
 import { remoteStore, type VersionSource } from './store'
@@ -30,12 +31,12 @@ export type Provenance =
 export const npmTarballPath = (name: string, version: string) =>
   `${name}/-/${name.split('/').pop()}-${version}.tgz`
 
-export function provenanceReader(db: Db) {
-  const repos = repositoryStore(db)
+export function provenanceReader(sql: Sql, db: Db) {
+  const repos = repositoryStore(sql)
   const remotes = remoteStore(db)
 
-  return (v: VersionSource): Provenance | null => {
-    const repo = repos.find(v.repo)
+  return async (v: VersionSource): Promise<Provenance | null> => {
+    const repo = await repos.find(v.repo)
     if (!repo) return null
     if (repo.kind !== 'remote') return { kind: 'local', repository: repo.key }
     // Credentials never travel in the address, but an address may carry a user: not shown.

@@ -52,16 +52,16 @@ export type ConnectionResult =
   'reachable' | 'refusedCredentials' | 'timeout' | 'tls' | 'unreachable' | 'notARegistry'
 
 const routes: RouteModule = async (app, ctx) => {
-  const repos = repositoryStore(ctx.db)
+  const repos = repositoryStore(ctx.sql)
   const store = remoteStore(ctx.db)
 
-  const remoteOf = (key: string) => {
-    const repo = repos.find(key)
+  const remoteOf = async (key: string) => {
+    const repo = await repos.find(key)
     if (!repo || repo.kind !== 'remote') throw new HttpError(404, `No remote repository ${key}`, 'NOT_FOUND')
     return repo
   }
   const view = (key: string) => ({ key, ...store.settings(key), ...store.state(key) })
-  const provenanceOf = provenanceReader(ctx.db)
+  const provenanceOf = provenanceReader(ctx.sql, ctx.db)
   const upstream = remoteUpstream(ctx, store)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
 
@@ -103,10 +103,10 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       const source = store.versionSource(request.body.versionId)
-      const repo = source && repos.find(source.repo)
+      const repo = source && (await repos.find(source.repo))
       if (!source || !repo) throw new HttpError(404, 'No such version', 'NOT_FOUND')
       await authz.require(consoleCaller(ctx, request), repo, 'read', source.leadFilePath)
-      const before = provenanceOf(source)
+      const before = await provenanceOf(source)
       if (before?.kind === 'notCached' && !before.offline) await askUpstream(repo, source)
       return provenanceOf(source)
     },
@@ -114,7 +114,7 @@ const routes: RouteModule = async (app, ctx) => {
 
   app.get<{ Params: { key: string } }>('/repositories/:key/remote', async (request) => {
     ctx.requireUser(request, { allowAnonymous: true })
-    return view(remoteOf(request.params.key).key)
+    return view((await remoteOf(request.params.key)).key)
   })
 
   app.put<{ Params: { key: string }; Body: SettingsBody }>(
@@ -122,7 +122,7 @@ const routes: RouteModule = async (app, ctx) => {
     { schema: { body: settingsSchema } },
     async (request) => {
       ctx.requireAdmin(request)
-      const repo = remoteOf(request.params.key)
+      const repo = await remoteOf(request.params.key)
       const { credentials, ...settings } = request.body
       ctx.db
         .transaction(() => {
@@ -143,7 +143,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const repo = remoteOf(request.params.key)
+      const repo = await remoteOf(request.params.key)
       const settings = store.settings(repo.key)
       return testConnection({
         packageType: repo.packageType,
@@ -162,7 +162,7 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       ctx.requireAdmin(request)
       const { key, credentials, ...typed } = request.body
-      const saved = key ? repos.find(key) : undefined
+      const saved = key ? await repos.find(key) : undefined
       const remote = saved?.kind === 'remote' ? saved : undefined
       const settings = remote ? store.settings(remote.key) : undefined
       return testConnection({

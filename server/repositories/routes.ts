@@ -89,7 +89,7 @@ const keyParams = {
 } as const
 
 const routes: RouteModule = async (app, ctx) => {
-  const store = repositoryStore(ctx.db)
+  const store = repositoryStore(ctx.sql)
   const remotes = remoteStore(ctx.db)
   const remoteStatusOf = (key: string) => {
     const { lastFailure, lastFailureAt, lastSuccessAt } = remotes.state(key)
@@ -125,9 +125,9 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
       return {
-        repositories: store
-          .list()
-          .map((r) => (r.kind === 'remote' ? { ...r, remote: remoteStatusOf(r.key) } : r)),
+        repositories: (await store.list()).map((r) =>
+          r.kind === 'remote' ? { ...r, remote: remoteStatusOf(r.key) } : r,
+        ),
       }
     },
   )
@@ -142,7 +142,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      const repo = store.find(request.params.key)
+      const repo = await store.find(request.params.key)
       if (!repo) throw new HttpError(404, `No repository ${request.params.key}`, 'NOT_FOUND')
       return repo
     },
@@ -158,7 +158,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      return reply.status(201).send(store.create(formOf(request.body), isoNow(ctx.clock)))
+      return reply.status(201).send(await store.create(formOf(request.body), isoNow(ctx.clock)))
     },
   )
 
@@ -173,7 +173,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return store.update(request.params.key, formOf(request.body), isoNow(ctx.clock))
+      return await store.update(request.params.key, formOf(request.body), isoNow(ctx.clock))
     },
   )
 
@@ -182,7 +182,7 @@ const routes: RouteModule = async (app, ctx) => {
     { schema: { params: keyParams, response: { 404: error, 409: error } } },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      store.delete(request.params.key)
+      await store.delete(request.params.key)
       return reply.status(204).send()
     },
   )
@@ -216,7 +216,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return store.quickCreate(request.body.packageTypes, isoNow(ctx.clock))
+      return await store.quickCreate(request.body.packageTypes, isoNow(ctx.clock))
     },
   )
 
@@ -265,7 +265,7 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       const caller = consoleCaller(ctx, request)
       const { repoKey, path = '', offset = 0, limit = 100 } = request.query
-      const repo = store.find(repoKey)
+      const repo = await store.find(repoKey)
       if (!repo) throw new HttpError(404, `No repository ${repoKey}`, 'NOT_FOUND')
       // The same permission targets as the registry's: a virtual shows the members one may read.
       await authz.require(caller, repo, 'read')
@@ -322,7 +322,7 @@ const routes: RouteModule = async (app, ctx) => {
       const { repoKey, path } = request.query
       const problem = artifactPathProblem(path)
       if (problem) throw new HttpError(400, problem, 'BAD_PATH')
-      const repo = store.find(repoKey)
+      const repo = await store.find(repoKey)
       if (!repo) throw new HttpError(404, `No repository ${repoKey}`, 'NOT_FOUND')
       await authz.require(caller, repo, 'read', path)
       for (const r of await authz.readableMembers(caller, repo, path)) {

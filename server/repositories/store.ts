@@ -1,17 +1,18 @@
 /**
- * Repository records in SQLite: list with what they hold, create, update, delete and the
+ * Repository records (portable SQL over server/db/sql.ts): list with what they hold, create, update, delete and the
  * Quick Repository Creation set. Validation is the domain's (domain/repositories/rules.ts);
  * the store adds what only the database knows: a taken key, and virtual repositories that use
  * a repository about to be deleted.
  */
 import { isLeft } from 'fp-ts/Either'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { HttpError } from '../context'
 import {
   QUICK_REMOTE_URLS,
   quickRepositoryKeys,
   validateRepositoryForm,
   type KnownRepositories,
+  type RepositoryDefinition,
   type RepositoryForm,
   type RepositoryKind,
 } from '../../domain/repositories/rules'
@@ -57,113 +58,152 @@ export class ValidationProblems extends HttpError {
   }
 }
 
-export function repositoryStore(db: Db) {
-  const allRows = db.prepare('SELECT * FROM repositories ORDER BY key')
-  const oneRow = db.prepare('SELECT * FROM repositories WHERE key = ?')
-  const membersOf = db.prepare(
-    'SELECT member_key FROM repository_members WHERE virtual_key = ? ORDER BY position',
-  )
-  const usedBy = db.prepare(
-    'SELECT virtual_key FROM repository_members WHERE member_key = ? ORDER BY virtual_key',
-  )
-  const insertRow = db.prepare(
-    `INSERT INTO repositories (key, package_type, kind, description, includes_pattern, excludes_pattern, url,
+const Q = {
+  all: 'SELECT * FROM repositories ORDER BY key',
+  one: 'SELECT * FROM repositories WHERE key = ?',
+  members: 'SELECT member_key FROM repository_members WHERE virtual_key = ? ORDER BY position',
+  allMembers: 'SELECT virtual_key, member_key FROM repository_members ORDER BY virtual_key, position',
+  usedBy: 'SELECT virtual_key FROM repository_members WHERE member_key = ? ORDER BY virtual_key',
+  insert: `INSERT INTO repositories (key, package_type, kind, description, includes_pattern, excludes_pattern, url,
        default_deployment_repo, created, modified)
-     VALUES (@key, @packageType, @kind, @description, @includesPattern, @excludesPattern, @url,
-       @defaultDeploymentRepo, @now, @now)`,
-  )
-  const updateRow = db.prepare(
-    `UPDATE repositories SET description = @description, includes_pattern = @includesPattern,
-       excludes_pattern = @excludesPattern, url = @url, default_deployment_repo = @defaultDeploymentRepo,
-       modified = @now WHERE key = @key`,
-  )
-  const deleteMembers = db.prepare('DELETE FROM repository_members WHERE virtual_key = ?')
-  const insertMember = db.prepare(
-    'INSERT INTO repository_members (virtual_key, position, member_key) VALUES (?, ?, ?)',
-  )
-  const deleteRow = db.prepare('DELETE FROM repositories WHERE key = ?')
-  const deleteCatalogue = db.prepare('DELETE FROM catalog_versions WHERE repo = ?')
-  const packageCounts = db.prepare(
-    'SELECT repo, COUNT(DISTINCT package_id) AS n FROM catalog_versions GROUP BY repo',
-  )
-  const fileTotals = db.prepare(
-    `SELECT repo, SUM(n) AS n, SUM(size) AS size FROM (
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  update: `UPDATE repositories SET description = ?, includes_pattern = ?, excludes_pattern = ?, url = ?,
+       default_deployment_repo = ?, modified = ? WHERE key = ?`,
+  deleteMembers: 'DELETE FROM repository_members WHERE virtual_key = ?',
+  insertMember: 'INSERT INTO repository_members (virtual_key, position, member_key) VALUES (?, ?, ?)',
+  delete: 'DELETE FROM repositories WHERE key = ?',
+  deleteCatalogue: 'DELETE FROM catalog_versions WHERE repo = ?',
+  deleteDistTags: 'DELETE FROM npm_dist_tags WHERE repo = ?',
+  packageCounts: 'SELECT repo, COUNT(DISTINCT package_id) AS n FROM catalog_versions GROUP BY repo',
+  fileTotals: `SELECT repo, SUM(n) AS n, SUM(size) AS size FROM (
        SELECT repo, COUNT(*) AS n, SUM(size) AS size FROM catalog_files GROUP BY repo
-       UNION ALL SELECT repo, COUNT(*), SUM(size) FROM artifacts GROUP BY repo)
+       UNION ALL SELECT repo, COUNT(*) AS n, SUM(size) AS size FROM artifacts GROUP BY repo) totals
      GROUP BY repo`,
-  )
+} as const
 
-  const record = (row: Row): RepositoryRecord => ({
-    key: row.key,
-    packageType: row.package_type,
-    kind: row.kind,
-    description: row.description,
-    includesPattern: row.includes_pattern,
-    excludesPattern: row.excludes_pattern,
-    url: row.url,
-    members: (membersOf.all(row.key) as Array<{ member_key: string }>).map((m) => m.member_key),
-    defaultDeploymentRepo: row.default_deployment_repo,
-    created: row.created,
-    modified: row.modified,
-  })
+const recordOf = (row: Row, members: string[]): RepositoryRecord => ({
+  key: row.key,
+  packageType: row.package_type,
+  kind: row.kind,
+  description: row.description,
+  includesPattern: row.includes_pattern,
+  excludesPattern: row.excludes_pattern,
+  url: row.url,
+  members,
+  defaultDeploymentRepo: row.default_deployment_repo,
+  created: row.created,
+  modified: row.modified,
+})
 
-  const find = (key: string): RepositoryRecord | undefined => {
-    const row = oneRow.get(key) as Row | undefined
-    return row && record(row)
+/** Every repository with its members, read with two statements whatever their number. */
+async function readAll(db: Sql): Promise<RepositoryRecord[]> {
+  const members = new Map<string, string[]>()
+  for (const m of await db.all<{ virtual_key: string; member_key: string }>(Q.allMembers)) {
+    const list = members.get(m.virtual_key) ?? []
+    list.push(m.member_key)
+    members.set(m.virtual_key, list)
   }
+  return (await db.all<Row>(Q.all)).map((row) => recordOf(row, members.get(row.key) ?? []))
+}
 
-  const known = (): KnownRepositories =>
-    new Map(
-      (allRows.all() as Row[]).map((r) => [r.key, { kind: r.kind, packageType: r.package_type }] as const),
+async function findIn(db: Sql, key: string): Promise<RepositoryRecord | undefined> {
+  const row = await db.one<Row>(Q.one, [key])
+  if (!row) return undefined
+  const members = (await db.all<{ member_key: string }>(Q.members, [key])).map((m) => m.member_key)
+  return recordOf(row, members)
+}
+
+/** What resolving a read through repositories needs of each. */
+export interface Resolvable {
+  readonly key: string
+  readonly kind: RepositoryKind
+  readonly members: readonly string[]
+}
+
+/** The repositories a virtual one resolves through, depth first, each once (members of members too). */
+export function resolveIn<R extends Resolvable>(
+  byKey: ReadonlyMap<string, R>,
+  key: string,
+  seen = new Set<string>(),
+): R[] {
+  const repo = byKey.get(key)
+  if (!repo || seen.has(key)) return []
+  seen.add(key)
+  if (repo.kind !== 'virtual') return [repo]
+  return repo.members.flatMap((m) => resolveIn(byKey, m, seen))
+}
+
+const validated = (form: RepositoryForm, known: KnownRepositories) => {
+  const result = validateRepositoryForm(form, known)
+  if (isLeft(result))
+    throw new ValidationProblems(
+      Object.fromEntries(
+        Object.entries(result.left).map(([field, problem]) => [field, repositoryProblemText(problem)]),
+      ),
     )
+  return result.right
+}
 
-  const validate = (form: RepositoryForm) => {
-    const result = validateRepositoryForm(form, known())
-    if (isLeft(result))
-      throw new ValidationProblems(
-        Object.fromEntries(
-          Object.entries(result.left).map(([field, problem]) => [field, repositoryProblemText(problem)]),
-        ),
-      )
-    return result.right
-  }
+async function knownIn(db: Sql): Promise<KnownRepositories> {
+  return new Map(
+    (await db.all<Row>(Q.all)).map((r) => [r.key, { kind: r.kind, packageType: r.package_type }] as const),
+  )
+}
 
-  const writeMembers = (key: string, members: readonly string[]) => {
-    deleteMembers.run(key)
-    members.forEach((m, i) => insertMember.run(key, i, m))
-  }
+async function writeMembers(tx: Sql, key: string, members: readonly string[]): Promise<void> {
+  await tx.run(Q.deleteMembers, [key])
+  for (const [i, m] of members.entries()) await tx.run(Q.insertMember, [key, i, m])
+}
 
-  /** The repositories a virtual one resolves through, depth first, each once (members of members too). */
-  const resolutionOrder = (key: string, seen = new Set<string>()): RepositoryRecord[] => {
-    const repo = find(key)
-    if (!repo || seen.has(key)) return []
-    seen.add(key)
-    if (repo.kind !== 'virtual') return [repo]
-    return repo.members.flatMap((m) => resolutionOrder(m, seen))
-  }
+async function insert(tx: Sql, def: RepositoryDefinition, now: string): Promise<void> {
+  await tx.run(Q.insert, [
+    def.key,
+    def.packageType,
+    def.kind,
+    def.description,
+    def.includesPattern,
+    def.excludesPattern,
+    def.url,
+    def.defaultDeploymentRepo,
+    now,
+    now,
+  ])
+  await writeMembers(tx, def.key, def.members)
+}
+
+export function repositoryStore(sql: Sql) {
+  const find = (key: string): Promise<RepositoryRecord | undefined> => findIn(sql, key)
 
   return {
     find,
-    resolutionOrder,
 
-    /** Every repository, without the counts `list` adds (the cheap answer for permission checks). */
-    records(): RepositoryRecord[] {
-      return (allRows.all() as Row[]).map(record)
+    /** The repositories a read of `key` goes through, in order (a virtual one's members, depth first). */
+    async resolutionOrder(key: string): Promise<RepositoryRecord[]> {
+      const repo = await find(key)
+      if (!repo) return []
+      if (repo.kind !== 'virtual') return [repo]
+      return resolveIn(new Map((await readAll(sql)).map((r) => [r.key, r] as const)), key)
     },
 
-    list(): RepositorySummary[] {
+    /** Every repository, without the counts `list` adds (the cheap answer for permission checks). */
+    records(): Promise<RepositoryRecord[]> {
+      return readAll(sql)
+    },
+
+    async list(): Promise<RepositorySummary[]> {
+      const records = await readAll(sql)
+      const byKey = new Map(records.map((r) => [r.key, r] as const))
       const packages = new Map(
-        (packageCounts.all() as Array<{ repo: string; n: number }>).map((r) => [r.repo, r.n] as const),
+        (await sql.all<{ repo: string; n: number }>(Q.packageCounts)).map((r) => [r.repo, r.n] as const),
       )
       const files = new Map(
-        (fileTotals.all() as Array<{ repo: string; n: number; size: number }>).map(
+        (await sql.all<{ repo: string; n: number; size: number }>(Q.fileTotals)).map(
           (r) => [r.repo, r] as const,
         ),
       )
-      return (allRows.all() as Row[]).map((row) => {
-        const repo = record(row)
+      return records.map((repo) => {
         // A virtual repository shows what its members hold.
-        const keys = repo.kind === 'virtual' ? resolutionOrder(repo.key).map((r) => r.key) : [repo.key]
+        const keys = repo.kind === 'virtual' ? resolveIn(byKey, repo.key).map((r) => r.key) : [repo.key]
         return {
           ...repo,
           packageCount: keys.reduce((n, k) => n + (packages.get(k) ?? 0), 0),
@@ -173,37 +213,43 @@ export function repositoryStore(db: Db) {
       })
     },
 
-    create(form: RepositoryForm, now: string): RepositoryRecord {
-      return db
-        .transaction(() => {
-          const def = validate(form)
-          if (oneRow.get(def.key))
-            throw new HttpError(409, `A repository with the key ${def.key} exists`, 'EXISTS')
-          insertRow.run({ ...def, now })
-          writeMembers(def.key, def.members)
-          return find(def.key)!
-        })
-        .immediate()
+    create(form: RepositoryForm, now: string): Promise<RepositoryRecord> {
+      return sql.transaction(async (tx) => {
+        const def = validated(form, await knownIn(tx))
+        if (await tx.one(Q.one, [def.key]))
+          throw new HttpError(409, `A repository with the key ${def.key} exists`, 'EXISTS')
+        await insert(tx, def, now)
+        return (await findIn(tx, def.key))!
+      })
     },
 
     /** Key, kind and package type are fixed once created; the rest may change. */
-    update(key: string, form: RepositoryForm, now: string): RepositoryRecord {
-      return db
-        .transaction(() => {
-          const current = find(key)
-          if (!current) throw new HttpError(404, `No repository ${key}`, 'NOT_FOUND')
-          const def = validate({ ...form, key, kind: current.kind, packageType: current.packageType })
-          updateRow.run({ ...def, now })
-          if (current.kind === 'virtual') writeMembers(key, def.members)
-          return find(key)!
-        })
-        .immediate()
+    update(key: string, form: RepositoryForm, now: string): Promise<RepositoryRecord> {
+      return sql.transaction(async (tx) => {
+        const current = await findIn(tx, key)
+        if (!current) throw new HttpError(404, `No repository ${key}`, 'NOT_FOUND')
+        const def = validated(
+          { ...form, key, kind: current.kind, packageType: current.packageType },
+          await knownIn(tx),
+        )
+        await tx.run(Q.update, [
+          def.description,
+          def.includesPattern,
+          def.excludesPattern,
+          def.url,
+          def.defaultDeploymentRepo,
+          now,
+          key,
+        ])
+        if (current.kind === 'virtual') await writeMembers(tx, key, def.members)
+        return (await findIn(tx, key))!
+      })
     },
 
-    delete(key: string): void {
-      db.transaction(() => {
-        if (!oneRow.get(key)) throw new HttpError(404, `No repository ${key}`, 'NOT_FOUND')
-        const users = (usedBy.all(key) as Array<{ virtual_key: string }>).map((u) => u.virtual_key)
+    delete(key: string): Promise<void> {
+      return sql.transaction(async (tx) => {
+        if (!(await tx.one(Q.one, [key]))) throw new HttpError(404, `No repository ${key}`, 'NOT_FOUND')
+        const users = (await tx.all<{ virtual_key: string }>(Q.usedBy, [key])).map((u) => u.virtual_key)
         if (users.length > 0)
           throw new HttpError(
             409,
@@ -211,59 +257,58 @@ export function repositoryStore(db: Db) {
             'IN_USE',
           )
         // Its packages leave the catalogue with it; the blobs stay (other paths may share them).
-        deleteCatalogue.run(key)
-        db.prepare('DELETE FROM npm_dist_tags WHERE repo = ?').run(key)
-        deleteRow.run(key)
-      }).immediate()
+        await tx.run(Q.deleteCatalogue, [key])
+        await tx.run(Q.deleteDistTags, [key])
+        await tx.run(Q.delete, [key])
+      })
     },
 
     /** Local, remote and virtual for each type; keys already taken are kept as they are and reported. */
-    quickCreate(packageTypes: readonly string[], now: string): { created: string[]; existing: string[] } {
-      return db
-        .transaction(() => {
-          const created: string[] = []
-          const existing: string[] = []
-          for (const packageType of packageTypes) {
-            const keys = quickRepositoryKeys(packageType)
-            const base = {
-              packageType,
-              description: '',
-              includesPattern: '',
-              excludesPattern: '',
-              url: '',
-              members: [] as string[],
-              defaultDeploymentRepo: '',
-            }
-            const forms: RepositoryForm[] = [
-              { ...base, key: keys.local, kind: 'local' },
-              {
-                ...base,
-                key: keys.remote,
-                kind: 'remote',
-                url: QUICK_REMOTE_URLS[packageType] ?? `https://example.invalid/${packageType}`,
-              },
-              {
-                ...base,
-                key: keys.virtual,
-                kind: 'virtual',
-                members: [keys.local, keys.remote],
-                defaultDeploymentRepo: keys.local,
-              },
-            ]
-            for (const form of forms) {
-              if (oneRow.get(form.key)) {
-                existing.push(form.key)
-                continue
-              }
-              const def = validate(form)
-              insertRow.run({ ...def, now })
-              writeMembers(def.key, def.members)
-              created.push(def.key)
-            }
+    quickCreate(
+      packageTypes: readonly string[],
+      now: string,
+    ): Promise<{ created: string[]; existing: string[] }> {
+      return sql.transaction(async (tx) => {
+        const created: string[] = []
+        const existing: string[] = []
+        for (const packageType of packageTypes) {
+          const keys = quickRepositoryKeys(packageType)
+          const base = {
+            packageType,
+            description: '',
+            includesPattern: '',
+            excludesPattern: '',
+            url: '',
+            members: [] as string[],
+            defaultDeploymentRepo: '',
           }
-          return { created, existing }
-        })
-        .immediate()
+          const forms: RepositoryForm[] = [
+            { ...base, key: keys.local, kind: 'local' },
+            {
+              ...base,
+              key: keys.remote,
+              kind: 'remote',
+              url: QUICK_REMOTE_URLS[packageType] ?? `https://example.invalid/${packageType}`,
+            },
+            {
+              ...base,
+              key: keys.virtual,
+              kind: 'virtual',
+              members: [keys.local, keys.remote],
+              defaultDeploymentRepo: keys.local,
+            },
+          ]
+          for (const form of forms) {
+            if (await tx.one(Q.one, [form.key])) {
+              existing.push(form.key)
+              continue
+            }
+            await insert(tx, validated(form, await knownIn(tx)), now)
+            created.push(form.key)
+          }
+        }
+        return { created, existing }
+      })
     },
   }
 }

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isoNow } from '../clock'
 import type { ServerContext } from '../context'
-import { repositoryStore } from '../repositories/store'
+import { resolveIn, type Resolvable } from '../repositories/store'
 import { xrayStore, type ImportRecord } from './store'
 import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from './importer'
 import { evaluateVersion, findingsFor, type Rules } from './scanner'
@@ -29,7 +29,6 @@ const sourceName = (s: ImportSource) =>
 
 export function createXrayService(ctx: ServerContext) {
   const store = xrayStore(ctx.db)
-  const repos = repositoryStore(ctx.db)
   const now = () => isoNow(ctx.clock)
   let running: Promise<number> | undefined
   let pendingAgain = false
@@ -39,13 +38,15 @@ export function createXrayService(ctx: ServerContext) {
   const rules = (): Rules => {
     const policies = new Map(store.policies().map((p) => [p.name, p]))
     const members = new Map<string, readonly string[]>()
+    let repos: ReadonlyMap<string, Resolvable> | undefined
     return {
       watches: store.watches(),
       policies,
       expand: (key) => {
         let m = members.get(key)
         if (!m) {
-          m = repos.resolutionOrder(key).map((r) => r.key)
+          repos ??= new Map(store.repositories().map((r) => [r.key, r] as const))
+          m = resolveIn(repos, key).map((r) => r.key)
           members.set(key, m)
         }
         return m

@@ -3,6 +3,8 @@
  * findings, watches, policies, violations, ignore rules, indexed repositories and history.
  */
 import type { Db } from '../db'
+import type { RepositoryKind } from '../../domain/repositories/rules'
+import type { Resolvable } from '../repositories/store'
 import type {
   Advisory,
   AffectedVersions,
@@ -115,6 +117,10 @@ const nameOfPackage = (packageId: string) => packageId.replace(/^[a-z]+:\/\//, '
 
 export function xrayStore(db: Db) {
   const s = {
+    repositoryKinds: db.prepare('SELECT key, kind FROM repositories'),
+    repositoryMembers: db.prepare(
+      'SELECT virtual_key, member_key FROM repository_members ORDER BY virtual_key, position',
+    ),
     insertAdvisory: db.prepare(
       `INSERT INTO xray_advisories (id, summary, details, severity, cvss_score, cvss_vector, aliases_json,
          references_json, cwes_json, published, modified)
@@ -413,6 +419,21 @@ export function xrayStore(db: Db) {
 
   return {
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+
+    /**
+     * Every repository's kind and members, read here rather than through the repositories'
+     * async store: a version is scanned inside the synchronous transaction that stores it.
+     */
+    repositories(): Resolvable[] {
+      const members = new Map<string, string[]>()
+      for (const m of s.repositoryMembers.all() as Array<{ virtual_key: string; member_key: string }>)
+        members.set(m.virtual_key, [...(members.get(m.virtual_key) ?? []), m.member_key])
+      return (s.repositoryKinds.all() as Array<{ key: string; kind: RepositoryKind }>).map((r) => ({
+        key: r.key,
+        kind: r.kind,
+        members: members.get(r.key) ?? [],
+      }))
+    },
 
     /** Replaces the advisories with these ids (others stay); the caller holds the transaction. */
     putAdvisory(a: Advisory): void {
