@@ -34,6 +34,7 @@ import type {
   PackageQuery,
   PackageSummary,
   Property,
+  Provenance,
   VersionPage,
 } from '../domain/packages/types'
 import type { ReleaseBundle } from '../domain/releaseBundles/types'
@@ -297,6 +298,8 @@ export interface PackagesApi {
   getNpmProperties(path: string): Promise<Result<ReadonlyArray<Property>>>
   /** Fetches a file and hands it to the browser as a download. */
   download(repoKey: string, path: string): Promise<Result<void>>
+  /** Asks a version's remote again about its upstream (nothing is cached): where it stands now. */
+  checkUpstream(versionId: string): Promise<Result<Provenance>>
 }
 
 // --- releaseBundles --------------------------------------------------------------------

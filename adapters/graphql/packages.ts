@@ -9,6 +9,7 @@ import type { Result } from '../ports'
 import {
   License,
   type PackageSummary,
+  type Provenance,
   VersionFile,
   VersionRepo,
   Vulnerabilities,
@@ -25,7 +26,8 @@ const PACKAGE_FIELDS = `id name packageType description created modified latestV
 
 const VERSION_FIELDS = `id name created modified repos { name type leadFilePath } licenses { name source } size
   stats { downloadCount } vulnerabilities { critical high medium low info unknown skipped }
-  files { name path lead size md5 sha1 sha256 mimeType } digest scanned`
+  files { name path lead size md5 sha1 sha256 mimeType } digest scanned
+  provenance { kind repository upstream cachedAt offline lastFailure lastFailureAt lastSuccessAt }`
 
 export const PACKAGES_QUERY = `query Packages($filter: PackageFilter!, $first: Int, $after: ID, $orderBy: PackageOrder) {
   packages(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
@@ -67,6 +69,37 @@ const WirePackage = t.type({
 })
 type WirePackage = t.TypeOf<typeof WirePackage>
 
+// The wire's Provenance is one flat type; the domain's is a union by kind.
+const WireProvenance = t.type({
+  kind: t.keyof({ local: null, cached: null, notCached: null }),
+  repository: t.string,
+  upstream: opt(t.string),
+  cachedAt: opt(t.string),
+  offline: opt(t.boolean),
+  lastFailure: opt(t.string),
+  lastFailureAt: opt(t.string),
+  lastSuccessAt: opt(t.string),
+})
+type WireProvenance = t.TypeOf<typeof WireProvenance>
+
+/** A version's provenance as the domain has it; a cached one without its time is not trusted. */
+const toProvenance = (w: WireProvenance): Provenance | undefined => {
+  if (w.kind === 'local') return { kind: 'local', repository: w.repository }
+  if (w.kind === 'cached')
+    return w.cachedAt
+      ? { kind: 'cached', repository: w.repository, upstream: w.upstream ?? '', cachedAt: w.cachedAt }
+      : undefined
+  return {
+    kind: 'notCached',
+    repository: w.repository,
+    upstream: w.upstream ?? '',
+    offline: w.offline ?? false,
+    lastFailure: w.lastFailure ?? null,
+    lastFailureAt: w.lastFailureAt ?? null,
+    lastSuccessAt: w.lastSuccessAt ?? null,
+  }
+}
+
 const WireVersion = t.type({
   id: t.string,
   name: t.string,
@@ -80,6 +113,7 @@ const WireVersion = t.type({
   files: opt(t.array(VersionFile)),
   digest: opt(t.string),
   scanned: opt(t.boolean),
+  provenance: opt(WireProvenance),
 })
 type WireVersion = t.TypeOf<typeof WireVersion>
 
@@ -132,7 +166,13 @@ const toVersion = (w: WireVersion): VersionSummary => ({
   files: w.files ?? [],
   digest: w.digest ?? null,
   ...(typeof w.scanned === 'boolean' ? { scanned: w.scanned } : {}),
+  ...withProvenance(w.provenance),
 })
+
+const withProvenance = (w: WireProvenance | null | undefined): { provenance?: Provenance } => {
+  const provenance = w ? toProvenance(w) : undefined
+  return provenance ? { provenance } : {}
+}
 
 /** The GraphQL filter for a query: empty lists and nulls are left out (they mean "any"). */
 export function packageFilter(q: PackageQuery): Record<string, unknown> {

@@ -10,7 +10,7 @@ import type { HttpClient } from './client'
 import { saveThroughLink, type SaveFile } from './saveFile'
 import { createMetadataClient, type MetadataClient } from '../graphql/client'
 import { createPackageQueries } from '../graphql/packages'
-import { Build, Dependency, DockerLayer, Property } from '../../domain/packages/types'
+import { Build, Dependency, DockerLayer, Property, Provenance } from '../../domain/packages/types'
 
 const Readme = t.type({ readme: t.string })
 const Builds = t.type({ builds: t.array(Build) })
@@ -81,6 +81,8 @@ export function createPackagesApi(http: HttpClient, options: PackagesApiOptions 
         map((a) => a.properties),
       )
     },
+    checkUpstream: (versionId) =>
+      http.request('/remote/versions/check', Provenance, { method: 'POST', body: { versionId } }),
     async download(repoKey, path): Promise<Result<void>> {
       const url = http.url('/download', { repoKey, path })
       let response: Response

@@ -21,6 +21,8 @@ import {
   PackageNotFound,
   PropertiesLoaded,
   ReadmeLoaded,
+  UpstreamCheckFailed,
+  UpstreamChecked,
   VersionLoadFailed,
   VersionLoaded,
   VersionNotFound,
@@ -281,6 +283,19 @@ const landing: Effect = (events$, _state$, ports) =>
     }),
   )
 
+/** A version page's Retry: the remote asks its upstream again and says where the version stands. */
+const upstreamCheck: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('packages/UpstreamCheckRequested'),
+    mergeMap((env) => {
+      const { requestId, versionId } = env.event.data
+      return request(env, () => ports.packagesApi.checkUpstream(versionId), {
+        done: (provenance) => UpstreamChecked({ requestId, versionId, provenance }),
+        failed: (failure) => UpstreamCheckFailed({ requestId, versionId, failure }),
+      })
+    }),
+  )
+
 // Effects of the packages area: each calls a port and turns the answer into an event.
 export const packagesEffects: EffectTable = {
   list,
@@ -291,4 +306,5 @@ export const packagesEffects: EffectTable = {
   versionPanels,
   download,
   landing,
+  upstreamCheck,
 }

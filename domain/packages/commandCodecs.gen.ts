@@ -39,6 +39,7 @@ export const packagesCommandCodecs: CommandCodecs<PackagesCommand> = {
   'packages/OpenPackage': t.type({ packageId: t.string }),
   'packages/OpenVersion': t.type({ packageId: t.string, versionId: t.string }),
   'packages/RetryList': t.UnknownRecord,
+  'packages/RetryUpstream': t.type({ versionId: t.string }),
   'packages/SelectTab': t.type({
     level: t.keyof({ package: null, version: null }),
     tab: t.keyof({

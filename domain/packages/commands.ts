@@ -19,3 +19,5 @@ export type PackagesCommand =
       readonly repoKey: string
       readonly path: string
     }
+  /** Ask the version's remote again whether its upstream answers (its page said it did not). */
+  | { readonly type: 'packages/RetryUpstream'; readonly versionId: string }

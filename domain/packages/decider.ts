@@ -10,12 +10,13 @@ import {
   ListRequested,
   PackageRequested,
   TabSelected,
+  UpstreamCheckRequested,
   VersionRequested,
   VersionsMoreRequested,
   packagesEvents,
   type PackagesEvent,
 } from './events'
-import { appendVersions } from './rules'
+import { appendVersions, availabilityOf } from './rules'
 import { versionTabsOf } from '../packageTypes'
 import { awaits, idle, reloading } from '../shared/loadable'
 import {
@@ -100,6 +101,13 @@ function decide(
       return right([TabSelected({ level: command.level, tab: command.tab })])
     case 'packages/DownloadFile':
       return right([DownloadRequested({ file: command.file, repoKey: command.repoKey, path: command.path })])
+    case 'packages/RetryUpstream': {
+      const v = s.version
+      if (v.status !== 'loaded' || v.data.id !== command.versionId) return left('this version is not open')
+      if (availabilityOf(v.data.provenance) !== 'unreachable') return left('its upstream is not failing')
+      if (v.upstreamCheck === 'checking') return left('its upstream is already being asked')
+      return right([UpstreamCheckRequested({ requestId: meta.id, versionId: command.versionId })])
+    }
   }
 }
 
@@ -115,7 +123,11 @@ const versionRequestId = (s: PackagesState): string | undefined =>
 const detailsRequestId = (s: PackagesState): string | undefined =>
   s.details.status === 'idle' ? undefined : s.details.requestId
 
-const withPanelsLoading = <V extends VersionPanels>({ dockerPlatforms: _platforms, ...v }: V): V => ({
+const withPanelsLoading = <V extends VersionPanels>({
+  dockerPlatforms: _platforms,
+  upstreamCheck: _check,
+  ...v
+}: V): V => ({
   ...(v as V),
   readme: { status: 'loading', value: null },
   builds: { status: 'loading', value: [] },
@@ -370,6 +382,19 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
       return { ...s, version: { ...s.version, download: { file: e.data.file, message: null } } }
     case 'packages/DownloadFinished':
       return { ...s, version: { ...s.version, download: { file: null, message: null } } }
+    case 'packages/UpstreamCheckRequested':
+    case 'packages/UpstreamCheckFailed': {
+      const v = s.version
+      if (v.status !== 'loaded' || v.data.id !== e.data.versionId) return s
+      const upstreamCheck = e.type === 'packages/UpstreamCheckRequested' ? 'checking' : 'failed'
+      return { ...s, version: { ...v, upstreamCheck } }
+    }
+    case 'packages/UpstreamChecked': {
+      const v = s.version
+      if (v.status !== 'loaded' || v.data.id !== e.data.versionId) return s
+      const { upstreamCheck: _done, ...rest } = v
+      return { ...s, version: { ...rest, data: { ...v.data, provenance: e.data.provenance } } }
+    }
     case 'packages/DownloadFailed': {
       // Only "forbidden" and "not found" are the user's business; other failures stay in the log.
       const message =

@@ -10,6 +10,7 @@ import {
   PackageSummary,
   PackageTabC,
   Property,
+  Provenance,
   VersionSummary,
 } from './types'
 
@@ -203,6 +204,19 @@ export const LandingLoadFailed = defineEvent(
   'packages/LandingLoadFailed',
   t.type({ requestId: t.string, failure: Failure }),
 )
+/** The open version's remote is asked again about its upstream. */
+export const UpstreamCheckRequested = defineEvent(
+  'packages/UpstreamCheckRequested',
+  t.type({ requestId: t.string, versionId: t.string }),
+)
+export const UpstreamChecked = defineEvent(
+  'packages/UpstreamChecked',
+  t.type({ requestId: t.string, versionId: t.string, provenance: Provenance }),
+)
+export const UpstreamCheckFailed = defineEvent(
+  'packages/UpstreamCheckFailed',
+  t.type({ requestId: t.string, versionId: t.string, failure: Failure }),
+)
 
 export const packagesEvents = [
   ListRequested,
@@ -233,6 +247,9 @@ export const packagesEvents = [
   LandingRequested,
   LandingLoaded,
   LandingLoadFailed,
+  UpstreamCheckRequested,
+  UpstreamChecked,
+  UpstreamCheckFailed,
 ] as const
 
 export type PackagesEvent = EventOf<(typeof packagesEvents)[number]>

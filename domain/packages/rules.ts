@@ -9,6 +9,7 @@ import {
   type PackageQuery,
   type PackageDetails,
   type PackageSummary,
+  type Provenance,
   type VersionFile,
   type VersionRepo,
   type VersionSummary,
@@ -17,6 +18,7 @@ import {
 
 import { canonicalPackageType } from '../packageTypes'
 import { defaultPackageQuery } from './initial'
+import { remoteHealth } from '../repositories'
 
 /** The repository key and the path inside it of a version's lead file. */
 export function repoKeyAndPath(repo: VersionRepo): { repoKey: string; path: string } {
@@ -194,3 +196,15 @@ export const LANDING_QUERIES = {
 /** The landing's most downloaded packages: a package nobody downloaded is not among them. */
 export const downloadedOnly = (packages: ReadonlyArray<PackageSummary>): ReadonlyArray<PackageSummary> =>
   packages.filter((p) => p.stats.downloads > 0)
+/**
+ * Whether a version can be installed: its bytes are stored here, its remote fetches them from
+ * the upstream on the first install, or it cannot (the remote is offline, or its upstream has
+ * failed since it last answered).
+ */
+export type Availability = 'stored' | 'fetchable' | 'offline' | 'unreachable'
+
+export function availabilityOf(provenance: Provenance | undefined): Availability {
+  if (provenance?.kind !== 'notCached') return 'stored'
+  const health = remoteHealth(provenance)
+  return health === 'offline' ? 'offline' : health === 'failing' ? 'unreachable' : 'fetchable'
+}

@@ -79,6 +79,26 @@ export const VersionFile = t.type({
 })
 export type VersionFile = t.TypeOf<typeof VersionFile>
 
+/**
+ * Where a version comes from (the platform's addition to the specification's answer): a local
+ * repository, a remote's cache (when fetched), or a remote's record not cached yet, with what
+ * the remote last heard from its upstream.
+ */
+export const Provenance = t.union([
+  t.type({ kind: t.literal('local'), repository: t.string }),
+  t.type({ kind: t.literal('cached'), repository: t.string, upstream: t.string, cachedAt: t.string }),
+  t.type({
+    kind: t.literal('notCached'),
+    repository: t.string,
+    upstream: t.string,
+    offline: t.boolean,
+    lastFailure: Nullable(t.string),
+    lastFailureAt: Nullable(t.string),
+    lastSuccessAt: Nullable(t.string),
+  }),
+])
+export type Provenance = t.TypeOf<typeof Provenance>
+
 export const VersionSummary = t.intersection([
   t.type({
     id: t.string,
@@ -94,6 +114,8 @@ export const VersionSummary = t.intersection([
     digest: Nullable(t.string),
   }),
   Scanned,
+  // Absent: the platform did not say (an older one), or logs older than the field.
+  t.partial({ provenance: Provenance }),
 ])
 export type VersionSummary = t.TypeOf<typeof VersionSummary>
 
@@ -239,6 +261,8 @@ export interface VersionPanels {
   readonly dependencies: Panel<ReadonlyArray<Dependency>>
   readonly properties: Panel<ReadonlyArray<Property>>
   readonly download: { readonly file: string | null; readonly message: string | null }
+  /** The Retry of a version its remote could not fetch: on its way, or failed (absent: none asked). */
+  readonly upstreamCheck?: 'checking' | 'failed'
 }
 
 /** What was asked: the version, and the request (its own, or its package's) loading it. */

@@ -12,6 +12,7 @@ import type {
   PackageSummary,
   Property,
   SortField,
+  Provenance,
   VersionSummary,
 } from '../../domain/packages/types'
 import type { ReleaseBundle } from '../../domain/releaseBundles/types'
@@ -96,6 +97,8 @@ export interface FakeCatalogue {
   /** When set, every call waits for this promise first (to observe loading states). */
   gate: Promise<void> | null
   downloads: { repoKey: string; path: string }[]
+  /** What asking a version's remote again answers, by version id (absent: its provenance as listed). */
+  upstream: Record<string, Provenance>
 }
 
 const SORT_KEYS: Readonly<Record<SortField, (p: PackageSummary) => string | number>> = {
@@ -121,6 +124,7 @@ export function fakePackagesApi(
     calls: [],
     gate: null,
     downloads: [],
+    upstream: {},
     ...init,
   }
   // Like the platform: a checksum names a file of a version by its sha256, sha1 or md5.
@@ -189,6 +193,15 @@ export function fakePackagesApi(
     download: (repoKey, path) =>
       answer('download', [repoKey, path], () => {
         c.downloads.push({ repoKey, path })
+      }),
+    checkUpstream: (versionId) =>
+      answer('checkUpstream', [versionId], () => {
+        const listed = Object.values(c.versions)
+          .flat()
+          .find((v) => v.id === versionId)?.provenance
+        const now = c.upstream[versionId] ?? listed
+        if (!now) throw new Error(`no provenance for ${versionId}`)
+        return now
       }),
   }
 }

@@ -15,7 +15,7 @@ const file = {
   sha256: 'c',
   mimeType: 'application/json',
 }
-const version = (files: unknown[]) => ({
+const version = (files: unknown[], extra: Record<string, unknown> = {}) => ({
   id: 'npm://react@19.2.0',
   name: '19.2.0',
   created: '2026-01-01T00:00:00Z',
@@ -27,16 +27,17 @@ const version = (files: unknown[]) => ({
   vulnerabilities: none,
   files,
   digest: null,
+  ...extra,
 })
 
-function queriesAnswering(files: unknown[]) {
+function queriesAnswering(files: unknown[], extra: Record<string, unknown> = {}) {
   const bodies: unknown[] = []
   const fetch = (async (_url: unknown, init?: RequestInit) => {
     bodies.push(JSON.parse(String(init?.body)))
     const data = {
       versions: {
         totalCount: 1,
-        edges: [{ cursor: 'c1', node: version(files) }],
+        edges: [{ cursor: 'c1', node: version(files, extra) }],
         pageInfo: { hasNextPage: false, endCursor: 'c1' },
       },
     }
@@ -67,5 +68,45 @@ describe('packages GraphQL adapter', () => {
     const { queries } = queriesAnswering([noPath])
     const page = await queries.versions({ packageId: 'npm://react' }, 100, null)
     expect(isLeft(page) && page.left).toMatchObject({ kind: 'decode' })
+  })
+
+  it("maps the wire's flat provenance to the domain's kinds, and leaves out a cached one without its time", async () => {
+    const wire = {
+      kind: 'notCached',
+      repository: 'npm-remote',
+      upstream: 'http://127.0.0.1:4873/',
+      cachedAt: null,
+      offline: false,
+      lastFailure: 'refused',
+      lastFailureAt: '2026-06-01T10:00:00.000Z',
+      lastSuccessAt: null,
+    }
+    const { queries, bodies } = queriesAnswering([file], { provenance: wire })
+    const page = await queries.versions({ packageId: 'npm://react' }, 100, null)
+    expect(isRight(page) && page.right.items[0]!.provenance).toEqual({
+      kind: 'notCached',
+      repository: 'npm-remote',
+      upstream: 'http://127.0.0.1:4873/',
+      offline: false,
+      lastFailure: 'refused',
+      lastFailureAt: '2026-06-01T10:00:00.000Z',
+      lastSuccessAt: null,
+    })
+    expect((bodies[0] as { graphQL: { query: string } }).graphQL.query).toMatch(
+      /provenance \{ kind repository/,
+    )
+
+    const local = queriesAnswering([file], { provenance: { kind: 'local', repository: 'npm-local' } })
+    const localPage = await local.queries.versions({ packageId: 'npm://react' }, 100, null)
+    expect(isRight(localPage) && localPage.right.items[0]!.provenance).toEqual({
+      kind: 'local',
+      repository: 'npm-local',
+    })
+
+    const untimed = queriesAnswering([file], {
+      provenance: { kind: 'cached', repository: 'npm-remote', upstream: 'http://x/', cachedAt: null },
+    })
+    const untimedPage = await untimed.queries.versions({ packageId: 'npm://react' }, 100, null)
+    expect(isRight(untimedPage) && 'provenance' in untimedPage.right.items[0]!).toBe(false)
   })
 })

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 import { ArrowLeft, Download, FileX } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { downloadOf } from '../../domain/packages/rules'
+import { availabilityOf, downloadOf } from '../../domain/packages/rules'
 import { defaultVersionTab, versionTabsOf } from '../../domain/packageTypes'
 import type { VersionFile, VersionTab } from '../../domain/packages/types'
 import { Button } from '../shared/kit/Button'
@@ -19,6 +19,7 @@ import { InstallCommand, TextSkeleton } from './details'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
+import { ProvenanceFact, UpstreamNotice } from './Provenance'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
 import styles from './details.module.css'
@@ -56,6 +57,8 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
   const version = state.data
   const repo = version.repos[0]
   const isNpm = pkg.packageType.toLowerCase() === 'npm'
+  const provenance = version.provenance
+  const availability = availabilityOf(provenance)
   const versionTabs = versionTabsOf(pkg.packageType)
   // The tab the user chose, else the package type's default.
   const tab =
@@ -107,7 +110,18 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
           <VersionsPaging details={details.data} total={pkg.versionsCount} focusOnLoad={focusSelect} />
         </div>
       </header>
-      <InstallCommand type={pkg.packageType} name={pkg.name} version={version.name} repoKey={repo?.name} />
+      {/* A command that would fail is not offered: what stands in the way is said instead. */}
+      {(availability === 'stored' || availability === 'fetchable') && (
+        <InstallCommand type={pkg.packageType} name={pkg.name} version={version.name} repoKey={repo?.name} />
+      )}
+      {provenance?.kind === 'notCached' && availability !== 'stored' && (
+        <UpstreamNotice
+          provenance={provenance}
+          availability={availability}
+          check={state.upstreamCheck}
+          onRetry={() => dispatch({ type: 'packages/RetryUpstream', versionId: version.id })}
+        />
+      )}
       {state.download.message && <FailureNote>{state.download.message}</FailureNote>}
       <div className={styles.detailsLayout} data-facts="after">
         <div className={styles.detailsMain}>
@@ -236,6 +250,9 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                   ]
                 : []),
               ...(repo ? [{ key: 'repo', label: 'Repository', value: repo.name }] : []),
+              ...(provenance
+                ? [{ key: 'source', label: 'Source', value: <ProvenanceFact provenance={provenance} /> }]
+                : []),
               // An image names its OS and architecture; a multi-arch index, each of its images'.
               ...(state.dockerPlatforms && state.dockerPlatforms.length > 0
                 ? [

@@ -1,0 +1,136 @@
+/**
+ * A version's page says where the version comes from (local, cached from which remote and
+ * upstream, when) and, for a remote's record that is not cached, whether installing it can
+ * work: fetched on the first install, or not (offline, or the upstream unreachable since it
+ * last answered), in which case the install command is not offered and Retry asks again.
+ */
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import PackagesArea from '../../ui/packages'
+import type { Provenance, VersionSummary } from '../../domain/packages/types'
+import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
+import { renderArea } from './packagesHarness'
+
+const PATTERN = '/packages/:packageId?/:versionId?'
+const UPSTREAM = 'http://127.0.0.1:4873/'
+
+type NotCached = Extract<Provenance, { kind: 'notCached' }>
+const notCached = (over: Partial<NotCached> = {}): NotCached => ({
+  kind: 'notCached',
+  repository: 'npm-remote',
+  upstream: UPSTREAM,
+  offline: false,
+  lastFailure: null,
+  lastFailureAt: null,
+  lastSuccessAt: null,
+  ...over,
+})
+
+const UNREACHABLE = notCached({
+  lastFailure: 'npm-remote: the upstream refused the connection (http://127.0.0.1:4873/react)',
+  lastFailureAt: '2026-06-01T10:05:00.000Z',
+  lastSuccessAt: '2026-06-01T09:00:00.000Z',
+})
+
+function open(provenance: Provenance | undefined, upstream: Record<string, Provenance> = {}) {
+  const pkg = makePackage('react', { latestVersion: '18.2.0' })
+  const version: VersionSummary = makeVersion(pkg, '18.2.0', provenance ? { provenance } : {})
+  const api = fakePackagesApi({ packages: [pkg], versions: { [pkg.id]: [version] }, upstream })
+  const view = renderArea(<PackagesArea />, {
+    path: '/packages/npm%3A%2F%2Freact/18.2.0',
+    pattern: PATTERN,
+    api,
+  })
+  return { ...view, version }
+}
+
+const facts = () => screen.getByRole('complementary', { name: 'Version facts' })
+
+describe('where a version comes from', { timeout: 20_000 }, () => {
+  it('a cached version names its remote, upstream and when, and offers the install command', async () => {
+    open({
+      kind: 'cached',
+      repository: 'npm-remote',
+      upstream: UPSTREAM,
+      cachedAt: '2026-06-01T10:00:00.000Z',
+    })
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    expect(within(facts()).getByText(/Cached from npm-remote/)).toHaveTextContent(
+      `Cached from npm-remote (${UPSTREAM}),`,
+    )
+    expect(
+      within(facts())
+        .getByText(/Cached from npm-remote/)
+        .querySelector('time'),
+    ).toHaveAttribute('datetime', '2026-06-01T10:00:00.000Z')
+    expect(screen.getByTestId('install-command')).toHaveTextContent('npm i react@18.2.0')
+    expect(screen.queryByRole('alert', { name: 'Not installable' })).toBeNull()
+  })
+
+  it('a local version says so', async () => {
+    open({ kind: 'local', repository: 'npm-local' })
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    expect(within(facts()).getByText('Local, in npm-local')).toBeInTheDocument()
+    expect(screen.getByTestId('install-command')).toBeInTheDocument()
+  })
+
+  it('a record not cached whose upstream answers is fetched on the first install', async () => {
+    open(notCached({ lastSuccessAt: '2026-06-01T10:00:00.000Z' }))
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    expect(screen.getByTestId('install-command')).toBeInTheDocument()
+    expect(
+      screen.getByText(`Not cached yet: npm-remote fetches it from ${UPSTREAM} on the first install.`),
+    ).toBeInTheDocument()
+    expect(within(facts()).getByText(/Not cached in npm-remote/)).toBeInTheDocument()
+  })
+
+  it('unreachable: no install command, the failure and when, and Retry that asks again', async () => {
+    const { api, version } = open(UNREACHABLE, {})
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    const alert = screen.getByRole('alert', { name: 'Not installable' })
+    expect(alert).toHaveTextContent('Not cached, and the upstream is unreachable')
+    expect(alert).toHaveTextContent(UNREACHABLE.lastFailure!)
+    expect(alert.querySelector('time')).toHaveAttribute('datetime', '2026-06-01T10:05:00.000Z')
+    expect(screen.queryByTestId('install-command')).toBeNull()
+
+    // Still failing: the alert stays, with the newer failure's time.
+    api.catalogue.upstream[version.id] = { ...UNREACHABLE, lastFailureAt: '2026-06-01T10:07:00.000Z' }
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await waitFor(() =>
+      expect(screen.getByRole('alert', { name: 'Not installable' }).querySelector('time')).toHaveAttribute(
+        'datetime',
+        '2026-06-01T10:07:00.000Z',
+      ),
+    )
+    expect(api.catalogue.calls.filter((c) => c.name === 'checkUpstream').map((c) => c.args)).toEqual([
+      [version.id],
+    ])
+
+    // The upstream answers again: the command comes back, fetched on the first install.
+    api.catalogue.upstream[version.id] = { ...UNREACHABLE, lastSuccessAt: '2026-06-01T10:08:00.000Z' }
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByTestId('install-command')).toHaveTextContent('npm i react@18.2.0')
+    expect(screen.queryByRole('alert', { name: 'Not installable' })).toBeNull()
+    expect(screen.getByText(/Not cached yet: npm-remote fetches it/)).toBeInTheDocument()
+  })
+
+  it('says when the upstream could not be asked again, and keeps Retry', async () => {
+    const { api } = open(UNREACHABLE)
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    api.catalogue.failures.checkUpstream = { kind: 'network', message: 'offline' }
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    const alert = screen.getByRole('alert', { name: 'Not installable' })
+    await waitFor(() => expect(alert).toHaveTextContent('The upstream could not be asked again.'))
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled()
+  })
+
+  it('an offline remote: not installable, and no Retry (only the switch changes it)', async () => {
+    open(notCached({ offline: true }))
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    const alert = screen.getByRole('alert', { name: 'Not installable' })
+    expect(alert).toHaveTextContent('Not cached, and npm-remote is offline')
+    expect(within(alert).queryByRole('button')).toBeNull()
+    expect(screen.queryByTestId('install-command')).toBeNull()
+  })
+})

@@ -1,0 +1,97 @@
+/**
+ * Where a version comes from, on its page: a fact in the side panel, and in place of the
+ * install command when the command would fail (its remote has not cached it and cannot fetch
+ * it now), what stands in the way, with the Retry that asks the upstream again.
+ */
+import type { ReactNode } from 'react'
+import { RefreshCw, TriangleAlert } from 'lucide-react'
+import type { Availability } from '../../domain/packages/rules'
+import type { Provenance } from '../../domain/packages/types'
+import { Button } from '../shared/kit/Button'
+import { RelativeTime } from '../shared/kit/RelativeTime'
+import surface from '../shared/kit/surface.module.css'
+import styles from './details.module.css'
+
+/** The side panel's Source fact. */
+export function ProvenanceFact({ provenance }: { readonly provenance: Provenance }) {
+  switch (provenance.kind) {
+    case 'local':
+      return <>Local, in {provenance.repository}</>
+    case 'cached':
+      return (
+        <>
+          Cached from {provenance.repository}
+          <span className={styles.meta}>
+            {' '}
+            ({provenance.upstream}), <RelativeTime iso={provenance.cachedAt} />
+          </span>
+        </>
+      )
+    case 'notCached':
+      return (
+        <>
+          Not cached in {provenance.repository}
+          <span className={styles.meta}> ({provenance.upstream})</span>
+        </>
+      )
+  }
+}
+
+/** Below the install command, or instead of it when it cannot work now. */
+export function UpstreamNotice({
+  provenance,
+  availability,
+  check,
+  onRetry,
+}: {
+  readonly provenance: Extract<Provenance, { kind: 'notCached' }>
+  readonly availability: Exclude<Availability, 'stored'>
+  readonly check: 'checking' | 'failed' | undefined
+  readonly onRetry: () => void
+}) {
+  if (availability === 'fetchable')
+    return (
+      <p className={styles.meta}>
+        Not cached yet: {provenance.repository} fetches it from {provenance.upstream} on the first install.
+      </p>
+    )
+  const message: ReactNode =
+    availability === 'offline' ? (
+      <>
+        Not cached, and {provenance.repository} is offline: it serves only what it has cached, so this version
+        cannot be installed now.
+      </>
+    ) : (
+      <>
+        Not cached, and the upstream is unreachable: {provenance.repository} could not reach{' '}
+        {provenance.upstream}
+        {provenance.lastFailureAt && (
+          <>
+            {' '}
+            (<RelativeTime iso={provenance.lastFailureAt} />)
+          </>
+        )}
+        , so this version cannot be installed now.
+        {provenance.lastFailure && <span className={styles.meta}> {provenance.lastFailure}</span>}
+      </>
+    )
+  return (
+    <div role="alert" aria-label="Not installable" className={surface.failure}>
+      <TriangleAlert size={20} aria-hidden="true" className={surface.failureIcon} />
+      <p>
+        {message}
+        {check === 'failed' && <> The upstream could not be asked again.</>}
+      </p>
+      {availability === 'unreachable' && (
+        <Button
+          size="sm"
+          icon={<RefreshCw size={16} aria-hidden="true" />}
+          busy={check === 'checking'}
+          onClick={onRetry}
+        >
+          {check === 'checking' ? 'Asking the upstream…' : 'Retry'}
+        </Button>
+      )}
+    </div>
+  )
+}
