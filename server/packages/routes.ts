@@ -109,11 +109,19 @@ const routes: RouteModule = async (app, ctx) => {
   const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
 
-  /** Refused (401/403) unless the caller may read `repoKey` at `path`, as the registry would. */
-  const requireRead = async (request: FastifyRequest, repoKey: string, path?: string) => {
+  /**
+   * Answered as missing (404) unless the caller may read `repoKey` at `path`, as the registry
+   * would allow: a file or version one may not read is not confirmed to exist.
+   */
+  const requireRead = async (
+    request: FastifyRequest,
+    repoKey: string,
+    path?: string,
+    missing = 'No artifact at this path',
+  ) => {
     const repo = await repos.find(repoKey)
-    if (!repo) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
-    await authz.require(consoleCaller(ctx, request), repo, 'read', path)
+    if (!repo || !(await authz.can(consoleCaller(ctx, request), repo, 'read', path)))
+      throw new HttpError(404, missing, 'NOT_FOUND')
   }
 
   /** The file at the asked path, if the caller may read it. */
@@ -145,7 +153,7 @@ const routes: RouteModule = async (app, ctx) => {
       const version = (versionById.get(request.params.id) ?? (fromPath && versionById.get(fromPath))) as
         { id: string; readme_path: string | null; readme_text: string | null; repo: string } | undefined
       if (!version) throw new HttpError(404, 'No such version', 'NOT_FOUND')
-      await requireRead(request, version.repo)
+      await requireRead(request, version.repo, undefined, 'No such version')
       if (version.readme_path) {
         const row = fileContent.get(version.id, version.readme_path) as { content: Buffer | null } | undefined
         if (row?.content) return { readme: row.content.toString('utf8') }

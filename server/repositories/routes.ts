@@ -13,7 +13,8 @@ import {
 import { repositoryStore } from './store'
 import { remoteStore } from '../remote/store'
 import { registryAuth } from '../registry/auth'
-import { consoleCaller, registryAuthorizer } from '../permissions/authorize'
+import { consoleCaller, readableRepositories, registryAuthorizer } from '../permissions/authorize'
+import type { RegistryCaller } from '../registry/auth'
 import { artifactFiles, artifactPathProblem } from '../registry/genericRoutes'
 import { treeChildren, TREE_PAGE_MAX } from './tree'
 import { isoNow } from '../clock'
@@ -98,6 +99,16 @@ const routes: RouteModule = async (app, ctx) => {
   const auth = registryAuth(ctx)
   const authz = registryAuthorizer(ctx, { repos: store, auth })
   const files = artifactFiles(ctx)
+  /**
+   * The repository, if the caller may read something in it; one the caller may not read is
+   * answered as one that does not exist, so its name is not confirmed to a stranger.
+   */
+  const readableRepository = async (caller: RegistryCaller, key: string) => {
+    const repo = await store.find(key)
+    if (!repo || !(await authz.can(caller, repo, 'read')))
+      throw new HttpError(404, `No repository ${key}`, 'NOT_FOUND')
+    return repo
+  }
   const versionProperties = ctx.db.prepare(
     'SELECT key, values_json FROM catalog_properties WHERE version_id = ? ORDER BY position',
   )
@@ -123,9 +134,10 @@ const routes: RouteModule = async (app, ctx) => {
       },
     },
     async (request) => {
-      ctx.requireUser(request, { allowAnonymous: true })
+      const caller = consoleCaller(ctx, request)
+      const readable = await readableRepositories(authz, store, caller)
       return {
-        repositories: (await store.list()).map((r) =>
+        repositories: (await store.list(readable && new Set(readable))).map((r) =>
           r.kind === 'remote' ? { ...r, remote: remoteStatusOf(r.key) } : r,
         ),
       }
@@ -141,10 +153,20 @@ const routes: RouteModule = async (app, ctx) => {
       },
     },
     async (request) => {
-      ctx.requireUser(request, { allowAnonymous: true })
-      const repo = await store.find(request.params.key)
-      if (!repo) throw new HttpError(404, `No repository ${request.params.key}`, 'NOT_FOUND')
-      return repo
+      const caller = consoleCaller(ctx, request)
+      const repo = await readableRepository(caller, request.params.key)
+      const keys = await readableRepositories(authz, store, caller)
+      if (!keys) return repo
+      // Its members and deployment target only as far as the caller may read them.
+      const readable = new Set(keys)
+      return {
+        ...repo,
+        members: repo.members.filter((m) => readable.has(m)),
+        defaultDeploymentRepo:
+          repo.defaultDeploymentRepo !== null && readable.has(repo.defaultDeploymentRepo)
+            ? repo.defaultDeploymentRepo
+            : null,
+      }
     },
   )
 
@@ -265,10 +287,8 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       const caller = consoleCaller(ctx, request)
       const { repoKey, path = '', offset = 0, limit = 100 } = request.query
-      const repo = await store.find(repoKey)
-      if (!repo) throw new HttpError(404, `No repository ${repoKey}`, 'NOT_FOUND')
       // The same permission targets as the registry's: a virtual shows the members one may read.
-      await authz.require(caller, repo, 'read')
+      const repo = await readableRepository(caller, repoKey)
       const keys = (await authz.readableMembers(caller, repo)).map((r) => r.key)
       return treeChildren(ctx.db, keys, path, offset, limit)
     },
@@ -322,8 +342,8 @@ const routes: RouteModule = async (app, ctx) => {
       const { repoKey, path } = request.query
       const problem = artifactPathProblem(path)
       if (problem) throw new HttpError(400, problem, 'BAD_PATH')
-      const repo = await store.find(repoKey)
-      if (!repo) throw new HttpError(404, `No repository ${repoKey}`, 'NOT_FOUND')
+      const repo = await readableRepository(caller, repoKey)
+      // Below the repository the path's own grant decides, before the file is looked for.
       await authz.require(caller, repo, 'read', path)
       for (const r of await authz.readableMembers(caller, repo, path)) {
         const row = files.find(r.key, path)

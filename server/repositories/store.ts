@@ -190,7 +190,13 @@ export function repositoryStore(sql: Sql) {
       return readAll(sql)
     },
 
-    async list(): Promise<RepositorySummary[]> {
+    /**
+     * The repositories with what each holds. With `readable` (the keys a caller may read): only
+     * those, a virtual one counting and naming only its readable members, so the answer leaks
+     * neither the names nor the contents of the others.
+     */
+    async list(readable?: ReadonlySet<string>): Promise<RepositorySummary[]> {
+      const shown = (key: string) => !readable || readable.has(key)
       const records = await readAll(sql)
       const byKey = new Map(records.map((r) => [r.key, r] as const))
       const packages = new Map(
@@ -201,16 +207,25 @@ export function repositoryStore(sql: Sql) {
           (r) => [r.repo, r] as const,
         ),
       )
-      return records.map((repo) => {
-        // A virtual repository shows what its members hold.
-        const keys = repo.kind === 'virtual' ? resolveIn(byKey, repo.key).map((r) => r.key) : [repo.key]
-        return {
-          ...repo,
-          packageCount: keys.reduce((n, k) => n + (packages.get(k) ?? 0), 0),
-          artifactCount: keys.reduce((n, k) => n + (files.get(k)?.n ?? 0), 0),
-          size: keys.reduce((n, k) => n + (files.get(k)?.size ?? 0), 0),
-        }
-      })
+      return records
+        .filter((repo) => shown(repo.key))
+        .map((repo) => {
+          // A virtual repository shows what its (readable) members hold.
+          const keys = (
+            repo.kind === 'virtual' ? resolveIn(byKey, repo.key).map((r) => r.key) : [repo.key]
+          ).filter(shown)
+          return {
+            ...repo,
+            members: repo.members.filter(shown),
+            defaultDeploymentRepo:
+              repo.defaultDeploymentRepo !== null && shown(repo.defaultDeploymentRepo)
+                ? repo.defaultDeploymentRepo
+                : null,
+            packageCount: keys.reduce((n, k) => n + (packages.get(k) ?? 0), 0),
+            artifactCount: keys.reduce((n, k) => n + (files.get(k)?.n ?? 0), 0),
+            size: keys.reduce((n, k) => n + (files.get(k)?.size ?? 0), 0),
+          }
+        })
     },
 
     create(form: RepositoryForm, now: string): Promise<RepositoryRecord> {

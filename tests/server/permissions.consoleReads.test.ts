@@ -1,9 +1,10 @@
 /**
  * The console's reads and the build-info deploy ask the same permission targets as the
  * registry: a user without read on a repository sees none of its tree, files or packages in
- * the console's API (/ui/api/v1), through a virtual repository neither; and a user who may
- * only read records no build (PUT /artifactory/api/build), nor replaces one without
- * delete/overwrite.
+ * the console's API (/ui/api/v1), through a virtual repository neither; what the user may not
+ * read is answered exactly as what does not exist (404), and the repository list names and
+ * counts only the repositories the user may read; and a user who may only read records no
+ * build (PUT /artifactory/api/build), nor replaces one without delete/overwrite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
@@ -69,13 +70,13 @@ afterAll(async () => {
 })
 
 describe("the console's tree and files", () => {
-  it('a repository the user may not read: its tree is refused, a reader sees it', async () => {
+  it('a repository the user may not read: its tree is answered as a missing one, a reader sees it', async () => {
     const refused = await ui('/ui/treebrowser?repoKey=generic-local', outsider.cookie)
-    expect(refused.status).toBe(403)
-    expect(((await refused.json()) as { message: string }).message).toBe(
-      `${outsider.name} may not read generic-local`,
-    )
-    expect((await ui('/ui/treebrowser?repoKey=generic-local&path=secret', outsider.cookie)).status).toBe(403)
+    expect(refused.status).toBe(404)
+    expect(await refused.json()).toEqual({ message: 'No repository generic-local', code: 'NOT_FOUND' })
+    const missing = await ui('/ui/treebrowser?repoKey=generic-lost', outsider.cookie)
+    expect(await missing.json()).toEqual({ message: 'No repository generic-lost', code: 'NOT_FOUND' })
+    expect((await ui('/ui/treebrowser?repoKey=generic-local&path=secret', outsider.cookie)).status).toBe(404)
     const seen = (await (await ui('/ui/treebrowser?repoKey=generic-local', reader)).json()) as {
       children: Array<{ name: string }>
     }
@@ -95,19 +96,19 @@ describe("the console's tree and files", () => {
     expect(readerNames).toContain('hidden-lib')
   })
 
-  it("a file's details, download and package calls are refused", async () => {
+  it("a file's details, download and package calls are answered as for a missing file", async () => {
     expect(
       (await ui('/ui/artifact/info?repoKey=generic-local&path=secret/plans.txt', outsider.cookie)).status,
-    ).toBe(403)
+    ).toBe(404)
     expect(
       (await ui('/ui/artifact/info?repoKey=npm&path=hidden-lib/-/hidden-lib-1.0.0.tgz', outsider.cookie))
         .status,
     ).toBe(404)
     const tarball = 'npm-local/hidden-lib/-/hidden-lib-1.0.0.tgz'
     const download = await ui(`/download?path=${tarball}`, outsider.cookie)
-    expect(download.status).toBe(403)
-    expect((await ui(`/ui/v1/native/versions/npm/props?path=${tarball}`, outsider.cookie)).status).toBe(403)
-    expect((await ui(`/ui/artifactbuilds?path=${tarball}`, outsider.cookie)).status).toBe(403)
+    expect(download.status).toBe(404)
+    expect((await ui(`/ui/v1/native/versions/npm/props?path=${tarball}`, outsider.cookie)).status).toBe(404)
+    expect((await ui(`/ui/artifactbuilds?path=${tarball}`, outsider.cookie)).status).toBe(404)
     expect(
       (
         await ui(
@@ -115,15 +116,86 @@ describe("the console's tree and files", () => {
           outsider.cookie,
         )
       ).status,
-    ).toBe(403)
+    ).toBe(404)
     expect((await ui(`/download?path=${tarball}`, reader)).status).toBe(200)
     const info2 = await ui('/ui/artifact/info?repoKey=generic-local&path=secret/plans.txt', reader)
     expect(((await info2.json()) as { sha256: string }).sha256).toMatch(/^[0-9a-f]{64}$/)
   })
 
+  it('an existing file the user may not read and a missing one get the same answer', async () => {
+    const answer = async (path: string) => {
+      const res = await ui(path, outsider.cookie)
+      return { status: res.status, body: await res.text() }
+    }
+    const pairs: Array<[string, string]> = [
+      [
+        '/download?path=npm-local/hidden-lib/-/hidden-lib-1.0.0.tgz',
+        '/download?path=npm-local/hidden-lib/-/hidden-lib-9.9.9.tgz',
+      ],
+      ['/download?path=generic-local/secret/plans.txt', '/download?path=generic-local/secret/other.txt'],
+      [
+        '/ui/v1/native/versions/npm%3A%2F%2Fhidden-lib%401.0.0/readme',
+        '/ui/v1/native/versions/npm%3A%2F%2Fhidden-lib%409.9.9/readme',
+      ],
+      [
+        '/ui/artifact/info?repoKey=generic-local&path=secret/plans.txt',
+        '/ui/artifact/info?repoKey=generic-local&path=secret/other.txt',
+      ],
+      ['/repositories/generic-local', '/repositories/generic-lost'],
+    ]
+    for (const [existing, missing] of pairs) {
+      const [a, b] = [await answer(existing), await answer(missing)]
+      expect(a.status, existing).toBe(404)
+      expect(a.body, existing).toBe(b.body.replace('generic-lost', 'generic-local'))
+    }
+    expect((await ui('/ui/v1/native/versions/npm%3A%2F%2Fhidden-lib%401.0.0/readme', reader)).status).toBe(
+      200,
+    )
+  })
+
   it('anonymous callers are asked to sign in while anonymous access is off', async () => {
     const res = await fetch(`${server.url}/ui/api/v1/ui/treebrowser?repoKey=generic-local`)
     expect(res.status).toBe(401)
+  })
+})
+
+describe('the repository list', () => {
+  interface Listed {
+    key: string
+    kind: string
+    members: string[]
+    packageCount: number
+    artifactCount: number
+  }
+  const listOf = async (cookie: string) =>
+    ((await (await ui('/repositories', cookie)).json()) as { repositories: Listed[] }).repositories
+
+  it('names and counts only the repositories the user may read', async () => {
+    const all = await listOf(reader)
+    expect(all.map((r) => r.key)).toEqual(
+      expect.arrayContaining(['npm', 'npm-local', 'npm-remote', 'generic-local']),
+    )
+    const seen = await listOf(outsider.cookie)
+    expect(seen.map((r) => r.key).sort()).toEqual(['npm', 'npm-remote'])
+    const virtual = seen.find((r) => r.key === 'npm')!
+    const remote = seen.find((r) => r.key === 'npm-remote')!
+    // The virtual counts what its readable members hold: npm-remote's, not npm-local's.
+    expect(virtual.members).toEqual(['npm-remote'])
+    expect(virtual.packageCount).toBe(remote.packageCount)
+    expect(virtual.artifactCount).toBe(remote.artifactCount)
+    const readersVirtual = all.find((r) => r.key === 'npm')!
+    expect(readersVirtual.packageCount).toBeGreaterThan(virtual.packageCount)
+  })
+
+  it('one repository: its readable members only; an unreadable one is not found', async () => {
+    const one = (await (await ui('/repositories/npm', outsider.cookie)).json()) as {
+      members: string[]
+      defaultDeploymentRepo: string | null
+    }
+    expect(one.members).toEqual(['npm-remote'])
+    expect(one.defaultDeploymentRepo).toBeNull()
+    expect((await ui('/repositories/npm-local', outsider.cookie)).status).toBe(404)
+    expect((await ui('/repositories/npm-local', reader)).status).toBe(200)
   })
 })
 
