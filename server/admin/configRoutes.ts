@@ -77,7 +77,7 @@ const generalConfigSchema = {
 } as const
 
 export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db, config } = ctx
+  const { config } = ctx
 
   app.get(
     '/ui/admin/generalConfig',
@@ -160,12 +160,12 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const rows = db.prepare('SELECT * FROM licenses ORDER BY node_id').all() as {
+      const rows = await ctx.sql.all<{
         node_id: string
         type: string
         valid_through: string
         licensed_to: string
-      }[]
+      }>('SELECT * FROM licenses ORDER BY node_id')
       return rows.map((r) => ({
         type: r.type,
         validThrough: r.valid_through,
@@ -210,31 +210,40 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
  * The nodes the operations part registers (table cluster_nodes, with heartbeats). A node is
  * online while its last heartbeat is younger than three of its own intervals.
  */
-function peers(ctx: ServerContext) {
-  const table = ctx.db
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cluster_nodes'")
-    .get()
-  if (!table) return []
-  const rows = ctx.db
-    .prepare(
-      `SELECT node_id, MAX(host) AS host, MAX(last_heartbeat) AS last_heartbeat, MIN(heartbeat_interval_ms) AS interval_ms,
-              GROUP_CONCAT(service_type) AS services
-       FROM cluster_nodes GROUP BY node_id ORDER BY node_id`,
-    )
-    .all() as {
+async function peers(ctx: ServerContext) {
+  const rows = await ctx.sql.all<{
     node_id: string
     host: string
     last_heartbeat: string
-    interval_ms: number
-    services: string | null
-  }[]
+    heartbeat_interval_ms: number
+    service_type: string
+  }>(
+    'SELECT node_id, host, last_heartbeat, heartbeat_interval_ms, service_type FROM cluster_nodes ORDER BY node_id, service_type',
+  )
+  // One peer per node over its services' rows: the latest heartbeat, the shortest interval.
+  const byNode = new Map<string, { host: string; last: string; interval: number; services: Set<string> }>()
+  for (const r of rows) {
+    const peer = byNode.get(r.node_id)
+    if (!peer)
+      byNode.set(r.node_id, {
+        host: r.host,
+        last: r.last_heartbeat,
+        interval: r.heartbeat_interval_ms,
+        services: new Set([r.service_type]),
+      })
+    else {
+      if (r.host > peer.host) peer.host = r.host
+      if (r.last_heartbeat > peer.last) peer.last = r.last_heartbeat
+      peer.interval = Math.min(peer.interval, r.heartbeat_interval_ms)
+      peer.services.add(r.service_type)
+    }
+  }
   const now = ctx.clock.now()
-  return rows.map((r) => ({
-    id: r.node_id,
-    host: r.host,
-    status:
-      now - Date.parse(r.last_heartbeat) < 3 * r.interval_ms ? ('Online' as const) : ('Offline' as const),
-    lastHeartbeat: r.last_heartbeat,
-    services: [...new Set((r.services ?? '').split(',').filter(Boolean))],
+  return [...byNode].map(([id, p]) => ({
+    id,
+    host: p.host,
+    status: now - Date.parse(p.last) < 3 * p.interval ? ('Online' as const) : ('Offline' as const),
+    lastHeartbeat: p.last,
+    services: [...p.services],
   }))
 }

@@ -3,19 +3,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
-import type { Db } from '../db'
+import { proxiesStore, type ProxyRow } from './proxiesStore'
 import { errors, NAME_PATTERN } from '../auth/schemas'
-import { conflict, emptyReply, notFound } from './common'
-
-interface ProxyRow {
-  key: string
-  host: string
-  port: number
-  username: string | null
-  password: string | null
-  non_proxy_hosts: string | null
-  default_proxy: number
-}
+import { conflict, emptyReply } from './common'
 
 interface ProxyBody {
   key: string
@@ -66,17 +56,8 @@ const toProxy = (r: ProxyRow) => ({
   hasPassword: r.password !== null && r.password !== '',
 })
 
-function find(db: Db, key: string): ProxyRow {
-  return (
-    (db.prepare('SELECT * FROM proxies WHERE key = ? COLLATE NOCASE').get(key) as ProxyRow | undefined) ??
-    notFound(`Proxy ${key}`)
-  )
-}
-
 export function registerProxyRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
-  const makeDefault = (key: string) =>
-    db.prepare('UPDATE proxies SET default_proxy = CASE WHEN key = ? THEN 1 ELSE 0 END').run(key)
+  const proxies = proxiesStore(ctx.sql)
 
   app.get(
     '/ui/admin/proxies',
@@ -88,7 +69,7 @@ export function registerProxyRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return (db.prepare('SELECT * FROM proxies ORDER BY key').all() as ProxyRow[]).map(toProxy)
+      return (await proxies.list()).map(toProxy)
     },
   )
 
@@ -112,15 +93,19 @@ export function registerProxyRoutes(app: FastifyInstance, ctx: ServerContext): v
     async (request, reply) => {
       ctx.requireAdmin(request)
       const b = request.body
-      const row = db.transaction(() => {
-        if (db.prepare('SELECT 1 FROM proxies WHERE key = ? COLLATE NOCASE').get(b.key))
-          conflict(`A proxy named ${b.key} already exists`)
-        db.prepare(
-          'INSERT INTO proxies (key, host, port, username, password, non_proxy_hosts, default_proxy) VALUES (?, ?, ?, ?, ?, ?, 0)',
-        ).run(b.key, b.host, b.port, b.username ?? null, b.password ?? null, b.nonProxyHosts ?? null)
-        if (b.defaultProxy) makeDefault(b.key)
-        return find(db, b.key)
-      })()
+      const row = await ctx.sql.transaction(async (tx) => {
+        const store = proxiesStore(tx)
+        if (await store.exists(b.key)) conflict(`A proxy named ${b.key} already exists`)
+        await store.add(b.key, {
+          host: b.host,
+          port: b.port,
+          username: b.username ?? null,
+          password: b.password ?? null,
+          non_proxy_hosts: b.nonProxyHosts ?? null,
+        })
+        if (b.defaultProxy) await store.setDefault(b.key, true)
+        return store.get(b.key)
+      })
       return reply.status(201).send(toProxy(row))
     },
   )
@@ -136,7 +121,7 @@ export function registerProxyRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return toProxy(find(db, request.params.key))
+      return toProxy(await proxies.get(request.params.key))
     },
   )
 
@@ -158,23 +143,19 @@ export function registerProxyRoutes(app: FastifyInstance, ctx: ServerContext): v
     async (request) => {
       ctx.requireAdmin(request)
       const b = request.body
-      const row = db.transaction(() => {
-        const current = find(db, request.params.key)
-        db.prepare(
-          'UPDATE proxies SET host = ?, port = ?, username = ?, password = ?, non_proxy_hosts = ? WHERE key = ?',
-        ).run(
-          b.host,
-          b.port,
-          b.username ?? null,
-          b.password ?? current.password,
-          b.nonProxyHosts ?? null,
-          current.key,
-        )
-        if (b.defaultProxy === true) makeDefault(current.key)
-        if (b.defaultProxy === false)
-          db.prepare('UPDATE proxies SET default_proxy = 0 WHERE key = ?').run(current.key)
-        return find(db, current.key)
-      })()
+      const row = await ctx.sql.transaction(async (tx) => {
+        const store = proxiesStore(tx)
+        const current = await store.get(request.params.key)
+        await store.update(current.key, {
+          host: b.host,
+          port: b.port,
+          username: b.username ?? null,
+          password: b.password ?? current.password,
+          non_proxy_hosts: b.nonProxyHosts ?? null,
+        })
+        if (b.defaultProxy !== undefined) await store.setDefault(current.key, b.defaultProxy)
+        return store.get(current.key)
+      })
       return toProxy(row)
     },
   )
@@ -190,8 +171,8 @@ export function registerProxyRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      const row = find(db, request.params.key)
-      db.prepare('DELETE FROM proxies WHERE key = ?').run(row.key)
+      const row = await proxies.get(request.params.key)
+      await proxies.delete(row.key)
       return reply.status(204).send()
     },
   )

@@ -26,6 +26,7 @@ import { hashToken } from '../../server/context'
 import { ssoUser } from '../../server/sso/ssoUsers'
 import { ssoStore } from '../../server/sso/store'
 import { platformStore } from '../../server/platform/store'
+import { proxiesStore } from '../../server/admin/proxiesStore'
 import type { FastifyReply } from 'fastify'
 import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/generalConfig'
 import { passwordPolicyOf } from '../../server/admin/securityRoutes'
@@ -503,5 +504,38 @@ describe.each(engines)('identity stores on %s', (_name, open) => {
     expect(await sql.all('SELECT node_id, type FROM licenses')).toEqual([
       { node_id: 'node-1', type: 'Enterprise' },
     ])
+  })
+
+  it('proxies: keys found ignoring case, one default at most, the password kept when asked', async () => {
+    const sql = await migrated(open)
+    const store = proxiesStore(sql)
+    const fields = {
+      host: 'proxy.test',
+      port: 3128,
+      username: null,
+      password: 'secret',
+      non_proxy_hosts: null,
+    }
+    await store.add('Corp', fields)
+    await store.add('lab', { ...fields, password: null })
+    expect(await store.exists('CORP')).toBe(true)
+    expect(await store.exists('none')).toBe(false)
+    await expect(store.get('none')).rejects.toMatchObject({ statusCode: 404 })
+    await store.setDefault('Corp', true)
+    await store.setDefault('lab', true)
+    expect((await store.list()).map((p) => [p.key, p.default_proxy])).toEqual([
+      ['Corp', 0],
+      ['lab', 1],
+    ])
+    await store.setDefault('lab', false)
+    await store.update('Corp', { ...fields, port: 8080 })
+    expect(await store.get('corp')).toMatchObject({
+      key: 'Corp',
+      port: 8080,
+      password: 'secret',
+      default_proxy: 0,
+    })
+    await store.delete('lab')
+    expect((await store.list()).map((p) => p.key)).toEqual(['Corp'])
   })
 })
