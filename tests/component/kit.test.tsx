@@ -1,7 +1,7 @@
 // The component kit's behaviour (ui/shared/kit): keyboard on DropdownMenu and Combobox, the
 // error wiring of Field, when the form helper (ui/shared/forms.tsx) shows a field's problem, Select (a lazily loaded list box), the states of Table, and the theme choice's decoding.
 import { describe, expect, it, vi } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { DropdownMenu } from '../../ui/shared/kit/DropdownMenu'
@@ -14,6 +14,7 @@ import { Table, type Column, type TableState } from '../../ui/shared/kit/Table'
 import { EmptyState, PAGE_TITLE_ID, PageHeader } from '../../ui/shared/kit/Surface'
 import { decodeThemes } from '../../ui/shared/theme'
 import { formatRelative } from '../../ui/shared/dates'
+import { RelativeTime } from '../../ui/shared/kit/RelativeTime'
 import { useForm, type Problems } from '../../ui/shared/forms'
 import { messageText, type Message } from '../../ui/shared/messages'
 
@@ -326,6 +327,25 @@ describe('theme and dates', () => {
     expect(formatRelative('2026-03-12T11:57:00Z', now)).toMatch(/3 minutes ago/)
     expect(formatRelative('2026-03-10T12:00:00Z', now)).toMatch(/2 days ago/)
     expect(formatRelative('not a date', now)).toBe('not a date')
+  })
+
+  it('keeps a shown relative time true as time passes', () => {
+    vi.useFakeTimers({
+      now: Date.parse('2026-03-12T12:00:03Z'),
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+    })
+    try {
+      render(<RelativeTime iso="2026-03-12T12:00:00Z" />)
+      expect(screen.getByText('3 seconds ago')).toBeInTheDocument()
+      act(() => vi.advanceTimersByTime(5_000))
+      expect(screen.getByText('8 seconds ago')).toBeInTheDocument()
+      act(() => vi.advanceTimersByTime(120_000))
+      expect(screen.getByText('2 minutes ago')).toBeInTheDocument()
+      act(() => vi.advanceTimersByTime(3 * 3_600_000))
+      expect(screen.getByText('3 hours ago')).toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

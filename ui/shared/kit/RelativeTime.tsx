@@ -2,6 +2,7 @@
 import { useLayoutEffect, useRef, useState } from 'react'
 import { formatDateTime, formatRelative } from '../dates'
 import { Tooltip } from './Tooltip'
+import { tickPeriod, useTicking } from './ticking'
 
 /**
  * `tooltipOnDemand` mounts the tooltip when the pointer first enters the time or it first takes
@@ -18,8 +19,15 @@ export function RelativeTime({
   readonly now?: number
   readonly tooltipOnDemand?: boolean
 }) {
-  // The moment of the first render, unless the caller passes the app clock's time.
+  // A time shown for a while keeps its words true ("3 seconds ago" becomes "2 minutes ago"),
+  // unless the caller passes the app clock's time.
   const [mounted] = useState(() => Date.now())
+  const [period, setPeriod] = useState(() => tickPeriod(Date.parse(iso) - mounted))
+  const ticking = Math.max(useTicking(period), mounted)
+  // Older, its words change less often: a slower clock (state adjusted while rendering, as
+  // React documents for a value derived from the previous render's).
+  const wanted = tickPeriod(Date.parse(iso) - ticking)
+  if (wanted !== period) setPeriod(wanted)
   const [armed, setArmed] = useState(!tooltipOnDemand)
   const refocus = useRef(false)
   const element = useRef<HTMLTimeElement>(null)
@@ -29,7 +37,7 @@ export function RelativeTime({
       element.current?.focus()
     }
   }, [armed])
-  const text = formatRelative(iso, now ?? mounted)
+  const text = formatRelative(iso, now ?? ticking)
   if (!armed)
     return (
       <time
