@@ -44,6 +44,10 @@ export const RELOADED_AFTER: Readonly<Record<XrayChangeKind, ReadonlyArray<XrayW
 
 export const isHttpUrl = (text: string): boolean => /^https?:\/\/[^/?#\s]+\S*$/i.test(text.trim())
 
+/** Where the platform answers a version's SBOM (CycloneDX 1.5 JSON), under the API's base. */
+export const sbomPath = (packageId: string, version: string): string =>
+  `/xray/api/v1/sbom?package_id=${encodeURIComponent(packageId)}&version=${encodeURIComponent(version)}`
+
 export const VIOLATIONS_PAGE_SIZE = 25
 export const SCANS_PAGE_SIZE = 20
 

@@ -3,8 +3,8 @@
 // words, ranges and references, and the policies it violates.
 import { useEffect } from 'react'
 import { Link } from 'wouter'
-import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react'
-import type { ComponentSecurity, VulnerabilityView } from '../../domain/xray'
+import { FileDown, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react'
+import { sbomPath, type ComponentSecurity, type VulnerabilityView } from '../../domain/xray'
 import { shownData } from '../../domain/shared/loadable'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
@@ -12,6 +12,9 @@ import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, PageSkeleton, SeverityChip } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import styles from './details.module.css'
+
+/** The console's API base: the SBOM is a file the browser downloads itself, with the session. */
+const API_BASE = '/ui/api/v1'
 
 /** Only web addresses are links: an advisory's references are the advisory publisher's text. */
 const isWebAddress = (url: string) => /^https?:\/\/[^\s]+$/i.test(url)
@@ -84,6 +87,13 @@ function Findings({ security }: { readonly security: ComponentSecurity }) {
   return (
     <div className={styles.section}>
       <BlockedNotice security={security} />
+      {details !== null && (
+        <p>
+          <a href={`${API_BASE}${sbomPath(security.packageId, security.version)}`} download>
+            <FileDown size={16} aria-hidden="true" /> Download the SBOM of {security.version} (CycloneDX)
+          </a>
+        </p>
+      )}
       {vulnerabilities.length === 0 ? (
         notScanned ? (
           <EmptyState
