@@ -16,6 +16,7 @@ import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/genera
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { npmTarball, publishDocument, tarHeader, tarOf } from '../support/npmTarball'
 import { signInDirectly } from './helpers/catalogSession'
+import { NPM_PUBLISH_LIMIT } from '../../server/registry/npmRoutes'
 
 let server: TestServer
 let cookie: string
@@ -114,6 +115,67 @@ describe('writes are authenticated before their body is read', () => {
     )
     expect(status).toBe(413)
   }, 20_000)
+})
+
+/**
+ * Streams a publish of `name` without a length (chunked), its attachment growing until the
+ * server answers or `total` bytes went; answers the status and how many bytes were sent.
+ */
+function streamedPublish(name: string, total: number) {
+  return new Promise<{ status: number; sent: number }>((resolve, reject) => {
+    const { port } = new URL(server.url)
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'PUT',
+      path: `/artifactory/api/npm/npm-local/${name}`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    })
+    let sent = 0
+    let answered = false
+    req.on('response', (res) => {
+      answered = true
+      res.resume()
+      resolve({ status: res.statusCode ?? 0, sent })
+      req.destroy()
+    })
+    req.on('error', (error) => {
+      if (!answered) reject(error)
+    })
+    const chunk = Buffer.alloc(1024 * 1024, 0x41)
+    const head = `{"name":"${name}","versions":{},"_attachments":{"${name}-1.0.0.tgz":{"data":"`
+    req.write(head)
+    sent += head.length
+    const more = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length
+        if (!req.write(chunk)) return void req.once('drain', more)
+      }
+      if (!answered) req.end('"}}}')
+    }
+    more()
+  })
+}
+
+describe('an authenticated publish is bounded too', () => {
+  it('answers 413 to a declared length beyond the limit before reading the body', async () => {
+    const status = await statusBeforeBody('/artifactory/api/npm/npm-local/huge-lib', NPM_PUBLISH_LIMIT + 1, {
+      authorization: `Bearer ${token}`,
+    })
+    expect(status).toBe(413)
+  }, 20_000)
+
+  it('stops reading a streamed body at the limit with 413, and stores nothing', async () => {
+    const name = uniqueName('streamed')
+    const before = blobFiles().length
+    const { status, sent } = await streamedPublish(name, NPM_PUBLISH_LIMIT + 16 * 1024 * 1024)
+    expect(status).toBe(413)
+    // The answer came once the limit was passed, not after the client gave up.
+    expect(sent).toBeLessThan(NPM_PUBLISH_LIMIT + 16 * 1024 * 1024)
+    expect(versionCount(name)).toBe(0)
+    expect(blobFiles().length).toBe(before)
+    expect(readdirSync(join(server.config.dataDir, 'blobs', 'tmp'))).toEqual([])
+  }, 120_000)
 })
 
 describe('tarballs are read before anything is stored', () => {
