@@ -388,6 +388,8 @@ export interface ArtifactsApi {
   >
   /** Deletes a file or folder (`DELETE /artifactory/<repo>/<path>`); an npm tarball deletes its version. */
   remove(repoKey: string, path: string): Promise<Result<void>>
+  /** Deletes the manifest a tag's manifest.json names, by digest, with every tag on it. */
+  removeImageManifest(repoKey: string, path: string): Promise<Result<void>>
 }
 
 // --- builds ----------------------------------------------------------------------------------

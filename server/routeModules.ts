@@ -17,6 +17,7 @@ import overview from './overview/routes'
 import education from './education/routes'
 import xray from './xray/routes'
 import remote from './remote/routes'
+import containers from './containers/consoleRoutes'
 
 /** Every API route module, registered under /ui/api/v1 in this order. */
 export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
@@ -34,6 +35,7 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['navigation', navigation],
   ['repositories', repositories],
   ['remote', remote],
+  ['containers', containers],
   ['builds', builds],
   ['overview', overview],
   ['education', education],

@@ -108,6 +108,9 @@ export function createArtifactsApi(
         return left({ kind: 'network', message: error instanceof Error ? error.message : String(error) })
       }
     },
+    removeImageManifest(repoKey, path) {
+      return http.send('/containers/manifests', { method: 'DELETE', query: { repoKey, path } })
+    },
     async deploy(
       repoKey,
       path,

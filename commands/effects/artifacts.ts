@@ -102,12 +102,18 @@ const deploy: Effect = (events$, _state$, ports) =>
     ),
   )
 
+// A file or folder, or (from a docker tag's manifest.json) the image manifest it names.
 const remove: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    ofType('artifacts/DeleteRequested'),
+    ofType('artifacts/DeleteRequested', 'artifacts/ImageManifestDeleteRequested'),
     mergeMap((env) => {
       const { requestId, repoKey, path } = env.event.data
-      return request(env, () => ports.artifactsApi.remove(repoKey, path), {
+      const api = ports.artifactsApi
+      const call =
+        env.event.type === 'artifacts/ImageManifestDeleteRequested'
+          ? () => api.removeImageManifest(repoKey, path)
+          : () => api.remove(repoKey, path)
+      return request(env, call, {
         done: () => Deleted({ requestId, repoKey, path }),
         failed: (failure) => DeleteFailed({ requestId, repoKey, path, failure }),
       })

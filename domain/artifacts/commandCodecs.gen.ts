@@ -6,6 +6,7 @@ import type { ArtifactsCommand } from './commands'
 /** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
 export const artifactsCommandCodecs: CommandCodecs<ArtifactsCommand> = {
   'artifacts/Delete': t.type({ repoKey: t.string, path: t.string }),
+  'artifacts/DeleteImageManifest': t.type({ repoKey: t.string, path: t.string }),
   'artifacts/Deploy': t.type({
     repoKey: t.string,
     path: t.string,

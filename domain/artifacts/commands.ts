@@ -29,3 +29,5 @@ export type ArtifactsCommand =
   | { readonly type: 'artifacts/DismissDeploy' }
   /** Deletes a file or folder of a local repository; an npm package's tarball deletes its version. */
   | { readonly type: 'artifacts/Delete'; readonly repoKey: string; readonly path: string }
+  /** Deletes the image manifest a docker tag's manifest.json names, with every tag on it. */
+  | { readonly type: 'artifacts/DeleteImageManifest'; readonly repoKey: string; readonly path: string }

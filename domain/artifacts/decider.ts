@@ -5,6 +5,7 @@ import {
   ChildrenRequested,
   Collapsed,
   DeleteRequested,
+  ImageManifestDeleteRequested,
   DeployDismissed,
   DeployRequested,
   Expanded,
@@ -171,6 +172,7 @@ function evolve(s: ArtifactsState, event: AppEvent): ArtifactsState {
     case 'artifacts/DeployDismissed':
       return { ...s, deploy: { status: 'idle' } }
     case 'artifacts/DeleteRequested':
+    case 'artifacts/ImageManifestDeleteRequested':
       return {
         ...s,
         deletion: {
@@ -323,6 +325,17 @@ export const artifactsArea: AppArea<'artifacts'> = {
         const problem = artifactPathProblem(command.path)
         if (problem) return left(problem)
         return right([DeleteRequested({ repoKey: command.repoKey, path: command.path, requestId: meta.id })])
+      }
+      case 'artifacts/DeleteImageManifest': {
+        if (s.deletion?.status === 'deleting') return left('a deletion is already under way')
+        const problem = artifactPathProblem(command.path)
+        if (problem) return left(problem)
+        // A tag's manifest.json (`<image>/<tag>/manifest.json`) names the manifest to delete.
+        if (!/[^/]\/[^/]+\/manifest\.json$/.test(command.path))
+          return left('not the manifest.json of an image tag')
+        return right([
+          ImageManifestDeleteRequested({ repoKey: command.repoKey, path: command.path, requestId: meta.id }),
+        ])
       }
     }
   },

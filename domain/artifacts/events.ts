@@ -65,6 +65,11 @@ export const DeleteRequested = defineEvent(
   'artifacts/DeleteRequested',
   t.type({ ...At, requestId: t.string }),
 )
+/** The same deletion, of the image manifest a tag's manifest.json names (every tag on it goes). */
+export const ImageManifestDeleteRequested = defineEvent(
+  'artifacts/ImageManifestDeleteRequested',
+  t.type({ ...At, requestId: t.string }),
+)
 export const Deleted = defineEvent('artifacts/Deleted', t.type({ ...At, requestId: t.string }))
 export const DeleteFailed = defineEvent(
   'artifacts/DeleteFailed',
@@ -90,6 +95,7 @@ export const artifactsEvents = [
   DeployFailed,
   DeployDismissed,
   DeleteRequested,
+  ImageManifestDeleteRequested,
   Deleted,
   DeleteFailed,
 ] as const

@@ -23,7 +23,21 @@ export type TreeChild = t.TypeOf<typeof TreeChild>
 export const ArtifactProperty = t.type({ key: t.string, values: t.array(t.string) })
 
 /** What the file information panel shows. */
-export const ArtifactInfo = t.type({
+/**
+ * A tag's manifest.json in a docker repository: the manifest the tag names, every tag on it,
+ * and the bytes deleting the manifest frees (its own and the layers no other manifest of the
+ * image names).
+ */
+export const ImageManifest = t.type({
+  image: t.string,
+  tag: t.string,
+  digest: t.string,
+  tags: t.array(t.string),
+  frees: t.number,
+})
+export type ImageManifest = t.TypeOf<typeof ImageManifest>
+
+const ArtifactFacts = t.type({
   repoKey: t.string,
   path: t.string,
   name: t.string,
@@ -39,6 +53,11 @@ export const ArtifactInfo = t.type({
   version: t.union([t.string, t.null]),
   properties: t.array(ArtifactProperty),
 })
+// `container` is optional: logs recorded before the platform told it still decode.
+export const ArtifactInfo = t.intersection([
+  ArtifactFacts,
+  t.partial({ container: t.union([ImageManifest, t.null]) }),
+])
 export type ArtifactInfo = t.TypeOf<typeof ArtifactInfo>
 
 /** A place in the tree: a repository's root (path '') or a path in it. */

@@ -79,6 +79,14 @@ const toManifest = (r: ManifestRow): ManifestRecord => ({
 
 /** The path of a tag's files in the repository's tree, as registries lay images out. */
 export const tagFolder = (image: string, tag: string) => `${image}/${tag}`
+/** The image and tag of a tag's `manifest.json` in the tree (`<image>/<tag>/manifest.json`). */
+export function tagOfManifestPath(path: string): { image: string; tag: string } | undefined {
+  const parts = path.split('/')
+  if (parts.length < 3 || parts.at(-1) !== 'manifest.json') return undefined
+  const tag = parts.at(-2)!
+  const image = parts.slice(0, -2).join('/')
+  return tag && image ? { image, tag } : undefined
+}
 /** A blob's file name in that folder (`sha256__<hex>`: no colon in a path). */
 export const blobFileName = (digest: string) => digest.replace(':', '__')
 
@@ -115,6 +123,13 @@ const Q = {
   unreferenced: `SELECT l.repo, l.image, l.digest FROM oci_blob_links l
     WHERE l.created < ?
       AND NOT EXISTS (SELECT 1 FROM oci_manifest_refs r WHERE r.repo = l.repo AND r.image = l.image AND r.child = l.digest)`,
+  // The bytes of the blobs a manifest names that no other manifest of the image names.
+  exclusiveBytes: `SELECT COALESCE(SUM(l.size), 0) AS bytes FROM oci_blob_links l
+    WHERE l.repo = ? AND l.image = ?
+      AND EXISTS (SELECT 1 FROM oci_manifest_refs r
+        WHERE r.repo = l.repo AND r.image = l.image AND r.manifest_digest = ? AND r.child = l.digest)
+      AND NOT EXISTS (SELECT 1 FROM oci_manifest_refs o
+        WHERE o.repo = l.repo AND o.image = l.image AND o.manifest_digest <> ? AND o.child = l.digest)`,
   insertToken:
     'INSERT INTO access_tokens (id, token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
   tokenUser: `SELECT u.id, u.name, u.admin, u.realm FROM access_tokens t JOIN users u ON u.id = t.user_id
@@ -241,6 +256,22 @@ export function containerStore(sql: Sql) {
         if (gone) await forgetTag(tx, repo, image, tag)
         return gone
       })
+    },
+    /**
+     * What deleting a manifest would take: the tags that name it, and the bytes it frees in the
+     * repository (its own and those of the blobs no other manifest of the image names, which the
+     * next collection removes).
+     */
+    async manifestFootprint(
+      repo: string,
+      image: string,
+      digest: string,
+    ): Promise<{ tags: string[]; frees: number } | undefined> {
+      const manifest = await sql.one<ManifestRow>(Q.manifest, [repo, image, digest])
+      if (!manifest) return undefined
+      const tags = (await sql.all<{ tag: string }>(Q.tagsOfDigest, [repo, image, digest])).map((r) => r.tag)
+      const blobs = await sql.one<{ bytes: number | string }>(Q.exclusiveBytes, [repo, image, digest, digest])
+      return { tags, frees: Number(manifest.size) + Number(blobs?.bytes ?? 0) }
     },
     async tags(repo: string, image: string): Promise<string[]> {
       return (await sql.all<{ tag: string }>(Q.tagsOf, [repo, image])).map((r) => r.tag)

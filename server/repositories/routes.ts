@@ -18,6 +18,7 @@ import type { RegistryCaller } from '../registry/auth'
 import { artifactFiles, artifactPathProblem } from '../registry/genericRoutes'
 import { treeChildren, TREE_PAGE_MAX } from './tree'
 import { isoNow } from '../clock'
+import { containerStore, tagOfManifestPath } from '../containers/store'
 
 const str = { type: 'string' } as const
 const nullableStr = { type: ['string', 'null'] } as const
@@ -98,6 +99,7 @@ const routes: RouteModule = async (app, ctx) => {
   }
   const auth = registryAuth(ctx)
   const authz = registryAuthorizer(ctx, { repos: store, auth })
+  const containers = containerStore(ctx.sql)
   const files = artifactFiles(ctx)
   /**
    * The repository, if the caller may read something in it; one the caller may not read is
@@ -294,6 +296,14 @@ const routes: RouteModule = async (app, ctx) => {
     },
   )
 
+  /** A tag's manifest.json: its manifest, the tags on it and what deleting it frees. */
+  const manifestOf = async (repoKey: string, path: string) => {
+    const at = tagOfManifestPath(path)
+    const digest = at && (await containers.tagDigest(repoKey, at.image, at.tag))
+    const footprint = at && digest ? await containers.manifestFootprint(repoKey, at.image, digest) : undefined
+    return at && digest && footprint ? { ...at, digest, ...footprint } : null
+  }
+
   app.get<{ Querystring: { repoKey: string; path: string } }>(
     '/ui/artifact/info',
     {
@@ -330,6 +340,16 @@ const routes: RouteModule = async (app, ctx) => {
                   properties: { key: str, values: { type: 'array', items: str } },
                 },
               },
+              container: {
+                type: ['object', 'null'],
+                properties: {
+                  image: str,
+                  tag: str,
+                  digest: str,
+                  tags: { type: 'array', items: str },
+                  frees: { type: 'number' },
+                },
+              },
             },
           },
           400: error,
@@ -364,6 +384,7 @@ const routes: RouteModule = async (app, ctx) => {
           packageId: row.version_id && versionAt > 0 ? row.version_id.slice(0, versionAt) : null,
           version: row.version_id && versionAt > 0 ? row.version_id.slice(versionAt + 1) : null,
           properties: row.version_id ? propertiesOf(row.version_id) : [],
+          container: row.lead && r.packageType === 'docker' ? await manifestOf(r.key, row.path) : null,
         }
       }
       throw new HttpError(404, `No file at ${repoKey}/${path}`, 'NOT_FOUND')

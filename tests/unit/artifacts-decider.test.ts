@@ -380,6 +380,38 @@ describe('artifacts: deleting a file', () => {
       .rejected(/segment/)
   })
 
+  it("asks for the deletion of an image tag's manifest only from its manifest.json, one at a time", () => {
+    const delManifest = (path: string) =>
+      ({ type: 'artifacts/DeleteImageManifest', repoKey: 'generic-local', path }) as const
+    spec(artifactsArea)
+      .given(...selectedFile)
+      .when(delManifest('app/1.0/manifest.json'))
+      .then(A.ImageManifestDeleteRequested({ ...at('app/1.0/manifest.json'), requestId: specMeta.id }))
+    spec(artifactsArea)
+      .given(...selectedFile)
+      .when(delManifest('org/app/1.0/manifest.json'))
+      .then(A.ImageManifestDeleteRequested({ ...at('org/app/1.0/manifest.json'), requestId: specMeta.id }))
+    for (const path of [
+      '1.0/manifest.json',
+      'app/1.0/config.json',
+      'manifest.json',
+      'app/../1.0/manifest.json',
+    ])
+      spec(artifactsArea)
+        .given(...selectedFile)
+        .when(delManifest(path))
+        .rejected(/manifest\.json of an image tag|segment/)
+    spec(artifactsArea)
+      .given(...selectedFile, A.DeleteRequested({ ...at('tools/a.bin'), requestId: 'x1' }))
+      .when(delManifest('app/1.0/manifest.json'))
+      .rejected(/under way/)
+    const deleting = foldEvents([
+      ...selectedFile,
+      A.ImageManifestDeleteRequested({ ...at('tools/a.bin'), requestId: 'x2' }),
+    ]).artifacts
+    expect(deleting.deletion).toEqual({ status: 'deleting', requestId: 'x2', at: at('tools/a.bin') })
+  })
+
   it('a deleted file leaves its folder, its repository is selected, and its information goes', () => {
     const s = foldEvents([
       ...selectedFile,

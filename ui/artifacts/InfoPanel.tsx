@@ -5,7 +5,7 @@ import { Link } from 'wouter'
 import { Download, FileSearch, Trash2 } from 'lucide-react'
 import { isReadOnlyMode } from '../../domain/platform'
 import { nodeId, selectedChild, sameLocation } from '../../domain/artifacts/rules'
-import type { ArtifactInfo, ArtifactsState } from '../../domain/artifacts/types'
+import type { ArtifactInfo, ArtifactsState, ImageManifest } from '../../domain/artifacts/types'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { formatDateTime } from '../shared/dates'
 import { whatHappened } from '../shared/failureText'
@@ -116,6 +116,7 @@ function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly sta
   const signedIn = useQuery({ type: 'session/SignedIn' })
   const readOnly = isReadOnlyMode(useQuery({ type: 'platform/State' }))
   const [confirming, setConfirming] = useState(false)
+  const [confirmingManifest, setConfirmingManifest] = useState(false)
   const repos = state.repositories.status === 'loaded' ? state.repositories.data : []
   const local = repos.find((r) => r.key === info.repoKey)?.kind === 'local'
   if (!signedIn || !local) return null
@@ -124,6 +125,7 @@ function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly sta
     info.packageId && info.version
       ? `${info.packageId.replace(/^[a-z]+:\/\//, '')} ${info.version}`
       : undefined
+  const image = info.container
   return (
     <>
       <Button
@@ -144,19 +146,80 @@ function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly sta
       <AlertDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={version ? `Delete ${version}?` : `Delete ${info.name}?`}
-        description={
-          version
-            ? `${info.path} is the main file of ${version}: the version goes with all its files, and clients can no longer install it.`
-            : `${info.repoKey}/${info.path} is deleted for everyone.`
+        title={
+          image
+            ? `Delete tag ${image.image}:${image.tag}?`
+            : version
+              ? `Delete ${version}?`
+              : `Delete ${info.name}?`
         }
-        confirmLabel="Delete"
+        description={
+          image
+            ? `The tag goes; manifest ${shortDigest(image.digest)} stays, pulled by its digest${
+                image.tags.length > 1 ? ` or by ${others(image).join(', ')}` : ''
+              }, and keeps its layers: nothing is freed until the manifest is deleted.`
+            : version
+              ? `${info.path} is the main file of ${version}: the version goes with all its files, and clients can no longer install it.`
+              : `${info.repoKey}/${info.path} is deleted for everyone.`
+        }
+        confirmLabel={image ? 'Delete tag' : 'Delete'}
         onConfirm={() => {
           setConfirming(false)
           dispatch({ type: 'artifacts/Delete', repoKey: info.repoKey, path: info.path })
         }}
       />
+      {image && (
+        <>
+          <Button
+            size="sm"
+            variant="danger"
+            icon={<Trash2 size={16} aria-hidden />}
+            disabled={readOnly || here?.status === 'deleting'}
+            onClick={() => setConfirmingManifest(true)}
+          >
+            Delete manifest
+          </Button>
+          <AlertDialog
+            open={confirmingManifest}
+            onOpenChange={setConfirmingManifest}
+            title={`Delete manifest ${shortDigest(image.digest)} of ${image.image}?`}
+            description={`Its ${image.tags.length === 1 ? 'tag' : 'tags'} ${image.tags.join(', ')} ${
+              image.tags.length === 1 ? 'goes' : 'go'
+            } with it, and clients can no longer pull it. ${formatBytes(image.frees)} is freed in ${
+              info.repoKey
+            } at the next collection: the manifest and the layers no other manifest of ${image.image} uses.`}
+            confirmLabel="Delete manifest"
+            onConfirm={() => {
+              setConfirmingManifest(false)
+              dispatch({ type: 'artifacts/DeleteImageManifest', repoKey: info.repoKey, path: info.path })
+            }}
+          />
+        </>
+      )}
     </>
+  )
+}
+
+/** `sha256:` and the first 12 hex digits, as registries show a digest in a sentence. */
+const shortDigest = (digest: string) => digest.slice(0, digest.indexOf(':') + 13)
+const others = (image: ImageManifest) => image.tags.filter((t) => t !== image.tag)
+
+/** A docker tag's manifest: its digest, the tags on it and what deleting it frees. */
+function ImageManifestCard({ image }: { readonly image: ImageManifest }) {
+  return (
+    <Card title="Image manifest">
+      <KeyValue
+        items={[
+          {
+            key: 'digest',
+            label: 'Digest',
+            value: <CodeBlock inline code={image.digest} label="Manifest digest" />,
+          },
+          { key: 'tags', label: 'Tags on it', value: image.tags.join(', ') },
+          { key: 'frees', label: 'Deleting it frees', value: formatBytes(image.frees) },
+        ]}
+      />
+    </Card>
   )
 }
 
@@ -204,6 +267,7 @@ function FileInfo({ info, state }: { readonly info: ArtifactInfo; readonly state
           ]}
         />
       </Card>
+      {info.container && <ImageManifestCard image={info.container} />}
       <Card title="Checksums">
         <KeyValue
           items={(['sha256', 'sha1', 'md5'] as const).map((k) => ({
