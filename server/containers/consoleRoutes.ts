@@ -18,7 +18,7 @@ import { containerStore, tagOfManifestPath } from './store'
 const str = { type: 'string', maxLength: 1024 } as const
 
 const routes: RouteModule = async (app, ctx) => {
-  const repos = repositoryStore(ctx.db)
+  const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
   const store = containerStore(ctx.sql)
   const blobs = blobStore(ctx.db, ctx.config.dataDir)
@@ -40,7 +40,7 @@ const routes: RouteModule = async (app, ctx) => {
       const caller = consoleCaller(ctx, request)
       const problem = artifactPathProblem(path)
       if (problem) throw new HttpError(400, problem, 'BAD_PATH')
-      const repo = repos.find(repoKey)
+      const repo = await repos.find(repoKey)
       // The same answer for a repository one may not read as for a missing one.
       if (!repo || !(await authz.can(caller, repo, 'read', path)))
         throw new HttpError(404, `No image manifest at ${repoKey}/${path}`, 'NOT_FOUND')
