@@ -3,19 +3,19 @@
 // a small registry on 127.0.0.1 serving an `npm pack` tarball), finds it in the packages list
 // with 1 download, then, with the upstream stopped, installs it again into a new folder (with
 // an empty npm cache) from the platform's cache.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, withChromium } from '../support/e2e'
 import { startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
-import { npmPack, startUpstreamRegistry, type UpstreamRegistry } from '../support/upstreamRegistry'
+import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
 import { signIn } from './loginHelpers'
 import { chooseOption } from './kitSelect'
 
 const NAME = `e2e-remote-${Date.now().toString(36)}`
+let fixture: PackedUpstream
 let work: string
 let upstream: UpstreamRegistry
 let server: TestServer
@@ -24,16 +24,16 @@ let npmrc: string
 
 withChromium()
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'remote-e2e-'))
-  const dir = npmCli(work).makePackage(NAME, '1.0.0', '# From upstream\n')
-  upstream = await startUpstreamRegistry([await npmPack(dir, dir)])
+  fixture = await startPackedUpstream('remote-e2e', [
+    { name: NAME, version: '1.0.0', readme: '# From upstream\n' },
+  ])
+  ;({ work, upstream } = fixture)
   server = await startTestServer({}, { NPM_REMOTE_URL: upstream.url })
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
 }, 60_000)
 afterAll(async () => {
   await server?.stop()
-  await upstream?.stop()
-  if (work) rmSync(work, { recursive: true, force: true })
+  await fixture?.stop()
 })
 
 /** An empty project folder and an npm with its own empty cache, so the platform is asked. */

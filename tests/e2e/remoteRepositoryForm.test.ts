@@ -3,19 +3,19 @@
 // the platform's real answer, installs a package through it with the npm CLI, finds the remote
 // online and the package cached in the console, and, with the upstream stopped, Test connection
 // says it is unreachable. The console's screens are kept as screenshots (REMOTE_SCREENSHOTS).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, withChromium } from '../support/e2e'
 import { startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
-import { npmPack, startUpstreamRegistry, type UpstreamRegistry } from '../support/upstreamRegistry'
+import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
 import { signIn } from './loginHelpers'
 
 const NAME = `e2e-form-${Date.now().toString(36)}`
 const KEY = 'upstream-remote'
+let fixture: PackedUpstream
 let work: string
 let upstream: UpstreamRegistry
 let server: TestServer
@@ -23,16 +23,16 @@ let page: Page
 
 withChromium()
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'remote-form-e2e-'))
-  const dir = npmCli(work).makePackage(NAME, '1.0.0', '# From the local upstream\n')
-  upstream = await startUpstreamRegistry([await npmPack(dir, dir)])
+  fixture = await startPackedUpstream('remote-form-e2e', [
+    { name: NAME, version: '1.0.0', readme: '# From the local upstream\n' },
+  ])
+  ;({ work, upstream } = fixture)
   server = await startTestServer({}, { NPM_REMOTE_URL: 'offline' })
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
 }, 60_000)
 afterAll(async () => {
   await server?.stop()
-  await upstream?.stop()
-  if (work) rmSync(work, { recursive: true, force: true })
+  await fixture?.stop()
 })
 
 /** A screenshot of the console, when asked for (a folder in REMOTE_SCREENSHOTS). */
