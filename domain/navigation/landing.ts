@@ -1,6 +1,7 @@
 /** Where a user lands: by user kind, for `/` and `/home`, and when switching sidebars (spec 000 section 2). */
 import { feature, isCloudTrial, isLightweight, isTour, type ShellContext } from './context'
-import { firstPlatformConfigurationItem, projectsUsable } from './menus'
+import { firstPlatformConfigurationItem, projectsUsable, sidebarKinds } from './menus'
+import { findRoute } from './routes'
 import type { NavigationState } from './types'
 
 export const TOPOLOGY_PATH = '/admin/mission_control/topology'
@@ -38,7 +39,8 @@ export function homeRedirect(ctx: ShellContext, nav: NavigationState): string {
 
 /** Admin landing: the projects page for a project admin, else the first platform configuration; last visit overrides. */
 export function adminLanding(ctx: ShellContext, nav: NavigationState): string {
-  if (nav.lastUser === ctx.userName && nav.lastAdminPath) return nav.lastAdminPath
+  if (nav.lastUser === ctx.userName && nav.lastAdminPath && landsIn(ctx, nav.lastAdminPath))
+    return nav.lastAdminPath
   // Only where the projects pages open (licensed, not on edge): else the platform configuration.
   if (projectsUsable(ctx))
     return ctx.selectedProject === undefined
@@ -50,4 +52,16 @@ export function adminLanding(ctx: ShellContext, nav: NavigationState): string {
 export function applicationLanding(ctx: ShellContext, nav: NavigationState): string {
   if (nav.lastUser === ctx.userName && nav.lastApplicationPath) return nav.lastApplicationPath
   return isLightweight(ctx) ? REPOS_PATH : PACKAGES_PATH
+}
+
+/**
+ * Whether a last visited admin page belongs to the sidebar the user is going to: an
+ * Administration page is no landing for Project settings (an admin who picked a project on
+ * Topology landed back on Topology), nor another project's page for the project selected.
+ */
+function landsIn(ctx: ShellContext, path: string): boolean {
+  const match = findRoute(path.split(/[?#]/, 1)[0] ?? path)
+  const kind = sidebarKinds(ctx)[1]
+  if (match?.route.sidebar !== kind) return false
+  return kind !== 'projectSettings' || match.params.projectKey === ctx.selectedProject
 }

@@ -263,6 +263,28 @@ describe('landing', () => {
     ).toBe('/admin/projects/overview/p1')
   })
 
+  it("Project settings lands on the selected project's page, not on the last Administration page", () => {
+    const projectAdmin = { ...admin, canAdminProjects: true }
+    const onTopology: NavigationState = {
+      ...visited,
+      lastUser: 'admin',
+      lastAdminPath: '/admin/mission_control/topology',
+    }
+    expect(adminLanding({ ...projectAdmin, selectedProject: 'p1' }, onTopology)).toBe(
+      '/admin/projects/overview/p1',
+    )
+    // Back on Administration (no project), the last Administration page still wins.
+    expect(adminLanding(projectAdmin, onTopology)).toBe('/admin/mission_control/topology')
+    const onMembers: NavigationState = { ...onTopology, lastAdminPath: '/admin/projects/members/p1' }
+    expect(adminLanding({ ...projectAdmin, selectedProject: 'p1' }, onMembers)).toBe(
+      '/admin/projects/members/p1',
+    )
+    expect(adminLanding({ ...projectAdmin, selectedProject: 'p2' }, onMembers)).toBe(
+      '/admin/projects/overview/p2',
+    )
+    expect(adminLanding(projectAdmin, onMembers)).toBe('/admin/projects/list')
+  })
+
   it('an admin on OSS (licence N/A) lands on the first platform configuration, General Settings', () => {
     // Spec 000 section 2: the projects page only where the user can administer projects there.
     const oss = { ...admin, flavour: 'oss' as const, licenseType: 'N/A', canAdminProjects: true }
