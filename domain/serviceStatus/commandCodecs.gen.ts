@@ -16,5 +16,12 @@ export const serviceStatusCommandCodecs: CommandCodecs<ServiceStatusCommand> = {
   'serviceStatus/RefreshLogNow': t.UnknownRecord,
   'serviceStatus/RemoveNode': t.type({ serviceId: t.string, nodeId: t.string }),
   'serviceStatus/ResumeLog': t.UnknownRecord,
+  'serviceStatus/SetLogView': t.type({
+    view: t.type({
+      levels: t.array(t.keyof({ INFO: null, ERROR: null, WARN: null, DEBUG: null })),
+      search: t.string,
+      wrap: t.boolean,
+    }),
+  }),
   'serviceStatus/SetLogVisibility': t.type({ visible: t.boolean }),
 }

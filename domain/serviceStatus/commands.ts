@@ -1,3 +1,5 @@
+import type { LogView } from './logLines'
+
 // Commands of the serviceStatus area, named `serviceStatus/Imperative`.
 export type ServiceStatusCommand =
   | { readonly type: 'serviceStatus/LoadTopology' }
@@ -14,3 +16,5 @@ export type ServiceStatusCommand =
   | { readonly type: 'serviceStatus/ResumeLog' }
   | { readonly type: 'serviceStatus/RefreshLogNow' }
   | { readonly type: 'serviceStatus/SetLogVisibility'; readonly visible: boolean }
+  /** How the log is shown: levels, search and wrapping. */
+  | { readonly type: 'serviceStatus/SetLogView'; readonly view: LogView }

@@ -1,6 +1,7 @@
 import * as t from 'io-ts'
 import { defineEvent, movesRecordedTime, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
+import { LogViewC } from './logLines'
 
 export const TopologyNodeC = t.type({
   serviceId: t.string,
@@ -97,6 +98,9 @@ export const LogVisibilityChanged = defineEvent(
   t.type({ visible: t.boolean }),
 )
 
+/** The viewer's level filter, search or wrapping changed (facts of how the log is shown). */
+export const LogViewChanged = defineEvent('serviceStatus/LogViewChanged', t.type({ view: LogViewC }))
+
 export const serviceStatusEvents = [
   TopologyRequested,
   TopologyLoaded,
@@ -120,6 +124,7 @@ export const serviceStatusEvents = [
   LogResumed,
   LogRefreshRequested,
   LogVisibilityChanged,
+  LogViewChanged,
 ] as const
 
 export type ServiceStatusEvent = EventOf<(typeof serviceStatusEvents)[number]>

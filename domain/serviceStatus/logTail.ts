@@ -109,6 +109,11 @@ export function logText(tail: LogTail): string {
   return body === '' ? tail.partial : `${body}\n${tail.partial}`
 }
 
+/** The viewer's lines: the kept ones, then the line still being written. */
+export function logLinesOf(tail: LogTail): ReadonlyArray<string> {
+  return tail.partial === '' ? tail.lines : [...tail.lines, tail.partial]
+}
+
 /** The log key of a service id (`jfrt@01…` → `jfrt`), when it is one of the log products. */
 export function logProductOf(serviceId: string): string | undefined {
   const prefix = serviceId.split('@', 1)[0] ?? ''

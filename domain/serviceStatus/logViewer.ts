@@ -15,12 +15,14 @@ import {
   LogResumed,
   LogViewerClosed,
   LogViewerOpened,
+  LogViewChanged,
   LogVisibilityChanged,
   type ServiceStatusEvent,
 } from './events'
 import { availableLogProducts, applyLogChunk, DEFAULT_LOG_PRODUCT, emptyLogTail, logNodesOf } from './logTail'
 import { MAX_NODES, type LogNode, type LogViewerState } from './types'
 import { initialLogViewerState } from './initial'
+import { defaultLogView, LOG_LEVELS, MAX_LOG_SEARCH, type LogView } from './logLines'
 
 /** A node has a handful of log files; more than this are not listed. */
 const MAX_LOG_FILES = 200
@@ -68,12 +70,22 @@ export function decideLogViewer(
       return s.paused ? right([LogResumed({})]) : left('the log is not paused')
     case 'serviceStatus/RefreshLogNow':
       return s.file === null ? left('no log file is chosen') : right([LogRefreshRequested({})])
+    case 'serviceStatus/SetLogView': {
+      const { view } = command
+      if (view.search.length > MAX_LOG_SEARCH) return left(`a search is at most ${MAX_LOG_SEARCH} characters`)
+      const levels = LOG_LEVELS.filter((l) => view.levels.includes(l))
+      const next = { levels, search: view.search, wrap: view.wrap }
+      return sameView(next, s.view ?? defaultLogView) ? right([]) : right([LogViewChanged({ view: next })])
+    }
     case 'serviceStatus/SetLogVisibility':
       return command.visible === s.visible
         ? right([])
         : right([LogVisibilityChanged({ visible: command.visible })])
   }
 }
+
+const sameView = (a: LogView, b: LogView) =>
+  a.search === b.search && a.wrap === b.wrap && a.levels.join() === b.levels.join()
 
 /** The flag is spent by the product change it allowed. */
 function withoutServiceChange(s: LogViewerState): LogViewerState {
@@ -169,6 +181,11 @@ export function evolveLogViewer(s: LogViewerState, event: ServiceStatusEvent): L
       return { ...s, refreshes: s.refreshes + 1 }
     case 'serviceStatus/LogVisibilityChanged':
       return { ...s, visible: event.data.visible }
+    case 'serviceStatus/LogViewChanged': {
+      if (!s.open) return s
+      const { view: _was, ...rest } = s
+      return sameView(event.data.view, defaultLogView) ? rest : { ...rest, view: event.data.view }
+    }
     default:
       return s
   }

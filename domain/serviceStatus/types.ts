@@ -1,5 +1,6 @@
 import type { Failure } from '../shared/failure'
 import type { LogTail } from './logTail'
+import type { LogView } from './logLines'
 
 /** One node of one service, as the platform reports it (`/system/status/ha`). */
 export interface TopologyNode {
@@ -99,6 +100,8 @@ export interface LogViewerState {
    * Absent rather than false, so the state (and its hash in kept logs) is as it was without it.
    */
   readonly serviceChanged?: true
+  /** Levels, search and wrapping chosen; absent while they are the default (as `serviceChanged`). */
+  readonly view?: LogView
 }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left } from 'fp-ts/Either'
@@ -31,7 +31,10 @@ describe('the System Logs page', () => {
       { name: 'Content of artifactory-request.log' },
       { timeout: 15_000 },
     )
-    expect(log).toHaveTextContent('GET|/api/x|200')
+    // In columns: the time, the level its status gives, the node and the request.
+    const line = within(log).getByText('GET /api/x 200 3').parentElement!
+    expect(line).toHaveTextContent('INFO')
+    expect(line).toHaveTextContent('node-1')
     expect(screen.getByRole('heading', { name: 'System Logs', level: 1 })).toBeInTheDocument()
     // The kit's page header says what the page is for, as Service Status's does.
     expect(
@@ -89,7 +92,9 @@ describe('the System Logs page', () => {
     const log = await screen.findByRole('log', { name: 'Content of artifactory-request.log' })
     expect(log.textContent).toContain(hostile[0])
     expect(log.textContent).toContain(hostile[299])
-    expect(log.children).toHaveLength(0)
+    // Rows of text spans only (and marks for a search): no element came out of a line.
+    const tags = new Set([...log.querySelectorAll('*')].map((el) => el.tagName))
+    expect([...tags].sort()).toEqual(['DIV', 'SPAN'])
     // The page's own icons are lucide's and the header's logo; no other element came out of
     // the log's lines.
     const foreign = [
@@ -129,5 +134,87 @@ describe('scroll to end', () => {
     expect(log.scrollTop).toBe(1000)
     expect(screen.queryByRole('button', { name: 'Scroll to end' })).not.toBeInTheDocument()
     expect(log).toHaveFocus()
+  })
+})
+
+describe('reading the log', () => {
+  function busyPlatform() {
+    const api = fakeLogPlatform([topologyNode()])
+    api.append(
+      'jfrt',
+      'node-1',
+      'artifactory-service.log',
+      [
+        '2026-01-01T10:00:00.000Z [node-1] [INFO] Platform started',
+        '2026-01-01T10:00:01.000Z [node-1] [WARN] Disk 91% full on /data',
+        '2026-01-01T10:00:02.000Z [node-1] [ERROR] Database connection lost: timeout',
+        '2026-01-01T10:00:03.000Z [node-1] [INFO] Database connection restored',
+        'a line in no known shape',
+        '',
+      ].join('\n'),
+    )
+    return api
+  }
+  const messages = (log: HTMLElement) =>
+    [...log.querySelectorAll(':scope > div')].map((row) => row.lastElementChild?.textContent)
+
+  it('filters by level, searches with highlights, and says when nothing matches', async () => {
+    const user = userEvent.setup()
+    renderShell(PATH, admin, { serviceStatusApi: busyPlatform() }, effects)
+    const log = await screen.findByRole('log', { name: 'Content of artifactory-service.log' })
+    expect(messages(log)).toHaveLength(5)
+    const levels = screen.getByRole('group', { name: 'Levels' })
+    await user.click(within(levels).getByRole('button', { name: 'Error' }))
+    expect(within(levels).getByRole('button', { name: 'Error' })).toHaveAttribute('aria-pressed', 'true')
+    expect(messages(log)).toEqual(['Database connection lost: timeout'])
+    await user.click(within(levels).getByRole('button', { name: 'Warning' }))
+    expect(messages(log)).toEqual(['Disk 91% full on /data', 'Database connection lost: timeout'])
+    // Levels off again: every line, then the search (any case) narrows them and marks the match.
+    await user.click(within(levels).getByRole('button', { name: 'Error' }))
+    await user.click(within(levels).getByRole('button', { name: 'Warning' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Search the log' }), 'DATABASE')
+    expect(messages(log)).toEqual(['Database connection lost: timeout', 'Database connection restored'])
+    expect([...log.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Database', 'Database'])
+    expect(screen.getByText('2 lines shown')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Search the log' }), ' nowhere')
+    expect(screen.getByText('No line matches the levels and search chosen.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Download shown lines' })).toBeDisabled()
+  })
+
+  it('wraps long lines by default; the switch cuts them to one row each', async () => {
+    const user = userEvent.setup()
+    renderShell(PATH, admin, { serviceStatusApi: busyPlatform() }, effects)
+    const log = await screen.findByRole('log', { name: 'Content of artifactory-service.log' })
+    const wrap = screen.getByRole('switch', { name: 'Wrap lines' })
+    expect(wrap).toBeChecked()
+    expect(log).toHaveAttribute('data-wrap')
+    await user.click(wrap)
+    expect(wrap).not.toBeChecked()
+    expect(log).not.toHaveAttribute('data-wrap')
+  })
+
+  it('downloads the lines shown, as written', async () => {
+    const user = userEvent.setup()
+    const saved: Blob[] = []
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob)
+      return 'blob:shown'
+    })
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    try {
+      renderShell(PATH, admin, { serviceStatusApi: busyPlatform() }, effects)
+      await screen.findByRole('log', { name: 'Content of artifactory-service.log' })
+      await user.click(
+        within(screen.getByRole('group', { name: 'Levels' })).getByRole('button', { name: 'Error' }),
+      )
+      await user.click(screen.getByRole('button', { name: 'Download shown lines' }))
+      expect(saved).toHaveLength(1)
+      expect(await saved[0]!.text()).toBe(
+        '2026-01-01T10:00:02.000Z [node-1] [ERROR] Database connection lost: timeout\n',
+      )
+    } finally {
+      create.mockRestore()
+      click.mockRestore()
+    }
   })
 })

@@ -8,18 +8,28 @@ import {
   LOG_PRODUCTS,
   logNodesOf,
   logRefreshSecs,
-  logText,
+  defaultLogView,
+  LOG_LEVELS,
+  logLinesOf,
   MAX_LOG_LINES,
+  MAX_LOG_SEARCH,
+  searchParts,
+  shownLogLines,
+  type LogLevel,
+  type LogLine,
+  type LogView,
   type LogViewerState,
 } from '../../domain/serviceStatus'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { ArrowDownToLine, Pause, Play, RefreshCw } from 'lucide-react'
-import { Button } from '../shared/kit/Button'
-import { Field } from '../shared/kit/Field'
+import { ArrowDownToLine, Download, Pause, Play, RefreshCw, Search } from 'lucide-react'
+import { Button, IconButton } from '../shared/kit/Button'
+import { Field, inputClass } from '../shared/kit/Field'
+import { Switch } from '../shared/kit/Switch'
+import { counted } from '../../domain/shared/plural'
 import { Select as KitSelect } from '../shared/kit/Select'
 import { PageHeader, Skeleton } from '../shared/kit/Surface'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
-import { formatDateTime } from '../shared/dates'
+import { formatDateTime, formatLogTime } from '../shared/dates'
 import kit from '../shared/kit/page.module.css'
 import styles from './logViewer.module.css'
 
@@ -28,32 +38,72 @@ const AT_END_SLACK_PX = 8
 
 const productName = (key: string) => LOG_PRODUCTS.find((p) => p.key === key)?.name ?? key
 
+const LEVEL_NAMES: Readonly<Record<LogLevel, string>> = {
+  ERROR: 'Error',
+  WARN: 'Warning',
+  INFO: 'Info',
+  DEBUG: 'Debug',
+}
+const LINES = { one: 'line', other: 'lines' }
+
+/** A text with each occurrence of the search marked. */
+function Highlighted({ text, search }: { text: string; search: string }) {
+  return (
+    <>
+      {searchParts(text, search).map((p, i) =>
+        p.match ? (
+          <mark key={i} className={styles.match}>
+            {p.text}
+          </mark>
+        ) : (
+          p.text
+        ),
+      )}
+    </>
+  )
+}
+
 /**
- * The log as text (never HTML), kept at its end unless the user scrolled up to read; then a
- * Scroll to end floats over the log's corner, as in a chat or a CI log.
+ * The log's lines in columns (time, level, node, message), as text (never HTML), kept at its
+ * end unless the user scrolled up to read; then a Scroll to end floats over the log's corner,
+ * as in a chat or a CI log.
  */
-function LogText({ text, file }: { text: string; file: string }) {
-  const ref = useRef<HTMLPreElement>(null)
+function LogLines({ lines, file, view }: { lines: ReadonlyArray<LogLine>; file: string; view: LogView }) {
+  const ref = useRef<HTMLDivElement>(null)
   const [follow, setFollow] = useState(true)
   useLayoutEffect(() => {
-    const pre = ref.current
-    if (pre && follow) pre.scrollTop = pre.scrollHeight
-  }, [text, follow])
+    const log = ref.current
+    if (log && follow) log.scrollTop = log.scrollHeight
+  }, [lines, follow])
   return (
     <div className={styles.frame}>
-      <pre
+      <div
         ref={ref}
         role="log"
         aria-label={`Content of ${file}`}
         tabIndex={0}
         className={styles.log}
+        data-wrap={view.wrap ? '' : undefined}
         onScroll={(e) => {
-          const pre = e.currentTarget
-          setFollow(pre.scrollTop + pre.clientHeight >= pre.scrollHeight - AT_END_SLACK_PX)
+          const log = e.currentTarget
+          setFollow(log.scrollTop + log.clientHeight >= log.scrollHeight - AT_END_SLACK_PX)
         }}
       >
-        {text}
-      </pre>
+        {lines.map((line, i) => (
+          <div key={i} className={styles.line} data-level={line.level ?? undefined}>
+            {line.time !== null && (
+              <span className={styles.time} title={formatDateTime(line.time)}>
+                {formatLogTime(line.time)}
+              </span>
+            )}
+            {line.level !== null && <span className={styles.level}>{line.level}</span>}
+            {line.node !== null && <span className={styles.node}>{line.node}</span>}
+            <span className={styles.message} title={view.wrap ? undefined : line.message}>
+              <Highlighted text={line.message} search={view.search} />
+            </span>
+          </div>
+        ))}
+      </div>
       {/* Only once the reader has scrolled up: following the end needs no button. */}
       {!follow && (
         <div className={styles.jump}>
@@ -74,6 +124,73 @@ function LogText({ text, file }: { text: string; file: string }) {
       )}
     </div>
   )
+}
+
+/** Level filter, search, wrapping and the download of what is shown. */
+function LogToolbar({ view, shown, file }: { view: LogView; shown: ReadonlyArray<LogLine>; file: string }) {
+  const dispatch = useDispatch()
+  const set = (change: Partial<LogView>) =>
+    dispatch({ type: 'serviceStatus/SetLogView', view: { ...view, ...change } })
+  return (
+    <div className={styles.toolbar} role="toolbar" aria-label="Log view">
+      <div className={styles.levels} role="group" aria-label="Levels">
+        {LOG_LEVELS.map((level) => {
+          const on = view.levels.includes(level)
+          return (
+            <button
+              key={level}
+              type="button"
+              aria-pressed={on}
+              className={styles.levelToggle}
+              data-level={level}
+              onClick={() =>
+                set({ levels: on ? view.levels.filter((l) => l !== level) : [...view.levels, level] })
+              }
+            >
+              {LEVEL_NAMES[level]}
+            </button>
+          )
+        })}
+      </div>
+      <label className={styles.search}>
+        <Search size={16} aria-hidden />
+        <span className={kit.srOnly}>Search the log</span>
+        <input
+          type="search"
+          className={inputClass}
+          value={view.search}
+          maxLength={MAX_LOG_SEARCH}
+          placeholder="Search the log"
+          onChange={(e) => set({ search: e.currentTarget.value })}
+        />
+      </label>
+      <Switch label="Wrap lines" checked={view.wrap} onCheckedChange={(wrap) => set({ wrap })} />
+      <span className={styles.meta} aria-live="polite">
+        {counted(shown.length, LINES)} shown
+      </span>
+      {/* An icon button: the toolbar keeps one row at 1024 px; its name and tooltip say what it saves. */}
+      <IconButton
+        variant="secondary"
+        size="sm"
+        icon={<Download size={16} aria-hidden />}
+        label="Download shown lines"
+        disabled={shown.length === 0}
+        onClick={() => downloadLines(shown, file)}
+      />
+    </div>
+  )
+}
+
+/** What is shown, as written, one line each, saved under the file's name. */
+function downloadLines(lines: ReadonlyArray<LogLine>, file: string) {
+  const blob = new Blob([lines.map((l) => `${l.raw}\n`).join('')], { type: 'text/plain' })
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = file.replace(/\.log$/, '') + '-shown.log'
+  a.click()
+  // Give the browser time to start the download before the object URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
 function Select(props: {
@@ -98,7 +215,7 @@ function Select(props: {
 
 function LogBody({ s }: { s: LogViewerState }): ReactNode {
   const dispatch = useDispatch()
-  const text = useMemo(() => logText(s.tail), [s.tail])
+  const shown = useMemo(() => shownLogLines(logLinesOf(s.tail), s.view ?? defaultLogView), [s.tail, s.view])
   if (s.nodes.status === 'idle' || s.nodes.status === 'loading') return <LogSkeleton label="Loading nodes…" />
   if (s.nodes.status === 'failed')
     return (
@@ -126,6 +243,7 @@ function LogBody({ s }: { s: LogViewerState }): ReactNode {
       </p>
     )
   const received = s.lastUpdate !== null
+  const view = s.view ?? defaultLogView
   return (
     <>
       {s.tailFailure && (
@@ -135,13 +253,19 @@ function LogBody({ s }: { s: LogViewerState }): ReactNode {
         </FailureNote>
       )}
       {!received && !s.tailFailure && <LogSkeleton label="Loading the log…" />}
-      {received && text === '' && <p className={styles.note}>The file is empty.</p>}
+      {received && s.tail.lines.length === 0 && s.tail.partial === '' && (
+        <p className={styles.note}>The file is empty.</p>
+      )}
       {s.tail.dropped > 0 && (
         <p className={styles.meta}>
           Showing the last {MAX_LOG_LINES} lines; {s.tail.dropped} earlier lines are not kept.
         </p>
       )}
-      <LogText text={text} file={s.file} />
+      <LogToolbar view={view} shown={shown} file={s.file} />
+      {shown.length === 0 && received && !(s.tail.lines.length === 0 && s.tail.partial === '') && (
+        <p className={styles.note}>No line matches the levels and search chosen.</p>
+      )}
+      <LogLines lines={shown} file={s.file} view={view} />
     </>
   )
 }

@@ -110,3 +110,17 @@ export const firstDayOfWeek = once((): number => {
   }
   return (locale.getWeekInfo?.() ?? locale.weekInfo)?.firstDay ?? 1
 })
+
+const logTime = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hourCycle: 'h23',
+})
+
+/** '14:05:09.123' (a log line's time of day, in the browser's zone); the input when it is not a date. */
+export function formatLogTime(iso: string): string {
+  const d = parse(iso)
+  return d ? logTime.format(d) : iso
+}
