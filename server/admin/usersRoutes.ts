@@ -15,6 +15,7 @@ import { emailSchema, errors, nameSchema, passwordSchema } from '../auth/schemas
 import { findUserByName, findUserByNameOnSqlite, type UserRow } from '../auth/users'
 import type { Sql } from '../db/sql'
 import { adminUsersStore } from './usersStore'
+import { groupsStore } from './groupsStore'
 import { sendMail } from '../mail/outbox'
 import { baseUrlOf } from '../platform/baseUrl'
 import { readGeneralConfig } from './generalConfig'
@@ -323,13 +324,6 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
 
 // ---------------------------------------------------------------- groups
 
-interface GroupRow {
-  name: string
-  description: string
-  auto_join: number
-  created_at: string
-}
-
 const groupSchema = {
   type: 'object',
   properties: {
@@ -344,37 +338,10 @@ const groupSchema = {
 
 const membersField = { type: 'array', maxItems: 1000, uniqueItems: true, items: nameSchema } as const
 
-function toGroup(db: Db, g: GroupRow) {
-  const members = (
-    db
-      .prepare(
-        'SELECT u.name FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_name = ? ORDER BY u.name',
-      )
-      .all(g.name) as { name: string }[]
-  ).map((r) => r.name)
-  return {
-    name: g.name,
-    description: g.description,
-    autoJoin: g.auto_join === 1,
-    members,
-    createdAt: g.created_at,
-  }
-}
-
-function setMembers(db: Db, group: string, members: readonly string[]): void {
-  const ids = members.map(
-    (m) => findUserByNameOnSqlite(db, m)?.id ?? badRequest(`members: there is no user named ${m}`),
-  )
-  db.prepare('DELETE FROM group_members WHERE group_name = ?').run(group)
-  const add = db.prepare('INSERT INTO group_members (group_name, user_id) VALUES (?, ?)')
-  for (const id of ids) add.run(group, id)
-}
-
 function registerGroupRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
-  const find = (name: string) =>
-    (db.prepare('SELECT * FROM groups WHERE name = ?').get(name) as GroupRow | undefined) ??
-    notFound(`Group ${name}`)
+  const sql = ctx.sql
+  const find = async (store: ReturnType<typeof groupsStore>, name: string) =>
+    (await store.find(name)) ?? notFound(`Group ${name}`)
 
   app.get(
     '/ui/admin/groups',
@@ -386,7 +353,7 @@ function registerGroupRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return (db.prepare('SELECT * FROM groups ORDER BY name').all() as GroupRow[]).map((g) => toGroup(db, g))
+      return groupsStore(sql).list()
     },
   )
 
@@ -412,19 +379,19 @@ function registerGroupRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request, reply) => {
       ctx.requireAdmin(request)
       const b = request.body
-      const group = db.transaction(() => {
-        if (db.prepare('SELECT 1 FROM groups WHERE name = ?').get(b.name))
-          conflict(`A group named ${b.name} already exists`)
-        db.prepare('INSERT INTO groups (name, description, auto_join, created_at) VALUES (?, ?, ?, ?)').run(
-          b.name,
-          b.description ?? '',
-          b.autoJoin ? 1 : 0,
-          isoNow(ctx.clock),
-        )
-        if (b.members) setMembers(db, b.name, b.members)
-        return find(b.name)
-      })()
-      return reply.status(201).send(toGroup(db, group))
+      const group = await sql.transaction(async (tx) => {
+        const store = groupsStore(tx)
+        if (await store.exists(b.name)) conflict(`A group named ${b.name} already exists`)
+        await store.insert({
+          name: b.name,
+          description: b.description ?? '',
+          autoJoin: b.autoJoin ?? false,
+          createdAt: isoNow(ctx.clock),
+        })
+        if (b.members) await store.setMembers(b.name, b.members)
+        return store.toGroup(await find(store, b.name))
+      })
+      return reply.status(201).send(group)
     },
   )
 
@@ -439,7 +406,8 @@ function registerGroupRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return toGroup(db, find(request.params.name))
+      const store = groupsStore(sql)
+      return store.toGroup(await find(store, request.params.name))
     },
   )
 
@@ -467,16 +435,13 @@ function registerGroupRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       ctx.requireAdmin(request)
       const b = request.body
-      const group = db.transaction(() => {
-        const g = find(request.params.name)
-        if (b.description !== undefined)
-          db.prepare('UPDATE groups SET description = ? WHERE name = ?').run(b.description, g.name)
-        if (b.autoJoin !== undefined)
-          db.prepare('UPDATE groups SET auto_join = ? WHERE name = ?').run(b.autoJoin ? 1 : 0, g.name)
-        if (b.members) setMembers(db, g.name, b.members)
-        return find(g.name)
-      })()
-      return toGroup(db, group)
+      return sql.transaction(async (tx) => {
+        const store = groupsStore(tx)
+        const g = await find(store, request.params.name)
+        await store.change(g.name, { description: b.description, autoJoin: b.autoJoin })
+        if (b.members) await store.setMembers(g.name, b.members)
+        return store.toGroup(await find(store, g.name))
+      })
     },
   )
 
@@ -491,11 +456,11 @@ function registerGroupRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      db.transaction(() => {
-        const g = find(request.params.name)
-        db.prepare("DELETE FROM permission_principals WHERE kind = 'group' AND principal = ?").run(g.name)
-        db.prepare('DELETE FROM groups WHERE name = ?').run(g.name)
-      })()
+      await sql.transaction(async (tx) => {
+        const store = groupsStore(tx)
+        const g = await find(store, request.params.name)
+        await store.delete(g.name)
+      })
       return reply.status(204).send()
     },
   )
