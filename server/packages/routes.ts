@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import { HttpError, type RouteModule } from '../context'
 import { artifactFinder } from '../catalog/artifacts'
 import { blobPathOf } from '../repositories/blobs'
+import { packageStore } from './store'
 import { isoNow } from '../clock'
 import { remoteStore } from '../remote/store'
 import { platformsOf } from '../containers/rules'
@@ -67,35 +68,12 @@ const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').repla
 const routes: RouteModule = async (app, ctx) => {
   const db = ctx.db
   const { findFile } = artifactFinder(db)
-  const versionById = db.prepare(
-    'SELECT id, readme_path, readme_text, repo FROM catalog_versions WHERE id = ?',
-  )
-  const fileContent = db.prepare('SELECT content FROM catalog_files WHERE version_id = ? AND path = ?')
-  const dependencies = db.prepare(
-    'SELECT name, version, scope FROM catalog_dependencies WHERE version_id = ? ORDER BY position',
-  )
-  const properties = db.prepare(
-    'SELECT key, values_json FROM catalog_properties WHERE version_id = ? ORDER BY position',
-  )
-  const builds = db.prepare(
-    `SELECT DISTINCT b.name, b.number, b.started, b.status FROM catalog_builds b
-     JOIN catalog_build_artifacts a ON a.build_id = b.id
-     JOIN catalog_files f ON f.repo = a.repo AND f.path = a.path
-     WHERE f.version_id = ? ORDER BY b.started DESC, b.id DESC`,
-  )
-  const layers = db.prepare(
-    'SELECT digest, size, command FROM catalog_docker_layers WHERE version_id = ? ORDER BY position',
-  )
+  const catalogue = packageStore(ctx.sql)
   // Downloads are counted where every registry download is: per version, package and day.
-  const propertiesOf = (versionId: string) =>
-    (properties.all(versionId) as Array<{ key: string; values_json: string }>).map((p) => ({
-      key: p.key,
-      values: JSON.parse(p.values_json) as string[],
-    }))
   // The image's layers, and the platforms it is built for (every image of a multi-arch index).
-  const dockerView = (versionId: string) => ({
-    layers: layers.all(versionId),
-    platforms: platformsOf(propertiesOf(versionId)),
+  const dockerView = async (versionId: string) => ({
+    layers: await catalogue.layers(versionId),
+    platforms: platformsOf(await catalogue.properties(versionId)),
   })
   const dockerViewSchema = ok({
     layers: {
@@ -150,13 +128,14 @@ const routes: RouteModule = async (app, ctx) => {
       consoleCaller(ctx, request)
       // The id names the version; the lead file path finds it when the id is a package's.
       const fromPath = request.query.path ? findFile(request.query.path)?.version_id : undefined
-      const version = (versionById.get(request.params.id) ?? (fromPath && versionById.get(fromPath))) as
-        { id: string; readme_path: string | null; readme_text: string | null; repo: string } | undefined
+      const version =
+        (await catalogue.version(request.params.id)) ??
+        (fromPath ? await catalogue.version(fromPath) : undefined)
       if (!version) throw new HttpError(404, 'No such version', 'NOT_FOUND')
       await requireRead(request, version.repo, undefined, 'No such version')
       if (version.readme_path) {
-        const row = fileContent.get(version.id, version.readme_path) as { content: Buffer | null } | undefined
-        if (row?.content) return { readme: row.content.toString('utf8') }
+        const text = await catalogue.fileText(version.id, version.readme_path)
+        if (text !== undefined) return { readme: text }
       }
       return { readme: version.readme_text ?? '' }
     },
@@ -174,7 +153,7 @@ const routes: RouteModule = async (app, ctx) => {
         }),
       },
     },
-    async (request) => ({ dependencies: dependencies.all(await versionOfPath(request)) }),
+    async (request) => ({ dependencies: await catalogue.dependencies(await versionOfPath(request)) }),
   )
 
   app.get<{ Querystring: { path: string; repoKey?: string } }>(
@@ -185,7 +164,7 @@ const routes: RouteModule = async (app, ctx) => {
         response: okList('properties', { key: str, values: { type: 'array', items: str } }),
       },
     },
-    async (request) => ({ properties: propertiesOf(await versionOfPath(request)) }),
+    async (request) => ({ properties: await catalogue.properties(await versionOfPath(request)) }),
   )
 
   app.get<{ Querystring: { path: string; repoKey?: string } }>(
@@ -201,7 +180,7 @@ const routes: RouteModule = async (app, ctx) => {
         }),
       },
     },
-    async (request) => ({ builds: builds.all(await versionOfPath(request)) }),
+    async (request) => ({ builds: await catalogue.builds(await versionOfPath(request)) }),
   )
 
   app.get<{ Querystring: { path: string; repoKey?: string } }>(
@@ -277,10 +256,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      const { n } = db
-        .prepare('SELECT (SELECT COUNT(*) FROM catalog_files) + (SELECT COUNT(*) FROM artifacts) AS n')
-        .get() as { n: number }
-      return { widgetData: { artifactCount: n } }
+      return { widgetData: { artifactCount: await catalogue.fileCount() } }
     },
   )
 }

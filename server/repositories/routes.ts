@@ -17,6 +17,7 @@ import { consoleCaller, readableRepositories, registryAuthorizer } from '../perm
 import type { RegistryCaller } from '../registry/auth'
 import { artifactFiles, artifactPathProblem } from '../registry/genericRoutes'
 import { treeChildren, TREE_PAGE_MAX } from './tree'
+import { packageStore } from '../packages/store'
 import { isoNow } from '../clock'
 import { containerStore, tagOfManifestPath } from '../containers/store'
 
@@ -111,15 +112,7 @@ const routes: RouteModule = async (app, ctx) => {
       throw new HttpError(404, `No repository ${key}`, 'NOT_FOUND')
     return repo
   }
-  const versionProperties = ctx.db.prepare(
-    'SELECT key, values_json FROM catalog_properties WHERE version_id = ? ORDER BY position',
-  )
-  // A package file shows its version's properties (npm.name, npm.version, …).
-  const propertiesOf = (versionId: string) =>
-    (versionProperties.all(versionId) as Array<{ key: string; values_json: string }>).map((p) => ({
-      key: p.key,
-      values: JSON.parse(p.values_json) as string[],
-    }))
+  const catalogue = packageStore(ctx.sql)
 
   app.get(
     '/repositories',
@@ -292,7 +285,7 @@ const routes: RouteModule = async (app, ctx) => {
       // The same permission targets as the registry's: a virtual shows the members one may read.
       const repo = await readableRepository(caller, repoKey)
       const keys = (await authz.readableMembers(caller, repo)).map((r) => r.key)
-      return treeChildren(ctx.db, keys, path, offset, limit)
+      return treeChildren(ctx.sql, keys, path, offset, limit)
     },
   )
 
@@ -383,7 +376,8 @@ const routes: RouteModule = async (app, ctx) => {
           deployedBy: row.deployed_by,
           packageId: row.version_id && versionAt > 0 ? row.version_id.slice(0, versionAt) : null,
           version: row.version_id && versionAt > 0 ? row.version_id.slice(versionAt + 1) : null,
-          properties: row.version_id ? propertiesOf(row.version_id) : [],
+          // A package file shows its version's properties (npm.name, npm.version, …).
+          properties: row.version_id ? await catalogue.properties(row.version_id) : [],
           container: row.lead && r.packageType === 'docker' ? await manifestOf(r.key, row.path) : null,
         }
       }

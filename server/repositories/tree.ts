@@ -1,10 +1,12 @@
 /**
  * One level of the artifact tree: the folders and files right under a path of one or more
  * repositories (a virtual one lists its members' content, first member first), folders
- * first, then by name, paged. Paths come from catalogue files and deployed artifacts alike;
- * the range condition lets SQLite use the (repo, path) indexes.
+ * first, then by name, paged. Paths come from catalogue files and deployed artifacts alike.
+ * On SQLite a range over the path lets the (repo, path) indexes answer; PostgreSQL compares
+ * text by the database's collation, where a range need not hold every path under a prefix, so
+ * there the prefix itself is compared.
  */
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 
 export const TREE_PAGE_MAX = 1000
 
@@ -15,21 +17,31 @@ export interface TreeChild {
   readonly size: number
 }
 
-export function treeChildren(
-  db: Db,
+const BELOW = {
+  sqlite: `SELECT path, size FROM catalog_files WHERE repo = ? AND path >= ? AND path < ?
+     UNION ALL SELECT path, size FROM artifacts WHERE repo = ? AND path >= ? AND path < ?`,
+  postgres: `SELECT path, size FROM catalog_files WHERE repo = ? AND substr(path, 1, length(?)) = ?
+     UNION ALL SELECT path, size FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ?`,
+} as const
+
+/** The highest code point: every path under a prefix sorts below the prefix followed by it. */
+const LAST = String.fromCodePoint(0x10ffff)
+
+export async function treeChildren(
+  sql: Sql,
   repoKeys: readonly string[],
   path: string,
   offset: number,
   limit: number,
-): { children: TreeChild[]; total: number } {
+): Promise<{ children: TreeChild[]; total: number }> {
   const prefix = path === '' ? '' : `${path.replace(/\/+$/, '')}/`
-  const below = db.prepare(
-    `SELECT path, size FROM catalog_files WHERE repo = @repo AND path >= @path AND path < @path || char(1114111)
-     UNION ALL SELECT path, size FROM artifacts WHERE repo = @repo AND path >= @path AND path < @path || char(1114111)`,
-  )
+  const below = (repo: string) => {
+    const params = sql.engine === 'sqlite' ? [repo, prefix, `${prefix}${LAST}`] : [repo, prefix, prefix]
+    return sql.all<{ path: string; size: number }>(BELOW[sql.engine], [...params, ...params])
+  }
   const byName = new Map<string, TreeChild>()
   for (const key of repoKeys)
-    for (const row of below.all({ repo: key, path: prefix }) as Array<{ path: string; size: number }>) {
+    for (const row of await below(key)) {
       const rest = row.path.slice(prefix.length)
       const slash = rest.indexOf('/')
       const name = slash === -1 ? rest : rest.slice(0, slash)

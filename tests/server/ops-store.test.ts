@@ -11,15 +11,9 @@ import { SERVICES } from '../../server/ops/services'
 import { opsStore, type NewBundle } from '../../server/ops/store'
 import { registerNode } from '../../server/ops/topology'
 import { knownSecrets } from '../../server/ops/supportBundles'
-import { testEngines, type OpenEngine } from '../support/engines'
+import { migrated, testEngines } from '../support/engines'
 
 const engines = testEngines()
-
-const migrated = async (open: OpenEngine) => {
-  const db = await open()
-  await db.migrate()
-  return db
-}
 
 const bundle = (id: string, createdAt: string, nodeId = 'node-a'): NewBundle => ({
   id,

@@ -7,15 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { emptyRepositoryForm, type RepositoryForm } from '../../domain/repositories/rules'
 import type { Sql } from '../../server/db/sql'
 import { repositoryStore } from '../../server/repositories/store'
-import { testEngines, type OpenEngine } from '../support/engines'
+import { migrated, testEngines } from '../support/engines'
 
 const engines = testEngines()
-
-const migrated = async (open: OpenEngine) => {
-  const db = await open()
-  await db.migrate()
-  return db
-}
 
 const T0 = '2026-12-01T10:00:00.000Z'
 const T1 = '2026-12-01T11:00:00.000Z'
