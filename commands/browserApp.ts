@@ -66,7 +66,7 @@ export function browserAreas(): AreaRegistry {
       import('../domain/search/decider').then((m) => m.searchArea),
     ),
     deferred('packages', initialPackagesState, () =>
-      import('../domain/packages').then((m) => m.packagesArea),
+      import('../domain/packages').then((m) => slice(m.packagesArea)),
     ),
     deferred('releaseBundles', initialReleaseBundlesState, () =>
       import('../domain/releaseBundles').then((m) => slice(m.releaseBundlesArea)),
@@ -81,7 +81,7 @@ export function browserAreas(): AreaRegistry {
       import('../domain/repositories').then((m) => slice(m.repositoriesArea)),
     ),
     deferred('artifacts', initialArtifactsState, () =>
-      import('../domain/artifacts').then((m) => m.artifactsArea),
+      import('../domain/artifacts').then((m) => slice(m.artifactsArea)),
     ),
     deferred('security', initialSecurityState, () =>
       import('../domain/security').then((m) => slice(m.securityArea)),

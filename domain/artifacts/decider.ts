@@ -1,6 +1,8 @@
 import { left, right } from 'fp-ts/Either'
-import type { AppArea, AppCommand, AppEvent } from '../app'
-import type { CommandMeta } from '../shared/area'
+import type { CommandMeta, SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
+import type { NotificationsCommand } from '../notifications'
+import type { ArtifactsCommand } from './commands'
 import {
   ChildrenRequested,
   Collapsed,
@@ -69,7 +71,10 @@ function evolveFolder(
   return after === before || after === undefined ? folders : { ...folders, [id]: after }
 }
 
-function evolve(s: ArtifactsState, event: AppEvent): ArtifactsState {
+/** The commands the area's policies ask for. */
+type Asked = ArtifactsCommand | NotificationsCommand
+
+function evolve(s: ArtifactsState, event: ArtifactsEvent | SessionEvent): ArtifactsState {
   if (event.type === 'session/SignedOut') return initialArtifactsState
   if (!event.type.startsWith('artifacts/')) return s
   const e = event as ArtifactsEvent
@@ -225,13 +230,19 @@ function evolve(s: ArtifactsState, event: AppEvent): ArtifactsState {
   }
 }
 
-export const artifactsArea: AppArea<'artifacts'> = {
+export const artifactsArea: SliceArea<
+  'artifacts',
+  ArtifactsState,
+  ArtifactsCommand,
+  ArtifactsEvent,
+  undefined,
+  Asked
+> = {
   key: 'artifacts',
   commands: artifactsCommandCodecs,
   initialState: initialArtifactsState,
   events: artifactsEvents,
-  decide: (command, state, meta) => {
-    const s = state.artifacts
+  decide: (command, s, _context, meta) => {
     switch (command.type) {
       case 'artifacts/LoadRepositories':
         return right([RepositoriesRequested({ requestId: meta.id })])
@@ -341,9 +352,8 @@ export const artifactsArea: AppArea<'artifacts'> = {
   },
   evolve,
   evolvesOn: ['session/SignedOut'],
-  policies: (envelope, state): ReadonlyArray<AppCommand> => {
+  policies: (envelope, s): ReadonlyArray<Asked> => {
     const e = envelope.event
-    const s = state.artifacts
     // A folder's page arrived: if the selection (from the address bar) is below it, page on
     // until the next folder on the way shows; once the selection itself shows, show it.
     if (e.type === 'artifacts/ChildrenLoaded') {
@@ -367,7 +377,7 @@ export const artifactsArea: AppArea<'artifacts'> = {
       return [
         ...ancestorPaths(e.data.path)
           .filter((p) => s.folders[nodeId(e.data.repoKey, p)] !== undefined)
-          .map((p): AppCommand => ({ type: 'artifacts/Refresh', repoKey: e.data.repoKey, path: p })),
+          .map((p): Asked => ({ type: 'artifacts/Refresh', repoKey: e.data.repoKey, path: p })),
         { type: 'artifacts/Open', repoKey: e.data.repoKey, path: e.data.path },
         {
           type: 'notifications/Show',
@@ -380,7 +390,7 @@ export const artifactsArea: AppArea<'artifacts'> = {
       return [
         ...ancestorPaths(e.data.path)
           .filter((p) => s.folders[nodeId(e.data.repoKey, p)] !== undefined)
-          .map((p): AppCommand => ({ type: 'artifacts/Refresh', repoKey: e.data.repoKey, path: p })),
+          .map((p): Asked => ({ type: 'artifacts/Refresh', repoKey: e.data.repoKey, path: p })),
         {
           type: 'notifications/Show',
           kind: 'success',

@@ -1,8 +1,11 @@
 import { left, right } from 'fp-ts/Either'
-import type { AppArea, AppCommand, AppEvent } from '../app'
+import type { CommandMeta, SliceArea } from '../shared/area'
+import type { SessionEvent } from '../session/events'
+import type { NavigationCommand } from '../navigation'
+import type { PackagesCommand } from './commands'
 import { canonicalJson } from '../shared/canonical'
 // Package counts are for admins and project admins only (search's canSeeCounts is this rule).
-import { canAdministerProjects } from '../session'
+import { canAdministerProjects, type SessionSlices } from '../session'
 import {
   DownloadRequested,
   LandingRequested,
@@ -36,29 +39,30 @@ import { packagesCommandCodecs } from './commandCodecs.gen'
 
 const sameQuery = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b)
 
+/** What the decisions read of the rest of the state: whether the viewer may see counts. */
+interface PackagesContext {
+  readonly canSeeCounts: boolean
+}
+
 function decide(
-  command: Parameters<AppArea<'packages'>['decide']>[0],
-  state: Parameters<AppArea<'packages'>['decide']>[1],
-  meta: Parameters<AppArea<'packages'>['decide']>[2],
+  command: PackagesCommand,
+  s: PackagesState,
+  { canSeeCounts }: PackagesContext,
+  meta: CommandMeta,
 ) {
-  const s = state.packages
   switch (command.type) {
     case 'packages/OpenList': {
       // Initialisation is guarded: the same search already on its way is not asked twice.
       if (s.list.status === 'loading' && sameQuery(s.list.query, command.query))
         return left('this search is already loading')
-      return right([
-        ListRequested({ requestId: meta.id, query: command.query, withCount: canAdministerProjects(state) }),
-      ])
+      return right([ListRequested({ requestId: meta.id, query: command.query, withCount: canSeeCounts })])
     }
     case 'packages/OpenLanding':
       if (s.landing.status === 'loading') return left('the landing is already loading')
       return right([LandingRequested({ requestId: meta.id })])
     case 'packages/RetryList':
       if (s.list.status !== 'failed') return left('the list has not failed')
-      return right([
-        ListRequested({ requestId: meta.id, query: s.list.query, withCount: canAdministerProjects(state) }),
-      ])
+      return right([ListRequested({ requestId: meta.id, query: s.list.query, withCount: canSeeCounts })])
     case 'packages/LoadMore': {
       const { list } = s
       if (list.status !== 'loaded' || !list.data.hasNextPage || list.data.endCursor === null)
@@ -142,7 +146,7 @@ const loadingDone = (s: PackagesState): PackagesState => ({ ...s, pageLoading: f
 const awaitsMore = (list: Extract<ListState, { status: 'loaded' }>, requestId: string): boolean =>
   list.data.more.status === 'loading' && list.requestId === requestId
 
-function evolve(s: PackagesState, event: AppEvent): PackagesState {
+function evolve(s: PackagesState, event: PackagesEvent | SessionEvent): PackagesState {
   // Another area's fact: signing out forgets everything this area holds.
   if (event.type === 'session/SignedOut') return initialPackagesState
   if (!event.type.startsWith('packages/')) return s
@@ -409,18 +413,27 @@ function evolve(s: PackagesState, event: AppEvent): PackagesState {
 }
 
 // A missing package or version goes to the 404 route (navigation owns the command).
-function policies(envelope: { event: AppEvent }): ReadonlyArray<AppCommand> {
+function policies(envelope: { event: PackagesEvent }): ReadonlyArray<NavigationCommand> {
   const type = envelope.event.type
   if (type === 'packages/PackageNotFound' || type === 'packages/VersionNotFound')
     return [{ type: 'navigation/Navigate', to: '/404', replace: true }]
   return []
 }
 
-export const packagesArea: AppArea<'packages'> = {
+export const packagesArea: SliceArea<
+  'packages',
+  PackagesState,
+  PackagesCommand,
+  PackagesEvent,
+  PackagesContext,
+  NavigationCommand,
+  SessionSlices
+> = {
   key: 'packages',
   commands: packagesCommandCodecs,
   initialState: initialPackagesState,
   events: packagesEvents,
+  contextOf: (state) => ({ canSeeCounts: canAdministerProjects(state) }),
   decide,
   evolve,
   evolvesOn: ['session/SignedOut'],

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import type { AppEvent, AppState } from '../../domain/app'
+import { appSlice, type AppEvent, type AppState } from '../../domain/app'
 import { packagesArea } from '../../domain/packages'
 import * as E from '../../domain/packages/events'
 import { appendVersions } from '../../domain/packages/rules'
@@ -53,7 +53,7 @@ describe('versions paging', () => {
           let step = 0
           for (;;) {
             const id = `r-${++step}`
-            const { decided } = spec(packagesArea)
+            const { decided } = spec(appSlice(packagesArea))
               .at(state)
               .when({ type: 'packages/LoadMoreVersions' }, { id })
             if (decided._tag === 'Left') break

@@ -1,7 +1,7 @@
 // Given events, when a command, then events: the artifact tree's lazy loading and paging, the
 // deep link, the file information and the deploy dialog (domain/artifacts).
 import { describe, expect, it } from 'vitest'
-import type { AppEvent } from '../../domain/app'
+import { appSlice, type AppEvent } from '../../domain/app'
 import { artifactsArea } from '../../domain/artifacts/decider'
 import * as A from '../../domain/artifacts/events'
 import {
@@ -57,7 +57,7 @@ const rootOpen = [
 
 describe('artifacts: lazy loading', () => {
   it('opening a repository asks for the first page of its root, once', () => {
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...repos)
       .when({ type: 'artifacts/Toggle', ...at('') })
       .then(opened(''), request('', specMeta.id))
@@ -70,21 +70,21 @@ describe('artifacts: lazy loading', () => {
       request('tools', 't1'),
       loaded('tools', 't1', [file('tools/x')], 1),
     ]
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...closed, A.Collapsed(at('tools')))
       .when({ type: 'artifacts/Toggle', ...at('tools') })
       .then(opened('tools'))
   })
 
   it('a folder whose first page is under way is not asked for twice', () => {
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...rootOpen, opened('tools'), request('tools', 't1'), A.Collapsed(at('tools')))
       .when({ type: 'artifacts/Toggle', ...at('tools') })
       .then(opened('tools'))
   })
 
   it('closing an open folder is only that', () => {
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...rootOpen)
       .when({ type: 'artifacts/Toggle', ...at('') })
       .then(A.Collapsed(at('')))
@@ -127,7 +127,7 @@ describe('artifacts: lazy loading', () => {
     expect(visibleRows(foldEvents(failed).artifacts).find((r) => r.kind === 'status')).toMatchObject({
       status: 'failed',
     })
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...failed)
       .when({ type: 'artifacts/LoadMore', ...at('tools') })
       .then(request('tools', specMeta.id, 0))
@@ -151,18 +151,18 @@ describe('artifacts: paging a large folder', () => {
   })
 
   it('the next page starts where the loaded children end', () => {
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...firstPage)
       .when({ type: 'artifacts/LoadMore', ...at('big') })
       .then(request('big', specMeta.id, TREE_PAGE_SIZE))
   })
 
   it('no second request while a page is under way, none when everything is loaded', () => {
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...firstPage, request('big', 'b2', TREE_PAGE_SIZE))
       .when({ type: 'artifacts/LoadMore', ...at('big') })
       .nothing()
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(
         ...rootOpen,
         opened('tools'),
@@ -200,7 +200,7 @@ describe('artifacts: paging a large folder', () => {
 
 describe('artifacts: the address bar', () => {
   it('a deep link opens every folder above the path, asks for each, and selects it', () => {
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...repos)
       .when({ type: 'artifacts/Open', ...at('tools/linux/app.tgz') })
       .then(
@@ -215,14 +215,14 @@ describe('artifacts: the address bar', () => {
   })
 
   it('the same location again changes nothing (the tree already selected it)', () => {
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...rootOpen, A.Selected(at('readme.txt')))
       .when({ type: 'artifacts/Open', ...at('readme.txt') })
       .nothing()
   })
 
   it('once its folder loads, a selected file gets its information, a selected folder opens', () => {
-    const policies = artifactsArea.policies!
+    const policies = appSlice(artifactsArea).policies!
     const pending = [...repos, opened(''), request('', 'c1'), A.Selected(at('readme.txt'))]
     const event = loaded('', 'c1', [dir('tools'), file('readme.txt')], 2)
     const state = foldEvents([...pending, event])
@@ -236,7 +236,7 @@ describe('artifacts: the address bar', () => {
   })
 
   it('a selected file beyond the loaded pages pages on until it shows', () => {
-    const policies = artifactsArea.policies!
+    const policies = appSlice(artifactsArea).policies!
     const event = loaded('big', 'b1', files(0, TREE_PAGE_SIZE), 10_000)
     const state = foldEvents([
       ...rootOpen,
@@ -262,7 +262,7 @@ describe('artifacts: the address bar', () => {
 
 describe('artifacts: file information and deploy', () => {
   it('selecting a file asks for its information; an older answer is ignored', () => {
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...rootOpen)
       .when({ type: 'artifacts/Select', ...at('readme.txt'), folder: false })
       .then(A.Selected(at('readme.txt')), A.InfoRequested({ ...at('readme.txt'), requestId: specMeta.id }))
@@ -283,15 +283,15 @@ describe('artifacts: file information and deploy', () => {
       fileName: 'x',
       size: 5,
     } as const
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...repos)
       .when({ ...deploy, path: 'a/../b' })
       .rejected(/segment/)
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...repos)
       .when({ ...deploy, path: 'a/x' })
       .then(A.DeployRequested({ ...at('a/x'), requestId: specMeta.id, fileRef: 'f', fileName: 'x', size: 5 }))
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(
         ...repos,
         A.DeployRequested({ ...at('a/x'), requestId: 'd1', fileRef: 'f', fileName: 'x', size: 5 }),
@@ -308,7 +308,7 @@ describe('artifacts: file information and deploy', () => {
     expect(progressWorthRecording(1000, 1000, 1000)).toBe(false)
     const event: AppEvent = A.Deployed({ ...at('tools/new.bin'), requestId: 'd1', sha256: 'ab', size: 5 })
     expect(
-      artifactsArea.policies!(
+      appSlice(artifactsArea).policies!(
         { seq: 1, at: '', source: 'effect', corr: 'c', event },
         foldEvents(rootOpen),
       ).slice(0, 2),
@@ -326,7 +326,7 @@ describe('artifacts: file information and deploy', () => {
 
 describe('artifacts: a deep link below a large folder', () => {
   it('the folders above page on until the next folder on the way shows', () => {
-    const policies = artifactsArea.policies!
+    const policies = appSlice(artifactsArea).policies!
     const event = loaded('', 'c1', files(0, TREE_PAGE_SIZE, ''), 5000)
     const state = foldEvents([
       ...repos,
@@ -362,19 +362,19 @@ describe('artifacts: deleting a file', () => {
   ]
 
   it('asks for the deletion of a path, one at a time, never of a repository or a bad path', () => {
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...selectedFile)
       .when(del('tools/a.bin'))
       .then(A.DeleteRequested({ ...at('tools/a.bin'), requestId: specMeta.id }))
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...selectedFile, A.DeleteRequested({ ...at('tools/a.bin'), requestId: 'x1' }))
       .when(del('tools/b.bin'))
       .rejected(/under way/)
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...repos)
       .when(del(''))
       .rejected(/Repositories page/)
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...repos)
       .when(del('a/../b'))
       .rejected(/segment/)
@@ -383,11 +383,11 @@ describe('artifacts: deleting a file', () => {
   it("asks for the deletion of an image tag's manifest only from its manifest.json, one at a time", () => {
     const delManifest = (path: string) =>
       ({ type: 'artifacts/DeleteImageManifest', repoKey: 'generic-local', path }) as const
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...selectedFile)
       .when(delManifest('app/1.0/manifest.json'))
       .then(A.ImageManifestDeleteRequested({ ...at('app/1.0/manifest.json'), requestId: specMeta.id }))
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...selectedFile)
       .when(delManifest('org/app/1.0/manifest.json'))
       .then(A.ImageManifestDeleteRequested({ ...at('org/app/1.0/manifest.json'), requestId: specMeta.id }))
@@ -397,11 +397,11 @@ describe('artifacts: deleting a file', () => {
       'manifest.json',
       'app/../1.0/manifest.json',
     ])
-      spec(artifactsArea)
+      spec(appSlice(artifactsArea))
         .given(...selectedFile)
         .when(delManifest(path))
         .rejected(/manifest\.json of an image tag|segment/)
-    spec(artifactsArea)
+    spec(appSlice(artifactsArea))
       .given(...selectedFile, A.DeleteRequested({ ...at('tools/a.bin'), requestId: 'x1' }))
       .when(delManifest('app/1.0/manifest.json'))
       .rejected(/under way/)
@@ -442,7 +442,7 @@ describe('artifacts: deleting a file', () => {
   it('the loaded folders above a deleted path are asked for again, and the user is told', () => {
     const event: AppEvent = A.Deleted({ ...at('tools/a.bin'), requestId: 'x1' })
     expect(
-      artifactsArea.policies!(
+      appSlice(artifactsArea).policies!(
         { seq: 1, at: '', source: 'effect', corr: 'c', event },
         foldEvents(selectedFile),
       ),

@@ -1,6 +1,6 @@
 /** The packages decider: given events, when a command, then events (or a rejection). */
 import { describe, expect, it } from 'vitest'
-import { initialAppState, type AppEvent, type AppState } from '../../domain/app'
+import { appSlice, initialAppState, type AppEvent, type AppState } from '../../domain/app'
 import { packagesArea } from '../../domain/packages'
 import { upcast } from '../../domain/log'
 import * as E from '../../domain/packages/events'
@@ -16,7 +16,7 @@ import { listRows } from '../../domain/packages/rules'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'r-2' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
-const given = (...events: AppEvent[]) => spec(packagesArea, meta).given(...events)
+const given = (...events: AppEvent[]) => spec(appSlice(packagesArea), meta).given(...events)
 
 const react: PackageQuery = { ...defaultPackageQuery, name: 'react*', packageTypes: ['npm'] }
 const pkg = makePackage('react')
@@ -249,7 +249,7 @@ describe('package and version details', () => {
       corr: 'c',
       event: E.PackageNotFound({ requestId: 'r-1', packageId: 'npm://nope' }),
     }
-    expect(packagesArea.policies?.(envelope, initialAppState)).toEqual([
+    expect(appSlice(packagesArea).policies?.(envelope, initialAppState)).toEqual([
       { type: 'navigation/Navigate', to: '/404', replace: true },
     ])
   })
