@@ -66,8 +66,8 @@ describe("deleting an image's tag or manifest in the artifacts browser", () => {
     expect(within(manifest).getByText('1.0, latest')).toBeInTheDocument()
     expect(within(manifest).getByText('3.0 MB')).toBeInTheDocument()
 
-    // Delete: the tag only; the manifest stays by digest and by its other tag.
-    await user.click(within(details).getByRole('button', { name: 'Delete' }))
+    // Delete tag: the tag only; the manifest stays by digest and by its other tag.
+    await user.click(within(details).getByRole('button', { name: 'Delete tag' }))
     const tagOnly = await screen.findByRole('alertdialog', { name: 'Delete tag app:1.0?' })
     expect(tagOnly).toHaveTextContent(
       'The tag goes; manifest sha256:dddddddddddd stays, pulled by its digest or by latest, and keeps its layers: nothing is freed until the manifest is deleted.',

@@ -178,6 +178,23 @@ export const SCREENS: ReadonlyArray<Screen> = [
       page.getByRole('complementary', { name: 'Details' }).getByRole('link', { name: 'Download' }),
   },
   {
+    // What deleting the tag's manifest takes and frees, before it is confirmed.
+    name: 'artifact-delete-manifest',
+    path: `/artifacts/browse/docker-local/${GALLERY_IMAGE}/1.0.0`,
+    users: developer,
+    open: async (page) => {
+      await page
+        .getByRole('tree', { name: 'Repositories and their files' })
+        .getByRole('treeitem', { name: /^manifest\.json\b/ })
+        .click()
+      await page
+        .getByRole('complementary', { name: 'Details' })
+        .getByRole('button', { name: 'Delete manifest' })
+        .click()
+    },
+    ready: (page) => page.getByRole('alertdialog', { name: /^Delete manifest sha256:/ }),
+  },
+  {
     name: 'keyboard-shortcuts',
     path: '/packages',
     users: developer,

@@ -136,7 +136,7 @@ function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly sta
         busy={here?.status === 'deleting'}
         onClick={() => setConfirming(true)}
       >
-        Delete
+        {image ? 'Delete tag' : 'Delete'}
       </Button>
       {here?.status === 'failed' && (
         <FailureNote>
