@@ -187,8 +187,9 @@ export default defineConfig({
             // An icon only one chunk uses stays in it.
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
             // The message catalogue the chrome, the toasts and the account screens share keeps a
-            // file of its own: in the layout's chunk, the toasts would load the whole layout.
-            { name: 'messages', test: /ui[\\/]shared[\\/]messages\.ts$/ },
+            // file of its own: in the layout's chunk, the toasts would load the whole layout. The
+            // plural rules the areas' words use go with it (a file of their own on every landing).
+            { name: 'messages', test: /(ui[\\/]shared[\\/]messages|domain[\\/]shared[\\/]plural)\.ts$/ },
             // Every signed-in page's code, apart from what the login family shares (chromeGraph).
             { name: 'MainLayout', test: (id: string) => layoutAll.has(id) },
             // The integrations area's domain, effects and API in one file: its deferred

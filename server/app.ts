@@ -26,6 +26,7 @@ import {
 import { checkSameOrigin, securityHeaders } from './security'
 import { changesContent, READ_ONLY_MESSAGE, readOnlyMode } from './platform/readOnly'
 import { routeModules } from './routeModules'
+import { seedReverseProxy } from './platform/webServer'
 import { openApiCollector } from './openapi'
 import { registerRegistry } from './registry/register'
 import { createIndexPage } from './ui/indexPage'
@@ -229,6 +230,12 @@ export async function buildServer(
     }
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
   })
+
+  if (config.port === 0)
+    app.addHook('onListen', async function () {
+      const address = this.server.address()
+      if (address && typeof address === 'object') await seedReverseProxy(ctx, address.port)
+    })
 
   return { app, ctx }
 }

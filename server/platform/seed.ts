@@ -11,7 +11,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 export async function seedPlatform(ctx: ServerContext): Promise<{ accounts: string[] }> {
   const accounts = await seedAccounts(ctx, ctx.config)
-  await seedReverseProxy(ctx)
+  // An ephemeral port (0) is known only once the server listens (server/app.ts).
+  if (ctx.config.port > 0) await seedReverseProxy(ctx, ctx.config.port)
   await registerNodeLicense(ctx)
   return { accounts }
 }

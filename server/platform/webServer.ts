@@ -61,8 +61,15 @@ const toProxy = (r: ProxyRow): ReverseProxy => ({
   httpPort: r.http_port,
 })
 
-export async function seedReverseProxy(ctx: ServerContext): Promise<void> {
-  const host = ctx.config.host === '127.0.0.1' || ctx.config.host === '::1' ? 'localhost' : ctx.config.host
+/**
+ * The first start's proxy: the platform itself, reached directly at `port`, the port it listens
+ * on (for an ephemeral port, once it is known: server/app.ts seeds it when listening). A proxy
+ * seeded with another port would send Set Me Up's docker commands where nothing answers.
+ */
+export async function seedReverseProxy(ctx: ServerContext, port: number): Promise<void> {
+  // The address the platform listens on, as its base URL says it (a registry client then
+  // reaches it as Set Me Up's other commands do).
+  const host = ctx.config.host
   await platformStore(ctx.sql).seedProxy({
     key: 'direct',
     server_name: /^[A-Za-z0-9.-]+$/.test(host) ? host : 'localhost',
@@ -71,7 +78,7 @@ export async function seedReverseProxy(ctx: ServerContext): Promise<void> {
     use_https: 0,
     use_http: 1,
     https_port: DEFAULT_HTTPS_PORT,
-    http_port: ctx.config.port > 0 ? ctx.config.port : DEFAULT_HTTP_PORT,
+    http_port: port,
   })
 }
 

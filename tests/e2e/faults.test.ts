@@ -49,7 +49,8 @@ const screens: ReadonlyArray<Screen> = [
   {
     name: 'packages list',
     path: '/ui/packages?q=react',
-    api: /\/ui\/api\/v1\/mds\/packages$/,
+    // The list's call carries ?jfLoader=true (spec 001); the single package's none.
+    api: /\/ui\/api\/v1\/mds\/packages(\?|$)/,
     error: /Packages could not be loaded/,
     retry: 'Retry',
     loaded: (p) => p.getByRole('list', { name: 'Packages' }).getByRole('link').first(),

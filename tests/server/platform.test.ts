@@ -81,8 +81,11 @@ describe('start-up data', () => {
     expect(proxies.body).toEqual([
       expect.objectContaining({
         key: 'direct',
-        serverName: 'localhost',
+        serverName: '127.0.0.1',
         useHttp: true,
+        // The port it listens on, though picked by the system when it started (PORT=0):
+        // Set Me Up's docker commands name this proxy.
+        httpPort: Number(new URL(server.url).port),
         dockerReverseProxyMethod: 'REPOPATHPREFIX',
       }),
     ])
