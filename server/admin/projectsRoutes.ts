@@ -4,25 +4,17 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError, type ServerContext, type SessionUser } from '../context'
-import type { Db } from '../db'
 import { errors, nameSchema } from '../auth/schemas'
-import { administeredProjects, findUserByNameOnSqlite } from '../auth/users'
+import { administeredProjects } from '../auth/users'
 import { badRequest, conflict, emptyReply, notFound } from './common'
+
+type ProjectsStore = ReturnType<typeof projectsStore>
 import { PROJECT_KEY_MAX_LENGTH, projectKeyProblem } from './projectKey'
+import { projectsStore, type ProjectRow } from './projectsStore'
 
 // The roles are the console's (one list for both sides).
 import { PROJECT_ROLES } from '../../domain/admin/types'
 import { isoNow } from '../clock'
-
-interface ProjectRow {
-  key: string
-  name: string
-  description: string
-  manage_members: number
-  manage_resources: number
-  index_resources: number
-  created_at: string
-}
 
 interface AdminPrivileges {
   manageMembers: boolean
@@ -96,29 +88,9 @@ const toProject = (r: ProjectRow) => ({
   createdAt: r.created_at,
 })
 
-function find(db: Db, key: string): ProjectRow {
-  return (
-    (db.prepare('SELECT * FROM projects WHERE key = ?').get(key) as ProjectRow | undefined) ??
-    notFound(`Project ${key}`)
-  )
-}
-
-function members(db: Db, key: string) {
-  return (
-    db
-      .prepare(
-        'SELECT u.name, m.roles FROM project_members m JOIN users u ON u.id = m.user_id WHERE m.project_key = ? ORDER BY u.name',
-      )
-      .all(key) as { name: string; roles: string }[]
-  ).map((r) => ({ name: r.name, roles: JSON.parse(r.roles) as string[] }))
-}
-
-function nameTaken(db: Db, name: string, exceptKey?: string): boolean {
-  return (
-    db
-      .prepare('SELECT 1 FROM projects WHERE lower(name) = lower(?) AND key IS NOT ?')
-      .get(name.trim(), exceptKey ?? null) !== undefined
-  )
+/** The project, or 404. */
+async function find(store: ProjectsStore, key: string): Promise<ProjectRow> {
+  return (await store.find(key)) ?? notFound(`Project ${key}`)
 }
 
 declare module 'fastify' {
@@ -152,8 +124,6 @@ async function requireProjectAdmin(
 
 /** `GET /ui/projects`, for every signed-in user: outside the admin area. */
 export function registerProjectListRoute(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
-
   app.get(
     '/ui/projects',
     {
@@ -164,20 +134,15 @@ export function registerProjectListRoute(app: FastifyInstance, ctx: ServerContex
     },
     async (request) => {
       const user = ctx.requireUser(request)
-      const rows = user.admin
-        ? (db.prepare('SELECT * FROM projects ORDER BY key').all() as ProjectRow[])
-        : (db
-            .prepare(
-              'SELECT p.* FROM projects p JOIN project_members m ON m.project_key = p.key WHERE m.user_id = ? ORDER BY p.key',
-            )
-            .all(user.id) as ProjectRow[])
+      const store = projectsStore(ctx.sql)
+      const rows = user.admin ? await store.list() : await store.listOfMember(user.id)
       return rows.map(toProject)
     },
   )
 }
 
 export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
+  const { sql } = ctx
 
   app.get(
     '/ui/admin/projects',
@@ -190,7 +155,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
     },
     async (request) => {
       const user = await requireProjectAdmin(ctx, request)
-      const rows = db.prepare('SELECT * FROM projects ORDER BY key').all() as ProjectRow[]
+      const rows = await projectsStore(sql).list()
       if (user.admin) return rows.map(toProject)
       const keys = new Set(await administeredProjects(ctx.sql, user.id))
       return rows.filter((r) => keys.has(r.key)).map(toProject)
@@ -217,24 +182,14 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
       const problem = projectKeyProblem(b.key)
       if (problem) badRequest(problem)
       const p = { manageMembers: true, manageResources: true, indexResources: true, ...b.adminPrivileges }
-      const row = db.transaction(() => {
-        if (db.prepare('SELECT 1 FROM projects WHERE key = ?').get(b.key))
-          conflict(`A project with key ${b.key} already exists`)
-        if (nameTaken(db, b.name)) conflict(`A project named ${b.name.trim()} already exists`)
-        db.prepare(
-          `INSERT INTO projects (key, name, description, manage_members, manage_resources, index_resources, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
-          b.key,
-          b.name.trim(),
-          b.description ?? '',
-          p.manageMembers ? 1 : 0,
-          p.manageResources ? 1 : 0,
-          p.indexResources ? 1 : 0,
-          isoNow(ctx.clock),
-        )
-        return find(db, b.key)
-      })()
+      const createdAt = isoNow(ctx.clock)
+      const row = await sql.transaction(async (tx) => {
+        const store = projectsStore(tx)
+        if (await store.find(b.key)) conflict(`A project with key ${b.key} already exists`)
+        if (await store.nameTaken(b.name)) conflict(`A project named ${b.name.trim()} already exists`)
+        await store.insert(b.key, { name: b.name.trim(), description: b.description ?? '', ...p }, createdAt)
+        return find(store, b.key)
+      })
       return reply.status(201).send(toProject(row))
     },
   )
@@ -251,7 +206,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
     },
     async (request) => {
       await requireProjectAdmin(ctx, request, request.params.key)
-      return toProject(find(db, request.params.key))
+      return toProject(await find(projectsStore(sql), request.params.key))
     },
   )
 
@@ -268,23 +223,19 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
     async (request) => {
       ctx.requireAdmin(request)
       const b = request.body
-      const row = db.transaction(() => {
-        const current = find(db, request.params.key)
-        if (b.name !== undefined && nameTaken(db, b.name, current.key))
+      const row = await sql.transaction(async (tx) => {
+        const store = projectsStore(tx)
+        const current = await find(store, request.params.key)
+        if (b.name !== undefined && (await store.nameTaken(b.name, current.key)))
           conflict(`A project named ${b.name.trim()} already exists`)
         const p = { ...toProject(current).adminPrivileges, ...b.adminPrivileges }
-        db.prepare(
-          `UPDATE projects SET name = ?, description = ?, manage_members = ?, manage_resources = ?, index_resources = ? WHERE key = ?`,
-        ).run(
-          b.name?.trim() ?? current.name,
-          b.description ?? current.description,
-          p.manageMembers ? 1 : 0,
-          p.manageResources ? 1 : 0,
-          p.indexResources ? 1 : 0,
-          current.key,
-        )
-        return find(db, current.key)
-      })()
+        await store.change(current.key, {
+          name: b.name?.trim() ?? current.name,
+          description: b.description ?? current.description,
+          ...p,
+        })
+        return find(store, current.key)
+      })
       return toProject(row)
     },
   )
@@ -300,8 +251,8 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
     },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      const row = find(db, request.params.key)
-      db.prepare('DELETE FROM projects WHERE key = ?').run(row.key)
+      const store = projectsStore(sql)
+      await store.delete((await find(store, request.params.key)).key)
       return reply.status(204).send()
     },
   )
@@ -327,7 +278,8 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
     },
     async (request) => {
       await requireProjectAdmin(ctx, request, request.params.key)
-      return members(db, find(db, request.params.key).key)
+      const store = projectsStore(sql)
+      return store.members((await find(store, request.params.key)).key)
     },
   )
 
@@ -345,23 +297,14 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
     },
     async (request) => {
       const user = await requireProjectAdmin(ctx, request, request.params.key)
-      return db.transaction(() => {
-        const project = find(db, request.params.key)
+      return sql.transaction(async (tx) => {
+        const store = projectsStore(tx)
+        const project = await find(store, request.params.key)
         if (!user.admin && project.manage_members !== 1)
           throw new HttpError(403, 'This project does not let its administrators manage members', 'FORBIDDEN')
-        const seen = new Set<string>()
-        const rows = request.body.map((m) => {
-          const user =
-            findUserByNameOnSqlite(db, m.name) ?? badRequest(`members: there is no user named ${m.name}`)
-          if (seen.has(user.name.toLowerCase())) badRequest(`members: ${m.name} is listed twice`)
-          seen.add(user.name.toLowerCase())
-          return { id: user.id, roles: m.roles }
-        })
-        db.prepare('DELETE FROM project_members WHERE project_key = ?').run(project.key)
-        const add = db.prepare('INSERT INTO project_members (project_key, user_id, roles) VALUES (?, ?, ?)')
-        for (const r of rows) add.run(project.key, r.id, JSON.stringify(r.roles))
-        return members(db, project.key)
-      })()
+        await store.setMembers(project.key, request.body)
+        return store.members(project.key)
+      })
     },
   )
 }

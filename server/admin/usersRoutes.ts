@@ -6,16 +6,16 @@ import type { FastifyInstance } from 'fastify'
 // The actions a permission grants: one list for the server and the console.
 import { PERMISSION_ACTIONS } from '../../domain/admin/types'
 import type { ServerContext } from '../context'
-import type { Db } from '../db'
 import { insertUser } from '../auth/accounts'
 import { issueMailToken } from '../auth/mailTokens'
 import { hashPassword, passwordProblem } from '../auth/passwords'
 import { passwordPolicyOf } from './securityRoutes'
 import { emailSchema, errors, nameSchema, passwordSchema } from '../auth/schemas'
-import { findUserByName, findUserByNameOnSqlite, type UserRow } from '../auth/users'
+import { findUserByName, type UserRow } from '../auth/users'
 import type { Sql } from '../db/sql'
 import { adminUsersStore } from './usersStore'
 import { groupsStore } from './groupsStore'
+import { permissionTargetsStore } from './permissionTargetsStore'
 import { sendMail } from '../mail/outbox'
 import { baseUrlOf } from '../platform/baseUrl'
 import { readGeneralConfig } from './generalConfig'
@@ -477,14 +477,6 @@ interface PermissionBody {
   groups?: Record<string, string[]>
 }
 
-interface PermissionRow {
-  name: string
-  repositories: string
-  include_patterns: string
-  exclude_patterns: string
-  created_at: string
-}
-
 const actionsMap = {
   type: 'object',
   maxProperties: 500,
@@ -527,58 +519,10 @@ const permissionSchema = {
   required: ['name', 'repositories', 'includePatterns', 'excludePatterns', 'users', 'groups', 'createdAt'],
 } as const
 
-function toPermission(db: Db, p: PermissionRow) {
-  const principals = db
-    .prepare(
-      'SELECT kind, principal, actions FROM permission_principals WHERE permission_name = ? ORDER BY principal',
-    )
-    .all(p.name) as { kind: 'user' | 'group'; principal: string; actions: string }[]
-  const of = (kind: 'user' | 'group') =>
-    Object.fromEntries(
-      principals.filter((r) => r.kind === kind).map((r) => [r.principal, JSON.parse(r.actions) as string[]]),
-    )
-  return {
-    name: p.name,
-    repositories: JSON.parse(p.repositories) as string[],
-    includePatterns: JSON.parse(p.include_patterns) as string[],
-    excludePatterns: JSON.parse(p.exclude_patterns) as string[],
-    users: of('user'),
-    groups: of('group'),
-    createdAt: p.created_at,
-  }
-}
-
-function setPrincipals(
-  db: Db,
-  permission: string,
-  users: Record<string, string[]>,
-  groups: Record<string, string[]>,
-): void {
-  db.prepare('DELETE FROM permission_principals WHERE permission_name = ?').run(permission)
-  const add = db.prepare(
-    'INSERT INTO permission_principals (permission_name, kind, principal, actions) VALUES (?, ?, ?, ?)',
-  )
-  for (const [name, actions] of Object.entries(users)) {
-    // The anonymous user has no row; it may be granted read (used while anonymous access is on).
-    const user =
-      name.toLowerCase() === 'anonymous'
-        ? { name: 'anonymous' }
-        : (findUserByNameOnSqlite(db, name) ?? badRequest(`users: there is no user named ${name}`))
-    add.run(permission, 'user', user.name, JSON.stringify(actions))
-  }
-  for (const [name, actions] of Object.entries(groups)) {
-    const group =
-      (db.prepare('SELECT name FROM groups WHERE name = ?').get(name) as { name: string } | undefined) ??
-      badRequest(`groups: there is no group named ${name}`)
-    add.run(permission, 'group', group.name, JSON.stringify(actions))
-  }
-}
-
 function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
-  const find = (name: string) =>
-    (db.prepare('SELECT * FROM permissions WHERE name = ?').get(name) as PermissionRow | undefined) ??
-    notFound(`Permission ${name}`)
+  const { sql } = ctx
+  const find = async (store: ReturnType<typeof permissionTargetsStore>, name: string) =>
+    (await store.find(name)) ?? notFound(`Permission ${name}`)
 
   app.get(
     '/ui/admin/permissions',
@@ -590,9 +534,10 @@ function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContext): voi
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return (db.prepare('SELECT * FROM permissions ORDER BY name').all() as PermissionRow[]).map((p) =>
-        toPermission(db, p),
-      )
+      const store = permissionTargetsStore(sql)
+      const views = []
+      for (const p of await store.list()) views.push(await store.toView(p))
+      return views
     },
   )
 
@@ -613,22 +558,23 @@ function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContext): voi
     async (request, reply) => {
       ctx.requireAdmin(request)
       const b = request.body
-      const permission = db.transaction(() => {
-        if (db.prepare('SELECT 1 FROM permissions WHERE name = ?').get(b.name))
-          conflict(`A permission named ${b.name} already exists`)
-        db.prepare(
-          'INSERT INTO permissions (name, repositories, include_patterns, exclude_patterns, created_at) VALUES (?, ?, ?, ?, ?)',
-        ).run(
+      const createdAt = isoNow(ctx.clock)
+      const permission = await sql.transaction(async (tx) => {
+        const store = permissionTargetsStore(tx)
+        if (await store.find(b.name)) conflict(`A permission named ${b.name} already exists`)
+        await store.insert(
           b.name,
-          JSON.stringify(b.repositories ?? []),
-          JSON.stringify(b.includePatterns ?? ['**']),
-          JSON.stringify(b.excludePatterns ?? []),
-          isoNow(ctx.clock),
+          {
+            repositories: b.repositories ?? [],
+            includePatterns: b.includePatterns ?? ['**'],
+            excludePatterns: b.excludePatterns ?? [],
+          },
+          createdAt,
         )
-        setPrincipals(db, b.name, b.users ?? {}, b.groups ?? {})
-        return find(b.name)
-      })()
-      return reply.status(201).send(toPermission(db, permission))
+        await store.setPrincipals(b.name, b.users ?? {}, b.groups ?? {})
+        return store.toView(await find(store, b.name))
+      })
+      return reply.status(201).send(permission)
     },
   )
 
@@ -643,7 +589,8 @@ function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContext): voi
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return toPermission(db, find(request.params.name))
+      const store = permissionTargetsStore(sql)
+      return store.toView(await find(store, request.params.name))
     },
   )
 
@@ -660,20 +607,16 @@ function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContext): voi
     async (request) => {
       ctx.requireAdmin(request)
       const b = request.body
-      const permission = db.transaction(() => {
-        const p = find(request.params.name)
-        const update = (column: string, value: unknown) =>
-          db.prepare(`UPDATE permissions SET ${column} = ? WHERE name = ?`).run(JSON.stringify(value), p.name)
-        if (b.repositories) update('repositories', b.repositories)
-        if (b.includePatterns) update('include_patterns', b.includePatterns)
-        if (b.excludePatterns) update('exclude_patterns', b.excludePatterns)
+      return sql.transaction(async (tx) => {
+        const store = permissionTargetsStore(tx)
+        const p = await find(store, request.params.name)
+        await store.change(p.name, b)
         if (b.users || b.groups) {
-          const current = toPermission(db, p)
-          setPrincipals(db, p.name, b.users ?? current.users, b.groups ?? current.groups)
+          const current = await store.toView(p)
+          await store.setPrincipals(p.name, b.users ?? current.users, b.groups ?? current.groups)
         }
-        return find(p.name)
-      })()
-      return toPermission(db, permission)
+        return store.toView(await find(store, p.name))
+      })
     },
   )
 
@@ -688,8 +631,8 @@ function registerPermissionRoutes(app: FastifyInstance, ctx: ServerContext): voi
     },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      const p = find(request.params.name)
-      db.prepare('DELETE FROM permissions WHERE name = ?').run(p.name)
+      const store = permissionTargetsStore(sql)
+      await store.delete((await find(store, request.params.name)).name)
       return reply.status(204).send()
     },
   )

@@ -2,7 +2,6 @@
  * User rows and the `UserData` answer of the auth calls (see server/API.md).
  */
 import type { ServerConfig } from '../config'
-import type { Db } from '../db'
 import type { Sql } from '../db/sql'
 import { flavourProfile } from '../platform/flavours'
 import { hashPasswordSync } from './passwords'
@@ -57,14 +56,6 @@ export interface UserData {
 
 export function findUserByName(sql: Sql, name: string): Promise<UserRow | undefined> {
   return sql.one<UserRow>('SELECT * FROM users WHERE name = ?', [name])
-}
-
-/**
- * The same on the embedded SQLite's synchronous handle, for the admin routes still inside its
- * synchronous transactions; it goes when they move to `ctx.sql`.
- */
-export function findUserByNameOnSqlite(db: Db, name: string): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE name = ?').get(name) as UserRow | undefined
 }
 
 export function findUserById(sql: Sql, id: number): Promise<UserRow | undefined> {
