@@ -53,6 +53,48 @@ export const CHROME_MODULES: ReadonlyArray<ModuleRef> = [
 /** What the login family's pages (login, MFA, password screens) load besides the entry. */
 export const LOGIN_MODULES: ReadonlyArray<ModuleRef> = ['chunk:session']
 
+/**
+ * The login page's reads (spec 000's login data, commands/effects/loginData.ts), then who is
+ * signed in: the first steps of start-up on every page, for a visitor on the way to the login
+ * page too. Paths under the API base, as adapters/http asks for them (no query).
+ */
+export const LOGIN_READS: ReadonlyArray<string> = [
+  '/ui/auth/loginRelatedData',
+  '/ui/auth/visualMode',
+  '/ui/auth/userPlugins',
+  '/ui/auth/realms',
+  '/ui/auth/loginDialog',
+  '/ui/auth/samlLogoutUrl',
+  '/ui/auth/samlRegistrationId',
+  '/ui/auth/oauthProviders',
+  '/ui/auth/autoRedirect',
+  '/ui/auth/current',
+]
+
+/**
+ * Start-up's reads on a signed-in user's first load (spec 000, commands/effects/platform.ts):
+ * login data, user data, initial data, features, the parallel loads every signed-in user makes,
+ * the navigation type. The console makes them step after step, each batch waiting for the one
+ * before, and the page's content waits for the last: seven round trips after the entry has
+ * loaded and run. Named as fetch preloads, the browser asks for them with the page, while the
+ * entry loads, and the console's own calls find their answers (Chromium hands a preload to a
+ * fetch of the same URL, mode and credentials). The console decides in the same order as before;
+ * only the waiting overlaps. Only reads every such load makes: a preload nobody uses is a wasted
+ * request (the parallel loads that depend on the platform's services or flags are left out).
+ */
+export const SIGNED_IN_READS: ReadonlyArray<string> = [
+  ...LOGIN_READS,
+  '/ui/system/version',
+  '/ui/system/microservices',
+  '/ui/system/footer',
+  '/ui/system/entitlements',
+  '/ui/system/features',
+  '/ui/projects',
+  '/ui/packages/available',
+  '/ui/subscription/blockedUsages',
+  '/ui/user/navigationType',
+]
+
 /** The modules of a route's area, by the project's one naming of an area in every layer. */
 export function areaModules(area: RouteArea): ModuleRef[] {
   // The shell's pages (get started, quick setup) are onboarding's screens.
@@ -101,16 +143,27 @@ export function preloadFiles(manifest: Manifest, modules: ReadonlyArray<ModuleRe
   return [...wanted].filter((file) => !loaded.has(file))
 }
 
-/** The page's HTML with a preload for each file (scripts as modules, CSS as styles). */
-export function withPreloads(html: string, base: string, files: ReadonlyArray<string>): string {
-  if (files.length === 0) return html
-  const links = files
-    .map((file) =>
+/**
+ * The page's HTML with a preload for each file (scripts as modules, CSS as styles) and each
+ * read (paths under the API base, `${base}api/v1`): `crossorigin` (anonymous) is the mode and
+ * credentials of the console's own fetch, same-origin with its cookie, or the browser would not
+ * hand the preload over and would ask again.
+ */
+export function withPreloads(
+  html: string,
+  base: string,
+  files: ReadonlyArray<string>,
+  reads: ReadonlyArray<string> = [],
+): string {
+  if (files.length === 0 && reads.length === 0) return html
+  const links = [
+    ...files.map((file) =>
       file.endsWith('.css')
         ? `<link rel="preload" as="style" crossorigin href="${base}${file}">`
         : `<link rel="modulepreload" crossorigin href="${base}${file}">`,
-    )
-    .join('\n    ')
+    ),
+    ...reads.map((path) => `<link rel="preload" as="fetch" crossorigin href="${base}api/v1${path}">`),
+  ].join('\n    ')
   return html.replace('</head>', `  ${links}\n  </head>`)
 }
 
@@ -191,7 +244,12 @@ export function createIndexPage(
     const modules = login ? LOGIN_MODULES : [...CHROME_MODULES, ...(area ? areaModules(area) : [])]
     const mark = area === 'toLogin' ? 'login' : classic ? 'classic' : 'chrome'
     const source = area === 'login' ? html : withSkeletonMark(html, mark)
-    const raw = Buffer.from(withPreloads(withTheme(source, theme), base, preloadFiles(manifest, modules)))
+    // Start-up runs on every page: a login family page makes its first steps (a signed-in user's
+    // is sent on by the console once they have answered).
+    const reads = login ? LOGIN_READS : SIGNED_IN_READS
+    const raw = Buffer.from(
+      withPreloads(withTheme(source, theme), base, preloadFiles(manifest, modules), reads),
+    )
     const page = {
       raw,
       br: brotliCompressSync(raw, {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { signIn } from './loginHelpers'
+import { LOGIN_READS, SIGNED_IN_READS } from '../../server/ui/indexPage'
 
 withPlatformAndChromium()
 
@@ -200,6 +201,44 @@ describe('first paint (e2e)', () => {
     release()
     await visitor.getByRole('button', { name: 'Log in' }).waitFor()
     await failureNotice(visitor).waitFor({ state: 'hidden' })
+    await visitor.close()
+  })
+
+  it("start-up's reads are asked for with the page, once each, and the console takes their answers", async () => {
+    // Each read the server names is asked for by the page's parser (its preload), not by a
+    // script after the one before it has answered, and never a second time: the console's own
+    // call was handed the preload's answer.
+    const reads = async (page: Page, path: string, ready: () => Promise<unknown>) => {
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Network.enable')
+      const asked: Array<{ url: string; by: string }> = []
+      cdp.on('Network.requestWillBeSent', (e) => asked.push({ url: e.request.url, by: e.initiator.type }))
+      await page.goto(`${server.url}${path}`)
+      await ready()
+      return (read: string) => asked.filter((a) => a.url === `${server.url}/ui/api/v1${read}`)
+    }
+    const { context, later } = await developerContext()
+    const signedIn = await reads(later, '/ui/packages', () =>
+      later.getByRole('navigation', { name: 'Application' }).waitFor(),
+    )
+    // The SAML logout URL is asked for twice by the specification (login data, then the parallel
+    // loads): the preload answers the first.
+    for (const read of SIGNED_IN_READS)
+      expect(
+        signedIn(read).map((a) => a.by),
+        read,
+      ).toEqual(read === '/ui/auth/samlLogoutUrl' ? ['parser', 'script'] : ['parser'])
+    await context.close()
+
+    const visitor = await browser.newPage({ viewport })
+    const visitorReads = await reads(visitor, '/ui/login', () =>
+      visitor.getByRole('button', { name: 'Log in' }).waitFor(),
+    )
+    for (const read of LOGIN_READS)
+      expect(
+        visitorReads(read).map((a) => a.by),
+        read,
+      ).toEqual(['parser'])
     await visitor.close()
   })
 

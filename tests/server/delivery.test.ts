@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { call, login, sessionOf } from './authHelpers'
-import { createIndexPage } from '../../server/ui/indexPage'
+import { SIGNED_IN_READS, createIndexPage } from '../../server/ui/indexPage'
 
 let server: TestServer
 beforeAll(async () => {
@@ -124,6 +124,17 @@ describe("a signed-in user's page names the chunks it will load", () => {
     const home = gunzipSync((await get('/ui/', 'gzip', cookie)).body).toString()
     expect(preloaded(home)).toEqual(expect.arrayContaining([chrome, overviewPage, overviewCore]))
     expect(preloaded(home)).not.toContain(packagesPage)
+  })
+
+  it("names start-up's reads as fetch preloads the console's own calls match, each one answering", async () => {
+    const { cookie } = await login(server, 'developer', server.config.userPassword)
+    const html = (await get('/ui/packages', undefined, cookie)).body.toString()
+    const reads = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    )
+    expect(reads).toEqual(SIGNED_IN_READS.map((path) => `/ui/api/v1${path}`))
+    // A preload the platform refuses would hand the console a failure it did not cause.
+    for (const read of reads) expect((await get(read!, undefined, cookie)).status, read).toBe(200)
   })
 
   it("draws the shell's skeleton in the shape of the user's navigation type", async () => {
