@@ -163,7 +163,13 @@ describe('the Service Status page', () => {
     // They were 'router, metadata' in one line of text and the id in the body face.
     expect(within(table).getByText('router')).toHaveClass(kitSurface.badge!)
     expect(within(table).getByText('metadata')).toHaveClass(kitSurface.badge!)
-    expect(within(table).getByText('jfrt@01')).toHaveClass(nodeFacts.serviceId!)
+    // Under the node's name, breakable after the '@' only (it broke over three lines at 1024 px).
+    const id = within(table).getByText('jfrt@')
+    expect(id).toHaveClass(nodeFacts.serviceId!)
+    expect(id).toHaveTextContent(/^jfrt@01$/)
+    expect(id.querySelector('wbr')).not.toBeNull()
+    expect(within(table).getByRole('columnheader', { name: 'Node and service ID' })).toBeInTheDocument()
+    expect(within(table).getByText('node-1').closest('td')).toContainElement(id)
   })
 
   it('says when several Mission Control instances report, and why a removal failed', async () => {

@@ -87,7 +87,7 @@ export function Filters({
   const before = model.before?.slice(0, 10) ?? ''
 
   return (
-    <aside className={`${kit.raised} ${styles.filters}`} aria-label="Filters">
+    <aside className={`${kit.raised} ${styles.panelColumn}`} aria-label="Filters">
       <h2 className={surface.cardTitle}>
         <SlidersHorizontal size={16} aria-hidden />
         Filters

@@ -29,9 +29,9 @@ export function VulnerabilityBadges({ vulnerabilities }: { vulnerabilities: Vuln
   const shown = shownVulnerabilities(vulnerabilities)
   if (shown.length === 0)
     return (
-      <span className={styles.clean}>
+      <span className={styles.clean} title="No known vulnerabilities">
         <ShieldCheck size={14} aria-hidden />
-        No known vulnerabilities
+        <span className={styles.cleanWords}>No known vulnerabilities</span>
       </span>
     )
   return (

@@ -14,33 +14,37 @@ import kit from '../shared/kit/page.module.css'
 import styles from './serviceStatus.module.css'
 import facts from './nodeFacts.module.css'
 import { NodeStateBadge } from './NodeStateBadge'
+import { ServiceId } from './ServiceId'
+
+const uptimeWords = (uptime: string) => (uptime === 'unavailable' ? 'Uptime unavailable' : `Up ${uptime}`)
 
 // Every column has a share of the width, so the services' cards, one table each, line their
 // columns up under one another instead of each sizing them to its own text.
 const columns: ReadonlyArray<Column<TopologyNode>> = [
   {
+    // The node and, under it, its service id: a column of their own left the id a third of the
+    // width at 1024 px, broken over three lines.
     id: 'node',
-    header: 'Node',
-    cell: (n) => <span className={styles.oneLine}>{n.nodeId}</span>,
-    width: '10%',
+    header: 'Node and service ID',
+    cell: (n) => (
+      <span className={styles.node}>
+        <span className={styles.oneLine}>{n.nodeId}</span>
+        <ServiceId id={n.serviceId} />
+      </span>
+    ),
+    width: '50%',
   },
   {
-    id: 'service',
-    header: 'Service ID',
-    cell: (n) => <span className={facts.serviceId}>{n.serviceId}</span>,
-    width: '36%',
-  },
-  {
+    // The state and, under it, for how long: one column, so the ids and microservices have room.
     id: 'state',
     header: 'State',
-    cell: (n) => <NodeStateBadge state={n.state} />,
-    width: '12%',
-  },
-  {
-    id: 'uptime',
-    header: 'Uptime',
-    cell: (n) => <span className={styles.oneLine}>{humaniseUptime(n.lastHeartbeat, n.uptime)}</span>,
-    width: '14%',
+    cell: (n) => (
+      <span className={styles.state}>
+        <NodeStateBadge state={n.state} />
+        <span className={styles.uptime}>{uptimeWords(humaniseUptime(n.lastHeartbeat, n.uptime))}</span>
+      </span>
+    ),
+    width: '20%',
   },
   {
     id: 'micro',
@@ -55,7 +59,7 @@ const columns: ReadonlyArray<Column<TopologyNode>> = [
       ) : (
         '—'
       ),
-    width: '28%',
+    width: '30%',
   },
 ]
 

@@ -12,6 +12,7 @@ import { NodeStatusBadge } from './NodeStatusBadge'
 import kit from '../shared/kit/page.module.css'
 import styles from './topology.module.css'
 import facts from './nodeFacts.module.css'
+import { ServiceId } from './ServiceId'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 
 function groupByService(nodes: ReadonlyArray<TopologyNode>): ReadonlyArray<[string, TopologyNode[]]> {
@@ -52,7 +53,9 @@ function NodeCard({ node }: { node: TopologyNode }) {
           </div>
           <div>
             <dt>Service ID</dt>
-            <dd className={facts.serviceId}>{node.serviceId}</dd>
+            <dd>
+              <ServiceId id={node.serviceId} />
+            </dd>
           </div>
           <div>
             <dt>Microservices</dt>
