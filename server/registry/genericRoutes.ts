@@ -15,6 +15,8 @@ import type { RegistryAuthorizer } from '../permissions/authorize'
 import type { RegistryAuth } from './auth'
 import type { NpmCatalogue } from './npmCatalogue'
 import { containerStore } from '../containers/store'
+import type { GenericRemote } from '../remote/genericRemote'
+import { RemoteError } from '../remote/upstream'
 import { artifactPathProblem } from '../../domain/artifacts/rules'
 
 /**
@@ -79,11 +81,12 @@ interface Deps {
   readonly auth: RegistryAuth
   readonly authz: RegistryAuthorizer
   readonly catalogue: NpmCatalogue
+  readonly genericRemote: GenericRemote
 }
 
 export function genericRoutes(ctx: ServerContext, deps: Deps) {
   const { db } = ctx
-  const { repos, blobs, auth, authz, catalogue } = deps
+  const { repos, blobs, auth, authz, catalogue, genericRemote } = deps
   const files = artifactFiles(ctx)
   const containers = containerStore(ctx.sql)
   const upsert = db.prepare(
@@ -163,7 +166,33 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
     const caller = await authz.authorize(request, reply, repo, 'read', path)
+    // A remote's failure is told when no member after it has the file.
+    let failure: RemoteError | undefined
     for (const r of await authz.readableMembers(caller, repo, path)) {
+      if (r.kind === 'remote') {
+        if (r.packageType !== 'generic') continue
+        try {
+          // Filling a remote's cache is deploying to it; other readers get what is cached.
+          const cacheOnly = !(await authz.can(caller, r, 'deploy', path))
+          const answer = await genericRemote.file(r, path, { cacheOnly })
+          if (!answer) continue
+          const { live, length, done } = answer.kind === 'fetching' ? answer.fetch : {}
+          if (live && request.method !== 'HEAD') {
+            reply
+              .header('Content-Type', 'application/octet-stream')
+              .header('Content-Disposition', 'attachment')
+            if (length !== undefined) reply.header('Content-Length', String(length))
+            return reply.send(live)
+          }
+          // HEAD: nobody reads the bytes, so the fetch must not wait for a reader.
+          live?.destroy()
+          if (done) await done
+        } catch (error) {
+          if (!(error instanceof RemoteError)) throw error
+          failure ??= error
+          continue
+        }
+      }
       const row = files.find(r.key, path)
       if (!row) continue
       if (!row.content && !blobs.has(row.sha256)) continue
@@ -171,6 +200,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       if (request.method === 'HEAD') return reply.send()
       return reply.send(row.content ?? blobs.open(row.sha256))
     }
+    if (failure) throw new HttpError(failure.problem.status, failure.message, failure.problem.code)
     throw new HttpError(404, `No file at ${key}/${path}`, 'NOT_FOUND')
   }
 

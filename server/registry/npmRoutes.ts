@@ -272,6 +272,8 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       if (answer.kind === 'stored') return send(answer.facts.sha256, answer.facts.size, answer.versionId)
       const { live, length, done } = answer.fetch
       if (!live || head) {
+        // HEAD: nobody reads the bytes, so the fetch must not wait for a reader.
+        live?.destroy()
         const facts = await done
         return send(facts.sha256, facts.size, answer.versionId)
       }

@@ -20,6 +20,8 @@ import { remoteStore } from '../remote/store'
 import { remoteUpstream } from '../remote/upstream'
 import { fileCache } from '../remote/fileCache'
 import { npmRemote } from '../remote/npmRemote'
+import { genericRemote } from '../remote/genericRemote'
+import { mimeOfPath } from './genericRoutes'
 import { remoteRegistry } from '../containers/remoteRegistry'
 
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -51,6 +53,7 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     upstream,
     files,
     npmRemote: npmRemote(ctx, { store, upstream, files, blobs, catalogue }),
+    genericRemote: genericRemote(ctx, { store, upstream, files, blobs, mimeOf: mimeOfPath }),
     remote: remoteRegistry(ctx, { upstream, remoteStore: store, blobs }),
   }
   await app.register(npmRoutes(ctx, deps), { prefix: NPM_PREFIX })

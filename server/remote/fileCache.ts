@@ -20,7 +20,10 @@ export const CHECK_BEFORE_SENDING = 16 * 1024 * 1024
 
 /** The bytes did not match the digest the metadata gives; nothing was kept. */
 export class IntegrityMismatch extends Error {
-  constructor(readonly actual: string) {
+  constructor(
+    readonly expected: ExpectedDigest,
+    readonly actual: string,
+  ) {
     super('integrity mismatch')
   }
 }
@@ -30,6 +33,11 @@ export interface FetchStart {
   readonly response: UpstreamResponse
   readonly expected: ExpectedDigest | undefined
   readonly maxBytes: number
+}
+
+/** The upstream says the cached copy stands (not modified, or unreachable while one is cached). */
+export interface CacheStands {
+  readonly stands: BlobFacts
 }
 
 export interface FileFetch {
@@ -80,13 +88,14 @@ export function fileCache(blobs: BlobStore) {
     pending: (key: string): Promise<BlobFacts> | undefined => inflight.get(key),
 
     /**
-     * Starts the one fetch of `key`; `start` asks the upstream, `keep` commits the checked
+     * Starts the one fetch of `key`; `start` asks the upstream (or says the cached copy
+     * stands, which is what waiters get too), `keep` commits the checked
      * bytes in the transaction that names them. The returned promise settles with what the
      * first caller needs; later callers should use `pending(key)`.
      */
     async fetch(
       key: string,
-      start: () => Promise<FetchStart>,
+      start: () => Promise<FetchStart | CacheStands>,
       keep: (staged: StagedBlob) => void,
     ): Promise<FileFetch> {
       let settle!: { resolve: (f: BlobFacts) => void; reject: (e: unknown) => void }
@@ -98,12 +107,16 @@ export function fileCache(blobs: BlobStore) {
       inflight.set(key, done)
       const finished = () => inflight.delete(key)
       done.then(finished, finished)
-      let begun: FetchStart
+      let begun: FetchStart | CacheStands
       try {
         begun = await start()
       } catch (error) {
         settle.reject(error)
         throw error
+      }
+      if ('stands' in begun) {
+        settle.resolve(begun.stands)
+        return { live: undefined, length: begun.stands.size, done }
       }
       const { response, expected } = begun
       const streams =
@@ -118,7 +131,7 @@ export function fileCache(blobs: BlobStore) {
           verify: () => {
             if (!expected || !tee.digest) return
             const actual = tee.digest.digest(expected.encoding)
-            if (actual !== expected.value) throw new IntegrityMismatch(actual)
+            if (actual !== expected.value) throw new IntegrityMismatch(expected, actual)
           },
         })
         .then(

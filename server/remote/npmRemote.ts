@@ -14,12 +14,11 @@ import type { BlobFacts, BlobStore } from '../repositories/blobs'
 import { isShownFile, type NpmCatalogue } from '../registry/npmCatalogue'
 import { readTarball } from '../registry/tarball'
 import { readAll, UpstreamFault } from '../upstream/fetch'
-import { IntegrityMismatch, type FileCache, type FileFetch } from './fileCache'
+import type { FileCache, FileFetch } from './fileCache'
 import {
   asNpmDocument,
   expectedDigest,
   faultProblem,
-  integrityProblem,
   isFresh,
   notJsonProblem,
   notAllowedProblem,
@@ -214,7 +213,9 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     if (pending)
       return {
         kind: 'stored',
-        facts: await waitFor(repo, file, pending, source),
+        facts: await pending.catch((error: unknown) => {
+          throw upstream.asRemoteError(repo, file, error)
+        }),
         versionId: versionId(source.version),
       }
     const expected = expectedDigest(source.integrity, source.shasum)
@@ -249,45 +250,17 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
           return facts
         },
         (error: unknown) => {
-          throw asRemoteError(repo, file, error, source)
+          throw upstream.asRemoteError(repo, file, error)
         },
       )
       checked.catch(() => undefined)
       return { kind: 'fetching', fetch: { ...fetch, done: checked }, versionId: versionId(source.version) }
     } catch (error) {
-      throw asRemoteError(repo, file, error, source)
+      throw upstream.asRemoteError(repo, file, error)
     }
   }
 
-  const waitFor = async (
-    repo: RepositoryRecord,
-    file: string,
-    pending: Promise<BlobFacts>,
-    source: { integrity?: string; shasum?: string },
-  ): Promise<BlobFacts> => {
-    try {
-      return await pending
-    } catch (error) {
-      throw asRemoteError(repo, file, error, source)
-    }
-  }
-
-  const asRemoteError = (
-    repo: RepositoryRecord,
-    file: string,
-    error: unknown,
-    source: { integrity?: string; shasum?: string },
-  ): unknown => {
-    if (error instanceof RemoteError) return error
-    if (error instanceof UpstreamFault) return upstream.failure(repo, faultProblem(repo.key, error))
-    if (error instanceof IntegrityMismatch) {
-      const expected = expectedDigest(source.integrity, source.shasum)!
-      return upstream.failure(repo, integrityProblem(repo.key, file, expected, error.actual))
-    }
-    return error
-  }
-
-  return { documentOf, tarball, record, asRemoteError }
+  return { documentOf, tarball, record }
 }
 
 export type NpmRemote = ReturnType<typeof npmRemote>

@@ -181,6 +181,20 @@ export function expectedDigest(
   return undefined
 }
 
+/**
+ * The digest a file server declares for a file in its answer's headers (`X-Checksum-Sha256`,
+ * else `X-Checksum-Sha1`, as this platform and Artifactory send them), to check the bytes by.
+ */
+export function headerDigest(headers: Readonly<Record<string, unknown>>): ExpectedDigest | undefined {
+  const sha256 = headers['x-checksum-sha256']
+  if (typeof sha256 === 'string' && /^[0-9a-f]{64}$/i.test(sha256))
+    return { algorithm: 'sha256', value: sha256.toLowerCase(), encoding: 'hex' }
+  const sha1 = headers['x-checksum-sha1']
+  if (typeof sha1 === 'string' && /^[0-9a-f]{40}$/i.test(sha1))
+    return { algorithm: 'sha1', value: sha1.toLowerCase(), encoding: 'hex' }
+  return undefined
+}
+
 /** Why a remote could not answer, in words a client shows (status chosen so npm reports it, never a 500). */
 export interface RemoteProblem {
   readonly status: number

@@ -42,6 +42,18 @@ export interface CredentialsInput {
   readonly token?: string
 }
 
+/** What the upstream said of a file, to ask it later whether the file changed. */
+export interface FileValidators {
+  readonly etag: string | null
+  readonly lastModified: string | null
+}
+
+export interface CachedFile extends FileValidators {
+  readonly sha256: string
+  readonly size: number
+  readonly fetchedAt: string
+}
+
 export interface DownloadDay {
   readonly day: string
   readonly count: number
@@ -84,11 +96,22 @@ export function remoteStore(db: Db) {
        document = excluded.document`,
   )
   const touchDocument = db.prepare('UPDATE remote_documents SET fetched_at = ? WHERE repo = ? AND name = ?')
-  const fileOf = db.prepare('SELECT sha256, size, fetched_at FROM remote_files WHERE repo = ? AND path = ?')
+  const fileOf = db.prepare(
+    'SELECT sha256, size, fetched_at, etag, last_modified FROM remote_files WHERE repo = ? AND path = ?',
+  )
   const saveFile = db.prepare(
-    `INSERT INTO remote_files (repo, path, sha256, size, fetched_at) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO remote_files (repo, path, sha256, size, fetched_at, etag, last_modified)
+     VALUES (@repo, @path, @sha256, @size, @at, @etag, @lastModified)
      ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
-       fetched_at = excluded.fetched_at`,
+       fetched_at = excluded.fetched_at, etag = excluded.etag, last_modified = excluded.last_modified`,
+  )
+  const touchFile = db.prepare('UPDATE remote_files SET fetched_at = ? WHERE repo = ? AND path = ?')
+  // A generic remote's cached file is a file of the repository like a deployed one.
+  const saveArtifact = db.prepare(
+    `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
+     VALUES (@repo, @path, @sha256, @size, @mimeType, @at, @at, @repo)
+     ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
+       mime_type = excluded.mime_type, modified = excluded.modified`,
   )
   const countDay = db.prepare(
     `INSERT INTO download_days (subject, package_id, day, count)
@@ -175,12 +198,47 @@ export function remoteStore(db: Db) {
       void saveDocument.run(repo, name, etag, at, document),
     touchDocument: (repo: string, name: string, at: string) => void touchDocument.run(at, repo, name),
 
-    file(repo: string, path: string): { sha256: string; size: number; fetchedAt: string } | undefined {
-      const row = fileOf.get(repo, path) as { sha256: string; size: number; fetched_at: string } | undefined
-      return row && { sha256: row.sha256, size: row.size, fetchedAt: row.fetched_at }
+    file(repo: string, path: string): CachedFile | undefined {
+      const row = fileOf.get(repo, path) as
+        | {
+            sha256: string
+            size: number
+            fetched_at: string
+            etag: string | null
+            last_modified: string | null
+          }
+        | undefined
+      return (
+        row && {
+          sha256: row.sha256,
+          size: row.size,
+          fetchedAt: row.fetched_at,
+          etag: row.etag,
+          lastModified: row.last_modified,
+        }
+      )
     },
-    saveFile: (repo: string, path: string, sha256: string, size: number, at: string) =>
-      void saveFile.run(repo, path, sha256, size, at),
+    saveFile: (
+      repo: string,
+      path: string,
+      sha256: string,
+      size: number,
+      at: string,
+      validators: FileValidators = { etag: null, lastModified: null },
+    ) => void saveFile.run({ repo, path, sha256, size, at, ...validators }),
+    /** The upstream said the cached file is still current (304): its period starts again. */
+    touchFile: (repo: string, path: string, at: string) => void touchFile.run(at, repo, path),
+    /** A generic remote's fetched file, cached and listed as a file of the repository (one transaction). */
+    saveGenericFile(
+      repo: string,
+      path: string,
+      file: { sha256: string; size: number; mimeType: string },
+      at: string,
+      validators: FileValidators,
+    ): void {
+      saveFile.run({ repo, path, sha256: file.sha256, size: file.size, at, ...validators })
+      saveArtifact.run({ repo, path, sha256: file.sha256, size: file.size, mimeType: file.mimeType, at })
+    },
 
     /** One successful download of a version (its catalogue totals too), or of a file outside packages. */
     countDownload(subject: string, day: string): void {

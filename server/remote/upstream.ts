@@ -8,7 +8,8 @@ import { isoNow } from '../clock'
 import { startNodeRuntime } from '../ops/runtime'
 import type { RepositoryRecord } from '../repositories/store'
 import { upstreamRequest, UpstreamFault, type UpstreamResponse } from '../upstream/fetch'
-import { faultProblem, offlineProblem, type RemoteProblem } from './rules'
+import { IntegrityMismatch } from './fileCache'
+import { faultProblem, integrityProblem, offlineProblem, type RemoteProblem } from './rules'
 import type { RemoteStore } from './store'
 
 /** A remote could not answer; the route answers `problem` in its client's shape. */
@@ -73,6 +74,14 @@ export function remoteUpstream(ctx: ServerContext, store: RemoteStore) {
     },
 
     failure: (repo: RepositoryRecord, problem: RemoteProblem) => failure(repo, problem),
+    /** A fetch's failure as the client is told it (and recorded), or the error itself when it is not the upstream's. */
+    asRemoteError(repo: RepositoryRecord, file: string, error: unknown): unknown {
+      if (error instanceof RemoteError) return error
+      if (error instanceof UpstreamFault) return failure(repo, faultProblem(repo.key, error))
+      if (error instanceof IntegrityMismatch)
+        return failure(repo, integrityProblem(repo.key, file, error.expected, error.actual))
+      return error
+    },
     succeeded: (repo: RepositoryRecord) => store.recordSuccess(repo.key, isoNow(ctx.clock)),
   }
 

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { npmCli } from './npmCli'
+import { holdGate, type Held } from './holdGate'
 
 const run = promisify(execFile)
 
@@ -75,7 +76,7 @@ export async function startUpstreamRegistry(versions: readonly PackedVersion[]):
   const authorizations: Array<string | undefined> = []
   let mode: UpstreamFaultMode | undefined
   let on: 'document' | 'tarball' | 'all' = 'all'
-  let held: { gate: Promise<void>; started: () => void } | undefined
+  let held: Held | undefined
   const files = new Map<string, number>()
   let base = ''
 
@@ -184,20 +185,7 @@ export async function startUpstreamRegistry(versions: readonly PackedVersion[]):
       mode = m
       on = where
     },
-    hold() {
-      let release!: () => void
-      let started!: () => void
-      const gate = new Promise<void>((r) => (release = r))
-      const begun = new Promise<void>((r) => (started = r))
-      held = { gate, started }
-      return {
-        release: () => {
-          held = undefined
-          release()
-        },
-        started: begun,
-      }
-    },
+    hold: () => holdGate((h) => (held = h)),
     addFile: (name, size) => void files.set(name, size),
     async stop() {
       server.closeAllConnections()

@@ -1,0 +1,195 @@
+/**
+ * The generic remote repository against a real HTTP file server on 127.0.0.1
+ * (tests/support/fileServer.ts): a file fetched once, stored in the blob store and listed in
+ * the repository's tree like a deployed file; served from the cache within the retrieval
+ * period, then revalidated (304 keeps it, a changed file replaces it); checked against the
+ * checksum the upstream declares (a mismatch is refused and nothing kept); served from the
+ * cache when the upstream is slow, failing or gone, or the remote offline; concurrent requests
+ * for an uncached file make one upstream request; a reader who may not fill the cache is
+ * served what is cached only.
+ */
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { manualClock, type ManualClock } from '../../server/clock'
+import { remoteStore } from '../../server/remote/store'
+import { startFileServer, type FileServer } from '../support/fileServer'
+import { startTestServer, type TestServer } from '../support/server'
+import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
+import { grant } from './helpers/permissions'
+
+let upstream: FileServer
+let server: TestServer
+let clock: ManualClock
+
+const fileUrl = (path: string) => `${server.url}/artifactory/generic-remote/${path}`
+const get = (path: string, headers: Record<string, string> = {}) => fetch(fileUrl(path), { headers })
+const body = async (res: Response) => Buffer.from(await res.arrayBuffer())
+const store = () => remoteStore(server.ctx.db)
+const setRemote = (over: Partial<ReturnType<ReturnType<typeof store>['settings']>>) =>
+  store().writeSettings('generic-remote', { ...store().settings('generic-remote'), ...over })
+const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex')
+const ui = (path: string) =>
+  fetch(`${server.url}/ui/api/v1${path}`, { headers: { cookie: signInDirectly(server, { admin: true }) } })
+const expectProblem = async (res: Response, status: number, code: string, words: RegExp) => {
+  expect(res.status).toBe(status)
+  const answer = (await res.json()) as { message: string; code: string }
+  expect(answer.code).toBe(code)
+  expect(answer.message).toMatch(/generic-remote/)
+  expect(answer.message).toMatch(words)
+}
+
+beforeAll(async () => {
+  upstream = await startFileServer()
+  clock = manualClock(Date.parse('2026-06-01T10:00:00Z'))
+  server = await startTestServer({ anonymousAccess: true }, { GENERIC_REMOTE_URL: upstream.url }, { clock })
+}, 60_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await upstream?.stop()
+})
+
+describe('a generic remote fetches and caches files', () => {
+  it('fetches a file once, lists it in the tree with its checksums, and serves the cache within the period', async () => {
+    upstream.put('/tools/linux/cli v1.bin', 'the tool, version 1\n'.repeat(100))
+    const first = await get('tools/linux/cli%20v1.bin')
+    expect(first.status).toBe(200)
+    expect((await body(first)).toString()).toBe('the tool, version 1\n'.repeat(100))
+    const again = await get('tools/linux/cli%20v1.bin')
+    expect(again.status).toBe(200)
+    expect(again.headers.get('x-checksum-sha256')).toBe(sha256('the tool, version 1\n'.repeat(100)))
+    await body(again)
+    expect(upstream.asked('/tools/linux/cli v1.bin')).toBe(1)
+
+    const tree = (await (await ui('/ui/treebrowser?repoKey=generic-remote&path=tools/linux')).json()) as {
+      children: Array<{ name: string; folder: boolean; size: number }>
+    }
+    expect(tree.children).toEqual([
+      expect.objectContaining({ name: 'cli v1.bin', folder: false, size: 2000 }),
+    ])
+    const info = (await (
+      await ui(
+        `/ui/artifact/info?repoKey=generic-remote&path=${encodeURIComponent('tools/linux/cli v1.bin')}`,
+      )
+    ).json()) as { size: number; checksums?: unknown; sha256?: string }
+    expect(JSON.stringify(info)).toContain(sha256('the tool, version 1\n'.repeat(100)))
+  })
+
+  it('answers 404 for a file the upstream does not have, and caches nothing', async () => {
+    const res = await get('nowhere/missing.txt')
+    expect(res.status).toBe(404)
+    await res.text()
+    expect(store().file('generic-remote', 'nowhere/missing.txt')).toBeUndefined()
+  })
+
+  it('revalidates after the retrieval period: 304 keeps the copy, a changed file replaces it', async () => {
+    setRemote({ metadataTtlSeconds: 60 })
+    upstream.put('/data/report.csv', 'a,b\n1,2\n')
+    expect((await body(await get('data/report.csv'))).toString()).toBe('a,b\n1,2\n')
+    clock.advance(61_000)
+    expect((await body(await get('data/report.csv'))).toString()).toBe('a,b\n1,2\n')
+    expect(upstream.asked('/data/report.csv')).toBe(2)
+    const asked = upstream.requests.filter((r) => r.path === '/data/report.csv')
+    expect(asked[1]!.headers['if-none-match']).toBe(
+      `"${createHash('sha1').update('a,b\n1,2\n').digest('hex')}"`,
+    )
+    // Within the new period: no request.
+    expect((await body(await get('data/report.csv'))).toString()).toBe('a,b\n1,2\n')
+    expect(upstream.asked('/data/report.csv')).toBe(2)
+
+    upstream.put('/data/report.csv', 'a,b\n3,4\n')
+    clock.advance(61_000)
+    const changed = await get('data/report.csv')
+    expect((await body(changed)).toString()).toBe('a,b\n3,4\n')
+    expect(store().file('generic-remote', 'data/report.csv')?.sha256).toBe(sha256('a,b\n3,4\n'))
+    // The replaced bytes are no longer kept.
+    expect(
+      server.ctx.db.prepare('SELECT 1 FROM blobs WHERE sha256 = ?').get(sha256('a,b\n1,2\n')),
+    ).toBeUndefined()
+  })
+
+  it('refuses a file that does not match the checksum the upstream declares, keeping nothing', async () => {
+    upstream.put('/checked/good.bin', 'checked bytes')
+    upstream.checksums('wrong')
+    try {
+      await expectProblem(await get('checked/good.bin'), 502, 'EINTEGRITY', /does not match/)
+      expect(store().file('generic-remote', 'checked/good.bin')).toBeUndefined()
+      upstream.checksums('true')
+      const good = await get('checked/good.bin')
+      expect(good.status).toBe(200)
+      expect((await body(good)).toString()).toBe('checked bytes')
+      expect(store().file('generic-remote', 'checked/good.bin')?.sha256).toBe(sha256('checked bytes'))
+    } finally {
+      upstream.checksums('none')
+    }
+  })
+
+  it('makes one upstream request for concurrent requests of an uncached file', async () => {
+    const bytes = Buffer.alloc(256 * 1024, 3)
+    upstream.put('/big/blob.bin', bytes)
+    const hold = upstream.hold()
+    const answers = Array.from({ length: 5 }, () => get('big/blob.bin'))
+    await hold.started
+    await expect
+      .poll(() => new Promise((r) => server.app.server.getConnections((_e, n) => r(n))))
+      .toBeGreaterThanOrEqual(5)
+    hold.release()
+    for (const answer of await Promise.all(answers)) expect((await body(answer)).equals(bytes)).toBe(true)
+    expect(upstream.asked('/big/blob.bin')).toBe(1)
+  })
+
+  it('answers HEAD of an uncached file once it is stored, with its length and checksum', async () => {
+    const bytes = Buffer.alloc(512 * 1024, 5)
+    upstream.put('/big/head.bin', bytes)
+    const head = await fetch(fileUrl('big/head.bin'), { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(String(bytes.length))
+    expect(head.headers.get('x-checksum-sha256')).toBe(sha256(bytes))
+    expect(store().file('generic-remote', 'big/head.bin')?.size).toBe(bytes.length)
+  })
+})
+
+describe('the cache when the upstream cannot answer', () => {
+  it('serves the cached copy past its period when the upstream is slow, failing or gone', async () => {
+    setRemote({ metadataTtlSeconds: 60, readTimeoutMs: 300 })
+    upstream.put('/kept/file.txt', 'kept')
+    expect((await body(await get('kept/file.txt'))).toString()).toBe('kept')
+    clock.advance(61_000)
+    upstream.fault('slow')
+    expect((await body(await get('kept/file.txt'))).toString()).toBe('kept')
+    await expectProblem(await get('kept/uncached.txt'), 504, 'UPSTREAM_TIMEOUT', /timed out/)
+    upstream.fault('error500')
+    expect((await body(await get('kept/file.txt'))).toString()).toBe('kept')
+    await expectProblem(await get('kept/uncached.txt'), 502, 'UPSTREAM_ERROR', /answered 500/)
+    upstream.fault(undefined)
+    upstream.remove('/kept/file.txt')
+    expect((await body(await get('kept/file.txt'))).toString()).toBe('kept')
+  })
+
+  it('offline serves the cache only and says what is not cached', async () => {
+    upstream.put('/offline/there.txt', 'there')
+    expect((await body(await get('offline/there.txt'))).toString()).toBe('there')
+    setRemote({ offline: true })
+    try {
+      const before = upstream.requests.length
+      expect((await body(await get('offline/there.txt'))).toString()).toBe('there')
+      upstream.put('/offline/later.txt', 'later')
+      await expectProblem(await get('offline/later.txt'), 404, 'NOT_CACHED_OFFLINE', /not cached/)
+      expect(upstream.requests.length).toBe(before)
+    } finally {
+      setRemote({ offline: false })
+    }
+  })
+
+  it('serves a reader who may not fill the cache what is cached, and says what is not', async () => {
+    upstream.put('/shared/cached.txt', 'cached')
+    upstream.put('/shared/other.txt', 'other')
+    expect((await body(await get('shared/cached.txt'))).toString()).toBe('cached')
+    const reader = signInDirectlyAs(server, { outsider: true })
+    await grant(server, { repositories: ['generic-remote'], users: { [reader.name]: ['read'] } })
+    const asReader = (path: string) => get(path, { cookie: reader.cookie })
+    expect((await body(await asReader('shared/cached.txt'))).toString()).toBe('cached')
+    await expectProblem(await asReader('shared/other.txt'), 403, 'NOT_CACHED_FORBIDDEN', /may not cache/)
+    expect(upstream.asked('/shared/other.txt')).toBe(0)
+  })
+})
