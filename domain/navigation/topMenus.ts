@@ -12,15 +12,7 @@ export interface TopMenuItem {
   /** A path to navigate to, or an action the layout performs. */
   readonly href?: string
   readonly action?:
-    | 'setMeUp'
-    | 'quickSetup'
-    | 'logout'
-    | 'tour'
-    | 'switchUi'
-    | 'contactUs'
-    | 'shortcuts'
-    | 'debugTools'
-    | 'educationCenter'
+    'setMeUp' | 'logout' | 'tour' | 'switchUi' | 'contactUs' | 'shortcuts' | 'debugTools' | 'educationCenter'
   readonly external?: string
 }
 
@@ -33,7 +25,8 @@ export function topMenuItems(
   if (ctx.admin) {
     items.push(
       { id: 'gettingStarted', title: 'Getting Started', href: '/get_started' },
-      { id: 'quickRepo', title: 'Quick Repository Creation', action: 'quickSetup' },
+      // The item creates repositories, as it says (it opened quick setup's client form).
+      { id: 'quickRepo', title: 'Quick Repository Creation', href: '/admin/repositories/quick' },
     )
   }
   items.push({ id: 'setMeUp', title: 'Set Me Up', action: 'setMeUp' })

@@ -586,6 +586,10 @@ export const onboardingArea: AppArea<'onboarding'> = {
         return event.data.asRoute && state.navigation.location.path !== QUICK_SETUP_PATH
           ? [{ type: 'navigation/Navigate', to: QUICK_SETUP_PATH }]
           : []
+      // The overlay is one of the modals that close on navigation (spec 000 section 4): Back
+      // left it open over the page it was opened from.
+      case 'navigation/Navigated':
+        return state.onboarding.quickSetup?.visible ? [{ type: 'onboarding/CloseQuickSetup' }] : []
       // The redirect after login waits for onboarding's check, then goes where it says (or as usual).
       case 'onboarding/AfterLoginChecked':
         return [{ type: 'session/RedirectAfterLogin', toQuickSetup: event.data.path === QUICK_SETUP_PATH }]

@@ -1,6 +1,6 @@
 // Set-me-up and quick setup's client set-up, seeded by start-up events.
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import { namedEffects } from '../../commands/effects/lazy'
@@ -13,6 +13,7 @@ import { chooseOption, optionNames } from '../support/kitSelect'
 import { fakeOnboardingApi, notFaked } from '../support/fakePorts'
 import { repositorySummary } from '../support/fixtures'
 import * as P from '../../domain/platform/events'
+import { buttonClass } from '../../ui/shared/kit/Button'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = namedEffects({
@@ -22,9 +23,11 @@ const effects = namedEffects({
 })
 const withTypes = [P.PackageTypesLoaded({ packageTypes: ['npm', 'generic', 'maven'] })]
 
+/** Quick setup as the overlay: the new onboarding's quick action, on a platform with no /quick-setup landing. */
+const withQuickAction = { ...admin, features: { newOnboardingQuickAction: true }, extra: withTypes }
+
 async function openQuickSetup(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'admin' }))
-  await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
+  await user.click(await screen.findByRole('button', { name: 'Quick Setup' }))
   return screen.findByRole('dialog', { name: 'Quick Setup' })
 }
 
@@ -192,7 +195,7 @@ describe('set-me-up', () => {
 describe('setting up a client from quick setup', () => {
   it('relaunches the guided npm flow and closes quick setup', async () => {
     const user = userEvent.setup()
-    renderShell('/packages', { ...admin, extra: withTypes })
+    renderShell('/packages', withQuickAction)
     const quick = await openQuickSetup(user)
     await chooseOption(user, within(quick).getByRole('combobox', { name: 'Package type' }), 'npm')
     await user.type(within(quick).getByRole('textbox', { name: 'Repository' }), 'npm-local')
@@ -206,15 +209,58 @@ describe('setting up a client from quick setup', () => {
           '//platform.test/artifactory/api/npm/npm-local/:_authToken=<token>',
       ),
     ).toBeInTheDocument()
+    // The flow's actions are the kit's buttons in the dialog's footer, not bare browser buttons.
+    const back = within(flow).getByRole('button', { name: 'Back' })
+    expect(back).toBeDisabled()
+    expect(back.closest('footer')).not.toBeNull()
+    expect(back.className).toBe(buttonClass())
+    expect(within(flow).getByRole('button', { name: 'Next' }).className).toBe(buttonClass('primary'))
     for (let i = 0; i < 4; i++) await user.click(within(flow).getByRole('button', { name: 'Next' }))
     expect(within(flow).getByRole('heading', { name: 'You are set' })).toBeInTheDocument()
     await user.click(within(flow).getByRole('button', { name: 'Finish' }))
     expect(screen.queryByRole('dialog', { name: 'Connect your npm client' })).not.toBeInTheDocument()
   })
 
+  it("Quick Repository Creation in the user menu creates repositories, then sets up each type's client", async () => {
+    const user = userEvent.setup()
+    const asked: Array<ReadonlyArray<string>> = []
+    const repositoriesApi: RepositoriesApi = {
+      ...notFaked<RepositoriesApi>(),
+      createQuickly: async (packageTypes) => {
+        asked.push(packageTypes)
+        return right({ created: ['pypi-local', 'pypi-remote', 'pypi'], existing: [] })
+      },
+    }
+    const { app } = renderShell('/packages', { ...admin, extra: withTypes }, { repositoriesApi }, effects)
+    await user.click(await screen.findByRole('button', { name: 'admin' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
+    const form = await screen.findByRole('form', { name: 'Quick Repository Creation' }, { timeout: 15_000 })
+    expect(app.getState().navigation.location.path).toBe('/admin/repositories/quick')
+    expect(screen.queryByRole('dialog', { name: 'Quick Setup' })).not.toBeInTheDocument()
+    await user.click(within(form).getByRole('checkbox', { name: 'pypi' }))
+    await user.click(within(form).getByRole('button', { name: 'Create repositories' }))
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Created: pypi-local, pypi-remote, pypi.',
+    )
+    expect(asked).toEqual([['pypi']])
+    await user.click(within(form).getByRole('button', { name: 'Set up the pypi client' }))
+    const flow = await screen.findByRole('dialog', { name: 'Connect your pypi client' })
+    expect(within(flow).getByText('Use repository pypi from your pypi client.')).toBeInTheDocument()
+  })
+
+  it('closes the overlay when the console navigates, Back included', async () => {
+    const user = userEvent.setup()
+    const { app } = renderShell('/packages', withQuickAction)
+    app.dispatch({ type: 'navigation/Navigate', to: '/builds' }, 'ui')
+    await openQuickSetup(user)
+    act(() => app.dispatch({ type: 'navigation/SyncFromHistory', to: '/packages' }, 'router'))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Quick Setup' })).not.toBeInTheDocument())
+    expect(app.getState().navigation.location.path).toBe('/packages')
+  })
+
   it('opens set-me-up for a type without a guided flow', async () => {
     const user = userEvent.setup()
-    renderShell('/packages', { ...admin, extra: withTypes })
+    renderShell('/packages', withQuickAction)
     const quick = await openQuickSetup(user)
     await chooseOption(user, within(quick).getByRole('combobox', { name: 'Package type' }), 'generic')
     await user.click(within(quick).getByRole('button', { name: 'Set up client' }))
@@ -230,7 +276,7 @@ describe('setting up a client from quick setup', () => {
 
   it('refuses a bad repository key with a message and keeps what was typed', async () => {
     const user = userEvent.setup()
-    renderShell('/packages', { ...admin, extra: withTypes })
+    renderShell('/packages', withQuickAction)
     const quick = await openQuickSetup(user)
     await user.type(within(quick).getByRole('textbox', { name: 'Repository' }), 'my repo!')
     await user.click(within(quick).getByRole('button', { name: 'Set up client' }))

@@ -2,7 +2,7 @@
 // keyboard shortcuts, the navigation tour, the classic navigation type and set-me-up.
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { signIn } from './loginHelpers'
 import { chooseOption } from './kitSelect'
 import { exportLogText } from './debugTools'
@@ -10,6 +10,12 @@ import { exportLogText } from './debugTools'
 withPlatformAndChromium()
 
 const path = (page: Page) => new URL(page.url()).pathname
+
+/** The commands in `within` that scroll sideways (cut at its right edge) rather than show whole. */
+const cutCommands = (within: Locator) =>
+  within
+    .locator('pre')
+    .evaluateAll((pres) => pres.filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent))
 
 /** The session's event log, exported the way a developer does it (from the debug panel). */
 async function exportedLog(page: Page): Promise<Array<{ type?: string; data?: unknown }>> {
@@ -167,18 +173,34 @@ describe('chrome (e2e)', () => {
     await page.close()
   })
 
-  it('quick setup relaunches the npm client flow, and set-me-up shows the real platform address', async () => {
+  it('Quick Repository Creation relaunches the npm client flow, and set-me-up shows the real platform address', async () => {
     const page = await browser.newPage()
+    await page.setViewportSize({ width: 1024, height: 768 })
     await signIn(server, page, 'admin', server.config.adminPassword)
     await page.getByRole('button', { name: 'admin', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Quick Repository Creation' }).click()
-    const quick = page.getByRole('dialog', { name: 'Quick Setup' })
-    await chooseOption(page, quick.getByRole('combobox', { name: 'Package type' }), 'npm')
-    await quick.getByRole('textbox', { name: 'Repository' }).fill('npm-local')
-    await quick.getByRole('button', { name: 'Set up client' }).click()
-    await quick.waitFor({ state: 'detached' })
+    const quick = page.getByRole('form', { name: 'Quick Repository Creation' })
+    await quick.getByRole('checkbox', { name: 'npm', exact: true }).click()
+    await quick.getByRole('button', { name: 'Create repositories' }).click()
+    await quick.getByRole('status').getByText('Already there: npm-local, npm-remote, npm.').waitFor()
+    await quick.getByRole('button', { name: 'Set up the npm client' }).click()
     const flow = page.getByRole('dialog', { name: 'Connect your npm client' })
-    await flow.getByText(`registry=${server.url}/artifactory/api/npm/npm-local/`).waitFor({ timeout: 10_000 })
+    await flow.getByText(`registry=${server.url}/artifactory/api/npm/npm/`).waitFor({ timeout: 10_000 })
+    // At 1024 px the dialog holds its content: no command runs past its right edge, the close
+    // button and Back and Next lie inside it, Back and Next in its footer.
+    const box = await flow.boundingBox()
+    expect(box).not.toBeNull()
+    expect(await cutCommands(flow)).toEqual([])
+    expect(await flow.evaluate((d) => d.scrollWidth <= d.clientWidth + 1)).toBe(true)
+    for (const name of ['Close', 'Back', 'Next']) {
+      const button = await flow.getByRole('button', { name, exact: true }).boundingBox()
+      expect(button).not.toBeNull()
+      if (box && button) expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width)
+    }
+    for (const name of ['Back', 'Next'])
+      expect(await flow.getByRole('button', { name }).evaluate((b) => b.closest('footer') !== null)).toBe(
+        true,
+      )
     await flow.getByRole('button', { name: 'Close' }).click()
     await flow.waitFor({ state: 'detached' })
     // Set-me-up from the user menu, on another page.
@@ -197,10 +219,7 @@ describe('chrome (e2e)', () => {
       .first()
       .waitFor({ timeout: 10_000 })
     // At 1024 px every command shows whole: no code box scrolls sideways, each has its copy button.
-    const cut = await panel
-      .locator('pre')
-      .evaluateAll((pres) => pres.filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent))
-    expect(cut).toEqual([])
+    expect(await cutCommands(panel)).toEqual([])
     expect(await panel.getByRole('button', { name: /^Copy / }).count()).toBe(
       await panel.locator('pre').count(),
     )

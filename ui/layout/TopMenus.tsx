@@ -43,8 +43,6 @@ export default function TopMenus({ theme, onTheme, icons, menus }: TopMenusProps
     switch (item.action) {
       case 'setMeUp':
         return dispatch({ type: 'onboarding/ShowSetMeUp' })
-      case 'quickSetup':
-        return dispatch({ type: 'onboarding/OpenQuickSetup' })
       case 'logout':
         return navigate('/logout')
       case 'contactUs':

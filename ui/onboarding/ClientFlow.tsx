@@ -6,6 +6,7 @@ import { clientFlowLength } from '../../domain/onboarding'
 import { clientServed, clientSetup } from '../../domain/onboarding/setMeUp'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { ShellDialog } from '../layout/ShellDialog'
+import { Button } from '../shared/kit/Button'
 import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
 import chrome from '../layout/chrome.module.css'
 
@@ -33,6 +34,35 @@ export function ClientFlowDialog() {
       onClose={() => dispatch({ type: 'onboarding/CloseClientFlow', finished: false })}
       title={flow ? `Connect your ${flow.packageType} client` : 'Connect your client'}
       description={flow ? `Use repository ${flow.repo} from your ${flow.packageType} client.` : ''}
+      // The kit's buttons in the dialog's footer, as every dialog's actions (they were bare
+      // browser buttons under the steps).
+      footer={
+        flow && (
+          <>
+            <Button
+              disabled={index === 0}
+              onClick={() => dispatch({ type: 'onboarding/MoveClientFlow', step: index - 1 })}
+            >
+              Back
+            </Button>
+            {last ? (
+              <Button
+                variant="primary"
+                onClick={() => dispatch({ type: 'onboarding/CloseClientFlow', finished: true })}
+              >
+                Finish
+              </Button>
+            ) : (
+              <Button
+                variant="primary"
+                onClick={() => dispatch({ type: 'onboarding/MoveClientFlow', step: index + 1 })}
+              >
+                Next
+              </Button>
+            )}
+          </>
+        )
+      }
     >
       {flow && (
         <>
@@ -60,30 +90,6 @@ export function ClientFlowDialog() {
               </p>
             </div>
           )}
-          <p className={chrome.tourButtons}>
-            <button
-              type="button"
-              disabled={index === 0}
-              onClick={() => dispatch({ type: 'onboarding/MoveClientFlow', step: index - 1 })}
-            >
-              Back
-            </button>
-            {last ? (
-              <button
-                type="button"
-                onClick={() => dispatch({ type: 'onboarding/CloseClientFlow', finished: true })}
-              >
-                Finish
-              </button>
-            ) : (
-              <button
-                type="button"
-                onClick={() => dispatch({ type: 'onboarding/MoveClientFlow', step: index + 1 })}
-              >
-                Next
-              </button>
-            )}
-          </p>
         </>
       )}
     </ShellDialog>

@@ -6,6 +6,7 @@ import { Database, Terminal } from 'lucide-react'
 import {
   emptyRemoteForm,
   emptyRepositoryForm,
+  quickRepositoryKeys,
   remoteFormOf,
   REPOSITORY_KINDS,
   REPOSITORY_PACKAGE_TYPES,
@@ -450,6 +451,31 @@ function EditorForm({
   )
 }
 
+/**
+ * After Quick Repository Creation, a client set up for each type it made (or found), through its
+ * virtual repository: the guided flow where the type has one, else Set Me Up.
+ */
+function ClientChoices({ keys }: { readonly keys: ReadonlyArray<string> }) {
+  const dispatch = useDispatch()
+  const types = REPOSITORY_PACKAGE_TYPES.filter((t) => keys.includes(quickRepositoryKeys(t).virtual))
+  if (types.length === 0) return null
+  return (
+    <div className={admin.choiceGrid}>
+      {types.map((t) => (
+        <Button
+          key={t}
+          icon={<Terminal size={16} aria-hidden />}
+          onClick={() =>
+            dispatch({ type: 'onboarding/SetUpClient', packageType: t, repo: quickRepositoryKeys(t).virtual })
+          }
+        >
+          Set up the {t} client
+        </Button>
+      ))}
+    </div>
+  )
+}
+
 function QuickCreation() {
   const dispatch = useDispatch()
   const { quick, quickResult } = useQuery({ type: 'repositories/State' })
@@ -501,6 +527,9 @@ function QuickCreation() {
             {quickResult.existing.length > 0 && ` Already there: ${quickResult.existing.join(', ')}.`}{' '}
             <Link href="/repos">See the repositories</Link>
           </div>
+        )}
+        {quick.status === 'done' && (
+          <ClientChoices keys={[...quickResult.created, ...quickResult.existing]} />
         )}
         <div className={formActionsClass}>
           <Link href="/repos" className={buttonClass()}>
