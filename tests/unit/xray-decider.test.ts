@@ -1,9 +1,9 @@
 // Given events, when a command, then events: the security screens' lists and changes (domain/xray).
 import { describe, expect, it } from 'vitest'
-import { appSlice } from '../../domain/app'
+import { appSlice, type AppCommand } from '../../domain/app'
 import { xrayArea } from '../../domain/xray/decider'
 import * as X from '../../domain/xray/events'
-import type { PolicyValue, ViolationsPage } from '../../domain/xray'
+import type { PolicyValue, ViolationsPage, XrayChange } from '../../domain/xray'
 import { foldEvents, spec, specMeta } from '../support/decider'
 
 const area = appSlice(xrayArea)
@@ -76,6 +76,29 @@ describe('xray: lists', () => {
     ])
     expect(s.xray.policies.status).toBe('failed')
     expect(s.xray.violations.status).toBe('loading')
+  })
+
+  it('a loaded or failed list still shows the filters it was asked with; a late failure changes nothing', () => {
+    const ask = { what: 'violations' as const, query: { ...query, severity: 'high' as const } }
+    const failure = { kind: 'network' as const, message: 'down' }
+    const loaded = foldEvents([
+      X.Requested({ requestId: 'a', ask }),
+      X.Loaded({ requestId: 'a', answer: { what: 'violations', data: page('GHSA-1') } }),
+    ])
+    expect(loaded.xray.violations).toEqual({ status: 'loaded', data: page('GHSA-1'), ask })
+    const failed = foldEvents([
+      X.Requested({ requestId: 'b', ask }),
+      X.LoadFailed({ requestId: 'b', what: 'violations', failure }),
+    ])
+    expect(failed.xray.violations).toEqual({ status: 'failed', failure, ask })
+    const late = foldEvents([X.LoadFailed({ requestId: 'a', what: 'violations', failure })], loaded)
+    expect(late.xray.violations).toEqual(loaded.xray.violations)
+    // A list asked without filters has none to show.
+    const policies = foldEvents([
+      X.Requested({ requestId: 'p', ask: { what: 'policies' } }),
+      X.LoadFailed({ requestId: 'p', what: 'policies', failure }),
+    ])
+    expect(policies.xray.policies).toEqual({ status: 'failed', failure, ask: { what: 'policies' } })
   })
 
   it('signing out forgets everything the screens loaded', () => {
@@ -182,5 +205,105 @@ describe('xray: changes', () => {
 
   it('an import needs an http(s) address', () => {
     spec(area).given().when({ type: 'xray/ImportAdvisories', url: 'file:///etc/passwd' }).rejected(/http/)
+    spec(area)
+      .given()
+      .when({ type: 'xray/ImportAdvisories', url: 'https://osv.example/all.zip' })
+      .then(
+        X.ChangeRequested({
+          requestId: specMeta.id,
+          change: { kind: 'importAdvisories', url: 'https://osv.example/all.zip' },
+        }),
+      )
+  })
+
+  it('removals, a rescan, a watch and the indexed repositories are sent as asked', () => {
+    const sent = (command: AppCommand, change: XrayChange) =>
+      spec(area)
+        .given()
+        .when(command)
+        .then(X.ChangeRequested({ requestId: specMeta.id, change }))
+    sent({ type: 'xray/RemoveIgnoreRule', id: 'r7' }, { kind: 'removeIgnoreRule', id: 'r7' })
+    sent({ type: 'xray/Rescan', versionId: 'npm://a@1.0.0' }, { kind: 'rescan', versionId: 'npm://a@1.0.0' })
+    sent(
+      { type: 'xray/SaveIndexedResources', repositories: ['npm-local'] },
+      { kind: 'saveIndexed', repositories: ['npm-local'] },
+    )
+    sent(
+      {
+        type: 'xray/SaveWatch',
+        watch: { name: 'w', description: '', resources: { kind: 'all' }, policies: ['p'] },
+        create: false,
+      },
+      {
+        kind: 'saveWatch',
+        watch: { name: 'w', description: '', resources: { kind: 'all' }, policies: ['p'] },
+        create: false,
+      },
+    )
+    sent({ type: 'xray/DeleteWatch', name: 'w' }, { kind: 'deleteWatch', name: 'w' })
+    sent({ type: 'xray/DeletePolicy', name: 'p' }, { kind: 'deletePolicy', name: 'p' })
+  })
+
+  it('an ignore rule scoped by any one field is taken; one that expires later is taken', () => {
+    for (const scope of ['component', 'version', 'watch', 'policy'] as const)
+      spec(area)
+        .given()
+        .when({ type: 'xray/IgnoreViolation', rule: { reason: 'accepted', [scope]: 'x' } })
+        .then(
+          X.ChangeRequested({
+            requestId: specMeta.id,
+            change: { kind: 'ignore', rule: { reason: 'accepted', [scope]: 'x' } },
+          }),
+        )
+    const later = { reason: 'accepted', issue: 'GHSA-1', expires: '2026-01-02T00:00:00.000Z' }
+    spec(area)
+      .given()
+      .when({ type: 'xray/IgnoreViolation', rule: later })
+      .then(X.ChangeRequested({ requestId: specMeta.id, change: { kind: 'ignore', rule: later } }))
+    spec(area)
+      .given()
+      .when({ type: 'xray/IgnoreViolation', rule: { ...later, expires: specMeta.now } })
+      .rejected(/past/)
+    spec(area)
+      .given()
+      .when({ type: 'xray/IgnoreViolation', rule: { ...later, expires: 'tomorrow' } })
+      .rejected(/past/)
+  })
+
+  it('history is kept a whole number of days, at least one', () => {
+    const settings = { scanDependencies: true, rescanAfterImport: false, retentionDays: 1 }
+    spec(area)
+      .given()
+      .when({ type: 'xray/SaveSettings', settings })
+      .then(X.ChangeRequested({ requestId: specMeta.id, change: { kind: 'saveSettings', settings } }))
+    for (const retentionDays of [0, 1.5, -3])
+      spec(area)
+        .given()
+        .when({ type: 'xray/SaveSettings', settings: { ...settings, retentionDays } })
+        .rejected(/whole number of days/)
+  })
+
+  it('a pending change cannot be dismissed; a done or failed one can, and only once', () => {
+    const pending = X.ChangeRequested({ requestId: 'c1', change: { kind: 'rescan', versionId: 'v' } })
+    spec(area).given().when({ type: 'xray/DismissChange' }).then(X.ChangeDismissed({}))
+    expect(foldEvents([pending, X.ChangeDismissed({})]).xray.change.status).toBe('pending')
+    const failed = foldEvents([
+      pending,
+      X.ChangeFailed({ requestId: 'c1', failure: { kind: 'network', message: 'down' } }),
+    ])
+    expect(foldEvents([X.ChangeDismissed({})], failed).xray.change).toEqual({ status: 'idle' })
+    // A late answer to a change already answered changes nothing.
+    expect(
+      foldEvents([X.Changed({ requestId: 'c1', kind: 'rescan', subject: 'v' })], failed).xray.change,
+    ).toEqual(failed.xray.change)
+    expect(
+      foldEvents([X.ChangeFailed({ requestId: 'c0', failure: { kind: 'network', message: 'x' } })], failed)
+        .xray.change,
+    ).toEqual(failed.xray.change)
+    const other = foldEvents(
+      [X.ChangeFailed({ requestId: 'c0', failure: { kind: 'network', message: 'x' } })],
+      foldEvents([pending]),
+    )
+    expect(other.xray.change.status).toBe('pending')
   })
 })
