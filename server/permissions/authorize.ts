@@ -6,10 +6,12 @@
  * needs read on it, and what it serves or takes comes from the members the caller may use.
  *
  *     const authz = registryAuthorizer(ctx, { repos, auth })
- *     const caller = await authz.authorize(request, reply, repo, 'deploy', path)
+ *     const { caller, repo } = await authz.authorize(request, reply, key, found, 'deploy', path)
  *     const members = await authz.readableMembers(caller, repo)  // resolution order, filtered
  *
- * Refusals are HttpErrors: 401 without credentials (so clients ask for them), 403 otherwise.
+ * Refusals are HttpErrors: 401 without credentials (so clients ask for them), 403 otherwise;
+ * a repository the caller may not read, and a file or package it may not read, are answered
+ * as missing ones (404) instead, so their names are not confirmed.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ANONYMOUS, HttpError, type ServerContext } from '../context'
@@ -69,27 +71,62 @@ export function registryAuthorizer(
     if (!(await can(caller, repo, action, path))) refuse(caller, repo, action)
   }
 
+  /**
+   * Whether the caller may read something in `repo`. A client token whose scope leaves it out
+   * still finds a repository its owner may read, to be refused with the token's reason.
+   */
+  const visible = async (caller: RegistryCaller, repo: RepositoryRecord): Promise<boolean> => {
+    if (await can(caller, repo, 'read')) return true
+    if (!caller.scope) return false
+    const { scope: _scope, ...owner } = caller
+    return can(owner, repo, 'read')
+  }
+
+  /**
+   * `found` (the repository `key` names, if it exists) when the caller may read something in
+   * it; otherwise the answer for a missing repository: 404 to a signed-in caller, a 401
+   * challenge to an anonymous one, the same whether it exists or not.
+   */
+  const visibleTo = async (
+    caller: RegistryCaller,
+    key: string,
+    found: RepositoryRecord | undefined,
+  ): Promise<RepositoryRecord> => {
+    if (found && (await visible(caller, found))) return found
+    if (caller.anonymous) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+    throw new HttpError(404, `Repository ${key} not found`, 'NOT_FOUND')
+  }
+
   return {
     can,
     require,
 
     /**
-     * The caller, allowed to do `action` on `repo` (at `path`), or a refusal. Anything but
-     * `read` is a write: anonymous callers are refused and a session needs the same-origin proof.
-     * For a virtual repository this checks read on the virtual itself; check the member the
-     * action lands on with `require` (a deploy's target, a read's members).
+     * The caller and the repository named `key` (`found`, if it exists), when the caller may
+     * read something in it; otherwise answered exactly as a repository that does not exist: 404
+     * for a signed-in caller, a 401 challenge for an anonymous one (whose client may then send
+     * credentials), the same whether the repository exists or not. So no name is confirmed to
+     * someone who may not read it. A write (any action but `read`) needs that action on the
+     * repository at `path` (on a virtual one: read; check the member it lands on with
+     * `require`), refused with 403 (401 when anonymous). A read is not checked at `path` here:
+     * what the caller may not read there is left out of `readableMembers`, so it is answered as
+     * missing.
      */
     async authorize(
       request: FastifyRequest,
       reply: FastifyReply,
-      repo: RepositoryRecord,
+      key: string,
+      found: RepositoryRecord | undefined,
       action: RegistryAction,
       path?: string,
-    ): Promise<RegistryCaller> {
+    ): Promise<{ caller: RegistryCaller; repo: RepositoryRecord }> {
       const caller = await auth.caller(request, reply, action !== 'read')
-      await require(caller, repo, repo.kind === 'virtual' ? 'read' : action, path)
-      return caller
+      const repo = await visibleTo(caller, key, found)
+      if (action !== 'read') await require(caller, repo, repo.kind === 'virtual' ? 'read' : action, path)
+      return { caller, repo }
     },
+
+    visibleTo,
 
     /**
      * Refused unless the caller may do `action` in at least one repository (records that belong

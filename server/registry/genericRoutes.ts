@@ -162,10 +162,10 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
 
   const get = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key, path } = parse(request)
-    const repo = await repoOf(key)
+    const { caller, repo } = await authz.authorize(request, reply, key, await repos.find(key), 'read')
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
-    const caller = await authz.authorize(request, reply, repo, 'read', path)
+    // What the caller may not read at this path is left out of the members: answered as missing.
     // A remote's failure is told when no member after it has the file.
     let failure: RemoteError | undefined
     for (const r of await authz.readableMembers(caller, repo, path)) {
@@ -206,8 +206,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
 
   const put = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key, path } = parse(request)
-    const repo = await repoOf(key)
-    const caller = await authz.authorize(request, reply, repo, 'deploy', path)
+    const { caller, repo } = await authz.authorize(request, reply, key, await repos.find(key), 'deploy', path)
     const local = await target(repo)
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
@@ -269,8 +268,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
 
   const remove = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key, path } = parse(request)
-    const repo = await repoOf(key)
-    await authz.authorize(request, reply, repo, 'delete', path)
+    const { repo } = await authz.authorize(request, reply, key, await repos.find(key), 'delete', path)
     if (repo.kind !== 'local')
       throw new HttpError(405, `Delete from ${repo.key}'s local members`, 'NOT_DEPLOYABLE')
     const problem = artifactPathProblem(path)

@@ -92,10 +92,14 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const deleteTag = db.prepare('DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?')
   const fileAt = db.prepare('SELECT sha256, size, version_id FROM catalog_files WHERE repo = ? AND path = ?')
 
-  const npmRepo = async (key: string): Promise<RepositoryRecord> => {
+  /** The npm repository `key` names, if there is one. */
+  const findNpm = async (key: string): Promise<RepositoryRecord | undefined> => {
     const repo = await repos.find(key)
-    if (!repo || repo.packageType !== 'npm')
-      throw new HttpError(404, `Repository ${key} not found`, 'NOT_FOUND')
+    return repo?.packageType === 'npm' ? repo : undefined
+  }
+  const npmRepo = async (key: string): Promise<RepositoryRecord> => {
+    const repo = await findNpm(key)
+    if (!repo) throw new HttpError(404, `Repository ${key} not found`, 'NOT_FOUND')
     return repo
   }
 
@@ -450,16 +454,23 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const distTags = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    repo: RepositoryRecord,
+    key: string,
     name: string,
     tag: string | undefined,
   ) => {
     if (request.method === 'GET') {
-      const caller = await authz.authorize(request, reply, repo, 'read', `${name}/`)
+      const { caller, repo } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
       const members = await readable(caller, repo, name)
       return (await packument(request, repo, members, name, caller))['dist-tags']
     }
-    const caller = await authz.authorize(request, reply, repo, 'deploy', `${name}/`)
+    const { caller, repo } = await authz.authorize(
+      request,
+      reply,
+      key,
+      await findNpm(key),
+      'deploy',
+      `${name}/`,
+    )
     const target = await deploymentTarget(repo)
     if (!tag) throw new HttpError(400, 'A tag is required', 'BAD_REQUEST')
     // A new tag is a deploy; moving or removing one changes what clients already get.
@@ -485,12 +496,19 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     return { ok: true }
   }
 
-  const login = async (request: FastifyRequest, reply: FastifyReply, userName: string) => {
+  const login = async (request: FastifyRequest, reply: FastifyReply, key: string, userName: string) => {
     const body = (request.body ?? {}) as { name?: unknown; password?: unknown }
     if (typeof body.password !== 'string' || body.name !== userName)
       throw new HttpError(400, 'Send the user name and password', 'BAD_REQUEST')
     const user = await auth.checkCredentials(request, reply, userName, body.password)
     if (!user) throw new HttpError(401, 'Wrong user name or password', 'UNAUTHORIZED')
+    // Only once the credentials are right, and as for a missing one if this user may not read it.
+    const { scope, ...who } = user
+    await authz.visibleTo(
+      { user: who, anonymous: false, ...(scope ? { scope } : {}) },
+      key,
+      await findNpm(key),
+    )
     const { token } = await auth.issueToken(user.id)
     return reply.status(201).send({ ok: true, id: `org.couchdb.user:${userName}`, token })
   }
@@ -498,7 +516,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const path = (request.raw.url ?? '').split('?')[0]!.slice(NPM_PREFIX.length)
     const [repoKey = '', ...restParts] = path.split('/').filter((s) => s !== '')
-    const repo = await npmRepo(decodeURIComponent(repoKey))
+    const key = decodeURIComponent(repoKey)
     const segments = npmPathSegments(restParts.join('/'))
     const method = request.method
     if (segments[0] === '-') {
@@ -508,28 +526,29 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         rest[0]?.startsWith('@') && !rest[0].includes('/') && rest[1] !== undefined
           ? [`${rest[0]}/${rest[1]}`, ...rest.slice(2)]
           : rest
-      if (what === 'ping') return {}
-      if (what === 'npm' && method === 'POST' && more[0] === 'v1' && more[1] === 'security') {
-        await auth.caller(request, reply, false)
-        if (more[2] === 'advisories' && more[3] === 'bulk') return bulkAdvisories(xray.store, request.body)
-        if (more[2] === 'audits' && (more[3] === 'quick' || more[3] === undefined))
-          return quickAudit(xray.store, request.body)
-      }
-      if (what === 'whoami') {
-        const caller = await auth.caller(request, reply, false)
-        if (caller.anonymous) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
-        return { username: caller.user.name }
-      }
       if (what === 'user' && method === 'PUT' && more[0]?.startsWith('org.couchdb.user:'))
-        return login(request, reply, more[0].slice('org.couchdb.user:'.length))
+        return login(request, reply, key, more[0].slice('org.couchdb.user:'.length))
       if (what === 'package' && more[0] && more[1] === 'dist-tags')
-        return distTags(request, reply, repo, more[0], more[2])
-      throw new HttpError(404, `This registry does not serve /-/${[what, ...more].join('/')}`, 'NOT_FOUND')
+        return distTags(request, reply, key, more[0], more[2])
+      const security = what === 'npm' && method === 'POST' && more[0] === 'v1' && more[1] === 'security'
+      const advisories = security && more[2] === 'advisories' && more[3] === 'bulk'
+      const audit = security && more[2] === 'audits' && (more[3] === 'quick' || more[3] === undefined)
+      // Whatever the repository (the same answer for a missing one): npm's web login falls back.
+      if (what !== 'ping' && what !== 'whoami' && !advisories && !audit)
+        throw new HttpError(404, `This registry does not serve /-/${[what, ...more].join('/')}`, 'NOT_FOUND')
+      // The rest answer for a repository only to those who may read it, as if it were missing.
+      const { caller } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
+      if (advisories) return bulkAdvisories(xray.store, request.body)
+      if (audit) return quickAudit(xray.store, request.body)
+      if (caller.anonymous && what === 'whoami')
+        throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+      return what === 'whoami' ? { username: caller.user.name } : {}
     }
     const [name, dash, file, revWord] = segments
     if (!name) throw new HttpError(404, 'Name a package', 'NOT_FOUND')
     if (method === 'GET' || method === 'HEAD') {
-      const caller = await authz.authorize(request, reply, repo, 'read', `${name}/`)
+      // What the caller may not read at this name is left out of the members: answered as missing.
+      const { caller, repo } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
       const members = await readable(caller, repo, name)
       if (dash === '-' && file) return sendTarball(request, reply, caller, repo, members, name, file)
       if (dash === undefined) {
@@ -546,7 +565,14 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     }
     // Writes land in the deployment target; publishing needs deploy there, removing needs delete.
     const action = method === 'PUT' && dash === undefined ? 'deploy' : 'delete'
-    const caller = await authz.authorize(request, reply, repo, action, `${name}/`)
+    const { caller, repo } = await authz.authorize(
+      request,
+      reply,
+      key,
+      await findNpm(key),
+      action,
+      `${name}/`,
+    )
     const target = await deploymentTarget(repo)
     await authz.require(caller, target, action, `${name}/`)
     if (method === 'PUT' && dash === undefined)

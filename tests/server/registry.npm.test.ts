@@ -229,6 +229,11 @@ describe('the npm loop with the npm CLI', () => {
     db.prepare(
       `INSERT INTO users (name, password_hash, admin, created_at, password_changed_at) VALUES ('login-user', ?, 0, ?, ?)`,
     ).run(hashPasswordSync('login-password-1'), new Date().toISOString(), new Date().toISOString())
+    // In the groups every user the platform makes joins (the readers), so it may read `npm`.
+    db.prepare(
+      `INSERT INTO group_members (group_name, user_id)
+       SELECT name, (SELECT id FROM users WHERE name = 'login-user') FROM groups WHERE auto_join = 1`,
+    ).run()
     const web = await fetch(`${registryOf('npm')}-/v1/login`, {
       method: 'POST',
       body: '{}',
