@@ -51,6 +51,53 @@ describe('builds', () => {
     expect(s.builds.list).toMatchObject({ status: 'loading', previous: [run('a', '1')] })
   })
 
+  it('a failed list or run says why, still naming the run; an answer no longer awaited changes nothing', () => {
+    const failure = { kind: 'status' as const, status: 500, message: 'boom' }
+    const list = foldEvents([
+      B.ListRequested({ requestId: 'l1' }),
+      B.ListFailed({ requestId: 'l1', failure }),
+    ])
+    expect(list.builds.list).toEqual({ status: 'failed', failure })
+    const late = foldEvents(
+      [
+        B.ListLoaded({ requestId: 'l1', builds: [run('a', '1')] }),
+        B.ListFailed({ requestId: 'l0', failure }),
+      ],
+      list,
+    )
+    expect(late.builds.list).toEqual(list.builds.list)
+    const loaded = foldEvents([
+      B.ListRequested({ requestId: 'l2' }),
+      B.ListLoaded({ requestId: 'l2', builds: [] }),
+    ])
+    expect(foldEvents([B.ListFailed({ requestId: 'l2', failure })], loaded).builds.list).toEqual({
+      status: 'loaded',
+      data: [],
+    })
+    const opened = foldEvents([B.DetailRequested({ requestId: 'd1', name: 'a', number: '7' })])
+    expect(opened.builds.detail).toEqual({ status: 'loading', requestId: 'd1', name: 'a', number: '7' })
+    const failed = foldEvents([B.DetailFailed({ requestId: 'd1', failure })], opened)
+    expect(failed.builds.detail).toEqual({ status: 'failed', failure, name: 'a', number: '7' })
+    expect(foldEvents([B.DetailFailed({ requestId: 'd0', failure })], opened).builds.detail).toEqual(
+      opened.builds.detail,
+    )
+    const shown = foldEvents([B.DetailLoaded({ requestId: 'd1', build: detail('a', '7') })], opened)
+    expect(shown.builds.detail).toEqual({ status: 'loaded', data: detail('a', '7'), name: 'a', number: '7' })
+    expect(foldEvents([B.DetailFailed({ requestId: 'd1', failure })], shown).builds.detail).toEqual(
+      shown.builds.detail,
+    )
+  })
+
+  it('signing out forgets the list and the run shown', () => {
+    const s = foldEvents([
+      B.ListRequested({ requestId: 'l1' }),
+      B.ListLoaded({ requestId: 'l1', builds: [run('a', '1')] }),
+      B.DetailRequested({ requestId: 'd1', name: 'a', number: '1' }),
+      { type: 'session/SignedOut', data: { reason: 'user' } } as never,
+    ])
+    expect(s.builds).toEqual(foldEvents([]).builds)
+  })
+
   it('one row per build name with its newest run and its number of runs; durations in words', () => {
     expect(summariesByName([run('b', '9', 'failure'), run('a', '3'), run('b', '8')])).toEqual([
       { name: 'b', last: run('b', '9', 'failure'), runs: 2 },
