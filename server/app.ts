@@ -31,7 +31,7 @@ import { openApiCollector } from './openapi'
 import { registerRegistry } from './registry/register'
 import { createIndexPage } from './ui/indexPage'
 import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
-import { navigationTypeReader } from './navigation/preferences'
+import { navigationPreferences } from './navigation/preferences'
 import { flavourProfile } from './platform/flavours'
 import { startAdvisorySources, xrayFor } from './xray/service'
 
@@ -178,7 +178,7 @@ export async function buildServer(
     anonymousAccess: config.anonymousAccess,
   })
   // The chrome's skeleton in the page takes the shape of the user's navigation type.
-  const navigationTypeOf = navigationTypeReader(ctx.db)
+  const navigation = navigationPreferences(ctx.sql)
   if (existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: config.staticDir,
@@ -220,7 +220,7 @@ export async function buildServer(
         ? indexPage.forSignedIn(
             path,
             request.headers['accept-encoding'],
-            navigationTypeOf(user.id),
+            await navigation.typeOf(user.id),
             decodeThemeMark(request.cookies[THEME_COOKIE], user.name),
           )
         : indexPage.forVisitor(path, request.headers['accept-encoding'])

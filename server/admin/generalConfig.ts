@@ -85,8 +85,8 @@ export async function readGeneralConfig(sql: Sql, config: ServerConfig): Promise
 }
 
 /**
- * The same on the embedded SQLite's synchronous handle, for baseUrlOf's callers in the registry
- * and containers, which read it outside a promise; it goes when they move to `ctx.sql`.
+ * The same on the embedded SQLite's synchronous handle, for baseUrlOf's callers in the npm and
+ * generic registry routes, which read it outside a promise; it goes when they move to `ctx.sql`.
  */
 export function readGeneralConfigOnSqlite(db: Db, config: ServerConfig): GeneralConfig {
   const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined

@@ -17,7 +17,7 @@ import { adminUsersStore } from './usersStore'
 import { groupsStore } from './groupsStore'
 import { permissionTargetsStore } from './permissionTargetsStore'
 import { sendMail } from '../mail/outbox'
-import { baseUrlOf } from '../platform/baseUrl'
+import { readBaseUrl } from '../platform/baseUrl'
 import { readGeneralConfig } from './generalConfig'
 import { badRequest, conflict, emptyReply, notFound } from './common'
 import { isoNow } from '../clock'
@@ -300,7 +300,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
       const { email } = request.body
       const { token, expiresAt } = await issueMailToken(ctx, 'invitation', { email, createdBy: me.id })
       const general = await readGeneralConfig(ctx.sql, ctx.config)
-      const link = `${baseUrlOf(ctx, request)}/ui/login/invitation?token=${encodeURIComponent(token)}`
+      const link = `${await readBaseUrl(ctx, request)}/ui/login/invitation?token=${encodeURIComponent(token)}`
       sendMail(config.dataDir, {
         to: email,
         subject: `${general.serverName}: you are invited`,

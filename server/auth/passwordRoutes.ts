@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { readGeneralConfig } from '../admin/generalConfig'
 import { sendMail } from '../mail/outbox'
-import { baseUrlOf } from '../platform/baseUrl'
+import { readBaseUrl } from '../platform/baseUrl'
 import { consumeToken, findUsableToken, issueMailToken } from './mailTokens'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords'
 import { passwordPolicyOf } from '../admin/securityRoutes'
@@ -60,7 +60,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       const user = await findUserByNameOrEmail(ctx.sql, request.body.user.trim())
       if (user && user.email && user.realm === 'internal') {
         const { token } = await issueMailToken(ctx, 'reset', { userId: user.id, email: user.email })
-        const link = `${baseUrlOf(ctx, request)}/ui/login/reset-password?key=${encodeURIComponent(token)}`
+        const link = `${await readBaseUrl(ctx, request)}/ui/login/reset-password?key=${encodeURIComponent(token)}`
         sendMail(config.dataDir, {
           to: user.email,
           subject: `${general.serverName}: reset your password`,

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ANONYMOUS, hashToken } from '../context'
 import { isoNow } from '../clock'
 import { HttpError, type ServerContext } from '../context'
-import { baseUrlOf } from '../platform/baseUrl'
+import { readBaseUrl } from '../platform/baseUrl'
 import { CLIENT_TOKEN_KIND, type RegistryAuth, type RegistryCaller } from '../registry/auth'
 import type { ContainerStore } from './store'
 import { OciError } from './rules'
@@ -30,8 +30,8 @@ export type Access = 'pull' | 'push' | 'delete'
 export function containerAuth(ctx: ServerContext, store: ContainerStore, registry: RegistryAuth) {
   const { config, clock } = ctx
 
-  const challenge = (request: FastifyRequest, scope: string | undefined) => {
-    const base = baseUrlOf(ctx, request)
+  const challenge = async (request: FastifyRequest, scope: string | undefined) => {
+    const base = await readBaseUrl(ctx, request)
     const service = new URL(base).host
     return `Bearer realm="${base}/v2/token",service="${service}"${scope ? `,scope="${scope}"` : ''}`
   }
@@ -63,8 +63,8 @@ export function containerAuth(ctx: ServerContext, store: ContainerStore, registr
       const space = header.indexOf(' ')
       const scheme = space === -1 ? header : header.slice(0, space)
       const value = space === -1 ? '' : header.slice(space + 1).trim()
-      const refuse = (message: string): never => {
-        reply.header('WWW-Authenticate', challenge(request, scope))
+      const refuse = async (message: string): Promise<never> => {
+        reply.header('WWW-Authenticate', await challenge(request, scope))
         throw new OciError('UNAUTHORIZED', message)
       }
       if (/^bearer$/i.test(scheme) && value.startsWith(ANONYMOUS_PREFIX)) {
@@ -91,14 +91,14 @@ export function containerAuth(ctx: ServerContext, store: ContainerStore, registr
     },
 
     /** A refusal of what the authoriser does not allow: a challenge for anonymous callers, DENIED for others. */
-    refuse(
+    async refuse(
       request: FastifyRequest,
       reply: FastifyReply,
       caller: ContainerCaller,
       scope: string | undefined,
-    ): never {
+    ): Promise<never> {
       if (caller.anonymous) {
-        reply.header('WWW-Authenticate', challenge(request, scope))
+        reply.header('WWW-Authenticate', await challenge(request, scope))
         throw new OciError('UNAUTHORIZED', 'Authentication is required')
       }
       throw new OciError('DENIED', `${caller.user.name} may not do this here`)

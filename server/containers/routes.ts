@@ -97,14 +97,19 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       (r) => r.packageType === 'docker',
     )
 
-  const grant = async (caller: ContainerCaller, key: string, access: Access, refuse: () => never) => {
+  const grant = async (
+    caller: ContainerCaller,
+    key: string,
+    access: Access,
+    refuse: () => Promise<never>,
+  ) => {
     const repo = await dockerRepo(key)
     if (access === 'pull') {
       const members = await readable(caller, key)
-      if (members.length === 0) refuse()
+      if (members.length === 0) await refuse()
       return { members }
     }
-    if (repo.kind === 'virtual' && !(await deps.authz.can(caller, repo, 'read'))) refuse()
+    if (repo.kind === 'virtual' && !(await deps.authz.can(caller, repo, 'read'))) await refuse()
     const target =
       repo.kind === 'local'
         ? repo
@@ -112,7 +117,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
           ? await dockerRepo(repo.defaultDeploymentRepo)
           : undefined
     if (!target) throw new OciError('UNSUPPORTED', `${key} does not take pushes`)
-    if (!(await deps.authz.can(caller, target, access === 'push' ? 'deploy' : 'delete'))) refuse()
+    if (!(await deps.authz.can(caller, target, access === 'push' ? 'deploy' : 'delete'))) await refuse()
     return { members: [target], target }
   }
 
@@ -629,7 +634,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   /** Every error in the specification's shape; the platform's own errors mapped to its codes. */
-  const errorHandler = (
+  const errorHandler = async (
     error: FastifyError | HttpError | OciError | RemoteError,
     request: FastifyRequest,
     reply: FastifyReply,
@@ -659,7 +664,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
               : status >= 400 && status < 500
                 ? 'UNSUPPORTED'
                 : 'UNKNOWN'
-    if (status === 401) reply.header('WWW-Authenticate', auth.challenge(request, undefined))
+    if (status === 401) reply.header('WWW-Authenticate', await auth.challenge(request, undefined))
     if (status >= 500) request.log.error(error)
     return reply.status(status).send(errorBody(code, status >= 500 ? 'Internal server error' : error.message))
   }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { RouteModule, ServerContext } from '../context'
 import { scoped } from '../auth/validation'
 import { errors } from '../auth/schemas'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { isoNow } from '../clock'
 
 export const NAVIGATION_TYPES = ['new', 'classic'] as const
@@ -21,24 +21,34 @@ const typeSchema = {
   additionalProperties: false,
 } as const
 
-/** Reads a user's navigation type (new when never chosen); also for the console's page (server/ui/indexPage.ts). */
-export function navigationTypeReader(db: Db): (userId: number) => NavigationType {
-  const read = db.prepare<[number, string], { value: string }>(
-    'SELECT value FROM ui_preferences WHERE user_id = ? AND key = ?',
-  )
-  return (userId) => {
-    const stored = read.get(userId, KEY)?.value
-    return NAVIGATION_TYPES.find((t) => t === stored) ?? DEFAULT_TYPE
+/**
+ * A user's navigation type (new when never chosen), read and written over the async interface;
+ * also read for the console's page (server/ui/indexPage.ts).
+ */
+export function navigationPreferences(sql: Sql) {
+  return {
+    async typeOf(userId: number): Promise<NavigationType> {
+      const stored = (
+        await sql.one<{ value: string }>('SELECT value FROM ui_preferences WHERE user_id = ? AND key = ?', [
+          userId,
+          KEY,
+        ])
+      )?.value
+      return NAVIGATION_TYPES.find((t) => t === stored) ?? DEFAULT_TYPE
+    },
+
+    async setType(userId: number, type: NavigationType, updatedAt: string): Promise<void> {
+      await sql.run(
+        `INSERT INTO ui_preferences (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+        [userId, KEY, type, updatedAt],
+      )
+    },
   }
 }
 
 function register(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx
-  const navigationTypeOf = navigationTypeReader(db)
-  const write = db.prepare<[number, string, string, string]>(
-    `INSERT INTO ui_preferences (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  )
+  const preferences = navigationPreferences(ctx.sql)
 
   app.get(
     '/ui/user/navigationType',
@@ -49,7 +59,7 @@ function register(app: FastifyInstance, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      return { type: navigationTypeOf(ctx.requireUser(request).id) }
+      return { type: await preferences.typeOf(ctx.requireUser(request).id) }
     },
   )
 
@@ -64,7 +74,7 @@ function register(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       const user = ctx.requireUser(request)
-      write.run(user.id, KEY, request.body.type, isoNow(ctx.clock))
+      await preferences.setType(user.id, request.body.type, isoNow(ctx.clock))
       return { type: request.body.type }
     },
   )

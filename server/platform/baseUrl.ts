@@ -5,11 +5,25 @@
  */
 import type { FastifyRequest } from 'fastify'
 import type { ServerContext } from '../context'
-import { readGeneralConfigOnSqlite } from '../admin/generalConfig'
+import { readGeneralConfig, readGeneralConfigOnSqlite } from '../admin/generalConfig'
 
+/** What the address is read from: the stored general configuration, and this server's own. */
+type BaseUrlContext = Pick<ServerContext, 'sql' | 'config'>
+type Listening = Pick<FastifyRequest, 'socket'>
+
+export async function readBaseUrl(ctx: BaseUrlContext, request: Listening): Promise<string> {
+  return chosenBaseUrl(ctx, request, (await readGeneralConfig(ctx.sql, ctx.config)).baseUrl)
+}
+
+/**
+ * The same, read synchronously from the embedded SQLite: only for the npm and generic registry
+ * routes, which read it outside a promise; it goes when they move to `ctx.sql` (use readBaseUrl).
+ */
 export function baseUrlOf(ctx: ServerContext, request: FastifyRequest): string {
-  // Synchronous still: the registry's and containers' callers read it outside a promise.
-  const configured = readGeneralConfigOnSqlite(ctx.db, ctx.config).baseUrl
+  return chosenBaseUrl(ctx, request, readGeneralConfigOnSqlite(ctx.db, ctx.config).baseUrl)
+}
+
+function chosenBaseUrl(ctx: Pick<ServerContext, 'config'>, request: Listening, configured: string): string {
   if (configured) return configured.replace(/\/+$/, '')
   const host = ctx.config.host === '0.0.0.0' || ctx.config.host === '::' ? 'localhost' : ctx.config.host
   const port = request.socket.localPort ?? ctx.config.port

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { readGeneralConfig } from '../admin/generalConfig'
 import { errors } from '../auth/schemas'
-import { baseUrlOf } from './baseUrl'
+import { readBaseUrl } from './baseUrl'
 import { SERVICE_ALIASES, flavourProfile } from './flavours'
 import { readSetting, writeSetting } from './settings'
 import { readOnlyMode } from './readOnly'
@@ -198,7 +198,7 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      return { baseUrl: baseUrlOf(ctx, request) }
+      return { baseUrl: await readBaseUrl(ctx, request) }
     },
   )
 
