@@ -11,6 +11,7 @@ import type { AppEvent } from '../../domain/app'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { renderArea } from './packagesHarness'
 import { renderShell } from './shellFixtures'
+import { giveElementsASize } from '../support/jsdomLayout'
 
 const PATTERN = '/packages/:packageId?/:versionId?'
 
@@ -104,6 +105,44 @@ describe('Xray statuses on the package and version pages', () => {
     })
     await screen.findByRole('heading', { level: 1, name: /left-pad/ })
     expect(await within(facts()).findByText('Not Scanned')).toBeInTheDocument()
+  })
+})
+
+describe('Vulnerability counts on the packages list', () => {
+  // The list draws only the rows its box has room for.
+  giveElementsASize()
+  // The list's row (not the severity chips' items inside it).
+  const row = async () => {
+    const list = await screen.findByRole('list', { name: 'Packages' })
+    await within(list).findByRole('link', { name: 'left-pad' }, { timeout: 10_000 })
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.hasAttribute('aria-posinset'))
+    expect(rows).toHaveLength(1)
+    return rows[0]!
+  }
+
+  it('shows none where the platform runs no scanner, as the package page says why', async () => {
+    renderArea(<PackagesArea />, {
+      path: '/packages?q=left',
+      pattern: PATTERN,
+      api: catalogue({}),
+      seed: [platform(['artifactory'], ['artifactory'])],
+    })
+    const shown = await row()
+    expect(within(shown).getByRole('link', { name: 'left-pad' })).toBeInTheDocument()
+    expect(within(shown).queryByText('High')).toBeNull()
+    expect(within(shown).queryByText('No known vulnerabilities')).toBeNull()
+  })
+
+  it('shows the counts where the scanner runs', async () => {
+    renderArea(<PackagesArea />, {
+      path: '/packages?q=left',
+      pattern: PATTERN,
+      api: catalogue({}),
+      seed: [platform(['artifactory', 'xray'], ['artifactory', 'xray'])],
+    })
+    expect(within(await row()).getByText('High')).toHaveTextContent('High2')
   })
 })
 

@@ -129,7 +129,12 @@ describe('packages list', () => {
   })
 
   it('lists the results of the search in the URL, with links to each package', async () => {
-    renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api: catalogue() })
+    renderArea(<PackagesArea />, {
+      path: '/packages?q=react',
+      pattern: PATTERN,
+      api: catalogue(),
+      seed: [xrayLicensed(platformWith(['artifactory', 'xray']))],
+    })
     expect(screen.getByRole('status')).toHaveTextContent('Loading packages…')
     const list = await screen.findByRole('list', { name: 'Packages' })
     expect(within(list).getByRole('link', { name: 'react' })).toHaveAttribute(

@@ -140,6 +140,7 @@ const DOWNLOADS = new Intl.NumberFormat('en')
 
 function VirtualRows({ rows }: { rows: ListRows }) {
   const dispatch = useDispatch()
+  const scanner = useQuery({ type: 'packages/Viewer' }).xray === 'available'
   const parent = useRef<HTMLDivElement>(null)
   const starts = useMemo(() => {
     const out: number[] = []
@@ -204,8 +205,11 @@ function VirtualRows({ rows }: { rows: ListRows }) {
                     </Link>
                     <span className={styles.version}>{pkg.latestVersion ?? 'no version'}</span>
                   </span>
+                  {/* Counts only where a scanner gives them: without one (lightweight) the row
+                      showed counts, or "No known vulnerabilities", where the package page says
+                      why there are none. */}
                   <span className={styles.rowChips}>
-                    <VulnerabilityBadges vulnerabilities={pkg.vulnerabilities} />
+                    {scanner && <VulnerabilityBadges vulnerabilities={pkg.vulnerabilities} />}
                   </span>
                   <span className={styles.rowDescription}>{markdownToText(pkg.description ?? '')}</span>
                   <span className={styles.rowMeta}>
