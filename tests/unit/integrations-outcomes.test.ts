@@ -43,7 +43,8 @@ import {
   integrationsDecider,
   type IntegrationsEvent,
 } from '../../domain/integrations'
-import { integrationsArea } from '../../domain/integrations/decider'
+import { decide, integrationsArea } from '../../domain/integrations/decider'
+import { left, right } from 'fp-ts/Either'
 import type { AppEvent, AppState } from '../../domain/app'
 import type { CommandMeta } from '../../domain/shared/area'
 import { foldEvents, specOf } from '../support/decider'
@@ -107,6 +108,17 @@ describe('the catalogue', () => {
       CatalogueLoadFailed({ requestId: 'r', failure: down }),
     )
     expect(loaded.catalogue).toEqual({ status: 'loaded', requestId: 'r', data: [entry('jfrog-cli')] })
+    const waiting = [CatalogueRequested({ requestId: 'old' }), CatalogueRequested({ requestId: 'r' })]
+    expect(given(...waiting, CatalogueLoaded({ requestId: 'old', entries: [] })).catalogue.status).toBe(
+      'loading',
+    )
+    expect(given(...waiting, CatalogueLoadFailed({ requestId: 'old', failure: down })).catalogue.status).toBe(
+      'loading',
+    )
+    const once = [...waiting, CatalogueLoaded({ requestId: 'r', entries: [entry('a')] })]
+    expect(given(...once, CatalogueLoaded({ requestId: 'r', entries: [entry('b')] })).catalogue).toEqual(
+      given(...once).catalogue,
+    )
   })
 })
 
@@ -149,6 +161,14 @@ describe('filters', () => {
       .given(FiltersEdited({ categories: ['Security'], vendors: [], search: '' }))
       .when({ type: 'integrations/ApplyFilters', filters: none })
       .then(FiltersApplied(none))
+    // The debounced apply of what the panel shows.
+    integrations
+      .given(FiltersEdited({ categories: ['Security'], vendors: [], search: '' }))
+      .when({
+        type: 'integrations/ApplyFilters',
+        filters: { categories: ['Security'], vendors: [], search: '' },
+      })
+      .then(FiltersApplied({ categories: ['Security'], vendors: [], search: '' }))
     const applied = given(FiltersApplied({ categories: ['Security'], vendors: [], search: 'x' }))
     expect(applied.filters).toEqual(applied.draft)
   })
@@ -191,6 +211,25 @@ describe('Set Up of a catalogue entry', () => {
       .given(...catalogue(nowhere))
       .when(setUp('bad'))
       .rejected(/^the setup action leads nowhere: \.\.\/etc$/)
+  })
+
+  it('Set Up runs the chosen entry’s action, never another’s; a redirect changes no state', () => {
+    const cli = entry('jfrog-cli', {
+      type: 'action',
+      actionName: 'openCommonIntegrationModal',
+      payload: { tool: 'jfrog-cli' },
+    })
+    const frogbot = entry('frogbot', {
+      type: 'action',
+      actionName: 'openCommonIntegrationModal',
+      payload: { tool: 'frogbot' },
+    })
+    integrations
+      .given(...catalogue(cli, frogbot))
+      .when(setUp('frogbot'))
+      .then(ToolOpened({ tool: 'frogbot', requestId: 'c-1', withApiKey: false }))
+    const s = given(...catalogue(cli))
+    expect(given(...catalogue(cli), SetupRedirected({ entryId: 'x', path: '/x' }))).toEqual(s)
   })
 
   it('an action opens the tool it names; an unknown action or one without a tool is refused', () => {
@@ -276,6 +315,15 @@ describe('the vendor table and its repositories', () => {
     expect(given(asked, VendorListFailed({ requestId: 'x', failure: down })).vendorList.status).toBe(
       'loading',
     )
+    expect(given(asked, VendorListLoaded({ requestId: 'x', list })).vendorList.status).toBe('loading')
+    const other = { ...list, vendor: 'gitlab' as const }
+    expect(
+      given(
+        asked,
+        VendorListLoaded({ requestId: 'v', list }),
+        VendorListLoaded({ requestId: 'v', list: other }),
+      ).vendorList,
+    ).toEqual(loaded.vendorList)
   })
 
   it('repositories load afresh, forgetting the last save; late answers change nothing', () => {
@@ -309,6 +357,7 @@ describe('the vendor table and its repositories', () => {
     )
     expect(given(...loading, ReposFailed({ requestId: 'a', failure: down })).repos.status).toBe('loading')
     const done = given(...loading, ReposLoaded({ requestId: 'b', repositories: [repo] }))
+    expect(done.repos).toEqual({ status: 'loaded', requestId: 'b', data: [repo] })
     expect(
       integrations.given(
         ...loading,
@@ -385,6 +434,12 @@ describe('the git modal, beyond the happy path', () => {
     expect(given(opened, GitFormEdited({ ...filled, userName: 'hubot' }))).toMatchObject({
       modal: { form: { userName: 'hubot' } },
     })
+    // Editing after a passed test hides the popover with the test.
+    expect(given(...tested, GitFormEdited(filled)).modal).toMatchObject({
+      test: 'notTested',
+      popover: false,
+      failure: null,
+    })
     // Events for a closed form change nothing.
     expect(
       given(
@@ -460,6 +515,43 @@ describe('the git modal, beyond the happy path', () => {
       )
       .when({ type: 'integrations/SaveIntegration', tokenRef: 'tok' })
       .rejected(/^the form is invalid$/)
+  })
+
+  it('an edit is saved with the stored token; a refused create and a done update say so', () => {
+    const edit = [
+      editing,
+      ConnectionTestStarted({ requestId: 't', tokenRef: null }),
+      ConnectionTestPassed({ requestId: 't' }),
+    ]
+    integrations
+      .given(...edit)
+      .when({ type: 'integrations/SaveIntegration' })
+      .then(SaveStarted({ requestId: 'c-1', kind: 'update', tokenRef: null }))
+    const refused = given(...tested, IntegrationCreateFailed({ requestId: 's', failure: down }))
+    expect(refused.notice).toEqual({ key: 'integrations.createFailed', integrationKey: '' })
+    const updated = given(...edit, IntegrationUpdated({ requestId: 's', integrationKey: 'k9' }))
+    expect(updated.notice).toEqual({ key: 'integrations.updated', integrationKey: 'k9' })
+    expect(updated.reloads).toBe(1)
+  })
+
+  it('an invalid form names every field at fault', () => {
+    integrations
+      .given(
+        GitModalOpened({
+          vendor: 'github',
+          integrationKey: null,
+          form: { userName: '', integrationName: '', url: '', hasToken: false },
+        }),
+      )
+      .when({ type: 'integrations/TestConnection', tokenRef: 'tok' })
+      .rejected(/^the form is invalid: \w+, \w+/)
+  })
+
+  it('only a refusal by the platform asks for the token again', () => {
+    const noAnswer = { kind: 'network' as const, code: 'TOKEN_REQUIRED', message: 'x' }
+    expect(
+      given(...testing, ConnectionTestFailed({ requestId: 't', failure: noAnswer })).modal,
+    ).toMatchObject({ failure: 'testFailed' })
   })
 
   it('a refused update keeps the form: the token asked again, or the update failure', () => {
@@ -581,6 +673,52 @@ describe('what follows an outcome on the bus', () => {
     expect(on(applied, at('/integrations', url.slice('/integrations'.length)))).toEqual([])
     expect(on(applied, at('/packages', ''))).toEqual([])
     void to
+  })
+
+  it('the signed-in user decides: an admin sets up, an OAuth admin’s tool gets an API key, others are refused', () => {
+    const cli = entry('jfrog-cli', {
+      type: 'action',
+      actionName: 'openCommonIntegrationModal',
+      payload: { tool: 'jfrog-cli' },
+    })
+    const base = foldEvents([
+      CatalogueRequested({ requestId: 'r' }),
+      CatalogueLoaded({ requestId: 'r', entries: [cli] }),
+    ])
+    const as = (user: { admin: boolean; realm: string } | null): AppState => ({
+      ...base,
+      session: { ...base.session, user: user as never },
+    })
+    const setUp = { type: 'integrations/RunSetupAction', entryId: 'jfrog-cli' } as const
+    expect(integrationsArea.decide(setUp, as({ admin: true, realm: 'oauth' }), meta)).toEqual(
+      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: true })]),
+    )
+    expect(integrationsArea.decide(setUp, as({ admin: true, realm: 'internal' }), meta)).toEqual(
+      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false })]),
+    )
+    expect(integrationsArea.decide(setUp, as({ admin: false, realm: 'oauth' }), meta)).toEqual(
+      left('only an admin sets up integrations'),
+    )
+    expect(integrationsArea.decide(setUp, as(null), meta)).toEqual(left('only an admin sets up integrations'))
+    // A script calling the decider without an asker is an admin who is not an OAuth user.
+    expect(decide(setUp, base.integrations, meta)).toEqual(
+      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false })]),
+    )
+  })
+
+  it('asks nothing after another area’s event', () => {
+    expect(
+      policies(
+        {
+          seq: 1,
+          at: meta.now,
+          source: 'effect',
+          corr: 'c',
+          event: { type: 'session/SignedOut', data: { reason: 'user' } } as AppEvent,
+        },
+        foldEvents([]),
+      ),
+    ).toEqual([])
   })
 
   it('signing out forgets the catalogue, the filters and the modal', () => {
