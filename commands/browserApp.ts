@@ -72,7 +72,7 @@ export function browserAreas(): AreaRegistry {
       import('../domain/releaseBundles').then((m) => slice(m.releaseBundlesArea)),
     ),
     deferred('onboarding', initialOnboardingState, () =>
-      import('../domain/onboarding').then((m) => m.onboardingArea),
+      import('../domain/onboarding').then((m) => slice(m.onboardingArea)),
     ),
     deferred('supportBundles', initialSupportBundlesState, () =>
       import('../domain/supportBundles').then((m) => m.supportBundlesArea),

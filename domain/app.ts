@@ -167,7 +167,7 @@ export const areas = [
   searchArea,
   appSlice(packagesArea),
   appSlice(releaseBundlesArea),
-  onboardingArea,
+  appSlice(onboardingArea),
   supportBundlesArea,
   appSlice(repositoriesArea),
   appSlice(artifactsArea),

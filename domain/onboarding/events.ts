@@ -232,17 +232,22 @@ export const EducationFeedbackFailed = defineEvent(
   t.type({ failure: Failure }),
 )
 
-export const onboardingEvents = [
+// Each part of the area (decider.ts) evolves its own group of events.
+export const quickSetupEvents = [
   QuickSetupOpened,
   QuickSetupClosed,
+  ClientFlowRelaunched,
+  ClientFlowStepShown,
+  ClientFlowClosed,
+] as const
+export const setMeUpEvents = [
   SetMeUpShown,
   SetMeUpHidden,
   ClientBaseUrlRequested,
   ClientBaseUrlLoaded,
   ClientBaseUrlFailed,
-  ClientFlowRelaunched,
-  ClientFlowStepShown,
-  ClientFlowClosed,
+] as const
+export const gettingStartedEvents = [
   AfterLoginChecked,
   GettingStartedSeen,
   GettingStartedSaved,
@@ -254,6 +259,8 @@ export const onboardingEvents = [
   ProjectCreationRequested,
   ProjectCreated,
   ProjectCreationFailed,
+] as const
+export const contactEvents = [
   ContactRequestPosted,
   ContactRequestAccepted,
   ContactRequestFailed,
@@ -261,6 +268,8 @@ export const onboardingEvents = [
   ContactRequestsRequested,
   ContactRequestsLoaded,
   ContactRequestsLoadFailed,
+] as const
+export const personalizationEvents = [
   PersonalizationRequested,
   PersonalizationLoaded,
   PersonalizationLoadFailed,
@@ -271,6 +280,8 @@ export const onboardingEvents = [
   PersonalizationSendRequested,
   PersonalizationSent,
   PersonalizationSendFailed,
+] as const
+export const educationEvents = [
   EducationCenterOpened,
   EducationCenterClosed,
   EducationProgressLoaded,
@@ -281,6 +292,15 @@ export const onboardingEvents = [
   EducationFeedbackSent,
   EducationFeedbackSaved,
   EducationFeedbackFailed,
+] as const
+
+export const onboardingEvents = [
+  ...quickSetupEvents,
+  ...setMeUpEvents,
+  ...gettingStartedEvents,
+  ...contactEvents,
+  ...personalizationEvents,
+  ...educationEvents,
 ] as const
 
 export type OnboardingEvent = EventOf<(typeof onboardingEvents)[number]>

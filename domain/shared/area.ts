@@ -1,4 +1,4 @@
-import type { Either } from 'fp-ts/Either'
+import { left, type Either } from 'fp-ts/Either'
 import type * as t from 'io-ts'
 import type { DomainEvent, Upcaster } from './events'
 
@@ -138,5 +138,102 @@ export function onSlice<
     ...(policies
       ? { policies: (envelope, state) => policies(envelope, state[area.key], context(state)) }
       : {}),
+  }
+}
+
+/**
+ * A part of an area's slice that decides on its own: the fields of the slice it owns (its
+ * `decide`, `evolve` and `policies` see these alone, `T`), the commands it decides, the events
+ * it reacts to, and, like a `SliceArea`, the small named context it reads of the rest of the
+ * state. An area grown to hold several features is composed of parts with `ofParts`, so each
+ * can be read and tested on its own while the state, the events and the log keep their shape.
+ */
+export interface SlicePart<
+  T,
+  C extends { type: string },
+  E,
+  X = undefined,
+  P extends { type: string } = never,
+  R = unknown,
+> {
+  readonly fields: ReadonlyArray<keyof T & string>
+  readonly commandTypes: ReadonlyArray<C['type']>
+  /** Every event type its `evolve` (and `policies`) react to, the area's own and others'. */
+  readonly eventTypes: ReadonlyArray<string>
+  readonly contextOf?: (state: R) => X
+  decide(command: C, slice: T, context: X, meta: CommandMeta): Either<string, ReadonlyArray<E>>
+  evolve(slice: T, event: E, meta: EventMeta): T
+  policies?(envelope: Envelope<E>, slice: T, context: X): ReadonlyArray<P>
+}
+
+/** The parts' contexts are read by the parts alone: the composed area hands them the state. */
+type PartsContext<R> = { readonly root: R }
+
+/**
+ * One slice area made of parts: a command goes to the one part that decides it, an event to the
+ * parts that react to it, each seeing only its fields and its own context. A field belongs to
+ * one part; a command to one part (both checked here, once).
+ */
+export function ofParts<
+  K extends string,
+  S extends object,
+  C extends { type: string },
+  E extends { type: string },
+  P extends { type: string },
+  R,
+>(
+  area: Pick<SliceArea<K, S, C, E>, 'key' | 'initialState' | 'events' | 'commands'>,
+  parts: ReadonlyArray<SlicePart<Partial<S>, C, E, unknown, P, R>>,
+): SliceArea<K, S, C, E, PartsContext<R>, P, R> {
+  type Part = (typeof parts)[number]
+  const byCommand = new Map<string, Part>()
+  const byEvent = new Map<string, Part[]>()
+  const owner = new Map<string, Part>()
+  for (const part of parts) {
+    for (const type of part.commandTypes) {
+      if (byCommand.has(type)) throw new Error(`${type} is decided by two parts of ${area.key}`)
+      byCommand.set(type, part)
+    }
+    for (const field of part.fields) {
+      if (owner.has(field)) throw new Error(`${area.key}.${field} is owned by two parts`)
+      owner.set(field, part)
+    }
+    for (const type of part.eventTypes) byEvent.set(type, [...(byEvent.get(type) ?? []), part])
+  }
+  const own = (slice: S, part: Part): Partial<S> => {
+    const fields: Record<string, unknown> = {}
+    for (const field of part.fields) if (field in slice) fields[field] = slice[field as keyof S]
+    return fields as Partial<S>
+  }
+  const replaced = (slice: S, part: Part, next: Partial<S>): S => {
+    const rest: Record<string, unknown> = { ...(slice as Record<string, unknown>) }
+    for (const field of part.fields) delete rest[field]
+    return { ...rest, ...next } as S
+  }
+  const contextOf = (part: Part, root: R): unknown => (part.contextOf ? part.contextOf(root) : undefined)
+  const ownPrefix = `${area.key}/`
+  return {
+    ...area,
+    evolvesOn: [...byEvent.keys()].filter((type) => !type.startsWith(ownPrefix)),
+    contextOf: (root) => ({ root }),
+    decide(command, slice, { root }, meta) {
+      const part = byCommand.get(command.type)
+      if (!part) return left(`no part of ${area.key} decides ${command.type}`)
+      return part.decide(command, own(slice, part), contextOf(part, root), meta)
+    },
+    evolve(slice, event, meta) {
+      let next = slice
+      for (const part of byEvent.get(event.type) ?? []) {
+        const before = own(next, part)
+        const after = part.evolve(before, event, meta)
+        if (after !== before) next = replaced(next, part, after)
+      }
+      return next
+    },
+    policies(envelope, slice, { root }) {
+      return (byEvent.get(envelope.event.type) ?? []).flatMap((part) =>
+        part.policies ? part.policies(envelope, own(slice, part), contextOf(part, root)) : [],
+      )
+    },
   }
 }

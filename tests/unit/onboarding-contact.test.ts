@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
-import { onboardingArea } from '../../domain/onboarding/decider'
+import { onboardingArea as onboardingSlice } from '../../domain/onboarding/decider'
+import { appSlice } from '../../domain/app'
 import * as O from '../../domain/onboarding/events'
 import {
   contactProblems,
@@ -27,6 +28,9 @@ import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { evolve, foldEvents, spec, specMeta } from '../support/decider'
 import { user } from '../support/fixtures'
+
+/** The area as the app runs it: its parts on the onboarding slice, their contexts from the state. */
+const onboardingArea = appSlice(onboardingSlice)
 
 const form: ContactForm = {
   firstName: ' Ada ',

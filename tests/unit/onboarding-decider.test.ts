@@ -7,7 +7,8 @@ import { sessionPolicies } from '../../domain/session/policies'
 import * as S from '../../domain/session/events'
 import * as P from '../../domain/platform/events'
 import * as O from '../../domain/onboarding/events'
-import { onboardingArea } from '../../domain/onboarding/decider'
+import { onboardingArea as onboardingSlice } from '../../domain/onboarding/decider'
+import { appSlice } from '../../domain/app'
 import { INITIAL_QUESTIONNAIRE, onboardingPathAfterLogin, type Questionnaire } from '../../domain/onboarding'
 import type { UserData } from '../../domain/session/types'
 import type { AdminApi, OnboardingApi } from '../../adapters/ports'
@@ -16,6 +17,9 @@ import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { safePath, user } from '../support/fixtures'
 import { evolve, foldEvents, spec } from '../support/decider'
+
+/** The area as the app runs it: its parts on the onboarding slice, their contexts from the state. */
+const onboardingArea = appSlice(onboardingSlice)
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
 const meta = { now: new Date(NOW).toISOString(), id: 'x' }

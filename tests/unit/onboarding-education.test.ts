@@ -3,9 +3,13 @@
 import { describe, expect, it } from 'vitest'
 import * as O from '../../domain/onboarding/events'
 import * as S from '../../domain/session/events'
-import { onboardingArea } from '../../domain/onboarding/decider'
+import { onboardingArea as onboardingSlice } from '../../domain/onboarding/decider'
+import { appSlice } from '../../domain/app'
 import { spec } from '../support/decider'
 import { user } from '../support/fixtures'
+
+/** The area as the app runs it: its parts on the onboarding slice, their contexts from the state. */
+const onboardingArea = appSlice(onboardingSlice)
 
 const onboarding = spec(onboardingArea)
 const signedIn = S.SignedIn({ user: user({ name: 'developer' }), via: 'password' })
