@@ -18,16 +18,26 @@ const REFRESH_COUNTS = `UPDATE catalog_packages SET latest_version = ?, latest_r
   versions_count = ?, release_versions_count = ?, created = ?, modified = ? WHERE id = ?`
 const DELETE_PACKAGE = 'DELETE FROM catalog_packages WHERE id = ?'
 
+/** Latest versions and counts of a package holding the versions `names` (all, or those one may read). */
+export function versionSummary(names: readonly string[]) {
+  const releases = names.filter(isReleaseVersion)
+  return {
+    latest: latestOf(names) ?? null,
+    latestRelease: latestOf(releases) ?? null,
+    count: names.length,
+    releaseCount: releases.length,
+  }
+}
+
 /** The UPDATE's parameters for the versions left, or undefined when there are none. */
 function summaryOf(versions: readonly VersionFacts[], packageId: string) {
   if (versions.length === 0) return undefined
-  const names = versions.map((v) => v.name)
-  const releases = names.filter(isReleaseVersion)
+  const { latest, latestRelease, count, releaseCount } = versionSummary(versions.map((v) => v.name))
   return [
-    latestOf(names) ?? null,
-    latestOf(releases) ?? null,
-    names.length,
-    releases.length,
+    latest,
+    latestRelease,
+    count,
+    releaseCount,
     versions.map((v) => v.created).sort()[0]!,
     versions
       .map((v) => v.modified)

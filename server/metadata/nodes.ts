@@ -6,6 +6,7 @@ import type { Db } from '../db'
 import type { Sql } from '../db/sql'
 import { xrayStore } from '../xray/store'
 import { provenanceReader } from '../remote/provenance'
+import { versionSummary } from '../catalog/packageRefresh'
 
 export interface PackageRow {
   id: string
@@ -158,8 +159,36 @@ export function packageNode(r: PackageRow, releaseOnly = false) {
   }
 }
 
+/**
+ * The package as a caller who may read only `readable` repositories sees it: its latest
+ * versions and counts over the versions in those alone (the row as stored when it may read
+ * every repository, or every version is in one it may read).
+ */
+export function seenBy(
+  row: PackageRow,
+  readable: ReadonlyArray<string> | undefined,
+  versionsOf: (packageId: string) => ReadonlyArray<{ name: string; repo: string }>,
+): PackageRow {
+  if (!readable) return row
+  const versions = versionsOf(row.id)
+  const shown = versions.filter((v) => readable.includes(v.repo))
+  if (shown.length === versions.length) return row
+  const summary = versionSummary(shown.map((v) => v.name))
+  return {
+    ...row,
+    latest_version: summary.latest,
+    latest_release_version: summary.latestRelease,
+    versions_count: summary.count,
+    release_versions_count: summary.releaseCount,
+  }
+}
+
 export function nodeLoaders(db: Db, sql: Sql) {
   const packageById = db.prepare('SELECT * FROM catalog_packages WHERE id = ?')
+  const versionRepos = db.prepare('SELECT name, repo FROM catalog_versions WHERE package_id = ?')
+  /** The package as a caller reading only `readable` (absent: every repository) sees it. */
+  const packageFor = (row: PackageRow, readable?: ReadonlyArray<string>) =>
+    seenBy(row, readable, (id) => versionRepos.all(id) as Array<{ name: string; repo: string }>)
   const filesOf = db.prepare(
     'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
   )
@@ -167,7 +196,7 @@ export function nodeLoaders(db: Db, sql: Sql) {
   const scans = xrayStore(db)
   const provenanceOf = provenanceReader(sql, db)
 
-  const versionNode = (r: VersionRow) => ({
+  const versionNode = (r: VersionRow, readable?: ReadonlyArray<string>) => ({
     id: r.id,
     name: r.name,
     created: r.created,
@@ -175,7 +204,7 @@ export function nodeLoaders(db: Db, sql: Sql) {
     package: () => {
       const p = findPackage(r.package_id)
       if (!p) throw new Error(`version ${r.id} has no package`)
-      return packageNode(p)
+      return packageNode(packageFor(p, readable))
     },
     repos: [{ name: r.repo, type: r.repo_type, leadFilePath: r.lead_file_path }],
     licenses: parseList<{ name: string; source: string }>(r.licenses_json),
@@ -203,5 +232,5 @@ export function nodeLoaders(db: Db, sql: Sql) {
     },
   })
 
-  return { findPackage, versionNode }
+  return { findPackage, packageFor, versionNode }
 }

@@ -201,7 +201,7 @@ function pageOf<T>(rows: T[], first: number, cursorOf: (row: T) => string) {
 }
 
 export function metadataResolvers(db: Db, sql: Sql) {
-  const { findPackage, versionNode } = nodeLoaders(db, sql)
+  const { findPackage, packageFor, versionNode } = nodeLoaders(db, sql)
   // The filters make a few hundred shapes of SQL at most: each is prepared once.
   const statements = new Map<string, Statement>()
   const prepared = (sql: string, raw = false): Statement => {
@@ -266,7 +266,11 @@ export function metadataResolvers(db: Db, sql: Sql) {
                 n: number
               }
             ).n,
-      edges: page.edges.map((e) => ({ cursor: e.cursor, node: packageNode(e.row, releaseOnly) })),
+      // Latest versions and counts over what the caller may read.
+      edges: page.edges.map((e) => ({
+        cursor: e.cursor,
+        node: packageNode(packageFor(e.row, context?.readable), releaseOnly),
+      })),
       pageInfo: page.pageInfo,
     }
   }
@@ -332,7 +336,7 @@ export function metadataResolvers(db: Db, sql: Sql) {
     )
     return {
       totalCount: all.length,
-      edges: page.edges.map((e) => ({ cursor: e.cursor, node: versionNode(e.row) })),
+      edges: page.edges.map((e) => ({ cursor: e.cursor, node: versionNode(e.row, context?.readable) })),
       pageInfo: page.pageInfo,
     }
   }
@@ -348,7 +352,7 @@ export function metadataResolvers(db: Db, sql: Sql) {
       !(readableVersion.all(row.id) as Array<{ repo: string }>).some((v) => readable.includes(v.repo))
     )
       return null
-    return packageNode(row)
+    return packageNode(packageFor(row, readable))
   }
 
   return { packages, package: pkg, versions }
