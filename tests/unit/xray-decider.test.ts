@@ -305,5 +305,11 @@ describe('xray: changes', () => {
       foldEvents([pending]),
     )
     expect(other.xray.change.status).toBe('pending')
+    // A done change stays done when a failure for it arrives late.
+    const done = foldEvents([pending, X.Changed({ requestId: 'c1', kind: 'rescan', subject: 'v' })])
+    expect(
+      foldEvents([X.ChangeFailed({ requestId: 'c1', failure: { kind: 'network', message: 'x' } })], done).xray
+        .change,
+    ).toEqual(done.xray.change)
   })
 })

@@ -6,6 +6,7 @@ import {
   RELOADED_AFTER,
   changeSubject,
   countedSeverities,
+  firstViolationsPage,
   isHttpUrl,
   pageOf,
   reportCsv,
@@ -117,6 +118,10 @@ describe('addresses', () => {
 })
 
 describe('pages', () => {
+  it('the violations list opens on its first page of 25', () => {
+    expect(firstViolationsPage).toEqual({ offset: 0, limit: 25 })
+  })
+
   it('shows the page an offset falls on, and at least one page', () => {
     expect(pageOf(0, 25, 0)).toEqual({ page: 1, pages: 1 })
     expect(pageOf(0, 25, 25)).toEqual({ page: 1, pages: 1 })
