@@ -68,7 +68,7 @@ export function remoteRegistry(
     if (challenge.scope) realm.searchParams.set('scope', challenge.scope)
     const ownOrigin = repo.url !== null && new URL(repo.url).origin === realm.origin
     const credentials =
-      ownOrigin || realm.protocol === 'https:' ? remoteStore.credentials(repo.key) : undefined
+      ownOrigin || realm.protocol === 'https:' ? await remoteStore.credentials(repo.key) : undefined
     const res = await upstream.request(repo, { url: realm.toString() }, 'a pull token', {
       maxBytes: 64 * 1024,
       ...(credentials?.kind === 'basic'
@@ -114,7 +114,7 @@ export function remoteRegistry(
       res.body.destroy()
       const challenge = bearerChallenge(res.headers['www-authenticate'] as string | undefined)
       const token = challenge && (await tokenFor(repo, challenge))
-      if (!token) throw upstream.failure(repo, unauthorised(repo, what))
+      if (!token) throw await upstream.failure(repo, unauthorised(repo, what))
       tokens.set(key, token)
       res = await ask(token)
     }
@@ -124,7 +124,7 @@ export function remoteRegistry(
     }
     if (res.status !== 200) {
       res.body.destroy()
-      throw upstream.failure(repo, {
+      throw await upstream.failure(repo, {
         status: 502,
         code: 'UPSTREAM_STATUS',
         message: `${repo.key}: the upstream answered ${res.status} for ${what}`,
@@ -164,7 +164,7 @@ export function remoteRegistry(
       (isDigest(reference) && reference !== digest) ||
       (typeof declared === 'string' && isDigest(declared) && declared !== digest)
     )
-      throw upstream.failure(repo, {
+      throw await upstream.failure(repo, {
         status: 502,
         code: 'UPSTREAM_DIGEST',
         message: `${repo.key}: the upstream's manifest ${image}:${reference} is ${digest}, not what was asked`,
@@ -194,7 +194,7 @@ export function remoteRegistry(
     } finally {
       staged.discard()
     }
-    upstream.succeeded(repo)
+    await upstream.succeeded(repo)
     return cachedManifest(store, repo.key, image, digest)
   }
 
@@ -207,7 +207,7 @@ export function remoteRegistry(
     try {
       staged = await blobs.putStream(res.body, { expectedSha256: hexOf(digest), maxBytes: BLOB_LIMIT })
     } catch {
-      throw upstream.failure(repo, {
+      throw await upstream.failure(repo, {
         status: 502,
         code: 'UPSTREAM_DIGEST',
         message: `${repo.key}: the upstream's blob ${digest} of ${image} did not arrive whole and matching`,
@@ -218,7 +218,7 @@ export function remoteRegistry(
     } finally {
       staged.discard()
     }
-    upstream.succeeded(repo)
+    await upstream.succeeded(repo)
     return { size: staged.facts.size }
   }
 
@@ -228,7 +228,7 @@ export function remoteRegistry(
       const cached = cachedDigest ? await cachedManifest(store, repo.key, image, cachedDigest) : undefined
       // What a digest names never changes: the cache answers without asking.
       if (cached && isDigest(reference)) return cached
-      if (upstream.offline(repo)) return cached
+      if (await upstream.offline(repo)) return cached
       try {
         return (await fetchManifest(repo, image, reference, store)) ?? cached
       } catch (error) {
@@ -240,7 +240,7 @@ export function remoteRegistry(
     async blob(repo, image, digest, store) {
       const size = await store.blobSize(repo.key, image, digest)
       if (size !== undefined && blobs.has(hexOf(digest))) return { size }
-      if (upstream.offline(repo)) return undefined
+      if (await upstream.offline(repo)) return undefined
       // Concurrent pulls of one layer wait for the one fetch.
       const key = `${repo.key} ${image} ${digest}`
       const pending = blobsInFlight.get(key)
@@ -251,7 +251,7 @@ export function remoteRegistry(
     },
 
     async tags(repo, image) {
-      if (upstream.offline(repo)) return undefined
+      if (await upstream.offline(repo)) return undefined
       const res = await get(repo, image, 'tags/list', `the tags of ${image}`, { maxBytes: 4 * 1024 * 1024 })
       if (!res) return undefined
       try {

@@ -194,7 +194,7 @@ export function nodeLoaders(db: Db, sql: Sql) {
   )
   const findPackage = (id: string) => packageById.get(id) as PackageRow | undefined
   const scans = xrayStore(db)
-  const provenanceOf = provenanceReader(sql, db)
+  const provenanceOf = provenanceReader(sql)
 
   const versionNode = (r: VersionRow, readable?: ReadonlyArray<string>) => ({
     id: r.id,

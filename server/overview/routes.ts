@@ -49,7 +49,7 @@ export const DOWNLOAD_DAYS = 30
 const routes: RouteModule = async (app, ctx) => {
   const store = overviewStore(ctx.sql)
   const cache = storageCache(ctx.sql, ctx.clock)
-  const downloads = remoteStore(ctx.db)
+  const downloads = remoteStore(ctx.sql)
 
   app.get('/ui/home/overview', { schema: { response: { 200: overviewSchema } } }, async (request) => {
     ctx.requireUser(request, { allowAnonymous: true })
@@ -77,10 +77,10 @@ const routes: RouteModule = async (app, ctx) => {
         diskTotalBytes: disk.blocks * disk.bsize,
       },
       health: [...services].map(([service, s]) => ({ service, ...s })),
-      downloadsPerDay: (() => {
+      downloadsPerDay: await (async () => {
         const today = isoNow(ctx.clock).slice(0, 10)
         const first = downloadsOverDays(today, DOWNLOAD_DAYS, [])[0]!.day
-        return downloadsOverDays(today, DOWNLOAD_DAYS, downloads.downloadsSince(first))
+        return downloadsOverDays(today, DOWNLOAD_DAYS, await downloads.downloadsSince(first))
       })(),
     }
   })

@@ -82,7 +82,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     platforms: { type: 'array', items: str },
   })
-  const downloads = remoteStore(db)
+  const downloads = remoteStore(ctx.sql)
 
   const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
@@ -225,7 +225,7 @@ const routes: RouteModule = async (app, ctx) => {
           'The catalogue keeps only the checksums of this file, not its bytes',
           'CONTENT_NOT_STORED',
         )
-      downloads.countDownload(file.version_id, isoNow(ctx.clock).slice(0, 10))
+      await downloads.countDownload(file.version_id, isoNow(ctx.clock).slice(0, 10))
       const name = safeFileName(file.name)
       return (
         reply

@@ -239,7 +239,11 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   /** Counts a download once its bytes have all been sent. */
   const countOnFinish = (reply: FastifyReply, versionId: string | null) => {
     if (!versionId) return
-    reply.raw.once('finish', () => remoteStore.countDownload(versionId, isoNow(ctx.clock).slice(0, 10)))
+    reply.raw.once('finish', () => {
+      remoteStore
+        .countDownload(versionId, isoNow(ctx.clock).slice(0, 10))
+        .catch((error: unknown) => reply.log.error(error, 'the download was not counted'))
+    })
   }
 
   const sendTarball = async (

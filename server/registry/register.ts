@@ -30,7 +30,7 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   const blobs = blobStore(ctx.db, ctx.config.dataDir)
   // Every stored version is scanned as it arrives, so a blocked one is never served.
   const catalogue = npmCatalogue(ctx.db, { versionArrived: (id) => xrayFor(ctx).versionArrived(id) })
-  const store = remoteStore(ctx.db)
+  const store = remoteStore(ctx.sql)
   // The seeded remotes' upstreams, when the environment names them (`offline` serves the cache only).
   const seeded: Array<[string, string | undefined]> = [
     ['npm-remote', ctx.config.npmRemoteUrl],
@@ -38,7 +38,7 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     ['docker-remote', ctx.config.dockerRemoteUrl],
   ]
   for (const [key, url] of seeded)
-    if (url && (await repos.find(key))?.kind === 'remote') store.setUpstream(key, url)
+    if (url && (await repos.find(key))?.kind === 'remote') await store.setUpstream(key, url)
   const upstream = remoteUpstream(ctx, store)
   const files = fileCache(blobs)
   const deps = {

@@ -96,7 +96,7 @@ export function fileCache(blobs: BlobStore) {
     async fetch(
       key: string,
       start: () => Promise<FetchStart | CacheStands>,
-      keep: (staged: StagedBlob) => void,
+      keep: (staged: StagedBlob) => Promise<void>,
     ): Promise<FileFetch> {
       let settle!: { resolve: (f: BlobFacts) => void; reject: (e: unknown) => void }
       const done = new Promise<BlobFacts>((resolve, reject) => {
@@ -134,22 +134,20 @@ export function fileCache(blobs: BlobStore) {
             if (actual !== expected.value) throw new IntegrityMismatch(expected, actual)
           },
         })
-        .then(
-          (staged) => {
-            try {
-              keep(staged)
-            } finally {
-              staged.discard()
-            }
-            tee.release()
-            settle.resolve(staged.facts)
-          },
-          (error: unknown) => {
-            live?.destroy(error instanceof Error ? error : new Error(String(error)))
-            response.body.destroy()
-            settle.reject(error)
-          },
-        )
+        .then(async (staged) => {
+          try {
+            await keep(staged)
+          } finally {
+            staged.discard()
+          }
+          tee.release()
+          settle.resolve(staged.facts)
+        })
+        .catch((error: unknown) => {
+          live?.destroy(error instanceof Error ? error : new Error(String(error)))
+          response.body.destroy()
+          settle.reject(error)
+        })
       return { live, length: response.length, done }
     },
   }

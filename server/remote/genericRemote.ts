@@ -13,7 +13,7 @@ import type { BlobFacts, BlobStore } from '../repositories/blobs'
 import type { FileCache, FileFetch } from './fileCache'
 import type { CacheOptions } from './npmRemote'
 import { headerDigest, isFresh, notAllowedProblem, offlineProblem, statusProblem } from './rules'
-import type { CachedFile, FileValidators, RemoteStore } from './store'
+import { remoteStore, type CachedFile, type FileValidators, type RemoteStore } from './store'
 import { MAX_FILE_BYTES, RemoteError, type RemoteUpstream } from './upstream'
 
 export interface GenericRemoteDeps {
@@ -68,19 +68,19 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
     }
     if (response.status === 304 && stands) {
       response.body.resume()
-      store.touchFile(repo.key, path, isoNow(ctx.clock))
-      upstream.succeeded(repo)
+      await store.touchFile(repo.key, path, isoNow(ctx.clock))
+      await upstream.succeeded(repo)
       return { stands }
     }
     if (response.status === 404 || response.status === 410) {
       response.body.resume()
-      upstream.succeeded(repo)
+      await upstream.succeeded(repo)
       if (stands) return standing(`the upstream answered ${response.status}`)
       throw new NotUpstream()
     }
     if (response.status < 200 || response.status >= 300) {
       response.body.resume()
-      const error = upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
+      const error = await upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
       if (stands) return standing(error.message)
       throw error
     }
@@ -101,9 +101,9 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
     path: string,
     options: CacheOptions = { cacheOnly: false },
   ): Promise<FileAnswer | undefined> => {
-    const cached = store.file(repo.key, path)
+    const cached = await store.file(repo.key, path)
     const facts = cachedFacts(cached)
-    const settings = store.settings(repo.key)
+    const settings = await store.settings(repo.key)
     if (
       facts &&
       (settings.offline ||
@@ -125,34 +125,32 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
           if ('validators' in answer) validators = answer.validators
           return answer
         },
-        (staged) => {
+        async (staged) => {
           const now = isoNow(ctx.clock)
-          const before = store.file(repo.key, path)
-          ctx.db
-            .transaction(() => {
-              staged.commit(now)
-              store.saveGenericFile(
-                repo.key,
-                path,
-                { ...staged.facts, mimeType: mimeOf(path) },
-                now,
-                validators,
-              )
-              if (before && before.sha256 !== staged.facts.sha256) blobs.releaseIfUnused(before.sha256)
-            })
-            .immediate()
-          upstream.succeeded(repo)
+          const before = await store.file(repo.key, path)
+          await ctx.sql.transaction(async (tx) => {
+            staged.commit(now)
+            await remoteStore(tx).saveGenericFile(
+              repo.key,
+              path,
+              { ...staged.facts, mimeType: mimeOf(path) },
+              now,
+              validators,
+            )
+            if (before && before.sha256 !== staged.facts.sha256) blobs.releaseIfUnused(before.sha256)
+          })
+          await upstream.succeeded(repo)
         },
       )
       if (!fetch.live) return { kind: 'stored', facts: await fetch.done }
-      const done = fetch.done.catch((error: unknown) => {
-        throw upstream.asRemoteError(repo, path, error)
+      const done = fetch.done.catch(async (error: unknown) => {
+        throw await upstream.asRemoteError(repo, path, error)
       })
       done.catch(() => undefined)
       return { kind: 'fetching', fetch: { ...fetch, done } }
     } catch (error) {
       if (error instanceof NotUpstream) return undefined
-      throw upstream.asRemoteError(repo, path, error)
+      throw await upstream.asRemoteError(repo, path, error)
     }
   }
 

@@ -27,7 +27,7 @@ import {
   tarballSource,
   type NpmDocument,
 } from './rules'
-import type { RemoteStore } from './store'
+import { remoteStore, type RemoteStore } from './store'
 import { MAX_DOCUMENT_BYTES, MAX_FILE_BYTES, RemoteError, type RemoteUpstream } from './upstream'
 
 /** Tarballs up to this size are read back to put their README and licence in the catalogue. */
@@ -67,8 +67,8 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
   }
 
   /** The cached document when the upstream cannot answer, or the error when there is none. */
-  const staleOr = (repo: RepositoryRecord, name: string, error: RemoteError): NpmDocument => {
-    const cached = store.document(repo.key, name)
+  const staleOr = async (repo: RepositoryRecord, name: string, error: RemoteError): Promise<NpmDocument> => {
+    const cached = await store.document(repo.key, name)
     const doc = cached && parse(cached.document, name)
     if (!doc) throw error
     upstream.log('WARN', `${repo.key}: serving the cached ${name} from ${cached.fetchedAt}: ${error.message}`)
@@ -76,7 +76,7 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
   }
 
   const fetchDocument = async (repo: RepositoryRecord, name: string): Promise<NpmDocument | undefined> => {
-    const cached = store.document(repo.key, name)
+    const cached = await store.document(repo.key, name)
     const response = await upstream.request(repo, documentPath(name), name, {
       headers: { accept: 'application/json', ...(cached?.etag ? { 'if-none-match': cached.etag } : {}) },
       maxBytes: MAX_DOCUMENT_BYTES,
@@ -84,31 +84,31 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     const now = isoNow(ctx.clock)
     if (response.status === 304 && cached) {
       response.body.resume()
-      store.touchDocument(repo.key, name, now)
-      upstream.succeeded(repo)
+      await store.touchDocument(repo.key, name, now)
+      await upstream.succeeded(repo)
       return parse(cached.document, name)
     }
     if (response.status === 404 || response.status === 410) {
       response.body.resume()
-      upstream.succeeded(repo)
+      await upstream.succeeded(repo)
       return undefined
     }
     if (response.status < 200 || response.status >= 300) {
       response.body.resume()
-      throw upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
+      throw await upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
     }
     let text: string
     try {
       text = (await readAll(response)).toString('utf8')
     } catch (error) {
-      if (error instanceof UpstreamFault) throw upstream.failure(repo, faultProblem(repo.key, error))
+      if (error instanceof UpstreamFault) throw await upstream.failure(repo, faultProblem(repo.key, error))
       throw error
     }
     const doc = parse(text, name)
-    if (!doc) throw upstream.failure(repo, notJsonProblem(repo.key, response.url))
+    if (!doc) throw await upstream.failure(repo, notJsonProblem(repo.key, response.url))
     const etag = typeof response.headers.etag === 'string' ? response.headers.etag : null
-    store.saveDocument(repo.key, name, etag, now, JSON.stringify(doc))
-    upstream.succeeded(repo)
+    await store.saveDocument(repo.key, name, etag, now, JSON.stringify(doc))
+    await upstream.succeeded(repo)
     return doc
   }
 
@@ -121,8 +121,8 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     name: string,
     options: CacheOptions = { cacheOnly: false },
   ): Promise<NpmDocument | undefined> => {
-    const cached = store.document(repo.key, name)
-    const settings = store.settings(repo.key)
+    const cached = await store.document(repo.key, name)
+    const settings = await store.settings(repo.key)
     if (
       cached &&
       (settings.offline ||
@@ -141,7 +141,7 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     try {
       return await pending
     } catch (error) {
-      if (error instanceof RemoteError) return staleOr(repo, name, error)
+      if (error instanceof RemoteError) return await staleOr(repo, name, error)
       throw error
     }
   }
@@ -193,13 +193,13 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     options: CacheOptions = { cacheOnly: false },
   ): Promise<TarballAnswer | undefined> => {
     const path = `${name}/-/${file}`
-    const doc = await documentOf(repo, name, options).catch((error: unknown) => {
+    const doc = await documentOf(repo, name, options).catch(async (error: unknown) => {
       // A cached file is served even when no document can be had.
-      if (error instanceof RemoteError && store.file(repo.key, path)) return undefined
+      if (error instanceof RemoteError && (await store.file(repo.key, path))) return undefined
       throw error
     })
     const source = doc && tarballSource(doc, name, file)
-    const stored = store.file(repo.key, path)
+    const stored = await store.file(repo.key, path)
     const versionId = (version: string) => versionIdOf(packageIdOf('npm', name), version)
     const fileVersion = source?.version ?? file.slice(name.split('/').pop()!.length + 1, -'.tgz'.length)
     if (stored && blobs.has(stored.sha256)) {
@@ -213,8 +213,8 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     if (pending)
       return {
         kind: 'stored',
-        facts: await pending.catch((error: unknown) => {
-          throw upstream.asRemoteError(repo, file, error)
+        facts: await pending.catch(async (error: unknown) => {
+          throw await upstream.asRemoteError(repo, file, error)
         }),
         versionId: versionId(source.version),
       }
@@ -228,35 +228,33 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
           })
           if (response.status < 200 || response.status >= 300) {
             response.body.resume()
-            throw upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
+            throw await upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
           }
           return { response, expected, maxBytes: MAX_FILE_BYTES }
         },
-        (staged) => {
+        async (staged) => {
           const now = isoNow(ctx.clock)
-          ctx.db
-            .transaction(() => {
-              staged.commit(now)
-              store.saveFile(repo.key, path, staged.facts.sha256, staged.facts.size, now)
-            })
-            .immediate()
+          await ctx.sql.transaction(async (tx) => {
+            staged.commit(now)
+            await remoteStore(tx).saveFile(repo.key, path, staged.facts.sha256, staged.facts.size, now)
+          })
         },
       )
       // Listed in the catalogue once stored, before the asker hears it is done.
       const checked = fetch.done.then(
         async (facts) => {
-          upstream.succeeded(repo)
+          await upstream.succeeded(repo)
           await record(repo, name, source.version, doc, facts)
           return facts
         },
-        (error: unknown) => {
-          throw upstream.asRemoteError(repo, file, error)
+        async (error: unknown) => {
+          throw await upstream.asRemoteError(repo, file, error)
         },
       )
       checked.catch(() => undefined)
       return { kind: 'fetching', fetch: { ...fetch, done: checked }, versionId: versionId(source.version) }
     } catch (error) {
-      throw upstream.asRemoteError(repo, file, error)
+      throw await upstream.asRemoteError(repo, file, error)
     }
   }
 

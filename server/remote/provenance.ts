@@ -3,7 +3,6 @@
  * upstream (when), or a remote's record whose file is not in its cache yet, with what the
  * remote last heard from its upstream, so the console can say whether installing it can work.
  */
-import type { Db } from '../db'
 import type { Sql } from '../db/sql'
 import { repositoryStore } from '../repositories/store'
 import { shownUrl } from '../upstream/fetch'
@@ -31,9 +30,9 @@ export type Provenance =
 export const npmTarballPath = (name: string, version: string) =>
   `${name}/-/${name.split('/').pop()}-${version}.tgz`
 
-export function provenanceReader(sql: Sql, db: Db) {
+export function provenanceReader(sql: Sql) {
   const repos = repositoryStore(sql)
-  const remotes = remoteStore(db)
+  const remotes = remoteStore(sql)
 
   return async (v: VersionSource): Promise<Provenance | null> => {
     const repo = await repos.find(v.repo)
@@ -42,15 +41,15 @@ export function provenanceReader(sql: Sql, db: Db) {
     // Credentials never travel in the address, but an address may carry a user: not shown.
     const upstream = repo.url ? shownUrl(repo.url) : ''
     const file =
-      remotes.file(repo.key, npmTarballPath(v.packageName, v.version)) ??
-      remotes.file(repo.key, v.leadFilePath)
+      (await remotes.file(repo.key, npmTarballPath(v.packageName, v.version))) ??
+      (await remotes.file(repo.key, v.leadFilePath))
     if (file) return { kind: 'cached', repository: repo.key, upstream, cachedAt: file.fetchedAt }
-    const { lastFailure, lastFailureAt, lastSuccessAt } = remotes.state(repo.key)
+    const { lastFailure, lastFailureAt, lastSuccessAt } = await remotes.state(repo.key)
     return {
       kind: 'notCached',
       repository: repo.key,
       upstream,
-      offline: remotes.settings(repo.key).offline,
+      offline: (await remotes.settings(repo.key)).offline,
       lastFailure,
       lastFailureAt,
       lastSuccessAt,

@@ -53,15 +53,15 @@ export type ConnectionResult =
 
 const routes: RouteModule = async (app, ctx) => {
   const repos = repositoryStore(ctx.sql)
-  const store = remoteStore(ctx.db)
+  const store = remoteStore(ctx.sql)
 
   const remoteOf = async (key: string) => {
     const repo = await repos.find(key)
     if (!repo || repo.kind !== 'remote') throw new HttpError(404, `No remote repository ${key}`, 'NOT_FOUND')
     return repo
   }
-  const view = (key: string) => ({ key, ...store.settings(key), ...store.state(key) })
-  const provenanceOf = provenanceReader(ctx.sql, ctx.db)
+  const view = async (key: string) => ({ key, ...(await store.settings(key)), ...(await store.state(key)) })
+  const provenanceOf = provenanceReader(ctx.sql)
   const upstream = remoteUpstream(ctx, store)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
 
@@ -79,8 +79,8 @@ const routes: RouteModule = async (app, ctx) => {
         (response.status >= 200 && response.status < 300) ||
         response.status === 404 ||
         response.status === 410
-      if (answered) upstream.succeeded(repo)
-      else upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
+      if (answered) await upstream.succeeded(repo)
+      else await upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
     } catch (error) {
       // Already recorded as the remote's last failure, which the answer carries.
       if (!(error instanceof RemoteError)) throw error
@@ -102,7 +102,7 @@ const routes: RouteModule = async (app, ctx) => {
       },
     },
     async (request) => {
-      const source = store.versionSource(request.body.versionId)
+      const source = await store.versionSource(request.body.versionId)
       const repo = source && (await repos.find(source.repo))
       if (!source || !repo) throw new HttpError(404, 'No such version', 'NOT_FOUND')
       await authz.require(consoleCaller(ctx, request), repo, 'read', source.leadFilePath)
@@ -124,12 +124,11 @@ const routes: RouteModule = async (app, ctx) => {
       ctx.requireAdmin(request)
       const repo = await remoteOf(request.params.key)
       const { credentials, ...settings } = request.body
-      ctx.db
-        .transaction(() => {
-          store.writeSettings(repo.key, { ...store.settings(repo.key), ...settings })
-          if (credentials !== undefined) store.writeCredentials(repo.key, credentials)
-        })
-        .immediate()
+      await ctx.sql.transaction(async (tx) => {
+        const inside = remoteStore(tx)
+        await inside.writeSettings(repo.key, { ...(await inside.settings(repo.key)), ...settings })
+        if (credentials !== undefined) await inside.writeCredentials(repo.key, credentials)
+      })
       return view(repo.key)
     },
   )
@@ -144,11 +143,11 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       ctx.requireAdmin(request)
       const repo = await remoteOf(request.params.key)
-      const settings = store.settings(repo.key)
+      const settings = await store.settings(repo.key)
       return testConnection({
         packageType: repo.packageType,
         url: request.body?.url || repo.url || '',
-        credentials: store.credentials(repo.key),
+        credentials: await store.credentials(repo.key),
         connectTimeoutMs: settings.connectTimeoutMs,
         readTimeoutMs: settings.readTimeoutMs,
       })
@@ -164,14 +163,14 @@ const routes: RouteModule = async (app, ctx) => {
       const { key, credentials, ...typed } = request.body
       const saved = key ? await repos.find(key) : undefined
       const remote = saved?.kind === 'remote' ? saved : undefined
-      const settings = remote ? store.settings(remote.key) : undefined
+      const settings = remote ? await store.settings(remote.key) : undefined
       return testConnection({
         packageType: typed.packageType,
         url: typed.url,
         // Absent: the saved remote's own (its password is never sent to the console to send back).
         credentials:
           credentials === undefined
-            ? remote && store.credentials(remote.key)
+            ? remote && (await store.credentials(remote.key))
             : credentials === null
               ? undefined
               : upstreamCredentials(credentials),

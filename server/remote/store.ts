@@ -4,7 +4,7 @@
  * documents with the upstream's ETag, cached files (bytes in the blob store), and downloads
  * per version and day (with the catalogue's running totals).
  */
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import type { UpstreamCredentials } from '../upstream/fetch'
 
 /** A catalogue version as provenance needs it. */
@@ -59,89 +59,65 @@ export interface DownloadDay {
   readonly count: number
 }
 
-export function remoteStore(db: Db) {
-  const settingsOf = db.prepare(
-    `SELECT offline, metadata_ttl_seconds, connect_timeout_ms, read_timeout_ms FROM repositories WHERE key = ?`,
-  )
-  const writeSettings = db.prepare(
-    `UPDATE repositories SET offline = @offline, metadata_ttl_seconds = @metadataTtlSeconds,
-       connect_timeout_ms = @connectTimeoutMs, read_timeout_ms = @readTimeoutMs WHERE key = @key`,
-  )
-  const setUpstream = db.prepare('UPDATE repositories SET url = ?, offline = ? WHERE key = ?')
-  const setOffline = db.prepare('UPDATE repositories SET offline = ? WHERE key = ?')
-  const credentialsOf = db.prepare('SELECT user_name, password, token FROM remote_credentials WHERE repo = ?')
-  const writeCredentials = db.prepare(
-    `INSERT INTO remote_credentials (repo, user_name, password, token) VALUES (@repo, @userName, @password, @token)
+const Q = {
+  settings: `SELECT offline, metadata_ttl_seconds, connect_timeout_ms, read_timeout_ms FROM repositories WHERE key = ?`,
+  writeSettings: `UPDATE repositories SET offline = ?, metadata_ttl_seconds = ?, connect_timeout_ms = ?,
+       read_timeout_ms = ? WHERE key = ?`,
+  setUpstream: 'UPDATE repositories SET url = ?, offline = ? WHERE key = ?',
+  setOffline: 'UPDATE repositories SET offline = ? WHERE key = ?',
+  credentials: 'SELECT user_name, password, token FROM remote_credentials WHERE repo = ?',
+  writeCredentials: `INSERT INTO remote_credentials (repo, user_name, password, token) VALUES (?, ?, ?, ?)
      ON CONFLICT (repo) DO UPDATE SET user_name = excluded.user_name, password = excluded.password,
        token = excluded.token`,
-  )
-  const clearCredentials = db.prepare('DELETE FROM remote_credentials WHERE repo = ?')
-  const stateOf = db.prepare(
-    'SELECT last_failure, last_failure_at, last_success_at FROM remote_state WHERE repo = ?',
-  )
-  const failed = db.prepare(
-    `INSERT INTO remote_state (repo, last_failure, last_failure_at) VALUES (?, ?, ?)
+  clearCredentials: 'DELETE FROM remote_credentials WHERE repo = ?',
+  state: 'SELECT last_failure, last_failure_at, last_success_at FROM remote_state WHERE repo = ?',
+  failed: `INSERT INTO remote_state (repo, last_failure, last_failure_at) VALUES (?, ?, ?)
      ON CONFLICT (repo) DO UPDATE SET last_failure = excluded.last_failure, last_failure_at = excluded.last_failure_at`,
-  )
-  const succeeded = db.prepare(
-    `INSERT INTO remote_state (repo, last_success_at) VALUES (?, ?)
+  succeeded: `INSERT INTO remote_state (repo, last_success_at) VALUES (?, ?)
      ON CONFLICT (repo) DO UPDATE SET last_success_at = excluded.last_success_at`,
-  )
-  const documentOf = db.prepare(
-    'SELECT etag, fetched_at, document FROM remote_documents WHERE repo = ? AND name = ?',
-  )
-  const saveDocument = db.prepare(
-    `INSERT INTO remote_documents (repo, name, etag, fetched_at, document) VALUES (?, ?, ?, ?, ?)
+  document: 'SELECT etag, fetched_at, document FROM remote_documents WHERE repo = ? AND name = ?',
+  saveDocument: `INSERT INTO remote_documents (repo, name, etag, fetched_at, document) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (repo, name) DO UPDATE SET etag = excluded.etag, fetched_at = excluded.fetched_at,
        document = excluded.document`,
-  )
-  const touchDocument = db.prepare('UPDATE remote_documents SET fetched_at = ? WHERE repo = ? AND name = ?')
-  const fileOf = db.prepare(
-    'SELECT sha256, size, fetched_at, etag, last_modified FROM remote_files WHERE repo = ? AND path = ?',
-  )
-  const saveFile = db.prepare(
-    `INSERT INTO remote_files (repo, path, sha256, size, fetched_at, etag, last_modified)
-     VALUES (@repo, @path, @sha256, @size, @at, @etag, @lastModified)
+  touchDocument: 'UPDATE remote_documents SET fetched_at = ? WHERE repo = ? AND name = ?',
+  file: 'SELECT sha256, size, fetched_at, etag, last_modified FROM remote_files WHERE repo = ? AND path = ?',
+  saveFile: `INSERT INTO remote_files (repo, path, sha256, size, fetched_at, etag, last_modified)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
        fetched_at = excluded.fetched_at, etag = excluded.etag, last_modified = excluded.last_modified`,
-  )
-  const touchFile = db.prepare('UPDATE remote_files SET fetched_at = ? WHERE repo = ? AND path = ?')
+  touchFile: 'UPDATE remote_files SET fetched_at = ? WHERE repo = ? AND path = ?',
   // A generic remote's cached file is a file of the repository like a deployed one.
-  const saveArtifact = db.prepare(
-    `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
-     VALUES (@repo, @path, @sha256, @size, @mimeType, @at, @at, @repo)
+  saveArtifact: `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
        mime_type = excluded.mime_type, modified = excluded.modified`,
-  )
-  const countDay = db.prepare(
-    `INSERT INTO download_days (subject, package_id, day, count)
-     VALUES (@subject, (SELECT package_id FROM catalog_versions WHERE id = @subject), @day, 1)
+  countDay: `INSERT INTO download_days (subject, package_id, day, count)
+     VALUES (?, (SELECT package_id FROM catalog_versions WHERE id = ?), ?, 1)
      ON CONFLICT (subject, day) DO UPDATE SET count = download_days.count + 1`,
-  )
-  const countVersion = db.prepare(
-    'UPDATE catalog_versions SET download_count = download_count + 1 WHERE id = ?',
-  )
-  const countPackage = db.prepare(
+  countVersion: 'UPDATE catalog_versions SET download_count = download_count + 1 WHERE id = ?',
+  countPackage:
     'UPDATE catalog_packages SET downloads = downloads + 1 WHERE id = (SELECT package_id FROM catalog_versions WHERE id = ?)',
-  )
-  const versionSourceOf = db.prepare(
-    `SELECT v.repo, v.name AS version, v.lead_file_path, p.name AS package_name
+  versionSource: `SELECT v.repo, v.name AS version, v.lead_file_path, p.name AS package_name
      FROM catalog_versions v JOIN catalog_packages p ON p.id = v.package_id WHERE v.id = ?`,
-  )
-  const perDay = db.prepare(
-    'SELECT day, SUM(count) AS count FROM download_days WHERE day >= ? GROUP BY day ORDER BY day',
-  )
+  perDay: 'SELECT day, SUM(count) AS count FROM download_days WHERE day >= ? GROUP BY day ORDER BY day',
+}
 
+interface CredentialsRow {
+  user_name: string | null
+  password: string | null
+  token: string | null
+}
+
+/** The store over `sql`: the platform's handle, or a transaction's (saveFile beside staged bytes). */
+export function remoteStore(sql: Sql) {
   return {
-    settings(key: string): RemoteSettings {
-      const row = settingsOf.get(key) as
-        | {
-            offline: number
-            metadata_ttl_seconds: number
-            connect_timeout_ms: number
-            read_timeout_ms: number
-          }
-        | undefined
+    async settings(key: string): Promise<RemoteSettings> {
+      const row = await sql.one<{
+        offline: number
+        metadata_ttl_seconds: number
+        connect_timeout_ms: number
+        read_timeout_ms: number
+      }>(Q.settings, [key])
       return {
         offline: row?.offline === 1,
         metadataTtlSeconds: row?.metadata_ttl_seconds ?? 600,
@@ -149,65 +125,73 @@ export function remoteStore(db: Db) {
         readTimeoutMs: row?.read_timeout_ms ?? 30_000,
       }
     },
-    writeSettings(key: string, s: RemoteSettings): void {
-      writeSettings.run({ key, ...s, offline: s.offline ? 1 : 0 })
+    async writeSettings(key: string, s: RemoteSettings): Promise<void> {
+      await sql.run(Q.writeSettings, [
+        s.offline ? 1 : 0,
+        s.metadataTtlSeconds,
+        s.connectTimeoutMs,
+        s.readTimeoutMs,
+        key,
+      ])
     },
     /** The upstream an environment setting gives a seeded remote (`offline` keeps the address). */
-    setUpstream(key: string, url: string | 'offline'): void {
-      if (url === 'offline') setOffline.run(1, key)
-      else setUpstream.run(url, 0, key)
+    async setUpstream(key: string, url: string | 'offline'): Promise<void> {
+      if (url === 'offline') await sql.run(Q.setOffline, [1, key])
+      else await sql.run(Q.setUpstream, [url, 0, key])
     },
-    credentials(key: string): UpstreamCredentials | undefined {
-      const row = credentialsOf.get(key) as
-        { user_name: string | null; password: string | null; token: string | null } | undefined
+    async credentials(key: string): Promise<UpstreamCredentials | undefined> {
+      const row = await sql.one<CredentialsRow>(Q.credentials, [key])
       if (row?.token) return { kind: 'token', token: row.token }
       if (row?.user_name) return { kind: 'basic', user: row.user_name, password: row.password ?? '' }
       return undefined
     },
     /** Replaces the credentials; none given removes them. */
-    writeCredentials(key: string, c: CredentialsInput | null): void {
-      if (!c || (!c.token && !c.userName)) clearCredentials.run(key)
-      else
-        writeCredentials.run({
-          repo: key,
-          userName: c.userName || null,
-          password: c.password ?? null,
-          token: c.token || null,
-        })
+    async writeCredentials(key: string, c: CredentialsInput | null): Promise<void> {
+      if (!c || (!c.token && !c.userName)) await sql.run(Q.clearCredentials, [key])
+      else await sql.run(Q.writeCredentials, [key, c.userName || null, c.password ?? null, c.token || null])
     },
-    state(key: string): RemoteState {
-      const row = stateOf.get(key) as
-        | { last_failure: string | null; last_failure_at: string | null; last_success_at: string | null }
-        | undefined
+    async state(key: string): Promise<RemoteState> {
+      const row = await sql.one<{
+        last_failure: string | null
+        last_failure_at: string | null
+        last_success_at: string | null
+      }>(Q.state, [key])
       return {
         lastFailure: row?.last_failure ?? null,
         lastFailureAt: row?.last_failure_at ?? null,
         lastSuccessAt: row?.last_success_at ?? null,
-        hasCredentials: credentialsOf.get(key) !== undefined,
+        hasCredentials: (await sql.one<CredentialsRow>(Q.credentials, [key])) !== undefined,
       }
     },
-    recordFailure: (key: string, message: string, at: string) => void failed.run(key, message, at),
-    recordSuccess: (key: string, at: string) => void succeeded.run(key, at),
+    async recordFailure(key: string, message: string, at: string): Promise<void> {
+      await sql.run(Q.failed, [key, message, at])
+    },
+    async recordSuccess(key: string, at: string): Promise<void> {
+      await sql.run(Q.succeeded, [key, at])
+    },
 
-    document(repo: string, name: string): CachedDocument | undefined {
-      const row = documentOf.get(repo, name) as
-        { etag: string | null; fetched_at: string; document: string } | undefined
+    async document(repo: string, name: string): Promise<CachedDocument | undefined> {
+      const row = await sql.one<{ etag: string | null; fetched_at: string; document: string }>(Q.document, [
+        repo,
+        name,
+      ])
       return row && { etag: row.etag, fetchedAt: row.fetched_at, document: row.document }
     },
-    saveDocument: (repo: string, name: string, etag: string | null, at: string, document: string) =>
-      void saveDocument.run(repo, name, etag, at, document),
-    touchDocument: (repo: string, name: string, at: string) => void touchDocument.run(at, repo, name),
+    async saveDocument(repo: string, name: string, etag: string | null, at: string, document: string) {
+      await sql.run(Q.saveDocument, [repo, name, etag, at, document])
+    },
+    async touchDocument(repo: string, name: string, at: string): Promise<void> {
+      await sql.run(Q.touchDocument, [at, repo, name])
+    },
 
-    file(repo: string, path: string): CachedFile | undefined {
-      const row = fileOf.get(repo, path) as
-        | {
-            sha256: string
-            size: number
-            fetched_at: string
-            etag: string | null
-            last_modified: string | null
-          }
-        | undefined
+    async file(repo: string, path: string): Promise<CachedFile | undefined> {
+      const row = await sql.one<{
+        sha256: string
+        size: number
+        fetched_at: string
+        etag: string | null
+        last_modified: string | null
+      }>(Q.file, [repo, path])
       return (
         row && {
           sha256: row.sha256,
@@ -218,42 +202,61 @@ export function remoteStore(db: Db) {
         }
       )
     },
-    saveFile: (
+    async saveFile(
       repo: string,
       path: string,
       sha256: string,
       size: number,
       at: string,
       validators: FileValidators = { etag: null, lastModified: null },
-    ) => void saveFile.run({ repo, path, sha256, size, at, ...validators }),
+    ): Promise<void> {
+      await sql.run(Q.saveFile, [repo, path, sha256, size, at, validators.etag, validators.lastModified])
+    },
     /** The upstream said the cached file is still current (304): its period starts again. */
-    touchFile: (repo: string, path: string, at: string) => void touchFile.run(at, repo, path),
-    /** A generic remote's fetched file, cached and listed as a file of the repository (one transaction). */
-    saveGenericFile(
+    async touchFile(repo: string, path: string, at: string): Promise<void> {
+      await sql.run(Q.touchFile, [at, repo, path])
+    },
+    /**
+     * A generic remote's fetched file, cached and listed as a file of the repository: run it on
+     * a transaction's handle (with the bytes' commit) so both rows land together.
+     */
+    async saveGenericFile(
       repo: string,
       path: string,
       file: { sha256: string; size: number; mimeType: string },
       at: string,
       validators: FileValidators,
-    ): void {
-      saveFile.run({ repo, path, sha256: file.sha256, size: file.size, at, ...validators })
-      saveArtifact.run({ repo, path, sha256: file.sha256, size: file.size, mimeType: file.mimeType, at })
+    ): Promise<void> {
+      await sql.run(Q.saveFile, [
+        repo,
+        path,
+        file.sha256,
+        file.size,
+        at,
+        validators.etag,
+        validators.lastModified,
+      ])
+      await sql.run(Q.saveArtifact, [repo, path, file.sha256, file.size, file.mimeType, at, at, repo])
     },
 
     /** One successful download of a version (its catalogue totals too), or of a file outside packages. */
-    countDownload(subject: string, day: string): void {
-      db.transaction(() => {
-        countDay.run({ subject, day })
-        countVersion.run(subject)
-        countPackage.run(subject)
-      }).immediate()
+    countDownload(subject: string, day: string): Promise<void> {
+      return sql.transaction(async (tx) => {
+        await tx.run(Q.countDay, [subject, subject, day])
+        await tx.run(Q.countVersion, [subject])
+        await tx.run(Q.countPackage, [subject])
+      })
     },
-    downloadsSince: (day: string) => perDay.all(day) as DownloadDay[],
+    downloadsSince: (day: string) => sql.all<DownloadDay>(Q.perDay, [day]),
 
     /** A catalogue version's repository, package, name and lead file, to tell where it comes from. */
-    versionSource(id: string): VersionSource | undefined {
-      const row = versionSourceOf.get(id) as
-        { repo: string; version: string; lead_file_path: string; package_name: string } | undefined
+    async versionSource(id: string): Promise<VersionSource | undefined> {
+      const row = await sql.one<{
+        repo: string
+        version: string
+        lead_file_path: string
+        package_name: string
+      }>(Q.versionSource, [id])
       return (
         row && {
           repo: row.repo,

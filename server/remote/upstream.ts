@@ -43,7 +43,7 @@ export function remoteUpstream(ctx: ServerContext, store: RemoteStore) {
   return {
     log,
     addressOf,
-    offline: (repo: RepositoryRecord) => store.settings(repo.key).offline,
+    offline: async (repo: RepositoryRecord) => (await store.settings(repo.key)).offline,
 
     /** Asks the upstream; an offline remote or a fault becomes a RemoteError (and is recorded). */
     async request(
@@ -53,14 +53,15 @@ export function remoteUpstream(ctx: ServerContext, store: RemoteStore) {
       what: string,
       options: { headers?: Record<string, string>; maxBytes: number },
     ): Promise<UpstreamResponse> {
-      const settings = store.settings(repo.key)
+      const settings = await store.settings(repo.key)
       if (settings.offline) throw new RemoteError(offlineProblem(repo.key, what))
       const address = typeof where === 'string' ? addressOf(repo, where) : where.url
+      // Credentials go to the remote's own origin only, not to wherever a document points.
+      const credentials = sameOrigin(address, repo.url) ? await store.credentials(repo.key) : undefined
       try {
         return await upstreamRequest(address, {
           headers: options.headers,
-          // Credentials go to the remote's own origin only, not to wherever a document points.
-          credentials: sameOrigin(address, repo.url) ? store.credentials(repo.key) : undefined,
+          credentials,
           limits: {
             connectTimeoutMs: settings.connectTimeoutMs,
             readTimeoutMs: settings.readTimeoutMs,
@@ -68,25 +69,25 @@ export function remoteUpstream(ctx: ServerContext, store: RemoteStore) {
           },
         })
       } catch (error) {
-        if (error instanceof UpstreamFault) throw failure(repo, faultProblem(repo.key, error))
+        if (error instanceof UpstreamFault) throw await failure(repo, faultProblem(repo.key, error))
         throw error
       }
     },
 
     failure: (repo: RepositoryRecord, problem: RemoteProblem) => failure(repo, problem),
     /** A fetch's failure as the client is told it (and recorded), or the error itself when it is not the upstream's. */
-    asRemoteError(repo: RepositoryRecord, file: string, error: unknown): unknown {
+    async asRemoteError(repo: RepositoryRecord, file: string, error: unknown): Promise<unknown> {
       if (error instanceof RemoteError) return error
-      if (error instanceof UpstreamFault) return failure(repo, faultProblem(repo.key, error))
+      if (error instanceof UpstreamFault) return await failure(repo, faultProblem(repo.key, error))
       if (error instanceof IntegrityMismatch)
-        return failure(repo, integrityProblem(repo.key, file, error.expected, error.actual))
+        return await failure(repo, integrityProblem(repo.key, file, error.expected, error.actual))
       return error
     },
     succeeded: (repo: RepositoryRecord) => store.recordSuccess(repo.key, isoNow(ctx.clock)),
   }
 
-  function failure(repo: RepositoryRecord, problem: RemoteProblem): RemoteError {
-    store.recordFailure(repo.key, problem.message, isoNow(ctx.clock))
+  async function failure(repo: RepositoryRecord, problem: RemoteProblem): Promise<RemoteError> {
+    await store.recordFailure(repo.key, problem.message, isoNow(ctx.clock))
     log('WARN', problem.message)
     return new RemoteError(problem)
   }

@@ -93,10 +93,10 @@ const keyParams = {
 
 const routes: RouteModule = async (app, ctx) => {
   const store = repositoryStore(ctx.sql)
-  const remotes = remoteStore(ctx.db)
-  const remoteStatusOf = (key: string) => {
-    const { lastFailure, lastFailureAt, lastSuccessAt } = remotes.state(key)
-    return { offline: remotes.settings(key).offline, lastFailure, lastFailureAt, lastSuccessAt }
+  const remotes = remoteStore(ctx.sql)
+  const remoteStatusOf = async (key: string) => {
+    const { lastFailure, lastFailureAt, lastSuccessAt } = await remotes.state(key)
+    return { offline: (await remotes.settings(key)).offline, lastFailure, lastFailureAt, lastSuccessAt }
   }
   const auth = registryAuth(ctx)
   const authz = registryAuthorizer(ctx, { repos: store, auth })
@@ -132,8 +132,10 @@ const routes: RouteModule = async (app, ctx) => {
       const caller = consoleCaller(ctx, request)
       const readable = await readableRepositories(authz, store, caller)
       return {
-        repositories: (await store.list(readable && new Set(readable))).map((r) =>
-          r.kind === 'remote' ? { ...r, remote: remoteStatusOf(r.key) } : r,
+        repositories: await Promise.all(
+          (await store.list(readable && new Set(readable))).map(async (r) =>
+            r.kind === 'remote' ? { ...r, remote: await remoteStatusOf(r.key) } : r,
+          ),
         ),
       }
     },

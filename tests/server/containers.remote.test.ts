@@ -99,7 +99,7 @@ describe('docker-remote', () => {
     expect(((await missing.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe(
       'MANIFEST_UNKNOWN',
     )
-    expect(remoteStore(server.ctx.db).state('docker-remote').lastSuccessAt).not.toBeNull()
+    expect((await remoteStore(server.ctx.sql).state('docker-remote')).lastSuccessAt).not.toBeNull()
   })
 
   it('serves what it fetched from its cache once the upstream is gone', async () => {
@@ -110,7 +110,7 @@ describe('docker-remote', () => {
     const layer = await v2(`docker-remote/proxied/app/blobs/${image.layers[1]!.digest}`)
     expect(Buffer.from(await layer.arrayBuffer())).toEqual(image.layers[1]!.bytes)
     // The failed ask is recorded on the remote; a tag it never fetched is not there.
-    expect(remoteStore(server.ctx.db).state('docker-remote').lastFailure).toMatch(/docker-remote/)
+    expect((await remoteStore(server.ctx.sql).state('docker-remote')).lastFailure).toMatch(/docker-remote/)
     const never = await v2('docker-remote/proxied/other/manifests/1.0.0')
     expect(never.status).toBeGreaterThanOrEqual(400)
   })
@@ -118,8 +118,8 @@ describe('docker-remote', () => {
   it('stays offline without DOCKER_REMOTE_URL, asking no upstream', async () => {
     const plain = await startTestServer({}, { DOCKER_REMOTE_URL: undefined })
     try {
-      const store = remoteStore(plain.ctx.db)
-      expect(store.settings('docker-remote').offline).toBe(true)
+      const store = remoteStore(plain.ctx.sql)
+      expect((await store.settings('docker-remote')).offline).toBe(true)
       const res = await fetch(`${plain.url}/v2/token`, {
         headers: { authorization: `Basic ${Buffer.from(CREDS).toString('base64')}` },
       })
@@ -128,7 +128,7 @@ describe('docker-remote', () => {
         headers: { authorization: `Bearer ${plainToken}` },
       })
       expect(pull.status).toBe(404)
-      expect(store.state('docker-remote')).toMatchObject({ lastFailure: null, lastSuccessAt: null })
+      expect(await store.state('docker-remote')).toMatchObject({ lastFailure: null, lastSuccessAt: null })
     } finally {
       await plain.stop()
     }

@@ -7,27 +7,15 @@ import { describe, expect, it } from 'vitest'
 import type { Sql } from '../../server/db/sql'
 import { packageStore } from '../../server/packages/store'
 import { treeChildren } from '../../server/repositories/tree'
+import { LEFT_PAD, leftPadRows, T0 } from '../support/catalogueRows'
 import { migrated, testEngines } from '../support/engines'
 
 const engines = testEngines()
 
-const T0 = '2026-12-01T10:00:00.000Z'
-const V = 'npm://left-pad@1.0.0'
+const V = LEFT_PAD
 
 async function version(sql: Sql) {
-  await sql.run(
-    `INSERT INTO catalog_packages (id, name, name_lower, package_type, created, modified, versions_count,
-       release_versions_count, source)
-     VALUES ('npm://left-pad', 'left-pad', 'left-pad', 'npm', ?, ?, 1, 1, 'test')`,
-    [T0, T0],
-  )
-  await sql.run(
-    `INSERT INTO catalog_versions (id, package_id, name, name_lower, created, modified, prerelease, size, repo,
-       repo_type, lead_file_path, readme_path, readme_text)
-     VALUES (?, 'npm://left-pad', '1.0.0', '1.0.0', ?, ?, 0, 10, 'npm-local', 'local',
-       'left-pad/-/left-pad-1.0.0.tgz', 'left-pad/README.md', 'kept text')`,
-    [V, T0, T0],
-  )
+  await leftPadRows(sql)
   const file = (path: string, content: Uint8Array | null) =>
     sql.run(
       `INSERT INTO catalog_files (version_id, repo, path, name, lead, size, md5, sha1, sha256, mime_type, content)

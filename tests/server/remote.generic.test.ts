@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock, type ManualClock } from '../../server/clock'
-import { remoteStore } from '../../server/remote/store'
+import { remoteStore, type RemoteSettings } from '../../server/remote/store'
 import { startFileServer, type FileServer } from '../support/fileServer'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
@@ -24,9 +24,9 @@ let clock: ManualClock
 const fileUrl = (path: string) => `${server.url}/artifactory/generic-remote/${path}`
 const get = (path: string, headers: Record<string, string> = {}) => fetch(fileUrl(path), { headers })
 const body = async (res: Response) => Buffer.from(await res.arrayBuffer())
-const store = () => remoteStore(server.ctx.db)
-const setRemote = (over: Partial<ReturnType<ReturnType<typeof store>['settings']>>) =>
-  store().writeSettings('generic-remote', { ...store().settings('generic-remote'), ...over })
+const store = () => remoteStore(server.ctx.sql)
+const setRemote = async (over: Partial<RemoteSettings>) =>
+  store().writeSettings('generic-remote', { ...(await store().settings('generic-remote')), ...over })
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex')
 const ui = (path: string) =>
   fetch(`${server.url}/ui/api/v1${path}`, { headers: { cookie: signInDirectly(server, { admin: true }) } })
@@ -79,11 +79,11 @@ describe('a generic remote fetches and caches files', () => {
     const res = await get('nowhere/missing.txt')
     expect(res.status).toBe(404)
     await res.text()
-    expect(store().file('generic-remote', 'nowhere/missing.txt')).toBeUndefined()
+    expect(await store().file('generic-remote', 'nowhere/missing.txt')).toBeUndefined()
   })
 
   it('revalidates after the retrieval period: 304 keeps the copy, a changed file replaces it', async () => {
-    setRemote({ metadataTtlSeconds: 60 })
+    await setRemote({ metadataTtlSeconds: 60 })
     upstream.put('/data/report.csv', 'a,b\n1,2\n')
     expect((await body(await get('data/report.csv'))).toString()).toBe('a,b\n1,2\n')
     clock.advance(61_000)
@@ -101,7 +101,7 @@ describe('a generic remote fetches and caches files', () => {
     clock.advance(61_000)
     const changed = await get('data/report.csv')
     expect((await body(changed)).toString()).toBe('a,b\n3,4\n')
-    expect(store().file('generic-remote', 'data/report.csv')?.sha256).toBe(sha256('a,b\n3,4\n'))
+    expect((await store().file('generic-remote', 'data/report.csv'))?.sha256).toBe(sha256('a,b\n3,4\n'))
     // The replaced bytes are no longer kept.
     expect(
       server.ctx.db.prepare('SELECT 1 FROM blobs WHERE sha256 = ?').get(sha256('a,b\n1,2\n')),
@@ -113,12 +113,12 @@ describe('a generic remote fetches and caches files', () => {
     upstream.checksums('wrong')
     try {
       await expectProblem(await get('checked/good.bin'), 502, 'EINTEGRITY', /does not match/)
-      expect(store().file('generic-remote', 'checked/good.bin')).toBeUndefined()
+      expect(await store().file('generic-remote', 'checked/good.bin')).toBeUndefined()
       upstream.checksums('true')
       const good = await get('checked/good.bin')
       expect(good.status).toBe(200)
       expect((await body(good)).toString()).toBe('checked bytes')
-      expect(store().file('generic-remote', 'checked/good.bin')?.sha256).toBe(sha256('checked bytes'))
+      expect((await store().file('generic-remote', 'checked/good.bin'))?.sha256).toBe(sha256('checked bytes'))
     } finally {
       upstream.checksums('none')
     }
@@ -145,13 +145,13 @@ describe('a generic remote fetches and caches files', () => {
     expect(head.status).toBe(200)
     expect(head.headers.get('content-length')).toBe(String(bytes.length))
     expect(head.headers.get('x-checksum-sha256')).toBe(sha256(bytes))
-    expect(store().file('generic-remote', 'big/head.bin')?.size).toBe(bytes.length)
+    expect((await store().file('generic-remote', 'big/head.bin'))?.size).toBe(bytes.length)
   })
 })
 
 describe('the cache when the upstream cannot answer', () => {
   it('serves the cached copy past its period when the upstream is slow, failing or gone', async () => {
-    setRemote({ metadataTtlSeconds: 60, readTimeoutMs: 300 })
+    await setRemote({ metadataTtlSeconds: 60, readTimeoutMs: 300 })
     upstream.put('/kept/file.txt', 'kept')
     expect((await body(await get('kept/file.txt'))).toString()).toBe('kept')
     clock.advance(61_000)
@@ -169,7 +169,7 @@ describe('the cache when the upstream cannot answer', () => {
   it('offline serves the cache only and says what is not cached', async () => {
     upstream.put('/offline/there.txt', 'there')
     expect((await body(await get('offline/there.txt'))).toString()).toBe('there')
-    setRemote({ offline: true })
+    await setRemote({ offline: true })
     try {
       const before = upstream.requests.length
       expect((await body(await get('offline/there.txt'))).toString()).toBe('there')
@@ -177,7 +177,7 @@ describe('the cache when the upstream cannot answer', () => {
       await expectProblem(await get('offline/later.txt'), 404, 'NOT_CACHED_OFFLINE', /not cached/)
       expect(upstream.requests.length).toBe(before)
     } finally {
-      setRemote({ offline: false })
+      await setRemote({ offline: false })
     }
   })
 

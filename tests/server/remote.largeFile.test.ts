@@ -91,22 +91,24 @@ describe('a tarball larger than the size checked before sending', { timeout: 120
     const again = await fetch(tarballUrl('1.0.0'))
     expect(Buffer.from(await again.arrayBuffer()).equals(tarball)).toBe(true)
     expect(upstream.requests.length).toBe(asked)
-    expect(remoteStore(server.ctx.db).file('npm-remote', `${NAME}/-/${NAME}-1.0.0.tgz`)).toBeDefined()
+    expect(await remoteStore(server.ctx.sql).file('npm-remote', `${NAME}/-/${NAME}-1.0.0.tgz`)).toBeDefined()
   })
 
   it('never hands over a whole file that does not match its integrity, and keeps nothing', async () => {
     upstream.fault('wrongIntegrity', 'document')
     try {
       // The document is cached from the first test: let it be fetched again with the fault.
-      remoteStore(server.ctx.db).writeSettings('npm-remote', {
-        ...remoteStore(server.ctx.db).settings('npm-remote'),
+      await remoteStore(server.ctx.sql).writeSettings('npm-remote', {
+        ...(await remoteStore(server.ctx.sql).settings('npm-remote')),
         metadataTtlSeconds: 0,
       })
       const res = await fetch(tarballUrl('2.0.0'))
       const { bytes, broke } = await readBody(res)
       expect(res.status !== 200 || broke).toBe(true)
       expect(bytes.equals(packed[1]!.tarball)).toBe(false)
-      expect(remoteStore(server.ctx.db).file('npm-remote', `${NAME}/-/${NAME}-2.0.0.tgz`)).toBeUndefined()
+      expect(
+        await remoteStore(server.ctx.sql).file('npm-remote', `${NAME}/-/${NAME}-2.0.0.tgz`),
+      ).toBeUndefined()
     } finally {
       upstream.fault(undefined)
     }

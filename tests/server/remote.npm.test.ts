@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock, type ManualClock } from '../../server/clock'
-import { remoteStore } from '../../server/remote/store'
+import { remoteStore, type RemoteSettings } from '../../server/remote/store'
 import { startTestServer, type TestServer } from '../support/server'
 import {
   startPackedUpstream,
@@ -36,9 +36,9 @@ const npmUrl = (repo: string, path: string) => `${server.url}/artifactory/api/np
 const get = (repo: string, path: string, headers: Record<string, string> = {}) =>
   fetch(npmUrl(repo, path), { headers })
 const upstreamAsked = (path: string) => upstream.requests.filter((p) => p === path).length
-const store = () => remoteStore(server.ctx.db)
-const setRemote = (over: Partial<ReturnType<ReturnType<typeof store>['settings']>>) =>
-  store().writeSettings('npm-remote', { ...store().settings('npm-remote'), ...over })
+const store = () => remoteStore(server.ctx.sql)
+const setRemote = async (over: Partial<RemoteSettings>) =>
+  store().writeSettings('npm-remote', { ...(await store().settings('npm-remote')), ...over })
 
 beforeAll(async () => {
   fixture = await startPackedUpstream('remote-npm', [
@@ -181,7 +181,7 @@ describe('upstream faults', () => {
   }
 
   it('answers each document fault with a clear npm-shaped error and caches none of them', async () => {
-    setRemote({ readTimeoutMs: 300 })
+    await setRemote({ readTimeoutMs: 300 })
     upstream.fault('slow', 'document')
     await expectProblem(await get('npm', FAULTY), 504, 'UPSTREAM_TIMEOUT', /timed out/)
     upstream.fault('error500', 'document')
@@ -197,7 +197,7 @@ describe('upstream faults', () => {
     expect(ok.status).toBe(200)
     // Every fault went upstream again: none was kept (the redirect loop is 1 + 5 redirects followed).
     expect(upstreamAsked(`/${FAULTY}`)).toBe(11)
-    const state = store().state('npm-remote')
+    const state = await store().state('npm-remote')
     expect(state.lastFailure).toMatch(/refused the credentials/)
   })
 
@@ -205,7 +205,7 @@ describe('upstream faults', () => {
     clock.advance(11 * 60 * 1000)
     upstream.fault('wrongIntegrity', 'document')
     await expectProblem(await get('npm', faultyPath), 502, 'EINTEGRITY', /does not match its integrity/)
-    expect(store().file('npm-remote', faultyPath)).toBeUndefined()
+    expect(await store().file('npm-remote', faultyPath)).toBeUndefined()
   })
 
   it('answers a reset mid-file, a silent upstream and a 500 for a tarball, and keeps nothing', async () => {
@@ -216,12 +216,12 @@ describe('upstream faults', () => {
     await expectProblem(await get('npm', faultyPath), 504, 'UPSTREAM_TIMEOUT', /timed out/)
     upstream.fault('error500', 'tarball')
     await expectProblem(await get('npm', faultyPath), 502, 'UPSTREAM_ERROR', /answered 500/)
-    expect(store().file('npm-remote', faultyPath)).toBeUndefined()
+    expect(await store().file('npm-remote', faultyPath)).toBeUndefined()
     upstream.fault(undefined)
     const ok = await get('npm', faultyPath)
     expect(ok.status).toBe(200)
     expect(Buffer.from(await ok.arrayBuffer()).equals(tarballOf(FAULTY, '0.1.0').tarball)).toBe(true)
-    setRemote({ readTimeoutMs: 30_000 })
+    await setRemote({ readTimeoutMs: 30_000 })
   })
 
   it('serves the cached document past its period when the upstream fails, and logs it', async () => {
@@ -241,7 +241,7 @@ describe('upstream faults', () => {
   })
 
   it('offline serves the cache only and says what is not cached', async () => {
-    setRemote({ offline: true })
+    await setRemote({ offline: true })
     const asked = upstream.requests.length
     expect((await get('npm', `${NAME}/-/${NAME}-1.0.0.tgz`)).status).toBe(200)
     await expectProblem(
@@ -257,6 +257,6 @@ describe('upstream faults', () => {
       /not cached, and npm-remote is offline/,
     )
     expect(upstream.requests.length).toBe(asked)
-    setRemote({ offline: false })
+    await setRemote({ offline: false })
   })
 })

@@ -9,7 +9,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock, type ManualClock } from '../../server/clock'
-import { remoteStore } from '../../server/remote/store'
+import { remoteStore, type RemoteSettings } from '../../server/remote/store'
 import { publishBody } from '../support/npmPublish'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
@@ -23,9 +23,9 @@ let server: TestServer
 let clock: ManualClock
 let cookie: string
 
-const store = () => remoteStore(server.ctx.db)
-const setRemote = (over: Partial<ReturnType<ReturnType<typeof store>['settings']>>) =>
-  store().writeSettings('npm-remote', { ...store().settings('npm-remote'), ...over })
+const store = () => remoteStore(server.ctx.sql)
+const setRemote = async (over: Partial<RemoteSettings>) =>
+  store().writeSettings('npm-remote', { ...(await store().settings('npm-remote')), ...over })
 
 interface Provenance {
   kind: string
@@ -143,7 +143,7 @@ describe('provenance of a version', () => {
     clock.advance(60_000)
     const answered = await check(record.id)
     expect(answered.body).toMatchObject({ kind: 'notCached', lastSuccessAt: '2026-06-01T10:02:00.000Z' })
-    expect(store().document('npm-remote', record.package)).toBeUndefined()
+    expect(await store().document('npm-remote', record.package)).toBeUndefined()
     expect(await provenanceOf(record.package_id, record.name)).toMatchObject(answered.body)
   })
 
@@ -153,7 +153,7 @@ describe('provenance of a version', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
     const port = (closed.address() as AddressInfo).port
     await new Promise((r) => closed.close(r))
-    store().setUpstream('npm-remote', `http://127.0.0.1:${port}`)
+    await store().setUpstream('npm-remote', `http://127.0.0.1:${port}`)
     clock.advance(60_000)
     const refused = await check(record.id)
     expect(refused.body).toMatchObject({
@@ -162,13 +162,13 @@ describe('provenance of a version', () => {
       lastFailureAt: '2026-06-01T10:03:00.000Z',
     })
 
-    store().setUpstream('npm-remote', upstream.url)
-    setRemote({ offline: true })
+    await store().setUpstream('npm-remote', upstream.url)
+    await setRemote({ offline: true })
     const asked = upstream.requests.length
     const offline = await check(record.id)
     expect(offline.body).toMatchObject({ kind: 'notCached', offline: true })
     expect(upstream.requests.length).toBe(asked)
-    setRemote({ offline: false })
+    await setRemote({ offline: false })
   })
 
   it('a cached version is not asked about upstream, and an unknown version is a 404', async () => {
