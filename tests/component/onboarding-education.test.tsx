@@ -68,9 +68,26 @@ describe('the education center', { timeout: 30_000 }, () => {
     renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
     const education = await screen.findByRole('heading', { name: 'Education Center' }, { timeout: 15_000 })
     expect(education.closest('section')!.parentElement).toHaveClass(String(kit.cards))
-    // Each card's title has its icon (First steps had none).
-    for (const name of ['Education Center', 'First steps'])
-      expect(screen.getByRole('heading', { name }).querySelector('svg')).not.toBeNull()
+    expect(education.querySelector('svg')).not.toBeNull()
+  })
+
+  it('says what to do next: the first steps, each with the link or button that takes it', async () => {
+    const api = platform({ played: [], feedbackGiven: false })
+    renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    // A card of one link ('Browse packages') under two cards was most of the page's content.
+    const steps = within(await screen.findByRole('region', { name: 'First steps' }, { timeout: 15_000 }))
+    const items = steps.getAllByRole('listitem')
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
+      'Pick a repository',
+      'Connect your client',
+      'Find your packages',
+    ])
+    for (const item of items)
+      expect(within(item).queryAllByRole('link').length + within(item).queryAllByRole('button').length).toBe(
+        1,
+      )
+    expect(steps.getByRole('link', { name: 'Repositories' })).toHaveAttribute('href', '/ui/repos')
+    expect(steps.getByRole('button', { name: 'Set Me Up' })).toBeInTheDocument()
   })
 
   it('links to quick setup only where the platform offers it (elsewhere it led to a refusal)', async () => {

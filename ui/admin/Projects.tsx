@@ -7,7 +7,8 @@ import { useForm } from '../shared/forms'
 import { adminText } from './messages'
 import { Existing, Field, SaveError, Toolbar, useResource, useResourceRetry, useSaveState } from './shared'
 import { ListPage, NamedTable } from './ListPage'
-import { FolderKanban, Plus, Trash2 } from 'lucide-react'
+import { FolderKanban, FolderPlus, LayoutDashboard, Plus, Trash2, Users } from 'lucide-react'
+import { NextSteps } from '../shared/kit/NextSteps'
 import { Button, buttonClass } from '../shared/kit/Button'
 import { Field as KitField, formActionsClass } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
@@ -17,6 +18,33 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import kit from '../shared/kit/page.module.css'
 import { LinkTabs } from '../shared/kit/LinkTabs'
 import styles from './admin.module.css'
+
+/** What a project is for, under a list of few (the page was an empty state over empty space). */
+function ProjectSteps() {
+  return (
+    <NextSteps
+      title="How a project comes together"
+      steps={[
+        {
+          icon: <FolderPlus size={18} />,
+          title: 'Name it and give it a key',
+          text: 'A name people read, a short key that tells it apart, and a line on what it is for.',
+          action: <Link href="/admin/projects/create">Create Project</Link>,
+        },
+        {
+          icon: <Users size={18} />,
+          title: 'Add its members',
+          text: `Each member has a role in it: ${PROJECT_ROLES.join(', ')}.`,
+        },
+        {
+          icon: <LayoutDashboard size={18} />,
+          title: 'Follow it from its overview',
+          text: 'Its page shows what it is for, when it was created, and who works on it.',
+        },
+      ]}
+    />
+  )
+}
 
 export function ProjectsList() {
   const projects = useResource('projects')
@@ -28,6 +56,7 @@ export function ProjectsList() {
       what="projects"
       empty="There are no projects yet."
       description="A project brings together repositories and the members who work on them."
+      footer={projects.status === 'loaded' && projects.data.length < 3 && <ProjectSteps />}
     >
       {(items) => (
         <NamedTable

@@ -1,6 +1,8 @@
 // Platform settings pages: general settings, licences and peers.
 import { lazy, Suspense, useState } from 'react'
 import { isLeft } from 'fp-ts/Either'
+import { Link } from 'wouter'
+import { Activity, Network, ScrollText } from 'lucide-react'
 import {
   decodeGeneralConfigImport,
   validateGeneralConfig,
@@ -20,6 +22,7 @@ import { PageHeader, Skeleton } from '../shared/kit/Surface'
 import { NodeStatusBadge } from '../serviceStatus/NodeStatusBadge'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import { RelativeTime } from '../shared/kit/RelativeTime'
+import { NextSteps } from '../shared/kit/NextSteps'
 import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
@@ -237,6 +240,35 @@ export function Licenses() {
   )
 }
 
+/** Where to go from the list of nodes (one node's row was the whole page). */
+function PeerSteps() {
+  return (
+    <NextSteps
+      title="Looking after the nodes"
+      steps={[
+        {
+          icon: <Network size={18} />,
+          title: 'See each service’s health',
+          text: 'Topology shows every service’s nodes with their state, uptime and microservices.',
+          action: <Link href="/admin/mission_control/topology">Topology</Link>,
+        },
+        {
+          icon: <Activity size={18} />,
+          title: 'Remove a node that left',
+          text: 'Service Status lists the nodes each service reports; remove one taken out of service.',
+          action: <Link href="/admin/monitoring/service-status">Service Status</Link>,
+        },
+        {
+          icon: <ScrollText size={18} />,
+          title: 'Read a node’s logs',
+          text: 'The log viewer shows each node’s lines by level, with search, and downloads what it shows.',
+          action: <Link href="/admin/monitoring/system_logs">System Logs</Link>,
+        },
+      ]}
+    />
+  )
+}
+
 export function Peers() {
   const peers = useResource('peers')
   return (
@@ -246,6 +278,7 @@ export function Peers() {
       loadable={peers}
       what="peers"
       empty="No peers have reported yet."
+      footer={peers.status === 'loaded' && <PeerSteps />}
     >
       {(items) => (
         <NamedTable

@@ -3,7 +3,7 @@
 // /builds/<name>/<number> (a run's modules, the artifacts it produced, its dependencies).
 import { useEffect, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Hammer } from 'lucide-react'
+import { Hammer, Send, Upload } from 'lucide-react'
 import { buildPath, durationText, summariesByName, type BuildSummary } from '../../domain/builds/rules'
 import type { BuildArtifact, BuildDependency, BuildDetail, BuildRun } from '../../domain/builds/types'
 import { routeOfLocation } from '../../domain/artifacts/rules'
@@ -16,6 +16,8 @@ import { StatusBadge } from './StatusBadge'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table, type TableState } from '../shared/kit/Table'
 import { versionPath } from '../packages/common'
+import { NextSteps } from '../shared/kit/NextSteps'
+import { CodeBlock } from '../shared/kit/CodeBlock'
 import kit from '../shared/kit/page.module.css'
 import styles from './builds.module.css'
 
@@ -68,6 +70,36 @@ const noBuilds = (
   />
 )
 
+/** How a build gets here, under a list of few (two rows were the page over empty space). */
+function PublishSteps() {
+  return (
+    <NextSteps
+      title="Publish a build"
+      description="From your CI pipeline, with the JFrog CLI set up for this platform: each run then lists its modules, the artifacts it produced and what it depended on."
+      steps={[
+        {
+          icon: <Upload size={18} />,
+          title: 'Upload with its name and number',
+          text: 'Your pipeline’s uploads carry the build’s name and the run’s number.',
+          action: (
+            <CodeBlock
+              code={'jf rt upload "dist/*" libs-local/ --build-name=web --build-number=7'}
+              label="upload command"
+              wrap
+            />
+          ),
+        },
+        {
+          icon: <Send size={18} />,
+          title: 'Publish its build info',
+          text: 'At the end of the run, what it used and produced is sent to this platform.',
+          action: <CodeBlock code="jf rt build-publish web 7" label="publish command" wrap />,
+        },
+      ]}
+    />
+  )
+}
+
 function BuildList({ name }: { readonly name?: string }) {
   const { list, retry } = useList()
   if (name === undefined)
@@ -94,6 +126,7 @@ function BuildList({ name }: { readonly name?: string }) {
             { id: 'runs', header: 'Runs', cell: (b) => b.runs, align: 'end' },
           ]}
         />
+        {list.status === 'loaded' && summariesByName(list.data).length < 5 && <PublishSteps />}
       </section>
     )
   return (

@@ -5,11 +5,20 @@
  */
 import { lazy, Suspense, useEffect } from 'react'
 import { Link } from 'wouter'
-import { GraduationCap, ListChecks, Sparkles } from 'lucide-react'
+import {
+  Database,
+  FolderKanban,
+  GraduationCap,
+  PackageSearch,
+  Sparkles,
+  Terminal,
+  UserPlus,
+} from 'lucide-react'
 import { PERSONALIZATION_STEPS } from '../../domain/onboarding'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { Card, PageHeader } from '../shared/kit/Surface'
+import { NextSteps, type NextStep } from '../shared/kit/NextSteps'
 import kit from '../shared/kit/page.module.css'
 import styles from './onboarding.module.css'
 
@@ -87,35 +96,87 @@ export default function GettingStartedPage() {
             </Button>
           </div>
         </Card>
-        {/* With its icon, as its neighbours' titles (it was the one card without). */}
-        <Card
-          title={
-            <span className={styles.cardTitle}>
-              <ListChecks size={18} aria-hidden /> First steps
-            </span>
-          }
-        >
-          <ul className={styles.links}>
-            <li>
-              <Link href="/packages">Browse packages</Link>
-            </li>
-            {quickSetup && (
-              <li>
-                <Link href="/quick-setup">Quick setup</Link>
-              </li>
-            )}
-          </ul>
-          {/* An action, not a place: a button under the links (as a ghost button in the list it
-              read as unstyled text, indented past the links). */}
-          {admin && (
-            <div>
-              <Button onClick={() => dispatch({ type: 'onboarding/OpenQuestionnaire' })}>
-                Create your first project
-              </Button>
-            </div>
-          )}
-        </Card>
       </div>
+      <NextSteps
+        title="First steps"
+        description="From an empty platform to packages your team installs, in this order."
+        steps={firstSteps({ admin, quickSetup, dispatch })}
+      />
     </section>
   )
+}
+
+/**
+ * The first steps, each with what takes it: an admin creates repositories, users and projects;
+ * every user connects a client and finds packages. (The card of one link this replaces left the
+ * page mostly empty space.)
+ */
+function firstSteps({
+  admin,
+  quickSetup,
+  dispatch,
+}: {
+  readonly admin: boolean
+  readonly quickSetup: boolean
+  readonly dispatch: ReturnType<typeof useDispatch>
+}): ReadonlyArray<NextStep> {
+  // Quick setup wherever the platform offers it (the sidebar's rule), else an admin's new
+  // repository form, else the repositories a user may use.
+  const repository: NextStep =
+    quickSetup || admin
+      ? {
+          icon: <Database size={18} />,
+          title: 'Create a repository',
+          text: 'A local repository holds what your team publishes; a remote one caches a public registry.',
+          action: quickSetup ? (
+            <Link href="/quick-setup">Quick setup</Link>
+          ) : (
+            <Link href="/admin/repositories/local/new">New local repository</Link>
+          ),
+        }
+      : {
+          icon: <Database size={18} />,
+          title: 'Pick a repository',
+          text: 'Your administrator creates repositories; the list shows those you can use.',
+          action: <Link href="/repos">Repositories</Link>,
+        }
+  return [
+    repository,
+    {
+      icon: <Terminal size={18} />,
+      title: 'Connect your client',
+      text: 'Set Me Up gives the commands for npm, Docker, Maven and more, with a token of your own.',
+      action: (
+        <Button size="sm" onClick={() => dispatch({ type: 'onboarding/ShowSetMeUp' })}>
+          Set Me Up
+        </Button>
+      ),
+    },
+    {
+      icon: <PackageSearch size={18} />,
+      title: 'Find your packages',
+      text: 'Search by name, type or checksum; each package shows its versions, files and findings.',
+      action: <Link href="/packages">Browse packages</Link>,
+    },
+    ...(admin
+      ? [
+          {
+            icon: <UserPlus size={18} />,
+            title: 'Invite your team',
+            text: 'Add users, put them in groups, and grant each group the repositories it needs.',
+            action: <Link href="/admin/management/users/new">New user</Link>,
+          },
+          {
+            icon: <FolderKanban size={18} />,
+            title: 'Create your first project',
+            text: 'A project brings together repositories and the members who work on them.',
+            action: (
+              <Button size="sm" onClick={() => dispatch({ type: 'onboarding/OpenQuestionnaire' })}>
+                Create your first project
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ]
 }
