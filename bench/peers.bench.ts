@@ -8,13 +8,12 @@
  * console against Verdaccio (below 1: the console is smaller or faster).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { npmTarball } from './support/npmTarball'
+import { publish } from './support/npmPublish'
 import type { Browser } from 'playwright-core'
 import type { Figure } from './types'
 import { startTestServer, browserHeaders, type TestServer } from '../tests/support/server'
@@ -40,51 +39,8 @@ const freePort = () =>
     s.on('error', reject)
   })
 
-/** A .tgz with package/package.json and package/README.md: what npm pack makes. */
-function tarball(name: string, version: string): Buffer {
-  return npmTarball({
-    'package.json': JSON.stringify({ name, version, description: `Benchmark package ${name}` }),
-    'README.md': `# ${name}\n\nA package both registries hold for the benchmark.\n`,
-  })
-}
-
-function publishDocument(registry: string, name: string): object {
-  const version = '1.0.0'
-  const tgz = tarball(name, version)
-  const file = `${name}-${version}.tgz`
-  return {
-    _id: name,
-    name,
-    description: `Benchmark package ${name}`,
-    'dist-tags': { latest: version },
-    versions: {
-      [version]: {
-        name,
-        version,
-        description: `Benchmark package ${name}`,
-        dist: {
-          tarball: `${registry}${name}/-/${file}`,
-          shasum: createHash('sha1').update(tgz).digest('hex'),
-          integrity: `sha512-${createHash('sha512').update(tgz).digest('base64')}`,
-        },
-      },
-    },
-    _attachments: {
-      [file]: { content_type: 'application/octet-stream', data: tgz.toString('base64'), length: tgz.length },
-    },
-  }
-}
-
 async function publishAll(registry: string, auth: string): Promise<void> {
-  for (let i = 0; i < PACKAGES; i++) {
-    const name = `peer-pkg-${String(i).padStart(4, '0')}`
-    const res = await fetch(`${registry}${name}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: auth },
-      body: JSON.stringify(publishDocument(registry, name)),
-    })
-    if (!res.ok) throw new Error(`publishing ${name} to ${registry}: ${res.status} ${await res.text()}`)
-  }
+  for (let i = 0; i < PACKAGES; i++) await publish(registry, auth, `peer-pkg-${String(i).padStart(4, '0')}`)
 }
 
 function installVerdaccio(): string {

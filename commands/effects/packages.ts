@@ -116,15 +116,17 @@ const packageDetails: Effect = (events$, state$, ports) =>
       // Opened from a checksum search (the model stays on the pages below the list): which versions hold the file.
       const checksum = state$.value.search.model.checksum
       const load = async (): Promise<AppEvent> => {
-        const pkg = await ports.packagesApi.getPackage(packageId)
-        if (isLeft(pkg)) return PackageLoadFailed({ requestId, failure: pkg.left })
-        if (pkg.right === null) return PackageNotFound({ requestId, packageId })
-        const [versions, holding] = await Promise.all([
+        // Side by side: the versions' page used to wait for the package's answer, a round trip
+        // the page of a package with 1,000 versions showed (bench: packagePage).
+        const [pkg, versions, holding] = await Promise.all([
+          ports.packagesApi.getPackage(packageId),
           ports.packagesApi.listVersions({ packageId }, { first: PAGE_SIZE, after: null }),
           checksum
             ? ports.packagesApi.listVersions({ packageId, checksum }, { first: PAGE_SIZE, after: null })
             : null,
         ])
+        if (isLeft(pkg)) return PackageLoadFailed({ requestId, failure: pkg.left })
+        if (pkg.right === null) return PackageNotFound({ requestId, packageId })
         return PackageLoaded({
           requestId,
           pkg: pkg.right,

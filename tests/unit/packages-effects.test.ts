@@ -122,6 +122,29 @@ describe('packages effects', () => {
     ])
   })
 
+  it("asks for a package's versions without waiting for the package's own answer", async () => {
+    const { api, react } = setup()
+    // The package's answer never comes: its versions must have been asked for all the same.
+    const asked: string[] = []
+    const held = fakePorts({
+      packagesApi: {
+        ...api,
+        getPackage: (id) => {
+          asked.push(`getPackage ${id}`)
+          return new Promise(() => undefined)
+        },
+        listVersions: (filter, page) => {
+          asked.push(`listVersions ${filter.packageId}`)
+          return api.listVersions(filter, page)
+        },
+      },
+    })
+    const slow = createApp({ ports: held })
+    slow.dispatch({ type: 'packages/OpenPackage', packageId: react.id })
+    await flush(1)
+    expect(asked).toEqual([`getPackage ${react.id}`, `listVersions ${react.id}`])
+  })
+
   it('a package that does not exist asks navigation for the 404 route', async () => {
     const { app } = setup()
     app.dispatch({ type: 'packages/OpenPackage', packageId: 'npm://no-such' })
