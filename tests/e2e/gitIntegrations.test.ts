@@ -17,6 +17,24 @@ const shot = async (page: Page, name: string) => {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` })
 }
 
+/** An integration the platform keeps, made through its API; its key. */
+async function keptIntegration(integrationName: string, url: string, vendorName: number): Promise<string> {
+  const created = await fetch(`${server.url}/ui/api/v1/integration`, {
+    method: 'POST',
+    headers: browserHeaders(server.url, await adminCookie(server)),
+    body: JSON.stringify({
+      integrationName,
+      userName: 'octo',
+      token: 'e2e-right-token',
+      url,
+      vendorName,
+      integrationType: 1,
+    }),
+  })
+  expect(created.status).toBe(201)
+  return ((await created.json()) as { data: string }).data
+}
+
 withPlatformAndChromium({})
 beforeAll(async () => {
   vendor = await startFakeGitVendor({
@@ -103,20 +121,7 @@ describe('git integrations (e2e)', () => {
 
   it('an admin edits an integration (the stored token tested again) and deletes it, each with its toast', async () => {
     // A GitLab integration the platform already keeps.
-    const created = await fetch(`${server.url}/ui/api/v1/integration`, {
-      method: 'POST',
-      headers: browserHeaders(server.url, await adminCookie(server)),
-      body: JSON.stringify({
-        integrationName: 'team-gitlab',
-        userName: 'octo',
-        token: 'e2e-right-token',
-        url: vendor.gitlabUrl,
-        vendorName: 2,
-        integrationType: 1,
-      }),
-    })
-    expect(created.status).toBe(201)
-    const key = ((await created.json()) as { data: string }).data
+    const key = await keptIntegration('team-gitlab', vendor.gitlabUrl, 2)
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     try {
       const page = await context.newPage()
@@ -149,6 +154,38 @@ describe('git integrations (e2e)', () => {
         headers: { cookie: await adminCookie(server) },
       })
       expect(await left.json()).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('a failed create leaves the modal open with its toast, and Escape closes the modal', async () => {
+    // The name an integration the platform keeps already has: the platform refuses it (409).
+    await keptIntegration('taken-github', vendor.githubUrl, 1)
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    try {
+      const page = await context.newPage()
+      await signIn(server, page, 'admin', server.config.adminPassword)
+      await page.goto(`${server.url}/ui/integrations/vendors/github`)
+      await page
+        .getByRole('table', { name: 'GitHub integrations' })
+        .getByText('taken-github', { exact: true })
+        .waitFor({ timeout: 15_000 })
+      await page.getByRole('button', { name: 'Add integration' }).first().click()
+      const dialog = page.getByRole('dialog', { name: 'New GitHub integration' })
+      await dialog.getByRole('textbox', { name: 'Integration name' }).fill('taken-github')
+      await dialog.getByRole('textbox', { name: 'User name' }).fill('octo')
+      await dialog.getByRole('textbox', { name: 'API URL' }).fill(vendor.githubUrl)
+      await dialog.getByLabel('Access token').fill('e2e-right-token')
+      await dialog.getByRole('button', { name: 'Test connection' }).click()
+      await dialog.getByText('Connection tested').waitFor()
+      await dialog.getByRole('button', { name: 'Create integration' }).click()
+      await dialog.getByRole('alert').filter({ hasText: 'Error while creating integration' }).waitFor()
+      // The toast says it too, over the modal; Escape is the modal's, not only the toast's.
+      // (The modal hides the page, toasts included, from the accessibility tree: found as drawn.)
+      await page.locator('li[data-kind="error"]', { hasText: 'Error while creating integration' }).waitFor()
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached', timeout: 10_000 })
     } finally {
       await context.close()
     }

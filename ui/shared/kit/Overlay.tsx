@@ -1,5 +1,5 @@
 /** Overlays on Radix: Dialog, AlertDialog (role alertdialog, focus on the safe choice), Tooltip, Popover. */
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import * as RDialog from '@radix-ui/react-dialog'
 import * as RPopover from '@radix-ui/react-popover'
 import { X } from 'lucide-react'
@@ -23,6 +23,23 @@ export interface DialogProps {
   readonly closeOnOutsideClick?: boolean
 }
 
+/**
+ * Escape closes the dialog even while a toast shows over it. Radix gives Escape to the top layer
+ * only, and a toast raised after the dialog (a failed save) is that layer: it closed itself and
+ * left the key unused, so the dialog never heard it. A key no layer used closes the dialog; one
+ * a layer used (the dialog's own, a menu or list inside it) is marked and left alone.
+ */
+function useEscapeUnderToast(open: boolean, onOpenChange: (open: boolean) => void) {
+  useEffect(() => {
+    if (!open) return undefined
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) onOpenChange(false)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open, onOpenChange])
+}
+
 export function Dialog({
   open,
   onOpenChange,
@@ -33,6 +50,7 @@ export function Dialog({
   size = 'md',
   closeOnOutsideClick = true,
 }: DialogProps) {
+  useEscapeUnderToast(open, onOpenChange)
   return (
     <RDialog.Root open={open} onOpenChange={onOpenChange}>
       <RDialog.Portal>
