@@ -1,16 +1,19 @@
 /**
  * Files a remote repository fetches once: the upstream's bytes go to the blob store (checked
  * against the digest the metadata gives, if any) and, for the request that started the
- * fetch, to its client while they arrive. Concurrent requests for the same file wait for
- * that one fetch instead of making their own. Memory stays flat: bytes go to disk and to the
- * client, with the client's back-pressure, never held whole.
+ * fetch, to its client while they arrive. Concurrent requests for the same file join that
+ * one fetch instead of making their own, reading the staged file as it grows. Memory stays
+ * flat: bytes go to disk and to the clients, with the first client's back-pressure, never
+ * held whole.
  *
  * A streamed client gets every byte but the last chunk until the digest is checked, so a file
  * that does not match never arrives complete; a small file with a known digest (the usual npm
  * tarball) is checked before its first byte is sent, so the client gets a clear error instead.
  */
 import { createHash, type Hash } from 'node:crypto'
-import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream'
+import { EventEmitter } from 'node:events'
+import { close, openSync, read } from 'node:fs'
+import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream'
 import type { BlobFacts, BlobStore, StagedBlob } from '../repositories/blobs'
 import type { UpstreamResponse } from '../upstream/fetch'
 import type { ExpectedDigest } from './rules'
@@ -48,13 +51,80 @@ export interface FileFetch {
   readonly done: Promise<BlobFacts>
 }
 
+/**
+ * How far a streamed fetch has come, for the requests that join it: they read the staged file
+ * up to what is both on disk and released (every byte but the last chunk until the file is
+ * checked), and to its end once it is kept.
+ */
+class Progress extends EventEmitter {
+  onDisk = 0
+  released = 0
+  partial: string | undefined
+  outcome: { readonly size: number } | { readonly error: Error } | undefined
+  constructor() {
+    super()
+    // One listener per joined request, however many.
+    this.setMaxListeners(0)
+  }
+  limit(): number {
+    return this.outcome && 'size' in this.outcome ? this.outcome.size : Math.min(this.onDisk, this.released)
+  }
+  update(change: Partial<Pick<Progress, 'onDisk' | 'released' | 'partial' | 'outcome'>>): void {
+    Object.assign(this, change)
+    this.emit('change')
+  }
+}
+
+/** A joined request's bytes: the staged file read as it grows, cut off if the fetch fails. */
+class Follower extends Readable {
+  private position = 0
+  private waiting = false
+  private readonly onChange = () => {
+    if (!this.waiting) return
+    this.waiting = false
+    this._read()
+  }
+  constructor(
+    private readonly fd: number,
+    private readonly progress: Progress,
+  ) {
+    super()
+    progress.on('change', this.onChange)
+    // A failed fetch cuts this stream off; a request that never came to send it must not crash.
+    this.on('error', () => undefined)
+  }
+  override _read(): void {
+    const { outcome } = this.progress
+    if (outcome && 'error' in outcome) return void this.destroy(outcome.error)
+    const limit = this.progress.limit()
+    if (this.position >= limit) {
+      if (outcome) return void this.push(null)
+      this.waiting = true
+      return
+    }
+    const buffer = Buffer.allocUnsafe(Math.min(limit - this.position, 64 * 1024))
+    read(this.fd, buffer, 0, buffer.length, this.position, (error, bytes) => {
+      if (error) return void this.destroy(error)
+      this.position += bytes
+      if (bytes === 0) this.waiting = true
+      else this.push(buffer.subarray(0, bytes))
+    })
+  }
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.progress.off('change', this.onChange)
+    close(this.fd, () => callback(error))
+  }
+}
+
 /** Passes chunks on, one behind, digesting them; waits for the reader of `live`. */
 class Tee extends Transform {
   private held: Buffer | undefined
+  private passed = 0
   readonly digest: Hash | undefined
   constructor(
     private readonly live: PassThrough | undefined,
     expected: ExpectedDigest | undefined,
+    private readonly progress: Progress | undefined,
   ) {
     super()
     this.digest = expected ? createHash(expected.algorithm) : undefined
@@ -63,6 +133,9 @@ class Tee extends Transform {
     this.digest?.update(chunk)
     const previous = this.held
     this.held = chunk
+    // Every chunk before this one may go to joined requests.
+    this.progress?.update({ released: this.passed })
+    this.passed += chunk.length
     if (!previous || !this.live || this.live.destroyed) return done(null, chunk)
     if (this.live.write(previous)) return done(null, chunk)
     // The client reads slower than the upstream sends: wait for it (or for it to go away).
@@ -80,12 +153,36 @@ class Tee extends Transform {
   }
 }
 
+interface Inflight {
+  readonly done: Promise<BlobFacts>
+  length?: number
+  progress?: Progress
+}
+
 export function fileCache(blobs: BlobStore) {
-  const inflight = new Map<string, Promise<BlobFacts>>()
+  const inflight = new Map<string, Inflight>()
+
+  /** The bytes of a streamed fetch for a request that joins it, if it can still be followed. */
+  const follow = (fetch: Inflight): Readable | undefined => {
+    const { progress } = fetch
+    if (!progress?.partial || progress.outcome) return undefined
+    try {
+      return new Follower(openSync(progress.partial, 'r'), progress)
+    } catch {
+      // The staged copy just went (kept or failed): the request waits for the outcome.
+      return undefined
+    }
+  }
 
   return {
-    /** A fetch of `key` under way, if any: another request waits for it. */
-    pending: (key: string): Promise<BlobFacts> | undefined => inflight.get(key),
+    /**
+     * A fetch of `key` under way, if any, for another request to join: the bytes as they
+     * arrive when the fetch streams (`live`), else only its outcome.
+     */
+    pending(key: string): FileFetch | undefined {
+      const fetch = inflight.get(key)
+      return fetch && { live: follow(fetch), length: fetch.length, done: fetch.done }
+    },
 
     /**
      * Starts the one fetch of `key`; `start` asks the upstream (or says the cached copy
@@ -104,7 +201,8 @@ export function fileCache(blobs: BlobStore) {
       })
       // Waiters may come and go; an unobserved failure is not an unhandled rejection.
       done.catch(() => undefined)
-      inflight.set(key, done)
+      const entry: Inflight = { done }
+      inflight.set(key, entry)
       const finished = () => inflight.delete(key)
       done.then(finished, finished)
       let begun: FetchStart | CacheStands
@@ -122,9 +220,19 @@ export function fileCache(blobs: BlobStore) {
       const streams =
         expected === undefined || response.length === undefined || response.length > CHECK_BEFORE_SENDING
       const live = streams ? new PassThrough() : undefined
-      const tee = new Tee(live, expected)
+      const progress = streams ? new Progress() : undefined
+      entry.length = response.length
+      entry.progress = progress
+      const tee = new Tee(live, expected, progress)
       response.body.on('error', (error) => tee.destroy(error))
       response.body.pipe(tee)
+      const failed = (error: unknown) => {
+        const cause = error instanceof Error ? error : new Error(String(error))
+        live?.destroy(cause)
+        progress?.update({ outcome: { error: cause } })
+        response.body.destroy()
+        settle.reject(error)
+      }
       blobs
         .putStream(tee, {
           maxBytes: begun.maxBytes,
@@ -133,6 +241,7 @@ export function fileCache(blobs: BlobStore) {
             const actual = tee.digest.digest(expected.encoding)
             if (actual !== expected.value) throw new IntegrityMismatch(expected, actual)
           },
+          written: progress && ((partial, bytes) => progress.update({ partial, onDisk: bytes })),
         })
         .then(async (staged) => {
           try {
@@ -141,13 +250,10 @@ export function fileCache(blobs: BlobStore) {
             staged.discard()
           }
           tee.release()
+          progress?.update({ outcome: { size: staged.facts.size } })
           settle.resolve(staged.facts)
         })
-        .catch((error: unknown) => {
-          live?.destroy(error instanceof Error ? error : new Error(String(error)))
-          response.body.destroy()
-          settle.reject(error)
-        })
+        .catch(failed)
       return { live, length: response.length, done }
     },
   }

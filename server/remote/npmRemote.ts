@@ -209,15 +209,15 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     if (!source || !doc) return undefined
     if (options.cacheOnly) throw new RemoteError(notAllowedProblem(repo.key, file))
     const key = `${repo.key}\0${path}`
-    const pending = files.pending(key)
-    if (pending)
-      return {
-        kind: 'stored',
-        facts: await pending.catch(async (error: unknown) => {
-          throw await upstream.asRemoteError(repo, file, error)
-        }),
-        versionId: versionId(source.version),
-      }
+    // A fetch under way: this request follows its bytes (or waits for it); the first one records it.
+    const joined = files.pending(key)
+    if (joined) {
+      const done = joined.done.catch(async (error: unknown) => {
+        throw await upstream.asRemoteError(repo, file, error)
+      })
+      done.catch(() => undefined)
+      return { kind: 'fetching', fetch: { ...joined, done }, versionId: versionId(source.version) }
+    }
     const expected = expectedDigest(source.integrity, source.shasum)
     try {
       const fetch = await files.fetch(

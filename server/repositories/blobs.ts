@@ -17,6 +17,7 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   renameSync,
   rmSync,
@@ -25,7 +26,7 @@ import {
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { Transform } from 'node:stream'
+import { Transform, Writable } from 'node:stream'
 import type { Db } from '../db'
 
 export interface BlobFacts {
@@ -137,9 +138,15 @@ export function blobStore(db: Db, dataDir: string) {
         maxBytes: number
         /** Last check before the bytes are kept (a proxied file's integrity); throwing keeps nothing. */
         verify?: (facts: BlobFacts) => void
+        /**
+         * Told where the staged copy is and how many bytes are on disk, at once (0) and after
+         * each write, so others may read the file while it arrives.
+         */
+        written?: (partial: string, bytes: number) => void
       },
     ): Promise<StagedBlob> {
       const partial = join(tmp, `${process.pid}.${randomBytes(8).toString('hex')}`)
+      const written = options.written
       const sha256 = createHash('sha256')
       const sha1 = createHash('sha1')
       const md5 = createHash('md5')
@@ -155,7 +162,11 @@ export function blobStore(db: Db, dataDir: string) {
         },
       })
       try {
-        await pipeline(source, hasher, createWriteStream(partial))
+        await pipeline(
+          source,
+          hasher,
+          written ? reportingWriter(partial, written) : createWriteStream(partial),
+        )
         const facts = { sha256: sha256.digest('hex'), sha1: sha1.digest('hex'), md5: md5.digest('hex'), size }
         if (options.expectedSha256 && options.expectedSha256.toLowerCase() !== facts.sha256)
           throw new ChecksumMismatch(options.expectedSha256, facts.sha256)
@@ -196,6 +207,29 @@ export interface StagedBlob {
 }
 
 export type BlobStore = ReturnType<typeof blobStore>
+
+/** Writes a file one chunk at a time, telling after each write how many bytes are on disk. */
+function reportingWriter(path: string, written: (path: string, bytes: number) => void): Writable {
+  // Opened before the first byte, so a reader may open it at once.
+  const file = createWriteStream(path, { fd: openSync(path, 'w') })
+  let bytes = 0
+  written(path, 0)
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      file.write(chunk, (error) => {
+        if (error) return done(error)
+        bytes += chunk.length
+        written(path, bytes)
+        done()
+      })
+    },
+    final: (done) => void file.end(done),
+    destroy: (error, done) => {
+      file.destroy()
+      done(error)
+    },
+  })
+}
 
 function isRunning(pid: number): boolean {
   try {

@@ -138,6 +138,28 @@ describe('a generic remote fetches and caches files', () => {
     expect(upstream.asked('/big/blob.bin')).toBe(1)
   })
 
+  it('streams a file being fetched to a request that joins the fetch, before the upstream finishes', async () => {
+    const bytes = Buffer.from(Array.from({ length: 4 * 1024 * 1024 }, (_, i) => (i * 7) % 251))
+    upstream.put('/big/joined.bin', bytes)
+    const hold = upstream.hold()
+    const first = body(await get('big/joined.bin'))
+    await hold.started
+    // The upstream has sent half and waits: the second request gets bytes all the same.
+    const second = await get('big/joined.bin')
+    expect(second.status).toBe(200)
+    expect(second.headers.get('content-length')).toBe(String(bytes.length))
+    const reader = second.body!.getReader()
+    const early = await reader.read()
+    expect(early.value!.length).toBeGreaterThan(0)
+    hold.release()
+    const chunks = [Buffer.from(early.value!)]
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      chunks.push(Buffer.from(next.value))
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true)
+    expect((await first).equals(bytes)).toBe(true)
+    expect(upstream.asked('/big/joined.bin')).toBe(1)
+  })
+
   it('answers HEAD of an uncached file once it is stored, with its length and checksum', async () => {
     const bytes = Buffer.alloc(512 * 1024, 5)
     upstream.put('/big/head.bin', bytes)

@@ -1,7 +1,8 @@
 /**
  * A tarball past the size checked before sending (CHECK_BEFORE_SENDING) through the npm
  * remote, against a real upstream on 127.0.0.1: the first request gets bytes while the
- * upstream is still sending (streamed, not held whole), the file arrives whole and is cached;
+ * upstream is still sending (streamed, not held whole), and so does a second request that
+ * joins the fetch (one upstream request); the file arrives whole and is cached;
  * one whose bytes do not match the document's integrity never arrives whole and is not kept.
  */
 import { randomBytes } from 'node:crypto'
@@ -50,9 +51,13 @@ const tarballUrl = (version: string) =>
   `${server.url}/artifactory/api/npm/npm-remote/${NAME}/-/${NAME}-${version}.tgz`
 
 /** Reads a response's body to its end, or to where the connection broke. */
-async function readBody(res: Response): Promise<{ bytes: Buffer; broke: boolean }> {
+const readBody = (res: Response) => readRest(res.body!.getReader())
+
+/** The rest of a body being read, to its end or to where the connection broke. */
+async function readRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<{ bytes: Buffer; broke: boolean }> {
   const chunks: Buffer[] = []
-  const reader = res.body!.getReader()
   try {
     for (;;) {
       const { done, value } = await reader.read()
@@ -65,7 +70,7 @@ async function readBody(res: Response): Promise<{ bytes: Buffer; broke: boolean 
 }
 
 describe('a tarball larger than the size checked before sending', { timeout: 120_000 }, () => {
-  it('streams to the first request while the upstream sends, whole, and caches it', async () => {
+  it('streams to the first request and one joining it while the upstream sends, whole, and caches it', async () => {
     const tarball = packed[0]!.tarball
     expect(tarball.length).toBeGreaterThan(CHECK_BEFORE_SENDING)
     const hold = upstream.hold()
@@ -77,14 +82,19 @@ describe('a tarball larger than the size checked before sending', { timeout: 120
     const first = await reader.read()
     expect(first.done).toBe(false)
     expect(first.value!.length).toBeGreaterThan(0)
+    const rest = readRest(reader)
+    // A second request joins the fetch under way: it gets bytes before the upstream finishes too.
+    const joined = await fetch(tarballUrl('1.0.0'))
+    expect(joined.status).toBe(200)
+    const joinedReader = joined.body!.getReader()
+    const early = await joinedReader.read()
+    expect(early.value!.length).toBeGreaterThan(0)
     hold.release()
-    const chunks = [Buffer.from(first.value!)]
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      chunks.push(Buffer.from(value))
-    }
-    expect(Buffer.concat(chunks).equals(tarball)).toBe(true)
+    const { bytes } = await rest
+    expect(Buffer.concat([Buffer.from(first.value!), bytes]).equals(tarball)).toBe(true)
+    const joinedRest = await readRest(joinedReader)
+    expect(Buffer.concat([Buffer.from(early.value!), joinedRest.bytes]).equals(tarball)).toBe(true)
+    expect(upstream.requests.filter((p) => p === `/${NAME}/-/${NAME}-1.0.0.tgz`)).toHaveLength(1)
 
     // Cached: the next request is served without asking the upstream.
     const asked = upstream.requests.length
@@ -102,10 +112,20 @@ describe('a tarball larger than the size checked before sending', { timeout: 120
         ...(await remoteStore(server.ctx.sql).settings('npm-remote')),
         metadataTtlSeconds: 0,
       })
+      const hold = upstream.hold()
       const res = await fetch(tarballUrl('2.0.0'))
-      const { bytes, broke } = await readBody(res)
-      expect(res.status !== 200 || broke).toBe(true)
-      expect(bytes.equals(packed[1]!.tarball)).toBe(false)
+      const answer = readBody(res)
+      await hold.started
+      // A request joining the fetch is cut off the same way.
+      const joined = await fetch(tarballUrl('2.0.0'))
+      hold.release()
+      for (const [r, { bytes, broke }] of [
+        [res, await answer],
+        [joined, await readBody(joined)],
+      ] as const) {
+        expect(r.status !== 200 || broke).toBe(true)
+        expect(bytes.equals(packed[1]!.tarball)).toBe(false)
+      }
       expect(
         await remoteStore(server.ctx.sql).file('npm-remote', `${NAME}/-/${NAME}-2.0.0.tgz`),
       ).toBeUndefined()
