@@ -12,6 +12,8 @@ import type { ServerConfig } from './config'
 import { openDatabase, type Db } from './db'
 import { sqliteSql } from './db/sqliteSql'
 import type { Sql } from './db/sql'
+import { openPostgres } from './db/postgresSql'
+import { MODULES_NOT_ON_POSTGRES, NOT_ON_POSTGRES_MESSAGE, sqliteHandleRefused } from './db/notOnPostgres'
 import { seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
 import {
@@ -104,10 +106,14 @@ export async function buildServer(
   config: ServerConfig,
   options: { db?: Db; clock?: Clock } = {},
 ): Promise<BuiltServer> {
-  if (!options.db) seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
-  const db = options.db ?? openDatabase(config.dataDir)
   const clock = options.clock ?? systemClock
-  const sql = sqliteSql(db)
+  // On PostgreSQL (DATABASE_URL), the features still on the embedded SQLite are not served
+  // (server/db/notOnPostgres.ts): ctx.db refuses every use rather than open a second database.
+  const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl) : undefined
+  if (postgres) await postgres.migrate()
+  else if (!options.db) seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
+  const db = postgres ? sqliteHandleRefused() : (options.db ?? openDatabase(config.dataDir))
+  const sql: Sql = postgres ?? sqliteSql(db)
   const sessions = sessionUsers(sql, clock)
   const ctx = createContext(config, db, clock, sql, (request) => sessions.of(request))
   const app = Fastify({
@@ -119,14 +125,18 @@ export async function buildServer(
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   })
   const openapi = openApiCollector(app, API_PREFIX)
-  // A fresh data folder scans its catalogue against the shipped advisories before it serves.
-  const xray = xrayFor(ctx)
-  xray.seedIfEmpty()
-  const stopAdvisorySources = startAdvisorySources(ctx, xray)
-  app.addHook('onClose', async () => {
-    stopAdvisorySources()
-    await xray.stop()
-  })
+  if (postgres) app.addHook('onClose', () => postgres.close())
+  else {
+    // A fresh data folder scans its catalogue against the shipped advisories before it serves.
+    const xray = xrayFor(ctx)
+    xray.seedIfEmpty()
+    const stopAdvisorySources = startAdvisorySources(ctx, xray)
+    app.addHook('onClose', async () => {
+      stopAdvisorySources()
+      await xray.stop()
+    })
+  }
+  const notOnPostgres = () => new HttpError(503, NOT_ON_POSTGRES_MESSAGE, 'NOT_ON_POSTGRES')
 
   await app.register(fastifyCookie)
   app.addHook('onRequest', async (request, reply) => {
@@ -156,19 +166,20 @@ export async function buildServer(
 
   await app.register(
     async (api) => {
-      for (const [, module] of routeModules) await module(api, ctx)
+      for (const [name, module] of routeModules)
+        if (!postgres || !MODULES_NOT_ON_POSTGRES.has(name)) await module(api, ctx)
       api.get('/openapi.json', { schema: { hide: true } as Record<string, unknown> }, async () =>
         openapi.document(),
       )
       api.all('/*', async () => {
-        throw new HttpError(404, 'No such API endpoint', 'NOT_FOUND')
+        throw postgres ? notOnPostgres() : new HttpError(404, 'No such API endpoint', 'NOT_FOUND')
       })
     },
     { prefix: API_PREFIX },
   )
 
   // Client traffic (npm, generic files, build info) under /artifactory, outside the console's API.
-  await registerRegistry(app, ctx)
+  if (!postgres) await registerRegistry(app, ctx)
 
   app.get('/', async (_request, reply) => reply.redirect('/ui/'))
 
@@ -228,6 +239,8 @@ export async function buildServer(
       if (page.encoding) reply.header('Content-Encoding', page.encoding)
       return reply.type('text/html; charset=utf-8').send(page.body)
     }
+    if (postgres && /^\/(artifactory|v2)(\/|$)/.test(pathOnly))
+      return reply.status(503).send({ message: NOT_ON_POSTGRES_MESSAGE, code: 'NOT_ON_POSTGRES' })
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
   })
 

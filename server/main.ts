@@ -11,7 +11,8 @@ import { configFromEnv } from './config'
 import { buildServer } from './app'
 import { openDatabase } from './db'
 import { sqliteSql } from './db/sqliteSql'
-import { POSTGRES_NOT_YET } from './db/open'
+import { openPostgres } from './db/postgresSql'
+import { NOT_ON_POSTGRES_MESSAGE } from './db/notOnPostgres'
 import { seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
 
@@ -32,21 +33,23 @@ function nodeCount(text: string | undefined): number {
 
 async function runPrimary(): Promise<void> {
   const config = configFromEnv()
-  if (config.databaseUrl) throw new Error(POSTGRES_NOT_YET)
   const count = nodeCount(process.env.NODES)
-  // A new data folder starts from the ready-made catalogue; migrations run once, before the
-  // nodes race for the same file.
-  seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
-  const db = openDatabase(config.dataDir)
+  // Migrations run once, before the nodes race for the same database. On SQLite a new data
+  // folder starts from the ready-made catalogue.
+  const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl) : undefined
+  if (postgres) {
+    await postgres.migrate()
+    console.warn(NOT_ON_POSTGRES_MESSAGE)
+  } else seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
+  const sql = postgres ?? sqliteSql(openDatabase(config.dataDir))
   let idpBanner = ''
   // Loaded only when asked for: oidc-provider is large and warns on Node 20 at import.
   if (process.env.IDP === 'oidc')
-    idpBanner = (await (await import('./sso/localIdpStart')).startLocalIdpFor(config, sqliteSql(db))).banner
+    idpBanner = (await (await import('./sso/localIdpStart')).startLocalIdpFor(config, sql)).banner
   else if (process.env.IDP === 'saml')
-    idpBanner = (await (await import('./sso/localSamlIdpStart')).startLocalSamlIdpFor(config, sqliteSql(db)))
-      .banner
+    idpBanner = (await (await import('./sso/localSamlIdpStart')).startLocalSamlIdpFor(config, sql)).banner
   else if (process.env.IDP) throw new Error(`IDP must be oidc or saml (or unset); got ${process.env.IDP}`)
-  db.close()
+  await sql.close()
 
   const nodeOf = new Map<Worker, string>()
   const restarts = new Map<string, number>()
@@ -116,7 +119,8 @@ async function runNode(): Promise<void> {
     closing = true
     // Closing runs the routes' onClose hooks: heartbeats stop, log files are flushed.
     await app.close()
-    ctx.db.close()
+    // On PostgreSQL closing the app ended the pool; the embedded SQLite is closed here.
+    if (!config.databaseUrl) ctx.db.close()
     process.exit(0)
   }
   // A terminal's Ctrl-C reaches every process of the group: each node closes itself.

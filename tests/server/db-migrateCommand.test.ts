@@ -1,9 +1,10 @@
 /**
  * `npm run migrate` and DATABASE_URL: the command runs the migrations on the database the
  * environment names (a PostgreSQL the test starts, or the embedded SQLite in DATA_DIR), once;
- * a DATABASE_URL that is not PostgreSQL's is refused without echoing it (it may hold a password).
+ * a DATABASE_URL that is not PostgreSQL's is refused without echoing it (it may hold a password);
+ * given a PostgreSQL, `npm start` serves from it.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -75,9 +76,47 @@ describe('npm run migrate', () => {
     expect(configFromEnv({}).databaseUrl).toBeUndefined()
   })
 
-  it('a node given a PostgreSQL says it cannot serve from it yet, and stops', async () => {
-    const outcome = await run('server/main.ts', { DATABASE_URL: await postgres!.database() })
-    expect(outcome.code).toBe(1)
-    expect(outcome.stderr).toMatch(/does not serve from PostgreSQL yet/)
+  it('npm start given a PostgreSQL serves from it, naming what it does not serve yet', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'console-pg-start-'))
+    dirs.push(dataDir)
+    const child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: await postgres!.database(),
+        DATA_DIR: dataDir,
+        NODES: '1',
+        PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    try {
+      const console = await new Promise<string>((done, fail) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString()
+          const url = /Console: (http:\/\/\S+)\/ui\//.exec(stdout)?.[1]
+          if (url) done(url)
+        })
+        child.on('exit', () => fail(new Error(`the platform stopped:\n${stdout}\n${stderr}`)))
+      })
+      expect(stderr).toMatch(/Not served on PostgreSQL yet: npm, generic and container registries/)
+      const login = await fetch(`${console}/ui/api/v1/ui/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          origin: console,
+        },
+        body: JSON.stringify({ user: 'admin', password: 'password', type: 'login' }),
+      })
+      expect(login.status).toBe(200)
+    } finally {
+      const exited = new Promise((done) => child.on('exit', done))
+      process.kill(-child.pid!, 'SIGTERM')
+      await exited
+    }
   }, 120_000)
 })

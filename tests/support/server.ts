@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path'
 import { configFromEnv, type ServerConfig } from '../../server/config'
 import { buildServer, type BuiltServer } from '../../server/app'
 import type { Clock } from '../../server/clock'
+import { startPostgres, type TestPostgres } from './postgres'
 
 export interface TestServer extends BuiltServer {
   readonly url: string
@@ -18,9 +19,17 @@ export interface TestServer extends BuiltServer {
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   env: NodeJS.ProcessEnv = {},
-  /** A manual clock (server/clock.ts) lets a test move the platform's time. */
-  options: { clock?: Clock } = {},
+  options: {
+    /** A manual clock (server/clock.ts) lets a test move the platform's time. */
+    clock?: Clock
+    /**
+     * The database: the embedded SQLite in the data folder (the default), or a PostgreSQL this
+     * starts for the server (tests/support/postgres.ts) and stops with it.
+     */
+    engine?: 'sqlite' | 'postgres'
+  } = {},
 ): Promise<TestServer> {
+  const postgres: TestPostgres | undefined = options.engine === 'postgres' ? await startPostgres() : undefined
   const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'))
   const config: ServerConfig = {
     // No test reaches the public registry: remotes serve their cache only unless a test names an upstream.
@@ -34,9 +43,10 @@ export async function startTestServer(
     }),
     dataDir,
     staticDir: resolve('dist'),
+    ...(postgres ? { databaseUrl: await postgres.database() } : {}),
     ...overrides,
   }
-  const built = await buildServer(config, options)
+  const built = await buildServer(config, options.clock ? { clock: options.clock } : {})
   await built.app.listen({ host: '127.0.0.1', port: 0 })
   const address = built.app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
@@ -45,8 +55,10 @@ export async function startTestServer(
     config,
     url: `http://127.0.0.1:${port}`,
     async stop() {
+      // Closing the app closes a PostgreSQL pool; the embedded SQLite is closed here.
       await built.app.close()
-      built.ctx.db.close()
+      if (config.databaseUrl) await postgres?.stop()
+      else built.ctx.db.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,0 +1,77 @@
+/**
+ * The whole platform started on PostgreSQL (DATABASE_URL), as far as its stores have moved to the
+ * async interface: a PostgreSQL started by the test, every migration run by buildServer, sign-in
+ * and the admin areas on it. The features still on the embedded SQLite are not served there
+ * (server/db/notOnPostgres.ts): they answer 503 NOT_ON_POSTGRES naming themselves, and nothing
+ * is written to a SQLite file in the data folder.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/server'
+import { call, sessionOf } from './authHelpers'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer({}, {}, { engine: 'postgres' })
+}, 120_000)
+afterAll(async () => server?.stop())
+
+describe('the platform on PostgreSQL', () => {
+  it('signs in and keeps its data in PostgreSQL', async () => {
+    expect(server.ctx.sql.engine).toBe('postgres')
+    const admin = await sessionOf(server, 'admin')
+    const me = await call(server, 'GET', '/ui/auth/current', { cookie: admin })
+    expect(me).toMatchObject({ status: 200, body: { name: 'admin', admin: true } })
+    const wrong = await call(server, 'POST', '/ui/auth/login', {
+      body: { user: 'admin', password: 'wrong', type: 'login' },
+    })
+    expect(wrong.status).toBe(401)
+
+    // Admin areas on moved stores: a project with a member, a permission target, a preference.
+    const created = await call(server, 'POST', '/ui/admin/projects', {
+      cookie: admin,
+      body: { key: 'pay', name: 'Payments' },
+    })
+    expect(created.status).toBe(201)
+    const members = await call(server, 'PUT', '/ui/admin/projects/pay/members', {
+      cookie: admin,
+      body: [{ name: 'developer', roles: ['Developer'] }],
+    })
+    expect(members).toMatchObject({ status: 200, body: [{ name: 'developer', roles: ['Developer'] }] })
+    const permission = await call(server, 'POST', '/ui/admin/permissions', {
+      cookie: admin,
+      body: { name: 'pay-readers', repositories: ['npm-local'], users: { developer: ['read'] } },
+    })
+    expect(permission).toMatchObject({ status: 201, body: { users: { developer: ['read'] } } })
+    await call(server, 'PUT', '/ui/user/navigationType', { cookie: admin, body: { type: 'classic' } })
+    expect((await call(server, 'GET', '/ui/user/navigationType', { cookie: admin })).body).toEqual({
+      type: 'classic',
+    })
+    const rows = await server.ctx.sql.all<{ key: string }>('SELECT key FROM projects')
+    expect(rows).toEqual([{ key: 'pay' }])
+    // No second database beside it.
+    expect(existsSync(join(server.config.dataDir, 'platform.db'))).toBe(false)
+  })
+
+  it('answers 503 NOT_ON_POSTGRES for the features still on the embedded SQLite', async () => {
+    const admin = await sessionOf(server, 'admin')
+    const repositories = await call(server, 'GET', '/repositories', { cookie: admin })
+    const catalogue = await call(server, 'POST', '/mds/packages', {
+      cookie: admin,
+      body: { graphQL: { query: '{ packages(filter: {}) { edges { node { name } } } }' } },
+    })
+    for (const answer of [repositories, catalogue])
+      expect(answer).toMatchObject({
+        status: 503,
+        body: { code: 'NOT_ON_POSTGRES', message: expect.stringMatching(/metadata GraphQL.*repositories/) },
+      })
+    // The registries npm and other clients use.
+    const npm = await fetch(`${server.url}/artifactory/api/npm/npm-local/left-pad`)
+    expect(npm.status).toBe(503)
+    expect(await npm.json()).toMatchObject({ code: 'NOT_ON_POSTGRES' })
+    expect((await fetch(`${server.url}/v2/`)).status).toBe(503)
+    // ctx.db refuses every use rather than open a local file.
+    expect(() => server.ctx.db.prepare('SELECT 1')).toThrow(/not served on PostgreSQL yet/)
+  })
+})
