@@ -109,6 +109,33 @@ describe('a script’s request for a token', () => {
 })
 
 describe('answers that fail or come late', () => {
+  it('an answer for another request leaves a pending token, revocation or maximum pending', () => {
+    const token = {
+      id: 't9',
+      user: 'dev',
+      description: 'x',
+      scope: { repositories: null, access: 'read' as const },
+      createdAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: '2026-01-08T00:00:00.000Z',
+    }
+    const pending = foldEvents([
+      T.CreateRequested({ requestId: 'c', request }),
+      T.RevokeRequested({ requestId: 'r', owner: 'mine', id: 't1' }),
+      T.PolicyRequested({ requestId: 'p', maxDays: 14 }),
+    ])
+    const late = foldEvents(
+      [
+        T.Created({ requestId: 'x', token, secretRef: 's' }),
+        T.RevokeFailed({ requestId: 'x', owner: 'mine', id: 't1', failure: down }),
+        T.PolicySaved({ requestId: 'x', maxDays: 20 }),
+      ],
+      pending,
+    )
+    expect(late.tokens.create).toEqual(pending.tokens.create)
+    expect(late.tokens.revoke).toEqual(pending.tokens.revoke)
+    expect(late.tokens.policy).toEqual(pending.tokens.policy)
+  })
+
   it('a failed list says why; an answer to another load changes nothing', () => {
     const asked = T.ListRequested({ requestId: 'r', owner: 'mine' })
     expect(
