@@ -244,6 +244,7 @@ export interface AdminUserInput {
   readonly mfaRequired: boolean
   readonly passwordExpired: boolean
   readonly credentialsExpired: boolean
+  readonly disabled: boolean
   readonly groups: ReadonlyArray<string>
   readonly password?: string
   readonly resetMfa?: boolean

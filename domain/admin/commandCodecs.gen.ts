@@ -91,6 +91,7 @@ export const adminCommandCodecs: CommandCodecs<AdminCommand> = {
             mfaRequired: t.boolean,
             passwordExpired: t.boolean,
             credentialsExpired: t.boolean,
+            disabled: t.boolean,
             groups: t.array(t.string),
           }),
           t.partial({ passwordRef: t.string, resetMfa: t.boolean }),

@@ -55,6 +55,8 @@ export interface AdminUser {
   readonly mfaEnrolled: boolean
   readonly passwordExpired: boolean
   readonly credentialsExpired: boolean
+  /** Signs in nowhere; its sessions and tokens ended when it was disabled. */
+  readonly disabled: boolean
   readonly groups: ReadonlyArray<string>
   readonly createdAt: string
   readonly lastLoginAt: string | null

@@ -26,6 +26,7 @@ const makeUser = (name: string, over: Partial<AdminUser> = {}): AdminUser => ({
   mfaEnrolled: false,
   passwordExpired: false,
   credentialsExpired: false,
+  disabled: false,
   groups: [],
   createdAt: T0,
   lastLoginAt: null,
@@ -249,6 +250,7 @@ describe('users', () => {
             mfaRequired: true,
             passwordExpired: false,
             credentialsExpired: false,
+            disabled: false,
             groups: ['readers', 'writers'],
             password: 'short-secret-42',
           },
@@ -288,6 +290,7 @@ describe('users', () => {
             mfaRequired: true,
             passwordExpired: true,
             credentialsExpired: true,
+            disabled: false,
             groups: ['writers'],
             password: 'brand-new-pass',
             resetMfa: true,
@@ -296,6 +299,44 @@ describe('users', () => {
       },
     ])
     expect(app.exportLog()).not.toContain('brand-new-pass')
+  })
+
+  it('disables a user and enables a disabled one; a refusal (yourself) is shown and the form kept', async () => {
+    const user = userEvent.setup()
+    const fake = fakeIdentityApi()
+    fake.users.push(makeUser('carl', { disabled: true }))
+    const accept = fake.api.saveUser
+    const api: AdminApi = {
+      ...fake.api,
+      saveUser: (create, u) =>
+        u.name === 'admin' ? fail(409, 'You cannot disable your own account') : accept(create, u),
+    }
+    const first = renderShell('/admin/management/users/edit/bob', admin, { adminApi: api }, effects)
+    let form = await screen.findByRole('form', { name: 'User' })
+    const box = within(form).getByRole('checkbox', { name: /^Disabled/ })
+    expect(box).not.toBeChecked()
+    await user.click(box)
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument()
+    first.view.unmount()
+    const second = renderShell('/admin/management/users/edit/carl', admin, { adminApi: api }, effects)
+    form = await screen.findByRole('form', { name: 'User' })
+    const ticked = within(form).getByRole('checkbox', { name: /^Disabled/ })
+    expect(ticked).toBeChecked()
+    await user.click(ticked)
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument()
+    expect(fake.calls.map((c) => (c as { saveUser: { user: AdminUserInput } }).saveUser.user)).toEqual([
+      expect.objectContaining({ name: 'bob', disabled: true }),
+      expect.objectContaining({ name: 'carl', disabled: false }),
+    ])
+    second.view.unmount()
+    renderShell('/admin/management/users/edit/admin', admin, { adminApi: api }, effects)
+    form = await screen.findByRole('form', { name: 'User' })
+    await user.click(within(form).getByRole('checkbox', { name: /^Disabled/ }))
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot disable your own account')
+    expect(screen.getByRole('form', { name: 'User' })).toBeInTheDocument()
   })
 
   it('shows the editor loading while the groups to choose from load', async () => {

@@ -258,6 +258,7 @@ export const savedUser = (
   mfaRequired: false,
   passwordExpired: false,
   credentialsExpired: false,
+  disabled: false,
   groups: [],
   ...over,
 })

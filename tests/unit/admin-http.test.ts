@@ -13,6 +13,7 @@ const wireUser = {
   mfaEnrolled: true,
   passwordExpired: false,
   credentialsExpired: false,
+  disabled: false,
   groups: ['qa'],
   createdAt: T0,
   lastLoginAt: null,
@@ -45,6 +46,7 @@ const input = {
   mfaRequired: false,
   passwordExpired: false,
   credentialsExpired: false,
+  disabled: false,
   groups: ['qa'],
 }
 
@@ -107,6 +109,7 @@ describe('admin adapter: identity calls', () => {
       mfaEnrolled: true,
       passwordExpired: false,
       credentialsExpired: false,
+      disabled: false,
       groups: ['qa'],
       createdAt: T0,
       lastLoginAt: null,

@@ -49,6 +49,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
       mfaRequired: initial?.mfaRequired ?? false,
       passwordExpired: initial?.passwordExpired ?? false,
       credentialsExpired: initial?.credentialsExpired ?? false,
+      disabled: initial?.disabled ?? false,
       resetMfa: false,
       // A new user joins the auto-join groups unless the admin unticks them.
       groups: initial?.groups ?? autoJoined(groups),
@@ -108,6 +109,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
         <>
           <Checkbox label="Expire password (must change it at next login)" {...bind('passwordExpired')} />
           <Checkbox label="Expire credentials" {...bind('credentialsExpired')} />
+          <Checkbox label="Disabled (signs in nowhere; ends its sessions and tokens)" {...bind('disabled')} />
           {initial.mfaEnrolled && (
             <Checkbox label="Reset MFA (enrol again at next login)" {...bind('resetMfa')} />
           )}
