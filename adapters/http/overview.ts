@@ -18,7 +18,7 @@ const StorageWire = t.type({
 })
 const Figures = t.intersection([
   t.type({ ...figures, storage: StorageWire }),
-  t.partial({ downloadsPerDay: DownloadDays }),
+  t.partial({ downloadsPerDay: DownloadDays, deploymentsPerDay: DownloadDays }),
 ])
 
 /** The storage of the wire as the domain has it: figures, or the first calculation under way. */

@@ -25,12 +25,12 @@ export const OverviewFigures = t.type({
   ]),
   health: t.array(t.type({ service: t.string, nodes: t.number, healthy: t.number })),
 })
-/** Successful downloads on each UTC day (YYYY-MM-DD) of the last 30, oldest first. */
+/** Successful downloads (or deployments) on each UTC day (YYYY-MM-DD) of the last 30, oldest first. */
 export const DownloadDays = t.array(t.type({ day: t.string, count: t.number }))
 export const Overview = t.intersection([
   OverviewFigures,
-  // Absent in logs recorded before the platform counted downloads.
-  t.partial({ downloadsPerDay: DownloadDays }),
+  // Absent in logs recorded before the platform counted downloads, or sent deployments a day.
+  t.partial({ downloadsPerDay: DownloadDays, deploymentsPerDay: DownloadDays }),
 ])
 export type Overview = t.TypeOf<typeof Overview>
 

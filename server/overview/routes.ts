@@ -41,9 +41,10 @@ const overviewSchema = obj({
   }),
   health: { type: 'array', items: obj({ service: str, nodes: int, healthy: int }) },
   downloadsPerDay: { type: 'array', items: obj({ day: str, count: int }) },
+  deploymentsPerDay: { type: 'array', items: obj({ day: str, count: int }) },
 })
 
-/** The Overview's downloads chart covers this many days, today included. */
+/** The Overview's downloads and deployments charts cover this many days, today included. */
 export const DOWNLOAD_DAYS = 30
 
 const routes: RouteModule = async (app, ctx) => {
@@ -54,6 +55,8 @@ const routes: RouteModule = async (app, ctx) => {
   app.get('/ui/home/overview', { schema: { response: { 200: overviewSchema } } }, async (request) => {
     ctx.requireUser(request, { allowAnonymous: true })
     const counts = await store.vulnerabilities()
+    const today = isoNow(ctx.clock).slice(0, 10)
+    const first = downloadsOverDays(today, DOWNLOAD_DAYS, [])[0]!.day
     const stored = await cache.read()
     const disk = statfsSync(ctx.config.dataDir)
     const services = new Map<string, { nodes: number; healthy: number }>()
@@ -77,11 +80,8 @@ const routes: RouteModule = async (app, ctx) => {
         diskTotalBytes: disk.blocks * disk.bsize,
       },
       health: [...services].map(([service, s]) => ({ service, ...s })),
-      downloadsPerDay: await (async () => {
-        const today = isoNow(ctx.clock).slice(0, 10)
-        const first = downloadsOverDays(today, DOWNLOAD_DAYS, [])[0]!.day
-        return downloadsOverDays(today, DOWNLOAD_DAYS, await downloads.downloadsSince(first))
-      })(),
+      downloadsPerDay: downloadsOverDays(today, DOWNLOAD_DAYS, await downloads.downloadsSince(first)),
+      deploymentsPerDay: downloadsOverDays(today, DOWNLOAD_DAYS, await store.deploymentsSince(first)),
     }
   })
 }

@@ -16,13 +16,17 @@ const BY_TYPE =
   'SELECT package_type AS type, COUNT(*) AS count FROM catalog_packages GROUP BY package_type ORDER BY count DESC, type'
 const VULNERABILITIES = `SELECT ${SEVERITIES.map((s) => `COALESCE(SUM(vuln_${s}), 0) AS ${s}`).join(', ')} FROM catalog_packages`
 // Quoted aliases keep their case on PostgreSQL, which folds unquoted names to lower case.
-const RECENT = `SELECT repo, path, size, "deployedBy", created FROM (
-    SELECT repo, path, size, deployed_by AS "deployedBy", modified AS created FROM artifacts
+// Every deployment: a stored file, or a package version's lead file that someone deployed.
+const DEPLOYMENTS = `SELECT repo, path, size, deployed_by AS "deployedBy", modified AS created FROM artifacts
     UNION ALL
     SELECT f.repo, f.path, f.size, f.deployed_by, v.created
     FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
-    WHERE f.deployed_by IS NOT NULL AND f.lead = 1
-  ) deployments ORDER BY created DESC, path LIMIT ?`
+    WHERE f.deployed_by IS NOT NULL AND f.lead = 1`
+const RECENT = `SELECT repo, path, size, "deployedBy", created FROM (${DEPLOYMENTS}) deployments
+    ORDER BY created DESC, path LIMIT ?`
+// Deployments a UTC day (created is an ISO text: its first ten characters are the day).
+const PER_DAY = `SELECT substr(created, 1, 10) AS day, COUNT(*) AS count FROM (${DEPLOYMENTS}) deployments
+    WHERE created >= ? GROUP BY substr(created, 1, 10)`
 // Index-only reads: counts and maxima over primary keys and indexes, no file contents.
 const CHANGES = `SELECT (SELECT COUNT(*) FROM blobs) AS blobs, (SELECT COALESCE(MAX(created), '') FROM blobs) AS latest,
     (SELECT COUNT(*) FROM catalog_files) AS files, (SELECT COALESCE(MAX(id), 0) FROM catalog_files) AS "lastFile"`
@@ -40,6 +44,8 @@ export function overviewStore(sql: Sql) {
       return (await sql.one<Record<Severity, number>>(VULNERABILITIES))!
     },
     recentDeployments: (limit: number) => sql.all<Deployment>(RECENT, [limit]),
+    /** Deployments on each UTC day from `day` (YYYY-MM-DD) on; days without any are absent. */
+    deploymentsSince: (day: string) => sql.all<{ day: string; count: number }>(PER_DAY, [day]),
     /** Changes whenever a stored file is added or removed. */
     async storageFingerprint(): Promise<string> {
       const row = (await sql.one<{ blobs: number; latest: string; files: number; lastFile: number }>(

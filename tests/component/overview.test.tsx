@@ -127,6 +127,22 @@ describe('the Overview page', () => {
     expect(screen.getByText('6 downloads')).toBeInTheDocument()
   })
 
+  it('charts the deployments a day beside the downloads (issue 32 item 10)', async () => {
+    const day = (i: number) => `2026-11-${String(i + 1).padStart(2, '0')}`
+    const downloadsPerDay = Array.from({ length: 30 }, (_, i) => ({ day: day(i), count: 1 }))
+    const deploymentsPerDay = Array.from({ length: 30 }, (_, i) => ({ day: day(i), count: i === 3 ? 3 : 0 }))
+    renderShell(
+      '/overview',
+      developer,
+      { overviewApi: api(right(figures({ downloadsPerDay, deploymentsPerDay }))) },
+      effects,
+    )
+    const chart = await screen.findByRole('list', { name: 'Deployments per day' }, { timeout: 15_000 })
+    expect(within(chart).getAllByRole('listitem')[3]).toHaveTextContent('2026-11-04: 3 deployments')
+    expect(screen.getByRole('list', { name: 'Downloads per day' })).toBeInTheDocument()
+    expect(screen.getByText('3 deployments')).toBeInTheDocument()
+  })
+
   it('says no downloads were counted yet', async () => {
     const downloadsPerDay = [{ day: '2026-11-30', count: 0 }]
     renderShell('/overview', developer, { overviewApi: api(right(figures({ downloadsPerDay }))) }, effects)

@@ -35,6 +35,7 @@ interface Overview {
     diskTotalBytes: number
   }
   health: Array<{ service: string; nodes: number; healthy: number }>
+  deploymentsPerDay: Array<{ day: string; count: number }>
 }
 
 const overview = async (of: TestServer = server, as = cookie): Promise<Overview> => {
@@ -163,6 +164,11 @@ describe('the overview', () => {
     expect((after.storage.blobCount ?? 0) - (before.storage.blobCount ?? 0)).toBe(1)
     const now = stored()
     expect(after.storage).toMatchObject({ artifactBytes: now.bytes, blobCount: now.files })
+    // Both count on today's column of the deployments chart (30 UTC days, today last).
+    const today = (o: Overview) => o.deploymentsPerDay.at(-1)!
+    expect(after.deploymentsPerDay).toHaveLength(30)
+    expect(today(after).day).toBe(after.recentDeployments[0]!.created.slice(0, 10))
+    expect(today(after).count - today(before).count).toBe(2)
   })
 
   it('recalculates figures older than the maximum age at the platform time, keeping them shown meanwhile', async () => {

@@ -142,20 +142,47 @@ function Bars({
   )
 }
 
-/** Downloads a day over the last 30 days, as the platform counts them: a column a day. */
-function Downloads({ days }: { readonly days: NonNullable<Overview['downloadsPerDay']> }) {
+/** What a chart of a count a day says: its title, its unit, and what an empty month means. */
+interface PerDayWords {
+  readonly title: string
+  readonly unit: { readonly one: string; readonly other: string }
+  readonly label: string
+  readonly emptyTitle: string
+  readonly emptyHint: string
+}
+
+const DOWNLOADS: PerDayWords = {
+  title: 'Downloads, last 30 days',
+  unit: { one: 'download', other: 'downloads' },
+  label: 'Downloads per day',
+  emptyTitle: 'No downloads in the last 30 days',
+  emptyHint: 'Every package or file served by a repository counts here.',
+}
+const DEPLOYMENTS: PerDayWords = {
+  title: 'Deployments, last 30 days',
+  unit: { one: 'deployment', other: 'deployments' },
+  label: 'Deployments per day',
+  emptyTitle: 'Nothing deployed in the last 30 days',
+  emptyHint: 'Every file or package version deployed to a repository counts here.',
+}
+
+/** A count a day over the last 30 days, as the platform counts them: a column a day. */
+function PerDay({
+  days,
+  words,
+}: {
+  readonly days: NonNullable<Overview['downloadsPerDay']>
+  readonly words: PerDayWords
+}) {
   const { columns, total } = downloadColumns(days)
-  const times = (n: number) => counted(n, { one: 'download', other: 'downloads' })
+  const times = (n: number) => counted(n, words.unit)
   return (
-    <Card title="Downloads, last 30 days" actions={<span className={styles.total}>{times(total)}</span>}>
+    <Card title={words.title} actions={<span className={styles.total}>{times(total)}</span>}>
       {total === 0 ? (
-        <EmptyState
-          title="No downloads in the last 30 days"
-          hint="Every package or file served by a repository counts here."
-        />
+        <EmptyState title={words.emptyTitle} hint={words.emptyHint} />
       ) : (
         <>
-          <ol className={styles.columns} aria-label="Downloads per day">
+          <ol className={styles.columns} aria-label={words.label}>
             {columns.map((c) => (
               <li key={c.label} className={styles.column} title={`${c.label}: ${times(c.count)}`}>
                 <span
@@ -282,7 +309,13 @@ function Figures({ overview }: { readonly overview: Overview }) {
           </ul>
         </Card>
       </div>
-      {overview.downloadsPerDay && <Downloads days={overview.downloadsPerDay} />}
+      {(overview.downloadsPerDay || overview.deploymentsPerDay) && (
+        // Side by side where they fit (a month's columns each), one under the other where not.
+        <div className={styles.perDay}>
+          {overview.downloadsPerDay && <PerDay days={overview.downloadsPerDay} words={DOWNLOADS} />}
+          {overview.deploymentsPerDay && <PerDay days={overview.deploymentsPerDay} words={DEPLOYMENTS} />}
+        </div>
+      )}
       <Card title="Recent deployments" actions={<Link href="/artifacts/browse">Artifacts</Link>}>
         <Table
           label="Recent deployments"
