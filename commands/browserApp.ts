@@ -47,7 +47,7 @@ const deferred = (
  */
 export function browserAreas(): AreaRegistry {
   return createAreaRegistry([
-    busArea,
+    slice(busArea),
     slice(platformArea),
     {
       area: sessionLoginArea,
@@ -63,7 +63,7 @@ export function browserAreas(): AreaRegistry {
       import('../domain/serviceStatus').then((m) => slice(m.serviceStatusArea)),
     ),
     deferred('search', initialSearchState, () =>
-      import('../domain/search/decider').then((m) => m.searchArea),
+      import('../domain/search/decider').then((m) => slice(m.searchArea)),
     ),
     deferred('packages', initialPackagesState, () =>
       import('../domain/packages').then((m) => slice(m.packagesArea)),
@@ -75,7 +75,7 @@ export function browserAreas(): AreaRegistry {
       import('../domain/onboarding').then((m) => slice(m.onboardingArea)),
     ),
     deferred('supportBundles', initialSupportBundlesState, () =>
-      import('../domain/supportBundles').then((m) => m.supportBundlesArea),
+      import('../domain/supportBundles').then((m) => slice(m.supportBundlesArea)),
     ),
     deferred('repositories', initialRepositoriesState, () =>
       import('../domain/repositories').then((m) => slice(m.repositoriesArea)),

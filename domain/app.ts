@@ -155,7 +155,7 @@ export const appSlice = <K extends AreaKey, X, P extends AppCommand = never>(
 
 /** Every area, in the order their `evolve` runs for each event. */
 export const areas = [
-  busArea,
+  appSlice(busArea),
   appSlice(platformArea),
   sessionArea,
   navigationArea,
@@ -164,11 +164,11 @@ export const areas = [
   appSlice(notificationsArea),
   appSlice(adminArea),
   appSlice(serviceStatusArea),
-  searchArea,
+  appSlice(searchArea),
   appSlice(packagesArea),
   appSlice(releaseBundlesArea),
   appSlice(onboardingArea),
-  supportBundlesArea,
+  appSlice(supportBundlesArea),
   appSlice(repositoriesArea),
   appSlice(artifactsArea),
   appSlice(securityArea),

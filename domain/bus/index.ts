@@ -1,7 +1,7 @@
 import * as t from 'io-ts'
 import { left } from 'fp-ts/Either'
 import { defineEvent, type EventOf } from '../shared/events'
-import type { AppArea } from '../app'
+import type { SliceArea } from '../shared/area'
 
 // Events the bus itself records, so a log shows why nothing happened.
 export const CommandRejected = defineEvent(
@@ -19,10 +19,11 @@ export interface BusState {
   readonly effectFailures: number
 }
 
-export const busArea: AppArea<'bus'> = {
+export const busArea: SliceArea<'bus', BusState, never, BusEvent> = {
   key: 'bus',
   initialState: { rejected: 0, effectFailures: 0 },
   events: busEvents,
+  // No command is the bus's: one named `bus/…` is refused, as any unknown command is.
   decide: (command) => left(`${(command as { type: string }).type} is not a command`),
   evolve: (slice, event) => {
     switch (event.type) {

@@ -1,6 +1,9 @@
 import { left, right } from 'fp-ts/Either'
-import type { AppArea, AppCommand, AppEvent } from '../app'
-import type { CommandMeta } from '../shared/area'
+import type { CommandMeta, SliceArea } from '../shared/area'
+import type { EventOf } from '../shared/events'
+import type { SignedOut } from '../session'
+import type { Location, NavigationCommand } from '../navigation'
+import type { SearchCommand } from './commands'
 import { canonicalJson } from '../shared/canonical'
 import { SearchRan, TextChanged, TypeChanged, UrlRestored, searchEvents, type SearchEvent } from './events'
 import { carriedQuery, searchModelFromQuery, searchModelToQuery, type SearchModel } from './model'
@@ -23,22 +26,26 @@ import {
 import { initialSearchState, type SearchState } from './types'
 import { awaits, shownData } from '../shared/loadable'
 import { modelOfBarText, textOfModel } from './barText'
-import { viewerOf, type Viewer } from './viewer'
+import { viewerOf, type Viewer, type ViewerSlices } from './viewer'
 import { searchCommandCodecs } from './commandCodecs.gen'
 
-type State = Parameters<AppArea<'search'>['decide']>[1]
+/** What the decisions read of the rest of the state: who is looking, and where. */
+interface SearchContext {
+  readonly viewer: Viewer
+  readonly location: Location
+}
 
 const archiveEnabled = (v: Viewer) => v.features.archiveSearch === true
 
 function run(
-  state: State,
+  s: SearchState,
+  { viewer, location: here }: SearchContext,
   meta: CommandMeta,
   type: SearchTypeId,
   model: SearchModel,
   text: string,
   from: 'page' | 'recent' = 'page',
 ) {
-  const viewer = viewerOf(state)
   const def = SEARCH_TYPES[type]
   const reason = unavailableReason(def, viewer)
   if (reason !== null) return left(`${def.label} search ${reason}`)
@@ -54,7 +61,6 @@ function run(
     return left('nothing to search for')
   const queryString = searchModelToQuery(effective)
   const target = searchPath(def, viewer)
-  const here = state.navigation.location
   // A recent search is a search of its own: the page it reruns on lends it only the contact-us context.
   const carried = carriedQuery(from === 'recent' ? { path: '', query: here.query } : here, target)
   const query = [queryString, carried].filter((q) => q !== '').join('&')
@@ -71,8 +77,7 @@ function run(
   ])
 }
 
-function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: State, meta: CommandMeta) {
-  const s = state.search
+function decide(command: SearchCommand, s: SearchState, context: SearchContext, meta: CommandMeta) {
   switch (command.type) {
     case 'search/ChangeText':
       if (command.text === s.text) return left('text unchanged')
@@ -80,7 +85,7 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
     case 'search/ChangeType': {
       const def = SEARCH_TYPES[command.searchType]
       if (!def) return left('unknown search type')
-      const reason = unavailableReason(def, viewerOf(state))
+      const reason = unavailableReason(def, context.viewer)
       if (reason !== null) return left(`${def.label} search ${reason}`)
       if (command.searchType === s.type) return left('already this search type')
       // The text's filters are the old type's words: read them with its keys, then keep the name.
@@ -93,12 +98,12 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
       // A refined model (filters changed on the list) runs as it is, whatever the bar holds.
       if (command.model) {
         const type = command.searchType ?? s.type
-        return run(state, meta, type, command.model, textOfModel(command.model, SEARCH_TYPES[type]))
+        return run(s, context, meta, type, command.model, textOfModel(command.model, SEARCH_TYPES[type]))
       }
       // The bar's text is the whole search (it shows the filters of the last run): a filter
       // no longer in the text is not carried.
       const model = modelOfBarText(s.text, def, s.model)
-      return run(state, meta, s.type, model, s.text)
+      return run(s, context, meta, s.type, model, s.text)
     }
     case 'search/SelectRecent': {
       const entry = s.recent.find((r) => r.id === command.id)
@@ -106,7 +111,8 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
       const type = entry.type as SearchTypeId
       if (!SEARCH_TYPES[type]) return left('unknown search type')
       return run(
-        state,
+        s,
+        context,
         meta,
         type,
         entry.searchModel,
@@ -115,7 +121,7 @@ function decide(command: Parameters<AppArea<'search'>['decide']>[0], state: Stat
       )
     }
     case 'search/SyncWithUrl': {
-      const viewer = viewerOf(state)
+      const viewer = context.viewer
       const type = searchTypeFollowing(command.path, viewer, s.type)
       if (type === null) return left('no search type is available')
       const def = SEARCH_TYPES[type]
@@ -143,7 +149,7 @@ function asking(current: SearchState['suggestions'], text: string): SearchState[
     : { status: 'loading', requestId: text, previous }
 }
 
-function evolve(s: SearchState, event: AppEvent): SearchState {
+function evolve(s: SearchState, event: SearchEvent | EventOf<typeof SignedOut>): SearchState {
   if (event.type === 'session/SignedOut') return { ...initialSearchState, recentOwner: null, recent: [] }
   if (!event.type.startsWith('search/')) return s
   const e = event as SearchEvent
@@ -197,17 +203,28 @@ function evolve(s: SearchState, event: AppEvent): SearchState {
 }
 
 // Running a search opens its route with the model in the query (navigation owns the command).
-function policies(envelope: { event: AppEvent }): ReadonlyArray<AppCommand> {
+function policies(envelope: {
+  event: SearchEvent | EventOf<typeof SignedOut>
+}): ReadonlyArray<NavigationCommand> {
   const e = envelope.event
   if (e.type === 'search/SearchRan') return [{ type: 'navigation/Navigate', to: e.data.path }]
   return []
 }
 
-export const searchArea: AppArea<'search'> = {
+export const searchArea: SliceArea<
+  'search',
+  SearchState,
+  SearchCommand,
+  SearchEvent | EventOf<typeof SignedOut>,
+  SearchContext,
+  NavigationCommand,
+  ViewerSlices
+> = {
   key: 'search',
   commands: searchCommandCodecs,
   initialState: initialSearchState,
   events: searchEvents,
+  contextOf: (state) => ({ viewer: viewerOf(state), location: state.navigation.location }),
   decide,
   evolve,
   evolvesOn: ['session/SignedOut'],

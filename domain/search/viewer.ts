@@ -3,9 +3,16 @@
  * platform's services, licence and features, the selected project. Read from the session
  * and platform areas through their own rules, never a copy of them.
  */
-import type { AppState } from '../app'
-import { isTour } from '../platform'
-import { canAdministerProjects, isAdmin } from '../session'
+import { isTour, type PlatformState } from '../platform'
+import { canAdministerProjects, isAdmin, type SessionState } from '../session'
+import type { NavigationState } from '../navigation'
+
+/** The slices a viewer is read from. */
+export interface ViewerSlices {
+  readonly session: SessionState
+  readonly platform: PlatformState
+  readonly navigation: Pick<NavigationState, 'location' | 'selectedProject'>
+}
 
 export interface Viewer {
   /** 'anonymous' when nobody is signed in. */
@@ -40,7 +47,7 @@ export const anonymousViewer: Viewer = {
 }
 
 /** The viewer from the session, platform and navigation areas. */
-export function viewerOf(state: AppState): Viewer {
+export function viewerOf(state: ViewerSlices): Viewer {
   const { session, platform } = state
   const user = session.user
   const anonymous = user === null || user.anonymous

@@ -1,6 +1,10 @@
 import { left, right } from 'fp-ts/Either'
-import type { AppArea, AppEvent } from '../app'
-import type { EventMeta } from '../shared/area'
+import type { EventMeta, SliceArea } from '../shared/area'
+import type { EventOf } from '../shared/events'
+import type { SignedOut, SessionState } from '../session'
+import type { PlatformState } from '../platform'
+import type { NotificationsCommand } from '../notifications'
+import type { SupportBundlesCommand } from './commands'
 import {
   CreationStarted,
   DeleteRequested,
@@ -13,6 +17,7 @@ import {
   RetentionRequested,
   RetentionResolved,
   supportBundlesEvents,
+  type SupportBundlesEvent,
 } from './events'
 import { bundleRequestProblem } from './request'
 import { shownBundles } from './progress'
@@ -46,7 +51,9 @@ function withoutKey<V>(record: Readonly<Record<string, V>>, key: string): Readon
   return rest
 }
 
-function evolve(s: SupportBundlesState, event: AppEvent, meta: EventMeta): SupportBundlesState {
+type Event = SupportBundlesEvent | EventOf<typeof SignedOut>
+
+function evolve(s: SupportBundlesState, event: Event, meta: EventMeta): SupportBundlesState {
   switch (event.type) {
     case 'supportBundles/PageOpened':
       return { ...loading(s, event.data.requestId), open: true, actionFailure: null }
@@ -176,13 +183,31 @@ function evolve(s: SupportBundlesState, event: AppEvent, meta: EventMeta): Suppo
 const findBundle = (s: SupportBundlesState, id: string): SupportBundle | undefined =>
   shownBundles(s.list)?.find((b) => b.id === id)
 
-export const supportBundlesArea: AppArea<'supportBundles'> = {
+/** What the decisions read of the rest of the state. */
+interface SupportBundlesContext {
+  /** The platform lists Mission Control as running. */
+  readonly missionControlRunning: boolean
+  readonly admin: boolean
+}
+
+export const supportBundlesArea: SliceArea<
+  'supportBundles',
+  SupportBundlesState,
+  SupportBundlesCommand,
+  Event,
+  SupportBundlesContext,
+  NotificationsCommand,
+  { readonly platform: PlatformState; readonly session: SessionState }
+> = {
   key: 'supportBundles',
   commands: supportBundlesCommandCodecs,
   initialState: initialSupportBundlesState,
   events: supportBundlesEvents,
-  decide: (command, state, meta) => {
-    const s = state.supportBundles
+  contextOf: (state) => ({
+    missionControlRunning: state.platform.microservices.some((m) => m.key === 'jfmc' && m.enabled),
+    admin: state.session.user?.admin === true,
+  }),
+  decide: (command, s, context, meta) => {
     switch (command.type) {
       case 'supportBundles/Open':
         return right([PageOpened({ requestId: meta.id })])
@@ -210,14 +235,14 @@ export const supportBundlesArea: AppArea<'supportBundles'> = {
       case 'supportBundles/CheckMissionControl':
         // Only a Mission Control the platform lists as running is asked (spec 001 section 7).
         return right(
-          state.platform.microservices.some((m) => m.key === 'jfmc' && m.enabled)
+          context.missionControlRunning
             ? [MissionControlCheckRequested({ requestId: meta.id })]
             : [MissionControlChecked({ requestId: meta.id, available: false })],
         )
       case 'supportBundles/CheckRetention':
         // A non-admin is treated as disabled, without a call (spec 001 section 4).
         return right(
-          state.session.user?.admin === true
+          context.admin
             ? [RetentionRequested({ requestId: meta.id })]
             : [RetentionResolved({ requestId: meta.id, enabled: false })],
         )

@@ -77,7 +77,7 @@ describe('the toasts the policies ask for are message keys with data', () => {
     ],
     [
       'a retention check that failed',
-      supportBundlesArea,
+      appSlice(supportBundlesArea),
       RetentionCheckFailed({ requestId: 'r', failure: { kind: 'status', status: 500, message: 'down' } }),
       { key: 'retentionCheckFailed', detail: 'down' },
     ],

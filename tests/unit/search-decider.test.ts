@@ -1,6 +1,6 @@
 /** The search decider (given events, when command, then events) and its effects on the bus. */
 import { describe, expect, it } from 'vitest'
-import { initialAppState, type AppEvent, type AppState } from '../../domain/app'
+import { initialAppState, type AppEvent, type AppState, appSlice } from '../../domain/app'
 import { searchArea } from '../../domain/search'
 import { currentSuggestions, unknownPackageTypes, unknownSearchKeys } from '../../domain/search/textProblems'
 import * as E from '../../domain/search/events'
@@ -32,7 +32,7 @@ import { flush } from '../support/wait'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 's-1' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
-const search = spec(searchArea, meta)
+const search = spec(appSlice(searchArea), meta)
 
 type SearchRanData = Parameters<typeof E.SearchRan>[0]
 
@@ -119,7 +119,7 @@ describe('running a search', () => {
         recent: { id: 'x', type: 'packages', queryString: 'q=react', searchModel: DEFAULT_SEARCH_MODEL },
       }),
     }
-    expect(searchArea.policies?.(envelope, initialAppState)).toEqual([
+    expect(appSlice(searchArea).policies?.(envelope, initialAppState)).toEqual([
       { type: 'navigation/Navigate', to: '/packages?q=react' },
     ])
   })

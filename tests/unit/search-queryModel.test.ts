@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { isRight } from 'fp-ts/Either'
 import { searchArea } from '../../domain/search'
+import { appSlice } from '../../domain/app'
 import * as E from '../../domain/search/events'
 import {
   DEFAULT_SEARCH_MODEL,
@@ -31,7 +32,7 @@ const SHA1 = 'da39a3ee5e6b4b0d3255bfef95601890afd80709'
 const MD5 = 'd41d8cd98f00b204e9800998ecf8427e'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 's-1' }
-const search = spec(searchArea, meta)
+const search = spec(appSlice(searchArea), meta)
 
 describe('the query model holds every field of the specification', () => {
   const full: SearchModel = {

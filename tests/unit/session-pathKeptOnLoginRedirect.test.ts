@@ -3,7 +3,7 @@
  * rule, seen through the session area's policies; the saving rule then judges the path.
  */
 import { describe, expect, it } from 'vitest'
-import { initialAppState, type AppEvent } from '../../domain/app'
+import { initialAppState, type AppEvent, appSlice } from '../../domain/app'
 import { Redirected } from '../../domain/navigation/events'
 import { sessionArea } from '../../domain/session'
 import { pathKeptOnLoginRedirect } from '../../domain/session/redirect'
@@ -36,6 +36,6 @@ describe('path kept when a page is sent to login', () => {
 
   it('the search area no longer asks for it (one rule, in the session area)', () => {
     const event = envelope(Redirected({ from: '/packages?q=react', to: '/login', reason: 'anonymous user' }))
-    expect(searchArea.policies?.(event, initialAppState) ?? []).toEqual([])
+    expect(appSlice(searchArea).policies?.(event, initialAppState) ?? []).toEqual([])
   })
 })

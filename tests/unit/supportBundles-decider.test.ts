@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { shownBundles, supportBundlesArea } from '../../domain/supportBundles'
+import { appSlice } from '../../domain/app'
 import {
   CreationStarted,
   DeleteRequested,
@@ -36,7 +37,7 @@ const listed = [
     bundles: [bundle({ id: 'done' }), bundle({ id: 'running', status: 'in progress' })],
   }),
 ]
-const bundles = spec(supportBundlesArea)
+const bundles = spec(appSlice(supportBundlesArea))
 
 describe('the support bundles page', () => {
   it('opens with a list request named by the command id', () => {
