@@ -289,10 +289,10 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
           'PART_OF_VERSION',
         )
       const [name, version] = versionOfId(row.version_id)
-      db.transaction(() => {
-        catalogue.remove(name, version)
+      await ctx.sql.transaction(async (tx) => {
+        await catalogue.within(tx).remove(name, version)
         blobs.releaseIfUnused(row.sha256)
-      }).immediate()
+      })
       return reply.status(204).send()
     }
     const doomed = row

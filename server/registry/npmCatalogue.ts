@@ -6,12 +6,12 @@
  * version document npm sent is kept for the packument.
  */
 import { createHash } from 'node:crypto'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 import { packageIdOf, versionIdOf } from '../catalog/load'
 import { isReleaseVersion, latestOf } from '../catalog/versionOrder'
 import type { BlobFacts } from '../repositories/blobs'
 import type { TarEntry } from './tarball'
-import { packageRefresher } from '../catalog/packageRefresh'
+import { refreshPackage } from '../catalog/packageRefresh'
 
 export interface PublishedVersion {
   readonly repo: string
@@ -49,160 +49,161 @@ export function licencesOf(document: Record<string, unknown>): string[] {
 
 /** What happens to every version the catalogue stores, whichever way it came (publish, remote cache). */
 export interface CatalogueHooks {
-  /** Called inside the storing transaction, with the version's id (`npm://name@version`). */
-  readonly versionArrived?: (versionId: string) => void
+  /** Called inside the storing transaction (its handle `tx`), with the version's id (`npm://name@version`). */
+  readonly versionArrived?: (versionId: string, tx: Sql) => void | Promise<void>
 }
 
-export function npmCatalogue(db: Db, hooks: CatalogueHooks = {}) {
-  const insertPackage = db.prepare(
-    `INSERT OR IGNORE INTO catalog_packages (id, name, name_lower, description, description_lower, package_type,
+const Q = {
+  insertPackage: `INSERT INTO catalog_packages (id, name, name_lower, description, description_lower, package_type,
        created, modified, latest_version, latest_release_version, versions_count, release_versions_count,
        licenses_json, tags_json, source)
-     VALUES (@id, @name, @nameLower, @description, @descriptionLower, 'npm', @now, @now, NULL, NULL, 0, 0, '[]',
-       '[]', 'published')`,
-  )
-  const updatePackageFacts = db.prepare(
-    `UPDATE catalog_packages SET description = @description, description_lower = @descriptionLower,
-       licenses_json = @licenses, tags_json = @tags WHERE id = @id`,
-  )
-  const insertLicence = db.prepare(
-    'INSERT OR IGNORE INTO catalog_package_licenses (package_id, name) VALUES (?, ?)',
-  )
-  const insertVersion = db.prepare(
-    `INSERT INTO catalog_versions (id, package_id, name, name_lower, created, modified, prerelease, size,
+     VALUES (?, ?, ?, ?, ?, 'npm', ?, ?, NULL, NULL, 0, 0, '[]', '[]', 'published')
+     ON CONFLICT DO NOTHING`,
+  updatePackageFacts: `UPDATE catalog_packages SET description = ?, description_lower = ?, licenses_json = ?,
+       tags_json = ? WHERE id = ?`,
+  insertLicence:
+    'INSERT INTO catalog_package_licenses (package_id, name) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  insertVersion: `INSERT INTO catalog_versions (id, package_id, name, name_lower, created, modified, prerelease, size,
        licenses_json, digest, repo, repo_type, lead_file_path, readme_path)
-     VALUES (@id, @packageId, @name, @nameLower, @now, @now, @prerelease, @size, @licenses, @digest, @repo, 'npm',
-       @lead, @readmePath)`,
-  )
-  const insertFile = db.prepare(
-    `INSERT INTO catalog_files (version_id, repo, path, name, lead, size, md5, sha1, sha256, mime_type, content,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'npm', ?, ?)`,
+  insertFile: `INSERT INTO catalog_files (version_id, repo, path, name, lead, size, md5, sha1, sha256, mime_type, content,
        deployed_by)
-     VALUES (@versionId, @repo, @path, @name, @lead, @size, @md5, @sha1, @sha256, @mimeType, @content, @deployedBy)`,
-  )
-  const insertDependency = db.prepare(
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertDependency:
     'INSERT INTO catalog_dependencies (version_id, position, name, version, scope) VALUES (?, ?, ?, ?, ?)',
-  )
-  const insertProperty = db.prepare(
+  insertProperty:
     'INSERT INTO catalog_properties (version_id, position, key, values_json) VALUES (?, ?, ?, ?)',
-  )
-  const insertDocument = db.prepare('INSERT INTO npm_version_documents (version_id, document) VALUES (?, ?)')
-  const deleteVersion = db.prepare('DELETE FROM catalog_versions WHERE id = ?')
-  const findVersion = db.prepare('SELECT id, repo FROM catalog_versions WHERE id = ?')
-  const everPublished = db.prepare(
-    'SELECT sha256 FROM npm_published_versions WHERE package = ? AND version = ?',
-  )
-  const recordPublished = db.prepare(
-    'INSERT OR IGNORE INTO npm_published_versions (package, version, sha256, published_at) VALUES (?, ?, ?, ?)',
-  )
-  const documentOf = db.prepare('SELECT 1 FROM npm_version_documents WHERE version_id = ?')
+  insertDocument: 'INSERT INTO npm_version_documents (version_id, document) VALUES (?, ?)',
+  deleteVersion: 'DELETE FROM catalog_versions WHERE id = ?',
+  findVersion: 'SELECT id, repo FROM catalog_versions WHERE id = ?',
+  everPublished: 'SELECT sha256 FROM npm_published_versions WHERE package = ? AND version = ?',
+  recordPublished: `INSERT INTO npm_published_versions (package, version, sha256, published_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT DO NOTHING`,
+  documentOf: 'SELECT 1 AS found FROM npm_version_documents WHERE version_id = ?',
+  versionsInRepo: 'SELECT name FROM catalog_versions WHERE package_id = ? AND repo = ?',
+  tagsIn: 'SELECT tag, version FROM npm_dist_tags WHERE repo = ? AND package = ?',
+  setTag: `INSERT INTO npm_dist_tags (repo, package, tag, version) VALUES (?, ?, ?, ?)
+     ON CONFLICT (repo, package, tag) DO UPDATE SET version = excluded.version`,
+  deleteTag: 'DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?',
+}
 
-  /** Counts, latest versions and dates from the versions left; a package without versions goes. */
-  const refreshPackage = packageRefresher(db)
+/**
+ * The npm catalogue over `sql`. Writes (add, remove, repairTags) belong inside the caller's
+ * transaction: `within(tx)` gives the catalogue on its handle.
+ */
+export function npmCatalogue(sql: Sql, hooks: CatalogueHooks = {}) {
+  return on(sql, hooks)
+}
 
-  const versionsInRepo = db.prepare('SELECT name FROM catalog_versions WHERE package_id = ? AND repo = ?')
-  const tagsIn = db.prepare('SELECT tag, version FROM npm_dist_tags WHERE repo = ? AND package = ?')
-  const setTag = db.prepare(
-    'INSERT OR REPLACE INTO npm_dist_tags (repo, package, tag, version) VALUES (?, ?, ?, ?)',
-  )
-  const deleteTag = db.prepare('DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?')
+function on(sql: Sql, hooks: CatalogueHooks) {
+  const findVersion = (id: string) => sql.one<{ id: string; repo: string }>(Q.findVersion, [id])
 
   /** After versions go: tags of a removed version go, and `latest` moves to the highest release left. */
-  const repairTags = (repo: string, name: string) => {
-    const left = (versionsInRepo.all(packageIdOf('npm', name), repo) as Array<{ name: string }>).map(
+  const repairTags = async (repo: string, name: string): Promise<void> => {
+    const left = (await sql.all<{ name: string }>(Q.versionsInRepo, [packageIdOf('npm', name), repo])).map(
       (v) => v.name,
     )
-    const tags = tagsIn.all(repo, name) as Array<{ tag: string; version: string }>
-    for (const t of tags) if (!left.includes(t.version)) deleteTag.run(repo, name, t.tag)
+    const tags = await sql.all<{ tag: string; version: string }>(Q.tagsIn, [repo, name])
+    for (const t of tags) if (!left.includes(t.version)) await sql.run(Q.deleteTag, [repo, name, t.tag])
     const hasLatest = tags.some((t) => t.tag === 'latest' && left.includes(t.version))
     const latest = latestOf(left.filter(isReleaseVersion)) ?? latestOf(left)
-    if (latest && !hasLatest) setTag.run(repo, name, 'latest', latest)
+    if (latest && !hasLatest) await sql.run(Q.setTag, [repo, name, 'latest', latest])
   }
 
   return {
-    refreshPackage,
+    /** The catalogue on a transaction's handle. */
+    within: (tx: Sql) => on(tx, hooks),
+    /** Counts, latest versions and dates from the versions left; a package without versions goes. */
+    refreshPackage: (packageId: string) => refreshPackage(sql, packageId),
     repairTags,
 
     /** Whether any repository already holds this version (the catalogue keys versions by package). */
     versionExists: (name: string, version: string) =>
-      findVersion.get(versionIdOf(packageIdOf('npm', name), version)) as
-        { id: string; repo: string } | undefined,
+      findVersion(versionIdOf(packageIdOf('npm', name), version)),
 
     /** The sha256 of the tarball `name@version` was first published with, unpublished or not. */
-    publishedDigest: (name: string, version: string): string | undefined =>
-      (everPublished.get(name, version) as { sha256: string } | undefined)?.sha256,
+    publishedDigest: async (name: string, version: string): Promise<string | undefined> =>
+      (await sql.one<{ sha256: string }>(Q.everPublished, [name, version]))?.sha256,
     /** Whether a version came through npm (published or cached), not from the sample catalogue. */
-    hasDocument: (versionId: string) => documentOf.get(versionId) !== undefined,
+    hasDocument: async (versionId: string) => (await sql.one(Q.documentOf, [versionId])) !== undefined,
 
     /** Records a published version; the caller holds a transaction and has stored the tarball's bytes. */
-    add(p: PublishedVersion): void {
+    async add(p: PublishedVersion): Promise<void> {
       const packageId = packageIdOf('npm', p.name)
       const versionId = versionIdOf(packageId, p.version)
       const description = typeof p.document.description === 'string' ? p.document.description : null
+      const descriptionLower = description?.toLowerCase() ?? null
       const licences = licencesOf(p.document)
       const licencesJson = JSON.stringify(licences.map((name) => ({ name, source: 'package.json' })))
-      insertPackage.run({
-        id: packageId,
-        name: p.name,
-        nameLower: p.name.toLowerCase(),
+      await sql.run(Q.insertPackage, [
+        packageId,
+        p.name,
+        p.name.toLowerCase(),
         description,
-        descriptionLower: description?.toLowerCase() ?? null,
-        now: p.now,
-      })
+        descriptionLower,
+        p.now,
+        p.now,
+      ])
       // The newest publish describes the package (as the registry's packument does).
-      updatePackageFacts.run({
-        id: packageId,
+      await sql.run(Q.updatePackageFacts, [
         description,
-        descriptionLower: description?.toLowerCase() ?? null,
-        licenses: licencesJson,
-        tags: JSON.stringify(strings(p.document.keywords)),
-      })
-      for (const licence of licences) insertLicence.run(packageId, licence)
+        descriptionLower,
+        licencesJson,
+        JSON.stringify(strings(p.document.keywords)),
+        packageId,
+      ])
+      for (const licence of licences) await sql.run(Q.insertLicence, [packageId, licence])
 
       const inside = p.files
       const readme = inside.find((f) => /^readme/i.test(f.path))
       const folder = `${p.name}/-/${p.version}`
-      insertVersion.run({
-        id: versionId,
-        packageId,
-        name: p.version,
-        nameLower: p.version.toLowerCase(),
-        now: p.now,
-        prerelease: isReleaseVersion(p.version) ? 0 : 1,
-        size: p.tarballFacts.size,
-        licenses: licencesJson,
-        digest: p.tarballFacts.sha256,
-        repo: p.repo,
-        lead: tarballPath(p.name, p.version),
-        readmePath: readme ? `${folder}/${readme.path}` : null,
-      })
-      insertFile.run({
+      await sql.run(Q.insertVersion, [
         versionId,
-        repo: p.repo,
-        path: tarballPath(p.name, p.version),
-        name: tarballName(p.name, p.version),
-        lead: 1,
-        ...p.tarballFacts,
-        mimeType: 'application/x-gzip',
-        // The bytes are in the blob store, found by sha256.
-        content: null,
-        deployedBy: p.deployedBy,
-      })
+        packageId,
+        p.version,
+        p.version.toLowerCase(),
+        p.now,
+        p.now,
+        isReleaseVersion(p.version) ? 0 : 1,
+        p.tarballFacts.size,
+        licencesJson,
+        p.tarballFacts.sha256,
+        p.repo,
+        tarballPath(p.name, p.version),
+        readme ? `${folder}/${readme.path}` : null,
+      ])
+      const { size, md5, sha1, sha256 } = p.tarballFacts
+      // The tarball's bytes are in the blob store, found by sha256.
+      await sql.run(Q.insertFile, [
+        versionId,
+        p.repo,
+        tarballPath(p.name, p.version),
+        tarballName(p.name, p.version),
+        1,
+        size,
+        md5,
+        sha1,
+        sha256,
+        'application/x-gzip',
+        null,
+        p.deployedBy,
+      ])
       for (const f of inside) {
         const hash = (a: string) => createHash(a).update(f.bytes).digest('hex')
-        insertFile.run({
+        await sql.run(Q.insertFile, [
           versionId,
-          repo: p.repo,
-          path: `${folder}/${f.path}`,
-          name: f.path,
-          lead: 0,
-          size: f.bytes.length,
-          md5: hash('md5'),
-          sha1: hash('sha1'),
-          sha256: hash('sha256'),
-          mimeType: mimeOf(f.path),
-          content: f.bytes,
-          deployedBy: p.deployedBy,
-        })
+          p.repo,
+          `${folder}/${f.path}`,
+          f.path,
+          0,
+          f.bytes.length,
+          hash('md5'),
+          hash('sha1'),
+          hash('sha256'),
+          mimeOf(f.path),
+          f.bytes,
+          p.deployedBy,
+        ])
       }
       const scopes: Array<[string, string]> = [
         ['dependencies', 'prod'],
@@ -215,7 +216,8 @@ export function npmCatalogue(db: Db, hooks: CatalogueHooks = {}) {
         const deps = p.document[field]
         if (deps && typeof deps === 'object')
           for (const [name, range] of Object.entries(deps as Record<string, unknown>))
-            if (typeof range === 'string') insertDependency.run(versionId, position++, name, range, scope)
+            if (typeof range === 'string')
+              await sql.run(Q.insertDependency, [versionId, position++, name, range, scope])
       }
       const properties: Array<[string, string[]]> = [
         ['npm.name', [p.name]],
@@ -224,24 +226,22 @@ export function npmCatalogue(db: Db, hooks: CatalogueHooks = {}) {
         ['npm.keywords', strings(p.document.keywords)],
         ['npm.license', licences],
       ]
-      properties
-        .filter(([, values]) => values.length > 0)
-        .forEach(([key, values], i) => insertProperty.run(versionId, i, key, JSON.stringify(values)))
-      insertDocument.run(versionId, JSON.stringify(p.document))
-      recordPublished.run(p.name, p.version, p.tarballFacts.sha256, p.now)
-      refreshPackage(packageId)
-      hooks.versionArrived?.(versionId)
+      for (const [i, [key, values]] of properties.filter(([, values]) => values.length > 0).entries())
+        await sql.run(Q.insertProperty, [versionId, i, key, JSON.stringify(values)])
+      await sql.run(Q.insertDocument, [versionId, JSON.stringify(p.document)])
+      await sql.run(Q.recordPublished, [p.name, p.version, p.tarballFacts.sha256, p.now])
+      await refreshPackage(sql, packageId)
+      await hooks.versionArrived?.(versionId, sql)
     },
 
     /** Removes a version (and its files, dependencies… by cascade); the package goes with its last version. */
-    remove(name: string, version: string): boolean {
+    async remove(name: string, version: string): Promise<boolean> {
       const packageId = packageIdOf('npm', name)
-      const found = findVersion.get(versionIdOf(packageId, version)) as
-        { id: string; repo: string } | undefined
+      const found = await findVersion(versionIdOf(packageId, version))
       if (!found) return false
-      deleteVersion.run(found.id)
-      refreshPackage(packageId)
-      repairTags(found.repo, name)
+      await sql.run(Q.deleteVersion, [found.id])
+      await refreshPackage(sql, packageId)
+      await repairTags(found.repo, name)
       return true
     },
   }

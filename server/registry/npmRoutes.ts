@@ -154,8 +154,6 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const mayCache = (caller: RegistryCaller, r: RepositoryRecord, name: string) =>
     authz.can(caller, r, 'deploy', `${name}/`)
 
-  const repairTags = catalogue.repairTags
-
   // Never the request's Host header: a client chooses it, and these URLs are what npm downloads.
   const baseUrl = (request: FastifyRequest) => baseUrlOf(ctx, request)
 
@@ -374,8 +372,8 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         'EINTEGRITY',
       )
     const sha256 = createHash('sha256').update(tarball).digest('hex')
-    const refuseOtherBytes = () => {
-      const earlier = catalogue.publishedDigest(name, version)
+    const refuseOtherBytes = async (at: NpmCatalogue) => {
+      const earlier = await at.publishedDigest(name, version)
       if (earlier !== undefined && earlier !== sha256)
         throw new HttpError(
           403,
@@ -383,9 +381,9 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
           'VERSION_WAS_PUBLISHED',
         )
     }
-    refuseOtherBytes()
+    await refuseOtherBytes(catalogue)
     const files = await shownFilesOf(tarball, name, version)
-    if (catalogue.versionExists(name, version))
+    if (await catalogue.versionExists(name, version))
       throw new HttpError(
         403,
         `You cannot publish over the previously published versions: ${version}.`,
@@ -396,16 +394,17 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const stored = { ...document, dist: { ...dist, integrity, shasum } }
     const now = isoNow(ctx.clock)
     try {
-      db.transaction(() => {
-        refuseOtherBytes()
-        if (catalogue.versionExists(name, version))
+      await ctx.sql.transaction(async (tx) => {
+        const inside = catalogue.within(tx)
+        await refuseOtherBytes(inside)
+        if (await inside.versionExists(name, version))
           throw new HttpError(
             403,
             `You cannot publish over the previously published versions: ${version}.`,
             'VERSION_EXISTS',
           )
         blob.commit(now)
-        catalogue.add({
+        await inside.add({
           repo: target.key,
           name,
           version,
@@ -422,8 +421,8 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         for (const [tag, v] of tags)
           if (v === version && (tag !== 'latest' || latestMovesTo(latest, version)))
             setTag.run(target.key, name, tag, v)
-        repairTags(target.key, name)
-      }).immediate()
+        await inside.repairTags(target.key, name)
+      })
     } finally {
       blob.discard()
     }
@@ -433,26 +432,28 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   /** `npm unpublish name@version`: the document comes back without the versions to remove. */
   const removeMissingVersions = (target: RepositoryRecord, name: string, body: unknown) => {
     const kept = new Set(Object.keys(((body ?? {}) as { versions?: object }).versions ?? {}))
-    db.transaction(() => {
+    return ctx.sql.transaction(async (tx) => {
+      const inside = catalogue.within(tx)
       for (const row of versionsIn.all(`npm://${name}`, target.key) as VersionRow[])
         if (!kept.has(row.version)) {
-          catalogue.remove(name, row.version)
+          await inside.remove(name, row.version)
           blobs.releaseIfUnused(row.sha256)
         }
-      repairTags(target.key, name)
-    }).immediate()
+      await inside.repairTags(target.key, name)
+    })
   }
 
-  const removePackage = (target: RepositoryRecord, name: string) => {
+  const removePackage = async (target: RepositoryRecord, name: string) => {
     const rows = versionsIn.all(`npm://${name}`, target.key) as VersionRow[]
     if (rows.length === 0) throw new HttpError(404, `${name} is not in ${target.key}`, 'NOT_FOUND')
-    db.transaction(() => {
+    return ctx.sql.transaction(async (tx) => {
+      const inside = catalogue.within(tx)
       for (const row of rows) {
-        catalogue.remove(name, row.version)
+        await inside.remove(name, row.version)
         blobs.releaseIfUnused(row.sha256)
       }
-      repairTags(target.key, name)
-    }).immediate()
+      await inside.repairTags(target.key, name)
+    })
   }
 
   const distTags = async (
@@ -582,11 +583,11 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     if (method === 'PUT' && dash === undefined)
       return publish(request, target, name, caller.user.name, request.body)
     if (method === 'PUT' && dash === '-rev') {
-      removeMissingVersions(target, name, request.body)
+      await removeMissingVersions(target, name, request.body)
       return { ok: true }
     }
     if (method === 'DELETE' && dash === '-rev') {
-      removePackage(target, name)
+      await removePackage(target, name)
       return { ok: true }
     }
     // The tarball's own DELETE after an unpublish: its version is already gone.

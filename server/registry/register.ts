@@ -29,7 +29,7 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   const auth = registryAuth(ctx)
   const blobs = blobStore(ctx.db, ctx.config.dataDir)
   // Every stored version is scanned as it arrives, so a blocked one is never served.
-  const catalogue = npmCatalogue(ctx.db, { versionArrived: (id) => xrayFor(ctx).versionArrived(id) })
+  const catalogue = npmCatalogue(ctx.sql, { versionArrived: (id) => xrayFor(ctx).versionArrived(id) })
   const store = remoteStore(ctx.sql)
   // The seeded remotes' upstreams, when the environment names them (`offline` serves the cache only).
   const seeded: Array<[string, string | undefined]> = [

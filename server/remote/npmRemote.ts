@@ -159,23 +159,22 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     if (!document) return
     try {
       const files = await readTarball(readFileSync(blobs.pathOf(facts.sha256)), isShownFile)
-      ctx.db
-        .transaction(() => {
-          const existing = catalogue.versionExists(name, version)
-          if (existing && (existing.repo !== repo.key || catalogue.hasDocument(existing.id))) return
-          if (existing) catalogue.remove(name, version)
-          catalogue.add({
-            repo: repo.key,
-            name,
-            version,
-            document,
-            files,
-            tarballFacts: facts,
-            deployedBy: repo.key,
-            now: isoNow(ctx.clock),
-          })
+      await ctx.sql.transaction(async (tx) => {
+        const inside = catalogue.within(tx)
+        const existing = await inside.versionExists(name, version)
+        if (existing && (existing.repo !== repo.key || (await inside.hasDocument(existing.id)))) return
+        if (existing) await inside.remove(name, version)
+        await inside.add({
+          repo: repo.key,
+          name,
+          version,
+          document,
+          files,
+          tarballFacts: facts,
+          deployedBy: repo.key,
+          now: isoNow(ctx.clock),
         })
-        .immediate()
+      })
     } catch (error) {
       // The bytes are cached and served; a tarball the catalogue cannot read stays out of it.
       upstream.log('WARN', `${repo.key}: ${name}@${version} is cached but not listed: ${String(error)}`)
