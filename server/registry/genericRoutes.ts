@@ -169,8 +169,8 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     // A remote's failure is told when no member after it has the file.
     let failure: RemoteError | undefined
     for (const r of await authz.readableMembers(caller, repo, path)) {
-      if (r.kind === 'remote') {
-        if (r.packageType !== 'generic') continue
+      // Another type's remote (npm's) is not fetched through here, but what it holds is served.
+      if (r.kind === 'remote' && r.packageType === 'generic') {
         try {
           // Filling a remote's cache is deploying to it; other readers get what is cached.
           const cacheOnly = !(await authz.can(caller, r, 'deploy', path))

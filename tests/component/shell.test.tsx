@@ -147,22 +147,32 @@ describe('the shell', () => {
     expect(screen.queryByRole('heading', { name: 'Set Me Up' })).not.toBeInTheDocument()
   })
 
+  it('Quick Repository Creation goes to the page that creates repositories', async () => {
+    const user = userEvent.setup()
+    const { app } = renderShell('/packages', admin)
+    await user.click(await screen.findByRole('button', { name: 'admin' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
+    expect(app.getState().navigation.location.path).toBe('/admin/repositories/quick')
+  })
+
+  // Quick setup opens from the quick action (the menu item creates repositories: issue 31).
   it('opens quick setup as a route with the quick-deploy landing feature', async () => {
     const user = userEvent.setup()
     const { app } = renderShell('/packages', {
       user: { name: 'admin', admin: true },
-      features: { quickDeployLanding: true },
+      features: { quickDeployLanding: true, newOnboardingQuickAction: true },
     })
-    await user.click(await screen.findByRole('button', { name: 'admin' }))
-    await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
+    await user.click(await screen.findByRole('button', { name: 'Quick Setup' }))
     expect(app.getState().navigation.location.path).toBe('/quick-setup')
   })
 
   it('opens the overlay wizard without the quick-deploy landing feature', async () => {
     const user = userEvent.setup()
-    const { app } = renderShell('/packages', admin)
-    await user.click(await screen.findByRole('button', { name: 'admin' }))
-    await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
+    const { app } = renderShell('/packages', {
+      user: { name: 'admin', admin: true },
+      features: { newOnboardingQuickAction: true },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Quick Setup' }))
     expect(app.getState().navigation.location.path).toBe('/packages')
     expect(await screen.findByRole('dialog', { name: 'Quick Setup' })).toBeInTheDocument()
   })
