@@ -13,10 +13,10 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { publish } from './support/npmPublish'
+import { developerCookie, publish } from './support/benchClient'
 import type { Browser } from 'playwright-core'
 import type { Figure } from './types'
-import { startTestServer, browserHeaders, type TestServer } from '../tests/support/server'
+import { startTestServer, browserHeaders } from '../tests/support/server'
 import { launchChromium } from '../tests/support/browser'
 // @ts-expect-error -- a plain ES module script without types
 import { buildIfNeeded } from '../scripts/buildIfNeeded.mjs'
@@ -152,17 +152,6 @@ async function median(n: number, call: () => Promise<Response>): Promise<number>
   return times[Math.floor(n / 2)]!
 }
 
-async function signIn(server: TestServer): Promise<string> {
-  const res = await fetch(`${server.url}/ui/api/v1/ui/auth/login`, {
-    method: 'POST',
-    headers: browserHeaders(server.url),
-    body: JSON.stringify({ user: 'developer', password: server.config.userPassword, type: 'login' }),
-  })
-  const cookie = res.headers.get('set-cookie')?.split(';')[0]
-  if (res.status !== 200 || !cookie) throw new Error(`login failed: ${res.status}`)
-  return cookie
-}
-
 export async function run(): Promise<Figure[]> {
   // The server serves dist/: without a build the console's page only says so, and the wait
   // for its list ran out after a minute (a fresh worktree or clone has none).
@@ -186,7 +175,7 @@ export async function run(): Promise<Figure[]> {
 
     browser = await launchChromium()
     const theirs = await coldLoad(browser, verdaccio.url, 'peer-pkg-0')
-    const cookie = await signIn(server)
+    const cookie = await developerCookie(server)
     const [name, value] = cookie.split('=') as [string, string]
     const ours = await coldLoad(browser, `${server.url}/ui/packages?q=peer-pkg-*`, 'peer-pkg-0', {
       name,

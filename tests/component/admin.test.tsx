@@ -423,7 +423,7 @@ describe('admin pages', () => {
     expect(offline).toHaveAttribute('data-tone', 'danger')
     // Its services named as Topology's headings name them (capitalised there by CSS too).
     expect(within(table).getByText('artifactory')).toHaveClass(adminStyles.serviceNames!)
-    // What to do next (issue 32 item 5: one row was the page): where each node's health, removal
+    // What to do next (one row alone was the page): where each node's health, removal
     // and logs are.
     const steps = within(screen.getByRole('region', { name: 'Looking after the nodes' }))
     expect(steps.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([

@@ -28,7 +28,7 @@ describe('builds page, with few builds', () => {
     detail: () => Promise.reject(new Error('not asked for')),
   })
 
-  // Issue 32 item 5: two builds' rows were the page over empty space.
+  // Two builds' rows alone left the page as empty space: the steps fill it.
   it('says how a build gets here: its two commands, each with a copy button', async () => {
     renderArea(<Builds />, {
       path: '/builds',

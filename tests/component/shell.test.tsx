@@ -155,7 +155,7 @@ describe('the shell', () => {
     expect(app.getState().navigation.location.path).toBe('/admin/repositories/quick')
   })
 
-  // Quick setup opens from the quick action (the menu item creates repositories: issue 31).
+  // Quick setup opens from the quick action (the menu item creates repositories, as it says).
   it('opens quick setup as a route with the quick-deploy landing feature', async () => {
     const user = userEvent.setup()
     const { app } = renderShell('/packages', {

@@ -1,4 +1,4 @@
-// Issue 32 item 8, in Chromium at 1024 px (the narrowest width the console is drawn for): the
+// In Chromium at 1024 px (the narrowest width the console is drawn for): the
 // screens a newcomer found cramped keep their text readable. Each check measures the box the
 // complaint was about, against the reference server with the gallery's data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// What to do next on a page that holds little yet (issue 32 item 5): a titled row of steps,
+// What to do next on a page that holds little yet: a titled row of steps,
 // each with its icon, a line or two saying what it does, and the link or button that does it.
 // Pages that were a table of one row over empty space end with it; Getting Started is made of it.
 import type { ReactNode } from 'react'

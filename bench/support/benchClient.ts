@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { browserHeaders, type TestServer } from '../../tests/support/server'
 import { npmTarball } from './npmTarball'
 
 /** The body of `npm publish` for one version of `name` (package.json and a README), as the npm CLI sends it. */
@@ -43,4 +44,16 @@ export async function publish(registry: string, auth: string, name: string, vers
     throw new Error(
       `publishing ${name}@${version ?? '1.0.0'} to ${registry}: ${res.status} ${await res.text()}`,
     )
+}
+
+/** Signs the developer in through the console's login call: the session cookie as `name=value`. */
+export async function developerCookie(server: TestServer): Promise<string> {
+  const res = await fetch(`${server.url}/ui/api/v1/ui/auth/login`, {
+    method: 'POST',
+    headers: browserHeaders(server.url),
+    body: JSON.stringify({ user: 'developer', password: server.config.userPassword, type: 'login' }),
+  })
+  const cookie = res.headers.get('set-cookie')?.split(';')[0]
+  if (res.status !== 200 || !cookie) throw new Error(`login failed: ${res.status}`)
+  return cookie
 }
