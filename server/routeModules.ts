@@ -16,6 +16,7 @@ import builds from './builds/routes'
 import overview from './overview/routes'
 import education from './education/routes'
 import xray from './xray/routes'
+import xrayReports from './xray/reportRoutes'
 import remote from './remote/routes'
 import containers from './containers/consoleRoutes'
 
@@ -40,4 +41,5 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['overview', overview],
   ['education', education],
   ['xray', xray],
+  ['xrayReports', xrayReports],
 ]

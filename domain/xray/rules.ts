@@ -115,6 +115,10 @@ function csvField(value: string | number | boolean): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+/** One CSV line (with its CRLF) of these cells. */
+export const csvLine = (cells: ReadonlyArray<string | number | boolean>): string =>
+  cells.map(csvField).join(',') + '\r\n'
+
 /** A report as CSV: a header line, then one line per row. */
 export function reportCsv(report: ReportData): string {
   const lines: Array<ReadonlyArray<string | number | boolean>> =
@@ -163,5 +167,5 @@ export function reportCsv(report: ReportData): string {
             s.last_updated ?? '',
           ]),
         ]
-  return lines.map((l) => l.map(csvField).join(',')).join('\r\n') + '\r\n'
+  return lines.map(csvLine).join('')
 }
