@@ -129,6 +129,23 @@ export function registryAuthorizer(
     visibleTo,
 
     /**
+     * The local repository a write to `repo` lands in: `repo` itself when it is local; a virtual
+     * one's default deployment repository (as `find` gives it) when the caller may read that one.
+     * None set, one that does not exist and one the caller may not read all answer undefined, so
+     * a write through a virtual repository neither names nor confirms what stands behind it.
+     */
+    async deploymentTarget(
+      caller: RegistryCaller,
+      repo: RepositoryRecord,
+      find: (key: string) => Promise<RepositoryRecord | undefined>,
+    ): Promise<RepositoryRecord | undefined> {
+      if (repo.kind === 'local') return repo
+      if (repo.kind !== 'virtual' || !repo.defaultDeploymentRepo) return undefined
+      const target = await find(repo.defaultDeploymentRepo)
+      return target?.kind === 'local' && (await visible(caller, target)) ? target : undefined
+    },
+
+    /**
      * Refused unless the caller may do `action` in at least one repository (records that belong
      * to no repository, such as build information, need what publishing anything needs).
      */

@@ -12,7 +12,7 @@ import { baseUrlOf } from '../platform/baseUrl'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
 import type { RegistryAuthorizer } from '../permissions/authorize'
-import type { RegistryAuth } from './auth'
+import type { RegistryAuth, RegistryCaller } from './auth'
 import type { NpmCatalogue } from './npmCatalogue'
 import { containerStore } from '../containers/store'
 import type { GenericRemote } from '../remote/genericRemote'
@@ -104,19 +104,9 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     'SELECT path FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ? LIMIT 1',
   )
 
-  const repoOf = async (key: string): Promise<RepositoryRecord> => {
-    const repo = await repos.find(key)
-    if (!repo) throw new HttpError(404, `Repository ${key} not found`, 'NOT_FOUND')
-    return repo
-  }
-
-  const target = async (repo: RepositoryRecord): Promise<RepositoryRecord> => {
-    const local =
-      repo.kind === 'local'
-        ? repo
-        : repo.kind === 'virtual' && repo.defaultDeploymentRepo
-          ? await repoOf(repo.defaultDeploymentRepo)
-          : undefined
+  /** The local repository a write to `repo` goes to (as missing when the caller may not read it). */
+  const target = async (caller: RegistryCaller, repo: RepositoryRecord): Promise<RepositoryRecord> => {
+    const local = await authz.deploymentTarget(caller, repo, (key) => repos.find(key))
     if (!local) throw new HttpError(405, `${repo.key} does not accept deployments`, 'NOT_DEPLOYABLE')
     if (local.packageType === 'npm')
       throw new HttpError(400, `${local.key} is an npm repository: publish with npm publish`, 'USE_CLIENT')
@@ -207,7 +197,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
   const put = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key, path } = parse(request)
     const { caller, repo } = await authz.authorize(request, reply, key, await repos.find(key), 'deploy', path)
-    const local = await target(repo)
+    const local = await target(caller, repo)
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
     // A new file is a deploy; replacing one that is there is an overwrite.

@@ -97,16 +97,14 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const repo = await repos.find(key)
     return repo?.packageType === 'npm' ? repo : undefined
   }
-  const npmRepo = async (key: string): Promise<RepositoryRecord> => {
-    const repo = await findNpm(key)
-    if (!repo) throw new HttpError(404, `Repository ${key} not found`, 'NOT_FOUND')
-    return repo
-  }
 
-  /** The local repository a write to `repo` goes to. */
-  const deploymentTarget = async (repo: RepositoryRecord): Promise<RepositoryRecord> => {
-    if (repo.kind === 'local') return repo
-    if (repo.kind === 'virtual' && repo.defaultDeploymentRepo) return npmRepo(repo.defaultDeploymentRepo)
+  /** The local repository a write to `repo` goes to (as missing when the caller may not read it). */
+  const deploymentTarget = async (
+    caller: RegistryCaller,
+    repo: RepositoryRecord,
+  ): Promise<RepositoryRecord> => {
+    const target = await authz.deploymentTarget(caller, repo, findNpm)
+    if (target) return target
     throw new HttpError(
       405,
       repo.kind === 'remote'
@@ -476,7 +474,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       'deploy',
       `${name}/`,
     )
-    const target = await deploymentTarget(repo)
+    const target = await deploymentTarget(caller, repo)
     if (!tag) throw new HttpError(400, 'A tag is required', 'BAD_REQUEST')
     // A new tag is a deploy; moving or removing one changes what clients already get.
     const current = tagsOf([target], name)[tag]
@@ -578,7 +576,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       action,
       `${name}/`,
     )
-    const target = await deploymentTarget(repo)
+    const target = await deploymentTarget(caller, repo)
     await authz.require(caller, target, action, `${name}/`)
     if (method === 'PUT' && dash === undefined)
       return publish(request, target, name, caller.user.name, request.body)

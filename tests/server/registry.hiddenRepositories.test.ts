@@ -7,7 +7,8 @@
  * pattern leaves it out) is answered as a missing package or file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/server'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { signInDirectly } from './helpers/catalogSession'
 import { grant } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { publishBody } from '../support/npmPublish'
@@ -115,6 +116,61 @@ describe('a signed-in user who may not read a repository', () => {
     expect((await answer('GET', '/artifactory/generic-local/secret/plans.txt', 'owner')).body).toBe(
       'the plans',
     )
+  })
+})
+
+/** A repository made the way an admin makes one, through the console's API. */
+async function createRepository(form: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${server.url}/ui/api/v1/repositories`, {
+    method: 'POST',
+    headers: browserHeaders(server.url, signInDirectly(server, { admin: true })),
+    body: JSON.stringify({ description: '', ...form }),
+  })
+  expect(res.status, await res.text()).toBe(201)
+}
+
+describe('a write through a virtual repository whose deployment repository one may not read', () => {
+  it('is answered as through a virtual without one: the repository behind it is not named', async () => {
+    // Doors to the same members: one deploys to a local repository, the other to nothing.
+    await createRepository({ key: 'npm-bare', kind: 'virtual', packageType: 'npm', members: ['npm-local'] })
+    await createRepository({
+      key: 'generic-door',
+      kind: 'virtual',
+      packageType: 'generic',
+      members: ['generic-local'],
+      defaultDeploymentRepo: 'generic-local',
+    })
+    await createRepository({
+      key: 'generic-bare',
+      kind: 'virtual',
+      packageType: 'generic',
+      members: ['generic-local'],
+    })
+    await userOutsideEveryGroup('doorman')
+    await grant(server, {
+      repositories: ['npm', 'npm-bare', 'generic-door', 'generic-bare'],
+      users: { doorman: ['read', 'annotate', 'deploy', 'delete'] },
+    })
+    const writes: ReadonlyArray<readonly [string, string, string, string, string?]> = [
+      ['PUT', 'npm', 'npm-bare', 'api/npm/REPO/door-lib', publishJson('door-lib')],
+      ['PUT', 'npm', 'npm-bare', 'api/npm/REPO/-/package/hidden-lib/dist-tags/beta', JSON.stringify('1.0.0')],
+      ['DELETE', 'npm', 'npm-bare', 'api/npm/REPO/hidden-lib/-rev/1-x'],
+      ['PUT', 'generic-door', 'generic-bare', 'REPO/door/plans.txt', 'overwritten'],
+    ]
+    for (const [method, door, bare, path, body] of writes) {
+      const behind = await answer(method, `/artifactory/${path.replace('REPO', door)}`, 'doorman', body)
+      const none = await answer(method, `/artifactory/${path.replace('REPO', bare)}`, 'doorman', body)
+      expect(behind.body, `${method} ${door}`).not.toMatch(/npm-local|generic-local/)
+      expect(behind, `${method} ${door}`).toEqual({ ...none, body: none.body.replaceAll(bare, door) })
+    }
+    // The owner, who may read the deployment repositories, still writes through the doors.
+    expect((await answer('PUT', npm('npm', 'door-lib'), 'owner', publishJson('door-lib'))).status).toBe(200)
+    const file = await fetch(`${server.url}/artifactory/generic-door/door/plans.txt`, {
+      method: 'PUT',
+      headers: { authorization: basic('owner') },
+      body: 'through the door',
+    })
+    expect(file.status).toBe(201)
   })
 })
 
