@@ -10,6 +10,10 @@
  * which is how one platform proxies another). Docker Hub's one-segment names get `library/`.
  * An upstream that challenges with a Bearer realm gets the remote's credentials there (only on
  * its own origin or over https) for a pull token.
+ *
+ * A caller who may not fill the cache (no deploy on the remote) is served what is cached, tags
+ * included, and told when something is not; so is everyone while the remote is offline. The
+ * tags of an image are the upstream's while it answers, the cache's when it cannot.
  */
 import { createHash } from 'node:crypto'
 import type { ServerContext } from '../context'
@@ -18,6 +22,7 @@ import type { RepositoryRecord } from '../repositories/store'
 import type { BlobStore } from '../repositories/blobs'
 import { readAll, type UpstreamResponse } from '../upstream/fetch'
 import { RemoteError, type RemoteUpstream } from '../remote/upstream'
+import { notAllowedProblem } from '../remote/rules'
 import type { RemoteStore } from '../remote/store'
 import type { RemoteRegistry } from './remote'
 import type { ContainerStore } from './store'
@@ -222,13 +227,21 @@ export function remoteRegistry(
     return { size: staged.facts.size }
   }
 
+  /** What a caller who may not fill the cache is told of something it does not hold. */
+  const notCached = (repo: RepositoryRecord, what: string) =>
+    new RemoteError(notAllowedProblem(repo.key, what))
+
   return {
-    async manifest(repo, image, reference, store) {
+    async manifest(repo, image, reference, store, options) {
       const cachedDigest = isDigest(reference) ? reference : await store.tagDigest(repo.key, image, reference)
       const cached = cachedDigest ? await cachedManifest(store, repo.key, image, cachedDigest) : undefined
       // What a digest names never changes: the cache answers without asking.
       if (cached && isDigest(reference)) return cached
       if (await upstream.offline(repo)) return cached
+      if (options.cacheOnly) {
+        if (cached) return cached
+        throw notCached(repo, `The manifest ${image}:${reference}`)
+      }
       try {
         return (await fetchManifest(repo, image, reference, store)) ?? cached
       } catch (error) {
@@ -237,10 +250,11 @@ export function remoteRegistry(
       }
     },
 
-    async blob(repo, image, digest, store) {
+    async blob(repo, image, digest, store, options) {
       const size = await store.blobSize(repo.key, image, digest)
       if (size !== undefined && blobs.has(hexOf(digest))) return { size }
       if (await upstream.offline(repo)) return undefined
+      if (options.cacheOnly) throw notCached(repo, `The blob ${digest} of ${image}`)
       // Concurrent pulls of one layer wait for the one fetch.
       const key = `${repo.key} ${image} ${digest}`
       const pending = blobsInFlight.get(key)
@@ -250,16 +264,27 @@ export function remoteRegistry(
       return fetching
     },
 
-    async tags(repo, image) {
-      if (await upstream.offline(repo)) return undefined
-      const res = await get(repo, image, 'tags/list', `the tags of ${image}`, { maxBytes: 4 * 1024 * 1024 })
-      if (!res) return undefined
+    async tags(repo, image, store, options) {
+      const cached = async () =>
+        (await store.imageExists(repo.key, image)) ? store.tags(repo.key, image) : undefined
+      if (options.cacheOnly || (await upstream.offline(repo))) return cached()
+      let res
+      try {
+        res = await get(repo, image, 'tags/list', `the tags of ${image}`, { maxBytes: 4 * 1024 * 1024 })
+      } catch (error) {
+        const kept = error instanceof RemoteError ? await cached() : undefined
+        if (!kept) throw error
+        upstream.log('WARN', `${repo.key}: listing the cached tags of ${image}: ${(error as Error).message}`)
+        return kept
+      }
+      if (!res) return cached()
       try {
         const body = JSON.parse((await readAll(res)).toString('utf8')) as { tags?: unknown }
-        return Array.isArray(body.tags) ? body.tags.filter((t): t is string => typeof t === 'string') : []
+        if (Array.isArray(body.tags)) return body.tags.filter((t): t is string => typeof t === 'string')
       } catch {
-        return undefined
+        // Not a tag list: what the cache holds is the answer.
       }
+      return cached()
     },
   }
 }

@@ -62,6 +62,7 @@ interface Deps {
 }
 
 type Located = { readonly repo: string; readonly image: string }
+type Grant = { members: RepositoryRecord[]; target?: RepositoryRecord; fills?: ReadonlySet<string> }
 
 export function containerRoutes(ctx: ServerContext, deps: Deps) {
   const { repos, blobs } = deps
@@ -84,8 +85,12 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
    * in (a virtual one's members the caller may read, in order), or the local repository a push
    * or delete lands in (a virtual one's deployment repository). Set by dispatch, per request.
    */
-  const granted = new WeakMap<Located, { members: RepositoryRecord[]; target?: RepositoryRecord }>()
+  const granted = new WeakMap<Located, Grant>()
   const readOrder = (e: Located): RepositoryRecord[] => granted.get(e)?.members ?? []
+  /** What a remote member may do for this request: fill its cache (deploy on it) or serve it. */
+  const remoteOptions = (e: Located, r: RepositoryRecord) => ({
+    cacheOnly: !granted.get(e)?.fills?.has(r.key),
+  })
   const pushTarget = (e: Located): RepositoryRecord => {
     const target = granted.get(e)?.target
     if (!target) throw new OciError('DENIED', `Nothing may be written to ${e.repo}`)
@@ -102,12 +107,16 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     key: string,
     access: Access,
     refuse: () => Promise<never>,
-  ) => {
+  ): Promise<Grant> => {
     const repo = await dockerRepo(key)
     if (access === 'pull') {
       const members = await readable(caller, key)
       if (members.length === 0) await refuse()
-      return { members }
+      // Filling a remote's cache from its upstream is deploying to it; other readers get its cache.
+      const fills = new Set<string>()
+      for (const r of members)
+        if (r.kind === 'remote' && (await deps.authz.can(caller, r, 'deploy'))) fills.add(r.key)
+      return { members, fills }
     }
     if (repo.kind === 'virtual' && !(await deps.authz.can(caller, repo, 'read'))) await refuse()
     const target =
@@ -126,6 +135,25 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
 
   const nameOf = (e: Located) => `${e.repo}/${e.image}`
 
+  /**
+   * The first member's answer, in resolution order. A remote that cannot answer (its upstream
+   * failing, or a caller who may not fill its cache) is told only when no member after it has it.
+   */
+  const firstOf = async <T>(e: Located, find: (r: RepositoryRecord) => Promise<T | undefined>) => {
+    let failure: RemoteError | undefined
+    for (const r of readOrder(e)) {
+      try {
+        const found = await find(r)
+        if (found !== undefined) return found
+      } catch (error) {
+        if (!(error instanceof RemoteError)) throw error
+        failure ??= error
+      }
+    }
+    if (failure) throw failure
+    return undefined
+  }
+
   /** Reads a request's body into memory, refusing more than `limit` bytes. */
   const readBody = async (request: FastifyRequest, limit: number): Promise<Buffer> => {
     const chunks: Buffer[] = []
@@ -142,18 +170,15 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
 
   // ------------------------------------------------------------------ blobs
 
-  const locateBlob = async (e: Located, digest: string) => {
-    for (const r of readOrder(e)) {
+  const locateBlob = (e: Located, digest: string) =>
+    firstOf(e, async (r) => {
       if (r.kind === 'remote') {
-        const fetched = await deps.remote?.blob(r, e.image, digest, store)
-        if (fetched) return { repo: r.key, size: fetched.size }
-        continue
+        const fetched = await deps.remote?.blob(r, e.image, digest, store, remoteOptions(e, r))
+        return fetched && { repo: r.key, size: fetched.size }
       }
       const size = await store.blobSize(r.key, e.image, digest)
-      if (size !== undefined && blobs.has(hexOf(digest))) return { repo: r.key, size }
-    }
-    return undefined
-  }
+      return size !== undefined && blobs.has(hexOf(digest)) ? { repo: r.key, size } : undefined
+    })
 
   const getBlob = async (
     e: Extract<Endpoint, { kind: 'blob' }>,
@@ -356,19 +381,14 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   const locateManifest = async (e: Extract<Endpoint, { kind: 'manifest' }>) => {
     const byDigest = isDigest(e.reference)
     if (!byDigest && e.reference.includes(':')) checkDigest(e.reference)
-    for (const r of readOrder(e)) {
-      if (r.kind === 'remote') {
-        const fetched = await deps.remote?.manifest(r, e.image, e.reference, store)
-        if (fetched) return fetched
-        continue
-      }
+    return firstOf(e, async (r) => {
+      if (r.kind === 'remote')
+        return deps.remote?.manifest(r, e.image, e.reference, store, remoteOptions(e, r))
       const digest = byDigest ? e.reference : await store.tagDigest(r.key, e.image, e.reference)
-      if (!digest) continue
-      const record = await store.manifest(r.key, e.image, digest)
-      if (!record || !blobs.has(hexOf(digest))) continue
-      return { record, path: blobs.pathOf(hexOf(digest)) }
-    }
-    return undefined
+      const record = digest ? await store.manifest(r.key, e.image, digest) : undefined
+      if (!record || !blobs.has(hexOf(record.digest))) return undefined
+      return { record, path: blobs.pathOf(hexOf(record.digest)) }
+    })
   }
 
   const getManifest = async (
@@ -505,19 +525,25 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     const n = pageSize(request.query.n, PAGE_LIMIT)
     const all = new Set<string>()
     let known = false
+    let failure: RemoteError | undefined
     for (const r of readOrder(e)) {
-      if (r.kind === 'remote') {
-        const tags = await deps.remote?.tags(r, e.image)
-        if (tags) {
-          known = true
-          for (const t of tags) all.add(t)
-        }
-        continue
+      let tags: string[] | undefined
+      try {
+        tags =
+          r.kind === 'remote'
+            ? await deps.remote?.tags(r, e.image, store, remoteOptions(e, r))
+            : (await store.imageExists(r.key, e.image))
+              ? await store.tags(r.key, e.image)
+              : undefined
+      } catch (error) {
+        if (!(error instanceof RemoteError)) throw error
+        failure ??= error
       }
-      if (!(await store.imageExists(r.key, e.image))) continue
+      if (!tags) continue
       known = true
-      for (const t of await store.tags(r.key, e.image)) all.add(t)
+      for (const t of tags) all.add(t)
     }
+    if (!known && failure) throw failure
     if (!known) throw new OciError('NAME_UNKNOWN', `There is no image ${nameOf(e)}`, 404, { name: nameOf(e) })
     const page = pageOf([...all].sort(), n, request.query.last)
     if (page.more && n !== undefined) linkNext(reply, `/v2/${nameOf(e)}/tags/list`, n, page.items.at(-1))
@@ -650,7 +676,9 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     }
     // A remote's upstream could not answer: the gateway's status and what went wrong, logged already.
     if (error instanceof RemoteError)
-      return reply.status(error.problem.status).send(errorBody('UNKNOWN', error.problem.message))
+      return reply
+        .status(error.problem.status)
+        .send(errorBody(error.problem.status === 403 ? 'DENIED' : 'UNKNOWN', error.problem.message))
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500)
     const code =
       status === 401

@@ -3,8 +3,10 @@
  * anonymous reads on (so its Bearer challenge and token endpoint are what the remote meets),
  * holds an image pushed to its docker-local; DOCKER_REMOTE_URL names that repository. skopeo
  * copies the image out of docker-remote and through the docker virtual, digest for digest;
- * once the upstream is gone, what was fetched is still served from the cache. A remote with no
- * upstream named stays offline and asks nobody.
+ * once the upstream is gone, what was fetched is still served from the cache, tags included. A
+ * reader without deploy on the remote may not fill its cache: skopeo copies what is cached and is
+ * refused the rest, and the tags it lists are the cache's. A remote with no upstream named stays
+ * offline and asks nobody.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,12 +18,16 @@ import { layoutDigest, skopeoCli } from '../support/skopeo'
 import { buildImage } from '../../server/containers/imageBuilder'
 import { bearerChallenge, upstreamName } from '../../server/containers/remoteRegistry'
 import { remoteStore } from '../../server/remote/store'
+import { containerStore } from '../../server/containers/store'
+import { createUser, TEST_PASSWORD } from './helpers/registryClients'
+import { grant } from './helpers/permissions'
 
 let upstream: TestServer
 let server: TestServer
 let work: string
 let skopeo: ReturnType<typeof skopeoCli>
 let token: string
+let pusher: Awaited<ReturnType<typeof ociPusher>>
 const CREDS = 'developer:password'
 const image = buildImage({
   layers: [
@@ -32,8 +38,9 @@ const image = buildImage({
 
 beforeAll(async () => {
   upstream = await startTestServer({ anonymousAccess: true })
-  const pusher = await ociPusher(upstream.url, 'developer', upstream.config.userPassword)
+  pusher = await ociPusher(upstream.url, 'developer', upstream.config.userPassword)
   await pusher.push('docker-local/proxied/app', image, ['1.0.0'])
+  await pusher.push('docker-local/proxied/fresh', image, ['1.0.0'])
   server = await startTestServer({}, { DOCKER_REMOTE_URL: `${upstream.url}/docker-local` })
   work = mkdtempSync(join(tmpdir(), 'docker-remote-'))
   skopeo = skopeoCli(work)
@@ -48,8 +55,25 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true })
 })
 
-const v2 = (path: string) =>
-  fetch(`${server.url}/v2/${path}`, { headers: { authorization: `Bearer ${token}` } })
+const tokenOf = async (user: string, password: string) => {
+  const res = await fetch(`${server.url}/v2/token`, {
+    headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
+  })
+  return ((await res.json()) as { token: string }).token
+}
+const v2 = (path: string, as = token) =>
+  fetch(`${server.url}/v2/${path}`, { headers: { authorization: `Bearer ${as}` } })
+/** A user with a password who may read `repositories` and nothing else (no group's grants). */
+const readerOf = async (name: string, repositories: string[]) => {
+  await createUser(server, name)
+  server.ctx.db
+    .prepare('DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)')
+    .run(name)
+  await grant(server, { repositories, users: { [name]: ['read'] } })
+  return tokenOf(name, TEST_PASSWORD)
+}
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { errors: Array<{ code: string; message: string }> }).errors[0]!
 
 describe('the upstream address rules', () => {
   it("prefixes the address's path, and Docker Hub's one-segment names with library/", () => {
@@ -102,6 +126,66 @@ describe('docker-remote', () => {
     expect((await remoteStore(server.ctx.sql).state('docker-remote')).lastSuccessAt).not.toBeNull()
   })
 
+  it('serves a reader who may not fill the cache what is cached, and refuses the rest', async () => {
+    // The readers' group may fill remotes' caches (as Artifactory's readers may): this reader is in no group.
+    const asReader = await readerOf('cache-reader', ['docker-remote', 'docker'])
+    const host = new URL(server.url).host
+    const out = join(work, 'reader')
+    const copy = (name: string) =>
+      skopeo([
+        'copy',
+        '--src-tls-verify=false',
+        '--src-creds',
+        `cache-reader:${TEST_PASSWORD}`,
+        `docker://${host}/${name}`,
+        `oci:${out}:${name.replace(/[/:]/g, '-')}`,
+      ])
+    const cached = await copy('docker-remote/proxied/app:1.0.0')
+    expect(cached, cached.stderr).not.toHaveProperty('failed')
+    expect(layoutDigest(out, 'docker-remote-proxied-app-1.0.0')).toBe(image.manifest.digest)
+
+    const uncached = await copy('docker-remote/proxied/fresh:1.0.0')
+    expect(uncached.failed).toBe(true)
+    expect(uncached.stderr).toMatch(/may not cache/)
+    for (const repo of ['docker-remote', 'docker']) {
+      const refused = await v2(`${repo}/proxied/fresh/manifests/1.0.0`, asReader)
+      expect(refused.status).toBe(403)
+      expect(await errorOf(refused)).toMatchObject({
+        code: 'DENIED',
+        message: expect.stringMatching(/docker-remote/),
+      })
+      const blob = await v2(`${repo}/proxied/fresh/blobs/${image.layers[0]!.digest}`, asReader)
+      expect(blob.status).toBe(403)
+    }
+    expect(await containerStore(server.ctx.sql).imageExists('docker-remote', 'proxied/fresh')).toBe(false)
+
+    // A tag the upstream has since: the reader lists the cache's tags, a deployer the upstream's.
+    await pusher.push('docker-local/proxied/app', image, ['1.1.0'])
+    const readerTags = await v2('docker-remote/proxied/app/tags/list', asReader)
+    expect(await readerTags.json()).toEqual({ name: 'docker-remote/proxied/app', tags: ['1.0.0'] })
+    const deployerTags = await v2('docker-remote/proxied/app/tags/list')
+    expect(await deployerTags.json()).toEqual({ name: 'docker-remote/proxied/app', tags: ['1.0.0', '1.1.0'] })
+    const none = await v2('docker-remote/proxied/fresh/tags/list', asReader)
+    expect(none.status).toBe(404)
+    expect((await errorOf(none)).code).toBe('NAME_UNKNOWN')
+  })
+
+  it("lists the cache's images in _catalog to those who may read the remote only", async () => {
+    const asReader = await readerOf('catalog-reader', ['docker-remote'])
+    const reader = (await (await v2('_catalog', asReader)).json()) as {
+      repositories: string[]
+    }
+    expect(reader.repositories).toContain('docker-remote/proxied/app')
+    expect(reader.repositories).not.toContain('docker-remote/proxied/fresh')
+
+    // Read on docker-local only: the remote's cache is neither listed nor readable.
+    const asLocal = await readerOf('local-only', ['docker-local'])
+    const listed = (await (await v2('_catalog', asLocal)).json()) as { repositories: string[] }
+    expect(listed.repositories.some((r) => r.startsWith('docker-remote/'))).toBe(false)
+    const tags = await v2('docker-remote/proxied/app/tags/list', asLocal)
+    expect(tags.status).toBe(403)
+  })
+
   it('serves what it fetched from its cache once the upstream is gone', async () => {
     await upstream.stop()
     const byTag = await v2('docker-remote/proxied/app/manifests/1.0.0')
@@ -109,6 +193,10 @@ describe('docker-remote', () => {
     expect(Buffer.from(await byTag.arrayBuffer())).toEqual(image.manifest.bytes)
     const layer = await v2(`docker-remote/proxied/app/blobs/${image.layers[1]!.digest}`)
     expect(Buffer.from(await layer.arrayBuffer())).toEqual(image.layers[1]!.bytes)
+    // The tags it holds, although the upstream cannot say which it has.
+    const tags = await v2('docker-remote/proxied/app/tags/list')
+    expect(tags.status).toBe(200)
+    expect(await tags.json()).toEqual({ name: 'docker-remote/proxied/app', tags: ['1.0.0'] })
     // The failed ask is recorded on the remote; a tag it never fetched is not there.
     expect((await remoteStore(server.ctx.sql).state('docker-remote')).lastFailure).toMatch(/docker-remote/)
     const never = await v2('docker-remote/proxied/other/manifests/1.0.0')
