@@ -64,9 +64,12 @@ function evolve(slice: AdminState, event: AdminEvent | SessionEvent): AdminState
     case 'admin/LoadRequested': {
       const { resource, requestId, key } = event.data
       const current = slice.resources[resource]
-      // Reloading the same thing keeps it on screen (a confirmation opened on it stays open).
-      const previous =
-        current.status === 'loaded' && (resource !== 'members' || slice.membersOf === key)
+      // Reloading the same thing keeps it on screen (a confirmation opened on it stays open);
+      // another project's members are never shown, even while a reload of the first is pending.
+      const same = resource !== 'members' || slice.membersOf === key
+      const previous = !same
+        ? {}
+        : current.status === 'loaded'
           ? { previous: current.data }
           : current.status === 'loading' && current.previous !== undefined
             ? { previous: current.previous }
