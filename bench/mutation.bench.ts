@@ -6,7 +6,7 @@
  *
  * Without MUTATE it measures every area's `rules.ts` and `decider.ts`. MUTATE narrows it: a
  * comma-separated list of areas (`MUTATE=integrations,artifacts`, both files of each) or of
- * single files (`MUTATE=integrations/rules,artifacts/decider`), so that a loaded machine runs
+ * single files (`MUTATE=integrations/rules,onboarding/contactDecider`), so that a loaded machine runs
  * one file at a time (its area's tests only: a narrowed figure is never above the whole run's).
  * MUTATE_SURVIVORS=1 also prints each surviving mutant, to write the test
  * that detects it or to list it as equivalent (docs/mutation.md).
@@ -21,7 +21,21 @@ export const optional = true
 
 const KINDS = ['rules', 'decider'] as const
 
-/** Every `domain/<area>/{rules,decider}.ts` there is, or those MUTATE names. */
+/**
+ * An area's files to mutate: its `rules.ts`, its `decider.ts`, and the deciders of its parts
+ * (`<part>Decider.ts`), where an area is put together from parts that decide on their own.
+ */
+function areaFiles(area: string): string[] {
+  const dir = `domain/${area}`
+  if (!existsSync(dir)) return []
+  const parts = readdirSync(dir)
+    .filter((name) => /^[a-z][A-Za-z]*Decider\.ts$/.test(name))
+    .sort()
+    .map((name) => `${dir}/${name}`)
+  return [...KINDS.map((k) => `${dir}/${k}.ts`), ...parts]
+}
+
+/** Every area's rules and deciders there are, or those MUTATE names. */
 export function filesToMutate(selection: string | undefined): string[] {
   const wanted =
     selection === undefined || selection.trim() === ''
@@ -32,9 +46,8 @@ export function filesToMutate(selection: string | undefined): string[] {
       : selection.split(',').map((part) => part.trim())
   return wanted
     .flatMap((part) => {
-      const [area, kind] = part.split('/')
-      const kinds = kind === undefined ? KINDS : KINDS.filter((k) => k === kind.replace(/\.ts$/, ''))
-      return kinds.map((k) => `domain/${area}/${k}.ts`)
+      const [area = '', file] = part.split('/')
+      return file === undefined ? areaFiles(area) : [`domain/${area}/${file.replace(/\.ts$/, '')}.ts`]
     })
     .filter((file) => existsSync(file))
 }
@@ -55,7 +68,8 @@ export async function run(): Promise<Figure[]> {
     mutate: FILES,
     coverageAnalysis: 'perTest',
     reporters: [],
-    concurrency: 2,
+    // A shared machine runs one test process at a time: MUTATE_CONCURRENCY=1.
+    concurrency: Number(process.env.MUTATE_CONCURRENCY ?? 2),
     timeoutMS: 10_000,
     tempDirName: '.stryker-tmp',
     cleanTempDir: 'always',

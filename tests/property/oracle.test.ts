@@ -14,6 +14,7 @@ import type { Envelope } from '../../domain/shared/area'
 import { textOfModel } from '../../domain/search'
 import { fakePorts } from '../support/fakePorts'
 import { arbitraryFromCodec } from '../support/arbitraryFromCodec'
+import { assertKeeping, keptCases } from '../support/keptCases'
 
 // ---- Reference models: plain data, written from the specification's words ----
 
@@ -151,11 +152,15 @@ function checkAgainstOracle(steps: ReadonlyArray<Step>): void {
   }
 }
 
+// A failing case is kept here and runs every time (tests/support/keptCases.ts).
+const CASES = new URL('../fixtures/oracle/models.json', import.meta.url)
+
 describe('live state agrees with reference models after every step', () => {
   it('search text and recent searches, and notifications', () => {
-    fc.assert(
-      fc.property(fc.array(stepArbitrary, { maxLength: 60 }), (steps) => checkAgainstOracle(steps)),
-      { numRuns: 300 },
-    )
+    assertKeeping(CASES, fc.array(stepArbitrary, { maxLength: 60 }), checkAgainstOracle, { numRuns: 300 })
+  })
+
+  it.each(keptCases<Step[]>(CASES).map((c) => [c.found, c] as const))('kept case: %s', (_found, c) => {
+    checkAgainstOracle(c.value)
   })
 })

@@ -6,14 +6,13 @@
  * hash, and every recorded event must decode with its codec. (The reference models of
  * oracle.test.ts state what some events mean; this states that the parts agree for all.)
  *
- * A failing case is shrunk by fast-check; run with ORACLE_KEEP=1 to add its seed, path and
- * steps to tests/fixtures/oracle/cases.json, whose cases run every time.
+ * A failing case is shrunk by fast-check and kept, with its seed and path, in
+ * tests/fixtures/oracle/cases.json (tests/support/keptCases.ts), whose cases run every time.
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { isRight } from 'fp-ts/Either'
 import { Subject } from 'rxjs'
-import { readFileSync, writeFileSync } from 'node:fs'
 import { createApp } from '../../commands/createApp'
 import {
   areas,
@@ -28,15 +27,9 @@ import type { Envelope } from '../../domain/shared/area'
 import { replayLog } from '../../domain/log'
 import { fakePorts } from '../support/fakePorts'
 import { arbitraryFromCodec } from '../support/arbitraryFromCodec'
+import { assertKeeping, keptCases } from '../support/keptCases'
 
 type Step = { readonly command: AppCommand } | { readonly event: AppEvent }
-
-interface KeptCase {
-  readonly found: string
-  readonly seed: number
-  readonly path: string
-  readonly steps: ReadonlyArray<Step>
-}
 
 const CASES = new URL('../fixtures/oracle/cases.json', import.meta.url)
 
@@ -91,8 +84,6 @@ function checkSteps(steps: ReadonlyArray<Step>): void {
   }
 }
 
-const kept = (): KeptCase[] => JSON.parse(readFileSync(CASES, 'utf8')) as KeptCase[]
-
 describe('every area: live state, fold, replay and decoding agree after every step', () => {
   it('covers every command the areas decode', () => {
     const types = new Set(commandCodecs.map(([type]) => type))
@@ -111,26 +102,15 @@ describe('every area: live state, fold, replay and decoding agree after every st
   })
 
   it('for generated commands and events of every area', () => {
-    const result = fc.check(
-      fc.property(fc.array(stepArbitrary, { maxLength: 30 }), (steps) => checkSteps(steps)),
-      { numRuns: 150 },
-    )
-    if (result.failed && process.env.ORACLE_KEEP === '1') {
-      const next: KeptCase = {
-        found: String(result.errorInstance).split('\n')[0]!.slice(0, 200),
-        seed: result.seed,
-        path: result.counterexamplePath ?? '',
-        steps: result.counterexample![0] as Step[],
-      }
-      writeFileSync(CASES, `${JSON.stringify([...kept(), next], null, 2)}\n`)
-    }
-    fc.assert(
-      fc.property(fc.array(stepArbitrary, { maxLength: 30 }), (steps) => checkSteps(steps)),
-      { numRuns: 0, examples: result.counterexample ? [result.counterexample] : [] },
-    )
+    // ORACLE_RUNS=5000 hunts longer for a failure to keep.
+    const numRuns = Number(process.env.ORACLE_RUNS ?? 150)
+    assertKeeping(CASES, fc.array(stepArbitrary, { maxLength: 30 }), checkSteps, { numRuns })
   })
 
-  it.each(kept().map((c) => [c.found, c] as const))('kept case: %s', (_found, c) => {
-    checkSteps(c.steps)
-  })
+  it.each(keptCases<ReadonlyArray<Step>>(CASES).map((c) => [c.found, c] as const))(
+    'kept case: %s',
+    (_found, c) => {
+      checkSteps(c.value)
+    },
+  )
 })
