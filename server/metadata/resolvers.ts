@@ -123,10 +123,42 @@ const PACKAGE_ORDER_COLUMNS: Record<string, string> = {
   DOWNLOADS: 'downloads',
 }
 
-function packageWhere(filter: PackageFilter): { sql: string; params: unknown[] } {
+/** Name of the SQL aggregate that picks the latest of a group of version names (registered below). */
+const LATEST_OF = 'latest_version_name'
+
+/**
+ * The SQL of a package's latest version and version count as the caller sees them: the stored
+ * columns (every repository's versions) for a caller who may read every repository, otherwise
+ * over the versions in the repositories it may read, as versionsCount and latestVersion show
+ * them, so a filter tells nothing about versions it may not read.
+ */
+function seenColumns(
+  readable: ReadonlyArray<string> | undefined,
+  releaseOnly: boolean,
+): { latest: string; count: string; params: unknown[] } {
+  if (!readable)
+    return releaseOnly
+      ? { latest: 'p.latest_release_version', count: 'p.release_versions_count', params: [] }
+      : { latest: 'p.latest_version', count: 'p.versions_count', params: [] }
+  const repos = readable.length > 0 ? readable : [NO_REPOSITORY]
+  const over = `FROM catalog_versions v WHERE v.package_id = p.id AND v.repo IN (${inList(repos)})${
+    releaseOnly ? ' AND v.prerelease = 0' : ''
+  }`
+  return {
+    latest: `(SELECT ${LATEST_OF}(v.name) ${over})`,
+    count: `(SELECT COUNT(*) ${over})`,
+    params: [...repos],
+  }
+}
+
+function packageWhere(
+  filter: PackageFilter,
+  readable?: ReadonlyArray<string>,
+): { sql: string; params: unknown[] } {
   const where: string[] = []
   const params: unknown[] = []
   const releaseOnly = filter.ignorePreRelease === true
+  const seen = seenColumns(readable, releaseOnly)
   if (filter.name != null && filter.name !== '' && filter.name !== '*') {
     where.push('p.name_lower GLOB ?')
     params.push(wildcardToGlob(filter.name))
@@ -174,19 +206,17 @@ function packageWhere(filter: PackageFilter): { sql: string; params: unknown[] }
       params.push(isoBound(key, value))
     }
   }
-  const latestColumn = releaseOnly ? 'latest_release_version' : 'latest_version'
   if (filter.latestVersion != null && filter.latestVersion !== '') {
-    where.push(`lower(p.${latestColumn}) GLOB ?`)
-    params.push(wildcardToGlob(filter.latestVersion))
+    where.push(`lower(${seen.latest}) GLOB ?`)
+    params.push(...seen.params, wildcardToGlob(filter.latestVersion))
   }
-  const countColumn = releaseOnly ? 'release_versions_count' : 'versions_count'
   if (filter.versionCountMin != null) {
-    where.push(`p.${countColumn} >= ?`)
-    params.push(filter.versionCountMin)
+    where.push(`${seen.count} >= ?`)
+    params.push(...seen.params, filter.versionCountMin)
   }
   if (filter.versionCountMax != null) {
-    where.push(`p.${countColumn} <= ?`)
-    params.push(filter.versionCountMax)
+    where.push(`${seen.count} <= ?`)
+    params.push(...seen.params, filter.versionCountMax)
   }
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params }
 }
@@ -216,6 +246,12 @@ export function metadataResolvers(db: Db, sql: Sql) {
     return statement
   }
   const packageCount = db.prepare("SELECT n FROM catalog_counts WHERE name = 'packages'")
+  // The latest of a package's version names in the catalogue's order (semver first), for filters.
+  db.aggregate(LATEST_OF, {
+    start: null,
+    step: (best: string | null, name: string | null) =>
+      best === null || (name !== null && compareVersionNames(name, best, 'DESC') < 0) ? name : best,
+  })
 
   const packages = (
     asked: ConnectionArgs<PackageFilter, { field: string; direction: Direction }>,
@@ -230,7 +266,7 @@ export function metadataResolvers(db: Db, sql: Sql) {
     const direction = args.orderBy?.direction ?? 'ASC'
     const column = PACKAGE_ORDER_COLUMNS[field]!
     const orderKey = `packages:${field}:${direction}`
-    const { sql: whereSql, params } = packageWhere(args.filter)
+    const { sql: whereSql, params } = packageWhere(args.filter, context?.readable)
     const conditions = whereSql ? [whereSql.slice('WHERE '.length)] : []
     const pageParams = [...params]
     if (args.after != null) {

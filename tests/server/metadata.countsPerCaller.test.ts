@@ -110,3 +110,37 @@ describe("a package's counts in the metadata API", () => {
       expect(edge.node.package).toEqual({ versionsCount: 2, latestVersion: '1.1.0' })
   })
 })
+
+describe("the package list's filters on counts and latest versions", () => {
+  /** The names the package list gives the caller for a filter (on this package alone). */
+  async function found(cookie: string, filter: Record<string, unknown>): Promise<string[]> {
+    const reply = await gql<{ packages: { totalCount: number; edges: Array<{ node: { name: string } }> } }>(
+      server,
+      cookie,
+      `query($filter: PackageFilter!) { packages(filter: $filter) { totalCount edges { node { name } } } }`,
+      { filter: { name: NAME, ...filter } },
+    )
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    const names = reply.body.data!.packages.edges.map((e) => e.node.name)
+    expect(reply.body.data!.packages.totalCount).toBe(names.length)
+    return names
+  }
+
+  it('count and compare only the versions the caller may read', async () => {
+    const cases: ReadonlyArray<readonly [Record<string, unknown>, boolean, boolean]> = [
+      // filter, found by the user who reads every repository, found by the one who reads npm-local
+      [{ versionCountMin: 3 }, true, false],
+      [{ versionCountMax: 2 }, false, true],
+      [{ versionCountMin: 2, versionCountMax: 2, ignorePreRelease: true }, false, true],
+      [{ versionCountMin: 3, ignorePreRelease: true }, true, false],
+      [{ latestVersion: '3.0.0-beta.*' }, true, false],
+      [{ latestVersion: '1.1.0' }, false, true],
+      [{ latestVersion: '2.0.0', ignorePreRelease: true }, true, false],
+      [{ latestVersion: '1.*', ignorePreRelease: true }, false, true],
+    ]
+    for (const [filter, byEveryone, byNarrow] of cases) {
+      expect(await found(everyone, filter), JSON.stringify(filter)).toEqual(byEveryone ? [NAME] : [])
+      expect(await found(narrow, filter), JSON.stringify(filter)).toEqual(byNarrow ? [NAME] : [])
+    }
+  })
+})
