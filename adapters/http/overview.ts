@@ -2,7 +2,7 @@ import * as t from 'io-ts'
 import { isLeft, right } from 'fp-ts/Either'
 import type { OverviewApi } from '../ports'
 import type { HttpClient } from './client'
-import { DownloadDays, OverviewFigures, type Overview } from '../../domain/overview/types'
+import { OverviewFigures, PerDayFigures, type Overview } from '../../domain/overview/types'
 
 const Count = t.type({ widgetData: t.type({ artifactCount: t.number }) })
 const { artifactCount: _count, storage: _storage, ...figures } = OverviewFigures.props
@@ -16,10 +16,7 @@ const StorageWire = t.type({
   diskFreeBytes: t.number,
   diskTotalBytes: t.number,
 })
-const Figures = t.intersection([
-  t.type({ ...figures, storage: StorageWire }),
-  t.partial({ downloadsPerDay: DownloadDays, deploymentsPerDay: DownloadDays }),
-])
+const Figures = t.intersection([t.type({ ...figures, storage: StorageWire }), PerDayFigures])
 
 /** The storage of the wire as the domain has it: figures, or the first calculation under way. */
 function storageOf(wire: t.TypeOf<typeof StorageWire>): Overview['storage'] {

@@ -35,6 +35,33 @@ export function downloadColumns(days: ReadonlyArray<{ readonly day: string; read
   }
 }
 
+/** A day of the storage chart: what was stored at its end, or null when the platform took no sample that day. */
+export interface StoragePoint {
+  readonly day: string
+  readonly artifactBytes: number | null
+}
+
+/**
+ * The storage chart's line: a point a day (a gap where the platform took no sample, not a zero
+ * it never measured), and the latest figure shown beside the title; no line when no day has one.
+ */
+export function storageLine(days: ReadonlyArray<StoragePoint>): {
+  readonly points: ReadonlyArray<StoragePoint>
+  readonly latest: { readonly day: string; readonly artifactBytes: number } | undefined
+} {
+  let latest: { day: string; artifactBytes: number } | undefined
+  for (const d of days) if (d.artifactBytes !== null) latest = { day: d.day, artifactBytes: d.artifactBytes }
+  return { points: latest ? days : [], latest }
+}
+
+/**
+ * Steps between the byte axis's ticks: 1, 2, 5, 10, 20, 50, 100, 200, 500 of each binary unit,
+ * so ticks read as whole figures ('500 MB', '1.0 GB') in the units bytesText writes.
+ */
+export const BYTE_TICK_STEPS: ReadonlyArray<number> = [0, 1, 2, 3, 4, 5].flatMap((power) =>
+  [1, 2, 5, 10, 20, 50, 100, 200, 500].map((m) => m * 1024 ** power),
+)
+
 /** Bytes in words: 1536 → '1.5 KB'. */
 export function bytesText(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB']

@@ -27,10 +27,20 @@ export const OverviewFigures = t.type({
 })
 /** Successful downloads (or deployments) on each UTC day (YYYY-MM-DD) of the last 30, oldest first. */
 export const DownloadDays = t.array(t.type({ day: t.string, count: t.number }))
+const orNull = t.union([t.number, t.null])
+/** Storage used at the end of each UTC day of the last 30, oldest first: nulls for a day the platform took no sample. */
+export const StorageDays = t.array(t.type({ day: t.string, artifactBytes: orNull, files: orNull }))
+/** The figures a day, as the platform sends them beside the others. */
+export const PerDayFigures = t.partial({
+  downloadsPerDay: DownloadDays,
+  deploymentsPerDay: DownloadDays,
+  storagePerDay: StorageDays,
+})
 export const Overview = t.intersection([
   OverviewFigures,
-  // Absent in logs recorded before the platform counted downloads, or sent deployments a day.
-  t.partial({ downloadsPerDay: DownloadDays, deploymentsPerDay: DownloadDays }),
+  // Absent in logs recorded before the platform counted downloads, sent deployments a day or
+  // kept its storage history.
+  PerDayFigures,
 ])
 export type Overview = t.TypeOf<typeof Overview>
 

@@ -3,7 +3,8 @@
  * by type and vulnerabilities by severity over the catalogue, the latest deployments (files
  * deployed over HTTP and npm versions published), the distinct files stored and their bytes (the
  * storage cache, ./storageCache.ts: `calculating` until its first calculation ends) with the free space of the data
- * folder's disk, and each service's nodes by heartbeat. The artifact count is the
+ * folder's disk, storage used at the end of each of the last 30 days (./storageHistory.ts: the
+ * sampler below calculates once an hour), and each service's nodes by heartbeat. The artifact count is the
  * spec's own call (`/ui/home/widget/artifactCount`, server/packages/routes.ts).
  */
 import { statfsSync } from 'node:fs'
@@ -14,6 +15,7 @@ import { overviewStore, SEVERITIES } from './store'
 import { isoNow } from '../clock'
 import { remoteStore } from '../remote/store'
 import { downloadsOverDays } from '../remote/rules'
+import { STORAGE_SAMPLE_EVERY_MS, storageHistory, storageOverDays } from './storageHistory'
 
 export const RECENT_DEPLOYMENTS = 8
 
@@ -42,15 +44,32 @@ const overviewSchema = obj({
   health: { type: 'array', items: obj({ service: str, nodes: int, healthy: int }) },
   downloadsPerDay: { type: 'array', items: obj({ day: str, count: int }) },
   deploymentsPerDay: { type: 'array', items: obj({ day: str, count: int }) },
+  storagePerDay: {
+    type: 'array',
+    items: obj({ day: str, artifactBytes: orNull(num), files: orNull(int) }),
+  },
 })
 
-/** The Overview's downloads and deployments charts cover this many days, today included. */
+/** The Overview's downloads, deployments and storage charts cover this many days, today included. */
 export const DOWNLOAD_DAYS = 30
 
 const routes: RouteModule = async (app, ctx) => {
   const store = overviewStore(ctx.sql)
   const cache = storageCache(ctx.sql, ctx.clock)
   const downloads = remoteStore(ctx.sql)
+  const history = storageHistory(ctx.sql)
+
+  // The sampler: what is stored, once an hour, kept as the history the storage chart draws.
+  let sampling: Promise<void> | undefined
+  const stopSampling = ctx.clock.every(STORAGE_SAMPLE_EVERY_MS, () => {
+    // A failed sample (the database closing under it) leaves a gap in the history, no more.
+    sampling = cache.sample().catch(() => undefined)
+  })
+  app.addHook('onClose', async () => {
+    stopSampling()
+    await sampling
+    await cache.running
+  })
 
   app.get('/ui/home/overview', { schema: { response: { 200: overviewSchema } } }, async (request) => {
     ctx.requireUser(request, { allowAnonymous: true })
@@ -82,6 +101,7 @@ const routes: RouteModule = async (app, ctx) => {
       health: [...services].map(([service, s]) => ({ service, ...s })),
       downloadsPerDay: downloadsOverDays(today, DOWNLOAD_DAYS, await downloads.downloadsSince(first)),
       deploymentsPerDay: downloadsOverDays(today, DOWNLOAD_DAYS, await store.deploymentsSince(first)),
+      storagePerDay: storageOverDays(today, DOWNLOAD_DAYS, await history.since(first)),
     }
   })
 }

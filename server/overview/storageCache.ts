@@ -12,11 +12,13 @@
  * the background when the stored files changed (blobs or catalogue files added or removed) or
  * when the figures are older than STORAGE_CACHE_MAX_AGE_MS. A request never calculates: it reads
  * the figures and a cheap fingerprint, and at most one calculation runs at a time on a node.
+ * Each calculation is kept as its hour's sample of storage used (./storageHistory.ts).
  */
-import type { Clock } from '../clock'
+import { isoNow, type Clock } from '../clock'
 import type { Sql } from '../db/sql'
 import { readSetting, writeSetting } from '../platform/settings'
 import { overviewStore } from './store'
+import { storageHistory } from './storageHistory'
 
 export const STORAGE_CACHE_KEY = 'storageCache'
 /** Figures older than this are recalculated when next read, even with no change seen. */
@@ -33,6 +35,11 @@ export interface StorageSummary {
 export interface StorageCache {
   /** The last figures, or undefined before the first calculation ended; starts one when they are missing or out of date. */
   read(): Promise<StorageSummary | undefined>
+  /**
+   * The storage sampler's hourly tick: keeps the figures as this hour's sample of storage used,
+   * calculating them first when they are missing or out of date (as `read` would).
+   */
+  sample(): Promise<void>
   /** The calculation under way on this node, if any (tests wait for it). */
   readonly running: Promise<void> | undefined
 }
@@ -53,25 +60,48 @@ export function storageCache(sql: Sql, clock: Clock): StorageCache {
       }
     })
 
-  const calculate = () => {
+  // Every calculation is also the sample of its hour: the history of storage used.
+  const history = storageHistory(sql)
+  const keep = async (summary: StorageSummary) => {
+    await writeSetting({ sql, clock }, STORAGE_CACHE_KEY, summary)
+    await history.record({
+      sampledAt: summary.calculatedAt,
+      artifactBytes: summary.artifactBytes,
+      files: summary.blobCount,
+    })
+    await history.prune(summary.calculatedAt)
+  }
+
+  const calculate = (): Promise<void> =>
     // Off the request: the answer goes out first, the calculation runs on the next turn.
-    running ??= new Promise<void>((resolve) => setImmediate(resolve))
-      .then(async () => writeSetting({ sql, clock }, STORAGE_CACHE_KEY, await summarize()))
+    (running ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => keep(await summarize()))
       .catch(() => undefined)
       .finally(() => {
         running = undefined
-      })
-  }
+      }))
+
+  const cachedFigures = () => readSetting<StorageSummary | undefined>(sql, STORAGE_CACHE_KEY, undefined)
+  const stale = async (cached: StorageSummary | undefined) =>
+    !cached ||
+    cached.fingerprint !== (await overviewStore(sql).storageFingerprint()) ||
+    clock.now() - Date.parse(cached.calculatedAt) >= STORAGE_CACHE_MAX_AGE_MS
 
   return {
     async read() {
-      const cached = await readSetting<StorageSummary | undefined>(sql, STORAGE_CACHE_KEY, undefined)
-      const stale =
-        !cached ||
-        cached.fingerprint !== (await overviewStore(sql).storageFingerprint()) ||
-        clock.now() - Date.parse(cached.calculatedAt) >= STORAGE_CACHE_MAX_AGE_MS
-      if (stale) calculate()
+      const cached = await cachedFigures()
+      if (await stale(cached)) void calculate()
       return cached
+    },
+    async sample() {
+      const cached = await cachedFigures()
+      if (!cached || (await stale(cached))) return calculate()
+      // Nothing stored changed since the figures were calculated: they are what is stored now.
+      await history.record({
+        sampledAt: isoNow(clock),
+        artifactBytes: cached.artifactBytes,
+        files: cached.blobCount,
+      })
     },
     get running() {
       return running

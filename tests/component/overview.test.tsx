@@ -143,6 +143,30 @@ describe('the Overview page', () => {
     expect(screen.getByText('3 deployments')).toBeInTheDocument()
   })
 
+  it('charts storage used at the end of each day, a day without a sample said so, not as zero', async () => {
+    const storagePerDay = [
+      { day: '2026-11-29', artifactBytes: 1024 ** 3, files: 10 },
+      { day: '2026-11-30', artifactBytes: null, files: null },
+      { day: '2026-12-01', artifactBytes: 1.5 * 1024 ** 3, files: 12 },
+    ]
+    renderShell('/overview', developer, { overviewApi: api(right(figures({ storagePerDay }))) }, effects)
+    const chart = await screen.findByRole('list', { name: 'Storage per day' }, { timeout: 15_000 })
+    expect(
+      within(chart)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2026-11-29: 1.0 GB', '2026-11-30: not sampled', '2026-12-01: 1.5 GB'])
+    // The latest figure beside the title.
+    expect(screen.getByText('1.5 GB stored')).toBeInTheDocument()
+  })
+
+  it('says when the platform has no storage figures over time yet', async () => {
+    const storagePerDay = [{ day: '2026-12-01', artifactBytes: null, files: null }]
+    renderShell('/overview', developer, { overviewApi: api(right(figures({ storagePerDay }))) }, effects)
+    expect(await screen.findByText('No storage figures yet', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Storage per day' })).not.toBeInTheDocument()
+  })
+
   it('says no downloads were counted yet', async () => {
     const downloadsPerDay = [{ day: '2026-11-30', count: 0 }]
     renderShell('/overview', developer, { overviewApi: api(right(figures({ downloadsPerDay }))) }, effects)

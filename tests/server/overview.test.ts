@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../../server/clock'
 import { STORAGE_CACHE_MAX_AGE_MS } from '../../server/overview/storageCache'
+import { STORAGE_SAMPLE_EVERY_MS } from '../../server/overview/storageHistory'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { signInDeveloper } from './helpers/permissions'
@@ -36,6 +37,7 @@ interface Overview {
   }
   health: Array<{ service: string; nodes: number; healthy: number }>
   deploymentsPerDay: Array<{ day: string; count: number }>
+  storagePerDay: Array<{ day: string; artifactBytes: number | null; files: number | null }>
 }
 
 const overview = async (of: TestServer = server, as = cookie): Promise<Overview> => {
@@ -193,6 +195,39 @@ describe('the overview', () => {
       expect(fresh.storage.calculatedAt).toBe(new Date(clock.now()).toISOString())
       const now = stored(timed)
       expect(fresh.storage).toMatchObject({ artifactBytes: now.bytes, blobCount: now.files })
+    } finally {
+      await timed.stop()
+    }
+  })
+
+  it('samples what is stored every hour, with no one reading the overview, and charts each day', async () => {
+    const clock = manualClock(Date.parse('2026-01-05T22:30:00.000Z'))
+    const timed = await startTestServer({}, {}, { clock })
+    try {
+      const samples = () =>
+        timed.ctx.db
+          .prepare(
+            'SELECT sampled_at AS at, artifact_bytes AS bytes, files FROM storage_samples ORDER BY hour',
+          )
+          .all() as Array<{ at: string; bytes: number; files: number }>
+      expect(samples()).toEqual([])
+      clock.advance(STORAGE_SAMPLE_EVERY_MS)
+      await expect.poll(() => samples().length, { timeout: 15_000, interval: 50 }).toBe(1)
+      clock.advance(STORAGE_SAMPLE_EVERY_MS)
+      await expect.poll(() => samples().length, { timeout: 15_000, interval: 50 }).toBe(2)
+      const now = stored(timed)
+      expect(samples()).toEqual([
+        { at: '2026-01-05T23:30:00.000Z', bytes: now.bytes, files: now.files },
+        { at: '2026-01-06T00:30:00.000Z', bytes: now.bytes, files: now.files },
+      ])
+      const o = await overview(timed, signInDirectly(timed))
+      expect(o.storagePerDay).toHaveLength(30)
+      expect(o.storagePerDay.slice(-3)).toEqual([
+        // Before the platform ran: no figure, not a zero.
+        { day: '2026-01-04', artifactBytes: null, files: null },
+        { day: '2026-01-05', artifactBytes: now.bytes, files: now.files },
+        { day: '2026-01-06', artifactBytes: now.bytes, files: now.files },
+      ])
     } finally {
       await timed.stop()
     }

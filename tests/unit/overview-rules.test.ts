@@ -1,12 +1,36 @@
 // The overview's chart and size rules, and its decider: a stale answer never replaces a newer request's.
 import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
-import { bars, bytesText } from '../../domain/overview/rules'
+import { BYTE_TICK_STEPS, bars, bytesText, storageLine } from '../../domain/overview/rules'
 import { overviewArea } from '../../domain/overview/decider'
 import { Failed, Loaded, Requested } from '../../domain/overview/events'
 import type { Overview } from '../../domain/overview/types'
 import type { AppEvent } from '../../domain/app'
 import { spec } from '../support/decider'
+
+describe('the storage line', () => {
+  it('keeps the days without a sample as gaps and gives the last day with one', () => {
+    const days = [
+      { day: '2026-11-30', artifactBytes: 10 },
+      { day: '2026-12-01', artifactBytes: 30 },
+      { day: '2026-12-02', artifactBytes: null },
+    ]
+    expect(storageLine(days)).toEqual({ points: days, latest: { day: '2026-12-01', artifactBytes: 30 } })
+  })
+
+  it('draws nothing when no day has a sample', () => {
+    expect(storageLine([{ day: '2026-12-02', artifactBytes: null }])).toEqual({
+      points: [],
+      latest: undefined,
+    })
+  })
+
+  it('steps its ticks by whole binary units', () => {
+    expect(BYTE_TICK_STEPS.map(bytesText)).toContain('500 MB')
+    expect(BYTE_TICK_STEPS.map(bytesText)).toContain('2.0 GB')
+    expect(BYTE_TICK_STEPS.map(bytesText).filter((t) => !/^\d+(\.0)? [KMGT]?B$/.test(t))).toEqual([])
+  })
+})
 
 describe('overview bars', () => {
   it.each([

@@ -20,6 +20,7 @@ import { shownData } from '../../domain/shared/loadable'
 import kit from '../shared/kit/page.module.css'
 import styles from './overview.module.css'
 import { counted } from '../../domain/shared/plural'
+import { StorageChart } from './StorageChart'
 
 const SEVERITIES: ReadonlyArray<Severity> = ['critical', 'high', 'medium', 'low', 'info', 'unknown']
 const asSeverity = (s: string): Severity => SEVERITIES.find((v) => v === s.toLowerCase()) ?? 'unknown'
@@ -309,6 +310,7 @@ function Figures({ overview }: { readonly overview: Overview }) {
           </ul>
         </Card>
       </div>
+      {overview.storagePerDay && <StorageChart days={overview.storagePerDay} />}
       {(overview.downloadsPerDay || overview.deploymentsPerDay) && (
         // Side by side where they fit (a month's columns each), one under the other where not.
         <div className={styles.perDay}>
