@@ -99,6 +99,29 @@ export default tseslint.config(
     },
   },
   {
+    // An area decides on its own slice and a small named context, so it imports nothing of the
+    // app's composition (which imports every area); the debug panel's rules fold the whole app.
+    files: ['domain/*/**/*.ts'],
+    ignores: ['domain/debug/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*', '!../*/index', '!../*/events', '!../shared/*'],
+              message: 'Import another area through its index.ts or events.ts, not its inner files.',
+            },
+            {
+              group: ['../app'],
+              message: 'An area takes its slice and a named context (SliceArea), not the app’s state.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/**', 'commands/**', 'queries/**', 'adapters/**', 'ui/**', 'server/**'],
     plugins: { boundaries },
     settings: {

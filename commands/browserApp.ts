@@ -50,11 +50,11 @@ export function browserAreas(): AreaRegistry {
     slice(busArea),
     slice(platformArea),
     {
-      area: sessionLoginArea,
+      area: slice(sessionLoginArea),
       later: ACCOUNT_COMMANDS,
-      load: () => import('../domain/session/accountDecider').then((m) => m.sessionArea),
+      load: () => import('../domain/session/accountDecider').then((m) => slice(m.sessionArea)),
     },
-    navigationArea,
+    slice(navigationArea),
     slice(tourArea),
     slice(preferencesArea),
     slice(notificationsArea),
@@ -91,7 +91,7 @@ export function browserAreas(): AreaRegistry {
       import('../domain/overview').then((m) => slice(m.overviewArea)),
     ),
     deferred('integrations', initialIntegrationsState, () =>
-      import('../domain/integrations').then((m) => m.integrationsArea),
+      import('../domain/integrations').then((m) => slice(m.integrationsArea)),
     ),
     deferred('tokens', initialTokensState, () => import('../domain/tokens').then((m) => slice(m.tokensArea))),
     deferred('xray', initialXrayState, () => import('../domain/xray').then((m) => slice(m.xrayArea))),

@@ -157,8 +157,8 @@ export const appSlice = <K extends AreaKey, X, P extends AppCommand = never>(
 export const areas = [
   appSlice(busArea),
   appSlice(platformArea),
-  sessionArea,
-  navigationArea,
+  appSlice(sessionArea),
+  appSlice(navigationArea),
   appSlice(tourArea),
   appSlice(preferencesArea),
   appSlice(notificationsArea),
@@ -174,7 +174,7 @@ export const areas = [
   appSlice(securityArea),
   appSlice(buildsArea),
   appSlice(overviewArea),
-  integrationsArea,
+  appSlice(integrationsArea),
   appSlice(tokensArea),
   appSlice(xrayArea),
 ] as const

@@ -6,9 +6,11 @@ import type { Failure } from '../shared/failure'
  */
 import { left, right, type Either } from 'fp-ts/Either'
 import { produce, type Draft } from 'immer'
-import type { AppArea, AppCommand, AppEvent } from '../app'
-import type { CommandMeta } from '../shared/area'
-import { shellRoutes } from '../navigation'
+import type { CommandMeta, SliceArea } from '../shared/area'
+import type { EventOf } from '../shared/events'
+import { shellRoutes, type Location, type NavigationCommand } from '../navigation'
+import type { NotificationsCommand } from '../notifications'
+import type { SessionSlices, SignedOut } from '../session'
 import type { IntegrationsCommand } from './commands'
 import { integrationsCommandCodecs } from './commandCodecs.gen'
 import {
@@ -403,9 +405,12 @@ function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsSta
 
 export const integrationsDecider = { initialState: initialIntegrationsState, decide, evolve }
 
+/** The commands the area's outcomes ask for: toasts, a navigation, a reload of its own. */
+type Asked = NotificationsCommand | NavigationCommand | IntegrationsCommand
+
 /** The toast each outcome gets (spec 001 error catalogue), worded by the area's messages. */
-function toastOf(event: IntegrationsEvent): AppCommand | null {
-  const show = (key: NoticeKey, integrationKey: string): AppCommand => ({
+function toastOf(event: IntegrationsEvent): Asked | null {
+  const show = (key: NoticeKey, integrationKey: string): Asked => ({
     type: 'notifications/Show',
     kind: NOTICE_KIND[key],
     message: { key, integrationKey },
@@ -430,53 +435,84 @@ function toastOf(event: IntegrationsEvent): AppCommand | null {
   }
 }
 
-const isOwn = (event: AppEvent): event is IntegrationsEvent => event.type.startsWith('integrations/')
+type AreaEvent = IntegrationsEvent | EventOf<typeof SignedOut>
+
+const isOwn = (event: AreaEvent): event is IntegrationsEvent => event.type.startsWith('integrations/')
+
+/** What the area reads of the rest of the state: who asks, and where the browser is. */
+export interface IntegrationsContext {
+  readonly asker: Asker
+  readonly location: Location
+}
+
+/** The slices the context is read from: the app's state is one. */
+export interface IntegrationsSlices extends SessionSlices {
+  readonly navigation: { readonly location: Location }
+}
+
+export const integrationsContextOf = (state: IntegrationsSlices): IntegrationsContext => ({
+  asker: {
+    admin: state.session.user?.admin === true,
+    oauthUser: state.session.user?.realm === 'oauth',
+  },
+  location: state.navigation.location,
+})
+
+function policies(
+  envelope: { readonly event: AreaEvent },
+  slice: IntegrationsState,
+  { location }: IntegrationsContext,
+): ReadonlyArray<Asked> {
+  const e = envelope.event
+  if (!isOwn(e)) return []
+  const out: Asked[] = []
+  const toast = toastOf(e)
+  if (toast) out.push(toast)
+  switch (e.type) {
+    case 'integrations/FiltersApplied': {
+      // The applied filters live in the URL: a filtered view is a shareable link.
+      const to = `/integrations${filtersToQuery(e.data)}`
+      if (location.path === '/integrations' && `${location.path}${location.query}` !== to)
+        out.push({ type: 'navigation/Navigate', to, replace: true })
+      break
+    }
+    case 'integrations/SetupRedirected':
+    case 'integrations/ServiceChosen':
+      out.push({ type: 'navigation/Navigate', to: e.data.path })
+      break
+    case 'integrations/IntegrationUpdated':
+    case 'integrations/IntegrationDeleted':
+    case 'integrations/IntegrationCreated': {
+      // After a change the vendor table reloads (spec 001: "integrations are reloaded").
+      const list = slice.vendorList
+      const vendor = list.status === 'loaded' ? list.data.vendor : null
+      if (vendor) out.push({ type: 'integrations/LoadVendorList', vendor })
+      break
+    }
+  }
+  return out
+}
 
 /** The integrations area on the bus: the slice decider above, plus what its outcomes ask for. */
-export const integrationsArea: AppArea<'integrations'> = {
+export const integrationsArea: SliceArea<
+  'integrations',
+  IntegrationsState,
+  IntegrationsCommand,
+  AreaEvent,
+  IntegrationsContext,
+  Asked,
+  IntegrationsSlices
+> = {
   key: 'integrations',
   initialState: initialIntegrationsState,
   events: integrationsEvents,
   commands: integrationsCommandCodecs,
-  decide: (command, state, meta) =>
-    decide(command, state.integrations, meta, {
-      admin: state.session.user?.admin === true,
-      oauthUser: state.session.user?.realm === 'oauth',
-    }),
+  contextOf: integrationsContextOf,
+  decide: (command, slice, { asker }, meta) => decide(command, slice, meta, asker),
   evolve: (slice, event) => {
     if (event.type === 'session/SignedOut') return initialIntegrationsState
     return isOwn(event) ? evolve(slice, event) : slice
   },
   evolvesOn: ['session/SignedOut'],
-  policies: (envelope, state): ReadonlyArray<AppCommand> => {
-    const e = envelope.event
-    if (!isOwn(e)) return []
-    const out: AppCommand[] = []
-    const toast = toastOf(e)
-    if (toast) out.push(toast)
-    switch (e.type) {
-      case 'integrations/FiltersApplied': {
-        // The applied filters live in the URL: a filtered view is a shareable link.
-        const nav = state.navigation.location
-        const to = `/integrations${filtersToQuery(e.data)}`
-        if (nav.path === '/integrations' && `${nav.path}${nav.query}` !== to)
-          out.push({ type: 'navigation/Navigate', to, replace: true })
-        break
-      }
-      case 'integrations/SetupRedirected':
-      case 'integrations/ServiceChosen':
-        out.push({ type: 'navigation/Navigate', to: e.data.path })
-        break
-      case 'integrations/IntegrationUpdated':
-      case 'integrations/IntegrationDeleted':
-      case 'integrations/IntegrationCreated': {
-        // After a change the vendor table reloads (spec 001: "integrations are reloaded").
-        const list = state.integrations.vendorList
-        const vendor = list.status === 'loaded' ? list.data.vendor : null
-        if (vendor) out.push({ type: 'integrations/LoadVendorList', vendor })
-        break
-      }
-    }
-    return out
-  },
+  policies,
 }

@@ -1,5 +1,6 @@
 import type { Failure } from '../shared/failure'
 import type { Failed, Idle, Loaded, Loading } from '../shared/loadable'
+import type { IntegrationsNoticeKey } from '../notifications'
 
 /** Catalogue categories (spec 001, integrations catalogue page), in the Filters panel's order. */
 export const CATEGORIES = [
@@ -164,11 +165,5 @@ export interface IntegrationsState {
   readonly reloads: number
 }
 
-export type NoticeKey =
-  | 'integrations.created'
-  | 'integrations.createFailed'
-  | 'integrations.updated'
-  | 'integrations.updateFailed'
-  | 'integrations.deleted'
-  | 'integrations.deleteFailed'
-  | 'integrations.testFailed'
+/** The toasts' catalogue owns the keys of the area's outcomes. */
+export type NoticeKey = IntegrationsNoticeKey

@@ -1,7 +1,7 @@
 import { left, right, type Either } from 'fp-ts/Either'
-import type { AppArea, AppCommand, AppEvent, AppState } from '../app'
-import { epochMs, recordedMs, type CommandMeta, type EventMeta } from '../shared/area'
-import { isCloudTrial, isTour, shellContextOf } from './context'
+import { epochMs, recordedMs, type CommandMeta, type EventMeta, type SliceArea } from '../shared/area'
+import type { EventOf } from '../shared/events'
+import { isCloudTrial, isTour, shellContextOf, type ShellContext, type ShellSlices } from './context'
 import {
   ChunkLoadFailed,
   GuardRequested,
@@ -29,7 +29,8 @@ import {
   resolveNavigation,
   type LoginGuard,
 } from './pipeline'
-import { loginGuard, type SessionCommand } from '../session'
+import { loginGuard, type SessionCommand, type SessionState } from '../session'
+import type { Footer } from '../platform'
 import type { NavigationCommand } from './commands'
 import { guideContextFor, tracksGuideContext } from './guideContext'
 import { GuideContextMatched } from '../tour/events'
@@ -38,11 +39,31 @@ import { editableNavigation, initialNavigationState, type NavigationState } from
 import { navigationCommandCodecs } from './commandCodecs.gen'
 import { accountPortalOf, NO_ACCOUNT_PORTAL } from './userRoute'
 
+/**
+ * What the navigation area reads of the rest of the state: who the user is and what the
+ * instance offers (the shell context), the session the login guard judges, and the platform's
+ * footer, which names the account portal.
+ */
+export interface NavigationContext {
+  readonly shell: ShellContext
+  readonly session: SessionState
+  readonly footer: Footer | null
+}
+
+export const navigationContextOf = (state: ShellSlices): NavigationContext => ({
+  shell: shellContextOf(state),
+  session: state.session,
+  footer: state.platform.footer,
+})
+
+/** Every event the area decides or evolves: its own and the tour's guide context it matches. */
+type AreaEvent = NavigationEvent | EventOf<typeof GuideContextMatched>
+
 /** An idle session that becomes active after this long asks whether it has expired. */
 export const IDLE_CHECK_MS = 60_000
 
 type Mode = 'push' | 'replace' | 'pop'
-type Decision = Either<string, ReadonlyArray<AppEvent>>
+type Decision = Either<string, ReadonlyArray<AreaEvent>>
 
 const queryRecord = (query: string): Record<string, string> => Object.fromEntries(new URLSearchParams(query))
 
@@ -50,9 +71,9 @@ const queryRecord = (query: string): Record<string, string> => Object.fromEntrie
  * The session area's login guard as a pipeline step; the commands it asks for are collected
  * (once each) and recorded, and the navigation area's policy dispatches them.
  */
-function sessionGuard(state: AppState, asked: SessionCommand[]): LoginGuard {
+function sessionGuard(nav: NavigationState, context: NavigationContext, asked: SessionCommand[]): LoginGuard {
   return (path, query) => {
-    const decision = loginGuard(state, path, queryRecord(query))
+    const decision = loginGuard(context, path, queryRecord(query))
     for (const command of decision.commands)
       if (!asked.some((c) => JSON.stringify(c) === JSON.stringify(command))) asked.push(command)
     switch (decision.kind) {
@@ -63,7 +84,7 @@ function sessionGuard(state: AppState, asked: SessionCommand[]): LoginGuard {
       case 'landing':
         return {
           kind: 'redirect',
-          to: landingFor(shellContextOf(state), state.navigation),
+          to: landingFor(context.shell, nav),
           reason: 'signed in: default landing',
         }
       case 'cancel':
@@ -72,29 +93,35 @@ function sessionGuard(state: AppState, asked: SessionCommand[]): LoginGuard {
   }
 }
 
-function navigate(state: AppState, to: string, mode: Mode, meta: CommandMeta, force = false): Decision {
+function navigate(
+  nav: NavigationState,
+  context: NavigationContext,
+  to: string,
+  mode: Mode,
+  meta: CommandMeta,
+  force = false,
+): Decision {
   const asked: SessionCommand[] = []
-  const decided = route(state, to, mode, meta, sessionGuard(state, asked), force)
+  const decided = route(nav, context.shell, to, mode, meta, sessionGuard(nav, context, asked), force)
   if (asked.length === 0 || decided._tag === 'Left') return decided
   return right([...decided.right, GuardRequested({ commands: asked.map((c) => ({ ...c })) })])
 }
 
 function route(
-  state: AppState,
+  nav: NavigationState,
+  ctx: ShellContext,
   to: string,
   mode: Mode,
   meta: CommandMeta,
   guard: LoginGuard,
   force: boolean,
 ): Decision {
-  const nav = state.navigation
   const nowMs = epochMs(meta)
-  const ctx = shellContextOf(state)
   const start = parseTarget(to)
   if (!start) return right([Denied({ path: to, reason: 'unsafe target', notify: false, id: meta.id })])
   const first = nav.navigations === 0 || nav.guardPending
   let resolution = resolveNavigation(ctx, nav, start, guard)
-  const events: AppEvent[] = resolution.hops.map((hop) => Redirected(hop))
+  const events: AreaEvent[] = resolution.hops.map((hop) => Redirected(hop))
   if (resolution.kind === 'deny') {
     events.push(
       Denied({
@@ -144,27 +171,32 @@ function route(
   return right(events)
 }
 
-function decide(command: NavigationCommand, state: AppState, meta: CommandMeta): Decision {
-  const nav = state.navigation
+function decide(
+  command: NavigationCommand,
+  nav: NavigationState,
+  context: NavigationContext,
+  meta: CommandMeta,
+): Decision {
+  const go = (to: string, mode: Mode, force = false) => navigate(nav, context, to, mode, meta, force)
   switch (command.type) {
     case 'navigation/Navigate':
-      return navigate(state, command.to, command.replace ? 'replace' : 'push', meta)
+      return go(command.to, command.replace ? 'replace' : 'push')
     case 'navigation/SyncFromHistory':
-      return navigate(state, command.to, 'pop', meta)
+      return go(command.to, 'pop')
     case 'navigation/GoToLanding':
-      return navigate(state, landingFor(shellContextOf(state), nav), 'push', meta)
+      return go(landingFor(context.shell, nav), 'push')
     case 'navigation/GoToAdminLanding':
-      return navigate(state, adminLanding(shellContextOf(state), nav), 'push', meta)
+      return go(adminLanding(context.shell, nav), 'push')
     case 'navigation/GoToApplicationLanding':
-      return navigate(state, applicationLanding(shellContextOf(state), nav), 'push', meta)
+      return go(applicationLanding(context.shell, nav), 'push')
     case 'navigation/RecheckGuard':
-      return nav.guardPending ? navigate(state, locationText(nav.location), 'replace', meta, true) : right([])
+      return nav.guardPending ? go(locationText(nav.location), 'replace', true) : right([])
     case 'navigation/LeaveForExternal':
       return /^https?:\/\//i.test(command.url)
         ? right([LeftForExternal({ url: command.url })])
         : left('only http(s) addresses can be opened')
     case 'navigation/OpenAccountPortal': {
-      const url = accountPortalOf(state.platform.footer)
+      const url = accountPortalOf(context.footer)
       return url === undefined ? left(NO_ACCOUNT_PORTAL) : right([LeftForExternal({ url })])
     }
     case 'navigation/ToggleSidebar':
@@ -224,7 +256,7 @@ function withField<K extends keyof NavigationState>(
   return next
 }
 
-function evolve(nav: NavigationState, event: AppEvent, meta: EventMeta): NavigationState {
+function evolve(nav: NavigationState, event: AreaEvent, meta: EventMeta): NavigationState {
   // Each case edits a fresh copy (editableNavigation) rather than spreading `nav`: see there.
   switch ((event as NavigationEvent).type) {
     case 'navigation/Navigated': {
@@ -309,22 +341,29 @@ function evolve(nav: NavigationState, event: AppEvent, meta: EventMeta): Navigat
   }
 }
 
-export const navigationArea: AppArea<'navigation'> = {
+export const navigationArea: SliceArea<
+  'navigation',
+  NavigationState,
+  NavigationCommand,
+  AreaEvent,
+  NavigationContext,
+  NavigationCommand | SessionCommand,
+  ShellSlices
+> = {
   key: 'navigation',
   commands: navigationCommandCodecs,
   initialState: initialNavigationState,
   events: navigationEvents,
+  contextOf: navigationContextOf,
   decide,
   evolve,
   evolvesOn: [],
-  policies: (envelope, state): ReadonlyArray<AppCommand> => {
+  policies: (envelope, nav, context): ReadonlyArray<NavigationCommand | SessionCommand> => {
     const event = envelope.event
     // The login guard's requests are the session area's commands (their shapes were checked when asked).
-    if (event.type === 'navigation/GuardRequested') return event.data.commands as unknown as AppCommand[]
+    if (event.type === 'navigation/GuardRequested') return event.data.commands as unknown as SessionCommand[]
     // A navigation that waited for the start-up data is guarded again as soon as it has settled.
-    return state.navigation.guardPending &&
-      !event.type.startsWith('navigation/') &&
-      shellContextOf(state).startupSettled
+    return nav.guardPending && !event.type.startsWith('navigation/') && context.shell.startupSettled
       ? [{ type: 'navigation/RecheckGuard' }]
       : []
   },

@@ -3,9 +3,11 @@
  * paths and a distribution path without a tab opens the default one, as a redirect the pipeline
  * records (not a second guard in the view, which would flash the page and push a second entry).
  */
-import { licenceKey } from '../search'
-import type { DistributionTab } from '../releaseBundles'
+import { licenceKey } from '../shared/licence'
 import type { ShellContext } from './context'
+
+/** The tab a distribution page opens on: the bundles it sends, or those it receives. */
+export type DistributionTab = 'source' | 'target'
 
 /** The enterprise-plus plan, however the platform spells it (`Enterprise+`, `ENTERPRISE_PLUS_TRIAL`, …). */
 export const hasEnterprisePlusPlan = (licenseType: string): boolean =>

@@ -10,7 +10,8 @@ export interface Location {
 export type ClosableModal =
   'repositoryCreation' | 'repositoryCreated' | 'projectsAnimation' | 'contactUs' | 'keyboardShortcuts'
 
-export type { NavigationType } from '../preferences'
+/** The layout of the chrome: sidebars (new) or a top navigation bar (classic); a per-user preference. */
+export type NavigationType = 'new' | 'classic'
 
 export interface NavigationState {
   readonly location: Location

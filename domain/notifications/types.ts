@@ -1,4 +1,12 @@
-import type { NoticeKey } from '../integrations'
+/** The integrations area's outcomes as the toasts' catalogue names them (the area asks with these). */
+export type IntegrationsNoticeKey =
+  | 'integrations.created'
+  | 'integrations.createFailed'
+  | 'integrations.updated'
+  | 'integrations.updateFailed'
+  | 'integrations.deleted'
+  | 'integrations.deleteFailed'
+  | 'integrations.testFailed'
 
 export type ToastKind = 'error' | 'success' | 'info' | 'warning'
 
@@ -33,7 +41,7 @@ export type ToastMessage =
   | { readonly key: 'nodeRemoved'; readonly nodeId: string; readonly serviceId: string }
   | { readonly key: 'retentionCheckFailed'; readonly detail: string }
   /** The integrations area's outcomes (spec 001 error catalogue), with the integration's key. */
-  | { readonly key: NoticeKey; readonly integrationKey: string }
+  | { readonly key: IntegrationsNoticeKey; readonly integrationKey: string }
 
 /** A toast's text an earlier build recorded as prose (only logs from before keys carry one). */
 export interface RecordedToastMessage {

@@ -4,7 +4,6 @@
  * address with the release-versions-only option on or off.
  */
 import { right, type Either } from 'fp-ts/Either'
-import type { SearchModel } from '../search'
 import type { Problems } from '../shared/messages'
 
 export interface ListFilterValues {
@@ -19,10 +18,16 @@ export const splitList = (text: string): string[] =>
     .map((s) => s.trim())
     .filter((s) => s !== '')
 
+/** The search model's two lists this form edits (the search area reads the packages area, not back). */
+export interface ListFilters {
+  readonly repositories: ReadonlyArray<string>
+  readonly licenses: ReadonlyArray<string>
+}
+
 /** Any text is a list (empty entries are left out): the form has no problem to show. */
 export const validateListFilters = (
   values: ListFilterValues,
-): Either<Problems<keyof ListFilterValues, never>, Pick<SearchModel, 'repositories' | 'licenses'>> =>
+): Either<Problems<keyof ListFilterValues, never>, ListFilters> =>
   right({ repositories: splitList(values.repositories), licenses: splitList(values.licenses) })
 
 /** The list with the value added, or taken out when it was in. */

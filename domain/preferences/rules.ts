@@ -1,5 +1,5 @@
 /** The navigation type (new or classic) the user switches between from the user menu. */
-import type { AppEvent } from '../app'
+import type { EventOf } from '../shared/events'
 import type { Failure } from '../shared/failure'
 import { Shown } from '../notifications/events'
 import { NavigationTypeSaveFailed } from './events'
@@ -21,7 +21,7 @@ export function navigationTypeNotSaved(input: {
   readonly failure: Failure
   /** The toast's id. */
   readonly id: string
-}): ReadonlyArray<AppEvent> {
+}): ReadonlyArray<EventOf<typeof NavigationTypeSaveFailed> | EventOf<typeof Shown>> {
   return [
     NavigationTypeSaveFailed({ type: otherNavigationType(input.switchedTo), failure: input.failure }),
     Shown({

@@ -1,7 +1,8 @@
 // State of the preferences area: the user's choice of console layout.
 
-/** The layout of the chrome: sidebars (new) or a top navigation bar (classic); a per-user preference. */
-export type NavigationType = 'new' | 'classic'
+// The chrome's layout is the navigation area's type; the preference keeps which one the user chose.
+import type { NavigationType } from '../navigation'
+export type { NavigationType }
 
 export interface PreferencesState {
   /** The navigation type the platform keeps for the user, as read at start-up; null until read. */

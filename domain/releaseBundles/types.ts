@@ -15,7 +15,8 @@ export const ReleaseBundle = t.type({
 })
 export type ReleaseBundle = t.TypeOf<typeof ReleaseBundle>
 
-export type DistributionTab = 'source' | 'target'
+// The navigation area opens a distribution page on its tab, so the tab's type is its own.
+export type { DistributionTab } from '../navigation'
 
 /** What was asked: the checksum, and the request that looks it up. */
 interface Asked {

@@ -3,10 +3,10 @@
  * logs can be read, and how a tailed file grows by byte offset into a bounded list of lines.
  */
 
-import { licenceKey } from '../search'
-import { DEFAULT_LOG_PRODUCT } from './logTailInitial'
+import { licenceKey } from '../shared/licence'
+import { DEFAULT_LOG_PRODUCT, type LogTail } from './logTailInitial'
 
-export { DEFAULT_LOG_PRODUCT, emptyLogTail } from './logTailInitial'
+export { DEFAULT_LOG_PRODUCT, emptyLogTail, type LogTail } from './logTailInitial'
 
 /** A product of the log viewer: its display name and its log key (spec 001 section 9). */
 export interface LogProduct {
@@ -37,19 +37,6 @@ export const MAX_LOG_LINES = 5000
 
 /** A line is cut to this many characters: a file without newlines cannot grow one line without bound. */
 export const MAX_LOG_LINE_CHARS = 4096
-
-/** Where a tailed file stands: the complete lines kept, the unfinished last line, the next offset. */
-export interface LogTail {
-  readonly lines: ReadonlyArray<string>
-  /** Text after the last newline: a line still being written, completed by a later chunk. */
-  readonly partial: string
-  /** Bytes read so far: the `file_size` of the next data call. */
-  readonly offset: number
-  /** Complete lines dropped from the front to respect MAX_LOG_LINES. */
-  readonly dropped: number
-  /** How often the file started again from the beginning (rotation). */
-  readonly restarts: number
-}
 
 const cut = (text: string): string =>
   text.length > MAX_LOG_LINE_CHARS ? text.slice(0, MAX_LOG_LINE_CHARS) : text

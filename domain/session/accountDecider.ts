@@ -7,7 +7,6 @@
  * server preloads by that name: server/ui/indexPage.ts).
  */
 import { left, right } from 'fp-ts/Either'
-import type { AppArea, AppEvent, AppState } from '../app'
 import * as E from './accountEvents'
 import { loginSessionEvents } from './events'
 import { sessionWith, type ProfileState, type SessionState } from './types'
@@ -23,7 +22,9 @@ import {
   pending,
   type AccountCommand,
   type Decision,
+  type SessionArea,
 } from './loginDecider'
+import type { SessionAreaEvent } from './context'
 
 // The profile screen's rules: only the account screens use them, so they load with these.
 const signedInUser = (state: SessionState) =>
@@ -34,8 +35,7 @@ const profileForm = (slice: SessionState, changes: Partial<ProfileState>): Sessi
     profile: { ...slice.profile, ...changes },
   })
 
-export function decideAccount(command: AccountCommand, app: AppState): Decision {
-  const state = app.session
+export function decideAccount(command: AccountCommand, state: SessionState): Decision {
   switch (command.type) {
     case 'session/RequestPasswordReset': {
       const problem = mandatory(command.user, 'user')
@@ -123,7 +123,7 @@ export function decideAccount(command: AccountCommand, app: AppState): Decision 
   }
 }
 
-export function evolveAccount(slice: SessionState, event: AppEvent): SessionState {
+export function evolveAccount(slice: SessionState, event: SessionAreaEvent): SessionState {
   switch (event.type) {
     case 'session/PasswordResetRequested':
       return { ...form(slice, 'forgot', pending), loading: true }
@@ -194,12 +194,12 @@ export function evolveAccount(slice: SessionState, event: AppEvent): SessionStat
 }
 
 /** The session area, whole: the login page's part and the account screens'. */
-export const sessionArea: AppArea<'session'> = {
+export const sessionArea: SessionArea = {
   ...sessionLoginArea,
   // Every event of the area: the login page's and the account screens'.
   events: [...loginSessionEvents, ...E.accountSessionEvents],
-  decide: (command, state, meta) =>
-    isAccountCommand(command) ? decideAccount(command, state) : decideLogin(command, state, meta),
+  decide: (command, state, context, meta) =>
+    isAccountCommand(command) ? decideAccount(command, state) : decideLogin(command, state, context, meta),
   // The two evolve disjoint sets of events.
   evolve: (slice, event, meta) => evolveAccount(evolveLogin(slice, event, meta), event),
 }

@@ -6,15 +6,13 @@
  */
 import { left, right, type Either } from 'fp-ts/Either'
 import { isSome } from 'fp-ts/Option'
-import type { AppArea, AppEvent, AppState } from '../app'
-import { epochMs, type CommandMeta, type EventMeta } from '../shared/area'
+import { epochMs, type CommandMeta, type EventMeta, type SliceArea } from '../shared/area'
 import type { SessionCommand } from './commands'
 import * as E from './events'
 import { SessionCheckRequested } from '../navigation/events'
 import { SESSION_IDLE_LIMIT_MS, savePathAfterLogin } from './rules'
 import { redirectAfterLogin, savedPathForSso, ssoUrlWithTarget } from './redirect'
 import { autoRedirectTarget } from './loginGuard'
-import { isTour } from '../platform'
 import { sessionPolicies } from './policies'
 import {
   initialProfileState,
@@ -25,6 +23,13 @@ import {
   type SessionState,
 } from './types'
 import { sessionCommandCodecs } from './commandCodecs.gen'
+import {
+  sessionContextOf,
+  type SessionAreaEvent,
+  type SessionAsked,
+  type SessionContext,
+  type SessionContextSlices,
+} from './context'
 
 /** The account screens' commands: decided once the rest of the area has loaded. */
 export const ACCOUNT_COMMANDS = new Set([
@@ -48,7 +53,7 @@ export type LoginCommand = Exclude<SessionCommand, AccountCommand>
 export const isAccountCommand = (command: SessionCommand): command is AccountCommand =>
   (ACCOUNT_COMMANDS as ReadonlySet<string>).has(command.type)
 
-export type Decision = Either<string, ReadonlyArray<AppEvent>>
+export type Decision = Either<string, ReadonlyArray<SessionAreaEvent>>
 
 /** A rejection's reason when a field is blank (for the log, not the screen): the field and the key. */
 export const mandatory = (value: string, field: string): string | null =>
@@ -58,8 +63,12 @@ export function busyWith(state: SessionState, operation: SessionOperation): bool
   return state.forms[operation].status === 'pending'
 }
 
-export function decideLogin(command: LoginCommand, app: AppState, meta: CommandMeta): Decision {
-  const state = app.session
+export function decideLogin(
+  command: LoginCommand,
+  state: SessionState,
+  context: SessionContext,
+  meta: CommandMeta,
+): Decision {
   switch (command.type) {
     case 'session/LoadLoginData':
       return right([E.LoginDataRequested({})])
@@ -111,7 +120,7 @@ export function decideLogin(command: LoginCommand, app: AppState, meta: CommandM
     }
     case 'session/RedirectAfterLogin':
       if (state.status !== 'signedIn') return left('no completed login to redirect after')
-      return right(redirectAfterLogin(app, epochMs(meta), command.toQuickSetup))
+      return right(redirectAfterLogin(state, context.tour, epochMs(meta), command.toQuickSetup))
     case 'session/ClearPathAfterLogin':
       return right([E.PathAfterLoginCleared({})])
     case 'session/DismissLoginDialog':
@@ -125,7 +134,7 @@ export function decideLogin(command: LoginCommand, app: AppState, meta: CommandM
       ]
       if (command.url === '' || !known.includes(command.url))
         return left('not an SSO provider of this platform')
-      return right(leaveForSso(app, command.url, false, epochMs(meta)))
+      return right(leaveForSso(state, command.url, false, epochMs(meta)))
     }
     case 'session/CheckSession':
       if (state.status !== 'signedIn' || state.user === null || state.user.anonymous)
@@ -134,19 +143,24 @@ export function decideLogin(command: LoginCommand, app: AppState, meta: CommandM
       return right([SessionCheckRequested({ idleMs: command.idleMs })])
     case 'session/ResetIdentity':
       // The tour keeps its one shared identity (spec 000 section 4).
-      if (isTour(app.platform)) return left('the tour keeps identity tracking')
+      if (context.tour) return left('the tour keeps identity tracking')
       return right([E.IdentityReset({})])
     case 'session/AutoRedirectToSso': {
       const target = autoRedirectTarget(state.login)
       if (!isSome(target)) return left('the platform does not ask for an SSO redirect to a usable address')
-      return right(leaveForSso(app, target.value, true, epochMs(meta)))
+      return right(leaveForSso(state, target.value, true, epochMs(meta)))
     }
   }
 }
 
 /** Leaving for SSO: the saved path rides along (and is then the platform's to bring back). */
-function leaveForSso(app: AppState, url: string, signOutFirst: boolean, nowMs: number): AppEvent[] {
-  const to = ssoUrlWithTarget(url, savedPathForSso(app, nowMs))
+function leaveForSso(
+  session: SessionState,
+  url: string,
+  signOutFirst: boolean,
+  nowMs: number,
+): SessionAreaEvent[] {
+  const to = ssoUrlWithTarget(url, savedPathForSso(session, nowMs))
   const leave = E.SsoRedirectRequested({ url: to, signOutFirst })
   return to === url ? [leave] : [E.PathAfterLoginCleared({}), leave]
 }
@@ -159,7 +173,7 @@ export const form = (slice: SessionState, operation: SessionOperation, next: For
 export const pending: FormState = { status: 'pending' }
 export const done: FormState = { status: 'done' }
 
-export function evolveLogin(slice: SessionState, event: AppEvent, meta: EventMeta): SessionState {
+export function evolveLogin(slice: SessionState, event: SessionAreaEvent, meta: EventMeta): SessionState {
   switch (event.type) {
     case 'session/LoginDataRequested':
       return sessionWith(slice, { loading: true })
@@ -307,16 +321,28 @@ export function evolveLogin(slice: SessionState, event: AppEvent, meta: EventMet
   }
 }
 
+/** The session area on its slice, with its small context (context.ts). */
+export type SessionArea = SliceArea<
+  'session',
+  SessionState,
+  SessionCommand,
+  SessionAreaEvent,
+  SessionContext,
+  SessionAsked,
+  SessionContextSlices
+>
+
 /** The part of the session area the login page loads: an account command waits for the rest. */
-export const sessionLoginArea: AppArea<'session'> = {
+export const sessionLoginArea: SessionArea = {
   key: 'session',
   commands: sessionCommandCodecs,
   initialState: initialSessionState,
   events: E.loginSessionEvents,
-  decide: (command, state, meta) =>
+  contextOf: sessionContextOf,
+  decide: (command, state, context, meta) =>
     isAccountCommand(command)
       ? left('the account screens are not loaded')
-      : decideLogin(command, state, meta),
+      : decideLogin(command, state, context, meta),
   evolve: evolveLogin,
   evolvesOn: ['platform/StartFailed', 'platform/StartRequested'],
   policies: sessionPolicies,

@@ -1,7 +1,7 @@
 // The login guard (spec 000 section 4): what happens when the user arrives at a screen of the
 // login family or a CLI extension screen. A pure decision the navigation pipeline applies.
-import type { AppState } from '../app'
 import type { SessionCommand } from './commands'
+import type { SessionState } from './types'
 import { isSome, none, type Option } from 'fp-ts/Option'
 import { sanitizeProviderUrl } from '../shared/providerUrl'
 
@@ -67,7 +67,12 @@ const allow = (commands: ReadonlyArray<SessionCommand> = []): LoginGuardDecision
   commands,
 })
 
-export function loginGuard(state: AppState, path: string, query: Query): LoginGuardDecision {
+/** `state`: any value holding the session slice (the app's state, a decider's context). */
+export function loginGuard(
+  state: { readonly session: SessionState },
+  path: string,
+  query: Query,
+): LoginGuardDecision {
   const session = state.session
   const route = routeOf(path)
   const signedIn = session.status === 'signedIn' && session.user !== null && !session.user.anonymous

@@ -1,15 +1,18 @@
 // Pure reactions of the session area: a recorded fact asks for the next commands.
-import type { AppCommand, AppEvent, AppState } from '../app'
 import type { Envelope } from '../shared/area'
-import { isTour } from '../platform'
+import type { SessionAreaEvent, SessionAsked, SessionContext } from './context'
+import type { SessionState } from './types'
 import { pathKeptOnLoginRedirect } from './redirect'
 import { SIGN_OUT_ERRORS, isLoginFamilyPath, loginGuard } from './loginGuard'
 
 // navigation/Navigate and navigation/GoToLanding belong to the navigation area; their shapes
 // are the agreed interface ({to, replace} with `to` under the /ui base; {}).
-export const navigate = (to: string, replace = true): AppCommand =>
-  ({ type: 'navigation/Navigate', to, replace }) as unknown as AppCommand
-export const goToLanding = (): AppCommand => ({ type: 'navigation/GoToLanding' }) as unknown as AppCommand
+export const navigate = (to: string, replace = true): SessionAsked => ({
+  type: 'navigation/Navigate',
+  to,
+  replace,
+})
+export const goToLanding = (): SessionAsked => ({ type: 'navigation/GoToLanding' })
 
 export const LOGIN_PATH = '/login'
 export const MFA_ENROLL_PATH = '/login/mfa-enroll'
@@ -25,7 +28,11 @@ export const EXPIRED_REASON = 'expired'
 export const changePasswordPath = (userName: string) =>
   `${CHANGE_PASSWORD_PATH}/${encodeURIComponent(userName)}`
 
-export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): ReadonlyArray<AppCommand> {
+export function sessionPolicies(
+  envelope: Envelope<SessionAreaEvent>,
+  session: SessionState,
+  context: SessionContext,
+): ReadonlyArray<SessionAsked> {
   const event = envelope.event
   switch (event.type) {
     case 'session/SignedIn':
@@ -50,18 +57,18 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
     case 'session/UserDataLoaded': {
       // The login page may have been guarded before the user was known (a reload of /login
       // while signed in): the guard is asked again now, and a signed-in user leaves it.
-      const { path, query } = state.navigation.location
+      const { path, query } = context.location
       if (!isLoginFamilyPath(path)) return []
-      const decision = loginGuard(state, path, Object.fromEntries(new URLSearchParams(query)))
+      const decision = loginGuard({ session }, path, Object.fromEntries(new URLSearchParams(query)))
       return decision.kind === 'landing' ? [goToLanding()] : []
     }
     case 'session/LoginDataLoaded': {
       // The login page is guarded before its data arrives: once the platform says it
       // auto-redirects to SSO (or offers no registration), the guard is asked again and sends
       // the browser on.
-      const { path, query } = state.navigation.location
+      const { path, query } = context.location
       if (!isLoginFamilyPath(path)) return []
-      const decision = loginGuard(state, path, Object.fromEntries(new URLSearchParams(query)))
+      const decision = loginGuard({ session }, path, Object.fromEntries(new URLSearchParams(query)))
       if (decision.kind === 'redirect') return [...decision.commands, navigate(decision.to)]
       return decision.kind === 'cancel' ? decision.commands : []
     }
@@ -77,7 +84,7 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
       return event.data.failure.status === 403 ? [navigate(LOGIN_PATH)] : []
     case 'session/SignedOut': {
       // Logout resets identity tracking, except in the tour (spec 000 section 4).
-      const identity: AppCommand[] = isTour(state.platform) ? [] : [{ type: 'session/ResetIdentity' }]
+      const identity: SessionAsked[] = context.tour ? [] : [{ type: 'session/ResetIdentity' }]
       // Leaving for the SSO provider is a full-page navigation the effect starts.
       if (event.data.reason === 'sso') return identity
       // Signed out because the UI is blocked or no licence is installed: the login page says why.
@@ -85,7 +92,7 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
         return [...identity, navigate(`${LOGIN_PATH}?error=${event.data.reason}`)]
       if (event.data.reason !== EXPIRED_REASON) return [...identity, navigate(LOGIN_PATH)]
       // The server ended the session: after signing in again the user comes back here.
-      const { path, query } = state.navigation.location
+      const { path, query } = context.location
       return [
         ...identity,
         { type: 'session/SavePathAfterLogin', path: `/ui${path}${query}` },
@@ -98,7 +105,7 @@ export function sessionPolicies(envelope: Envelope<AppEvent>, state: AppState): 
       return path === null ? [] : [{ type: 'session/SavePathAfterLogin', path }]
     }
     case 'session/InvitationRejected':
-      return state.session.status === 'signingOut' ? [] : [{ type: 'session/SignOut', reason: 'invitation' }]
+      return session.status === 'signingOut' ? [] : [{ type: 'session/SignOut', reason: 'invitation' }]
     default:
       return []
   }

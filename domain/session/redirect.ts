@@ -1,11 +1,9 @@
 // Where a completed login leads (spec 000 section 4): the tour's own target first, then an
 // external target given to the login page, then the saved path after login, else the landing.
 import { isSome } from 'fp-ts/Option'
-import type { AppState } from '../app'
-import { isTour } from '../platform'
 import { RedirectedAfterLogin, PathAfterLoginCleared } from './events'
 import { isSafeInternalPath, pathAfterLogin } from './rules'
-import type { SafeInternalPath } from './types'
+import type { SafeInternalPath, SessionState } from './types'
 
 export const UI_BASE = '/ui'
 
@@ -36,10 +34,17 @@ const underBase = (path: string) =>
   path.startsWith(`${UI_BASE}?`) ||
   path.startsWith(`${UI_BASE}#`)
 
-/** `toQuickSetup`: onboarding's rules send this user to quick setup (domain/onboarding/afterLogin.ts). */
-export function redirectAfterLogin(state: AppState, nowMs: number, toQuickSetup?: boolean) {
-  const session = state.session
-  if (isTour(state.platform)) return [RedirectedAfterLogin({ target: 'landing', path: '' })]
+/**
+ * `tour`: the demo tour has its own landing. `toQuickSetup`: onboarding's rules send this user to
+ * quick setup (domain/onboarding/afterLogin.ts).
+ */
+export function redirectAfterLogin(
+  session: SessionState,
+  tour: boolean,
+  nowMs: number,
+  toQuickSetup?: boolean,
+) {
+  if (tour) return [RedirectedAfterLogin({ target: 'landing', path: '' })]
   const external = session.redirectTo
   // Never an address that could leave the origin, at any level of decoding.
   if (external !== null && isSafeInternalPath(external)) {
@@ -96,9 +101,9 @@ export function ssoUrlWithTarget(url: string, saved: SafeInternalPath | null): s
 }
 
 /** The saved path after login as the SSO start carries it, or null (expired, absent). */
-export function savedPathForSso(state: AppState, nowMs: number): SafeInternalPath | null {
+export function savedPathForSso(session: SessionState, nowMs: number): SafeInternalPath | null {
   // Who signs in is known only after the provider: an admin path goes along, and the guard
   // refuses it on return to a non-admin like any admin page.
-  const saved = pathAfterLogin(state.session.savedPath, { nowMs, isAdmin: true })
+  const saved = pathAfterLogin(session.savedPath, { nowMs, isAdmin: true })
   return isSome(saved) ? saved.value : null
 }

@@ -1,5 +1,6 @@
 // Whatever session storage or a login page's redirectTo holds, a completed login never sends
 // the browser off the console's origin.
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import type { AppEvent } from '../../domain/app'
@@ -13,7 +14,7 @@ const NOW = Date.parse('2026-01-01T00:00:00.000Z')
 const meta = { now: new Date(NOW).toISOString(), id: 'x' }
 const ORIGIN = 'https://console.example'
 
-const session = spec(sessionArea, meta)
+const session = spec(appSlice(sessionArea), meta)
 
 function redirectFor(events: AppEvent[]) {
   const decided = session

@@ -43,11 +43,14 @@ import {
   integrationsDecider,
   type IntegrationsEvent,
 } from '../../domain/integrations'
-import { decide, integrationsArea } from '../../domain/integrations/decider'
+import { decide, integrationsArea as integrationsSlice } from '../../domain/integrations/decider'
 import { left, right } from 'fp-ts/Either'
-import type { AppEvent, AppState } from '../../domain/app'
+import { appSlice, type AppEvent, type AppState } from '../../domain/app'
 import type { CommandMeta } from '../../domain/shared/area'
 import { foldEvents, specOf } from '../support/decider'
+
+/** The area as the app runs it: its decide and policies over the app's state. */
+const integrationsArea = appSlice(integrationsSlice)
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'c-1' }
 const integrations = specOf(integrationsDecider, meta)

@@ -4,6 +4,7 @@
  * setup are the onboarding area's: onboarding-decider.test.ts; the tour has its own:
  * tour-decider.test.ts). The route guard pipeline has its own tests (navigationPipeline.test.ts).
  */
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import { findRoute } from '../../domain/navigation/routes'
 import { MFE_DEFAULT_ORDER } from '../../domain/shared/microFrontends'
@@ -13,7 +14,7 @@ import { IDLE_CHECK_MS } from '../../domain/navigation/decider'
 import { recordedAt, spec, specMeta } from '../support/decider'
 import { startedAs, startedEvents } from '../support/fixtures'
 
-const navigation = spec(navigationArea)
+const navigation = spec(appSlice(navigationArea))
 
 describe('the chrome', () => {
   it('toggles the sidebar', () => {

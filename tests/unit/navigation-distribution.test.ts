@@ -3,6 +3,7 @@
  * bundles' view): old bundle paths become release-bundle paths and a distribution path
  * without its tab opens the default tab, which follows the plan and the distribution capability.
  */
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import {
   anonymousContext,
@@ -18,7 +19,7 @@ import type { AppEvent } from '../../domain/app'
 import { spec } from '../support/decider'
 import { footer, user } from '../support/fixtures'
 
-const navigation = spec(navigationArea)
+const navigation = spec(appSlice(navigationArea))
 
 /** A completed start-up for a developer on a platform with this licence, these services and entitlements. */
 const startedWith = (licenseType: string, services: string[], entitlements: string[] = []): AppEvent[] => [

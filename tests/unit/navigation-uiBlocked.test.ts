@@ -3,16 +3,20 @@
  * blocks the UI must reach the login page (signed out there, with the reason), not bounce
  * between the login guard (signed in: to the landing) and the block (to login) forever.
  */
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import { navigationArea } from '../../domain/navigation'
 import * as P from '../../domain/platform/events'
-import { sessionPolicies } from '../../domain/session/policies'
+import { sessionArea } from '../../domain/session/decider'
 import * as S from '../../domain/session/events'
 import { spec } from '../support/decider'
 import { loginData, startedAs, startedEvents } from '../support/fixtures'
 import type { AppEvent } from '../../domain/app'
 
-const navigation = spec(navigationArea)
+/** The session area's reactions as the app runs them: over the app's state. */
+const sessionPolicies = appSlice(sessionArea).policies!
+
+const navigation = spec(appSlice(navigationArea))
 const blocked = P.BlockedUsagesLoaded({ blocked: ['UI'] })
 const types = (events: ReadonlyArray<AppEvent>) => events.map((e) => e.type)
 

@@ -1,4 +1,5 @@
 /** Spec 000 section 4: a visit to the user route with a redirect flag avoids loops. */
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import { spec } from '../support/decider'
 import { platformWith } from '../support/fixtures'
@@ -64,14 +65,14 @@ describe('the user route sends users to the account portal the platform names', 
   const withPortal = (accountPortalUrl: string) => platformWith([], 'Enterprise+', { accountPortalUrl })
 
   it('leaves for the portal of the general settings', () => {
-    spec(navigationArea)
+    spec(appSlice(navigationArea))
       .given(withPortal('https://account.example.com/me'))
       .when({ type: 'navigation/OpenAccountPortal' })
       .then(LeftForExternal({ url: 'https://account.example.com/me' }))
   })
 
   it('is refused when none is set', () => {
-    spec(navigationArea)
+    spec(appSlice(navigationArea))
       .given(platformWith([]))
       .when({ type: 'navigation/OpenAccountPortal' })
       .rejected(NO_ACCOUNT_PORTAL)

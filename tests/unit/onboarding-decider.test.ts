@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
 import type { AppCommand, AppEvent, AppState } from '../../domain/app'
-import { sessionPolicies } from '../../domain/session/policies'
+import { sessionArea } from '../../domain/session/decider'
 import * as S from '../../domain/session/events'
 import * as P from '../../domain/platform/events'
 import * as O from '../../domain/onboarding/events'
@@ -17,6 +17,9 @@ import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { safePath, user } from '../support/fixtures'
 import { evolve, foldEvents, spec } from '../support/decider'
+
+/** The session area's reactions as the app runs them: over the app's state. */
+const sessionPolicies = appSlice(sessionArea).policies!
 
 /** The area as the app runs it: its parts on the onboarding slice, their contexts from the state. */
 const onboardingArea = appSlice(onboardingSlice)

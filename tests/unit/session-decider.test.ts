@@ -1,8 +1,8 @@
 // Given events, when a command, then events: the session area's decisions and folds.
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import { initialAppState, type AppCommand, type AppEvent, type AppState } from '../../domain/app'
 import { sessionArea } from '../../domain/session/decider'
-import { sessionPolicies } from '../../domain/session/policies'
 import * as S from '../../domain/session'
 import type { SessionCommand } from '../../domain/session/commands'
 import { loginData, safePath, user } from '../support/fixtures'
@@ -12,10 +12,13 @@ import { Navigated } from '../../domain/navigation/events'
 import { isAdmin, isSignedIn, loginDialogContent } from '../../domain/session/selectors'
 import { evolve, foldEvents, spec } from '../support/decider'
 
+/** The session area's reactions as the app runs them: over the app's state. */
+const sessionPolicies = appSlice(sessionArea).policies!
+
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
 const meta = { now: new Date(NOW).toISOString(), id: 'x' }
 
-const session = spec(sessionArea, meta)
+const session = spec(appSlice(sessionArea), meta)
 const given = (...events: AppEvent[]): AppState => foldEvents(events)
 const policies = (state: AppState, event: AppEvent): ReadonlyArray<AppCommand> =>
   sessionPolicies({ seq: 1, at: meta.now, source: 'effect', corr: 'c', event }, evolve(state, event))

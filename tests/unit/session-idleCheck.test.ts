@@ -1,5 +1,6 @@
 // The idle-session check (spec 000 section 4): the browser reports activity after an idle spell,
 // the session area asks the server, and an ended session goes to login keeping the page.
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
@@ -16,7 +17,7 @@ import { anonymous, fail, sessionApi, user } from '../support/fixtures'
 import { flush } from '../support/wait'
 import { spec } from '../support/decider'
 
-const session = spec(sessionArea)
+const session = spec(appSlice(sessionArea))
 
 const onPage = Navigated({
   location: { path: '/packages', query: '?type=npm' },

@@ -1,12 +1,16 @@
 // Spec 000 §4: the login guard sends a signed-in user away from the login screens, also when the
 // user data arrives after the login page was opened (the guard is asked again then).
+import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
 import type { AppEvent } from '../../domain/app'
-import { sessionPolicies } from '../../domain/session/policies'
+import { sessionArea } from '../../domain/session/decider'
 import * as S from '../../domain/session/events'
 import { Navigated } from '../../domain/navigation/events'
 import { anonymous, user } from '../support/fixtures'
 import { foldEvents } from '../support/decider'
+
+/** The session area's reactions as the app runs them: over the app's state. */
+const sessionPolicies = appSlice(sessionArea).policies!
 
 const on = (path: string, query = '') =>
   Navigated({ location: { path, query }, routeName: 'login', mode: 'push' } as Parameters<

@@ -14,7 +14,10 @@ const envelope = (event: AppEvent): Envelope<AppEvent> =>
   ({ seq: 1, at: '2026-01-01T00:00:00.000Z', source: 'router', corr: 'c', event }) as Envelope<AppEvent>
 
 const policiesOn = (from: string, to: string) =>
-  sessionArea.policies?.(envelope(Redirected({ from, to, reason: 'anonymous user' })), initialAppState) ?? []
+  appSlice(sessionArea).policies?.(
+    envelope(Redirected({ from, to, reason: 'anonymous user' })),
+    initialAppState,
+  ) ?? []
 
 describe('path kept when a page is sent to login', () => {
   it('a search route sent to login is saved with its query, under the /ui base', () => {
