@@ -14,7 +14,7 @@ import { sqliteSql } from './db/sqliteSql'
 import type { Sql } from './db/sql'
 import { openPostgres } from './db/postgresSql'
 import { MODULES_NOT_ON_POSTGRES, NOT_ON_POSTGRES_MESSAGE, sqliteHandleRefused } from './db/notOnPostgres'
-import { seedDataFolder } from './catalog/load'
+import { copyCatalogIfEmpty, seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
 import {
   ANONYMOUS,
@@ -110,8 +110,10 @@ export async function buildServer(
   // On PostgreSQL (DATABASE_URL), the features still on the embedded SQLite are not served
   // (server/db/notOnPostgres.ts): ctx.db refuses every use rather than open a second database.
   const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl) : undefined
-  if (postgres) await postgres.migrate()
-  else if (!options.db) seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
+  if (postgres) {
+    await postgres.migrate()
+    await copyCatalogIfEmpty(postgres, { synthetic: syntheticCountFromEnv() })
+  } else if (!options.db) seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
   const db = postgres ? sqliteHandleRefused() : (options.db ?? openDatabase(config.dataDir))
   const sql: Sql = postgres ?? sqliteSql(db)
   const sessions = sessionUsers(sql, clock)
@@ -179,7 +181,7 @@ export async function buildServer(
   )
 
   // Client traffic (npm, generic files, build info) under /artifactory, outside the console's API.
-  if (!postgres) await registerRegistry(app, ctx)
+  await registerRegistry(app, ctx)
 
   app.get('/', async (_request, reply) => reply.redirect('/ui/'))
 
@@ -239,8 +241,6 @@ export async function buildServer(
       if (page.encoding) reply.header('Content-Encoding', page.encoding)
       return reply.type('text/html; charset=utf-8').send(page.body)
     }
-    if (postgres && /^\/(artifactory|v2)(\/|$)/.test(pathOnly))
-      return reply.status(503).send({ message: NOT_ON_POSTGRES_MESSAGE, code: 'NOT_ON_POSTGRES' })
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' })
   })
 

@@ -4,7 +4,6 @@
  * configuration; an admin changes it through `PUT /ui/admin/generalConfig`.
  */
 import type { ServerConfig } from '../config'
-import type { Db } from '../db'
 import type { Sql } from '../db/sql'
 import { readSetting, writeSetting, type SettingsStore } from '../platform/settings'
 
@@ -82,15 +81,6 @@ export async function readGeneralConfig(sql: Sql, config: ServerConfig): Promise
     defaultGeneralConfig(config),
     await readSetting<Partial<GeneralConfig> | undefined>(sql, KEY, undefined),
   )
-}
-
-/**
- * The same on the embedded SQLite's synchronous handle, for baseUrlOf's callers in the npm and
- * generic registry routes, which read it outside a promise; it goes when they move to `ctx.sql`.
- */
-export function readGeneralConfigOnSqlite(db: Db, config: ServerConfig): GeneralConfig {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined
-  return over(defaultGeneralConfig(config), row && (JSON.parse(row.value) as Partial<GeneralConfig>))
 }
 
 function over(defaults: GeneralConfig, stored: Partial<GeneralConfig> | undefined): GeneralConfig {

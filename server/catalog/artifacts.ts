@@ -3,7 +3,7 @@
  * The specification passes paths in two forms: with the repository key as the first segment
  * (`npm-remote/react/-/react-19.2.0.tgz`) or relative to a separate `repoKey`; both work.
  */
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 
 export interface FileRecord {
   readonly id: number
@@ -16,23 +16,27 @@ export interface FileRecord {
   readonly content: Buffer | null
 }
 
-export function artifactFinder(db: Db) {
-  const byRepoPath = db.prepare('SELECT * FROM catalog_files WHERE repo = ? AND path = ?')
-  const byPath = db.prepare('SELECT * FROM catalog_files WHERE path = ? ORDER BY repo LIMIT 1')
+const Q = {
+  byRepoPath: 'SELECT * FROM catalog_files WHERE repo = ? AND path = ?',
+  byPath: 'SELECT * FROM catalog_files WHERE path = ? ORDER BY repo LIMIT 1',
+}
+
+export function artifactFinder(sql: Sql) {
+  const byRepoPath = (repo: string, path: string) => sql.one<FileRecord>(Q.byRepoPath, [repo, path])
 
   /** The file at a path, or undefined. */
-  const findFile = (path: string, repoKey?: string): FileRecord | undefined => {
+  const findFile = async (path: string, repoKey?: string): Promise<FileRecord | undefined> => {
     const clean = path.replace(/^\/+/, '')
     if (repoKey) {
       const rest = clean.startsWith(`${repoKey}/`) ? clean.slice(repoKey.length + 1) : clean
-      return (byRepoPath.get(repoKey, rest) ?? byRepoPath.get(repoKey, clean)) as FileRecord | undefined
+      return (await byRepoPath(repoKey, rest)) ?? (await byRepoPath(repoKey, clean))
     }
     const slash = clean.indexOf('/')
     if (slash > 0) {
-      const found = byRepoPath.get(clean.slice(0, slash), clean.slice(slash + 1)) as FileRecord | undefined
+      const found = await byRepoPath(clean.slice(0, slash), clean.slice(slash + 1))
       if (found) return found
     }
-    return byPath.get(clean) as FileRecord | undefined
+    return sql.one<FileRecord>(Q.byPath, [clean])
   }
 
   return { findFile }

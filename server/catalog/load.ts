@@ -1,8 +1,8 @@
 /**
- * Loads the catalogue into SQLite: the committed snapshot, then the documented samples
- * (samples.ts), once, when the catalogue tables are empty, in one transaction. Several
- * cluster nodes may start together: the IMMEDIATE transaction and the emptiness check inside
- * it make sure only one of them loads.
+ * Loads the catalogue: the committed snapshot, then the documented samples (samples.ts), once,
+ * when the catalogue tables are empty, in one transaction. Several cluster nodes may start
+ * together: the transaction and the emptiness check inside it make sure only one of them loads.
+ * On SQLite from a ready-made catalogue database; on PostgreSQL copied from it (copyCatalogIfEmpty).
  */
 import Database from 'better-sqlite3'
 import { createHash, randomBytes } from 'node:crypto'
@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { migrate, type Db } from '../db'
+import type { Sql, SqlValue } from '../db/sql'
 import { insertSamples } from './samples'
 import { insertSyntheticPackages } from './synthetic'
 import { noVulnerabilities, type Snapshot, type SnapshotPackage } from './types'
@@ -317,4 +318,85 @@ export function loadCatalogIfEmpty(
     if (template) db.exec('DETACH DATABASE catalog_template')
   }
   return { loaded: packages > 0, packages }
+}
+
+/**
+ * Tables whose `id` the database numbers and others refer to: their rows are copied one by one,
+ * each taking the number the database gives it, and the tables referring to them follow it.
+ */
+const NUMBERED: Readonly<Record<string, { readonly child: string; readonly column: string }>> = {
+  catalog_builds: { child: 'catalog_build_artifacts', column: 'build_id' },
+  release_bundles: { child: 'release_bundle_artifacts', column: 'bundle_id' },
+}
+/** Parameters in one statement: PostgreSQL takes at most 65,535. */
+const PARAMETERS_PER_STATEMENT = 30_000
+
+/**
+ * The same catalogue through the stores' interface (PostgreSQL): the ready-made catalogue
+ * database's rows copied in one transaction, when the catalogue is empty. Nodes starting together
+ * each try; the transaction's emptiness check lets one of them copy. A row's `id` the database
+ * numbers is its own there (catalogue files, builds, bundles): nothing outside refers to it yet.
+ */
+export async function copyCatalogIfEmpty(
+  sql: Sql,
+  options: { synthetic?: number; snapshotPath?: string } = {},
+): Promise<LoadResult> {
+  const isEmpty = async (on: Sql) =>
+    (await on.one('SELECT 1 AS found FROM catalog_packages LIMIT 1')) === undefined
+  if (!(await isEmpty(sql))) return { loaded: false, packages: 0 }
+  const source = new Database(templateFor(options.snapshotPath ?? SNAPSHOT_FILE, options.synthetic ?? 0), {
+    readonly: true,
+  })
+  try {
+    return await sql.transaction(async (tx) => {
+      if (!(await isEmpty(tx))) return { loaded: false, packages: 0 }
+      const renumbered = new Map<string, Map<number, number>>()
+      for (const table of CATALOG_TABLES) {
+        const numbered = NUMBERED[table]
+        const parent = Object.entries(NUMBERED).find(([, n]) => n.child === table)
+        const all = (source.pragma(`table_info(${table})`) as Array<{ name: string }>).map((c) => c.name)
+        // The catalogue files' numbers are the database's own.
+        const columns = all.filter((name) => !(name === 'id' && (numbered || table === 'catalog_files')))
+        // Each row as its old number (if any), then the values copied.
+        const rows = source
+          .prepare(`SELECT ${[all.includes('id') ? 'id' : 'NULL', ...columns].join(', ')} FROM ${table}`)
+          .raw(true)
+          .all() as unknown[][]
+        const into = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `
+        const values = (row: unknown[]) => {
+          const [, ...rest] = row
+          if (!parent) return rest
+          const at = columns.indexOf(parent[1].column)
+          rest[at] = renumbered.get(parent[0])!.get(rest[at] as number)
+          return rest
+        }
+        if (numbered) {
+          const numbers = new Map<number, number>()
+          renumbered.set(table, numbers)
+          for (const row of rows) {
+            const added = await tx.one<{ id: number }>(
+              `${into}(${columns.map(() => '?').join(', ')}) RETURNING id`,
+              values(row) as SqlValue[],
+            )
+            numbers.set(row[0] as number, added!.id)
+          }
+          continue
+        }
+        const perStatement = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns.length))
+        for (let at = 0; at < rows.length; at += perStatement) {
+          const batch = rows.slice(at, at + perStatement)
+          const row = `(${columns.map(() => '?').join(', ')})`
+          await tx.run(`${into}${batch.map(() => row).join(', ')}`, batch.flatMap(values) as SqlValue[])
+        }
+      }
+      await tx.run(
+        'INSERT INTO catalog_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+        ['loadedAt', new Date().toISOString()],
+      )
+      const packages = await tx.one<{ n: number }>('SELECT COUNT(*) AS n FROM catalog_packages')
+      return { loaded: true, packages: packages?.n ?? 0 }
+    })
+  } finally {
+    source.close()
+  }
 }

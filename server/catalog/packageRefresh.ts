@@ -1,9 +1,8 @@
 /**
  * A package's summary after its versions change (a publish, a push, a delete): counts, latest
  * versions and dates from the versions left (undefined when none is left: the package goes).
- * Shared by every feature that writes versions into the catalogue, on either database handle.
+ * Shared by every feature that writes versions into the catalogue.
  */
-import type { Db } from '../db'
 import type { Sql } from '../db/sql'
 import { isReleaseVersion, latestOf } from './versionOrder'
 
@@ -47,19 +46,7 @@ function summaryOf(versions: readonly VersionFacts[], packageId: string) {
   ] as const
 }
 
-/** On the synchronous connection (the npm catalogue). */
-export function packageRefresher(db: Db): (packageId: string) => void {
-  const versions = db.prepare(VERSIONS_OF_PACKAGE)
-  const update = db.prepare(REFRESH_COUNTS)
-  const remove = db.prepare(DELETE_PACKAGE)
-  return (packageId) => {
-    const summary = summaryOf(versions.all(packageId) as VersionFacts[], packageId)
-    if (summary) update.run(...summary)
-    else remove.run(packageId)
-  }
-}
-
-/** Through the stores' interface, inside the caller's transaction. */
+/** Inside the caller's transaction. */
 export async function refreshPackage(sql: Sql, packageId: string): Promise<void> {
   const summary = summaryOf(await sql.all<VersionFacts>(VERSIONS_OF_PACKAGE, [packageId]), packageId)
   if (summary) await sql.run(REFRESH_COUNTS, summary)

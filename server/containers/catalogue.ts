@@ -62,7 +62,7 @@ interface Deps {
 export async function recordTaggedImage(deps: Deps, t: TagPushed): Promise<void> {
   const { store, blobs } = deps
   const record = await store.manifest(t.repo, t.image, t.digest)
-  const manifestFacts = blobs.find(hexOf(t.digest))
+  const manifestFacts = await blobs.find(hexOf(t.digest))
   const bytes = readBlob(blobs, t.digest)
   if (!record || !manifestFacts || !bytes) return
   let manifest = parseManifest(bytes, record.mediaType)
@@ -84,10 +84,11 @@ export async function recordTaggedImage(deps: Deps, t: TagPushed): Promise<void>
   const facts = configFacts(config && readBlob(blobs, config.digest))
   if (!isIndexType(record.mediaType) && platformName(facts)) platforms.push(platformName(facts))
   const descriptors = [...(config ? [config] : []), ...manifest.layers]
-  const files = descriptors.flatMap((d) => {
-    const f = blobs.find(hexOf(d.digest))
-    return f ? [{ digest: d.digest, facts: f, mediaType: d.mediaType }] : []
-  })
+  const files = []
+  for (const d of descriptors) {
+    const f = await blobs.find(hexOf(d.digest))
+    if (f) files.push({ digest: d.digest, facts: f, mediaType: d.mediaType })
+  }
   await store.recordTag({
     repo: t.repo,
     image: t.image,

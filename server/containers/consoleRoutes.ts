@@ -21,7 +21,7 @@ const routes: RouteModule = async (app, ctx) => {
   const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
   const store = containerStore(ctx.sql)
-  const blobs = blobStore(ctx.db, ctx.config.dataDir)
+  const blobs = blobStore(ctx.sql, ctx.config.dataDir)
 
   app.delete<{ Querystring: { repoKey: string; path: string } }>(
     '/containers/manifests',
@@ -52,7 +52,7 @@ const routes: RouteModule = async (app, ctx) => {
       await authz.require(caller, repo, 'delete', path)
       const tags = await store.deleteManifest(repo.key, at.image, digest)
       // The manifest's own bytes go now; its layers at the next collection (containers/gc.ts).
-      blobs.releaseIfUnused(hexOf(digest))
+      await blobs.releaseIfUnused(hexOf(digest))
       return { digest, tags }
     },
   )

@@ -23,7 +23,7 @@ export async function collectContainerGarbage(
   const links = await store.unreferencedBlobs(before)
   for (const l of links) {
     await store.unlinkBlob(l.repo, l.image, l.digest)
-    blobs.releaseIfUnused(hexOf(l.digest))
+    await blobs.releaseIfUnused(hexOf(l.digest))
   }
   const uploads = await store.staleUploads(before)
   for (const id of uploads) {

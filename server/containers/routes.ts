@@ -217,7 +217,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     const target = pushTarget(e)
     if (!(await store.unlinkBlob(target.key, e.image, digest)))
       throw new OciError('BLOB_UNKNOWN', `No blob ${digest} in ${nameOf(e)}`, 404, { digest })
-    blobs.releaseIfUnused(hexOf(digest))
+    await blobs.releaseIfUnused(hexOf(digest))
     return reply.status(202).send()
   }
 
@@ -505,7 +505,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     if (!(await store.manifest(target.key, e.image, digest)))
       throw new OciError('MANIFEST_UNKNOWN', `No manifest ${digest} in ${nameOf(e)}`)
     await store.deleteManifest(target.key, e.image, digest)
-    blobs.releaseIfUnused(hexOf(digest))
+    await blobs.releaseIfUnused(hexOf(digest))
     return reply.status(202).send()
   }
 

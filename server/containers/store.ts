@@ -172,7 +172,7 @@ export function containerStore(sql: Sql) {
       now: string,
     ): Promise<void> {
       await sql.transaction(async (tx) => {
-        blob.commit(now)
+        await blob.commit(tx, now)
         await tx.run(Q.linkBlob, [repo, image, digest, blob.facts.size, now])
       })
     },
@@ -222,7 +222,7 @@ export function containerStore(sql: Sql) {
       tag: string | undefined,
     ): Promise<void> {
       await sql.transaction(async (tx) => {
-        bytes.commit(m.created)
+        await bytes.commit(tx, m.created)
         await tx.run(Q.insertManifest, [
           m.repo,
           m.image,

@@ -8,12 +8,10 @@ import type { Db } from './index'
 
 /** Feature, and the SQLite-only part that keeps it off PostgreSQL. */
 export const FEATURES_NOT_ON_POSTGRES: ReadonlyArray<readonly [feature: string, why: string]> = [
-  ['npm, generic and container registries (/artifactory, /v2)', 'npm catalogue, blobs, npm/generic routes'],
   ['metadata GraphQL (/mds, /metadata)', 'catalogue loaders, xray scans, remote provenance'],
   ['packages and artifacts', 'artifact finder, remote store'],
   ['repositories', "remote store (a remote's status in the list)"],
   ['remote repositories', 'remote store'],
-  ['container console', 'blob store'],
   ['overview', 'remote store (downloads)'],
   ['xray', 'xray store'],
 ]
@@ -24,7 +22,6 @@ export const MODULES_NOT_ON_POSTGRES: ReadonlySet<string> = new Set([
   'packages',
   'repositories',
   'remote',
-  'containers',
   'overview',
   'xray',
 ])

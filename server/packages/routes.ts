@@ -66,8 +66,7 @@ export function safeFileName(path: string): string {
 const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/%/g, '_')
 
 const routes: RouteModule = async (app, ctx) => {
-  const db = ctx.db
-  const { findFile } = artifactFinder(db)
+  const { findFile } = artifactFinder(ctx.sql)
   const catalogue = packageStore(ctx.sql)
   // Downloads are counted where every registry download is: per version, package and day.
   // The image's layers, and the platforms it is built for (every image of a multi-arch index).
@@ -105,7 +104,7 @@ const routes: RouteModule = async (app, ctx) => {
   /** The file at the asked path, if the caller may read it. */
   const readableFile = async (request: FastifyRequest, path: string, repoKey?: string) => {
     consoleCaller(ctx, request)
-    const file = findFile(path, repoKey)
+    const file = await findFile(path, repoKey)
     if (!file) throw new HttpError(404, 'No artifact at this path', 'NOT_FOUND')
     await requireRead(request, file.repo, file.path)
     return file
@@ -127,7 +126,7 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       consoleCaller(ctx, request)
       // The id names the version; the lead file path finds it when the id is a package's.
-      const fromPath = request.query.path ? findFile(request.query.path)?.version_id : undefined
+      const fromPath = request.query.path ? (await findFile(request.query.path))?.version_id : undefined
       const version =
         (await catalogue.version(request.params.id)) ??
         (fromPath ? await catalogue.version(fromPath) : undefined)

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import type { ServerContext } from '../context'
-import { readGeneralConfig, readGeneralConfigOnSqlite } from '../admin/generalConfig'
+import { readGeneralConfig } from '../admin/generalConfig'
 
 /** What the address is read from: the stored general configuration, and this server's own. */
 type BaseUrlContext = Pick<ServerContext, 'sql' | 'config'>
@@ -13,14 +13,6 @@ type Listening = Pick<FastifyRequest, 'socket'>
 
 export async function readBaseUrl(ctx: BaseUrlContext, request: Listening): Promise<string> {
   return chosenBaseUrl(ctx, request, (await readGeneralConfig(ctx.sql, ctx.config)).baseUrl)
-}
-
-/**
- * The same, read synchronously from the embedded SQLite: only for the npm and generic registry
- * routes, which read it outside a promise; it goes when they move to `ctx.sql` (use readBaseUrl).
- */
-export function baseUrlOf(ctx: ServerContext, request: FastifyRequest): string {
-  return chosenBaseUrl(ctx, request, readGeneralConfigOnSqlite(ctx.db, ctx.config).baseUrl)
 }
 
 function chosenBaseUrl(ctx: Pick<ServerContext, 'config'>, request: Listening, configured: string): string {

@@ -30,7 +30,7 @@ export interface RegistryCaller {
 }
 
 export function registryAuth(ctx: ServerContext) {
-  const { db, config } = ctx
+  const { config } = ctx
   const limiter = createRateLimiter(ctx, config.rateLimit)
   const tokens = tokenStore(ctx.sql)
 
@@ -85,9 +85,11 @@ export function registryAuth(ctx: ServerContext) {
       asked: TokenRequest = {},
     ): Promise<{ token: string; id: string; expiresAt: string }> {
       const now = ctx.clock.now()
-      const verdict = tokenGrant(asked, await tokens.policy(), now, (key) =>
-        Boolean(db.prepare('SELECT 1 FROM repositories WHERE key = ?').get(key)),
-      )
+      // The rules are synchronous: the repositories asked for are looked up first.
+      const existing = new Set<string>()
+      for (const key of asked.repositories ?? [])
+        if (await ctx.sql.one('SELECT 1 AS found FROM repositories WHERE key = ?', [key])) existing.add(key)
+      const verdict = tokenGrant(asked, await tokens.policy(), now, (key) => existing.has(key))
       if (!verdict.ok) throw new HttpError(400, verdict.problem, 'BAD_TOKEN_REQUEST')
       const token = `cnt_${randomBytes(32).toString('base64url')}`
       const id = randomBytes(12).toString('hex')

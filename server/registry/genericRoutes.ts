@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { isoNow } from '../clock'
-import { baseUrlOf } from '../platform/baseUrl'
+import { readBaseUrl } from '../platform/baseUrl'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
 import type { RegistryAuthorizer } from '../permissions/authorize'
@@ -18,6 +18,7 @@ import { containerStore } from '../containers/store'
 import type { GenericRemote } from '../remote/genericRemote'
 import { RemoteError } from '../remote/upstream'
 import { artifactPathProblem } from '../../domain/artifacts/rules'
+import type { Sql } from '../db/sql'
 
 /**
  * Largest artifact deployed in one PUT: 1 GiB. Bytes stream to disk (constant memory), so the
@@ -58,20 +59,31 @@ const MIME: Record<string, string> = {
 export const mimeOfPath = (path: string) =>
   MIME[path.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream'
 
-export function artifactFiles(ctx: ServerContext) {
-  const { db } = ctx
-  const byPath = db.prepare(
-    `SELECT a.repo, a.path, a.sha256, b.sha1, b.md5, a.size, a.mime_type, a.created, a.modified, a.deployed_by,
-       NULL AS content, NULL AS version_id, 0 AS lead
-     FROM artifacts a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.repo = @repo AND a.path = @path
+const Q = {
+  // The NULLs typed: PostgreSQL reads an untyped NULL as text, which UNION then refuses to join
+  // with a bytea or text column of another type.
+  byPath: `SELECT a.repo, a.path, a.sha256, b.sha1, b.md5, a.size, a.mime_type, a.created, a.modified, a.deployed_by,
+       CAST(NULL AS BLOB) AS content, CAST(NULL AS TEXT) AS version_id, 0 AS lead
+     FROM artifacts a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.repo = ? AND a.path = ?
      UNION ALL
      SELECT f.repo, f.path, f.sha256, f.sha1, f.md5, f.size, f.mime_type, v.created, v.modified, f.deployed_by,
        f.content, f.version_id, f.lead
-     FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id WHERE f.repo = @repo AND f.path = @path
+     FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id WHERE f.repo = ? AND f.path = ?
      LIMIT 1`,
-  )
+  upsert: `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
+       mime_type = excluded.mime_type, modified = excluded.modified, deployed_by = excluded.deployed_by`,
+  previous: 'SELECT sha256 FROM artifacts WHERE repo = ? AND path = ?',
+  folderRows: 'SELECT path, sha256 FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ?',
+  deleteRow: 'DELETE FROM artifacts WHERE repo = ? AND path = ?',
+  folderBlocked: 'SELECT path FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ? LIMIT 1',
+}
+
+export function artifactFiles(ctx: Pick<ServerContext, 'sql'>) {
   return {
-    find: (repo: string, path: string) => byPath.get({ repo, path }) as ArtifactRow | undefined,
+    find: (repo: string, path: string, sql: Sql = ctx.sql) =>
+      sql.one<ArtifactRow>(Q.byPath, [repo, path, repo, path]),
   }
 }
 
@@ -85,24 +97,11 @@ interface Deps {
 }
 
 export function genericRoutes(ctx: ServerContext, deps: Deps) {
-  const { db } = ctx
   const { repos, blobs, auth, authz, catalogue, genericRemote } = deps
   const files = artifactFiles(ctx)
   const containers = containerStore(ctx.sql)
-  const upsert = db.prepare(
-    `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
-     VALUES (@repo, @path, @sha256, @size, @mimeType, @now, @now, @deployedBy)
-     ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
-       mime_type = excluded.mime_type, modified = excluded.modified, deployed_by = excluded.deployed_by`,
-  )
-  const previous = db.prepare('SELECT sha256 FROM artifacts WHERE repo = ? AND path = ?')
-  const folderRows = db.prepare(
-    `SELECT path, sha256 FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ?`,
-  )
-  const deleteRow = db.prepare('DELETE FROM artifacts WHERE repo = ? AND path = ?')
-  const folderBlocked = db.prepare(
-    'SELECT path FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ? LIMIT 1',
-  )
+  const previous = async (repo: string, path: string, sql: Sql = ctx.sql) =>
+    (await sql.one<{ sha256: string }>(Q.previous, [repo, path]))?.sha256
 
   /** The local repository a write to `repo` goes to (as missing when the caller may not read it). */
   const target = async (caller: RegistryCaller, repo: RepositoryRecord): Promise<RepositoryRecord> => {
@@ -114,13 +113,13 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   /** A file goes where no folder is and under no file (`f.txt/child.txt` when f.txt is a file). */
-  const checkPlace = (repo: string, path: string) => {
-    if (folderBlocked.get(repo, `${path}/`, `${path}/`))
+  const checkPlace = async (repo: string, path: string, sql: Sql = ctx.sql) => {
+    if (await sql.one(Q.folderBlocked, [repo, `${path}/`, `${path}/`]))
       throw new HttpError(409, `${path} is a folder in ${repo}`, 'IS_FOLDER')
     const segments = path.split('/')
     for (let n = 1; n < segments.length; n++) {
       const above = segments.slice(0, n).join('/')
-      if (files.find(repo, above))
+      if (await files.find(repo, above, sql))
         throw new HttpError(409, `${above} is a file in ${repo}: nothing can be stored under it`, 'IS_FILE')
     }
   }
@@ -183,7 +182,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
           continue
         }
       }
-      const row = files.find(r.key, path)
+      const row = await files.find(r.key, path)
       if (!row) continue
       if (!row.content && !blobs.has(row.sha256)) continue
       headersOf(reply, row)
@@ -201,8 +200,8 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
     // A new file is a deploy; replacing one that is there is an overwrite.
-    await authz.require(caller, local, previous.get(local.key, path) ? 'delete' : 'deploy', path)
-    checkPlace(local.key, path)
+    await authz.require(caller, local, (await previous(local.key, path)) ? 'delete' : 'deploy', path)
+    await checkPlace(local.key, path)
     const expected = request.headers['x-checksum-sha256']
     if (expected !== undefined && (typeof expected !== 'string' || !/^[0-9a-fA-F]{64}$/.test(expected)))
       throw new HttpError(400, 'X-Checksum-Sha256 must be 64 hexadecimal digits', 'BAD_CHECKSUM')
@@ -224,26 +223,27 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     const now = isoNow(ctx.clock)
     try {
       // The bytes take their place, the row names them and the bytes it replaced go if nothing
-      // else names them: one write transaction, so no other node can delete them in between.
-      db.transaction(() => {
-        checkPlace(local.key, path)
-        const old = previous.get(local.key, path) as { sha256: string } | undefined
-        blob.commit(now)
-        upsert.run({
-          repo: local.key,
+      // else names them: one transaction, so no other node can delete them in between.
+      await ctx.sql.transaction(async (tx) => {
+        await checkPlace(local.key, path, tx)
+        const old = await previous(local.key, path, tx)
+        await blob.commit(tx, now)
+        await tx.run(Q.upsert, [
+          local.key,
           path,
-          sha256: facts.sha256,
-          size: facts.size,
-          mimeType: mimeOfPath(path),
+          facts.sha256,
+          facts.size,
+          mimeOfPath(path),
           now,
-          deployedBy: caller.user.name,
-        })
-        if (old && old.sha256 !== facts.sha256) blobs.releaseIfUnused(old.sha256)
-      }).immediate()
+          now,
+          caller.user.name,
+        ])
+        if (old && old !== facts.sha256) await blobs.releaseIfUnused(old, tx)
+      })
     } finally {
       blob.discard()
     }
-    const row = files.find(local.key, path)!
+    const row = (await files.find(local.key, path))!
     return reply.status(201).send({
       repo: local.key,
       path: `/${path}`,
@@ -252,7 +252,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       size: String(facts.size),
       mimeType: row.mime_type,
       checksums: { sha256: facts.sha256, sha1: facts.sha1, md5: facts.md5 },
-      downloadUri: `${baseUrlOf(ctx, request)}/artifactory/${local.key}/${path}`,
+      downloadUri: `${await readBaseUrl(ctx, request)}/artifactory/${local.key}/${path}`,
     })
   }
 
@@ -263,7 +263,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       throw new HttpError(405, `Delete from ${repo.key}'s local members`, 'NOT_DEPLOYABLE')
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
-    const row = files.find(repo.key, path)
+    const row = await files.find(repo.key, path)
     if (row?.version_id) {
       // A container image's manifest.json: its tag goes (the manifest stays by digest until collected).
       if (row.lead && repo.packageType === 'docker') {
@@ -281,18 +281,18 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       const [name, version] = versionOfId(row.version_id)
       await ctx.sql.transaction(async (tx) => {
         await catalogue.within(tx).remove(name, version)
-        blobs.releaseIfUnused(row.sha256)
+        await blobs.releaseIfUnused(row.sha256, tx)
       })
       return reply.status(204).send()
     }
     const doomed = row
       ? [{ path, sha256: row.sha256 }]
-      : (folderRows.all(repo.key, `${path}/`, `${path}/`) as Array<{ path: string; sha256: string }>)
+      : await ctx.sql.all<{ path: string; sha256: string }>(Q.folderRows, [repo.key, `${path}/`, `${path}/`])
     if (doomed.length === 0) throw new HttpError(404, `No file or folder at ${key}/${path}`, 'NOT_FOUND')
-    db.transaction(() => {
-      for (const d of doomed) deleteRow.run(repo.key, d.path)
-      for (const sha of new Set(doomed.map((d) => d.sha256))) blobs.releaseIfUnused(sha)
-    }).immediate()
+    await ctx.sql.transaction(async (tx) => {
+      for (const d of doomed) await tx.run(Q.deleteRow, [repo.key, d.path])
+      for (const sha of new Set(doomed.map((d) => d.sha256))) await blobs.releaseIfUnused(sha, tx)
+    })
     return reply.status(204).send()
   }
 

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import semver from 'semver'
 import { HttpError, type ServerContext } from '../context'
 import { isoNow } from '../clock'
-import { baseUrlOf } from '../platform/baseUrl'
+import { readBaseUrl } from '../platform/baseUrl'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { BlobStore } from '../repositories/blobs'
 import type { RegistryAuth, RegistryCaller } from './auth'
@@ -24,6 +24,7 @@ import { npmNameProblem } from './npmNames'
 import { isCleanVersion, latestMovesTo, latestOwner, publishedVersion } from './npmVersions'
 import { latestOf } from '../catalog/versionOrder'
 import type { XrayService } from '../xray/service'
+import type { Sql } from '../db/sql'
 import { bulkAdvisories, quickAudit } from '../xray/audit'
 import type { NpmRemote } from '../remote/npmRemote'
 import { RemoteError } from '../remote/upstream'
@@ -52,7 +53,8 @@ interface Deps {
   readonly auth: RegistryAuth
   readonly authz: RegistryAuthorizer
   readonly catalogue: NpmCatalogue
-  readonly xray: XrayService
+  /** Absent where the security scanner is not served (on PostgreSQL, until its store moves). */
+  readonly xray: XrayService | undefined
   readonly npmRemote: NpmRemote
   readonly remoteStore: RemoteStore
 }
@@ -76,21 +78,24 @@ export function npmPathSegments(rest: string): string[] {
   return decoded
 }
 
-export function npmRoutes(ctx: ServerContext, deps: Deps) {
-  const { db } = ctx
-  const { repos, blobs, auth, authz, catalogue, xray, npmRemote: remote, remoteStore } = deps
-  const versionsIn = db.prepare(
-    `SELECT v.name AS version, v.created, v.modified, d.document, f.sha256, f.path, v.repo
+const Q = {
+  versionsIn: `SELECT v.name AS version, v.created, v.modified, d.document, f.sha256, f.path, v.repo
      FROM catalog_versions v JOIN npm_version_documents d ON d.version_id = v.id
      JOIN catalog_files f ON f.version_id = v.id AND f.lead = 1
      WHERE v.package_id = ? AND v.repo = ?`,
-  )
-  const tagsIn = db.prepare('SELECT tag, version FROM npm_dist_tags WHERE repo = ? AND package = ?')
-  const setTag = db.prepare(
-    'INSERT OR REPLACE INTO npm_dist_tags (repo, package, tag, version) VALUES (?, ?, ?, ?)',
-  )
-  const deleteTag = db.prepare('DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?')
-  const fileAt = db.prepare('SELECT sha256, size, version_id FROM catalog_files WHERE repo = ? AND path = ?')
+  tagsIn: 'SELECT tag, version FROM npm_dist_tags WHERE repo = ? AND package = ?',
+  setTag: `INSERT INTO npm_dist_tags (repo, package, tag, version) VALUES (?, ?, ?, ?)
+     ON CONFLICT (repo, package, tag) DO UPDATE SET version = excluded.version`,
+  deleteTag: 'DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?',
+  fileAt: 'SELECT sha256, size, version_id FROM catalog_files WHERE repo = ? AND path = ?',
+}
+
+export function npmRoutes(ctx: ServerContext, deps: Deps) {
+  const { repos, blobs, auth, authz, catalogue, xray, npmRemote: remote, remoteStore } = deps
+  const versionsIn = (repo: string, name: string, sql: Sql = ctx.sql) =>
+    sql.all<VersionRow>(Q.versionsIn, [`npm://${name}`, repo])
+  const tagsIn = (repo: string, name: string, sql: Sql = ctx.sql) =>
+    sql.all<{ tag: string; version: string }>(Q.tagsIn, [repo, name])
 
   /** The npm repository `key` names, if there is one. */
   const findNpm = async (key: string): Promise<RepositoryRecord | undefined> => {
@@ -119,18 +124,19 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const readable = (caller: RegistryCaller, repo: RepositoryRecord, name: string): Promise<Members> =>
     authz.readableMembers(caller, repo, `${name}/`)
 
-  const versionRows = (members: Members, name: string) =>
-    members.flatMap((r) => versionsIn.all(`npm://${name}`, r.key) as VersionRow[])
+  const versionRows = async (members: Members, name: string) =>
+    (await Promise.all(members.map((r) => versionsIn(r.key, name)))).flat()
 
   /**
    * Dist-tags across the members: the tags of the member that held the package first win (so
    * `latest` stays with it), then the others' in resolution order fill in the rest.
    */
-  const tagsOf = (
+  const tagsOf = async (
     members: Members,
     name: string,
-    rows = versionRows(members, name),
-  ): Record<string, string> => {
+    rows?: VersionRow[],
+  ): Promise<Record<string, string>> => {
+    rows ??= await versionRows(members, name)
     const firstSeen = new Map<string, string>()
     for (const row of rows)
       if (!firstSeen.has(row.repo) || row.created < firstSeen.get(row.repo)!)
@@ -139,8 +145,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const ordered = [...members].sort((a, b) => Number(b.key === owner) - Number(a.key === owner))
     const tags: Record<string, string> = {}
     for (const r of ordered)
-      for (const t of tagsIn.all(r.key, name) as Array<{ tag: string; version: string }>)
-        if (!(t.tag in tags)) tags[t.tag] = t.version
+      for (const t of await tagsIn(r.key, name)) if (!(t.tag in tags)) tags[t.tag] = t.version
     if (owner && !(tags.latest && rows.some((r) => r.repo === owner && r.version === tags.latest))) {
       const fallback = latestOf(rows.filter((r) => r.repo === owner).map((r) => r.version))
       if (fallback) tags.latest = fallback
@@ -153,14 +158,14 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     authz.can(caller, r, 'deploy', `${name}/`)
 
   // Never the request's Host header: a client chooses it, and these URLs are what npm downloads.
-  const baseUrl = (request: FastifyRequest) => baseUrlOf(ctx, request)
+  const baseUrl = (request: FastifyRequest) => readBaseUrl(ctx, request)
 
   /**
    * The local members' document of a package: each version from the first member holding it,
    * dist-tags as tagsOf gives them (the member that held the package first keeps `latest`).
    */
-  const localDocument = (locals: Members, name: string): NpmDocument | undefined => {
-    const rows = versionRows(locals, name)
+  const localDocument = async (locals: Members, name: string): Promise<NpmDocument | undefined> => {
+    const rows = await versionRows(locals, name)
     if (rows.length === 0) return undefined
     const versions: Record<string, Record<string, unknown>> = {}
     const time: Record<string, string> = {}
@@ -169,7 +174,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       versions[row.version] = JSON.parse(row.document) as Record<string, unknown>
       time[row.version] = row.created
     }
-    return { name, 'dist-tags': tagsOf(locals, name, rows), versions, time }
+    return { name, 'dist-tags': await tagsOf(locals, name, rows), versions, time }
   }
 
   /**
@@ -189,7 +194,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     for (const r of members) {
       // The local members count as one, where the first of them stands.
       if (r === locals[0]) {
-        const doc = localDocument(locals, name)
+        const doc = await localDocument(locals, name)
         if (doc) docs.push(doc)
       } else if (r.kind === 'remote' && r.packageType === 'npm') {
         try {
@@ -207,7 +212,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       if (failure) throw failure
       throw new HttpError(404, `${name} is not in ${repo.key}`, 'NOT_FOUND')
     }
-    const shown = rewriteTarballs(merged, name, `${baseUrl(request)}${NPM_PREFIX}/${repo.key}`)
+    const shown = rewriteTarballs(merged, name, `${await baseUrl(request)}${NPM_PREFIX}/${repo.key}`)
     const rev = createHash('sha256')
       .update(JSON.stringify([Object.keys(shown.versions ?? {}), shown['dist-tags']]))
       .digest('hex')
@@ -220,8 +225,8 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   /** A version a watch's policy blocks is refused to everyone, with what blocks it. */
-  const refuseBlocked = (versionId: string | null | undefined) => {
-    const blocked = versionId ? xray.blockingViolation(versionId) : undefined
+  const refuseBlocked = async (versionId: string | null | undefined) => {
+    const blocked = versionId && xray ? await xray.blockingViolation(versionId) : undefined
     if (blocked)
       throw new HttpError(
         403,
@@ -263,16 +268,18 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     }
     for (const r of members) {
       if (r.kind === 'local') {
-        const found = fileAt.get(r.key, `${name}/-/${file}`) as
-          { sha256: string; size: number; version_id: string | null } | undefined
-        refuseBlocked(found?.version_id)
+        const found = await ctx.sql.one<{ sha256: string; size: number; version_id: string | null }>(
+          Q.fileAt,
+          [r.key, `${name}/-/${file}`],
+        )
+        await refuseBlocked(found?.version_id)
         if (found && blobs.has(found.sha256)) return send(found.sha256, found.size, found.version_id)
         continue
       }
       if (r.kind !== 'remote' || r.packageType !== 'npm') continue
       const answer = await remote.tarball(r, name, file, { cacheOnly: !(await mayCache(caller, r, name)) })
       if (!answer) continue
-      refuseBlocked(answer.versionId)
+      await refuseBlocked(answer.versionId)
       if (answer.kind === 'stored') return send(answer.facts.sha256, answer.facts.size, answer.versionId)
       const { live, length, done } = answer.fetch
       if (!live || head) {
@@ -401,7 +408,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
             `You cannot publish over the previously published versions: ${version}.`,
             'VERSION_EXISTS',
           )
-        blob.commit(now)
+        await blob.commit(tx, now)
         await inside.add({
           repo: target.key,
           name,
@@ -413,12 +420,10 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
           now,
         })
         const tags = Object.entries(doc['dist-tags'] ?? { latest: version })
-        const latest = (tagsIn.all(target.key, name) as Array<{ tag: string; version: string }>).find(
-          (t) => t.tag === 'latest',
-        )?.version
+        const latest = (await tagsIn(target.key, name, tx)).find((t) => t.tag === 'latest')?.version
         for (const [tag, v] of tags)
           if (v === version && (tag !== 'latest' || latestMovesTo(latest, version)))
-            setTag.run(target.key, name, tag, v)
+            await tx.run(Q.setTag, [target.key, name, tag, v])
         await inside.repairTags(target.key, name)
       })
     } finally {
@@ -432,23 +437,23 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const kept = new Set(Object.keys(((body ?? {}) as { versions?: object }).versions ?? {}))
     return ctx.sql.transaction(async (tx) => {
       const inside = catalogue.within(tx)
-      for (const row of versionsIn.all(`npm://${name}`, target.key) as VersionRow[])
+      for (const row of await versionsIn(target.key, name, tx))
         if (!kept.has(row.version)) {
           await inside.remove(name, row.version)
-          blobs.releaseIfUnused(row.sha256)
+          await blobs.releaseIfUnused(row.sha256, tx)
         }
       await inside.repairTags(target.key, name)
     })
   }
 
   const removePackage = async (target: RepositoryRecord, name: string) => {
-    const rows = versionsIn.all(`npm://${name}`, target.key) as VersionRow[]
+    const rows = await versionsIn(target.key, name)
     if (rows.length === 0) throw new HttpError(404, `${name} is not in ${target.key}`, 'NOT_FOUND')
     return ctx.sql.transaction(async (tx) => {
       const inside = catalogue.within(tx)
       for (const row of rows) {
         await inside.remove(name, row.version)
-        blobs.releaseIfUnused(row.sha256)
+        await blobs.releaseIfUnused(row.sha256, tx)
       }
       await inside.repairTags(target.key, name)
     })
@@ -477,11 +482,11 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const target = await deploymentTarget(caller, repo)
     if (!tag) throw new HttpError(400, 'A tag is required', 'BAD_REQUEST')
     // A new tag is a deploy; moving or removing one changes what clients already get.
-    const current = tagsOf([target], name)[tag]
+    const current = (await tagsOf([target], name))[tag]
     await authz.require(caller, target, current === undefined ? 'deploy' : 'delete', `${name}/`)
     if (request.method === 'DELETE') {
       if (tag === 'latest') throw new HttpError(400, 'The latest tag cannot be removed', 'BAD_REQUEST')
-      deleteTag.run(target.key, name, tag)
+      await ctx.sql.run(Q.deleteTag, [target.key, name, tag])
       return { ok: true }
     }
     const version = request.body
@@ -491,11 +496,9 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         'Send the version as a JSON string; a tag cannot be a version range',
         'BAD_REQUEST',
       )
-    const exists = (versionsIn.all(`npm://${name}`, target.key) as VersionRow[]).some(
-      (v) => v.version === version,
-    )
+    const exists = (await versionsIn(target.key, name)).some((v) => v.version === version)
     if (!exists) throw new HttpError(404, `${name}@${version} is not in ${target.key}`, 'NOT_FOUND')
-    setTag.run(target.key, name, tag, version)
+    await ctx.sql.run(Q.setTag, [target.key, name, tag, version])
     return { ok: true }
   }
 
@@ -541,8 +544,10 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         throw new HttpError(404, `This registry does not serve /-/${[what, ...more].join('/')}`, 'NOT_FOUND')
       // The rest answer for a repository only to those who may read it, as if it were missing.
       const { caller } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
-      if (advisories) return bulkAdvisories(xray.store, request.body)
-      if (audit) return quickAudit(xray.store, request.body)
+      if (advisories || audit) {
+        if (!xray) throw new HttpError(503, 'Security audits are not served here yet', 'NOT_ON_POSTGRES')
+        return advisories ? bulkAdvisories(xray.store, request.body) : quickAudit(xray.store, request.body)
+      }
       if (caller.anonymous && what === 'whoami')
         throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
       return what === 'whoami' ? { username: caller.user.name } : {}

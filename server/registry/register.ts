@@ -16,6 +16,7 @@ import { genericRoutes } from './genericRoutes'
 import { buildInfoRoutes } from '../builds/routes'
 import { containerRoutes } from '../containers/routes'
 import { xrayFor } from '../xray/service'
+import { MODULES_NOT_ON_POSTGRES } from '../db/notOnPostgres'
 import { remoteStore } from '../remote/store'
 import { remoteUpstream } from '../remote/upstream'
 import { fileCache } from '../remote/fileCache'
@@ -27,9 +28,11 @@ import { remoteRegistry } from '../containers/remoteRegistry'
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const repos = repositoryStore(ctx.sql)
   const auth = registryAuth(ctx)
-  const blobs = blobStore(ctx.db, ctx.config.dataDir)
-  // Every stored version is scanned as it arrives, so a blocked one is never served.
-  const catalogue = npmCatalogue(ctx.sql, { versionArrived: (id) => xrayFor(ctx).versionArrived(id) })
+  const blobs = blobStore(ctx.sql, ctx.config.dataDir)
+  // Every stored version is scanned as it arrives, so a blocked one is never served. Where the
+  // scanner is not served (its store not yet on PostgreSQL) no watch can exist to block one.
+  const xray = MODULES_NOT_ON_POSTGRES.has('xray') && ctx.sql.engine === 'postgres' ? undefined : xrayFor(ctx)
+  const catalogue = npmCatalogue(ctx.sql, { versionArrived: (id) => xray?.versionArrived(id) })
   const store = remoteStore(ctx.sql)
   // The seeded remotes' upstreams, when the environment names them (`offline` serves the cache only).
   const seeded: Array<[string, string | undefined]> = [
@@ -48,7 +51,7 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     // Every registry route asks this one module before it reads or writes.
     authz: registryAuthorizer(ctx, { repos, auth }),
     catalogue,
-    xray: xrayFor(ctx),
+    xray,
     remoteStore: store,
     upstream,
     files,

@@ -39,7 +39,7 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
   const { store, upstream, files, blobs, mimeOf } = deps
 
   /** The cached copy, when its bytes are still there. */
-  const cachedFacts = (cached: CachedFile | undefined) =>
+  const cachedFacts = async (cached: CachedFile | undefined) =>
     cached && blobs.has(cached.sha256) ? blobs.find(cached.sha256) : undefined
 
   /**
@@ -48,7 +48,7 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
    * error (a RemoteError, or `undefined` as the value when the upstream has no such file).
    */
   const ask = async (repo: RepositoryRecord, path: string, cached: CachedFile | undefined) => {
-    const stands = cachedFacts(cached)
+    const stands = await cachedFacts(cached)
     const standing = (why: string) => {
       upstream.log('WARN', `${repo.key}: serving the cached ${path} from ${cached!.fetchedAt}: ${why}`)
       return { stands: stands! }
@@ -102,7 +102,7 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
     options: CacheOptions = { cacheOnly: false },
   ): Promise<FileAnswer | undefined> => {
     const cached = await store.file(repo.key, path)
-    const facts = cachedFacts(cached)
+    const facts = await cachedFacts(cached)
     const settings = await store.settings(repo.key)
     if (
       facts &&
@@ -130,7 +130,7 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
             const now = isoNow(ctx.clock)
             const before = await store.file(repo.key, path)
             await ctx.sql.transaction(async (tx) => {
-              staged.commit(now)
+              await staged.commit(tx, now)
               await remoteStore(tx).saveGenericFile(
                 repo.key,
                 path,
@@ -138,7 +138,8 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
                 now,
                 validators,
               )
-              if (before && before.sha256 !== staged.facts.sha256) blobs.releaseIfUnused(before.sha256)
+              if (before && before.sha256 !== staged.facts.sha256)
+                await blobs.releaseIfUnused(before.sha256, tx)
             })
             await upstream.succeeded(repo)
           },

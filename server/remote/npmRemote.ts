@@ -202,7 +202,7 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     const versionId = (version: string) => versionIdOf(packageIdOf('npm', name), version)
     const fileVersion = source?.version ?? file.slice(name.split('/').pop()!.length + 1, -'.tgz'.length)
     if (stored && blobs.has(stored.sha256)) {
-      const facts = blobs.find(stored.sha256)
+      const facts = await blobs.find(stored.sha256)
       if (facts) return { kind: 'stored', facts, versionId: versionId(fileVersion) }
     }
     if (!source || !doc) return undefined
@@ -234,7 +234,7 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
         async (staged) => {
           const now = isoNow(ctx.clock)
           await ctx.sql.transaction(async (tx) => {
-            staged.commit(now)
+            await staged.commit(tx, now)
             await remoteStore(tx).saveFile(repo.key, path, staged.facts.sha256, staged.facts.size, now)
           })
         },

@@ -1,25 +1,30 @@
 /**
  * Content-addressed artifact bytes under `<data>/blobs/<aa>/<bb>/<sha256>`: identical bytes
  * are kept once. Bytes are written to a temporary file in `<data>/blobs/tmp` and staged; they
- * take their place only when the caller commits them inside the write transaction that inserts
- * the rows naming them, so an upload that dies midway leaves nothing visible (the temporary
- * file is removed; a crash leaves only a file under tmp/, cleared at start).
+ * take their place only when the caller commits them inside the transaction that inserts the
+ * rows naming them, so an upload that dies midway leaves nothing visible (the temporary file is
+ * removed; a crash leaves only a file under tmp/, cleared at start).
  *
- * Cluster nodes share the folder. A blob is removed only inside a write transaction (SQLite's
- * one write lock, taken by every node) that first finds no row naming it; committing takes the
- * same lock. So a node cannot delete bytes another node has just referenced: either the
- * reference is committed first (and seen), or the delete is (and the commit puts the bytes
+ * Cluster nodes share the folder (and the database). The bytes' `blobs` row is the lock that
+ * keeps a node from deleting bytes another has just referenced: a commit writes the row before it
+ * looks for the file, and a release writes it before it looks for rows naming the bytes, so the
+ * two wait for each other on either engine (SQLite's one writer, PostgreSQL's row lock). Either
+ * the reference is committed first (and seen), or the delete is (and the commit puts the bytes
  * back in place from its own staged copy).
+ *
+ * PostgreSQL may run a transaction again after a conflict, so what a transaction does to files
+ * can be done twice: a commit links the staged copy into place (the staged copy stays until
+ * `discard`, after the transaction), and removing a file already gone is nothing.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import {
   createReadStream,
   createWriteStream,
   existsSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
-  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs'
@@ -27,7 +32,7 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Transform, Writable } from 'node:stream'
-import type { Db } from '../db'
+import type { Sql } from '../db/sql'
 
 export interface BlobFacts {
   readonly sha256: string
@@ -53,7 +58,19 @@ export class TooLarge extends Error {}
 export const blobPathOf = (dataDir: string, sha256: string) =>
   join(dataDir, 'blobs', sha256.slice(0, 2), sha256.slice(2, 4), sha256)
 
-export function blobStore(db: Db, dataDir: string) {
+const Q = {
+  // Writing the row, even unchanged, takes its lock until the transaction ends.
+  claim: `INSERT INTO blobs (sha256, sha1, md5, size, created) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (sha256) DO UPDATE SET size = excluded.size`,
+  lock: 'UPDATE blobs SET size = size WHERE sha256 = ?',
+  find: 'SELECT sha256, sha1, md5, size FROM blobs WHERE sha256 = ?',
+  stillUsed: `SELECT 1 AS used FROM artifacts WHERE sha256 = ? UNION ALL SELECT 1 FROM catalog_files WHERE sha256 = ?
+     UNION ALL SELECT 1 FROM oci_blob_links WHERE digest = ? UNION ALL SELECT 1 FROM oci_manifests WHERE digest = ?
+     UNION ALL SELECT 1 FROM remote_files WHERE sha256 = ? LIMIT 1`,
+  delete: 'DELETE FROM blobs WHERE sha256 = ?',
+}
+
+export function blobStore(sql: Sql, dataDir: string) {
   const root = join(dataDir, 'blobs')
   const tmp = join(root, 'tmp')
   mkdirSync(tmp, { recursive: true })
@@ -64,36 +81,29 @@ export function blobStore(db: Db, dataDir: string) {
     const pid = Number(name.split('.')[0])
     if (!Number.isInteger(pid) || !isRunning(pid)) rmSync(join(tmp, name), { force: true })
   }
-  const insertBlob = db.prepare(
-    'INSERT OR IGNORE INTO blobs (sha256, sha1, md5, size, created) VALUES (?, ?, ?, ?, ?)',
-  )
-  const findBlob = db.prepare('SELECT sha256, sha1, md5, size FROM blobs WHERE sha256 = ?')
 
   const pathOf = (sha256: string) => blobPathOf(dataDir, sha256)
 
-  /** Must run inside the write transaction that inserts the rows naming the bytes. */
-  const moveIntoPlace = (partial: string | undefined, facts: BlobFacts, now: string) => {
+  /** Must run inside the transaction that inserts the rows naming the bytes; may run twice. */
+  const moveIntoPlace = async (tx: Sql, partial: string | undefined, facts: BlobFacts, now: string) => {
+    await tx.run(Q.claim, [facts.sha256, facts.sha1, facts.md5, facts.size, now])
     const target = pathOf(facts.sha256)
     // Identical bytes are already there: keep the one copy.
-    if (existsSync(target)) {
-      if (partial) rmSync(partial, { force: true })
-    } else {
-      if (!partial) throw new Error(`The bytes of ${facts.sha256} are gone and no copy is staged`)
-      mkdirSync(join(root, facts.sha256.slice(0, 2), facts.sha256.slice(2, 4)), { recursive: true })
-      renameSync(partial, target)
+    if (existsSync(target)) return
+    if (!partial) throw new Error(`The bytes of ${facts.sha256} are gone and no copy is staged`)
+    mkdirSync(join(root, facts.sha256.slice(0, 2), facts.sha256.slice(2, 4)), { recursive: true })
+    try {
+      linkSync(partial, target)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
-    insertBlob.run(facts.sha256, facts.sha1, facts.md5, facts.size, now)
   }
 
   const staged = (partial: string | undefined, facts: BlobFacts): StagedBlob => {
     let pending = partial
     return {
       facts,
-      commit(now: string) {
-        if (!db.inTransaction) throw new Error('Commit staged bytes inside the transaction that names them')
-        moveIntoPlace(pending, facts, now)
-        pending = undefined
-      },
+      commit: (tx: Sql, now: string) => moveIntoPlace(tx, pending, facts, now),
       discard() {
         if (pending) rmSync(pending, { force: true })
         pending = undefined
@@ -101,29 +111,23 @@ export function blobStore(db: Db, dataDir: string) {
     }
   }
 
-  const stillUsed = db.prepare(
-    `SELECT 1 FROM artifacts WHERE sha256 = @sha256 UNION ALL SELECT 1 FROM catalog_files WHERE sha256 = @sha256
-     UNION ALL SELECT 1 FROM oci_blob_links WHERE digest = 'sha256:' || @sha256
-     UNION ALL SELECT 1 FROM oci_manifests WHERE digest = 'sha256:' || @sha256
-     UNION ALL SELECT 1 FROM remote_files WHERE sha256 = @sha256 LIMIT 1`,
-  )
-  const deleteBlob = db.prepare('DELETE FROM blobs WHERE sha256 = ?')
-
   return {
     pathOf,
     /**
      * Removes the bytes once no artifact, catalogue file or container image names them any more:
-     * the check and the removal under the write lock (a savepoint of the caller's transaction
-     * when it holds one, ideally the one that removed the rows).
+     * the check and the removal in one transaction (a savepoint of `tx` when given, ideally the
+     * transaction that removed the rows).
      */
-    releaseIfUnused(sha256: string): void {
-      db.transaction(() => {
-        if (stillUsed.get({ sha256 })) return
-        deleteBlob.run(sha256)
+    releaseIfUnused(sha256: string, tx: Sql = sql): Promise<void> {
+      return tx.transaction(async (t) => {
+        if ((await t.run(Q.lock, [sha256])).changes === 0) return
+        const digest = `sha256:${sha256}`
+        if (await t.one(Q.stillUsed, [sha256, sha256, digest, digest, sha256])) return
+        await t.run(Q.delete, [sha256])
         rmSync(pathOf(sha256), { force: true })
-      }).immediate()
+      })
     },
-    find: (sha256: string) => findBlob.get(sha256) as BlobFacts | undefined,
+    find: (sha256: string) => sql.one<BlobFacts>(Q.find, [sha256]),
     has: (sha256: string) => existsSync(pathOf(sha256)),
     open: (sha256: string) => createReadStream(pathOf(sha256)),
 
@@ -200,8 +204,11 @@ export function blobStore(db: Db, dataDir: string) {
 /** Bytes written and checked but not yet in place: `commit` inside the rows' transaction. */
 export interface StagedBlob {
   readonly facts: BlobFacts
-  /** Puts the bytes in place and records them; call inside the write transaction naming them. */
-  commit(now: string): void
+  /**
+   * Puts the bytes in place and records them; call inside the transaction (`tx`) that inserts
+   * the rows naming them.
+   */
+  commit(tx: Sql, now: string): Promise<void>
   /** Removes the staged copy (nothing happens after a commit). */
   discard(): void
 }

@@ -361,7 +361,7 @@ const routes: RouteModule = async (app, ctx) => {
       // Below the repository the path's own grant decides, before the file is looked for.
       await authz.require(caller, repo, 'read', path)
       for (const r of await authz.readableMembers(caller, repo, path)) {
-        const row = files.find(r.key, path)
+        const row = await files.find(r.key, path)
         if (!row) continue
         const versionAt = row.version_id?.lastIndexOf('@') ?? -1
         return {
