@@ -29,8 +29,8 @@ function normalised(op: SaveOp): SaveOp {
 
 /** The first problem as `field: key` (a rejection's reason), or undefined. */
 function first(problems: Problems<string>): string | undefined {
-  const [field, problem] = Object.entries(problems).find(([, p]) => p !== undefined) ?? []
-  return field === undefined || problem === undefined ? undefined : `${field}: ${problem.key}`
+  const found = Object.entries(problems).find(([, p]) => p !== undefined)
+  return found === undefined ? undefined : `${found[0]}: ${found[1]!.key}`
 }
 
 function validate(op: SaveOp): string | undefined {

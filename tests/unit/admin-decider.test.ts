@@ -127,6 +127,21 @@ describe('admin decider: loads', () => {
     expect(state.admin.membersOf).toBe('beta')
   })
 
+  it('loading another list between two loads of a project’s members keeps that project’s list', () => {
+    const shown = [{ name: 'dev', roles: ['Developer'] }]
+    const state = admin.given(
+      A.LoadRequested({ resource: 'members', requestId: 'r1', key: 'alpha' }),
+      A.Loaded({ requestId: 'r1', data: { resource: 'members', value: shown } }),
+      A.LoadRequested({ resource: 'users', requestId: 'r2' }),
+      A.Loaded({ requestId: 'r2', data: { resource: 'users', value: [] } }),
+      A.LoadRequested({ resource: 'users', requestId: 'r3' }),
+      A.LoadRequested({ resource: 'members', requestId: 'r4', key: 'alpha' }),
+    ).state
+    expect(state.admin.membersOf).toBe('alpha')
+    expect(state.admin.resources.users).toEqual({ status: 'loading', requestId: 'r3', previous: [] })
+    expect(state.admin.resources.members).toEqual({ status: 'loading', requestId: 'r4', previous: shown })
+  })
+
   it('signing out forgets everything the admin pages loaded and sent', () => {
     const state = admin.given(
       A.LoadRequested({ resource: 'users', requestId: 'r1' }),
@@ -251,6 +266,8 @@ describe('admin decider: saves', () => {
     expect(config(sent(' https://acme.example/art '))?.baseUrl).toBe('https://acme.example/art/')
     expect(config(sent('https://acme.example/'))?.baseUrl).toBe('https://acme.example/')
     expect(config(sent('   '))?.baseUrl).toBe('   ')
+    // An address the slash rule leaves alone (it has a query) is still saved without its spaces.
+    expect(config(sent(' https://acme.example/?tenant=a '))?.baseUrl).toBe('https://acme.example/?tenant=a')
     expect(config(sent(''))?.serverName).toBe('Acme')
     // Only the general settings have a base URL to complete.
     expect(sent('').data.op).toEqual(general())
@@ -277,6 +294,19 @@ describe('admin decider: saves', () => {
       status: 'idle',
     })
     expect(done.state.admin.forms.user).toEqual({ status: 'idle' })
+  })
+
+  it('resetting one form leaves the other forms and the lists as they were', () => {
+    const state = admin.given(
+      A.LoadRequested({ resource: 'groups', requestId: 'r1' }),
+      A.SaveRequested({ form: 'group', requestId: 's1', op: group('devs') }),
+      A.SaveRequested({ form: 'proxy', requestId: 's2', op: proxy() }),
+      A.SaveFailed({ form: 'proxy', requestId: 's2', failure: down }),
+      A.FormReset({ form: 'proxy' }),
+    ).state
+    expect(state.admin.forms.proxy).toEqual({ status: 'idle' })
+    expect(state.admin.forms.group).toEqual({ status: 'pending', requestId: 's1' })
+    expect(state.admin.resources.groups).toEqual({ status: 'loading', requestId: 'r1' })
   })
 
   it('resetting an idle form records nothing', () => {
