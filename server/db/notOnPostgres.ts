@@ -8,23 +8,12 @@ import type { Db } from './index'
 
 /** Feature, and the SQLite-only part that keeps it off PostgreSQL. */
 export const FEATURES_NOT_ON_POSTGRES: ReadonlyArray<readonly [feature: string, why: string]> = [
-  ['metadata GraphQL (/mds, /metadata)', 'catalogue loaders, xray scans, remote provenance'],
-  ['packages and artifacts', 'artifact finder, remote store'],
-  ['repositories', "remote store (a remote's status in the list)"],
-  ['remote repositories', 'remote store'],
-  ['overview', 'remote store (downloads)'],
+  ['metadata GraphQL (/mds, /metadata)', 'resolvers (GLOB, a SQLite aggregate, raw rows)'],
   ['xray', 'xray store'],
 ]
 
 /** The route modules (server/routeModules.ts) not registered on PostgreSQL. */
-export const MODULES_NOT_ON_POSTGRES: ReadonlySet<string> = new Set([
-  'metadata',
-  'packages',
-  'repositories',
-  'remote',
-  'overview',
-  'xray',
-])
+export const MODULES_NOT_ON_POSTGRES: ReadonlySet<string> = new Set(['metadata', 'xray'])
 
 export const NOT_ON_POSTGRES_MESSAGE = `Not served on PostgreSQL yet: ${FEATURES_NOT_ON_POSTGRES.map(
   ([feature]) => feature,

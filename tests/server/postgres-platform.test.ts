@@ -3,13 +3,15 @@
  * async interface: a PostgreSQL started by the test, every migration run by buildServer, sign-in
  * and the admin areas on it. The features still on the embedded SQLite are not served there
  * (server/db/notOnPostgres.ts): they answer 503 NOT_ON_POSTGRES naming themselves, and nothing
- * is written to a SQLite file in the data folder.
+ * is written to a SQLite file in the data folder. The catalogue, repositories, remotes and the
+ * overview are served there.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, sessionOf } from './authHelpers'
+import { FEATURES_NOT_ON_POSTGRES } from '../../server/db/notOnPostgres'
+import { call, sessionOf, type Answer } from './authHelpers'
 
 let server: TestServer
 beforeAll(async () => {
@@ -54,17 +56,59 @@ describe('the platform on PostgreSQL', () => {
     expect(existsSync(join(server.config.dataDir, 'platform.db'))).toBe(false)
   })
 
-  it('answers 503 NOT_ON_POSTGRES for the features still on the embedded SQLite', async () => {
+  it('serves the catalogue, repositories, remotes and the overview from PostgreSQL', async () => {
     const admin = await sessionOf(server, 'admin')
-    const repositories = await call(server, 'GET', '/repositories', { cookie: admin })
-    const catalogue = await call(server, 'POST', '/mds/packages', {
-      cookie: admin,
-      body: { graphQL: { query: '{ packages(filter: {}) { edges { node { name } } } }' } },
+    // The catalogue copied at the first start (tests/server/catalog-copy.test.ts).
+    const files = await server.ctx.sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM catalog_files')
+    expect(files!.n).toBeGreaterThan(0)
+    const count = await call(server, 'GET', '/ui/home/widget/artifactCount', { cookie: admin })
+    expect(count).toMatchObject({ status: 200, body: { widgetData: { artifactCount: files!.n } } })
+    const withReadme = await server.ctx.sql.one<{ id: string; readme_text: string }>(
+      'SELECT id, readme_text FROM catalog_versions WHERE readme_text IS NOT NULL ORDER BY id LIMIT 1',
+    )
+    const readme = await call(
+      server,
+      'GET',
+      `/ui/v1/native/versions/${encodeURIComponent(withReadme!.id)}/readme`,
+      {
+        cookie: admin,
+      },
+    )
+    expect(readme).toMatchObject({ status: 200, body: { readme: withReadme!.readme_text } })
+    const repositories = await call<{ repositories: Array<{ key: string; remote?: unknown }> }>(
+      server,
+      'GET',
+      '/repositories',
+      { cookie: admin },
+    )
+    expect(repositories.status).toBe(200)
+    expect(repositories.body.repositories.find((r) => r.key === 'npm-remote')).toMatchObject({
+      remote: expect.any(Object),
     })
-    for (const answer of [repositories, catalogue])
-      expect(answer).toMatchObject({
+    const tree = await call<{ children: unknown[] }>(server, 'GET', '/ui/treebrowser?repoKey=debian-remote', {
+      cookie: admin,
+    })
+    expect(tree.status).toBe(200)
+    expect(tree.body.children.length).toBeGreaterThan(0)
+    expect((await call(server, 'GET', '/ui/home/overview', { cookie: admin })).status).toBe(200)
+  })
+
+  it('answers 503 NOT_ON_POSTGRES for each feature still on the embedded SQLite, and names it', async () => {
+    const admin = await sessionOf(server, 'admin')
+    // One call into each feature the list names: the list and what is served cannot drift apart.
+    const probes: Record<string, () => Promise<Answer>> = {
+      'metadata GraphQL (/mds, /metadata)': () =>
+        call(server, 'POST', '/mds/packages', {
+          cookie: admin,
+          body: { graphQL: { query: '{ packages(filter: {}) { edges { node { name } } } }' } },
+        }),
+      xray: () => call(server, 'GET', '/xray/ui/homepage/getXrayVersion', { cookie: admin }),
+    }
+    expect(FEATURES_NOT_ON_POSTGRES.map(([feature]) => feature).sort()).toEqual(Object.keys(probes).sort())
+    for (const [feature, probe] of Object.entries(probes))
+      expect(await probe()).toMatchObject({
         status: 503,
-        body: { code: 'NOT_ON_POSTGRES', message: expect.stringMatching(/metadata GraphQL.*repositories/) },
+        body: { code: 'NOT_ON_POSTGRES', message: expect.stringContaining(feature) },
       })
     // The registries npm and other clients use are served (tests/server/registry.engines.test.ts):
     // an anonymous client is asked to sign in.
