@@ -17,6 +17,8 @@ import overview from './overview/routes'
 import education from './education/routes'
 import xray from './xray/routes'
 import xrayReports from './xray/reportRoutes'
+import xraySbom from './xray/sbomRoutes'
+import xrayGit from './xray/gitRoutes'
 import remote from './remote/routes'
 import containers from './containers/consoleRoutes'
 
@@ -42,4 +44,6 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['education', education],
   ['xray', xray],
   ['xrayReports', xrayReports],
+  ['xraySbom', xraySbom],
+  ['xrayGit', xrayGit],
 ]

@@ -8,17 +8,18 @@ import {
   ComponentSecurity,
   IgnoreRuleView,
   PolicyView,
+  ReportView,
   ScanSettings,
   ScanView,
   SeverityCodec,
   TrendPoint,
   ViolationsPage,
   VulnerabilityView,
-  type ScanView as ScanRow,
-  type ViolationView,
+  ReportCell,
   WatchView,
 } from '../../domain/xray/views'
 import type { XrayAnswer, XrayAsk, XrayChange } from '../../domain/xray/types'
+import { REPORT_PAGE_SIZE } from '../../domain/xray/rules'
 
 const Scans = t.type({ total_count: t.number, data: t.array(ScanView) })
 const Details = ComponentSecurity.props.details.types[0]
@@ -28,6 +29,10 @@ const Vulnerabilities = t.type({ data: t.array(WireVulnerability), total_count: 
 const Repositories = t.type({ repositories: t.array(t.type({ key: t.string })) })
 const Indexed = t.type({ repositories: t.array(t.string) })
 const Trends = t.type({ points: t.array(TrendPoint) })
+const ReportWithPage = t.intersection([
+  ReportView,
+  t.type({ offset: t.number, page: t.array(t.array(ReportCell)) }),
+])
 
 const lowerSeverity = (s: string) => {
   const d = SeverityCodec.decode(s.toLowerCase())
@@ -35,10 +40,6 @@ const lowerSeverity = (s: string) => {
 }
 
 const path = (s: string) => encodeURIComponent(s)
-
-/** A report reads at most this many pages of its list (the platform's largest page each). */
-const REPORT_PAGES = 50
-const REPORT_PAGE_ROWS = 1000
 
 /** Security scanning's calls (server/API.md, Security scanning), each answer decoded. */
 export function createXrayApi(http: HttpClient): XrayApi {
@@ -132,41 +133,16 @@ export function createXrayApi(http: HttpClient): XrayApi {
       }
       case 'settings':
         return pipe(await http.request('/xray/api/v1/settings', ScanSettings), map(answer('settings')))
+      case 'reports':
+        return pipe(await http.request('/xray/api/v1/reports', t.array(ReportView)), map(answer('reports')))
       case 'report':
-        return report(ask.kind, ask.repositories)
+        return pipe(
+          await http.request(`/xray/api/v1/reports/${path(ask.id)}`, ReportWithPage, {
+            query: { offset: ask.offset, limit: REPORT_PAGE_SIZE },
+          }),
+          map(({ offset, page, ...report }) => answer('report')({ report, offset, rows: page })),
+        )
     }
-  }
-
-  /** Every row of a report, a page at a time (at most REPORT_PAGES pages), kept to the chosen repositories. */
-  async function report(
-    kind: 'violations' | 'vulnerabilities',
-    repositories: ReadonlyArray<string>,
-  ): Promise<Result<XrayAnswer>> {
-    const kept = (repo: string) => repositories.length === 0 || repositories.includes(repo)
-    if (kind === 'violations') {
-      const rows: ViolationView[] = []
-      for (let page = 0; page < REPORT_PAGES; page++) {
-        const got = await http.request('/xray/api/v1/violations', ViolationsPage, {
-          query: { limit: REPORT_PAGE_ROWS, offset: page * REPORT_PAGE_ROWS },
-        })
-        if (isLeft(got)) return got
-        rows.push(...got.right.rows.filter((v) => kept(v.repo)))
-        if ((page + 1) * REPORT_PAGE_ROWS >= got.right.total) break
-      }
-      return right(answer('report')({ kind, rows }))
-    }
-    const rows: ScanRow[] = []
-    for (let page = 1; page <= REPORT_PAGES; page++) {
-      const got = await http.request('/xray/ui/component/paginatedsearch', Scans, {
-        method: 'POST',
-        query: { direction: 'asc', num_of_rows: 500, order_by: 'name', page_num: page },
-        body: { all_components: true },
-      })
-      if (isLeft(got)) return got
-      rows.push(...got.right.data.filter((s) => kept(s.repo)))
-      if (page * 500 >= got.right.total_count) break
-    }
-    return right(answer('report')({ kind, rows }))
   }
 
   function change(c: XrayChange): Promise<Result<void>> {
@@ -198,6 +174,10 @@ export function createXrayApi(http: HttpClient): XrayApi {
         return http.send('/xray/api/v1/settings', { method: 'PUT', body: c.settings })
       case 'importAdvisories':
         return importFrom(c.url)
+      case 'createReport':
+        return http.send('/xray/api/v1/reports', { method: 'POST', body: c.report })
+      case 'deleteReport':
+        return http.send(`/xray/api/v1/reports/${path(c.id)}`, { method: 'DELETE' })
     }
   }
 

@@ -1,6 +1,12 @@
-import { concatMap, groupBy, mergeMap, switchMap } from 'rxjs'
+import { concatMap, distinctUntilChanged, EMPTY, from, groupBy, map, mergeMap, switchMap, timer } from 'rxjs'
 import { ChangeFailed, Changed, LoadFailed, Loaded, Requested } from '../../domain/xray/events'
-import { RELOADED_AFTER, changeSubject } from '../../domain/xray/rules'
+import {
+  REPORTS_PATH,
+  REPORT_POLL_MS,
+  RELOADED_AFTER,
+  changeSubject,
+  isReportUnfinished,
+} from '../../domain/xray/rules'
 import type { XrayAsk, XrayChangeKind } from '../../domain/xray/types'
 import { ofType, request } from './operators'
 import { caused, type Effect, type EffectTable } from './types'
@@ -50,5 +56,32 @@ const reloadAfterChange: Effect = (events$, state$, ports) =>
     }),
   )
 
+/**
+ * While the Reports screen shows a report the platform is still making, its list (and the report
+ * open below it) are asked again after a pause: the progress moves, and a finished report's rows
+ * and exports appear without a click.
+ */
+const followReports: Effect = (_events$, state$, ports) =>
+  state$.pipe(
+    map((state): ReadonlyArray<XrayAsk> => {
+      const x = state.xray
+      if (state.navigation.location.path !== REPORTS_PATH) return []
+      const asks: XrayAsk[] = []
+      if (x.reports.status === 'loaded' && x.reports.data.some(isReportUnfinished) && x.reports.ask)
+        asks.push(x.reports.ask)
+      if (x.report.status === 'loaded' && isReportUnfinished(x.report.data.report) && x.report.ask)
+        asks.push(x.report.ask)
+      return asks
+    }),
+    distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    switchMap((asks) =>
+      asks.length === 0
+        ? EMPTY
+        : timer(REPORT_POLL_MS, ports.scheduler).pipe(
+            mergeMap(() => from(asks.map((ask) => Requested({ requestId: ports.ids.next(), ask })))),
+          ),
+    ),
+  )
+
 // Effects of the xray area: each calls a port and turns the answer into an event.
-export const xrayEffects: EffectTable = { load, change, reloadAfterChange }
+export const xrayEffects: EffectTable = { load, change, reloadAfterChange, followReports }

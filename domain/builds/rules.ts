@@ -22,6 +22,10 @@ export function summariesByName(runs: ReadonlyArray<BuildRun>): BuildSummary[] {
 export const buildPath = (name: string, number?: string): string =>
   `/builds/${encodeURIComponent(name)}${number === undefined ? '' : `/${encodeURIComponent(number)}`}`
 
+/** Where the platform answers a run's CycloneDX SBOM (a file), under the API's base. */
+export const buildSbomPath = (name: string, number: string): string =>
+  `/xray/api/v1/sbom/build?name=${encodeURIComponent(name)}&number=${encodeURIComponent(number)}`
+
 /** A duration in words: 95,000 ms → '1 min 35 s'. */
 export function durationText(ms: number): string {
   const s = Math.round(ms / 1000)

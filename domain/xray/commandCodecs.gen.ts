@@ -5,7 +5,13 @@ import type { XrayCommand } from './commands'
 
 /** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
 export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
+  'xray/CreateReport': t.type({
+    kind: t.keyof({ licenses: null, violations: null, vulnerabilities: null }),
+    name: t.string,
+    repositories: t.array(t.string),
+  }),
   'xray/DeletePolicy': t.type({ name: t.string }),
+  'xray/DeleteReport': t.type({ id: t.string, name: t.string }),
   'xray/DeleteWatch': t.type({ name: t.string }),
   'xray/DismissChange': t.UnknownRecord,
   'xray/IgnoreViolation': t.type({
@@ -55,11 +61,8 @@ export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
       t.type({ what: t.literal('database') }),
       t.type({ what: t.literal('indexed') }),
       t.type({ what: t.literal('settings') }),
-      t.type({
-        what: t.literal('report'),
-        kind: t.keyof({ violations: null, vulnerabilities: null }),
-        repositories: t.array(t.string),
-      }),
+      t.type({ what: t.literal('reports') }),
+      t.type({ what: t.literal('report'), id: t.string, offset: t.number }),
     ]),
   }),
   'xray/RemoveIgnoreRule': t.type({ id: t.string }),

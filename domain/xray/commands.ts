@@ -1,7 +1,7 @@
 // Commands of the xray area, named `xray/Imperative`.
 import type { IgnoreRule } from './policies'
 import type { PolicyValue, WatchValue, XrayAsk } from './types'
-import type { ScanSettings } from './views'
+import type { ReportKind, ScanSettings } from './views'
 
 export type XrayCommand =
   /** Load one of the area's lists or details (with its filters, page or version). */
@@ -16,4 +16,12 @@ export type XrayCommand =
   | { readonly type: 'xray/SaveIndexedResources'; readonly repositories: ReadonlyArray<string> }
   | { readonly type: 'xray/SaveSettings'; readonly settings: ScanSettings }
   | { readonly type: 'xray/ImportAdvisories'; readonly url: string }
+  /** Ask the platform for a report over indexed repositories (none: all of them). */
+  | {
+      readonly type: 'xray/CreateReport'
+      readonly kind: ReportKind
+      readonly name: string
+      readonly repositories: ReadonlyArray<string>
+    }
+  | { readonly type: 'xray/DeleteReport'; readonly id: string; readonly name: string }
   | { readonly type: 'xray/DismissChange' }

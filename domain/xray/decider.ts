@@ -7,7 +7,7 @@ import type { XrayCommand } from './commands'
 import { initialXrayState } from './initial'
 import { xrayCommandCodecs } from './commandCodecs.gen'
 import { policyRefusal, watchRefusal } from './forms'
-import { changeSubject, isHttpUrl } from './rules'
+import { REPORT_NAME_MAX, changeSubject, isHttpUrl } from './rules'
 import type { XrayChange, XrayLoadable, XrayState, XrayWhat } from './types'
 
 type Slot = XrayLoadable<XrayWhat>
@@ -115,6 +115,17 @@ export const xrayArea: SliceArea<'xray', XrayState, XrayCommand, XrayEvent> = {
       case 'xray/ImportAdvisories':
         if (!isHttpUrl(command.url)) return left('an import needs an http(s) address')
         return change(slice, meta.id, { kind: 'importAdvisories', url: command.url })
+      case 'xray/CreateReport': {
+        const name = command.name.trim()
+        if (name.length > REPORT_NAME_MAX)
+          return left(`a report's name is at most ${REPORT_NAME_MAX} characters`)
+        return change(slice, meta.id, {
+          kind: 'createReport',
+          report: { kind: command.kind, name, repositories: [...command.repositories] },
+        })
+      }
+      case 'xray/DeleteReport':
+        return change(slice, meta.id, { kind: 'deleteReport', id: command.id, name: command.name })
       case 'xray/DismissChange':
         return right([ChangeDismissed({})])
     }

@@ -14,6 +14,7 @@ export const initialXrayState: XrayState = {
   database: idle,
   indexed: idle,
   settings: idle,
+  reports: idle,
   report: idle,
   change: idle,
 }

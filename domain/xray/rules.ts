@@ -1,6 +1,6 @@
 /** Rules of the security screens: what a change names and refreshes, pages, and the trend chart. */
 import type { XrayChange, XrayChangeKind, XrayWhat, ViolationQuery } from './types'
-import type { ReportData, SeverityCounts, TrendPoint } from './views'
+import type { ReportView, SeverityCounts, TrendPoint } from './views'
 import { XRAY_SEVERITIES, type XraySeverity } from './severity'
 
 /** What a change is about, for its message: the policy's or watch's name, the version, … */
@@ -25,6 +25,10 @@ export function changeSubject(c: XrayChange): string {
       return ''
     case 'importAdvisories':
       return c.url
+    case 'createReport':
+      return c.report.name || c.report.kind
+    case 'deleteReport':
+      return c.name
   }
 }
 
@@ -40,7 +44,30 @@ export const RELOADED_AFTER: Readonly<Record<XrayChangeKind, ReadonlyArray<XrayW
   saveIndexed: ['indexed', 'scans'],
   saveSettings: ['settings'],
   importAdvisories: ['database', 'scans', 'violations'],
+  createReport: ['reports'],
+  deleteReport: ['reports'],
 }
+
+/** The longest name the platform keeps for a report. */
+export const REPORT_NAME_MAX = 100
+
+/** Whether the platform is still making a report (its progress moves). */
+export const isReportUnfinished = (r: ReportView): boolean => r.status === 'queued' || r.status === 'running'
+
+/** How far a report is, as a whole percentage of the versions in scope it has read. */
+export const reportPercent = (r: ReportView): number =>
+  r.status === 'done' ? 100 : r.total === 0 ? 0 : Math.min(100, Math.floor((r.done / r.total) * 100))
+
+/** Where the platform answers a finished report as a file, under the API's base. */
+export const reportExportPath = (id: string, format: 'csv' | 'json'): string =>
+  `/xray/api/v1/reports/${encodeURIComponent(id)}/export?format=${format}`
+
+/** How often the Reports screen asks again while a report is being made. */
+export const REPORT_POLL_MS = 1000
+export const REPORTS_PATH = '/reports'
+
+/** Rows of a report shown a page at a time. */
+export const REPORT_PAGE_SIZE = 50
 
 export const isHttpUrl = (text: string): boolean => /^https?:\/\/[^/?#\s]+\S*$/i.test(text.trim())
 
@@ -118,54 +145,3 @@ function csvField(value: string | number | boolean): string {
 /** One CSV line (with its CRLF) of these cells. */
 export const csvLine = (cells: ReadonlyArray<string | number | boolean>): string =>
   cells.map(csvField).join(',') + '\r\n'
-
-/** A report as CSV: a header line, then one line per row. */
-export function reportCsv(report: ReportData): string {
-  const lines: Array<ReadonlyArray<string | number | boolean>> =
-    report.kind === 'violations'
-      ? [
-          [
-            'severity',
-            'issue',
-            'type',
-            'component',
-            'version',
-            'repository',
-            'watch',
-            'policy',
-            'rule',
-            'blocks download',
-            'fails build',
-            'found',
-          ],
-          ...report.rows.map((v) => [
-            v.severity,
-            v.issue,
-            v.type,
-            v.component,
-            v.versionId,
-            v.repo,
-            v.watch,
-            v.policy,
-            v.rule,
-            v.blockDownload,
-            v.failBuild,
-            v.created,
-          ]),
-        ]
-      : [
-          ['version', 'repository', 'status', 'critical', 'high', 'medium', 'low', 'unknown', 'last scanned'],
-          ...report.rows.map((s) => [
-            s.version_id,
-            s.repo,
-            s.status,
-            s.vulnerabilities.critical,
-            s.vulnerabilities.high,
-            s.vulnerabilities.medium,
-            s.vulnerabilities.low,
-            s.vulnerabilities.unknown,
-            s.last_updated ?? '',
-          ]),
-        ]
-  return lines.map(csvLine).join('')
-}

@@ -21,7 +21,9 @@ import {
   TrendPoint,
   ViolationsPage,
   WatchView,
-  ReportData,
+  ReportKindCodec,
+  ReportPage,
+  ReportView,
 } from './views'
 
 /** A policy and a watch as commands and events carry them (the wire's shapes). */
@@ -59,11 +61,8 @@ export const XrayAsk = t.union([
   t.type({ what: t.literal('database') }),
   t.type({ what: t.literal('indexed') }),
   t.type({ what: t.literal('settings') }),
-  t.type({
-    what: t.literal('report'),
-    kind: t.keyof({ violations: null, vulnerabilities: null }),
-    repositories: t.array(t.string),
-  }),
+  t.type({ what: t.literal('reports') }),
+  t.type({ what: t.literal('report'), id: t.string, offset: t.number }),
 ])
 export type XrayAsk = t.TypeOf<typeof XrayAsk>
 export type XrayWhat = XrayAsk['what']
@@ -80,7 +79,8 @@ export const XrayAnswer = t.union([
   t.type({ what: t.literal('database'), data: AdvisoryDatabase }),
   t.type({ what: t.literal('indexed'), data: IndexedResources }),
   t.type({ what: t.literal('settings'), data: ScanSettings }),
-  t.type({ what: t.literal('report'), data: ReportData }),
+  t.type({ what: t.literal('reports'), data: t.array(ReportView) }),
+  t.type({ what: t.literal('report'), data: ReportPage }),
 ])
 export type XrayAnswer = t.TypeOf<typeof XrayAnswer>
 
@@ -102,6 +102,11 @@ export const XrayChange = t.union([
   t.type({ kind: t.literal('saveIndexed'), repositories: t.array(t.string) }),
   t.type({ kind: t.literal('saveSettings'), settings: ScanSettings }),
   t.type({ kind: t.literal('importAdvisories'), url: t.string }),
+  t.type({
+    kind: t.literal('createReport'),
+    report: t.type({ kind: ReportKindCodec, name: t.string, repositories: t.array(t.string) }),
+  }),
+  t.type({ kind: t.literal('deleteReport'), id: t.string, name: t.string }),
 ])
 export type XrayChange = t.TypeOf<typeof XrayChange>
 export type XrayChangeKind = XrayChange['kind']

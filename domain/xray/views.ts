@@ -161,9 +161,31 @@ export const ScanSettings = t.type({
 })
 export type ScanSettings = t.TypeOf<typeof ScanSettings>
 
-/** A report over chosen repositories: every violation, or every scanned version with its vulnerabilities. */
-export const ReportData = t.union([
-  t.type({ kind: t.literal('violations'), rows: t.array(ViolationView) }),
-  t.type({ kind: t.literal('vulnerabilities'), rows: t.array(ScanView) }),
-])
-export type ReportData = t.TypeOf<typeof ReportData>
+export const ReportKindCodec = t.keyof({ vulnerabilities: null, licenses: null, violations: null })
+export type ReportKind = t.TypeOf<typeof ReportKindCodec>
+
+/** A report the platform makes in the background: its progress, then how many rows it holds. */
+export const ReportView = t.type({
+  id: t.string,
+  name: t.string,
+  kind: ReportKindCodec,
+  repositories: t.array(t.string),
+  status: t.keyof({ queued: null, running: null, done: null, failed: null }),
+  /** Versions read of those in scope. */
+  done: t.number,
+  total: t.number,
+  rows: t.number,
+  error: nullable(t.string),
+  createdBy: t.string,
+  created: t.string,
+  finished: nullable(t.string),
+  columns: t.array(t.string),
+})
+export type ReportView = t.TypeOf<typeof ReportView>
+
+export const ReportCell = t.union([t.string, t.number, t.boolean])
+export type ReportCell = t.TypeOf<typeof ReportCell>
+
+/** A page of one report's rows, each its cells in the report's columns' order. */
+export const ReportPage = t.type({ report: ReportView, offset: t.number, rows: t.array(t.array(ReportCell)) })
+export type ReportPage = t.TypeOf<typeof ReportPage>

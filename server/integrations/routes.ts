@@ -15,6 +15,7 @@ import { listRepositories } from '../integrations/vendorApi'
 import { GitStore, TOKEN_FOR_NEW_URL, type GitIntegrationInput } from '../integrations/gitStore'
 import { mandatory } from '../auth/validation'
 import { NAME_MESSAGE, URL_MESSAGE } from '../../domain/shared/forms'
+import { gitScannerFor } from '../xray/gitScanner'
 import {
   INTEGRATION_TYPE_GIT,
   VCS_SERVICES,
@@ -488,6 +489,8 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
       if (unknown.length > 0)
         throw new HttpError(400, `Not a repository of this integration: ${unknown.join(', ')}`, 'VALIDATION')
       await store.selectRepositories(key, request.body.selected, admin.name)
+      // The scanner reads the chosen repositories now (if it is connected to this integration).
+      void gitScannerFor(ctx).scanAll()
       runtime().log(
         'xray',
         'INFO',
@@ -551,6 +554,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
     async (request, reply) => {
       const admin = requireScanner(request)
       const added = await store.connect(request.body.integration_id, 'xray', admin.name)
+      void gitScannerFor(ctx).scanAll()
       if (added)
         runtime().log(
           'xray',

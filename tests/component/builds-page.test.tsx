@@ -1,9 +1,11 @@
 // The builds list's page (gallery review): its section is named after its title, as the
 // other pages are (it was labelled by an id that no element had, so it was an unnamed region).
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import { right } from 'fp-ts/Either'
 import Builds from '../../ui/builds'
+import type { Result } from '../../adapters/ports'
+import type { BuildDetail } from '../../domain/builds/types'
 import { renderArea, signedIn } from './packagesHarness'
 
 describe('builds page', () => {
@@ -50,5 +52,39 @@ describe('builds page, with few builds', () => {
     })
     await screen.findByRole('link', { name: 'build-5' })
     expect(screen.queryByRole('region', { name: 'Publish a build' })).toBeNull()
+  })
+})
+
+describe("a build run's page", () => {
+  const detail: BuildDetail = {
+    name: 'web app',
+    number: '7',
+    status: 'success',
+    started: '2026-11-30T10:00:00.000Z',
+    durationMillis: null,
+    agent: null,
+    modules: [],
+  }
+
+  it('offers the run’s SBOM once the run is shown, as a file the platform makes', async () => {
+    let answer: (value: Result<BuildDetail>) => void = () => undefined
+    const { app } = renderArea(<Builds />, {
+      path: '/builds/web%20app/7',
+      seed: [signedIn('developer')],
+      ports: {
+        buildsApi: {
+          list: () => Promise.resolve(right([])),
+          detail: () => new Promise((resolve) => (answer = resolve)),
+        },
+      },
+    })
+    act(() => app.dispatch({ type: 'navigation/SyncFromHistory', to: '/builds/web%20app/7' }, 'router'))
+    await screen.findByRole('heading', { level: 1, name: 'web app #7' })
+    expect(screen.queryByRole('link', { name: /SBOM/ })).toBeNull()
+    answer(right(detail))
+    expect(await screen.findByRole('link', { name: 'Download SBOM (CycloneDX)' })).toHaveAttribute(
+      'href',
+      '/ui/api/v1/xray/api/v1/sbom/build?name=web%20app&number=7',
+    )
   })
 })

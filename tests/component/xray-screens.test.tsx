@@ -6,20 +6,23 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
+import type { VirtualTimeScheduler } from 'rxjs'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { xrayEffects } from '../../commands/effects/xray'
 import type { Result, XrayApi } from '../../adapters/ports'
 import type { Failure } from '../../domain/shared/failure'
 import type {
+  ReportView,
   ScanView,
-  ViolationView,
   XrayAnswer,
   XrayAsk,
   XrayChange,
   XrayDataOf,
   XrayWhat,
 } from '../../domain/xray'
+import { REPORT_POLL_MS } from '../../domain/xray'
 import { corpusLines } from '../support/corpora'
+import { timeTo } from '../support/wait'
 import { renderShell } from './shellFixtures'
 
 const effects = { ...navigationEffects, ...xrayEffects }
@@ -73,24 +76,6 @@ const scan = (name: string, version: string, patch: Partial<ScanView> = {}): Sca
   vulnerabilities: noCounts,
   ...patch,
 })
-const violation: ViolationView = {
-  id: 3,
-  versionId: 'npm://minimist@1.2.5',
-  packageName: 'minimist',
-  version: '1.2.5',
-  repo: 'npm-local',
-  watch: 'all-npm',
-  policy: 'no-critical',
-  rule: 'critical',
-  type: 'security',
-  issue: 'GHSA-xvch-5gv4-984h',
-  component: 'minimist',
-  severity: 'critical',
-  blockDownload: true,
-  failBuild: false,
-  notify: false,
-  created: '2026-11-25T10:00:00Z',
-}
 const indexed = { repositories: ['npm-local'], available: ['npm-local', 'npm-remote'] }
 
 describe('Watches', { timeout: 90_000 }, () => {
@@ -241,30 +226,96 @@ describe('Trends', { timeout: 90_000 }, () => {
 })
 
 describe('Reports', { timeout: 90_000 }, () => {
-  it('a report over a chosen repository, its count and exports; a failure retries the same report', async () => {
-    const s = scanner({ indexed }, { failFirst: ['report'] })
+  const report = (patch: Partial<ReportView> = {}): ReportView => ({
+    id: 'r1',
+    name: 'weekly',
+    kind: 'vulnerabilities',
+    repositories: ['npm-local'],
+    status: 'done',
+    done: 200,
+    total: 200,
+    rows: 3,
+    error: null,
+    createdBy: 'developer',
+    created: '2025-12-31T23:00:00Z',
+    finished: '2025-12-31T23:01:00Z',
+    columns: ['package', 'version', 'repository', 'issue', 'direct'],
+    ...patch,
+  })
+
+  it("the list's failure with Retry, then empty; a report asked for over a chosen repository", async () => {
+    const s = scanner({ indexed, reports: [] }, { failFirst: ['reports'] })
     renderShell('/reports', developer, { xrayApi: s.api }, effects)
+    await screen.findByRole('table', { name: 'Reports' }, found)
+    const failure = await screen.findByRole('alert', {}, found)
+    expect(failure).toHaveTextContent('The reports could not be loaded')
+    await userEvent.click(within(failure).getByRole('button', { name: 'Retry' }))
     expect(await screen.findByText('No report yet', {}, found)).toBeInTheDocument()
-    const form = screen.getByRole('form', { name: 'Report' })
+    const form = screen.getByRole('form', { name: 'New report' })
+    await userEvent.click(within(form).getByRole('radio', { name: 'Licences' }))
+    await userEvent.type(within(form).getByRole('textbox', { name: /Name/ }), 'weekly')
     await userEvent.click(await within(form).findByRole('checkbox', { name: 'npm-local' }))
     await userEvent.click(within(form).getByRole('button', { name: 'Generate report' }))
-    const failure = await screen.findByRole('alert')
-    expect(failure).toHaveTextContent('The report could not be made')
-    s.answers.report = { kind: 'violations', rows: [violation] }
-    await userEvent.click(within(failure).getByRole('button', { name: 'Retry' }))
-    const result = await screen.findByRole('region', { name: 'Report result' })
-    expect(within(result).getByRole('status')).toHaveTextContent('1 violation in the report')
-    expect(within(result).getByRole('button', { name: 'Export CSV' })).toBeEnabled()
-    expect(within(result).getByRole('button', { name: 'Export JSON' })).toBeEnabled()
-    const reports = s.asks.filter((a) => a.what === 'report')
-    expect(reports).toHaveLength(2)
-    expect(reports[1]).toEqual({ what: 'report', kind: 'violations', repositories: ['npm-local'] })
+    expect(await screen.findByRole('status')).toHaveTextContent('Report weekly asked for')
+    expect(s.changes).toEqual([
+      { kind: 'createReport', report: { kind: 'licenses', name: 'weekly', repositories: ['npm-local'] } },
+    ])
+    // The list is asked again once the platform has the report.
+    await waitFor(() => expect(asked(s.asks, 'reports')).toBe(3))
+  })
+
+  it('a running report shows its progress and is asked again until done; then its rows and exports', async () => {
+    const s = scanner({ indexed, reports: [report({ status: 'running', done: 50, rows: 0 })] })
+    const { ports } = renderShell('/reports', developer, { xrayApi: s.api }, effects)
+    const bar = await screen.findByRole('progressbar', { name: 'Progress of weekly' }, found)
+    expect(bar).toHaveAttribute('aria-valuenow', '25')
+    expect(bar).toHaveAttribute('aria-valuetext', '50 of 200 versions read')
+    expect(screen.queryByRole('link', { name: /CSV/ })).toBeNull()
+    s.answers.reports = [report(), report({ id: 'r2', name: 'theirs', createdBy: 'someone', rows: 1 })]
+    const before = asked(s.asks, 'reports')
+    await timeTo(ports.scheduler as VirtualTimeScheduler, REPORT_POLL_MS)
+    await waitFor(() => expect(asked(s.asks, 'reports')).toBe(before + 1))
+    const table = await screen.findByRole('table', { name: 'Reports' })
+    expect(await within(table).findByText('3 rows')).toBeInTheDocument()
+    expect(screen.queryByRole('progressbar')).toBeNull()
+    expect(within(table).getByRole('link', { name: 'CSV of weekly' })).toHaveAttribute(
+      'href',
+      '/ui/api/v1/xray/api/v1/reports/r1/export?format=csv',
+    )
+    expect(within(table).getByRole('link', { name: 'JSON of weekly' })).toHaveAttribute(
+      'href',
+      '/ui/api/v1/xray/api/v1/reports/r1/export?format=json',
+    )
+    // Only who asked for a report (or an admin) is offered to delete it.
+    expect(within(table).getByRole('button', { name: 'Delete weekly' })).toBeEnabled()
+    expect(within(table).queryByRole('button', { name: 'Delete theirs' })).toBeNull()
+
+    s.answers.report = {
+      report: report(),
+      offset: 0,
+      rows: [
+        ['minimist', '0.0.8', 'npm-local', 'GHSA-xvch-5gv4-984h', true],
+        ['minimist', '0.0.8', 'npm-local', 'GHSA-vh95-rmgr-6w4m', false],
+        ['lodash', '4.17.20', 'npm-local', 'GHSA-p6mc-m468-83gw', ''],
+      ],
+    }
+    await userEvent.click(within(table).getByRole('button', { name: 'weekly' }))
+    const rows = await screen.findByRole('table', { name: 'Rows of weekly' })
+    expect(
+      within(rows)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Package', 'Version', 'Repository', 'Issue', 'Direct'])
+    const first = within(rows).getAllByRole('row')[1]!
+    expect(first).toHaveTextContent('GHSA-xvch-5gv4-984h')
+    expect(first).toHaveTextContent('Yes')
+    expect(s.asks.filter((a) => a.what === 'report')).toEqual([{ what: 'report', id: 'r1', offset: 0 }])
   })
 
   it('the repositories’ failure is told inside the form, with Retry', async () => {
     const s = scanner({ indexed: { repositories: [], available: ['npm-local'] } }, { failFirst: ['indexed'] })
     renderShell('/reports', developer, { xrayApi: s.api }, effects)
-    const form = await screen.findByRole('form', { name: 'Report' }, found)
+    const form = await screen.findByRole('form', { name: 'New report' }, found)
     const failure = await within(form).findByRole('alert')
     expect(failure).toHaveTextContent('The indexed repositories could not be loaded')
     await userEvent.click(within(failure).getByRole('button', { name: 'Retry' }))

@@ -5,10 +5,14 @@
  * the repository lists have the vendors' shapes: GitHub's `user/repos` and GitLab's
  * `projects?membership=true` arrays, Bitbucket Cloud's `repositories?role=member` page
  * (`values` of `full_name`, `is_private`) and Bitbucket Server's `repos` page (`values` of
- * `slug`, `project.key`, `public`; the fake uses a repository's owner as its project key). Listens on 127.0.0.1 on an
+ * `slug`, `project.key`, `public`; the fake uses a repository's owner as its project key). With
+ * `gitDirs`, a repository's files are those of a real local git repository at its HEAD, read
+ * through each vendor's file call (GitHub contents, GitLab repository files raw, Bitbucket Cloud
+ * src at its main branch, Bitbucket Server raw). Listens on 127.0.0.1 on an
  * ephemeral port; it never keeps a test process alive, and closes itself after a minute without
  * a request if a test forgets to stop it.
  */
+import { execFileSync } from 'node:child_process'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -34,9 +38,42 @@ export interface FakeGitVendor {
 
 const IDLE_MS = 60_000
 
+/** A git command's output in `dir`, or undefined when git refuses (a path HEAD does not have). */
+function git(dir: string, args: readonly string[]): string | undefined {
+  try {
+    return execFileSync('git', ['-C', dir, ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+  } catch {
+    return undefined
+  }
+}
+
+/** Which repository and file a vendor's file call asks for (no path: Bitbucket Cloud's repository). */
+function fileRequest(route: string): { repository: string; path?: string; ref: string } | undefined {
+  const d = (s: string) => decodeURIComponent(s)
+  let m = /^\/api\/v3\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(route)
+  if (m)
+    return { repository: `${d(m[1]!)}/${d(m[2]!)}`, path: m[3]!.split('/').map(d).join('/'), ref: 'HEAD' }
+  m = /^\/api\/v4\/projects\/([^/]+)\/repository\/files\/([^/]+)\/raw$/.exec(route)
+  if (m) return { repository: d(m[1]!), path: d(m[2]!), ref: 'HEAD' }
+  m = /^\/2\.0\/repositories\/([^/]+)\/([^/]+)\/src\/([^/]+)\/(.+)$/.exec(route)
+  if (m)
+    return { repository: `${d(m[1]!)}/${d(m[2]!)}`, path: m[4]!.split('/').map(d).join('/'), ref: d(m[3]!) }
+  m = /^\/2\.0\/repositories\/([^/]+)\/([^/]+)$/.exec(route)
+  if (m) return { repository: `${d(m[1]!)}/${d(m[2]!)}`, ref: 'HEAD' }
+  m = /^\/rest\/api\/1\.0\/projects\/([^/]+)\/repos\/([^/]+)\/raw\/(.+)$/.exec(route)
+  if (m)
+    return { repository: `${d(m[1]!)}/${d(m[2]!)}`, path: m[3]!.split('/').map(d).join('/'), ref: 'HEAD' }
+  return undefined
+}
+
 export async function startFakeGitVendor(options: {
   readonly token: string
   readonly repositories: ReadonlyArray<FakeRepository>
+  /** A repository's full name → the folder of a git repository whose HEAD holds its files. */
+  readonly gitDirs?: Readonly<Record<string, string>>
 }): Promise<FakeGitVendor> {
   const requests: FakeGitVendor['requests'] = []
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -50,7 +87,7 @@ export async function startFakeGitVendor(options: {
     const authorised =
       req.headers.authorization === `Bearer ${options.token}` ||
       req.headers['private-token'] === options.token
-    const [route] = path.split('?')
+    const [route = ''] = path.split('?')
     if (!authorised)
       return json(
         res,
@@ -100,8 +137,19 @@ export async function startFakeGitVendor(options: {
             return { slug, name: slug, project: { key: owner }, public: !r.private }
           }),
         })
-      default:
-        return json(res, 404, { message: 'Not Found' })
+      default: {
+        const file = fileRequest(route)
+        if (!file) return json(res, 404, { message: 'Not Found' })
+        const dir = options.gitDirs?.[file.repository]
+        if (!dir) return json(res, 404, { message: 'Not Found' })
+        const branch = git(dir, ['rev-parse', '--abbrev-ref', 'HEAD'])!.trim()
+        if (file.path === undefined)
+          return json(res, 200, { full_name: file.repository, mainbranch: { name: branch } })
+        const text = git(dir, ['show', `${file.ref === 'HEAD' ? 'HEAD' : file.ref}:${file.path}`])
+        if (text === undefined) return json(res, 404, { message: 'Not Found' })
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+        return res.end(text)
+      }
     }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

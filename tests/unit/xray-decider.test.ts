@@ -216,6 +216,34 @@ describe('xray: changes', () => {
       )
   })
 
+  it('a report is asked for with its name trimmed; a name longer than the platform keeps is refused', () => {
+    spec(area)
+      .given()
+      .when({ type: 'xray/CreateReport', kind: 'licenses', name: ' weekly ', repositories: ['npm-local'] })
+      .then(
+        X.ChangeRequested({
+          requestId: specMeta.id,
+          change: {
+            kind: 'createReport',
+            report: { kind: 'licenses', name: 'weekly', repositories: ['npm-local'] },
+          },
+        }),
+      )
+    spec(area)
+      .given()
+      .when({ type: 'xray/CreateReport', kind: 'licenses', name: 'x'.repeat(101), repositories: [] })
+      .rejected(/100 characters/)
+    spec(area)
+      .given()
+      .when({ type: 'xray/DeleteReport', id: 'r1', name: 'weekly' })
+      .then(
+        X.ChangeRequested({
+          requestId: specMeta.id,
+          change: { kind: 'deleteReport', id: 'r1', name: 'weekly' },
+        }),
+      )
+  })
+
   it('removals, a rescan, a watch and the indexed repositories are sent as asked', () => {
     const sent = (command: AppCommand, change: XrayChange) =>
       spec(area)

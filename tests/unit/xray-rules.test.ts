@@ -9,12 +9,14 @@ import {
   firstViolationsPage,
   isHttpUrl,
   pageOf,
-  reportCsv,
+  csvLine,
+  isReportUnfinished,
+  reportPercent,
+  type ReportView,
   sbomPath,
   totalOf,
   trendGeometry,
   versionRouteOf,
-  type ScanView,
   type TrendPoint,
   type XrayChange,
 } from '../../domain/xray'
@@ -46,6 +48,10 @@ describe('a change names what it is about in its message', () => {
       '',
     ],
     [{ kind: 'importAdvisories', url: 'https://osv.example/all.zip' }, 'https://osv.example/all.zip'],
+    [{ kind: 'createReport', report: { kind: 'licenses', name: 'weekly', repositories: [] } }, 'weekly'],
+    // The platform names an unnamed report after its kind.
+    [{ kind: 'createReport', report: { kind: 'licenses', name: '', repositories: [] } }, 'licenses'],
+    [{ kind: 'deleteReport', id: 'r1', name: 'weekly' }, 'weekly'],
   ]
   it.each(cases.map(([c, subject]) => [c.kind, c, subject] as const))('%s', (_kind, c, subject) => {
     expect(changeSubject(c)).toBe(subject)
@@ -80,6 +86,8 @@ describe('after a change, the lists it alters are asked again', () => {
       saveIndexed: ['indexed', 'scans'],
       saveSettings: ['settings'],
       importAdvisories: ['database', 'scans', 'violations'],
+      createReport: ['reports'],
+      deleteReport: ['reports'],
     })
   })
 })
@@ -196,75 +204,58 @@ describe('the trend chart', () => {
   })
 })
 
-describe('CSV reports', () => {
-  const scan = (over: Partial<ScanView>): ScanView => ({
-    version_id: 'npm://a@1.0.0',
-    package_id: 'npm://a',
-    name: 'a',
-    version: '1.0.0',
-    repo: 'npm-local',
-    status: 'scanned',
-    last_updated: '2026-01-01T00:00:00.000Z',
-    error: null,
-    vulnerabilities: counts,
-    ...over,
-  })
-
-  it('the vulnerabilities report: a header, a line per scan, counts per severity, CRLF', () => {
-    const csv = reportCsv({
-      kind: 'vulnerabilities',
-      rows: [scan({}), scan({ version_id: 'npm://b@2', status: 'not_scanned', last_updated: null })],
-    })
-    expect(csv).toBe(
-      'version,repository,status,critical,high,medium,low,unknown,last scanned\r\n' +
-        'npm://a@1.0.0,npm-local,scanned,1,2,3,4,5,2026-01-01T00:00:00.000Z\r\n' +
-        'npm://b@2,npm-local,not_scanned,1,2,3,4,5,\r\n',
+describe('CSV lines of reports', () => {
+  it('a line of cells: numbers and flags as written, CRLF at its end', () => {
+    expect(csvLine(['npm://a@1.0.0', 'npm-local', 1, 7.5, true, false, ''])).toBe(
+      'npm://a@1.0.0,npm-local,1,7.5,true,false,\r\n',
     )
   })
 
   it('defuses every character a spreadsheet starts a formula with, and quotes line breaks', () => {
-    const field = (repo: string) =>
-      reportCsv({ kind: 'vulnerabilities', rows: [scan({ repo })] })
-        .split('\r\n')[1]!
-        .split(',')[1]
+    const field = (text: string) => csvLine(['x', text]).slice(2, -2)
     expect(field('=1+1')).toBe("'=1+1")
     expect(field('+1')).toBe("'+1")
     expect(field('-1')).toBe("'-1")
     expect(field('@SUM(A1)')).toBe("'@SUM(A1)")
     expect(field('\tx')).toBe("'\tx")
     expect(field('a=b')).toBe('a=b')
-    expect(reportCsv({ kind: 'vulnerabilities', rows: [scan({ repo: 'a\nb' })] })).toContain(',"a\nb",')
-    expect(reportCsv({ kind: 'vulnerabilities', rows: [scan({ repo: '\rb' })] })).toContain(`,"'\rb",`)
-    expect(reportCsv({ kind: 'vulnerabilities', rows: [scan({ repo: 'a"b' })] })).toContain(',"a""b",')
+    expect(field('a,b')).toBe('"a,b"')
+    expect(field('a\nb')).toBe('"a\nb"')
+    expect(field('\rb')).toBe(`"'\rb"`)
+    expect(field('a"b')).toBe('"a""b"')
+  })
+})
+
+describe('report progress', () => {
+  const report = (patch: Partial<ReportView>): ReportView => ({
+    id: 'r',
+    name: 'r',
+    kind: 'violations',
+    repositories: [],
+    status: 'running',
+    done: 0,
+    total: 0,
+    rows: 0,
+    error: null,
+    createdBy: 'u',
+    created: '2026-01-01T00:00:00.000Z',
+    finished: null,
+    columns: [],
+    ...patch,
   })
 
-  it('the violations report: every column a user filters by, in order', () => {
-    const csv = reportCsv({
-      kind: 'violations',
-      rows: [
-        {
-          id: 1,
-          versionId: 'npm://a@1.0.0',
-          packageName: 'a',
-          version: '1.0.0',
-          repo: 'npm-local',
-          watch: 'w',
-          policy: 'p',
-          rule: 'r',
-          type: 'license',
-          issue: 'GPL-3.0',
-          component: 'a',
-          severity: 'medium',
-          blockDownload: false,
-          failBuild: true,
-          notify: false,
-          created: '2026-01-02T00:00:00.000Z',
-        },
-      ],
-    })
-    expect(csv).toBe(
-      'severity,issue,type,component,version,repository,watch,policy,rule,blocks download,fails build,found\r\n' +
-        'medium,GPL-3.0,license,a,npm://a@1.0.0,npm-local,w,p,r,false,true,2026-01-02T00:00:00.000Z\r\n',
-    )
+  it('a whole percentage of the versions read, 100 once done, 0 with nothing in scope', () => {
+    expect(reportPercent(report({ done: 1, total: 3 }))).toBe(33)
+    expect(reportPercent(report({ done: 3, total: 3 }))).toBe(100)
+    expect(reportPercent(report({ done: 0, total: 0 }))).toBe(0)
+    expect(reportPercent(report({ status: 'done', done: 0, total: 0 }))).toBe(100)
+    expect(reportPercent(report({ done: 5, total: 3 }))).toBe(100)
+  })
+
+  it('queued and running reports are unfinished; done and failed ones are not', () => {
+    expect(isReportUnfinished(report({ status: 'queued' }))).toBe(true)
+    expect(isReportUnfinished(report({ status: 'running' }))).toBe(true)
+    expect(isReportUnfinished(report({ status: 'done' }))).toBe(false)
+    expect(isReportUnfinished(report({ status: 'failed' }))).toBe(false)
   })
 })

@@ -3,13 +3,20 @@
 // /builds/<name>/<number> (a run's modules, the artifacts it produced, its dependencies).
 import { useEffect, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Hammer, Send, Upload } from 'lucide-react'
-import { buildPath, durationText, summariesByName, type BuildSummary } from '../../domain/builds/rules'
+import { FileDown, Hammer, Send, Upload } from 'lucide-react'
+import {
+  buildPath,
+  buildSbomPath,
+  durationText,
+  summariesByName,
+  type BuildSummary,
+} from '../../domain/builds/rules'
 import type { BuildArtifact, BuildDependency, BuildDetail, BuildRun } from '../../domain/builds/types'
 import { routeOfLocation } from '../../domain/artifacts/rules'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { LoadFailure } from '../shared/kit/LoadFailure'
+import { buttonClass } from '../shared/kit/Button'
 import { formatDateTime } from '../shared/dates'
 import { Card, EmptyState, KeyValue, PageHeader, PageSkeleton } from '../shared/kit/Surface'
 import { StatusBadge } from './StatusBadge'
@@ -20,6 +27,8 @@ import { NextSteps } from '../shared/kit/NextSteps'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import kit from '../shared/kit/page.module.css'
 import styles from './builds.module.css'
+
+const API_BASE = '/ui/api/v1'
 
 const decode = (s: string) => {
   try {
@@ -201,7 +210,22 @@ function BuildDetails({ name, number }: { readonly name: string; readonly number
   else body = <Run build={detail.data} />
   return (
     <section aria-labelledby="page-title" className={kit.page}>
-      <PageHeader title={`${name} #${number}`} breadcrumbs={crumbs} />
+      <PageHeader
+        title={`${name} #${number}`}
+        breadcrumbs={crumbs}
+        actions={
+          mine && detail.status === 'loaded' ? (
+            // A file the browser downloads itself, with the session: nothing passes through the app.
+            <a
+              className={buttonClass('secondary')}
+              href={`${API_BASE}${buildSbomPath(name, number)}`}
+              download
+            >
+              <FileDown size={16} aria-hidden /> Download SBOM (CycloneDX)
+            </a>
+          ) : undefined
+        }
+      />
       {body}
     </section>
   )

@@ -1,65 +1,95 @@
-// Reports: every violation, or every scanned version with its vulnerabilities, over the
-// repositories chosen, shown and exported as CSV or JSON.
+// Reports: the platform makes a vulnerability, licence or violation report over the indexed
+// repositories chosen, in the background; the list shows each one's progress, a finished one
+// opens here a page at a time and downloads whole as CSV or JSON.
 import { useState } from 'react'
-import { Download, FileText } from 'lucide-react'
-import { reportCsv, type ReportData, type XrayAskOf } from '../../domain/xray'
+import { Download, FileText, Trash2 } from 'lucide-react'
+import {
+  REPORT_NAME_MAX,
+  REPORT_PAGE_SIZE,
+  isReportUnfinished,
+  pageOf,
+  reportExportPath,
+  reportPercent,
+  type ReportCell,
+  type ReportKind,
+  type ReportView,
+} from '../../domain/xray'
 import { shownData } from '../../domain/shared/loadable'
 import { counted } from '../../domain/shared/plural'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import { RadioGroup } from '../shared/kit/Choice'
+import { TextField } from '../shared/kit/Field'
 import { LoadFailure } from '../shared/kit/LoadFailure'
-import { EmptyState, PageHeader, PageSkeleton } from '../shared/kit/Surface'
+import { RelativeTime } from '../shared/kit/RelativeTime'
+import { Badge, EmptyState, PageHeader, PageSkeleton, type Tone } from '../shared/kit/Surface'
+import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
-import { Checklist, useXrayList } from './common'
+import { ChangeNote, Checklist, tableStateOf, usePending, useXrayList } from './common'
 import styles from './xray.module.css'
 
-type Kind = XrayAskOf<'report'>['kind']
+const API_BASE = '/ui/api/v1'
 
-/** Hands the browser a file made here (a report is the console's own data, nothing fetched). */
-function save(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  a.click()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+export const REPORT_KIND_TEXT: Readonly<Record<ReportKind, string>> = {
+  vulnerabilities: 'Vulnerabilities',
+  licenses: 'Licences',
+  violations: 'Violations',
+}
+
+const STATUS: Readonly<Record<ReportView['status'], { text: string; tone: Tone }>> = {
+  queued: { text: 'Queued', tone: 'neutral' },
+  running: { text: 'Running', tone: 'accent' },
+  done: { text: 'Done', tone: 'success' },
+  failed: { text: 'Failed', tone: 'danger' },
 }
 
 export function ReportsPage() {
   const dispatch = useDispatch()
+  const user = useQuery({ type: 'session/User' })
   const repositories = useXrayList('indexed', { what: 'indexed' })
-  const report = useQuery({ type: 'xray/State' }).report
-  const [kind, setKind] = useState<Kind>(report.ask?.kind ?? 'violations')
-  const [chosen, setChosen] = useState<ReadonlyArray<string>>(report.ask?.repositories ?? [])
-  const ask: XrayAskOf<'report'> = { what: 'report', kind, repositories: [...chosen] }
-  const generate = () => dispatch({ type: 'xray/Load', ask })
-  const data = shownData(report)
+  const reports = useXrayList('reports', { what: 'reports' })
+  const state = useQuery({ type: 'xray/State' })
+  const [kind, setKind] = useState<ReportKind>('vulnerabilities')
+  const [name, setName] = useState('')
+  const [chosen, setChosen] = useState<ReadonlyArray<string>>([])
+  const asking = usePending(['createReport'])
+  const deleting = usePending(['deleteReport'])
+  const open = state.report.ask?.id
+  const show = (id: string, offset = 0) =>
+    dispatch({ type: 'xray/Load', ask: { what: 'report', id, offset } })
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader
         title="Reports"
-        description="Violations or vulnerabilities over the repositories you choose, to read here or export."
+        description="Vulnerabilities, licences or violations over the repositories you choose, made by the platform from its scans."
       />
+      <ChangeNote kinds={['createReport', 'deleteReport']} />
       <form
-        aria-label="Report"
+        aria-label="New report"
         className={`${styles.section} ${kit.panel}`}
         style={{ padding: 'var(--space-4)' }}
         onSubmit={(e) => {
           e.preventDefault()
-          generate()
+          dispatch({ type: 'xray/CreateReport', kind, name, repositories: [...chosen] })
         }}
       >
-        <RadioGroup<Kind>
+        <RadioGroup<ReportKind>
           label="Report"
           orientation="horizontal"
           value={kind}
-          options={[
-            { value: 'violations', label: 'Violations' },
-            { value: 'vulnerabilities', label: 'Vulnerabilities by version' },
-          ]}
+          options={(['vulnerabilities', 'licenses', 'violations'] as const).map((k) => ({
+            value: k,
+            label: REPORT_KIND_TEXT[k],
+          }))}
           onValueChange={setKind}
+        />
+        <TextField
+          label="Name"
+          hint="Optional: the report's kind names it otherwise."
+          value={name}
+          maxLength={REPORT_NAME_MAX}
+          onChange={(e) => setName(e.target.value)}
         />
         <Checklist
           legend="Repositories (none chosen: every indexed repository)"
@@ -71,61 +101,182 @@ export function ReportsPage() {
           empty="No repository is indexed (Administration → Indexed Resources)."
         />
         <div>
-          <Button type="submit" variant="primary" busy={report.status === 'loading'}>
+          <Button type="submit" variant="primary" busy={asking}>
             Generate report
           </Button>
         </div>
       </form>
-      {report.status === 'failed' ? (
-        <LoadFailure
-          message={`The report could not be made: ${whatHappened(report.failure)}.`}
-          onRetry={generate}
+      <Table<ReportView>
+        label="Reports"
+        state={tableStateOf(reports.slot, reports.retry, 'The reports', (d) => d)}
+        rowKey={(r) => r.id}
+        empty={
+          <EmptyState
+            icon={<FileText size={28} />}
+            title="No report yet"
+            hint="Choose what to report on and generate it: the platform makes it in the background."
+          />
+        }
+        columns={[
+          {
+            id: 'name',
+            header: 'Report',
+            rowHeader: true,
+            cell: (r) =>
+              r.status === 'done' ? (
+                <Button size="sm" variant="ghost" aria-pressed={open === r.id} onClick={() => show(r.id)}>
+                  {r.name}
+                </Button>
+              ) : (
+                r.name
+              ),
+          },
+          { id: 'kind', header: 'Kind', cell: (r) => REPORT_KIND_TEXT[r.kind] },
+          {
+            id: 'scope',
+            header: 'Repositories',
+            cell: (r) => (r.repositories.length === 0 ? 'All indexed' : r.repositories.join(', ')),
+          },
+          { id: 'status', header: 'Status', cell: (r) => <ReportProgress report={r} /> },
+          {
+            id: 'created',
+            header: 'Asked',
+            cell: (r) => (
+              <span>
+                <RelativeTime iso={r.created} /> by {r.createdBy}
+              </span>
+            ),
+          },
+        ]}
+        rowActions={(r) => (
+          <span className={styles.actions}>
+            {r.status === 'done' && (
+              <>
+                <ExportLink report={r} format="csv" />
+                <ExportLink report={r} format="json" />
+              </>
+            )}
+            {(user?.admin === true || user?.name === r.createdBy) && (
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<Trash2 size={14} aria-hidden />}
+                disabled={deleting}
+                onClick={() => dispatch({ type: 'xray/DeleteReport', id: r.id, name: r.name })}
+              >
+                Delete <span className={kit.srOnly}>{r.name}</span>
+              </Button>
+            )}
+          </span>
+        )}
+      />
+      {open && <ReportRows onPage={(offset) => show(open, offset)} />}
+    </section>
+  )
+}
+
+function ExportLink({ report, format }: { readonly report: ReportView; readonly format: 'csv' | 'json' }) {
+  return (
+    <a
+      className={buttonClass('secondary', 'sm')}
+      href={`${API_BASE}${reportExportPath(report.id, format)}`}
+      aria-label={`${format.toUpperCase()} of ${report.name}`}
+      download
+    >
+      <Download size={14} aria-hidden /> {format.toUpperCase()}
+    </a>
+  )
+}
+
+function ReportProgress({ report }: { readonly report: ReportView }) {
+  const s = STATUS[report.status]
+  const percent = reportPercent(report)
+  return (
+    <span className={styles.progress}>
+      <Badge tone={s.tone} dot>
+        {s.text}
+      </Badge>
+      {isReportUnfinished(report) && (
+        <span
+          role="progressbar"
+          aria-label={`Progress of ${report.name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${report.done.toLocaleString('en')} of ${report.total.toLocaleString('en')} versions read`}
+          className={styles.progressTrack}
+        >
+          <span className={styles.progressBar} style={{ width: `${percent}%` }} />
+        </span>
+      )}
+      {report.status === 'done' && (
+        <span className={styles.muted}>{counted(report.rows, { one: 'row', other: 'rows' })}</span>
+      )}
+      {report.status === 'failed' && report.error && <span className={styles.muted}>{report.error}</span>}
+    </span>
+  )
+}
+
+/** The open report's rows, a page at a time, with its columns as the platform names them. */
+function ReportRows({ onPage }: { readonly onPage: (offset: number) => void }) {
+  const slot = useQuery({ type: 'xray/State' }).report
+  const data = shownData(slot)
+  if (slot.status === 'failed')
+    return (
+      <LoadFailure
+        message={`The report could not be loaded: ${whatHappened(slot.failure)}.`}
+        onRetry={() => onPage(slot.ask?.offset ?? 0)}
+      />
+    )
+  if (!data) return <PageSkeleton label="Loading the report" header={false} />
+  const { report, offset, rows } = data
+  const { page, pages } = pageOf(offset, REPORT_PAGE_SIZE, report.rows)
+  type Row = { readonly n: number; readonly cells: ReadonlyArray<ReportCell> }
+  return (
+    <section aria-label={`Report ${report.name}`} className={styles.section}>
+      <h2 className={styles.reportTitle}>{report.name}</h2>
+      <div className={styles.wideTable}>
+        <Table<Row>
+          label={`Rows of ${report.name}`}
+          state={{ status: 'loaded', rows: rows.map((cells, i) => ({ n: offset + i, cells })) }}
+          rowKey={(r) => String(r.n)}
+          empty={
+            <EmptyState
+              icon={<FileText size={28} />}
+              title="Nothing to report"
+              hint={
+                report.kind === 'violations'
+                  ? 'No violation is in force in these repositories.'
+                  : report.kind === 'vulnerabilities'
+                    ? 'No scanned version in these repositories has a known vulnerability.'
+                    : 'No npm version is stored in these repositories.'
+              }
+            />
+          }
+          columns={report.columns.map((c, i) => ({
+            id: c,
+            header: c.charAt(0).toUpperCase() + c.slice(1),
+            rowHeader: i === 0,
+            cell: (r: Row) => cellText(r.cells[i]),
+          }))}
         />
-      ) : report.status === 'loading' && !data ? (
-        <PageSkeleton label="Making the report" header={false} />
-      ) : data ? (
-        <ReportResult report={data} />
-      ) : (
-        <EmptyState
-          boxed
-          icon={<FileText size={28} />}
-          title="No report yet"
-          hint="Choose what to report on and generate it."
-        />
+      </div>
+      {report.rows > REPORT_PAGE_SIZE && (
+        <nav className={styles.pager} aria-label={`Pages of ${report.name}`}>
+          <span>
+            Page {page} of {pages} ({report.rows.toLocaleString('en')} rows)
+          </span>
+          <Button size="sm" disabled={page <= 1} onClick={() => onPage(offset - REPORT_PAGE_SIZE)}>
+            Previous
+          </Button>
+          <Button size="sm" disabled={page >= pages} onClick={() => onPage(offset + REPORT_PAGE_SIZE)}>
+            Next
+          </Button>
+        </nav>
       )}
     </section>
   )
 }
 
-function ReportResult({ report }: { readonly report: ReportData }) {
-  const name = `${report.kind}-report`
-  return (
-    <section aria-label="Report result" className={styles.section}>
-      <div className={styles.row}>
-        <p role="status">
-          {counted(
-            report.rows.length,
-            report.kind === 'violations'
-              ? { one: 'violation', other: 'violations' }
-              : { one: 'version', other: 'versions' },
-          )}{' '}
-          in the report.
-        </p>
-        <Button
-          icon={<Download size={16} aria-hidden />}
-          disabled={report.rows.length === 0}
-          onClick={() => save(`${name}.csv`, 'text/csv', reportCsv(report))}
-        >
-          Export CSV
-        </Button>
-        <Button
-          icon={<Download size={16} aria-hidden />}
-          disabled={report.rows.length === 0}
-          onClick={() => save(`${name}.json`, 'application/json', JSON.stringify(report.rows, null, 2))}
-        >
-          Export JSON
-        </Button>
-      </div>
-    </section>
-  )
-}
+const cellText = (c: ReportCell | undefined): string =>
+  c === undefined || c === '' ? '—' : typeof c === 'boolean' ? (c ? 'Yes' : 'No') : String(c)

@@ -53,6 +53,10 @@ export function changeDoneText(kind: XrayChangeKind, subject: string): string {
       return 'Scans settings saved'
     case 'importAdvisories':
       return `Advisories imported from ${subject}; stored versions are being scanned again`
+    case 'createReport':
+      return `Report ${subject} asked for: the platform is making it`
+    case 'deleteReport':
+      return `Report ${subject} deleted`
   }
 }
 
@@ -79,6 +83,10 @@ export function changeFailedText(kind: XrayChangeKind, subject: string): string 
       return 'The scans settings were not saved'
     case 'importAdvisories':
       return 'The advisories were not imported'
+    case 'createReport':
+      return `Report ${subject} was not asked for`
+    case 'deleteReport':
+      return `Report ${subject} was not deleted`
   }
 }
 

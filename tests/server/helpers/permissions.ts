@@ -40,3 +40,12 @@ export async function signInDeveloper(server: TestServer): Promise<string> {
   })
   return cookie
 }
+
+/** A client token of the signed-in user (as `npm login` through the console would get one). */
+export async function clientTokenOf(server: TestServer, cookie: string): Promise<string> {
+  const headers = browserHeaders(server.url, cookie)
+  delete headers['content-type']
+  const res = await fetch(`${server.url}/ui/api/v1/ui/npm/token`, { method: 'POST', headers })
+  if (!res.ok) throw new Error(`client token: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}

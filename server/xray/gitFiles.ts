@@ -1,0 +1,120 @@
+/**
+ * A file of a git repository read through its vendor's REST API with the integration's token,
+ * at the default branch: GitHub's contents (raw), GitLab's repository files (raw at HEAD),
+ * Bitbucket Cloud's src (at the main branch it names) and Bitbucket Server's raw. A file the
+ * repository does not have is undefined; anything else the vendor refuses is an error that
+ * says so. Redirects are not followed, and each call is bounded by a timeout.
+ */
+import { vendorEndpoint, VENDOR_TIMEOUT_MS } from '../integrations/vendorApi'
+import type { Vendor } from '../integrations/vendors'
+
+/** Manifests are small; a larger answer is not read whole. */
+const FILE_LIMIT = 20 * 1024 * 1024
+
+const segments = (path: string) => path.split('/').map(encodeURIComponent).join('/')
+
+async function get(url: string, token: string, accept: string): Promise<Response> {
+  try {
+    return await fetch(url, {
+      headers: { authorization: `Bearer ${token}`, accept },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(VENDOR_TIMEOUT_MS),
+    })
+  } catch {
+    throw new Error('the git vendor could not be reached')
+  }
+}
+
+async function text(res: Response): Promise<string | undefined> {
+  if (res.status === 404) {
+    await res.body?.cancel()
+    return undefined
+  }
+  if (res.status === 401 || res.status === 403) {
+    await res.body?.cancel()
+    throw new Error('the git vendor refused the integration token')
+  }
+  if (res.status < 200 || res.status >= 300) {
+    await res.body?.cancel()
+    throw new Error(`the git vendor answered HTTP ${res.status}`)
+  }
+  if (Number(res.headers.get('content-length') ?? 0) > FILE_LIMIT) {
+    await res.body?.cancel()
+    throw new Error('the file is larger than 20 MB')
+  }
+  return res.text()
+}
+
+/** Bitbucket Cloud's src call needs a commit or branch: the repository names its main branch. */
+async function bitbucketMainBranch(baseUrl: string, token: string, repository: string): Promise<string> {
+  const res = await get(
+    vendorEndpoint(baseUrl, `repositories/${segments(repository)}`),
+    token,
+    'application/json',
+  )
+  const body = await text(res)
+  if (body === undefined) throw new Error(`the git vendor has no repository ${repository}`)
+  try {
+    const name = (JSON.parse(body) as { mainbranch?: { name?: unknown } }).mainbranch?.name
+    if (typeof name === 'string' && name !== '') return name
+  } catch {
+    // Said below.
+  }
+  throw new Error('the git vendor did not name the main branch')
+}
+
+export async function repositoryFile(
+  vendor: Vendor,
+  baseUrl: string,
+  token: string,
+  repository: string,
+  path: string,
+): Promise<string | undefined> {
+  switch (vendor.name) {
+    case 'github':
+      return text(
+        await get(
+          vendorEndpoint(baseUrl, `repos/${segments(repository)}/contents/${segments(path)}`),
+          token,
+          'application/vnd.github.raw',
+        ),
+      )
+    case 'gitlab':
+      return text(
+        await get(
+          vendorEndpoint(
+            baseUrl,
+            `projects/${encodeURIComponent(repository)}/repository/files/${encodeURIComponent(path)}/raw?ref=HEAD`,
+          ),
+          token,
+          'text/plain',
+        ),
+      )
+    case 'bitbucket_cloud': {
+      const branch = await bitbucketMainBranch(baseUrl, token, repository)
+      return text(
+        await get(
+          vendorEndpoint(
+            baseUrl,
+            `repositories/${segments(repository)}/src/${encodeURIComponent(branch)}/${segments(path)}`,
+          ),
+          token,
+          'text/plain',
+        ),
+      )
+    }
+    case 'bitbucket_server': {
+      const [project = '', slug = ''] = repository.split('/')
+      return text(
+        await get(
+          vendorEndpoint(
+            baseUrl,
+            `projects/${encodeURIComponent(project)}/repos/${encodeURIComponent(slug)}/raw/${segments(path)}`,
+          ),
+          token,
+          'text/plain',
+        ),
+      )
+    }
+  }
+}

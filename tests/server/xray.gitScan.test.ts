@@ -1,0 +1,207 @@
+/**
+ * Git repository scanning against a git vendor on loopback whose repositories are real local git
+ * repositories: the scanner, once connected to an integration, reads each chosen repository's
+ * package.json and package-lock.json through the vendor's API (GitHub, GitLab, Bitbucket Cloud
+ * and Server) and lists the advisories its npm dependencies match; a repository without a
+ * lockfile is matched by the ranges it declares, one without a package.json fails with why.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gitScannerFor } from '../../server/xray/gitScanner'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { startFakeGitVendor, type FakeGitVendor } from '../support/fakeGitVendor'
+import { createRoles, type TestSession } from './helpers/sessions'
+
+let server: TestServer
+let admin: TestSession
+let user: TestSession
+let vendor: FakeGitVendor
+
+/** A git repository with these files committed at HEAD. */
+function gitRepository(files: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'scan-repo-'))
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {
+      stdio: 'ignore',
+    })
+  git('init', '-q', '-b', 'main')
+  for (const [name, body] of Object.entries(files))
+    writeFileSync(join(dir, name), JSON.stringify(body, null, 2))
+  git('add', '.')
+  git('commit', '-q', '-m', 'manifests')
+  return dir
+}
+
+const REPOS = [
+  { name: 'octo/locked', private: false },
+  { name: 'octo/ranges', private: true },
+  { name: 'octo/empty', private: false },
+]
+
+beforeAll(async () => {
+  server = await startTestServer({ flavour: 'platform', nodeId: 'node-git-scan' })
+  ;({ admin, user } = createRoles(server.ctx.db))
+  vendor = await startFakeGitVendor({
+    token: 'right-token',
+    repositories: REPOS,
+    gitDirs: {
+      // minimist 0.0.8 is locked (two advisories); lodash 4.17.21 is past its fix.
+      'octo/locked': gitRepository({
+        'package.json': { name: 'locked', dependencies: { lodash: '^4.17.0', mkdirp: '0.5.1' } },
+        'package-lock.json': {
+          name: 'locked',
+          lockfileVersion: 3,
+          packages: {
+            '': { name: 'locked' },
+            'node_modules/lodash': { version: '4.17.21' },
+            'node_modules/mkdirp': { version: '0.5.1' },
+            'node_modules/minimist': { version: '0.0.8' },
+          },
+        },
+      }),
+      'octo/ranges': gitRepository({
+        'package.json': { name: 'ranges', dependencies: { lodash: '^4.17.0' } },
+      }),
+      'octo/empty': gitRepository({ 'README.json': {} }),
+    },
+  })
+})
+afterAll(async () => {
+  await vendor?.stop()
+  await server?.stop()
+})
+
+const api = (path: string) => `${server.url}/ui/api/v1${path}`
+const send = (method: string, path: string, body: unknown, session: TestSession) =>
+  fetch(api(path), {
+    method,
+    headers: browserHeaders(server.url, session.cookie),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+const get = async <T>(path: string, session: TestSession) =>
+  (await (await fetch(api(path), { headers: { cookie: session.cookie } })).json()) as T
+
+interface Repo {
+  integration_id: string
+  repository: string
+  status: string
+  error: string | null
+  lockfile: boolean
+  dependencies: number
+  vulnerabilities: Record<string, number>
+}
+interface Finding {
+  issue: string
+  component: string
+  version: string
+  direct: boolean
+  fixed: string[]
+}
+
+async function connected(vendorName: number, url: string, name: string): Promise<string> {
+  const created = await send(
+    'POST',
+    '/integration',
+    { integrationName: name, userName: 'octo', token: 'right-token', url, vendorName, integrationType: 1 },
+    admin,
+  )
+  expect(created.status).toBe(201)
+  const key = ((await created.json()) as { data: string }).data
+  const chosen = await send(
+    'PUT',
+    `/integration/${key}/repositories`,
+    { selected: REPOS.map((r) => r.name) },
+    admin,
+  )
+  expect(chosen.status).toBe(200)
+  // Chosen but not connected: the scanner reads nothing of it yet.
+  await gitScannerFor(server.ctx).idle()
+  expect(
+    (await get<{ repositories: Repo[] }>('/xray/api/v1/git_repositories', user)).repositories.filter(
+      (r) => r.integration_id === key,
+    ),
+  ).toEqual([])
+  expect((await send('POST', '/xray/ui/vcs_integrations', { integration_id: key }, admin)).status).toBe(201)
+  await gitScannerFor(server.ctx).idle()
+  return key
+}
+
+describe('git repository scanning', () => {
+  it('reads a locked repository through GitHub’s API and lists what its locked versions match', async () => {
+    const key = await connected(1, vendor.githubUrl, 'gh')
+    const repos = (
+      await get<{ repositories: Repo[] }>('/xray/api/v1/git_repositories', user)
+    ).repositories.filter((r) => r.integration_id === key)
+    const locked = repos.find((r) => r.repository === 'octo/locked')!
+    expect(locked).toMatchObject({ status: 'scanned', lockfile: true, dependencies: 3, error: null })
+    const findings = (
+      await get<{ findings: Finding[] }>(
+        `/xray/api/v1/git_repositories/findings?integration_id=${key}&repository=octo/locked`,
+        user,
+      )
+    ).findings
+    expect(new Set(findings.map((f) => `${f.component}@${f.version}`))).toEqual(new Set(['minimist@0.0.8']))
+    expect(findings.every((f) => !f.direct)).toBe(true)
+    const minimist = await (
+      await fetch(api('/xray/ui/unified/artifactViolationsByPackage'), {
+        method: 'POST',
+        headers: browserHeaders(server.url, user.cookie),
+        body: JSON.stringify({ package_id: 'npm://minimist', version: '0.0.8' }),
+      })
+    ).json()
+    const direct = (minimist as { data: Array<{ issue_id: string; direct: boolean }> }).data
+      .filter((v) => v.direct)
+      .map((v) => v.issue_id)
+    expect(findings.map((f) => f.issue).sort()).toEqual(direct.sort())
+    expect(locked.vulnerabilities.critical + locked.vulnerabilities.medium).toBe(direct.length)
+
+    const ranges = repos.find((r) => r.repository === 'octo/ranges')!
+    expect(ranges).toMatchObject({ status: 'scanned', lockfile: false, dependencies: 1 })
+    const declared = (
+      await get<{ findings: Finding[] }>(
+        `/xray/api/v1/git_repositories/findings?integration_id=${key}&repository=octo/ranges`,
+        user,
+      )
+    ).findings
+    // ^4.17.0 allows versions before lodash's fix: the range may be affected.
+    expect(declared.map((f) => [f.component, f.version, f.direct])).toContainEqual([
+      'lodash',
+      '^4.17.0',
+      true,
+    ])
+
+    expect(repos.find((r) => r.repository === 'octo/empty')).toMatchObject({
+      status: 'failed',
+      error: 'the repository has no package.json at its root',
+    })
+  })
+
+  it('reads the same files through GitLab, Bitbucket Cloud and Bitbucket Server', async () => {
+    for (const [vendorName, url] of [
+      [2, vendor.gitlabUrl],
+      [3, vendor.bitbucketCloudUrl],
+      [4, vendor.bitbucketServerUrl],
+    ] as const) {
+      const key = await connected(vendorName, url, `v${vendorName}`)
+      const locked = (
+        await get<{ repositories: Repo[] }>('/xray/api/v1/git_repositories', user)
+      ).repositories.find((r) => r.integration_id === key && r.repository === 'octo/locked')
+      expect(locked, String(vendorName)).toMatchObject({ status: 'scanned', lockfile: true, dependencies: 3 })
+    }
+  })
+
+  it('a scan now is for admins; unknown repositories are 404', async () => {
+    expect((await send('POST', '/xray/api/v1/git_repositories/scan', {}, user)).status).toBe(403)
+    expect((await send('POST', '/xray/api/v1/git_repositories/scan?wait=true', {}, admin)).status).toBe(202)
+    const res = await fetch(
+      api('/xray/api/v1/git_repositories/findings?integration_id=x&repository=octo/none'),
+      {
+        headers: { cookie: user.cookie },
+      },
+    )
+    expect(res.status).toBe(404)
+  })
+})
