@@ -168,9 +168,11 @@ describe('list pages: loading, empty and error states', () => {
 })
 
 describe('users', () => {
-  it('lists users with e-mail, admin, realm, MFA and last login, and filters them', async () => {
+  it('lists users (a disabled one marked) with e-mail, admin, realm, MFA and last login, and filters them', async () => {
     const user = userEvent.setup()
-    open('/admin/management/users')
+    const fake = fakeIdentityApi()
+    fake.users.push(makeUser('carl', { disabled: true }))
+    renderShell('/admin/management/users', admin, { adminApi: fake.api }, effects)
     const table = await screen.findByRole('table')
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name} `) })
     const cells = within(row('admin')).getAllByRole('cell')
@@ -190,6 +192,9 @@ describe('users', () => {
       expect.stringMatching(/^2026-03-04T05:06/),
     )
     expect(row('alice')).toHaveTextContent('Required, enrolled')
+    // A disabled account is marked in the list, by its name, not only in its editor.
+    expect(within(row('carl')).getByRole('rowheader')).toHaveTextContent(/^carl Disabled$/)
+    expect(within(row('bob')).getByRole('rowheader')).toHaveTextContent(/^bob$/)
     expect(row('bob')).toHaveTextContent('Never')
     await user.type(screen.getByRole('searchbox', { name: 'Filter users' }), 'HOME')
     expect(within(table).queryByRole('row', { name: /^alice / })).not.toBeInTheDocument()

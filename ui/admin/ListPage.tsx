@@ -104,6 +104,7 @@ export function NamedTable<A>({
   href,
   columns,
   deletion,
+  mark,
 }: {
   /** The table's accessible name (the list's title). */
   label: string
@@ -112,6 +113,8 @@ export function NamedTable<A>({
   name: (item: A) => string
   /** Where the name links to (the item's editor), if anywhere. */
   href?: (item: A) => string
+  /** A state shown beside the name (a badge), if any: no column of its own to widen the table. */
+  mark?: (item: A) => ReactNode
   columns: ReadonlyArray<Column<A>>
   deletion?: Deletion
 }) {
@@ -123,7 +126,15 @@ export function NamedTable<A>({
           id: 'name',
           header: nameHeader,
           rowHeader: true,
-          cell: (item) => (href ? <Link href={href(item)}>{name(item)}</Link> : name(item)),
+          cell: (item) => {
+            const shown = mark?.(item)
+            return (
+              <>
+                {href ? <Link href={href(item)}>{name(item)}</Link> : name(item)}
+                {shown ? <> {shown}</> : null}
+              </>
+            )
+          },
         },
         ...columns.map((c, i) => ({ id: `c${i}`, header: c.header, cell: c.cell })),
       ]}

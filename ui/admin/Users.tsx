@@ -9,7 +9,7 @@ import { ListPage, NamedTable, editPath, useDeletion, yesNo, type Column } from 
 import { Mail, Search, SearchX } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { inputClass } from '../shared/kit/Field'
-import { EmptyState } from '../shared/kit/Surface'
+import { Badge, EmptyState } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
@@ -60,7 +60,7 @@ export function UsersList() {
     <ListPage
       retry={retry}
       title="Users"
-      description="The people who sign in to the platform: their realm, second factor and last login."
+      description="The people who sign in to the platform: whether they may sign in, their realm, second factor and last login."
       create={{ label: 'New User', href: `${LIST}/new`, first: 'Create the first user' }}
       nav="Users"
       deletion={deletion}
@@ -95,6 +95,8 @@ export function UsersList() {
             name={(u) => u.name}
             href={(u) => editPath(LIST, u.name)}
             columns={USER_COLUMNS}
+            // A disabled account signs in nowhere: marked by its name, in words, where admins look.
+            mark={(u) => u.disabled && <Badge tone="danger">Disabled</Badge>}
             deletion={deletion}
           />
         )
