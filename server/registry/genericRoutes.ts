@@ -17,6 +17,8 @@ import type { NpmCatalogue } from './npmCatalogue'
 import { containerStore } from '../containers/store'
 import type { GenericRemote } from '../remote/genericRemote'
 import { RemoteError } from '../remote/upstream'
+import { downloadCounter, fileSubject } from '../remote/downloads'
+import type { RemoteStore } from '../remote/store'
 import { artifactPathProblem } from '../../domain/artifacts/rules'
 import type { Sql } from '../db/sql'
 
@@ -94,6 +96,7 @@ interface Deps {
   readonly authz: RegistryAuthorizer
   readonly catalogue: NpmCatalogue
   readonly genericRemote: GenericRemote
+  readonly remoteStore: RemoteStore
 }
 
 export function genericRoutes(ctx: ServerContext, deps: Deps) {
@@ -102,6 +105,8 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
   const containers = containerStore(ctx.sql)
   const previous = async (repo: string, path: string, sql: Sql = ctx.sql) =>
     (await sql.one<{ sha256: string }>(Q.previous, [repo, path]))?.sha256
+  // Every file sent whole counts, as npm's tarballs do: a package's file for its version.
+  const countOnFinish = downloadCounter(ctx, deps.remoteStore)
 
   /** The local repository a write to `repo` goes to (as missing when the caller may not read it). */
   const target = async (caller: RegistryCaller, repo: RepositoryRecord): Promise<RepositoryRecord> => {
@@ -171,6 +176,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
               .header('Content-Type', 'application/octet-stream')
               .header('Content-Disposition', 'attachment')
             if (length !== undefined) reply.header('Content-Length', String(length))
+            countOnFinish(reply, fileSubject(r.key, path))
             return reply.send(live)
           }
           // HEAD: nobody reads the bytes, so the fetch must not wait for a reader.
@@ -187,6 +193,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       if (!row.content && !blobs.has(row.sha256)) continue
       headersOf(reply, row)
       if (request.method === 'HEAD') return reply.send()
+      countOnFinish(reply, row.version_id ?? fileSubject(r.key, path))
       return reply.send(row.content ?? blobs.open(row.sha256))
     }
     if (failure) throw new HttpError(failure.problem.status, failure.message, failure.problem.code)

@@ -28,6 +28,7 @@ import type { Sql } from '../db/sql'
 import { bulkAdvisories, quickAudit } from '../xray/audit'
 import type { NpmRemote } from '../remote/npmRemote'
 import { RemoteError } from '../remote/upstream'
+import { downloadCounter } from '../remote/downloads'
 import {
   abbreviated,
   mergeDocuments,
@@ -237,15 +238,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       )
   }
 
-  /** Counts a download once its bytes have all been sent. */
-  const countOnFinish = (reply: FastifyReply, versionId: string | null) => {
-    if (!versionId) return
-    reply.raw.once('finish', () => {
-      remoteStore
-        .countDownload(versionId, isoNow(ctx.clock).slice(0, 10))
-        .catch((error: unknown) => reply.log.error(error, 'the download was not counted'))
-    })
-  }
+  const countOnFinish = downloadCounter(ctx, remoteStore)
 
   const sendTarball = async (
     request: FastifyRequest,

@@ -2,7 +2,8 @@
  * Files a remote repository fetches once: the upstream's bytes go to the blob store (checked
  * against the digest the metadata gives, if any) and, for the request that started the
  * fetch, to its client while they arrive. Concurrent requests for the same file join that
- * one fetch instead of making their own, reading the staged file as it grows. Memory stays
+ * one fetch instead of making their own, reading the staged file as it grows (a request that
+ * comes before the upstream has answered waits for its headers, then does the same). Memory stays
  * flat: bytes go to disk and to the clients, with the first client's back-pressure, never
  * held whole.
  *
@@ -155,6 +156,8 @@ class Tee extends Transform {
 
 interface Inflight {
   readonly done: Promise<BlobFacts>
+  /** Settles once the upstream has answered (or failed): from then on the fetch can be followed. */
+  readonly begun: Promise<void>
   length?: number
   progress?: Progress
 }
@@ -176,12 +179,14 @@ export function fileCache(blobs: BlobStore) {
 
   return {
     /**
-     * A fetch of `key` under way, if any, for another request to join: the bytes as they
-     * arrive when the fetch streams (`live`), else only its outcome.
+     * A fetch of `key` under way, if any (decided at once, so no second fetch can start
+     * between the question and the answer), for another request to join: once the upstream
+     * has answered, the bytes as they arrive when the fetch streams (`live`), else only its
+     * outcome.
      */
-    pending(key: string): FileFetch | undefined {
+    pending(key: string): Promise<FileFetch> | undefined {
       const fetch = inflight.get(key)
-      return fetch && { live: follow(fetch), length: fetch.length, done: fetch.done }
+      return fetch?.begun.then(() => ({ live: follow(fetch), length: fetch.length, done: fetch.done }))
     },
 
     /**
@@ -201,22 +206,28 @@ export function fileCache(blobs: BlobStore) {
       })
       // Waiters may come and go; an unobserved failure is not an unhandled rejection.
       done.catch(() => undefined)
-      const entry: Inflight = { done }
+      let markBegun!: () => void
+      const begun = new Promise<void>((resolve) => {
+        markBegun = resolve
+      })
+      const entry: Inflight = { done, begun }
       inflight.set(key, entry)
       const finished = () => inflight.delete(key)
       done.then(finished, finished)
-      let begun: FetchStart | CacheStands
+      let started: FetchStart | CacheStands
       try {
-        begun = await start()
+        started = await start()
       } catch (error) {
         settle.reject(error)
+        markBegun()
         throw error
       }
-      if ('stands' in begun) {
-        settle.resolve(begun.stands)
-        return { live: undefined, length: begun.stands.size, done }
+      if ('stands' in started) {
+        settle.resolve(started.stands)
+        markBegun()
+        return { live: undefined, length: started.stands.size, done }
       }
-      const { response, expected } = begun
+      const { response, expected } = started
       const streams =
         expected === undefined || response.length === undefined || response.length > CHECK_BEFORE_SENDING
       const live = streams ? new PassThrough() : undefined
@@ -235,7 +246,7 @@ export function fileCache(blobs: BlobStore) {
       }
       blobs
         .putStream(tee, {
-          maxBytes: begun.maxBytes,
+          maxBytes: started.maxBytes,
           verify: () => {
             if (!expected || !tee.digest) return
             const actual = tee.digest.digest(expected.encoding)
@@ -254,6 +265,8 @@ export function fileCache(blobs: BlobStore) {
           settle.resolve(staged.facts)
         })
         .catch(failed)
+      // The staged copy is named by now (putStream opens it before its first byte): joiners may follow.
+      markBegun()
       return { live, length: response.length, done }
     },
   }

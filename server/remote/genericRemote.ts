@@ -117,33 +117,34 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
     try {
       let validators: FileValidators = { etag: null, lastModified: null }
       // A fetch under way: this request follows its bytes (or waits for it).
-      const fetch =
-        files.pending(key) ??
-        (await files.fetch(
-          key,
-          async () => {
-            const answer = await ask(repo, path, cached)
-            if ('validators' in answer) validators = answer.validators
-            return answer
-          },
-          async (staged) => {
-            const now = isoNow(ctx.clock)
-            const before = await store.file(repo.key, path)
-            await ctx.sql.transaction(async (tx) => {
-              await staged.commit(tx, now)
-              await remoteStore(tx).saveGenericFile(
-                repo.key,
-                path,
-                { ...staged.facts, mimeType: mimeOf(path) },
-                now,
-                validators,
-              )
-              if (before && before.sha256 !== staged.facts.sha256)
-                await blobs.releaseIfUnused(before.sha256, tx)
-            })
-            await upstream.succeeded(repo)
-          },
-        ))
+      const joined = files.pending(key)
+      const fetch = joined
+        ? await joined
+        : await files.fetch(
+            key,
+            async () => {
+              const answer = await ask(repo, path, cached)
+              if ('validators' in answer) validators = answer.validators
+              return answer
+            },
+            async (staged) => {
+              const now = isoNow(ctx.clock)
+              const before = await store.file(repo.key, path)
+              await ctx.sql.transaction(async (tx) => {
+                await staged.commit(tx, now)
+                await remoteStore(tx).saveGenericFile(
+                  repo.key,
+                  path,
+                  { ...staged.facts, mimeType: mimeOf(path) },
+                  now,
+                  validators,
+                )
+                if (before && before.sha256 !== staged.facts.sha256)
+                  await blobs.releaseIfUnused(before.sha256, tx)
+              })
+              await upstream.succeeded(repo)
+            },
+          )
       if (!fetch.live) return { kind: 'stored', facts: await fetch.done }
       const done = fetch.done.catch(async (error: unknown) => {
         throw await upstream.asRemoteError(repo, path, error)

@@ -209,8 +209,9 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     if (options.cacheOnly) throw new RemoteError(notAllowedProblem(repo.key, file))
     const key = `${repo.key}\0${path}`
     // A fetch under way: this request follows its bytes (or waits for it); the first one records it.
-    const joined = files.pending(key)
-    if (joined) {
+    const following = files.pending(key)
+    if (following) {
+      const joined = await following
       const done = joined.done.catch(async (error: unknown) => {
         throw await upstream.asRemoteError(repo, file, error)
       })

@@ -6,7 +6,7 @@
  * checksum the upstream declares (a mismatch is refused and nothing kept); served from the
  * cache when the upstream is slow, failing or gone, or the remote offline; concurrent requests
  * for an uncached file make one upstream request; a reader who may not fill the cache is
- * served what is cached only.
+ * served what is cached only. Every whole download counts, fetched or cached; a HEAD does not.
  */
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -158,6 +158,23 @@ describe('a generic remote fetches and caches files', () => {
     expect(Buffer.concat(chunks).equals(bytes)).toBe(true)
     expect((await first).equals(bytes)).toBe(true)
     expect(upstream.asked('/big/joined.bin')).toBe(1)
+  })
+
+  it('counts each whole download of a file, fetched or from the cache, and no HEAD', async () => {
+    upstream.put('/counted/tool.bin', Buffer.alloc(64 * 1024, 9))
+    const counted = () =>
+      server.ctx.db
+        .prepare('SELECT day, count FROM download_days WHERE subject = ?')
+        .all('file://generic-remote/counted/tool.bin')
+    expect((await body(await get('counted/tool.bin'))).length).toBe(64 * 1024)
+    await expect.poll(counted).toEqual([{ day: '2026-06-01', count: 1 }])
+    await fetch(fileUrl('counted/tool.bin'), { method: 'HEAD' })
+    expect((await body(await get('counted/tool.bin'))).length).toBe(64 * 1024)
+    await expect.poll(counted).toEqual([{ day: '2026-06-01', count: 2 }])
+    const overview = (await (await ui('/ui/home/overview')).json()) as {
+      downloadsPerDay?: Array<{ day: string; count: number }>
+    }
+    expect(overview.downloadsPerDay?.find((d) => d.day === '2026-06-01')?.count).toBeGreaterThanOrEqual(2)
   })
 
   it('answers HEAD of an uncached file once it is stored, with its length and checksum', async () => {

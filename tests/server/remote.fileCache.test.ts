@@ -1,0 +1,112 @@
+/**
+ * The remote file cache's one fetch per file, driven by hand: the test is the upstream, so it
+ * decides when the headers come and when each half of the bytes does. A request that joins
+ * while the upstream has not answered yet follows the bytes once it does, instead of waiting
+ * for the whole file; a fetch that fails before answering fails its joiners too.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PassThrough, type Readable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db'
+import { sqliteSql } from '../../server/db/sqliteSql'
+import { blobStore } from '../../server/repositories/blobs'
+import { fileCache, type FetchStart } from '../../server/remote/fileCache'
+
+let dataDir: string
+let db: ReturnType<typeof openDatabase>
+let files: ReturnType<typeof fileCache>
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'file-cache-'))
+  db = openDatabase(dataDir)
+  files = fileCache(blobStore(sqliteSql(db), dataDir))
+})
+afterAll(() => {
+  db?.close()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** The upstream's answer, held until the test gives it. */
+function handUpstream() {
+  let answer!: (start: FetchStart) => void
+  let refuse!: (error: Error) => void
+  const answered = new Promise<FetchStart>((resolve, reject) => {
+    answer = resolve
+    refuse = reject
+  })
+  const body = new PassThrough()
+  return {
+    start: () => answered,
+    body,
+    answer: (length: number) =>
+      answer({
+        response: { status: 200, headers: {}, url: 'http://upstream.invalid/f', length, body },
+        expected: undefined,
+        maxBytes: 1 << 30,
+      }),
+    refuse,
+  }
+}
+
+/** The next chunk `stream` gives. */
+const nextChunk = (stream: Readable) =>
+  new Promise<Buffer>((resolve, reject) => {
+    stream.once('data', (chunk: Buffer) => {
+      stream.pause()
+      resolve(chunk)
+    })
+    stream.once('error', reject)
+    stream.resume()
+  })
+
+const rest = async (stream: Readable, first: Buffer) => {
+  const chunks = [first]
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+describe('a request joining a fetch before the upstream answers', () => {
+  it('follows the bytes once the headers come, before the upstream finishes', async () => {
+    const bytes = Buffer.from(Array.from({ length: 256 * 1024 }, (_, i) => (i * 13) % 251))
+    const upstream = handUpstream()
+    const first = files.fetch('repo\0early.bin', upstream.start, async () => undefined)
+    // The upstream has not answered: the joiner is told of the fetch at once, and waits for its headers.
+    const joining = files.pending('repo\0early.bin')
+    expect(joining).toBeDefined()
+    upstream.answer(bytes.length)
+    const joined = await joining!
+    expect(joined.length).toBe(bytes.length)
+    expect(joined.live).toBeDefined()
+    const started = await first
+    // Half the bytes, in four chunks, then the upstream waits; the joiner gets some of them all
+    // the same (every chunk but the last is passed on before the file is checked).
+    for (let at = 0; at < bytes.length >> 1; at += bytes.length >> 3)
+      upstream.body.write(bytes.subarray(at, at + (bytes.length >> 3)))
+    const early = await nextChunk(joined.live!)
+    expect(early.length).toBeGreaterThan(0)
+    const firstEarly = await nextChunk(started.live!)
+    upstream.body.end(bytes.subarray(bytes.length >> 1))
+    // Both read at once: the first request's client paces the fetch.
+    const [joinedBytes, firstBytes] = await Promise.all([
+      rest(joined.live!, early),
+      rest(started.live!, firstEarly),
+    ])
+    expect(joinedBytes.equals(bytes)).toBe(true)
+    expect(firstBytes.equals(bytes)).toBe(true)
+    expect((await joined.done).size).toBe(bytes.length)
+    expect(files.pending('repo\0early.bin')).toBeUndefined()
+  })
+
+  it('fails the joiner when the upstream fails before answering', async () => {
+    const upstream = handUpstream()
+    const first = files.fetch('repo\0refused.bin', upstream.start, async () => undefined)
+    const joining = files.pending('repo\0refused.bin')
+    upstream.refuse(new Error('connect refused'))
+    await expect(first).rejects.toThrow('connect refused')
+    const joined = await joining!
+    expect(joined.live).toBeUndefined()
+    await expect(joined.done).rejects.toThrow('connect refused')
+  })
+})
