@@ -8,7 +8,7 @@ import type { Db } from './index'
 
 /** Feature, and the SQLite-only part that keeps it off PostgreSQL. */
 export const FEATURES_NOT_ON_POSTGRES: ReadonlyArray<readonly [feature: string, why: string]> = [
-  ['metadata GraphQL (/mds, /metadata)', 'resolvers (GLOB, a SQLite aggregate, raw rows)'],
+  ['metadata GraphQL (/mds, /metadata)', 'list queries (GLOB, a SQLite aggregate, raw rows), scan status'],
   ['xray', 'xray store'],
 ]
 

@@ -164,13 +164,13 @@ export function packageNode(r: PackageRow, releaseOnly = false) {
  * versions and counts over the versions in those alone (the row as stored when it may read
  * every repository, or every version is in one it may read).
  */
-export function seenBy(
+export async function seenBy(
   row: PackageRow,
   readable: ReadonlyArray<string> | undefined,
-  versionsOf: (packageId: string) => ReadonlyArray<{ name: string; repo: string }>,
-): PackageRow {
+  versionsOf: (packageId: string) => Promise<ReadonlyArray<{ name: string; repo: string }>>,
+): Promise<PackageRow> {
   if (!readable) return row
-  const versions = versionsOf(row.id)
+  const versions = await versionsOf(row.id)
   const shown = versions.filter((v) => readable.includes(v.repo))
   if (shown.length === versions.length) return row
   const summary = versionSummary(shown.map((v) => v.name))
@@ -183,16 +183,18 @@ export function seenBy(
   }
 }
 
+const Q = {
+  packageById: 'SELECT * FROM catalog_packages WHERE id = ?',
+  versionRepos: 'SELECT name, repo FROM catalog_versions WHERE package_id = ?',
+  filesOf:
+    'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
+}
+
 export function nodeLoaders(db: Db, sql: Sql) {
-  const packageById = db.prepare('SELECT * FROM catalog_packages WHERE id = ?')
-  const versionRepos = db.prepare('SELECT name, repo FROM catalog_versions WHERE package_id = ?')
   /** The package as a caller reading only `readable` (absent: every repository) sees it. */
   const packageFor = (row: PackageRow, readable?: ReadonlyArray<string>) =>
-    seenBy(row, readable, (id) => versionRepos.all(id) as Array<{ name: string; repo: string }>)
-  const filesOf = db.prepare(
-    'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
-  )
-  const findPackage = (id: string) => packageById.get(id) as PackageRow | undefined
+    seenBy(row, readable, (id) => sql.all<{ name: string; repo: string }>(Q.versionRepos, [id]))
+  const findPackage = (id: string) => sql.one<PackageRow>(Q.packageById, [id])
   const scans = xrayStore(db)
   const provenanceOf = provenanceReader(sql)
 
@@ -201,18 +203,18 @@ export function nodeLoaders(db: Db, sql: Sql) {
     name: r.name,
     created: r.created,
     modified: r.modified,
-    package: () => {
-      const p = findPackage(r.package_id)
+    package: async () => {
+      const p = await findPackage(r.package_id)
       if (!p) throw new Error(`version ${r.id} has no package`)
-      return packageNode(packageFor(p, readable))
+      return packageNode(await packageFor(p, readable))
     },
     repos: [{ name: r.repo, type: r.repo_type, leadFilePath: r.lead_file_path }],
     licenses: parseList<{ name: string; source: string }>(r.licenses_json),
     size: r.size,
     stats: { downloadCount: r.download_count },
     vulnerabilities: vulnerabilitiesOf(r),
-    files: () =>
-      (filesOf.all(r.id) as FileRow[]).map((f) => ({
+    files: async () =>
+      (await sql.all<FileRow>(Q.filesOf, [r.id])).map((f) => ({
         name: f.name,
         path: f.path,
         lead: f.lead === 1,
@@ -224,8 +226,8 @@ export function nodeLoaders(db: Db, sql: Sql) {
       })),
     digest: r.digest,
     scanned: () => scans.scanOf(r.id)?.status === 'scanned',
-    provenance: () => {
-      const p = findPackage(r.package_id)
+    provenance: async () => {
+      const p = await findPackage(r.package_id)
       return p
         ? provenanceOf({ repo: r.repo, packageName: p.name, version: r.name, leadFilePath: r.lead_file_path })
         : null

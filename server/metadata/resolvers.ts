@@ -291,7 +291,7 @@ export function metadataResolvers(db: Db, sql: Sql) {
             ? r.downloads
             : r.modified
     const page = pageOf(rows, first, (r) => encodeCursor({ order: orderKey, value: sortValue(r), id: r.id }))
-    return {
+    const connection = (edges: Array<{ cursor: string; node: ReturnType<typeof packageNode> }>) => ({
       // Counted only when selected: a count over a large catalogue is the query's dearest part.
       // Without filters it is the count kept by the catalogue's triggers.
       totalCount: () =>
@@ -302,13 +302,20 @@ export function metadataResolvers(db: Db, sql: Sql) {
                 n: number
               }
             ).n,
-      // Latest versions and counts over what the caller may read.
-      edges: page.edges.map((e) => ({
-        cursor: e.cursor,
-        node: packageNode(packageFor(e.row, context?.readable), releaseOnly),
-      })),
+      edges,
       pageInfo: page.pageInfo,
-    }
+    })
+    const readable = context?.readable
+    if (!readable)
+      return connection(page.edges.map((e) => ({ cursor: e.cursor, node: packageNode(e.row, releaseOnly) })))
+    // Latest versions and counts over what the caller may read: read further, before answering
+    // (a connection's edges are read as they are, not awaited).
+    return Promise.all(
+      page.edges.map(async (e) => ({
+        cursor: e.cursor,
+        node: packageNode(await packageFor(e.row, readable), releaseOnly),
+      })),
+    ).then(connection)
   }
 
   const versionsOfPackage = db.prepare('SELECT * FROM catalog_versions WHERE package_id = ?')
@@ -377,18 +384,19 @@ export function metadataResolvers(db: Db, sql: Sql) {
     }
   }
 
-  const readableVersion = db.prepare('SELECT repo FROM catalog_versions WHERE package_id = ?')
-  const pkg = (args: { id: string }, context?: MetadataContext) => {
-    const row = findPackage(args.id)
+  const pkg = async (args: { id: string }, context?: MetadataContext) => {
+    const row = await findPackage(args.id)
     if (!row) return null
     const readable = context?.readable
     // A package none of whose versions the caller may read is no package to it.
     if (
       readable &&
-      !(readableVersion.all(row.id) as Array<{ repo: string }>).some((v) => readable.includes(v.repo))
+      !(
+        await sql.all<{ repo: string }>('SELECT repo FROM catalog_versions WHERE package_id = ?', [row.id])
+      ).some((v) => readable.includes(v.repo))
     )
       return null
-    return packageNode(packageFor(row, readable))
+    return packageNode(await packageFor(row, readable))
   }
 
   return { packages, package: pkg, versions }
