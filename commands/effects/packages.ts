@@ -108,13 +108,11 @@ const count: Effect = (events$, _state$, ports) =>
     ),
   )
 
-const packageDetails: Effect = (events$, state$, ports) =>
+const packageDetails: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('packages/PackageRequested'),
     switchMap((env) => {
-      const { requestId, packageId } = env.event.data
-      // Opened from a checksum search (the model stays on the pages below the list): which versions hold the file.
-      const checksum = state$.value.search.model.checksum
+      const { requestId, packageId, checksum } = env.event.data
       const load = async (): Promise<AppEvent> => {
         // Side by side: the versions' page used to wait for the package's answer, a round trip
         // the page of a package with 1,000 versions showed (bench: packagePage).

@@ -39,17 +39,20 @@ import { packagesCommandCodecs } from './commandCodecs.gen'
 
 const sameQuery = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b)
 
-/** What the decisions read of the rest of the state: whether the viewer may see counts. */
+/** What the decisions read of the rest of the state: whether the viewer may see counts, the searched checksum. */
 interface PackagesContext {
   readonly canSeeCounts: boolean
+  /** The checksum the search is by, if it is: a package opened from it shows the versions holding the file. */
+  readonly searchedChecksum: string | undefined
 }
 
-function decide(
-  command: PackagesCommand,
-  s: PackagesState,
-  { canSeeCounts }: PackagesContext,
-  meta: CommandMeta,
-) {
+/** The slices the context is read from: the app's state is one (the search reads this area, not back). */
+interface PackagesSlices extends SessionSlices {
+  readonly search: { readonly model: { readonly checksum?: string } }
+}
+
+function decide(command: PackagesCommand, s: PackagesState, context: PackagesContext, meta: CommandMeta) {
+  const { canSeeCounts } = context
   switch (command.type) {
     case 'packages/OpenList': {
       // Initialisation is guarded: the same search already on its way is not asked twice.
@@ -74,7 +77,13 @@ function decide(
       if (command.packageId.trim() === '') return left('no package id')
       if (s.details.status === 'loading' && s.details.packageId === command.packageId)
         return left('this package is already loading')
-      return right([PackageRequested({ requestId: meta.id, packageId: command.packageId })])
+      return right([
+        PackageRequested({
+          requestId: meta.id,
+          packageId: command.packageId,
+          ...(context.searchedChecksum ? { checksum: context.searchedChecksum } : {}),
+        }),
+      ])
     case 'packages/LoadMoreVersions': {
       const d = s.details
       if (d.status !== 'loaded') return left('no package is open')
@@ -427,13 +436,16 @@ export const packagesArea: SliceArea<
   PackagesEvent,
   PackagesContext,
   NavigationCommand,
-  SessionSlices
+  PackagesSlices
 > = {
   key: 'packages',
   commands: packagesCommandCodecs,
   initialState: initialPackagesState,
   events: packagesEvents,
-  contextOf: (state) => ({ canSeeCounts: canAdministerProjects(state) }),
+  contextOf: (state) => ({
+    canSeeCounts: canAdministerProjects(state),
+    searchedChecksum: state.search.model.checksum,
+  }),
   decide,
   evolve,
   evolvesOn: ['session/SignedOut'],

@@ -72,9 +72,14 @@ export const CountLoaded = defineEvent(
   },
 )
 
+/**
+ * A package's page asked for. `checksum`: opened from a checksum search, so the versions holding
+ * that file are asked with it (the search's model stays on the pages below the list); absent in
+ * logs older than it and when the search is not by checksum.
+ */
 export const PackageRequested = defineEvent(
   'packages/PackageRequested',
-  t.type({ requestId: t.string, packageId: t.string }),
+  t.intersection([t.type({ requestId: t.string, packageId: t.string }), t.partial({ checksum: t.string })]),
 )
 /** v2: files carry their path. */
 export const PackageLoaded = defineEvent(

@@ -13,6 +13,8 @@ import { evolve, foldEvents, spec } from '../support/decider'
 import { SignedIn, SignedOut } from '../../domain/session/events'
 import { loadedPackage, user as sessionUser } from '../support/fixtures'
 import { listRows } from '../../domain/packages/rules'
+import { UrlRestored } from '../../domain/search/events'
+import { searchModelFromQuery } from '../../domain/search/model'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'r-2' }
 const fold = (events: ReadonlyArray<AppEvent>): AppState => foldEvents(events)
@@ -239,6 +241,16 @@ describe('package and version details', () => {
     given(E.PackageRequested({ requestId: 'r-1', packageId: pkg.id }))
       .when({ type: 'packages/OpenPackage', packageId: pkg.id })
       .rejected(/already loading/)
+  })
+
+  it('a package opened from a checksum search asks for the versions holding the file', () => {
+    const sum = 'a'.repeat(64)
+    given(UrlRestored({ type: 'packages', model: searchModelFromQuery(`checksum=${sum}&is_checksum=true`) }))
+      .when({ type: 'packages/OpenPackage', packageId: pkg.id })
+      .then(E.PackageRequested({ requestId: meta.id, packageId: pkg.id, checksum: sum }))
+    given()
+      .when({ type: 'packages/OpenPackage', packageId: pkg.id })
+      .then(E.PackageRequested({ requestId: meta.id, packageId: pkg.id }))
   })
 
   it('a missing package goes to the 404 route', () => {
