@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import boundaries from 'eslint-plugin-boundaries'
 import globals from 'globals'
+import { uiFeatures } from './scripts/lint/uiFeatures.js'
 
 export default tseslint.config(
   {
@@ -27,6 +28,12 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  {
+    // Feature folders are boundaries, as bulletproof-react has them (scripts/lint/uiFeatures.js).
+    files: ['ui/**/*.{ts,tsx}'],
+    plugins: { 'ui-features': uiFeatures },
+    rules: { 'ui-features/no-cross-feature-imports': 'error' },
   },
   {
     files: ['ui/**/*.{ts,tsx}'],

@@ -1,0 +1,95 @@
+// UI feature folders are boundaries (DESIGN.md, UI): a feature never imports another; what two
+// need lives in ui/shared/. The app's composition (ui/main.tsx, ui/routes.tsx) may import any.
+import { dirname, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const fromRoot = (path) => relative(root, path).split(sep).join('/')
+
+/** The feature a path is in (`ui/<feature>/…`), or null (ui/shared, the root files, other layers). */
+const featureOf = (path) => {
+  const parts = fromRoot(path).split('/')
+  return parts[0] === 'ui' && parts.length > 2 && parts[1] !== 'shared' ? parts[1] : null
+}
+
+/**
+ * Imports from one feature into another that were there when the rule came: each should move
+ * what it needs to ui/shared/. The list may only shrink; a new crossing is an error.
+ */
+export const KNOWN_CROSSINGS = new Set([
+  'ui/admin/Settings.tsx -> ui/serviceStatus/NodeStatusBadge',
+  'ui/artifacts/DeployDialog.tsx -> ui/packages/common',
+  'ui/artifacts/InfoPanel.tsx -> ui/packages/common',
+  'ui/artifacts/Tree.tsx -> ui/packages/common',
+  'ui/artifacts/index.tsx -> ui/navigation/busLocation',
+  'ui/builds/index.tsx -> ui/packages/common',
+  'ui/layout/ChromeOverlays.tsx -> ui/onboarding/ClientFlow',
+  'ui/layout/ChromeOverlays.tsx -> ui/onboarding/QuickSetupOverlay',
+  'ui/layout/ChromeOverlays.tsx -> ui/tour/NavigationTour',
+  'ui/layout/KeyboardShortcuts.tsx -> ui/navigation/busLocation',
+  'ui/layout/MainLayout.tsx -> ui/debug/DebugPanel',
+  'ui/layout/MainLayout.tsx -> ui/debug/replayMode',
+  'ui/layout/MainLayout.tsx -> ui/onboarding/EducationCenter',
+  'ui/layout/MainLayout.tsx -> ui/onboarding/QuestionnaireDialog',
+  'ui/layout/MainLayout.tsx -> ui/onboarding/SetMeUpPanel',
+  'ui/layout/MainLayout.tsx -> ui/search/SearchBar',
+  'ui/layout/Overlays.tsx -> ui/onboarding/ContactUsDialog',
+  'ui/layout/TopMenus.tsx -> ui/navigation/busLocation',
+  'ui/navigation/ShellPages.tsx -> ui/onboarding/ClientSetupForm',
+  'ui/navigation/ShellPages.tsx -> ui/onboarding/GettingStartedPage',
+  'ui/onboarding/ClientFlow.tsx -> ui/layout/ShellDialog',
+  'ui/onboarding/ClientFlow.tsx -> ui/layout/chrome.module.css',
+  'ui/onboarding/QuestionnaireDialog.tsx -> ui/layout/ShellDialog',
+  'ui/onboarding/QuickSetupOverlay.tsx -> ui/layout/ShellDialog',
+  'ui/onboarding/SetMeUpPanel.tsx -> ui/layout/chrome.module.css',
+  'ui/onboarding/SetMeUpPanel.tsx -> ui/layout/layout.module.css',
+  'ui/onboarding/SetupSteps.tsx -> ui/layout/chrome.module.css',
+  'ui/packages/panels.tsx -> ui/builds/StatusBadge',
+  'ui/repositories/RemoteUpstream.tsx -> ui/admin/shared',
+  'ui/repositories/index.tsx -> ui/admin/admin.module.css',
+  'ui/repositories/index.tsx -> ui/admin/shared',
+  'ui/repositories/index.tsx -> ui/packages/common',
+  'ui/session/ProfileScreen.tsx -> ui/tokens/MyTokens',
+  'ui/session/kit.tsx -> ui/layout/bare.module.css',
+  'ui/supportBundles/BundleForm.tsx -> ui/admin/Field',
+  'ui/tokens/index.tsx -> ui/admin/shared',
+  'ui/tour/NavigationTour.tsx -> ui/layout/chrome.module.css',
+  'ui/xray/Violations.tsx -> ui/packages/common',
+])
+
+export const uiFeatures = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: {
+        type: 'problem',
+        docs: {
+          description: 'A ui feature folder imports no other feature; shared code lives in ui/shared/.',
+        },
+        schema: [],
+      },
+      create(context) {
+        const from = featureOf(context.filename)
+        if (from === null) return {}
+        const check = (node) => {
+          const specifier = node.source && node.source.value
+          if (typeof specifier !== 'string' || !specifier.startsWith('.')) return
+          const target = resolve(dirname(context.filename), specifier)
+          const to = featureOf(target)
+          if (to === null || to === from) return
+          const crossing = `${fromRoot(context.filename)} -> ${fromRoot(target)}`
+          if (KNOWN_CROSSINGS.has(crossing)) return
+          context.report({
+            node,
+            message: `ui/${from} imports ui/${to}: a feature imports no other feature; move what both need to ui/shared/.`,
+          })
+        }
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        }
+      },
+    },
+  },
+}
