@@ -12,6 +12,7 @@ import { createApp } from '../../commands/createApp'
 import type { AppCommand } from '../../domain/app'
 import { fakePorts } from '../support/fakePorts'
 import { runReplayCli } from '../../adapters/node/replayCli'
+import { buildInfo } from '../../domain/build'
 
 const run = promisify(execFile)
 const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'))
@@ -100,7 +101,8 @@ describe('npm run replay', { timeout: 60_000 }, () => {
     const file = join(dir, 'build.ndjson')
     writeFileSync(file, exportedLog())
     const result = await replay([file])
-    expect(result.stdout).toMatch(/\(app 0\.1\.0 at \w+, started /)
+    expect(result.stdout).toContain(`(app ${buildInfo.version} at `)
+    expect(result.stdout).toMatch(/\(app [\d.]+ at \w+, started /)
   })
 
   it('explains a missing file or bad option with exit code 2', async () => {
@@ -195,12 +197,15 @@ describe('npm run replay refuses a corrupt log', () => {
 
   it('from a newer build: says so by version when its events are unknown here', async () => {
     const lines = linesOf()
-    lines[0] = lines[0]!.replace('"app":"0.1.0"', '"app":"0.2.0"')
+    // A version after this one, whatever this one is.
+    const newer = `${Number(buildInfo.version.split('.')[0]) + 1}.0.0`
+    expect(lines[0]).toContain(`"app":"${buildInfo.version}"`)
+    lines[0] = lines[0]!.replace(`"app":"${buildInfo.version}"`, `"app":"${newer}"`)
     lines[3] = lines[3]!.replace(/"type":"[^"]+"/, '"type":"future/Happened"')
     const result = await replayText('newer', lines.join('\n'))
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('note: the log was written by version 0.2.0')
-    expect(result.stderr).toContain("newer than this replay's 0.1.0")
+    expect(result.stderr).toContain(`note: the log was written by version ${newer}`)
+    expect(result.stderr).toContain(`newer than this replay's ${buildInfo.version}`)
     expect(result.stderr).toContain('line 4: unknown event type "future/Happened"')
   })
 })
