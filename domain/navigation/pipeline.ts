@@ -33,6 +33,8 @@ const SCANNER_LICENSES: ReadonlySet<string> = new Set([
   'Enterprise Plus',
   'Pro X',
 ])
+/** Whether the licence type includes the security scanner (its pages open instead of the teaser). */
+export const scannerLicensed = (licenseType: string): boolean => SCANNER_LICENSES.has(licenseType)
 const TOUR_DEMO_PREFIX = '/demo/admin'
 const MAX_HOPS = 6
 const ORIGIN = 'http://console.invalid'
@@ -159,7 +161,7 @@ export function guardStep(
   if (
     route.name === 'securityAndComplianceTeaser' &&
     ctx.services.includes('xray') &&
-    SCANNER_LICENSES.has(ctx.licenseType)
+    scannerLicensed(ctx.licenseType)
   )
     return redirect('/security_policies', 'the scanner is licensed')
   return { kind: 'allow' }

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { isLeft } from 'fp-ts/Either'
 import { Link } from 'wouter'
-import { Activity, Network, ScrollText } from 'lucide-react'
+import { Activity, CalendarClock, Check, LifeBuoy, Network, ScrollText, X } from 'lucide-react'
 import {
   decodeGeneralConfigImport,
   validateGeneralConfig,
@@ -18,12 +18,22 @@ import { ListPage, NamedTable } from './ListPage'
 import { Button } from '../shared/kit/Button'
 import { formActionsClass } from '../shared/kit/Field'
 import { Checkbox } from '../shared/kit/Checkbox'
-import { PageHeader, Skeleton } from '../shared/kit/Surface'
+import { Badge, Card, KeyValue, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { NodeStatusBadge } from '../serviceStatus/NodeStatusBadge'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { NextSteps } from '../shared/kit/NextSteps'
 import kit from '../shared/kit/page.module.css'
+import { formatDate } from '../shared/dates'
+import { counted } from '../../domain/shared/plural'
+import {
+  EXPIRING_DAYS,
+  licenceSummary,
+  licensedAreas,
+  type LicensedArea,
+  type LicenceStanding,
+  type LicenceSummary,
+} from '../../domain/admin'
 import styles from './admin.module.css'
 
 // The kit's file picker in a chunk of its own (the deploy dialog's too), loaded with the form: in
@@ -213,8 +223,116 @@ function LogoUpload() {
   )
 }
 
+const STANDING_TONE = { valid: 'success', expiring: 'warning', expired: 'danger' } as const
+
+function standingText(standing: LicenceStanding): string {
+  const days = (n: number) => counted(n, { one: 'day', other: 'days' })
+  switch (standing.kind) {
+    case 'valid':
+      return 'Valid'
+    case 'expiring':
+      return standing.daysLeft === 0 ? 'Ends today' : `Ends in ${days(standing.daysLeft)}`
+    case 'expired':
+      return standing.daysAgo === 0 ? 'Ended today' : `Ended ${days(standing.daysAgo)} ago`
+  }
+}
+
+const AREAS: Readonly<Record<LicensedArea, { readonly name: string; readonly href: string }>> = {
+  repositories: { name: 'Repositories and packages', href: '/repos' },
+  projects: { name: 'Projects', href: '/admin/projects/list' },
+  scanning: { name: 'Security scanning', href: '/security_policies' },
+  distribution: { name: 'Release bundles to distribute', href: '/distribution' },
+}
+
+/** The licence at a glance over the nodes' table: what it is, until when, which nodes, what it opens. */
+function LicenceOverview({ summary }: { readonly summary: LicenceSummary }) {
+  const { types, standing, unlicensed, licensedNodes } = summary
+  const nodes = licensedNodes + unlicensed.length
+  return (
+    <div className={`${kit.cards} ${styles.licenceOverview}`}>
+      <Card
+        title={types.join(', ')}
+        actions={<Badge tone={STANDING_TONE[standing.kind]}>{standingText(standing)}</Badge>}
+      >
+        <KeyValue
+          items={[
+            { key: 'to', label: 'Licensed to', value: summary.licensedTo.join(', ') },
+            {
+              key: 'through',
+              label: 'Valid through',
+              value: (
+                <>
+                  {formatDate(summary.validThrough)} (<RelativeTime iso={summary.validThrough} />)
+                </>
+              ),
+            },
+            {
+              key: 'nodes',
+              label: 'Nodes covered',
+              value:
+                unlicensed.length === 0
+                  ? nodes === 1
+                    ? 'Its one node'
+                    : `All ${nodes} nodes`
+                  : `${licensedNodes} of ${counted(nodes, { one: 'node', other: 'nodes' })}; without a licence: ${unlicensed.join(', ')}`,
+            },
+          ]}
+        />
+      </Card>
+      <Card title="What it opens">
+        <ul className={styles.licensedAreas} aria-label="What the licence opens">
+          {licensedAreas(types[0] ?? '').map(({ area, included }) => (
+            <li key={area} data-included={included}>
+              {included ? (
+                <Check size={16} aria-label="Included" className={styles.included} />
+              ) : (
+                <X size={16} aria-label="Not included" className={styles.notIncluded} />
+              )}
+              {included ? <Link href={AREAS[area].href}>{AREAS[area].name}</Link> : AREAS[area].name}
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  )
+}
+
+/** Where to go from the licence (a table of one row was the whole page). */
+function LicenceSteps() {
+  return (
+    <NextSteps
+      title="Keeping the platform licensed"
+      steps={[
+        {
+          icon: <Network size={18} />,
+          title: 'Add a node',
+          text: 'A node that joins the cluster records its licence when it starts; Topology shows it with its services.',
+          action: <Link href="/admin/mission_control/topology">Topology</Link>,
+        },
+        {
+          icon: <CalendarClock size={18} />,
+          title: 'Renew before the end',
+          text: `This page marks the licence as ending ${EXPIRING_DAYS} days before its last day: renew it with your vendor before then.`,
+        },
+        {
+          icon: <LifeBuoy size={18} />,
+          title: 'Ask for help',
+          text: 'A support bundle gathers the nodes’ logs and configuration for whoever helps you.',
+          action: <Link href="/admin/support-zone">Support Zone</Link>,
+        },
+      ]}
+    />
+  )
+}
+
 export function Licenses() {
   const licenses = useResource('licenses')
+  const peers = useResource('peers')
+  const [now] = useState(() => Date.now())
+  const summary =
+    licenses.status === 'loaded'
+      ? licenceSummary(licenses.data, peers.status === 'loaded' ? peers.data.map((p) => p.id) : [], now)
+      : undefined
   return (
     <ListPage
       title="Licences"
@@ -222,6 +340,8 @@ export function Licenses() {
       loadable={licenses}
       what="licences"
       empty="No licence is installed."
+      tools={summary && <LicenceOverview summary={summary} />}
+      footer={licenses.status === 'loaded' && <LicenceSteps />}
     >
       {(items) => (
         <NamedTable
