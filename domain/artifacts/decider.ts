@@ -385,12 +385,15 @@ export const artifactsArea: SliceArea<
           message: { key: 'artifactDeployed', path: e.data.path, repoKey: e.data.repoKey },
         },
       ]
-    // A deletion may have emptied folders above it: every loaded one is asked for again.
+    // A deletion may have emptied folders above it: every loaded one is asked for again, and
+    // the repositories, whose file counts and sizes it changed (the details showed a deleted
+    // file still counted over an empty repository).
     if (e.type === 'artifacts/Deleted')
       return [
         ...ancestorPaths(e.data.path)
           .filter((p) => s.folders[nodeId(e.data.repoKey, p)] !== undefined)
           .map((p): Asked => ({ type: 'artifacts/Refresh', repoKey: e.data.repoKey, path: p })),
+        { type: 'artifacts/LoadRepositories' },
         {
           type: 'notifications/Show',
           kind: 'success',

@@ -439,7 +439,7 @@ describe('artifacts: deleting a file', () => {
     expect(refused.folders['generic-local/tools']?.items).toHaveLength(2)
   })
 
-  it('the loaded folders above a deleted path are asked for again, and the user is told', () => {
+  it("the loaded folders above a deleted path and the repositories' counts are asked for again, and the user is told", () => {
     const event: AppEvent = A.Deleted({ ...at('tools/a.bin'), requestId: 'x1' })
     expect(
       appSlice(artifactsArea).policies!(
@@ -449,6 +449,7 @@ describe('artifacts: deleting a file', () => {
     ).toEqual([
       { type: 'artifacts/Refresh', ...at('') },
       { type: 'artifacts/Refresh', ...at('tools') },
+      { type: 'artifacts/LoadRepositories' },
       {
         type: 'notifications/Show',
         kind: 'success',
