@@ -16,7 +16,7 @@ import { genericRoutes } from './genericRoutes'
 import { buildInfoRoutes } from '../builds/routes'
 import { containerRoutes } from '../containers/routes'
 import { xrayFor } from '../xray/service'
-import { MODULES_NOT_ON_POSTGRES } from '../db/notOnPostgres'
+import { servedHere } from '../db/notOnPostgres'
 import { remoteStore } from '../remote/store'
 import { remoteUpstream } from '../remote/upstream'
 import { fileCache } from '../remote/fileCache'
@@ -31,7 +31,7 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   const blobs = blobStore(ctx.sql, ctx.config.dataDir)
   // Every stored version is scanned as it arrives, so a blocked one is never served. Where the
   // scanner is not served (its store not yet on PostgreSQL) no watch can exist to block one.
-  const xray = MODULES_NOT_ON_POSTGRES.has('xray') && ctx.sql.engine === 'postgres' ? undefined : xrayFor(ctx)
+  const xray = servedHere(ctx.sql, 'xray') ? xrayFor(ctx) : undefined
   const catalogue = npmCatalogue(ctx.sql, { versionArrived: (id) => xray?.versionArrived(id) })
   const store = remoteStore(ctx.sql)
   // The seeded remotes' upstreams, when the environment names them (`offline` serves the cache only).

@@ -124,6 +124,26 @@ describe.each(['sqlite', 'postgres'] as const)('the registries on %s', (engine) 
     expect(Buffer.from(await tarball.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]))
   }, 180_000)
 
+  it('records build information naming catalogue files', async () => {
+    const lead = await server.ctx.sql.one<{ sha1: string }>(
+      "SELECT sha1 FROM catalog_files WHERE lead = 1 AND version_id LIKE 'npm://%' ORDER BY path LIMIT 1",
+    )
+    const doc = {
+      name: `engines-${engine}`,
+      number: '1',
+      started: '2026-12-02T10:00:00.000+0000',
+      modules: [{ id: 'm', dependencies: [{ id: 'dep', sha1: lead!.sha1 }] }],
+    }
+    const deployed = await fetch(`${server.url}/artifactory/api/build`, {
+      method: 'PUT',
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      body: JSON.stringify(doc),
+    })
+    expect(deployed.status).toBe(204)
+    const detail = await call(server, 'GET', `/builds/engines-${engine}/1`, { cookie: admin })
+    expect(detail).toMatchObject({ status: 200, body: { status: 'success' } })
+  })
+
   it('deploys, overwrites, serves and deletes generic files', async () => {
     const headers = { ...browserHeaders(server.url, admin), 'content-type': 'application/octet-stream' }
     const url = (repo: string, path: string) => `${server.url}/artifactory/${repo}/${path}`
