@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { interpretKey, SEQUENCE_TIMEOUT_MS, type ShortcutAction } from '../../domain/navigation/shortcuts'
 import { contextOf } from '../../queries/navigation'
 import { useApp } from '../shared/appContext'
-import { useNavigate } from '../navigation/busLocation'
+import { useNavigate } from '../shared/busLocation'
 
 /**
  * The universal search bar's text field (ui/search/SearchBar.tsx renders it in a search

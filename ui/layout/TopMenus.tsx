@@ -8,7 +8,7 @@
 import type { TopMenuItem } from '../../domain/navigation/topMenus'
 import { topMenuBlock } from '../../domain/navigation/readOnly'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
-import { useNavigate } from '../navigation/busLocation'
+import { useNavigate } from '../shared/busLocation'
 import { DropdownMenu, MenuRadioGroup, type MenuEntry } from '../shared/kit/DropdownMenu'
 import { messageText } from '../shared/messages'
 import type { ThemeChoice } from '../shared/theme'

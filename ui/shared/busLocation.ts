@@ -3,7 +3,7 @@
  * navigating dispatches `navigation/Navigate` (the pipeline decides, an effect moves history).
  */
 import { useCallback } from 'react'
-import { useDispatch, useQuery } from '../shared/appContext'
+import { useDispatch, useQuery } from './appContext'
 
 export const UI_BASE = '/ui'
 
