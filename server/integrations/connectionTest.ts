@@ -34,8 +34,12 @@ export interface ConnectionResult {
 type Outcome =
   | { readonly kind: 'answered'; readonly status: number }
   | { readonly kind: 'timeout' }
-  | { readonly kind: 'unreachable' }
+  | { readonly kind: 'unreachable'; readonly code?: string }
+  | { readonly kind: 'tls'; readonly code: string }
   | { readonly kind: 'refused' }
+
+// Node's codes for a TLS handshake or certificate the client would not accept.
+const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$)/
 
 /** One GET with the token, through the guarded lookup; never throws. */
 function call(url: string, token: string, timeoutMs: number): Promise<Outcome> {
@@ -60,7 +64,14 @@ function call(url: string, token: string, timeoutMs: number): Promise<Outcome> {
     request.on('timeout', () => request.destroy(new Error('timeout')))
     request.on('error', (error) => {
       clearTimeout(timer)
-      resolve(error instanceof RefusedAddress ? { kind: 'refused' } : { kind: 'unreachable' })
+      const code = (error as NodeJS.ErrnoException).code ?? ''
+      resolve(
+        error instanceof RefusedAddress
+          ? { kind: 'refused' }
+          : TLS_CODE.test(code)
+            ? { kind: 'tls', code }
+            : { kind: 'unreachable', code },
+      )
     })
     request.end()
   })
@@ -84,13 +95,27 @@ export async function testConnection(
   })
   if (!options.saved) return failed(COULD_NOT_CONNECT)
   switch (outcome.kind) {
+    // The spec's message blames the credentials whatever happened: the reason says which it was.
     case 'answered':
-      return failed(`The server answered HTTP ${outcome.status}`, outcome.status)
+      return outcome.status === 401 || outcome.status === 403
+        ? failed(`The server refused the token (HTTP ${outcome.status})`, outcome.status)
+        : failed(
+            `The server answered HTTP ${outcome.status}: this address does not answer as the vendor's API; check the API URL`,
+            outcome.status,
+          )
+    case 'tls':
+      return failed(`The server's TLS certificate was not accepted (${outcome.code})`)
     case 'timeout':
       return failed(`No answer within ${timeoutMs / 1000} s`)
     case 'refused':
       return failed('The address is link-local or a cloud metadata service: it is never called')
     case 'unreachable':
-      return failed('The server could not be reached')
+      return failed(
+        outcome.code === 'ECONNREFUSED'
+          ? 'The server could not be reached: nothing accepts connections at that address'
+          : outcome.code === 'ENOTFOUND'
+            ? 'The server could not be reached: its host name is not known'
+            : 'The server could not be reached',
+      )
   }
 }

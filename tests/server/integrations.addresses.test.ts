@@ -104,7 +104,22 @@ describe('the connection test for an address no integration was saved with', () 
       success: false,
       message: 'Connection test failed, please check your credentials',
       status: 401,
-      reason: 'The server answered HTTP 401',
+      reason: 'The server refused the token (HTTP 401)',
+    })
+    // Not the vendor's API: the credentials are not what is wrong.
+    const elsewhere = await standIn(404)
+    const other = await send('POST', '/integration', {
+      ...form,
+      integrationName: 'saved-elsewhere',
+      url: elsewhere,
+      token: 'saved-token',
+    })
+    expect(other.status).toBe(201)
+    const notApi = await send('POST', '/integration/test', { ...form, url: elsewhere, token: 'saved-token' })
+    expect(await notApi.json()).toMatchObject({
+      status: 404,
+      reason:
+        "The server answered HTTP 404: this address does not answer as the vendor's API; check the API URL",
     })
   })
 
