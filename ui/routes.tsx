@@ -85,11 +85,42 @@ function usePreloadedChrome(): void {
   }, [signedIn])
 }
 
+/**
+ * The packages list's search is asked for as soon as the route is settled. The list would ask
+ * only once the chrome and the packages area had loaded and rendered, after start-up: its
+ * request then started last, on a signed-in cold load of /ui/packages (a trace showed the
+ * chrome's render and the Radix widgets' first commits before it). The list's own request on
+ * mount then finds the search already asked for (ui/packages/listQuery.ts). The module is the
+ * list's own, which the page names as a preload on that route (server/ui/indexPage.ts): a module
+ * of its own would be one more request on the landing.
+ */
+function useListAskedEarly(listLevel: boolean, search: string): void {
+  const app = useApp()
+  useEffect(() => {
+    if (!listLevel) return
+    let live = true
+    import('./packages/PackagesList').then(
+      ({ listQueryOf }) =>
+        live && app.dispatch({ type: 'packages/OpenList', query: listQueryOf(search) }, 'ui'),
+      // The area's own chunk failing shows in its place; the list then asks on mount.
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [app, listLevel, search])
+}
+
 function Content() {
   const nav = useQuery({ type: 'navigation/State' })
   const match = useQuery({ type: 'navigation/Route' })
   const areas = useAreas()
   usePreloadedChrome()
+  const settled = nav.navigations > 0 && !nav.guardPending && match !== undefined
+  useListAskedEarly(
+    settled && match?.route.area === 'packages' && !match.params.packageId,
+    nav.location.query.replace(/^\?/, ''),
+  )
   if (nav.navigations === 0 || nav.guardPending || !match) return <Loading />
   const { route } = match
   const Area: ComponentType | undefined =

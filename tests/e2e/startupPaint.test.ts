@@ -204,6 +204,40 @@ describe('first paint (e2e)', () => {
     await visitor.close()
   })
 
+  it("the packages list's search is asked for once the route is known, before the list's screen has loaded, and once", async () => {
+    // The packages area's screens are held: the list cannot render, so a request for its search
+    // can only come from the router (ui/routes.tsx), which asks as soon as the route is settled.
+    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { file: string }
+    >
+    const screens = manifest['ui/packages/index.tsx']!.file
+    const { context, later } = await developerContext()
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await later.route(`**/ui/${screens}`, async (route) => {
+      await released
+      await route.continue()
+    })
+    const searches: string[] = []
+    let asked!: () => void
+    const askedFor = new Promise<void>((resolve) => (asked = resolve))
+    later.on('request', (request) => {
+      if (!request.url().includes('/ui/api/v1/mds/packages')) return
+      searches.push(request.postData() ?? '')
+      asked()
+    })
+    await later.goto(`${server.url}/ui/packages?q=startup-search`)
+    await askedFor
+    expect(await later.getByRole('region', { name: 'Results' }).count()).toBe(0)
+    release()
+    await later.getByText('No packages found, refine your search.').waitFor()
+    // The list found its search on its way: nobody asked for it a second time.
+    expect(searches).toHaveLength(1)
+    expect(searches[0]).toContain('startup-search')
+    await context.close()
+  })
+
   it("start-up's reads are asked for with the page, once each, and the console takes their answers", async () => {
     // Each read the server names is asked for by the page's parser (its preload), not by a
     // script after the one before it has answered, and never a second time: the console's own

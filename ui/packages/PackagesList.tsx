@@ -8,7 +8,7 @@ import { Link, useSearch } from 'wouter'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
-import { packageQueryOf, searchModelFromQuery } from '../../domain/search'
+import { searchModelFromQuery } from '../../domain/search'
 import type { PackageSummary } from '../../domain/packages/types'
 import { listRows, wantsNextPage, type ListRows } from '../../domain/packages/rules'
 import { Filters } from './Filters'
@@ -23,8 +23,12 @@ import styles from './packages.module.css'
 import surface from '../shared/kit/surface.module.css'
 import { counted } from '../../domain/shared/plural'
 import { markdownToText } from '../../domain/shared/markdownText'
+import { alreadyAsked, listQueryOf, releaseOnlyOf } from './listQuery'
 
 const PACKAGES = { one: 'package', other: 'packages' }
+
+// For the router, which asks for the list's search before the list has rendered (ui/routes.tsx).
+export { listQueryOf }
 
 /** Three lines: name and version; the description and severities; type, date and downloads. */
 export const ROW_HEIGHT = 84
@@ -40,16 +44,18 @@ export function PackagesList() {
   const search = useSearch()
   const dispatch = useDispatch()
   const model = useMemo(() => searchModelFromQuery(search), [search])
-  const releaseOnly = new URLSearchParams(search).get('rel') === '1'
-  const query = useMemo(() => packageQueryOf(model, { releaseOnly }), [model, releaseOnly])
+  const releaseOnly = releaseOnlyOf(search)
+  const query = useMemo(() => listQueryOf(search, model), [search, model])
   const key = JSON.stringify(query)
+  const list = useQuery({ type: 'packages/List' })
+  // Read in the render where the search was set: the router may have asked for it already.
+  const asked = alreadyAsked(list, query)
   useEffect(() => {
-    dispatch({ type: 'packages/OpenList', query })
-    // `key` stands for `query`.
+    if (!asked) dispatch({ type: 'packages/OpenList', query })
+    // `key` stands for `query`; `asked` is read when it changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, key])
 
-  const list = useQuery({ type: 'packages/List' })
   const rows = listRows(list)
   const count = useQuery({ type: 'packages/Count' })
   const viewer = useQuery({ type: 'packages/Viewer' })

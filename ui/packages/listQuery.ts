@@ -1,0 +1,25 @@
+/**
+ * The search the packages list shows, from the page's query string. The router asks for it as
+ * soon as the route is known (ui/routes.tsx), while the chrome and the list are still loading
+ * and rendering; the list asks for it when it mounts, unless that search is already on its way
+ * or shown. One function, so both ask for the same search.
+ */
+import { packageQueryOf } from '../../domain/search/packageQuery'
+import { searchModelFromQuery, type SearchModel } from '../../domain/search/model'
+import { canonicalJson } from '../../domain/shared/canonical'
+import type { ListState, PackageQuery } from '../../domain/packages/types'
+
+export const releaseOnlyOf = (search: string): boolean => new URLSearchParams(search).get('rel') === '1'
+
+export function listQueryOf(
+  search: string,
+  model: SearchModel = searchModelFromQuery(search),
+): PackageQuery | null {
+  return packageQueryOf(model, { releaseOnly: releaseOnlyOf(search) })
+}
+
+/** Whether the list is loading or showing this search already (the router asked for it first). */
+export function alreadyAsked(list: ListState, query: PackageQuery | null): boolean {
+  if (query === null || (list.status !== 'loading' && list.status !== 'loaded')) return false
+  return canonicalJson(list.query) === canonicalJson(query)
+}
