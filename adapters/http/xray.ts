@@ -7,6 +7,8 @@ import {
   AdvisoryDatabase,
   ComponentSecurity,
   IgnoreRuleView,
+  GitFinding,
+  GitRepositoryScan,
   PolicyView,
   ReportView,
   ScanSettings,
@@ -29,6 +31,8 @@ const Vulnerabilities = t.type({ data: t.array(WireVulnerability), total_count: 
 const Repositories = t.type({ repositories: t.array(t.type({ key: t.string })) })
 const Indexed = t.type({ repositories: t.array(t.string) })
 const Trends = t.type({ points: t.array(TrendPoint) })
+const GitRepositories = t.type({ repositories: t.array(GitRepositoryScan) })
+const GitFindingList = t.type({ findings: t.array(GitFinding) })
 const ReportWithPage = t.intersection([
   ReportView,
   t.type({ offset: t.number, page: t.array(t.array(ReportCell)) }),
@@ -133,6 +137,24 @@ export function createXrayApi(http: HttpClient): XrayApi {
       }
       case 'settings':
         return pipe(await http.request('/xray/api/v1/settings', ScanSettings), map(answer('settings')))
+      case 'gitRepositories':
+        return pipe(
+          await http.request('/xray/api/v1/git_repositories', GitRepositories),
+          map((d) => answer('gitRepositories')(d.repositories)),
+        )
+      case 'gitFindings':
+        return pipe(
+          await http.request('/xray/api/v1/git_repositories/findings', GitFindingList, {
+            query: { integration_id: ask.integrationId, repository: ask.repository },
+          }),
+          map((d) =>
+            answer('gitFindings')({
+              integrationId: ask.integrationId,
+              repository: ask.repository,
+              findings: d.findings,
+            }),
+          ),
+        )
       case 'reports':
         return pipe(await http.request('/xray/api/v1/reports', t.array(ReportView)), map(answer('reports')))
       case 'report':
@@ -178,6 +200,13 @@ export function createXrayApi(http: HttpClient): XrayApi {
         return http.send('/xray/api/v1/reports', { method: 'POST', body: c.report })
       case 'deleteReport':
         return http.send(`/xray/api/v1/reports/${path(c.id)}`, { method: 'DELETE' })
+      case 'scanGit':
+        // Waits for the scan, so the lists asked again afterwards show what it found.
+        return http.send('/xray/api/v1/git_repositories/scan', {
+          method: 'POST',
+          query: { wait: true },
+          body: {},
+        })
     }
   }
 

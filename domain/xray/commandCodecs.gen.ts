@@ -63,6 +63,8 @@ export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
       t.type({ what: t.literal('settings') }),
       t.type({ what: t.literal('reports') }),
       t.type({ what: t.literal('report'), id: t.string, offset: t.number }),
+      t.type({ what: t.literal('gitRepositories') }),
+      t.type({ what: t.literal('gitFindings'), integrationId: t.string, repository: t.string }),
     ]),
   }),
   'xray/RemoveIgnoreRule': t.type({ id: t.string }),
@@ -116,4 +118,5 @@ export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
     }),
     create: t.boolean,
   }),
+  'xray/ScanGitRepositories': t.UnknownRecord,
 }

@@ -24,4 +24,6 @@ export type XrayCommand =
       readonly repositories: ReadonlyArray<string>
     }
   | { readonly type: 'xray/DeleteReport'; readonly id: string; readonly name: string }
+  /** Read every chosen repository of the git integrations the scanner is connected to again. */
+  | { readonly type: 'xray/ScanGitRepositories' }
   | { readonly type: 'xray/DismissChange' }

@@ -126,6 +126,8 @@ export const xrayArea: SliceArea<'xray', XrayState, XrayCommand, XrayEvent> = {
       }
       case 'xray/DeleteReport':
         return change(slice, meta.id, { kind: 'deleteReport', id: command.id, name: command.name })
+      case 'xray/ScanGitRepositories':
+        return change(slice, meta.id, { kind: 'scanGit' })
       case 'xray/DismissChange':
         return right([ChangeDismissed({})])
     }

@@ -16,6 +16,8 @@ const what = t.keyof({
   settings: null,
   reports: null,
   report: null,
+  gitRepositories: null,
+  gitFindings: null,
 })
 
 export const Requested = defineEvent('xray/Requested', t.type({ requestId: t.string, ask: XrayAsk }))

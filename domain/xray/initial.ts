@@ -16,5 +16,7 @@ export const initialXrayState: XrayState = {
   settings: idle,
   reports: idle,
   report: idle,
+  gitRepositories: idle,
+  gitFindings: idle,
   change: idle,
 }

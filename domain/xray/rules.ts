@@ -29,6 +29,8 @@ export function changeSubject(c: XrayChange): string {
       return c.report.name || c.report.kind
     case 'deleteReport':
       return c.name
+    case 'scanGit':
+      return ''
   }
 }
 
@@ -46,6 +48,7 @@ export const RELOADED_AFTER: Readonly<Record<XrayChangeKind, ReadonlyArray<XrayW
   importAdvisories: ['database', 'scans', 'violations'],
   createReport: ['reports'],
   deleteReport: ['reports'],
+  scanGit: ['gitRepositories', 'gitFindings'],
 }
 
 /** The longest name the platform keeps for a report. */

@@ -21,6 +21,8 @@ import {
   TrendPoint,
   ViolationsPage,
   WatchView,
+  GitFindings,
+  GitRepositoryScan,
   ReportKindCodec,
   ReportPage,
   ReportView,
@@ -63,6 +65,8 @@ export const XrayAsk = t.union([
   t.type({ what: t.literal('settings') }),
   t.type({ what: t.literal('reports') }),
   t.type({ what: t.literal('report'), id: t.string, offset: t.number }),
+  t.type({ what: t.literal('gitRepositories') }),
+  t.type({ what: t.literal('gitFindings'), integrationId: t.string, repository: t.string }),
 ])
 export type XrayAsk = t.TypeOf<typeof XrayAsk>
 export type XrayWhat = XrayAsk['what']
@@ -81,6 +85,8 @@ export const XrayAnswer = t.union([
   t.type({ what: t.literal('settings'), data: ScanSettings }),
   t.type({ what: t.literal('reports'), data: t.array(ReportView) }),
   t.type({ what: t.literal('report'), data: ReportPage }),
+  t.type({ what: t.literal('gitRepositories'), data: t.array(GitRepositoryScan) }),
+  t.type({ what: t.literal('gitFindings'), data: GitFindings }),
 ])
 export type XrayAnswer = t.TypeOf<typeof XrayAnswer>
 
@@ -107,6 +113,7 @@ export const XrayChange = t.union([
     report: t.type({ kind: ReportKindCodec, name: t.string, repositories: t.array(t.string) }),
   }),
   t.type({ kind: t.literal('deleteReport'), id: t.string, name: t.string }),
+  t.type({ kind: t.literal('scanGit') }),
 ])
 export type XrayChange = t.TypeOf<typeof XrayChange>
 export type XrayChangeKind = XrayChange['kind']

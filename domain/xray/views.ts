@@ -189,3 +189,41 @@ export type ReportCell = t.TypeOf<typeof ReportCell>
 /** A page of one report's rows, each its cells in the report's columns' order. */
 export const ReportPage = t.type({ report: ReportView, offset: t.number, rows: t.array(t.array(ReportCell)) })
 export type ReportPage = t.TypeOf<typeof ReportPage>
+
+/** A git repository the scanner reads through its vendor's API, with its last scan. */
+export const GitRepositoryScan = t.type({
+  integration_id: t.string,
+  integration_name: t.string,
+  vendor: t.string,
+  repository: t.string,
+  status: t.keyof({ scanning: null, scanned: null, failed: null }),
+  scanned_at: nullable(t.string),
+  error: nullable(t.string),
+  /** Whether a package-lock.json fixed the versions (otherwise the declared ranges were matched). */
+  lockfile: t.boolean,
+  dependencies: t.number,
+  vulnerabilities: SeverityCounts,
+})
+export type GitRepositoryScan = t.TypeOf<typeof GitRepositoryScan>
+
+/** An advisory a git repository's dependency matches. */
+export const GitFinding = t.type({
+  issue: t.string,
+  summary: t.string,
+  component: t.string,
+  /** The locked version, or the declared range without a lockfile. */
+  version: t.string,
+  direct: t.boolean,
+  severity: SeverityCodec,
+  cvss: nullable(t.number),
+  vulnerableRange: t.string,
+  fixed: t.array(t.string),
+})
+export type GitFinding = t.TypeOf<typeof GitFinding>
+
+export const GitFindings = t.type({
+  integrationId: t.string,
+  repository: t.string,
+  findings: t.array(GitFinding),
+})
+export type GitFindings = t.TypeOf<typeof GitFindings>

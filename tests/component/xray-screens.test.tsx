@@ -12,6 +12,7 @@ import { xrayEffects } from '../../commands/effects/xray'
 import type { Result, XrayApi } from '../../adapters/ports'
 import type { Failure } from '../../domain/shared/failure'
 import type {
+  GitRepositoryScan,
   ReportView,
   ScanView,
   XrayAnswer,
@@ -182,7 +183,7 @@ describe('Scans List', { timeout: 90_000 }, () => {
   })
 
   it('an admin rescans a version; a filter asks again from the first page', async () => {
-    const s = scanner({ scans: { total: 1, rows: [scan('minimist', '1.2.5')] } })
+    const s = scanner({ scans: { total: 1, rows: [scan('minimist', '1.2.5')] }, gitRepositories: [] })
     renderShell('/scans', admin, { xrayApi: s.api }, effects)
     await userEvent.click(await screen.findByRole('button', { name: 'Rescan npm://minimist@1.2.5' }, found))
     expect(await screen.findByRole('status')).toHaveTextContent('npm://minimist@1.2.5 scanned again')
@@ -222,6 +223,85 @@ describe('Trends', { timeout: 90_000 }, () => {
     shown.view.unmount()
     renderShell('/trends', developer, { xrayApi: scanner({ trends: [] }).api }, effects)
     expect(await screen.findByText('No scan runs in this period', {}, found)).toBeInTheDocument()
+  })
+})
+
+describe('Scans List: git repositories', { timeout: 90_000 }, () => {
+  const repo = (patch: Partial<GitRepositoryScan> = {}): GitRepositoryScan => ({
+    integration_id: 'k1',
+    integration_name: 'octo',
+    vendor: 'github',
+    repository: 'octo/web',
+    status: 'scanned',
+    scanned_at: '2025-12-31T23:00:00Z',
+    error: null,
+    lockfile: true,
+    dependencies: 42,
+    vulnerabilities: { ...noCounts, critical: 1 },
+    ...patch,
+  })
+
+  it('each repository with its scan; one opens its vulnerable dependencies; a failure says why', async () => {
+    const s = scanner(
+      {
+        scans: { total: 0, rows: [] },
+        gitRepositories: [
+          repo(),
+          repo({
+            repository: 'octo/empty',
+            status: 'failed',
+            error: 'the repository has no package.json at its root',
+          }),
+        ],
+        gitFindings: {
+          integrationId: 'k1',
+          repository: 'octo/web',
+          findings: [
+            {
+              issue: 'GHSA-xvch-5gv4-984h',
+              summary: 'Prototype Pollution in minimist',
+              component: 'minimist',
+              version: '0.0.8',
+              direct: false,
+              severity: 'critical',
+              cvss: 9.8,
+              vulnerableRange: '<0.2.4',
+              fixed: ['0.2.4'],
+            },
+          ],
+        },
+      },
+      { failFirst: ['gitRepositories'] },
+    )
+    renderShell('/scans', admin, { xrayApi: s.api }, effects)
+    const failure = await screen.findByRole('alert', {}, found)
+    expect(failure).toHaveTextContent('The git repositories could not be loaded')
+    await userEvent.click(within(failure).getByRole('button', { name: 'Retry' }))
+    const table = await screen.findByRole('table', { name: 'Git repositories' })
+    const web = (await within(table).findByRole('rowheader', { name: 'octo/web' })).closest('tr')!
+    expect(web).toHaveTextContent('42 locked')
+    const empty = within(table).getByRole('rowheader', { name: 'octo/empty' }).closest('tr')!
+    expect(empty).toHaveTextContent('the repository has no package.json at its root')
+    await userEvent.click(within(web).getByRole('button', { name: 'octo/web' }))
+    const findings = await screen.findByRole('table', { name: 'Vulnerable dependencies of octo/web' })
+    expect(
+      within(findings).getByRole('rowheader', { name: 'GHSA-xvch-5gv4-984h' }).closest('tr'),
+    ).toHaveTextContent('No, through another')
+    expect(s.asks).toContainEqual({ what: 'gitFindings', integrationId: 'k1', repository: 'octo/web' })
+    await userEvent.click(screen.getByRole('button', { name: 'Scan git repositories' }))
+    expect(await screen.findByText('Git repositories scanned again')).toBeInTheDocument()
+    expect(s.changes).toEqual([{ kind: 'scanGit' }])
+  })
+
+  it('says how a repository gets here when none is scanned; a developer is offered no scan', async () => {
+    renderShell(
+      '/scans',
+      developer,
+      { xrayApi: scanner({ scans: { total: 0, rows: [] }, gitRepositories: [] }).api },
+      effects,
+    )
+    expect(await screen.findByText('No git repository is scanned', {}, found)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Scan git repositories' })).toBeNull()
   })
 })
 

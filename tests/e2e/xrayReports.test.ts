@@ -49,5 +49,10 @@ describe('reports (e2e)', () => {
     expect(lines[0]).toMatch(/^package,version,repository,issue,/)
     expect(lines).toHaveLength(rows + 1)
     expect(csv).toContain(issue)
+
+    // The Scans List ends with the git repositories the scanner reads: none on a fresh platform.
+    await page.goto(`${server.url}/ui/scans`)
+    await page.getByText('No git repository is scanned').waitFor({ timeout: 20_000 })
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-scans-git.png`, fullPage: true })
   })
 })

@@ -91,7 +91,7 @@ interface Repo {
   error: string | null
   lockfile: boolean
   dependencies: number
-  vulnerabilities: Record<string, number>
+  vulnerabilities: { critical: number; high: number; medium: number; low: number; unknown: number }
 }
 interface Finding {
   issue: string

@@ -244,6 +244,17 @@ describe('xray: changes', () => {
       )
   })
 
+  it('a scan of the git repositories is one change, refused while another is on its way', () => {
+    spec(area)
+      .given()
+      .when({ type: 'xray/ScanGitRepositories' })
+      .then(X.ChangeRequested({ requestId: specMeta.id, change: { kind: 'scanGit' } }))
+    spec(area)
+      .given(X.ChangeRequested({ requestId: 'a', change: { kind: 'scanGit' } }))
+      .when({ type: 'xray/ScanGitRepositories' })
+      .rejected(/on its way/)
+  })
+
   it('removals, a rescan, a watch and the indexed repositories are sent as asked', () => {
     const sent = (command: AppCommand, change: XrayChange) =>
       spec(area)

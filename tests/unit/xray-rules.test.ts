@@ -52,6 +52,7 @@ describe('a change names what it is about in its message', () => {
     // The platform names an unnamed report after its kind.
     [{ kind: 'createReport', report: { kind: 'licenses', name: '', repositories: [] } }, 'licenses'],
     [{ kind: 'deleteReport', id: 'r1', name: 'weekly' }, 'weekly'],
+    [{ kind: 'scanGit' }, ''],
   ]
   it.each(cases.map(([c, subject]) => [c.kind, c, subject] as const))('%s', (_kind, c, subject) => {
     expect(changeSubject(c)).toBe(subject)
@@ -88,6 +89,7 @@ describe('after a change, the lists it alters are asked again', () => {
       importAdvisories: ['database', 'scans', 'violations'],
       createReport: ['reports'],
       deleteReport: ['reports'],
+      scanGit: ['gitRepositories', 'gitFindings'],
     })
   })
 })

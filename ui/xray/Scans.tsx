@@ -5,7 +5,6 @@ import { RefreshCw, ScanSearch } from 'lucide-react'
 import {
   SCANS_PAGE_SIZE,
   SCAN_STATUSES,
-  countedSeverities,
   pageOf,
   type ScanStatus,
   type ScanView,
@@ -17,13 +16,14 @@ import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { Select } from '../shared/kit/Select'
 import { Field, TextField } from '../shared/kit/Field'
-import { Badge, EmptyState, PageHeader, SeverityChip, type Tone } from '../shared/kit/Surface'
+import { Badge, EmptyState, PageHeader, type Tone } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
-import { ChangeNote, tableStateOf, usePending, useXrayList } from './common'
+import { ChangeNote, SeverityChips, tableStateOf, usePending, useXrayList } from './common'
 import { SCAN_STATUS_TEXT } from './messages'
 import { VersionLink } from './Violations'
+import { GitRepositories } from './GitRepositories'
 import styles from './xray.module.css'
 
 const STATUS_TONE: Readonly<Record<ScanStatus, Tone>> = {
@@ -132,18 +132,7 @@ export function ScansPage() {
           {
             id: 'vulnerabilities',
             header: 'Vulnerabilities',
-            cell: (s) => {
-              const counted = countedSeverities(s.vulnerabilities)
-              return counted.length === 0 ? (
-                <span className={styles.muted}>{s.status === 'scanned' ? 'None' : '—'}</span>
-              ) : (
-                <span className={styles.chips}>
-                  {counted.map((c) => (
-                    <SeverityChip key={c.severity} severity={c.severity} count={c.count} />
-                  ))}
-                </span>
-              )
-            },
+            cell: (s) => <SeverityChips counts={s.vulnerabilities} scanned={s.status === 'scanned'} />,
           },
           {
             id: 'scanned',
@@ -185,6 +174,7 @@ export function ScansPage() {
           </Button>
         </nav>
       )}
+      <GitRepositories />
     </section>
   )
 }

@@ -3,7 +3,15 @@
 // Retry), a list's table state, and the note of the last change.
 import { useEffect, type ReactNode } from 'react'
 import { CheckCircle2, X } from 'lucide-react'
-import type { XrayAsk, XrayChangeKind, XrayDataOf, XrayLoadable, XrayWhat } from '../../domain/xray'
+import {
+  countedSeverities,
+  type SeverityCounts,
+  type XrayAsk,
+  type XrayChangeKind,
+  type XrayDataOf,
+  type XrayLoadable,
+  type XrayWhat,
+} from '../../domain/xray'
 import { shownData } from '../../domain/shared/loadable'
 import { platformSaidOr } from '../../domain/shared/failure'
 import { useDispatch, useQuery } from '../shared/appContext'
@@ -11,7 +19,7 @@ import { whatHappened } from '../shared/failureText'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { IconButton } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
-import { PageHeader, PageSkeleton } from '../shared/kit/Surface'
+import { PageHeader, PageSkeleton, SeverityChip } from '../shared/kit/Surface'
 import type { TableState } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
 import { changeDoneText, changeFailedText } from './messages'
@@ -194,5 +202,25 @@ export function Section({ label, children }: { readonly label: string; readonly 
     <section aria-label={label} className={styles.section}>
       {children}
     </section>
+  )
+}
+
+/** A scan's vulnerabilities by severity as chips; "None" once scanned, a dash before. */
+export function SeverityChips({
+  counts,
+  scanned,
+}: {
+  readonly counts: SeverityCounts
+  readonly scanned: boolean
+}) {
+  const counted = countedSeverities(counts)
+  return counted.length === 0 ? (
+    <span className={styles.muted}>{scanned ? 'None' : '—'}</span>
+  ) : (
+    <span className={styles.chips}>
+      {counted.map((c) => (
+        <SeverityChip key={c.severity} severity={c.severity} count={c.count} />
+      ))}
+    </span>
   )
 }

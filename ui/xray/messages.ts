@@ -57,6 +57,8 @@ export function changeDoneText(kind: XrayChangeKind, subject: string): string {
       return `Report ${subject} asked for: the platform is making it`
     case 'deleteReport':
       return `Report ${subject} deleted`
+    case 'scanGit':
+      return 'Git repositories scanned again'
   }
 }
 
@@ -87,6 +89,8 @@ export function changeFailedText(kind: XrayChangeKind, subject: string): string 
       return `Report ${subject} was not asked for`
     case 'deleteReport':
       return `Report ${subject} was not deleted`
+    case 'scanGit':
+      return 'The git repositories were not scanned again'
   }
 }
 
