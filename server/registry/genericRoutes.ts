@@ -79,6 +79,7 @@ const Q = {
   previous: 'SELECT sha256 FROM artifacts WHERE repo = ? AND path = ?',
   folderRows: 'SELECT path, sha256 FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ?',
   deleteRow: 'DELETE FROM artifacts WHERE repo = ? AND path = ?',
+  deleteCached: 'DELETE FROM remote_files WHERE repo = ? AND path = ?',
   folderBlocked: 'SELECT path FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ? LIMIT 1',
 }
 
@@ -265,9 +266,14 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
 
   const remove = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key, path } = parse(request)
-    const { repo } = await authz.authorize(request, reply, key, await repos.find(key), 'delete', path)
-    if (repo.kind !== 'local')
+    const { caller, repo } = await authz.authorize(request, reply, key, await repos.find(key), 'delete', path)
+    // A generic remote's cached files may go (the next request fetches them again), by an admin:
+    // what a remote holds is the installation's, not a deployer's.
+    const cache = repo.kind === 'remote' && repo.packageType === 'generic'
+    if (repo.kind !== 'local' && !cache)
       throw new HttpError(405, `Delete from ${repo.key}'s local members`, 'NOT_DEPLOYABLE')
+    if (cache && !caller.user.admin)
+      throw new HttpError(403, `Only an administrator deletes what ${repo.key} has cached`, 'FORBIDDEN')
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
     const row = await files.find(repo.key, path)
@@ -297,7 +303,10 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       : await ctx.sql.all<{ path: string; sha256: string }>(Q.folderRows, [repo.key, `${path}/`, `${path}/`])
     if (doomed.length === 0) throw new HttpError(404, `No file or folder at ${key}/${path}`, 'NOT_FOUND')
     await ctx.sql.transaction(async (tx) => {
-      for (const d of doomed) await tx.run(Q.deleteRow, [repo.key, d.path])
+      for (const d of doomed) {
+        await tx.run(Q.deleteRow, [repo.key, d.path])
+        if (cache) await tx.run(Q.deleteCached, [repo.key, d.path])
+      }
       for (const sha of new Set(doomed.map((d) => d.sha256))) await blobs.releaseIfUnused(sha, tx)
     })
     return reply.status(204).send()

@@ -1,6 +1,7 @@
 // Delete in the artifacts browser's file details: offered on a local repository's file
 // after a confirmation that names a package version, a refusal said in the details, and a
-// deleted file gone from its folder with its repository selected; never offered on a remote one.
+// deleted file gone from its folder with its repository selected; never offered on a remote one,
+// but for an admin on a generic remote's cached file.
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -25,6 +26,7 @@ function api(...answers: Array<Result<void>>) {
   const files: Record<string, TreeChild[]> = {
     'generic-local': [{ name: 'a.txt', path: 'a.txt', folder: false, size: 12 }],
     'npm-remote': [{ name: 'b.txt', path: 'b.txt', folder: false, size: 12 }],
+    'generic-remote': [{ name: 'c.txt', path: 'c.txt', folder: false, size: 12 }],
   }
   const removed: string[] = []
   const port: ArtifactsApi = {
@@ -33,11 +35,12 @@ function api(...answers: Array<Result<void>>) {
       right([
         treeRepository('generic-local', 'generic', 'local'),
         treeRepository('npm-remote', 'npm', 'remote'),
+        treeRepository('generic-remote', 'generic', 'remote'),
       ]),
     children: async (repoKey) =>
       right({ children: files[repoKey] ?? [], total: files[repoKey]?.length ?? 0 }),
     info: async (repoKey, path) =>
-      right(artifactInfo(repoKey, path, repoKey === 'generic-local' ? undefined : '1.3.0')),
+      right(artifactInfo(repoKey, path, repoKey.startsWith('generic-') ? undefined : '1.3.0')),
     remove: async (repoKey, path) => {
       const answer = answers[Math.min(removed.length, answers.length - 1)]!
       removed.push(`${repoKey}/${path}`)
@@ -95,6 +98,27 @@ describe('deleting a file in the artifacts browser', () => {
   it('offers no Delete on a remote repository', async () => {
     const { port } = api(right(undefined))
     renderShell('/artifacts/browse/npm-remote/b.txt', developer, { artifactsApi: port }, effects)
+    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    await within(details).findByText('a'.repeat(64))
+    expect(within(details).queryByRole('button', { name: 'Delete' })).toBeNull()
+  })
+
+  it("offers an admin Delete of a generic remote's cached file, saying it is fetched again", async () => {
+    const user = userEvent.setup()
+    const { port, removed } = api(right(undefined))
+    const admin = { ...developer, user: { name: 'admin', admin: true } } as const
+    renderShell('/artifacts/browse/generic-remote/c.txt', admin, { artifactsApi: port }, effects)
+    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    await user.click(await within(details).findByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete c.txt?' })
+    expect(confirm).toHaveTextContent('fetches it from the upstream again')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(removed).toEqual(['generic-remote/c.txt']))
+  })
+
+  it("offers a developer no Delete of a generic remote's cached file", async () => {
+    const { port } = api(right(undefined))
+    renderShell('/artifacts/browse/generic-remote/c.txt', developer, { artifactsApi: port }, effects)
     const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
     await within(details).findByText('a'.repeat(64))
     expect(within(details).queryByRole('button', { name: 'Delete' })).toBeNull()

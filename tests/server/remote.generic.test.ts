@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock, type ManualClock } from '../../server/clock'
 import { remoteStore, type RemoteSettings } from '../../server/remote/store'
 import { startFileServer, type FileServer } from '../support/fileServer'
-import { startTestServer, type TestServer } from '../support/server'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
 import { grant } from './helpers/permissions'
 
@@ -175,6 +175,27 @@ describe('a generic remote fetches and caches files', () => {
       downloadsPerDay?: Array<{ day: string; count: number }>
     }
     expect(overview.downloadsPerDay?.find((d) => d.day === '2026-06-01')?.count).toBeGreaterThanOrEqual(2)
+  })
+
+  it('lets an admin delete cached files and folders, fetched again on the next request', async () => {
+    upstream.put('/gone/one.txt', 'one')
+    upstream.put('/gone/deep/two.txt', 'two')
+    for (const p of ['gone/one.txt', 'gone/deep/two.txt']) await body(await get(p))
+    const remove = (path: string, cookie: string) =>
+      fetch(fileUrl(path), { method: 'DELETE', headers: browserHeaders(server.url, cookie) })
+    // Delete permission on the remote is not enough: the cache is the installation's.
+    const deleter = signInDirectlyAs(server)
+    await grant(server, { repositories: ['generic-remote'], users: { [deleter.name]: ['read', 'delete'] } })
+    expect((await remove('gone/one.txt', deleter.cookie)).status).toBe(403)
+    const admin = signInDirectly(server, { admin: true })
+    expect((await remove('gone/one.txt', admin)).status).toBe(204)
+    expect((await remove('gone', admin)).status).toBe(204)
+    expect(await store().file('generic-remote', 'gone/one.txt')).toBeUndefined()
+    expect(await store().file('generic-remote', 'gone/deep/two.txt')).toBeUndefined()
+    const tree = await ui('/ui/treebrowser?repoKey=generic-remote&path=gone')
+    expect(((await tree.json()) as { children?: unknown[] }).children ?? []).toEqual([])
+    expect((await body(await get('gone/deep/two.txt'))).toString()).toBe('two')
+    expect(upstream.asked('/gone/deep/two.txt')).toBe(2)
   })
 
   it('answers HEAD of an uncached file once it is stored, with its length and checksum', async () => {

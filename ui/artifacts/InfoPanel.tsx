@@ -110,6 +110,7 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
 /**
  * Delete, with a confirmation, for a signed-in user on a file of a local repository (the platform
  * refuses the others, and checks the user's right). A package's main file deletes its version.
+ * An admin may also delete what a generic remote has cached: it is fetched again when next asked.
  */
 function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly state: ArtifactsState }) {
   const dispatch = useDispatch()
@@ -118,8 +119,10 @@ function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly sta
   const [confirming, setConfirming] = useState(false)
   const [confirmingManifest, setConfirmingManifest] = useState(false)
   const repos = state.repositories.status === 'loaded' ? state.repositories.data : []
-  const local = repos.find((r) => r.key === info.repoKey)?.kind === 'local'
-  if (!signedIn || !local) return null
+  const admin = useQuery({ type: 'session/IsAdmin' })
+  const repo = repos.find((r) => r.key === info.repoKey)
+  const cached = repo?.kind === 'remote' && repo.packageType === 'generic'
+  if (!signedIn || !(repo?.kind === 'local' || (cached && admin))) return null
   const here = state.deletion && sameLocation(state.deletion.at, info) ? state.deletion : undefined
   const version =
     info.packageId && info.version
@@ -160,7 +163,9 @@ function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly sta
               }, and keeps its layers: nothing is freed until the manifest is deleted.`
             : version
               ? `${info.path} is the main file of ${version}: the version goes with all its files, and clients can no longer install it.`
-              : `${info.repoKey}/${info.path} is deleted for everyone.`
+              : cached
+                ? `${info.repoKey}/${info.path} leaves the cache; the next request for it fetches it from the upstream again.`
+                : `${info.repoKey}/${info.path} is deleted for everyone.`
         }
         confirmLabel={image ? 'Delete tag' : 'Delete'}
         onConfirm={() => {
