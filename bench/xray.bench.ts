@@ -19,7 +19,10 @@ export async function run(): Promise<Figure[]> {
   try {
     const xray = xrayFor(server.ctx)
     const db = server.ctx.db
-    if (synthetic > 0) xray.store.setIndexedRepos([...xray.store.indexedRepos(), 'npm-synthetic'])
+    if (synthetic > 0) {
+      const indexed = [...(await xray.store.indexedRepos()), 'npm-synthetic']
+      await xray.store.transaction((s) => s.setIndexedRepos(indexed))
+    }
     const packages = db
       .prepare("SELECT name, latest_version FROM catalog_packages WHERE package_type = 'npm' LIMIT 10000")
       .all() as Array<{ name: string; latest_version: string | null }>
@@ -45,14 +48,14 @@ export async function run(): Promise<Figure[]> {
       )
     }
     const zip = zipSync(files)
-    const versions = xray.store.indexedVersionIds('', 10_000_000).length
+    const versions = (await xray.store.indexedVersionIds('', 10_000_000)).length
     const rss0 = process.memoryUsage().rss
     const t0 = performance.now()
     const record = await xray.importFrom({ kind: 'upload', name: 'bench.zip', bytes: zip }, { wait: true })
     const t2 = performance.now()
     // The import's own part: from its record, the rest of the time is the rescan it awaited.
     const t1 = t0 + (Date.parse(record.finished) - Date.parse(record.started))
-    const scanned = xray.store.scanStatusCounts().scanned ?? 0
+    const scanned = (await xray.store.scanStatusCounts()).scanned ?? 0
     const rss = process.memoryUsage().rss
     if (!record.ok) throw new Error(`import refused: ${JSON.stringify(record.report.slice(0, 3))}`)
     return [

@@ -127,17 +127,15 @@ export async function buildServer(
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   })
   const openapi = openApiCollector(app, API_PREFIX)
-  if (postgres) app.addHook('onClose', () => postgres.close())
-  else {
-    // A fresh data folder scans its catalogue against the shipped advisories before it serves.
-    const xray = xrayFor(ctx)
-    xray.seedIfEmpty()
-    const stopAdvisorySources = startAdvisorySources(ctx, xray)
-    app.addHook('onClose', async () => {
-      stopAdvisorySources()
-      await xray.stop()
-    })
-  }
+  // A fresh database scans its catalogue against the shipped advisories before it serves.
+  const xray = xrayFor(ctx)
+  await xray.seedIfEmpty()
+  const stopAdvisorySources = startAdvisorySources(ctx, xray)
+  app.addHook('onClose', async () => {
+    stopAdvisorySources()
+    await xray.stop()
+    await postgres?.close()
+  })
   const notOnPostgres = () => new HttpError(503, NOT_ON_POSTGRES_MESSAGE, 'NOT_ON_POSTGRES')
 
   await app.register(fastifyCookie)

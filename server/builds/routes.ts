@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { xrayFor } from '../xray/service'
-import { servedHere } from '../db/notOnPostgres'
 import { HttpError, type RouteModule, type ServerContext } from '../context'
 import type { RegistryAuth } from '../registry/auth'
 import { buildStore, type BuildInfoDocument } from './store'
@@ -190,8 +189,7 @@ export function buildInfoRoutes(ctx: ServerContext, auth: RegistryAuth) {
             f.packageId && f.version ? [`${f.packageId}@${f.version}`] : [],
           ),
         )
-        // Where the scanner is not served (on PostgreSQL, until its store moves) no policy exists.
-        if (servedHere(ctx.sql, 'xray') && xrayFor(ctx).buildViolations(name, held).length > 0)
+        if ((await xrayFor(ctx).buildViolations(name, held)).length > 0)
           await store.setStatus(name, number, 'failure')
         return reply.status(204).send()
       },

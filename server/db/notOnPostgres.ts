@@ -8,12 +8,11 @@ import type { Db } from './index'
 
 /** Feature, and the SQLite-only part that keeps it off PostgreSQL. */
 export const FEATURES_NOT_ON_POSTGRES: ReadonlyArray<readonly [feature: string, why: string]> = [
-  ['metadata GraphQL (/mds, /metadata)', 'list queries (GLOB, a SQLite aggregate, raw rows), scan status'],
-  ['xray', 'xray store'],
+  ['metadata GraphQL (/mds, /metadata)', 'list queries (GLOB, a SQLite aggregate, raw rows)'],
 ]
 
 /** The route modules (server/routeModules.ts) not registered on PostgreSQL. */
-export const MODULES_NOT_ON_POSTGRES: ReadonlySet<string> = new Set(['metadata', 'xray'])
+export const MODULES_NOT_ON_POSTGRES: ReadonlySet<string> = new Set(['metadata'])
 
 /** Whether route module `name` is served on the node's engine. */
 export const servedHere = (sql: { readonly engine: string }, name: string) =>

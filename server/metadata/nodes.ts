@@ -195,7 +195,7 @@ export function nodeLoaders(db: Db, sql: Sql) {
   const packageFor = (row: PackageRow, readable?: ReadonlyArray<string>) =>
     seenBy(row, readable, (id) => sql.all<{ name: string; repo: string }>(Q.versionRepos, [id]))
   const findPackage = (id: string) => sql.one<PackageRow>(Q.packageById, [id])
-  const scans = xrayStore(db)
+  const scans = xrayStore(sql)
   const provenanceOf = provenanceReader(sql)
 
   const versionNode = (r: VersionRow, readable?: ReadonlyArray<string>) => ({
@@ -225,7 +225,7 @@ export function nodeLoaders(db: Db, sql: Sql) {
         mimeType: f.mime_type,
       })),
     digest: r.digest,
-    scanned: () => scans.scanOf(r.id)?.status === 'scanned',
+    scanned: async () => (await scans.scanOf(r.id))?.status === 'scanned',
     provenance: async () => {
       const p = await findPackage(r.package_id)
       return p

@@ -54,8 +54,7 @@ interface Deps {
   readonly auth: RegistryAuth
   readonly authz: RegistryAuthorizer
   readonly catalogue: NpmCatalogue
-  /** Absent where the security scanner is not served (on PostgreSQL, until its store moves). */
-  readonly xray: XrayService | undefined
+  readonly xray: XrayService
   readonly npmRemote: NpmRemote
   readonly remoteStore: RemoteStore
 }
@@ -227,7 +226,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
 
   /** A version a watch's policy blocks is refused to everyone, with what blocks it. */
   const refuseBlocked = async (versionId: string | null | undefined) => {
-    const blocked = versionId && xray ? await xray.blockingViolation(versionId) : undefined
+    const blocked = versionId ? await xray.blockingViolation(versionId) : undefined
     if (blocked)
       throw new HttpError(
         403,
@@ -537,10 +536,8 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         throw new HttpError(404, `This registry does not serve /-/${[what, ...more].join('/')}`, 'NOT_FOUND')
       // The rest answer for a repository only to those who may read it, as if it were missing.
       const { caller } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
-      if (advisories || audit) {
-        if (!xray) throw new HttpError(503, 'Security audits are not served here yet', 'NOT_ON_POSTGRES')
+      if (advisories || audit)
         return advisories ? bulkAdvisories(xray.store, request.body) : quickAudit(xray.store, request.body)
-      }
       if (caller.anonymous && what === 'whoami')
         throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
       return what === 'whoami' ? { username: caller.user.name } : {}

@@ -16,7 +16,6 @@ import { genericRoutes } from './genericRoutes'
 import { buildInfoRoutes } from '../builds/routes'
 import { containerRoutes } from '../containers/routes'
 import { xrayFor } from '../xray/service'
-import { servedHere } from '../db/notOnPostgres'
 import { remoteStore } from '../remote/store'
 import { remoteUpstream } from '../remote/upstream'
 import { fileCache } from '../remote/fileCache'
@@ -29,10 +28,10 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   const repos = repositoryStore(ctx.sql)
   const auth = registryAuth(ctx)
   const blobs = blobStore(ctx.sql, ctx.config.dataDir)
-  // Every stored version is scanned as it arrives, so a blocked one is never served. Where the
-  // scanner is not served (its store not yet on PostgreSQL) no watch can exist to block one.
-  const xray = servedHere(ctx.sql, 'xray') ? xrayFor(ctx) : undefined
-  const catalogue = npmCatalogue(ctx.sql, { versionArrived: (id) => xray?.versionArrived(id) })
+  // Every stored version is scanned as it arrives, in the transaction that stores it, so a
+  // blocked one is never served.
+  const xray = xrayFor(ctx)
+  const catalogue = npmCatalogue(ctx.sql, { versionArrived: (id, tx) => xray.versionArrived(id, tx) })
   const store = remoteStore(ctx.sql)
   // The seeded remotes' upstreams, when the environment names them (`offline` serves the cache only).
   const seeded: Array<[string, string | undefined]> = [

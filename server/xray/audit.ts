@@ -25,12 +25,12 @@ interface NpmAdvisory {
 }
 
 /** Every advisory of a package, its ranges merged over the entries that name it. */
-function advisoriesOf(
+async function advisoriesOf(
   store: XrayStore,
   name: string,
-): Array<{ advisoryId: string; affected: AffectedVersions }> {
+): Promise<Array<{ advisoryId: string; affected: AffectedVersions }>> {
   const byId = new Map<string, AffectedVersions>()
-  for (const a of store.affectedOf('npm', name)) {
+  for (const a of await store.affectedOf('npm', name)) {
     const before = byId.get(a.advisoryId)
     byId.set(a.advisoryId, {
       ranges: [...(before?.ranges ?? []), ...a.ranges],
@@ -40,12 +40,12 @@ function advisoriesOf(
   return [...byId].map(([advisoryId, affected]) => ({ advisoryId, affected }))
 }
 
-function npmAdvisory(
+async function npmAdvisory(
   store: XrayStore,
   advisoryId: string,
   affected: AffectedVersions,
-): NpmAdvisory | undefined {
-  const a = store.advisory(advisoryId)
+): Promise<NpmAdvisory | undefined> {
+  const a = await store.advisory(advisoryId)
   if (!a) return undefined
   return {
     id: npmAdvisoryNumber(a.id),
@@ -62,15 +62,21 @@ function npmAdvisory(
 }
 
 /** The bulk answer: for each package, the advisories affecting any of the versions asked about. */
-export function bulkAdvisories(store: XrayStore, body: unknown): Record<string, NpmAdvisory[]> {
+export async function bulkAdvisories(
+  store: XrayStore,
+  body: unknown,
+): Promise<Record<string, NpmAdvisory[]>> {
   const out: Record<string, NpmAdvisory[]> = {}
   if (!body || typeof body !== 'object' || Array.isArray(body)) return out
   for (const [name, versions] of Object.entries(body as Record<string, unknown>).slice(0, 10_000)) {
     if (!Array.isArray(versions)) continue
     const asked = versions.filter((v): v is string => typeof v === 'string' && semver.valid(v) !== null)
-    const found = advisoriesOf(store, name)
-      .filter(({ affected }) => asked.some((v) => isAffected(v, affected)))
-      .flatMap(({ advisoryId, affected }) => npmAdvisory(store, advisoryId, affected) ?? [])
+    const found: NpmAdvisory[] = []
+    for (const { advisoryId, affected } of await advisoriesOf(store, name))
+      if (asked.some((v) => isAffected(v, affected))) {
+        const advisory = await npmAdvisory(store, advisoryId, affected)
+        if (advisory) found.push(advisory)
+      }
     if (found.length > 0) out[name] = found
   }
   return out
@@ -83,7 +89,7 @@ interface TreeNode {
 }
 
 /** The quick audit: the tree's packages and versions, then what bulk finds for them. */
-export function quickAudit(store: XrayStore, body: unknown) {
+export async function quickAudit(store: XrayStore, body: unknown) {
   const versions = new Map<string, Set<string>>()
   const counts = { dependencies: 0, devDependencies: 0 }
   const walk = (deps: Record<string, TreeNode> | undefined, depth: number) => {
@@ -101,7 +107,7 @@ export function quickAudit(store: XrayStore, body: unknown) {
     }
   }
   walk((body as TreeNode | undefined)?.dependencies, 0)
-  const bulk = bulkAdvisories(store, Object.fromEntries([...versions].map(([n, v]) => [n, [...v]])))
+  const bulk = await bulkAdvisories(store, Object.fromEntries([...versions].map(([n, v]) => [n, [...v]])))
   const advisories: Record<string, unknown> = {}
   const vulnerabilities = { info: 0, low: 0, moderate: 0, high: 0, critical: 0 }
   for (const [name, list] of Object.entries(bulk))

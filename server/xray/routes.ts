@@ -24,7 +24,7 @@ import {
 } from '../../domain/xray'
 import { xrayFor } from './service'
 import { sbomOf } from './sbom'
-import type { FindingRow } from './store'
+import type { FindingRow, StoredAdvisory } from './store'
 
 const SEVERITY_LABELS: Record<string, string> = {
   critical: 'Critical',
@@ -74,18 +74,24 @@ const routes: RouteModule = async (app, ctx) => {
   const store = xray.store
   const user = (request: FastifyRequest) => ctx.requireUser(request, { allowAnonymous: true })
 
-  const advisoryUrl = (id: string) =>
-    store
-      .advisory(id)
-      ?.references.find((r) => r.type === 'ADVISORY' && r.url.includes('github.com/advisories'))?.url ??
+  const advisoryUrl = (id: string, a: StoredAdvisory | undefined) =>
+    a?.references.find((r) => r.type === 'ADVISORY' && r.url.includes('github.com/advisories'))?.url ??
     (id.startsWith('GHSA-') ? `https://github.com/advisories/${id}` : `https://osv.dev/vulnerability/${id}`)
 
   /** A finding as the console's Xray Data tab and the violations call show it. */
-  const vulnerabilityOf = (f: FindingRow, packageId: string, version: string, newSeverities: boolean) => {
-    const a = store.advisory(f.advisoryId)
-    const violated = store
-      .violations({ versionId: versionIdOf(packageId, version), limit: 100, offset: 0 }, xray.now())
-      .rows.filter((v) => v.issue === f.advisoryId && v.component === f.component)
+  const vulnerabilityOf = async (
+    f: FindingRow,
+    packageId: string,
+    version: string,
+    newSeverities: boolean,
+  ) => {
+    const a = await store.advisory(f.advisoryId)
+    const violated = (
+      await store.violations(
+        { versionId: versionIdOf(packageId, version), limit: 100, offset: 0 },
+        xray.now(),
+      )
+    ).rows.filter((v) => v.issue === f.advisoryId && v.component === f.component)
     return {
       package_id: packageId,
       version,
@@ -95,7 +101,7 @@ const routes: RouteModule = async (app, ctx) => {
       cvss_score: f.cvssScore,
       cvss_vector: a?.cvssVector ?? null,
       summary: a?.summary ?? f.advisoryId,
-      url: advisoryUrl(f.advisoryId),
+      url: advisoryUrl(f.advisoryId, a),
       component: f.component,
       component_version: f.componentVersion,
       direct: f.direct,
@@ -107,12 +113,13 @@ const routes: RouteModule = async (app, ctx) => {
   }
 
   type ViolationQuery = { new_severities?: boolean; package_id?: string; version?: string; limit?: number }
-  const answerViolations = (request: FastifyRequest, q: ViolationQuery) => {
+  const answerViolations = async (request: FastifyRequest, q: ViolationQuery) => {
     user(request)
-    const rows = q.package_id ? store.versionsOfPackage(q.package_id, q.version) : []
-    const data = rows.flatMap((v) =>
-      store.findingsOf(v.id).map((f) => vulnerabilityOf(f, v.package_id, v.name, q.new_severities === true)),
-    )
+    const rows = q.package_id ? await store.versionsOfPackage(q.package_id, q.version) : []
+    const data = []
+    for (const v of rows)
+      for (const f of await store.findingsOf(v.id))
+        data.push(await vulnerabilityOf(f, v.package_id, v.name, q.new_severities === true))
     const rank = (s: string) => XRAY_SEVERITIES.indexOf(s.toLowerCase() as (typeof XRAY_SEVERITIES)[number])
     data.sort((a, b) => rank(a.severity) - rank(b.severity) || a.issue_id.localeCompare(b.issue_id))
     const limited = data.slice(0, q.limit ?? 1000)
@@ -152,22 +159,22 @@ const routes: RouteModule = async (app, ctx) => {
     { schema: documented("The scanner's version and its database", {}) },
     async (request) => {
       user(request)
-      const last = store.imports(10).find((i) => i.ok)
+      const last = (await store.imports(10)).find((i) => i.ok)
       return {
         xray_version: projectVersion,
         xray_revision: 'osv',
         advisories_built_at: last?.finished ?? '',
-        advisories: store.advisoryCount(),
+        advisories: await store.advisoryCount(),
       }
     },
   )
 
-  const detailsOf = (versionId: string) => {
-    const v = store.versionToScan(versionId)
+  const detailsOf = async (versionId: string) => {
+    const v = await store.versionToScan(versionId)
     if (!v) throw new HttpError(404, `No component ${versionId}`, 'NOT_FOUND')
-    const scan = store.scanOf(versionId)
-    const blocked = xray.blockingViolation(versionId)
-    const findings = store.findingsOf(versionId)
+    const scan = await store.scanOf(versionId)
+    const blocked = await xray.blockingViolation(versionId)
+    const findings = await store.findingsOf(versionId)
     return {
       component_id: `npm://${v.name}:${v.version}`,
       version_id: v.id,
@@ -176,7 +183,7 @@ const routes: RouteModule = async (app, ctx) => {
       version: v.version,
       package_type: 'npm',
       repo: v.repo,
-      indexed: store.isIndexed(v.repo),
+      indexed: await store.isIndexed(v.repo),
       scan_status: scan?.status ?? 'not_scanned',
       last_scanned: scan?.scanned_at ?? null,
       licenses: v.licences,
@@ -189,7 +196,7 @@ const routes: RouteModule = async (app, ctx) => {
       },
       direct_issues: findings.filter((f) => f.direct).length,
       dependency_issues: findings.filter((f) => !f.direct).length,
-      violations: store.violations({ versionId, limit: 1000, offset: 0 }, xray.now()).total,
+      violations: (await store.violations({ versionId, limit: 1000, offset: 0 }, xray.now())).total,
       blocked: blocked
         ? { policy: blocked.policy, watch: blocked.watch, issue: blocked.issue, severity: blocked.severity }
         : null,
@@ -252,7 +259,7 @@ const routes: RouteModule = async (app, ctx) => {
       const rows = request.query.num_of_rows ?? 20
       const page = request.query.page_num ?? 1
       const body = request.body ?? {}
-      const found = store.scansPage({
+      const found = await store.scansPage({
         ...(body.status ? { status: body.status } : {}),
         ...(body.search ? { q: body.search } : {}),
         limit: rows,
@@ -293,10 +300,10 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       user(request)
       return {
-        advisories: store.advisoryCount(),
-        by_severity: store.advisoryCountsBySeverity(),
-        imports: store.imports(20),
-        scans: store.scanStatusCounts(),
+        advisories: await store.advisoryCount(),
+        by_severity: await store.advisoryCountsBySeverity(),
+        imports: await store.imports(20),
+        scans: await store.scanStatusCounts(),
         scheduled_url: ctx.config.advisoriesUrl ?? null,
         scheduled_every_ms: ctx.config.advisoriesUrl ? ctx.config.advisoriesIntervalMs : null,
       }
@@ -312,7 +319,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       user(request)
-      const a = store.advisory(request.params.id)
+      const a = await store.advisory(request.params.id)
       if (!a) throw new HttpError(404, `No advisory ${request.params.id}`, 'NOT_FOUND')
       return a
     },
@@ -356,7 +363,10 @@ const routes: RouteModule = async (app, ctx) => {
   // --- Policies ---
   app.get('/xray/api/v1/policies', { schema: documented('Policies', {}) }, async (request) => {
     user(request)
-    return store.policies().map((p) => ({ ...p, watches: store.watchesUsingPolicy(p.name) }))
+    const out = []
+    for (const p of await store.policies())
+      out.push({ ...p, watches: await store.watchesUsingPolicy(p.name) })
+    return out
   })
   const checkPolicy = (p: Policy) => {
     checkName(p.name, 'A policy')
@@ -382,8 +392,8 @@ const routes: RouteModule = async (app, ctx) => {
       ctx.requireAdmin(request)
       const p = decode(PolicyCodec, request.body)
       checkPolicy(p)
-      if (store.policy(p.name)) throw new HttpError(409, `A policy named ${p.name} exists`, 'EXISTS')
-      store.createPolicy(p, xray.now())
+      if (await store.policy(p.name)) throw new HttpError(409, `A policy named ${p.name} exists`, 'EXISTS')
+      await store.createPolicy(p, xray.now())
       return reply.status(201).send(p)
     },
   )
@@ -395,7 +405,8 @@ const routes: RouteModule = async (app, ctx) => {
       const p = decode(PolicyCodec, request.body)
       if (p.name !== request.params.name) throw new HttpError(400, 'A policy keeps its name', 'VALIDATION')
       checkPolicy(p)
-      if (!store.updatePolicy(p, xray.now())) throw new HttpError(404, `No policy ${p.name}`, 'NOT_FOUND')
+      if (!(await store.updatePolicy(p, xray.now())))
+        throw new HttpError(404, `No policy ${p.name}`, 'NOT_FOUND')
       await xray.reevaluateAll()
       return p
     },
@@ -405,10 +416,10 @@ const routes: RouteModule = async (app, ctx) => {
     { schema: documented('Deletes a policy not assigned to a watch (admins)', {}) },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      const using = store.watchesUsingPolicy(request.params.name)
+      const using = await store.watchesUsingPolicy(request.params.name)
       if (using.length > 0)
         throw new HttpError(409, `The policy is assigned to ${using.join(', ')}: unassign it first`, 'IN_USE')
-      if (!store.deletePolicy(request.params.name))
+      if (!(await store.deletePolicy(request.params.name)))
         throw new HttpError(404, `No policy ${request.params.name}`, 'NOT_FOUND')
       return reply.status(204).send()
     },
@@ -419,9 +430,10 @@ const routes: RouteModule = async (app, ctx) => {
     user(request)
     return store.watches()
   })
-  const checkWatch = (w: Watch) => {
+  const checkWatch = async (w: Watch) => {
     checkName(w.name, 'A watch')
-    for (const p of w.policies) if (!store.policy(p)) throw new HttpError(400, `No policy ${p}`, 'VALIDATION')
+    for (const p of w.policies)
+      if (!(await store.policy(p))) throw new HttpError(400, `No policy ${p}`, 'VALIDATION')
     if (w.resources.kind === 'repositories' && w.resources.repositories.length === 0)
       throw new HttpError(400, 'Choose at least one repository', 'VALIDATION')
   }
@@ -431,11 +443,11 @@ const routes: RouteModule = async (app, ctx) => {
     async (request, reply) => {
       ctx.requireAdmin(request)
       const w = decode(WatchCodec, request.body)
-      checkWatch(w)
-      if (store.watch(w.name)) throw new HttpError(409, `A watch named ${w.name} exists`, 'EXISTS')
-      store.transaction(() => store.createWatch(w, xray.now()))
+      await checkWatch(w)
+      if (await store.watch(w.name)) throw new HttpError(409, `A watch named ${w.name} exists`, 'EXISTS')
+      await store.transaction((s) => s.createWatch(w, xray.now()))
       await xray.reevaluateAll()
-      return reply.status(201).send(store.watch(w.name))
+      return reply.status(201).send(await store.watch(w.name))
     },
   )
   app.put<{ Params: { name: string } }>(
@@ -445,11 +457,11 @@ const routes: RouteModule = async (app, ctx) => {
       ctx.requireAdmin(request)
       const w = decode(WatchCodec, request.body)
       if (w.name !== request.params.name) throw new HttpError(400, 'A watch keeps its name', 'VALIDATION')
-      checkWatch(w)
-      if (!store.transaction(() => store.updateWatch(w, xray.now())))
+      await checkWatch(w)
+      if (!(await store.transaction((s) => s.updateWatch(w, xray.now()))))
         throw new HttpError(404, `No watch ${w.name}`, 'NOT_FOUND')
       await xray.reevaluateAll()
-      return store.watch(w.name)
+      return await store.watch(w.name)
     },
   )
   app.delete<{ Params: { name: string } }>(
@@ -457,7 +469,7 @@ const routes: RouteModule = async (app, ctx) => {
     { schema: documented('Deletes a watch and its violations (admins)', {}) },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      if (!store.deleteWatch(request.params.name))
+      if (!(await store.deleteWatch(request.params.name)))
         throw new HttpError(404, `No watch ${request.params.name}`, 'NOT_FOUND')
       await xray.reevaluateAll()
       return reply.status(204).send()
@@ -507,17 +519,18 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       user(request)
-      const v = store.violation(request.params.id)
+      const v = await store.violation(request.params.id)
       if (!v) throw new HttpError(404, `No violation ${request.params.id}`, 'NOT_FOUND')
-      const finding = store
-        .findingsOf(v.versionId)
-        .find((f) => f.advisoryId === v.issue && f.component === v.component)
+      const finding = (await store.findingsOf(v.versionId)).find(
+        (f) => f.advisoryId === v.issue && f.component === v.component,
+      )
       return {
         ...v,
-        advisory: v.type === 'security' ? (store.advisory(v.issue) ?? null) : null,
+        advisory: v.type === 'security' ? ((await store.advisory(v.issue)) ?? null) : null,
         finding: finding ?? null,
-        ignored_by: store.ignoreRules().filter((r) => r.expires === undefined || r.expires > xray.now())
-          .length,
+        ignored_by: (await store.ignoreRules()).filter(
+          (r) => r.expires === undefined || r.expires > xray.now(),
+        ).length,
       }
     },
   )
@@ -546,7 +559,7 @@ const routes: RouteModule = async (app, ctx) => {
         ...(input.expires !== undefined ? { expires: new Date(input.expires).toISOString() } : {}),
         id: randomUUID(),
       }
-      store.addIgnoreRule(rule, admin.name, xray.now())
+      await store.addIgnoreRule(rule, admin.name, xray.now())
       return reply.status(201).send(rule)
     },
   )
@@ -555,7 +568,7 @@ const routes: RouteModule = async (app, ctx) => {
     { schema: documented('Removes an ignore rule (admins)', {}) },
     async (request, reply) => {
       ctx.requireAdmin(request)
-      if (!store.deleteIgnoreRule(request.params.id))
+      if (!(await store.deleteIgnoreRule(request.params.id)))
         throw new HttpError(404, 'No such ignore rule', 'NOT_FOUND')
       return reply.status(204).send()
     },
@@ -573,7 +586,8 @@ const routes: RouteModule = async (app, ctx) => {
       ctx.requireAdmin(request)
       const id = request.body?.version_id
       if (id) {
-        if (!xray.rescan(id)) throw new HttpError(404, `${id} is not in an indexed repository`, 'NOT_FOUND')
+        if (!(await xray.rescan(id)))
+          throw new HttpError(404, `${id} is not in an indexed repository`, 'NOT_FOUND')
         return detailsOf(id)
       }
       void xray.rescanAll()
@@ -586,7 +600,7 @@ const routes: RouteModule = async (app, ctx) => {
     { schema: documented('Repositories whose versions are scanned', {}) },
     async (request) => {
       user(request)
-      return { repositories: store.indexedRepos() }
+      return { repositories: await store.indexedRepos() }
     },
   )
   app.put<{ Body: { repositories: string[] } }>(
@@ -604,19 +618,19 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const known = new Set(store.repositoryKeys())
+      const known = new Set(await store.repositoryKeys())
       const unknown = request.body.repositories.filter((r) => !known.has(r))
       if (unknown.length > 0) throw new HttpError(400, `No repository ${unknown.join(', ')}`, 'VALIDATION')
-      store.transaction(() => store.setIndexedRepos(request.body.repositories))
+      await store.transaction((s) => s.setIndexedRepos(request.body.repositories))
       void xray.rescanAll()
-      return { repositories: store.indexedRepos() }
+      return { repositories: await store.indexedRepos() }
     },
   )
 
   const SETTINGS_DEFAULT = { scanDependencies: true, rescanAfterImport: true, retentionDays: 90 }
   app.get('/xray/api/v1/settings', { schema: documented('Scans settings', {}) }, async (request) => {
     user(request)
-    return { ...SETTINGS_DEFAULT, ...(store.setting<object>('scans') ?? {}) }
+    return { ...SETTINGS_DEFAULT, ...((await store.setting<object>('scans')) ?? {}) }
   })
   app.put<{ Body: { scanDependencies: boolean; rescanAfterImport: boolean; retentionDays: number } }>(
     '/xray/api/v1/settings',
@@ -636,7 +650,7 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       ctx.requireAdmin(request)
-      store.setSetting('scans', request.body)
+      await store.setSetting('scans', request.body)
       return request.body
     },
   )
@@ -651,7 +665,7 @@ const routes: RouteModule = async (app, ctx) => {
     async (request) => {
       user(request)
       const since = new Date(ctx.clock.now() - (request.query.days ?? 30) * 86_400_000).toISOString()
-      return { points: store.history(since) }
+      return { points: await store.history(since) }
     },
   )
 
@@ -672,7 +686,7 @@ const routes: RouteModule = async (app, ctx) => {
     async (request, reply) => {
       user(request)
       const id = versionIdOf(request.query.package_id, request.query.version)
-      const sbom = sbomOf(ctx.db, store, id, xray.now())
+      const sbom = await sbomOf(store, id, xray.now())
       if (!sbom) throw new HttpError(404, `No version ${id}`, 'NOT_FOUND')
       const file = `${request.query.package_id.replace(/^[a-z]+:\/\//, '').replace(/[^A-Za-z0-9._-]/g, '_')}-${request.query.version.replace(/[^A-Za-z0-9._-]/g, '_')}.cdx.json`
       return reply

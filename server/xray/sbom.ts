@@ -4,8 +4,7 @@
  * vulnerabilities its scan found, each pointing at the component it affects.
  */
 import { createHash } from 'node:crypto'
-import type { Db } from '../db'
-import type { XrayStore } from './store'
+import type { StoredAdvisory, XrayStore } from './store'
 
 /** A package URL (purl) for npm: the scope's @ is percent-encoded. */
 export const npmPurl = (name: string, version?: string) =>
@@ -15,17 +14,19 @@ const SPDX_ID = /^[A-Za-z0-9.+-]+$/
 
 const CVSS_METHOD: Record<string, string> = { 'CVSS:3.1': 'CVSSv31', 'CVSS:3.0': 'CVSSv3' }
 
-export function sbomOf(_db: Db, store: XrayStore, versionId: string, now: string) {
-  const v = store.versionToScan(versionId)
+export async function sbomOf(store: XrayStore, versionId: string, now: string) {
+  const v = await store.versionToScan(versionId)
   if (!v) return undefined
   const main = npmPurl(v.name, v.version)
-  const deps = store.dependenciesOf(v.id)
+  const deps = await store.dependenciesOf(v.id)
   const depRef = (name: string) => npmPurl(name)
-  const findings = store.findingsOf(v.id)
+  const findings = await store.findingsOf(v.id)
+  const advisories = new Map<string, StoredAdvisory | undefined>()
+  for (const f of findings)
+    if (!advisories.has(f.advisoryId)) advisories.set(f.advisoryId, await store.advisory(f.advisoryId))
+  const scanned = (await store.scanOf(versionId))?.scanned_at ?? ''
   // Deterministic for the same version and scan.
-  const digest = createHash('sha256')
-    .update(`${versionId}\n${store.scanOf(versionId)?.scanned_at ?? ''}`)
-    .digest('hex')
+  const digest = createHash('sha256').update(`${versionId}\n${scanned}`).digest('hex')
   const serial = `urn:uuid:${digest.slice(0, 8)}-${digest.slice(8, 12)}-5${digest.slice(13, 16)}-a${digest.slice(17, 20)}-${digest.slice(20, 32)}`
   return {
     bomFormat: 'CycloneDX',
@@ -59,7 +60,7 @@ export function sbomOf(_db: Db, store: XrayStore, versionId: string, now: string
       ...deps.map((d) => ({ ref: depRef(d.name), dependsOn: [] })),
     ],
     vulnerabilities: findings.map((f) => {
-      const a = store.advisory(f.advisoryId)
+      const a = advisories.get(f.advisoryId)
       const method = a?.cvssVector ? CVSS_METHOD[a.cvssVector.split('/')[0]!] : undefined
       return {
         'bom-ref': `${f.advisoryId}:${f.component}`,

@@ -17,9 +17,9 @@ import type { FindingRow, VersionToScan, XrayStore } from './store'
 
 type NewFinding = Omit<FindingRow, 'versionId'>
 
-export function findingsFor(store: XrayStore, v: VersionToScan): NewFinding[] {
+export async function findingsFor(store: XrayStore, v: VersionToScan): Promise<NewFinding[]> {
   const findings: NewFinding[] = []
-  for (const a of store.affectedOf('npm', v.name))
+  for (const a of await store.affectedOf('npm', v.name))
     if (isAffected(v.version, a)) {
       const holding = intervalHolding(v.version, a)
       findings.push({
@@ -34,9 +34,9 @@ export function findingsFor(store: XrayStore, v: VersionToScan): NewFinding[] {
         fixed: holding?.to && !holding.to.inclusive ? [holding.to.version] : [],
       })
     }
-  for (const dep of store.dependenciesOf(v.id)) {
+  for (const dep of await store.dependenciesOf(v.id)) {
     if (dep.name === v.name) continue
-    for (const a of store.affectedOf('npm', dep.name))
+    for (const a of await store.affectedOf('npm', dep.name))
       if (declaredRangeMayBeAffected(dep.version, a))
         findings.push({
           advisoryId: a.advisoryId,
@@ -59,8 +59,13 @@ export interface Rules {
   readonly expand: (key: string) => readonly string[]
 }
 
-export function evaluateVersion(store: XrayStore, v: VersionToScan, rules: Rules, at: string): void {
-  const findings = store.findingsOf(v.id).map((f) => ({
+export async function evaluateVersion(
+  store: XrayStore,
+  v: VersionToScan,
+  rules: Rules,
+  at: string,
+): Promise<void> {
+  const findings = (await store.findingsOf(v.id)).map((f) => ({
     advisoryId: f.advisoryId,
     component: f.component,
     severity: f.severity,
@@ -73,5 +78,5 @@ export function evaluateVersion(store: XrayStore, v: VersionToScan, rules: Rules
     rules.policies,
     rules.expand,
   )
-  store.putViolations(v.id, drafts, at)
+  await store.putViolations(v.id, drafts, at)
 }

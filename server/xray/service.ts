@@ -7,8 +7,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isoNow } from '../clock'
 import type { ServerContext } from '../context'
-import { resolveIn, type Resolvable } from '../repositories/store'
-import { xrayStore, type ImportRecord } from './store'
+import { resolveIn } from '../repositories/store'
+import type { Sql } from '../db/sql'
+import { xrayStore, type ImportRecord, type XrayStore } from './store'
 import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from './importer'
 import { evaluateVersion, findingsFor, type Rules } from './scanner'
 import { ignoreRuleMatches, violationsOf, type ViolationDraft } from '../../domain/xray'
@@ -27,25 +28,33 @@ export type ImportSource =
 const sourceName = (s: ImportSource) =>
   s.kind === 'path' ? s.path : s.kind === 'url' ? s.url : `upload:${s.name}`
 
-export function createXrayService(ctx: ServerContext) {
-  const store = xrayStore(ctx.db)
+/** What the service reads: the database and the platform's time. */
+export type XrayContext = Pick<ServerContext, 'sql' | 'clock'>
+
+/** A database error (a SQLSTATE or SQLite code): the transaction's to handle, not a failed scan. */
+const fromDatabase = (error: unknown) => typeof (error as { code?: unknown }).code === 'string'
+
+export function createXrayService(ctx: XrayContext) {
+  const store = xrayStore(ctx.sql)
   const now = () => isoNow(ctx.clock)
   let running: Promise<number> | undefined
   let pendingAgain = false
   // Set when the node closes: a background scan stops between batches instead of writing to a closed database.
   let stopped = false
 
-  const rules = (): Rules => {
-    const policies = new Map(store.policies().map((p) => [p.name, p]))
+  /** The watches, policies and repositories, read on `s` (inside the caller's transaction if it holds one). */
+  const rules = async (s: XrayStore): Promise<Rules> => {
+    const watches = await s.watches()
+    const policies = new Map((await s.policies()).map((p) => [p.name, p]))
+    // Only a watch expands repositories: without one, a version's arrival reads nothing more.
+    const repos = new Map(watches.length > 0 ? (await s.repositories()).map((r) => [r.key, r] as const) : [])
     const members = new Map<string, readonly string[]>()
-    let repos: ReadonlyMap<string, Resolvable> | undefined
     return {
-      watches: store.watches(),
+      watches,
       policies,
       expand: (key) => {
         let m = members.get(key)
         if (!m) {
-          repos ??= new Map(store.repositories().map((r) => [r.key, r] as const))
           m = resolveIn(repos, key).map((r) => r.key)
           members.set(key, m)
         }
@@ -54,15 +63,18 @@ export function createXrayService(ctx: ServerContext) {
     }
   }
 
-  /** Scans one version and evaluates it; the caller may hold a transaction. */
-  const scanOne = (versionId: string, r: Rules, at: string): boolean => {
-    const v = store.versionToScan(versionId)
-    if (!v || !store.isIndexed(v.repo)) return false
+  /** Scans one version and evaluates it, on `s`; the caller may hold a transaction. */
+  const scanOne = async (s: XrayStore, versionId: string, r: Rules, at: string): Promise<boolean> => {
+    const v = await s.versionToScan(versionId)
+    if (!v || !(await s.isIndexed(v.repo))) return false
     try {
-      store.putScan(v, findingsFor(store, v), at)
-      evaluateVersion(store, v, r, at)
+      await s.putScan(v, await findingsFor(s, v), at)
+      await evaluateVersion(s, v, r, at)
     } catch (error) {
-      store.markScan(v.id, 'failed', at, (error as Error).message.slice(0, 500))
+      // A conflict or a lost connection fails (or retries) the whole transaction; only the
+      // scanner's own failure (a range it cannot read) is the version's.
+      if (fromDatabase(error)) throw error
+      await s.markScan(v.id, 'failed', at, (error as Error).message.slice(0, 500))
     }
     return true
   }
@@ -71,25 +83,28 @@ export function createXrayService(ctx: ServerContext) {
   const scanAllNow = async (evaluateOnly = false): Promise<number> => {
     let after = ''
     let count = 0
-    const r = rules()
+    const r = await rules(store)
     const at = now()
     for (;;) {
       if (stopped) return count
-      const ids = store.indexedVersionIds(after, BATCH)
+      const ids = await store.indexedVersionIds(after, BATCH)
       if (ids.length === 0) break
-      store.transaction(() => {
+      // Counted from the answer: on PostgreSQL the work may run again after a conflict.
+      count += await store.transaction(async (s) => {
+        let scanned = 0
         for (const id of ids) {
           if (evaluateOnly) {
-            const v = store.versionToScan(id)
-            if (v && store.scanOf(id)?.status === 'scanned') evaluateVersion(store, v, r, at)
-          } else if (scanOne(id, r, at)) count++
+            const v = await s.versionToScan(id)
+            if (v && (await s.scanOf(id))?.status === 'scanned') await evaluateVersion(s, v, r, at)
+          } else if (await scanOne(s, id, r, at)) scanned++
         }
+        return scanned
       })
       after = ids.at(-1)!
       await new Promise((resolve) => setImmediate(resolve))
     }
     if (stopped) return count
-    store.transaction(() => store.recordHistory(at))
+    await store.transaction((s) => s.recordHistory(at))
     return count
   }
 
@@ -109,31 +124,33 @@ export function createXrayService(ctx: ServerContext) {
     return running
   }
 
-  const store_ = (read: ReadExport, source: string, started: string): ImportRecord => {
+  /** Stores an export's advisories all or nothing and records the import, on `s` (in a transaction). */
+  const storeExport = async (
+    s: XrayStore,
+    read: ReadExport,
+    source: string,
+    started: string,
+  ): Promise<ImportRecord> => {
     const ok = read.problems.length === 0 && read.files > 0
     const report =
       read.files === 0 && read.problems.length === 0
         ? [{ file: source, reason: 'no JSON files' }]
         : read.problems
-    const finished = now()
     const record = {
       source,
       started,
-      finished,
+      finished: now(),
       ok,
       files: read.files,
       advisories: ok ? read.advisories.length : 0,
       report,
     }
-    const id = store.transaction(() => {
-      if (ok)
-        for (const a of read.advisories) {
-          if (a.withdrawn) store.removeAdvisory(a.id)
-          else store.putAdvisory(a)
-        }
-      return store.recordImport(record)
-    })
-    return { id, ...record }
+    if (ok)
+      for (const a of read.advisories) {
+        if (a.withdrawn) await s.removeAdvisory(a.id)
+        else await s.putAdvisory(a)
+      }
+    return { id: await s.recordImport(record), ...record }
   }
 
   const service = {
@@ -157,7 +174,7 @@ export function createXrayService(ctx: ServerContext) {
           problems: [{ file: sourceName(source), reason: (error as Error).message }],
         }
       }
-      const record = store_(read, sourceName(source), started)
+      const record = await store.transaction((s) => storeExport(s, read, sourceName(source), started))
       if (record.ok) {
         const scan = rescanAll()
         if (options.wait) await scan
@@ -166,26 +183,26 @@ export function createXrayService(ctx: ServerContext) {
       return record
     },
 
-    /** The shipped advisories and a first scan, once per data folder (the first node to start does it). */
-    seedIfEmpty(): boolean {
-      const seeded = store.transaction(() => {
-        if (store.imports(1).length > 0) return false
-        const read = readExportPath(SHIPPED_ADVISORIES)
-        store_(read, 'shipped advisories', now())
+    /** The shipped advisories and a first scan, once per database (the first node to start does it). */
+    async seedIfEmpty(): Promise<boolean> {
+      const read = readExportPath(SHIPPED_ADVISORIES)
+      const seeded = await store.transaction(async (s) => {
+        if ((await s.imports(1)).length > 0) return false
+        await storeExport(s, read, 'shipped advisories', now())
         return true
       })
       if (!seeded) return false
-      const r = rules()
       const at = now()
-      store.transaction(() => {
+      await store.transaction(async (s) => {
+        const r = await rules(s)
         let after = ''
         for (;;) {
-          const ids = store.indexedVersionIds(after, BATCH)
+          const ids = await s.indexedVersionIds(after, BATCH)
           if (ids.length === 0) break
-          for (const id of ids) scanOne(id, r, at)
+          for (const id of ids) await scanOne(s, id, r, at)
           after = ids.at(-1)!
         }
-        store.recordHistory(at)
+        await s.recordHistory(at)
       })
       return true
     },
@@ -195,16 +212,17 @@ export function createXrayService(ctx: ServerContext) {
     reevaluateAll: () => rescanAll({ evaluateOnly: true }),
 
     /** Scans one version now (the console's rescan). */
-    rescan(versionId: string): boolean {
-      return store.transaction(() => scanOne(versionId, rules(), now()))
-    },
+    rescan: (versionId: string): Promise<boolean> =>
+      store.transaction(async (s) => scanOne(s, versionId, await rules(s), now())),
 
     /**
      * The hook every stored npm version passes through (a publish, a remote repository's
-     * cache): it is scanned and its violations computed before anyone can download it.
+     * cache), inside the transaction that stores it (`tx`): it is scanned and its violations
+     * computed before anyone can download it.
      */
-    versionArrived(versionId: string): void {
-      scanOne(versionId, rules(), now())
+    async versionArrived(versionId: string, tx: Sql): Promise<void> {
+      const s = store.within(tx)
+      await scanOne(s, versionId, await rules(s), now())
     },
 
     blockingViolation: (versionId: string) => store.blockingViolation(versionId, now()),
@@ -219,18 +237,18 @@ export function createXrayService(ctx: ServerContext) {
      * What fails a build: violations in force with a fail-build action on the versions it holds,
      * from watches over their repositories and from watches naming the build itself.
      */
-    buildViolations(buildName: string, versionIds: readonly string[]): ViolationDraft[] {
+    async buildViolations(buildName: string, versionIds: readonly string[]): Promise<ViolationDraft[]> {
       const at = now()
-      const r = rules()
-      const ignores = store.ignoreRules()
+      const r = await rules(store)
+      const ignores = await store.ignoreRules()
       const out: ViolationDraft[] = []
       const buildWatches = r.watches
         .filter((w) => w.resources.kind === 'builds' && w.resources.builds.includes(buildName))
         .map((w) => ({ ...w, resources: { kind: 'all' as const } }))
       for (const id of new Set(versionIds)) {
-        const v = store.versionToScan(id)
+        const v = await store.versionToScan(id)
         if (!v) continue
-        const findings = store.findingsOf(id).map((f) => ({
+        const findings = (await store.findingsOf(id)).map((f) => ({
           advisoryId: f.advisoryId,
           component: f.component,
           severity: f.severity,
@@ -238,7 +256,7 @@ export function createXrayService(ctx: ServerContext) {
           fixedVersions: f.fixed,
         }))
         const drafts = [
-          ...store.violations({ versionId: id, limit: 1000, offset: 0 }, at).rows.map((x) => ({
+          ...(await store.violations({ versionId: id, limit: 1000, offset: 0 }, at)).rows.map((x) => ({
             watch: x.watch,
             policy: x.policy,
             rule: x.rule,
@@ -269,11 +287,11 @@ export type XrayService = ReturnType<typeof createXrayService>
 const services = new WeakMap<object, XrayService>()
 
 /** The node's one service (the registry and the API share it). */
-export function xrayFor(ctx: ServerContext): XrayService {
-  let s = services.get(ctx.db)
+export function xrayFor(ctx: XrayContext): XrayService {
+  let s = services.get(ctx.sql)
   if (!s) {
     s = createXrayService(ctx)
-    services.set(ctx.db, s)
+    services.set(ctx.sql, s)
   }
   return s
 }

@@ -3,14 +3,15 @@
  * async interface: a PostgreSQL started by the test, every migration run by buildServer, sign-in
  * and the admin areas on it. The features still on the embedded SQLite are not served there
  * (server/db/notOnPostgres.ts): they answer 503 NOT_ON_POSTGRES naming themselves, and nothing
- * is written to a SQLite file in the data folder. The catalogue, repositories, remotes and the
- * overview are served there.
+ * is written to a SQLite file in the data folder. The catalogue, repositories, remotes, the
+ * overview and security scanning are served there.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { FEATURES_NOT_ON_POSTGRES } from '../../server/db/notOnPostgres'
+import { securityPolicy } from '../support/xrayPolicies'
 import { call, sessionOf, type Answer } from './authHelpers'
 
 let server: TestServer
@@ -93,6 +94,54 @@ describe('the platform on PostgreSQL', () => {
     expect((await call(server, 'GET', '/ui/home/overview', { cookie: admin })).status).toBe(200)
   })
 
+  it('serves security scanning from PostgreSQL, the shipped advisories imported at start', async () => {
+    const admin = await sessionOf(server, 'admin')
+    const status = await call<{ advisories: number; imports: Array<{ source: string; ok: boolean }> }>(
+      server,
+      'GET',
+      '/xray/api/v1/advisories/status',
+      { cookie: admin },
+    )
+    expect(status.status).toBe(200)
+    expect(status.body.advisories).toBeGreaterThan(0)
+    expect(status.body.imports).toMatchObject([{ source: 'shipped advisories', ok: true }])
+    const policy = securityPolicy('no-critical', 'critical', { blockDownload: true })
+    expect(
+      (await call(server, 'POST', '/xray/api/v1/policies', { cookie: admin, body: policy })).status,
+    ).toBe(201)
+    const watch = {
+      name: 'everything',
+      description: '',
+      resources: { kind: 'repositories', repositories: ['npm'] },
+      policies: ['no-critical'],
+    }
+    expect((await call(server, 'POST', '/xray/api/v1/watches', { cookie: admin, body: watch })).status).toBe(
+      201,
+    )
+    expect((await call(server, 'GET', '/xray/api/v1/policies', { cookie: admin })).body).toEqual([
+      { ...policy, watches: ['everything'] },
+    ])
+    expect(await server.ctx.sql.all('SELECT watch_name, policy_name FROM xray_watch_policies')).toEqual([
+      { watch_name: 'everything', policy_name: 'no-critical' },
+    ])
+    // The catalogue copied in at start was scanned: the watch finds its critical advisories.
+    const violations = await call<{
+      total: number
+      rows: Array<{ versionId: string; packageName: string; version: string; severity: string }>
+    }>(server, 'GET', '/xray/api/v1/violations', { cookie: admin })
+    expect(violations.body.total).toBeGreaterThan(0)
+    expect(new Set(violations.body.rows.map((r) => r.severity))).toEqual(new Set(['critical']))
+    const first = violations.body.rows[0]!
+    const details = await call(server, 'POST', '/xray/ui/component/details/general', {
+      cookie: admin,
+      body: { package_id: `npm://${first.packageName}`, version: first.version },
+    })
+    expect(details).toMatchObject({
+      status: 200,
+      body: { version_id: first.versionId, scan_status: 'scanned', blocked: { policy: 'no-critical' } },
+    })
+  })
+
   it('answers 503 NOT_ON_POSTGRES for each feature still on the embedded SQLite, and names it', async () => {
     const admin = await sessionOf(server, 'admin')
     // One call into each feature the list names: the list and what is served cannot drift apart.
@@ -102,7 +151,6 @@ describe('the platform on PostgreSQL', () => {
           cookie: admin,
           body: { graphQL: { query: '{ packages(filter: {}) { edges { node { name } } } }' } },
         }),
-      xray: () => call(server, 'GET', '/xray/ui/homepage/getXrayVersion', { cookie: admin }),
     }
     expect(FEATURES_NOT_ON_POSTGRES.map(([feature]) => feature).sort()).toEqual(Object.keys(probes).sort())
     for (const [feature, probe] of Object.entries(probes))

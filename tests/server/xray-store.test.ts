@@ -1,0 +1,237 @@
+/**
+ * Security scanning's store and service on both engines (the embedded SQLite and a PostgreSQL
+ * the test starts): an import all or nothing, a version scanned inside the transaction that
+ * stores it (and gone with it when that transaction fails), violations of a watch over a virtual
+ * repository, the block they make and the ignore rule that lifts it, paging and filters, a
+ * re-evaluation after the watch goes, and the history a scan run records.
+ */
+import { describe, expect, it } from 'vitest'
+import { manualClock } from '../../server/clock'
+import type { Sql } from '../../server/db/sql'
+import { npmCatalogue, type PublishedVersion } from '../../server/registry/npmCatalogue'
+import { createXrayService } from '../../server/xray/service'
+import { T0 } from '../support/catalogueRows'
+import { migrated, testEngines } from '../support/engines'
+import { securityPolicy } from '../support/xrayPolicies'
+
+const engines = testEngines()
+
+const osv = (id: string, name: string, events: Array<Record<string, string>>, severity: string) => ({
+  schema_version: '1.4.0',
+  id,
+  modified: '2026-01-01T00:00:00Z',
+  published: '2026-01-01T00:00:00Z',
+  aliases: [`CVE-2026-${id.length}`],
+  summary: `${name} is unsafe`,
+  details: 'Test advisory',
+  severity: [],
+  affected: [{ package: { ecosystem: 'npm', name }, ranges: [{ type: 'ECOSYSTEM', events }] }],
+  references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
+  database_specific: { cwe_ids: ['CWE-79'], severity },
+})
+const exportOf = (records: unknown[]) => Buffer.from(JSON.stringify(records))
+
+const published = (name: string, version: string, c: string): PublishedVersion => ({
+  repo: 'npm-local',
+  name,
+  version,
+  document: { name, version, license: 'MIT', dependencies: { 'b-dep': '^1.0.0' } },
+  files: [],
+  tarballFacts: { sha256: c.repeat(64), sha1: c.repeat(40), md5: c.repeat(32), size: 10 },
+  deployedBy: 'admin',
+  now: T0,
+})
+
+async function blobs(sql: Sql, chars: string) {
+  for (const c of chars)
+    await sql.run('INSERT INTO blobs (sha256, sha1, md5, size, created) VALUES (?, ?, ?, 10, ?)', [
+      c.repeat(64),
+      c.repeat(40),
+      c.repeat(32),
+      T0,
+    ])
+}
+
+describe.each(engines)('xray on %s', (_name, open) => {
+  it('scans versions as they arrive, in their transaction, and blocks what a watch forbids', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse('2026-12-01T12:00:00.000Z'))
+    const xray = createXrayService({ sql, clock })
+    const store = xray.store
+
+    const refused = await xray.importFrom({
+      kind: 'upload',
+      name: 'bad.json',
+      bytes: Buffer.concat([
+        exportOf([osv('GHSA-aaaa', 'left-pad', [{ introduced: '0' }], 'HIGH')]),
+        Buffer.from('x'),
+      ]),
+    })
+    expect(refused).toMatchObject({ ok: false, advisories: 0 })
+    expect(await store.advisoryCount()).toBe(0)
+    const imported = await xray.importFrom(
+      {
+        kind: 'upload',
+        name: 'advisories.json',
+        bytes: exportOf([
+          osv('GHSA-left', 'left-pad', [{ introduced: '0' }, { fixed: '1.1.0' }], 'CRITICAL'),
+          osv('GHSA-bdep', 'b-dep', [{ introduced: '1.0.0' }, { fixed: '1.0.5' }], 'LOW'),
+        ]),
+      },
+      { wait: true },
+    )
+    expect(imported).toMatchObject({ ok: true, advisories: 2 })
+    expect(imported.id).toBeGreaterThan(refused.id)
+    expect((await store.imports(5)).map((i) => [i.id, i.ok])).toEqual([
+      [imported.id, true],
+      [refused.id, false],
+    ])
+    expect(await store.advisoryCountsBySeverity()).toEqual({ critical: 1, low: 1 })
+    expect((await store.advisory('GHSA-left'))?.affected).toEqual([
+      {
+        ecosystem: 'npm',
+        package: 'left-pad',
+        ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '1.1.0' }] }],
+        versions: [],
+      },
+    ])
+
+    await store.transaction(async (s) => {
+      await s.createPolicy(
+        securityPolicy('no-critical', 'critical', { blockDownload: true, failBuild: true }),
+        T0,
+      )
+      // The virtual repository: its members are read inside the storing transaction.
+      await s.createWatch(
+        {
+          name: 'npm-watch',
+          description: '',
+          resources: { kind: 'repositories', repositories: ['npm'] },
+          policies: ['no-critical'],
+        },
+        T0,
+      )
+    })
+    expect(await store.watchesUsingPolicy('no-critical')).toEqual(['npm-watch'])
+
+    await blobs(sql, 'abc')
+    const catalogue = npmCatalogue(sql, { versionArrived: (id, tx) => xray.versionArrived(id, tx) })
+    const add = (version: string, c: string) =>
+      sql.transaction((tx) => catalogue.within(tx).add(published('left-pad', version, c)))
+    await add('1.0.0', 'a')
+    await add('1.1.0', 'b')
+    // A publish that fails after its version arrived leaves no scan behind either.
+    await expect(
+      sql.transaction(async (tx) => {
+        await catalogue.within(tx).add(published('left-pad', '1.0.9', 'c'))
+        throw new Error('refused later')
+      }),
+    ).rejects.toThrow('refused later')
+    expect(await store.scanOf('npm://left-pad@1.0.9')).toBeUndefined()
+
+    const old = 'npm://left-pad@1.0.0'
+    expect(await store.scanOf(old)).toMatchObject({ status: 'scanned', critical: 1, low: 1, high: 0 })
+    expect((await store.findingsOf(old)).map((f) => [f.advisoryId, f.component, f.direct, f.fixed])).toEqual([
+      ['GHSA-bdep', 'b-dep', false, ['1.0.5']],
+      ['GHSA-left', 'left-pad', true, ['1.1.0']],
+    ])
+    expect(await store.scanOf('npm://left-pad@1.1.0')).toMatchObject({
+      status: 'scanned',
+      critical: 0,
+      low: 1,
+    })
+    // The catalogue's counts: the version's own, the package's distinct advisories over its versions.
+    expect(await sql.one('SELECT vuln_critical, vuln_low FROM catalog_versions WHERE id = ?', [old])).toEqual(
+      { vuln_critical: 1, vuln_low: 1 },
+    )
+    expect(
+      await sql.one("SELECT vuln_critical, vuln_low FROM catalog_packages WHERE id = 'npm://left-pad'"),
+    ).toEqual({ vuln_critical: 1, vuln_low: 1 })
+
+    const now = xray.now()
+    const blocking = await xray.blockingViolation(old)
+    expect(blocking).toMatchObject({ packageName: 'left-pad', version: '1.0.0', issue: 'GHSA-left' })
+    expect(await xray.blockingViolation('npm://left-pad@1.1.0')).toBeUndefined()
+    const page = await store.violations({ resource: 'left-pad', limit: 10, offset: 0 }, now)
+    expect(page.total).toBe(1)
+    expect(await store.violation(page.rows[0]!.id)).toEqual(page.rows[0])
+    expect((await store.violations({ severity: 'low', limit: 10, offset: 0 }, now)).total).toBe(0)
+    expect((await store.violations({ watch: 'npm-watch', limit: 10, offset: 0 }, now)).total).toBe(1)
+    expect((await xray.buildViolations('b', [old, 'npm://left-pad@1.1.0'])).map((d) => d.issue)).toEqual([
+      'GHSA-left',
+    ])
+
+    // An ignore rule lifts the block until it expires on the platform's clock.
+    const expires = new Date(clock.now() + 60_000).toISOString()
+    await store.addIgnoreRule({ id: 'r1', issue: 'GHSA-left', reason: 'accepted', expires }, 'admin', now)
+    expect(await xray.blockingViolation(old)).toBeUndefined()
+    expect((await store.violations({ limit: 10, offset: 0 }, xray.now())).total).toBe(0)
+    clock.advance(61_000)
+    expect(await xray.blockingViolation(old)).toMatchObject({ issue: 'GHSA-left' })
+    expect(await store.deleteIgnoreRule('r1')).toBe(true)
+    expect(await store.ignoreRules()).toEqual([])
+
+    const scans = await store.scansPage({
+      q: 'LEFT',
+      issuesOnly: true,
+      order: 'name',
+      direction: 'asc',
+      limit: 1,
+      offset: 1,
+    })
+    expect(scans.total).toBe(2)
+    expect(scans.rows.map((r) => r.version)).toEqual(['1.1.0'])
+    expect(
+      (
+        await store.scansPage({
+          status: 'failed',
+          issuesOnly: false,
+          order: 'last_updated',
+          direction: 'desc',
+          limit: 5,
+          offset: 0,
+        })
+      ).total,
+    ).toBe(0)
+    expect(await store.versionsOfPackage('npm://left-pad', '1.1.0')).toEqual([
+      { id: 'npm://left-pad@1.1.0', package_id: 'npm://left-pad', name: '1.1.0' },
+    ])
+    expect((await store.versionsOfPackage('npm://left-pad', undefined)).length).toBe(2)
+
+    // Without its watch, a re-evaluation leaves no violation; the run records its totals.
+    expect(await store.deleteWatch('npm-watch')).toBe(true)
+    await xray.reevaluateAll()
+    expect(await xray.blockingViolation(old)).toBeUndefined()
+    expect(await store.history('2026-01-01T00:00:00.000Z')).toContainEqual({
+      at: xray.now(),
+      critical: 1,
+      high: 0,
+      medium: 0,
+      low: 2,
+      unknown: 0,
+      violations: 0,
+    })
+    expect(await xray.rescan(old)).toBe(true)
+    expect(await xray.rescan('npm://nothing@1.0.0')).toBe(false)
+    expect(await store.scanStatusCounts()).toEqual({ scanned: 2 })
+  })
+
+  it('keeps settings and indexed repositories, and seeds the shipped advisories once', async () => {
+    const sql = await migrated(open)
+    const xray = createXrayService({ sql, clock: manualClock(Date.parse(T0)) })
+    const store = xray.store
+    expect(await xray.seedIfEmpty()).toBe(true)
+    expect(await xray.seedIfEmpty()).toBe(false)
+    expect(await store.advisoryCount()).toBeGreaterThan(0)
+    expect((await store.imports(5)).map((i) => i.source)).toEqual(['shipped advisories'])
+
+    expect(await store.indexedRepos()).toEqual(['npm-local', 'npm-remote'])
+    await store.transaction((s) => s.setIndexedRepos(['npm-local', 'npm-local']))
+    expect(await store.indexedRepos()).toEqual(['npm-local'])
+    expect(await store.isIndexed('npm-remote')).toBe(false)
+    expect(await store.setting('scans')).toBeUndefined()
+    await store.setSetting('scans', { retentionDays: 30 })
+    await store.setSetting('scans', { retentionDays: 31 })
+    expect(await store.setting('scans')).toEqual({ retentionDays: 31 })
+  })
+})
