@@ -192,10 +192,6 @@ export default defineConfig({
             { name: 'messages', test: /(ui[\\/]shared[\\/]messages|domain[\\/]shared[\\/]plural)\.ts$/ },
             // Every signed-in page's code, apart from what the login family shares (chromeGraph).
             { name: 'MainLayout', test: (id: string) => layoutAll.has(id) },
-            // The search area's decisions, which the login family's code reaches too (so not the
-            // layout's): a name the server can preload on every signed-in page (indexPage.ts), where
-            // the search bar's first command waited for it a round trip after the layout had run.
-            { name: 'searchCore', test: /domain[\\/]search[\\/](decider|commandCodecs\.gen)\.ts$/ },
             // The integrations area's domain, effects and API in one file: its deferred
             // registration, lazy effects and lazy API port then name one chunk in the entry's
             // preload map instead of five (the login page pays for every name). What it shares

@@ -48,9 +48,6 @@ export const CHROME_MODULES: ReadonlyArray<ModuleRef> = [
   // signed-in page loads (the layout, its top menus, the kit's Select popup and date picker, the
   // search bar's decisions and effects: vite.config.ts, the MainLayout group).
   'chunk:MainLayout',
-  // The search area's decisions (vite.config.ts, searchCore): the search bar's first command
-  // waits for them on every signed-in page.
-  'chunk:searchCore',
 ]
 
 /** What the login family's pages (login, MFA, password screens) load besides the entry. */

@@ -102,7 +102,7 @@ describe('npm run migrate', () => {
         })
         child.on('exit', () => fail(new Error(`the platform stopped:\n${stdout}\n${stderr}`)))
       })
-      expect(stderr).toMatch(/Not served on PostgreSQL yet: npm, generic and container registries/)
+      expect(stderr).toMatch(/Not served on PostgreSQL yet: metadata GraphQL/)
       const login = await fetch(`${console}/ui/api/v1/ui/auth/login`, {
         method: 'POST',
         headers: {

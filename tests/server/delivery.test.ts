@@ -96,7 +96,6 @@ describe("a signed-in user's page names the chunks it will load", () => {
   const named = (name: string) =>
     Object.values(manifest).find((c) => c.name === name && c.file.endsWith('.js'))!.file
   const chrome = named('MainLayout')
-  const searchCore = named('searchCore')
   const overviewCore = named('overviewCore')
   const packagesPage = named('packages')
   const shellPages = manifest['ui/navigation/ShellPages.tsx']!.file
@@ -109,7 +108,7 @@ describe("a signed-in user's page names the chunks it will load", () => {
     expect(res.headers['vary']).toMatch(/cookie/i)
     const html = brotliDecompressSync(res.body).toString()
     const files = preloaded(html)
-    expect(files).toEqual(expect.arrayContaining([chrome, searchCore, packagesPage]))
+    expect(files).toEqual(expect.arrayContaining([chrome, packagesPage]))
     expect(files).not.toContain(shellPages)
     expect(new Set(files).size).toBe(files.length)
     for (const file of files)

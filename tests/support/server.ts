@@ -55,8 +55,13 @@ export async function startTestServer(
     config,
     url: `http://127.0.0.1:${port}`,
     async stop() {
-      // Closing the app closes a PostgreSQL pool; the embedded SQLite is closed here.
-      await built.app.close()
+      // Closing the app closes a PostgreSQL pool; the embedded SQLite is closed here. The
+      // tests' clients are done by now, but a keep-alive socket the server did not yet count as
+      // idle held the close until its time-out (the two-node test's stop, 60 s, after a race of
+      // requests): a test server drops its connections as it closes.
+      const closing = built.app.close()
+      built.app.server.closeAllConnections()
+      await closing
       if (config.databaseUrl) await postgres?.stop()
       else built.ctx.db.close()
       rmSync(dataDir, { recursive: true, force: true })
