@@ -14,10 +14,6 @@ export const FEATURES_NOT_ON_POSTGRES: ReadonlyArray<readonly [feature: string, 
 /** The route modules (server/routeModules.ts) not registered on PostgreSQL. */
 export const MODULES_NOT_ON_POSTGRES: ReadonlySet<string> = new Set(['metadata'])
 
-/** Whether route module `name` is served on the node's engine. */
-export const servedHere = (sql: { readonly engine: string }, name: string) =>
-  sql.engine !== 'postgres' || !MODULES_NOT_ON_POSTGRES.has(name)
-
 export const NOT_ON_POSTGRES_MESSAGE = `Not served on PostgreSQL yet: ${FEATURES_NOT_ON_POSTGRES.map(
   ([feature]) => feature,
 ).join('; ')}`

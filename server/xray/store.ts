@@ -197,7 +197,6 @@ const Q = {
        severity, block_download, fail_build, notify, created)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (version_id, watch_name, policy_name, rule_name, issue, component) DO NOTHING`,
-  violationsWithIds: 'SELECT DISTINCT version_id FROM xray_violations ORDER BY version_id',
   ignoreRules: 'SELECT * FROM xray_ignore_rules ORDER BY created DESC, id',
   insertIgnore: `INSERT INTO xray_ignore_rules (id, issue, component, version, watch_name, policy_name, reason, expires,
        created_by, created)
@@ -218,7 +217,6 @@ const Q = {
      ON CONFLICT (at) DO UPDATE SET critical = excluded.critical, high = excluded.high, medium = excluded.medium,
        low = excluded.low, unknown = excluded.unknown, violations = excluded.violations`,
   history: 'SELECT * FROM xray_history WHERE at >= ? ORDER BY at',
-  versionIdOfPath: 'SELECT version_id FROM catalog_files WHERE repo = ? AND path = ?',
   violationById: `SELECT x.*, v.package_id, v.name AS version, v.repo FROM xray_violations x
      JOIN catalog_versions v ON v.id = x.version_id WHERE x.id = ?`,
 }
@@ -713,8 +711,6 @@ function statements(sql: Sql) {
           before.get(key(d)) ?? at,
         ])
     },
-    versionsWithViolations: async () =>
-      (await sql.all<{ version_id: string }>(Q.violationsWithIds)).map((r) => r.version_id),
     async violations(filter: ViolationFilter, now: string) {
       const { where, params } = violationConditions(filter)
       const all = [now, ...params]
@@ -793,7 +789,5 @@ function statements(sql: Sql) {
       ])
     },
     history: (since: string) => sql.all<HistoryRow>(Q.history, [since]),
-    versionIdOfPath: async (repo: string, path: string) =>
-      (await sql.one<{ version_id: string }>(Q.versionIdOfPath, [repo, path]))?.version_id,
   }
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../../server/clock'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
+import { licencePolicy } from '../support/xrayPolicies'
 
 let server: TestServer
 let admin: string
@@ -122,18 +123,7 @@ describe("the specification's scanning calls", () => {
 
 describe('policies, watches and ignore rules', () => {
   it('a licence policy makes violations of the licences it bans', async () => {
-    const policy = {
-      name: 'no-mit',
-      description: 'A licence rule the catalogue breaks',
-      type: 'license',
-      rules: [
-        {
-          name: 'ban-mit',
-          criteria: { kind: 'license', banned: ['MIT'] },
-          actions: { blockDownload: false, failBuild: false, notify: true },
-        },
-      ],
-    }
+    const policy = licencePolicy('no-mit', ['MIT'], 'A licence rule the catalogue breaks')
     expect((await api('POST', '/xray/api/v1/policies', admin, policy)).status).toBe(201)
     expect((await api('POST', '/xray/api/v1/policies', admin, policy)).status).toBe(409)
     const watch = {

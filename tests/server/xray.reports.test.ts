@@ -10,6 +10,7 @@ import { manualClock } from '../../server/clock'
 import { reportsFor } from '../../server/xray/reports'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
+import { licencePolicy } from '../support/xrayPolicies'
 
 let server: TestServer
 let admin: string
@@ -102,18 +103,7 @@ describe('reports made in the background', () => {
   })
 
   it('the licences report names the licence policy a version breaks', async () => {
-    const policy = {
-      name: 'report-no-mit',
-      description: 'Bans MIT',
-      type: 'license',
-      rules: [
-        {
-          name: 'ban-mit',
-          criteria: { kind: 'license', banned: ['MIT'] },
-          actions: { blockDownload: false, failBuild: false, notify: true },
-        },
-      ],
-    }
+    const policy = licencePolicy('report-no-mit', ['MIT'], 'Bans MIT')
     expect((await api('POST', '/xray/api/v1/policies', admin, policy)).status).toBe(201)
     const watch = {
       name: 'report-all',
