@@ -5,6 +5,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
+import fastifyCompress from '@fastify/compress'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { isoNow, systemClock, type Clock } from './clock'
@@ -41,6 +42,8 @@ import { startAdvisorySources, xrayFor } from './xray/service'
 export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
 /** Largest request body accepted (JSON); larger ones answer 413. */
 export const BODY_LIMIT = 1024 * 1024
+/** The API's answers worth compressing: JSON (any `+json`) and CSV exports. */
+const COMPRESSED_TYPES = /^(?:application\/(?:[\w.-]+\+)?json|text\/csv)(?:;|$)/
 
 const FIND_SESSION = `SELECT u.id, u.name, u.admin, u.realm FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id_hash = ? AND s.stage = 'full' AND s.expires_at > ? AND u.disabled = 0`
@@ -166,6 +169,10 @@ export async function buildServer(
 
   await app.register(
     async (api) => {
+      // The console's JSON (a page of packages is ~60 KB raw, ~6 KB in brotli) compressed as the
+      // browser accepts. Only here: registry traffic keeps its exact bytes and lengths (tarballs,
+      // image manifests whose digests clients check), and built assets are compressed at build.
+      await api.register(fastifyCompress, { customTypes: COMPRESSED_TYPES, threshold: 1024 })
       for (const [name, module] of routeModules)
         if (!postgres || !MODULES_NOT_ON_POSTGRES.has(name)) await module(api, ctx)
       api.get('/openapi.json', { schema: { hide: true } as Record<string, unknown> }, async () =>

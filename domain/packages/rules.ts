@@ -148,13 +148,17 @@ export function listRows(list: ListState): ListRows {
 
 /**
  * Whether the list should ask for its next page now, given the last row index on screen. A
- * failed further page waits for the user's retry instead of asking again by itself.
+ * failed further page waits for the user's retry instead of asking again by itself. Never
+ * more than half of what is loaded ahead: with a page's worth ahead, the first page (smaller
+ * than that) asked for the next one as it first drew, a larger answer than the first page's
+ * decoded and drawn during the cold load for a user who may never scroll.
  */
 export function wantsNextPage(
   rows: Pick<ListRows, 'hasNextPage' | 'more' | 'rowCount'>,
   lastVisibleRow: number,
 ): boolean {
-  return rows.hasNextPage && rows.more === 'idle' && lastVisibleRow >= rows.rowCount - PREFETCH_ROWS
+  const ahead = Math.min(PREFETCH_ROWS, Math.floor(rows.rowCount / 2))
+  return rows.hasNextPage && rows.more === 'idle' && lastVisibleRow >= rows.rowCount - ahead
 }
 
 /**

@@ -169,11 +169,15 @@ describe('packages list', () => {
     renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api })
     const list = await screen.findByRole('list', { name: 'Packages' })
     const searches = () => api.catalogue.calls.filter((c) => c.name === 'searchPackages').length
-    // The first page (100) is near enough to the top to ask for the second (300) at once;
-    // the third is asked for only after scrolling.
+    // The first page (100) does not ask for the second (300) as it draws: a scroll past half
+    // of it does; the third only after scrolling further.
+    await act(async () => {})
+    expect(searches()).toBe(1)
+    const scroller = screen.getByTestId('packages-scroller')
+    scroller.scrollTop = 60 * ROW_HEIGHT
+    act(() => scroller.dispatchEvent(new Event('scroll')))
     await waitFor(() => expect(searches()).toBe(2))
     api.catalogue.failures.searchPackages = { kind: 'network', message: 'offline' }
-    const scroller = screen.getByTestId('packages-scroller')
     scroller.scrollTop = 400 * ROW_HEIGHT
     act(() => scroller.dispatchEvent(new Event('scroll')))
     const alert = await within(list).findByRole('alert')

@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { call, login, sessionOf } from './authHelpers'
+import { publishBody } from '../support/npmPublish'
 import { SIGNED_IN_READS, createIndexPage } from '../../server/ui/indexPage'
 
 let server: TestServer
@@ -22,12 +23,13 @@ interface Raw {
 }
 
 // node:http rather than fetch: fetch decompresses and hides what was on the wire.
-function get(path: string, acceptEncoding?: string, cookie?: string): Promise<Raw> {
+function get(path: string, acceptEncoding?: string, cookie?: string, authorization?: string): Promise<Raw> {
   return new Promise((done, fail) => {
     const req = request(`${server.url}${path}`, {
       headers: {
         ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
         ...(cookie ? { cookie } : {}),
+        ...(authorization ? { authorization } : {}),
       },
     })
     req.on('response', (res) => {
@@ -78,6 +80,47 @@ describe('delivery of the console', () => {
       expect(res.headers['content-encoding'], path).toBe('br')
       expect(brotliDecompressSync(res.body).toString(), path).toContain('<div id="root">')
     }
+  })
+})
+
+describe("delivery of the API's answers", () => {
+  const document = '/ui/api/v1/openapi.json'
+
+  it('sends JSON in brotli or gzip as the client accepts, and as it is to one that accepts neither', async () => {
+    const plain = await get(document)
+    expect(plain.status).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const br = await get(document, 'gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['vary']).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true)
+    expect(br.body.length).toBeLessThan(plain.body.length / 4)
+    const gz = await get(document, 'gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true)
+  })
+
+  it('leaves registry traffic as it is: clients check its bytes and lengths', async () => {
+    const basic = `Basic ${Buffer.from(`admin:${server.config.adminPassword}`).toString('base64')}`
+    // A package document (JSON) well over the size the API starts compressing at.
+    const { body } = publishBody('delivery-doc', '1.0.0', { marker: 'a description '.repeat(200) })
+    const published = await fetch(`${server.url}/artifactory/api/npm/npm-local/delivery-doc`, {
+      method: 'PUT',
+      headers: { authorization: basic, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(published.ok).toBe(true)
+    const res = await get(
+      '/artifactory/api/npm/npm-local/delivery-doc',
+      'gzip, deflate, br',
+      undefined,
+      basic,
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toMatch(/json/)
+    expect(res.body.length).toBeGreaterThan(2048)
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect((JSON.parse(res.body.toString()) as { name: string }).name).toBe('delivery-doc')
   })
 })
 

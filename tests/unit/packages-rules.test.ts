@@ -12,6 +12,7 @@ import {
   versionsPaging,
   wantsNextPage,
 } from '../../domain/packages/rules'
+import { MORE_PAGE_SIZE, PAGE_SIZE } from '../../domain/packages/types'
 import { upcast } from '../../domain/log'
 import { left, right } from 'fp-ts/Either'
 import { CountLoaded, ListLoadFailed } from '../../domain/packages/events'
@@ -157,12 +158,22 @@ describe('logs written before files had a path', () => {
 })
 
 describe('wantsNextPage', () => {
-  const list = { hasNextPage: true, more: 'idle', rowCount: 400 } as const
+  const list = { hasNextPage: true, more: 'idle', rowCount: 1000 } as const
   it("asks for the next page once the last row on screen is within a further page's worth of the end", () => {
     expect(PREFETCH_ROWS).toBe(300)
-    expect(wantsNextPage(list, 99)).toBe(false)
-    expect(wantsNextPage(list, 100)).toBe(true)
-    expect(wantsNextPage(list, 399)).toBe(true)
+    expect(wantsNextPage(list, 699)).toBe(false)
+    expect(wantsNextPage(list, 700)).toBe(true)
+    expect(wantsNextPage(list, 999)).toBe(true)
+  })
+  it('asks no further ahead than half of what is loaded: the first page waits for a scroll', () => {
+    const first = { ...list, rowCount: PAGE_SIZE }
+    // The first screen of a cold load (about 20 rows) does not ask for a second page.
+    expect(wantsNextPage(first, 20)).toBe(false)
+    expect(wantsNextPage(first, PAGE_SIZE / 2 - 1)).toBe(false)
+    expect(wantsNextPage(first, PAGE_SIZE / 2)).toBe(true)
+    const two = { ...list, rowCount: PAGE_SIZE + MORE_PAGE_SIZE }
+    expect(wantsNextPage(two, (PAGE_SIZE + MORE_PAGE_SIZE) / 2 - 1)).toBe(false)
+    expect(wantsNextPage(two, (PAGE_SIZE + MORE_PAGE_SIZE) / 2)).toBe(true)
   })
   it('never while a page is on its way, after the last page, or after a failed page (that waits for Retry)', () => {
     expect(wantsNextPage({ ...list, more: 'loading' }, 399)).toBe(false)
