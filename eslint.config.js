@@ -139,7 +139,12 @@ export default tseslint.config(
         { type: 'queries', pattern: 'queries/**', mode: 'full' },
         { type: 'ports', pattern: 'adapters/ports.ts', mode: 'full' },
         { type: 'adapters', pattern: 'adapters/**', mode: 'full' },
-        { type: 'ui-root', pattern: 'ui/main.tsx', mode: 'full' },
+        // The composition: the entry and the areas' manifests (ui/areaManifest.ts) may name adapters.
+        {
+          type: 'ui-root',
+          pattern: ['ui/main.tsx', 'ui/areas.ts', 'ui/areaManifest.ts', 'ui/*/manifest.ts'],
+          mode: 'full',
+        },
         { type: 'ui', pattern: 'ui/**', mode: 'full' },
         { type: 'server', pattern: 'server/**', mode: 'full' },
       ],
@@ -178,6 +183,7 @@ export default tseslint.config(
             {
               from: { element: { type: 'ui-root' } },
               allow: [
+                { to: { element: { type: 'ui-root' } } },
                 { to: { element: { type: 'ui' } } },
                 { to: { element: { type: 'commands' } } },
                 { to: { element: { type: 'queries' } } },
@@ -189,6 +195,8 @@ export default tseslint.config(
             {
               from: { element: { type: 'ui' } },
               allow: [
+                // The router derives its screens from the areas' list (ui/areas.ts).
+                { to: { element: { type: 'ui-root' } } },
                 { to: { element: { type: 'ui' } } },
                 { to: { element: { type: 'commands' } } },
                 { to: { element: { type: 'queries' } } },

@@ -179,7 +179,7 @@ export const AREA_CHUNKS = [
   // Loaded when a view fails (ui/errors/ErrorBoundary.tsx).
   'ErrorPage',
   // Effects and API ports of areas the login page does not use, loaded with their first event
-  // or call (commands/effects/browser.ts, adapters/browser/browserPorts.ts).
+  // or call (the areas' manifests, ui/areas.ts).
   'adminEffects',
   'serviceStatusEffects',
   'releaseBundlesEffects',

@@ -9,6 +9,7 @@ import { startHistorySync } from '../adapters/browser/router'
 import { AppProvider } from './shared/appContext'
 import { startActivityWatch } from './session/activityWatch'
 import { Shell } from './routes'
+import { areaManifests } from './areas'
 // In the entry, which every page has loaded, rather than the login page's session chunk: what that
 // chunk shares with the chunks that load without it (the message catalogue, the layout, the toasts,
 // the areas' forms). There, each of those loaded the whole login screen with them; in a chunk of
@@ -19,7 +20,10 @@ import './shared/forms'
 import './shared/kit/Skeleton'
 import './shared/kit/checkbox.module.css'
 
-const app = createBrowserApp(createBrowserPorts())
+const app = createBrowserApp(
+  createBrowserPorts(areaManifests.flatMap((a) => (a.ports ? [a.ports] : []))),
+  areaManifests,
+)
 startHistorySync((command, source) => app.dispatch(command, source))
 app.dispatch({ type: 'platform/Start', reason: 'boot' }, 'ui')
 startActivityWatch((command, source) => app.dispatch(command, source))

@@ -5,7 +5,8 @@
  */
 import { Suspense, createElement, useEffect, useMemo, type ComponentType, type ReactNode } from 'react'
 import { Route, Router } from 'wouter'
-import type { RouteArea } from '../domain/navigation'
+import { shellRoutes, type RouteMatch } from '../domain/navigation/routes'
+import { areaManifests } from './areas'
 import { useApp, useQuery } from './shared/appContext'
 import { lazyArea } from './shared/lazyArea'
 import { useBusLocation, useBusSearch } from './shared/busLocation'
@@ -20,32 +21,30 @@ export function registerPluginComponent(pattern: string, component: ComponentTyp
   pluginComponents.set(pattern, component)
 }
 
-type Areas = Readonly<Record<Exclude<RouteArea, 'plugin'>, ComponentType>> & {
-  /** The chrome is a chunk of its own: the login page does not load it. */
+/** The chrome is a chunk of its own: the login page does not load it. */
+interface Screens {
+  /** The screen of each route area: an area's (its manifest's) or the shell's own. */
+  readonly byArea: ReadonlyMap<string, ComponentType>
   readonly layout: ComponentType<{ children: ReactNode }>
 }
 
-function useAreas(): Areas {
+function useScreens(): Screens {
   const app = useApp()
   return useMemo(() => {
     const report = (command: Parameters<typeof app.dispatch>[0]) => app.dispatch(command, 'ui')
+    const byArea = new Map<string, ComponentType>(
+      areaManifests.flatMap((a) => (a.screen ? [[a.key, lazyArea(a.key, a.screen, report)] as const] : [])),
+    )
+    byArea.set(
+      'errors',
+      lazyArea('errors', () => import('./errors/index'), report),
+    )
+    byArea.set(
+      'shell',
+      lazyArea('shell', () => import('./navigation/ShellPages'), report),
+    )
     return {
-      session: lazyArea('session', () => import('./session/index'), report),
-      packages: lazyArea('packages', () => import('./packages/index'), report),
-      releaseBundles: lazyArea('releaseBundles', () => import('./releaseBundles/index'), report),
-      admin: lazyArea('admin', () => import('./admin/index'), report),
-      serviceStatus: lazyArea('serviceStatus', () => import('./serviceStatus/index'), report),
-      supportBundles: lazyArea('supportBundles', () => import('./supportBundles/index'), report),
-      repositories: lazyArea('repositories', () => import('./repositories/index'), report),
-      artifacts: lazyArea('artifacts', () => import('./artifacts/index'), report),
-      security: lazyArea('security', () => import('./security/index'), report),
-      builds: lazyArea('builds', () => import('./builds/index'), report),
-      overview: lazyArea('overview', () => import('./overview/index'), report),
-      integrations: lazyArea('integrations', () => import('./integrations/index'), report),
-      tokens: lazyArea('tokens', () => import('./tokens/index'), report),
-      xray: lazyArea('xray', () => import('./xray/index'), report),
-      errors: lazyArea('errors', () => import('./errors/index'), report),
-      shell: lazyArea('shell', () => import('./navigation/ShellPages'), report),
+      byArea,
       layout: lazyArea<{ children: ReactNode }>('layout', () => import('./layout/MainLayout'), report, {
         fallback: BareLayout,
       }),
@@ -86,45 +85,44 @@ function usePreloadedChrome(): void {
 }
 
 /**
- * The packages list's search is asked for as soon as the route is settled. The list would ask
- * only once the chrome and the packages area had loaded and rendered, after start-up: its
- * request then started last, on a signed-in cold load of /ui/packages (a trace showed the
- * chrome's render and the Radix widgets' first commits before it). The list's own request on
- * mount then finds the search already asked for (ui/packages/listQuery.ts). The module is the
- * list's own, which the page names as a preload on that route (server/ui/indexPage.ts): a module
- * of its own would be one more request on the landing.
+ * What a route asks for first (its area's manifest's `firstIntent`), dispatched as soon as the
+ * route is settled, while the chrome and the screen's chunk still load; the screen, once mounted,
+ * finds it on its way or shown and does not ask again. Asked anew when the route's parameters or
+ * query change. A chunk that fails to load shows in the screen's place; the screen then asks.
  */
-function useListAskedEarly(listLevel: boolean, search: string): void {
+function useFirstIntent(match: RouteMatch | undefined, search: string): void {
   const app = useApp()
+  const ask = match && areaManifests.find((a) => a.key === match.route.area)?.firstIntent
+  const target = ask && match ? JSON.stringify([match.route.pattern, match.params, search]) : undefined
   useEffect(() => {
-    if (!listLevel) return
+    if (!ask || target === undefined) return
+    const [pattern, params, query] = JSON.parse(target) as [string, RouteMatch['params'], string]
     let live = true
-    import('./packages/PackagesList').then(
-      ({ listQueryOf }) =>
-        live && app.dispatch({ type: 'packages/OpenList', query: listQueryOf(search) }, 'ui'),
-      // The area's own chunk failing shows in its place; the list then asks on mount.
+    ask().then(
+      (intent) => {
+        const route = shellRoutes.find((r) => r.pattern === pattern)
+        const command = live && route ? intent({ route, params }, query) : null
+        if (command) app.dispatch(command, 'ui')
+      },
       () => undefined,
     )
     return () => {
       live = false
     }
-  }, [app, listLevel, search])
+  }, [app, ask, target])
 }
 
 function Content() {
   const nav = useQuery({ type: 'navigation/State' })
   const match = useQuery({ type: 'navigation/Route' })
-  const areas = useAreas()
+  const screens = useScreens()
   usePreloadedChrome()
   const settled = nav.navigations > 0 && !nav.guardPending && match !== undefined
-  useListAskedEarly(
-    settled && match?.route.area === 'packages' && !match.params.packageId,
-    nav.location.query.replace(/^\?/, ''),
-  )
+  useFirstIntent(settled ? match : undefined, nav.location.query.replace(/^\?/, ''))
   if (nav.navigations === 0 || nav.guardPending || !match) return <Loading />
   const { route } = match
   const Area: ComponentType | undefined =
-    route.area === 'plugin' ? pluginComponents.get(route.pattern) : areas[route.area]
+    route.area === 'plugin' ? pluginComponents.get(route.pattern) : screens.byArea.get(route.area)
   const bare = route.layout === 'bare'
   const body: ReactNode = (
     <ErrorBoundary resetKey={nav.location.path}>
@@ -134,7 +132,7 @@ function Content() {
     </ErrorBoundary>
   )
   if (bare) return <BareLayout logo>{body}</BareLayout>
-  return <Suspense fallback={<Loading />}>{createElement(areas.layout, null, body)}</Suspense>
+  return <Suspense fallback={<Loading />}>{createElement(screens.layout, null, body)}</Suspense>
 }
 
 /** The whole console below the AppProvider. */

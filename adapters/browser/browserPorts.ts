@@ -1,15 +1,12 @@
 /**
  * The ports of the running console in a browser: real clock, random ids, web storage,
  * the History API, and every area's API over one HTTP client. The login page needs only the
- * platform and session APIs; the others load with their first call (see lazyApi.ts).
+ * platform and session APIs; the others load with their first call (see lazyApi.ts and the
+ * areas' manifests, ui/areas.ts).
  */
 import { asyncScheduler } from 'rxjs'
 import type { HistoryPort, IdSource, KeyValueStore, Ports } from '../ports'
-import { lazyApi, pick } from './lazyApi'
-import { createHttpClient } from '../http/client'
-import { createPlatformApi } from '../http/platform'
-import { ACCOUNT_CALLS, createSessionApi, type AccountApi } from '../http/session'
-import { createNavigationApi } from '../http/navigation'
+import { createHttpClient, type HttpClient } from '../http/client'
 import { createFileStash, createSecretVault, createShownSecrets } from '../memory/secretVault'
 
 /** Web storage that never throws (private mode, quota, disabled storage): a failed write is dropped. */
@@ -52,9 +49,17 @@ export function browserHistory(): HistoryPort {
   }
 }
 
-export function createBrowserPorts(): Ports {
+/** An area's API ports over the one HTTP client (each area's manifest declares its own: ui/areas.ts). */
+export type AreaPorts = (http: HttpClient) => Partial<Ports>
+
+/**
+ * The browser's ports: the platform's clock, ids, storage and history, and the API ports the
+ * areas declare. Every member of `Ports` is one an area declares (a unit test checks it against
+ * the script ports, which name each).
+ */
+export function createBrowserPorts(areas: ReadonlyArray<AreaPorts>): Ports {
   const http = createHttpClient()
-  return {
+  const core: Partial<Ports> = {
     clock: { now: () => Date.now() },
     ids: randomIds,
     scheduler: asyncScheduler,
@@ -64,38 +69,6 @@ export function createBrowserPorts(): Ports {
     localStore: webStore(() => window.localStorage),
     sessionStore: webStore(() => window.sessionStorage),
     history: browserHistory(),
-    platformApi: createPlatformApi(http),
-    // The account screens' calls load with the first of them.
-    sessionApi: {
-      ...createSessionApi(http),
-      ...pick(
-        lazyApi<AccountApi>(() => import('../http/account').then((m) => m.createAccountApi(http))),
-        ACCOUNT_CALLS,
-      ),
-    },
-    // Only admins' pages call it: it loads with the first admin call, not at start-up.
-    adminApi: lazyApi(() => import('./adminApiChunk').then((m) => m.createAdminApi(http))),
-    serviceStatusApi: lazyApi(() =>
-      import('../http/serviceStatus').then((m) => m.createServiceStatusApi(http)),
-    ),
-    // GraphQL (graphql + graphql-request) loads with the first package query, not at start-up.
-    packagesApi: lazyApi(() => import('./packagesApiChunk').then((m) => m.createPackagesApi(http))),
-    releaseBundlesApi: lazyApi(() =>
-      import('../http/releaseBundles').then((m) => m.createReleaseBundlesApi(http)),
-    ),
-    // Support bundles load their client code with the Support Zone page's first call.
-    onboardingApi: lazyApi(() => import('./adminApiChunk').then((m) => m.createOnboardingApi(http))),
-    supportBundlesApi: lazyApi(() =>
-      import('../http/supportBundles').then((m) => m.createSupportBundlesApi(http)),
-    ),
-    navigationApi: createNavigationApi(http),
-    repositoriesApi: lazyApi(() => import('../http/repositories').then((m) => m.createRepositoriesApi(http))),
-    artifactsApi: lazyApi(() => import('../http/artifacts').then((m) => m.createArtifactsApi(http))),
-    securityApi: lazyApi(() => import('../http/security').then((m) => m.createSecurityApi(http))),
-    buildsApi: lazyApi(() => import('../http/builds').then((m) => m.createBuildsApi(http))),
-    overviewApi: lazyApi(() => import('../http/overview').then((m) => m.createOverviewApi(http))),
-    integrationsApi: lazyApi(() => import('../http/integrations').then((m) => m.createIntegrationsApi(http))),
-    tokensApi: lazyApi(() => import('../http/tokens').then((m) => m.createTokensApi(http))),
-    xrayApi: lazyApi(() => import('../http/xray').then((m) => m.createXrayApi(http))),
   }
+  return Object.assign(core, ...areas.map((ports) => ports(http))) as Ports
 }

@@ -7,11 +7,12 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { browserAreas } from '../../commands/browserApp'
+import { areaManifests } from '../../ui/areas'
 import { areaByKey, eventSpecs, initialAppState, type AppEvent } from '../../domain/app'
 import { arbitraryFromCodec } from '../support/arbitraryFromCodec'
 import { fold, specEventMeta } from '../support/decider'
 
-const registry = browserAreas()
+const registry = browserAreas(areaManifests)
 const deferredKeys = [...areaByKey.keys()].filter((key) => registry.deferred(key) !== undefined)
 
 /** Any event of an area other than `key`, with data its codec accepts. */

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../commands/createApp'
 import { createBrowserApp } from '../../commands/browserApp'
+import { areaManifests } from '../../ui/areas'
 import { eagerAreas } from '../../domain/app'
 import type { AppCommand } from '../../domain/app'
 import { fakePorts } from '../support/fakePorts'
@@ -51,7 +52,7 @@ describe('command codecs', () => {
   })
 
   it('decode a deferred area’s command once its code has loaded (browser)', async () => {
-    const app = createBrowserApp(fakePorts())
+    const app = createBrowserApp(fakePorts(), areaManifests)
     app.dispatch({ type: 'packages/OpenPackage' } as unknown as AppCommand)
     app.dispatch({ type: 'packages/OpenPackage', packageId: 'npm://react' })
     for (let i = 0; i < 5 && rejections(app.exportLog()).length === 0; i++) await flush(1)

@@ -1,5 +1,5 @@
 /**
- * The browser's bus with deferred areas (commands/browserApp.ts): areas the login page never
+ * The browser's bus with deferred areas (commands/browserApp.ts, from ui/areas.ts): areas the login page never
  * uses load their domain code with their first command. The session below gives the same log
  * (but for the times) as the eager app Node runs, and its export replays in Node, all areas
  * eager, to the same state and hash. Commands of an area still loading wait in order; a failed
@@ -10,6 +10,7 @@ import { VirtualAction, VirtualTimeScheduler } from 'rxjs'
 import { right } from 'fp-ts/Either'
 import { createBus, type App } from '../../commands/bus'
 import { browserAreas, createBrowserApp } from '../../commands/browserApp'
+import { areaManifests } from '../../ui/areas'
 import { createApp } from '../../commands/createApp'
 import { areaByKey, areas, type AnyArea, type AppCommand } from '../../domain/app'
 import { MFE_MOUNT_LIMIT_MS, createAreaRegistry } from '../../domain/areaRegistry'
@@ -81,7 +82,7 @@ const withoutTimes = (log: string) =>
 
 describe('deferred areas on the browser bus', () => {
   it('a session over packages and admin exports a log that replays, all areas eager, to the same state and hash', async () => {
-    const app = await run(createBrowserApp(ports()))
+    const app = await run(createBrowserApp(ports(), areaManifests))
     const state = app.getState()
     // The session really used the deferred areas, their policies included.
     expect(listRows(state.packages.list).rowCount).toBe(1)
@@ -107,7 +108,7 @@ describe('deferred areas on the browser bus', () => {
   })
 
   it('the same session on the eager app gives the same log but for the times', async () => {
-    const deferred = await run(createBrowserApp(ports()))
+    const deferred = await run(createBrowserApp(ports(), areaManifests))
     const eager = await run(createApp({ ports: ports() }))
     expect(withoutTimes(deferred.exportLog())).toEqual(withoutTimes(eager.exportLog()))
     expect(stateHash(deferred.getState())).toBe(stateHash(eager.getState()))
@@ -116,7 +117,7 @@ describe('deferred areas on the browser bus', () => {
   })
 
   it('loads nothing for the login page: every deferred area waits for its first command', async () => {
-    const registry = browserAreas()
+    const registry = browserAreas(areaManifests)
     const app = createBus({ ports: ports(), effects: {}, areas: registry })
     app.dispatch({ type: 'navigation/Navigate', to: '/login' })
     await flush()

@@ -1,5 +1,5 @@
 /**
- * The browser's effects (commands/effects/browser.ts): areas the login page does not use load
+ * The browser's effects (the areas' manifests, ui/areas.ts): areas the login page does not use load
  * their effects with their first event. The log must read as with every effect loaded up
  * front: same events, same order, same correlation ids.
  */
@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { BehaviorSubject, Subject, map, filter, throwError } from 'rxjs'
 import { createApp } from '../../commands/createApp'
 import { createBus } from '../../commands/bus'
-import { browserEffects } from '../../commands/effects/browser'
+import { browserEffects as effectsOf } from '../../commands/browserApp'
+import { areaManifests } from '../../ui/areas'
 import { allEffects } from '../../commands/effects'
 import { areaEvents, lazyEffects } from '../../commands/effects/lazy'
 import { isAccountEvent } from '../../commands/effects/accountEvents'
@@ -23,6 +24,7 @@ import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackag
 import { flush } from '../support/wait'
 
 const areaOf = (name: string) => name.split('.')[0] as string
+const browserEffects = effectsOf(areaManifests)
 // The account screens' effects are loaded by their session events (accountEvents.ts).
 const acceptsOf = (area: string) => (area === 'account' ? isAccountEvent : areaEvents(area))
 
@@ -46,14 +48,9 @@ const logOf = (ndjson: string) =>
 
 describe('the browser loads the effects of non-login areas lazily', () => {
   it('covers every area of the eager table, and keeps the login areas eager', () => {
-    // Area modules each table imports (statically or with import()).
-    const modules = (file: string) =>
-      new Set(
-        [...readFileSync(resolve('commands/effects', file), 'utf8').matchAll(/['"]\.\/([A-Za-z]+)['"]/g)]
-          .map((m) => m[1])
-          .filter((m) => m !== 'types' && m !== 'lazy' && m !== 'accountEvents' && m !== 'searchUse'),
-      )
-    expect(modules('browser.ts')).toEqual(modules('index.ts'))
+    expect(new Set(Object.keys(browserEffects).map(areaOf))).toEqual(
+      new Set(Object.keys(allEffects).map(areaOf)),
+    )
     for (const area of ['platform', 'session', 'navigation'])
       expect(Object.keys(browserEffects).filter((n) => n.startsWith(`${area}.`))).toEqual(
         Object.keys(allEffects).filter((n) => n.startsWith(`${area}.`)),

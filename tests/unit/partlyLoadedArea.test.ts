@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { createBus } from '../../commands/bus'
 import { browserAreas } from '../../commands/browserApp'
+import { areaManifests } from '../../ui/areas'
 import { appSlice, areas, eventSpecs, initialAppState, type AnyArea, type AppEvent } from '../../domain/app'
 import { createAreaRegistry } from '../../domain/areaRegistry'
 import { sessionArea } from '../../domain/session/decider'
@@ -87,7 +88,7 @@ describe('the session area, partly loaded in the browser', () => {
   })
 
   it('an account command waits for the whole area, a login command does not', async () => {
-    const browser = browserAreas()
+    const browser = browserAreas(areaManifests)
     expect(browser.waitsFor('session/SignIn')).toBeUndefined()
     for (const type of ACCOUNT_COMMANDS) expect(browser.waitsFor(type), type).toBeDefined()
 

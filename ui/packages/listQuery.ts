@@ -1,6 +1,6 @@
 /**
  * The search the packages list shows, from the page's query string. The router asks for it as
- * soon as the route is known (ui/routes.tsx), while the chrome and the list are still loading
+ * soon as the route is known (the area's first intent, ui/packages/manifest.ts), while the chrome and the list are still loading
  * and rendering; the list asks for it when it mounts, unless that search is already on its way
  * or shown. One function, so both ask for the same search.
  */

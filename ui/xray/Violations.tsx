@@ -151,11 +151,7 @@ export function ViolationsPage() {
             ),
           },
           { id: 'component', header: 'Component', cell: (v) => v.component },
-          {
-            id: 'version',
-            header: 'Version or repository',
-            cell: (v) => <VersionLink versionId={v.versionId} />,
-          },
+          { id: 'version', header: 'Version', cell: (v) => <VersionLink versionId={v.versionId} /> },
           { id: 'watch', header: 'Watch', cell: (v) => v.watch },
           { id: 'policy', header: 'Policy', cell: (v) => v.policy },
           { id: 'actions', header: 'Actions', cell: (v) => <ActionBadges violation={v} /> },
@@ -187,9 +183,6 @@ export function ViolationsPage() {
     </section>
   )
 }
-
-/** A git repository's violations name it (`git://integration/owner/name`) where a version's would. */
-const isGitResource = (id: string) => id.startsWith('git://')
 
 export function VersionLink({ versionId }: { readonly versionId: string }) {
   const route = versionRouteOf(versionId)
@@ -224,7 +217,7 @@ function ViolationDialog({
         </dd>
         <dt>Type</dt>
         <dd>{v.type === 'security' ? 'Security' : 'Licence'}</dd>
-        <dt>{isGitResource(v.versionId) ? 'Git repository' : 'Version'}</dt>
+        <dt>Version</dt>
         <dd>
           <VersionLink versionId={v.versionId} /> in {v.repo}
         </dd>
@@ -307,10 +300,7 @@ function IgnoreRuleForm({
         <legend>It applies to</legend>
         {box('issue', `This issue (${v.issue})`)}
         {box('component', `This component (${v.component})`)}
-        {box(
-          'version',
-          `${isGitResource(v.versionId) ? 'This repository' : 'This version'} (${v.versionId.replace(/^[a-z]+:\/\//, '')})`,
-        )}
+        {box('version', `This version (${v.versionId.replace(/^[a-z]+:\/\//, '')})`)}
         {box('watch', `This watch (${v.watch})`)}
         {box('policy', `This policy (${v.policy})`)}
         {form.errorOf('scope') && (

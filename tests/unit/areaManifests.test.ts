@@ -1,0 +1,39 @@
+/**
+ * The areas' manifests (ui/areas.ts) are the browser's one list of areas: the bus's registry,
+ * the effects, the API ports and the router's screens are derived from it, so what it leaves
+ * out the browser does not run. Node's lists (domain/app.ts, the script ports) name everything.
+ */
+import { describe, expect, it } from 'vitest'
+import { areaManifests } from '../../ui/areas'
+import { areas } from '../../domain/app'
+import { shellRoutes } from '../../domain/navigation/routes'
+import { createBrowserPorts } from '../../adapters/browser/browserPorts'
+import { createScriptPorts } from '../../adapters/node/scriptPorts'
+
+describe('the areas’ manifests', () => {
+  it('name every area of the app, in its order', () => {
+    const keyOf = (domain: NonNullable<(typeof areaManifests)[number]['domain']>) =>
+      'later' in domain ? domain.area.key : domain.key
+    expect(areaManifests.flatMap((a) => (a.domain ? [keyOf(a.domain)] : []))).toEqual(areas.map((a) => a.key))
+    expect(areaManifests.map((a) => a.key)).toEqual(areas.map((a) => a.key))
+  })
+
+  it('give the browser every port the script ports have', () => {
+    const browser = createBrowserPorts(areaManifests.flatMap((a) => (a.ports ? [a.ports] : [])))
+    const {
+      visited: _visited,
+      downloads: _downloads,
+      ...script
+    } = createScriptPorts({
+      platformUrl: 'http://127.0.0.1:9',
+    })
+    expect(Object.keys(browser).sort()).toEqual(Object.keys(script).sort())
+  })
+
+  it('give every route a screen', () => {
+    const screens = new Set(areaManifests.flatMap((a) => (a.screen ? [a.key] : [])))
+    const shell = new Set(['errors', 'shell', 'plugin'])
+    const missing = shellRoutes.filter((r) => !shell.has(r.area) && !screens.has(r.area)).map((r) => r.name)
+    expect(missing).toEqual([])
+  })
+})

@@ -1,0 +1,30 @@
+/**
+ * An area's manifest: everything the browser's composition needs of it, declared once beside its
+ * screens (`ui/<area>/manifest.ts`) and listed in ui/areas.ts. The bus's registry and effects
+ * (commands/browserApp.ts), the API ports (adapters/browser/browserPorts.ts) and the router's
+ * screens and first requests (ui/routes.tsx) are derived from that list. Like ui/main.tsx, a
+ * manifest is composition: it may name adapters. Everything it names but its initial state loads
+ * lazily, so the login page pays only for a few lines an area.
+ */
+import type { ComponentType } from 'react'
+import type { AppCommand } from '../domain/app'
+import type { RouteMatch } from '../domain/navigation'
+import type { HttpClient } from '../adapters/http/client'
+import type { Ports } from '../adapters/ports'
+import type { BrowserArea } from '../commands/browserApp'
+
+/** What a route asks for first, from its match and its query string (without `?`); null for nothing. */
+export type FirstIntent = (match: RouteMatch, search: string) => AppCommand | null
+
+export interface AreaManifest extends BrowserArea {
+  /** The area's API ports over the browser's one HTTP client (lazily loaded, as a rule). */
+  readonly ports?: (http: HttpClient) => Partial<Ports>
+  /** The screen of the area's routes: a lazily loaded chunk. */
+  readonly screen?: () => Promise<{ readonly default?: ComponentType }>
+  /**
+   * What the area's route asks for as soon as the route is settled, while the chrome and the
+   * screen's chunk still load: the screen, once mounted, finds it on its way or shown. Loaded
+   * lazily, from a module the screen's chunk has anyway.
+   */
+  readonly firstIntent?: () => Promise<FirstIntent>
+}
