@@ -4,11 +4,13 @@
  * packages a manifest names. On the asynchronous interface, the same on both engines.
  */
 import type { Sql } from '../db/sql'
-import type { XraySeverity } from '../../domain/xray'
+import type { ViolationDraft, XraySeverity } from '../../domain/xray'
 import type { AdvisoryOfPackage, GitFinding } from './gitManifest'
+import { firstSeen, violationValues, type FirstSeenRow } from './store'
 
 export interface GitRepositoryToScan {
   readonly integrationKey: string
+  readonly integrationName: string
   readonly repository: string
   readonly vendorName: number
   readonly url: string
@@ -40,11 +42,12 @@ export class GitScanStore {
   async toScan(integrationKey?: string): Promise<GitRepositoryToScan[]> {
     const rows = await this.sql.all<{
       integration_key: string
+      integration_name: string
       repository: string
       vendor_name: number
       url: string
     }>(
-      `SELECT s.integration_key, s.repository, g.vendor_name, g.url
+      `SELECT s.integration_key, g.integration_name, s.repository, g.vendor_name, g.url
        FROM git_repository_selections s
        JOIN git_integrations g ON g.integration_key = s.integration_key
        JOIN vcs_connections c ON c.integration_key = s.integration_key AND c.service = 'xray'
@@ -53,6 +56,7 @@ export class GitScanStore {
     )
     return rows.map((r) => ({
       integrationKey: r.integration_key,
+      integrationName: r.integration_name,
       repository: r.repository,
       vendorName: Number(r.vendor_name),
       url: r.url,
@@ -168,12 +172,101 @@ export class GitScanStore {
         key,
         repository,
       ])
+      await tx.run('DELETE FROM xray_git_violations WHERE integration_key = ? AND repository = ?', [
+        key,
+        repository,
+      ])
       await tx.run(
         `UPDATE xray_git_scans SET status = 'failed', scanned_at = ?, error = ?, dependencies = 0, critical = 0,
            high = 0, medium = 0, low = 0, unknown = 0 WHERE integration_key = ? AND repository = ?`,
         [at, error, key, repository],
       )
     })
+  }
+
+  /** The repositories whose last scan found their manifests, for their violations again. */
+  async scanned(): Promise<Array<{ integrationKey: string; integrationName: string; repository: string }>> {
+    const rows = await this.sql.all<{
+      integration_key: string
+      integration_name: string
+      repository: string
+    }>(
+      `SELECT x.integration_key, g.integration_name, x.repository FROM xray_git_scans x
+       JOIN git_integrations g ON g.integration_key = x.integration_key
+       WHERE x.status = 'scanned' ORDER BY x.integration_key, x.repository`,
+    )
+    return rows.map((r) => ({
+      integrationKey: r.integration_key,
+      integrationName: r.integration_name,
+      repository: r.repository,
+    }))
+  }
+
+  /** Replaces a repository's violations; one that stays keeps the date it was first seen. */
+  async putViolations(
+    key: string,
+    repository: string,
+    drafts: readonly ViolationDraft[],
+    at: string,
+  ): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      const before = firstSeen(
+        await tx.all<FirstSeenRow>(
+          `SELECT watch_name, policy_name, rule_name, issue, component, created FROM xray_git_violations
+           WHERE integration_key = ? AND repository = ?`,
+          [key, repository],
+        ),
+      )
+      await tx.run('DELETE FROM xray_git_violations WHERE integration_key = ? AND repository = ?', [
+        key,
+        repository,
+      ])
+      for (const d of drafts)
+        await tx.run(
+          `INSERT INTO xray_git_violations (integration_key, repository, watch_name, policy_name, rule_name, type,
+             issue, component, severity, block_download, fail_build, notify, created)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (integration_key, repository, watch_name, policy_name, rule_name, issue, component) DO NOTHING`,
+          [key, repository, ...violationValues(d, before, at)],
+        )
+    })
+  }
+
+  /** The finding a git repository's violation (by its own id) stands on, as a version's reads. */
+  async findingOfViolation(id: number) {
+    const r = await this.sql.one<{
+      resource: string
+      advisory_id: string
+      component: string
+      version: string
+      direct: number
+      severity: XraySeverity
+      cvss_score: number | null
+      vulnerable_range: string
+      fixed_json: string
+    }>(
+      `SELECT 'git://' || g.integration_name || '/' || f.repository AS resource, f.advisory_id, f.component,
+         f.version, f.direct, f.severity, f.cvss_score, f.vulnerable_range, f.fixed_json
+       FROM xray_git_violations x
+       JOIN xray_git_findings f ON f.integration_key = x.integration_key AND f.repository = x.repository
+         AND f.advisory_id = x.issue AND f.component = x.component
+       JOIN git_integrations g ON g.integration_key = x.integration_key
+       WHERE x.id = ? ORDER BY f.version LIMIT 1`,
+      [id],
+    )
+    return (
+      r && {
+        versionId: r.resource,
+        advisoryId: r.advisory_id,
+        component: r.component,
+        componentVersion: r.version,
+        direct: Number(r.direct) === 1,
+        severity: r.severity,
+        cvssScore: r.cvss_score,
+        vulnerableRange: r.vulnerable_range,
+        fixed: JSON.parse(r.fixed_json) as string[],
+      }
+    )
   }
 
   async scans(): Promise<GitScanRow[]> {
@@ -190,7 +283,7 @@ export class GitScanStore {
       component: string
       version: string
       direct: number
-      severity: string
+      severity: XraySeverity
       cvss_score: number | null
       vulnerable_range: string
       fixed_json: string

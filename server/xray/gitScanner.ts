@@ -10,7 +10,9 @@ import { GitStore } from '../integrations/gitStore'
 import { vendorOf } from '../integrations/vendors'
 import { repositoryFile } from './gitFiles'
 import { gitFindings, manifestDependencies } from './gitManifest'
-import { GitScanStore } from './gitScanStore'
+import { GitScanStore, type GitRepositoryToScan } from './gitScanStore'
+import { evaluateGitRepository, rulesOf } from './scanner'
+import { xrayStore } from './store'
 
 export function createGitScanner(ctx: ServerContext) {
   const store = new GitScanStore(ctx.sql)
@@ -20,12 +22,7 @@ export function createGitScanner(ctx: ServerContext) {
   let again = false
   let stopped = false
 
-  const scanOne = async (r: {
-    integrationKey: string
-    repository: string
-    vendorName: number
-    url: string
-  }) => {
+  const scanOne = async (r: GitRepositoryToScan) => {
     await store.markScanning(r.integrationKey, r.repository)
     try {
       const vendor = vendorOf(r.vendorName)
@@ -43,6 +40,7 @@ export function createGitScanner(ctx: ServerContext) {
         dependencies: deps.length,
         findings,
       })
+      await evaluateGitRepository(store, r, await rulesOf(xrayStore(ctx.sql)), now())
     } catch (error) {
       await store.fail(r.integrationKey, r.repository, now(), (error as Error).message.slice(0, 500))
     }

@@ -4,6 +4,7 @@
  * in force). On the asynchronous interface, so a report reads the same on both engines.
  */
 import type { Sql, SqlValue } from '../db/sql'
+import { notIgnored } from './store'
 
 export const REPORT_KINDS = ['vulnerabilities', 'licenses', 'violations'] as const
 export type ReportKind = (typeof REPORT_KINDS)[number]
@@ -106,11 +107,7 @@ const scope = (repositories: readonly string[]) =>
     repositories.length > 0 ? ` AND v.repo IN (${marks(repositories.length)})` : ''
   }`
 
-// An ignore rule in force lifts a violation where each field it sets is equal.
-const ACTIVE = `NOT EXISTS (SELECT 1 FROM xray_ignore_rules i WHERE (i.expires IS NULL OR i.expires > ?)
-  AND (i.issue IS NULL OR i.issue = x.issue) AND (i.component IS NULL OR i.component = x.component)
-  AND (i.version IS NULL OR i.version = x.version_id) AND (i.watch_name IS NULL OR i.watch_name = x.watch_name)
-  AND (i.policy_name IS NULL OR i.policy_name = x.policy_name))`
+const ACTIVE = notIgnored()
 
 export class ReportStore {
   constructor(private readonly sql: Sql) {}

@@ -23,6 +23,7 @@ import {
   type Watch,
 } from '../../domain/xray'
 import { xrayFor } from './service'
+import { GitScanStore } from './gitScanStore'
 import { sbomOf } from './sbom'
 import type { FindingRow, StoredAdvisory } from './store'
 
@@ -521,9 +522,12 @@ const routes: RouteModule = async (app, ctx) => {
       user(request)
       const v = await store.violation(request.params.id)
       if (!v) throw new HttpError(404, `No violation ${request.params.id}`, 'NOT_FOUND')
-      const finding = (await store.findingsOf(v.versionId)).find(
-        (f) => f.advisoryId === v.issue && f.component === v.component,
-      )
+      const finding =
+        v.id < 0
+          ? await new GitScanStore(ctx.sql).findingOfViolation(-v.id)
+          : (await store.findingsOf(v.versionId)).find(
+              (f) => f.advisoryId === v.issue && f.component === v.component,
+            )
       return {
         ...v,
         advisory: v.type === 'security' ? ((await store.advisory(v.issue)) ?? null) : null,

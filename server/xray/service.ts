@@ -7,11 +7,11 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isoNow } from '../clock'
 import type { ServerContext } from '../context'
-import { resolveIn } from '../repositories/store'
 import type { Sql } from '../db/sql'
 import { xrayStore, type ImportRecord, type XrayStore } from './store'
 import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from './importer'
-import { evaluateVersion, findingsFor, type Rules } from './scanner'
+import { evaluateGitRepository, evaluateVersion, findingsFor, rulesOf, type Rules } from './scanner'
+import { GitScanStore } from './gitScanStore'
 import { ignoreRuleMatches, violationsOf, type ViolationDraft } from '../../domain/xray'
 
 /** The real advisories shipped for the sample catalogue (see its README). */
@@ -42,26 +42,7 @@ export function createXrayService(ctx: XrayContext) {
   // Set when the node closes: a background scan stops between batches instead of writing to a closed database.
   let stopped = false
 
-  /** The watches, policies and repositories, read on `s` (inside the caller's transaction if it holds one). */
-  const rules = async (s: XrayStore): Promise<Rules> => {
-    const watches = await s.watches()
-    const policies = new Map((await s.policies()).map((p) => [p.name, p]))
-    // Only a watch expands repositories: without one, a version's arrival reads nothing more.
-    const repos = new Map(watches.length > 0 ? (await s.repositories()).map((r) => [r.key, r] as const) : [])
-    const members = new Map<string, readonly string[]>()
-    return {
-      watches,
-      policies,
-      expand: (key) => {
-        let m = members.get(key)
-        if (!m) {
-          m = resolveIn(repos, key).map((r) => r.key)
-          members.set(key, m)
-        }
-        return m
-      },
-    }
-  }
+  const rules = rulesOf
 
   /** Scans one version and evaluates it, on `s`; the caller may hold a transaction. */
   const scanOne = async (s: XrayStore, versionId: string, r: Rules, at: string): Promise<boolean> => {
@@ -104,6 +85,12 @@ export function createXrayService(ctx: XrayContext) {
       await new Promise((resolve) => setImmediate(resolve))
     }
     if (stopped) return count
+    // Git repositories' violations again from their last scans, under the same rules.
+    const git = new GitScanStore(ctx.sql)
+    for (const repo of await git.scanned()) {
+      if (stopped) return count
+      await evaluateGitRepository(git, repo, r, at)
+    }
     await store.transaction((s) => s.recordHistory(at))
     return count
   }

@@ -211,48 +211,118 @@ const Q = {
   totals: `SELECT COALESCE(SUM(critical), 0) AS critical, COALESCE(SUM(high), 0) AS high,
        COALESCE(SUM(medium), 0) AS medium, COALESCE(SUM(low), 0) AS low, COALESCE(SUM(unknown), 0) AS unknown
      FROM xray_scans`,
-  violationCount: 'SELECT COUNT(*) AS n FROM xray_violations',
+  violationCount: `SELECT (SELECT COUNT(*) FROM xray_violations) + (SELECT COUNT(*) FROM xray_git_violations)
+     AS n`,
   insertHistory: `INSERT INTO xray_history (at, critical, high, medium, low, unknown, violations)
      VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (at) DO UPDATE SET critical = excluded.critical, high = excluded.high, medium = excluded.medium,
        low = excluded.low, unknown = excluded.unknown, violations = excluded.violations`,
   history: 'SELECT * FROM xray_history WHERE at >= ? ORDER BY at',
-  violationById: `SELECT x.*, v.package_id, v.name AS version, v.repo FROM xray_violations x
-     JOIN catalog_versions v ON v.id = x.version_id WHERE x.id = ?`,
 }
 
 /**
- * Violations not lifted by an ignore rule in force at the time bound to its one parameter; an
- * ignore rule matches when each of its fields is unset or equal.
+ * Violations (`x`) not lifted by an ignore rule in force at the time bound to its one parameter;
+ * an ignore rule matches when each of its fields is unset or equal, its version to `resource`
+ * (a version's id, or a git repository's `git://` name).
  */
-const ACTIVE = `NOT EXISTS (SELECT 1 FROM xray_ignore_rules i WHERE (i.expires IS NULL OR i.expires > ?)
+export const notIgnored = (resource = 'x.version_id') =>
+  `NOT EXISTS (SELECT 1 FROM xray_ignore_rules i WHERE (i.expires IS NULL OR i.expires > ?)
     AND (i.issue IS NULL OR i.issue = x.issue) AND (i.component IS NULL OR i.component = x.component)
-    AND (i.version IS NULL OR i.version = x.version_id) AND (i.watch_name IS NULL OR i.watch_name = x.watch_name)
+    AND (i.version IS NULL OR i.version = ${resource}) AND (i.watch_name IS NULL OR i.watch_name = x.watch_name)
     AND (i.policy_name IS NULL OR i.policy_name = x.policy_name))`
-const VIOLATIONS = `SELECT x.*, v.package_id, v.name AS version, v.repo FROM xray_violations x
-   JOIN catalog_versions v ON v.id = x.version_id`
+const ACTIVE = notIgnored()
+/** A git repository's violations stand for it under this name, where a version's id would be. */
+const GIT_RESOURCE = `'git://' || g.integration_name || '/' || x.repository`
+const GIT_ACTIVE = notIgnored(GIT_RESOURCE)
+const RULE_COLUMNS = `x.watch_name, x.policy_name, x.rule_name, x.type, x.issue, x.component, x.severity,
+   x.block_download, x.fail_build, x.notify, x.created`
+const VIOLATIONS = `SELECT x.id, x.version_id, v.package_id, v.name AS version, v.repo, ${RULE_COLUMNS}
+   FROM xray_violations x JOIN catalog_versions v ON v.id = x.version_id`
+/**
+ * A git repository's violations in a version's shape: numbered below zero (their own sequence),
+ * the repository as the package, its integration as the repository, no version.
+ */
+const GIT_VIOLATIONS = `SELECT -x.id AS id, ${GIT_RESOURCE} AS version_id, x.repository AS package_id, '' AS version,
+     g.integration_name AS repo, ${RULE_COLUMNS}
+   FROM xray_git_violations x JOIN git_integrations g ON g.integration_key = x.integration_key`
 const BLOCKING = `${VIOLATIONS} WHERE x.version_id = ? AND x.block_download = 1 AND ${ACTIVE}
    ORDER BY CASE x.severity WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END,
      x.id LIMIT 1`
 
 /**
  * A filter's conditions, only those it sets: each a fixed text with its parameters, so that
- * neither engine has to type a parameter compared only with NULL.
+ * neither engine has to type a parameter compared only with NULL. `git` gives them for the git
+ * repositories' violations, where the resource is the repository.
  */
-function violationConditions(f: Partial<ViolationFilter>): { where: string; params: SqlValue[] } {
+function violationConditions(
+  f: Partial<ViolationFilter>,
+  git = false,
+): { where: string; params: SqlValue[] } {
   const parts: Array<[string, SqlValue[]]> = []
   if (f.severity !== undefined) parts.push(['x.severity = ?', [f.severity]])
   if (f.type !== undefined) parts.push(['x.type = ?', [f.type]])
   if (f.watch !== undefined) parts.push(['x.watch_name = ?', [f.watch]])
   if (f.policy !== undefined) parts.push(['x.policy_name = ?', [f.policy]])
-  if (f.versionId !== undefined) parts.push(['x.version_id = ?', [f.versionId]])
+  if (f.versionId !== undefined) parts.push([git ? `${GIT_RESOURCE} = ?` : 'x.version_id = ?', [f.versionId]])
   if (f.resource !== undefined)
-    parts.push([
-      '(v.package_id = ? OR x.version_id = ? OR x.component = ?)',
-      [`npm://${f.resource}`, f.resource, f.resource],
-    ])
+    parts.push(
+      git
+        ? [
+            `(x.repository = ? OR ${GIT_RESOURCE} = ? OR x.component = ?)`,
+            [f.resource, f.resource, f.resource],
+          ]
+        : [
+            '(v.package_id = ? OR x.version_id = ? OR x.component = ?)',
+            [`npm://${f.resource}`, f.resource, f.resource],
+          ],
+    )
   return { where: parts.map(([text]) => ` AND ${text}`).join(''), params: parts.flatMap(([, p]) => p) }
 }
+
+/** A violation's rule and issue as stored, with the date it was first seen. */
+export type FirstSeenRow = {
+  watch_name: string
+  policy_name: string
+  rule_name: string
+  issue: string
+  component: string
+  created: string
+}
+const violationKey = (r: { watch: string; policy: string; rule: string; issue: string; component: string }) =>
+  `${r.watch}\n${r.policy}\n${r.rule}\n${r.issue}\n${r.component}`
+
+/** When each of a resource's stored violations was first seen, by its rule and issue. */
+export const firstSeen = (rows: readonly FirstSeenRow[]): Map<string, string> =>
+  new Map(
+    rows.map((r) => [
+      violationKey({
+        watch: r.watch_name,
+        policy: r.policy_name,
+        rule: r.rule_name,
+        issue: r.issue,
+        component: r.component,
+      }),
+      r.created,
+    ]),
+  )
+
+/**
+ * A draft's columns from watch_name to created, in the tables' order: a violation that stays
+ * keeps the date it was first seen.
+ */
+export const violationValues = (d: ViolationDraft, before: ReadonlyMap<string, string>, at: string) => [
+  d.watch,
+  d.policy,
+  d.rule,
+  d.type,
+  d.issue,
+  d.component,
+  d.severity,
+  d.actions.blockDownload ? 1 : 0,
+  d.actions.failBuild ? 1 : 0,
+  d.actions.notify ? 1 : 0,
+  before.get(violationKey(d)) ?? at,
+]
 
 type ViolationDbRow = {
   id: number
@@ -671,65 +741,49 @@ function statements(sql: Sql) {
 
     /** Replaces a version's violations; one that stays keeps the date it was first seen. */
     async putViolations(versionId: string, drafts: readonly ViolationDraft[], at: string): Promise<void> {
-      const key = (r: { watch: string; policy: string; rule: string; issue: string; component: string }) =>
-        `${r.watch}\n${r.policy}\n${r.rule}\n${r.issue}\n${r.component}`
-      const before = new Map(
-        (
-          await sql.all<{
-            watch_name: string
-            policy_name: string
-            rule_name: string
-            issue: string
-            component: string
-            created: string
-          }>(Q.existingViolations, [versionId])
-        ).map((r) => [
-          key({
-            watch: r.watch_name,
-            policy: r.policy_name,
-            rule: r.rule_name,
-            issue: r.issue,
-            component: r.component,
-          }),
-          r.created,
-        ]),
-      )
+      const before = firstSeen(await sql.all<FirstSeenRow>(Q.existingViolations, [versionId]))
       await sql.run(Q.deleteViolationsOf, [versionId])
-      for (const d of drafts)
-        await sql.run(Q.insertViolation, [
-          versionId,
-          d.watch,
-          d.policy,
-          d.rule,
-          d.type,
-          d.issue,
-          d.component,
-          d.severity,
-          d.actions.blockDownload ? 1 : 0,
-          d.actions.failBuild ? 1 : 0,
-          d.actions.notify ? 1 : 0,
-          before.get(key(d)) ?? at,
-        ])
+      for (const d of drafts) await sql.run(Q.insertViolation, [versionId, ...violationValues(d, before, at)])
     },
+    /** Violations in force of versions and git repositories, newest first. */
     async violations(filter: ViolationFilter, now: string) {
-      const { where, params } = violationConditions(filter)
-      const all = [now, ...params]
+      const versions = violationConditions(filter)
+      const git = violationConditions(filter, true)
+      const all = [now, ...versions.params]
+      const allGit = [now, ...git.params]
+      const total =
+        Number(
+          await count(
+            `SELECT COUNT(*) AS n FROM xray_violations x JOIN catalog_versions v ON v.id = x.version_id
+           WHERE ${ACTIVE}${versions.where}`,
+            all,
+          ),
+        ) +
+        Number(
+          await count(
+            `SELECT COUNT(*) AS n FROM xray_git_violations x
+           JOIN git_integrations g ON g.integration_key = x.integration_key WHERE ${GIT_ACTIVE}${git.where}`,
+            allGit,
+          ),
+        )
       return {
-        total: await count(
-          `SELECT COUNT(*) AS n FROM xray_violations x JOIN catalog_versions v ON v.id = x.version_id
-           WHERE ${ACTIVE}${where}`,
-          all,
-        ),
+        total,
         rows: (
           await sql.all<ViolationDbRow>(
-            `${VIOLATIONS} WHERE ${ACTIVE}${where} ORDER BY x.created DESC, x.id DESC LIMIT ? OFFSET ?`,
-            [...all, filter.limit, filter.offset],
+            `${VIOLATIONS} WHERE ${ACTIVE}${versions.where}
+             UNION ALL ${GIT_VIOLATIONS} WHERE ${GIT_ACTIVE}${git.where}
+             ORDER BY created DESC, id DESC LIMIT ? OFFSET ?`,
+            [...all, ...allGit, filter.limit, filter.offset],
           )
         ).map(toViolation),
       }
     },
+    /** One violation, of a version or (below zero) of a git repository. */
     violation: async (id: number) => {
-      const r = await sql.one<ViolationDbRow>(Q.violationById, [id])
+      const r = await sql.one<ViolationDbRow>(
+        id < 0 ? `${GIT_VIOLATIONS} WHERE x.id = ?` : `${VIOLATIONS} WHERE x.id = ?`,
+        [Math.abs(id)],
+      )
       return r && toViolation(r)
     },
     /** The worst violation in force that blocks downloading this version, if any. */

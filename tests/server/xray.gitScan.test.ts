@@ -14,6 +14,7 @@ import { gitScannerFor } from '../../server/xray/gitScanner'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { startFakeGitVendor, type FakeGitVendor } from '../support/fakeGitVendor'
 import { createRoles, type TestSession } from './helpers/sessions'
+import { securityPolicy } from '../support/xrayPolicies'
 
 let server: TestServer
 let admin: TestSession
@@ -191,6 +192,95 @@ describe('git repository scanning', () => {
       ).repositories.find((r) => r.integration_id === key && r.repository === 'octo/locked')
       expect(locked, String(vendorName)).toMatchObject({ status: 'scanned', lockfile: true, dependencies: 3 })
     }
+  })
+
+  it('raises violations through the watches and policies that name the repository', async () => {
+    interface Violation {
+      id: number
+      versionId: string
+      repo: string
+      watch: string
+      issue: string
+      component: string
+      failBuild: boolean
+    }
+    const violations = async (query: string) =>
+      get<{ total: number; rows: Violation[] }>(`/xray/api/v1/violations?${query}`, user)
+    expect(
+      (
+        await send(
+          'POST',
+          '/xray/api/v1/policies',
+          securityPolicy('git-any', 'low', { failBuild: true }),
+          admin,
+        )
+      ).status,
+    ).toBe(201)
+    const watch = (repositories: string[]) => ({
+      name: 'git-watch',
+      description: '',
+      resources: { kind: 'repositories', repositories },
+      policies: ['git-any'],
+    })
+    expect((await send('POST', '/xray/api/v1/watches', watch(['git://gh2/octo/locked']), admin)).status).toBe(
+      201,
+    )
+    const key = await connected(1, vendor.githubUrl, 'gh2')
+
+    const findings = (
+      await get<{ findings: Finding[] }>(
+        `/xray/api/v1/git_repositories/findings?integration_id=${key}&repository=octo/locked`,
+        user,
+      )
+    ).findings
+    const locked = await violations('resource=octo/locked')
+    expect(locked.total).toBe(findings.length)
+    expect(locked.rows.map((v) => v.issue).sort()).toEqual(findings.map((f) => f.issue).sort())
+    for (const v of locked.rows)
+      expect(v).toMatchObject({
+        versionId: 'git://gh2/octo/locked',
+        repo: 'gh2',
+        watch: 'git-watch',
+        component: 'minimist',
+        failBuild: true,
+      })
+    // The watch names one repository: the other, though vulnerable, has none.
+    expect((await violations('resource=git://gh2/octo/ranges')).total).toBe(0)
+    expect((await violations('watch=git-watch')).total).toBe(findings.length)
+
+    const one = await get<{
+      id: number
+      advisory: { id: string } | null
+      finding: { componentVersion: string }
+    }>(`/xray/api/v1/violations/${locked.rows[0]!.id}`, user)
+    expect(one).toMatchObject({
+      id: locked.rows[0]!.id,
+      advisory: { id: locked.rows[0]!.issue },
+      finding: { componentVersion: '0.0.8' },
+    })
+
+    // An ignore rule scoped to the repository lifts its violations.
+    const rule = await send(
+      'POST',
+      '/xray/api/v1/ignore_rules',
+      { version: 'git://gh2/octo/locked', reason: 'vendored fork' },
+      admin,
+    )
+    expect(rule.status).toBe(201)
+    expect((await violations('resource=octo/locked')).total).toBe(0)
+    const ruleId = ((await rule.json()) as { id: string }).id
+    expect((await send('DELETE', `/xray/api/v1/ignore_rules/${ruleId}`, {}, admin)).status).toBe(204)
+    expect((await violations('resource=octo/locked')).total).toBe(findings.length)
+
+    // The watch moved to the other repository: the violations follow it from the stored scans.
+    expect(
+      (await send('PUT', '/xray/api/v1/watches/git-watch', watch(['git://gh2/octo/ranges']), admin)).status,
+    ).toBe(200)
+    expect((await violations('resource=octo/locked')).total).toBe(0)
+    const ranges = await violations('resource=git://gh2/octo/ranges')
+    expect(ranges.rows.map((v) => v.component)).toContain('lodash')
+    expect((await send('DELETE', '/xray/api/v1/watches/git-watch', {}, admin)).status).toBe(204)
+    expect((await violations('watch=git-watch')).total).toBe(0)
   })
 
   it('a scan now is for admins; unknown repositories are 404', async () => {

@@ -151,7 +151,11 @@ export function ViolationsPage() {
             ),
           },
           { id: 'component', header: 'Component', cell: (v) => v.component },
-          { id: 'version', header: 'Version', cell: (v) => <VersionLink versionId={v.versionId} /> },
+          {
+            id: 'version',
+            header: 'Version or repository',
+            cell: (v) => <VersionLink versionId={v.versionId} />,
+          },
           { id: 'watch', header: 'Watch', cell: (v) => v.watch },
           { id: 'policy', header: 'Policy', cell: (v) => v.policy },
           { id: 'actions', header: 'Actions', cell: (v) => <ActionBadges violation={v} /> },
@@ -183,6 +187,9 @@ export function ViolationsPage() {
     </section>
   )
 }
+
+/** A git repository's violations name it (`git://integration/owner/name`) where a version's would. */
+const isGitResource = (id: string) => id.startsWith('git://')
 
 export function VersionLink({ versionId }: { readonly versionId: string }) {
   const route = versionRouteOf(versionId)
@@ -217,7 +224,7 @@ function ViolationDialog({
         </dd>
         <dt>Type</dt>
         <dd>{v.type === 'security' ? 'Security' : 'Licence'}</dd>
-        <dt>Version</dt>
+        <dt>{isGitResource(v.versionId) ? 'Git repository' : 'Version'}</dt>
         <dd>
           <VersionLink versionId={v.versionId} /> in {v.repo}
         </dd>
@@ -300,7 +307,10 @@ function IgnoreRuleForm({
         <legend>It applies to</legend>
         {box('issue', `This issue (${v.issue})`)}
         {box('component', `This component (${v.component})`)}
-        {box('version', `This version (${v.versionId.replace(/^[a-z]+:\/\//, '')})`)}
+        {box(
+          'version',
+          `${isGitResource(v.versionId) ? 'This repository' : 'This version'} (${v.versionId.replace(/^[a-z]+:\/\//, '')})`,
+        )}
         {box('watch', `This watch (${v.watch})`)}
         {box('policy', `This policy (${v.policy})`)}
         {form.errorOf('scope') && (
