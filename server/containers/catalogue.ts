@@ -25,6 +25,8 @@ export interface TagPushed {
   readonly digest: string
   readonly now: string
   readonly deployedBy: string
+  /** A remote's cached tag (see TaggedImage). */
+  readonly cached?: boolean
 }
 
 const readBlob = (blobs: BlobStore, digest: string): Buffer | undefined => {
@@ -106,5 +108,6 @@ export async function recordTaggedImage(deps: Deps, t: TagPushed): Promise<void>
     os: facts.os,
     architecture: facts.architecture,
     platforms,
+    ...(t.cached ? { cached: true } : {}),
   })
 }

@@ -26,6 +26,7 @@ import { notAllowedProblem } from '../remote/rules'
 import type { RemoteStore } from '../remote/store'
 import type { RemoteRegistry } from './remote'
 import type { ContainerStore } from './store'
+import { recordTaggedImage } from './catalogue'
 import { hexOf, isDigest, isIndexType, MANIFEST_TYPES, parseManifest } from './rules'
 import { BLOB_LIMIT, MANIFEST_LIMIT } from './routes'
 
@@ -150,6 +151,33 @@ export function remoteRegistry(
     return record && blobs.has(hexOf(digest)) ? { record, path: blobs.pathOf(hexOf(digest)) } : undefined
   }
 
+  /**
+   * The catalogue's view of cached tags, so the console shows the remote's cache: a tag when its
+   * manifest arrives, and again as each part it names arrives (the files, layers and platform
+   * come from those parts).
+   */
+  const showCached = async (
+    repo: RepositoryRecord,
+    image: string,
+    store: ContainerStore,
+    what: { tag: string; digest: string } | { naming: string },
+  ) => {
+    const tags = 'tag' in what ? [what] : await store.tagsNaming(repo.key, image, what.naming)
+    for (const t of tags)
+      await recordTaggedImage(
+        { store, blobs },
+        {
+          repo: repo.key,
+          image,
+          tag: t.tag,
+          digest: t.digest,
+          now: now(),
+          deployedBy: repo.key,
+          cached: true,
+        },
+      )
+  }
+
   const fetchManifest = async (
     repo: RepositoryRecord,
     image: string,
@@ -175,6 +203,7 @@ export function remoteRegistry(
         message: `${repo.key}: the upstream's manifest ${image}:${reference} is ${digest}, not what was asked`,
       })
     const parsed = parseManifest(bytes, res.headers['content-type'])
+    const before = isDigest(reference) ? undefined : await store.tagDigest(repo.key, image, reference)
     const staged = blobs.putBytes(bytes)
     const created = now()
     try {
@@ -200,6 +229,9 @@ export function remoteRegistry(
       staged.discard()
     }
     await upstream.succeeded(repo)
+    // A tag the upstream still points where it did is shown already.
+    if (isDigest(reference)) await showCached(repo, image, store, { naming: digest })
+    else if (before !== digest) await showCached(repo, image, store, { tag: reference, digest })
     return cachedManifest(store, repo.key, image, digest)
   }
 
@@ -224,6 +256,7 @@ export function remoteRegistry(
       staged.discard()
     }
     await upstream.succeeded(repo)
+    await showCached(repo, image, store, { naming: digest })
     return { size: staged.facts.size }
   }
 

@@ -51,6 +51,8 @@ export interface TaggedImage {
   readonly architecture: string
   /** `os/architecture[/variant]` of each image: one, or every image of an index. */
   readonly platforms: readonly string[]
+  /** A remote's cached tag: shown only where no other repository's push shows that tag. */
+  readonly cached?: boolean
 }
 
 interface ManifestRow {
@@ -115,6 +117,11 @@ const Q = {
   deleteTag: 'DELETE FROM oci_tags WHERE repo = ? AND image = ? AND tag = ?',
   tagsOf: 'SELECT tag FROM oci_tags WHERE repo = ? AND image = ? ORDER BY tag',
   tagsOfDigest: 'SELECT tag FROM oci_tags WHERE repo = ? AND image = ? AND digest = ? ORDER BY tag',
+  // Tags whose manifest names a digest, itself or through an index's manifest.
+  tagsNaming: `SELECT t.tag, t.digest FROM oci_tags t WHERE t.repo = ? AND t.image = ? AND EXISTS (
+      SELECT 1 FROM oci_manifest_refs r WHERE r.repo = t.repo AND r.image = t.image AND r.manifest_digest = t.digest
+        AND (r.child = ? OR EXISTS (SELECT 1 FROM oci_manifest_refs c WHERE c.repo = r.repo AND c.image = r.image
+          AND c.manifest_digest = r.child AND c.child = ?)))`,
   imageExists: 'SELECT 1 AS found FROM oci_manifests WHERE repo = ? AND image = ? LIMIT 1',
   images: 'SELECT DISTINCT repo, image FROM oci_manifests ORDER BY repo, image',
   referrers:
@@ -273,6 +280,14 @@ export function containerStore(sql: Sql) {
       const blobs = await sql.one<{ bytes: number | string }>(Q.exclusiveBytes, [repo, image, digest, digest])
       return { tags, frees: Number(manifest.size) + Number(blobs?.bytes ?? 0) }
     },
+    /** The tags of an image whose manifest names `digest` (directly or through an index). */
+    async tagsNaming(
+      repo: string,
+      image: string,
+      digest: string,
+    ): Promise<Array<{ tag: string; digest: string }>> {
+      return sql.all<{ tag: string; digest: string }>(Q.tagsNaming, [repo, image, digest, digest])
+    },
     async tags(repo: string, image: string): Promise<string[]> {
       return (await sql.all<{ tag: string }>(Q.tagsOf, [repo, image])).map((r) => r.tag)
     },
@@ -321,6 +336,10 @@ const C = {
 async function recordTag(tx: Sql, t: TaggedImage): Promise<void> {
   const packageId = packageIdOf('docker', t.image)
   const versionId = versionIdOf(packageId, t.tag)
+  if (t.cached) {
+    const shown = await tx.one<{ repo: string }>(C.versionRepo, [versionId])
+    if (shown && shown.repo !== t.repo) return
+  }
   await tx.run(C.insertPackage, [packageId, t.image, t.image.toLowerCase(), t.now, t.now])
   // The newest push of a tag is the version the catalogue shows, whichever repository took it.
   await tx.run(C.deleteVersion, [versionId])

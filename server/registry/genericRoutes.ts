@@ -21,6 +21,11 @@ import { downloadCounter, fileSubject } from '../remote/downloads'
 import type { RemoteStore } from '../remote/store'
 import { artifactPathProblem } from '../../domain/artifacts/rules'
 import type { Sql } from '../db/sql'
+import { evictNpmCache } from '../remote/npmEviction'
+import { evictDockerCache } from '../containers/eviction'
+
+/** The remotes whose cache an admin may delete from, file by file or folder by folder. */
+const EVICTABLE = new Set(['generic', 'npm', 'docker'])
 
 /**
  * Largest artifact deployed in one PUT: 1 GiB. Bytes stream to disk (constant memory), so the
@@ -267,9 +272,9 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
   const remove = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key, path } = parse(request)
     const { caller, repo } = await authz.authorize(request, reply, key, await repos.find(key), 'delete', path)
-    // A generic remote's cached files may go (the next request fetches them again), by an admin:
-    // what a remote holds is the installation's, not a deployer's.
-    const cache = repo.kind === 'remote' && repo.packageType === 'generic'
+    // A remote's cached files may go (the next request fetches them again), by an admin: what a
+    // remote holds is the installation's, not a deployer's.
+    const cache = repo.kind === 'remote' && EVICTABLE.has(repo.packageType)
     if (repo.kind !== 'local' && !cache)
       throw new HttpError(405, `Delete from ${repo.key}'s local members`, 'NOT_DEPLOYABLE')
     if (cache && !caller.user.admin)
@@ -277,6 +282,22 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     const problem = artifactPathProblem(path)
     if (problem) throw new HttpError(400, problem, 'BAD_PATH')
     const row = await files.find(repo.key, path)
+    if (cache && repo.packageType !== 'generic') {
+      // A file inside a cached version (an image's layer, a package's README) goes with it.
+      if (row?.version_id && !row.lead)
+        throw new HttpError(
+          409,
+          'This file belongs to a cached version: delete the version',
+          'PART_OF_VERSION',
+        )
+      const evicted = await ctx.sql.transaction((tx) =>
+        repo.packageType === 'npm'
+          ? evictNpmCache(tx, { blobs, catalogue }, repo.key, path)
+          : evictDockerCache(tx, blobs, repo.key, path),
+      )
+      if (!evicted) throw new HttpError(404, `Nothing cached at ${key}/${path}`, 'NOT_FOUND')
+      return reply.status(204).send()
+    }
     if (row?.version_id) {
       // A container image's manifest.json: its tag goes (the manifest stays by digest until collected).
       if (row.lead && repo.packageType === 'docker') {

@@ -1,7 +1,7 @@
 // Delete in the artifacts browser's file details: offered on a local repository's file
 // after a confirmation that names a package version, a refusal said in the details, and a
 // deleted file gone from its folder with its repository selected; never offered on a remote one,
-// but for an admin on a generic remote's cached file.
+// but for an admin on a remote's cached file (a cached version going whole).
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -114,6 +114,21 @@ describe('deleting a file in the artifacts browser', () => {
     expect(confirm).toHaveTextContent('fetches it from the upstream again')
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(removed).toEqual(['generic-remote/c.txt']))
+  })
+
+  it("offers an admin Delete of an npm remote's cached version, saying it is fetched again", async () => {
+    const user = userEvent.setup()
+    const { port, removed } = api(right(undefined))
+    const admin = { ...developer, user: { name: 'admin', admin: true } } as const
+    renderShell('/artifacts/browse/npm-remote/b.txt', admin, { artifactsApi: port }, effects)
+    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    await user.click(await within(details).findByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete left-pad 1.3.0?' })
+    expect(confirm).toHaveTextContent(
+      'left-pad 1.3.0 leaves the cache with all its files; the next request for it fetches it from the upstream again.',
+    )
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(removed).toEqual(['npm-remote/b.txt']))
   })
 
   it("offers a developer no Delete of a generic remote's cached file", async () => {

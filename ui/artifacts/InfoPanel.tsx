@@ -107,10 +107,13 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
   )
 }
 
+/** The remotes whose cache an admin may delete from (the platform says the same). */
+const CACHES = new Set(['generic', 'npm', 'docker'])
+
 /**
  * Delete, with a confirmation, for a signed-in user on a file of a local repository (the platform
  * refuses the others, and checks the user's right). A package's main file deletes its version.
- * An admin may also delete what a generic remote has cached: it is fetched again when next asked.
+ * An admin may also delete what a remote has cached: it is fetched again when next asked.
  */
 function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly state: ArtifactsState }) {
   const dispatch = useDispatch()
@@ -121,14 +124,15 @@ function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly sta
   const repos = state.repositories.status === 'loaded' ? state.repositories.data : []
   const admin = useQuery({ type: 'session/IsAdmin' })
   const repo = repos.find((r) => r.key === info.repoKey)
-  const cached = repo?.kind === 'remote' && repo.packageType === 'generic'
+  const cached = repo?.kind === 'remote' && CACHES.has(repo.packageType)
   if (!signedIn || !(repo?.kind === 'local' || (cached && admin))) return null
   const here = state.deletion && sameLocation(state.deletion.at, info) ? state.deletion : undefined
   const version =
     info.packageId && info.version
       ? `${info.packageId.replace(/^[a-z]+:\/\//, '')} ${info.version}`
       : undefined
-  const image = info.container
+  // A cached image's tag goes with its manifest and layers: there is no tag to keep apart.
+  const image = cached ? undefined : info.container
   return (
     <>
       <Button
@@ -161,10 +165,10 @@ function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly sta
             ? `The tag goes; manifest ${shortDigest(image.digest)} stays, pulled by its digest${
                 image.tags.length > 1 ? ` or by ${others(image).join(', ')}` : ''
               }, and keeps its layers: nothing is freed until the manifest is deleted.`
-            : version
-              ? `${info.path} is the main file of ${version}: the version goes with all its files, and clients can no longer install it.`
-              : cached
-                ? `${info.repoKey}/${info.path} leaves the cache; the next request for it fetches it from the upstream again.`
+            : cached
+              ? `${version ? `${version} leaves the cache with all its files` : `${info.repoKey}/${info.path} leaves the cache`}; the next request for it fetches it from the upstream again.`
+              : version
+                ? `${info.path} is the main file of ${version}: the version goes with all its files, and clients can no longer install it.`
                 : `${info.repoKey}/${info.path} is deleted for everyone.`
         }
         confirmLabel={image ? 'Delete tag' : 'Delete'}

@@ -1,0 +1,121 @@
+/**
+ * docker-remote's cache in the Artifacts tree, and an admin deleting from it: skopeo copies an
+ * image out of docker-remote (its upstream a second platform on loopback), the tag shows in the
+ * tree with its manifest, config and layers; an admin deletes the tag's manifest.json (others
+ * are refused) and the manifest, tag and layers leave the cache and the blob store; skopeo copies
+ * it again, fetched from the upstream anew, digest for digest; an image's folder goes whole.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { ociPusher } from '../support/ociPush'
+import { layoutDigest, skopeoCli } from '../support/skopeo'
+import { buildImage } from '../../server/containers/imageBuilder'
+import { blobFileName, containerStore } from '../../server/containers/store'
+import { blobStore } from '../../server/repositories/blobs'
+import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
+import { grant } from './helpers/permissions'
+
+let upstream: TestServer
+let server: TestServer
+let work: string
+let skopeo: ReturnType<typeof skopeoCli>
+let admin: string
+const CREDS = 'developer:password'
+const image = buildImage({
+  layers: [
+    { command: 'ADD a /', files: [{ path: 'a', content: 'evicted and fetched again\n' }] },
+    { command: 'ADD b /', files: [{ path: 'b', content: 'second layer\n' }] },
+  ],
+})
+
+beforeAll(async () => {
+  upstream = await startTestServer({ anonymousAccess: true })
+  const pusher = await ociPusher(upstream.url, 'developer', upstream.config.userPassword)
+  await pusher.push('docker-local/cached/app', image, ['1.0.0'])
+  server = await startTestServer({}, { DOCKER_REMOTE_URL: `${upstream.url}/docker-local` })
+  work = mkdtempSync(join(tmpdir(), 'docker-evict-'))
+  skopeo = skopeoCli(work)
+  admin = signInDirectly(server, { admin: true })
+}, 60_000)
+afterAll(async () => {
+  await server?.stop()
+  await upstream?.stop()
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+let copies = 0
+/** skopeo copies docker-remote/cached/app:1.0.0 to a new layout; answers its manifest digest. */
+async function pull() {
+  const out = join(work, `copy-${++copies}`)
+  const copied = await skopeo([
+    'copy',
+    '--src-tls-verify=false',
+    '--src-creds',
+    CREDS,
+    `docker://${new URL(server.url).host}/docker-remote/cached/app:1.0.0`,
+    `oci:${out}:pulled`,
+  ])
+  expect(copied, copied.stderr).not.toHaveProperty('failed')
+  return layoutDigest(out, 'pulled')
+}
+const remove = (path: string, cookie: string) =>
+  fetch(`${server.url}/artifactory/docker-remote/${path}`, {
+    method: 'DELETE',
+    headers: browserHeaders(server.url, cookie),
+  })
+const tree = async (path: string) =>
+  (
+    (await (
+      await fetch(
+        `${server.url}/ui/api/v1/ui/treebrowser?repoKey=docker-remote&path=${encodeURIComponent(path)}`,
+        { headers: { cookie: admin } },
+      )
+    ).json()) as { children: Array<{ name: string }> }
+  ).children.map((c) => c.name)
+const parts = [image.config, ...image.layers]
+const held = () => {
+  const blobs = blobStore(server.ctx.sql, server.config.dataDir)
+  return [image.manifest, ...parts].map((b) => blobs.has(b.digest.slice('sha256:'.length)))
+}
+
+describe("docker-remote's cache", () => {
+  it('shows a pulled tag in the tree with its manifest, config and layers', async () => {
+    expect(await pull()).toBe(image.manifest.digest)
+    expect(await tree('cached/app')).toEqual(['1.0.0'])
+    expect((await tree('cached/app/1.0.0')).sort()).toEqual(
+      ['manifest.json', ...parts.map((b) => blobFileName(b.digest))].sort(),
+    )
+  })
+
+  it("lets only an admin delete a tag's manifest; the next pull fetches it from the upstream again", async () => {
+    const deleter = signInDirectlyAs(server)
+    await grant(server, { repositories: ['docker-remote'], users: { [deleter.name]: ['read', 'delete'] } })
+    expect((await remove('cached/app/1.0.0/manifest.json', deleter.cookie)).status).toBe(403)
+    // A layer goes only with the tag that names it.
+    expect((await remove(`cached/app/1.0.0/${blobFileName(image.layers[0]!.digest)}`, admin)).status).toBe(
+      409,
+    )
+
+    expect((await remove('cached/app/1.0.0/manifest.json', admin)).status).toBe(204)
+    const store = containerStore(server.ctx.sql)
+    expect(await store.imageExists('docker-remote', 'cached/app')).toBe(false)
+    expect(await store.blobSize('docker-remote', 'cached/app', image.layers[0]!.digest)).toBeUndefined()
+    expect(held()).toEqual([false, false, false, false])
+    expect(await tree('')).not.toContain('cached')
+    expect((await remove('cached/app/1.0.0/manifest.json', admin)).status).toBe(404)
+
+    expect(await pull()).toBe(image.manifest.digest)
+    expect(held()).toEqual([true, true, true, true])
+    expect(await tree('cached/app')).toEqual(['1.0.0'])
+  })
+
+  it("deletes an image's folder whole", async () => {
+    expect((await remove('cached', admin)).status).toBe(204)
+    expect(await containerStore(server.ctx.sql).imageExists('docker-remote', 'cached/app')).toBe(false)
+    expect(held()).toEqual([false, false, false, false])
+    expect(await tree('')).not.toContain('cached')
+  })
+})
