@@ -29,6 +29,3 @@ export function relaunchFlowSupported(packageType: string, repo: string): boolea
 /** The number of steps of the guided flow of a package type (0 without one). */
 export const clientFlowLength = (packageType: string): number =>
   relaunchFlowSupported(packageType, 'x') ? (RELAUNCH_FLOW_STEPS[canonicalPackageType(packageType)] ?? 0) : 0
-
-/** The repository a package type gets by default when none is chosen. */
-export const defaultRepoFor = (packageType: string): string => `${canonicalPackageType(packageType)}-remote`

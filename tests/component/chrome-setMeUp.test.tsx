@@ -23,6 +23,16 @@ const effects = namedEffects({
 })
 const withTypes = [P.PackageTypesLoaded({ packageTypes: ['npm', 'generic', 'maven'] })]
 
+/** The platform's repositories: what set-me-up and quick setup offer for each type. */
+const platformRepos = [
+  repositorySummary('npm-remote', 'remote'),
+  repositorySummary('npm-local', 'local'),
+  repositorySummary('generic-remote', 'remote', 'generic'),
+  repositorySummary('maven-remote', 'remote', 'maven'),
+  repositorySummary('docker-local', 'local', 'docker'),
+]
+const withRepos: RepositoriesApi = { ...notFaked<RepositoriesApi>(), list: async () => right(platformRepos) }
+
 /** Quick setup as the overlay: the new onboarding's quick action, on a platform with no /quick-setup landing. */
 const withQuickAction = { ...admin, features: { newOnboardingQuickAction: true }, extra: withTypes }
 
@@ -34,13 +44,15 @@ async function openQuickSetup(user: ReturnType<typeof userEvent.setup>) {
 describe('set-me-up', () => {
   it('shows the client set-up text for the chosen package type and repository', async () => {
     const user = userEvent.setup()
-    renderShell('/packages', { extra: withTypes })
+    renderShell('/packages', { extra: withTypes }, { repositoriesApi: withRepos }, effects)
     await user.click(await screen.findByRole('button', { name: 'developer' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
     expect(within(panel).getByText(/Choose a package type to configure/)).toBeInTheDocument()
     await chooseOption(user, within(panel).getByRole('combobox', { name: 'Package type' }), 'npm')
-    expect(within(panel).getByRole('combobox', { name: 'Repository' })).toHaveTextContent('npm-remote')
+    const repoChoice = await within(panel).findByRole('combobox', { name: 'Repository' })
+    expect(await optionNames(user, repoChoice)).toEqual(['npm-local', 'npm-remote'])
+    await chooseOption(user, repoChoice, 'npm-remote')
     const steps = await within(panel).findByRole('region', { name: 'Set up npm for npm-remote' })
     expect(within(steps).getByRole('heading', { name: 'Configure npm' })).toBeInTheDocument()
     expect(within(steps).getByText('~/.npmrc')).toBeInTheDocument()
@@ -152,13 +164,15 @@ describe('set-me-up', () => {
     renderShell(
       '/packages',
       { extra: [P.PackageTypesLoaded({ packageTypes: ['npm', 'docker'] })] },
-      { onboardingApi },
+      { onboardingApi, repositoriesApi: withRepos },
+      effects,
     )
     await user.click(await screen.findByRole('button', { name: 'developer' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
     await chooseOption(user, within(panel).getByRole('combobox', { name: 'Package type' }), 'docker')
-    const repo = within(panel).getByRole('combobox', { name: 'Repository' }).textContent ?? ''
+    const repo = (await within(panel).findByRole('combobox', { name: 'Repository' })).textContent ?? ''
+    expect(repo).toBe('docker-local')
     const steps = await within(panel).findByRole('region', { name: `Set up docker for ${repo}` })
     expect(within(steps).getByText('docker login registry.acme.example -u <user>')).toBeInTheDocument()
     expect(
@@ -176,7 +190,7 @@ describe('set-me-up', () => {
           ? left({ kind: 'network' as const, message: 'offline' })
           : fakeOnboardingApi().clientBaseUrl(),
     })
-    renderShell('/packages', { extra: withTypes }, { onboardingApi })
+    renderShell('/packages', { extra: withTypes }, { onboardingApi, repositoriesApi: withRepos }, effects)
     await user.click(await screen.findByRole('button', { name: 'developer' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
@@ -186,19 +200,21 @@ describe('set-me-up', () => {
     )
     offline = false
     await user.click(within(panel).getByRole('button', { name: 'Retry' }))
-    expect(
-      await within(panel).findByRole('region', { name: 'Set up npm for npm-remote' }),
-    ).toBeInTheDocument()
+    expect(await within(panel).findByRole('region', { name: 'Set up npm for npm-local' })).toBeInTheDocument()
   })
 })
 
 describe('setting up a client from quick setup', () => {
   it('relaunches the guided npm flow and closes quick setup', async () => {
     const user = userEvent.setup()
-    renderShell('/packages', withQuickAction)
+    renderShell('/packages', withQuickAction, { repositoriesApi: withRepos }, effects)
     const quick = await openQuickSetup(user)
     await chooseOption(user, within(quick).getByRole('combobox', { name: 'Package type' }), 'npm')
-    await user.type(within(quick).getByRole('textbox', { name: 'Repository' }), 'npm-local')
+    // The platform's npm repositories, and only those.
+    const repoChoice = within(quick).getByRole('combobox', { name: 'Repository' })
+    await waitFor(() => expect(repoChoice).toHaveTextContent('npm-local'))
+    expect(await optionNames(user, repoChoice)).toEqual(['npm-local', 'npm-remote'])
+    await chooseOption(user, repoChoice, 'npm-local')
     await user.click(within(quick).getByRole('button', { name: 'Set up client' }))
     expect(screen.queryByRole('dialog', { name: 'Quick Setup' })).not.toBeInTheDocument()
     const flow = await screen.findByRole('dialog', { name: 'Connect your npm client' })
@@ -260,9 +276,12 @@ describe('setting up a client from quick setup', () => {
 
   it('opens set-me-up for a type without a guided flow', async () => {
     const user = userEvent.setup()
-    renderShell('/packages', withQuickAction)
+    renderShell('/packages', withQuickAction, { repositoriesApi: withRepos }, effects)
     const quick = await openQuickSetup(user)
     await chooseOption(user, within(quick).getByRole('combobox', { name: 'Package type' }), 'generic')
+    await waitFor(() =>
+      expect(within(quick).getByRole('combobox', { name: 'Repository' })).toHaveTextContent('generic-remote'),
+    )
     await user.click(within(quick).getByRole('button', { name: 'Set up client' }))
     expect(screen.queryByRole('dialog', { name: 'Quick Setup' })).not.toBeInTheDocument()
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
@@ -274,19 +293,89 @@ describe('setting up a client from quick setup', () => {
     ).toBeInTheDocument()
   })
 
-  it('refuses a bad repository key with a message and keeps what was typed', async () => {
+  it('offers no repository the platform lacks: says so, and an admin creates them there', async () => {
     const user = userEvent.setup()
-    renderShell('/packages', withQuickAction)
+    let repos = platformRepos.filter((r) => r.packageType !== 'maven')
+    let create: Awaited<ReturnType<RepositoriesApi['createQuickly']>> = left({
+      kind: 'status' as const,
+      status: 500,
+      message: 'disk full',
+    })
+    const asked: Array<ReadonlyArray<string>> = []
+    const repositoriesApi: RepositoriesApi = {
+      ...notFaked<RepositoriesApi>(),
+      list: async () => right(repos),
+      createQuickly: async (packageTypes) => {
+        asked.push(packageTypes)
+        return create
+      },
+    }
+    renderShell('/packages', withQuickAction, { repositoriesApi }, effects)
     const quick = await openQuickSetup(user)
-    await user.type(within(quick).getByRole('textbox', { name: 'Repository' }), 'my repo!')
-    await user.click(within(quick).getByRole('button', { name: 'Set up client' }))
-    const repo = within(quick).getByRole('textbox', { name: 'Repository' })
-    expect(repo).toHaveAccessibleDescription(
-      'Name can only contain alphanumeric characters, dashes and periods',
+    await chooseOption(user, within(quick).getByRole('combobox', { name: 'Package type' }), 'maven')
+    const none = await within(quick).findByRole('region', { name: 'No maven repository' })
+    expect(none).toHaveTextContent('This platform has no maven repository yet.')
+    expect(within(quick).getByRole('combobox', { name: 'Repository' })).toBeDisabled()
+    expect(within(quick).getByRole('button', { name: 'Set up client' })).toBeDisabled()
+    // No made-up key (maven-remote) offered for a repository the platform does not have.
+    expect(quick).not.toHaveTextContent('maven-remote')
+    await user.click(within(none).getByRole('button', { name: 'Create maven repositories' }))
+    expect(await within(none).findByRole('alert')).toHaveTextContent(
+      'The repositories could not be created: the platform refused it with status 500: disk full.',
     )
-    expect(repo).toBeInvalid()
-    expect(repo).toHaveValue('my repo!')
-    expect(screen.getByRole('dialog', { name: 'Quick Setup' })).toBeInTheDocument()
+    create = right({ created: ['maven-local', 'maven-remote', 'maven'], existing: [] })
+    repos = [
+      ...repos,
+      repositorySummary('maven-local', 'local', 'maven'),
+      repositorySummary('maven-remote', 'remote', 'maven'),
+      repositorySummary('maven', 'virtual', 'maven'),
+    ]
+    await user.click(within(none).getByRole('button', { name: 'Create maven repositories' }))
+    // Created, the list reloads and the virtual repository is chosen.
+    const repoChoice = within(quick).getByRole('combobox', { name: 'Repository' })
+    await waitFor(() => expect(repoChoice).toHaveTextContent(/^maven$/))
+    expect(asked).toEqual([['maven'], ['maven']])
+    await user.click(within(quick).getByRole('button', { name: 'Set up client' }))
+    const flow = await screen.findByRole('dialog', { name: 'Connect your maven client' })
+    expect(within(flow).getByText('Use repository maven from your maven client.')).toBeInTheDocument()
+  })
+
+  it("tells a developer an administrator creates the type's repositories", async () => {
+    const user = userEvent.setup()
+    renderShell(
+      '/packages',
+      { features: { newOnboardingQuickAction: true }, extra: withTypes },
+      { repositoriesApi: { ...notFaked<RepositoriesApi>(), list: async () => right([]) } },
+      effects,
+    )
+    const quick = await openQuickSetup(user)
+    const none = await within(quick).findByRole('region', { name: 'No npm repository' })
+    expect(none).toHaveTextContent(
+      'This platform has no npm repository yet: an administrator can create one.',
+    )
+    expect(within(none).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('says when the repositories cannot be loaded, and retries', async () => {
+    const user = userEvent.setup()
+    let offline = true
+    const repositoriesApi: RepositoriesApi = {
+      ...notFaked<RepositoriesApi>(),
+      list: async () =>
+        offline ? left({ kind: 'network' as const, message: 'offline' }) : right(platformRepos),
+    }
+    renderShell('/packages', withQuickAction, { repositoriesApi }, effects)
+    const quick = await openQuickSetup(user)
+    expect(await within(quick).findByRole('alert')).toHaveTextContent(
+      'Could not load the repositories: the platform did not answer (no connection).',
+    )
+    expect(within(quick).getByRole('button', { name: 'Set up client' })).toBeDisabled()
+    offline = false
+    await user.click(within(quick).getByRole('button', { name: 'Retry' }))
+    await waitFor(() =>
+      expect(within(quick).getByRole('combobox', { name: 'Repository' })).toHaveTextContent('npm-local'),
+    )
+    expect(within(quick).getByRole('button', { name: 'Set up client' })).toBeEnabled()
   })
 
   it('offers the same form on the quick-setup page', async () => {

@@ -9,6 +9,7 @@
 import { signIn as fillAndWait } from './signIn'
 import { browserHeaders } from './server'
 import { openDebugTools } from '../e2e/debugTools'
+import { chooseOption } from '../e2e/kitSelect'
 import { ociPusher } from './ociPush'
 import { buildImage } from '../../server/containers/imageBuilder'
 import type { Locator, Page } from 'playwright-core'
@@ -228,6 +229,18 @@ export const SCREENS: ReadonlyArray<Screen> = [
     users: developer,
     open: fromMenu('user', 'Set Me Up'),
     ready: (page) => page.getByRole('complementary', { name: 'Set Me Up' }),
+  },
+  {
+    // A type the fresh platform has no repository of: why none is offered, and the admin's way to one.
+    name: 'set-me-up-no-repository',
+    path: '/packages',
+    users: admin,
+    open: async (page, user) => {
+      await fromMenu('user', 'Set Me Up')(page, user)
+      const panel = page.getByRole('complementary', { name: 'Set Me Up' })
+      await chooseOption(page, panel.getByRole('combobox', { name: 'Package type' }), 'maven')
+    },
+    ready: (page) => page.getByRole('region', { name: 'No maven repository' }),
   },
   {
     name: 'navigation-tour',

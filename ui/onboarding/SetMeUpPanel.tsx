@@ -1,14 +1,14 @@
 /** The set-me-up panel: how to configure a package client for a repository of the platform. */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { KeyRound, X } from 'lucide-react'
-import { defaultRepoFor } from '../../domain/onboarding'
-import { clientSetup, setMeUpRepos, type ClientAccess } from '../../domain/onboarding/setMeUp'
+import { clientSetup, type ClientAccess } from '../../domain/onboarding/setMeUp'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { Button, IconButton } from '../shared/kit/Button'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import { Select } from '../shared/kit/Select'
 import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
+import { NoTypeRepository, useTypeRepositories } from './TypeRepositories'
 import styles from '../layout/layout.module.css'
 import chrome from '../layout/chrome.module.css'
 import surface from '../shared/kit/surface.module.css'
@@ -72,22 +72,18 @@ export function SetMeUpPanel() {
   const dispatch = useDispatch()
   const access = useShownToken()
   const setMeUp = useQuery({ type: 'onboarding/SetMeUp' })
-  const { list } = useQuery({ type: 'repositories/State' })
   const [chosenRepo, setChosenRepo] = useState<string | undefined>(undefined)
   // The platform's own repositories of the type, so the addresses below exist.
-  useEffect(() => {
-    if (setMeUp.visible && list.status === 'idle') dispatch({ type: 'repositories/LoadList' })
-  }, [dispatch, setMeUp.visible, list.status])
+  const repositoriesOf = useTypeRepositories(setMeUp.visible)
   if (!setMeUp.visible) return null
   const type = setMeUp.packageType
-  const known = type && list.status === 'loaded' ? setMeUpRepos(type, list.data) : []
-  const repos = type
-    ? setMeUp.availableRepos.length > 0
+  const repositories = type ? repositoriesOf(type) : undefined
+  const repos =
+    setMeUp.availableRepos.length > 0
       ? setMeUp.availableRepos
-      : known.length > 0
-        ? known
-        : [defaultRepoFor(type)]
-    : []
+      : repositories?.status === 'loaded'
+        ? repositories.repos
+        : []
   const repo = chosenRepo !== undefined && repos.includes(chosenRepo) ? chosenRepo : repos[0]
   const types = type && !packageTypes.includes(type) ? [type, ...packageTypes] : packageTypes
   return (
@@ -143,6 +139,8 @@ export function SetMeUpPanel() {
             </section>
           )}
         </>
+      ) : type && repositories ? (
+        <NoTypeRepository packageType={type} repositories={repositories} />
       ) : (
         <p>Choose a package type to configure your client to work with the platform.</p>
       )}

@@ -4,7 +4,8 @@ import { Check, ChevronDown } from 'lucide-react'
 import type { SelectPopupProps } from './Select'
 import styles from './select.module.css'
 
-// Radix Select keeps '' for "no value"; an option whose value is '' travels as this instead.
+// Radix Select keeps '' for "no value" (the placeholder shows, and the select stays controlled
+// while its options load); an option whose value is '' travels as this instead.
 const EMPTY = '\u2205'
 const encode = (v: string) => (v === '' ? EMPTY : v)
 const decode = (v: string) => (v === EMPTY ? '' : v)
@@ -23,7 +24,7 @@ export default function SelectPopup({
 }: SelectPopupProps<string>) {
   return (
     <RSelect.Root
-      value={options.some((o) => o.value === value) ? encode(value) : undefined}
+      value={options.some((o) => o.value === value) ? encode(value) : ''}
       onValueChange={(v) => onValueChange(decode(v))}
       disabled={disabled}
       defaultOpen={defaultOpen}
