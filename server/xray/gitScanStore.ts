@@ -33,12 +33,15 @@ export interface GitScanRow {
   readonly unknown: number
 }
 
+/** Repositories scanned per integration: the first ones chosen, by name, as the vendors list them. */
+export const GIT_SCAN_LIMIT = 100
+
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
 export class GitScanStore {
   constructor(private readonly sql: Sql) {}
 
-  /** Chosen repositories of the integrations the scanner is connected to (of one, when named). */
+  /** Chosen repositories of the integrations the scanner is connected to (of one, when named), the first 100 of each. */
   async toScan(integrationKey?: string): Promise<GitRepositoryToScan[]> {
     const rows = await this.sql.all<{
       integration_key: string
@@ -54,13 +57,20 @@ export class GitScanStore {
        WHERE (? IS NULL OR s.integration_key = ?) ORDER BY s.integration_key, s.repository`,
       [integrationKey ?? null, integrationKey ?? null],
     )
-    return rows.map((r) => ({
-      integrationKey: r.integration_key,
-      integrationName: r.integration_name,
-      repository: r.repository,
-      vendorName: Number(r.vendor_name),
-      url: r.url,
-    }))
+    const taken = new Map<string, number>()
+    return rows
+      .filter((r) => {
+        const n = (taken.get(r.integration_key) ?? 0) + 1
+        taken.set(r.integration_key, n)
+        return n <= GIT_SCAN_LIMIT
+      })
+      .map((r) => ({
+        integrationKey: r.integration_key,
+        integrationName: r.integration_name,
+        repository: r.repository,
+        vendorName: Number(r.vendor_name),
+        url: r.url,
+      }))
   }
 
   /** Scans of repositories no longer chosen, or of integrations the scanner left, go. */

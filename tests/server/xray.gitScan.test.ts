@@ -21,25 +21,53 @@ let admin: TestSession
 let user: TestSession
 let vendor: FakeGitVendor
 
-/** A git repository with these files committed at HEAD. */
-function gitRepository(files: Record<string, unknown>): string {
+/**
+ * A git repository with these files committed on its default branch (`main` unless named), and
+ * other branches with their own files beside it.
+ */
+function gitRepository(
+  files: Record<string, unknown>,
+  options: { branch?: string; others?: Record<string, Record<string, unknown>> } = {},
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'scan-repo-'))
   const git = (...args: string[]) =>
     execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {
       stdio: 'ignore',
     })
-  git('init', '-q', '-b', 'main')
-  for (const [name, body] of Object.entries(files))
-    writeFileSync(join(dir, name), JSON.stringify(body, null, 2))
-  git('add', '.')
-  git('commit', '-q', '-m', 'manifests')
+  const commit = (of: Record<string, unknown>) => {
+    for (const [name, body] of Object.entries(of))
+      writeFileSync(join(dir, name), JSON.stringify(body, null, 2))
+    git('add', '.')
+    git('commit', '-q', '-m', 'manifests')
+  }
+  const branch = options.branch ?? 'main'
+  git('init', '-q', '-b', branch)
+  commit(files)
+  for (const [other, otherFiles] of Object.entries(options.others ?? {})) {
+    git('checkout', '-q', '-b', other)
+    commit(otherFiles)
+  }
+  git('checkout', '-q', branch)
   return dir
 }
+
+const lockOf = (name: string, locked: Record<string, string>) => ({
+  'package.json': { name, dependencies: Object.fromEntries(Object.keys(locked).map((d) => [d, '*'])) },
+  'package-lock.json': {
+    name,
+    lockfileVersion: 3,
+    packages: {
+      '': { name },
+      ...Object.fromEntries(Object.entries(locked).map(([d, version]) => [`node_modules/${d}`, { version }])),
+    },
+  },
+})
 
 const REPOS = [
   { name: 'octo/locked', private: false },
   { name: 'octo/ranges', private: true },
   { name: 'octo/empty', private: false },
+  { name: 'octo/trunk', private: false },
 ]
 
 beforeAll(async () => {
@@ -67,6 +95,11 @@ beforeAll(async () => {
         'package.json': { name: 'ranges', dependencies: { lodash: '^4.17.0' } },
       }),
       'octo/empty': gitRepository({ 'README.json': {} }),
+      // The default branch is trunk, and clean; a branch named main holds a vulnerable lock.
+      'octo/trunk': gitRepository(lockOf('trunk', { lodash: '4.17.21' }), {
+        branch: 'trunk',
+        others: { main: lockOf('trunk', { minimist: '0.0.8' }) },
+      }),
     },
   })
 })
@@ -191,6 +224,65 @@ describe('git repository scanning', () => {
         await get<{ repositories: Repo[] }>('/xray/api/v1/git_repositories', user)
       ).repositories.find((r) => r.integration_id === key && r.repository === 'octo/locked')
       expect(locked, String(vendorName)).toMatchObject({ status: 'scanned', lockfile: true, dependencies: 3 })
+    }
+  })
+
+  it('reads each vendor’s default branch, whatever its name', async () => {
+    const trunks = (
+      await get<{ repositories: Repo[] }>('/xray/api/v1/git_repositories', user)
+    ).repositories.filter((r) => r.repository === 'octo/trunk')
+    // GitHub, GitLab, Bitbucket Cloud and Server, connected above.
+    expect(trunks).toHaveLength(4)
+    for (const t of trunks) {
+      expect(t, t.integration_id).toMatchObject({ status: 'scanned', lockfile: true, dependencies: 1 })
+      expect(
+        (
+          await get<{ findings: Finding[] }>(
+            `/xray/api/v1/git_repositories/findings?integration_id=${t.integration_id}&repository=octo/trunk`,
+            user,
+          )
+        ).findings,
+      ).toEqual([])
+    }
+  })
+
+  it('scans the first 100 repositories an integration chose', async () => {
+    const many = Array.from({ length: 102 }, (_, i) => ({
+      name: `bulk/r${String(i).padStart(3, '0')}`,
+      private: false,
+    }))
+    const bulk = await startFakeGitVendor({ token: 'right-token', repositories: many })
+    try {
+      const created = await send(
+        'POST',
+        '/integration',
+        {
+          integrationName: 'bulk',
+          userName: 'octo',
+          token: 'right-token',
+          url: bulk.githubUrl,
+          vendorName: 1,
+          integrationType: 1,
+        },
+        admin,
+      )
+      const key = ((await created.json()) as { data: string }).data
+      expect(
+        (await send('PUT', `/integration/${key}/repositories`, { selected: many.map((r) => r.name) }, admin))
+          .status,
+      ).toBe(200)
+      expect((await send('POST', '/xray/ui/vcs_integrations', { integration_id: key }, admin)).status).toBe(
+        201,
+      )
+      await gitScannerFor(server.ctx).idle()
+      const scanned = (
+        await get<{ repositories: Repo[] }>('/xray/api/v1/git_repositories', user)
+      ).repositories
+        .filter((r) => r.integration_id === key)
+        .map((r) => r.repository)
+      expect(scanned).toEqual(many.slice(0, 100).map((r) => r.name))
+    } finally {
+      await bulk.stop()
     }
   })
 

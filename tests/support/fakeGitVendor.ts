@@ -8,9 +8,9 @@
  * `slug`, `project.key`, `public`; the fake uses a repository's owner as its project key). With
  * `gitDirs`, a repository's files are those of a real local git repository at its HEAD, read
  * through each vendor's file call (GitHub contents, GitLab repository files raw, Bitbucket Cloud
- * src at its main branch, Bitbucket Server raw). Listens on 127.0.0.1 on an
- * ephemeral port; it never keeps a test process alive, and closes itself after a minute without
- * a request if a test forgets to stop it.
+ * src at its main branch, Bitbucket Server raw), at HEAD (the default branch) or the branch the
+ * call names. Listens on 127.0.0.1 on an ephemeral port; it never keeps a test process alive,
+ * and closes itself after a minute without a request if a test forgets to stop it.
  */
 import { execFileSync } from 'node:child_process'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
@@ -145,7 +145,10 @@ export async function startFakeGitVendor(options: {
         const branch = git(dir, ['rev-parse', '--abbrev-ref', 'HEAD'])!.trim()
         if (file.path === undefined)
           return json(res, 200, { full_name: file.repository, mainbranch: { name: branch } })
-        const text = git(dir, ['show', `${file.ref === 'HEAD' ? 'HEAD' : file.ref}:${file.path}`])
+        // A branch the call names (GitHub's and GitLab's `ref`, Bitbucket Server's `at`), else HEAD.
+        const query = new URLSearchParams(path.slice(route.length + 1))
+        const ref = query.get('ref') ?? query.get('at') ?? file.ref
+        const text = git(dir, ['show', `${ref}:${file.path}`])
         if (text === undefined) return json(res, 404, { message: 'Not Found' })
         res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
         return res.end(text)
