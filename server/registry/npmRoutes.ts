@@ -7,6 +7,7 @@
  * Errors have npm's shape (`{"error": …}`) so the CLI prints them.
  */
 import { createHash } from 'node:crypto'
+import type { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import semver from 'semver'
@@ -21,6 +22,7 @@ import type { NpmCatalogue } from './npmCatalogue'
 import { isShownFile } from './npmCatalogue'
 import { BadTarball, readTarball, TarballTooLarge, type TarEntry } from './tarball'
 import { npmNameProblem } from './npmNames'
+import { bodyTooLarge, HANDED_OVER, readPublishBody, type PublishBody } from './npmPublishBody'
 import { isCleanVersion, latestMovesTo, latestOwner, publishedVersion } from './npmVersions'
 import { latestOf } from '../catalog/versionOrder'
 import type { XrayService } from '../xray/service'
@@ -39,11 +41,13 @@ import {
 import type { RemoteStore } from '../remote/store'
 
 /**
- * Largest publish document: the tarball arrives base64-encoded inside JSON and is held in
- * memory while checked, so this bounds memory per request (100 MB holds a 75 MB tarball,
- * beyond what the public registry accepts for most packages).
+ * Largest publish body: the tarball arrives base64-encoded inside JSON (100 MB holds a 75 MB
+ * tarball, beyond what the public registry accepts for most packages). It is staged on disk as
+ * it arrives; only the document around it is held in memory, up to NPM_DOCUMENT_LIMIT.
  */
 export const NPM_PUBLISH_LIMIT = 100 * 1024 * 1024
+/** The publish document without its tarball, in characters: manifests and a README, no more. */
+export const NPM_DOCUMENT_LIMIT = 8 * 1024 * 1024
 export const NPM_PREFIX = '/artifactory/api/npm'
 /** `npm login`'s user document: a name, a password and an e-mail address. */
 const NPM_LOGIN_LIMIT = 64 * 1024
@@ -68,6 +72,39 @@ interface VersionRow {
   path: string
   repo: string
 }
+
+/** The repository key and the path after it, as segments (see npmPathSegments). */
+function npmRequestPath(request: FastifyRequest): { key: string; segments: string[] } {
+  const path = (request.raw.url ?? '').split('?')[0]!.slice(NPM_PREFIX.length)
+  const [repoKey = '', ...restParts] = path.split('/').filter((s) => s !== '')
+  return { key: decodeURIComponent(repoKey), segments: npmPathSegments(restParts.join('/')) }
+}
+
+/** `PUT /<repo>/<name>`: npm publish, whose body is read as it arrives. */
+function isPublish(request: FastifyRequest): boolean {
+  if (request.method !== 'PUT') return false
+  try {
+    const { segments } = npmRequestPath(request)
+    return segments.length === 1 && segments[0] !== '-'
+  } catch {
+    return false // a malformed escape: answered by the route
+  }
+}
+
+/** A small body read whole: 413 beyond `limit`, declared or sent. */
+async function wholeBody(request: FastifyRequest, payload: Readable, limit: number): Promise<string> {
+  if (Number(request.headers['content-length']) > limit) throw tooLarge()
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of payload as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) throw tooLarge()
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+const tooLarge = () => Object.assign(new Error('Request body is too large'), { statusCode: 413 })
 
 /** `@scope%2fname/-/x.tgz` → segments with the scoped name joined: ['@scope/name', '-', 'x.tgz']. */
 export function npmPathSegments(rest: string): string[] {
@@ -293,7 +330,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
    * damaged archive is a 400, one that unpacks too large a 413, and its package.json must name
    * the package and version the document does (npm installs what the tarball says).
    */
-  const shownFilesOf = async (tarball: Buffer, name: string, version: string) => {
+  const shownFilesOf = async (tarball: Readable, name: string, version: string) => {
     let files: TarEntry[]
     try {
       files = await readTarball(tarball, isShownFile)
@@ -327,11 +364,12 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     target: RepositoryRecord,
     name: string,
     deployedBy: string,
-    body: unknown,
+    sent: PublishBody,
   ) => {
     const problem = npmNameProblem(name)
     if (problem) throw new HttpError(400, `Invalid package name "${name}": ${problem}`, 'BAD_NAME')
-    if (!body || typeof body !== 'object')
+    const body = sent.document
+    if (!body || typeof body !== 'object' || Array.isArray(body))
       throw new HttpError(400, 'A package document is required', 'BAD_REQUEST')
     const doc = body as {
       name?: unknown
@@ -352,23 +390,26 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const version = verdict.version
     if (document.name !== name)
       throw new HttpError(400, 'The version document names another package than the URL', 'BAD_NAME')
-    const data = attachments[0]![1].data
-    if (typeof data !== 'string') throw new HttpError(400, 'The tarball is missing', 'BAD_REQUEST')
-    const tarball = Buffer.from(data, 'base64')
+    const attachment = attachments[0]![1]
+    if (!sent.tarball || typeof attachment !== 'object' || attachment?.data !== HANDED_OVER)
+      throw new HttpError(400, 'The tarball is missing', 'BAD_REQUEST')
+    const blob = sent.tarball.staged
+    if (blob.facts.size === 0)
+      throw new HttpError(400, 'The tarball cannot be read: the tarball is empty', 'BAD_TARBALL')
     const dist = (document.dist ?? {}) as { integrity?: unknown; shasum?: unknown }
-    const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`
-    const shasum = createHash('sha1').update(tarball).digest('hex')
+    const integrity = `sha512-${sent.tarball.sha512}`
+    const shasum = blob.facts.sha1
     if (
       (typeof dist.integrity === 'string' && dist.integrity !== integrity) ||
       (typeof dist.shasum === 'string' && dist.shasum !== shasum) ||
-      (typeof attachments[0]![1].length === 'number' && attachments[0]![1].length !== tarball.length)
+      (typeof attachment.length === 'number' && attachment.length !== blob.facts.size)
     )
       throw new HttpError(
         400,
         'Integrity check failed: the tarball does not match its dist checksums',
         'EINTEGRITY',
       )
-    const sha256 = createHash('sha256').update(tarball).digest('hex')
+    const sha256 = blob.facts.sha256
     const refuseOtherBytes = async (at: NpmCatalogue) => {
       const earlier = await at.publishedDigest(name, version)
       if (earlier !== undefined && earlier !== sha256)
@@ -379,48 +420,43 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         )
     }
     await refuseOtherBytes(catalogue)
-    const files = await shownFilesOf(tarball, name, version)
+    const files = await shownFilesOf(blob.open(), name, version)
     if (await catalogue.versionExists(name, version))
       throw new HttpError(
         403,
         `You cannot publish over the previously published versions: ${version}.`,
         'VERSION_EXISTS',
       )
-    // Bytes staged first; they take their place in the transaction that records the version.
-    const blob = blobs.putBytes(tarball)
+    // The staged bytes take their place in the transaction that records the version.
     const stored = { ...document, dist: { ...dist, integrity, shasum } }
     const now = isoNow(ctx.clock)
-    try {
-      await ctx.sql.transaction(async (tx) => {
-        const inside = catalogue.within(tx)
-        await refuseOtherBytes(inside)
-        if (await inside.versionExists(name, version))
-          throw new HttpError(
-            403,
-            `You cannot publish over the previously published versions: ${version}.`,
-            'VERSION_EXISTS',
-          )
-        await blob.commit(tx, now)
-        await inside.add({
-          repo: target.key,
-          name,
-          version,
-          document: stored,
-          files,
-          tarballFacts: blob.facts,
-          deployedBy,
-          now,
-        })
-        const tags = Object.entries(doc['dist-tags'] ?? { latest: version })
-        const latest = (await tagsIn(target.key, name, tx)).find((t) => t.tag === 'latest')?.version
-        for (const [tag, v] of tags)
-          if (v === version && (tag !== 'latest' || latestMovesTo(latest, version)))
-            await tx.run(Q.setTag, [target.key, name, tag, v])
-        await inside.repairTags(target.key, name)
+    await ctx.sql.transaction(async (tx) => {
+      const inside = catalogue.within(tx)
+      await refuseOtherBytes(inside)
+      if (await inside.versionExists(name, version))
+        throw new HttpError(
+          403,
+          `You cannot publish over the previously published versions: ${version}.`,
+          'VERSION_EXISTS',
+        )
+      await blob.commit(tx, now)
+      await inside.add({
+        repo: target.key,
+        name,
+        version,
+        document: stored,
+        files,
+        tarballFacts: blob.facts,
+        deployedBy,
+        now,
       })
-    } finally {
-      blob.discard()
-    }
+      const tags = Object.entries(doc['dist-tags'] ?? { latest: version })
+      const latest = (await tagsIn(target.key, name, tx)).find((t) => t.tag === 'latest')?.version
+      for (const [tag, v] of tags)
+        if (v === version && (tag !== 'latest' || latestMovesTo(latest, version)))
+          await tx.run(Q.setTag, [target.key, name, tag, v])
+      await inside.repairTags(target.key, name)
+    })
     return { ok: true, id: name, rev: (await packument(request, target, [target], name))._rev }
   }
 
@@ -512,10 +548,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    const path = (request.raw.url ?? '').split('?')[0]!.slice(NPM_PREFIX.length)
-    const [repoKey = '', ...restParts] = path.split('/').filter((s) => s !== '')
-    const key = decodeURIComponent(repoKey)
-    const segments = npmPathSegments(restParts.join('/'))
+    const { key, segments } = npmRequestPath(request)
     const method = request.method
     if (segments[0] === '-') {
       const [, what, ...rest] = segments
@@ -573,8 +606,27 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     )
     const target = await deploymentTarget(caller, repo)
     await authz.require(caller, target, action, `${name}/`)
-    if (method === 'PUT' && dash === undefined)
-      return publish(request, target, name, caller.user.name, request.body)
+    if (method === 'PUT' && dash === undefined) {
+      // Read only now, once the caller may publish here; the tarball is staged as it arrives.
+      let sent: PublishBody
+      try {
+        if (Number(request.headers['content-length']) > NPM_PUBLISH_LIMIT)
+          throw bodyTooLarge(NPM_PUBLISH_LIMIT)
+        sent = await readPublishBody(request.body as Readable, blobs, {
+          bodyBytes: NPM_PUBLISH_LIMIT,
+          documentChars: NPM_DOCUMENT_LIMIT,
+        })
+      } catch (error) {
+        // The rest of a refused body is not read: the client must not send on over this connection.
+        reply.header('Connection', 'close')
+        throw error
+      }
+      try {
+        return await publish(request, target, name, caller.user.name, sent)
+      } finally {
+        sent.tarball?.staged.discard()
+      }
+    }
     if (method === 'PUT' && dash === '-rev') {
       await removeMissingVersions(target, name, request.body)
       return { ok: true }
@@ -610,6 +662,17 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   return async (app: FastifyInstance) => {
+    // A publish body is handed to the route as a stream (read once the caller may publish);
+    // every other JSON body is read and parsed whole, within the route's limit.
+    const parseJson = app.getDefaultJsonParser('error', 'ignore')
+    app.addContentTypeParser('application/json', (request, payload, done) => {
+      if (isPublish(request)) return done(null, payload)
+      const limit = request.routeOptions.bodyLimit ?? NPM_LOGIN_LIMIT
+      wholeBody(request, payload, limit).then(
+        (text) => parseJson(request, text, done),
+        (error: Error) => done(error, undefined),
+      )
+    })
     app.route({
       method: ['GET', 'HEAD', 'PUT', 'DELETE', 'POST'],
       url: '/*',

@@ -168,15 +168,15 @@ function tarParser(want: (path: string) => boolean, limits: TarballLimits) {
 
 /** Regular files of a gzipped tarball whose path `want` accepts; BadTarball or TarballTooLarge otherwise. */
 export async function readTarball(
-  gz: Buffer,
+  gz: Buffer | Readable,
   want: (path: string) => boolean,
   limits: TarballLimits = TARBALL_LIMITS,
 ): Promise<TarEntry[]> {
-  if (gz.length === 0) throw new BadTarball('the tarball is empty')
+  if (Buffer.isBuffer(gz) && gz.length === 0) throw new BadTarball('the tarball is empty')
   const parser = tarParser(want, limits)
   try {
     await pipeline(
-      Readable.from([gz]),
+      Buffer.isBuffer(gz) ? Readable.from([gz]) : gz,
       createGunzip(),
       new Writable({
         write(chunk: Buffer, _encoding, done) {

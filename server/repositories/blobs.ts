@@ -104,6 +104,10 @@ export function blobStore(sql: Sql, dataDir: string) {
     return {
       facts,
       commit: (tx: Sql, now: string) => moveIntoPlace(tx, pending, facts, now),
+      open() {
+        if (!pending) throw new Error(`The staged copy of ${facts.sha256} is gone`)
+        return createReadStream(pending)
+      },
       discard() {
         if (pending) rmSync(pending, { force: true })
         pending = undefined
@@ -169,7 +173,10 @@ export function blobStore(sql: Sql, dataDir: string) {
         await pipeline(
           source,
           hasher,
-          written ? reportingWriter(partial, written) : createWriteStream(partial),
+          // Opened at once, so a failure's removal below never runs before the file exists.
+          written
+            ? reportingWriter(partial, written)
+            : createWriteStream(partial, { fd: openSync(partial, 'w') }),
         )
         const facts = { sha256: sha256.digest('hex'), sha1: sha1.digest('hex'), md5: md5.digest('hex'), size }
         if (options.expectedSha256 && options.expectedSha256.toLowerCase() !== facts.sha256)
@@ -209,6 +216,8 @@ export interface StagedBlob {
    * the rows naming them.
    */
   commit(tx: Sql, now: string): Promise<void>
+  /** Reads the staged bytes (before commit or discard), to check them before they are kept. */
+  open(): Readable
   /** Removes the staged copy (nothing happens after a commit). */
   discard(): void
 }

@@ -6,9 +6,7 @@
  * addresses npm downloads from).
  */
 import { createHash } from 'node:crypto'
-import { readdirSync, statSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { createGzip } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,6 +14,7 @@ import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/genera
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { npmTarball, publishDocument, tarHeader, tarOf } from '../support/npmTarball'
 import { signInDirectly } from './helpers/catalogSession'
+import { blobFiles, stagedFiles } from './helpers/blobFiles'
 import { NPM_PUBLISH_LIMIT } from '../../server/registry/npmRoutes'
 
 let server: TestServer
@@ -39,15 +38,6 @@ afterAll(async () => {
 
 const npmUrl = (repo: string, rest: string) => `${server.url}/artifactory/api/npm/${repo}/${rest}`
 const uniqueName = (what: string) => `checks-${what}-${Math.random().toString(36).slice(2, 8)}`
-
-/** Files of the blob store (not its upload area). */
-function blobFiles(dir = join(server.config.dataDir, 'blobs')): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (name === 'tmp') return []
-    return statSync(path).isDirectory() ? blobFiles(path) : [path]
-  })
-}
 
 const publish = (name: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(npmUrl('npm-local', encodeURIComponent(name)), {
@@ -171,26 +161,26 @@ describe('an authenticated publish is bounded too', () => {
 
   it('stops reading a streamed body at the limit with 413, and stores nothing', async () => {
     const name = uniqueName('streamed')
-    const before = blobFiles().length
+    const before = blobFiles(server.config.dataDir).length
     const { status, sent } = await streamedPublish(name, NPM_PUBLISH_LIMIT + 16 * 1024 * 1024)
     expect([413, 'cut']).toContain(status)
     // The answer came once the limit was passed, not after the client gave up.
     expect(sent).toBeLessThan(NPM_PUBLISH_LIMIT + 16 * 1024 * 1024)
     expect(versionCount(name)).toBe(0)
-    expect(blobFiles().length).toBe(before)
-    expect(readdirSync(join(server.config.dataDir, 'blobs', 'tmp'))).toEqual([])
+    expect(blobFiles(server.config.dataDir).length).toBe(before)
+    expect(stagedFiles(server.config.dataDir)).toEqual([])
   }, 120_000)
 })
 
 describe('tarballs are read before anything is stored', () => {
   const refusedWithNothingStored = async (name: string, tgz: Buffer, status: number, message: RegExp) => {
-    const before = blobFiles().length
+    const before = blobFiles(server.config.dataDir).length
     const res = await publish(name, publishDocument(name, '1.0.0', tgz))
     expect(res.status).toBe(status)
     expect(((await res.json()) as { error: string }).error).toMatch(message)
-    expect(blobFiles().length).toBe(before)
+    expect(blobFiles(server.config.dataDir).length).toBe(before)
     expect(versionCount(name)).toBe(0)
-    expect(readdirSync(join(server.config.dataDir, 'blobs', 'tmp'))).toEqual([])
+    expect(stagedFiles(server.config.dataDir)).toEqual([])
   }
 
   it('refuses a corrupt, a truncated and an empty tarball with 400', async () => {
@@ -261,9 +251,9 @@ describe('unpublish', () => {
     const name = uniqueName('unpub')
     const tgz = npmTarball(name, '1.0.0', { 'README.md': `# ${name}\n` })
     const sha = createHash('sha256').update(tgz).digest('hex')
-    const before = blobFiles().length
+    const before = blobFiles(server.config.dataDir).length
     expect((await publish(name, publishDocument(name, '1.0.0', tgz))).status).toBe(200)
-    expect(blobFiles().map((p) => p.split('/').pop())).toContain(sha)
+    expect(blobFiles(server.config.dataDir).map((p) => p.split('/').pop())).toContain(sha)
     // The admin's session: a client token is scoped to read and deploy.
     const { 'content-type': _json, ...headers } = browserHeaders(server.url, cookie)
     const res = await fetch(npmUrl('npm-local', `${encodeURIComponent(name)}/-rev/1`), {
@@ -272,7 +262,7 @@ describe('unpublish', () => {
     })
     expect(res.status).toBe(200)
     expect(versionCount(name)).toBe(0)
-    expect(blobFiles().length).toBe(before)
+    expect(blobFiles(server.config.dataDir).length).toBe(before)
   })
 })
 
