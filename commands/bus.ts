@@ -334,7 +334,16 @@ export function createBus(options: BusOptions): App {
   }
 
   function accept(output: EffectOutput): void {
-    if ('cause' in output)
+    if ('command' in output)
+      enqueue({
+        kind: 'command',
+        command: output.command,
+        source: 'effect',
+        corr: output.cause.corr,
+        depth: 0,
+        chain: newChain(),
+      })
+    else if ('cause' in output)
       enqueue({
         kind: 'events',
         events: [output.event],

@@ -5,7 +5,7 @@
  * time themselves. Tokens come from the secret vault by reference and go only to the port.
  */
 import { isLeft } from 'fp-ts/Either'
-import { debounceTime, distinctUntilChanged, filter, map, mergeMap, switchMap } from 'rxjs'
+import { debounceTime, distinctUntilChanged, map, mergeMap, switchMap } from 'rxjs'
 import type { Observable, SchedulerLike } from 'rxjs'
 import { FILTER_DEBOUNCE_MS, filtersToQuery, gitBaseUrl, vendorId } from '../../domain/integrations/rules'
 import type { CatalogueFilters } from '../../domain/integrations/types'
@@ -14,17 +14,19 @@ import type { GitIntegrationForm, Ports } from '../../adapters/ports'
 import type { AppState } from '../../domain/app'
 import { ofType, work } from './operators'
 import { secretGone } from './session'
-import type { Effect, EffectTable } from './types'
+import { asked, type Effect, type EffectTable } from './types'
 
 /** One ApplyFilters per burst of changes: the last filters once nothing changed for 300 ms. */
-export function debouncedFilters(
-  changes$: Observable<CatalogueFilters>,
+export function debouncedFilters<T>(
+  changes$: Observable<T>,
   scheduler: SchedulerLike,
-): Observable<CatalogueFilters> {
+  // The changes are filters themselves unless said otherwise (the effect debounces their events).
+  filtersOf: (change: T) => CatalogueFilters = (change) => change as CatalogueFilters,
+): Observable<T> {
   return changes$.pipe(
     debounceTime(FILTER_DEBOUNCE_MS, scheduler),
     // A burst that ends where it started (typed, then erased) changes nothing.
-    distinctUntilChanged((a, b) => filtersToQuery(a) === filtersToQuery(b)),
+    distinctUntilChanged((a, b) => filtersToQuery(filtersOf(a)) === filtersToQuery(filtersOf(b))),
   )
 }
 
@@ -58,19 +60,13 @@ const catalogue: Effect = (events$, _state$, ports) =>
     }),
   )
 
-const filters: Effect = (events$, state$, ports) =>
+// The settled draft is applied by the decider, which knows whether it differs from the filters applied.
+const filters: Effect = (events$, _state$, ports) =>
   debouncedFilters(
-    events$.pipe(
-      ofType('integrations/FiltersEdited'),
-      map((env) => env.event.data),
-    ),
+    events$.pipe(ofType('integrations/FiltersEdited')),
     ports.scheduler,
-  ).pipe(
-    filter((draft) => filtersToQuery(draft) !== filtersToQuery(state$.value.integrations.filters)),
-    map((draft) =>
-      E.FiltersApplied({ ...draft, categories: [...draft.categories], vendors: [...draft.vendors] }),
-    ),
-  )
+    (env) => env.event.data,
+  ).pipe(map((env) => asked(env, { type: 'integrations/ApplyFilters', filters: env.event.data })))
 
 const toolSetup: Effect = (events$, state$, ports) =>
   events$.pipe(

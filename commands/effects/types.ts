@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs'
-import type { AppEvent, AppState } from '../../domain/app'
+import type { AppCommand, AppEvent, AppState } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
 import type { Ports } from '../../adapters/ports'
 
@@ -14,7 +14,17 @@ export interface Caused {
   readonly event: AppEvent
 }
 
-export type EffectOutput = AppEvent | Caused
+/**
+ * A command an effect sends, as a consequence of an earlier event: the area's decider decides on
+ * it with its slice (what the effect would otherwise have read of the state to branch on), and
+ * its events share that event's correlation id.
+ */
+export interface Asked {
+  readonly cause: Envelope<AppEvent>
+  readonly command: AppCommand
+}
+
+export type EffectOutput = AppEvent | Caused | Asked
 
 /**
  * An effect reacts to recorded events by calling ports and emitting the outcome as events.
@@ -29,3 +39,6 @@ export type Effect = (
 export type EffectTable = Readonly<Record<string, Effect>>
 
 export const caused = (cause: Envelope<AppEvent>, event: AppEvent): Caused => ({ cause, event })
+
+/** A command sent because of `cause` (see `Asked`). */
+export const asked = (cause: Envelope<AppEvent>, command: AppCommand): Asked => ({ cause, command })

@@ -49,7 +49,7 @@ describe('the project selector', () => {
     const events$ = new Subject<Envelope<AppEvent>>()
     const out: unknown[] = []
     navigationEffects.rememberedProject!(events$, state$, { ...fakePorts(), localStore }).subscribe((e) =>
-      out.push('cause' in e ? e.event : e),
+      out.push('event' in e && 'cause' in e ? e.event : e),
     )
     const envelope = (event: AppEvent): Envelope<AppEvent> => ({
       seq: 1,

@@ -5,9 +5,12 @@ import { MAX_POLICY_COMMANDS, MAX_POLICY_DEPTH } from '../../commands/bus'
 import type { AppCommand } from '../../domain/app'
 import { replayLog } from '../../domain/log'
 import { fakePorts } from '../support/fakePorts'
+import { asked } from '../../commands/effects/types'
 
 // A command no area handles, as a script might send by mistake.
 const unknownCommand = { type: 'nowhere/DoThing' } as unknown as AppCommand
+// A toast's words, as an area would ask for them.
+const one = { key: 'saved', subject: 'proxy', name: 'one' } as const
 
 describe('bus', () => {
   it('records a rejection with its reason instead of failing silently', () => {
@@ -108,6 +111,34 @@ describe('bus', () => {
     app.dispatch(unknownCommand)
     expect(corrs).toHaveLength(2)
     expect(corrs[1]).toBe(corrs[0])
+  })
+
+  it('decides a command an effect sends, under the correlation id of its cause, from the effect', () => {
+    const app = createApp({
+      ports: fakePorts(),
+      effects: {
+        ask: (events$) =>
+          events$.pipe(
+            filter(
+              (e) => e.event.type === 'bus/CommandRejected' && e.event.data.command === 'nowhere/DoThing',
+            ),
+            map((cause) => asked(cause, { type: 'notifications/Show', kind: 'info', message: one })),
+          ),
+      },
+    })
+    const seen: Array<{ corr: string; source: string; type: string; command?: string }> = []
+    app.events$.subscribe((e) =>
+      seen.push({
+        corr: e.corr,
+        source: e.source,
+        type: e.event.type,
+        ...(e.event.type === 'bus/CommandRejected' ? { command: e.event.data.command } : {}),
+      }),
+    )
+    app.dispatch(unknownCommand)
+    // The sent command was decided by its area, which made the event.
+    expect(seen.map((e) => e.command ?? e.type)).toEqual(['nowhere/DoThing', 'notifications/Shown'])
+    expect(seen[1]).toMatchObject({ corr: seen[0]!.corr, source: 'effect' })
   })
 
   it('bounds the log and folds the oldest events into a snapshot that replays to the same state', () => {
