@@ -1,4 +1,4 @@
-import { catchError, concatMap, EMPTY, exhaustMap, filter, from, map, mergeMap, of, switchMap } from 'rxjs'
+import { catchError, concatMap, EMPTY, exhaustMap, from, map, mergeMap, of, switchMap } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import {
@@ -31,11 +31,10 @@ import {
 import { caused, type Effect, type EffectTable } from './types'
 import { ofType, request, settle, thrown } from './operators'
 
-/** Loads the base URL set-me-up and the client flows show, when one of them opens without it. */
-const clientBaseUrl: Effect = (events$, state$, ports) =>
+/** Loads the base URL set-me-up and the client flows show (asked for when one opens without it). */
+const clientBaseUrl: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    ofType('onboarding/SetMeUpShown', 'onboarding/ClientBaseUrlRequested', 'onboarding/ClientFlowRelaunched'),
-    filter(() => state$.value.onboarding.clientBaseUrl === undefined),
+    ofType('onboarding/ClientBaseUrlRequested'),
     exhaustMap((envelope) =>
       request(envelope, () => ports.onboardingApi.clientBaseUrl(), {
         done: (value) =>

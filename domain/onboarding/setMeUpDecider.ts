@@ -4,17 +4,33 @@
  * navigation area's: old logs' `navigation/…` events are read as these (see events.ts).
  */
 import { right } from 'fp-ts/Either'
-import { ClientBaseUrlRequested, setMeUpEvents, SetMeUpHidden, SetMeUpShown } from './events'
+import {
+  ClientBaseUrlRequested,
+  ClientFlowRelaunched,
+  setMeUpEvents,
+  SetMeUpHidden,
+  SetMeUpShown,
+} from './events'
 import { typesOf, type OnboardingPart } from './part'
 import { hiddenSetMeUp } from './types'
 
 export const setMeUpPart: OnboardingPart<
   'setMeUp' | 'clientBaseUrl' | 'clientReverseProxies' | 'clientBaseUrlFailure',
-  'onboarding/ShowSetMeUp' | 'onboarding/HideSetMeUp' | 'onboarding/LoadClientBaseUrl'
+  'onboarding/ShowSetMeUp' | 'onboarding/HideSetMeUp' | 'onboarding/LoadClientBaseUrl',
+  undefined,
+  { readonly type: 'onboarding/LoadClientBaseUrl' }
 > = {
   fields: ['setMeUp', 'clientBaseUrl', 'clientReverseProxies', 'clientBaseUrlFailure'],
   commandTypes: ['onboarding/ShowSetMeUp', 'onboarding/HideSetMeUp', 'onboarding/LoadClientBaseUrl'],
-  eventTypes: typesOf(...setMeUpEvents),
+  eventTypes: typesOf(...setMeUpEvents, ClientFlowRelaunched),
+  // The set-up steps show the base URL: set-me-up and a relaunched client flow ask for it, once.
+  policies(envelope, slice) {
+    const type = envelope.event.type
+    return (type === 'onboarding/SetMeUpShown' || type === 'onboarding/ClientFlowRelaunched') &&
+      slice.clientBaseUrl === undefined
+      ? [{ type: 'onboarding/LoadClientBaseUrl' }]
+      : []
+  },
   decide(command, slice) {
     switch (command.type) {
       case 'onboarding/ShowSetMeUp':

@@ -27,6 +27,16 @@ describe('setting up a client', () => {
     await expect.poll(() => app.getState().onboarding.clientBaseUrl).toBe('http://platform.test')
   })
 
+  it('asks for the base URL when set-me-up opens without it, and not again once it is known', async () => {
+    const { app, types } = boot()
+    app.dispatch({ type: 'onboarding/ShowSetMeUp' })
+    expect(types).toEqual(['onboarding/SetMeUpShown', 'onboarding/ClientBaseUrlRequested'])
+    await expect.poll(() => app.getState().onboarding.clientBaseUrl).toBe('http://platform.test')
+    app.dispatch({ type: 'onboarding/HideSetMeUp' })
+    app.dispatch({ type: 'onboarding/ShowSetMeUp' })
+    expect(types.filter((t) => t === 'onboarding/ClientBaseUrlRequested')).toHaveLength(1)
+  })
+
   it('opens set-me-up (type lowercased, the repository listed) for a type without a flow', async () => {
     const { app } = boot()
     app.dispatch({ type: 'onboarding/OpenQuickSetup' })
