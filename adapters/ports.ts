@@ -100,6 +100,8 @@ export interface ShownSecrets {
   readonly apiKeys: ShownStore<string>
   /** A client token just made, until it is dismissed or the session ends. */
   readonly clientTokens: ShownStore<string>
+  /** A support bundle's session log (NDJSON) while the debug panel replays it. */
+  readonly sessions: ShownStore<string>
 }
 
 /** Files the user chose (a deploy) kept out of commands and events; the effect takes one once. */
@@ -465,8 +467,10 @@ export interface IntegrationsApi {
 export interface SupportBundlesApi {
   list(): Promise<Result<ReadonlyArray<SupportBundle>>>
   /** Creates a bundle through its service's path (spec 001 section 7); it starts 'in progress'. */
-  create(request: BundleRequest): Promise<Result<SupportBundle>>
+  create(request: BundleRequest, session?: string): Promise<Result<SupportBundle>>
   remove(id: string): Promise<Result<void>>
+  /** The console session a bundle carries: its redacted event log (NDJSON). */
+  session(id: string): Promise<Result<string>>
   /** Fetches the zip and hands it to the browser as a download. */
   download(id: string): Promise<Result<void>>
   /** Whether release-bundle retention is on. */

@@ -32,6 +32,7 @@ export function createReplayApp(initial: AppState, logText: string): ReplayApp {
       enrollments: { get: () => undefined },
       apiKeys: { get: () => undefined },
       clientTokens: { get: () => undefined },
+      sessions: { get: () => undefined },
     },
     revealQuerySecret: (value) => value,
     exportLog: () => logText,

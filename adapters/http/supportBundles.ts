@@ -15,11 +15,12 @@ const WireBundle = t.intersection([
     status: t.string,
     service: t.string,
   }),
-  t.partial({ node_id: t.string, size: t.number, error: t.string }),
+  t.partial({ node_id: t.string, size: t.number, error: t.string, session_events: t.number }),
 ])
 type WireBundle = t.TypeOf<typeof WireBundle>
 const Retention = t.type({ enable: t.boolean })
 const Enabled = t.type({ enabled: t.boolean })
+const Session = t.type({ events: t.number, log: t.string })
 
 const toBundle = (b: WireBundle): SupportBundle => ({
   id: b.id,
@@ -31,6 +32,7 @@ const toBundle = (b: WireBundle): SupportBundle => ({
   nodeId: b.node_id ?? null,
   size: b.size ?? null,
   error: b.error ?? null,
+  ...(b.session_events !== undefined ? { sessionEvents: b.session_events } : {}),
 })
 
 // Artifactory creates through the UI path; the other services have their own (spec 001 section 7).
@@ -42,12 +44,14 @@ const CREATE_PATHS: Readonly<Record<string, string>> = {
   tracker: '/tracker/api/v3/pdn/system/support/bundle',
 }
 
-function createBody(request: BundleRequest) {
+function createBody(request: BundleRequest, session: string | undefined) {
   const body = {
     name: request.name,
     description: request.description,
     service: request.service,
     parameters: { thread_dump: { count: request.threadDumpCount, interval: request.threadDumpInterval } },
+    // The console session's redacted log (NDJSON), when the user chose to attach it.
+    ...(session !== undefined ? { session } : {}),
   }
   // Mission Control takes the body without its service field.
   if (request.service === 'mission_control') {
@@ -82,13 +86,15 @@ export function createSupportBundlesApi(
       map((bundles: WireBundle[]) => bundles.map(toBundle))(
         await http.request('/ui/userSupport/listBundles', t.array(WireBundle)),
       ),
-    create: async (request) =>
+    create: async (request, session) =>
       map(toBundle)(
         await http.request(CREATE_PATHS[request.service] ?? '/ui/userSupport/generateBundle', WireBundle, {
           method: 'POST',
-          body: createBody(request),
+          body: createBody(request, session),
         }),
       ),
+    session: async (id) =>
+      map((s: t.TypeOf<typeof Session>) => s.log)(await http.request(byId('bundleSession', id), Session)),
     remove: (id) => http.send(byId('deleteBundle', id), { method: 'DELETE' }),
     async download(id): Promise<Result<void>> {
       let response: Response

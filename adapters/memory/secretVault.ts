@@ -43,4 +43,5 @@ export const createShownSecrets = (ids: IdSource): ShownSecrets => ({
   enrollments: shownStore(ids, 'mfa', 4),
   apiKeys: shownStore(ids, 'key', 1),
   clientTokens: shownStore(ids, 'token', 1),
+  sessions: shownStore(ids, 'session', 1),
 })

@@ -21,7 +21,12 @@ import {
   RetentionCheckFailed,
   RetentionResolved,
   MissionControlChecked,
+  SessionFetched,
+  SessionFetchFailed,
 } from '../../domain/supportBundles/events'
+import { left } from 'fp-ts/Either'
+import type { Result } from '../../adapters/ports'
+import type { SupportBundle } from '../../domain/supportBundles/types'
 import { caused, type Effect, type EffectTable } from './types'
 import { ofType, request } from './operators'
 
@@ -49,8 +54,16 @@ const create: Effect = (events$, _state$, ports) =>
     ofType('supportBundles/CreationStarted'),
     mergeMap((envelope) => {
       const { requestId, request: bundle } = envelope.event.data
+      const { session, ...rest } = bundle
       const { service } = bundle
-      return request(envelope, () => ports.supportBundlesApi.create(bundle), {
+      // The session's log was stashed by the form; it is taken once, here.
+      const file = session ? ports.files.take(session.fileRef) : undefined
+      const call = async (): Promise<Result<SupportBundle>> => {
+        if (session && !file)
+          return left({ kind: 'aborted', message: 'The session to attach is no longer in memory' })
+        return ports.supportBundlesApi.create(rest, file ? await file.text() : undefined)
+      }
+      return request(envelope, call, {
         done: (created) => Created({ requestId, service, bundle: created }),
         failed: (failure) => CreationFailed({ requestId, service, failure }),
       })
@@ -89,6 +102,29 @@ const pollWhileBuilding: Effect = (_events$, state$, ports) =>
           )
         : EMPTY,
     ),
+  )
+
+/** A bundle's session is fetched into memory (never into an event) for the debug panel's replay. */
+const openSession: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('supportBundles/SessionRequested'),
+    switchMap((envelope) => {
+      const { id } = envelope.event.data
+      return request(envelope, () => ports.supportBundlesApi.session(id), {
+        done: (log) => SessionFetched({ id, sessionRef: ports.shown.sessions.put(log) }),
+        failed: (failure) => SessionFetchFailed({ id, failure }),
+      })
+    }),
+  )
+
+/** The replay ended: the session's log is let go. */
+const closeSession: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('supportBundles/SessionClosed', 'session/SignedOut'),
+    mergeMap(() => {
+      ports.shown.sessions.clear()
+      return EMPTY
+    }),
   )
 
 const remove: Effect = (events$, _state$, ports) =>
@@ -158,4 +194,6 @@ export const supportBundlesEffects: EffectTable = {
   remove,
   download,
   checkRetention,
+  openSession,
+  closeSession,
 }

@@ -8,17 +8,22 @@ export const supportBundlesCommandCodecs: CommandCodecs<SupportBundlesCommand> =
   'supportBundles/CheckMissionControl': t.UnknownRecord,
   'supportBundles/CheckRetention': t.UnknownRecord,
   'supportBundles/Close': t.UnknownRecord,
+  'supportBundles/CloseSession': t.UnknownRecord,
   'supportBundles/Create': t.type({
-    request: t.type({
-      name: t.string,
-      description: t.string,
-      service: t.string,
-      threadDumpCount: t.number,
-      threadDumpInterval: t.number,
-    }),
+    request: t.intersection([
+      t.type({
+        name: t.string,
+        description: t.string,
+        service: t.string,
+        threadDumpCount: t.number,
+        threadDumpInterval: t.number,
+      }),
+      t.partial({ session: t.type({ fileRef: t.string, events: t.number }) }),
+    ]),
   }),
   'supportBundles/Delete': t.type({ id: t.string }),
   'supportBundles/Download': t.type({ id: t.string }),
   'supportBundles/Open': t.UnknownRecord,
+  'supportBundles/OpenSession': t.type({ id: t.string }),
   'supportBundles/Reload': t.UnknownRecord,
 }

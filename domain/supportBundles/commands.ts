@@ -12,3 +12,6 @@ export type SupportBundlesCommand =
   | { readonly type: 'supportBundles/CheckRetention' }
   // Whether Mission Control can take a bundle: its service-enabled check, then its ping.
   | { readonly type: 'supportBundles/CheckMissionControl' }
+  // The session a bundle carries, fetched and shown in the debug panel's replay; then left.
+  | { readonly type: 'supportBundles/OpenSession'; readonly id: string }
+  | { readonly type: 'supportBundles/CloseSession' }

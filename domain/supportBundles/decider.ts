@@ -4,6 +4,7 @@ import type { EventOf } from '../shared/events'
 import type { SignedOut, SessionState } from '../session'
 import type { PlatformState } from '../platform'
 import type { NotificationsCommand } from '../notifications'
+import type { NavigationCommand, NavigationState } from '../navigation'
 import type { SupportBundlesCommand } from './commands'
 import {
   CreationStarted,
@@ -16,6 +17,8 @@ import {
   MissionControlCheckRequested,
   RetentionRequested,
   RetentionResolved,
+  SessionClosed,
+  SessionRequested,
   supportBundlesEvents,
   type SupportBundlesEvent,
 } from './events'
@@ -137,15 +140,30 @@ function evolve(s: SupportBundlesState, event: Event, meta: EventMeta): SupportB
       return { ...s, busy: withoutKey(s.busy, event.data.id) }
     case 'supportBundles/DeleteFailed':
     case 'supportBundles/DownloadFailed':
+    case 'supportBundles/SessionFetchFailed':
       return {
         ...s,
         busy: withoutKey(s.busy, event.data.id),
         actionFailure: {
           id: event.data.id,
-          op: event.type === 'supportBundles/DeleteFailed' ? 'delete' : 'download',
+          op:
+            event.type === 'supportBundles/DeleteFailed'
+              ? 'delete'
+              : event.type === 'supportBundles/DownloadFailed'
+                ? 'download'
+                : 'open',
           failure: event.data.failure,
         },
       }
+    case 'supportBundles/SessionRequested':
+      return { ...s, busy: { ...s.busy, [event.data.id]: 'opening' }, actionFailure: null }
+    case 'supportBundles/SessionFetched': {
+      const { id, sessionRef } = event.data
+      const name = findBundle(s, id)?.name ?? id
+      return { ...s, busy: withoutKey(s.busy, id), replay: { id, name, sessionRef } }
+    }
+    case 'supportBundles/SessionClosed':
+      return { ...s, replay: null }
     case 'supportBundles/RetentionRequested':
       return { ...s, retention: { status: 'loading', requestId: event.data.requestId, failed: false } }
     case 'supportBundles/RetentionResolved':
@@ -188,6 +206,7 @@ interface SupportBundlesContext {
   /** The platform lists Mission Control as running. */
   readonly missionControlRunning: boolean
   readonly admin: boolean
+  readonly debugPanelOpen: boolean
 }
 
 export const supportBundlesArea: SliceArea<
@@ -196,8 +215,12 @@ export const supportBundlesArea: SliceArea<
   SupportBundlesCommand,
   Event,
   SupportBundlesContext,
-  NotificationsCommand,
-  { readonly platform: PlatformState; readonly session: SessionState }
+  NotificationsCommand | NavigationCommand,
+  {
+    readonly platform: PlatformState
+    readonly session: SessionState
+    readonly navigation: NavigationState
+  }
 > = {
   key: 'supportBundles',
   commands: supportBundlesCommandCodecs,
@@ -206,6 +229,7 @@ export const supportBundlesArea: SliceArea<
   contextOf: (state) => ({
     missionControlRunning: state.platform.microservices.some((m) => m.key === 'jfmc' && m.enabled),
     admin: state.session.user?.admin === true,
+    debugPanelOpen: state.navigation.debugPanelOpen,
   }),
   decide: (command, s, context, meta) => {
     switch (command.type) {
@@ -239,6 +263,15 @@ export const supportBundlesArea: SliceArea<
             ? [MissionControlCheckRequested({ requestId: meta.id })]
             : [MissionControlChecked({ requestId: meta.id, available: false })],
         )
+      case 'supportBundles/OpenSession': {
+        const bundle = findBundle(s, command.id)
+        if (!bundle) return left('no such support bundle')
+        if (!bundle.sessionEvents) return left('this bundle carries no session')
+        if (Object.hasOwn(s.busy, command.id)) return left('this bundle is busy')
+        return right([SessionRequested({ id: command.id })])
+      }
+      case 'supportBundles/CloseSession':
+        return right(s.replay ? [SessionClosed({})] : [])
       case 'supportBundles/CheckRetention':
         // A non-admin is treated as disabled, without a call (spec 001 section 4).
         return right(
@@ -250,14 +283,18 @@ export const supportBundlesArea: SliceArea<
   },
   evolve,
   evolvesOn: ['session/SignedOut'],
-  policies: (envelope) =>
-    envelope.event.type === 'supportBundles/RetentionCheckFailed'
-      ? [
-          {
-            type: 'notifications/Show',
-            kind: 'error',
-            message: { key: 'retentionCheckFailed', detail: envelope.event.data.failure.message },
-          },
-        ]
-      : [],
+  policies: (envelope, _slice, context) => {
+    if (envelope.event.type === 'supportBundles/RetentionCheckFailed')
+      return [
+        {
+          type: 'notifications/Show',
+          kind: 'error',
+          message: { key: 'retentionCheckFailed', detail: envelope.event.data.failure.message },
+        },
+      ]
+    // A fetched session is shown in the debug panel's replay mode.
+    if (envelope.event.type === 'supportBundles/SessionFetched' && !context.debugPanelOpen)
+      return [{ type: 'navigation/ToggleDebugPanel' }]
+    return []
+  },
 }

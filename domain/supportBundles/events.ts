@@ -2,7 +2,7 @@ import * as t from 'io-ts'
 import { defineEvent, movesRecordedTime, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 
-export const SupportBundleC = t.type({
+const BundleC = t.type({
   id: t.string,
   name: t.string,
   description: t.string,
@@ -13,14 +13,20 @@ export const SupportBundleC = t.type({
   size: t.union([t.number, t.null]),
   error: t.union([t.string, t.null]),
 })
+// A bundle listed before sessions could be attached has no count.
+export const SupportBundleC = t.intersection([BundleC, t.partial({ sessionEvents: t.number })])
 
-const BundleRequestC = t.type({
-  name: t.string,
-  description: t.string,
-  service: t.string,
-  threadDumpCount: t.number,
-  threadDumpInterval: t.number,
-})
+const BundleRequestC = t.intersection([
+  t.type({
+    name: t.string,
+    description: t.string,
+    service: t.string,
+    threadDumpCount: t.number,
+    threadDumpInterval: t.number,
+  }),
+  // The session's log is in the file stash; the event names it, never holds it.
+  t.partial({ session: t.type({ fileRef: t.string, events: t.number }) }),
+])
 
 const Id = t.type({ id: t.string })
 
@@ -96,6 +102,20 @@ export const MissionControlChecked = defineEvent(
   t.type({ requestId: t.string, available: t.boolean }),
 )
 
+/** The session a bundle carries is fetched, to be replayed in the debug panel. */
+export const SessionRequested = defineEvent('supportBundles/SessionRequested', t.type({ id: t.string }))
+/** The session's log is in memory (`sessionRef`), never in an event: the replay shows it. */
+export const SessionFetched = defineEvent(
+  'supportBundles/SessionFetched',
+  t.type({ id: t.string, sessionRef: t.string }),
+)
+export const SessionFetchFailed = defineEvent(
+  'supportBundles/SessionFetchFailed',
+  t.type({ id: t.string, failure: Failure }),
+)
+/** The replay of a bundle's session ended (the user went back to the live session). */
+export const SessionClosed = defineEvent('supportBundles/SessionClosed', t.type({}))
+
 export const supportBundlesEvents = [
   PageOpened,
   PageClosed,
@@ -117,6 +137,10 @@ export const supportBundlesEvents = [
   RetentionCheckFailed,
   MissionControlCheckRequested,
   MissionControlChecked,
+  SessionRequested,
+  SessionFetched,
+  SessionFetchFailed,
+  SessionClosed,
 ] as const
 
 export type SupportBundlesEvent = EventOf<(typeof supportBundlesEvents)[number]>

@@ -35,3 +35,6 @@ export function bundleRequestProblem(r: BundleRequest): string | null {
   if (!whole(r.threadDumpInterval, MAX_THREAD_DUMP_INTERVAL_SECS)) return 'thread dump interval'
   return null
 }
+
+/** A console session larger than this (its redacted log, in bytes) is not attached. */
+export const MAX_SESSION_BYTES = 16 * 1024 * 1024

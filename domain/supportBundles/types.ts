@@ -14,6 +14,17 @@ export interface SupportBundle {
   readonly nodeId: string | null
   readonly size: number | null
   readonly error: string | null
+  /** How many events of a console session the bundle carries (absent: none). */
+  readonly sessionEvents?: number
+}
+
+/**
+ * The console session a creation attaches: its redacted log (domain/debug/redact.ts) stays in the
+ * in-memory file stash (`fileRef`); the request names it and says how many events it holds.
+ */
+export interface AttachedSession {
+  readonly fileRef: string
+  readonly events: number
 }
 
 /** What a creation asks for, once the form is valid: counts are whole numbers. */
@@ -23,6 +34,7 @@ export interface BundleRequest {
   readonly service: string
   readonly threadDumpCount: number
   readonly threadDumpInterval: number
+  readonly session?: AttachedSession
 }
 
 type Bundles = ReadonlyArray<SupportBundle>
@@ -58,14 +70,20 @@ export interface SupportBundlesState {
     readonly requestId: string
     readonly failure: Failure | null
   }
-  /** Bundles with a delete or download under way. */
-  readonly busy: Readonly<Record<string, 'deleting' | 'downloading'>>
-  /** The last delete or download that failed. */
+  /** Bundles with a delete, a download or the fetch of their session under way. */
+  readonly busy: Readonly<Record<string, 'deleting' | 'downloading' | 'opening'>>
+  /** The last delete, download or session fetch that failed. */
   readonly actionFailure: {
     readonly id: string
-    readonly op: 'delete' | 'download'
+    readonly op: 'delete' | 'download' | 'open'
     readonly failure: Failure
   } | null
+  /**
+   * The bundle whose session the debug panel replays: its log is in memory by reference
+   * (`sessionRef`, App.shown.sessions). Absent until a session is first opened, so logs from
+   * before replay to the same state.
+   */
+  readonly replay?: { readonly id: string; readonly name: string; readonly sessionRef: string } | null
   /**
    * Whether Mission Control takes bundles (its service-enabled check and ping, spec 001 section
    * 7); absent until first asked, so logs from before the check replay to the same state.

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { NAME_MESSAGE } from '../../domain/shared/forms'
+import { MAX_SESSION_BYTES } from '../../domain/supportBundles/request'
 import type { NodeRuntime } from './runtime'
 import { BUNDLE_SERVICES, SERVICES, type BundleService } from './services'
 import { documented, errorSchema } from './schemas'
@@ -26,6 +27,7 @@ const bundleSchema = {
     node_id: { type: 'string' },
     size: { type: 'integer' },
     error: { type: 'string' },
+    session_events: { type: 'integer', description: 'Events of the console session it carries' },
   },
 } as const
 
@@ -45,6 +47,11 @@ const createBody = (withService: boolean) =>
       service: withService
         ? { type: 'string', enum: [...BUNDLE_SERVICES] }
         : { type: 'string', maxLength: 32, description: 'Ignored when it names this path’s service' },
+      session: {
+        type: 'string',
+        maxLength: MAX_SESSION_BYTES,
+        description: "The creator's console session: its redacted event log (NDJSON), kept with the bundle",
+      },
       parameters: {
         type: 'object',
         additionalProperties: false,
@@ -68,6 +75,7 @@ interface CreateBody {
   description?: string
   service?: string
   parameters?: { thread_dump?: { count?: number; interval?: number } }
+  session?: string
 }
 
 /** Per-service creation paths of the specification (section 7, support bundles). */
@@ -78,6 +86,9 @@ const SERVICE_PATHS: ReadonlyArray<readonly [string, BundleService]> = [
   ['/insight/api/v1/system/support/bundle', 'insight'],
   ['/tracker/api/v3/pdn/system/support/bundle', 'tracker'],
 ]
+
+// A creation may carry a console session; JSON escaping can grow its text.
+const CREATE_BODY_LIMIT = 2 * MAX_SESSION_BYTES
 
 const idParams = {
   type: 'object',
@@ -104,6 +115,7 @@ export function registerBundleRoutes(
         service,
         threadDumpCount: Math.floor(dumps?.count ?? 1),
         threadDumpIntervalSecs: Math.floor(dumps?.interval ?? 0),
+        ...(body.session !== undefined ? { session: body.session } : {}),
       },
       user,
     )
@@ -140,6 +152,7 @@ export function registerBundleRoutes(
   app.post<{ Body: CreateBody }>(
     '/ui/userSupport/generateBundle',
     {
+      bodyLimit: CREATE_BODY_LIMIT,
       schema: documented(
         'Starts a support bundle (Artifactory unless `service` says otherwise); answers it in progress (admins)',
         {
@@ -159,6 +172,7 @@ export function registerBundleRoutes(
     app.post<{ Body: CreateBody }>(
       path,
       {
+        bodyLimit: CREATE_BODY_LIMIT,
         schema: documented(`Starts a ${SERVICES[service].type} support bundle (admins)`, {
           body: createBody(false),
           response: createResponse,
@@ -191,6 +205,34 @@ export function registerBundleRoutes(
         throw new HttpError(404, 'No such support bundle', 'NOT_FOUND')
       runtime.log('artifactory', 'INFO', `Support bundle ${request.params.id} deleted by ${admin.name}`)
       return reply.status(204).send()
+    },
+  )
+
+  app.get<{ Params: { id: string } }>(
+    '/ui/userSupport/bundleSession/:id',
+    {
+      schema: documented('The console session a bundle carries: its redacted event log (admins)', {
+        params: idParams,
+        response: {
+          200: {
+            type: 'object',
+            required: ['events', 'log'],
+            properties: { events: { type: 'integer' }, log: { type: 'string', description: 'NDJSON' } },
+          },
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      }),
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const bundle = await bundles.get(request.params.id)
+      if (!bundle) throw new HttpError(404, 'No such support bundle', 'NOT_FOUND')
+      const log = await bundles.readSession(bundle.id)
+      if (log === undefined || bundle.session_events === undefined)
+        throw new HttpError(404, 'This bundle carries no console session', 'NO_SESSION')
+      return { events: bundle.session_events, log }
     },
   )
 

@@ -16,6 +16,7 @@ export interface BundleRecord {
   readonly node_id: string
   readonly size_bytes: number | null
   readonly error: string | null
+  readonly session_events: number | null
 }
 
 export interface NewBundle {
@@ -28,6 +29,8 @@ export interface NewBundle {
   readonly nodeId: string
   readonly threadDumpCount: number
   readonly threadDumpIntervalSecs: number
+  /** Events of the console session it carries (none when absent). */
+  readonly sessionEvents?: number | null
 }
 
 export interface BundleEnd {
@@ -37,7 +40,8 @@ export interface BundleEnd {
   readonly at: string
 }
 
-const COLUMNS = 'id, name, description, service, status, created_at, node_id, size_bytes, error'
+const COLUMNS =
+  'id, name, description, service, status, created_at, node_id, size_bytes, error, session_events'
 
 const Q = {
   interrupted: `UPDATE support_bundles SET status = 'failed', error = 'Interrupted: the node restarted', finished_at = ?
@@ -46,8 +50,8 @@ const Q = {
   one: `SELECT ${COLUMNS} FROM support_bundles WHERE id = ?`,
   inProgress: `SELECT COUNT(*) AS n FROM support_bundles WHERE status = 'in progress' AND node_id = ?`,
   insert: `INSERT INTO support_bundles (id, name, description, service, status, created_at, created_by, node_id,
-       thread_dump_count, thread_dump_interval_secs)
-     VALUES (?, ?, ?, ?, 'in progress', ?, ?, ?, ?, ?)`,
+       thread_dump_count, thread_dump_interval_secs, session_events)
+     VALUES (?, ?, ?, ?, 'in progress', ?, ?, ?, ?, ?, ?)`,
   delete: 'DELETE FROM support_bundles WHERE id = ?',
   finish: `UPDATE support_bundles SET status = ?, size_bytes = ?, error = ?, finished_at = ?
      WHERE id = ? AND status = 'in progress'`,
@@ -91,6 +95,7 @@ export function opsStore(sql: Sql) {
           b.nodeId,
           b.threadDumpCount,
           b.threadDumpIntervalSecs,
+          b.sessionEvents ?? null,
         ])
         return true
       })

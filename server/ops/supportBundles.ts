@@ -17,6 +17,7 @@ import { listNodeLogs, nodeLogDir } from './logFiles'
 import type { NodeRuntime } from './runtime'
 import type { BundleService } from './services'
 import { isoNow } from '../clock'
+import { decodeSession, type BundleSession } from './bundleSession'
 import { opsStore, type BundleRecord, type BundleStatus, type OpsStore } from './store'
 
 export const MAX_THREAD_DUMPS = 10
@@ -38,6 +39,7 @@ export interface BundleSummary {
   readonly node_id: string
   readonly size?: number
   readonly error?: string
+  readonly session_events?: number
 }
 
 export interface BundleRequest {
@@ -46,6 +48,8 @@ export interface BundleRequest {
   readonly service: BundleService
   readonly threadDumpCount: number
   readonly threadDumpIntervalSecs: number
+  /** The console session to carry (its redacted event log, NDJSON), as sent. */
+  readonly session?: string
 }
 
 const toSummary = (r: BundleRecord): BundleSummary => ({
@@ -58,6 +62,7 @@ const toSummary = (r: BundleRecord): BundleSummary => ({
   node_id: r.node_id,
   ...(r.size_bytes !== null ? { size: r.size_bytes } : {}),
   ...(r.error !== null ? { error: r.error } : {}),
+  ...(r.session_events !== null ? { session_events: r.session_events } : {}),
 })
 
 const SECRET_KEY = /pass|secret|token|apikey|api_key|credential|cookie|auth|private|key|webhook|dsn/i
@@ -156,6 +161,10 @@ export class SupportBundles {
     return join(this.dir, `${id}.zip`)
   }
 
+  sessionPath(id: string): string {
+    return join(this.dir, `${id}.session.ndjson`)
+  }
+
   async list(): Promise<BundleSummary[]> {
     await this.ready
     return (await this.store.bundles()).map(toSummary)
@@ -172,6 +181,12 @@ export class SupportBundles {
     await this.ready
     const id = randomUUID()
     const now = isoNow(this.ctx.clock)
+    const session: BundleSession | undefined =
+      request.session === undefined
+        ? undefined
+        : decodeSession(request.session, await knownSecrets(this.ctx.config, this.ctx.sql))
+    // Written before the record, so a listed bundle that counts a session has it.
+    if (session) await writeFile(this.sessionPath(id), session.text)
     const added = await this.store.addBundle(
       {
         id,
@@ -183,10 +198,14 @@ export class SupportBundles {
         nodeId: this.runtime.nodeId,
         threadDumpCount: request.threadDumpCount,
         threadDumpIntervalSecs: request.threadDumpIntervalSecs,
+        sessionEvents: session?.events ?? null,
       },
       MAX_BUNDLES_IN_PROGRESS,
     )
-    if (!added) return undefined
+    if (!added) {
+      rmSync(this.sessionPath(id), { force: true })
+      return undefined
+    }
     this.runtime.log(
       'artifactory',
       'INFO',
@@ -201,12 +220,22 @@ export class SupportBundles {
   async delete(id: string): Promise<boolean> {
     await this.ready
     const removed = await this.store.deleteBundle(id)
-    if (removed) rmSync(this.zipPath(id), { force: true })
+    if (removed) {
+      rmSync(this.zipPath(id), { force: true })
+      rmSync(this.sessionPath(id), { force: true })
+    }
     return removed
   }
 
   async read(id: string): Promise<Buffer> {
     return readFile(this.zipPath(id))
+  }
+
+  /** The console session a bundle carries (NDJSON), or undefined when it carries none. */
+  async readSession(id: string): Promise<string | undefined> {
+    const bundle = await this.get(id)
+    if (bundle?.session_events === undefined) return undefined
+    return readFile(this.sessionPath(id), 'utf8')
   }
 
   private sleep(ms: number): Promise<void> {
@@ -241,6 +270,11 @@ export class SupportBundles {
           files[name] = strToU8(redactSecrets(strFromU8(bytes), secrets))
           logs.push(name)
         }
+      const session: string[] = []
+      if ((await this.get(id))?.session_events !== undefined) {
+        files['console/session.ndjson'] = await readFile(this.sessionPath(id))
+        session.push('console/session.ndjson')
+      }
       files['config/server-config.json'] = strToU8(
         redactSecrets(
           JSON.stringify(
@@ -271,7 +305,7 @@ export class SupportBundles {
             createdBy,
             nodeId: this.runtime.nodeId,
             threadDump: { count: request.threadDumpCount, interval: request.threadDumpIntervalSecs },
-            entries: ['config/server-config.json', ...logs, ...dumps],
+            entries: ['config/server-config.json', ...logs, ...dumps, ...session],
           },
           null,
           2,

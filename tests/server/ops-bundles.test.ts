@@ -134,6 +134,81 @@ describe('support bundles', () => {
     }
   })
 
+  it('stores the console session a creation carries, cut of the secrets this node knows', async () => {
+    // A session as the console sends it (redacted there), with the admin's password in free text
+    // the console could not know was one: the server knows it, and cuts it.
+    const header = { kind: 'header', format: 1, app: '0.2.0', startedAt: '2026-12-02T20:00:00.000Z' }
+    const event = (seq: number, message: string) => ({
+      kind: 'event',
+      seq,
+      at: '2026-12-02T20:00:01.000Z',
+      source: 'effect',
+      corr: `c${seq}`,
+      type: 'session/SignInFailed',
+      v: 1,
+      data: { user: 'admin', failure: { kind: 'network', message } },
+    })
+    const log = [
+      header,
+      event(1, 'offline'),
+      event(2, 'typed S3cret-admin-pw in the search'),
+      { kind: 'trailer', lastSeq: 2, stateHash: 'x' },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n')
+    const res = await post(
+      '/ui/userSupport/generateBundle',
+      {
+        name: 'with-session',
+        service: 'artifactory',
+        session: log,
+        parameters: { thread_dump: { count: 0 } },
+      },
+      admin,
+    )
+    expect(res.status).toBe(201)
+    const created = (await res.json()) as Bundle & { session_events?: number }
+    expect(created.session_events).toBe(2)
+    const listed = await waitDone(created.id)
+    expect(listed).toMatchObject({ status: 'success', session_events: 2 })
+
+    const stored = await get(`/ui/userSupport/bundleSession/${created.id}`, admin)
+    expect(stored.status).toBe(200)
+    const session = (await stored.json()) as { events: number; log: string }
+    expect(session.events).toBe(2)
+    expect(session.log).not.toContain('S3cret-admin-pw')
+    expect(session.log).toContain('typed ******** in the search')
+    expect(session.log.split('\n')[0]).toBe(JSON.stringify(header))
+    // The zip carries it too, listed in its manifest.
+    const zip = unzipSync(
+      new Uint8Array(await (await get(`/ui/userSupport/downloadBundle/${created.id}`, admin)).arrayBuffer()),
+    )
+    expect(strFromU8(zip['console/session.ndjson']!)).toBe(session.log)
+    expect(JSON.parse(strFromU8(zip['manifest.json']!)).entries).toContain('console/session.ndjson')
+
+    // Admins only; a bundle without a session has none to give; deleting takes it away.
+    expect((await get(`/ui/userSupport/bundleSession/${created.id}`, user)).status).toBe(403)
+    const plain = (await (
+      await post(
+        '/ui/userSupport/generateBundle',
+        { name: 'no-session', parameters: { thread_dump: { count: 0 } } },
+        admin,
+      )
+    ).json()) as Bundle & { session_events?: number }
+    expect(plain.session_events).toBeUndefined()
+    expect((await get(`/ui/userSupport/bundleSession/${plain.id}`, admin)).status).toBe(404)
+    await waitDone(plain.id)
+    expect((await del(`/ui/userSupport/deleteBundle/${created.id}`, admin)).status).toBe(204)
+    expect((await get(`/ui/userSupport/bundleSession/${created.id}`, admin)).status).toBe(404)
+  })
+
+  it('refuses a session that is not an event log', async () => {
+    for (const session of ['', 'not json', '{"kind":"event"}', '{"kind":"header"}\n[1]']) {
+      const res = await post('/ui/userSupport/generateBundle', { name: 'bad-session', session }, admin)
+      expect([session, res.status]).toEqual([session, 400])
+    }
+  })
+
   it('creates bundles through the per-service paths', async () => {
     const paths: Array<[string, string]> = [
       ['/xray/api/v1/system/support/bundle', 'xray'],

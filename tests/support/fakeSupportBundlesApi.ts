@@ -28,6 +28,8 @@ export interface FakeBundlePlatform extends SupportBundlesApi {
   /** Holds creation answers until released. */
   gate: Promise<void> | null
   finish(id: string, status?: 'success' | 'failed'): void
+  /** The session logs creations attached, by bundle id. */
+  readonly sessions: Map<string, string>
 }
 
 export function fakeBundlePlatform(bundles: SupportBundle[] = []): FakeBundlePlatform {
@@ -39,6 +41,7 @@ export function fakeBundlePlatform(bundles: SupportBundle[] = []): FakeBundlePla
     retention: right(true),
     missionControl: right(true),
     gate: null,
+    sessions: new Map(),
     finish(id, status = 'success') {
       fake.bundles = fake.bundles.map((b) => (b.id === id ? { ...b, status, size: 1234 } : b))
     },
@@ -46,8 +49,8 @@ export function fakeBundlePlatform(bundles: SupportBundle[] = []): FakeBundlePla
       fake.calls.push({ name: 'list' })
       return Promise.resolve(fake.failures.list ?? right([...fake.bundles]))
     },
-    create: async (request: BundleRequest) => {
-      fake.calls.push({ name: 'create', arg: request })
+    create: async (request: BundleRequest, session?: string) => {
+      fake.calls.push({ name: 'create', arg: session === undefined ? request : { ...request, session } })
       if (fake.gate) await fake.gate
       if (fake.failures.create) return fake.failures.create
       const created = bundle({
@@ -57,7 +60,9 @@ export function fakeBundlePlatform(bundles: SupportBundle[] = []): FakeBundlePla
         service: request.service,
         status: 'in progress',
         size: null,
+        ...(session !== undefined ? { sessionEvents: session.split('"kind":"event"').length - 1 } : {}),
       })
+      if (session !== undefined) fake.sessions.set(created.id, session)
       fake.bundles = [created, ...fake.bundles]
       return right(created)
     },
@@ -70,6 +75,14 @@ export function fakeBundlePlatform(bundles: SupportBundle[] = []): FakeBundlePla
         before === fake.bundles.length
           ? left({ kind: 'status', status: 404, message: 'No such support bundle' })
           : right(undefined),
+      )
+    },
+    session: (id) => {
+      fake.calls.push({ name: 'session', arg: id })
+      const log = fake.sessions.get(id)
+      return Promise.resolve(
+        fake.failures.session ??
+          (log === undefined ? left({ kind: 'status', status: 404, message: 'No session' }) : right(log)),
       )
     },
     download: (id) => {

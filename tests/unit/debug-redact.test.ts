@@ -47,7 +47,11 @@ describe('redacting an exported log', () => {
     expect(redacted.text).not.toContain(SECRET_LINE)
     expect(redacted.emails).toBe(1)
     expect(redacted.logChunks).toBe(1)
-    expect(JSON.parse(redacted.text.split('\n')[0]!).redacted).toEqual(['personalData', 'serverLogs'])
+    expect(JSON.parse(redacted.text.split('\n')[0]!).redacted).toEqual([
+      'secrets',
+      'personalData',
+      'serverLogs',
+    ])
     const replayed = replayLog(redacted.text)
     expect(replayed.errors).toEqual([])
     expect(replayed.hashMatches).toBe(true)

@@ -5,9 +5,10 @@
 import { useEffect, useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { readLog, type ImportedLog, type Timeline } from '../../domain/debug'
+import { stateHash } from '../../domain/shared/canonical'
 import { createReplayApp } from '../../commands/replayApp'
 import type { App } from '../../commands/createApp'
-import { AppProvider, useApp, useDispatch } from '../shared/appContext'
+import { AppProvider, useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { FileField } from '../shared/kit/FileField'
@@ -23,7 +24,20 @@ interface Imported {
   readonly log: ImportedLog
 }
 
+/** The session a support bundle carries, when Support Zone asked to replay it (in memory by reference). */
+function useBundleSession(): Imported | null {
+  const app = useApp()
+  const replay = useQuery({ type: 'supportBundles/Page' }).replay
+  return useMemo(() => {
+    const text = replay ? app.shown.sessions.get(replay.sessionRef) : undefined
+    if (!replay || text === undefined) return null
+    return { name: `the session of ${replay.name}`, text, log: readLog(text) }
+  }, [app, replay])
+}
+
 export default function DebugPanel() {
+  const dispatch = useDispatch()
+  const bundleSession = useBundleSession()
   const [imported, setImported] = useState<Imported | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const importFile = async (file: File) => {
@@ -49,6 +63,13 @@ export default function DebugPanel() {
     />
   )
   if (imported) return <ReplayMode imported={imported} onLeave={() => setImported(null)} />
+  if (bundleSession)
+    return (
+      <ReplayMode
+        imported={bundleSession}
+        onLeave={() => dispatch({ type: 'supportBundles/CloseSession' })}
+      />
+    )
   return (
     <aside className={styles.dock} aria-label="Debug tools">
       <LiveEvents importControl={importControl} />
@@ -144,12 +165,19 @@ function ReplayMode({ imported, onLeave }: { imported: Imported; onLeave: () => 
     }
   }, [])
   const seq = timeline.envelopes[selected]?.seq
+  const hash = useMemo(() => stateHash(timeline.stateAt(selected)), [timeline, selected])
   return createPortal(
     <div className={styles.replay} role="region" aria-label="Replay mode">
       <div className={styles.banner} role="status">
         <span>
           Replay of {imported.name} at seq {seq} of {timeline.envelopes[last]?.seq}
-          {imported.log.app ? ` (version ${imported.log.app})` : ''}: read-only, not your live session.
+          {imported.log.app ? ` (version ${imported.log.app})` : ''}: read-only, not your live session. State{' '}
+          <code>{hash}</code>
+          {selected === last && imported.log.hashMatches !== undefined
+            ? imported.log.hashMatches
+              ? ', the state its log recorded.'
+              : ', not the state its log recorded.'
+            : '.'}
         </span>
         <Button onClick={onLeave}>Back to the live session</Button>
       </div>

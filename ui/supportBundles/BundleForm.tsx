@@ -11,7 +11,7 @@ import {
   type BundleFormErrors,
   anyBundleBuilding,
 } from '../../domain/supportBundles'
-import { useDispatch, useQuery } from '../shared/appContext'
+import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { Field } from '../admin/Field'
 import { PackagePlus } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
@@ -20,8 +20,11 @@ import { Select } from '../shared/kit/Select'
 import styles from './supportZone.module.css'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import { bundleText } from './messages'
+import { SessionChoice, type ChosenSession } from './SessionChoice'
+import { MAX_SESSION_BYTES } from '../../domain/supportBundles'
 
 export function BundleForm() {
+  const app = useApp()
   const dispatch = useDispatch()
   const page = useQuery({ type: 'supportBundles/Page' })
   const create = page.create
@@ -41,6 +44,7 @@ export function BundleForm() {
   )
   const [form, setForm] = useState<Form>(defaultBundleForm)
   const [errors, setErrors] = useState<BundleFormErrors>({})
+  const [session, setSession] = useState<ChosenSession | null>(null)
   const errorOf = (key: keyof Form) => {
     const problem = errors[key]
     return problem === undefined ? undefined : bundleText(problem)
@@ -53,6 +57,7 @@ export function BundleForm() {
     if (sent.current !== null && create.status === 'created' && create.requestId !== sent.current) {
       sent.current = null
       setForm(defaultBundleForm)
+      setSession(null)
     }
   }, [create])
   const set = (key: keyof Form) => (value: string) => {
@@ -66,7 +71,18 @@ export function BundleForm() {
     if (valid._tag === 'Left') return setErrors(valid.left)
     setErrors({})
     sent.current = create.requestId
-    dispatch({ type: 'supportBundles/Create', request: valid.right })
+    // What the preview showed is what is sent: the log taken when the box was ticked.
+    const attach = session !== null && session.bytes <= MAX_SESSION_BYTES
+    const request = attach
+      ? {
+          ...valid.right,
+          session: {
+            fileRef: app.stashFile(new Blob([session.redacted.text], { type: 'application/x-ndjson' })),
+            events: session.redacted.events,
+          },
+        }
+      : valid.right
+    dispatch({ type: 'supportBundles/Create', request })
   }
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Create a support bundle">
@@ -100,6 +116,7 @@ export function BundleForm() {
           error={errorOf('threadDumpInterval')}
         />
       </div>
+      <SessionChoice threadDumps={form.threadDumpCount} session={session} onChange={setSession} />
       {create.status === 'failed' && create.failure && (
         <FailureNote>
           The support bundle could not be created:{' '}

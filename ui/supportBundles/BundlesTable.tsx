@@ -4,7 +4,7 @@ import { whatHappened } from '../shared/failureText'
 import { useState } from 'react'
 import { SUPPORT_BUNDLE_SERVICES, shownBundles, type SupportBundle } from '../../domain/supportBundles'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { Download, LifeBuoy, Trash2 } from 'lucide-react'
+import { Download, History, LifeBuoy, Trash2 } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Dialog } from '../shared/kit/Overlay'
 import { Badge, Card, EmptyState, type Tone } from '../shared/kit/Surface'
@@ -12,6 +12,7 @@ import { Table } from '../shared/kit/Table'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import styles from './supportZone.module.css'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
+import { formatSize } from './SessionChoice'
 
 const STATUS_TONE: Readonly<Record<string, Tone>> = {
   'in progress': 'accent',
@@ -30,12 +31,9 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
 const serviceLabel = (name: string): string =>
   SUPPORT_BUNDLE_SERVICES.find((s) => s.name === name)?.label ?? name
 
-function size(bytes: number | null): string {
-  if (bytes === null) return '—'
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-}
+const size = (bytes: number | null): string => (bytes === null ? '—' : formatSize(bytes))
+
+const ACTION_TEXT = { delete: 'deleted', download: 'downloaded' } as const
 
 function ConfirmDelete({ bundle, onClose }: { bundle: SupportBundle | null; onClose: () => void }) {
   const dispatch = useDispatch()
@@ -89,8 +87,10 @@ export function BundlesTable() {
         )}
         {s.actionFailure && (
           <FailureNote>
-            The bundle could not be {s.actionFailure.op === 'delete' ? 'deleted' : 'downloaded'}:{' '}
-            {whatHappened(s.actionFailure.failure)}.
+            {s.actionFailure.op === 'open'
+              ? 'The session could not be opened'
+              : `The bundle could not be ${ACTION_TEXT[s.actionFailure.op]}`}
+            : {whatHappened(s.actionFailure.failure)}.
           </FailureNote>
         )}
         {!(s.list.status === 'failed' && rows.length === 0) && (
@@ -113,6 +113,16 @@ export function BundlesTable() {
                 ),
               },
               { id: 'size', header: 'Size', align: 'end', cell: (b) => size(b.size) },
+              {
+                id: 'session',
+                header: 'Session',
+                cell: (b) =>
+                  b.sessionEvents ? (
+                    `${b.sessionEvents} ${b.sessionEvents === 1 ? 'event' : 'events'}`
+                  ) : (
+                    <span className={styles.meta}>—</span>
+                  ),
+              },
             ]}
             state={
               rows.length === 0 && (s.list.status === 'loading' || s.list.status === 'idle')
@@ -123,6 +133,18 @@ export function BundlesTable() {
             rowActions={(b) =>
               !b.placeholder && (
                 <span className={styles.actions}>
+                  {b.sessionEvents !== undefined && b.sessionEvents > 0 && (
+                    <Button
+                      size="sm"
+                      icon={<History size={16} aria-hidden />}
+                      aria-label={`Replay the session of ${b.name}`}
+                      busy={s.busy[b.id] === 'opening'}
+                      disabled={s.busy[b.id] !== undefined}
+                      onClick={() => dispatch({ type: 'supportBundles/OpenSession', id: b.id })}
+                    >
+                      Replay session
+                    </Button>
+                  )}
                   <Button
                     size="sm"
                     icon={<Download size={16} aria-hidden />}

@@ -1,0 +1,101 @@
+// What a support bundle will carry, shown before it is created, and the choice to include the
+// user's console session: its event log, redacted as the debug panel's export is (secrets always,
+// e-mail addresses and server log contents too: the bundle has the log files already). What the
+// preview shows is exactly what is sent: the log is taken when the box is ticked.
+import { useId, useState } from 'react'
+import type { Redacted } from '../../domain/debug/redact'
+import { MAX_SESSION_BYTES } from '../../domain/supportBundles'
+import { useApp } from '../shared/appContext'
+import { Checkbox } from '../shared/kit/Checkbox'
+import styles from './supportZone.module.css'
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+const time = (iso: string | undefined) => (iso ? new Date(iso).toLocaleTimeString() : '—')
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** The redacted session to attach, with its size; null while none is chosen. */
+export interface ChosenSession {
+  readonly redacted: Redacted
+  readonly bytes: number
+}
+
+export function SessionChoice({
+  threadDumps,
+  session,
+  onChange,
+}: {
+  readonly threadDumps: string
+  readonly session: ChosenSession | null
+  readonly onChange: (session: ChosenSession | null) => void
+}) {
+  const app = useApp()
+  const [preparing, setPreparing] = useState(false)
+  const hintId = useId()
+  const choose = async (include: boolean) => {
+    if (!include) return onChange(null)
+    setPreparing(true)
+    // The redactor replays the log, so it loads with the whole domain: only when asked for.
+    const { redactLog } = await import('../../domain/debug/redact')
+    const redacted = redactLog(app.exportLog(), { personalData: true, serverLogs: true })
+    setPreparing(false)
+    onChange({ redacted, bytes: new Blob([redacted.text]).size })
+  }
+  const dumps = Number.parseInt(threadDumps, 10)
+  const tooLarge = session !== null && session.bytes > MAX_SESSION_BYTES
+  return (
+    <div className={styles.carries}>
+      <Checkbox
+        label="Include my session in this console"
+        checked={session !== null || preparing}
+        disabled={preparing}
+        aria-describedby={hintId}
+        onCheckedChange={(on) => void choose(on)}
+      />
+      <p id={hintId} className={styles.meta}>
+        Support can replay what you did and saw here. Passwords, codes, tokens, keys and e-mail addresses are
+        left out.
+      </p>
+      <section aria-label="What the bundle will carry" className={styles.preview}>
+        <h3>What the bundle will carry</h3>
+        <ul>
+          <li>The log files of this node, with secrets removed</li>
+          <li>The platform&apos;s configuration, with secrets removed</li>
+          {Number.isFinite(dumps) && dumps > 0 && <li>{plural(dumps, 'thread dump', 'thread dumps')}</li>}
+          {preparing && <li>Your session: preparing…</li>}
+          {session && !tooLarge && (
+            <li>
+              Your session: {plural(session.redacted.events, 'event', 'events')} from{' '}
+              {time(session.redacted.firstAt)} to {time(session.redacted.lastAt)} ({formatSize(session.bytes)}
+              )
+            </li>
+          )}
+        </ul>
+        {session && !tooLarge && (
+          <>
+            <p>
+              Left out of your session: {plural(session.redacted.secrets, 'secret', 'secrets')} (passwords,
+              codes, tokens, keys, secret link parameters),{' '}
+              {plural(session.redacted.emails, 'e-mail address', 'e-mail addresses')} and the contents of{' '}
+              {plural(session.redacted.logChunks, 'server log view', 'server log views')}.
+            </p>
+            <p className={styles.meta}>
+              It ends at event #{session.redacted.lastSeq}; replayed, it reaches state{' '}
+              <code>{session.redacted.stateHash}</code>.
+            </p>
+          </>
+        )}
+        {tooLarge && (
+          <p role="alert">
+            Your session is too large to attach ({formatSize(session.bytes)}; at most{' '}
+            {formatSize(MAX_SESSION_BYTES)}). The bundle will be created without it.
+          </p>
+        )}
+      </section>
+    </div>
+  )
+}
