@@ -14,8 +14,8 @@ import { openDatabase, type Db } from './db'
 import { sqliteSql } from './db/sqliteSql'
 import type { Sql } from './db/sql'
 import { openPostgres } from './db/postgresSql'
-import { MODULES_NOT_ON_POSTGRES, NOT_ON_POSTGRES_MESSAGE, sqliteHandleRefused } from './db/notOnPostgres'
-import { copyCatalogIfEmpty, seedDataFolder } from './catalog/load'
+import { sqliteHandleRefused } from './db/notOnPostgres'
+import { copyCatalogIfEmpty, loadCatalogIfEmpty, seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
 import {
   ANONYMOUS,
@@ -110,14 +110,16 @@ export async function buildServer(
   options: { db?: Db; clock?: Clock } = {},
 ): Promise<BuiltServer> {
   const clock = options.clock ?? systemClock
-  // On PostgreSQL (DATABASE_URL), the features still on the embedded SQLite are not served
-  // (server/db/notOnPostgres.ts): ctx.db refuses every use rather than open a second database.
+  // On PostgreSQL (DATABASE_URL) every store reads ctx.sql; ctx.db refuses every use
+  // (server/db/notOnPostgres.ts) rather than open a second database.
   const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl) : undefined
   if (postgres) {
     await postgres.migrate()
     await copyCatalogIfEmpty(postgres, { synthetic: syntheticCountFromEnv() })
   } else if (!options.db) seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
   const db = postgres ? sqliteHandleRefused() : (options.db ?? openDatabase(config.dataDir))
+  // A SQLite database given or found without its catalogue gets it (a copy made above has it).
+  if (!postgres) loadCatalogIfEmpty(db, { synthetic: syntheticCountFromEnv() })
   const sql: Sql = postgres ?? sqliteSql(db)
   const sessions = sessionUsers(sql, clock)
   const ctx = createContext(config, db, clock, sql, (request) => sessions.of(request))
@@ -139,7 +141,6 @@ export async function buildServer(
     await xray.stop()
     await postgres?.close()
   })
-  const notOnPostgres = () => new HttpError(503, NOT_ON_POSTGRES_MESSAGE, 'NOT_ON_POSTGRES')
 
   await app.register(fastifyCookie)
   app.addHook('onRequest', async (request, reply) => {
@@ -173,13 +174,12 @@ export async function buildServer(
       // browser accepts. Only here: registry traffic keeps its exact bytes and lengths (tarballs,
       // image manifests whose digests clients check), and built assets are compressed at build.
       await api.register(fastifyCompress, { customTypes: COMPRESSED_TYPES, threshold: 1024 })
-      for (const [name, module] of routeModules)
-        if (!postgres || !MODULES_NOT_ON_POSTGRES.has(name)) await module(api, ctx)
+      for (const [, module] of routeModules) await module(api, ctx)
       api.get('/openapi.json', { schema: { hide: true } as Record<string, unknown> }, async () =>
         openapi.document(),
       )
       api.all('/*', async () => {
-        throw postgres ? notOnPostgres() : new HttpError(404, 'No such API endpoint', 'NOT_FOUND')
+        throw new HttpError(404, 'No such API endpoint', 'NOT_FOUND')
       })
     },
     { prefix: API_PREFIX },

@@ -12,7 +12,6 @@ import { buildServer } from './app'
 import { openDatabase } from './db'
 import { sqliteSql } from './db/sqliteSql'
 import { openPostgres } from './db/postgresSql'
-import { NOT_ON_POSTGRES_MESSAGE } from './db/notOnPostgres'
 import { seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
 
@@ -37,10 +36,8 @@ async function runPrimary(): Promise<void> {
   // Migrations run once, before the nodes race for the same database. On SQLite a new data
   // folder starts from the ready-made catalogue.
   const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl) : undefined
-  if (postgres) {
-    await postgres.migrate()
-    console.warn(NOT_ON_POSTGRES_MESSAGE)
-  } else seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
+  if (postgres) await postgres.migrate()
+  else seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
   const sql = postgres ?? sqliteSql(openDatabase(config.dataDir))
   let idpBanner = ''
   // Loaded only when asked for: oidc-provider is large and warns on Node 20 at import.

@@ -20,6 +20,7 @@ interface QueryResult {
 }
 interface Queryable {
   query(text: string, values?: unknown[]): Promise<QueryResult>
+  query(config: { text: string; values: unknown[]; rowMode: 'array' }): Promise<QueryResult>
 }
 interface PoolClient extends Queryable {
   release(destroy?: boolean): void
@@ -61,6 +62,10 @@ function handle(queryable: Queryable, transaction: Sql['transaction']): Sql {
     engine: 'postgres',
     async all<T>(text: string, params: SqlParams = []) {
       return (await queryable.query(forPostgres(text), values(params))).rows as T[]
+    },
+    async rows(text: string, params: SqlParams = []) {
+      return (await queryable.query({ text: forPostgres(text), values: values(params), rowMode: 'array' }))
+        .rows as unknown[][]
     },
     async one<T>(text: string, params: SqlParams = []) {
       return (await queryable.query(forPostgres(text), values(params))).rows[0] as T | undefined

@@ -27,6 +27,12 @@ export interface Sql {
   readonly engine: Engine
   /** Every row the statement answers. */
   all<T>(text: string, params?: SqlParams): Promise<T[]>
+  /**
+   * Every row as an array of its columns in the order selected: for pages of many rows, where
+   * making each row an object (better-sqlite3 does it through V8's C++ API) cost more than the
+   * query itself.
+   */
+  rows(text: string, params?: SqlParams): Promise<unknown[][]>
   /** The first row, or undefined. */
   one<T>(text: string, params?: SqlParams): Promise<T | undefined>
   /** A statement for its effect. */

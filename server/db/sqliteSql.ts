@@ -9,6 +9,7 @@
  */
 import type Database from 'better-sqlite3'
 import { migrate } from './index'
+import { registerSqliteFunctions } from './sqlFunctions'
 import type { Database as PlatformDatabase, RunResult, Sql, SqlParams, SqlValue } from './sql'
 
 type Statement = Database.Statement<unknown[], unknown>
@@ -20,17 +21,25 @@ const bindable = (params: SqlParams): unknown[] =>
   params.map((value: SqlValue) => (typeof value === 'boolean' ? (value ? 1 : 0) : value))
 
 export function sqliteSql(db: Database.Database): PlatformDatabase {
+  registerSqliteFunctions(db)
   const statements = new Map<string, Statement>()
-  const prepare = (text: string): Statement => {
-    let statement = statements.get(text)
+  // Statements answering arrays (better-sqlite3's raw mode is a statement's own setting).
+  const rawStatements = new Map<string, Statement>()
+  const prepare = (text: string, raw = false): Statement => {
+    const cache = raw ? rawStatements : statements
+    let statement = cache.get(text)
     if (!statement) {
-      if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear()
+      if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear()
       statement = db.prepare(text)
-      statements.set(text, statement)
+      if (raw) statement.raw(true)
+      cache.set(text, statement)
     }
     return statement
   }
   const direct = {
+    rows(text: string, params: SqlParams = []): unknown[][] {
+      return prepare(text, true).all(...bindable(params)) as unknown[][]
+    },
     all<T>(text: string, params: SqlParams = []): T[] {
       const statement = prepare(text)
       if (!statement.reader) {
@@ -62,6 +71,7 @@ export function sqliteSql(db: Database.Database): PlatformDatabase {
   const inside: Sql = {
     engine: 'sqlite',
     all: async (text, params) => direct.all(text, params),
+    rows: async (text, params) => direct.rows(text, params),
     one: async (text, params) => direct.one(text, params),
     run: async (text, params) => direct.run(text, params),
     async transaction(work) {
@@ -85,6 +95,10 @@ export function sqliteSql(db: Database.Database): PlatformDatabase {
     async all(text, params) {
       if (open) await outside()
       return direct.all(text, params)
+    },
+    async rows(text, params) {
+      if (open) await outside()
+      return direct.rows(text, params)
     },
     async one(text, params) {
       if (open) await outside()

@@ -21,7 +21,6 @@ import {
   type ValueNode,
 } from 'graphql'
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit'
-import type { Db } from '../db'
 import type { Sql } from '../db/sql'
 import { metadataSchema } from './schema'
 import { DEFAULT_FIRST, MAX_FIRST, metadataResolvers, type MetadataContext } from './resolvers'
@@ -172,9 +171,9 @@ function withCalledFields(schema: GraphQLSchema): GraphQLSchema {
   return schema
 }
 
-export function metadataExecutor(db: Db, sql: Sql) {
+export function metadataExecutor(sql: Sql) {
   const schema = withCalledFields(metadataSchema())
-  const rootValue = metadataResolvers(db, sql)
+  const rootValue = metadataResolvers(sql)
   // Clients send the same few documents again and again: each valid one is parsed and
   // validated once (the cost check still runs per request: it depends on the variables).
   const valid = new Map<string, DocumentNode>()

@@ -2,7 +2,6 @@
  * Catalogue rows as GraphQL objects. Fields that cost a query (a version's package and
  * files) are functions, which graphql-js's default resolver calls only when selected.
  */
-import type { Db } from '../db'
 import type { Sql } from '../db/sql'
 import { xrayStore } from '../xray/store'
 import { provenanceReader } from '../remote/provenance'
@@ -42,7 +41,8 @@ export type PackagePageRow = PackageRow & { name_lower: string }
  * The columns of a page row, in the order `packagePageRow` reads them. A page is read as
  * arrays (better-sqlite3's `raw`) and made into objects here: better-sqlite3 builds each row
  * object through V8's C++ API, which for a page of 100 packages cost more than SQLite's own
- * work (about 0.3 of 0.5 ms on this machine); an object literal costs next to nothing.
+ * work (about 0.3 of 0.5 ms on this machine); an object literal costs next to nothing. The
+ * store interface's `rows` answers arrays on both engines.
  */
 export const PACKAGE_PAGE_COLUMNS =
   'p.id, p.name, p.name_lower, p.description, p.package_type, p.created, p.modified, p.latest_version, ' +
@@ -190,7 +190,7 @@ const Q = {
     'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
 }
 
-export function nodeLoaders(db: Db, sql: Sql) {
+export function nodeLoaders(sql: Sql) {
   /** The package as a caller reading only `readable` (absent: every repository) sees it. */
   const packageFor = (row: PackageRow, readable?: ReadonlyArray<string>) =>
     seenBy(row, readable, (id) => sql.all<{ name: string; repo: string }>(Q.versionRepos, [id]))

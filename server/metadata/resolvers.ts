@@ -4,9 +4,8 @@
  * package's versions are few).
  */
 import { GraphQLError } from 'graphql'
-import type { Statement } from 'better-sqlite3'
-import type { Db } from '../db'
-import type { Sql } from '../db/sql'
+import type { Engine, Sql, SqlValue } from '../db/sql'
+import { LATEST_VERSION_NAME } from '../db/sqlFunctions'
 import { compareVersionNames } from '../catalog/versionOrder'
 import { decodeCursor, encodeCursor } from './cursor'
 import {
@@ -17,7 +16,7 @@ import {
   type PackagePageRow,
   type VersionRow,
 } from './nodes'
-import { wildcardToGlob, wildcardToRegExp } from './wildcard'
+import { wildcardMatch, wildcardToRegExp } from './wildcard'
 
 export const MAX_FIRST = 1000
 export const DEFAULT_FIRST = 100
@@ -29,8 +28,9 @@ export interface MetadataContext {
   readonly readable?: ReadonlyArray<string>
 }
 
-// No repository is named so: a filter on it matches nothing (an empty list means no filter).
-const NO_REPOSITORY = '\u0000'
+// No repository is named so (keys start with a letter or digit; PostgreSQL's text holds no NUL):
+// a filter on it matches nothing (an empty list means no filter).
+const NO_REPOSITORY = ' '
 
 /** The repositories a filter may match for this caller: those asked that it may read. */
 function readableIn(
@@ -123,9 +123,6 @@ const PACKAGE_ORDER_COLUMNS: Record<string, string> = {
   DOWNLOADS: 'downloads',
 }
 
-/** Name of the SQL aggregate that picks the latest of a group of version names (registered below). */
-const LATEST_OF = 'latest_version_name'
-
 /**
  * The SQL of a package's latest version and version count as the caller sees them: the stored
  * columns (every repository's versions) for a caller who may read every repository, otherwise
@@ -135,7 +132,7 @@ const LATEST_OF = 'latest_version_name'
 function seenColumns(
   readable: ReadonlyArray<string> | undefined,
   releaseOnly: boolean,
-): { latest: string; count: string; params: unknown[] } {
+): { latest: string; count: string; params: SqlValue[] } {
   if (!readable)
     return releaseOnly
       ? { latest: 'p.latest_release_version', count: 'p.release_versions_count', params: [] }
@@ -145,27 +142,31 @@ function seenColumns(
     releaseOnly ? ' AND v.prerelease = 0' : ''
   }`
   return {
-    latest: `(SELECT ${LATEST_OF}(v.name) ${over})`,
+    latest: `(SELECT ${LATEST_VERSION_NAME}(v.name) ${over})`,
     count: `(SELECT COUNT(*) ${over})`,
     params: [...repos],
   }
 }
 
 function packageWhere(
+  engine: Engine,
   filter: PackageFilter,
   readable?: ReadonlyArray<string>,
-): { sql: string; params: unknown[] } {
+): { sql: string; params: SqlValue[] } {
   const where: string[] = []
-  const params: unknown[] = []
+  const params: SqlValue[] = []
+  const matching = (column: string, pattern: string) => {
+    const match = wildcardMatch(engine, column, pattern)
+    where.push(match.sql)
+    return match.param
+  }
   const releaseOnly = filter.ignorePreRelease === true
   const seen = seenColumns(readable, releaseOnly)
   if (filter.name != null && filter.name !== '' && filter.name !== '*') {
-    where.push('p.name_lower GLOB ?')
-    params.push(wildcardToGlob(filter.name))
+    params.push(matching('p.name_lower', filter.name))
   }
   if (filter.description != null && filter.description !== '' && filter.description !== '*') {
-    where.push('p.description_lower GLOB ?')
-    params.push(wildcardToGlob(filter.description))
+    params.push(matching('p.description_lower', filter.description))
   }
   if (filter.packageTypeIn?.length && !filter.packageTypeIn.includes('*')) {
     where.push(`p.package_type IN (${inList(filter.packageTypeIn)})`)
@@ -207,8 +208,8 @@ function packageWhere(
     }
   }
   if (filter.latestVersion != null && filter.latestVersion !== '') {
-    where.push(`lower(${seen.latest}) GLOB ?`)
-    params.push(...seen.params, wildcardToGlob(filter.latestVersion))
+    const pattern = matching(`lower(${seen.latest})`, filter.latestVersion)
+    params.push(...seen.params, pattern)
   }
   if (filter.versionCountMin != null) {
     where.push(`${seen.count} >= ?`)
@@ -230,30 +231,10 @@ function pageOf<T>(rows: T[], first: number, cursorOf: (row: T) => string) {
   }
 }
 
-export function metadataResolvers(db: Db, sql: Sql) {
-  const { findPackage, packageFor, versionNode } = nodeLoaders(db, sql)
-  // The filters make a few hundred shapes of SQL at most: each is prepared once.
-  const statements = new Map<string, Statement>()
-  const prepared = (sql: string, raw = false): Statement => {
-    const key = raw ? `raw:${sql}` : sql
-    let statement = statements.get(key)
-    if (!statement) {
-      if (statements.size >= 500) statements.clear()
-      statement = db.prepare(sql)
-      if (raw) statement.raw(true)
-      statements.set(key, statement)
-    }
-    return statement
-  }
-  const packageCount = db.prepare("SELECT n FROM catalog_counts WHERE name = 'packages'")
-  // The latest of a package's version names in the catalogue's order (semver first), for filters.
-  db.aggregate(LATEST_OF, {
-    start: null,
-    step: (best: string | null, name: string | null) =>
-      best === null || (name !== null && compareVersionNames(name, best, 'DESC') < 0) ? name : best,
-  })
+export function metadataResolvers(sql: Sql) {
+  const { findPackage, packageFor, versionNode } = nodeLoaders(sql)
 
-  const packages = (
+  const packages = async (
     asked: ConnectionArgs<PackageFilter, { field: string; direction: Direction }>,
     context?: MetadataContext,
   ) => {
@@ -266,7 +247,7 @@ export function metadataResolvers(db: Db, sql: Sql) {
     const direction = args.orderBy?.direction ?? 'ASC'
     const column = PACKAGE_ORDER_COLUMNS[field]!
     const orderKey = `packages:${field}:${direction}`
-    const { sql: whereSql, params } = packageWhere(args.filter, context?.readable)
+    const { sql: whereSql, params } = packageWhere(sql.engine, args.filter, context?.readable)
     const conditions = whereSql ? [whereSql.slice('WHERE '.length)] : []
     const pageParams = [...params]
     if (args.after != null) {
@@ -275,11 +256,11 @@ export function metadataResolvers(db: Db, sql: Sql) {
       pageParams.push(cursor.value, cursor.id)
     }
     const rows = (
-      prepared(
+      await sql.rows(
         `SELECT ${PACKAGE_PAGE_COLUMNS} FROM catalog_packages p ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
          ORDER BY p.${column} ${direction}, p.id ${direction} LIMIT ?`,
-        true,
-      ).all(...pageParams, first + 1) as unknown[][]
+        [...pageParams, first + 1],
+      )
     ).map(packagePageRow)
     const releaseOnly = args.filter.ignorePreRelease === true
     const sortValue = (r: PackagePageRow): string | number =>
@@ -294,14 +275,15 @@ export function metadataResolvers(db: Db, sql: Sql) {
     const connection = (edges: Array<{ cursor: string; node: ReturnType<typeof packageNode> }>) => ({
       // Counted only when selected: a count over a large catalogue is the query's dearest part.
       // Without filters it is the count kept by the catalogue's triggers.
-      totalCount: () =>
-        whereSql === ''
-          ? (packageCount.get() as { n: number }).n
-          : (
-              prepared(`SELECT COUNT(*) AS n FROM catalog_packages p ${whereSql}`).get(...params) as {
-                n: number
-              }
-            ).n,
+      totalCount: async () =>
+        (
+          await sql.one<{ n: number }>(
+            whereSql === ''
+              ? "SELECT n FROM catalog_counts WHERE name = 'packages'"
+              : `SELECT COUNT(*) AS n FROM catalog_packages p ${whereSql}`,
+            whereSql === '' ? [] : params,
+          )
+        )?.n ?? 0,
       edges,
       pageInfo: page.pageInfo,
     })
@@ -318,16 +300,16 @@ export function metadataResolvers(db: Db, sql: Sql) {
     ).then(connection)
   }
 
-  const versionsOfPackage = db.prepare('SELECT * FROM catalog_versions WHERE package_id = ?')
-  const versionsHolding = (checksum: string): Set<string> => {
+  const versionsHolding = async (checksum: string): Promise<Set<string>> => {
     const { column, value } = checksumLookup(checksum)
-    const rows = prepared(`SELECT version_id FROM catalog_files WHERE ${column} = ?`).all(value) as Array<{
-      version_id: string
-    }>
+    const rows = await sql.all<{ version_id: string }>(
+      `SELECT version_id FROM catalog_files WHERE ${column} = ?`,
+      [value],
+    )
     return new Set(rows.map((r) => r.version_id))
   }
 
-  const versions = (
+  const versions = async (
     asked: ConnectionArgs<VersionFilter, { field: string; direction: Direction }>,
     context?: MetadataContext,
   ) => {
@@ -343,8 +325,10 @@ export function metadataResolvers(db: Db, sql: Sql) {
     const name = f.name != null && f.name !== '' ? wildcardToRegExp(f.name) : undefined
     const repos = f.repositoriesIn?.length ? new Set(f.repositoriesIn) : undefined
     const licenses = f.licensesIn?.length ? new Set(f.licensesIn.map((l) => l.toLowerCase())) : undefined
-    const holding = f.checksum != null && f.checksum !== '' ? versionsHolding(f.checksum) : undefined
-    const all = (versionsOfPackage.all(f.packageId) as VersionRow[]).filter(
+    const holding = f.checksum != null && f.checksum !== '' ? await versionsHolding(f.checksum) : undefined
+    const all = (
+      await sql.all<VersionRow>('SELECT * FROM catalog_versions WHERE package_id = ?', [f.packageId])
+    ).filter(
       (v) =>
         (!name || name.test(v.name.toLowerCase())) &&
         (!repos || repos.has(v.repo)) &&

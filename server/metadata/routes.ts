@@ -1,12 +1,12 @@
 /**
  * The metadata GraphQL API (server/API.md, "Packages (metadata)"): the same schema at
  * /mds/packages, /mds/package, /mds/versions (body `{graphQL: {query, variables}}`) and
- * /metadata/api/v1/query (also plain `{query, variables}`). Registering the module loads the
- * catalogue into an empty database (snapshot, samples, and CATALOG_SYNTHETIC packages).
+ * /metadata/api/v1/query (also plain `{query, variables}`), on either engine. The catalogue is in
+ * the database before the module is registered (server/app.ts: snapshot, samples, and
+ * CATALOG_SYNTHETIC packages).
  */
 import type { RouteModule } from '../context'
 import { HttpError } from '../context'
-import { loadCatalogIfEmpty } from '../catalog/load'
 import { startMetadataMigration } from '../catalog/migration'
 import { errors } from '../auth/schemas'
 import { metadataExecutor, type GraphQLRequest } from '../metadata/execute'
@@ -54,8 +54,7 @@ export function syntheticCountFromEnv(env: NodeJS.ProcessEnv = process.env): num
 }
 
 const routes: RouteModule = async (app, ctx) => {
-  loadCatalogIfEmpty(ctx.db, { synthetic: syntheticCountFromEnv() })
-  const run = metadataExecutor(ctx.db, ctx.sql)
+  const run = metadataExecutor(ctx.sql)
   const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
   const budget = costBudget(ctx.config.graphqlBudget)

@@ -76,7 +76,7 @@ describe('npm run migrate', () => {
     expect(configFromEnv({}).databaseUrl).toBeUndefined()
   })
 
-  it('npm start given a PostgreSQL serves from it, naming what it does not serve yet', async () => {
+  it('npm start given a PostgreSQL serves from it, the metadata GraphQL included', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'console-pg-start-'))
     dirs.push(dataDir)
     const child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
@@ -102,7 +102,6 @@ describe('npm run migrate', () => {
         })
         child.on('exit', () => fail(new Error(`the platform stopped:\n${stdout}\n${stderr}`)))
       })
-      expect(stderr).toMatch(/Not served on PostgreSQL yet: metadata GraphQL/)
       const login = await fetch(`${console}/ui/api/v1/ui/auth/login`, {
         method: 'POST',
         headers: {
@@ -113,6 +112,25 @@ describe('npm run migrate', () => {
         body: JSON.stringify({ user: 'admin', password: 'password', type: 'login' }),
       })
       expect(login.status).toBe(200)
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      const packages = await fetch(`${console}/ui/api/v1/mds/packages`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          origin: console,
+          cookie,
+        },
+        body: JSON.stringify({
+          graphQL: { query: '{ packages(filter: {}, first: 3) { edges { node { name } } } }' },
+        }),
+      })
+      const answer = (await packages.json()) as { data?: { packages: { edges: unknown[] } } }
+      expect(packages.status, `${JSON.stringify(answer)}\n${stderr}`).toBe(200)
+      expect(answer.data!.packages.edges).toHaveLength(3)
     } finally {
       const exited = new Promise((done) => child.on('exit', done))
       process.kill(-child.pid!, 'SIGTERM')

@@ -39,3 +39,33 @@ export function signInDirectly(
 ): string {
   return signInDirectlyAs(server, options).cookie
 }
+
+/**
+ * The same through the stores' interface, so on either engine (a server on PostgreSQL has no
+ * SQLite handle): a new user signed in, its name and its session cookie.
+ */
+export async function signInThroughSql(
+  server: TestServer,
+  options: { admin?: boolean; outsider?: boolean } = {},
+): Promise<{ name: string; cookie: string }> {
+  const sql = server.ctx.sql
+  const now = new Date()
+  const name = `catalog-tester-${randomBytes(4).toString('hex')}`
+  const token = randomBytes(32).toString('base64url')
+  await sql.transaction(async (tx) => {
+    const user = await tx.one<{ id: number }>(
+      `INSERT INTO users (name, password_hash, admin, created_at, password_changed_at) VALUES (?, 'not-a-hash', ?, ?, ?) RETURNING id`,
+      [name, options.admin ? 1 : 0, now.toISOString(), now.toISOString()],
+    )
+    if (!options.outsider)
+      await tx.run(
+        'INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE auto_join = 1',
+        [user!.id],
+      )
+    await tx.run(
+      `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage) VALUES (?, ?, ?, ?, 'full')`,
+      [hashToken(token), user!.id, now.toISOString(), new Date(now.getTime() + 3_600_000).toISOString()],
+    )
+  })
+  return { name, cookie: `${SESSION_COOKIE}=${token}` }
+}

@@ -15,12 +15,16 @@ export interface Grant {
 
 let count = 0
 
-/** Creates a permission target with the grant; answers its name. */
-export async function grant(server: TestServer, what: Grant): Promise<string> {
+/** Creates a permission target with the grant (as `admin`, a session cookie, or a new admin); answers its name. */
+export async function grant(
+  server: TestServer,
+  what: Grant,
+  admin: string = signInDirectly(server, { admin: true }),
+): Promise<string> {
   const name = `test-grant-${++count}-${Math.random().toString(36).slice(2, 8)}`
   const res = await fetch(`${server.url}/ui/api/v1/ui/admin/permissions`, {
     method: 'POST',
-    headers: browserHeaders(server.url, signInDirectly(server, { admin: true })),
+    headers: browserHeaders(server.url, admin),
     body: JSON.stringify({ name, ...what }),
   })
   if (res.status !== 201) throw new Error(`grant: ${res.status} ${await res.text()}`)
