@@ -33,6 +33,7 @@ import { seedReverseProxy } from './platform/webServer'
 import { openApiCollector } from './openapi'
 import { registerRegistry } from './registry/register'
 import { createIndexPage } from './ui/indexPage'
+import { startupAnswers } from './ui/startupAnswers'
 import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
 import { navigationPreferences } from './navigation/preferences'
 import { flavourProfile } from './platform/flavours'
@@ -234,12 +235,15 @@ export async function buildServer(
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie')
       const path = pathOnly.slice('/ui'.length) || '/'
       const user = ctx.currentUser(request)
+      // A signed-in user's page carries their start-up answers: no shared cache may keep it.
+      if (user) reply.header('Cache-Control', 'private, no-cache')
       const page = user
         ? indexPage.forSignedIn(
             path,
             request.headers['accept-encoding'],
             await navigation.typeOf(user.id),
             decodeThemeMark(request.cookies[THEME_COOKIE], user.name),
+            request.method === 'GET' ? await startupAnswers(app, request) : undefined,
           )
         : indexPage.forVisitor(path, request.headers['accept-encoding'])
       if (!page) return reply.sendFile('index.html', config.staticDir)

@@ -7,6 +7,7 @@
 import { asyncScheduler } from 'rxjs'
 import type { HistoryPort, IdSource, KeyValueStore, Ports } from '../ports'
 import { createHttpClient, type HttpClient } from '../http/client'
+import { answeringFromPage, takePageAnswers } from './pageAnswers'
 import { createFileStash, createSecretVault, createShownSecrets } from '../memory/secretVault'
 
 /** Web storage that never throws (private mode, quota, disabled storage): a failed write is dropped. */
@@ -58,7 +59,14 @@ export type AreaPorts = (http: HttpClient) => Partial<Ports>
  * the script ports, which name each).
  */
 export function createBrowserPorts(areas: ReadonlyArray<AreaPorts>): Ports {
-  const http = createHttpClient()
+  // Start-up's answers that came with a signed-in user's page are taken before the network.
+  const http = createHttpClient({
+    fetch: answeringFromPage(
+      takePageAnswers(document),
+      (input, init) => fetch(input, init),
+      () => performance.now(),
+    ),
+  })
   const core: Partial<Ports> = {
     clock: { now: () => Date.now() },
     ids: randomIds,

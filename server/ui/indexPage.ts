@@ -23,6 +23,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { findRoute, type RouteArea } from '../../domain/navigation/routes'
 import type { PaintedTheme } from '../../domain/preferences/themeMark'
+import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '../../domain/platform/pageAnswers'
 
 interface ManifestChunk {
   readonly file: string
@@ -168,6 +169,24 @@ export function withPreloads(
 }
 
 /**
+ * The answers as the text of a `<script type="application/json">`: JSON with `<`, `>` and `&`
+ * escaped, so no answer's text (a user's name, a footer) can close the element or open another.
+ */
+export function answersScriptText(answers: ReadonlyArray<PageAnswer>): string {
+  return JSON.stringify(answers).replace(
+    /[<>&]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
+/** The page's HTML with start-up's answers in a JSON data block (not run as script). */
+export function withAnswers(html: string, answers: ReadonlyArray<PageAnswer>): string {
+  const block = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${answersScriptText(answers)}</script>`
+  // A function, not a replacement string: an answer's `$&` or `$$` is text, not a pattern.
+  return html.replace('</head>', () => `  ${block}\n  </head>`)
+}
+
+/**
  * What index.html's skeleton of the shell (#boot) is told by the server: `chrome`, a signed-in
  * user's page in the chrome, shows it as soon as the page is parsed, before the entry script has
  * loaded and run, in the shape of the user's navigation type; `login`, a visitor on a login
@@ -197,12 +216,17 @@ export interface PageBody {
 
 /** The page for a request: the built file for visitors not signed in, else the page with its preloads. */
 export interface IndexPage {
-  /** Undefined: send the built file as it is. `theme`: the user's own choice, decoded (withTheme). */
+  /**
+   * Undefined: send the built file as it is. `theme`: the user's own choice, decoded (withTheme).
+   * `answers`: start-up's answers for this user (startupAnswers.ts), in the page instead of its
+   * reads' preloads; a page of the login family, which the console leaves at once, has none.
+   */
   forSignedIn(
     path: string,
     acceptEncoding: string | undefined,
     navigationType?: 'new' | 'classic',
     theme?: PaintedTheme,
+    answers?: ReadonlyArray<PageAnswer>,
   ): PageBody | undefined
   /**
    * The page for a visitor who is not signed in: the login family's with its chunk named, also
@@ -232,12 +256,14 @@ export function createIndexPage(
 
   // 'login': a signed-in user's login family page (the console sends them on: no skeleton);
   // 'toLogin': a visitor's, or a page that leads a visitor there.
+  // `answered`: start-up's answers go in the page per request (withAnswers), not its preloads.
   const pageFor = (
     area: RouteArea | 'login' | 'toLogin' | undefined,
     classic = false,
     theme?: PaintedTheme,
+    answered = false,
   ) => {
-    const key = `${area ?? ''}${classic ? ' classic' : ''} ${theme ?? ''}`
+    const key = `${area ?? ''}${classic ? ' classic' : ''} ${theme ?? ''}${answered ? ' answered' : ''}`
     const existing = made.get(key)
     if (existing) return existing
     const login = area === 'login' || area === 'toLogin'
@@ -246,7 +272,7 @@ export function createIndexPage(
     const source = area === 'login' ? html : withSkeletonMark(html, mark)
     // Start-up runs on every page: a login family page makes its first steps (a signed-in user's
     // is sent on by the console once they have answered).
-    const reads = login ? LOGIN_READS : SIGNED_IN_READS
+    const reads = answered ? [] : login ? LOGIN_READS : SIGNED_IN_READS
     const raw = Buffer.from(
       withPreloads(withTheme(source, theme), base, preloadFiles(manifest, modules), reads),
     )
@@ -270,16 +296,33 @@ export function createIndexPage(
     if (accepts('gzip')) return { body: page.gzip, encoding: 'gzip' }
     return { body: page.raw, encoding: undefined }
   }
+  // A page with a user's answers is made for one request: compressed at a speed for that.
+  const sendOnce = (raw: Buffer, acceptEncoding: string | undefined): PageBody =>
+    send(
+      {
+        raw,
+        get br() {
+          return brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        },
+        get gzip() {
+          return gzipSync(raw, { level: 6 })
+        },
+      },
+      acceptEncoding,
+    )
   const isLoginFamily = (path: string) => findRoute(path)?.route.layout === 'bare'
 
   return {
-    forSignedIn(path, acceptEncoding, navigationType, theme) {
+    forSignedIn(path, acceptEncoding, navigationType, theme, answers) {
       const home = path === '/' || path === '/home' ? options.home : undefined
       const match = findRoute(home ?? path)
       // The login family has no chrome; a path no route knows is the 404 page, in the chrome.
       if (match?.route.layout === 'bare') return send(pageFor('login', false, theme), acceptEncoding)
       const area = match && match.route.area !== 'plugin' ? match.route.area : undefined
-      return send(pageFor(area, navigationType === 'classic', theme), acceptEncoding)
+      const classic = navigationType === 'classic'
+      if (!answers) return send(pageFor(area, classic, theme), acceptEncoding)
+      const page = pageFor(area, classic, theme, true)
+      return sendOnce(Buffer.from(withAnswers(page.raw.toString(), answers)), acceptEncoding)
     },
     forVisitor(path, acceptEncoding) {
       // Without anonymous access every other page sends the visitor to the login page.

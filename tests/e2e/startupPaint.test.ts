@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { signIn } from './loginHelpers'
-import { LOGIN_READS, SIGNED_IN_READS } from '../../server/ui/indexPage'
+import { LOGIN_READS } from '../../server/ui/indexPage'
+import { STARTUP_READS } from '../../server/ui/startupAnswers'
 
 withPlatformAndChromium()
 
@@ -54,6 +55,20 @@ async function holdSessionAnswer(page: Page) {
   return { askedFor, release }
 }
 
+/**
+ * Sends the page at `url` without the start-up answers a signed-in user's page carries
+ * (server/ui/startupAnswers.ts): start-up then asks the network, as it does for a visitor.
+ */
+async function withoutPageAnswers(page: Page, url: string) {
+  await page.route(url, async (route) => {
+    const response = await route.fetch()
+    const html = await response.text()
+    const body = html.replace(/<script type="application\/json" id="startup-answers">[^<]*<\/script>/, '')
+    expect(body).not.toBe(html)
+    await route.fulfill({ response, body })
+  })
+}
+
 /** Holds the entry script (the built index.html's module script) until released. */
 async function holdEntryScript(page: Page) {
   const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(
@@ -94,6 +109,8 @@ describe('first paint (e2e)', () => {
   it('a signed-in developer sees the shell skeleton before start-up answers, then the chrome', async () => {
     const { context, later } = await developerContext()
     const frames = await recordFrames(later)
+    // Start-up's answers from the network, the session's held.
+    await withoutPageAnswers(later, `${server.url}/ui/packages`)
     const session = await holdSessionAnswer(later)
     await later.goto(`${server.url}/ui/packages`)
     await session.askedFor
@@ -238,10 +255,7 @@ describe('first paint (e2e)', () => {
     await context.close()
   })
 
-  it("start-up's reads are asked for with the page, once each, and the console takes their answers", async () => {
-    // Each read the server names is asked for by the page's parser (its preload), not by a
-    // script after the one before it has answered, and never a second time: the console's own
-    // call was handed the preload's answer.
+  it("a signed-in user's start-up asks the network nothing the page carried; a visitor's reads leave with the page", async () => {
     const reads = async (page: Page, path: string, ready: () => Promise<unknown>) => {
       const cdp = await page.context().newCDPSession(page)
       await cdp.send('Network.enable')
@@ -255,13 +269,10 @@ describe('first paint (e2e)', () => {
     const signedIn = await reads(later, '/ui/packages', () =>
       later.getByRole('navigation', { name: 'Application' }).waitFor(),
     )
-    // The SAML logout URL is asked for twice by the specification (login data, then the parallel
-    // loads): the preload answers the first.
-    for (const read of SIGNED_IN_READS)
-      expect(
-        signedIn(read).map((a) => a.by),
-        read,
-      ).toEqual(read === '/ui/auth/samlLogoutUrl' ? ['parser', 'script'] : ['parser'])
+    // The page's answers (server/ui/startupAnswers.ts) were taken: not one of them asked for.
+    for (const read of STARTUP_READS) expect(signedIn(read), read).toEqual([])
+    // Who is signed in came from the page: the developer's own menu.
+    await later.getByRole('banner').getByRole('button', { name: 'developer' }).waitFor()
     await context.close()
 
     const visitor = await browser.newPage({ viewport })

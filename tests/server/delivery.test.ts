@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/server'
 import { call, login, sessionOf } from './authHelpers'
 import { publishBody } from '../support/npmPublish'
 import { SIGNED_IN_READS, createIndexPage } from '../../server/ui/indexPage'
+import { STARTUP_READS } from '../../server/ui/startupAnswers'
 
 let server: TestServer
 beforeAll(async () => {
@@ -160,24 +161,42 @@ describe("a signed-in user's page names the chunks it will load", () => {
     // mark that shows the shell's skeleton before the entry script has run (index.html).
     for (const file of preloaded(built)) expect(files.filter((f) => f === file)).toHaveLength(1)
     expect(html).toContain('<div id="boot" data-chrome>')
-    expect(
-      html.replace(/\n\s*<link rel="(modulepreload|preload)"[^>]*>/g, '').replace(' data-chrome', ''),
-    ).toBe(built.replace(/\n\s*<link rel="(modulepreload|preload)"[^>]*>/g, ''))
+    const unmarked = (page: string) =>
+      page
+        .replace(/\n\s*<link rel="(modulepreload|preload)"[^>]*>/g, '')
+        .replace(/\s*<script type="application\/json" id="startup-answers">[^<]*<\/script>/, '')
+    expect(unmarked(html).replace(' data-chrome', '')).toBe(unmarked(built))
     // The home page of this platform is the overview: its screen is named for `/`.
     const home = gunzipSync((await get('/ui/', 'gzip', cookie)).body).toString()
     expect(preloaded(home)).toEqual(expect.arrayContaining([chrome, overviewPage, overviewCore]))
     expect(preloaded(home)).not.toContain(packagesPage)
   })
 
-  it("names start-up's reads as fetch preloads the console's own calls match, each one answering", async () => {
+  it("carries start-up's answers for the user, as the platform gives them, and no preloads of them", async () => {
     const { cookie } = await login(server, 'developer', server.config.userPassword)
-    const html = (await get('/ui/packages', undefined, cookie)).body.toString()
-    const reads = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
-      (m) => m[1],
-    )
-    expect(reads).toEqual(SIGNED_IN_READS.map((path) => `/ui/api/v1${path}`))
-    // A preload the platform refuses would hand the console a failure it did not cause.
-    for (const read of reads) expect((await get(read!, undefined, cookie)).status, read).toBe(200)
+    const res = await get('/ui/packages', undefined, cookie)
+    // The user's own answers: no shared cache may keep the page.
+    expect(res.headers['cache-control']).toBe('private, no-cache')
+    const html = res.body.toString()
+    expect(html).not.toContain('as="fetch"')
+    const block = /<script type="application\/json" id="startup-answers">([^<]*)<\/script>/.exec(html)
+    const answers = JSON.parse(block![1]!) as Array<{ path: string; status: number; body: unknown }>
+    expect(answers.map((a) => a.path)).toEqual(STARTUP_READS)
+    expect(answers.map((a) => a.path)).toEqual(expect.arrayContaining([...SIGNED_IN_READS]))
+    // Each as the platform answers that user's own call.
+    for (const answer of answers) {
+      const own = await get(`/ui/api/v1${answer.path}`, undefined, cookie)
+      expect(answer.status, answer.path).toBe(own.status)
+
+      expect(answer.body, answer.path).toEqual(JSON.parse(own.body.toString()))
+    }
+    const current = answers.find((a) => a.path === '/ui/auth/current')!.body as { name: string }
+    expect(current.name).toBe('developer')
+    // Another user's page carries that user's answers.
+    const admin = await login(server, 'admin', server.config.adminPassword)
+    const theirs = (await get('/ui/packages', undefined, admin.cookie)).body.toString()
+    expect(theirs).toMatch(/"name":"admin"/)
+    expect(theirs).not.toMatch(/"name":"developer"/)
   })
 
   it("draws the shell's skeleton in the shape of the user's navigation type", async () => {

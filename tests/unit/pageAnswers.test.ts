@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+// Start-up's answers carried by a signed-in user's page: written into the page by the server
+// (server/ui/indexPage.ts withAnswers), read back and handed to the console's HTTP client once
+// each (adapters/browser/pageAnswers.ts). Hostile text in an answer stays text.
+import { describe, expect, it } from 'vitest'
+import { withAnswers } from '../../server/ui/indexPage'
+import { answeringFromPage, PAGE_ANSWERS_FOR_MS, takePageAnswers } from '../../adapters/browser/pageAnswers'
+import type { PageAnswer } from '../../domain/platform/pageAnswers'
+import { corpusLines } from '../support/corpora'
+
+const PAGE =
+  '<!doctype html><html lang="en"><head><title>t</title>\n  </head><body><div id="root"></div></body></html>'
+const pageWith = (answers: ReadonlyArray<PageAnswer>) =>
+  new DOMParser().parseFromString(withAnswers(PAGE, answers), 'text/html')
+
+describe("the page's answers", () => {
+  it('keep hostile text as text: one data block, nothing else made, every answer read back as written', () => {
+    const lines = [...corpusLines('xss'), '</script><script>alert(1)</script>', '<!--', '\u2028\u2029']
+    const answers = lines.map((name, i) => ({ path: `/ui/p${i}`, status: 200, body: { name } }))
+    const doc = pageWith(answers)
+    expect(doc.querySelectorAll('script')).toHaveLength(1)
+    expect([...doc.head.children].map((e) => e.tagName)).toEqual(['TITLE', 'SCRIPT'])
+    expect(doc.body.innerHTML).toBe('<div id="root"></div>')
+    const taken = takePageAnswers(doc)
+    expect([...taken.values()].flat().map((a) => (a.body as { name: string }).name)).toEqual(lines)
+    // Read once: the element is gone from the page.
+    expect(doc.querySelectorAll('script')).toHaveLength(0)
+    expect(takePageAnswers(doc).size).toBe(0)
+  })
+
+  it('are ignored when the block is not the shape the console knows', () => {
+    for (const text of ['not json', '{"path":"/x"}', '[{"path":"/x","status":"200","body":1}]']) {
+      const doc = new DOMParser().parseFromString(
+        `<html><head><script type="application/json" id="startup-answers">${text}</script></head></html>`,
+        'text/html',
+      )
+      expect(takePageAnswers(doc).size, text).toBe(0)
+    }
+  })
+})
+
+describe('fetch answered from the page', () => {
+  const network: string[] = []
+  const next: typeof fetch = (input, init) => {
+    network.push(`${init?.method ?? 'GET'} ${String(input)}`)
+    return Promise.resolve(new Response('{"from":"network"}', { status: 200 }))
+  }
+  const answers = () =>
+    takePageAnswers(
+      pageWith([
+        { path: '/ui/auth/current', status: 200, body: { name: 'developer' } },
+        { path: '/ui/auth/samlLogoutUrl', status: 200, body: 'first' },
+        { path: '/ui/auth/samlLogoutUrl', status: 200, body: 'second' },
+        { path: '/ui/system/features', status: 503, body: { message: 'busy' } },
+      ]),
+    )
+
+  it('hands each answer once, a path asked twice its answers in order, then asks the network', async () => {
+    network.length = 0
+    const fetchIt = answeringFromPage(answers(), next, () => 100)
+    expect(await (await fetchIt('/ui/api/v1/ui/auth/current')).json()).toEqual({ name: 'developer' })
+    expect(await (await fetchIt('/ui/api/v1/ui/auth/samlLogoutUrl')).json()).toBe('first')
+    expect(await (await fetchIt('/ui/api/v1/ui/auth/samlLogoutUrl', { method: 'GET' })).json()).toBe('second')
+    expect(network).toEqual([])
+    expect(await (await fetchIt('/ui/api/v1/ui/auth/current')).json()).toEqual({ from: 'network' })
+    expect(network).toEqual(['GET /ui/api/v1/ui/auth/current'])
+  })
+
+  it("keeps a failure's status and body, as the network would have given them", async () => {
+    const res = await answeringFromPage(answers(), next, () => 100)('/ui/api/v1/ui/system/features')
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({ message: 'busy' })
+  })
+
+  it('asks the network for other methods, other paths, a query, and once the answers are old', async () => {
+    network.length = 0
+    const fetchIt = answeringFromPage(answers(), next, () => 100)
+    await fetchIt('/ui/api/v1/ui/auth/current', { method: 'POST' })
+    await fetchIt('/ui/api/v1/ui/auth/current?x=1')
+    await fetchIt('/ui/api/v1/ui/projects')
+    await answeringFromPage(answers(), next, () => PAGE_ANSWERS_FOR_MS)('/ui/api/v1/ui/auth/current')
+    expect(network).toEqual([
+      'POST /ui/api/v1/ui/auth/current',
+      'GET /ui/api/v1/ui/auth/current?x=1',
+      'GET /ui/api/v1/ui/projects',
+      'GET /ui/api/v1/ui/auth/current',
+    ])
+  })
+})
