@@ -1,7 +1,7 @@
-// A build run's status badge (ui/builds/StatusBadge.tsx): the platform's lowercase word reads as a status.
+// A build run's status badge (ui/shared/kit/StatusBadge.tsx): the platform's lowercase word reads as a status.
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
-import { StatusBadge } from '../../ui/builds/StatusBadge'
+import { StatusBadge } from '../../ui/shared/kit/StatusBadge'
 
 describe('build status badge', () => {
   it.each([

@@ -20,7 +20,7 @@ import kit from '../shared/kit/page.module.css'
 import styles from './admin.module.css'
 
 // Its own module, so a screen that only needs a field (the support zone's form) loads only that.
-export { Field } from './Field'
+export { Field } from '../shared/kit/TextField'
 
 /** Loads a resource when the page opens (and when its key changes). */
 export function useResource<R extends AdminResource>(resource: R, key?: string) {

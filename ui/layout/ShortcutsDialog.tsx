@@ -1,6 +1,6 @@
 import { shortcutsFor } from '../../domain/navigation/shortcuts'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { ShellDialog } from './ShellDialog'
+import { ShellDialog } from '../shared/kit/ShellDialog'
 import chrome from './chrome.module.css'
 
 /** Lists the shortcuts this user has (opened by `?` or Help > Keyboard Shortcuts). */

@@ -5,7 +5,7 @@
 import { clientFlowLength } from '../../domain/onboarding'
 import { clientServed, clientSetup } from '../../domain/onboarding/setMeUp'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { ShellDialog } from '../layout/ShellDialog'
+import { ShellDialog } from '../shared/kit/ShellDialog'
 import { Button } from '../shared/kit/Button'
 import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
 import chrome from '../layout/chrome.module.css'

@@ -20,7 +20,7 @@ import {
   type QuestionnaireWizard,
 } from '../../domain/onboarding'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { ShellDialog } from '../layout/ShellDialog'
+import { ShellDialog } from '../shared/kit/ShellDialog'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup } from '../shared/kit/Choice'

@@ -1,6 +1,6 @@
 /** Quick setup as the overlay wizard (where the platform has no /quick-setup landing). */
 import { useDispatch, useQuery } from '../shared/appContext'
-import { ShellDialog } from '../layout/ShellDialog'
+import { ShellDialog } from '../shared/kit/ShellDialog'
 import { ClientSetupForm } from './ClientSetupForm'
 
 export function QuickSetupOverlay() {

@@ -8,7 +8,7 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { formatBytes } from './common'
 import { buildPath } from '../../domain/builds/rules'
-import { StatusBadge } from '../builds/StatusBadge'
+import { StatusBadge } from '../shared/kit/StatusBadge'
 import { TextSkeleton } from './details'
 import styles from './details.module.css'
 

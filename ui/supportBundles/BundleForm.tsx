@@ -12,7 +12,7 @@ import {
   anyBundleBuilding,
 } from '../../domain/supportBundles'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
-import { Field } from '../admin/Field'
+import { Field } from '../shared/kit/TextField'
 import { PackagePlus } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Field as KitField, formActionsClass } from '../shared/kit/Field'

@@ -5,8 +5,8 @@
  * ChunkLoadError and shows no dialog, never a broken shell.
  */
 import { Suspense, createElement, useMemo, useState } from 'react'
-import { useApp } from '../shared/appContext'
-import { lazyArea } from '../shared/lazyArea'
+import { useApp } from '../appContext'
+import { lazyArea } from '../lazyArea'
 import type { ShellDialogProps } from './ShellDialogFrame'
 
 export function ShellDialog(props: ShellDialogProps) {

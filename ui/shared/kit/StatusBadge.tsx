@@ -1,6 +1,6 @@
 // A build run's status as a badge: the platform's word ('success', 'failure', 'in progress')
 // capitalised, with a dot of its tone. The builds pages and a version's Builds tab use it.
-import { Badge, type Tone } from '../shared/kit/Surface'
+import { Badge, type Tone } from './Surface'
 
 const TONE: Readonly<Record<string, Tone>> = {
   success: 'success',

@@ -1,5 +1,5 @@
-/** A labelled text input or text area of the admin forms (the kit's Field around the control). */
-import { Field as KitField, inputClass } from '../shared/kit/Field'
+/** A labelled text input or text area of the forms (admin, support bundles): the kit's Field around the control. */
+import { Field as KitField, inputClass } from './Field'
 
 export function Field({
   label,

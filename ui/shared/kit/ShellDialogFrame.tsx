@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Dialog } from '../shared/kit/Overlay'
+import { Dialog } from './Overlay'
 
 export interface ShellDialogProps {
   readonly open: boolean

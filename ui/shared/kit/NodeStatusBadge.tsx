@@ -2,7 +2,7 @@
 // topology cards and the Peers list alike. A module of its own: the admin chunk takes it without
 // the node state rules.
 import { CircleCheck, CircleX } from 'lucide-react'
-import { Badge } from '../shared/kit/Surface'
+import { Badge } from './Surface'
 
 /** `Online` or anything else the platform says (`Offline`), with its icon. */
 export function NodeStatusBadge({ status }: { readonly status: string }) {
