@@ -1,15 +1,9 @@
 import { concatMap, distinctUntilChanged, EMPTY, from, groupBy, map, mergeMap, switchMap, timer } from 'rxjs'
 import { ChangeFailed, Changed, LoadFailed, Loaded, Requested } from '../../domain/xray/events'
-import {
-  REPORTS_PATH,
-  REPORT_POLL_MS,
-  RELOADED_AFTER,
-  changeSubject,
-  isReportUnfinished,
-} from '../../domain/xray/rules'
-import type { XrayAsk, XrayChangeKind } from '../../domain/xray/types'
+import { REPORTS_PATH, REPORT_POLL_MS, changeSubject, isReportUnfinished } from '../../domain/xray/rules'
+import type { XrayAsk } from '../../domain/xray/types'
 import { ofType, request } from './operators'
-import { caused, type Effect, type EffectTable } from './types'
+import type { Effect, EffectTable } from './types'
 
 /** Each list loads on its own: a newer ask for a list supersedes the older one, not the others. */
 const load: Effect = (events$, _state$, ports) =>
@@ -42,20 +36,6 @@ const change: Effect = (events$, _state$, ports) =>
     }),
   )
 
-/** After a change, the lists it alters that a screen has asked for are asked again, as they were. */
-const reloadAfterChange: Effect = (events$, state$, ports) =>
-  events$.pipe(
-    ofType('xray/Changed'),
-    mergeMap((env) => {
-      const kind = env.event.data.kind as XrayChangeKind
-      const slots = state$.value.xray
-      const asks = (RELOADED_AFTER[kind] ?? [])
-        .map((what) => slots[what].ask as XrayAsk | undefined)
-        .filter((ask): ask is XrayAsk => ask !== undefined)
-      return asks.map((ask) => caused(env, Requested({ requestId: ports.ids.next(), ask })))
-    }),
-  )
-
 /**
  * While the Reports screen shows a report the platform is still making, its list (and the report
  * open below it) are asked again after a pause: the progress moves, and a finished report's rows
@@ -84,4 +64,4 @@ const followReports: Effect = (_events$, state$, ports) =>
   )
 
 // Effects of the xray area: each calls a port and turns the answer into an event.
-export const xrayEffects: EffectTable = { load, change, reloadAfterChange, followReports }
+export const xrayEffects: EffectTable = { load, change, followReports }

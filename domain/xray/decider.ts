@@ -7,8 +7,8 @@ import type { XrayCommand } from './commands'
 import { initialXrayState } from './initial'
 import { xrayCommandCodecs } from './commandCodecs.gen'
 import { policyRefusal, watchRefusal } from './forms'
-import { REPORT_NAME_MAX, changeSubject, isHttpUrl } from './rules'
-import type { XrayChange, XrayLoadable, XrayState, XrayWhat } from './types'
+import { RELOADED_AFTER, REPORT_NAME_MAX, changeSubject, isHttpUrl } from './rules'
+import type { XrayAsk, XrayChange, XrayChangeKind, XrayLoadable, XrayState, XrayWhat } from './types'
 
 type Slot = XrayLoadable<XrayWhat>
 
@@ -70,7 +70,7 @@ const change = (slice: XrayState, requestId: string, c: XrayChange) =>
     ? left('a change is on its way')
     : right([ChangeRequested({ requestId, change: c })])
 
-export const xrayArea: SliceArea<'xray', XrayState, XrayCommand, XrayEvent> = {
+export const xrayArea: SliceArea<'xray', XrayState, XrayCommand, XrayEvent, undefined, XrayCommand> = {
   key: 'xray',
   commands: xrayCommandCodecs,
   initialState: initialXrayState,
@@ -134,4 +134,13 @@ export const xrayArea: SliceArea<'xray', XrayState, XrayCommand, XrayEvent> = {
   },
   evolve,
   evolvesOn: ['session/SignedOut'],
+  // After a change, the lists it alters that a screen has asked for are asked again, as they were.
+  policies: (envelope, slice) => {
+    const event = envelope.event
+    if (event.type !== 'xray/Changed') return []
+    return (RELOADED_AFTER[event.data.kind as XrayChangeKind] ?? []).flatMap((what) => {
+      const ask = slice[what].ask as XrayAsk | undefined
+      return ask === undefined ? [] : [{ type: 'xray/Load' as const, ask }]
+    })
+  },
 }

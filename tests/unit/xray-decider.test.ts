@@ -44,6 +44,31 @@ const policy: PolicyValue = {
   ],
 }
 
+describe('xray: after a change', () => {
+  it('asks again, as they were, for the lists the change alters that a screen has loaded', () => {
+    const ask = { what: 'violations', query } as const
+    const state = foldEvents([
+      X.Requested({ requestId: 'r1', ask }),
+      X.Loaded({ requestId: 'r1', answer: { what: 'violations', data: page('CVE-1') } }),
+    ])
+    const envelope = {
+      seq: 3,
+      at: specMeta.now,
+      source: 'effect' as const,
+      corr: 'c',
+      event: X.Changed({ requestId: 'r2', kind: 'ignore', subject: 'CVE-1' }),
+    }
+    // `ignore` alters violations, ignore rules and the component: only violations were loaded.
+    expect(area.policies?.(envelope, state)).toEqual([{ type: 'xray/Load', ask }])
+    expect(
+      area.policies?.(
+        { ...envelope, event: X.Changed({ requestId: 'r3', kind: 'deletePolicy', subject: 'p' }) },
+        state,
+      ),
+    ).toEqual([])
+  })
+})
+
 describe('xray: lists', () => {
   it('a list is asked for with the command id and what was asked', () => {
     spec(area)
