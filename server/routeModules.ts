@@ -21,6 +21,7 @@ import xraySbom from './xray/sbomRoutes'
 import xrayGit from './xray/gitRoutes'
 import remote from './remote/routes'
 import containers from './containers/consoleRoutes'
+import archives from './archives/routes'
 
 /** Every API route module, registered under /ui/api/v1 in this order. */
 export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
@@ -39,6 +40,7 @@ export const routeModules: ReadonlyArray<readonly [string, RouteModule]> = [
   ['repositories', repositories],
   ['remote', remote],
   ['containers', containers],
+  ['archives', archives],
   ['builds', builds],
   ['overview', overview],
   ['education', education],

@@ -67,8 +67,15 @@ interface Entry {
   readonly chunks?: Buffer[]
 }
 
-/** A tar parser fed the unpacked bytes chunk by chunk. */
-function tarParser(want: (path: string) => boolean, limits: TarballLimits) {
+/**
+ * A tar parser fed the unpacked bytes chunk by chunk; `seen` hears of every regular file (its
+ * whole path, as stored, and its size), kept or not.
+ */
+function tarParser(
+  want: (path: string) => boolean,
+  limits: TarballLimits,
+  seen?: (name: string, size: number) => void,
+) {
   const found: TarEntry[] = []
   let unpacked = 0
   let entries = 0
@@ -94,6 +101,7 @@ function tarParser(want: (path: string) => boolean, limits: TarballLimits) {
     longName = undefined
     const path = name.replace(/^[^/]+\//, '')
     const isFile = type === '0' || type === '\0'
+    if (isFile) seen?.(name, size)
     const keep = type === 'x' || type === 'L' || (isFile && want(path))
     if (keep && size > limits.fileBytes)
       throw new TarballTooLarge(
@@ -173,10 +181,29 @@ export async function readTarball(
   limits: TarballLimits = TARBALL_LIMITS,
 ): Promise<TarEntry[]> {
   if (Buffer.isBuffer(gz) && gz.length === 0) throw new BadTarball('the tarball is empty')
-  const parser = tarParser(want, limits)
+  return unpack(Buffer.isBuffer(gz) ? Readable.from([gz]) : gz, tarParser(want, limits))
+}
+
+/**
+ * Every regular file of a gzipped tarball streamed from `source`, by its whole path and size,
+ * told to `seen` as it is met (none kept). Those met before a BadTarball or TarballTooLarge have
+ * been told.
+ */
+export async function listTarball(
+  source: Readable,
+  seen: (name: string, size: number) => void,
+  limits: TarballLimits = TARBALL_LIMITS,
+): Promise<void> {
+  await unpack(
+    source,
+    tarParser(() => false, limits, seen),
+  )
+}
+
+async function unpack(source: Readable, parser: ReturnType<typeof tarParser>): Promise<TarEntry[]> {
   try {
     await pipeline(
-      Buffer.isBuffer(gz) ? Readable.from([gz]) : gz,
+      source,
       createGunzip(),
       new Writable({
         write(chunk: Buffer, _encoding, done) {

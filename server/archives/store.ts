@@ -1,0 +1,172 @@
+/**
+ * The Archive search's index: what each archive the platform stores holds (files deployed,
+ * npm tarballs published, files a remote cached), read from the bytes once per sha256. An
+ * archive is known by its first bytes, not its name: gzip is read as a tarball, `PK` as a zip;
+ * anything else is recorded as no archive, so it is not opened again.
+ *
+ * Bounded: at most MAX_ENTRIES files kept per archive, a tarball unpacked up to the npm limits
+ * (tarball.ts), a zip read from its central directory alone (zip.ts). Indexing runs after the
+ * files arrive, in the background, and before a search answers (so a search sees every archive
+ * stored before it); one run at a time on a node. Two nodes indexing the same bytes write the
+ * same rows, and the second's are ignored.
+ */
+import { createReadStream, existsSync } from 'node:fs'
+import { open } from 'node:fs/promises'
+import type { Sql } from '../db/sql'
+import { blobPathOf } from '../repositories/blobs'
+import { BadTarball, listTarball, TarballTooLarge } from '../registry/tarball'
+import { listZip, NotAZip } from './zip'
+
+export const MAX_ENTRIES = 10_000
+/** Archives looked at in one run: a search waits for at most this many. */
+const RUN_ARCHIVES = 200
+/** Rows of one INSERT (four parameters each; SQLite allows 32,766). */
+const BATCH = 500
+
+export interface ArchiveHit {
+  readonly repoKey: string
+  /** The archive's path in its repository. */
+  readonly path: string
+  /** The file's path inside the archive. */
+  readonly entryPath: string
+  readonly size: number
+}
+
+type Kind = 'tar' | 'zip' | 'none'
+
+// Every place a stored file is named: deployed files, npm's catalogue files, remotes' caches.
+const STORED = `SELECT repo, path, sha256 FROM artifacts
+  UNION ALL SELECT repo, path, sha256 FROM catalog_files
+  UNION ALL SELECT repo, path, sha256 FROM remote_files`
+
+const Q = {
+  pending: `SELECT DISTINCT s.sha256 AS sha256 FROM (${STORED}) s
+    JOIN blobs b ON b.sha256 = s.sha256
+    LEFT JOIN archives_indexed i ON i.sha256 = s.sha256
+    WHERE i.sha256 IS NULL ORDER BY s.sha256 LIMIT ?`,
+  indexed: `INSERT INTO archives_indexed (sha256, kind, entries, truncated, indexed_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (sha256) DO NOTHING`,
+  search: (
+    repos: number | undefined,
+  ) => `SELECT s.repo AS "repoKey", s.path AS path, e.entry_path AS "entryPath", e.size AS size
+    FROM archive_entries e JOIN (${STORED}) s ON s.sha256 = e.sha256
+    WHERE e.name LIKE ? ESCAPE '\\'${repos === undefined ? '' : ` AND s.repo IN (${repos === 0 ? 'NULL' : Array(repos).fill('?').join(', ')})`}
+    ORDER BY e.name, s.repo, s.path, e.entry_path LIMIT ?`,
+}
+
+/** What the bytes are, from their first four. */
+async function kindOf(file: string): Promise<Kind> {
+  const handle = await open(file, 'r')
+  try {
+    const head = Buffer.alloc(4)
+    const { bytesRead } = await handle.read(head, 0, 4, 0)
+    if (bytesRead >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'tar'
+    if (bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50) return 'zip'
+    return 'none'
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The files of an archive (at most MAX_ENTRIES), and whether more were left out. */
+async function entriesOf(
+  file: string,
+  kind: Kind,
+): Promise<{ kind: Kind; entries: Map<string, number>; truncated: boolean }> {
+  const entries = new Map<string, number>()
+  const seen = (name: string, size: number) => {
+    // The same path twice: unpacking keeps the last.
+    if (entries.size < MAX_ENTRIES || entries.has(name)) entries.set(name, size)
+  }
+  try {
+    if (kind === 'tar') {
+      await listTarball(createReadStream(file), seen)
+      return { kind, entries, truncated: entries.size >= MAX_ENTRIES }
+    }
+    if (kind === 'zip') {
+      const { truncated } = await listZip(file, seen, MAX_ENTRIES)
+      return { kind, entries, truncated }
+    }
+  } catch (error) {
+    // Too large to unpack whole: what was met before the limit stays searchable.
+    if (error instanceof TarballTooLarge) return { kind, entries, truncated: true }
+    // gzip that is no tarball (a .gz file, a docker layer), or a damaged archive.
+    if (!(error instanceof BadTarball || error instanceof NotAZip)) throw error
+  }
+  return { kind: 'none', entries: new Map(), truncated: false }
+}
+
+const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1)
+
+/** A name pattern for LIKE: `*` any run, `?` one character, the rest literal; lower-cased. */
+export function likePattern(name: string): string {
+  const escaped = name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
+  const pattern = escaped.replace(/\*/g, '%').replace(/\?/g, '_')
+  return /[*?]/.test(name) ? pattern : `%${pattern}%`
+}
+
+export function archiveIndex(sql: Sql, dataDir: string, now: () => string) {
+  let running: Promise<number> | undefined
+
+  async function indexOne(sha256: string): Promise<void> {
+    const file = blobPathOf(dataDir, sha256)
+    // Bytes another node is still placing, or just released: looked at on a later run.
+    if (!existsSync(file)) return
+    const { kind, entries, truncated } = await entriesOf(file, await kindOf(file))
+    const rows = [...entries]
+    try {
+      await sql.transaction(async (tx) => {
+        const added = await tx.run(Q.indexed, [sha256, kind, rows.length, truncated ? 1 : 0, now()])
+        if (added.changes === 0) return
+        for (let i = 0; i < rows.length; i += BATCH) {
+          const batch = rows.slice(i, i + BATCH)
+          await tx.run(
+            `INSERT INTO archive_entries (sha256, entry_path, name, size) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}`,
+            batch.flatMap(([path, size]) => [sha256, path, lastSegment(path).toLowerCase(), size]),
+          )
+        }
+      })
+    } catch (error) {
+      // The bytes were released meanwhile (their row is gone): nothing to index.
+      if (!(await sql.one('SELECT 1 AS found FROM blobs WHERE sha256 = ?', [sha256]))) return
+      throw error
+    }
+  }
+
+  /**
+   * Indexes up to RUN_ARCHIVES archives not looked at yet. A run already going may have listed
+   * what was pending before this call's files arrived: this waits for it, then runs (or joins
+   * the one run another caller started meanwhile).
+   */
+  async function catchUp(): Promise<number> {
+    if (running) await running.catch(() => 0)
+    running ??= (async () => {
+      try {
+        const pending = await sql.all<{ sha256: string }>(Q.pending, [RUN_ARCHIVES])
+        for (const { sha256 } of pending) await indexOne(sha256)
+        return pending.length
+      } finally {
+        running = undefined
+      }
+    })()
+    return running
+  }
+
+  return {
+    catchUp,
+    /**
+     * Files inside archives whose name matches `name` (a part of it, or a pattern with `*` and
+     * `?`), in the repositories given (every one when undefined), by name, at most `limit`.
+     */
+    async search(
+      name: string,
+      repos: ReadonlyArray<string> | undefined,
+      limit: number,
+    ): Promise<ArchiveHit[]> {
+      await catchUp()
+      return sql.all<ArchiveHit>(Q.search(repos?.length), [likePattern(name), ...(repos ?? []), limit])
+    },
+  }
+}
+
+export type ArchiveIndex = ReturnType<typeof archiveIndex>

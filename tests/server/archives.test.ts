@@ -1,0 +1,155 @@
+/**
+ * The Archive search on both engines: archives stored by real clients (an npm tarball published
+ * with the npm CLI, a jar made by `jar`, a tar.gz by `tar`, deployed over HTTP) are indexed by
+ * their contents, and the search finds the files inside them by name, a part of it or a pattern,
+ * naming the archive and the repository. A gzip file that is no tarball is no archive; identical
+ * archives are read once; a deleted archive is found no more.
+ */
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { npmCli } from '../support/npmCli'
+import { call, sessionOf } from './authHelpers'
+
+const run = promisify(execFile)
+
+interface Hit {
+  readonly repoKey: string
+  readonly path: string
+  readonly entryPath: string
+  readonly size: number
+}
+
+describe.each(['sqlite', 'postgres'] as const)('the Archive search on %s', (engine) => {
+  let server: TestServer
+  let admin: string
+  let work: string
+  const NAME = `@archives/hello-${engine}`
+
+  beforeAll(async () => {
+    server = await startTestServer({}, {}, { engine })
+    admin = await sessionOf(server, 'admin')
+    work = mkdtempSync(join(tmpdir(), `archives-${engine}-`))
+  }, 120_000)
+
+  afterAll(async () => {
+    await server?.stop()
+    if (work) rmSync(work, { recursive: true, force: true })
+  })
+
+  const search = (name: string, cookie = admin) =>
+    call<{ results: Hit[]; truncated: boolean }>(
+      server,
+      'GET',
+      `/ui/artifactsearch/archive?name=${encodeURIComponent(name)}`,
+      { cookie },
+    )
+  const deploy = (path: string, body: Buffer) =>
+    fetch(`${server.url}/artifactory/generic-local/${path}`, {
+      method: 'PUT',
+      headers: { ...browserHeaders(server.url, admin), 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(body),
+    })
+
+  it('finds the files inside a published npm tarball, a jar and a tar.gz', async () => {
+    const made = await call<{ token: string }>(server, 'POST', '/ui/tokens', {
+      cookie: admin,
+      body: { description: 'archives', repositories: ['npm-local'], access: 'deploy' },
+    })
+    const rc = join(work, 'npmrc')
+    const host = new URL(server.url).host
+    writeFileSync(
+      rc,
+      `registry=${server.url}/artifactory/api/npm/npm-local/\n//${host}/artifactory/api/npm/npm-local/:_authToken=${made.body.token}\n`,
+    )
+    const { npm, makePackage } = npmCli(work)
+    const published = await npm(['publish'], makePackage(NAME, '1.0.0', '# hello\n'), rc)
+    expect(published, JSON.stringify(published)).not.toHaveProperty('failed')
+
+    // A jar made by the JDK's jar tool, a tar.gz by tar: real archives, as clients make them.
+    const src = join(work, 'src')
+    mkdirSync(join(src, 'com', 'acme'), { recursive: true })
+    writeFileSync(join(src, 'com', 'acme', 'Main.class'), Buffer.alloc(321, 7))
+    writeFileSync(join(src, 'com', 'acme', 'Util_Helper.class'), Buffer.alloc(12, 1))
+    writeFileSync(join(src, 'notes.txt'), 'notes\n')
+    await run('jar', ['cf', join(work, 'tools.jar'), '-C', src, 'com'])
+    await run('tar', ['czf', join(work, 'site.tar.gz'), '-C', src, 'notes.txt', 'com'])
+    const jar = readFileSync(join(work, 'tools.jar'))
+    expect((await deploy('libs/tools.jar', jar)).status).toBe(201)
+    expect((await deploy('dist/site.tar.gz', readFileSync(join(work, 'site.tar.gz')))).status).toBe(201)
+    // The same jar under a second path: its bytes are read once.
+    expect((await deploy('copies/tools-copy.jar', jar)).status).toBe(201)
+    // Gzip that is no tarball, and a plain file: no archives.
+    expect((await deploy('logs/today.log.gz', gzipSync('a log line\n'))).status).toBe(201)
+    expect((await deploy('readme.txt', Buffer.from('Main.class is not here\n'))).status).toBe(201)
+
+    const npmHits = await search('README.md')
+    expect(npmHits.status).toBe(200)
+    expect(npmHits.body.results).toContainEqual({
+      repoKey: 'npm-local',
+      path: expect.stringContaining(`hello-${engine}-1.0.0.tgz`),
+      entryPath: 'package/README.md',
+      size: 8,
+    })
+
+    const main = await search('main.CLASS')
+    expect(main.body.results).toEqual([
+      {
+        repoKey: 'generic-local',
+        path: 'copies/tools-copy.jar',
+        entryPath: 'com/acme/Main.class',
+        size: 321,
+      },
+      { repoKey: 'generic-local', path: 'dist/site.tar.gz', entryPath: 'com/acme/Main.class', size: 321 },
+      { repoKey: 'generic-local', path: 'libs/tools.jar', entryPath: 'com/acme/Main.class', size: 321 },
+    ])
+    expect(main.body.truncated).toBe(false)
+
+    // A pattern: `*` and `?`; `_` is a character, not LIKE's wildcard.
+    const classes = await search('*.class')
+    expect(new Set(classes.body.results.map((h) => h.entryPath))).toEqual(
+      new Set(['com/acme/Main.class', 'com/acme/Util_Helper.class']),
+    )
+    expect((await search('util?helper.class')).body.results).toHaveLength(3)
+    expect((await search('utilxhelper')).body.results).toEqual([])
+    expect((await search('notes.txt')).body.results).toEqual([
+      { repoKey: 'generic-local', path: 'dist/site.tar.gz', entryPath: 'notes.txt', size: 6 },
+    ])
+    // The log's line and the plain file's words are no entries.
+    expect((await search('today')).body.results).toEqual([])
+
+    const kinds = await server.ctx.sql.all<{ kind: string; entries: number }>(
+      `SELECT i.kind AS kind, i.entries AS entries FROM archives_indexed i
+        JOIN artifacts a ON a.sha256 = i.sha256 WHERE a.repo = 'generic-local' ORDER BY a.path`,
+    )
+    expect(kinds).toEqual([
+      { kind: 'zip', entries: 3 },
+      { kind: 'tar', entries: 3 },
+      { kind: 'zip', entries: 3 },
+      { kind: 'none', entries: 0 },
+      { kind: 'none', entries: 0 },
+    ])
+  })
+
+  it('finds a deleted archive no more', async () => {
+    const removed = await fetch(`${server.url}/artifactory/generic-local/copies/tools-copy.jar`, {
+      method: 'DELETE',
+      headers: browserHeaders(server.url, admin),
+    })
+    expect(removed.status).toBe(204)
+    expect((await search('Main.class')).body.results.map((h) => h.path)).toEqual([
+      'dist/site.tar.gz',
+      'libs/tools.jar',
+    ])
+  })
+
+  it('answers a visitor only where anonymous access is on, and checks its name', async () => {
+    expect((await search('Main.class', '')).status).toBe(401)
+    expect((await call(server, 'GET', '/ui/artifactsearch/archive', { cookie: admin })).status).toBe(400)
+  })
+})
