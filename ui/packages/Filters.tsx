@@ -7,7 +7,7 @@ import { Tooltip } from '../shared/kit/Tooltip'
 import { useDispatch, useQuery } from '../shared/appContext'
 import type { SearchModel } from '../../domain/search'
 import { SEARCH_PACKAGE_TYPES, searchPackageTypeChoices } from '../../domain/packageTypes'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import {
   releaseOnlyPath,
   toggled,
@@ -55,7 +55,12 @@ const DIRECTION_OPTIONS = [
 ] as const
 export const RELEASE_ONLY_TOOLTIP = 'Only semver release versions will be shown'
 
-export function Filters({
+/**
+ * The list's filters: some 160 components (checkboxes, selects, date pickers), drawn again with
+ * the list on each of its changes (loading, a page, the count) though their props had not
+ * changed, four times before the first rows of a cold load. Their props change with the search.
+ */
+export const Filters = memo(function Filters({
   model,
   releaseOnly,
   search,
@@ -198,4 +203,4 @@ export function Filters({
       </div>
     </aside>
   )
-}
+})
