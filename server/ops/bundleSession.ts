@@ -5,7 +5,7 @@
  * knows is cut from it once more, in the forms it can take inside JSON text.
  */
 import { HttpError } from '../context'
-import { redactSecrets } from './supportBundles'
+import { redactSecrets } from './redact'
 
 const KINDS = new Set(['header', 'snapshot', 'event', 'trailer'])
 

@@ -17,6 +17,7 @@ import { listNodeLogs, nodeLogDir } from './logFiles'
 import type { NodeRuntime } from './runtime'
 import type { BundleService } from './services'
 import { isoNow } from '../clock'
+import { REDACTED, redactSecrets } from './redact'
 import { decodeSession, type BundleSession } from './bundleSession'
 import { opsStore, type BundleRecord, type BundleStatus, type OpsStore } from './store'
 
@@ -66,7 +67,6 @@ const toSummary = (r: BundleRecord): BundleSummary => ({
 })
 
 const SECRET_KEY = /pass|secret|token|apikey|api_key|credential|cookie|auth|private|key|webhook|dsn/i
-const REDACTED = '********'
 
 /** A URL carrying a password (`scheme://user:password@host`). */
 const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:([^/\s@]+)@/i
@@ -95,13 +95,6 @@ export async function knownSecrets(
   for (const token of await opsStore(sql).integrationTokens()) found.add(token)
   // Short values would cut ordinary words; longest first, so a secret inside another goes whole.
   return [...found].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length)
-}
-
-/** The text with every known secret replaced. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED)
-  return out
 }
 
 /** The configuration as a bundle shows it: every secret-looking value replaced. */
