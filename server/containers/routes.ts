@@ -19,7 +19,7 @@ import { HttpError, type ServerContext } from '../context'
 import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { RegistryAuth } from '../registry/auth'
-import type { RegistryAuthorizer } from '../permissions/authorize'
+import { imagePath, type RegistryAuthorizer } from '../permissions/authorize'
 import { containerAuth, type Access, type ContainerCaller } from './auth'
 import { containerStore } from './store'
 import { recordTaggedImage } from './catalogue'
@@ -97,28 +97,31 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     return target
   }
 
-  const readable = async (caller: ContainerCaller, key: string) =>
-    (await deps.authz.readableMembers(caller, await dockerRepo(key))).filter(
+  // The permission targets' path patterns apply to the image (imagePath) in every check.
+  const readable = async (caller: ContainerCaller, key: string, image: string) =>
+    (await deps.authz.readableMembers(caller, await dockerRepo(key), imagePath(image))).filter(
       (r) => r.packageType === 'docker',
     )
 
   const grant = async (
     caller: ContainerCaller,
     key: string,
+    image: string,
     access: Access,
     refuse: () => Promise<never>,
   ): Promise<Grant> => {
     const repo = await dockerRepo(key)
+    const path = imagePath(image)
     if (access === 'pull') {
-      const members = await readable(caller, key)
+      const members = await readable(caller, key, image)
       if (members.length === 0) await refuse()
       // Filling a remote's cache from its upstream is deploying to it; other readers get its cache.
       const fills = new Set<string>()
       for (const r of members)
-        if (r.kind === 'remote' && (await deps.authz.can(caller, r, 'deploy'))) fills.add(r.key)
+        if (r.kind === 'remote' && (await deps.authz.can(caller, r, 'deploy', path))) fills.add(r.key)
       return { members, fills }
     }
-    if (repo.kind === 'virtual' && !(await deps.authz.can(caller, repo, 'read'))) await refuse()
+    if (repo.kind === 'virtual' && !(await deps.authz.can(caller, repo, 'read', path))) await refuse()
     const target =
       repo.kind === 'local'
         ? repo
@@ -126,7 +129,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
           ? await dockerRepo(repo.defaultDeploymentRepo)
           : undefined
     if (!target) throw new OciError('UNSUPPORTED', `${key} does not take pushes`)
-    if (!(await deps.authz.can(caller, target, access === 'push' ? 'deploy' : 'delete'))) await refuse()
+    if (!(await deps.authz.can(caller, target, access === 'push' ? 'deploy' : 'delete', path))) await refuse()
     return { members: [target], target }
   }
 
@@ -266,7 +269,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       const digest = checkDigest(q.mount)
       const from = q.from ? parseEndpoint(`${q.from}/tags/list`) : undefined
       if (from && from.kind === 'tags') {
-        for (const r of await readable(caller, from.repo)) {
+        for (const r of await readable(caller, from.repo, from.image)) {
           if (r.kind === 'remote') continue
           const size = await store.blobSize(r.key, from.image, digest)
           if (size === undefined || !blobs.has(hexOf(digest))) continue
@@ -556,14 +559,13 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     caller: ContainerCaller,
   ) => {
     const n = pageSize(request.query.n, PAGE_LIMIT)
-    const visible = new Map<string, boolean>()
+    const found = new Map<string, RepositoryRecord | undefined>()
     const names: string[] = []
     for (const i of await store.images()) {
-      if (!visible.has(i.repo)) {
-        const repo = await repos.find(i.repo)
-        visible.set(i.repo, repo !== undefined && (await deps.authz.can(caller, repo, 'read')))
-      }
-      if (visible.get(i.repo)) names.push(`${i.repo}/${i.image}`)
+      if (!found.has(i.repo)) found.set(i.repo, await repos.find(i.repo))
+      const repo = found.get(i.repo)
+      if (repo && (await deps.authz.can(caller, repo, 'read', imagePath(i.image))))
+        names.push(`${i.repo}/${i.image}`)
     }
     names.sort()
     const page = pageOf(names, n, request.query.last)
@@ -628,7 +630,9 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     if ('repo' in endpoint)
       granted.set(
         endpoint,
-        await grant(caller, endpoint.repo, access, () => auth.refuse(request, reply, caller, scope)),
+        await grant(caller, endpoint.repo, endpoint.image, access, () =>
+          auth.refuse(request, reply, caller, scope),
+        ),
       )
     const unsupported = () => {
       throw new OciError('UNSUPPORTED', `${method} is not supported here`, 405)

@@ -175,6 +175,14 @@ export function registryAuthorizer(
 export type RegistryAuthorizer = ReturnType<typeof registryAuthorizer>
 
 /**
+ * The path a container image stands at in its repository, for the permission targets' include
+ * and exclude patterns: the image's files are `<image>/<tag>/manifest.json` and its layers (as
+ * the Artifacts tree shows them), so `secret/**` covers the image `secret/app`. A folder as a
+ * whole: every request about the image (tags, manifests, blobs, uploads) is asked at it.
+ */
+export const imagePath = (image: string): string => `${image}/`
+
+/**
  * Who reads through the console's API (/ui/api/v1): the signed-in user, or the anonymous user
  * where the platform allows anonymous access (401 otherwise). Its reads of trees, files and
  * search results ask the same permission targets as the registry's.
