@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publishBody } from '../support/npmPublish'
 import { startTestServer, type TestServer } from '../support/server'
 import { call, sessionOf } from './authHelpers'
-import { signInThroughSql } from './helpers/catalogSession'
+import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
 import { gql } from './helpers/graphql'
 import { grant } from './helpers/permissions'
 
@@ -57,8 +57,9 @@ async function platformOn(engine: (typeof engines)[number]): Promise<Platform> {
     })
     expect(res.status, await res.text()).toBe(200)
   }
-  const reader = (await signInThroughSql(server)).cookie
-  const outsider = await signInThroughSql(server, { outsider: true })
+  // Written straight into either engine's database (through psql on PostgreSQL).
+  const reader = signInDirectly(server)
+  const outsider = signInDirectlyAs(server, { outsider: true })
   await grant(server, { repositories: ['npm-local'], users: { [outsider.name]: ['read'] } }, admin)
   return { server, admin, reader, narrow: outsider.cookie }
 }

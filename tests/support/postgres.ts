@@ -16,7 +16,7 @@ export interface TestPostgres {
   stop(): Promise<void>
 }
 
-function binDir(): string {
+export function binDir(): string {
   const root = '/usr/lib/postgresql'
   const versions = existsSync(root)
     ? readdirSync(root)
@@ -38,6 +38,20 @@ function freePort(): Promise<number> {
       server.close(() => done(port))
     })
   })
+}
+
+/**
+ * Runs SQL on the database at `url` synchronously, through Debian's `psql`, for test helpers that
+ * answer at once (a session written straight into the database): the value of the first column
+ * of each row the script's last statement answers.
+ */
+export function psqlSync(url: string, script: string): string[] {
+  const out = execFileSync(
+    join(binDir(), 'psql'),
+    [url, '--no-psqlrc', '--quiet', '--tuples-only', '--no-align', '-v', 'ON_ERROR_STOP=1', '-c', script],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  ).toString()
+  return out.split('\n').filter((line) => line !== '')
 }
 
 export async function startPostgres(): Promise<TestPostgres> {

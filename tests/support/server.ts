@@ -16,6 +16,14 @@ export interface TestServer extends BuiltServer {
   stop(): Promise<void>
 }
 
+/** The engine test servers use unless a test names one: TEST_DATABASE=postgres or sqlite (the default). */
+export function testDatabaseEngine(env: NodeJS.ProcessEnv = process.env): 'sqlite' | 'postgres' {
+  const value = env.TEST_DATABASE ?? ''
+  if (value === '' || value === 'sqlite') return 'sqlite'
+  if (value === 'postgres') return 'postgres'
+  throw new Error(`TEST_DATABASE must be sqlite or postgres; got ${value}`)
+}
+
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   env: NodeJS.ProcessEnv = {},
@@ -23,13 +31,15 @@ export async function startTestServer(
     /** A manual clock (server/clock.ts) lets a test move the platform's time. */
     clock?: Clock
     /**
-     * The database: the embedded SQLite in the data folder (the default), or a PostgreSQL this
-     * starts for the server (tests/support/postgres.ts) and stops with it.
+     * The database: the embedded SQLite in the data folder, or a PostgreSQL this starts for the
+     * server (tests/support/postgres.ts) and stops with it. Unset: TEST_DATABASE's engine
+     * (`npm run test:postgres` runs the server suite so), SQLite when that is unset too.
      */
     engine?: 'sqlite' | 'postgres'
   } = {},
 ): Promise<TestServer> {
-  const postgres: TestPostgres | undefined = options.engine === 'postgres' ? await startPostgres() : undefined
+  const engine = options.engine ?? testDatabaseEngine()
+  const postgres: TestPostgres | undefined = engine === 'postgres' ? await startPostgres() : undefined
   const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'))
   const config: ServerConfig = {
     // No test reaches the public registry: remotes serve their cache only unless a test names an upstream.

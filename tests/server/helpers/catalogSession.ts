@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { hashToken, SESSION_COOKIE } from '../../../server/app'
+import { psqlSync } from '../../support/postgres'
 import type { TestServer } from '../../support/server'
 
 /** A new user signed in: its name and its session cookie. */
@@ -12,6 +13,7 @@ export function signInDirectlyAs(
   server: TestServer,
   options: { admin?: boolean; outsider?: boolean } = {},
 ): { name: string; cookie: string } {
+  if (server.config.databaseUrl) return signInOnPostgres(server.config.databaseUrl, options)
   const db = server.ctx.db
   const now = new Date()
   const name = `catalog-tester-${randomBytes(4).toString('hex')}`
@@ -33,39 +35,32 @@ export function signInDirectlyAs(
   return { name, cookie: `${SESSION_COOKIE}=${token}` }
 }
 
+/** The same on a server on PostgreSQL, at once: one statement through `psql`. */
+function signInOnPostgres(
+  url: string,
+  options: { admin?: boolean; outsider?: boolean },
+): { name: string; cookie: string } {
+  const now = new Date()
+  const name = `catalog-tester-${randomBytes(4).toString('hex')}`
+  const token = randomBytes(32).toString('base64url')
+  // Every value is made here (hex, base64url, ISO times): nothing to quote but the literals.
+  const at = now.toISOString()
+  const until = new Date(now.getTime() + 3_600_000).toISOString()
+  psqlSync(
+    url,
+    `WITH u AS (INSERT INTO users (name, password_hash, admin, created_at, password_changed_at)
+       VALUES ('${name}', 'not-a-hash', ${options.admin ? 1 : 0}, '${at}', '${at}') RETURNING id),
+     g AS (INSERT INTO group_members (group_name, user_id)
+       SELECT groups.name, u.id FROM groups, u WHERE groups.auto_join = 1 AND ${options.outsider ? 'false' : 'true'})
+     INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage)
+       SELECT '${hashToken(token)}', id, '${at}', '${until}', 'full' FROM u`,
+  )
+  return { name, cookie: `${SESSION_COOKIE}=${token}` }
+}
+
 export function signInDirectly(
   server: TestServer,
   options: { admin?: boolean; outsider?: boolean } = {},
 ): string {
   return signInDirectlyAs(server, options).cookie
-}
-
-/**
- * The same through the stores' interface, so on either engine (a server on PostgreSQL has no
- * SQLite handle): a new user signed in, its name and its session cookie.
- */
-export async function signInThroughSql(
-  server: TestServer,
-  options: { admin?: boolean; outsider?: boolean } = {},
-): Promise<{ name: string; cookie: string }> {
-  const sql = server.ctx.sql
-  const now = new Date()
-  const name = `catalog-tester-${randomBytes(4).toString('hex')}`
-  const token = randomBytes(32).toString('base64url')
-  await sql.transaction(async (tx) => {
-    const user = await tx.one<{ id: number }>(
-      `INSERT INTO users (name, password_hash, admin, created_at, password_changed_at) VALUES (?, 'not-a-hash', ?, ?, ?) RETURNING id`,
-      [name, options.admin ? 1 : 0, now.toISOString(), now.toISOString()],
-    )
-    if (!options.outsider)
-      await tx.run(
-        'INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE auto_join = 1',
-        [user!.id],
-      )
-    await tx.run(
-      `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage) VALUES (?, ?, ?, ?, 'full')`,
-      [hashToken(token), user!.id, now.toISOString(), new Date(now.getTime() + 3_600_000).toISOString()],
-    )
-  })
-  return { name, cookie: `${SESSION_COOKIE}=${token}` }
 }
