@@ -7,13 +7,12 @@
  * then the list and a name search over HTTP (median of sequential calls). Ratios: the
  * console against Verdaccio (below 1: the console is smaller or faster).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { developerCookie, publish } from './support/benchClient'
+import { installVerdaccio, startVerdaccio } from './support/verdaccio'
 import type { Browser } from 'playwright-core'
 import type { Figure } from './types'
 import { startTestServer, browserHeaders } from '../tests/support/server'
@@ -26,77 +25,9 @@ export const title = 'The console beside Verdaccio 6 (loopback, Chromium)'
 export const optional = true
 
 const PACKAGES = 300
-const VERDACCIO = 'verdaccio@6'
-const INSTALL_DIR = join(tmpdir(), 'bench-peers-verdaccio6')
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
 
 async function publishAll(registry: string, auth: string): Promise<void> {
   for (let i = 0; i < PACKAGES; i++) await publish(registry, auth, `peer-pkg-${String(i).padStart(4, '0')}`)
-}
-
-function installVerdaccio(): string {
-  const bin = join(INSTALL_DIR, 'node_modules', 'verdaccio', 'bin', 'verdaccio')
-  if (existsSync(bin)) return bin
-  mkdirSync(INSTALL_DIR, { recursive: true })
-  // verdaccio-audit asks for node-fetch by the dist-tag `cjs`, which the registry reachable
-  // here does not carry: the version that tag names on the public registry is pinned instead.
-  writeFileSync(
-    join(INSTALL_DIR, 'package.json'),
-    JSON.stringify({ private: true, overrides: { 'verdaccio-audit': { 'node-fetch': '2.7.0' } } }),
-  )
-  const r = spawnSync('npm', ['install', '--prefix', INSTALL_DIR, VERDACCIO, '--no-audit', '--no-fund'], {
-    stdio: 'inherit',
-    timeout: 600_000,
-  })
-  if (r.status !== 0 || !existsSync(bin)) throw new Error(`npm install ${VERDACCIO} failed`)
-  return bin
-}
-
-async function startVerdaccio(bin: string, dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort()
-  const config = join(dir, 'config.yaml')
-  writeFileSync(
-    config,
-    [
-      `storage: ${join(dir, 'storage')}`,
-      'auth:',
-      '  htpasswd:',
-      `    file: ${join(dir, 'htpasswd')}`,
-      '    max_users: 10',
-      'uplinks: {}',
-      'packages:',
-      "  '**':",
-      '    access: $all',
-      '    publish: $authenticated',
-      'log: { type: stdout, format: pretty, level: error }',
-      'web: { enable: true }',
-      '',
-    ].join('\n'),
-  )
-  const child = spawn(process.execPath, [bin, '--config', config, '--listen', `127.0.0.1:${port}`], {
-    stdio: 'ignore',
-  })
-  const url = `http://127.0.0.1:${port}/`
-  // Up to a minute for the first start; the run stops it in any case.
-  for (let i = 0; i < 240; i++) {
-    const up = await fetch(`${url}-/ping`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (up) return { url, child }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  child.kill()
-  throw new Error('Verdaccio did not answer within a minute')
 }
 
 interface Load {

@@ -8,6 +8,8 @@ import { resolve } from 'node:path'
 
 export interface PlatformProcess {
   readonly url: string
+  /** The process started (tsx, whose descendants are the primary and its nodes). */
+  readonly pid: number
   /** Everything it printed so far. */
   output(): string
   /** SIGTERM, answered once it exited. */
@@ -37,6 +39,7 @@ export async function startPlatformProcess(
   })
   return {
     url,
+    pid: child.pid!,
     output: () => output,
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
