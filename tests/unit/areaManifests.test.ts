@@ -1,7 +1,9 @@
+// @vitest-environment jsdom
 /**
  * The areas' manifests (ui/areas.ts) are the browser's one list of areas: the bus's registry,
  * the effects, the API ports and the router's screens are derived from it, so what it leaves
  * out the browser does not run. Node's lists (domain/app.ts, the script ports) name everything.
+ * In a DOM: the browser's ports read the page (the start-up answers it carries).
  */
 import { describe, expect, it } from 'vitest'
 import { areaManifests } from '../../ui/areas'
