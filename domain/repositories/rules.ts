@@ -184,7 +184,11 @@ export function quickRepositoryKeys(packageType: string): { local: string; remot
   return { local: `${t}-local`, remote: `${t}-remote`, virtual: t }
 }
 
-/** Default upstream address of a remote repository created by Quick Repository Creation. */
+/**
+ * Default upstream address of a remote repository created by Quick Repository Creation. A type
+ * with none here (alpine, generic…) gets no remote: one pointing at a made-up address would be a
+ * repository that fails every fetch.
+ */
 export const QUICK_REMOTE_URLS: Readonly<Record<string, string>> = {
   npm: 'https://registry.npmjs.org',
   pypi: 'https://files.pythonhosted.org',
@@ -193,5 +197,4 @@ export const QUICK_REMOTE_URLS: Readonly<Record<string, string>> = {
   go: 'https://proxy.golang.org',
   helm: 'https://charts.helm.sh/stable',
   debian: 'https://deb.debian.org/debian',
-  generic: 'https://example.invalid/generic',
 }

@@ -278,7 +278,10 @@ export function repositoryStore(sql: Sql) {
       })
     },
 
-    /** Local, remote and virtual for each type; keys already taken are kept as they are and reported. */
+    /**
+     * Local, remote and virtual for each type (no remote for a type without a known upstream);
+     * keys already taken are kept as they are and reported.
+     */
     quickCreate(
       packageTypes: readonly string[],
       now: string,
@@ -297,21 +300,14 @@ export function repositoryStore(sql: Sql) {
             members: [] as string[],
             defaultDeploymentRepo: '',
           }
+          const upstream = QUICK_REMOTE_URLS[packageType]
+          const members = upstream === undefined ? [keys.local] : [keys.local, keys.remote]
           const forms: RepositoryForm[] = [
             { ...base, key: keys.local, kind: 'local' },
-            {
-              ...base,
-              key: keys.remote,
-              kind: 'remote',
-              url: QUICK_REMOTE_URLS[packageType] ?? `https://example.invalid/${packageType}`,
-            },
-            {
-              ...base,
-              key: keys.virtual,
-              kind: 'virtual',
-              members: [keys.local, keys.remote],
-              defaultDeploymentRepo: keys.local,
-            },
+            ...(upstream === undefined
+              ? []
+              : [{ ...base, key: keys.remote, kind: 'remote' as const, url: upstream }]),
+            { ...base, key: keys.virtual, kind: 'virtual', members, defaultDeploymentRepo: keys.local },
           ]
           for (const form of forms) {
             if (await tx.one(Q.one, [form.key])) {

@@ -110,6 +110,13 @@ describe.each(engines)('repositories store on %s', (_name, open) => {
       defaultDeploymentRepo: 'maven-local',
     })
     expect((await store.find('maven-remote'))?.url).toBe('https://repo1.maven.org/maven2')
+    // A type without a known upstream: no remote that would fail every fetch.
+    expect(await store.quickCreate(['alpine'], T0)).toEqual({
+      created: ['alpine-local', 'alpine'],
+      existing: [],
+    })
+    expect(await store.find('alpine-remote')).toBeUndefined()
+    expect(await store.find('alpine')).toMatchObject({ kind: 'virtual', members: ['alpine-local'] })
   })
 
   it('two creations of one key at once: one is made, the other refused', async () => {

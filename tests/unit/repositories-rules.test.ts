@@ -239,8 +239,10 @@ describe('what can be created', () => {
   })
 
   it('each quick remote has an https upstream, and the common types have theirs', () => {
-    for (const t of ['npm', 'pypi', 'maven', 'docker', 'go', 'helm', 'debian', 'generic'])
+    for (const t of ['npm', 'pypi', 'maven', 'docker', 'go', 'helm', 'debian'])
       expect(new URL(QUICK_REMOTE_URLS[t]!).protocol, t).toBe('https:')
+    // No public upstream: no made-up one.
+    for (const t of ['generic', 'alpine']) expect(QUICK_REMOTE_URLS[t], t).toBeUndefined()
     expect(QUICK_REMOTE_URLS.npm).toBe('https://registry.npmjs.org')
     expect(QUICK_REMOTE_URLS.docker).toBe('https://registry-1.docker.io')
   })

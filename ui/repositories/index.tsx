@@ -490,7 +490,7 @@ function QuickCreation() {
           paragraph of its own, a gap below the title). */}
       <PageHeader
         title="Quick Repository Creation"
-        description="Choose package types: a local, a remote and a virtual repository are created for each."
+        description="Choose package types: a local, a remote (where the type has a public upstream) and a virtual repository are created for each."
       />
       <form
         className={admin.form}
