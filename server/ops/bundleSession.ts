@@ -2,7 +2,8 @@
  * The console session a support bundle carries: the admin's own event log, redacted in the
  * console (domain/debug/redact.ts) before it was sent. Decoded here, at the boundary: NDJSON whose
  * first line is the log's header and whose every line is a log line; then every secret this node
- * knows is cut from it once more, in the forms it can take inside JSON text.
+ * knows is cut once more from the text the log holds (its string values: never its field names,
+ * which a common password such as `password` would otherwise break).
  */
 import { HttpError } from '../context'
 import { redactSecrets } from './redact'
@@ -14,10 +15,22 @@ export interface BundleSession {
   readonly events: number
 }
 
+function cut(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return redactSecrets(value, secrets)
+  if (Array.isArray(value)) return value.map((v) => cut(v, secrets))
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cut(v, secrets)]))
+  return value
+}
+
 export function decodeSession(text: string, secrets: readonly string[]): BundleSession {
   const lines = text.split('\n').filter((l) => l.trim() !== '')
   let events = 0
-  lines.forEach((line, i) => {
+  // A secret of letters alone (the development default `password`) is a word the log uses for
+  // itself (a sign-in's `via`, message keys): cutting it would break the log, and the console
+  // never records a typed password (only references to them).
+  const strong = secrets.filter((s) => /[^A-Za-z]/.test(s))
+  const kept = lines.map((line, i) => {
     let parsed: unknown
     try {
       parsed = JSON.parse(line)
@@ -30,9 +43,8 @@ export function decodeSession(text: string, secrets: readonly string[]): BundleS
     if (i === 0 && kind !== 'header')
       throw new HttpError(400, "The session does not start with its log's header", 'VALIDATION')
     if (kind === 'event') events++
+    return JSON.stringify(cut(parsed, strong))
   })
   if (lines.length === 0) throw new HttpError(400, 'The session is empty', 'VALIDATION')
-  // A secret inside a JSON string may stand escaped; both forms go.
-  const forms = secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)])
-  return { text: `${redactSecrets(lines.join('\n'), [...new Set(forms)])}\n`, events }
+  return { text: `${kept.join('\n')}\n`, events }
 }
