@@ -138,6 +138,33 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
 }
 
 /**
+ * Every text column of the platform's tables compared as SQLite compares text, byte by byte
+ * (collation "C"), whatever the database's own collation: otherwise an ORDER BY, a keyset page's
+ * `>` and MIN/MAX follow the locale (en-US puts `@babel/core` after `a_b` and ignores case and
+ * punctuation at first), and the same query pages differently on the two engines. Run after the
+ * migrations, so a column any migration adds is changed too; a column already so is left alone.
+ */
+const TEXT_AS_BYTES = `DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN
+    SELECT a.attrelid::regclass AS tab,
+      string_agg(format('ALTER COLUMN %I TYPE %s COLLATE "C"', a.attname, format_type(a.atttypid, a.atttypmod)), ', ') AS changes
+    FROM pg_attribute a
+    JOIN pg_class r ON r.oid = a.attrelid
+    WHERE r.relnamespace = current_schema()::regnamespace AND r.relkind IN ('r', 'p')
+      AND a.attnum > 0 AND NOT a.attisdropped
+      AND a.atttypid IN ('text'::regtype, to_regtype('citext'))
+      AND a.attcollation <> 'pg_catalog."C"'::regcollation
+    GROUP BY a.attrelid
+  LOOP
+    EXECUTE format('ALTER TABLE %s %s', t.tab, t.changes);
+  END LOOP;
+END
+$$`
+
+/**
  * The migrations of server/db/migrations, the same list as SQLite's, each translated
  * (postgresDialect.ts) or replaced by its `NNN_area.pg.sql` twin. An advisory lock keeps two
  * nodes starting together from running one twice.
@@ -183,6 +210,7 @@ async function migratePostgres(pool: Pool): Promise<string[]> {
       }
       ran.push(file)
     }
+    await client.query(TEXT_AS_BYTES)
   } finally {
     await client.query('SELECT pg_advisory_unlock(715517)').catch(() => undefined)
     client.release()

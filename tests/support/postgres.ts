@@ -2,7 +2,8 @@
  * A PostgreSQL server for tests: Debian's binaries (/usr/lib/postgresql/<version>/bin, installed
  * by .ci/run), a fresh cluster by initdb in a temporary folder, listening on 127.0.0.1 at a free
  * port, stopped and removed by `stop()`. As root (CI), the cluster belongs to the `postgres`
- * user, since PostgreSQL refuses to run as root. Each `database()` is a new, empty database.
+ * user, since PostgreSQL refuses to run as root. Each `database()` is a new, empty database
+ * collated as ICU's en-US.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -130,7 +131,11 @@ export async function startPostgres(): Promise<TestPostgres> {
       const admin = new pg.Client(`${base}/postgres`)
       await admin.connect()
       try {
-        await admin.query(`CREATE DATABASE ${name}`)
+        // A collation that orders text unlike SQLite (ICU's en-US: case and punctuation
+        // second), as production databases often have: the platform must not depend on it.
+        await admin.query(
+          `CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`,
+        )
       } finally {
         await admin.end()
       }
