@@ -7,14 +7,18 @@
  * effects load with its first event (effects/lazy.ts). Node, replay, scripts and tests load
  * every area up front instead (domain/app.ts, effects/index.ts).
  */
-import {
-  createAreaRegistry,
-  type AreaRegistry,
-  type DeferredArea,
-  type PartlyLoadedArea,
-} from '../domain/areaRegistry'
+import { createAreaRegistry } from '../domain/areaRegistry'
 import type { Ports } from '../adapters/ports'
-import type { AnyArea, AppCommand, AppEvent, AppState, AreaKey } from '../domain/app'
+import type {
+  AnyArea,
+  AppCommand,
+  AppDeferredArea,
+  AppEvent,
+  AppPartlyLoadedArea,
+  AppRegistry,
+  AppState,
+  AreaKey,
+} from '../domain/app'
 import { onSlice, type CommandsOf, type SliceArea } from '../domain/shared/area'
 import { createBus, type App } from './bus'
 import { lazyEffects } from './effects/lazy'
@@ -28,7 +32,7 @@ export interface BrowserArea {
    * Its domain code: loaded with the entry, deferred, or partly loaded. None for a feature that
    * is not an area of the state (the account screens' effects, say).
    */
-  readonly domain?: AnyArea | DeferredArea | PartlyLoadedArea
+  readonly domain?: AnyArea | AppDeferredArea | AppPartlyLoadedArea
   /** Its effects, named `area.effect` (see `lazyAreaEffects` for those that load later). */
   readonly effects?: EffectTable
 }
@@ -42,8 +46,8 @@ export const slice = <K extends AreaKey, X, P extends AppCommand = never>(
 export const deferred = <K extends AreaKey>(
   key: K,
   initialState: AppState[K],
-  load: DeferredArea['load'],
-): DeferredArea => ({ key, initialState, load })
+  load: AppDeferredArea['load'],
+): AppDeferredArea => ({ key, initialState, load })
 
 /** An area's effects, loaded with its first event (or the first `accepts` takes): one `area.lazy` effect. */
 export const lazyAreaEffects = (
@@ -56,8 +60,8 @@ export const lazyAreaEffects = (
  * The areas as the browser runs them, in the order of the list (that of domain/app.ts). A fresh
  * registry per app: registering mutates it.
  */
-export function browserAreas(areas: ReadonlyArray<BrowserArea>): AreaRegistry {
-  return createAreaRegistry(areas.flatMap((a) => (a.domain ? [a.domain] : [])))
+export function browserAreas(areas: ReadonlyArray<BrowserArea>): AppRegistry {
+  return createAreaRegistry<AppState, AppEvent, AnyArea>(areas.flatMap((a) => (a.domain ? [a.domain] : [])))
 }
 
 /** Every area's effects, in the order of the list. */

@@ -6,8 +6,7 @@
  */
 import { BehaviorSubject, type Observable, Subject, Subscription, distinctUntilChanged, map } from 'rxjs'
 import { isLeft, type Either } from 'fp-ts/Either'
-import type { AppCommand, AppEvent, AppState } from '../domain/app'
-import type { AreaRegistry } from '../domain/areaRegistry'
+import type { AppCommand, AppEvent, AppRegistry, AppState } from '../domain/app'
 import { MFE_MOUNT_LIMIT_MS } from '../domain/shared/microFrontends'
 import { CommandRejected, EffectFailed } from '../domain/bus'
 import type { CommandMeta, Envelope, Source } from '../domain/shared/area'
@@ -65,7 +64,7 @@ export interface BusOptions {
    * The areas the bus runs: `eagerAreas` of domain/app.ts (createApp), or the browser's,
    * where areas the login page never uses load with their first command (browserApp.ts).
    */
-  readonly areas: AreaRegistry
+  readonly areas: AppRegistry
   /** Defaults to the registry's initial state. */
   readonly initialState?: AppState
   /** Events recorded before effects start (tests seed the app this way). */

@@ -4,7 +4,12 @@
  * in the bus changes.
  */
 import { onSlice, type Area, type CommandsOf, type EventMeta, type SliceArea } from './shared/area'
-import { createAreaRegistry, type AreaRegistry } from './areaRegistry'
+import {
+  createAreaRegistry,
+  type AreaRegistry,
+  type DeferredArea,
+  type PartlyLoadedArea,
+} from './areaRegistry'
 import { busArea, type BusEvent, type BusState } from './bus'
 import { platformArea, type PlatformCommand, type PlatformEvent, type PlatformState } from './platform'
 import { sessionArea, type SessionCommand, type SessionEvent, type SessionState } from './session'
@@ -196,6 +201,11 @@ export const AREAS_ADDED_LATER: ReadonlyArray<AreaKey> = [
 ]
 
 export type AnyArea = { [K in AreaKey]: AppArea<K> }[AreaKey]
+
+/** The registry of the app's areas (see areaRegistry.ts, which is generic in them). */
+export type AppRegistry = AreaRegistry<AppState, AppEvent, AnyArea>
+export type AppDeferredArea = DeferredArea<AppState, AnyArea>
+export type AppPartlyLoadedArea = PartlyLoadedArea<AnyArea>
 const areaList: ReadonlyArray<AnyArea> = areas
 
 export const areaByKey: ReadonlyMap<string, AnyArea> = new Map(areaList.map((a) => [a.key, a]))
@@ -205,7 +215,7 @@ export const initialAppState: AppState = Object.fromEntries(
 ) as unknown as AppState
 
 /** Every area loaded up front: what Node, replay, scripts and tests run. */
-export const eagerAreas: AreaRegistry = createAreaRegistry(areaList)
+export const eagerAreas: AppRegistry = createAreaRegistry<AppState, AppEvent, AnyArea>(areaList)
 
 /** The one fold, over every area (see areaRegistry.ts; replay speed depends on it being cheap). */
 export const evolve: (state: AppState, event: AppEvent, meta: EventMeta) => AppState = eagerAreas.evolve

@@ -15,56 +15,68 @@
  *
  * This module imports no area: the entry bundle pays only for the areas passed in.
  */
-import type { AnyArea, AppEvent, AppState, AreaKey } from './app'
 import type { EventMeta, EventSpec } from './shared/area'
 
 export { MFE_DEFAULT_ORDER, MFE_MOUNT_LIMIT_MS } from './shared/microFrontends'
 
-type AnyEvolve = (slice: unknown, event: AppEvent, meta: EventMeta) => unknown
+type AnyEvolve = (slice: unknown, event: unknown, meta: EventMeta) => unknown
+
+/**
+ * An area as the registry folds it. The app's areas (domain/app.ts's `AnyArea`) are these; the
+ * registry is generic in them, the state `S` and the events `E`, so it imports nothing of the
+ * app's composition (which imports it). domain/app.ts names the app's registry types.
+ */
+export interface RegistryArea<E> {
+  readonly key: string
+  readonly initialState: unknown
+  readonly events: ReadonlyArray<EventSpec>
+  readonly evolvesOn?: ReadonlyArray<string>
+  evolve(slice: never, event: E, meta: EventMeta): unknown
+}
 
 /** An area known only by its initial state until `load` brings its code. */
-export interface DeferredArea {
-  readonly key: AreaKey
-  readonly initialState: AppState[AreaKey]
-  readonly load: () => Promise<AnyArea>
+export interface DeferredArea<S, A> {
+  readonly key: keyof S & string
+  readonly initialState: S[keyof S]
+  readonly load: () => Promise<A>
 }
 
 /**
  * An area of which only `area` is loaded: it decides every command but those in `later`, which
  * wait for `load` to bring the whole area (it then replaces `area`).
  */
-export interface PartlyLoadedArea {
-  readonly area: AnyArea
+export interface PartlyLoadedArea<A> {
+  readonly area: A
   readonly later: ReadonlySet<string>
-  readonly load: () => Promise<AnyArea>
+  readonly load: () => Promise<A>
 }
 
-export interface AreaRegistry {
-  readonly initialState: AppState
+export interface AreaRegistry<S, E extends { readonly type: string }, A extends RegistryArea<E>> {
+  readonly initialState: S
   /** A loaded area, by key. */
-  area(key: string): AnyArea | undefined
+  area(key: string): A | undefined
   /** An area that is deferred and not loaded yet, by key. */
-  deferred(key: string): DeferredArea | undefined
+  deferred(key: string): DeferredArea<S, A> | undefined
   /**
    * What a command waits for before it can be decided: its area's code when the area is
    * deferred, or the rest of a partly loaded area when the command is one of those it lacks.
    */
-  waitsFor(command: string): DeferredArea | undefined
+  waitsFor(command: string): DeferredArea<S, A> | undefined
   /** Every loaded area, in the canonical order. */
-  loaded(): ReadonlyArray<AnyArea>
+  loaded(): ReadonlyArray<A>
   /**
    * Registers a deferred area's loaded module (its slice is folded from the next event on), or
    * the whole of a partly loaded area in place of its part.
    */
-  register(area: AnyArea): void
+  register(area: A): void
   /** The one fold, over the loaded areas; `meta` is the event's envelope (or its line in a log). */
-  evolve(state: AppState, event: AppEvent, meta: EventMeta): AppState
+  evolve(state: S, event: E, meta: EventMeta): S
   /**
    * The same fold into a root the caller owns and shows nobody until it is done (replay's
    * working state): each slice the event changes is replaced in place, so no root object is
    * made per event. The slices themselves stay immutable.
    */
-  evolveInto(root: Record<string, unknown>, event: AppEvent, meta: EventMeta): void
+  evolveInto(root: Record<string, unknown>, event: E, meta: EventMeta): void
   /** The version an event type is written at (1 when unknown). */
   eventVersion(type: string): number
   /** The codec and version of an event type of a loaded area. */
@@ -76,25 +88,24 @@ export interface AreaRegistry {
  * areas, deferred ones by their initial state and loader, partly loaded ones by their part.
  * `loaded()` keeps that order, so a late area's policies run where they would have in an eager app.
  */
-export function createAreaRegistry(
-  areas: ReadonlyArray<AnyArea | DeferredArea | PartlyLoadedArea>,
-): AreaRegistry {
-  const isDeferred = (a: AnyArea | DeferredArea | PartlyLoadedArea): a is DeferredArea =>
-    'load' in a && !('later' in a)
-  const isPartly = (a: AnyArea | DeferredArea | PartlyLoadedArea): a is PartlyLoadedArea => 'later' in a
-  const whole = (a: AnyArea | DeferredArea | PartlyLoadedArea): AnyArea | DeferredArea =>
-    isPartly(a) ? a.area : a
+export function createAreaRegistry<S, E extends { readonly type: string }, A extends RegistryArea<E>>(
+  areas: ReadonlyArray<A | DeferredArea<S, A> | PartlyLoadedArea<A>>,
+): AreaRegistry<S, E, A> {
+  type Entry = A | DeferredArea<S, A> | PartlyLoadedArea<A>
+  const isDeferred = (a: Entry): a is DeferredArea<S, A> => 'load' in a && !('later' in a)
+  const isPartly = (a: Entry): a is PartlyLoadedArea<A> => 'later' in a
+  const whole = (a: Entry): A | DeferredArea<S, A> => (isPartly(a) ? a.area : a)
   const order = areas.map((a) => whole(a).key)
-  const byKey = new Map<string, AnyArea>()
-  const pending = new Map<string, DeferredArea>()
+  const byKey = new Map<string, A>()
+  const pending = new Map<string, DeferredArea<S, A>>()
   // Partly loaded areas: the commands they lack, and the loader of the whole area.
-  const partly = new Map<string, { readonly later: ReadonlySet<string>; readonly rest: DeferredArea }>()
+  const partly = new Map<string, { readonly later: ReadonlySet<string>; readonly rest: DeferredArea<S, A> }>()
   const specs = new Map<string, EventSpec>()
-  let active: AnyArea[] = []
+  let active: A[] = []
   // Which loaded areas an event type reaches (its own area, those that list it in `evolvesOn`,
   // and those that declare nothing), in the canonical order; filled as types are seen, emptied when an area loads.
-  const routes = new Map<string, AnyArea[]>()
-  const route = (type: string): AnyArea[] => {
+  const routes = new Map<string, A[]>()
+  const route = (type: string): A[] => {
     let reached = routes.get(type)
     if (reached === undefined) {
       const owner = type.slice(0, type.indexOf('/'))
@@ -103,7 +114,7 @@ export function createAreaRegistry(
     }
     return reached
   }
-  const add = (area: AnyArea) => {
+  const add = (area: A) => {
     byKey.set(area.key, area)
     for (const spec of area.events) specs.set(spec.type, spec)
     active = order.flatMap((key) => byKey.get(key) ?? [])
@@ -115,13 +126,17 @@ export function createAreaRegistry(
       add(a.area)
       partly.set(a.area.key, {
         later: a.later,
-        rest: { key: a.area.key, initialState: a.area.initialState, load: a.load },
+        rest: {
+          key: a.area.key as keyof S & string,
+          initialState: a.area.initialState as S[keyof S],
+          load: a.load,
+        },
       })
     } else add(a)
   }
   const initialState = Object.fromEntries(
     areas.map(whole).map((a) => [a.key, a.initialState]),
-  ) as unknown as AppState
+  ) as unknown as S
 
   return {
     initialState,
@@ -140,16 +155,17 @@ export function createAreaRegistry(
     // Only the areas the event reaches are asked, and a new root object is made only when
     // some slice changed (replay speed depends on both).
     evolve(state, event, meta) {
+      const root = state as Record<string, unknown>
       let next: Record<string, unknown> | undefined
       for (const area of route(event.type)) {
-        const before = state[area.key]
+        const before = root[area.key]
         const after = (area.evolve as AnyEvolve)(before, event, meta)
         if (after !== before) {
-          next ??= { ...state }
+          next ??= { ...root }
           next[area.key] = after
         }
       }
-      return (next as AppState | undefined) ?? state
+      return (next as S | undefined) ?? state
     },
     evolveInto(root, event, meta) {
       const reached = route(event.type)

@@ -3,8 +3,7 @@
  * bus hands it the fold it runs (every area in Node, the loaded ones in a browser), so the
  * snapshot of events that no longer fit is folded exactly as the live state was.
  */
-import type { AppEvent, AppState } from './app'
-import type { AreaRegistry } from './areaRegistry'
+import type { AppEvent, AppRegistry, AppState } from './app'
 import type { BuildInfo } from './build'
 import type { Envelope } from './shared/area'
 import { stateHash } from './shared/canonical'
@@ -12,7 +11,7 @@ import { stateHash } from './shared/canonical'
 export const LOG_FORMAT = 1
 export const DEFAULT_MAX_EVENTS = 50_000
 
-type Fold = Pick<AreaRegistry, 'initialState' | 'evolve' | 'eventVersion'>
+type Fold = Pick<AppRegistry, 'initialState' | 'evolve' | 'eventVersion'>
 
 /** Bounded log: beyond `maxEvents`, the oldest events fold into a snapshot state. */
 export class EventLog {

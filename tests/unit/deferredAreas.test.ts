@@ -12,7 +12,14 @@ import { createBus, type App } from '../../commands/bus'
 import { browserAreas, createBrowserApp } from '../../commands/browserApp'
 import { areaManifests } from '../../ui/areas'
 import { createApp } from '../../commands/createApp'
-import { areaByKey, areas, type AnyArea, type AppCommand } from '../../domain/app'
+import {
+  areaByKey,
+  areas,
+  type AnyArea,
+  type AppCommand,
+  type AppEvent,
+  type AppState,
+} from '../../domain/app'
 import { MFE_MOUNT_LIMIT_MS, createAreaRegistry } from '../../domain/areaRegistry'
 import { replayLog } from '../../domain/log'
 import { stateHash } from '../../domain/shared/canonical'
@@ -141,7 +148,7 @@ describe('deferred areas on the browser bus', () => {
 describe('a deferred area that loads late or fails to load', () => {
   const packagesArea = areaByKey.get('packages')!
   function setup(load: () => Promise<AnyArea>) {
-    const registry = createAreaRegistry(
+    const registry = createAreaRegistry<AppState, AppEvent, AnyArea>(
       areas.map((a) => (a.key === 'packages' ? { key: a.key, initialState: a.initialState, load } : a)),
     )
     // Virtual time that runs only what is due by `maxFrames`.

@@ -10,7 +10,15 @@ import fc from 'fast-check'
 import { createBus } from '../../commands/bus'
 import { browserAreas } from '../../commands/browserApp'
 import { areaManifests } from '../../ui/areas'
-import { appSlice, areas, eventSpecs, initialAppState, type AnyArea, type AppEvent } from '../../domain/app'
+import {
+  appSlice,
+  areas,
+  eventSpecs,
+  initialAppState,
+  type AnyArea,
+  type AppEvent,
+  type AppState,
+} from '../../domain/app'
 import { createAreaRegistry } from '../../domain/areaRegistry'
 import { sessionArea } from '../../domain/session/decider'
 import { ACCOUNT_COMMANDS, sessionLoginArea } from '../../domain/session/loginDecider'
@@ -94,7 +102,7 @@ describe('the session area, partly loaded in the browser', () => {
 
     let release!: (area: AnyArea) => void
     const loading = new Promise<AnyArea>((r) => (release = r))
-    const registry = createAreaRegistry(
+    const registry = createAreaRegistry<AppState, AppEvent, AnyArea>(
       areas.map((a) =>
         a.key === 'session' ? { area: loginPart, later: ACCOUNT_COMMANDS, load: () => loading } : a,
       ),
