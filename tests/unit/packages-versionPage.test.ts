@@ -176,6 +176,7 @@ describe('opening a version', () => {
   it('needs a package and a version id', () => {
     for (const [packageId, versionId] of [
       ['', '1.0.0'],
+      ['  ', '1.0.0'],
       [pkg.id, ' '],
     ] as const)
       given()
@@ -240,6 +241,15 @@ describe('opening a version', () => {
       status: 'loaded',
       data: { versions: [v18, v17], hasNextPage: true, endCursor: 'c-2' },
     })
+  })
+
+  it("a version's answer repeated keeps the panels that arrived", () => {
+    const shown = [
+      versionAsked('r-2'),
+      versionLoaded('r-2'),
+      E.ReadmeLoaded({ requestId: 'r-2', value: '# React', failed: false }),
+    ]
+    expect(fold([...shown, versionLoaded('r-2')]).packages).toEqual(fold(shown).packages)
   })
 
   it('a failed version is shown failed with its reason', () => {
@@ -474,6 +484,18 @@ describe('the list and the landing: answers not awaited', () => {
       E.VersionsPageFailed({ requestId: 'r-2', failure: offline }),
     ])
     expect(repeated.packages).toEqual(fold(again).packages)
+  })
+
+  it('news of further versions while no package is shown, or while it loads, changes nothing', () => {
+    const more = E.VersionsMoreRequested({ requestId: 'r-2', packageId: pkg.id, after: 'c-1' })
+    expect(fold([packageAsked, more]).packages).toEqual(fold([packageAsked]).packages)
+    for (const answer of [
+      E.VersionsPageLoaded({ requestId: 'r-2', items: [v17], hasNextPage: false, endCursor: null }),
+      E.VersionsPageFailed({ requestId: 'r-2', failure: offline }),
+    ]) {
+      expect(fold([answer]).packages).toEqual(initialAppState.packages)
+      expect(fold([packageAsked, answer]).packages).toEqual(fold([packageAsked]).packages)
+    }
   })
 
   it('versions with a next page but no cursor have no further page', () => {
