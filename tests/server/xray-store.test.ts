@@ -234,4 +234,52 @@ describe.each(engines)('xray on %s', (_name, open) => {
     await store.setSetting('scans', { retentionDays: 31 })
     expect(await store.setting('scans')).toEqual({ retentionDays: 31 })
   })
+  it('counts the violations in force as it lists them, whatever ignore rules lift', async () => {
+    const sql = await migrated(open)
+    const xray = createXrayService({ sql, clock: manualClock(Date.parse('2026-12-01T12:00:00.000Z')) })
+    const store = xray.store
+    await blobs(sql, 'ab')
+    const catalogue = npmCatalogue(sql, { versionArrived: async () => undefined })
+    for (const [version, c] of [
+      ['1.0.0', 'a'],
+      ['1.0.1', 'b'],
+    ] as const)
+      await sql.transaction((tx) => catalogue.within(tx).add(published('left-pad', version, c)))
+    let n = 0
+    for (const version of ['npm://left-pad@1.0.0', 'npm://left-pad@1.0.1'])
+      for (const watch of ['w1', 'w2'])
+        for (const issue of ['GHSA-1', 'GHSA-2', 'GHSA-3'])
+          for (const component of ['left-pad', 'b-dep'])
+            await sql.run(
+              `INSERT INTO xray_violations (version_id, watch_name, policy_name, rule_name, type, issue, component,
+                 severity, block_download, fail_build, notify, created) VALUES (?, ?, ?, 'r', 'security', ?, ?, ?, 0, 0, 0, ?)`,
+              [version, watch, `p-${watch}`, issue, component, n++ % 2 ? 'high' : 'low', T0],
+            )
+    const now = xray.now()
+    const agree = async () => {
+      for (const filter of [
+        {},
+        { severity: 'high' },
+        { watch: 'w2' },
+        { resource: 'left-pad' },
+        { resource: 'b-dep' },
+      ]) {
+        const page = await store.violations({ ...filter, limit: 1000, offset: 0 }, now)
+        expect(page.total, JSON.stringify(filter)).toBe(page.rows.length)
+      }
+      return (await store.violations({ limit: 1000, offset: 0 }, now)).total
+    }
+    expect(await agree()).toBe(24)
+    const rule = (id: string, r: Record<string, string>) =>
+      store.addIgnoreRule({ id, reason: 'test', ...r }, 'admin', T0)
+    await rule('expired', { issue: 'GHSA-1', expires: '2026-01-01T00:00:00.000Z' })
+    expect(await agree()).toBe(24)
+    await rule('issue', { issue: 'GHSA-1' })
+    expect(await agree()).toBe(16)
+    await rule('component-version', { component: 'b-dep', version: 'npm://left-pad@1.0.1' })
+    expect(await agree()).toBe(12)
+    // GHSA-3 under w2: both components of 1.0.0, and 1.0.1's left-pad (its b-dep is lifted already).
+    await rule('watch-policy', { watch: 'w2', policy: 'p-w2', issue: 'GHSA-3' })
+    expect(await agree()).toBe(9)
+  })
 })
