@@ -51,22 +51,20 @@ describe('synthetic packages (benchmarks only)', () => {
           { filter: {} },
         )
       ).body.data!.packages.totalCount
-    const counted = () =>
-      (server.ctx.db.prepare('SELECT COUNT(*) AS n FROM catalog_packages').get() as { n: number }).n
-    expect(await total()).toBe(counted())
-    expect(counted()).toBeGreaterThan(COUNT)
-    const before = counted()
-    server.ctx.db
-      .prepare(
-        `INSERT INTO catalog_packages (id, name, name_lower, package_type, created, modified, versions_count,
-           release_versions_count, source) VALUES ('npm://kept-count', 'kept-count', 'kept-count', 'npm', '2026-01-01',
-           '2026-01-01', 0, 0, 'synthetic')`,
-      )
-      .run()
+    const counted = async () =>
+      (await server.ctx.sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM catalog_packages'))!.n
+    expect(await total()).toBe(await counted())
+    expect(await counted()).toBeGreaterThan(COUNT)
+    const before = await counted()
+    await server.ctx.sql.run(
+      `INSERT INTO catalog_packages (id, name, name_lower, package_type, created, modified, versions_count,
+         release_versions_count, source) VALUES ('npm://kept-count', 'kept-count', 'kept-count', 'npm', '2026-01-01',
+         '2026-01-01', 0, 0, 'synthetic')`,
+    )
     expect(await total()).toBe(before + 1)
-    server.ctx.db.prepare("DELETE FROM catalog_packages WHERE id = 'npm://kept-count'").run()
+    await server.ctx.sql.run("DELETE FROM catalog_packages WHERE id = 'npm://kept-count'")
     expect(await total()).toBe(before)
-    expect(await total()).toBe(counted())
+    expect(await total()).toBe(await counted())
   })
 
   it('generates the same rows for the same count', () => {
