@@ -38,6 +38,19 @@ describe('reports (e2e)', () => {
     const issue = (await table.getByRole('row').nth(1).getByRole('cell').nth(2).textContent())!.trim()
     expect(issue).toMatch(/^(GHSA|CVE)-/)
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-reports.png`, fullPage: true })
+    // At 1024 px and 1440 px an issue id stays on one line (the summary wraps instead).
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 })
+      const lines = await table
+        .getByRole('row')
+        .nth(1)
+        .getByRole('cell')
+        .nth(2)
+        .locator('span')
+        .evaluate((e) => e.getClientRects().length)
+      expect(lines, `issue id lines at ${width} px`).toBe(1)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-reports-${width}.png`, fullPage: true })
+    }
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -257,7 +257,13 @@ function ReportRows({ onPage }: { readonly onPage: (offset: number) => void }) {
             id: c,
             header: c.charAt(0).toUpperCase() + c.slice(1),
             rowHeader: i === 0,
-            cell: (r: Row) => cellText(r.cells[i]),
+            cell: (r: Row) => (
+              <span
+                className={PROSE.has(c) ? styles.cellProse : LISTS.has(c) ? styles.cellList : styles.cellWord}
+              >
+                {cellText(r.cells[i])}
+              </span>
+            ),
           }))}
         />
       </div>
@@ -277,6 +283,14 @@ function ReportRows({ onPage }: { readonly onPage: (offset: number) => void }) {
     </section>
   )
 }
+
+/**
+ * How a report's cells wrap: an id, a version or a name never breaks (a GHSA id over four lines
+ * reads badly); lists break between their items, and prose (with its links) anywhere, in a
+ * column of a readable width; the table scrolls sideways in its box for the rest.
+ */
+const PROSE = new Set(['summary'])
+const LISTS = new Set(['cves', 'fixed versions', 'violated policies', 'licence'])
 
 const cellText = (c: ReportCell | undefined): string =>
   c === undefined || c === '' ? '—' : typeof c === 'boolean' ? (c ? 'Yes' : 'No') : String(c)
