@@ -78,7 +78,7 @@ export function ScansPage() {
           />
         </Field>
         <form
-          className={styles.row}
+          className={styles.searchForm}
           onSubmit={(e) => {
             e.preventDefault()
             set({ search: search.trim() === '' ? undefined : search.trim() })
@@ -87,11 +87,13 @@ export function ScansPage() {
           <TextField label="Package" value={search} onChange={(e) => setSearch(e.target.value)} />
           <Button type="submit">Search</Button>
         </form>
-        <Checkbox
-          label="Only versions with vulnerabilities"
-          checked={query.issuesOnly}
-          onCheckedChange={(issuesOnly) => set({ issuesOnly })}
-        />
+        <div className={styles.filterCheck}>
+          <Checkbox
+            label="Only versions with vulnerabilities"
+            checked={query.issuesOnly}
+            onCheckedChange={(issuesOnly) => set({ issuesOnly })}
+          />
+        </div>
       </div>
       <Table<ScanView>
         label="Scans"
