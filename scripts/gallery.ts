@@ -29,6 +29,35 @@ const arg = (name: string) =>
     .split(',')
     .filter(Boolean)
 
+/**
+ * Screens the gallery shows beyond the design e2e's list: the admin's views of screens that list
+ * walks for a developer only (Reports, the Scans List with its git repositories, a build run with
+ * its SBOM link) and the Support Zone with the session included, its preview drawn.
+ */
+const GALLERY_ONLY: ReadonlyArray<Screen> = [
+  { name: 'reports-admin', path: '/reports', users: ['admin'] },
+  {
+    name: 'scans-admin',
+    path: '/scans',
+    users: ['admin'],
+    ready: (page) => page.getByRole('group', { name: 'Filters' }),
+  },
+  {
+    name: 'build-run-sbom',
+    path: '/builds/console-web/42',
+    users: ['admin'],
+    ready: (page) => page.getByRole('link', { name: /Download SBOM/ }),
+  },
+  {
+    name: 'support-zone-session',
+    path: '/admin/support-zone',
+    users: ['admin'],
+    open: (page) => page.getByRole('checkbox', { name: 'Include my session in this console' }).click(),
+    ready: (page) => page.getByText(/^Your session: \d+ events/),
+  },
+]
+const ALL_SCREENS = [...SCREENS, ...GALLERY_ONLY]
+
 const WIDTHS = (arg('widths') ?? ['1024', '1440', '1920']).map(Number)
 const HEIGHT: Readonly<Record<number, number>> = { 1024: 768, 1440: 900, 1920: 1080 }
 const THEMES = (arg('themes') ?? ['light', 'dark']) as ReadonlyArray<'light' | 'dark'>
@@ -54,10 +83,10 @@ const shots: Shot[] = []
 const started = Date.now()
 // The default platform's screens, then those of another flavour (a screen's `flavour`), each
 // on a server of its own.
-const flavours = [undefined, ...new Set(SCREENS.flatMap((s) => (s.flavour ? [s.flavour] : [])))]
+const flavours = [undefined, ...new Set(ALL_SCREENS.flatMap((s) => (s.flavour ? [s.flavour] : [])))]
 try {
   for (const flavour of flavours) {
-    const screens = SCREENS.filter((s) => s.flavour === flavour && (!ONLY || ONLY.includes(s.name)))
+    const screens = ALL_SCREENS.filter((s) => s.flavour === flavour && (!ONLY || ONLY.includes(s.name)))
     if (screens.length > 0) await shoot(flavour, screens)
   }
 } finally {
