@@ -14,6 +14,7 @@ import { Field, TextField } from '../shared/kit/Field'
 import { FileField } from '../shared/kit/FileField'
 import { Dialog } from '../shared/kit/Overlay'
 import { formatBytes } from '../packages/common'
+import kit from '../shared/kit/page.module.css'
 import styles from './artifacts.module.css'
 
 const word = (message: DeployMessage): string =>
@@ -152,9 +153,9 @@ function DeployForm({ control, state }: { readonly control: DeployControl; reado
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={percent}
-                className={styles.progressTrack}
+                className={kit.progressTrack}
               >
-                <span className={styles.progressBar} style={{ width: `${percent}%` }} />
+                <span className={kit.progressBar} style={{ width: `${percent}%` }} />
               </div>
               <span>
                 {formatBytes(deploy.loaded)} of {formatBytes(deploy.total)}

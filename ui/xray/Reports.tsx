@@ -204,9 +204,9 @@ function ReportProgress({ report }: { readonly report: ReportView }) {
           aria-valuemax={100}
           aria-valuenow={percent}
           aria-valuetext={`${report.done.toLocaleString('en')} of ${report.total.toLocaleString('en')} versions read`}
-          className={styles.progressTrack}
+          className={`${kit.progressTrack} ${styles.progressTrack}`}
         >
-          <span className={styles.progressBar} style={{ width: `${percent}%` }} />
+          <span className={kit.progressBar} style={{ width: `${percent}%` }} />
         </span>
       )}
       {report.status === 'done' && (
