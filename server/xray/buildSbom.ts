@@ -7,10 +7,9 @@
 import { createHash } from 'node:crypto'
 import type { ServerContext } from '../context'
 import { buildStore, type ResolvedFile } from '../builds/store'
-import { npmPurl } from './sbom'
+import { cycloneVulnerability, npmPurl } from './sbom'
 import { SbomStore, type SbomFinding } from './sbomStore'
 
-const CVSS_METHOD: Record<string, string> = { 'CVSS:3.1': 'CVSSv31', 'CVSS:3.0': 'CVSSv3' }
 const SPDX_ID = /^[A-Za-z0-9.+-]+$/
 
 /** A package URL of a stored version: `npm://name` → pkg:npm/name@version, other types alike. */
@@ -31,37 +30,21 @@ const hashesOf = (f: ResolvedFile) =>
 const list = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as T[]) : [])
 
 /** One finding as a CycloneDX vulnerability affecting `ref`. */
-function vulnerabilityOf(f: SbomFinding, ref: string) {
-  const method = f.cvss_vector ? CVSS_METHOD[f.cvss_vector.split('/')[0]!] : undefined
-  const fixed = list<string>(f.fixed_json)
-  return {
-    'bom-ref': `${f.advisory_id}:${ref}`,
-    id: f.advisory_id,
-    source: f.advisory_id.startsWith('GHSA-')
-      ? { name: 'GitHub Advisory Database', url: `https://github.com/advisories/${f.advisory_id}` }
-      : { name: 'OSV', url: `https://osv.dev/vulnerability/${f.advisory_id}` },
-    references: list<string>(f.aliases_json).map((id) => ({
-      id,
-      source: { name: id.startsWith('CVE-') ? 'NVD' : 'OSV' },
-    })),
-    ratings: [
-      {
-        severity: f.severity,
-        ...(f.cvss_score !== null ? { score: f.cvss_score } : {}),
-        ...(method ? { method, vector: f.cvss_vector } : {}),
-      },
-    ],
-    cwes: list<string>(f.cwes_json)
-      .map((c) => Number(c.replace(/^CWE-/, '')))
-      .filter((n) => Number.isInteger(n)),
-    description: f.summary ?? '',
-    ...(fixed.length > 0 ? { recommendation: `Upgrade ${f.component} to ${fixed.join(' or ')}` } : {}),
-    advisories: list<{ type: string; url: string }>(f.references_json)
-      .filter((r) => r.type === 'ADVISORY')
-      .map((r) => ({ url: r.url })),
-    affects: [{ ref }],
-  }
-}
+const vulnerabilityOf = (f: SbomFinding, ref: string) =>
+  cycloneVulnerability({
+    bomRef: `${f.advisory_id}:${ref}`,
+    advisoryId: f.advisory_id,
+    component: f.component,
+    severity: f.severity,
+    cvssScore: f.cvss_score,
+    cvssVector: f.cvss_vector,
+    aliases: list<string>(f.aliases_json),
+    cwes: list<string>(f.cwes_json),
+    summary: f.summary ?? '',
+    fixed: list<string>(f.fixed_json),
+    references: list<{ type: string; url: string }>(f.references_json),
+    affects: ref,
+  })
 
 interface Component {
   readonly type: 'application' | 'library' | 'file'

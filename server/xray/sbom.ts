@@ -14,6 +14,44 @@ const SPDX_ID = /^[A-Za-z0-9.+-]+$/
 
 const CVSS_METHOD: Record<string, string> = { 'CVSS:3.1': 'CVSSv31', 'CVSS:3.0': 'CVSSv3' }
 
+/** An advisory found in a component as a CycloneDX 1.5 vulnerability (a version's SBOM and a build's). */
+export function cycloneVulnerability(v: {
+  readonly bomRef: string
+  readonly advisoryId: string
+  readonly component: string
+  readonly severity: string
+  readonly cvssScore: number | null
+  readonly cvssVector: string | null
+  readonly aliases: readonly string[]
+  readonly cwes: readonly string[]
+  readonly summary: string
+  readonly fixed: readonly string[]
+  readonly references: ReadonlyArray<{ type: string; url: string }>
+  readonly affects: string
+}) {
+  const method = v.cvssVector ? CVSS_METHOD[v.cvssVector.split('/')[0]!] : undefined
+  return {
+    'bom-ref': v.bomRef,
+    id: v.advisoryId,
+    source: v.advisoryId.startsWith('GHSA-')
+      ? { name: 'GitHub Advisory Database', url: `https://github.com/advisories/${v.advisoryId}` }
+      : { name: 'OSV', url: `https://osv.dev/vulnerability/${v.advisoryId}` },
+    references: v.aliases.map((id) => ({ id, source: { name: id.startsWith('CVE-') ? 'NVD' : 'OSV' } })),
+    ratings: [
+      {
+        severity: v.severity,
+        ...(v.cvssScore !== null ? { score: v.cvssScore } : {}),
+        ...(method ? { method, vector: v.cvssVector } : {}),
+      },
+    ],
+    cwes: v.cwes.map((c) => Number(c.replace(/^CWE-/, ''))).filter((n) => Number.isInteger(n)),
+    description: v.summary,
+    ...(v.fixed.length > 0 ? { recommendation: `Upgrade ${v.component} to ${v.fixed.join(' or ')}` } : {}),
+    advisories: v.references.filter((r) => r.type === 'ADVISORY').map((r) => ({ url: r.url })),
+    affects: [{ ref: v.affects }],
+  }
+}
+
 export async function sbomOf(store: XrayStore, versionId: string, now: string) {
   const v = await store.versionToScan(versionId)
   if (!v) return undefined
@@ -61,30 +99,20 @@ export async function sbomOf(store: XrayStore, versionId: string, now: string) {
     ],
     vulnerabilities: findings.map((f) => {
       const a = advisories.get(f.advisoryId)
-      const method = a?.cvssVector ? CVSS_METHOD[a.cvssVector.split('/')[0]!] : undefined
-      return {
-        'bom-ref': `${f.advisoryId}:${f.component}`,
-        id: f.advisoryId,
-        source: f.advisoryId.startsWith('GHSA-')
-          ? { name: 'GitHub Advisory Database', url: `https://github.com/advisories/${f.advisoryId}` }
-          : { name: 'OSV', url: `https://osv.dev/vulnerability/${f.advisoryId}` },
-        references: (a?.aliases ?? []).map((id) => ({
-          id,
-          source: { name: id.startsWith('CVE-') ? 'NVD' : 'OSV' },
-        })),
-        ratings: [
-          {
-            severity: f.severity,
-            ...(f.cvssScore !== null ? { score: f.cvssScore } : {}),
-            ...(method ? { method, vector: a!.cvssVector } : {}),
-          },
-        ],
-        cwes: (a?.cwes ?? []).map((c) => Number(c.replace(/^CWE-/, ''))).filter((n) => Number.isInteger(n)),
-        description: a?.summary ?? '',
-        recommendation: f.fixed.length > 0 ? `Upgrade ${f.component} to ${f.fixed.join(' or ')}` : undefined,
-        advisories: (a?.references ?? []).filter((r) => r.type === 'ADVISORY').map((r) => ({ url: r.url })),
-        affects: [{ ref: f.direct ? main : depRef(f.component) }],
-      }
+      return cycloneVulnerability({
+        bomRef: `${f.advisoryId}:${f.component}`,
+        advisoryId: f.advisoryId,
+        component: f.component,
+        severity: f.severity,
+        cvssScore: f.cvssScore,
+        cvssVector: a?.cvssVector ?? null,
+        aliases: a?.aliases ?? [],
+        cwes: a?.cwes ?? [],
+        summary: a?.summary ?? '',
+        fixed: f.fixed,
+        references: a?.references ?? [],
+        affects: f.direct ? main : depRef(f.component),
+      })
     }),
   }
 }
