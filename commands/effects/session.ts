@@ -332,7 +332,11 @@ const identify = handle(
   (failure) => S.IdentityFailed({ failure }),
 )
 
-/** Enrolment data is dropped as soon as the login completes; any shown key when a session ends. */
+/**
+ * Enrolment data is dropped as soon as the login completes; any shown key, and a support
+ * bundle's session held for replay, when a session ends (here, since the support bundles'
+ * effects load with that area's first event and would not see a sign-out before it).
+ */
 const forgetEnrollment: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('session/SignedIn', 'session/SignedOut'),
@@ -341,6 +345,7 @@ const forgetEnrollment: Effect = (events$, _state$, ports) =>
       if (env.event.type === 'session/SignedOut') {
         ports.shown.apiKeys.clear()
         ports.shown.clientTokens.clear()
+        ports.shown.sessions.clear()
       }
     }),
     ignoreElements(),

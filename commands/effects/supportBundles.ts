@@ -117,10 +117,10 @@ const openSession: Effect = (events$, _state$, ports) =>
     }),
   )
 
-/** The replay ended: the session's log is let go. */
+/** The replay ended: the session's log is let go (on sign-out too: the session area's effect). */
 const closeSession: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    ofType('supportBundles/SessionClosed', 'session/SignedOut'),
+    ofType('supportBundles/SessionClosed'),
     mergeMap(() => {
       ports.shown.sessions.clear()
       return EMPTY

@@ -55,14 +55,15 @@ describe('shown secrets', () => {
   })
 
   it('an API key is shown by reference until the session ends, and never recorded', async () => {
+    const ports = fakePorts({
+      sessionApi: {
+        ...sessionApi({}, user({ name: 'dev' })),
+        apiKey: async () => right('AKCp-secret-key'),
+        logout: async () => right(undefined),
+      },
+    })
     const a = createApp({
-      ports: fakePorts({
-        sessionApi: {
-          ...sessionApi({}, user({ name: 'dev' })),
-          apiKey: async () => right('AKCp-secret-key'),
-          logout: async () => right(undefined),
-        },
-      }),
+      ports,
       effects: allEffects,
       seed: [S.SignedIn({ user: user({ name: 'dev' }), via: 'password' })],
     })
@@ -72,8 +73,11 @@ describe('shown secrets', () => {
     const ref = key.status === 'ready' ? key.ref : ''
     expect(a.shown.apiKeys.get(ref)).toBe('AKCp-secret-key')
     expect(a.exportLog()).not.toContain('AKCp-secret-key')
+    // A support bundle's session held for replay goes with the session too.
+    const held = ports.shown.sessions.put('{"kind":"header"}')
     a.dispatch({ type: 'session/SignOut' })
     await expect.poll(() => a.getState().session.status).toBe('anonymous')
     expect(a.shown.apiKeys.get(ref)).toBeUndefined()
+    expect(a.shown.sessions.get(held)).toBeUndefined()
   })
 })
