@@ -120,7 +120,12 @@ export function ScansPage() {
               </span>
             ),
           },
-          { id: 'repo', header: 'Repository', cell: (s) => s.repo },
+          // A repository's key is one word: `npm-remote` broke at its hyphen at 1024 px.
+          {
+            id: 'repo',
+            header: 'Repository',
+            cell: (s) => <span className={styles.cellWord}>{s.repo}</span>,
+          },
           {
             id: 'status',
             header: 'Status',

@@ -1,7 +1,7 @@
 // Violations: what the watches' policies found in the versions they cover, filtered by severity,
 // type, watch, policy and resource, a page at a time; a violation's details, and (admins) an
 // ignore rule made from it.
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { ShieldCheck } from 'lucide-react'
 import {
@@ -193,8 +193,16 @@ const isGitResource = (id: string) => id.startsWith('git://')
 
 export function VersionLink({ versionId }: { readonly versionId: string }) {
   const route = versionRouteOf(versionId)
-  const text = versionId.replace(/^[a-z]+:\/\//, '')
+  const text = breakable(versionId.replace(/^[a-z]+:\/\//, ''))
   return route ? <Link href={versionPath(route.packageId, route.version)}>{text}</Link> : <>{text}</>
+}
+
+/**
+ * A scoped name and version with places to break a line: after a `/` and before the version's
+ * `@` (`@babel/` `core` `@7.29.13`), rather than inside a word where a narrow column cuts it.
+ */
+function breakable(name: string): ReactNode[] {
+  return name.split(/(?<=\/)|(?<=.)(?=@)/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]))
 }
 
 function ActionBadges({ violation: v }: { readonly violation: ViolationView }) {
