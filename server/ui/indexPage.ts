@@ -16,7 +16,9 @@
  * (withSkeletonMark); with anonymous access those other pages are sent as built, byte for byte.
  *
  * Each distinct page is made once and compressed once (brotli and gzip), like the build's
- * precompressed files, never per request.
+ * precompressed files, never per request; but a signed-in user's page with its start-up answers
+ * (withAnswers, server/ui/startupAnswers.ts) is that page with the user's answers added,
+ * compressed for the one request at a faster setting.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
