@@ -12,7 +12,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream, mkdirSync, rmSync, truncateSync } from 'node:fs'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { Transform, type Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isoNow } from '../clock'
 import { HttpError, type ServerContext } from '../context'
@@ -25,6 +25,7 @@ import { containerStore } from './store'
 import { recordTaggedImage } from './catalogue'
 import { collectContainerGarbage, GC_EVERY_MS } from './gc'
 import type { RemoteRegistry } from './remote'
+import type { PlatformPush } from './samples'
 import { RemoteError } from '../remote/upstream'
 import {
   artifactTypeOf,
@@ -240,6 +241,16 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     }
   }
 
+  /** A monolithic blob push: streamed and checked against its digest, then linked to the image. */
+  const pushBlob = async (target: RepositoryRecord, image: string, source: Readable, digest: string) => {
+    const staged = await storeBlob(source, digest)
+    try {
+      await store.linkStagedBlob(staged, target.key, image, digest, now())
+    } finally {
+      staged.discard()
+    }
+  }
+
   const blobCreated = (reply: FastifyReply, target: string, image: string, digest: string) =>
     reply
       .status(201)
@@ -281,12 +292,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     }
     if (q.digest !== undefined) {
       const digest = checkDigest(q.digest)
-      const staged = await storeBlob(request.raw, digest)
-      try {
-        await store.linkStagedBlob(staged, target.key, e.image, digest, now())
-      } finally {
-        staged.discard()
-      }
+      await pushBlob(target, e.image, request.raw, digest)
       return blobCreated(reply, e.repo, e.image, digest)
     }
     const id = randomUUID()
@@ -430,35 +436,43 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     return missing
   }
 
-  const putManifest = async (
-    e: Extract<Endpoint, { kind: 'manifest' }>,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    caller: ContainerCaller,
-  ) => {
-    const target = pushTarget(e)
-    const bytes = await readBody(request, MANIFEST_LIMIT)
+  /**
+   * Stores a manifest pushed under `reference` (a tag or its digest) in the local repository
+   * `target`: its digest checked, everything it names already held by the image, the tag
+   * recorded in the catalogue. Answers the manifest's digest and what it was parsed as.
+   */
+  const pushManifest = async (m: {
+    readonly target: RepositoryRecord
+    readonly image: string
+    readonly reference: string
+    readonly bytes: Buffer
+    readonly contentType: string | undefined
+    readonly deployedBy: string
+    /** The name the client used (through a virtual repository, its key), for messages. */
+    readonly name: string
+  }) => {
+    const { target, image, reference, bytes } = m
     const digest = sha256Of(bytes)
-    const byDigest = e.reference.includes(':')
-    if (byDigest && checkDigest(e.reference) !== digest)
-      throw new OciError('DIGEST_INVALID', `The manifest is ${digest}, not ${e.reference}`, 400, {
-        expected: e.reference,
+    const byDigest = reference.includes(':')
+    if (byDigest && checkDigest(reference) !== digest)
+      throw new OciError('DIGEST_INVALID', `The manifest is ${digest}, not ${reference}`, 400, {
+        expected: reference,
         actual: digest,
       })
-    const parsed = parseManifest(bytes, request.headers['content-type'])
-    const missing = await missingOf(target.key, e.image, parsed)
+    const parsed = parseManifest(bytes, m.contentType)
+    const missing = await missingOf(target.key, image, parsed)
     if (missing.length > 0)
-      throw new OciError('MANIFEST_BLOB_UNKNOWN', `The manifest names what ${nameOf(e)} does not hold`, 400, {
+      throw new OciError('MANIFEST_BLOB_UNKNOWN', `The manifest names what ${m.name} does not hold`, 400, {
         digests: missing,
       })
     const staged = blobs.putBytes(bytes)
     const created = now()
-    const tag = byDigest ? undefined : e.reference
+    const tag = byDigest ? undefined : reference
     try {
       await store.putManifest(
         {
           repo: target.key,
-          image: e.image,
+          image,
           digest,
           mediaType: parsed.mediaType,
           size: bytes.length,
@@ -479,15 +493,26 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     if (tag)
       await recordTaggedImage(
         { store, blobs },
-        {
-          repo: target.key,
-          image: e.image,
-          tag,
-          digest,
-          now: created,
-          deployedBy: caller.user.name,
-        },
+        { repo: target.key, image, tag, digest, now: created, deployedBy: m.deployedBy },
       )
+    return { digest, parsed }
+  }
+
+  const putManifest = async (
+    e: Extract<Endpoint, { kind: 'manifest' }>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    caller: ContainerCaller,
+  ) => {
+    const { digest, parsed } = await pushManifest({
+      target: pushTarget(e),
+      image: e.image,
+      reference: e.reference,
+      bytes: await readBody(request, MANIFEST_LIMIT),
+      contentType: request.headers['content-type'],
+      deployedBy: caller.user.name,
+      name: nameOf(e),
+    })
     if (parsed.subject) reply.header('OCI-Subject', parsed.subject.digest)
     return reply
       .status(201)
@@ -705,8 +730,35 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     void collectContainerGarbage(ctx, store, blobs).catch(() => undefined)
   })
 
+  /**
+   * The platform's own pushes (its sample images): a client's monolithic push, blobs then the
+   * manifest, through the same checks and catalogue recording, with no client to authenticate.
+   */
+  const platformPush: PlatformPush = {
+    async pushBlob(repoKey, image, blob) {
+      await pushBlob(await localRepo(repoKey), image, Readable.from([blob.bytes]), blob.digest)
+    },
+    async pushManifest(repoKey, image, manifest, reference, deployedBy) {
+      await pushManifest({
+        target: await localRepo(repoKey),
+        image,
+        reference,
+        bytes: manifest.bytes,
+        contentType: manifest.mediaType,
+        deployedBy,
+        name: `${repoKey}/${image}`,
+      })
+    },
+  }
+  const localRepo = async (key: string) => {
+    const repo = await dockerRepo(key)
+    if (repo.kind !== 'local') throw new OciError('UNSUPPORTED', `${key} does not take pushes`)
+    return repo
+  }
+
   return {
     store,
+    platformPush,
     plugin: async (app: FastifyInstance) => {
       app.addHook('onClose', async () => stopCollecting())
       // Bodies are streamed by the handlers themselves (blobs) or read with a cap (manifests).

@@ -23,6 +23,7 @@ import { npmRemote } from '../remote/npmRemote'
 import { genericRemote } from '../remote/genericRemote'
 import { mimeOfPath } from './genericRoutes'
 import { remoteRegistry } from '../containers/remoteRegistry'
+import { pushSampleImagesOnce } from '../containers/samples'
 
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const repos = repositoryStore(ctx.sql)
@@ -62,5 +63,8 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   await app.register(buildInfoRoutes(ctx, deps.auth), { prefix: '/artifactory/api/build' })
   await app.register(genericRoutes(ctx, deps), { prefix: '/artifactory' })
   // Container images: the OCI distribution API at /v2/, where registry clients look for it.
-  await app.register(containerRoutes(ctx, deps).plugin)
+  const containers = containerRoutes(ctx, deps)
+  await app.register(containers.plugin)
+  // The container registry edition opens on images it really holds, pushed at its first start.
+  await pushSampleImagesOnce(ctx, containers.platformPush)
 }
