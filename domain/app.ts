@@ -1,8 +1,9 @@
 /**
  * Composition of the client's areas: the whole state, every event and command, and the
- * single `evolve` that replay folds. Add an area here and in `areas` below; nothing else
- * in the bus changes.
+ * single `evolve` that replay folds, all derived from one list of areas. Add an area to that
+ * list (and, as the kept logs predate it, to `AREAS_ADDED_LATER`); nothing else in the bus changes.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- `infer` needs the other parameters open */
 import { onSlice, type Area, type CommandsOf, type EventMeta, type SliceArea } from './shared/area'
 import {
   createAreaRegistry,
@@ -10,145 +11,68 @@ import {
   type DeferredArea,
   type PartlyLoadedArea,
 } from './areaRegistry'
-import { busArea, type BusEvent, type BusState } from './bus'
-import { platformArea, type PlatformCommand, type PlatformEvent, type PlatformState } from './platform'
-import { sessionArea, type SessionCommand, type SessionEvent, type SessionState } from './session'
-import {
+import { busArea } from './bus'
+import { platformArea } from './platform'
+import { sessionArea } from './session'
+import { navigationArea } from './navigation'
+import { tourArea } from './tour'
+import { preferencesArea } from './preferences'
+import { notificationsArea } from './notifications'
+import { adminArea } from './admin'
+import { serviceStatusArea } from './serviceStatus'
+import { searchArea } from './search'
+import { packagesArea } from './packages'
+import { releaseBundlesArea } from './releaseBundles'
+import { onboardingArea } from './onboarding'
+import { supportBundlesArea } from './supportBundles'
+import { repositoriesArea } from './repositories'
+import { artifactsArea } from './artifacts'
+import { securityArea } from './security'
+import { buildsArea } from './builds'
+import { overviewArea } from './overview'
+import { integrationsArea } from './integrations'
+import { tokensArea } from './tokens'
+import { xrayArea } from './xray'
+
+/**
+ * Every area, in the order their `evolve` runs for each event (and their policies). The app's
+ * state, events and commands are derived from this list: an area is added here, once.
+ */
+const sliceAreas = [
+  busArea,
+  platformArea,
+  sessionArea,
   navigationArea,
-  type NavigationCommand,
-  type NavigationEvent,
-  type NavigationState,
-} from './navigation'
-import { tourArea, type TourCommand, type TourEvent, type TourState } from './tour'
-import {
+  tourArea,
   preferencesArea,
-  type PreferencesCommand,
-  type PreferencesEvent,
-  type PreferencesState,
-} from './preferences'
-import {
   notificationsArea,
-  type NotificationsCommand,
-  type NotificationsEvent,
-  type NotificationsState,
-} from './notifications'
-import { adminArea, type AdminCommand, type AdminEvent, type AdminState } from './admin'
-import {
+  adminArea,
   serviceStatusArea,
-  type ServiceStatusCommand,
-  type ServiceStatusEvent,
-  type ServiceStatusState,
-} from './serviceStatus'
-import { searchArea, type SearchCommand, type SearchEvent, type SearchState } from './search'
-import { packagesArea, type PackagesCommand, type PackagesEvent, type PackagesState } from './packages'
-import {
+  searchArea,
+  packagesArea,
   releaseBundlesArea,
-  type ReleaseBundlesCommand,
-  type ReleaseBundlesEvent,
-  type ReleaseBundlesState,
-} from './releaseBundles'
-import {
-  supportBundlesArea,
-  type SupportBundlesCommand,
-  type SupportBundlesEvent,
-  type SupportBundlesState,
-} from './supportBundles'
-import {
   onboardingArea,
-  type OnboardingCommand,
-  type OnboardingEvent,
-  type OnboardingState,
-} from './onboarding'
-import {
+  supportBundlesArea,
   repositoriesArea,
-  type RepositoriesCommand,
-  type RepositoriesEvent,
-  type RepositoriesState,
-} from './repositories'
-import { artifactsArea, type ArtifactsCommand, type ArtifactsEvent, type ArtifactsState } from './artifacts'
-import { securityArea, type SecurityCommand, type SecurityEvent, type SecurityState } from './security'
-import { buildsArea, type BuildsCommand, type BuildsEvent, type BuildsState } from './builds'
-import { overviewArea, type OverviewCommand, type OverviewEvent, type OverviewState } from './overview'
-import {
+  artifactsArea,
+  securityArea,
+  buildsArea,
+  overviewArea,
   integrationsArea,
-  type IntegrationsCommand,
-  type IntegrationsEvent,
-  type IntegrationsState,
-} from './integrations'
-import { tokensArea, type TokensCommand, type TokensEvent, type TokensState } from './tokens'
-import { xrayArea, type XrayCommand, type XrayEvent, type XrayState } from './xray'
+  tokensArea,
+  xrayArea,
+] as const
 
-export interface AppState {
-  readonly bus: BusState
-  readonly platform: PlatformState
-  readonly session: SessionState
-  readonly navigation: NavigationState
-  readonly tour: TourState
-  readonly preferences: PreferencesState
-  readonly notifications: NotificationsState
-  readonly admin: AdminState
-  readonly serviceStatus: ServiceStatusState
-  readonly search: SearchState
-  readonly packages: PackagesState
-  readonly releaseBundles: ReleaseBundlesState
-  readonly onboarding: OnboardingState
-  readonly supportBundles: SupportBundlesState
-  readonly repositories: RepositoriesState
-  readonly artifacts: ArtifactsState
-  readonly security: SecurityState
-  readonly builds: BuildsState
-  readonly overview: OverviewState
-  readonly integrations: IntegrationsState
-  readonly tokens: TokensState
-  readonly xray: XrayState
-}
+type Listed = (typeof sliceAreas)[number]
+type EventsOfArea<A> = A extends SliceArea<any, any, any, infer E, any, any, any> ? E : never
+type CommandsOfArea<A> = A extends SliceArea<any, any, infer C, any, any, any, any> ? C : never
 
-export type AppEvent =
-  | BusEvent
-  | PlatformEvent
-  | SessionEvent
-  | NavigationEvent
-  | TourEvent
-  | PreferencesEvent
-  | NotificationsEvent
-  | AdminEvent
-  | ServiceStatusEvent
-  | SearchEvent
-  | PackagesEvent
-  | ReleaseBundlesEvent
-  | OnboardingEvent
-  | SupportBundlesEvent
-  | RepositoriesEvent
-  | ArtifactsEvent
-  | SecurityEvent
-  | BuildsEvent
-  | OverviewEvent
-  | IntegrationsEvent
-  | TokensEvent
-  | XrayEvent
-
-export type AppCommand =
-  | PlatformCommand
-  | SessionCommand
-  | NavigationCommand
-  | TourCommand
-  | PreferencesCommand
-  | NotificationsCommand
-  | AdminCommand
-  | ServiceStatusCommand
-  | SearchCommand
-  | PackagesCommand
-  | ReleaseBundlesCommand
-  | OnboardingCommand
-  | SupportBundlesCommand
-  | RepositoriesCommand
-  | ArtifactsCommand
-  | SecurityCommand
-  | BuildsCommand
-  | OverviewCommand
-  | IntegrationsCommand
-  | TokensCommand
-  | XrayCommand
+/** Each area's slice, under its key. */
+export type AppState = { readonly [A in Listed as A['key']]: A['initialState'] }
+/** Every area's events (an area's own, and the others' its `evolve` reacts to). */
+export type AppEvent = EventsOfArea<Listed>
+/** Every area's commands. */
+export type AppCommand = CommandsOfArea<Listed>
 
 export type AreaKey = keyof AppState
 export type AppArea<K extends AreaKey> = Area<AppState, AppCommand, AppEvent, K>
@@ -158,31 +82,22 @@ export const appSlice = <K extends AreaKey, X, P extends AppCommand = never>(
   area: SliceArea<K, AppState[K], CommandsOf<AppCommand, K>, AppEvent, X, P, AppState>,
 ): AppArea<K> => onSlice<AppState, AppCommand, AppEvent, K, X, P>(area)
 
-/** Every area, in the order their `evolve` runs for each event. */
-export const areas = [
-  appSlice(busArea),
-  appSlice(platformArea),
-  appSlice(sessionArea),
-  appSlice(navigationArea),
-  appSlice(tourArea),
-  appSlice(preferencesArea),
-  appSlice(notificationsArea),
-  appSlice(adminArea),
-  appSlice(serviceStatusArea),
-  appSlice(searchArea),
-  appSlice(packagesArea),
-  appSlice(releaseBundlesArea),
-  appSlice(onboardingArea),
-  appSlice(supportBundlesArea),
-  appSlice(repositoriesArea),
-  appSlice(artifactsArea),
-  appSlice(securityArea),
-  appSlice(buildsArea),
-  appSlice(overviewArea),
-  appSlice(integrationsArea),
-  appSlice(tokensArea),
-  appSlice(xrayArea),
-] as const
+/**
+ * An area as the app runs it: the state its `contextOf` reads must be the app's, and its
+ * policies may ask only for the app's commands. Checked for each area of the list below.
+ */
+type OnApp<A> =
+  A extends SliceArea<infer K extends AreaKey, any, any, any, infer X, infer P extends AppCommand, any>
+    ? SliceArea<K, AppState[K], CommandsOf<AppCommand, K>, AppEvent, X, P, AppState>
+    : never
+type EachOnApp<T extends ReadonlyArray<unknown>> = { readonly [I in keyof T]: OnApp<T[I]> }
+const checked: EachOnApp<typeof sliceAreas> = sliceAreas
+
+/** Every area as the bus runs it, in the order of the list. */
+export const areas: ReadonlyArray<AnyArea> = checked.map(
+  (area: OnApp<Listed>) =>
+    onSlice<AppState, AppCommand, AppEvent, AreaKey, unknown, AppCommand>(area as never) as AnyArea,
+)
 
 /**
  * Areas added after the kept session logs were recorded (tests/fixtures/logs): an older log
@@ -206,7 +121,7 @@ export type AnyArea = { [K in AreaKey]: AppArea<K> }[AreaKey]
 export type AppRegistry = AreaRegistry<AppState, AppEvent, AnyArea>
 export type AppDeferredArea = DeferredArea<AppState, AnyArea>
 export type AppPartlyLoadedArea = PartlyLoadedArea<AnyArea>
-const areaList: ReadonlyArray<AnyArea> = areas
+const areaList = areas
 
 export const areaByKey: ReadonlyMap<string, AnyArea> = new Map(areaList.map((a) => [a.key, a]))
 
