@@ -6,9 +6,16 @@
  * Every failure is an UpstreamFault naming its kind, so callers can answer the client with
  * a clear error instead of a 500. The body is a stream that fails the same way mid-way
  * (reset, time-out, too large), so a caller can pass it on while it arrives.
+ *
+ * Connections are kept open between requests (a cold `npm ci` asks one upstream for hundreds
+ * of documents and tarballs; a new connection each cost a handshake on both sides). Only idle
+ * ones are reused, and there is no cap on open ones, so a slow upstream answer never makes
+ * another request wait for a socket. A kept connection the upstream closed meanwhile fails
+ * before any answer: the request is sent again once, on a new connection.
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https'
+import type { Socket } from 'node:net'
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
 
 export type UpstreamFaultKind =
@@ -115,22 +122,50 @@ interface Answered {
   readonly cause: () => UpstreamFault | undefined
 }
 
-function once(url: URL, request: UpstreamRequest, limits: UpstreamLimits): Promise<Answered> {
+/**
+ * How long a kept connection may idle: below the 5 s after which common servers (Node's
+ * included) close theirs, so the platform is rarely the one to find a connection closed.
+ */
+export const IDLE_CONNECTION_MS = 4000
+
+/** Keeps idle connections for IDLE_CONNECTION_MS at most (or less when the server says so). */
+function idleFor<T extends http.Agent>(agent: T): T {
+  // Node's answers whether it kept the connection (its typings say void).
+  const keep = agent.keepSocketAlive.bind(agent) as (socket: Socket) => boolean
+  agent.keepSocketAlive = (socket: Socket) => {
+    if (!keep(socket)) return false
+    // The agent destroys an idle connection whose time-out fires.
+    socket.setTimeout(Math.min(IDLE_CONNECTION_MS, socket.timeout || IDLE_CONNECTION_MS))
+    return true
+  }
+  return agent
+}
+
+const httpAgent = idleFor(new http.Agent({ keepAlive: true, scheduling: 'lifo' }))
+const httpsAgent = idleFor(new https.Agent({ keepAlive: true, scheduling: 'lifo' }))
+
+/** What a kept connection the upstream has closed gives when written to. */
+const isStaleConnection = (error: unknown) =>
+  ['ECONNRESET', 'EPIPE'].includes(String((error as { code?: unknown }).code))
+
+function once(url: URL, request: UpstreamRequest, limits: UpstreamLimits, fresh = false): Promise<Answered> {
   const shown = shownUrl(url)
   let cause: UpstreamFault | undefined
   return new Promise((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http
-    const req = client.request(url, {
+    const secure = url.protocol === 'https:'
+    const options = {
       method: request.method ?? 'GET',
       headers: {
         'user-agent': 'artifact-platform',
         ...request.headers,
         ...authorization(request.credentials),
       },
-      // No connection reuse: a slow or broken upstream must not hold sockets of later requests.
-      agent: false,
-    })
+    }
+    const req = secure
+      ? https.request(url, { ...options, agent: fresh ? false : httpsAgent })
+      : http.request(url, { ...options, agent: fresh ? false : httpAgent })
     let connected = false
+    let answered = false
     const connectTimer = setTimeout(() => {
       req.destroy(
         new UpstreamFault('connectTimeout', shown, `no connection within ${limits.connectTimeoutMs} ms`),
@@ -140,22 +175,27 @@ function once(url: URL, request: UpstreamRequest, limits: UpstreamLimits): Promi
       const onConnect = () => {
         connected = true
         clearTimeout(connectTimer)
-        socket.setTimeout(limits.readTimeoutMs)
       }
+      // A kept connection is connected already.
       if (!socket.connecting) onConnect()
-      else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', onConnect)
-      socket.on('timeout', () => {
-        cause = new UpstreamFault('readTimeout', shown, `no answer for ${limits.readTimeoutMs} ms`)
-        req.destroy(cause)
-      })
+      else socket.once(secure ? 'secureConnect' : 'connect', onConnect)
+    })
+    // Armed once connected, for the headers and then every silence of the body; the agent takes
+    // the listener off when the connection goes back to it, so it never fires for another request.
+    req.setTimeout(limits.readTimeoutMs, () => {
+      cause = new UpstreamFault('readTimeout', shown, `no answer for ${limits.readTimeoutMs} ms`)
+      req.destroy(cause)
     })
     req.on('response', (res) => {
+      answered = true
       clearTimeout(connectTimer)
       resolve({ res, cause: () => cause })
     })
     req.on('error', (error) => {
       clearTimeout(connectTimer)
       if (error instanceof UpstreamFault) reject(error)
+      else if (req.reusedSocket && !answered && isStaleConnection(error))
+        once(url, request, limits, true).then(resolve, reject)
       else if (!connected)
         reject(
           isTlsFailure(error)

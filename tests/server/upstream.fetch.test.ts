@@ -1,7 +1,8 @@
 /**
  * The bounded upstream request against a real HTTP server on 127.0.0.1 that misbehaves on
  * purpose: each way an upstream can fail ends in an UpstreamFault of its kind, never a hang
- * or an unbounded read.
+ * or an unbounded read. Connections are kept between requests, and one the upstream closed
+ * meanwhile is replaced without the caller seeing a fault.
  */
 import http, { type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -13,6 +14,9 @@ let base: string
 let other: Server
 let otherBase: string
 const seen: Array<string | undefined> = []
+/** Connections the server accepted, and those it has answered on before. */
+let connections = 0
+const served = new WeakSet<object>()
 
 const limits = { connectTimeoutMs: 2000, readTimeoutMs: 300, maxBytes: 1000, maxRedirects: 2 }
 
@@ -25,7 +29,13 @@ beforeAll(async () => {
   otherBase = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
   server = http.createServer((req, res) => {
     const path = req.url ?? '/'
+    const reused = served.has(req.socket)
+    served.add(req.socket)
     if (path === '/ok') return res.end(JSON.stringify({ auth: req.headers.authorization ?? null }))
+    // As an upstream that closed an idle connection just as the request came.
+    if (path === '/drop-reused' && reused) return req.socket.destroy()
+    if (path === '/drop-reused') return res.end('fresh')
+    if (path === '/later') return void setTimeout(() => res.end('later'), 300)
     if (path === '/hang') return // never answers
     if (path === '/stall') {
       res.writeHead(200, { 'content-length': '100' })
@@ -66,6 +76,7 @@ beforeAll(async () => {
     res.writeHead(404)
     res.end()
   })
+  server.on('connection', () => connections++)
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -130,6 +141,28 @@ describe('upstreamRequest', () => {
     const port = (closed.address() as AddressInfo).port
     await new Promise((r) => closed.close(r))
     expect((await faultOf(upstreamRequest(`http://127.0.0.1:${port}/`, { limits }))).kind).toBe('connect')
+  })
+
+  it('keeps a connection open for the next request', async () => {
+    await body('/ok')
+    const before = connections
+    for (let i = 0; i < 3; i++) await body('/ok')
+    expect(connections).toBe(before)
+  })
+
+  it('sends again on a new connection when the upstream closed the kept one', async () => {
+    await body('/ok')
+    const before = connections
+    expect((await body('/drop-reused')).toString()).toBe('fresh')
+    expect(connections).toBe(before + 1)
+  })
+
+  it("never times a request out by another's read time-out on the same connection", async () => {
+    await readAll(await upstreamRequest(`${base}/ok`, { limits: { ...limits, readTimeoutMs: 100 } }))
+    const before = connections
+    const res = await upstreamRequest(`${base}/later`, { limits: { ...limits, readTimeoutMs: 2000 } })
+    expect((await readAll(res)).toString()).toBe('later')
+    expect(connections).toBe(before)
   })
 
   it('never shows credentials or the query of an address', () => {
