@@ -2,7 +2,6 @@ import { distinctUntilChanged, EMPTY, map, mergeMap, switchMap, timer } from 'rx
 import {
   BUNDLE_CLEANUP_DELAY_MS,
   BUNDLE_POLL_MS,
-  creationsInProgress,
   isBuilding,
   RETENTION_STATUS_RETRIES,
   retentionDisabledBy,
@@ -17,7 +16,6 @@ import {
   ListLoaded,
   ListLoadFailed,
   ListRequested,
-  PlaceholdersCleared,
   RetentionCheckFailed,
   RetentionResolved,
   MissionControlChecked,
@@ -27,7 +25,7 @@ import {
 import { left } from 'fp-ts/Either'
 import type { Result } from '../../adapters/ports'
 import type { SupportBundle } from '../../domain/supportBundles/types'
-import { caused, type Effect, type EffectTable } from './types'
+import { asked, type Effect, type EffectTable } from './types'
 import { ofType, request } from './operators'
 
 /** Loads the list on every request of it; a newer request supersedes an older one. */
@@ -71,18 +69,18 @@ const create: Effect = (events$, _state$, ports) =>
   )
 
 /**
- * When no service has a creation under way any more, wait the cleanup delay, then drop the
- * placeholders and reload the list. A creation started meanwhile cancels the wait.
+ * The cleanup delay after a creation's answer, then the placeholders go and the list reloads
+ * (the decider keeps them while another creation is under way). A creation started meanwhile
+ * cancels the wait.
  */
-const cleanUpPlaceholders: Effect = (events$, state$, ports) =>
+const cleanUpPlaceholders: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('supportBundles/CreationStarted', 'supportBundles/Created', 'supportBundles/CreationFailed'),
     switchMap((envelope) =>
-      envelope.event.type === 'supportBundles/CreationStarted' ||
-      creationsInProgress(state$.value.supportBundles.inProgress) > 0
+      envelope.event.type === 'supportBundles/CreationStarted'
         ? EMPTY
         : timer(BUNDLE_CLEANUP_DELAY_MS, ports.scheduler).pipe(
-            map(() => caused(envelope, PlaceholdersCleared({ requestId: ports.ids.next() }))),
+            map(() => asked(envelope, { type: 'supportBundles/ClearPlaceholders' })),
           ),
     ),
   )

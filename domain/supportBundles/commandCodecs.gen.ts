@@ -7,6 +7,7 @@ import type { SupportBundlesCommand } from './commands'
 export const supportBundlesCommandCodecs: CommandCodecs<SupportBundlesCommand> = {
   'supportBundles/CheckMissionControl': t.UnknownRecord,
   'supportBundles/CheckRetention': t.UnknownRecord,
+  'supportBundles/ClearPlaceholders': t.UnknownRecord,
   'supportBundles/Close': t.UnknownRecord,
   'supportBundles/CloseSession': t.UnknownRecord,
   'supportBundles/Create': t.type({

@@ -10,6 +10,8 @@ export type SupportBundlesCommand =
   | { readonly type: 'supportBundles/Delete'; readonly id: string }
   | { readonly type: 'supportBundles/Download'; readonly id: string }
   | { readonly type: 'supportBundles/CheckRetention' }
+  // The clean-up delay after a creation's answer is over: the placeholders go if none is under way.
+  | { readonly type: 'supportBundles/ClearPlaceholders' }
   // Whether Mission Control can take a bundle: its service-enabled check, then its ping.
   | { readonly type: 'supportBundles/CheckMissionControl' }
   // The session a bundle carries, fetched and shown in the debug panel's replay; then left.

@@ -13,6 +13,7 @@ import {
   ListRequested,
   PageClosed,
   PageOpened,
+  PlaceholdersCleared,
   MissionControlChecked,
   MissionControlCheckRequested,
   RetentionRequested,
@@ -23,7 +24,7 @@ import {
   type SupportBundlesEvent,
 } from './events'
 import { bundleRequestProblem } from './request'
-import { shownBundles } from './progress'
+import { creationsInProgress, shownBundles } from './progress'
 import { awaits } from '../shared/loadable'
 import { type SupportBundle, type SupportBundlesState } from './types'
 import { initialSupportBundlesState } from './initial'
@@ -272,6 +273,11 @@ export const supportBundlesArea: SliceArea<
       }
       case 'supportBundles/CloseSession':
         return right(s.replay ? [SessionClosed({})] : [])
+      case 'supportBundles/ClearPlaceholders':
+        // A creation started or still waiting for its answer keeps every placeholder shown.
+        return creationsInProgress(s.inProgress) > 0
+          ? left('a creation is still under way')
+          : right([PlaceholdersCleared({ requestId: meta.id })])
       case 'supportBundles/CheckRetention':
         // A non-admin is treated as disabled, without a call (spec 001 section 4).
         return right(

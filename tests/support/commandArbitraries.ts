@@ -148,6 +148,7 @@ const supportBundles = fc.oneof(
     c({ type: 'supportBundles/Close' }),
     c({ type: 'supportBundles/Reload' }),
     c({ type: 'supportBundles/CheckRetention' }),
+    c({ type: 'supportBundles/ClearPlaceholders' }),
   ),
   bundleRequest.map((request) => c({ type: 'supportBundles/Create', request })),
   fc.constantFrom('b-1', 'pending-id-1').map((id) => c({ type: 'supportBundles/Delete', id })),

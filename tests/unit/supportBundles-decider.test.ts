@@ -7,6 +7,7 @@ import { shownBundles, supportBundlesArea } from '../../domain/supportBundles'
 import { appSlice } from '../../domain/app'
 import {
   CreationStarted,
+  Created,
   DeleteRequested,
   DownloadRequested,
   Deleted,
@@ -15,6 +16,7 @@ import {
   ListRequested,
   PageClosed,
   PageOpened,
+  PlaceholdersCleared,
   RetentionRequested,
   RetentionResolved,
 } from '../../domain/supportBundles/events'
@@ -87,6 +89,34 @@ describe('creating a bundle', () => {
       .after()
     expect(after.supportBundles.placeholders[0]).toMatchObject({ name: 'nightly-1.0', status: 'in progress' })
     expect(after.supportBundles.inProgress).toEqual({ artifactory: 1 })
+  })
+})
+
+describe('the placeholders after the clean-up delay', () => {
+  const started = (service: string, requestId: string) =>
+    CreationStarted({ requestId, request: { ...request, service } })
+
+  it('go once no creation is under way', () => {
+    bundles
+      .given(
+        ...listed,
+        started('artifactory', 'c1'),
+        Created({ requestId: 'c1', service: 'artifactory', bundle: bundle() }),
+      )
+      .when({ type: 'supportBundles/ClearPlaceholders' })
+      .then(PlaceholdersCleared({ requestId: 'id-1' }))
+  })
+
+  it('stay while another service’s creation is under way', () => {
+    bundles
+      .given(
+        ...listed,
+        started('artifactory', 'c1'),
+        started('xray', 'c2'),
+        Created({ requestId: 'c1', service: 'artifactory', bundle: bundle() }),
+      )
+      .when({ type: 'supportBundles/ClearPlaceholders' })
+      .rejected('under way')
   })
 })
 
