@@ -24,15 +24,9 @@ const Q = {
      AND NOT EXISTS (SELECT 1 FROM oci_manifest_refs r WHERE r.repo = l.repo AND r.image = l.image AND r.child = l.digest)`,
 }
 
-/** Evicts `path` from the docker remote `repo`'s cache in `tx`; false when nothing was there. */
-export async function evictDockerCache(
-  tx: Sql,
-  blobs: BlobStore,
-  repo: string,
-  path: string,
-): Promise<boolean> {
+/** Drops cached manifests of one docker remote, and what no cached tag reaches after. */
+function evictor(tx: Sql, repo: string) {
   const store = containerStore(tx)
-  const place = path.replace(/\/+$/, '')
   const released = new Set<string>()
   const dropManifest = async (image: string, digest: string) => {
     await store.deleteManifest(repo, image, digest)
@@ -50,6 +44,44 @@ export async function evictDockerCache(
       released.add(l.digest)
     }
   }
+  /** The bytes of what went, once nothing else in the platform names them. */
+  const release = async (blobs: BlobStore) => {
+    for (const d of released) await blobs.releaseIfUnused(hexOf(d), tx)
+  }
+  return { store, dropManifest, prune, release }
+}
+
+/**
+ * Evicts one reference of a cached image, as the registry API's DELETE names it: a tag goes
+ * (other tags on its manifest stay), a digest takes its manifest and every tag on it; then what
+ * no cached tag reaches any more. False when the cache holds no such reference.
+ */
+export async function evictDockerReference(
+  tx: Sql,
+  blobs: BlobStore,
+  repo: string,
+  image: string,
+  reference: string,
+): Promise<boolean> {
+  const { store, dropManifest, prune, release } = evictor(tx, repo)
+  if (reference.includes(':')) {
+    if (!(await store.manifest(repo, image, reference))) return false
+    await dropManifest(image, reference)
+  } else if (!(await store.deleteTag(repo, image, reference))) return false
+  await prune(image)
+  await release(blobs)
+  return true
+}
+
+/** Evicts `path` from the docker remote `repo`'s cache in `tx`; false when nothing was there. */
+export async function evictDockerCache(
+  tx: Sql,
+  blobs: BlobStore,
+  repo: string,
+  path: string,
+): Promise<boolean> {
+  const { dropManifest, prune, release } = evictor(tx, repo)
+  const place = path.replace(/\/+$/, '')
 
   const tag = tagOfManifestPath(place)
   const slash = place.lastIndexOf('/')
@@ -80,6 +112,6 @@ export async function evictDockerCache(
       evicted = true
     }
   }
-  for (const d of released) await blobs.releaseIfUnused(hexOf(d), tx)
+  await release(blobs)
   return evicted
 }

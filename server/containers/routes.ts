@@ -23,6 +23,7 @@ import { imagePath, type RegistryAuthorizer } from '../permissions/authorize'
 import { containerAuth, type Access, type ContainerCaller } from './auth'
 import { containerStore } from './store'
 import { recordTaggedImage } from './catalogue'
+import { evictDockerReference } from './eviction'
 import { collectContainerGarbage, GC_EVERY_MS } from './gc'
 import type { RemoteRegistry } from './remote'
 import type { PlatformPush } from './samples'
@@ -123,6 +124,15 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       return { members, fills }
     }
     if (repo.kind === 'virtual' && !(await deps.authz.can(caller, repo, 'read', path))) await refuse()
+    if (repo.kind === 'remote' && access === 'delete') {
+      // What a remote caches is the installation's: an admin may let it go (the next pull
+      // fetches it again), as in the Artifacts tree.
+      if ((await readable(caller, key, image)).length === 0) await refuse()
+      if (!caller.user.admin)
+        throw new OciError('DENIED', `Only an administrator deletes what ${key} has cached`)
+      if (!(await deps.authz.can(caller, repo, 'delete', path))) await refuse()
+      return { members: [repo], target: repo }
+    }
     const target =
       repo.kind === 'local'
         ? repo
@@ -219,6 +229,8 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   const deleteBlob = async (e: Extract<Endpoint, { kind: 'blob' }>, reply: FastifyReply) => {
     const digest = checkDigest(e.digest)
     const target = pushTarget(e)
+    if (target.kind === 'remote')
+      throw new OciError('UNSUPPORTED', "A cache's blobs go with the manifests that name them", 405)
     if (!(await store.unlinkBlob(target.key, e.image, digest)))
       throw new OciError('BLOB_UNKNOWN', `No blob ${digest} in ${nameOf(e)}`, 404, { digest })
     await blobs.releaseIfUnused(hexOf(digest))
@@ -524,6 +536,14 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
 
   const deleteManifest = async (e: Extract<Endpoint, { kind: 'manifest' }>, reply: FastifyReply) => {
     const target = pushTarget(e)
+    if (target.kind === 'remote') {
+      const reference = e.reference.includes(':') ? checkDigest(e.reference) : e.reference
+      const evicted = await ctx.sql.transaction((tx) =>
+        evictDockerReference(tx, blobs, target.key, e.image, reference),
+      )
+      if (!evicted) throw new OciError('MANIFEST_UNKNOWN', `${nameOf(e)} has no ${reference} cached`)
+      return reply.status(202).send()
+    }
     if (!e.reference.includes(':')) {
       if (!(await store.deleteTag(target.key, e.image, e.reference)))
         throw new OciError('MANIFEST_UNKNOWN', `No tag ${e.reference} in ${nameOf(e)}`)

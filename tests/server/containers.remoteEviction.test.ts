@@ -4,6 +4,8 @@
  * tree with its manifest, config and layers; an admin deletes the tag's manifest.json (others
  * are refused) and the manifest, tag and layers leave the cache and the blob store; skopeo copies
  * it again, fetched from the upstream anew, digest for digest; an image's folder goes whole.
+ * The registry API's DELETE does the same for an admin (skopeo delete by digest, a tag by name),
+ * and refuses anyone else.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +19,7 @@ import { blobFileName, containerStore } from '../../server/containers/store'
 import { blobStore } from '../../server/repositories/blobs'
 import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
 import { grant } from './helpers/permissions'
+import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 
 let upstream: TestServer
 let server: TestServer
@@ -117,5 +120,68 @@ describe("docker-remote's cache", () => {
     expect(await containerStore(server.ctx.sql).imageExists('docker-remote', 'cached/app')).toBe(false)
     expect(held()).toEqual([false, false, false, false])
     expect(await tree('')).not.toContain('cached')
+  })
+})
+
+describe("docker-remote's cache through the registry API's DELETE", () => {
+  const host = () => new URL(server.url).host
+  const skopeoDelete = (creds: string) =>
+    skopeo([
+      'delete',
+      '--tls-verify=false',
+      '--creds',
+      creds,
+      `docker://${host()}/docker-remote/cached/app:1.0.0`,
+    ])
+  const basic = (creds: string) => `Basic ${Buffer.from(creds).toString('base64')}`
+  const adminCreds = () => `admin:${server.config.adminPassword}`
+
+  it('refuses a user who may delete but is no admin, and keeps the cache', async () => {
+    expect(await pull()).toBe(image.manifest.digest)
+    await createUser(server, 'cachedeleter')
+    await grant(server, { repositories: ['docker-remote'], users: { cachedeleter: ['read', 'delete'] } })
+    const refused = await skopeoDelete(`cachedeleter:${TEST_PASSWORD}`)
+    expect(refused.failed, refused.stderr).toBe(true)
+    expect(refused.stderr).toMatch(/denied|administrator/i)
+    expect(held()).toEqual([true, true, true, true])
+    const byTag = await fetch(`${server.url}/v2/docker-remote/cached/app/manifests/1.0.0`, {
+      method: 'DELETE',
+      headers: { authorization: basic(`cachedeleter:${TEST_PASSWORD}`) },
+    })
+    expect(byTag.status).toBe(403)
+    expect(await tree('cached/app')).toEqual(['1.0.0'])
+  }, 60_000)
+
+  it('lets an admin delete by digest (skopeo delete); the next pull fetches it again', async () => {
+    const deleted = await skopeoDelete(adminCreds())
+    expect(deleted, deleted.stderr).not.toHaveProperty('failed')
+    expect(await containerStore(server.ctx.sql).imageExists('docker-remote', 'cached/app')).toBe(false)
+    expect(held()).toEqual([false, false, false, false])
+    expect(await tree('')).not.toContain('cached')
+    expect(await pull()).toBe(image.manifest.digest)
+    expect(held()).toEqual([true, true, true, true])
+  }, 60_000)
+
+  it('lets an admin delete a tag by name; a blob alone is not deleted from a cache', async () => {
+    const headers = { authorization: basic(adminCreds()) }
+    const layer = await fetch(`${server.url}/v2/docker-remote/cached/app/blobs/${image.layers[0]!.digest}`, {
+      method: 'DELETE',
+      headers,
+    })
+    expect(layer.status).toBe(405)
+    const byTag = await fetch(`${server.url}/v2/docker-remote/cached/app/manifests/1.0.0`, {
+      method: 'DELETE',
+      headers,
+    })
+    expect(byTag.status).toBe(202)
+    expect(held()).toEqual([false, false, false, false])
+    const again = await fetch(`${server.url}/v2/docker-remote/cached/app/manifests/1.0.0`, {
+      method: 'DELETE',
+      headers,
+    })
+    expect(again.status).toBe(404)
+    expect(((await again.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe(
+      'MANIFEST_UNKNOWN',
+    )
   })
 })
