@@ -122,23 +122,25 @@ describe('tarballs through the remote', () => {
     expect(upstreamAsked(`/${path}`)).toBe(1)
 
     const cookie = signInDirectly(server)
-    const found = await gql<{
-      packages: { edges: Array<{ node: { name: string; stats: { downloads: number } } }> }
-      versions: {
-        edges: Array<{
-          node: { name: string; stats: { downloadCount: number }; repos: Array<{ name: string }> }
-        }>
-      }
-    }>(
-      server,
-      cookie,
-      `query { packages(filter: { name: "${NAME}" }, first: 5) { edges { node { name stats { downloads } } } }
+    const found = () =>
+      gql<{
+        packages: { edges: Array<{ node: { name: string; stats: { downloads: number } } }> }
+        versions: {
+          edges: Array<{
+            node: { name: string; stats: { downloadCount: number }; repos: Array<{ name: string }> }
+          }>
+        }
+      }>(
+        server,
+        cookie,
+        `query { packages(filter: { name: "${NAME}" }, first: 5) { edges { node { name stats { downloads } } } }
         versions(filter: { packageId: "npm://${NAME}" }, first: 5) { edges { node { name stats { downloadCount } repos { name } } } } }`,
-    )
-    expect(found.body.data?.packages.edges.map((e) => e.node)).toEqual([
-      { name: NAME, stats: { downloads: 2 } },
-    ])
-    expect(found.body.data?.versions.edges.map((e) => e.node)).toEqual([
+      )
+    // Counted once the server has sent the last byte, which may come just after the client has them all.
+    await expect
+      .poll(async () => (await found()).body.data?.packages.edges.map((e) => e.node))
+      .toEqual([{ name: NAME, stats: { downloads: 2 } }])
+    expect((await found()).body.data?.versions.edges.map((e) => e.node)).toEqual([
       { name: '1.0.0', stats: { downloadCount: 2 }, repos: [{ name: 'npm-remote' }] },
     ])
   })
