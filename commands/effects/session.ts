@@ -29,7 +29,7 @@ import {
 } from '../../domain/session/rules'
 import type { UserData } from '../../domain/session/types'
 import { EXPIRED_REASON } from '../../domain/session/policies'
-import { caused, type Effect, type EffectTable } from './types'
+import { asked, type Effect, type EffectTable } from './types'
 import { ofType, work, type EventOfType } from './operators'
 import { loadLoginData } from './loginData'
 import { isLeavableUrl } from '../../domain/session/loginSettings'
@@ -225,7 +225,7 @@ const restore: Effect = (_events$, _state$, ports) =>
   })
 
 /** A permanent login dialog clears an earlier dismissal; a dismissal is remembered. */
-const loginDialog: Effect = (events$, state$, ports) =>
+const loginDialog: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('session/LoginDialogDismissed', 'session/LoginDataLoaded'),
     mergeMap((env) => {
@@ -240,9 +240,7 @@ const loginDialog: Effect = (events$, state$, ports) =>
       })
       if (!rule.clearStoredDismissal) return EMPTY
       ports.localStore.remove(LOGIN_DIALOG_DISMISSED_KEY)
-      return state$.value.session.loginDialogDismissed
-        ? [caused(env, S.LoginDialogDismissalRestored({ dismissed: false }))]
-        : EMPTY
+      return [asked(env, { type: 'session/ForgetLoginDialogDismissal' })]
     }),
   )
 

@@ -17,6 +17,7 @@ export const sessionCommandCodecs: CommandCodecs<SessionCommand> = {
   'session/ClearPathAfterLogin': t.UnknownRecord,
   'session/DismissLoginDialog': t.UnknownRecord,
   'session/DismissSignInFailure': t.UnknownRecord,
+  'session/ForgetLoginDialogDismissal': t.UnknownRecord,
   'session/GoToSso': t.type({ url: t.string }),
   'session/HideApiKey': t.UnknownRecord,
   'session/LoadLoginData': t.UnknownRecord,

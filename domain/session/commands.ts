@@ -97,6 +97,10 @@ export interface ClearPathAfterLogin {
 export interface DismissLoginDialog {
   readonly type: 'session/DismissLoginDialog'
 }
+/** The stored dismissal of the login dialog is gone (a permanent dialog clears it): show it again. */
+export interface ForgetLoginDialogDismissal {
+  readonly type: 'session/ForgetLoginDialogDismissal'
+}
 /** Leaves for an SSO provider the login data named (never an arbitrary address). */
 export interface GoToSso {
   readonly type: 'session/GoToSso'
@@ -161,6 +165,7 @@ export type SessionCommand =
   | RedirectAfterLogin
   | ClearPathAfterLogin
   | DismissLoginDialog
+  | ForgetLoginDialogDismissal
   | GoToSso
   | AutoRedirectToSso
   | CheckSession

@@ -125,6 +125,8 @@ export function decideLogin(
       return right([E.PathAfterLoginCleared({})])
     case 'session/DismissLoginDialog':
       return right([E.LoginDialogDismissed({})])
+    case 'session/ForgetLoginDialogDismissal':
+      return right(state.loginDialogDismissed ? [E.LoginDialogDismissalRestored({ dismissed: false })] : [])
     case 'session/GoToSso': {
       // Only an address the platform itself named: the SAML links, the SSO link or an OAuth provider.
       const known = [

@@ -56,6 +56,7 @@ const session = fc.oneof(
   fc.constant(c({ type: 'session/RedirectAfterLogin' })),
   fc.constant(c({ type: 'session/ClearPathAfterLogin' })),
   fc.constant(c({ type: 'session/DismissLoginDialog' })),
+  fc.constant(c({ type: 'session/ForgetLoginDialogDismissal' })),
   fc.constant(c({ type: 'session/AutoRedirectToSso' })),
   fc.integer({ min: 0, max: 200_000 }).map((idleMs) => c({ type: 'session/CheckSession', idleMs })),
   fc.constant(c({ type: 'session/ResetIdentity' })),

@@ -263,6 +263,16 @@ describe('session: logout', () => {
   })
 })
 
+describe('session: the login dialog', () => {
+  it('shows again once its stored dismissal is forgotten; nothing to do when it was not dismissed', () => {
+    session
+      .given(S.LoginDialogDismissalRestored({ dismissed: true }))
+      .when({ type: 'session/ForgetLoginDialogDismissal' })
+      .then(S.LoginDialogDismissalRestored({ dismissed: false }))
+    session.given().when({ type: 'session/ForgetLoginDialogDismissal' }).nothing()
+  })
+})
+
 describe('session: SSO', () => {
   /** Login data naming a SAML provider, an SSO link and an OAuth provider. */
   const loaded = (over: Partial<S.LoginDataLoadedData['settings']> = {}) =>

@@ -114,14 +114,16 @@ describe('session effects', () => {
     expect(ports.sessionStore.get('path_after_login')).toBeNull()
   })
 
-  it('a permanent login dialog clears an earlier dismissal', async () => {
-    const { app, ports } = appWith({
-      loginDialog: async () => right({ content: 'Read me', permanent: true }),
-    })
+  it('a permanent login dialog clears an earlier dismissal, stored and shown', async () => {
+    const { app, ports } = appWith(
+      { loginDialog: async () => right({ content: 'Read me', permanent: true }) },
+      [S.LoginDialogDismissalRestored({ dismissed: true })],
+    )
     ports.localStore.set(LOGIN_DIALOG_DISMISSED_KEY, 'true')
     app.dispatch({ type: 'session/LoadLoginData' })
     await flush()
     expect(ports.localStore.get(LOGIN_DIALOG_DISMISSED_KEY)).toBeNull()
+    expect(app.getState().session.loginDialogDismissed).toBe(false)
   })
 
   it('a secret reference that is gone fails the request with a message key, not a call', async () => {
