@@ -1,0 +1,134 @@
+/**
+ * The platform area's decider (spec 000 section 4, the start-up sequence): what each start-up
+ * answer makes known to the rest of the console, a second Start while one runs, a failure kept
+ * as a fact, and a login that makes the sequence run again.
+ */
+import { describe, expect, it } from 'vitest'
+import { appSlice } from '../../domain/app'
+import { platformArea } from '../../domain/platform'
+import * as P from '../../domain/platform/events'
+import * as S from '../../domain/session/events'
+import { foldEvents, spec } from '../support/decider'
+import { footer, statusFailure, user } from '../support/fixtures'
+
+const platform = spec(appSlice(platformArea))
+const loaded = P.InitialDataLoaded({
+  version: { version: '7.90.1', revision: '79001' },
+  microservices: [{ name: 'xray', key: 'jfxr', enabled: true }],
+  footer: footer({ serverName: 'Acme' }),
+  entitlements: ['xray'],
+})
+
+describe('the platform start-up', () => {
+  it('starts when not running, with its reason, and refuses a second Start while it runs', () => {
+    platform
+      .given()
+      .when({ type: 'platform/Start' })
+      .then(P.StartRequested({ reason: 'boot' }))
+    platform
+      .given()
+      .when({ type: 'platform/Start', reason: 'login' })
+      .then(P.StartRequested({ reason: 'login' }))
+    platform
+      .given(P.StartRequested({ reason: 'boot' }))
+      .when({ type: 'platform/Start' })
+      .rejected(/already running/)
+    // Once it has completed or failed, it may run again.
+    platform
+      .given(P.StartRequested({ reason: 'boot' }), P.StartCompleted({}))
+      .when({ type: 'platform/Start' })
+      .then(P.StartRequested({ reason: 'boot' }))
+    platform
+      .given(
+        P.StartRequested({ reason: 'boot' }),
+        P.StartFailed({ step: 'features', failure: statusFailure(500, 'down') }),
+      )
+      .when({ type: 'platform/Start' })
+      .then(P.StartRequested({ reason: 'boot' }))
+  })
+
+  it('counts its runs, and a new run forgets the last failure', () => {
+    const failure = statusFailure(503, 'unavailable')
+    const failed = foldEvents([
+      P.StartRequested({ reason: 'boot' }),
+      P.StartFailed({ step: 'initialData', failure }),
+    ]).platform
+    expect(failed).toMatchObject({ loading: false, initialDataFetched: false, starts: 1 })
+    expect(failed.lastFailure).toEqual({ step: 'initialData', failure })
+    const again = foldEvents([
+      P.StartRequested({ reason: 'boot' }),
+      P.StartFailed({ step: 'initialData', failure }),
+      P.StartRequested({ reason: 'retry' }),
+    ]).platform
+    expect(again).toMatchObject({ loading: true, starts: 2, lastFailure: null })
+  })
+
+  it('makes each answer known: version, services, footer, licence, features and the rest', () => {
+    const s = foldEvents([
+      P.StartRequested({ reason: 'boot' }),
+      loaded,
+      P.FeaturesLoaded({ features: { archiveSearch: true } }),
+      P.LocalPreferencesRead({ values: { theme: 'dark' } }),
+      P.SupportAnalyticsLoaded({ enabled: true }),
+      P.ProjectsLoaded({ projects: [{ key: 'p1', name: 'One' }] }),
+      P.PackageTypesLoaded({ packageTypes: ['npm', 'docker'] }),
+      P.InfoWidgetLoaded({ artifactCount: 42 }),
+      P.BlockedUsagesLoaded({ blocked: ['ui'] }),
+      P.OnboardingStatusLoaded({ hasOnlyDefaultRepos: true }),
+      P.CloudTrialStateSet({ cloudTrial: true }),
+      P.AnalyticsDecided({ enabled: true }),
+      P.UiPersonalised({ scanning: true }),
+      P.StartCompleted({}),
+    ]).platform
+    expect(s).toMatchObject({
+      loading: false,
+      initialDataFetched: true,
+      version: { version: '7.90.1', revision: '79001' },
+      microservices: [{ name: 'xray', key: 'jfxr', enabled: true }],
+      entitlements: ['xray'],
+      features: { archiveSearch: true },
+      featuresLoaded: true,
+      localPreferences: { theme: 'dark' },
+      supportAnalyticsEnabled: true,
+      projects: [{ key: 'p1', name: 'One' }],
+      packageTypes: ['npm', 'docker'],
+      artifactCount: 42,
+      blockedUsages: ['ui'],
+      hasOnlyDefaultRepos: true,
+      cloudTrial: true,
+      analyticsEnabled: true,
+      uiPersonalised: true,
+      scanningInitialised: true,
+      onPremMetricsSent: false,
+    })
+    expect(s.footer?.serverName).toBe('Acme')
+  })
+
+  it('takes a footer asked again (after the general settings changed) and on-prem metrics sent once', () => {
+    const s = foldEvents([
+      loaded,
+      P.FooterLoaded({ footer: footer({ serverName: 'Renamed' }) }),
+      P.OnPremMetricsSent({ metrics: { frontendVersion: '1', packageTypes: [], services: 1 } }),
+    ]).platform
+    expect(s.footer?.serverName).toBe('Renamed')
+    expect(s.onPremMetricsSent).toBe(true)
+    // The footer's answer leaves the version and services the initial data gave.
+    expect(s.version?.version).toBe('7.90.1')
+  })
+
+  it('a login or a logout makes the sequence run again for the new user; the data stays until then', () => {
+    const started = [P.StartRequested({ reason: 'boot' }), loaded, P.StartCompleted({})]
+    for (const change of [
+      S.SignedIn({ user: user({ name: 'ann' }), via: 'password' }),
+      S.SignedOut({ reason: 'logout' }),
+    ]) {
+      const s = foldEvents([...started, change]).platform
+      expect(s.initialDataFetched).toBe(false)
+      expect(s.version?.version).toBe('7.90.1')
+      expect(s.loading).toBe(false)
+    }
+    // Before any start-up completed, a login changes nothing.
+    const before = foldEvents([S.SignedOut({ reason: 'logout' })]).platform
+    expect(before).toEqual(foldEvents([]).platform)
+  })
+})
