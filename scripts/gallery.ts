@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { startTestServer } from '../tests/support/server'
 import { launchChromium } from '../tests/support/browser'
+import type { Page } from 'playwright-core'
 import {
   SCREENS,
   firstPackagePath,
@@ -30,11 +31,60 @@ const arg = (name: string) =>
     .filter(Boolean)
 
 /**
+ * A gallery scene may leave something behind that later screens must not inherit (the navigation
+ * type is saved for the user): `after` puts it back once the scene is shot.
+ */
+interface GalleryScreen extends Screen {
+  readonly after?: (page: Page, user: UserKind) => Promise<void>
+}
+
+/** The user menu's switch between the navigation types, to the one named. */
+const switchTo =
+  (type: 'Classic' | 'New') =>
+  async (page: Page, user: UserKind): Promise<void> => {
+    await page.getByRole('button', { name: user, exact: true }).click()
+    await page.getByRole('menuitem', { name: `Switch to ${type} UI` }).click()
+    await page
+      .getByRole('complementary', { name: type === 'Classic' ? 'Navigation bar' : 'Sidebar' })
+      .waitFor()
+  }
+
+/**
+ * The classic navigation type's bar on a page of each side, back to the sidebars after; with
+ * `group`, that group of the bar opened.
+ */
+const classic = (
+  name: string,
+  path: string,
+  users: ReadonlyArray<UserKind>,
+  group?: { readonly name: string; readonly link: string },
+): GalleryScreen => ({
+  name,
+  path,
+  users,
+  open: async (page, user) => {
+    await switchTo('Classic')(page, user)
+    if (group) await page.getByRole('button', { name: group.name, exact: true }).click()
+  },
+  ready: (page) =>
+    group
+      ? page.getByRole('complementary', { name: 'Navigation bar' }).getByRole('link', { name: group.link })
+      : page.getByRole('complementary', { name: 'Navigation bar' }),
+  after: switchTo('New'),
+})
+
+/**
  * Screens the gallery shows beyond the design e2e's list: the admin's views of screens that list
  * walks for a developer only (Reports, the Scans List with its git repositories, a build run with
- * its SBOM link) and the Support Zone with the session included, its preview drawn.
+ * its SBOM link), the Support Zone with the session included, its preview drawn, and the classic
+ * navigation type's bar on the application's and the administration's side.
  */
-const GALLERY_ONLY: ReadonlyArray<Screen> = [
+const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
+  classic('classic-application', '/packages', ['developer', 'admin']),
+  classic('classic-administration', '/admin/support-zone', ['admin'], {
+    name: 'Monitoring',
+    link: 'Service Status',
+  }),
   { name: 'reports-admin', path: '/reports', users: ['admin'] },
   {
     name: 'scans-admin',
@@ -56,7 +106,7 @@ const GALLERY_ONLY: ReadonlyArray<Screen> = [
     ready: (page) => page.getByText(/^Your session: \d+ events/),
   },
 ]
-const ALL_SCREENS = [...SCREENS, ...GALLERY_ONLY]
+const ALL_SCREENS: ReadonlyArray<GalleryScreen> = [...SCREENS, ...GALLERY_ONLY]
 
 const WIDTHS = (arg('widths') ?? ['1024', '1440', '1920']).map(Number)
 const HEIGHT: Readonly<Record<number, number>> = { 1024: 768, 1440: 900, 1920: 1080 }
@@ -74,8 +124,16 @@ interface Shot {
   readonly file: string
 }
 
+if (process.argv.includes('--help')) {
+  console.log(
+    'npm run gallery [-- --only=SCREEN,… --users=anonymous,developer,admin --widths=1024,1440,1920 --themes=light,dark]\n' +
+      'Screens are named in tests/support/screens.ts and scripts/gallery.ts. With --only, the\n' +
+      "other screens' pictures already in .gallery/ stay; without it, .gallery/ starts empty.",
+  )
+  process.exit(0)
+}
 if (spawnSync('node', ['scripts/buildIfNeeded.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1)
-rmSync(OUT, { recursive: true, force: true })
+if (!ONLY) rmSync(OUT, { recursive: true, force: true })
 mkdirSync(OUT, { recursive: true })
 
 const browser = await launchChromium()
@@ -93,7 +151,7 @@ try {
   await browser.close()
 }
 
-async function shoot(flavour: Flavour | undefined, screens: ReadonlyArray<Screen>): Promise<void> {
+async function shoot(flavour: Flavour | undefined, screens: ReadonlyArray<GalleryScreen>): Promise<void> {
   const server = await startTestServer(
     { anonymousAccess: true },
     flavour ? { PLATFORM_FLAVOUR: flavour } : {},
@@ -122,6 +180,7 @@ async function shoot(flavour: Flavour | undefined, screens: ReadonlyArray<Screen
               console.warn(`\n${user} ${screen.name} ${width} ${theme}: ${problems.join('; ')}`)
             const file = `${user}-${screen.name}-${width}-${theme}.png`
             await page.screenshot({ path: join(OUT, file) })
+            await screen.after?.(page, user)
             shots.push({ user, screen: screen.name, path, width, theme, file })
             process.stdout.write('.')
           }

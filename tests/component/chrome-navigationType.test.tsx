@@ -32,4 +32,40 @@ describe('navigation type', () => {
     expect(within(bar).getByRole('navigation', { name: 'Application' })).toBeInTheDocument()
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument()
   })
+
+  it("folds a group's items behind one button in the classic bar, a disclosure of links", async () => {
+    const user = userEvent.setup()
+    const { app } = renderShell('/packages', {
+      extra: [P.NavigationTypeInitialised({ navigationType: 'classic' })],
+    })
+    const bar = await screen.findByRole('complementary', { name: 'Navigation bar' })
+    const nav = within(bar).getByRole('navigation', { name: 'Application' })
+    const xray = within(nav).getByRole('button', { name: 'Xray' })
+    expect(xray).toHaveAttribute('aria-expanded', 'false')
+    expect(within(nav).queryByRole('link', { name: 'Watches' })).not.toBeInTheDocument()
+    // The teasers share one button too.
+    expect(within(nav).getByRole('button', { name: 'More' })).toBeInTheDocument()
+    expect(within(nav).queryByRole('link', { name: 'Security and Compliance' })).not.toBeInTheDocument()
+
+    await user.click(xray)
+    expect(xray).toHaveAttribute('aria-expanded', 'true')
+    await user.keyboard('{Escape}')
+    expect(xray).toHaveAttribute('aria-expanded', 'false')
+    expect(xray).toHaveFocus()
+
+    await user.click(xray)
+    await user.click(within(nav).getByRole('link', { name: 'Watches' }))
+    expect(app.getState().navigation.location.path).toBe('/watches')
+    // Closed once followed; the button says its group holds the current page.
+    expect(xray).toHaveAttribute('aria-expanded', 'false')
+    expect(xray).toHaveAttribute('data-current', 'true')
+    expect(within(nav).getByRole('link', { name: 'Packages' })).not.toHaveAttribute('aria-current')
+
+    // A click elsewhere closes it.
+    await user.click(xray)
+    expect(within(nav).getByRole('link', { name: 'Watches' })).toHaveAttribute('aria-current', 'page')
+    await user.click(screen.getByRole('main'))
+    expect(xray).toHaveAttribute('aria-expanded', 'false')
+    expect(app.getState().navigation.location.path).toBe('/watches')
+  })
 })

@@ -5,6 +5,7 @@ import { currentItem } from '../../domain/navigation/currentItem'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { messageText } from '../shared/messages'
 import { NavHint } from './NavHint'
+import { ClassicGroup } from './ClassicGroup'
 import { NavIcon } from './navIcons'
 import styles from './layout.module.css'
 import classicStyles from './classic.module.css'
@@ -43,6 +44,25 @@ function Item({ item, current, iconsOnly }: { item: VisibleItem; current: boolea
       )}
     </NavHint>
   )
+}
+
+/**
+ * The classic bar's items in order: a group's consecutive items as one run (one button), the
+ * extras as one named More, each other item a run of its own.
+ */
+function classicRuns(
+  items: ReadonlyArray<VisibleItem>,
+): ReadonlyArray<{ readonly group?: string; readonly items: ReadonlyArray<VisibleItem> }> {
+  const runs: Array<{ group?: string; items: VisibleItem[] }> = []
+  for (const item of items) {
+    // The extras (the teasers) come last and share one button: with them as links the
+    // application's side did not fit 1024 px.
+    const group = item.group ?? (item.extra ? 'More' : undefined)
+    const last = runs[runs.length - 1]
+    if (group !== undefined && last?.group === group) last.items.push(item)
+    else runs.push({ ...(group !== undefined ? { group } : {}), items: [item] })
+  }
+  return runs
 }
 
 export interface SidebarProps {
@@ -93,20 +113,42 @@ export function Sidebar({ classic = false, drawerOpen = false, onCloseDrawer }: 
       )}
       <nav aria-label={SIDEBAR_TITLES[active]} className={styles.nav}>
         <ul className={styles.items}>
-          {items.map((item, i) => {
-            const group =
-              item.group !== undefined && item.group !== items[i - 1]?.group ? item.group : undefined
-            return (
-              <li key={item.id}>
-                {group && !classic && (
-                  <span className={styles.group} aria-hidden="true">
-                    {group}
-                  </span>
-                )}
-                <Item item={item} current={item === current} iconsOnly={collapsed} />
-              </li>
-            )
-          })}
+          {classic
+            ? classicRuns(items).map((run) =>
+                run.group === undefined ? (
+                  <li key={run.items[0]!.id}>
+                    <Item item={run.items[0]!} current={run.items[0] === current} iconsOnly={false} />
+                  </li>
+                ) : (
+                  <li key={run.group}>
+                    <ClassicGroup
+                      title={run.group}
+                      current={current !== undefined && run.items.includes(current)}
+                      path={path}
+                    >
+                      {run.items.map((item) => (
+                        <li key={item.id}>
+                          <Item item={item} current={item === current} iconsOnly={false} />
+                        </li>
+                      ))}
+                    </ClassicGroup>
+                  </li>
+                ),
+              )
+            : items.map((item, i) => {
+                const group =
+                  item.group !== undefined && item.group !== items[i - 1]?.group ? item.group : undefined
+                return (
+                  <li key={item.id}>
+                    {group && (
+                      <span className={styles.group} aria-hidden="true">
+                        {group}
+                      </span>
+                    )}
+                    <Item item={item} current={item === current} iconsOnly={collapsed} />
+                  </li>
+                )
+              })}
         </ul>
       </nav>
       {!classic && (
