@@ -5,14 +5,14 @@
  * once through the file cache, checked against the document's integrity or shasum, and
  * recorded in the catalogue so the package shows at once in the console.
  */
-import { readFileSync } from 'node:fs'
 import type { ServerContext } from '../context'
 import { isoNow } from '../clock'
 import { packageIdOf, versionIdOf } from '../catalog/load'
 import type { RepositoryRecord } from '../repositories/store'
-import type { BlobFacts, BlobStore } from '../repositories/blobs'
+import type { Sql } from '../db/sql'
+import type { BlobFacts, BlobStore, StagedBlob } from '../repositories/blobs'
 import { isShownFile, type NpmCatalogue } from '../registry/npmCatalogue'
-import { readTarball } from '../registry/tarball'
+import { readTarball, type TarEntry } from '../registry/tarball'
 import { readAll, UpstreamFault } from '../upstream/fetch'
 import type { FileCache, FileFetch } from './fileCache'
 import {
@@ -84,8 +84,10 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     const now = isoNow(ctx.clock)
     if (response.status === 304 && cached) {
       response.body.resume()
-      await store.touchDocument(repo.key, name, now)
-      await upstream.succeeded(repo)
+      await ctx.sql.transaction(async (tx) => {
+        await remoteStore(tx).touchDocument(repo.key, name, now)
+        await remoteStore(tx).recordSuccess(repo.key, now)
+      })
       return parse(cached.document, name)
     }
     if (response.status === 404 || response.status === 410) {
@@ -107,8 +109,11 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     const doc = parse(text, name)
     if (!doc) throw await upstream.failure(repo, notJsonProblem(repo.key, response.url))
     const etag = typeof response.headers.etag === 'string' ? response.headers.etag : null
-    await store.saveDocument(repo.key, name, etag, now, JSON.stringify(doc))
-    await upstream.succeeded(repo)
+    // One commit for both: on SQLite each commit waits for the disk, and a cold install asks for hundreds.
+    await ctx.sql.transaction(async (tx) => {
+      await remoteStore(tx).saveDocument(repo.key, name, etag, now, JSON.stringify(doc))
+      await remoteStore(tx).recordSuccess(repo.key, now)
+    })
     return doc
   }
 
@@ -146,21 +151,36 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     }
   }
 
-  /** Puts a cached version in the catalogue (unless another repository has it), replacing a sample record of it. */
-  const record = async (
+  /** What the catalogue shows of a fetched tarball, read before its transaction opens (none: not listed). */
+  const shownFiles = async (repo: RepositoryRecord, name: string, version: string, staged: StagedBlob) => {
+    if (staged.facts.size > CATALOGUE_READ_LIMIT) return undefined
+    try {
+      return await readTarball(staged.open(), isShownFile)
+    } catch (error) {
+      // The bytes are cached and served; a tarball the catalogue cannot read stays out of it.
+      upstream.log('WARN', `${repo.key}: ${name}@${version} is cached but not listed: ${String(error)}`)
+      return undefined
+    }
+  }
+
+  /**
+   * Puts a cached version in the catalogue (unless another repository has it), replacing a
+   * sample record of it, within `tx`: a failure here undoes only this, not the caching.
+   */
+  const list = async (
+    tx: Sql,
     repo: RepositoryRecord,
     name: string,
     version: string,
     doc: NpmDocument,
     facts: BlobFacts,
+    files: readonly TarEntry[],
   ) => {
-    if (facts.size > CATALOGUE_READ_LIMIT) return
     const document = doc.versions?.[version]
     if (!document) return
     try {
-      const files = await readTarball(readFileSync(blobs.pathOf(facts.sha256)), isShownFile)
-      await ctx.sql.transaction(async (tx) => {
-        const inside = catalogue.within(tx)
+      await tx.transaction(async (t) => {
+        const inside = catalogue.within(t)
         const existing = await inside.versionExists(name, version)
         if (existing && (existing.repo !== repo.key || (await inside.hasDocument(existing.id)))) return
         if (existing) await inside.remove(name, version)
@@ -176,7 +196,6 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
         })
       })
     } catch (error) {
-      // The bytes are cached and served; a tarball the catalogue cannot read stays out of it.
       upstream.log('WARN', `${repo.key}: ${name}@${version} is cached but not listed: ${String(error)}`)
     }
   }
@@ -192,19 +211,17 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     options: CacheOptions = { cacheOnly: false },
   ): Promise<TarballAnswer | undefined> => {
     const path = `${name}/-/${file}`
-    const doc = await documentOf(repo, name, options).catch(async (error: unknown) => {
-      // A cached file is served even when no document can be had.
-      if (error instanceof RemoteError && (await store.file(repo.key, path))) return undefined
-      throw error
-    })
-    const source = doc && tarballSource(doc, name, file)
-    const stored = await store.file(repo.key, path)
     const versionId = (version: string) => versionIdOf(packageIdOf('npm', name), version)
-    const fileVersion = source?.version ?? file.slice(name.split('/').pop()!.length + 1, -'.tgz'.length)
+    // A cached file is served as it is, without its document: a version's bytes never change,
+    // so neither the upstream (past the metadata period) nor the cached document is asked.
+    const stored = await store.file(repo.key, path)
     if (stored && blobs.has(stored.sha256)) {
       const facts = await blobs.find(stored.sha256)
+      const fileVersion = file.slice(name.split('/').pop()!.length + 1, -'.tgz'.length)
       if (facts) return { kind: 'stored', facts, versionId: versionId(fileVersion) }
     }
+    const doc = await documentOf(repo, name, options)
+    const source = doc && tarballSource(doc, name, file)
     if (!source || !doc) return undefined
     if (options.cacheOnly) throw new RemoteError(notAllowedProblem(repo.key, file))
     const key = `${repo.key}\0${path}`
@@ -233,24 +250,21 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
           return { response, expected, maxBytes: MAX_FILE_BYTES }
         },
         async (staged) => {
+          const files = await shownFiles(repo, name, source.version, staged)
           const now = isoNow(ctx.clock)
+          // Cached, the remote's success and the catalogue's listing in one commit (on SQLite each
+          // waits for the disk), before the asker hears it is done.
           await ctx.sql.transaction(async (tx) => {
             await staged.commit(tx, now)
             await remoteStore(tx).saveFile(repo.key, path, staged.facts.sha256, staged.facts.size, now)
+            await remoteStore(tx).recordSuccess(repo.key, now)
+            if (files) await list(tx, repo, name, source.version, doc, staged.facts, files)
           })
         },
       )
-      // Listed in the catalogue once stored, before the asker hears it is done.
-      const checked = fetch.done.then(
-        async (facts) => {
-          await upstream.succeeded(repo)
-          await record(repo, name, source.version, doc, facts)
-          return facts
-        },
-        async (error: unknown) => {
-          throw await upstream.asRemoteError(repo, file, error)
-        },
-      )
+      const checked = fetch.done.catch(async (error: unknown) => {
+        throw await upstream.asRemoteError(repo, file, error)
+      })
       checked.catch(() => undefined)
       return { kind: 'fetching', fetch: { ...fetch, done: checked }, versionId: versionId(source.version) }
     } catch (error) {
@@ -258,7 +272,7 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     }
   }
 
-  return { documentOf, tarball, record }
+  return { documentOf, tarball }
 }
 
 export type NpmRemote = ReturnType<typeof npmRemote>

@@ -31,6 +31,8 @@ let packed: readonly PackedVersion[]
 const NAME = 'upstream-hello'
 const SCOPED = '@up/scoped'
 const FAULTY = 'faulty-pkg'
+/** Its tarball is no gzip: its integrity matches, so it is cached and served, but never listed. */
+const UNREADABLE = 'unreadable-pkg'
 
 const npmUrl = (repo: string, path: string) => `${server.url}/artifactory/api/npm/${repo}/${path}`
 const get = (repo: string, path: string, headers: Record<string, string> = {}) =>
@@ -41,12 +43,24 @@ const setRemote = async (over: Partial<RemoteSettings>) =>
   store().writeSettings('npm-remote', { ...(await store().settings('npm-remote')), ...over })
 
 beforeAll(async () => {
-  fixture = await startPackedUpstream('remote-npm', [
-    { name: NAME, version: '1.0.0', readme: '# Hello upstream\n\nFrom the test upstream.\n' },
-    { name: NAME, version: '1.1.0', readme: '# Hello upstream\n\nThe newer one.\n' },
-    { name: SCOPED, version: '2.0.0', readme: '# Scoped\n' },
-    { name: FAULTY, version: '0.1.0', readme: '# Faulty\n' },
-  ])
+  fixture = await startPackedUpstream(
+    'remote-npm',
+    [
+      { name: NAME, version: '1.0.0', readme: '# Hello upstream\n\nFrom the test upstream.\n' },
+      { name: NAME, version: '1.1.0', readme: '# Hello upstream\n\nThe newer one.\n' },
+      { name: SCOPED, version: '2.0.0', readme: '# Scoped\n' },
+      { name: FAULTY, version: '0.1.0', readme: '# Faulty\n' },
+    ],
+    [
+      {
+        name: UNREADABLE,
+        version: '1.0.0',
+        manifest: { name: UNREADABLE, version: '1.0.0' },
+        tarball: Buffer.from('not a gzipped tarball'),
+        file: `${UNREADABLE}-1.0.0.tgz`,
+      },
+    ],
+  )
   ;({ upstream, packed } = fixture)
   clock = manualClock(Date.parse('2026-06-01T10:00:00Z'))
   server = await startTestServer({ anonymousAccess: true }, { NPM_REMOTE_URL: upstream.url }, { clock })
@@ -156,6 +170,18 @@ describe('tarballs through the remote', () => {
     expect(days[0]).toEqual({ day: '2026-05-03', count: 0 })
   })
 
+  it('caches and serves a tarball the catalogue cannot read, and lists nothing of it', async () => {
+    const path = `${UNREADABLE}/-/${UNREADABLE}-1.0.0.tgz`
+    for (let i = 0; i < 2; i++) {
+      const res = await get('npm-remote', path)
+      expect(res.status).toBe(200)
+      expect(Buffer.from(await res.arrayBuffer()).toString()).toBe('not a gzipped tarball')
+    }
+    expect(upstreamAsked(`/${path}`)).toBe(1)
+    const listed = await server.ctx.sql.one('SELECT id FROM catalog_packages WHERE name = ?', [UNREADABLE])
+    expect(listed).toBeUndefined()
+  })
+
   it('makes one upstream request for concurrent requests of an uncached tarball', async () => {
     const path = `${SCOPED}/-/scoped-2.0.0.tgz`
     const hold = upstream.hold()
@@ -169,6 +195,16 @@ describe('tarballs through the remote', () => {
     const bodies = await Promise.all(answers.map(async (a) => Buffer.from(await (await a).arrayBuffer())))
     for (const body of bodies) expect(body.equals(tarballOf(SCOPED, '2.0.0').tarball)).toBe(true)
     expect(upstreamAsked(`/${path}`)).toBe(1)
+  })
+
+  it('serves a cached tarball past the metadata period without asking the upstream', async () => {
+    // Cached by the concurrent requests above.
+    const path = `${SCOPED}/-/scoped-2.0.0.tgz`
+    clock.advance(11 * 60 * 1000)
+    const asked = upstream.requests.length
+    const again = await get('npm-remote', path)
+    expect(Buffer.from(await again.arrayBuffer()).equals(tarballOf(SCOPED, '2.0.0').tarball)).toBe(true)
+    expect(upstream.requests.length).toBe(asked)
   })
 })
 

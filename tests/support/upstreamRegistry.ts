@@ -210,6 +210,8 @@ export interface PackedUpstream {
 export async function startPackedUpstream(
   prefix: string,
   packages: ReadonlyArray<{ readonly name: string; readonly version: string; readonly readme: string }>,
+  /** Versions served as they are, beside the packed ones (a tarball npm could not have made). */
+  unpacked: readonly PackedVersion[] = [],
 ): Promise<PackedUpstream> {
   const work = mkdtempSync(join(tmpdir(), `${prefix}-`))
   try {
@@ -219,6 +221,7 @@ export async function startPackedUpstream(
       const dir = cli.makePackage(p.name, p.version, p.readme)
       packed.push(await npmPack(dir, dir))
     }
+    packed.push(...unpacked)
     const upstream = await startUpstreamRegistry(packed)
     return {
       work,
