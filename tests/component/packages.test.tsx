@@ -54,6 +54,10 @@ describe('packages list', () => {
       seed: [signedIn('admin', true)],
     })
     expect(await screen.findByText('3 packages in total')).toBeInTheDocument()
+    // A sentence apart from the hint, not run into it ("search bar.3 packages").
+    expect(screen.getByText('3 packages in total').parentElement).toHaveTextContent(
+      /^Find packages using the search bar\. 3 packages in total$/,
+    )
     admin.unmount()
     const user = renderArea(<PackagesArea />, {
       path: '/packages',

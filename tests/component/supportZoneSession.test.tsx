@@ -14,6 +14,7 @@ import { createApp } from '../../commands/createApp'
 import type { AppEvent } from '../../domain/app'
 import { redactLog } from '../../domain/debug/redact'
 import { fakePorts } from '../support/fakePorts'
+import { leftOut } from '../../ui/supportBundles/SessionChoice'
 
 const admin = { user: { name: 'admin', admin: true }, services: ['jfrt'] } as const
 const effects = { ...navigationEffects, ...supportBundlesEffects }
@@ -42,10 +43,11 @@ describe('a support bundle with the console session', () => {
       /Passwords, codes, tokens, keys and e-mail addresses are left out/,
     )
     await user.click(include)
-    const session = await within(preview).findByText(/^Your session: \d+ events from/)
+    const session = await within(preview).findByText(/^Your session: \d+ events (from|at) /)
     expect(
-      within(preview).getByText(/^Left out of your session: \d+ secrets? \(passwords/),
+      within(preview).getByText(/^(Left out of your session: |Nothing had to be left out of your session)/),
     ).toBeInTheDocument()
+    expect(preview).not.toHaveTextContent(/\b0 (secrets|e-mail|server)/)
     const hash = within(preview)
       .getByText(/replayed, it reaches state/)
       .querySelector('code')!.textContent!
@@ -67,6 +69,21 @@ describe('a support bundle with the console session', () => {
       expect(
         within(form).getByRole('checkbox', { name: 'Include my session in this console' }),
       ).not.toBeChecked(),
+    )
+  })
+
+  it('names only what was left out of the session, and says so when nothing was', () => {
+    expect(leftOut({ secrets: 0, emails: 1, logChunks: 0 })).toBe(
+      'Left out of your session: 1 e-mail address.',
+    )
+    expect(leftOut({ secrets: 2, emails: 0, logChunks: 1 })).toBe(
+      'Left out of your session: 2 secrets (passwords, codes, tokens, keys, secret link parameters) and the contents of 1 server log view.',
+    )
+    expect(leftOut({ secrets: 1, emails: 3, logChunks: 2 })).toBe(
+      'Left out of your session: 1 secret (passwords, codes, tokens, keys, secret link parameters), 3 e-mail addresses and the contents of 2 server log views.',
+    )
+    expect(leftOut({ secrets: 0, emails: 0, logChunks: 0 })).toBe(
+      'Nothing had to be left out of your session: it holds no secrets, e-mail addresses or server logs.',
     )
   })
 

@@ -29,7 +29,7 @@ describe('a support bundle with the console session (e2e)', () => {
     const form = page.getByRole('form', { name: 'Create a support bundle' })
     await form.getByRole('checkbox', { name: 'Include my session in this console' }).click()
     const preview = form.getByRole('region', { name: 'What the bundle will carry' })
-    const carried = (await preview.getByText(/^Your session: \d+ events from/).textContent())!
+    const carried = (await preview.getByText(/^Your session: \d+ events (from|at) /).textContent())!
     const events = Number(/(\d+) events/.exec(carried)![1])
     const ending = preview.getByText(/replayed, it reaches state/)
     const hash = (await ending.locator('code').textContent())!

@@ -55,8 +55,13 @@ export function Landing({ count }: { readonly count: number | null }) {
       <p className={styles.landingHint}>
         <PackageSearch size={18} aria-hidden="true" />
         <span>
-          {LANDING_TEXTS.hint}
-          {count !== null && <span className={styles.landingCount}>{counted(count, PACKAGES)} in total</span>}
+          <span>{LANDING_TEXTS.hint}</span>
+          {count !== null && (
+            <>
+              {' '}
+              <span className={styles.landingCount}>{counted(count, PACKAGES)} in total</span>
+            </>
+          )}
         </span>
       </p>
       {landing.status === 'failed' ? (

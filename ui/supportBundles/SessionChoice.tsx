@@ -5,6 +5,7 @@
 import { useId, useState } from 'react'
 import type { Redacted } from '../../domain/debug/redact'
 import { MAX_SESSION_BYTES } from '../../domain/supportBundles'
+import { counted } from '../../domain/shared/plural'
 import { useApp } from '../shared/appContext'
 import { Checkbox } from '../shared/kit/Checkbox'
 import styles from './supportZone.module.css'
@@ -16,7 +17,32 @@ export function formatSize(bytes: number): string {
 }
 
 const time = (iso: string | undefined) => (iso ? new Date(iso).toLocaleTimeString() : '—')
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+const plural = (n: number, one: string, other: string) => counted(n, { one, other })
+
+/** When the session's events happened: one time when they all fell in the same second. */
+function span(first: string | undefined, last: string | undefined): string {
+  const [from, to] = [time(first), time(last)]
+  return from === to ? `at ${from}` : `from ${from} to ${to}`
+}
+
+/**
+ * What the redactor left out, naming only what it found: "0 secrets, 1 e-mail address and the
+ * contents of 0 server log views" read as if something had been removed three times.
+ */
+export function leftOut(redacted: Pick<Redacted, 'secrets' | 'emails' | 'logChunks'>): string {
+  const parts = [
+    redacted.secrets > 0 &&
+      `${plural(redacted.secrets, 'secret', 'secrets')} (passwords, codes, tokens, keys, secret link parameters)`,
+    redacted.emails > 0 && plural(redacted.emails, 'e-mail address', 'e-mail addresses'),
+    redacted.logChunks > 0 &&
+      `the contents of ${plural(redacted.logChunks, 'server log view', 'server log views')}`,
+  ].filter((p): p is string => typeof p === 'string')
+  if (parts.length === 0)
+    return 'Nothing had to be left out of your session: it holds no secrets, e-mail addresses or server logs.'
+  const list =
+    parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`
+  return `Left out of your session: ${list}.`
+}
 
 /** The redacted session to attach, with its size; null while none is chosen. */
 export interface ChosenSession {
@@ -69,20 +95,14 @@ export function SessionChoice({
           {preparing && <li>Your session: preparing…</li>}
           {session && !tooLarge && (
             <li>
-              Your session: {plural(session.redacted.events, 'event', 'events')} from{' '}
-              {time(session.redacted.firstAt)} to {time(session.redacted.lastAt)} ({formatSize(session.bytes)}
-              )
+              Your session: {plural(session.redacted.events, 'event', 'events')}{' '}
+              {span(session.redacted.firstAt, session.redacted.lastAt)} ({formatSize(session.bytes)})
             </li>
           )}
         </ul>
         {session && !tooLarge && (
           <>
-            <p>
-              Left out of your session: {plural(session.redacted.secrets, 'secret', 'secrets')} (passwords,
-              codes, tokens, keys, secret link parameters),{' '}
-              {plural(session.redacted.emails, 'e-mail address', 'e-mail addresses')} and the contents of{' '}
-              {plural(session.redacted.logChunks, 'server log view', 'server log views')}.
-            </p>
+            <p>{leftOut(session.redacted)}</p>
             <p className={styles.meta}>
               It ends at event #{session.redacted.lastSeq}; replayed, it reaches state{' '}
               <code>{session.redacted.stateHash}</code>.
