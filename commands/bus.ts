@@ -338,7 +338,7 @@ export function createBus(options: BusOptions): App {
         kind: 'command',
         command: output.command,
         source: 'effect',
-        corr: output.cause.corr,
+        corr: output.cause?.corr ?? ids.next(),
         depth: 0,
         chain: newChain(),
       })

@@ -3,7 +3,6 @@ import {
   distinctUntilChanged,
   EMPTY,
   expand,
-  filter,
   from,
   map,
   mergeMap,
@@ -14,11 +13,9 @@ import {
 } from 'rxjs'
 import { isLeft, map as mapRight } from 'fp-ts/Either'
 import type { Ports } from '../../adapters/ports'
-import type { AppEvent } from '../../domain/app'
 import type { TopologyNode } from '../../domain/serviceStatus/types'
 import {
   LogChunkFailed,
-  LogChunkReceived,
   LogFilesLoadFailed,
   LogFilesLoaded,
   LogNodesLoadFailed,
@@ -36,7 +33,13 @@ import {
   logRefreshSecs,
   usesHighAvailability,
 } from '../../domain/serviceStatus'
-import { type Effect, type EffectTable, type StateObservable } from './types'
+import {
+  askedUncaused,
+  type Effect,
+  type EffectOutput,
+  type EffectTable,
+  type StateObservable,
+} from './types'
 import { ofType, request, settle } from './operators'
 
 /** Loads the topology; a newer request supersedes an older one (switchMap). */
@@ -129,11 +132,10 @@ const CATCH_UP_CHARS = 64 * 1024
 
 function readFrom(
   ports: Ports,
-  state$: StateObservable,
   selection: string,
   query: Omit<Parameters<Ports['serviceStatusApi']['logData']>[0], 'fileSize'>,
   offset: number,
-): Observable<AppEvent> {
+): Observable<EffectOutput> {
   const once = (fileSize: number) =>
     defer(() => from(settle(() => ports.serviceStatusApi.logData({ ...query, fileSize })))).pipe(
       map((answer) => ({ fileSize, answer })),
@@ -144,21 +146,12 @@ function readFrom(
         ? once(answer.right.fileSize)
         : EMPTY,
     ),
-    // Nothing new and nothing to clear: no event, so an idle viewer does not fill the session log.
-    filter(({ fileSize, answer }) => {
-      if (isLeft(answer)) return true
-      const s = state$.value.serviceStatus.logViewer
-      return !(
-        answer.right.content === '' &&
-        answer.right.fileSize === fileSize &&
-        s.tailFailure === null &&
-        s.lastUpdate === answer.right.lastUpdate
-      )
-    }),
+    // The decider records an answer only when it says something (logChunkNews).
     map(({ fileSize, answer }) =>
       isLeft(answer)
         ? LogChunkFailed({ selection, failure: answer.left })
-        : LogChunkReceived({
+        : askedUncaused({
+            type: 'serviceStatus/TakeLogChunk',
             selection,
             from: fileSize,
             content: answer.right.content,
@@ -192,13 +185,7 @@ const tailLog: Effect = (_events$, state$: StateObservable, ports) =>
       live === null
         ? EMPTY
         : defer(() =>
-            readFrom(
-              ports,
-              state$,
-              live.selection,
-              live.query,
-              state$.value.serviceStatus.logViewer.tail.offset,
-            ),
+            readFrom(ports, live.selection, live.query, state$.value.serviceStatus.logViewer.tail.offset),
           ).pipe(repeat({ delay: () => timer(live.periodMs, ports.scheduler) })),
     ),
   )

@@ -17,10 +17,11 @@ export interface Caused {
 /**
  * A command an effect sends, as a consequence of an earlier event: the area's decider decides on
  * it with its slice (what the effect would otherwise have read of the state to branch on), and
- * its events share that event's correlation id.
+ * its events share that event's correlation id. An effect that follows the state rather than an
+ * event (a poll) names no cause: its command starts a correlation of its own.
  */
 export interface Asked {
-  readonly cause: Envelope<AppEvent>
+  readonly cause?: Envelope<AppEvent>
   readonly command: AppCommand
 }
 
@@ -42,3 +43,6 @@ export const caused = (cause: Envelope<AppEvent>, event: AppEvent): Caused => ({
 
 /** A command sent because of `cause` (see `Asked`). */
 export const asked = (cause: Envelope<AppEvent>, command: AppCommand): Asked => ({ cause, command })
+
+/** A command sent by an effect that follows the state, not an event (see `Asked`). */
+export const askedUncaused = (command: AppCommand): Asked => ({ command })

@@ -24,4 +24,11 @@ export const serviceStatusCommandCodecs: CommandCodecs<ServiceStatusCommand> = {
     }),
   }),
   'serviceStatus/SetLogVisibility': t.type({ visible: t.boolean }),
+  'serviceStatus/TakeLogChunk': t.type({
+    selection: t.string,
+    from: t.number,
+    content: t.string,
+    fileSize: t.number,
+    lastUpdate: t.string,
+  }),
 }

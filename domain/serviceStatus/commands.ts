@@ -15,6 +15,15 @@ export type ServiceStatusCommand =
   | { readonly type: 'serviceStatus/PauseLog' }
   | { readonly type: 'serviceStatus/ResumeLog' }
   | { readonly type: 'serviceStatus/RefreshLogNow' }
+  /** What the platform answered for the tailed file after `from` bytes (the tail's effect sends it). */
+  | {
+      readonly type: 'serviceStatus/TakeLogChunk'
+      readonly selection: string
+      readonly from: number
+      readonly content: string
+      readonly fileSize: number
+      readonly lastUpdate: string
+    }
   | { readonly type: 'serviceStatus/SetLogVisibility'; readonly visible: boolean }
   /** How the log is shown: levels, search and wrapping. */
   | { readonly type: 'serviceStatus/SetLogView'; readonly view: LogView }

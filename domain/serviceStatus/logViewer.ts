@@ -4,8 +4,10 @@
  */
 import { left, right, type Either } from 'fp-ts/Either'
 import type { CommandMeta } from '../shared/area'
+import type { EventOf } from '../shared/events'
 import type { ServiceStatusCommand } from './commands'
 import {
+  LogChunkReceived,
   LogFileChosen,
   LogNodeChosen,
   LogServiceChangeFlagged,
@@ -32,6 +34,21 @@ const nodesOf = (s: LogViewerState): ReadonlyArray<LogNode> =>
 const filesOf = (s: LogViewerState): ReadonlyArray<string> =>
   s.files.status === 'loaded' ? s.files.value.files : []
 
+/**
+ * Whether an answer of the tail says anything: an idle file's empty answer, with nothing to
+ * clear, records no event (an open viewer would otherwise fill the session log), nor does an
+ * answer for a viewer closed or moved to another file since it was asked.
+ */
+export function logChunkNews(s: LogViewerState, chunk: EventOf<typeof LogChunkReceived>['data']): boolean {
+  if (!s.open || chunk.selection !== s.selection) return false
+  return !(
+    chunk.content === '' &&
+    chunk.fileSize === chunk.from &&
+    s.tailFailure === null &&
+    s.lastUpdate === chunk.lastUpdate
+  )
+}
+
 type LogCommand = Exclude<
   ServiceStatusCommand,
   { type: 'serviceStatus/LoadTopology' } | { type: 'serviceStatus/RemoveNode' }
@@ -43,6 +60,10 @@ export function decideLogViewer(
   meta: CommandMeta,
 ): Either<string, ReadonlyArray<ServiceStatusEvent>> {
   if (command.type === 'serviceStatus/OpenLogViewer') return right([LogViewerOpened({ selection: meta.id })])
+  if (command.type === 'serviceStatus/TakeLogChunk') {
+    const { type: _type, ...chunk } = command
+    return right(logChunkNews(s, chunk) ? [LogChunkReceived(chunk)] : [])
+  }
   if (!s.open) return left('the log viewer is not open')
   switch (command.type) {
     case 'serviceStatus/CloseLogViewer':

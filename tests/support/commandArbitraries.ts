@@ -134,6 +134,18 @@ const serviceStatus = fc.oneof(
     .constantFrom('artifactory-request.log', '../x')
     .map((file) => c({ type: 'serviceStatus/ChooseLogFile', file })),
   fc.boolean().map((visible) => c({ type: 'serviceStatus/SetLogVisibility', visible })),
+  fc
+    .record({ content: fc.constantFrom('', 'INFO up\n'), fileSize: fc.nat(40) })
+    .map(({ content, fileSize }) =>
+      c({
+        type: 'serviceStatus/TakeLogChunk',
+        selection: 'id-1',
+        from: 0,
+        content,
+        fileSize,
+        lastUpdate: 't1',
+      }),
+    ),
 )
 
 const bundleRequest = fc.record({

@@ -97,6 +97,18 @@ describe('log viewer effects', () => {
     for (let t = 30_000; t <= 60_000; t += 10_000) await timeTo(t)
     expect(api.dataCalls).toHaveLength(7)
     expect(chunks()).toBe(before)
+    // An answer for a file no longer shown says nothing either, and is not refused.
+    const rejected = app.getState().bus.rejected
+    app.dispatch({
+      type: 'serviceStatus/TakeLogChunk',
+      selection: 'an earlier file',
+      from: 0,
+      content: 'late\n',
+      fileSize: 5,
+      lastUpdate: 'later',
+    })
+    expect(chunks()).toBe(before)
+    expect(app.getState().bus.rejected).toBe(rejected)
   })
 
   it('pause stops polling, resume and refresh-now read at once', async () => {
