@@ -27,7 +27,7 @@ describe('the Support Zone page', () => {
     const broken = screen.getByRole('row', { name: /broken/ })
     expect(broken).toHaveTextContent('Failed (disk full)')
     expect(within(broken).getByRole('button', { name: 'Download broken' })).toBeDisabled()
-    expect(await screen.findByText('Release bundle retention: enabled')).toBeInTheDocument()
+    expect(await screen.findByText('Release bundle retention: enabled.')).toBeInTheDocument()
   })
 
   it("is headed as the other admin pages: the kit's page header, each block a kit card titled inside", async () => {
@@ -35,8 +35,9 @@ describe('the Support Zone page', () => {
     await screen.findByText('No support bundles yet.')
     const header = screen.getByRole('heading', { name: 'Support Zone', level: 1 }).closest('header')!
     expect(header).toHaveClass(kitSurface.pageHeader!)
+    // The retention status is said in the page's description, not shown as a badge beside the title.
     expect(within(header).getByText(/Release bundle retention/).parentElement).toHaveClass(
-      kitSurface.pageActions!,
+      kitSurface.pageDescription!,
     )
     // The form's title was inside its card, the list's above its table: both are kit cards now.
     for (const name of ['Create a support bundle', 'Support bundles']) {

@@ -4,7 +4,6 @@ import { useEffect } from 'react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { BundleForm } from './BundleForm'
 import { BundlesTable } from './BundlesTable'
-import { Archive } from 'lucide-react'
 import kit from '../shared/kit/page.module.css'
 import { Card, PageHeader } from '../shared/kit/Surface'
 import styles from './supportZone.module.css'
@@ -26,14 +25,18 @@ export default function SupportZonePage() {
   }, [dispatch])
   return (
     <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
+      {/* The retention status is a fact of the platform beside the page's purpose, not a badge:
+          a green pill at the top of Support Zone read as this page's own state. */}
       <PageHeader
         title="Support Zone"
-        actions={
-          <p className={styles.retention} data-status={retention.status}>
-            <Archive size={14} aria-hidden />
-            Release bundle retention: {RETENTION_TEXT[retention.status]}
-            {retention.failed ? ' (its status could not be read)' : ''}
-          </p>
+        description={
+          <>
+            Gather the nodes&apos; logs, configuration and thread dumps for whoever helps you.{' '}
+            <span className={styles.retention} data-status={retention.status}>
+              Release bundle retention: {RETENTION_TEXT[retention.status]}
+              {retention.failed ? ' (its status could not be read)' : ''}.
+            </span>
+          </>
         }
       />
       {/* Both blocks are kit cards with their title inside (the form's was, the list's stood above
