@@ -1,8 +1,10 @@
 /**
  * What a git repository's npm manifests say it depends on: every package its package-lock.json
  * holds at the version locked (lockfile versions 1 to 3), or, without a lockfile, the ranges its
- * package.json declares; and the advisories each matches.
+ * package.json declares; the licences package.json declares and those the lockfile records for
+ * each package (versions 2 and 3); and the advisories each dependency matches.
  */
+import { licencesOf } from '../registry/npmCatalogue'
 import {
   affectedAsRange,
   declaredRangeMayBeAffected,
@@ -20,6 +22,17 @@ export interface ManifestDependency {
   readonly exact: boolean
   /** Named by package.json itself (not brought in by another package). */
   readonly direct: boolean
+  /**
+   * The licences the lockfile records for it (none: it declares none); absent when the
+   * manifests do not say (no lockfile, or a version 1 lockfile, which does not record them).
+   */
+  readonly licences?: readonly string[]
+}
+
+/** What a repository's manifests say: its own licences and its dependencies. */
+export interface Manifests {
+  readonly licences: readonly string[]
+  readonly dependencies: readonly ManifestDependency[]
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -49,11 +62,11 @@ function lockedV1(deps: unknown, into: Map<string, Set<string>>): void {
 }
 
 /**
- * The dependencies of a repository from the text of its package.json and package-lock.json
- * (undefined when it has none). Throws with a reason a person can act on when either is not a
- * manifest.
+ * The licences and dependencies of a repository from the text of its package.json and
+ * package-lock.json (undefined when it has none). Throws with a reason a person can act on when
+ * either is not a manifest.
  */
-export function manifestDependencies(packageJson: string, lockJson?: string): ManifestDependency[] {
+export function readManifests(packageJson: string, lockJson?: string): Manifests {
   let manifest: unknown
   try {
     manifest = JSON.parse(packageJson)
@@ -62,8 +75,17 @@ export function manifestDependencies(packageJson: string, lockJson?: string): Ma
   }
   if (!isRecord(manifest)) throw new Error('package.json is not an object')
   const direct = declared(manifest)
+  const licences = licencesOf(manifest)
   if (lockJson === undefined)
-    return [...direct].map(([name, range]) => ({ name, version: range, exact: false, direct: true }))
+    return {
+      licences,
+      dependencies: [...direct].map(([name, range]) => ({
+        name,
+        version: range,
+        exact: false,
+        direct: true,
+      })),
+    }
   let lock: unknown
   try {
     lock = JSON.parse(lockJson)
@@ -72,19 +94,31 @@ export function manifestDependencies(packageJson: string, lockJson?: string): Ma
   }
   if (!isRecord(lock)) throw new Error('package-lock.json is not an object')
   const locked = new Map<string, Set<string>>()
+  // name@version → licences, for lockfiles that record them.
+  const licencesAt = new Map<string, string[]>()
   if (isRecord(lock.packages)) {
     for (const [path, entry] of Object.entries(lock.packages)) {
       const at = path.lastIndexOf('node_modules/')
       if (at < 0 || !isRecord(entry) || typeof entry.version !== 'string' || entry.link === true) continue
       const name = typeof entry.name === 'string' ? entry.name : path.slice(at + 'node_modules/'.length)
       locked.set(name, (locked.get(name) ?? new Set()).add(entry.version))
+      const key = `${name}@${entry.version}`
+      licencesAt.set(key, [...new Set([...(licencesAt.get(key) ?? []), ...licencesOf(entry)])])
     }
   } else lockedV1(lock.dependencies, locked)
   const out: ManifestDependency[] = []
   for (const [name, versions] of [...locked].sort(([a], [b]) => a.localeCompare(b)))
-    for (const version of [...versions].sort())
-      out.push({ name, version, exact: true, direct: direct.has(name) })
-  return out
+    for (const version of [...versions].sort()) {
+      const known = licencesAt.get(`${name}@${version}`)
+      out.push({
+        name,
+        version,
+        exact: true,
+        direct: direct.has(name),
+        ...(known ? { licences: known } : {}),
+      })
+    }
+  return { licences, dependencies: out }
 }
 
 export interface AdvisoryOfPackage extends AffectedVersions {

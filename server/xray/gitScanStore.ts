@@ -5,7 +5,7 @@
  */
 import type { Sql } from '../db/sql'
 import type { ViolationDraft, XraySeverity } from '../../domain/xray'
-import type { AdvisoryOfPackage, GitFinding } from './gitManifest'
+import type { AdvisoryOfPackage, GitFinding, Manifests } from './gitManifest'
 import { firstSeen, violationValues, type FirstSeenRow } from './store'
 
 export interface GitRepositoryToScan {
@@ -123,12 +123,15 @@ export class GitScanStore {
     return out
   }
 
-  /** A finished scan: its findings replace the last ones, with counts of distinct advisories. */
+  /**
+   * A finished scan: its findings replace the last ones, with counts of distinct advisories,
+   * and what it read of the manifests is kept for the next match.
+   */
   async putScan(
     key: string,
     repository: string,
     at: string,
-    scan: { lockfile: boolean; dependencies: number; findings: readonly GitFinding[] },
+    scan: { lockfile: boolean; manifests: Manifests; findings: readonly GitFinding[] },
   ): Promise<void> {
     const distinct = new Map<string, XraySeverity>()
     for (const f of scan.findings) distinct.set(f.advisoryId, f.severity)
@@ -140,17 +143,18 @@ export class GitScanStore {
       ])
       await tx.run(
         `UPDATE xray_git_scans SET status = 'scanned', scanned_at = ?, error = NULL, lockfile = ?, dependencies = ?,
-           critical = ?, high = ?, medium = ?, low = ?, unknown = ?
+           critical = ?, high = ?, medium = ?, low = ?, unknown = ?, manifest_json = ?
          WHERE integration_key = ? AND repository = ?`,
         [
           at,
           scan.lockfile ? 1 : 0,
-          scan.dependencies,
+          scan.manifests.dependencies.length,
           count('critical'),
           count('high'),
           count('medium'),
           count('low'),
           count('unknown'),
+          JSON.stringify(scan.manifests),
           key,
           repository,
         ],
@@ -188,7 +192,7 @@ export class GitScanStore {
       ])
       await tx.run(
         `UPDATE xray_git_scans SET status = 'failed', scanned_at = ?, error = ?, dependencies = 0, critical = 0,
-           high = 0, medium = 0, low = 0, unknown = 0 WHERE integration_key = ? AND repository = ?`,
+           high = 0, medium = 0, low = 0, unknown = 0, manifest_json = NULL WHERE integration_key = ? AND repository = ?`,
         [at, error, key, repository],
       )
     })
@@ -210,6 +214,21 @@ export class GitScanStore {
       integrationName: r.integration_name,
       repository: r.repository,
     }))
+  }
+
+  /** What the repository's last scan read of its manifests (undefined: not kept, or no scan). */
+  async manifestsOf(
+    key: string,
+    repository: string,
+  ): Promise<{ lockfile: boolean; manifests: Manifests } | undefined> {
+    const r = await this.sql.one<{ lockfile: number; manifest_json: string | null }>(
+      `SELECT lockfile, manifest_json FROM xray_git_scans
+       WHERE integration_key = ? AND repository = ? AND status = 'scanned'`,
+      [key, repository],
+    )
+    return r?.manifest_json
+      ? { lockfile: Number(r.lockfile) === 1, manifests: JSON.parse(r.manifest_json) as Manifests }
+      : undefined
   }
 
   /** Replaces a repository's violations; one that stays keeps the date it was first seen. */
@@ -281,7 +300,9 @@ export class GitScanStore {
 
   async scans(): Promise<GitScanRow[]> {
     return this.sql.all<GitScanRow>(
-      `SELECT x.*, g.integration_name, g.vendor_name FROM xray_git_scans x
+      `SELECT x.integration_key, x.repository, x.status, x.scanned_at, x.error, x.lockfile, x.dependencies,
+         x.critical, x.high, x.medium, x.low, x.unknown, g.integration_name, g.vendor_name
+       FROM xray_git_scans x
        JOIN git_integrations g ON g.integration_key = x.integration_key
        ORDER BY g.integration_name, x.repository`,
     )

@@ -1,28 +1,42 @@
 /**
  * Git repository scanning: the repositories chosen for each git integration the scanner is
  * connected to are read through the vendor's API (package.json, and package-lock.json when there
- * is one) and matched against the advisory database. Scans run in the background, one at a time
- * per node; a request while one runs makes one more run after it.
+ * is one) and matched against the advisory database. What a read found of the manifests is kept,
+ * so an advisory import matches every repository again without asking the vendor. Runs are in
+ * the background, one at a time per node; requests during a run make one more run after it (a
+ * read when any of them asked for one, since a read matches too).
  */
 import { isoNow } from '../clock'
 import type { ServerContext } from '../context'
 import { GitStore } from '../integrations/gitStore'
 import { vendorOf } from '../integrations/vendors'
 import { repositoryFile } from './gitFiles'
-import { gitFindings, manifestDependencies } from './gitManifest'
+import { gitFindings, readManifests, type Manifests } from './gitManifest'
 import { GitScanStore, type GitRepositoryToScan } from './gitScanStore'
 import { evaluateGitRepository, rulesOf } from './scanner'
 import { xrayStore } from './store'
 
-export function createGitScanner(ctx: ServerContext) {
+type Repository = Pick<GitRepositoryToScan, 'integrationKey' | 'integrationName' | 'repository'>
+
+export function createGitScanner(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
   const store = new GitScanStore(ctx.sql)
   const integrations = new GitStore(ctx.sql, ctx.clock)
   const now = () => isoNow(ctx.clock)
-  let running: Promise<void> | undefined
-  let again = false
+  let tail: Promise<void> = Promise.resolve()
+  // The run asked for and not started yet: later requests join it.
+  let queued: { read: boolean; run: Promise<void> } | undefined
   let stopped = false
 
-  const scanOne = async (r: GitRepositoryToScan) => {
+  /** Findings of the manifests against the advisories now, then the violations they make. */
+  const match = async (r: Repository, lockfile: boolean, manifests: Manifests) => {
+    const deps = manifests.dependencies
+    const advisories = await store.advisoriesOf([...new Set(deps.map((d) => d.name))])
+    const findings = gitFindings(deps, (name) => advisories.get(name) ?? [])
+    await store.putScan(r.integrationKey, r.repository, now(), { lockfile, manifests, findings })
+    await evaluateGitRepository(store, r, await rulesOf(xrayStore(ctx.sql)), now())
+  }
+
+  const readOne = async (r: GitRepositoryToScan) => {
     await store.markScanning(r.integrationKey, r.repository)
     try {
       const vendor = vendorOf(r.vendorName)
@@ -32,56 +46,64 @@ export function createGitScanner(ctx: ServerContext) {
       const manifest = await read('package.json')
       if (manifest === undefined) throw new Error('the repository has no package.json at its root')
       const lock = await read('package-lock.json')
-      const deps = manifestDependencies(manifest, lock)
-      const advisories = await store.advisoriesOf([...new Set(deps.map((d) => d.name))])
-      const findings = gitFindings(deps, (name) => advisories.get(name) ?? [])
-      await store.putScan(r.integrationKey, r.repository, now(), {
-        lockfile: lock !== undefined,
-        dependencies: deps.length,
-        findings,
-      })
-      await evaluateGitRepository(store, r, await rulesOf(xrayStore(ctx.sql)), now())
+      await match(r, lock !== undefined, readManifests(manifest, lock))
     } catch (error) {
       await store.fail(r.integrationKey, r.repository, now(), (error as Error).message.slice(0, 500))
     }
   }
 
-  const runNow = async (): Promise<void> => {
+  const runNow = async (read: boolean): Promise<void> => {
     await store.forgetUnchosen()
-    for (const r of await store.toScan()) {
+    if (read) {
+      for (const r of await store.toScan()) {
+        if (stopped) return
+        await readOne(r)
+      }
+      return
+    }
+    for (const r of await store.scanned()) {
       if (stopped) return
-      await scanOne(r)
+      const kept = await store.manifestsOf(r.integrationKey, r.repository)
+      // A scan from before the manifests were kept is matched again at its next read.
+      if (kept) await match(r, kept.lockfile, kept.manifests)
+      else await evaluateGitRepository(store, r, await rulesOf(xrayStore(ctx.sql)), now())
     }
   }
 
-  const scanAll = (): Promise<void> => {
-    if (running) {
-      again = true
-      return running
+  /** A run of this kind after the ones before it; answers when the run that covers it is done. */
+  const request = (read: boolean): Promise<void> => {
+    if (stopped) return tail
+    if (queued) {
+      queued.read ||= read
+      return queued.run
     }
-    running = runNow()
-      .catch((error: unknown) => console.error('Git repository scan failed', error))
-      .finally(() => {
-        running = undefined
-        if (again && !stopped) {
-          again = false
-          void scanAll()
-        }
-      })
-    return running
+    const entry: { read: boolean; run: Promise<void> } = { read, run: tail }
+    entry.run = tail.then(async () => {
+      queued = undefined
+      if (stopped) return
+      await runNow(entry.read).catch((error: unknown) => console.error('Git repository scan failed', error))
+    })
+    queued = entry
+    tail = entry.run
+    return entry.run
   }
 
   return {
     store,
-    /** Every chosen repository of the connected integrations, in the background. */
-    scanAll,
+    /** Every chosen repository of the connected integrations read again, in the background. */
+    scanAll: () => request(true),
+    /** Every scanned repository matched again from what its last read kept (after an advisory import). */
+    matchAll: () => request(false),
     /** Answers when the scans asked for so far are done (tests). */
     async idle(): Promise<void> {
-      while (running) await running
+      for (let t = tail; ; t = tail) {
+        await t
+        if (t === tail) return
+      }
     },
     async stop(): Promise<void> {
       stopped = true
-      await running
+      await tail
     },
   }
 }
@@ -90,8 +112,8 @@ export type GitScanner = ReturnType<typeof createGitScanner>
 
 const nodes = new WeakMap<object, GitScanner>()
 
-/** The node's one git scanner (its routes, the integrations' and tests share it). */
-export function gitScannerFor(ctx: ServerContext): GitScanner {
+/** The node's one git scanner (its routes, the integrations', the advisory imports' and tests share it). */
+export function gitScannerFor(ctx: Pick<ServerContext, 'sql' | 'clock'>): GitScanner {
   let s = nodes.get(ctx.sql)
   if (!s) {
     s = createGitScanner(ctx)

@@ -83,9 +83,12 @@ export async function rulesOf(s: XrayStore): Promise<Rules> {
 }
 
 /**
- * A scanned git repository's violations from its stored findings: a watch covers it when it
- * covers everything or names the repository (`git://integration/owner/name`). Only security
- * rules apply: the scan does not read its dependencies' licences.
+ * A scanned git repository's violations from its stored findings and what its last read kept of
+ * its manifests: a watch covers it when it covers everything or names the repository
+ * (`git://integration/owner/name`). Security rules read the findings; licence rules read the
+ * licences its package.json declares (as the repository's) and those its lockfile records for
+ * each dependency (as the dependency's). A dependency whose licences the manifests do not say
+ * (no lockfile, or one that does not record them) is not judged: not knowing is not "none".
  */
 export async function evaluateGitRepository(
   store: GitScanStore,
@@ -100,17 +103,23 @@ export async function evaluateGitRepository(
     ...(f.cvss === null ? {} : { cvssScore: f.cvss }),
     fixedVersions: f.fixed,
   }))
-  const drafts = violationsOf(
-    {
-      repo: gitResourceOf(r.integrationName, r.repository),
-      component: r.repository,
-      findings,
-      licences: [],
-    },
-    rules.watches,
-    rules.policies,
-    rules.expand,
-  ).filter((d) => d.type === 'security')
+  const repo = gitResourceOf(r.integrationName, r.repository)
+  const judge = (component: string, licences: readonly string[], type: 'security' | 'license') =>
+    violationsOf(
+      { repo, component, findings: type === 'security' ? findings : [], licences },
+      rules.watches,
+      rules.policies,
+      rules.expand,
+    ).filter((d) => d.type === type)
+  const manifests = (await store.manifestsOf(r.integrationKey, r.repository))?.manifests
+  const licencesOf = new Map<string, Set<string>>()
+  for (const d of manifests?.dependencies ?? [])
+    if (d.licences) licencesOf.set(d.name, new Set([...(licencesOf.get(d.name) ?? []), ...d.licences]))
+  const drafts = [
+    ...judge(r.repository, [], 'security'),
+    ...(manifests ? judge(r.repository, manifests.licences, 'license') : []),
+    ...[...licencesOf].flatMap(([name, licences]) => judge(name, [...licences], 'license')),
+  ]
   await store.putViolations(r.integrationKey, r.repository, drafts, at)
 }
 

@@ -12,6 +12,7 @@ import { xrayStore, type ImportRecord, type XrayStore } from './store'
 import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from './importer'
 import { evaluateGitRepository, evaluateVersion, findingsFor, rulesOf, type Rules } from './scanner'
 import { GitScanStore } from './gitScanStore'
+import { gitScannerFor } from './gitScanner'
 import { ignoreRuleMatches, violationsOf, type ViolationDraft } from '../../domain/xray'
 
 /** The real advisories shipped for the sample catalogue (see its README). */
@@ -85,11 +86,16 @@ export function createXrayService(ctx: XrayContext) {
       await new Promise((resolve) => setImmediate(resolve))
     }
     if (stopped) return count
-    // Git repositories' violations again from their last scans, under the same rules.
-    const git = new GitScanStore(ctx.sql)
-    for (const repo of await git.scanned()) {
-      if (stopped) return count
-      await evaluateGitRepository(git, repo, r, at)
+    if (evaluateOnly) {
+      // Git repositories' violations again from their last scans, under the same rules.
+      const git = new GitScanStore(ctx.sql)
+      for (const repo of await git.scanned()) {
+        if (stopped) return count
+        await evaluateGitRepository(git, repo, r, at)
+      }
+    } else {
+      // Git repositories matched again, as versions are, from the manifests their last reads kept.
+      await gitScannerFor(ctx).matchAll()
     }
     await store.transaction((s) => s.recordHistory(at))
     return count

@@ -14,7 +14,7 @@ import { gitScannerFor } from '../../server/xray/gitScanner'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { startFakeGitVendor, type FakeGitVendor } from '../support/fakeGitVendor'
 import { createRoles, type TestSession } from './helpers/sessions'
-import { securityPolicy } from '../support/xrayPolicies'
+import { licencePolicy, securityPolicy } from '../support/xrayPolicies'
 
 let server: TestServer
 let admin: TestSession
@@ -68,6 +68,7 @@ const REPOS = [
   { name: 'octo/ranges', private: true },
   { name: 'octo/empty', private: false },
   { name: 'octo/trunk', private: false },
+  { name: 'octo/licensed', private: false },
 ]
 
 beforeAll(async () => {
@@ -95,6 +96,19 @@ beforeAll(async () => {
         'package.json': { name: 'ranges', dependencies: { lodash: '^4.17.0' } },
       }),
       'octo/empty': gitRepository({ 'README.json': {} }),
+      // Its own licence in package.json; its dependencies' as the lockfile records them.
+      'octo/licensed': gitRepository({
+        'package.json': { name: 'licensed', license: 'GPL-3.0', dependencies: { 'left-pad': '*', ms: '*' } },
+        'package-lock.json': {
+          name: 'licensed',
+          lockfileVersion: 3,
+          packages: {
+            '': { name: 'licensed', license: 'GPL-3.0' },
+            'node_modules/left-pad': { version: '1.3.0', license: 'WTFPL' },
+            'node_modules/ms': { version: '2.1.3', license: 'MIT' },
+          },
+        },
+      }),
       // The default branch is trunk, and clean; a branch named main holds a vulnerable lock.
       'octo/trunk': gitRepository(lockOf('trunk', { lodash: '4.17.21' }), {
         branch: 'trunk',
@@ -385,5 +399,100 @@ describe('git repository scanning', () => {
       },
     )
     expect(res.status).toBe(404)
+  })
+  it('an advisory import matches the scanned repositories again, from what their reads kept', async () => {
+    const key = await connected(1, vendor.githubUrl, 'gh3')
+    const findingsOf = async (repository: string) =>
+      (
+        await get<{ findings: Finding[] }>(
+          `/xray/api/v1/git_repositories/findings?integration_id=${key}&repository=${repository}`,
+          user,
+        )
+      ).findings
+    expect((await findingsOf('octo/locked')).map((f) => f.component)).not.toContain('lodash')
+    const reads = vendor.requests.length
+    // An advisory on the lodash the repository locks (4.17.21), published after its scan.
+    const advisory = {
+      schema_version: '1.4.0',
+      id: 'GHSA-gits-can0-late',
+      modified: '2026-11-01T00:00:00Z',
+      published: '2026-11-01T00:00:00Z',
+      summary: 'lodash after 4.17.20 is unsafe',
+      details: 'Test advisory',
+      affected: [
+        {
+          package: { ecosystem: 'npm', name: 'lodash' },
+          ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '4.17.21' }, { fixed: '4.17.22' }] }],
+        },
+      ],
+      references: [{ type: 'ADVISORY', url: 'https://github.com/advisories/GHSA-gits-can0-late' }],
+      database_specific: { severity: 'HIGH' },
+    }
+    const imported = await fetch(api('/xray/api/v1/advisories/import?wait=true&name=late.json'), {
+      method: 'POST',
+      headers: { ...browserHeaders(server.url, admin.cookie), 'content-type': 'application/octet-stream' },
+      body: JSON.stringify([advisory]),
+    })
+    expect(imported.status).toBe(200)
+    expect(await imported.json()).toMatchObject({ ok: true, advisories: 1 })
+    await gitScannerFor(server.ctx).idle()
+
+    const locked = (await findingsOf('octo/locked')).filter((f) => f.issue === advisory.id)
+    expect(locked.map((f) => [f.component, f.version, f.fixed])).toEqual([['lodash', '4.17.21', ['4.17.22']]])
+    // Without a lockfile the declared ^4.17.0 may hold 4.17.21.
+    expect((await findingsOf('octo/ranges')).map((f) => f.issue)).toContain(advisory.id)
+    const repo = (
+      await get<{ repositories: Repo[] }>('/xray/api/v1/git_repositories', user)
+    ).repositories.find((r) => r.integration_id === key && r.repository === 'octo/locked')
+    expect(repo?.vulnerabilities.high).toBeGreaterThanOrEqual(1)
+    // Matched from the kept manifests: the vendor was not asked again.
+    expect(vendor.requests.length).toBe(reads)
+  })
+
+  it('licence rules judge a repository’s own licence and those its lockfile records', async () => {
+    interface Violation {
+      type: string
+      issue: string
+      component: string
+    }
+    for (const policy of [
+      licencePolicy('git-banned', ['GPL-3.0', 'WTFPL']),
+      {
+        name: 'git-unknown',
+        description: '',
+        type: 'license',
+        rules: [
+          {
+            name: 'unknown',
+            criteria: { kind: 'license', unknownViolates: true },
+            actions: { blockDownload: false, failBuild: false, notify: true },
+          },
+        ],
+      },
+    ])
+      expect((await send('POST', '/xray/api/v1/policies', policy, admin)).status).toBe(201)
+    const watch = {
+      name: 'git-licences',
+      description: '',
+      resources: { kind: 'repositories', repositories: ['git://gh4/octo/licensed', 'git://gh4/octo/ranges'] },
+      policies: ['git-banned', 'git-unknown'],
+    }
+    expect((await send('POST', '/xray/api/v1/watches', watch, admin)).status).toBe(201)
+    await connected(1, vendor.githubUrl, 'gh4')
+    const of = async (resource: string) =>
+      (
+        await get<{ rows: Violation[] }>(`/xray/api/v1/violations?type=license&resource=${resource}`, user)
+      ).rows
+        .map((v) => `${v.component}: ${v.issue}`)
+        .sort()
+
+    // The repository's GPL-3.0 and left-pad's WTFPL are banned; ms's MIT is not.
+    expect(await of('git://gh4/octo/licensed')).toEqual(['left-pad: WTFPL', 'octo/licensed: GPL-3.0'])
+    // No lockfile: the dependencies' licences are not known, which is not "none"; the repository
+    // itself declares none.
+    expect(await of('git://gh4/octo/ranges')).toEqual(['octo/ranges: unknown'])
+
+    expect((await send('DELETE', '/xray/api/v1/watches/git-licences', {}, admin)).status).toBe(204)
+    expect(await of('git://gh4/octo/licensed')).toEqual([])
   })
 })
