@@ -233,7 +233,8 @@ export const notIgnored = (resource = 'x.version_id') =>
 const ACTIVE = notIgnored()
 /** A git repository's violations stand for it under this name, where a version's id would be. */
 const GIT_RESOURCE = `'git://' || g.integration_name || '/' || x.repository`
-const GIT_ACTIVE = notIgnored(GIT_RESOURCE)
+/** A git repository's violation (`x`, its integration `g`) not lifted by an ignore rule in force. */
+export const GIT_ACTIVE = notIgnored(GIT_RESOURCE)
 const RULE_COLUMNS = `x.watch_name, x.policy_name, x.rule_name, x.type, x.issue, x.component, x.severity,
    x.block_download, x.fail_build, x.notify, x.created`
 const VIOLATIONS = `SELECT x.id, x.version_id, v.package_id, v.name AS version, v.repo, ${RULE_COLUMNS}
@@ -803,14 +804,21 @@ function statements(sql: Sql) {
             allGit,
           ),
         )
+      // Each side is cut to the page's end before the two are merged: PostgreSQL then reads each
+      // newest first by its index and stops, where the ordered union alone made it join, filter
+      // and sort all 100,000 (0.4 s). A git violation's id is its own negated, so its side's
+      // order is by its stored id ascending.
+      const end = filter.offset + filter.limit
       return {
         total,
         rows: (
           await sql.all<ViolationDbRow>(
-            `${VIOLATIONS} WHERE ${ACTIVE}${versions.where}
-             UNION ALL ${GIT_VIOLATIONS} WHERE ${GIT_ACTIVE}${git.where}
+            `SELECT * FROM (${VIOLATIONS} WHERE ${ACTIVE}${versions.where}
+               ORDER BY x.created DESC, x.id DESC LIMIT ?) versions
+             UNION ALL SELECT * FROM (${GIT_VIOLATIONS} WHERE ${GIT_ACTIVE}${git.where}
+               ORDER BY x.created DESC, x.id LIMIT ?) git
              ORDER BY created DESC, id DESC LIMIT ? OFFSET ?`,
-            [...all, ...allGit, filter.limit, filter.offset],
+            [...all, end, ...allGit, end, filter.limit, filter.offset],
           )
         ).map(toViolation),
       }

@@ -282,4 +282,44 @@ describe.each(engines)('xray on %s', (_name, open) => {
     await rule('watch-policy', { watch: 'w2', policy: 'p-w2', issue: 'GHSA-3' })
     expect(await agree()).toBe(9)
   })
+  it('pages newest first through versions’ and git repositories’ violations together', async () => {
+    const sql = await migrated(open)
+    const xray = createXrayService({ sql, clock: manualClock(Date.parse('2026-12-01T12:00:00.000Z')) })
+    await blobs(sql, 'a')
+    const catalogue = npmCatalogue(sql, { versionArrived: async () => undefined })
+    await sql.transaction((tx) => catalogue.within(tx).add(published('left-pad', '1.0.0', 'a')))
+    await sql.run(
+      `INSERT INTO git_integrations (integration_key, integration_name, url, vendor_name, token, created_at, updated_at,
+         created_by) VALUES ('k', 'gh', 'https://api.github.invalid', 1, 't', ?, ?, 'admin')`,
+      [T0, T0],
+    )
+    await sql.run(
+      "INSERT INTO xray_git_scans (integration_key, repository, status) VALUES ('k', 'o/r', 'scanned')",
+    )
+    // Seven of each, their times interleaved, several sharing one time across both sides.
+    const at = (i: number) => `2026-06-0${1 + Math.floor(i / 2)}T00:00:00.000Z`
+    for (let i = 0; i < 7; i++) {
+      await sql.run(
+        `INSERT INTO xray_violations (version_id, watch_name, policy_name, rule_name, type, issue, component, severity,
+           block_download, fail_build, notify, created) VALUES ('npm://left-pad@1.0.0', 'w', 'p', 'r', 'security', ?,
+           'left-pad', 'low', 0, 0, 0, ?)`,
+        [`GHSA-v${i}`, at(i)],
+      )
+      await sql.run(
+        `INSERT INTO xray_git_violations (integration_key, repository, watch_name, policy_name, rule_name, type, issue,
+           component, severity, block_download, fail_build, notify, created) VALUES ('k', 'o/r', 'w', 'p', 'r',
+           'security', ?, 'minimist', 'low', 0, 0, 0, ?)`,
+        [`GHSA-g${i}`, at(6 - i)],
+      )
+    }
+    const now = xray.now()
+    const whole = await xray.store.violations({ limit: 100, offset: 0 }, now)
+    expect(whole.total).toBe(14)
+    const key = (v: { created: string; id: number }) => `${v.created}/${String(v.id + 1000).padStart(5, '0')}`
+    expect(whole.rows.map(key)).toEqual(whole.rows.map(key).sort().reverse())
+    const paged = []
+    for (let offset = 0; offset < 14; offset += 3)
+      paged.push(...(await xray.store.violations({ limit: 3, offset }, now)).rows)
+    expect(paged.map((v) => v.id)).toEqual(whole.rows.map((v) => v.id))
+  })
 })
