@@ -78,6 +78,13 @@ export interface ViolationDraft {
   readonly actions: RuleActions
 }
 
+/**
+ * How a git repository is named where a repository key would be (a watch's resources) or a
+ * version's id (an ignore rule, a violation's resource): `git://integration/owner/name`.
+ */
+export const gitResourceOf = (integrationName: string, repository: string) =>
+  `git://${integrationName}/${repository}`
+
 /** Whether a watch covers a repository; `expand` gives a virtual repository's members. */
 export function watchCovers(watch: Watch, repo: string, expand: (key: string) => readonly string[]): boolean {
   if (watch.resources.kind === 'all') return true

@@ -203,6 +203,8 @@ export const GitRepositoryScan = t.type({
   lockfile: t.boolean,
   dependencies: t.number,
   vulnerabilities: SeverityCounts,
+  /** Its violations in force (not lifted by an ignore rule). */
+  violations: t.number,
 })
 export type GitRepositoryScan = t.TypeOf<typeof GitRepositoryScan>
 

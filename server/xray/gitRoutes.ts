@@ -3,6 +3,7 @@
  * connected to, each with its last scan; one repository's vulnerable dependencies; and a scan
  * of them all now (admins). Signed-in users read.
  */
+import { isoNow } from '../clock'
 import { HttpError, type RouteModule } from '../context'
 import { documented } from '../ops/schemas'
 import { vendorOf } from '../integrations/vendors'
@@ -17,7 +18,7 @@ const routes: RouteModule = async (app, ctx) => {
     { schema: documented('Git repositories the scanner reads, each with its last scan', {}) },
     async (request) => {
       ctx.requireUser(request)
-      const rows = await scanner.store.scans()
+      const rows = await scanner.store.scans(isoNow(ctx.clock))
       return {
         repositories: rows.map((r) => ({
           integration_id: r.integration_key,
@@ -36,6 +37,7 @@ const routes: RouteModule = async (app, ctx) => {
             low: Number(r.low),
             unknown: Number(r.unknown),
           },
+          violations: Number(r.violations),
         })),
       }
     },
@@ -59,7 +61,9 @@ const routes: RouteModule = async (app, ctx) => {
       ctx.requireUser(request)
       const { integration_id: key, repository } = request.query
       if (
-        !(await scanner.store.scans()).some((r) => r.integration_key === key && r.repository === repository)
+        !(await scanner.store.scans(isoNow(ctx.clock))).some(
+          (r) => r.integration_key === key && r.repository === repository,
+        )
       )
         throw new HttpError(404, `The scanner does not read ${repository}`, 'NOT_FOUND')
       return { findings: await scanner.store.findings(key, repository) }

@@ -6,7 +6,7 @@
 import type { Sql } from '../db/sql'
 import type { ViolationDraft, XraySeverity } from '../../domain/xray'
 import type { AdvisoryOfPackage, GitFinding, Manifests } from './gitManifest'
-import { firstSeen, violationValues, type FirstSeenRow } from './store'
+import { firstSeen, GIT_ACTIVE, violationValues, type FirstSeenRow } from './store'
 
 export interface GitRepositoryToScan {
   readonly integrationKey: string
@@ -31,6 +31,7 @@ export interface GitScanRow {
   readonly medium: number
   readonly low: number
   readonly unknown: number
+  readonly violations: number
 }
 
 /** Repositories scanned per integration: the first ones chosen, by name, as the vendors list them. */
@@ -298,13 +299,17 @@ export class GitScanStore {
     )
   }
 
-  async scans(): Promise<GitScanRow[]> {
+  /** Every repository's last scan, with its violations in force at `now`. */
+  async scans(now: string): Promise<GitScanRow[]> {
     return this.sql.all<GitScanRow>(
-      `SELECT x.integration_key, x.repository, x.status, x.scanned_at, x.error, x.lockfile, x.dependencies,
-         x.critical, x.high, x.medium, x.low, x.unknown, g.integration_name, g.vendor_name
-       FROM xray_git_scans x
-       JOIN git_integrations g ON g.integration_key = x.integration_key
-       ORDER BY g.integration_name, x.repository`,
+      `SELECT s.integration_key, s.repository, s.status, s.scanned_at, s.error, s.lockfile, s.dependencies,
+         s.critical, s.high, s.medium, s.low, s.unknown, g.integration_name, g.vendor_name,
+         (SELECT COUNT(*) FROM xray_git_violations x
+          WHERE x.integration_key = s.integration_key AND x.repository = s.repository AND ${GIT_ACTIVE}) AS violations
+       FROM xray_git_scans s
+       JOIN git_integrations g ON g.integration_key = s.integration_key
+       ORDER BY g.integration_name, s.repository`,
+      [now],
     )
   }
 

@@ -7,6 +7,7 @@ import {
   affectedAsRange,
   declaredRangeMayBeAffected,
   fixedVersions,
+  gitResourceOf,
   intervalHolding,
   isAffected,
   violationsOf,
@@ -122,10 +123,6 @@ export async function evaluateGitRepository(
   ]
   await store.putViolations(r.integrationKey, r.repository, drafts, at)
 }
-
-/** How a git repository is named where a version's id or a repository key would be. */
-export const gitResourceOf = (integrationName: string, repository: string) =>
-  `git://${integrationName}/${repository}`
 
 export async function evaluateVersion(
   store: XrayStore,

@@ -78,6 +78,20 @@ const scan = (name: string, version: string, patch: Partial<ScanView> = {}): Sca
   ...patch,
 })
 const indexed = { repositories: ['npm-local'], available: ['npm-local', 'npm-remote'] }
+const gitRepo = (patch: Partial<GitRepositoryScan> = {}): GitRepositoryScan => ({
+  integration_id: 'k1',
+  integration_name: 'octo',
+  vendor: 'github',
+  repository: 'octo/web',
+  status: 'scanned',
+  scanned_at: '2025-12-31T23:00:00Z',
+  error: null,
+  lockfile: true,
+  dependencies: 42,
+  vulnerabilities: { ...noCounts, critical: 1 },
+  violations: 3,
+  ...patch,
+})
 
 describe('Watches', { timeout: 90_000 }, () => {
   it('empty: an admin is told what a watch is and offered to make one', async () => {
@@ -139,6 +153,38 @@ describe('Watches', { timeout: 90_000 }, () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Watch npm-watch saved')
     // The list the change alters is asked for again.
     await waitFor(() => expect(asked(s.asks, 'watches')).toBe(2))
+  })
+
+  it('a watch names scanned git repositories beside the platform’s', async () => {
+    const s = scanner({
+      watches: [],
+      indexed,
+      policies: [],
+      gitRepositories: [gitRepo(), gitRepo({ repository: 'octo/api', status: 'failed' })],
+    })
+    renderShell('/watches', admin, { xrayApi: s.api }, effects)
+    await userEvent.click((await screen.findAllByRole('button', { name: 'New watch' }, found))[0]!)
+    const form = await screen.findByRole('form', { name: 'Watch' })
+    await userEvent.type(within(form).getByRole('textbox', { name: /^Name/ }), 'git-watch')
+    const git = within(form).getByRole('group', { name: 'Git repositories' })
+    // Every repository the scanner reads, whatever its last scan did.
+    expect(await within(git).findAllByRole('checkbox')).toHaveLength(2)
+    await userEvent.click(await within(git).findByRole('checkbox', { name: 'git://octo/octo/web' }))
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'npm-local' }))
+    await userEvent.click(within(form).getByRole('button', { name: 'Create watch' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(s.changes).toEqual([
+      {
+        kind: 'saveWatch',
+        create: true,
+        watch: {
+          name: 'git-watch',
+          description: '',
+          resources: { kind: 'repositories', repositories: ['git://octo/octo/web', 'npm-local'] },
+          policies: [],
+        },
+      },
+    ])
   })
 })
 
@@ -227,19 +273,7 @@ describe('Trends', { timeout: 90_000 }, () => {
 })
 
 describe('Scans List: git repositories', { timeout: 90_000 }, () => {
-  const repo = (patch: Partial<GitRepositoryScan> = {}): GitRepositoryScan => ({
-    integration_id: 'k1',
-    integration_name: 'octo',
-    vendor: 'github',
-    repository: 'octo/web',
-    status: 'scanned',
-    scanned_at: '2025-12-31T23:00:00Z',
-    error: null,
-    lockfile: true,
-    dependencies: 42,
-    vulnerabilities: { ...noCounts, critical: 1 },
-    ...patch,
-  })
+  const repo = gitRepo
 
   it('each repository with its scan; one opens its vulnerable dependencies; a failure says why', async () => {
     const s = scanner(
@@ -280,6 +314,10 @@ describe('Scans List: git repositories', { timeout: 90_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Git repositories' })
     const web = (await within(table).findByRole('rowheader', { name: 'octo/web' })).closest('tr')!
     expect(web).toHaveTextContent('42 locked')
+    expect(within(web).getByRole('link', { name: '3 violations of octo/web' })).toHaveAttribute(
+      'href',
+      `/ui/violations?resource=${encodeURIComponent('git://octo/octo/web')}`,
+    )
     const empty = within(table).getByRole('rowheader', { name: 'octo/empty' }).closest('tr')!
     expect(empty).toHaveTextContent('the repository has no package.json at its root')
     await userEvent.click(within(web).getByRole('button', { name: 'octo/web' }))

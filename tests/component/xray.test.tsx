@@ -100,6 +100,16 @@ describe('Violations', { timeout: 60_000 }, () => {
     )
   })
 
+  it('a git repository’s link asks for its violations only, and the filter shows it', async () => {
+    const s = scanner()
+    renderShell('/violations?resource=git%3A%2F%2Focto%2Focto%2Fweb', developer, { xrayApi: s.api }, effects)
+    await screen.findByRole('button', { name: 'GHSA-xvch-5gv4-984h' }, { timeout: 30_000 })
+    expect(s.asks.filter((a) => a.what === 'violations')).toEqual([
+      { what: 'violations', query: { offset: 0, limit: 25, resource: 'git://octo/octo/web' } },
+    ])
+    expect(screen.getByRole('textbox', { name: 'Resource' })).toHaveValue('git://octo/octo/web')
+  })
+
   it('a developer reads a violation’s details but makes no exception', async () => {
     renderShell('/violations', developer, { xrayApi: scanner().api }, effects)
     await userEvent.click(

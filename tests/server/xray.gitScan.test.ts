@@ -140,6 +140,7 @@ interface Repo {
   lockfile: boolean
   dependencies: number
   vulnerabilities: { critical: number; high: number; medium: number; low: number; unknown: number }
+  violations: number
 }
 interface Finding {
   issue: string
@@ -341,6 +342,12 @@ describe('git repository scanning', () => {
     ).findings
     const locked = await violations('resource=octo/locked')
     expect(locked.total).toBe(findings.length)
+    const counted = async () =>
+      (await get<{ repositories: Repo[] }>('/xray/api/v1/git_repositories', user)).repositories
+        .filter((r) => r.integration_id === key)
+        .map((r) => [r.repository, r.violations])
+    expect(await counted()).toContainEqual(['octo/locked', findings.length])
+    expect(await counted()).toContainEqual(['octo/ranges', 0])
     expect(locked.rows.map((v) => v.issue).sort()).toEqual(findings.map((f) => f.issue).sort())
     for (const v of locked.rows)
       expect(v).toMatchObject({
@@ -374,6 +381,7 @@ describe('git repository scanning', () => {
     )
     expect(rule.status).toBe(201)
     expect((await violations('resource=octo/locked')).total).toBe(0)
+    expect(await counted()).toContainEqual(['octo/locked', 0])
     const ruleId = ((await rule.json()) as { id: string }).id
     expect((await send('DELETE', `/xray/api/v1/ignore_rules/${ruleId}`, {}, admin)).status).toBe(204)
     expect((await violations('resource=octo/locked')).total).toBe(findings.length)

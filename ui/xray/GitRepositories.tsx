@@ -1,8 +1,10 @@
 // Git repositories on the Scans List: the repositories chosen for the git integrations the
 // scanner is connected to, each with its last scan (read through the vendor's API: package.json
-// and package-lock.json) and, opened, the vulnerable dependencies it found. Admins scan them again.
+// and package-lock.json), its violations in force (a link to them) and, opened, the vulnerable
+// dependencies it found. Admins scan them again.
 import { GitBranch, RefreshCw } from 'lucide-react'
-import type { GitFinding, GitRepositoryScan } from '../../domain/xray'
+import { Link } from 'wouter'
+import { gitResourceOf, type GitFinding, type GitRepositoryScan } from '../../domain/xray'
 import { shownData } from '../../domain/shared/loadable'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
@@ -104,6 +106,23 @@ export function GitRepositories() {
             id: 'vulnerabilities',
             header: 'Vulnerabilities',
             cell: (r) => <SeverityChips counts={r.vulnerabilities} scanned={r.status === 'scanned'} />,
+          },
+          {
+            id: 'violations',
+            header: 'Violations',
+            cell: (r) =>
+              r.status !== 'scanned' ? (
+                '—'
+              ) : r.violations === 0 ? (
+                'None'
+              ) : (
+                <Link
+                  href={`/violations?resource=${encodeURIComponent(gitResourceOf(r.integration_name, r.repository))}`}
+                  aria-label={`${r.violations.toLocaleString('en')} violations of ${r.repository}`}
+                >
+                  {r.violations.toLocaleString('en')}
+                </Link>
+              ),
           },
           {
             id: 'scanned',

@@ -39,10 +39,15 @@ type Choice<V extends string> = V | typeof ANY
 export function ViolationsPage() {
   const current = useQuery({ type: 'xray/State' }).violations.ask?.query
   const location = useQuery({ type: 'navigation/Location' })
-  // A watch's link names it in the address (/violations?watch=…); otherwise the filters last used.
+  // A watch's or a git repository's link names it in the address (/violations?watch=…,
+  // ?resource=…); otherwise the filters last used.
   const [query, setQuery] = useState<ViolationQuery>(() => {
-    const watch = new URLSearchParams(location.query).get('watch')
-    return watch ? { ...firstViolationsPage, watch } : (current ?? firstViolationsPage)
+    const address = new URLSearchParams(location.query)
+    const watch = address.get('watch')
+    const resource = address.get('resource')
+    return watch || resource
+      ? { ...firstViolationsPage, ...(watch ? { watch } : {}), ...(resource ? { resource } : {}) }
+      : (current ?? firstViolationsPage)
   })
   const { slot, retry } = useXrayList('violations', { what: 'violations', query })
   const watches = useXrayList('watches', { what: 'watches' }).slot

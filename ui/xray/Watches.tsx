@@ -1,11 +1,12 @@
-// Watches: named sets of resources (every repository, chosen repositories, or builds) with the
-// policies applied to them; their violations are computed again on every change. Admins create,
+// Watches: named sets of resources (every repository, chosen repositories and scanned git
+// repositories, or builds) with the policies applied to them; their violations are computed again on every change. Admins create,
 // edit and delete them.
 import { useState } from 'react'
 import { Eye, Plus, Trash2 } from 'lucide-react'
 import { Link } from 'wouter'
 import {
   emptyWatchForm,
+  gitResourceOf,
   validateWatchForm,
   watchForm,
   type ResourceKind,
@@ -133,6 +134,7 @@ function WatchEditor({ editing, onClose }: { readonly editing: Editing; readonly
   const pending = usePending(['saveWatch'])
   useCloseWhenDone('saveWatch', onClose)
   const repositories = useXrayList('indexed', { what: 'indexed' })
+  const gitRepositories = useXrayList('gitRepositories', { what: 'gitRepositories' })
   const policies = useXrayList('policies', { what: 'policies' })
   const form = useValidatedForm(
     (): WatchForm => (editing.create ? emptyWatchForm : watchForm(editing.watch)),
@@ -184,6 +186,17 @@ function WatchEditor({ editing, onClose }: { readonly editing: Editing; readonly
             onChange={(chosen) => form.set({ repositories: chosen })}
             empty="No repositories yet."
             error={form.errorOf('repositories')}
+          />
+        )}
+        {values.resourceKind === 'repositories' && (
+          <Checklist
+            legend="Git repositories"
+            list={gitRepositories}
+            what="The git repositories"
+            itemsOf={(d) => d.map((r) => gitResourceOf(r.integration_name, r.repository))}
+            chosen={values.repositories}
+            onChange={(chosen) => form.set({ repositories: chosen })}
+            empty="None is scanned yet: connect a git integration to the scanner (Integrations → a git integration → Xray)."
           />
         )}
         {values.resourceKind === 'builds' && (
