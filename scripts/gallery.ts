@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process'
 import { startTestServer } from '../tests/support/server'
 import { launchChromium } from '../tests/support/browser'
 import type { Page } from 'playwright-core'
+import { chooseOption } from '../tests/e2e/kitSelect'
 import {
   SCREENS,
   firstPackagePath,
@@ -76,10 +77,27 @@ const classic = (
 /**
  * Screens the gallery shows beyond the design e2e's list: the admin's views of screens that list
  * walks for a developer only (Reports, the Scans List with its git repositories, a build run with
- * its SBOM link), the Support Zone with the session included, its preview drawn, and the classic
+ * its SBOM link), Set Me Up's npm commands with a token, the Support Zone with the session included, its preview drawn, and the classic
  * navigation type's bar on the application's and the administration's side.
  */
 const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
+  {
+    // Set Me Up with npm chosen and a token generated: every command whole, wrapped at 1024 px.
+    name: 'set-me-up-npm',
+    path: '/packages',
+    users: ['developer'],
+    open: async (page, user) => {
+      await page.getByRole('button', { name: user, exact: true }).click()
+      await page.getByRole('menuitem', { name: 'Set Me Up' }).click()
+      const panel = page.getByRole('complementary', { name: 'Set Me Up' })
+      await chooseOption(page, panel.getByRole('combobox', { name: 'Package type' }), 'npm')
+      await panel.getByRole('button', { name: 'Generate token' }).click()
+    },
+    ready: (page) =>
+      page
+        .getByRole('complementary', { name: 'Set Me Up' })
+        .getByRole('button', { name: 'Generate another token' }),
+  },
   classic('classic-application', '/packages', ['developer', 'admin']),
   classic('classic-administration', '/admin/support-zone', ['admin'], {
     name: 'Monitoring',
