@@ -6,7 +6,7 @@
 import type { RouteModule } from '../context'
 import { isoNow } from '../clock'
 import { documented } from '../ops/schemas'
-import { consoleCaller, readableRepositories, registryAuthorizer } from '../permissions/authorize'
+import { consoleCaller, readableScope, registryAuthorizer } from '../permissions/authorize'
 import { registryAuth } from '../registry/auth'
 import { repositoryStore } from '../repositories/store'
 import { archiveIndex } from './store'
@@ -63,10 +63,13 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       const caller = consoleCaller(ctx, request)
-      const readable = await readableRepositories(authz, repos, caller)
+      const { keys: readable, partly } = await readableScope(authz, repos, caller)
       const limit = request.query.limit ?? 100
-      // One more than asked, to say whether there were more.
-      const hits = await index.search(request.query.name, readable, limit + 1)
+      // One more than asked, to say whether there were more; an archive at a path the caller's
+      // targets keep out is not named.
+      const hits = (await index.search(request.query.name, readable, limit + 1)).filter(
+        (hit) => partly.get(hit.repoKey)?.(hit.path) ?? true,
+      )
       return { results: hits.slice(0, limit), truncated: hits.length > limit }
     },
   )

@@ -64,6 +64,8 @@ export interface RunOptions {
   readonly admit?: (cost: number) => number | undefined
   /** The repositories the caller may read: packages and versions elsewhere are not answered (absent: all). */
   readonly readable?: ReadonlyArray<string>
+  /** Versions in those repositories that the targets' path patterns keep from the caller. */
+  readonly hidden?: ReadonlySet<string>
 }
 
 const CONNECTIONS = new Set(['packages', 'versions'])
@@ -252,7 +254,9 @@ export function metadataExecutor(sql: Sql) {
           code: 'QUERY_BUDGET_EXCEEDED',
         } as ExecutionResult & RefusedAnswer,
       }
-    const context: MetadataContext = options.readable ? { readable: options.readable } : {}
+    const context: MetadataContext = options.readable
+      ? { readable: options.readable, ...(options.hidden?.size ? { hidden: options.hidden } : {}) }
+      : {}
     // A field may read through the async store interface (a version's provenance).
     const result = (await compiledFor(request.query, document, request.operationName).query(
       rootValue,

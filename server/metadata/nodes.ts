@@ -167,11 +167,12 @@ export function packageNode(r: PackageRow, releaseOnly = false) {
 export async function seenBy(
   row: PackageRow,
   readable: ReadonlyArray<string> | undefined,
-  versionsOf: (packageId: string) => Promise<ReadonlyArray<{ name: string; repo: string }>>,
+  versionsOf: (packageId: string) => Promise<ReadonlyArray<{ id: string; name: string; repo: string }>>,
+  hidden?: ReadonlySet<string>,
 ): Promise<PackageRow> {
   if (!readable) return row
   const versions = await versionsOf(row.id)
-  const shown = versions.filter((v) => readable.includes(v.repo))
+  const shown = versions.filter((v) => readable.includes(v.repo) && !hidden?.has(v.id))
   if (shown.length === versions.length) return row
   const summary = versionSummary(shown.map((v) => v.name))
   return {
@@ -185,20 +186,25 @@ export async function seenBy(
 
 const Q = {
   packageById: 'SELECT * FROM catalog_packages WHERE id = ?',
-  versionRepos: 'SELECT name, repo FROM catalog_versions WHERE package_id = ?',
+  versionRepos: 'SELECT id, name, repo FROM catalog_versions WHERE package_id = ?',
   filesOf:
     'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
 }
 
 export function nodeLoaders(sql: Sql) {
   /** The package as a caller reading only `readable` (absent: every repository) sees it. */
-  const packageFor = (row: PackageRow, readable?: ReadonlyArray<string>) =>
-    seenBy(row, readable, (id) => sql.all<{ name: string; repo: string }>(Q.versionRepos, [id]))
+  const packageFor = (row: PackageRow, readable?: ReadonlyArray<string>, hidden?: ReadonlySet<string>) =>
+    seenBy(
+      row,
+      readable,
+      (id) => sql.all<{ id: string; name: string; repo: string }>(Q.versionRepos, [id]),
+      hidden,
+    )
   const findPackage = (id: string) => sql.one<PackageRow>(Q.packageById, [id])
   const scans = xrayStore(sql)
   const provenanceOf = provenanceReader(sql)
 
-  const versionNode = (r: VersionRow, readable?: ReadonlyArray<string>) => ({
+  const versionNode = (r: VersionRow, readable?: ReadonlyArray<string>, hidden?: ReadonlySet<string>) => ({
     id: r.id,
     name: r.name,
     created: r.created,
@@ -206,7 +212,7 @@ export function nodeLoaders(sql: Sql) {
     package: async () => {
       const p = await findPackage(r.package_id)
       if (!p) throw new Error(`version ${r.id} has no package`)
-      return packageNode(await packageFor(p, readable))
+      return packageNode(await packageFor(p, readable, hidden))
     },
     repos: [{ name: r.repo, type: r.repo_type, leadFilePath: r.lead_file_path }],
     licenses: parseList<{ name: string; source: string }>(r.licenses_json),

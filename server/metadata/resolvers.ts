@@ -23,9 +23,13 @@ export const DEFAULT_FIRST = 100
 
 type Direction = 'ASC' | 'DESC'
 
-/** What a query's caller may see: the repositories it may read (absent: all). */
+/**
+ * What a query's caller may see: the repositories it may read (absent: all), less the versions
+ * its targets' path patterns keep from it there.
+ */
 export interface MetadataContext {
   readonly readable?: ReadonlyArray<string>
+  readonly hidden?: ReadonlySet<string>
 }
 
 // No repository is named so (keys start with a letter or digit; PostgreSQL's text holds no NUL):
@@ -130,21 +134,42 @@ const PACKAGE_ORDER_COLUMNS: Record<string, string> = {
  * them, so a filter tells nothing about versions it may not read.
  */
 function seenColumns(
+  engine: Engine,
   readable: ReadonlyArray<string> | undefined,
   releaseOnly: boolean,
+  hidden: ReadonlySet<string> | undefined,
 ): { latest: string; count: string; params: SqlValue[] } {
   if (!readable)
     return releaseOnly
       ? { latest: 'p.latest_release_version', count: 'p.release_versions_count', params: [] }
       : { latest: 'p.latest_version', count: 'p.versions_count', params: [] }
   const repos = readable.length > 0 ? readable : [NO_REPOSITORY]
+  const notHidden = hiddenCondition(engine, hidden)
   const over = `FROM catalog_versions v WHERE v.package_id = p.id AND v.repo IN (${inList(repos)})${
     releaseOnly ? ' AND v.prerelease = 0' : ''
-  }`
+  }${notHidden.sql}`
   return {
     latest: `(SELECT ${LATEST_VERSION_NAME}(v.name) ${over})`,
     count: `(SELECT COUNT(*) ${over})`,
-    params: [...repos],
+    params: [...repos, ...notHidden.params],
+  }
+}
+
+/**
+ * ` AND v.id` is none of the hidden versions, as one JSON parameter however many they are
+ * (nothing when none is hidden).
+ */
+function hiddenCondition(
+  engine: Engine,
+  hidden: ReadonlySet<string> | undefined,
+): { sql: string; params: SqlValue[] } {
+  if (!hidden?.size) return { sql: '', params: [] }
+  return {
+    sql:
+      engine === 'sqlite'
+        ? ' AND v.id NOT IN (SELECT value FROM json_each(?))'
+        : ' AND v.id NOT IN (SELECT jsonb_array_elements_text(CAST(? AS jsonb)))',
+    params: [JSON.stringify([...hidden])],
   }
 }
 
@@ -152,6 +177,7 @@ function packageWhere(
   engine: Engine,
   filter: PackageFilter,
   readable?: ReadonlyArray<string>,
+  hidden?: ReadonlySet<string>,
 ): { sql: string; params: SqlValue[] } {
   const where: string[] = []
   const params: SqlValue[] = []
@@ -161,7 +187,7 @@ function packageWhere(
     return match.param
   }
   const releaseOnly = filter.ignorePreRelease === true
-  const seen = seenColumns(readable, releaseOnly)
+  const seen = seenColumns(engine, readable, releaseOnly, hidden)
   if (filter.name != null && filter.name !== '' && filter.name !== '*') {
     params.push(matching('p.name_lower', filter.name))
   }
@@ -173,10 +199,11 @@ function packageWhere(
     params.push(...filter.packageTypeIn.map((t) => t.toLowerCase()))
   }
   if (filter.repositoriesIn?.length) {
+    const notHidden = hiddenCondition(engine, hidden)
     where.push(
-      `EXISTS (SELECT 1 FROM catalog_versions v WHERE v.package_id = p.id AND v.repo IN (${inList(filter.repositoriesIn)}))`,
+      `EXISTS (SELECT 1 FROM catalog_versions v WHERE v.package_id = p.id AND v.repo IN (${inList(filter.repositoriesIn)})${notHidden.sql})`,
     )
-    params.push(...filter.repositoriesIn)
+    params.push(...filter.repositoriesIn, ...notHidden.params)
   }
   if (filter.licensesIn?.length) {
     where.push(
@@ -247,7 +274,8 @@ export function metadataResolvers(sql: Sql) {
     const direction = args.orderBy?.direction ?? 'ASC'
     const column = PACKAGE_ORDER_COLUMNS[field]!
     const orderKey = `packages:${field}:${direction}`
-    const { sql: whereSql, params } = packageWhere(sql.engine, args.filter, context?.readable)
+    const hidden = context?.hidden
+    const { sql: whereSql, params } = packageWhere(sql.engine, args.filter, context?.readable, hidden)
     const conditions = whereSql ? [whereSql.slice('WHERE '.length)] : []
     const pageParams = [...params]
     if (args.after != null) {
@@ -295,7 +323,7 @@ export function metadataResolvers(sql: Sql) {
     return Promise.all(
       page.edges.map(async (e) => ({
         cursor: e.cursor,
-        node: packageNode(await packageFor(e.row, readable), releaseOnly),
+        node: packageNode(await packageFor(e.row, readable, hidden), releaseOnly),
       })),
     ).then(connection)
   }
@@ -337,7 +365,8 @@ export function metadataResolvers(sql: Sql) {
             licenses.has(l.name.toLowerCase()),
           )) &&
         (f.ignorePreRelease !== true || v.prerelease === 0) &&
-        (!holding || holding.has(v.id)),
+        (!holding || holding.has(v.id)) &&
+        !context?.hidden?.has(v.id),
     )
     const sign = direction === 'ASC' ? 1 : -1
     const byId = (a: VersionRow, b: VersionRow) => sign * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -363,7 +392,10 @@ export function metadataResolvers(sql: Sql) {
     )
     return {
       totalCount: all.length,
-      edges: page.edges.map((e) => ({ cursor: e.cursor, node: versionNode(e.row, context?.readable) })),
+      edges: page.edges.map((e) => ({
+        cursor: e.cursor,
+        node: versionNode(e.row, context?.readable, context?.hidden),
+      })),
       pageInfo: page.pageInfo,
     }
   }
@@ -372,15 +404,19 @@ export function metadataResolvers(sql: Sql) {
     const row = await findPackage(args.id)
     if (!row) return null
     const readable = context?.readable
+    const hidden = context?.hidden
     // A package none of whose versions the caller may read is no package to it.
     if (
       readable &&
       !(
-        await sql.all<{ repo: string }>('SELECT repo FROM catalog_versions WHERE package_id = ?', [row.id])
-      ).some((v) => readable.includes(v.repo))
+        await sql.all<{ id: string; repo: string }>(
+          'SELECT id, repo FROM catalog_versions WHERE package_id = ?',
+          [row.id],
+        )
+      ).some((v) => readable.includes(v.repo) && !hidden?.has(v.id))
     )
       return null
-    return packageNode(await packageFor(row, readable))
+    return packageNode(await packageFor(row, readable, hidden))
   }
 
   return { packages, package: pkg, versions }

@@ -13,7 +13,7 @@ import { metadataExecutor, type GraphQLRequest } from '../metadata/execute'
 import { costBudget } from '../metadata/budget'
 import { repositoryStore } from '../repositories/store'
 import { registryAuth } from '../registry/auth'
-import { consoleCaller, readableRepositories, registryAuthorizer } from '../permissions/authorize'
+import { consoleCaller, readableScope, registryAuthorizer } from '../permissions/authorize'
 
 // The query's length is checked by the executor, which answers with the documented shape
 // ({message, code}); the body limit bounds it before that.
@@ -77,7 +77,16 @@ const routes: RouteModule = async (app, ctx) => {
         const reader = consoleCaller(ctx, request)
         const user = reader.user
         // Packages are answered from the repositories the caller may read, as the registry serves them.
-        const readable = await readableRepositories(authz, repos, reader)
+        const { keys: readable, partly } = await readableScope(authz, repos, reader)
+        // Where the caller's targets let in only some paths, a version whose files stand
+        // outside them is not answered (an image under an excluded folder, say).
+        const hidden = new Set<string>()
+        for (const [repo, visible] of partly)
+          for (const v of await ctx.sql.all<{ id: string; path: string | null }>(
+            'SELECT id, lead_file_path AS path FROM catalog_versions WHERE repo = ?',
+            [repo],
+          ))
+            if (!visible(v.path ?? '')) hidden.add(v.id)
         // Anonymous visitors share nothing but their address.
         const caller = ctx.currentUser(request) ? `user:${user.name}` : `anonymous:${request.ip}`
         const answer = await run(
@@ -86,7 +95,11 @@ const routes: RouteModule = async (app, ctx) => {
             variables: graphQL.variables ?? null,
             operationName: graphQL.operationName ?? null,
           },
-          { admit: (cost) => budget.take(caller, cost), ...(readable ? { readable } : {}) },
+          {
+            admit: (cost) => budget.take(caller, cost),
+            ...(readable ? { readable } : {}),
+            ...(hidden.size ? { hidden } : {}),
+          },
         )
         if (answer.retryAfterMs !== undefined)
           reply.header('Retry-After', String(Math.max(1, Math.ceil(answer.retryAfterMs / 1000))))

@@ -18,7 +18,7 @@ import { ANONYMOUS, HttpError, type ServerContext } from '../context'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { RegistryAuth, RegistryCaller } from '../registry/auth'
 import { permissionStore } from './store'
-import { allows, type Principal, type RegistryAction } from './rules'
+import { allows, readsWhole, type Principal, type RegistryAction } from './rules'
 
 export type { RegistryAction } from './rules'
 
@@ -160,6 +160,18 @@ export function registryAuthorizer(
       )
     },
 
+    /**
+     * For a listing of many paths of `repo` (a tree, search results, packages): undefined when
+     * the caller may read every path of it, else a test of one path, as the targets' include
+     * and exclude patterns decide. Listings keep out what a read of the path would refuse.
+     */
+    async pathFilter(caller: RegistryCaller, repo: RepositoryRecord): Promise<PathFilter | undefined> {
+      const principal = await principalOf(caller)
+      const targets = await store.targets()
+      if (readsWhole(principal, targets, repo)) return undefined
+      return (path) => allows(principal, targets, repo, 'read', path)
+    },
+
     /** The repositories a read of `repo` goes through, in resolution order, that the caller may read. */
     async readableMembers(caller: RegistryCaller, repo: RepositoryRecord, path?: string) {
       const principal = await principalOf(caller)
@@ -173,6 +185,9 @@ export function registryAuthorizer(
 }
 
 export type RegistryAuthorizer = ReturnType<typeof registryAuthorizer>
+
+/** Whether the caller may read one path of a repository. */
+export type PathFilter = (path: string) => boolean
 
 /**
  * The path a container image stands at in its repository, for the permission targets' include
@@ -190,6 +205,26 @@ export const imagePath = (image: string): string => `${image}/`
 export function consoleCaller(ctx: ServerContext, request: FastifyRequest): RegistryCaller {
   const user = ctx.requireUser(request, { allowAnonymous: true })
   return { user, anonymous: user === ANONYMOUS }
+}
+
+/**
+ * The repositories the caller may read (`keys`; undefined: every one, for an admin) and, for
+ * those it may read only in part (the targets' patterns), the test of a path in each.
+ */
+export async function readableScope(
+  authz: RegistryAuthorizer,
+  repos: RepositoryStore,
+  caller: RegistryCaller,
+): Promise<{ keys: ReadonlyArray<string> | undefined; partly: ReadonlyMap<string, PathFilter> }> {
+  const keys = await readableRepositories(authz, repos, caller)
+  const partly = new Map<string, PathFilter>()
+  if (keys)
+    for (const repo of await repos.records()) {
+      if (!keys.includes(repo.key)) continue
+      const filter = await authz.pathFilter(caller, repo)
+      if (filter) partly.set(repo.key, filter)
+    }
+  return { keys, partly }
 }
 
 /** The keys of the repositories the caller may read (undefined: every one, for an admin). */

@@ -133,6 +133,26 @@ export function allows(
   return grantedRank(principal, targets, repo, path) >= wanted
 }
 
+/** A target whose patterns leave out no path. */
+const unpatterned = (t: PermissionTarget) =>
+  t.excludePatterns.length === 0 && (t.includePatterns.length === 0 || t.includePatterns.includes('**'))
+
+/**
+ * Whether the principal may read every path of the repository: it may read there, and an
+ * admin or a target without patterns grants it; otherwise only the paths its targets' patterns
+ * let in (ask `allows` per path).
+ */
+export function readsWhole(
+  principal: Principal,
+  targets: readonly PermissionTarget[],
+  repo: RepositoryRef,
+): boolean {
+  if (!allows(principal, targets, repo, 'read')) return false
+  return (
+    principal.admin || grantedRank(principal, targets.filter(unpatterned), repo, undefined) >= rank('read')
+  )
+}
+
 /** The actions the principal holds on the repository, lowest first (for answers and tests). */
 export function actionsOn(
   principal: Principal,

@@ -286,8 +286,21 @@ const routes: RouteModule = async (app, ctx) => {
       const { repoKey, path = '', offset = 0, limit = 100 } = request.query
       // The same permission targets as the registry's: a virtual shows the members one may read.
       const repo = await readableRepository(caller, repoKey)
-      const keys = (await authz.readableMembers(caller, repo)).map((r) => r.key)
-      return treeChildren(ctx.sql, keys, path, offset, limit)
+      const members = await authz.readableMembers(caller, repo)
+      // Below a repository the patterns of the caller's targets decide, as a read of the path would.
+      const partly = new Map<string, (path: string) => boolean>()
+      for (const r of members) {
+        const filter = await authz.pathFilter(caller, r)
+        if (filter) partly.set(r.key, filter)
+      }
+      return treeChildren(
+        ctx.sql,
+        members.map((r) => r.key),
+        path,
+        offset,
+        limit,
+        partly,
+      )
     },
   )
 

@@ -33,6 +33,8 @@ export async function treeChildren(
   path: string,
   offset: number,
   limit: number,
+  /** Per repository, the paths the caller may read (none: all): a folder shows when a file below it does. */
+  readable: ReadonlyMap<string, (path: string) => boolean> = new Map(),
 ): Promise<{ children: TreeChild[]; total: number }> {
   const prefix = path === '' ? '' : `${path.replace(/\/+$/, '')}/`
   const below = (repo: string) => {
@@ -40,8 +42,10 @@ export async function treeChildren(
     return sql.all<{ path: string; size: number }>(BELOW[sql.engine], [...params, ...params])
   }
   const byName = new Map<string, TreeChild>()
-  for (const key of repoKeys)
+  for (const key of repoKeys) {
+    const visible = readable.get(key)
     for (const row of await below(key)) {
+      if (visible && !visible(row.path)) continue
       const rest = row.path.slice(prefix.length)
       const slash = rest.indexOf('/')
       const name = slash === -1 ? rest : rest.slice(0, slash)
@@ -53,6 +57,7 @@ export async function treeChildren(
         size: slash === -1 ? row.size : 0,
       })
     }
+  }
   const sorted = [...byName.values()].sort((a, b) =>
     a.folder !== b.folder ? (a.folder ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
   )

@@ -3,7 +3,9 @@
  * stands at `<image>/` in its repository (its files are `<image>/<tag>/…`), so a user whose
  * target excludes `secret/**` can neither pull nor push `secret/app`, directly or through the
  * docker virtual, nor list its tags or see it in the catalogue, while the rest of the
- * repository stays theirs; an include pattern narrows the same way.
+ * repository stays theirs; an include pattern narrows the same way. The console's lists follow
+ * the same patterns: the Artifacts tree (directly and through the virtual), the packages list,
+ * a package's page and its versions name no image the user may not pull.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +13,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { grant } from './helpers/permissions'
+import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
+import { gql, type Connection } from './helpers/graphql'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { skopeoCli, writeOciLayout } from '../support/skopeo'
 import { buildImage } from '../../server/containers/imageBuilder'
@@ -53,9 +57,10 @@ beforeAll(async () => {
   // Grants add up across targets: out of the seeded readers group (read everywhere), so only
   // the patterned targets below speak for these two.
   for (const name of ['outsider', 'insider'])
-    server.ctx.db
-      .prepare('DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)')
-      .run(name)
+    await server.ctx.sql.run(
+      'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
+      [name],
+    )
   await grant(server, { repositories: ['docker-local', 'docker'], users: { owner: ['read', 'deploy'] } })
   await grant(server, {
     repositories: ['docker-local', 'docker'],
@@ -124,4 +129,91 @@ describe('a user whose target includes only public/**', () => {
     expect(pulled, pulled.stderr).not.toHaveProperty('failed')
     expect((await pull('insider', 'docker-local', 'secret/app')).failed).toBe(true)
   }, 60_000)
+})
+
+describe("the console's lists follow the same patterns", () => {
+  const users: Record<'excluded' | 'included' | 'reader', string> = { excluded: '', included: '', reader: '' }
+  beforeAll(async () => {
+    const excluded = signInDirectlyAs(server, { outsider: true })
+    const included = signInDirectlyAs(server, { outsider: true })
+    await grant(server, {
+      repositories: ['docker-local', 'docker'],
+      excludePatterns: ['secret/**'],
+      users: { [excluded.name]: ['read'] },
+    })
+    await grant(server, {
+      repositories: ['docker-local', 'docker'],
+      includePatterns: ['public/**'],
+      users: { [included.name]: ['read'] },
+    })
+    users.excluded = excluded.cookie
+    users.included = included.cookie
+    // One of the readers: read on every repository, no pattern.
+    users.reader = signInDirectly(server)
+  })
+
+  const tree = async (cookie: string, repoKey: string, path: string) => {
+    const res = await fetch(
+      `${server.url}/ui/api/v1/ui/treebrowser?repoKey=${repoKey}&path=${encodeURIComponent(path)}`,
+      { headers: { cookie } },
+    )
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { children: Array<{ name: string }>; total: number }).children.map(
+      (c) => c.name,
+    )
+  }
+
+  it('the Artifacts tree names no folder of an image the user may not read', async () => {
+    for (const repo of ['docker-local', 'docker']) {
+      expect(await tree(users.reader, repo, '')).toEqual(expect.arrayContaining(['public', 'secret']))
+      for (const who of ['excluded', 'included'] as const) {
+        const names = await tree(users[who], repo, '')
+        expect(names, `${who} in ${repo}`).toContain('public')
+        expect(names, `${who} in ${repo}`).not.toContain('secret')
+        expect(await tree(users[who], repo, 'secret'), `${who} in ${repo}`).toEqual([])
+        expect(await tree(users[who], repo, 'secret/app/1.0.0'), `${who} in ${repo}`).toEqual([])
+      }
+    }
+  })
+
+  it("the packages list, a package's page and its versions leave the image out", async () => {
+    const listed = async (cookie: string) => {
+      const reply = await gql<{ packages: Connection<{ name: string }> }>(
+        server,
+        cookie,
+        '{ packages(filter: {packageTypeIn: ["docker"]}, first: 100) { totalCount edges { node { name } } } }',
+      )
+      expect(reply.status, JSON.stringify(reply.body.errors)).toBe(200)
+      const names = reply.body.data!.packages.edges.map((e) => e.node.name)
+      expect(reply.body.data!.packages.totalCount).toBe(names.length)
+      return names
+    }
+    expect(await listed(users.reader)).toEqual(expect.arrayContaining(['public/app', 'secret/app']))
+    const page = (cookie: string) =>
+      gql<{ package: { name: string; versionsCount: number } | null }>(
+        server,
+        cookie,
+        'query P($id: ID!) { package(id: $id) { name versionsCount } }',
+        { id: 'docker://secret/app' },
+      )
+    const versions = (cookie: string) =>
+      gql<{ versions: Connection<{ name: string }> }>(
+        server,
+        cookie,
+        'query V($id: ID!) { versions(filter: {packageId: $id}) { totalCount } }',
+        { id: 'docker://secret/app' },
+        '/mds/versions',
+      )
+    expect((await page(users.reader)).body.data!.package).toEqual({ name: 'secret/app', versionsCount: 1 })
+    for (const who of ['excluded', 'included'] as const) {
+      const names = await listed(users[who])
+      expect(names, who).toContain('public/app')
+      expect(
+        names.filter((n) => n.startsWith('secret/')),
+        who,
+      ).toEqual([])
+      expect((await page(users[who])).body.data!.package, who).toBeNull()
+      expect((await versions(users[who])).body.data!.versions.totalCount, who).toBe(0)
+    }
+  })
 })
