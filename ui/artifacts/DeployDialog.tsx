@@ -13,7 +13,7 @@ import { Select } from '../shared/kit/Choice'
 import { Field, TextField } from '../shared/kit/Field'
 import { FileField } from '../shared/kit/FileField'
 import { Dialog } from '../shared/kit/Overlay'
-import { formatBytes } from '../packages/common'
+import { formatBytes } from '../shared/sizes'
 import kit from '../shared/kit/page.module.css'
 import styles from './artifacts.module.css'
 

@@ -9,7 +9,7 @@ import type { ArtifactsState, TreeLocation } from '../../domain/artifacts/types'
 import { useDispatch } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { Skeleton } from '../shared/kit/Surface'
-import { formatBytes } from '../packages/common'
+import { formatBytes } from '../shared/sizes'
 import kit from '../shared/kit/page.module.css'
 import styles from './artifacts.module.css'
 

@@ -22,7 +22,7 @@ import { Card, EmptyState, KeyValue, PageHeader, PageSkeleton } from '../shared/
 import { StatusBadge } from '../shared/kit/StatusBadge'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table, type TableState } from '../shared/kit/Table'
-import { versionPath } from '../packages/common'
+import { versionPath } from '../shared/packageLinks'
 import { NextSteps } from '../shared/kit/NextSteps'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import kit from '../shared/kit/page.module.css'

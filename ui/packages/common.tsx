@@ -1,4 +1,4 @@
-/** Pieces shared by the packages screens: ids in URLs, type icons, severity chips, sizes. */
+/** Pieces shared by the packages screens: ids in URLs, type icons, severity chips. */
 import { ShieldCheck, ShieldOff, ShieldQuestion } from 'lucide-react'
 import { shownVulnerabilities, xrayStatus } from '../../domain/packages/rules'
 import type { Vulnerabilities } from '../../domain/packages/types'
@@ -19,10 +19,6 @@ export function decodeParam(value: string | undefined): string | undefined {
     return value
   }
 }
-
-export const packagePath = (packageId: string): string => `/packages/${encodeURIComponent(packageId)}`
-export const versionPath = (packageId: string, version: string): string =>
-  `${packagePath(packageId)}/${encodeURIComponent(version)}`
 
 /** Vulnerability counts by severity as chips; zero counts are not shown. */
 export function VulnerabilityBadges({ vulnerabilities }: { vulnerabilities: Vulnerabilities }) {
@@ -99,18 +95,6 @@ export function SecurityPanel({ xray, scanned, vulnerabilities }: SecurityFacts)
 /** The mark of a package type (beside its name, so hidden from assistive technology). */
 export function TypeIcon({ type, size = 18 }: { type: string; size?: number }) {
   return <BrandMark spec={typeMark(type)} size={size} className={styles.typeIcon} />
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['KB', 'MB', 'GB', 'TB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
 }
 
 /** A details page in the shape it will have (header, install command, content) while it loads. */

@@ -6,7 +6,7 @@ import type { Build, DockerLayer, VersionState } from '../../domain/packages/typ
 import { EmptyState } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
-import { formatBytes } from './common'
+import { formatBytes } from '../shared/sizes'
 import { buildPath } from '../../domain/builds/rules'
 import { StatusBadge } from '../shared/kit/StatusBadge'
 import { TextSkeleton } from './details'
