@@ -2,7 +2,7 @@
  * The navigation area's decider for the chrome (sidebar, menus, modals, project, plugin
  * routes, navigation type, debug panel, chunk failures) as a specification (set-me-up and quick
  * setup are the onboarding area's: onboarding-decider.test.ts; the tour has its own:
- * tour-decider.test.ts). The route guard pipeline has its own tests (navigationPipeline.test.ts).
+ * tour-decider.test.ts). The route guard pipeline has its own tests (navigation-pipeline.test.ts).
  */
 import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
@@ -120,6 +120,87 @@ describe('the chrome', () => {
       .given()
       .when({ type: 'navigation/ToggleDebugPanel' })
       .then(N.DebugPanelToggled({ open: true }))
+  })
+})
+
+describe('chunk failures and plugin routes', () => {
+  const failure = { area: 'packages', failure: 'timeout', request: '/assets/p.js' } as const
+  it('records a chunk that failed to load once per area, naming a style sheet apart', () => {
+    navigation
+      .given()
+      .when({ type: 'navigation/RecordChunkFailure', ...failure })
+      .then(
+        N.ChunkLoadFailed({
+          name: 'ChunkLoadError',
+          area: 'packages',
+          type: 'timeout',
+          request: '/assets/p.js',
+        }),
+      )
+    navigation
+      .given()
+      .when({ type: 'navigation/RecordChunkFailure', ...failure, asset: 'style' })
+      .then(
+        N.ChunkLoadFailed({
+          name: 'CSS_CHUNK_LOAD_FAILED',
+          area: 'packages',
+          type: 'timeout',
+          request: '/assets/p.js',
+        }),
+      )
+    const failed = N.ChunkLoadFailed({
+      name: 'ChunkLoadError',
+      area: 'packages',
+      type: 'timeout',
+      request: 'x',
+    })
+    navigation
+      .given(failed)
+      .when({ type: 'navigation/RecordChunkFailure', ...failure })
+      .nothing()
+    navigation
+      .given(failed)
+      .when({ type: 'navigation/RecordChunkFailure', ...failure, area: 'search' })
+      .then(
+        N.ChunkLoadFailed({
+          name: 'ChunkLoadError',
+          area: 'search',
+          type: 'timeout',
+          request: '/assets/p.js',
+        }),
+      )
+    expect(navigation.given(failed).state.navigation.failedChunks).toEqual(['packages'])
+  })
+
+  it('keeps the newest hundred plugin routes and chunk failures', () => {
+    const routes = Array.from({ length: 103 }, (_, i) =>
+      N.RouteRegistered({ name: `p${i}`, pattern: `/p${i}` }),
+    )
+    const kept = navigation.given(...routes).state.navigation.pluginRoutes
+    expect(kept).toHaveLength(100)
+    expect(kept[0]).toMatchObject({ name: 'p3', pattern: '/p3', layout: 'main', sidebar: 'application' })
+    expect(kept[99]?.name).toBe('p102')
+    const chunks = Array.from({ length: 101 }, (_, i) =>
+      N.ChunkLoadFailed({ name: 'ChunkLoadError', area: `a${i}`, type: 'error', request: 'x' }),
+    )
+    const failed = navigation.given(...chunks).state.navigation.failedChunks
+    expect(failed).toHaveLength(100)
+    expect(failed[0]).toBe('a1')
+  })
+
+  it('a plugin route keeps the title it was registered with', () => {
+    navigation
+      .given()
+      .when({ type: 'navigation/RegisterRoute', name: 'p', pattern: '/p', title: 'Plugin' })
+      .then(N.RouteRegistered({ name: 'p', pattern: '/p', title: 'Plugin' }))
+    expect(
+      navigation.given(N.RouteRegistered({ name: 'p', pattern: '/p', title: 'Plugin' })).state.navigation
+        .pluginRoutes[0]?.title,
+    ).toBe('Plugin')
+  })
+
+  it('a guard that waited is run again only while a navigation waits', () => {
+    navigation.given().when({ type: 'navigation/RecheckGuard' }).nothing()
   })
 })
 
