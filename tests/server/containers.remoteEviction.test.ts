@@ -5,7 +5,8 @@
  * are refused) and the manifest, tag and layers leave the cache and the blob store; skopeo copies
  * it again, fetched from the upstream anew, digest for digest; an image's folder goes whole.
  * The registry API's DELETE does the same for an admin (skopeo delete by digest, a tag by name),
- * and refuses anyone else.
+ * and refuses anyone else. A permission target's patterns hold in docker-remote too: a user kept
+ * out of `secret/**` neither fills the cache with it nor pulls it once an admin has.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -38,6 +39,7 @@ beforeAll(async () => {
   upstream = await startTestServer({ anonymousAccess: true })
   const pusher = await ociPusher(upstream.url, 'developer', upstream.config.userPassword)
   await pusher.push('docker-local/cached/app', image, ['1.0.0'])
+  for (const name of ['secret/app', 'public/app']) await pusher.push(`docker-local/${name}`, image, ['1.0.0'])
   server = await startTestServer({}, { DOCKER_REMOTE_URL: `${upstream.url}/docker-local` })
   work = mkdtempSync(join(tmpdir(), 'docker-evict-'))
   skopeo = skopeoCli(work)
@@ -184,4 +186,60 @@ describe("docker-remote's cache through the registry API's DELETE", () => {
       'MANIFEST_UNKNOWN',
     )
   })
+})
+
+describe("docker-remote and a target's patterns", () => {
+  const copyAs = async (creds: string, name: string) =>
+    skopeo([
+      'copy',
+      '--src-tls-verify=false',
+      '--src-creds',
+      creds,
+      `docker://${new URL(server.url).host}/docker-remote/${name}:1.0.0`,
+      `oci:${join(work, `patterned-${++copies}`)}:pulled`,
+    ])
+  const patterned = `patterned:${TEST_PASSWORD}`
+
+  beforeAll(async () => {
+    await createUser(server, 'patterned')
+    // Out of the readers group (read and cache everywhere): only the target below speaks for it.
+    await server.ctx.sql.run(
+      'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
+      ['patterned'],
+    )
+    await grant(server, {
+      repositories: ['docker-remote'],
+      excludePatterns: ['secret/**'],
+      users: { patterned: ['read', 'deploy'] },
+    })
+  })
+
+  it('fills the cache with what the patterns let in, not with an excluded image', async () => {
+    const pulled = await copyAs(patterned, 'public/app')
+    expect(pulled, pulled.stderr).not.toHaveProperty('failed')
+    const refused = await copyAs(patterned, 'secret/app')
+    expect(refused.failed, refused.stderr).toBe(true)
+    expect(refused.stderr).toMatch(/denied|unauthorized|not found|unknown/i)
+    const store = containerStore(server.ctx.sql)
+    expect(await store.imageExists('docker-remote', 'public/app')).toBe(true)
+    expect(await store.imageExists('docker-remote', 'secret/app')).toBe(false)
+  }, 60_000)
+
+  it('does not serve an excluded image that another user cached', async () => {
+    const cached = await copyAs(`admin:${server.config.adminPassword}`, 'secret/app')
+    expect(cached, cached.stderr).not.toHaveProperty('failed')
+    expect(await containerStore(server.ctx.sql).imageExists('docker-remote', 'secret/app')).toBe(true)
+    const refused = await copyAs(patterned, 'secret/app')
+    expect(refused.failed, refused.stderr).toBe(true)
+    const tags = await fetch(`${server.url}/v2/docker-remote/secret/app/tags/list`, {
+      headers: { authorization: `Basic ${Buffer.from(patterned).toString('base64')}` },
+    })
+    expect(tags.status).toBeGreaterThanOrEqual(400)
+    const catalogue = await fetch(`${server.url}/v2/_catalog`, {
+      headers: { authorization: `Basic ${Buffer.from(patterned).toString('base64')}` },
+    })
+    const names = ((await catalogue.json()) as { repositories: string[] }).repositories
+    expect(names).toContain('docker-remote/public/app')
+    expect(names.filter((n) => n.includes('secret/'))).toEqual([])
+  }, 60_000)
 })
