@@ -65,4 +65,11 @@ describe('brand marks', () => {
     expect(markColour('FFFFFF')).toBe('currentColor')
     expect(markColour('CB3837')).toBe('#CB3837')
   })
+
+  it("lightens a dark brand colour in the dark theme only, where it fell under 3:1 (Debian's red)", () => {
+    expect(markColour('A81D33')).toBe('light-dark(#A81D33, color-mix(in srgb, #A81D33 60%, white))')
+    expect(markColour('004880')).toMatch(/^light-dark\(#004880, /)
+    // Light enough already: the brand's own colour in both themes.
+    expect(markColour('2496ED')).toBe('#2496ED')
+  })
 })

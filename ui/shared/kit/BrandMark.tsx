@@ -41,13 +41,20 @@ export function luminance(hex: string): number {
   return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4)
 }
 
+/** Below this luminance a colour shows under 3:1 on the dark theme's surfaces (about #15181e). */
+const DARK_BRAND = 0.145
+
 /**
  * The colour a mark is painted in: the brand's, except near-black and near-white marks, which
  * take the text colour so they show on the dark theme's surfaces and the light one's alike.
+ * A dark brand colour (Debian's red, NuGet's blue) fell under 3:1 on the dark theme's surfaces:
+ * there it is mixed with white, the same hue made light enough to stand out.
  */
 export function markColour(hex: string): string {
   const l = luminance(hex)
-  return l < 0.05 || l > 0.85 ? 'currentColor' : `#${hex}`
+  if (l < 0.05 || l > 0.85) return 'currentColor'
+  if (l < DARK_BRAND) return `light-dark(#${hex}, color-mix(in srgb, #${hex} 60%, white))`
+  return `#${hex}`
 }
 
 export function BrandMark({
@@ -72,7 +79,8 @@ export function BrandMark({
   return (
     <span className={classes} data-mark={spec.id} aria-hidden="true" style={{ width: size, height: size }}>
       {spec.kind === 'mark' ? (
-        <svg viewBox="0 0 24 24" width={size} height={size} fill={markColour(spec.shape.hex)}>
+        // A style, not the fill attribute: the attribute does not take light-dark().
+        <svg viewBox="0 0 24 24" width={size} height={size} style={{ fill: markColour(spec.shape.hex) }}>
           <path d={spec.shape.path} />
         </svg>
       ) : (
