@@ -6,6 +6,8 @@
 import type { Sql } from '../db/sql'
 import type { UserRow } from '../auth/users'
 import { badRequest } from './common'
+import { CLIENT_TOKEN_KIND } from '../tokens/store'
+import { REGISTRY_TOKEN_KIND } from '../containers/auth'
 
 /** The flags and fields an admin may change, as columns. */
 export interface UserChange {
@@ -84,14 +86,20 @@ export function adminUsersStore(sql: Sql) {
     },
 
     /**
-     * Ends every session (but `keepUserId`'s own) and client token of the user; `everyToken`
-     * (a disabled account) also the tokens of the registry's logins (`npm login`, the CLI's,
-     * container logins): nothing of the account may keep working.
+     * Ends every session (but `keepUserId`'s own), client token and container registry token
+     * (the token endpoint's, got with the password) of the user; `everyToken` (a disabled
+     * account) also every other token of the registry's logins: nothing of the account may keep
+     * working.
      */
     async endCredentials(userId: number, keepUserId: number, everyToken = false): Promise<void> {
       await sql.run('DELETE FROM sessions WHERE user_id = ? AND user_id <> ?', [userId, keepUserId])
       if (everyToken) await sql.run('DELETE FROM access_tokens WHERE user_id = ?', [userId])
-      else await sql.run("DELETE FROM access_tokens WHERE user_id = ? AND kind = 'client'", [userId])
+      else
+        await sql.run('DELETE FROM access_tokens WHERE user_id = ? AND kind IN (?, ?)', [
+          userId,
+          CLIENT_TOKEN_KIND,
+          REGISTRY_TOKEN_KIND,
+        ])
     },
 
     async delete(user: { id: number; name: string }): Promise<void> {

@@ -125,6 +125,10 @@ describe('a user who must use MFA', () => {
       rcFor('npm-local', `_authToken=${body.token}`),
     )
     expect(published, JSON.stringify(published)).not.toHaveProperty('failed')
+    // The container registry's token endpoint takes the password no more than npm does.
+    const v2 = await fetch(`${server.url}/v2/token`, { headers: { authorization: basic } })
+    expect(v2.status).toBe(401)
+    expect(await v2.text()).toContain('multi-factor')
   })
 })
 
@@ -225,6 +229,31 @@ describe('listing, revoking and ending tokens', () => {
       })
       expect(res.status).toBe(200)
       expect((await whoami(token)).status).toBe(401)
+    },
+  )
+
+  it.each([{ password: 'A-new-password-42' }, { passwordExpired: true }, { credentialsExpired: true }])(
+    "a container registry's token got with the password ends too when an admin changes the user: %j",
+    async (change) => {
+      const name = `v2-ended-${randomBytes(3).toString('hex')}`
+      await createUser(name)
+      const basic = `Basic ${Buffer.from(`${name}:${PASSWORD}`).toString('base64')}`
+      const got = await fetch(`${server.url}/v2/token`, { headers: { authorization: basic } })
+      expect(got.status).toBe(200)
+      const { token } = (await got.json()) as { token: string }
+      const tags = () =>
+        fetch(`${server.url}/v2/docker-local/any/tags/list`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      // Signed in: the image is missing, not the caller.
+      expect((await tags()).status).toBe(404)
+      const res = await fetch(api(`/ui/admin/users/${name}`), {
+        method: 'PUT',
+        headers: browserHeaders(server.url, admin),
+        body: JSON.stringify(change),
+      })
+      expect(res.status).toBe(200)
+      expect((await tags()).status).toBe(401)
     },
   )
 
