@@ -47,6 +47,7 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
   let lastBeatFailed = false
   let registration: NodeRegistration | undefined
   let registering = false
+  let stopped = false
   const runtime: NodeRuntime = {
     nodeId: config.nodeId,
     services,
@@ -75,6 +76,9 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
           lastBeatFailed = true
         },
       })
+      // Stopped while registering (a server closed as it started, PostgreSQL answering late):
+      // no heartbeat, and no lines into logs already closed.
+      if (stopped) return registration.stop()
       for (const service of services)
         log(
           service.name,
@@ -83,6 +87,7 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
         )
     },
     async stop() {
+      stopped = true
       registration?.stop()
       for (const service of services)
         log(service.name, 'INFO', `Service ${service.type} stopping on ${config.nodeId}`)

@@ -195,9 +195,10 @@ describe('CLI login', () => {
     expect(token.status).toBe(200)
     expect(token.body.token_id).toMatch(/^[0-9a-f]{32}$/)
     expect(token.body.access_token.length).toBeGreaterThan(20)
-    const stored = server.ctx.db
-      .prepare('SELECT token_hash, kind FROM access_tokens WHERE id = ?')
-      .get(token.body.token_id) as { token_hash: string; kind: string }
+    const stored = (await server.ctx.sql.one<{ token_hash: string; kind: string }>(
+      'SELECT token_hash, kind FROM access_tokens WHERE id = ?',
+      [token.body.token_id],
+    ))!
     expect(stored.kind).toBe('cli')
     expect(stored.token_hash).not.toBe(token.body.access_token)
     const twice = await call(server, 'POST', '/access/api/v2/authentication/jfrog_client_login/response', {
@@ -287,7 +288,7 @@ describe('identity token, profile unlock and API key', () => {
   it('answers the API key only with a matching X-JFrog-Reauthentication header, the same key each time', async () => {
     const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`
     // Failures of earlier tests are still in the window (a success does not forget them).
-    server.ctx.db.prepare('DELETE FROM rate_limits').run()
+    await server.ctx.sql.run('DELETE FROM rate_limits')
     expect((await call(server, 'GET', '/ui/userApiKey', { cookie: developer })).status).toBe(401)
     const wrong = await call(server, 'GET', '/ui/userApiKey', {
       cookie: developer,
@@ -305,7 +306,7 @@ describe('identity token, profile unlock and API key', () => {
       headers: { 'X-JFrog-Reauthentication': basic('developer:password') },
     })
     expect(limited.status).toBe(429)
-    server.ctx.db.prepare('DELETE FROM rate_limits').run()
+    await server.ctx.sql.run('DELETE FROM rate_limits')
     const notBase64 = await call(server, 'GET', '/ui/userApiKey', {
       cookie: developer,
       headers: { 'X-JFrog-Reauthentication': 'Basic %%%' },

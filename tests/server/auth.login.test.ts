@@ -72,7 +72,7 @@ describe('login, current user and logout', () => {
   it('stores only the sha256 of the session token', async () => {
     const res = await login(server, 'developer')
     const token = decodeURIComponent(res.cookie!.split('=')[1]!)
-    const rows = server.ctx.db.prepare('SELECT id_hash FROM sessions').all() as { id_hash: string }[]
+    const rows = await server.ctx.sql.all<{ id_hash: string }>('SELECT id_hash FROM sessions')
     expect(rows.length).toBeGreaterThan(0)
     expect(rows.some((r) => r.id_hash === token)).toBe(false)
     const { createHash } = await import('node:crypto')

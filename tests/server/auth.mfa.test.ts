@@ -33,9 +33,9 @@ describe('TOTP multi-factor authentication', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ name: 'mfa-user', mfaStatus: 'ENROLL' })
     expect(res.cookie).toBeDefined()
-    const stage = server.ctx.db
-      .prepare("SELECT stage FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.name = 'mfa-user'")
-      .get() as { stage: string }
+    const stage = (await server.ctx.sql.one<{ stage: string }>(
+      "SELECT stage FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.name = 'mfa-user'",
+    ))!
     expect(stage.stage).toBe('mfa')
     // The pending session opens nothing else.
     expect((await call(server, 'GET', '/ui/auth/current', { cookie: res.cookie })).body).toMatchObject({
@@ -98,7 +98,7 @@ describe('TOTP multi-factor authentication', () => {
 
   it('rate-limits wrong codes with 429 and Retry-After', async () => {
     // Failures of earlier tests are still in the window (a success does not forget them).
-    server.ctx.db.prepare('DELETE FROM rate_limits').run()
+    await server.ctx.sql.run('DELETE FROM rate_limits')
     const res = await login(server, 'mfa-user', 'mfa-password')
     const statuses: number[] = []
     for (let i = 0; i < 5; i++) {

@@ -194,12 +194,12 @@ describe('login rate limit', () => {
 
   it('bounds failed logins per client address across accounts (password spraying)', async () => {
     // The per-address limit is ten times the per-account one (3 here): 30 failures in all.
-    server.ctx.db.prepare('DELETE FROM rate_limits').run()
+    await server.ctx.sql.run('DELETE FROM rate_limits')
     const statuses: number[] = []
     for (let i = 0; i < 31; i++) statuses.push((await login(server, `sprayed-${i}`, 'Summer2026!')).status)
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true)
     expect(statuses[30]).toBe(429)
-    server.ctx.db.prepare('DELETE FROM rate_limits').run()
+    await server.ctx.sql.run('DELETE FROM rate_limits')
   })
 
   it('does not count successful logins', async () => {

@@ -54,9 +54,10 @@ describe('builds', () => {
     const artifacts = detail.modules[0]!.artifacts
     const react = artifacts.find((a) => a.packageId === 'npm://react')
     expect(react).toBeDefined()
-    const stored = server.ctx.db
-      .prepare('SELECT sha256 FROM catalog_files WHERE repo = ? AND path = ?')
-      .get(react!.repoKey, react!.path) as { sha256: string }
+    const stored = (await server.ctx.sql.one<{ sha256: string }>(
+      'SELECT sha256 FROM catalog_files WHERE repo = ? AND path = ?',
+      [react!.repoKey, react!.path],
+    ))!
     expect(react!.sha256).toBe(stored.sha256)
     // react-dom depends on scheduler (and react): resolved to the catalogue's newest version.
     const deps = detail.modules[0]!.dependencies
@@ -85,12 +86,10 @@ describe('builds', () => {
       body: bytes,
     })
     expect(put.status).toBe(201)
-    const lead = server.ctx.db
-      .prepare(
-        `SELECT f.repo, f.path, f.sha256, f.sha1 FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
-         WHERE v.package_id = 'npm://rxjs' AND f.path = v.lead_file_path LIMIT 1`,
-      )
-      .get() as { repo: string; path: string; sha256: string; sha1: string }
+    const lead = (await server.ctx.sql.one<{ repo: string; path: string; sha256: string; sha1: string }>(
+      `SELECT f.repo, f.path, f.sha256, f.sha1 FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
+       WHERE v.package_id = 'npm://rxjs' AND f.path = v.lead_file_path LIMIT 1`,
+    ))!
     const doc = {
       name: 'ci-app',
       number: '7',

@@ -349,9 +349,9 @@ describe('manifests', () => {
     expect(byDigest.headers.get('content-type')).toBe(MEDIA.ociManifest)
     expect(byDigest.headers.get('content-length')).toBe(String(amd.manifest.bytes.length))
     // The catalogue shows the index's tag with the amd64 image's layers.
-    const layers = server.ctx.db
-      .prepare("SELECT digest FROM catalog_docker_layers WHERE version_id = 'docker://multi@2.0'")
-      .all()
+    const layers = await server.ctx.sql.all(
+      "SELECT digest FROM catalog_docker_layers WHERE version_id = 'docker://multi@2.0'",
+    )
     expect(layers).toEqual([{ digest: amd.layers[0]!.digest }])
     // And every image's platform, from each image's own config (the index says no variant).
     const view = await fetch(
@@ -385,16 +385,16 @@ describe('manifests', () => {
       body: image.manifest.bytes,
     })
     const versions = () =>
-      server.ctx.db
-        .prepare("SELECT name FROM catalog_versions WHERE package_id = 'docker://deletes' ORDER BY name")
-        .all()
-    expect(versions()).toEqual([{ name: 'a' }, { name: 'b' }])
+      server.ctx.sql.all(
+        "SELECT name FROM catalog_versions WHERE package_id = 'docker://deletes' ORDER BY name",
+      )
+    expect(await versions()).toEqual([{ name: 'a' }, { name: 'b' }])
     expect((await v2(`${name}/manifests/a`, { method: 'DELETE' })).status).toBe(202)
-    expect(versions()).toEqual([{ name: 'b' }])
+    expect(await versions()).toEqual([{ name: 'b' }])
     expect(await errorCode(await v2(`${name}/manifests/a`))).toBe('MANIFEST_UNKNOWN')
     expect((await v2(`${name}/manifests/${image.manifest.digest}`, { method: 'DELETE' })).status).toBe(202)
     expect(await errorCode(await v2(`${name}/manifests/b`))).toBe('MANIFEST_UNKNOWN')
-    expect(versions()).toEqual([])
+    expect(await versions()).toEqual([])
     expect(
       await errorCode(await v2(`${name}/manifests/${image.manifest.digest}`, { method: 'DELETE' })),
     ).toBe('MANIFEST_UNKNOWN')

@@ -66,9 +66,10 @@ const v2 = (path: string, as = token) =>
 /** A user with a password who may read `repositories` and nothing else (no group's grants). */
 const readerOf = async (name: string, repositories: string[]) => {
   await createUser(server, name)
-  server.ctx.db
-    .prepare('DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)')
-    .run(name)
+  await server.ctx.sql.run(
+    'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
+    [name],
+  )
   await grant(server, { repositories, users: { [name]: ['read'] } })
   return tokenOf(name, TEST_PASSWORD)
 }

@@ -111,18 +111,14 @@ describe('skopeo against the registry', () => {
       expect(readFileSync(join(out, 'blobs', 'sha256', b.digest.slice(7)))).toEqual(b.bytes)
 
     // The catalogue shows the image at once: package, tags as versions, layers from the manifest.
-    const db = server.ctx.db
-    const pkg = db
-      .prepare(
-        "SELECT name, package_type, versions_count FROM catalog_packages WHERE id = 'docker://loop/hello'",
-      )
-      .get()
+    const sql = server.ctx.sql
+    const pkg = await sql.one(
+      "SELECT name, package_type, versions_count FROM catalog_packages WHERE id = 'docker://loop/hello'",
+    )
     expect(pkg).toEqual({ name: 'loop/hello', package_type: 'docker', versions_count: 2 })
-    const layers = db
-      .prepare(
-        "SELECT digest, size, command FROM catalog_docker_layers WHERE version_id = 'docker://loop/hello@1.0.0' ORDER BY position",
-      )
-      .all()
+    const layers = await sql.all(
+      "SELECT digest, size, command FROM catalog_docker_layers WHERE version_id = 'docker://loop/hello@1.0.0' ORDER BY position",
+    )
     expect(layers).toEqual([
       {
         digest: image.layers[0]!.digest,
@@ -193,9 +189,9 @@ describe('skopeo against the registry', () => {
       `docker://${host}/docker-local/loop/hello`,
     ])
     expect((JSON.parse(tags.stdout) as { Tags: string[] }).Tags).toEqual(['1.0.0'])
-    const versions = server.ctx.db
-      .prepare("SELECT name FROM catalog_versions WHERE package_id = 'docker://loop/hello'")
-      .all()
+    const versions = await server.ctx.sql.all(
+      "SELECT name FROM catalog_versions WHERE package_id = 'docker://loop/hello'",
+    )
     expect(versions).toEqual([{ name: '1.0.0' }])
   })
 

@@ -43,7 +43,7 @@ async function standIn(answer: number | 'silent' | 'garbage') {
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform' })
-  ;({ admin } = createRoles(server.ctx.db))
+  ;({ admin } = await createRoles(server.ctx.sql))
 })
 
 afterAll(async () => {
@@ -173,9 +173,10 @@ describe('a stored token', () => {
     })
     expect(changed.status).toBe(400)
     expect(((await changed.json()) as { code: string }).code).toBe('TOKEN_REQUIRED')
-    const stored = server.ctx.db
-      .prepare('SELECT url, token FROM git_integrations WHERE integration_key = ?')
-      .get(key)
+    const stored = await server.ctx.sql.one(
+      'SELECT url, token FROM git_integrations WHERE integration_key = ?',
+      [key],
+    )
     expect(stored).toEqual({ url: vendor.url, token: 'kept-token' })
 
     // The repositories call still goes to the saved URL only.

@@ -29,7 +29,7 @@ const REPOS = [
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', nodeId: 'node-repos' })
-  ;({ admin, user } = createRoles(server.ctx.db))
+  ;({ admin, user } = await createRoles(server.ctx.sql))
   vendor = await startFakeGitVendor({ token: 'right-token', repositories: REPOS })
 })
 afterAll(async () => {
@@ -159,9 +159,10 @@ describe('git vendor calls', () => {
     await send('PUT', `/integration/${key}/repositories`, { selected: ['octo/web'] }, admin)
     const { 'content-type': _, ...headers } = browserHeaders(server.url, admin.cookie)
     expect((await fetch(api(`/integration/${key}`), { method: 'DELETE', headers })).status).toBe(200)
-    const left = server.ctx.db
-      .prepare('SELECT COUNT(*) AS n FROM git_repository_selections WHERE integration_key = ?')
-      .get(key) as { n: number }
-    expect(left.n).toBe(0)
+    const left = await server.ctx.sql.one<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM git_repository_selections WHERE integration_key = ?',
+      [key],
+    )
+    expect(left?.n).toBe(0)
   })
 })

@@ -32,7 +32,7 @@ let closedPortUrl: string
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', nodeId: 'node-4' })
-  ;({ admin, user } = createRoles(server.ctx.db))
+  ;({ admin, user } = await createRoles(server.ctx.sql))
   vendor = createServer((req, res) => {
     seen.push(req.headers)
     const ok = req.headers.authorization === 'Bearer good-token'
@@ -251,9 +251,9 @@ describe('git integrations', () => {
       admin,
     )
     expect(await retest.json()).toMatchObject({ success: true })
-    const stored = server.ctx.db
-      .prepare('SELECT token FROM git_integrations WHERE integration_key = ?')
-      .get(key)
+    const stored = await server.ctx.sql.one('SELECT token FROM git_integrations WHERE integration_key = ?', [
+      key,
+    ])
     expect(stored).toEqual({ token: 'good-token' })
 
     const groups = await (await get('/integration/getIntegrations', admin)).text()
@@ -451,7 +451,7 @@ describe('git integrations without repository scanning', () => {
   it('answers 404 in a flavour without it', async () => {
     const oss = await startTestServer({ flavour: 'oss' })
     try {
-      const session = createRoles(oss.ctx.db).admin
+      const session = (await createRoles(oss.ctx.sql)).admin
       const res = await fetch(`${oss.url}/ui/api/v1/integration/getIntegrations`, {
         headers: { cookie: session.cookie },
       })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import semver from 'semver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { packageInserter } from '../../server/catalog/load'
+import { insertPackage } from '../../server/catalog/load'
 import { buildImage } from '../../server/containers/imageBuilder'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
@@ -43,7 +43,7 @@ beforeAll(async () => {
   // An admin: the packages seeded below sit in repositories that exist only in the catalogue.
   cookie = signInDirectly(server, { admin: true })
   // Seeded through the catalogue's own inserter: a package the snapshot cannot be relied on to have.
-  packageInserter(server.ctx.db)({
+  await insertPackage(server.ctx.sql, {
     type: 'generic',
     name: 'zz-test-ordering',
     description: 'Versions in a mixed order',
@@ -266,10 +266,8 @@ describe('metadata GraphQL: query shapes', () => {
 })
 
 describe('metadata GraphQL: paging', () => {
-  const allIds = () =>
-    (server.ctx.db.prepare('SELECT id FROM catalog_packages').all() as Array<{ id: string }>)
-      .map((r) => r.id)
-      .sort()
+  const allIds = async () =>
+    (await server.ctx.sql.all<{ id: string }>('SELECT id FROM catalog_packages')).map((r) => r.id).sort()
 
   it('pages through every package once, without duplicates or gaps, in every order', async () => {
     const orders = [
@@ -293,7 +291,7 @@ describe('metadata GraphQL: paging', () => {
           const ids = nodes.map((n) => n.id)
           expect(new Set(ids).size).toBe(ids.length)
           expect(ids.length).toBe(totalCount)
-          expect([...ids].sort()).toEqual(allIds())
+          expect([...ids].sort()).toEqual(await allIds())
           const field = orderBy?.field ?? 'NAME'
           const sign = orderBy?.direction === 'DESC' ? -1 : 1
           const key = (n: PackageNode) =>
@@ -311,23 +309,22 @@ describe('metadata GraphQL: paging', () => {
   })
 
   it('orders by downloads, most first, and pages through ties by id', async () => {
-    const db = server.ctx.db
-    const some = allIds().filter((_, i) => i % 97 === 0)
-    const set = db.prepare('UPDATE catalog_packages SET downloads = ? WHERE id = ?')
-    const was = some.map(
-      (id) =>
-        (db.prepare('SELECT downloads FROM catalog_packages WHERE id = ?').get(id) as { downloads: number })
+    const sql = server.ctx.sql
+    const some = (await allIds()).filter((_, i) => i % 97 === 0)
+    const set = (id: string, downloads: number) =>
+      sql.run('UPDATE catalog_packages SET downloads = ? WHERE id = ?', [downloads, id])
+    const was: number[] = []
+    for (const id of some)
+      was.push(
+        (await sql.one<{ downloads: number }>('SELECT downloads FROM catalog_packages WHERE id = ?', [id]))!
           .downloads,
-    )
-    some.forEach((id, i) => set.run((i * 37) % 11, id))
+      )
+    for (const [i, id] of some.entries()) await set(id, (i * 37) % 11)
     try {
       const downloads = new Map(
-        (
-          db.prepare('SELECT id, downloads FROM catalog_packages').all() as Array<{
-            id: string
-            downloads: number
-          }>
-        ).map((r) => [r.id, r.downloads]),
+        (await sql.all<{ id: string; downloads: number }>('SELECT id, downloads FROM catalog_packages')).map(
+          (r) => [r.id, r.downloads],
+        ),
       )
       const expected = [...downloads.keys()].sort(
         (a, b) => downloads.get(b)! - downloads.get(a)! || (a < b ? 1 : a > b ? -1 : 0),
@@ -341,7 +338,7 @@ describe('metadata GraphQL: paging', () => {
       })
       expect(nodes.map((n) => n.id)).toEqual(expected)
     } finally {
-      some.forEach((id, i) => set.run(was[i], id))
+      for (const [i, id] of some.entries()) await set(id, was[i]!)
     }
   })
 

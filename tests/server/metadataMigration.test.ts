@@ -14,7 +14,7 @@ let developer: TestSession
 
 beforeAll(async () => {
   server = await startTestServer()
-  ;({ admin, user: developer } = createRoles(server.ctx.db))
+  ;({ admin, user: developer } = await createRoles(server.ctx.sql))
 })
 afterAll(async () => server.stop())
 
@@ -49,34 +49,32 @@ describe('the metadata migration', () => {
   })
 
   it('puts package summaries right when an admin starts it, and ends by itself', async () => {
-    const db = server.ctx.db
-    const pkg = db
-      .prepare(
-        'SELECT id, versions_count AS n, latest_version AS latest FROM catalog_packages WHERE versions_count > 1 LIMIT 1',
-      )
-      .get() as { id: string; n: number; latest: string }
-    db.prepare('UPDATE catalog_packages SET versions_count = 0, latest_version = ? WHERE id = ?').run(
+    const sql = server.ctx.sql
+    const pkg = (await sql.one<{ id: string; n: number; latest: string }>(
+      'SELECT id, versions_count AS n, latest_version AS latest FROM catalog_packages WHERE versions_count > 1 LIMIT 1',
+    ))!
+    await sql.run('UPDATE catalog_packages SET versions_count = 0, latest_version = ? WHERE id = ?', [
       '0.0.0-wrong',
       pkg.id,
-    )
+    ])
     const started = await call('/ui/admin/metadata/migration', admin, 'POST')
     expect(started.status).toBe(202)
     expect(await started.json()).toEqual({ started: true })
     await expect.poll(migrationRunning, { timeout: 60_000 }).toBe(false)
     expect(
-      db
-        .prepare('SELECT versions_count AS n, latest_version AS latest FROM catalog_packages WHERE id = ?')
-        .get(pkg.id),
+      await sql.one(
+        'SELECT versions_count AS n, latest_version AS latest FROM catalog_packages WHERE id = ?',
+        [pkg.id],
+      ),
     ).toEqual({ n: pkg.n, latest: pkg.latest })
   })
 
   it('does not count a migration whose node stopped long ago as running', async () => {
     const longAgo = new Date(server.ctx.clock.now() - 60 * 60_000).toISOString()
-    server.ctx.db
-      .prepare(
-        "INSERT INTO catalog_meta (key, value) VALUES ('metadataMigration', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-      )
-      .run(longAgo)
+    await server.ctx.sql.run(
+      "INSERT INTO catalog_meta (key, value) VALUES ('metadataMigration', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      [longAgo],
+    )
     expect(await migrationRunning()).toBe(false)
     const started = await call('/ui/admin/metadata/migration', admin, 'POST')
     expect(started.status).toBe(202)

@@ -33,7 +33,7 @@ const GIT_TOKEN = 'glpat-Integration-7Tk3n-Q2w9'
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', adminPassword: 'Adm1n-pw-Seeded' })
-  ;({ admin } = createRoles(server.ctx.db))
+  ;({ admin } = await createRoles(server.ctx.sql))
   Object.assign(process.env, SEEDED)
 })
 afterAll(async () => {

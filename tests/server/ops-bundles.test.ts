@@ -43,7 +43,7 @@ async function waitDone(id: string): Promise<Bundle> {
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', nodeId: 'node-2', adminPassword: 'S3cret-admin-pw' })
-  ;({ admin, user } = createRoles(server.ctx.db))
+  ;({ admin, user } = await createRoles(server.ctx.sql))
 })
 afterAll(async () => server.stop())
 
@@ -317,7 +317,7 @@ describe('support bundles in a flavour without the service', () => {
   it('answers 404 for a service that does not run', async () => {
     const oss = await startTestServer({ flavour: 'oss' })
     try {
-      const session = createRoles(oss.ctx.db).admin
+      const session = (await createRoles(oss.ctx.sql)).admin
       const res = await fetch(`${oss.url}/ui/api/v1/xray/api/v1/system/support/bundle`, {
         method: 'POST',
         headers: browserHeaders(oss.url, session.cookie),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db'
+import { sqliteSql } from '../../server/db/sqliteSql'
 import { poll } from '../support/wait'
 import { createSession, type TestSession } from './helpers/sessions'
 
@@ -47,7 +48,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'console-cluster-'))
   // The database exists before the cluster starts, with an admin session to ask for status.
   const db = openDatabase(dataDir)
-  admin = createSession(db, { admin: true })
+  admin = await createSession(sqliteSql(db), { admin: true })
   db.close()
   child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
     env: {

@@ -31,7 +31,7 @@ const until = <T>(probe: () => Promise<T>, ok: (value: T) => boolean): Promise<T
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', nodeId: 'node-3' })
-  ;({ admin, user } = createRoles(server.ctx.db))
+  ;({ admin, user } = await createRoles(server.ctx.sql))
 })
 afterAll(async () => server.stop())
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { manualClock } from '../../server/clock'
 import { createRoles, type TestSession } from './helpers/sessions'
+import { poll } from '../support/wait'
 import { createHttpClient } from '../../adapters/http/client'
 import { createSupportBundlesApi } from '../../adapters/http/supportBundles'
 
@@ -46,15 +47,23 @@ interface NodeRow {
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', nodeId: 'node-7' }, {}, { clock })
-  ;({ admin, user } = createRoles(server.ctx.db))
+  ;({ admin, user } = await createRoles(server.ctx.sql))
 })
 afterAll(async () => server.stop())
 
 describe('service status', () => {
   it('lists this node once per service it runs, Online, with heartbeat and process start', async () => {
-    const res = await get('/system/status/ha', admin)
-    expect(res.status).toBe(200)
-    const { services } = (await res.json()) as { services: NodeRow[] }
+    // The node registers once it listens, without holding the start: on PostgreSQL its rows
+    // may land a moment after the first request.
+    const { services } = await poll(
+      async () => {
+        const res = await get('/system/status/ha', admin)
+        expect(res.status).toBe(200)
+        return (await res.json()) as { services: NodeRow[] }
+      },
+      (answer) => answer.services.length > 0,
+      { what: 'this node registered' },
+    )
     expect(services.map((s) => s.service_type).sort()).toEqual(
       ['artifactory', 'distribution', 'insight', 'mission control', 'pipelines', 'tracker', 'xray'].sort(),
     )
@@ -83,12 +92,11 @@ describe('service status', () => {
 
   it('shows a node whose heartbeat stopped as Offline, and lets an admin remove it', async () => {
     const stale = new Date(clock.now() - 60_000).toISOString()
-    server.ctx.db
-      .prepare(
-        `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,
-           heartbeat_interval_ms, pid, host) VALUES ('jfrt@old', 'node-9', 'artifactory', '["jfrt"]', ?, ?, 5000, 1, 'gone')`,
-      )
-      .run(stale, stale)
+    await server.ctx.sql.run(
+      `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,
+         heartbeat_interval_ms, pid, host) VALUES ('jfrt@old', 'node-9', 'artifactory', '["jfrt"]', ?, ?, 5000, 1, 'gone')`,
+      [stale, stale],
+    )
     const { services } = (await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] }
     expect(services.find((s) => s.node_id === 'node-9')).toMatchObject({
       status: 'Offline',
@@ -163,11 +171,15 @@ describe('a lightweight flavour', () => {
   it('runs Artifactory only, and has no Mission Control ping', async () => {
     const light = await startTestServer({ flavour: 'lightweight' })
     try {
-      const session = createRoles(light.ctx.db).admin
-      const res = await fetch(`${light.url}/ui/api/v1/system/status/ha`, {
-        headers: { cookie: session.cookie },
-      })
-      const { services } = (await res.json()) as { services: NodeRow[] }
+      const session = (await createRoles(light.ctx.sql)).admin
+      const { services } = await poll(
+        async () =>
+          (await (
+            await fetch(`${light.url}/ui/api/v1/system/status/ha`, { headers: { cookie: session.cookie } })
+          ).json()) as { services: NodeRow[] },
+        (answer) => answer.services.length > 0,
+        { what: 'the node registered' },
+      )
       expect(services.map((s) => s.service_type)).toEqual(['artifactory'])
       expect((await fetch(`${light.url}/ui/api/v1/mc/api/v4/system/ping`)).status).toBe(404)
       expect(await consoleApi(light, session).missionControlAvailable()).toEqual({

@@ -62,12 +62,12 @@ function onDisk(of: TestServer, dir = join(of.config.dataDir, 'blobs')): Map<str
  * What the platform stores, read here directly: the files on disk and the catalogue files kept
  * with their bytes in the database, identical bytes once.
  */
-function stored(of: TestServer = server): { bytes: number; files: number } {
+async function stored(of: TestServer = server): Promise<{ bytes: number; files: number }> {
   const contents = onDisk(of)
-  const kept = of.ctx.db
-    .prepare('SELECT sha256, content FROM catalog_files WHERE content IS NOT NULL')
-    .all() as Array<{ sha256: string; content: Buffer }>
-  for (const f of kept) contents.set(f.sha256, f.content.length)
+  const kept = await of.ctx.sql.all<{ sha256: string; size: number }>(
+    'SELECT sha256, length(content) AS size FROM catalog_files WHERE content IS NOT NULL',
+  )
+  for (const f of kept) contents.set(f.sha256, f.size)
   return { files: contents.size, bytes: [...contents.values()].reduce((n, size) => n + size, 0) }
 }
 
@@ -102,7 +102,7 @@ describe('the overview', () => {
     // Disk space is read at once, not cached.
     expect(first.storage.diskFreeBytes).toBeGreaterThan(0)
     const ready = await overviewWhen((o) => !o.storage.calculating)
-    const now = stored()
+    const now = await stored()
     // The seeded catalogue keeps thousands of files' bytes: not the empty blob store's 0 files.
     expect(now.files).toBeGreaterThan(1000)
     expect(ready.storage).toMatchObject({ artifactBytes: now.bytes, blobCount: now.files })
@@ -164,7 +164,7 @@ describe('the overview', () => {
     expect(after.recentDeployments[0]?.deployedBy).toMatch(/^catalog-tester-/)
     expect((after.storage.artifactBytes ?? 0) - (before.storage.artifactBytes ?? 0)).toBe(3000)
     expect((after.storage.blobCount ?? 0) - (before.storage.blobCount ?? 0)).toBe(1)
-    const now = stored()
+    const now = await stored()
     expect(after.storage).toMatchObject({ artifactBytes: now.bytes, blobCount: now.files })
     // Both count on today's column of the deployments chart (30 UTC days, today last).
     const today = (o: Overview) => o.deploymentsPerDay.at(-1)!
@@ -193,7 +193,7 @@ describe('the overview', () => {
         as,
       )
       expect(fresh.storage.calculatedAt).toBe(new Date(clock.now()).toISOString())
-      const now = stored(timed)
+      const now = await stored(timed)
       expect(fresh.storage).toMatchObject({ artifactBytes: now.bytes, blobCount: now.files })
     } finally {
       await timed.stop()
@@ -205,18 +205,16 @@ describe('the overview', () => {
     const timed = await startTestServer({}, {}, { clock })
     try {
       const samples = () =>
-        timed.ctx.db
-          .prepare(
-            'SELECT sampled_at AS at, artifact_bytes AS bytes, files FROM storage_samples ORDER BY hour',
-          )
-          .all() as Array<{ at: string; bytes: number; files: number }>
-      expect(samples()).toEqual([])
+        timed.ctx.sql.all<{ at: string; bytes: number; files: number }>(
+          'SELECT sampled_at AS at, artifact_bytes AS bytes, files FROM storage_samples ORDER BY hour',
+        )
+      expect(await samples()).toEqual([])
       clock.advance(STORAGE_SAMPLE_EVERY_MS)
-      await expect.poll(() => samples().length, { timeout: 15_000, interval: 50 }).toBe(1)
+      await expect.poll(async () => (await samples()).length, { timeout: 15_000, interval: 50 }).toBe(1)
       clock.advance(STORAGE_SAMPLE_EVERY_MS)
-      await expect.poll(() => samples().length, { timeout: 15_000, interval: 50 }).toBe(2)
-      const now = stored(timed)
-      expect(samples()).toEqual([
+      await expect.poll(async () => (await samples()).length, { timeout: 15_000, interval: 50 }).toBe(2)
+      const now = await stored(timed)
+      expect(await samples()).toEqual([
         { at: '2026-01-05T23:30:00.000Z', bytes: now.bytes, files: now.files },
         { at: '2026-01-06T00:30:00.000Z', bytes: now.bytes, files: now.files },
       ])

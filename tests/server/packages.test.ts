@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { packageInserter } from '../../server/catalog/load'
+import { insertPackage } from '../../server/catalog/load'
 import { safeFileName } from '../../server/packages/routes'
 import { startTestServer, type TestServer } from '../support/server'
 import { corpusLines } from '../support/corpora'
@@ -58,7 +58,7 @@ beforeAll(async () => {
     }
   }
   // Test data through the catalogue's own inserter: file names no real package carries, and advisories.
-  packageInserter(server.ctx.db)({
+  await insertPackage(server.ctx.sql, {
     type: 'generic',
     name: 'zz-hostile',
     description: null,
@@ -315,7 +315,7 @@ describe('artifact count, violations and scanner version', () => {
   it('counts the catalogue files', async () => {
     const res = await api('/ui/home/widget/artifactCount')
     const body = (await res.json()) as { widgetData: { artifactCount: number } }
-    const { n } = server.ctx.db.prepare('SELECT COUNT(*) AS n FROM catalog_files').get() as { n: number }
+    const { n } = (await server.ctx.sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM catalog_files'))!
     expect(body.widgetData.artifactCount).toBe(n)
     expect(n).toBeGreaterThan(1000)
   })

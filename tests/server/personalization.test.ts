@@ -30,9 +30,9 @@ describe('personalization', () => {
     expect(put.status).toBe(200)
     expect((await status(developer)).body).toEqual({ sent: true })
     expect((await status(admin)).body).toEqual({ sent: false })
-    const row = server.ctx.db
-      .prepare('SELECT technologies, goal, artifact_only, rt_only_removed FROM user_personalization')
-      .all()
+    const row = await server.ctx.sql.all(
+      'SELECT technologies, goal, artifact_only, rt_only_removed FROM user_personalization',
+    )
     expect(row).toEqual([
       { technologies: '["npm","docker"]', goal: 'proxy', artifact_only: 0, rt_only_removed: 1 },
     ])

@@ -166,7 +166,7 @@ describe('a version once published', () => {
     expect(again.status).toBe(403)
     expect(((await again.json()) as { error: string }).error).toContain('1.0.0')
     await createUser(server, 'second-admin')
-    server.ctx.db.prepare("UPDATE users SET admin = 1 WHERE name = 'second-admin'").run()
+    await server.ctx.sql.run("UPDATE users SET admin = 1 WHERE name = 'second-admin'")
     expect((await publish('npm-local', 'second-admin', 'gone-lib', '1.0.0', 'impostor')).status).toBe(403)
     // The very bytes it had may come back (a restore).
     expect((await publish('npm-local', 'victim', 'gone-lib', '1.0.0', 'original')).status).toBe(200)
@@ -192,8 +192,7 @@ describe('container images (/v2/) go through the same module', () => {
       body: JSON.stringify({ name: 'victim', password: PASSWORD }),
     })
     expect(login.status).toBe(201)
-    const db = server.ctx.db
-    db.prepare("UPDATE access_tokens SET scope_access = 'read' WHERE kind = 'client'").run()
+    await server.ctx.sql.run("UPDATE access_tokens SET scope_access = 'read' WHERE kind = 'client'")
     const { token } = (await login.json()) as { token: string }
     const bearer = { authorization: `Bearer ${token}` }
     const push = await fetch(v2('docker-local/victim/app/blobs/uploads/'), {

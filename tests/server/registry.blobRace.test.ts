@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db'
+import { sqliteSql } from '../../server/db/sqliteSql'
 import { startPlatformProcess, type PlatformProcess } from '../support/platformProcess'
 import { createSession, type TestSession } from './helpers/sessions'
 
@@ -24,7 +25,7 @@ let admin: TestSession
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'console-blob-race-'))
   const db = openDatabase(dataDir)
-  admin = createSession(db, { admin: true })
+  admin = await createSession(sqliteSql(db), { admin: true })
   db.close()
   // One node each, so each request's node is known.
   const start = () => startPlatformProcess(dataDir, { PLATFORM_FLAVOUR: 'lightweight' })

@@ -20,9 +20,10 @@ const basic = (user: string) => `Basic ${Buffer.from(`${user}:${TEST_PASSWORD}`)
 /** A user made the way an admin makes one, then taken out of every group (no grant at all). */
 async function userOutsideEveryGroup(name: string): Promise<void> {
   await createUser(server, name)
-  server.ctx.db
-    .prepare('DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)')
-    .run(name)
+  await server.ctx.sql.run(
+    'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
+    [name],
+  )
 }
 
 async function answer(method: string, path: string, user?: string, body?: string) {

@@ -163,11 +163,11 @@ describe('the npm loop with the npm CLI', () => {
   })
 
   it('publishes with _auth basic credentials and refuses a wrong password', async () => {
-    const db = server.ctx.db
     const { hashPasswordSync } = await import('../../server/auth/passwords')
-    db.prepare(
+    await server.ctx.sql.run(
       `INSERT INTO users (name, password_hash, admin, created_at, password_changed_at) VALUES ('basic-user', ?, 0, ?, ?)`,
-    ).run(hashPasswordSync('basic-password-1'), new Date().toISOString(), new Date().toISOString())
+      [hashPasswordSync('basic-password-1'), new Date().toISOString(), new Date().toISOString()],
+    )
     await grant(server, { repositories: ['npm-local'], users: { 'basic-user': ['deploy'] } })
     const good = Buffer.from('basic-user:basic-password-1').toString('base64')
     const ok = await npm(
@@ -224,16 +224,17 @@ describe('the npm loop with the npm CLI', () => {
   })
 
   it('logs in the way `npm login` does (CouchDB user document) and the token works for whoami', async () => {
-    const db = server.ctx.db
+    const sql = server.ctx.sql
     const { hashPasswordSync } = await import('../../server/auth/passwords')
-    db.prepare(
+    await sql.run(
       `INSERT INTO users (name, password_hash, admin, created_at, password_changed_at) VALUES ('login-user', ?, 0, ?, ?)`,
-    ).run(hashPasswordSync('login-password-1'), new Date().toISOString(), new Date().toISOString())
+      [hashPasswordSync('login-password-1'), new Date().toISOString(), new Date().toISOString()],
+    )
     // In the groups every user the platform makes joins (the readers), so it may read `npm`.
-    db.prepare(
+    await sql.run(
       `INSERT INTO group_members (group_name, user_id)
        SELECT name, (SELECT id FROM users WHERE name = 'login-user') FROM groups WHERE auto_join = 1`,
-    ).run()
+    )
     const web = await fetch(`${registryOf('npm')}-/v1/login`, {
       method: 'POST',
       body: '{}',

@@ -46,14 +46,11 @@ const publish = (name: string, body: unknown, headers: Record<string, string> = 
     body: JSON.stringify(body),
   })
 
-const versionCount = (name: string) =>
-  (
-    server.ctx.db
-      .prepare('SELECT COUNT(*) AS n FROM catalog_versions WHERE package_id = ?')
-      .get(`npm://${name}`) as {
-      n: number
-    }
-  ).n
+const versionCount = async (name: string) =>
+  (await server.ctx.sql.one<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM catalog_versions WHERE package_id = ?',
+    [`npm://${name}`],
+  ))!.n
 
 /**
  * Sends a write's headers and a first part of a body that claims `declared` bytes, and answers
@@ -166,7 +163,7 @@ describe('an authenticated publish is bounded too', () => {
     expect([413, 'cut']).toContain(status)
     // The answer came once the limit was passed, not after the client gave up.
     expect(sent).toBeLessThan(NPM_PUBLISH_LIMIT + 16 * 1024 * 1024)
-    expect(versionCount(name)).toBe(0)
+    expect(await versionCount(name)).toBe(0)
     expect(blobFiles(server.config.dataDir).length).toBe(before)
     expect(stagedFiles(server.config.dataDir)).toEqual([])
   }, 120_000)
@@ -179,7 +176,7 @@ describe('tarballs are read before anything is stored', () => {
     expect(res.status).toBe(status)
     expect(((await res.json()) as { error: string }).error).toMatch(message)
     expect(blobFiles(server.config.dataDir).length).toBe(before)
-    expect(versionCount(name)).toBe(0)
+    expect(await versionCount(name)).toBe(0)
     expect(stagedFiles(server.config.dataDir)).toEqual([])
   }
 
@@ -261,7 +258,7 @@ describe('unpublish', () => {
       headers,
     })
     expect(res.status).toBe(200)
-    expect(versionCount(name)).toBe(0)
+    expect(await versionCount(name)).toBe(0)
     expect(blobFiles(server.config.dataDir).length).toBe(before)
   })
 })

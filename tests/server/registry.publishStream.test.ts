@@ -49,12 +49,11 @@ const put = (name: string, body: string) =>
     body,
   })
 
-const versionCount = (name: string) =>
-  (
-    server.ctx.db
-      .prepare('SELECT COUNT(*) AS n FROM catalog_versions WHERE package_id = ?')
-      .get(`npm://${name}`) as { n: number }
-  ).n
+const versionCount = async (name: string) =>
+  (await server.ctx.sql.one<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM catalog_versions WHERE package_id = ?',
+    [`npm://${name}`],
+  ))!.n
 
 describe('a large package published with the npm CLI', () => {
   it('is stored as it streams and served back byte for byte', async () => {
@@ -111,7 +110,7 @@ describe('the tarball of a publish body', () => {
     )
     const res = await put(name, escaped)
     expect(res.status, await res.text()).toBe(200)
-    expect(versionCount(name)).toBe(1)
+    expect(await versionCount(name)).toBe(1)
   })
 
   it.each([
@@ -125,7 +124,7 @@ describe('the tarball of a publish body', () => {
     const res = await put(name, body(name, spoil))
     expect(res.status).toBe(400)
     expect(((await res.json()) as { error: string }).error).toMatch(/base64|integrity/i)
-    expect(versionCount(name)).toBe(0)
+    expect(await versionCount(name)).toBe(0)
     expect(blobFiles(server.config.dataDir).length).toBe(before)
     expect(staged()).toEqual([])
   })
@@ -140,7 +139,7 @@ describe('the tarball of a publish body', () => {
       const res = await put(name, sent)
       expect(res.status).toBe(400)
     }
-    expect(versionCount(name)).toBe(0)
+    expect(await versionCount(name)).toBe(0)
     expect(staged()).toEqual([])
   })
 })
@@ -161,7 +160,7 @@ describe('the JSONTestSuite corpus as publish bodies', () => {
       expect(res.status, file).toBe(400)
       await res.arrayBuffer()
     }
-    expect(versionCount(name)).toBe(0)
+    expect(await versionCount(name)).toBe(0)
     expect(blobFiles(server.config.dataDir).length).toBe(before)
     expect(staged()).toEqual([])
   }, 60_000)

@@ -6,6 +6,7 @@
  * an admin resets or expires the owner's credentials, and are stored as hashes only.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,11 +18,25 @@ import { npmrcFor } from './helpers/registryClients'
 import { npmCli } from '../support/npmCli'
 import { publishBody } from '../support/npmPublish'
 import { manualClock } from '../../server/clock'
+import { binDir } from '../support/postgres'
 
 let server: TestServer
 let work: string
 let admin: string
 const PASSWORD = 'Correct-horse-battery-9'
+
+/**
+ * Every byte the database keeps: the SQLite file with its write-ahead log folded in, or on
+ * PostgreSQL every row as `pg_dump` writes it out.
+ */
+function databaseBytes(of: TestServer): Buffer {
+  if (of.config.databaseUrl)
+    return execFileSync(join(binDir(), 'pg_dump'), ['--data-only', of.config.databaseUrl], {
+      maxBuffer: 1 << 30,
+    })
+  of.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
+  return readFileSync(join(of.config.dataDir, 'platform.db'))
+}
 
 const registryOf = (repo: string) => `${server.url}/artifactory/api/npm/${repo}/`
 const api = (path: string) => `${server.url}/ui/api/v1${path}`
@@ -34,17 +49,18 @@ async function createUser(name: string, extra: Record<string, unknown> = {}): Pr
   })
   expect(res.status).toBe(201)
   // A console session as a sign-in (with MFA where required) would leave.
-  const db = server.ctx.db
-  const user = db.prepare('SELECT id FROM users WHERE name = ?').get(name) as { id: number }
+  const sql = server.ctx.sql
+  const user = (await sql.one<{ id: number }>('SELECT id FROM users WHERE name = ?', [name]))!
   const token = randomBytes(32).toString('base64url')
   const now = new Date()
-  db.prepare(
+  await sql.run(
     `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage) VALUES (?, ?, ?, ?, 'full')`,
-  ).run(
-    createHash('sha256').update(token).digest('hex'),
-    user.id,
-    now.toISOString(),
-    new Date(now.getTime() + 3_600_000).toISOString(),
+    [
+      createHash('sha256').update(token).digest('hex'),
+      user.id,
+      now.toISOString(),
+      new Date(now.getTime() + 3_600_000).toISOString(),
+    ],
   )
   return `console_session=${token}`
 }
@@ -271,8 +287,7 @@ describe('listing, revoking and ending tokens', () => {
   it('are stored as hashes only', async () => {
     const cookie = await createUser('hashed-user')
     const { token } = (await makeToken(cookie, {})).body
-    server.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
-    const file = readFileSync(join(server.config.dataDir, 'platform.db'))
+    const file = databaseBytes(server)
     expect(file.includes(Buffer.from(token))).toBe(false)
     expect(file.includes(Buffer.from(createHash('sha256').update(token).digest('hex')))).toBe(true)
   })

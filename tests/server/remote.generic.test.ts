@@ -104,7 +104,7 @@ describe('a generic remote fetches and caches files', () => {
     expect((await store().file('generic-remote', 'data/report.csv'))?.sha256).toBe(sha256('a,b\n3,4\n'))
     // The replaced bytes are no longer kept.
     expect(
-      server.ctx.db.prepare('SELECT 1 FROM blobs WHERE sha256 = ?').get(sha256('a,b\n1,2\n')),
+      await server.ctx.sql.one('SELECT 1 AS kept FROM blobs WHERE sha256 = ?', [sha256('a,b\n1,2\n')]),
     ).toBeUndefined()
   })
 
@@ -163,9 +163,9 @@ describe('a generic remote fetches and caches files', () => {
   it('counts each whole download of a file, fetched or from the cache, and no HEAD', async () => {
     upstream.put('/counted/tool.bin', Buffer.alloc(64 * 1024, 9))
     const counted = () =>
-      server.ctx.db
-        .prepare('SELECT day, count FROM download_days WHERE subject = ?')
-        .all('file://generic-remote/counted/tool.bin')
+      server.ctx.sql.all('SELECT day, count FROM download_days WHERE subject = ?', [
+        'file://generic-remote/counted/tool.bin',
+      ])
     expect((await body(await get('counted/tool.bin'))).length).toBe(64 * 1024)
     await expect.poll(counted).toEqual([{ day: '2026-06-01', count: 1 }])
     await fetch(fileUrl('counted/tool.bin'), { method: 'HEAD' })

@@ -60,14 +60,12 @@ async function check(versionId: string, who: string | undefined = cookie) {
 }
 
 /** A version of the sample catalogue that npm-remote lists without its file. */
-const sampleRecord = () =>
-  server.ctx.db
-    .prepare(
-      `SELECT v.id, v.name, p.id AS package_id, p.name AS package FROM catalog_versions v
-       JOIN catalog_packages p ON p.id = v.package_id
-       WHERE v.repo = 'npm-remote' AND p.name NOT LIKE '@%' ORDER BY v.id LIMIT 1`,
-    )
-    .get() as { id: string; name: string; package_id: string; package: string }
+const sampleRecord = async () =>
+  (await server.ctx.sql.one<{ id: string; name: string; package_id: string; package: string }>(
+    `SELECT v.id, v.name, p.id AS package_id, p.name AS package FROM catalog_versions v
+     JOIN catalog_packages p ON p.id = v.package_id
+     WHERE v.repo = 'npm-remote' AND p.name NOT LIKE '@%' ORDER BY v.id LIMIT 1`,
+  ))!
 
 beforeAll(async () => {
   packed = await startPackedUpstream('remote-provenance', [
@@ -121,7 +119,7 @@ describe('provenance of a version', () => {
   })
 
   it('a record the remote has not cached says so, and Retry asks the upstream again', async () => {
-    const record = sampleRecord()
+    const record = await sampleRecord()
     const before = await provenanceOf(record.package_id, record.name)
     expect(before).toMatchObject({ kind: 'notCached', repository: 'npm-remote', offline: false })
 
@@ -148,7 +146,7 @@ describe('provenance of a version', () => {
   })
 
   it('says when nothing listens at the upstream, and an offline remote is not asked', async () => {
-    const record = sampleRecord()
+    const record = await sampleRecord()
     const closed = http.createServer()
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
     const port = (closed.address() as AddressInfo).port

@@ -67,9 +67,7 @@ describe('repositories as records', () => {
     )
     expect(byKey.get('npm')).toMatchObject({ kind: 'virtual', members: ['npm-local', 'npm-remote'] })
     // Every catalogue version's repository is a record.
-    const repos = server.ctx.db.prepare('SELECT DISTINCT repo FROM catalog_versions').all() as Array<{
-      repo: string
-    }>
+    const repos = await server.ctx.sql.all<{ repo: string }>('SELECT DISTINCT repo FROM catalog_versions')
     for (const { repo } of repos) expect(byKey.has(repo), repo).toBe(true)
     expect(byKey.get('npm-remote')!.packageCount).toBeGreaterThan(0)
     // A virtual repository shows what its members hold.

@@ -161,7 +161,7 @@ describe('sign-in through the local OpenID provider', () => {
       cookie: admin,
     })
     expect(group.body.members).toContain('alice')
-    const row = server.ctx.db.prepare('SELECT realm, sso_provider FROM users WHERE name = ?').get('alice')
+    const row = await server.ctx.sql.one('SELECT realm, sso_provider FROM users WHERE name = ?', ['alice'])
     expect(row).toEqual({ realm: 'oauth', sso_provider: 'Local IdP' })
   })
 

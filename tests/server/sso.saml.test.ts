@@ -167,7 +167,7 @@ describe('sign-in through the local SAML IdP', () => {
       cookie: admin,
     })
     expect(group.body.members).toContain('alice')
-    expect(server.ctx.db.prepare('SELECT sso_provider FROM users WHERE name = ?').get('alice')).toEqual({
+    expect(await server.ctx.sql.one('SELECT sso_provider FROM users WHERE name = ?', ['alice'])).toEqual({
       sso_provider: 'Local SAML',
     })
   })

@@ -117,7 +117,7 @@ describe('disabling a user', () => {
 
   it('the flag alone refuses the tokens, as when another node wrote it', async () => {
     const c = await credentialsOf('flagged')
-    server.ctx.db.prepare("UPDATE users SET disabled = 1 WHERE name = 'flagged'").run()
+    await server.ctx.sql.run("UPDATE users SET disabled = 1 WHERE name = 'flagged'")
     expect(await answers('flagged', c)).toEqual({
       clientToken: 401,
       npmToken: 401,
@@ -125,7 +125,7 @@ describe('disabling a user', () => {
       registryToken: 401,
       session: 401,
     })
-    server.ctx.db.prepare("UPDATE users SET disabled = 0 WHERE name = 'flagged'").run()
+    await server.ctx.sql.run("UPDATE users SET disabled = 0 WHERE name = 'flagged'")
     expect((await answers('flagged', c)).clientToken).toBe(200)
   })
 

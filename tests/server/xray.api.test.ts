@@ -299,9 +299,9 @@ describe('builds', () => {
       resources: { kind: 'builds', builds: ['app'] },
       policies: ['fail-high'],
     })
-    const lodash = server.ctx.db
-      .prepare("SELECT sha256 FROM catalog_files WHERE version_id = 'npm://lodash@4.17.15' AND lead = 1")
-      .get() as { sha256: string }
+    const lodash = (await server.ctx.sql.one<{ sha256: string }>(
+      "SELECT sha256 FROM catalog_files WHERE version_id = 'npm://lodash@4.17.15' AND lead = 1",
+    ))!
     const put = (name: string) =>
       fetch(`${server.url}/artifactory/api/build`, {
         method: 'PUT',

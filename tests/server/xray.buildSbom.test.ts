@@ -56,12 +56,11 @@ describe("a build run's SBOM", () => {
     const module = bom.components.find((c) => c.type === 'application')!
     const react = module.components!.find((c) => c.name === 'react')!
     expect(react.purl).toBe(`pkg:npm/react@${react.version}`)
-    const stored = server.ctx.db
-      .prepare(
-        `SELECT f.sha256 FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
-         WHERE v.id = ? AND f.path = v.lead_file_path`,
-      )
-      .get(`npm://react@${react.version}`) as { sha256: string }
+    const stored = (await server.ctx.sql.one<{ sha256: string }>(
+      `SELECT f.sha256 FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
+       WHERE v.id = ? AND f.path = v.lead_file_path`,
+      [`npm://react@${react.version}`],
+    ))!
     expect(react.hashes).toContainEqual({ alg: 'SHA-256', content: stored.sha256 })
     expect(react.licenses).toEqual([{ license: { id: 'MIT' } }])
     // Every reference in the graph names a component of the document.
@@ -76,12 +75,10 @@ describe("a build run's SBOM", () => {
 
   it("a run that resolved a vulnerable version lists that version's advisories", async () => {
     const token = await clientTokenOf(server, user)
-    const lead = server.ctx.db
-      .prepare(
-        `SELECT f.sha1 FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
-         WHERE v.id = 'npm://minimist@0.0.8' AND f.path = v.lead_file_path`,
-      )
-      .get() as { sha1: string }
+    const lead = (await server.ctx.sql.one<{ sha1: string }>(
+      `SELECT f.sha1 FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
+       WHERE v.id = 'npm://minimist@0.0.8' AND f.path = v.lead_file_path`,
+    ))!
     const doc = {
       name: 'uses-minimist',
       number: '3',

@@ -73,7 +73,7 @@ const REPOS = [
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', nodeId: 'node-git-scan' })
-  ;({ admin, user } = createRoles(server.ctx.db))
+  ;({ admin, user } = await createRoles(server.ctx.sql))
   vendor = await startFakeGitVendor({
     token: 'right-token',
     repositories: REPOS,

@@ -4,7 +4,7 @@
  * without its entitlement ('Requires an Xray license').
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { packageInserter } from '../../server/catalog/load'
+import { insertPackage } from '../../server/catalog/load'
 import { flavourProfile } from '../../server/platform/flavours'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
@@ -16,7 +16,7 @@ let cookie: string
 beforeAll(async () => {
   server = await startTestServer()
   cookie = signInDirectly(server)
-  packageInserter(server.ctx.db)({
+  await insertPackage(server.ctx.sql, {
     type: 'generic',
     name: 'zz-unscanned',
     description: 'A generic package the scanner never indexed',

@@ -1,10 +1,11 @@
 /**
  * Signed-in users for operations and integrations tests, made directly in the database
- * (tables of migration 001): a user row and a full session whose cookie value is a random
- * token stored as its sha256, exactly what the server's session lookup reads.
+ * (tables of migration 001) through the stores' interface, so on either engine: a user row and
+ * a full session whose cookie value is a random token stored as its sha256, exactly what the
+ * server's session lookup reads.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { Db } from '../../../server/db'
+import type { Sql } from '../../../server/db/sql'
 
 export interface TestSession {
   readonly name: string
@@ -14,30 +15,36 @@ export interface TestSession {
 
 let counter = 0
 
-export function createSession(db: Db, options: { admin: boolean; name?: string }): TestSession {
+export async function createSession(
+  sql: Sql,
+  options: { admin: boolean; name?: string },
+): Promise<TestSession> {
   const name =
     options.name ??
     `${options.admin ? 'ops-admin' : 'ops-user'}-${++counter}-${randomBytes(3).toString('hex')}`
   const now = new Date()
-  const user = db
-    .prepare(
-      `INSERT INTO users (name, email, password_hash, admin, created_at, password_changed_at, first_login)
-       VALUES (?, ?, 'not-a-login-hash', ?, ?, ?, 0)`,
-    )
-    .run(name, `${name}@example.test`, options.admin ? 1 : 0, now.toISOString(), now.toISOString())
+  const user = await sql.one<{ id: number }>(
+    `INSERT INTO users (name, email, password_hash, admin, created_at, password_changed_at, first_login)
+     VALUES (?, ?, 'not-a-login-hash', ?, ?, ?, 0) RETURNING id`,
+    [name, `${name}@example.test`, options.admin ? 1 : 0, now.toISOString(), now.toISOString()],
+  )
   const token = randomBytes(32).toString('base64url')
-  db.prepare(
+  await sql.run(
     `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage) VALUES (?, ?, ?, ?, 'full')`,
-  ).run(
-    createHash('sha256').update(token).digest('hex'),
-    user.lastInsertRowid,
-    now.toISOString(),
-    new Date(now.getTime() + 3_600_000).toISOString(),
+    [
+      createHash('sha256').update(token).digest('hex'),
+      user!.id,
+      now.toISOString(),
+      new Date(now.getTime() + 3_600_000).toISOString(),
+    ],
   )
   return { name, cookie: `console_session=${token}` }
 }
 
 /** An admin, a regular user and the anonymous visitor (no cookie). */
-export function createRoles(db: Db): { admin: TestSession; user: TestSession } {
-  return { admin: createSession(db, { admin: true }), user: createSession(db, { admin: false }) }
+export async function createRoles(sql: Sql): Promise<{ admin: TestSession; user: TestSession }> {
+  return {
+    admin: await createSession(sql, { admin: true }),
+    user: await createSession(sql, { admin: false }),
+  }
 }
