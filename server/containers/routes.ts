@@ -296,7 +296,8 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
           if (r.kind === 'remote') continue
           const size = await store.blobSize(r.key, from.image, digest)
           if (size === undefined || !blobs.has(hexOf(digest))) continue
-          await store.linkBlob(target.key, e.image, digest, size, now())
+          // Released since it was found: an ordinary upload, as for bytes never there.
+          if (!(await store.linkBlob(target.key, e.image, digest, size, now()))) break
           return blobCreated(reply, e.repo, e.image, digest)
         }
       }

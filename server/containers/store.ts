@@ -11,6 +11,7 @@ import { packageIdOf, versionIdOf } from '../catalog/load'
 import { isReleaseVersion } from '../catalog/versionOrder'
 import { refreshPackage } from '../catalog/packageRefresh'
 import type { BlobFacts, StagedBlob } from '../repositories/blobs'
+import { hexOf } from './rules'
 
 export interface ManifestRecord {
   readonly repo: string
@@ -95,6 +96,8 @@ export const blobFileName = (digest: string) => digest.replace(':', '__')
 const Q = {
   linkBlob: `INSERT INTO oci_blob_links (repo, image, digest, size, created) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (repo, image, digest) DO NOTHING`,
+  // Writing the bytes' row, even unchanged, takes its lock until the transaction ends.
+  lockBlob: 'UPDATE blobs SET size = size WHERE sha256 = ?',
   blobLink: 'SELECT size FROM oci_blob_links WHERE repo = ? AND image = ? AND digest = ?',
   unlinkBlob: 'DELETE FROM oci_blob_links WHERE repo = ? AND image = ? AND digest = ?',
   insertUpload:
@@ -183,9 +186,17 @@ export function containerStore(sql: Sql) {
         await tx.run(Q.linkBlob, [repo, image, digest, blob.facts.size, now])
       })
     },
-    /** Links bytes another image holds (a mount). */
-    async linkBlob(repo: string, image: string, digest: string, size: number, now: string): Promise<void> {
-      await sql.run(Q.linkBlob, [repo, image, digest, size, now])
+    /**
+     * Links bytes another image holds (a mount), unless they were released meanwhile: the
+     * bytes' row is locked first, as a release locks it, so a release either sees this link or
+     * this finds the bytes gone. Answers whether it linked them.
+     */
+    async linkBlob(repo: string, image: string, digest: string, size: number, now: string): Promise<boolean> {
+      return sql.transaction(async (tx) => {
+        if ((await tx.run(Q.lockBlob, [hexOf(digest)])).changes === 0) return false
+        await tx.run(Q.linkBlob, [repo, image, digest, size, now])
+        return true
+      })
     },
     /** The size of a blob this image holds, or undefined. */
     async blobSize(repo: string, image: string, digest: string): Promise<number | undefined> {

@@ -15,6 +15,19 @@ import { startPostgres, type TestPostgres } from './postgres'
 
 export type OpenEngine = () => Promise<PlatformDatabase>
 
+/** Where each database the engines opened lives, for another connection to it. */
+const places = new WeakMap<PlatformDatabase, () => Promise<PlatformDatabase>>()
+
+/**
+ * Another connection to the database `db` (opened by a `testEngines` engine): what a second
+ * node sees, closed with the file's others.
+ */
+export function anotherConnection(db: PlatformDatabase): Promise<PlatformDatabase> {
+  const open = places.get(db)
+  if (!open) throw new Error('anotherConnection: not a database of testEngines')
+  return open()
+}
+
 /** `[name, open]` per engine, for `describe.each`; registers the file's start and clean-up hooks. */
 export function testEngines(): ReadonlyArray<readonly [string, OpenEngine]> {
   const dirs: string[] = []
@@ -31,17 +44,26 @@ export function testEngines(): ReadonlyArray<readonly [string, OpenEngine]> {
   const sqlite: OpenEngine = async () => {
     const dir = mkdtempSync(join(tmpdir(), 'console-sql-'))
     dirs.push(dir)
-    const raw = new Database(join(dir, 'platform.db'))
-    raw.pragma('foreign_keys = ON')
-    const db = sqliteSql(raw)
-    opened.push(db)
-    return db
+    const connect = async () => {
+      const raw = new Database(join(dir, 'platform.db'))
+      raw.pragma('foreign_keys = ON')
+      const db = sqliteSql(raw)
+      opened.push(db)
+      places.set(db, connect)
+      return db
+    }
+    return connect()
   }
   const pg: OpenEngine = async () => {
     if (!postgres) throw new Error('PostgreSQL did not start')
-    const db = await openPostgres(await postgres.database())
-    opened.push(db)
-    return db
+    const url = await postgres.database()
+    const connect = async () => {
+      const db = await openPostgres(url)
+      opened.push(db)
+      places.set(db, connect)
+      return db
+    }
+    return connect()
   }
   return [
     ['sqlite', sqlite],
