@@ -5,7 +5,7 @@
  * px, in the light and the dark theme (a scene once its steps have opened it), plus an index.html to browse them, into .gallery/ (ignored
  * by git). For looking at the console, not a test: nothing is asserted, and CI does not run it.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { startTestServer } from '../tests/support/server'
@@ -211,8 +211,16 @@ async function shoot(flavour: Flavour | undefined, screens: ReadonlyArray<Galler
   }
 }
 
+// With --only, the pictures of earlier runs stay: the index lists them too, this run's replacing
+// theirs where they share a file (the list is kept beside them in shots.json).
+const LIST = join(OUT, 'shots.json')
+const earlier: ReadonlyArray<Shot> =
+  ONLY && existsSync(LIST) ? (JSON.parse(readFileSync(LIST, 'utf8')) as Shot[]) : []
+const taken = new Set(shots.map((s) => s.file))
+const listed = [...earlier.filter((s) => !taken.has(s.file)), ...shots]
+writeFileSync(LIST, JSON.stringify(listed))
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
-const rows = shots
+const rows = listed
   .map(
     (s) =>
       `<figure data-user="${s.user}" data-theme="${s.theme}" data-width="${s.width}"><a href="${esc(s.file)}"><img loading="lazy" src="${esc(s.file)}" alt=""></a><figcaption>${esc(`${s.user} · ${s.screen} · ${s.width}px · ${s.theme}`)}<br><code>${esc(s.path)}</code></figcaption></figure>`,
@@ -222,7 +230,7 @@ writeFileSync(
   join(OUT, 'index.html'),
   `<!doctype html><html lang="en"><meta charset="utf-8"><title>Console gallery</title>
 <style>body{font:14px system-ui;margin:16px}figure{display:inline-block;width:360px;margin:8px;vertical-align:top}img{width:100%;border:1px solid #ccc}code{color:#555}</style>
-<h1>Console gallery (${shots.length} screenshots)</h1>
+<h1>Console gallery (${listed.length} screenshots)</h1>
 <p>Filter: <select onchange="for(const f of document.querySelectorAll('figure'))f.hidden=this.value&&!Object.values(f.dataset).includes(this.value)"><option value="">all</option>${[...USERS, ...THEMES, ...WIDTHS.map(String)].map((v) => `<option>${v}</option>`).join('')}</select></p>
 ${rows}
 </html>\n`,
