@@ -76,9 +76,10 @@ const classic = (
 
 /**
  * Screens the gallery shows beyond the design e2e's list: the admin's views of screens that list
- * walks for a developer only (Reports, the Scans List with its git repositories, a build run with
- * its SBOM link), Set Me Up's npm commands with a token, the Support Zone with the session included, its preview drawn, and the classic
- * navigation type's bar on the application's and the administration's side.
+ * walks for a developer only (Reports, the Scans List with its git repositories, the watch form, a
+ * build run with its SBOM link), Set Me Up's npm commands with a token, the Support Zone with the
+ * session included, its preview drawn, and the classic navigation type's bar on the
+ * application's and the administration's side.
  */
 const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
   {
@@ -104,6 +105,13 @@ const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
     link: 'Service Status',
   }),
   { name: 'reports-admin', path: '/reports', users: ['admin'] },
+  {
+    name: 'watch-form-admin',
+    path: '/watches',
+    users: ['admin'],
+    open: (page) => page.getByRole('button', { name: 'New watch' }).first().click(),
+    ready: (page) => page.getByRole('group', { name: 'Git repositories' }),
+  },
   {
     name: 'scans-admin',
     path: '/scans',
