@@ -631,10 +631,9 @@ const routes: RouteModule = async (app, ctx) => {
     },
   )
 
-  const SETTINGS_DEFAULT = { scanDependencies: true, rescanAfterImport: true, retentionDays: 90 }
   app.get('/xray/api/v1/settings', { schema: documented('Scans settings', {}) }, async (request) => {
     user(request)
-    return { ...SETTINGS_DEFAULT, ...((await store.setting<object>('scans')) ?? {}) }
+    return store.scanSettings()
   })
   app.put<{ Body: { scanDependencies: boolean; rescanAfterImport: boolean; retentionDays: number } }>(
     '/xray/api/v1/settings',

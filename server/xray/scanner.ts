@@ -20,7 +20,12 @@ import type { FindingRow, VersionToScan, XrayStore } from './store'
 
 type NewFinding = Omit<FindingRow, 'versionId'>
 
-export async function findingsFor(store: XrayStore, v: VersionToScan): Promise<NewFinding[]> {
+/** The version's own advisories and, unless the settings say not to, its declared dependencies'. */
+export async function findingsFor(
+  store: XrayStore,
+  v: VersionToScan,
+  scanDependencies = true,
+): Promise<NewFinding[]> {
   const findings: NewFinding[] = []
   for (const a of await store.affectedOf('npm', v.name))
     if (isAffected(v.version, a)) {
@@ -37,7 +42,7 @@ export async function findingsFor(store: XrayStore, v: VersionToScan): Promise<N
         fixed: holding?.to && !holding.to.inclusive ? [holding.to.version] : [],
       })
     }
-  for (const dep of await store.dependenciesOf(v.id)) {
+  for (const dep of scanDependencies ? await store.dependenciesOf(v.id) : []) {
     if (dep.name === v.name) continue
     for (const a of await store.affectedOf('npm', dep.name))
       if (declaredRangeMayBeAffected(dep.version, a))
@@ -57,6 +62,8 @@ export async function findingsFor(store: XrayStore, v: VersionToScan): Promise<N
 
 /** What a run of evaluations reads once: the watches, the policies, a repository's members. */
 export interface Rules {
+  /** Whether a version's declared dependencies are matched too (the scans settings). */
+  readonly scanDependencies: boolean
   readonly watches: readonly Watch[]
   readonly policies: ReadonlyMap<string, Policy>
   readonly expand: (key: string) => readonly string[]
@@ -70,6 +77,7 @@ export async function rulesOf(s: XrayStore): Promise<Rules> {
   const repos = new Map(watches.length > 0 ? (await s.repositories()).map((r) => [r.key, r] as const) : [])
   const members = new Map<string, readonly string[]>()
   return {
+    scanDependencies: (await s.scanSettings()).scanDependencies,
     watches,
     policies,
     expand: (key) => {

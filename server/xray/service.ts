@@ -50,7 +50,7 @@ export function createXrayService(ctx: XrayContext) {
     const v = await s.versionToScan(versionId)
     if (!v || !(await s.isIndexed(v.repo))) return false
     try {
-      await s.putScan(v, await findingsFor(s, v), at)
+      await s.putScan(v, await findingsFor(s, v, r.scanDependencies), at)
       await evaluateVersion(s, v, r, at)
     } catch (error) {
       // A conflict or a lost connection fails (or retries) the whole transaction; only the
@@ -149,7 +149,10 @@ export function createXrayService(ctx: XrayContext) {
   const service = {
     store,
 
-    /** Imports an export; when it succeeds every indexed version is rescanned (awaited with `wait`). */
+    /**
+     * Imports an export; when it succeeds every indexed version is rescanned and every git
+     * repository matched again (awaited with `wait`), unless the scans settings say not to.
+     */
     async importFrom(source: ImportSource, options: { wait?: boolean } = {}) {
       const started = now()
       let read: ReadExport
@@ -168,7 +171,9 @@ export function createXrayService(ctx: XrayContext) {
         }
       }
       const record = await store.transaction((s) => storeExport(s, read, sourceName(source), started))
-      if (record.ok) {
+      // Without a rescan (the scans settings) the new advisories reach versions as they arrive
+      // or are rescanned one by one.
+      if (record.ok && (await store.scanSettings()).rescanAfterImport) {
         const scan = rescanAll()
         if (options.wait) await scan
         else scan.catch(() => undefined)

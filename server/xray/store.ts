@@ -11,6 +11,7 @@ import type {
   IgnoreRule,
   Policy,
   PolicyRule,
+  ScanSettings,
   ViolationDraft,
   Watch,
   WatchResources,
@@ -218,6 +219,14 @@ const Q = {
      ON CONFLICT (at) DO UPDATE SET critical = excluded.critical, high = excluded.high, medium = excluded.medium,
        low = excluded.low, unknown = excluded.unknown, violations = excluded.violations`,
   history: 'SELECT * FROM xray_history WHERE at >= ? ORDER BY at',
+  forgetHistory: 'DELETE FROM xray_history WHERE at < ?',
+}
+
+/** The scans settings until an admin changes them. */
+export const SCAN_SETTINGS_DEFAULT: ScanSettings = {
+  scanDependencies: true,
+  rescanAfterImport: true,
+  retentionDays: 90,
 }
 
 /**
@@ -503,6 +512,11 @@ function statements(sql: Sql) {
     resources: json<WatchResources>(r.resources_json),
     policies: (await sql.all<{ policy_name: string }>(Q.watchPolicies, [r.name])).map((p) => p.policy_name),
   })
+  /** The scans settings in force: the admin's over the defaults. */
+  const scanSettings = async (): Promise<ScanSettings> => {
+    const r = await sql.one<{ value: string }>(Q.setting, ['scans'])
+    return { ...SCAN_SETTINGS_DEFAULT, ...(r ? json<Partial<ScanSettings>>(r.value) : {}) }
+  }
   const addWatchPolicies = async (w: Watch) => {
     for (const p of new Set(w.policies)) await sql.run(Q.addWatchPolicy, [w.name, p])
   }
@@ -879,6 +893,8 @@ function statements(sql: Sql) {
     setSetting: async (key: string, value: unknown): Promise<void> => {
       await sql.run(Q.setSetting, [key, JSON.stringify(value)])
     },
+    scanSettings,
+    /** A scan run's totals, and the history older than the settings keep goes. */
     async recordHistory(at: string): Promise<void> {
       const totals = (await sql.one<SeverityCounts>(Q.totals)) ?? noCounts()
       await sql.run(Q.insertHistory, [
@@ -886,6 +902,8 @@ function statements(sql: Sql) {
         ...SEVERITY_COUNTS.map((s) => totals[s]),
         await count(Q.violationCount),
       ])
+      const { retentionDays } = await scanSettings()
+      await sql.run(Q.forgetHistory, [new Date(Date.parse(at) - retentionDays * 86_400_000).toISOString()])
     },
     history: (since: string) => sql.all<HistoryRow>(Q.history, [since]),
   }

@@ -322,4 +322,48 @@ describe.each(engines)('xray on %s', (_name, open) => {
       paged.push(...(await xray.store.violations({ limit: 3, offset }, now)).rows)
     expect(paged.map((v) => v.id)).toEqual(whole.rows.map((v) => v.id))
   })
+  it('follows the scans settings: dependencies, a rescan after an import, the history kept', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse('2026-12-01T12:00:00.000Z'))
+    const xray = createXrayService({ sql, clock })
+    const store = xray.store
+    expect(await store.scanSettings()).toEqual({
+      scanDependencies: true,
+      rescanAfterImport: true,
+      retentionDays: 90,
+    })
+    await store.setSetting('scans', { scanDependencies: false, rescanAfterImport: false, retentionDays: 1 })
+    const advisories = exportOf([
+      osv('GHSA-bdep', 'b-dep', [{ introduced: '1.0.0' }, { fixed: '1.0.5' }], 'LOW'),
+    ])
+    expect(
+      await xray.importFrom({ kind: 'upload', name: 'a.json', bytes: advisories }, { wait: true }),
+    ).toMatchObject({ ok: true })
+    await blobs(sql, 'ab')
+    const catalogue = npmCatalogue(sql, { versionArrived: (id, tx) => xray.versionArrived(id, tx) })
+    await sql.transaction((tx) => catalogue.within(tx).add(published('left-pad', '1.0.0', 'a')))
+    // Its package.json declares b-dep ^1.0.0, which the advisory's range meets: not read.
+    expect(await store.scanOf('npm://left-pad@1.0.0')).toMatchObject({ status: 'scanned', low: 0 })
+    expect(await store.findingsOf('npm://left-pad@1.0.0')).toEqual([])
+
+    // An advisory on the package itself, imported without a rescan: the stored version keeps its scan.
+    const own = exportOf([
+      osv('GHSA-left', 'left-pad', [{ introduced: '0' }, { fixed: '1.1.0' }], 'CRITICAL'),
+    ])
+    expect(
+      await xray.importFrom({ kind: 'upload', name: 'b.json', bytes: own }, { wait: true }),
+    ).toMatchObject({ ok: true })
+    expect(await store.findingsOf('npm://left-pad@1.0.0')).toEqual([])
+    expect(await xray.rescan('npm://left-pad@1.0.0')).toBe(true)
+    expect((await store.findingsOf('npm://left-pad@1.0.0')).map((f) => f.advisoryId)).toEqual(['GHSA-left'])
+
+    await store.recordHistory('2026-12-01T12:00:00.000Z')
+    await store.recordHistory('2026-12-02T11:00:00.000Z')
+    await store.recordHistory('2026-12-02T13:00:00.000Z')
+    // A day kept: the run 25 hours before the last goes.
+    expect((await store.history('2026-01-01T00:00:00.000Z')).map((h) => h.at)).toEqual([
+      '2026-12-02T11:00:00.000Z',
+      '2026-12-02T13:00:00.000Z',
+    ])
+  })
 })

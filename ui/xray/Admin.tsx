@@ -118,7 +118,7 @@ function SettingsForm({ settings }: { readonly settings: ScanSettings }) {
         onCheckedChange={(scanDependencies) => form.set({ scanDependencies })}
       />
       <Checkbox
-        label="Scan every stored version again after an import of advisories"
+        label="Scan every stored version and git repository again after an import of advisories"
         checked={form.values.rescanAfterImport}
         onCheckedChange={(rescanAfterImport) => form.set({ rescanAfterImport })}
       />
