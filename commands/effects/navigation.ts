@@ -1,8 +1,6 @@
-import { EMPTY, filter, from, map, mergeMap, switchMap } from 'rxjs'
-import { isLeft } from 'fp-ts/Either'
+import { EMPTY, mergeMap } from 'rxjs'
 import { ProjectSelected } from '../../domain/navigation/events'
 import { projectToRestore } from '../../domain/navigation/menus'
-import { StartLoadFailed, UiPersonalised } from '../../domain/platform/events'
 import { caused, type Effect, type EffectTable } from './types'
 import { ofType } from './operators'
 
@@ -67,30 +65,7 @@ const rememberedProject: Effect = (events$, state$, ports) =>
     }),
   )
 
-/**
- * Changing the project context re-initialises the security scanner's user data (spec 000
- * section 4): where the scanner runs, its state is asked for again, as at start-up.
- */
-const scannerOnProjectChange: Effect = (events$, state$, ports) =>
-  events$.pipe(
-    ofType('navigation/ProjectSelected'),
-    filter(() => state$.value.platform.microservices.some((m) => m.name === 'xray' && m.enabled)),
-    switchMap((envelope) =>
-      from(ports.platformApi.microserviceEnabled('xray')).pipe(
-        map((result) =>
-          caused(
-            envelope,
-            isLeft(result)
-              ? StartLoadFailed({ load: 'scanner', failure: result.left })
-              : UiPersonalised({ scanning: result.right }),
-          ),
-        ),
-      ),
-    ),
-  )
-
 export const navigationEffects: EffectTable = {
   rememberedProject,
-  scannerOnProjectChange,
   historySync,
 }

@@ -5,7 +5,7 @@
  * personalisation; finally the navigation type. Each result is recorded as it arrives; any
  * failure ends the sequence with `platform/StartFailed` (no message is shown for it).
  */
-import { mergeMap } from 'rxjs'
+import { mergeMap, switchMap } from 'rxjs'
 import { isLeft, right } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import type { Failure } from '../../domain/shared/failure'
@@ -22,7 +22,7 @@ import type { StartStep } from '../../domain/platform/types'
 import * as S from '../../domain/session/events'
 import type { EffectTable, Effect } from './types'
 import { loadLoginData } from './loginData'
-import { ofType, thrown, work } from './operators'
+import { ofType, request, thrown, work } from './operators'
 
 /** Local-storage keys the console reads at start-up (UI preferences; never secrets). */
 export const LOCAL_PREFERENCE_KEYS = [
@@ -189,4 +189,19 @@ const startUp: Effect = (events$, state$, ports) =>
     ),
   )
 
-export const platformEffects: EffectTable = { startUp }
+/**
+ * The scanner's user data asked for again (a new project context, where the scanner runs: the
+ * platform's decider says so); a newer request supersedes an older one.
+ */
+const recheckScanner: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('platform/ScannerRecheckRequested'),
+    switchMap((envelope) =>
+      request(envelope, () => ports.platformApi.microserviceEnabled('xray'), {
+        done: (scanning) => P.UiPersonalised({ scanning }),
+        failed: (failure) => P.StartLoadFailed({ load: 'scanner', failure }),
+      }),
+    ),
+  )
+
+export const platformEffects: EffectTable = { startUp, recheckScanner }

@@ -30,7 +30,7 @@ import {
   type LoginGuard,
 } from './pipeline'
 import { loginGuard, type SessionCommand, type SessionState } from '../session'
-import type { Footer } from '../platform'
+import type { Footer, PlatformCommand } from '../platform'
 import type { NavigationCommand } from './commands'
 import { guideContextFor, tracksGuideContext } from './guideContext'
 import { GuideContextMatched } from '../tour/events'
@@ -347,7 +347,7 @@ export const navigationArea: SliceArea<
   NavigationCommand,
   AreaEvent,
   NavigationContext,
-  NavigationCommand | SessionCommand,
+  NavigationCommand | SessionCommand | PlatformCommand,
   ShellSlices
 > = {
   key: 'navigation',
@@ -358,8 +358,10 @@ export const navigationArea: SliceArea<
   decide,
   evolve,
   evolvesOn: [],
-  policies: (envelope, nav, context): ReadonlyArray<NavigationCommand | SessionCommand> => {
+  policies: (envelope, nav, context): ReadonlyArray<NavigationCommand | SessionCommand | PlatformCommand> => {
     const event = envelope.event
+    // A new project context re-initialises the security scanner's user data (spec 000 section 4).
+    if (event.type === 'navigation/ProjectSelected') return [{ type: 'platform/RecheckScanner' }]
     // The login guard's requests are the session area's commands (their shapes were checked when asked).
     if (event.type === 'navigation/GuardRequested') return event.data.commands as unknown as SessionCommand[]
     // A navigation that waited for the start-up data is guarded again as soon as it has settled.

@@ -5,5 +5,6 @@ import type { PlatformCommand } from './commands'
 
 /** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
 export const platformCommandCodecs: CommandCodecs<PlatformCommand> = {
+  'platform/RecheckScanner': t.UnknownRecord,
   'platform/Start': t.partial({ reason: t.keyof({ boot: null, login: null }) }),
 }

@@ -7,4 +7,12 @@ export interface Start {
   readonly reason?: 'boot' | 'login'
 }
 
-export type PlatformCommand = Start
+/**
+ * The project context changed: where the security scanner runs, its user data is asked for
+ * again, as at start-up (spec 000 section 4).
+ */
+export interface RecheckScanner {
+  readonly type: 'platform/RecheckScanner'
+}
+
+export type PlatformCommand = Start | RecheckScanner

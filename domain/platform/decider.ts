@@ -1,7 +1,7 @@
 import { left, right } from 'fp-ts/Either'
 import type { SliceArea } from '../shared/area'
 import type { SessionEvent } from '../session/events'
-import { platformEvents, StartRequested, type PlatformEvent } from './events'
+import { platformEvents, ScannerRecheckRequested, StartRequested, type PlatformEvent } from './events'
 import type { PlatformCommand } from './commands'
 import { initialPlatformState, type PlatformState } from './types'
 import { platformCommandCodecs } from './commandCodecs.gen'
@@ -72,6 +72,12 @@ export const platformArea: SliceArea<'platform', PlatformState, PlatformCommand,
       case 'platform/Start':
         if (slice.loading) return left('start-up is already running')
         return right([StartRequested({ reason: command.reason ?? 'boot' })])
+      case 'platform/RecheckScanner':
+        return right(
+          slice.microservices.some((m) => m.name === 'xray' && m.enabled)
+            ? [ScannerRecheckRequested({})]
+            : [],
+        )
       default:
         return left(`${(command as { type: string }).type} is not handled`)
     }

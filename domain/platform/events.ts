@@ -37,6 +37,7 @@ export const InitialDataLoaded = defineEvent(
   }),
 )
 /** The footer asked again (after the general settings changed): name, logos, portal. */
+export const ScannerRecheckRequested = defineEvent('platform/ScannerRecheckRequested', t.type({}))
 export const FooterLoaded = defineEvent('platform/FooterLoaded', t.type({ footer: FooterC }))
 export const FeaturesLoaded = defineEvent(
   'platform/FeaturesLoaded',
@@ -118,6 +119,7 @@ export const platformEvents = [
   CloudTrialStateSet,
   AnalyticsDecided,
   UiPersonalised,
+  ScannerRecheckRequested,
   StartCompleted,
   NavigationTypeInitialised,
   NavigationTypeFailed,

@@ -62,9 +62,10 @@ const session = fc.oneof(
   fc.constant(c({ type: 'session/ResetIdentity' })),
 )
 
-const platform = fc
-  .constantFrom('boot', 'login', undefined)
-  .map((reason) => c({ type: 'platform/Start', reason }))
+const platform = fc.oneof(
+  fc.constantFrom('boot', 'login', undefined).map((reason) => c({ type: 'platform/Start', reason })),
+  fc.constant(c({ type: 'platform/RecheckScanner' })),
+)
 
 const navigation = fc.oneof(
   path.map((to) => c({ type: 'navigation/Navigate', to })),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
 import { createApp } from '../../commands/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
+import { platformEffects } from '../../commands/effects/platform'
 import {
   anonymousContext,
   menuBlock,
@@ -71,7 +72,7 @@ describe('security scanner on project change', () => {
           },
         }),
       }),
-      effects: navigationEffects,
+      effects: { ...navigationEffects, ...platformEffects },
       seed: startedAs({ name: 'admin', admin: true, services }),
     })
     return { app, asked }
@@ -93,6 +94,7 @@ describe('security scanner on project change', () => {
     // The effect sees the selection as it is recorded: once it is in the state, it asked or not.
     expect(app.getState().navigation.selectedProject).toBe('proj')
     expect(asked).toEqual([])
+    expect(app.exportLog()).not.toContain('platform/ScannerRecheckRequested')
   })
 })
 
