@@ -69,6 +69,28 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The same server tests with every test server on PostgreSQL (Debian's, started and
+          // stopped by the tests), for the transactions whose guarantees differ most between the
+          // engines: a publish or an upload all or nothing, a cache fill, a user changed under
+          // its tokens. The stores, the registries and two nodes on one database already run on
+          // both engines in the server project; `npm run test:postgres` runs every server file so.
+          name: 'server-postgres',
+          include: [
+            'tests/server/registry.publishChecks.test.ts',
+            'tests/server/containers.api.test.ts',
+            'tests/server/remote.generic.test.ts',
+            'tests/server/users.disabled.test.ts',
+          ],
+          env: { TEST_DATABASE: 'postgres' },
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
