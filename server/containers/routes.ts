@@ -463,6 +463,8 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     readonly deployedBy: string
     /** The name the client used (through a virtual repository, its key), for messages. */
     readonly name: string
+    /** Whether the pusher may overwrite: move a tag that names other bytes (absent: may). */
+    readonly mayOverwrite?: () => Promise<boolean>
   }) => {
     const { target, image, reference, bytes } = m
     const digest = sha256Of(bytes)
@@ -472,6 +474,13 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
         expected: reference,
         actual: digest,
       })
+    if (!byDigest && m.mayOverwrite) {
+      // A tag moved to other bytes is an overwrite (as a published npm version's bytes are kept);
+      // the same bytes again, a retried push, are not.
+      const current = await store.tagDigest(target.key, image, reference)
+      if (current && current !== digest && !(await m.mayOverwrite()))
+        throw new OciError('DENIED', `Moving the tag ${reference} of ${m.name} needs delete/overwrite`)
+    }
     const parsed = parseManifest(bytes, m.contentType)
     const missing = await missingOf(target.key, image, parsed)
     if (missing.length > 0)
@@ -517,14 +526,16 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     reply: FastifyReply,
     caller: ContainerCaller,
   ) => {
+    const target = pushTarget(e)
     const { digest, parsed } = await pushManifest({
-      target: pushTarget(e),
+      target,
       image: e.image,
       reference: e.reference,
       bytes: await readBody(request, MANIFEST_LIMIT),
       contentType: request.headers['content-type'],
       deployedBy: caller.user.name,
       name: nameOf(e),
+      mayOverwrite: () => deps.authz.can(caller, target, 'delete', imagePath(e.image)),
     })
     if (parsed.subject) reply.header('OCI-Subject', parsed.subject.digest)
     return reply

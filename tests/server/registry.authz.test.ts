@@ -11,6 +11,8 @@ import { signInDirectly } from './helpers/catalogSession'
 import { grant } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { publishBody } from '../support/npmPublish'
+import { ociPusher } from '../support/ociPush'
+import { buildImage } from '../../server/containers/imageBuilder'
 
 let server: TestServer
 const PASSWORD = TEST_PASSWORD
@@ -210,6 +212,30 @@ describe('container images (/v2/) go through the same module', () => {
       headers: { authorization: `Bearer ${issued.token}` },
     })
     expect(again.status).toBe(403)
+  })
+
+  it("a deployer cannot move someone else's tag to other bytes; delete/overwrite may", async () => {
+    const imageOf = (text: string) =>
+      buildImage({ layers: [{ command: `ADD ${text}`, files: [{ path: 'f', content: text }] }] })
+    const original = imageOf('the victim’s')
+    const impostor = imageOf('the attacker’s')
+    await grant(server, { repositories: ['docker-local'], users: { deployer: ['deploy'] } })
+    await (
+      await ociPusher(server.url, 'victim', PASSWORD)
+    ).push('docker-local/victim/tagged', original, ['1.0.0'])
+    const tagged = async () =>
+      (await send('HEAD', v2('docker-local/victim/tagged/manifests/1.0.0'), 'victim')).headers.get(
+        'docker-content-digest',
+      )
+    const deployer = await ociPusher(server.url, 'deployer', PASSWORD)
+    // The same bytes again (a retried push) and a new tag are deploys.
+    await deployer.push('docker-local/victim/tagged', original, ['1.0.0', '1.0.1'])
+    await expect(deployer.push('docker-local/victim/tagged', impostor, ['1.0.0'])).rejects.toThrow(/403/)
+    expect(await tagged()).toBe(original.manifest.digest)
+    await (
+      await ociPusher(server.url, 'overwriter', PASSWORD)
+    ).push('docker-local/victim/tagged', impostor, ['1.0.0'])
+    expect(await tagged()).toBe(impostor.manifest.digest)
   })
 
   it('a user outside every grant cannot list tags, with a token of theirs', async () => {
