@@ -55,8 +55,10 @@ export class GitScanStore {
        FROM git_repository_selections s
        JOIN git_integrations g ON g.integration_key = s.integration_key
        JOIN vcs_connections c ON c.integration_key = s.integration_key AND c.service = 'xray'
-       WHERE (? IS NULL OR s.integration_key = ?) ORDER BY s.integration_key, s.repository`,
-      [integrationKey ?? null, integrationKey ?? null],
+       ${integrationKey === undefined ? '' : 'WHERE s.integration_key = ?'}
+       ORDER BY s.integration_key, s.repository`,
+      // Only a condition that is set: PostgreSQL cannot type a parameter compared only with NULL.
+      integrationKey === undefined ? [] : [integrationKey],
     )
     const taken = new Map<string, number>()
     return rows
