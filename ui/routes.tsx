@@ -3,12 +3,20 @@
  * pipeline (domain/navigation) has already decided where the user is; this renders the
  * route's layout and its area's lazily loaded chunk.
  */
-import { Suspense, createElement, useEffect, useMemo, type ComponentType, type ReactNode } from 'react'
+import {
+  Suspense,
+  createElement,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react'
 import { Route, Router } from 'wouter'
 import { shellRoutes, type RouteMatch } from '../domain/navigation/routes'
 import { areaManifests } from './areas'
 import { useApp, useQuery } from './shared/appContext'
-import { lazyArea } from './shared/lazyArea'
+import { lazyArea, type LazyArea } from './shared/lazyArea'
 import { useBusLocation, useBusSearch } from './shared/busLocation'
 import { BareLayout } from './layout/BareLayout'
 import { ErrorBoundary } from './errors/ErrorBoundary'
@@ -24,15 +32,15 @@ export function registerPluginComponent(pattern: string, component: ComponentTyp
 /** The chrome is a chunk of its own: the login page does not load it. */
 interface Screens {
   /** The screen of each route area: an area's (its manifest's) or the shell's own. */
-  readonly byArea: ReadonlyMap<string, ComponentType>
-  readonly layout: ComponentType<{ children: ReactNode }>
+  readonly byArea: ReadonlyMap<string, LazyArea<object>>
+  readonly layout: LazyArea<{ children: ReactNode }>
 }
 
 function useScreens(): Screens {
   const app = useApp()
   return useMemo(() => {
     const report = (command: Parameters<typeof app.dispatch>[0]) => app.dispatch(command, 'ui')
-    const byArea = new Map<string, ComponentType>(
+    const byArea = new Map<string, LazyArea<object>>(
       areaManifests.flatMap((a) => (a.screen ? [[a.key, lazyArea(a.key, a.screen, report)] as const] : [])),
     )
     byArea.set(
@@ -84,32 +92,62 @@ function usePreloadedChrome(): void {
   }, [signedIn])
 }
 
+/** How long a first load's chrome waits for its screen's chunk and its first intent. */
+const FIRST_DRAW_WAIT_MS = 100
+
 /**
  * What a route asks for first (its area's manifest's `firstIntent`), dispatched as soon as the
  * route is settled, while the chrome and the screen's chunk still load; the screen, once mounted,
  * finds it on its way or shown and does not ask again. Asked anew when the route's parameters or
  * query change. A chunk that fails to load shows in the screen's place; the screen then asks.
+ * Says whether this route's intent has been dispatched (or there is none, or it failed to load):
+ * a first load draws the chrome after it, so the request's chain of chunks is not held behind
+ * the chrome's first render (one long task).
  */
-function useFirstIntent(match: RouteMatch | undefined, search: string): void {
+function useFirstIntent(match: RouteMatch | undefined, search: string): boolean {
   const app = useApp()
   const ask = match && areaManifests.find((a) => a.key === match.route.area)?.firstIntent
   const target = ask && match ? JSON.stringify([match.route.pattern, match.params, search]) : undefined
+  const [asked, setAsked] = useState<string | undefined>(undefined)
   useEffect(() => {
     if (!ask || target === undefined) return
     const [pattern, params, query] = JSON.parse(target) as [string, RouteMatch['params'], string]
     let live = true
-    ask().then(
-      (intent) => {
-        const route = shellRoutes.find((r) => r.pattern === pattern)
-        const command = live && route ? intent({ route, params }, query) : null
-        if (command) app.dispatch(command, 'ui')
-      },
-      () => undefined,
-    )
+    ask()
+      .then(
+        (intent) => {
+          const route = shellRoutes.find((r) => r.pattern === pattern)
+          const command = live && route ? intent({ route, params }, query) : null
+          if (command) app.dispatch(command, 'ui')
+        },
+        () => undefined,
+      )
+      .finally(() => live && setAsked(target))
     return () => {
       live = false
     }
   }, [app, ask, target])
+  return target === undefined || asked === target
+}
+
+/**
+ * Whether this chunk is in (or there is none); until it is, asks for it and renders again when
+ * it is. The router shows its Loading status meanwhile as content of its own, not as a Suspense
+ * fallback: React holds back content revealed after a fallback (lazyArea.tsx), and a signed-in
+ * first load drew its chrome and rows by that timer.
+ */
+function useChunkReady(chunk: LazyArea<never> | undefined): boolean {
+  const ready = chunk === undefined || chunk.loaded()
+  const [, cameIn] = useState(0)
+  useEffect(() => {
+    if (ready || !chunk) return
+    let live = true
+    void chunk.preload().then(() => live && cameIn((n) => n + 1))
+    return () => {
+      live = false
+    }
+  }, [chunk, ready])
+  return ready
 }
 
 function Content() {
@@ -118,16 +156,36 @@ function Content() {
   const screens = useScreens()
   usePreloadedChrome()
   const settled = nav.navigations > 0 && !nav.guardPending && match !== undefined
-  useFirstIntent(settled ? match : undefined, nav.location.query.replace(/^\?/, ''))
-  if (nav.navigations === 0 || nav.guardPending || !match) return <Loading />
-  const { route } = match
+  const asked = useFirstIntent(settled ? match : undefined, nav.location.query.replace(/^\?/, ''))
+  const route = settled ? match.route : undefined
+  const lazyScreen = route && route.area !== 'plugin' ? screens.byArea.get(route.area) : undefined
+  const bare = route?.layout === 'bare'
+  // The chrome and the screen are drawn once their chunks are in, never as Suspense fallbacks
+  // (useChunkReady); while a new area's chunk loads the chrome stays, with the Loading status
+  // in its body.
+  const chromeReady = useChunkReady(route && !bare ? screens.layout : undefined)
+  const screenReady = useChunkReady(lazyScreen)
+  // A first load draws the chrome with the route's screen, once the route's first intent has
+  // been dispatched (useFirstIntent); not longer than a bound, so a slow chunk does not hold
+  // the chrome: it then draws with the Loading status in its body.
+  const [drawn, setDrawn] = useState(false)
+  const [waited, setWaited] = useState(false)
+  const whole = screenReady && asked
+  const holding = route !== undefined && chromeReady && !drawn && !waited && !whole
+  useEffect(() => {
+    if (!holding) return
+    const timer = setTimeout(() => setWaited(true), FIRST_DRAW_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [holding])
+  const showing = route !== undefined && chromeReady && (drawn || waited || whole)
+  if (showing && !drawn) setDrawn(true)
+  if (!showing) return <Loading />
   const Area: ComponentType | undefined =
-    route.area === 'plugin' ? pluginComponents.get(route.pattern) : screens.byArea.get(route.area)
-  const bare = route.layout === 'bare'
+    route.area === 'plugin' ? pluginComponents.get(route.pattern) : lazyScreen
   const body: ReactNode = (
     <ErrorBoundary resetKey={nav.location.path}>
       <Suspense fallback={<Loading />}>
-        <Route path={route.pattern}>{Area ? createElement(Area) : null}</Route>
+        <Route path={route.pattern}>{!screenReady ? <Loading /> : Area ? createElement(Area) : null}</Route>
       </Suspense>
     </ErrorBoundary>
   )

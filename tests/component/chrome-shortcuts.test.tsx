@@ -11,7 +11,7 @@ describe('keyboard shortcuts', () => {
   it('lists the shortcuts from Help > Keyboard Shortcuts, and closes', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
-    await user.click(await screen.findByRole('button', { name: 'Help' }))
+    await user.click(await screen.findByRole('button', { name: 'Help', expanded: false }))
     await user.click(await screen.findByRole('menuitem', { name: 'Keyboard Shortcuts' }))
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard Shortcuts' })
     const rows = within(dialog).getAllByRole('row').slice(1)
@@ -84,7 +84,7 @@ describe('keyboard shortcuts', () => {
   it('closes an open menu with Escape', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
-    await user.click(await screen.findByRole('button', { name: 'developer' }))
+    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
     expect(await screen.findByRole('menu', { name: 'User menu' })).toBeInTheDocument()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('menu', { name: 'User menu' })).not.toBeInTheDocument()
@@ -93,7 +93,7 @@ describe('keyboard shortcuts', () => {
   it('closes the set-me-up panel with Escape', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
-    await user.click(await screen.findByRole('button', { name: 'developer' }))
+    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     expect(await screen.findByRole('complementary', { name: 'Set Me Up' })).toBeInTheDocument()
     await user.keyboard('{Escape}')

@@ -98,7 +98,7 @@ describe('the shell', () => {
   it('gives admins the admin top-menu items and regular users only the common ones', async () => {
     const user = userEvent.setup()
     renderShell('/packages', admin)
-    await user.click(await screen.findByRole('button', { name: 'admin' }))
+    await user.click(await screen.findByRole('button', { name: 'admin', expanded: false }))
     const menu = await screen.findByRole('menu', { name: 'User menu' })
     for (const name of ['Getting Started', 'Quick Repository Creation', 'Set Me Up', 'New User', 'Logout'])
       expect(within(menu).getByRole('menuitem', { name })).toBeInTheDocument()
@@ -107,7 +107,7 @@ describe('the shell', () => {
   it('keeps admin items out of a regular user top menu', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
-    await user.click(await screen.findByRole('button', { name: 'developer' }))
+    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
     const menu = await screen.findByRole('menu', { name: 'User menu' })
     expect(within(menu).getByRole('menuitem', { name: 'Set Me Up' })).toBeInTheDocument()
     expect(within(menu).queryByRole('menuitem', { name: 'New User' })).not.toBeInTheDocument()
@@ -120,14 +120,14 @@ describe('the shell', () => {
       user: { name: 'admin', admin: true },
       footer: { flavour: 'cloud-trial', isCloud: true },
     })
-    await user.click(await screen.findByRole('button', { name: 'Help' }))
+    await user.click(await screen.findByRole('button', { name: 'Help', expanded: false }))
     expect(await screen.findByRole('menuitem', { name: 'Contact Us' })).toBeInTheDocument()
   })
 
   it('hides Navigation Tour and Keyboard Shortcuts from a non-admin in the tour', async () => {
     const user = userEvent.setup()
     renderShell('/tour_get_started', { footer: { flavour: 'tour' } })
-    await user.click(await screen.findByRole('button', { name: 'Help' }))
+    await user.click(await screen.findByRole('button', { name: 'Help', expanded: false }))
     // The menus' chunk loads lazily: wait for the open menu before saying what it lacks.
     await screen.findByRole('menu', { name: 'Help' })
     expect(screen.queryByRole('menuitem', { name: 'Keyboard Shortcuts' })).not.toBeInTheDocument()
@@ -140,7 +140,7 @@ describe('the shell', () => {
   it('opens the set-me-up panel from the top menu and closes it', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
-    await user.click(await screen.findByRole('button', { name: 'developer' }))
+    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     expect(await screen.findByRole('heading', { name: 'Set Me Up' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Close Set Me Up' }))
@@ -150,7 +150,7 @@ describe('the shell', () => {
   it('Quick Repository Creation goes to the page that creates repositories', async () => {
     const user = userEvent.setup()
     const { app } = renderShell('/packages', admin)
-    await user.click(await screen.findByRole('button', { name: 'admin' }))
+    await user.click(await screen.findByRole('button', { name: 'admin', expanded: false }))
     await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
     expect(app.getState().navigation.location.path).toBe('/admin/repositories/quick')
   })

@@ -83,6 +83,22 @@ async function holdEntryScript(page: Page) {
   return release
 }
 
+/** Holds the built chunk of a source module (by the build's manifest) until released. */
+async function holdBuiltModule(page: Page, source: string) {
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string }
+  >
+  const file = manifest[source]!.file
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(`**/ui/${file}`, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
 const viewport = { width: 1440, height: 900 }
 
 /**
@@ -224,18 +240,8 @@ describe('first paint (e2e)', () => {
   it("the packages list's search is asked for once the route is known, before the list's screen has loaded, and once", async () => {
     // The packages area's screens are held: the list cannot render, so a request for its search
     // can only come from the router (ui/routes.tsx), which asks as soon as the route is settled.
-    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
-      string,
-      { file: string }
-    >
-    const screens = manifest['ui/packages/index.tsx']!.file
     const { context, later } = await developerContext()
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await later.route(`**/ui/${screens}`, async (route) => {
-      await released
-      await route.continue()
-    })
+    const release = await holdBuiltModule(later, 'ui/packages/index.tsx')
     const searches: string[] = []
     let asked!: () => void
     const askedFor = new Promise<void>((resolve) => (asked = resolve))
@@ -252,6 +258,19 @@ describe('first paint (e2e)', () => {
     // The list found its search on its way: nobody asked for it a second time.
     expect(searches).toHaveLength(1)
     expect(searches[0]).toContain('startup-search')
+    await context.close()
+  })
+
+  it("the chrome draws while the list's code is held: a first load waits for the list's search to leave, within a bound", async () => {
+    // The router draws the chrome once the list's search is on its way (ui/routes.tsx), so the
+    // chain of chunks the search needs is not held behind the chrome's first render. A chunk
+    // of that chain that does not come must not hold the chrome.
+    const { context, later } = await developerContext()
+    const release = await holdBuiltModule(later, 'adapters/browser/packagesApiChunk.ts')
+    await later.goto(`${server.url}/ui/packages?q=held-search`)
+    await later.getByRole('navigation', { name: 'Application' }).waitFor()
+    release()
+    await later.getByText('No packages found, refine your search.').waitFor()
     await context.close()
   })
 

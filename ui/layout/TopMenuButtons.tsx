@@ -85,13 +85,28 @@ export function TopMenuButtons() {
   const dispatch = useDispatch()
   const toggle = (menu: 'help' | 'user') =>
     dispatch({ type: 'navigation/OpenMenu', menu: open === menu ? null : menu })
+  // The buttons answer as the menus' own triggers do (Radix): a press of the main button, and
+  // Enter, Space or Arrow Down. On a click, the menus' chunk may replace these buttons between
+  // the press and the release, and the release's click then lands on a button no longer there.
+  const trigger = (menu: 'help' | 'user') => ({
+    onPointerDown: (event: React.PointerEvent) => {
+      if (event.button !== 0 || event.ctrlKey) return
+      event.preventDefault()
+      toggle(menu)
+    },
+    onKeyDown: (event: React.KeyboardEvent) => {
+      if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return
+      event.preventDefault()
+      toggle(menu)
+    },
+  })
   return (
     <div className={styles.menus}>
-      <button type="button" className={styles.menuButton} aria-haspopup="menu" onClick={() => toggle('help')}>
+      <button type="button" className={styles.menuButton} aria-haspopup="menu" {...trigger('help')}>
         {MENU_ICONS.help}
         <span className={styles.menuButtonText}>Help</span>
       </button>
-      <button type="button" className={styles.menuButton} aria-haspopup="menu" onClick={() => toggle('user')}>
+      <button type="button" className={styles.menuButton} aria-haspopup="menu" {...trigger('user')}>
         {MENU_ICONS.user}
         <span className={styles.menuButtonText}>{ctx.signedIn ? ctx.userName : 'Guest'}</span>
       </button>

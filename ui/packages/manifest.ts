@@ -8,24 +8,27 @@ import { initialPackagesState } from '../../domain/packages/initial'
 import { deferred, lazyAreaEffects, slice } from '../../commands/browserApp'
 import { lazyApi } from '../../adapters/browser/lazyApi'
 import type { AreaManifest } from '../areaManifest'
+import { loadOnce } from '../shared/loadOnce'
+
+// The list's first intent goes through the area's domain, effects and API client, each loaded on
+// its first use, one after the other; each waited for a task behind the chrome's first render
+// (a trace of a cold load). The first intent asks for the three with the list, together; kept
+// (loadOnce), the chain then runs through at once when the intent is dispatched.
+const domain = loadOnce(() => import('../../domain/packages'))
+const effects = loadOnce(() => import('../../commands/effects/packages'))
+const api = loadOnce(() => import('../../adapters/browser/packagesApiChunk'))
 
 export const packagesManifest: AreaManifest = {
   key: 'packages',
-  domain: deferred('packages', initialPackagesState, () =>
-    import('../../domain/packages').then((m) => slice(m.packagesArea)),
-  ),
-  effects: lazyAreaEffects('packages', () =>
-    import('../../commands/effects/packages').then((m) => m.packagesEffects),
-  ),
+  domain: deferred('packages', initialPackagesState, () => domain().then((m) => slice(m.packagesArea))),
+  effects: lazyAreaEffects('packages', () => effects().then((m) => m.packagesEffects)),
   ports: (http) => ({
-    packagesApi: lazyApi(() =>
-      import('../../adapters/browser/packagesApiChunk').then((m) => m.createPackagesApi(http)),
-    ),
+    packagesApi: lazyApi(() => api().then((m) => m.createPackagesApi(http))),
   }),
   screen: () => import('./index'),
   firstIntent: () =>
-    import('./PackagesList').then(
-      ({ listQueryOf }) =>
+    Promise.all([import('./PackagesList'), domain(), effects(), api()]).then(
+      ([{ listQueryOf }]) =>
         (match, search) =>
           match.params.packageId ? null : { type: 'packages/OpenList', query: listQueryOf(search) },
     ),

@@ -8,7 +8,7 @@
  * its `vite:preloadError` event), the failure is a CSS_CHUNK_LOAD_FAILED. Areas with a
  * `fallback` (the chrome: the page then shows without it) render that instead.
  */
-import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, useEffect, useState, type ComponentType } from 'react'
 import type { AppCommand } from '../../domain/app'
 import styles from './chunkStates.module.css'
 
@@ -34,12 +34,27 @@ export function isStyleFailure(error: unknown, request: string): boolean {
   return text.includes('Unable to preload CSS') || /\.css(?:$|[?#])/.test(request)
 }
 
+/**
+ * A lazily loaded area's component. Once its chunk is in (or has failed, which shows in its
+ * place), it renders without suspending. `preload` asks for the chunk without rendering it and
+ * settles (never rejects) when it is in or has failed: a parent that waits for it before
+ * rendering the area never shows a Suspense fallback for it. React holds back the reveal of
+ * content that resolves after a fallback (up to 300 ms after the fallback was shown, for
+ * suspense retries): a trace of a signed-in cold load of the packages list had its rows drawn
+ * by that timer, 100–240 ms after their answer was in.
+ */
+export interface LazyArea<P extends object> {
+  (props: P): React.JSX.Element
+  readonly preload: () => Promise<void>
+  readonly loaded: () => boolean
+}
+
 export function lazyArea<P extends object = object>(
   area: string,
   load: () => Promise<Partial<Loaded<P>>>,
   report: (command: AppCommand) => void,
   options: { readonly timeoutMs?: number; readonly fallback?: ComponentType<P> } = {},
-): LazyExoticComponent<ComponentType<P>> {
+): LazyArea<P> {
   const timeoutMs = options.timeoutMs ?? CHUNK_TIMEOUT_MS
   // Once a retry has loaded the chunk, every later mount uses it directly.
   let recovered: ComponentType<P> | undefined
@@ -68,7 +83,7 @@ export function lazyArea<P extends object = object>(
     )
   }
 
-  return lazy(async (): Promise<Loaded<P>> => {
+  const settle = async (): Promise<Loaded<P>> => {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs)
@@ -91,5 +106,23 @@ export function lazyArea<P extends object = object>(
     } finally {
       clearTimeout(timer)
     }
-  })
+  }
+  // One load for the preload and the first render alike; what it settles to (the screen or the
+  // failure in its place) is then rendered directly.
+  let settled: ComponentType<P> | undefined
+  let pending: Promise<Loaded<P>> | undefined
+  const once = () =>
+    (pending ??= settle().then((loaded) => {
+      settled = loaded.default
+      return loaded
+    }))
+  const Suspending = lazy(once)
+  // Which of the two is chosen once per mount: switching would remount the screen.
+  const Area = (props: P) => {
+    const [Shown] = useState(() => settled ?? Suspending)
+    return <Shown {...props} />
+  }
+  Area.preload = () => once().then(() => undefined)
+  Area.loaded = () => settled !== undefined
+  return Area
 }
