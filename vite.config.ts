@@ -61,7 +61,7 @@ const OUTSIDE_LAYOUT =
 // layout's imports reach through the domain's index modules: that loads with their first command.
 const CHROME_CODE = /[\\/]ui[\\/]|[\\/]domain[\\/]navigation[\\/]shortcuts\.ts$/
 const KIT =
-  /[\\/]ui[\\/]shared[\\/](kit[\\/](Button|Surface|Field|Tooltip|RelativeTime|Table|LoadFailure|CodeBlock)\.tsx|dates\.ts|failureText\.ts|sizes\.ts|packageLinks\.ts)$/
+  /[\\/]ui[\\/]shared[\\/](kit[\\/](Button|Surface|Field|Tooltip|RelativeTime|Table|LoadFailure|CodeBlock)\.tsx|dates\.ts|failureText\.ts|sizes\.ts|packageLinks\.ts|ManagementNav\.tsx)$/
 const LAYOUT_ROOT = /[\\/]ui[\\/]layout[\\/]MainLayout\.tsx$/
 /**
  * Loaded lazily but on every signed-in page all the same: the top bar's menus, the kit's Select

@@ -39,7 +39,6 @@ export const KNOWN_CROSSINGS = new Set([
   'ui/repositories/index.tsx -> ui/packages/common',
   'ui/session/ProfileScreen.tsx -> ui/tokens/MyTokens',
   'ui/session/kit.tsx -> ui/layout/bare.module.css',
-  'ui/tokens/index.tsx -> ui/admin/shared',
   'ui/tour/NavigationTour.tsx -> ui/layout/chrome.module.css',
 ])
 

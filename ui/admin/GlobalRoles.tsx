@@ -1,7 +1,8 @@
 // Global roles: the platform has no API for them, so this page says so and shows, read-only,
 // the project roles it does know (server/API.md, project members).
 import { PROJECT_ROLES } from '../../domain/admin'
-import { ManagementNav, Toolbar } from './shared'
+import { Toolbar } from './shared'
+import { ManagementNav } from '../shared/ManagementNav'
 import { Badge } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'

@@ -13,7 +13,6 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { Trash2, Inbox } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { Checkbox as KitCheckbox } from '../shared/kit/Checkbox'
-import { LinkTabs } from '../shared/kit/LinkTabs'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
@@ -272,19 +271,6 @@ export function Existing<A>({
       }}
     </Ready>
   )
-}
-
-const MANAGEMENT = [
-  { label: 'Users', href: '/admin/management/users' },
-  { label: 'Groups', href: '/admin/management/groups' },
-  { label: 'Permissions', href: '/admin/management/permissions' },
-  { label: 'Global Roles', href: '/admin/management/global_roles' },
-  { label: 'Access Tokens', href: '/admin/management/access_tokens' },
-] as const
-
-/** Links between the identity pages (users, groups, permissions, roles). */
-export function ManagementNav({ current }: { current: (typeof MANAGEMENT)[number]['label'] }) {
-  return <LinkTabs label="User management" links={MANAGEMENT} current={current} />
 }
 
 /**

@@ -9,7 +9,7 @@ import { FormLayout, TextField } from '../shared/kit/Field'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import { Card, PAGE_TITLE_ID, PageHeader } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
-import { ManagementNav } from '../admin/shared'
+import { ManagementNav } from '../shared/ManagementNav'
 import { tokensText } from './messages'
 import { TokenTable } from './TokenTable'
 
