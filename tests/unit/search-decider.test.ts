@@ -19,6 +19,7 @@ import {
 } from '../../domain/search/searchTypes'
 import { anonymousViewer, canSeeCounts, viewerOf } from '../../domain/search/viewer'
 import { SignedIn } from '../../domain/session/events'
+import * as P from '../../domain/platform/events'
 import { Navigated, ProjectSelected } from '../../domain/navigation/events'
 import { platformWith } from '../support/fixtures'
 import { user } from '../support/fixtures'
@@ -158,6 +159,23 @@ describe('running a search', () => {
     selectRecent('q=x&ast=Archive', model).then(
       ran({ text: 'x', model: { ...model, artifactsSearchType: 'Quick' }, query: 'q=x' }),
     )
+  })
+
+  it('an Archive recent search runs as Archive when the platform has archive search on', () => {
+    const model = { ...DEFAULT_SEARCH_MODEL, name: 'x', artifactsSearchType: 'Archive' as const }
+    const decided = search
+      .given(
+        P.FeaturesLoaded({ features: { archiveSearch: true } }),
+        E.RecentLoaded({
+          owner: 'anonymous',
+          items: [{ id: 'r1', type: 'packages', queryString: 'q=x&ast=Archive', searchModel: model }],
+        }),
+      )
+      .when({ type: 'search/SelectRecent', id: 'r1' })
+      .events()
+    const ranData = decided[0]?.type === 'search/SearchRan' ? decided[0].data : undefined
+    expect(ranData?.model.artifactsSearchType).toBe('Archive')
+    expect(ranData?.recent.queryString).toContain('Archive')
   })
 
   it('changing the search type keeps only the name', () => {
