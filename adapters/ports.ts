@@ -42,6 +42,8 @@ import type { RepositorySummary } from '../domain/repositories/types'
 import type { RepositoryForm } from '../domain/repositories/rules'
 import type { ConnectionAnswer, RemoteSettings } from '../domain/repositories/remote'
 import type { ArtifactInfo, TreeChild, TreeRepository } from '../domain/artifacts/types'
+import type { ArtifactHits } from '../domain/search/types'
+import type { ArtifactSearch } from '../domain/search/artifactSearch'
 import type { SecurityPage, SettingsValues } from '../domain/security/types'
 import type { BuildDetail, BuildRun } from '../domain/builds/types'
 import type { Overview } from '../domain/overview/types'
@@ -375,6 +377,8 @@ export interface ArtifactsApi {
     limit: number,
   ): Promise<Result<{ readonly children: ReadonlyArray<TreeChild>; readonly total: number }>>
   info(repoKey: string, path: string): Promise<Result<ArtifactInfo>>
+  /** The Quick search (stored files by name) or the Archive search (files inside archives). */
+  search(search: ArtifactSearch, signal?: AbortSignal): Promise<Result<ArtifactHits>>
   /** Uploads a file; `onProgress` hears of the bytes sent. Answers where it went and its sha256. */
   deploy(
     repoKey: string,

@@ -568,6 +568,22 @@ const packagesLandingAdded: StateMove = {
   },
 }
 
+/** The artifact search's results (the artifacts page) came after the rest of the search area. */
+const artifactSearchAdded: StateMove = {
+  name: 'artifact search results added',
+  before(state) {
+    const search = slice(state, 'search')
+    if (!('artifactHits' in search)) return state
+    const { artifactHits: _hits, artifactSearchAsked: _asked, ...rest } = search
+    return { ...state, search: rest }
+  },
+  after(state) {
+    const search = slice(state, 'search')
+    if (!('suggestions' in search) || 'artifactHits' in search) return state
+    return { ...state, search: { ...search, artifactSearchAsked: null, artifactHits: { status: 'idle' } } }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -583,6 +599,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   bundleListAsLoadable,
   suggestionsAsLoadable,
   packagesLandingAdded,
+  artifactSearchAdded,
 ]
 
 /** The state in each earlier shape, newest first (the current state not included). */

@@ -131,6 +131,25 @@ const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
     open: (page) => page.getByRole('checkbox', { name: 'Include my session in this console' }).click(),
     ready: (page) => page.getByText(/^Your session: \d+ events/),
   },
+  // The artifact search from the bar: its Quick results, its Archive results and an empty one.
+  {
+    name: 'artifact-search-quick',
+    path: '/artifacts/browse?q=*.json',
+    users: ['admin'],
+    ready: (page) => page.getByRole('table', { name: 'Files' }).getByRole('link').first(),
+  },
+  {
+    name: 'artifact-search-archive',
+    path: '/artifacts/browse?q=package.json&ast=Archive',
+    users: ['admin'],
+    ready: (page) => page.getByRole('table', { name: 'Files inside archives' }).getByRole('row').nth(1),
+  },
+  {
+    name: 'artifact-search-none',
+    path: '/artifacts/browse?q=no-such-file-anywhere',
+    users: ['admin'],
+    ready: (page) => page.getByText(/^No files named like/),
+  },
 ]
 const ALL_SCREENS: ReadonlyArray<GalleryScreen> = [...SCREENS, ...GALLERY_ONLY]
 

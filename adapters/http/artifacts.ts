@@ -6,6 +6,7 @@ import type { ArtifactsApi, Result } from '../ports'
 import type { HttpClient } from './client'
 import type { Failure } from '../../domain/shared/failure'
 import { ArtifactInfo, TreeChild, TreeRepository } from '../../domain/artifacts/types'
+import { ArtifactHits } from '../../domain/search/types'
 
 const Repositories = t.type({ repositories: t.array(TreeRepository) })
 const Children = t.type({ children: t.array(TreeChild), total: t.number })
@@ -94,6 +95,17 @@ export function createArtifactsApi(
     },
     info(repoKey, path) {
       return http.request('/ui/artifact/info', ArtifactInfo, { query: { repoKey, path } })
+    },
+    search({ kind, name, repositories }, signal) {
+      // `repo` repeats: the query is written here, the client's takes one value a key.
+      const query = new URLSearchParams([['name', name], ...repositories.map((r) => ['repo', r])])
+      return http.request(
+        `/ui/artifactsearch/${kind === 'Archive' ? 'archive' : 'quick'}?${query}`,
+        ArtifactHits,
+        {
+          signal,
+        },
+      )
     },
     async remove(repoKey, path): Promise<Result<void>> {
       try {

@@ -17,7 +17,14 @@ import {
 } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
-import { RecentLoaded, RecentSearchC, SuggestionsFailed, SuggestionsLoaded } from '../../domain/search/events'
+import {
+  ArtifactSearchFailed,
+  ArtifactsFound,
+  RecentLoaded,
+  RecentSearchC,
+  SuggestionsFailed,
+  SuggestionsLoaded,
+} from '../../domain/search/events'
 import { parseSearchText, withTrailingWildcard, type RecentSearch } from '../../domain/search/rules'
 import { SEARCH_TYPES } from '../../domain/search/searchTypes'
 import { viewerOf } from '../../domain/search/viewer'
@@ -25,7 +32,7 @@ import { defaultPackageQuery } from '../../domain/packages/initial'
 import type { KeyValueStore } from '../../adapters/ports'
 import { caused, type Effect, type EffectTable } from './types'
 import { isSearchUse } from './searchUse'
-import { ofType, thrown } from './operators'
+import { ofType, request, thrown } from './operators'
 
 export const RECENT_SEARCHES_KEY = 'recentSearches'
 /** Typing pauses this long before the platform is asked for suggestions. */
@@ -141,5 +148,18 @@ const saveRecent: Effect = (events$, state$, ports) =>
     }),
   )
 
+/** The artifact results page's search; a newer one supersedes the one on its way. */
+const findArtifacts: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('search/ArtifactsAsked'),
+    switchMap((env) => {
+      const { requestId, search } = env.event.data
+      return request(env, () => ports.artifactsApi.search(search), {
+        done: (hits) => ArtifactsFound({ requestId, hits }),
+        failed: (failure) => ArtifactSearchFailed({ requestId, failure }),
+      })
+    }),
+  )
+
 // Effects of the search area: each calls a port and turns the answer into an event.
-export const searchEffects: EffectTable = { suggestions, loadRecent, saveRecent }
+export const searchEffects: EffectTable = { suggestions, loadRecent, saveRecent, findArtifacts }

@@ -62,17 +62,7 @@ export const BYTE_TICK_STEPS: ReadonlyArray<number> = [0, 1, 2, 3, 4, 5].flatMap
   [1, 2, 5, 10, 20, 50, 100, 200, 500].map((m) => m * 1024 ** power),
 )
 
-/** Bytes in words: 1536 → '1.5 KB'. */
-export function bytesText(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB']
-  let v = n
-  let u = 0
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024
-    u++
-  }
-  return `${u === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`
-}
+export { bytesText } from '../shared/bytes'
 
 /** The storage figures of an overview, or null while the platform calculates its storage cache for the first time. */
 export function storedFigures(

@@ -5,6 +5,9 @@ import type { SearchCommand } from './commands'
 
 /** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
 export const searchCommandCodecs: CommandCodecs<SearchCommand> = {
+  'search/ChangeArtifactsSearchType': t.type({
+    artifactsSearchType: t.keyof({ Quick: null, Archive: null }),
+  }),
   'search/ChangeText': t.type({ text: t.string }),
   'search/ChangeType': t.type({
     searchType: t.keyof({
@@ -15,6 +18,7 @@ export const searchCommandCodecs: CommandCodecs<SearchCommand> = {
       releaseBundles: null,
     }),
   }),
+  'search/FindArtifacts': t.type({ query: t.string }),
   'search/Run': t.partial({
     model: t.intersection([
       t.type({

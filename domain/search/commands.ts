@@ -1,4 +1,4 @@
-import type { SearchModel } from './model'
+import type { ArtifactsSearchType, SearchModel } from './model'
 import type { SearchTypeId } from './searchTypes'
 
 // Commands of the search area, named `search/Imperative`.
@@ -10,3 +10,7 @@ export type SearchCommand =
   | { readonly type: 'search/SelectRecent'; readonly id: string }
   /** The route changed: take the type (and, where kept, the model) from the URL. */
   | { readonly type: 'search/SyncWithUrl'; readonly path: string; readonly query: string }
+  /** The artifact search's Quick / Archive switch; on a shown search's page, that search runs again. */
+  | { readonly type: 'search/ChangeArtifactsSearchType'; readonly artifactsSearchType: ArtifactsSearchType }
+  /** The artifact results page asks for the search its URL query holds. */
+  | { readonly type: 'search/FindArtifacts'; readonly query: string }

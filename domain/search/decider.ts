@@ -5,7 +5,17 @@ import type { SignedOut } from '../session'
 import type { Location, NavigationCommand } from '../navigation'
 import type { SearchCommand } from './commands'
 import { canonicalJson } from '../shared/canonical'
-import { SearchRan, TextChanged, TypeChanged, UrlRestored, searchEvents, type SearchEvent } from './events'
+import {
+  ArtifactsAsked,
+  ArtifactsSearchTypeChanged,
+  SearchRan,
+  TextChanged,
+  TypeChanged,
+  UrlRestored,
+  searchEvents,
+  type SearchEvent,
+} from './events'
+import { artifactSearchKey, artifactSearchOf } from './artifactSearch'
 import { carriedQuery, searchModelFromQuery, searchModelToQuery, type SearchModel } from './model'
 import {
   addRecentSearch,
@@ -24,7 +34,7 @@ import {
   type SearchTypeId,
 } from './searchTypes'
 import { initialSearchState, type SearchState } from './types'
-import { awaits, shownData } from '../shared/loadable'
+import { awaits, reloading, shownData } from '../shared/loadable'
 import { modelOfBarText, textOfModel } from './barText'
 import { viewerOf, type Viewer, type ViewerSlices } from './viewer'
 import { searchCommandCodecs } from './commandCodecs.gen'
@@ -120,6 +130,33 @@ function decide(command: SearchCommand, s: SearchState, context: SearchContext, 
         'recent',
       )
     }
+    case 'search/ChangeArtifactsSearchType': {
+      const wanted = command.artifactsSearchType
+      if (s.type !== 'artifacts') return left('only an artifact search is Quick or Archive')
+      if (wanted === 'Archive' && !archiveEnabled(context.viewer))
+        return left('archive search is not enabled')
+      if (wanted === s.model.artifactsSearchType) return left('already this artifact search type')
+      const changed = ArtifactsSearchTypeChanged({ artifactsSearchType: wanted })
+      // On the results of a search, the switch asks again: the page shows what the switch says.
+      const here = context.location
+      const shown =
+        isSearchRoot(SEARCH_TYPES.artifacts, here.path) && searchModelFromQuery(here.query).name.trim() !== ''
+      if (!shown) return right([changed])
+      const model = {
+        ...modelOfBarText(s.text, SEARCH_TYPES.artifacts, s.model),
+        artifactsSearchType: wanted,
+      }
+      const again = run(s, context, meta, 'artifacts', model, s.text)
+      return right(again._tag === 'Right' ? [changed, ...again.right] : [changed])
+    }
+    case 'search/FindArtifacts': {
+      const model = searchModelFromQuery(command.query)
+      const search = artifactSearchOf(model, archiveEnabled(context.viewer))
+      if (search === null) return left('nothing to search for')
+      const requestId = artifactSearchKey(search)
+      if (awaits(s.artifactHits, requestId)) return left('already asked')
+      return right([ArtifactsAsked({ requestId, search })])
+    }
     case 'search/SyncWithUrl': {
       const viewer = context.viewer
       const type = searchTypeFollowing(command.path, viewer, s.type)
@@ -191,6 +228,24 @@ function evolve(s: SearchState, event: SearchEvent | EventOf<typeof SignedOut>):
         text: e.data.text ?? textOfModel(e.data.model),
         suggestions: initialSearchState.suggestions,
       }
+    case 'search/ArtifactsSearchTypeChanged':
+      return { ...s, model: { ...s.model, artifactsSearchType: e.data.artifactsSearchType } }
+    case 'search/ArtifactsAsked':
+      // Another search's rows do not stand in for this one's while it loads.
+      return {
+        ...s,
+        artifactHits:
+          s.artifactHits.status === 'loaded' && s.artifactSearchAsked === e.data.requestId
+            ? reloading(s.artifactHits, e.data.requestId)
+            : { status: 'loading', requestId: e.data.requestId },
+        artifactSearchAsked: e.data.requestId,
+      }
+    case 'search/ArtifactsFound':
+      if (!awaits(s.artifactHits, e.data.requestId)) return s
+      return { ...s, artifactHits: { status: 'loaded', data: e.data.hits } }
+    case 'search/ArtifactSearchFailed':
+      if (!awaits(s.artifactHits, e.data.requestId)) return s
+      return { ...s, artifactHits: { status: 'failed', failure: e.data.failure } }
     case 'search/RecentLoaded':
       return { ...s, recentOwner: e.data.owner, recent: e.data.items }
     case 'search/SuggestionsLoaded':

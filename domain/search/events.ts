@@ -3,7 +3,7 @@ import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 import type { SearchModel } from './model'
 import type { RecentSearch } from './rules'
-import { Suggestion } from './types'
+import { ArtifactHits, Suggestion } from './types'
 
 const SearchTypeC = t.keyof({
   packages: null,
@@ -92,6 +92,34 @@ export const SuggestionsFailed = defineEvent(
   t.type({ text: t.string, failure: Failure }),
 )
 
+const ArtifactsSearchTypeC = t.keyof({ Quick: null, Archive: null })
+
+/** The artifact search's Quick / Archive switch moved. */
+export const ArtifactsSearchTypeChanged = defineEvent(
+  'search/ArtifactsSearchTypeChanged',
+  t.type({ artifactsSearchType: ArtifactsSearchTypeC }),
+)
+/** The artifact results page asked for a search; `requestId` is its key (artifactSearchKey). */
+export const ArtifactsAsked = defineEvent(
+  'search/ArtifactsAsked',
+  t.type({
+    requestId: t.string,
+    search: t.type({
+      kind: ArtifactsSearchTypeC,
+      name: t.string,
+      repositories: t.readonlyArray(t.string),
+    }),
+  }),
+)
+export const ArtifactsFound = defineEvent(
+  'search/ArtifactsFound',
+  t.type({ requestId: t.string, hits: ArtifactHits }),
+)
+export const ArtifactSearchFailed = defineEvent(
+  'search/ArtifactSearchFailed',
+  t.type({ requestId: t.string, failure: Failure }),
+)
+
 export const searchEvents = [
   TextChanged,
   TypeChanged,
@@ -100,6 +128,10 @@ export const searchEvents = [
   RecentLoaded,
   SuggestionsLoaded,
   SuggestionsFailed,
+  ArtifactsSearchTypeChanged,
+  ArtifactsAsked,
+  ArtifactsFound,
+  ArtifactSearchFailed,
 ] as const
 
 export type SearchEvent = EventOf<(typeof searchEvents)[number]>

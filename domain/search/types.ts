@@ -14,6 +14,20 @@ export const Suggestion = t.type({
 })
 export type Suggestion = t.TypeOf<typeof Suggestion>
 
+/**
+ * A file the artifact search found: where it is stored and its size; for the Archive search,
+ * the archive (`path`) and the file inside it (`entryPath`).
+ */
+export const ArtifactHit = t.intersection([
+  t.type({ repoKey: t.string, path: t.string, size: t.number }),
+  t.partial({ entryPath: t.string }),
+])
+export type ArtifactHit = t.TypeOf<typeof ArtifactHit>
+
+/** The files an artifact search found, by name, and whether the platform left more out. */
+export const ArtifactHits = t.type({ results: t.array(ArtifactHit), truncated: t.boolean })
+export type ArtifactHits = t.TypeOf<typeof ArtifactHits>
+
 export interface SearchState {
   readonly type: SearchTypeId
   /** The bar's text exactly as typed. */
@@ -29,6 +43,10 @@ export interface SearchState {
    * changes, the last suggestions shown stay (`previous`) until their answer.
    */
   readonly suggestions: Loadable<ReadonlyArray<Suggestion>>
+  /** The key (artifactSearchKey) of the artifact search last asked for; null before any. */
+  readonly artifactSearchAsked: string | null
+  /** What that search found. */
+  readonly artifactHits: Loadable<ArtifactHits>
 }
 
 export const initialSearchState: SearchState = {
@@ -38,4 +56,6 @@ export const initialSearchState: SearchState = {
   recentOwner: null,
   recent: [],
   suggestions: { status: 'idle' },
+  artifactSearchAsked: null,
+  artifactHits: { status: 'idle' },
 }

@@ -1,8 +1,10 @@
 /**
- * The Archive search: files inside the archives the caller may read, by name. The index is
- * kept up in the background (every ARCHIVE_INDEX_EVERY_MS) and brought up to date before a
- * search answers.
+ * The artifact searches: the Quick search (stored files by name) and the Archive search (files
+ * inside the archives), both in the repositories the caller may read, narrowed to those the
+ * search names. The archive index is kept up in the background (every ARCHIVE_INDEX_EVERY_MS)
+ * and brought up to date before a search answers.
  */
+import type { FastifyRequest } from 'fastify'
 import type { RouteModule } from '../context'
 import { isoNow } from '../clock'
 import { documented } from '../ops/schemas'
@@ -10,6 +12,7 @@ import { consoleCaller, readableScope, registryAuthorizer } from '../permissions
 import { registryAuth } from '../registry/auth'
 import { repositoryStore } from '../repositories/store'
 import { archiveIndex } from './store'
+import { quickSearch } from './quick'
 
 export const ARCHIVE_INDEX_EVERY_MS = 10_000
 const MAX_RESULTS = 500
@@ -31,46 +34,87 @@ const routes: RouteModule = async (app, ctx) => {
     await indexing
   })
 
-  app.get<{ Querystring: { name: string; limit?: number } }>(
-    '/ui/artifactsearch/archive',
-    {
-      schema: documented('Files inside archives (npm tarballs, tar.gz, zip, jar) whose name matches', {
-        querystring: {
+  const nameQuery = {
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 256 },
+      repo: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 200 }, maxItems: 50 },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_RESULTS },
+    },
+    additionalProperties: false,
+  } as const
+  type NameQuery = { Querystring: { name: string; repo?: string[]; limit?: number } }
+
+  /**
+   * Where to search: the repositories the caller may read, of those asked for when any are; and
+   * whether a hit may be named (a path the caller's targets keep out of a repository is not).
+   */
+  const searched = async (request: FastifyRequest<NameQuery>) => {
+    const { keys, partly } = await readableScope(authz, repos, consoleCaller(ctx, request))
+    const asked = request.query.repo
+    const where =
+      !asked || asked.length === 0 ? keys : asked.filter((key) => keys === undefined || keys.includes(key))
+    const shown = (hit: { readonly repoKey: string; readonly path: string }) =>
+      partly.get(hit.repoKey)?.(hit.path) ?? true
+    return { where, shown }
+  }
+
+  /** At most `limit` hits the caller may see, asking for one more to say whether there were more. */
+  const page = async <T extends { readonly repoKey: string; readonly path: string }>(
+    limit: number | undefined,
+    shown: (hit: T) => boolean,
+    find: (n: number) => Promise<T[]>,
+  ) => {
+    const n = limit ?? 100
+    const hits = (await find(n + 1)).filter(shown)
+    return { results: hits.slice(0, n), truncated: hits.length > n }
+  }
+
+  /** A search's schema: the name query and, as its answer, hits of these properties. */
+  const schemaOf = (summary: string, hit: Record<string, unknown>) =>
+    documented(summary, {
+      querystring: nameQuery,
+      response: {
+        200: {
           type: 'object',
-          required: ['name'],
           properties: {
-            name: { type: 'string', minLength: 1, maxLength: 256 },
-            limit: { type: 'integer', minimum: 1, maximum: MAX_RESULTS },
-          },
-          additionalProperties: false,
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              results: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: { repoKey: str, path: str, entryPath: str, size: { type: 'number' } },
-                },
-              },
-              truncated: { type: 'boolean' },
-            },
+            results: { type: 'array', items: { type: 'object', properties: hit } },
+            truncated: { type: 'boolean' },
           },
         },
+      },
+    })
+  const size = { type: 'number' } as const
+
+  app.get<NameQuery>(
+    '/ui/artifactsearch/quick',
+    {
+      schema: schemaOf('Stored files whose name matches (a part of it, or a pattern with * and ?)', {
+        repoKey: str,
+        path: str,
+        size,
       }),
     },
     async (request) => {
-      const caller = consoleCaller(ctx, request)
-      const { keys: readable, partly } = await readableScope(authz, repos, caller)
-      const limit = request.query.limit ?? 100
-      // One more than asked, to say whether there were more; an archive at a path the caller's
-      // targets keep out is not named.
-      const hits = (await index.search(request.query.name, readable, limit + 1)).filter(
-        (hit) => partly.get(hit.repoKey)?.(hit.path) ?? true,
-      )
-      return { results: hits.slice(0, limit), truncated: hits.length > limit }
+      const { where, shown } = await searched(request)
+      return page(request.query.limit, shown, (n) => quickSearch(ctx.sql, request.query.name, where, n))
+    },
+  )
+
+  app.get<NameQuery>(
+    '/ui/artifactsearch/archive',
+    {
+      schema: schemaOf('Files inside archives (npm tarballs, tar.gz, zip, jar) whose name matches', {
+        repoKey: str,
+        path: str,
+        entryPath: str,
+        size,
+      }),
+    },
+    async (request) => {
+      const { where, shown } = await searched(request)
+      return page(request.query.limit, shown, (n) => index.search(request.query.name, where, n))
     },
   )
 }

@@ -148,8 +148,64 @@ describe.each(['sqlite', 'postgres'] as const)('the Archive search on %s', (engi
     ])
   })
 
+  const quick = (name: string, repos: ReadonlyArray<string> = [], cookie = admin) =>
+    call<{ results: Array<Omit<Hit, 'entryPath'>>; truncated: boolean }>(
+      server,
+      'GET',
+      `/ui/artifactsearch/quick?${new URLSearchParams([['name', name], ...repos.map((r) => ['repo', r])])}`,
+      { cookie },
+    )
+
+  it('the Quick search finds stored files by their own name, not their folders', async () => {
+    expect((await quick('TOOLS.JAR')).body).toEqual({
+      results: [{ repoKey: 'generic-local', path: 'libs/tools.jar', size: expect.any(Number) }],
+      truncated: false,
+    })
+    // A folder's name is no file's; `_` is a character, not LIKE's wildcard.
+    expect((await quick('libs')).body.results).toEqual([])
+    expect((await quick('today_log')).body.results).toEqual([])
+    expect((await quick('*.gz', ['generic-local'])).body.results.map((h) => h.path)).toEqual([
+      'dist/site.tar.gz',
+      'logs/today.log.gz',
+    ])
+    // The npm CLI's tarball, published into the catalogue.
+    const tarball = await quick(`hello-${engine}-1.0.0.tgz`)
+    expect(tarball.body.results).toEqual([
+      {
+        repoKey: 'npm-local',
+        path: expect.stringContaining(`hello-${engine}-1.0.0.tgz`),
+        size: expect.any(Number),
+      },
+    ])
+    expect((await quick('*', [], admin)).body.results.length).toBeGreaterThan(4)
+    const one = await call<{ results: unknown[]; truncated: boolean }>(
+      server,
+      'GET',
+      '/ui/artifactsearch/quick?name=*&limit=1',
+      { cookie: admin },
+    )
+    expect(one.body.results).toHaveLength(1)
+    expect(one.body.truncated).toBe(true)
+  })
+
+  it('both searches keep to the repositories asked for', async () => {
+    expect((await quick(`hello-${engine}`, ['generic-local'])).body.results).toEqual([])
+    expect((await quick(`hello-${engine}`, ['npm-local'])).body.results).toHaveLength(1)
+    expect((await quick('tools.jar', ['no-such-repo'])).body.results).toEqual([])
+    const archive = (repos: string[]) =>
+      call<{ results: Hit[] }>(
+        server,
+        'GET',
+        `/ui/artifactsearch/archive?${new URLSearchParams([['name', 'Main.class'], ...repos.map((r) => ['repo', r])])}`,
+        { cookie: admin },
+      )
+    expect((await archive(['npm-local'])).body.results).toEqual([])
+    expect((await archive(['generic-local', 'npm-local'])).body.results).toHaveLength(2)
+  })
+
   it('answers a visitor only where anonymous access is on, and checks its name', async () => {
     expect((await search('Main.class', '')).status).toBe(401)
+    expect((await quick('tools', [], '')).status).toBe(401)
     expect((await call(server, 'GET', '/ui/artifactsearch/archive', { cookie: admin })).status).toBe(400)
   })
 })

@@ -15,6 +15,8 @@ import { Tree } from './Tree'
 import { InfoPanel } from './InfoPanel'
 import { DeployDialog, useDeployDialog } from './DeployDialog'
 import { isReadOnlyMode } from '../../domain/platform'
+import { holdsSearch } from '../../domain/search/artifactSearch'
+import { SearchResults } from './SearchResults'
 import { messageText } from '../shared/messages'
 import kit from '../shared/kit/page.module.css'
 import styles from './artifacts.module.css'
@@ -23,7 +25,7 @@ export default function ArtifactsBrowser() {
   const dispatch = useDispatch()
   const navigate = useNavigate()
   const state = useQuery({ type: 'artifacts/State' })
-  const { path: fullPath } = useQuery({ type: 'navigation/Location' })
+  const { path: fullPath, query } = useQuery({ type: 'navigation/Location' })
   const { base, at } = locationOfRoute(fullPath)
   const deploy = useDeployDialog()
   // Read-only mode (a platform setting) blocks deploying, and says so beside the button.
@@ -86,7 +88,10 @@ export default function ArtifactsBrowser() {
           </>
         }
       />
-      {repositories.status === 'failed' ? (
+      {/* A search from the bar (its query in the URL) shows its results in the tree's place. */}
+      {holdsSearch(query) ? (
+        <SearchResults query={query} />
+      ) : repositories.status === 'failed' ? (
         <LoadFailure
           message={`The repositories could not be loaded: ${whatHappened(repositories.failure)}.`}
           onRetry={() => dispatch({ type: 'artifacts/LoadRepositories' })}

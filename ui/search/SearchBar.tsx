@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { History, Search } from 'lucide-react'
+import * as Radio from '@radix-ui/react-radio-group'
 import { useLocation, useSearch } from 'wouter'
 import { useDispatch, useQuery } from '../shared/appContext'
 import {
@@ -15,6 +16,7 @@ import {
   visibleRecentSearches,
   type SearchTypeId,
 } from '../../domain/search'
+import type { ArtifactsSearchType } from '../../domain/search/model'
 import { checkBarText, currentSuggestions } from '../../domain/search/textProblems'
 import { Combobox, type ComboboxOption } from '../shared/kit/Combobox'
 import { Select } from '../shared/kit/Select'
@@ -98,6 +100,26 @@ export function SearchBar() {
         onValueChange={(searchType) => dispatch({ type: 'search/ChangeType', searchType })}
         options={types.map((t) => ({ value: t.id, label: t.label }))}
       />
+      {bar.type === 'artifacts' && viewer.features.archiveSearch === true && (
+        <Radio.Root
+          aria-label="Artifact search"
+          className={styles.kind}
+          orientation="horizontal"
+          value={bar.model.artifactsSearchType}
+          onValueChange={(v) =>
+            dispatch({
+              type: 'search/ChangeArtifactsSearchType',
+              artifactsSearchType: v as ArtifactsSearchType,
+            })
+          }
+        >
+          {ARTIFACT_SEARCH_KINDS.map((k) => (
+            <Radio.Item key={k.value} value={k.value} className={styles.kindItem} title={k.title}>
+              {k.label}
+            </Radio.Item>
+          ))}
+        </Radio.Root>
+      )}
       <Combobox
         type="search"
         label="Search text"
@@ -163,6 +185,16 @@ export function SearchBar() {
     </form>
   )
 }
+
+/** The artifact search's two kinds, as the bar's switch names them. */
+const ARTIFACT_SEARCH_KINDS: ReadonlyArray<{ value: ArtifactsSearchType; label: string; title: string }> = [
+  { value: 'Quick', label: 'Quick', title: 'Stored files by name' },
+  {
+    value: 'Archive',
+    label: 'Archive',
+    title: 'Files inside archives (jar, zip, tar.gz, npm tarballs) by name',
+  },
+]
 
 /** A recent search as a reader sees it: `react (pkg: npm)`. */
 function describe(queryString: string): string {

@@ -1,0 +1,161 @@
+/**
+ * The artifact search's results (the artifacts page, when its URL query holds a search): the
+ * files the Quick search found by name, or the files inside archives the Archive search found,
+ * each linked to its place in the tree. The query is the search, so a reload or a shared link
+ * shows the same results; the search bar's Quick / Archive switch says which search ran.
+ */
+import { useEffect, useMemo, type ReactNode } from 'react'
+import { Link } from 'wouter'
+import { FileArchive, FileSearch } from 'lucide-react'
+import { useDispatch, useQuery } from '../shared/appContext'
+import { whatHappened } from '../shared/failureText'
+import { EmptyState } from '../shared/kit/Surface'
+import { Table, type Column, type TableState } from '../shared/kit/Table'
+import { bytesText } from '../../domain/shared/bytes'
+import { routeOfLocation } from '../../domain/artifacts/rules'
+import {
+  artifactHitsMessages,
+  artifactSearchKey,
+  artifactSearchOf,
+  unusedArtifactFilters,
+  type ArtifactSearch,
+} from '../../domain/search/artifactSearch'
+import { searchModelFromQuery } from '../../domain/search/model'
+import type { ArtifactHit } from '../../domain/search/types'
+import { searchText } from './searchMessages'
+import styles from './artifacts.module.css'
+
+/**
+ * A path that breaks only after its slashes: a repository key or a name never breaks at its
+ * hyphens (npm-/remote), each segment stays whole.
+ */
+function breakable(path: string): ReactNode[] {
+  // A slash followed by a letter is no place to break a line by itself: each gets a <wbr>.
+  return path.split(/(?<=\/)/).flatMap((part, i) => [
+    ...(i === 0 ? [] : [<wbr key={`b${i}`} />]),
+    <span key={i} className={styles.segment}>
+      {part}
+    </span>,
+  ])
+}
+
+/** The results page's rows: the Quick search's files, or the Archive search's files and their archives. */
+function columnsOf(search: ArtifactSearch): ReadonlyArray<Column<ArtifactHit>> {
+  const where = (hit: ArtifactHit) => (
+    <Link href={routeOfLocation({ repoKey: hit.repoKey, path: hit.path })} className={styles.hitPath}>
+      {breakable(`${hit.repoKey}/${hit.path}`)}
+    </Link>
+  )
+  const size: Column<ArtifactHit> = {
+    id: 'size',
+    header: 'Size',
+    align: 'end',
+    width: '7rem',
+    cell: (hit) => bytesText(hit.size),
+  }
+  if (search.kind === 'Archive')
+    return [
+      {
+        id: 'entry',
+        header: 'File inside',
+        rowHeader: true,
+        cell: (hit) => <span className={styles.hitPath}>{breakable(hit.entryPath ?? '')}</span>,
+      },
+      { id: 'archive', header: 'Archive', cell: where },
+      size,
+    ]
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      rowHeader: true,
+      width: '28%',
+      cell: (hit) => <span className={styles.hitPath}>{hit.path.slice(hit.path.lastIndexOf('/') + 1)}</span>,
+    },
+    { id: 'path', header: 'Repository and path', cell: where },
+    size,
+  ]
+}
+
+export function SearchResults({ query }: { readonly query: string }) {
+  const dispatch = useDispatch()
+  const viewer = useQuery({ type: 'search/Viewer' })
+  const archiveEnabled = viewer.features.archiveSearch === true
+  const model = useMemo(() => searchModelFromQuery(query), [query])
+  const search = useMemo(() => artifactSearchOf(model, archiveEnabled), [model, archiveEnabled])
+  const key = search === null ? null : artifactSearchKey(search)
+  const { artifactHits, artifactSearchAsked } = useQuery({ type: 'search/Bar' })
+
+  useEffect(() => {
+    if (key !== null) dispatch({ type: 'search/FindArtifacts', query })
+    // `key` stands for the search the query makes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, key])
+
+  const unused = unusedArtifactFilters(model)
+  const note = unused && <p className={styles.resultsNote}>{searchText(unused)}</p>
+  if (search === null)
+    return (
+      <section aria-label="Artifact search results" className={styles.results}>
+        {note}
+        <EmptyState
+          boxed
+          icon={<FileSearch size={32} />}
+          title={searchText({ key: 'artifactSearchInviteTitle' })}
+          hint={searchText({ key: 'artifactSearchInvite', archiveEnabled })}
+        />
+      </section>
+    )
+
+  // Until this search's answer, rows of another search stay off the page.
+  const mine = artifactSearchAsked === key
+  const hits = mine && artifactHits.status === 'loaded' ? artifactHits.data : undefined
+  const state: TableState<ArtifactHit> =
+    mine && artifactHits.status === 'failed'
+      ? {
+          status: 'error',
+          message: searchText({ key: 'artifactSearchFailed', detail: whatHappened(artifactHits.failure) }),
+          onRetry: () => dispatch({ type: 'search/FindArtifacts', query }),
+        }
+      : hits
+        ? { status: 'loaded', rows: hits.results }
+        : { status: 'loading' }
+  const [summary, ...more] = hits ? artifactHitsMessages(search, hits) : []
+  const title = searchText({ key: 'artifactSearchTitle', kind: search.kind })
+  return (
+    <section aria-labelledby="artifact-results-title" className={styles.results}>
+      <header className={styles.resultsHeader}>
+        <h2 id="artifact-results-title" className={styles.resultsTitle}>
+          {title}
+        </h2>
+        {summary && summary.key === 'artifactSearchCount' && (
+          <p aria-live="polite" className={styles.resultsCount}>
+            {searchText(summary)}
+          </p>
+        )}
+        <Link href="/artifacts/browse" className={styles.resultsBack}>
+          {searchText({ key: 'artifactSearchBrowseTree' })}
+        </Link>
+      </header>
+      {note}
+      {more.map((m) => (
+        <p key={m.key} role="note" className={styles.resultsNote}>
+          {searchText(m)}
+        </p>
+      ))}
+      <Table
+        label={title}
+        columns={columnsOf(search)}
+        state={state}
+        rowKey={(hit) => `${hit.repoKey}/${hit.path}!${hit.entryPath ?? ''}`}
+        empty={
+          <EmptyState
+            icon={search.kind === 'Archive' ? <FileArchive size={32} /> : <FileSearch size={32} />}
+            title={summary ? searchText(summary) : ''}
+            hint={searchText({ key: 'artifactSearchPatternHint' })}
+          />
+        }
+      />
+    </section>
+  )
+}
