@@ -52,7 +52,14 @@ async function coldLoad(
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   const done: Array<{ id: string; wire: number }> = []
-  cdp.on('Network.loadingFinished', (e) => done.push({ id: e.requestId, wire: e.encodedDataLength }))
+  // A data: URL (an image inside a style sheet) is no request on the network: not counted.
+  const inline = new Set<string>()
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.request.url.startsWith('data:')) inline.add(e.requestId)
+  })
+  cdp.on('Network.loadingFinished', (e) => {
+    if (!inline.has(e.requestId)) done.push({ id: e.requestId, wire: e.encodedDataLength })
+  })
   const started = Date.now()
   await page.goto(url)
   await page.getByText(ready).first().waitFor({ timeout: 60_000 })

@@ -274,6 +274,26 @@ describe('first paint (e2e)', () => {
     await context.close()
   })
 
+  it("the package page's code is fetched once the user points at the list, not with every first load", async () => {
+    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { file: string }
+    >
+    const details = manifest['ui/packages/PackageDetails.tsx']!.file
+    const { context, later } = await developerContext()
+    const asked: string[] = []
+    later.on('request', (request) => asked.push(request.url()))
+    await later.goto(`${server.url}/ui/packages`)
+    const results = later.getByRole('region', { name: 'Results' })
+    await results.waitFor()
+    await later.waitForLoadState('networkidle')
+    expect(asked.filter((url) => url.endsWith(details))).toEqual([])
+    const fetched = later.waitForRequest((request) => request.url().endsWith(details))
+    await results.hover()
+    await fetched
+    await context.close()
+  })
+
   it("a signed-in user's start-up asks the network nothing the page carried; a visitor's reads leave with the page", async () => {
     const reads = async (page: Page, path: string, ready: () => Promise<unknown>) => {
       const cdp = await page.context().newCDPSession(page)

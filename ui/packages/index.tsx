@@ -2,7 +2,7 @@
 // /packages/:packageId?/:versionId?. The route parameters choose the level. The list is the
 // landing page and loads with the area; the details levels (tabs, panels, README) load when
 // first opened, so each chunk stays within its size budget.
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { useParams } from 'wouter'
 import { DetailsSkeleton, decodeParam } from './common'
 import { PackagesList } from './PackagesList'
@@ -32,15 +32,23 @@ export default function PackagesArea() {
 }
 
 /**
- * The list, and the package page's code fetched once the browser is idle: a click on a package
- * then waits for its data only, not for a chunk first (the page's request could not start until
- * the chunk had loaded and mounted).
+ * The list, and the package page's code fetched as soon as the user points at or moves focus
+ * into the list: a click on a package then waits for its data only, not for a chunk first (the
+ * page's request could not start until the chunk had loaded and mounted). Not on idle: a user who
+ * only searches would download the package page's nine files on every first load.
  */
 function ListLevel() {
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return
-    const id = requestIdleCallback(() => void loadPackageDetails(), { timeout: 2_000 })
-    return () => cancelIdleCallback(id)
-  }, [])
-  return <PackagesList />
+  // A ref, not state: asking must not render the list again.
+  const asked = useRef(false)
+  const prefetch = () => {
+    if (asked.current) return
+    asked.current = true
+    void loadPackageDetails()
+  }
+  return (
+    // No box of its own (a style sheet for one rule would be one more request on the landing).
+    <div style={{ display: 'contents' }} onPointerOver={prefetch} onFocus={prefetch}>
+      <PackagesList />
+    </div>
+  )
 }
