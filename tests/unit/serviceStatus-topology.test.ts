@@ -147,6 +147,8 @@ describe('the list of nodes', () => {
     const none = foldEvents([...pending.slice(0, 2), E.NodeRemoved(ref)]).serviceStatus
     expect(none.removal).toBeUndefined()
     expect(none.topology.status !== 'idle' && none.topology.nodes).toEqual([one, two])
+    const noneFailed = foldEvents([...pending.slice(0, 2), E.NodeRemovalFailed({ ...ref, failure })])
+    expect(noneFailed.serviceStatus.removal).toBeUndefined()
   })
 
   it('a node removed before any list was asked leaves no list', () => {
