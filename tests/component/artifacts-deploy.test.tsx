@@ -2,7 +2,7 @@
 // path or no file is refused with its message beside the field, what was typed stays, and the
 // upload goes only with a file and a valid path.
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { right } from 'fp-ts/Either'
 import { navigationEffects } from '../../commands/effects/navigation'
@@ -59,5 +59,33 @@ describe('the deploy dialog', () => {
     await user.click(deploy)
     expect(await within(dialog).findByText(/^Deployed to generic-local\/e2e\/hello.txt/)).toBeInTheDocument()
     expect(deployed).toEqual(['generic-local/e2e/hello.txt'])
+  })
+
+  it('deploys to the default repository when the dialog opened before the repositories were in', async () => {
+    const user = userEvent.setup()
+    const { port, deployed } = api()
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const slow: ArtifactsApi = {
+      ...port,
+      repositories: async () => {
+        await held
+        return port.repositories()
+      },
+    }
+    renderShell('/artifacts/browse/generic-local', developer, { artifactsApi: slow }, effects)
+    await user.click(await screen.findByRole('button', { name: 'Deploy' }, { timeout: 15_000 }))
+    const dialog = await screen.findByRole('dialog', { name: 'Deploy a file' })
+    release()
+    const deploy = within(dialog).getByRole('button', { name: 'Deploy' })
+    await waitFor(() => expect(deploy).toBeEnabled())
+    await user.upload(within(dialog).getByLabelText(/File to deploy/), new File(['hi'], 'hello.txt'))
+    await user.clear(within(dialog).getByRole('textbox', { name: /Target path/ }))
+    await user.type(within(dialog).getByRole('textbox', { name: /Target path/ }), 'early/hello.txt')
+    await user.click(deploy)
+    expect(
+      await within(dialog).findByText(/^Deployed to generic-local\/early\/hello.txt/),
+    ).toBeInTheDocument()
+    expect(deployed).toEqual(['generic-local/early/hello.txt'])
   })
 })

@@ -187,8 +187,10 @@ describe('first paint (e2e)', () => {
     const release = await holdEntryScript(later)
     await later.goto(`${server.url}/ui/packages`, { waitUntil: 'commit' })
     await later.getByRole('banner').filter({ hasText: 'Platform' }).waitFor()
+    // The tokens' style sheet may still be on its way when the skeleton's banner shows (its own
+    // styles are in the page): the scheme is read once it is in (colorScheme 'normal' before).
     const scheme = () => later.evaluate(() => getComputedStyle(document.documentElement).colorScheme)
-    expect(await scheme()).toBe('dark')
+    await expect.poll(scheme).toBe('dark')
     release()
     await later.getByRole('navigation', { name: 'Application' }).waitFor()
     expect(await scheme()).toBe('dark')
@@ -200,9 +202,9 @@ describe('first paint (e2e)', () => {
     const releaseAgain = await holdEntryScript(again)
     await again.goto(`${server.url}/ui/packages`, { waitUntil: 'commit' })
     await again.getByRole('banner').filter({ hasText: 'Platform' }).waitFor()
-    expect(await again.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(
-      'light dark',
-    )
+    await expect
+      .poll(() => again.evaluate(() => getComputedStyle(document.documentElement).colorScheme))
+      .toBe('light dark')
     releaseAgain()
     await context.close()
   })

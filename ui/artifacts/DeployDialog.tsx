@@ -1,7 +1,7 @@
 // Deploy (upload) a file into a local repository, or a virtual one's default deployment
 // repository, with the upload's progress. The file stays in the app's in-memory stash; the
 // command names it.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { defaultDeployPath, deployTargets, selectedChild } from '../../domain/artifacts/rules'
 import { pathAfterChoosing, validateDeploy, type DeployMessage } from '../../domain/artifacts/deployForm'
 import type { ArtifactsState } from '../../domain/artifacts/types'
@@ -57,6 +57,12 @@ function DeployForm({ control, state }: { readonly control: DeployControl; reado
     word,
   )
   const { values, set, bind } = form
+  // The dialog may open while the repositories still load: the form then starts with none, and
+  // takes the default one when they are in (a submit refused "choose a repository" before).
+  const defaultRepo = selectedRepo ?? targets[0]?.key
+  useEffect(() => {
+    if (values.repoKey === '' && defaultRepo) set({ repoKey: defaultRepo })
+  }, [values.repoKey, defaultRepo, set])
   const deploy = state.deploy
   const uploading = deploy.status === 'uploading'
   const folderSelected = selectedChild(state)?.folder ?? state.selected?.path === ''
