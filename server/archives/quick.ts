@@ -22,14 +22,18 @@ const NAME = `lower(substr(s.path, length(rtrim(s.path, replace(s.path, '/', '')
 const query = (repos: number | undefined) =>
   `SELECT DISTINCT ${NAME} AS name, s.repo AS "repoKey", s.path AS path, s.size AS size FROM (${STORED}) s
     WHERE ${NAME} LIKE ? ESCAPE '\\'${repos === undefined ? '' : ` AND s.repo IN (${repos === 0 ? 'NULL' : Array(repos).fill('?').join(', ')})`}
-    ORDER BY name, "repoKey", path LIMIT ?`
+    ORDER BY name, "repoKey", path, size LIMIT ? OFFSET ?`
 
-/** Files whose name matches `name`, in the repositories given (every one when undefined), at most `limit`. */
+/**
+ * Files whose name matches `name`, in the repositories given (every one when undefined), at
+ * most `limit` of them after the first `offset` (the order is total, so pages do not overlap).
+ */
 export function quickSearch(
   sql: Sql,
   name: string,
   repos: ReadonlyArray<string> | undefined,
   limit: number,
+  offset = 0,
 ): Promise<QuickHit[]> {
-  return sql.all<QuickHit>(query(repos?.length), [likePattern(name), ...(repos ?? []), limit])
+  return sql.all<QuickHit>(query(repos?.length), [likePattern(name), ...(repos ?? []), limit, offset])
 }

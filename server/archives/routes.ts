@@ -16,6 +16,8 @@ import { quickSearch } from './quick'
 
 export const ARCHIVE_INDEX_EVERY_MS = 10_000
 const MAX_RESULTS = 500
+/** The most rows read at a time when the caller's targets hide some paths. */
+const FILTERED_PAGE = 1000
 
 const str = { type: 'string' } as const
 
@@ -55,19 +57,33 @@ const routes: RouteModule = async (app, ctx) => {
     const asked = request.query.repo
     const where =
       !asked || asked.length === 0 ? keys : asked.filter((key) => keys === undefined || keys.includes(key))
-    const shown = (hit: { readonly repoKey: string; readonly path: string }) =>
-      partly.get(hit.repoKey)?.(hit.path) ?? true
+    const shown =
+      partly.size === 0
+        ? undefined
+        : (hit: { readonly repoKey: string; readonly path: string }) =>
+            partly.get(hit.repoKey)?.(hit.path) ?? true
     return { where, shown }
   }
 
-  /** At most `limit` hits the caller may see, asking for one more to say whether there were more. */
+  /**
+   * At most `limit` hits the caller may see, and whether there were more. Hidden paths are left
+   * out before the limit counts: pages are read, in the searches' order, until the limit is
+   * passed or the hits run out, so a caller whose targets hide some paths still gets every hit
+   * they may see and `truncated` is exact.
+   */
   const page = async <T extends { readonly repoKey: string; readonly path: string }>(
     limit: number | undefined,
-    shown: (hit: T) => boolean,
-    find: (n: number) => Promise<T[]>,
+    shown: ((hit: T) => boolean) | undefined,
+    find: (count: number, offset: number) => Promise<T[]>,
   ) => {
     const n = limit ?? 100
-    const hits = (await find(n + 1)).filter(shown)
+    const hits: T[] = []
+    // One more than the limit says whether there are more; each further page twice as large.
+    for (let offset = 0, size = n + 1; ; offset += size, size = Math.min(size * 2, FILTERED_PAGE)) {
+      const rows = await find(size, offset)
+      hits.push(...(shown ? rows.filter(shown) : rows))
+      if (!shown || hits.length > n || rows.length < size) break
+    }
     return { results: hits.slice(0, n), truncated: hits.length > n }
   }
 
@@ -98,7 +114,9 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       const { where, shown } = await searched(request)
-      return page(request.query.limit, shown, (n) => quickSearch(ctx.sql, request.query.name, where, n))
+      return page(request.query.limit, shown, (n, offset) =>
+        quickSearch(ctx.sql, request.query.name, where, n, offset),
+      )
     },
   )
 
@@ -114,7 +132,9 @@ const routes: RouteModule = async (app, ctx) => {
     },
     async (request) => {
       const { where, shown } = await searched(request)
-      return page(request.query.limit, shown, (n) => index.search(request.query.name, where, n))
+      return page(request.query.limit, shown, (n, offset) =>
+        index.search(request.query.name, where, n, offset),
+      )
     },
   )
 }

@@ -51,7 +51,7 @@ const Q = {
   ) => `SELECT s.repo AS "repoKey", s.path AS path, e.entry_path AS "entryPath", e.size AS size
     FROM archive_entries e JOIN (${STORED}) s ON s.sha256 = e.sha256
     WHERE e.name LIKE ? ESCAPE '\\'${repos === undefined ? '' : ` AND s.repo IN (${repos === 0 ? 'NULL' : Array(repos).fill('?').join(', ')})`}
-    ORDER BY e.name, s.repo, s.path, e.entry_path LIMIT ?`,
+    ORDER BY e.name, s.repo, s.path, e.entry_path LIMIT ? OFFSET ?`,
 }
 
 /** What the bytes are, from their first four. */
@@ -156,15 +156,22 @@ export function archiveIndex(sql: Sql, dataDir: string, now: () => string) {
     catchUp,
     /**
      * Files inside archives whose name matches `name` (a part of it, or a pattern with `*` and
-     * `?`), in the repositories given (every one when undefined), by name, at most `limit`.
+     * `?`), in the repositories given (every one when undefined), by name, at most `limit` after
+     * the first `offset`. The first page brings the index up to date; later ones read on.
      */
     async search(
       name: string,
       repos: ReadonlyArray<string> | undefined,
       limit: number,
+      offset = 0,
     ): Promise<ArchiveHit[]> {
-      await catchUp()
-      return sql.all<ArchiveHit>(Q.search(repos?.length), [likePattern(name), ...(repos ?? []), limit])
+      if (offset === 0) await catchUp()
+      return sql.all<ArchiveHit>(Q.search(repos?.length), [
+        likePattern(name),
+        ...(repos ?? []),
+        limit,
+        offset,
+      ])
     },
   }
 }

@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
 import { call, sessionOf } from './authHelpers'
+import { signInDirectlyAs } from './helpers/catalogSession'
+import { grant } from './helpers/permissions'
 
 const run = promisify(execFile)
 
@@ -201,6 +203,49 @@ describe.each(['sqlite', 'postgres'] as const)('the Archive search on %s', (engi
       )
     expect((await archive(['npm-local'])).body.results).toEqual([])
     expect((await archive(['generic-local', 'npm-local'])).body.results).toHaveLength(2)
+  })
+
+  it('a user whose targets hide some paths gets every hit they may see, and an exact truncated', async () => {
+    const src = join(work, 'paged')
+    mkdirSync(src)
+    writeFileSync(join(src, 'paged-entry.txt'), 'paged\n')
+    await run('tar', ['czf', join(work, 'paged.tar.gz'), '-C', src, 'paged-entry.txt'])
+    const archive = readFileSync(join(work, 'paged.tar.gz'))
+    // By the searches' order the hidden ones come first: they filled the old row limit.
+    for (const path of ['hidden/paged-1.tar.gz', 'hidden/paged-2.tar.gz', 'hidden/paged-3.tar.gz'])
+      expect((await deploy(path, archive)).status).toBe(201)
+    for (const path of ['shown/paged-4.tar.gz', 'shown/paged-5.tar.gz'])
+      expect((await deploy(path, archive)).status).toBe(201)
+    const { name, cookie } = signInDirectlyAs(server, { outsider: true })
+    await grant(
+      server,
+      { repositories: ['generic-local'], users: { [name]: ['read'] }, excludePatterns: ['hidden/**'] },
+      admin,
+    )
+    const both = async (limit: number) => {
+      const as = (kind: string, text: string) =>
+        call<{ results: Array<{ path: string }>; truncated: boolean }>(
+          server,
+          'GET',
+          `/ui/artifactsearch/${kind}?name=${text}&limit=${limit}`,
+          { cookie },
+        )
+      const [quickHits, archiveHits] = [await as('quick', 'paged-'), await as('archive', 'paged-entry.txt')]
+      expect(quickHits.status).toBe(200)
+      expect(archiveHits.status).toBe(200)
+      const paths = (hits: typeof quickHits) => ({
+        paths: hits.body.results.map((h) => h.path),
+        truncated: hits.body.truncated,
+      })
+      return { quick: paths(quickHits), archive: paths(archiveHits) }
+    }
+    const first = { paths: ['shown/paged-4.tar.gz'], truncated: true }
+    expect(await both(1)).toEqual({ quick: first, archive: first })
+    const all = { paths: ['shown/paged-4.tar.gz', 'shown/paged-5.tar.gz'], truncated: false }
+    expect(await both(2)).toEqual({ quick: all, archive: all })
+    expect(await both(100)).toEqual({ quick: all, archive: all })
+    // The admin sees the hidden ones too.
+    expect((await search('paged-entry.txt')).body.results).toHaveLength(5)
   })
 
   it('answers a visitor only where anonymous access is on, and checks its name', async () => {
