@@ -39,12 +39,21 @@ export function trackPortCalls(ports: Ports): TrackedPorts {
         }
       },
     })
-  const tracked = Object.fromEntries(
-    Object.entries(ports).map(([key, value]) => [
-      key,
-      key.endsWith('Api') && typeof value === 'object' && value !== null ? track(value as object) : value,
-    ]),
-  ) as unknown as Ports
+  // Each API is wrapped when it is first read: the ports may answer members they do not list
+  // (the tests' fakes answer any API a test leaves out).
+  const wrapped = new WeakMap<object, object>()
+  const tracked = new Proxy(ports, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver)
+      if (typeof key !== 'string' || !key.endsWith('Api') || typeof value !== 'object' || value === null)
+        return value
+      const known = wrapped.get(value)
+      if (known) return known
+      const api = track(value)
+      wrapped.set(value, api)
+      return api
+    },
+  })
   return {
     ports: tracked,
     settled: () =>

@@ -26,6 +26,25 @@ describe('settled', () => {
     expect(steps).toEqual(['first answered', 'second answered', 'settled'])
   })
 
+  it('waits for an API the ports answer without listing it (the tests’ fakes)', async () => {
+    const answers: Array<() => void> = []
+    const xrayApi = { call: () => new Promise<void>((resolve) => answers.push(resolve)) }
+    const unlisted = new Proxy({} as Ports, {
+      get: (_target, key) => (key === 'xrayApi' ? xrayApi : undefined),
+    })
+    const { ports, settled } = trackPortCalls(unlisted)
+    const api = (ports as unknown as { xrayApi: typeof xrayApi }).xrayApi
+    expect(api).toBe((ports as unknown as { xrayApi: typeof xrayApi }).xrayApi)
+    void api.call()
+    let done = false
+    const waiting = settled().then(() => (done = true))
+    await expect.poll(() => answers.length).toBe(1)
+    expect(done).toBe(false)
+    answers[0]!()
+    await waiting
+    expect(done).toBe(true)
+  })
+
   it('resolves at once when nothing was asked', async () => {
     const { settled } = trackPortCalls({} as unknown as Ports)
     await expect(settled()).resolves.toBeUndefined()
