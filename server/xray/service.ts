@@ -98,6 +98,7 @@ export function createXrayService(ctx: XrayContext) {
       await gitScannerFor(ctx).matchAll()
     }
     await store.transaction((s) => s.recordHistory(at))
+    await store.refreshPlannerStatistics()
     return count
   }
 
@@ -202,6 +203,7 @@ export function createXrayService(ctx: XrayContext) {
         }
         await s.recordHistory(at)
       })
+      await store.refreshPlannerStatistics()
       return true
     },
 

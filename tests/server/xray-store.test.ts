@@ -3,11 +3,13 @@
  * the test starts): an import all or nothing, a version scanned inside the transaction that
  * stores it (and gone with it when that transaction fails), violations of a watch over a virtual
  * repository, the block they make and the ignore rule that lifts it, paging and filters, a
- * re-evaluation after the watch goes, and the history a scan run records.
+ * re-evaluation after the watch goes, the history a scan run records, and on SQLite the planner
+ * statistics it takes (so what ignore rules lift is counted by their issues).
  */
 import { describe, expect, it } from 'vitest'
+import { XRAY_SEVERITIES } from '../../domain/xray'
 import { manualClock } from '../../server/clock'
-import type { Sql } from '../../server/db/sql'
+import type { Sql, SqlValue } from '../../server/db/sql'
 import { npmCatalogue, type PublishedVersion } from '../../server/registry/npmCatalogue'
 import { createXrayService } from '../../server/xray/service'
 import { T0 } from '../support/catalogueRows'
@@ -365,5 +367,55 @@ describe.each(engines)('xray on %s', (_name, open) => {
       '2026-12-02T11:00:00.000Z',
       '2026-12-02T13:00:00.000Z',
     ])
+  })
+})
+
+describe.each(engines.filter(([name]) => name === 'sqlite'))('xray on %s, planning', (_name, open) => {
+  it('counts what ignore rules lift by their issues once a scan run has taken statistics', async () => {
+    const sql = await migrated(open)
+    // Every statement the violations page asks for a count, with its parameters, to read its plan.
+    const counts: Array<[string, readonly SqlValue[]]> = []
+    const seen: Sql = {
+      ...sql,
+      one: (text, params) => {
+        if (text.includes('COUNT(*)')) counts.push([text, params ?? []])
+        return sql.one(text, params)
+      },
+    }
+    const xray = createXrayService({ sql: seen, clock: manualClock(Date.parse('2026-12-01T12:00:00.000Z')) })
+    await blobs(sql, 'a')
+    const catalogue = npmCatalogue(sql, { versionArrived: async () => undefined })
+    await sql.transaction((tx) => catalogue.within(tx).add(published('left-pad', '1.0.0', 'a')))
+    // 2,000 violations: a fifth of them each severity, ten each issue.
+    await sql.transaction(async (tx) => {
+      for (let i = 0; i < 2000; i++)
+        await tx.run(
+          `INSERT INTO xray_violations (version_id, watch_name, policy_name, rule_name, type, issue, component,
+             severity, block_download, fail_build, notify, created) VALUES ('npm://left-pad@1.0.0', ?, 'p', 'r',
+             'security', ?, ?, ?, 0, 0, 0, ?)`,
+          [`w${i % 4}`, `GHSA-${i % 200}`, `c${i}`, XRAY_SEVERITIES[i % 5]!, T0],
+        )
+    })
+    for (const issue of ['GHSA-0', 'GHSA-5'])
+      await xray.store.addIgnoreRule({ id: issue, issue, reason: 'test' }, 'admin', T0)
+    const liftedCountPlan = async () => {
+      counts.length = 0
+      const page = await xray.store.violations({ severity: 'critical', limit: 25, offset: 0 }, xray.now())
+      expect(page.total).toBe(400 - 20)
+      const [text, params] = counts.find(([t]) => t.includes('x.issue = ?'))!
+      return (await sql.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, [...params])).map(
+        (r) => r.detail,
+      )
+    }
+    // Without statistics SQLite reads the severity's 400 and tests each against the rules.
+    expect((await liftedCountPlan()).join()).not.toContain('xray_violations_issue')
+    // A scan run (nothing indexed, so the violations stay) ends by taking them.
+    await xray.store.transaction((s) => s.setIndexedRepos([]))
+    await xray.rescanAll()
+    expect((await liftedCountPlan()).join()).toContain('xray_violations_issue')
+    // Taken again only once the table has doubled or halved.
+    expect(await xray.store.refreshPlannerStatistics()).toBe(false)
+    await sql.run("DELETE FROM xray_violations WHERE severity <> 'critical'")
+    expect(await xray.store.refreshPlannerStatistics()).toBe(true)
   })
 })
