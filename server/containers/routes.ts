@@ -19,7 +19,7 @@ import { HttpError, type ServerContext } from '../context'
 import { ChecksumMismatch, TooLarge, type BlobStore } from '../repositories/blobs'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { RegistryAuth } from '../registry/auth'
-import { imagePath, type RegistryAuthorizer } from '../permissions/authorize'
+import { tagPath, type RegistryAuthorizer } from '../permissions/authorize'
 import { containerAuth, type Access, type ContainerCaller } from './auth'
 import { containerStore } from './store'
 import { recordTaggedImage } from './catalogue'
@@ -64,7 +64,18 @@ interface Deps {
 }
 
 type Located = { readonly repo: string; readonly image: string }
-type Grant = { members: RepositoryRecord[]; target?: RepositoryRecord; fills?: ReadonlySet<string> }
+type Grant = {
+  readonly members: RepositoryRecord[]
+  readonly target?: RepositoryRecord
+  readonly fills?: ReadonlySet<string>
+  /** The virtual repository a push came through: its patterns apply to the tag too. */
+  readonly via?: RepositoryRecord
+  /**
+   * When a pattern narrows a read to some of the image's tags: whether the caller may read a
+   * tag of a member (absent: every tag).
+   */
+  readonly readsTag?: (r: RepositoryRecord, tag: string) => boolean
+}
 
 export function containerRoutes(ctx: ServerContext, deps: Deps) {
   const { repos, blobs } = deps
@@ -99,11 +110,36 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     return target
   }
 
-  // The permission targets' path patterns apply to the image (imagePath) in every check.
-  const readable = async (caller: ContainerCaller, key: string, image: string) =>
-    (await deps.authz.readableMembers(caller, await dockerRepo(key), imagePath(image))).filter(
-      (r) => r.packageType === 'docker',
-    )
+  // The permission targets' patterns apply to the image's folder (some of it readable, pushable…)
+  // for the request as a whole, then to the tag's own path (tagPath) for whatever names a tag.
+  const readable = async (caller: ContainerCaller, key: string, image: string) => {
+    const repo = await dockerRepo(key)
+    if (!(await deps.authz.canBelow(caller, repo, 'read', image, 'some'))) return []
+    const members: RepositoryRecord[] = []
+    for (const r of await repos.resolutionOrder(repo.key))
+      if (r.packageType === 'docker' && (await deps.authz.canBelow(caller, r, 'read', image, 'some')))
+        members.push(r)
+    return members
+  }
+
+  /** The test of a tag where a pattern narrows the image for the caller (in `repo` or a member). */
+  const tagReader = async (
+    caller: ContainerCaller,
+    repo: RepositoryRecord,
+    members: readonly RepositoryRecord[],
+    image: string,
+  ): Promise<Grant['readsTag']> => {
+    const filters = new Map<string, (path: string) => boolean>()
+    for (const r of [repo, ...members]) {
+      const filter = filters.has(r.key) ? undefined : await deps.authz.pathFilter(caller, r)
+      if (filter) filters.set(r.key, filter)
+    }
+    if (filters.size === 0) return undefined
+    return (r, tag) => {
+      const path = tagPath(image, tag)
+      return (filters.get(repo.key)?.(path) ?? true) && (filters.get(r.key)?.(path) ?? true)
+    }
+  }
 
   const grant = async (
     caller: ContainerCaller,
@@ -113,24 +149,26 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     refuse: () => Promise<never>,
   ): Promise<Grant> => {
     const repo = await dockerRepo(key)
-    const path = imagePath(image)
     if (access === 'pull') {
       const members = await readable(caller, key, image)
       if (members.length === 0) await refuse()
       // Filling a remote's cache from its upstream is deploying to it; other readers get its cache.
       const fills = new Set<string>()
       for (const r of members)
-        if (r.kind === 'remote' && (await deps.authz.can(caller, r, 'deploy', path))) fills.add(r.key)
-      return { members, fills }
+        if (r.kind === 'remote' && (await deps.authz.canBelow(caller, r, 'deploy', image, 'some')))
+          fills.add(r.key)
+      const readsTag = await tagReader(caller, repo, members, image)
+      return { members, fills, ...(readsTag ? { readsTag } : {}) }
     }
-    if (repo.kind === 'virtual' && !(await deps.authz.can(caller, repo, 'read', path))) await refuse()
+    if (repo.kind === 'virtual' && !(await deps.authz.canBelow(caller, repo, 'read', image, 'some')))
+      await refuse()
     if (repo.kind === 'remote' && access === 'delete') {
       // What a remote caches is the installation's: an admin may let it go (the next pull
       // fetches it again), as in the Artifacts tree.
       if ((await readable(caller, key, image)).length === 0) await refuse()
       if (!caller.user.admin)
         throw new OciError('DENIED', `Only an administrator deletes what ${key} has cached`)
-      if (!(await deps.authz.can(caller, repo, 'delete', path))) await refuse()
+      if (!(await deps.authz.canBelow(caller, repo, 'delete', image, 'all'))) await refuse()
       return { members: [repo], target: repo }
     }
     const target =
@@ -140,8 +178,51 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
           ? await dockerRepo(repo.defaultDeploymentRepo)
           : undefined
     if (!target) throw new OciError('UNSUPPORTED', `${key} does not take pushes`)
-    if (!(await deps.authz.can(caller, target, access === 'push' ? 'deploy' : 'delete', path))) await refuse()
-    return { members: [target], target }
+    const action = access === 'push' ? 'deploy' : 'delete'
+    if (!(await deps.authz.canBelow(caller, target, action, image, 'some'))) await refuse()
+    return { members: [target], target, ...(repo.kind === 'virtual' ? { via: repo } : {}) }
+  }
+
+  /** Whether the caller may read a tag of the image in a member (every tag, unless a pattern narrows). */
+  const readsTag = (e: Located, r: RepositoryRecord, tag: string) =>
+    granted.get(e)?.readsTag?.(r, tag) ?? true
+
+  /**
+   * Whether the caller may read a manifest or blob by digest in a member: where a pattern
+   * narrows the image to some tags, one of them must stand on it (a referrer, such as a
+   * signature, goes with the manifest it is about).
+   */
+  const readsDigest = async (
+    e: Located,
+    r: RepositoryRecord,
+    digest: string,
+    referrer = true,
+  ): Promise<boolean> => {
+    if (!granted.get(e)?.readsTag) return true
+    for (const tag of await store.tagsReaching(r.key, e.image, digest)) if (readsTag(e, r, tag)) return true
+    const subject = referrer ? (await store.manifest(r.key, e.image, digest))?.subject : undefined
+    return subject ? readsDigest(e, r, subject, false) : false
+  }
+
+  /** Refuses a write of `action` on one tag (or, without one, on the image as a whole). */
+  const requireWrite = async (
+    caller: ContainerCaller,
+    e: Located,
+    action: 'deploy' | 'delete',
+    tag: string | undefined,
+  ) => {
+    const g = granted.get(e)
+    const target = pushTarget(e)
+    const may = async (r: RepositoryRecord, wanted: 'read' | 'deploy' | 'delete') =>
+      tag === undefined
+        ? deps.authz.canBelow(caller, r, wanted, e.image, 'all')
+        : deps.authz.can(caller, r, wanted, tagPath(e.image, tag))
+    if ((!g?.via || (await may(g.via, 'read'))) && (await may(target, action))) return
+    const what = tag === undefined ? `every tag of ${nameOf(e)}` : `${nameOf(e)}:${tag}`
+    throw new OciError(
+      'DENIED',
+      `${caller.user.name} may not ${action === 'deploy' ? 'push' : 'delete'} ${what}`,
+    )
   }
 
   const scopeOf = (e: Endpoint, access: Access) =>
@@ -187,11 +268,13 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   const locateBlob = (e: Located, digest: string) =>
     firstOf(e, async (r) => {
       if (r.kind === 'remote') {
+        if (!(await readsDigest(e, r, digest))) return undefined
         const fetched = await deps.remote?.blob(r, e.image, digest, store, remoteOptions(e, r))
         return fetched && { repo: r.key, size: fetched.size }
       }
       const size = await store.blobSize(r.key, e.image, digest)
-      return size !== undefined && blobs.has(hexOf(digest)) ? { repo: r.key, size } : undefined
+      if (size === undefined || !blobs.has(hexOf(digest))) return undefined
+      return (await readsDigest(e, r, digest)) ? { repo: r.key, size } : undefined
     })
 
   const getBlob = async (
@@ -226,9 +309,15 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     return reply.send(blobs.open(hexOf(digest)))
   }
 
-  const deleteBlob = async (e: Extract<Endpoint, { kind: 'blob' }>, reply: FastifyReply) => {
+  const deleteBlob = async (
+    e: Extract<Endpoint, { kind: 'blob' }>,
+    reply: FastifyReply,
+    caller: ContainerCaller,
+  ) => {
     const digest = checkDigest(e.digest)
     const target = pushTarget(e)
+    // Bytes belong to no one tag: only who may delete every tag of the image lets them go.
+    await requireWrite(caller, e, 'delete', undefined)
     if (target.kind === 'remote')
       throw new OciError('UNSUPPORTED', "A cache's blobs go with the manifests that name them", 405)
     if (!(await store.unlinkBlob(target.key, e.image, digest)))
@@ -292,10 +381,17 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       const digest = checkDigest(q.mount)
       const from = q.from ? parseEndpoint(`${q.from}/tags/list`) : undefined
       if (from && from.kind === 'tags') {
-        for (const r of await readable(caller, from.repo, from.image)) {
+        const members = await readable(caller, from.repo, from.image)
+        const readsFrom = members.length > 0 && (await dockerRepo(from.repo))
+        const reader = readsFrom ? await tagReader(caller, readsFrom, members, from.image) : undefined
+        const source: Located = { repo: from.repo, image: from.image }
+        if (reader) granted.set(source, { members, readsTag: reader })
+        for (const r of members) {
           if (r.kind === 'remote') continue
           const size = await store.blobSize(r.key, from.image, digest)
           if (size === undefined || !blobs.has(hexOf(digest))) continue
+          // Bytes the caller may not read there (a pattern narrows the image to some tags) are not mounted.
+          if (!(await readsDigest(source, r, digest))) continue
           // Released since it was found: an ordinary upload, as for bytes never there.
           if (!(await store.linkBlob(target.key, e.image, digest, size, now()))) break
           return blobCreated(reply, e.repo, e.image, digest)
@@ -404,11 +500,17 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     const byDigest = isDigest(e.reference)
     if (!byDigest && e.reference.includes(':')) checkDigest(e.reference)
     return firstOf(e, async (r) => {
-      if (r.kind === 'remote')
+      if (!byDigest && !readsTag(e, r, e.reference)) return undefined
+      if (r.kind === 'remote') {
+        // A digest read through a remote, for a caller some of whose tags are hidden: only
+        // what a readable tag already brought into the cache.
+        if (byDigest && granted.get(e)?.readsTag && !(await readsDigest(e, r, e.reference))) return undefined
         return deps.remote?.manifest(r, e.image, e.reference, store, remoteOptions(e, r))
+      }
       const digest = byDigest ? e.reference : await store.tagDigest(r.key, e.image, e.reference)
       const record = digest ? await store.manifest(r.key, e.image, digest) : undefined
       if (!record || !blobs.has(hexOf(record.digest))) return undefined
+      if (byDigest && !(await readsDigest(e, r, record.digest))) return undefined
       return { record, path: blobs.pathOf(hexOf(record.digest)) }
     })
   }
@@ -527,6 +629,9 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     caller: ContainerCaller,
   ) => {
     const target = pushTarget(e)
+    // A tag is pushed at its own path; a manifest pushed by digest (an index's parts) names no
+    // tag, so the image's grant holds for it.
+    if (!e.reference.includes(':')) await requireWrite(caller, e, 'deploy', e.reference)
     const { digest, parsed } = await pushManifest({
       target,
       image: e.image,
@@ -535,7 +640,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       contentType: request.headers['content-type'],
       deployedBy: caller.user.name,
       name: nameOf(e),
-      mayOverwrite: () => deps.authz.can(caller, target, 'delete', imagePath(e.image)),
+      mayOverwrite: () => deps.authz.can(caller, target, 'delete', tagPath(e.image, e.reference)),
     })
     if (parsed.subject) reply.header('OCI-Subject', parsed.subject.digest)
     return reply
@@ -546,8 +651,21 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       .send()
   }
 
-  const deleteManifest = async (e: Extract<Endpoint, { kind: 'manifest' }>, reply: FastifyReply) => {
+  const deleteManifest = async (
+    e: Extract<Endpoint, { kind: 'manifest' }>,
+    reply: FastifyReply,
+    caller: ContainerCaller,
+  ) => {
     const target = pushTarget(e)
+    // A tag is deleted at its own path; a manifest by digest takes every tag on it, so needs them all.
+    if (!e.reference.includes(':')) await requireWrite(caller, e, 'delete', e.reference)
+    else if (target.kind !== 'remote') {
+      const tags = await store.tagsReaching(target.key, e.image, checkDigest(e.reference))
+      const each = async () => {
+        for (const tag of tags) await requireWrite(caller, e, 'delete', tag)
+      }
+      await (tags.length > 0 ? each() : requireWrite(caller, e, 'delete', undefined))
+    }
     if (target.kind === 'remote') {
       const reference = e.reference.includes(':') ? checkDigest(e.reference) : e.reference
       const evicted = await ctx.sql.transaction((tx) =>
@@ -600,8 +718,11 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
         failure ??= error
       }
       if (!tags) continue
+      const shown = tags.filter((t) => readsTag(e, r, t))
+      // An image none of whose tags the caller may read is answered as one that is not there.
+      if (shown.length === 0 && tags.length > 0) continue
       known = true
-      for (const t of tags) all.add(t)
+      for (const t of shown) all.add(t)
     }
     if (!known && failure) throw failure
     if (!known) throw new OciError('NAME_UNKNOWN', `There is no image ${nameOf(e)}`, 404, { name: nameOf(e) })
@@ -621,7 +742,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     for (const i of await store.images()) {
       if (!found.has(i.repo)) found.set(i.repo, await repos.find(i.repo))
       const repo = found.get(i.repo)
-      if (repo && (await deps.authz.can(caller, repo, 'read', imagePath(i.image))))
+      if (repo && (await deps.authz.canBelow(caller, repo, 'read', i.image, 'some')))
         names.push(`${i.repo}/${i.image}`)
     }
     names.sort()
@@ -639,7 +760,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     const wanted = request.query.artifactType
     const manifests = []
     for (const r of readOrder(e)) {
-      if (r.kind === 'remote') continue
+      if (r.kind === 'remote' || !(await readsDigest(e, r, subject, false))) continue
       for (const m of await store.referrers(r.key, e.image, subject)) {
         if (wanted !== undefined && m.artifactType !== wanted) continue
         manifests.push({
@@ -705,7 +826,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
         return method === 'GET' ? referrers(endpoint, request, reply) : unsupported()
       case 'blob':
         if (method === 'GET' || method === 'HEAD') return getBlob(endpoint, request, reply)
-        return method === 'DELETE' ? deleteBlob(endpoint, reply) : unsupported()
+        return method === 'DELETE' ? deleteBlob(endpoint, reply, caller) : unsupported()
       case 'uploads':
         return method === 'POST' ? startUpload(endpoint, request, reply, caller) : unsupported()
       case 'upload':
@@ -716,7 +837,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       case 'manifest':
         if (method === 'GET' || method === 'HEAD') return getManifest(endpoint, request, reply)
         if (method === 'PUT') return putManifest(endpoint, request, reply, caller)
-        return method === 'DELETE' ? deleteManifest(endpoint, reply) : unsupported()
+        return method === 'DELETE' ? deleteManifest(endpoint, reply, caller) : unsupported()
     }
   }
 

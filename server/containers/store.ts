@@ -299,6 +299,12 @@ export function containerStore(sql: Sql) {
     ): Promise<Array<{ tag: string; digest: string }>> {
       return sql.all<{ tag: string; digest: string }>(Q.tagsNaming, [repo, image, digest, digest])
     },
+    /** The tags of an image that stand on `digest`: on it, or on a manifest that names it (see tagsNaming). */
+    async tagsReaching(repo: string, image: string, digest: string): Promise<string[]> {
+      const on = await sql.all<{ tag: string }>(Q.tagsOfDigest, [repo, image, digest])
+      const naming = await sql.all<{ tag: string }>(Q.tagsNaming, [repo, image, digest, digest])
+      return [...new Set([...on, ...naming].map((r) => r.tag))]
+    },
     async tags(repo: string, image: string): Promise<string[]> {
       return (await sql.all<{ tag: string }>(Q.tagsOf, [repo, image])).map((r) => r.tag)
     },

@@ -18,7 +18,7 @@ import { ANONYMOUS, HttpError, type ServerContext } from '../context'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { RegistryAuth, RegistryCaller } from '../registry/auth'
 import { permissionStore } from './store'
-import { allows, readsWhole, type Principal, type RegistryAction } from './rules'
+import { allows, allowsBelow, readsWhole, type Principal, type RegistryAction } from './rules'
 
 export type { RegistryAction } from './rules'
 
@@ -172,6 +172,20 @@ export function registryAuthorizer(
       return (path) => allows(principal, targets, repo, 'read', path)
     },
 
+    /**
+     * Whether the caller may do `action` on some path below `folder` of `repo` (`some`), or on
+     * every one (`all`): a container image's folder, where a pattern may name one of its tags.
+     */
+    async canBelow(
+      caller: RegistryCaller,
+      repo: RepositoryRecord,
+      action: RegistryAction,
+      folder: string,
+      reach: 'some' | 'all',
+    ): Promise<boolean> {
+      return allowsBelow(await principalOf(caller), await store.targets(), repo, action, folder, reach)
+    },
+
     /** The repositories a read of `repo` goes through, in resolution order, that the caller may read. */
     async readableMembers(caller: RegistryCaller, repo: RepositoryRecord, path?: string) {
       const principal = await principalOf(caller)
@@ -190,12 +204,13 @@ export type RegistryAuthorizer = ReturnType<typeof registryAuthorizer>
 export type PathFilter = (path: string) => boolean
 
 /**
- * The path a container image stands at in its repository, for the permission targets' include
+ * Where a container image's tag stands in its repository, for the permission targets' include
  * and exclude patterns: the image's files are `<image>/<tag>/manifest.json` and its layers (as
- * the Artifacts tree shows them), so `secret/**` covers the image `secret/app`. A folder as a
- * whole: every request about the image (tags, manifests, blobs, uploads) is asked at it.
+ * the Artifacts tree shows them), so `secret/**` covers every tag of the image `secret/app` and
+ * `app/1.0/**` the tag `1.0` of `app`. A tag is asked at its manifest's file; the image as a
+ * whole at its folder (`canBelow`).
  */
-export const imagePath = (image: string): string => `${image}/`
+export const tagPath = (image: string, tag: string): string => `${image}/${tag}/manifest.json`
 
 /**
  * Who reads through the console's API (/ui/api/v1): the signed-in user, or the anonymous user

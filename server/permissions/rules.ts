@@ -93,16 +93,59 @@ export function pathCovered(target: PermissionTarget, path: string | undefined):
   return included && !excluded
 }
 
+const segments = (path: string) => path.split('/').filter((s) => s !== '')
+
+/** Whether one segment of a pattern (`*`, `?` inside) matches one segment of a path. */
+const segmentMatches = (pattern: string, segment: string) =>
+  new RegExp(
+    `^${pattern
+      .split('')
+      .map((c) => (c === '*' ? '[^/]*' : c === '?' ? '[^/]' : escape(c)))
+      .join('')}$`,
+  ).test(segment)
+
+/**
+ * Whether a pattern matches some path below a folder (`some`), or every path below it (`all`),
+ * by walking its segments along the folder's: `app/1.0/**` reaches below `app` but does not
+ * cover it; `app/**` and `**` cover it.
+ */
+function patternBelow(pattern: string, folder: string, reach: 'some' | 'all'): boolean {
+  const p = segments(pattern)
+  const f = segments(folder)
+  const walk = (i: number, j: number): boolean => {
+    if (j === f.length)
+      return reach === 'some' ? i < p.length : i < p.length && p.slice(i).every((s) => s === '**')
+    if (i === p.length) return false
+    if (p[i] === '**') return walk(i + 1, j) || walk(i, j + 1)
+    return segmentMatches(p[i]!, f[j]!) && walk(i + 1, j + 1)
+  }
+  return walk(0, 0)
+}
+
+/**
+ * Whether a target's patterns let in some path below a folder (`some`: one of its includes
+ * reaches below it and no exclude covers it whole), or every path below it (`all`).
+ */
+export function folderCovered(target: PermissionTarget, folder: string, reach: 'some' | 'all'): boolean {
+  const includes = target.includePatterns.length > 0 ? target.includePatterns : ['**']
+  const other = reach === 'some' ? 'all' : 'some'
+  return (
+    includes.some((p) => patternBelow(p, folder, reach)) &&
+    !target.excludePatterns.some((p) => patternBelow(p, folder, other))
+  )
+}
+
 /** The highest action a principal holds on a repository (and path), or -1 for none. */
 function grantedRank(
   principal: Principal,
   targets: readonly PermissionTarget[],
   repo: RepositoryRef,
   path: string | undefined,
+  covers: (target: PermissionTarget) => boolean = (target) => pathCovered(target, path),
 ): number {
   let best = -1
   for (const target of targets) {
-    if (!targetCoversRepository(target, repo) || !pathCovered(target, path)) continue
+    if (!targetCoversRepository(target, repo) || !covers(target)) continue
     const grants: Array<readonly string[] | undefined> = [
       principal.anonymous ? target.users.anonymous : target.users[principal.name],
       ...(principal.anonymous ? [] : principal.groups.map((g) => target.groups[g])),
@@ -131,6 +174,24 @@ export function allows(
   if (wanted > scopeRank(principal.scope, repo)) return false
   if (principal.admin) return true
   return grantedRank(principal, targets, repo, path) >= wanted
+}
+
+/**
+ * Whether the principal may do `action` on some path below `folder` (`some`) or on every path
+ * below it (`all`): a container image's folder, where one pattern may name a tag.
+ */
+export function allowsBelow(
+  principal: Principal,
+  targets: readonly PermissionTarget[],
+  repo: RepositoryRef,
+  action: RegistryAction,
+  folder: string,
+  reach: 'some' | 'all',
+): boolean {
+  const wanted = rank(action)
+  if (wanted > scopeRank(principal.scope, repo)) return false
+  if (principal.admin) return true
+  return grantedRank(principal, targets, repo, undefined, (t) => folderCovered(t, folder, reach)) >= wanted
 }
 
 /** A target whose patterns leave out no path. */

@@ -6,7 +6,9 @@ import {
   REGISTRY_ACTIONS,
   actionsOn,
   allows,
+  allowsBelow,
   antPattern,
+  folderCovered,
   type PermissionTarget,
   type Principal,
   type RepositoryRef,
@@ -118,6 +120,38 @@ describe('path patterns', () => {
     expect(antPattern('a/*.txt').test('a/b/z.txt')).toBe(false)
     expect(antPattern('a/?.txt').test('a/z.txt')).toBe(true)
     expect(antPattern('a.b/**').test('axb/c')).toBe(false)
+  })
+})
+
+describe('patterns below a folder (a container image, whose tags are folders)', () => {
+  const only = (includePatterns: string[], excludePatterns: string[] = []) =>
+    target('t', ['lib-local'], { users: { ann: ['read'] }, includePatterns, excludePatterns })
+
+  it('some path below: an include reaching into it and no exclude covering it whole', () => {
+    expect(folderCovered(only(['app/1.0/**']), 'app', 'some')).toBe(true)
+    expect(folderCovered(only(['**/1.0/**']), 'team/app', 'some')).toBe(true)
+    expect(folderCovered(only(['app/1.0/**']), 'other', 'some')).toBe(false)
+    expect(folderCovered(only(['app']), 'app', 'some')).toBe(false)
+    expect(folderCovered(only(['**'], ['app/**']), 'app', 'some')).toBe(false)
+    expect(folderCovered(only(['**'], ['app/1.0/**']), 'app', 'some')).toBe(true)
+    expect(folderCovered(only(['**'], ['a*/**']), 'app', 'some')).toBe(false)
+  })
+
+  it('every path below: an include covering it whole and no exclude reaching into it', () => {
+    expect(folderCovered(only(['app/**']), 'app', 'all')).toBe(true)
+    expect(folderCovered(only(['**']), 'team/app', 'all')).toBe(true)
+    expect(folderCovered(only(['app/1.0/**']), 'app', 'all')).toBe(false)
+    expect(folderCovered(only(['**'], ['app/1.0/**']), 'app', 'all')).toBe(false)
+    expect(folderCovered(only(['**'], ['other/**']), 'app', 'all')).toBe(true)
+  })
+
+  it('grants by the same ranks, and admins everywhere', () => {
+    const ann = who('ann', { groups: [] })
+    const tagOnly = [only(['app/1.0/**'])]
+    expect(allowsBelow(ann, tagOnly, REPOS.local, 'read', 'app', 'some')).toBe(true)
+    expect(allowsBelow(ann, tagOnly, REPOS.local, 'deploy', 'app', 'some')).toBe(false)
+    expect(allowsBelow(ann, tagOnly, REPOS.local, 'read', 'app', 'all')).toBe(false)
+    expect(allowsBelow(who('root', { admin: true }), [], REPOS.local, 'delete', 'app', 'all')).toBe(true)
   })
 })
 

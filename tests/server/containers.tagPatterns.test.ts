@@ -1,0 +1,184 @@
+/**
+ * Permission patterns narrower than an image, with skopeo: a tag's files stand at
+ * `<image>/<tag>/…`, so a target including `tagged/app/1.0.0/**` lets its user pull that tag
+ * (and a multi-platform tag's parts, by digest) but not the image's other tags, their
+ * manifests by digest or their layers, and push no other tag; a target excluding
+ * `tagged/app/2.0.0/**` hides that one tag from a user who may otherwise read, push and
+ * delete the whole image: pull, tag list, overwrite and delete of it are all refused.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/server'
+import { grant } from './helpers/permissions'
+import { createUser, TEST_PASSWORD } from './helpers/registryClients'
+import { skopeoCli, writeOciIndexLayout, writeOciLayout } from '../support/skopeo'
+import { buildImage } from '../../server/containers/imageBuilder'
+
+let server: TestServer
+let work: string
+let host: string
+let skopeo: ReturnType<typeof skopeoCli>
+
+const imageOf = (content: string, architecture = 'amd64') =>
+  buildImage({
+    layers: [{ command: 'ADD a.txt /', files: [{ path: 'a.txt', content }] }],
+    architecture,
+    os: 'linux',
+  })
+const one = imageOf('tag one\n')
+const two = imageOf('tag two\n')
+const arm = imageOf('multi arm\n', 'arm64')
+const amd = imageOf('multi amd\n', 'amd64')
+
+const creds = (user: string) => `${user}:${TEST_PASSWORD}`
+const basic = (user: string) => `Basic ${Buffer.from(creds(user)).toString('base64')}`
+const ref = (repo: string, tag: string) => `docker://${host}/${repo}/tagged/app:${tag}`
+
+const push = (user: string, layout: string, repo: string, tag: string) =>
+  skopeo(['copy', '--all', '--dest-tls-verify=false', '--dest-creds', creds(user), layout, ref(repo, tag)])
+const pull = (user: string, repo: string, tag: string) =>
+  skopeo([
+    'copy',
+    '--all',
+    '--src-tls-verify=false',
+    '--src-creds',
+    creds(user),
+    ref(repo, tag),
+    `oci:${join(work, `out-${Math.random().toString(36).slice(2)}`)}:x`,
+  ])
+const tagsOf = async (user: string, repo: string) => {
+  const listed = await skopeo([
+    'list-tags',
+    '--tls-verify=false',
+    '--creds',
+    creds(user),
+    `docker://${host}/${repo}/tagged/app`,
+  ])
+  expect(listed, listed.stderr).not.toHaveProperty('failed')
+  return (JSON.parse(listed.stdout) as { Tags: string[] }).Tags.sort()
+}
+const v2 = (user: string, path: string, method = 'GET') =>
+  fetch(`${server.url}/v2/docker-local/tagged/app/${path}`, {
+    method,
+    headers: { authorization: basic(user), accept: 'application/vnd.oci.image.manifest.v1+json' },
+  })
+
+beforeAll(async () => {
+  server = await startTestServer()
+  host = new URL(server.url).host
+  work = mkdtempSync(join(tmpdir(), 'skopeo-tag-patterns-'))
+  skopeo = skopeoCli(work)
+  writeOciLayout(join(work, 'one'), one, '1.0.0')
+  writeOciLayout(join(work, 'two'), two, '2.0.0')
+  writeOciIndexLayout(
+    join(work, 'multi'),
+    [
+      { image: amd, os: 'linux', architecture: 'amd64' },
+      { image: arm, os: 'linux', architecture: 'arm64' },
+    ],
+    'multi',
+  )
+  for (const name of ['owner', 'tagger', 'hider']) await createUser(server, name)
+  // Out of the seeded readers group (read everywhere): only the patterned targets speak for them.
+  for (const name of ['tagger', 'hider'])
+    await server.ctx.sql.run(
+      'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
+      [name],
+    )
+  await grant(server, { repositories: ['docker-local', 'docker'], users: { owner: ['read', 'deploy'] } })
+  await grant(server, {
+    repositories: ['docker-local', 'docker'],
+    includePatterns: ['tagged/app/1.0.0/**', 'tagged/app/multi/**'],
+    users: { tagger: ['read', 'deploy'] },
+  })
+  await grant(server, {
+    repositories: ['docker-local', 'docker'],
+    excludePatterns: ['tagged/app/2.0.0/**'],
+    users: { hider: ['read', 'annotate', 'deploy', 'delete'] },
+  })
+  for (const [layout, tag] of [
+    ['one', '1.0.0'],
+    ['two', '2.0.0'],
+    ['multi', 'multi'],
+  ] as const) {
+    const pushed = await push('owner', `oci:${join(work, layout)}:${tag}`, 'docker-local', tag)
+    expect(pushed, pushed.stderr).not.toHaveProperty('failed')
+  }
+}, 180_000)
+
+afterAll(async () => {
+  await server?.stop()
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+describe('a user whose target includes only some tags of an image', () => {
+  it('pulls those tags (a multi-platform one whole), directly and through the virtual', async () => {
+    for (const repo of ['docker-local', 'docker'])
+      for (const tag of ['1.0.0', 'multi']) {
+        const pulled = await pull('tagger', repo, tag)
+        expect(pulled, `${repo}:${tag}: ${pulled.stderr}`).not.toHaveProperty('failed')
+      }
+  }, 60_000)
+
+  it('cannot pull or list the other tags, nor read their manifests or layers by digest', async () => {
+    for (const repo of ['docker-local', 'docker']) {
+      const pulled = await pull('tagger', repo, '2.0.0')
+      expect(pulled.failed, `${repo}: ${pulled.stderr}`).toBe(true)
+      expect(pulled.stderr).toMatch(/manifest unknown|not found/i)
+      expect(await tagsOf('tagger', repo)).toEqual(['1.0.0', 'multi'])
+    }
+    expect((await v2('tagger', `manifests/${two.manifest.digest}`)).status).toBe(404)
+    expect((await v2('tagger', `blobs/${two.layers[0]!.digest}`)).status).toBe(404)
+    expect((await v2('tagger', `blobs/${two.config.digest}`, 'HEAD')).status).toBe(404)
+    // What the tags it may read stand on, it reads by digest too.
+    expect((await v2('tagger', `manifests/${one.manifest.digest}`)).status).toBe(200)
+    expect((await v2('tagger', `blobs/${one.layers[0]!.digest}`)).status).toBe(200)
+    expect((await v2('owner', `manifests/${two.manifest.digest}`)).status).toBe(200)
+  }, 60_000)
+
+  it('pushes its own tag again, but no other tag', async () => {
+    const again = await push('tagger', `oci:${join(work, 'one')}:1.0.0`, 'docker-local', '1.0.0')
+    expect(again, again.stderr).not.toHaveProperty('failed')
+    const other = await push('tagger', `oci:${join(work, 'one')}:1.0.0`, 'docker-local', '3.0.0')
+    expect(other.failed, other.stderr).toBe(true)
+    expect(other.stderr).toMatch(/denied|may not push/i)
+    expect(await tagsOf('owner', 'docker-local')).toEqual(['1.0.0', '2.0.0', 'multi'])
+  }, 60_000)
+})
+
+describe('a user whose target excludes one tag of an image', () => {
+  it('pulls and pushes the other tags', async () => {
+    for (const tag of ['1.0.0', 'multi']) {
+      const pulled = await pull('hider', 'docker', tag)
+      expect(pulled, `${tag}: ${pulled.stderr}`).not.toHaveProperty('failed')
+    }
+    const pushed = await push('hider', `oci:${join(work, 'one')}:1.0.0`, 'docker-local', '4.0.0')
+    expect(pushed, pushed.stderr).not.toHaveProperty('failed')
+  }, 60_000)
+
+  it('cannot pull, list, overwrite or delete the excluded tag', async () => {
+    for (const repo of ['docker-local', 'docker']) {
+      expect((await pull('hider', repo, '2.0.0')).failed, repo).toBe(true)
+      expect(await tagsOf('hider', repo), repo).not.toContain('2.0.0')
+    }
+    expect((await v2('hider', `manifests/${two.manifest.digest}`)).status).toBe(404)
+    const overwrite = await push('hider', `oci:${join(work, 'one')}:1.0.0`, 'docker-local', '2.0.0')
+    expect(overwrite.failed, overwrite.stderr).toBe(true)
+    // Deleting its manifest by digest would take the tag with it; its bytes belong to it too.
+    expect((await v2('hider', `manifests/${two.manifest.digest}`, 'DELETE')).status).toBe(403)
+    expect((await v2('hider', `blobs/${two.layers[0]!.digest}`, 'DELETE')).status).toBe(403)
+    expect((await v2('hider', 'manifests/2.0.0', 'DELETE')).status).toBe(403)
+    const owner = await skopeo([
+      'inspect',
+      '--raw',
+      '--tls-verify=false',
+      '--creds',
+      creds('owner'),
+      ref('docker-local', '2.0.0'),
+    ])
+    expect(owner, owner.stderr).not.toHaveProperty('failed')
+    expect(owner.stdout).toBe(two.manifest.bytes.toString())
+  }, 60_000)
+})
