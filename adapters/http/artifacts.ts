@@ -96,9 +96,14 @@ export function createArtifactsApi(
     info(repoKey, path) {
       return http.request('/ui/artifact/info', ArtifactInfo, { query: { repoKey, path } })
     },
-    search({ kind, name, repositories }, signal) {
+    search({ kind, name, repositories, path, checksum }, signal) {
       // `repo` repeats: the query is written here, the client's takes one value a key.
-      const query = new URLSearchParams([['name', name], ...repositories.map((r) => ['repo', r])])
+      const query = new URLSearchParams([
+        ...(name !== '' ? [['name', name]] : []),
+        ...(path !== undefined ? [['path', path]] : []),
+        ...(checksum !== undefined ? [['checksum', checksum]] : []),
+        ...repositories.map((r) => ['repo', r]),
+      ])
       return http.request(
         `/ui/artifactsearch/${kind === 'Archive' ? 'archive' : 'quick'}?${query}`,
         ArtifactHits,

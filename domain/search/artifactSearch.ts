@@ -1,7 +1,8 @@
 /**
  * The artifact search (spec 001 sections 3 and 4): what a search model asks of the platform's
- * Quick search (stored files by name) or Archive search (files inside archives by name), and
- * what the results page says about it, as message keys the view words.
+ * Quick search (stored files by name, path or checksum) or Archive search (files inside
+ * archives by name or path, or the archives by checksum), and what the results page says
+ * about it, as message keys the view words.
  */
 import { canonicalJson } from '../shared/canonical'
 import { withArchiveAvailability } from './rules'
@@ -12,20 +13,34 @@ import type { ArtifactHits } from './types'
 /** One request of the artifact search. */
 export interface ArtifactSearch {
   readonly kind: ArtifactsSearchType
-  /** A part of the file's name, or a pattern with `*` and `?`. */
+  /** A part of the file's name, or a pattern with `*` and `?`; empty when the search names none. */
   readonly name: string
   /** The repositories searched; all the user may read when empty. */
   readonly repositories: ReadonlyArray<string>
+  /**
+   * A part of the path, or a pattern (the bar's `path:`): Quick matches the file's path in its
+   * repository, Archive the path of the file inside the archive.
+   */
+  readonly path?: string
+  /** The md5, sha1 or sha256 of the stored file, or of the archive (the bar's `checksum:`), lower-case. */
+  readonly checksum?: string
 }
 
-/** The request a model makes; null when it names no file (the page invites a search instead). */
+/**
+ * The request a model makes; null when it names no file by name, path or checksum (the page
+ * invites a search instead).
+ */
 export function artifactSearchOf(model: SearchModel, archiveEnabled: boolean): ArtifactSearch | null {
   const name = model.name.trim()
-  if (name === '') return null
+  const path = (model.path ?? '').trim()
+  const checksum = (model.checksum ?? '').trim().toLowerCase()
+  if (name === '' && path === '' && checksum === '') return null
   return {
     kind: withArchiveAvailability(model, archiveEnabled).artifactsSearchType,
     name,
     repositories: [...new Set(model.repositories)].sort(),
+    ...(path !== '' ? { path } : {}),
+    ...(checksum !== '' ? { checksum } : {}),
   }
 }
 
@@ -43,7 +58,14 @@ export type ArtifactSearchMessage =
   | { readonly key: 'artifactSearchFailed'; readonly detail: string }
   | { readonly key: 'artifactSearchBrowseTree' }
   | { readonly key: 'artifactSearchInvite'; readonly archiveEnabled: boolean }
-  | { readonly key: 'artifactSearchNone'; readonly kind: ArtifactsSearchType; readonly name: string }
+  /** Nothing matched: what was asked, for the sentence to name it. */
+  | {
+      readonly key: 'artifactSearchNone'
+      readonly kind: ArtifactsSearchType
+      readonly name: string
+      readonly path?: string
+      readonly checksum?: string
+    }
   /** How many files are shown; `more` when the platform left some out. */
   | {
       readonly key: 'artifactSearchCount'
@@ -52,24 +74,24 @@ export type ArtifactSearchMessage =
       readonly more: boolean
     }
   | { readonly key: 'artifactSearchTruncated'; readonly shown: number }
-  /** Filters of the bar the artifact searches do not narrow by yet: said, not silently dropped. */
-  | { readonly key: 'artifactSearchFiltersUnused'; readonly filters: ReadonlyArray<'path' | 'checksum'> }
-
-/** The filters of a model the artifact searches leave out. */
-export function unusedArtifactFilters(model: SearchModel): ArtifactSearchMessage | null {
-  const filters = [
-    ...(model.path ? (['path'] as const) : []),
-    ...(model.checksum ? (['checksum'] as const) : []),
-  ]
-  return filters.length > 0 ? { key: 'artifactSearchFiltersUnused', filters } : null
-}
 
 /** What the page says of an answer: how many files, or none, and whether more were left out. */
 export function artifactHitsMessages(
   search: ArtifactSearch,
   hits: ArtifactHits,
 ): ReadonlyArray<ArtifactSearchMessage> {
-  if (hits.results.length === 0) return [{ key: 'artifactSearchNone', kind: search.kind, name: search.name }]
+  if (hits.results.length === 0) {
+    const { kind, name, path, checksum } = search
+    return [
+      {
+        key: 'artifactSearchNone',
+        kind,
+        name,
+        ...(path !== undefined ? { path } : {}),
+        ...(checksum !== undefined ? { checksum } : {}),
+      },
+    ]
+  }
   const count: ArtifactSearchMessage = {
     key: 'artifactSearchCount',
     kind: search.kind,

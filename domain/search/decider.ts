@@ -140,7 +140,8 @@ function decide(command: SearchCommand, s: SearchState, context: SearchContext, 
       // On the results of a search, the switch asks again: the page shows what the switch says.
       const here = context.location
       const shown =
-        isSearchRoot(SEARCH_TYPES.artifacts, here.path) && searchModelFromQuery(here.query).name.trim() !== ''
+        isSearchRoot(SEARCH_TYPES.artifacts, here.path) &&
+        artifactSearchOf(searchModelFromQuery(here.query), true) !== null
       if (!shown) return right([changed])
       const model = {
         ...modelOfBarText(s.text, SEARCH_TYPES.artifacts, s.model),

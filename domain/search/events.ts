@@ -104,11 +104,15 @@ export const ArtifactsAsked = defineEvent(
   'search/ArtifactsAsked',
   t.type({
     requestId: t.string,
-    search: t.type({
-      kind: ArtifactsSearchTypeC,
-      name: t.string,
-      repositories: t.readonlyArray(t.string),
-    }),
+    search: t.intersection([
+      t.type({
+        kind: ArtifactsSearchTypeC,
+        name: t.string,
+        repositories: t.readonlyArray(t.string),
+      }),
+      // Absent from older logs, whose searches named neither.
+      t.partial({ path: t.string, checksum: t.string }),
+    ]),
   }),
 )
 export const ArtifactsFound = defineEvent(

@@ -81,7 +81,7 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
     supportsProjectContext: true,
     keepSearchQuery: true,
     fieldKeys: { repo: 'repositories', path: 'path', checksum: 'checksum' },
-    placeholder: 'Search artifacts by name',
+    placeholder: 'Search artifacts by name, path: or checksum:',
   },
   securityCompliance: {
     id: 'securityCompliance',

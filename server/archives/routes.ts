@@ -1,11 +1,11 @@
 /**
- * The artifact searches: the Quick search (stored files by name) and the Archive search (files
- * inside the archives), both in the repositories the caller may read, narrowed to those the
- * search names. The archive index is kept up in the background (every ARCHIVE_INDEX_EVERY_MS)
+ * The artifact searches: the Quick search (stored files by name, path or checksum) and the
+ * Archive search (files inside the archives by name or path, or the archives by checksum), both
+ * in the repositories the caller may read, narrowed to those the search names. The archive index is kept up in the background (every ARCHIVE_INDEX_EVERY_MS)
  * and brought up to date before a search answers.
  */
 import type { FastifyRequest } from 'fastify'
-import type { RouteModule } from '../context'
+import { HttpError, type RouteModule } from '../context'
 import { isoNow } from '../clock'
 import { documented } from '../ops/schemas'
 import { consoleCaller, readableScope, registryAuthorizer } from '../permissions/authorize'
@@ -13,6 +13,7 @@ import { registryAuth } from '../registry/auth'
 import { repositoryStore } from '../repositories/store'
 import { archiveIndex } from './store'
 import { quickSearch } from './quick'
+import { CHECKSUM_PATTERN, type FileCriteria } from './criteria'
 
 export const ARCHIVE_INDEX_EVERY_MS = 10_000
 const MAX_RESULTS = 500
@@ -36,23 +37,39 @@ const routes: RouteModule = async (app, ctx) => {
     await indexing
   })
 
-  const nameQuery = {
+  const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const
+  const searchQuery = {
     type: 'object',
-    required: ['name'],
     properties: {
-      name: { type: 'string', minLength: 1, maxLength: 256 },
-      repo: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 200 }, maxItems: 50 },
+      name: text(256),
+      path: text(1024),
+      checksum: { type: 'string', pattern: CHECKSUM_PATTERN },
+      repo: { type: 'array', items: text(200), maxItems: 50 },
       limit: { type: 'integer', minimum: 1, maximum: MAX_RESULTS },
     },
     additionalProperties: false,
   } as const
-  type NameQuery = { Querystring: { name: string; repo?: string[]; limit?: number } }
+  type SearchQuery = {
+    Querystring: FileCriteria & { repo?: string[]; limit?: number }
+  }
+
+  /** What the search asks of a file: at least one of its name, its path and its checksum. */
+  const criteriaOf = (request: FastifyRequest<SearchQuery>): FileCriteria => {
+    const { name, path, checksum } = request.query
+    if (name === undefined && path === undefined && checksum === undefined)
+      throw new HttpError(400, 'Invalid request: name: a name, a path or a checksum is needed', 'VALIDATION')
+    return {
+      ...(name !== undefined ? { name } : {}),
+      ...(path !== undefined ? { path } : {}),
+      ...(checksum !== undefined ? { checksum } : {}),
+    }
+  }
 
   /**
    * Where to search: the repositories the caller may read, of those asked for when any are; and
    * whether a hit may be named (a path the caller's targets keep out of a repository is not).
    */
-  const searched = async (request: FastifyRequest<NameQuery>) => {
+  const searched = async (request: FastifyRequest<SearchQuery>) => {
     const { keys, partly } = await readableScope(authz, repos, consoleCaller(ctx, request))
     const asked = request.query.repo
     const where =
@@ -87,10 +104,10 @@ const routes: RouteModule = async (app, ctx) => {
     return { results: hits.slice(0, n), truncated: hits.length > n }
   }
 
-  /** A search's schema: the name query and, as its answer, hits of these properties. */
+  /** A search's schema: the search query and, as its answer, hits of these properties. */
   const schemaOf = (summary: string, hit: Record<string, unknown>) =>
     documented(summary, {
-      querystring: nameQuery,
+      querystring: searchQuery,
       response: {
         200: {
           type: 'object',
@@ -103,38 +120,42 @@ const routes: RouteModule = async (app, ctx) => {
     })
   const size = { type: 'number' } as const
 
-  app.get<NameQuery>(
+  app.get<SearchQuery>(
     '/ui/artifactsearch/quick',
     {
-      schema: schemaOf('Stored files whose name matches (a part of it, or a pattern with * and ?)', {
-        repoKey: str,
-        path: str,
-        size,
-      }),
+      schema: schemaOf(
+        'Stored files whose name or path (a part of it, or a pattern with * and ?) or checksum matches',
+        {
+          repoKey: str,
+          path: str,
+          size,
+        },
+      ),
     },
     async (request) => {
       const { where, shown } = await searched(request)
-      return page(request.query.limit, shown, (n, offset) =>
-        quickSearch(ctx.sql, request.query.name, where, n, offset),
-      )
+      const criteria = criteriaOf(request)
+      return page(request.query.limit, shown, (n, offset) => quickSearch(ctx.sql, criteria, where, n, offset))
     },
   )
 
-  app.get<NameQuery>(
+  app.get<SearchQuery>(
     '/ui/artifactsearch/archive',
     {
-      schema: schemaOf('Files inside archives (npm tarballs, tar.gz, zip, jar) whose name matches', {
-        repoKey: str,
-        path: str,
-        entryPath: str,
-        size,
-      }),
+      schema: schemaOf(
+        'Files inside archives (npm tarballs, tar.gz, zip, jar) whose name or path inside matches, or the archive by its checksum',
+        {
+          repoKey: str,
+          path: str,
+          entryPath: str,
+          size,
+        },
+      ),
     },
     async (request) => {
       const { where, shown } = await searched(request)
-      return page(request.query.limit, shown, (n, offset) =>
-        index.search(request.query.name, where, n, offset),
-      )
+      const criteria = criteriaOf(request)
+      return page(request.query.limit, shown, (n, offset) => index.search(criteria, where, n, offset))
     },
   )
 }

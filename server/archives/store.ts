@@ -16,6 +16,7 @@ import type { Sql } from '../db/sql'
 import { blobPathOf } from '../repositories/blobs'
 import { BadTarball, listTarball, TarballTooLarge } from '../registry/tarball'
 import { listZip, NotAZip } from './zip'
+import { criteriaWhere, reposWhere, type FileCriteria } from './criteria'
 
 export const MAX_ENTRIES = 10_000
 /** Archives looked at in one run: a search waits for at most this many. */
@@ -46,12 +47,22 @@ const Q = {
     WHERE i.sha256 IS NULL ORDER BY s.sha256 LIMIT ?`,
   indexed: `INSERT INTO archives_indexed (sha256, kind, entries, truncated, indexed_at) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (sha256) DO NOTHING`,
-  search: (
-    repos: number | undefined,
-  ) => `SELECT s.repo AS "repoKey", s.path AS path, e.entry_path AS "entryPath", e.size AS size
+  /** Entries of the criteria (the path is the entry's, inside the archive), in the repositories given. */
+  search: (criteria: FileCriteria, repos: ReadonlyArray<string> | undefined) => {
+    const { conditions, params } = criteriaWhere(criteria, {
+      name: 'e.name',
+      path: 'e.entry_path',
+      sha256: 'e.sha256',
+    })
+    const where = [...conditions, ...reposWhere('s.repo', repos)]
+    return {
+      text: `SELECT s.repo AS "repoKey", s.path AS path, e.entry_path AS "entryPath", e.size AS size
     FROM archive_entries e JOIN (${STORED}) s ON s.sha256 = e.sha256
-    WHERE e.name LIKE ? ESCAPE '\\'${repos === undefined ? '' : ` AND s.repo IN (${repos === 0 ? 'NULL' : Array(repos).fill('?').join(', ')})`}
+    WHERE ${where.length > 0 ? where.join(' AND ') : '1 = 1'}
     ORDER BY e.name, s.repo, s.path, e.entry_path LIMIT ? OFFSET ?`,
+      params: [...params, ...(repos ?? [])],
+    }
+  },
 }
 
 /** What the bytes are, from their first four. */
@@ -97,13 +108,6 @@ async function entriesOf(
 }
 
 const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1)
-
-/** A name pattern for LIKE: `*` any run, `?` one character, the rest literal; lower-cased. */
-export function likePattern(name: string): string {
-  const escaped = name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
-  const pattern = escaped.replace(/\*/g, '%').replace(/\?/g, '_')
-  return /[*?]/.test(name) ? pattern : `%${pattern}%`
-}
 
 export function archiveIndex(sql: Sql, dataDir: string, now: () => string) {
   let running: Promise<number> | undefined
@@ -155,23 +159,20 @@ export function archiveIndex(sql: Sql, dataDir: string, now: () => string) {
   return {
     catchUp,
     /**
-     * Files inside archives whose name matches `name` (a part of it, or a pattern with `*` and
-     * `?`), in the repositories given (every one when undefined), by name, at most `limit` after
-     * the first `offset`. The first page brings the index up to date; later ones read on.
+     * Files inside archives that meet the criteria (a name: a part of it, or a pattern with `*`
+     * and `?`; a path inside the archive, alike; the archive's checksum), in the repositories
+     * given (every one when undefined), by name, at most `limit` after the first `offset`. The
+     * first page brings the index up to date; later ones read on.
      */
     async search(
-      name: string,
+      criteria: FileCriteria,
       repos: ReadonlyArray<string> | undefined,
       limit: number,
       offset = 0,
     ): Promise<ArchiveHit[]> {
       if (offset === 0) await catchUp()
-      return sql.all<ArchiveHit>(Q.search(repos?.length), [
-        likePattern(name),
-        ...(repos ?? []),
-        limit,
-        offset,
-      ])
+      const { text, params } = Q.search(criteria, repos)
+      return sql.all<ArchiveHit>(text, [...params, limit, offset])
     },
   }
 }

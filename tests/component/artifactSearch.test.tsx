@@ -86,6 +86,32 @@ describe('the artifact search', () => {
     expect(asked.map((s) => s.kind)).toEqual(['Archive', 'Quick'])
   })
 
+  it("runs the bar's path: word with the name, and shows what it found", async () => {
+    const { api, asked } = port(() => ({ results: [stored], truncated: false }))
+    renderShell('/artifacts/browse', seed(true), { artifactsApi: api }, effects)
+    const text = await screen.findByRole('combobox', { name: 'Search text' })
+    await userEvent.type(text, 'Main.class path:libs/')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    const table = await screen.findByRole('table', { name: 'Files' })
+    await within(table).findByRole('row', { name: /libs\/Main\.class/ })
+    expect(asked).toEqual([{ kind: 'Quick', name: 'Main.class', repositories: [], path: 'libs/' }])
+  })
+
+  it('runs a checksum alone, and names it when nothing matched', async () => {
+    const sha1 = 'ab'.repeat(20)
+    const { api, asked } = port(() => ({ results: [], truncated: false }))
+    renderShell(
+      `/artifacts/browse?checksum=${sha1.toUpperCase()}&ast=Archive`,
+      seed(true),
+      { artifactsApi: api },
+      effects,
+    )
+    expect(
+      await screen.findByText(`No files inside the archive with the checksum ${sha1}.`),
+    ).toBeInTheDocument()
+    expect(asked).toEqual([{ kind: 'Archive', name: '', repositories: [], checksum: sha1 }])
+  })
+
   it('says when nothing matched, and offers no switch where archive search is off', async () => {
     const { api, asked } = port(() => ({ results: [], truncated: false }))
     renderShell('/artifacts/browse?q=nothing&ast=Archive', seed(false), { artifactsApi: api }, effects)

@@ -6,6 +6,7 @@
  * archives are read once; a deleted archive is found no more.
  */
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -203,6 +204,77 @@ describe.each(['sqlite', 'postgres'] as const)('the Archive search on %s', (engi
       )
     expect((await archive(['npm-local'])).body.results).toEqual([])
     expect((await archive(['generic-local', 'npm-local'])).body.results).toHaveLength(2)
+  })
+
+  it('both searches take a path and a checksum, with or without a name', async () => {
+    const ask = (kind: 'quick' | 'archive', query: Record<string, string>) =>
+      call<{ results: Hit[]; truncated: boolean }>(
+        server,
+        'GET',
+        `/ui/artifactsearch/${kind}?${new URLSearchParams(query)}`,
+        { cookie: admin },
+      )
+    const paths = async (kind: 'quick' | 'archive', query: Record<string, string>) => {
+      const answer = await ask(kind, query)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return answer.body.results.map((h) => (h.entryPath ? `${h.path}!${h.entryPath}` : h.path))
+    }
+    // Quick: the path in the repository, a part of it or a pattern, any case (the seeded
+    // repositories hold other libs/ and com/acme/ paths).
+    expect(await paths('quick', { path: 'libs/', repo: 'generic-local' })).toEqual(['libs/tools.jar'])
+    expect(await paths('quick', { path: 'LIBS/*.JAR', repo: 'generic-local' })).toEqual(['libs/tools.jar'])
+    expect(await paths('quick', { name: '*.gz', path: 'logs', repo: 'generic-local' })).toEqual([
+      'logs/today.log.gz',
+    ])
+    expect(await paths('quick', { name: 'tools', path: 'dist/' })).toEqual([])
+
+    // Quick: by any of the file's checksums, as the file's details give them.
+    const jar = readFileSync(join(work, 'tools.jar'))
+    const sums = (bytes: Buffer) =>
+      (['md5', 'sha1', 'sha256'] as const).map((a) => createHash(a).update(bytes).digest('hex'))
+    for (const sum of sums(jar)) {
+      expect(await paths('quick', { checksum: sum })).toEqual(['libs/tools.jar'])
+      expect(await paths('quick', { checksum: sum.toUpperCase(), name: 'tools' })).toEqual(['libs/tools.jar'])
+      expect(await paths('quick', { checksum: sum, name: 'site' })).toEqual([])
+    }
+    const tarball = (await quick(`hello-${engine}-1.0.0.tgz`)).body.results[0]!
+    const info = await call<{ md5: string; sha1: string }>(
+      server,
+      'GET',
+      `/ui/artifact/info?${new URLSearchParams({ repoKey: 'npm-local', path: tarball.path })}`,
+      { cookie: admin },
+    )
+    expect(info.status).toBe(200)
+    expect(await paths('quick', { checksum: info.body.md5 })).toEqual([tarball.path])
+    expect(await paths('quick', { checksum: info.body.sha1 })).toEqual([tarball.path])
+
+    // Archive: the path inside the archive; the archive by its checksum.
+    expect(await paths('archive', { path: 'com/acme/', repo: 'generic-local' })).toEqual([
+      'dist/site.tar.gz!com/acme/Main.class',
+      'libs/tools.jar!com/acme/Main.class',
+      'dist/site.tar.gz!com/acme/Util_Helper.class',
+      'libs/tools.jar!com/acme/Util_Helper.class',
+    ])
+    const [, jarSha1] = sums(jar)
+    expect(await paths('archive', { name: 'main.class', checksum: jarSha1! })).toEqual([
+      'libs/tools.jar!com/acme/Main.class',
+    ])
+    const [, , siteSha256] = sums(readFileSync(join(work, 'site.tar.gz')))
+    expect(await paths('archive', { checksum: siteSha256! })).toEqual([
+      'dist/site.tar.gz!com/acme/Main.class',
+      'dist/site.tar.gz!notes.txt',
+      'dist/site.tar.gz!com/acme/Util_Helper.class',
+    ])
+    expect(await paths('archive', { path: 'readme', checksum: info.body.sha1 })).toEqual([
+      `${tarball.path}!package/README.md`,
+    ])
+
+    // Nothing to search for, or no checksum: refused.
+    for (const kind of ['quick', 'archive'] as const) {
+      expect((await ask(kind, {})).status).toBe(400)
+      expect((await ask(kind, { checksum: 'abc123' })).status).toBe(400)
+      expect((await ask(kind, { name: 'x', checksum: '1'.repeat(63) })).status).toBe(400)
+    }
   })
 
   it('a user whose targets hide some paths gets every hit they may see, and an exact truncated', async () => {

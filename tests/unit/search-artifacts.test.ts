@@ -13,7 +13,6 @@ import {
   artifactSearchKey,
   artifactSearchOf,
   holdsSearch,
-  unusedArtifactFilters,
   type ArtifactSearch,
 } from '../../domain/search/artifactSearch'
 import { FeaturesLoaded } from '../../domain/platform/events'
@@ -116,6 +115,31 @@ describe('the results page', () => {
       .then(asked({ ...jar, kind: 'Quick' }))
   })
 
+  it('asks for a search by path or checksum alone, the checksum in lower case', () => {
+    const sha1 = 'A'.repeat(40)
+    search
+      .given(archiveOn)
+      .when({ type: 'search/FindArtifacts', query: 'art_path=com%2Facme%2F&ast=Archive' })
+      .then(asked({ kind: 'Archive', name: '', repositories: [], path: 'com/acme/' }))
+    search
+      .given()
+      .when({ type: 'search/FindArtifacts', query: `q=tools&checksum=${sha1}&is_checksum=true` })
+      .then(asked({ kind: 'Quick', name: 'tools', repositories: [], checksum: sha1.toLowerCase() }))
+  })
+
+  it('on the results of a search by path alone, the switch runs it again', () => {
+    const events = search
+      .given(
+        archiveOn,
+        at('/artifacts/browse', '?art_path=libs'),
+        E.UrlRestored({ type: 'artifacts', model: model({ path: 'libs' }), text: 'path:libs' }),
+      )
+      .when({ type: 'search/ChangeArtifactsSearchType', artifactsSearchType: 'Archive' })
+      .events()
+    expect(events.map((e) => e.type)).toEqual(['search/ArtifactsSearchTypeChanged', 'search/SearchRan'])
+    expect(events[1]).toMatchObject({ data: { path: '/artifacts/browse?ast=Archive&art_path=libs' } })
+  })
+
   it('asks nothing without a name, and nothing twice while the answer is on its way', () => {
     search
       .given()
@@ -169,7 +193,7 @@ describe('what the results page says', () => {
     expect(holdsSearch('contactUsContext=trial')).toBe(false)
   })
 
-  it('names no request without a name, and one per search however its repositories are listed', () => {
+  it('names no request without a name, path or checksum, and one per search however its repositories are listed', () => {
     expect(artifactSearchOf(model({ name: '  ' }), true)).toBeNull()
     const a = artifactSearchOf(model({ name: 'x', repositories: ['b', 'a', 'b'] }), true)
     expect(a).toEqual({ kind: 'Quick', name: 'x', repositories: ['a', 'b'] })
@@ -178,7 +202,7 @@ describe('what the results page says', () => {
     )
   })
 
-  it('counts, says none, says when the platform left some out, and which filters it does not use', () => {
+  it('counts, says none (naming what was asked), and says when the platform left some out', () => {
     const hit = { repoKey: 'r', path: 'p', size: 1 }
     expect(artifactHitsMessages(jar, { results: [], truncated: false })).toEqual([
       { key: 'artifactSearchNone', kind: 'Archive', name: 'Main.class' },
@@ -187,10 +211,11 @@ describe('what the results page says', () => {
       { key: 'artifactSearchCount', kind: 'Archive', count: 2, more: true },
       { key: 'artifactSearchTruncated', shown: 2 },
     ])
-    expect(unusedArtifactFilters(model({ name: 'x' }))).toBeNull()
-    expect(unusedArtifactFilters(model({ path: 'a/*', checksum: 'ab' }))).toEqual({
-      key: 'artifactSearchFiltersUnused',
-      filters: ['path', 'checksum'],
-    })
+    expect(
+      artifactHitsMessages(
+        { ...jar, name: '', path: 'com/', checksum: 'ab' },
+        { results: [], truncated: false },
+      ),
+    ).toEqual([{ key: 'artifactSearchNone', kind: 'Archive', name: '', path: 'com/', checksum: 'ab' }])
   })
 })

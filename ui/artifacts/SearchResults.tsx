@@ -1,7 +1,8 @@
 /**
  * The artifact search's results (the artifacts page, when its URL query holds a search): the
- * files the Quick search found by name, or the files inside archives the Archive search found,
- * each linked to its place in the tree. The query is the search, so a reload or a shared link
+ * files the Quick search found by name, path or checksum, or the files inside archives the
+ * Archive search found (by their name or path, or the archive's checksum), each linked to its
+ * place in the tree. The query is the search, so a reload or a shared link
  * shows the same results; the search bar's Quick / Archive switch says which search ran.
  */
 import { useEffect, useMemo, type ReactNode } from 'react'
@@ -17,7 +18,6 @@ import {
   artifactHitsMessages,
   artifactSearchKey,
   artifactSearchOf,
-  unusedArtifactFilters,
   type ArtifactSearch,
 } from '../../domain/search/artifactSearch'
 import { searchModelFromQuery } from '../../domain/search/model'
@@ -92,12 +92,9 @@ export function SearchResults({ query }: { readonly query: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, key])
 
-  const unused = unusedArtifactFilters(model)
-  const note = unused && <p className={styles.resultsNote}>{searchText(unused)}</p>
   if (search === null)
     return (
       <section aria-label="Artifact search results" className={styles.results}>
-        {note}
         <EmptyState
           boxed
           icon={<FileSearch size={32} />}
@@ -137,7 +134,6 @@ export function SearchResults({ query }: { readonly query: string }) {
           {searchText({ key: 'artifactSearchBrowseTree' })}
         </Link>
       </header>
-      {note}
       {more.map((m) => (
         <p key={m.key} role="note" className={styles.resultsNote}>
           {searchText(m)}
