@@ -107,6 +107,11 @@ export interface ChartGeometry {
   readonly max: number
   /** SVG points ("x,y …") of each series in a width × height box, oldest left. */
   readonly lines: Readonly<Record<TrendSeries, string>>
+  /**
+   * Each scan run's place on each series, for a mark of its own: a line of one run draws
+   * nothing, and a fresh platform has had one.
+   */
+  readonly dots: Readonly<Record<TrendSeries, ReadonlyArray<{ readonly x: number; readonly y: number }>>>
 }
 
 /** The trend chart's lines: vulnerabilities (all severities) and violations over the points' times. */
@@ -124,15 +129,14 @@ export function trendGeometry(
   const times = points.map((p) => Date.parse(p.at))
   const first = times[0] ?? 0
   const span = Math.max(1, (times[times.length - 1] ?? 0) - first)
-  const line = (key: TrendSeries) =>
-    values
-      .map((v, i) => {
-        const x = points.length === 1 ? width / 2 : (((times[i] ?? first) - first) / span) * width
-        const y = height - (v[key] / max) * height
-        return `${round(x)},${round(y)}`
-      })
-      .join(' ')
-  return { max, lines: { vulnerabilities: line('vulnerabilities'), violations: line('violations') } }
+  const dotsOf = (key: TrendSeries) =>
+    values.map((v, i) => ({
+      x: round(points.length === 1 ? width / 2 : (((times[i] ?? first) - first) / span) * width),
+      y: round(height - (v[key] / max) * height),
+    }))
+  const dots = { vulnerabilities: dotsOf('vulnerabilities'), violations: dotsOf('violations') }
+  const line = (key: TrendSeries) => dots[key].map(({ x, y }) => `${x},${y}`).join(' ')
+  return { max, lines: { vulnerabilities: line('vulnerabilities'), violations: line('violations') }, dots }
 }
 
 const round = (n: number) => Math.round(n * 10) / 10

@@ -193,6 +193,8 @@ describe('the trend chart', () => {
     const g = trendGeometry([point('2026-01-01T00:00:00Z', {}, 0)], 100, 40)
     expect(g.max).toBe(1)
     expect(g.lines).toEqual({ vulnerabilities: '50,40', violations: '50,40' })
+    // A line of one point draws nothing: the run has a mark of its own on each series.
+    expect(g.dots).toEqual({ vulnerabilities: [{ x: 50, y: 40 }], violations: [{ x: 50, y: 40 }] })
   })
 
   it('points at one time all sit at the left; positions are rounded to a tenth', () => {

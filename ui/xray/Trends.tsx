@@ -50,7 +50,7 @@ export function TrendsPage() {
 }
 
 function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
-  const { max, lines } = trendGeometry(points, WIDTH, HEIGHT)
+  const { max, lines, dots } = trendGeometry(points, WIDTH, HEIGHT)
   const last = points[points.length - 1]
   return (
     <>
@@ -69,12 +69,18 @@ function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
           className={styles.chart}
           viewBox={`-8 -8 ${WIDTH + 16} ${HEIGHT + 16}`}
           role="img"
-          aria-label={`Vulnerabilities and violations over ${points.length} scan runs; the most is ${max}`}
+          aria-label={`Vulnerabilities and violations over ${points.length} scan ${points.length === 1 ? 'run' : 'runs'}; the most is ${max}`}
         >
           <line className={styles.chartAxis} x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} />
           <line className={styles.chartAxis} x1={0} y1={0} x2={0} y2={HEIGHT} />
           <polyline className={styles.lineVulnerabilities} points={lines.vulnerabilities} />
           <polyline className={styles.lineViolations} points={lines.violations} />
+          {dots.vulnerabilities.map(({ x, y }, i) => (
+            <circle key={`v${i}`} className={styles.dotVulnerabilities} cx={x} cy={y} r={3.5} />
+          ))}
+          {dots.violations.map(({ x, y }, i) => (
+            <circle key={`x${i}`} className={styles.dotViolations} cx={x} cy={y} r={3.5} />
+          ))}
         </svg>
       </Card>
       <Table<TrendPoint>
