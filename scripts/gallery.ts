@@ -8,7 +8,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { spawnSync } from 'node:child_process'
-import { startTestServer } from '../tests/support/server'
+import { startTestServer, type TestServer } from '../tests/support/server'
+import { scannedGitRepositories } from '../tests/support/scannedGitRepositories'
 import { launchChromium } from '../tests/support/browser'
 import type { Page } from 'playwright-core'
 import { chooseOption } from '../tests/e2e/kitSelect'
@@ -37,6 +38,8 @@ const arg = (name: string) =>
  */
 interface GalleryScreen extends Screen {
   readonly after?: (page: Page, user: UserKind) => Promise<void>
+  /** Data the screen needs on the server before it is shot; answers how to let go of it after. */
+  readonly prepare?: (server: TestServer) => Promise<() => Promise<void>>
 }
 
 /** The user menu's switch between the navigation types, to the one named. */
@@ -117,6 +120,15 @@ const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
     path: '/scans',
     users: ['admin'],
     ready: (page) => page.getByRole('group', { name: 'Filters' }),
+  },
+  {
+    // Its git repositories scanned, one with violations under a watch (a local fake vendor).
+    name: 'scans-git-admin',
+    path: '/scans',
+    users: ['admin'],
+    prepare: scannedGitRepositories,
+    open: (page) => page.getByRole('heading', { name: 'Git repositories' }).scrollIntoViewIfNeeded(),
+    ready: (page) => page.getByRole('link', { name: /violations of octo\/web$/ }),
   },
   {
     name: 'build-run-sbom',
@@ -201,8 +213,10 @@ async function shoot(flavour: Flavour | undefined, screens: ReadonlyArray<Galler
     { anonymousAccess: true },
     flavour ? { PLATFORM_FLAVOUR: flavour } : {},
   )
+  const releases: Array<() => Promise<void>> = []
   try {
     await openEveryScreen(server)
+    for (const screen of screens) if (screen.prepare) releases.push(await screen.prepare(server))
     for (const user of USERS) {
       if (!screens.some((s) => s.users.includes(user))) continue
       for (const theme of THEMES) {
@@ -234,6 +248,7 @@ async function shoot(flavour: Flavour | undefined, screens: ReadonlyArray<Galler
       }
     }
   } finally {
+    for (const release of releases) await release()
     await server.stop()
   }
 }

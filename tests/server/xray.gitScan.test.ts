@@ -5,14 +5,11 @@
  * and Server) and lists the advisories its npm dependencies match; a repository without a
  * lockfile is matched by the ranges it declares, one without a package.json fails with why.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gitScannerFor } from '../../server/xray/gitScanner'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { startFakeGitVendor, type FakeGitVendor } from '../support/fakeGitVendor'
+import { gitRepository, lockOf } from '../support/gitRepositories'
 import { createRoles, type TestSession } from './helpers/sessions'
 import { licencePolicy, securityPolicy } from '../support/xrayPolicies'
 
@@ -20,48 +17,6 @@ let server: TestServer
 let admin: TestSession
 let user: TestSession
 let vendor: FakeGitVendor
-
-/**
- * A git repository with these files committed on its default branch (`main` unless named), and
- * other branches with their own files beside it.
- */
-function gitRepository(
-  files: Record<string, unknown>,
-  options: { branch?: string; others?: Record<string, Record<string, unknown>> } = {},
-): string {
-  const dir = mkdtempSync(join(tmpdir(), 'scan-repo-'))
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {
-      stdio: 'ignore',
-    })
-  const commit = (of: Record<string, unknown>) => {
-    for (const [name, body] of Object.entries(of))
-      writeFileSync(join(dir, name), JSON.stringify(body, null, 2))
-    git('add', '.')
-    git('commit', '-q', '-m', 'manifests')
-  }
-  const branch = options.branch ?? 'main'
-  git('init', '-q', '-b', branch)
-  commit(files)
-  for (const [other, otherFiles] of Object.entries(options.others ?? {})) {
-    git('checkout', '-q', '-b', other)
-    commit(otherFiles)
-  }
-  git('checkout', '-q', branch)
-  return dir
-}
-
-const lockOf = (name: string, locked: Record<string, string>) => ({
-  'package.json': { name, dependencies: Object.fromEntries(Object.keys(locked).map((d) => [d, '*'])) },
-  'package-lock.json': {
-    name,
-    lockfileVersion: 3,
-    packages: {
-      '': { name },
-      ...Object.fromEntries(Object.entries(locked).map(([d, version]) => [`node_modules/${d}`, { version }])),
-    },
-  },
-})
 
 const REPOS = [
   { name: 'octo/locked', private: false },
