@@ -3,8 +3,8 @@
  * directory settings. Each is one JSON document in `settings`; secrets (the LDAP manager
  * password, the Crowd application password) are write-only: the API answers whether one is set.
  *
- * The reference platform stores and validates these but signs nobody in through LDAP or Crowd
- * (it talks to no directory server); the README says so.
+ * The reference platform signs nobody in through LDAP; Crowd's settings serve its single sign-on
+ * (server/sso/directoryLogins.ts), not password logins.
  */
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ServerContext } from '../context'
 import { HttpError } from '../context'
 import { readGeneralConfig } from '../admin/generalConfig'
+import { readCrowd, readHttpSso } from '../sso/directoryLogins'
 import { oidcReady, readOidcSettings } from '../sso/oidcSettings'
 import { oidcStartPath, publicOrigin } from '../sso/origin'
 import { samlLoginOptions } from '../sso/samlLogin'
@@ -224,9 +225,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
           realm: 'oauth',
           enabled: general.oauthProviders.length > 0 || oidcReady(await readOidcSettings(ctx.sql)),
         },
-        // No directory servers are configured on the reference platform.
+        // No LDAP server is asked on the reference platform.
         { realm: 'ldap', enabled: false },
-        { realm: 'crowd', enabled: false },
+        { realm: 'crowd', enabled: (await readCrowd(ctx)).enabled },
+        { realm: 'http-sso', enabled: (await readHttpSso(ctx)).enabled },
       ]
     },
   )

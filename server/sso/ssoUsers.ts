@@ -9,7 +9,7 @@ import { hashPasswordSync } from '../auth/passwords'
 import { findUserByName, type UserRow } from '../auth/users'
 import { isoNow, type Clock } from '../clock'
 
-export type SsoRealm = 'oauth' | 'saml'
+export type SsoRealm = 'oauth' | 'saml' | 'crowd' | 'http-sso'
 
 export interface SsoIdentity {
   readonly realm: SsoRealm

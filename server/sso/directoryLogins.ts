@@ -1,0 +1,230 @@
+/**
+ * The two sign-ins where someone else has already checked who the person is (spec 000 section
+ * 7: "GET crowd and HTTP SSO logins"; the console's `/login/sso/crowd` and `/login/sso/http`):
+ *
+ * - Crowd SSO: the browser carries Crowd's single sign-on cookie (set when the person signed in
+ *   to another application of the same Crowd). The platform asks Crowd, as the application the
+ *   Crowd settings name, whether that token is a live session, and for whom.
+ * - HTTP SSO: a reverse proxy in front of the platform authenticated the person and names them
+ *   in a request header. The header is believed only from the proxies the settings trust, by
+ *   the connection's own address (never a forwarded-for header, which a client writes).
+ *
+ * Either way the user is found, or created when the settings allow, in its own realm (`crowd`,
+ * `http-sso`) and signed in as any sign-in is (signIn.ts: a disabled account gets no session, a
+ * user who must use MFA gets the pending session). Failures answer a code the console words.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { HttpError, type ServerContext } from '../context'
+import { errors, userDataSchema } from '../auth/schemas'
+import { mandatory } from '../auth/validation'
+import { signIn } from '../auth/signIn'
+import { badRequest } from '../admin/common'
+import { DEFAULT_CROWD, type CrowdSettings } from '../admin/securityRoutes'
+import { readSettingOver, writeSetting } from '../platform/settings'
+import { ssoUser, type SsoIdentity } from './ssoUsers'
+
+export const CROWD_LOGIN_PATH = '/ui/auth/crowd/login'
+export const HTTP_SSO_LOGIN_PATH = '/ui/auth/httpsso/login'
+/** How long Crowd may take to answer one call. */
+export const CROWD_TIMEOUT_MS = 5_000
+
+export interface HttpSsoSettings {
+  readonly enabled: boolean
+  /** The request header the proxy names the person in. */
+  readonly remoteUserHeader: string
+  /** Addresses of the proxies whose header is believed (the connection's address). */
+  readonly trustedProxies: ReadonlyArray<string>
+  readonly autoCreateUsers: boolean
+}
+
+export const DEFAULT_HTTP_SSO: HttpSsoSettings = {
+  enabled: false,
+  remoteUserHeader: 'REMOTE_USER',
+  trustedProxies: [],
+  autoCreateUsers: true,
+}
+
+export const readHttpSso = (ctx: Pick<ServerContext, 'sql'>) =>
+  readSettingOver(ctx.sql, 'httpSso', DEFAULT_HTTP_SSO)
+export const readCrowd = (ctx: Pick<ServerContext, 'sql'>): Promise<CrowdSettings> =>
+  readSettingOver(ctx.sql, 'crowd', DEFAULT_CROWD)
+
+const failure = (status: number, code: string, message: string) => new HttpError(status, message, code)
+
+/** An address as the settings write it: IPv4 clients of a dual-stack socket come as `::ffff:a.b.c.d`. */
+const plainAddress = (address: string | undefined) => (address ?? '').replace(/^::ffff:(?=\d+\.)/, '')
+
+const HEADER = /^[A-Za-z0-9_-]{1,64}$/
+
+export function checkHttpSso(next: HttpSsoSettings): void {
+  if (!HEADER.test(next.remoteUserHeader))
+    badRequest('remoteUserHeader: A header name of letters, digits, dashes and underscores')
+  if (next.enabled && next.trustedProxies.length === 0) badRequest(mandatory('trustedProxies'))
+}
+
+/** The user behind an identity, or the code that says why there is none. */
+async function userOf(ctx: ServerContext, identity: SsoIdentity, autoCreate: boolean) {
+  const user = await ssoUser(ctx, identity, { autoCreate })
+  if (user === 'no_account') throw failure(403, 'no_account', 'You have no account on this platform yet')
+  if (user === 'conflict')
+    throw failure(403, 'conflict', 'An account of another realm already has this user name')
+  if (user === 'bad_identity')
+    throw failure(403, 'bad_identity', 'The user name is not one the platform takes')
+  return user
+}
+
+/** One call to Crowd's REST API as the configured application. */
+async function crowdCall(settings: CrowdSettings, path: string, init: RequestInit = {}): Promise<Response> {
+  const base = settings.serverUrl.endsWith('/') ? settings.serverUrl : `${settings.serverUrl}/`
+  const credentials = Buffer.from(`${settings.applicationName}:${settings.applicationPassword}`).toString(
+    'base64',
+  )
+  try {
+    return await fetch(new URL(`rest/usermanagement/1/${path}`, base), {
+      ...init,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(CROWD_TIMEOUT_MS),
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        authorization: `Basic ${credentials}`,
+      },
+    })
+  } catch {
+    throw failure(502, 'unavailable', 'Crowd cannot be reached')
+  }
+}
+
+async function crowdJson<T>(response: Response): Promise<T> {
+  if (response.status === 401 || response.status === 403)
+    throw failure(502, 'provider', 'Crowd refused the application credentials')
+  if (!response.ok) throw failure(502, 'unavailable', `Crowd answered ${response.status}`)
+  try {
+    return (await response.json()) as T
+  } catch {
+    throw failure(502, 'provider', 'Crowd answered something other than JSON')
+  }
+}
+
+/** The person Crowd's session token stands for, and their groups (nested included). */
+async function crowdIdentity(settings: CrowdSettings, request: FastifyRequest): Promise<SsoIdentity> {
+  const cookie = await crowdJson<{ name?: unknown }>(await crowdCall(settings, 'config/cookie'))
+  const cookieName = typeof cookie.name === 'string' && cookie.name !== '' ? cookie.name : 'crowd.token_key'
+  const token = request.cookies[cookieName]
+  if (!token) throw failure(401, 'no_identity', 'No Crowd single sign-on session came with the request')
+  const session = await crowdCall(settings, `session/${encodeURIComponent(token)}?expand=user`, {
+    method: 'POST',
+    body: JSON.stringify({ validationFactors: [{ name: 'remote_address', value: request.ip }] }),
+  })
+  // Crowd answers 404 for a token it does not know (expired, signed out) and 400 for factors that do not match.
+  if (session.status === 404 || session.status === 400)
+    throw failure(401, 'expired', 'The Crowd session has ended: sign in to Crowd again')
+  const { user } = await crowdJson<{ user?: { name?: unknown; email?: unknown } }>(session)
+  const name = typeof user?.name === 'string' ? user.name : ''
+  const groups = await crowdJson<{ groups?: Array<{ name?: unknown }> }>(
+    await crowdCall(settings, `user/group/nested?username=${encodeURIComponent(name)}`),
+  )
+  return {
+    realm: 'crowd',
+    provider: 'Crowd',
+    name,
+    email: typeof user?.email === 'string' ? user.email : '',
+    groups: (groups.groups ?? []).flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])),
+  }
+}
+
+export function registerDirectoryLoginRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const answers = { 200: userDataSchema, ...errors(401, 403, 502) }
+
+  app.get(
+    CROWD_LOGIN_PATH,
+    {
+      schema: {
+        summary: "Signs in with Crowd's single sign-on cookie, checked with the Crowd server",
+        response: answers,
+      },
+    },
+    async (request, reply) => {
+      const settings = await readCrowd(ctx)
+      if (!settings.enabled || !settings.serverUrl)
+        throw failure(403, 'not_configured', 'Crowd single sign-on is not set up on this platform')
+      const identity = await crowdIdentity(settings, request)
+      const user = await userOf(ctx, identity, settings.autoCreateUsers)
+      return signIn(ctx, request, reply, user, false)
+    },
+  )
+
+  app.get(
+    HTTP_SSO_LOGIN_PATH,
+    {
+      schema: {
+        summary: 'Signs in the person a trusted reverse proxy names in its header',
+        response: answers,
+      },
+    },
+    async (request, reply) => {
+      const settings = await readHttpSso(ctx)
+      if (!settings.enabled)
+        throw failure(403, 'not_configured', 'HTTP single sign-on is not set up on this platform')
+      if (!settings.trustedProxies.includes(plainAddress(request.socket.remoteAddress)))
+        throw failure(403, 'untrusted_proxy', 'The request did not come through a trusted proxy')
+      const header = request.headers[settings.remoteUserHeader.toLowerCase()]
+      const name = (Array.isArray(header) ? '' : (header ?? '')).trim()
+      if (!name) throw failure(401, 'no_identity', 'The proxy named nobody')
+      const user = await userOf(
+        ctx,
+        { realm: 'http-sso', provider: 'HTTP SSO', name, email: '', groups: undefined },
+        settings.autoCreateUsers,
+      )
+      return signIn(ctx, request, reply, user, false)
+    },
+  )
+
+  const settingsProperties = {
+    enabled: { type: 'boolean' },
+    remoteUserHeader: { type: 'string', maxLength: 64 },
+    trustedProxies: {
+      type: 'array',
+      maxItems: 20,
+      items: { type: 'string', minLength: 2, maxLength: 45, pattern: '^[0-9A-Fa-f:.]+$' },
+    },
+    autoCreateUsers: { type: 'boolean' },
+  } as const
+  const settingsAnswer = {
+    type: 'object',
+    properties: settingsProperties,
+    required: Object.keys(settingsProperties),
+  } as const
+
+  app.get(
+    '/ui/admin/httpsso',
+    {
+      schema: {
+        summary: 'HTTP SSO settings (admins)',
+        response: { 200: settingsAnswer, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return readHttpSso(ctx)
+    },
+  )
+
+  app.put<{ Body: Partial<HttpSsoSettings> }>(
+    '/ui/admin/httpsso',
+    {
+      schema: {
+        summary: 'Change the HTTP SSO settings (admins); fields left out keep their value',
+        body: { type: 'object', properties: settingsProperties, additionalProperties: false },
+        response: { 200: settingsAnswer, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      const next = { ...(await readHttpSso(ctx)), ...request.body }
+      checkHttpSso(next)
+      await writeSetting(ctx, 'httpSso', next)
+      return next
+    },
+  )
+}

@@ -1,0 +1,185 @@
+/**
+ * Crowd single sign-on and HTTP SSO, over real HTTP: a Crowd stand-in (its REST API's cookie
+ * configuration, session validation and nested groups, checking the application's credentials)
+ * listens on 127.0.0.1 beside the platform; HTTP SSO is asked as a reverse proxy on the same
+ * host would ask, with its header.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/server'
+import { call, sessionOf } from './authHelpers'
+
+const APP = { name: 'platform-app', password: 'crowd-app-secret' }
+/** Live Crowd sessions: token → the user Crowd knows. */
+const SESSIONS = new Map([
+  ['tok-alice', { name: 'alice.crowd', email: 'alice@crowd.example' }],
+  ['tok-developer', { name: 'developer', email: 'dev@crowd.example' }],
+])
+
+let crowd: Server
+let crowdUrl: string
+const validated: Array<{ token: string; factors: unknown }> = []
+
+function body(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let text = ''
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()))
+    request.on('end', () => resolve(text))
+  })
+}
+
+let server: TestServer
+let admin: string
+
+beforeAll(async () => {
+  crowd = createServer(async (request, response) => {
+    const json = (status: number, value: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(value))
+    }
+    const expected = `Basic ${Buffer.from(`${APP.name}:${APP.password}`).toString('base64')}`
+    if (request.headers.authorization !== expected) return json(401, { reason: 'INVALID_CREDENTIALS' })
+    const url = new URL(request.url ?? '/', 'http://crowd')
+    const api = '/crowd/rest/usermanagement/1/'
+    if (request.method === 'GET' && url.pathname === `${api}config/cookie`)
+      return json(200, { domain: '.example', secure: false, name: 'crowd.token_key' })
+    const session = new RegExp(`^${api}session/([^/]+)$`).exec(url.pathname)
+    if (request.method === 'POST' && session) {
+      const token = decodeURIComponent(session[1]!)
+      validated.push({ token, factors: JSON.parse(await body(request)).validationFactors })
+      const user = SESSIONS.get(token)
+      return user ? json(200, { token, user }) : json(404, { reason: 'INVALID_SSO_TOKEN' })
+    }
+    if (request.method === 'GET' && url.pathname === `${api}user/group/nested`)
+      return json(200, { groups: [{ name: 'crowd-devs' }, { name: 'not-on-the-platform' }] })
+    json(404, { reason: 'NOT_FOUND' })
+  })
+  await new Promise<void>((resolve) => crowd.listen(0, '127.0.0.1', resolve))
+  crowdUrl = `http://127.0.0.1:${(crowd.address() as AddressInfo).port}/crowd`
+  server = await startTestServer()
+  admin = await sessionOf(server, 'admin')
+}, 120_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await new Promise((resolve) => crowd?.close(resolve))
+})
+
+const crowdLogin = (cookie?: string) =>
+  call<{ name: string; realm: string; code?: string }>(server, 'GET', '/ui/auth/crowd/login', {
+    ...(cookie ? { cookie } : {}),
+  })
+const httpSsoLogin = (headers: Record<string, string> = {}) =>
+  call<{ name: string; realm: string; code?: string }>(server, 'GET', '/ui/auth/httpsso/login', { headers })
+const realms = async () =>
+  (await call<Array<{ realm: string; enabled: boolean }>>(server, 'GET', '/ui/auth/realms')).body
+
+describe('Crowd single sign-on', () => {
+  it('is refused until Crowd is enabled', async () => {
+    const answer = await crowdLogin('crowd.token_key=tok-alice')
+    expect(answer.status).toBe(403)
+    expect(answer.body.code).toBe('not_configured')
+    expect(await realms()).toContainEqual({ realm: 'crowd', enabled: false })
+  })
+
+  it("signs in the Crowd session's user, checked with Crowd, in the platform groups Crowd names", async () => {
+    expect(
+      (await call(server, 'POST', '/ui/admin/groups', { cookie: admin, body: { name: 'crowd-devs' } }))
+        .status,
+    ).toBe(201)
+    const saved = await call(server, 'PUT', '/ui/admin/crowd', {
+      cookie: admin,
+      body: {
+        enabled: true,
+        serverUrl: crowdUrl,
+        applicationName: APP.name,
+        applicationPassword: APP.password,
+      },
+    })
+    expect(saved.status).toBe(200)
+    expect(await realms()).toContainEqual({ realm: 'crowd', enabled: true })
+
+    const answer = await crowdLogin('crowd.token_key=tok-alice')
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.body).toMatchObject({ name: 'alice.crowd', realm: 'crowd' })
+    expect(validated.at(-1)).toEqual({
+      token: 'tok-alice',
+      factors: [{ name: 'remote_address', value: '127.0.0.1' }],
+    })
+    const current = await call<{ name: string }>(server, 'GET', '/ui/auth/current', {
+      cookie: answer.cookie!,
+    })
+    expect(current.body.name).toBe('alice.crowd')
+    const user = await call<{ email: string; groups: string[] }>(
+      server,
+      'GET',
+      '/ui/admin/users/alice.crowd',
+      {
+        cookie: admin,
+      },
+    )
+    expect(user.body.email).toBe('alice@crowd.example')
+    expect(user.body.groups).toEqual(['crowd-devs'])
+  })
+
+  it('refuses no cookie, a token Crowd does not know, and a local account of the same name', async () => {
+    const none = await crowdLogin()
+    expect([none.status, none.body.code, none.cookie]).toEqual([401, 'no_identity', undefined])
+    const ended = await crowdLogin('crowd.token_key=tok-gone')
+    expect([ended.status, ended.body.code, ended.cookie]).toEqual([401, 'expired', undefined])
+    // Crowd's "developer" is not the platform's local developer.
+    const clash = await crowdLogin('crowd.token_key=tok-developer')
+    expect([clash.status, clash.body.code, clash.cookie]).toEqual([403, 'conflict', undefined])
+  })
+
+  it('says so when Crowd refuses the application or cannot be reached', async () => {
+    await call(server, 'PUT', '/ui/admin/crowd', { cookie: admin, body: { applicationPassword: 'wrong' } })
+    const refused = await crowdLogin('crowd.token_key=tok-alice')
+    expect([refused.status, refused.body.code]).toEqual([502, 'provider'])
+    await call(server, 'PUT', '/ui/admin/crowd', {
+      cookie: admin,
+      body: { applicationPassword: APP.password, serverUrl: 'http://127.0.0.1:9/crowd' },
+    })
+    const down = await crowdLogin('crowd.token_key=tok-alice')
+    expect([down.status, down.body.code]).toEqual([502, 'unavailable'])
+  })
+})
+
+describe('HTTP SSO', () => {
+  it('is refused until enabled, and cannot be enabled without a trusted proxy', async () => {
+    const answer = await httpSsoLogin({ REMOTE_USER: 'carol' })
+    expect([answer.status, answer.body.code]).toEqual([403, 'not_configured'])
+    const bad = await call(server, 'PUT', '/ui/admin/httpsso', { cookie: admin, body: { enabled: true } })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(bad.body)).toContain('trustedProxies')
+    const developer = await sessionOf(server, 'developer')
+    expect((await call(server, 'GET', '/ui/admin/httpsso', { cookie: developer })).status).toBe(403)
+  })
+
+  it('signs in the person the trusted proxy names, and nobody else', async () => {
+    const saved = await call(server, 'PUT', '/ui/admin/httpsso', {
+      cookie: admin,
+      body: { enabled: true, remoteUserHeader: 'X-Proxy-User', trustedProxies: ['127.0.0.1', '::1'] },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(await realms()).toContainEqual({ realm: 'http-sso', enabled: true })
+    const answer = await httpSsoLogin({ 'X-Proxy-User': 'carol' })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.body).toMatchObject({ name: 'carol', realm: 'http-sso' })
+    const current = await call<{ name: string }>(server, 'GET', '/ui/auth/current', {
+      cookie: answer.cookie!,
+    })
+    expect(current.body.name).toBe('carol')
+
+    const nobody = await httpSsoLogin({ REMOTE_USER: 'carol' })
+    expect([nobody.status, nobody.body.code, nobody.cookie]).toEqual([401, 'no_identity', undefined])
+    const local = await httpSsoLogin({ 'X-Proxy-User': 'admin' })
+    expect([local.status, local.body.code, local.cookie]).toEqual([403, 'conflict', undefined])
+
+    // The same header from an address the settings do not trust is believed no more.
+    await call(server, 'PUT', '/ui/admin/httpsso', { cookie: admin, body: { trustedProxies: ['10.0.0.9'] } })
+    const spoofed = await httpSsoLogin({ 'X-Proxy-User': 'carol', 'X-Forwarded-For': '10.0.0.9' })
+    expect([spoofed.status, spoofed.body.code, spoofed.cookie]).toEqual([403, 'untrusted_proxy', undefined])
+  })
+})
