@@ -22,10 +22,10 @@ const historySync: Effect = (events$, state$, ports) =>
       }
       if (event.type === 'navigation/Denied') {
         // A refused back/forward left the address bar on the refused path: put it back.
-        const here = state$.value.navigation.location
+        const here = event.data.stayAt
+        if (here === null) return EMPTY
         const url = `${UI_BASE}${here.path}${here.query}`
-        if (state$.value.navigation.navigations > 0 && ports.history.current() !== url)
-          ports.history.replace(url)
+        if (ports.history.current() !== url) ports.history.replace(url)
         return EMPTY
       }
       const { location, mode } = event.data

@@ -170,7 +170,7 @@ async function load<A>(call: Promise<Result<A>>, toEvent: (a: A) => AppEvent): P
   return isLeft(result) ? result : right(toEvent(result.right))
 }
 
-const startUp: Effect = (events$, state$, ports) =>
+const startUp: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('platform/StartRequested'),
     mergeMap((env) =>
@@ -178,7 +178,7 @@ const startUp: Effect = (events$, state$, ports) =>
         env,
         async (emit) => {
           try {
-            await runStartUp(ports, emit, { onPremMetricsSent: state$.value.platform.onPremMetricsSent })
+            await runStartUp(ports, emit, { onPremMetricsSent: env.event.data.onPremMetricsSent })
           } catch (error) {
             if (error instanceof StepFailed) emit(P.StartFailed({ step: error.step, failure: error.failure }))
             else throw error

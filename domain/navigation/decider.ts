@@ -118,7 +118,10 @@ function route(
 ): Decision {
   const nowMs = epochMs(meta)
   const start = parseTarget(to)
-  if (!start) return right([Denied({ path: to, reason: 'unsafe target', notify: false, id: meta.id })])
+  // Where the address bar goes back to if this is refused (it shows the refused path on back or forward).
+  const stayAt = nav.navigations > 0 ? { path: nav.location.path, query: nav.location.query } : null
+  if (!start)
+    return right([Denied({ path: to, reason: 'unsafe target', notify: false, id: meta.id, stayAt })])
   const first = nav.navigations === 0 || nav.guardPending
   let resolution = resolveNavigation(ctx, nav, start, guard)
   const events: AreaEvent[] = resolution.hops.map((hop) => Redirected(hop))
@@ -129,6 +132,7 @@ function route(
         reason: resolution.reason,
         notify: resolution.notify,
         id: meta.id,
+        stayAt,
       }),
     )
     // With no page to stay on, the user goes to the fallback instead of a blank screen.

@@ -36,16 +36,30 @@ export const Redirected = defineEvent(
 )
 /**
  * The navigation was refused; `notify` shows the not-authorized notification (id for the toast,
- * shown at the envelope's time). v1 carried that time as `at`, kept as `recordedAt` (see
- * movesRecordedTime).
+ * shown at the envelope's time). `stayAt` is the page the user stays on, where the address bar
+ * goes back to (a refused back or forward left it on the refused path); null before the first
+ * navigation. v1 carried the toast's time as `at`, kept as `recordedAt` (see movesRecordedTime);
+ * v2 had no `stayAt`: its effects ran when it was written, and replay runs none.
  */
 export const Denied = defineEvent(
   'navigation/Denied',
   t.intersection([
-    t.type({ path: t.string, reason: t.string, notify: t.boolean, id: t.string }),
+    t.type({
+      path: t.string,
+      reason: t.string,
+      notify: t.boolean,
+      id: t.string,
+      stayAt: t.union([Location, t.null]),
+    }),
     t.partial({ recordedAt: t.string }),
   ]),
-  { v: 2, upcasters: { 1: movesRecordedTime('at', 'recordedAt') } },
+  {
+    v: 3,
+    upcasters: {
+      1: movesRecordedTime('at', 'recordedAt'),
+      2: (data) => ({ ...(data as Record<string, unknown>), stayAt: null }),
+    },
+  },
 )
 /** The navigation waits for the start-up data; the guard runs again when it has arrived. */
 export const Deferred = defineEvent(

@@ -71,7 +71,9 @@ export const platformArea: SliceArea<'platform', PlatformState, PlatformCommand,
     switch (command.type) {
       case 'platform/Start':
         if (slice.loading) return left('start-up is already running')
-        return right([StartRequested({ reason: command.reason ?? 'boot' })])
+        return right([
+          StartRequested({ reason: command.reason ?? 'boot', onPremMetricsSent: slice.onPremMetricsSent }),
+        ])
       case 'platform/RecheckScanner':
         return right(
           slice.microservices.some((m) => m.name === 'xray' && m.enabled)

@@ -26,7 +26,16 @@ const StepC = t.keyof({
 })
 
 // The start-up sequence of spec 000 section 4: one event per result, in the order they happen.
-export const StartRequested = defineEvent('platform/StartRequested', t.type({ reason: t.string }))
+/**
+ * `onPremMetricsSent`: the metrics went out earlier in this page's life, so this start-up sends
+ * none (they go once). v1 had no such field: its effects ran when it was written, and replay
+ * runs none, so an older one reads as not sent.
+ */
+export const StartRequested = defineEvent(
+  'platform/StartRequested',
+  t.type({ reason: t.string, onPremMetricsSent: t.boolean }),
+  { v: 2, upcasters: { 1: (data) => ({ ...(data as Record<string, unknown>), onPremMetricsSent: false }) } },
+)
 export const InitialDataLoaded = defineEvent(
   'platform/InitialDataLoaded',
   t.type({

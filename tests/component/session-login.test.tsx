@@ -13,7 +13,7 @@ import { AuthorizationPage } from '../../ui/errors/StatusPages'
 
 describe('login screen', () => {
   it('shows the form in skeleton, no "Loading…" line, while start-up fetches the login data', () => {
-    renderSession('/login', { seed: [P.StartRequested({ reason: 'boot' })] })
+    renderSession('/login', { seed: [P.StartRequested({ reason: 'boot', onPremMetricsSent: false })] })
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument()
     const status = screen.getByRole('status', { name: 'Loading' })
     // Two fields (a label and a box each) and the button.

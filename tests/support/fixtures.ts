@@ -88,7 +88,7 @@ export interface Seed {
 export function startedEvents(seed: Seed = {}): AppEvent[] {
   const started = seed.user === 'anonymous' ? anonymous() : user(seed.user)
   return [
-    P.StartRequested({ reason: 'boot' }),
+    P.StartRequested({ reason: 'boot', onPremMetricsSent: false }),
     platformWith(seed.services ?? [], 'Enterprise+', {
       serverName: 'Platform',
       copyright: '©',

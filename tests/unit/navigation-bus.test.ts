@@ -41,6 +41,24 @@ describe('navigation on the bus', () => {
     expect(ports.visited).toEqual(['/ui/'])
   })
 
+  it('puts the address bar back on the page the user stays on when back or forward is refused', () => {
+    const { app, ports } = boot()
+    app.dispatch({ type: 'navigation/Navigate', to: '/login/forgot-password?x=1' })
+    // The browser moved to the refused path before it asked.
+    ports.visited.push('/ui//evil.example/')
+    app.dispatch({ type: 'navigation/SyncFromHistory', to: '//evil.example/' }, 'router')
+    expect(app.getState().navigation.lastDenial?.reason).toBe('unsafe target')
+    expect(ports.visited.at(-1)).toBe('/ui/login/forgot-password?x=1')
+  })
+
+  it('leaves the address bar alone when the first page is refused: there is no page to stay on', () => {
+    const { app, ports } = boot()
+    ports.visited.push('/ui//evil.example/')
+    app.dispatch({ type: 'navigation/SyncFromHistory', to: '//evil.example/' }, 'router')
+    expect(app.getState().navigation.lastDenial?.reason).toBe('unsafe target')
+    expect(ports.visited).toEqual(['/ui/', '/ui//evil.example/'])
+  })
+
   it('closes modals and menus on navigation and remembers the previous path', () => {
     const { app } = boot()
     app.dispatch({ type: 'navigation/Navigate', to: '/login' })

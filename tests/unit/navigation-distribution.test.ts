@@ -23,7 +23,7 @@ const navigation = spec(appSlice(navigationArea))
 
 /** A completed start-up for a developer on a platform with this licence, these services and entitlements. */
 const startedWith = (licenseType: string, services: string[], entitlements: string[] = []): AppEvent[] => [
-  P.StartRequested({ reason: 'boot' }),
+  P.StartRequested({ reason: 'boot', onPremMetricsSent: false }),
   P.InitialDataLoaded({
     version: { version: '7.0.0', revision: '1' },
     microservices: services.map((name) => ({ name, key: name, enabled: true })),

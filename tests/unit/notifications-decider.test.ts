@@ -60,7 +60,7 @@ describe('notifications decider', () => {
 
   it('a refused page says “not authorized” when the refusal asks to notify, at its time', () => {
     const denied = (notify: boolean, over: { recordedAt?: string } = {}) =>
-      Denied({ path: '/admin', reason: 'not an admin', notify, id: 'd1', ...over }) as AppEvent
+      Denied({ path: '/admin', reason: 'not an admin', notify, id: 'd1', stayAt: null, ...over }) as AppEvent
     const told = notifications.given(recordedAt('2026-03-01T10:00:00.000Z', denied(true))).state
     expect(told.notifications.toasts).toEqual([
       { id: 'd1', kind: 'error', message: { key: 'notAuthorized' }, at: '2026-03-01T10:00:00.000Z' },
@@ -73,7 +73,7 @@ describe('notifications decider', () => {
   it('a refusal’s toast counts among the five', () => {
     const state = notifications.given(
       ...['1', '2', '3', '4', '5'].map((id) => shown(id)),
-      Denied({ path: '/admin', reason: 'no', notify: true, id: 'd' }) as AppEvent,
+      Denied({ path: '/admin', reason: 'no', notify: true, id: 'd', stayAt: null }) as AppEvent,
     ).state
     expect(state.notifications.toasts.map((t) => t.id)).toEqual(['2', '3', '4', '5', 'd'])
   })

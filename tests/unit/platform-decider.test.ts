@@ -24,48 +24,53 @@ describe('the platform start-up', () => {
     platform
       .given()
       .when({ type: 'platform/Start' })
-      .then(P.StartRequested({ reason: 'boot' }))
+      .then(P.StartRequested({ reason: 'boot', onPremMetricsSent: false }))
     platform
       .given()
       .when({ type: 'platform/Start', reason: 'login' })
-      .then(P.StartRequested({ reason: 'login' }))
+      .then(P.StartRequested({ reason: 'login', onPremMetricsSent: false }))
     platform
-      .given(P.StartRequested({ reason: 'boot' }))
+      .given(P.StartRequested({ reason: 'boot', onPremMetricsSent: false }))
       .when({ type: 'platform/Start' })
       .rejected(/already running/)
+    // Metrics that went out earlier in the page's life are not sent again: the start says so.
+    platform
+      .given(P.OnPremMetricsSent({ metrics: { frontendVersion: '1', packageTypes: [], services: 1 } }))
+      .when({ type: 'platform/Start', reason: 'login' })
+      .then(P.StartRequested({ reason: 'login', onPremMetricsSent: true }))
     // Once it has completed or failed, it may run again.
     platform
-      .given(P.StartRequested({ reason: 'boot' }), P.StartCompleted({}))
+      .given(P.StartRequested({ reason: 'boot', onPremMetricsSent: false }), P.StartCompleted({}))
       .when({ type: 'platform/Start' })
-      .then(P.StartRequested({ reason: 'boot' }))
+      .then(P.StartRequested({ reason: 'boot', onPremMetricsSent: false }))
     platform
       .given(
-        P.StartRequested({ reason: 'boot' }),
+        P.StartRequested({ reason: 'boot', onPremMetricsSent: false }),
         P.StartFailed({ step: 'features', failure: statusFailure(500, 'down') }),
       )
       .when({ type: 'platform/Start' })
-      .then(P.StartRequested({ reason: 'boot' }))
+      .then(P.StartRequested({ reason: 'boot', onPremMetricsSent: false }))
   })
 
   it('counts its runs, and a new run forgets the last failure', () => {
     const failure = statusFailure(503, 'unavailable')
     const failed = foldEvents([
-      P.StartRequested({ reason: 'boot' }),
+      P.StartRequested({ reason: 'boot', onPremMetricsSent: false }),
       P.StartFailed({ step: 'initialData', failure }),
     ]).platform
     expect(failed).toMatchObject({ loading: false, initialDataFetched: false, starts: 1 })
     expect(failed.lastFailure).toEqual({ step: 'initialData', failure })
     const again = foldEvents([
-      P.StartRequested({ reason: 'boot' }),
+      P.StartRequested({ reason: 'boot', onPremMetricsSent: false }),
       P.StartFailed({ step: 'initialData', failure }),
-      P.StartRequested({ reason: 'retry' }),
+      P.StartRequested({ reason: 'retry', onPremMetricsSent: false }),
     ]).platform
     expect(again).toMatchObject({ loading: true, starts: 2, lastFailure: null })
   })
 
   it('makes each answer known: version, services, footer, licence, features and the rest', () => {
     const s = foldEvents([
-      P.StartRequested({ reason: 'boot' }),
+      P.StartRequested({ reason: 'boot', onPremMetricsSent: false }),
       loaded,
       P.FeaturesLoaded({ features: { archiveSearch: true } }),
       P.LocalPreferencesRead({ values: { theme: 'dark' } }),
@@ -117,7 +122,11 @@ describe('the platform start-up', () => {
   })
 
   it('a login or a logout makes the sequence run again for the new user; the data stays until then', () => {
-    const started = [P.StartRequested({ reason: 'boot' }), loaded, P.StartCompleted({})]
+    const started = [
+      P.StartRequested({ reason: 'boot', onPremMetricsSent: false }),
+      loaded,
+      P.StartCompleted({}),
+    ]
     for (const change of [
       S.SignedIn({ user: user({ name: 'ann' }), via: 'password' }),
       S.SignedOut({ reason: 'logout' }),

@@ -106,7 +106,7 @@ describe('the toasts the bus records now', () => {
       .map((e) => e.at)
     expect(app.getState().notifications.toasts.map((t) => t.at)).toEqual(envelopeTimes)
     const text = app.exportLog()
-    expect(text).toMatch(/"type":"navigation\/Denied","v":2,"data":\{(?![^\n]*"at")/)
+    expect(text).toMatch(/"type":"navigation\/Denied","v":3,"data":\{(?![^\n]*"at")/)
     expect(text).toMatch(/"type":"notifications\/Shown","v":3,"data":\{(?![^\n]*"at")/)
     const result = replayLog(text)
     expect(result.errors).toEqual([])

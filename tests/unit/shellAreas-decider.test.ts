@@ -19,29 +19,29 @@ describe('platform start-up', () => {
     platform
       .given()
       .when({ type: 'platform/Start' })
-      .then(StartRequested({ reason: 'boot' }))
+      .then(StartRequested({ reason: 'boot', onPremMetricsSent: false }))
     platform
       .given()
       .when({ type: 'platform/Start', reason: 'login' })
-      .then(StartRequested({ reason: 'login' }))
+      .then(StartRequested({ reason: 'login', onPremMetricsSent: false }))
   })
 
   it('runs one start-up at a time, and again once the last one ended', () => {
     platform
-      .given(StartRequested({ reason: 'boot' }))
+      .given(StartRequested({ reason: 'boot', onPremMetricsSent: false }))
       .when({ type: 'platform/Start' })
       .rejected('already running')
     platform
-      .given(StartRequested({ reason: 'boot' }), StartCompleted({}))
+      .given(StartRequested({ reason: 'boot', onPremMetricsSent: false }), StartCompleted({}))
       .when({ type: 'platform/Start', reason: 'login' })
-      .then(StartRequested({ reason: 'login' }))
+      .then(StartRequested({ reason: 'login', onPremMetricsSent: false }))
     platform
       .given(
-        StartRequested({ reason: 'boot' }),
+        StartRequested({ reason: 'boot', onPremMetricsSent: false }),
         StartFailed({ step: 'loginData', failure: { kind: 'network', message: 'down' } }),
       )
       .when({ type: 'platform/Start' })
-      .then(StartRequested({ reason: 'boot' }))
+      .then(StartRequested({ reason: 'boot', onPremMetricsSent: false }))
   })
 })
 
@@ -62,7 +62,7 @@ describe('notifications', () => {
       notifications.given(recordedAt(at, Shown({ id: 't-1', kind: 'info', message }))).state.notifications
         .toasts,
     ).toEqual([{ id: 't-1', kind: 'info', message, at }])
-    const denied = Denied({ path: '/admin', reason: 'admin route', notify: true, id: 't-2' })
+    const denied = Denied({ path: '/admin', reason: 'admin route', notify: true, id: 't-2', stayAt: null })
     expect(notifications.given(recordedAt(at, denied)).state.notifications.toasts).toEqual([
       { id: 't-2', kind: 'error', message, at },
     ])
