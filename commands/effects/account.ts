@@ -129,14 +129,13 @@ const updateProfile = handle(
  * The API key after re-authentication: kept in this app's memory by reference (`ports.shown`),
  * shown on the profile screen, dropped when hidden, asked again or the session ends.
  */
-const revealApiKey: Effect = (events$, state$, ports) =>
+const revealApiKey: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('session/ApiKeyRequested', 'session/ApiKeyHidden'),
     mergeMap((env) => {
       ports.shown.apiKeys.clear()
       if (env.event.type === 'session/ApiKeyHidden') return EMPTY
-      const { passwordRef } = env.event.data
-      const name = state$.value.session.user?.name ?? ''
+      const { passwordRef, userName: name } = env.event.data
       return work(
         env,
         async (emit) => {

@@ -112,10 +112,12 @@ export function decideAccount(command: AccountCommand, state: SessionState): Dec
       if (email === null && newPasswordRef === null) return left('nothing to change')
       return right([E.ProfileUpdateRequested({ email, newPasswordRef })])
     }
-    case 'session/RevealApiKey':
-      if (!signedInUser(state)) return left('sign in to see the API key')
+    case 'session/RevealApiKey': {
+      const user = signedInUser(state)
+      if (!user) return left('sign in to see the API key')
       if (state.profile.apiKey.status === 'loading') return left('the API key is already being fetched')
-      return right([E.ApiKeyRequested({ passwordRef: command.passwordRef })])
+      return right([E.ApiKeyRequested({ passwordRef: command.passwordRef, userName: user.name })])
+    }
     case 'session/HideApiKey':
       return state.profile.apiKey.status === 'idle'
         ? left('no API key is shown')

@@ -66,7 +66,16 @@ export const ProfileUpdated = defineEvent(
   t.type({ user: UserDataC, passwordChanged: t.boolean }),
 )
 export const ProfileUpdateFailed = defineEvent('session/ProfileUpdateFailed', FailureData)
-export const ApiKeyRequested = defineEvent('session/ApiKeyRequested', t.type({ passwordRef: t.string }))
+/**
+ * The user whose key is asked for, with the password they confirmed it with (by reference). v1
+ * had no name (its effect read it from the state): its effects ran when it was written, and
+ * replay runs none, so an older one reads with none.
+ */
+export const ApiKeyRequested = defineEvent(
+  'session/ApiKeyRequested',
+  t.type({ passwordRef: t.string, userName: t.string }),
+  { v: 2, upcasters: { 1: (data) => ({ ...(data as Record<string, unknown>), userName: '' }) } },
+)
 /** The key waits in memory by reference (never in events, the log or storage). */
 export const ApiKeyRevealed = defineEvent('session/ApiKeyRevealed', t.type({ ref: t.string }))
 export const ApiKeyFailed = defineEvent('session/ApiKeyFailed', FailureData)

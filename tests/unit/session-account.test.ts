@@ -131,16 +131,16 @@ describe('the profile', () => {
     session
       .given(signedIn)
       .when({ type: 'session/RevealApiKey', passwordRef: 'p' })
-      .then(A.ApiKeyRequested({ passwordRef: 'p' }))
+      .then(A.ApiKeyRequested({ passwordRef: 'p', userName: 'ann' }))
     session
       .given()
       .when({ type: 'session/RevealApiKey', passwordRef: 'p' })
       .rejected(/sign in/)
     session
-      .given(signedIn, A.ApiKeyRequested({ passwordRef: 'p' }))
+      .given(signedIn, A.ApiKeyRequested({ passwordRef: 'p', userName: 'ann' }))
       .when({ type: 'session/RevealApiKey', passwordRef: 'p' })
       .rejected(/already being fetched/)
-    const asked = [signedIn, A.ApiKeyRequested({ passwordRef: 'p' })]
+    const asked = [signedIn, A.ApiKeyRequested({ passwordRef: 'p', userName: 'ann' })]
     expect(sliceOf(asked).profile.apiKey).toEqual({ status: 'loading' })
     expect(sliceOf([...asked, A.ApiKeyRevealed({ ref: 'k1' })]).profile.apiKey).toEqual({
       status: 'ready',
