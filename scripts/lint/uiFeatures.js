@@ -33,7 +33,6 @@ export const KNOWN_CROSSINGS = new Set([
   'ui/onboarding/SetMeUpPanel.tsx -> ui/layout/chrome.module.css',
   'ui/onboarding/SetMeUpPanel.tsx -> ui/layout/layout.module.css',
   'ui/onboarding/SetupSteps.tsx -> ui/layout/chrome.module.css',
-  'ui/repositories/RemoteUpstream.tsx -> ui/admin/shared',
   'ui/repositories/index.tsx -> ui/admin/admin.module.css',
   'ui/repositories/index.tsx -> ui/admin/shared',
   'ui/repositories/index.tsx -> ui/packages/common',

@@ -18,7 +18,7 @@ import { Switch } from '../shared/kit/Switch'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Skeleton } from '../shared/kit/Skeleton'
 import { RelativeTime } from '../shared/kit/RelativeTime'
-import { Checkbox } from '../admin/shared'
+import { Checkbox } from '../shared/kit/Checkbox'
 import { connectionText, healthText } from './messages'
 import styles from './repositories.module.css'
 
@@ -105,8 +105,8 @@ export function RemoteFields({
       {hasCredentials && (
         <Checkbox
           label="Remove the saved credentials"
-          value={value.removeCredentials}
-          onChange={(removeCredentials) => onChange({ removeCredentials })}
+          checked={value.removeCredentials}
+          onCheckedChange={(removeCredentials) => onChange({ removeCredentials })}
         />
       )}
     </fieldset>
