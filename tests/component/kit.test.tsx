@@ -11,7 +11,7 @@ import { Field, PasswordField, TextField, Textarea, inputClass } from '../../ui/
 import { Select } from '../../ui/shared/kit/Select'
 import { FileField } from '../../ui/shared/kit/FileField'
 import { Table, type Column, type TableState } from '../../ui/shared/kit/Table'
-import { EmptyState, PAGE_TITLE_ID, PageHeader } from '../../ui/shared/kit/Surface'
+import { BreakAfter, EmptyState, PAGE_TITLE_ID, PageHeader } from '../../ui/shared/kit/Surface'
 import { decodeThemes } from '../../ui/shared/theme'
 import { formatRelative } from '../../ui/shared/dates'
 import { RelativeTime } from '../../ui/shared/kit/RelativeTime'
@@ -446,5 +446,35 @@ describe('useForm', () => {
       'This field is mandatory',
     )
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada')
+  })
+})
+
+describe('BreakAfter', () => {
+  // A line may break only at a <wbr>: each piece between is kept on one line by its class.
+  const pieces = (text: string, after: string) => {
+    const { container, unmount } = render(
+      <p>
+        <BreakAfter text={text} after={after} />
+      </p>,
+    )
+    const p = container.querySelector('p')!
+    const found = [...p.children].map((c) => (c.tagName === 'WBR' ? '|' : c.textContent))
+    expect(p).toHaveTextContent(text)
+    unmount()
+    return found.join('')
+  }
+
+  it('breaks a media type after its dots and plus, never at its slash or hyphens', () => {
+    expect(pieces('application/x-gzip', '.+')).toBe('application/x-gzip')
+    expect(pieces('application/vnd.oci.image.manifest.v1+json', '.+')).toBe(
+      'application/vnd.|oci.|image.|manifest.|v1+|json',
+    )
+  })
+
+  it('breaks a path after its slashes; a hyphen among the characters is one of them', () => {
+    expect(pieces('npm-remote/@babel/core/-/core-7.29.7.tgz', '/')).toBe(
+      'npm-remote/|@babel/|core/|-/|core-7.29.7.tgz',
+    )
+    expect(pieces('a-b/c', '-')).toBe('a-|b/c')
   })
 })

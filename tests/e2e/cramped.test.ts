@@ -79,5 +79,30 @@ describe('cramped at 1024 px (e2e)', () => {
     expect(tailBox.x + tailBox.width).toBeLessThanOrEqual(treeBox.x + treeBox.width)
     // The whole name is the row's name for screen readers.
     await tree.getByRole('treeitem', { name: new RegExp(`^${name}`) }).waitFor()
+    // And as much of its start as of its end: at 2:3 beside the details, 'sha…' was all of it.
+    const head = long.getByText(name.slice(0, -8), { exact: true })
+    expect((await box(page, head)).width).toBeGreaterThanOrEqual(tailBox.width)
+    // The details card beside it keeps its buttons inside: Delete manifest ran out of it.
+    const details = page.getByRole('complementary', { name: 'Details' })
+    const cardBox = await box(page, details.locator('section').first())
+    const del = await box(page, details.getByRole('button', { name: 'Delete manifest' }))
+    expect(del.x + del.width).toBeLessThanOrEqual(cardBox.x + cardBox.width)
+  })
+
+  it("a version's files: a media type on one line, the Download buttons inside the table", async () => {
+    const page = await show('developer', 'version-details')
+    const files = page.getByRole('table', { name: 'Files' })
+    const row = files.getByRole('row').filter({ hasText: 'application/x-gzip' })
+    const type = row.getByRole('cell', { name: 'application/x-gzip', exact: true })
+    // The lines its text is laid on (it wrapped as 'application/x-' over 'gzip').
+    const lines = await type.evaluate((cell) => {
+      const range = document.createRange()
+      range.selectNodeContents(cell)
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size
+    })
+    expect(lines).toBe(1)
+    const tableBox = await box(page, files)
+    const download = await box(page, row.getByRole('button', { name: /^Download / }))
+    expect(download.x + download.width).toBeLessThanOrEqual(tableBox.x + tableBox.width)
   })
 })

@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../shared/kit/Button'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { AlertDialog } from '../shared/kit/Overlay'
-import { Card, EmptyState, KeyValue, Skeleton } from '../shared/kit/Surface'
+import { BreakAfter, Card, EmptyState, KeyValue, Skeleton } from '../shared/kit/Surface'
 import { versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
 import kit from '../shared/kit/page.module.css'
@@ -72,7 +72,7 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
           <KeyValue
             items={[
               { key: 'repo', label: 'Repository', value: at.repoKey },
-              { key: 'path', label: 'Path', value: at.path },
+              { key: 'path', label: 'Path', value: <BreakAfter text={at.path} after="/" /> },
               { key: 'entries', label: 'Entries', value: folder?.total ?? pending },
             ]}
           />
@@ -255,7 +255,7 @@ function FileInfo({ info, state }: { readonly info: ArtifactInfo; readonly state
         <KeyValue
           items={[
             { key: 'repo', label: 'Repository', value: info.repoKey },
-            { key: 'path', label: 'Path', value: info.path },
+            { key: 'path', label: 'Path', value: <BreakAfter text={info.path} after="/" /> },
             { key: 'size', label: 'Size', value: `${formatBytes(info.size)} (${info.size} bytes)` },
             { key: 'mime', label: 'Type', value: info.mimeType },
             { key: 'created', label: 'Created', value: formatDateTime(info.created) },

@@ -5,12 +5,12 @@
  * place in the tree. The query is the search, so a reload or a shared link
  * shows the same results; the search bar's Quick / Archive switch says which search ran.
  */
-import { useEffect, useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo } from 'react'
 import { Link } from 'wouter'
 import { FileArchive, FileSearch } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
-import { EmptyState } from '../shared/kit/Surface'
+import { BreakAfter, EmptyState } from '../shared/kit/Surface'
 import { Table, type Column, type TableState } from '../shared/kit/Table'
 import { bytesText } from '../../domain/shared/bytes'
 import { routeOfLocation } from '../../domain/artifacts/rules'
@@ -25,25 +25,11 @@ import type { ArtifactHit } from '../../domain/search/types'
 import { searchText } from './searchMessages'
 import styles from './artifacts.module.css'
 
-/**
- * A path that breaks only after its slashes: a repository key or a name never breaks at its
- * hyphens (npm-/remote), each segment stays whole.
- */
-function breakable(path: string): ReactNode[] {
-  // A slash followed by a letter is no place to break a line by itself: each gets a <wbr>.
-  return path.split(/(?<=\/)/).flatMap((part, i) => [
-    ...(i === 0 ? [] : [<wbr key={`b${i}`} />]),
-    <span key={i} className={styles.segment}>
-      {part}
-    </span>,
-  ])
-}
-
 /** The results page's rows: the Quick search's files, or the Archive search's files and their archives. */
 function columnsOf(search: ArtifactSearch): ReadonlyArray<Column<ArtifactHit>> {
   const where = (hit: ArtifactHit) => (
     <Link href={routeOfLocation({ repoKey: hit.repoKey, path: hit.path })} className={styles.hitPath}>
-      {breakable(`${hit.repoKey}/${hit.path}`)}
+      <BreakAfter text={`${hit.repoKey}/${hit.path}`} after="/" />
     </Link>
   )
   const size: Column<ArtifactHit> = {
@@ -59,7 +45,11 @@ function columnsOf(search: ArtifactSearch): ReadonlyArray<Column<ArtifactHit>> {
         id: 'entry',
         header: 'File inside',
         rowHeader: true,
-        cell: (hit) => <span className={styles.hitPath}>{breakable(hit.entryPath ?? '')}</span>,
+        cell: (hit) => (
+          <span className={styles.hitPath}>
+            <BreakAfter text={hit.entryPath ?? ''} after="/" />
+          </span>
+        ),
       },
       { id: 'archive', header: 'Archive', cell: where },
       size,

@@ -9,7 +9,7 @@ import type { VersionFile, VersionTab } from '../../domain/packages/types'
 import { Button } from '../shared/kit/Button'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { Select } from '../shared/kit/Select'
-import { Badge, EmptyState, KeyValue } from '../shared/kit/Surface'
+import { Badge, BreakAfter, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
@@ -144,7 +144,11 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                     </span>
                   ),
                 },
-                { id: 'type', header: 'Type', cell: (f: VersionFile) => f.mimeType },
+                {
+                  id: 'type',
+                  header: 'Type',
+                  cell: (f: VersionFile) => <BreakAfter text={f.mimeType} after=".+" />,
+                },
                 {
                   id: 'size',
                   header: 'Size',

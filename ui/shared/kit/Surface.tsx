@@ -188,6 +188,25 @@ export function Hero({
   )
 }
 
+/**
+ * Text that breaks a line only after one of `after`'s characters, each piece between kept whole:
+ * a path after its slashes (never `npm-` over `remote`, nor `manifest.jso` over `n`), a media
+ * type after its dots (never `application/x-` over `gzip`).
+ */
+export function BreakAfter({ text, after }: { readonly text: string; readonly after: string }) {
+  const pieces = text.split(new RegExp(`(?<=[${after.replace(/[\]\\^-]/g, '\\$&')}])`))
+  return (
+    <>
+      {pieces.flatMap((piece, i) => [
+        ...(i === 0 ? [] : [<wbr key={`b${i}`} />]),
+        <span key={i} className={styles.unbroken}>
+          {piece}
+        </span>,
+      ])}
+    </>
+  )
+}
+
 /** Label/value pairs (a description list), labels aligned in one column. */
 export function KeyValue({
   items,
