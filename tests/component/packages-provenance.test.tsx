@@ -91,6 +91,7 @@ describe('where a version comes from', { timeout: 20_000 }, () => {
     const alert = screen.getByRole('alert', { name: 'Not installable' })
     expect(alert).toHaveTextContent('Not cached, and the upstream is unreachable')
     expect(alert).toHaveTextContent(UNREACHABLE.lastFailure!)
+    expect(alert).toHaveAttribute('data-tone', 'danger')
     expect(alert.querySelector('time')).toHaveAttribute('datetime', '2026-06-01T10:05:00.000Z')
     expect(screen.queryByTestId('install-command')).toBeNull()
 
@@ -130,6 +131,8 @@ describe('where a version comes from', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
     const alert = screen.getByRole('alert', { name: 'Not installable' })
     expect(alert).toHaveTextContent('Not cached, and npm-remote is offline')
+    // An admin's choice, not a failure: a warning's colours, not the unreachable upstream's red.
+    expect(alert).toHaveAttribute('data-tone', 'warning')
     expect(within(alert).queryByRole('button')).toBeNull()
     expect(screen.queryByTestId('install-command')).toBeNull()
   })

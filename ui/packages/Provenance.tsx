@@ -76,7 +76,13 @@ export function UpstreamNotice({
       </>
     )
   return (
-    <div role="alert" aria-label="Not installable" className={surface.failure}>
+    // Offline is an admin's setting, not a failure: a warning's colours; an unreachable upstream is one.
+    <div
+      role="alert"
+      aria-label="Not installable"
+      className={surface.failure}
+      data-tone={availability === 'offline' ? 'warning' : 'danger'}
+    >
       <TriangleAlert size={20} aria-hidden="true" className={surface.failureIcon} />
       <p>
         {message}
