@@ -6,7 +6,9 @@ import {
   canonicalPackageType,
   defaultVersionTab,
   installCommand,
+  isKnownSearchPackageType,
   packageTypeOfId,
+  packageTypesCovered,
   wirePackageType,
 } from '../../domain/packageTypes'
 import { corpusLines } from '../support/corpora'
@@ -80,6 +82,25 @@ describe('package types', () => {
       }),
     )
     fc.assert(fc.property(fc.string(), (s) => s.includes('://') || isNone(packageTypeOfId(s))))
+  })
+
+  it("a search type's case and the blanks around it change neither what it covers nor whether it is known", () => {
+    const searchType = fc.constantFrom(...known, 'all', 'helmoci', 'dockerv1', 'releasebundles')
+    const blanks = fc.stringMatching(/^[ \t]{0,3}$/)
+    const offered = fc.subarray(known)
+    fc.assert(
+      fc.property(searchType.chain(caseVariant), blanks, blanks, offered, (t, before, after, platform) => {
+        const typed = `${before}${t}${after}`
+        expect(packageTypesCovered(typed)).toEqual(packageTypesCovered(t.toLowerCase()))
+        expect(isKnownSearchPackageType(typed, platform)).toBe(
+          isKnownSearchPackageType(t.toLowerCase(), platform),
+        )
+      }),
+      { numRuns: 2_000 },
+    )
+    // `all` means any type, whether or not the platform lists one.
+    expect(isKnownSearchPackageType(' All ', [])).toBe(true)
+    expect(packageTypesCovered(' HuggingFaceML ')).toEqual(['huggingfacemlmodel', 'huggingfacemldataset'])
   })
 
   it('install commands never carry shell metacharacters from hostile names', () => {

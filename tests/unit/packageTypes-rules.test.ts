@@ -43,6 +43,8 @@ describe('packageTypeOfId', () => {
     expect(packageTypeOfId('gav://org.x:y')).toEqual(some('maven'))
     expect(packageTypeOfId('react')).toEqual(none)
     expect(packageTypeOfId('://x')).toEqual(none)
+    // A blank prefix names no type.
+    expect(packageTypeOfId('  ://react')).toEqual(none)
   })
 })
 
@@ -83,6 +85,9 @@ describe('installCommand', () => {
     )
     expect(installCommand('helmoci', 'nginx', undefined, '127.0.0.1:8082/charts')).toEqual(
       some('helm pull oci://127.0.0.1:8082/charts/nginx'),
+    )
+    expect(installCommand('helmoci', 'nginx', '15.0.0')).toEqual(
+      some('helm pull oci://<registry>/nginx --version 15.0.0'),
     )
     for (const bad of ['evil.example; rm -rf ~', 'a b', 'https://x', '$(id)/r'])
       expect(installCommand('helm', 'nginx', undefined, bad)).toEqual(
