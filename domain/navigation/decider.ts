@@ -137,9 +137,16 @@ function route(
     )
     // With no page to stay on, the user goes to the fallback instead of a blank screen.
     if (!first || !resolution.fallback) return right(events)
-    const from = locationText(resolution.location)
-    resolution = resolveNavigation(ctx, nav, resolution.fallback, guard)
-    events.push(Redirected({ from, to: locationText(resolution.location), reason: 'fallback after denial' }))
+    // The fallback's own redirects follow it, so the log's redirects stay one chain.
+    const { fallback } = resolution
+    events.push(
+      Redirected({
+        from: locationText(resolution.location),
+        to: locationText(fallback),
+        reason: 'fallback after denial',
+      }),
+    )
+    resolution = resolveNavigation(ctx, nav, fallback, guard)
     events.push(...resolution.hops.map((hop) => Redirected(hop)))
     if (resolution.kind === 'deny') return right(events)
   }
