@@ -393,6 +393,36 @@ describe('package details', () => {
     expect(within(panel).getByText('No known vulnerabilities')).toHaveClass(String(surface.emptyTitle))
   })
 
+  it('names the versions whose scans found something when the latest has none', async () => {
+    // Tried as a user: the tab showed the package's Critical 1 beside its clean latest version,
+    // without a word of which version had it.
+    const user = userEvent.setup()
+    const mini = makePackage('minimist')
+    const critical = { critical: 1, high: 0, medium: 1, low: 0, info: 0, unknown: 0, skipped: 0 }
+    renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Fminimist',
+      pattern: PATTERN,
+      api: fakePackagesApi({
+        packages: [mini],
+        versions: {
+          [mini.id]: [makeVersion(mini, '1.2.8'), makeVersion(mini, '0.0.8', { vulnerabilities: critical })],
+        },
+      }),
+      seed: [xrayLicensed(platformWith(['artifactory', 'xray']))],
+    })
+    await user.click(await screen.findByRole('tab', { name: 'Xray Data' }))
+    const table = within(screen.getByRole('tabpanel', { name: 'Xray Data' })).getByRole('table', {
+      name: 'Versions with vulnerabilities',
+    })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(1)
+    expect(within(rows[0]!).getByRole('link', { name: '0.0.8' })).toHaveAttribute(
+      'href',
+      '/packages/npm%3A%2F%2Fminimist/0.0.8',
+    )
+    expect(within(rows[0]!).getByRole('list', { name: 'Vulnerabilities' })).toHaveTextContent('Critical')
+  })
+
   it('copies the exact install command and says so', async () => {
     const writeText = vi.fn(() => Promise.resolve())
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })

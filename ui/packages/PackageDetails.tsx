@@ -9,7 +9,8 @@ import { Badge, Card, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
-import { DetailsSkeleton, SecurityPanel, SecurityStatus, TypeIcon } from './common'
+import { DetailsSkeleton, SecurityPanel, SecurityStatus, TypeIcon, VulnerabilityBadges } from './common'
+import { shownVulnerabilities } from '../../domain/packages/rules'
 import { versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
 import { BackToResults, InstallCommand } from './details'
@@ -210,6 +211,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
                           scanned={pkg.scanned}
                           vulnerabilities={pkg.vulnerabilities}
                         />
+                        <VulnerableVersions packageId={pkg.id} versions={versions} />
                         <h3 className={styles.sectionTitle}>Latest version, {latest.name}</h3>
                         <XrayFindings packageId={pkg.id} version={latest.name} />
                       </>
@@ -277,5 +279,47 @@ export function PackageDetails({ packageId }: { packageId: string }) {
         </aside>
       </div>
     </article>
+  )
+}
+
+/**
+ * The versions shown whose scans found something, each a link to its page (where its findings
+ * are): the package's counts add up every version, so a user whose latest version has none
+ * still learns which ones have them.
+ */
+function VulnerableVersions({
+  packageId,
+  versions,
+}: {
+  readonly packageId: string
+  readonly versions: ReadonlyArray<VersionSummary>
+}) {
+  const vulnerable = versions.filter(
+    (v) => v.scanned !== false && shownVulnerabilities(v.vulnerabilities).length > 0,
+  )
+  if (vulnerable.length === 0) return null
+  return (
+    <>
+      <h3 className={styles.sectionTitle}>Versions with vulnerabilities</h3>
+      <Table<VersionSummary>
+        label="Versions with vulnerabilities"
+        columns={[
+          {
+            id: 'version',
+            header: 'Version',
+            rowHeader: true,
+            cell: (v) => <Link href={versionPath(packageId, v.name)}>{v.name}</Link>,
+          },
+          {
+            id: 'vulnerabilities',
+            header: 'Vulnerabilities',
+            cell: (v) => <VulnerabilityBadges vulnerabilities={v.vulnerabilities} />,
+          },
+        ]}
+        state={{ status: 'loaded', rows: vulnerable }}
+        rowKey={(v) => v.id}
+        empty={null}
+      />
+    </>
   )
 }
