@@ -72,7 +72,7 @@ export default defineConfig({
           // The same server tests with every test server on PostgreSQL (Debian's, started and
           // stopped by the tests), for the transactions whose guarantees differ most between the
           // engines: a publish or an upload all or nothing, a cache fill, a user changed under
-          // its tokens. The stores, the registries and two nodes on one database already run on
+          // its tokens, a scan report made in the background while scans go on. The stores, the registries and two nodes on one database already run on
           // both engines in the server project; `npm run test:postgres` runs every server file so.
           name: 'server-postgres',
           include: [
@@ -80,6 +80,7 @@ export default defineConfig({
             'tests/server/containers.api.test.ts',
             'tests/server/remote.generic.test.ts',
             'tests/server/users.disabled.test.ts',
+            'tests/server/xray.reports.test.ts',
           ],
           env: { TEST_DATABASE: 'postgres' },
           environment: 'node',
