@@ -167,6 +167,8 @@ export interface SessionApi {
     readonly password: string
     readonly rememberMe: boolean
   }): Promise<Result<UserData>>
+  /** Signs in through Crowd's single sign-on cookie or the person a trusted proxy names. */
+  ssoLogin(kind: 'crowd' | 'http'): Promise<Result<UserData>>
   logout(): Promise<Result<void>>
   mfaEnrollment(): Promise<Result<MfaEnrollmentData>>
   verifyOtp(otp: string): Promise<Result<UserData>>

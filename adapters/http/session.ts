@@ -96,6 +96,8 @@ export function createSessionApi(http: HttpClient): Omit<SessionApi, AccountCall
         query: { _spring_security_remember_me: rememberMe },
         body: { user, password, type: 'login' },
       }),
+    ssoLogin: (kind) =>
+      http.request(kind === 'crowd' ? '/ui/auth/crowd/login' : '/ui/auth/httpsso/login', UserDataC),
     logout: () => http.send('/ui/auth/logout', { method: 'POST' }),
     mfaEnrollment: () => http.request('/ui/auth/mfa/enroll', Enrollment),
     verifyOtp: (otp) => http.request('/ui/auth/mfa/verify', UserDataC, { method: 'POST', body: { otp } }),

@@ -105,6 +105,17 @@ const signIn = handle(
   (failure, e) => S.SignInFailed({ user: e.data.user, failure }),
 )
 
+const ssoSignIn = handle(
+  'session/SsoSignInRequested',
+  async (e, _ports, api) => {
+    const answer = await api.ssoLogin(e.data.kind)
+    return isLeft(answer)
+      ? S.SsoSignInFailed({ kind: e.data.kind, failure: answer.left })
+      : loginAnswer(answer.right, 'sso')
+  },
+  (failure, e) => S.SsoSignInFailed({ kind: e.data.kind, failure }),
+)
+
 const mfaEnrollment = handle(
   'session/MfaEnrollmentRequested',
   async (_e, ports, api) => {
@@ -352,6 +363,7 @@ const forgetEnrollment: Effect = (events$, _state$, ports) =>
 export const sessionEffects: EffectTable = {
   loginData,
   signIn,
+  ssoSignIn,
   mfaEnrollment,
   verifyOtp,
   signOut,

@@ -34,6 +34,7 @@ export const sessionCommandCodecs: CommandCodecs<SessionCommand> = {
     t.type({ user: t.string, passwordRef: t.string, rememberMe: t.boolean }),
     t.partial({ redirectTo: t.string }),
   ]),
+  'session/SignInWithSso': t.type({ kind: t.keyof({ crowd: null, http: null }) }),
   'session/SignOut': t.partial({ reason: t.string }),
   'session/StoreCliSession': t.intersection([
     t.type({ sessionRef: t.string, clientName: t.string }),

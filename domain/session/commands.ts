@@ -106,6 +106,14 @@ export interface GoToSso {
   readonly type: 'session/GoToSso'
   readonly url: string
 }
+/**
+ * Signs in through a login someone else already checked (spec 000 section 7: "GET crowd and
+ * HTTP SSO logins"): Crowd's single sign-on cookie, or the person a trusted proxy names.
+ */
+export interface SignInWithSso {
+  readonly type: 'session/SignInWithSso'
+  readonly kind: 'crowd' | 'http'
+}
 /** The server asks for SSO-only login: log out, then leave for the provider. */
 export interface AutoRedirectToSso {
   readonly type: 'session/AutoRedirectToSso'
@@ -167,6 +175,7 @@ export type SessionCommand =
   | DismissLoginDialog
   | ForgetLoginDialogDismissal
   | GoToSso
+  | SignInWithSso
   | AutoRedirectToSso
   | CheckSession
   | ResetIdentity

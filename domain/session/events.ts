@@ -61,6 +61,14 @@ export const SignInRequested = defineEvent(
   }),
 )
 export const SignInFailed = defineEvent('session/SignInFailed', t.type({ user: t.string, failure: Failure }))
+const SsoLoginKindC = t.keyof({ crowd: null, http: null })
+/** A sign-in through Crowd's SSO cookie or a trusted proxy's header was asked for. */
+export const SsoSignInRequested = defineEvent('session/SsoSignInRequested', t.type({ kind: SsoLoginKindC }))
+/** The platform signed nobody in that way; the failure's code says why. */
+export const SsoSignInFailed = defineEvent(
+  'session/SsoSignInFailed',
+  t.type({ kind: SsoLoginKindC, failure: Failure }),
+)
 /** The user moved on from a failed login (edited or resubmitted the form): its failure is no longer shown. */
 export const SignInFailureDismissed = defineEvent('session/SignInFailureDismissed', t.type({}))
 export const MfaRequired = defineEvent(
@@ -74,6 +82,7 @@ const SignedInViaC = t.keyof({
   change: null,
   register: null,
   invitation: null,
+  sso: null,
 })
 export type SignedInVia = t.TypeOf<typeof SignedInViaC>
 /** Login complete: `via` says which flow completed it. */
@@ -176,6 +185,8 @@ export const loginSessionEvents = [
   SamlLogoutUrlLoaded,
   SignInRequested,
   SignInFailed,
+  SsoSignInRequested,
+  SsoSignInFailed,
   SignInFailureDismissed,
   MfaRequired,
   SignedIn,

@@ -85,6 +85,10 @@ export function decideLogin(
         }),
       ])
     }
+    case 'session/SignInWithSso':
+      if (state.status === 'signedIn') return left('already signed in')
+      if (busyWith(state, 'signIn')) return left('a login is already under way')
+      return right([E.SsoSignInRequested({ kind: command.kind })])
     case 'session/DismissSignInFailure':
       return state.forms.signIn.status === 'failed'
         ? right([E.SignInFailureDismissed({})])
@@ -217,6 +221,11 @@ export function evolveLogin(slice: SessionState, event: SessionAreaEvent, meta: 
         status: 'anonymous',
         loading: false,
       }
+    case 'session/SsoSignInRequested':
+      return { ...form(slice, 'signIn', pending), status: 'signingIn', loading: true }
+    case 'session/SsoSignInFailed':
+      // The login page words the failure from its code (policies.ts), not the sign-in form.
+      return { ...form(slice, 'signIn', { status: 'idle' }), status: 'anonymous', loading: false }
     case 'session/SignInFailureDismissed':
       return form(slice, 'signIn', { status: 'idle' })
     case 'session/MfaRequired':
@@ -230,7 +239,11 @@ export function evolveLogin(slice: SessionState, event: SessionAreaEvent, meta: 
       }
     case 'session/SignedIn': {
       const operation: SessionOperation =
-        event.data.via === 'password' ? 'signIn' : event.data.via === 'register' ? 'register' : event.data.via
+        event.data.via === 'password' || event.data.via === 'sso'
+          ? 'signIn'
+          : event.data.via === 'register'
+            ? 'register'
+            : event.data.via
       return {
         ...form(slice, operation, done),
         status: 'signedIn',

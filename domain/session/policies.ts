@@ -72,6 +72,9 @@ export function sessionPolicies(
       if (decision.kind === 'redirect') return [...decision.commands, navigate(decision.to)]
       return decision.kind === 'cancel' ? decision.commands : []
     }
+    case 'session/SsoSignInFailed':
+      // Back to the login page, which says why from the code (never the platform's text).
+      return [navigate(`${LOGIN_PATH}?ssoError=${encodeURIComponent(event.data.failure.code ?? 'provider')}`)]
     case 'session/MfaRequired':
       return [navigate(event.data.step === 'enroll' ? MFA_ENROLL_PATH : OTP_LOGIN_PATH)]
     case 'session/SignInFailed': {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import * as S from '../../domain/session/events'
 import { CLI_KEYS } from '../../commands/effects/session'
 import { navigated, renderSession } from './sessionHarness'
 import { loginData } from '../support/fixtures'
-import { user } from '../support/fixtures'
+import { statusFailure, user } from '../support/fixtures'
 
 describe('registration', () => {
   it('checks the fields, then creates the account and signs in', async () => {
@@ -165,6 +165,45 @@ describe('SSO login and redirects', () => {
     })
     expect(screen.getByRole('status')).toHaveTextContent('Redirecting to your sign-in provider')
     await waitFor(() => expect(h.ports.visited).toContain('https://idp.example/saml'))
+  })
+
+  it('sso/crowd signs in with what the browser carries and goes on as any login does', async () => {
+    const asked: string[] = []
+    const h = renderSession('/login/sso/crowd', {
+      sessionApi: {
+        ssoLogin: async (kind) => {
+          asked.push(kind)
+          return right(user({ name: 'alice.crowd', realm: 'crowd' }))
+        },
+      },
+    })
+    expect(screen.getByRole('status')).toHaveTextContent('Signing you in with your Crowd session')
+    await waitFor(() => expect(h.app.getState().session.status).toBe('signedIn'))
+    expect(h.app.getState().session.user?.name).toBe('alice.crowd')
+    expect(asked).toEqual(['crowd'])
+    await waitFor(() => expect(h.types()).toContain('session/RedirectedAfterLogin'))
+  })
+
+  it('sso/http that signs nobody in returns to the login page, which says why', async () => {
+    const h = renderSession('/login/sso/http', {
+      sessionApi: {
+        ssoLogin: async () => left(statusFailure(401, 'The proxy named nobody', 'no_identity')),
+      },
+    })
+    expect(screen.getByRole('status')).toHaveTextContent('Signing you in through your sign-on proxy')
+    await waitFor(() =>
+      expect(h.app.getState().navigation.location).toEqual({
+        path: '/login',
+        query: '?ssoError=no_identity',
+      }),
+    )
+    expect(h.app.getState().session.status).toBe('anonymous')
+    // The login page that address opens.
+    cleanup()
+    renderSession('/login?ssoError=no_identity')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No single sign-on session came with your browser: sign in to your identity provider first, or sign in here.',
+    )
   })
 
   it('an unknown provider type says so', () => {

@@ -43,6 +43,7 @@ export function renderSession(
     changePassword: remember(api.changePassword),
     register: remember(api.register),
     acceptInvitation: remember(api.acceptInvitation),
+    ssoLogin: remember(api.ssoLogin),
     current: async () => (signedIn ? { _tag: 'Right', right: signedIn } : api.current()),
   }
   // The profile screen lists the user's access tokens: none, unless a test says otherwise.

@@ -49,6 +49,32 @@ describe('session: signing in', () => {
       .rejected('a login is already under way')
   })
 
+  it('Crowd / HTTP SSO: asked once, refused when signed in; a failure goes to login with its code', () => {
+    session
+      .given()
+      .when({ type: 'session/SignInWithSso', kind: 'crowd' })
+      .then(S.SsoSignInRequested({ kind: 'crowd' }))
+    const running = S.SsoSignInRequested({ kind: 'http' })
+    expect(given(running).session).toMatchObject({ status: 'signingIn', loading: true })
+    session
+      .given(running)
+      .when({ type: 'session/SignInWithSso', kind: 'http' })
+      .rejected('a login is already under way')
+    session
+      .given(S.SignedIn({ user: user(), via: 'sso' }))
+      .when({ type: 'session/SignInWithSso', kind: 'http' })
+      .rejected('already signed in')
+    const failed = S.SsoSignInFailed({
+      kind: 'http',
+      failure: { kind: 'status', status: 403, message: 'x', code: 'untrusted_proxy' },
+    })
+    expect(given(running, failed).session).toMatchObject({ status: 'anonymous', loading: false })
+    expect(given(running, failed).session.forms.signIn).toEqual({ status: 'idle' })
+    expect(policies(given(running), failed)).toEqual([
+      { type: 'navigation/Navigate', to: '/login?ssoError=untrusted_proxy', replace: true },
+    ])
+  })
+
   it('MFA enrol: the state waits for enrolment and the user is sent to the enrolment screen', () => {
     const state = given(
       S.SignInRequested({ user: 'a', rememberMe: false, redirectTo: null, passwordRef: 'r' }),

@@ -1,4 +1,5 @@
-// Screens that only send the user on: SSO login, auth providers, logout.
+// Screens that only send the user on: SSO login (or sign them in with what the browser carries),
+// auth providers, logout.
 import { useEffect, useRef } from 'react'
 import { useParams } from 'wouter'
 import { useDispatch, useQuery } from '../shared/appContext'
@@ -45,8 +46,38 @@ function ProviderRedirect({ type }: { type: string }) {
   )
 }
 
+/** The SSO login types the platform checks itself (Crowd's cookie, a trusted proxy's header). */
+const DIRECTORY_LOGINS: Readonly<Record<string, 'crowd' | 'http'>> = { crowd: 'crowd', http: 'http' }
+
+/**
+ * Signs in with what the browser already carries: the platform answers the user (the login's
+ * policies then leave for the saved target or the landing) or a code the login page words.
+ */
+function DirectorySsoLogin({ kind }: { kind: 'crowd' | 'http' }) {
+  const dispatch = useDispatch()
+  const sent = useRef(false)
+  useEffect(() => {
+    if (!sent.current) {
+      sent.current = true
+      dispatch({ type: 'session/SignInWithSso', kind })
+    }
+  }, [kind, dispatch])
+  return (
+    <Screen title="Single sign-on">
+      <p role="status">
+        {kind === 'crowd'
+          ? 'Signing you in with your Crowd session…'
+          : 'Signing you in through your sign-on proxy…'}
+      </p>
+      <NavLink to="/login">Back to login</NavLink>
+    </Screen>
+  )
+}
+
 export function SsoLoginScreen() {
   const { ssoLoginType = '' } = useParams<{ ssoLoginType?: string }>()
+  const type = ssoLoginType.toLowerCase()
+  if (Object.hasOwn(DIRECTORY_LOGINS, type)) return <DirectorySsoLogin kind={DIRECTORY_LOGINS[type]!} />
   return <ProviderRedirect type={ssoLoginType} />
 }
 

@@ -11,6 +11,10 @@ const SSO_ERRORS: Readonly<Record<string, string>> = {
   conflict: 'A local account already has your user name: sign in with its password, or ask an administrator.',
   unavailable: 'The identity provider cannot be reached right now. Try again, or sign in locally.',
   not_configured: 'Single sign-on is not set up on this platform.',
+  no_identity:
+    'No single sign-on session came with your browser: sign in to your identity provider first, or sign in here.',
+  untrusted_proxy: 'Your request did not come through the sign-on proxy this platform trusts.',
+  provider: 'The identity provider refused to answer this platform. Ask an administrator.',
 }
 const SSO_ERROR_FALLBACK = "The identity provider's answer could not be verified. Please try again."
 
