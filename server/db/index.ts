@@ -24,6 +24,10 @@ export function openDatabase(dataDir: string, options: { migrate?: boolean } = {
   const db = new Database(join(dataDir, 'platform.db'), { timeout: BUSY_TIMEOUT_MS })
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
   db.pragma('journal_mode = WAL')
+  // Said, not left to the build: better-sqlite3's SQLite defaults WAL databases to NORMAL, where
+  // a publish acknowledged just before a power loss could be gone after it. Writes that may be
+  // lost so ask for it per transaction (sql.ts, Durability).
+  db.pragma('synchronous = FULL')
   db.pragma('foreign_keys = ON')
   if (options.migrate !== false) migrate(db)
   return db

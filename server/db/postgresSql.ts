@@ -105,12 +105,17 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     return tx
   }
 
-  const transaction: Sql['transaction'] = async (work) => {
+  const transaction: Sql['transaction'] = async (work, options) => {
+    // One round trip: a text without parameters may hold several statements.
+    const begin =
+      options?.durability === 'relaxed'
+        ? 'BEGIN ISOLATION LEVEL SERIALIZABLE; SET LOCAL synchronous_commit = off'
+        : 'BEGIN ISOLATION LEVEL SERIALIZABLE'
     for (let attempt = 0; ; attempt++) {
       const client = await pool.connect()
       let broken = false
       try {
-        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE')
+        await client.query(begin)
         const result = await work(inside(client))
         await client.query('COMMIT')
         return result

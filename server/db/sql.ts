@@ -43,7 +43,21 @@ export interface Sql {
    * on SQLite wait until it ends. Inside, use `tx` only: `work` must not wait on a statement run
    * through the outer handle (it would wait for itself).
    */
-  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>
+  transaction<T>(work: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>
+}
+
+/**
+ * How a commit survives a power loss or an operating system crash; a crash of the platform's own
+ * process loses no commit either way. `full` (the default): once committed, on disk. `relaxed`:
+ * the last commits before a power loss may be lost (never half of one), for writes that cost no
+ * user anything to lose: a remote's cache (fetched again from its upstream), a remote's state,
+ * download counts. SQLite commits it with `synchronous = NORMAL` (WAL), PostgreSQL with
+ * `synchronous_commit = off`. A nested transaction commits with its outer one, so takes its kind.
+ */
+export type Durability = 'full' | 'relaxed'
+
+export interface TransactionOptions {
+  readonly durability?: Durability
 }
 
 /** An engine as the platform holds it: the store interface, plus migrations and closing. */

@@ -5,7 +5,8 @@
  * statements would otherwise take other requests' statements into it: while one is open, the
  * statements run outside it wait for its end, and transactions run one after another. BEGIN
  * IMMEDIATE takes the file's write lock at once, so nodes sharing the file never upgrade a read
- * lock into a deadlock.
+ * lock into a deadlock. A `relaxed` transaction commits with `synchronous = NORMAL`, every other
+ * write with the connection's `FULL` (openDatabase).
  */
 import type Database from 'better-sqlite3'
 import { migrate } from './index'
@@ -108,12 +109,16 @@ export function sqliteSql(db: Database.Database): PlatformDatabase {
       if (open) await outside()
       return direct.run(text, params)
     },
-    async transaction(work) {
+    async transaction(work, options) {
       // No await between seeing no transaction open and opening this one.
       while (open) await open
       let release!: () => void
       open = new Promise((done) => (release = done))
+      // SQLite refuses to change the level inside a transaction; no other statement of this
+      // connection runs until this one ends and puts the level back.
+      const relaxed = options?.durability === 'relaxed'
       try {
+        if (relaxed) db.exec('PRAGMA synchronous = NORMAL')
         db.exec('BEGIN IMMEDIATE')
         try {
           const result = await work(inside)
@@ -124,6 +129,7 @@ export function sqliteSql(db: Database.Database): PlatformDatabase {
           throw error
         }
       } finally {
+        if (relaxed && !db.inTransaction) db.exec('PRAGMA synchronous = FULL')
         open = undefined
         release()
       }

@@ -13,7 +13,7 @@ import type { BlobFacts, BlobStore } from '../repositories/blobs'
 import type { FileCache, FileFetch } from './fileCache'
 import type { CacheOptions } from './npmRemote'
 import { headerDigest, isFresh, notAllowedProblem, offlineProblem, statusProblem } from './rules'
-import { remoteStore, type CachedFile, type FileValidators, type RemoteStore } from './store'
+import { RELAXED, remoteStore, type CachedFile, type FileValidators, type RemoteStore } from './store'
 import { MAX_FILE_BYTES, RemoteError, type RemoteUpstream } from './upstream'
 
 export interface GenericRemoteDeps {
@@ -130,18 +130,23 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
             async (staged) => {
               const now = isoNow(ctx.clock)
               const before = await store.file(repo.key, path)
-              await ctx.sql.transaction(async (tx) => {
-                await staged.commit(tx, now)
-                await remoteStore(tx).saveGenericFile(
-                  repo.key,
-                  path,
-                  { ...staged.facts, mimeType: mimeOf(path) },
-                  now,
-                  validators,
-                )
-                if (before && before.sha256 !== staged.facts.sha256)
-                  await blobs.releaseIfUnused(before.sha256, tx)
-              })
+              // Relaxed, as it can be fetched again, unless it removes the old bytes: their file goes
+              // before the commit, which must then not be lost.
+              const replaces = before !== undefined && before.sha256 !== staged.facts.sha256
+              await ctx.sql.transaction(
+                async (tx) => {
+                  await staged.commit(tx, now)
+                  await remoteStore(tx).saveGenericFile(
+                    repo.key,
+                    path,
+                    { ...staged.facts, mimeType: mimeOf(path) },
+                    now,
+                    validators,
+                  )
+                  if (replaces) await blobs.releaseIfUnused(before.sha256, tx)
+                },
+                replaces ? undefined : RELAXED,
+              )
               await upstream.succeeded(repo)
             },
           )

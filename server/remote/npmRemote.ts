@@ -27,7 +27,7 @@ import {
   tarballSource,
   type NpmDocument,
 } from './rules'
-import { remoteStore, type RemoteStore } from './store'
+import { RELAXED, remoteStore, type RemoteStore } from './store'
 import { MAX_DOCUMENT_BYTES, MAX_FILE_BYTES, RemoteError, type RemoteUpstream } from './upstream'
 
 /** Tarballs up to this size are read back to put their README and licence in the catalogue. */
@@ -87,7 +87,7 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
       await ctx.sql.transaction(async (tx) => {
         await remoteStore(tx).touchDocument(repo.key, name, now)
         await remoteStore(tx).recordSuccess(repo.key, now)
-      })
+      }, RELAXED)
       return parse(cached.document, name)
     }
     if (response.status === 404 || response.status === 410) {
@@ -109,11 +109,11 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     const doc = parse(text, name)
     if (!doc) throw await upstream.failure(repo, notJsonProblem(repo.key, response.url))
     const etag = typeof response.headers.etag === 'string' ? response.headers.etag : null
-    // One commit for both: on SQLite each commit waits for the disk, and a cold install asks for hundreds.
+    // One commit for both: a cold install asks for hundreds.
     await ctx.sql.transaction(async (tx) => {
       await remoteStore(tx).saveDocument(repo.key, name, etag, now, JSON.stringify(doc))
       await remoteStore(tx).recordSuccess(repo.key, now)
-    })
+    }, RELAXED)
     return doc
   }
 
@@ -252,14 +252,14 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
         async (staged) => {
           const files = await shownFiles(repo, name, source.version, staged)
           const now = isoNow(ctx.clock)
-          // Cached, the remote's success and the catalogue's listing in one commit (on SQLite each
-          // waits for the disk), before the asker hears it is done.
+          // Cached, the remote's success and the catalogue's listing in one commit, before the asker
+          // hears it is done; relaxed, as all of it can be fetched again.
           await ctx.sql.transaction(async (tx) => {
             await staged.commit(tx, now)
             await remoteStore(tx).saveFile(repo.key, path, staged.facts.sha256, staged.facts.size, now)
             await remoteStore(tx).recordSuccess(repo.key, now)
             if (files) await list(tx, repo, name, source.version, doc, staged.facts, files)
-          })
+          }, RELAXED)
         },
       )
       const checked = fetch.done.catch(async (error: unknown) => {

@@ -4,7 +4,7 @@
  * documents with the upstream's ETag, cached files (bytes in the blob store), and downloads
  * per version and day (with the catalogue's running totals).
  */
-import type { Sql } from '../db/sql'
+import type { Sql, TransactionOptions } from '../db/sql'
 import type { UpstreamCredentials } from '../upstream/fetch'
 
 /** A catalogue version as provenance needs it. */
@@ -108,8 +108,19 @@ interface CredentialsRow {
   token: string | null
 }
 
+/**
+ * What a remote writes can be written again: its cache from the upstream, its state by the next
+ * call, and a download count lost to a power cut is the last moment's. These commits do not wait
+ * for the disk (docs/decisions/2026-12-03-relaxed-commits-for-remote-caches.md); a publish's do.
+ */
+export const RELAXED: TransactionOptions = { durability: 'relaxed' }
+
 /** The store over `sql`: the platform's handle, or a transaction's (saveFile beside staged bytes). */
 export function remoteStore(sql: Sql) {
+  /** One statement committed relaxed (inside a transaction: a savepoint of it, committed with it). */
+  const relaxed = async (text: string, params: readonly (string | number | null)[]) => {
+    await sql.transaction((tx) => tx.run(text, params), RELAXED)
+  }
   return {
     async settings(key: string): Promise<RemoteSettings> {
       const row = await sql.one<{
@@ -164,10 +175,10 @@ export function remoteStore(sql: Sql) {
       }
     },
     async recordFailure(key: string, message: string, at: string): Promise<void> {
-      await sql.run(Q.failed, [key, message, at])
+      await relaxed(Q.failed, [key, message, at])
     },
     async recordSuccess(key: string, at: string): Promise<void> {
-      await sql.run(Q.succeeded, [key, at])
+      await relaxed(Q.succeeded, [key, at])
     },
 
     async document(repo: string, name: string): Promise<CachedDocument | undefined> {
@@ -178,10 +189,10 @@ export function remoteStore(sql: Sql) {
       return row && { etag: row.etag, fetchedAt: row.fetched_at, document: row.document }
     },
     async saveDocument(repo: string, name: string, etag: string | null, at: string, document: string) {
-      await sql.run(Q.saveDocument, [repo, name, etag, at, document])
+      await relaxed(Q.saveDocument, [repo, name, etag, at, document])
     },
     async touchDocument(repo: string, name: string, at: string): Promise<void> {
-      await sql.run(Q.touchDocument, [at, repo, name])
+      await relaxed(Q.touchDocument, [at, repo, name])
     },
 
     async file(repo: string, path: string): Promise<CachedFile | undefined> {
@@ -214,7 +225,7 @@ export function remoteStore(sql: Sql) {
     },
     /** The upstream said the cached file is still current (304): its period starts again. */
     async touchFile(repo: string, path: string, at: string): Promise<void> {
-      await sql.run(Q.touchFile, [at, repo, path])
+      await relaxed(Q.touchFile, [at, repo, path])
     },
     /**
      * A generic remote's fetched file, cached and listed as a file of the repository: run it on
@@ -245,7 +256,7 @@ export function remoteStore(sql: Sql) {
         await tx.run(Q.countDay, [subject, subject, day])
         await tx.run(Q.countVersion, [subject])
         await tx.run(Q.countPackage, [subject])
-      })
+      }, RELAXED)
     },
     downloadsSince: (day: string) => sql.all<DownloadDay>(Q.perDay, [day]),
 
