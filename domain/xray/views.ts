@@ -50,7 +50,8 @@ export type ViolationsPage = t.TypeOf<typeof ViolationsPage>
 export const PolicyView = t.intersection([PolicyCodec, t.type({ watches: t.array(t.string) })])
 export type PolicyView = t.TypeOf<typeof PolicyView>
 
-export const WatchView = WatchCodec
+/** A watch as listed: its violations in force beside it (absent from an older platform). */
+export const WatchView = t.intersection([WatchCodec, t.partial({ violations: t.number })])
 export type WatchView = t.TypeOf<typeof WatchView>
 
 export const IgnoreRuleView = t.intersection([

@@ -427,10 +427,15 @@ const routes: RouteModule = async (app, ctx) => {
   )
 
   // --- Watches ---
-  app.get('/xray/api/v1/watches', { schema: documented('Watches', {}) }, async (request) => {
-    user(request)
-    return store.watches()
-  })
+  app.get(
+    '/xray/api/v1/watches',
+    { schema: documented('Watches, each with its violations in force', {}) },
+    async (request) => {
+      user(request)
+      const counts = await store.violationCountsByWatch(xray.now())
+      return (await store.watches()).map((w) => ({ ...w, violations: counts.get(w.name) ?? 0 }))
+    },
+  )
   const checkWatch = async (w: Watch) => {
     checkName(w.name, 'A watch')
     for (const p of w.policies)

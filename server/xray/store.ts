@@ -837,6 +837,38 @@ function statements(sql: Sql) {
         ).map(toViolation),
       }
     },
+    /**
+     * Each watch's violations in force, versions' and git repositories' together (a watch with
+     * none is absent): counted as the page counts them, all less what the ignore rules lift.
+     */
+    async violationCountsByWatch(now: string): Promise<Map<string, number>> {
+      const counts = new Map<string, number>()
+      const add = (rows: ReadonlyArray<{ watch_name: string; n: number | string }>, sign: number) => {
+        for (const r of rows) counts.set(r.watch_name, (counts.get(r.watch_name) ?? 0) + sign * Number(r.n))
+      }
+      add(await sql.all('SELECT x.watch_name, COUNT(*) AS n FROM xray_violations x GROUP BY x.watch_name'), 1)
+      const lifted = liftedBy(
+        (await sql.all<IgnoreDbRow>(Q.ignoreRules)).filter((r) => r.expires === null || r.expires > now),
+      )
+      if (lifted)
+        add(
+          await sql.all(
+            `SELECT x.watch_name, COUNT(*) AS n FROM xray_violations x WHERE ${lifted.where} GROUP BY x.watch_name`,
+            lifted.params,
+          ),
+          -1,
+        )
+      add(
+        await sql.all(
+          `SELECT x.watch_name, COUNT(*) AS n FROM xray_git_violations x
+           JOIN git_integrations g ON g.integration_key = x.integration_key WHERE ${GIT_ACTIVE} GROUP BY x.watch_name`,
+          [now],
+        ),
+        1,
+      )
+      for (const [watch, n] of counts) if (n === 0) counts.delete(watch)
+      return counts
+    },
     /** One violation, of a version or (below zero) of a git repository. */
     violation: async (id: number) => {
       const r = await sql.one<ViolationDbRow>(

@@ -107,15 +107,25 @@ describe('Watches', { timeout: 90_000 }, () => {
       resources: { kind: 'all' as const },
       policies: ['no-critical'],
     }
-    renderShell('/watches', developer, { xrayApi: scanner({ watches: [watch] }).api }, effects)
+    const quiet = { ...watch, name: 'quiet', violations: 0 }
+    renderShell(
+      '/watches',
+      developer,
+      { xrayApi: scanner({ watches: [{ ...watch, violations: 1234 }, quiet] }).api },
+      effects,
+    )
     const table = await screen.findByRole('table', { name: 'Watches' }, found)
     const row = (await within(table).findByRole('rowheader', { name: 'all-npm' })).closest('tr')!
     expect(row).toHaveTextContent('All repositories')
     expect(row).toHaveTextContent('no-critical')
-    expect(within(row).getByRole('link', { name: 'Violations' })).toHaveAttribute(
+    // Its count, leading to its violations; a watch with none says so, with nothing to open.
+    expect(within(row).getByRole('link', { name: '1,234 violations of all-npm' })).toHaveAttribute(
       'href',
       '/ui/violations?watch=all-npm',
     )
+    const none = within(table).getByRole('rowheader', { name: 'quiet' }).closest('tr')!
+    expect(none).toHaveTextContent('None')
+    expect(within(none).queryByRole('link')).toBeNull()
     expect(screen.queryByRole('button', { name: 'New watch' })).toBeNull()
     expect(within(table).queryByRole('button', { name: /^Edit/ })).toBeNull()
   })

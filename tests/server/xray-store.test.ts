@@ -269,6 +269,12 @@ describe.each(engines)('xray on %s', (_name, open) => {
         const page = await store.violations({ ...filter, limit: 1000, offset: 0 }, now)
         expect(page.total, JSON.stringify(filter)).toBe(page.rows.length)
       }
+      // The watches list's counts, as the page filtered by each watch counts them.
+      const byWatch = await store.violationCountsByWatch(now)
+      for (const watch of ['w1', 'w2'])
+        expect(byWatch.get(watch) ?? 0, watch).toBe(
+          (await store.violations({ watch, limit: 1000, offset: 0 }, now)).total,
+        )
       return (await store.violations({ limit: 1000, offset: 0 }, now)).total
     }
     expect(await agree()).toBe(24)

@@ -141,6 +141,13 @@ describe('policies, watches and ignore rules', () => {
     expect(found.body.rows.every((r) => r.type === 'license' && r.issue === 'MIT' && !r.blockDownload)).toBe(
       true,
     )
+    // The watches list counts them as the violations page does.
+    const watches = await api<Array<{ name: string; violations: number }>>(
+      'GET',
+      '/xray/api/v1/watches',
+      developer,
+    )
+    expect(watches.body.find((w) => w.name === 'remote')?.violations).toBe(found.body.total)
     // In use: it cannot go until the watch lets it go.
     expect((await api('DELETE', '/xray/api/v1/policies/no-mit', admin)).status).toBe(409)
     expect((await api('DELETE', '/xray/api/v1/watches/remote', admin)).status).toBe(204)

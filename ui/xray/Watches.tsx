@@ -90,7 +90,21 @@ export function WatchesPage() {
           {
             id: 'violations',
             header: 'Violations',
-            cell: (w) => <Link href={`/violations?watch=${encodeURIComponent(w.name)}`}>Violations</Link>,
+            cell: (w) =>
+              w.violations === 0 ? (
+                'None'
+              ) : (
+                <Link
+                  href={`/violations?watch=${encodeURIComponent(w.name)}`}
+                  aria-label={
+                    w.violations === undefined
+                      ? `Violations of ${w.name}`
+                      : `${w.violations.toLocaleString('en')} violations of ${w.name}`
+                  }
+                >
+                  {w.violations === undefined ? 'Violations' : w.violations.toLocaleString('en')}
+                </Link>
+              ),
           },
         ]}
         rowActions={
