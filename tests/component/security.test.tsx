@@ -187,6 +187,24 @@ describe('security settings', () => {
     expect(saves).toHaveLength(0)
   })
 
+  it('Crowd: says what its settings serve, the single sign-on at /ui/login/sso/crowd', async () => {
+    const CROWD: SettingsValues = {
+      enabled: true,
+      serverUrl: 'https://crowd.example.test/crowd',
+      applicationName: 'platform',
+      applicationPasswordSet: true,
+      sessionValidationMinutes: 0,
+      useDefaultProxy: false,
+      autoCreateUsers: true,
+    }
+    const { api, loads } = controlledApi(CROWD)
+    open('/admin/configuration/security/crowd_integration', api)
+    await answerLoads(loads, right(CROWD))
+    const note = await screen.findByRole('note')
+    expect(note).toHaveTextContent('signs in at /ui/login/sso/crowd')
+    expect(note).not.toHaveTextContent('does not sign anyone in')
+  })
+
   it('General (the Security Settings page itself): saves the password rules as numbers', async () => {
     const GENERAL: SettingsValues = {
       hideUnauthorizedResources: false,

@@ -21,6 +21,7 @@ import { Field, FormLayout, PasswordField, TextField, Textarea } from '../shared
 import { Card, KeyValue, PageHeader, PageSkeleton } from '../shared/kit/Surface'
 import {
   BINDING_LABELS,
+  CROWD_NOTE,
   DIRECTORY_NOTE,
   FIELD_LABELS,
   PAGE_DESCRIPTIONS,
@@ -205,7 +206,7 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
         <form aria-label={`${PAGE_TITLES[page]} settings`} noValidate onSubmit={submit}>
           {(page === 'ldap' || page === 'crowd') && (
             <p className={styles.note} role="note">
-              {DIRECTORY_NOTE}
+              {page === 'ldap' ? DIRECTORY_NOTE : CROWD_NOTE}
             </p>
           )}
           {state.save.status === 'failed' && (

@@ -37,9 +37,12 @@ export const PAGE_DESCRIPTIONS: Readonly<Record<SecurityPage, string>> = {
   crowd: 'Directory settings for signing in with Atlassian Crowd or JIRA accounts.',
 }
 
-/** Said on the LDAP and Crowd pages: the reference platform keeps the settings but binds to no directory. */
+/** Said on the LDAP page: the reference platform keeps the settings but binds to no directory. */
 export const DIRECTORY_NOTE =
   'This platform stores and checks these settings, but does not sign anyone in through the directory yet.'
+/** Said on the Crowd page: what its settings serve (the single sign-on, not passwords). */
+export const CROWD_NOTE =
+  "With Crowd enabled, a browser that carries Crowd's single sign-on cookie signs in at /ui/login/sso/crowd, checked with the Crowd server as this application. Crowd passwords are not taken on the login form."
 
 type Label = { readonly label: string; readonly hint?: string }
 
