@@ -51,6 +51,18 @@ const preloadFont: Plugin = {
 // modules' dependencies too: a module shared with a chunk outside the layout needs a group of
 // its own before (messages, kitBase), or that chunk would load the layout's; an area's group
 // comes last, so what it shares has gone to the shared groups first.
+// graphql-request's `graphql` imports, in the browser's build: its documents are text
+// (adapters/graphql/documentsAsText.ts says why the parser and printer are left out).
+const documentsAsText: Plugin = {
+  name: 'graphql-documents-as-text',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === 'graphql' && importer && /node_modules[\\/]graphql-request[\\/]/.test(importer))
+      return `${import.meta.dirname}/adapters/graphql/documentsAsText.ts`
+    return null
+  },
+}
+
 const layoutOnly = new Set<string>()
 const outsideLayout = new Set<string>()
 const lazyRoots = new Set<string>()
@@ -117,7 +129,14 @@ const chromeGraph: Plugin = {
 
 export default defineConfig({
   base: '/ui/',
-  plugins: [react(), subsetFont(import.meta.dirname), precompress('dist'), preloadFont, chromeGraph],
+  plugins: [
+    react(),
+    documentsAsText,
+    subsetFont(import.meta.dirname),
+    precompress('dist'),
+    preloadFont,
+    chromeGraph,
+  ],
   define: { __BUILD_COMMIT__: JSON.stringify(buildCommit()) },
   // rxjs publishes its ES2015 build under the `es2015` export condition; without it the bundle
   // gets the ES5 build and its tslib helpers (~4 KB gzip more on the first load).

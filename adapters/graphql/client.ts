@@ -68,6 +68,9 @@ export function createMetadataClient(options: GraphqlOptions = {}): MetadataClie
         credentials: 'same-origin',
         headers: { 'X-Requested-With': 'XMLHttpRequest' },
         errorPolicy: 'all',
+        // Documents are text and the platform reads no operation name: nothing to parse
+        // (documentsAsText.ts: the browser's build carries no parser).
+        excludeOperationName: true,
         requestMiddleware: wrapBody,
       })
       clients.set(endpoint, client)

@@ -10,7 +10,7 @@
  * domain code of the areas it never uses (their first command), their effects and API ports,
  * the GraphQL client and the README renderer.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
@@ -68,6 +68,18 @@ describe.skipIf(!built)('bundle budget (run `npx vite build` first)', () => {
   it('the layout, the toasts and the packages area do not load the login screen (the session chunk)', () => {
     for (const stem of ['MainLayout', 'Toaster', 'packages'])
       expect(bundle!.closure(bundle!.chunk(stem)).has(bundle!.chunk('session')), stem).toBe(false)
+  })
+
+  // graphql-js's parser and printer were 42 KB of the list's API chunk on every landing; the
+  // console's documents are text (adapters/graphql/documentsAsText.ts), so they stay out.
+  it('the packages API chunk carries no GraphQL parser or printer', () => {
+    const map = JSON.parse(
+      readFileSync(resolve('dist/assets', `${bundle!.chunk('packagesApiChunk')}.map`), 'utf8'),
+    ) as { sources: string[] }
+    expect(map.sources.some((s) => s.includes('graphql-request'))).toBe(true)
+    expect(
+      map.sources.filter((s) => /graphql[\\/]language[\\/](parser|lexer|printer)\.mjs$/.test(s)),
+    ).toEqual([])
   })
 
   // The admin teaser's module texts (~1.7 KB gzip) are shown on /demo/admin only: the admin pages
