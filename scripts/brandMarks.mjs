@@ -20,13 +20,19 @@ const version = JSON.parse(
 
 /** Each output module: where it goes and the simple-icons slugs it holds. */
 export const TARGETS = [
+  // The marks of the types the packages search offers first (SEARCH_PACKAGE_TYPES): the filter
+  // column and most lists draw them on a landing. The others load the first time one is drawn
+  // (ui/packages/typeMark.ts): all thirty were 42 KB of the landing's critical path.
   {
     file: 'ui/packages/typeMarks.gen.ts',
+    slugs: ['apachemaven', 'docker', 'go', 'helm', 'npm', 'nuget'],
+  },
+  {
+    file: 'ui/packages/moreTypeMarks.gen.ts',
     slugs: [
       'alpinelinux',
       'anaconda',
       'ansible',
-      'apachemaven',
       'bower',
       'chef',
       'cocoapods',
@@ -34,14 +40,9 @@ export const TARGETS = [
       'conan',
       'dart',
       'debian',
-      'docker',
       'gitlfs',
-      'go',
       'gradle',
-      'helm',
       'huggingface',
-      'npm',
-      'nuget',
       'opencontainersinitiative',
       'puppet',
       'pypi',

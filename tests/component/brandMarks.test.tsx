@@ -5,14 +5,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { render } from '@testing-library/react'
+import { render, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db'
 import { sqliteSql } from '../../server/db/sqliteSql'
 import { readCatalog } from '../../server/integrations/catalog'
 import { IntegrationIcon, integrationMark } from '../../ui/integrations/icons'
 import { TypeIcon } from '../../ui/packages/common'
-import { typeMark } from '../../ui/packages/typeMark'
+import { loadTypeMarks, typeMark } from '../../ui/packages/typeMark'
 import { markColour } from '../../ui/shared/kit/BrandMark'
 import { SEARCH_PACKAGE_TYPES } from '../../domain/packageTypes/rules'
 // @ts-expect-error: a plain ES module script without types
@@ -57,6 +57,18 @@ describe('brand marks', () => {
     expect(typeMark('DEB').id).toBe('debian')
     const { container } = render(<TypeIcon type="npm" />)
     expect(container.querySelector('[data-mark="npm"] path')).not.toBeNull()
+  })
+
+  // The other types' marks load the first time one is drawn: a blank of the mark's size (nothing
+  // moves), then the mark. The eager set above is drawn at once.
+  it("draws another type's mark once the other marks are in, a blank of its size before", async () => {
+    const { container } = render(<TypeIcon type="pypi" size={18} />)
+    const blank = container.querySelector('[data-mark="pypi"]')
+    expect(blank).toHaveStyle({ width: '18px', height: '18px' })
+    expect(blank?.querySelector('path')).toBeNull()
+    await waitFor(() => expect(container.querySelector('[data-mark="pypi"] path')).not.toBeNull())
+    await loadTypeMarks()
+    expect(typeMark('conda').kind).toBe('mark')
   })
 
   it('near-black and near-white marks take the text colour so they show in both themes', () => {

@@ -31,6 +31,8 @@ export type BrandMarkSpec =
       readonly badge?: LucideIcon
     }
   | { readonly kind: 'icon'; readonly id: string; readonly icon: LucideIcon }
+  /** A mark still loading: its room, so nothing moves when it comes. */
+  | { readonly kind: 'blank'; readonly id: string }
 
 /** The relative luminance of a `rrggbb` colour (WCAG 2). */
 export function luminance(hex: string): number {
@@ -75,6 +77,15 @@ export function BrandMark({
       </span>
     )
   }
+  if (spec.kind === 'blank')
+    return (
+      <span
+        className={classes}
+        data-mark={spec.id}
+        aria-hidden="true"
+        style={{ width: size, height: size }}
+      />
+    )
   const Badge = spec.badge
   return (
     <span className={classes} data-mark={spec.id} aria-hidden="true" style={{ width: size, height: size }}>
