@@ -72,8 +72,11 @@ const OUTSIDE_LAYOUT =
 // effects, which only the search bar dispatches to). Not the other areas' domain code the
 // layout's imports reach through the domain's index modules: that loads with their first command.
 const CHROME_CODE = /[\\/]ui[\\/]|[\\/]domain[\\/]navigation[\\/]shortcuts\.ts$/
+// The kit's pieces the areas share, and the API clients' one shared helper (saving a file): each
+// was a file of its own on the landing (the brand marks' CSS and code, the checkbox, saveFile:
+// four requests for 5 KB).
 const KIT =
-  /[\\/]ui[\\/]shared[\\/](kit[\\/](Button|Surface|Field|Tooltip|RelativeTime|Table|LoadFailure|CodeBlock)\.tsx|dates\.ts|failureText\.ts|sizes\.ts|packageLinks\.ts|ManagementNav\.tsx)$/
+  /[\\/]ui[\\/]shared[\\/](kit[\\/](Button|Surface|Field|Tooltip|RelativeTime|Table|LoadFailure|CodeBlock|BrandMark|Checkbox)\.tsx|dates\.ts|failureText\.ts|sizes\.ts|packageLinks\.ts|ManagementNav\.tsx)$|[\\/]adapters[\\/]http[\\/]saveFile\.ts$/
 const LAYOUT_ROOT = /[\\/]ui[\\/]layout[\\/]MainLayout\.tsx$/
 /**
  * Loaded lazily but on every signed-in page all the same: the top bar's menus, the kit's Select
