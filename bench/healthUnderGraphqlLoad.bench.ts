@@ -11,7 +11,7 @@ import { startPlatformProcess } from '../tests/support/platformProcess'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PACKAGES_QUERY } from '../adapters/graphql/packages'
+import { PACKAGES_QUERY } from '../domain/packages/listRead'
 import type { Figure } from './types'
 
 export const title = 'Health endpoint under a bounded GraphQL load (20 connections, one user)'

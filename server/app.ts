@@ -34,6 +34,7 @@ import { openApiCollector } from './openapi'
 import { registerRegistry } from './registry/register'
 import { createIndexPage } from './ui/indexPage'
 import { startupAnswers } from './ui/startupAnswers'
+import { routeAnswers } from './ui/routeAnswers'
 import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
 import { navigationPreferences } from './navigation/preferences'
 import { flavourProfile } from './platform/flavours'
@@ -219,6 +220,15 @@ export async function buildServer(
       },
     })
   }
+  // A signed-in user's page carries start-up's answers and its route's first read (the list's).
+  const pageAnswers = async (request: FastifyRequest, path: string) => {
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
+    const [startup, route] = await Promise.all([
+      startupAnswers(app, request),
+      routeAnswers(app, request, path, search),
+    ])
+    return [...startup, ...route]
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? ''
     if (
@@ -243,7 +253,7 @@ export async function buildServer(
             request.headers['accept-encoding'],
             await navigation.typeOf(user.id),
             decodeThemeMark(request.cookies[THEME_COOKIE], user.name),
-            request.method === 'GET' ? await startupAnswers(app, request) : undefined,
+            request.method === 'GET' ? await pageAnswers(request, path) : undefined,
           )
         : indexPage.forVisitor(path, request.headers['accept-encoding'])
       if (!page) return reply.sendFile('index.html', config.staticDir)

@@ -18,7 +18,8 @@ export type FirstIntent = (match: RouteMatch, search: string) => AppCommand | nu
 
 export interface AreaManifest extends BrowserArea {
   /** The area's API ports over the browser's one HTTP client (lazily loaded, as a rule). */
-  readonly ports?: (http: HttpClient) => Partial<Ports>
+  /** `fetch`: the browser's, answering the reads that came with the page first (GraphQL clients take it). */
+  readonly ports?: (http: HttpClient, fetch: typeof globalThis.fetch) => Partial<Ports>
   /** The screen of the area's routes: a lazily loaded chunk. */
   readonly screen?: () => Promise<{ readonly default?: ComponentType }>
   /**

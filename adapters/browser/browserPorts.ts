@@ -51,7 +51,7 @@ export function browserHistory(): HistoryPort {
 }
 
 /** An area's API ports over the one HTTP client (each area's manifest declares its own: ui/areas.ts). */
-export type AreaPorts = (http: HttpClient) => Partial<Ports>
+export type AreaPorts = (http: HttpClient, fetch: typeof globalThis.fetch) => Partial<Ports>
 
 /**
  * The browser's ports: the platform's clock, ids, storage and history, and the API ports the
@@ -59,14 +59,14 @@ export type AreaPorts = (http: HttpClient) => Partial<Ports>
  * the script ports, which name each).
  */
 export function createBrowserPorts(areas: ReadonlyArray<AreaPorts>): Ports {
-  // Start-up's answers that came with a signed-in user's page are taken before the network.
-  const http = createHttpClient({
-    fetch: answeringFromPage(
-      takePageAnswers(document),
-      (input, init) => fetch(input, init),
-      () => performance.now(),
-    ),
-  })
+  // The answers that came with a signed-in user's page (start-up's, the list's first page) are
+  // taken before the network, by the HTTP client and by the areas' GraphQL clients alike.
+  const pageFetch = answeringFromPage(
+    takePageAnswers(document),
+    (input, init) => fetch(input, init),
+    () => performance.now(),
+  )
+  const http = createHttpClient({ fetch: pageFetch })
   const core: Partial<Ports> = {
     clock: { now: () => Date.now() },
     ids: randomIds,
@@ -78,5 +78,5 @@ export function createBrowserPorts(areas: ReadonlyArray<AreaPorts>): Ports {
     sessionStore: webStore(() => window.sessionStorage),
     history: browserHistory(),
   }
-  return Object.assign(core, ...areas.map((ports) => ports(http))) as Ports
+  return Object.assign(core, ...areas.map((ports) => ports(http, pageFetch))) as Ports
 }

@@ -1,12 +1,14 @@
 /**
  * Start-up's answers that came with the page (server/ui/startupAnswers.ts): a fetch that hands
- * each one over once, to the first GET of its path, instead of asking the network. They are the
+ * each one over once, to the first GET of its path (or the first POST of its path and body),
+ * instead of asking the network. They are the
  * platform's state as the page was made, so they are taken only in start-up's first moments
  * (`PAGE_ANSWERS_FOR_MS` after the page's navigation began): a later read asks the network, as a
  * read would after the page had been open a while. The page's element is removed once read.
  */
 import { isRight } from 'fp-ts/Either'
 import { API_BASE } from '../http/client'
+import { canonicalJson } from '../../domain/shared/canonical'
 import { PAGE_ANSWERS_ELEMENT_ID, PageAnswers, type PageAnswer } from '../../domain/platform/pageAnswers'
 /** How long after the page's navigation began its answers are still taken. */
 export const PAGE_ANSWERS_FOR_MS = 20_000
@@ -30,9 +32,27 @@ export function takePageAnswers(doc: Document): Map<string, ReadonlyArray<PageAn
   return byPath
 }
 
+/** A request's JSON body, or `undefined` when it has none or it is not JSON. */
+function jsonBody(body: RequestInit['body']): unknown {
+  if (typeof body !== 'string') return undefined
+  try {
+    return JSON.parse(body) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** The API path of a URL on this page's origin (`/ui/api/v1/x` or `https://host/ui/api/v1/x`), with its query. */
+function apiPath(url: string): string | undefined {
+  const origin = typeof location === 'undefined' ? undefined : location.origin
+  const local = origin !== undefined && url.startsWith(`${origin}/`) ? url.slice(origin.length) : url
+  return local.startsWith(`${API_BASE}/`) ? local.slice(API_BASE.length) : undefined
+}
+
 /**
- * `fetch`, answered from the page where it can be: a GET of an API path (no query) that has an
- * answer left, within the time the answers are good for (`now`: milliseconds since navigation).
+ * `fetch`, answered from the page where it can be: a GET of an API path that has an answer left,
+ * or a POST of one whose answer was made for the same JSON body (the list's query), within the
+ * time the answers are good for (`now`: milliseconds since navigation).
  */
 export function answeringFromPage(
   answers: Map<string, ReadonlyArray<PageAnswer>>,
@@ -42,21 +62,28 @@ export function answeringFromPage(
   return (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase()
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    if (answers.size > 0 && method === 'GET' && url.startsWith(API_BASE) && now() < PAGE_ANSWERS_FOR_MS) {
-      const path = url.slice(API_BASE.length)
-      const [answer, ...rest] = answers.get(path) ?? []
-      if (answer) {
-        if (rest.length > 0) answers.set(path, rest)
-        else answers.delete(path)
-        const body = answer.body === null ? null : JSON.stringify(answer.body)
-        return Promise.resolve(
-          new Response(answer.status === 204 ? null : body, {
-            status: answer.status,
-            headers: { 'content-type': 'application/json' },
-          }),
-        )
-      }
-    }
-    return next(input, init)
+    const path = answers.size > 0 && now() < PAGE_ANSWERS_FOR_MS ? apiPath(url) : undefined
+    const left = path === undefined ? [] : (answers.get(path) ?? [])
+    const sent = method === 'POST' ? canonicalJson(jsonBody(init?.body)) : undefined
+    const index = left.findIndex((a) =>
+      method === 'GET'
+        ? a.method === undefined
+        : method === 'POST' &&
+          a.method === 'POST' &&
+          a.request !== undefined &&
+          canonicalJson(a.request) === sent,
+    )
+    const answer = left[index]
+    if (path === undefined || answer === undefined) return next(input, init)
+    const rest = left.filter((_, i) => i !== index)
+    if (rest.length > 0) answers.set(path, rest)
+    else answers.delete(path)
+    const body = answer.body === null ? null : JSON.stringify(answer.body)
+    return Promise.resolve(
+      new Response(answer.status === 204 ? null : body, {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    )
   }
 }

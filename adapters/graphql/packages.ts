@@ -19,21 +19,17 @@ import {
   type VersionSummary,
 } from '../../domain/packages/types'
 import type { MetadataClient } from './client'
-
-const PACKAGE_FIELDS = `id name packageType description created modified latestVersion versionsCount
-  stats { downloads followers } licenses { name source } tags
-  vulnerabilities { critical high medium low info unknown skipped } operationalRisk { riskLevel }`
+import {
+  PACKAGE_FIELDS,
+  PACKAGES_QUERY,
+  packageFilter,
+  packagesVariables,
+} from '../../domain/packages/listRead'
 
 const VERSION_FIELDS = `id name created modified repos { name type leadFilePath } licenses { name source } size
   stats { downloadCount } vulnerabilities { critical high medium low info unknown skipped }
   files { name path lead size md5 sha1 sha256 mimeType } digest scanned
   provenance { kind repository upstream cachedAt offline lastFailure lastFailureAt lastSuccessAt }`
-
-export const PACKAGES_QUERY = `query Packages($filter: PackageFilter!, $first: Int, $after: ID, $orderBy: PackageOrder) {
-  packages(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
-    totalCount edges { cursor node { ${PACKAGE_FIELDS} } } pageInfo { hasNextPage endCursor }
-  }
-}`
 
 const COUNT_QUERY = `query PackageCount($filter: PackageFilter!) {
   packages(filter: $filter, first: 0) { totalCount }
@@ -174,26 +170,6 @@ const withProvenance = (w: WireProvenance | null | undefined): { provenance?: Pr
   return provenance ? { provenance } : {}
 }
 
-/** The GraphQL filter for a query: empty lists and nulls are left out (they mean "any"). */
-export function packageFilter(q: PackageQuery): Record<string, unknown> {
-  const filter: Record<string, unknown> = {}
-  if (q.name) filter.name = q.name
-  if (q.description) filter.description = q.description
-  if (q.packageTypes.length > 0) filter.packageTypeIn = q.packageTypes
-  if (q.repositories.length > 0) filter.repositoriesIn = q.repositories
-  if (q.licenses.length > 0) filter.licensesIn = q.licenses
-  if (q.severities.length > 0) filter.severitiesIn = q.severities
-  if (q.createdMin) filter.createdMin = q.createdMin
-  if (q.createdMax) filter.createdMax = q.createdMax
-  if (q.modifiedMin) filter.modifiedMin = q.modifiedMin
-  if (q.modifiedMax) filter.modifiedMax = q.modifiedMax
-  if (q.releaseOnly) filter.ignorePreRelease = true
-  if (q.checksum) filter.checksum = q.checksum
-  // The legacy browser only lists packages that have at least one version.
-  filter.versionCountMin = 1
-  return filter
-}
-
 export interface PackageQueries {
   packages(
     q: PackageQuery,
@@ -213,12 +189,7 @@ export interface PackageQueries {
 export function createPackageQueries(client: MetadataClient): PackageQueries {
   return {
     async packages(q, first, after, signal) {
-      const variables: Record<string, unknown> = {
-        filter: packageFilter(q),
-        first,
-        orderBy: { field: q.sort.field, direction: q.sort.direction },
-      }
-      if (after) variables.after = after
+      const variables = packagesVariables(q, first, after)
       const answer = await client.query('packages', PACKAGES_QUERY, variables, PackagesData, signal)
       return pipe(
         answer,

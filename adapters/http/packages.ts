@@ -26,11 +26,12 @@ export interface PackagesApiOptions {
   readonly metadata?: MetadataClient
   /** Hands a fetched file to the user; the browser's default saves it through a link. */
   readonly saveFile?: SaveFile
+  /** The browser's (answering from the page first: adapters/browser/pageAnswers.ts), for the metadata client too. */
   readonly fetch?: typeof fetch
 }
 
 export function createPackagesApi(http: HttpClient, options: PackagesApiOptions = {}): PackagesApi {
-  const queries = createPackageQueries(options.metadata ?? createMetadataClient())
+  const queries = createPackageQueries(options.metadata ?? createMetadataClient({ fetch: options.fetch }))
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
   const save = options.saveFile ?? saveThroughLink
   return {

@@ -8,7 +8,15 @@ import * as t from 'io-ts'
 /** The id of the page's `<script type="application/json">` holding the answers. */
 export const PAGE_ANSWERS_ELEMENT_ID = 'startup-answers'
 
-/** One read's answer, as the client would have had it: a path under the API base, its status and JSON body. */
-export const PageAnswer = t.type({ path: t.string, status: t.number, body: t.unknown })
+/**
+ * One read's answer, as the client would have had it: a path under the API base (with its query
+ * string, if the read has one), its status and JSON body. A read made by POST (the list's
+ * GraphQL query: domain/packages/listRead.ts) names its method and the request's JSON body: only
+ * a request with that body is answered.
+ */
+export const PageAnswer = t.intersection([
+  t.type({ path: t.string, status: t.number, body: t.unknown }),
+  t.partial({ method: t.literal('POST'), request: t.unknown }),
+])
 export type PageAnswer = t.TypeOf<typeof PageAnswer>
 export const PageAnswers = t.array(PageAnswer)

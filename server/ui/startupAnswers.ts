@@ -30,28 +30,36 @@ export const STARTUP_READS: ReadonlyArray<string> = [
   '/system/ismicroserviceenabled/insight',
 ]
 
+/** The headers of the page's request that the console's own calls would carry (its session). */
+export function ownCallHeaders(request: FastifyRequest): Record<string, string> {
+  return {
+    accept: 'application/json',
+    'x-requested-with': 'XMLHttpRequest',
+    ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+    ...(request.headers.host ? { host: request.headers.host } : {}),
+  }
+}
+
+/** The JSON of an injected answer, or null when it has none (the client reads the status alone). */
+export function answerBody(res: { json(): unknown }): unknown {
+  try {
+    return res.json()
+  } catch {
+    return null
+  }
+}
+
 /** Asks the platform's own routes for start-up's reads, with the request's cookie. */
 export async function startupAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   reads: ReadonlyArray<string> = STARTUP_READS,
 ): Promise<PageAnswer[]> {
-  const headers = {
-    accept: 'application/json',
-    'x-requested-with': 'XMLHttpRequest',
-    ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-    ...(request.headers.host ? { host: request.headers.host } : {}),
-  }
+  const headers = ownCallHeaders(request)
   return Promise.all(
     reads.map(async (path) => {
       const res = await app.inject({ method: 'GET', url: `${API_PREFIX}${path}`, headers })
-      let body: unknown = null
-      try {
-        body = res.json()
-      } catch {
-        // Not JSON: the console's client reads the status alone, as it would from the network.
-      }
-      return { path, status: res.statusCode, body }
+      return { path, status: res.statusCode, body: answerBody(res) }
     }),
   )
 }

@@ -242,7 +242,9 @@ describe('first paint (e2e)', () => {
   it("the packages list's search is asked for once the route is known, before the list's screen has loaded, and once", async () => {
     // The packages area's screens are held: the list cannot render, so a request for its search
     // can only come from the router (ui/routes.tsx), which asks as soon as the route is settled.
+    // The page's answers are left out: the list's first page comes with the page (the test below).
     const { context, later } = await developerContext()
+    await withoutPageAnswers(later, `${server.url}/ui/packages?q=startup-search`)
     const release = await holdBuiltModule(later, 'ui/packages/index.tsx')
     const searches: string[] = []
     let asked!: () => void
@@ -260,6 +262,21 @@ describe('first paint (e2e)', () => {
     // The list found its search on its way: nobody asked for it a second time.
     expect(searches).toHaveLength(1)
     expect(searches[0]).toContain('startup-search')
+    await context.close()
+  })
+
+  it("the list's first page comes with the page: its rows show and no request for it leaves", async () => {
+    const { context, later } = await developerContext()
+    const searches: string[] = []
+    later.on('request', (request) => {
+      if (request.url().includes('/ui/api/v1/mds/packages')) searches.push(request.postData() ?? '')
+    })
+    // The seeded catalogue's packages: a row of the first page, then the second page on a scroll.
+    await later.goto(`${server.url}/ui/packages?q=*`)
+    const results = later.getByRole('region', { name: 'Results' })
+    await results.getByRole('link').first().waitFor()
+    await later.waitForLoadState('networkidle')
+    expect(searches).toEqual([])
     await context.close()
   })
 

@@ -10,6 +10,7 @@ import { call, login, sessionOf } from './authHelpers'
 import { publishBody } from '../support/npmPublish'
 import { SIGNED_IN_READS, createIndexPage } from '../../server/ui/indexPage'
 import { STARTUP_READS } from '../../server/ui/startupAnswers'
+import { listFirstRead } from '../../server/ui/routeAnswers'
 
 let server: TestServer
 beforeAll(async () => {
@@ -197,6 +198,50 @@ describe("a signed-in user's page names the chunks it will load", () => {
     const theirs = (await get('/ui/packages', undefined, admin.cookie)).body.toString()
     expect(theirs).toMatch(/"name":"admin"/)
     expect(theirs).not.toMatch(/"name":"developer"/)
+  })
+
+  // The list's first page comes with the page of a search (server/ui/routeAnswers.ts): the read
+  // the console would make, answered as the platform answers that user's own call.
+  it("carries the packages list's first page for a search, as the platform answers the user's own query", async () => {
+    const answersOf = async (path: string, cookie: string) => {
+      const html = (await get(path, undefined, cookie)).body.toString()
+      const block = /<script type="application\/json" id="startup-answers">([^<]*)<\/script>/.exec(html)
+      return JSON.parse(block![1]!) as Array<{
+        path: string
+        method?: string
+        request?: unknown
+        status: number
+        body: unknown
+      }>
+    }
+    for (const [user, password] of [
+      ['developer', server.config.userPassword],
+      ['admin', server.config.adminPassword],
+    ] as const) {
+      const cookie = await sessionOf(server, user, password)
+      const answers = await answersOf('/ui/packages?q=*', cookie)
+      const list = answers.filter((a) => a.method === 'POST')
+      expect(
+        list.map((a) => a.path),
+        user,
+      ).toEqual(['/mds/packages?jfLoader=true'])
+      expect(list[0]!.request).toEqual(listFirstRead('/packages', '?q=*'))
+      const own = await call(server, 'POST', '/mds/packages?jfLoader=true', {
+        cookie,
+        body: list[0]!.request,
+      })
+      expect(list[0]!.status, user).toBe(own.status)
+      expect(list[0]!.body, user).toEqual(own.body)
+      const total = (own.body as { data: { packages: { totalCount: number } } }).data.packages.totalCount
+      expect(total, user).toBeGreaterThan(0)
+    }
+    // Not for the list's landing (no search), a package's page or another area's.
+    const cookie = await sessionOf(server, 'developer', server.config.userPassword)
+    for (const path of ['/ui/packages', '/ui/packages/npm%3A%2F%2Fx', '/ui/builds?q=*'])
+      expect(
+        (await answersOf(path, cookie)).filter((a) => a.method === 'POST'),
+        path,
+      ).toEqual([])
   })
 
   it("draws the shell's skeleton in the shape of the user's navigation type", async () => {

@@ -5,7 +5,8 @@
  * runs, so no single request holds the event loop for long.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PACKAGES_QUERY, VERSIONS_QUERY } from '../../adapters/graphql/packages'
+import { VERSIONS_QUERY } from '../../adapters/graphql/packages'
+import { PACKAGES_QUERY } from '../../domain/packages/listRead'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 

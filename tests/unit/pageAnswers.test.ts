@@ -87,3 +87,66 @@ describe('fetch answered from the page', () => {
     ])
   })
 })
+
+// The packages list's first page comes with the page too (server/ui/routeAnswers.ts): a POST,
+// answered only for the body it was made for.
+describe("the list's first page answered from the page", () => {
+  const network: string[] = []
+  const next: typeof fetch = (input, init) => {
+    network.push(
+      `${init?.method ?? 'GET'} ${String(input)} ${typeof init?.body === 'string' ? init.body : ''}`,
+    )
+    return Promise.resolve(new Response('{"from":"network"}', { status: 200 }))
+  }
+  const read = {
+    graphQL: { query: 'query Packages { x }', variables: { filter: { name: 'a*' }, first: 100 } },
+  }
+  const answers = () =>
+    takePageAnswers(
+      pageWith([
+        {
+          path: '/mds/packages?jfLoader=true',
+          method: 'POST',
+          request: read,
+          status: 200,
+          body: { data: 1 },
+        },
+      ]),
+    )
+  const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body) })
+
+  it('answers a POST with the same body once, whatever the order of its keys, on an absolute same-origin URL too', async () => {
+    network.length = 0
+    const reordered = {
+      graphQL: { variables: { first: 100, filter: { name: 'a*' } }, query: 'query Packages { x }' },
+    }
+    const fetchIt = answeringFromPage(answers(), next, () => 100)
+    const res = await fetchIt(`${location.origin}/ui/api/v1/mds/packages?jfLoader=true`, post(reordered))
+    expect(await res.json()).toEqual({ data: 1 })
+    expect(network).toEqual([])
+    await fetchIt('/ui/api/v1/mds/packages?jfLoader=true', post(read))
+    expect(network).toHaveLength(1)
+  })
+
+  it('asks the network for another body, a GET, another origin and an old page', async () => {
+    network.length = 0
+    const other = { graphQL: { ...read.graphQL, variables: { filter: { name: 'b*' }, first: 100 } } }
+    const fetchIt = answeringFromPage(answers(), next, () => 100)
+    await fetchIt('/ui/api/v1/mds/packages?jfLoader=true', post(other))
+    await fetchIt('/ui/api/v1/mds/packages?jfLoader=true')
+    await fetchIt('https://elsewhere.example/ui/api/v1/mds/packages?jfLoader=true', post(read))
+    await fetchIt('/ui/api/v1/mds/packages?jfLoader=true', { method: 'POST' })
+    await answeringFromPage(
+      answers(),
+      next,
+      () => PAGE_ANSWERS_FOR_MS,
+    )('/ui/api/v1/mds/packages?jfLoader=true', post(read))
+    expect(network.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual([
+      'POST /ui/api/v1/mds/packages?jfLoader=true',
+      'GET /ui/api/v1/mds/packages?jfLoader=true',
+      'POST https://elsewhere.example/ui/api/v1/mds/packages?jfLoader=true',
+      'POST /ui/api/v1/mds/packages?jfLoader=true',
+      'POST /ui/api/v1/mds/packages?jfLoader=true',
+    ])
+  })
+})

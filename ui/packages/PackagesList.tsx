@@ -24,7 +24,7 @@ import styles from './packages.module.css'
 import surface from '../shared/kit/surface.module.css'
 import { counted } from '../../domain/shared/plural'
 import { markdownToText } from '../../domain/shared/markdownText'
-import { alreadyAsked, listQueryOf, releaseOnlyOf } from './listQuery'
+import { alreadyAsked, listQueryOf, releaseOnlyOf } from '../../domain/search/listQuery'
 
 const PACKAGES = { one: 'package', other: 'packages' }
 

@@ -22,8 +22,8 @@ export const packagesManifest: AreaManifest = {
   key: 'packages',
   domain: deferred('packages', initialPackagesState, () => domain().then((m) => slice(m.packagesArea))),
   effects: lazyAreaEffects('packages', () => effects().then((m) => m.packagesEffects)),
-  ports: (http) => ({
-    packagesApi: lazyApi(() => api().then((m) => m.createPackagesApi(http))),
+  ports: (http, fetch) => ({
+    packagesApi: lazyApi(() => api().then((m) => m.createPackagesApi(http, { fetch }))),
   }),
   screen: () => import('./index'),
   firstIntent: () =>

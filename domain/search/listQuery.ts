@@ -1,13 +1,14 @@
 /**
  * The search the packages list shows, from the page's query string. The router asks for it as
- * soon as the route is known (the area's first intent, ui/packages/manifest.ts), while the chrome and the list are still loading
- * and rendering; the list asks for it when it mounts, unless that search is already on its way
- * or shown. One function, so both ask for the same search.
+ * soon as the route is known (the area's first intent, ui/packages/manifest.ts), while the chrome
+ * and the list are still loading and rendering; the list asks for it when it mounts, unless that
+ * search is already on its way or shown; the platform answers its first page with a signed-in
+ * user's page (listRead.ts). One function, so all three ask for the same search.
  */
-import { packageQueryOf } from '../../domain/search/packageQuery'
-import { searchModelFromQuery, type SearchModel } from '../../domain/search/model'
-import { canonicalJson } from '../../domain/shared/canonical'
-import type { ListState, PackageQuery } from '../../domain/packages/types'
+import { packageQueryOf } from './packageQuery'
+import { searchModelFromQuery, type SearchModel } from './model'
+import { canonicalJson } from '../shared/canonical'
+import type { ListState, PackageQuery } from '../packages'
 
 export const releaseOnlyOf = (search: string): boolean => new URLSearchParams(search).get('rel') === '1'
 
