@@ -3,11 +3,11 @@
  * names, by its digest, with every tag on it, from the tag's `manifest.json` in the Artifacts
  * tree. Deleting the file itself (the registry's DELETE) takes the tag only: the manifest then
  * stays, reachable by digest, and keeps its layers. What the deletion frees is in the file's
- * info (`container` of /ui/artifact/info). Needs delete permission on the tag's folder, as the
- * OCI API's DELETE does.
+ * info (`container` of /ui/artifact/info). Needs delete permission on every tag it takes, as the
+ * OCI API's DELETE by digest does.
  */
 import { HttpError, type RouteModule } from '../context'
-import { consoleCaller, registryAuthorizer } from '../permissions/authorize'
+import { consoleCaller, registryAuthorizer, tagPath } from '../permissions/authorize'
 import { registryAuth } from '../registry/auth'
 import { blobStore } from '../repositories/blobs'
 import { repositoryStore } from '../repositories/store'
@@ -50,6 +50,9 @@ const routes: RouteModule = async (app, ctx) => {
       const digest = at && (await store.tagDigest(repo.key, at.image, at.tag))
       if (!at || !digest) throw new HttpError(404, `No image manifest at ${repoKey}/${path}`, 'NOT_FOUND')
       await authz.require(caller, repo, 'delete', path)
+      // Every tag on the manifest goes with it: each one's own path must allow it.
+      for (const tag of (await store.manifestFootprint(repo.key, at.image, digest))?.tags ?? [])
+        await authz.require(caller, repo, 'delete', tagPath(at.image, tag))
       const tags = await store.deleteManifest(repo.key, at.image, digest)
       // The manifest's own bytes go now; its layers at the next collection (containers/gc.ts).
       await blobs.releaseIfUnused(hexOf(digest))

@@ -10,7 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/server'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { signInDirectlyAs } from './helpers/catalogSession'
 import { grant } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { skopeoCli, writeOciIndexLayout, writeOciLayout } from '../support/skopeo'
@@ -101,9 +102,12 @@ beforeAll(async () => {
   for (const [layout, tag] of [
     ['one', '1.0.0'],
     ['two', '2.0.0'],
+    // The same bytes as 2.0.0 under a tag the patterns do not name.
+    ['two', 'copy'],
     ['multi', 'multi'],
   ] as const) {
-    const pushed = await push('owner', `oci:${join(work, layout)}:${tag}`, 'docker-local', tag)
+    const source = `oci:${join(work, layout)}:${layout === 'one' ? '1.0.0' : layout === 'two' ? '2.0.0' : 'multi'}`
+    const pushed = await push('owner', source, 'docker-local', tag)
     expect(pushed, pushed.stderr).not.toHaveProperty('failed')
   }
 }, 180_000)
@@ -144,7 +148,7 @@ describe('a user whose target includes only some tags of an image', () => {
     const other = await push('tagger', `oci:${join(work, 'one')}:1.0.0`, 'docker-local', '3.0.0')
     expect(other.failed, other.stderr).toBe(true)
     expect(other.stderr).toMatch(/denied|may not push/i)
-    expect(await tagsOf('owner', 'docker-local')).toEqual(['1.0.0', '2.0.0', 'multi'])
+    expect(await tagsOf('owner', 'docker-local')).toEqual(['1.0.0', '2.0.0', 'copy', 'multi'])
   }, 60_000)
 })
 
@@ -163,13 +167,26 @@ describe('a user whose target excludes one tag of an image', () => {
       expect((await pull('hider', repo, '2.0.0')).failed, repo).toBe(true)
       expect(await tagsOf('hider', repo), repo).not.toContain('2.0.0')
     }
-    expect((await v2('hider', `manifests/${two.manifest.digest}`)).status).toBe(404)
+    expect((await v2('hider', 'manifests/2.0.0')).status).toBe(404)
     const overwrite = await push('hider', `oci:${join(work, 'one')}:1.0.0`, 'docker-local', '2.0.0')
     expect(overwrite.failed, overwrite.stderr).toBe(true)
     // Deleting its manifest by digest would take the tag with it; its bytes belong to it too.
     expect((await v2('hider', `manifests/${two.manifest.digest}`, 'DELETE')).status).toBe(403)
     expect((await v2('hider', `blobs/${two.layers[0]!.digest}`, 'DELETE')).status).toBe(403)
     expect((await v2('hider', 'manifests/2.0.0', 'DELETE')).status).toBe(403)
+    // Nor through the console: deleting the manifest of the tag beside it would take it too.
+    const viewer = signInDirectlyAs(server, { outsider: true })
+    await grant(server, {
+      repositories: ['docker-local'],
+      excludePatterns: ['tagged/app/2.0.0/**'],
+      users: { [viewer.name]: ['read', 'annotate', 'deploy', 'delete'] },
+    })
+    const { 'content-type': _json, ...headers } = browserHeaders(server.url, viewer.cookie)
+    const deleted = await fetch(
+      `${server.url}/ui/api/v1/containers/manifests?repoKey=docker-local&path=${encodeURIComponent('tagged/app/copy/manifest.json')}`,
+      { method: 'DELETE', headers },
+    )
+    expect(deleted.status).toBe(403)
     const owner = await skopeo([
       'inspect',
       '--raw',
