@@ -25,6 +25,7 @@ import { REPORT_POLL_MS } from '../../domain/xray'
 import { corpusLines } from '../support/corpora'
 import { timeTo } from '../support/wait'
 import { renderShell } from './shellFixtures'
+import { formatDate } from '../../ui/shared/dates'
 
 const effects = { ...navigationEffects, ...xrayEffects }
 const admin = { user: { name: 'admin', admin: true } } as const
@@ -267,6 +268,12 @@ describe('Trends', { timeout: 90_000 }, () => {
     })
     // One run makes no line: each series marks it (a fresh platform has had one run).
     expect(chart.querySelectorAll('circle')).toHaveLength(2)
+    // Its scale: the most, nothing, and the run's day.
+    expect([...chart.querySelectorAll('text')].map((t) => t.textContent)).toEqual([
+      '4',
+      '0',
+      formatDate(point.at),
+    ])
     expect(screen.getByRole('list', { name: 'Legend' })).toHaveTextContent('Vulnerabilities: 3 now')
     expect(screen.getByRole('list', { name: 'Legend' })).toHaveTextContent('Violations: 4 now')
     const runs = screen.getByRole('table', { name: 'Scan runs' })

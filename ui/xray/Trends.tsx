@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { ChartLine } from 'lucide-react'
 import { totalOf, trendGeometry, type TrendPoint } from '../../domain/xray'
-import { formatDateTime } from '../shared/dates'
+import { formatDate, formatDateTime } from '../shared/dates'
 import { Select } from '../shared/kit/Select'
 import { Field } from '../shared/kit/Field'
 import { Card, EmptyState } from '../shared/kit/Surface'
@@ -51,6 +51,7 @@ export function TrendsPage() {
 
 function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
   const { max, lines, dots } = trendGeometry(points, WIDTH, HEIGHT)
+  const first = points[0]
   const last = points[points.length - 1]
   return (
     <>
@@ -67,12 +68,35 @@ function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
         </ul>
         <svg
           className={styles.chart}
-          viewBox={`-8 -8 ${WIDTH + 16} ${HEIGHT + 16}`}
+          viewBox={`-44 -10 ${WIDTH + 54} ${HEIGHT + 32}`}
           role="img"
           aria-label={`Vulnerabilities and violations over ${points.length} scan ${points.length === 1 ? 'run' : 'runs'}; the most is ${max}`}
         >
           <line className={styles.chartAxis} x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} />
           <line className={styles.chartAxis} x1={0} y1={0} x2={0} y2={HEIGHT} />
+          {/* The scale: the most and nothing, the first run's day and the last's. */}
+          <text className={styles.chartLabel} x={-6} y={4} textAnchor="end">
+            {max.toLocaleString('en')}
+          </text>
+          <text className={styles.chartLabel} x={-6} y={HEIGHT + 4} textAnchor="end">
+            0
+          </text>
+          {first && last && points.length > 1 ? (
+            <>
+              <text className={styles.chartLabel} x={0} y={HEIGHT + 18} textAnchor="start">
+                {formatDate(first.at)}
+              </text>
+              <text className={styles.chartLabel} x={WIDTH} y={HEIGHT + 18} textAnchor="end">
+                {formatDate(last.at)}
+              </text>
+            </>
+          ) : (
+            last && (
+              <text className={styles.chartLabel} x={WIDTH / 2} y={HEIGHT + 18} textAnchor="middle">
+                {formatDate(last.at)}
+              </text>
+            )
+          )}
           <polyline className={styles.lineVulnerabilities} points={lines.vulnerabilities} />
           <polyline className={styles.lineViolations} points={lines.violations} />
           {dots.vulnerabilities.map(({ x, y }, i) => (
