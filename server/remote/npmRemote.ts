@@ -14,6 +14,7 @@ import type { BlobFacts, BlobStore, StagedBlob } from '../repositories/blobs'
 import { isShownFile, type NpmCatalogue } from '../registry/npmCatalogue'
 import { readTarball, type TarEntry } from '../registry/tarball'
 import { readAll, UpstreamFault } from '../upstream/fetch'
+import { deepFreeze, documentMemory } from './documentMemory'
 import type { FileCache, FileFetch } from './fileCache'
 import {
   asNpmDocument,
@@ -27,11 +28,14 @@ import {
   tarballSource,
   type NpmDocument,
 } from './rules'
-import { RELAXED, remoteStore, type RemoteStore } from './store'
+import { RELAXED, remoteStore, type DocumentStamp, type RemoteStore } from './store'
 import { MAX_DOCUMENT_BYTES, MAX_FILE_BYTES, RemoteError, type RemoteUpstream } from './upstream'
 
 /** Tarballs up to this size are read back to put their README and licence in the catalogue. */
 const CATALOGUE_READ_LIMIT = 64 * 1024 * 1024
+
+/** Parsed documents kept in memory, by their text's size (a parse takes a few times that). */
+export const DOCUMENT_MEMORY_BYTES = 32 * 1024 * 1024
 
 /** The upstream's path of a package document (`@scope/name` → `@scope%2fname`, as npm asks). */
 export const documentPath = (name: string) => name.replace('/', '%2f')
@@ -47,6 +51,8 @@ export interface NpmRemoteDeps {
   readonly files: FileCache
   readonly blobs: BlobStore
   readonly catalogue: NpmCatalogue
+  /** The bound of the parsed documents kept in memory (DOCUMENT_MEMORY_BYTES unless given). */
+  readonly documentMemoryBytes?: number
 }
 
 /** A cached tarball, or the fetch that will store it. */
@@ -57,6 +63,9 @@ export type TarballAnswer =
 export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
   const { store, upstream, files, blobs, catalogue } = deps
   const documentsInFlight = new Map<string, Promise<NpmDocument | undefined>>()
+  const memory = documentMemory<NpmDocument>(deps.documentMemoryBytes ?? DOCUMENT_MEMORY_BYTES)
+  const keyOf = (repo: RepositoryRecord, name: string) => `${repo.key}\0${name}`
+  const stampOf = (s: DocumentStamp) => `${s.fetchedAt}\0${s.etag ?? ''}`
 
   const parse = (text: string, name: string) => {
     try {
@@ -66,17 +75,33 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     }
   }
 
+  /** The stored document as parsed, from memory while it is the parse of the row stored now. */
+  const stored = async (
+    repo: RepositoryRecord,
+    name: string,
+    stamp: DocumentStamp,
+  ): Promise<NpmDocument | undefined> => {
+    const key = keyOf(repo, name)
+    const kept = memory.get(key, stampOf(stamp))
+    if (kept) return kept
+    const row = await store.document(repo.key, name)
+    const doc = row && parse(row.document, name)
+    if (!row || !doc) return void memory.forget(key)
+    memory.set(key, stampOf(row), deepFreeze(doc), row.document.length)
+    return doc
+  }
+
   /** The cached document when the upstream cannot answer, or the error when there is none. */
   const staleOr = async (repo: RepositoryRecord, name: string, error: RemoteError): Promise<NpmDocument> => {
-    const cached = await store.document(repo.key, name)
-    const doc = cached && parse(cached.document, name)
+    const stamp = await store.documentStamp(repo.key, name)
+    const doc = stamp && (await stored(repo, name, stamp))
     if (!doc) throw error
-    upstream.log('WARN', `${repo.key}: serving the cached ${name} from ${cached.fetchedAt}: ${error.message}`)
+    upstream.log('WARN', `${repo.key}: serving the cached ${name} from ${stamp.fetchedAt}: ${error.message}`)
     return doc
   }
 
   const fetchDocument = async (repo: RepositoryRecord, name: string): Promise<NpmDocument | undefined> => {
-    const cached = await store.document(repo.key, name)
+    const cached = await store.documentStamp(repo.key, name)
     const response = await upstream.request(repo, documentPath(name), name, {
       headers: { accept: 'application/json', ...(cached?.etag ? { 'if-none-match': cached.etag } : {}) },
       maxBytes: MAX_DOCUMENT_BYTES,
@@ -88,7 +113,9 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
         await remoteStore(tx).touchDocument(repo.key, name, now)
         await remoteStore(tx).recordSuccess(repo.key, now)
       }, RELAXED)
-      return parse(cached.document, name)
+      const renewed = { etag: cached.etag, fetchedAt: now }
+      memory.restamp(keyOf(repo, name), stampOf(cached), stampOf(renewed))
+      return stored(repo, name, renewed)
     }
     if (response.status === 404 || response.status === 410) {
       response.body.resume()
@@ -109,11 +136,13 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     const doc = parse(text, name)
     if (!doc) throw await upstream.failure(repo, notJsonProblem(repo.key, response.url))
     const etag = typeof response.headers.etag === 'string' ? response.headers.etag : null
+    const kept = JSON.stringify(doc)
     // One commit for both: a cold install asks for hundreds.
     await ctx.sql.transaction(async (tx) => {
-      await remoteStore(tx).saveDocument(repo.key, name, etag, now, JSON.stringify(doc))
+      await remoteStore(tx).saveDocument(repo.key, name, etag, now, kept)
       await remoteStore(tx).recordSuccess(repo.key, now)
     }, RELAXED)
+    memory.set(keyOf(repo, name), stampOf({ etag, fetchedAt: now }), deepFreeze(doc), kept.length)
     return doc
   }
 
@@ -126,7 +155,8 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     name: string,
     options: CacheOptions = { cacheOnly: false },
   ): Promise<NpmDocument | undefined> => {
-    const cached = await store.document(repo.key, name)
+    const cached = await store.documentStamp(repo.key, name)
+    if (!cached) memory.forget(keyOf(repo, name))
     const settings = await store.settings(repo.key)
     if (
       cached &&
@@ -134,10 +164,10 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
         options.cacheOnly ||
         isFresh(Date.parse(cached.fetchedAt), ctx.clock.now(), settings.metadataTtlSeconds))
     )
-      return parse(cached.document, name)
+      return stored(repo, name, cached)
     if (settings.offline) throw new RemoteError(offlineProblem(repo.key, name))
     if (options.cacheOnly) throw new RemoteError(notAllowedProblem(repo.key, name))
-    const key = `${repo.key}\0${name}`
+    const key = keyOf(repo, name)
     let pending = documentsInFlight.get(key)
     if (!pending) {
       pending = fetchDocument(repo, name).finally(() => documentsInFlight.delete(key))

@@ -30,9 +30,13 @@ export interface RemoteState {
   readonly hasCredentials: boolean
 }
 
-export interface CachedDocument {
+/** What names a cached document's stored row: it changes whenever the row does. */
+export interface DocumentStamp {
   readonly etag: string | null
   readonly fetchedAt: string
+}
+
+export interface CachedDocument extends DocumentStamp {
   readonly document: string
 }
 
@@ -76,6 +80,7 @@ const Q = {
   succeeded: `INSERT INTO remote_state (repo, last_success_at) VALUES (?, ?)
      ON CONFLICT (repo) DO UPDATE SET last_success_at = excluded.last_success_at`,
   document: 'SELECT etag, fetched_at, document FROM remote_documents WHERE repo = ? AND name = ?',
+  documentStamp: 'SELECT etag, fetched_at FROM remote_documents WHERE repo = ? AND name = ?',
   saveDocument: `INSERT INTO remote_documents (repo, name, etag, fetched_at, document) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (repo, name) DO UPDATE SET etag = excluded.etag, fetched_at = excluded.fetched_at,
        document = excluded.document`,
@@ -187,6 +192,11 @@ export function remoteStore(sql: Sql) {
         name,
       ])
       return row && { etag: row.etag, fetchedAt: row.fetched_at, document: row.document }
+    },
+    /** The cached document's stamp, without its text. */
+    async documentStamp(repo: string, name: string): Promise<DocumentStamp | undefined> {
+      const row = await sql.one<{ etag: string | null; fetched_at: string }>(Q.documentStamp, [repo, name])
+      return row && { etag: row.etag, fetchedAt: row.fetched_at }
     },
     async saveDocument(repo: string, name: string, etag: string | null, at: string, document: string) {
       await relaxed(Q.saveDocument, [repo, name, etag, at, document])

@@ -10,9 +10,11 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { manualClock, type ManualClock } from '../../server/clock'
+import { isoNow, manualClock, type ManualClock } from '../../server/clock'
+import type { Sql, SqlParams } from '../../server/db/sql'
 import { remoteStore, type RemoteSettings } from '../../server/remote/store'
-import { startTestServer, type TestServer } from '../support/server'
+import { npmTarball } from '../support/npmTarball'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import {
   startPackedUpstream,
   type PackedUpstream,
@@ -296,5 +298,78 @@ describe('upstream faults', () => {
     )
     expect(upstream.requests.length).toBe(asked)
     await setRemote({ offline: false })
+  })
+})
+
+describe('parsed documents kept in memory', () => {
+  const MEMO = 'memo-pkg'
+  const versionOf = (version: string): PackedVersion => ({
+    name: MEMO,
+    version,
+    manifest: { name: MEMO, version },
+    tarball: npmTarball(MEMO, version),
+    file: `${MEMO}-${version}.tgz`,
+  })
+  const versionsSeen = async () => {
+    const res = await get('npm-remote', MEMO)
+    expect(res.status).toBe(200)
+    return Object.keys(((await res.json()) as { versions: object }).versions)
+  }
+
+  it('answers a document changed upstream once its period is over, and that one after', async () => {
+    await setRemote({ offline: false, metadataTtlSeconds: 600 })
+    upstream.publish(versionOf('1.0.0'))
+    expect(await versionsSeen()).toEqual(['1.0.0'])
+    upstream.publish(versionOf('2.0.0'))
+    // Within the period: the cached one, the upstream not asked.
+    expect(await versionsSeen()).toEqual(['1.0.0'])
+    expect(upstreamAsked(`/${MEMO}`)).toBe(1)
+    clock.advance(11 * 60 * 1000)
+    expect(await versionsSeen()).toEqual(['1.0.0', '2.0.0'])
+    expect(await versionsSeen()).toEqual(['1.0.0', '2.0.0'])
+    expect(upstreamAsked(`/${MEMO}`)).toBe(2)
+  })
+
+  it('reads and parses the stored text again only when it changed', async () => {
+    const sql = server.ctx.sql as { one: Sql['one'] }
+    const one = sql.one
+    const read: string[] = []
+    sql.one = <T>(text: string, params?: SqlParams) => {
+      read.push(text)
+      return one.call<Sql, [string, SqlParams?], Promise<T | undefined>>(server.ctx.sql, text, params)
+    }
+    const fullRows = () => read.filter((text) => /\bdocument FROM remote_documents/.test(text)).length
+    try {
+      expect(await versionsSeen()).toEqual(['1.0.0', '2.0.0'])
+      expect(fullRows()).toBe(0)
+      // A 304 after the period renews it: still the same parse.
+      clock.advance(11 * 60 * 1000)
+      expect(await versionsSeen()).toEqual(['1.0.0', '2.0.0'])
+      expect(upstreamAsked(`/${MEMO}`)).toBe(3)
+      expect(fullRows()).toBe(0)
+    } finally {
+      sql.one = one
+    }
+  })
+
+  it('answers what another node stored, and asks the upstream again after an eviction', async () => {
+    // Another node sharing the database refreshed the document (its upstream had 3.0.0 then).
+    const other = {
+      name: MEMO,
+      'dist-tags': { latest: '3.0.0' },
+      versions: { '3.0.0': { name: MEMO, version: '3.0.0', dist: { tarball: `${upstream.url}/x.tgz` } } },
+    }
+    await store().saveDocument('npm-remote', MEMO, '"another node"', isoNow(clock), JSON.stringify(other))
+    expect(await versionsSeen()).toEqual(['3.0.0'])
+    // An admin's delete of the package's folder takes its document: the next request asks again.
+    const admin = signInDirectly(server, { admin: true })
+    const evicted = await fetch(`${server.url}/artifactory/npm-remote/${MEMO}`, {
+      method: 'DELETE',
+      headers: browserHeaders(server.url, admin),
+    })
+    expect(evicted.status).toBe(204)
+    upstream.publish(versionOf('4.0.0'))
+    expect(await versionsSeen()).toEqual(['1.0.0', '2.0.0', '4.0.0'])
+    expect(upstreamAsked(`/${MEMO}`)).toBe(4)
   })
 })

@@ -66,6 +66,8 @@ export interface UpstreamRegistry {
   hold(): { release(): void; started: Promise<void> }
   /** A big file served at `/files/<name>` of `size` bytes, sent in chunks. */
   addFile(name: string, size: number): void
+  /** A new version from now on: its package's document changes (and its ETag with it). */
+  publish(version: PackedVersion): void
   stop(): Promise<void>
 }
 
@@ -187,6 +189,10 @@ export async function startUpstreamRegistry(versions: readonly PackedVersion[]):
     },
     hold: () => holdGate((h) => (held = h)),
     addFile: (name, size) => void files.set(name, size),
+    publish(v) {
+      byName.set(v.name, [...(byName.get(v.name) ?? []), v])
+      tarballs.set(`/${v.name}/-/${v.file}`, v)
+    },
     async stop() {
       server.closeAllConnections()
       await new Promise((r) => server.close(r))
