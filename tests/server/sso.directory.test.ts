@@ -4,66 +4,30 @@
  * listens on 127.0.0.1 beside the platform; HTTP SSO is asked as a reverse proxy on the same
  * host would ask, with its header.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
+import { startLocalCrowd, type LocalCrowd } from '../support/localCrowd'
 import { call, sessionOf } from './authHelpers'
 
-const APP = { name: 'platform-app', password: 'crowd-app-secret' }
-/** Live Crowd sessions: token → the user Crowd knows. */
-const SESSIONS = new Map([
-  ['tok-alice', { name: 'alice.crowd', email: 'alice@crowd.example' }],
-  ['tok-developer', { name: 'developer', email: 'dev@crowd.example' }],
-])
-
-let crowd: Server
-let crowdUrl: string
-const validated: Array<{ token: string; factors: unknown }> = []
-
-function body(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let text = ''
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()))
-    request.on('end', () => resolve(text))
-  })
-}
-
+let crowd: LocalCrowd
 let server: TestServer
 let admin: string
 
 beforeAll(async () => {
-  crowd = createServer(async (request, response) => {
-    const json = (status: number, value: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' })
-      response.end(JSON.stringify(value))
-    }
-    const expected = `Basic ${Buffer.from(`${APP.name}:${APP.password}`).toString('base64')}`
-    if (request.headers.authorization !== expected) return json(401, { reason: 'INVALID_CREDENTIALS' })
-    const url = new URL(request.url ?? '/', 'http://crowd')
-    const api = '/crowd/rest/usermanagement/1/'
-    if (request.method === 'GET' && url.pathname === `${api}config/cookie`)
-      return json(200, { domain: '.example', secure: false, name: 'crowd.token_key' })
-    const session = new RegExp(`^${api}session/([^/]+)$`).exec(url.pathname)
-    if (request.method === 'POST' && session) {
-      const token = decodeURIComponent(session[1]!)
-      validated.push({ token, factors: JSON.parse(await body(request)).validationFactors })
-      const user = SESSIONS.get(token)
-      return user ? json(200, { token, user }) : json(404, { reason: 'INVALID_SSO_TOKEN' })
-    }
-    if (request.method === 'GET' && url.pathname === `${api}user/group/nested`)
-      return json(200, { groups: [{ name: 'crowd-devs' }, { name: 'not-on-the-platform' }] })
-    json(404, { reason: 'NOT_FOUND' })
-  })
-  await new Promise<void>((resolve) => crowd.listen(0, '127.0.0.1', resolve))
-  crowdUrl = `http://127.0.0.1:${(crowd.address() as AddressInfo).port}/crowd`
+  crowd = await startLocalCrowd(
+    new Map([
+      ['tok-alice', { name: 'alice.crowd', email: 'alice@crowd.example' }],
+      ['tok-developer', { name: 'developer', email: 'dev@crowd.example' }],
+    ]),
+    ['crowd-devs', 'not-on-the-platform'],
+  )
   server = await startTestServer()
   admin = await sessionOf(server, 'admin')
 }, 120_000)
 
 afterAll(async () => {
   await server?.stop()
-  await new Promise((resolve) => crowd?.close(resolve))
+  await crowd?.stop()
 })
 
 const crowdLogin = (cookie?: string) =>
@@ -92,9 +56,9 @@ describe('Crowd single sign-on', () => {
       cookie: admin,
       body: {
         enabled: true,
-        serverUrl: crowdUrl,
-        applicationName: APP.name,
-        applicationPassword: APP.password,
+        serverUrl: crowd.url,
+        applicationName: crowd.application.name,
+        applicationPassword: crowd.application.password,
       },
     })
     expect(saved.status).toBe(200)
@@ -103,7 +67,7 @@ describe('Crowd single sign-on', () => {
     const answer = await crowdLogin('crowd.token_key=tok-alice')
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     expect(answer.body).toMatchObject({ name: 'alice.crowd', realm: 'crowd' })
-    expect(validated.at(-1)).toEqual({
+    expect(crowd.validated.at(-1)).toEqual({
       token: 'tok-alice',
       factors: [{ name: 'remote_address', value: '127.0.0.1' }],
     })
@@ -139,7 +103,7 @@ describe('Crowd single sign-on', () => {
     expect([refused.status, refused.body.code]).toEqual([502, 'provider'])
     await call(server, 'PUT', '/ui/admin/crowd', {
       cookie: admin,
-      body: { applicationPassword: APP.password, serverUrl: 'http://127.0.0.1:9/crowd' },
+      body: { applicationPassword: crowd.application.password, serverUrl: 'http://127.0.0.1:9/crowd' },
     })
     const down = await crowdLogin('crowd.token_key=tok-alice')
     expect([down.status, down.body.code]).toEqual([502, 'unavailable'])
