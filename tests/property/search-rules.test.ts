@@ -44,6 +44,14 @@ const textChar = fc.constantFrom(
   'é',
   '\u00a0',
   '字',
+  // The other separators (vertical tab, form feed, carriage return) and control characters
+  // on either side of them, which are not separators.
+  '\v',
+  '\f',
+  '\r',
+  '\u0001',
+  '\u0008',
+  '\u000e',
 )
 const text = fc.array(textChar, { maxLength: 40 }).map((cs) => cs.join(''))
 const key = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.-]{0,7}$/)

@@ -55,6 +55,10 @@ describe('parseSearchText', () => {
     expect(parseSearchText('repo:a repo:b tag:', KEYS)).toEqual({ name: '', fields: { repo: 'b', tag: '' } })
   })
 
+  it('an empty quoted word adds nothing to the name', () => {
+    expect(parseSearchText('a "" b', KEYS)).toEqual({ name: 'a b', fields: {} })
+  })
+
   it('does not let a __proto__ key change the prototype', () => {
     const parsed = parseSearchText('__proto__:x', ['__proto__'])
     expect(Object.getPrototypeOf(parsed.fields)).toBe(Object.prototype)
@@ -69,6 +73,12 @@ describe('printSearchText', () => {
     )
     expect(printSearchText({ name: 'react', fields: {} })).toBe('react')
     expect(printSearchText({ name: '', fields: { tag: '' } })).toBe('tag:""')
+  })
+
+  it("quotes a name's colon, which could read as a field, but not a value's: only a token's first colon splits", () => {
+    expect(printSearchText({ name: 'repo:x', fields: { repo: 'http://x:8080' } })).toBe(
+      '"repo:x" repo:http://x:8080',
+    )
   })
 })
 
@@ -232,6 +242,13 @@ describe('legacy package search', () => {
       },
     )
     expect(legacyPackageSearch({ name: 'x', packageType: 'npm', repos: [] }).description).toBeNull()
+    // A wildcard the user typed at one end is not doubled; the other end gets one.
+    expect(
+      legacyPackageSearch({ name: 'x', description: '*ui', packageType: 'npm', repos: [] }).description,
+    ).toBe('*ui*')
+    expect(
+      legacyPackageSearch({ name: 'x', description: 'ui*', packageType: 'npm', repos: [] }).description,
+    ).toBe('*ui*')
   })
 
   it('asks for at least one finding per chosen severity', () => {
