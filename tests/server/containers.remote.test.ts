@@ -187,6 +187,48 @@ describe('docker-remote', () => {
     expect(tags.status).toBe(403)
   })
 
+  it('fills and serves only the tags a pattern names, never other digests from the upstream', async () => {
+    const other = buildImage({
+      layers: [{ command: 'ADD c /', files: [{ path: 'c', content: 'hidden\n' }] }],
+    })
+    await pusher.push('docker-local/proxied/tagged', image, ['1.0.0'])
+    await pusher.push('docker-local/proxied/tagged', other, ['2.0.0'])
+    await createUser(server, 'tag-reader')
+    await server.ctx.sql.run(
+      'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
+      ['tag-reader'],
+    )
+    await grant(server, {
+      repositories: ['docker-remote'],
+      includePatterns: ['proxied/tagged/1.0.0/**'],
+      users: { 'tag-reader': ['read', 'deploy'] },
+    })
+    const host = new URL(server.url).host
+    const copy = (tag: string) =>
+      skopeo([
+        'copy',
+        '--src-tls-verify=false',
+        '--src-creds',
+        `tag-reader:${TEST_PASSWORD}`,
+        `docker://${host}/docker-remote/proxied/tagged:${tag}`,
+        `oci:${join(work, `tagged-${tag}`)}:x`,
+      ])
+    const named = await copy('1.0.0')
+    expect(named, named.stderr).not.toHaveProperty('failed')
+    expect((await copy('2.0.0')).failed).toBe(true)
+    // The upstream holds 2.0.0's manifest and layer: asked by digest, it is not fetched for this reader.
+    const asTagReader = await tokenOf('tag-reader', TEST_PASSWORD)
+    for (const what of [`manifests/${other.manifest.digest}`, `blobs/${other.layers[0]!.digest}`])
+      expect((await v2(`docker-remote/proxied/tagged/${what}`, asTagReader)).status, what).toBe(404)
+    expect(
+      await containerStore(server.ctx.sql).manifest('docker-remote', 'proxied/tagged', other.manifest.digest),
+    ).toBeUndefined()
+    expect(await (await v2('docker-remote/proxied/tagged/tags/list', asTagReader)).json()).toEqual({
+      name: 'docker-remote/proxied/tagged',
+      tags: ['1.0.0'],
+    })
+  })
+
   it('serves what it fetched from its cache once the upstream is gone', async () => {
     await upstream.stop()
     const byTag = await v2('docker-remote/proxied/app/manifests/1.0.0')
