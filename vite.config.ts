@@ -21,14 +21,15 @@ const platform = process.env.PLATFORM_URL ?? 'http://127.0.0.1:8082'
 const layerSuffix = (module: string | null) =>
   module?.includes('/commands/effects/') ? 'Effects' : module?.includes('/adapters/http/') ? 'Api' : ''
 
-// The one font file (tokens.css) is preloaded so the login page does not paint twice.
+// The font's core face (tokens.css, scripts/subsetFont.ts) is preloaded so the login page does
+// not paint twice; its extra face is fetched only by a page that draws one of its characters.
 const preloadFont: Plugin = {
   name: 'preload-font',
   transformIndexHtml: {
     order: 'post',
     handler: (_html, ctx) =>
       Object.keys(ctx.bundle ?? {})
-        .filter((file) => file.endsWith('.woff2'))
+        .filter((file) => file.endsWith('.woff2') && !file.includes('inter-extra'))
         .map((file) => ({
           tag: 'link',
           attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/ui/${file}`, crossorigin: '' },

@@ -280,6 +280,24 @@ describe('first paint (e2e)', () => {
     await context.close()
   })
 
+  it("the font's extra face is fetched only once the page draws one of its characters", async () => {
+    // scripts/subsetFont.ts: printable ASCII and the console's own characters in the preloaded
+    // core face; Latin-1 and punctuation the platform's data may bring in the extra face.
+    const { context, later } = await developerContext()
+    const fonts: string[] = []
+    later.on('request', (request) => {
+      if (request.url().endsWith('.woff2')) fonts.push(request.url().replace(/.*\/assets\//, ''))
+    })
+    await later.goto(`${server.url}/ui/packages?q=*`)
+    await later.getByRole('region', { name: 'Results' }).getByRole('link').first().waitFor()
+    await later.waitForLoadState('networkidle')
+    expect(fonts).toEqual([expect.stringMatching(/^inter-latin-wght-normal-/)])
+    const extra = later.waitForRequest((request) => /inter-extra-[^/]*\.woff2$/.test(request.url()))
+    await later.getByRole('combobox', { name: 'Search text' }).fill('café')
+    await extra
+    await context.close()
+  })
+
   it("the chrome draws while the list's code is held: a first load waits for the list's search to leave, within a bound", async () => {
     // The router draws the chrome once the list's search is on its way (ui/routes.tsx), so the
     // chain of chunks the search needs is not held behind the chrome's first render. A chunk
