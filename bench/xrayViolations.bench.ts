@@ -3,7 +3,8 @@
  * violations stored over the catalogue's npm versions (200 advisories each on 500 versions,
  * spread over a year, with a few ignore rules in force), then the console's first page (25,
  * newest first) asked over HTTP, one request after another, unfiltered and filtered by
- * severity and by watch: p50 and p99 of each. On SQLite, and on PostgreSQL with
+ * severity and by watch, and the watches list (which counts each watch's violations): p50 and
+ * p99 of each. On SQLite, and on PostgreSQL with
  * `XRAY_BENCH_POSTGRES=1` (a PostgreSQL the test support starts).
  */
 import { startTestServer, type TestServer } from '../tests/support/server'
@@ -30,7 +31,7 @@ async function signIn(server: TestServer): Promise<string> {
   return cookie
 }
 
-/** 100,000 violations over the first 500 npm versions, and five ignore rules. */
+/** 100,000 violations over the first 500 npm versions, of four watches, and five ignore rules. */
 async function fill(server: TestServer): Promise<void> {
   const sql = server.ctx.sql
   const versions = (
@@ -70,6 +71,12 @@ async function fill(server: TestServer): Promise<void> {
         chunk.flat() as string[],
       )
     }
+    for (let i = 0; i < 4; i++)
+      await tx.run(
+        `INSERT INTO xray_watches (name, description, resources_json, created, modified)
+         VALUES (?, 'bench', '{"kind":"all"}', ?, ?)`,
+        [`watch-${i}`, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'],
+      )
     for (let i = 0; i < 5; i++)
       await tx.run(
         `INSERT INTO xray_ignore_rules (id, issue, reason, created_by, created) VALUES (?, ?, 'bench', 'admin', ?)`,
@@ -81,21 +88,31 @@ async function fill(server: TestServer): Promise<void> {
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
-async function firstPage(server: TestServer, cookie: string, query: string): Promise<number[]> {
-  const url = `${server.url}/ui/api/v1/xray/api/v1/violations?limit=${VIOLATIONS_PAGE_SIZE}&offset=0${query}`
+/** The times of one call asked again and again, each answer checked. */
+async function timed(url: string, cookie: string, check: (status: number, body: unknown) => void) {
   const times: number[] = []
   for (let i = 0; i < REQUESTS + 5; i++) {
     const t0 = performance.now()
     const res = await fetch(url, { headers: { cookie } })
-    const body = (await res.json()) as { total: number; rows: unknown[] }
+    const body: unknown = await res.json()
     const ms = performance.now() - t0
-    if (res.status !== 200 || body.rows.length !== VIOLATIONS_PAGE_SIZE)
-      throw new Error(`violations answered ${res.status} with ${body.rows?.length} rows`)
+    check(res.status, body)
     // The first few warm the caches and the JIT.
     if (i >= 5) times.push(ms)
   }
   return times.sort((a, b) => a - b)
 }
+
+const firstPage = (server: TestServer, cookie: string, query: string) =>
+  timed(
+    `${server.url}/ui/api/v1/xray/api/v1/violations?limit=${VIOLATIONS_PAGE_SIZE}&offset=0${query}`,
+    cookie,
+    (status, body) => {
+      const rows = (body as { rows?: unknown[] }).rows
+      if (status !== 200 || rows?.length !== VIOLATIONS_PAGE_SIZE)
+        throw new Error(`violations answered ${status} with ${rows?.length} rows`)
+    },
+  )
 
 export async function run(): Promise<Figure[]> {
   const engines: Array<'sqlite' | 'postgres'> = process.env.XRAY_BENCH_POSTGRES
@@ -132,6 +149,20 @@ export async function run(): Promise<Figure[]> {
         })
         figures.push({ name: `${engine}: ${label}, p99`, value: percentile(times, 99), unit: 'ms' })
       }
+      // The watches list counts each watch's violations in force.
+      const watches = await timed(`${server.url}/ui/api/v1/xray/api/v1/watches`, cookie, (status) => {
+        if (status !== 200) throw new Error(`watches answered ${status}`)
+      })
+      figures.push({
+        name: `${engine}: watches with their counts, p50 (${REQUESTS} requests)`,
+        value: percentile(watches, 50),
+        unit: 'ms',
+      })
+      figures.push({
+        name: `${engine}: watches with their counts, p99`,
+        value: percentile(watches, 99),
+        unit: 'ms',
+      })
     } finally {
       await server.stop()
     }
