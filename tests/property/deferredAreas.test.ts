@@ -29,25 +29,10 @@ const foreignEvent = (key: string): fc.Arbitrary<AppEvent> =>
 
 describe('deferred areas', () => {
   it('are the areas the login page never uses', () => {
-    expect(deferredKeys.sort()).toEqual(
-      [
-        'admin',
-        'artifacts',
-        'builds',
-        'integrations',
-        'onboarding',
-        'overview',
-        'packages',
-        'releaseBundles',
-        'repositories',
-        'security',
-        'search',
-        'serviceStatus',
-        'supportBundles',
-        'tokens',
-        'xray',
-      ].sort(),
-    )
+    // The login page's areas load with the entry; any other is deferred, a new one included.
+    const loginPage = ['bus', 'platform', 'session', 'navigation', 'tour', 'preferences', 'notifications']
+    const others = [...areaByKey.keys()].filter((key) => !loginPage.includes(key))
+    expect(deferredKeys.sort()).toEqual(others.sort())
   })
 
   it('start from the same state as the eager app', () => {
