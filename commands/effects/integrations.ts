@@ -68,12 +68,12 @@ const filters: Effect = (events$, _state$, ports) =>
     (env) => env.event.data,
   ).pipe(map((env) => asked(env, { type: 'integrations/ApplyFilters', filters: env.event.data })))
 
-const toolSetup: Effect = (events$, state$, ports) =>
+const toolSetup: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('integrations/ToolOpened', 'integrations/ToolClosed'),
     switchMap((env) => {
       if (env.event.type === 'integrations/ToolClosed') return []
-      const { requestId, withApiKey } = env.event.data
+      const { requestId, withApiKey, userName } = env.event.data
       return work(
         env,
         async (emit) => {
@@ -81,8 +81,7 @@ const toolSetup: Effect = (events$, state$, ports) =>
           if (isLeft(base)) return emit(E.ToolSetupFailed({ requestId, failure: base.left }))
           let apiKeyRef: string | null = null
           if (withApiKey) {
-            const user = state$.value.session.user?.name ?? ''
-            const key = await ports.integrationsApi.oauthApiKey(user)
+            const key = await ports.integrationsApi.oauthApiKey(userName)
             // A failed key fetch is recorded only (spec 001): the setup data goes on without it.
             if (isLeft(key)) emit(E.ToolApiKeyFailed({ requestId, failure: key.left }))
             // Shown to its owner from memory by reference (like the profile's key), never in an event.

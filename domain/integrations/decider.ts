@@ -66,6 +66,8 @@ const canonical = (f: CatalogueFilters) => {
 export interface Asker {
   readonly admin: boolean
   readonly oauthUser: boolean
+  /** Whose API key an OAuth user's tool setup asks for. */
+  readonly name: string
 }
 
 /** What only an admin may ask, whatever a view shows (a script may send anything). */
@@ -81,7 +83,7 @@ export function decide(
   command: IntegrationsCommand,
   s: IntegrationsState,
   meta: CommandMeta,
-  asker: Asker = { admin: true, oauthUser: false },
+  asker: Asker = { admin: true, oauthUser: false, name: '' },
 ): Decision {
   if (!asker.admin && ADMIN_ONLY.has(command.type)) return left('only an admin sets up integrations')
   switch (command.type) {
@@ -111,7 +113,9 @@ export function decide(
         if (action.actionName !== OPEN_TOOL_ACTION) return left(`unknown setup action ${action.actionName}`)
         const tool = action.payload['tool']
         return typeof tool === 'string'
-          ? right([ToolOpened({ tool, requestId: meta.id, withApiKey: asker.oauthUser })])
+          ? right([
+              ToolOpened({ tool, requestId: meta.id, withApiKey: asker.oauthUser, userName: asker.name }),
+            ])
           : left('the setup action names no tool')
       }
       const path = setupActionPath(action.actionName, action.payload, shellRoutes)
@@ -120,7 +124,14 @@ export function decide(
         : right([SetupRedirected({ entryId: entry.id, path })])
     }
     case 'integrations/OpenTool':
-      return right([ToolOpened({ tool: command.tool, requestId: meta.id, withApiKey: command.withApiKey })])
+      return right([
+        ToolOpened({
+          tool: command.tool,
+          requestId: meta.id,
+          withApiKey: command.withApiKey,
+          userName: asker.name,
+        }),
+      ])
     case 'integrations/CloseTool':
       return s.tool.step === 'closed' ? left('no tool is open') : right([ToolClosed({})])
     case 'integrations/LoadVendorList':
@@ -454,6 +465,7 @@ export const integrationsContextOf = (state: IntegrationsSlices): IntegrationsCo
   asker: {
     admin: state.session.user?.admin === true,
     oauthUser: state.session.user?.realm === 'oauth',
+    name: state.session.user?.name ?? '',
   },
   location: state.navigation.location,
 })

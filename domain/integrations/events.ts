@@ -54,10 +54,15 @@ export const SetupRedirected = defineEvent(
   'integrations/SetupRedirected',
   t.type({ entryId: t.string, path: t.string }),
 )
-/** The common integration modal of a tool opened (its setup data is asked for at once). */
+/**
+ * The common integration modal of a tool opened (its setup data is asked for at once, with
+ * `userName`'s API key when `withApiKey`). v1 had no name (its effect read it from the state):
+ * its effects ran when it was written, and replay runs none, so an older one reads with none.
+ */
 export const ToolOpened = defineEvent(
   'integrations/ToolOpened',
-  t.type({ tool: t.string, requestId: t.string, withApiKey: t.boolean }),
+  t.type({ tool: t.string, requestId: t.string, withApiKey: t.boolean, userName: t.string }),
+  { v: 2, upcasters: { 1: (data) => ({ ...(data as Record<string, unknown>), userName: '' }) } },
 )
 /** The tool's setup data: this platform's base URL and, for OAuth users, a reference to an API key held in memory. */
 export const ToolSetupReady = defineEvent(

@@ -235,18 +235,18 @@ describe('tool setup (the common integration modal)', () => {
   const setUp = { type: 'integrations/RunSetupAction', entryId: 'jfrog-cli' } as const
 
   it('an OAuth user’s Set Up asks for the API key with the setup data; anyone else’s does not', () => {
-    as({ admin: true, oauthUser: true })
+    as({ admin: true, oauthUser: true, name: 'ann' })
       .given(...loaded)
       .when(setUp)
-      .then(ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: true }))
-    as({ admin: true, oauthUser: false })
+      .then(ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: true, userName: 'ann' }))
+    as({ admin: true, oauthUser: false, name: 'ann' })
       .given(...loaded)
       .when(setUp)
-      .then(ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false }))
+      .then(ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false, userName: 'ann' }))
   })
 
   it('only an admin runs a setup action or keeps git integrations: others get documentation only', () => {
-    const developer = as({ admin: false, oauthUser: false }).given(...loaded)
+    const developer = as({ admin: false, oauthUser: false, name: 'ann' }).given(...loaded)
     for (const command of [
       setUp,
       { type: 'integrations/OpenTool', tool: 'jfrog-cli', withApiKey: false },
@@ -259,12 +259,12 @@ describe('tool setup (the common integration modal)', () => {
 
   it('a failed API key fetch is recorded only: the setup goes on to ready without a key', () => {
     integrations
-      .given(...loaded, ToolOpened({ tool: 'jfrog-cli', requestId: 't', withApiKey: true }))
+      .given(...loaded, ToolOpened({ tool: 'jfrog-cli', requestId: 't', withApiKey: true, userName: 'ann' }))
       .when({ type: 'integrations/CloseTool' })
       .then(ToolClosed({}))
     const s = given([
       ...loaded,
-      ToolOpened({ tool: 'jfrog-cli', requestId: 't', withApiKey: true }),
+      ToolOpened({ tool: 'jfrog-cli', requestId: 't', withApiKey: true, userName: 'ann' }),
       ToolApiKeyFailed({ requestId: 't', failure: { kind: 'status', status: 401, message: 'no' } }),
       ToolSetupReady({ requestId: 't', baseUrl: 'http://p.example/', apiKeyRef: null }),
     ])

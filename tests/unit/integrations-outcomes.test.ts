@@ -230,7 +230,7 @@ describe('Set Up of a catalogue entry', () => {
     integrations
       .given(...catalogue(cli, frogbot))
       .when(setUp('frogbot'))
-      .then(ToolOpened({ tool: 'frogbot', requestId: 'c-1', withApiKey: false }))
+      .then(ToolOpened({ tool: 'frogbot', requestId: 'c-1', withApiKey: false, userName: '' }))
     const s = given(...catalogue(cli))
     expect(given(...catalogue(cli), SetupRedirected({ entryId: 'x', path: '/x' }))).toEqual(s)
   })
@@ -256,12 +256,12 @@ describe('Set Up of a catalogue entry', () => {
     integrations
       .given()
       .when({ type: 'integrations/OpenTool', tool: 'frogbot', withApiKey: true })
-      .then(ToolOpened({ tool: 'frogbot', requestId: 'c-1', withApiKey: true }))
+      .then(ToolOpened({ tool: 'frogbot', requestId: 'c-1', withApiKey: true, userName: '' }))
     integrations
       .given()
       .when({ type: 'integrations/CloseTool' })
       .rejected(/^no tool is open$/)
-    const open = ToolOpened({ tool: 'frogbot', requestId: 't', withApiKey: false })
+    const open = ToolOpened({ tool: 'frogbot', requestId: 't', withApiKey: false, userName: '' })
     expect(given(open).tool).toEqual({
       step: 'open',
       tool: 'frogbot',
@@ -694,10 +694,10 @@ describe('what follows an outcome on the bus', () => {
     })
     const setUp = { type: 'integrations/RunSetupAction', entryId: 'jfrog-cli' } as const
     expect(integrationsArea.decide(setUp, as({ admin: true, realm: 'oauth' }), meta)).toEqual(
-      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: true })]),
+      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: true, userName: '' })]),
     )
     expect(integrationsArea.decide(setUp, as({ admin: true, realm: 'internal' }), meta)).toEqual(
-      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false })]),
+      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false, userName: '' })]),
     )
     expect(integrationsArea.decide(setUp, as({ admin: false, realm: 'oauth' }), meta)).toEqual(
       left('only an admin sets up integrations'),
@@ -705,7 +705,7 @@ describe('what follows an outcome on the bus', () => {
     expect(integrationsArea.decide(setUp, as(null), meta)).toEqual(left('only an admin sets up integrations'))
     // A script calling the decider without an asker is an admin who is not an OAuth user.
     expect(decide(setUp, base.integrations, meta)).toEqual(
-      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false })]),
+      right([ToolOpened({ tool: 'jfrog-cli', requestId: 'c-1', withApiKey: false, userName: '' })]),
     )
   })
 
