@@ -31,7 +31,6 @@ import {
   logNodesFromStates,
   logProductOf,
   logRefreshSecs,
-  usesHighAvailability,
 } from '../../domain/serviceStatus'
 import {
   askedUncaused,
@@ -83,20 +82,19 @@ const logNodes = (nodes: ReadonlyArray<TopologyNode>) =>
  * The log viewer's nodes: from the per-node status for a high-availability licence, from the
  * service status otherwise (spec 001 section 7).
  */
-async function readLogNodes(ports: Ports, licenseType: string | undefined) {
-  if (!usesHighAvailability(licenseType))
-    return mapRight(logNodes)(await settle(() => ports.serviceStatusApi.topology()))
+async function readLogNodes(ports: Ports, highAvailability: boolean) {
+  if (!highAvailability) return mapRight(logNodes)(await settle(() => ports.serviceStatusApi.topology()))
   return mapRight(logNodesFromStates)(await settle(() => ports.serviceStatusApi.nodeStates()))
 }
 
 /** Opening the log viewer loads the nodes of every product. */
-const loadLogNodes: Effect = (events$, state$, ports) =>
+const loadLogNodes: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('serviceStatus/LogViewerOpened', 'serviceStatus/LogViewerClosed'),
     switchMap((envelope) => {
       if (envelope.event.type !== 'serviceStatus/LogViewerOpened') return EMPTY
-      const { selection } = envelope.event.data
-      return request(envelope, () => readLogNodes(ports, state$.value.platform.footer?.licenseType), {
+      const { selection, highAvailability } = envelope.event.data
+      return request(envelope, () => readLogNodes(ports, highAvailability), {
         done: (nodes) => LogNodesLoaded({ selection, nodes: [...nodes] }),
         failed: (failure) => LogNodesLoadFailed({ selection, failure }),
       })

@@ -10,6 +10,7 @@ import {
   type ServiceStatusEvent,
 } from './events'
 import { decideLogViewer, evolveLogViewer } from './logViewer'
+import { usesHighAvailability } from './logTail'
 import { MAX_NODES, type ServiceStatusState, type TopologyNode } from './types'
 import { initialServiceStatusState } from './initial'
 import { serviceStatusCommandCodecs } from './commandCodecs.gen'
@@ -90,24 +91,36 @@ function decideRemoval(
 /** The commands the area's policies ask for. */
 type Asked = ServiceStatusCommand | NotificationsCommand
 
+/** What the area reads of the rest of the state: whether the platform runs several nodes. */
+export interface ServiceStatusContext {
+  readonly highAvailability: boolean
+}
+
+/** The slice the context is read from: the app's state is one. */
+export interface ServiceStatusSlices {
+  readonly platform: { readonly footer: { readonly licenseType: string } | null }
+}
+
 export const serviceStatusArea: SliceArea<
   'serviceStatus',
   ServiceStatusState,
   ServiceStatusCommand,
   ServiceStatusEvent,
-  undefined,
-  Asked
+  ServiceStatusContext,
+  Asked,
+  ServiceStatusSlices
 > = {
   key: 'serviceStatus',
   commands: serviceStatusCommandCodecs,
   initialState: initialServiceStatusState,
   events: serviceStatusEvents,
-  decide: (command, slice, _context, meta) =>
+  contextOf: (state) => ({ highAvailability: usesHighAvailability(state.platform.footer?.licenseType) }),
+  decide: (command, slice, { highAvailability }, meta) =>
     command.type === 'serviceStatus/LoadTopology'
       ? right([TopologyRequested({ requestId: meta.id })])
       : command.type === 'serviceStatus/RemoveNode'
         ? decideRemoval(command, slice, meta.id)
-        : decideLogViewer(command, slice.logViewer, meta),
+        : decideLogViewer(command, slice.logViewer, meta, highAvailability),
   evolve,
   evolvesOn: ['session/SignedOut'],
   // A removed node: the status is fetched again (spec 001 section 7) and the user told.

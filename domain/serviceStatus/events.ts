@@ -43,7 +43,16 @@ export const NodeRemovalFailed = defineEvent(
 // --- the live log viewer ---------------------------------------------------------------
 // `selection` ties an answer to the choice of product, node and file it was asked for.
 
-export const LogViewerOpened = defineEvent('serviceStatus/LogViewerOpened', t.type({ selection: t.string }))
+/**
+ * The log viewer opened; a high-availability platform lists its nodes from their states, another
+ * from its topology. v1 did not say (its effect read the licence from the state): its effects ran
+ * when it was written, and replay runs none.
+ */
+export const LogViewerOpened = defineEvent(
+  'serviceStatus/LogViewerOpened',
+  t.type({ selection: t.string, highAvailability: t.boolean }),
+  { v: 2, upcasters: { 1: (data) => ({ ...(data as Record<string, unknown>), highAvailability: false }) } },
+)
 /** Leaving the page resets the viewer: lists cleared, Artifactory chosen again. */
 export const LogViewerClosed = defineEvent('serviceStatus/LogViewerClosed', t.type({}))
 export const LogNodesLoaded = defineEvent(

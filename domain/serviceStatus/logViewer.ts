@@ -58,8 +58,10 @@ export function decideLogViewer(
   command: LogCommand,
   s: LogViewerState,
   meta: CommandMeta,
+  highAvailability = false,
 ): Either<string, ReadonlyArray<ServiceStatusEvent>> {
-  if (command.type === 'serviceStatus/OpenLogViewer') return right([LogViewerOpened({ selection: meta.id })])
+  if (command.type === 'serviceStatus/OpenLogViewer')
+    return right([LogViewerOpened({ selection: meta.id, highAvailability })])
   if (command.type === 'serviceStatus/TakeLogChunk') {
     const { type: _type, ...chunk } = command
     return right(logChunkNews(s, chunk) ? [LogChunkReceived(chunk)] : [])

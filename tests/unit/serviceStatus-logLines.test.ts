@@ -96,7 +96,10 @@ describe('searchParts', () => {
 })
 
 describe('the log view', () => {
-  const open = evolveLogViewer(initialLogViewerState, LogViewerOpened({ selection: 's-1' }))
+  const open = evolveLogViewer(
+    initialLogViewerState,
+    LogViewerOpened({ selection: 's-1', highAvailability: false }),
+  )
 
   it('records a change of levels, search or wrapping, levels in one order', () => {
     const decided = decideLogViewer(
