@@ -33,7 +33,7 @@ import { asked, type Effect, type EffectTable } from './types'
 import { ofType, work, type EventOfType } from './operators'
 import { loadLoginData } from './loginData'
 import { isLeavableUrl } from '../../domain/session/loginSettings'
-import { providerSignOutOf, sessionCheckOutcome } from '../../domain/session/sessionEnd'
+import { sessionCheckOutcome } from '../../domain/session/sessionEnd'
 
 /** A reference that no longer holds its secret (reloaded page, double submit): a key the view words. */
 export const secretGone = (secret: SecretName): Failure => ({
@@ -140,20 +140,19 @@ const verifyOtp = handle(
 )
 
 /** Logout: the server session ends, then the provider's sign-out when the session came from one. */
-const signOut: Effect = (events$, state$, ports) =>
+const signOut: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('session/SignOutRequested'),
     mergeMap((env) => {
-      const { user, login } = state$.value.session
-      const providerLogout = providerSignOutOf(user, login)
+      const { providerLogout } = env.event.data
       return work(
         env,
         async (emit) => {
           // The local session ends whatever the server answers: the user asked to leave.
           await ports.sessionApi.logout()
           if (env.event.data.reason === 'logout') ports.localStore.set(SET_ME_UP_STALE_KEY, 'true')
-          emit(S.SignedOut({ reason: providerLogout !== undefined ? 'sso' : env.event.data.reason }))
-          if (providerLogout !== undefined) ports.history.assign(providerLogout)
+          emit(S.SignedOut({ reason: providerLogout !== null ? 'sso' : env.event.data.reason }))
+          if (providerLogout !== null) ports.history.assign(providerLogout)
         },
         () => S.SignedOut({ reason: env.event.data.reason }),
       )

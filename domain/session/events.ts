@@ -95,7 +95,17 @@ export const OtpSubmitted = defineEvent('session/OtpSubmitted', t.type({ otpRef:
 export const OtpFailed = defineEvent('session/OtpFailed', FailureData)
 
 // Signing out.
-export const SignOutRequested = defineEvent('session/SignOutRequested', t.type({ reason: t.string }))
+/**
+ * `providerLogout`: where the browser goes once the server session ended, to sign out of the
+ * identity provider the session came from (a SAML logout address or the OIDC logout path), or
+ * null. v1 did not say (its effect read the user and login data from the state): its effects ran
+ * when it was written, and replay runs none.
+ */
+export const SignOutRequested = defineEvent(
+  'session/SignOutRequested',
+  t.type({ reason: t.string, providerLogout: t.union([t.string, t.null]) }),
+  { v: 2, upcasters: { 1: (data) => ({ ...(data as Record<string, unknown>), providerLogout: null }) } },
+)
 export const SignedOut = defineEvent('session/SignedOut', t.type({ reason: t.string }))
 
 // CLI login: the client values live in browser storage; state only knows they are there.

@@ -23,6 +23,7 @@ import {
   type SessionState,
 } from './types'
 import { sessionCommandCodecs } from './commandCodecs.gen'
+import { providerSignOutOf } from './sessionEnd'
 import {
   sessionContextOf,
   type SessionAreaEvent,
@@ -104,7 +105,12 @@ export function decideLogin(
       return right([E.OtpSubmitted({ otpRef: command.otpRef })])
     case 'session/SignOut':
       if (state.status === 'signingOut') return left('already signing out')
-      return right([E.SignOutRequested({ reason: command.reason ?? 'logout' })])
+      return right([
+        E.SignOutRequested({
+          reason: command.reason ?? 'logout',
+          providerLogout: providerSignOutOf(state.user, state.login) ?? null,
+        }),
+      ])
     case 'session/StoreCliSession':
       return right([
         E.CliSessionStored({

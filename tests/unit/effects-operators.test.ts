@@ -24,7 +24,7 @@ describe('ofType', () => {
   it('lets through only the named types, in order', async () => {
     const events = [
       envelope(S.LoginDialogDismissed({}), 1),
-      envelope(S.SignOutRequested({ reason: 'logout' }), 2),
+      envelope(S.SignOutRequested({ reason: 'logout', providerLogout: null }), 2),
       envelope(S.SignedOut({ reason: 'logout' }), 3),
     ]
     const seen = await lastValueFrom(

@@ -276,7 +276,7 @@ describe('session: logout', () => {
     const given = session.given(S.SignedIn({ user: user(), via: 'password' }))
     const { state } = given
     const signOut = given.when({ type: 'session/SignOut' })
-    signOut.then(S.SignOutRequested({ reason: 'logout' }))
+    signOut.then(S.SignOutRequested({ reason: 'logout', providerLogout: null }))
     const out = S.SignedOut({ reason: 'logout' })
     const after = evolve(signOut.after(), out)
     expect(after.session.user).toBeNull()
