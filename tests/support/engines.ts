@@ -1,7 +1,7 @@
 /**
  * Both database engines for a test file: the embedded SQLite in a temporary folder and a
- * PostgreSQL the file starts itself (tests/support/postgres.ts), each database fresh, all closed,
- * stopped and removed after the file's tests.
+ * database on the process's PostgreSQL (tests/support/postgres.ts), each database fresh, all
+ * closed and removed after the file's tests.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +11,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { openPostgres } from '../../server/db/postgresSql'
 import type { Database as PlatformDatabase } from '../../server/db/sql'
 import { sqliteSql } from '../../server/db/sqliteSql'
-import { startPostgres, type TestPostgres } from './postgres'
+import { sharedPostgres, type TestPostgres } from './postgres'
 
 export type OpenEngine = () => Promise<PlatformDatabase>
 
@@ -32,13 +32,14 @@ export function anotherConnection(db: PlatformDatabase): Promise<PlatformDatabas
 export function testEngines(): ReadonlyArray<readonly [string, OpenEngine]> {
   const dirs: string[] = []
   const opened: PlatformDatabase[] = []
+  const urls: string[] = []
   let postgres: TestPostgres | undefined
   beforeAll(async () => {
-    postgres = await startPostgres()
+    postgres = await sharedPostgres()
   }, 60_000)
   afterAll(async () => {
     for (const db of opened) await db.close()
-    await postgres?.stop()
+    for (const url of urls) await postgres?.drop(url)
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
   const sqlite: OpenEngine = async () => {
@@ -57,6 +58,7 @@ export function testEngines(): ReadonlyArray<readonly [string, OpenEngine]> {
   const pg: OpenEngine = async () => {
     if (!postgres) throw new Error('PostgreSQL did not start')
     const url = await postgres.database()
+    urls.push(url)
     const connect = async () => {
       const db = await openPostgres(url)
       opened.push(db)

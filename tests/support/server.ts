@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path'
 import { configFromEnv, type ServerConfig } from '../../server/config'
 import { buildServer, type BuiltServer } from '../../server/app'
 import type { Clock } from '../../server/clock'
-import { startPostgres, type TestPostgres } from './postgres'
+import { syntheticCountFromEnv } from '../../server/metadata/routes'
+import { sharedPostgres, type TestPostgres } from './postgres'
 
 export interface TestServer extends BuiltServer {
   readonly url: string
@@ -31,15 +32,23 @@ export async function startTestServer(
     /** A manual clock (server/clock.ts) lets a test move the platform's time. */
     clock?: Clock
     /**
-     * The database: the embedded SQLite in the data folder, or a PostgreSQL this starts for the
-     * server (tests/support/postgres.ts) and stops with it. Unset: TEST_DATABASE's engine
-     * (`npm run test:postgres` runs the server suite so), SQLite when that is unset too.
+     * The database: the embedded SQLite in the data folder, or a database of its own on the
+     * process's PostgreSQL (tests/support/postgres.ts), dropped when the server stops. Unset:
+     * TEST_DATABASE's engine (`npm run test:postgres` runs the server suite so), SQLite when that
+     * is unset too. A `databaseUrl` given in `overrides` is used as it is (a second node).
      */
     engine?: 'sqlite' | 'postgres'
   } = {},
 ): Promise<TestServer> {
   const engine = options.engine ?? testDatabaseEngine()
-  const postgres: TestPostgres | undefined = engine === 'postgres' ? await startPostgres() : undefined
+  const postgres: TestPostgres | undefined =
+    engine === 'postgres' && !overrides.databaseUrl ? await sharedPostgres() : undefined
+  // Cloned from a database the platform's first start already migrated, filled and scanned (what
+  // it would do again here, the same whatever the test's configuration), unless the catalogue is a
+  // benchmark's synthetic one or the test moves the clock the scan stamps its rows with.
+  const databaseUrl = postgres
+    ? await postgres.database(syntheticCountFromEnv() > 0 ? 'empty' : options.clock ? 'catalogue' : 'scanned')
+    : undefined
   const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'))
   const config: ServerConfig = {
     // No test reaches the public registry: remotes serve their cache only unless a test names an upstream.
@@ -53,7 +62,7 @@ export async function startTestServer(
     }),
     dataDir,
     staticDir: resolve('dist'),
-    ...(postgres ? { databaseUrl: await postgres.database() } : {}),
+    ...(databaseUrl ? { databaseUrl } : {}),
     ...overrides,
   }
   const built = await buildServer(config, options.clock ? { clock: options.clock } : {})
@@ -72,8 +81,8 @@ export async function startTestServer(
       const closing = built.app.close()
       built.app.server.closeAllConnections()
       await closing
-      if (config.databaseUrl) await postgres?.stop()
-      else built.ctx.db.close()
+      if (databaseUrl) await postgres?.drop(databaseUrl)
+      else if (!config.databaseUrl) built.ctx.db.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
