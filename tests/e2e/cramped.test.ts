@@ -105,4 +105,15 @@ describe('cramped at 1024 px (e2e)', () => {
     const download = await box(page, row.getByRole('button', { name: /^Download / }))
     expect(download.x + download.width).toBeLessThanOrEqual(tableBox.x + tableBox.width)
   })
+
+  it('a narrow card’s label wraps rather than leave its value a letter a line', async () => {
+    const page = await show('admin', 'admin-saml')
+    const card = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Service provider', exact: true }) })
+      .last()
+    const value = card.getByText('Not set: the platform has no base URL', { exact: true })
+    // The label column took 'Assertion consumer URL' whole and left the value ~10 px.
+    expect((await box(page, value)).width).toBeGreaterThan((await box(page, card)).width * 0.3)
+  })
 })
