@@ -4,14 +4,16 @@
  * (and a multi-platform tag's parts, by digest) but not the image's other tags, their
  * manifests by digest or their layers, and push no other tag; a target excluding
  * `tagged/app/2.0.0/**` hides that one tag from a user who may otherwise read, push and
- * delete the whole image: pull, tag list, overwrite and delete of it are all refused.
+ * delete the whole image: pull, tag list, overwrite and delete of it are all refused, and the
+ * console's versions and Artifacts tree leave it out.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { signInDirectlyAs } from './helpers/catalogSession'
+import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
+import { gql, type Connection } from './helpers/graphql'
 import { grant } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { skopeoCli, writeOciIndexLayout, writeOciLayout } from '../support/skopeo'
@@ -198,4 +200,43 @@ describe('a user whose target excludes one tag of an image', () => {
     expect(owner, owner.stderr).not.toHaveProperty('failed')
     expect(owner.stdout).toBe(two.manifest.bytes.toString())
   }, 60_000)
+})
+
+describe("the console's versions and tree of the image", () => {
+  it('leave out the tags a pattern hides', async () => {
+    const viewer = signInDirectlyAs(server, { outsider: true })
+    await grant(server, {
+      repositories: ['docker-local', 'docker'],
+      excludePatterns: ['tagged/app/2.0.0/**'],
+      users: { [viewer.name]: ['read'] },
+    })
+    const versions = async (cookie: string) => {
+      const reply = await gql<{ versions: Connection<{ name: string }> }>(
+        server,
+        cookie,
+        'query V($id: ID!) { versions(filter: {packageId: $id}, first: 50) { totalCount edges { node { name } } } }',
+        { id: 'docker://tagged/app' },
+        '/mds/versions',
+      )
+      expect(reply.status, JSON.stringify(reply.body.errors)).toBe(200)
+      const names = reply.body.data!.versions.edges.map((e) => e.node.name).sort()
+      expect(reply.body.data!.versions.totalCount).toBe(names.length)
+      return names
+    }
+    expect(await versions(signInDirectly(server))).toContain('2.0.0')
+    const seen = await versions(viewer.cookie)
+    expect(seen).toContain('1.0.0')
+    expect(seen).not.toContain('2.0.0')
+    const tree = async (cookie: string) => {
+      const res = await fetch(
+        `${server.url}/ui/api/v1/ui/treebrowser?repoKey=docker-local&path=${encodeURIComponent('tagged/app')}`,
+        { headers: { cookie } },
+      )
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { children: Array<{ name: string }> }).children.map((c) => c.name)
+    }
+    expect(await tree(signInDirectly(server))).toContain('2.0.0')
+    expect(await tree(viewer.cookie)).toEqual(expect.arrayContaining(['1.0.0', 'copy', 'multi']))
+    expect(await tree(viewer.cookie)).not.toContain('2.0.0')
+  })
 })
