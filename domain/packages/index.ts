@@ -1,6 +1,8 @@
 // Public surface of the packages area.
+// Its slice (packagesArea) is the composition's (domain/app.ts, ui/packages/manifest.ts), imported from
+// decider.ts: an area or the layout that reads this one's rules or types does not take its
+// decider along (the layout's chunk carried three areas' deciders through these re-exports).
 export * from './types'
 export * from './initial'
 export * from './events'
 export type * from './commands'
-export { packagesArea } from './decider'

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { appSlice, type AppEvent, type AppState } from '../../domain/app'
-import { packagesArea } from '../../domain/packages'
+import { packagesArea } from '../../domain/packages/decider'
 import * as E from '../../domain/packages/events'
 import { appendVersions } from '../../domain/packages/rules'
 import type { VersionSummary } from '../../domain/packages/types'

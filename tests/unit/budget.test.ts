@@ -88,6 +88,20 @@ describe.skipIf(!built)('bundle budget (run `npx vite build` first)', () => {
     ).toEqual([])
   })
 
+  // Three areas' deciders (packages, repositories, onboarding: ~57 KB) rode in the layout's file
+  // through the domain indexes an area reads another's rules from; an area's slice is now the
+  // composition's, imported from its decider.ts. The search bar's decider is the layout's own.
+  it("the layout's chunk carries no area's decider but the search bar's", () => {
+    const map = JSON.parse(
+      readFileSync(resolve('dist/assets', `${bundle!.chunk('MainLayout')}.map`), 'utf8'),
+    ) as {
+      sources: string[]
+    }
+    expect(
+      map.sources.filter((s) => /[dD]ecider\.ts$/.test(s)).map((s) => s.replace(/^(\.\.\/)+/, '')),
+    ).toEqual(['domain/search/decider.ts'])
+  })
+
   // The admin teaser's module texts (~1.7 KB gzip) are shown on /demo/admin only: the admin pages
   // do not download them.
   it('the admin chunk does not load the admin teaser', () => {

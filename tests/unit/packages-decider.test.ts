@@ -1,7 +1,7 @@
 /** The packages decider: given events, when a command, then events (or a rejection). */
 import { describe, expect, it } from 'vitest'
 import { appSlice, initialAppState, type AppEvent, type AppState } from '../../domain/app'
-import { packagesArea } from '../../domain/packages'
+import { packagesArea } from '../../domain/packages/decider'
 import { upcast } from '../../domain/log'
 import * as E from '../../domain/packages/events'
 import { type PackageQuery } from '../../domain/packages/types'

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { appSlice, initialAppState, type AppEvent, type AppState } from '../../domain/app'
-import { packagesArea } from '../../domain/packages'
+import { packagesArea } from '../../domain/packages/decider'
 import * as E from '../../domain/packages/events'
 import { defaultPackageQuery } from '../../domain/packages/initial'
 import type { PackageQuery, Provenance } from '../../domain/packages/types'

@@ -7,7 +7,7 @@ import type { AreaManifest } from '../areaManifest'
 export const onboardingManifest: AreaManifest = {
   key: 'onboarding',
   domain: deferred('onboarding', initialOnboardingState, () =>
-    import('../../domain/onboarding').then((m) => slice(m.onboardingArea)),
+    import('../../domain/onboarding/decider').then((m) => slice(m.onboardingArea)),
   ),
   effects: lazyAreaEffects('onboarding', () =>
     import('../../commands/effects/onboarding').then((m) => m.onboardingEffects),

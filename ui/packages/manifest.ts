@@ -14,7 +14,7 @@ import { loadOnce } from '../shared/loadOnce'
 // its first use, one after the other; each waited for a task behind the chrome's first render
 // (a trace of a cold load). The first intent asks for the three with the list, together; kept
 // (loadOnce), the chain then runs through at once when the intent is dispatched.
-const domain = loadOnce(() => import('../../domain/packages'))
+const domain = loadOnce(() => import('../../domain/packages/decider'))
 const effects = loadOnce(() => import('../../commands/effects/packages'))
 const api = loadOnce(() => import('../../adapters/browser/packagesApiChunk'))
 

@@ -7,7 +7,7 @@ import type { AreaManifest } from '../areaManifest'
 export const repositoriesManifest: AreaManifest = {
   key: 'repositories',
   domain: deferred('repositories', initialRepositoriesState, () =>
-    import('../../domain/repositories').then((m) => slice(m.repositoriesArea)),
+    import('../../domain/repositories/decider').then((m) => slice(m.repositoriesArea)),
   ),
   effects: lazyAreaEffects('repositories', () =>
     import('../../commands/effects/repositories').then((m) => m.repositoriesEffects),
