@@ -230,6 +230,15 @@ export default defineConfig({
               name: 'overviewCore',
               test: /[\\/](domain[\\/]overview[\\/]|(commands[\\/]effects|adapters[\\/]http)[\\/]overview\.ts$)/,
             },
+            // The packages area's domain, effects and API (a developer's landing) in one file
+            // rather than five (its decider, its rules, the repositories' rules they read, its
+            // effects, its API client): the list's first intent asks for the three together
+            // (ui/packages/manifest.ts) and a signed-in page of the area preloads the file
+            // (server/ui/indexPage.ts areaModules).
+            {
+              name: 'packagesCore',
+              test: /[\\/](domain[\\/]packages[\\/]|commands[\\/]effects[\\/]packages\.ts$|adapters[\\/](http|graphql)[\\/]packages\.ts$|adapters[\\/]browser[\\/]packagesApiChunk\.ts$)/,
+            },
             {
               name: 'radixPopper',
               test: /node_modules[\\/](@floating-ui|@radix-ui[\\/]react-(popper|arrow|tooltip))[\\/]/,

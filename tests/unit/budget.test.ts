@@ -78,9 +78,9 @@ describe.skipIf(!built)('bundle budget (run `npx vite build` first)', () => {
 
   // graphql-js's parser and printer were 42 KB of the list's API chunk on every landing; the
   // console's documents are text (adapters/graphql/documentsAsText.ts), so they stay out.
-  it('the packages API chunk carries no GraphQL parser or printer', () => {
+  it("the packages area's core chunk (its API client) carries no GraphQL parser or printer", () => {
     const map = JSON.parse(
-      readFileSync(resolve('dist/assets', `${bundle!.chunk('packagesApiChunk')}.map`), 'utf8'),
+      readFileSync(resolve('dist/assets', `${bundle!.chunk('packagesCore')}.map`), 'utf8'),
     ) as { sources: string[] }
     expect(map.sources.some((s) => s.includes('graphql-request'))).toBe(true)
     expect(
