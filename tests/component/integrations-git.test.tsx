@@ -267,4 +267,17 @@ describe('select repositories', () => {
     expect(await screen.findByText('Saved: 2 repositories will be scanned.')).toBeInTheDocument()
     expect(saves).toEqual([['octo/api', 'octo/web']])
   })
+
+  it('opened without an integration: says so, with the way back to the integrations', async () => {
+    renderArea(<GitScreens screen="selectRepos" integrationKey="" vcsType="github" />, {
+      path: '/integrations/git-repo-scan/select-repos',
+      seed: [platformWith([]), signedIn('admin', true)],
+    })
+    // Beside the words, not only in the breadcrumbs above.
+    const empty = (await screen.findByText('No integration was given')).parentElement!
+    // The console's base (/ui) is the router's, not this harness's.
+    expect(within(empty).getByRole('link', { name: 'Integrations' }).getAttribute('href')).toMatch(
+      /^(\/ui)?\/integrations$/,
+    )
+  })
 })

@@ -10,10 +10,11 @@ import {
   withRepo,
 } from '../../domain/integrations/repoSelection'
 import { useEffect, useMemo, useState } from 'react'
+import { Link } from 'wouter'
 import { FolderGit2, Lock } from 'lucide-react'
 import { GIT_VENDORS } from '../../domain/integrations'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { Badge, EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
@@ -65,6 +66,11 @@ export function SelectRepos({ integrationKey, vcsType }: { integrationKey: strin
         <EmptyState
           title="No integration was given"
           hint="Open this screen from a git integration's services."
+          action={
+            <Link href="/integrations" className={buttonClass()}>
+              Integrations
+            </Link>
+          }
         />
       </div>
     )
