@@ -84,6 +84,8 @@ export default defineConfig({
           include: [
             'tests/server/registry.publishChecks.test.ts',
             'tests/server/containers.api.test.ts',
+            // The container registry with a real client (skopeo): ~5 s on a quiet machine.
+            'tests/server/containers.skopeo.test.ts',
             'tests/server/remote.generic.test.ts',
             'tests/server/users.disabled.test.ts',
             'tests/server/xray.reports.test.ts',
