@@ -92,7 +92,9 @@ describe('Xray statuses on the package and version pages', () => {
       seed: [licensed],
     })
     const panel = await securityTab()
-    expect(within(panel).getByText('High')).toHaveTextContent('High2')
+    // The package's counts come first; the table of its vulnerable versions follows them.
+    const [counts] = within(panel).getAllByRole('list', { name: 'Vulnerabilities' })
+    expect(within(counts!).getByText('High')).toHaveTextContent('High2')
     expect(within(panel).queryByText('Not Scanned')).toBeNull()
   })
 
