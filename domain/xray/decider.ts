@@ -138,7 +138,10 @@ export const xrayArea: SliceArea<'xray', XrayState, XrayCommand, XrayEvent, unde
   policies: (envelope, slice) => {
     const event = envelope.event
     if (event.type !== 'xray/Changed') return []
-    return (RELOADED_AFTER[event.data.kind as XrayChangeKind] ?? []).flatMap((what) => {
+    // An own key only: a replayed log's unknown kind (`toString`) must not reach Object's members.
+    const kind = event.data.kind as XrayChangeKind
+    const reloaded = Object.hasOwn(RELOADED_AFTER, kind) ? RELOADED_AFTER[kind] : []
+    return reloaded.flatMap((what) => {
       const ask = slice[what].ask as XrayAsk | undefined
       return ask === undefined ? [] : [{ type: 'xray/Load' as const, ask }]
     })
