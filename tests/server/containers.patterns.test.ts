@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { grant } from './helpers/permissions'
+import { grant, skopeoAs, usersOutsideGroups } from './helpers/permissions'
 import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
 import { gql, type Connection } from './helpers/graphql'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
@@ -21,8 +21,7 @@ import { buildImage } from '../../server/containers/imageBuilder'
 
 let server: TestServer
 let work: string
-let host: string
-let skopeo: ReturnType<typeof skopeoCli>
+let as: ReturnType<typeof skopeoAs>
 
 const image = buildImage({
   layers: [{ command: 'ADD a.txt /', files: [{ path: 'a.txt', content: 'patterns\n' }] }],
@@ -30,37 +29,20 @@ const image = buildImage({
   os: 'linux',
 })
 const creds = (user: string) => `${user}:${TEST_PASSWORD}`
-const layout = () => `oci:${join(work, 'in')}:1.0.0`
-const ref = (repo: string, name: string) => `docker://${host}/${repo}/${name}:1.0.0`
-
 const push = (user: string, repo: string, name: string) =>
-  skopeo(['copy', '--dest-tls-verify=false', '--dest-creds', creds(user), layout(), ref(repo, name)])
-const pull = (user: string, repo: string, name: string) =>
-  skopeo([
-    'copy',
-    '--src-tls-verify=false',
-    '--src-creds',
-    creds(user),
-    ref(repo, name),
-    `oci:${join(work, `out-${Math.random().toString(36).slice(2)}`)}:x`,
-  ])
-const listTags = (user: string, repo: string, name: string) =>
-  skopeo(['list-tags', '--tls-verify=false', '--creds', creds(user), `docker://${host}/${repo}/${name}`])
+  as.push(user, `oci:${join(work, 'in')}:1.0.0`, `${repo}/${name}:1.0.0`)
+const pull = (user: string, repo: string, name: string) => as.pull(user, `${repo}/${name}:1.0.0`)
+const listTags = (user: string, repo: string, name: string) => as.listTags(user, `${repo}/${name}`)
 
 beforeAll(async () => {
   server = await startTestServer()
-  host = new URL(server.url).host
   work = mkdtempSync(join(tmpdir(), 'skopeo-patterns-'))
-  skopeo = skopeoCli(work)
+  as = skopeoAs(server, skopeoCli(work), work)
   writeOciLayout(join(work, 'in'), image, '1.0.0')
-  for (const name of ['owner', 'outsider', 'insider']) await createUser(server, name)
-  // Grants add up across targets: out of the seeded readers group (read everywhere), so only
-  // the patterned targets below speak for these two.
-  for (const name of ['outsider', 'insider'])
-    await server.ctx.sql.run(
-      'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
-      [name],
-    )
+  await createUser(server, 'owner')
+  // Grants add up across targets: out of every group, so only the patterned targets below
+  // speak for these two.
+  await usersOutsideGroups(server, 'outsider', 'insider')
   await grant(server, { repositories: ['docker-local', 'docker'], users: { owner: ['read', 'deploy'] } })
   await grant(server, {
     repositories: ['docker-local', 'docker'],

@@ -19,8 +19,8 @@ import { buildImage } from '../../server/containers/imageBuilder'
 import { bearerChallenge, upstreamName } from '../../server/containers/remoteRegistry'
 import { remoteStore } from '../../server/remote/store'
 import { containerStore } from '../../server/containers/store'
-import { createUser, TEST_PASSWORD } from './helpers/registryClients'
-import { grant } from './helpers/permissions'
+import { TEST_PASSWORD } from './helpers/registryClients'
+import { grant, usersOutsideGroups } from './helpers/permissions'
 
 let upstream: TestServer
 let server: TestServer
@@ -65,11 +65,7 @@ const v2 = (path: string, as = token) =>
   fetch(`${server.url}/v2/${path}`, { headers: { authorization: `Bearer ${as}` } })
 /** A user with a password who may read `repositories` and nothing else (no group's grants). */
 const readerOf = async (name: string, repositories: string[]) => {
-  await createUser(server, name)
-  await server.ctx.sql.run(
-    'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
-    [name],
-  )
+  await usersOutsideGroups(server, name)
   await grant(server, { repositories, users: { [name]: ['read'] } })
   return tokenOf(name, TEST_PASSWORD)
 }
@@ -187,46 +183,45 @@ describe('docker-remote', () => {
     expect(tags.status).toBe(403)
   })
 
-  it('fills and serves only the tags a pattern names, never other digests from the upstream', async () => {
+  it('fills and serves only the tags a pattern names, directly and through the docker virtual', async () => {
     const other = buildImage({
       layers: [{ command: 'ADD c /', files: [{ path: 'c', content: 'hidden\n' }] }],
     })
     await pusher.push('docker-local/proxied/tagged', image, ['1.0.0'])
     await pusher.push('docker-local/proxied/tagged', other, ['2.0.0'])
-    await createUser(server, 'tag-reader')
-    await server.ctx.sql.run(
-      'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
-      ['tag-reader'],
-    )
+    await usersOutsideGroups(server, 'tag-reader')
     await grant(server, {
-      repositories: ['docker-remote'],
+      repositories: ['docker-remote', 'docker'],
       includePatterns: ['proxied/tagged/1.0.0/**'],
       users: { 'tag-reader': ['read', 'deploy'] },
     })
     const host = new URL(server.url).host
-    const copy = (tag: string) =>
+    const copy = (repo: string, tag: string) =>
       skopeo([
         'copy',
         '--src-tls-verify=false',
         '--src-creds',
         `tag-reader:${TEST_PASSWORD}`,
-        `docker://${host}/docker-remote/proxied/tagged:${tag}`,
-        `oci:${join(work, `tagged-${tag}`)}:x`,
+        `docker://${host}/${repo}/proxied/tagged:${tag}`,
+        `oci:${join(work, `tagged-${repo}-${tag}`)}:x`,
       ])
-    const named = await copy('1.0.0')
-    expect(named, named.stderr).not.toHaveProperty('failed')
-    expect((await copy('2.0.0')).failed).toBe(true)
-    // The upstream holds 2.0.0's manifest and layer: asked by digest, it is not fetched for this reader.
     const asTagReader = await tokenOf('tag-reader', TEST_PASSWORD)
-    for (const what of [`manifests/${other.manifest.digest}`, `blobs/${other.layers[0]!.digest}`])
-      expect((await v2(`docker-remote/proxied/tagged/${what}`, asTagReader)).status, what).toBe(404)
+    // The virtual first: its remote member fills its cache for the tag the pattern names only.
+    for (const repo of ['docker', 'docker-remote']) {
+      const named = await copy(repo, '1.0.0')
+      expect(named, `${repo}: ${named.stderr}`).not.toHaveProperty('failed')
+      expect((await copy(repo, '2.0.0')).failed, repo).toBe(true)
+      // The upstream holds 2.0.0's manifest and layer: asked by digest, it is not fetched for this reader.
+      for (const what of [`manifests/${other.manifest.digest}`, `blobs/${other.layers[0]!.digest}`])
+        expect((await v2(`${repo}/proxied/tagged/${what}`, asTagReader)).status, `${repo} ${what}`).toBe(404)
+      expect(await (await v2(`${repo}/proxied/tagged/tags/list`, asTagReader)).json(), repo).toEqual({
+        name: `${repo}/proxied/tagged`,
+        tags: ['1.0.0'],
+      })
+    }
     expect(
       await containerStore(server.ctx.sql).manifest('docker-remote', 'proxied/tagged', other.manifest.digest),
     ).toBeUndefined()
-    expect(await (await v2('docker-remote/proxied/tagged/tags/list', asTagReader)).json()).toEqual({
-      name: 'docker-remote/proxied/tagged',
-      tags: ['1.0.0'],
-    })
   })
 
   it('serves what it fetched from its cache once the upstream is gone', async () => {

@@ -19,7 +19,7 @@ import { buildImage } from '../../server/containers/imageBuilder'
 import { blobFileName, containerStore } from '../../server/containers/store'
 import { blobStore } from '../../server/repositories/blobs'
 import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
-import { grant } from './helpers/permissions'
+import { grant, usersOutsideGroups } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 
 let upstream: TestServer
@@ -201,12 +201,8 @@ describe("docker-remote and a target's patterns", () => {
   const patterned = `patterned:${TEST_PASSWORD}`
 
   beforeAll(async () => {
-    await createUser(server, 'patterned')
-    // Out of the readers group (read and cache everywhere): only the target below speaks for it.
-    await server.ctx.sql.run(
-      'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
-      ['patterned'],
-    )
+    // Out of every group (the readers read and cache everywhere): only the target below speaks for it.
+    await usersOutsideGroups(server, 'patterned')
     await grant(server, {
       repositories: ['docker-remote'],
       excludePatterns: ['secret/**'],

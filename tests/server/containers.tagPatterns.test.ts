@@ -14,15 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
 import { gql, type Connection } from './helpers/graphql'
-import { grant } from './helpers/permissions'
+import { grant, skopeoAs, usersOutsideGroups } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { skopeoCli, writeOciIndexLayout, writeOciLayout } from '../support/skopeo'
 import { buildImage } from '../../server/containers/imageBuilder'
 
 let server: TestServer
 let work: string
-let host: string
-let skopeo: ReturnType<typeof skopeoCli>
+let as: ReturnType<typeof skopeoAs>
 
 const imageOf = (content: string, architecture = 'amd64') =>
   buildImage({
@@ -35,30 +34,12 @@ const two = imageOf('tag two\n')
 const arm = imageOf('multi arm\n', 'arm64')
 const amd = imageOf('multi amd\n', 'amd64')
 
-const creds = (user: string) => `${user}:${TEST_PASSWORD}`
-const basic = (user: string) => `Basic ${Buffer.from(creds(user)).toString('base64')}`
-const ref = (repo: string, tag: string) => `docker://${host}/${repo}/tagged/app:${tag}`
-
+const basic = (user: string) => `Basic ${Buffer.from(`${user}:${TEST_PASSWORD}`).toString('base64')}`
 const push = (user: string, layout: string, repo: string, tag: string) =>
-  skopeo(['copy', '--all', '--dest-tls-verify=false', '--dest-creds', creds(user), layout, ref(repo, tag)])
-const pull = (user: string, repo: string, tag: string) =>
-  skopeo([
-    'copy',
-    '--all',
-    '--src-tls-verify=false',
-    '--src-creds',
-    creds(user),
-    ref(repo, tag),
-    `oci:${join(work, `out-${Math.random().toString(36).slice(2)}`)}:x`,
-  ])
+  as.push(user, layout, `${repo}/tagged/app:${tag}`)
+const pull = (user: string, repo: string, tag: string) => as.pull(user, `${repo}/tagged/app:${tag}`)
 const tagsOf = async (user: string, repo: string) => {
-  const listed = await skopeo([
-    'list-tags',
-    '--tls-verify=false',
-    '--creds',
-    creds(user),
-    `docker://${host}/${repo}/tagged/app`,
-  ])
+  const listed = await as.listTags(user, `${repo}/tagged/app`)
   expect(listed, listed.stderr).not.toHaveProperty('failed')
   return (JSON.parse(listed.stdout) as { Tags: string[] }).Tags.sort()
 }
@@ -70,9 +51,8 @@ const v2 = (user: string, path: string, method = 'GET') =>
 
 beforeAll(async () => {
   server = await startTestServer()
-  host = new URL(server.url).host
   work = mkdtempSync(join(tmpdir(), 'skopeo-tag-patterns-'))
-  skopeo = skopeoCli(work)
+  as = skopeoAs(server, skopeoCli(work), work)
   writeOciLayout(join(work, 'one'), one, '1.0.0')
   writeOciLayout(join(work, 'two'), two, '2.0.0')
   writeOciIndexLayout(
@@ -83,13 +63,9 @@ beforeAll(async () => {
     ],
     'multi',
   )
-  for (const name of ['owner', 'tagger', 'hider']) await createUser(server, name)
-  // Out of the seeded readers group (read everywhere): only the patterned targets speak for them.
-  for (const name of ['tagger', 'hider'])
-    await server.ctx.sql.run(
-      'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
-      [name],
-    )
+  await createUser(server, 'owner')
+  // Out of every group: only the patterned targets speak for them.
+  await usersOutsideGroups(server, 'tagger', 'hider')
   await grant(server, { repositories: ['docker-local', 'docker'], users: { owner: ['read', 'deploy'] } })
   await grant(server, {
     repositories: ['docker-local', 'docker'],
@@ -189,14 +165,7 @@ describe('a user whose target excludes one tag of an image', () => {
       { method: 'DELETE', headers },
     )
     expect(deleted.status).toBe(403)
-    const owner = await skopeo([
-      'inspect',
-      '--raw',
-      '--tls-verify=false',
-      '--creds',
-      creds('owner'),
-      ref('docker-local', '2.0.0'),
-    ])
+    const owner = await as.rawManifest('owner', 'docker-local/tagged/app:2.0.0')
     expect(owner, owner.stderr).not.toHaveProperty('failed')
     expect(owner.stdout).toBe(two.manifest.bytes.toString())
   }, 60_000)

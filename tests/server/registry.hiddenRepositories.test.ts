@@ -9,22 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
-import { grant } from './helpers/permissions'
+import { grant, usersOutsideGroups } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { publishBody } from '../support/npmPublish'
 
 let server: TestServer
 
 const basic = (user: string) => `Basic ${Buffer.from(`${user}:${TEST_PASSWORD}`).toString('base64')}`
-
-/** A user made the way an admin makes one, then taken out of every group (no grant at all). */
-async function userOutsideEveryGroup(name: string): Promise<void> {
-  await createUser(server, name)
-  await server.ctx.sql.run(
-    'DELETE FROM group_members WHERE user_id = (SELECT id FROM users WHERE name = ?)',
-    [name],
-  )
-}
 
 async function answer(method: string, path: string, user?: string, body?: string) {
   const res = await fetch(`${server.url}${path}`, {
@@ -78,8 +69,8 @@ beforeAll(async () => {
     body: 'the plans',
   })
   expect(file.status).toBe(201)
-  await userOutsideEveryGroup('stranger')
-  await userOutsideEveryGroup('partial')
+  await usersOutsideGroups(server, 'stranger')
+  await usersOutsideGroups(server, 'partial')
   await grant(server, {
     repositories: ['generic-local', 'npm-local'],
     includePatterns: ['public/**', 'open-lib/**'],
@@ -147,7 +138,7 @@ describe('a write through a virtual repository whose deployment repository one m
       packageType: 'generic',
       members: ['generic-local'],
     })
-    await userOutsideEveryGroup('doorman')
+    await usersOutsideGroups(server, 'doorman')
     await grant(server, {
       repositories: ['npm', 'npm-bare', 'generic-door', 'generic-bare'],
       users: { doorman: ['read', 'annotate', 'deploy', 'delete'] },
