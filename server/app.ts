@@ -39,6 +39,7 @@ import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
 import { navigationPreferences } from './navigation/preferences'
 import { flavourProfile } from './platform/flavours'
 import { startAdvisorySources, xrayFor } from './xray/service'
+import { crowdSessionCheck } from './sso/directoryLogins'
 
 // Kept here too for route modules written before they moved (context.ts, which imports no route).
 export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
@@ -47,7 +48,8 @@ export const BODY_LIMIT = 1024 * 1024
 /** The API's answers worth compressing: JSON (any `+json`) and CSV exports. */
 const COMPRESSED_TYPES = /^(?:application\/(?:[\w.-]+\+)?json|text\/csv)(?:;|$)/
 
-const FIND_SESSION = `SELECT u.id, u.name, u.admin, u.realm FROM sessions s JOIN users u ON u.id = s.user_id
+const FIND_SESSION = `SELECT u.id, u.name, u.admin, u.realm, s.id_hash, s.created_at, s.sso_checked_at
+  FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id_hash = ? AND s.stage = 'full' AND s.expires_at > ? AND u.disabled = 0`
 
 /**
@@ -56,16 +58,38 @@ const FIND_SESSION = `SELECT u.id, u.name, u.admin, u.realm FROM sessions s JOIN
  */
 function sessionUsers(sql: Sql, clock: Clock) {
   const users = new WeakMap<FastifyRequest, SessionUser | undefined>()
+  // A session another service vouches for is confirmed with it again now and then.
+  const stillStands = crowdSessionCheck({ sql, clock })
   return {
     async resolve(request: FastifyRequest): Promise<void> {
       const token = request.cookies[SESSION_COOKIE]
       const row = token
-        ? await sql.one<{ id: number; name: string; admin: number; realm: string }>(FIND_SESSION, [
-            hashToken(token),
-            isoNow(clock),
-          ])
+        ? await sql.one<{
+            id: number
+            name: string
+            admin: number
+            realm: string
+            id_hash: string
+            created_at: string
+            sso_checked_at: string | null
+          }>(FIND_SESSION, [hashToken(token), isoNow(clock)])
         : undefined
-      users.set(request, row && { id: row.id, name: row.name, admin: row.admin === 1, realm: row.realm })
+      const stands =
+        row !== undefined &&
+        (await stillStands(
+          {
+            idHash: row.id_hash,
+            userName: row.name,
+            realm: row.realm,
+            createdAt: row.created_at,
+            ssoCheckedAt: row.sso_checked_at,
+          },
+          request,
+        ))
+      users.set(
+        request,
+        stands ? { id: row.id, name: row.name, admin: row.admin === 1, realm: row.realm } : undefined,
+      )
     },
     of(request: FastifyRequest): SessionUser | undefined {
       // Every request passes the hook before a handler runs; one that did not has no user.

@@ -15,6 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
+import { isoNow } from '../clock'
 import { errors, userDataSchema } from '../auth/schemas'
 import { mandatory } from '../auth/validation'
 import { signIn } from '../auth/signIn'
@@ -106,8 +107,11 @@ async function crowdJson<T>(response: Response): Promise<T> {
   }
 }
 
-/** The person Crowd's session token stands for, and their groups (nested included). */
-async function crowdIdentity(settings: CrowdSettings, request: FastifyRequest): Promise<SsoIdentity> {
+/** Crowd's answer for the session token this request carries: its user, or why there is none. */
+async function crowdSessionUser(
+  settings: CrowdSettings,
+  request: FastifyRequest,
+): Promise<{ readonly name: string; readonly email: string }> {
   const cookie = await crowdJson<{ name?: unknown }>(await crowdCall(settings, 'config/cookie'))
   const cookieName = typeof cookie.name === 'string' && cookie.name !== '' ? cookie.name : 'crowd.token_key'
   const token = request.cookies[cookieName]
@@ -120,7 +124,15 @@ async function crowdIdentity(settings: CrowdSettings, request: FastifyRequest): 
   if (session.status === 404 || session.status === 400)
     throw failure(401, 'expired', 'The Crowd session has ended: sign in to Crowd again')
   const { user } = await crowdJson<{ user?: { name?: unknown; email?: unknown } }>(session)
-  const name = typeof user?.name === 'string' ? user.name : ''
+  return {
+    name: typeof user?.name === 'string' ? user.name : '',
+    email: typeof user?.email === 'string' ? user.email : '',
+  }
+}
+
+/** The person Crowd's session token stands for, and their groups (nested included). */
+async function crowdIdentity(settings: CrowdSettings, request: FastifyRequest): Promise<SsoIdentity> {
+  const { name, email } = await crowdSessionUser(settings, request)
   const groups = await crowdJson<{ groups?: Array<{ name?: unknown }> }>(
     await crowdCall(settings, `user/group/nested?username=${encodeURIComponent(name)}`),
   )
@@ -128,8 +140,62 @@ async function crowdIdentity(settings: CrowdSettings, request: FastifyRequest): 
     realm: 'crowd',
     provider: 'Crowd',
     name,
-    email: typeof user?.email === 'string' ? user.email : '',
+    email,
     groups: (groups.groups ?? []).flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])),
+  }
+}
+
+/** A session as the request's sign-in check reads it. */
+export interface CheckedSession {
+  readonly idHash: string
+  readonly userName: string
+  readonly realm: string
+  readonly createdAt: string
+  readonly ssoCheckedAt: string | null
+}
+
+/**
+ * Keeps a Crowd session honest: once the Crowd settings' session validation interval has passed
+ * since it was last confirmed (0: on every request), Crowd is asked again about the token the
+ * browser carries, and the session ends when Crowd no longer knows it, names someone else, or
+ * Crowd single sign-on was switched off. A Crowd that cannot be reached ends nobody's session
+ * (an outage of Crowd is not a sign-out); it is asked again after the next interval. Sessions of
+ * other realms pass unchecked. Answers whether the session still stands.
+ */
+export function crowdSessionCheck(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
+  // Requests of one page arrive together: one question to Crowd per session at a time.
+  const asking = new Map<string, Promise<boolean>>()
+  const ask = async (session: CheckedSession, request: FastifyRequest): Promise<boolean> => {
+    const settings = await readCrowd(ctx)
+    let stands: boolean
+    if (!settings.enabled || !settings.serverUrl) stands = false
+    else {
+      try {
+        stands = (await crowdSessionUser(settings, request)).name === session.userName
+      } catch (error) {
+        stands = !(error instanceof HttpError && error.statusCode === 401)
+      }
+    }
+    if (!stands) {
+      await ctx.sql.run('DELETE FROM sessions WHERE id_hash = ?', [session.idHash])
+      return false
+    }
+    await ctx.sql.run('UPDATE sessions SET sso_checked_at = ? WHERE id_hash = ?', [
+      isoNow(ctx.clock),
+      session.idHash,
+    ])
+    return true
+  }
+  return async (session: CheckedSession, request: FastifyRequest): Promise<boolean> => {
+    if (session.realm !== 'crowd') return true
+    const settings = await readCrowd(ctx)
+    const last = Date.parse(session.ssoCheckedAt ?? session.createdAt)
+    if (settings.enabled && ctx.clock.now() - last < settings.sessionValidationMinutes * 60_000) return true
+    const pending = asking.get(session.idHash)
+    if (pending) return pending
+    const answer = ask(session, request).finally(() => asking.delete(session.idHash))
+    asking.set(session.idHash, answer)
+    return answer
   }
 }
 

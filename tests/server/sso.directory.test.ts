@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { startLocalCrowd, type LocalCrowd } from '../support/localCrowd'
 import { call, sessionOf } from './authHelpers'
+import { manualClock } from '../../server/clock'
 
 let crowd: LocalCrowd
 let server: TestServer
@@ -71,8 +72,9 @@ describe('Crowd single sign-on', () => {
       token: 'tok-alice',
       factors: [{ name: 'remote_address', value: '127.0.0.1' }],
     })
+    // The browser carries Crowd's cookie beside the session's, as it does on every request.
     const current = await call<{ name: string }>(server, 'GET', '/ui/auth/current', {
-      cookie: answer.cookie!,
+      cookie: `${answer.cookie!}; crowd.token_key=tok-alice`,
     })
     expect(current.body.name).toBe('alice.crowd')
     const user = await call<{ email: string; groups: string[] }>(
@@ -145,5 +147,95 @@ describe('HTTP SSO', () => {
     await call(server, 'PUT', '/ui/admin/httpsso', { cookie: admin, body: { trustedProxies: ['10.0.0.9'] } })
     const spoofed = await httpSsoLogin({ 'X-Proxy-User': 'carol', 'X-Forwarded-For': '10.0.0.9' })
     expect([spoofed.status, spoofed.body.code, spoofed.cookie]).toEqual([403, 'untrusted_proxy', undefined])
+  })
+})
+
+describe('A Crowd session, confirmed with Crowd again', () => {
+  // Crowd's live tokens, changed as the test goes; the platform's time moves only when told.
+  const live = new Map([['tok-bob', { name: 'bob.crowd', email: 'bob@crowd.example' }]])
+  const clock = manualClock()
+  const BOB = 'bob.crowd'
+  let timed: TestServer
+  let ownCrowd: LocalCrowd
+  let timedAdmin: string
+
+  beforeAll(async () => {
+    ownCrowd = await startLocalCrowd(live, [])
+    timed = await startTestServer({}, {}, { clock })
+    timedAdmin = await sessionOf(timed, 'admin')
+  }, 120_000)
+  afterAll(async () => {
+    await timed?.stop()
+    await ownCrowd?.stop()
+  })
+
+  const setCrowd = (body: Record<string, unknown>) =>
+    call(timed, 'PUT', '/ui/admin/crowd', { cookie: timedAdmin, body })
+  const signIn = async () => {
+    const answer = await call<{ name: string }>(timed, 'GET', '/ui/auth/crowd/login', {
+      cookie: 'crowd.token_key=tok-bob',
+    })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    return `${answer.cookie!}; crowd.token_key=tok-bob`
+  }
+  // Who the platform takes the browser for: a session that ended leaves the anonymous user.
+  const current = async (cookie: string) =>
+    (await call<{ name: string }>(timed, 'GET', '/ui/auth/current', { cookie })).body.name
+  const asked = () => ownCrowd.validated.filter((v) => v.token === 'tok-bob').length
+
+  it('asks Crowd again only once the validation interval has passed, and ends when Crowd forgot the token', async () => {
+    expect(
+      (
+        await setCrowd({
+          enabled: true,
+          serverUrl: ownCrowd.url,
+          applicationName: ownCrowd.application.name,
+          applicationPassword: ownCrowd.application.password,
+          sessionValidationMinutes: 10,
+        })
+      ).status,
+    ).toBe(200)
+    const cookie = await signIn()
+    const atSignIn = asked()
+
+    clock.advance(9 * 60_000)
+    expect(await current(cookie)).toBe(BOB)
+    expect(asked()).toBe(atSignIn)
+
+    // Still live at ten minutes: confirmed, and the next question waits ten more.
+    clock.advance(60_000)
+    expect(await current(cookie)).toBe(BOB)
+    expect(asked()).toBe(atSignIn + 1)
+    clock.advance(5 * 60_000)
+    expect(await current(cookie)).toBe(BOB)
+    expect(asked()).toBe(atSignIn + 1)
+
+    // Signed out of Crowd: trusted until the interval is up, then the session ends for good.
+    live.delete('tok-bob')
+    expect(await current(cookie)).toBe(BOB)
+    clock.advance(5 * 60_000)
+    expect(await current(cookie)).toBe('anonymous')
+    expect(asked()).toBe(atSignIn + 2)
+    live.set('tok-bob', { name: 'bob.crowd', email: 'bob@crowd.example' })
+    expect(await current(cookie)).toBe('anonymous')
+  })
+
+  it('keeps the session while Crowd cannot be reached, and ends it when Crowd sign-on is switched off', async () => {
+    const cookie = await signIn()
+    await setCrowd({ serverUrl: 'http://127.0.0.1:9/crowd' })
+    clock.advance(10 * 60_000)
+    expect(await current(cookie)).toBe(BOB)
+
+    await setCrowd({ serverUrl: ownCrowd.url, enabled: false })
+    expect(await current(cookie)).toBe('anonymous')
+    // Other realms' sessions are not Crowd's to end.
+    expect(await current(timedAdmin)).toBe('admin')
+  })
+
+  it('without a Crowd cookie in the browser any more, the session ends at the next check', async () => {
+    await setCrowd({ enabled: true, sessionValidationMinutes: 0 })
+    const cookie = await signIn()
+    expect(await current(cookie)).toBe(BOB)
+    expect(await current(cookie.replace('; crowd.token_key=tok-bob', ''))).toBe('anonymous')
   })
 })
