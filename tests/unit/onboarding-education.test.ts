@@ -104,3 +104,166 @@ describe('the education center (spec 001 sections 2-3)', () => {
     expect(again?.progress).toEqual({ status: 'loaded', played: ['welcome'] })
   })
 })
+
+describe('the education center: what a user sees as the platform answers', () => {
+  const failure = { kind: 'network', message: 'offline' } as const
+  const center = (...events: Parameters<typeof onboarding.given>) =>
+    onboarding.given(...events).state.onboarding.educationCenter
+
+  it('says the progress could not be loaded, but keeps progress it already showed', () => {
+    expect(center(...opened, O.EducationProgressLoadFailed({ requestId: 'r', failure }))?.progress).toEqual({
+      status: 'failed',
+      failure,
+    })
+    const reopened = [
+      ...opened,
+      loaded(['welcome']),
+      O.EducationCenterClosed({}),
+      O.EducationCenterOpened({ requestId: 'r2' }),
+    ]
+    expect(center(...reopened)?.progress).toEqual({ status: 'loaded', played: ['welcome'] })
+    expect(
+      center(...reopened, O.EducationProgressLoadFailed({ requestId: 'r2', failure }))?.progress,
+    ).toEqual({
+      status: 'loaded',
+      played: ['welcome'],
+    })
+  })
+
+  it('reopens on the module last shown; a failed or unsent feedback is offered again, a given one is not', () => {
+    const closedOn = [
+      ...opened,
+      loaded([]),
+      O.EducationModuleShown({ module: 'security' }),
+      O.EducationCenterClosed({}),
+    ]
+    const again = center(...closedOn, O.EducationCenterOpened({ requestId: 'r2' }))
+    expect(again).toMatchObject({ open: true, module: 'security' })
+    const failedFeedback = [
+      ...opened,
+      loaded([]),
+      O.EducationFeedbackSent({ module: 'gettingStarted', helpful: true, comment: '' }),
+      O.EducationFeedbackFailed({ failure }),
+    ]
+    expect(center(...failedFeedback)?.feedback).toEqual({ status: 'failed', failure })
+    expect(
+      center(...failedFeedback, O.EducationCenterClosed({}), O.EducationCenterOpened({ requestId: 'r2' }))
+        ?.feedback,
+    ).toEqual({ status: 'none' })
+    const given = [...opened, loaded([], true), O.EducationCenterClosed({})]
+    expect(center(...given, O.EducationCenterOpened({ requestId: 'r2' }))?.feedback).toEqual({
+      status: 'given',
+    })
+  })
+
+  it('takes the feedback again after it failed, on the module then shown', () => {
+    onboarding
+      .given(
+        ...opened,
+        loaded([]),
+        O.EducationFeedbackSent({ module: 'gettingStarted', helpful: true, comment: '' }),
+        O.EducationFeedbackFailed({ failure }),
+        O.EducationModuleShown({ module: 'repositories' }),
+      )
+      .when({ type: 'onboarding/SendEducationFeedback', helpful: true, comment: 'ok' })
+      .then(O.EducationFeedbackSent({ module: 'repositories', helpful: true, comment: 'ok' }))
+    onboarding
+      .given(...opened, loaded([]))
+      .when({ type: 'onboarding/SendEducationFeedback', helpful: false, comment: 'x'.repeat(500) })
+      .then(O.EducationFeedbackSent({ module: 'gettingStarted', helpful: false, comment: 'x'.repeat(500) }))
+    onboarding
+      .given(signedIn)
+      .when({ type: 'onboarding/SendEducationFeedback', helpful: true, comment: '' })
+      .rejected(/not open/)
+  })
+
+  it('opening when open only changes the module asked for; closing what is closed does nothing', () => {
+    onboarding
+      .given(...opened)
+      .when({ type: 'onboarding/OpenEducationCenter', module: 'automation' })
+      .then(O.EducationModuleShown({ module: 'automation' }))
+    onboarding
+      .given(...opened)
+      .when({ type: 'onboarding/OpenEducationCenter' })
+      .nothing()
+    onboarding
+      .given(...opened)
+      .when({ type: 'onboarding/OpenEducationCenter', module: 'gettingStarted' })
+      .nothing()
+    // Closed on a module, opened again on that module: no module change is recorded.
+    onboarding
+      .given(...opened, O.EducationModuleShown({ module: 'security' }), O.EducationCenterClosed({}))
+      .when({ type: 'onboarding/OpenEducationCenter', module: 'security' })
+      .then(O.EducationCenterOpened({ requestId: 'id-1' }))
+    onboarding
+      .given(...opened, O.EducationModuleShown({ module: 'security' }), O.EducationCenterClosed({}))
+      .when({ type: 'onboarding/OpenEducationCenter', module: 'gettingStarted' })
+      .then(
+        O.EducationCenterOpened({ requestId: 'id-1' }),
+        O.EducationModuleShown({ module: 'gettingStarted' }),
+      )
+    onboarding
+      .given(...opened)
+      .when({ type: 'onboarding/CloseEducationCenter' })
+      .then(O.EducationCenterClosed({}))
+    onboarding.given(signedIn).when({ type: 'onboarding/CloseEducationCenter' }).nothing()
+    onboarding
+      .given(...opened, O.EducationCenterClosed({}))
+      .when({ type: 'onboarding/CloseEducationCenter' })
+      .nothing()
+  })
+
+  it('shows a module of the panel, refusing one it does not have or while closed', () => {
+    onboarding
+      .given(...opened)
+      .when({ type: 'onboarding/ShowEducationModule', module: 'repositories' })
+      .then(O.EducationModuleShown({ module: 'repositories' }))
+    onboarding
+      .given(...opened)
+      .when({ type: 'onboarding/ShowEducationModule', module: 'gettingStarted' })
+      .nothing()
+    // A script calling the decider itself, past the command codec.
+    onboarding
+      .given(...opened)
+      .when({ type: 'onboarding/ShowEducationModule', module: 'billing' as never })
+      .rejected('no module billing')
+    onboarding
+      .given(...opened)
+      .when({ type: 'onboarding/OpenEducationCenter', module: 'billing' as never })
+      .rejected('no module billing')
+    onboarding
+      .given(...opened, O.EducationCenterClosed({}))
+      .when({ type: 'onboarding/ShowEducationModule', module: 'repositories' })
+      .rejected(/not open/)
+    expect(center(...opened, O.EducationModuleShown({ module: 'automation' }))?.module).toBe('automation')
+  })
+
+  it('records a video played before the progress arrives, and no video it does not serve', () => {
+    onboarding
+      .given(...opened)
+      .when({ type: 'onboarding/MarkEducationVideoPlayed', video: 'first-repository' })
+      .then(O.EducationVideoPlayed({ video: 'first-repository' }))
+    expect(center(...opened, O.EducationVideoPlayed({ video: 'first-repository' }))?.progress).toEqual({
+      status: 'loaded',
+      played: ['first-repository'],
+    })
+    expect(
+      center(...opened, loaded(['welcome']), O.EducationVideoPlayed({ video: 'welcome' }))?.progress,
+    ).toEqual({ status: 'loaded', played: ['welcome'] })
+    onboarding
+      .given(...opened, loaded(['welcome']))
+      .when({ type: 'onboarding/MarkEducationVideoPlayed', video: 'intro' as never })
+      .rejected('no video intro')
+  })
+
+  it('nothing of the center exists before it is first opened', () => {
+    expect(
+      center(
+        signedIn,
+        loaded(['welcome'], true),
+        O.EducationModuleShown({ module: 'security' }),
+        O.EducationCenterClosed({}),
+      ),
+    ).toBeUndefined()
+  })
+})

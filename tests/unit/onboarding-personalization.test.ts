@@ -221,3 +221,147 @@ describe('validatePersonalizationStep', () => {
     expect(validatePersonalizationStep(change as unknown as StepDataOf)).toEqual(expected)
   })
 })
+
+describe('personalization: the card and its dialog as the platform answers', () => {
+  const failure = { kind: 'status', status: 500, message: 'boom' } as const
+  const card = (...events: Parameters<typeof onboarding.given>) =>
+    onboarding.given(...events).state.onboarding.personalization
+  const requested = [signedIn, O.PersonalizationRequested({ requestId: 'r' })]
+  const done = [...shown, complete(technologies), complete(goal), complete(view(true))]
+  const data = [technologies, goal, view(true)].reduce(completePersonalizationStep, INITIAL_PERSONALIZATION)
+
+  it('starts from the first step when storage kept nothing', () => {
+    expect(
+      card(...requested, O.PersonalizationLoaded({ requestId: 'r', sent: false, stored: null })),
+    ).toEqual({
+      status: 'shown',
+      open: false,
+      sending: false,
+      data: INITIAL_PERSONALIZATION,
+    })
+  })
+
+  it('takes only the answer to the request under way', () => {
+    const stale = O.PersonalizationLoaded({ requestId: 'old', sent: true, stored: null })
+    expect(card(...requested, stale)).toEqual({ status: 'loading', requestId: 'r' })
+    expect(card(...requested, O.PersonalizationLoadFailed({ requestId: 'old', failure }))).toEqual({
+      status: 'loading',
+      requestId: 'r',
+    })
+    expect(card(...requested, O.PersonalizationLoadFailed({ requestId: 'r', failure }))).toEqual({
+      status: 'failed',
+      failure,
+    })
+    // Answered once: a second answer to the same request changes nothing.
+    expect(
+      card(...requested, loaded(), O.PersonalizationLoaded({ requestId: 'r', sent: true, stored: null })),
+    ).toMatchObject({ status: 'shown' })
+    expect(
+      card(...requested, loaded(), O.PersonalizationLoadFailed({ requestId: 'r', failure })),
+    ).toMatchObject({
+      status: 'shown',
+    })
+    expect(card(signedIn, loaded())).toBeUndefined()
+    // A failed load is asked again.
+    expect(
+      card(
+        ...requested,
+        O.PersonalizationLoadFailed({ requestId: 'r', failure }),
+        O.PersonalizationRequested({ requestId: 'r2' }),
+      ),
+    ).toEqual({ status: 'loading', requestId: 'r2' })
+  })
+
+  it('a reload while shown keeps the dialog where the user is', () => {
+    const p = card(...shown, complete(technologies), O.PersonalizationRequested({ requestId: 'r2' }))
+    expect(p).toMatchObject({ status: 'shown', open: true, data: { step: 'goal' } })
+  })
+
+  it('opens and closes the dialog once each; nothing is decided on a card not shown', () => {
+    const closedCard = [...requested, loaded()]
+    onboarding
+      .given(...closedCard)
+      .when({ type: 'onboarding/OpenPersonalization' })
+      .then(O.PersonalizationOpened({}))
+    onboarding
+      .given(...shown)
+      .when({ type: 'onboarding/OpenPersonalization' })
+      .nothing()
+    onboarding
+      .given(...shown)
+      .when({ type: 'onboarding/ClosePersonalization' })
+      .then(O.PersonalizationClosed({}))
+    onboarding
+      .given(...closedCard)
+      .when({ type: 'onboarding/ClosePersonalization' })
+      .nothing()
+    expect(card(...shown, O.PersonalizationClosed({}))).toMatchObject({ status: 'shown', open: false })
+    onboarding
+      .given(...requested)
+      .when({ type: 'onboarding/OpenPersonalization' })
+      .rejected(/not shown/)
+    onboarding
+      .given(signedIn)
+      .when({ type: 'onboarding/ClosePersonalization' })
+      .rejected(/not shown/)
+    // Events of the dialog reach no card that is not shown.
+    expect(card(...requested, O.PersonalizationOpened({}), complete(technologies))).toEqual({
+      status: 'loading',
+      requestId: 'r',
+    })
+  })
+
+  it('takes no step and no sending while the dialog is closed', () => {
+    const closed = [...shown, O.PersonalizationClosed({})]
+    onboarding
+      .given(...closed)
+      .when({ type: 'onboarding/CompletePersonalizationStep', change: technologies })
+      .rejected(/dialog is not open/)
+    onboarding
+      .given(...closed)
+      .when({ type: 'onboarding/ShowPersonalizationStep', step: 'technologies' })
+      .rejected(/dialog is not open/)
+    onboarding
+      .given(...closed)
+      .when({ type: 'onboarding/SendPersonalization' })
+      .rejected(/dialog is not open/)
+  })
+
+  it('shows the step it is on as nothing new, and no step it does not have', () => {
+    onboarding
+      .given(...shown)
+      .when({ type: 'onboarding/ShowPersonalizationStep', step: 'technologies' })
+      .nothing()
+    onboarding
+      .given(...shown)
+      .when({ type: 'onboarding/ShowPersonalizationStep', step: 'billing' as never })
+      .rejected('no step billing')
+    const back = card(...shown, complete(technologies), O.PersonalizationStepShown({ step: 'technologies' }))
+    expect(back?.status === 'shown' && back.data.step).toBe('technologies')
+  })
+
+  it('while sending, keeps the dialog open and takes nothing; a failure says why and the user sends again', () => {
+    const sending = [...done, O.PersonalizationSendRequested({ data })]
+    expect(card(...sending)).toMatchObject({ status: 'shown', open: true, sending: true })
+    onboarding
+      .given(...sending)
+      .when({ type: 'onboarding/ClosePersonalization' })
+      .rejected(/being sent/)
+    onboarding
+      .given(...sending)
+      .when({ type: 'onboarding/SendPersonalization' })
+      .rejected(/being sent/)
+    const failed = [...sending, O.PersonalizationSendFailed({ failure })]
+    expect(card(...failed)).toMatchObject({ status: 'shown', sending: false, failure })
+    onboarding
+      .given(...failed)
+      .when({ type: 'onboarding/SendPersonalization' })
+      .then(O.PersonalizationSendRequested({ data }))
+    // Sending again clears the failure shown.
+    expect(card(...failed, O.PersonalizationSendRequested({ data }))).not.toHaveProperty('failure')
+    onboarding
+      .given(...failed)
+      .when({ type: 'onboarding/ClosePersonalization' })
+      .then(O.PersonalizationClosed({}))
+  })
+})
