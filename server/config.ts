@@ -2,7 +2,7 @@
  * Server configuration from the environment. Binding to anything but loopback requires
  * real passwords: the seeded defaults are for a developer's own machine only.
  */
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 
 export const FLAVOURS = [
   'platform',
@@ -20,6 +20,12 @@ export interface ServerConfig {
   readonly host: string
   readonly port: number
   readonly dataDir: string
+  /**
+   * Where artifact bytes live (BLOB_DIR): unset, `<dataDir>/blobs`. Nodes on several hosts name
+   * one folder they all mount (NFS, say), so a file stored through one is served by every other;
+   * read it through `blobDirOf`, which applies the default.
+   */
+  readonly blobDir?: string
   /**
    * The database: unset, the embedded SQLite in `dataDir`; `postgres://…` (DATABASE_URL), a
    * PostgreSQL every node reaches.
@@ -67,6 +73,10 @@ export interface ServerConfig {
   readonly dockerRemoteUrl?: string
 }
 
+/** The blob folder: BLOB_DIR, or `blobs` in the data folder (a test may set only `dataDir`). */
+export const blobDirOf = (config: Pick<ServerConfig, 'dataDir' | 'blobDir'>): string =>
+  config.blobDir ?? join(config.dataDir, 'blobs')
+
 const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1'
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -92,6 +102,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host,
     port,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
+    ...(env.BLOB_DIR ? { blobDir: resolve(env.BLOB_DIR) } : {}),
     ...(databaseUrl ? { databaseUrl } : {}),
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     flavour: flavourText as Flavour,

@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify'
 import { HttpError, type RouteModule } from '../context'
 import { isoNow } from '../clock'
+import { blobDirOf } from '../config'
 import { documented } from '../ops/schemas'
 import { consoleCaller, readableScope, registryAuthorizer } from '../permissions/authorize'
 import { registryAuth } from '../registry/auth'
@@ -23,7 +24,7 @@ const FILTERED_PAGE = 1000
 const str = { type: 'string' } as const
 
 const routes: RouteModule = async (app, ctx) => {
-  const index = archiveIndex(ctx.sql, ctx.config.dataDir, () => isoNow(ctx.clock))
+  const index = archiveIndex(ctx.sql, blobDirOf(ctx.config), () => isoNow(ctx.clock))
   const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
 

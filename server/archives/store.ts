@@ -109,11 +109,11 @@ async function entriesOf(
 
 const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
-export function archiveIndex(sql: Sql, dataDir: string, now: () => string) {
+export function archiveIndex(sql: Sql, blobDir: string, now: () => string) {
   let running: Promise<number> | undefined
 
   async function indexOne(sha256: string): Promise<void> {
-    const file = blobPathOf(dataDir, sha256)
+    const file = blobPathOf(blobDir, sha256)
     // Bytes another node is still placing, or just released: looked at on a later run.
     if (!existsSync(file)) return
     const { kind, entries, truncated } = await entriesOf(file, await kindOf(file))

@@ -10,6 +10,7 @@ import { HttpError, type RouteModule } from '../context'
 import { consoleCaller, registryAuthorizer, tagPath } from '../permissions/authorize'
 import { registryAuth } from '../registry/auth'
 import { blobStore } from '../repositories/blobs'
+import { blobDirOf } from '../config'
 import { repositoryStore } from '../repositories/store'
 import { artifactPathProblem } from '../../domain/artifacts/rules'
 import { hexOf } from './rules'
@@ -21,7 +22,7 @@ const routes: RouteModule = async (app, ctx) => {
   const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
   const store = containerStore(ctx.sql)
-  const blobs = blobStore(ctx.sql, ctx.config.dataDir)
+  const blobs = blobStore(ctx.sql, blobDirOf(ctx.config))
 
   app.delete<{ Querystring: { repoKey: string; path: string } }>(
     '/containers/manifests',

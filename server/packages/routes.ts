@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import { HttpError, type RouteModule } from '../context'
 import { artifactFinder } from '../catalog/artifacts'
 import { blobPathOf } from '../repositories/blobs'
+import { blobDirOf } from '../config'
 import { packageStore } from './store'
 import { isoNow } from '../clock'
 import { remoteStore } from '../remote/store'
@@ -217,7 +218,7 @@ const routes: RouteModule = async (app, ctx) => {
     async (request, reply) => {
       const file = await readableFile(request, request.query.path, request.query.repoKey)
       // Published files keep their bytes in the blob store; the snapshot's keep only checksums.
-      const blob = file.content ? undefined : blobPathOf(ctx.config.dataDir, file.sha256)
+      const blob = file.content ? undefined : blobPathOf(blobDirOf(ctx.config), file.sha256)
       if (!file.content && !(blob && existsSync(blob)))
         throw new HttpError(
           404,

@@ -2,10 +2,11 @@
  * Registers the registry endpoints under /artifactory: npm (/artifactory/api/npm/<repo>/…),
  * build info (/artifactory/api/build), files (/artifactory/<repo>/<path>) and container images
  * (/v2/<repo>/<image>/…). They share the
- * repository store, the blob store under the data folder and the client authentication.
+ * repository store, the blob store (BLOB_DIR) and the client authentication.
  */
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
+import { blobDirOf } from '../config'
 import { repositoryStore } from '../repositories/store'
 import { blobStore } from '../repositories/blobs'
 import { registryAuth } from './auth'
@@ -28,7 +29,7 @@ import { pushSampleImagesOnce } from '../containers/samples'
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const repos = repositoryStore(ctx.sql)
   const auth = registryAuth(ctx)
-  const blobs = blobStore(ctx.sql, ctx.config.dataDir)
+  const blobs = blobStore(ctx.sql, blobDirOf(ctx.config))
   // Every stored version is scanned as it arrives, in the transaction that stores it, so a
   // blocked one is never served.
   const xray = xrayFor(ctx)

@@ -1,6 +1,7 @@
 /**
- * Content-addressed artifact bytes under `<data>/blobs/<aa>/<bb>/<sha256>`: identical bytes
- * are kept once. Bytes are written to a temporary file in `<data>/blobs/tmp` and staged; they
+ * Content-addressed artifact bytes under `<blobs>/<aa>/<bb>/<sha256>` (`<blobs>` is BLOB_DIR,
+ * `<data>/blobs` by default: server/config.ts): identical bytes
+ * are kept once. Bytes are written to a temporary file in `<blobs>/tmp` and staged; they
  * take their place only when the caller commits them inside the transaction that inserts the
  * rows naming them, so an upload that dies midway leaves nothing visible (the temporary file is
  * removed; a crash leaves only a file under tmp/, cleared at start).
@@ -28,6 +29,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -54,9 +56,9 @@ export class ChecksumMismatch extends Error {
 /** Raised when a stream is longer than the cap; nothing is kept. */
 export class TooLarge extends Error {}
 
-/** Where the bytes of a sha256 live under the data folder. */
-export const blobPathOf = (dataDir: string, sha256: string) =>
-  join(dataDir, 'blobs', sha256.slice(0, 2), sha256.slice(2, 4), sha256)
+/** Where the bytes of a sha256 live under the blob folder. */
+export const blobPathOf = (blobDir: string, sha256: string) =>
+  join(blobDir, sha256.slice(0, 2), sha256.slice(2, 4), sha256)
 
 const Q = {
   // Writing the row, even unchanged, takes its lock until the transaction ends.
@@ -70,19 +72,22 @@ const Q = {
   delete: 'DELETE FROM blobs WHERE sha256 = ?',
 }
 
-export function blobStore(sql: Sql, dataDir: string) {
-  const root = join(dataDir, 'blobs')
+export function blobStore(sql: Sql, blobDir: string) {
+  const root = blobDir
   const tmp = join(root, 'tmp')
   mkdirSync(tmp, { recursive: true })
   // Leftovers of a crash mid-upload; never visible, removed at start. Another cluster node may
   // be writing its own temporary files here, so only old ones would be safe to remove: each node
-  // names its files with its pid, and we remove only files of pids that are not running.
+  // names its files with its pid and host, and we remove only files of this host's pids that are
+  // not running (a pid says nothing about another host's processes, where the folder is shared).
   for (const name of readdirSync(tmp)) {
-    const pid = Number(name.split('.')[0])
+    const [pidText, , host] = name.split('.', 3)
+    if (host !== undefined && host !== HOST) continue
+    const pid = Number(pidText)
     if (!Number.isInteger(pid) || !isRunning(pid)) rmSync(join(tmp, name), { force: true })
   }
 
-  const pathOf = (sha256: string) => blobPathOf(dataDir, sha256)
+  const pathOf = (sha256: string) => blobPathOf(root, sha256)
 
   /** Must run inside the transaction that inserts the rows naming the bytes; may run twice. */
   const moveIntoPlace = async (tx: Sql, partial: string | undefined, facts: BlobFacts, now: string) => {
@@ -153,7 +158,7 @@ export function blobStore(sql: Sql, dataDir: string) {
         written?: (partial: string, bytes: number) => void
       },
     ): Promise<StagedBlob> {
-      const partial = join(tmp, `${process.pid}.${randomBytes(8).toString('hex')}`)
+      const partial = join(tmp, `${process.pid}.${randomBytes(8).toString('hex')}.${HOST}`)
       const written = options.written
       const sha256 = createHash('sha256')
       const sha1 = createHash('sha1')
@@ -196,7 +201,7 @@ export function blobStore(sql: Sql, dataDir: string) {
     putBytes(bytes: Buffer): StagedBlob {
       const hash = (a: string) => createHash(a).update(bytes).digest('hex')
       const facts = { sha256: hash('sha256'), sha1: hash('sha1'), md5: hash('md5'), size: bytes.length }
-      const partial = join(tmp, `${process.pid}.${randomBytes(8).toString('hex')}`)
+      const partial = join(tmp, `${process.pid}.${randomBytes(8).toString('hex')}.${HOST}`)
       try {
         writeFileSync(partial, bytes)
       } catch (error) {
@@ -246,6 +251,9 @@ function reportingWriter(path: string, written: (path: string, bytes: number) =>
     },
   })
 }
+
+/** This host's name as temporary files carry it (no dots: they separate the name's parts). */
+const HOST = hostname().replace(/[^A-Za-z0-9-]/g, '_')
 
 function isRunning(pid: number): boolean {
   try {

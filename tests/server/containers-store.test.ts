@@ -26,7 +26,7 @@ const T0 = '2026-12-02T10:00:00.000Z'
 async function heldThenUnlinked(sql: Sql) {
   const dir = mkdtempSync(join(tmpdir(), 'console-oci-store-'))
   dirs.push(dir)
-  const blobs = blobStore(sql, dir)
+  const blobs = blobStore(sql, join(dir, 'blobs'))
   const staged = blobs.putBytes(Buffer.from(`layer ${dir}`))
   const digest = `sha256:${staged.facts.sha256}`
   try {

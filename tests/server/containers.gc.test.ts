@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../support/server'
 import { manualClock } from '../../server/clock'
 import { buildImage } from '../../server/containers/imageBuilder'
 import { blobPathOf } from '../../server/repositories/blobs'
+import { blobDirOf } from '../../server/config'
 import { GC_GRACE_MS } from '../../server/containers/gc'
 
 let server: TestServer
@@ -40,7 +41,7 @@ describe('container garbage collection', () => {
     const stray = Buffer.from('pushed, never named')
     const strayHex = createHash('sha256').update(stray).digest('hex')
     expect((await push(`docker-local/gc/blobs/uploads/?digest=sha256:${strayHex}`, stray)).status).toBe(201)
-    const path = blobPathOf(server.config.dataDir, strayHex)
+    const path = blobPathOf(blobDirOf(server.config), strayHex)
     expect(existsSync(path)).toBe(true)
 
     const head = (digest: string) =>

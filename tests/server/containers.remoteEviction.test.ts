@@ -18,6 +18,7 @@ import { layoutDigest, skopeoCli } from '../support/skopeo'
 import { buildImage } from '../../server/containers/imageBuilder'
 import { blobFileName, containerStore } from '../../server/containers/store'
 import { blobStore } from '../../server/repositories/blobs'
+import { blobDirOf } from '../../server/config'
 import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
 import { grant, usersOutsideGroups } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
@@ -82,7 +83,7 @@ const tree = async (path: string) =>
   ).children.map((c) => c.name)
 const parts = [image.config, ...image.layers]
 const held = () => {
-  const blobs = blobStore(server.ctx.sql, server.config.dataDir)
+  const blobs = blobStore(server.ctx.sql, blobDirOf(server.config))
   return [image.manifest, ...parts].map((b) => blobs.has(b.digest.slice('sha256:'.length)))
 }
 

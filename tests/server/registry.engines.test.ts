@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blobPathOf } from '../../server/repositories/blobs'
+import { blobDirOf } from '../../server/config'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
 import { call, sessionOf } from './authHelpers'
@@ -111,11 +112,11 @@ describe.each(['sqlite', 'postgres'] as const)('the registries on %s', (engine) 
       'SELECT sha256 FROM catalog_files WHERE version_id = ? AND lead = 1',
       [`npm://${NAME}@1.1.0`],
     )
-    expect(existsSync(blobPathOf(server.config.dataDir, newest!.sha256))).toBe(true)
+    expect(existsSync(blobPathOf(blobDirOf(server.config), newest!.sha256))).toBe(true)
     const unpublished = await npm(['unpublish', `${NAME}@1.1.0`], work, withPassword())
     expect(unpublished, JSON.stringify(unpublished)).not.toHaveProperty('failed')
     expect(await tags()).toEqual({ latest: '1.0.0' })
-    expect(existsSync(blobPathOf(server.config.dataDir, newest!.sha256))).toBe(false)
+    expect(existsSync(blobPathOf(blobDirOf(server.config), newest!.sha256))).toBe(false)
     expect(await server.ctx.sql.one('SELECT 1 AS found FROM blobs WHERE sha256 = ?', [newest!.sha256])).toBe(
       undefined,
     )
@@ -164,7 +165,7 @@ describe.each(['sqlite', 'postgres'] as const)('the registries on %s', (engine) 
 
     // Overwritten: the old bytes go, as nothing else names them.
     expect((await put('tools/a.txt', 'replaced\n')).status).toBe(201)
-    expect(existsSync(blobPathOf(server.config.dataDir, sha('first bytes\n')))).toBe(false)
+    expect(existsSync(blobPathOf(blobDirOf(server.config), sha('first bytes\n')))).toBe(false)
     const read = await fetch(url('generic-local', 'tools/a.txt'), {
       headers: browserHeaders(server.url, admin),
     })
@@ -181,7 +182,7 @@ describe.each(['sqlite', 'postgres'] as const)('the registries on %s', (engine) 
       [],
     )
     for (const text of ['replaced\n', 'second bytes\n']) {
-      expect(existsSync(blobPathOf(server.config.dataDir, sha(text)))).toBe(false)
+      expect(existsSync(blobPathOf(blobDirOf(server.config), sha(text)))).toBe(false)
       expect(await server.ctx.sql.one('SELECT 1 AS found FROM blobs WHERE sha256 = ?', [sha(text)])).toBe(
         undefined,
       )

@@ -1,6 +1,6 @@
 /**
- * Two nodes on one PostgreSQL and one data folder (its blob folder shared, as nodes on several
- * hosts share it): a package published through one installs through the other, and while one
+ * Two nodes on one PostgreSQL, each with a data folder of its own and one blob folder both name
+ * (BLOB_DIR, as nodes on several hosts mount one): a package published through one installs through the other, and while one
  * node deletes a path the other deploys the same bytes to another path, no acknowledged deploy
  * loses its bytes. PostgreSQL runs such transactions side by side (and again after a conflict),
  * where SQLite runs one writer at a time (tests/server/registry.blobRace.test.ts).
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
 import { call, sessionOf } from './authHelpers'
+import { blobDirOf } from '../../server/config'
 
 /** Rounds per lane and lanes at once. */
 const ROUNDS = 30
@@ -22,12 +23,12 @@ let admin: string
 
 beforeAll(async () => {
   first = await startTestServer({}, {}, { engine: 'postgres' })
-  second = await startTestServer({ databaseUrl: first.config.databaseUrl, dataDir: first.config.dataDir })
+  second = await startTestServer({ databaseUrl: first.config.databaseUrl, blobDir: blobDirOf(first.config) })
   admin = await sessionOf(first, 'admin')
 }, 180_000)
 
 afterAll(async () => {
-  // The second node first: the first one's stop removes the shared folder and the database.
+  // The second node first: the first one's stop removes the blob folder and the database.
   await second?.stop()
   await first?.stop()
 })
@@ -57,6 +58,13 @@ describe('two nodes on one PostgreSQL', () => {
       npmrc(first, 'npm-local'),
     )
     expect(published, JSON.stringify(published)).not.toHaveProperty('failed')
+    // Asked of the other node itself: npm's own cache kept the tarball it published, and an
+    // install could be answered from there.
+    const tarball = await fetch(`${second.url}/artifactory/api/npm/npm/two-nodes/-/two-nodes-1.0.0.tgz`, {
+      headers: { authorization: `Bearer ${made.body.token}` },
+    })
+    expect(tarball.status).toBe(200)
+    expect((await tarball.arrayBuffer()).byteLength).toBeGreaterThan(0)
     const app = join(work, 'app')
     mkdirSync(app)
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }))

@@ -21,7 +21,7 @@ let files: ReturnType<typeof fileCache>
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'file-cache-'))
   db = openDatabase(dataDir)
-  files = fileCache(blobStore(sqliteSql(db), dataDir))
+  files = fileCache(blobStore(sqliteSql(db), join(dataDir, 'blobs')))
 })
 afterAll(() => {
   db?.close()
