@@ -189,8 +189,8 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
 
   /**
    * Whether the caller may read a manifest or blob by digest in a member: where a pattern
-   * narrows the image to some tags, one of them must stand on it (a referrer, such as a
-   * signature, goes with the manifest it is about).
+   * narrows the image to some tags, one of them must stand on it. A referrer, such as a
+   * signature, goes with the manifest it is about, and so do its own config and layers.
    */
   const readsDigest = async (
     e: Located,
@@ -200,8 +200,11 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   ): Promise<boolean> => {
     if (!granted.get(e)?.readsTag) return true
     for (const tag of await store.tagsReaching(r.key, e.image, digest)) if (readsTag(e, r, tag)) return true
-    const subject = referrer ? (await store.manifest(r.key, e.image, digest))?.subject : undefined
-    return subject ? readsDigest(e, r, subject, false) : false
+    if (!referrer) return false
+    const own = (await store.manifest(r.key, e.image, digest))?.subject
+    const subjects = new Set([...(own ? [own] : []), ...(await store.subjectsNaming(r.key, e.image, digest))])
+    for (const subject of subjects) if (await readsDigest(e, r, subject, false)) return true
+    return false
   }
 
   /** Refuses a write of `action` on one tag (or, without one, on the image as a whole). */

@@ -125,6 +125,10 @@ const Q = {
       SELECT 1 FROM oci_manifest_refs r WHERE r.repo = t.repo AND r.image = t.image AND r.manifest_digest = t.digest
         AND (r.child = ? OR EXISTS (SELECT 1 FROM oci_manifest_refs c WHERE c.repo = r.repo AND c.image = r.image
           AND c.manifest_digest = r.child AND c.child = ?)))`,
+  // The subjects of the manifests that name a digest (a signature's layers and config).
+  subjectsNaming: `SELECT DISTINCT m.subject FROM oci_manifest_refs r JOIN oci_manifests m
+      ON m.repo = r.repo AND m.image = r.image AND m.digest = r.manifest_digest
+    WHERE r.repo = ? AND r.image = ? AND r.child = ? AND m.subject IS NOT NULL ORDER BY m.subject`,
   imageExists: 'SELECT 1 AS found FROM oci_manifests WHERE repo = ? AND image = ? LIMIT 1',
   images: 'SELECT DISTINCT repo, image FROM oci_manifests ORDER BY repo, image',
   referrers:
@@ -304,6 +308,12 @@ export function containerStore(sql: Sql) {
       const on = await sql.all<{ tag: string }>(Q.tagsOfDigest, [repo, image, digest])
       const naming = await sql.all<{ tag: string }>(Q.tagsNaming, [repo, image, digest, digest])
       return [...new Set([...on, ...naming].map((r) => r.tag))]
+    },
+    /** The subjects of the image's manifests that name `digest`: what the referrers it belongs to are about. */
+    async subjectsNaming(repo: string, image: string, digest: string): Promise<string[]> {
+      return (await sql.all<{ subject: string }>(Q.subjectsNaming, [repo, image, digest])).map(
+        (r) => r.subject,
+      )
     },
     async tags(repo: string, image: string): Promise<string[]> {
       return (await sql.all<{ tag: string }>(Q.tagsOf, [repo, image])).map((r) => r.tag)

@@ -2,11 +2,13 @@
  * Permission patterns narrower than an image, with skopeo: a tag's files stand at
  * `<image>/<tag>/…`, so a target including `tagged/app/1.0.0/**` lets its user pull that tag
  * (and a multi-platform tag's parts, by digest) but not the image's other tags, their
- * manifests by digest or their layers, and push no other tag; a target excluding
+ * manifests by digest or their layers, and push no other tag (a signature, with its config and
+ * layers, goes with the tag it signs); a target excluding
  * `tagged/app/2.0.0/**` hides that one tag from a user who may otherwise read, push and
  * delete the whole image: pull, tag list, overwrite and delete of it are all refused, and the
  * console's versions and Artifacts tree leave it out.
  */
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,7 +19,9 @@ import { gql, type Connection } from './helpers/graphql'
 import { grant, skopeoAs, usersOutsideGroups } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { skopeoCli, writeOciIndexLayout, writeOciLayout } from '../support/skopeo'
-import { buildImage } from '../../server/containers/imageBuilder'
+import { buildImage, type BuiltImage } from '../../server/containers/imageBuilder'
+import { MEDIA } from '../../server/containers/rules'
+import { ociPusher } from '../support/ociPush'
 
 let server: TestServer
 let work: string
@@ -128,6 +132,63 @@ describe('a user whose target includes only some tags of an image', () => {
     expect(other.stderr).toMatch(/denied|may not push/i)
     expect(await tagsOf('owner', 'docker-local')).toEqual(['1.0.0', '2.0.0', 'copy', 'multi'])
   }, 60_000)
+})
+
+describe('signatures of the tags', () => {
+  /** A signature (an artifact whose subject is `image`) with a layer of its own, pushed as the owner. */
+  const sign = async (image: BuiltImage, text: string) => {
+    const pusher = await ociPusher(server.url, 'owner', TEST_PASSWORD)
+    const blob = (bytes: Buffer) => ({
+      bytes,
+      digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
+    })
+    const config = blob(Buffer.from('{}'))
+    const payload = blob(Buffer.from(text))
+    for (const b of [config, payload]) await pusher.pushBlob('docker-local/tagged/app', b.bytes, b.digest)
+    const manifest = blob(
+      Buffer.from(
+        JSON.stringify({
+          schemaVersion: 2,
+          mediaType: MEDIA.ociManifest,
+          artifactType: 'application/vnd.example.signature',
+          config: { mediaType: 'application/vnd.oci.empty.v1+json', digest: config.digest, size: 2 },
+          layers: [
+            { mediaType: 'application/octet-stream', digest: payload.digest, size: payload.bytes.length },
+          ],
+          subject: {
+            mediaType: MEDIA.ociManifest,
+            digest: image.manifest.digest,
+            size: image.manifest.bytes.length,
+          },
+        }),
+      ),
+    )
+    await pusher.putManifest('docker-local/tagged/app', MEDIA.ociManifest, manifest.bytes, manifest.digest)
+    return { manifest: manifest.digest, layer: payload.digest }
+  }
+
+  it("are read with the tag they sign, their layers too, and not another tag's", async () => {
+    const mine = await sign(one, 'signature of 1.0.0')
+    const other = await sign(two, 'signature of 2.0.0')
+    for (const repo of ['docker-local', 'docker']) {
+      const get = (path: string) =>
+        fetch(`${server.url}/v2/${repo}/tagged/app/${path}`, {
+          headers: { authorization: basic('tagger'), accept: MEDIA.ociManifest },
+        })
+      const referrers = async (subject: string) =>
+        (
+          (await (await get(`referrers/${subject}`)).json()) as { manifests: Array<{ digest: string }> }
+        ).manifests.map((m) => m.digest)
+      expect(await referrers(one.manifest.digest), repo).toEqual([mine.manifest])
+      expect((await get(`manifests/${mine.manifest}`)).status, repo).toBe(200)
+      const layer = await get(`blobs/${mine.layer}`)
+      expect(layer.status, repo).toBe(200)
+      expect(await layer.text()).toBe('signature of 1.0.0')
+      expect(await referrers(two.manifest.digest), repo).toEqual([])
+      expect((await get(`manifests/${other.manifest}`)).status, repo).toBe(404)
+      expect((await get(`blobs/${other.layer}`)).status, repo).toBe(404)
+    }
+  })
 })
 
 describe('a user whose target excludes one tag of an image', () => {
