@@ -129,11 +129,22 @@ export default tseslint.config(
     },
   },
   {
-    files: ['domain/**', 'commands/**', 'queries/**', 'adapters/**', 'ui/**', 'server/**'],
+    files: ['domain/**', 'commands/**', 'queries/**', 'adapters/**', 'ui/**', 'server/**', 'composition/**'],
     plugins: { boundaries },
     settings: {
-      'boundaries/include': ['domain/**', 'commands/**', 'queries/**', 'adapters/**', 'ui/**', 'server/**'],
+      'boundaries/include': [
+        'domain/**',
+        'commands/**',
+        'queries/**',
+        'adapters/**',
+        'ui/**',
+        'server/**',
+        'composition/**',
+      ],
       'boundaries/elements': [
+        // Node's composition (tests, scripts, the library's entries): it may import every layer of
+        // the client, and nothing of the client imports it.
+        { type: 'composition', pattern: 'composition/**', mode: 'full' },
         { type: 'domain', pattern: 'domain/**', mode: 'full' },
         { type: 'commands', pattern: 'commands/**', mode: 'full' },
         { type: 'queries', pattern: 'queries/**', mode: 'full' },
@@ -157,6 +168,19 @@ export default tseslint.config(
           default: 'disallow',
           // queries are pure selectors; the bus's `ask` runs them, so commands may import them.
           policies: [
+            {
+              from: { element: { type: 'composition' } },
+              allow: [
+                'composition',
+                'domain',
+                'commands',
+                'queries',
+                'ports',
+                'adapters',
+                'ui-root',
+                'ui',
+              ].map((type) => ({ to: { element: { type } } })),
+            },
             { from: { element: { type: 'domain' } }, allow: [{ to: { element: { type: 'domain' } } }] },
             {
               from: { element: { type: 'commands' } },

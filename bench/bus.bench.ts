@@ -2,7 +2,7 @@
  * Commands handled per second through decide + evolve + log, with no subscribers and with
  * 20 projection subscribers.
  */
-import { createApp } from '../commands/createApp'
+import { createApp } from '../composition/createApp'
 import { queryTable, type AppQuery } from '../queries'
 import type { Figure } from './types'
 import { fakePorts } from '../tests/support/fakePorts'

@@ -5,7 +5,7 @@
  * every area up front: an area the login page never uses is deferred (its initial state is
  * here, its code loads with its first command, which the bus queues meanwhile), and its
  * effects load with its first event (effects/lazy.ts). Node, replay, scripts and tests load
- * every area up front instead (domain/app.ts, effects/index.ts).
+ * every area up front instead (domain/app.ts, composition/createApp.ts).
  */
 import { createAreaRegistry } from '../domain/areaRegistry'
 import type { Ports } from '../adapters/ports'
@@ -21,7 +21,7 @@ import type {
 } from '../domain/app'
 import { onSlice, type CommandsOf, type SliceArea } from '../domain/shared/area'
 import { createBus, type App } from './bus'
-import { lazyEffects } from './effects/lazy'
+import { lazyEffectOf, lazyEffects, namedEffects } from './effects/lazy'
 import type { EffectTable } from './effects/types'
 
 /** What the browser needs of an area to run it: the commands layer's part of its manifest. */
@@ -55,6 +55,20 @@ export const lazyAreaEffects = (
   load: () => Promise<EffectTable>,
   accepts?: (event: AppEvent) => boolean,
 ): EffectTable => ({ [`${area}.lazy`]: lazyEffects(area, load, accepts) })
+
+/**
+ * The same effects with every lazily loaded table loaded now, under the names each of its
+ * effects has once loaded (`area.effect`): how Node runs the browser's areas (composition/).
+ */
+export async function effectsLoadedUpFront(table: EffectTable): Promise<EffectTable> {
+  const parts = await Promise.all(
+    Object.entries(table).map(async ([name, effect]): Promise<EffectTable> => {
+      const lazy = lazyEffectOf(effect)
+      return lazy ? namedEffects({ [lazy.area]: await lazy.load() }) : { [name]: effect }
+    }),
+  )
+  return Object.assign({}, ...parts) as EffectTable
+}
 
 /**
  * The areas as the browser runs them, in the order of the list (that of domain/app.ts). A fresh

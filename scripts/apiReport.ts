@@ -13,7 +13,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
 export const ENTRIES: Readonly<Record<string, string>> = {
   domain: 'domain/index.ts',
-  commands: 'commands/index.ts',
+  commands: 'composition/index.ts',
   node: 'adapters/node/scriptPorts.ts',
 }
 

@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { firstValueFrom, filter, debounceTime, timeout, merge, of } from 'rxjs'
-import { createApp, type App } from '../commands/createApp'
+import { createApp, type App } from '../composition/createApp'
 import { createScriptPorts } from '../adapters/node/scriptPorts'
 import type { AppState } from '../domain/app'
 import { defaultPackageQuery } from '../domain/packages/initial'

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { Subject } from 'rxjs'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { eventSpecs, type AppCommand, type AppEvent } from '../../domain/app'
 import { arbitraryFromCodec } from '../../tests/support/arbitraryFromCodec'
 import { commandArbitrary } from '../../tests/support/commandArbitraries'

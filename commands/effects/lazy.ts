@@ -1,7 +1,7 @@
 /**
  * Effects of areas the login page does not use, loaded with their area's first event, so
- * their code stays out of the first load (the browser composes them so: effects/browser.ts;
- * tests, scripts and Node load every effect up front: effects/index.ts).
+ * their code stays out of the first load (the browser composes them so: ui/areas.ts; tests,
+ * scripts and Node load every effect up front: composition/createApp.ts).
  *
  * Events of the area that arrive while its module loads are kept and handed to it in order
  * once it runs. What it emits keeps the correlation id of its cause (`caused`), and a
@@ -42,7 +42,7 @@ export function lazyEffects(
   load: () => Promise<EffectTable>,
   accepts: (event: AppEvent) => boolean = (event) => areaEvents(area)(event.type),
 ): Effect {
-  return (events$, state$, ports) =>
+  const effect: Effect = (events$, state$, ports) =>
     new Observable<EffectOutput>((out) => {
       const subscriptions = new Subscription()
       const backlog: Envelope<AppEvent>[] = []
@@ -112,4 +112,12 @@ export function lazyEffects(
       )
       return subscriptions
     })
+  loaders.set(effect, { area, load })
+  return effect
 }
+
+// What each lazy effect loads, so a composition that runs every area up front can load it first.
+const loaders = new WeakMap<Effect, { readonly area: string; readonly load: () => Promise<EffectTable> }>()
+
+/** The area and the loader a lazy effect stands for; undefined for any other effect. */
+export const lazyEffectOf = (effect: Effect) => loaders.get(effect)

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { adminEffects } from '../../commands/effects/admin'
 import { PASSWORD_LOST, type SaveState } from '../../domain/admin'
 import { SaveError } from '../../ui/admin/shared'

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import type { AppCommand } from '../../domain/app'
 import { fakePorts } from '../support/fakePorts'
 import { navigationEffects } from '../../commands/effects/navigation'

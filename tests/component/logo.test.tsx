@@ -1,7 +1,7 @@
 // The logo's product name (ui/shared/Logo.tsx) as the platform's answer arrives.
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { AppProvider } from '../../ui/shared/appContext'
 import { BareLayout } from '../../ui/layout/BareLayout'
 import { fakePorts } from '../support/fakePorts'

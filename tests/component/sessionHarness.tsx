@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { createApp, type App } from '../../commands/createApp'
+import { createApp, type App } from '../../composition/createApp'
 import type { AppCommand, AppEvent } from '../../domain/app'
 import type { Ports, Result, SessionApi, TokensApi } from '../../adapters/ports'
 import type { UserData } from '../../domain/session/types'

@@ -1,6 +1,6 @@
 // Builds a console seeded by events (start-up and session facts, from the fixtures) for the shell's component tests.
 import { render } from '@testing-library/react'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { namedEffects } from '../../commands/effects/lazy'

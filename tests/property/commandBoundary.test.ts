@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import type { AppCommand } from '../../domain/app'
 import { replayLog } from '../../domain/log'
 import { fakePorts } from '../support/fakePorts'

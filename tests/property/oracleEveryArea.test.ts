@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { isRight } from 'fp-ts/Either'
 import { Subject } from 'rxjs'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import {
   areas,
   eventSpecs,

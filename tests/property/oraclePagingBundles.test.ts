@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Subject } from 'rxjs'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import type { AppEvent, AppState } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
 import { defaultPackageQuery } from '../../domain/packages/initial'

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Subject } from 'rxjs'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { eventSpecs, type AppCommand, type AppEvent } from '../../domain/app'
 import { replayLog } from '../../domain/log'
 import { fakePorts } from '../support/fakePorts'

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Subject } from 'rxjs'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { supportBundlesEffects } from '../../commands/effects/supportBundles'
 import type { AppEvent } from '../../domain/app'
 import { CreationFailed, CreationStarted, Created } from '../../domain/supportBundles/events'

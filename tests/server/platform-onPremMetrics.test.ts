@@ -4,7 +4,7 @@
  * bus, effects and HTTP adapter (script ports).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createApp, type App } from '../../commands/createApp'
+import { createApp, type App } from '../../composition/createApp'
 import { createScriptPorts } from '../../adapters/node/scriptPorts'
 import { until } from '../support/wait'
 import { startTestServer, type TestServer } from '../support/server'

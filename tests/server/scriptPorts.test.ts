@@ -3,7 +3,7 @@
  * platform. The real bus, effects and adapters sign in and search packages over HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { createScriptPorts } from '../../adapters/node/scriptPorts'
 import { isSignedIn } from '../../domain/session/selectors'
 import { defaultPackageQuery } from '../../domain/packages/initial'

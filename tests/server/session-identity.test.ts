@@ -4,7 +4,7 @@
  * recorded; logout resets the identity except in the tour flavour.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../commands/createApp'
+import { createApp, type App } from '../../composition/createApp'
 import { createScriptPorts } from '../../adapters/node/scriptPorts'
 import { IDENTITY_TOKEN_SECONDS } from '../../server/auth/profileRoutes'
 import { until } from '../support/wait'

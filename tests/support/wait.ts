@@ -11,7 +11,7 @@
  */
 import { filter, firstValueFrom, timeout, type VirtualTimeScheduler } from 'rxjs'
 import { vi } from 'vitest'
-import type { App } from '../../commands/createApp'
+import type { App } from '../../commands/bus'
 import type { AppState } from '../../domain/app'
 
 /** `turns` task turns: each lets every resolved promise and what it starts run. */

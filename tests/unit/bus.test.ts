@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Observable, filter, map, throwError } from 'rxjs'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { MAX_POLICY_COMMANDS, MAX_POLICY_DEPTH } from '../../commands/bus'
 import type { AppCommand } from '../../domain/app'
 import { replayLog } from '../../domain/log'

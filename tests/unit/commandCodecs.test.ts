@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { createBrowserApp } from '../../commands/browserApp'
 import { areaManifests } from '../../ui/areas'
 import { eagerAreas } from '../../domain/app'

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Subject } from 'rxjs'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import type { AppEvent } from '../../domain/app'
 import { replayLog } from '../../domain/log'
 import { REDACTED_EMAIL, redactLog } from '../../domain/debug/redact'

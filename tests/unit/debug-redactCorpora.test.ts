@@ -5,7 +5,7 @@
  * Whatever is left still replays, to the hash its trailer names.
  */
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { eventSpecs } from '../../domain/app'
 import { replayLog } from '../../domain/log'
 import { REDACTED_SECRET, redactLog } from '../../domain/debug/redact'

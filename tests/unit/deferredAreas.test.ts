@@ -11,7 +11,7 @@ import { right } from 'fp-ts/Either'
 import { createBus, type App } from '../../commands/bus'
 import { browserAreas, createBrowserApp } from '../../commands/browserApp'
 import { areaManifests } from '../../ui/areas'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import {
   areaByKey,
   areas,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { fakePorts } from '../support/fakePorts'
 

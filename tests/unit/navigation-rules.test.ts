@@ -2,7 +2,7 @@
 // Application sidebar's Overview.
 import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { platformEffects } from '../../commands/effects/platform'
 import {

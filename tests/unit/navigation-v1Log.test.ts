@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { decodeEventLine, encodeEventLine, replayLog } from '../../domain/log'
 import { Navigated, SessionCheckRequested } from '../../domain/navigation/events'
 import { IDLE_CHECK_MS } from '../../domain/navigation/decider'

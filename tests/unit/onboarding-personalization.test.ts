@@ -18,7 +18,7 @@ import {
   type StepDataOf,
 } from '../../domain/onboarding'
 import type { OnboardingApi } from '../../adapters/ports'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { spec } from '../support/decider'

@@ -1,7 +1,7 @@
 // Setting up a client: the relaunched guided flow or set-me-up, and the set-up text.
 import { describe, expect, it } from 'vitest'
 import { left } from 'fp-ts/Either'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { clientFlowLength, RELAUNCH_FLOW_STEPS, relaunchFlowSupported } from '../../domain/onboarding'
 import { clientServed, clientSetup, dockerRegistry } from '../../domain/onboarding/setMeUp'

@@ -1,6 +1,6 @@
 /** The packages effects through the real bus, with an in-memory platform. */
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { type PackageQuery } from '../../domain/packages/types'
 import { defaultPackageQuery } from '../../domain/packages/initial'
 import { fakePorts } from '../support/fakePorts'

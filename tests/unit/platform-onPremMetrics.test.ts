@@ -2,8 +2,8 @@
 // the feature is on for a self-hosted instance; a failure is logged and changes nothing else.
 import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
-import { createApp } from '../../commands/createApp'
-import { allEffects } from '../../commands/effects'
+import { createApp } from '../../composition/createApp'
+import { allEffects } from '../../composition/createApp'
 import type { OnPremMetrics } from '../../domain/platform'
 import type { PlatformApi } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'

@@ -1,7 +1,7 @@
 // The start-up sequence through the real bus with fake platform answers.
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../commands/createApp'
-import { allEffects } from '../../commands/effects'
+import { createApp } from '../../composition/createApp'
+import { allEffects } from '../../composition/createApp'
 import type { Ports } from '../../adapters/ports'
 import { fakePorts } from '../support/fakePorts'
 import {

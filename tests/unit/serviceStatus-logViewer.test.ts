@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { VirtualTimeScheduler } from 'rxjs'
 import { left } from 'fp-ts/Either'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { fakePorts } from '../support/fakePorts'
 import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
 import { platformWith } from '../support/fixtures'

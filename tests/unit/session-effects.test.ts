@@ -2,8 +2,8 @@
 // storage of the saved path and the login dialog's dismissal.
 import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
-import { createApp } from '../../commands/createApp'
-import { allEffects } from '../../commands/effects'
+import { createApp } from '../../composition/createApp'
+import { allEffects } from '../../composition/createApp'
 import { LOGIN_DIALOG_DISMISSED_KEY, SET_ME_UP_STALE_KEY } from '../../commands/effects/session'
 import { OIDC_LOGOUT_PATH } from '../../domain/session/sessionEnd'
 import * as S from '../../domain/session/events'

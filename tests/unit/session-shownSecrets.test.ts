@@ -2,8 +2,8 @@
 // ports keep them in memory by the reference its state holds, and a session's end drops them.
 import { describe, expect, it } from 'vitest'
 import { right } from 'fp-ts/Either'
-import { createApp } from '../../commands/createApp'
-import { allEffects } from '../../commands/effects'
+import { createApp } from '../../composition/createApp'
+import { allEffects } from '../../composition/createApp'
 import * as S from '../../domain/session/events'
 import { fakePorts } from '../support/fakePorts'
 import { sessionApi, user } from '../support/fixtures'

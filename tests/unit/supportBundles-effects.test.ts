@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { VirtualTimeScheduler } from 'rxjs'
 import { left } from 'fp-ts/Either'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { UserDataLoaded } from '../../domain/session/events'
 import { shownBundles, type BundleRequest } from '../../domain/supportBundles'
 import { fakePorts } from '../support/fakePorts'

@@ -1,7 +1,7 @@
 // The navigation tour (the tour area): its rules and its life on the bus.
 import { describe, expect, it } from 'vitest'
 import { BehaviorSubject, firstValueFrom, of, toArray } from 'rxjs'
-import { createApp } from '../../commands/createApp'
+import { createApp } from '../../composition/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { tourCompletedKey, tourEffects } from '../../commands/effects/tour'
 import * as S from '../../domain/session/events'

@@ -1,4 +1,4 @@
-import type { App } from '../../commands/createApp'
+import type { App } from '../../commands/bus'
 import { redactLog, type RedactOptions } from '../../domain/debug/redact'
 
 /**

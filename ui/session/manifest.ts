@@ -17,13 +17,13 @@ export const sessionManifest: AreaManifest = {
     load: () => import('../../domain/session/accountDecider').then((m) => slice(m.sessionArea)),
   },
   effects: {
+    ...namedEffects({ session: sessionEffects }),
     // The account screens' requests: session events, but not the login page's.
     ...lazyAreaEffects(
       'account',
       () => import('../../commands/effects/account').then((m) => m.accountEffects),
       (event) => isAccountEvent(event.type),
     ),
-    ...namedEffects({ session: sessionEffects }),
   },
   ports: (http) => ({
     sessionApi: {

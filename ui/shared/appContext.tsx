@@ -4,7 +4,7 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
-import type { App } from '../../commands/createApp'
+import type { App } from '../../commands/bus'
 import type { AppQuery, QueryResult } from '../../queries'
 import type { AppCommand } from '../../domain/app'
 

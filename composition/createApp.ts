@@ -1,10 +1,19 @@
+/**
+ * Node's composition (tests, scripts, benches): the browser's areas (ui/areas.ts) with every
+ * area loaded up front. The effects are the manifests' own, their lazily loaded tables loaded
+ * before the first app starts, so an area added to the list runs here too, with nothing to add.
+ */
 import { eagerAreas, type AppEvent } from '../domain/app'
 import type { BuildInfo } from '../domain/build'
 import type { Ports } from '../adapters/ports'
-import { createBus, type App, type Policy } from './bus'
-import { trackPortCalls } from './portCalls'
-import { allEffects } from './effects'
-import type { EffectTable } from './effects/types'
+import { createBus, type App, type Policy } from '../commands/bus'
+import { trackPortCalls } from '../commands/portCalls'
+import { browserEffects, effectsLoadedUpFront } from '../commands/browserApp'
+import type { EffectTable } from '../commands/effects/types'
+import { areaManifests } from '../ui/areas'
+
+/** Every effect of the client, named `area.effect` so a failure names its source. */
+export const allEffects: EffectTable = await effectsLoadedUpFront(browserEffects(areaManifests))
 
 export interface CreateAppOptions {
   readonly ports: Ports

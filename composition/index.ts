@@ -5,6 +5,12 @@
  * awaits `app.settled()` and reads `app.getState()` (docs/scripting.md). The API report
  * (docs/api/commands.api.txt) lists what it exports.
  */
-export { createApp, type App, type CreateAppOptions, type Policy, type SettlingApp } from './createApp'
-export { allEffects } from './effects'
-export type { EffectTable } from './effects/types'
+export {
+  allEffects,
+  createApp,
+  type App,
+  type CreateAppOptions,
+  type Policy,
+  type SettlingApp,
+} from './createApp'
+export type { EffectTable } from '../commands/effects/types'
