@@ -213,6 +213,19 @@ describe("the login guard's part", () => {
       )
   })
 
+  it('every different request of the guard on the way is asked for, each once', () => {
+    // An invitation without its token signs out and goes to login, which an SSO-only login leaves.
+    const asked = navigation
+      .given(...ssoOnly())
+      .when(go('/login/invitation'))
+      .events()
+      .flatMap((e) => (e.type === 'navigation/GuardRequested' ? e.data.commands : []))
+    expect(asked).toEqual([
+      { type: 'session/SignOut', reason: 'invitation' },
+      { type: 'session/AutoRedirectToSso' },
+    ])
+  })
+
   it('a signed-in user opening the login page goes to the page last visited', () => {
     const back = navigation
       .given(
@@ -328,6 +341,33 @@ describe('the landings', () => {
       }),
     )
     expect(landing(onAdminPage, { type: 'navigation/GoToApplicationLanding' })).toEqual(['/builds'])
+  })
+
+  it('each is a new history entry: Back returns to the page left', () => {
+    const modes = (command: Parameters<ReturnType<typeof navigation.given>['when']>[0]) =>
+      navigation
+        .given(...startedAs({ admin: true }))
+        .when(command)
+        .events()
+        .flatMap((e) => (e.type === 'navigation/Navigated' ? [e.data.mode] : []))
+    expect(modes({ type: 'navigation/GoToLanding' })).toEqual(['push'])
+    expect(modes({ type: 'navigation/GoToAdminLanding' })).toEqual(['push'])
+    const onAdminPage = navigation.given(
+      ...startedAs({ admin: true }),
+      onPackages,
+      N.Navigated({
+        ...onPackages.data,
+        location: at('/admin/management/users'),
+        routeName: 'users',
+        sidebar: 'administration',
+      }),
+    )
+    expect(
+      onAdminPage
+        .when({ type: 'navigation/GoToApplicationLanding' })
+        .events()
+        .flatMap((e) => (e.type === 'navigation/Navigated' ? [e.data.mode] : [])),
+    ).toEqual(['push'])
   })
 })
 

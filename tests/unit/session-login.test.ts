@@ -9,7 +9,7 @@ import { sessionLoginArea } from '../../domain/session/loginDecider'
 import * as S from '../../domain/session'
 import * as P from '../../domain/platform/events'
 import { spec } from '../support/decider'
-import { anonymous, loginData, user } from '../support/fixtures'
+import { anonymous, loginData, safePath, user } from '../support/fixtures'
 
 const session = spec(appSlice(sessionArea))
 const state = (...events: AppEvent[]) => session.given(...events).state.session
@@ -319,5 +319,131 @@ describe('the login page alone, before the account screens load', () => {
         },
       ),
     ).toEqual({ _tag: 'Right', right: [S.LoginDataRequested({})] })
+  })
+})
+
+describe('the login commands a script sends', () => {
+  const NOW = Date.parse('2026-01-01T00:00:00.000Z')
+
+  it('says which field of the login is blank', () => {
+    session
+      .given()
+      .when({ type: 'session/SignIn', user: 'admin', passwordRef: ' ', rememberMe: false })
+      .rejected('password: mandatory')
+    session
+      .given()
+      .when({
+        type: 'session/SignIn',
+        user: 'admin',
+        passwordRef: 'r',
+        rememberMe: false,
+        redirectTo: '/ui/builds',
+      })
+      .then(
+        S.SignInRequested({ user: 'admin', rememberMe: false, redirectTo: '/ui/builds', passwordRef: 'r' }),
+      )
+  })
+
+  it('takes a one-time code when the login waits for one (verify or enrol)', () => {
+    session
+      .given(S.MfaRequired({ user: 'a', step: 'verify' }))
+      .when({ type: 'session/VerifyOtp', otpRef: 'c' })
+      .then(S.OtpSubmitted({ otpRef: 'c' }))
+    session
+      .given(signedIn)
+      .when({ type: 'session/VerifyOtp', otpRef: 'c' })
+      .rejected('no login is waiting for a one-time code')
+  })
+
+  it('may force keeping a login screen for after login, never an unsafe path', () => {
+    session
+      .given()
+      .when({ type: 'session/SavePathAfterLogin', path: '/ui/login', force: true })
+      .then(S.PathAfterLoginSaved({ pathAfterLogin: '/ui/login', expiration: NOW + 8 * 3600 * 1000 }))
+    session
+      .given()
+      .when({ type: 'session/SavePathAfterLogin', path: '/ui/login', force: false })
+      .rejected('this path is not kept for after login')
+    session
+      .given()
+      .when({ type: 'session/SavePathAfterLogin', path: '//evil.example', force: true })
+      .rejected('this path is not kept for after login')
+  })
+
+  it('goes to no SSO address when the platform named none (an empty link is no provider)', () => {
+    session
+      .given(loginData())
+      .when({ type: 'session/GoToSso', url: '' })
+      .rejected('not an SSO provider of this platform')
+  })
+
+  it('checks no session while it is being signed out', () => {
+    session
+      .given(signedIn, S.SignOutRequested({ reason: 'logout', providerLogout: null }))
+      .when({ type: 'session/CheckSession', idleMs: 24 * 3600 * 1000 })
+      .rejected('no signed-in session to check')
+    session
+      .given(S.MfaRequired({ user: 'a', step: 'verify' }))
+      .when({ type: 'session/CheckSession', idleMs: 24 * 3600 * 1000 })
+      .rejected('no signed-in session to check')
+  })
+})
+
+describe('what the login leaves in the session', () => {
+  const requested = S.SignInRequested({
+    user: 'a',
+    rememberMe: false,
+    redirectTo: '/ui/builds',
+    passwordRef: 'r',
+  })
+  const refused = S.SignInFailed({
+    user: 'a',
+    failure: { kind: 'status', status: 401, message: 'Bad credentials' },
+  })
+
+  it('a login under way names its user and target; refused, the user is signed out and not waiting', () => {
+    expect(state(requested)).toMatchObject({
+      status: 'signingIn',
+      loading: true,
+      pendingUser: 'a',
+      redirectTo: '/ui/builds',
+    })
+    expect(state(requested, refused)).toMatchObject({ status: 'anonymous', loading: false })
+    expect(state(S.SsoSignInRequested({ kind: 'crowd' }))).toMatchObject({
+      status: 'signingIn',
+      loading: true,
+      forms: { signIn: { status: 'pending' } },
+    })
+  })
+
+  it('a second factor asked: the login waits, not loading, with its form done', () => {
+    expect(state(requested, S.MfaRequired({ user: 'a', step: 'enroll' }))).toMatchObject({
+      status: 'mfaEnroll',
+      loading: false,
+      pendingUser: 'a',
+      forms: { signIn: { status: 'done' } },
+      login: { mfaAuthenticator: null },
+    })
+  })
+
+  it('the path kept for after login is forgotten once used, and only then', () => {
+    const saved = S.PathAfterLoginSaved({ pathAfterLogin: '/ui/builds', expiration: 1 })
+    expect(state(saved).savedPath).toEqual({ pathAfterLogin: '/ui/builds', expiration: 1 })
+    expect(state(saved, S.PathAfterLoginCleared({})).savedPath).toBeNull()
+    expect(state(S.PathAfterLoginCleared({})).savedPath).toBeNull()
+    expect(
+      state(S.PathAfterLoginRestored({ record: { pathAfterLogin: '/ui/x', expiration: 2 } })).savedPath,
+    ).toEqual({
+      pathAfterLogin: '/ui/x',
+      expiration: 2,
+    })
+    const toSaved = state(
+      requested,
+      saved,
+      S.RedirectedAfterLogin({ target: 'saved', path: safePath('/builds') }),
+    )
+    expect(toSaved).toMatchObject({ savedPath: null, redirectTo: null })
+    const toLanding = state(requested, saved, S.RedirectedAfterLogin({ target: 'landing', path: '' }))
+    expect(toLanding).toMatchObject({ savedPath: { pathAfterLogin: '/ui/builds' }, redirectTo: null })
   })
 })
