@@ -18,7 +18,14 @@ import { ANONYMOUS, HttpError, type ServerContext } from '../context'
 import type { RepositoryRecord, RepositoryStore } from '../repositories/store'
 import type { RegistryAuth, RegistryCaller } from '../registry/auth'
 import { permissionStore } from './store'
-import { allows, allowsBelow, readsWhole, type Principal, type RegistryAction } from './rules'
+import {
+  allows,
+  allowsBelow,
+  readsWhole,
+  type PermissionTarget,
+  type Principal,
+  type RegistryAction,
+} from './rules'
 
 export type { RegistryAction } from './rules'
 
@@ -38,20 +45,39 @@ export function registryAuthorizer(
   const store = permissionStore(ctx.sql)
   const { repos, auth } = deps
 
-  const principalOf = async (caller: RegistryCaller): Promise<Principal> => ({
-    name: caller.user.name,
-    admin: caller.user.admin,
-    anonymous: caller.anonymous,
-    groups: caller.anonymous ? [] : await store.groupsOf(caller.user.id),
-    ...(caller.scope ? { scope: caller.scope } : {}),
-  })
+  /**
+   * The caller's groups and the targets, read once per caller: a caller is made for one
+   * request, so a list's checks (an image, a tag, a repository at a time) cost no query each,
+   * and an admin's change still holds from the next request on.
+   */
+  const grants = new WeakMap<RegistryCaller, Promise<Grants>>()
+  const grantsOf = (caller: RegistryCaller): Promise<Grants> => {
+    let found = grants.get(caller)
+    if (!found) {
+      found = (async () => ({
+        principal: {
+          name: caller.user.name,
+          admin: caller.user.admin,
+          anonymous: caller.anonymous,
+          groups: caller.anonymous ? [] : await store.groupsOf(caller.user.id),
+          ...(caller.scope ? { scope: caller.scope } : {}),
+        },
+        targets: await store.targets(),
+      }))()
+      grants.set(caller, found)
+    }
+    return found
+  }
 
   const can = async (
     caller: RegistryCaller,
     repo: RepositoryRecord,
     action: RegistryAction,
     path?: string,
-  ): Promise<boolean> => allows(await principalOf(caller), await store.targets(), repo, action, path)
+  ): Promise<boolean> => {
+    const { principal, targets } = await grantsOf(caller)
+    return allows(principal, targets, repo, action, path)
+  }
 
   const refuse = (caller: RegistryCaller, repo: RepositoryRecord, action: RegistryAction): never => {
     if (caller.anonymous) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
@@ -166,8 +192,7 @@ export function registryAuthorizer(
      * and exclude patterns decide. Listings keep out what a read of the path would refuse.
      */
     async pathFilter(caller: RegistryCaller, repo: RepositoryRecord): Promise<PathFilter | undefined> {
-      const principal = await principalOf(caller)
-      const targets = await store.targets()
+      const { principal, targets } = await grantsOf(caller)
       if (readsWhole(principal, targets, repo)) return undefined
       return (path) => allows(principal, targets, repo, 'read', path)
     },
@@ -183,13 +208,13 @@ export function registryAuthorizer(
       folder: string,
       reach: 'some' | 'all',
     ): Promise<boolean> {
-      return allowsBelow(await principalOf(caller), await store.targets(), repo, action, folder, reach)
+      const { principal, targets } = await grantsOf(caller)
+      return allowsBelow(principal, targets, repo, action, folder, reach)
     },
 
     /** The repositories a read of `repo` goes through, in resolution order, that the caller may read. */
     async readableMembers(caller: RegistryCaller, repo: RepositoryRecord, path?: string) {
-      const principal = await principalOf(caller)
-      const targets = await store.targets()
+      const { principal, targets } = await grantsOf(caller)
       if (!allows(principal, targets, repo, 'read', path)) return []
       return (await repos.resolutionOrder(repo.key)).filter((r) =>
         allows(principal, targets, r, 'read', path),
@@ -199,6 +224,12 @@ export function registryAuthorizer(
 }
 
 export type RegistryAuthorizer = ReturnType<typeof registryAuthorizer>
+
+/** Who a caller is to the rules, and the stored targets. */
+interface Grants {
+  readonly principal: Principal
+  readonly targets: readonly PermissionTarget[]
+}
 
 /** Whether the caller may read one path of a repository. */
 export type PathFilter = (path: string) => boolean

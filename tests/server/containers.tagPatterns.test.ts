@@ -270,3 +270,59 @@ describe("the console's versions and tree of the image", () => {
     expect(await tree(viewer.cookie)).not.toContain('2.0.0')
   })
 })
+
+describe("what a patterned user's lists cost", () => {
+  it('about the same number of queries however many images and tags there are', async () => {
+    const viewer = signInDirectlyAs(server, { outsider: true })
+    await grant(server, {
+      repositories: ['docker-local', 'docker'],
+      includePatterns: ['tagged/app/1.0.0/**'],
+      users: { [viewer.name]: ['read'] },
+    })
+    /** How many statements the server runs while it answers `ask`. */
+    const queries = async (ask: () => Promise<Response>) => {
+      type Statement = (...args: unknown[]) => unknown
+      const sql = server.ctx.sql as unknown as Record<'all' | 'one' | 'run', Statement>
+      const { all, one, run } = sql
+      let n = 0
+      const counted =
+        (statement: Statement): Statement =>
+        (...args) => (n++, statement.apply(sql, args))
+      Object.assign(sql, { all: counted(all), one: counted(one), run: counted(run) })
+      try {
+        expect((await ask()).status).toBe(200)
+      } finally {
+        Object.assign(sql, { all, one, run })
+      }
+      return n
+    }
+    const v2list = (path: string) =>
+      fetch(`${server.url}/v2/${path}`, { headers: { authorization: basic('tagger') } })
+    const lists = async () => ({
+      catalogue: await queries(() => v2list('_catalog')),
+      tags: await queries(() => v2list('docker/tagged/app/tags/list')),
+      versions: await queries(() =>
+        fetch(`${server.url}/ui/api/v1/mds/versions`, {
+          method: 'POST',
+          headers: browserHeaders(server.url, viewer.cookie),
+          body: JSON.stringify({
+            graphQL: {
+              query:
+                'query V($id: ID!) { versions(filter: {packageId: $id}, first: 50) { edges { node { name } } } }',
+              variables: { id: 'docker://tagged/app' },
+            },
+          }),
+        }),
+      ),
+    })
+    const before = await lists()
+    const pusher = await ociPusher(server.url, 'owner', TEST_PASSWORD)
+    for (let i = 0; i < 12; i++) {
+      await pusher.push(`docker-local/counted/app-${i}`, one, ['1.0.0'])
+      await pusher.push('docker-local/tagged/app', one, [`extra-${i}`])
+    }
+    const after = await lists()
+    for (const list of ['catalogue', 'tags', 'versions'] as const)
+      expect(after[list], `${list}: ${before[list]} → ${after[list]}`).toBeLessThanOrEqual(before[list] + 2)
+  })
+})
