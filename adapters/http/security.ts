@@ -3,7 +3,7 @@ import { map } from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
 import type { SecurityApi } from '../ports'
 import type { HttpClient } from './client'
-import { PAGE_SPECS } from '../../domain/security/rules'
+import { PAGE_SPECS, linesOf } from '../../domain/security/rules'
 import type { SecurityPage, SettingsValues } from '../../domain/security/types'
 
 const s = t.string
@@ -74,6 +74,12 @@ const Crowd = t.type({
   useDefaultProxy: b,
   autoCreateUsers: b,
 })
+const HttpSso = t.type({
+  enabled: b,
+  remoteUserHeader: s,
+  trustedProxies: t.array(s),
+  autoCreateUsers: b,
+})
 const Discovery = t.type({
   issuer: s,
   authorizationEndpoint: s,
@@ -90,13 +96,18 @@ const PAGES: Readonly<
   oauth: { path: '/ui/admin/oidc', codec: OAuth },
   ldap: { path: '/ui/admin/ldap', codec: Ldap },
   crowd: { path: '/ui/admin/crowd', codec: Crowd },
+  httpsso: { path: '/ui/admin/httpsso', codec: HttpSso },
 }
 
-/** Nested answers (the SP's addresses, the certificate) as `outer.inner` keys; null ones left out. */
+/**
+ * Nested answers (the SP's addresses, the certificate) as `outer.inner` keys; null ones left out;
+ * lists (HTTP SSO's proxies) as one entry a line.
+ */
 function flatten(value: object, prefix = ''): SettingsValues {
   const out: Record<string, string | boolean | number> = {}
   for (const [key, v] of Object.entries(value)) {
     if (typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number') out[prefix + key] = v
+    else if (Array.isArray(v)) out[prefix + key] = v.map(String).join('\n')
     else if (v !== null && typeof v === 'object') Object.assign(out, flatten(v as object, `${prefix}${key}.`))
   }
   return out
@@ -115,7 +126,15 @@ export function createSecurityApi(http: HttpClient): SecurityApi {
     async save(page, values, secret) {
       const { path, codec } = PAGES[page]
       const secretField = PAGE_SPECS[page].secret
-      const body = secretField && secret ? { ...values, [secretField]: secret } : values
+      // A list field travels as an array (the form holds it one entry a line).
+      const lists = PAGE_SPECS[page].fields.filter(
+        (f) => f.kind === 'lines' && typeof values[f.name] === 'string',
+      )
+      const withLists = {
+        ...values,
+        ...Object.fromEntries(lists.map((f) => [f.name, linesOf(String(values[f.name]))])),
+      }
+      const body = secretField && secret ? { ...withLists, [secretField]: secret } : withLists
       return pipe(
         await http.request(path, codec, { method: 'PUT', body }),
         map((a) => flatten(a)),

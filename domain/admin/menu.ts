@@ -85,6 +85,12 @@ function allAdminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMenuGro
           testId: 'crowd',
           hidden: inputs.cloud,
         },
+        {
+          title: 'HTTP SSO',
+          href: '/admin/configuration/security/http_sso',
+          testId: 'http-sso',
+          hidden: inputs.cloud,
+        },
       ],
     },
     {

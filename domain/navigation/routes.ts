@@ -240,6 +240,7 @@ const adminRoutes: RouteDef[] = [
   admin('security.ldap', '/admin/configuration/security/ldap', 'Security Settings', 'security'),
   admin('security.oauth', '/admin/configuration/security/oauth', 'Security Settings', 'security'),
   admin('security.crowd', '/admin/configuration/security/crowd_integration', 'Security Settings', 'security'),
+  admin('security.httpsso', '/admin/configuration/security/http_sso', 'Security Settings', 'security'),
   admin('security.general', '/admin/configuration/security/general', 'Security Settings', 'security'),
   // After its pages: a pattern also matches the paths under it.
   admin('security', '/admin/configuration/security', 'Security Settings', 'security'),

@@ -29,6 +29,7 @@ export const notificationsCommandCodecs: CommandCodecs<NotificationsCommand> = {
             oauthSettings: null,
             ldapSettings: null,
             crowdSettings: null,
+            httpSsoSettings: null,
           }),
         }),
         t.partial({ name: t.string }),

@@ -25,6 +25,7 @@ export type ToastSubject =
   | 'oauthSettings'
   | 'ldapSettings'
   | 'crowdSettings'
+  | 'httpSsoSettings'
 
 /**
  * What a toast says, as a message key and its data (facts in events, wording in the view's

@@ -16,6 +16,7 @@ const SUBJECTS: Readonly<Record<SecurityPage, ToastSubject>> = {
   oauth: 'oauthSettings',
   ldap: 'ldapSettings',
   crowd: 'crowdSettings',
+  httpsso: 'httpSsoSettings',
 }
 
 function update(

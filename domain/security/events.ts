@@ -2,7 +2,7 @@ import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
 
-const Page = t.keyof({ general: null, saml: null, oauth: null, ldap: null, crowd: null })
+const Page = t.keyof({ general: null, saml: null, oauth: null, ldap: null, crowd: null, httpsso: null })
 export const SettingsValuesC = t.record(t.string, t.union([t.string, t.boolean, t.number]))
 const Problems = t.record(t.string, t.string)
 

@@ -10,5 +10,5 @@ const page: SecurityPageState = {
 }
 
 export const initialSecurityState: SecurityState = {
-  pages: { general: page, saml: page, oauth: page, ldap: page, crowd: page },
+  pages: { general: page, saml: page, oauth: page, ldap: page, crowd: page, httpsso: page },
 }

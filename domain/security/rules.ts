@@ -11,7 +11,8 @@ import type { FormMessage } from '../shared/messages'
 import type { Failure } from '../shared/failure'
 import type { SecurityPage, SettingsValues } from './types'
 
-export type FieldKind = 'text' | 'url' | 'secret' | 'switch' | 'number' | 'multiline' | 'choice'
+/** `lines`: a list, one entry a line (the platform takes it as an array). */
+export type FieldKind = 'text' | 'url' | 'secret' | 'switch' | 'number' | 'multiline' | 'lines' | 'choice'
 
 export interface FieldSpec {
   readonly name: string
@@ -113,7 +114,38 @@ export const PAGE_SPECS: Readonly<Record<SecurityPage, PageSpec>> = {
     ],
     secret: 'applicationPassword',
   },
+  httpsso: {
+    fields: [
+      sw('enabled'),
+      { name: 'remoteUserHeader', kind: 'text', required: true },
+      { name: 'trustedProxies', kind: 'lines', required: true },
+      sw('autoCreateUsers'),
+    ],
+  },
 }
+
+/** How many proxies HTTP SSO may trust (the platform's bound too). */
+export const MAX_TRUSTED_PROXIES = 20
+const HEADER_NAME = /^[A-Za-z0-9_-]{1,64}$/
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/
+
+/** A proxy's address as the connection shows it: IPv4 dotted or IPv6, no name, port or range. */
+export function isAddress(text: string): boolean {
+  if (IPV4.test(text)) return true
+  if (!text.includes(':') || !/^[0-9A-Fa-f:.]{2,45}$/.test(text)) return false
+  try {
+    return new URL(`http://[${text}]/`).hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/** A `lines` field's entries: one a line, blanks left out. */
+export const linesOf = (text: string): ReadonlyArray<string> =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
 
 /** The security pages' problems: the generic form keys and the pages' own. */
 export type SecurityMessage =
@@ -122,6 +154,9 @@ export type SecurityMessage =
   | { readonly key: 'mustHold'; readonly text: string }
   | { readonly key: 'invalidLdapUrl' }
   | { readonly key: 'onlyWithSaml' }
+  | { readonly key: 'headerName' }
+  | { readonly key: 'notAnAddress'; readonly text: string }
+  | { readonly key: 'tooMany'; readonly max: number }
 
 const INVALID_LDAP_URL: SecurityMessage = { key: 'invalidLdapUrl' }
 
@@ -193,6 +228,17 @@ export function validateSecuritySettings(
   if (page === 'crowd' && on && !options.secretTyped && values.applicationPasswordSet !== true)
     problems.applicationPassword = mandatory
   if (page === 'saml' && values.autoRedirect === true && !on) problems.autoRedirect = { key: 'onlyWithSaml' }
+  if (page === 'httpsso') {
+    // The header is read whether or not HTTP SSO is on: it is never left empty.
+    const header = text(values, 'remoteUserHeader').trim()
+    if (header === '') problems.remoteUserHeader = mandatory
+    else if (!HEADER_NAME.test(header)) problems.remoteUserHeader = { key: 'headerName' }
+    const proxies = linesOf(text(values, 'trustedProxies'))
+    const wrong = proxies.find((p) => !isAddress(p))
+    if (wrong !== undefined) problems.trustedProxies = { key: 'notAnAddress', text: wrong }
+    else if (proxies.length > MAX_TRUSTED_PROXIES)
+      problems.trustedProxies = { key: 'tooMany', max: MAX_TRUSTED_PROXIES }
+  }
   return problems
 }
 
@@ -205,7 +251,13 @@ export function settingsToSend(page: SecurityPage, values: SettingsValues): Sett
     const v = values[field.name]
     if (v === undefined) continue
     out[field.name] =
-      field.kind === 'number' ? Number(v) : field.kind === 'switch' ? v === true : String(v).trim()
+      field.kind === 'number'
+        ? Number(v)
+        : field.kind === 'switch'
+          ? v === true
+          : field.kind === 'lines'
+            ? linesOf(String(v)).join('\n')
+            : String(v).trim()
   }
   return out
 }

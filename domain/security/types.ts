@@ -1,13 +1,13 @@
 /**
  * The security area: Administration → Security's settings pages (general security, SAML,
- * OAuth, LDAP, Crowd / JIRA), each loaded, saved and (OAuth) tested against the platform.
+ * OAuth, LDAP, Crowd / JIRA, HTTP SSO), each loaded, saved and (OAuth) tested against the platform.
  */
 import type { Failure } from '../shared/failure'
 import type { Loadable } from '../shared/loadable'
 
 export type { Loadable }
 
-export const SECURITY_PAGES = ['general', 'saml', 'oauth', 'ldap', 'crowd'] as const
+export const SECURITY_PAGES = ['general', 'saml', 'oauth', 'ldap', 'crowd', 'httpsso'] as const
 export type SecurityPage = (typeof SECURITY_PAGES)[number]
 
 /** A page's settings as flat values; read-only facts (`sp.entityId`, `clientSecretSet`) included. */

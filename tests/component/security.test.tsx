@@ -235,4 +235,80 @@ describe('security settings', () => {
     expect(saves[0]!.values).toMatchObject({ passwordMinLength: 12, userLockMaxAttempts: 5 })
     expect(saves[0]!.values).not.toHaveProperty('anonymousAccess')
   })
+
+  it('HTTP SSO: loading, a failure with Retry, no proxy yet, and bad input kept with its reason', async () => {
+    const HTTP_SSO: SettingsValues = {
+      enabled: false,
+      remoteUserHeader: 'REMOTE_USER',
+      trustedProxies: '',
+      autoCreateUsers: true,
+    }
+    const { api, loads, saves } = controlledApi(HTTP_SSO)
+    let refuse = true
+    const refusing: SecurityApi = {
+      ...api,
+      save: async (page, values, secret) => {
+        if (!refuse) return api.save(page, values, secret)
+        refuse = false
+        return left({ kind: 'status', status: 400, message: 'trustedProxies: This field is mandatory' })
+      },
+    }
+    const { app } = open('/admin/configuration/security/http_sso', refusing)
+    expect(await screen.findByRole('status', { name: 'Loading HTTP SSO settings' })).toBeInTheDocument()
+    await answerLoads(loads, left({ kind: 'network', message: 'offline' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('The HTTP SSO settings could not be loaded')
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    await answerLoads(loads, right(HTTP_SSO))
+
+    expect(await screen.findByRole('form', { name: 'HTTP SSO settings' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'HTTP SSO' })).toHaveAttribute('aria-current', 'page')
+    expect(screen.getByRole('note')).toHaveTextContent('/ui/login/sso/http')
+    expect(screen.getByText('None yet')).toBeInTheDocument()
+    const header = screen.getByRole('textbox', { name: /Remote user header/ })
+    const proxies = screen.getByRole('textbox', { name: /Trusted proxy addresses/ })
+    expect(header).toHaveValue('REMOTE_USER')
+
+    // Enabled with no proxy, a header a proxy could not send, and a host name for an address.
+    await userEvent.click(screen.getByRole('switch', { name: 'Enable HTTP SSO' }))
+    await userEvent.clear(header)
+    await userEvent.type(header, 'X Remote User')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(header).toHaveAccessibleDescription(
+      expect.stringContaining('letters, digits, dashes and underscores'),
+    )
+    expect(proxies).toHaveAccessibleDescription(expect.stringContaining('This field is mandatory'))
+    await userEvent.type(proxies, '10.0.0.5{enter}proxy.example.test')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(proxies).toHaveAccessibleDescription(
+      expect.stringContaining('proxy.example.test is not an IP address'),
+    )
+    expect(header).toHaveValue('X Remote User')
+    expect(proxies).toHaveValue('10.0.0.5\nproxy.example.test')
+    expect(saves).toHaveLength(0)
+
+    // The platform's refusal names its field; what was typed stays.
+    await userEvent.clear(header)
+    await userEvent.type(header, 'X-Remote-User')
+    await userEvent.clear(proxies)
+    await userEvent.type(proxies, '10.0.0.5{enter}{enter}::1')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('The settings were not saved', { exact: false })).toBeInTheDocument()
+    expect(proxies).toHaveAccessibleDescription(expect.stringContaining('This field is mandatory'))
+    expect(proxies).toHaveValue('10.0.0.5\n\n::1')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await savedOnce(app, 'httpSsoSettings')
+    expect(saves).toEqual([
+      {
+        page: 'httpsso',
+        values: {
+          enabled: true,
+          remoteUserHeader: 'X-Remote-User',
+          trustedProxies: '10.0.0.5\n::1',
+          autoCreateUsers: true,
+        },
+      },
+    ])
+    expect(await screen.findByText('10.0.0.5, ::1')).toBeInTheDocument()
+  })
 })

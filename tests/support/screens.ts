@@ -132,6 +132,7 @@ export const SCREENS: ReadonlyArray<Screen> = [
   { name: 'admin-saml', path: '/admin/configuration/security/saml_integration', users: admin },
   { name: 'admin-ldap', path: '/admin/configuration/security/ldap', users: admin },
   { name: 'admin-crowd', path: '/admin/configuration/security/crowd_integration', users: admin },
+  { name: 'admin-httpsso', path: '/admin/configuration/security/http_sso', users: admin },
   { name: 'admin-proxies', path: '/admin/proxies/configuration/list', users: admin },
   { name: 'admin-proxy-new', path: '/admin/proxies/configuration/new', users: admin },
   { name: 'admin-projects', path: '/admin/projects/list', users: admin, main: true },

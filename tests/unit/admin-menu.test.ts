@@ -65,7 +65,7 @@ describe('admin menu grid', () => {
     )
     expect(titles(unlicensed)).not.toContain('Xray Settings')
     const items = unlicensed.flatMap((g) => g.items.map((i) => i.title))
-    for (const hidden of ['Global Roles', 'Licences', 'Projects', 'Peers', 'Crowd / JIRA'])
+    for (const hidden of ['Global Roles', 'Licences', 'Projects', 'Peers', 'Crowd / JIRA', 'HTTP SSO'])
       expect(items).not.toContain(hidden)
     const searched = visibleAdminMenu(
       adminMenuGroups({ licenseNA: false, cloud: false, services: ['xray'] }),

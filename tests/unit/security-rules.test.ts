@@ -236,6 +236,43 @@ describe('rules across fields', () => {
     expect(validateSecuritySettings('crowd', { ...CROWD, enabled: false })).toEqual({})
   })
 
+  it('HTTP SSO: a header a proxy can send, and proxies named by IP address, one a line', () => {
+    const http = (over: Record<string, string | boolean>) =>
+      validateSecuritySettings('httpsso', {
+        enabled: true,
+        remoteUserHeader: 'REMOTE_USER',
+        trustedProxies: '10.0.0.5',
+        autoCreateUsers: true,
+        ...over,
+      })
+    expect(http({})).toEqual({})
+    expect(http({ trustedProxies: ' 10.0.0.5 \n\n::1\r\n::ffff:10.0.0.6\nfe80::1' })).toEqual({})
+    expect(http({ trustedProxies: '' })).toEqual({ trustedProxies: mandatory })
+    expect(http({ enabled: false, trustedProxies: '' })).toEqual({})
+    for (const bad of ['proxy.example', '10.0.0.256', '10.0.0.0/8', '10.0.0.5:8080', '1::2::3', ':'])
+      expect(http({ trustedProxies: `::1\n${bad}` }), bad).toEqual({
+        trustedProxies: { key: 'notAnAddress', text: bad },
+      })
+    const many = Array.from({ length: 21 }, (_, i) => `10.0.0.${i}`).join('\n')
+    expect(http({ trustedProxies: many })).toEqual({ trustedProxies: { key: 'tooMany', max: 20 } })
+    expect(http({ enabled: false, remoteUserHeader: ' ' })).toEqual({ remoteUserHeader: mandatory })
+    for (const bad of ['X User', 'X:User', 'Ü', 'x'.repeat(65)])
+      expect(http({ remoteUserHeader: bad }), bad).toEqual({ remoteUserHeader: { key: 'headerName' } })
+    expect(
+      settingsToSend('httpsso', {
+        enabled: true,
+        remoteUserHeader: ' X-User ',
+        trustedProxies: ' 10.0.0.5 \n\n::1 ',
+        autoCreateUsers: false,
+      }),
+    ).toEqual({
+      enabled: true,
+      remoteUserHeader: 'X-User',
+      trustedProxies: '10.0.0.5\n::1',
+      autoCreateUsers: false,
+    })
+  })
+
   it('redirecting to the identity provider needs SAML on', () => {
     expect(validateSecuritySettings('saml', { enabled: false, autoRedirect: true })).toEqual({
       autoRedirect: { key: 'onlyWithSaml' },

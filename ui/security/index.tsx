@@ -1,5 +1,6 @@
 // Entry of the security area's screens (a lazily loaded chunk, mounted by ui/routes.tsx):
-// Administration → Security Settings with its pages General, SAML, OAuth, LDAP and Crowd / JIRA.
+// Administration → Security Settings with its pages General, SAML, OAuth, LDAP, Crowd / JIRA and
+// HTTP SSO.
 import { useEffect, useState, type FormEvent } from 'react'
 import { PlugZap, Save } from 'lucide-react'
 import {
@@ -24,6 +25,7 @@ import {
   CROWD_NOTE,
   DIRECTORY_NOTE,
   FIELD_LABELS,
+  HTTP_SSO_NOTE,
   PAGE_DESCRIPTIONS,
   PAGE_TITLES,
   securityText,
@@ -39,6 +41,7 @@ const ROUTE_PAGES: Readonly<Record<string, SecurityPage>> = {
   'security.oauth': 'oauth',
   'security.ldap': 'ldap',
   'security.crowd': 'crowd',
+  'security.httpsso': 'httpsso',
 }
 
 const PAGE_PATHS: Readonly<Record<SecurityPage, string>> = {
@@ -47,6 +50,7 @@ const PAGE_PATHS: Readonly<Record<SecurityPage, string>> = {
   oauth: '/admin/configuration/security/oauth',
   ldap: '/admin/configuration/security/ldap',
   crowd: '/admin/configuration/security/crowd_integration',
+  httpsso: '/admin/configuration/security/http_sso',
 }
 
 export default function SecurityArea() {
@@ -158,6 +162,7 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
             }}
           />
         )
+      case 'lines':
       case 'multiline':
         return (
           <Textarea
@@ -167,7 +172,8 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
             error={error}
             required={required}
             spellCheck={false}
-            rows={6}
+            rows={field.kind === 'lines' ? 4 : 6}
+            placeholder={field.kind === 'lines' ? '10.0.0.5\n::1' : undefined}
             className={styles.mono}
             value={typeof value === 'string' ? value : ''}
             onChange={(e) => set(field.name, e.target.value)}
@@ -204,9 +210,9 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
     <div className={styles.columns}>
       <Card>
         <form aria-label={`${PAGE_TITLES[page]} settings`} noValidate onSubmit={submit}>
-          {(page === 'ldap' || page === 'crowd') && (
+          {(page === 'ldap' || page === 'crowd' || page === 'httpsso') && (
             <p className={styles.note} role="note">
-              {page === 'ldap' ? DIRECTORY_NOTE : CROWD_NOTE}
+              {page === 'ldap' ? DIRECTORY_NOTE : page === 'crowd' ? CROWD_NOTE : HTTP_SSO_NOTE}
             </p>
           )}
           {state.save.status === 'failed' && (
@@ -327,5 +333,29 @@ function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded:
         )}
       </Card>
     )
+  if (page === 'httpsso') {
+    const proxies = str('trustedProxies')
+      .split('\n')
+      .filter((line) => line !== '')
+    return (
+      <Card title="Sign-in">
+        <KeyValue
+          items={[
+            {
+              key: 'address',
+              label: 'Sign-in path',
+              value: <code>/ui/login/sso/http</code>,
+            },
+            { key: 'state', label: 'State', value: loaded.enabled === true ? 'Enabled' : 'Off' },
+            {
+              key: 'proxies',
+              label: 'Trusted proxies',
+              value: proxies.length === 0 ? 'None yet' : proxies.join(', '),
+            },
+          ]}
+        />
+      </Card>
+    )
+  }
   return null
 }

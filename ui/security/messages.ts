@@ -16,6 +16,12 @@ export function securityText(message: SecurityMessage): string {
       return LDAP_URL_MESSAGE
     case 'onlyWithSaml':
       return 'Only with SAML enabled'
+    case 'headerName':
+      return 'A header name of letters, digits, dashes and underscores'
+    case 'notAnAddress':
+      return `${message.text} is not an IP address: one proxy address a line`
+    case 'tooMany':
+      return `At most ${message.max} addresses`
     default:
       return formText(message)
   }
@@ -27,6 +33,7 @@ export const PAGE_TITLES: Readonly<Record<SecurityPage, string>> = {
   oauth: 'OAuth',
   ldap: 'LDAP',
   crowd: 'Crowd / JIRA',
+  httpsso: 'HTTP SSO',
 }
 
 export const PAGE_DESCRIPTIONS: Readonly<Record<SecurityPage, string>> = {
@@ -35,6 +42,8 @@ export const PAGE_DESCRIPTIONS: Readonly<Record<SecurityPage, string>> = {
   oauth: 'Sign people in through an OpenID Connect provider (authorization code flow with PKCE).',
   ldap: 'Directory settings for signing in with LDAP accounts.',
   crowd: 'Directory settings for signing in with Atlassian Crowd or JIRA accounts.',
+  httpsso:
+    'Sign in the person a reverse proxy in front of the platform has already authenticated and names in a request header.',
 }
 
 /** Said on the LDAP page: the reference platform keeps the settings but binds to no directory. */
@@ -43,6 +52,10 @@ export const DIRECTORY_NOTE =
 /** Said on the Crowd page: what its settings serve (the single sign-on, not passwords). */
 export const CROWD_NOTE =
   "With Crowd enabled, a browser that carries Crowd's single sign-on cookie signs in at /ui/login/sso/crowd, checked with the Crowd server as this application. Crowd passwords are not taken on the login form."
+
+/** Said on the HTTP SSO page: a header is only as trustworthy as the path it came by. */
+export const HTTP_SSO_NOTE =
+  "With HTTP SSO enabled, a browser that opens /ui/login/sso/http through one of the trusted proxies is signed in as the person the proxy names. The header is believed only from the proxies' own addresses, so the platform's port must be reachable through them alone."
 
 type Label = { readonly label: string; readonly hint?: string }
 
@@ -121,6 +134,18 @@ export const FIELD_LABELS: Readonly<Record<SecurityPage, Readonly<Record<string,
       hint: 'How long a Crowd sign-in is trusted before Crowd is asked again; 0 asks on every request.',
     },
     useDefaultProxy: { label: 'Use the default proxy' },
+    autoCreateUsers: { label: 'Create users on first sign-in' },
+  },
+  httpsso: {
+    enabled: { label: 'Enable HTTP SSO' },
+    remoteUserHeader: {
+      label: 'Remote user header',
+      hint: 'The request header the proxy names the signed-in person in, e.g. REMOTE_USER.',
+    },
+    trustedProxies: {
+      label: 'Trusted proxy addresses',
+      hint: 'One IP address a line, as the platform sees the proxy connect (at most 20).',
+    },
     autoCreateUsers: { label: 'Create users on first sign-in' },
   },
 }

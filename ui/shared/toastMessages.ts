@@ -34,6 +34,7 @@ const SUBJECT_NAMES: Readonly<Record<ToastSubject, string>> = {
   oauthSettings: 'OAuth settings',
   ldapSettings: 'LDAP settings',
   crowdSettings: 'Crowd / JIRA settings',
+  httpSsoSettings: 'HTTP SSO settings',
 }
 
 const DONE = { saved: 'saved', deleted: 'deleted', created: 'created' } as const
