@@ -3,9 +3,9 @@
  * violations stored over the catalogue's npm versions (200 advisories each on 500 versions,
  * spread over a year, with a few ignore rules in force), then the console's first page (25,
  * newest first) asked over HTTP, one request after another, unfiltered and filtered by
- * severity and by watch, and the watches list (which counts each watch's violations): p50 and
- * p99 of each. On SQLite, and on PostgreSQL with
- * `XRAY_BENCH_POSTGRES=1` (a PostgreSQL the test support starts).
+ * severity and by watch, and the watches list (each watch's kept count less what the ignore
+ * rules lift): p50 and p99 of each. On SQLite, and on PostgreSQL with `XRAY_BENCH_POSTGRES=1`
+ * (a PostgreSQL the test support starts).
  */
 import { startTestServer, type TestServer } from '../tests/support/server'
 import { VIOLATIONS_PAGE_SIZE } from '../domain/xray'
@@ -149,7 +149,7 @@ export async function run(): Promise<Figure[]> {
         })
         figures.push({ name: `${engine}: ${label}, p99`, value: percentile(times, 99), unit: 'ms' })
       }
-      // The watches list counts each watch's violations in force.
+      // The watches list: each watch's violations in force.
       const watches = await timed(`${server.url}/ui/api/v1/xray/api/v1/watches`, cookie, (status) => {
         if (status !== 200) throw new Error(`watches answered ${status}`)
       })

@@ -6,7 +6,7 @@
 import type { Sql } from '../db/sql'
 import type { ViolationDraft, XraySeverity } from '../../domain/xray'
 import type { AdvisoryOfPackage, GitFinding, Manifests } from './gitManifest'
-import { firstSeen, GIT_ACTIVE, violationValues, type FirstSeenRow } from './store'
+import { GIT_ACTIVE, violationWrites, writeViolations, type StoredViolationRow } from './store'
 
 export interface GitRepositoryToScan {
   readonly integrationKey: string
@@ -234,7 +234,7 @@ export class GitScanStore {
       : undefined
   }
 
-  /** Replaces a repository's violations; one that stays keeps the date it was first seen. */
+  /** Replaces a repository's violations (see violationWrites). */
   async putViolations(
     key: string,
     repository: string,
@@ -242,25 +242,16 @@ export class GitScanStore {
     at: string,
   ): Promise<void> {
     await this.sql.transaction(async (tx) => {
-      const before = firstSeen(
-        await tx.all<FirstSeenRow>(
-          `SELECT watch_name, policy_name, rule_name, issue, component, created FROM xray_git_violations
-           WHERE integration_key = ? AND repository = ?`,
+      const writes = violationWrites(
+        await tx.all<StoredViolationRow>(
+          `SELECT id, watch_name, policy_name, rule_name, type, issue, component, severity, block_download,
+             fail_build, notify, created FROM xray_git_violations WHERE integration_key = ? AND repository = ?`,
           [key, repository],
         ),
+        drafts,
+        at,
       )
-      await tx.run('DELETE FROM xray_git_violations WHERE integration_key = ? AND repository = ?', [
-        key,
-        repository,
-      ])
-      for (const d of drafts)
-        await tx.run(
-          `INSERT INTO xray_git_violations (integration_key, repository, watch_name, policy_name, rule_name, type,
-             issue, component, severity, block_download, fail_build, notify, created)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (integration_key, repository, watch_name, policy_name, rule_name, issue, component) DO NOTHING`,
-          [key, repository, ...violationValues(d, before, at)],
-        )
+      await writeViolations(tx, 'xray_git_violations', [key, repository], writes)
     })
   }
 

@@ -191,13 +191,8 @@ const Q = {
   deleteWatch: 'DELETE FROM xray_watches WHERE name = ?',
   clearWatchPolicies: 'DELETE FROM xray_watch_policies WHERE watch_name = ?',
   addWatchPolicy: 'INSERT INTO xray_watch_policies (watch_name, policy_name) VALUES (?, ?)',
-  deleteViolationsOf: 'DELETE FROM xray_violations WHERE version_id = ?',
-  existingViolations: `SELECT watch_name, policy_name, rule_name, issue, component, created FROM xray_violations
-     WHERE version_id = ?`,
-  insertViolation: `INSERT INTO xray_violations (version_id, watch_name, policy_name, rule_name, type, issue, component,
-       severity, block_download, fail_build, notify, created)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (version_id, watch_name, policy_name, rule_name, issue, component) DO NOTHING`,
+  storedViolations: `SELECT id, watch_name, policy_name, rule_name, type, issue, component, severity, block_download,
+       fail_build, notify, created FROM xray_violations WHERE version_id = ?`,
   ignoreRules: 'SELECT * FROM xray_ignore_rules ORDER BY created DESC, id',
   insertIgnore: `INSERT INTO xray_ignore_rules (id, issue, component, version, watch_name, policy_name, reason, expires,
        created_by, created)
@@ -212,8 +207,8 @@ const Q = {
   totals: `SELECT COALESCE(SUM(critical), 0) AS critical, COALESCE(SUM(high), 0) AS high,
        COALESCE(SUM(medium), 0) AS medium, COALESCE(SUM(low), 0) AS low, COALESCE(SUM(unknown), 0) AS unknown
      FROM xray_scans`,
-  violationCount: `SELECT (SELECT COUNT(*) FROM xray_violations) + (SELECT COUNT(*) FROM xray_git_violations)
-     AS n`,
+  violationCount: 'SELECT COALESCE(SUM(n), 0) AS n FROM xray_violation_counts',
+  countsByWatch: 'SELECT watch_name, SUM(n) AS n FROM xray_violation_counts GROUP BY watch_name',
   insertHistory: `INSERT INTO xray_history (at, critical, high, medium, low, unknown, violations)
      VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (at) DO UPDATE SET critical = excluded.critical, high = excluded.high, medium = excluded.medium,
@@ -252,6 +247,8 @@ const VIOLATIONS = `SELECT x.id, x.version_id, v.package_id, v.name AS version, 
  * A git repository's violations in a version's shape: numbered below zero (their own sequence),
  * the repository as the package, its integration as the repository, no version.
  */
+/** A git repository's violations (`x`) with their integrations (`g`). */
+const GIT_FROM = 'xray_git_violations x JOIN git_integrations g ON g.integration_key = x.integration_key'
 const GIT_VIOLATIONS = `SELECT -x.id AS id, ${GIT_RESOURCE} AS version_id, x.repository AS package_id, '' AS version,
      g.integration_name AS repo, ${RULE_COLUMNS}
    FROM xray_git_violations x JOIN git_integrations g ON g.integration_key = x.integration_key`
@@ -260,10 +257,14 @@ const BLOCKING = `${VIOLATIONS} WHERE x.version_id = ? AND x.block_download = 1 
      x.id LIMIT 1`
 
 /**
- * Whether an ignore rule of these (those in force) lifts a version's violation `x`, as one
- * condition; undefined when there are none. A rule matches where each field it sets is equal.
+ * Whether an ignore rule of these (those in force) lifts a violation `x`, as one condition;
+ * undefined when there are none. A rule matches where each field it sets is equal, its version
+ * to `resource` (a version's id, or a git repository's name with its integration `g`).
  */
-function liftedBy(rules: readonly IgnoreDbRow[]): { where: string; params: SqlValue[] } | undefined {
+function liftedBy(
+  rules: readonly IgnoreDbRow[],
+  resource = 'x.version_id',
+): { where: string; params: SqlValue[] } | undefined {
   if (rules.length === 0) return undefined
   const params: SqlValue[] = []
   const ors = rules.map((r) => {
@@ -271,7 +272,7 @@ function liftedBy(rules: readonly IgnoreDbRow[]): { where: string; params: SqlVa
     for (const [column, value] of [
       ['x.issue', r.issue],
       ['x.component', r.component],
-      ['x.version_id', r.version],
+      [resource, r.version],
       ['x.watch_name', r.watch_name],
       ['x.policy_name', r.policy_name],
     ] as const)
@@ -307,29 +308,52 @@ function violationConditions(
             [f.resource, f.resource, f.resource],
           ]
         : [
-            '(v.package_id = ? OR x.version_id = ? OR x.component = ?)',
+            `(x.version_id IN (SELECT id FROM catalog_versions WHERE package_id = ?) OR x.version_id = ?
+              OR x.component = ?)`,
             [`npm://${f.resource}`, f.resource, f.resource],
           ],
     )
   return { where: parts.map(([text]) => ` AND ${text}`).join(''), params: parts.flatMap(([, p]) => p) }
 }
 
-/** A violation's rule and issue as stored, with the date it was first seen. */
-export type FirstSeenRow = {
+/** A resource's violation as stored: its rule and issue, what it says, when it was first seen. */
+export type StoredViolationRow = {
+  id: number
   watch_name: string
   policy_name: string
   rule_name: string
+  type: string
   issue: string
   component: string
+  severity: string
+  block_download: number
+  fail_build: number
+  notify: number
   created: string
 }
 const violationKey = (r: { watch: string; policy: string; rule: string; issue: string; component: string }) =>
   `${r.watch}\n${r.policy}\n${r.rule}\n${r.issue}\n${r.component}`
 
-/** When each of a resource's stored violations was first seen, by its rule and issue. */
-export const firstSeen = (rows: readonly FirstSeenRow[]): Map<string, string> =>
-  new Map(
-    rows.map((r) => [
+/**
+ * What replacing a resource's violations (`stored`) with `drafts` writes: those no longer found
+ * go, new ones come (first seen `at`), and one found again stays as it is, its id and the date it
+ * was first seen kept, changed only where its severity, type or actions did. A re-evaluation that
+ * finds what it found before writes nothing, so the counts kept per watch (and the rows other
+ * transactions read) are touched only by what changed.
+ */
+export function violationWrites(
+  stored: readonly StoredViolationRow[],
+  drafts: readonly ViolationDraft[],
+  at: string,
+): {
+  remove: number[]
+  /** type, severity, block_download, fail_build, notify, then the id. */
+  change: SqlValue[][]
+  /** The columns from watch_name to created, in the tables' order. */
+  add: SqlValue[][]
+} {
+  const byKey = new Map(
+    stored.map((r) => [
       violationKey({
         watch: r.watch_name,
         policy: r.policy_name,
@@ -337,27 +361,74 @@ export const firstSeen = (rows: readonly FirstSeenRow[]): Map<string, string> =>
         issue: r.issue,
         component: r.component,
       }),
-      r.created,
+      r,
     ]),
   )
+  const seen = new Set<string>()
+  const change: SqlValue[][] = []
+  const add: SqlValue[][] = []
+  for (const d of drafts) {
+    const key = violationKey(d)
+    // The first of two drafts of one violation stands, as the tables' uniqueness would have it.
+    if (seen.has(key)) continue
+    seen.add(key)
+    const said = [
+      d.type,
+      d.severity,
+      d.actions.blockDownload ? 1 : 0,
+      d.actions.failBuild ? 1 : 0,
+      d.actions.notify ? 1 : 0,
+    ] as const
+    const old = byKey.get(key)
+    if (!old) add.push([d.watch, d.policy, d.rule, d.type, d.issue, d.component, ...said.slice(1), at])
+    else if (
+      old.type !== said[0] ||
+      old.severity !== said[1] ||
+      Number(old.block_download) !== said[2] ||
+      Number(old.fail_build) !== said[3] ||
+      Number(old.notify) !== said[4]
+    )
+      change.push([...said, old.id])
+  }
+  const remove = [...byKey].filter(([key]) => !seen.has(key)).map(([, r]) => r.id)
+  return { remove, change, add }
+}
+
+/** Rows a statement writes at most: 13 parameters each, within either engine's limit. */
+const ROWS_PER_INSERT = 500
 
 /**
- * A draft's columns from watch_name to created, in the tables' order: a violation that stays
- * keeps the date it was first seen.
+ * Writes what violationWrites decided, for the resource named by `resource` (the columns before
+ * watch_name in `table`): the removed and the added in as few statements as it takes, since the
+ * counts kept per watch follow each statement (on PostgreSQL, once per statement).
  */
-export const violationValues = (d: ViolationDraft, before: ReadonlyMap<string, string>, at: string) => [
-  d.watch,
-  d.policy,
-  d.rule,
-  d.type,
-  d.issue,
-  d.component,
-  d.severity,
-  d.actions.blockDownload ? 1 : 0,
-  d.actions.failBuild ? 1 : 0,
-  d.actions.notify ? 1 : 0,
-  before.get(violationKey(d)) ?? at,
-]
+export async function writeViolations(
+  sql: Sql,
+  table: 'xray_violations' | 'xray_git_violations',
+  resource: readonly SqlValue[],
+  writes: ReturnType<typeof violationWrites>,
+): Promise<void> {
+  for (let i = 0; i < writes.remove.length; i += ROWS_PER_INSERT) {
+    const ids = writes.remove.slice(i, i + ROWS_PER_INSERT)
+    await sql.run(`DELETE FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)
+  }
+  for (const values of writes.change)
+    await sql.run(
+      `UPDATE ${table} SET type = ?, severity = ?, block_download = ?, fail_build = ?, notify = ? WHERE id = ?`,
+      values,
+    )
+  const resourceColumns = table === 'xray_violations' ? 'version_id' : 'integration_key, repository'
+  const row = `(${[...resource, ...Array<SqlValue>(11)].map(() => '?').join(', ')})`
+  for (let i = 0; i < writes.add.length; i += ROWS_PER_INSERT) {
+    const rows = writes.add.slice(i, i + ROWS_PER_INSERT)
+    await sql.run(
+      `INSERT INTO ${table} (${resourceColumns}, watch_name, policy_name, rule_name, type, issue, component,
+         severity, block_download, fail_build, notify, created)
+       VALUES ${rows.map(() => row).join(', ')}`,
+      rows.flatMap((values) => [...resource, ...values]),
+    )
+  }
+}
 
 type ViolationDbRow = {
   id: number
@@ -516,6 +587,41 @@ function statements(sql: Sql) {
   const scanSettings = async (): Promise<ScanSettings> => {
     const r = await sql.one<{ value: string }>(Q.setting, ['scans'])
     return { ...SCAN_SETTINGS_DEFAULT, ...(r ? json<Partial<ScanSettings>>(r.value) : {}) }
+  }
+  const ignoreRulesInForce = async (now: string) =>
+    (await sql.all<IgnoreDbRow>(Q.ignoreRules)).filter((r) => r.expires === null || r.expires > now)
+  /**
+   * How many violations in force a filter matches. By watch, severity and type alone: the counts
+   * kept per watch less what the ignore rules in force lift (the rules become plain conditions an
+   * index can serve, instead of a look-up per violation, which at 100,000 violations was most of
+   * the page's time). Filtered by policy or resource: those that match counted, less those lifted.
+   */
+  const violationTotal = async (filter: Partial<ViolationFilter>, now: string): Promise<number> => {
+    const versions = violationConditions(filter)
+    const git = violationConditions(filter, true)
+    const rules = await ignoreRulesInForce(now)
+    const lifted = liftedBy(rules)
+    const liftedGit = liftedBy(rules, GIT_RESOURCE)
+    const kept =
+      filter.policy === undefined && filter.resource === undefined && filter.versionId === undefined
+    const from = `FROM xray_violations x WHERE 1 = 1${versions.where}`
+    const gitFrom = `FROM ${GIT_FROM} WHERE 1 = 1${git.where}`
+    const matching = kept
+      ? await count(
+          `SELECT COALESCE(SUM(x.n), 0) AS n FROM xray_violation_counts x WHERE 1 = 1${versions.where}`,
+          [...versions.params],
+        )
+      : (await count(`SELECT COUNT(*) AS n ${from}`, versions.params)) +
+        (await count(`SELECT COUNT(*) AS n ${gitFrom}`, git.params))
+    const liftedCount = async (text: string, params: SqlValue[], by: typeof lifted) =>
+      by
+        ? Number(await count(`SELECT COUNT(*) AS n ${text} AND (${by.where})`, [...params, ...by.params]))
+        : 0
+    return (
+      Number(matching) -
+      (await liftedCount(from, versions.params, lifted)) -
+      (await liftedCount(gitFrom, git.params, liftedGit))
+    )
   }
   const addWatchPolicies = async (w: Watch) => {
     for (const p of new Set(w.policies)) await sql.run(Q.addWatchPolicy, [w.name, p])
@@ -779,11 +885,14 @@ function statements(sql: Sql) {
     },
     deleteWatch: async (name: string) => (await sql.run(Q.deleteWatch, [name])).changes > 0,
 
-    /** Replaces a version's violations; one that stays keeps the date it was first seen. */
+    /** Replaces a version's violations (see violationWrites); the caller holds the transaction. */
     async putViolations(versionId: string, drafts: readonly ViolationDraft[], at: string): Promise<void> {
-      const before = firstSeen(await sql.all<FirstSeenRow>(Q.existingViolations, [versionId]))
-      await sql.run(Q.deleteViolationsOf, [versionId])
-      for (const d of drafts) await sql.run(Q.insertViolation, [versionId, ...violationValues(d, before, at)])
+      const { remove, change, add } = violationWrites(
+        await sql.all<StoredViolationRow>(Q.storedViolations, [versionId]),
+        drafts,
+        at,
+      )
+      await writeViolations(sql, 'xray_violations', [versionId], { remove, change, add })
     },
     /** Violations in force of versions and git repositories, newest first. */
     async violations(filter: ViolationFilter, now: string) {
@@ -791,33 +900,7 @@ function statements(sql: Sql) {
       const git = violationConditions(filter, true)
       const all = [now, ...versions.params]
       const allGit = [now, ...git.params]
-      // Counted as all that match less those an ignore rule in force lifts: the rules become
-      // plain conditions (an index can serve them) instead of a look-up per violation, which
-      // at 100,000 violations was most of the page's time.
-      const lifting = (await sql.all<IgnoreDbRow>(Q.ignoreRules)).filter(
-        (r) => r.expires === null || r.expires > now,
-      )
-      const lifted = liftedBy(lifting)
-      const from = `FROM xray_violations x${
-        filter.resource !== undefined ? ' JOIN catalog_versions v ON v.id = x.version_id' : ''
-      } WHERE 1 = 1${versions.where}`
-      const total =
-        Number(await count(`SELECT COUNT(*) AS n ${from}`, versions.params)) -
-        (lifted
-          ? Number(
-              await count(`SELECT COUNT(*) AS n ${from} AND (${lifted.where})`, [
-                ...versions.params,
-                ...lifted.params,
-              ]),
-            )
-          : 0) +
-        Number(
-          await count(
-            `SELECT COUNT(*) AS n FROM xray_git_violations x
-           JOIN git_integrations g ON g.integration_key = x.integration_key WHERE ${GIT_ACTIVE}${git.where}`,
-            allGit,
-          ),
-        )
+      const total = await violationTotal(filter, now)
       // Each side is cut to the page's end before the two are merged: PostgreSQL then reads each
       // newest first by its index and stops, where the ordered union alone made it join, filter
       // and sort all 100,000 (0.4 s). A git violation's id is its own negated, so its side's
@@ -839,17 +922,16 @@ function statements(sql: Sql) {
     },
     /**
      * Each watch's violations in force, versions' and git repositories' together (a watch with
-     * none is absent): counted as the page counts them, all less what the ignore rules lift.
+     * none is absent): the counts kept per watch less what the ignore rules in force lift.
      */
     async violationCountsByWatch(now: string): Promise<Map<string, number>> {
       const counts = new Map<string, number>()
       const add = (rows: ReadonlyArray<{ watch_name: string; n: number | string }>, sign: number) => {
         for (const r of rows) counts.set(r.watch_name, (counts.get(r.watch_name) ?? 0) + sign * Number(r.n))
       }
-      add(await sql.all('SELECT x.watch_name, COUNT(*) AS n FROM xray_violations x GROUP BY x.watch_name'), 1)
-      const lifted = liftedBy(
-        (await sql.all<IgnoreDbRow>(Q.ignoreRules)).filter((r) => r.expires === null || r.expires > now),
-      )
+      add(await sql.all(Q.countsByWatch), 1)
+      const rules = await ignoreRulesInForce(now)
+      const lifted = liftedBy(rules)
       if (lifted)
         add(
           await sql.all(
@@ -858,14 +940,15 @@ function statements(sql: Sql) {
           ),
           -1,
         )
-      add(
-        await sql.all(
-          `SELECT x.watch_name, COUNT(*) AS n FROM xray_git_violations x
-           JOIN git_integrations g ON g.integration_key = x.integration_key WHERE ${GIT_ACTIVE} GROUP BY x.watch_name`,
-          [now],
-        ),
-        1,
-      )
+      const liftedGit = liftedBy(rules, GIT_RESOURCE)
+      if (liftedGit)
+        add(
+          await sql.all(
+            `SELECT x.watch_name, COUNT(*) AS n FROM ${GIT_FROM} WHERE ${liftedGit.where} GROUP BY x.watch_name`,
+            liftedGit.params,
+          ),
+          -1,
+        )
       for (const [watch, n] of counts) if (n === 0) counts.delete(watch)
       return counts
     },

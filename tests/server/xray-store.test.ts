@@ -3,14 +3,16 @@
  * the test starts): an import all or nothing, a version scanned inside the transaction that
  * stores it (and gone with it when that transaction fails), violations of a watch over a virtual
  * repository, the block they make and the ignore rule that lifts it, paging and filters, a
- * re-evaluation after the watch goes, the history a scan run records, and on SQLite the planner
- * statistics it takes (so what ignore rules lift is counted by their issues).
+ * re-evaluation after the watch goes, the history a scan run records, each watch's count kept
+ * through scans, policy changes, ignore rules and deletes, and on SQLite the planner statistics
+ * it takes and the indexes the totals read (so what ignore rules lift is counted by their issues).
  */
 import { describe, expect, it } from 'vitest'
 import { XRAY_SEVERITIES } from '../../domain/xray'
 import { manualClock } from '../../server/clock'
 import type { Sql, SqlValue } from '../../server/db/sql'
 import { npmCatalogue, type PublishedVersion } from '../../server/registry/npmCatalogue'
+import { GitScanStore } from '../../server/xray/gitScanStore'
 import { createXrayService } from '../../server/xray/service'
 import { T0 } from '../support/catalogueRows'
 import { migrated, testEngines } from '../support/engines'
@@ -290,6 +292,163 @@ describe.each(engines)('xray on %s', (_name, open) => {
     await rule('watch-policy', { watch: 'w2', policy: 'p-w2', issue: 'GHSA-3' })
     expect(await agree()).toBe(9)
   })
+  it('keeps each watch’s count right through scans, policy changes, ignore rules and deletes', async () => {
+    const sql = await migrated(open)
+    const clock = manualClock(Date.parse('2026-12-01T12:00:00.000Z'))
+    const xray = createXrayService({ sql, clock })
+    const store = xray.store
+    /** The kept counts agree with the rows, and the watches list with the page filtered by each watch. */
+    const agree = async () => {
+      const kept = await sql.all<{ watch_name: string; severity: string; type: string; n: number }>(
+        'SELECT watch_name, severity, type, n FROM xray_violation_counts WHERE n <> 0 ORDER BY 1, 2, 3',
+      )
+      const rows = await sql.all<{ watch_name: string; severity: string; type: string; n: number }>(
+        `SELECT watch_name, severity, type, COUNT(*) AS n FROM (
+           SELECT watch_name, severity, type FROM xray_violations
+           UNION ALL SELECT watch_name, severity, type FROM xray_git_violations) x
+         GROUP BY watch_name, severity, type ORDER BY 1, 2, 3`,
+      )
+      expect(kept.map((r) => ({ ...r, n: Number(r.n) }))).toEqual(rows.map((r) => ({ ...r, n: Number(r.n) })))
+      const now = xray.now()
+      const byWatch = await store.violationCountsByWatch(now)
+      const out: Record<string, number> = {}
+      for (const watch of ['all', 'local']) {
+        const page = await store.violations({ watch, limit: 1000, offset: 0 }, now)
+        expect(page.total, watch).toBe(page.rows.length)
+        expect(byWatch.get(watch) ?? 0, watch).toBe(page.total)
+        for (const severity of XRAY_SEVERITIES) {
+          const filtered = await store.violations({ watch, severity, limit: 1000, offset: 0 }, now)
+          expect(filtered.total, `${watch} ${severity}`).toBe(filtered.rows.length)
+        }
+        out[watch] = page.total
+      }
+      const whole = await store.violations({ limit: 1000, offset: 0 }, now)
+      expect(whole.total).toBe(whole.rows.length)
+      return out
+    }
+
+    await xray.importFrom(
+      {
+        kind: 'upload',
+        name: 'advisories.json',
+        bytes: exportOf([
+          osv('GHSA-left', 'left-pad', [{ introduced: '0' }, { fixed: '1.1.0' }], 'CRITICAL'),
+          osv('GHSA-bdep', 'b-dep', [{ introduced: '1.0.0' }, { fixed: '1.0.5' }], 'LOW'),
+        ]),
+      },
+      { wait: true },
+    )
+    await store.transaction(async (s) => {
+      await s.createPolicy(securityPolicy('critical', 'critical'), T0)
+      await s.createPolicy(securityPolicy('any', 'low'), T0)
+      await s.createWatch(
+        { name: 'all', description: '', resources: { kind: 'all' }, policies: ['critical'] },
+        T0,
+      )
+      await s.createWatch(
+        {
+          name: 'local',
+          description: '',
+          resources: { kind: 'repositories', repositories: ['npm-local'] },
+          policies: ['any'],
+        },
+        T0,
+      )
+    })
+    expect(await agree()).toEqual({ all: 0, local: 0 })
+
+    // Scans as versions arrive: 1.0.0 has both advisories, 1.1.0 the dependency's only.
+    await blobs(sql, 'ab')
+    const catalogue = npmCatalogue(sql, { versionArrived: (id, tx) => xray.versionArrived(id, tx) })
+    await sql.transaction((tx) => catalogue.within(tx).add(published('left-pad', '1.0.0', 'a')))
+    await sql.transaction((tx) => catalogue.within(tx).add(published('left-pad', '1.1.0', 'b')))
+    expect(await agree()).toEqual({ all: 1, local: 3 })
+
+    // A re-evaluation that finds the same violations keeps them as they were, ids and dates.
+    const ids = async () => (await store.violations({ limit: 1000, offset: 0 }, xray.now())).rows
+    const before = await ids()
+    clock.advance(60_000)
+    await xray.reevaluateAll()
+    expect(await ids()).toEqual(before)
+    expect(await agree()).toEqual({ all: 1, local: 3 })
+
+    // A policy changed: the low rule becomes a critical one, and its violations go.
+    await store.updatePolicy({ ...securityPolicy('any', 'critical'), name: 'any' }, xray.now())
+    await xray.reevaluateAll()
+    expect(await agree()).toEqual({ all: 1, local: 1 })
+    await store.updatePolicy(
+      { ...securityPolicy('any', 'low', { blockDownload: true }), name: 'any' },
+      xray.now(),
+    )
+    await xray.reevaluateAll()
+    expect(await agree()).toEqual({ all: 1, local: 3 })
+
+    // Ignore rules lift from the lists, and an expired one no longer does.
+    await store.addIgnoreRule(
+      {
+        id: 'dep',
+        issue: 'GHSA-bdep',
+        reason: 'test',
+        expires: new Date(clock.now() + 60_000).toISOString(),
+      },
+      'admin',
+      xray.now(),
+    )
+    expect(await agree()).toEqual({ all: 1, local: 1 })
+    await store.addIgnoreRule({ id: 'all', watch: 'all', reason: 'test' }, 'admin', xray.now())
+    expect(await agree()).toEqual({ all: 0, local: 1 })
+    clock.advance(61_000)
+    expect(await agree()).toEqual({ all: 0, local: 3 })
+    expect(await store.deleteIgnoreRule('all')).toBe(true)
+    expect(await agree()).toEqual({ all: 1, local: 3 })
+
+    // A git repository's violations count with its watch, and go with its integration.
+    await sql.run(
+      `INSERT INTO git_integrations (integration_key, integration_name, url, vendor_name, token, created_at, updated_at,
+         created_by) VALUES ('k', 'gh', 'https://api.github.invalid', 1, 't', ?, ?, 'admin')`,
+      [T0, T0],
+    )
+    await sql.run(
+      "INSERT INTO xray_git_scans (integration_key, repository, status) VALUES ('k', 'o/r', 'scanned')",
+    )
+    await new GitScanStore(sql).putViolations(
+      'k',
+      'o/r',
+      [
+        {
+          watch: 'all',
+          policy: 'critical',
+          rule: 'critical',
+          type: 'security',
+          issue: 'GHSA-left',
+          component: 'left-pad',
+          severity: 'critical',
+          actions: { blockDownload: false, failBuild: false, notify: false },
+        },
+      ],
+      xray.now(),
+    )
+    expect(await agree()).toEqual({ all: 2, local: 3 })
+    await store.addIgnoreRule({ id: 'repo', version: 'git://gh/o/r', reason: 'test' }, 'admin', xray.now())
+    expect(await agree()).toEqual({ all: 1, local: 3 })
+    await sql.run("DELETE FROM git_integrations WHERE integration_key = 'k'")
+    expect(await agree()).toEqual({ all: 1, local: 3 })
+
+    // A version deleted takes its violations from the counts in the same statement.
+    await sql.run("DELETE FROM catalog_versions WHERE id = 'npm://left-pad@1.0.0'")
+    expect(await agree()).toEqual({ all: 0, local: 1 })
+    // A watch deleted: its violations go at the re-evaluation.
+    expect(await store.deleteWatch('local')).toBe(true)
+    await xray.reevaluateAll()
+    expect(await agree()).toEqual({ all: 0, local: 0 })
+    expect(await store.history('2026-01-01T00:00:00.000Z')).toContainEqual(
+      expect.objectContaining({ at: xray.now(), violations: 0 }),
+    )
+
+    // The watches list reads the kept counts: it counts no violation row itself.
+    await sql.run("UPDATE xray_violation_counts SET n = n + 5 WHERE watch_name = 'all'")
+    expect((await store.violationCountsByWatch(xray.now())).get('all')).toBe(5)
+  })
   it('pages newest first through versions’ and git repositories’ violations together', async () => {
     const sql = await migrated(open)
     const xray = createXrayService({ sql, clock: manualClock(Date.parse('2026-12-01T12:00:00.000Z')) })
@@ -377,7 +536,7 @@ describe.each(engines)('xray on %s', (_name, open) => {
 })
 
 describe.each(engines.filter(([name]) => name === 'sqlite'))('xray on %s, planning', (_name, open) => {
-  it('counts what ignore rules lift by their issues once a scan run has taken statistics', async () => {
+  it('counts what ignore rules lift by their issues, from an index, once a scan run took statistics', async () => {
     const sql = await migrated(open)
     // Every statement the violations page asks for a count, with its parameters, to read its plan.
     const counts: Array<[string, readonly SqlValue[]]> = []
@@ -399,7 +558,7 @@ describe.each(engines.filter(([name]) => name === 'sqlite'))('xray on %s, planni
           `INSERT INTO xray_violations (version_id, watch_name, policy_name, rule_name, type, issue, component,
              severity, block_download, fail_build, notify, created) VALUES ('npm://left-pad@1.0.0', ?, 'p', 'r',
              'security', ?, ?, ?, 0, 0, 0, ?)`,
-          [`w${i % 4}`, `GHSA-${i % 200}`, `c${i}`, XRAY_SEVERITIES[i % 5]!, T0],
+          [`w${i % 4}`, `GHSA-${i % 200}`, `c${i % 11}`, XRAY_SEVERITIES[i % 5]!, T0],
         )
     })
     for (const issue of ['GHSA-0', 'GHSA-5'])
@@ -419,6 +578,39 @@ describe.each(engines.filter(([name]) => name === 'sqlite'))('xray on %s, planni
     await xray.store.transaction((s) => s.setIndexedRepos([]))
     await xray.rescanAll()
     expect((await liftedCountPlan()).join()).toContain('xray_violations_issue')
+    // The totals the kept counts serve (unfiltered, by watch, by severity) and the watches list
+    // count what the rules lift from an index alone, without looking each lifted row up; a
+    // policy's total is read from its index.
+    const plansOf = async (found: ReadonlyArray<[string, readonly SqlValue[]]>) => {
+      const out: string[] = []
+      for (const [text, params] of found.filter(([t]) => t.includes('FROM xray_violations x')))
+        out.push(
+          (await sql.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, [...params]))
+            .map((r) => r.detail)
+            .join('; '),
+        )
+      return out
+    }
+    const pagePlans = async (filter: object) => {
+      counts.length = 0
+      await xray.store.violations({ ...filter, limit: 25, offset: 0 }, xray.now())
+      return plansOf(counts)
+    }
+    for (const filter of [{}, { watch: 'w1' }, { severity: 'high' }])
+      expect(await pagePlans(filter), JSON.stringify(filter)).toEqual([
+        expect.stringMatching(/^SEARCH x USING COVERING INDEX xray_violations_issue \(issue=\?/),
+      ])
+    expect((await pagePlans({ policy: 'p' }))[0]).toBe(
+      'SEARCH x USING COVERING INDEX xray_violations_policy (policy_name=?)',
+    )
+    const grouped: Array<[string, readonly SqlValue[]]> = []
+    await createXrayService({
+      sql: { ...sql, all: (text, params) => (grouped.push([text, params ?? []]), sql.all(text, params)) },
+      clock: manualClock(Date.parse('2026-12-01T12:00:00.000Z')),
+    }).store.violationCountsByWatch(xray.now())
+    expect(await plansOf(grouped)).toEqual([
+      expect.stringMatching(/^SEARCH x USING COVERING INDEX xray_violations_issue \(issue=\?\)/),
+    ])
     // Taken again only once the table has doubled or halved.
     expect(await xray.store.refreshPlannerStatistics()).toBe(false)
     await sql.run("DELETE FROM xray_violations WHERE severity <> 'critical'")
