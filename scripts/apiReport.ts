@@ -14,7 +14,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const ENTRIES: Readonly<Record<string, string>> = {
   domain: 'domain/index.ts',
   commands: 'composition/index.ts',
-  node: 'adapters/node/scriptPorts.ts',
+  node: 'composition/scriptPorts.ts',
 }
 
 function kindOf(symbol: ts.Symbol, checker: ts.TypeChecker): string {

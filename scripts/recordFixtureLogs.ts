@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs'
 import { firstValueFrom, filter, debounceTime, timeout, merge, of } from 'rxjs'
 import { createApp, type App } from '../composition/createApp'
-import { createScriptPorts } from '../adapters/node/scriptPorts'
+import { createScriptPorts } from '../composition/scriptPorts'
 import type { AppState } from '../domain/app'
 import { defaultPackageQuery } from '../domain/packages/initial'
 import { startTestServer } from '../tests/support/server'

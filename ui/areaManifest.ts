@@ -9,17 +9,19 @@
 import type { ComponentType } from 'react'
 import type { AppCommand } from '../domain/app'
 import type { RouteMatch } from '../domain/navigation'
-import type { HttpClient } from '../adapters/http/client'
-import type { Ports } from '../adapters/ports'
+import type { AreaPorts } from '../adapters/browser/browserPorts'
 import type { BrowserArea } from '../commands/browserApp'
 
 /** What a route asks for first, from its match and its query string (without `?`); null for nothing. */
 export type FirstIntent = (match: RouteMatch, search: string) => AppCommand | null
 
 export interface AreaManifest extends BrowserArea {
-  /** The area's API ports over the browser's one HTTP client (lazily loaded, as a rule). */
-  /** `fetch`: the browser's, answering the reads that came with the page first (GraphQL clients take it). */
-  readonly ports?: (http: HttpClient, fetch: typeof globalThis.fetch) => Partial<Ports>
+  /**
+   * The area's API ports over the one HTTP client (lazily loaded, as a rule). `fetch`: the
+   * browser's, answering the reads that came with the page first (GraphQL clients take it);
+   * `host`: where they run (the page, or a Node script: composition/scriptPorts.ts).
+   */
+  readonly ports?: AreaPorts
   /** The screen of the area's routes: a lazily loaded chunk. */
   readonly screen?: () => Promise<{ readonly default?: ComponentType }>
   /**

@@ -7,6 +7,7 @@
 import { asyncScheduler } from 'rxjs'
 import type { HistoryPort, IdSource, KeyValueStore, Ports } from '../ports'
 import { createHttpClient, type HttpClient } from '../http/client'
+import type { SaveFile } from '../http/saveFile'
 import { answeringFromPage, takePageAnswers } from './pageAnswers'
 import { createFileStash, createSecretVault, createShownSecrets } from '../memory/secretVault'
 
@@ -50,8 +51,19 @@ export function browserHistory(): HistoryPort {
   }
 }
 
+/**
+ * Where the ports run, besides the HTTP client: the platform's origin ('' in the page, whose
+ * own it is), and, outside a browser, the fetch that files go through and where downloads go
+ * (a page uploads with XMLHttpRequest, for its progress, and saves through a link).
+ */
+export interface PortHost {
+  readonly origin: string
+  readonly fetch?: typeof globalThis.fetch
+  readonly saveFile?: SaveFile
+}
+
 /** An area's API ports over the one HTTP client (each area's manifest declares its own: ui/areas.ts). */
-export type AreaPorts = (http: HttpClient, fetch: typeof globalThis.fetch) => Partial<Ports>
+export type AreaPorts = (http: HttpClient, fetch: typeof globalThis.fetch, host: PortHost) => Partial<Ports>
 
 /**
  * The browser's ports: the platform's clock, ids, storage and history, and the API ports the
@@ -78,5 +90,5 @@ export function createBrowserPorts(areas: ReadonlyArray<AreaPorts>): Ports {
     sessionStore: webStore(() => window.sessionStorage),
     history: browserHistory(),
   }
-  return Object.assign(core, ...areas.map((ports) => ports(http, pageFetch))) as Ports
+  return Object.assign(core, ...areas.map((ports) => ports(http, pageFetch, { origin: '' }))) as Ports
 }

@@ -6,7 +6,7 @@ import * as t from 'io-ts'
 import { left, map, right } from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
 import type { PackagesApi, Result } from '../ports'
-import type { HttpClient } from './client'
+import { API_BASE, type HttpClient } from './client'
 import { saveThroughLink, type SaveFile } from './saveFile'
 import { createMetadataClient, type MetadataClient } from '../graphql/client'
 import { createPackageQueries } from '../graphql/packages'
@@ -28,10 +28,18 @@ export interface PackagesApiOptions {
   readonly saveFile?: SaveFile
   /** The browser's (answering from the page first: adapters/browser/pageAnswers.ts), for the metadata client too. */
   readonly fetch?: typeof fetch
+  /** The platform's origin, for the metadata client ('' or absent: the page's). */
+  readonly origin?: string
 }
 
 export function createPackagesApi(http: HttpClient, options: PackagesApiOptions = {}): PackagesApi {
-  const queries = createPackageQueries(options.metadata ?? createMetadataClient({ fetch: options.fetch }))
+  const metadata =
+    options.metadata ??
+    createMetadataClient({
+      fetch: options.fetch,
+      ...(options.origin ? { base: `${options.origin}${API_BASE}` } : {}),
+    })
+  const queries = createPackageQueries(metadata)
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
   const save = options.saveFile ?? saveThroughLink
   return {

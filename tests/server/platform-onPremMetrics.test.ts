@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApp, type App } from '../../composition/createApp'
-import { createScriptPorts } from '../../adapters/node/scriptPorts'
+import { createScriptPorts } from '../../composition/scriptPorts'
 import { until } from '../support/wait'
 import { startTestServer, type TestServer } from '../support/server'
 import { call, sessionOf } from './authHelpers'

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../composition/createApp'
-import { createScriptPorts } from '../../adapters/node/scriptPorts'
+import { createScriptPorts } from '../../composition/scriptPorts'
 import { isSignedIn } from '../../domain/session/selectors'
 import { defaultPackageQuery } from '../../domain/packages/initial'
 import { until } from '../support/wait'

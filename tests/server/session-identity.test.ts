@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp, type App } from '../../composition/createApp'
-import { createScriptPorts } from '../../adapters/node/scriptPorts'
+import { createScriptPorts } from '../../composition/scriptPorts'
 import { IDENTITY_TOKEN_SECONDS } from '../../server/auth/profileRoutes'
 import { until } from '../support/wait'
 import { startTestServer, type TestServer } from '../support/server'

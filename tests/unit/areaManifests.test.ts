@@ -2,15 +2,17 @@
 /**
  * The areas' manifests (ui/areas.ts) are the browser's one list of areas: the bus's registry,
  * the effects, the API ports and the router's screens are derived from it, so what it leaves
- * out the browser does not run. Node's lists (domain/app.ts, the script ports) name everything.
+ * out the browser does not run; Node's effects and script ports are derived from it too
+ * (composition/), and domain/app.ts names every area.
  * In a DOM: the browser's ports read the page (the start-up answers it carries).
  */
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { areaManifests } from '../../ui/areas'
 import { areas } from '../../domain/app'
 import { shellRoutes } from '../../domain/navigation/routes'
 import { createBrowserPorts } from '../../adapters/browser/browserPorts'
-import { createScriptPorts } from '../../adapters/node/scriptPorts'
+import { createScriptPorts } from '../../composition/scriptPorts'
 
 describe('the areas’ manifests', () => {
   it('name every area of the app, in its order', () => {
@@ -20,7 +22,13 @@ describe('the areas’ manifests', () => {
     expect(areaManifests.map((a) => a.key)).toEqual(areas.map((a) => a.key))
   })
 
-  it('give the browser every port the script ports have', () => {
+  // The ports are derived from the manifests, typed `Partial<Ports>` each: the members that
+  // adapters/ports.ts declares are what the type checker cannot see is complete.
+  it('give the browser and Node every port that Ports declares', () => {
+    const source = readFileSync('adapters/ports.ts', 'utf8')
+    const body = /export interface Ports \{([^}]*)\}/.exec(source)?.[1] ?? ''
+    const declared = [...body.matchAll(/readonly (\w+):/g)].map((m) => m[1]).sort()
+    expect(declared.length).toBeGreaterThan(20)
     const browser = createBrowserPorts(areaManifests.flatMap((a) => (a.ports ? [a.ports] : [])))
     const {
       visited: _visited,
@@ -29,7 +37,8 @@ describe('the areas’ manifests', () => {
     } = createScriptPorts({
       platformUrl: 'http://127.0.0.1:9',
     })
-    expect(Object.keys(browser).sort()).toEqual(Object.keys(script).sort())
+    expect(Object.keys(browser).sort()).toEqual(declared)
+    expect(Object.keys(script).sort()).toEqual(declared)
   })
 
   it('give every route a screen', () => {

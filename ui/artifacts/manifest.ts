@@ -12,9 +12,11 @@ export const artifactsManifest: AreaManifest = {
   effects: lazyAreaEffects('artifacts', () =>
     import('../../commands/effects/artifacts').then((m) => m.artifactsEffects),
   ),
-  ports: (http) => ({
+  ports: (http, _fetch, host) => ({
     artifactsApi: lazyApi(() =>
-      import('../../adapters/http/artifacts').then((m) => m.createArtifactsApi(http)),
+      import('../../adapters/http/artifacts').then((m) =>
+        m.createArtifactsApi(http, { fetch: host.fetch, origin: host.origin }),
+      ),
     ),
   }),
   screen: () => import('./index'),

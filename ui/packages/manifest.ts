@@ -22,8 +22,10 @@ export const packagesManifest: AreaManifest = {
   key: 'packages',
   domain: deferred('packages', initialPackagesState, () => domain().then((m) => slice(m.packagesArea))),
   effects: lazyAreaEffects('packages', () => effects().then((m) => m.packagesEffects)),
-  ports: (http, fetch) => ({
-    packagesApi: lazyApi(() => api().then((m) => m.createPackagesApi(http, { fetch }))),
+  ports: (http, fetch, host) => ({
+    packagesApi: lazyApi(() =>
+      api().then((m) => m.createPackagesApi(http, { fetch, origin: host.origin, saveFile: host.saveFile })),
+    ),
   }),
   screen: () => import('./index'),
   firstIntent: () =>

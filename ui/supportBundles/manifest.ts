@@ -12,9 +12,11 @@ export const supportBundlesManifest: AreaManifest = {
   effects: lazyAreaEffects('supportBundles', () =>
     import('../../commands/effects/supportBundles').then((m) => m.supportBundlesEffects),
   ),
-  ports: (http) => ({
+  ports: (http, _fetch, host) => ({
     supportBundlesApi: lazyApi(() =>
-      import('../../adapters/http/supportBundles').then((m) => m.createSupportBundlesApi(http)),
+      import('../../adapters/http/supportBundles').then((m) =>
+        m.createSupportBundlesApi(http, { fetch: host.fetch, saveFile: host.saveFile }),
+      ),
     ),
   }),
   screen: () => import('./index'),
