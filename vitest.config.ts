@@ -89,6 +89,8 @@ export default defineConfig({
             'tests/server/remote.generic.test.ts',
             'tests/server/users.disabled.test.ts',
             'tests/server/xray.reports.test.ts',
+            // The scanning loop, lean on this engine (the file says how): ~10 s on a quiet machine.
+            'tests/server/xray.loop.test.ts',
           ],
           env: { TEST_DATABASE: 'postgres' },
           environment: 'node',
