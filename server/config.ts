@@ -50,8 +50,9 @@ export interface ServerConfig {
   /** Bounds for tests: rate limits can be lowered to be reached quickly. */
   readonly rateLimit: { readonly max: number; readonly windowMs: number }
   /**
-   * Metadata query work per caller and node, in cost units (field resolutions): the console's
-   * page of 100 packages costs about 3,000–4,500, the largest query allowed 30,000.
+   * Metadata query work per caller, shared by every node (the database keeps the buckets), in
+   * cost units (field resolutions): the console's page of 100 packages costs about 3,000–4,500,
+   * the largest query allowed 30,000.
    */
   readonly graphqlBudget: { readonly perSecond: number; readonly burst: number }
   /** An OSV export (file, folder or zip) imported into the advisory database at start. */

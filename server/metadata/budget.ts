@@ -1,11 +1,16 @@
 /**
- * How much metadata query work one caller may ask of a node: a bucket of
- * cost units (the field resolutions the cost check counts) per caller, refilled at a steady
- * rate up to a burst. Queries run to completion one at a time on a node's event loop, so the
- * work a caller asks for per second, not the number of its open requests, is what crowds out
- * everyone else; a caller past its budget is told when to come back (429, Retry-After).
- * Per node, in memory: a cluster of N nodes gives a caller at most N budgets.
+ * How much metadata query work one caller may ask of the platform: a bucket of cost units (the
+ * field resolutions the cost check counts) per caller, refilled at a steady rate up to a burst.
+ * Queries run to completion one at a time on a node's event loop, so the work a caller asks for
+ * per second, not the number of its open requests, is what crowds out everyone else; a caller
+ * past its budget is told when to come back (429, Retry-After).
+ *
+ * The buckets are in the database, one per caller for every node: a budget per node would be one
+ * a caller multiplies by spreading its queries over the nodes behind a load balancer.
  */
+import type { Sql } from '../db/sql'
+import { metadataStore } from './store'
+
 export interface BudgetLimits {
   /** Cost units a caller regains per second. */
   readonly perSecond: number
@@ -15,26 +20,27 @@ export interface BudgetLimits {
 
 export interface CostBudget {
   /** Spends `cost` of the caller's budget; answers how long to wait (ms) when it holds too little. */
-  take(caller: string, cost: number): number | undefined
+  take(caller: string, cost: number): Promise<number | undefined>
 }
 
-const MAX_CALLERS = 10_000
+/** Takes between two clear-outs of buckets nobody used for a while, per node. */
+const FORGET_EVERY = 1000
 
-export function costBudget(limits: BudgetLimits, now: () => number = Date.now): CostBudget {
-  const buckets = new Map<string, { tokens: number; at: number }>()
+/** How long a caller waits for `cost` when its bucket holds `tokens`. */
+export const waitFor = (limits: BudgetLimits, tokens: number, cost: number): number =>
+  Math.ceil(((cost - tokens) / limits.perSecond) * 1000)
+
+export function costBudget(sql: Sql, limits: BudgetLimits, now: () => number): CostBudget {
+  const store = metadataStore(sql)
+  // A bucket untouched this long has refilled to the burst: forgetting it changes nothing.
+  const fullAfterMs = Math.ceil((limits.burst / limits.perSecond) * 1000)
+  let takes = 0
   return {
-    take(caller, cost) {
+    async take(caller, cost) {
       const t = now()
-      const bucket = buckets.get(caller) ?? { tokens: limits.burst, at: t }
-      const tokens = Math.min(limits.burst, bucket.tokens + ((t - bucket.at) / 1000) * limits.perSecond)
-      if (tokens < cost) {
-        buckets.set(caller, { tokens, at: t })
-        return Math.ceil(((cost - tokens) / limits.perSecond) * 1000)
-      }
-      // Bounded: callers that have not asked for a while are forgotten (their bucket is full).
-      if (!buckets.has(caller) && buckets.size >= MAX_CALLERS) buckets.clear()
-      buckets.set(caller, { tokens: tokens - cost, at: t })
-      return undefined
+      if (++takes % FORGET_EVERY === 0) await store.forgetBudgets(t - fullAfterMs)
+      const taken = await store.takeBudget(caller, cost, limits, t)
+      return taken.admitted ? undefined : waitFor(limits, taken.tokens, cost)
     },
   }
 }

@@ -61,7 +61,7 @@ export interface RunOptions {
    * Asked with the request's cost once it passed the limits, before it runs: answers how long
    * the caller must wait (the request is then refused with 429), or nothing to let it run.
    */
-  readonly admit?: (cost: number) => number | undefined
+  readonly admit?: (cost: number) => Promise<number | undefined>
   /** The repositories the caller may read: packages and versions elsewhere are not answered (absent: all). */
   readonly readable?: ReadonlyArray<string>
   /** Versions in those repositories that the targets' path patterns keep from the caller. */
@@ -244,7 +244,7 @@ export function metadataExecutor(sql: Sql) {
         `The query costs more than ${LIMITS.cost} field resolutions (fields × the nodes of the connections around them)`,
         'QUERY_TOO_COSTLY',
       )
-    const wait = options.admit?.(cost.cost)
+    const wait = await options.admit?.(cost.cost)
     if (wait !== undefined)
       return {
         status: 429,

@@ -11,6 +11,7 @@ import { startMetadataMigration } from '../catalog/migration'
 import { errors } from '../auth/schemas'
 import { metadataExecutor, type GraphQLRequest } from '../metadata/execute'
 import { costBudget } from '../metadata/budget'
+import { metadataStore } from '../metadata/store'
 import { repositoryStore } from '../repositories/store'
 import { registryAuth } from '../registry/auth'
 import { consoleCaller, readableScope, registryAuthorizer } from '../permissions/authorize'
@@ -57,7 +58,8 @@ const routes: RouteModule = async (app, ctx) => {
   const run = metadataExecutor(ctx.sql)
   const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
-  const budget = costBudget(ctx.config.graphqlBudget)
+  const budget = costBudget(ctx.sql, ctx.config.graphqlBudget, () => ctx.clock.now())
+  const store = metadataStore(ctx.sql)
 
   const paths = ['/mds/packages', '/mds/package', '/mds/versions', '/metadata/api/v1/query']
   for (const path of paths) {
@@ -82,11 +84,7 @@ const routes: RouteModule = async (app, ctx) => {
         // outside them is not answered (an image under an excluded folder, say).
         const hidden = new Set<string>()
         for (const [repo, visible] of partly)
-          for (const v of await ctx.sql.all<{ id: string; path: string | null }>(
-            'SELECT id, lead_file_path AS path FROM catalog_versions WHERE repo = ?',
-            [repo],
-          ))
-            if (!visible(v.path ?? '')) hidden.add(v.id)
+          for (const v of await store.versionPaths(repo)) if (!visible(v.path ?? '')) hidden.add(v.id)
         // Anonymous visitors share nothing but their address.
         const caller = ctx.currentUser(request) ? `user:${user.name}` : `anonymous:${request.ip}`
         const answer = await run(
