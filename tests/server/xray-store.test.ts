@@ -1,12 +1,18 @@
 /**
  * Security scanning's store and service on both engines (the embedded SQLite and a PostgreSQL
- * the test starts): an import all or nothing, a version scanned inside the transaction that
+ * the test starts): an import all or nothing (and from a URL and a zip on disk), a version scanned inside the transaction that
  * stores it (and gone with it when that transaction fails), violations of a watch over a virtual
  * repository, the block they make and the ignore rule that lifts it, paging and filters, a
  * re-evaluation after the watch goes, the history a scan run records, each watch's count kept
  * through scans, policy changes, ignore rules and deletes, and on SQLite the planner statistics
  * it takes and the indexes the totals read (so what ignore rules lift is counted by their issues).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { XRAY_SEVERITIES } from '../../domain/xray'
 import { manualClock } from '../../server/clock'
@@ -532,6 +538,57 @@ describe.each(engines)('xray on %s', (_name, open) => {
       '2026-12-02T11:00:00.000Z',
       '2026-12-02T13:00:00.000Z',
     ])
+  })
+})
+
+describe.each(engines.filter(([name]) => name === 'sqlite'))('xray on %s, sources', (_name, open) => {
+  it('imports a zip from a URL and from a path, and refuses a URL that answers no export', async () => {
+    const sql = await migrated(open)
+    const xray = createXrayService({ sql, clock: manualClock(Date.parse(T0)) })
+    const zip = zipSync({
+      'npm/GHSA-url1.json': strToU8(
+        JSON.stringify(osv('GHSA-url1', 'left-pad', [{ introduced: '0' }, { fixed: '1.1.0' }], 'HIGH')),
+      ),
+    })
+    const served = createServer((request, response) => {
+      if (request.url === '/npm/all.zip')
+        response.writeHead(200, { 'content-type': 'application/zip' }).end(zip)
+      else response.writeHead(404).end('no such export')
+    })
+    await new Promise<void>((resolve) => served.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(served.address() as AddressInfo).port}`
+    const dir = mkdtempSync(join(tmpdir(), 'advisories-'))
+    try {
+      expect(
+        await xray.importFrom({ kind: 'url', url: `${base}/npm/all.zip` }, { wait: true }),
+      ).toMatchObject({
+        ok: true,
+        source: `${base}/npm/all.zip`,
+        advisories: 1,
+      })
+      expect((await xray.store.advisory('GHSA-url1'))?.affected[0]?.package).toBe('left-pad')
+      const missing = await xray.importFrom({ kind: 'url', url: `${base}/gone.zip` }, { wait: true })
+      expect(missing).toMatchObject({ ok: false, advisories: 0 })
+      expect(missing.report[0]?.reason).toMatch(/404/)
+
+      const file = join(dir, 'all.zip')
+      writeFileSync(
+        file,
+        zipSync({
+          'npm/GHSA-path.json': strToU8(
+            JSON.stringify(osv('GHSA-path', 'b-dep', [{ introduced: '1.0.0' }, { fixed: '1.0.5' }], 'LOW')),
+          ),
+        }),
+      )
+      expect(await xray.importFrom({ kind: 'path', path: file }, { wait: true })).toMatchObject({
+        ok: true,
+        advisories: 1,
+      })
+      expect(await xray.store.advisoryCount()).toBe(2)
+    } finally {
+      served.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
