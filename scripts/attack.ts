@@ -2,13 +2,16 @@
  * `npm run attack [-- --rounds N]`: the registry security run of the platform's security
  * issue, against a fresh platform as `npm start` runs it (two processes on one data folder, as
  * two nodes of a cluster share it, on 127.0.0.1 only), as an attacker would make it: a
- * read-only account's writes, the blob race across nodes, an attacker's Host header with SAML,
+ * read-only account's writes (over HTTP and with the npm CLI), impostor versions (npm install
+ * and a virtual's `latest` too), registry passwords of a user who must use MFA, tokens revoked
+ * or ended by an admin's change, the blob race across nodes, an attacker's Host header with SAML,
  * unauthenticated large bodies, a decompression bomb, secrets in a support bundle, a stored git
  * token sent elsewhere, the connection test as an address oracle, and the lesser items. Prints
- * each check's result and exits 1 if any failed. Everything it starts stops with it.
+ * each check's result and exits 1 if any failed (ATTACK_DEBUG=1: the npm CLI's refusals too).
+ * Everything it starts stops with it.
  */
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -21,12 +24,14 @@ import { sqliteSql } from '../server/db/sqliteSql'
 import { LOCAL_IDP_USERS } from '../server/sso/localIdpUsers'
 import { startLocalSamlIdp } from '../server/sso/localSamlIdp'
 import { startPlatformProcess, type PlatformProcess } from '../tests/support/platformProcess'
+import { npmCli, type NpmAnswer } from '../tests/support/npmCli'
 import { npmTarball, publishDocument, tarHeader } from '../tests/support/npmTarball'
 import { createSession } from '../tests/server/helpers/sessions'
 import { blobFiles } from '../tests/server/helpers/blobFiles'
 
 const roundsArg = process.argv.indexOf('--rounds')
-const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 200
+// 5 lanes of 1,400: more acknowledged deploys than the issue's run (6,800 PUTs).
+const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 1400
 const LANES = 5
 const API = '/ui/api/v1'
 
@@ -78,6 +83,48 @@ async function main() {
     })
   const basic = (u: { name: string; password: string }) =>
     `Basic ${Buffer.from(`${u.name}:${u.password}`).toString('base64')}`
+  const cli = npmCli(work)
+  /** An .npmrc for `repo` with `auth` (`_auth=…`, `_authToken=…`), as `npm login` leaves one. */
+  let rcs = 0
+  const npmrc = (repo: string, auth: string) => {
+    const path = join(work, `npmrc-${++rcs}`)
+    const registry = `${url}/artifactory/api/npm/${repo}/`
+    writeFileSync(path, `registry=${registry}\n//${new URL(url).host}/artifactory/api/npm/${repo}/:${auth}\n`)
+    return path
+  }
+  const passwordRc = (repo: string, u: { name: string; password: string }) =>
+    npmrc(repo, `_auth=${Buffer.from(`${u.name}:${u.password}`).toString('base64')}`)
+  /** The npm CLI in `dir` (a package, or a project) with .npmrc `rc`: 0, or its failure's HTTP status (-1: none said). */
+  const npmAs = async (args: string[], rc: string, dir = work) => {
+    const registry = /^registry=(.*)$/m.exec(readFileSync(rc, 'utf8'))![1]!
+    const answer: NpmAnswer = await cli.npm([...args, '--registry', registry], dir, rc)
+    if (answer.failed && process.env.ATTACK_DEBUG) console.log(args.join(' '), answer.stderr)
+    return answer.failed ? Number(/\b([45]\d\d)\b/.exec(answer.stderr)?.[1] ?? -1) : 0
+  }
+  const signIn = async (u: { name: string; password: string }) => {
+    const res = await fetch(`${url}${API}/ui/auth/login?_spring_security_remember_me=false`, {
+      method: 'POST',
+      headers: browser(''),
+      body: JSON.stringify({ user: u.name, password: u.password, type: 'login' }),
+    })
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('console_session='))
+      ?.split(';')[0]
+    if (res.status !== 200 || !cookie) throw new Error(`signing ${u.name} in: ${res.status}`)
+    return cookie
+  }
+  const tokenFor = async (cookie: string) => {
+    const res = await fetch(`${url}${API}/ui/tokens`, {
+      method: 'POST',
+      headers: browser(cookie),
+      body: JSON.stringify({ description: 'attack', access: 'deploy' }),
+    })
+    if (res.status !== 201) throw new Error(`a token: ${res.status} ${await res.text()}`)
+    return (await res.json()) as { token: string; id: string }
+  }
+  /** `npm whoami` with a token: 0 when it still works, else the refusal's status. */
+  const whoamiWith = (token: string) => npmAs(['whoami'], npmrc('npm-local', `_authToken=${token}`))
 
   const created = await adminCall('POST', '/ui/admin/users', {
     name: MALLORY.name,
@@ -144,6 +191,27 @@ async function main() {
       answers.every((s) => s === 403) && still === 'the victim’s bytes',
       `a read-only user's publish, re-publish, unpublish, PUT, overwrite, folder DELETE: ${answers.join(', ')}`,
     )
+    // The same with the real npm CLI, with the password in .npmrc as `npm login` leaves it.
+    const rc = passwordRc('npm-local', MALLORY)
+    const cliAnswers = [
+      await npmAs(['publish'], rc, cli.makePackage('mallory-cli', '1.0.0', '# mine\n')),
+      await npmAs(['publish'], rc, cli.makePackage('victim-lib', '1.0.1', '# not the victim\n')),
+      await npmAs(['unpublish', 'victim-lib@1.0.0', '--force'], rc),
+      await npmAs(['unpublish', 'victim-lib', '--force'], rc),
+      await npmAs(['dist-tag', 'add', 'victim-lib@1.0.0', 'evil'], rc),
+    ]
+    const seen = (await (await fetch(npm('victim-lib'), { headers: { authorization: m } })).json()) as {
+      'dist-tags': Record<string, string>
+      versions: Record<string, unknown>
+    }
+    report(
+      '1 (npm)',
+      cliAnswers.every((s) => s === 403) &&
+        Object.keys(seen.versions).join() === '1.0.0' &&
+        Object.keys(seen['dist-tags']).join() === 'latest',
+      `npm publish, re-publish, unpublish of a version and of the package, dist-tag add as the read-only user: ` +
+        `${cliAnswers.join(', ')}; victim-lib has ${Object.keys(seen.versions).join(', ')} and tags ${Object.keys(seen['dist-tags']).join(', ')}`,
+    )
   }
 
   // 2 ---------------------------------------------------------------- versions not normalised
@@ -174,10 +242,136 @@ async function main() {
       `impostor versions ${impostors.map((v) => JSON.stringify(v)).join(', ')} beside 1.0.0: ${answers.join(', ')}; ` +
         `latest ${JSON.stringify(doc['dist-tags'].latest)}, versions ${Object.keys(doc.versions).join(', ')}`,
     )
+
+    // With the npm CLI: an impostor of the version, as a user who may deploy; then what
+    // `npm install victim-lib@^1.0.0` installs. And a higher version in a local member does not
+    // become the `latest` of a virtual whose earlier member holds the package.
+    const adminRc = (repo: string) => npmrc(repo, `_authToken=${adminToken}`)
+    const impostors2 = []
+    for (const v of ['v1.0.0', '1.0.0'])
+      impostors2.push(
+        await npmAs(['publish'], adminRc('npm-local'), cli.makePackage('victim-lib', v, '# impostor\n')),
+      )
+    const made = mkdtempSync(join(work, 'install-'))
+    writeFileSync(join(made, 'package.json'), JSON.stringify({ name: 'installer', version: '1.0.0' }))
+    const installed = await npmAs(['install', 'victim-lib@^1.0.0'], passwordRc('npm-local', MALLORY), made)
+    const index = readFileSafe(join(made, 'node_modules', 'victim-lib', 'index.js'))
+    for (const body of [
+      { key: 'team-upstream', kind: 'local', packageType: 'npm' },
+      {
+        key: 'npm-team',
+        kind: 'virtual',
+        packageType: 'npm',
+        members: ['team-upstream', 'npm-local'],
+        defaultDeploymentRepo: 'npm-local',
+      },
+    ])
+      await adminCall('POST', '/repositories', body)
+    await npmAs(
+      ['publish'],
+      adminRc('team-upstream'),
+      cli.makePackage('react-like', '18.3.1', '# the real one\n'),
+    )
+    const higher = await npmAs(
+      ['publish'],
+      adminRc('npm-local'),
+      cli.makePackage('react-like', '99.0.0', '# higher\n'),
+    )
+    const team = mkdtempSync(join(work, 'install-'))
+    writeFileSync(join(team, 'package.json'), JSON.stringify({ name: 'installer', version: '1.0.0' }))
+    await npmAs(['install', 'react-like'], passwordRc('npm-team', MALLORY), team)
+    const teamVersion = (
+      JSON.parse(readFileSafe(join(team, 'node_modules', 'react-like', 'package.json')) || '{}') as {
+        version?: string
+      }
+    ).version
+    report(
+      '2 (npm)',
+      impostors2.every((s) => s !== 0) &&
+        installed === 0 &&
+        index === '1\n' &&
+        higher === 0 &&
+        teamVersion === '18.3.1',
+      `npm publish of victim-lib as v1.0.0 and 1.0.0 again: ${impostors2.map((s) => (s === -1 ? 'cannot publish over' : s)).join(', ')}; npm install victim-lib@^1.0.0 ` +
+        `${installed === 0 ? (index === '1\n' ? "installed the victim's bytes" : 'installed OTHER bytes') : `failed ${installed}`}; ` +
+        `react-like 99.0.0 into npm-local (${higher}), npm install react-like from the virtual: ${teamVersion ?? 'nothing'}`,
+    )
   }
 
   // 3 ---------------------------------------------------------------- credentials that do not end
   {
+    // A user who must use MFA: the password opens no registry door (npm login, _auth, Basic).
+    const MFA = { name: 'mallory-mfa', password: 'Mfa-mall0ry-pw-55!' }
+    await adminCall('POST', '/ui/admin/users', {
+      name: MFA.name,
+      email: 'mfa@example.invalid',
+      password: MFA.password,
+      mfaRequired: true,
+    })
+    const couch = await fetch(npm(`-/user/org.couchdb.user:${MFA.name}`), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        _id: `org.couchdb.user:${MFA.name}`,
+        name: MFA.name,
+        password: MFA.password,
+        type: 'user',
+      }),
+    })
+    const mfaAnswers = [
+      couch.status,
+      // (`npm whoami` with a password answers from .npmrc alone: a read asks the registry.)
+      await npmAs(['view', 'victim-lib', 'version'], passwordRc('npm-local', MFA)),
+      (await fetch(npm('-/whoami'), { headers: { authorization: basic(MFA) } })).status,
+      (await fetch(`${url}/v2/token`, { headers: { authorization: basic(MFA) } })).status,
+    ]
+    report(
+      '3 (MFA)',
+      mfaAnswers.every((s) => s === 401),
+      `a user who must use MFA: npm login (CouchDB) ${mfaAnswers[0]}, npm view with _auth ${mfaAnswers[1]}, ` +
+        `Basic ${mfaAnswers[2]}, the container registry's token endpoint ${mfaAnswers[3]}`,
+    )
+
+    // Tokens revoked by their owner and by an admin, and ended by an admin's change to the user.
+    const cookie = await signIn(MALLORY)
+    const byOwner = await tokenFor(cookie)
+    const byAdmin = await tokenFor(cookie)
+    const before = [await whoamiWith(byOwner.token), await whoamiWith(byAdmin.token)]
+    const { 'content-type': _json, ...deleting } = browser(cookie)
+    await fetch(`${url}${API}/ui/tokens/${byOwner.id}`, { method: 'DELETE', headers: deleting })
+    await fetch(`${url}${API}/ui/admin/tokens/${byAdmin.id}`, {
+      method: 'DELETE',
+      headers: (({ 'content-type': _c, ...h }) => h)(browser()),
+    })
+    const revoked = [await whoamiWith(byOwner.token), await whoamiWith(byAdmin.token)]
+    const changes: Array<[string, Record<string, unknown>]> = [
+      ['password reset', { password: 'A-new-Passw0rd-77' }],
+      ['password expired', { passwordExpired: true }],
+      ['credentials expired', { credentialsExpired: true }],
+    ]
+    const ended: string[] = []
+    let endedAll = true
+    for (const [i, [what, change]] of changes.entries()) {
+      const u = { name: `mallory-${i}`, password: MALLORY.password }
+      await adminCall('POST', '/ui/admin/users', {
+        name: u.name,
+        email: `${u.name}@example.invalid`,
+        password: u.password,
+      })
+      const { token } = await tokenFor(await signIn(u))
+      const live = await whoamiWith(token)
+      await adminCall('PUT', `/ui/admin/users/${u.name}`, change)
+      const after = await whoamiWith(token)
+      endedAll &&= live === 0 && after === 401
+      ended.push(`${what} ${live === 0 ? 'ok' : live} → ${after === 0 ? 'STILL WORKS' : after}`)
+    }
+    report(
+      '3 (tokens)',
+      before.every((s) => s === 0) && revoked.every((s) => s === 401) && endedAll,
+      `npm whoami with a token revoked by its owner ${revoked[0]}, by an admin ${revoked[1]}; ` +
+        `after an admin's change: ${ended.join(', ')}`,
+    )
+
     const got = await fetch(`${url}/v2/token`, { headers: { authorization: basic(MALLORY) } })
     const { token } = (await got.json()) as { token: string }
     const whoami = () =>
@@ -186,14 +380,14 @@ async function main() {
       fetch(`${url}/v2/docker-local/any/tags/list`, { headers: { authorization: `Bearer ${token}` } }).then(
         (r) => r.status,
       )
-    const before = [await whoami(), await tags()]
+    const beforeExpiry = [await whoami(), await tags()]
     await adminCall('PUT', `/ui/admin/users/${MALLORY.name}`, { credentialsExpired: true })
     const after = [await whoami(), await tags()]
     report(
       '3',
-      before[0] === 200 && after.every((s) => s === 401),
-      `after an admin expired the user's credentials: the password (npm whoami) ${before[0]} → ${after[0]}, ` +
-        `a container registry token ${before[1]} → ${after[1]}`,
+      beforeExpiry[0] === 200 && after.every((s) => s === 401),
+      `after an admin expired the user's credentials: the password (npm whoami) ${beforeExpiry[0]} → ${after[0]}, ` +
+        `a container registry token ${beforeExpiry[1]} → ${after[1]}`,
     )
   }
 
@@ -536,6 +730,14 @@ function treeRss(root: number): number {
   }
   walk(root)
   return total
+}
+
+function readFileSafe(path: string): string {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return ''
+  }
 }
 
 function readdirSafe(dir: string): string[] {
