@@ -176,13 +176,15 @@ const routes: RouteModule = async (app, ctx) => {
     const scan = await store.scanOf(versionId)
     const blocked = await xray.blockingViolation(versionId)
     const findings = await store.findingsOf(versionId)
+    // The package's own type (a container image is no npm package, and is not scanned).
+    const type = /^([a-z]+):\/\//.exec(v.packageId)?.[1] ?? 'npm'
     return {
-      component_id: `npm://${v.name}:${v.version}`,
+      component_id: `${type}://${v.name}:${v.version}`,
       version_id: v.id,
       package_id: v.packageId,
       name: v.name,
       version: v.version,
-      package_type: 'npm',
+      package_type: type,
       repo: v.repo,
       indexed: await store.isIndexed(v.repo),
       scan_status: scan?.status ?? 'not_scanned',

@@ -1,9 +1,9 @@
 /**
  * Security scanning's store and service on both engines (the embedded SQLite and a PostgreSQL
- * the test starts): an import all or nothing (and from a URL and a zip on disk), a version scanned inside the transaction that
- * stores it (and gone with it when that transaction fails), violations of a watch over a virtual
- * repository, the block they make and the ignore rule that lifts it, paging and filters, a
- * re-evaluation after the watch goes, the history a scan run records, each watch's count kept
+ * the test starts): an import all or nothing (and from a URL and a zip on disk), a version
+ * scanned inside the transaction that stores it (and gone with it when that transaction fails),
+ * violations of a watch over a virtual repository, the block they make and the ignore rule that
+ * lifts it, paging and filters, a re-evaluation after the watch goes, the history a scan run records, each watch's count kept
  * through scans, policy changes, ignore rules and deletes, and on SQLite the planner statistics
  * it takes and the indexes the totals read (so what ignore rules lift is counted by their issues).
  */

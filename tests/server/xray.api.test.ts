@@ -71,6 +71,35 @@ describe("the specification's scanning calls", () => {
       ).status,
     ).toBe(404)
     expect((await api('POST', '/xray/ui/component/details/general', developer, {})).status).toBe(400)
+
+    // A container image is named as one, not as an npm package, and is not scanned.
+    const at = '2026-12-01T10:00:00.000Z'
+    await server.ctx.sql.run(
+      `INSERT INTO catalog_packages (id, name, name_lower, package_type, created, modified, versions_count,
+         release_versions_count, source) VALUES ('docker://details/image', 'details/image', 'details/image',
+         'docker', ?, ?, 1, 1, 'test')`,
+      [at, at],
+    )
+    await server.ctx.sql.run(
+      `INSERT INTO catalog_versions (id, package_id, name, name_lower, created, modified, prerelease, size, repo,
+         repo_type, lead_file_path) VALUES ('docker://details/image@1.0', 'docker://details/image', '1.0', '1.0', ?,
+         ?, 0, 10, 'docker-local', 'docker', 'details/image/1.0/manifest.json')`,
+      [at, at],
+    )
+    const image = await api<Record<string, unknown>>(
+      'POST',
+      '/xray/ui/component/details/general',
+      developer,
+      {
+        package_id: 'docker://details/image',
+        version: '1.0',
+      },
+    )
+    expect(image.body).toMatchObject({
+      component_id: 'docker://details/image:1.0',
+      package_type: 'docker',
+      scan_status: 'not_scanned',
+    })
   })
 
   it('component/paginatedsearch pages the scanned components with issues, as the console asks', async () => {
