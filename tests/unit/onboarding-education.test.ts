@@ -186,6 +186,11 @@ describe('the education center: what a user sees as the platform answers', () =>
       .given(...opened)
       .when({ type: 'onboarding/OpenEducationCenter' })
       .nothing()
+    // Opened the first time on getting started, which it shows anyway: no module change.
+    onboarding
+      .given(signedIn)
+      .when({ type: 'onboarding/OpenEducationCenter', module: 'gettingStarted' })
+      .then(O.EducationCenterOpened({ requestId: 'id-1' }))
     onboarding
       .given(...opened)
       .when({ type: 'onboarding/OpenEducationCenter', module: 'gettingStarted' })

@@ -129,6 +129,11 @@ describe('the questionnaire, back and forth', () => {
       completed: ['init', 'purpose', 'details'],
       creation: { status: 'idle' },
     })
+    // The step shown, not completed yet, is shown already.
+    onboarding
+      .given(...opened)
+      .when({ type: 'onboarding/ShowQuestionnaireStep', step: 'init' })
+      .nothing()
     onboarding
       .given(...again)
       .when({ type: 'onboarding/ShowQuestionnaireStep', step: 'welcome' as never })

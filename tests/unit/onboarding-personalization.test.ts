@@ -262,6 +262,8 @@ describe('personalization: the card and its dialog as the platform answers', () 
       status: 'shown',
     })
     expect(card(signedIn, loaded())).toBeUndefined()
+    expect(card(signedIn, O.PersonalizationLoadFailed({ requestId: 'r', failure }))).toBeUndefined()
+    expect(card(signedIn, O.PersonalizationOpened({}), O.PersonalizationClosed({}))).toBeUndefined()
     // A failed load is asked again.
     expect(
       card(

@@ -49,6 +49,10 @@ describe('the login page waits for its data', () => {
     expect(state(startFailed).loading).toBe(false)
   })
 
+  it('asked again once loaded, the login page waits for the data again', () => {
+    expect(state(loginData(), S.LoginDataRequested({})).loading).toBe(true)
+  })
+
   it('keeps the authenticator type the login asked for when the data comes again', () => {
     const verify = S.MfaRequired({ user: 'a', step: 'verify' })
     expect(state(verify, loginData()).login.mfaAuthenticator).toBe('GOOGLE')
@@ -93,6 +97,8 @@ describe('the user data the platform answers', () => {
     expect(
       state(signedIn, S.SignedOut({ reason: 'logout' }), S.SessionConfirmed({ user: fresh })).user,
     ).toBeNull()
+    const signingOut = S.SignOutRequested({ reason: 'logout', providerLogout: null })
+    expect(state(signedIn, signingOut, S.SessionConfirmed({ user: fresh })).user).toEqual(user())
   })
 })
 
