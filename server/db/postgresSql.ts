@@ -9,7 +9,15 @@
  */
 import { migrationOrder, migrationsDir, RENAMED_MIGRATIONS } from './index'
 import { newDialectState, postgresMigration, postgresStatement } from './postgresDialect'
-import { numberedPlaceholders, type Database, type RunResult, type Sql, type SqlParams } from './sql'
+import {
+  noTransaction,
+  numberedPlaceholders,
+  runAfterCommit,
+  type Database,
+  type RunResult,
+  type Sql,
+  type SqlParams,
+} from './sql'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -57,7 +65,11 @@ const forPostgres = (text: string): string => {
 const values = (params: SqlParams): unknown[] =>
   params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value))
 
-function handle(queryable: Queryable, transaction: Sql['transaction']): Sql {
+function handle(
+  queryable: Queryable,
+  transaction: Sql['transaction'],
+  afterCommit: Sql['afterCommit'] = noTransaction,
+): Sql {
   return {
     engine: 'postgres',
     async all<T>(text: string, params: SqlParams = []) {
@@ -74,6 +86,7 @@ function handle(queryable: Queryable, transaction: Sql['transaction']): Sql {
       return { changes: (await queryable.query(forPostgres(text), values(params))).rowCount ?? 0 }
     },
     transaction,
+    afterCommit,
   }
 }
 
@@ -89,19 +102,26 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   pool.on('error', () => undefined)
 
   let savepoints = 0
-  const inside = (client: PoolClient): Sql => {
-    const tx: Sql = handle(client, async (work) => {
-      const name = `sp${++savepoints}`
-      await client.query(`SAVEPOINT ${name}`)
-      try {
-        const result = await work(tx)
-        await client.query(`RELEASE SAVEPOINT ${name}`)
-        return result
-      } catch (error) {
-        await client.query(`ROLLBACK TO SAVEPOINT ${name}`)
-        throw error
-      }
-    })
+  /** A transaction's handle; `afterCommit` collects what it asks to run once it commits. */
+  const inside = (client: PoolClient, afterCommit: Array<() => Promise<void>>): Sql => {
+    const tx: Sql = handle(
+      client,
+      async (work) => {
+        const name = `sp${++savepoints}`
+        const asked = afterCommit.length
+        await client.query(`SAVEPOINT ${name}`)
+        try {
+          const result = await work(tx)
+          await client.query(`RELEASE SAVEPOINT ${name}`)
+          return result
+        } catch (error) {
+          await client.query(`ROLLBACK TO SAVEPOINT ${name}`)
+          afterCommit.length = asked
+          throw error
+        }
+      },
+      (task) => void afterCommit.push(task),
+    )
     return tx
   }
 
@@ -114,11 +134,13 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     for (let attempt = 0; ; attempt++) {
       const client = await pool.connect()
       let broken = false
+      // A new list each attempt: what a refused attempt asked for is not done.
+      const afterCommit: Array<() => Promise<void>> = []
+      let result
       try {
         await client.query(begin)
-        const result = await work(inside(client))
+        result = await work(inside(client, afterCommit))
         await client.query('COMMIT')
-        return result
       } catch (error) {
         try {
           await client.query('ROLLBACK')
@@ -131,6 +153,8 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       } finally {
         client.release(broken)
       }
+      await runAfterCommit(afterCommit)
+      return result
     }
   }
 

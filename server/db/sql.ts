@@ -44,6 +44,23 @@ export interface Sql {
    * through the outer handle (it would wait for itself).
    */
   transaction<T>(work: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>
+  /**
+   * Inside a transaction (`tx`): runs `task` once the outermost transaction has committed, before
+   * its `transaction` call returns; never when it (or the nested transaction that asked) rolls
+   * back. For what must not happen unless the commit does (removing a file the rows named). The
+   * commit stands whatever the task does: its failure is ignored, so it handles its own. Outside a
+   * transaction there is no commit to wait for: it throws.
+   */
+  afterCommit(task: () => Promise<void>): void
+}
+
+/** Runs the tasks a committed transaction asked for, in order; a failing one stops no other. */
+export async function runAfterCommit(tasks: ReadonlyArray<() => Promise<void>>): Promise<void> {
+  for (const task of tasks) await task().catch(() => undefined)
+}
+
+export const noTransaction = (): never => {
+  throw new Error('afterCommit outside a transaction: there is no commit to wait for')
 }
 
 /**

@@ -11,7 +11,15 @@
 import type Database from 'better-sqlite3'
 import { migrate } from './index'
 import { registerSqliteFunctions } from './sqlFunctions'
-import type { Database as PlatformDatabase, RunResult, Sql, SqlParams, SqlValue } from './sql'
+import {
+  noTransaction,
+  runAfterCommit,
+  type Database as PlatformDatabase,
+  type RunResult,
+  type Sql,
+  type SqlParams,
+  type SqlValue,
+} from './sql'
 
 type Statement = Database.Statement<unknown[], unknown>
 
@@ -69,6 +77,8 @@ export function sqliteSql(db: Database.Database): PlatformDatabase {
   }
 
   let savepoints = 0
+  // What the open transaction asked to run once it commits.
+  let afterCommit: Array<() => Promise<void>> = []
   const inside: Sql = {
     engine: 'sqlite',
     all: async (text, params) => direct.all(text, params),
@@ -78,6 +88,7 @@ export function sqliteSql(db: Database.Database): PlatformDatabase {
     async transaction(work) {
       // Nested: a savepoint, so the inner work is all or nothing within the outer one.
       const name = `sp${++savepoints}`
+      const asked = afterCommit.length
       db.exec(`SAVEPOINT ${name}`)
       try {
         const result = await work(inside)
@@ -86,9 +97,11 @@ export function sqliteSql(db: Database.Database): PlatformDatabase {
       } catch (error) {
         db.exec(`ROLLBACK TO ${name}`)
         db.exec(`RELEASE ${name}`)
+        afterCommit.length = asked
         throw error
       }
     },
+    afterCommit: (task) => void afterCommit.push(task),
   }
 
   return {
@@ -117,23 +130,30 @@ export function sqliteSql(db: Database.Database): PlatformDatabase {
       // SQLite refuses to change the level inside a transaction; no other statement of this
       // connection runs until this one ends and puts the level back.
       const relaxed = options?.durability === 'relaxed'
+      let result
+      let committed: ReadonlyArray<() => Promise<void>> = []
       try {
         if (relaxed) db.exec('PRAGMA synchronous = NORMAL')
         db.exec('BEGIN IMMEDIATE')
         try {
-          const result = await work(inside)
+          result = await work(inside)
           db.exec('COMMIT')
-          return result
+          committed = afterCommit
         } catch (error) {
           if (db.inTransaction) db.exec('ROLLBACK')
           throw error
         }
       } finally {
+        afterCommit = []
         if (relaxed && !db.inTransaction) db.exec('PRAGMA synchronous = FULL')
         open = undefined
         release()
       }
+      // Once the next transaction may open: a task may run one of its own.
+      await runAfterCommit(committed)
+      return result
     },
+    afterCommit: noTransaction,
     async migrate() {
       if (open) await outside()
       return migrate(db)

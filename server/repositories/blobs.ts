@@ -16,21 +16,34 @@
  * PostgreSQL may run a transaction again after a conflict, so what a transaction does to files
  * can be done twice: a commit links the staged copy into place (the staged copy stays until
  * `discard`, after the transaction), and removing a file already gone is nothing.
+ *
+ * A commit names bytes already on disk: the staged copy is flushed (fsync) before it is handed
+ * over, and the folder it is linked into before the rows' transaction commits, so a power loss
+ * never leaves a committed row naming a file that is missing or half written.
+ *
+ * Bytes no longer used go only once the release has committed: a release that rolls back (or a
+ * process that dies before its commit) leaves the file the rows still name. The removal then takes
+ * the bytes' row again in a transaction of its own, so a commit that has named the bytes since
+ * keeps them; a process that dies between the two leaves an unnamed file behind (space, never a
+ * row without its bytes).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import {
+  closeSync,
   createReadStream,
   createWriteStream,
   existsSync,
+  fsyncSync,
   linkSync,
   mkdirSync,
   openSync,
   readdirSync,
   rmSync,
-  writeFileSync,
+  writeSync,
 } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Transform, Writable } from 'node:stream'
@@ -70,12 +83,38 @@ const Q = {
      UNION ALL SELECT 1 FROM oci_blob_links WHERE digest = ? UNION ALL SELECT 1 FROM oci_manifests WHERE digest = ?
      UNION ALL SELECT 1 FROM remote_files WHERE sha256 = ? LIMIT 1`,
   delete: 'DELETE FROM blobs WHERE sha256 = ?',
+  // A placeholder row, held (never committed) while released bytes are removed: none is made
+  // when a commit has named the bytes again since the release.
+  hold: `INSERT INTO blobs (sha256, sha1, md5, size, created) VALUES (?, '', '', 0, '')
+     ON CONFLICT (sha256) DO NOTHING`,
+}
+
+/** Flushes a folder's entries to disk, at once. */
+function flushNow(path: string): void {
+  const fd = openSync(path, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Flushes a file, or a folder's entries, to disk. */
+async function flush(path: string): Promise<void> {
+  const handle = await open(path, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
 }
 
 export function blobStore(sql: Sql, blobDir: string) {
   const root = blobDir
   const tmp = join(root, 'tmp')
   mkdirSync(tmp, { recursive: true })
+  // The store's folders on disk before any file is named in them (made at the first start).
+  for (const dir of [root, dirname(root)]) flushNow(dir)
   // Leftovers of a crash mid-upload; never visible, removed at start. Another cluster node may
   // be writing its own temporary files here, so only old ones would be safe to remove: each node
   // names its files with its pid and host, and we remove only files of this host's pids that are
@@ -96,13 +135,35 @@ export function blobStore(sql: Sql, blobDir: string) {
     // Identical bytes are already there: keep the one copy.
     if (existsSync(target)) return
     if (!partial) throw new Error(`The bytes of ${facts.sha256} are gone and no copy is staged`)
-    mkdirSync(join(root, facts.sha256.slice(0, 2), facts.sha256.slice(2, 4)), { recursive: true })
+    const folder = dirname(target)
+    const made = mkdirSync(folder, { recursive: true })
     try {
       linkSync(partial, target)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
+    // The new name, and the folders made for it, on disk before the rows naming it commit.
+    await flush(folder)
+    if (made) for (let dir = folder; dir !== root; dir = dirname(dir)) await flush(dirname(dir))
   }
+
+  /**
+   * Removes released bytes unless a commit has named them again since (see the header). The
+   * transaction changes no row in the end (the placeholder goes before it commits): it is there
+   * for the lock, so its commit need not wait for the disk.
+   */
+  const removeUnclaimed = (sha256: string) =>
+    sql
+      .transaction(
+        async (t) => {
+          if ((await t.run(Q.hold, [sha256])).changes === 0) return
+          await t.run(Q.delete, [sha256])
+          rmSync(pathOf(sha256), { force: true })
+        },
+        { durability: 'relaxed' },
+      )
+      // Left behind, the file costs space only: nothing names it.
+      .catch(() => undefined)
 
   const staged = (partial: string | undefined, facts: BlobFacts): StagedBlob => {
     let pending = partial
@@ -133,7 +194,7 @@ export function blobStore(sql: Sql, blobDir: string) {
         const digest = `sha256:${sha256}`
         if (await t.one(Q.stillUsed, [sha256, sha256, digest, digest, sha256])) return
         await t.run(Q.delete, [sha256])
-        rmSync(pathOf(sha256), { force: true })
+        t.afterCommit(() => removeUnclaimed(sha256))
       })
     },
     find: (sha256: string) => sql.one<BlobFacts>(Q.find, [sha256]),
@@ -187,6 +248,7 @@ export function blobStore(sql: Sql, blobDir: string) {
         if (options.expectedSha256 && options.expectedSha256.toLowerCase() !== facts.sha256)
           throw new ChecksumMismatch(options.expectedSha256, facts.sha256)
         options.verify?.(facts)
+        await flush(partial)
         return staged(partial, facts)
       } catch (error) {
         rmSync(partial, { force: true })
@@ -203,7 +265,13 @@ export function blobStore(sql: Sql, blobDir: string) {
       const facts = { sha256: hash('sha256'), sha1: hash('sha1'), md5: hash('md5'), size: bytes.length }
       const partial = join(tmp, `${process.pid}.${randomBytes(8).toString('hex')}.${HOST}`)
       try {
-        writeFileSync(partial, bytes)
+        const fd = openSync(partial, 'w')
+        try {
+          for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at)
+          fsyncSync(fd)
+        } finally {
+          closeSync(fd)
+        }
       } catch (error) {
         rmSync(partial, { force: true })
         throw error

@@ -44,6 +44,7 @@ function noting(tx: Sql, statements: string[]): Sql {
     one: (text, params) => (note(text), tx.one(text, params)),
     run: (text, params) => (note(text), tx.run(text, params)),
     transaction: (work, options) => tx.transaction((inner) => work(noting(inner, statements)), options),
+    afterCommit: (task) => tx.afterCommit(task),
   }
 }
 

@@ -1,0 +1,115 @@
+/**
+ * The blob store never lets a commit name bytes that are not on disk, nor removes bytes a
+ * committed row still names:
+ * - a real process keeps bytes (streamed and in memory) under strace: each staged copy is flushed
+ *   before it is linked into place, and the folder it is linked into before the commit (the WAL's
+ *   flush) that names it;
+ * - on both engines, a release whose transaction fails at its commit leaves the file and its row;
+ *   one that commits has removed the file when its transaction returns; bytes named again between
+ *   a release's commit and the removal stay.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { blobPathOf, blobStore } from '../../server/repositories/blobs'
+import { testEngines } from '../support/engines'
+
+const folders: string[] = []
+const folder = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  folders.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('bytes reach the disk before the commit that names them', () => {
+  it('flushes each staged copy before linking it, and its folder before the commit', async () => {
+    const dataDir = folder('console-blob-sync-')
+    const trace = join(folder('console-blob-trace-'), 'trace')
+    const { stdout } = await promisify(execFile)(
+      'strace',
+      [
+        ...['-f', '-y', '-qq', '-e', 'trace=fsync,fdatasync,link,linkat', '-o', trace],
+        ...[resolve('node_modules/.bin/tsx'), 'tests/support/blobCommits.ts', dataDir],
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+    )
+    const kept = JSON.parse(stdout.trim().split('\n').pop()!) as Array<{ staged: string; place: string }>
+    expect(kept).toHaveLength(2)
+    const calls = readFileSync(trace, 'utf8').split('\n')
+    const flushOf = (path: string, after = -1) =>
+      calls.findIndex(
+        (line, i) => i > after && /\bf(data)?sync\(\d+</.test(line) && line.includes(`<${path}>`),
+      )
+    for (const { staged, place } of kept) {
+      const linked = calls.findIndex((line) => /\blink(at)?\(/.test(line) && line.includes(`"${place}"`))
+      expect(linked, `${place} linked`).toBeGreaterThan(-1)
+      const copyFlushed = flushOf(staged)
+      expect(copyFlushed, `${staged} flushed`).toBeGreaterThan(-1)
+      expect(copyFlushed, `${staged} flushed before it is linked`).toBeLessThan(linked)
+      const committed = calls.findIndex(
+        (line, i) => i > linked && /\bf(data)?sync\(\d+<[^>]*platform\.db-wal>/.test(line),
+      )
+      expect(committed, 'the commit after the link').toBeGreaterThan(linked)
+      const folderFlushed = flushOf(dirname(place), linked)
+      expect(folderFlushed, `${dirname(place)} flushed after the link`).toBeGreaterThan(linked)
+      expect(folderFlushed, `${dirname(place)} flushed before the commit`).toBeLessThan(committed)
+    }
+  }, 120_000)
+})
+
+describe.each(testEngines())('released bytes on %s', (_engine, openEngine) => {
+  const setUp = async () => {
+    const sql = await openEngine()
+    await sql.migrate()
+    const blobDir = folder('console-blob-release-')
+    const blobs = blobStore(sql, blobDir)
+    const now = new Date().toISOString()
+    const keep = async (text: string) => {
+      const staged = blobs.putBytes(Buffer.from(text))
+      await sql.transaction((tx) => staged.commit(tx, now))
+      staged.discard()
+      return { sha256: staged.facts.sha256, path: blobPathOf(blobDir, staged.facts.sha256) }
+    }
+    return { sql, blobs, keep }
+  }
+
+  it('keeps the file and its row when the release fails at its commit', async () => {
+    const { sql, blobs, keep } = await setUp()
+    const bytes = await keep('released, then rolled back\n')
+    await expect(
+      sql.transaction(async (tx) => {
+        await blobs.releaseIfUnused(bytes.sha256, tx)
+        throw new Error('injected failure at commit')
+      }),
+    ).rejects.toThrow('injected failure at commit')
+    expect(await blobs.find(bytes.sha256)).toBeDefined()
+    expect(existsSync(bytes.path)).toBe(true)
+  })
+
+  it('has removed the file when a committed release returns', async () => {
+    const { sql, blobs, keep } = await setUp()
+    const bytes = await keep('released for good\n')
+    await sql.transaction((tx) => blobs.releaseIfUnused(bytes.sha256, tx))
+    expect(await blobs.find(bytes.sha256)).toBeUndefined()
+    expect(existsSync(bytes.path)).toBe(false)
+  })
+
+  it('keeps bytes named again after the release committed and before their removal', async () => {
+    const { sql, blobs, keep } = await setUp()
+    const text = 'released, then named again\n'
+    const bytes = await keep(text)
+    await sql.transaction(async (tx) => {
+      // Runs after the commit, before the removal the release asks for.
+      tx.afterCommit(async () => void (await keep(text)))
+      await blobs.releaseIfUnused(bytes.sha256, tx)
+    })
+    expect(await blobs.find(bytes.sha256)).toBeDefined()
+    expect(existsSync(bytes.path)).toBe(true)
+  })
+})

@@ -1,0 +1,50 @@
+/**
+ * A process that keeps bytes in the platform's blob store as the platform does (a streamed
+ * upload and bytes held in memory, each committed in the transaction that names them, on the
+ * platform's SQLite opened as it opens it), then exits: run under strace to see what reaches the
+ * disk before each commit. Prints one JSON line: the staged copy and the place of each.
+ *
+ * Usage: tsx tests/support/blobCommits.ts <data folder>
+ */
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { blobDirOf } from '../../server/config'
+import { openDatabase } from '../../server/db'
+import { sqliteSql } from '../../server/db/sqliteSql'
+import { blobPathOf, blobStore, type StagedBlob } from '../../server/repositories/blobs'
+
+const dataDir = process.argv[2]
+if (!dataDir) throw new Error('usage: blobCommits.ts <data folder>')
+const sql = sqliteSql(openDatabase(dataDir))
+const blobDir = blobDirOf({ dataDir })
+const blobs = blobStore(sql, blobDir)
+const kept: Array<{ staged: string; place: string }> = []
+
+const keep = async (blob: StagedBlob, staged: string) => {
+  await sql.transaction((tx) => blob.commit(tx, new Date().toISOString()))
+  blob.discard()
+  kept.push({ staged, place: blobPathOf(blobDir, blob.facts.sha256) })
+}
+
+let streamed = ''
+const upload = await blobs.putStream(Readable.from([Buffer.from(`streamed ${process.pid}\n`)]), {
+  maxBytes: 1024,
+  written: (partial) => (streamed = partial),
+})
+await keep(upload, streamed)
+
+// putBytes names its staged copy nowhere: it is the one file of this process under tmp/.
+const tmp = join(blobDir, 'tmp')
+const before = new Set(readdirSync(tmp))
+const inMemory = blobs.putBytes(Buffer.from(`in memory ${process.pid}\n`))
+await keep(
+  inMemory,
+  join(
+    tmp,
+    readdirSync(tmp).find((name) => !before.has(name))!,
+  ),
+)
+
+await sql.close()
+process.stdout.write(`${JSON.stringify(kept)}\n`)
