@@ -123,15 +123,24 @@ export function genericRemote(ctx: ServerContext, deps: GenericRemoteDeps) {
         : await files.fetch(
             key,
             async () => {
-              const answer = await ask(repo, path, cached)
+              // Looked at again inside the one fetch: a fetch that ended after this request first
+              // looked (and so could not be joined) has stored the file by now.
+              const latest = await store.file(repo.key, path)
+              const stored = await cachedFacts(latest)
+              if (
+                stored &&
+                isFresh(Date.parse(latest!.fetchedAt), ctx.clock.now(), settings.metadataTtlSeconds)
+              )
+                return { stands: stored }
+              const answer = await ask(repo, path, latest)
               if ('validators' in answer) validators = answer.validators
               return answer
             },
             async (staged) => {
               const now = isoNow(ctx.clock)
               const before = await store.file(repo.key, path)
-              // Relaxed, as it can be fetched again, unless it removes the old bytes: their file goes
-              // before the commit, which must then not be lost.
+              // Relaxed, as it can be fetched again, unless it releases the old bytes: their file goes
+              // once this commits, which must then not be lost.
               const replaces = before !== undefined && before.sha256 !== staged.facts.sha256
               await ctx.sql.transaction(
                 async (tx) => {

@@ -102,6 +102,17 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
 
   const fetchDocument = async (repo: RepositoryRecord, name: string): Promise<NpmDocument | undefined> => {
     const cached = await store.documentStamp(repo.key, name)
+    // A fetch that ended after the caller first looked (and so could not be joined) has stored
+    // the document by now: no second request upstream.
+    if (
+      cached &&
+      isFresh(
+        Date.parse(cached.fetchedAt),
+        ctx.clock.now(),
+        (await store.settings(repo.key)).metadataTtlSeconds,
+      )
+    )
+      return stored(repo, name, cached)
     const response = await upstream.request(repo, documentPath(name), name, {
       headers: { accept: 'application/json', ...(cached?.etag ? { 'if-none-match': cached.etag } : {}) },
       maxBytes: MAX_DOCUMENT_BYTES,
@@ -270,6 +281,11 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
       const fetch = await files.fetch(
         key,
         async () => {
+          // Looked at again inside the one fetch: a fetch that ended after this request first
+          // looked (and so could not be joined) has stored the tarball by now.
+          const latest = await store.file(repo.key, path)
+          const kept = latest && blobs.has(latest.sha256) ? await blobs.find(latest.sha256) : undefined
+          if (kept) return { stands: kept }
           const response = await upstream.request(repo, { url: source.url }, file, {
             maxBytes: MAX_FILE_BYTES,
           })
