@@ -9,14 +9,10 @@
  * a caller multiplies by spreading its queries over the nodes behind a load balancer.
  */
 import type { Sql } from '../db/sql'
-import { metadataStore } from './store'
+import { metadataStore, type BudgetLimits } from './store'
 
-export interface BudgetLimits {
-  /** Cost units a caller regains per second. */
-  readonly perSecond: number
-  /** Most cost units a caller may spend at once. */
-  readonly burst: number
-}
+// The limits are the store's to know (it refills in SQL), so the store does not import this file.
+export type { BudgetLimits } from './store'
 
 export interface CostBudget {
   /** Spends `cost` of the caller's budget; answers how long to wait (ms) when it holds too little. */

@@ -3,7 +3,14 @@
  * budgets every node shares. Portable SQL over the stores' interface (server/db/sql.ts).
  */
 import type { Sql, TransactionOptions } from '../db/sql'
-import type { BudgetLimits } from './budget'
+
+/** A caller's GraphQL budget: a token bucket. */
+export interface BudgetLimits {
+  /** Cost units a caller regains per second. */
+  readonly perSecond: number
+  /** Most cost units a caller may spend at once. */
+  readonly burst: number
+}
 
 /**
  * A caller's bucket refilled to now, at most the burst: the row's own values, so nodes taking
