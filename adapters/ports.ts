@@ -167,6 +167,12 @@ export interface SessionApi {
     readonly password: string
     readonly rememberMe: boolean
   }): Promise<Result<UserData>>
+  /** The same sign-in through the access service's login; its failures name their code first in `errors`. */
+  accessLogin(input: {
+    readonly user: string
+    readonly password: string
+    readonly rememberMe: boolean
+  }): Promise<Result<UserData>>
   /** Signs in through Crowd's single sign-on cookie or the person a trusted proxy names. */
   ssoLogin(kind: 'crowd' | 'http'): Promise<Result<UserData>>
   logout(): Promise<Result<void>>

@@ -47,6 +47,11 @@ export interface ServerConfig {
   readonly anonymousAccess: boolean
   /** The console may send on-prem metrics (self-hosted, licensed instances only; ON_PREM_METRICS=false turns it off). */
   readonly onPremMetrics: boolean
+  /**
+   * The platform names its access service among its services (ACCESS_LOGIN=true), and the console
+   * then signs in through the access login; unset, the platform login.
+   */
+  readonly accessLogin?: boolean
   /** Bounds for tests: rate limits can be lowered to be reached quickly. */
   readonly rateLimit: { readonly max: number; readonly windowMs: number }
   /**
@@ -116,6 +121,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     serverName: env.SERVER_NAME ?? 'Platform',
     anonymousAccess: env.ANONYMOUS_ACCESS === 'true',
     onPremMetrics: env.ON_PREM_METRICS !== 'false',
+    accessLogin: env.ACCESS_LOGIN === 'true',
     rateLimit: {
       max: Number(env.RATE_LIMIT_MAX ?? 10),
       windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000),

@@ -96,6 +96,11 @@ export function createSessionApi(http: HttpClient): Omit<SessionApi, AccountCall
         query: { _spring_security_remember_me: rememberMe },
         body: { user, password, type: 'login' },
       }),
+    accessLogin: ({ user, password, rememberMe }) =>
+      http.request('/access/api/v1/authentication/login', UserDataC, {
+        method: 'POST',
+        body: { username: user, password, 'remember-me': rememberMe },
+      }),
     ssoLogin: (kind) =>
       http.request(kind === 'crowd' ? '/ui/auth/crowd/login' : '/ui/auth/httpsso/login', UserDataC),
     logout: () => http.send('/ui/auth/logout', { method: 'POST' }),

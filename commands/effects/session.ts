@@ -97,7 +97,8 @@ const signIn = handle(
   async (e, ports, api) => {
     const [password] = take(ports, e.data.passwordRef) ?? []
     if (password === undefined) return S.SignInFailed({ user: e.data.user, failure: secretGone('password') })
-    const answer = await api.login({ user: e.data.user, password, rememberMe: e.data.rememberMe })
+    const input = { user: e.data.user, password, rememberMe: e.data.rememberMe }
+    const answer = e.data.service === 'access' ? await api.accessLogin(input) : await api.login(input)
     return isLeft(answer)
       ? S.SignInFailed({ user: e.data.user, failure: answer.left })
       : loginAnswer(answer.right, 'password')

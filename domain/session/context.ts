@@ -6,6 +6,7 @@
 import type { EventOf } from '../shared/events'
 import type { SessionCheckRequested, Redirected } from '../navigation/events'
 import {
+  hasMicroservice,
   isTour,
   type PlatformCommand,
   type PlatformState,
@@ -26,6 +27,8 @@ export interface SessionContext {
   /** The demo tour keeps one shared identity and its own landing. */
   readonly tour: boolean
   readonly location: Here
+  /** The platform names its access service: a password sign-in goes through the access login. */
+  readonly accessLogin: boolean
 }
 
 /** The slices the context is read from: the app's state is one. */
@@ -37,6 +40,7 @@ export interface SessionContextSlices {
 export const sessionContextOf = (state: SessionContextSlices): SessionContext => ({
   tour: isTour(state.platform),
   location: state.navigation.location,
+  accessLogin: hasMicroservice(state.platform.microservices, 'access'),
 })
 
 /**

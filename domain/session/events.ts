@@ -53,12 +53,16 @@ export const SamlLogoutUrlLoaded = defineEvent('session/SamlLogoutUrlLoaded', t.
 // Signing in.
 export const SignInRequested = defineEvent(
   'session/SignInRequested',
-  t.type({
-    user: t.string,
-    rememberMe: t.boolean,
-    redirectTo: t.union([t.string, t.null]),
-    passwordRef: t.string,
-  }),
+  t.intersection([
+    t.type({
+      user: t.string,
+      rememberMe: t.boolean,
+      redirectTo: t.union([t.string, t.null]),
+      passwordRef: t.string,
+    }),
+    // Set when the platform names its access service: the sign-in goes through the access login.
+    t.partial({ service: t.literal('access') }),
+  ]),
 )
 export const SignInFailed = defineEvent('session/SignInFailed', t.type({ user: t.string, failure: Failure }))
 const SsoLoginKindC = t.keyof({ crowd: null, http: null })

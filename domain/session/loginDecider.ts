@@ -83,6 +83,7 @@ export function decideLogin(
           rememberMe: command.rememberMe,
           redirectTo: command.redirectTo ?? null,
           passwordRef: command.passwordRef,
+          ...(context.accessLogin ? { service: 'access' as const } : {}),
         }),
       ])
     }

@@ -1,7 +1,7 @@
 /**
  * Login, logout, the current user and the data the login page needs.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ServerContext } from '../context'
 import { HttpError } from '../context'
 import { readGeneralConfig } from '../admin/generalConfig'
@@ -16,6 +16,31 @@ import { endSession, findSession, pruneSessions } from './sessions'
 import { loginKey, signIn } from './signIn'
 import { anonymousUserData, findUserById, findUserByName, userData } from './users'
 
+/** The access service's sign-in (spec 000 section 7: "POST access login (username, password, remember-me)"). */
+export const ACCESS_LOGIN_PATH = '/access/api/v1/authentication/login'
+
+/** The access service's failure shape: the first error's code is the one that counts. */
+const accessErrors = (...codes: number[]) =>
+  Object.fromEntries(
+    codes.map((c) => [
+      c,
+      {
+        type: 'object',
+        properties: {
+          errors: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { code: { type: 'string' }, message: { type: 'string' } },
+              required: ['code', 'message'],
+            },
+          },
+        },
+        required: ['errors'],
+      },
+    ]),
+  )
+
 /** Failed logins one client address may make across all accounts, as a multiple of the per-account limit. */
 export const ADDRESS_LIMIT_FACTOR = 10
 
@@ -26,6 +51,38 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
     max: config.rateLimit.max * ADDRESS_LIMIT_FACTOR,
     windowMs: config.rateLimit.windowMs,
   })
+
+  /** A sign-in by name and password, whichever of the two login calls carries it. */
+  async function passwordLogin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    password: string,
+    rememberAsked: boolean,
+  ) {
+    const key = loginKey(request, name)
+    const addressKey = `login-address:${request.ip}`
+    // Taken before the password is checked, so parallel guesses cannot slip past the count.
+    await limiter.take(key, reply)
+    try {
+      await addressLimiter.take(addressKey, reply)
+    } catch (refused) {
+      await limiter.refund(key)
+      throw refused
+    }
+    const user = await findUserByName(ctx.sql, name)
+    const ok = await verifyPassword(password, user?.password_hash)
+    if (!user || !ok) throw new HttpError(401, 'Wrong user name or password', 'BAD_CREDENTIALS')
+    await limiter.refund(key)
+    await addressLimiter.refund(addressKey)
+    if (user.credentials_expired === 1)
+      throw new HttpError(403, 'Your credentials have expired: change your password', 'CREDENTIALS_EXPIRED')
+    if (user.password_expired === 1)
+      throw new HttpError(403, 'Your password has expired: change it to sign in', 'PASSWORD_EXPIRED')
+    const remember = rememberAsked && (await readGeneralConfig(ctx.sql, ctx.config)).rememberMeEnabled
+    await pruneSessions(ctx)
+    return signIn(ctx, request, reply, user, remember)
+  }
 
   app.post<{
     Body: { user: string; password: string; type: 'login' }
@@ -53,32 +110,50 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
         response: { 200: userDataSchema, ...errors(400, 401, 403, 429) },
       },
     },
+    async (request, reply) =>
+      passwordLogin(
+        request,
+        reply,
+        request.body.user,
+        request.body.password,
+        request.query._spring_security_remember_me === true,
+      ),
+  )
+
+  app.post<{ Body: { username: string; password: string; 'remember-me'?: boolean } }>(
+    ACCESS_LOGIN_PATH,
+    {
+      schema: {
+        summary:
+          "The access service's sign-in: the platform login's checks, its failures as `errors: [{code, message}]`",
+        body: {
+          type: 'object',
+          properties: {
+            username: { type: 'string', minLength: 1, maxLength: 254 },
+            password: passwordSchema,
+            'remember-me': { type: 'boolean' },
+          },
+          required: ['username', 'password'],
+          additionalProperties: false,
+        },
+        response: { 200: userDataSchema, ...accessErrors(401, 403, 429) },
+      },
+    },
     async (request, reply) => {
-      const { user: name, password } = request.body
-      const key = loginKey(request, name)
-      const addressKey = `login-address:${request.ip}`
-      // Taken before the password is checked, so parallel guesses cannot slip past the count.
-      await limiter.take(key, reply)
       try {
-        await addressLimiter.take(addressKey, reply)
-      } catch (refused) {
-        await limiter.refund(key)
-        throw refused
+        return await passwordLogin(
+          request,
+          reply,
+          request.body.username,
+          request.body.password,
+          request.body['remember-me'] === true,
+        )
+      } catch (failure) {
+        if (!(failure instanceof HttpError)) throw failure
+        return reply
+          .status(failure.statusCode)
+          .send({ errors: [{ code: failure.code ?? 'ERROR', message: failure.message }] })
       }
-      const user = await findUserByName(ctx.sql, name)
-      const ok = await verifyPassword(password, user?.password_hash)
-      if (!user || !ok) throw new HttpError(401, 'Wrong user name or password', 'BAD_CREDENTIALS')
-      await limiter.refund(key)
-      await addressLimiter.refund(addressKey)
-      if (user.credentials_expired === 1)
-        throw new HttpError(403, 'Your credentials have expired: change your password', 'CREDENTIALS_EXPIRED')
-      if (user.password_expired === 1)
-        throw new HttpError(403, 'Your password has expired: change it to sign in', 'PASSWORD_EXPIRED')
-      const remember =
-        request.query._spring_security_remember_me === true &&
-        (await readGeneralConfig(ctx.sql, ctx.config)).rememberMeEnabled
-      await pruneSessions(ctx)
-      return signIn(ctx, request, reply, user, remember)
     },
   )
 

@@ -8,8 +8,15 @@ import type { Flavour, ServerConfig } from '../config'
 
 export interface Microservice {
   readonly name:
-    'artifactory' | 'xray' | 'mission control' | 'distribution' | 'insight' | 'pipelines' | 'tracker'
-  readonly key: 'jfrt' | 'jfxr' | 'jfmc' | 'jfds' | 'jfisv' | 'jfpip' | 'jftrk'
+    | 'artifactory'
+    | 'xray'
+    | 'mission control'
+    | 'distribution'
+    | 'insight'
+    | 'pipelines'
+    | 'tracker'
+    | 'access'
+  readonly key: 'jfrt' | 'jfxr' | 'jfmc' | 'jfds' | 'jfisv' | 'jfpip' | 'jftrk' | 'jfac'
   readonly enabled: boolean
 }
 
@@ -221,7 +228,10 @@ const FLAG_NAMES = [
 ] as const
 
 export function flavourProfile(
-  config: Pick<ServerConfig, 'flavour' | 'cloud' | 'licenseType'> & { readonly onPremMetrics?: boolean },
+  config: Pick<ServerConfig, 'flavour' | 'cloud' | 'licenseType'> & {
+    readonly onPremMetrics?: boolean
+    readonly accessLogin?: boolean
+  },
 ): FlavourProfile {
   const row = ROWS[config.flavour]
   const licensed = config.licenseType !== 'N/A'
@@ -237,7 +247,13 @@ export function flavourProfile(
   // Without a licence, licensed services are off whatever the flavour offers.
   const enabled: ServiceSet = licensed ? row.services : ARTIFACTORY_ONLY
   return {
-    microservices: services(enabled),
+    // The access service is named only where it answers sign-ins (the console then uses its login).
+    microservices: [
+      ...services(enabled),
+      ...(config.accessLogin === true
+        ? [{ name: 'access', key: 'jfac', enabled: true } satisfies Microservice]
+        : []),
+    ],
     entitlements:
       licensed && !LICENCES_WITHOUT_SECURITY.has(config.licenseType)
         ? row.entitlements

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { call, login, outbox, parseMail, sessionOf } from './authHelpers'
+import { flavourProfile } from '../../server/platform/flavours'
 
 let server: TestServer
 let admin: string
@@ -204,5 +205,50 @@ describe('login rate limit', () => {
 
   it('does not count successful logins', async () => {
     for (let i = 0; i < 5; i++) expect((await login(server, 'developer')).status).toBe(200)
+  })
+})
+
+describe('the access login', () => {
+  it("signs in as the platform login does; its failures name their code first in 'errors'", async () => {
+    await call(server, 'POST', '/ui/admin/users', {
+      cookie: admin,
+      body: { name: 'access-me', email: 'access-me@example.com', password: 'old-password' },
+    })
+    const accessLogin = (username: string, password: string) =>
+      call<{ name?: string; errors?: Array<{ code: string; message: string }> }>(
+        server,
+        'POST',
+        '/access/api/v1/authentication/login',
+        { body: { username, password, 'remember-me': false } },
+      )
+    const wrong = await accessLogin('access-me', 'not-it')
+    expect(wrong.status).toBe(401)
+    expect(wrong.body.errors?.[0]?.code).toBe('BAD_CREDENTIALS')
+    expect(wrong.cookie).toBeUndefined()
+
+    const ok = await accessLogin('access-me', 'old-password')
+    expect(ok.status).toBe(200)
+    expect(ok.body.name).toBe('access-me')
+    expect((await call(server, 'GET', '/ui/auth/current', { cookie: ok.cookie })).body).toMatchObject({
+      name: 'access-me',
+    })
+
+    await call(server, 'PUT', '/ui/admin/users/access-me', { cookie: admin, body: { passwordExpired: true } })
+    const expired = await accessLogin('access-me', 'old-password')
+    expect(expired.status).toBe(403)
+    expect(expired.body).toEqual({ errors: [{ code: 'PASSWORD_EXPIRED', message: expect.any(String) }] })
+    expect(expired.cookie).toBeUndefined()
+  })
+
+  it('is named among the services only where the platform is started to answer with it', () => {
+    const named = (accessLogin: boolean) =>
+      flavourProfile({
+        flavour: 'platform',
+        cloud: false,
+        licenseType: 'Enterprise+',
+        accessLogin,
+      }).microservices.filter((s) => s.key === 'jfac')
+    expect(named(false)).toEqual([])
+    expect(named(true)).toEqual([{ name: 'access', key: 'jfac', enabled: true }])
   })
 })

@@ -5,7 +5,8 @@ import { initialAppState, type AppCommand, type AppEvent, type AppState } from '
 import { sessionArea } from '../../domain/session/decider'
 import * as S from '../../domain/session'
 import type { SessionCommand } from '../../domain/session/commands'
-import { loginData, safePath, user } from '../support/fixtures'
+import { footer, loginData, safePath, user } from '../support/fixtures'
+import { InitialDataLoaded } from '../../domain/platform/events'
 import { loginGuard } from '../../domain/session/loginGuard'
 import { ssoUrlWithTarget } from '../../domain/session/redirect'
 import { Navigated } from '../../domain/navigation/events'
@@ -32,6 +33,27 @@ describe('session: signing in', () => {
       S.SignInRequested({ user: 'admin', rememberMe: true, redirectTo: null, passwordRef: 'secret-1' }),
     )
     expect(JSON.stringify(signIn.events())).not.toContain('password1')
+  })
+
+  it('goes through the access login where the platform names its access service', () => {
+    const withAccess = InitialDataLoaded({
+      version: { version: '7.90.1', revision: '79001' },
+      microservices: [{ name: 'access', key: 'jfac', enabled: true }],
+      footer: footer(),
+      entitlements: [],
+    })
+    session
+      .given(withAccess)
+      .when({ type: 'session/SignIn', user: 'admin', passwordRef: 'secret-1', rememberMe: false })
+      .then(
+        S.SignInRequested({
+          user: 'admin',
+          rememberMe: false,
+          redirectTo: null,
+          passwordRef: 'secret-1',
+          service: 'access',
+        }),
+      )
   })
 
   it('refuses an empty user name and a second login while one runs', () => {
