@@ -66,6 +66,8 @@ export interface RunOptions {
   readonly readable?: ReadonlyArray<string>
   /** Versions in those repositories that the targets' path patterns keep from the caller. */
   readonly hidden?: ReadonlySet<string>
+  /** The package types the edition serves: packages of other types are not listed (absent: all). */
+  readonly served?: ReadonlyArray<string>
 }
 
 const CONNECTIONS = new Set(['packages', 'versions'])
@@ -254,9 +256,12 @@ export function metadataExecutor(sql: Sql) {
           code: 'QUERY_BUDGET_EXCEEDED',
         } as ExecutionResult & RefusedAnswer,
       }
-    const context: MetadataContext = options.readable
-      ? { readable: options.readable, ...(options.hidden?.size ? { hidden: options.hidden } : {}) }
-      : {}
+    const context: MetadataContext = {
+      ...(options.readable
+        ? { readable: options.readable, ...(options.hidden?.size ? { hidden: options.hidden } : {}) }
+        : {}),
+      ...(options.served ? { served: options.served } : {}),
+    }
     // A field may read through the async store interface (a version's provenance).
     const result = (await compiledFor(request.query, document, request.operationName).query(
       rootValue,

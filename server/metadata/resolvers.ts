@@ -30,6 +30,8 @@ type Direction = 'ASC' | 'DESC'
 export interface MetadataContext {
   readonly readable?: ReadonlyArray<string>
   readonly hidden?: ReadonlySet<string>
+  /** The package types this edition serves (absent: every type); packages of others are not listed. */
+  readonly served?: ReadonlyArray<string>
 }
 
 // No repository is named so (keys start with a letter or digit; PostgreSQL's text holds no NUL):
@@ -45,6 +47,21 @@ function readableIn(
   if (!readable) return asked
   const allowed = asked?.length ? asked.filter((r) => readable.includes(r)) : [...readable]
   return allowed.length > 0 ? allowed : [NO_REPOSITORY]
+}
+
+// No package type is named so: a filter on it matches nothing.
+const NO_TYPE = ' '
+
+/** The package types a filter may match in this edition: those asked that it serves. */
+function servedIn(
+  asked: string[] | null | undefined,
+  context: MetadataContext | undefined,
+): string[] | null | undefined {
+  const served = context?.served
+  if (!served) return asked
+  const all = !asked?.length || asked.includes('*')
+  const allowed = all ? [...served] : asked.filter((t) => served.includes(t.toLowerCase()))
+  return allowed.length > 0 ? allowed : [NO_TYPE]
 }
 
 interface PackageFilter {
@@ -267,7 +284,11 @@ export function metadataResolvers(sql: Sql) {
   ) => {
     const args = {
       ...asked,
-      filter: { ...asked.filter, repositoriesIn: readableIn(asked.filter.repositoriesIn, context) },
+      filter: {
+        ...asked.filter,
+        repositoriesIn: readableIn(asked.filter.repositoriesIn, context),
+        packageTypeIn: servedIn(asked.filter.packageTypeIn, context),
+      },
     }
     const first = checkFirst(args.first)
     const field = args.orderBy?.field ?? 'NAME'

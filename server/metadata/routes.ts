@@ -15,6 +15,7 @@ import { metadataStore } from '../metadata/store'
 import { repositoryStore } from '../repositories/store'
 import { registryAuth } from '../registry/auth'
 import { consoleCaller, readableScope, registryAuthorizer } from '../permissions/authorize'
+import { ALL_PACKAGE_TYPES, flavourProfile } from '../platform/flavours'
 
 // The query's length is checked by the executor, which answers with the documented shape
 // ({message, code}); the body limit bounds it before that.
@@ -60,6 +61,10 @@ const routes: RouteModule = async (app, ctx) => {
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
   const budget = costBudget(ctx.sql, ctx.config.graphqlBudget, () => ctx.clock.now())
   const store = metadataStore(ctx.sql)
+  // An edition that serves some package types (the container registry's images and charts)
+  // lists packages of those alone, though the catalogue it shares holds others.
+  const { packageTypes } = flavourProfile(ctx.config)
+  const served = packageTypes.length < ALL_PACKAGE_TYPES.length ? packageTypes : undefined
 
   const paths = ['/mds/packages', '/mds/package', '/mds/versions', '/metadata/api/v1/query']
   for (const path of paths) {
@@ -97,6 +102,7 @@ const routes: RouteModule = async (app, ctx) => {
             admit: (cost) => budget.take(caller, cost),
             ...(readable ? { readable } : {}),
             ...(hidden.size ? { hidden } : {}),
+            ...(served ? { served } : {}),
           },
         )
         if (answer.retryAfterMs !== undefined)

@@ -66,6 +66,28 @@ describe('the container registry edition after a fresh start', () => {
     expect((await versionsOf('docker://samples/platform-api')).map((v) => v.name)).toEqual(['2.3.0'])
   })
 
+  it('lists the packages of its own types alone: its newest are images, none of the shared catalogue', async () => {
+    // As the landing asks (no filter, newest first) and as a search naming another type asks.
+    const listed = async (filter: string) => {
+      const reply = await gql<{ packages: Connection<{ name: string; packageType: string }> }>(
+        server,
+        cookie,
+        `{ packages(filter: {${filter}}, first: 50, orderBy: {field: CREATED, direction: DESC}) { edges { node { name packageType } } } }`,
+      )
+      expect(reply.status, JSON.stringify(reply.body.errors)).toBe(200)
+      return reply.body.data!.packages.edges.map((e) => `${e.node.packageType}://${e.node.name}`)
+    }
+    const newest = await listed('')
+    expect(newest).toEqual(
+      expect.arrayContaining(['docker://samples/console-web', 'docker://samples/platform-api']),
+    )
+    expect(newest.filter((id) => !/^(docker|helm|helmoci|oci):\/\//.test(id))).toEqual([])
+    expect(await listed('packageTypeIn: ["debian", "npm"]')).toEqual([])
+    expect(await listed('packageTypeIn: ["docker", "npm"]')).toEqual(
+      expect.arrayContaining(['docker://samples/console-web']),
+    )
+  })
+
   it("shows the layers from the image's own config", async () => {
     const res = await fetch(
       `${server.url}/ui/api/v1/ui/views/dockerv2?repoKey=docker-local&path=${encodeURIComponent('samples/console-web/1.0.0/manifest.json')}`,
