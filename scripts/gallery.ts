@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process'
 import { startTestServer, type TestServer } from '../tests/support/server'
 import { scannedGitRepositories } from '../tests/support/scannedGitRepositories'
 import { launchChromium } from '../tests/support/browser'
+import { publishBody } from '../tests/support/npmPublish'
 import type { Page } from 'playwright-core'
 import { chooseOption } from '../tests/e2e/kitSelect'
 import {
@@ -78,6 +79,25 @@ const classic = (
 })
 
 /**
+ * Archives for the Archive search to find: two versions of an npm package published to
+ * npm-local through the registry, as `npm publish` sends them, so their tarballs are indexed
+ * by the platform as any published archive is. Nothing to let go of after.
+ */
+async function publishedTarballs(server: TestServer): Promise<() => Promise<void>> {
+  const authorization = `Basic ${Buffer.from(`admin:${server.config.adminPassword}`).toString('base64')}`
+  for (const version of ['1.0.0', '1.1.0']) {
+    const { body } = publishBody('@gallery/strings', version, { marker: 'String helpers for the gallery' })
+    const published = await fetch(`${server.url}/artifactory/api/npm/npm-local/@gallery%2fstrings`, {
+      method: 'PUT',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (!published.ok) throw new Error(`publishing @gallery/strings ${version}: ${published.status}`)
+  }
+  return async () => undefined
+}
+
+/**
  * Screens the gallery shows beyond the design e2e's list: the admin's views of screens that list
  * walks for a developer only (Reports, the Scans List with its git repositories, the watch form, a
  * build run with its SBOM link), Set Me Up's npm commands with a token, the Support Zone with the
@@ -143,6 +163,22 @@ const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
     open: (page) => page.getByRole('checkbox', { name: 'Include my session in this console' }).click(),
     ready: (page) => page.getByText(/^Your session: \d+ events/),
   },
+  {
+    // An image's tag page: its layers from the pushed manifest (the image openEveryScreen pushes).
+    name: 'container-version',
+    path: `/packages/${encodeURIComponent('docker://gallery/web')}/1.0.0`,
+    users: ['developer'],
+    ready: (page) => page.getByRole('table', { name: 'Docker layers' }).getByRole('row').nth(1),
+  },
+  // The container registry edition as a developer lands on it, and a sample image's tag.
+  { name: 'container-landing', path: '/packages', users: ['developer'], flavour: 'container-registry' },
+  {
+    name: 'container-tag',
+    path: `/packages/${encodeURIComponent('docker://samples/console-web')}/1.1.0`,
+    users: ['developer'],
+    flavour: 'container-registry',
+    ready: (page) => page.getByRole('table', { name: 'Docker layers' }).getByRole('row').nth(1),
+  },
   // The artifact search from the bar: its Quick results, its Archive results and an empty one.
   {
     name: 'artifact-search-quick',
@@ -154,6 +190,7 @@ const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
     name: 'artifact-search-archive',
     path: '/artifacts/browse?q=package.json&ast=Archive',
     users: ['admin'],
+    prepare: publishedTarballs,
     ready: (page) => page.getByRole('table', { name: 'Files inside archives' }).getByRole('row').nth(1),
   },
   {
@@ -227,7 +264,11 @@ async function shoot(flavour: Flavour | undefined, screens: ReadonlyArray<Galler
         const page = await context.newPage()
         await trackRequests(page)
         await signInAs(page, server.url, user, server.config)
-        const packagePath = user === 'anonymous' ? undefined : await firstPackagePath(page, server.url)
+        // Only when a screen opens the first package (another flavour may hold none to find).
+        const packagePath =
+          user === 'anonymous' || !screens.some((s) => s.path.includes(':package'))
+            ? undefined
+            : await firstPackagePath(page, server.url)
         for (const screen of screens) {
           if (!screen.users.includes(user)) continue
           const path = screen.path.replace(':package', packagePath?.replace(/^\/packages\//, '') ?? '')

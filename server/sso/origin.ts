@@ -27,7 +27,7 @@ export async function configuredOrigin(ctx: ServerContext): Promise<string | und
 
 /** Why SAML does not run without a base URL, in words for the admin. */
 export const SAML_NEEDS_BASE_URL =
-  "SAML needs the platform's base URL (Administration → General → Custom Base URL): the service provider's entity id and assertion consumer address are made from it, never from the request"
+  "SAML needs the platform's base URL (Administration → General Settings → Base URL): the service provider's entity id and assertion consumer address are made from it, never from the request"
 
 // Functions, not constants: this module is loaded while app.ts (which defines the prefix) is
 // still being evaluated.

@@ -280,6 +280,24 @@ describe('Trends', { timeout: 90_000 }, () => {
     expect(within(runs).getAllByRole('row')).toHaveLength(2)
   })
 
+  it('two runs within one minute are told apart: to the second in the table and on the axis', async () => {
+    const early = { at: '2026-12-03T06:41:02Z', ...noCounts, high: 5, violations: 0 }
+    const later = { ...early, at: '2026-12-03T06:41:40Z' }
+    renderShell('/trends', developer, { xrayApi: scanner({ trends: [early, later] }).api }, effects)
+    const runs = await screen.findByRole('table', { name: 'Scan runs' }, found)
+    const when = within(runs)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent)
+    // Both said '6:41 AM' before: two rows, one time.
+    expect(new Set(when).size).toBe(2)
+    const chart = screen.getByRole('img', { name: /over 2 scan runs/ })
+    const [, , start, end] = [...chart.querySelectorAll('text')].map((t) => t.textContent)
+    // Both ends were the day alone, as if the chart spanned it.
+    expect(start).not.toBe(end)
+    expect(start).toContain(formatDate(early.at))
+    expect(end).not.toContain(formatDate(later.at))
+  })
+
   it('a period without scan runs says so; loading is announced', async () => {
     const shown = renderShell('/trends', developer, { xrayApi: scanner({}).api }, effects)
     expect(await screen.findByRole('status', { name: 'Loading the trends' }, found)).toBeInTheDocument()
@@ -329,13 +347,18 @@ describe('Scans List: git repositories', { timeout: 90_000 }, () => {
     expect(failure).toHaveTextContent('The git repositories could not be loaded')
     await userEvent.click(within(failure).getByRole('button', { name: 'Retry' }))
     const table = await screen.findByRole('table', { name: 'Git repositories' })
-    const web = (await within(table).findByRole('rowheader', { name: 'octo/web' })).closest('tr')!
+    // Each repository with its integration under it, by name and vendor.
+    const web = (await within(table).findByRole('rowheader', { name: 'octo/web octo · GitHub' })).closest(
+      'tr',
+    )!
     expect(web).toHaveTextContent('42 locked')
     expect(within(web).getByRole('link', { name: '3 violations of octo/web' })).toHaveAttribute(
       'href',
       `/ui/violations?resource=${encodeURIComponent('git://octo/octo/web')}`,
     )
-    const empty = within(table).getByRole('rowheader', { name: 'octo/empty' }).closest('tr')!
+    const empty = within(table)
+      .getByRole('rowheader', { name: /^octo\/empty/ })
+      .closest('tr')!
     expect(empty).toHaveTextContent('the repository has no package.json at its root')
     await userEvent.click(within(web).getByRole('button', { name: 'octo/web' }))
     const findings = await screen.findByRole('table', { name: 'Vulnerable dependencies of octo/web' })

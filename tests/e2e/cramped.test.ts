@@ -10,8 +10,11 @@ import {
   openEveryScreen,
   showScreen,
   signInAs,
+  type Screen,
   type UserKind,
 } from '../support/screens'
+import { scannedGitRepositories } from '../support/scannedGitRepositories'
+import { openDebugTools } from './debugTools'
 
 withPlatformAndChromium({ anonymousAccess: true })
 
@@ -36,6 +39,22 @@ async function show(user: UserKind, name: string): Promise<Page> {
   expect(await showScreen(page, server.url, screen, path, user)).toEqual([])
   return page
 }
+
+/** A screen of no list (its data made by the test), as `show` opens the listed ones. */
+async function showAt(user: UserKind, screen: Screen): Promise<Page> {
+  const page = pages.get(user)!
+  expect(await showScreen(page, server.url, screen, screen.path, user)).toEqual([])
+  return page
+}
+
+/** The lines a box's text is laid on. */
+const linesOf = (locator: ReturnType<Page['locator']>) =>
+  locator.evaluate((element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)))
+      .size
+  })
 
 const box = async (page: Page, locator: ReturnType<Page['locator']>) => {
   const b = await locator.boundingBox()
@@ -112,8 +131,100 @@ describe('cramped at 1024 px (e2e)', () => {
       .locator('section')
       .filter({ has: page.getByRole('heading', { name: 'Service provider', exact: true }) })
       .last()
-    const value = card.getByText('Not set: the platform has no base URL', { exact: true })
+    const value = card.getByText('None yet', { exact: true })
     // The label column took 'Assertion consumer URL' whole and left the value ~10 px.
     expect((await box(page, value)).width).toBeGreaterThan((await box(page, card)).width * 0.3)
+    // Without a base URL its addresses were blank rows: it says where they come from instead.
+    await card.getByRole('note').getByRole('link', { name: 'Set the base URL in General Settings' }).waitFor()
+    expect(await card.getByText('Assertion consumer URL').count()).toBe(0)
+  })
+
+  it('at 1440 px a version’s Source keeps its repository’s key whole', async () => {
+    const page = pages.get('developer')!
+    await page.setViewportSize({ width: 1440, height: 900 })
+    try {
+      await show('developer', 'version-details')
+      const facts = page.getByRole('complementary', { name: /facts/ })
+      const source = facts.getByText(/^Not cached in/)
+      // 'npm-' ended one line and 'remote' began the next.
+      const lines = await source.evaluate((element) => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const at = n.textContent?.indexOf('npm-remote') ?? -1
+          if (at < 0) continue
+          const range = document.createRange()
+          range.setStart(n, at)
+          range.setEnd(n, at + 'npm-remote'.length)
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size
+        }
+        return 0
+      })
+      expect(lines).toBe(1)
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 768 })
+    }
+  })
+
+  it('a settings form alone on its page takes the page, not a third of it', async () => {
+    const page = await show('admin', 'admin-crowd')
+    const form = await box(page, page.getByRole('form', { name: 'Crowd / JIRA settings' }))
+    const tabs = await box(page, page.getByRole('navigation', { name: 'Security settings pages' }))
+    // It was 416 of 736 px, beside an aside with nothing in it.
+    expect(form.width).toBeGreaterThan(tabs.width * 0.8)
+  })
+
+  it("an image's layer files: each name on one line, cut in its middle", async () => {
+    const page = await showAt('developer', {
+      name: 'container-version',
+      path: `/packages/${encodeURIComponent('docker://gallery/web')}/1.0.0`,
+      users: ['developer'],
+      ready: (p) => p.getByRole('table', { name: 'Files' }).getByRole('row').nth(1),
+    })
+    const files = page.getByRole('table', { name: 'Files' })
+    const layer = files.locator('[title^="sha256__"]').first()
+    const name = (await layer.getAttribute('title'))!
+    // Its digest name wrapped over four or five lines.
+    const lineHeight = await layer.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight))
+    expect((await box(page, layer)).height).toBeLessThan(lineHeight * 1.5)
+    await files.getByText(name.slice(-8), { exact: true }).waitFor()
+    await files.getByRole('row', { name: new RegExp(name) }).waitFor()
+  })
+
+  it('the debug tools show an event’s name whole beside its time and source', async () => {
+    const page = await show('admin', 'packages')
+    const panel = await openDebugTools(page)
+    try {
+      const row = panel.getByRole('option').filter({ hasText: 'session/UserDataLoaded' }).first()
+      const name = row.getByText('session/UserDataLoaded', { exact: true })
+      // The list was two fifths of the page: the name ran past the row's end, cut there
+      // ('session/UserDataLoade'), its correlation pushed out of sight.
+      const nameBox = await box(page, name)
+      const rowBox = await box(page, row)
+      expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width)
+      expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+    } finally {
+      await panel.getByRole('button', { name: 'Close debug tools' }).click()
+    }
+  })
+
+  it('the git repositories’ table keeps its columns inside; an integration on one line', async () => {
+    const release = await scannedGitRepositories(server)
+    try {
+      const page = await showAt('admin', {
+        name: 'scans-git',
+        path: '/scans',
+        users: ['admin'],
+        ready: (p) => p.getByRole('link', { name: /violations of octo\/web$/ }),
+      })
+      const table = page.getByRole('table', { name: 'Git repositories' })
+      const section = page.getByRole('region', { name: 'Git repositories' })
+      const last = await box(page, table.getByRole('columnheader', { name: 'Last scanned' }))
+      const sectionBox = await box(page, section)
+      // Last scanned ran out of the page: 'octo-github (github)' took three lines beside it.
+      expect(last.x + last.width).toBeLessThanOrEqual(sectionBox.x + sectionBox.width)
+      expect(await linesOf(table.getByText('octo-github · GitHub').first())).toBe(1)
+    } finally {
+      await release()
+    }
   })
 })

@@ -17,7 +17,7 @@ import type { Locator, Page } from 'playwright-core'
 export type UserKind = 'anonymous' | 'developer' | 'admin'
 
 /** A flavour of the platform other than the default one (PLATFORM_FLAVOUR). */
-export type Flavour = 'tour'
+export type Flavour = 'tour' | 'container-registry'
 
 export interface Screen {
   readonly name: string

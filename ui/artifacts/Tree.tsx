@@ -9,8 +9,8 @@ import type { ArtifactsState, TreeLocation } from '../../domain/artifacts/types'
 import { useDispatch } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { Skeleton } from '../shared/kit/Surface'
+import { MiddleCut } from '../shared/kit/MiddleCut'
 import { formatBytes } from '../shared/sizes'
-import kit from '../shared/kit/page.module.css'
 import styles from './artifacts.module.css'
 
 export const ROW_HEIGHT = 32
@@ -238,7 +238,7 @@ function Row({
         <span className={styles.chevron} aria-hidden="true" />
       )}
       <Icon size={16} aria-hidden className={styles.icon} />
-      <TreeName name={name} />
+      <MiddleCut text={name} className={styles.name} />
       {/* A space between the words, so the row's text reads as its name does. */}
       {meta && (
         <>
@@ -247,27 +247,5 @@ function Row({
         </>
       )}
     </div>
-  )
-}
-
-/** How many of a long name's last characters stay in sight when the row cuts it. */
-const TAIL = 8
-
-/**
- * A row's name, cut in its middle where the row is too narrow: `sha256__0531…9c4e2f1a`, not
- * `sha256__053…`, so names that share a start stay apart. Read whole by screen readers and on hover.
- */
-function TreeName({ name }: { readonly name: string }) {
-  if (name.length <= TAIL * 2) return <span className={styles.name}>{name}</span>
-  return (
-    <span className={styles.nameSplit} title={name}>
-      <span className={styles.nameHead} aria-hidden="true">
-        {name.slice(0, -TAIL)}
-      </span>
-      <span className={styles.nameTail} aria-hidden="true">
-        {name.slice(-TAIL)}
-      </span>
-      <span className={kit.srOnly}>{name}</span>
-    </span>
   )
 }

@@ -188,7 +188,7 @@ function EventList({
               <span>#{e.seq}</span>
               <span>{e.at.slice(11, 23)}</span>
               <span>{e.source}</span>
-              <span>{e.event.type}</span>
+              <span title={e.event.type}>{e.event.type}</span>
               <span>{e.corr}</span>
             </div>
           )

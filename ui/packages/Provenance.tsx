@@ -12,15 +12,24 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import surface from '../shared/kit/surface.module.css'
 import styles from './details.module.css'
 
+/** A repository's key whole on its line: 'npm-remote' broke at its hyphen in the narrow panel. */
+const RepositoryKey = ({ repoKey }: { readonly repoKey: string }) => (
+  <span className={styles.nowrap}>{repoKey}</span>
+)
+
 /** The side panel's Source fact. */
 export function ProvenanceFact({ provenance }: { readonly provenance: Provenance }) {
   switch (provenance.kind) {
     case 'local':
-      return <>Local, in {provenance.repository}</>
+      return (
+        <>
+          Local, in <RepositoryKey repoKey={provenance.repository} />
+        </>
+      )
     case 'cached':
       return (
         <>
-          Cached from {provenance.repository}
+          Cached from <RepositoryKey repoKey={provenance.repository} />
           <span className={styles.meta}>
             {' '}
             ({provenance.upstream}), <RelativeTime iso={provenance.cachedAt} />
@@ -30,7 +39,7 @@ export function ProvenanceFact({ provenance }: { readonly provenance: Provenance
     case 'notCached':
       return (
         <>
-          Not cached in {provenance.repository}
+          Not cached in <RepositoryKey repoKey={provenance.repository} />
           <span className={styles.meta}> ({provenance.upstream})</span>
         </>
       )

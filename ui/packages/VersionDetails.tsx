@@ -10,6 +10,7 @@ import { Button } from '../shared/kit/Button'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { Select } from '../shared/kit/Select'
 import { Badge, BreakAfter, EmptyState, KeyValue } from '../shared/kit/Surface'
+import { MiddleCut } from '../shared/kit/MiddleCut'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
@@ -139,7 +140,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                   header: 'Name',
                   cell: (f: VersionFile) => (
                     <span className={styles.fileName}>
-                      <span className={styles.fileTitle}>{f.name}</span>
+                      <MiddleCut text={f.name} className={styles.fileTitle} />
                       {f.lead && <Badge tone="accent">Lead file</Badge>}
                     </span>
                   ),

@@ -3,6 +3,7 @@
 // HTTP SSO.
 import { useEffect, useState, type FormEvent } from 'react'
 import { PlugZap, Save } from 'lucide-react'
+import { Link } from 'wouter'
 import {
   PAGE_SPECS,
   SECURITY_PAGES,
@@ -28,6 +29,7 @@ import {
   HTTP_SSO_NOTE,
   PAGE_DESCRIPTIONS,
   PAGE_TITLES,
+  SP_NEEDS_BASE_URL,
   securityText,
 } from './messages'
 import kit from '../shared/kit/page.module.css'
@@ -43,6 +45,8 @@ const ROUTE_PAGES: Readonly<Record<string, SecurityPage>> = {
   'security.crowd': 'crowd',
   'security.httpsso': 'httpsso',
 }
+
+const GENERAL_SETTINGS_PATH = '/admin/configuration/general'
 
 const PAGE_PATHS: Readonly<Record<SecurityPage, string>> = {
   general: '/admin/configuration/security/general',
@@ -207,7 +211,9 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
   }
 
   return (
-    <div className={styles.columns}>
+    // A page with nothing beside its form (LDAP, Crowd) gives the form the width: in two
+    // columns with an empty aside it was a third of the page at 1024 px.
+    <div className={PAGES_WITH_FACTS.has(page) ? styles.columns : styles.single}>
       <Card>
         <form aria-label={`${PAGE_TITLES[page]} settings`} noValidate onSubmit={submit}>
           {(page === 'ldap' || page === 'crowd' || page === 'httpsso') && (
@@ -259,6 +265,9 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
   )
 }
 
+/** The pages with facts beside their form (`Facts`). */
+const PAGES_WITH_FACTS: ReadonlySet<SecurityPage> = new Set(['general', 'saml', 'oauth', 'httpsso'])
+
 /** Read-only facts beside the form: the SP's addresses, the certificate, the connection test. */
 function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded: SettingsValues }) {
   const state = useQuery({ type: 'security/State' }).pages[page]
@@ -275,30 +284,43 @@ function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded:
         </p>
       </Card>
     )
-  if (page === 'saml')
+  if (page === 'saml') {
+    // Made from the platform's base URL alone, never from the address a browser used (a
+    // client chooses its Host header): without one there are none to register yet.
+    const addressed = str('serviceProvider.acsUrl') !== ''
+    const addresses = addressed
+      ? [
+          {
+            key: 'acs',
+            label: 'Assertion consumer URL',
+            value: <code>{str('serviceProvider.acsUrl')}</code>,
+          },
+          { key: 'slo', label: 'Single logout URL', value: <code>{str('serviceProvider.sloUrl')}</code> },
+          {
+            key: 'metadata',
+            label: 'Metadata',
+            value: (
+              <a href={str('serviceProvider.metadataUrl')} target="_blank" rel="noreferrer">
+                {str('serviceProvider.metadataUrl')}
+              </a>
+            ),
+          },
+        ]
+      : []
     return (
       <Card title="Service provider">
+        {!addressed && (
+          <p className={styles.note} role="note">
+            {SP_NEEDS_BASE_URL} <Link href={GENERAL_SETTINGS_PATH}>Set the base URL in General Settings</Link>
+            .
+          </p>
+        )}
         <KeyValue
           items={[
-            { key: 'entity', label: 'Entity ID', value: <code>{str('serviceProvider.entityId')}</code> },
-            {
-              key: 'acs',
-              label: 'Assertion consumer URL',
-              value: <code>{str('serviceProvider.acsUrl')}</code>,
-            },
-            { key: 'slo', label: 'Single logout URL', value: <code>{str('serviceProvider.sloUrl')}</code> },
-            {
-              key: 'metadata',
-              label: 'Metadata',
-              // Without the platform's base URL the SP has no addresses: no link without a name.
-              value: str('serviceProvider.metadataUrl') ? (
-                <a href={str('serviceProvider.metadataUrl')} target="_blank" rel="noreferrer">
-                  {str('serviceProvider.metadataUrl')}
-                </a>
-              ) : (
-                'Not set: the platform has no base URL'
-              ),
-            },
+            ...(str('serviceProvider.entityId')
+              ? [{ key: 'entity', label: 'Entity ID', value: <code>{str('serviceProvider.entityId')}</code> }]
+              : []),
+            ...addresses,
             {
               key: 'cert',
               label: 'IdP certificate',
@@ -310,6 +332,7 @@ function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded:
         />
       </Card>
     )
+  }
   if (page === 'oauth')
     return (
       <Card title="Connection test">

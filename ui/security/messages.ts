@@ -49,6 +49,10 @@ export const PAGE_DESCRIPTIONS: Readonly<Record<SecurityPage, string>> = {
 /** Said on the LDAP page: the reference platform keeps the settings but binds to no directory. */
 export const DIRECTORY_NOTE =
   'This platform stores and checks these settings, but does not sign anyone in through the directory yet.'
+/** Said on the SAML page while the platform has no base URL, before the link to set it. */
+export const SP_NEEDS_BASE_URL =
+  "The identity provider needs this platform's addresses, and they are made from its base URL, which is not set yet."
+
 /** Said on the Crowd page: what its settings serve (the single sign-on, not passwords). */
 export const CROWD_NOTE =
   "With Crowd enabled, a browser that carries Crowd's single sign-on cookie signs in at /ui/login/sso/crowd, checked with the Crowd server as this application. Crowd passwords are not taken on the login form."

@@ -27,6 +27,31 @@ export function formatDateTime(iso: string): string {
   return d ? exact.format(d) : iso
 }
 
+const toTheSecond = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
+const timeToTheSecond = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
+
+/** '12 Mar 2026, 14:05:09': for moments a minute does not tell apart. */
+export function formatDateTimeSeconds(iso: string): string {
+  const d = parse(iso)
+  return d ? toTheSecond.format(d) : iso
+}
+
+/**
+ * The ends of a time axis, as precise as they must be to differ: the days when they fall on
+ * different days, the times (to the second when within one minute) when on the same one, the
+ * first with its day.
+ */
+export function formatSpan(fromIso: string, toIso: string): readonly [string, string] {
+  const from = parse(fromIso)
+  const to = parse(toIso)
+  if (!from || !to) return [fromIso, toIso]
+  if (dayOnly.format(from) !== dayOnly.format(to)) return [dayOnly.format(from), dayOnly.format(to)]
+  const time =
+    Math.floor(from.getTime() / 60_000) === Math.floor(to.getTime() / 60_000) ? timeToTheSecond : timeOnly
+  return [`${dayOnly.format(from)}, ${time.format(from)}`, time.format(to)]
+}
+
 /** '12 Mar 2026'. */
 export function formatDate(iso: string): string {
   const d = parse(iso)

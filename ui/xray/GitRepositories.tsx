@@ -6,6 +6,7 @@ import { GitBranch, RefreshCw } from 'lucide-react'
 import { Link } from 'wouter'
 import { gitResourceOf, type GitFinding, type GitRepositoryScan } from '../../domain/xray'
 import { shownData } from '../../domain/shared/loadable'
+import { GIT_VENDORS } from '../../domain/integrations/types'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { Button } from '../shared/kit/Button'
@@ -15,6 +16,10 @@ import { Badge, EmptyState, PageSkeleton, SeverityChip, type Tone } from '../sha
 import { Table } from '../shared/kit/Table'
 import { ChangeNote, SeverityChips, tableStateOf, usePending, useXrayList } from './common'
 import styles from './xray.module.css'
+
+/** A vendor as its own name writes it ('GitHub'), the platform's key when unknown. */
+const vendorName = (vendor: string): string =>
+  GIT_VENDORS.find((v) => v.name === vendor)?.displayName ?? vendor
 
 const STATUS: Readonly<Record<GitRepositoryScan['status'], { text: string; tone: Tone }>> = {
   scanning: { text: 'Scanning', tone: 'accent' },
@@ -67,21 +72,30 @@ export function GitRepositories() {
             id: 'repository',
             header: 'Repository',
             rowHeader: true,
-            cell: (r) =>
-              r.status === 'scanned' ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-pressed={open?.integrationId === r.integration_id && open.repository === r.repository}
-                  onClick={() => show(r)}
-                >
-                  {r.repository}
-                </Button>
-              ) : (
-                r.repository
-              ),
+            // Its integration (name and vendor) under it, not a column of its own: at 1024 px that
+            // column wrapped 'octo-github (github)' over three lines and pushed Last scanned out.
+            cell: (r) => (
+              <span className={styles.stacked}>
+                {r.status === 'scanned' ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-pressed={
+                      open?.integrationId === r.integration_id && open.repository === r.repository
+                    }
+                    onClick={() => show(r)}
+                  >
+                    {r.repository}
+                  </Button>
+                ) : (
+                  r.repository
+                )}
+                <span className={styles.integration}>
+                  {r.integration_name} · {vendorName(r.vendor)}
+                </span>
+              </span>
+            ),
           },
-          { id: 'integration', header: 'Integration', cell: (r) => `${r.integration_name} (${r.vendor})` },
           {
             id: 'status',
             header: 'Status',
@@ -98,9 +112,16 @@ export function GitRepositories() {
             id: 'dependencies',
             header: 'Dependencies',
             cell: (r) =>
-              r.status === 'scanned'
-                ? `${r.dependencies.toLocaleString('en')} ${r.lockfile ? 'locked' : 'declared (no lockfile)'}`
-                : '—',
+              r.status !== 'scanned' ? (
+                '—'
+              ) : (
+                <span className={styles.stacked}>
+                  <span className={styles.nowrap}>
+                    {r.dependencies.toLocaleString('en')} {r.lockfile ? 'locked' : 'declared'}
+                  </span>
+                  {!r.lockfile && <span className={styles.muted}>no lockfile</span>}
+                </span>
+              ),
           },
           {
             id: 'vulnerabilities',

@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { ChartLine } from 'lucide-react'
 import { totalOf, trendGeometry, type TrendPoint } from '../../domain/xray'
-import { formatDate, formatDateTime } from '../shared/dates'
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatSpan } from '../shared/dates'
 import { Select } from '../shared/kit/Select'
 import { Field } from '../shared/kit/Field'
 import { Card, EmptyState } from '../shared/kit/Surface'
@@ -53,6 +53,10 @@ function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
   const { max, lines, dots } = trendGeometry(points, WIDTH, HEIGHT)
   const first = points[0]
   const last = points[points.length - 1]
+  // Runs a minute does not tell apart (a start's first scans) are told apart to the second.
+  const minutes = new Set(points.map((p) => p.at.slice(0, 16)))
+  const when = minutes.size < points.length ? formatDateTimeSeconds : formatDateTime
+  const ends = first && last ? formatSpan(first.at, last.at) : undefined
   return (
     <>
       <Card title="Over time">
@@ -68,7 +72,7 @@ function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
         </ul>
         <svg
           className={styles.chart}
-          viewBox={`-44 -10 ${WIDTH + 54} ${HEIGHT + 32}`}
+          viewBox={`-48 -10 ${WIDTH + 58} ${HEIGHT + 36}`}
           role="img"
           aria-label={`Vulnerabilities and violations over ${points.length} scan ${points.length === 1 ? 'run' : 'runs'}; the most is ${max}`}
         >
@@ -81,18 +85,18 @@ function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
           <text className={styles.chartLabel} x={-6} y={HEIGHT + 4} textAnchor="end">
             0
           </text>
-          {first && last && points.length > 1 ? (
+          {ends && points.length > 1 ? (
             <>
-              <text className={styles.chartLabel} x={0} y={HEIGHT + 18} textAnchor="start">
-                {formatDate(first.at)}
+              <text className={styles.chartLabel} x={0} y={HEIGHT + 20} textAnchor="start">
+                {ends[0]}
               </text>
-              <text className={styles.chartLabel} x={WIDTH} y={HEIGHT + 18} textAnchor="end">
-                {formatDate(last.at)}
+              <text className={styles.chartLabel} x={WIDTH} y={HEIGHT + 20} textAnchor="end">
+                {ends[1]}
               </text>
             </>
           ) : (
             last && (
-              <text className={styles.chartLabel} x={WIDTH / 2} y={HEIGHT + 18} textAnchor="middle">
+              <text className={styles.chartLabel} x={WIDTH / 2} y={HEIGHT + 20} textAnchor="middle">
                 {formatDate(last.at)}
               </text>
             )
@@ -113,7 +117,7 @@ function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
         rowKey={(p) => p.at}
         empty={null}
         columns={[
-          { id: 'at', header: 'When', rowHeader: true, cell: (p) => formatDateTime(p.at) },
+          { id: 'at', header: 'When', rowHeader: true, cell: (p) => when(p.at) },
           { id: 'critical', header: 'Critical', align: 'end', cell: (p) => p.critical },
           { id: 'high', header: 'High', align: 'end', cell: (p) => p.high },
           { id: 'medium', header: 'Medium', align: 'end', cell: (p) => p.medium },
