@@ -1,7 +1,8 @@
 /**
  * Entry point of the reference server: `tsx server/main.ts`. A small cluster (`node:cluster`):
  * the primary runs the database migrations once, then forks `NODES` workers (2 by default),
- * each a platform node with its own id (`node-1`, `node-2`, … in `NODE_ID`) sharing the port,
+ * each a platform node with its own id (`node-1`, `node-2`, …; `<NODE_ID>-1`, … where NODE_ID names
+ * this host's nodes, as each host of one platform on PostgreSQL must) sharing the port,
  * the database and the data folder. A worker that dies is restarted, at most
  * MAX_RESTARTS_PER_NODE times per node; SIGINT or SIGTERM stops every worker and then the
  * primary.
@@ -14,6 +15,7 @@ import { sqliteSql } from './db/sqliteSql'
 import { openPostgres } from './db/postgresSql'
 import { seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
+import { hostNodeIds } from './ops/topology'
 
 export const DEFAULT_NODES = 2
 const MAX_NODES = 16
@@ -33,6 +35,7 @@ function nodeCount(text: string | undefined): number {
 async function runPrimary(): Promise<void> {
   const config = configFromEnv()
   const count = nodeCount(process.env.NODES)
+  const nodeIds = hostNodeIds(process.env.NODE_ID || undefined, count)
   // Migrations run once, before the nodes race for the same database. On SQLite a new data
   // folder starts from the ready-made catalogue.
   const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl) : undefined
@@ -104,7 +107,7 @@ async function runPrimary(): Promise<void> {
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 
-  for (let i = 1; i <= count; i++) fork(`node-${i}`)
+  for (const nodeId of nodeIds) fork(nodeId)
 }
 
 async function runNode(): Promise<void> {

@@ -31,6 +31,18 @@ export async function clusterId(sql: Sql, clock: Clock): Promise<string> {
     .cluster_id
 }
 
+/**
+ * The ids of one host's nodes: `<NODE_ID>-1`…`<NODE_ID>-N`, `node-1`… when NODE_ID is unset. Each
+ * host of one platform names its own (NODE_ID=host-b): the ids key heartbeats, topology and log
+ * folders, and two hosts' `node-1` would be one row.
+ */
+export function hostNodeIds(prefix: string | undefined, count: number): string[] {
+  const base = prefix ?? 'node'
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$/.test(base))
+    throw new Error(`NODE_ID must be letters, digits, '-' or '_' (at most 60); got ${base}`)
+  return Array.from({ length: count }, (_, i) => `${base}-${i + 1}`)
+}
+
 export const serviceId = (service: ServiceDefinition, cluster: string): string => `${service.key}@${cluster}`
 
 /** Process start, the `uptime` field of status answers. */
