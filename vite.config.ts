@@ -80,12 +80,13 @@ const KIT =
   /[\\/]ui[\\/]shared[\\/](kit[\\/](Button|Surface|Field|Tooltip|RelativeTime|Table|LoadFailure|CodeBlock|BrandMark|Checkbox)\.tsx|dates\.ts|failureText\.ts|sizes\.ts|packageLinks\.ts|ManagementNav\.tsx)$|[\\/]adapters[\\/]http[\\/]saveFile\.ts$/
 const LAYOUT_ROOT = /[\\/]ui[\\/]layout[\\/]MainLayout\.tsx$/
 /**
- * Loaded lazily but on every signed-in page all the same: the top bar's menus, the kit's Select
- * popup (the search bar's type and the project selector), the date picker (the lists' filters),
- * the search bar's decisions and effects. In the layout's file they cost no request of their own.
+ * Loaded lazily but on every signed-in page all the same: the kit's Select popup (the search
+ * bar's type and the project selector), the date picker (the lists' filters), the search bar's
+ * decisions and effects. In the layout's file they cost no request of their own. The top bar's
+ * menus are not: they load when the user reaches for one (ui/shared/kit/intent.ts).
  */
 const ON_EVERY_PAGE =
-  /[\\/](ui[\\/]layout[\\/]TopMenus\.tsx|ui[\\/]shared[\\/]kit[\\/](SelectPopup|DatePicker)\.tsx|domain[\\/]search[\\/](decider|events|commandCodecs\.gen)\.ts|commands[\\/]effects[\\/]search\.ts)$/
+  /[\\/](ui[\\/]shared[\\/]kit[\\/](SelectPopup|DatePicker)\.tsx|domain[\\/]search[\\/](decider|events|commandCodecs\.gen)\.ts|commands[\\/]effects[\\/]search\.ts)$/
 const layoutAll = new Set<string>()
 const areaOf = new Map<string, string>()
 const AREA_MODULE =

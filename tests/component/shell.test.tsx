@@ -124,6 +124,20 @@ describe('the shell', () => {
     expect(await screen.findByRole('menuitem', { name: 'Contact Us' })).toBeInTheDocument()
   })
 
+  // The menus' chunk comes when the user reaches for a menu; the button a keyboard user tabbed
+  // to is swapped for the menu's own trigger, which keeps their focus.
+  it('keeps the focus on a menu button tabbed to while the menus load, and opens it from there', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages')
+    const help = await screen.findByRole('button', { name: 'Help', expanded: false })
+    act(() => help.focus())
+    await waitFor(() => expect(help).not.toBeInTheDocument())
+    const trigger = screen.getByRole('button', { name: 'Help', expanded: false })
+    expect(trigger).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByRole('menu', { name: 'Help' })).toBeInTheDocument()
+  })
+
   it('hides Navigation Tour and Keyboard Shortcuts from a non-admin in the tour', async () => {
     const user = userEvent.setup()
     renderShell('/tour_get_started', { footer: { flavour: 'tour' } })

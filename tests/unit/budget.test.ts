@@ -102,6 +102,19 @@ describe.skipIf(!built)('bundle budget (run `npx vite build` first)', () => {
     ).toEqual(['domain/search/decider.ts'])
   })
 
+  // The top bar's menus (Radix DropdownMenu, ~13 KB raw with the menu primitives) load when the
+  // user reaches for one, not with every signed-in page (ui/shared/kit/intent.ts).
+  it("the layout's chunk carries neither the menus nor the artifact search's switch", () => {
+    const map = JSON.parse(
+      readFileSync(resolve('dist/assets', `${bundle!.chunk('MainLayout')}.map`), 'utf8'),
+    ) as {
+      sources: string[]
+    }
+    expect(
+      map.sources.filter((s) => /react-(menu|dropdown-menu|radio-group)[\\/]|TopMenus\.tsx$/.test(s)),
+    ).toEqual([])
+  })
+
   // The admin teaser's module texts (~1.7 KB gzip) are shown on /demo/admin only: the admin pages
   // do not download them.
   it('the admin chunk does not load the admin teaser', () => {

@@ -12,6 +12,7 @@ import { MENU_ICONS, TopMenuButtons } from './TopMenuButtons'
 import { useApp, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
 import { useTheme } from '../shared/theme'
+import { useIntent } from '../shared/kit/intent'
 import { ReplayModeContext } from '../debug/replayMode'
 import styles from './layout.module.css'
 
@@ -22,8 +23,10 @@ function useOverlayChunk() {
     const load = () => import('./ChromeOverlays')
     return {
       Overlays: lazyArea('chromeOverlays', load, report),
-      // The top bar's menus (Radix DropdownMenu): a chunk of their own, asked for with the layout.
-      TopMenus: lazyArea('layout', () => import('./TopMenus'), report, { fallback: TopMenuButtons }),
+      // The top bar's menus (Radix DropdownMenu): a chunk of their own, asked for on intent.
+      TopMenus: lazyArea('layout', () => import('./TopMenus'), report, {
+        fallback: () => <TopMenuButtons />,
+      }),
       // The onboarding questionnaire: a chunk of its own, loaded when it opens.
       Questionnaire: lazyArea('onboarding', () => import('../onboarding/QuestionnaireDialog'), report),
       // The education center: with the onboarding area's screens, loaded when first opened.
@@ -71,6 +74,10 @@ export default function MainLayout({ children }: { children: ReactNode }) {
     () => ({ user: topMenuItems(ctx, navigationType), help: helpMenuItems(ctx) }),
     [ctx, navigationType],
   )
+  // The menus' chunk comes when the user reaches for a menu, or when something opens one (a
+  // shortcut, the tour, which points at them).
+  const menusIntent = useIntent()
+  const menusWanted = menusIntent.wanted || nav.openMenu === 'help' || nav.openMenu === 'user' || tourRunning
   const overlaysWanted =
     tourRunning || quickSetup.visible || nav.openModals.length > 0 || clientFlow !== undefined
   return (
@@ -105,8 +112,18 @@ export default function MainLayout({ children }: { children: ReactNode }) {
             Quick Setup
           </button>
         )}
-        <Suspense fallback={<TopMenuButtons />}>
-          <TopMenus theme={theme} onTheme={setTheme} icons={MENU_ICONS} menus={menus} />
+        <Suspense fallback={<TopMenuButtons intent={menusIntent} />}>
+          {menusWanted ? (
+            <TopMenus
+              theme={theme}
+              onTheme={setTheme}
+              icons={MENU_ICONS}
+              menus={menus}
+              focusRef={menusIntent.control}
+            />
+          ) : (
+            <TopMenuButtons intent={menusIntent} />
+          )}
         </Suspense>
       </header>
       {classic && <Sidebar classic />}

@@ -1,6 +1,8 @@
 /**
  * The top bar's buttons before the menus' chunk (TopMenus) has loaded, or if it failed: the
  * same names, and a click puts the open state on the bus, so the menu opens as the chunk comes.
+ * The chunk is asked for when the user shows intent (the pointer over the buttons, the focus on
+ * one: ui/shared/kit/intent.ts), not with every page.
  * The menus' icons are here too: they are small, and the layout's chunk carries them.
  */
 import type { ReactNode } from 'react'
@@ -30,6 +32,7 @@ import {
   Zap,
 } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
+import type { Intent } from '../shared/kit/intent'
 import type { ThemeChoice } from '../shared/theme'
 import styles from './layout.module.css'
 
@@ -79,7 +82,7 @@ export const MENU_ICONS: MenuIcons = {
   ],
 }
 
-export function TopMenuButtons() {
+export function TopMenuButtons({ intent }: { readonly intent?: Intent }) {
   const ctx = useQuery({ type: 'navigation/Context' })
   const open = useQuery({ type: 'navigation/State' }).openMenu
   const dispatch = useDispatch()
@@ -101,12 +104,24 @@ export function TopMenuButtons() {
     },
   })
   return (
-    <div className={styles.menus}>
-      <button type="button" className={styles.menuButton} aria-haspopup="menu" {...trigger('help')}>
+    <div className={styles.menus} ref={intent?.standIn} onPointerEnter={intent?.want} onFocus={intent?.want}>
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-haspopup="menu"
+        aria-expanded={open === 'help'}
+        {...trigger('help')}
+      >
         {MENU_ICONS.help}
         <span className={styles.menuButtonText}>Help</span>
       </button>
-      <button type="button" className={styles.menuButton} aria-haspopup="menu" {...trigger('user')}>
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-haspopup="menu"
+        aria-expanded={open === 'user'}
+        {...trigger('user')}
+      >
         {MENU_ICONS.user}
         <span className={styles.menuButtonText}>{ctx.signedIn ? ctx.userName : 'Guest'}</span>
       </button>

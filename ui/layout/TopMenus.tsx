@@ -22,6 +22,8 @@ export interface TopMenusProps {
   readonly icons: MenuIcons
   /** The menus' items, from the layout's chunk (useTopMenuItems): their rules load with it, not with the login page. */
   readonly menus: TopMenuLists
+  /** Takes the focus the stand-in buttons had (TopMenuButtons). */
+  readonly focusRef?: React.Ref<HTMLDivElement>
 }
 
 export interface TopMenuLists {
@@ -29,7 +31,7 @@ export interface TopMenuLists {
   readonly help: ReadonlyArray<TopMenuItem>
 }
 
-export default function TopMenus({ theme, onTheme, icons, menus }: TopMenusProps) {
+export default function TopMenus({ theme, onTheme, icons, menus, focusRef }: TopMenusProps) {
   const ctx = useQuery({ type: 'navigation/Context' })
   const openMenu = useQuery({ type: 'navigation/State' }).openMenu
   const dispatch = useDispatch()
@@ -96,7 +98,7 @@ export default function TopMenus({ theme, onTheme, icons, menus }: TopMenusProps
   }
 
   return (
-    <div className={styles.menus}>
+    <div className={styles.menus} ref={focusRef}>
       <DropdownMenu
         label="Help"
         trigger={

@@ -4,9 +4,8 @@
  * search opens the type's route with the model in the URL, so reloads and shared links
  * show the same results.
  */
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { History, Search } from 'lucide-react'
-import * as Radio from '@radix-ui/react-radio-group'
 import { useLocation, useSearch } from 'wouter'
 import { useDispatch, useQuery } from '../shared/appContext'
 import {
@@ -16,12 +15,15 @@ import {
   visibleRecentSearches,
   type SearchTypeId,
 } from '../../domain/search'
-import type { ArtifactsSearchType } from '../../domain/search/model'
 import { checkBarText, currentSuggestions } from '../../domain/search/textProblems'
 import { Combobox, type ComboboxOption } from '../shared/kit/Combobox'
 import { Select } from '../shared/kit/Select'
 import select from '../shared/kit/select.module.css'
 import styles from './search.module.css'
+
+// The artifact search's Quick/Archive switch (Radix RadioGroup), only with that search type:
+// a chunk of its own rather than a part of every page's layout.
+const ArtifactKinds = lazy(() => import('./ArtifactKinds'))
 
 // The type follows the route and the project: a new route, or new usable types (a project was
 // selected), syncs the bar again.
@@ -101,24 +103,14 @@ export function SearchBar() {
         options={types.map((t) => ({ value: t.id, label: t.label }))}
       />
       {bar.type === 'artifacts' && viewer.features.archiveSearch === true && (
-        <Radio.Root
-          aria-label="Artifact search"
-          className={styles.kind}
-          orientation="horizontal"
-          value={bar.model.artifactsSearchType}
-          onValueChange={(v) =>
-            dispatch({
-              type: 'search/ChangeArtifactsSearchType',
-              artifactsSearchType: v as ArtifactsSearchType,
-            })
-          }
-        >
-          {ARTIFACT_SEARCH_KINDS.map((k) => (
-            <Radio.Item key={k.value} value={k.value} className={styles.kindItem} title={k.title}>
-              {k.label}
-            </Radio.Item>
-          ))}
-        </Radio.Root>
+        <Suspense fallback={null}>
+          <ArtifactKinds
+            value={bar.model.artifactsSearchType}
+            onValueChange={(artifactsSearchType) =>
+              dispatch({ type: 'search/ChangeArtifactsSearchType', artifactsSearchType })
+            }
+          />
+        </Suspense>
       )}
       <Combobox
         type="search"
@@ -185,16 +177,6 @@ export function SearchBar() {
     </form>
   )
 }
-
-/** The artifact search's two kinds, as the bar's switch names them. */
-const ARTIFACT_SEARCH_KINDS: ReadonlyArray<{ value: ArtifactsSearchType; label: string; title: string }> = [
-  { value: 'Quick', label: 'Quick', title: 'Stored files by name' },
-  {
-    value: 'Archive',
-    label: 'Archive',
-    title: 'Files inside archives (jar, zip, tar.gz, npm tarballs) by name',
-  },
-]
 
 /** A recent search as a reader sees it: `react (pkg: npm)`. */
 function describe(queryString: string): string {
