@@ -1,7 +1,8 @@
 /** The security area's initial state (the browser loads the area's code later; see commands/browserApp.ts). */
-import type { SecurityPageState, SecurityState } from './types'
+import type { SecurityPage, SecurityPageState, SecurityState } from './types'
 
-const page: SecurityPageState = {
+/** A page nothing has happened on yet. */
+export const untouchedSecurityPage: SecurityPageState = {
   settings: { status: 'idle' },
   save: { status: 'idle' },
   problems: {},
@@ -10,5 +11,16 @@ const page: SecurityPageState = {
 }
 
 export const initialSecurityState: SecurityState = {
-  pages: { general: page, saml: page, oauth: page, ldap: page, crowd: page, httpsso: page },
+  pages: {
+    general: untouchedSecurityPage,
+    saml: untouchedSecurityPage,
+    oauth: untouchedSecurityPage,
+    ldap: untouchedSecurityPage,
+    crowd: untouchedSecurityPage,
+  },
+}
+
+/** A page's state, untouched when nothing has happened on it yet. */
+export function securityPage(slice: SecurityState, page: SecurityPage): SecurityPageState {
+  return slice.pages[page] ?? untouchedSecurityPage
 }

@@ -144,7 +144,7 @@ export const FIELD_LABELS: Readonly<Record<SecurityPage, Readonly<Record<string,
     enabled: { label: 'Enable HTTP SSO' },
     remoteUserHeader: {
       label: 'Remote user header',
-      hint: 'The request header the proxy names the signed-in person in, e.g. REMOTE_USER.',
+      hint: 'The request header the proxy names the signed-in person in, e.g. X-Remote-User.',
     },
     trustedProxies: {
       label: 'Trusted proxy addresses',
