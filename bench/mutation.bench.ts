@@ -4,8 +4,9 @@
  * rules' and deciders' tests (vitest.stryker.config.ts); a mutant the tests do not notice is a
  * gap in them. Prints the mutation score per file (target ≥ 80%).
  *
- * Without MUTATE it measures every area's `rules.ts` and `decider.ts`. MUTATE narrows it: a
- * comma-separated list of areas (`MUTATE=integrations,artifacts`, both files of each) or of
+ * Without MUTATE it measures every area's `rules.ts` and `decider.ts`, and the rule modules they
+ * import from their area (`session/loginGuard.ts`, `search/searchTypes.ts`…). MUTATE narrows it: a
+ * comma-separated list of areas (`MUTATE=integrations,artifacts`, every file of each) or of
  * single files (`MUTATE=integrations/rules,onboarding/contactDecider`), so that a loaded machine runs
  * one file at a time (its area's tests only: a narrowed figure is never above the whole run's).
  * MUTATE_SURVIVORS=1 also prints each surviving mutant, to write the test
@@ -13,7 +14,7 @@
  */
 import { Stryker } from '@stryker-mutator/core'
 import type { LogLevel } from '@stryker-mutator/api/core'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import type { Figure } from './types'
 
 export const title = 'Mutation score of the domain rules and deciders (Stryker, vitest runner)'
@@ -22,8 +23,23 @@ export const optional = true
 const KINDS = ['rules', 'decider'] as const
 
 /**
- * An area's files to mutate: its `rules.ts`, its `decider.ts`, and the deciders of its parts
- * (`<part>Decider.ts`), where an area is put together from parts that decide on their own.
+ * Modules of an area that declare rather than decide (types, events, commands, their codecs, the
+ * initial state, the index): a rules.ts or decider imports them, but they hold no rule to mutate.
+ */
+const DECLARATION =
+  /^(types|events|[a-z][A-Za-z]*Events|commands|commandCodecs\.gen|codecs|views|initial|index|part)$/
+
+/** The area's own modules (`./name`) a file imports, by name. */
+function localImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  return [...text.matchAll(/from '\.\/([A-Za-z.]+)'/g)].map((m) => m[1] ?? '')
+}
+
+/**
+ * An area's files to mutate: its `rules.ts`, its `decider.ts`, the deciders of its parts
+ * (`<part>Decider.ts`), where an area is put together from parts that decide on their own, and
+ * the helpers they call: the rule, validation and message modules of the area they import, so a
+ * rule moved out of rules.ts into a module of its own is still measured.
  */
 function areaFiles(area: string): string[] {
   const dir = `domain/${area}`
@@ -32,7 +48,13 @@ function areaFiles(area: string): string[] {
     .filter((name) => /^[a-z][A-Za-z]*Decider\.ts$/.test(name))
     .sort()
     .map((name) => `${dir}/${name}`)
-  return [...KINDS.map((k) => `${dir}/${k}.ts`), ...parts]
+  const deciding = [...KINDS.map((k) => `${dir}/${k}.ts`), ...parts].filter((file) => existsSync(file))
+  const helpers = [...new Set(deciding.flatMap(localImports))]
+    .filter((name) => !DECLARATION.test(name))
+    .map((name) => `${dir}/${name}.ts`)
+    .filter((file) => existsSync(file) && !deciding.includes(file))
+    .sort()
+  return [...deciding, ...helpers]
 }
 
 /** Every area's rules and deciders there are, or those MUTATE names. */
@@ -56,7 +78,7 @@ const FILES = filesToMutate(process.env.MUTATE)
 
 export async function run(): Promise<Figure[]> {
   if (FILES.length === 0)
-    throw new Error(`MUTATE=${process.env.MUTATE ?? ''} names no rules.ts or decider.ts`)
+    throw new Error(`MUTATE=${process.env.MUTATE ?? ''} names no rules, decider or helper file`)
   const started = Date.now()
   // Without MUTATE, every area's tests run; with it, only the mutated areas' (vitest.stryker.config.ts).
   if (process.env.MUTATE)
