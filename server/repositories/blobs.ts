@@ -25,7 +25,7 @@
  * process that dies before its commit) leaves the file the rows still name. The removal then takes
  * the bytes' row again in a transaction of its own, so a commit that has named the bytes since
  * keeps them; a process that dies between the two leaves an unnamed file behind (space, never a
- * row without its bytes).
+ * row without its bytes), which `npm run sweep-blobs` removes (server/repositories/blobSweep.ts).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import {
@@ -148,22 +148,27 @@ export function blobStore(sql: Sql, blobDir: string) {
   }
 
   /**
-   * Removes released bytes unless a commit has named them again since (see the header). The
-   * transaction changes no row in the end (the placeholder goes before it commits): it is there
-   * for the lock, so its commit need not wait for the disk.
+   * Removes bytes no row names unless a commit has named them again since (see the header), or a
+   * row without a `blobs` row of its own names them; true when the file went. The transaction
+   * changes no row in the end (the placeholder goes before it commits): it is there for the
+   * lock, so its commit need not wait for the disk.
    */
-  const removeUnclaimed = (sha256: string) =>
+  const removeUnclaimed = (sha256: string): Promise<boolean> =>
     sql
       .transaction(
         async (t) => {
-          if ((await t.run(Q.hold, [sha256])).changes === 0) return
+          if ((await t.run(Q.hold, [sha256])).changes === 0) return false
+          const digest = `sha256:${sha256}`
+          const used = await t.one(Q.stillUsed, [sha256, sha256, digest, digest, sha256])
           await t.run(Q.delete, [sha256])
+          if (used) return false
           rmSync(pathOf(sha256), { force: true })
+          return true
         },
         { durability: 'relaxed' },
       )
       // Left behind, the file costs space only: nothing names it.
-      .catch(() => undefined)
+      .catch(() => false)
 
   const staged = (partial: string | undefined, facts: BlobFacts): StagedBlob => {
     let pending = partial
@@ -194,9 +199,15 @@ export function blobStore(sql: Sql, blobDir: string) {
         const digest = `sha256:${sha256}`
         if (await t.one(Q.stillUsed, [sha256, sha256, digest, digest, sha256])) return
         await t.run(Q.delete, [sha256])
-        t.afterCommit(() => removeUnclaimed(sha256))
+        t.afterCommit(async () => void (await removeUnclaimed(sha256)))
       })
     },
+    /**
+     * Removes the file of bytes no row names (what a process that died between a release's
+     * commit and the file's removal leaves), as a release's removal does: never bytes a commit
+     * is naming at the same moment, on this node or another. True when the file went.
+     */
+    removeUnnamed: removeUnclaimed,
     find: (sha256: string) => sql.one<BlobFacts>(Q.find, [sha256]),
     has: (sha256: string) => existsSync(pathOf(sha256)),
     open: (sha256: string) => createReadStream(pathOf(sha256)),

@@ -9,23 +9,15 @@
  *   a release's commit and the removal stay.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { blobPathOf, blobStore } from '../../server/repositories/blobs'
 import { testEngines } from '../support/engines'
+import { tempFolders } from '../support/tempFolders'
 
-const folders: string[] = []
-const folder = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  folders.push(dir)
-  return dir
-}
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true })
-})
+const folder = tempFolders()
 
 describe('bytes reach the disk before the commit that names them', () => {
   it('flushes each staged copy before linking it, and its folder before the commit', async () => {

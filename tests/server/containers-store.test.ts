@@ -11,8 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { containerStore } from '../../server/containers/store'
 import type { Sql } from '../../server/db/sql'
 import { blobStore } from '../../server/repositories/blobs'
-import { anotherConnection, migrated, testEngines } from '../support/engines'
-import { poll } from '../support/wait'
+import { anotherConnection, migrated, testEngines, waitsForLock } from '../support/engines'
 
 const engines = testEngines()
 const dirs: string[] = []
@@ -80,23 +79,8 @@ describe('container mounts on postgres, two connections', () => {
       await held.blobs.releaseIfUnused(held.sha256, tx)
       // Released, not yet committed: the other node mounts the same bytes now.
       mount ??= containerStore(two).linkBlob('docker-local', 'to/app', held.digest, held.size, T0)
-      const settled = mount.then(
-        () => true,
-        () => true,
-      )
       // It must wait for the release's lock on the bytes' row, not link them meanwhile.
-      const state = await poll(
-        async () => {
-          if (await Promise.race([settled, Promise.resolve(false)])) return 'settled'
-          const waiting = await watcher.one<{ n: number }>(
-            "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
-          )
-          return waiting!.n > 0 ? 'waiting' : 'running'
-        },
-        (s) => s !== 'running',
-        { what: 'the mount to wait for the lock or to end', timeoutMs: 20_000 },
-      )
-      waited = state === 'waiting'
+      waited = (await waitsForLock(watcher, mount, 'the mount')) === 'waiting'
     })
     expect(waited).toBe(true)
     expect(await mount).toBe(false)

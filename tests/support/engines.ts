@@ -9,9 +9,10 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll } from 'vitest'
 import { openPostgres } from '../../server/db/postgresSql'
-import type { Database as PlatformDatabase } from '../../server/db/sql'
+import type { Database as PlatformDatabase, Sql } from '../../server/db/sql'
 import { sqliteSql } from '../../server/db/sqliteSql'
 import { sharedPostgres, type TestPostgres } from './postgres'
+import { poll } from './wait'
 
 export type OpenEngine = () => Promise<PlatformDatabase>
 
@@ -78,4 +79,32 @@ export async function migrated(open: OpenEngine): Promise<PlatformDatabase> {
   const db = await open()
   await db.migrate()
   return db
+}
+
+/**
+ * On PostgreSQL: whether `work` (running on another connection) ends up waiting for a lock, or
+ * ends first; `watcher` asks the server's activity each time (a connection outside any
+ * transaction: a transaction would read it once).
+ */
+export async function waitsForLock(
+  watcher: Sql,
+  work: Promise<unknown>,
+  what: string,
+): Promise<'waiting' | 'settled'> {
+  const settled = work.then(
+    () => true,
+    () => true,
+  )
+  const state = await poll(
+    async () => {
+      if (await Promise.race([settled, Promise.resolve(false)])) return 'settled'
+      const waiting = await watcher.one<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+      )
+      return waiting!.n > 0 ? 'waiting' : 'running'
+    },
+    (s) => s !== 'running',
+    { what: `${what} to wait for the lock or to end` },
+  )
+  return state === 'running' ? 'settled' : state
 }
