@@ -25,12 +25,25 @@ export const serverName = (platform: PlatformState): string => platform.footer?.
 export const cloudTrialOf = (footer: Footer): boolean => footer.isCloud && footer.flavour === 'cloud-trial'
 
 /**
- * Whether the security scanner can answer: 'unavailable' when the platform does not run it,
- * 'unlicensed' when it runs but the licence lacks its entitlement (spec 001 section 8).
+ * Editions sold without a security scanner: on them its absence is how the product is, not a
+ * fault, so the console leaves security out instead of saying the scanner is unavailable.
  */
-export type XrayAvailability = 'available' | 'unavailable' | 'unlicensed'
+export const EDITIONS_WITHOUT_SCANNER: ReadonlyArray<string> = [
+  'oss',
+  'container-registry',
+  'community',
+  'edge',
+]
+
+/**
+ * Whether the security scanner can answer: 'unavailable' when the platform does not run it,
+ * 'unlicensed' when it runs but the licence lacks its entitlement (spec 001 section 8), and
+ * 'notInEdition' when it does not run on an edition that has none.
+ */
+export type XrayAvailability = 'available' | 'unavailable' | 'unlicensed' | 'notInEdition'
 export function xrayAvailability(platform: PlatformState): XrayAvailability {
-  if (!hasMicroservice(platform.microservices, 'xray')) return 'unavailable'
+  if (!hasMicroservice(platform.microservices, 'xray'))
+    return EDITIONS_WITHOUT_SCANNER.includes(flavourOf(platform)) ? 'notInEdition' : 'unavailable'
   return hasEntitlement(platform, 'xray') ? 'available' : 'unlicensed'
 }
 

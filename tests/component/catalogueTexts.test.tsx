@@ -16,13 +16,13 @@ import { giveElementsASize } from '../support/jsdomLayout'
 const PATTERN = '/packages/:packageId?/:versionId?'
 
 /** A platform running these services, with these entitlements (its licence). */
-const platform = (services: string[], entitlements: string[]): AppEvent =>
+const platform = (services: string[], entitlements: string[], flavour = 'platform'): AppEvent =>
   InitialDataLoaded({
     version: { version: '7.0.0', revision: '1' },
     microservices: services.map((name) => ({ name, key: name, enabled: true })),
     footer: {
       serverName: 'test',
-      flavour: 'platform',
+      flavour,
       isCloud: false,
       licenseType: 'Enterprise+',
       buildNumber: '1',
@@ -63,6 +63,31 @@ describe('Xray statuses on the package and version pages', () => {
     expect(within(await securityTab()).getByText('Xray is unavailable')).toBeInTheDocument()
     expect(within(facts()).getByText('Xray is unavailable')).toBeInTheDocument()
     expect(screen.queryByText('High')).toBeNull()
+  })
+
+  it('leaves security out on an edition sold without a scanner, rather than call it unavailable', async () => {
+    const edition = platform(['artifactory'], ['artifactory', 'container_registry'], 'container-registry')
+    const page = renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Fleft-pad',
+      pattern: PATTERN,
+      api: catalogue({ pkg: true }),
+      seed: [edition],
+    })
+    await screen.findByRole('tab', { name: 'Readme' })
+    expect(screen.queryByRole('tab', { name: /Xray Data|Security/ })).toBeNull()
+    expect(within(facts()).queryByText('Vulnerabilities')).toBeNull()
+    expect(screen.queryByText('Xray is unavailable')).toBeNull()
+    page.unmount()
+    renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Fleft-pad/1.0.0',
+      pattern: PATTERN,
+      api: catalogue({ pkg: true, version: true }),
+      seed: [edition],
+    })
+    await screen.findByRole('heading', { level: 1, name: /left-pad/ })
+    expect(within(facts()).getByText('Repository')).toBeInTheDocument()
+    expect(within(facts()).queryByText('Vulnerabilities')).toBeNull()
+    expect(screen.queryByText('Xray is unavailable')).toBeNull()
   })
 
   it('says it requires an Xray license when Xray runs without its entitlement', async () => {

@@ -97,6 +97,16 @@ describe('what the instance is', () => {
     expect(xrayAvailability(platform({ entitlements: ['xray'] }))).toBe('unavailable')
   })
 
+  it('an edition sold without the scanner has none in it, unless the platform says it runs one', () => {
+    const edition = (flavour: string, microservices: PlatformState['microservices'] = []) =>
+      xrayAvailability(platform({ footer: footer({ flavour }), microservices }))
+    for (const flavour of ['container-registry', 'oss', 'community', 'edge'])
+      expect(edition(flavour)).toBe('notInEdition')
+    expect(edition('platform')).toBe('unavailable')
+    expect(edition('lightweight')).toBe('unavailable')
+    expect(edition('container-registry', [{ name: 'xray', key: 'jfxr', enabled: true }])).toBe('unlicensed')
+  })
+
   it('blocked usages: the quota banner for data transfer, the login page for the console', () => {
     expect(dataTransferBlocked(platform({ blockedUsages: ['DATA_TRANSFER'] }))).toBe(true)
     expect(isUiBlocked(platform({ blockedUsages: ['DATA_TRANSFER'] }))).toBe(false)

@@ -9,7 +9,7 @@ import { Badge, Card, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
-import { DetailsSkeleton, SecurityPanel, SecurityStatus, TypeIcon, VulnerabilityBadges } from './common'
+import { DetailsSkeleton, SecurityPanel, vulnerabilitiesFact, TypeIcon, VulnerabilityBadges } from './common'
 import { shownVulnerabilities } from '../../domain/packages/rules'
 import { versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
@@ -55,7 +55,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
     { id: 'readme', label: 'Readme' },
     { id: 'builds', label: 'Builds' },
     { id: 'location', label: 'Location' },
-    { id: 'xrayData', label: viewer.xrayLabel },
+    ...(viewer.xray === 'notInEdition' ? [] : [{ id: 'xrayData' as const, label: viewer.xrayLabel }]),
     { id: 'releases', label: 'Releases' },
     ...(isDocker ? [{ id: 'dockerLayers' as const, label: 'Docker Layers' }] : []),
   ]
@@ -87,13 +87,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
           },
         ]
       : []),
-    {
-      key: 'vulnerabilities',
-      label: 'Vulnerabilities',
-      value: (
-        <SecurityStatus xray={viewer.xray} scanned={pkg.scanned} vulnerabilities={pkg.vulnerabilities} />
-      ),
-    },
+    ...vulnerabilitiesFact(viewer.xray, pkg.scanned, pkg.vulnerabilities),
     ...(pkg.operationalRisk
       ? [{ key: 'risk', label: 'Operational risk', value: pkg.operationalRisk.riskLevel }]
       : []),
@@ -199,33 +193,37 @@ export function PackageDetails({ packageId }: { packageId: string }) {
                   <EmptyState icon={<MapPin size={28} />} title="No location yet." />
                 ),
               },
-              {
-                value: 'xrayData',
-                label: viewer.xrayLabel,
-                content: (
-                  <div className={styles.section}>
-                    {viewer.xray === 'available' && latest ? (
-                      <>
-                        <SecurityPanel
-                          xray={viewer.xray}
-                          scanned={pkg.scanned}
-                          vulnerabilities={pkg.vulnerabilities}
-                        />
-                        <VulnerableVersions packageId={pkg.id} versions={versions} />
-                        <h3 className={styles.sectionTitle}>Latest version, {latest.name}</h3>
-                        <XrayFindings packageId={pkg.id} version={latest.name} />
-                      </>
-                    ) : (
-                      <SecurityPanel
-                        xray={viewer.xray}
-                        scanned={pkg.scanned}
-                        vulnerabilities={pkg.vulnerabilities}
-                      />
-                    )}
-                    {pkg.operationalRisk && <p>Operational risk: {pkg.operationalRisk.riskLevel}</p>}
-                  </div>
-                ),
-              },
+              ...(viewer.xray === 'notInEdition'
+                ? []
+                : [
+                    {
+                      value: 'xrayData' as const,
+                      label: viewer.xrayLabel,
+                      content: (
+                        <div className={styles.section}>
+                          {viewer.xray === 'available' && latest ? (
+                            <>
+                              <SecurityPanel
+                                xray={viewer.xray}
+                                scanned={pkg.scanned}
+                                vulnerabilities={pkg.vulnerabilities}
+                              />
+                              <VulnerableVersions packageId={pkg.id} versions={versions} />
+                              <h3 className={styles.sectionTitle}>Latest version, {latest.name}</h3>
+                              <XrayFindings packageId={pkg.id} version={latest.name} />
+                            </>
+                          ) : (
+                            <SecurityPanel
+                              xray={viewer.xray}
+                              scanned={pkg.scanned}
+                              vulnerabilities={pkg.vulnerabilities}
+                            />
+                          )}
+                          {pkg.operationalRisk && <p>Operational risk: {pkg.operationalRisk.riskLevel}</p>}
+                        </div>
+                      ),
+                    },
+                  ]),
               {
                 value: 'releases',
                 label: 'Releases',

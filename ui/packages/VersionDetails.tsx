@@ -15,7 +15,7 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
 import { XrayFindings } from './XrayFindings'
-import { DetailsSkeleton, TypeIcon, SecurityStatus } from './common'
+import { DetailsSkeleton, TypeIcon, vulnerabilitiesFact } from './common'
 import { packagePath, versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
 import { InstallCommand, TextSkeleton } from './details'
@@ -236,17 +236,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
         <aside className={styles.facts} aria-label="Version facts">
           <KeyValue
             items={[
-              {
-                key: 'vulnerabilities',
-                label: 'Vulnerabilities',
-                value: (
-                  <SecurityStatus
-                    xray={viewer.xray}
-                    scanned={version.scanned}
-                    vulnerabilities={version.vulnerabilities}
-                  />
-                ),
-              },
+              ...vulnerabilitiesFact(viewer.xray, version.scanned, version.vulnerabilities),
               ...(version.digest
                 ? [
                     {

@@ -1,4 +1,5 @@
 /** Pieces shared by the packages screens: ids in URLs, type icons, severity chips. */
+import type { ReactNode } from 'react'
 import { ShieldCheck, ShieldOff, ShieldQuestion } from 'lucide-react'
 import { shownVulnerabilities, xrayStatus } from '../../domain/packages/rules'
 import type { Vulnerabilities } from '../../domain/packages/types'
@@ -53,7 +54,8 @@ const XRAY_MESSAGES: Readonly<Record<'unavailable' | 'unlicensed' | 'notScanned'
 
 /** What the security views are drawn from: the scanner's availability and the scan's results. */
 interface SecurityFacts {
-  readonly xray: XrayAvailability
+  /** An edition without a scanner shows no security view at all (its pages leave it out). */
+  readonly xray: Exclude<XrayAvailability, 'notInEdition'>
   readonly scanned: boolean | undefined
   readonly vulnerabilities: Vulnerabilities
 }
@@ -72,6 +74,25 @@ export function SecurityStatus({ xray, scanned, vulnerabilities }: SecurityFacts
       {messageText(XRAY_MESSAGES[status])}
     </span>
   )
+}
+
+/**
+ * The facts' vulnerabilities row, or none on an edition without a scanner (there is nothing
+ * missing to report there).
+ */
+export function vulnerabilitiesFact(
+  xray: XrayAvailability,
+  scanned: boolean | undefined,
+  vulnerabilities: Vulnerabilities,
+): ReadonlyArray<{ key: string; label: string; value: ReactNode }> {
+  if (xray === 'notInEdition') return []
+  return [
+    {
+      key: 'vulnerabilities',
+      label: 'Vulnerabilities',
+      value: <SecurityStatus xray={xray} scanned={scanned} vulnerabilities={vulnerabilities} />,
+    },
+  ]
 }
 
 /**
