@@ -176,8 +176,9 @@ export interface SessionApi {
   /** Signs in through Crowd's single sign-on cookie or the person a trusted proxy names. */
   ssoLogin(kind: 'crowd' | 'http'): Promise<Result<UserData>>
   logout(): Promise<Result<void>>
-  mfaEnrollment(): Promise<Result<MfaEnrollmentData>>
-  verifyOtp(otp: string): Promise<Result<UserData>>
+  /** The pending login's enrolment; `access` asks the access service's (after an access login). */
+  mfaEnrollment(service?: 'access'): Promise<Result<MfaEnrollmentData>>
+  verifyOtp(otp: string, service?: 'access'): Promise<Result<UserData>>
   forgotPassword(user: string): Promise<Result<void>>
   validateKey(key: string): Promise<Result<{ readonly user: string }>>
   resetPassword(input: {

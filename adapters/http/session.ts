@@ -23,6 +23,8 @@ const OAuthProviders = t.array(t.type({ name: t.string, type: t.string, url: t.s
 const AutoRedirect = t.type({ isAutoRedirectLogin: t.boolean })
 const Enrollment = t.type({ secret: t.string, otpauthUrl: t.string })
 const CliCode = t.type({ code: t.string })
+/** The access service's sign-in and MFA calls (the console makes them when the platform names it). */
+const ACCESS_AUTH = '/access/api/v1/authentication'
 // Only the lifetime is read: a token in the answer is never decoded, kept or recorded.
 const IdentityToken = t.type({ expiresIn: t.number })
 
@@ -97,15 +99,20 @@ export function createSessionApi(http: HttpClient): Omit<SessionApi, AccountCall
         body: { user, password, type: 'login' },
       }),
     accessLogin: ({ user, password, rememberMe }) =>
-      http.request('/access/api/v1/authentication/login', UserDataC, {
+      http.request(`${ACCESS_AUTH}/login`, UserDataC, {
         method: 'POST',
         body: { username: user, password, 'remember-me': rememberMe },
       }),
     ssoLogin: (kind) =>
       http.request(kind === 'crowd' ? '/ui/auth/crowd/login' : '/ui/auth/httpsso/login', UserDataC),
     logout: () => http.send('/ui/auth/logout', { method: 'POST' }),
-    mfaEnrollment: () => http.request('/ui/auth/mfa/enroll', Enrollment),
-    verifyOtp: (otp) => http.request('/ui/auth/mfa/verify', UserDataC, { method: 'POST', body: { otp } }),
+    mfaEnrollment: (service) =>
+      http.request(service === 'access' ? `${ACCESS_AUTH}/mfa/enroll` : '/ui/auth/mfa/enroll', Enrollment),
+    verifyOtp: (otp, service) =>
+      http.request(service === 'access' ? `${ACCESS_AUTH}/mfa/verify` : '/ui/auth/mfa/verify', UserDataC, {
+        method: 'POST',
+        body: { otp },
+      }),
     registerCliSession: (input) =>
       http.request('/ui/auth/cli/session', CliCode, { method: 'POST', body: input }),
     identify: async (name) =>

@@ -119,25 +119,30 @@ const ssoSignIn = handle(
 
 const mfaEnrollment = handle(
   'session/MfaEnrollmentRequested',
-  async (_e, ports, api) => {
-    const answer = await api.mfaEnrollment()
+  async (e, ports, api) => {
+    const answer = await api.mfaEnrollment(e.data.service)
     if (isLeft(answer)) return S.MfaEnrollmentFailed({ failure: answer.left })
     return S.MfaEnrollmentLoaded({ ref: ports.shown.enrollments.put(answer.right) })
   },
   (failure) => S.MfaEnrollmentFailed({ failure }),
 )
 
+/** A refusal names the service that refused, as the request named it. */
+const sameService = (asked: { readonly service?: 'access' }) =>
+  asked.service === undefined ? {} : { service: asked.service }
+
 const verifyOtp = handle(
   'session/OtpSubmitted',
   async (e, ports, api) => {
     const [otp] = take(ports, e.data.otpRef) ?? []
-    if (otp === undefined) return S.OtpFailed({ failure: secretGone('code') })
-    const answer = await api.verifyOtp(otp)
+    const service = sameService(e.data)
+    if (otp === undefined) return S.OtpFailed({ failure: secretGone('code'), ...service })
+    const answer = await api.verifyOtp(otp, e.data.service)
     return isLeft(answer)
-      ? S.OtpFailed({ failure: answer.left })
+      ? S.OtpFailed({ failure: answer.left, ...service })
       : S.SignedIn({ user: answer.right, via: 'otp' })
   },
-  (failure) => S.OtpFailed({ failure }),
+  (failure, e) => S.OtpFailed({ failure, ...sameService(e.data) }),
 )
 
 /** Logout: the server session ends, then the provider's sign-out when the session came from one. */

@@ -91,12 +91,18 @@ const SignedInViaC = t.keyof({
 export type SignedInVia = t.TypeOf<typeof SignedInViaC>
 /** Login complete: `via` says which flow completed it. */
 export const SignedIn = defineEvent('session/SignedIn', t.type({ user: UserDataC, via: SignedInViaC }))
-export const MfaEnrollmentRequested = defineEvent('session/MfaEnrollmentRequested', t.type({}))
+/** Set on the MFA steps of a sign-in through the access login: the access service takes them. */
+const AccessService = t.partial({ service: t.literal('access') })
+export const MfaEnrollmentRequested = defineEvent('session/MfaEnrollmentRequested', AccessService)
 /** The enrolment secret is shown once from memory; only a reference to it is recorded. */
 export const MfaEnrollmentLoaded = defineEvent('session/MfaEnrollmentLoaded', t.type({ ref: t.string }))
 export const MfaEnrollmentFailed = defineEvent('session/MfaEnrollmentFailed', FailureData)
-export const OtpSubmitted = defineEvent('session/OtpSubmitted', t.type({ otpRef: t.string }))
-export const OtpFailed = defineEvent('session/OtpFailed', FailureData)
+export const OtpSubmitted = defineEvent(
+  'session/OtpSubmitted',
+  t.intersection([t.type({ otpRef: t.string }), AccessService]),
+)
+/** `service: 'access'`: the access service refused the code (its 403 does not end the login). */
+export const OtpFailed = defineEvent('session/OtpFailed', t.intersection([FailureData, AccessService]))
 
 // Signing out.
 /**

@@ -64,6 +64,10 @@ export function busyWith(state: SessionState, operation: SessionOperation): bool
   return state.forms[operation].status === 'pending'
 }
 
+/** A sign-in and its MFA steps go through the access service where the platform names one. */
+const viaAccess = (context: SessionContext): { readonly service?: 'access' } =>
+  context.accessLogin ? { service: 'access' } : {}
+
 export function decideLogin(
   command: LoginCommand,
   state: SessionState,
@@ -83,7 +87,7 @@ export function decideLogin(
           rememberMe: command.rememberMe,
           redirectTo: command.redirectTo ?? null,
           passwordRef: command.passwordRef,
-          ...(context.accessLogin ? { service: 'access' as const } : {}),
+          ...viaAccess(context),
         }),
       ])
     }
@@ -98,12 +102,12 @@ export function decideLogin(
     case 'session/LoadMfaEnrollment':
       if (state.status !== 'mfaEnroll') return left('no login is waiting for an authenticator enrolment')
       if (state.mfaEnrollment.status === 'loading') return left('enrolment data is already loading')
-      return right([E.MfaEnrollmentRequested({})])
+      return right([E.MfaEnrollmentRequested(viaAccess(context))])
     case 'session/VerifyOtp':
       if (state.status !== 'mfaVerify' && state.status !== 'mfaEnroll')
         return left('no login is waiting for a one-time code')
       if (busyWith(state, 'otp')) return left('a code is already being checked')
-      return right([E.OtpSubmitted({ otpRef: command.otpRef })])
+      return right([E.OtpSubmitted({ otpRef: command.otpRef, ...viaAccess(context) })])
     case 'session/SignOut':
       if (state.status === 'signingOut') return left('already signing out')
       return right([
@@ -275,8 +279,9 @@ export function evolveLogin(slice: SessionState, event: SessionAreaEvent, meta: 
         ...form(slice, 'otp', { status: 'failed', failure: event.data.failure }),
         loading: false,
       }
-      // 403: the pending login is gone; the user starts again from the login screen.
-      return event.data.failure.status === 403
+      // 403: the pending login is gone; the user starts again from the login screen. The access
+      // variant's failure only shows its message (spec 000 section 8, "Access OTP failure").
+      return event.data.failure.status === 403 && event.data.service !== 'access'
         ? { ...failed, status: 'anonymous', pendingUser: null, mfaEnrollment: { status: 'idle' } }
         : failed
     }

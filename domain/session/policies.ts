@@ -84,7 +84,10 @@ export function sessionPolicies(
         : []
     }
     case 'session/OtpFailed':
-      return event.data.failure.status === 403 ? [navigate(LOGIN_PATH)] : []
+      // The access variant's refusal stays on the screen with its message (its fold says why).
+      return event.data.failure.status === 403 && event.data.service !== 'access'
+        ? [navigate(LOGIN_PATH)]
+        : []
     case 'session/SignedOut': {
       // Logout resets identity tracking, except in the tour (spec 000 section 4).
       const identity: SessionAsked[] = context.tour ? [] : [{ type: 'session/ResetIdentity' }]

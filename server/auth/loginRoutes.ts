@@ -9,6 +9,7 @@ import { readCrowd, readHttpSso } from '../sso/directoryLogins'
 import { oidcReady, readOidcSettings } from '../sso/oidcSettings'
 import { oidcStartPath, publicOrigin } from '../sso/origin'
 import { samlLoginOptions } from '../sso/samlLogin'
+import { ACCESS_API, accessErrors, inAccessShape } from './accessShape'
 import { verifyPassword } from './passwords'
 import { createRateLimiter, type RateLimiter } from './rateLimit'
 import { errors, passwordSchema, userDataSchema } from './schemas'
@@ -17,29 +18,7 @@ import { loginKey, signIn } from './signIn'
 import { anonymousUserData, findUserById, findUserByName, userData } from './users'
 
 /** The access service's sign-in (spec 000 section 7: "POST access login (username, password, remember-me)"). */
-export const ACCESS_LOGIN_PATH = '/access/api/v1/authentication/login'
-
-/** The access service's failure shape: the first error's code is the one that counts. */
-const accessErrors = (...codes: number[]) =>
-  Object.fromEntries(
-    codes.map((c) => [
-      c,
-      {
-        type: 'object',
-        properties: {
-          errors: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { code: { type: 'string' }, message: { type: 'string' } },
-              required: ['code', 'message'],
-            },
-          },
-        },
-        required: ['errors'],
-      },
-    ]),
-  )
+export const ACCESS_LOGIN_PATH = `${ACCESS_API}/login`
 
 /** Failed logins one client address may make across all accounts, as a multiple of the per-account limit. */
 export const ADDRESS_LIMIT_FACTOR = 10
@@ -139,22 +118,16 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
         response: { 200: userDataSchema, ...accessErrors(401, 403, 429) },
       },
     },
-    async (request, reply) => {
-      try {
-        return await passwordLogin(
+    async (request, reply) =>
+      inAccessShape(reply, () =>
+        passwordLogin(
           request,
           reply,
           request.body.username,
           request.body.password,
           request.body['remember-me'] === true,
-        )
-      } catch (failure) {
-        if (!(failure instanceof HttpError)) throw failure
-        return reply
-          .status(failure.statusCode)
-          .send({ errors: [{ code: failure.code ?? 'ERROR', message: failure.message }] })
-      }
-    },
+        ),
+      ),
   )
 
   app.post(

@@ -1,11 +1,15 @@
 /**
  * TOTP multi-factor authentication (otpauth). A login of a user with `mfa_required` leaves
- * a pending session: ENROLL until a first code is verified, VERIFY afterwards.
+ * a pending session: ENROLL until a first code is verified, VERIFY afterwards. The access
+ * service answers the same two steps (spec 000 section 7, "access enroll"; section 8, "access
+ * OTP failure") with its failures as `errors: [{code, message}]`; either login's pending
+ * session may take either.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Secret, TOTP } from 'otpauth'
 import { HttpError, type ServerContext } from '../context'
 import { readGeneralConfig } from '../admin/generalConfig'
+import { ACCESS_API, accessErrors, inAccessShape } from './accessShape'
 import type { RateLimiter } from './rateLimit'
 import { errors, userDataSchema } from './schemas'
 import { completeSession, findSession, type SessionRow } from './sessions'
@@ -36,33 +40,77 @@ async function pendingLogin(
   return { session, user }
 }
 
+/** The access service's enrolment and verification of the pending login's code. */
+export const ACCESS_MFA_ENROLL_PATH = `${ACCESS_API}/mfa/enroll`
+export const ACCESS_MFA_VERIFY_PATH = `${ACCESS_API}/mfa/verify`
+
+const enrollmentSchema = {
+  type: 'object',
+  properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' } },
+  required: ['secret', 'otpauthUrl'],
+} as const
+
+const otpBody = {
+  type: 'object',
+  properties: { otp: { type: 'string', minLength: 1, maxLength: 10 } },
+  required: ['otp'],
+  additionalProperties: false,
+} as const
+
 export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {
   const { sql } = ctx
+
+  async function enroll(request: FastifyRequest) {
+    const { user } = await pendingLogin(ctx, request)
+    if (user.mfa_enrolled === 1)
+      throw new HttpError(403, 'This account is already enrolled: enter a code instead', 'ALREADY_ENROLLED')
+    // A new secret on every call: an abandoned enrolment leaves nothing usable behind.
+    const secret = new Secret({ size: 20 }).base32
+    await sql.run('UPDATE users SET mfa_secret = ?, mfa_last_counter = 0 WHERE id = ?', [secret, user.id])
+    return { secret, otpauthUrl: (await totpFor(ctx, user, secret)).toString() }
+  }
+
+  async function verify(request: FastifyRequest, reply: FastifyReply, code: string) {
+    const { session, user } = await pendingLogin(ctx, request)
+    const key = `otp:${user.id}`
+    await limiter.take(key, reply)
+    if (!user.mfa_secret) throw new HttpError(403, 'Enrol first: no authenticator is set up', 'NOT_ENROLLED')
+    const otp = code.replace(/\s+/g, '')
+    const timestamp = ctx.clock.now()
+    const delta = /^\d{6}$/.test(otp)
+      ? (await totpFor(ctx, user, user.mfa_secret)).validate({ token: otp, window: 1, timestamp })
+      : null
+    const counter = delta === null ? null : Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta
+    // A code already used (same or earlier time step) is refused: no replay within its window.
+    if (counter === null || counter <= user.mfa_last_counter) {
+      throw new HttpError(401, 'Invalid code', 'INVALID_OTP')
+    }
+    await limiter.refund(key)
+    const accepted = await sql.transaction(async (tx) => {
+      // The step is recorded only if no request with the same code got there first.
+      const { changes } = await tx.run(
+        'UPDATE users SET mfa_enrolled = 1, mfa_last_counter = ? WHERE id = ? AND mfa_last_counter < ?',
+        [counter, user.id, counter],
+      )
+      if (changes !== 1) return false
+      // Setting the cookie again, should PostgreSQL run this again, sets the same one.
+      await completeSession({ sql: tx, clock: ctx.clock }, request, reply, session)
+      await markSignedIn({ sql: tx, clock: ctx.clock }, user.id)
+      return true
+    })
+    if (!accepted) throw new HttpError(401, 'Invalid code', 'INVALID_OTP')
+    return userData(ctx, user)
+  }
 
   app.get(
     '/ui/auth/mfa/enroll',
     {
       schema: {
         summary: 'Start TOTP enrolment of the pending login: a new secret and its otpauth URL',
-        response: {
-          200: {
-            type: 'object',
-            properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' } },
-            required: ['secret', 'otpauthUrl'],
-          },
-          ...errors(403),
-        },
+        response: { 200: enrollmentSchema, ...errors(403) },
       },
     },
-    async (request) => {
-      const { user } = await pendingLogin(ctx, request)
-      if (user.mfa_enrolled === 1)
-        throw new HttpError(403, 'This account is already enrolled: enter a code instead', 'ALREADY_ENROLLED')
-      // A new secret on every call: an abandoned enrolment leaves nothing usable behind.
-      const secret = new Secret({ size: 20 }).base32
-      await sql.run('UPDATE users SET mfa_secret = ?, mfa_last_counter = 0 WHERE id = ?', [secret, user.id])
-      return { secret, otpauthUrl: (await totpFor(ctx, user, secret)).toString() }
-    },
+    async (request) => enroll(request),
   )
 
   app.post<{ Body: { otp: string } }>(
@@ -70,46 +118,33 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
     {
       schema: {
         summary: 'Verify a one-time code; completes the pending login (and an enrolment)',
-        body: {
-          type: 'object',
-          properties: { otp: { type: 'string', minLength: 1, maxLength: 10 } },
-          required: ['otp'],
-          additionalProperties: false,
-        },
+        body: otpBody,
         response: { 200: userDataSchema, ...errors(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => {
-      const { session, user } = await pendingLogin(ctx, request)
-      const key = `otp:${user.id}`
-      await limiter.take(key, reply)
-      if (!user.mfa_secret)
-        throw new HttpError(403, 'Enrol first: no authenticator is set up', 'NOT_ENROLLED')
-      const otp = request.body.otp.replace(/\s+/g, '')
-      const timestamp = ctx.clock.now()
-      const delta = /^\d{6}$/.test(otp)
-        ? (await totpFor(ctx, user, user.mfa_secret)).validate({ token: otp, window: 1, timestamp })
-        : null
-      const counter = delta === null ? null : Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta
-      // A code already used (same or earlier time step) is refused: no replay within its window.
-      if (counter === null || counter <= user.mfa_last_counter) {
-        throw new HttpError(401, 'Invalid code', 'INVALID_OTP')
-      }
-      await limiter.refund(key)
-      const accepted = await sql.transaction(async (tx) => {
-        // The step is recorded only if no request with the same code got there first.
-        const { changes } = await tx.run(
-          'UPDATE users SET mfa_enrolled = 1, mfa_last_counter = ? WHERE id = ? AND mfa_last_counter < ?',
-          [counter, user.id, counter],
-        )
-        if (changes !== 1) return false
-        // Setting the cookie again, should PostgreSQL run this again, sets the same one.
-        await completeSession({ sql: tx, clock: ctx.clock }, request, reply, session)
-        await markSignedIn({ sql: tx, clock: ctx.clock }, user.id)
-        return true
-      })
-      if (!accepted) throw new HttpError(401, 'Invalid code', 'INVALID_OTP')
-      return userData(ctx, user)
+    async (request, reply) => verify(request, reply, request.body.otp),
+  )
+
+  app.get(
+    ACCESS_MFA_ENROLL_PATH,
+    {
+      schema: {
+        summary: "The access service's TOTP enrolment of the pending login (failures as `errors`)",
+        response: { 200: enrollmentSchema, ...accessErrors(403) },
+      },
     },
+    async (request, reply) => inAccessShape(reply, () => enroll(request)),
+  )
+
+  app.post<{ Body: { otp: string } }>(
+    ACCESS_MFA_VERIFY_PATH,
+    {
+      schema: {
+        summary: "The access service's check of a one-time code; completes the pending login",
+        body: otpBody,
+        response: { 200: userDataSchema, ...accessErrors(401, 403, 429) },
+      },
+    },
+    async (request, reply) => inAccessShape(reply, () => verify(request, reply, request.body.otp)),
   )
 }

@@ -134,3 +134,59 @@ describe('TOTP multi-factor authentication', () => {
     })
   })
 })
+
+describe("The access service's MFA steps", () => {
+  type AccessAnswer = { errors?: Array<{ code: string; message: string }>; secret: string; name: string }
+  const access = (method: string, path: string, options: { cookie?: string; body?: unknown } = {}) =>
+    call<AccessAnswer>(server, method, `/access/api/v1/authentication${path}`, options)
+  const firstCode = (answer: { body: AccessAnswer }) => answer.body.errors?.[0]?.code
+
+  it('enrols and verifies the pending access login, its failures in the access shape', async () => {
+    await server.ctx.sql.run('DELETE FROM rate_limits')
+    const created = await call(server, 'POST', '/ui/admin/users', {
+      cookie: admin,
+      body: {
+        name: 'access-mfa',
+        email: 'access-mfa@example.com',
+        password: 'mfa-password',
+        mfaRequired: true,
+      },
+    })
+    expect(created.status).toBe(201)
+    const signIn = () =>
+      access('POST', '/login', { body: { username: 'access-mfa', password: 'mfa-password' } })
+    const pending = await signIn()
+    expect(pending.body).toMatchObject({ name: 'access-mfa', mfaStatus: 'ENROLL' })
+
+    const none = await access('GET', '/mfa/enroll')
+    expect([none.status, firstCode(none)]).toEqual([403, 'NO_PENDING_LOGIN'])
+    const enroll = await access('GET', '/mfa/enroll', { cookie: pending.cookie })
+    expect(enroll.status).toBe(200)
+    const wrong = await access('POST', '/mfa/verify', { cookie: pending.cookie, body: { otp: '00000x' } })
+    expect([wrong.status, wrong.body.errors]).toEqual([
+      401,
+      [{ code: 'INVALID_OTP', message: 'Invalid code' }],
+    ])
+    const ok = await access('POST', '/mfa/verify', {
+      cookie: pending.cookie,
+      body: { otp: codeOf(enroll.body.secret) },
+    })
+    expect([ok.status, ok.body.name]).toEqual([200, 'access-mfa'])
+    expect((await call(server, 'GET', '/ui/auth/current', { cookie: pending.cookie })).body).toMatchObject({
+      name: 'access-mfa',
+      anonymous: false,
+    })
+
+    // Enrolled: the next access login asks for a code, and a second enrolment is refused.
+    const again = await signIn()
+    expect(again.body).toMatchObject({ mfaStatus: 'VERIFY' })
+    const twice = await access('GET', '/mfa/enroll', { cookie: again.cookie })
+    expect([twice.status, firstCode(twice)]).toEqual([403, 'ALREADY_ENROLLED'])
+    clock.advance(30_000)
+    const verified = await access('POST', '/mfa/verify', {
+      cookie: again.cookie,
+      body: { otp: codeOf(enroll.body.secret) },
+    })
+    expect([verified.status, verified.body.name]).toEqual([200, 'access-mfa'])
+  })
+})

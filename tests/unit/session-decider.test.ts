@@ -24,6 +24,14 @@ const given = (...events: AppEvent[]): AppState => foldEvents(events)
 const policies = (state: AppState, event: AppEvent): ReadonlyArray<AppCommand> =>
   sessionPolicies({ seq: 1, at: meta.now, source: 'effect', corr: 'c', event }, evolve(state, event))
 
+/** A platform that names its access service. */
+const withAccess = InitialDataLoaded({
+  version: { version: '7.90.1', revision: '79001' },
+  microservices: [{ name: 'access', key: 'jfac', enabled: true }],
+  footer: footer(),
+  entitlements: [],
+})
+
 describe('session: signing in', () => {
   it('records the request with the password reference only, never the password', () => {
     const signIn = session
@@ -36,12 +44,6 @@ describe('session: signing in', () => {
   })
 
   it('goes through the access login where the platform names its access service', () => {
-    const withAccess = InitialDataLoaded({
-      version: { version: '7.90.1', revision: '79001' },
-      microservices: [{ name: 'access', key: 'jfac', enabled: true }],
-      footer: footer(),
-      entitlements: [],
-    })
     session
       .given(withAccess)
       .when({ type: 'session/SignIn', user: 'admin', passwordRef: 'secret-1', rememberMe: false })
@@ -183,6 +185,36 @@ describe('session: signing in', () => {
     const wrong = S.OtpFailed({ failure: { kind: 'status', status: 401, message: 'Invalid code' } })
     expect(evolve(state, wrong).session.status).toBe('mfaVerify')
     expect(policies(state, wrong)).toEqual([])
+  })
+
+  it('takes the MFA steps of an access login to the access service; its 403 stays on the screen', () => {
+    session
+      .given(withAccess, S.MfaRequired({ user: 'a', step: 'enroll' }))
+      .when({ type: 'session/LoadMfaEnrollment' })
+      .then(S.MfaEnrollmentRequested({ service: 'access' }))
+    session
+      .given(withAccess, S.MfaRequired({ user: 'a', step: 'verify' }))
+      .when({ type: 'session/VerifyOtp', otpRef: 'r' })
+      .then(S.OtpSubmitted({ otpRef: 'r', service: 'access' }))
+    // Without the access service, the platform's own steps.
+    session
+      .given(S.MfaRequired({ user: 'a', step: 'verify' }))
+      .when({ type: 'session/VerifyOtp', otpRef: 'r' })
+      .then(S.OtpSubmitted({ otpRef: 'r' }))
+    const state = given(
+      withAccess,
+      S.MfaRequired({ user: 'a', step: 'verify' }),
+      S.OtpSubmitted({ otpRef: 'r' }),
+    )
+    const refused = S.OtpFailed({
+      failure: { kind: 'status', status: 403, message: 'No sign-in is waiting for a one-time code' },
+      service: 'access',
+    })
+    expect(evolve(state, refused).session).toMatchObject({
+      status: 'mfaVerify',
+      forms: { otp: { status: 'failed' } },
+    })
+    expect(policies(state, refused)).toEqual([])
   })
 
   it('refuses a one-time code when no login waits for one', () => {
