@@ -57,6 +57,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // Runs in the server-postgres project (it needs PostgreSQL whatever TEST_DATABASE says).
+          exclude: ['tests/server/twoHosts.test.ts'],
           environment: 'node',
           // With TEST_DATABASE=postgres, one PostgreSQL for the run, prepared before any file.
           globalSetup: ['tests/support/postgresGlobal.ts'],
@@ -91,6 +93,8 @@ export default defineConfig({
             'tests/server/xray.reports.test.ts',
             // The scanning loop, lean on this engine (the file says how): ~10 s on a quiet machine.
             'tests/server/xray.loop.test.ts',
+            // Two hosts as processes (NODES=1 each) on one database: ~15 s on a quiet machine.
+            'tests/server/twoHosts.test.ts',
           ],
           env: { TEST_DATABASE: 'postgres' },
           environment: 'node',

@@ -42,6 +42,11 @@ export interface ServerConfig {
   readonly userPassword: string
   /** Id of this cluster node (e.g. `node-1`). */
   readonly nodeId: string
+  /**
+   * Where the nodes of other hosts reach this host's nodes (NODE_URL, `http://host:port`); unset,
+   * the address it listens on (the host's name when that is every interface).
+   */
+  readonly nodeUrl?: string
   readonly serverName: string
   /** Allow anonymous read access. */
   readonly anonymousAccess: boolean
@@ -101,6 +106,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/[^/]/.test(databaseUrl))
     // Not the value: it may hold a password.
     throw new Error('DATABASE_URL must be a postgres:// address (or unset, for the embedded SQLite)')
+  const nodeUrl = env.NODE_URL || undefined
+  if (nodeUrl !== undefined && !/^https?:\/\/[^/?#@\s]+\/?$/.test(nodeUrl))
+    throw new Error(`NODE_URL must be an http(s) address with no path (http://host:port); got ${nodeUrl}`)
   const port = Number(env.PORT ?? 8082)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number; got ${env.PORT}`)
@@ -118,6 +126,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminPassword: env.ADMIN_PASSWORD ?? 'password',
     userPassword: env.USER_PASSWORD ?? 'password',
     nodeId: env.NODE_ID ?? 'node-1',
+    ...(nodeUrl ? { nodeUrl: nodeUrl.replace(/\/$/, '') } : {}),
     serverName: env.SERVER_NAME ?? 'Platform',
     anonymousAccess: env.ANONYMOUS_ACCESS === 'true',
     onPremMetrics: env.ON_PREM_METRICS !== 'false',

@@ -3,8 +3,9 @@
  * support bundles and the bundle-retention flag. Registering this module opens the node's log
  * files; listening starts its heartbeat (both stop when the server closes).
  */
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError, type RouteModule, type ServerContext } from '../context'
 import { startNodeRuntime, type NodeRuntime } from '../ops/runtime'
 import { readTopology, removeNode } from '../ops/topology'
@@ -13,6 +14,14 @@ import { LOG_SERVICE_KEYS, SERVICES, serviceByKeyOrName, type ServiceDefinition 
 import { registerBundleRoutes } from '../ops/bundleRoutes'
 import { documented, errorSchema } from '../ops/schemas'
 import { opsStore } from '../ops/store'
+import {
+  advertisedUrl,
+  callNode,
+  NODE_CALL_HEADER,
+  NodeCallError,
+  signNodeCall,
+  verifyNodeCall,
+} from '../ops/nodeCalls'
 
 /** How often the log viewer should ask for new lines. */
 export const LOG_REFRESH_RATE_SECS = 10
@@ -82,17 +91,112 @@ function logService(
   return service
 }
 
+/** Where a node's log files are read: here, or through the node at `url` (another host's). */
+interface LogNode {
+  readonly id: string
+  readonly url?: string
+}
+
 async function logNode(
   ctx: ServerContext,
   runtime: NodeRuntime,
   nodeId: string | undefined,
-): Promise<string> {
+  fromNode: boolean,
+): Promise<LogNode> {
   const id = nodeId ?? runtime.nodeId
   if (!isValidNodeId(id)) throw new HttpError(400, 'nodeId must be a node id', 'VALIDATION')
-  if (id !== runtime.nodeId && !(await opsStore(ctx.sql).isKnownNode(id)))
-    throw new HttpError(404, `Unknown node: ${id}`, 'NOT_FOUND')
-  return id
+  if (id === runtime.nodeId) return { id }
+  const store = opsStore(ctx.sql)
+  if (!(await store.isKnownNode(id))) throw new HttpError(404, `Unknown node: ${id}`, 'NOT_FOUND')
+  // The nodes of one host share its data folder, so a node whose folder is here is read here
+  // (even while it is down); another host's through that host. A call from a node is answered
+  // here whatever it asks: calls never travel further than one hop.
+  const dir = nodeLogDir(ctx.config.dataDir, id)
+  if (fromNode || (dir && existsSync(dir))) return { id }
+  const url = await store.nodeUrl(id)
+  return url && url !== runtime.url ? { id, url } : { id }
 }
+
+/**
+ * An administrator's request, or another node's call signed with the cluster's key; answers
+ * whether it is a node's.
+ */
+async function requireAdminOrNode(
+  ctx: ServerContext,
+  runtime: NodeRuntime,
+  request: FastifyRequest,
+): Promise<boolean> {
+  const header = request.headers[NODE_CALL_HEADER]
+  if (header === undefined) {
+    ctx.requireAdmin(request)
+    return false
+  }
+  const call = { method: request.method, path: request.url }
+  if (typeof header !== 'string' || !verifyNodeCall(await runtime.nodeKey(), header, call, ctx.clock.now()))
+    throw new HttpError(401, 'Not a call signed by a node of this platform', 'UNAUTHORIZED')
+  return true
+}
+
+/**
+ * The same request asked of the node at `node.url`: its answer when `decode` accepts it; its
+ * refusal (400, 404) as this node's; anything else a 502, no answer in time a 504.
+ */
+async function askNode<T>(
+  ctx: ServerContext,
+  runtime: NodeRuntime,
+  node: Required<LogNode>,
+  request: FastifyRequest,
+  decode: (body: unknown) => T | undefined,
+): Promise<T> {
+  const call = { method: 'GET', path: request.url }
+  const header = signNodeCall(await runtime.nodeKey(), runtime.nodeId, call, ctx.clock.now())
+  let answer
+  try {
+    answer = await callNode(node.url, call.path, header)
+  } catch (error) {
+    if (error instanceof NodeCallError)
+      throw new HttpError(error.status, `Node ${node.id} at ${node.url} ${error.message}`, 'NODE_UNREACHABLE')
+    throw error
+  }
+  const body = answer.body as { message?: unknown } | undefined
+  if (answer.status === 200) {
+    const value = decode(body)
+    if (value !== undefined) return value
+  } else if ((answer.status === 400 || answer.status === 404) && typeof body?.message === 'string')
+    throw new HttpError(
+      answer.status,
+      body.message.slice(0, 300),
+      answer.status === 404 ? 'NOT_FOUND' : 'VALIDATION',
+    )
+  throw new HttpError(
+    502,
+    `Node ${node.id} at ${node.url} answered ${answer.status} unexpectedly`,
+    'NODE_UNREACHABLE',
+  )
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+
+const decodeLogConfig = (body: unknown) =>
+  isRecord(body) &&
+  Array.isArray(body.logs) &&
+  body.logs.every((f) => typeof f === 'string') &&
+  Number.isInteger(body.refreshRateSecs)
+    ? { logs: body.logs as string[], refreshRateSecs: body.refreshRateSecs as number }
+    : undefined
+
+const decodeLogData = (body: unknown) =>
+  isRecord(body) &&
+  typeof body.logContent === 'string' &&
+  Number.isInteger(body.fileSize) &&
+  typeof body.lastUpdateLabel === 'string'
+    ? {
+        logContent: body.logContent,
+        fileSize: body.fileSize as number,
+        lastUpdateLabel: body.lastUpdateLabel,
+      }
+    : undefined
 
 function registerStatusRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get(
@@ -273,15 +377,19 @@ function registerLogRoutes(app: FastifyInstance, ctx: ServerContext, runtime: No
             401: errorSchema,
             403: errorSchema,
             404: errorSchema,
+            502: errorSchema,
+            504: errorSchema,
           },
         }),
       },
       async (request) => {
-        ctx.requireAdmin(request)
+        const fromNode = await requireAdminOrNode(ctx, runtime, request)
         const service = logService(runtime, request.params.service, only)
-        const nodeId = await logNode(ctx, runtime, request.query.nodeId)
+        const node = await logNode(ctx, runtime, request.query.nodeId, fromNode)
+        if (node.url !== undefined)
+          return askNode(ctx, runtime, { ...node, url: node.url }, request, decodeLogConfig)
         return {
-          logs: listServiceLogs(ctx.config.dataDir, nodeId, service),
+          logs: listServiceLogs(ctx.config.dataDir, node.id, service),
           refreshRateSecs: LOG_REFRESH_RATE_SECS,
         }
       },
@@ -323,14 +431,19 @@ function registerLogRoutes(app: FastifyInstance, ctx: ServerContext, runtime: No
               401: errorSchema,
               403: errorSchema,
               404: errorSchema,
+              502: errorSchema,
+              504: errorSchema,
             },
           },
         ),
       },
       async (request) => {
-        ctx.requireAdmin(request)
+        const fromNode = await requireAdminOrNode(ctx, runtime, request)
         const service = logService(runtime, request.params.service, only)
-        const nodeId = await logNode(ctx, runtime, request.query.nodeId)
+        const node = await logNode(ctx, runtime, request.query.nodeId, fromNode)
+        if (node.url !== undefined)
+          return askNode(ctx, runtime, { ...node, url: node.url }, request, decodeLogData)
+        const nodeId = node.id
         // Only a name the config lists is opened: the id never becomes part of a path otherwise.
         const files = listServiceLogs(ctx.config.dataDir, nodeId, service)
         const id = files.find((f) => f === request.query.id)
@@ -411,7 +524,9 @@ const routes: RouteModule = async (app, ctx) => {
       durationMs: reply.elapsedTime,
     })
   })
-  app.addHook('onListen', async () => runtime.startHeartbeat())
+  app.addHook('onListen', async () =>
+    runtime.startHeartbeat(advertisedUrl(ctx.config.nodeUrl, app.server.address())),
+  )
   registerStatusRoutes(app, ctx)
   registerLogRoutes(app, ctx, runtime)
   registerRetentionRoutes(app, ctx)

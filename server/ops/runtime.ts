@@ -4,7 +4,9 @@
  * the operations routes when the server starts and shared with the integrations routes, which
  * write to the same service logs.
  */
+import { randomBytes } from 'node:crypto'
 import type { ServerContext } from '../context'
+import { opsStore } from './store'
 import { NodeLogs, nodeLogDir } from './logFiles'
 import { registerNode, type NodeRegistration } from './topology'
 import { SERVICES, servicesForConfig, type ServiceDefinition, type ServiceName } from './services'
@@ -14,12 +16,19 @@ export interface NodeRuntime {
   readonly services: readonly ServiceDefinition[]
   readonly logs: NodeLogs
   readonly heartbeatMs: number
+  /** Where the other nodes reach this one, once it listens (server/ops/nodeCalls.ts). */
+  readonly url: string | undefined
+  /** The key the nodes sign their calls to each other with. */
+  nodeKey(): Promise<string>
   runs(name: ServiceName): boolean
   /** The service whose request log a request path belongs to (Artifactory by default). */
   serviceForPath(path: string): ServiceDefinition
   log(name: ServiceName, level: 'INFO' | 'WARN' | 'ERROR', message: string): void
-  /** Registers the node and starts its heartbeat (once the server listens: Online means serving). */
-  startHeartbeat(): Promise<void>
+  /**
+   * Registers the node at `url` and starts its heartbeat (once the server listens: Online means
+   * serving).
+   */
+  startHeartbeat(url?: string): Promise<void>
   stop(): Promise<void>
 }
 
@@ -48,23 +57,41 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
   let registration: NodeRegistration | undefined
   let registering = false
   let stopped = false
+  let url: string | undefined
+  let key: Promise<string> | undefined
   const runtime: NodeRuntime = {
     nodeId: config.nodeId,
     services,
     logs,
     heartbeatMs,
+    get url() {
+      return url
+    },
+    nodeKey() {
+      key ??= opsStore(ctx.sql)
+        .nodeKey(randomBytes(32).toString('base64url'))
+        .then((stored) => {
+          if (stored === undefined) throw new Error('The cluster has no node key: no node registered yet')
+          return stored
+        })
+      // A failed read is tried again by the next call.
+      key.catch(() => (key = undefined))
+      return key
+    },
     runs,
     serviceForPath(path) {
       return services.find((s) => s.pathPrefix && path.startsWith(s.pathPrefix)) ?? SERVICES.artifactory
     },
     log,
-    async startHeartbeat() {
+    async startHeartbeat(at) {
       if (registration || registering) return
       registering = true
+      url = at
       registration = await registerNode(ctx.sql, {
         nodeId: config.nodeId,
         services,
         heartbeatMs,
+        ...(at ? { url: at } : {}),
         clock: ctx.clock,
         onSuccess: () => {
           if (lastBeatFailed) log('artifactory', 'INFO', 'Heartbeat recovered')

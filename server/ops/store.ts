@@ -60,6 +60,10 @@ const Q = {
   setSetting:
     'INSERT INTO ops_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   knownNode: 'SELECT 1 AS known FROM cluster_nodes WHERE node_id = ? LIMIT 1',
+  nodeUrl: `SELECT url FROM cluster_nodes WHERE node_id = ? AND url IS NOT NULL
+     ORDER BY last_heartbeat DESC LIMIT 1`,
+  setNodeKey: 'UPDATE cluster_info SET node_key = ? WHERE id = 1 AND node_key IS NULL',
+  nodeKey: 'SELECT node_key FROM cluster_info WHERE id = 1',
 } as const
 
 export function opsStore(sql: Sql) {
@@ -121,6 +125,18 @@ export function opsStore(sql: Sql) {
     /** Whether the node has ever registered in the cluster's topology. */
     async isKnownNode(nodeId: string): Promise<boolean> {
       return (await sql.one(Q.knownNode, [nodeId])) !== undefined
+    },
+    /** The address a node registered for the others to reach it at, if it did. */
+    async nodeUrl(nodeId: string): Promise<string | undefined> {
+      return (await sql.one<{ url: string }>(Q.nodeUrl, [nodeId]))?.url
+    },
+    /**
+     * The key nodes sign their calls to each other with: `fresh` when none was set before (the
+     * cluster's row exists once a node registered), else the one set first.
+     */
+    async nodeKey(fresh: string): Promise<string | undefined> {
+      await sql.run(Q.setNodeKey, [fresh])
+      return (await sql.one<{ node_key: string | null }>(Q.nodeKey))?.node_key ?? undefined
     },
   }
 }

@@ -55,11 +55,11 @@ export interface NodeRegistration {
 }
 
 const UPSERT_NODE = `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,
-    heartbeat_interval_ms, pid, host)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    heartbeat_interval_ms, pid, host, url)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (service_id, node_id) DO UPDATE SET last_heartbeat = excluded.last_heartbeat,
     started_at = excluded.started_at, heartbeat_interval_ms = excluded.heartbeat_interval_ms, pid = excluded.pid,
-    host = excluded.host, micro_services = excluded.micro_services`
+    host = excluded.host, micro_services = excluded.micro_services, url = excluded.url`
 
 /** Registers the node, answering once its first heartbeat is written (or failed). */
 export async function registerNode(
@@ -68,6 +68,8 @@ export async function registerNode(
     nodeId: string
     services: readonly ServiceDefinition[]
     heartbeatMs: number
+    /** Where the other nodes reach this one (server/ops/nodeCalls.ts). */
+    url?: string
     clock: Clock
     onError: (error: unknown) => void
     onSuccess?: () => void
@@ -107,6 +109,7 @@ export async function registerNode(
             options.heartbeatMs,
             process.pid,
             hostname(),
+            options.url ?? null,
           ])
       })
       options.onSuccess?.()

@@ -1,0 +1,197 @@
+/**
+ * Two hosts of one platform on one PostgreSQL: two platforms as `npm start` runs them (processes,
+ * NODES=1), each with its own NODE_ID, port and data folder, one blob folder both name. A session
+ * made on one is valid on the other; a package published through one installs through the other;
+ * the log viewer of one shows the other host's node, read through that node with a call signed
+ * by the cluster's key, which the other node refuses unsigned, forged or replayed for another
+ * file.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startPlatformProcess, type PlatformProcess } from '../support/platformProcess'
+import { psqlSync, sharedPostgres } from '../support/postgres'
+import { npmCli } from '../support/npmCli'
+import { poll } from '../support/wait'
+import { NODE_CALL_HEADER, signNodeCall } from '../../server/ops/nodeCalls'
+
+const API = '/ui/api/v1'
+let folder: string
+let databaseUrl: string
+let hostA: PlatformProcess
+let hostB: PlatformProcess
+let admin: string
+
+const headers = (host: PlatformProcess, cookie?: string): Record<string, string> => ({
+  'content-type': 'application/json',
+  'x-requested-with': 'XMLHttpRequest',
+  origin: host.url,
+  ...(cookie ? { cookie } : {}),
+})
+
+async function ask<T>(
+  host: PlatformProcess,
+  path: string,
+  options: { cookie?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: T; cookie?: string }> {
+  const res = await fetch(`${host.url}${API}${path}`, {
+    method: options.method ?? 'GET',
+    headers: { ...headers(host, options.cookie), ...options.headers },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  })
+  const text = await res.text()
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('console_session='))
+    ?.split(';')[0]
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : undefined) as T,
+    ...(cookie ? { cookie } : {}),
+  }
+}
+
+const signIn = async (host: PlatformProcess, user: string): Promise<string> => {
+  const res = await ask(host, '/ui/auth/login', {
+    method: 'POST',
+    body: { user, password: 'password', type: 'login' },
+  })
+  if (res.status !== 200 || !res.cookie) throw new Error(`sign-in of ${user} answered ${res.status}`)
+  return res.cookie
+}
+
+beforeAll(async () => {
+  const postgres = await sharedPostgres()
+  databaseUrl = await postgres.database('scanned')
+  folder = mkdtempSync(join(tmpdir(), 'two-hosts-'))
+  const blobDir = join(folder, 'blobs')
+  const host = (name: string) => {
+    mkdirSync(join(folder, name))
+    return startPlatformProcess(join(folder, name), {
+      DATABASE_URL: databaseUrl,
+      BLOB_DIR: blobDir,
+      NODE_ID: name,
+      NPM_REMOTE_URL: 'offline',
+      GENERIC_REMOTE_URL: 'offline',
+      DOCKER_REMOTE_URL: 'offline',
+    })
+  }
+  ;[hostA, hostB] = await Promise.all([host('host-a'), host('host-b')])
+  admin = await signIn(hostA, 'admin')
+}, 120_000)
+
+afterAll(async () => {
+  await Promise.all([hostA?.stop(), hostB?.stop()])
+  if (databaseUrl) await (await sharedPostgres()).drop(databaseUrl)
+  if (folder) rmSync(folder, { recursive: true, force: true })
+})
+
+describe('two hosts on one PostgreSQL', () => {
+  it('keeps a session made on one valid on the other', async () => {
+    const me = await ask<{ name: string; admin: boolean }>(hostB, '/ui/auth/current', { cookie: admin })
+    expect(me).toMatchObject({ status: 200, body: { name: 'admin', admin: true } })
+  })
+
+  it('installs through one host what was published through the other', async () => {
+    const made = await ask<{ token: string }>(hostA, '/ui/tokens', {
+      method: 'POST',
+      cookie: admin,
+      body: { description: 'two hosts', access: 'deploy' },
+    })
+    expect(made.status).toBe(201)
+    const work = join(folder, 'npm-work')
+    mkdirSync(work)
+    const { npm, makePackage } = npmCli(work)
+    const npmrc = (host: PlatformProcess, repo: string) => {
+      const path = join(work, `npmrc-${new URL(host.url).port}`)
+      const registry = `${host.url}/artifactory/api/npm/${repo}/`
+      writeFileSync(
+        path,
+        `registry=${registry}\n${registry.replace(/^http:/, '')}:_authToken=${made.body.token}\n`,
+      )
+      return path
+    }
+    const published = await npm(
+      ['publish'],
+      makePackage('two-hosts', '1.0.0', '# two\n'),
+      npmrc(hostA, 'npm-local'),
+    )
+    expect(published, JSON.stringify(published)).not.toHaveProperty('failed')
+    const app = join(work, 'app')
+    mkdirSync(app)
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }))
+    const installed = await npm(['install', 'two-hosts'], app, npmrc(hostB, 'npm'))
+    expect(installed, JSON.stringify(installed)).not.toHaveProperty('failed')
+    expect(readFileSync(join(app, 'node_modules', 'two-hosts', 'index.js'), 'utf8')).toBe(
+      "module.exports = 'hello 1.0.0'\n",
+    )
+  }, 90_000)
+
+  it("shows the other host's node logs, read through that node", async () => {
+    // A line only host B writes: the path of a request made of it.
+    await fetch(`${hostB.url}${API}/system/ping/only-on-host-b`)
+    const read = () =>
+      ask<{ logContent: string }>(
+        hostA,
+        '/system/logs/data/jfrt?nodeId=host-b-1&id=artifactory-request.log&file_size=0',
+        { cookie: admin },
+      )
+    const answer = await poll(
+      read,
+      (r) => r.status === 200 && r.body.logContent.includes('/only-on-host-b|'),
+      {
+        what: "host B's request log through host A",
+        timeoutMs: 15_000,
+      },
+    )
+    expect(answer.body.logContent).toMatch(
+      /\|host-b-1\|GET\|\/ui\/api\/v1\/system\/ping\/only-on-host-b\|404\|/,
+    )
+    const files = await ask<{ logs: string[] }>(hostA, '/system/logs/config/jfrt?nodeId=host-b-1', {
+      cookie: admin,
+    })
+    expect(files).toMatchObject({
+      status: 200,
+      body: { logs: ['artifactory-request.log', 'artifactory-service.log'] },
+    })
+    // Host A's data folder has no folder of host B's node: the lines came through host B.
+    expect(() =>
+      readFileSync(join(folder, 'host-a', 'logs', 'host-b-1', 'artifactory-request.log')),
+    ).toThrow()
+    const missing = await ask<{ message: string }>(
+      hostA,
+      '/system/logs/data/jfrt?nodeId=host-b-1&id=no-such-request.log&file_size=0',
+      { cookie: admin },
+    )
+    expect(missing).toMatchObject({ status: 404, body: { message: expect.stringContaining('host-b-1') } })
+  })
+
+  it('asks the other node only for administrators', async () => {
+    const developer = await signIn(hostA, 'developer')
+    const res = await ask(hostA, '/system/logs/config/jfrt?nodeId=host-b-1', { cookie: developer })
+    expect(res.status).toBe(403)
+  })
+
+  it("refuses a node call that is not signed with the cluster's key for this very request", async () => {
+    const path = `${API}/system/logs/data/jfrt?nodeId=host-b-1&id=artifactory-request.log&file_size=0`
+    const [key] = psqlSync(databaseUrl, 'SELECT node_key FROM cluster_info')
+    expect(key).toMatch(/^[\w-]{43}$/)
+    const asHostA = (signature: string, url = path) =>
+      fetch(`${hostB.url}${url}`, { headers: { [NODE_CALL_HEADER]: signature } })
+    expect((await asHostA(signNodeCall(key!, 'host-a-1', { method: 'GET', path }, Date.now()))).status).toBe(
+      200,
+    )
+    expect((await fetch(`${hostB.url}${path}`)).status).toBe(401)
+    expect(
+      (await asHostA(signNodeCall('not-the-key', 'host-a-1', { method: 'GET', path }, Date.now()))).status,
+    ).toBe(401)
+    const other = path.replace('artifactory-request.log', 'artifactory-service.log')
+    expect(
+      (await asHostA(signNodeCall(key!, 'host-a-1', { method: 'GET', path }, Date.now()), other)).status,
+    ).toBe(401)
+    expect(
+      (await asHostA(signNodeCall(key!, 'host-a-1', { method: 'GET', path }, Date.now() - 60_000))).status,
+    ).toBe(401)
+  })
+})
