@@ -176,9 +176,11 @@ describe('wantsNextPage', () => {
     expect(wantsNextPage(two, (PAGE_SIZE + MORE_PAGE_SIZE) / 2)).toBe(true)
   })
   it('never while a page is on its way, after the last page, or after a failed page (that waits for Retry)', () => {
-    expect(wantsNextPage({ ...list, more: 'loading' }, 399)).toBe(false)
-    expect(wantsNextPage({ ...list, hasNextPage: false }, 399)).toBe(false)
-    expect(wantsNextPage({ ...list, more: 'failed' }, 399)).toBe(false)
+    // At the last row loaded, where an idle list with more to load asks.
+    expect(wantsNextPage(list, 999)).toBe(true)
+    expect(wantsNextPage({ ...list, more: 'loading' }, 999)).toBe(false)
+    expect(wantsNextPage({ ...list, hasNextPage: false }, 999)).toBe(false)
+    expect(wantsNextPage({ ...list, more: 'failed' }, 999)).toBe(false)
   })
 })
 
