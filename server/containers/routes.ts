@@ -54,6 +54,11 @@ export const MANIFEST_LIMIT = 4 * 1024 * 1024
 export const BLOB_LIMIT = 10 * 1024 * 1024 * 1024
 /** The largest page of tags or repositories answered at once. */
 const PAGE_LIMIT = 1000
+/**
+ * How far a referrer's chain of subjects is followed to the tag it stands on (a signature of a
+ * signature of an attestation is 3): bounded, since each hop is a few queries per request.
+ */
+const SUBJECT_HOPS = 8
 
 interface Deps {
   readonly repos: RepositoryStore
@@ -190,20 +195,28 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
   /**
    * Whether the caller may read a manifest or blob by digest in a member: where a pattern
    * narrows the image to some tags, one of them must stand on it. A referrer, such as a
-   * signature, goes with the manifest it is about, and so do its own config and layers.
+   * signature, goes with the manifest it is about, and so do its own config and layers; so does a
+   * referrer of a referrer (a signature of a signature), up to SUBJECT_HOPS subjects away. Looked
+   * at nearest first, so each digest is asked about once, at its shortest distance.
    */
-  const readsDigest = async (
-    e: Located,
-    r: RepositoryRecord,
-    digest: string,
-    referrer = true,
-  ): Promise<boolean> => {
+  const readsDigest = async (e: Located, r: RepositoryRecord, digest: string): Promise<boolean> => {
     if (!granted.get(e)?.readsTag) return true
-    for (const tag of await store.tagsReaching(r.key, e.image, digest)) if (readsTag(e, r, tag)) return true
-    if (!referrer) return false
-    const own = (await store.manifest(r.key, e.image, digest))?.subject
-    const subjects = new Set([...(own ? [own] : []), ...(await store.subjectsNaming(r.key, e.image, digest))])
-    for (const subject of subjects) if (await readsDigest(e, r, subject, false)) return true
+    const seen = new Set([digest])
+    let frontier = [digest]
+    for (let hop = 0; frontier.length > 0; hop++) {
+      const next: string[] = []
+      for (const d of frontier) {
+        for (const tag of await store.tagsReaching(r.key, e.image, d)) if (readsTag(e, r, tag)) return true
+        if (hop === SUBJECT_HOPS) continue
+        const own = (await store.manifest(r.key, e.image, d))?.subject
+        for (const subject of [...(own ? [own] : []), ...(await store.subjectsNaming(r.key, e.image, d))])
+          if (!seen.has(subject)) {
+            seen.add(subject)
+            next.push(subject)
+          }
+      }
+      frontier = next
+    }
     return false
   }
 
@@ -763,7 +776,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     const wanted = request.query.artifactType
     const manifests = []
     for (const r of readOrder(e)) {
-      if (r.kind === 'remote' || !(await readsDigest(e, r, subject, false))) continue
+      if (r.kind === 'remote' || !(await readsDigest(e, r, subject))) continue
       for (const m of await store.referrers(r.key, e.image, subject)) {
         if (wanted !== undefined && m.artifactType !== wanted) continue
         manifests.push({
