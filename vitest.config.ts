@@ -88,6 +88,8 @@ export default defineConfig({
             'tests/server/containers.api.test.ts',
             // The container registry with a real client (skopeo): ~5 s on a quiet machine.
             'tests/server/containers.skopeo.test.ts',
+            // What a patterned user's lists cost in statements, each a round trip here: ~10 s.
+            'tests/server/containers.listCost.test.ts',
             'tests/server/remote.generic.test.ts',
             'tests/server/users.disabled.test.ts',
             'tests/server/xray.reports.test.ts',
