@@ -14,7 +14,12 @@ import { sqliteSql } from '../../server/db/sqliteSql'
 import { startPlatformProcess, type PlatformProcess } from '../support/platformProcess'
 import { createSession, type TestSession } from './helpers/sessions'
 
-/** Rounds per lane and lanes at once: thousands of deploys racing a delete, in tens of seconds. */
+/**
+ * Rounds per lane and lanes at once: thousands of deploys racing a delete. No fewer: with the
+ * removal of released bytes done without their row's lock, 2,000 rounds lost 5 writes (the first
+ * after 57 rounds of a lane) and 200 rounds lost none. The time goes to the requests, not to the
+ * disk: the same run on tmpfs, where a flush costs nothing, took as long.
+ */
 const ROUNDS = 400
 const LANES = 5
 
@@ -77,12 +82,14 @@ describe('deploys on one node while another deletes a twin path of the same byte
           continue
         }
         acknowledged++
-        // Read from both nodes: each must serve what was acknowledged.
-        for (const node of [deployer, deleter]) {
-          const got = await fetch(fileUrl(node, kept), { headers: { cookie: admin.cookie } })
-          const body = await got.text()
-          if (got.status !== 200 || body !== bytes) lost.push(`${kept} round ${round}: ${got.status}`)
-        }
+        // Read from both nodes at once: each must serve what was acknowledged.
+        await Promise.all(
+          [deployer, deleter].map(async (node) => {
+            const got = await fetch(fileUrl(node, kept), { headers: { cookie: admin.cookie } })
+            const body = await got.text()
+            if (got.status !== 200 || body !== bytes) lost.push(`${kept} round ${round}: ${got.status}`)
+          }),
+        )
       }
     }
     await Promise.all(Array.from({ length: LANES }, (_, n) => lane(n)))
