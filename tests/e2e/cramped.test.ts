@@ -190,6 +190,32 @@ describe('cramped at 1024 px (e2e)', () => {
     await files.getByRole('row', { name: new RegExp(name) }).waitFor()
   })
 
+  it("an image's layer files keep their Download buttons inside the table at 1024 and 1440 px", async () => {
+    const page = pages.get('developer')!
+    try {
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 900 })
+        await showAt('developer', {
+          name: 'container-version',
+          path: `/packages/${encodeURIComponent('docker://gallery/web')}/1.0.0`,
+          users: ['developer'],
+          ready: (p) => p.getByRole('table', { name: 'Files' }).getByRole('row').nth(1),
+        })
+        const files = page.getByRole('table', { name: 'Files' })
+        const tableBox = await box(page, files.locator('xpath=..'))
+        const downloads = files.getByRole('button', { name: /^Download / })
+        expect(await downloads.count()).toBeGreaterThan(1)
+        // The digest-named layers widened the table past its box: the buttons were cut in half.
+        for (const download of await downloads.all()) {
+          const b = await box(page, download)
+          expect(b.x + b.width, `at ${width} px`).toBeLessThanOrEqual(tableBox.x + tableBox.width)
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 768 })
+    }
+  })
+
   it('the debug tools show an event’s name whole beside its time and source', async () => {
     const page = await show('admin', 'packages')
     const panel = await openDebugTools(page)
@@ -223,6 +249,15 @@ describe('cramped at 1024 px (e2e)', () => {
       // Last scanned ran out of the page: 'octo-github (github)' took three lines beside it.
       expect(last.x + last.width).toBeLessThanOrEqual(sectionBox.x + sectionBox.width)
       expect(await linesOf(table.getByText('octo-github · GitHub').first())).toBe(1)
+      // The repository's name, a button stretched to the cell, was centred over its integration.
+      const nameStart = await table.getByRole('button', { name: 'octo/api' }).evaluate((button) => {
+        const range = document.createRange()
+        range.selectNodeContents(button)
+        return Math.min(...[...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.left))
+      })
+      const integration = await box(page, table.getByText('octo-github · GitHub').first())
+      // Within the button's own padding of the line under it, not half a column away.
+      expect(nameStart - integration.x).toBeLessThan(16)
     } finally {
       await release()
     }

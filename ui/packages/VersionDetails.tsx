@@ -128,7 +128,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
       {state.download.message && <FailureNote>{state.download.message}</FailureNote>}
       <div className={styles.detailsLayout} data-facts="after">
         <div className={styles.detailsMain}>
-          <section aria-labelledby="files-title" className={styles.section}>
+          <section aria-labelledby="files-title" className={`${styles.section} ${styles.files}`}>
             <h2 id="files-title" className={styles.sectionTitle}>
               Files
             </h2>
@@ -185,6 +185,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                   <Button
                     size="sm"
                     aria-label={`Download ${download.name}`}
+                    title="Download"
                     icon={<Download size={16} aria-hidden />}
                     disabled={state.download.file === download.name}
                     onClick={() =>
@@ -196,7 +197,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                       })
                     }
                   >
-                    Download
+                    <span className={styles.downloadWords}>Download</span>
                   </Button>
                 ) : (
                   <span className={styles.meta}>Not available</span>
