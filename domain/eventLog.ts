@@ -6,7 +6,7 @@
 import type { AppEvent, AppRegistry, AppState } from './app'
 import type { BuildInfo } from './build'
 import type { Envelope } from './shared/area'
-import { stateHash } from './shared/canonical'
+import { changesHash } from './shared/canonical'
 
 export const LOG_FORMAT = 1
 export const DEFAULT_MAX_EVENTS = 50_000
@@ -53,7 +53,7 @@ export class EventLog {
     }
   }
 
-  /** NDJSON: header, optional snapshot, events, trailer with the hash of `finalState`. */
+  /** NDJSON: header, optional snapshot, events, trailer with the hash of `finalState`'s changes. */
   toNdjson(finalState: AppState): string {
     const lines: string[] = [
       JSON.stringify({
@@ -72,7 +72,9 @@ export class EventLog {
       lines.push(encodeEventLine(e, this.fold.eventVersion(e.event.type)))
       lastSeq = e.seq
     }
-    lines.push(JSON.stringify({ kind: 'trailer', lastSeq, stateHash: stateHash(finalState) }))
+    // What the state changed from the initial state (domain/logHash.ts says why).
+    const stateHash = changesHash(finalState, this.fold.initialState)
+    lines.push(JSON.stringify({ kind: 'trailer', lastSeq, stateHash }))
     return lines.join('\n') + '\n'
   }
 }

@@ -6,20 +6,13 @@
 import * as t from 'io-ts'
 import { PathReporter } from 'io-ts/PathReporter'
 import { isLeft } from 'fp-ts/Either'
-import {
-  AREAS_ADDED_LATER,
-  evolveInto,
-  eventSpecs,
-  initialAppState,
-  type AppEvent,
-  type AppState,
-} from './app'
+import { evolveInto, eventSpecs, initialAppState, type AppEvent, type AppState } from './app'
 import type { Envelope, Source } from './shared/area'
-import { stateHash } from './shared/canonical'
 import { jsonGuard, type JsonGuard } from './shared/jsonGuard'
 import { buildInfo, compareVersions, type BuildInfo } from './build'
 import { LOG_FORMAT } from './eventLog'
-import { currentShape, earlierShapes } from './stateMoves'
+import { currentShape, withInitialDefaults } from './stateMoves'
+import { logStateHash, trailerHashMatches } from './logHash'
 
 export { LOG_FORMAT, DEFAULT_MAX_EVENTS, EventLog, encodeEventLine } from './eventLog'
 
@@ -42,38 +35,6 @@ export const EventLine = t.type({
   v: t.number,
   data: t.unknown,
 })
-/**
- * The hashes a log written before some areas existed may carry: AREAS_ADDED_LATER is in the
- * order the areas were added, so a log of any earlier build lacks a tail of that list. For each
- * tail whose areas are all still at their initial state (the log has none of their events), the
- * hash with those areas left out, as that build's trailer had it.
- */
-function hashesWithoutLaterAreas(state: Record<string, unknown>): string[] {
-  const hashes: string[] = []
-  for (let from = AREAS_ADDED_LATER.length - 1; from >= 0; from--) {
-    const tail = AREAS_ADDED_LATER.slice(from)
-    if (!tail.every((key) => stateHash(state[key]) === stateHash(initialAppState[key]))) break
-    const rest: Record<string, unknown> = { ...state }
-    for (const key of tail) delete rest[key]
-    hashes.push(stateHash(rest))
-  }
-  return hashes
-}
-
-/**
- * Whether a trailer's hash is the state's: as it is, or as an earlier build shaped it (state that
- * moved between areas, see stateMoves.ts), with or without the areas added since.
- */
-function earlierHashMatches(state: AppState, actualHash: string, expected: string): boolean {
-  if (expected === actualHash) return true
-  const current = state as unknown as Record<string, unknown>
-  return [current, ...earlierShapes(state)].some(
-    (shape) =>
-      (shape !== current && stateHash(shape) === expected) ||
-      hashesWithoutLaterAreas(shape).includes(expected),
-  )
-}
-
 export const TrailerLine = t.type({ kind: t.literal('trailer'), lastSeq: t.number, stateHash: t.string })
 
 export type EventLineT = t.TypeOf<typeof EventLine>
@@ -383,7 +344,10 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
       } else if (kind === 'snapshot') {
         if (SnapshotLine.is(raw) && events === 0 && !anyEvent) {
           // Spread, not Object.assign: a log's own "__proto__" key stays a plain key.
-          working = currentShape({ ...initialAppState, ...raw.state })
+          working = withInitialDefaults(
+            currentShape({ ...initialAppState, ...raw.state }),
+            initialAppState,
+          ) as Record<string, unknown>
           options.onSnapshot?.(raw.seq, { ...working } as unknown as AppState)
           lastSeq = raw.seq
           baseSeq = raw.seq
@@ -422,7 +386,7 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
         })
       errors.sort((a, b) => a.line - b.line)
       const state = { ...working } as unknown as AppState
-      const actualHash = stateHash(state)
+      const actualHash = logStateHash(state)
       const comparable = trailer !== undefined && !stopped && !unknownFormat
       const replayer = options.replayer ?? buildInfo
       return {
@@ -433,9 +397,7 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
         header,
         expectedHash: trailer?.value.stateHash,
         actualHash,
-        hashMatches: comparable
-          ? earlierHashMatches(state, actualHash, trailer?.value.stateHash ?? '')
-          : undefined,
+        hashMatches: comparable ? trailerHashMatches(state, trailer?.value.stateHash ?? '') : undefined,
         newerBuild:
           header && compareVersions(header.app, replayer.version) > 0
             ? `the log was written by version ${header.app}${header.commit ? ` (${header.commit})` : ''}, newer than this replay's ${replayer.version}: replay it with that build`

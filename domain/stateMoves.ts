@@ -602,12 +602,15 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   artifactSearchAdded,
 ]
 
-/** The state in each earlier shape, newest first (the current state not included). */
-export function earlierShapes(state: AppState): Root[] {
+/**
+ * The state in each earlier shape, newest first (the current state not included): before each
+ * of `moves` (all of them unless told), from the last.
+ */
+export function earlierShapes(state: AppState | Root, moves: ReadonlyArray<StateMove> = STATE_MOVES): Root[] {
   const shapes: Root[] = []
   let current = state as unknown as Root
-  for (let i = STATE_MOVES.length - 1; i >= 0; i--) {
-    current = STATE_MOVES[i]!.before(current)
+  for (let i = moves.length - 1; i >= 0; i--) {
+    current = moves[i]!.before(current)
     shapes.push(current)
   }
   return shapes
@@ -615,3 +618,24 @@ export function earlierShapes(state: AppState): Root[] {
 
 /** A snapshot of any earlier shape, in today's. */
 export const currentShape = (state: Root): Root => STATE_MOVES.reduce((s, move) => move.after(s), state)
+
+const isRecord = (value: unknown): value is Root =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The keys that tell a union's variants apart: another value there is another shape. */
+const TAGS = ['status', 'step', 'kind', 'type'] as const
+
+/**
+ * A recorded state (a bounded log's snapshot) with what the initial state gained since it was
+ * written: a key it lacks gets its initial value, down through records, never into a variant
+ * other than the initial one's. The hash is unchanged (it leaves out what equals the initial
+ * state), and views need not guard against a page or a field an older build did not have.
+ */
+export function withInitialDefaults(recorded: unknown, initial: unknown): unknown {
+  if (!isRecord(recorded) || !isRecord(initial)) return recorded
+  if (TAGS.some((tag) => tag in recorded && tag in initial && recorded[tag] !== initial[tag])) return recorded
+  const out: Root = { ...recorded }
+  for (const [key, value] of Object.entries(initial))
+    out[key] = key in recorded ? withInitialDefaults(recorded[key], value) : value
+  return out
+}

@@ -14,3 +14,4 @@ export {
   type EventFilter,
 } from './filter'
 export { createTimeline, readLog, type ImportedLog, type Timeline } from './timeline'
+export { logStateHash } from '../logHash'

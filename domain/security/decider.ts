@@ -6,7 +6,7 @@ import { LoadRequested, SaveRequested, TestRequested, securityEvents, type Secur
 import type { SecurityCommand } from './commands'
 import { PAGE_SPECS, settingsToSend, validateSecuritySettings } from './rules'
 import { type SecurityPage, type SecurityPageState, type SecurityState } from './types'
-import { initialSecurityState, securityPage } from './initial'
+import { initialSecurityState } from './initial'
 import { securityCommandCodecs } from './commandCodecs.gen'
 
 // What the saved toast names (the catalogue words it).
@@ -24,7 +24,7 @@ function update(
   page: SecurityPage,
   change: (p: SecurityPageState) => SecurityPageState,
 ) {
-  return { ...slice, pages: { ...slice.pages, [page]: change(securityPage(slice, page)) } }
+  return { ...slice, pages: { ...slice.pages, [page]: change(slice.pages[page]) } }
 }
 
 const answers = (p: SecurityPageState['save' | 'test'], requestId: string) =>
@@ -113,7 +113,7 @@ export const securityArea: SliceArea<
   initialState: initialSecurityState,
   events: securityEvents,
   decide: (command, slice, _context, meta) => {
-    const page = securityPage(slice, command.page)
+    const page = slice.pages[command.page]
     switch (command.type) {
       case 'security/Load':
         return right([LoadRequested({ page: command.page, requestId: meta.id })])

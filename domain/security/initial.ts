@@ -1,8 +1,7 @@
 /** The security area's initial state (the browser loads the area's code later; see commands/browserApp.ts). */
-import type { SecurityPage, SecurityPageState, SecurityState } from './types'
+import type { SecurityPageState, SecurityState } from './types'
 
-/** A page nothing has happened on yet. */
-export const untouchedSecurityPage: SecurityPageState = {
+const page: SecurityPageState = {
   settings: { status: 'idle' },
   save: { status: 'idle' },
   problems: {},
@@ -11,16 +10,5 @@ export const untouchedSecurityPage: SecurityPageState = {
 }
 
 export const initialSecurityState: SecurityState = {
-  pages: {
-    general: untouchedSecurityPage,
-    saml: untouchedSecurityPage,
-    oauth: untouchedSecurityPage,
-    ldap: untouchedSecurityPage,
-    crowd: untouchedSecurityPage,
-  },
-}
-
-/** A page's state, untouched when nothing has happened on it yet. */
-export function securityPage(slice: SecurityState, page: SecurityPage): SecurityPageState {
-  return slice.pages[page] ?? untouchedSecurityPage
+  pages: { general: page, saml: page, oauth: page, ldap: page, crowd: page, httpsso: page },
 }

@@ -30,12 +30,7 @@ export interface SecurityPageState {
 }
 
 export interface SecurityState {
-  /**
-   * Each page's state; a page added after the first five (HTTP SSO) appears once something
-   * happens on it (read it with `securityPage`), so the state of a log recorded before it is
-   * as it was, and its replay keeps the hash its trailer recorded.
-   */
-  readonly pages: { readonly [P in SecurityPage]?: SecurityPageState }
+  readonly pages: { readonly [P in SecurityPage]: SecurityPageState }
 }
 
 // The initial state lives in a module of its own: the browser's entry needs it, not the rest.

@@ -33,3 +33,37 @@ export function hashText(text: string): string {
 }
 
 export const stateHash = (state: unknown): string => hashText(canonicalJson(state))
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Canonical JSON of what `value` changed from `base`: an object that both are records as the
+ * keys whose values differ (each as its own change, recursively), a key `base` has and `value`
+ * lacks as `-`, anything else whole; undefined when nothing changed. `base` fixed, two values
+ * print the same text only when they are equal, and a key `base` gains whose value nobody
+ * changed prints nothing. Not JSON (the `-`): it is only hashed.
+ */
+export function canonicalChanges(value: unknown, base: unknown): string | undefined {
+  if (!isRecord(value) || !isRecord(base)) {
+    const text = canonicalJson(value)
+    return text === canonicalJson(base) ? undefined : text
+  }
+  const keys = new Set([...Object.keys(value), ...Object.keys(base)])
+  const parts: string[] = []
+  for (const key of [...keys].sort()) {
+    const now = value[key]
+    const change =
+      now === undefined ? (base[key] === undefined ? undefined : '-') : canonicalChanges(now, base[key])
+    if (change !== undefined) parts.push(`${JSON.stringify(key)}:${change}`)
+  }
+  return parts.length === 0 ? undefined : `{${parts.join(',')}}`
+}
+
+/**
+ * The hash of what a state changed from the initial state (see `canonicalChanges`): a field or
+ * a page added to an area's initial state leaves the hash of every state that never touched it
+ * as it was, so the logs recorded before it replay to their trailer's hash.
+ */
+export const changesHash = (state: unknown, initial: unknown): string =>
+  hashText(canonicalChanges(state, initial) ?? '{}')

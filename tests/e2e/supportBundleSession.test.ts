@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { replayLog } from '../../domain/log'
 import { diffStates } from '../../domain/debug'
 import { REDACTED_EMAIL } from '../../domain/debug/redact'
-import { stateHash } from '../../domain/shared/canonical'
+import { logStateHash } from '../../domain/logHash'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { signIn } from './loginHelpers'
 
@@ -88,7 +88,7 @@ describe('a support bundle with the console session (e2e)', () => {
     ])
     const { user } = liveThen.state.session
     const substituted = { ...liveThen.state.session, user: user && { ...user, email: REDACTED_EMAIL } }
-    expect(stateHash({ ...liveThen.state, session: substituted })).toBe(hash)
+    expect(logStateHash({ ...liveThen.state, session: substituted })).toBe(hash)
     await context.close()
   })
 })

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { replayLog } from '../../domain/log'
-import { stateHash } from '../../domain/shared/canonical'
 import { earlierShapes } from '../../domain/stateMoves'
+import { asWholeStateBuildHadIt } from '../../domain/logHash'
+import { boundedLogOf } from '../support/boundedLog'
 import { navigationTypeOf } from '../../domain/preferences'
 
 // Recorded by the build before the tour had its own area: it names `navigation/Tour…` events.
@@ -47,18 +48,12 @@ describe('a log of the build before the tour area', () => {
 
   it('lifts a snapshot of the former shape into the tour and preferences areas', () => {
     const replayed = replayLog(oldLog)
-    const lines = oldLog.trim().split('\n')
-    const former = earlierShapes(replayed.state).at(-1)!
+    const former = earlierShapes(asWholeStateBuildHadIt(replayed.state)).at(-1)!
     expect(former).not.toHaveProperty('tour')
     expect((former.navigation as Record<string, unknown>).tourCompleted).toEqual(
       replayed.state.tour.completed,
     )
-    const log = [
-      lines[0],
-      JSON.stringify({ kind: 'snapshot', seq: replayed.lastSeq, state: former }),
-      JSON.stringify({ kind: 'trailer', lastSeq: replayed.lastSeq, stateHash: stateHash(former) }),
-    ].join('\n')
-    const result = replayLog(log)
+    const result = replayLog(boundedLogOf(oldLog, replayed.lastSeq, former))
     expect(result.errors).toEqual([])
     expect(result.state.tour).toEqual(replayed.state.tour)
     expect(result.state.preferences).toEqual(replayed.state.preferences)

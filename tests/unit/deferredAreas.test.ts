@@ -22,6 +22,7 @@ import {
 } from '../../domain/app'
 import { MFE_MOUNT_LIMIT_MS, createAreaRegistry } from '../../domain/areaRegistry'
 import { replayLog } from '../../domain/log'
+import { logStateHash } from '../../domain/logHash'
 import { stateHash } from '../../domain/shared/canonical'
 import type { AdminApi, Ports } from '../../adapters/ports'
 import type { GeneralConfig } from '../../domain/admin/types'
@@ -110,7 +111,7 @@ describe('deferred areas on the browser bus', () => {
     expect(replayed.errors).toEqual([])
     expect(replayed.hashMatches).toBe(true)
     expect(replayed.state).toEqual(state)
-    expect(replayed.actualHash).toBe(stateHash(state))
+    expect(replayed.actualHash).toBe(logStateHash(state))
     app.dispose()
   })
 

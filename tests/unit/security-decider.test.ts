@@ -145,7 +145,7 @@ describe('security decider', () => {
       S.LoadRequested({ page: 'crowd', requestId: 'new' }),
       S.Loaded({ page: 'crowd', requestId: 'old', values: { serverUrl: 'https://stale' } }),
     ])
-    expect(state.security.pages.crowd?.settings).toEqual({ status: 'loading', requestId: 'new' })
+    expect(state.security.pages.crowd.settings).toEqual({ status: 'loading', requestId: 'new' })
   })
 
   it('a refused save keeps the problems by field; a test needs a target', () => {
@@ -158,7 +158,7 @@ describe('security decider', () => {
         problems: { url: 'bad' },
       }),
     ])
-    expect(state.security.pages.ldap?.problems).toEqual({ url: 'bad' })
+    expect(state.security.pages.ldap.problems).toEqual({ url: 'bad' })
     spec(appSlice(securityArea))
       .given()
       .when({ type: 'security/Test', page: 'oauth', target: ' ' })

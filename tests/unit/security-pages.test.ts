@@ -37,20 +37,16 @@ describe('security: loading a page', () => {
     const asked = S.LoadRequested({ page: 'crowd', requestId: 'l1' })
     expect(
       pagesOf(asked, S.Loaded({ page: 'crowd', requestId: 'l1', values: { serverUrl: 'https://c' } })).crowd
-        ?.settings,
+        .settings,
     ).toEqual({ status: 'loaded', data: { serverUrl: 'https://c' } })
-    expect(pagesOf(asked, S.LoadFailed({ page: 'crowd', requestId: 'l1', failure })).crowd?.settings).toEqual(
-      {
-        status: 'failed',
-        failure,
-      },
-    )
-    expect(pagesOf(asked, S.LoadFailed({ page: 'crowd', requestId: 'l0', failure })).crowd?.settings).toEqual(
-      {
-        status: 'loading',
-        requestId: 'l1',
-      },
-    )
+    expect(pagesOf(asked, S.LoadFailed({ page: 'crowd', requestId: 'l1', failure })).crowd.settings).toEqual({
+      status: 'failed',
+      failure,
+    })
+    expect(pagesOf(asked, S.LoadFailed({ page: 'crowd', requestId: 'l0', failure })).crowd.settings).toEqual({
+      status: 'loading',
+      requestId: 'l1',
+    })
     const loadedPages = pagesOf(asked, S.Loaded({ page: 'crowd', requestId: 'l1', values: {} }))
     expect(
       pagesOf(
@@ -77,8 +73,8 @@ describe('security: saving a page', () => {
       S.SaveFailed({ page: 'general', requestId: 's0', failure, problems: { passwordMinLength: 'low' } }),
       asked,
     )
-    expect(pages.general?.save).toEqual({ status: 'pending', requestId: 's1' })
-    expect(pages.general?.problems).toEqual({})
+    expect(pages.general.save).toEqual({ status: 'pending', requestId: 's1' })
+    expect(pages.general.problems).toEqual({})
   })
 
   it('saved, the page shows what the platform kept; a refusal its problems', () => {
@@ -146,8 +142,8 @@ describe('security: the connection test', () => {
       S.Tested({ page: 'oauth', requestId: 't0', found: { issuer: 'https://idp' } }),
       asked,
     )
-    expect(pages.oauth?.test).toEqual({ status: 'pending', requestId: 't1' })
-    expect(pages.oauth?.tested).toEqual({})
+    expect(pages.oauth.test).toEqual({ status: 'pending', requestId: 't1' })
+    expect(pages.oauth.tested).toEqual({})
   })
 
   it("shows what the awaited test found, or why it failed; another's answer changes nothing", () => {
@@ -156,7 +152,7 @@ describe('security: the connection test', () => {
       test: { status: 'done', requestId: 't1' },
       tested: found,
     })
-    expect(pagesOf(asked, S.TestFailed({ page: 'oauth', requestId: 't1', failure })).oauth?.test).toEqual({
+    expect(pagesOf(asked, S.TestFailed({ page: 'oauth', requestId: 't1', failure })).oauth.test).toEqual({
       status: 'failed',
       requestId: 't1',
       failure,

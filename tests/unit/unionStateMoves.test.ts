@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { replayLog, upcast } from '../../domain/log'
-import { stateHash } from '../../domain/shared/canonical'
 import { STATE_MOVES, earlierShapes } from '../../domain/stateMoves'
+import { asWholeStateBuildHadIt } from '../../domain/logHash'
+import { boundedLogOf } from '../support/boundedLog'
 import { type DetailsState, type ListState, type VersionState } from '../../domain/packages/types'
 import { defaultPackageQuery, initialVersionPanels, initialVersionState } from '../../domain/packages/initial'
 import { makePackage, makeVersion } from '../support/fakePackagesApi'
@@ -119,14 +120,9 @@ describe('the packages list in the shape of earlier builds', () => {
     // A bounded log of then: a snapshot in the shape before the move, hashed as it was (the
     // earlier shapes are newest first).
     const index = STATE_MOVES.length - 1 - STATE_MOVES.indexOf(move)
-    const former = earlierShapes(replayed.state)[index]!
+    const former = earlierShapes(asWholeStateBuildHadIt(replayed.state))[index]!
     expect(listOf(former)).toHaveProperty('loadingMore', false)
-    const bounded = [
-      log.split('\n')[0],
-      JSON.stringify({ kind: 'snapshot', seq: replayed.lastSeq, state: former }),
-      JSON.stringify({ kind: 'trailer', lastSeq: replayed.lastSeq, stateHash: stateHash(former) }),
-    ].join('\n')
-    const lifted = replayLog(bounded)
+    const lifted = replayLog(boundedLogOf(log, replayed.lastSeq, former))
     expect(lifted.errors).toEqual([])
     expect(lifted.state.packages.list).toEqual(replayed.state.packages.list)
     expect(lifted.hashMatches).toBe(true)

@@ -4,8 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { readLog, type ImportedLog, type Timeline } from '../../domain/debug'
-import { stateHash } from '../../domain/shared/canonical'
+import { logStateHash, readLog, type ImportedLog, type Timeline } from '../../domain/debug'
 import { createReplayApp } from '../../commands/replayApp'
 import type { App } from '../../commands/bus'
 import { AppProvider, useApp, useDispatch, useQuery } from '../shared/appContext'
@@ -165,7 +164,8 @@ function ReplayMode({ imported, onLeave }: { imported: Imported; onLeave: () => 
     }
   }, [])
   const seq = timeline.envelopes[selected]?.seq
-  const hash = useMemo(() => stateHash(timeline.stateAt(selected)), [timeline, selected])
+  // Hashed as a log's trailer hashes it, so the last event's is the trailer's.
+  const hash = useMemo(() => logStateHash(timeline.stateAt(selected)), [timeline, selected])
   return createPortal(
     <div className={styles.replay} role="region" aria-label="Replay mode">
       <div className={styles.banner} role="status">

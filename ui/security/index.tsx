@@ -7,7 +7,6 @@ import { Link } from 'wouter'
 import {
   PAGE_SPECS,
   SECURITY_PAGES,
-  securityPage,
   validateSecuritySettings,
   type FieldSpec,
   type SecurityMessage,
@@ -80,7 +79,7 @@ export default function SecurityArea() {
 
 function SettingsPage({ page }: { readonly page: SecurityPage }) {
   const dispatch = useDispatch()
-  const state = securityPage(useQuery({ type: 'security/State' }), page)
+  const state = useQuery({ type: 'security/State' }).pages[page]
   useEffect(() => {
     dispatch({ type: 'security/Load', page })
   }, [dispatch, page])
@@ -104,7 +103,7 @@ const toForm = (values: SettingsValues): FormValues =>
 function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly loaded: SettingsValues }) {
   const app = useApp()
   const dispatch = useDispatch()
-  const state = securityPage(useQuery({ type: 'security/State' }), page)
+  const state = useQuery({ type: 'security/State' }).pages[page]
   const spec = PAGE_SPECS[page]
   // What the user typed stays, whatever the platform answers.
   const [values, setValues] = useState<FormValues>(() => toForm(loaded))
@@ -271,7 +270,7 @@ const PAGES_WITH_FACTS: ReadonlySet<SecurityPage> = new Set(['general', 'saml', 
 
 /** Read-only facts beside the form: the SP's addresses, the certificate, the connection test. */
 function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded: SettingsValues }) {
-  const state = securityPage(useQuery({ type: 'security/State' }), page)
+  const state = useQuery({ type: 'security/State' }).pages[page]
   const str = (key: string) => (typeof loaded[key] === 'string' ? (loaded[key] as string) : '')
   if (page === 'general')
     return (
