@@ -6,6 +6,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns'
 import { isIP } from 'node:net'
+import { canonicalAddress } from '../addresses'
 
 const METADATA_NAMES = new Set([
   'metadata',
@@ -28,18 +29,8 @@ const ipv4Parts = (ip: string) => ip.split('.').map(Number)
 
 /** An IP address (v4, v6, or v4 mapped into v6) that is link-local or a metadata service's. */
 export function isRefusedIp(ip: string): boolean {
-  const address = ip
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .split('%')[0]!
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1]
-  if (mapped) return isRefusedIp(mapped)
-  // The same, as URLs write it: ::ffff:a9fe:a9fe.
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(address)
-  if (hex) {
-    const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)]
-    return isRefusedIp(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`)
-  }
+  // A mapped IPv4 (::ffff:a9fe:a9fe too) is checked as the IPv4 it is.
+  const address = canonicalAddress(ip)
   if (METADATA_ADDRESSES.has(address)) return true
   if (isIP(address) === 4) {
     const [a, b] = ipv4Parts(address)

@@ -23,6 +23,7 @@ import { badRequest } from '../admin/common'
 import { DEFAULT_CROWD, type CrowdSettings } from '../admin/securityRoutes'
 import { readSettingOver, writeSetting } from '../platform/settings'
 import { ssoUser, type SsoIdentity } from './ssoUsers'
+import { addressIn, canonicalAddress } from '../addresses'
 
 export const CROWD_LOGIN_PATH = '/ui/auth/crowd/login'
 export const HTTP_SSO_LOGIN_PATH = '/ui/auth/httpsso/login'
@@ -51,9 +52,6 @@ export const readCrowd = (ctx: Pick<ServerContext, 'sql'>): Promise<CrowdSetting
   readSettingOver(ctx.sql, 'crowd', DEFAULT_CROWD)
 
 const failure = (status: number, code: string, message: string) => new HttpError(status, message, code)
-
-/** An address as the settings write it: IPv4 clients of a dual-stack socket come as `::ffff:a.b.c.d`. */
-const plainAddress = (address: string | undefined) => (address ?? '').replace(/^::ffff:(?=\d+\.)/, '')
 
 const HEADER = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -118,7 +116,9 @@ async function crowdSessionUser(
   if (!token) throw failure(401, 'no_identity', 'No Crowd single sign-on session came with the request')
   const session = await crowdCall(settings, `session/${encodeURIComponent(token)}?expand=user`, {
     method: 'POST',
-    body: JSON.stringify({ validationFactors: [{ name: 'remote_address', value: request.ip }] }),
+    body: JSON.stringify({
+      validationFactors: [{ name: 'remote_address', value: canonicalAddress(request.ip) }],
+    }),
   })
   // Crowd answers 404 for a token it does not know (expired, signed out) and 400 for factors that do not match.
   if (session.status === 404 || session.status === 400)
@@ -232,7 +232,7 @@ export function registerDirectoryLoginRoutes(app: FastifyInstance, ctx: ServerCo
       const settings = await readHttpSso(ctx)
       if (!settings.enabled)
         throw failure(403, 'not_configured', 'HTTP single sign-on is not set up on this platform')
-      if (!settings.trustedProxies.includes(plainAddress(request.socket.remoteAddress)))
+      if (!addressIn(request.socket.remoteAddress, settings.trustedProxies))
         throw failure(403, 'untrusted_proxy', 'The request did not come through a trusted proxy')
       const header = request.headers[settings.remoteUserHeader.toLowerCase()]
       const name = (Array.isArray(header) ? '' : (header ?? '')).trim()

@@ -143,6 +143,15 @@ describe('HTTP SSO', () => {
     const local = await httpSsoLogin({ 'X-Proxy-User': 'admin' })
     expect([local.status, local.body.code, local.cookie]).toEqual([403, 'conflict', undefined])
 
+    // A proxy's address matches however the settings spell it (mapped IPv4, long IPv6).
+    const spelt = await call(server, 'PUT', '/ui/admin/httpsso', {
+      cookie: admin,
+      body: { trustedProxies: ['::FFFF:127.0.0.1', '0:0:0:0:0:0:0:1'] },
+    })
+    expect(spelt.status).toBe(200)
+    const mapped = await httpSsoLogin({ 'X-Proxy-User': 'carol' })
+    expect([mapped.status, mapped.body.name]).toEqual([200, 'carol'])
+
     // The same header from an address the settings do not trust is believed no more.
     await call(server, 'PUT', '/ui/admin/httpsso', { cookie: admin, body: { trustedProxies: ['10.0.0.9'] } })
     const spoofed = await httpSsoLogin({ 'X-Proxy-User': 'carol', 'X-Forwarded-For': '10.0.0.9' })
@@ -237,5 +246,43 @@ describe('A Crowd session, confirmed with Crowd again', () => {
     const cookie = await signIn()
     expect(await current(cookie)).toBe(BOB)
     expect(await current(cookie.replace('; crowd.token_key=tok-bob', ''))).toBe('anonymous')
+  })
+})
+
+describe('A platform on a dual-stack socket (IPv4 clients as ::ffff:a.b.c.d)', () => {
+  let dual: TestServer
+  beforeAll(async () => {
+    dual = await startTestServer({}, {}, { host: '::ffff:127.0.0.1' })
+  }, 120_000)
+  afterAll(async () => dual?.stop())
+
+  it('names the client to Crowd and checks proxies by the IPv4 address', async () => {
+    const dualAdmin = await sessionOf(dual, 'admin')
+    const crowdSaved = await call(dual, 'PUT', '/ui/admin/crowd', {
+      cookie: dualAdmin,
+      body: {
+        enabled: true,
+        serverUrl: crowd.url,
+        applicationName: crowd.application.name,
+        applicationPassword: crowd.application.password,
+      },
+    })
+    expect(crowdSaved.status).toBe(200)
+    const viaCrowd = await call(dual, 'GET', '/ui/auth/crowd/login', { cookie: 'crowd.token_key=tok-alice' })
+    expect(viaCrowd.status, JSON.stringify(viaCrowd.body)).toBe(200)
+    // Crowd compares the factor with the address its own sign-in saw: the IPv4 one.
+    expect(crowd.validated.at(-1)).toEqual({
+      token: 'tok-alice',
+      factors: [{ name: 'remote_address', value: '127.0.0.1' }],
+    })
+
+    await call(dual, 'PUT', '/ui/admin/httpsso', {
+      cookie: dualAdmin,
+      body: { enabled: true, remoteUserHeader: 'X-Proxy-User', trustedProxies: ['127.0.0.1'] },
+    })
+    const viaProxy = await call<{ name: string }>(dual, 'GET', '/ui/auth/httpsso/login', {
+      headers: { 'X-Proxy-User': 'carol' },
+    })
+    expect([viaProxy.status, viaProxy.body.name]).toEqual([200, 'carol'])
   })
 })

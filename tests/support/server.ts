@@ -38,6 +38,11 @@ export async function startTestServer(
      * is unset too. A `databaseUrl` given in `overrides` is used as it is (a second node).
      */
     engine?: 'sqlite' | 'postgres'
+    /**
+     * The loopback address to listen on: `::ffff:127.0.0.1` listens on a dual-stack socket, whose
+     * IPv4 clients come as `::ffff:127.0.0.1` (as on a server listening on `::`).
+     */
+    host?: '127.0.0.1' | '::ffff:127.0.0.1'
   } = {},
 ): Promise<TestServer> {
   const engine = options.engine ?? testDatabaseEngine()
@@ -66,7 +71,7 @@ export async function startTestServer(
     ...overrides,
   }
   const built = await buildServer(config, options.clock ? { clock: options.clock } : {})
-  await built.app.listen({ host: '127.0.0.1', port: 0 })
+  await built.app.listen({ host: options.host ?? '127.0.0.1', port: 0 })
   const address = built.app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   return {
