@@ -1,6 +1,9 @@
 // Public surface of the xray area (security scanning: advisories, scans, watches, policies).
 export * from './severity'
 export * from './ranges'
+export * from './ecosystems'
+export * from './dpkgVersion'
+export * from './apkVersion'
 export * from './cvss'
 export * from './osv'
 export * from './policies'

@@ -1,13 +1,15 @@
 /**
  * An OSV advisory (ossf/osv-schema, the format OSV.dev and the GitHub Advisory Database
- * publish) decoded and checked: the fields the scanner reads, an ecosystem OSV knows, and npm
- * ranges whose versions parse. What fails is one problem with a reason, for the import's report.
+ * publish) decoded and checked: the fields the scanner reads, an ecosystem OSV knows, and the
+ * ranges of the ecosystems the scanner orders (npm, Debian, Ubuntu, Alpine) whose versions
+ * parse. What fails is one problem with a reason, for the import's report.
  */
 import * as t from 'io-ts'
 import { isLeft, left, right, type Either } from 'fp-ts/Either'
 import { PathReporter } from 'io-ts/PathReporter'
 import { unparsableVersion, type OsvRange } from './ranges'
 import { cvss3BaseScore } from './cvss'
+import { orderOfEcosystem } from './ecosystems'
 import { severityOf, type XraySeverity } from './severity'
 
 const Event = t.union([
@@ -124,15 +126,18 @@ export function advisoryOf(json: unknown): Either<string, Advisory> {
     const ecosystem = a.package.ecosystem.split(':')[0]!
     if (!OSV_ECOSYSTEMS.has(ecosystem)) return left(`unknown ecosystem "${a.package.ecosystem.slice(0, 60)}"`)
     const ranges = a.ranges ?? []
-    if (ecosystem === 'npm')
+    const order = orderOfEcosystem(ecosystem)
+    if (order)
       for (const range of ranges) {
-        const bad = unparsableVersion(range)
+        const bad = unparsableVersion(range, order)
         if (bad !== undefined)
           return left(`the range of ${a.package.name} holds "${bad.slice(0, 60)}", not a version`)
         if (!range.events.some((e) => 'introduced' in e))
           return left(`a range of ${a.package.name} is never introduced`)
       }
-    affected.push({ ecosystem, name: a.package.name, ranges, versions: a.versions ?? [] })
+    // A distribution's ecosystem keeps its release (`Debian:12`): fixed versions are per release.
+    const kept = ecosystem === 'npm' ? ecosystem : a.package.ecosystem
+    affected.push({ ecosystem: kept, name: a.package.name, ranges, versions: a.versions ?? [] })
   }
   const vector = r.severity?.find((s) => s.type === 'CVSS_V3')?.score
   const score = vector === undefined ? undefined : cvss3BaseScore(vector)

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs'
 import type { BlobStore } from '../repositories/blobs'
 import type { ContainerStore } from './store'
+import { packageIdOf, versionIdOf } from '../catalog/inserts'
 import {
   configFacts,
   hexOf,
@@ -59,6 +60,8 @@ async function platformOf(deps: Deps, repo: string, image: string, d: Descriptor
 interface Deps {
   readonly store: ContainerStore
   readonly blobs: BlobStore
+  /** Told of the version the tag became (the scanner reads its layers). */
+  readonly tagged?: (versionId: string) => unknown
 }
 
 export async function recordTaggedImage(deps: Deps, t: TagPushed): Promise<void> {
@@ -110,4 +113,5 @@ export async function recordTaggedImage(deps: Deps, t: TagPushed): Promise<void>
     platforms,
     ...(t.cached ? { cached: true } : {}),
   })
+  deps.tagged?.(versionIdOf(packageIdOf('docker', t.image), t.tag))
 }

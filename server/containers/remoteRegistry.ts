@@ -60,6 +60,8 @@ export function remoteRegistry(
     readonly upstream: RemoteUpstream
     readonly remoteStore: RemoteStore
     readonly blobs: BlobStore
+    /** Told of each tag recorded in the catalogue (its version id), to be scanned. */
+    readonly imageTagged?: (versionId: string) => unknown
   },
 ): RemoteRegistry {
   const { upstream, remoteStore, blobs } = deps
@@ -165,7 +167,7 @@ export function remoteRegistry(
     const tags = 'tag' in what ? [what] : await store.tagsNaming(repo.key, image, what.naming)
     for (const t of tags)
       await recordTaggedImage(
-        { store, blobs },
+        { store, blobs, tagged: deps.imageTagged },
         {
           repo: repo.key,
           image,

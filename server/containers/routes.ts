@@ -66,6 +66,8 @@ interface Deps {
   readonly auth: RegistryAuth
   readonly authz: RegistryAuthorizer
   readonly remote?: RemoteRegistry
+  /** Told of each tag recorded in the catalogue (its version id), to be scanned. */
+  readonly imageTagged?: (versionId: string) => unknown
 }
 
 type Located = { readonly repo: string; readonly image: string }
@@ -632,7 +634,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     }
     if (tag)
       await recordTaggedImage(
-        { store, blobs },
+        { store, blobs, tagged: deps.imageTagged },
         { repo: target.key, image, tag, digest, now: created, deployedBy: m.deployedBy },
       )
     return { digest, parsed }

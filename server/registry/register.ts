@@ -34,6 +34,8 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   // blocked one is never served.
   const xray = xrayFor(ctx)
   const catalogue = npmCatalogue(ctx.sql, { versionArrived: (id, tx) => xray.versionArrived(id, tx) })
+  // A container image's layers may be large: it is scanned after its push is answered.
+  const imageTagged = (id: string) => xray.imageArrived(id)
   const store = remoteStore(ctx.sql)
   // The seeded remotes' upstreams, when the environment names them (`offline` serves the cache only).
   const seeded: Array<[string, string | undefined]> = [
@@ -58,7 +60,8 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     files,
     npmRemote: npmRemote(ctx, { store, upstream, files, blobs, catalogue }),
     genericRemote: genericRemote(ctx, { store, upstream, files, blobs, mimeOf: mimeOfPath }),
-    remote: remoteRegistry(ctx, { upstream, remoteStore: store, blobs }),
+    remote: remoteRegistry(ctx, { upstream, remoteStore: store, blobs, imageTagged }),
+    imageTagged,
   }
   await app.register(npmRoutes(ctx, deps), { prefix: NPM_PREFIX })
   await app.register(buildInfoRoutes(ctx, deps.auth), { prefix: '/artifactory/api/build' })

@@ -176,7 +176,7 @@ const routes: RouteModule = async (app, ctx) => {
     const scan = await store.scanOf(versionId)
     const blocked = await xray.blockingViolation(versionId)
     const findings = await store.findingsOf(versionId)
-    // The package's own type (a container image is no npm package, and is not scanned).
+    // The package's own type (a container image is no npm package: its layers are scanned).
     const type = /^([a-z]+):\/\//.exec(v.packageId)?.[1] ?? 'npm'
     return {
       component_id: `${type}://${v.name}:${v.version}`,
@@ -224,9 +224,9 @@ const routes: RouteModule = async (app, ctx) => {
       user(request)
       const b = request.body ?? {}
       if (b.package_id && b.version) return detailsOf(versionIdOf(b.package_id, b.version))
-      // npm://name:version, the scanner's component id.
-      const m = /^npm:\/\/(.+):([^:]+)$/.exec(b.component_id ?? '')
-      if (m) return detailsOf(versionIdOf(`npm://${m[1]}`, m[2]!))
+      // npm://name:version or docker://image:tag, the scanner's component id.
+      const m = /^(npm|docker):\/\/(.+):([^:]+)$/.exec(b.component_id ?? '')
+      if (m) return detailsOf(versionIdOf(`${m[1]}://${m[2]}`, m[3]!))
       throw new HttpError(400, 'Name the component: package_id and version, or component_id', 'VALIDATION')
     },
   )
@@ -277,9 +277,9 @@ const routes: RouteModule = async (app, ctx) => {
           component_id: `${r.package_id}:${r.version}`,
           version_id: r.version_id,
           package_id: r.package_id,
-          name: r.package_id.replace(/^npm:\/\//, ''),
+          name: r.package_id.replace(/^[a-z]+:\/\//, ''),
           version: r.version,
-          package_type: 'npm',
+          package_type: /^([a-z]+):\/\//.exec(r.package_id)?.[1] ?? 'npm',
           repo: r.repo,
           status: r.status,
           last_updated: r.scanned_at,

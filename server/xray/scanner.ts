@@ -10,15 +10,49 @@ import {
   gitResourceOf,
   intervalHolding,
   isAffected,
+  orderOfEcosystem,
   violationsOf,
   type Policy,
   type Watch,
 } from '../../domain/xray'
 import { resolveIn } from '../repositories/store'
 import type { GitScanStore } from './gitScanStore'
+import type { ImageComponent } from './imageInventory'
 import type { FindingRow, VersionToScan, XrayStore } from './store'
 
 type NewFinding = Omit<FindingRow, 'versionId'>
+
+/**
+ * A container image's findings: each package its layers hold (read before, see the service)
+ * matched in its ecosystem's order, the OS packages by the name and version of their source in
+ * the release's ecosystems (`Debian:12`), the npm packages by their own.
+ */
+async function imageFindings(store: XrayStore, v: VersionToScan): Promise<NewFinding[]> {
+  const inventory = await store.inventoryOf(v.id)
+  if (!inventory) throw new Error('the image layers have not been read')
+  if (inventory.error) throw new Error(inventory.error)
+  const findings: NewFinding[] = []
+  for (const c of inventory.components)
+    for (const ecosystem of c.kind === 'npm' ? ['npm'] : inventory.ecosystems) {
+      const order = orderOfEcosystem(ecosystem)
+      if (!order) continue
+      for (const a of await store.affectedOf(ecosystem, c.source))
+        if (isAffected(c.sourceVersion, a, order)) {
+          const holding = intervalHolding(c.sourceVersion, a, order)
+          findings.push({
+            advisoryId: a.advisoryId,
+            component: c.name,
+            componentVersion: c.version,
+            direct: false,
+            severity: a.severity,
+            cvssScore: a.cvssScore,
+            vulnerableRange: affectedAsRange(a, order),
+            fixed: holding?.to && !holding.to.inclusive ? [holding.to.version] : [],
+          })
+        }
+    }
+  return findings
+}
 
 /** The version's own advisories and, unless the settings say not to, its declared dependencies'. */
 export async function findingsFor(
@@ -26,6 +60,7 @@ export async function findingsFor(
   v: VersionToScan,
   scanDependencies = true,
 ): Promise<NewFinding[]> {
+  if (v.type === 'docker') return imageFindings(store, v)
   const findings: NewFinding[] = []
   for (const a of await store.affectedOf('npm', v.name))
     if (isAffected(v.version, a)) {
@@ -132,6 +167,14 @@ export async function evaluateGitRepository(
   await store.putViolations(r.integrationKey, r.repository, drafts, at)
 }
 
+/** The licences each package of an image declares, by package name (those that declare none left out). */
+function imageLicences(components: readonly ImageComponent[]): Array<[string, string[]]> {
+  const by = new Map<string, Set<string>>()
+  for (const c of components)
+    if (c.licences.length > 0) by.set(c.name, new Set([...(by.get(c.name) ?? []), ...c.licences]))
+  return [...by].map(([name, licences]) => [name, [...licences]])
+}
+
 export async function evaluateVersion(
   store: XrayStore,
   v: VersionToScan,
@@ -145,11 +188,22 @@ export async function evaluateVersion(
     ...(f.cvssScore === null ? {} : { cvssScore: f.cvssScore }),
     fixedVersions: f.fixed,
   }))
-  const drafts = violationsOf(
-    { repo: v.repo, component: v.name, findings, licences: v.licences },
-    rules.watches,
-    rules.policies,
-    rules.expand,
-  )
+  const judge = (component: string, licences: readonly string[], f: typeof findings) =>
+    violationsOf(
+      { repo: v.repo, component, findings: f, licences },
+      rules.watches,
+      rules.policies,
+      rules.expand,
+    )
+  const drafts =
+    v.type === 'docker'
+      ? // An image declares no licence of its own: licence rules judge the packages that declare one.
+        [
+          ...judge(v.name, [], findings).filter((d) => d.type === 'security'),
+          ...imageLicences((await store.inventoryOf(v.id))?.components ?? []).flatMap(([name, licences]) =>
+            judge(name, licences, []).filter((d) => d.type === 'license'),
+          ),
+        ]
+      : judge(v.name, v.licences, findings)
   await store.putViolations(v.id, drafts, at)
 }

@@ -3,11 +3,16 @@
  * indexed version rescanned), scans of versions as they arrive, violations from watches and
  * policies, and the check the registry makes before it serves a version.
  */
+import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isoNow } from '../clock'
 import type { ServerContext } from '../context'
 import type { Sql } from '../db/sql'
+import { blobDirOf } from '../config'
+import { blobPathOf } from '../repositories/blobs'
+import { hexOf } from '../containers/rules'
+import { readImageInventory, type ImageInventory } from './imageInventory'
 import { xrayStore, type ImportRecord, type XrayStore } from './store'
 import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from './importer'
 import { evaluateGitRepository, evaluateVersion, findingsFor, rulesOf, type Rules } from './scanner'
@@ -29,8 +34,10 @@ export type ImportSource =
 const sourceName = (s: ImportSource) =>
   s.kind === 'path' ? s.path : s.kind === 'url' ? s.url : `upload:${s.name}`
 
-/** What the service reads: the database and the platform's time. */
-export type XrayContext = Pick<ServerContext, 'sql' | 'clock'>
+/** What the service reads: the database, the platform's time and (for images' layers) its blob folder. */
+export type XrayContext = Pick<ServerContext, 'sql' | 'clock'> & {
+  readonly config?: Pick<ServerContext['config'], 'dataDir' | 'blobDir'>
+}
 
 /** A database error (a SQLSTATE or SQLite code): the transaction's to handle, not a failed scan. */
 const fromDatabase = (error: unknown) => typeof (error as { code?: unknown }).code === 'string'
@@ -42,8 +49,39 @@ export function createXrayService(ctx: XrayContext) {
   let pendingAgain = false
   // Set when the node closes: a background scan stops between batches instead of writing to a closed database.
   let stopped = false
+  // Images arrived and waiting for their layers to be read, one after another.
+  let imageQueue: Promise<void> = Promise.resolve()
 
   const rules = rulesOf
+
+  /**
+   * Reads what a docker version's layers hold from the blob store and keeps it (or why it could
+   * not), outside any transaction: a layer may be hundreds of megabytes.
+   */
+  const readInventory = async (versionId: string): Promise<void> => {
+    const digests = await store.layerDigestsOf(versionId)
+    const dir = ctx.config && blobDirOf(ctx.config)
+    const paths = digests.map((d) => (dir ? blobPathOf(dir, hexOf(d)) : ''))
+    const missing = digests.find((_, i) => !paths[i] || !existsSync(paths[i]!))
+    let read: ImageInventory | { error: string }
+    if (missing) read = { error: `the layer ${missing} is not stored here` }
+    else
+      try {
+        read = await readImageInventory(paths)
+      } catch (error) {
+        read = { error: `the layers could not be read: ${(error as Error).message}`.slice(0, 500) }
+      }
+    await store.putInventory(versionId, read, now())
+  }
+
+  /** Reads the layers of the docker versions among `ids` not read yet. */
+  const prepareImages = async (ids: readonly string[]): Promise<void> => {
+    for (const id of ids) {
+      if (stopped) return
+      if (!id.startsWith('docker://') || (await store.inventoryOf(id))) continue
+      if ((await store.versionToScan(id))?.type === 'docker') await readInventory(id)
+    }
+  }
 
   /** Scans one version and evaluates it, on `s`; the caller may hold a transaction. */
   const scanOne = async (s: XrayStore, versionId: string, r: Rules, at: string): Promise<boolean> => {
@@ -71,6 +109,7 @@ export function createXrayService(ctx: XrayContext) {
       if (stopped) return count
       const ids = await store.indexedVersionIds(after, BATCH)
       if (ids.length === 0) break
+      if (!evaluateOnly) await prepareImages(ids)
       // Counted from the answer: on PostgreSQL the work may run again after a conflict.
       count += await store.transaction(async (s) => {
         let scanned = 0
@@ -191,6 +230,10 @@ export function createXrayService(ctx: XrayContext) {
         return true
       })
       if (!seeded) return false
+      for (let after = '', ids: string[]; (ids = await store.indexedVersionIds(after, BATCH)).length > 0;) {
+        await prepareImages(ids)
+        after = ids.at(-1)!
+      }
       const at = now()
       await store.transaction(async (s) => {
         const r = await rules(s)
@@ -211,9 +254,35 @@ export function createXrayService(ctx: XrayContext) {
     /** After watches or policies change: violations again from the stored findings. */
     reevaluateAll: () => rescanAll({ evaluateOnly: true }),
 
-    /** Scans one version now (the console's rescan). */
-    rescan: (versionId: string): Promise<boolean> =>
-      store.transaction(async (s) => scanOne(s, versionId, await rules(s), now())),
+    /** Scans one version now (the console's rescan); an image's layers are read again. */
+    async rescan(versionId: string): Promise<boolean> {
+      const v = await store.versionToScan(versionId)
+      if (v?.type === 'docker' && (await store.isIndexed(v.repo))) await readInventory(versionId)
+      return store.transaction(async (s) => scanOne(s, versionId, await rules(s), now()))
+    },
+
+    /**
+     * The hook a tagged container image passes through (a push, a remote's cache): marked as
+     * being scanned at once, then its layers read and matched in the background, one image at a
+     * time, so the push is answered without waiting for layers to be read.
+     */
+    imageArrived(versionId: string): Promise<void> {
+      const scan = async () => {
+        const v = await store.versionToScan(versionId)
+        if (stopped || !v || !(await store.isIndexed(v.repo))) return
+        await service.rescan(versionId)
+      }
+      const marked = store.versionToScan(versionId).then(async (v) => {
+        if (v && (await store.isIndexed(v.repo))) await store.markScan(versionId, 'scanning', null, null)
+      })
+      imageQueue = imageQueue
+        .then(() => marked)
+        .then(scan)
+        .catch((error: unknown) => console.error(`Scan of ${versionId} failed`, error))
+      return imageQueue
+    },
+    /** Answers when every image arrived so far has been scanned. */
+    imagesScanned: (): Promise<void> => imageQueue,
 
     /**
      * The hook every stored npm version passes through (a publish, a remote repository's
@@ -231,6 +300,7 @@ export function createXrayService(ctx: XrayContext) {
     async stop(): Promise<void> {
       stopped = true
       await running?.catch(() => undefined)
+      await imageQueue
     },
 
     /**

@@ -5,6 +5,7 @@
 import type { Sql, SqlValue } from '../db/sql'
 import type { RepositoryKind } from '../../domain/repositories/rules'
 import type { Resolvable } from '../repositories/store'
+import { imageStatements } from './imageStore'
 import type {
   Advisory,
   AffectedVersions,
@@ -51,6 +52,8 @@ export interface AffectedRow extends AffectedVersions {
 
 export interface VersionToScan {
   readonly id: string
+  /** The repository's package type: `npm`, or `docker` for a container image's tag. */
+  readonly type: string
   readonly packageId: string
   readonly name: string
   readonly version: string
@@ -145,9 +148,9 @@ const Q = {
   affectedRowsOf:
     'SELECT ecosystem, package, ranges_json, versions_json FROM xray_affected WHERE advisory_id = ? ORDER BY position',
   versionToScan:
-    'SELECT v.id, v.package_id, v.name, v.repo, v.licenses_json FROM catalog_versions v WHERE v.id = ?',
+    'SELECT v.id, v.package_id, v.name, v.repo, v.repo_type, v.licenses_json FROM catalog_versions v WHERE v.id = ?',
   indexedVersionIds: `SELECT v.id FROM catalog_versions v JOIN xray_indexed_repos r ON r.repo = v.repo
-     WHERE v.repo_type = 'npm' AND v.id > ? ORDER BY v.id LIMIT ?`,
+     WHERE v.repo_type IN ('npm', 'docker') AND v.id > ? ORDER BY v.id LIMIT ?`,
   isIndexed: 'SELECT 1 AS found FROM xray_indexed_repos WHERE repo = ?',
   dependenciesOf: `SELECT name, version FROM catalog_dependencies WHERE version_id = ? AND scope IN ('prod', 'optional', 'peer')
      ORDER BY position`,
@@ -559,16 +562,18 @@ export function xrayStore(sql: Sql): XrayStore {
   return on(sql)
 }
 
-export type XrayStore = ReturnType<typeof statements> & {
-  /** `work` all or nothing, given the store on the transaction's handle (use only that one inside). */
-  transaction<T>(work: (store: XrayStore) => Promise<T>): Promise<T>
-  /** The store on a handle the caller holds, a transaction's. */
-  within(tx: Sql): XrayStore
-}
+export type XrayStore = ReturnType<typeof statements> &
+  ReturnType<typeof imageStatements> & {
+    /** `work` all or nothing, given the store on the transaction's handle (use only that one inside). */
+    transaction<T>(work: (store: XrayStore) => Promise<T>): Promise<T>
+    /** The store on a handle the caller holds, a transaction's. */
+    within(tx: Sql): XrayStore
+  }
 
 function on(sql: Sql): XrayStore {
   return {
     ...statements(sql),
+    ...imageStatements(sql),
     transaction: (work) => sql.transaction((tx) => work(on(tx))),
     within: (tx) => on(tx),
   }
@@ -737,11 +742,13 @@ function statements(sql: Sql) {
         package_id: string
         name: string
         repo: string
+        repo_type: string
         licenses_json: string
       }>(Q.versionToScan, [id])
       if (!r) return undefined
       return {
         id: r.id,
+        type: r.repo_type,
         packageId: r.package_id,
         name: nameOfPackage(r.package_id),
         version: r.name,
@@ -749,7 +756,7 @@ function statements(sql: Sql) {
         licences: json<Array<{ name: string }>>(r.licenses_json).map((l) => l.name),
       }
     },
-    /** Ids of npm versions in indexed repositories after `after`, in id order. */
+    /** Ids of npm versions and container image tags in indexed repositories after `after`, in id order. */
     indexedVersionIds: async (after: string, limit: number) =>
       (await sql.all<{ id: string }>(Q.indexedVersionIds, [after, limit])).map((r) => r.id),
     isIndexed: async (repo: string) => (await sql.one(Q.isIndexed, [repo])) !== undefined,
@@ -817,7 +824,7 @@ function statements(sql: Sql) {
       }
       if (filter.q) {
         where += ' AND LOWER(v.package_id) LIKE ?'
-        params.push(`npm://%${filter.q.toLowerCase()}%`)
+        params.push(`%://%${filter.q.toLowerCase()}%`)
       }
       if (filter.issuesOnly) where += ' AND (s.critical + s.high + s.medium + s.low + s.unknown) > 0'
       // The order is one of four fixed texts, never the caller's.

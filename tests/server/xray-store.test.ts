@@ -235,7 +235,7 @@ describe.each(engines)('xray on %s', (_name, open) => {
     expect(await store.advisoryCount()).toBeGreaterThan(0)
     expect((await store.imports(5)).map((i) => i.source)).toEqual(['shipped advisories'])
 
-    expect(await store.indexedRepos()).toEqual(['npm-local', 'npm-remote'])
+    expect(await store.indexedRepos()).toEqual(['docker-local', 'npm-local', 'npm-remote'])
     await store.transaction((s) => s.setIndexedRepos(['npm-local', 'npm-local']))
     expect(await store.indexedRepos()).toEqual(['npm-local'])
     expect(await store.isIndexed('npm-remote')).toBe(false)

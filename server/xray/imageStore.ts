@@ -1,0 +1,62 @@
+/**
+ * The statements of container image scanning: a tagged version's layers (as the catalogue
+ * records them) and the inventory read from them, kept per version so rescans match it again
+ * without reading the layers.
+ */
+import type { Sql } from '../db/sql'
+import type { ImageComponent, ImageInventory } from './imageInventory'
+
+export type StoredInventory = ImageInventory & { readonly error: string | null; readonly readAt: string }
+
+const Q = {
+  layers: 'SELECT digest FROM catalog_docker_layers WHERE version_id = ? ORDER BY position',
+  inventory: 'SELECT * FROM xray_image_inventories WHERE version_id = ?',
+  putInventory: `INSERT INTO xray_image_inventories (version_id, ecosystems_json, os_name, components_json, read_at, error)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (version_id) DO UPDATE SET ecosystems_json = excluded.ecosystems_json, os_name = excluded.os_name,
+       components_json = excluded.components_json, read_at = excluded.read_at, error = excluded.error`,
+} as const
+
+interface InventoryRow {
+  ecosystems_json: string
+  os_name: string
+  components_json: string
+  read_at: string
+  error: string | null
+}
+
+export function imageStatements(sql: Sql) {
+  return {
+    /** The digests of the layers of the image a docker version shows, bottom first. */
+    layerDigestsOf: async (versionId: string): Promise<string[]> =>
+      (await sql.all<{ digest: string }>(Q.layers, [versionId])).map((r) => r.digest),
+    async inventoryOf(versionId: string): Promise<StoredInventory | undefined> {
+      const r = await sql.one<InventoryRow>(Q.inventory, [versionId])
+      return (
+        r && {
+          osName: r.os_name,
+          ecosystems: JSON.parse(r.ecosystems_json) as string[],
+          components: JSON.parse(r.components_json) as ImageComponent[],
+          readAt: r.read_at,
+          error: r.error,
+        }
+      )
+    },
+    /** Keeps what the layers hold, or why they could not be read. */
+    async putInventory(
+      versionId: string,
+      read: ImageInventory | { error: string },
+      at: string,
+    ): Promise<void> {
+      const inventory = 'error' in read ? { osName: '', ecosystems: [], components: [] } : read
+      await sql.run(Q.putInventory, [
+        versionId,
+        JSON.stringify(inventory.ecosystems),
+        inventory.osName,
+        JSON.stringify(inventory.components),
+        at,
+        'error' in read ? read.error : null,
+      ])
+    },
+  }
+}
