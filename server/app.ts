@@ -163,7 +163,7 @@ export async function buildServer(
   await xray.seedIfEmpty()
   const stopAdvisorySources = startAdvisorySources(ctx, xray)
   app.addHook('onClose', async () => {
-    stopAdvisorySources()
+    await stopAdvisorySources()
     await xray.stop()
     await postgres?.close()
   })

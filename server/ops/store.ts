@@ -1,6 +1,6 @@
 /**
- * Operations' records: support bundles, the bundle-retention setting, and which nodes the
- * cluster knows. Portable SQL over the stores' interface (server/db/sql.ts).
+ * Operations' records: support bundles, the bundle-retention setting, which nodes the cluster
+ * knows, the key they sign their calls with, and leases. Portable SQL over the stores' interface (server/db/sql.ts).
  */
 import type { Sql } from '../db/sql'
 
@@ -64,6 +64,10 @@ const Q = {
      ORDER BY last_heartbeat DESC LIMIT 1`,
   setNodeKey: 'UPDATE cluster_info SET node_key = ? WHERE id = 1 AND node_key IS NULL',
   nodeKey: 'SELECT node_key FROM cluster_info WHERE id = 1',
+  takeLease: `INSERT INTO leases (name, holder, expires_ms) VALUES (?, ?, ?)
+     ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_ms = excluded.expires_ms
+     WHERE leases.holder = excluded.holder OR leases.expires_ms < ?`,
+  releaseLease: 'DELETE FROM leases WHERE name = ? AND holder = ?',
 } as const
 
 export function opsStore(sql: Sql) {
@@ -137,6 +141,16 @@ export function opsStore(sql: Sql) {
     async nodeKey(fresh: string): Promise<string | undefined> {
       await sql.run(Q.setNodeKey, [fresh])
       return (await sql.one<{ node_key: string | null }>(Q.nodeKey))?.node_key ?? undefined
+    },
+    /**
+     * Takes the lease `name` for `holder` until `expiresMs`, or renews it: true when `holder`
+     * has it now. One statement, so two nodes trying at once never both get it.
+     */
+    async takeLease(name: string, holder: string, expiresMs: number, nowMs: number): Promise<boolean> {
+      return (await sql.run(Q.takeLease, [name, holder, expiresMs, nowMs])).changes > 0
+    },
+    async releaseLease(name: string, holder: string): Promise<void> {
+      await sql.run(Q.releaseLease, [name, holder])
     },
   }
 }

@@ -18,6 +18,7 @@ import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from 
 import { evaluateGitRepository, evaluateVersion, findingsFor, rulesOf, type Rules } from './scanner'
 import { GitScanStore } from './gitScanStore'
 import { gitScannerFor } from './gitScanner'
+import { leasedSchedule } from '../ops/lease'
 import { ignoreRuleMatches, violationsOf, type ViolationDraft } from '../../domain/xray'
 
 /** The real advisories shipped for the sample catalogue (see its README). */
@@ -367,21 +368,27 @@ export function xrayFor(ctx: XrayContext): XrayService {
 }
 
 /**
- * ADVISORIES_PATH imported at start and ADVISORIES_URL at start and on its schedule, by the
- * first node only (the others read the same database). Answers the function that stops the schedule.
+ * ADVISORIES_PATH and ADVISORIES_URL imported by one node of the platform, the holder of the
+ * import's lease (server/ops/lease.ts): both when it takes the lease (at start, or when it takes
+ * over from a node that died), then ADVISORIES_URL on its schedule. The others read the same
+ * database. Answers the function that stops the schedule.
  */
-export function startAdvisorySources(ctx: ServerContext, xray: XrayService): () => void {
-  if (ctx.config.nodeId !== 'node-1') return () => undefined
+export function startAdvisorySources(ctx: ServerContext, xray: XrayService): () => Promise<void> {
+  const { advisoriesPath: path, advisoriesUrl: url } = ctx.config
+  if (!path && !url) return async () => undefined
   const report = (what: string) => (r: ImportRecord) => {
     if (!r.ok) console.error(`Advisory import from ${what} refused: ${JSON.stringify(r.report.slice(0, 5))}`)
   }
-  if (ctx.config.advisoriesPath) {
-    const path = ctx.config.advisoriesPath
-    void xray.importFrom({ kind: 'path', path }).then(report(path))
-  }
-  const url = ctx.config.advisoriesUrl
-  if (!url) return () => undefined
-  const fetchNow = () => void xray.importFrom({ kind: 'url', url }).then(report(url))
-  fetchNow()
-  return ctx.clock.every(ctx.config.advisoriesIntervalMs, fetchNow)
+  const schedule = leasedSchedule(ctx.sql, {
+    name: 'advisory-import',
+    holder: ctx.config.nodeId,
+    clock: ctx.clock,
+    intervalMs: ctx.config.advisoriesIntervalMs,
+    job: (taken) => {
+      if (taken && path) void xray.importFrom({ kind: 'path', path }).then(report(path))
+      if (url) void xray.importFrom({ kind: 'url', url }).then(report(url))
+    },
+    onError: (error) => console.error(`Advisory import schedule: ${String(error)}`),
+  })
+  return () => schedule.stop()
 }
