@@ -21,6 +21,15 @@ let host: string
 let skopeo: ReturnType<typeof skopeoCli>
 
 const CREDS = 'developer:password'
+/** A copy from the registry to itself: plain HTTP and the user's credentials at both ends. */
+const BOTH_ENDS = [
+  '--src-tls-verify=false',
+  '--dest-tls-verify=false',
+  '--src-creds',
+  CREDS,
+  '--dest-creds',
+  CREDS,
+]
 const image = buildImage({
   layers: [
     {
@@ -79,17 +88,7 @@ describe('skopeo against the registry', () => {
     expect(Buffer.from(raw.stdout)).toEqual(image.manifest.bytes)
 
     // A second tag on the same image, then both listed.
-    const retagged = await skopeo([
-      'copy',
-      '--src-tls-verify=false',
-      '--dest-tls-verify=false',
-      '--src-creds',
-      CREDS,
-      '--dest-creds',
-      CREDS,
-      `${ref}:1.0.0`,
-      `${ref}:latest`,
-    ])
+    const retagged = await skopeo(['copy', ...BOTH_ENDS, `${ref}:1.0.0`, `${ref}:latest`])
     expect(retagged, retagged.stderr).not.toHaveProperty('failed')
     const tags = await skopeo(['list-tags', '--tls-verify=false', '--creds', CREDS, ref])
     expect(tags, tags.stderr).not.toHaveProperty('failed')
@@ -193,6 +192,46 @@ describe('skopeo against the registry', () => {
       "SELECT name FROM catalog_versions WHERE package_id = 'docker://loop/hello'",
     )
     expect(versions).toEqual([{ name: '1.0.0' }])
+  })
+
+  it('takes a Docker schema 2 push, a copy to another image, no anonymous read, and a delete', async () => {
+    const ref = `docker://${host}/docker-local/loop/v2s2`
+    const pushed = await skopeo([
+      'copy',
+      ...BOTH_ENDS,
+      '--format',
+      'v2s2',
+      `oci:${join(work, 'in')}:1.0.0`,
+      `${ref}:2.0.0`,
+    ])
+    expect(pushed, pushed.stderr).not.toHaveProperty('failed')
+    const raw = await skopeo(['inspect', '--raw', '--tls-verify=false', '--creds', CREDS, `${ref}:2.0.0`])
+    const manifest = JSON.parse(raw.stdout) as { mediaType: string; layers: Array<{ digest: string }> }
+    expect(manifest.mediaType).toBe('application/vnd.docker.distribution.manifest.v2+json')
+    expect(manifest.layers.map((l) => l.digest)).toEqual(image.layers.map((l) => l.digest))
+
+    // Into another image of the same repository: its blobs are already held there.
+    const other = `docker://${host}/docker-local/loop/v2s2-copy:2.0.0`
+    const copied = await skopeo(['copy', ...BOTH_ENDS, `${ref}:2.0.0`, other])
+    expect(copied, copied.stderr).not.toHaveProperty('failed')
+    const out = join(work, 'v2s2-out')
+    const pulled = await skopeo(['copy', ...BOTH_ENDS, other, `oci:${out}:back`])
+    expect(pulled, pulled.stderr).not.toHaveProperty('failed')
+    for (const l of image.layers)
+      expect(readFileSync(join(out, 'blobs', 'sha256', l.digest.slice(7)))).toEqual(l.bytes)
+
+    // Anonymous access is off on this server: no read without credentials.
+    const anonymous = await skopeo(['inspect', '--tls-verify=false', '--no-creds', `${ref}:2.0.0`])
+    expect(anonymous.failed).toBe(true)
+    expect(anonymous.stderr).toMatch(/unauthorized|authentication required/i)
+
+    const deleted = await skopeo(['delete', '--tls-verify=false', '--creds', CREDS, `${ref}:2.0.0`])
+    expect(deleted, deleted.stderr).not.toHaveProperty('failed')
+    const gone = await skopeo(['inspect', '--tls-verify=false', '--creds', CREDS, `${ref}:2.0.0`])
+    expect(gone.stderr).toMatch(/manifest unknown/i)
+    // The copy is an image of its own: the delete left it whole.
+    const kept = await skopeo(['inspect', '--tls-verify=false', '--creds', CREDS, other])
+    expect(kept, kept.stderr).not.toHaveProperty('failed')
   })
 
   it('refuses wrong credentials and answers a missing tag with the specification errors', async () => {
