@@ -7,19 +7,16 @@
  * package's, in Debian's version order, and an npm package's from the shipped advisories), a
  * violation of a watch over docker-local, and the Scans List names it as an image.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
-import { skopeoCli, writeOciLayout } from '../support/skopeo'
-import { imageOfTarLayers } from '../support/tarImage'
+import { importDebianFixture, pushDebianFixtureImage } from '../support/debianFixtureImage'
 import { securityPolicy } from '../support/xrayPolicies'
 import { xrayFor } from '../../server/xray/service'
 
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'osvDebian')
 const CREDS = 'developer:password'
 
 let server: TestServer
@@ -35,28 +32,6 @@ async function api<T>(method: string, path: string, cookie: string, body?: unkno
   const text = await res.text()
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
 }
-
-const DPKG_STATUS = `Package: libfixture1
-Status: install ok installed
-Priority: optional
-Architecture: amd64
-Source: fixturelib (1.2-3)
-Version: 1.2-3+b1
-Description: a library the scanning test made up
- It spans two lines, as descriptions do.
-
-Package: fixturetool
-Status: install ok installed
-Architecture: amd64
-Version: 2.0-1
-Description: a tool the scanning test made up
-
-Package: fixturelib-doc
-Status: deinstall ok config-files
-Architecture: all
-Source: fixturelib
-Version: 1.2-3
-`
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -84,54 +59,8 @@ describe('a container image pushed with skopeo', () => {
         })
       ).status,
     ).toBe(201)
-    const zip = zipSync(
-      Object.fromEntries(
-        readdirSync(FIXTURES)
-          .filter((f) => f.endsWith('.json'))
-          .map((f) => [f, readFileSync(join(FIXTURES, f))]),
-      ),
-    )
-    const imported = await fetch(
-      `${server.url}/ui/api/v1/xray/api/v1/advisories/import?name=debian.zip&wait=true`,
-      {
-        method: 'POST',
-        headers: { ...browserHeaders(server.url, admin), 'content-type': 'application/zip' },
-        body: zip,
-      },
-    )
-    expect(await imported.json()).toMatchObject({ ok: true, advisories: 4 })
-
-    const image = imageOfTarLayers(work, [
-      {
-        command: 'ADD rootfs.tar.gz /',
-        gzip: true,
-        files: {
-          'etc/os-release': 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\nVERSION_ID="12"\n',
-          'var/lib/dpkg/status': DPKG_STATUS,
-          'var/lib/dpkg/status.d/fixturegone': 'Package: fixturegone\nVersion: 1.0-1\nArchitecture: amd64\n',
-          'opt/app/node_modules/lodash/package.json': '{"name":"lodash","version":"4.17.15","license":"MIT"}',
-        },
-      },
-      {
-        command: 'RUN rm -r /var/lib/dpkg/status.d/fixturegone /opt/app && npm install minimist@0.0.8',
-        gzip: false,
-        files: {
-          'var/lib/dpkg/status.d/.wh.fixturegone': '',
-          'opt/app/.wh..wh..opq': '',
-          'opt/app/node_modules/minimist/package.json':
-            '{"name":"minimist","version":"0.0.8","license":"MIT"}',
-        },
-      },
-    ])
-    writeOciLayout(join(work, 'oci'), image, '1.0')
-    const pushed = await skopeoCli(work)([
-      'copy',
-      '--dest-tls-verify=false',
-      '--dest-creds',
-      CREDS,
-      `oci:${join(work, 'oci')}:1.0`,
-      `docker://${new URL(server.url).host}/docker-local/fixture/app:1.0`,
-    ])
+    expect(await importDebianFixture(server, admin)).toMatchObject({ ok: true, advisories: 4 })
+    const pushed = await pushDebianFixtureImage(server, work, CREDS)
     expect(pushed, pushed.stderr).not.toHaveProperty('failed')
     await xrayFor(server.ctx).imagesScanned()
 
