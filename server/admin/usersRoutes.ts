@@ -301,19 +301,23 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
       const { token, expiresAt } = await issueMailToken(ctx, 'invitation', { email, createdBy: me.id })
       const general = await readGeneralConfig(ctx.sql, ctx.config)
       const link = `${await readBaseUrl(ctx, request)}/ui/login/invitation?token=${encodeURIComponent(token)}`
-      sendMail(config.dataDir, {
-        to: email,
-        subject: `${general.serverName}: you are invited`,
-        text: [
-          'Hello,',
-          '',
-          `${me.name} invites you to ${general.serverName}. To create your account, open:`,
-          '',
-          link,
-          '',
-          `The link works once, until ${expiresAt}.`,
-        ].join('\n'),
-      })
+      sendMail(
+        config.dataDir,
+        {
+          to: email,
+          subject: `${general.serverName}: you are invited`,
+          text: [
+            'Hello,',
+            '',
+            `${me.name} invites you to ${general.serverName}. To create your account, open:`,
+            '',
+            link,
+            '',
+            `The link works once, until ${expiresAt}.`,
+          ].join('\n'),
+        },
+        new Date(ctx.clock.now()),
+      )
       return reply.status(201).send({ email, expiresAt })
     },
   )

@@ -61,19 +61,23 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       if (user && user.email && user.realm === 'internal') {
         const { token } = await issueMailToken(ctx, 'reset', { userId: user.id, email: user.email })
         const link = `${await readBaseUrl(ctx, request)}/ui/login/reset-password?key=${encodeURIComponent(token)}`
-        sendMail(config.dataDir, {
-          to: user.email,
-          subject: `${general.serverName}: reset your password`,
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'Someone (hopefully you) asked to reset the password of this account. To choose a new password, open:',
-            '',
-            link,
-            '',
-            'The link works once, within one hour. If you did not ask for it, ignore this message.',
-          ].join('\n'),
-        })
+        sendMail(
+          config.dataDir,
+          {
+            to: user.email,
+            subject: `${general.serverName}: reset your password`,
+            text: [
+              `Hello ${user.name},`,
+              '',
+              'Someone (hopefully you) asked to reset the password of this account. To choose a new password, open:',
+              '',
+              link,
+              '',
+              'The link works once, within one hour. If you did not ask for it, ignore this message.',
+            ].join('\n'),
+          },
+          new Date(ctx.clock.now()),
+        )
       }
       return { message: FORGOT_PASSWORD_ANSWER }
     },

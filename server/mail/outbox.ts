@@ -64,8 +64,8 @@ export function formatMail(mail: Mail, now: Date, messageId: string): string {
   return `${headers.join('\r\n')}\r\n\r\n${textBody(mail.text)}\r\n`
 }
 
-/** Writes the message and answers its file path. */
-export function sendMail(dataDir: string, mail: Mail, now: Date = new Date()): string {
+/** Writes the message, dated `now` (the platform's clock), and answers its file path. */
+export function sendMail(dataDir: string, mail: Mail, now: Date): string {
   const dir = join(dataDir, 'outbox')
   mkdirSync(dir, { recursive: true })
   const id = `${now.getTime()}.${randomBytes(6).toString('hex')}`

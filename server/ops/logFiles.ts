@@ -18,6 +18,7 @@ import {
 } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
+import type { Clock } from '../clock'
 import type { ServiceDefinition } from './services'
 
 /** A file is rotated (to `<name>.1.log`, replacing the previous one) past this size. */
@@ -159,6 +160,8 @@ export class NodeLogs {
   constructor(
     readonly dir: string,
     readonly nodeId: string,
+    /** The platform's clock: a test that moves it finds its lines stamped with its time. */
+    private readonly clock: Clock,
   ) {
     mkdirSync(dir, { recursive: true })
   }
@@ -173,17 +176,19 @@ export class NodeLogs {
     return file
   }
 
+  private stamp(): string {
+    return new Date(this.clock.now()).toISOString()
+  }
+
   request(service: ServiceDefinition, line: RequestLine): void {
     const path = line.url.split('?')[0] ?? ''
     this.file(service, 'request').write(
-      `${new Date().toISOString()}|${this.nodeId}|${clean(line.method)}|${clean(path)}|${line.status}|${line.durationMs.toFixed(1)}ms\n`,
+      `${this.stamp()}|${this.nodeId}|${clean(line.method)}|${clean(path)}|${line.status}|${line.durationMs.toFixed(1)}ms\n`,
     )
   }
 
   service(service: ServiceDefinition, level: LogLevel, message: string): void {
-    this.file(service, 'service').write(
-      `${new Date().toISOString()} [${this.nodeId}] [${level}] ${clean(message)}\n`,
-    )
+    this.file(service, 'service').write(`${this.stamp()} [${this.nodeId}] [${level}] ${clean(message)}\n`)
   }
 
   async close(): Promise<void> {

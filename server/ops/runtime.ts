@@ -47,7 +47,7 @@ export function startNodeRuntime(ctx: ServerContext): NodeRuntime {
   const dir = nodeLogDir(config.dataDir, config.nodeId)
   if (!dir) throw new Error(`NODE_ID must be letters, digits, '-' or '_'; got ${config.nodeId}`)
   const services = servicesForConfig(config)
-  const logs = new NodeLogs(dir, config.nodeId)
+  const logs = new NodeLogs(dir, config.nodeId, ctx.clock)
   const heartbeatMs = heartbeatIntervalMs()
   const runs = (name: ServiceName) => services.some((s) => s.name === name)
   const log: NodeRuntime['log'] = (name, level, message) => {
