@@ -77,16 +77,16 @@ const CHROME_CODE = /[\\/]ui[\\/]|[\\/]domain[\\/]navigation[\\/]shortcuts\.ts$/
 // was a file of its own on the landing (the brand marks' CSS and code, the checkbox, saveFile:
 // four requests for 5 KB).
 const KIT =
-  /[\\/]ui[\\/]shared[\\/](kit[\\/](Button|Surface|Field|Tooltip|RelativeTime|Table|LoadFailure|CodeBlock|BrandMark|Checkbox)\.tsx|dates\.ts|failureText\.ts|sizes\.ts|packageLinks\.ts|ManagementNav\.tsx)$|[\\/]adapters[\\/]http[\\/]saveFile\.ts$/
+  /[\\/]ui[\\/]shared[\\/](kit[\\/](Button|Surface|Field|Tooltip|RelativeTime|Table|LoadFailure|CodeBlock|BrandMark|Checkbox|DateField|Select)\.tsx|kit[\\/](dateMessages|intent)\.ts|dates\.ts|failureText\.ts|sizes\.ts|packageLinks\.ts|ManagementNav\.tsx)$|[\\/]adapters[\\/]http[\\/]saveFile\.ts$/
 const LAYOUT_ROOT = /[\\/]ui[\\/]layout[\\/]MainLayout\.tsx$/
 /**
- * Loaded lazily but on every signed-in page all the same: the kit's Select popup (the search
- * bar's type and the project selector), the date picker (the lists' filters), the search bar's
- * decisions and effects. In the layout's file they cost no request of their own. The top bar's
- * menus are not: they load when the user reaches for one (ui/shared/kit/intent.ts).
+ * Loaded lazily but on every signed-in page all the same: the search bar's decisions and
+ * effects. In the layout's file they cost no request of their own. The top bar's menus, the
+ * kit's Select popup, date picker and tooltips are not: they load when the user reaches for
+ * one (ui/shared/kit/intent.ts), with their Radix parts and floating-ui.
  */
 const ON_EVERY_PAGE =
-  /[\\/](ui[\\/]shared[\\/]kit[\\/](SelectPopup|DatePicker)\.tsx|domain[\\/]search[\\/](decider|events|commandCodecs\.gen)\.ts|commands[\\/]effects[\\/]search\.ts)$/
+  /[\\/](domain[\\/]search[\\/](decider|events|commandCodecs\.gen)\.ts|commands[\\/]effects[\\/]search\.ts)$/
 const layoutAll = new Set<string>()
 const areaOf = new Map<string, string>()
 const AREA_MODULE =
@@ -196,15 +196,20 @@ export default defineConfig({
             // The login screen and the session area's class names (shared with its other
             // screens) in the session chunk, rather than a chunk of their own.
             { name: 'session', test: /ui[\\/]session[\\/](index\.tsx|session\.module\.css)$/ },
-            // Radix's shared base (primitives, layers, focus, portal, collection) in one file, and its
-            // positioning (popper, floating-ui, and Tooltip, which the screens' dates and filters
-            // use) in another: the top bar's menus load both on every main-layout page, and the
-            // areas' kit pieces then fetch only their own part, instead of a dozen small files each
-            // gzipped apart and each named in the entry's preload map. Dialogs and toasts, which
-            // position nothing, take only the base.
+            // Radix's shared base in two files: what every Radix part uses (primitives, context,
+            // slot, presence, state hooks), which the landing's checkbox needs, and what layered
+            // and list parts add (dismissable layers, focus scope and guards, portal, collection,
+            // roving focus; the dialog and the scroll lock every modal layer takes), which only
+            // menus, selects, dialogs and toasts need, and they load on intent or when opened.
+            // Positioning (popper, floating-ui) is a third (radixPopper). One file each, instead
+            // of a dozen small files each gzipped apart and each named in the entry's preload map.
+            {
+              name: 'radixCore',
+              test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(primitive|compose-refs|context|slot|presence|use-[a-z-]+))[\\/]/,
+            },
             {
               name: 'radix',
-              test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(primitive|compose-refs|context|slot|presence|dismissable-layer|focus-scope|focus-guards|portal|id|use-[a-z-]+|collection|direction|roving-focus|visually-hidden))[\\/]/,
+              test: /node_modules[\\/](@radix-ui[\\/]react-(dismissable-layer|focus-scope|focus-guards|portal|id|collection|direction|roving-focus|visually-hidden|dialog)|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|aria-hidden)[\\/]/,
             },
             // The icons that more than one chunk uses, in one file loaded with the layout (which
             // uses most of them), instead of a file per icon (29 files, 9.8 KB gzip; 4.8 KB as one).

@@ -79,7 +79,7 @@ describe('the artifact search', () => {
       effects,
     )
     await screen.findByRole('table', { name: 'Files inside archives' })
-    await userEvent.click(screen.getByRole('radio', { name: 'Quick' }))
+    await userEvent.click(await screen.findByRole('radio', { name: 'Quick' }))
     const table = await screen.findByRole('table', { name: 'Files' })
     await within(table).findByRole('row', { name: /libs\/Main\.class/ })
     expect(app.getState().navigation.location).toEqual({ path: '/artifacts/browse', query: '?q=Main.class' })

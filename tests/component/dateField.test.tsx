@@ -40,12 +40,14 @@ function Controlled(props: Partial<DateFieldProps> & { onValue: (v: string) => v
   )
 }
 
-// The control is a lazily loaded chunk: its calendar button says it has arrived.
+// The control is a chunk loaded when the pointer comes over the field: its calendar button,
+// which then says whether the calendar is open, says it has arrived.
 const setup = async (props: Partial<DateFieldProps> & { initial?: string } = {}) => {
   const onValue = vi.fn()
   const user = userEvent.setup()
   render(<Controlled onValue={onValue} {...props} />)
-  const button = await screen.findByRole('button', { name: 'Choose date (After)' })
+  await user.hover(screen.getByRole('textbox', { name: 'After' }))
+  const button = await screen.findByRole('button', { name: 'Choose date (After)', expanded: false })
   const input = screen.getByRole('textbox', { name: 'After' })
   return { user, onValue, input, button }
 }
@@ -117,7 +119,8 @@ describe('DateField', () => {
     const user = userEvent.setup()
     // A caller whose value comes back later (the packages filters': through the URL).
     const { rerender } = render(<DateField label="After" value="" onValueChange={onValue} />)
-    await screen.findByRole('button', { name: 'Choose date (After)' })
+    await user.hover(screen.getByRole('textbox', { name: 'After' }))
+    await screen.findByRole('button', { name: 'Choose date (After)', expanded: false })
     const input = screen.getByRole('textbox', { name: 'After' })
     await user.type(input, typed(2026, 3, 12))
     await user.click(screen.getByRole('button', { name: 'Choose date (After)' }))

@@ -131,7 +131,9 @@ describe("the kit's words come from its catalogue", () => {
   it("DateField: the calendar's buttons, the format, and why an impossible date is not one", async () => {
     const user = userEvent.setup()
     render(<DateField label="After" />)
-    const open = await screen.findByRole('button', { name: '⟦Choose date (After)⟧' })
+    // The control loads when the pointer comes over the field (ui/shared/kit/intent.ts).
+    await user.hover(screen.getByRole('textbox', { name: 'After' }))
+    const open = await screen.findByRole('button', { name: '⟦Choose date (After)⟧', expanded: false })
     const input = screen.getByRole('textbox', { name: 'After' })
     expect(input).toHaveAccessibleDescription(`⟦Format: ${dayPattern().pattern}⟧`)
     await user.click(open)

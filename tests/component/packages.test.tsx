@@ -9,7 +9,7 @@ import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackag
 import { platformWith, renderArea, signedIn } from './packagesHarness'
 import { giveElementsASize } from '../support/jsdomLayout'
 import { until } from '../support/wait'
-import { dayPattern, formatDayDigits, formatDayFull } from '../../ui/shared/dates'
+import { dayPattern, formatDateTime, formatDayDigits, formatDayFull } from '../../ui/shared/dates'
 import { buttonClass } from '../../ui/shared/kit/Button'
 import surface from '../../ui/shared/kit/surface.module.css'
 import type { AppEvent } from '../../domain/app'
@@ -92,7 +92,7 @@ describe('packages list', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
-  it("a row's update time gets its exact-date tooltip when pointed at or focused, not before", async () => {
+  it("a row's update time shows its exact date in a hint when pointed at or focused", async () => {
     renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api: catalogue() })
     const list = await screen.findByRole('list', { name: 'Packages' })
     // The list's rows, not the severity chips' items inside them.
@@ -101,14 +101,19 @@ describe('packages list', () => {
       .filter((item) => item.hasAttribute('aria-posinset'))
     expect(rows).toHaveLength(2)
     const timeIn = (row: HTMLElement) => row.querySelector('time')!
-    // Before: no tooltip trigger in any row (a tooltip per row was most of a scrolled frame's work).
-    for (const row of rows) expect(timeIn(row)).not.toHaveAttribute('data-state')
+    const exact = (time: HTMLElement) => formatDateTime(time.getAttribute('datetime')!)
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
     await userEvent.hover(timeIn(rows[1]!))
-    await waitFor(() => expect(timeIn(rows[1]!)).toHaveAttribute('data-state'))
-    expect(timeIn(rows[0]!)).not.toHaveAttribute('data-state')
-    // By keyboard: the time keeps the focus and opens its tooltip.
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(exact(timeIn(rows[1]!)))
+    expect(timeIn(rows[1]!)).toHaveAccessibleDescription(exact(timeIn(rows[1]!)))
+    await userEvent.unhover(timeIn(rows[1]!))
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
+    // By keyboard: the time keeps the focus and names its exact date; Escape hides it.
     act(() => timeIn(rows[0]!).focus())
-    await waitFor(() => expect(timeIn(rows[0]!).getAttribute('data-state')).toMatch(/-open$/))
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(exact(timeIn(rows[0]!)))
+    expect(timeIn(rows[0]!)).toHaveFocus()
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
     expect(timeIn(rows[0]!)).toHaveFocus()
   })
 
@@ -304,7 +309,10 @@ describe('packages list', () => {
       api: catalogue(),
     })
     await screen.findByRole('list', { name: 'Packages' })
-    await screen.findByRole('button', { name: 'Choose date (After)' })
+    // The date fields' control loads when the pointer comes over one; its calendar button then
+    // says whether the calendar is open.
+    await userEvent.hover(screen.getByRole('textbox', { name: 'After' }))
+    await screen.findByRole('button', { name: 'Choose date (After)', expanded: false })
     const after = screen.getByRole('textbox', { name: 'After' })
     expect(after).toHaveValue(formatDayDigits('2026-03-12'))
     expect(screen.getByRole('textbox', { name: 'Before' })).toHaveValue(formatDayDigits('2026-03-20'))
@@ -317,7 +325,10 @@ describe('packages list', () => {
       expect(app.exportLog()).toContain('"query":"?q=react&before=2026-03-20&after=2026-03-15"'),
     )
     // Before cannot be earlier than After: its calendar's earlier days are off.
-    await userEvent.click(screen.getByRole('button', { name: 'Choose date (Before)' }))
+    await userEvent.hover(screen.getByRole('textbox', { name: 'Before' }))
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Choose date (Before)', expanded: false }),
+    )
     expect(await screen.findByRole('button', { name: formatDayFull('2026-03-11') })).toBeDisabled()
     expect(screen.getByRole('button', { name: formatDayFull('2026-03-12') })).toBeEnabled()
   })

@@ -115,6 +115,27 @@ describe.skipIf(!built)('bundle budget (run `npx vite build` first)', () => {
     ).toEqual([])
   })
 
+  // The kit's select and date picker drew Radix Select and Popover, and its tooltip Radix
+  // Tooltip, with their positioning (popper and floating-ui, ~15 KB gzip) into every signed-in
+  // page. The select and the date picker load on intent now (ui/shared/kit/intent.ts), and the
+  // tooltip is the kit's own.
+  for (const [name, stems] of Object.entries(LANDING_PAGES))
+    it(`the landing (${name}) loads no positioning engine and no Radix select, popover or tooltip`, () => {
+      const sources = [...bundle!.pageFiles(stems)]
+        .filter((f) => f.endsWith('.js') && existsSync(resolve('dist/assets', `${f}.map`)))
+        .flatMap(
+          (f) =>
+            (JSON.parse(readFileSync(resolve('dist/assets', `${f}.map`), 'utf8')) as { sources: string[] })
+              .sources,
+        )
+      expect(sources.length).toBeGreaterThan(100)
+      expect(
+        sources.filter((s) =>
+          /@floating-ui[\\/]|@radix-ui[\\/]react-(select|popover|tooltip|popper)[\\/]/.test(s),
+        ),
+      ).toEqual([])
+    })
+
   // The admin teaser's module texts (~1.7 KB gzip) are shown on /demo/admin only: the admin pages
   // do not download them.
   it('the admin chunk does not load the admin teaser', () => {

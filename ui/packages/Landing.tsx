@@ -95,7 +95,7 @@ export function Landing({ count }: { readonly count: number | null }) {
             packages={shown.newest}
             fact={(p) => (
               <>
-                Added <RelativeTime iso={p.created} tooltipOnDemand />
+                Added <RelativeTime iso={p.created} />
               </>
             )}
           />

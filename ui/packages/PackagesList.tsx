@@ -222,7 +222,7 @@ function VirtualRows({ rows }: { rows: ListRows }) {
                   <span className={styles.rowMeta}>
                     <span>{pkg.packageType}</span>
                     <span>
-                      Updated <RelativeTime iso={pkg.modified} tooltipOnDemand />
+                      Updated <RelativeTime iso={pkg.modified} />
                     </span>
                     <span>{DOWNLOADS.format(pkg.stats.downloads)} downloads</span>
                   </span>

@@ -188,7 +188,7 @@ export function RemoteHealthCell({ status }: { status: RemoteStatus }) {
       </Badge>
       {health === 'failing' && status.lastFailureAt && (
         <span className={styles.description}>
-          <RelativeTime iso={status.lastFailureAt} tooltipOnDemand />: {status.lastFailure}
+          <RelativeTime iso={status.lastFailureAt} />: {status.lastFailure}
         </span>
       )}
     </span>

@@ -84,7 +84,7 @@ export default function DateControl({
   const [before] = useState(() => typedBefore?.current)
   const [draft, setDraft] = useState<string | null>(before?.text ?? null)
   const [problem, setProblem] = useState<DateProblem | undefined>()
-  const [open, setOpen] = useState(false)
+  const [open, setOpen] = useState(before?.open ?? false)
   const { order, pattern } = dayPattern()
 
   const commit = (next: string) => {
@@ -104,6 +104,14 @@ export default function DateControl({
     if (outside) setProblem(outside)
     else commit(iso)
   }
+  // A day typed in the field drawn while this chunk loaded, and left (or entered) before it
+  // came, is read now, as leaving the field or Enter would have read it here.
+  const readOnArrival = useRef(before?.text !== undefined && (!before.focused || before.entered === true))
+  useEffect(() => {
+    if (!readOnArrival.current) return
+    readOnArrival.current = false
+    read()
+  })
   const today = new Date()
   const todayDay = { year: today.getFullYear(), month: today.getMonth() + 1, day: today.getDate() }
   const buttonLabel = dateText({ key: 'chooseDate', field: typeof label === 'string' ? label : undefined })
@@ -127,6 +135,7 @@ export default function DateControl({
         onText={setDraft}
         onRead={read}
         autoFocus={before?.focused}
+        buttonFocus={before?.focusedButton}
         open={open}
         onOpenChange={(next) => {
           if (next) read()
@@ -160,6 +169,7 @@ function DateInput({
   onText,
   onRead,
   autoFocus,
+  buttonFocus,
   open,
   onOpenChange,
   buttonLabel,
@@ -181,6 +191,8 @@ function DateInput({
   readonly onRead: () => void
   /** The user was typing in the field drawn while this chunk loaded: the focus stays with them. */
   readonly autoFocus?: boolean
+  /** The calendar button of the field drawn while this chunk loaded had the focus. */
+  readonly buttonFocus?: boolean
   readonly open: boolean
   readonly onOpenChange: (open: boolean) => void
   readonly buttonLabel: string
@@ -224,6 +236,7 @@ function DateInput({
               className={fieldStyles.action}
               label={buttonLabel}
               disabled={disabled}
+              autoFocus={buttonFocus}
               icon={<CalendarDays size={16} aria-hidden />}
             />
           </RPopover.Trigger>

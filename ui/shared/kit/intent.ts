@@ -13,7 +13,7 @@
  * The swap replaces the stand-in's elements: a caller that keeps an element (a test) finds it
  * gone once the control is in, so it looks the control up again by role and name.
  */
-import { startTransition, useCallback, useRef, useState, type RefCallback } from 'react'
+import { startTransition, useCallback, useRef, useState, type Ref, type RefCallback } from 'react'
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]'
 
@@ -53,4 +53,23 @@ export function useIntent(): Intent {
     ;(focusables(node)[at] as HTMLElement | undefined)?.focus()
   }, [])
   return { wanted, want, standIn, control }
+}
+
+/** One ref from several (the caller's and the kit's own). */
+export function mergeRefs<T>(...refs: ReadonlyArray<Ref<T> | undefined>): RefCallback<T> {
+  return (node) => {
+    const cleanups = refs.map((ref) => {
+      if (typeof ref === 'function') return ref(node)
+      if (ref) ref.current = node
+      return undefined
+    })
+    return () => {
+      refs.forEach((ref, i) => {
+        const cleanup = cleanups[i]
+        if (typeof cleanup === 'function') cleanup()
+        else if (typeof ref === 'function') ref(null)
+        else if (ref) ref.current = null
+      })
+    }
+  }
 }
