@@ -145,6 +145,10 @@ describe('packages browser (e2e)', () => {
     expect(await after.inputValue()).toBe('19/02/2026')
 
     // A day there is no such thing as: the text stays and says why; the search does not change.
+    // (The field's control loads when the pointer comes over it: fill() writes into the element
+    // it found, so it waits for the control, whose calendar button says whether it is open.)
+    await before.hover()
+    await page.getByRole('button', { name: 'Choose date (Before)', expanded: false }).waitFor()
     await before.fill('31/02/2026')
     await before.press('Tab')
     await page.getByText('February 2026 has no day 31.').waitFor()
