@@ -68,7 +68,43 @@ const Q = {
      ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_ms = excluded.expires_ms
      WHERE leases.holder = excluded.holder OR leases.expires_ms < ?`,
   releaseLease: 'DELETE FROM leases WHERE name = ? AND holder = ?',
+  newCluster: 'INSERT INTO cluster_info (id, cluster_id, created_at) VALUES (1, ?, ?) ON CONFLICT DO NOTHING',
+  clusterId: 'SELECT cluster_id FROM cluster_info WHERE id = 1',
+  upsertNode: `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,
+       heartbeat_interval_ms, pid, host, url)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (service_id, node_id) DO UPDATE SET last_heartbeat = excluded.last_heartbeat,
+       started_at = excluded.started_at, heartbeat_interval_ms = excluded.heartbeat_interval_ms, pid = excluded.pid,
+       host = excluded.host, micro_services = excluded.micro_services, url = excluded.url`,
+  nodes: `SELECT service_id, node_id, service_type, micro_services, started_at, last_heartbeat, heartbeat_interval_ms
+     FROM cluster_nodes ORDER BY service_type, node_id`,
+  removeNode: 'DELETE FROM cluster_nodes WHERE service_id = ? AND node_id = ?',
 } as const
+
+/** One service of one node as the topology keeps it. */
+export interface NodeRow {
+  readonly service_id: string
+  readonly node_id: string
+  readonly service_type: string
+  /** JSON array of micro-service keys. */
+  readonly micro_services: string
+  readonly started_at: string
+  readonly last_heartbeat: string
+  readonly heartbeat_interval_ms: number
+}
+
+export interface NodeBeat {
+  readonly serviceId: string
+  readonly nodeId: string
+  readonly serviceType: string
+  readonly microServices: string
+  readonly startedAt: string
+  readonly heartbeat: string
+  readonly heartbeatMs: number
+  readonly pid: number
+  readonly host: string
+  readonly url: string | null
+}
 
 export function opsStore(sql: Sql) {
   return {
@@ -125,6 +161,33 @@ export function opsStore(sql: Sql) {
     },
     async setSetting(key: string, value: string): Promise<void> {
       await sql.run(Q.setSetting, [key, value])
+    },
+    /** The cluster's id: `fresh` when it had none (the first node to ask makes it). */
+    async clusterId(fresh: string, at: string): Promise<string> {
+      await sql.run(Q.newCluster, [fresh, at])
+      return (await sql.one<{ cluster_id: string }>(Q.clusterId))!.cluster_id
+    },
+    /** Registers one service of a node, or refreshes its heartbeat. */
+    async upsertNode(b: NodeBeat): Promise<void> {
+      await sql.run(Q.upsertNode, [
+        b.serviceId,
+        b.nodeId,
+        b.serviceType,
+        b.microServices,
+        b.startedAt,
+        b.heartbeat,
+        b.heartbeatMs,
+        b.pid,
+        b.host,
+        b.url,
+      ])
+    },
+    nodes(): Promise<NodeRow[]> {
+      return sql.all<NodeRow>(Q.nodes)
+    },
+    /** False when there was no such row. */
+    async removeNode(serviceId: string, nodeId: string): Promise<boolean> {
+      return (await sql.run(Q.removeNode, [serviceId, nodeId])).changes > 0
     },
     /** Whether the node has ever registered in the cluster's topology. */
     async isKnownNode(nodeId: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import { hostname } from 'node:os'
 import { isoNow, type Clock } from '../clock'
 import type { Sql } from '../db/sql'
 import type { ServiceDefinition } from './services'
+import { opsStore } from './store'
 
 export interface TopologyRow {
   readonly service_id: string
@@ -23,12 +24,7 @@ export interface TopologyRow {
 
 /** The cluster's id, created by whichever node asks first. */
 export async function clusterId(sql: Sql, clock: Clock): Promise<string> {
-  await sql.run(
-    'INSERT INTO cluster_info (id, cluster_id, created_at) VALUES (1, ?, ?) ON CONFLICT DO NOTHING',
-    [randomUUID(), isoNow(clock)],
-  )
-  return (await sql.one<{ cluster_id: string }>('SELECT cluster_id FROM cluster_info WHERE id = 1'))!
-    .cluster_id
+  return opsStore(sql).clusterId(randomUUID(), isoNow(clock))
 }
 
 /**
@@ -53,13 +49,6 @@ export interface NodeRegistration {
   beat(): Promise<void>
   stop(): void
 }
-
-const UPSERT_NODE = `INSERT INTO cluster_nodes (service_id, node_id, service_type, micro_services, started_at, last_heartbeat,
-    heartbeat_interval_ms, pid, host, url)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (service_id, node_id) DO UPDATE SET last_heartbeat = excluded.last_heartbeat,
-    started_at = excluded.started_at, heartbeat_interval_ms = excluded.heartbeat_interval_ms, pid = excluded.pid,
-    host = excluded.host, micro_services = excluded.micro_services, url = excluded.url`
 
 /** Registers the node, answering once its first heartbeat is written (or failed). */
 export async function registerNode(
@@ -99,18 +88,18 @@ export async function registerNode(
       const now = isoNow(options.clock)
       await sql.transaction(async (tx) => {
         for (const service of options.services)
-          await tx.run(UPSERT_NODE, [
-            serviceId(service, cluster),
-            options.nodeId,
-            service.type,
-            JSON.stringify(service.microServices),
+          await opsStore(tx).upsertNode({
+            serviceId: serviceId(service, cluster),
+            nodeId: options.nodeId,
+            serviceType: service.type,
+            microServices: JSON.stringify(service.microServices),
             startedAt,
-            now,
-            options.heartbeatMs,
-            process.pid,
-            hostname(),
-            options.url ?? null,
-          ])
+            heartbeat: now,
+            heartbeatMs: options.heartbeatMs,
+            pid: process.pid,
+            host: hostname(),
+            url: options.url ?? null,
+          })
       })
       options.onSuccess?.()
     } catch (error) {
@@ -123,26 +112,13 @@ export async function registerNode(
   return { beat, stop }
 }
 
-interface NodeRecord {
-  service_id: string
-  node_id: string
-  service_type: string
-  micro_services: string
-  started_at: string
-  last_heartbeat: string
-  heartbeat_interval_ms: number
-}
-
 export function isOnline(lastHeartbeat: string, intervalMs: number, nowMs: number): boolean {
   const age = nowMs - Date.parse(lastHeartbeat)
   return age <= 3 * intervalMs + 1000
 }
 
 export async function readTopology(sql: Sql, nowMs: number): Promise<TopologyRow[]> {
-  const rows = await sql.all<NodeRecord>(
-    `SELECT service_id, node_id, service_type, micro_services, started_at, last_heartbeat, heartbeat_interval_ms
-     FROM cluster_nodes ORDER BY service_type, node_id`,
-  )
+  const rows = await opsStore(sql).nodes()
   return rows.map((r) => {
     const online = isOnline(r.last_heartbeat, r.heartbeat_interval_ms, nowMs)
     return {
@@ -160,12 +136,5 @@ export async function readTopology(sql: Sql, nowMs: number): Promise<TopologyRow
 
 /** Removes one node of one service; false when there was no such row. */
 export async function removeNode(sql: Sql, serviceIdValue: string, nodeId: string): Promise<boolean> {
-  return (
-    (
-      await sql.run('DELETE FROM cluster_nodes WHERE service_id = ? AND node_id = ?', [
-        serviceIdValue,
-        nodeId,
-      ])
-    ).changes > 0
-  )
+  return opsStore(sql).removeNode(serviceIdValue, nodeId)
 }
