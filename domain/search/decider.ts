@@ -126,7 +126,9 @@ function decide(command: SearchCommand, s: SearchState, context: SearchContext, 
         meta,
         type,
         entry.searchModel,
-        textOfModel(entry.searchModel, SEARCH_TYPES[type]) || entry.queryString,
+        // A search that ran with no words (a bar of only `""`) keeps no text: chosen again, it
+        // runs as that bar did (spec 001: selecting a recent search re-runs it).
+        textOfModel(entry.searchModel, SEARCH_TYPES[type]) || entry.queryString || '""',
         'recent',
       )
     }

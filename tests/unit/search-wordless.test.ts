@@ -35,4 +35,10 @@ describe('a bar of marks and no words', () => {
     const again = search.at(ran.after()).when({ type: 'search/SelectRecent', id: 'r1' })
     expect(pathOf(again.decided)).toEqual(['/packages?sort_by=downloads&sort_type=desc'])
   })
+  it('a search of no words on an unsorted list runs again from the recent searches, to the whole list', () => {
+    const ran = search.given(E.TextChanged({ text: '""' })).when({ type: 'search/Run' }, { id: 'r1' })
+    expect(pathOf(ran.decided)).toEqual(['/packages'])
+    const again = search.at(ran.after()).when({ type: 'search/SelectRecent', id: 'r1' })
+    expect(pathOf(again.decided)).toEqual(['/packages'])
+  })
 })
