@@ -12,6 +12,7 @@ import { grant, usersOutsideGroups } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { buildImage } from '../../server/containers/imageBuilder'
 import { ociPusher, type OciPusher } from '../support/ociPush'
+import { xrayFor } from '../../server/xray/service'
 
 let server: TestServer
 let pusher: OciPusher
@@ -89,6 +90,9 @@ describe("what a patterned user's lists cost", () => {
         }),
       ),
     })
+    // Each pushed image is scanned after its push is answered, on the same database: the
+    // counts wait for the scans, whose statements are not the lists'.
+    await xrayFor(server.ctx).imagesScanned()
     const before = await lists()
     // Statements were counted: a count of nothing would pass whatever the lists cost.
     for (const list of ['catalogue', 'tags', 'versions'] as const)
@@ -97,6 +101,7 @@ describe("what a patterned user's lists cost", () => {
       await pusher.push(`docker-local/counted/app-${i}`, image, ['1.0.0'])
       await pusher.push('docker-local/tagged/app', image, [`extra-${i}`])
     }
+    await xrayFor(server.ctx).imagesScanned()
     const after = await lists()
     for (const list of ['catalogue', 'tags', 'versions'] as const)
       expect(after[list], `${list}: ${before[list]} → ${after[list]}`).toBeLessThanOrEqual(before[list] + 2)

@@ -13,7 +13,9 @@ export function current(combobox: HTMLElement): HTMLElement {
   const label = combobox.getAttribute('aria-label') ?? combobox.textContent ?? ''
   const byId = combobox.id ? document.getElementById(combobox.id) : null
   if (byId) return byId
-  return screen.getByRole('combobox', { name: label })
+  // Hidden included: an open select hides the rest of the page from assistive technology, its
+  // own trigger among it.
+  return screen.getByRole('combobox', { name: label, hidden: true })
 }
 
 /**
