@@ -34,7 +34,6 @@ const GAP = 6
 interface TriggerProps {
   readonly ref?: Ref<HTMLElement>
   readonly 'aria-describedby'?: string
-  readonly 'data-hint-shown'?: string
 }
 
 export function Tooltip({
@@ -52,8 +51,7 @@ export function Tooltip({
   const ref = useMemo(() => mergeRefs(own.ref, setTrigger), [own.ref])
   const hasContent = content != null && content !== false
 
-  // The trigger's own events, listened to on its element: the caller's handlers stay as they
-  // are, and Escape on the trigger stops before the dialog or menu around it hears it.
+  // The trigger's own events, listened to on its element: the caller's handlers stay as they are.
   useEffect(() => {
     if (!trigger || !hasContent) return
     let resting: ReturnType<typeof setTimeout> | undefined
@@ -81,12 +79,6 @@ export function Tooltip({
         pressed = false
       },
       blur: hide,
-      keydown: (e) => {
-        if ((e as globalThis.KeyboardEvent).key !== 'Escape' || !trigger.hasAttribute('data-hint-shown'))
-          return
-        e.stopPropagation()
-        hide()
-      },
     }
     const entries = Object.entries(on) as [string, (e: Event) => void][]
     for (const [type, listener] of entries) trigger.addEventListener(type, listener)
@@ -97,18 +89,26 @@ export function Tooltip({
   }, [trigger, hasContent])
 
   const visible = shown && hasContent && trigger !== null
-  // Escape anywhere and scrolling hide it too (the pointer may rest on it while focus is elsewhere).
+  // While shown, Escape and scrolling hide it. Escape with the focus on the trigger stops there:
+  // the dialog or menu around it hears it only once the hint is gone (Radix's layers listen on
+  // the document while it captures, so this listens on the window, which captures first).
+  // Elsewhere (the pointer may rest on the trigger while the focus is away) it hides the hint
+  // and goes on.
   useEffect(() => {
-    if (!visible) return
-    const onKey = (e: globalThis.KeyboardEvent) => e.key === 'Escape' && setShown(false)
+    if (!visible || !trigger) return
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      if (trigger.contains(document.activeElement)) e.stopPropagation()
+      setShown(false)
+    }
     const onScroll = () => setShown(false)
-    document.addEventListener('keydown', onKey)
+    window.addEventListener('keydown', onKey, true)
     window.addEventListener('scroll', onScroll, true)
     return () => {
-      document.removeEventListener('keydown', onKey)
+      window.removeEventListener('keydown', onKey, true)
       window.removeEventListener('scroll', onScroll, true)
     }
-  }, [visible])
+  }, [visible, trigger])
 
   return (
     <>
@@ -116,7 +116,6 @@ export function Tooltip({
         ref,
         'aria-describedby':
           [own['aria-describedby'], visible ? id : undefined].filter(Boolean).join(' ') || undefined,
-        'data-hint-shown': visible ? '' : undefined,
       })}
       {visible && createPortal(<Hint id={id} anchor={trigger} content={content} />, document.body)}
     </>

@@ -1,0 +1,72 @@
+// The kit's Tooltip (ui/shared/kit/Tooltip.tsx) as a user meets it: a hint after the pointer
+// rests on its trigger or the keyboard focuses it, gone on a press, on leaving, and on Escape,
+// which on the trigger closes the hint alone and not the dialog around it.
+import { describe, expect, it, vi } from 'vitest'
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Dialog } from '../../ui/shared/kit/Overlay'
+import { Tooltip } from '../../ui/shared/kit/Tooltip'
+
+const Trigger = ({ onClick }: { onClick?: () => void }) => (
+  <Tooltip content="Deletes the file">
+    <button type="button" onClick={onClick}>
+      Delete
+    </button>
+  </Tooltip>
+)
+
+describe('the kit tooltip', () => {
+  it('names its hint while shown; a press hides it and still reaches the button', async () => {
+    const user = userEvent.setup()
+    const onClick = vi.fn()
+    render(<Trigger onClick={onClick} />)
+    const button = screen.getByRole('button', { name: 'Delete' })
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
+    await user.hover(button)
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Deletes the file')
+    expect(button).toHaveAccessibleDescription('Deletes the file')
+    await user.click(button)
+    expect(onClick).toHaveBeenCalledOnce()
+    // The press focused the button, and that focus shows no hint again.
+    expect(button).toHaveFocus()
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
+    expect(button).not.toHaveAccessibleDescription()
+    await user.unhover(button)
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
+  })
+
+  it('shows at once on keyboard focus; Escape on the trigger hides it and leaves the dialog open', async () => {
+    const user = userEvent.setup()
+    const onOpenChange = vi.fn()
+    render(
+      <Dialog open onOpenChange={onOpenChange} title="Files">
+        <Trigger />
+      </Dialog>,
+    )
+    const button = screen.getByRole('button', { name: 'Delete' })
+    act(() => button.focus())
+    expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent('Deletes the file')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('tooltip', { hidden: true })).not.toBeInTheDocument()
+    expect(onOpenChange).not.toHaveBeenCalled()
+    // A second Escape, with no hint shown, is the dialog's.
+    await user.keyboard('{Escape}')
+    expect(onOpenChange).toHaveBeenCalledWith(false)
+  })
+
+  it('shows nothing for no content, and the trigger keeps its own description', async () => {
+    const user = userEvent.setup()
+    render(
+      <Tooltip content={false}>
+        <button type="button" aria-describedby="own">
+          Save
+        </button>
+      </Tooltip>,
+    )
+    const button = screen.getByRole('button', { name: 'Save' })
+    await user.hover(button)
+    act(() => button.focus())
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
+    expect(button).toHaveAttribute('aria-describedby', 'own')
+  })
+})
