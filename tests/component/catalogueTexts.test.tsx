@@ -12,6 +12,7 @@ import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackag
 import { renderArea } from './packagesHarness'
 import { renderShell } from './shellFixtures'
 import { giveElementsASize } from '../support/jsdomLayout'
+import { openTopMenu } from '../support/topMenu'
 
 const PATTERN = '/packages/:packageId?/:versionId?'
 
@@ -198,8 +199,7 @@ describe('read-only mode', () => {
 
   it('disables the top menu options that create repositories, saying why', async () => {
     renderShell('/packages', admin)
-    await userEvent.click(await screen.findByRole('button', { name: /admin/ }))
-    const menu = await screen.findByRole('menu', { name: 'User menu' })
+    const menu = await openTopMenu(userEvent.setup(), /admin/)
     for (const title of [
       'Quick Repository Creation',
       'New Local Repository',

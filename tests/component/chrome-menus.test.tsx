@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderShell } from './shellFixtures'
+import { openTopMenu } from '../support/topMenu'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 
@@ -11,7 +12,7 @@ describe('top bar menus', () => {
     const user = userEvent.setup()
     renderShell('/packages', admin)
     for (const button of ['Help', 'admin']) {
-      await user.click(await screen.findByRole('button', { name: button }))
+      await openTopMenu(user, button)
       const items = await screen.findAllByRole('menuitem')
       const bare = items.filter((i) => i.querySelector('svg') === null).map((i) => i.textContent)
       expect(bare).toEqual([])

@@ -4,13 +4,14 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderShell } from './shellFixtures'
 import * as P from '../../domain/platform/events'
+import { openTopMenu } from '../support/topMenu'
 
 describe('navigation type', () => {
   it('switches to the classic top bar and back from the user menu', async () => {
     const user = userEvent.setup()
     const { app } = renderShell('/packages')
     expect(await screen.findByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'developer' }))
+    await openTopMenu(user, 'developer')
     await user.click(await screen.findByRole('menuitem', { name: 'Switch to Classic UI' }))
     const bar = await screen.findByRole('complementary', { name: 'Navigation bar' })
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument()
@@ -19,7 +20,7 @@ describe('navigation type', () => {
     const nav = within(bar).getByRole('navigation', { name: 'Application' })
     await user.click(within(nav).getByRole('link', { name: 'Packages' }))
     expect(app.getState().navigation.location.path).toBe('/packages')
-    await user.click(screen.getByRole('button', { name: 'developer' }))
+    await openTopMenu(user, 'developer')
     expect(screen.queryByRole('menuitem', { name: 'Switch to Classic UI' })).not.toBeInTheDocument()
     await user.click(await screen.findByRole('menuitem', { name: 'Switch to New UI' }))
     expect(await screen.findByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument()

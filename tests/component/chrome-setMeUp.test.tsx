@@ -14,6 +14,7 @@ import { fakeOnboardingApi, notFaked } from '../support/fakePorts'
 import { repositorySummary } from '../support/fixtures'
 import * as P from '../../domain/platform/events'
 import { buttonClass } from '../../ui/shared/kit/Button'
+import { openTopMenu } from '../support/topMenu'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = namedEffects({
@@ -45,7 +46,7 @@ describe('set-me-up', () => {
   it('shows the client set-up text for the chosen package type and repository', async () => {
     const user = userEvent.setup()
     renderShell('/packages', { extra: withTypes }, { repositoriesApi: withRepos }, effects)
-    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
+    await openTopMenu(user, 'developer')
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
     expect(within(panel).getByText(/Choose a package type to configure/)).toBeInTheDocument()
@@ -100,7 +101,7 @@ describe('set-me-up', () => {
       clientToken: async () => answer,
     }
     const { app } = renderShell('/packages', { extra: withTypes }, { repositoriesApi }, effects)
-    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
+    await openTopMenu(user, 'developer')
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
     await chooseOption(user, within(panel).getByRole('combobox', { name: 'Package type' }), 'npm')
@@ -134,7 +135,7 @@ describe('set-me-up', () => {
     expect(JSON.stringify(app.getState())).not.toContain('cnt_s3cret-token')
     // Closed and opened again: the token is gone (shown once); another can be generated.
     await user.click(within(panel).getByRole('button', { name: 'Close Set Me Up' }))
-    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
+    await openTopMenu(user, 'developer')
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const again = await screen.findByRole('complementary', { name: 'Set Me Up' })
     await chooseOption(user, within(again).getByRole('combobox', { name: 'Package type' }), 'npm')
@@ -167,7 +168,7 @@ describe('set-me-up', () => {
       { onboardingApi, repositoriesApi: withRepos },
       effects,
     )
-    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
+    await openTopMenu(user, 'developer')
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
     await chooseOption(user, within(panel).getByRole('combobox', { name: 'Package type' }), 'docker')
@@ -191,7 +192,7 @@ describe('set-me-up', () => {
           : fakeOnboardingApi().clientBaseUrl(),
     })
     renderShell('/packages', { extra: withTypes }, { onboardingApi, repositoriesApi: withRepos }, effects)
-    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
+    await openTopMenu(user, 'developer')
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })
     await chooseOption(user, within(panel).getByRole('combobox', { name: 'Package type' }), 'npm')
@@ -248,7 +249,7 @@ describe('setting up a client from quick setup', () => {
       },
     }
     const { app } = renderShell('/packages', { ...admin, extra: withTypes }, { repositoriesApi }, effects)
-    await user.click(await screen.findByRole('button', { name: 'admin', expanded: false }))
+    await openTopMenu(user, 'admin')
     await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
     const form = await screen.findByRole('form', { name: 'Quick Repository Creation' }, { timeout: 15_000 })
     expect(app.getState().navigation.location.path).toBe('/admin/repositories/quick')

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderShell } from './shellFixtures'
 import kitOverlay from '../../ui/shared/kit/overlay.module.css'
+import { openTopMenu } from '../support/topMenu'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 
@@ -11,7 +12,7 @@ describe('keyboard shortcuts', () => {
   it('lists the shortcuts from Help > Keyboard Shortcuts, and closes', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
-    await user.click(await screen.findByRole('button', { name: 'Help', expanded: false }))
+    await openTopMenu(user, 'Help')
     await user.click(await screen.findByRole('menuitem', { name: 'Keyboard Shortcuts' }))
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard Shortcuts' })
     const rows = within(dialog).getAllByRole('row').slice(1)
@@ -84,7 +85,7 @@ describe('keyboard shortcuts', () => {
   it('closes an open menu with Escape', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
-    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
+    await openTopMenu(user, 'developer')
     expect(await screen.findByRole('menu', { name: 'User menu' })).toBeInTheDocument()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('menu', { name: 'User menu' })).not.toBeInTheDocument()
@@ -93,7 +94,7 @@ describe('keyboard shortcuts', () => {
   it('closes the set-me-up panel with Escape', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
-    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
+    await openTopMenu(user, 'developer')
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     expect(await screen.findByRole('complementary', { name: 'Set Me Up' })).toBeInTheDocument()
     await user.keyboard('{Escape}')

@@ -7,9 +7,10 @@ import { tourCompletedKey } from '../../commands/effects/tour'
 import { TourCompletionRead } from '../../domain/tour/events'
 import { NavigationTypeInitialised } from '../../domain/platform/events'
 import { buttonClass } from '../../ui/shared/kit/Button'
+import { openTopMenu } from '../support/topMenu'
 
 async function startTour(user: ReturnType<typeof userEvent.setup>, menuButton: string) {
-  await user.click(await screen.findByRole('button', { name: menuButton }))
+  await openTopMenu(user, menuButton)
   await user.click(await screen.findByRole('menuitem', { name: 'Navigation Tour' }))
   return screen.findByRole('dialog', { name: 'Navigation tour' })
 }

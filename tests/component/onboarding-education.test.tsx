@@ -10,6 +10,7 @@ import { navigationEffects } from '../../commands/effects/navigation'
 import { notFaked } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
 import kit from '../../ui/shared/kit/page.module.css'
+import { openTopMenu } from '../support/topMenu'
 
 function platform(progress: EducationProgress, feedbackFails = false) {
   const played: string[] = []
@@ -39,7 +40,7 @@ describe('the education center', { timeout: 30_000 }, () => {
     const api = platform({ played: ['welcome'], feedbackGiven: false })
     const user = userEvent.setup()
     renderShell('/packages', {}, { onboardingApi: api.onboardingApi }, effects)
-    await user.click(await screen.findByRole('button', { name: 'Help' }, { timeout: 15_000 }))
+    await openTopMenu(user, 'Help')
     await user.click(await screen.findByRole('menuitem', { name: 'Education Center' }))
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Education Center' }, { timeout: 15_000 }),

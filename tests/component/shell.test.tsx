@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, within, waitFor, act } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderShell } from './shellFixtures'
+import { openTopMenu } from '../support/topMenu'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 
@@ -98,8 +99,7 @@ describe('the shell', () => {
   it('gives admins the admin top-menu items and regular users only the common ones', async () => {
     const user = userEvent.setup()
     renderShell('/packages', admin)
-    await user.click(await screen.findByRole('button', { name: 'admin', expanded: false }))
-    const menu = await screen.findByRole('menu', { name: 'User menu' })
+    const menu = await openTopMenu(user, 'admin')
     for (const name of ['Getting Started', 'Quick Repository Creation', 'Set Me Up', 'New User', 'Logout'])
       expect(within(menu).getByRole('menuitem', { name })).toBeInTheDocument()
   })
@@ -107,8 +107,7 @@ describe('the shell', () => {
   it('keeps admin items out of a regular user top menu', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
-    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
-    const menu = await screen.findByRole('menu', { name: 'User menu' })
+    const menu = await openTopMenu(user, 'developer')
     expect(within(menu).getByRole('menuitem', { name: 'Set Me Up' })).toBeInTheDocument()
     expect(within(menu).queryByRole('menuitem', { name: 'New User' })).not.toBeInTheDocument()
     expect(within(menu).queryByRole('menuitem', { name: 'Getting Started' })).not.toBeInTheDocument()
@@ -120,7 +119,7 @@ describe('the shell', () => {
       user: { name: 'admin', admin: true },
       footer: { flavour: 'cloud-trial', isCloud: true },
     })
-    await user.click(await screen.findByRole('button', { name: 'Help', expanded: false }))
+    await openTopMenu(user, 'Help')
     expect(await screen.findByRole('menuitem', { name: 'Contact Us' })).toBeInTheDocument()
   })
 
@@ -141,20 +140,17 @@ describe('the shell', () => {
   it('hides Navigation Tour and Keyboard Shortcuts from a non-admin in the tour', async () => {
     const user = userEvent.setup()
     renderShell('/tour_get_started', { footer: { flavour: 'tour' } })
-    await user.click(await screen.findByRole('button', { name: 'Help', expanded: false }))
-    // The menus' chunk loads lazily: wait for the open menu before saying what it lacks.
-    await screen.findByRole('menu', { name: 'Help' })
+    await openTopMenu(user, 'Help')
     expect(screen.queryByRole('menuitem', { name: 'Keyboard Shortcuts' })).not.toBeInTheDocument()
     expect(screen.queryByRole('menuitem', { name: 'Contact Us' })).not.toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'developer' }))
-    await screen.findByRole('menu', { name: 'User menu' })
+    await openTopMenu(user, 'developer')
     expect(screen.queryByRole('menuitem', { name: 'Navigation Tour' })).not.toBeInTheDocument()
   })
 
   it('opens the set-me-up panel from the top menu and closes it', async () => {
     const user = userEvent.setup()
     renderShell('/packages')
-    await user.click(await screen.findByRole('button', { name: 'developer', expanded: false }))
+    await openTopMenu(user, 'developer')
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     expect(await screen.findByRole('heading', { name: 'Set Me Up' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Close Set Me Up' }))
@@ -164,7 +160,7 @@ describe('the shell', () => {
   it('Quick Repository Creation goes to the page that creates repositories', async () => {
     const user = userEvent.setup()
     const { app } = renderShell('/packages', admin)
-    await user.click(await screen.findByRole('button', { name: 'admin', expanded: false }))
+    await openTopMenu(user, 'admin')
     await user.click(await screen.findByRole('menuitem', { name: 'Quick Repository Creation' }))
     expect(app.getState().navigation.location.path).toBe('/admin/repositories/quick')
   })
