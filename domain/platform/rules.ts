@@ -19,6 +19,12 @@ export const isCloud = (platform: PlatformState): boolean => platform.footer?.is
 export const isTour = (platform: PlatformState): boolean => flavourOf(platform) === 'tour'
 export const isLightweight = (platform: PlatformState): boolean => flavourOf(platform) === 'lightweight'
 export const isLicenceNA = (platform: PlatformState): boolean => platform.footer?.licenseType === 'N/A'
+/**
+ * Whether a teaser invites the user to start a free trial: only where the licence does not
+ * cover the area (N/A) or on the demo tour. A licensed admin also reaches a teaser (Environments,
+ * which this console has none of), and a trial of what they already have is no use to them.
+ */
+export const offersTrial = (platform: PlatformState): boolean => isLicenceNA(platform) || isTour(platform)
 export const serverName = (platform: PlatformState): string => platform.footer?.serverName ?? ''
 
 /** A cloud trial is the cloud-trial flavour on a cloud instance. */

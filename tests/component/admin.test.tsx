@@ -469,10 +469,20 @@ describe('admin pages', () => {
   })
 
   it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {
-    renderShell('/demo/admin/environments', admin, {}, effects)
+    renderShell('/demo/admin/environments', { ...admin, footer: { licenseType: 'N/A' } }, {}, effects)
     expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()
     expect(screen.getByText(/pre-populated Dev and Prod environments/)).toBeInTheDocument()
     const trial = screen.getByRole('complementary', { name: 'Free trial' })
     expect(within(trial).getByRole('link', { name: 'Start a free trial' })).toBeInTheDocument()
+  })
+
+  // Environments is a teaser on every licence (the console has none to list): a licensed admin
+  // was invited to a free trial of the platform they already have.
+  it('offers a licensed admin at Environments no free trial', async () => {
+    renderShell('/admin/environments', admin, {}, effects)
+    expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText(/pre-populated Dev and Prod environments/)).toBeInTheDocument()
+    expect(screen.queryByRole('complementary', { name: 'Free trial' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Start a free trial' })).toBeNull()
   })
 })

@@ -4,6 +4,8 @@ import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
 import styles from './admin.module.css'
 import { Toolbar } from './shared'
+import { useQuery } from '../shared/appContext'
+import { offersTrial } from '../../domain/platform'
 
 /** `headed`: its own heading, unless the page's title already says the module's name. */
 function Module({ module, headed }: { module: TeaserModule; headed: boolean }) {
@@ -38,23 +40,26 @@ function Module({ module, headed }: { module: TeaserModule; headed: boolean }) {
   )
 }
 
-/** The admin teaser for unlicensed or demo areas: the teased module (or all), then the trial invitation. */
+/** The admin teaser for unlicensed or demo areas: the teased module (or all), then the trial invitation where one applies. */
 export function AdminTeaser() {
   const params = useParams<{ '*'?: string }>()
   const module = teaserFor(params['*'] ?? '')
+  const trial = offersTrial(useQuery({ type: 'platform/State' }))
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       <Toolbar title={module ? module.LABEL : 'Administration'} />
       {(module ? [module] : TEASER_MODULES).map((m) => (
         <Module key={m.LABEL} module={m} headed={!module} />
       ))}
-      <aside className={styles.trial} aria-label="Free trial">
-        <h2>Try the full platform</h2>
-        <p>Start a free trial to unlock every administration module.</p>
-        <a href="https://jfrog.com/start-free/" target="_blank" rel="noopener noreferrer">
-          Start a free trial
-        </a>
-      </aside>
+      {trial ? (
+        <aside className={styles.trial} aria-label="Free trial">
+          <h2>Try the full platform</h2>
+          <p>Start a free trial to unlock every administration module.</p>
+          <a href="https://jfrog.com/start-free/" target="_blank" rel="noopener noreferrer">
+            Start a free trial
+          </a>
+        </aside>
+      ) : null}
     </section>
   )
 }
