@@ -68,6 +68,14 @@ interface Deps {
   readonly remote?: RemoteRegistry
   /** Told of each tag recorded in the catalogue (its version id), to be scanned. */
   readonly imageTagged?: (versionId: string) => unknown
+  /** Why a watch's policy blocks downloading a manifest or blob that `repo` serves, if it does. */
+  readonly pullBlocked?: (pull: {
+    repo: string
+    image: string
+    digest: string
+    kind: 'manifest' | 'blob'
+    tag?: string
+  }) => Promise<string | undefined>
 }
 
 type Located = { readonly repo: string; readonly image: string }
@@ -281,6 +289,12 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
 
   const sha256Of = (bytes: Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`
 
+  /** A pull of what a watch's policy blocks is denied, saying which policy and advisory. */
+  const refuseBlocked = async (pull: Parameters<NonNullable<Deps['pullBlocked']>>[0]) => {
+    const why = await deps.pullBlocked?.(pull)
+    if (why) throw new OciError('DENIED', why, 403, { repository: pull.repo, digest: pull.digest })
+  }
+
   // ------------------------------------------------------------------ blobs
 
   const locateBlob = (e: Located, digest: string) =>
@@ -303,6 +317,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     const digest = checkDigest(e.digest)
     const found = await locateBlob(e, digest)
     if (!found) throw new OciError('BLOB_UNKNOWN', `No blob ${digest} in ${nameOf(e)}`, 404, { digest })
+    await refuseBlocked({ repo: found.repo, image: e.image, digest, kind: 'blob' })
     reply
       .header('Docker-Content-Digest', digest)
       .header('ETag', `"${digest}"`)
@@ -544,6 +559,13 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
         name: nameOf(e),
         reference: e.reference,
       })
+    await refuseBlocked({
+      repo: found.record.repo,
+      image: e.image,
+      digest: found.record.digest,
+      kind: 'manifest',
+      ...(isDigest(e.reference) ? {} : { tag: e.reference }),
+    })
     reply
       .type(found.record.mediaType)
       .header('Docker-Content-Digest', found.record.digest)

@@ -16,7 +16,7 @@ import { NPM_PREFIX, npmRoutes } from './npmRoutes'
 import { genericRoutes } from './genericRoutes'
 import { buildInfoRoutes } from '../builds/routes'
 import { containerRoutes } from '../containers/routes'
-import { xrayFor } from '../xray/service'
+import { xrayFor, type ImagePull } from '../xray/service'
 import { remoteStore } from '../remote/store'
 import { remoteUpstream } from '../remote/upstream'
 import { fileCache } from '../remote/fileCache'
@@ -62,6 +62,14 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     genericRemote: genericRemote(ctx, { store, upstream, files, blobs, mimeOf: mimeOfPath }),
     remote: remoteRegistry(ctx, { upstream, remoteStore: store, blobs, imageTagged }),
     imageTagged,
+    pullBlocked: async (pull: ImagePull) => {
+      const b = await xray.imagePullBlocked(pull)
+      return (
+        b &&
+        `${b.packageName}:${b.version} is blocked by policy "${b.policy}" of watch "${b.watch}": ` +
+          `${b.issue} (${b.severity}) in ${b.component}. Ask an administrator for an ignore rule to pull it.`
+      )
+    },
   }
   await app.register(npmRoutes(ctx, deps), { prefix: NPM_PREFIX })
   await app.register(buildInfoRoutes(ctx, deps.auth), { prefix: '/artifactory/api/build' })

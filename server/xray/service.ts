@@ -12,6 +12,8 @@ import type { Sql } from '../db/sql'
 import { blobDirOf } from '../config'
 import { blobPathOf } from '../repositories/blobs'
 import { hexOf } from '../containers/rules'
+import { containerStore } from '../containers/store'
+import { packageIdOf, versionIdOf } from '../catalog/inserts'
 import { readImageInventory, type ImageInventory } from './imageInventory'
 import { xrayStore, type ImportRecord, type XrayStore } from './store'
 import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from './importer'
@@ -26,6 +28,16 @@ export const SHIPPED_ADVISORIES = join(dirname(fileURLToPath(import.meta.url)), 
 
 /** Versions scanned per transaction; the event loop runs between batches. */
 const BATCH = 500
+
+/** A pull through `/v2/` of what `repo` serves: a manifest (by tag or digest) or a blob. */
+export interface ImagePull {
+  readonly repo: string
+  readonly image: string
+  readonly digest: string
+  readonly kind: 'manifest' | 'blob'
+  /** The tag a manifest was asked for by. */
+  readonly tag?: string
+}
 
 export type ImportSource =
   | { readonly kind: 'path'; readonly path: string }
@@ -296,6 +308,32 @@ export function createXrayService(ctx: XrayContext) {
     },
 
     blockingViolation: (versionId: string) => store.blockingViolation(versionId, now()),
+
+    /**
+     * What blocks a pull through `/v2/`, if anything. A tag's version is blocked only where the
+     * catalogue's version is that repository's (another repository's tag of the same name may
+     * hold other bytes). A manifest by tag is its tag's; by digest, blocked when a tag standing on
+     * it is (the same bytes); a blob only when every tag standing on it is, so a base layer that
+     * a clean image shares stays readable.
+     */
+    async imagePullBlocked(pull: ImagePull) {
+      const at = now()
+      const blockOf = async (tag: string) => {
+        const blocked = await store.blockingViolation(versionIdOf(packageIdOf('docker', pull.image), tag), at)
+        return blocked?.repo === pull.repo ? blocked : undefined
+      }
+      const tags = pull.tag
+        ? [pull.tag]
+        : await containerStore(ctx.sql).tagsReaching(pull.repo, pull.image, pull.digest)
+      let first: Awaited<ReturnType<typeof blockOf>>
+      for (const tag of tags) {
+        const blocked = await blockOf(tag)
+        if (pull.kind === 'manifest' && blocked) return blocked
+        if (pull.kind === 'blob' && !blocked) return undefined
+        first ??= blocked
+      }
+      return first
+    },
 
     /** Stops background scans (the node is closing); answers when the current batch is done. */
     async stop(): Promise<void> {

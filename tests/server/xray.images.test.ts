@@ -5,7 +5,9 @@
  * indexed; a Debian OSV fixture is imported through the console's API. The image's version then
  * shows the advisories of what the image really holds after its layers (a Debian source
  * package's, in Debian's version order, and an npm package's from the shipped advisories), a
- * violation of a watch over docker-local, and the Scans List names it as an image.
+ * violation of a watch over docker-local, and the Scans List names it as an image. A policy that
+ * blocks downloads then refuses skopeo's pull of it (manifest by tag or digest, its blobs) until
+ * an ignore rule lifts the violation.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { importDebianFixture, pushDebianFixtureImage } from '../support/debianFixtureImage'
+import { skopeoCli } from '../support/skopeo'
 import { securityPolicy } from '../support/xrayPolicies'
 import { xrayFor } from '../../server/xray/service'
 
@@ -118,5 +121,75 @@ describe('a container image pushed with skopeo', () => {
     expect(scans.body.data).toEqual([
       expect.objectContaining({ name: 'fixture/app', package_type: 'docker', version: '1.0' }),
     ])
+  })
+
+  it('is refused to a pull through /v2/ while a block-download policy holds, until ignored', async () => {
+    // The manifest as the registry holds it (skopeo may have converted it on the way in).
+    const basic = { authorization: `Basic ${Buffer.from(CREDS).toString('base64')}` }
+    const byTag = await fetch(`${server.url}/v2/docker-local/fixture/app/manifests/1.0`, {
+      headers: {
+        ...basic,
+        accept:
+          'application/vnd.oci.image.manifest.v1+json, application/vnd.docker.distribution.manifest.v2+json',
+      },
+    })
+    expect(byTag.status).toBe(200)
+    const manifestDigest = byTag.headers.get('docker-content-digest')!
+    const manifest = (await byTag.json()) as { config: { digest: string }; layers: Array<{ digest: string }> }
+
+    const policy = securityPolicy('images-block', 'critical', { blockDownload: true })
+    expect((await api('POST', '/xray/api/v1/policies', admin, policy)).status).toBe(201)
+    const watch = {
+      name: 'images-block',
+      description: '',
+      resources: { kind: 'repositories', repositories: ['docker-local'] },
+      policies: ['images-block'],
+    }
+    expect((await api('POST', '/xray/api/v1/watches', admin, watch)).status).toBe(201)
+
+    const skopeo = skopeoCli(work)
+    const host = new URL(server.url).host
+    const pull = () =>
+      skopeo([
+        'copy',
+        '--src-tls-verify=false',
+        '--src-creds',
+        CREDS,
+        `docker://${host}/docker-local/fixture/app:1.0`,
+        `oci:${join(work, 'pulled')}:1.0`,
+      ])
+    const refused = await pull()
+    expect(refused.failed).toBe(true)
+    // skopeo prints the registry's message quoted, its quotes escaped.
+    expect(refused.stderr.replaceAll('\\"', '"')).toContain(
+      'denied: fixture/app:1.0 is blocked by policy "images-block" of watch "images-block"',
+    )
+
+    // By digest, and its blobs, the same answer in the distribution specification's shape.
+    for (const path of [
+      `manifests/${manifestDigest}`,
+      `blobs/${manifest.config.digest}`,
+      `blobs/${manifest.layers[0]!.digest}`,
+    ]) {
+      const res = await fetch(`${server.url}/v2/docker-local/fixture/app/${path}`, { headers: basic })
+      expect(res.status, path).toBe(403)
+      expect(await res.json(), path).toEqual({
+        errors: [
+          expect.objectContaining({ code: 'DENIED', message: expect.stringContaining('images-block') }),
+        ],
+      })
+    }
+
+    expect(
+      (
+        await api('POST', '/xray/api/v1/ignore_rules', admin, {
+          watch: 'images-block',
+          reason: 'The image is rebuilt this week',
+          expires: '2999-01-01T00:00:00Z',
+        })
+      ).status,
+    ).toBe(201)
+    const pulled = await pull()
+    expect(pulled, pulled.stderr).not.toHaveProperty('failed')
   })
 })
