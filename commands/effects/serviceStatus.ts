@@ -101,19 +101,22 @@ const loadLogNodes: Effect = (events$, _state$, ports) =>
     }),
   )
 
-/** A new node (or product) loads that node's log files; a newer choice cancels the older call. */
-const loadLogFiles: Effect = (events$, state$, ports) =>
+/**
+ * Loads the log files the decider asked for; a newer choice of product or node, or leaving the
+ * viewer, cancels the older call.
+ */
+const loadLogFiles: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType(
+      'serviceStatus/LogFilesRequested',
       'serviceStatus/LogNodesLoaded',
       'serviceStatus/LogProductChosen',
       'serviceStatus/LogNodeChosen',
       'serviceStatus/LogViewerClosed',
     ),
     switchMap((envelope) => {
-      const s = state$.value.serviceStatus.logViewer
-      if (s.files.status !== 'loading' || s.node === null) return EMPTY
-      const { selection, product, node } = s
+      if (envelope.event.type !== 'serviceStatus/LogFilesRequested') return EMPTY
+      const { selection, product, node } = envelope.event.data
       return request(envelope, () => ports.serviceStatusApi.logFiles(product, node), {
         done: ({ files, refreshRateSecs }) =>
           LogFilesLoaded({ selection, files: [...files], refreshRateSecs }),
@@ -133,6 +136,7 @@ function readFrom(
   selection: string,
   query: Omit<Parameters<Ports['serviceStatusApi']['logData']>[0], 'fileSize'>,
   offset: number,
+  reached: (offset: number) => void,
 ): Observable<EffectOutput> {
   const once = (fileSize: number) =>
     defer(() => from(settle(() => ports.serviceStatusApi.logData({ ...query, fileSize })))).pipe(
@@ -145,26 +149,28 @@ function readFrom(
         : EMPTY,
     ),
     // The decider records an answer only when it says something (logChunkNews).
-    map(({ fileSize, answer }) =>
-      isLeft(answer)
-        ? LogChunkFailed({ selection, failure: answer.left })
-        : askedUncaused({
-            type: 'serviceStatus/TakeLogChunk',
-            selection,
-            from: fileSize,
-            content: answer.right.content,
-            fileSize: answer.right.fileSize,
-            lastUpdate: answer.right.lastUpdate,
-          }),
-    ),
+    map(({ fileSize, answer }) => {
+      if (isLeft(answer)) return LogChunkFailed({ selection, failure: answer.left })
+      // Where the decider's fold puts the tail's offset after this answer (applyLogChunk).
+      if (answer.right.fileSize >= 0) reached(answer.right.fileSize)
+      return askedUncaused({
+        type: 'serviceStatus/TakeLogChunk',
+        selection,
+        from: fileSize,
+        content: answer.right.content,
+        fileSize: answer.right.fileSize,
+        lastUpdate: answer.right.lastUpdate,
+      })
+    }),
   )
 }
 
 /**
  * Tails the chosen file while the viewer is live (open, visible, not paused): at once, then a
- * refresh interval after each answer, each time from the offset reached so far, so only new
- * text comes and polls never overlap. Leaving, hiding or pausing the page ends the poll
- * (switchMap to nothing); a new choice or "refresh now" starts it again at once.
+ * refresh interval after each answer, each time from the offset reached so far (where the
+ * poll started, then where each answer ended), so only new text comes and polls never overlap.
+ * Leaving, hiding or pausing the page ends the poll (switchMap to nothing); a new choice or
+ * "refresh now" starts it again at once.
  */
 const tailLog: Effect = (_events$, state$: StateObservable, ports) =>
   state$.pipe(
@@ -176,16 +182,17 @@ const tailLog: Effect = (_events$, state$: StateObservable, ports) =>
         selection: s.selection,
         query: { product: s.product, nodeId: s.node, file: s.file },
         periodMs: logRefreshSecs(s, DEFAULT_LOG_REFRESH_SECS) * 1000,
+        offset: s.tail.offset,
       }
     }),
     distinctUntilChanged((a, b) => a?.key === b?.key && a?.periodMs === b?.periodMs),
-    switchMap((live) =>
-      live === null
-        ? EMPTY
-        : defer(() =>
-            readFrom(ports, live.selection, live.query, state$.value.serviceStatus.logViewer.tail.offset),
-          ).pipe(repeat({ delay: () => timer(live.periodMs, ports.scheduler) })),
-    ),
+    switchMap((live) => {
+      if (live === null) return EMPTY
+      let offset = live.offset
+      return defer(() => readFrom(ports, live.selection, live.query, offset, (next) => (offset = next))).pipe(
+        repeat({ delay: () => timer(live.periodMs, ports.scheduler) }),
+      )
+    }),
   )
 
 export const serviceStatusEffects: EffectTable = {

@@ -10,6 +10,7 @@ export const serviceStatusCommandCodecs: CommandCodecs<ServiceStatusCommand> = {
   'serviceStatus/ChooseLogProduct': t.type({ product: t.string }),
   'serviceStatus/CloseLogViewer': t.UnknownRecord,
   'serviceStatus/FlagLogServiceChange': t.UnknownRecord,
+  'serviceStatus/LoadLogFiles': t.UnknownRecord,
   'serviceStatus/LoadTopology': t.UnknownRecord,
   'serviceStatus/OpenLogViewer': t.UnknownRecord,
   'serviceStatus/PauseLog': t.UnknownRecord,

@@ -12,6 +12,8 @@ export type ServiceStatusCommand =
   | { readonly type: 'serviceStatus/ChooseLogProduct'; readonly product: string }
   | { readonly type: 'serviceStatus/ChooseLogNode'; readonly nodeId: string }
   | { readonly type: 'serviceStatus/ChooseLogFile'; readonly file: string }
+  /** Asks for the files of the chosen node while they are loading (the area's policy sends it). */
+  | { readonly type: 'serviceStatus/LoadLogFiles' }
   | { readonly type: 'serviceStatus/PauseLog' }
   | { readonly type: 'serviceStatus/ResumeLog' }
   | { readonly type: 'serviceStatus/RefreshLogNow' }

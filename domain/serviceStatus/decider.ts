@@ -88,6 +88,13 @@ function decideRemoval(
   return right([NodeRemovalRequested({ requestId: id, serviceId, nodeId })])
 }
 
+/** The events after which the log viewer may have a node whose files are to be loaded. */
+const LOG_NODE_CHOICES: ReadonlyArray<string> = [
+  'serviceStatus/LogNodesLoaded',
+  'serviceStatus/LogProductChosen',
+  'serviceStatus/LogNodeChosen',
+]
+
 /** The commands the area's policies ask for. */
 type Asked = ServiceStatusCommand | NotificationsCommand
 
@@ -123,20 +130,23 @@ export const serviceStatusArea: SliceArea<
         : decideLogViewer(command, slice.logViewer, meta, highAvailability),
   evolve,
   evolvesOn: ['session/SignedOut'],
-  // A removed node: the status is fetched again (spec 001 section 7) and the user told.
+  // A removed node: the status is fetched again (spec 001 section 7) and the user told. A node
+  // chosen (by the user, or as the first of the nodes' answer) has its log files asked for.
   policies: (envelope): ReadonlyArray<Asked> =>
-    envelope.event.type === 'serviceStatus/NodeRemoved'
-      ? [
-          { type: 'serviceStatus/LoadTopology' },
-          {
-            type: 'notifications/Show',
-            kind: 'success',
-            message: {
-              key: 'nodeRemoved',
-              nodeId: envelope.event.data.nodeId,
-              serviceId: envelope.event.data.serviceId,
+    LOG_NODE_CHOICES.includes(envelope.event.type)
+      ? [{ type: 'serviceStatus/LoadLogFiles' }]
+      : envelope.event.type === 'serviceStatus/NodeRemoved'
+        ? [
+            { type: 'serviceStatus/LoadTopology' },
+            {
+              type: 'notifications/Show',
+              kind: 'success',
+              message: {
+                key: 'nodeRemoved',
+                nodeId: envelope.event.data.nodeId,
+                serviceId: envelope.event.data.serviceId,
+              },
             },
-          },
-        ]
-      : [],
+          ]
+        : [],
 }

@@ -72,6 +72,11 @@ export const LogNodeChosen = defineEvent(
   'serviceStatus/LogNodeChosen',
   t.type({ selection: t.string, nodeId: t.string }),
 )
+/** The chosen node's log files are asked for (what the viewer's fold left loading). */
+export const LogFilesRequested = defineEvent(
+  'serviceStatus/LogFilesRequested',
+  t.type({ selection: t.string, product: t.string, node: t.string }),
+)
 export const LogFilesLoaded = defineEvent(
   'serviceStatus/LogFilesLoaded',
   t.type({ selection: t.string, files: t.array(t.string), refreshRateSecs: t.number }),
@@ -124,6 +129,7 @@ export const serviceStatusEvents = [
   LogProductChosen,
   LogServiceChangeFlagged,
   LogNodeChosen,
+  LogFilesRequested,
   LogFilesLoaded,
   LogFilesLoadFailed,
   LogFileChosen,

@@ -9,6 +9,7 @@ import type { ServiceStatusCommand } from './commands'
 import {
   LogChunkReceived,
   LogFileChosen,
+  LogFilesRequested,
   LogNodeChosen,
   LogServiceChangeFlagged,
   LogPaused,
@@ -83,6 +84,10 @@ export function decideLogViewer(
       if (!logNodesOf(nodesOf(s), s.product).includes(command.nodeId))
         return left(`${command.nodeId} does not run this product`)
       return right([LogNodeChosen({ selection: meta.id, nodeId: command.nodeId })])
+    case 'serviceStatus/LoadLogFiles':
+      return s.files.status === 'loading' && s.node !== null
+        ? right([LogFilesRequested({ selection: s.selection, product: s.product, node: s.node })])
+        : right([])
     case 'serviceStatus/ChooseLogFile':
       if (command.file === s.file) return right([])
       if (!filesOf(s).includes(command.file)) return left(`${command.file} is not a log file of this node`)

@@ -5,6 +5,10 @@
 import { describe, expect, it } from 'vitest'
 import { serviceStatusArea } from '../../domain/serviceStatus'
 import {
+  LogFilesLoaded,
+  LogFilesRequested,
+  LogNodesLoaded,
+  LogViewerOpened,
   NodeRemovalFailed,
   NodeRemovalRequested,
   NodeRemoved,
@@ -93,5 +97,35 @@ describe('the Service Status view', () => {
     const mc = (serviceId: string) => topologyNode({ serviceId, serviceType: 'mission control' })
     expect(serviceStatusView([mc('jfmc@a'), mc('jfmc@a')]).multipleMissionControls).toBe(false)
     expect(serviceStatusView([mc('jfmc@a'), mc('jfmc@b')]).multipleMissionControls).toBe(true)
+  })
+})
+
+describe("the log viewer's files", () => {
+  const opened = LogViewerOpened({ selection: 's1', highAvailability: false })
+  const nodesLoaded = LogNodesLoaded({ selection: 's1', nodes: [{ product: 'jfrt', nodeId: 'node-2' }] })
+
+  it('are asked for, for the node the fold chose, after each event that chooses a node', () => {
+    spec(appSlice(serviceStatusArea))
+      .given(opened, nodesLoaded)
+      .when({ type: 'serviceStatus/LoadLogFiles' })
+      .then(LogFilesRequested({ selection: 's1', product: 'jfrt', node: 'node-2' }))
+    const state = foldEvents([opened, nodesLoaded])
+    const commands = appSlice(serviceStatusArea).policies?.(envelope(nodesLoaded), state) ?? []
+    expect(commands).toEqual([{ type: 'serviceStatus/LoadLogFiles' }])
+  })
+
+  it('are not asked for without a node, nor once loaded, nor with the viewer closed', () => {
+    spec(appSlice(serviceStatusArea))
+      .given(opened, LogNodesLoaded({ selection: 's1', nodes: [] }))
+      .when({ type: 'serviceStatus/LoadLogFiles' })
+      .nothing()
+    spec(appSlice(serviceStatusArea))
+      .given(opened, nodesLoaded, LogFilesLoaded({ selection: 's1', files: ['a.log'], refreshRateSecs: 10 }))
+      .when({ type: 'serviceStatus/LoadLogFiles' })
+      .nothing()
+    spec(appSlice(serviceStatusArea))
+      .given()
+      .when({ type: 'serviceStatus/LoadLogFiles' })
+      .rejected(/not open/)
   })
 })
