@@ -323,6 +323,9 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       ? [{ path, sha256: row.sha256 }]
       : await ctx.sql.all<{ path: string; sha256: string }>(Q.folderRows, [repo.key, `${path}/`, `${path}/`])
     if (doomed.length === 0) throw new HttpError(404, `No file or folder at ${key}/${path}`, 'NOT_FOUND')
+    // The folder's own path passes an exclude pattern below it (`team/releases/**` does not
+    // cover `team`): every file that would go must allow it, or nothing goes.
+    for (const d of doomed) await authz.require(caller, repo, 'delete', d.path)
     await ctx.sql.transaction(async (tx) => {
       for (const d of doomed) {
         await tx.run(Q.deleteRow, [repo.key, d.path])

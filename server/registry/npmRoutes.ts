@@ -19,7 +19,7 @@ import type { BlobStore } from '../repositories/blobs'
 import type { RegistryAuth, RegistryCaller } from './auth'
 import type { RegistryAuthorizer } from '../permissions/authorize'
 import type { NpmCatalogue } from './npmCatalogue'
-import { isShownFile } from './npmCatalogue'
+import { isShownFile, tarballPath } from './npmCatalogue'
 import { BadTarball, readTarball, TarballTooLarge, type TarEntry } from './tarball'
 import { npmNameProblem } from './npmNames'
 import { bodyTooLarge, HANDED_OVER, readPublishBody, type PublishBody } from './npmPublishBody'
@@ -363,9 +363,10 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     request: FastifyRequest,
     target: RepositoryRecord,
     name: string,
-    deployedBy: string,
+    caller: RegistryCaller,
     sent: PublishBody,
   ) => {
+    const deployedBy = caller.user.name
     const problem = npmNameProblem(name)
     if (problem) throw new HttpError(400, `Invalid package name "${name}": ${problem}`, 'BAD_NAME')
     const body = sent.document
@@ -388,6 +389,8 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     const verdict = publishedVersion(key, document.version)
     if (!verdict.ok) throw new HttpError(400, `Invalid version: ${verdict.problem}`, 'BAD_VERSION')
     const version = verdict.version
+    // Deploy was asked at the package; the version's own file may be outside the grant.
+    await authz.require(caller, target, 'deploy', tarballPath(name, version))
     if (document.name !== name)
       throw new HttpError(400, 'The version document names another package than the URL', 'BAD_NAME')
     const attachment = attachments[0]![1]
@@ -460,26 +463,41 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     return { ok: true, id: name, rev: (await packument(request, target, [target], name))._rev }
   }
 
+  /**
+   * Removing versions needs delete/overwrite at each one's tarball, not only at the package: an
+   * exclude pattern naming a version's file (`lib/-/lib-1.0.0.tgz`) does not cover `lib/`.
+   * Refused before anything goes. The caller's grants were read by `authorize`, so no query.
+   */
+  type MayRemove = (rows: readonly VersionRow[]) => Promise<void>
+
   /** `npm unpublish name@version`: the document comes back without the versions to remove. */
-  const removeMissingVersions = (target: RepositoryRecord, name: string, body: unknown) => {
+  const removeMissingVersions = (
+    target: RepositoryRecord,
+    name: string,
+    body: unknown,
+    mayRemove: MayRemove,
+  ) => {
     const kept = new Set(Object.keys(((body ?? {}) as { versions?: object }).versions ?? {}))
     return ctx.sql.transaction(async (tx) => {
       const inside = catalogue.within(tx)
-      for (const row of await versionsIn(target.key, name, tx))
-        if (!kept.has(row.version)) {
-          await inside.remove(name, row.version)
-          await blobs.releaseIfUnused(row.sha256, tx)
-        }
+      const doomed = (await versionsIn(target.key, name, tx)).filter((row) => !kept.has(row.version))
+      await mayRemove(doomed)
+      for (const row of doomed) {
+        await inside.remove(name, row.version)
+        await blobs.releaseIfUnused(row.sha256, tx)
+      }
       await inside.repairTags(target.key, name)
     })
   }
 
-  const removePackage = async (target: RepositoryRecord, name: string) => {
-    const rows = await versionsIn(target.key, name)
-    if (rows.length === 0) throw new HttpError(404, `${name} is not in ${target.key}`, 'NOT_FOUND')
+  const removePackage = async (target: RepositoryRecord, name: string, mayRemove: MayRemove) => {
+    if ((await versionsIn(target.key, name)).length === 0)
+      throw new HttpError(404, `${name} is not in ${target.key}`, 'NOT_FOUND')
     return ctx.sql.transaction(async (tx) => {
       const inside = catalogue.within(tx)
-      for (const row of rows) {
+      const doomed = await versionsIn(target.key, name, tx)
+      await mayRemove(doomed)
+      for (const row of doomed) {
         await inside.remove(name, row.version)
         await blobs.releaseIfUnused(row.sha256, tx)
       }
@@ -580,8 +598,12 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     if (method === 'GET' || method === 'HEAD') {
       // What the caller may not read at this name is left out of the members: answered as missing.
       const { caller, repo } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
+      // A tarball is read at its own path: an exclude pattern may name one version's file.
+      if (dash === '-' && file) {
+        const at = await authz.readableMembers(caller, repo, `${name}/-/${file}`)
+        return sendTarball(request, reply, caller, repo, at, name, file)
+      }
       const members = await readable(caller, repo, name)
-      if (dash === '-' && file) return sendTarball(request, reply, caller, repo, members, name, file)
       if (dash === undefined) {
         const doc = await packument(request, repo, members, name, caller)
         if (!wantsAbbreviated(request.headers.accept)) return doc
@@ -622,17 +644,20 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         throw error
       }
       try {
-        return await publish(request, target, name, caller.user.name, sent)
+        return await publish(request, target, name, caller, sent)
       } finally {
         sent.tarball?.staged.discard()
       }
     }
+    const mayRemove: MayRemove = async (rows) => {
+      for (const row of rows) await authz.require(caller, target, 'delete', row.path)
+    }
     if (method === 'PUT' && dash === '-rev') {
-      await removeMissingVersions(target, name, request.body)
+      await removeMissingVersions(target, name, request.body, mayRemove)
       return { ok: true }
     }
     if (method === 'DELETE' && dash === '-rev') {
-      await removePackage(target, name)
+      await removePackage(target, name, mayRemove)
       return { ok: true }
     }
     // The tarball's own DELETE after an unpublish: its version is already gone.

@@ -2,13 +2,14 @@
  * The registry's authorisation over real HTTP: the attacks of a user who may only read
  * (mallory: the readers group every user joins, read on every repository), each refused,
  * while the owner of a package (victim: deploy and delete/overwrite in the local
- * repositories) and users with exactly the grant an action needs succeed. A version once
- * published never comes back with other bytes, whoever asks.
+ * repositories) and users with exactly the grant an action needs succeed. A grant with path
+ * patterns holds for every file a request touches (a folder's, a package's versions). A version
+ * once published never comes back with other bytes, whoever asks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
-import { grant } from './helpers/permissions'
+import { grant, usersOutsideGroups } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { publishBody } from '../support/npmPublish'
 import { ociPusher } from '../support/ociPush'
@@ -154,6 +155,72 @@ describe('each action needs its grant', () => {
     // victim-lib lives in npm-local, which this user may not read.
     expect((await fetch(npmUrl('npm', 'victim-lib'), { headers })).status).toBe(404)
     expect((await fetch(npmUrl('npm', 'victim-lib/-/victim-lib-1.0.0.tgz'), { headers })).status).toBe(404)
+  })
+})
+
+describe('path patterns bound every file a request touches', () => {
+  // A grant on the whole repository but one part: the folder or package above that part is
+  // inside the grant, the files of the part are not.
+  beforeAll(async () => {
+    await usersOutsideGroups(server, 'patterned')
+    await grant(server, {
+      repositories: ['generic-local', 'npm-local'],
+      excludePatterns: [
+        'team/releases/**',
+        'pinned-lib/-/pinned-lib-1.0.0.tgz',
+        'pinned-lib/-/pinned-lib-2.*',
+      ],
+      users: { patterned: ['read', 'annotate', 'deploy', 'delete'] },
+    })
+    const release = `${server.url}/artifactory/generic-local/team/releases/app-1.0.bin`
+    expect((await send('PUT', release, 'victim', 'release', 'text/plain')).status).toBe(201)
+    expect((await publish('npm-local', 'victim', 'pinned-lib', '1.0.0')).status).toBe(200)
+    expect((await publish('npm-local', 'victim', 'pinned-lib', '1.1.0')).status).toBe(200)
+  })
+
+  it('a folder delete takes nothing when one file under it is outside the grant', async () => {
+    const url = (path: string) => `${server.url}/artifactory/generic-local/${path}`
+    expect((await send('PUT', url('team/notes.txt'), 'patterned', 'mine', 'text/plain')).status).toBe(201)
+    expect((await send('DELETE', url('team/releases/app-1.0.bin'), 'patterned')).status).toBe(403)
+    for (const folder of ['team/releases', 'team']) {
+      const refused = await send('DELETE', url(folder), 'patterned')
+      expect(refused.status, folder).toBe(403)
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'patterned may not delete or overwrite in generic-local',
+      )
+    }
+    expect(await (await send('GET', url('team/releases/app-1.0.bin'), 'victim')).text()).toBe('release')
+    expect(await (await send('GET', url('team/notes.txt'), 'victim')).text()).toBe('mine')
+    // A folder wholly inside the grant goes.
+    expect((await send('PUT', url('team/drafts/a.txt'), 'patterned', 'a', 'text/plain')).status).toBe(201)
+    expect((await send('DELETE', url('team/drafts'), 'patterned')).status).toBe(204)
+  })
+
+  it('an unpublish takes no version whose tarball is outside the grant; that tarball is not read', async () => {
+    const versions = async () =>
+      Object.keys(
+        (
+          (await (await send('GET', npmUrl('npm-local', 'pinned-lib'), 'victim')).json()) as {
+            versions: Record<string, unknown>
+          }
+        ).versions,
+      ).sort()
+    const doc = (await (await send('GET', npmUrl('npm-local', 'pinned-lib'), 'patterned')).json()) as {
+      versions: Record<string, unknown>
+    }
+    const withoutOld = JSON.stringify({ ...doc, versions: { '1.1.0': doc.versions['1.1.0'] } })
+    expect(
+      (await send('PUT', npmUrl('npm-local', 'pinned-lib/-rev/1-x'), 'patterned', withoutOld)).status,
+    ).toBe(403)
+    expect((await send('DELETE', npmUrl('npm-local', 'pinned-lib/-rev/1-x'), 'patterned')).status).toBe(403)
+    expect(await versions()).toEqual(['1.0.0', '1.1.0'])
+    const tarball = (version: string) => npmUrl('npm-local', `pinned-lib/-/pinned-lib-${version}.tgz`)
+    expect((await send('GET', tarball('1.0.0'), 'patterned')).status).toBe(404)
+    expect((await send('GET', tarball('1.1.0'), 'patterned')).status).toBe(200)
+    // Nor is a version published whose tarball the grant leaves out.
+    expect((await publish('npm-local', 'patterned', 'pinned-lib', '2.0.0')).status).toBe(403)
+    expect((await publish('npm-local', 'patterned', 'pinned-lib', '1.2.0')).status).toBe(200)
+    expect(await versions()).toEqual(['1.0.0', '1.1.0', '1.2.0'])
   })
 })
 

@@ -8,6 +8,7 @@ import {
   allows,
   allowsBelow,
   antPattern,
+  readsWhole,
   folderCovered,
   type PermissionTarget,
   type Principal,
@@ -37,6 +38,7 @@ const TARGETS: PermissionTarget[] = [
   target('owners', ['lib-local'], { users: { olga: ['delete'] } }),
   target('annotators', ['lib-local', 'lib-remote', 'lib'], { groups: { qa: ['annotate'] } }),
   target('managers', ['ANY'], { users: { max: ['manage'] } }),
+  target('virtual annotators', ['ANY VIRTUAL'], { users: { vera: ['annotate'] } }),
 ]
 
 const REPOS: Record<'local' | 'remote' | 'virtual', RepositoryRef> = {
@@ -62,6 +64,7 @@ const ROLES: Record<string, Principal> = {
   deployer: who('dana'),
   owner: who('olga'),
   manager: who('max'),
+  'virtual annotator': who('vera'),
   'manager, read token for lib-local': who('max', { scope: { repositories: ['lib-local'], access: 'read' } }),
   'manager, deploy token': who('max', { scope: { repositories: null, access: 'deploy' } }),
   'admin, read token': who('root', { admin: true, scope: { repositories: null, access: 'read' } }),
@@ -77,6 +80,7 @@ const TABLE: Record<string, Record<'local' | 'remote' | 'virtual', string>> = {
   deployer: { local: 'rad--', remote: 'rad--', virtual: 'r----' },
   owner: { local: 'radx-', remote: 'rad--', virtual: 'r----' },
   manager: { local: 'radxm', remote: 'radxm', virtual: 'radxm' },
+  'virtual annotator': { local: 'r----', remote: 'rad--', virtual: 'ra---' },
   'manager, read token for lib-local': { local: 'r----', remote: '-----', virtual: '-----' },
   'manager, deploy token': { local: 'rad--', remote: 'rad--', virtual: 'rad--' },
   'admin, read token': { local: 'r----', remote: 'r----', virtual: 'r----' },
@@ -152,6 +156,36 @@ describe('patterns below a folder (a container image, whose tags are folders)', 
     expect(allowsBelow(ann, tagOnly, REPOS.local, 'deploy', 'app', 'some')).toBe(false)
     expect(allowsBelow(ann, tagOnly, REPOS.local, 'read', 'app', 'all')).toBe(false)
     expect(allowsBelow(who('root', { admin: true }), [], REPOS.local, 'delete', 'app', 'all')).toBe(true)
+  })
+
+  it("a token's scope bounds them as it bounds a path", () => {
+    const readToken = { repositories: null, access: 'read' } as const
+    const admin = who('root', { admin: true, scope: readToken })
+    expect(allowsBelow(admin, [], REPOS.local, 'read', 'app', 'all')).toBe(true)
+    expect(allowsBelow(admin, [], REPOS.local, 'deploy', 'app', 'some')).toBe(false)
+    const elsewhere = who('root', { admin: true, scope: { repositories: ['other'], access: 'deploy' } })
+    expect(allowsBelow(elsewhere, [], REPOS.local, 'read', 'app', 'some')).toBe(false)
+  })
+})
+
+describe('reading a repository whole (listings skip the per-path test)', () => {
+  const scoped = target('acme', ['lib-local'], { users: { ann: ['read'] }, includePatterns: ['@acme/**'] })
+  const ann = who('ann', { groups: [] })
+
+  it('needs a grant without patterns, or an admin', () => {
+    expect(readsWhole(ROLES.reader!, TARGETS, REPOS.local)).toBe(true)
+    expect(readsWhole(ann, [scoped], REPOS.local)).toBe(false)
+    expect(readsWhole(ann, [{ ...scoped, includePatterns: ['**'] }], REPOS.local)).toBe(true)
+    expect(
+      readsWhole(ann, [{ ...scoped, includePatterns: ['**'], excludePatterns: ['x/**'] }], REPOS.local),
+    ).toBe(false)
+    expect(readsWhole(ROLES.admin!, [], REPOS.virtual)).toBe(true)
+  })
+
+  it('never for a repository the caller may not read at all, an admin’s token scope included', () => {
+    expect(readsWhole(ROLES.stranger!, TARGETS, REPOS.local)).toBe(false)
+    const elsewhere = who('root', { admin: true, scope: { repositories: ['other'], access: 'read' } })
+    expect(readsWhole(elsewhere, [], REPOS.local)).toBe(false)
   })
 })
 
