@@ -29,10 +29,16 @@ export function securityHeaders(request: FastifyRequest, reply: FastifyReply): v
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * Endpoints an identity provider's page posts to across sites (a plain HTML form): the SAML
- * assertion consumer. What vouches for such a request is its signed content, checked there.
+ * Endpoints posted to by what is not this console's page: an identity provider's page (a plain
+ * HTML form) posting to the SAML assertion consumer, and the CLI posting its login code back (no
+ * browser, so no X-Requested-With and no Origin). What vouches for such a request is its own
+ * content, checked there (the signed assertion; the session with its code, once), never a cookie,
+ * so a forged cross-site request gains nothing.
  */
-const CROSS_SITE_POSTS = new Set(['/ui/api/v1/ui/auth/sso/saml/acs'])
+const CROSS_SITE_POSTS = new Set([
+  '/ui/api/v1/ui/auth/sso/saml/acs',
+  '/ui/api/v1/access/api/v2/authentication/jfrog_client_login/response',
+])
 
 /**
  * Cross-site request forgery guard: a state-changing request must come from this origin

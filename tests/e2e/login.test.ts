@@ -1,4 +1,5 @@
 // Login, logout and the saved path after login, in Chromium against the reference server.
+import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { currentUser, fillLogin, pathOf, signIn } from './loginHelpers'
@@ -73,6 +74,42 @@ describe('login (e2e)', () => {
     await page.reload()
     await fillLogin(page, 'developer', server.config.userPassword)
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/user_profile')
+    await context.close()
+  })
+
+  // Spec 000: the CLI opens the console with its session, name and code; once the user allows it,
+  // the CLI posts its own code back for a token. The console used to approve with a code of the
+  // platform's, so the CLI's postback was refused while the page said it was signed in.
+  it('CLI login: a user who signs in and allows the CLI lets the CLI take its token with its own code', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const session = randomUUID()
+    const code = randomUUID().replaceAll('-', '')
+    const query = new URLSearchParams({
+      jfClientSession: session,
+      jfClientName: 'JFrog-CLI',
+      jfClientCode: code,
+    })
+    await page.goto(`${server.url}/ui/plugs/extension/cli?${query}`)
+    await expect.poll(() => pathOf(page)).toBe('/login/cli-registration')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await expect.poll(() => pathOf(page)).toBe('/login')
+    await fillLogin(page, 'developer', server.config.userPassword)
+    await page.getByText('Allow JFrog-CLI to sign in as developer?').waitFor({ timeout: 20_000 })
+    expect(pathOf(page)).toBe('/login/cli-registration')
+    await page.getByRole('button', { name: 'Allow' }).click()
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('The CLI is signed in')
+    // What the CLI does next: its session and its own code, nothing from the page.
+    const answer = await fetch(
+      `${server.url}/ui/api/v1/access/api/v2/authentication/jfrog_client_login/response`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session, code }),
+      },
+    )
+    expect(answer.status).toBe(200)
+    expect(((await answer.json()) as { access_token: string }).access_token.length).toBeGreaterThan(20)
     await context.close()
   })
 })

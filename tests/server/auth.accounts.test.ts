@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, login, outbox, parseMail, sessionOf } from './authHelpers'
+import { API, call, login, outbox, parseMail, sessionOf } from './authHelpers'
 
 let server: TestServer
 let admin: string
@@ -223,6 +223,25 @@ describe('CLI login', () => {
     )
     expect(token.status).toBe(200)
     expect(token.body.access_token.length).toBeGreaterThan(20)
+  })
+
+  // The CLI is no browser: it sends neither X-Requested-With nor Origin, and the request-forgery
+  // guard refused its postback (403) while the page said the CLI was signed in.
+  it('takes the postback from a CLI, which sends no browser headers', async () => {
+    const session = 'cli-session-0004'
+    const cliCode = 'cli-own-code-77e1'
+    const approved = await call(server, 'POST', '/ui/auth/cli/session', {
+      cookie: developer,
+      body: { session, clientName: 'JFrog-CLI', code: cliCode },
+    })
+    expect(approved.status).toBe(201)
+    const res = await fetch(`${server.url}${API}/access/api/v2/authentication/jfrog_client_login/response`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session, code: cliCode }),
+    })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { access_token: string }).access_token.length).toBeGreaterThan(20)
   })
 
   it('refuses malformed session ids', async () => {
