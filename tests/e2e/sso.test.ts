@@ -2,6 +2,7 @@
 // local OpenID provider (oidc-provider) — first sign-in creates the user and maps its group,
 // sign-out goes through the provider, a denied consent — and the auto-redirect with its local fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { startLocalOidcProvider, type LocalOidcProvider } from '../../server/sso/localOidcProvider'
 import { adminApi, adminCookie, currentUser, fillLogin, pathOf } from './loginHelpers'
@@ -35,17 +36,22 @@ afterAll(async () => {
   await idp?.stop()
 })
 
+/** From the login page: alice signs in at the provider and allows the console, back on the platform. */
+async function signInAsAlice(page: Page) {
+  await page.getByRole('button', { name: 'Sign in with Local IdP' }).click()
+  await page.getByLabel('User name').fill('alice')
+  await page.getByLabel('Password').fill('alice-password')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Allow' }).click()
+  await expect.poll(() => new URL(page.url()).origin, { timeout: 15_000 }).toBe(server.url)
+}
+
 describe('single sign-on (e2e)', () => {
   it('signs in through the OpenID provider (user created, group mapped), then signs out through it', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(`${server.url}/ui/login`)
-    await page.getByRole('button', { name: 'Sign in with Local IdP' }).click()
-    await page.getByLabel('User name').fill('alice')
-    await page.getByLabel('Password').fill('alice-password')
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('button', { name: 'Allow' }).click()
-    await expect.poll(() => new URL(page.url()).origin, { timeout: 15_000 }).toBe(server.url)
+    await signInAsAlice(page)
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).not.toMatch(/^\/login/)
     expect(await currentUser(page)).toMatchObject({ name: 'alice', anonymous: false })
     const group = await adminCall('GET', '/ui/admin/groups/developers')
@@ -58,6 +64,18 @@ describe('single sign-on (e2e)', () => {
     await page.getByRole('button', { name: 'Yes, sign me out' }).click()
     await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(`${server.url}/ui/login`)
     await expect.poll(async () => (await currentUser(page)).anonymous, { timeout: 15_000 }).toBe(true)
+    await context.close()
+  })
+
+  // Spec 000: the path saved before login is where the user lands; the provider's round trip
+  // used to drop it (the sign-in started for /ui/), so a user who asked for Builds got the Overview.
+  it('a page asked for before signing in is where OpenID sign-in lands', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/builds`)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toMatch(/^\/login/)
+    await signInAsAlice(page)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/builds')
     await context.close()
   })
 
