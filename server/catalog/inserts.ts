@@ -1,11 +1,13 @@
 /**
- * A package in the snapshot's shape as the rows that hold it in the catalogue: the one writer of
- * catalogue packages, for the snapshot loader, the samples, the synthetic packages and the tests.
+ * The rows that hold a package in the catalogue, built in one place whichever way it arrives: a
+ * package in the snapshot's shape (the snapshot loader, the samples, the synthetic packages and
+ * the tests), an npm publish or remote cache (server/registry/npmCatalogue.ts) and a container
+ * push (server/containers/store.ts).
  */
 import type Database from 'better-sqlite3'
 import type { Db } from '../db'
 import type { Sql, SqlValue } from '../db/sql'
-import { noVulnerabilities, type SnapshotPackage } from './types'
+import type { SnapshotPackage } from './types'
 import { isReleaseVersion, latestOf } from './versionOrder'
 
 export const packageIdOf = (type: string, name: string) => `${type}://${name}`
@@ -18,125 +20,276 @@ export interface PackageExtras {
   readonly layers?: Record<string, ReadonlyArray<{ digest: string; size: number; command: string }>>
 }
 
-/** The inserts of a package in the snapshot's shape, in an order that satisfies their foreign keys. */
-const PACKAGE_INSERTS = {
+/** A licence as the catalogue's `licenses_json` lists it, with where it was read. */
+export interface LicenceEntry {
+  readonly name: string
+  readonly source: string
+}
+
+export interface PackageRow {
+  readonly id: string
+  readonly name: string
+  readonly type: string
+  readonly description: string | null
+  readonly created: string
+  readonly modified: string
+  /** The counts and latest versions; a package written before its versions has none yet (refreshPackage sets them). */
+  readonly latestVersion?: string | null
+  readonly latestReleaseVersion?: string | null
+  readonly versionsCount?: number
+  readonly releaseVersionsCount?: number
+  readonly licenses?: readonly LicenceEntry[]
+  readonly tags?: readonly string[]
+  /** Where the row came from: node_modules, registry, dpkg, sample, synthetic, published, pushed. */
+  readonly source: string
+}
+
+export interface VersionRow {
+  readonly id: string
+  readonly packageId: string
+  readonly name: string
+  readonly created: string
+  readonly modified: string
+  readonly size: number
+  readonly licenses?: readonly LicenceEntry[]
+  readonly digest: string | null
+  readonly repo: string
+  readonly repoType: string
+  readonly leadFilePath: string
+  readonly readmePath?: string | null
+  readonly readmeText?: string | null
+}
+
+export interface FileRow {
+  readonly versionId: string
+  readonly repo: string
+  readonly path: string
+  readonly name: string
+  readonly lead: boolean
+  readonly size: number
+  readonly md5: string
+  readonly sha1: string
+  readonly sha256: string
+  readonly mimeType: string
+  /** The bytes, for the small files the catalogue shows; null when the blob store holds them. */
+  readonly content?: Uint8Array | null
+  readonly deployedBy?: string | null
+}
+
+/** One statement of a package's rows: its text (one per table and conflict rule, so prepared once) and values. */
+export interface CatalogueInsert {
+  readonly text: string
+  readonly params: SqlValue[]
+}
+
+/** Whether a row already there (same key) is an error or left as it is. */
+export interface InsertOptions {
+  readonly ifAbsent?: boolean
+}
+
+// Vulnerability counts are not written here: they are the scanner's (server/xray), written when
+// it scans a version; until then the columns' default, 0.
+const TEXT = {
   package: `INSERT INTO catalog_packages (id, name, name_lower, description, description_lower, package_type, created,
        modified, latest_version, latest_release_version, versions_count, release_versions_count, licenses_json,
-       tags_json, vuln_critical, vuln_high, vuln_medium, vuln_low, vuln_info, vuln_unknown, vuln_skipped, source)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       tags_json, source)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   license: 'INSERT INTO catalog_package_licenses (package_id, name) VALUES (?, ?) ON CONFLICT DO NOTHING',
   version: `INSERT INTO catalog_versions (id, package_id, name, name_lower, created, modified, prerelease, size,
-       licenses_json, vuln_critical, vuln_high, vuln_medium, vuln_low, vuln_info, vuln_unknown, vuln_skipped, digest,
-       repo, repo_type, lead_file_path, readme_path, readme_text)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  file: `INSERT INTO catalog_files (version_id, repo, path, name, lead, size, md5, sha1, sha256, mime_type, content)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       licenses_json, digest, repo, repo_type, lead_file_path, readme_path, readme_text)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  file: `INSERT INTO catalog_files (version_id, repo, path, name, lead, size, md5, sha1, sha256, mime_type, content,
+       deployed_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   dependency:
     'INSERT INTO catalog_dependencies (version_id, position, name, version, scope) VALUES (?, ?, ?, ?, ?)',
   property: 'INSERT INTO catalog_properties (version_id, position, key, values_json) VALUES (?, ?, ?, ?)',
   layer:
     'INSERT INTO catalog_docker_layers (version_id, position, digest, size, command) VALUES (?, ?, ?, ?, ?)',
 } as const
+const PACKAGE_IF_ABSENT = `${TEXT.package} ON CONFLICT (id) DO NOTHING`
+const FILE_IF_ABSENT = `${TEXT.file} ON CONFLICT (repo, path) DO NOTHING`
 
-type PackageInsert = readonly [keyof typeof PACKAGE_INSERTS, SqlValue[]]
+const licencesJson = (licenses: readonly LicenceEntry[] = []) =>
+  JSON.stringify(licenses.map(({ name, source }) => ({ name, source })))
 
-/** A package's rows as the inserts that write them, in order; the package's id first. */
-function packageRows(pkg: SnapshotPackage, extras: PackageExtras): { id: string; rows: PackageInsert[] } {
+/**
+ * The one builder of the catalogue's package rows, for every way a package arrives (snapshot,
+ * samples, synthetic, npm publish or remote cache, container push): each row's insert with the
+ * derived columns (lower-cased copies, pre-release flag, JSON) computed the same way.
+ */
+export const catalogueRow = {
+  package: (p: PackageRow, options: InsertOptions = {}): CatalogueInsert => ({
+    text: options.ifAbsent ? PACKAGE_IF_ABSENT : TEXT.package,
+    params: [
+      p.id,
+      p.name,
+      p.name.toLowerCase(),
+      p.description,
+      p.description?.toLowerCase() ?? null,
+      p.type,
+      p.created,
+      p.modified,
+      p.latestVersion ?? null,
+      p.latestReleaseVersion ?? null,
+      p.versionsCount ?? 0,
+      p.releaseVersionsCount ?? 0,
+      licencesJson(p.licenses),
+      JSON.stringify(p.tags ?? []),
+      p.source,
+    ],
+  }),
+  /** A licence the packages list filters by; one row per name, a second is left alone. */
+  license: (packageId: string, name: string): CatalogueInsert => ({
+    text: TEXT.license,
+    params: [packageId, name],
+  }),
+  version: (v: VersionRow): CatalogueInsert => ({
+    text: TEXT.version,
+    params: [
+      v.id,
+      v.packageId,
+      v.name,
+      v.name.toLowerCase(),
+      v.created,
+      v.modified,
+      isReleaseVersion(v.name) ? 0 : 1,
+      v.size,
+      licencesJson(v.licenses),
+      v.digest,
+      v.repo,
+      v.repoType,
+      v.leadFilePath,
+      v.readmePath ?? null,
+      v.readmeText ?? null,
+    ],
+  }),
+  file: (f: FileRow, options: InsertOptions = {}): CatalogueInsert => ({
+    text: options.ifAbsent ? FILE_IF_ABSENT : TEXT.file,
+    params: [
+      f.versionId,
+      f.repo,
+      f.path,
+      f.name,
+      f.lead ? 1 : 0,
+      f.size,
+      f.md5,
+      f.sha1,
+      f.sha256,
+      f.mimeType,
+      f.content ?? null,
+      f.deployedBy ?? null,
+    ],
+  }),
+  dependency: (versionId: string, position: number, d: { name: string; version: string; scope: string }) => ({
+    text: TEXT.dependency,
+    params: [versionId, position, d.name, d.version, d.scope],
+  }),
+  property: (
+    versionId: string,
+    position: number,
+    key: string,
+    values: readonly string[],
+  ): CatalogueInsert => ({
+    text: TEXT.property,
+    params: [versionId, position, key, JSON.stringify(values)],
+  }),
+  layer: (versionId: string, position: number, l: { digest: string; size: number; command: string }) => ({
+    text: TEXT.layer,
+    params: [versionId, position, l.digest, l.size, l.command],
+  }),
+} satisfies Record<string, (...args: never[]) => CatalogueInsert>
+
+/** Runs the inserts in order on `sql` (the caller's transaction, when they belong together). */
+export async function writeRows(sql: Sql, inserts: Iterable<CatalogueInsert>): Promise<void> {
+  for (const { text, params } of inserts) await sql.run(text, params)
+}
+
+/** A package's rows as the inserts that write them, in an order that satisfies their foreign keys; its id first. */
+function packageRows(pkg: SnapshotPackage, extras: PackageExtras): { id: string; rows: CatalogueInsert[] } {
   const id = packageIdOf(pkg.type, pkg.name)
   const names = pkg.versions.map((v) => v.name)
   const releases = names.filter(isReleaseVersion)
-  // Vulnerability counts are the scanner's (server/xray), written when it scans a version:
-  // the snapshot's advisories are not loaded.
-  const c = noVulnerabilities()
-  const counts = [c.critical, c.high, c.medium, c.low, c.info, c.unknown, c.skipped]
+  // The snapshot's advisories are not loaded: vulnerability counts are the scanner's.
   const created = pkg.versions.map((v) => v.created).sort()[0] ?? new Date(0).toISOString()
   const modified =
     pkg.versions
       .map((v) => v.modified)
       .sort()
       .at(-1) ?? created
-  const rows: PackageInsert[] = [
-    [
-      'package',
-      [
-        id,
-        pkg.name,
-        pkg.name.toLowerCase(),
-        pkg.description,
-        pkg.description?.toLowerCase() ?? null,
-        pkg.type,
-        created,
-        modified,
-        latestOf(names) ?? null,
-        latestOf(releases) ?? null,
-        names.length,
-        releases.length,
-        JSON.stringify(pkg.licenses.map((name) => ({ name, source: pkg.licenseSource }))),
-        JSON.stringify(pkg.tags),
-        ...counts,
-        pkg.source,
-      ],
-    ],
+  const licences = (names: readonly string[]) => names.map((name) => ({ name, source: pkg.licenseSource }))
+  const rows: CatalogueInsert[] = [
+    catalogueRow.package({
+      id,
+      name: pkg.name,
+      type: pkg.type,
+      description: pkg.description ?? null,
+      created,
+      modified,
+      latestVersion: latestOf(names) ?? null,
+      latestReleaseVersion: latestOf(releases) ?? null,
+      versionsCount: names.length,
+      releaseVersionsCount: releases.length,
+      licenses: licences(pkg.licenses),
+      tags: pkg.tags,
+      source: pkg.source,
+    }),
   ]
-  for (const license of pkg.licenses) rows.push(['license', [id, license]])
+  for (const license of pkg.licenses) rows.push(catalogueRow.license(id, license))
   for (const v of pkg.versions) {
     const versionId = versionIdOf(id, v.name)
     const lead = v.files.find((f) => f.lead)
-    rows.push([
-      'version',
-      [
-        versionId,
-        id,
-        v.name,
-        v.name.toLowerCase(),
-        v.created,
-        v.modified,
-        isReleaseVersion(v.name) ? 0 : 1,
-        v.size,
-        JSON.stringify(v.licenses.map((name) => ({ name, source: pkg.licenseSource }))),
-        ...counts,
-        lead?.sha256 ?? null,
-        v.repo,
-        REPO_TYPES[pkg.type] ?? pkg.type,
-        v.leadFilePath,
-        v.readmePath ?? null,
-        v.readmeText ?? null,
-      ],
-    ])
-    for (const f of v.files)
-      rows.push([
-        'file',
-        [
-          versionId,
-          v.repo,
-          f.path,
-          f.name,
-          f.lead ? 1 : 0,
-          f.size,
-          f.md5,
-          f.sha1,
-          f.sha256,
-          f.mimeType,
-          f.content ? Buffer.from(f.content.data, f.content.encoding) : null,
-        ],
-      ])
-    v.dependencies.forEach((d, i) => rows.push(['dependency', [versionId, i, d.name, d.version, d.scope]]))
-    v.properties.forEach((p, i) => rows.push(['property', [versionId, i, p.key, JSON.stringify(p.values)]]))
-    extras.layers?.[v.name]?.forEach((l, i) =>
-      rows.push(['layer', [versionId, i, l.digest, l.size, l.command]]),
+    rows.push(
+      catalogueRow.version({
+        id: versionId,
+        packageId: id,
+        name: v.name,
+        created: v.created,
+        modified: v.modified,
+        size: v.size,
+        licenses: licences(v.licenses),
+        digest: lead?.sha256 ?? null,
+        repo: v.repo,
+        repoType: REPO_TYPES[pkg.type] ?? pkg.type,
+        leadFilePath: v.leadFilePath,
+        readmePath: v.readmePath ?? null,
+        readmeText: v.readmeText ?? null,
+      }),
     )
+    for (const f of v.files)
+      rows.push(
+        catalogueRow.file({
+          versionId,
+          repo: v.repo,
+          path: f.path,
+          name: f.name,
+          lead: f.lead,
+          size: f.size,
+          md5: f.md5,
+          sha1: f.sha1,
+          sha256: f.sha256,
+          mimeType: f.mimeType,
+          content: f.content ? Buffer.from(f.content.data, f.content.encoding) : null,
+        }),
+      )
+    v.dependencies.forEach((d, i) => rows.push(catalogueRow.dependency(versionId, i, d)))
+    v.properties.forEach((p, i) => rows.push(catalogueRow.property(versionId, i, p.key, p.values)))
+    extras.layers?.[v.name]?.forEach((l, i) => rows.push(catalogueRow.layer(versionId, i, l)))
   }
   return { id, rows }
 }
 
 /** Prepared inserts for packages in the snapshot's shape; used by the snapshot, samples and synthetic loaders. */
 export function packageInserter(db: Db) {
-  const prepared = Object.fromEntries(
-    Object.entries(PACKAGE_INSERTS).map(([key, text]) => [key, db.prepare(text)]),
-  ) as Record<keyof typeof PACKAGE_INSERTS, Database.Statement>
+  const prepared = new Map<string, Database.Statement>()
+  const statement = (text: string) => {
+    let s = prepared.get(text)
+    if (!s) prepared.set(text, (s = db.prepare(text)))
+    return s
+  }
   return (pkg: SnapshotPackage, extras: PackageExtras = {}): string => {
     const { id, rows } = packageRows(pkg, extras)
-    for (const [key, params] of rows) prepared[key].run(...params)
+    for (const { text, params } of rows) statement(text).run(...params)
     return id
   }
 }
@@ -148,8 +301,6 @@ export async function insertPackage(
   extras: PackageExtras = {},
 ): Promise<string> {
   const { id, rows } = packageRows(pkg, extras)
-  await sql.transaction(async (tx) => {
-    for (const [key, params] of rows) await tx.run(PACKAGE_INSERTS[key], params)
-  })
+  await sql.transaction((tx) => writeRows(tx, rows))
   return id
 }

@@ -7,8 +7,7 @@
  * the rows naming them.
  */
 import type { Sql } from '../db/sql'
-import { packageIdOf, versionIdOf } from '../catalog/load'
-import { isReleaseVersion } from '../catalog/versionOrder'
+import { catalogueRow, packageIdOf, versionIdOf, writeRows } from '../catalog/inserts'
 import { refreshPackage } from '../catalog/packageRefresh'
 import type { BlobFacts, StagedBlob } from '../repositories/blobs'
 import { hexOf } from './rules'
@@ -341,23 +340,8 @@ export function containerStore(sql: Sql) {
 export type ContainerStore = ReturnType<typeof containerStore>
 
 const C = {
-  insertPackage: `INSERT INTO catalog_packages (id, name, name_lower, description, description_lower, package_type,
-      created, modified, latest_version, latest_release_version, versions_count, release_versions_count,
-      licenses_json, tags_json, source)
-    VALUES (?, ?, ?, NULL, NULL, 'docker', ?, ?, NULL, NULL, 0, 0, '[]', '[]', 'pushed')
-    ON CONFLICT (id) DO NOTHING`,
   versionRepo: 'SELECT repo FROM catalog_versions WHERE id = ?',
   deleteVersion: 'DELETE FROM catalog_versions WHERE id = ?',
-  insertVersion: `INSERT INTO catalog_versions (id, package_id, name, name_lower, created, modified, prerelease, size,
-      licenses_json, digest, repo, repo_type, lead_file_path)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, 'docker', ?)`,
-  insertFile: `INSERT INTO catalog_files (version_id, repo, path, name, lead, size, md5, sha1, sha256, mime_type,
-      content, deployed_by)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?) ON CONFLICT (repo, path) DO NOTHING`,
-  insertLayer:
-    'INSERT INTO catalog_docker_layers (version_id, position, digest, size, command) VALUES (?, ?, ?, ?, ?)',
-  insertProperty:
-    'INSERT INTO catalog_properties (version_id, position, key, values_json) VALUES (?, ?, ?, ?)',
 } as const
 
 async function recordTag(tx: Sql, t: TaggedImage): Promise<void> {
@@ -367,43 +351,37 @@ async function recordTag(tx: Sql, t: TaggedImage): Promise<void> {
     const shown = await tx.one<{ repo: string }>(C.versionRepo, [versionId])
     if (shown && shown.repo !== t.repo) return
   }
-  await tx.run(C.insertPackage, [packageId, t.image, t.image.toLowerCase(), t.now, t.now])
+  const pkg = { id: packageId, name: t.image, type: 'docker', description: null, source: 'pushed' }
+  await writeRows(tx, [catalogueRow.package({ ...pkg, created: t.now, modified: t.now }, { ifAbsent: true })])
   // The newest push of a tag is the version the catalogue shows, whichever repository took it.
   await tx.run(C.deleteVersion, [versionId])
   const folder = tagFolder(t.image, t.tag)
   const lead = `${folder}/manifest.json`
-  await tx.run(C.insertVersion, [
-    versionId,
-    packageId,
-    t.tag,
-    t.tag.toLowerCase(),
-    t.now,
-    t.now,
-    isReleaseVersion(t.tag) ? 0 : 1,
-    t.files.reduce((sum, f) => sum + f.facts.size, 0),
-    t.manifest.sha256,
-    t.repo,
-    lead,
-  ])
-  const file = (path: string, name: string, lead: number, f: BlobFacts, mimeType: string) =>
-    tx.run(C.insertFile, [
-      versionId,
-      t.repo,
-      path,
-      name,
-      lead,
-      f.size,
-      f.md5,
-      f.sha1,
-      f.sha256,
-      mimeType,
-      t.deployedBy,
-    ])
-  await file(lead, 'manifest.json', 1, t.manifest, 'application/json')
+  const rows = [
+    catalogueRow.version({
+      id: versionId,
+      packageId,
+      name: t.tag,
+      created: t.now,
+      modified: t.now,
+      size: t.files.reduce((sum, f) => sum + f.facts.size, 0),
+      digest: t.manifest.sha256,
+      repo: t.repo,
+      repoType: 'docker',
+      leadFilePath: lead,
+    }),
+  ]
+  const file = (path: string, name: string, lead: boolean, f: BlobFacts, mimeType: string) =>
+    catalogueRow.file(
+      { versionId, repo: t.repo, path, name, lead, ...f, mimeType, deployedBy: t.deployedBy },
+      { ifAbsent: true },
+    )
+  rows.push(file(lead, 'manifest.json', true, t.manifest, 'application/json'))
   for (const f of t.files)
-    await file(`${folder}/${blobFileName(f.digest)}`, blobFileName(f.digest), 0, f.facts, f.mediaType)
-  for (const [i, l] of t.layers.entries())
-    await tx.run(C.insertLayer, [versionId, i, l.digest, l.size, l.command])
+    rows.push(
+      file(`${folder}/${blobFileName(f.digest)}`, blobFileName(f.digest), false, f.facts, f.mediaType),
+    )
+  for (const [i, l] of t.layers.entries()) rows.push(catalogueRow.layer(versionId, i, l))
   const properties: Array<[string, string[]]> = [
     ['docker.repoName', [t.image]],
     ['docker.manifest', [t.tag]],
@@ -413,7 +391,8 @@ async function recordTag(tx: Sql, t: TaggedImage): Promise<void> {
     ...(t.platforms.length > 0 ? [['docker.platforms', [...t.platforms]] as [string, string[]]] : []),
   ]
   for (const [i, [key, values]] of properties.entries())
-    await tx.run(C.insertProperty, [versionId, i, key, JSON.stringify(values)])
+    rows.push(catalogueRow.property(versionId, i, key, values))
+  await writeRows(tx, rows)
   await refreshPackage(tx, packageId)
 }
 

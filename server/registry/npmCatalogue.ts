@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Sql } from '../db/sql'
-import { packageIdOf, versionIdOf } from '../catalog/load'
+import { catalogueRow, packageIdOf, versionIdOf, writeRows, type CatalogueInsert } from '../catalog/inserts'
 import { isReleaseVersion, latestOf } from '../catalog/versionOrder'
 import type { BlobFacts } from '../repositories/blobs'
 import type { TarEntry } from './tarball'
@@ -54,25 +54,8 @@ export interface CatalogueHooks {
 }
 
 const Q = {
-  insertPackage: `INSERT INTO catalog_packages (id, name, name_lower, description, description_lower, package_type,
-       created, modified, latest_version, latest_release_version, versions_count, release_versions_count,
-       licenses_json, tags_json, source)
-     VALUES (?, ?, ?, ?, ?, 'npm', ?, ?, NULL, NULL, 0, 0, '[]', '[]', 'published')
-     ON CONFLICT DO NOTHING`,
   updatePackageFacts: `UPDATE catalog_packages SET description = ?, description_lower = ?, licenses_json = ?,
        tags_json = ? WHERE id = ?`,
-  insertLicence:
-    'INSERT INTO catalog_package_licenses (package_id, name) VALUES (?, ?) ON CONFLICT DO NOTHING',
-  insertVersion: `INSERT INTO catalog_versions (id, package_id, name, name_lower, created, modified, prerelease, size,
-       licenses_json, digest, repo, repo_type, lead_file_path, readme_path)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'npm', ?, ?)`,
-  insertFile: `INSERT INTO catalog_files (version_id, repo, path, name, lead, size, md5, sha1, sha256, mime_type, content,
-       deployed_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  insertDependency:
-    'INSERT INTO catalog_dependencies (version_id, position, name, version, scope) VALUES (?, ?, ?, ?, ?)',
-  insertProperty:
-    'INSERT INTO catalog_properties (version_id, position, key, values_json) VALUES (?, ?, ?, ?)',
   insertDocument: 'INSERT INTO npm_version_documents (version_id, document) VALUES (?, ?)',
   deleteVersion: 'DELETE FROM catalog_versions WHERE id = ?',
   findVersion: 'SELECT id, repo FROM catalog_versions WHERE id = ?',
@@ -132,78 +115,80 @@ function on(sql: Sql, hooks: CatalogueHooks) {
       const packageId = packageIdOf('npm', p.name)
       const versionId = versionIdOf(packageId, p.version)
       const description = typeof p.document.description === 'string' ? p.document.description : null
-      const descriptionLower = description?.toLowerCase() ?? null
       const licences = licencesOf(p.document)
-      const licencesJson = JSON.stringify(licences.map((name) => ({ name, source: 'package.json' })))
-      await sql.run(Q.insertPackage, [
-        packageId,
-        p.name,
-        p.name.toLowerCase(),
-        description,
-        descriptionLower,
-        p.now,
-        p.now,
+      const licenceEntries = licences.map((name) => ({ name, source: 'package.json' }))
+      const keywords = strings(p.document.keywords)
+      await writeRows(sql, [
+        catalogueRow.package(
+          {
+            id: packageId,
+            name: p.name,
+            type: 'npm',
+            description,
+            created: p.now,
+            modified: p.now,
+            source: 'published',
+          },
+          { ifAbsent: true },
+        ),
       ])
       // The newest publish describes the package (as the registry's packument does).
       await sql.run(Q.updatePackageFacts, [
         description,
-        descriptionLower,
-        licencesJson,
-        JSON.stringify(strings(p.document.keywords)),
+        description?.toLowerCase() ?? null,
+        JSON.stringify(licenceEntries),
+        JSON.stringify(keywords),
         packageId,
       ])
-      for (const licence of licences) await sql.run(Q.insertLicence, [packageId, licence])
+      const rows: CatalogueInsert[] = licences.map((licence) => catalogueRow.license(packageId, licence))
 
-      const inside = p.files
-      const readme = inside.find((f) => /^readme/i.test(f.path))
+      const readme = p.files.find((f) => /^readme/i.test(f.path))
       const folder = `${p.name}/-/${p.version}`
-      await sql.run(Q.insertVersion, [
-        versionId,
-        packageId,
-        p.version,
-        p.version.toLowerCase(),
-        p.now,
-        p.now,
-        isReleaseVersion(p.version) ? 0 : 1,
-        p.tarballFacts.size,
-        licencesJson,
-        p.tarballFacts.sha256,
-        p.repo,
-        tarballPath(p.name, p.version),
-        readme ? `${folder}/${readme.path}` : null,
-      ])
-      const { size, md5, sha1, sha256 } = p.tarballFacts
-      // The tarball's bytes are in the blob store, found by sha256.
-      await sql.run(Q.insertFile, [
-        versionId,
-        p.repo,
-        tarballPath(p.name, p.version),
-        tarballName(p.name, p.version),
-        1,
-        size,
-        md5,
-        sha1,
-        sha256,
-        'application/x-gzip',
-        null,
-        p.deployedBy,
-      ])
-      for (const f of inside) {
-        const hash = (a: string) => createHash(a).update(f.bytes).digest('hex')
-        await sql.run(Q.insertFile, [
+      rows.push(
+        catalogueRow.version({
+          id: versionId,
+          packageId,
+          name: p.version,
+          created: p.now,
+          modified: p.now,
+          size: p.tarballFacts.size,
+          licenses: licenceEntries,
+          digest: p.tarballFacts.sha256,
+          repo: p.repo,
+          repoType: 'npm',
+          leadFilePath: tarballPath(p.name, p.version),
+          readmePath: readme ? `${folder}/${readme.path}` : null,
+        }),
+        // The tarball's bytes are in the blob store, found by sha256.
+        catalogueRow.file({
           versionId,
-          p.repo,
-          `${folder}/${f.path}`,
-          f.path,
-          0,
-          f.bytes.length,
-          hash('md5'),
-          hash('sha1'),
-          hash('sha256'),
-          mimeOf(f.path),
-          f.bytes,
-          p.deployedBy,
-        ])
+          repo: p.repo,
+          path: tarballPath(p.name, p.version),
+          name: tarballName(p.name, p.version),
+          lead: true,
+          ...p.tarballFacts,
+          mimeType: 'application/x-gzip',
+          deployedBy: p.deployedBy,
+        }),
+      )
+      for (const f of p.files) {
+        const hash = (a: string) => createHash(a).update(f.bytes).digest('hex')
+        rows.push(
+          catalogueRow.file({
+            versionId,
+            repo: p.repo,
+            path: `${folder}/${f.path}`,
+            name: f.path,
+            lead: false,
+            size: f.bytes.length,
+            md5: hash('md5'),
+            sha1: hash('sha1'),
+            sha256: hash('sha256'),
+            mimeType: mimeOf(f.path),
+            content: f.bytes,
+            deployedBy: p.deployedBy,
+          }),
+        )
       }
       const scopes: Array<[string, string]> = [
         ['dependencies', 'prod'],
@@ -215,19 +200,20 @@ function on(sql: Sql, hooks: CatalogueHooks) {
       for (const [field, scope] of scopes) {
         const deps = p.document[field]
         if (deps && typeof deps === 'object')
-          for (const [name, range] of Object.entries(deps as Record<string, unknown>))
-            if (typeof range === 'string')
-              await sql.run(Q.insertDependency, [versionId, position++, name, range, scope])
+          for (const [name, version] of Object.entries(deps as Record<string, unknown>))
+            if (typeof version === 'string')
+              rows.push(catalogueRow.dependency(versionId, position++, { name, version, scope }))
       }
       const properties: Array<[string, string[]]> = [
         ['npm.name', [p.name]],
         ['npm.version', [p.version]],
         ['npm.description', description ? [description] : []],
-        ['npm.keywords', strings(p.document.keywords)],
+        ['npm.keywords', keywords],
         ['npm.license', licences],
       ]
       for (const [i, [key, values]] of properties.filter(([, values]) => values.length > 0).entries())
-        await sql.run(Q.insertProperty, [versionId, i, key, JSON.stringify(values)])
+        rows.push(catalogueRow.property(versionId, i, key, values))
+      await writeRows(sql, rows)
       await sql.run(Q.insertDocument, [versionId, JSON.stringify(p.document)])
       await sql.run(Q.recordPublished, [p.name, p.version, p.tarballFacts.sha256, p.now])
       await refreshPackage(sql, packageId)
