@@ -7,11 +7,11 @@
 import { isLeft } from 'fp-ts/Either'
 import { debounceTime, distinctUntilChanged, map, mergeMap, switchMap } from 'rxjs'
 import type { Observable, SchedulerLike } from 'rxjs'
-import { FILTER_DEBOUNCE_MS, filtersToQuery, gitBaseUrl, vendorId } from '../../domain/integrations/rules'
+import { FILTER_DEBOUNCE_MS, filtersToQuery } from '../../domain/integrations/rules'
 import type { CatalogueFilters } from '../../domain/integrations/types'
 import * as E from '../../domain/integrations/events'
 import type { GitIntegrationForm, Ports } from '../../adapters/ports'
-import type { AppState } from '../../domain/app'
+import type { GitConnection } from '../../domain/integrations/events'
 import { ofType, work } from './operators'
 import { secretGone } from './session'
 import { asked, type Effect, type EffectTable } from './types'
@@ -124,34 +124,30 @@ const vendorList: Effect = (events$, _state$, ports) =>
     }),
   )
 
-/** The form the platform takes, from the modal's state and the token taken from the vault. */
-function wireForm(state: AppState, token: string | undefined): GitIntegrationForm | null {
-  const m = state.integrations.modal
-  if (m.step !== 'form') return null
+/** The form the platform takes: the connection the decider wrote, with the token from the vault. */
+function wireForm(connection: GitConnection, token: string | undefined): GitIntegrationForm {
+  const { integrationKey, ...rest } = connection
   return {
-    userName: m.form.userName.trim(),
-    integrationName: m.form.integrationName.trim(),
-    url: gitBaseUrl(m.form.url),
-    vendorName: vendorId(m.vendor),
+    ...rest,
     integrationType: 1,
     ...(token !== undefined ? { token } : {}),
-    ...(m.integrationKey !== null ? { integrationKey: m.integrationKey } : {}),
+    ...(integrationKey !== null ? { integrationKey } : {}),
   }
 }
 
 const tokenOf = (ports: Ports, ref: string | null): string | undefined | null =>
   ref === null ? undefined : (ports.secrets.take(ref) ?? null)
 
-const connectionTest: Effect = (events$, state$, ports) =>
+const connectionTest: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('integrations/ConnectionTestStarted'),
     switchMap((env) => {
-      const { requestId, tokenRef } = env.event.data
+      const { requestId, tokenRef, connection } = env.event.data
       return work(
         env,
         async (emit) => {
           const token = tokenOf(ports, tokenRef)
-          const form = token === null ? null : wireForm(state$.value, token)
+          const form = token === null ? null : wireForm(connection, token)
           if (form === null) return emit(E.ConnectionTestFailed({ requestId, failure: secretGone('token') }))
           const a = await ports.integrationsApi.testConnection(form)
           if (isLeft(a)) return emit(E.ConnectionTestFailed({ requestId, failure: a.left }))
@@ -169,19 +165,18 @@ const connectionTest: Effect = (events$, state$, ports) =>
     }),
   )
 
-const save: Effect = (events$, state$, ports) =>
+const save: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('integrations/SaveStarted'),
     mergeMap((env) => {
-      const { requestId, kind, tokenRef } = env.event.data
+      const { requestId, kind, tokenRef, connection } = env.event.data
       const failed = kind === 'create' ? E.IntegrationCreateFailed : E.IntegrationUpdateFailed
-      const modal = state$.value.integrations.modal
-      const key = modal.step === 'form' ? modal.integrationKey : null
+      const key = connection.integrationKey
       return work(
         env,
         async (emit) => {
           const token = tokenOf(ports, tokenRef)
-          const form = token === null ? null : wireForm(state$.value, token)
+          const form = token === null ? null : wireForm(connection, token)
           if (form === null) return emit(failed({ requestId, failure: secretGone('token') }))
           const a =
             kind === 'create' || key === null

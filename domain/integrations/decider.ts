@@ -38,6 +38,7 @@ import {
 import {
   filtersFromQuery,
   filtersToQuery,
+  gitConnectionOf,
   gitFormProblems,
   OPEN_TOOL_ACTION,
   selectReposPath,
@@ -176,7 +177,13 @@ export function decide(
         const problems = gitFormProblems(m.form, m.integrationKey !== null)
         if (problems.length > 0) return left(`the form is invalid: ${problems.join(', ')}`)
         if (m.integrationKey === null && command.tokenRef === undefined) return left('no token was given')
-        return right([ConnectionTestStarted({ requestId: meta.id, tokenRef: command.tokenRef ?? null })])
+        return right([
+          ConnectionTestStarted({
+            requestId: meta.id,
+            tokenRef: command.tokenRef ?? null,
+            connection: gitConnectionOf(m),
+          }),
+        ])
       })
     case 'integrations/ResetConnectionTest':
       return inForm(s, () => right([ConnectionTestReset({})]))
@@ -194,6 +201,7 @@ export function decide(
             requestId: meta.id,
             kind: m.integrationKey === null ? 'create' : 'update',
             tokenRef: command.tokenRef ?? null,
+            connection: gitConnectionOf(m),
           }),
         ])
       })

@@ -146,9 +146,33 @@ export const GitModalOpened = defineEvent(
 export const GitFormEdited = defineEvent('integrations/GitFormEdited', FormC)
 /** `tokenRef` names the token stashed in memory for this call (null: the stored one, on edit). */
 const TokenRef = t.union([t.string, t.null])
+/**
+ * The connection the platform is asked to test or save, as the form gave it (never the token,
+ * which goes by reference): the decider writes it, so the effect calls the port with it alone.
+ */
+export const GitConnectionC = t.type({
+  userName: t.string,
+  integrationName: t.string,
+  url: t.string,
+  vendorName: t.number,
+  /** The integration edited; null for a new one. */
+  integrationKey: t.union([t.string, t.null]),
+})
+export type GitConnection = t.TypeOf<typeof GitConnectionC>
+/**
+ * v1 had no connection (its effect read the form from the state): its effects ran when it was
+ * written, and replay runs none, so an older one reads with an empty one.
+ */
+const withoutConnection = {
+  1: (data: unknown) => ({
+    ...(data as Record<string, unknown>),
+    connection: { userName: '', integrationName: '', url: '', vendorName: 0, integrationKey: null },
+  }),
+}
 export const ConnectionTestStarted = defineEvent(
   'integrations/ConnectionTestStarted',
-  t.type({ requestId: t.string, tokenRef: TokenRef }),
+  t.type({ requestId: t.string, tokenRef: TokenRef, connection: GitConnectionC }),
+  { v: 2, upcasters: withoutConnection },
 )
 export const ConnectionTestPassed = defineEvent(
   'integrations/ConnectionTestPassed',
@@ -162,7 +186,13 @@ export const ConnectionTestReset = defineEvent('integrations/ConnectionTestReset
 export const PopoverDismissed = defineEvent('integrations/PopoverDismissed', NoData)
 export const SaveStarted = defineEvent(
   'integrations/SaveStarted',
-  t.type({ requestId: t.string, kind: t.keyof({ create: null, update: null }), tokenRef: TokenRef }),
+  t.type({
+    requestId: t.string,
+    kind: t.keyof({ create: null, update: null }),
+    tokenRef: TokenRef,
+    connection: GitConnectionC,
+  }),
+  { v: 2, upcasters: withoutConnection },
 )
 export const IntegrationCreated = defineEvent(
   'integrations/IntegrationCreated',

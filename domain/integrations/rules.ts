@@ -1,6 +1,7 @@
 import { isLeft, left, right, type Either } from 'fp-ts/Either'
 import { mandatory, validateName, validateUrl, withBaseUrlTrailingSlash } from '../shared/forms'
 import type { FormMessage, Problems } from '../shared/messages'
+import type { GitConnection } from './events'
 import {
   CATEGORIES,
   CLOUD_VENDORS,
@@ -198,3 +199,12 @@ export function setupRuns(
   const needs = routes.find((r) => r.name === action.actionName)?.feature
   return needs === undefined || features[needs] === true
 }
+
+/** What the platform is told of a git form's connection (trimmed, its base URL, the vendor's id). */
+export const gitConnectionOf = (m: Extract<GitModal, { step: 'form' }>): GitConnection => ({
+  userName: m.form.userName.trim(),
+  integrationName: m.form.integrationName.trim(),
+  url: gitBaseUrl(m.form.url),
+  vendorName: vendorId(m.vendor),
+  integrationKey: m.integrationKey,
+})

@@ -29,6 +29,7 @@ import {
 import type { CommandMeta } from '../../domain/shared/area'
 import { decide, type Asker } from '../../domain/integrations/decider'
 import { specOf } from '../support/decider'
+import { toGithub, toGitlabK9 } from '../support/gitConnections'
 
 const meta: CommandMeta = { now: '2026-01-01T00:00:00.000Z', id: 'c-1' }
 const integrations = specOf(integrationsDecider, meta)
@@ -53,7 +54,7 @@ const opened = GitModalOpened({
 const ready = [opened, GitFormEdited(filled)]
 const tested = [
   ...ready,
-  ConnectionTestStarted({ requestId: 't', tokenRef: 'tok' }),
+  ConnectionTestStarted({ requestId: 't', tokenRef: 'tok', connection: toGithub }),
   ConnectionTestPassed({ requestId: 't' }),
 ]
 
@@ -80,7 +81,7 @@ describe('git modal', () => {
     integrations
       .given(...ready)
       .when({ type: 'integrations/TestConnection', tokenRef: 'tok' })
-      .then(ConnectionTestStarted({ requestId: 'c-1', tokenRef: 'tok' }))
+      .then(ConnectionTestStarted({ requestId: 'c-1', tokenRef: 'tok', connection: toGithub }))
     expect(gitMainButton(given(ready).modal)).toEqual({ action: 'test', disabled: false })
   })
 
@@ -93,7 +94,7 @@ describe('git modal', () => {
   it('a failed test keeps the form and records the failure', () => {
     const s = given([
       ...ready,
-      ConnectionTestStarted({ requestId: 't', tokenRef: 'tok' }),
+      ConnectionTestStarted({ requestId: 't', tokenRef: 'tok', connection: toGithub }),
       ConnectionTestFailed({ requestId: 't', failure: { kind: 'status', status: 401, message: 'x' } }),
     ])
     expect(s.modal).toMatchObject({ test: 'failed', failure: 'testFailed', form: filled })
@@ -108,7 +109,7 @@ describe('git modal', () => {
     integrations
       .given(...tested)
       .when({ type: 'integrations/SaveIntegration', tokenRef: 'tok' })
-      .then(SaveStarted({ requestId: 'c-1', kind: 'create', tokenRef: 'tok' }))
+      .then(SaveStarted({ requestId: 'c-1', kind: 'create', tokenRef: 'tok', connection: toGithub }))
   })
 
   it('editing a credential after a test asks for a new test; resetting on demand does too', () => {
@@ -123,7 +124,7 @@ describe('git modal', () => {
   it('after create, the select-service step; choosing a service goes to select-repos with vcsType and integrationId', () => {
     const created = [
       ...tested,
-      SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok' }),
+      SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok', connection: toGithub }),
       IntegrationCreated({ requestId: 's', integrationKey: 'k1' }),
     ]
     const s = given(created)
@@ -143,7 +144,7 @@ describe('git modal', () => {
   it('a failed create keeps the form, clears saving, and gives the create-failed notice', () => {
     const s = given([
       ...tested,
-      SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok' }),
+      SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok', connection: toGithub }),
       IntegrationCreateFailed({ requestId: 's', failure: { kind: 'status', status: 409, message: 'x' } }),
     ])
     expect(s.modal).toMatchObject({ step: 'form', saving: false, failure: 'createFailed', form: filled })
@@ -154,14 +155,25 @@ describe('git modal', () => {
     const edit = GitModalOpened({ vendor: 'gitlab', integrationKey: 'k9', form: filled })
     const t = [
       edit,
-      ConnectionTestStarted({ requestId: 't', tokenRef: 'tok' }),
+      ConnectionTestStarted({
+        requestId: 't',
+        tokenRef: 'tok',
+        connection: toGitlabK9,
+      }),
       ConnectionTestPassed({ requestId: 't' }),
     ]
     expect(gitMainButton(given(t).modal)?.action).toBe('update')
     integrations
       .given(...t)
       .when({ type: 'integrations/SaveIntegration', tokenRef: 'tok' })
-      .then(SaveStarted({ requestId: 'c-1', kind: 'update', tokenRef: 'tok' }))
+      .then(
+        SaveStarted({
+          requestId: 'c-1',
+          kind: 'update',
+          tokenRef: 'tok',
+          connection: toGitlabK9,
+        }),
+      )
     const after = given([
       ...t,
       IntegrationUpdated({ requestId: 'c-1', integrationKey: 'k9' }),
@@ -174,7 +186,10 @@ describe('git modal', () => {
 
   it('closing resets form, edit mode, popover and loading', () => {
     const close = integrations
-      .given(...tested, SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok' }))
+      .given(
+        ...tested,
+        SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok', connection: toGithub }),
+      )
       .when({ type: 'integrations/CloseGitModal' })
     expect(close.after().modal).toEqual({ step: 'closed' })
     integrations.given().when({ type: 'integrations/CloseGitModal' }).rejected('the git modal is closed')

@@ -48,6 +48,7 @@ import { left, right } from 'fp-ts/Either'
 import { appSlice, type AppEvent, type AppState } from '../../domain/app'
 import type { CommandMeta } from '../../domain/shared/area'
 import { foldEvents, specOf } from '../support/decider'
+import { toGithub, toGitlabK9 } from '../support/gitConnections'
 
 /** The area as the app runs it: its decide and policies over the app's state. */
 const integrationsArea = appSlice(integrationsSlice)
@@ -60,7 +61,7 @@ const tokenRequired = { kind: 'status' as const, status: 400, code: 'TOKEN_REQUI
 
 const filled = { userName: 'octo', integrationName: 'gh-main', url: 'https://api.github.com', hasToken: true }
 const opened = GitModalOpened({ vendor: 'github', integrationKey: null, form: filled })
-const testing = [opened, ConnectionTestStarted({ requestId: 't', tokenRef: 'tok' })]
+const testing = [opened, ConnectionTestStarted({ requestId: 't', tokenRef: 'tok', connection: toGithub })]
 const tested = [...testing, ConnectionTestPassed({ requestId: 't' })]
 const editing = GitModalOpened({
   vendor: 'gitlab',
@@ -447,9 +448,9 @@ describe('the git modal, beyond the happy path', () => {
     expect(
       given(
         GitFormEdited(filled),
-        ConnectionTestStarted({ requestId: 't', tokenRef: null }),
+        ConnectionTestStarted({ requestId: 't', tokenRef: null, connection: toGithub }),
         PopoverDismissed({}),
-        SaveStarted({ requestId: 's', kind: 'create', tokenRef: null }),
+        SaveStarted({ requestId: 's', kind: 'create', tokenRef: null, connection: toGithub }),
       ),
     ).toEqual(given())
   })
@@ -466,7 +467,7 @@ describe('the git modal, beyond the happy path', () => {
     integrations
       .given(editing)
       .when({ type: 'integrations/TestConnection' })
-      .then(ConnectionTestStarted({ requestId: 'c-1', tokenRef: null }))
+      .then(ConnectionTestStarted({ requestId: 'c-1', tokenRef: null, connection: toGitlabK9 }))
     expect(given(...testing).modal).toMatchObject({ test: 'testing', failure: null })
   })
 
@@ -499,7 +500,10 @@ describe('the git modal, beyond the happy path', () => {
   })
 
   it('one save at a time, of a valid form, with a token for a new integration', () => {
-    const saving = [...tested, SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok' })]
+    const saving = [
+      ...tested,
+      SaveStarted({ requestId: 's', kind: 'create', tokenRef: 'tok', connection: toGithub }),
+    ]
     expect(given(...saving).modal).toMatchObject({ saving: true, failure: null })
     integrations
       .given(...saving)
@@ -513,7 +517,7 @@ describe('the git modal, beyond the happy path', () => {
       .given(
         ...tested,
         GitFormEdited({ ...filled, url: '' }),
-        ConnectionTestStarted({ requestId: 'u', tokenRef: 'tok' }),
+        ConnectionTestStarted({ requestId: 'u', tokenRef: 'tok', connection: toGithub }),
         ConnectionTestPassed({ requestId: 'u' }),
       )
       .when({ type: 'integrations/SaveIntegration', tokenRef: 'tok' })
@@ -523,13 +527,13 @@ describe('the git modal, beyond the happy path', () => {
   it('an edit is saved with the stored token; a refused create and a done update say so', () => {
     const edit = [
       editing,
-      ConnectionTestStarted({ requestId: 't', tokenRef: null }),
+      ConnectionTestStarted({ requestId: 't', tokenRef: null, connection: toGitlabK9 }),
       ConnectionTestPassed({ requestId: 't' }),
     ]
     integrations
       .given(...edit)
       .when({ type: 'integrations/SaveIntegration' })
-      .then(SaveStarted({ requestId: 'c-1', kind: 'update', tokenRef: null }))
+      .then(SaveStarted({ requestId: 'c-1', kind: 'update', tokenRef: null, connection: toGitlabK9 }))
     const refused = given(...tested, IntegrationCreateFailed({ requestId: 's', failure: down }))
     expect(refused.notice).toEqual({ key: 'integrations.createFailed', integrationKey: '' })
     const updated = given(...edit, IntegrationUpdated({ requestId: 's', integrationKey: 'k9' }))
@@ -560,9 +564,9 @@ describe('the git modal, beyond the happy path', () => {
   it('a refused update keeps the form: the token asked again, or the update failure', () => {
     const saving = [
       editing,
-      ConnectionTestStarted({ requestId: 't', tokenRef: null }),
+      ConnectionTestStarted({ requestId: 't', tokenRef: null, connection: toGitlabK9 }),
       ConnectionTestPassed({ requestId: 't' }),
-      SaveStarted({ requestId: 's', kind: 'update', tokenRef: null }),
+      SaveStarted({ requestId: 's', kind: 'update', tokenRef: null, connection: toGitlabK9 }),
     ]
     const needsToken = given(...saving, IntegrationUpdateFailed({ requestId: 's', failure: tokenRequired }))
     expect(needsToken.modal).toMatchObject({ step: 'form', saving: false, failure: 'tokenRequired' })
