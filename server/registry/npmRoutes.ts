@@ -91,20 +91,31 @@ function isPublish(request: FastifyRequest): boolean {
   }
 }
 
-/** A small body read whole: 413 beyond `limit`, declared or sent. */
+/**
+ * A small body read whole: 413 beyond `limit`, declared or sent. A gzipped one (npm's audits)
+ * is counted as it unpacks, and may unpack to no more than a publish document: a few kilobytes
+ * of zeros would otherwise be held and parsed as a hundred megabytes.
+ */
 async function wholeBody(request: FastifyRequest, payload: Readable, limit: number): Promise<string> {
-  if (Number(request.headers['content-length']) > limit) throw tooLarge()
+  if (Number(request.headers['content-length']) > limit) throw tooLarge('Request body is too large')
+  const gzipped = request.headers['content-encoding'] === 'gzip'
+  const most = gzipped ? Math.min(limit, NPM_DOCUMENT_LIMIT) : limit
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of payload as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > limit) throw tooLarge()
+    if (size > most)
+      throw tooLarge(
+        gzipped
+          ? `The request body unpacks to more than ${NPM_DOCUMENT_LIMIT / (1024 * 1024)} MiB`
+          : 'Request body is too large',
+      )
     chunks.push(chunk)
   }
   return Buffer.concat(chunks).toString('utf8')
 }
 
-const tooLarge = () => Object.assign(new Error('Request body is too large'), { statusCode: 413 })
+const tooLarge = (message: string) => new HttpError(413, message, 'TOO_LARGE')
 
 /** `@scope%2fname/-/x.tgz` → segments with the scoped name joined: ['@scope/name', '-', 'x.tgz']. */
 export function npmPathSegments(rest: string): string[] {

@@ -1,21 +1,21 @@
 /**
  * What a registry write must survive, over real HTTP: a stranger's large body (refused before
- * it is read), tarballs that are damaged, empty, or unpack to far more than they weigh, a
- * tarball whose package.json names another package or version, a file under another file, the
- * bytes of an unpublished version, and a Host header chosen by the client (never in the
- * addresses npm downloads from).
+ * it is read), a gzipped body or tarballs that are damaged, empty, or unpack to far more than
+ * they weigh, a tarball whose package.json names another package or version, a file under
+ * another file, the bytes of an unpublished version, and a Host header chosen by the client
+ * (never in the addresses npm downloads from).
  */
 import { createHash } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { Readable } from 'node:stream'
-import { createGzip } from 'node:zlib'
+import { createGzip, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/generalConfig'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { npmTarball, publishDocument, tarHeader, tarOf } from '../support/npmTarball'
 import { signInDirectly } from './helpers/catalogSession'
 import { blobFiles, stagedFiles } from './helpers/blobFiles'
-import { NPM_PUBLISH_LIMIT } from '../../server/registry/npmRoutes'
+import { NPM_DOCUMENT_LIMIT, NPM_PUBLISH_LIMIT } from '../../server/registry/npmRoutes'
 
 let server: TestServer
 let cookie: string
@@ -167,6 +167,33 @@ describe('an authenticated publish is bounded too', () => {
     expect(blobFiles(server.config.dataDir).length).toBe(before)
     expect(stagedFiles(server.config.dataDir)).toEqual([])
   }, 120_000)
+})
+
+describe('a gzipped request body (npm audit)', () => {
+  const audit = (json: string) =>
+    fetch(npmUrl('npm', '-/npm/v1/security/audits/quick'), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      body: gzipSync(json),
+    })
+
+  it('is read as it unpacks, and refused with 413 beyond a publish document', async () => {
+    const within = await audit(
+      JSON.stringify({ name: 'app', version: '1.0.0', requires: {}, dependencies: {} }),
+    )
+    expect(within.status).toBe(200)
+    // Some kilobytes on the wire, more than the limit unpacked.
+    const bomb = `{"name":"app","pad":"${'0'.repeat(NPM_DOCUMENT_LIMIT)}"}`
+    const refused = await audit(bomb)
+    expect(refused.status).toBe(413)
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      `The request body unpacks to more than ${NPM_DOCUMENT_LIMIT / (1024 * 1024)} MiB`,
+    )
+  })
 })
 
 describe('tarballs are read before anything is stored', () => {
