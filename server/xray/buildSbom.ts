@@ -7,18 +7,12 @@
 import { createHash } from 'node:crypto'
 import type { ServerContext } from '../context'
 import { buildStore, type ResolvedFile } from '../builds/store'
-import { cycloneVulnerability, npmPurl } from './sbom'
+import { cycloneVulnerability } from './sbom'
+import { imageComponentPurl, npmPurl, purlOf } from './purls'
 import { SbomStore, type SbomFinding } from './sbomStore'
+import { imageStatements } from './imageStore'
 
 const SPDX_ID = /^[A-Za-z0-9.+-]+$/
-
-/** A package URL of a stored version: `npm://name` → pkg:npm/name@version, other types alike. */
-export function purlOf(packageId: string, version: string): string {
-  const m = /^([a-z0-9]+):\/\/(.+)$/.exec(packageId)
-  if (!m) return `pkg:generic/${encodeURIComponent(packageId)}@${encodeURIComponent(version)}`
-  if (m[1] === 'npm') return npmPurl(m[2]!, version)
-  return `pkg:${m[1]}/${m[2]!.split('/').map(encodeURIComponent).join('/')}@${encodeURIComponent(version)}`
-}
 
 const hashesOf = (f: ResolvedFile) =>
   [
@@ -126,21 +120,33 @@ export async function buildSbomOf(
       c.licenses = names.map((l) => (SPDX_ID.test(l) ? { license: { id: l } } : { license: { name: l } }))
   }
 
-  // A finding in a declared dependency affects that dependency; it is listed if the build did not.
+  // A container image's findings are in the packages its layers hold, named by their purls.
+  const images = imageStatements(ctx.sql)
+  const imagePurls = new Map<string, string>()
+  for (const id of ids.filter((i) => i.startsWith('docker://'))) {
+    const inventory = await images.inventoryOf(id)
+    for (const c of inventory?.components ?? [])
+      imagePurls.set(`${id}\n${c.name}\n${c.version}`, imageComponentPurl(c, inventory!.ecosystems))
+  }
+
+  // A finding in a declared dependency (or an image's package) affects that dependency; it is
+  // listed if the build did not.
   const vulnerabilities = []
   const seen = new Set<string>()
   for (const f of await store.findingsOf(ids)) {
     const v = versions.get(f.version_id)!
     let ref = v.ref
     if (Number(f.direct) !== 1) {
-      ref = npmPurl(f.component)
+      const inImage = imagePurls.get(`${f.version_id}\n${f.component}\n${f.component_version}`)
+      ref = inImage ?? npmPurl(f.component)
       if (!flat.has(ref))
         flat.set(ref, {
           type: 'library',
           'bom-ref': ref,
           name: f.component,
+          ...(inImage ? { version: f.component_version } : {}),
           purl: ref,
-          properties: [{ name: 'npm:declaredBy', value: v.ref }],
+          properties: [{ name: inImage ? 'image:in' : 'npm:declaredBy', value: v.ref }],
         })
     }
     // Two versions declaring the same vulnerable dependency make one entry.

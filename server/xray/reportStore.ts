@@ -80,6 +80,8 @@ export interface LicencesOfVersion {
   readonly repo: string
   readonly licenses_json: string
   readonly status: string | null
+  /** A container image's packages as its layers' inventory holds them (null for npm versions). */
+  readonly components_json: string | null
 }
 
 export interface ViolationOfVersion {
@@ -101,9 +103,12 @@ export interface ViolationOfVersion {
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
-/** Versions in scope: npm versions of the indexed repositories, of the chosen ones when some are. */
+/**
+ * Versions in scope: npm versions and container images' tags of the indexed repositories, of the
+ * chosen ones when some are.
+ */
 const scope = (repositories: readonly string[]) =>
-  `v.repo_type = 'npm' AND v.repo IN (SELECT repo FROM xray_indexed_repos)${
+  `v.repo_type IN ('npm', 'docker') AND v.repo IN (SELECT repo FROM xray_indexed_repos)${
     repositories.length > 0 ? ` AND v.repo IN (${marks(repositories.length)})` : ''
   }`
 
@@ -242,8 +247,9 @@ export class ReportStore {
   async licencesOf(ids: readonly string[]): Promise<LicencesOfVersion[]> {
     if (ids.length === 0) return []
     return this.sql.all<LicencesOfVersion>(
-      `SELECT v.id, v.package_id, v.name AS version, v.repo, v.licenses_json, s.status
+      `SELECT v.id, v.package_id, v.name AS version, v.repo, v.licenses_json, s.status, i.components_json
        FROM catalog_versions v LEFT JOIN xray_scans s ON s.version_id = v.id
+         LEFT JOIN xray_image_inventories i ON i.version_id = v.id
        WHERE v.id IN (${marks(ids.length)}) ORDER BY v.id`,
       ids,
     )

@@ -1,6 +1,6 @@
 /**
  * Reports made on the platform in the background: vulnerabilities (every finding of every
- * scanned version), licences (every version's licences and the licence policies they break) or
+ * scanned version, a container image's in the packages its layers hold), licences (every version's licences and the licence policies they break) or
  * violations in force, over the chosen indexed repositories. A report reads the versions in
  * batches and stores its rows as it goes, so its progress is what the console shows; the reports
  * of a node run one after another.
@@ -76,7 +76,14 @@ async function rowsOf(store: ReportStore, kind: ReportKind, ids: readonly string
       broken.set(key, (broken.get(key) ?? new Set()).add(x.policy_name))
     }
     return (await store.licencesOf(ids)).flatMap((v) => {
-      const licences = (JSON.parse(v.licenses_json) as Array<{ name: string }>).map((l) => l.name)
+      // An image declares none of its own: its licences are those its packages declare.
+      const licences = v.components_json
+        ? [
+            ...new Set(
+              (JSON.parse(v.components_json) as Array<{ licences: string[] }>).flatMap((c) => c.licences),
+            ),
+          ].sort()
+        : (JSON.parse(v.licenses_json) as Array<{ name: string }>).map((l) => l.name)
       // A version without a licence is a row too: "unknown" is what a licence policy judges.
       return (licences.length > 0 ? licences : ['unknown']).map((l): Cell[] => [
         packageName(v.package_id),

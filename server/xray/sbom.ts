@@ -1,14 +1,12 @@
 /**
- * A CycloneDX 1.5 JSON SBOM of one npm version: the package, the dependencies its package.json
- * declares (with the declared range, since no lockfile fixes them), its licences, and the
- * vulnerabilities its scan found, each pointing at the component it affects.
+ * A CycloneDX 1.5 JSON SBOM of one version. An npm version's: the package, the dependencies its
+ * package.json declares (with the declared range, since no lockfile fixes them), its licences.
+ * A container image's: the packages its layers hold (OS and npm, each where it was found). Both
+ * with the vulnerabilities the scan found, each pointing at the component it affects.
  */
 import { createHash } from 'node:crypto'
-import type { StoredAdvisory, XrayStore } from './store'
-
-/** A package URL (purl) for npm: the scope's @ is percent-encoded. */
-export const npmPurl = (name: string, version?: string) =>
-  `pkg:npm/${name.startsWith('@') ? `%40${name.slice(1)}` : name}${version ? `@${encodeURIComponent(version)}` : ''}`
+import type { StoredAdvisory, VersionToScan, XrayStore } from './store'
+import { imageComponentPurl, npmPurl, purlOf } from './purls'
 
 const SPDX_ID = /^[A-Za-z0-9.+-]+$/
 
@@ -52,12 +50,75 @@ export function cycloneVulnerability(v: {
   }
 }
 
+const licencesOf = (names: readonly string[]) =>
+  names.map((l) => (SPDX_ID.test(l) ? { license: { id: l } } : { license: { name: l } }))
+
+interface SbomComponent {
+  readonly type: 'library'
+  readonly 'bom-ref': string
+  readonly name: string
+  readonly version: string
+  readonly purl: string
+  readonly licenses?: ReturnType<typeof licencesOf>
+  readonly properties: ReadonlyArray<{ name: string; value: string }>
+}
+
+/**
+ * What the version holds: an npm version's declared dependencies, or the packages an image's
+ * layers hold (one component a purl, with every path it was found at); and the component a
+ * finding in `component` at `componentVersion` affects.
+ */
+async function contentsOf(store: XrayStore, v: VersionToScan, main: string) {
+  if (v.type !== 'docker') {
+    const deps = await store.dependenciesOf(v.id)
+    return {
+      components: deps.map((d): SbomComponent => ({
+        type: 'library',
+        'bom-ref': npmPurl(d.name),
+        name: d.name,
+        version: d.version,
+        purl: npmPurl(d.name),
+        properties: [{ name: 'npm:declaredRange', value: d.version }],
+      })),
+      affected: (f: { component: string; direct: boolean }) => (f.direct ? main : npmPurl(f.component)),
+    }
+  }
+  const inventory = await store.inventoryOf(v.id)
+  const byRef = new Map<string, SbomComponent>()
+  const refOf = new Map<string, string>()
+  for (const c of inventory?.components ?? []) {
+    const ref = imageComponentPurl(c, inventory!.ecosystems)
+    refOf.set(`${c.name}\n${c.version}`, ref)
+    const known = byRef.get(ref)
+    const path = { name: 'image:path', value: c.path }
+    byRef.set(
+      ref,
+      known
+        ? { ...known, properties: [...known.properties, path] }
+        : {
+            type: 'library',
+            'bom-ref': ref,
+            name: c.name,
+            version: c.version,
+            purl: ref,
+            ...(c.licences.length > 0 ? { licenses: licencesOf(c.licences) } : {}),
+            properties: [path],
+          },
+    )
+  }
+  return {
+    components: [...byRef.values()],
+    affected: (f: { component: string; componentVersion: string }) =>
+      refOf.get(`${f.component}\n${f.componentVersion}`) ?? main,
+  }
+}
+
 export async function sbomOf(store: XrayStore, versionId: string, now: string) {
   const v = await store.versionToScan(versionId)
   if (!v) return undefined
-  const main = npmPurl(v.name, v.version)
-  const deps = await store.dependenciesOf(v.id)
-  const depRef = (name: string) => npmPurl(name)
+  const image = v.type === 'docker'
+  const main = image ? purlOf(v.packageId, v.version) : npmPurl(v.name, v.version)
+  const { components, affected } = await contentsOf(store, v, main)
   const findings = await store.findingsOf(v.id)
   const advisories = new Map<string, StoredAdvisory | undefined>()
   for (const f of findings)
@@ -75,32 +136,24 @@ export async function sbomOf(store: XrayStore, versionId: string, now: string) {
       timestamp: now,
       tools: { components: [{ type: 'application', name: 'platform-xray' }] },
       component: {
-        type: 'library',
+        type: image ? 'container' : 'library',
         'bom-ref': main,
         name: v.name,
         version: v.version,
         purl: main,
-        licenses: v.licences.map((l) =>
-          SPDX_ID.test(l) ? { license: { id: l } } : { license: { name: l } },
-        ),
+        licenses: licencesOf(v.licences),
       },
     },
-    components: deps.map((d) => ({
-      type: 'library',
-      'bom-ref': depRef(d.name),
-      name: d.name,
-      version: d.version,
-      purl: depRef(d.name),
-      properties: [{ name: 'npm:declaredRange', value: d.version }],
-    })),
+    components,
     dependencies: [
-      { ref: main, dependsOn: deps.map((d) => depRef(d.name)) },
-      ...deps.map((d) => ({ ref: depRef(d.name), dependsOn: [] })),
+      { ref: main, dependsOn: components.map((c) => c['bom-ref']) },
+      ...components.map((c) => ({ ref: c['bom-ref'], dependsOn: [] })),
     ],
     vulnerabilities: findings.map((f) => {
       const a = advisories.get(f.advisoryId)
+      const ref = affected(f)
       return cycloneVulnerability({
-        bomRef: `${f.advisoryId}:${f.component}`,
+        bomRef: `${f.advisoryId}:${image ? ref : f.component}`,
         advisoryId: f.advisoryId,
         component: f.component,
         severity: f.severity,
@@ -111,7 +164,7 @@ export async function sbomOf(store: XrayStore, versionId: string, now: string) {
         summary: a?.summary ?? '',
         fixed: f.fixed,
         references: a?.references ?? [],
-        affects: f.direct ? main : depRef(f.component),
+        affects: ref,
       })
     }),
   }

@@ -8,6 +8,7 @@ export interface SbomFinding {
   readonly version_id: string
   readonly advisory_id: string
   readonly component: string
+  readonly component_version: string
   readonly direct: number
   readonly severity: string
   readonly cvss_score: number | null
@@ -39,7 +40,7 @@ export class SbomStore {
   async findingsOf(ids: readonly string[]): Promise<SbomFinding[]> {
     if (ids.length === 0) return []
     return this.sql.all<SbomFinding>(
-      `SELECT f.version_id, f.advisory_id, f.component, f.direct, f.severity, f.cvss_score, f.fixed_json,
+      `SELECT f.version_id, f.advisory_id, f.component, f.component_version, f.direct, f.severity, f.cvss_score, f.fixed_json,
          a.summary, a.cvss_vector, a.aliases_json, a.references_json, a.cwes_json
        FROM xray_findings f LEFT JOIN xray_advisories a ON a.id = f.advisory_id
        WHERE f.version_id IN (${marks(ids.length)}) ORDER BY f.version_id, f.advisory_id, f.component`,

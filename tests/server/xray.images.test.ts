@@ -5,7 +5,8 @@
  * indexed; a Debian OSV fixture is imported through the console's API. The image's version then
  * shows the advisories of what the image really holds after its layers (a Debian source
  * package's, in Debian's version order, and an npm package's from the shipped advisories), a
- * violation of a watch over docker-local, and the Scans List names it as an image. A policy that
+ * violation of a watch over docker-local, and the Scans List names it as an image; it is in the
+ * reports over docker-local and its SBOM lists its packages by purl. A policy that
  * blocks downloads then refuses skopeo's pull of it (manifest by tag or digest, its blobs) until
  * an ignore rule lifts the violation.
  */
@@ -19,6 +20,8 @@ import { importDebianFixture, pushDebianFixtureImage } from '../support/debianFi
 import { skopeoCli } from '../support/skopeo'
 import { securityPolicy } from '../support/xrayPolicies'
 import { xrayFor } from '../../server/xray/service'
+import { reportsFor } from '../../server/xray/reports'
+import type { Cell } from '../../server/xray/reportStore'
 
 const CREDS = 'developer:password'
 
@@ -120,6 +123,98 @@ describe('a container image pushed with skopeo', () => {
     )
     expect(scans.body.data).toEqual([
       expect.objectContaining({ name: 'fixture/app', package_type: 'docker', version: '1.0' }),
+    ])
+  })
+
+  it('is in the reports over its repository, and its SBOM lists the packages its layers hold', async () => {
+    const report = async (kind: string) => {
+      const asked = await api<{ id: string }>('POST', '/xray/api/v1/reports', admin, {
+        kind,
+        name: `${kind} of docker-local`,
+        repositories: ['docker-local'],
+      })
+      expect(asked.status).toBe(202)
+      await reportsFor(server.ctx).idle()
+      const r = await api<{ status: string; page: Cell[][] }>(
+        'GET',
+        `/xray/api/v1/reports/${asked.body.id}?limit=1000`,
+        admin,
+      )
+      expect(r.body.status).toBe('done')
+      return r.body.page.filter((row) => row[0] === 'fixture/app' || row[4] === 'fixture/app')
+    }
+    // package, version, repository, issue, …, component, component version
+    expect((await report('vulnerabilities')).map((r) => [r[0], r[1], r[2], r[3], r[7], r[8]]).sort()).toEqual(
+      [
+        ['fixture/app', '1.0', 'docker-local', 'FIXTURE-DEB-0001', 'libfixture1', '1.2-3+b1'],
+        ['fixture/app', '1.0', 'docker-local', 'GHSA-vh95-rmgr-6w4m', 'minimist', '0.0.8'],
+        ['fixture/app', '1.0', 'docker-local', 'GHSA-xvch-5gv4-984h', 'minimist', '0.0.8'],
+      ],
+    )
+    // The licences its packages declare (lodash went with the opaque whiteout).
+    expect(await report('licenses')).toEqual([['fixture/app', '1.0', 'docker-local', 'MIT', 'scanned', '']])
+    expect((await report('violations')).map((r) => [r[1], r[3], r[7]]).sort()).toEqual([
+      ['FIXTURE-DEB-0001', 'libfixture1', 'images'],
+      ['GHSA-xvch-5gv4-984h', 'minimist', 'images'],
+    ])
+
+    const sbom = await api<{
+      metadata: { component: Record<string, unknown> }
+      components: Array<{ purl: string; licenses?: unknown[]; properties: Array<{ value: string }> }>
+      dependencies: Array<{ ref: string; dependsOn: string[] }>
+      vulnerabilities: Array<{ id: string; affects: Array<{ ref: string }> }>
+    }>('GET', '/xray/api/v1/sbom?package_id=docker://fixture/app&version=1.0', admin)
+    expect(sbom.status).toBe(200)
+    const image = 'pkg:docker/fixture/app@1.0'
+    const libfixture = 'pkg:deb/debian/libfixture1@1.2-3%2Bb1?distro=debian-12&upstream=fixturelib%401.2-3'
+    const fixturetool = 'pkg:deb/debian/fixturetool@2.0-1?distro=debian-12'
+    expect(sbom.body.metadata.component).toMatchObject({ type: 'container', purl: image })
+    expect(sbom.body.components.map((c) => c.purl).sort()).toEqual(
+      [fixturetool, libfixture, 'pkg:npm/minimist@0.0.8'].sort(),
+    )
+    expect(sbom.body.components.find((c) => c.purl === 'pkg:npm/minimist@0.0.8')).toMatchObject({
+      licenses: [{ license: { id: 'MIT' } }],
+      properties: [{ value: 'opt/app/node_modules/minimist/package.json' }],
+    })
+    expect(sbom.body.dependencies[0]).toEqual({ ref: image, dependsOn: expect.arrayContaining([libfixture]) })
+    expect(
+      sbom.body.vulnerabilities
+        .map((v) => [v.id, v.affects[0]!.ref])
+        .sort((a, b) => a[0]!.localeCompare(b[0]!)),
+    ).toEqual([
+      ['FIXTURE-DEB-0001', libfixture],
+      ['GHSA-vh95-rmgr-6w4m', 'pkg:npm/minimist@0.0.8'],
+      ['GHSA-xvch-5gv4-984h', 'pkg:npm/minimist@0.0.8'],
+    ])
+
+    // A build that resolved the image: the image's packages, by purl, carry its advisories.
+    const lead = (await server.ctx.sql.one<{ sha1: string }>(
+      `SELECT f.sha1 FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
+       WHERE v.id = 'docker://fixture/app@1.0' AND f.path = v.lead_file_path`,
+    ))!
+    const put = await fetch(`${server.url}/artifactory/api/build`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Basic ${Buffer.from(CREDS).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        name: 'ships-app',
+        number: '1',
+        started: '2026-11-25T10:00:00.000+0000',
+        modules: [{ id: 'example:app:1.0', dependencies: [{ id: 'fixture/app:1.0', sha1: lead.sha1 }] }],
+      }),
+    })
+    expect(put.status).toBe(204)
+    const build = await api<{
+      components: Array<{ purl?: string }>
+      vulnerabilities: Array<{ id: string; affects: Array<{ ref: string }> }>
+    }>('GET', '/xray/api/v1/sbom/build?name=ships-app&number=1', admin)
+    expect(build.body.components.map((c) => c.purl)).toEqual(
+      expect.arrayContaining([image, libfixture, 'pkg:npm/minimist@0.0.8']),
+    )
+    expect(build.body.vulnerabilities.find((v) => v.id === 'FIXTURE-DEB-0001')?.affects).toEqual([
+      { ref: libfixture },
     ])
   })
 
