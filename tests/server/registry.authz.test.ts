@@ -3,8 +3,9 @@
  * (mallory: the readers group every user joins, read on every repository), each refused,
  * while the owner of a package (victim: deploy and delete/overwrite in the local
  * repositories) and users with exactly the grant an action needs succeed. A grant with path
- * patterns holds for every file a request touches (a folder's, a package's versions). A version
- * once published never comes back with other bytes, whoever asks.
+ * patterns holds for every file a request touches (a folder's, a package's versions). Filling
+ * an npm remote's cache needs deploy on it. A version once published never comes back with
+ * other bytes, whoever asks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
@@ -14,6 +15,9 @@ import { createUser, TEST_PASSWORD } from './helpers/registryClients'
 import { publishBody } from '../support/npmPublish'
 import { ociPusher } from '../support/ociPush'
 import { buildImage } from '../../server/containers/imageBuilder'
+import { remoteStore } from '../../server/remote/store'
+import { npmTarball } from '../support/npmTarball'
+import { startUpstreamRegistry, type UpstreamRegistry } from '../support/upstreamRegistry'
 
 let server: TestServer
 const PASSWORD = TEST_PASSWORD
@@ -221,6 +225,47 @@ describe('path patterns bound every file a request touches', () => {
     expect((await publish('npm-local', 'patterned', 'pinned-lib', '2.0.0')).status).toBe(403)
     expect((await publish('npm-local', 'patterned', 'pinned-lib', '1.2.0')).status).toBe(200)
     expect(await versions()).toEqual(['1.0.0', '1.1.0', '1.2.0'])
+  })
+})
+
+describe('an npm remote: filling its cache is deploying to it', () => {
+  let upstream: UpstreamRegistry
+  beforeAll(async () => {
+    const versions = ['1.0.0', '2.0.0'].map((version) => ({
+      name: 'far-lib',
+      version,
+      manifest: { name: 'far-lib', version },
+      tarball: npmTarball('far-lib', version),
+      file: `far-lib-${version}.tgz`,
+    }))
+    upstream = await startUpstreamRegistry(versions)
+    await remoteStore(server.ctx.sql).setUpstream('npm-remote', upstream.url)
+    await usersOutsideGroups(server, 'remote-reader', 'remote-filler')
+    await grant(server, { repositories: ['npm-remote', 'npm'], users: { 'remote-reader': ['read'] } })
+    await grant(server, { repositories: ['npm-remote', 'npm'], users: { 'remote-filler': ['deploy'] } })
+  })
+  afterAll(async () => {
+    await remoteStore(server.ctx.sql).setUpstream('npm-remote', 'offline')
+    await upstream?.stop()
+  })
+
+  it('a reader gets what is cached only; one granted deploy (cache) fills it', async () => {
+    const tarball = (repo: string, version: string) => npmUrl(repo, `far-lib/-/far-lib-${version}.tgz`)
+    for (const url of [npmUrl('npm-remote', 'far-lib'), npmUrl('npm', 'far-lib'), tarball('npm', '1.0.0')]) {
+      const refused = await send('GET', url, 'remote-reader')
+      expect(refused.status, url).toBe(403)
+      expect(((await refused.json()) as { code: string }).code).toBe('NOT_CACHED_FORBIDDEN')
+    }
+    expect(upstream.requests).toEqual([])
+    expect((await send('GET', npmUrl('npm', 'far-lib'), 'remote-filler')).status).toBe(200)
+    expect((await send('GET', tarball('npm', '1.0.0'), 'remote-filler')).status).toBe(200)
+    const asked = upstream.requests.length
+    expect(asked).toBeGreaterThan(0)
+    // Now cached: the reader is served it, and still fills nothing.
+    expect((await send('GET', npmUrl('npm-remote', 'far-lib'), 'remote-reader')).status).toBe(200)
+    expect((await send('GET', tarball('npm-remote', '1.0.0'), 'remote-reader')).status).toBe(200)
+    expect((await send('GET', tarball('npm-remote', '2.0.0'), 'remote-reader')).status).toBe(403)
+    expect(upstream.requests.length).toBe(asked)
   })
 })
 
