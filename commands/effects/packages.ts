@@ -30,10 +30,10 @@ import {
   VersionsPageLoaded,
 } from '../../domain/packages/events'
 import { LANDING_SIZE, MORE_PAGE_SIZE, PAGE_SIZE, type Landing } from '../../domain/packages/types'
-import { LANDING_QUERIES, versionPanelsOf } from '../../domain/packages/rules'
+import { LANDING_QUERIES, upstreamQuestion, versionPanelsOf } from '../../domain/packages/rules'
 import { countAnswered } from '../../domain/packages/count'
 import type { Result } from '../../adapters/ports'
-import { caused, type Effect, type EffectOutput, type EffectTable } from './types'
+import { asked, caused, type Effect, type EffectOutput, type EffectTable } from './types'
 import { ofType, request, settle, thrown } from './operators'
 
 /** Runs a port call that honours an AbortSignal; unsubscribing aborts it. */
@@ -283,7 +283,21 @@ const landing: Effect = (events$, _state$, ports) =>
     }),
   )
 
-/** A version page's Retry: the remote asks its upstream again and says where the version stands. */
+/**
+ * A version its remote has not cached, opened while the remote would fetch it: whether the
+ * upstream has it is asked at once, so the page offers no install command that would fail.
+ */
+const upstreamAsked: Effect = (events$) =>
+  events$.pipe(
+    ofType('packages/VersionLoaded'),
+    mergeMap((env) => {
+      const { version } = env.event.data
+      if (upstreamQuestion(version.provenance) !== 'ask') return EMPTY
+      return [asked(env, { type: 'packages/CheckUpstream', versionId: version.id })]
+    }),
+  )
+
+/** The version's remote asks its upstream and says where the version stands. */
 const upstreamCheck: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('packages/UpstreamCheckRequested'),
@@ -306,5 +320,6 @@ export const packagesEffects: EffectTable = {
   versionPanels,
   download,
   landing,
+  upstreamAsked,
   upstreamCheck,
 }

@@ -5,6 +5,7 @@ import type { PackagesCommand } from './commands'
 
 /** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
 export const packagesCommandCodecs: CommandCodecs<PackagesCommand> = {
+  'packages/CheckUpstream': t.type({ versionId: t.string }),
   'packages/DownloadFile': t.type({ file: t.string, repoKey: t.string, path: t.string }),
   'packages/LoadMore': t.UnknownRecord,
   'packages/LoadMoreVersions': t.UnknownRecord,
@@ -39,7 +40,6 @@ export const packagesCommandCodecs: CommandCodecs<PackagesCommand> = {
   'packages/OpenPackage': t.type({ packageId: t.string }),
   'packages/OpenVersion': t.type({ packageId: t.string, versionId: t.string }),
   'packages/RetryList': t.UnknownRecord,
-  'packages/RetryUpstream': t.type({ versionId: t.string }),
   'packages/SelectTab': t.type({
     level: t.keyof({ package: null, version: null }),
     tab: t.keyof({

@@ -19,5 +19,8 @@ export type PackagesCommand =
       readonly repoKey: string
       readonly path: string
     }
-  /** Ask the version's remote again whether its upstream answers (its page said it did not). */
-  | { readonly type: 'packages/RetryUpstream'; readonly versionId: string }
+  /**
+   * Ask the version's remote whether its upstream has the version: on opening a version it has
+   * not cached (the page's own question), and on Retry while the upstream was unreachable.
+   */
+  | { readonly type: 'packages/CheckUpstream'; readonly versionId: string }

@@ -19,7 +19,7 @@ import {
   packagesEvents,
   type PackagesEvent,
 } from './events'
-import { appendVersions, availabilityOf } from './rules'
+import { appendVersions, upstreamQuestion } from './rules'
 import { versionTabsOf } from '../packageTypes'
 import { awaits, idle, reloading } from '../shared/loadable'
 import {
@@ -114,10 +114,10 @@ function decide(command: PackagesCommand, s: PackagesState, context: PackagesCon
       return right([TabSelected({ level: command.level, tab: command.tab })])
     case 'packages/DownloadFile':
       return right([DownloadRequested({ file: command.file, repoKey: command.repoKey, path: command.path })])
-    case 'packages/RetryUpstream': {
+    case 'packages/CheckUpstream': {
       const v = s.version
       if (v.status !== 'loaded' || v.data.id !== command.versionId) return left('this version is not open')
-      if (availabilityOf(v.data.provenance) !== 'unreachable') return left('its upstream is not failing')
+      if (upstreamQuestion(v.data.provenance) === 'none') return left('there is nothing to ask its upstream')
       if (v.upstreamCheck === 'checking') return left('its upstream is already being asked')
       return right([UpstreamCheckRequested({ requestId: meta.id, versionId: command.versionId })])
     }

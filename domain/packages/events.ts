@@ -209,7 +209,7 @@ export const LandingLoadFailed = defineEvent(
   'packages/LandingLoadFailed',
   t.type({ requestId: t.string, failure: Failure }),
 )
-/** The open version's remote is asked again about its upstream. */
+/** The open version's remote asks its upstream about it. */
 export const UpstreamCheckRequested = defineEvent(
   'packages/UpstreamCheckRequested',
   t.type({ requestId: t.string, versionId: t.string }),

@@ -202,13 +202,31 @@ export const downloadedOnly = (packages: ReadonlyArray<PackageSummary>): Readonl
   packages.filter((p) => p.stats.downloads > 0)
 /**
  * Whether a version can be installed: its bytes are stored here, its remote fetches them from
- * the upstream on the first install, or it cannot (the remote is offline, or its upstream has
- * failed since it last answered).
+ * the upstream on the first install, or it cannot: the remote is offline, the upstream said it
+ * has no such version (to install), or the upstream has failed since it last answered.
  */
-export type Availability = 'stored' | 'fetchable' | 'offline' | 'unreachable'
+export type Availability = 'stored' | 'fetchable' | 'offline' | 'notUpstream' | 'unreachable'
 
 export function availabilityOf(provenance: Provenance | undefined): Availability {
   if (provenance?.kind !== 'notCached') return 'stored'
   const health = remoteHealth(provenance)
-  return health === 'offline' ? 'offline' : health === 'failing' ? 'unreachable' : 'fetchable'
+  if (health === 'offline') return 'offline'
+  // The upstream's own answer about this version outranks a later failure to reach it.
+  if (provenance.inUpstream === false) return 'notUpstream'
+  return health === 'failing' ? 'unreachable' : 'fetchable'
+}
+
+/**
+ * Whether the upstream is to be asked about the version: when it is not cached and the
+ * remote would fetch it, but whether the upstream has this version is not known yet (the
+ * command shown would fail if it has not), or, on the user's Retry, while it is unreachable.
+ */
+export function upstreamQuestion(provenance: Provenance | undefined): 'ask' | 'retry' | 'none' {
+  const availability = availabilityOf(provenance)
+  if (availability === 'unreachable') return 'retry'
+  return availability === 'fetchable' &&
+    provenance?.kind === 'notCached' &&
+    provenance.inUpstream === undefined
+    ? 'ask'
+    : 'none'
 }

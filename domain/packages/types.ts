@@ -82,20 +82,24 @@ export type VersionFile = t.TypeOf<typeof VersionFile>
 /**
  * Where a version comes from (the platform's addition to the specification's answer): a local
  * repository, a remote's cache (when fetched), or a remote's record not cached yet, with what
- * the remote last heard from its upstream.
+ * the remote last heard from its upstream and, once asked, whether the upstream has the version.
  */
 export const Provenance = t.union([
   t.type({ kind: t.literal('local'), repository: t.string }),
   t.type({ kind: t.literal('cached'), repository: t.string, upstream: t.string, cachedAt: t.string }),
-  t.type({
-    kind: t.literal('notCached'),
-    repository: t.string,
-    upstream: t.string,
-    offline: t.boolean,
-    lastFailure: Nullable(t.string),
-    lastFailureAt: Nullable(t.string),
-    lastSuccessAt: Nullable(t.string),
-  }),
+  t.intersection([
+    t.type({
+      kind: t.literal('notCached'),
+      repository: t.string,
+      upstream: t.string,
+      offline: t.boolean,
+      lastFailure: Nullable(t.string),
+      lastFailureAt: Nullable(t.string),
+      lastSuccessAt: Nullable(t.string),
+    }),
+    // Whether the upstream has this version, as it said when just asked; absent: not asked yet.
+    t.partial({ inUpstream: t.boolean }),
+  ]),
 ])
 export type Provenance = t.TypeOf<typeof Provenance>
 

@@ -24,6 +24,8 @@ export type Provenance =
       readonly lastFailure: string | null
       readonly lastFailureAt: string | null
       readonly lastSuccessAt: string | null
+      /** What the upstream said of this version when just asked (absent: not asked now). */
+      readonly inUpstream?: boolean
     }
 
 /** The path npm asks a registry for a version's tarball (`@scope/name` → `@scope/name/-/name-1.0.0.tgz`). */

@@ -20,7 +20,7 @@ import { consoleCaller, registryAuthorizer } from '../permissions/authorize'
 import type { RepositoryRecord } from '../repositories/store'
 import { documentPath } from './npmRemote'
 import { provenanceReader } from './provenance'
-import { statusProblem } from './rules'
+import { asNpmDocument, faultProblem, listsVersion, notJsonProblem, statusProblem } from './rules'
 import { MAX_DOCUMENT_BYTES, RemoteError, remoteUpstream } from './upstream'
 
 const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const
@@ -65,30 +65,65 @@ const routes: RouteModule = async (app, ctx) => {
   const upstream = remoteUpstream(ctx, store)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
 
-  /** A real request for what the version needs upstream; its outcome is recorded as every call's is. */
-  const askUpstream = async (repo: RepositoryRecord, source: VersionSource) => {
-    const path = repo.packageType === 'npm' ? documentPath(source.packageName) : source.leadFilePath
+  /**
+   * A real request for what the version needs upstream, its outcome recorded as every call's
+   * is: whether the upstream has it (an npm document listing the version with a tarball, or the
+   * generic file itself), or undefined when the upstream could not say. Nothing is cached: a
+   * reader of the remote may ask, and only a deployer fills its cache.
+   */
+  const askUpstream = async (repo: RepositoryRecord, source: VersionSource): Promise<boolean | undefined> => {
+    const npm = repo.packageType === 'npm'
+    const path = npm ? documentPath(source.packageName) : source.leadFilePath
     try {
       const response = await upstream.request(repo, path, source.packageName, {
-        headers: { accept: 'application/json' },
+        // The abbreviated document lists what installing needs, at a fraction of the size.
+        headers: {
+          accept: npm ? 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' : '*/*',
+        },
         maxBytes: MAX_DOCUMENT_BYTES,
       })
-      // Only whether it answers matters here: nothing is read or cached.
-      response.body.destroy()
-      const answered =
-        (response.status >= 200 && response.status < 300) ||
-        response.status === 404 ||
-        response.status === 410
-      if (answered) await upstream.succeeded(repo)
-      else await upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
+      if (response.status === 404 || response.status === 410) {
+        response.body.destroy()
+        await upstream.succeeded(repo)
+        return false
+      }
+      if (response.status < 200 || response.status >= 300) {
+        response.body.destroy()
+        await upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
+        return undefined
+      }
+      if (!npm) {
+        // The file is there: its bytes are for the first download, not for this question.
+        response.body.destroy()
+        await upstream.succeeded(repo)
+        return true
+      }
+      let doc
+      try {
+        doc = asNpmDocument(JSON.parse((await readAll(response)).toString('utf8')), source.packageName)
+      } catch (error) {
+        if (error instanceof UpstreamFault) {
+          await upstream.failure(repo, faultProblem(repo.key, error))
+          return undefined
+        }
+        if (!(error instanceof SyntaxError)) throw error
+      }
+      if (!doc) {
+        await upstream.failure(repo, notJsonProblem(repo.key, response.url))
+        return undefined
+      }
+      await upstream.succeeded(repo)
+      return listsVersion(doc, source.packageName, source.version)
     } catch (error) {
       // Already recorded as the remote's last failure, which the answer carries.
       if (!(error instanceof RemoteError)) throw error
+      return undefined
     }
   }
 
-  // A version page's Retry when its remote's upstream was unreachable: asks again, then says
-  // where the version stands. Readers of the version's repository may ask.
+  // A version page's question, on opening a version its remote has not cached and on Retry:
+  // asks the upstream, then says where the version stands and whether the upstream has it. Readers of the
+  // version's repository may ask.
   app.post<{ Body: { versionId: string } }>(
     '/remote/versions/check',
     {
@@ -107,8 +142,11 @@ const routes: RouteModule = async (app, ctx) => {
       if (!source || !repo) throw new HttpError(404, 'No such version', 'NOT_FOUND')
       await authz.require(consoleCaller(ctx, request), repo, 'read', source.leadFilePath)
       const before = await provenanceOf(source)
-      if (before?.kind === 'notCached' && !before.offline) await askUpstream(repo, source)
-      return provenanceOf(source)
+      if (before?.kind !== 'notCached' || before.offline) return before
+      const inUpstream = await askUpstream(repo, source)
+      const after = await provenanceOf(source)
+      // Cached meanwhile (an install), or still not, with what the upstream just said.
+      return after?.kind === 'notCached' && inUpstream !== undefined ? { ...after, inUpstream } : after
     },
   )
 

@@ -37,6 +37,10 @@ export interface TarballSource {
   readonly shasum: string | undefined
 }
 
+/** Whether a document lists `version` with a tarball to fetch: what installing it through the remote needs. */
+export const listsVersion = (doc: NpmDocument, name: string, version: string): boolean =>
+  tarballSource(doc, name, tarballName(name, version)) !== undefined
+
 /** The version whose tarball is `file` (`name-1.0.0.tgz`) in a document, with where to fetch it. */
 export function tarballSource(doc: NpmDocument, name: string, file: string): TarballSource | undefined {
   for (const [version, v] of Object.entries(doc.versions ?? {})) {

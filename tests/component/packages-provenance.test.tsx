@@ -1,8 +1,9 @@
 /**
  * A version's page says where the version comes from (local, cached from which remote and
  * upstream, when) and, for a remote's record that is not cached, whether installing it can
- * work: fetched on the first install, or not (offline, or the upstream unreachable since it
- * last answered), in which case the install command is not offered and Retry asks again.
+ * work: the page asks the upstream whether it has the version, fetched on the first install,
+ * or not (offline, the upstream without it, or unreachable since it last answered), in which
+ * case the install command is not offered and, while unreachable, Retry asks again.
  */
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
@@ -33,9 +34,11 @@ const UNREACHABLE = notCached({
   lastSuccessAt: '2026-06-01T09:00:00.000Z',
 })
 
-function open(provenance: Provenance | undefined, upstream: Record<string, Provenance> = {}) {
+/** The version's page; `answer`: what its remote says when the page asks the upstream. */
+function open(provenance: Provenance | undefined, answer?: Provenance) {
   const pkg = makePackage('react', { latestVersion: '18.2.0' })
   const version: VersionSummary = makeVersion(pkg, '18.2.0', provenance ? { provenance } : {})
+  const upstream = answer ? { [version.id]: answer } : {}
   const api = fakePackagesApi({ packages: [pkg], versions: { [pkg.id]: [version] }, upstream })
   const view = renderArea(<PackagesArea />, {
     path: '/packages/npm%3A%2F%2Freact/18.2.0',
@@ -72,18 +75,47 @@ describe('where a version comes from', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('install-command')).toBeInTheDocument()
   })
 
-  it('a record not cached whose upstream answers is fetched on the first install', async () => {
-    open(notCached({ lastSuccessAt: '2026-06-01T10:00:00.000Z' }))
+  it('a record not cached: the page asks the upstream, which has it, so the first install fetches it', async () => {
+    const answers = notCached({ lastSuccessAt: '2026-06-01T10:00:00.000Z' })
+    const { api, version } = open(answers, { ...answers, inUpstream: true })
     await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
-    expect(screen.getByTestId('install-command')).toBeInTheDocument()
     expect(
-      screen.getByText(`Not cached yet: npm-remote fetches it from ${UPSTREAM} on the first install.`),
+      await screen.findByText(`Not cached yet: npm-remote fetches it from ${UPSTREAM} on the first install.`),
     ).toBeInTheDocument()
+    expect(screen.getByTestId('install-command')).toHaveTextContent('npm i react@18.2.0')
+    expect(screen.queryByRole('alert', { name: 'Not installable' })).toBeNull()
     expect(source()).toHaveTextContent(/^Not cached in npm-remote/)
+    expect(api.catalogue.calls.filter((c) => c.name === 'checkUpstream').map((c) => c.args)).toEqual([
+      [version.id],
+    ])
+  })
+
+  it('a record not cached that the upstream does not have: no install command, and why', async () => {
+    const answers = notCached({ lastSuccessAt: '2026-06-01T10:00:00.000Z' })
+    const { api, version } = open(answers, { ...answers, inUpstream: false })
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    const alert = await screen.findByRole('alert', { name: 'Not installable' })
+    expect(alert).toHaveTextContent(
+      `Not cached, and ${UPSTREAM} does not have this version: npm-remote cannot fetch it, so it cannot be installed.`,
+    )
+    // The upstream's answer, not a failure: no Retry, a warning's colours.
+    expect(alert).toHaveAttribute('data-tone', 'warning')
+    expect(within(alert).queryByRole('button')).toBeNull()
+    expect(screen.queryByTestId('install-command')).toBeNull()
+    expect(api.catalogue.calls.filter((c) => c.name === 'checkUpstream').map((c) => c.args)).toEqual([
+      [version.id],
+    ])
+  })
+
+  it('a cached or local version is not asked about upstream', async () => {
+    const { api } = open({ kind: 'local', repository: 'npm-local' })
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    await screen.findByText('No dependencies.')
+    expect(api.catalogue.calls.filter((c) => c.name === 'checkUpstream')).toEqual([])
   })
 
   it('unreachable: no install command, the failure and when, and Retry that asks again', async () => {
-    const { api, version } = open(UNREACHABLE, {})
+    const { api, version } = open(UNREACHABLE)
     await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
     const alert = screen.getByRole('alert', { name: 'Not installable' })
     expect(alert).toHaveTextContent('Not cached, and the upstream is unreachable')

@@ -3,16 +3,25 @@
  * pages' Retry (POST /remote/versions/check) against a real upstream on 127.0.0.1: a version
  * fetched through the remote names the remote, its upstream and when it was cached; a local
  * one says local; a sample record of the remote that is not cached says so, with what the
- * remote last heard from its upstream: an answer, a 500, nothing listening, or offline.
+ * remote last heard from its upstream: an answer, a 500, nothing listening, or offline; and
+ * whether the upstream has the version, which the real npm CLI bears out.
  */
 import http from 'node:http'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock, type ManualClock } from '../../server/clock'
 import { remoteStore, type RemoteSettings } from '../../server/remote/store'
+import { npmCli } from '../support/npmCli'
 import { publishBody } from '../support/npmPublish'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
+import {
+  npmPack,
+  startPackedUpstream,
+  type PackedUpstream,
+  type UpstreamRegistry,
+} from '../support/upstreamRegistry'
 import { signInDirectly } from './helpers/catalogSession'
 import { gql } from './helpers/graphql'
 
@@ -36,6 +45,8 @@ interface Provenance {
   lastFailure: string | null
   lastFailureAt: string | null
   lastSuccessAt: string | null
+  /** The check's alone: what the upstream just said of the version. */
+  inUpstream?: boolean
 }
 const FIELDS = 'kind repository upstream cachedAt offline lastFailure lastFailureAt lastSuccessAt'
 
@@ -73,7 +84,8 @@ beforeAll(async () => {
   ])
   upstream = packed.upstream
   clock = manualClock(Date.parse('2026-06-01T10:00:00Z'))
-  server = await startTestServer({}, { NPM_REMOTE_URL: upstream.url }, { clock })
+  // Anonymous access: the npm CLI installs as a developer would, with no login.
+  server = await startTestServer({ anonymousAccess: true }, { NPM_REMOTE_URL: upstream.url }, { clock })
   cookie = signInDirectly(server)
 }, 60_000)
 
@@ -134,15 +146,22 @@ describe('provenance of a version', () => {
     })
     expect(failing.body.lastFailure).toContain('npm-remote')
     expect(failing.body.lastFailure).toContain('500')
+    expect(failing.body).not.toHaveProperty('inUpstream')
     expect(upstream.requests.at(-1)).toBe(`/${record.package}`)
 
-    // It answers again: a success after the failure, and still nothing cached by asking.
+    // It answers again (it has no such package): a success after the failure, and still nothing
+    // cached by asking.
     upstream.fault(undefined)
     clock.advance(60_000)
     const answered = await check(record.id)
-    expect(answered.body).toMatchObject({ kind: 'notCached', lastSuccessAt: '2026-06-01T10:02:00.000Z' })
+    expect(answered.body).toMatchObject({
+      kind: 'notCached',
+      lastSuccessAt: '2026-06-01T10:02:00.000Z',
+      inUpstream: false,
+    })
     expect(await store().document('npm-remote', record.package)).toBeUndefined()
-    expect(await provenanceOf(record.package_id, record.name)).toMatchObject(answered.body)
+    const { inUpstream: _said, ...stands } = answered.body
+    expect(await provenanceOf(record.package_id, record.name)).toMatchObject(stands)
   })
 
   it('says when nothing listens at the upstream, and an offline remote is not asked', async () => {
@@ -175,5 +194,61 @@ describe('provenance of a version', () => {
     expect(cached.body).toMatchObject({ kind: 'cached', repository: 'npm-remote' })
     expect(upstream.requests.length).toBe(asked)
     expect((await check('npm://no-such-package@9.9.9')).status).toBe(404)
+  })
+})
+
+describe('whether the upstream has a version', () => {
+  let projects = 0
+  /** `npm install <spec>` through the `npm` virtual into a new project with its own empty npm cache. */
+  async function install(spec: string) {
+    const app = join(packed.work, `app-${++projects}`)
+    mkdirSync(app)
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: `app-${projects}`, private: true }))
+    const npmrc = join(app, 'npmrc')
+    writeFileSync(npmrc, `registry=${server.url}/artifactory/api/npm/npm/\n`)
+    return { app, answer: await npmCli(app).npm(['install', spec], app, npmrc) }
+  }
+
+  it('says which sample versions the upstream has, and the npm CLI installs those and no other', async () => {
+    // A sample package of the remote with two versions; the upstream gets the first only.
+    const pkg = (await server.ctx.sql.one<{ id: string; name: string }>(
+      `SELECT p.id, p.name FROM catalog_packages p JOIN catalog_versions v ON v.package_id = p.id
+       WHERE v.repo = 'npm-remote' AND p.name NOT LIKE '@%'
+       GROUP BY p.id, p.name HAVING COUNT(*) >= 2 ORDER BY p.name DESC LIMIT 1`,
+    ))!
+    const [has, lacks] = await server.ctx.sql.all<{ id: string; name: string }>(
+      `SELECT id, name FROM catalog_versions WHERE package_id = ? AND repo = 'npm-remote' ORDER BY id LIMIT 2`,
+      [pkg.id],
+    )
+    const dir = npmCli(packed.work).makePackage(pkg.name, has!.name, '# Has\n')
+    upstream.publish(await npmPack(dir, dir))
+
+    expect((await check(has!.id)).body).toMatchObject({ kind: 'notCached', inUpstream: true })
+    expect((await check(lacks!.id)).body).toMatchObject({ kind: 'notCached', inUpstream: false })
+    // The package's document was asked for, and nothing cached by asking.
+    expect(upstream.requests.at(-1)).toBe(`/${pkg.name}`)
+    expect(await store().document('npm-remote', pkg.name)).toBeUndefined()
+
+    const installed = await install(`${pkg.name}@${has!.name}`)
+    expect(installed.answer, JSON.stringify(installed.answer)).not.toHaveProperty('failed')
+    expect(readFileSync(join(installed.app, 'node_modules', pkg.name, 'index.js'), 'utf8')).toBe(
+      `module.exports = 'hello ${has!.name}'\n`,
+    )
+    const refused = await install(`${pkg.name}@${lacks!.name}`)
+    expect(refused.answer.failed).toBe(true)
+    expect(refused.answer.stderr).toMatch(/E404|ETARGET/)
+    // Installed, the first is cached: nothing left to ask.
+    expect((await check(has!.id)).body).toMatchObject({ kind: 'cached', repository: 'npm-remote' })
+  })
+
+  it('an upstream that answers what is not a document cannot say', async () => {
+    const record = await sampleRecord()
+    upstream.fault('notJson')
+    clock.advance(60_000)
+    const answer = await check(record.id)
+    upstream.fault(undefined)
+    expect(answer.body).toMatchObject({ kind: 'notCached', lastFailureAt: '2026-06-01T10:04:00.000Z' })
+    expect(answer.body.lastFailure).toContain('did not answer an npm package document')
+    expect(answer.body).not.toHaveProperty('inUpstream')
   })
 })

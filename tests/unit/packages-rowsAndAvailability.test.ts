@@ -1,11 +1,12 @@
 /**
  * What the packages list's rows say before and after an answer (how many, of how many, whether
  * more is coming), and whether a version can be installed: a remote's version not cached is
- * fetched from the upstream on the first install, unless the remote is offline or its upstream
- * has failed since it last answered.
+ * fetched from the upstream on the first install, unless the remote is offline, the upstream
+ * said it has no such version, or its upstream has failed since it last answered; and when the
+ * page asks the upstream about it.
  */
 import { describe, expect, it } from 'vitest'
-import { availabilityOf, listRows } from '../../domain/packages/rules'
+import { availabilityOf, listRows, upstreamQuestion } from '../../domain/packages/rules'
 import type { ListState } from '../../domain/packages/types'
 import { defaultPackageQuery } from '../../domain/packages/initial'
 import { makePackage } from '../support/fakePackagesApi'
@@ -87,5 +88,27 @@ describe("a version's availability", () => {
         lastSuccessAt: '2026-01-02T00:00:00Z',
       }),
     ).toBe('unreachable')
+  })
+
+  it('not when the upstream said it has no such version, even if it failed since', () => {
+    expect(availabilityOf({ ...remote, inUpstream: false })).toBe('notUpstream')
+    expect(availabilityOf({ ...remote, inUpstream: true })).toBe('fetchable')
+    const failedSince = { ...remote, lastFailure: 'timeout', lastFailureAt: '2026-01-03T00:00:00Z' }
+    expect(availabilityOf({ ...failedSince, inUpstream: false })).toBe('notUpstream')
+    expect(availabilityOf({ ...failedSince, inUpstream: true })).toBe('unreachable')
+    // An offline remote fetches nothing, whatever the upstream has.
+    expect(availabilityOf({ ...remote, offline: true, inUpstream: true })).toBe('offline')
+  })
+
+  it('the upstream is asked about a fetchable version not known there, and retried while unreachable', () => {
+    expect(upstreamQuestion(remote)).toBe('ask')
+    expect(upstreamQuestion({ ...remote, inUpstream: true })).toBe('none')
+    expect(upstreamQuestion({ ...remote, inUpstream: false })).toBe('none')
+    expect(upstreamQuestion({ ...remote, offline: true })).toBe('none')
+    expect(upstreamQuestion({ ...remote, lastFailure: 'x', lastFailureAt: '2026-01-03T00:00:00Z' })).toBe(
+      'retry',
+    )
+    expect(upstreamQuestion(undefined)).toBe('none')
+    expect(upstreamQuestion({ kind: 'local', repository: 'npm-local' })).toBe('none')
   })
 })

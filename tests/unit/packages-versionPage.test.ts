@@ -350,7 +350,7 @@ describe('tabs and downloads', () => {
   })
 })
 
-describe("retrying a version's upstream", () => {
+describe("asking a version's upstream", () => {
   const failing: Provenance = {
     kind: 'notCached',
     repository: 'npm-remote',
@@ -362,7 +362,7 @@ describe("retrying a version's upstream", () => {
   }
   const unreachable = makeVersion(pkg, '18.2.0', { provenance: failing })
   const opened = [versionAsked('r-2'), versionLoaded('r-2', unreachable)]
-  const retry = { type: 'packages/RetryUpstream', versionId: unreachable.id } as const
+  const retry = { type: 'packages/CheckUpstream', versionId: unreachable.id } as const
 
   it('asks the remote again for a version it could not fetch', () => {
     given(...opened)
@@ -370,7 +370,34 @@ describe("retrying a version's upstream", () => {
       .then(E.UpstreamCheckRequested({ requestId: 'r-9', versionId: unreachable.id }))
   })
 
-  it('only for the version open, whose upstream is failing, one ask at a time', () => {
+  it('asks whether the upstream has a version not cached that the remote would fetch, once', () => {
+    const unknown: Provenance = { ...failing, lastFailure: null, lastFailureAt: null }
+    const fetchable = makeVersion(pkg, '18.1.0', { provenance: unknown })
+    const ask = { type: 'packages/CheckUpstream', versionId: fetchable.id } as const
+    const loaded = [versionAsked('r-2'), versionLoaded('r-2', fetchable)]
+    given(...loaded)
+      .when(ask)
+      .then(E.UpstreamCheckRequested({ requestId: 'r-9', versionId: fetchable.id }))
+    const answer = (inUpstream: boolean) =>
+      E.UpstreamChecked({
+        requestId: 'r-3',
+        versionId: fetchable.id,
+        provenance: { ...unknown, inUpstream },
+      })
+    // Answered either way: nothing more to ask (the page shows the command, or why not).
+    given(...loaded, E.UpstreamCheckRequested({ requestId: 'r-3', versionId: fetchable.id }), answer(true))
+      .when(ask)
+      .rejected(/nothing to ask/)
+    given(...loaded, E.UpstreamCheckRequested({ requestId: 'r-3', versionId: fetchable.id }), answer(false))
+      .when(ask)
+      .rejected(/nothing to ask/)
+    const offlineRemote = makeVersion(pkg, '18.0.0', { provenance: { ...unknown, offline: true } })
+    given(versionAsked('r-2'), versionLoaded('r-2', offlineRemote))
+      .when({ ...ask, versionId: offlineRemote.id })
+      .rejected(/nothing to ask/)
+  })
+
+  it('only for the version open, not cached there, one ask at a time', () => {
     given()
       .when(retry)
       .rejected(/not open/)
@@ -379,7 +406,7 @@ describe("retrying a version's upstream", () => {
       .rejected(/not open/)
     given(versionAsked('r-2'), versionLoaded('r-2'))
       .when({ ...retry, versionId: v18.id })
-      .rejected(/not failing/)
+      .rejected(/nothing to ask/)
     given(...opened, E.UpstreamCheckRequested({ requestId: 'r-3', versionId: unreachable.id }))
       .when(retry)
       .rejected(/already being asked/)

@@ -1,7 +1,8 @@
 /**
  * Where a version comes from, on its page: a fact in the side panel, and in place of the
  * install command when the command would fail (its remote has not cached it and cannot fetch
- * it now), what stands in the way, with the Retry that asks the upstream again.
+ * it now, or the upstream has no such version), what stands in the way, with the Retry that
+ * asks an unreachable upstream again.
  */
 import type { ReactNode } from 'react'
 import { RefreshCw, TriangleAlert } from 'lucide-react'
@@ -60,8 +61,10 @@ export function UpstreamNotice({
 }) {
   if (availability === 'fetchable')
     return (
-      <p className={styles.meta}>
-        Not cached yet: {provenance.repository} fetches it from {provenance.upstream} on the first install.
+      <p className={styles.meta} aria-live="polite">
+        {provenance.inUpstream === undefined && check === 'checking'
+          ? `Not cached yet: asking ${provenance.upstream} whether it has this version…`
+          : `Not cached yet: ${provenance.repository} fetches it from ${provenance.upstream} on the first install.`}
       </p>
     )
   const message: ReactNode =
@@ -69,6 +72,11 @@ export function UpstreamNotice({
       <>
         Not cached, and {provenance.repository} is offline: it serves only what it has cached, so this version
         cannot be installed now.
+      </>
+    ) : availability === 'notUpstream' ? (
+      <>
+        Not cached, and {provenance.upstream} does not have this version: {provenance.repository} cannot fetch
+        it, so it cannot be installed.
       </>
     ) : (
       <>
@@ -85,12 +93,13 @@ export function UpstreamNotice({
       </>
     )
   return (
-    // Offline is an admin's setting, not a failure: a warning's colours; an unreachable upstream is one.
+    // Offline is an admin's setting and a version the upstream lacks its answer, not failures: a
+    // warning's colours; an unreachable upstream is one.
     <div
       role="alert"
       aria-label="Not installable"
       className={surface.failure}
-      data-tone={availability === 'offline' ? 'warning' : 'danger'}
+      data-tone={availability === 'unreachable' ? 'danger' : 'warning'}
     >
       <TriangleAlert size={20} aria-hidden="true" className={surface.failureIcon} />
       <p>

@@ -122,7 +122,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
           provenance={provenance}
           availability={availability}
           check={state.upstreamCheck}
-          onRetry={() => dispatch({ type: 'packages/RetryUpstream', versionId: version.id })}
+          onRetry={() => dispatch({ type: 'packages/CheckUpstream', versionId: version.id })}
         />
       )}
       {state.download.message && <FailureNote>{state.download.message}</FailureNote>}
