@@ -140,12 +140,12 @@ export async function buildServer(
   // (server/db/notOnPostgres.ts) rather than open a second database.
   const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl) : undefined
   if (postgres) {
-    await postgres.migrate()
-    await copyCatalogIfEmpty(postgres, { synthetic: syntheticCountFromEnv() })
+    await postgres.migrate(clock)
+    await copyCatalogIfEmpty(postgres, { synthetic: syntheticCountFromEnv(), clock })
   } else if (!options.db) seedDataFolder(config.dataDir, { synthetic: syntheticCountFromEnv() })
   const db = postgres ? sqliteHandleRefused() : (options.db ?? openDatabase(config.dataDir))
   // A SQLite database given or found without its catalogue gets it (a copy made above has it).
-  if (!postgres) loadCatalogIfEmpty(db, { synthetic: syntheticCountFromEnv() })
+  if (!postgres) loadCatalogIfEmpty(db, { synthetic: syntheticCountFromEnv(), clock })
   const sql: Sql = postgres ?? sqliteSql(db)
   const sessions = sessionUsers(sql, clock)
   const ctx = createContext(config, db, clock, sql, (request) => sessions.of(request))

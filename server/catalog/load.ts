@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
+import { isoNow, systemClock, type Clock } from '../clock'
 import { migrate, type Db } from '../db'
 import type { Sql, SqlValue } from '../db/sql'
 import { insertSamples } from './samples'
@@ -172,7 +173,7 @@ export function seedDataFolder(
  */
 export function loadCatalogIfEmpty(
   db: Db,
-  options: { snapshot?: () => Snapshot; synthetic?: number; snapshotPath?: string } = {},
+  options: { snapshot?: () => Snapshot; synthetic?: number; snapshotPath?: string; clock?: Clock } = {},
 ): LoadResult {
   const isEmpty = () => db.prepare('SELECT 1 FROM catalog_packages LIMIT 1').get() === undefined
   if (!isEmpty()) return { loaded: false, packages: 0 }
@@ -195,7 +196,7 @@ export function loadCatalogIfEmpty(
       }
       db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)').run(
         'loadedAt',
-        new Date().toISOString(),
+        isoNow(options.clock ?? systemClock),
       )
     }).immediate()
   } finally {
@@ -223,7 +224,7 @@ const PARAMETERS_PER_STATEMENT = 30_000
  */
 export async function copyCatalogIfEmpty(
   sql: Sql,
-  options: { synthetic?: number; snapshotPath?: string } = {},
+  options: { synthetic?: number; snapshotPath?: string; clock?: Clock } = {},
 ): Promise<LoadResult> {
   const isEmpty = async (on: Sql) =>
     (await on.one('SELECT 1 AS found FROM catalog_packages LIMIT 1')) === undefined
@@ -275,7 +276,7 @@ export async function copyCatalogIfEmpty(
       }
       await tx.run(
         'INSERT INTO catalog_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-        ['loadedAt', new Date().toISOString()],
+        ['loadedAt', isoNow(options.clock ?? systemClock)],
       )
       const packages = await tx.one<{ n: number }>('SELECT COUNT(*) AS n FROM catalog_packages')
       return { loaded: true, packages: packages?.n ?? 0 }

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3'
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isoNow, systemClock, type Clock } from '../clock'
 
 export type Db = Database.Database
 
@@ -60,7 +61,7 @@ export function migrationOrder(files: readonly string[]): string[] {
 export const migrationFiles = (): string[] =>
   migrationOrder(readdirSync(migrationsDir).filter((f) => f.endsWith('.sql') && !f.endsWith('.pg.sql')))
 
-export function migrate(db: Db): string[] {
+export function migrate(db: Db, clock: Clock = systemClock): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)')
   const rename = db.prepare('UPDATE schema_migrations SET name = ? WHERE name = ?')
   db.transaction(() => {
@@ -81,10 +82,7 @@ export function migrate(db: Db): string[] {
       const again = db.prepare('SELECT 1 FROM schema_migrations WHERE name = ?').get(file)
       if (again) return
       db.exec(sql)
-      db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)').run(
-        file,
-        new Date().toISOString(),
-      )
+      db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)').run(file, isoNow(clock))
       ran.push(file)
     }).immediate()
   }

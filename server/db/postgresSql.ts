@@ -8,6 +8,7 @@
  * never acts on a value another changed meanwhile. `work` may therefore run more than once: it
  * must do nothing but database work through `tx`.
  */
+import { isoNow, systemClock, type Clock } from '../clock'
 import { migrationOrder, migrationsDir, RENAMED_MIGRATIONS } from './index'
 import { newDialectState, postgresMigration, postgresStatement } from './postgresDialect'
 import {
@@ -181,7 +182,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   const sql = handle(pool, transaction)
   return {
     ...sql,
-    migrate: () => migratePostgres(pool),
+    migrate: (clock) => migratePostgres(pool, clock),
     close: () => pool.end(),
   }
 }
@@ -218,7 +219,7 @@ $$`
  * (postgresDialect.ts) or replaced by its `NNN_area.pg.sql` twin. An advisory lock keeps two
  * nodes starting together from running one twice.
  */
-async function migratePostgres(pool: Pool): Promise<string[]> {
+async function migratePostgres(pool: Pool, clock: Clock = systemClock): Promise<string[]> {
   const client = await pool.connect()
   const ran: string[] = []
   try {
@@ -250,7 +251,7 @@ async function migratePostgres(pool: Pool): Promise<string[]> {
         await client.query(text)
         await client.query('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [
           file,
-          new Date().toISOString(),
+          isoNow(clock),
         ])
         await client.query('COMMIT')
       } catch (error) {

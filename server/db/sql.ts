@@ -13,6 +13,8 @@
  * - no engine catalogue (`sqlite_master`, `pg_class`) and no engine functions (`datetime`, `now()`).
  */
 
+import type { Clock } from '../clock'
+
 export type SqlValue = string | number | bigint | boolean | null | Uint8Array
 export type SqlParams = readonly SqlValue[]
 
@@ -79,8 +81,8 @@ export interface TransactionOptions {
 
 /** An engine as the platform holds it: the store interface, plus migrations and closing. */
 export interface Database extends Sql {
-  /** Runs the migrations not run yet, in order; answers the names it ran. */
-  migrate(): Promise<string[]>
+  /** Runs the migrations not run yet, in order, each recorded with `clock`'s time; answers the names it ran. */
+  migrate(clock?: Clock): Promise<string[]>
   close(): Promise<void>
 }
 

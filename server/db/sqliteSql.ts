@@ -154,9 +154,9 @@ export function sqliteSql(db: Database.Database): PlatformDatabase {
       return result
     },
     afterCommit: noTransaction,
-    async migrate() {
+    async migrate(clock) {
       if (open) await outside()
-      return migrate(db)
+      return migrate(db, clock)
     },
     async close() {
       if (open) await outside()

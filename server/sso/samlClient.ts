@@ -117,15 +117,16 @@ export function classifySamlError(error: unknown): SamlFailure {
 /** The assertion's ID and when it stops being valid, from the verified assertion. */
 export function assertionIdentity(
   profile: Profile,
+  nowMs: number,
 ): { readonly id: string; readonly notOnOrAfter: string } | undefined {
   const xml = profile.getAssertionXml?.() ?? ''
   const root = /<(?:[A-Za-z0-9_-]+:)?Assertion\b[^>]*>/.exec(xml)?.[0] ?? ''
   const id = /\sID="([^"]+)"/.exec(root)?.[1]
   if (!id) return undefined
   const conditions = /<(?:[A-Za-z0-9_-]+:)?Conditions\b[^>]*\sNotOnOrAfter="([^"]+)"/.exec(xml)?.[1]
-  const until = conditions && !Number.isNaN(Date.parse(conditions)) ? Date.parse(conditions) : Date.now()
+  const until = conditions && !Number.isNaN(Date.parse(conditions)) ? Date.parse(conditions) : nowMs
   // Kept at least as long as node-saml would accept the assertion (its clock skew included).
-  return { id, notOnOrAfter: new Date(Math.max(until, Date.now()) + CLOCK_SKEW_MS).toISOString() }
+  return { id, notOnOrAfter: new Date(Math.max(until, nowMs) + CLOCK_SKEW_MS).toISOString() }
 }
 
 /**

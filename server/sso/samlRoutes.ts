@@ -294,7 +294,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: ServerContext): vo
         request.log.warn({ sso: 'saml', failure }, 'SAML sign-in refused')
         return reply.redirect(loginWithError(failure))
       }
-      const assertion = profile ? assertionIdentity(profile) : undefined
+      const assertion = profile ? assertionIdentity(profile, ctx.clock.now()) : undefined
       if (!profile || !assertion) return reply.redirect(loginWithError('provider'))
       if (!(await recordAssertion(ctx, assertion))) {
         request.log.warn({ sso: 'saml', failure: 'replayed' }, 'SAML assertion used twice')
