@@ -10,7 +10,7 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
 import { DetailsSkeleton, SecurityPanel, vulnerabilitiesFact, TypeIcon, VulnerabilityBadges } from './common'
-import { shownVulnerabilities } from '../../domain/packages/rules'
+import { packageAsked, shownVulnerabilities } from '../../domain/packages/rules'
 import { versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
 import { BackToResults, InstallCommand } from './details'
@@ -25,10 +25,14 @@ import { markdownToText } from '../../domain/shared/markdownText'
 
 export function PackageDetails({ packageId }: { packageId: string }) {
   const dispatch = useDispatch()
-  useEffect(() => {
-    dispatch({ type: 'packages/OpenPackage', packageId })
-  }, [dispatch, packageId])
   const details = useQuery({ type: 'packages/Details' })
+  // Read in the render where the id was set: the route may have asked for it already.
+  const asked = packageAsked(details, packageId)
+  useEffect(() => {
+    if (!asked) dispatch({ type: 'packages/OpenPackage', packageId })
+    // `asked` is read when the id changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, packageId])
   const version = useQuery({ type: 'packages/Version' })
   const viewer = useQuery({ type: 'packages/Viewer' })
   const versionList = useRef<HTMLUListElement>(null)

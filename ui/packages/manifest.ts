@@ -1,9 +1,11 @@
 // The packages area as the browser composes it (ui/areaManifest.ts): deferred until its first command.
-// Its list route asks for its search as soon as the route is settled: the list would ask only once
-// the chrome and the packages area had loaded and rendered, after start-up (a trace of a signed-in
-// cold load of /ui/packages showed the chrome's render and the Radix widgets' first commits
-// before it). The module is the list's own, which the page names as a preload on that route
-// (server/ui/indexPage.ts): a module of its own would be one more request on the landing.
+// Its list route asks for its search, and a package's route for the package, as soon as the route
+// is settled: the list would ask only once the chrome and the packages area had loaded and rendered,
+// after start-up (a trace of a signed-in cold load of /ui/packages showed the chrome's render and
+// the Radix widgets' first commits before it), and a package's page only once its code had loaded
+// (seven files after a click in the list). The module is the list's own, which the page names as a
+// preload on that route (server/ui/indexPage.ts): a module of its own would be one more request on
+// the landing.
 import { initialPackagesState } from '../../domain/packages/initial'
 import { deferred, lazyAreaEffects, slice } from '../../commands/browserApp'
 import { lazyApi } from '../../adapters/browser/lazyApi'
@@ -32,6 +34,10 @@ export const packagesManifest: AreaManifest = {
     Promise.all([import('./PackagesList'), domain(), effects(), api()]).then(
       ([{ listQueryOf }]) =>
         (match, search) =>
-          match.params.packageId ? null : { type: 'packages/OpenList', query: listQueryOf(search) },
+          match.params.versionId
+            ? null
+            : match.params.packageId
+              ? { type: 'packages/OpenPackage', packageId: match.params.packageId }
+              : { type: 'packages/OpenList', query: listQueryOf(search) },
     ),
 }

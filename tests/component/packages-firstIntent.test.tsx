@@ -1,0 +1,63 @@
+/**
+ * A package's route asks for the package as the user navigates there (the area's first intent),
+ * while the page's code still loads; the page, once mounted, finds it asked for and does not ask
+ * again, even when the answer came before the page's code did.
+ */
+import { describe, expect, it } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import { Route, Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { createApp } from '../../composition/createApp'
+import { findRoute } from '../../domain/navigation/routes'
+import { AppProvider } from '../../ui/shared/appContext'
+import PackagesArea from '../../ui/packages'
+import { packagesManifest } from '../../ui/packages/manifest'
+import { fakePorts } from '../support/fakePorts'
+import { fakePackagesApi, fakeReleaseBundlesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
+
+const PATH = '/packages/npm%3A%2F%2Freact'
+
+function platform() {
+  const react = makePackage('react', { latestVersion: '18.2.0', versionsCount: 1 })
+  const api = fakePackagesApi({ packages: [react], versions: { [react.id]: [makeVersion(react, '18.2.0')] } })
+  const app = createApp({
+    ports: fakePorts({ packagesApi: api, releaseBundlesApi: fakeReleaseBundlesApi() }),
+  })
+  return { api, app }
+}
+
+async function routeIntent(path: string, search = '') {
+  const intent = await packagesManifest.firstIntent!()
+  const match = findRoute(path)
+  if (!match) throw new Error(`no route for ${path}`)
+  return intent(match, search)
+}
+
+describe("the packages area's first intent", () => {
+  it('asks for the list on the list route, for the package on its route, and leaves a version to its page', async () => {
+    expect(await routeIntent('/packages', 'q=react')).toMatchObject({ type: 'packages/OpenList' })
+    expect(await routeIntent(PATH)).toEqual({ type: 'packages/OpenPackage', packageId: 'npm://react' })
+    expect(await routeIntent(`${PATH}/18.2.0`)).toBeNull()
+  })
+
+  it('a package page mounted after its answer came does not ask for it again', async () => {
+    const { api, app } = platform()
+    const command = await routeIntent(PATH)
+    if (!command) throw new Error('no first intent')
+    app.dispatch(command, 'ui')
+    await app.settled?.()
+    expect(app.getState().packages.details.status).toBe('loaded')
+    const location = memoryLocation({ path: PATH })
+    render(
+      <AppProvider app={app}>
+        <Router hook={location.hook}>
+          <Route path="/packages/:packageId?/:versionId?">
+            <PackagesArea />
+          </Route>
+        </Router>
+      </AppProvider>,
+    )
+    expect(await screen.findByRole('heading', { level: 1, name: 'react' })).toBeInTheDocument()
+    expect(api.catalogue.calls.filter((c) => c.name === 'getPackage')).toHaveLength(1)
+  })
+})
