@@ -54,6 +54,29 @@ describe('the kit tooltip', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false)
   })
 
+  // A trigger may wrap its control (the packages filters' span around the release-only
+  // checkbox): focus lands on the control inside, and the trigger heard no focus of its own, so
+  // a keyboard user never read the hint.
+  it('shows on keyboard focus of a control inside its trigger, and hides when the focus leaves', async () => {
+    const user = userEvent.setup()
+    render(
+      <>
+        <Tooltip content="Only semver release versions will be shown">
+          <span>
+            <input type="checkbox" aria-label="Release versions only" />
+          </span>
+        </Tooltip>
+        <button type="button">Apply</button>
+      </>,
+    )
+    await user.tab()
+    expect(screen.getByRole('checkbox', { name: 'Release versions only' })).toHaveFocus()
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Only semver release versions will be shown')
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveFocus()
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
+  })
+
   it('shows nothing for no content, and the trigger keeps its own description', async () => {
     const user = userEvent.setup()
     render(

@@ -68,17 +68,19 @@ export function Tooltip({
         clearTimeout(resting)
         resting = setTimeout(() => setShown(true), REST_MS)
       },
-      pointerleave: () => (document.activeElement === trigger ? clearTimeout(resting) : hide()),
+      pointerleave: () => (trigger.contains(document.activeElement) ? clearTimeout(resting) : hide()),
       pointerdown: () => {
         pressed = true
         hide()
       },
       pointerup: () => (pressed = false),
-      focus: () => {
+      // focusin and focusout, not focus and blur: they bubble, so a trigger that wraps the
+      // control (a span around a checkbox) shows its hint when the control inside is focused.
+      focusin: () => {
         if (!pressed) setShown(true)
         pressed = false
       },
-      blur: hide,
+      focusout: hide,
     }
     const entries = Object.entries(on) as [string, (e: Event) => void][]
     for (const [type, listener] of entries) trigger.addEventListener(type, listener)
