@@ -9,7 +9,7 @@
  * effect that added its own would multiply them. `request`'s `attempts` is for a rule of the
  * specification that asks again after a failure the platform did answer.
  */
-import { Observable, defer, filter, from, mergeMap, of, type OperatorFunction } from 'rxjs'
+import { Observable, filter, mergeMap, noop, of, type OperatorFunction } from 'rxjs'
 import { isRight, left } from 'fp-ts/Either'
 import type { Result } from '../../adapters/ports'
 import type { AppEvent } from '../../domain/app'
@@ -33,8 +33,13 @@ export const thrown = (error: unknown): Failure => ({
 })
 
 /** A port call that never rejects: a throw becomes a network failure. */
-export const settle = <A>(call: () => Promise<Result<A>>): Promise<Result<A>> =>
-  call().catch((error: unknown): Result<A> => left(thrown(error)))
+export const settle = <A>(call: () => Promise<Result<A>>): Promise<Result<A>> => {
+  try {
+    return call().catch((error: unknown): Result<A> => left(thrown(error)))
+  } catch (error) {
+    return Promise.resolve(left(thrown(error)))
+  }
+}
 
 const asList = (events: AppEvent | ReadonlyArray<AppEvent>): ReadonlyArray<AppEvent> =>
   Array.isArray(events) ? (events as ReadonlyArray<AppEvent>) : [events as AppEvent]
@@ -50,17 +55,35 @@ export interface Answer<A> {
 }
 
 /**
+ * A port call as an observable: it starts on subscription, never errors (a throw is a network
+ * failure), and unsubscribing aborts it through the signal it was given (a port that takes one
+ * hands it to fetch) and drops its answer.
+ */
+function abortable<A>(call: (signal: AbortSignal) => Promise<Result<A>>): Observable<Result<A>> {
+  return new Observable<Result<A>>((subscriber) => {
+    const controller = new AbortController()
+    settle(() => call(controller.signal)).then((result) => {
+      if (controller.signal.aborted) return
+      subscriber.next(result)
+      subscriber.complete()
+    }, noop)
+    return () => controller.abort()
+  })
+}
+
+/**
  * One recorded event → one port call → its answer or its failure as events that share the
  * cause's correlation id. The call starts on subscription; unsubscribing (a newer request in a
- * switchMap) stops further attempts.
+ * switchMap) aborts it and stops further attempts. `failed` may record nothing (an empty list),
+ * e.g. for an abort.
  */
 export function request<A>(
   cause: Envelope<AppEvent>,
-  call: () => Promise<Result<A>>,
+  call: (signal: AbortSignal) => Promise<Result<A>>,
   answer: Answer<A>,
 ): Observable<EffectOutput> {
   const attempt = (left: number): Observable<ReadonlyArray<AppEvent>> =>
-    defer(() => from(settle(call))).pipe(
+    abortable(call).pipe(
       mergeMap((result) => {
         if (isRight(result)) return of(asList(answer.done(result.right)))
         if (left > 1 && (answer.again?.(result.left) ?? false)) return attempt(left - 1)

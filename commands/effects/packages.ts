@@ -3,7 +3,7 @@
  * and records the answer. A newer request of the same kind cancels the older one
  * (switchMap, and the AbortSignal reaches fetch).
  */
-import { EMPTY, Observable, filter, from, map, merge, mergeMap, switchMap } from 'rxjs'
+import { EMPTY, filter, from, map, merge, mergeMap, switchMap, type Observable } from 'rxjs'
 import { isLeft, right } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import {
@@ -36,23 +36,6 @@ import type { Result } from '../../adapters/ports'
 import { asked, caused, type Effect, type EffectOutput, type EffectTable } from './types'
 import { ofType, request, settle, thrown } from './operators'
 
-/** Runs a port call that honours an AbortSignal; unsubscribing aborts it. */
-function abortable<A>(call: (signal: AbortSignal) => Promise<A>): Observable<A> {
-  return new Observable<A>((subscriber) => {
-    const controller = new AbortController()
-    call(controller.signal).then(
-      (value) => {
-        if (!controller.signal.aborted) {
-          subscriber.next(value)
-          subscriber.complete()
-        }
-      },
-      (error: unknown) => subscriber.error(error),
-    )
-    return () => controller.abort()
-  })
-}
-
 /** First pages and further pages of the list; a new search supersedes the one in flight. */
 const list: Effect = (events$, _state$, ports) =>
   events$.pipe(
@@ -63,35 +46,27 @@ const list: Effect = (events$, _state$, ports) =>
       if (query === null) return EMPTY
       const after = env.event.type === 'packages/ListMoreRequested' ? env.event.data.after : null
       const requestId = env.event.data.requestId
-      return abortable((signal) =>
-        settle(() =>
+      return request(
+        env,
+        (signal) =>
           ports.packagesApi.searchPackages(
             query,
             { first: more ? MORE_PAGE_SIZE : PAGE_SIZE, after },
             signal,
           ),
-        ),
-      ).pipe(
-        mergeMap((answer) => {
-          if (isLeft(answer)) {
-            if (answer.left.kind === 'aborted') return EMPTY
-            return [caused(env, ListLoadFailed({ requestId, failure: answer.left, more }))]
-          }
-          const page = answer.right
-          return [
-            caused(
-              env,
-              ListPageLoaded({
-                requestId,
-                items: page.items,
-                endCursor: page.endCursor,
-                hasNextPage: page.hasNextPage,
-                totalCount: page.totalCount,
-                more,
-              }),
-            ),
-          ]
-        }),
+        {
+          done: (page) =>
+            ListPageLoaded({
+              requestId,
+              items: page.items,
+              endCursor: page.endCursor,
+              hasNextPage: page.hasNextPage,
+              totalCount: page.totalCount,
+              more,
+            }),
+          failed: (failure) =>
+            failure.kind === 'aborted' ? [] : ListLoadFailed({ requestId, failure, more }),
+        },
       )
     }),
   )

@@ -1,22 +1,11 @@
 /**
  * Effects of the search area: suggestions while typing (debounced on the injected
- * scheduler, the superseded request aborted), and recent searches kept per user in local
+ * scheduler, the superseded request aborted by `request`), and recent searches kept per user in local
  * storage (never anything secret: models and query strings only).
  */
 import * as t from 'io-ts'
-import {
-  EMPTY,
-  Observable,
-  debounceTime,
-  distinctUntilChanged,
-  filter,
-  map,
-  mergeMap,
-  switchMap,
-  take,
-} from 'rxjs'
+import { EMPTY, debounceTime, distinctUntilChanged, filter, map, mergeMap, switchMap, take } from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
-import type { AppEvent } from '../../domain/app'
 import {
   ArtifactSearchFailed,
   ArtifactsFound,
@@ -30,9 +19,9 @@ import { SEARCH_TYPES } from '../../domain/search/searchTypes'
 import { viewerOf } from '../../domain/search/viewer'
 import { defaultPackageQuery } from '../../domain/packages/initial'
 import type { KeyValueStore } from '../../adapters/ports'
-import { caused, type Effect, type EffectTable } from './types'
+import type { Effect, EffectTable } from './types'
 import { isSearchUse } from './searchUse'
-import { ofType, request, thrown } from './operators'
+import { ofType, request } from './operators'
 
 export const RECENT_SEARCHES_KEY = 'recentSearches'
 /** Typing pauses this long before the platform is asked for suggestions. */
@@ -76,42 +65,28 @@ const suggestions: Effect = (events$, state$, ports) =>
         .name.trim()
         .toLowerCase()
       if (name === '') return EMPTY
-      return new Observable<AppEvent>((subscriber) => {
-        const controller = new AbortController()
-        ports.packagesApi
-          .searchPackages(
+      return request(
+        env,
+        (signal) =>
+          ports.packagesApi.searchPackages(
             { ...defaultPackageQuery, name: withTrailingWildcard(name) },
             { first: SUGGESTIONS, after: null },
-            controller.signal,
-          )
-          .then(
-            (answer) => {
-              if (controller.signal.aborted) return
-              if (isLeft(answer)) {
-                if (answer.left.kind !== 'aborted')
-                  subscriber.next(SuggestionsFailed({ text, failure: answer.left }))
-              } else {
-                subscriber.next(
-                  SuggestionsLoaded({
-                    text,
-                    items: answer.right.items.map((p) => ({
-                      id: p.id,
-                      name: p.name,
-                      packageType: p.packageType,
-                      latestVersion: p.latestVersion,
-                    })),
-                  }),
-                )
-              }
-              subscriber.complete()
-            },
-            (error: unknown) => {
-              subscriber.next(SuggestionsFailed({ text, failure: thrown(error) }))
-              subscriber.complete()
-            },
-          )
-        return () => controller.abort()
-      }).pipe(map((event) => caused(env, event)))
+            signal,
+          ),
+        {
+          done: (page) =>
+            SuggestionsLoaded({
+              text,
+              items: page.items.map((p) => ({
+                id: p.id,
+                name: p.name,
+                packageType: p.packageType,
+                latestVersion: p.latestVersion,
+              })),
+            }),
+          failed: (failure) => (failure.kind === 'aborted' ? [] : SuggestionsFailed({ text, failure })),
+        },
+      )
     }),
   )
 

@@ -110,4 +110,49 @@ describe('request', () => {
     for (let i = 0; i < 20; i++) await Promise.resolve()
     expect(calls).toBe(1)
   })
+
+  it('unsubscribing aborts the call through its signal and drops its answer', async () => {
+    const pending = new Subject<void>()
+    const given: { signal?: AbortSignal } = {}
+    const call = async (signal: AbortSignal): Promise<Result<number>> => {
+      given.signal = signal
+      await firstValueFrom(pending)
+      return right(1)
+    }
+    const seen: unknown[] = []
+    const sub = request(cause, call, outcome).subscribe((out) => seen.push(out))
+    expect(given.signal?.aborted).toBe(false)
+    sub.unsubscribe()
+    expect(given.signal?.aborted).toBe(true)
+    pending.next()
+    for (let i = 0; i < 20; i++) await Promise.resolve()
+    expect(seen).toEqual([])
+  })
+
+  it('records nothing for a failure `failed` maps to no events (an abort)', async () => {
+    const aborted: Failure = { kind: 'aborted', message: 'aborted' }
+    const out = await lastValueFrom(
+      request(cause, () => Promise.resolve(left(aborted)), {
+        ...outcome,
+        failed: (f) => (f.kind === 'aborted' ? [] : S.LoginDataFailed({ failure: f })),
+      }).pipe(toArray()),
+    )
+    expect(out).toEqual([])
+  })
+
+  it('a call that throws before it returns a promise is a network failure too', async () => {
+    const out = await firstValueFrom(
+      request(
+        cause,
+        () => {
+          throw new Error('sync')
+        },
+        outcome,
+      ),
+    )
+    expect(out).toEqual({
+      cause,
+      event: S.LoginDataFailed({ failure: { kind: 'network', message: 'sync' } }),
+    })
+  })
 })
