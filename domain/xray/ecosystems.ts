@@ -40,8 +40,9 @@ export function osReleaseOf(text: string): Record<string, string> {
 
 /**
  * The OSV ecosystems an OS release's packages are matched in: Debian's by its major release,
- * Alpine's by `v<major>.<minor>`, Ubuntu's by its release with and without `:LTS`. A release
- * without a version (Debian testing) or another distribution has none.
+ * Alpine's by `v<major>.<minor>`, Ubuntu's by its release, with `:LTS` for a long-term one (both
+ * when os-release does not say). A release without a version (Debian testing) or another
+ * distribution has none.
  */
 export function ecosystemsOfRelease(release: Record<string, string>): string[] {
   const id = release.ID ?? ''
@@ -51,6 +52,13 @@ export function ecosystemsOfRelease(release: Record<string, string>): string[] {
     const m = /^(\d+)\.(\d+)/.exec(version)
     return m ? [`Alpine:v${m[1]}.${m[2]}`] : []
   }
-  if (id === 'ubuntu' && /^\d+\.\d+$/.test(version)) return [`Ubuntu:${version}`, `Ubuntu:${version}:LTS`]
+  if (id === 'ubuntu' && /^\d+\.\d+$/.test(version)) {
+    // Ubuntu's OSV records name an LTS release `Ubuntu:24.04:LTS` and any other `Ubuntu:25.04`;
+    // os-release says which in VERSION ("22.04.4 LTS (Jammy Jellyfish)"). The `Ubuntu:Pro:…`
+    // ecosystems are fixes only a Pro subscription installs: not what an image's packages are.
+    const named = release.VERSION
+    if (named === undefined) return [`Ubuntu:${version}`, `Ubuntu:${version}:LTS`]
+    return [/\bLTS\b/.test(named) ? `Ubuntu:${version}:LTS` : `Ubuntu:${version}`]
+  }
   return []
 }

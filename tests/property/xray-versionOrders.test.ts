@@ -265,6 +265,11 @@ describe('ranges read in an ecosystem order', () => {
       'Ubuntu:22.04',
       'Ubuntu:22.04:LTS',
     ])
+    // As Ubuntu's images ship os-release, and as its OSV records name their releases.
+    const jammy = 'NAME="Ubuntu"\nVERSION_ID="22.04"\nVERSION="22.04.4 LTS (Jammy Jellyfish)"\nID=ubuntu\n'
+    expect(ecosystemsOfRelease(osReleaseOf(jammy))).toEqual(['Ubuntu:22.04:LTS'])
+    const mantic = 'NAME="Ubuntu"\nVERSION_ID="23.10"\nVERSION="23.10 (Mantic Minotaur)"\nID=ubuntu\n'
+    expect(ecosystemsOfRelease(osReleaseOf(mantic))).toEqual(['Ubuntu:23.10'])
     expect(ecosystemsOfRelease(osReleaseOf('ID=debian\n'))).toEqual([])
   })
 })
