@@ -88,6 +88,8 @@ describe('the logout flag', () => {
       S.SignOutRequested({ reason: 'logout', providerLogout: null }),
     )
     expect(loginGuard(signingOut, '/login', { logout: 'true' })).toEqual({ kind: 'allow', commands: [] })
+    // The login screen is where the sign-out ends: it is not left for the landing meanwhile.
+    expect(loginGuard(signingOut, '/login', {})).toEqual({ kind: 'allow', commands: [] })
   })
 })
 
