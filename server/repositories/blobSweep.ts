@@ -1,16 +1,19 @@
 /**
- * The sweep of the blob folder: removes the files no `blobs` row names, which is what a process
- * that died between a release's commit and the file's removal leaves behind (space only: nothing
- * reads them). Each file goes the way a release's removal goes (blobs.ts), so the sweep may run
- * while nodes of the cluster sharing the folder keep deploying: bytes a commit names at the same
- * moment stay, and an upload still staging its copy puts the bytes back in place at its commit.
+ * The sweep of the blob store. First the `blobs` rows that nothing uses any more (no artifact,
+ * catalogue file, container image or remote's cached file: what a release would have removed,
+ * had the rows naming the bytes gone without one), each released as a release is, under its
+ * row's lock; then the files no `blobs` row names, which is what a process that died between a
+ * release's commit and the file's removal leaves behind (space only: nothing reads them). Each
+ * file goes the way a release's removal goes (blobs.ts), so the sweep may run while nodes of the
+ * cluster sharing the folder keep deploying: bytes a commit names at the same moment stay, and
+ * an upload still staging its copy puts the bytes back in place at its commit.
  *
  * Temporary files (`tmp/`) are not looked at: each node clears its own at start.
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Sql } from '../db/sql'
-import { blobStore } from './blobs'
+import { blobStore, type BlobStore } from './blobs'
 
 const PART = /^[0-9a-f]{2}$/
 const NAME = /^[0-9a-f]{64}$/
@@ -18,7 +21,9 @@ const NAME = /^[0-9a-f]{64}$/
 const BATCH = 500
 
 export interface SweepOutcome {
-  /** Files of bytes found in the folder. */
+  /** Rows of bytes nothing used, released (their files with them). */
+  readonly released: number
+  /** Files of bytes found in the folder, after those. */
   readonly files: number
   /** Files that no row named, removed. */
   readonly removed: number
@@ -35,9 +40,35 @@ const folders = (dir: string): string[] => {
   }
 }
 
-/** Sweeps `blobDir`, one `<aa>/<bb>` folder at a time (memory stays flat however many files). */
+// The users a release looks for (blobs.ts), here for a page of rows at once.
+const UNUSED = `SELECT b.sha256 FROM blobs b WHERE b.sha256 > ?
+    AND NOT EXISTS (SELECT 1 FROM artifacts a WHERE a.sha256 = b.sha256)
+    AND NOT EXISTS (SELECT 1 FROM catalog_files f WHERE f.sha256 = b.sha256)
+    AND NOT EXISTS (SELECT 1 FROM oci_blob_links l WHERE l.digest = 'sha256:' || b.sha256)
+    AND NOT EXISTS (SELECT 1 FROM oci_manifests m WHERE m.digest = 'sha256:' || b.sha256)
+    AND NOT EXISTS (SELECT 1 FROM remote_files r WHERE r.sha256 = b.sha256)
+  ORDER BY b.sha256 LIMIT ${BATCH}`
+
+/** Releases the rows nothing uses, a page at a time; true for each whose row went. */
+async function releaseUnused(sql: Sql, blobs: BlobStore): Promise<number> {
+  let released = 0
+  let after = ''
+  for (;;) {
+    const page = await sql.all<{ sha256: string }>(UNUSED, [after])
+    // Unused a moment ago; the release looks again under the row's lock.
+    for (const { sha256 } of page) if (await blobs.releaseIfUnused(sha256)) released++
+    if (page.length < BATCH) return released
+    after = page.at(-1)!.sha256
+  }
+}
+
+/**
+ * Sweeps the rows, then `blobDir`, one `<aa>/<bb>` folder at a time (memory stays flat however
+ * many rows and files).
+ */
 export async function sweepBlobs(sql: Sql, blobDir: string): Promise<SweepOutcome> {
   const blobs = blobStore(sql, blobDir)
+  const released = await releaseUnused(sql, blobs)
   let files = 0
   let removed = 0
   for (const first of folders(blobDir))
@@ -66,5 +97,5 @@ export async function sweepBlobs(sql: Sql, blobDir: string): Promise<SweepOutcom
         for (const sha256 of batch) if (!named.has(sha256) && (await blobs.removeUnnamed(sha256))) removed++
       }
     }
-  return { files, removed }
+  return { released, files, removed }
 }

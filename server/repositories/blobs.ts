@@ -191,15 +191,16 @@ export function blobStore(sql: Sql, blobDir: string) {
     /**
      * Removes the bytes once no artifact, catalogue file or container image names them any more:
      * the check and the removal in one transaction (a savepoint of `tx` when given, ideally the
-     * transaction that removed the rows).
+     * transaction that removed the rows). True when the row went (the file goes after the commit).
      */
-    releaseIfUnused(sha256: string, tx: Sql = sql): Promise<void> {
+    releaseIfUnused(sha256: string, tx: Sql = sql): Promise<boolean> {
       return tx.transaction(async (t) => {
-        if ((await t.run(Q.lock, [sha256])).changes === 0) return
+        if ((await t.run(Q.lock, [sha256])).changes === 0) return false
         const digest = `sha256:${sha256}`
-        if (await t.one(Q.stillUsed, [sha256, sha256, digest, digest, sha256])) return
+        if (await t.one(Q.stillUsed, [sha256, sha256, digest, digest, sha256])) return false
         await t.run(Q.delete, [sha256])
         t.afterCommit(async () => void (await removeUnclaimed(sha256)))
+        return true
       })
     },
     /**

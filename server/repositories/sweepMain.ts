@@ -1,7 +1,8 @@
 /**
- * `npm run sweep-blobs`: removes the files in the blob folder (BLOB_DIR, or `<data>/blobs`) that
- * no row names, left by a node that died between a release's commit and the file's removal, and
- * says how many went. Safe while the platform runs, on any node sharing the folder.
+ * `npm run sweep-blobs`: releases the rows of bytes nothing uses any more (with their files),
+ * then removes the files in the blob folder (BLOB_DIR, or `<data>/blobs`) that no row names,
+ * left by a node that died between a release's commit and the file's removal, and says how many
+ * went. Safe while the platform runs, on any node sharing the folder.
  */
 import { blobDirOf, configFromEnv } from '../config'
 import { openDatabase } from '../db/index'
@@ -16,8 +17,11 @@ async function main(): Promise<void> {
     : sqliteSql(openDatabase(config.dataDir, { migrate: false }))
   try {
     const blobDir = blobDirOf(config)
-    const { files, removed } = await sweepBlobs(db, blobDir)
-    console.log(`${databaseLabel(config)}, ${blobDir}: ${files} file(s), ${removed} named by no row removed`)
+    const { released, files, removed } = await sweepBlobs(db, blobDir)
+    console.log(
+      `${databaseLabel(config)}, ${blobDir}: ${released} unused row(s) released; ` +
+        `${files} file(s), ${removed} named by no row removed`,
+    )
   } finally {
     await db.close()
   }

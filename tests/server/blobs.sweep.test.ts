@@ -1,8 +1,9 @@
 /**
- * The blob folder's sweep (`npm run sweep-blobs`), on both engines, with real files: it removes
- * what a node that died between a release's commit and the file's removal left (bytes no row
- * names), and nothing a row names, a commit is naming at that moment (on PostgreSQL from another
- * connection, as another node would) or an upload is still staging.
+ * The blob store's sweep (`npm run sweep-blobs`), on both engines, with real files: it releases
+ * rows of bytes nothing uses any more, removes what a node that died between a release's commit
+ * and the file's removal left (bytes no row names), and nothing something uses, a commit is
+ * naming at that moment (on PostgreSQL from another connection, as another node would) or an
+ * upload is still staging.
  */
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -22,22 +23,40 @@ const folder = tempFolders()
 
 const now = '2026-12-03T10:00:00.000Z'
 
-/** A blob store on `sql`, with bytes kept as a deploy keeps them, and left as a crash leaves them. */
+/**
+ * A blob store on `sql`, with bytes kept as a deploy keeps them (an artifact names them), with a
+ * row nothing uses, and left as a crash leaves them.
+ */
 function store(sql: Sql, blobDir = folder('console-blob-sweep-')) {
   const blobs = blobStore(sql, blobDir)
-  const keep = async (text: string) => {
+  /** Bytes with their row, named by nothing (the rows that used them gone without a release). */
+  const unused = async (text: string) => {
     const staged = blobs.putBytes(Buffer.from(text))
     await sql.transaction((tx) => staged.commit(tx, now))
     staged.discard()
     return { sha256: staged.facts.sha256, path: blobPathOf(blobDir, staged.facts.sha256) }
   }
+  const keep = async (text: string) => {
+    const bytes = await unused(text)
+    await sql.run(
+      `INSERT INTO repositories (key, kind, package_type, created, modified) VALUES ('sweep-kept', 'local', 'generic', ?, ?)
+       ON CONFLICT (key) DO NOTHING`,
+      [now, now],
+    )
+    await sql.run(
+      `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
+       VALUES ('sweep-kept', ?, ?, ?, 'text/plain', ?, ?, 'test')`,
+      [bytes.sha256, bytes.sha256, text.length, now, now],
+    )
+    return bytes
+  }
   /** Bytes whose release committed, the node gone before it removed the file. */
   const orphan = async (text: string) => {
-    const bytes = await keep(text)
+    const bytes = await unused(text)
     await sql.run('DELETE FROM blobs WHERE sha256 = ?', [bytes.sha256])
     return bytes
   }
-  return { blobDir, blobs, keep, orphan }
+  return { blobDir, blobs, keep, unused, orphan }
 }
 
 const engines = testEngines()
@@ -54,12 +73,63 @@ describe.each(engines)('the blob sweep on %s', (engine, open) => {
     const temporary = join(blobDir, 'tmp', `${process.pid}.0123456789abcdef.elsewhere`)
     writeFileSync(temporary, 'another host is writing this\n')
 
-    expect(await sweepBlobs(sql, blobDir)).toEqual({ files: 3, removed: 2 })
+    expect(await sweepBlobs(sql, blobDir)).toEqual({ released: 0, files: 3, removed: 2 })
 
     expect(left.map((b) => existsSync(b.path))).toEqual([false, false])
     expect(readFileSync(kept.path, 'utf8')).toBe('named by its row\n')
     expect([existsSync(stray), existsSync(temporary)]).toEqual([true, true])
-    expect(await sweepBlobs(sql, blobDir)).toEqual({ files: 1, removed: 0 })
+    expect(await sweepBlobs(sql, blobDir)).toEqual({ released: 0, files: 1, removed: 0 })
+  })
+
+  it('releases rows of bytes nothing uses, with their files, and keeps those something uses', async () => {
+    const sql = await migrated(open)
+    const { blobDir, blobs, keep, unused } = store(sql)
+    const kept = await keep('an artifact names these\n')
+    const idle = [await unused('nothing names these\n'), await unused('nor these\n')]
+
+    expect(await sweepBlobs(sql, blobDir)).toEqual({ released: 2, files: 1, removed: 0 })
+
+    expect(idle.map((b) => existsSync(b.path))).toEqual([false, false])
+    expect(await Promise.all(idle.map((b) => blobs.find(b.sha256)))).toEqual([undefined, undefined])
+    expect(readFileSync(kept.path, 'utf8')).toBe('an artifact names these\n')
+    expect(await blobs.find(kept.sha256)).toMatchObject({ sha256: kept.sha256 })
+  })
+
+  it('keeps an unused row whose bytes a commit names while the sweep runs', async () => {
+    const sql = await migrated(open)
+    const { blobDir, blobs, unused } = store(sql)
+    const text = 'named again while the sweep releases it\n'
+    const bytes = await unused(text)
+    const sweeper = engine === 'postgres' ? await anotherConnection(sql) : sql
+    const staged = blobs.putBytes(Buffer.from(text))
+    let claimed!: () => void
+    const named = new Promise<void>((done) => (claimed = done))
+    let finish!: () => void
+    const finishing = new Promise<void>((done) => (finish = done))
+    const deploy = sql.transaction(async (tx) => {
+      await staged.commit(tx, now)
+      await tx.run(
+        `INSERT INTO repositories (key, kind, package_type, created, modified) VALUES ('sweep-race', 'local', 'generic', ?, ?)`,
+        [now, now],
+      )
+      await tx.run(
+        `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
+         VALUES ('sweep-race', 'a.txt', ?, ?, 'text/plain', ?, ?, 'test')`,
+        [bytes.sha256, staged.facts.size, now, now],
+      )
+      claimed()
+      await finishing
+    })
+    await named
+    const sweep = sweepBlobs(sweeper, blobDir)
+    if (engine === 'postgres')
+      // The release waits for the deploy's lock on the row, then finds the artifact naming it.
+      expect(await waitsForLock(sql, sweep, 'the sweep')).toBe('waiting')
+    finish()
+    await deploy
+    staged.discard()
+    expect(await sweep).toEqual({ released: 0, files: 1, removed: 0 })
+    expect(readFileSync(bytes.path, 'utf8')).toBe(text)
   })
 
   it('keeps bytes a commit names while the sweep runs', async () => {
@@ -97,7 +167,7 @@ describe.each(engines)('the blob sweep on %s', (engine, open) => {
     finish()
     await deploy
     staged.discard()
-    expect(await sweep).toEqual({ files: 1, removed: 0 })
+    expect(await sweep).toEqual({ released: 0, files: 1, removed: 0 })
     expect(readFileSync(bytes.path, 'utf8')).toBe(text)
   })
 
@@ -107,7 +177,7 @@ describe.each(engines)('the blob sweep on %s', (engine, open) => {
     const text = 'staged while the sweep removes the old copy\n'
     const bytes = await orphan(text)
     const staged = blobs.putBytes(Buffer.from(text))
-    expect(await sweepBlobs(sql, blobDir)).toEqual({ files: 1, removed: 1 })
+    expect(await sweepBlobs(sql, blobDir)).toEqual({ released: 0, files: 1, removed: 1 })
     await sql.transaction((tx) => staged.commit(tx, now))
     staged.discard()
     expect(readFileSync(bytes.path, 'utf8')).toBe(text)
