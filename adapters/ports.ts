@@ -56,6 +56,7 @@ import type {
   GitVendorName,
   VendorIntegrations,
 } from '../domain/integrations/types'
+import type { ConnectionFailureCause } from '../domain/integrations/events'
 
 export type Result<A> = Either<Failure, A>
 
@@ -461,7 +462,9 @@ export interface IntegrationsApi {
   /** One vendor's integrations, their services, and which the scanning service is connected to. */
   vendorIntegrations(vendor: GitVendorName): Promise<Result<VendorIntegrations>>
   /** The platform calls the vendor with the token; `success` false is an answer, not a failure. */
-  testConnection(form: GitIntegrationForm): Promise<Result<{ readonly success: boolean }>>
+  testConnection(
+    form: GitIntegrationForm,
+  ): Promise<Result<{ readonly success: boolean; readonly cause?: ConnectionFailureCause }>>
   /** The new integration's key. */
   create(form: GitIntegrationForm): Promise<Result<string>>
   update(integrationKey: string, form: GitIntegrationForm): Promise<Result<string>>

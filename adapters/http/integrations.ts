@@ -7,7 +7,7 @@ import { left, map, right } from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
 import type { IntegrationsApi } from '../ports'
 import type { HttpClient } from './client'
-import { CatalogueEntryC, GitRepositoryC } from '../../domain/integrations/events'
+import { CatalogueEntryC, ConnectionFailureCauseC, GitRepositoryC } from '../../domain/integrations/events'
 import type { GitIntegration } from '../../domain/integrations/types'
 
 const Catalogue = t.array(CatalogueEntryC)
@@ -36,7 +36,9 @@ const Groups = t.array(
   }),
 )
 const Connections = t.array(t.type({ integration_id: t.string }))
-const TestAnswer = t.type({ success: t.boolean })
+// The platform's reason text is for people reading the API; the console words the cause itself.
+// A cause this console does not know yet is dropped (the test still failed), not a broken answer.
+const TestAnswer = t.intersection([t.type({ success: t.boolean }), t.partial({ cause: t.string })])
 const Saved = t.type({ data: t.string })
 const Repositories = t.type({ repositories: t.array(GitRepositoryC) })
 const ApiKey = t.type({ apiKey: t.string })
@@ -81,7 +83,10 @@ export function createIntegrationsApi(http: HttpClient): IntegrationsApi {
     testConnection: async (form) =>
       pipe(
         await http.request('/integration/test', TestAnswer, { method: 'POST', body: form }),
-        map((a) => ({ success: a.success })),
+        map((a) => ({
+          success: a.success,
+          ...(ConnectionFailureCauseC.is(a.cause) ? { cause: a.cause } : {}),
+        })),
       ),
 
     create: async (form) =>

@@ -156,7 +156,8 @@ const connectionTest: Effect = (events$, _state$, ports) =>
               ? E.ConnectionTestPassed({ requestId })
               : E.ConnectionTestFailed({
                   requestId,
-                  failure: { kind: 'status', message: 'the vendor refused the credentials' },
+                  failure: { kind: 'status', message: 'the connection test failed' },
+                  ...(a.right.cause === undefined ? {} : { cause: a.right.cause }),
                 }),
           )
         },

@@ -336,11 +336,13 @@ function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsSta
         m.test = 'notTested'
         m.popover = false
         m.failure = null
+        delete m.testCause
       })
     case 'integrations/ConnectionTestStarted':
       return inFormEvolve(s, (m) => {
         m.test = 'testing'
         m.failure = null
+        delete m.testCause
       })
     case 'integrations/ConnectionTestPassed':
       return inFormEvolve(s, (m) => {
@@ -354,6 +356,7 @@ function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsSta
         ...inFormEvolve(s, (m) => {
           m.test = 'failed'
           m.failure = tokenRequired(event.data.failure) ? 'tokenRequired' : 'testFailed'
+          if (event.data.cause !== undefined && m.failure === 'testFailed') m.testCause = event.data.cause
         }),
         notice: { key: 'integrations.testFailed', integrationKey: '' },
       }
@@ -362,6 +365,7 @@ function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsSta
         m.test = 'notTested'
         m.popover = false
         m.failure = null
+        delete m.testCause
       })
     case 'integrations/PopoverDismissed':
       return inFormEvolve(s, (m) => {
@@ -371,6 +375,7 @@ function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsSta
       return inFormEvolve(s, (m) => {
         m.saving = true
         m.failure = null
+        delete m.testCause
       })
     case 'integrations/IntegrationCreated':
       return {
@@ -387,6 +392,7 @@ function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsSta
         ...inFormEvolve(s, (m) => {
           m.saving = false
           m.failure = 'createFailed'
+          delete m.testCause
         }),
         notice: { key: 'integrations.createFailed', integrationKey: '' },
       }
@@ -402,6 +408,7 @@ function evolve(s: IntegrationsState, event: IntegrationsEvent): IntegrationsSta
         ...inFormEvolve(s, (m) => {
           m.saving = false
           m.failure = tokenRequired(event.data.failure) ? 'tokenRequired' : 'updateFailed'
+          delete m.testCause
         }),
         notice: { key: 'integrations.updateFailed', integrationKey: '' },
       }

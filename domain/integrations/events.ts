@@ -178,9 +178,28 @@ export const ConnectionTestPassed = defineEvent(
   'integrations/ConnectionTestPassed',
   t.type({ requestId: t.string }),
 )
+/**
+ * Why the vendor call failed, as the platform tells it: the token refused, an address that is
+ * not the vendor's API, TLS, nothing reachable, no answer in time, an address never called, or
+ * not told (an address no integration was saved with).
+ */
+export const ConnectionFailureCauseC = t.keyof({
+  credentials: null,
+  notVendorApi: null,
+  tls: null,
+  unreachable: null,
+  timeout: null,
+  blocked: null,
+  undisclosed: null,
+})
+export type ConnectionFailureCause = t.TypeOf<typeof ConnectionFailureCauseC>
+/** `cause`: the platform answered and said why; absent when the call itself failed. */
 export const ConnectionTestFailed = defineEvent(
   'integrations/ConnectionTestFailed',
-  t.type({ requestId: t.string, failure: Failure }),
+  t.intersection([
+    t.type({ requestId: t.string, failure: Failure }),
+    t.partial({ cause: ConnectionFailureCauseC }),
+  ]),
 )
 export const ConnectionTestReset = defineEvent('integrations/ConnectionTestReset', NoData)
 export const PopoverDismissed = defineEvent('integrations/PopoverDismissed', NoData)

@@ -1,6 +1,7 @@
 import type { Failure } from '../shared/failure'
 import type { Failed, Idle, Loaded, Loading } from '../shared/loadable'
 import type { IntegrationsNoticeKey } from '../notifications'
+import type { ConnectionFailureCause } from './events'
 
 /** Catalogue categories (spec 001, integrations catalogue page), in the Filters panel's order. */
 export const CATEGORIES = [
@@ -85,6 +86,8 @@ export type GitModal =
       readonly saving: boolean
       /** `tokenRequired`: the address changed and no token came with it (a saved token stays with its URL). */
       readonly failure: 'testFailed' | 'createFailed' | 'updateFailed' | 'tokenRequired' | null
+      /** Why the last connection test failed, when the platform said (only with `testFailed`). */
+      readonly testCause?: ConnectionFailureCause
     }
   | { readonly step: 'selectService'; readonly vendor: GitVendorName; readonly integrationKey: string }
 

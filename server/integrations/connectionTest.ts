@@ -22,6 +22,22 @@ export const CONNECTION_OK_MESSAGE = 'Connection test succeeded'
 /** The one reason given for an address no integration was saved with. */
 export const COULD_NOT_CONNECT = 'Could not connect'
 
+/**
+ * Why a test failed, for a client to word: the token refused (401/403), an address that answers
+ * but not as the vendor's API, a TLS certificate not accepted, nothing reachable there, no answer
+ * in time, an address never called, or `undisclosed` for an address no integration was saved with.
+ */
+export const FAILURE_CAUSES = [
+  'credentials',
+  'notVendorApi',
+  'tls',
+  'unreachable',
+  'timeout',
+  'blocked',
+  'undisclosed',
+] as const
+export type FailureCause = (typeof FAILURE_CAUSES)[number]
+
 export interface ConnectionResult {
   readonly success: boolean
   readonly message: string
@@ -29,6 +45,8 @@ export interface ConnectionResult {
   readonly status?: number
   /** Why it failed, in words safe to show (never the token). */
   readonly reason?: string
+  /** Why it failed, as a code a client words itself. */
+  readonly cause?: FailureCause
 }
 
 type Outcome =
@@ -87,30 +105,33 @@ export async function testConnection(
   const outcome = await call(vendorEndpoint(url, userEndpointPath(vendor)), token, timeoutMs)
   if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300)
     return { success: true, message: CONNECTION_OK_MESSAGE, status: outcome.status }
-  const failed = (reason: string, status?: number): ConnectionResult => ({
+  const failed = (cause: FailureCause, reason: string, status?: number): ConnectionResult => ({
     success: false,
     message: CONNECTION_FAILED_MESSAGE,
     ...(status === undefined ? {} : { status }),
     reason,
+    cause,
   })
-  if (!options.saved) return failed(COULD_NOT_CONNECT)
+  if (!options.saved) return failed('undisclosed', COULD_NOT_CONNECT)
   switch (outcome.kind) {
     // The spec's message blames the credentials whatever happened: the reason says which it was.
     case 'answered':
       return outcome.status === 401 || outcome.status === 403
-        ? failed(`The server refused the token (HTTP ${outcome.status})`, outcome.status)
+        ? failed('credentials', `The server refused the token (HTTP ${outcome.status})`, outcome.status)
         : failed(
+            'notVendorApi',
             `The server answered HTTP ${outcome.status}: this address does not answer as the vendor's API; check the API URL`,
             outcome.status,
           )
     case 'tls':
-      return failed(`The server's TLS certificate was not accepted (${outcome.code})`)
+      return failed('tls', `The server's TLS certificate was not accepted (${outcome.code})`)
     case 'timeout':
-      return failed(`No answer within ${timeoutMs / 1000} s`)
+      return failed('timeout', `No answer within ${timeoutMs / 1000} s`)
     case 'refused':
-      return failed('The address is link-local or a cloud metadata service: it is never called')
+      return failed('blocked', 'The address is link-local or a cloud metadata service: it is never called')
     case 'unreachable':
       return failed(
+        'unreachable',
         outcome.code === 'ECONNREFUSED'
           ? 'The server could not be reached: nothing accepts connections at that address'
           : outcome.code === 'ENOTFOUND'

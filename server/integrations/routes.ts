@@ -9,7 +9,7 @@ import { flavourProfile } from '../platform/flavours'
 import { nodeRuntime } from '../ops/runtime'
 import { documented, errorSchema } from '../ops/schemas'
 import { readCatalog } from '../integrations/catalog'
-import { testConnection } from '../integrations/connectionTest'
+import { FAILURE_CAUSES, testConnection } from '../integrations/connectionTest'
 import { isRefusedHost } from '../integrations/addressGuard'
 import { listRepositories } from '../integrations/vendorApi'
 import { GitStore, TOKEN_FOR_NEW_URL, type GitIntegrationInput } from '../integrations/gitStore'
@@ -328,6 +328,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
                 message: { type: 'string' },
                 status: { type: 'integer' },
                 reason: { type: 'string' },
+                cause: { type: 'string', enum: [...FAILURE_CAUSES] },
               },
             },
             ...adminErrors,

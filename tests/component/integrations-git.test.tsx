@@ -196,6 +196,32 @@ describe('git vendor table', () => {
     expect(await within(dialog).findByText(/Connection tested/)).toBeInTheDocument()
     expect(forms).toHaveLength(3)
   })
+  it('a failed test says why, as the platform told it: unreachable, refused token, not the API', async () => {
+    const causes = ['unreachable', 'credentials', 'notVendorApi'] as const
+    let next = 0
+    vendorScreen({
+      vendorIntegrations: async () => right(EMPTY),
+      testConnection: async () => right({ success: false, cause: causes[next++]! }),
+    })
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Add integration' }))[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'New GitHub integration' })
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Integration name' }), 'main-github')
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'User name' }), 'octo')
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'API URL' }), 'https://git.example.com')
+    await userEvent.type(within(dialog).getByLabelText(/^Access token/), 'secret-token-123')
+    const test = within(dialog).getByRole('button', { name: 'Test connection' })
+    await userEvent.click(test)
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The server could not be reached. Check the API URL and that the platform can reach that host.',
+    )
+    await userEvent.click(test)
+    expect(await within(dialog).findByText(/^GitHub refused the access token\./)).toHaveRole('alert')
+    await userEvent.click(test)
+    expect(await within(dialog).findByText(/^The address answers, but not as GitHub's API\./)).toHaveRole(
+      'alert',
+    )
+    expect(within(dialog).queryByText(/please check your credentials/)).not.toBeInTheDocument()
+  })
 })
 
 describe('editing an integration', () => {

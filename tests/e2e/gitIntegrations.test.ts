@@ -69,7 +69,7 @@ describe('git integrations (e2e)', () => {
       await dialog.getByRole('button', { name: 'Test connection' }).click()
       await dialog
         .getByRole('alert')
-        .filter({ hasText: 'Connection test failed, please check your credentials' })
+        .filter({ hasText: 'The connection failed. Check the API URL and the access token' })
         .waitFor()
       await shot(page, 'git-modal-test-failed')
 

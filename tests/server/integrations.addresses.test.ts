@@ -83,6 +83,7 @@ describe('the connection test for an address no integration was saved with', () 
       success: false,
       message: 'Connection test failed, please check your credentials',
       reason: 'Could not connect',
+      cause: 'undisclosed',
     }
     expect(answers).toEqual(urls.map(() => same))
     // Success still says so: that is what the test is for.
@@ -105,6 +106,7 @@ describe('the connection test for an address no integration was saved with', () 
       message: 'Connection test failed, please check your credentials',
       status: 401,
       reason: 'The server refused the token (HTTP 401)',
+      cause: 'credentials',
     })
     // Not the vendor's API: the credentials are not what is wrong.
     const elsewhere = await standIn(404)

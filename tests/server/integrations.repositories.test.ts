@@ -67,8 +67,41 @@ describe('git vendor calls', () => {
         success: false,
         message: 'Connection test failed, please check your credentials',
         reason: 'Could not connect',
+        cause: 'undisclosed',
       })
     }
+  })
+
+  it('says why a saved address failed: refused token, not the API, nothing reachable', async () => {
+    const failure = async (url: string, token: string) => {
+      const form = { integrationName: 'x', userName: 'octo', url, vendorName: 1, integrationType: 1 }
+      const res = await send('POST', '/integration/test', { ...form, token }, admin)
+      expect(res.status).toBe(200)
+      return (await res.json()) as { success: boolean; cause?: string; status?: number }
+    }
+    await create(1, vendor.githubUrl, 'gh-causes')
+    expect(await failure(vendor.githubUrl, 'wrong-token')).toMatchObject({
+      success: false,
+      cause: 'credentials',
+      status: 401,
+    })
+    // The vendor's host, but a path that is not its API: the token is not what is wrong.
+    const notApi = vendor.githubUrl.replace('/api/v3/', '/elsewhere/')
+    await create(1, notApi, 'gh-not-api')
+    expect(await failure(notApi, 'right-token')).toMatchObject({
+      success: false,
+      cause: 'notVendorApi',
+      status: 404,
+    })
+    // A vendor saved, then gone: nothing accepts connections at its address any more.
+    const gone = await startFakeGitVendor({ token: 'right-token', repositories: REPOS })
+    await create(1, gone.githubUrl, 'gh-gone')
+    expect(await failure(gone.githubUrl, 'right-token')).toMatchObject({ success: true })
+    await gone.stop()
+    expect(await failure(gone.githubUrl, 'right-token')).toMatchObject({
+      success: false,
+      cause: 'unreachable',
+    })
   })
 
   it('lists the repositories from each vendor by name, none chosen, then saves a choice', async () => {

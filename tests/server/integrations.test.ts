@@ -151,6 +151,7 @@ describe('git integrations', () => {
       success: false,
       message: 'Connection test failed, please check your credentials',
       reason: 'Could not connect',
+      cause: 'undisclosed',
     })
     expect(seen.at(-1)?.authorization).toBe('Bearer bad-token')
 
@@ -159,6 +160,7 @@ describe('git integrations', () => {
       success: false,
       message: 'Connection test failed, please check your credentials',
       reason: 'Could not connect',
+      cause: 'undisclosed',
     })
   })
 
@@ -178,6 +180,7 @@ describe('git integrations', () => {
         success: false,
         message: 'Connection test failed, please check your credentials',
         reason: 'No answer within 5 s',
+        cause: 'timeout',
       })
       expect(Date.now() - started).toBeGreaterThanOrEqual(4900)
       expect((await del(`/integration/${key}`, admin)).status).toBe(200)

@@ -487,6 +487,31 @@ describe('the git modal, beyond the happy path', () => {
     )
   })
 
+  it('a failed test keeps the cause the platform gave until the next test or edit', () => {
+    const failed = ConnectionTestFailed({
+      requestId: 't',
+      failure: { kind: 'status', message: 'the connection test failed' },
+      cause: 'unreachable',
+    })
+    expect(given(...testing, failed).modal).toMatchObject({
+      test: 'failed',
+      failure: 'testFailed',
+      testCause: 'unreachable',
+    })
+    // The call itself failing says no cause; a new test or an edit forgets the old one.
+    expect(
+      given(...testing, ConnectionTestFailed({ requestId: 't', failure: down })).modal,
+    ).not.toHaveProperty('testCause')
+    expect(
+      given(
+        ...testing,
+        failed,
+        ConnectionTestStarted({ requestId: 'u', tokenRef: 'tok', connection: toGithub }),
+      ).modal,
+    ).not.toHaveProperty('testCause')
+    expect(given(...testing, failed, GitFormEdited(filled)).modal).not.toHaveProperty('testCause')
+  })
+
   it('the popover is dismissed only when shown', () => {
     integrations
       .given(opened)

@@ -26,6 +26,7 @@ import { whatHappened } from '../shared/failureText'
 import { formText } from '../shared/formMessages'
 import kit from '../shared/kit/page.module.css'
 import styles from './integrations.module.css'
+import { connectionFailureText } from './messages'
 
 const SERVICE_LABEL: Readonly<Record<string, string>> = {
   xray: 'Repository scanning',
@@ -108,7 +109,7 @@ function GitFormDialog({
     main?.action === 'test' ? 'Test connection' : main?.action === 'update' ? 'Save' : 'Create integration'
   const failure =
     modal.failure === 'testFailed'
-      ? 'Connection test failed, please check your credentials'
+      ? connectionFailureText(modal.testCause, displayName)
       : modal.failure === 'createFailed'
         ? 'Error while creating integration'
         : modal.failure === 'updateFailed'
