@@ -35,10 +35,18 @@ describe('the Support Zone page', () => {
     await screen.findByText('No support bundles yet.')
     const header = screen.getByRole('heading', { name: 'Support Zone', level: 1 }).closest('header')!
     expect(header).toHaveClass(kitSurface.pageHeader!)
-    // The retention status is said in the page's description, not shown as a badge beside the title.
-    expect(within(header).getByText(/Release bundle retention/).parentElement).toHaveClass(
-      kitSurface.pageDescription!,
-    )
+    // The subtitle says what the page is for; release-bundle retention is another feature's
+    // setting, said below the bundles, not in the header (neither badge nor subtitle).
+    expect(within(header).getByText(/^Gather the nodes' logs/)).toHaveClass(kitSurface.pageDescription!)
+    expect(within(header).queryByText(/retention/i)).not.toBeInTheDocument()
+    const retention = await screen.findByText('Release bundle retention: enabled.')
+    expect(header.compareDocumentPosition(retention) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(
+      screen
+        .getByRole('heading', { name: 'Support bundles', level: 2 })
+        .closest('section')!
+        .compareDocumentPosition(retention) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
     // The form's title was inside its card, the list's above its table: both are kit cards now.
     for (const name of ['Create a support bundle', 'Support bundles']) {
       const title = screen.getByRole('heading', { name, level: 2 })

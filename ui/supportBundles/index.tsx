@@ -7,13 +7,7 @@ import { BundlesTable } from './BundlesTable'
 import kit from '../shared/kit/page.module.css'
 import { Card, PageHeader } from '../shared/kit/Surface'
 import styles from './supportZone.module.css'
-
-const RETENTION_TEXT = {
-  idle: 'checking…',
-  loading: 'checking…',
-  enabled: 'enabled',
-  disabled: 'disabled',
-} as const
+import { retentionText } from './messages'
 
 export default function SupportZonePage() {
   const dispatch = useDispatch()
@@ -25,19 +19,12 @@ export default function SupportZonePage() {
   }, [dispatch])
   return (
     <section aria-labelledby="page-title" className={`${kit.page} ${kit.roomy}`}>
-      {/* The retention status is a fact of the platform beside the page's purpose, not a badge:
-          a green pill at the top of Support Zone read as this page's own state. */}
+      {/* The subtitle says what the page is for; release-bundle retention is another feature's
+          setting, said once at the page's foot (as a badge, then in the subtitle, it read as
+          this page's own state). */}
       <PageHeader
         title="Support Zone"
-        description={
-          <>
-            Gather the nodes&apos; logs, configuration and thread dumps for whoever helps you.{' '}
-            <span className={styles.retention} data-status={retention.status}>
-              Release bundle retention: {RETENTION_TEXT[retention.status]}
-              {retention.failed ? ' (its status could not be read)' : ''}.
-            </span>
-          </>
-        }
+        description="Gather the nodes' logs, configuration and thread dumps for whoever helps you."
       />
       {/* Both blocks are kit cards with their title inside (the form's was, the list's stood above
           its table). */}
@@ -45,6 +32,9 @@ export default function SupportZonePage() {
         <BundleForm />
       </Card>
       <BundlesTable />
+      <p className={styles.retention} data-status={retention.status}>
+        {retentionText(retention)}
+      </p>
     </section>
   )
 }

@@ -2,7 +2,7 @@
  * The support bundles' part of the message catalogue: the creation form's own keys
  * (domain/supportBundles/rules.ts, BundleMessage) worded here, in the area's chunk.
  */
-import type { BundleCountUnit, BundleMessage } from '../../domain/supportBundles'
+import type { BundleCountUnit, BundleMessage, SupportBundlesState } from '../../domain/supportBundles'
 import { formText } from '../shared/formMessages'
 
 const UNITS: Readonly<Record<BundleCountUnit, string>> = { threadDumps: 'thread dumps', seconds: 'seconds' }
@@ -20,4 +20,18 @@ export function bundleText(message: BundleMessage): string {
     default:
       return formText(message)
   }
+}
+
+const RETENTION: Readonly<Record<SupportBundlesState['retention']['status'], string>> = {
+  idle: 'checking…',
+  loading: 'checking…',
+  enabled: 'enabled',
+  disabled: 'disabled',
+}
+
+/** The platform's release-bundle retention, said at Support Zone's foot (spec 001 "Retention status"). */
+export function retentionText(retention: SupportBundlesState['retention']): string {
+  return retention.failed
+    ? 'Release bundle retention: disabled (its setting could not be read).'
+    : `Release bundle retention: ${RETENTION[retention.status]}.`
 }
