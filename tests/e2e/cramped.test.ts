@@ -47,6 +47,14 @@ async function showAt(user: UserKind, screen: Screen): Promise<Page> {
   return page
 }
 
+/** A seeded image's tag page, opened by two tests (at its width, and at 1024 and 1440 px). */
+const CONTAINER_VERSION: Screen = {
+  name: 'container-version',
+  path: `/packages/${encodeURIComponent('docker://gallery/web')}/1.0.0`,
+  users: ['developer'],
+  ready: (p) => p.getByRole('table', { name: 'Files' }).getByRole('row').nth(1),
+}
+
 /** The lines a box's text is laid on. */
 const linesOf = (locator: ReturnType<Page['locator']>) =>
   locator.evaluate((element) => {
@@ -174,12 +182,7 @@ describe('cramped at 1024 px (e2e)', () => {
   })
 
   it("an image's layer files: each name on one line, cut in its middle", async () => {
-    const page = await showAt('developer', {
-      name: 'container-version',
-      path: `/packages/${encodeURIComponent('docker://gallery/web')}/1.0.0`,
-      users: ['developer'],
-      ready: (p) => p.getByRole('table', { name: 'Files' }).getByRole('row').nth(1),
-    })
+    const page = await showAt('developer', CONTAINER_VERSION)
     const files = page.getByRole('table', { name: 'Files' })
     const layer = files.locator('[title^="sha256__"]').first()
     const name = (await layer.getAttribute('title'))!
@@ -195,12 +198,7 @@ describe('cramped at 1024 px (e2e)', () => {
     try {
       for (const width of [1024, 1440]) {
         await page.setViewportSize({ width, height: 900 })
-        await showAt('developer', {
-          name: 'container-version',
-          path: `/packages/${encodeURIComponent('docker://gallery/web')}/1.0.0`,
-          users: ['developer'],
-          ready: (p) => p.getByRole('table', { name: 'Files' }).getByRole('row').nth(1),
-        })
+        await showAt('developer', CONTAINER_VERSION)
         const files = page.getByRole('table', { name: 'Files' })
         const tableBox = await box(page, files.locator('xpath=..'))
         const downloads = files.getByRole('button', { name: /^Download / })
