@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { Sql } from '../../server/db/sql'
+import type { Database, Sql } from '../../server/db/sql'
 import { openDatabase } from '../../server/db'
 import { sqliteSql } from '../../server/db/sqliteSql'
 import { sweepBlobs } from '../../server/repositories/blobSweep'
@@ -59,6 +59,50 @@ function store(sql: Sql, blobDir = folder('console-blob-sweep-')) {
   return { blobDir, blobs, keep, unused, orphan }
 }
 
+/**
+ * A sweep run while a deploy of `text` (the same bytes) commits and names them in an artifact:
+ * the deploy holds its transaction open until the sweep has started (on PostgreSQL, from another
+ * connection as another node would, until the sweep waits for the deploy's lock; on SQLite one
+ * connection runs one transaction at a time). Answers what the sweep answered.
+ */
+async function sweepDuringDeploy(
+  engine: string,
+  sql: Database,
+  blobDir: string,
+  blobs: ReturnType<typeof blobStore>,
+  bytes: { readonly sha256: string },
+  text: string,
+) {
+  const sweeper = engine === 'postgres' ? await anotherConnection(sql) : sql
+  const staged = blobs.putBytes(Buffer.from(text))
+  let claimed!: () => void
+  const named = new Promise<void>((done) => (claimed = done))
+  let finish!: () => void
+  const finishing = new Promise<void>((done) => (finish = done))
+  // The deploy finds the file in place (so links nothing) and holds its transaction open.
+  const deploy = sql.transaction(async (tx) => {
+    await staged.commit(tx, now)
+    await tx.run(
+      `INSERT INTO repositories (key, kind, package_type, created, modified) VALUES ('sweep-race', 'local', 'generic', ?, ?)`,
+      [now, now],
+    )
+    await tx.run(
+      `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
+       VALUES ('sweep-race', 'a.txt', ?, ?, 'text/plain', ?, ?, 'test')`,
+      [bytes.sha256, staged.facts.size, now, now],
+    )
+    claimed()
+    await finishing
+  })
+  await named
+  const sweep = sweepBlobs(sweeper, blobDir)
+  if (engine === 'postgres') expect(await waitsForLock(sql, sweep, 'the sweep')).toBe('waiting')
+  finish()
+  await deploy
+  staged.discard()
+  return sweep
+}
+
 const engines = testEngines()
 
 describe.each(engines)('the blob sweep on %s', (engine, open) => {
@@ -100,35 +144,12 @@ describe.each(engines)('the blob sweep on %s', (engine, open) => {
     const { blobDir, blobs, unused } = store(sql)
     const text = 'named again while the sweep releases it\n'
     const bytes = await unused(text)
-    const sweeper = engine === 'postgres' ? await anotherConnection(sql) : sql
-    const staged = blobs.putBytes(Buffer.from(text))
-    let claimed!: () => void
-    const named = new Promise<void>((done) => (claimed = done))
-    let finish!: () => void
-    const finishing = new Promise<void>((done) => (finish = done))
-    const deploy = sql.transaction(async (tx) => {
-      await staged.commit(tx, now)
-      await tx.run(
-        `INSERT INTO repositories (key, kind, package_type, created, modified) VALUES ('sweep-race', 'local', 'generic', ?, ?)`,
-        [now, now],
-      )
-      await tx.run(
-        `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
-         VALUES ('sweep-race', 'a.txt', ?, ?, 'text/plain', ?, ?, 'test')`,
-        [bytes.sha256, staged.facts.size, now, now],
-      )
-      claimed()
-      await finishing
+    // The release waits for the deploy's lock on the row, then finds the artifact naming it.
+    expect(await sweepDuringDeploy(engine, sql, blobDir, blobs, bytes, text)).toEqual({
+      released: 0,
+      files: 1,
+      removed: 0,
     })
-    await named
-    const sweep = sweepBlobs(sweeper, blobDir)
-    if (engine === 'postgres')
-      // The release waits for the deploy's lock on the row, then finds the artifact naming it.
-      expect(await waitsForLock(sql, sweep, 'the sweep')).toBe('waiting')
-    finish()
-    await deploy
-    staged.discard()
-    expect(await sweep).toEqual({ released: 0, files: 1, removed: 0 })
     expect(readFileSync(bytes.path, 'utf8')).toBe(text)
   })
 
@@ -137,37 +158,12 @@ describe.each(engines)('the blob sweep on %s', (engine, open) => {
     const { blobDir, blobs, orphan } = store(sql)
     const text = 'deployed again while the sweep runs\n'
     const bytes = await orphan(text)
-    // Another node's connection on PostgreSQL; on SQLite one connection runs one transaction at a time.
-    const sweeper = engine === 'postgres' ? await anotherConnection(sql) : sql
-    const staged = blobs.putBytes(Buffer.from(text))
-    let claimed!: () => void
-    const named = new Promise<void>((done) => (claimed = done))
-    let finish!: () => void
-    const finishing = new Promise<void>((done) => (finish = done))
-    // The deploy finds the file in place (so links nothing) and holds its transaction open.
-    const deploy = sql.transaction(async (tx) => {
-      await staged.commit(tx, now)
-      await tx.run(
-        `INSERT INTO repositories (key, kind, package_type, created, modified) VALUES ('sweep-race', 'local', 'generic', ?, ?)`,
-        [now, now],
-      )
-      await tx.run(
-        `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
-         VALUES ('sweep-race', 'a.txt', ?, ?, 'text/plain', ?, ?, 'test')`,
-        [bytes.sha256, staged.facts.size, now, now],
-      )
-      claimed()
-      await finishing
+    // The sweep must wait for the deploy's lock on the bytes' row, not remove the file meanwhile.
+    expect(await sweepDuringDeploy(engine, sql, blobDir, blobs, bytes, text)).toEqual({
+      released: 0,
+      files: 1,
+      removed: 0,
     })
-    await named
-    const sweep = sweepBlobs(sweeper, blobDir)
-    if (engine === 'postgres')
-      // The sweep must wait for the deploy's lock on the bytes' row, not remove the file meanwhile.
-      expect(await waitsForLock(sql, sweep, 'the sweep')).toBe('waiting')
-    finish()
-    await deploy
-    staged.discard()
-    expect(await sweep).toEqual({ released: 0, files: 1, removed: 0 })
     expect(readFileSync(bytes.path, 'utf8')).toBe(text)
   })
 
