@@ -14,6 +14,8 @@ import {
   type UserKind,
 } from '../support/screens'
 import { scannedGitRepositories } from '../support/scannedGitRepositories'
+import { ociPusher } from '../support/ociPush'
+import { buildImage } from '../../server/containers/imageBuilder'
 import { openDebugTools } from './debugTools'
 
 withPlatformAndChromium({ anonymousAccess: true })
@@ -214,6 +216,33 @@ describe('cramped at 1024 px (e2e)', () => {
     }
   })
 
+  it("a tag's pull command shows whole at 1024 px, wrapped, with its copy button", async () => {
+    // A name and tag as long as real ones get: with the host and repository the command is
+    // wider than the box beside the Copy button.
+    const name = 'gallery/storefront-checkout-service'
+    const tag = '2024.11.3-linux-amd64'
+    const pusher = await ociPusher(server.url, 'admin', server.config.adminPassword)
+    const image = buildImage({
+      layers: [{ command: 'COPY a /', files: [{ path: 'a', content: 'pull command\n' }] }],
+    })
+    await pusher.push(`docker-local/${name}`, image, [tag])
+    const page = await showAt('developer', {
+      name: 'long-tag',
+      path: `/packages/${encodeURIComponent(`docker://${name}`)}/${tag}`,
+      users: ['developer'],
+      ready: (p) => p.getByRole('table', { name: 'Files' }).getByRole('row').nth(1),
+    })
+    const section = page.getByRole('region', { name: 'Install command' })
+    const code = section.getByText(`docker pull ${new URL(server.url).host}/docker-local/${name}:${tag}`)
+    // In a scrolling box the tag ran past its end: cut, the rest only by scrolling.
+    expect(await code.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+    const main = await box(page, page.getByRole('main'))
+    const codeBox = await box(page, code)
+    expect(codeBox.x + codeBox.width).toBeLessThanOrEqual(main.x + main.width)
+    const copy = await box(page, section.getByRole('button', { name: 'Copy install command' }))
+    expect(copy.x + copy.width).toBeLessThanOrEqual(main.x + main.width)
+  })
+
   it('the debug tools show an event’s name whole beside its time and source', async () => {
     const page = await show('admin', 'packages')
     const panel = await openDebugTools(page)
@@ -254,8 +283,14 @@ describe('cramped at 1024 px (e2e)', () => {
         return Math.min(...[...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.left))
       })
       const integration = await box(page, table.getByText('octo-github · GitHub').first())
-      // Within the button's own padding of the line under it, not half a column away.
-      expect(nameStart - integration.x).toBeLessThan(16)
+      const header = await table.getByRole('columnheader', { name: 'Repository' }).evaluate((th) => {
+        const range = document.createRange()
+        range.selectNodeContents(th)
+        return Math.min(...[...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.left))
+      })
+      // On the line of its header and its integration: the button's padding set it 13 px in.
+      expect(Math.abs(nameStart - integration.x)).toBeLessThan(1.5)
+      expect(Math.abs(nameStart - header)).toBeLessThan(1.5)
     } finally {
       await release()
     }
