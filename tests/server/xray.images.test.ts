@@ -5,7 +5,8 @@
  * indexed; a Debian OSV fixture is imported through the console's API. The image's version then
  * shows the advisories of what the image really holds after its layers (a Debian source
  * package's, in Debian's version order, and an npm package's from the shipped advisories), a
- * violation of a watch over docker-local, and the Scans List names it as an image; it is in the
+ * violation of a watch over docker-local, and the Scans List names it as an image; pushed again
+ * with its layers zstd-compressed it is scanned the same. It is in the
  * reports over docker-local and its SBOM lists its packages by purl. A policy that
  * blocks downloads then refuses skopeo's pull of it (manifest by tag or digest, its blobs) until
  * an ignore rule lifts the violation.
@@ -124,6 +125,32 @@ describe('a container image pushed with skopeo', () => {
     expect(scans.body.data).toEqual([
       expect.objectContaining({ name: 'fixture/app', package_type: 'docker', version: '1.0' }),
     ])
+  })
+
+  it('is scanned the same when skopeo pushes its layers zstd-compressed', async () => {
+    const pushed = await pushDebianFixtureImage(server, join(work, 'zstd'), CREDS, {
+      zstd: true,
+      image: 'fixture/zstd',
+    })
+    expect(pushed, pushed.stderr).not.toHaveProperty('failed')
+    await xrayFor(server.ctx).imagesScanned()
+    const manifest = await fetch(`${server.url}/v2/docker-local/fixture/zstd/manifests/1.0`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(CREDS).toString('base64')}`,
+        accept: 'application/vnd.oci.image.manifest.v1+json',
+      },
+    })
+    expect(
+      ((await manifest.json()) as { layers: Array<{ mediaType: string }> }).layers.map((l) => l.mediaType),
+    ).toEqual(['application/vnd.oci.image.layer.v1.tar+zstd', 'application/vnd.oci.image.layer.v1.tar+zstd'])
+    const details = await api<Record<string, unknown>>('POST', '/xray/ui/component/details/general', admin, {
+      package_id: 'docker://fixture/zstd',
+      version: '1.0',
+    })
+    expect(details.body).toMatchObject({
+      scan_status: 'scanned',
+      vulnerabilities: { critical: 2, high: 0, medium: 1 },
+    })
   })
 
   it('is in the reports over its repository, and its SBOM lists the packages its layers hold', async () => {

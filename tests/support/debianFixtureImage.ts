@@ -53,13 +53,24 @@ export async function importDebianFixture(server: TestServer, adminCookie: strin
   return res.json()
 }
 
-/** Builds the image under `work` and copies it into docker-local with skopeo; answers skopeo's answer. */
-export function pushDebianFixtureImage(server: TestServer, work: string, creds: string) {
+/**
+ * Builds the image under `work` and copies it into docker-local with skopeo; answers skopeo's
+ * answer. With `zstd`, skopeo compresses every layer with zstd on the way (OCI's `tar+zstd`):
+ * the layers are built uncompressed (skopeo compresses only those) and differ from the gzip
+ * image's by a file, since skopeo would reuse a layer the registry already holds gzip'd.
+ */
+export function pushDebianFixtureImage(
+  server: TestServer,
+  work: string,
+  creds: string,
+  options: { readonly zstd?: true; readonly image?: string } = {},
+) {
   const image = imageOfTarLayers(work, [
     {
       command: 'ADD rootfs.tar.gz /',
-      gzip: true,
+      gzip: !options.zstd,
       files: {
+        ...(options.zstd ? { 'etc/hostname': 'zstd\n' } : {}),
         'etc/os-release': 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\nVERSION_ID="12"\n',
         'var/lib/dpkg/status': DPKG_STATUS,
         'var/lib/dpkg/status.d/fixturegone': 'Package: fixturegone\nVersion: 1.0-1\nArchitecture: amd64\n',
@@ -70,6 +81,7 @@ export function pushDebianFixtureImage(server: TestServer, work: string, creds: 
       command: 'RUN rm -r /var/lib/dpkg/status.d/fixturegone /opt/app && npm install minimist@0.0.8',
       gzip: false,
       files: {
+        ...(options.zstd ? { 'etc/hostname': 'zstd, again\n' } : {}),
         'var/lib/dpkg/status.d/.wh.fixturegone': '',
         'opt/app/.wh..wh..opq': '',
         'opt/app/node_modules/minimist/package.json': '{"name":"minimist","version":"0.0.8","license":"MIT"}',
@@ -82,7 +94,8 @@ export function pushDebianFixtureImage(server: TestServer, work: string, creds: 
     '--dest-tls-verify=false',
     '--dest-creds',
     creds,
+    ...(options.zstd ? ['--dest-compress-format', 'zstd'] : []),
     `oci:${join(work, 'oci')}:${FIXTURE_IMAGE.version}`,
-    `docker://${new URL(server.url).host}/docker-local/fixture/app:${FIXTURE_IMAGE.version}`,
+    `docker://${new URL(server.url).host}/docker-local/${options.image ?? 'fixture/app'}:${FIXTURE_IMAGE.version}`,
   ])
 }
