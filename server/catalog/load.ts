@@ -25,14 +25,14 @@ import { migrate, type Db } from '../db'
 import type { Sql, SqlValue } from '../db/sql'
 import { insertSamples } from './samples'
 import { insertSyntheticPackages } from './synthetic'
-import { packageInserter } from './inserts'
+import { packageInserter } from './store'
 import type { Snapshot } from './types'
 import { SNAPSHOT_FILE } from './paths'
 
 const here = dirname(fileURLToPath(import.meta.url))
 
 // The package inserts live apart, so the samples and synthetic loaders use them without this file.
-export { insertPackage, packageIdOf, packageInserter, versionIdOf, type PackageExtras } from './inserts'
+export { insertPackage, packageIdOf, packageInserter, versionIdOf, type PackageExtras } from './store'
 
 export function readSnapshot(path = SNAPSHOT_FILE): Snapshot {
   const snapshot = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as Snapshot
@@ -79,7 +79,7 @@ function fillCatalog(db: Db, snapshot: Snapshot): number {
 /** What the loaded catalogue depends on: the snapshot, the loader and samples, the migrations. */
 function catalogueKey(snapshotPath: string, synthetic: number): string {
   const hash = createHash('sha256').update(readFileSync(snapshotPath)).update(`synthetic:${synthetic}`)
-  for (const file of ['load.ts', 'inserts.ts', 'samples.ts', 'versionOrder.ts', 'synthetic.ts']) {
+  for (const file of ['load.ts', 'store.ts', 'samples.ts', 'versionOrder.ts', 'synthetic.ts']) {
     const path = join(here, file)
     if (existsSync(path)) hash.update(readFileSync(path))
   }

@@ -6,7 +6,7 @@
  * which the packages list turns into that text.
  */
 import type { ServerContext } from '../context'
-import { refreshPackage } from './packageRefresh'
+import { refreshPackage } from './store'
 import { migrationStore } from './migrationStore'
 
 /** A migration whose last step is older than this stopped (its node went away). */

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Db } from '../db'
-import { packageInserter } from './inserts'
+import { packageInserter } from './store'
 import type { SnapshotPackage } from './types'
 
 const TYPES = ['npm', 'maven', 'go', 'docker', 'pypi', 'nuget', 'helm'] as const

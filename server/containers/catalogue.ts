@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import type { BlobStore } from '../repositories/blobs'
 import type { ContainerStore } from './store'
-import { packageIdOf, versionIdOf } from '../catalog/inserts'
+import { packageIdOf, versionIdOf } from '../catalog/store'
 import {
   configFacts,
   hexOf,

@@ -7,8 +7,7 @@
  * the rows naming them.
  */
 import type { Sql } from '../db/sql'
-import { catalogueRow, packageIdOf, versionIdOf, writeRows } from '../catalog/inserts'
-import { refreshPackage } from '../catalog/packageRefresh'
+import { catalogueRow, packageIdOf, refreshPackage, versionIdOf, writeRows } from '../catalog/store'
 import type { BlobFacts, StagedBlob } from '../repositories/blobs'
 import { hexOf } from './rules'
 

@@ -7,11 +7,18 @@
  */
 import { createHash } from 'node:crypto'
 import type { Sql } from '../db/sql'
-import { catalogueRow, packageIdOf, versionIdOf, writeRows, type CatalogueInsert } from '../catalog/inserts'
+import {
+  catalogueRow,
+  npmRecords,
+  packageIdOf,
+  refreshPackage,
+  versionIdOf,
+  writeRows,
+  type CatalogueInsert,
+} from '../catalog/store'
 import { isReleaseVersion, latestOf } from '../catalog/versionOrder'
 import type { BlobFacts } from '../repositories/blobs'
 import type { TarEntry } from './tarball'
-import { refreshPackage } from '../catalog/packageRefresh'
 
 export interface PublishedVersion {
   readonly repo: string
@@ -53,23 +60,6 @@ export interface CatalogueHooks {
   readonly versionArrived?: (versionId: string, tx: Sql) => void | Promise<void>
 }
 
-const Q = {
-  updatePackageFacts: `UPDATE catalog_packages SET description = ?, description_lower = ?, licenses_json = ?,
-       tags_json = ? WHERE id = ?`,
-  insertDocument: 'INSERT INTO npm_version_documents (version_id, document) VALUES (?, ?)',
-  deleteVersion: 'DELETE FROM catalog_versions WHERE id = ?',
-  findVersion: 'SELECT id, repo FROM catalog_versions WHERE id = ?',
-  everPublished: 'SELECT sha256 FROM npm_published_versions WHERE package = ? AND version = ?',
-  recordPublished: `INSERT INTO npm_published_versions (package, version, sha256, published_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT DO NOTHING`,
-  documentOf: 'SELECT 1 AS found FROM npm_version_documents WHERE version_id = ?',
-  versionsInRepo: 'SELECT name FROM catalog_versions WHERE package_id = ? AND repo = ?',
-  tagsIn: 'SELECT tag, version FROM npm_dist_tags WHERE repo = ? AND package = ?',
-  setTag: `INSERT INTO npm_dist_tags (repo, package, tag, version) VALUES (?, ?, ?, ?)
-     ON CONFLICT (repo, package, tag) DO UPDATE SET version = excluded.version`,
-  deleteTag: 'DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?',
-}
-
 /**
  * The npm catalogue over `sql`. Writes (add, remove, repairTags) belong inside the caller's
  * transaction: `within(tx)` gives the catalogue on its handle.
@@ -79,18 +69,16 @@ export function npmCatalogue(sql: Sql, hooks: CatalogueHooks = {}) {
 }
 
 function on(sql: Sql, hooks: CatalogueHooks) {
-  const findVersion = (id: string) => sql.one<{ id: string; repo: string }>(Q.findVersion, [id])
+  const records = npmRecords(sql)
 
   /** After versions go: tags of a removed version go, and `latest` moves to the highest release left. */
   const repairTags = async (repo: string, name: string): Promise<void> => {
-    const left = (await sql.all<{ name: string }>(Q.versionsInRepo, [packageIdOf('npm', name), repo])).map(
-      (v) => v.name,
-    )
-    const tags = await sql.all<{ tag: string; version: string }>(Q.tagsIn, [repo, name])
-    for (const t of tags) if (!left.includes(t.version)) await sql.run(Q.deleteTag, [repo, name, t.tag])
+    const left = await records.versionNamesIn(packageIdOf('npm', name), repo)
+    const tags = await records.distTags(repo, name)
+    for (const t of tags) if (!left.includes(t.version)) await records.deleteTag(repo, name, t.tag)
     const hasLatest = tags.some((t) => t.tag === 'latest' && left.includes(t.version))
     const latest = latestOf(left.filter(isReleaseVersion)) ?? latestOf(left)
-    if (latest && !hasLatest) await sql.run(Q.setTag, [repo, name, 'latest', latest])
+    if (latest && !hasLatest) await records.setTag(repo, name, 'latest', latest)
   }
 
   return {
@@ -102,13 +90,12 @@ function on(sql: Sql, hooks: CatalogueHooks) {
 
     /** Whether any repository already holds this version (the catalogue keys versions by package). */
     versionExists: (name: string, version: string) =>
-      findVersion(versionIdOf(packageIdOf('npm', name), version)),
+      records.findVersion(versionIdOf(packageIdOf('npm', name), version)),
 
     /** The sha256 of the tarball `name@version` was first published with, unpublished or not. */
-    publishedDigest: async (name: string, version: string): Promise<string | undefined> =>
-      (await sql.one<{ sha256: string }>(Q.everPublished, [name, version]))?.sha256,
+    publishedDigest: (name: string, version: string) => records.publishedDigest(name, version),
     /** Whether a version came through npm (published or cached), not from the sample catalogue. */
-    hasDocument: async (versionId: string) => (await sql.one(Q.documentOf, [versionId])) !== undefined,
+    hasDocument: (versionId: string) => records.hasDocument(versionId),
 
     /** Records a published version; the caller holds a transaction and has stored the tarball's bytes. */
     async add(p: PublishedVersion): Promise<void> {
@@ -132,14 +119,7 @@ function on(sql: Sql, hooks: CatalogueHooks) {
           { ifAbsent: true },
         ),
       ])
-      // The newest publish describes the package (as the registry's packument does).
-      await sql.run(Q.updatePackageFacts, [
-        description,
-        description?.toLowerCase() ?? null,
-        JSON.stringify(licenceEntries),
-        JSON.stringify(keywords),
-        packageId,
-      ])
+      await records.describePackage(packageId, { description, licenses: licenceEntries, keywords })
       const rows: CatalogueInsert[] = licences.map((licence) => catalogueRow.license(packageId, licence))
 
       const readme = p.files.find((f) => /^readme/i.test(f.path))
@@ -214,8 +194,8 @@ function on(sql: Sql, hooks: CatalogueHooks) {
       for (const [i, [key, values]] of properties.filter(([, values]) => values.length > 0).entries())
         rows.push(catalogueRow.property(versionId, i, key, values))
       await writeRows(sql, rows)
-      await sql.run(Q.insertDocument, [versionId, JSON.stringify(p.document)])
-      await sql.run(Q.recordPublished, [p.name, p.version, p.tarballFacts.sha256, p.now])
+      await records.addDocument(versionId, p.document)
+      await records.recordPublished(p.name, p.version, p.tarballFacts.sha256, p.now)
       await refreshPackage(sql, packageId)
       await hooks.versionArrived?.(versionId, sql)
     },
@@ -223,9 +203,9 @@ function on(sql: Sql, hooks: CatalogueHooks) {
     /** Removes a version (and its files, dependencies… by cascade); the package goes with its last version. */
     async remove(name: string, version: string): Promise<boolean> {
       const packageId = packageIdOf('npm', name)
-      const found = await findVersion(versionIdOf(packageId, version))
+      const found = await records.findVersion(versionIdOf(packageId, version))
       if (!found) return false
-      await sql.run(Q.deleteVersion, [found.id])
+      await records.removeVersion(found.id)
       await refreshPackage(sql, packageId)
       await repairTags(found.repo, name)
       return true

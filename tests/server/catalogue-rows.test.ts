@@ -4,7 +4,7 @@
  * both engines: every column of every table, in the order the rows' keys give.
  */
 import { describe, expect, it } from 'vitest'
-import { insertPackage } from '../../server/catalog/inserts'
+import { insertPackage } from '../../server/catalog/store'
 import { containerStore, type TaggedImage } from '../../server/containers/store'
 import type { Sql } from '../../server/db/sql'
 import { npmCatalogue } from '../../server/registry/npmCatalogue'

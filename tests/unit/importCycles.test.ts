@@ -2,7 +2,7 @@
  * No import circle in the code: a module is read after what it imports, never as part of a
  * loop, so an area, a layer or a server feature can be understood (and loaded) on its own.
  *
- * The catalogue's package inserts have a module of their own (server/catalog/inserts.ts), so
+ * The catalogue's package inserts have a module of their own (server/catalog/store.ts), so
  * its loaders no longer read each other; the area registry is generic in the app's areas
  * (domain/areaRegistry.ts), so it no longer names domain/app.ts's types.
  */

@@ -1,12 +1,15 @@
 /**
- * The rows that hold a package in the catalogue, built in one place whichever way it arrives: a
- * package in the snapshot's shape (the snapshot loader, the samples, the synthetic packages and
- * the tests), an npm publish or remote cache (server/registry/npmCatalogue.ts) and a container
- * push (server/containers/store.ts).
+ * The catalogue store: every statement on the catalogue's package tables. The rows that hold a
+ * package, built in one place whichever way it arrives: a package in the snapshot's shape (the
+ * snapshot loader, the samples, the synthetic packages and the tests), an npm publish or remote
+ * cache (server/registry/npmCatalogue.ts) and a container push (server/containers/store.ts);
+ * a package's summary after its versions change; npm's own records beside the rows (version
+ * documents, first-publish digests, dist-tags).
  */
 import type Database from 'better-sqlite3'
 import type { Db } from '../db'
 import type { Sql, SqlValue } from '../db/sql'
+import { packageSummary, type VersionFacts } from './packageRefresh'
 import type { SnapshotPackage } from './types'
 import { isReleaseVersion, latestOf } from './versionOrder'
 
@@ -304,3 +307,95 @@ export async function insertPackage(
   await sql.transaction((tx) => writeRows(tx, rows))
   return id
 }
+
+const VERSIONS_OF_PACKAGE = 'SELECT name, created, modified FROM catalog_versions WHERE package_id = ?'
+const REFRESH_COUNTS = `UPDATE catalog_packages SET latest_version = ?, latest_release_version = ?,
+  versions_count = ?, release_versions_count = ?, created = ?, modified = ? WHERE id = ?`
+const DELETE_PACKAGE = 'DELETE FROM catalog_packages WHERE id = ?'
+
+/**
+ * Counts, latest versions and dates from the versions left; a package without versions goes.
+ * Inside the caller's transaction.
+ */
+export async function refreshPackage(sql: Sql, packageId: string): Promise<void> {
+  const summary = packageSummary(await sql.all<VersionFacts>(VERSIONS_OF_PACKAGE, [packageId]))
+  if (summary)
+    await sql.run(REFRESH_COUNTS, [
+      summary.latest,
+      summary.latestRelease,
+      summary.count,
+      summary.releaseCount,
+      summary.created,
+      summary.modified,
+      packageId,
+    ])
+  else await sql.run(DELETE_PACKAGE, [packageId])
+}
+
+const NPM = {
+  updatePackageFacts: `UPDATE catalog_packages SET description = ?, description_lower = ?, licenses_json = ?,
+       tags_json = ? WHERE id = ?`,
+  insertDocument: 'INSERT INTO npm_version_documents (version_id, document) VALUES (?, ?)',
+  deleteVersion: 'DELETE FROM catalog_versions WHERE id = ?',
+  findVersion: 'SELECT id, repo FROM catalog_versions WHERE id = ?',
+  everPublished: 'SELECT sha256 FROM npm_published_versions WHERE package = ? AND version = ?',
+  recordPublished: `INSERT INTO npm_published_versions (package, version, sha256, published_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT DO NOTHING`,
+  documentOf: 'SELECT 1 AS found FROM npm_version_documents WHERE version_id = ?',
+  versionsInRepo: 'SELECT name FROM catalog_versions WHERE package_id = ? AND repo = ?',
+  tagsIn: 'SELECT tag, version FROM npm_dist_tags WHERE repo = ? AND package = ?',
+  setTag: `INSERT INTO npm_dist_tags (repo, package, tag, version) VALUES (?, ?, ?, ?)
+     ON CONFLICT (repo, package, tag) DO UPDATE SET version = excluded.version`,
+  deleteTag: 'DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?',
+} as const
+
+/**
+ * npm's records beside the catalogue rows, over `sql` (a transaction's handle when they belong
+ * with the rows): the version document npm sent, the digest a version was first published with
+ * (kept after it goes), and the dist-tags per repository.
+ */
+export function npmRecords(sql: Sql) {
+  return {
+    /** The newest publish describes the package, as the registry's packument does. */
+    async describePackage(
+      packageId: string,
+      p: { description: string | null; licenses: readonly LicenceEntry[]; keywords: readonly string[] },
+    ): Promise<void> {
+      await sql.run(NPM.updatePackageFacts, [
+        p.description,
+        p.description?.toLowerCase() ?? null,
+        licencesJson(p.licenses),
+        JSON.stringify(p.keywords),
+        packageId,
+      ])
+    },
+    async addDocument(versionId: string, document: Record<string, unknown>): Promise<void> {
+      await sql.run(NPM.insertDocument, [versionId, JSON.stringify(document)])
+    },
+    hasDocument: async (versionId: string) => (await sql.one(NPM.documentOf, [versionId])) !== undefined,
+    findVersion: (versionId: string) => sql.one<{ id: string; repo: string }>(NPM.findVersion, [versionId]),
+    /** Removes a version row; its files, dependencies… go by cascade. */
+    async removeVersion(versionId: string): Promise<void> {
+      await sql.run(NPM.deleteVersion, [versionId])
+    },
+    /** The version names of a package held by one repository. */
+    versionNamesIn: async (packageId: string, repo: string) =>
+      (await sql.all<{ name: string }>(NPM.versionsInRepo, [packageId, repo])).map((v) => v.name),
+    publishedDigest: async (name: string, version: string): Promise<string | undefined> =>
+      (await sql.one<{ sha256: string }>(NPM.everPublished, [name, version]))?.sha256,
+    /** The first publish of `name@version` is kept; a second record of it is left alone. */
+    async recordPublished(name: string, version: string, sha256: string, at: string): Promise<void> {
+      await sql.run(NPM.recordPublished, [name, version, sha256, at])
+    },
+    distTags: (repo: string, name: string) =>
+      sql.all<{ tag: string; version: string }>(NPM.tagsIn, [repo, name]),
+    async setTag(repo: string, name: string, tag: string, version: string): Promise<void> {
+      await sql.run(NPM.setTag, [repo, name, tag, version])
+    },
+    async deleteTag(repo: string, name: string, tag: string): Promise<void> {
+      await sql.run(NPM.deleteTag, [repo, name, tag])
+    },
+  }
+}
+
+export type NpmRecords = ReturnType<typeof npmRecords>
