@@ -32,6 +32,7 @@ import { routeModules } from './routeModules'
 import { seedReverseProxy } from './platform/webServer'
 import { openApiCollector } from './openapi'
 import { registerRegistry } from './registry/register'
+import { registerCliRoutes } from './auth/routes'
 import { createIndexPage } from './ui/indexPage'
 import { startupAnswers } from './ui/startupAnswers'
 import { routeAnswers } from './ui/routeAnswers'
@@ -213,6 +214,7 @@ export async function buildServer(
 
   // Client traffic (npm, generic files, build info) under /artifactory, outside the console's API.
   await registerRegistry(app, ctx)
+  await registerCliRoutes(app, ctx)
 
   app.get('/', async (_request, reply) => reply.redirect('/ui/'))
 

@@ -18,9 +18,13 @@ import { signIn } from './signIn'
 import type { UserRow } from './users'
 import { isoNow } from '../clock'
 import { authStore } from './store'
+import { tokenStore } from '../tokens/store'
+
+const cliSession = { type: 'string', minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } as const
 
 export const CLI_SESSION_MS = 5 * 60 * 1000
-export const CLI_TOKEN_MS = 365 * 24 * 60 * 60 * 1000
+const CLI_TOKEN_DAYS = 365
+const DAY_MS = 24 * 60 * 60 * 1000
 
 async function requirePassword(sql: Sql, password: string): Promise<void> {
   const problem = passwordProblem(password, await passwordPolicyOf(sql))
@@ -116,8 +120,6 @@ export function registerRegistrationRoutes(
     },
   )
 
-  const cliSession = { type: 'string', minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } as const
-
   app.post<{ Body: { session: string; clientName: string; code?: string } }>(
     '/ui/auth/cli/session',
     {
@@ -156,8 +158,20 @@ export function registerRegistrationRoutes(
     },
   )
 
+  registerCliLoginResponse(app, ctx, limiter)
+}
+
+/** Where the CLI posts its session and code back for its token (the specification's path). */
+export const CLI_LOGIN_RESPONSE = '/access/api/v2/authentication/jfrog_client_login/response'
+
+export function registerCliLoginResponse(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  limiter: RateLimiter,
+): void {
+  const store = authStore(ctx.sql)
   app.post<{ Body: { session: string; code: string } }>(
-    '/access/api/v2/authentication/jfrog_client_login/response',
+    CLI_LOGIN_RESPONSE,
     {
       schema: {
         summary: 'The CLI exchanges its approved session and code for a token, once',
@@ -182,6 +196,8 @@ export function registerRegistrationRoutes(
       },
     },
     async (request, reply) => {
+      // A token in the answer: no cache, shared or the client's own, may keep it.
+      reply.header('Cache-Control', 'no-store')
       const { session, code } = request.body
       const key = `cli:${session}`
       await limiter.take(key, reply)
@@ -194,19 +210,26 @@ export function registerRegistrationRoutes(
           'INVALID_SESSION',
         )
       }
+      const now = ctx.clock.now()
+      // The longest life the admins allow a client token, a year at most.
+      const policy = await tokenStore(ctx.sql).policy()
+      const days = Math.min(CLI_TOKEN_DAYS, policy.maxDays)
       const tokenId = randomBytes(16).toString('hex')
       const accessToken = randomBytes(32).toString('base64url')
-      const now = ctx.clock.now()
       const issued = await store.exchangeCliSession(session, {
         id: tokenId,
         tokenHash: hashToken(accessToken),
         userId: row.user_id,
-        kind: 'cli',
+        // Every repository, read and deploy: the user's own rights, as the CLI acts for them.
+        grant: {
+          description: `${row.client_name} login`,
+          expiresAt: new Date(now + days * DAY_MS).toISOString(),
+          scope: { repositories: null, access: 'deploy' },
+        },
         createdAt: new Date(now).toISOString(),
-        expiresAt: new Date(now + CLI_TOKEN_MS).toISOString(),
       })
       if (!issued) throw new HttpError(400, 'The CLI session was already used', 'INVALID_SESSION')
-      return { token_id: tokenId, access_token: accessToken, expires_in: Math.floor(CLI_TOKEN_MS / 1000) }
+      return { token_id: tokenId, access_token: accessToken, expires_in: (days * DAY_MS) / 1000 }
     },
   )
 }

@@ -4,12 +4,14 @@
  * rate limits have their own modules beside this one.
  */
 import type { Sql } from '../db/sql'
+import { tokenStore } from '../tokens/store'
+import type { TokenGrant } from '../tokens/rules'
 
 export interface NewAccessToken {
   readonly id: string
   readonly tokenHash: string
   readonly userId: number
-  readonly kind: 'identity' | 'cli'
+  readonly kind: 'identity'
   readonly createdAt: string
   readonly expiresAt: string
 }
@@ -74,22 +76,32 @@ export function authStore(sql: Sql) {
       return changes === 1
     },
 
-    usableCliSession(id: string, now: string): Promise<{ user_id: number; code_hash: string } | undefined> {
+    usableCliSession(
+      id: string,
+      now: string,
+    ): Promise<{ user_id: number; client_name: string; code_hash: string } | undefined> {
       return sql.one(
-        'SELECT user_id, code_hash FROM cli_sessions WHERE session = ? AND used_at IS NULL AND expires_at > ?',
+        'SELECT user_id, client_name, code_hash FROM cli_sessions WHERE session = ? AND used_at IS NULL AND expires_at > ?',
         [id, now],
       )
     },
 
-    /** Uses the CLI session once and issues its token; false when another request used it first. */
-    async exchangeCliSession(id: string, token: NewAccessToken): Promise<boolean> {
+    /**
+     * Uses the CLI session once and issues its token, a client token like those made in the
+     * console (the registry takes it; its owner sees and revokes it; a new password ends it);
+     * false when another request used the session first.
+     */
+    async exchangeCliSession(
+      id: string,
+      token: { id: string; tokenHash: string; userId: number; grant: TokenGrant; createdAt: string },
+    ): Promise<boolean> {
       return sql.transaction(async (tx) => {
         const used = await tx.run(
           'UPDATE cli_sessions SET used_at = ? WHERE session = ? AND used_at IS NULL',
           [token.createdAt, id],
         )
         if (used.changes !== 1) return false
-        await addAccessToken(tx, token)
+        await tokenStore(tx).insert(token.id, token.tokenHash, token.userId, token.grant, token.createdAt)
         return true
       })
     },

@@ -100,14 +100,11 @@ describe('login (e2e)', () => {
     await page.getByRole('button', { name: 'Allow' }).click()
     await expect.poll(() => page.getByRole('status').textContent()).toContain('The CLI is signed in')
     // What the CLI does next: its session and its own code, nothing from the page.
-    const answer = await fetch(
-      `${server.url}/ui/api/v1/access/api/v2/authentication/jfrog_client_login/response`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ session, code }),
-      },
-    )
+    const answer = await fetch(`${server.url}/access/api/v2/authentication/jfrog_client_login/response`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session, code }),
+    })
     expect(answer.status).toBe(200)
     expect(((await answer.json()) as { access_token: string }).access_token.length).toBeGreaterThan(20)
     await context.close()

@@ -199,7 +199,7 @@ describe('CLI login', () => {
       'SELECT token_hash, kind FROM access_tokens WHERE id = ?',
       [token.body.token_id],
     ))!
-    expect(stored.kind).toBe('cli')
+    expect(stored.kind).toBe('client')
     expect(stored.token_hash).not.toBe(token.body.access_token)
     const twice = await call(server, 'POST', '/access/api/v2/authentication/jfrog_client_login/response', {
       body: { session, code: approved.body.code },
@@ -242,6 +242,42 @@ describe('CLI login', () => {
     })
     expect(res.status).toBe(200)
     expect(((await res.json()) as { access_token: string }).access_token.length).toBeGreaterThan(20)
+  })
+
+  // The CLI knows the platform's address, not the console's API under it: the specification's
+  // postback path is the platform's own.
+  it("takes the postback at the platform's own /access path, never cached, wrong codes counted with the API's", async () => {
+    const session = 'cli-session-0005'
+    const cliCode = 'cli-own-code-90b3'
+    const postback = (code: string, base = '') =>
+      fetch(`${server.url}${base}/access/api/v2/authentication/jfrog_client_login/response`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session, code }),
+      })
+    expect(
+      (
+        await call(server, 'POST', '/ui/auth/cli/session', {
+          cookie: developer,
+          body: { session, clientName: 'JFrog-CLI', code: cliCode },
+        })
+      ).status,
+    ).toBe(201)
+    const wrong = await postback('nope')
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).toMatchObject({ code: 'INVALID_SESSION' })
+    expect((await postback('nope', API)).status).toBe(400)
+    const res = await postback(cliCode)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const { access_token } = (await res.json()) as { access_token: string }
+    // The token works where the CLI uses it: the registry.
+    const ping = await fetch(`${server.url}/artifactory/api/npm/npm/-/whoami`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    })
+    expect(await ping.json()).toEqual({ username: 'developer' })
+    // Limit 3 in this server: the two wrong codes, one at each address, and the right one.
+    expect((await postback(cliCode)).status).toBe(429)
   })
 
   it('refuses malformed session ids', async () => {

@@ -209,6 +209,7 @@ describe.each(engines)('identity stores on %s', (_name, open) => {
     expect(await store.approveCliSession(session, T0, later)).toBe(false)
     expect(await store.usableCliSession('cli-session-1', T0)).toEqual({
       user_id: user,
+      client_name: 'jf',
       code_hash: hashToken('code'),
     })
     expect(await store.usableCliSession('cli-session-1', later)).toBeUndefined()
@@ -216,19 +217,27 @@ describe.each(engines)('identity stores on %s', (_name, open) => {
       id,
       tokenHash: hashToken(id),
       userId: user,
-      kind: 'cli' as const,
+      kind: 'identity' as const,
       createdAt: T0,
       expiresAt: later,
     })
+    const grant = {
+      description: 'jf login',
+      expiresAt: later,
+      scope: { repositories: null, access: 'deploy' },
+    } as const
     const both = await Promise.all([
-      store.exchangeCliSession('cli-session-1', token('t1')),
-      store.exchangeCliSession('cli-session-1', token('t2')),
+      store.exchangeCliSession('cli-session-1', { ...token('t1'), grant }),
+      store.exchangeCliSession('cli-session-1', { ...token('t2'), grant }),
     ])
     expect(both.filter(Boolean)).toHaveLength(1)
     expect(await store.usableCliSession('cli-session-1', T0)).toBeUndefined()
-    expect(await sql.all("SELECT user_id FROM access_tokens WHERE kind = 'cli'")).toEqual([{ user_id: user }])
-    await store.issueIdentityToken({ ...token('old'), kind: 'identity', expiresAt: T0 }, T0)
-    await store.issueIdentityToken({ ...token('new'), kind: 'identity' }, T0)
+    // A client token: the registry takes it, its owner lists and revokes it.
+    expect(await sql.all("SELECT user_id, description FROM access_tokens WHERE kind = 'client'")).toEqual([
+      { user_id: user, description: 'jf login' },
+    ])
+    await store.issueIdentityToken({ ...token('old'), expiresAt: T0 }, T0)
+    await store.issueIdentityToken(token('new'), T0)
     expect(await sql.all("SELECT id FROM access_tokens WHERE kind = 'identity'")).toEqual([{ id: 'new' }])
   })
 
