@@ -11,6 +11,7 @@ export type StoredInventory = ImageInventory & { readonly error: string | null; 
 const Q = {
   layers: 'SELECT digest FROM catalog_docker_layers WHERE version_id = ? ORDER BY position',
   inventory: 'SELECT * FROM xray_image_inventories WHERE version_id = ?',
+  dropInventory: 'DELETE FROM xray_image_inventories WHERE version_id = ?',
   putInventory: `INSERT INTO xray_image_inventories (version_id, ecosystems_json, os_name, components_json, read_at, error)
      VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (version_id) DO UPDATE SET ecosystems_json = excluded.ecosystems_json, os_name = excluded.os_name,
@@ -41,6 +42,10 @@ export function imageStatements(sql: Sql) {
           error: r.error,
         }
       )
+    },
+    /** Forgets what was read of the layers (some are no longer stored: read again when they are). */
+    async dropInventory(versionId: string): Promise<void> {
+      await sql.run(Q.dropInventory, [versionId])
     },
     /** Keeps what the layers hold, or why they could not be read. */
     async putInventory(

@@ -23,13 +23,23 @@ import type { FindingRow, VersionToScan, XrayStore } from './store'
 type NewFinding = Omit<FindingRow, 'versionId'>
 
 /**
+ * Why an image is not scanned yet: some of its layers are not stored here (a remote's cache holds
+ * the layers a client has pulled so far). Not a failure: the scan runs when they arrive.
+ */
+export class WaitingForLayers extends Error {
+  constructor() {
+    super('waiting for its layers')
+  }
+}
+
+/**
  * A container image's findings: each package its layers hold (read before, see the service)
  * matched in its ecosystem's order, the OS packages by the name and version of their source in
  * the release's ecosystems (`Debian:12`), the npm packages by their own.
  */
 async function imageFindings(store: XrayStore, v: VersionToScan): Promise<NewFinding[]> {
   const inventory = await store.inventoryOf(v.id)
-  if (!inventory) throw new Error('the image layers have not been read')
+  if (!inventory) throw new WaitingForLayers()
   if (inventory.error) throw new Error(inventory.error)
   const findings: NewFinding[] = []
   for (const c of inventory.components)

@@ -17,7 +17,14 @@ import { packageIdOf, versionIdOf } from '../catalog/store'
 import { readImageInventory, type ImageInventory } from './imageInventory'
 import { xrayStore, type ImportRecord, type XrayStore } from './store'
 import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from './importer'
-import { evaluateGitRepository, evaluateVersion, findingsFor, rulesOf, type Rules } from './scanner'
+import {
+  evaluateGitRepository,
+  evaluateVersion,
+  findingsFor,
+  rulesOf,
+  WaitingForLayers,
+  type Rules,
+} from './scanner'
 import { GitScanStore } from './gitScanStore'
 import { gitScannerFor } from './gitScanner'
 import { leasedSchedule } from '../ops/lease'
@@ -69,21 +76,21 @@ export function createXrayService(ctx: XrayContext) {
 
   /**
    * Reads what a docker version's layers hold from the blob store and keeps it (or why it could
-   * not), outside any transaction: a layer may be hundreds of megabytes.
+   * not), outside any transaction: a layer may be hundreds of megabytes. While some layer is not
+   * stored (a remote caches the layers a client has pulled so far) nothing is kept, and the scan
+   * waits for them: each layer's arrival tells the service again.
    */
   const readInventory = async (versionId: string): Promise<void> => {
     const digests = await store.layerDigestsOf(versionId)
     const dir = ctx.config && blobDirOf(ctx.config)
     const paths = digests.map((d) => (dir ? blobPathOf(dir, hexOf(d)) : ''))
-    const missing = digests.find((_, i) => !paths[i] || !existsSync(paths[i]!))
+    if (paths.some((p) => !p || !existsSync(p))) return store.dropInventory(versionId)
     let read: ImageInventory | { error: string }
-    if (missing) read = { error: `the layer ${missing} is not stored here` }
-    else
-      try {
-        read = await readImageInventory(paths)
-      } catch (error) {
-        read = { error: `the layers could not be read: ${(error as Error).message}`.slice(0, 500) }
-      }
+    try {
+      read = await readImageInventory(paths)
+    } catch (error) {
+      read = { error: `the layers could not be read: ${(error as Error).message}`.slice(0, 500) }
+    }
     await store.putInventory(versionId, read, now())
   }
 
@@ -107,7 +114,9 @@ export function createXrayService(ctx: XrayContext) {
       // A conflict or a lost connection fails (or retries) the whole transaction; only the
       // scanner's own failure (a range it cannot read) is the version's.
       if (fromDatabase(error)) throw error
-      await s.markScan(v.id, 'failed', at, (error as Error).message.slice(0, 500))
+      // Not scanned yet, with why; never scanned at a time, nor failed.
+      if (error instanceof WaitingForLayers) await s.markScan(v.id, 'not_scanned', null, error.message)
+      else await s.markScan(v.id, 'failed', at, (error as Error).message.slice(0, 500))
     }
     return true
   }

@@ -1,0 +1,109 @@
+/**
+ * A container image cached by a remote is scanned once its layers are there: docker-remote
+ * (indexed by an admin) fetches through from a second platform on loopback. Pulling the manifest
+ * alone caches the tag; the image is then not scanned, waiting for its layers (not a failed scan),
+ * and still so while one of its two layers is cached; the last layer's arrival scans it, finding
+ * the advisories of the npm package its layers hold.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { ociPusher } from '../support/ociPush'
+import { signInDirectly } from './helpers/catalogSession'
+import { buildImage } from '../../server/containers/imageBuilder'
+import { xrayFor } from '../../server/xray/service'
+
+const CREDS = 'developer:password'
+const image = buildImage({
+  layers: [
+    { command: 'ADD os-release /etc/', files: [{ path: 'etc/os-release', content: 'ID=scratchy\n' }] },
+    {
+      command: 'RUN npm install minimist@0.0.8',
+      files: [
+        {
+          path: 'opt/app/node_modules/minimist/package.json',
+          content: '{"name":"minimist","version":"0.0.8","license":"MIT"}',
+        },
+      ],
+    },
+  ],
+})
+
+let upstream: TestServer
+let server: TestServer
+let admin: string
+let token: string
+
+beforeAll(async () => {
+  upstream = await startTestServer({ anonymousAccess: true })
+  const pusher = await ociPusher(upstream.url, 'developer', upstream.config.userPassword)
+  await pusher.push('docker-local/proxied/waiting', image, ['1.0'])
+  server = await startTestServer({}, { DOCKER_REMOTE_URL: `${upstream.url}/docker-local` })
+  admin = signInDirectly(server, { admin: true })
+  const res = await fetch(`${server.url}/v2/token`, {
+    headers: { authorization: `Basic ${Buffer.from(CREDS).toString('base64')}` },
+  })
+  token = ((await res.json()) as { token: string }).token
+})
+afterAll(async () => {
+  await server?.stop()
+  await upstream?.stop()
+})
+
+async function api<T>(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}/ui/api/v1${path}`, {
+    method,
+    headers: browserHeaders(server.url, admin),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  expect(res.status, path).toBe(200)
+  return (await res.json()) as T
+}
+
+/** Pulls `path` of the image through docker-remote, which caches it. */
+async function pull(path: string) {
+  const res = await fetch(`${server.url}/v2/docker-remote/proxied/waiting/${path}`, {
+    headers: { authorization: `Bearer ${token}`, accept: image.manifest.mediaType },
+  })
+  expect(res.status, path).toBe(200)
+  await res.arrayBuffer()
+  await xrayFor(server.ctx).imagesScanned()
+}
+
+/** The image's scan as the Scans List shows it: status, why, counts. */
+async function scanOfImage() {
+  const found = await api<{
+    data: Array<{ status: string; error: string | null; vulnerabilities: Record<string, number> }>
+  }>('POST', '/xray/ui/component/paginatedsearch?page_num=1', {
+    search: 'proxied/waiting',
+    all_components: true,
+  })
+  expect(found.data).toHaveLength(1)
+  return found.data[0]!
+}
+
+describe('an image a remote caches', () => {
+  it('waits for its layers, not scanned, and is scanned when the last arrives', async () => {
+    const indexed = await api<{ repositories: string[] }>('GET', '/xray/api/v1/indexed_resources')
+    await api('PUT', '/xray/api/v1/indexed_resources', {
+      repositories: [...indexed.repositories, 'docker-remote'],
+    })
+
+    await pull('manifests/1.0')
+    expect(await scanOfImage()).toMatchObject({ status: 'not_scanned', error: 'waiting for its layers' })
+    const details = await api<Record<string, unknown>>('POST', '/xray/ui/component/details/general', {
+      package_id: 'docker://proxied/waiting',
+      version: '1.0',
+    })
+    expect(details).toMatchObject({ scan_status: 'not_scanned', last_scanned: null })
+
+    await pull(`blobs/${image.config.digest}`)
+    await pull(`blobs/${image.layers[0]!.digest}`)
+    expect(await scanOfImage()).toMatchObject({ status: 'not_scanned', error: 'waiting for its layers' })
+
+    await pull(`blobs/${image.layers[1]!.digest}`)
+    const scanned = await scanOfImage()
+    expect(scanned).toMatchObject({ status: 'scanned', error: null })
+    // minimist 0.0.8's shipped advisories, found in the layer that arrived last.
+    expect(scanned.vulnerabilities.critical).toBeGreaterThan(0)
+  })
+})
