@@ -15,7 +15,7 @@ import type { Result } from '../../adapters/ports'
 import type { AppEvent } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
 import type { Failure } from '../../domain/shared/failure'
-import { caused, type EffectOutput } from './types'
+import { caused, type Asked, type EffectOutput } from './types'
 
 export type EventOfType<T extends AppEvent['type']> = Extract<AppEvent, { type: T }>
 export type EnvelopeOf<T extends AppEvent['type']> = Envelope<EventOfType<T>>
@@ -41,14 +41,20 @@ export const settle = <A>(call: () => Promise<Result<A>>): Promise<Result<A>> =>
   }
 }
 
-const asList = (events: AppEvent | ReadonlyArray<AppEvent>): ReadonlyArray<AppEvent> =>
-  Array.isArray(events) ? (events as ReadonlyArray<AppEvent>) : [events as AppEvent]
+/**
+ * What an answer becomes: event(s) recorded with the cause's correlation id, or a command
+ * (`asked`) when what follows depends on the state: its area's decider decides on it.
+ */
+export type Outcome = AppEvent | ReadonlyArray<AppEvent> | Asked
+
+const asList = (outcome: Outcome): ReadonlyArray<AppEvent | Asked> =>
+  Array.isArray(outcome) ? (outcome as ReadonlyArray<AppEvent>) : [outcome as AppEvent | Asked]
 
 export interface Answer<A> {
-  /** The event(s) the answer is recorded as. */
-  readonly done: (value: A) => AppEvent | ReadonlyArray<AppEvent>
-  /** The event(s) a failure is recorded as (after the last attempt). */
-  readonly failed: (failure: Failure) => AppEvent | ReadonlyArray<AppEvent>
+  /** What the answer is recorded as. */
+  readonly done: (value: A) => Outcome
+  /** What a failure is recorded as (after the last attempt). */
+  readonly failed: (failure: Failure) => Outcome
   /** Attempts in all for a failure `again` accepts; 1 (the default) asks once. */
   readonly attempts?: number
   readonly again?: (failure: Failure) => boolean
@@ -82,7 +88,7 @@ export function request<A>(
   call: (signal: AbortSignal) => Promise<Result<A>>,
   answer: Answer<A>,
 ): Observable<EffectOutput> {
-  const attempt = (left: number): Observable<ReadonlyArray<AppEvent>> =>
+  const attempt = (left: number): Observable<ReadonlyArray<AppEvent | Asked>> =>
     abortable(call).pipe(
       mergeMap((result) => {
         if (isRight(result)) return of(asList(answer.done(result.right)))
@@ -90,7 +96,9 @@ export function request<A>(
         return of(asList(answer.failed(result.left)))
       }),
     )
-  return attempt(answer.attempts ?? 1).pipe(mergeMap((events) => events.map((e) => caused(cause, e))))
+  return attempt(answer.attempts ?? 1).pipe(
+    mergeMap((outputs) => outputs.map((o) => ('command' in o ? o : caused(cause, o)))),
+  )
 }
 
 /**

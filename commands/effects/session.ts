@@ -28,12 +28,10 @@ import {
   isSafeInternalPath,
 } from '../../domain/session/rules'
 import type { UserData } from '../../domain/session/types'
-import { EXPIRED_REASON } from '../../domain/session/policies'
-import { asked, type Effect, type EffectTable } from './types'
-import { ofType, work, type EventOfType } from './operators'
+import { asked, askedUncaused, type Effect, type EffectTable } from './types'
+import { ofType, request, work, type EventOfType } from './operators'
 import { loadLoginData } from './loginData'
 import { isLeavableUrl } from '../../domain/session/loginSettings'
-import { sessionCheckOutcome } from '../../domain/session/sessionEnd'
 
 /** A reference that no longer holds its secret (reloaded page, double submit): a key the view words. */
 export const secretGone = (secret: SecretName): Failure => ({
@@ -289,30 +287,21 @@ const leave: Effect = (events$, _state$, ports) =>
   )
 
 /**
- * The idle-session check: asks the server who this session belongs to. Another user or the
- * anonymous user means the server ended the session (an admin changed the password, the cookie
- * expired): session data is cleared and the sign-out's policy keeps the path for after login.
- * A check already under way absorbs new requests (navigation and activity may both ask).
+ * The idle-session check: asks the server who the session of the checked user belongs to, and
+ * hands the answer to the session's decider (another user or the anonymous user means the
+ * server ended it: session data is cleared and the sign-out's policy keeps the path for after
+ * login). A check already under way absorbs new requests (navigation and activity may both ask).
  */
-const checkSession: Effect = (events$, state$, ports) =>
+const checkSession: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('navigation/SessionCheckRequested', 'session/RefreshDue'),
-    exhaustMap((env) => {
-      const before = state$.value.session
-      if (before.status !== 'signedIn' || before.user === null) return EMPTY
-      const name = before.user.name
-      return work(
-        env,
-        async (emit) => {
-          const answer = await ports.sessionApi.current()
-          if (isLeft(answer)) return emit(S.SessionCheckFailed({ failure: answer.left }))
-          const outcome = sessionCheckOutcome(name, state$.value.session, answer.right)
-          if (outcome === 'expired') emit(S.SignedOut({ reason: EXPIRED_REASON }))
-          else if (outcome === 'confirmed') emit(S.SessionConfirmed({ user: answer.right }))
-        },
-        (failure) => S.SessionCheckFailed({ failure }),
-      )
-    }),
+    exhaustMap((env) =>
+      request(env, () => ports.sessionApi.current(), {
+        done: (answer) =>
+          asked(env, { type: 'session/ConcludeSessionCheck', user: env.event.data.user, answer }),
+        failed: (failure) => S.SessionCheckFailed({ failure }),
+      }),
+    ),
   )
 
 /** How often the session is refreshed while refreshes run (signed in; logout pauses them). */
@@ -327,7 +316,11 @@ const periodicRefresh: Effect = (_events$, state$, ports) =>
     map((state) => state.session.refreshesPaused),
     distinctUntilChanged(),
     switchMap((paused) =>
-      paused ? EMPTY : interval(SESSION_REFRESH_MS, ports.scheduler).pipe(map(() => S.RefreshDue({}))),
+      paused
+        ? EMPTY
+        : interval(SESSION_REFRESH_MS, ports.scheduler).pipe(
+            map(() => askedUncaused({ type: 'session/RefreshSession' })),
+          ),
     ),
   )
 

@@ -172,7 +172,7 @@ function route(
   )
   // The last activity is when the last Navigated was recorded (its envelope's time).
   if (ctx.signedIn && nav.lastActivityMs !== undefined && nowMs - nav.lastActivityMs > IDLE_CHECK_MS)
-    events.push(SessionCheckRequested({ idleMs: nowMs - nav.lastActivityMs }))
+    events.push(SessionCheckRequested({ idleMs: nowMs - nav.lastActivityMs, user: ctx.userName }))
   if (hasContactUsContext(location.query) && (isCloudTrial(ctx) || isTour(ctx)))
     events.push(ModalOpened({ modal: 'contactUs' }))
   if (nav.selectedProject !== undefined && route.resetsProject) events.push(ProjectSelected({}))

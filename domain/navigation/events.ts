@@ -66,10 +66,15 @@ export const Deferred = defineEvent(
   'navigation/Deferred',
   t.type({ location: Location, mode: t.keyof({ push: null, replace: null, pop: null }) }),
 )
-/** The session was idle for longer than the idle limit: ask the server whether it is still valid. */
+/**
+ * The session was idle for longer than the idle limit: ask the server whether it is still valid.
+ * `user` is whose session is checked, so the check's effect asks the server without reading the
+ * state; v1 had none (its effect ran when it was written, and replay runs none).
+ */
 export const SessionCheckRequested = defineEvent(
   'navigation/SessionCheckRequested',
-  t.type({ idleMs: t.number }),
+  t.type({ idleMs: t.number, user: t.string }),
+  { v: 2, upcasters: { 1: (data) => ({ ...(data as Record<string, unknown>), user: '' }) } },
 )
 /** A full-page navigation to another site was asked for (e.g. an SSO provider). */
 export const LeftForExternal = defineEvent('navigation/LeftForExternal', t.type({ url: t.string }))

@@ -1,5 +1,6 @@
 // Commands of the session area, named `session/Imperative`. Passwords, one-time codes, keys and
 // tokens travel only as references from `app.stashSecret`; the effect takes them from the vault.
+import type { UserData } from './types'
 
 export interface LoadLoginData {
   readonly type: 'session/LoadLoginData'
@@ -128,6 +129,21 @@ export interface CheckSession {
   readonly idleMs: number
 }
 
+/** A periodic refresh is due (sent by the refresh timer): a signed-in session is checked. */
+export interface RefreshSession {
+  readonly type: 'session/RefreshSession'
+}
+
+/**
+ * The server said who the session checked for `user` belongs to (sent by the check's effect):
+ * the session ends, takes the fresh data, or stays as it is if it changed meanwhile.
+ */
+export interface ConcludeSessionCheck {
+  readonly type: 'session/ConcludeSessionCheck'
+  readonly user: string
+  readonly answer: UserData
+}
+
 /** Logout resets identity tracking (a policy asks for it, except in the tour). */
 export interface ResetIdentity {
   readonly type: 'session/ResetIdentity'
@@ -178,6 +194,8 @@ export type SessionCommand =
   | SignInWithSso
   | AutoRedirectToSso
   | CheckSession
+  | RefreshSession
+  | ConcludeSessionCheck
   | ResetIdentity
   | UnlockProfile
   | UpdateProfile

@@ -193,8 +193,14 @@ export const IdentitySet = defineEvent(
 )
 export const IdentityFailed = defineEvent('session/IdentityFailed', FailureData)
 export const IdentityReset = defineEvent('session/IdentityReset', t.type({}))
-/** Periodic refresh of the session while refreshes run (paused on logout). */
-export const RefreshDue = defineEvent('session/RefreshDue', t.type({}))
+/**
+ * Periodic refresh of `user`'s session while refreshes run (paused on logout). v1 had no user
+ * and was recorded signed in or not (its effect looked); replay runs no effects.
+ */
+export const RefreshDue = defineEvent('session/RefreshDue', t.type({ user: t.string }), {
+  v: 2,
+  upcasters: { 1: (data) => ({ ...(data as Record<string, unknown>), user: '' }) },
+})
 
 /** The events of the login page's part of the area (loginDecider.ts). */
 export const loginSessionEvents = [

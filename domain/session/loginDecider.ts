@@ -13,7 +13,7 @@ import { SessionCheckRequested } from '../navigation/events'
 import { SESSION_IDLE_LIMIT_MS, savePathAfterLogin } from './rules'
 import { redirectAfterLogin, savedPathForSso, ssoUrlWithTarget } from './redirect'
 import { autoRedirectTarget } from './loginGuard'
-import { sessionPolicies } from './policies'
+import { EXPIRED_REASON, sessionPolicies } from './policies'
 import {
   initialProfileState,
   initialSessionState,
@@ -23,7 +23,7 @@ import {
   type SessionState,
 } from './types'
 import { sessionCommandCodecs } from './commandCodecs.gen'
-import { providerSignOutOf } from './sessionEnd'
+import { providerSignOutOf, sessionCheckOutcome } from './sessionEnd'
 import {
   sessionContextOf,
   type SessionAreaEvent,
@@ -157,7 +157,17 @@ export function decideLogin(
       if (state.status !== 'signedIn' || state.user === null || state.user.anonymous)
         return left('no signed-in session to check')
       if (!(command.idleMs > SESSION_IDLE_LIMIT_MS)) return left('the session was not idle long enough')
-      return right([SessionCheckRequested({ idleMs: command.idleMs })])
+      return right([SessionCheckRequested({ idleMs: command.idleMs, user: state.user.name })])
+    case 'session/RefreshSession':
+      // Only a signed-in session has anything to refresh; the timer may still be running.
+      return state.status === 'signedIn' && state.user !== null
+        ? right([E.RefreshDue({ user: state.user.name })])
+        : right([])
+    case 'session/ConcludeSessionCheck': {
+      const outcome = sessionCheckOutcome(command.user, state, command.answer)
+      if (outcome === 'expired') return right([E.SignedOut({ reason: EXPIRED_REASON })])
+      return right(outcome === 'confirmed' ? [E.SessionConfirmed({ user: command.answer })] : [])
+    }
     case 'session/ResetIdentity':
       // The tour keeps its one shared identity (spec 000 section 4).
       if (context.tour) return left('the tour keeps identity tracking')

@@ -235,7 +235,7 @@ describe('the idle check', () => {
   it('asks for a session check after more than the idle limit since the last navigation', () => {
     const given = navigation.given(...startedAs(), recordedAt(T0, onPackages))
     expect(checks(given.when(toBuilds, { now: later(IDLE_CHECK_MS + 1) }).events())).toEqual([
-      N.SessionCheckRequested({ idleMs: IDLE_CHECK_MS + 1 }),
+      N.SessionCheckRequested({ idleMs: IDLE_CHECK_MS + 1, user: 'developer' }),
     ])
     expect(checks(given.when(toBuilds, { now: later(IDLE_CHECK_MS) }).events())).toEqual([])
     expect(checks(given.when(toBuilds, { now: later(1_000) }).events())).toEqual([])

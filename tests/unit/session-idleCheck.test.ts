@@ -51,7 +51,7 @@ describe('session/CheckSession (decider)', () => {
       .rejected('the session was not idle long enough')
     signedIn
       .when({ type: 'session/CheckSession', idleMs: SESSION_IDLE_LIMIT_MS + 1 })
-      .then(SessionCheckRequested({ idleMs: SESSION_IDLE_LIMIT_MS + 1 }))
+      .then(SessionCheckRequested({ idleMs: SESSION_IDLE_LIMIT_MS + 1, user: 'developer' }))
   })
 
   it('has nothing to check for the anonymous user or before the user is known', () => {
@@ -63,6 +63,36 @@ describe('session/CheckSession (decider)', () => {
       .given()
       .when({ type: 'session/CheckSession', idleMs: 120_000 })
       .rejected('no signed-in session to check')
+  })
+})
+
+describe("the check's answer and the refresh timer (decider)", () => {
+  const signedIn = session.given(S.UserDataLoaded({ user: user() }), onPage)
+  const conclude = (answer: ReturnType<typeof user>) =>
+    ({ type: 'session/ConcludeSessionCheck', user: 'developer', answer }) as const
+
+  it('the same user: the session stays with the fresh data; anyone else: it ended', () => {
+    signedIn
+      .when(conclude(user({ projectAdmin: true })))
+      .then(S.SessionConfirmed({ user: user({ projectAdmin: true }) }))
+    signedIn.when(conclude(anonymous())).then(S.SignedOut({ reason: 'expired' }))
+    signedIn.when(conclude(user({ name: 'someone-else' }))).then(S.SignedOut({ reason: 'expired' }))
+  })
+
+  it('an answer for a session that changed while the check ran changes nothing', () => {
+    session
+      .given(S.UserDataLoaded({ user: user({ name: 'other' }) }), onPage)
+      .when(conclude(anonymous()))
+      .nothing()
+    session.given().when(conclude(user())).nothing()
+  })
+
+  it('a refresh is due only for a signed-in session', () => {
+    signedIn.when({ type: 'session/RefreshSession' }).then(S.RefreshDue({ user: 'developer' }))
+    session
+      .given(S.UserDataLoaded({ user: anonymous() }))
+      .when({ type: 'session/RefreshSession' })
+      .nothing()
   })
 })
 
