@@ -485,6 +485,13 @@ export const integrationsContextOf = (state: IntegrationsSlices): IntegrationsCo
   location: state.navigation.location,
 })
 
+/** The outcomes the git form shows as its failure (`modal.failure`). */
+const FORM_FAILURES: ReadonlySet<string> = new Set([
+  'integrations/ConnectionTestFailed',
+  'integrations/IntegrationCreateFailed',
+  'integrations/IntegrationUpdateFailed',
+])
+
 function policies(
   envelope: { readonly event: AreaEvent },
   slice: IntegrationsState,
@@ -494,7 +501,10 @@ function policies(
   if (!isOwn(e)) return []
   const out: Asked[] = []
   const toast = toastOf(e)
-  if (toast) out.push(toast)
+  // A failure the open form says beside its fields is not said again in a toast; one that
+  // comes after the form closed has only the toast.
+  const saidInForm = FORM_FAILURES.has(e.type) && slice.modal.step === 'form' && slice.modal.failure !== null
+  if (toast && !saidInForm) out.push(toast)
   switch (e.type) {
     case 'integrations/FiltersApplied': {
       // The applied filters live in the URL: a filtered view is a shareable link.

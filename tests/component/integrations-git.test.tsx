@@ -108,15 +108,16 @@ describe('git vendor table', () => {
     expect(await screen.findByRole('dialog', { name: 'Select service' })).toBeInTheDocument()
     expect(app.exportLog()).not.toContain('secret-token-123')
   })
-  it('closes on Escape after a failed create, its error toast shown beside it', async () => {
+  it('a failed test and a failed create are said once, in the form, not in a toast; Escape closes it', async () => {
     const user = userEvent.setup()
+    let accept = false
     const integrationsApi = {
       ...notFaked<IntegrationsApi>(),
       vendorIntegrations: async () => right(EMPTY),
-      testConnection: async () => right({ success: true }),
+      testConnection: async () => right({ success: accept }),
       create: async () => left({ kind: 'status' as const, status: 500, message: 'boom' }),
     }
-    renderShell(
+    const { app } = renderShell(
       '/integrations/vendors/github',
       { user: { name: 'admin', admin: true }, features: { repositoryScanning: true } },
       { integrationsApi },
@@ -131,8 +132,21 @@ describe('git vendor table', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'API URL' }), 'https://api.github.com')
     await user.type(within(dialog).getByLabelText(/^Access token/), 'secret-token-123')
     await user.click(within(dialog).getByRole('button', { name: 'Test connection' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Connection test failed, please check your credentials',
+    )
+    // The outcome is in the log, and no toast followed it: the toast said it a second time.
+    expect(app.exportLog()).toContain('integrations/ConnectionTestFailed')
+    expect(app.exportLog()).not.toContain('notifications/Shown')
+    expect(screen.getAllByText(/please check your credentials/)).toHaveLength(1)
+
+    accept = true
+    await user.click(within(dialog).getByRole('button', { name: 'Test connection' }))
     await user.click(await within(dialog).findByRole('button', { name: 'Create integration' }))
-    expect(await screen.findByText(/Error while creating integration/)).toBeInTheDocument()
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error while creating integration')
+    expect(app.exportLog()).toContain('integrations/IntegrationCreateFailed')
+    expect(app.exportLog()).not.toContain('notifications/Shown')
+    // The failure leaves the modal open, and Escape still closes it.
     await user.keyboard('{Escape}')
     await vi.waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'New GitHub integration' })).not.toBeInTheDocument(),

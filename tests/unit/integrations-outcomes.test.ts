@@ -664,6 +664,15 @@ describe('what follows an outcome on the bus', () => {
     expect(on(CatalogueLoadFailed({ requestId: 'r', failure: down }))).toEqual([])
   })
 
+  it('a failure the open form says is not said again in a toast; after it closed, the toast says it', () => {
+    const failedTest = ConnectionTestFailed({ requestId: 't', failure: down })
+    expect(on(failedTest, foldEvents([...testing, failedTest]))).toEqual([])
+    const failedCreate = IntegrationCreateFailed({ requestId: 's', failure: down })
+    expect(on(failedCreate, foldEvents([...tested, failedCreate]))).toEqual([])
+    const late = foldEvents([...tested, GitModalClosed({}), failedCreate])
+    expect(on(failedCreate, late)).toEqual([toast('error', 'integrations.createFailed', '')])
+  })
+
   it('after a change the open vendor table reloads', () => {
     const table = foldEvents([
       VendorListRequested({ requestId: 'v', vendor: 'gitlab' }),
