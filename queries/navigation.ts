@@ -70,8 +70,11 @@ const sidebarsMemo = memo(
 const sidebars: Selector<object, Sidebars> = (state) =>
   sidebarsMemo(state.platform, state.session, state.navigation, contextOf(state))
 
+// Asked on every state change by the document's title; matching the route table each time
+// was most of a cold load's query time, so it is matched again only when its inputs change.
+const titleMemo = memo(pageTitle)
 const title: Selector<object, string> = (state) =>
-  pageTitle(state.navigation.location.path, contextOf(state).serverName, state.navigation.pluginRoutes)
+  titleMemo(state.navigation.location.path, contextOf(state).serverName, state.navigation.pluginRoutes)
 
 // Queries of the navigation area, named `navigation/Noun`.
 export const navigationQueries = {
