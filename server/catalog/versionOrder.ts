@@ -28,6 +28,30 @@ export function compareVersionNames(a: string, b: string, direction: 'ASC' | 'DE
   return sign * (a < b ? -1 : a > b ? 1 : 0)
 }
 
+/**
+ * A name parsed once for sorting by the order above: sorting n names with
+ * `compareVersionNames` parses each name about 4 log n times (a package's 1,000 versions
+ * cost ~40,000 parses per page of its versions).
+ */
+export interface VersionKey {
+  readonly name: string
+  readonly semver: semver.SemVer | null
+}
+
+export const versionKey = (name: string): VersionKey => ({ name, semver: semver.parse(name) })
+
+/** `compareVersionNames` over keys made by `versionKey`: the same order. */
+export function compareVersionKeys(a: VersionKey, b: VersionKey, direction: 'ASC' | 'DESC'): number {
+  if (a.semver && !b.semver) return -1
+  if (!a.semver && b.semver) return 1
+  const sign = direction === 'ASC' ? 1 : -1
+  if (a.semver && b.semver) {
+    const c = a.semver.compare(b.semver)
+    if (c !== 0) return sign * c
+  }
+  return sign * (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+}
+
 /** The highest version by the order above (semver first), or undefined for none. */
 export function latestOf(names: readonly string[]): string | undefined {
   return [...names].sort((a, b) => compareVersionNames(a, b, 'DESC'))[0]

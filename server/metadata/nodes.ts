@@ -108,6 +108,12 @@ export interface VersionRow {
   lead_file_path: string
 }
 
+/** The columns of a `VersionRow`, in its order (not the README, which no version node shows). */
+export const VERSION_COLUMNS =
+  'id, package_id, name, created, modified, prerelease, size, download_count, licenses_json, ' +
+  'vuln_critical, vuln_high, vuln_medium, vuln_low, vuln_info, vuln_unknown, vuln_skipped, digest, ' +
+  'repo, repo_type, lead_file_path'
+
 interface FileRow {
   name: string
   path: string
@@ -189,6 +195,25 @@ const Q = {
   versionRepos: 'SELECT id, name, repo FROM catalog_versions WHERE package_id = ?',
   filesOf:
     'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
+  filesOfEach: (n: number) =>
+    'SELECT version_id, name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files ' +
+    `WHERE version_id IN (${Array(n).fill('?').join(', ')}) ORDER BY version_id, lead DESC, path`,
+}
+
+/** Loads `load` once, on first use: a field asked of every node of a page costs one query. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined
+  return () => (loading ??= load())
+}
+
+/**
+ * What the nodes of one page of versions share: their files and scans read in one query each
+ * when a node first asks, and their package row once (a page of 100 versions asked 400 queries).
+ */
+export interface PageLoaders {
+  files(versionId: string): Promise<FileRow[]>
+  scanStatus(versionId: string): Promise<string | undefined>
+  packageRow(packageId: string): Promise<PackageRow | undefined>
 }
 
 export function nodeLoaders(sql: Sql) {
@@ -204,13 +229,52 @@ export function nodeLoaders(sql: Sql) {
   const scans = xrayStore(sql)
   const provenanceOf = provenanceReader(sql)
 
-  const versionNode = (r: VersionRow, readable?: ReadonlyArray<string>, hidden?: ReadonlySet<string>) => ({
+  const pageLoaders = (versionIds: ReadonlyArray<string>): PageLoaders => {
+    const files = once(async () => {
+      const byVersion = new Map<string, FileRow[]>()
+      if (versionIds.length === 0) return byVersion
+      for (const row of await sql.all<FileRow & { version_id: string }>(
+        Q.filesOfEach(versionIds.length),
+        versionIds,
+      )) {
+        const { version_id, ...file } = row
+        const list = byVersion.get(version_id)
+        if (list) list.push(file)
+        else byVersion.set(version_id, [file])
+      }
+      return byVersion
+    })
+    const statuses = once(() => scans.scanStatusesOf(versionIds))
+    const packages = new Map<string, Promise<PackageRow | undefined>>()
+    return {
+      files: async (id) => (await files()).get(id) ?? [],
+      scanStatus: async (id) => (await statuses()).get(id),
+      packageRow: (id) => {
+        let row = packages.get(id)
+        if (!row) packages.set(id, (row = findPackage(id)))
+        return row
+      },
+    }
+  }
+  // A node made alone (not from a page) reads its own rows.
+  const alone: PageLoaders = {
+    files: (id) => sql.all<FileRow>(Q.filesOf, [id]),
+    scanStatus: async (id) => (await scans.scanOf(id))?.status,
+    packageRow: findPackage,
+  }
+
+  const versionNode = (
+    r: VersionRow,
+    readable?: ReadonlyArray<string>,
+    hidden?: ReadonlySet<string>,
+    load: PageLoaders = alone,
+  ) => ({
     id: r.id,
     name: r.name,
     created: r.created,
     modified: r.modified,
     package: async () => {
-      const p = await findPackage(r.package_id)
+      const p = await load.packageRow(r.package_id)
       if (!p) throw new Error(`version ${r.id} has no package`)
       return packageNode(await packageFor(p, readable, hidden))
     },
@@ -220,7 +284,7 @@ export function nodeLoaders(sql: Sql) {
     stats: { downloadCount: r.download_count },
     vulnerabilities: vulnerabilitiesOf(r),
     files: async () =>
-      (await sql.all<FileRow>(Q.filesOf, [r.id])).map((f) => ({
+      (await load.files(r.id)).map((f) => ({
         name: f.name,
         path: f.path,
         lead: f.lead === 1,
@@ -231,14 +295,14 @@ export function nodeLoaders(sql: Sql) {
         mimeType: f.mime_type,
       })),
     digest: r.digest,
-    scanned: async () => (await scans.scanOf(r.id))?.status === 'scanned',
+    scanned: async () => (await load.scanStatus(r.id)) === 'scanned',
     provenance: async () => {
-      const p = await findPackage(r.package_id)
+      const p = await load.packageRow(r.package_id)
       return p
         ? provenanceOf({ repo: r.repo, packageName: p.name, version: r.name, leadFilePath: r.lead_file_path })
         : null
     },
   })
 
-  return { findPackage, packageFor, versionNode }
+  return { findPackage, packageFor, versionNode, pageLoaders }
 }

@@ -6,7 +6,7 @@
 import { GraphQLError } from 'graphql'
 import type { Engine, Sql, SqlValue } from '../db/sql'
 import { LATEST_VERSION_NAME } from '../db/sqlFunctions'
-import { compareVersionNames } from '../catalog/versionOrder'
+import { compareVersionKeys, versionKey, type VersionKey } from '../catalog/versionOrder'
 import { decodeCursor, encodeCursor } from './cursor'
 import {
   nodeLoaders,
@@ -15,6 +15,7 @@ import {
   PACKAGE_PAGE_COLUMNS,
   type PackagePageRow,
   type VersionRow,
+  VERSION_COLUMNS,
 } from './nodes'
 import { wildcardMatch, wildcardToRegExp } from './wildcard'
 
@@ -266,6 +267,34 @@ function packageWhere(
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params }
 }
 
+/** What the versions query filters and orders by, for every version of a package. */
+interface VersionKeyRow {
+  readonly id: string
+  readonly name: string
+  readonly created: string
+  readonly prerelease: number
+  readonly repo: string
+  readonly licensesJson: string
+  readonly key: VersionKey
+}
+
+const versionKeyRow = (r: ReadonlyArray<unknown>): VersionKeyRow => ({
+  id: r[0] as string,
+  name: r[1] as string,
+  created: r[2] as string,
+  prerelease: Number(r[3]),
+  repo: r[4] as string,
+  licensesJson: r[5] as string,
+  key: versionKey(r[1] as string),
+})
+
+const Q = {
+  versionKeys:
+    'SELECT id, name, created, prerelease, repo, licenses_json FROM catalog_versions WHERE package_id = ?',
+  versionRows: (n: number) =>
+    `SELECT ${VERSION_COLUMNS} FROM catalog_versions WHERE id IN (${Array(n).fill('?').join(', ')})`,
+}
+
 function pageOf<T>(rows: T[], first: number, cursorOf: (row: T) => string) {
   const page = rows.slice(0, first)
   const edges = page.map((row) => ({ cursor: cursorOf(row), row }))
@@ -276,7 +305,7 @@ function pageOf<T>(rows: T[], first: number, cursorOf: (row: T) => string) {
 }
 
 export function metadataResolvers(sql: Sql) {
-  const { findPackage, packageFor, versionNode } = nodeLoaders(sql)
+  const { findPackage, packageFor, versionNode, pageLoaders } = nodeLoaders(sql)
 
   const packages = async (
     asked: ConnectionArgs<PackageFilter, { field: string; direction: Direction }>,
@@ -375,47 +404,58 @@ export function metadataResolvers(sql: Sql) {
     const repos = f.repositoriesIn?.length ? new Set(f.repositoriesIn) : undefined
     const licenses = f.licensesIn?.length ? new Set(f.licensesIn.map((l) => l.toLowerCase())) : undefined
     const holding = f.checksum != null && f.checksum !== '' ? await versionsHolding(f.checksum) : undefined
-    const all = (
-      await sql.all<VersionRow>('SELECT * FROM catalog_versions WHERE package_id = ?', [f.packageId])
-    ).filter(
-      (v) =>
-        (!name || name.test(v.name.toLowerCase())) &&
-        (!repos || repos.has(v.repo)) &&
-        (!licenses ||
-          (JSON.parse(v.licenses_json) as Array<{ name: string }>).some((l) =>
-            licenses.has(l.name.toLowerCase()),
-          )) &&
-        (f.ignorePreRelease !== true || v.prerelease === 0) &&
-        (!holding || holding.has(v.id)) &&
-        !context?.hidden?.has(v.id),
-    )
+    // Filtered and ordered over a few columns of every version, then only the page's rows read
+    // whole: a package's versions each carry a README, and a popular package has thousands.
+    const all = (await sql.rows(Q.versionKeys, [f.packageId]))
+      .map(versionKeyRow)
+      .filter(
+        (v) =>
+          (!name || name.test(v.name.toLowerCase())) &&
+          (!repos || repos.has(v.repo)) &&
+          (!licenses ||
+            (JSON.parse(v.licensesJson) as Array<{ name: string }>).some((l) =>
+              licenses.has(l.name.toLowerCase()),
+            )) &&
+          (f.ignorePreRelease !== true || v.prerelease === 0) &&
+          (!holding || holding.has(v.id)) &&
+          !context?.hidden?.has(v.id),
+      )
     const sign = direction === 'ASC' ? 1 : -1
-    const byId = (a: VersionRow, b: VersionRow) => sign * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    const byId = (a: VersionKeyRow, b: VersionKeyRow) => sign * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
     const compare =
       field === 'CREATED'
-        ? (a: VersionRow, b: VersionRow) =>
+        ? (a: VersionKeyRow, b: VersionKeyRow) =>
             sign * (a.created < b.created ? -1 : a.created > b.created ? 1 : 0) || byId(a, b)
-        : (a: VersionRow, b: VersionRow) => compareVersionNames(a.name, b.name, direction) || byId(a, b)
+        : (a: VersionKeyRow, b: VersionKeyRow) => compareVersionKeys(a.key, b.key, direction) || byId(a, b)
     all.sort(compare)
     let rest = all
     if (args.after != null) {
       const cursor = decodeCursor(args.after, orderKey)
-      const probe = {
-        ...all[0],
-        name: String(cursor.value),
-        created: String(cursor.value),
+      const value = String(cursor.value)
+      const probe: VersionKeyRow = {
         id: cursor.id,
-      } as VersionRow
+        name: value,
+        created: value,
+        prerelease: 0,
+        repo: '',
+        licensesJson: '[]',
+        key: versionKey(value),
+      }
       rest = all.filter((v) => compare(v, probe) > 0)
     }
     const page = pageOf(rest.slice(0, first + 1), first, (v) =>
       encodeCursor({ order: orderKey, value: field === 'CREATED' ? v.created : v.name, id: v.id }),
     )
+    const ids = page.edges.map((e) => e.row.id)
+    const whole = new Map(
+      (ids.length ? await sql.all<VersionRow>(Q.versionRows(ids.length), ids) : []).map((r) => [r.id, r]),
+    )
+    const loaders = pageLoaders(ids)
     return {
       totalCount: all.length,
       edges: page.edges.map((e) => ({
         cursor: e.cursor,
-        node: versionNode(e.row, context?.readable, context?.hidden),
+        node: versionNode(whole.get(e.row.id)!, context?.readable, context?.hidden, loaders),
       })),
       pageInfo: page.pageInfo,
     }

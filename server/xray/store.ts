@@ -173,6 +173,8 @@ const Q = {
        vuln_unknown = ?, vuln_info = 0 WHERE id = ?`,
   findingsOf: 'SELECT * FROM xray_findings WHERE version_id = ? ORDER BY advisory_id, component',
   scanOf: 'SELECT * FROM xray_scans WHERE version_id = ?',
+  scanStatusesOf: (n: number) =>
+    `SELECT version_id, status FROM xray_scans WHERE version_id IN (${Array(n).fill('?').join(', ')})`,
   scanStatusCounts: 'SELECT status, COUNT(*) AS n FROM xray_scans GROUP BY status',
   versionsOfPackage: 'SELECT id, package_id, name FROM catalog_versions WHERE package_id = ? ORDER BY id',
   versionOfPackage: 'SELECT id, package_id, name FROM catalog_versions WHERE package_id = ? AND name = ?',
@@ -803,6 +805,18 @@ function statements(sql: Sql) {
     findingsOf: async (versionId: string) =>
       (await sql.all<FindingDbRow>(Q.findingsOf, [versionId])).map(toFinding),
     scanOf: (versionId: string) => sql.one<ScanRow>(Q.scanOf, [versionId]),
+    /** The scan status of each of these versions that has a scan (a page of versions at once). */
+    scanStatusesOf: async (versionIds: ReadonlyArray<string>): Promise<Map<string, string>> =>
+      versionIds.length === 0
+        ? new Map()
+        : new Map(
+            (
+              await sql.all<{ version_id: string; status: string }>(
+                Q.scanStatusesOf(versionIds.length),
+                versionIds,
+              )
+            ).map((r) => [r.version_id, r.status]),
+          ),
     scanStatusCounts: async (): Promise<Record<string, number>> =>
       Object.fromEntries(
         (await sql.all<{ status: string; n: number }>(Q.scanStatusCounts)).map((r) => [r.status, r.n]),
