@@ -158,6 +158,22 @@ describe('packages list', () => {
     expect(within(list).queryByText(/Critical/)).toBeNull()
   })
 
+  // Severities come from a scanner: where none runs (an edition without one, a platform that does
+  // not run it) or the licence does not cover it, no package has one to filter by.
+  it.each<[string, AppEvent[], boolean]>([
+    ['the scanner runs and is licensed', [xrayLicensed(platformWith(['artifactory', 'xray']))], true],
+    ['the licence lacks the scanner', [platformWith(['artifactory', 'xray'])], false],
+    ['the platform runs no scanner', [platformWith(['artifactory'])], false],
+    ['an edition without a scanner (OSS)', [platformWith(['artifactory'], 'N/A', { flavour: 'oss' })], false],
+  ])('where %s, the severity filter is offered: %s', async (_, seed, offered) => {
+    renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api: catalogue(), seed })
+    await screen.findByRole('list', { name: 'Packages' })
+    const filters = screen.getByRole('complementary', { name: 'Filters' })
+    expect(within(filters).getByRole('group', { name: 'Package type' })).toBeInTheDocument()
+    expect(within(filters).queryByRole('group', { name: 'Severity (at least one)' }) !== null).toBe(offered)
+    expect(within(filters).queryByRole('checkbox', { name: 'Critical' }) !== null).toBe(offered)
+  })
+
   it('renders only a window of a long result and pages on with the cursor', async () => {
     const { api } = renderArea(<PackagesArea />, {
       path: '/packages?q=react',

@@ -1,6 +1,6 @@
 /**
- * The list's filters: package types, repositories, licences, severities, dates, sort and
- * the release-versions-only option. A change runs the search again (new URL, same bar).
+ * The list's filters: package types, repositories, licences, severities (where a scanner runs),
+ * dates, sort and the release-versions-only option. A change runs the search again (new URL, same bar).
  */
 import { useLocation } from 'wouter'
 import { Tooltip } from '../shared/kit/Tooltip'
@@ -64,10 +64,13 @@ export const Filters = memo(function Filters({
   model,
   releaseOnly,
   search,
+  scanner,
 }: {
   model: SearchModel
   releaseOnly: boolean
   search: string
+  /** Whether a scanner gives packages their severities: without one, no severity can be chosen. */
+  scanner: boolean
 }) {
   const dispatch = useDispatch()
   const [, navigate] = useLocation()
@@ -119,19 +122,21 @@ export const Filters = memo(function Filters({
           </Button>
         )}
       </fieldset>
-      <fieldset className={styles.group}>
-        <legend>Severity (at least one)</legend>
-        <div className={styles.choices}>
-          {SEVERITY_OPTIONS.map((severity) => (
-            <Checkbox
-              key={severity}
-              label={kitText({ key: 'severity', severity })}
-              checked={model.severities.includes(severity)}
-              onCheckedChange={() => run({ severities: toggled(model.severities, severity) })}
-            />
-          ))}
-        </div>
-      </fieldset>
+      {scanner && (
+        <fieldset className={styles.group}>
+          <legend>Severity (at least one)</legend>
+          <div className={styles.choices}>
+            {SEVERITY_OPTIONS.map((severity) => (
+              <Checkbox
+                key={severity}
+                label={kitText({ key: 'severity', severity })}
+                checked={model.severities.includes(severity)}
+                onCheckedChange={() => run({ severities: toggled(model.severities, severity) })}
+              />
+            ))}
+          </div>
+        </fieldset>
+      )}
       <form onSubmit={lists.submit(run)}>
         <fieldset className={styles.group}>
           <legend>Repositories and licences</legend>

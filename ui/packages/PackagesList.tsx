@@ -72,7 +72,12 @@ export function PackagesList() {
         )}
       </header>
       <div className={styles.layout}>
-        <Filters model={model} releaseOnly={releaseOnly} search={search} />
+        <Filters
+          model={model}
+          releaseOnly={releaseOnly}
+          search={search}
+          scanner={viewer.xray === 'available'}
+        />
         <section aria-label="Results" className={styles.results}>
           {list.status === 'failed' ? (
             // The kit's LoadFailure box by its class: the component and its icons would add 0.8 KB
