@@ -41,6 +41,7 @@ import { navigationPreferences } from './navigation/preferences'
 import { flavourProfile } from './platform/flavours'
 import { startAdvisorySources, xrayFor } from './xray/service'
 import { crowdSessionCheck } from './sso/directoryLogins'
+import { sessionRecords } from './auth/store'
 
 // Kept here too for route modules written before they moved (context.ts, which imports no route).
 export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
@@ -48,10 +49,6 @@ export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
 export const BODY_LIMIT = 1024 * 1024
 /** The API's answers worth compressing: JSON (any `+json`) and CSV exports. */
 const COMPRESSED_TYPES = /^(?:application\/(?:[\w.-]+\+)?json|text\/csv)(?:;|$)/
-
-const FIND_SESSION = `SELECT u.id, u.name, u.admin, u.realm, s.id_hash, s.created_at, s.sso_checked_at
-  FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id_hash = ? AND s.stage = 'full' AND s.expires_at > ? AND u.disabled = 0`
 
 /**
  * Each request's signed-in user, read once as the request arrives (an `onRequest` hook, through
@@ -61,20 +58,11 @@ function sessionUsers(sql: Sql, clock: Clock) {
   const users = new WeakMap<FastifyRequest, SessionUser | undefined>()
   // A session another service vouches for is confirmed with it again now and then.
   const stillStands = crowdSessionCheck({ sql, clock })
+  const sessions = sessionRecords(sql)
   return {
     async resolve(request: FastifyRequest): Promise<void> {
       const token = request.cookies[SESSION_COOKIE]
-      const row = token
-        ? await sql.one<{
-            id: number
-            name: string
-            admin: number
-            realm: string
-            id_hash: string
-            created_at: string
-            sso_checked_at: string | null
-          }>(FIND_SESSION, [hashToken(token), isoNow(clock)])
-        : undefined
+      const row = token ? await sessions.signedInUser(hashToken(token), isoNow(clock)) : undefined
       const stands =
         row !== undefined &&
         (await stillStands(

@@ -4,7 +4,8 @@
 import { HttpError } from '../context'
 import type { Clock } from '../clock'
 import type { Sql } from '../db/sql'
-import { findUserById, findUserByName, type UserRow } from './users'
+import { findUserByName, type UserRow } from './users'
+import { userRecords } from './store'
 import { isoNow } from '../clock'
 
 export interface NewUser {
@@ -25,25 +26,15 @@ export async function insertUser(
     throw new HttpError(409, `A user named ${user.name} already exists`, 'CONFLICT')
   if (user.name.toLowerCase() === 'anonymous')
     throw new HttpError(409, 'The name anonymous is reserved', 'CONFLICT')
-  const now = isoNow(clock)
-  const row = await sql.one<{ id: number }>(
-    `INSERT INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at, mfa_required, password_expired)
-     VALUES (?, ?, ?, ?, 'internal', ?, ?, ?, ?) RETURNING id`,
-    [
-      user.name,
-      user.email,
-      user.passwordHash,
-      user.admin ? 1 : 0,
-      now,
-      now,
-      user.mfaRequired ? 1 : 0,
-      user.passwordExpired ? 1 : 0,
-    ],
-  )
-  // New people join the groups marked auto-join.
-  await sql.run(
-    'INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE auto_join = 1',
-    [row!.id],
-  )
-  return (await findUserById(sql, row!.id))!
+  const users = userRecords(sql)
+  const id = (await users.add({
+    name: user.name,
+    email: user.email,
+    passwordHash: user.passwordHash,
+    admin: user.admin === true,
+    mfaRequired: user.mfaRequired === true,
+    passwordExpired: user.passwordExpired === true,
+    createdAt: isoNow(clock),
+  }))!
+  return (await users.byId(id))!
 }

@@ -6,20 +6,10 @@ import { randomBytes } from 'node:crypto'
 import { hashToken } from '../context'
 import { isoNow } from '../clock'
 import type { SessionStore } from './sessions'
-
-export type MailTokenKind = 'reset' | 'invitation'
+import { mailTokenRecords, type MailTokenKind, type MailTokenRow } from './store'
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000
 export const INVITATION_TOKEN_MS = 7 * 24 * 60 * 60 * 1000
-
-export interface MailTokenRow {
-  readonly token_hash: string
-  readonly kind: MailTokenKind
-  readonly user_id: number | null
-  readonly email: string
-  readonly expires_at: string
-  readonly used_at: string | null
-}
 
 export async function issueMailToken(
   { sql, clock }: SessionStore,
@@ -29,19 +19,15 @@ export async function issueMailToken(
   const token = randomBytes(32).toString('base64url')
   const now = clock.now()
   const expiresAt = new Date(now + (kind === 'reset' ? RESET_TOKEN_MS : INVITATION_TOKEN_MS)).toISOString()
-  await sql.run(
-    `INSERT INTO mail_tokens (token_hash, kind, user_id, email, created_by, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    [
-      hashToken(token),
-      kind,
-      fields.userId ?? null,
-      fields.email,
-      fields.createdBy ?? null,
-      new Date(now).toISOString(),
-      expiresAt,
-    ],
-  )
+  await mailTokenRecords(sql).add({
+    tokenHash: hashToken(token),
+    kind,
+    userId: fields.userId ?? null,
+    email: fields.email,
+    createdBy: fields.createdBy ?? null,
+    createdAt: new Date(now).toISOString(),
+    expiresAt,
+  })
   return { token, expiresAt }
 }
 
@@ -51,18 +37,10 @@ export function findUsableToken(
   kind: MailTokenKind,
   token: string,
 ): Promise<MailTokenRow | undefined> {
-  return sql.one<MailTokenRow>(
-    `SELECT token_hash, kind, user_id, email, expires_at, used_at FROM mail_tokens
-     WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?`,
-    [hashToken(token), kind, isoNow(clock)],
-  )
+  return mailTokenRecords(sql).usable(hashToken(token), kind, isoNow(clock))
 }
 
 /** Marks the token used; false when someone used it first. Call inside the transaction that acts on it. */
 export async function consumeToken({ sql, clock }: SessionStore, tokenHash: string): Promise<boolean> {
-  const { changes } = await sql.run(
-    'UPDATE mail_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL',
-    [isoNow(clock), tokenHash],
-  )
-  return changes === 1
+  return mailTokenRecords(sql).use(tokenHash, isoNow(clock))
 }

@@ -12,7 +12,8 @@ import { readGeneralConfig } from '../admin/generalConfig'
 import { ACCESS_API, accessErrors, inAccessShape } from './accessShape'
 import type { RateLimiter } from './rateLimit'
 import { errors, userDataSchema } from './schemas'
-import { completeSession, findSession, type SessionRow } from './sessions'
+import { completeSession, findSession } from './sessions'
+import { userRecords, type SessionRow } from './store'
 import { markSignedIn } from './signIn'
 import { findUserById, userData, type UserRow } from './users'
 
@@ -66,7 +67,7 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
       throw new HttpError(403, 'This account is already enrolled: enter a code instead', 'ALREADY_ENROLLED')
     // A new secret on every call: an abandoned enrolment leaves nothing usable behind.
     const secret = new Secret({ size: 20 }).base32
-    await sql.run('UPDATE users SET mfa_secret = ?, mfa_last_counter = 0 WHERE id = ?', [secret, user.id])
+    await userRecords(sql).setMfaSecret(user.id, secret)
     return { secret, otpauthUrl: (await totpFor(ctx, user, secret)).toString() }
   }
 
@@ -88,11 +89,7 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
     await limiter.refund(key)
     const accepted = await sql.transaction(async (tx) => {
       // The step is recorded only if no request with the same code got there first.
-      const { changes } = await tx.run(
-        'UPDATE users SET mfa_enrolled = 1, mfa_last_counter = ? WHERE id = ? AND mfa_last_counter < ?',
-        [counter, user.id, counter],
-      )
-      if (changes !== 1) return false
+      if (!(await userRecords(tx).acceptMfaStep(user.id, counter))) return false
       // Setting the cookie again, should PostgreSQL run this again, sets the same one.
       await completeSession({ sql: tx, clock: ctx.clock }, request, reply, session)
       await markSignedIn({ sql: tx, clock: ctx.clock }, user.id)

@@ -13,6 +13,7 @@ import { passwordPolicyOf } from '../admin/securityRoutes'
 import type { RateLimiter } from './rateLimit'
 import { errors, messageSchema, passwordSchema, tokenSchema, userDataSchema } from './schemas'
 import { loginKey, signIn } from './signIn'
+import { userRecords } from './store'
 import { findUserById, findUserByName, findUserByNameOrEmail, type UserRow } from './users'
 import { isoNow, type Clock } from '../clock'
 import type { Sql } from '../db/sql'
@@ -26,12 +27,7 @@ export async function setPassword(
   userId: number,
   hash: string,
 ): Promise<void> {
-  await sql.run(
-    `UPDATE users SET password_hash = ?, password_changed_at = ?, password_expired = 0, credentials_expired = 0
-     WHERE id = ?`,
-    [hash, isoNow(clock), userId],
-  )
-  await sql.run('DELETE FROM sessions WHERE user_id = ?', [userId])
+  await userRecords(sql).setPassword(userId, hash, isoNow(clock))
 }
 
 export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext, limiter: RateLimiter): void {

@@ -11,6 +11,7 @@ import type { ServerConfig } from '../config'
 import { HttpError } from '../context'
 import type { Clock } from '../clock'
 import type { Sql } from '../db/sql'
+import { rateLimitRecords } from './store'
 
 export interface RateLimiter {
   /**
@@ -23,47 +24,34 @@ export interface RateLimiter {
   refund(key: string): Promise<void>
 }
 
-// Within the window and under the limit: one more.
-const COUNT_ONE_MORE =
-  'UPDATE rate_limits SET count = count + 1 WHERE key = ? AND window_start + ? > ? AND count < ?'
-// No row, or its window is over: a new window with this attempt in it.
-const NEW_WINDOW = `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
-  ON CONFLICT (key) DO UPDATE SET window_start = excluded.window_start, count = 1
-  WHERE rate_limits.window_start + ? <= ?`
-const WINDOW_OF = 'SELECT window_start FROM rate_limits WHERE key = ?'
-const GIVE_BACK =
-  'UPDATE rate_limits SET count = count - 1 WHERE key = ? AND count > 0 AND window_start + ? > ?'
-const PRUNE = 'DELETE FROM rate_limits WHERE window_start + ? <= ?'
-
 export function createRateLimiter(
   { sql, clock }: { readonly sql: Sql; readonly clock: Clock },
   limits: ServerConfig['rateLimit'],
 ): RateLimiter {
+  const records = rateLimitRecords(sql)
   let takes = 0
   /** The wait until the key's window ends when it is used up, or undefined once counted. */
   const takeOrRefuse = async (key: string, now: number): Promise<number | undefined> => {
     // Twice at most: another node may open the new window between the two statements.
     for (let attempt = 0; attempt < 2; attempt++) {
-      if ((await sql.run(COUNT_ONE_MORE, [key, limits.windowMs, now, limits.max])).changes === 1)
-        return undefined
-      if ((await sql.run(NEW_WINDOW, [key, now, limits.windowMs, now])).changes === 1) return undefined
+      if (await records.countOneMore(key, limits.windowMs, now, limits.max)) return undefined
+      if (await records.openWindow(key, limits.windowMs, now)) return undefined
     }
-    const row = await sql.one<{ window_start: number }>(WINDOW_OF, [key])
-    return (row?.window_start ?? now) + limits.windowMs - now
+    return ((await records.windowStart(key)) ?? now) + limits.windowMs - now
   }
   return {
     async take(key, reply) {
       const now = clock.now()
       const waitMs = await takeOrRefuse(key, now)
       // Keeps the table bounded without a timer.
-      if (++takes % 100 === 0) await sql.run(PRUNE, [limits.windowMs, now])
+      if (++takes % 100 === 0) await records.prune(limits.windowMs, now)
       if (waitMs === undefined) return
       const retryAfter = Math.max(1, Math.ceil(waitMs / 1000))
       reply.header('Retry-After', String(retryAfter))
       throw new HttpError(429, `Too many attempts; try again in ${retryAfter} seconds`, 'RATE_LIMITED')
     },
     async refund(key) {
-      await sql.run(GIVE_BACK, [key, limits.windowMs, clock.now()])
+      await records.giveBack(key, limits.windowMs, clock.now())
     },
   }
 }

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE, hashToken } from '../context'
 import { isoNow, type Clock } from '../clock'
 import type { Sql } from '../db/sql'
+import { sessionRecords, type SessionRow, type SessionStage } from './store'
 
 /** What the session calls read: the database, and the time their expiries are measured by. */
 export interface SessionStore {
@@ -22,17 +23,6 @@ export const SESSION_MS = 12 * 60 * 60 * 1000
 /** A login waiting for its one-time code. */
 export const PENDING_MFA_MS = 10 * 60 * 1000
 
-export type SessionStage = 'full' | 'mfa'
-
-export interface SessionRow {
-  readonly id_hash: string
-  readonly user_id: number
-  readonly stage: SessionStage
-  readonly remember: number
-  readonly expires_at: string
-  readonly unlocked_until: string | null
-}
-
 export async function startSession(
   { sql, clock }: SessionStore,
   reply: FastifyReply,
@@ -45,17 +35,14 @@ export async function startSession(
   const lifetime = options.stage === 'mfa' ? PENDING_MFA_MS : options.remember ? REMEMBER_ME_MS : SESSION_MS
   // A new session replaces the one this browser had (no session fixation, no pile-up).
   await endSession({ sql }, request, reply)
-  await sql.run(
-    `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, stage, remember) VALUES (?, ?, ?, ?, ?, ?)`,
-    [
-      hashToken(token),
-      userId,
-      new Date(now).toISOString(),
-      new Date(now + lifetime).toISOString(),
-      options.stage,
-      options.remember ? 1 : 0,
-    ],
-  )
+  await sessionRecords(sql).add({
+    idHash: hashToken(token),
+    userId,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + lifetime).toISOString(),
+    stage: options.stage,
+    remember: options.remember,
+  })
   setSessionCookie(
     reply,
     request,
@@ -86,11 +73,7 @@ export async function findSession(
 ): Promise<SessionRow | undefined> {
   const token = request.cookies[SESSION_COOKIE]
   if (!token) return undefined
-  return sql.one<SessionRow>(
-    `SELECT id_hash, user_id, stage, remember, expires_at, unlocked_until FROM sessions
-     WHERE id_hash = ? AND expires_at > ?`,
-    [hashToken(token), isoNow(clock)],
-  )
+  return sessionRecords(sql).find(hashToken(token), isoNow(clock))
 }
 
 /** Promotes a pending MFA session to a full one, keeping its token; the cookie gets its final lifetime. */
@@ -103,10 +86,10 @@ export async function completeSession(
   const token = request.cookies[SESSION_COOKIE]
   if (!token) return
   const remember = session.remember === 1
-  await sql.run(`UPDATE sessions SET stage = 'full', expires_at = ? WHERE id_hash = ?`, [
-    new Date(clock.now() + (remember ? REMEMBER_ME_MS : SESSION_MS)).toISOString(),
+  await sessionRecords(sql).complete(
     session.id_hash,
-  ])
+    new Date(clock.now() + (remember ? REMEMBER_ME_MS : SESSION_MS)).toISOString(),
+  )
   setSessionCookie(reply, request, token, remember ? REMEMBER_ME_MS : undefined)
 }
 
@@ -116,11 +99,11 @@ export async function endSession(
   reply: FastifyReply,
 ): Promise<void> {
   const token = request.cookies[SESSION_COOKIE]
-  if (token) await sql.run('DELETE FROM sessions WHERE id_hash = ?', [hashToken(token)])
+  if (token) await sessionRecords(sql).remove(hashToken(token))
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' })
 }
 
 /** Expired sessions are dropped now and then, so the table stays bounded. */
 export async function pruneSessions({ sql, clock }: SessionStore): Promise<void> {
-  await sql.run('DELETE FROM sessions WHERE expires_at <= ?', [isoNow(clock)])
+  await sessionRecords(sql).prune(isoNow(clock))
 }

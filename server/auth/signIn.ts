@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isoNow } from '../clock'
 import { HttpError, type ServerContext } from '../context'
 import { startSession } from './sessions'
+import { userRecords } from './store'
 import { mfaStatusOf, userData, type UserData, type UserRow } from './users'
 
 export async function signIn(
@@ -32,7 +33,7 @@ export async function markSignedIn(
   { sql, clock }: Pick<ServerContext, 'sql' | 'clock'>,
   userId: number,
 ): Promise<void> {
-  await sql.run('UPDATE users SET last_login_at = ?, first_login = 0 WHERE id = ?', [isoNow(clock), userId])
+  await userRecords(sql).markSignedIn(userId, isoNow(clock))
 }
 
 /** The key failed attempts are counted under: per client address and account. */

@@ -7,29 +7,9 @@ import { flavourProfile } from '../platform/flavours'
 import { hashPasswordSync } from './passwords'
 import { isoNow } from '../clock'
 import type { Clock } from '../clock'
+import { userRecords, type UserRow } from './store'
 
-export interface UserRow {
-  readonly id: number
-  readonly name: string
-  readonly email: string
-  readonly password_hash: string
-  readonly admin: number
-  readonly realm: string
-  readonly created_at: string
-  readonly password_expired: number
-  readonly credentials_expired: number
-  readonly mfa_secret: string | null
-  readonly mfa_enrolled: number
-  readonly mfa_required: number
-  /** 1: an admin disabled the account; nothing of it signs in or authenticates. */
-  readonly disabled: number
-  readonly mfa_last_counter: number
-  readonly first_login: number
-  readonly profile_updatable: number
-  readonly has_seen_getting_started: number
-  readonly wizard_closed: number
-  readonly last_login_at: string | null
-}
+export type { UserRow }
 
 export type MfaStatus = 'NONE' | 'ENROLL' | 'VERIFY'
 
@@ -55,23 +35,17 @@ export interface UserData {
 }
 
 export function findUserByName(sql: Sql, name: string): Promise<UserRow | undefined> {
-  return sql.one<UserRow>('SELECT * FROM users WHERE name = ?', [name])
+  return userRecords(sql).byName(name)
 }
 
 export function findUserById(sql: Sql, id: number): Promise<UserRow | undefined> {
-  return sql.one<UserRow>('SELECT * FROM users WHERE id = ?', [id])
+  return userRecords(sql).byId(id)
 }
 
 /** By name, or by e-mail address when no user has that name (forgot-password accepts either). */
 export async function findUserByNameOrEmail(sql: Sql, nameOrEmail: string): Promise<UserRow | undefined> {
-  return (
-    (await findUserByName(sql, nameOrEmail)) ??
-    // The address ignores case on both engines: lower() on each side.
-    (await sql.one<UserRow>(
-      "SELECT * FROM users WHERE lower(email) = lower(?) AND email <> '' ORDER BY id LIMIT 1",
-      [nameOrEmail],
-    ))
-  )
+  const users = userRecords(sql)
+  return (await users.byName(nameOrEmail)) ?? (await users.byEmail(nameOrEmail))
 }
 
 /** What a login answers for MFA: NONE when not required; ENROLL until enrolled; VERIFY after. */
@@ -85,11 +59,7 @@ export const PROJECT_ADMIN_ROLE = 'Project Admin'
 
 /** Keys of the projects in which the user has the "Project Admin" role. */
 export async function administeredProjects(sql: Sql, userId: number): Promise<string[]> {
-  const rows = await sql.all<{ project_key: string; roles: string }>(
-    'SELECT project_key, roles FROM project_members WHERE user_id = ? ORDER BY project_key',
-    [userId],
-  )
-  return rows
+  return (await userRecords(sql).memberships(userId))
     .filter((r) => (JSON.parse(r.roles) as unknown[]).includes(PROJECT_ADMIN_ROLE))
     .map((r) => r.project_key)
 }
@@ -157,29 +127,29 @@ export async function seedAccounts(
 ): Promise<string[]> {
   const created: string[] = []
   const now = isoNow(clock)
-  const count = await sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM users')
-  if ((count?.n ?? 0) > 0) return created
+  if ((await userRecords(sql).count()) > 0) return created
   // Hashed before the transaction: its work is database work only (PostgreSQL may run it again).
   const accounts = [
-    ['admin', hashPasswordSync(config.adminPassword), 1],
-    ['developer', hashPasswordSync(config.userPassword), 0],
+    ['admin', hashPasswordSync(config.adminPassword), true],
+    ['developer', hashPasswordSync(config.userPassword), false],
   ] as const
   await sql.transaction(async (tx) => {
     created.length = 0
     for (const [name, passwordHash, admin] of accounts) {
-      const row = await tx.one<{ id: number }>(
-        `INSERT INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at)
-         VALUES (?, ?, ?, ?, 'internal', ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
-        [name, `${name}@platform.invalid`, passwordHash, admin, now, now],
+      // As every new account: in the auto-join groups (readers: read on every repository).
+      const id = await userRecords(tx).add(
+        {
+          name,
+          email: `${name}@platform.invalid`,
+          passwordHash,
+          admin,
+          mfaRequired: false,
+          passwordExpired: false,
+          createdAt: now,
+        },
+        { ifAbsent: true },
       )
-      if (!row) continue
-      created.push(name)
-      // As every new account: the auto-join groups (readers: read on every repository).
-      await tx.run(
-        `INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE auto_join = 1
-         ON CONFLICT DO NOTHING`,
-        [row.id],
-      )
+      if (id !== undefined) created.push(name)
     }
   })
   return created

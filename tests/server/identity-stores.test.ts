@@ -11,7 +11,7 @@ import { manualClock } from '../../server/clock'
 import { insertUser } from '../../server/auth/accounts'
 import { consumeToken, findUsableToken, issueMailToken } from '../../server/auth/mailTokens'
 import { createRateLimiter } from '../../server/auth/rateLimit'
-import { authStore } from '../../server/auth/store'
+import { authStore, sessionRecords, userRecords } from '../../server/auth/store'
 import {
   administeredProjects,
   findUserById,
@@ -270,6 +270,73 @@ describe.each(engines)('identity stores on %s', (_name, open) => {
     const again = await ssoUser({ sql, clock }, { ...identity, email: '', groups: [] }, { autoCreate: false })
     expect(again).toMatchObject({ id, email: 'a@example.test' })
     expect(await adminUsersStore(sql).groupsOf(id)).toEqual([])
+  })
+
+  it('sessions: found until they expire, a signed-in user only in full and enabled, pruned', async () => {
+    const sql = await migrated(open)
+    const sessions = sessionRecords(sql)
+    const users = userRecords(sql)
+    const id = await addUser(sql, 'holder')
+    const later = '2026-12-01T11:00:00.000Z'
+    const s = { userId: id, createdAt: T0, expiresAt: later, remember: false }
+    await sessions.add({ ...s, idHash: 'full', stage: 'full' })
+    await sessions.add({ ...s, idHash: 'pending', stage: 'mfa', remember: true })
+    expect(await sessions.find('pending', T0)).toEqual({
+      id_hash: 'pending',
+      user_id: id,
+      stage: 'mfa',
+      remember: 1,
+      expires_at: later,
+      unlocked_until: null,
+    })
+    expect(await sessions.find('pending', later)).toBeUndefined()
+    expect(await sessions.signedInUser('pending', T0)).toBeUndefined()
+    expect(await sessions.signedInUser('full', T0)).toEqual({
+      id,
+      name: 'holder',
+      admin: 0,
+      realm: 'internal',
+      id_hash: 'full',
+      created_at: T0,
+      sso_checked_at: null,
+    })
+    await sessions.complete('pending', '2026-12-02T10:00:00.000Z')
+    expect(await sessions.signedInUser('pending', later)).toMatchObject({ id })
+    await sql.run('UPDATE users SET disabled = 1 WHERE id = ?', [id])
+    expect(await sessions.signedInUser('full', T0)).toBeUndefined()
+    await sessions.prune(later)
+    expect(await sql.all('SELECT id_hash FROM sessions')).toEqual([{ id_hash: 'pending' }])
+    await users.setPassword(id, 'new-hash', later)
+    expect(await sql.all('SELECT id_hash FROM sessions')).toEqual([])
+    expect(await users.byId(id)).toMatchObject({ password_hash: 'new-hash', password_changed_at: later })
+  })
+
+  it('users: a time step of a code accepted once, a name added once when asked', async () => {
+    const sql = await migrated(open)
+    const users = userRecords(sql)
+    const id = await addUser(sql, 'coder')
+    await users.setMfaSecret(id, 'SECRET')
+    expect(await users.acceptMfaStep(id, 7)).toBe(true)
+    expect(await users.acceptMfaStep(id, 7)).toBe(false)
+    expect(await users.byId(id)).toMatchObject({ mfa_secret: 'SECRET', mfa_enrolled: 1, mfa_last_counter: 7 })
+    const added = {
+      name: 'coder',
+      email: 'c@example.test',
+      passwordHash: 'h',
+      admin: false,
+      mfaRequired: true,
+      passwordExpired: true,
+      createdAt: T0,
+    }
+    expect(await users.add(added, { ifAbsent: true })).toBeUndefined()
+    await expect(users.add(added)).rejects.toThrow()
+    const other = await users.add({ ...added, name: 'second' })
+    expect(await users.byId(other!)).toMatchObject({
+      mfa_required: 1,
+      password_expired: 1,
+      realm: 'internal',
+    })
+    expect(await users.byEmail('C@EXAMPLE.TEST')).toMatchObject({ id: other })
   })
 
   it('admin users: flags and password changed at once, groups checked, credentials ended, deleted', async () => {
