@@ -8,6 +8,7 @@ import { sbomPath, type ComponentSecurity, type VulnerabilityView } from '../../
 import { shownData } from '../../domain/shared/loadable'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
+import { buttonClass } from '../shared/kit/Button'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, PageSkeleton, SeverityChip } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
@@ -89,7 +90,13 @@ function Findings({ security }: { readonly security: ComponentSecurity }) {
       <BlockedNotice security={security} />
       {details !== null && (
         <p>
-          <a href={`${API_BASE}${sbomPath(security.packageId, security.version)}`} download>
+          {/* Drawn as the build run's SBOM download is (a button): as a plain link its underline
+              ran under the icon's gap. */}
+          <a
+            className={buttonClass('secondary', 'sm')}
+            href={`${API_BASE}${sbomPath(security.packageId, security.version)}`}
+            download
+          >
             <FileDown size={16} aria-hidden="true" /> Download the SBOM of {security.version} (CycloneDX)
           </a>
         </p>
