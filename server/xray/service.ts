@@ -11,7 +11,7 @@ import type { ServerContext } from '../context'
 import type { Sql } from '../db/sql'
 import { blobDirOf } from '../config'
 import { blobPathOf } from '../repositories/blobs'
-import { hexOf } from '../containers/rules'
+import { hexOf, isIndexType } from '../containers/rules'
 import { containerStore } from '../containers/store'
 import { packageIdOf, versionIdOf } from '../catalog/store'
 import { readImageInventory, type ImageInventory } from './imageInventory'
@@ -75,6 +75,20 @@ export function createXrayService(ctx: XrayContext) {
   const rules = rulesOf
 
   /**
+   * Whether a tag with no layers stands on an index: the catalogue shows the layers of the
+   * index's linux/amd64 image (else its first), and has none while that image is not cached (an
+   * arm64 client pulls only its own), which is not an image holding nothing.
+   */
+  const onUncachedIndex = async (versionId: string): Promise<boolean> => {
+    const v = await store.versionToScan(versionId)
+    if (!v) return false
+    const containers = containerStore(ctx.sql)
+    const digest = await containers.tagDigest(v.repo, v.name, v.version)
+    const manifest = digest === undefined ? undefined : await containers.manifest(v.repo, v.name, digest)
+    return manifest !== undefined && isIndexType(manifest.mediaType)
+  }
+
+  /**
    * Reads what a docker version's layers hold from the blob store and keeps it (or why it could
    * not), outside any transaction: a layer may be hundreds of megabytes. While some layer is not
    * stored (a remote caches the layers a client has pulled so far) nothing is kept, and the scan
@@ -84,7 +98,9 @@ export function createXrayService(ctx: XrayContext) {
     const digests = await store.layerDigestsOf(versionId)
     const dir = ctx.config && blobDirOf(ctx.config)
     const paths = digests.map((d) => (dir ? blobPathOf(dir, hexOf(d)) : ''))
-    if (paths.some((p) => !p || !existsSync(p))) return store.dropInventory(versionId)
+    const waiting =
+      paths.some((p) => !p || !existsSync(p)) || (digests.length === 0 && (await onUncachedIndex(versionId)))
+    if (waiting) return store.dropInventory(versionId)
     let read: ImageInventory | { error: string }
     try {
       read = await readImageInventory(paths)

@@ -3,30 +3,53 @@
  * (indexed by an admin) fetches through from a second platform on loopback. Pulling the manifest
  * alone caches the tag; the image is then not scanned, waiting for its layers (not a failed scan),
  * and still so while one of its two layers is cached; the last layer's arrival scans it, finding
- * the advisories of the npm package its layers hold.
+ * the advisories of the npm package its layers hold. A multi-platform image (an index) whose
+ * linux/amd64 image, the one the console shows, is not cached waits too, rather than passing as
+ * an image with nothing in it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { ociPusher } from '../support/ociPush'
 import { signInDirectly } from './helpers/catalogSession'
 import { buildImage } from '../../server/containers/imageBuilder'
+import { MEDIA } from '../../server/containers/rules'
 import { xrayFor } from '../../server/xray/service'
 
 const CREDS = 'developer:password'
-const image = buildImage({
-  layers: [
-    { command: 'ADD os-release /etc/', files: [{ path: 'etc/os-release', content: 'ID=scratchy\n' }] },
-    {
-      command: 'RUN npm install minimist@0.0.8',
-      files: [
-        {
-          path: 'opt/app/node_modules/minimist/package.json',
-          content: '{"name":"minimist","version":"0.0.8","license":"MIT"}',
-        },
-      ],
-    },
-  ],
-})
+const layers = [
+  { command: 'ADD os-release /etc/', files: [{ path: 'etc/os-release', content: 'ID=scratchy\n' }] },
+  {
+    command: 'RUN npm install minimist@0.0.8',
+    files: [
+      {
+        path: 'opt/app/node_modules/minimist/package.json',
+        content: '{"name":"minimist","version":"0.0.8","license":"MIT"}',
+      },
+    ],
+  },
+]
+const image = buildImage({ layers })
+// Two platforms behind one index: amd64 (another creation time than `image`, so its own digests) and arm64 without the npm package.
+const amd64 = buildImage({ layers, created: '2026-01-01T00:00:00Z' })
+const arm64 = buildImage({ layers: layers.slice(0, 1), architecture: 'arm64' })
+const index = Buffer.from(
+  JSON.stringify({
+    schemaVersion: 2,
+    mediaType: MEDIA.ociIndex,
+    manifests: [
+      [arm64, 'arm64'],
+      [amd64, 'amd64'],
+    ].map(([i, architecture]) => {
+      const built = i as typeof image
+      return {
+        mediaType: built.manifest.mediaType,
+        digest: built.manifest.digest,
+        size: built.manifest.bytes.length,
+        platform: { os: 'linux', architecture },
+      }
+    }),
+  }),
+)
 
 let upstream: TestServer
 let server: TestServer
@@ -37,6 +60,16 @@ beforeAll(async () => {
   upstream = await startTestServer({ anonymousAccess: true })
   const pusher = await ociPusher(upstream.url, 'developer', upstream.config.userPassword)
   await pusher.push('docker-local/proxied/waiting', image, ['1.0'])
+  for (const child of [arm64, amd64]) {
+    await pusher.push('docker-local/proxied/multi', child, [])
+    await pusher.putManifest(
+      'docker-local/proxied/multi',
+      child.manifest.mediaType,
+      child.manifest.bytes,
+      child.manifest.digest,
+    )
+  }
+  await pusher.putManifest('docker-local/proxied/multi', MEDIA.ociIndex, index, '1.0')
   server = await startTestServer({}, { DOCKER_REMOTE_URL: `${upstream.url}/docker-local` })
   admin = signInDirectly(server, { admin: true })
   const res = await fetch(`${server.url}/v2/token`, {
@@ -60,9 +93,9 @@ async function api<T>(method: string, path: string, body?: unknown) {
 }
 
 /** Pulls `path` of the image through docker-remote, which caches it. */
-async function pull(path: string) {
-  const res = await fetch(`${server.url}/v2/docker-remote/proxied/waiting/${path}`, {
-    headers: { authorization: `Bearer ${token}`, accept: image.manifest.mediaType },
+async function pull(path: string, name = 'proxied/waiting') {
+  const res = await fetch(`${server.url}/v2/docker-remote/${name}/${path}`, {
+    headers: { authorization: `Bearer ${token}`, accept: `${MEDIA.ociIndex}, ${MEDIA.ociManifest}` },
   })
   expect(res.status, path).toBe(200)
   await res.arrayBuffer()
@@ -70,11 +103,11 @@ async function pull(path: string) {
 }
 
 /** The image's scan as the Scans List shows it: status, why, counts. */
-async function scanOfImage() {
+async function scanOfImage(name = 'proxied/waiting') {
   const found = await api<{
     data: Array<{ status: string; error: string | null; vulnerabilities: Record<string, number> }>
   }>('POST', '/xray/ui/component/paginatedsearch?page_num=1', {
-    search: 'proxied/waiting',
+    search: name,
     all_components: true,
   })
   expect(found.data).toHaveLength(1)
@@ -104,6 +137,22 @@ describe('an image a remote caches', () => {
     const scanned = await scanOfImage()
     expect(scanned).toMatchObject({ status: 'scanned', error: null })
     // minimist 0.0.8's shipped advisories, found in the layer that arrived last.
+    expect(scanned.vulnerabilities.critical).toBeGreaterThan(0)
+  })
+
+  it('waits while only an index is cached, or only the platform the console does not show', async () => {
+    const multi = 'proxied/multi'
+    await pull('manifests/1.0', multi)
+    expect(await scanOfImage(multi)).toMatchObject({ status: 'not_scanned', error: 'waiting for its layers' })
+    // An arm64 client's pull: its image whole, while the console shows the amd64 one.
+    await pull(`manifests/${arm64.manifest.digest}`, multi)
+    for (const b of [arm64.config, ...arm64.layers]) await pull(`blobs/${b.digest}`, multi)
+    expect(await scanOfImage(multi)).toMatchObject({ status: 'not_scanned', error: 'waiting for its layers' })
+
+    await pull(`manifests/${amd64.manifest.digest}`, multi)
+    for (const b of [amd64.config, ...amd64.layers]) await pull(`blobs/${b.digest}`, multi)
+    const scanned = await scanOfImage(multi)
+    expect(scanned).toMatchObject({ status: 'scanned', error: null })
     expect(scanned.vulnerabilities.critical).toBeGreaterThan(0)
   })
 })
