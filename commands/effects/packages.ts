@@ -260,14 +260,16 @@ const landing: Effect = (events$, _state$, ports) =>
 
 /**
  * A version its remote has not cached, opened while the remote would fetch it: whether the
- * upstream has it is asked at once, so the page offers no install command that would fail.
+ * upstream has it is asked at once, so the page offers no install command that would fail. A
+ * package page's command names its newest version, which is asked about the same way.
  */
 const upstreamAsked: Effect = (events$) =>
   events$.pipe(
-    ofType('packages/VersionLoaded'),
+    ofType('packages/VersionLoaded', 'packages/PackageLoaded'),
     mergeMap((env) => {
-      const { version } = env.event.data
-      if (upstreamQuestion(version.provenance) !== 'ask') return EMPTY
+      const version =
+        env.event.type === 'packages/VersionLoaded' ? env.event.data.version : env.event.data.versions[0]
+      if (!version || upstreamQuestion(version.provenance) !== 'ask') return EMPTY
       return [asked(env, { type: 'packages/CheckUpstream', versionId: version.id })]
     }),
   )

@@ -406,7 +406,20 @@ function evolve(s: PackagesState, event: PackagesEvent | SessionEvent): Packages
       const v = s.version
       if (v.status !== 'loaded' || v.data.id !== e.data.versionId) return s
       const { upstreamCheck: _done, ...rest } = v
-      return { ...s, version: { ...rest, data: { ...v.data, provenance: e.data.provenance } } }
+      const { versionId, provenance } = e.data
+      // The package page's command reads its newest version from the details' list: it is told too.
+      const d = s.details
+      const details =
+        d.status === 'loaded' && d.data.versions.some((x) => x.id === versionId)
+          ? {
+              ...d,
+              data: {
+                ...d.data,
+                versions: d.data.versions.map((x) => (x.id === versionId ? { ...x, provenance } : x)),
+              },
+            }
+          : d
+      return { ...s, details, version: { ...rest, data: { ...v.data, provenance } } }
     }
     case 'packages/DownloadFailed': {
       // Only "forbidden" and "not found" are the user's business; other failures stay in the log.

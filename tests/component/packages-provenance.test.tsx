@@ -53,6 +53,15 @@ const facts = () => screen.getByRole('complementary', { name: 'Version facts' })
 /** The facts' Source value (the repository's key is an element of its own, kept whole on its line). */
 const source = () => within(facts()).getByText('Source', { selector: 'dt' }).nextElementSibling as HTMLElement
 
+/** The install command, with the note that the first install fetches the version upstream. */
+async function expectFetchedOnFirstInstall() {
+  expect(
+    await screen.findByText(`Not cached yet: npm-remote fetches it from ${UPSTREAM} on the first install.`),
+  ).toBeInTheDocument()
+  expect(screen.getByTestId('install-command')).toHaveTextContent('npm i react@18.2.0')
+  expect(screen.queryByRole('alert', { name: 'Not installable' })).toBeNull()
+}
+
 describe('where a version comes from', { timeout: 20_000 }, () => {
   it('a cached version names its remote, upstream and when, and offers the install command', async () => {
     open({
@@ -79,11 +88,7 @@ describe('where a version comes from', { timeout: 20_000 }, () => {
     const answers = notCached({ lastSuccessAt: '2026-06-01T10:00:00.000Z' })
     const { api, version } = open(answers, { ...answers, inUpstream: true })
     await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
-    expect(
-      await screen.findByText(`Not cached yet: npm-remote fetches it from ${UPSTREAM} on the first install.`),
-    ).toBeInTheDocument()
-    expect(screen.getByTestId('install-command')).toHaveTextContent('npm i react@18.2.0')
-    expect(screen.queryByRole('alert', { name: 'Not installable' })).toBeNull()
+    await expectFetchedOnFirstInstall()
     expect(source()).toHaveTextContent(/^Not cached in npm-remote/)
     expect(api.catalogue.calls.filter((c) => c.name === 'checkUpstream').map((c) => c.args)).toEqual([
       [version.id],
@@ -163,6 +168,76 @@ describe('where a version comes from', { timeout: 20_000 }, () => {
     // An admin's choice, not a failure: a warning's colours, not the unreachable upstream's red.
     expect(alert).toHaveAttribute('data-tone', 'warning')
     expect(within(alert).queryByRole('button')).toBeNull()
+    expect(screen.queryByTestId('install-command')).toBeNull()
+  })
+})
+
+/** The package's page, its newest version `latest` with `provenance`; `answer`: the upstream's. */
+function openPackage(provenance: Provenance, answer?: Provenance) {
+  const pkg = makePackage('react', { latestVersion: '18.2.0' })
+  const latest: VersionSummary = makeVersion(pkg, '18.2.0', { provenance })
+  const older: VersionSummary = makeVersion(pkg, '18.1.0', {
+    provenance: { kind: 'local', repository: 'npm-local' },
+  })
+  const upstream = answer ? { [latest.id]: answer } : {}
+  const api = fakePackagesApi({ packages: [pkg], versions: { [pkg.id]: [latest, older] }, upstream })
+  const view = renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact', pattern: PATTERN, api })
+  return { ...view, latest }
+}
+
+const asked = (api: ReturnType<typeof openPackage>['api']) =>
+  api.catalogue.calls.filter((c) => c.name === 'checkUpstream').map((c) => c.args)
+
+describe("the package page's install command, which names the newest version", { timeout: 20_000 }, () => {
+  const answers = notCached({ lastSuccessAt: '2026-06-01T10:00:00.000Z' })
+
+  it('the upstream lacks the newest version: no command, and why', async () => {
+    const { api, latest } = openPackage(answers, { ...answers, inUpstream: false })
+    await screen.findByRole('heading', { level: 1, name: 'react' }, { timeout: 15_000 })
+    const alert = await screen.findByRole('alert', { name: 'Not installable' })
+    expect(alert).toHaveTextContent(
+      `Not cached, and ${UPSTREAM} does not have version 18.2.0: npm-remote cannot fetch it, so it cannot be installed.`,
+    )
+    expect(alert).toHaveAttribute('data-tone', 'warning')
+    expect(screen.queryByTestId('install-command')).toBeNull()
+    expect(asked(api)).toEqual([[latest.id]])
+  })
+
+  it('the upstream has it: the command, fetched on the first install', async () => {
+    const { api, latest } = openPackage(answers, { ...answers, inUpstream: true })
+    await screen.findByRole('heading', { level: 1, name: 'react' }, { timeout: 15_000 })
+    await expectFetchedOnFirstInstall()
+    expect(asked(api)).toEqual([[latest.id]])
+  })
+
+  it('what the platform already heard from the upstream is not asked again', async () => {
+    const { api } = openPackage({ ...answers, inUpstream: false })
+    await screen.findByRole('heading', { level: 1, name: 'react' }, { timeout: 15_000 })
+    expect(screen.getByRole('alert', { name: 'Not installable' })).toHaveTextContent(
+      'does not have version 18.2.0',
+    )
+    await screen.findByText('No README for this version.')
+    expect(asked(api)).toEqual([])
+  })
+
+  it('unreachable: no command, and Retry asks again', async () => {
+    const { api, latest } = openPackage(UNREACHABLE)
+    await screen.findByRole('heading', { level: 1, name: 'react' }, { timeout: 15_000 })
+    const alert = screen.getByRole('alert', { name: 'Not installable' })
+    expect(alert).toHaveTextContent('so version 18.2.0 cannot be installed now.')
+    expect(screen.queryByTestId('install-command')).toBeNull()
+    api.catalogue.upstream[latest.id] = { ...UNREACHABLE, lastSuccessAt: '2026-06-01T10:08:00.000Z' }
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByTestId('install-command')).toHaveTextContent('npm i react@18.2.0')
+    expect(asked(api)).toEqual([[latest.id]])
+  })
+
+  it('an offline remote: no command', async () => {
+    openPackage(notCached({ offline: true }))
+    await screen.findByRole('heading', { level: 1, name: 'react' }, { timeout: 15_000 })
+    expect(screen.getByRole('alert', { name: 'Not installable' })).toHaveTextContent(
+      'npm-remote is offline: it serves only what it has cached, so version 18.2.0 cannot be installed now.',
+    )
     expect(screen.queryByTestId('install-command')).toBeNull()
   })
 })

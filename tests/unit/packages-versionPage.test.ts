@@ -438,6 +438,43 @@ describe("asking a version's upstream", () => {
   })
 })
 
+describe("asking the upstream about a package page's newest version", () => {
+  const unknown: Provenance = {
+    kind: 'notCached',
+    repository: 'npm-remote',
+    upstream: 'http://127.0.0.1:4873/',
+    offline: false,
+    lastFailure: null,
+    lastFailureAt: null,
+    lastSuccessAt: null,
+  }
+  const newest = makeVersion(pkg, '18.2.0', { provenance: unknown })
+  const opened = [
+    packageAsked,
+    E.PackageLoaded({ requestId: 'r-1', pkg, versions: [newest, v17], hasNextPage: false, endCursor: null }),
+  ]
+
+  it('may ask about the newest version, the one its command names', () => {
+    given(...opened)
+      .when({ type: 'packages/CheckUpstream', versionId: newest.id })
+      .then(E.UpstreamCheckRequested({ requestId: 'r-9', versionId: newest.id }))
+  })
+
+  it("the answer reaches the package's list of versions, which the command reads", () => {
+    const provenance: Provenance = { ...unknown, inUpstream: false }
+    const s = fold([
+      ...opened,
+      E.UpstreamCheckRequested({ requestId: 'r-2', versionId: newest.id }),
+      E.UpstreamChecked({ requestId: 'r-2', versionId: newest.id, provenance }),
+    ]).packages
+    expect(s.details.status === 'loaded' && s.details.data.versions.map((v) => v.provenance)).toEqual([
+      provenance,
+      v17.provenance,
+    ])
+    expect(s.version).toMatchObject({ status: 'loaded', data: { id: newest.id, provenance } })
+  })
+})
+
 describe('the list and the landing: answers not awaited', () => {
   const react: PackageQuery = { ...defaultPackageQuery, name: 'react*' }
   const page = (requestId: string, name: string, hasNextPage = true) =>

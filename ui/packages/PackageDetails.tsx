@@ -10,10 +10,11 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
 import { DetailsSkeleton, SecurityPanel, vulnerabilitiesFact, TypeIcon, VulnerabilityBadges } from './common'
-import { packageAsked, shownVulnerabilities } from '../../domain/packages/rules'
+import { availabilityOf, packageAsked, shownVulnerabilities } from '../../domain/packages/rules'
 import { versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
 import { BackToResults, InstallCommand } from './details'
+import { UpstreamNotice } from './Provenance'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
 import { XrayFindings } from './XrayFindings'
@@ -54,6 +55,7 @@ export function PackageDetails({ packageId }: { packageId: string }) {
     )
   const { pkg, versions, holding } = details.data
   const latest = versions[0]
+  const availability = availabilityOf(latest?.provenance)
   const isDocker = pkg.packageType.toLowerCase() === 'docker'
   const tabs: { id: PackageTab; label: string }[] = [
     { id: 'readme', label: 'Readme' },
@@ -122,12 +124,26 @@ export function PackageDetails({ packageId }: { packageId: string }) {
           {pkg.description && <p className={styles.description}>{markdownToText(pkg.description)}</p>}
         </div>
       </header>
-      <InstallCommand
-        type={pkg.packageType}
-        name={pkg.name}
-        version={latest?.name}
-        repoKey={latest?.repos[0]?.name}
-      />
+      {/* The command names the newest version: one that would fail is not offered, as on its own page. */}
+      {(availability === 'stored' || availability === 'fetchable') && (
+        <InstallCommand
+          type={pkg.packageType}
+          name={pkg.name}
+          version={latest?.name}
+          repoKey={latest?.repos[0]?.name}
+        />
+      )}
+      {latest?.provenance?.kind === 'notCached' && availability !== 'stored' && (
+        <UpstreamNotice
+          provenance={latest.provenance}
+          availability={availability}
+          version={latest.name}
+          check={
+            version.status === 'loaded' && version.data.id === latest.id ? version.upstreamCheck : undefined
+          }
+          onRetry={() => dispatch({ type: 'packages/CheckUpstream', versionId: latest.id })}
+        />
+      )}
       {holding && (
         <Card title="Versions holding the file">
           <p className={styles.description}>

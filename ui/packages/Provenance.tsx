@@ -47,36 +47,42 @@ export function ProvenanceFact({ provenance }: { readonly provenance: Provenance
   }
 }
 
-/** Below the install command, or instead of it when it cannot work now. */
+/**
+ * Below the install command, or instead of it when it cannot work now. `version`: the version
+ * the command names, on a page that is not that version's own (the package's).
+ */
 export function UpstreamNotice({
   provenance,
   availability,
   check,
   onRetry,
+  version,
 }: {
   readonly provenance: Extract<Provenance, { kind: 'notCached' }>
   readonly availability: Exclude<Availability, 'stored'>
   readonly check: 'checking' | 'failed' | undefined
   readonly onRetry: () => void
+  readonly version?: string
 }) {
+  const which = version === undefined ? 'this version' : `version ${version}`
   if (availability === 'fetchable')
     return (
       <p className={styles.meta} aria-live="polite">
         {provenance.inUpstream === undefined && check === 'checking'
-          ? `Not cached yet: asking ${provenance.upstream} whether it has this version…`
+          ? `Not cached yet: asking ${provenance.upstream} whether it has ${which}…`
           : `Not cached yet: ${provenance.repository} fetches it from ${provenance.upstream} on the first install.`}
       </p>
     )
   const message: ReactNode =
     availability === 'offline' ? (
       <>
-        Not cached, and {provenance.repository} is offline: it serves only what it has cached, so this version
-        cannot be installed now.
+        Not cached, and {provenance.repository} is offline: it serves only what it has cached, so{' '}
+        {`${which} cannot be installed now.`}
       </>
     ) : availability === 'notUpstream' ? (
       <>
-        Not cached, and {provenance.upstream} does not have this version: {provenance.repository} cannot fetch
-        it, so it cannot be installed.
+        Not cached, and {provenance.upstream} does not have {which}: {provenance.repository} cannot fetch it,
+        so it cannot be installed.
       </>
     ) : (
       <>
@@ -88,7 +94,7 @@ export function UpstreamNotice({
             (<RelativeTime iso={provenance.lastFailureAt} />)
           </>
         )}
-        , so this version cannot be installed now.
+        , so {which} cannot be installed now.
         {provenance.lastFailure && <span className={styles.meta}> {provenance.lastFailure}</span>}
       </>
     )
