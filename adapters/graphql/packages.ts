@@ -29,7 +29,7 @@ import {
 const VERSION_FIELDS = `id name created modified repos { name type leadFilePath } licenses { name source } size
   stats { downloadCount } vulnerabilities { critical high medium low info unknown skipped }
   files { name path lead size md5 sha1 sha256 mimeType } digest scanned
-  provenance { kind repository upstream cachedAt offline lastFailure lastFailureAt lastSuccessAt }`
+  provenance { kind repository upstream cachedAt offline lastFailure lastFailureAt lastSuccessAt inUpstream }`
 
 const COUNT_QUERY = `query PackageCount($filter: PackageFilter!) {
   packages(filter: $filter, first: 0) { totalCount }
@@ -75,6 +75,8 @@ const WireProvenance = t.type({
   lastFailure: opt(t.string),
   lastFailureAt: opt(t.string),
   lastSuccessAt: opt(t.string),
+  // What the upstream said of the version lately: a page that has it need not ask again.
+  inUpstream: opt(t.boolean),
 })
 type WireProvenance = t.TypeOf<typeof WireProvenance>
 
@@ -93,6 +95,7 @@ const toProvenance = (w: WireProvenance): Provenance | undefined => {
     lastFailure: w.lastFailure ?? null,
     lastFailureAt: w.lastFailureAt ?? null,
     lastSuccessAt: w.lastSuccessAt ?? null,
+    ...(typeof w.inUpstream === 'boolean' ? { inUpstream: w.inUpstream } : {}),
   }
 }
 

@@ -22,6 +22,7 @@ import {
 } from 'graphql'
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit'
 import type { Sql } from '../db/sql'
+import { systemClock, type Clock } from '../clock'
 import { metadataSchema } from './schema'
 import { DEFAULT_FIRST, MAX_FIRST, metadataResolvers, type MetadataContext } from './resolvers'
 
@@ -175,9 +176,9 @@ function withCalledFields(schema: GraphQLSchema): GraphQLSchema {
   return schema
 }
 
-export function metadataExecutor(sql: Sql) {
+export function metadataExecutor(sql: Sql, clock: Clock = systemClock) {
   const schema = withCalledFields(metadataSchema())
-  const rootValue = metadataResolvers(sql)
+  const rootValue = metadataResolvers(sql, clock)
   // Clients send the same few documents again and again: each valid one is parsed and
   // validated once (the cost check still runs per request: it depends on the variables).
   const valid = new Map<string, DocumentNode>()

@@ -3,6 +3,7 @@
  * files) are functions, which graphql-js's default resolver calls only when selected.
  */
 import type { Sql } from '../db/sql'
+import { systemClock, type Clock } from '../clock'
 import { xrayStore } from '../xray/store'
 import { provenanceReader } from '../remote/provenance'
 import { versionSummary } from '../catalog/packageRefresh'
@@ -216,7 +217,7 @@ export interface PageLoaders {
   packageRow(packageId: string): Promise<PackageRow | undefined>
 }
 
-export function nodeLoaders(sql: Sql) {
+export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
   /** The package as a caller reading only `readable` (absent: every repository) sees it. */
   const packageFor = (row: PackageRow, readable?: ReadonlyArray<string>, hidden?: ReadonlySet<string>) =>
     seenBy(
@@ -227,7 +228,7 @@ export function nodeLoaders(sql: Sql) {
     )
   const findPackage = (id: string) => sql.one<PackageRow>(Q.packageById, [id])
   const scans = xrayStore(sql)
-  const provenanceOf = provenanceReader(sql)
+  const provenanceOf = provenanceReader(sql, clock)
 
   const pageLoaders = (versionIds: ReadonlyArray<string>): PageLoaders => {
     const files = once(async () => {

@@ -5,6 +5,7 @@
  */
 import { GraphQLError } from 'graphql'
 import type { Engine, Sql, SqlValue } from '../db/sql'
+import { systemClock, type Clock } from '../clock'
 import { LATEST_VERSION_NAME } from '../db/sqlFunctions'
 import { compareVersionKeys, versionKey, type VersionKey } from '../catalog/versionOrder'
 import { decodeCursor, encodeCursor } from './cursor'
@@ -304,8 +305,8 @@ function pageOf<T>(rows: T[], first: number, cursorOf: (row: T) => string) {
   }
 }
 
-export function metadataResolvers(sql: Sql) {
-  const { findPackage, packageFor, versionNode, pageLoaders } = nodeLoaders(sql)
+export function metadataResolvers(sql: Sql, clock: Clock = systemClock) {
+  const { findPackage, packageFor, versionNode, pageLoaders } = nodeLoaders(sql, clock)
 
   const packages = async (
     asked: ConnectionArgs<PackageFilter, { field: string; direction: Direction }>,

@@ -56,7 +56,7 @@ export function syntheticCountFromEnv(env: NodeJS.ProcessEnv = process.env): num
 }
 
 const routes: RouteModule = async (app, ctx) => {
-  const run = metadataExecutor(ctx.sql)
+  const run = metadataExecutor(ctx.sql, ctx.clock)
   const repos = repositoryStore(ctx.sql)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
   const budget = costBudget(ctx.sql, ctx.config.graphqlBudget, () => ctx.clock.now())

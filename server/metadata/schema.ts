@@ -152,6 +152,8 @@ export const METADATA_SDL = /* GraphQL */ `
     lastFailure: String
     lastFailureAt: String
     lastSuccessAt: String
+    "notCached: whether the upstream has the version, as it said when asked within the remote's metadata retrieval period (null: not known)."
+    inUpstream: Boolean
   }
   type VersionStats {
     downloadCount: Int!

@@ -4,6 +4,7 @@
  * remote last heard from its upstream, so the console can say whether installing it can work.
  */
 import type { Sql } from '../db/sql'
+import { systemClock, type Clock } from '../clock'
 import { repositoryStore } from '../repositories/store'
 import { shownUrl } from '../upstream/fetch'
 import { remoteStore, type VersionSource } from './store'
@@ -24,7 +25,10 @@ export type Provenance =
       readonly lastFailure: string | null
       readonly lastFailureAt: string | null
       readonly lastSuccessAt: string | null
-      /** What the upstream said of this version when just asked (absent: not asked now). */
+      /**
+       * What the upstream said of this version when asked within the remote's metadata
+       * retrieval period (absent: not asked, not since, or it could not say).
+       */
       readonly inUpstream?: boolean
     }
 
@@ -32,7 +36,7 @@ export type Provenance =
 export const npmTarballPath = (name: string, version: string) =>
   `${name}/-/${name.split('/').pop()}-${version}.tgz`
 
-export function provenanceReader(sql: Sql) {
+export function provenanceReader(sql: Sql, clock: Clock = systemClock) {
   const repos = repositoryStore(sql)
   const remotes = remoteStore(sql)
 
@@ -47,14 +51,19 @@ export function provenanceReader(sql: Sql) {
       (await remotes.file(repo.key, v.leadFilePath))
     if (file) return { kind: 'cached', repository: repo.key, upstream, cachedAt: file.fetchedAt }
     const { lastFailure, lastFailureAt, lastSuccessAt } = await remotes.state(repo.key)
+    const settings = await remotes.settings(repo.key)
+    // The upstream's answer holds as long as a document it sent would: asked again after that.
+    const answer = await remotes.upstreamAnswer(repo.key, v.packageName, v.version)
+    const fresh = answer && clock.now() - Date.parse(answer.askedAt) < settings.metadataTtlSeconds * 1000
     return {
       kind: 'notCached',
       repository: repo.key,
       upstream,
-      offline: (await remotes.settings(repo.key)).offline,
+      offline: settings.offline,
       lastFailure,
       lastFailureAt,
       lastSuccessAt,
+      ...(fresh ? { inUpstream: answer.inUpstream } : {}),
     }
   }
 }

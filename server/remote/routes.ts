@@ -20,6 +20,7 @@ import { consoleCaller, registryAuthorizer } from '../permissions/authorize'
 import type { RepositoryRecord } from '../repositories/store'
 import { documentPath } from './npmRemote'
 import { provenanceReader } from './provenance'
+import { isoNow } from '../clock'
 import { asNpmDocument, faultProblem, listsVersion, notJsonProblem, statusProblem } from './rules'
 import { MAX_DOCUMENT_BYTES, RemoteError, remoteUpstream } from './upstream'
 
@@ -61,7 +62,7 @@ const routes: RouteModule = async (app, ctx) => {
     return repo
   }
   const view = async (key: string) => ({ key, ...(await store.settings(key)), ...(await store.state(key)) })
-  const provenanceOf = provenanceReader(ctx.sql)
+  const provenanceOf = provenanceReader(ctx.sql, ctx.clock)
   const upstream = remoteUpstream(ctx, store)
   const authz = registryAuthorizer(ctx, { repos, auth: registryAuth(ctx) })
 
@@ -144,8 +145,14 @@ const routes: RouteModule = async (app, ctx) => {
       const before = await provenanceOf(source)
       if (before?.kind !== 'notCached' || before.offline) return before
       const inUpstream = await askUpstream(repo, source)
+      // Kept for the page's next opening (GraphQL's provenance carries it); an upstream that
+      // could not say now leaves no older answer standing for it.
+      const { packageName, version } = source
+      if (inUpstream === undefined) await store.forgetUpstreamAnswer(repo.key, packageName, version)
+      else await store.saveUpstreamAnswer(repo.key, packageName, version, inUpstream, isoNow(ctx.clock))
       const after = await provenanceOf(source)
-      // Cached meanwhile (an install), or still not, with what the upstream just said.
+      // Cached meanwhile (an install), or still not, with what the upstream just said (also when
+      // the retrieval period is too short to keep it).
       return after?.kind === 'notCached' && inUpstream !== undefined ? { ...after, inUpstream } : after
     },
   )

@@ -1,8 +1,9 @@
 /**
  * What remote repositories keep: their settings (offline, metadata retrieval period,
  * time-outs), write-only upstream credentials, the last failure and success, cached package
- * documents with the upstream's ETag, cached files (bytes in the blob store), and downloads
- * per version and day (with the catalogue's running totals).
+ * documents with the upstream's ETag, cached files (bytes in the blob store), what the upstream
+ * said of a version it was asked about, and downloads per version and day (with the catalogue's
+ * running totals).
  */
 import type { Sql, TransactionOptions } from '../db/sql'
 import type { UpstreamCredentials } from '../upstream/fetch'
@@ -58,6 +59,12 @@ export interface CachedFile extends FileValidators {
   readonly fetchedAt: string
 }
 
+/** Whether the upstream has a version, as it said at `askedAt`. */
+export interface UpstreamAnswer {
+  readonly inUpstream: boolean
+  readonly askedAt: string
+}
+
 export interface DownloadDay {
   readonly day: string
   readonly count: number
@@ -102,6 +109,11 @@ const Q = {
   countVersion: 'UPDATE catalog_versions SET download_count = download_count + 1 WHERE id = ?',
   countPackage:
     'UPDATE catalog_packages SET downloads = downloads + 1 WHERE id = (SELECT package_id FROM catalog_versions WHERE id = ?)',
+  answer:
+    'SELECT in_upstream, asked_at FROM remote_version_answers WHERE repo = ? AND name = ? AND version = ?',
+  saveAnswer: `INSERT INTO remote_version_answers (repo, name, version, in_upstream, asked_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (repo, name, version) DO UPDATE SET in_upstream = excluded.in_upstream, asked_at = excluded.asked_at`,
+  forgetAnswer: 'DELETE FROM remote_version_answers WHERE repo = ? AND name = ? AND version = ?',
   versionSource: `SELECT v.repo, v.name AS version, v.lead_file_path, p.name AS package_name
      FROM catalog_versions v JOIN catalog_packages p ON p.id = v.package_id WHERE v.id = ?`,
   perDay: 'SELECT day, SUM(count) AS count FROM download_days WHERE day >= ? GROUP BY day ORDER BY day',
@@ -258,6 +270,18 @@ export function remoteStore(sql: Sql) {
         validators.lastModified,
       ])
       await sql.run(Q.saveArtifact, [repo, path, file.sha256, file.size, file.mimeType, at, at, repo])
+    },
+
+    /** What the upstream said when last asked whether it has a version of a package. */
+    async upstreamAnswer(repo: string, name: string, version: string): Promise<UpstreamAnswer | undefined> {
+      const row = await sql.one<{ in_upstream: number; asked_at: string }>(Q.answer, [repo, name, version])
+      return row && { inUpstream: row.in_upstream === 1, askedAt: row.asked_at }
+    },
+    async saveUpstreamAnswer(repo: string, name: string, version: string, inUpstream: boolean, at: string) {
+      await relaxed(Q.saveAnswer, [repo, name, version, inUpstream ? 1 : 0, at])
+    },
+    async forgetUpstreamAnswer(repo: string, name: string, version: string): Promise<void> {
+      await relaxed(Q.forgetAnswer, [repo, name, version])
     },
 
     /** One successful download of a version (its catalogue totals too), or of a file outside packages. */

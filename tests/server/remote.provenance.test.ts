@@ -45,10 +45,10 @@ interface Provenance {
   lastFailure: string | null
   lastFailureAt: string | null
   lastSuccessAt: string | null
-  /** The check's alone: what the upstream just said of the version. */
-  inUpstream?: boolean
+  /** What the upstream said of the version, just now (the check) or within the retrieval period. */
+  inUpstream?: boolean | null
 }
-const FIELDS = 'kind repository upstream cachedAt offline lastFailure lastFailureAt lastSuccessAt'
+const FIELDS = 'kind repository upstream cachedAt offline lastFailure lastFailureAt lastSuccessAt inUpstream'
 
 async function provenanceOf(packageId: string, version: string): Promise<Provenance | null> {
   const answer = await gql<{ versions: { edges: Array<{ node: { provenance: Provenance | null } }> } }>(
@@ -110,6 +110,7 @@ describe('provenance of a version', () => {
       lastFailure: null,
       lastFailureAt: null,
       lastSuccessAt: null,
+      inUpstream: null,
     })
   })
 
@@ -160,8 +161,8 @@ describe('provenance of a version', () => {
       inUpstream: false,
     })
     expect(await store().document('npm-remote', record.package)).toBeUndefined()
-    const { inUpstream: _said, ...stands } = answered.body
-    expect(await provenanceOf(record.package_id, record.name)).toMatchObject(stands)
+    // Every page open reads the same, the upstream's answer with it.
+    expect(await provenanceOf(record.package_id, record.name)).toMatchObject(answered.body)
   })
 
   it('says when nothing listens at the upstream, and an offline remote is not asked', async () => {
@@ -250,5 +251,30 @@ describe('whether the upstream has a version', () => {
     expect(answer.body).toMatchObject({ kind: 'notCached', lastFailureAt: '2026-06-01T10:04:00.000Z' })
     expect(answer.body.lastFailure).toContain('did not answer an npm package document')
     expect(answer.body).not.toHaveProperty('inUpstream')
+  })
+
+  it("keeps the upstream's answer for the remote's retrieval period: a page opened again does not ask", async () => {
+    const record = await sampleRecord()
+    await setRemote({ metadataTtlSeconds: 120 })
+    clock.advance(60_000)
+    expect((await check(record.id)).body).toMatchObject({ kind: 'notCached', inUpstream: false })
+    const asked = upstream.requests.length
+    // What every page open reads: the answer, and the upstream is not asked.
+    expect(await provenanceOf(record.package_id, record.name)).toMatchObject({ inUpstream: false })
+    clock.advance(119_000)
+    expect(await provenanceOf(record.package_id, record.name)).toMatchObject({ inUpstream: false })
+    expect(upstream.requests.length).toBe(asked)
+    // Past the period it is not known any more: the page asks again.
+    clock.advance(1_000)
+    expect(await provenanceOf(record.package_id, record.name)).toMatchObject({ inUpstream: null })
+
+    // Asked again while the upstream fails: no older answer stands for it.
+    expect((await check(record.id)).body).toMatchObject({ inUpstream: false })
+    upstream.fault('error500')
+    const failing = await check(record.id)
+    upstream.fault(undefined)
+    expect(failing.body).not.toHaveProperty('inUpstream')
+    expect(await provenanceOf(record.package_id, record.name)).toMatchObject({ inUpstream: null })
+    await setRemote({ metadataTtlSeconds: 600 })
   })
 })

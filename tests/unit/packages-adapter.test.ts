@@ -70,17 +70,19 @@ describe('packages GraphQL adapter', () => {
     expect(isLeft(page) && page.left).toMatchObject({ kind: 'decode' })
   })
 
+  const notCachedWire = {
+    kind: 'notCached',
+    repository: 'npm-remote',
+    upstream: 'http://127.0.0.1:4873/',
+    cachedAt: null,
+    offline: false,
+    lastFailure: 'refused',
+    lastFailureAt: '2026-06-01T10:00:00.000Z',
+    lastSuccessAt: null,
+  }
+
   it("maps the wire's flat provenance to the domain's kinds, and leaves out a cached one without its time", async () => {
-    const wire = {
-      kind: 'notCached',
-      repository: 'npm-remote',
-      upstream: 'http://127.0.0.1:4873/',
-      cachedAt: null,
-      offline: false,
-      lastFailure: 'refused',
-      lastFailureAt: '2026-06-01T10:00:00.000Z',
-      lastSuccessAt: null,
-    }
+    const wire = notCachedWire
     const { queries, bodies } = queriesAnswering([file], { provenance: wire })
     const page = await queries.versions({ packageId: 'npm://react' }, 100, null)
     expect(isRight(page) && page.right.items[0]!.provenance).toEqual({
@@ -108,5 +110,28 @@ describe('packages GraphQL adapter', () => {
     })
     const untimedPage = await untimed.queries.versions({ packageId: 'npm://react' }, 100, null)
     expect(isRight(untimedPage) && 'provenance' in untimedPage.right.items[0]!).toBe(false)
+  })
+
+  it('asks whether the upstream has the version, and keeps its answer, so a page need not ask again', async () => {
+    const wire = {
+      ...notCachedWire,
+      lastFailure: null,
+      lastFailureAt: null,
+      lastSuccessAt: '2026-06-01T10:00:00.000Z',
+    }
+    const said = queriesAnswering([file], { provenance: { ...wire, inUpstream: false } })
+    const page = await said.queries.versions({ packageId: 'npm://react' }, 100, null)
+    expect(isRight(page) && page.right.items[0]!.provenance).toMatchObject({ inUpstream: false })
+    expect((said.bodies[0] as { graphQL: { query: string } }).graphQL.query).toMatch(
+      /lastSuccessAt inUpstream \}/,
+    )
+    // Not known (null on the wire): absent, which the page asks about.
+    const unknown = queriesAnswering([file], { provenance: { ...wire, inUpstream: null } })
+    const unknownPage = await unknown.queries.versions({ packageId: 'npm://react' }, 100, null)
+    expect(isRight(unknownPage) && unknownPage.right.items[0]!.provenance).not.toHaveProperty('inUpstream')
+    // Decoded at the boundary: a value that is not a boolean is refused, not guessed at.
+    const wrong = queriesAnswering([file], { provenance: { ...wire, inUpstream: 'no' } })
+    const wrongPage = await wrong.queries.versions({ packageId: 'npm://react' }, 100, null)
+    expect(isLeft(wrongPage) && wrongPage.left).toMatchObject({ kind: 'decode' })
   })
 })
