@@ -320,6 +320,31 @@ describe('admin pages', () => {
     expect(within(form).getByRole('button', { name: 'Create Project' })).toHaveAttribute('type', 'submit')
   })
 
+  // The platform refuses a key of 129 characters: the form says so before it asks.
+  it('refuses a project key longer than 128 characters in the form, and sends one of 128', async () => {
+    const asked: string[] = []
+    const adminApi = fakeAdminApi({
+      projects: () => Promise.resolve(right([])),
+      createProject: (p) => {
+        asked.push(p.key)
+        return Promise.resolve(right({ ...p, createdAt: '2026-01-02T03:04:05.000Z' }))
+      },
+    })
+    const user = userEvent.setup()
+    renderShell('/admin/projects/create', admin, { adminApi }, effects)
+    const form = await screen.findByRole('form', { name: 'Project' })
+    const key = within(form).getByLabelText('Project Key')
+    await user.type(within(form).getByLabelText('Project Name'), 'Long')
+    await user.click(key)
+    await user.paste(`a${'b'.repeat(128)}`)
+    await user.click(within(form).getByRole('button', { name: 'Create Project' }))
+    expect(await within(form).findByText('Project key must be at most 128 characters')).toBeInTheDocument()
+    expect(asked).toEqual([])
+    await user.type(key, '{Backspace}')
+    await user.click(within(form).getByRole('button', { name: 'Create Project' }))
+    await waitFor(() => expect(asked).toEqual([`a${'b'.repeat(127)}`]))
+  })
+
   it("shows a project's overview as a kit page: its pages as tabs with the current one marked, its creation as a relative time, not the platform's ISO text", async () => {
     const createdAt = '2026-01-02T03:04:05.000Z'
     const adminApi = fakeAdminApi({
