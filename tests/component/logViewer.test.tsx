@@ -36,14 +36,15 @@ describe('the System Logs page', () => {
     const line = within(log).getByText('GET /api/x 200 3').parentElement!
     expect(line).toHaveTextContent('INFO')
     expect(line).toHaveTextContent('node-1')
-    expect(screen.getByRole('heading', { name: 'System Logs', level: 1 })).toBeInTheDocument()
+    // Named as its sidebar item and the specification's page title (it said 'System Logs').
+    expect(screen.getByRole('heading', { name: 'System Logs Viewer', level: 1 })).toBeInTheDocument()
     // The kit's page header says what the page is for, as Service Status's does.
     expect(
       screen.getByText("The log files of each service's nodes, read as they are written."),
     ).toBeInTheDocument()
     // Pause and Refresh now are the page's actions, as Service Status's and Topology's Refresh:
     // they were in the choices' card, which then took two rows at 1024 px.
-    const header = screen.getByRole('heading', { name: 'System Logs', level: 1 }).closest('header')!
+    const header = screen.getByRole('heading', { name: 'System Logs Viewer', level: 1 }).closest('header')!
     expect(within(header).getByRole('button', { name: 'Pause' }).parentElement).toHaveClass(
       kitSurface.pageActions!,
     )
@@ -58,7 +59,7 @@ describe('the System Logs page', () => {
 
   it("is headed with the kit's page header, as the other admin pages", async () => {
     renderShell(PATH, admin, { serviceStatusApi: platform() }, effects)
-    const title = await screen.findByRole('heading', { name: 'System Logs', level: 1 })
+    const title = await screen.findByRole('heading', { name: 'System Logs Viewer', level: 1 })
     expect(title.closest('header')).toHaveClass(kitSurface.pageHeader!)
   })
 

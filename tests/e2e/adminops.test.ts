@@ -63,7 +63,7 @@ describe('admin operations (e2e)', () => {
 
   it('System Logs shows, live, the request line of a request the browser made', async () => {
     await page.goto(`${server.url}/ui/admin/monitoring/system_logs`)
-    await page.getByRole('heading', { name: 'System Logs', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'System Logs Viewer', level: 1 }).waitFor()
     const log = page.getByRole('log', { name: 'Content of artifactory-request.log' })
     await log.waitFor({ timeout: 15_000 })
     expect(await page.getByRole('combobox', { name: 'Product' }).textContent()).toBe('Artifactory')

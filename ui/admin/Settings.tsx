@@ -382,7 +382,7 @@ function PeerSteps() {
           icon: <ScrollText size={18} />,
           title: 'Read a node’s logs',
           text: 'The log viewer shows each node’s lines by level, with search, and downloads what it shows.',
-          action: <Link href="/admin/monitoring/system_logs">System Logs</Link>,
+          action: <Link href="/admin/monitoring/system_logs">System Logs Viewer</Link>,
         },
       ]}
     />

@@ -291,7 +291,7 @@ export function LogViewerPage() {
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader
-        title="System Logs"
+        title="System Logs Viewer"
         description="The log files of each service's nodes, read as they are written."
         // Pause and Refresh now act on the log, as Refresh does on Service Status and Topology:
         // the page's actions, so the choices' card holds the three choices on one row at 1024 px.
