@@ -1,0 +1,223 @@
+// The security screens' forms at their edges, with the message each problem says and the value
+// each valid form gives the platform (what a user reads under a field, and what is saved).
+import { describe, expect, it } from 'vitest'
+import { left, right } from 'fp-ts/Either'
+import {
+  emptyIgnoreForm,
+  emptyPolicyForm,
+  emptyRule,
+  policyForm,
+  validatePolicyForm,
+  emptyWatchForm,
+  validateIgnoreForm,
+  validateSettingsForm,
+  validateWatchForm,
+} from '../../domain/xray'
+
+describe('scan settings', () => {
+  const on = (retentionDays: string) =>
+    validateSettingsForm({ scanDependencies: false, rescanAfterImport: true, retentionDays })
+
+  it('keep 1 and 3650 days, blanks around them trimmed, and save the switches as set', () => {
+    expect(on(' 1 ')).toEqual(right({ scanDependencies: false, rescanAfterImport: true, retentionDays: 1 }))
+    expect(on('3650')).toEqual(
+      right({ scanDependencies: false, rescanAfterImport: true, retentionDays: 3650 }),
+    )
+  })
+
+  it('refuse 0, 3651, a fraction, blanks and words, saying the range', () => {
+    for (const bad of ['0', '3651', '2.5', '  ', 'ninety'])
+      expect(on(bad)).toEqual(left({ retentionDays: { key: 'xrayRetentionRange' } }))
+  })
+})
+
+describe('an ignore rule', () => {
+  const violation = {
+    issue: 'GHSA-1',
+    component: 'minimist',
+    versionId: 'npm://minimist@1.2.5',
+    watch: 'w',
+    policy: 'p',
+  }
+  const now = '2026-03-01T12:00:00.000Z'
+  const form = { ...emptyIgnoreForm, reason: 'not reachable' }
+
+  it('scoped to every fact ticked carries each', () => {
+    const all = { ...form, issue: true, component: true, version: true, watch: true, policy: true }
+    expect(validateIgnoreForm(all, violation, now)).toEqual(
+      right({
+        reason: 'not reachable',
+        issue: 'GHSA-1',
+        component: 'minimist',
+        version: 'npm://minimist@1.2.5',
+        watch: 'w',
+        policy: 'p',
+      }),
+    )
+  })
+
+  it('scoped to one fact alone is enough', () => {
+    const none = { ...form, issue: false, component: false, version: false, watch: false, policy: false }
+    for (const fact of ['issue', 'component', 'version', 'watch', 'policy'] as const)
+      expect(validateIgnoreForm({ ...none, [fact]: true }, violation, now)._tag).toBe('Right')
+    expect(validateIgnoreForm(none, violation, now)).toEqual(left({ scope: { key: 'xrayChooseScope' } }))
+  })
+
+  it('needs a reason of at most 1000 characters, counted as typed', () => {
+    expect(validateIgnoreForm({ ...form, reason: '   ' }, violation, now)).toEqual(
+      left({ reason: { key: 'mandatory' } }),
+    )
+    expect(validateIgnoreForm({ ...form, reason: 'r'.repeat(1000) }, violation, now)._tag).toBe('Right')
+    expect(validateIgnoreForm({ ...form, reason: 'r'.repeat(1001) }, violation, now)).toEqual(
+      left({ reason: { key: 'tooLong', max: 1000 } }),
+    )
+  })
+
+  it('expires at the end of the day typed (blanks trimmed), which must be after now', () => {
+    const on = (expires: string, at = now) => validateIgnoreForm({ ...form, expires }, violation, at)
+    expect(on(' 2026-03-02 ')).toEqual(
+      right({
+        reason: 'not reachable',
+        issue: 'GHSA-1',
+        version: 'npm://minimist@1.2.5',
+        expires: '2026-03-02T23:59:59.999Z',
+      }),
+    )
+    expect(on('2026-02-28')).toEqual(left({ expires: { key: 'xrayExpiryPast' } }))
+    // The very end of the day is no later than itself.
+    expect(on('2026-03-01', '2026-03-01T23:59:59.999Z')).toEqual(left({ expires: { key: 'xrayExpiryPast' } }))
+    for (const bad of ['2026-02-30', 'x2026-03-02', '2026-03-02x', '2026-3-2'])
+      expect(on(bad)).toEqual(left({ expires: { key: 'xrayExpiryNotDate' } }))
+  })
+})
+
+describe('a watch', () => {
+  it('of chosen repositories keeps each once, its policies each once, its description trimmed', () => {
+    expect(
+      validateWatchForm({
+        ...emptyWatchForm,
+        name: 'prod',
+        description: ' the releases ',
+        repositories: ['npm-local', 'npm-local', 'docker-local'],
+        policies: ['p', 'p'],
+      }),
+    ).toEqual(
+      right({
+        name: 'prod',
+        description: 'the releases',
+        resources: { kind: 'repositories', repositories: ['npm-local', 'docker-local'] },
+        policies: ['p'],
+      }),
+    )
+  })
+
+  it('of builds takes the names typed, and says which choice is missing', () => {
+    const builds = { ...emptyWatchForm, name: 'ci', resourceKind: 'builds' as const }
+    expect(validateWatchForm({ ...builds, builds: 'web, api,web' })).toEqual(
+      right({
+        name: 'ci',
+        description: '',
+        resources: { kind: 'builds', builds: ['web', 'api'] },
+        policies: [],
+      }),
+    )
+    expect(validateWatchForm(builds)).toEqual(left({ builds: { key: 'xrayChooseBuilds' } }))
+    expect(validateWatchForm({ ...emptyWatchForm, name: 'r' })).toEqual(
+      left({ repositories: { key: 'xrayChooseRepositories' } }),
+    )
+  })
+
+  it('needs a name: mandatory, 64 characters at most, of the platform’s characters', () => {
+    const named = (name: string) => validateWatchForm({ ...emptyWatchForm, name, resourceKind: 'all' })
+    expect(named(' ')).toEqual(left({ name: { key: 'mandatory' } }))
+    expect(named('w'.repeat(64))._tag).toBe('Right')
+    expect(named('w'.repeat(65))).toEqual(left({ name: { key: 'tooLong', max: 64 } }))
+    expect(named('a b')).toEqual(left({ name: { key: 'invalidName' } }))
+  })
+})
+
+describe('a policy', () => {
+  const named = { ...emptyPolicyForm, name: 'p' }
+  const withRule = (rule: Partial<ReturnType<typeof emptyRule>>, type: 'security' | 'license' = 'security') =>
+    validatePolicyForm({ ...named, type, rules: [{ ...emptyRule(1), ...rule }] })
+
+  it('says what is wrong with its name and its rules', () => {
+    expect(validatePolicyForm({ ...named, name: '' })).toEqual(left({ name: { key: 'mandatory' } }))
+    expect(validatePolicyForm({ ...named, name: 'p'.repeat(65) })).toEqual(
+      left({ name: { key: 'tooLong', max: 64 } }),
+    )
+    expect(validatePolicyForm({ ...named, name: 'p'.repeat(64) })._tag).toBe('Right')
+    expect(validatePolicyForm({ ...named, name: 'a b' })).toEqual(left({ name: { key: 'invalidName' } }))
+    expect(validatePolicyForm({ ...named, rules: [] })).toEqual(
+      left({ rules: { key: 'xrayAtLeastOneRule' } }),
+    )
+    expect(validatePolicyForm({ ...named, rules: [{ ...emptyRule(1), name: ' ' }] })).toEqual(
+      left({ 'rules.0.name': { key: 'mandatory' } }),
+    )
+    expect(
+      validatePolicyForm({ ...named, rules: [emptyRule(1), { ...emptyRule(2), name: ' rule-1 ' }] }),
+    ).toEqual(left({ 'rules.1.name': { key: 'xrayRuleNamesDiffer' } }))
+    expect(withRule({ minCvss: '10.5' })).toEqual(left({ 'rules.0.minCvss': { key: 'xrayCvssRange' } }))
+    expect(withRule({}, 'license')).toEqual(left({ 'rules.0.licences': { key: 'xrayLicenceRuleEmpty' } }))
+  })
+
+  it('takes a CVSS score of 0 and of 10, and a blank one as none', () => {
+    for (const [typed, score] of [
+      ['0', 0],
+      ['10', 10],
+      [' 4 ', 4],
+    ] as const) {
+      const checked = withRule({ minCvss: typed })
+      expect(checked._tag === 'Right' && checked.right.rules[0]?.criteria).toEqual({
+        kind: 'security',
+        minSeverity: 'high',
+        minCvss: score,
+      })
+    }
+    const blank = withRule({ minCvss: '  ' })
+    expect(blank._tag === 'Right' && blank.right.rules[0]?.criteria).toEqual({
+      kind: 'security',
+      minSeverity: 'high',
+    })
+  })
+
+  it('a licence rule that only flags unknown licences is a rule', () => {
+    const unknown = withRule({ unknownViolates: true }, 'license')
+    expect(unknown._tag === 'Right' && unknown.right.rules[0]?.criteria).toEqual({
+      kind: 'license',
+      unknownViolates: true,
+    })
+  })
+
+  it('stored, reads back into the form it was saved from, for either kind', () => {
+    const licence = withRule(
+      { allowed: 'MIT, ISC', banned: 'GPL-3.0', unknownViolates: true, failBuild: true },
+      'license',
+    )
+    const security = withRule({ minSeverity: 'critical', minCvss: '7', fixAvailable: true, notify: false })
+    for (const checked of [licence, security]) {
+      if (checked._tag !== 'Right') throw new Error('valid')
+      expect(validatePolicyForm(policyForm(checked.right))).toEqual(checked)
+    }
+    const bannedOnly = withRule({ banned: 'GPL-3.0' }, 'license')
+    if (licence._tag !== 'Right' || security._tag !== 'Right' || bannedOnly._tag !== 'Right')
+      throw new Error('valid')
+    expect(policyForm(bannedOnly.right).rules[0]).toMatchObject({ allowed: '', unknownViolates: false })
+    expect(policyForm(licence.right).rules[0]).toMatchObject({
+      allowed: 'MIT, ISC',
+      banned: 'GPL-3.0',
+      unknownViolates: true,
+      minSeverity: '',
+      minCvss: '',
+      fixAvailable: false,
+    })
+    expect(policyForm(security.right).rules[0]).toMatchObject({
+      minSeverity: 'critical',
+      minCvss: '7',
+      fixAvailable: true,
+      allowed: '',
+      banned: '',
+      unknownViolates: false,
+    })
+  })
+})
