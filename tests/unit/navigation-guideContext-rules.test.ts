@@ -25,7 +25,12 @@ const matched = (path: string, flavour = 'tour') =>
         user: { name: 'admin', admin: true },
         footer: { flavour },
         services: ['artifactory', 'xray'],
-        features: { artifactBrowser: true, homePage: true, repositoryScanning: true },
+        features: {
+          artifactBrowser: true,
+          homePage: true,
+          repositoryScanning: true,
+          quickDeployLanding: true,
+        },
       }),
     )
     .when(go(path))
