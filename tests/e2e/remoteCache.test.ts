@@ -1,8 +1,9 @@
 // The remote repository end to end: a developer installs a package with the npm CLI through
 // the `npm` virtual repository from a cold cache (npm-remote fetches it from a local upstream,
 // a small registry on 127.0.0.1 serving an `npm pack` tarball), finds it in the packages list
-// with 1 download, then, with the upstream stopped, installs it again into a new folder (with
-// an empty npm cache) from the platform's cache.
+// with 1 download, sees that a listed package the upstream lacks is said not installable (and
+// npm cannot install it), then, with the upstream stopped, installs it again into a new folder
+// (with an empty npm cache) from the platform's cache.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -36,12 +37,18 @@ afterAll(async () => {
   await fixture?.stop()
 })
 
+/** The first step's npm configuration: without it npm would ask the public registry, never to be reached. */
+function configured(): string {
+  if (!npmrc) throw new Error('no npm configuration: the first step did not write one')
+  return npmrc
+}
+
 /** An empty project folder and an npm with its own empty cache, so the platform is asked. */
 async function install(folder: string) {
   const app = join(work, folder)
   mkdirSync(app)
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: folder, version: '1.0.0', private: true }))
-  const answer = await npmCli(join(work, folder)).npm(['install', NAME], app, npmrc)
+  const answer = await npmCli(join(work, folder)).npm(['install', NAME], app, configured())
   expect(answer, JSON.stringify(answer)).not.toHaveProperty('failed')
   return readFileSync(join(app, 'node_modules', NAME, 'index.js'), 'utf8')
 }
@@ -71,6 +78,31 @@ describe('installing through the remote (e2e)', () => {
     await page.goto(`${server.url}/ui/packages?q=${NAME}`)
     const row = page.getByRole('list', { name: 'Packages' }).getByRole('listitem').filter({ hasText: NAME })
     await row.getByText('1 downloads').waitFor({ timeout: 20_000 })
+  })
+
+  it('a listed package whose newest version the upstream lacks: its page says so, and npm agrees', async () => {
+    // A sample package of the remote, not on this upstream (which has one package only).
+    const sample = (await server.ctx.sql.one<{ id: string; name: string }>(
+      `SELECT p.id, p.name FROM catalog_packages p JOIN catalog_versions v ON v.package_id = p.id
+       WHERE v.repo = 'npm-remote' AND p.name NOT LIKE '@%' ORDER BY p.name LIMIT 1`,
+    ))!
+    await page.goto(`${server.url}/ui/packages/${encodeURIComponent(sample.id)}`)
+    await page.getByRole('heading', { level: 1, name: sample.name }).waitFor({ timeout: 20_000 })
+    const alert = page.getByRole('alert', { name: 'Not installable' })
+    await alert.waitFor({ timeout: 20_000 })
+    const said = (await alert.textContent()) ?? ''
+    const version = /does not have version (\S+):/.exec(said)?.[1]
+    expect(version, said).toBeDefined()
+    expect(await page.getByTestId('install-command').count()).toBe(0)
+    const app = join(work, 'lacking')
+    mkdirSync(app)
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'lacking', version: '1.0.0', private: true }),
+    )
+    const answer = await npmCli(app).npm(['install', `${sample.name}@${version}`], app, configured())
+    expect(answer.failed).toBe(true)
+    expect(answer.stderr).toMatch(/E404|ETARGET/)
   })
 
   it('installs again into a new folder from the cache with the upstream stopped', async () => {
