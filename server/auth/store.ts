@@ -280,6 +280,10 @@ export function sessionRecords(sql: Sql) {
     async prune(now: string): Promise<void> {
       await sql.run('DELETE FROM sessions WHERE expires_at <= ?', [now])
     },
+    /** The session's provider confirmed it at `at`. */
+    async markSsoChecked(idHash: string, at: string): Promise<void> {
+      await sql.run('UPDATE sessions SET sso_checked_at = ? WHERE id_hash = ?', [at, idHash])
+    },
   }
 }
 

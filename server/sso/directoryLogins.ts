@@ -19,6 +19,7 @@ import { isoNow } from '../clock'
 import { errors, userDataSchema } from '../auth/schemas'
 import { mandatory } from '../auth/validation'
 import { signIn } from '../auth/signIn'
+import { sessionRecords } from '../auth/store'
 import { badRequest } from '../admin/common'
 import { DEFAULT_CROWD, type CrowdSettings } from '../admin/securityRoutes'
 import { readSettingOver, writeSetting } from '../platform/settings'
@@ -177,13 +178,10 @@ export function crowdSessionCheck(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
       }
     }
     if (!stands) {
-      await ctx.sql.run('DELETE FROM sessions WHERE id_hash = ?', [session.idHash])
+      await sessionRecords(ctx.sql).remove(session.idHash)
       return false
     }
-    await ctx.sql.run('UPDATE sessions SET sso_checked_at = ? WHERE id_hash = ?', [
-      isoNow(ctx.clock),
-      session.idHash,
-    ])
+    await sessionRecords(ctx.sql).markSsoChecked(session.idHash, isoNow(ctx.clock))
     return true
   }
   return async (session: CheckedSession, request: FastifyRequest): Promise<boolean> => {

@@ -8,6 +8,7 @@ import type { Sql } from '../db/sql'
 import { hashPasswordSync } from '../auth/passwords'
 import { findUserByName, type UserRow } from '../auth/users'
 import { isoNow, type Clock } from '../clock'
+import { ssoStore } from './store'
 
 export type SsoRealm = 'oauth' | 'saml' | 'crowd' | 'http-sso'
 
@@ -41,43 +42,15 @@ export async function ssoUser(
   // SSO users have no usable password: a random one nobody knows (hashed outside the transaction).
   const passwordHash = existing ? '' : hashPasswordSync(randomBytes(24).toString('base64url'))
   return sql.transaction(async (tx) => {
-    const now = isoNow(clock)
-    if (existing) {
-      await tx.run('UPDATE users SET email = ?, sso_provider = ? WHERE id = ?', [
-        email || existing.email,
-        identity.provider,
-        existing.id,
-      ])
-    } else {
-      await tx.run(
-        `INSERT INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at, sso_provider, profile_updatable)
-         VALUES (?, ?, ?, 0, ?, ?, ?, ?, 0)`,
-        [identity.name, email, passwordHash, identity.realm, now, now, identity.provider],
+    const store = ssoStore(tx)
+    if (existing) await store.updateSsoUser(existing.id, email || existing.email, identity.provider)
+    else
+      await store.addSsoUser(
+        { name: identity.name, email, passwordHash, realm: identity.realm, provider: identity.provider },
+        isoNow(clock),
       )
-      // As every new account: the auto-join groups (readers: read on every repository).
-      await tx.run(
-        `INSERT INTO group_members (group_name, user_id)
-         SELECT groups.name, users.id FROM groups, users WHERE groups.auto_join = 1 AND users.name = ?
-         ON CONFLICT DO NOTHING`,
-        [identity.name],
-      )
-    }
     const user = (await findUserByName(tx, identity.name))!
-    if (identity.groups) await setGroups(tx, user.id, identity.groups)
+    if (identity.groups) await store.setAssertedGroups(user.id, identity.groups)
     return user
   })
-}
-
-/** Memberships become exactly the asserted groups that exist on the platform. */
-async function setGroups(sql: Sql, userId: number, asserted: readonly string[]): Promise<void> {
-  const known: string[] = []
-  for (const name of asserted)
-    if (await sql.one('SELECT 1 AS known FROM groups WHERE name = ?', [name])) known.push(name)
-  await sql.run('DELETE FROM group_members WHERE user_id = ?', [userId])
-  for (const name of known)
-    await sql.run(
-      `INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE name = ?
-       ON CONFLICT DO NOTHING`,
-      [userId, name],
-    )
 }

@@ -1,7 +1,8 @@
 /**
  * Single sign-on as stored: sign-ins in flight to a provider, the SAML request ids issued and
  * assertions used (each answer and assertion accepted once, on every node), and the SAML
- * logouts remembered per platform sign-in. Over the async interface; every row expires.
+ * logouts remembered per platform sign-in (every row of those expires); the users a provider
+ * signs in, with their memberships of the groups it asserts. Over the async interface.
  */
 import type { Sql } from '../db/sql'
 
@@ -114,6 +115,46 @@ export function ssoStore(sql: Sql) {
         await sql.run(
           'INSERT INTO groups (name, description, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
           [name, description, now],
+        )
+    },
+
+    /** A provider's user seen again: its address (kept when the provider sends none) and provider. */
+    async updateSsoUser(userId: number, email: string, provider: string): Promise<void> {
+      await sql.run('UPDATE users SET email = ?, sso_provider = ? WHERE id = ?', [email, provider, userId])
+    },
+
+    /**
+     * A provider's new user in its realm, its profile not updatable here; as every new account,
+     * in the auto-join groups (readers: read on every repository).
+     */
+    async addSsoUser(
+      user: { name: string; email: string; passwordHash: string; realm: string; provider: string },
+      now: string,
+    ): Promise<void> {
+      await sql.run(
+        `INSERT INTO users (name, email, password_hash, admin, realm, created_at, password_changed_at, sso_provider, profile_updatable)
+         VALUES (?, ?, ?, 0, ?, ?, ?, ?, 0)`,
+        [user.name, user.email, user.passwordHash, user.realm, now, now, user.provider],
+      )
+      await sql.run(
+        `INSERT INTO group_members (group_name, user_id)
+         SELECT groups.name, users.id FROM groups, users WHERE groups.auto_join = 1 AND users.name = ?
+         ON CONFLICT DO NOTHING`,
+        [user.name],
+      )
+    },
+
+    /** Memberships become exactly the asserted groups that exist on the platform. */
+    async setAssertedGroups(userId: number, asserted: readonly string[]): Promise<void> {
+      const known: string[] = []
+      for (const name of asserted)
+        if (await sql.one('SELECT 1 AS known FROM groups WHERE name = ?', [name])) known.push(name)
+      await sql.run('DELETE FROM group_members WHERE user_id = ?', [userId])
+      for (const name of known)
+        await sql.run(
+          `INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE name = ?
+           ON CONFLICT DO NOTHING`,
+          [userId, name],
         )
     },
   }
