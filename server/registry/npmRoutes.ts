@@ -7,7 +7,8 @@
  * Errors have npm's shape (`{"error": …}`) so the CLI prints them.
  */
 import { createHash } from 'node:crypto'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
 import { createGunzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import semver from 'semver'
@@ -23,6 +24,7 @@ import { isShownFile, tarballPath } from './npmCatalogue'
 import { BadTarball, readTarball, TarballTooLarge, type TarEntry } from './tarball'
 import { npmNameProblem } from './npmNames'
 import { bodyTooLarge, HANDED_OVER, readPublishBody, type PublishBody } from './npmPublishBody'
+import { JsonRefused, jsonStream, type StringSink } from './jsonStream'
 import { isCleanVersion, latestMovesTo, latestOwner, publishedVersion } from './npmVersions'
 import { latestOf } from '../catalog/versionOrder'
 import type { XrayService } from '../xray/service'
@@ -48,9 +50,17 @@ import type { RemoteStore } from '../remote/store'
 export const NPM_PUBLISH_LIMIT = 100 * 1024 * 1024
 /** The publish document without its tarball, in characters: manifests and a README, no more. */
 export const NPM_DOCUMENT_LIMIT = 8 * 1024 * 1024
+/**
+ * `npm unpublish name@version` sends back the whole package document it read (every version's
+ * manifest, READMEs too), which grows with each version: as much room as a publish, read as it
+ * arrives keeping only the names of the versions (up to NPM_DOCUMENT_LIMIT characters of keys).
+ */
+export const NPM_UNPUBLISH_LIMIT = NPM_PUBLISH_LIMIT
+/** npm's audit requests: the project's dependency tree, as a lockfile holds it (or unpacks to). */
+export const NPM_AUDIT_LIMIT = NPM_DOCUMENT_LIMIT
+/** Every other body: `npm login`'s user document, a dist-tag's version; nothing else has one. */
+export const NPM_SMALL_LIMIT = 64 * 1024
 export const NPM_PREFIX = '/artifactory/api/npm'
-/** `npm login`'s user document: a name, a password and an e-mail address. */
-const NPM_LOGIN_LIMIT = 64 * 1024
 
 interface Deps {
   readonly repos: RepositoryStore
@@ -80,40 +90,74 @@ function npmRequestPath(request: FastifyRequest): { key: string; segments: strin
   return { key: decodeURIComponent(repoKey), segments: npmPathSegments(restParts.join('/')) }
 }
 
-/** `PUT /<repo>/<name>`: npm publish, whose body is read as it arrives. */
-function isPublish(request: FastifyRequest): boolean {
-  if (request.method !== 'PUT') return false
-  try {
-    const { segments } = npmRequestPath(request)
-    return segments.length === 1 && segments[0] !== '-'
-  } catch {
-    return false // a malformed escape: answered by the route
-  }
-}
+const sizeOf = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`
 
 /**
- * A small body read whole: 413 beyond `limit`, declared or sent. A gzipped one (npm's audits)
- * is counted as it unpacks, and may unpack to no more than a publish document: a few kilobytes
- * of zeros would otherwise be held and parsed as a hundred megabytes.
+ * Reads a request body handed over by the parser (see the plugin), chunk by chunk into `take`,
+ * up to `limit` bytes declared or sent; a gzipped one (npm's audits) is counted as it unpacks.
+ * Beyond it: 413 naming `what`, and the rest is not read (the connection closes after the
+ * answer). A refusal stops the reading without destroying the request, so the 413 is answered.
  */
-async function wholeBody(request: FastifyRequest, payload: Readable, limit: number): Promise<string> {
-  if (Number(request.headers['content-length']) > limit) throw tooLarge('Request body is too large')
+function readBody(
+  request: FastifyRequest,
+  limit: number,
+  what: string,
+  take: (chunk: Buffer) => void,
+): Promise<void> {
+  const payload = request.body
+  if (!(payload instanceof Readable)) return Promise.resolve()
   const gzipped = request.headers['content-encoding'] === 'gzip'
-  const most = gzipped ? Math.min(limit, NPM_DOCUMENT_LIMIT) : limit
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of payload as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > most)
-      throw tooLarge(
-        gzipped
-          ? `The request body unpacks to more than ${NPM_DOCUMENT_LIMIT / (1024 * 1024)} MiB`
-          : 'Request body is too large',
+  const refused = tooLarge(`The ${what} ${gzipped ? 'unpacks to' : 'is'} more than ${sizeOf(limit)}`)
+  if (Number(request.headers['content-length']) > limit) return Promise.reject(refused)
+  return new Promise((resolve, reject) => {
+    let size = 0
+    const stop = () => {
+      payload.off('data', onData)
+      payload.off('end', onEnd)
+      payload.off('error', onError)
+      payload.pause()
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      try {
+        if (size > limit) throw refused
+        take(chunk)
+      } catch (error) {
+        stop()
+        reject(error as Error)
+      }
+    }
+    const onEnd = () => {
+      stop()
+      resolve()
+    }
+    const onError = (error: NodeJS.ErrnoException) => {
+      stop()
+      // zlib's: what came is not gzip, or is cut short.
+      reject(
+        error.code?.startsWith('Z_')
+          ? new HttpError(400, `The ${what} is not gzip data`, 'BAD_REQUEST')
+          : error,
       )
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+    }
+    payload.on('data', onData)
+    payload.on('end', onEnd)
+    payload.on('error', onError)
+  })
 }
+
+/** Whether the request came with a body that no one has read (or finished reading). */
+const bodyLeft = (request: FastifyRequest) => request.body instanceof Readable && !request.body.readableEnded
+
+/** Takes a string value of a streamed document and keeps none of it. */
+const DROPPED: StringSink = { write: () => undefined, end: () => undefined }
+
+type JsonParser = (
+  request: FastifyRequest,
+  text: string,
+  done: (error: Error | null, value?: unknown) => void,
+) => void
 
 const tooLarge = (message: string) => new HttpError(413, message, 'TOO_LARGE')
 
@@ -140,6 +184,52 @@ const Q = {
 
 export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const { repos, blobs, auth, authz, catalogue, xray, npmRemote: remote, remoteStore } = deps
+  // Fastify's own JSON parsing (prototype poisoning refused), taken from the plugin's instance.
+  let parseJson: JsonParser | undefined
+
+  /**
+   * A JSON body, read only once the handler knows the caller may send it here, within `limit`:
+   * undefined when the request has none.
+   */
+  const jsonBody = async (request: FastifyRequest, limit: number, what: string): Promise<unknown> => {
+    if (!(request.body instanceof Readable)) return undefined
+    const chunks: Buffer[] = []
+    await readBody(request, limit, what, (chunk) => chunks.push(chunk))
+    const text = Buffer.concat(chunks).toString('utf8')
+    return new Promise((resolve, reject) =>
+      parseJson!(request, text, (error, value) =>
+        error ? reject(new HttpError(400, `The ${what} is not JSON`, 'BAD_REQUEST')) : resolve(value),
+      ),
+    )
+  }
+
+  /**
+   * The versions `npm unpublish name@version` keeps: the keys of `versions` in the document it
+   * sends back, read as it arrives; every string in it is dropped unread.
+   */
+  const versionsKept = async (request: FastifyRequest): Promise<Set<string>> => {
+    const parser = jsonStream({ maxKept: NPM_DOCUMENT_LIMIT, stringSink: () => DROPPED })
+    const text = new StringDecoder('utf8')
+    let doc: unknown
+    try {
+      await readBody(request, NPM_UNPUBLISH_LIMIT, 'unpublish document', (chunk) =>
+        parser.write(text.write(chunk)),
+      )
+      parser.write(text.end())
+      doc = parser.end()
+    } catch (error) {
+      if (!(error instanceof JsonRefused)) throw error
+      throw error.tooLarge
+        ? tooLarge(`The unpublish document is too large: ${error.message}`)
+        : new HttpError(400, `The unpublish document is not JSON: ${error.message}`, 'BAD_REQUEST')
+    }
+    const versions = (doc as { versions?: unknown } | null)?.versions
+    // Without its versions the document would read as "remove them all".
+    if (!versions || typeof versions !== 'object' || Array.isArray(versions))
+      throw new HttpError(400, 'The document must list the versions to keep', 'BAD_REQUEST')
+    return new Set(Object.keys(versions))
+  }
+
   const versionsIn = (repo: string, name: string, sql: Sql = ctx.sql) =>
     sql.all<VersionRow>(Q.versionsIn, [`npm://${name}`, repo])
   const tagsIn = (repo: string, name: string, sql: Sql = ctx.sql) =>
@@ -485,11 +575,10 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const removeMissingVersions = (
     target: RepositoryRecord,
     name: string,
-    body: unknown,
+    kept: ReadonlySet<string>,
     mayRemove: MayRemove,
-  ) => {
-    const kept = new Set(Object.keys(((body ?? {}) as { versions?: object }).versions ?? {}))
-    return ctx.sql.transaction(async (tx) => {
+  ) =>
+    ctx.sql.transaction(async (tx) => {
       const inside = catalogue.within(tx)
       const doomed = (await versionsIn(target.key, name, tx)).filter((row) => !kept.has(row.version))
       await mayRemove(doomed)
@@ -499,7 +588,6 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       }
       await inside.repairTags(target.key, name)
     })
-  }
 
   const removePackage = async (target: RepositoryRecord, name: string, mayRemove: MayRemove) => {
     if ((await versionsIn(target.key, name)).length === 0)
@@ -546,7 +634,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       await ctx.sql.run(Q.deleteTag, [target.key, name, tag])
       return { ok: true }
     }
-    const version = request.body
+    const version = await jsonBody(request, NPM_SMALL_LIMIT, 'dist-tag request')
     if (!isCleanVersion(version) || semver.validRange(tag) !== null)
       throw new HttpError(
         400,
@@ -560,7 +648,10 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   const login = async (request: FastifyRequest, reply: FastifyReply, key: string, userName: string) => {
-    const body = (request.body ?? {}) as { name?: unknown; password?: unknown }
+    const body = ((await jsonBody(request, NPM_SMALL_LIMIT, 'sign-in request')) ?? {}) as {
+      name?: unknown
+      password?: unknown
+    }
     if (typeof body.password !== 'string' || body.name !== userName)
       throw new HttpError(400, 'Send the user name and password', 'BAD_REQUEST')
     const user = await auth.checkCredentials(request, reply, userName, body.password)
@@ -598,8 +689,10 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         throw new HttpError(404, `This registry does not serve /-/${[what, ...more].join('/')}`, 'NOT_FOUND')
       // The rest answer for a repository only to those who may read it, as if it were missing.
       const { caller } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
-      if (advisories || audit)
-        return advisories ? bulkAdvisories(xray.store, request.body) : quickAudit(xray.store, request.body)
+      if (advisories || audit) {
+        const body = await jsonBody(request, NPM_AUDIT_LIMIT, 'audit request')
+        return advisories ? bulkAdvisories(xray.store, body) : quickAudit(xray.store, body)
+      }
       if (caller.anonymous && what === 'whoami')
         throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
       return what === 'whoami' ? { username: caller.user.name } : {}
@@ -645,10 +738,15 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       try {
         if (Number(request.headers['content-length']) > NPM_PUBLISH_LIMIT)
           throw bodyTooLarge(NPM_PUBLISH_LIMIT)
-        sent = await readPublishBody(request.body as Readable, blobs, {
-          bodyBytes: NPM_PUBLISH_LIMIT,
-          documentChars: NPM_DOCUMENT_LIMIT,
-        })
+        // No body at all reads as an empty one: not a document (400).
+        sent = await readPublishBody(
+          request.body instanceof Readable ? request.body : Readable.from([]),
+          blobs,
+          {
+            bodyBytes: NPM_PUBLISH_LIMIT,
+            documentChars: NPM_DOCUMENT_LIMIT,
+          },
+        )
       } catch (error) {
         // The rest of a refused body is not read: the client must not send on over this connection.
         reply.header('Connection', 'close')
@@ -664,7 +762,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       for (const row of rows) await authz.require(caller, target, 'delete', row.path)
     }
     if (method === 'PUT' && dash === '-rev') {
-      await removeMissingVersions(target, name, request.body, mayRemove)
+      await removeMissingVersions(target, name, await versionsKept(request), mayRemove)
       return { ok: true }
     }
     if (method === 'DELETE' && dash === '-rev') {
@@ -691,28 +789,26 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       const answer = await handle(request, reply)
-      return reply.sent ? reply : answer
+      if (reply.sent) return reply
+      // A body the route had no use for (or stopped reading) is not read after the answer.
+      if (bodyLeft(request)) reply.header('Connection', 'close')
+      return answer
     } catch (error) {
+      if (bodyLeft(request)) reply.header('Connection', 'close')
       return npmFailure(reply, error)
     }
   }
 
   return async (app: FastifyInstance) => {
-    // A publish body is handed to the route as a stream (read once the caller may publish);
-    // every other JSON body is read and parsed whole, within the route's limit.
-    const parseJson = app.getDefaultJsonParser('error', 'ignore')
-    app.addContentTypeParser('application/json', (request, payload, done) => {
-      if (isPublish(request)) return done(null, payload)
-      const limit = request.routeOptions.bodyLimit ?? NPM_LOGIN_LIMIT
-      wholeBody(request, payload, limit).then(
-        (text) => parseJson(request, text, done),
-        (error: Error) => done(error, undefined),
-      )
-    })
+    // Every JSON body is handed to the route unread: the route reads it once it knows the
+    // caller may send it there, within that route's own limit (readBody). Plain text has no
+    // route here; Fastify would read it whole.
+    parseJson = app.getDefaultJsonParser('error', 'ignore') as JsonParser
+    app.removeContentTypeParser('text/plain')
+    app.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload))
     app.route({
       method: ['GET', 'HEAD', 'PUT', 'DELETE', 'POST'],
       url: '/*',
-      bodyLimit: NPM_PUBLISH_LIMIT,
       // npm sends its audit requests gzipped.
       preParsing: async (request, _reply, payload) => {
         if (request.headers['content-encoding'] !== 'gzip') return payload
@@ -731,7 +827,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     })
     // Signing in is the one write without credentials: `npm login`'s user document, small, and
     // the web login npm tries first (answered 404, so the CLI falls back to the document).
-    app.route({ method: 'PUT', url: '/:repoKey/-/user/:document', bodyLimit: NPM_LOGIN_LIMIT, handler })
-    app.route({ method: 'POST', url: '/:repoKey/-/v1/login', bodyLimit: NPM_LOGIN_LIMIT, handler })
+    app.route({ method: 'PUT', url: '/:repoKey/-/user/:document', handler })
+    app.route({ method: 'POST', url: '/:repoKey/-/v1/login', handler })
   }
 }

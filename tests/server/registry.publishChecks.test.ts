@@ -15,6 +15,7 @@ import { browserHeaders, startTestServer, type TestServer } from '../support/ser
 import { npmTarball, publishDocument, tarHeader, tarOf } from '../support/npmTarball'
 import { signInDirectly } from './helpers/catalogSession'
 import { blobFiles, stagedFiles } from './helpers/blobFiles'
+import { statusBeforeBody as sendPart } from './helpers/statusBeforeBody'
 import { NPM_DOCUMENT_LIMIT, NPM_PUBLISH_LIMIT } from '../../server/registry/npmRoutes'
 
 let server: TestServer
@@ -52,31 +53,8 @@ const versionCount = async (name: string) =>
     [`npm://${name}`],
   ))!.n
 
-/**
- * Sends a write's headers and a first part of a body that claims `declared` bytes, and answers
- * the response's status: a server that waited for the whole body would never answer.
- */
-function statusBeforeBody(path: string, declared: number, headers: Record<string, string> = {}) {
-  return new Promise<number>((resolve, reject) => {
-    const { port } = new URL(server.url)
-    const req = httpRequest({
-      host: '127.0.0.1',
-      port,
-      method: 'PUT',
-      path,
-      headers: { 'content-type': 'application/json', 'content-length': String(declared), ...headers },
-    })
-    req.on('response', (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-      req.destroy()
-    })
-    req.on('error', (error) => {
-      if (!req.destroyed) reject(error)
-    })
-    req.write(Buffer.alloc(64 * 1024, 0x20))
-  })
-}
+const statusBeforeBody = (path: string, declared: number, headers: Record<string, string> = {}) =>
+  sendPart(server.url, 'PUT', path, declared, headers)
 
 describe('writes are authenticated before their body is read', () => {
   it('answers 401 to an npm publish without credentials while its body is still coming', async () => {
@@ -191,7 +169,7 @@ describe('a gzipped request body (npm audit)', () => {
     const refused = await audit(bomb)
     expect(refused.status).toBe(413)
     expect(((await refused.json()) as { message: string }).message).toBe(
-      `The request body unpacks to more than ${NPM_DOCUMENT_LIMIT / (1024 * 1024)} MiB`,
+      `The audit request unpacks to more than ${NPM_DOCUMENT_LIMIT / (1024 * 1024)} MiB`,
     )
   })
 })
