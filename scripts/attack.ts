@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { createGzip } from 'node:zlib'
+import { createGzip, gzipSync } from 'node:zlib'
 import { strFromU8, unzipSync } from 'fflate'
 import { openDatabase } from '../server/db'
 import { sqliteSql } from '../server/db/sqliteSql'
@@ -211,6 +211,84 @@ async function main() {
         Object.keys(seen['dist-tags']).join() === 'latest',
       `npm publish, re-publish, unpublish of a version and of the package, dist-tag add as the read-only user: ` +
         `${cliAnswers.join(', ')}; victim-lib has ${Object.keys(seen.versions).join(', ')} and tags ${Object.keys(seen['dist-tags']).join(', ')}`,
+    )
+  }
+
+  // 1 (paths) -------------------------------------------------------- writes above an excluded path
+  {
+    // A user who may deploy and delete in both local repositories, except under patterns: a
+    // folder DELETE or an unpublish naming a path above the excluded part must take nothing.
+    const P = { name: 'mallory-paths', password: MALLORY.password }
+    await adminCall('POST', '/ui/admin/users', {
+      name: P.name,
+      email: 'mallory-paths@example.invalid',
+      password: P.password,
+    })
+    const granted = await adminCall('POST', '/ui/admin/permissions', {
+      name: 'attack-excluded-paths',
+      repositories: ['generic-local', 'npm-local'],
+      excludePatterns: ['team/releases/**', 'pinned-lib/-/pinned-lib-1.0.0.tgz'],
+      users: { [P.name]: ['read', 'annotate', 'deploy', 'delete'] },
+    })
+    if (granted.status !== 201) throw new Error(`the grant: ${granted.status} ${await granted.text()}`)
+    const p = basic(P)
+    const asP = (target: string, method: string, body?: string) =>
+      fetch(target, {
+        method,
+        headers: { authorization: p, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body }),
+      }).then(async (r) => (await r.arrayBuffer(), r.status))
+    await fileWrite(a, 'team/releases/app-1.0.bin', 'PUT', 'the release')
+    for (const v of ['1.0.0', '1.1.0'])
+      await publishAs(
+        `Bearer ${adminToken}`,
+        'pinned-lib',
+        publishDocument('pinned-lib', v, npmTarball('pinned-lib', v)),
+      )
+    // What the grant does allow, so that the refusals below are the patterns' doing.
+    const allowed = [
+      await asP(generic(a, 'team/notes.txt'), 'PUT', 'mine'),
+      await asP(generic(a, 'team/drafts/a.txt'), 'PUT', 'draft'),
+      await asP(generic(a, 'team/drafts'), 'DELETE'),
+    ]
+    const doc = (await (await fetch(npm('pinned-lib'), { headers: { authorization: p } })).json()) as {
+      versions: Record<string, unknown>
+    }
+    const withoutOld = JSON.stringify({ ...doc, versions: { '1.1.0': doc.versions['1.1.0'] } })
+    const answers = [
+      await asP(generic(a, 'team/releases'), 'DELETE'),
+      await asP(generic(a, 'team'), 'DELETE'),
+      await asP(npm('pinned-lib/-rev/1-x'), 'PUT', withoutOld),
+      await asP(npm('pinned-lib/-rev/1-x'), 'DELETE'),
+    ]
+    const rc = passwordRc('npm-local', P)
+    const cliAnswers = [
+      await npmAs(['unpublish', 'pinned-lib@1.0.0', '--force'], rc),
+      await npmAs(['unpublish', 'pinned-lib', '--force'], rc),
+    ]
+    const release = await (
+      await fetch(generic(a, 'team/releases/app-1.0.bin'), { headers: { authorization: p } })
+    ).text()
+    const notes = await (await fetch(generic(a, 'team/notes.txt'), { headers: { authorization: p } })).text()
+    const versions = Object.keys(
+      (
+        (await (await fetch(npm('pinned-lib'), { headers: { authorization: p } })).json()) as {
+          versions: Record<string, unknown>
+        }
+      ).versions,
+    ).sort()
+    report(
+      '1 (paths)',
+      allowed.join() === '201,201,204' &&
+        [...answers, ...cliAnswers].every((s) => s === 403) &&
+        release === 'the release' &&
+        notes === 'mine' &&
+        versions.join() === '1.0.0,1.1.0',
+      `excluded team/releases/** and pinned-lib-1.0.0.tgz (allowed: PUT, PUT, DELETE of a folder inside: ${allowed.join(', ')}): ` +
+        `DELETE team/releases, DELETE team, PUT /-rev without 1.0.0, DELETE /-rev: ${answers.join(', ')}; ` +
+        `npm unpublish pinned-lib@1.0.0 and pinned-lib: ${cliAnswers.join(', ')}; ` +
+        `the release ${release === 'the release' ? 'kept' : 'GONE'}, team/notes.txt ${notes === 'mine' ? 'kept' : 'GONE'}, ` +
+        `pinned-lib has ${versions.join(', ')}`,
     )
   }
 
@@ -508,6 +586,67 @@ async function main() {
     )
   }
 
+  // 6 (signed in) ---------------------------------------------------- a reader's large bodies
+  {
+    // A signed-in reader may send what no route of hers needs: a gzipped npm audit body of
+    // some kilobytes that unpacks to 99 MB, 8 at once; then plain JSON bodies of 95 MB to the
+    // routes that take JSON (audit, bulk advisories, dist-tags, unpublish, an unknown one).
+    // (Mallory's credentials were expired above: another reader.)
+    const R = { name: 'mallory-reader', password: MALLORY.password }
+    await adminCall('POST', '/ui/admin/users', {
+      name: R.name,
+      email: 'mallory-reader@example.invalid',
+      password: R.password,
+    })
+    const m = basic(R)
+    const auditUrl = npm('-/npm/v1/security/audits/quick')
+    const gzipped = (body: Buffer) =>
+      fetch(auditUrl, {
+        method: 'POST',
+        headers: { authorization: m, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: new Uint8Array(body),
+      }).then(async (r) => (await r.arrayBuffer(), r.status))
+    const small = await gzipped(
+      gzipSync(JSON.stringify({ name: 'app', version: '1.0.0', requires: {}, dependencies: {} })),
+    )
+    const bomb = gzipSync(`{"name":"app","pad":"${'0'.repeat(99 * 1024 * 1024)}"}`, { level: 9 })
+    let before = treeRss(a.pid)
+    let peak = before
+    let sampling = setInterval(() => (peak = Math.max(peak, treeRss(a.pid))), 50)
+    const bombs = await Promise.all(Array.from({ length: 8 }, () => gzipped(bomb)))
+    clearInterval(sampling)
+    const bombGrew = (peak - before) / 1024 / 1024
+    report(
+      '6 (gzip)',
+      small === 200 && bombs.every((s) => s === 413) && bombGrew < 200,
+      `a gzipped npm audit of ${(bomb.length / 1024).toFixed(0)} KB unpacking to 99 MB, 8 at once from a reader: ` +
+        `${[...new Set(bombs)].join(', ')} (a small one: ${small}); the platform's processes grew ${bombGrew.toFixed(0)} MB`,
+    )
+
+    const routes: Array<[string, string, string]> = [
+      ['audit', 'POST', '/artifactory/api/npm/npm-local/-/npm/v1/security/audits/quick'],
+      ['bulk advisories', 'POST', '/artifactory/api/npm/npm-local/-/npm/v1/security/advisories/bulk'],
+      ['dist-tag', 'PUT', '/artifactory/api/npm/npm-local/-/package/victim-lib/dist-tags/evil'],
+      ['unpublish', 'PUT', '/artifactory/api/npm/npm-local/victim-lib/-rev/1-x'],
+      ['unknown', 'POST', '/artifactory/api/npm/npm-local/-/anything'],
+    ]
+    before = treeRss(a.pid)
+    peak = before
+    sampling = setInterval(() => (peak = Math.max(peak, treeRss(a.pid))), 50)
+    const declared = 95 * 1024 * 1024
+    const plain = await Promise.all(
+      routes.map(([, method, path]) => bodyUntilAnswered(url, path, declared, { method, authorization: m })),
+    )
+    clearInterval(sampling)
+    const plainGrew = (peak - before) / 1024 / 1024
+    report(
+      '6 (JSON)',
+      plain.every((r) => r.status === 413) && plainGrew < 200,
+      `95 MB JSON bodies from a reader: ${routes.map(([what], i) => `${what} ${plain[i]!.status} after ${(plain[i]!.sent / 1024 / 1024).toFixed(0)} MB`).join(', ')}; ` +
+        `the platform's processes grew ${plainGrew.toFixed(0)} MB`,
+    )
+  }
+
   // 7 ---------------------------------------------------------------- decompression amplification
   {
     const name = 'readme-bomb'
@@ -759,8 +898,13 @@ function databaseBytes(dataDir: string): number {
   return total
 }
 
-/** Sends a body claiming `declared` bytes, 1 MB at a time, until the server answers; answers its status and what was sent. */
-function bodyUntilAnswered(base: string, path: string, declared: number) {
+/** Sends a body claiming `declared` bytes (PUT unless said), 1 MB at a time, until the server answers; answers its status and what was sent. */
+function bodyUntilAnswered(
+  base: string,
+  path: string,
+  declared: number,
+  o: { method?: string; authorization?: string } = {},
+) {
   return new Promise<{ status: number; sent: number }>((resolve) => {
     const { port } = new URL(base)
     let sent = 0
@@ -768,9 +912,13 @@ function bodyUntilAnswered(base: string, path: string, declared: number) {
     const req = httpRequest({
       host: '127.0.0.1',
       port,
-      method: 'PUT',
+      method: o.method ?? 'PUT',
       path,
-      headers: { 'content-type': 'application/json', 'content-length': String(declared) },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(declared),
+        ...(o.authorization ? { authorization: o.authorization } : {}),
+      },
     })
     const chunk = Buffer.alloc(1024 * 1024, 0x20)
     const pump = () => {
