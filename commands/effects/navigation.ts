@@ -1,7 +1,6 @@
-import { EMPTY, mergeMap } from 'rxjs'
-import { ProjectSelected } from '../../domain/navigation/events'
-import { projectToRestore } from '../../domain/navigation/menus'
-import { caused, type Effect, type EffectTable } from './types'
+import { EMPTY, ignoreElements, mergeMap, tap } from 'rxjs'
+import { selectedProjectKey } from '../../domain/navigation/menus'
+import type { Effect, EffectTable } from './types'
 import { ofType } from './operators'
 
 /** The console's base path: every location in state is relative to it. */
@@ -37,32 +36,17 @@ const historySync: Effect = (events$, state$, ports) =>
     }),
   )
 
-/** Local-storage key of the project a user last chose in the top bar (a UI fact, never a secret). */
-export const selectedProjectKey = (user: string) => `selectedProject.${user}`
-
-/**
- * The top bar's project choice is remembered per user, and chosen again once the user's
- * projects are known, if it is still one of them (spec 000 section 2).
- */
-const rememberedProject: Effect = (events$, state$, ports) =>
+/** The top bar's project choice is remembered per signed-in user (spec 000 section 2). */
+const rememberedProject: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    ofType('navigation/ProjectSelected', 'platform/ProjectsLoaded'),
-    mergeMap((envelope) => {
-      const user = state$.value.session.user
-      if (!user || user.anonymous) return EMPTY
-      const event = envelope.event
-      if (event.type === 'navigation/ProjectSelected') {
-        if (event.data.key === undefined) ports.localStore.remove(selectedProjectKey(user.name))
-        else ports.localStore.set(selectedProjectKey(user.name), event.data.key)
-        return EMPTY
-      }
-      const key = projectToRestore(
-        ports.localStore.get(selectedProjectKey(user.name)),
-        event.data.projects,
-        state$.value.navigation.selectedProject,
-      )
-      return key === undefined ? EMPTY : [caused(envelope, ProjectSelected({ key }))]
+    ofType('navigation/ProjectSelected'),
+    tap(({ event }) => {
+      const { user, key } = event.data
+      if (user === null) return
+      if (key === undefined) ports.localStore.remove(selectedProjectKey(user))
+      else ports.localStore.set(selectedProjectKey(user), key)
     }),
+    ignoreElements(),
   )
 
 export const navigationEffects: EffectTable = {

@@ -20,6 +20,7 @@ import {
 } from '../../domain/platform/rules'
 import type { StartStep } from '../../domain/platform/types'
 import * as S from '../../domain/session/events'
+import { selectedProjectKey } from '../../domain/navigation/menus'
 import type { EffectTable, Effect } from './types'
 import { loadLoginData } from './loginData'
 import { ofType, request, thrown, work } from './operators'
@@ -105,7 +106,10 @@ export async function runStartUp(
       // projects for everyone else signed in (spec 000 section 2).
       signedIn
         ? load(platform.projects(), (projects) =>
-            P.ProjectsLoaded({ projects: projects.map((p) => ({ ...p })) }),
+            P.ProjectsLoaded({
+              projects: projects.map((p) => ({ ...p })),
+              remembered: ports.localStore.get(selectedProjectKey(user.name)),
+            }),
           )
         : null,
       load(session.samlLogoutUrl(), (logoutUrl) => S.SamlLogoutUrlLoaded({ logoutUrl })),

@@ -30,7 +30,7 @@ import {
   type LoginGuard,
 } from './pipeline'
 import { loginGuard, type SessionCommand, type SessionState } from '../session'
-import type { Footer, PlatformCommand } from '../platform'
+import type { Footer, PlatformCommand, ProjectsLoaded } from '../platform'
 import type { NavigationCommand } from './commands'
 import { guideContextFor, tracksGuideContext } from './guideContext'
 import { GuideContextMatched } from '../tour/events'
@@ -38,6 +38,7 @@ import type { RouteDef } from './routes'
 import { editableNavigation, initialNavigationState, type NavigationState } from './types'
 import { navigationCommandCodecs } from './commandCodecs.gen'
 import { accountPortalOf, NO_ACCOUNT_PORTAL } from './userRoute'
+import { projectToRestore } from './menus'
 
 /**
  * What the navigation area reads of the rest of the state: who the user is and what the
@@ -107,6 +108,9 @@ function navigate(
   return right([...decided.right, GuardRequested({ commands: asked.map((c) => ({ ...c })) })])
 }
 
+/** Whose project choice is remembered: a signed-in user's only. */
+const chooser = (ctx: ShellContext): string | null => (ctx.signedIn ? ctx.userName : null)
+
 function route(
   nav: NavigationState,
   ctx: ShellContext,
@@ -175,7 +179,8 @@ function route(
     events.push(SessionCheckRequested({ idleMs: nowMs - nav.lastActivityMs, user: ctx.userName }))
   if (hasContactUsContext(location.query) && (isCloudTrial(ctx) || isTour(ctx)))
     events.push(ModalOpened({ modal: 'contactUs' }))
-  if (nav.selectedProject !== undefined && route.resetsProject) events.push(ProjectSelected({}))
+  if (nav.selectedProject !== undefined && route.resetsProject)
+    events.push(ProjectSelected({ user: chooser(ctx) }))
   // Tour and cloud trial: the guide context is reset by the navigation and matched to its path.
   if (tracksGuideContext(ctx) && tracked)
     events.push(GuideContextMatched({ context: guideContextFor(location.path) }))
@@ -225,7 +230,12 @@ function decide(
     case 'navigation/SelectProject':
       return command.key === nav.selectedProject
         ? right([])
-        : right([ProjectSelected(command.key === undefined ? {} : { key: command.key })])
+        : right([
+            ProjectSelected({
+              user: chooser(context.shell),
+              ...(command.key === undefined ? {} : { key: command.key }),
+            }),
+          ])
     case 'navigation/RegisterRoute': {
       if (!command.pattern.startsWith('/')) return left('a route pattern starts with /')
       if (nav.pluginRoutes.some((r) => r.pattern === command.pattern)) return right([])
@@ -373,6 +383,13 @@ export const navigationArea: SliceArea<
     const event = envelope.event
     // A new project context re-initialises the security scanner's user data (spec 000 section 4).
     if (event.type === 'navigation/ProjectSelected') return [{ type: 'platform/RecheckScanner' }]
+    // The project the user last chose is chosen again once their projects are known (spec 000 section 2).
+    // Policies see every event; this one of the platform's is not among the area's own.
+    const loaded = envelope.event as AreaEvent | EventOf<typeof ProjectsLoaded>
+    if (loaded.type === 'platform/ProjectsLoaded') {
+      const key = projectToRestore(loaded.data.remembered, loaded.data.projects, nav.selectedProject)
+      return key !== undefined && context.shell.signedIn ? [{ type: 'navigation/SelectProject', key }] : []
+    }
     // The login guard's requests are the session area's commands (their shapes were checked when asked).
     if (event.type === 'navigation/GuardRequested') return event.data.commands as unknown as SessionCommand[]
     // A navigation that waited for the start-up data is guarded again as soon as it has settled.

@@ -92,7 +92,16 @@ const Modal = t.keyof({
 })
 export const ModalOpened = defineEvent('navigation/ModalOpened', t.type({ modal: Modal }))
 export const ModalClosed = defineEvent('navigation/ModalClosed', t.type({ modal: Modal }))
-export const ProjectSelected = defineEvent('navigation/ProjectSelected', t.partial({ key: t.string }))
+/**
+ * The top bar's project (no key: all projects). `user` is whose choice it is, remembered for them
+ * in this browser (null: nobody signed in, nothing remembered); v1 had none (its effect read the
+ * session), and replay runs no effects.
+ */
+export const ProjectSelected = defineEvent(
+  'navigation/ProjectSelected',
+  t.intersection([t.type({ user: t.union([t.string, t.null]) }), t.partial({ key: t.string })]),
+  { v: 2, upcasters: { 1: (data) => ({ ...(data as Record<string, unknown>), user: null }) } },
+)
 export const RouteRegistered = defineEvent(
   'navigation/RouteRegistered',
   t.intersection([

@@ -330,6 +330,9 @@ export function quickActionVisible(ctx: ShellContext, path: string): boolean {
  * of them (storage is the user's to edit, and another user may have signed in since), and
  * only while no project is chosen yet.
  */
+/** Local-storage key of the project a user last chose in the top bar (a UI fact, never a secret). */
+export const selectedProjectKey = (user: string) => `selectedProject.${user}`
+
 export function projectToRestore(
   stored: string | null,
   projects: ReadonlyArray<{ readonly key: string }>,

@@ -60,9 +60,17 @@ export const SupportAnalyticsLoaded = defineEvent(
   'platform/SupportAnalyticsLoaded',
   t.type({ enabled: t.boolean }),
 )
+/**
+ * The signed-in user's projects, and the one they last chose in this browser (local storage;
+ * null: none). v1 had no `remembered` (an effect read storage then); replay runs no policies.
+ */
 export const ProjectsLoaded = defineEvent(
   'platform/ProjectsLoaded',
-  t.type({ projects: t.array(t.type({ key: t.string, name: t.string })) }),
+  t.type({
+    projects: t.array(t.type({ key: t.string, name: t.string })),
+    remembered: t.union([t.string, t.null]),
+  }),
+  { v: 2, upcasters: { 1: (data) => ({ ...(data as Record<string, unknown>), remembered: null }) } },
 )
 export const PackageTypesLoaded = defineEvent(
   'platform/PackageTypesLoaded',

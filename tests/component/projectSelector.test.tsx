@@ -3,23 +3,20 @@
 // Administration; the choice is remembered per user and chosen again at the next start.
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
-import { BehaviorSubject, Subject } from 'rxjs'
-import type { AppEvent } from '../../domain/app'
-import type { Envelope } from '../../domain/shared/area'
-import { ProjectSelected } from '../../domain/navigation/events'
-import { navigationEffects } from '../../commands/effects/navigation'
 import userEvent from '@testing-library/user-event'
 import { ProjectsLoaded } from '../../domain/platform/events'
-import { fakePorts, memoryStore } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
 import { optionNames, chooseOption } from '../support/kitSelect'
 
-const projects = ProjectsLoaded({
-  projects: [
-    { key: 'alpha', name: 'Alpha' },
-    { key: 'beta', name: 'Beta' },
-  ],
-})
+const loaded = (remembered: string | null) =>
+  ProjectsLoaded({
+    projects: [
+      { key: 'alpha', name: 'Alpha' },
+      { key: 'beta', name: 'Beta' },
+    ],
+    remembered,
+  })
+const projects = loaded(null)
 
 describe('the project selector', () => {
   it('lists all projects and the user’s projects, and a choice swaps Administration for Project settings', async () => {
@@ -42,27 +39,11 @@ describe('the project selector', () => {
   })
 
   it('chooses the remembered project again once the user’s projects are known, if still one of them', async () => {
-    const localStore = memoryStore()
-    localStore.set('selectedProject.padmin', 'beta')
-    const { app } = renderShell('/packages', { user: { name: 'padmin', projectAdmin: true } }, { localStore })
-    const state$ = new BehaviorSubject(app.getState())
-    const events$ = new Subject<Envelope<AppEvent>>()
-    const out: unknown[] = []
-    navigationEffects.rememberedProject!(events$, state$, { ...fakePorts(), localStore }).subscribe((e) =>
-      out.push('event' in e && 'cause' in e ? e.event : e),
-    )
-    const envelope = (event: AppEvent): Envelope<AppEvent> => ({
-      seq: 1,
-      at: 'x',
-      source: 'effect',
-      corr: 'c',
-      event,
-    })
-    events$.next(envelope(projects))
-    expect(out).toEqual([ProjectSelected({ key: 'beta' })])
+    const padmin = { user: { name: 'padmin', projectAdmin: true } }
+    const { app } = renderShell('/packages', { ...padmin, extra: [loaded('beta')] })
+    expect(app.getState().navigation.selectedProject).toBe('beta')
     // A project the user no longer belongs to is not chosen.
-    localStore.set('selectedProject.padmin', 'gamma')
-    events$.next(envelope(projects))
-    expect(out).toHaveLength(1)
+    const again = renderShell('/packages', { ...padmin, extra: [loaded('gamma')] })
+    expect(again.app.getState().navigation.selectedProject).toBeUndefined()
   })
 })

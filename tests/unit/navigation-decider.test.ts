@@ -59,15 +59,15 @@ describe('the chrome', () => {
     navigation
       .given()
       .when({ type: 'navigation/SelectProject', key: 'alpha' })
-      .then(N.ProjectSelected({ key: 'alpha' }))
+      .then(N.ProjectSelected({ user: null, key: 'alpha' }))
     navigation
-      .given(N.ProjectSelected({ key: 'alpha' }))
+      .given(N.ProjectSelected({ user: null, key: 'alpha' }))
       .when({ type: 'navigation/SelectProject', key: 'alpha' })
       .nothing()
     navigation
-      .given(N.ProjectSelected({ key: 'alpha' }))
+      .given(N.ProjectSelected({ user: null, key: 'alpha' }))
       .when({ type: 'navigation/SelectProject' })
-      .then(N.ProjectSelected({}))
+      .then(N.ProjectSelected({ user: null }))
   })
 
   it('registers a plugin route once, with a pattern from the root', () => {

@@ -303,9 +303,11 @@ describe('what a navigation brings with it', () => {
     const inProject = navigation.given(
       ...startedAs({ admin: true }),
       onPackages,
-      N.ProjectSelected({ key: 'alpha' }),
+      N.ProjectSelected({ user: 'developer', key: 'alpha' }),
     )
-    expect(inProject.when(go('/admin/configuration/general')).events()).toContainEqual(N.ProjectSelected({}))
+    expect(inProject.when(go('/admin/configuration/general')).events()).toContainEqual(
+      N.ProjectSelected({ user: 'developer' }),
+    )
     expect(kinds(inProject.when(go('/admin/projects/list')).events())).toEqual(['navigation/Navigated'])
     // Without a project selected there is none to leave.
     expect(

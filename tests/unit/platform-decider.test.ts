@@ -75,7 +75,7 @@ describe('the platform start-up', () => {
       P.FeaturesLoaded({ features: { archiveSearch: true } }),
       P.LocalPreferencesRead({ values: { theme: 'dark' } }),
       P.SupportAnalyticsLoaded({ enabled: true }),
-      P.ProjectsLoaded({ projects: [{ key: 'p1', name: 'One' }] }),
+      P.ProjectsLoaded({ projects: [{ key: 'p1', name: 'One' }], remembered: null }),
       P.PackageTypesLoaded({ packageTypes: ['npm', 'docker'] }),
       P.InfoWidgetLoaded({ artifactCount: 42 }),
       P.BlockedUsagesLoaded({ blocked: ['ui'] }),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createApp } from '../../composition/createApp'
 import { allEffects } from '../../composition/createApp'
 import type { Ports } from '../../adapters/ports'
-import { fakePorts } from '../support/fakePorts'
+import { fakePorts, memoryStore } from '../support/fakePorts'
 import {
   anonymous,
   fail,
@@ -25,6 +25,16 @@ function start(over: Partial<Ports>) {
 }
 
 describe('platform start-up', () => {
+  it('chooses the project the signed-in user last chose in this browser, if still theirs', async () => {
+    const localStore = memoryStore()
+    localStore.set('selectedProject.developer', 'proj')
+    localStore.set('selectedProject.other', 'elsewhere')
+    const { app } = start({ platformApi: platformApi(), sessionApi: sessionApi({}, user()), localStore })
+    await flush()
+    expect(app.getState().navigation.selectedProject).toBe('proj')
+    expect(app.exportLog()).toContain('"remembered":"proj"')
+  })
+
   it('runs the sequence in order for a signed-in user and ends with the initial data fetched', async () => {
     const { app, types } = start({
       platformApi: platformApi(),

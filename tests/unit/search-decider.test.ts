@@ -369,7 +369,7 @@ describe('the search type follows the route and the project; keepSearchQuery', (
   it('selecting a project moves the bar off a type that has no project context', () => {
     const onScans = [...xrayAdmin, E.UrlRestored({ type: 'securityCompliance', model: DEFAULT_SEARCH_MODEL })]
     on('/scans', '', onScans).rejected(/already in step/)
-    const inProject = [...onScans, ProjectSelected({ key: 'proj1' })]
+    const inProject = [...onScans, ProjectSelected({ user: 'admin', key: 'proj1' })]
     on('/scans', '', inProject).then(restored('packages'))
     on('/home', '', inProject).then(restored('packages'))
   })
