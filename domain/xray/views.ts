@@ -111,17 +111,24 @@ export const ComponentSecurity = t.type({
   version: t.string,
   /** Null when the version is not in a scanned repository (the platform does not know it). */
   details: nullable(
-    t.type({
-      version_id: t.string,
-      repo: t.string,
-      indexed: t.boolean,
-      scan_status: ScanStatusCodec,
-      last_scanned: nullable(t.string),
-      licenses: t.array(t.string),
-      vulnerabilities: SeverityCounts,
-      violations: t.number,
-      blocked: nullable(BlockView),
-    }),
+    t.intersection([
+      t.type({
+        version_id: t.string,
+        repo: t.string,
+        indexed: t.boolean,
+        scan_status: ScanStatusCodec,
+        last_scanned: nullable(t.string),
+        licenses: t.array(t.string),
+        vulnerabilities: SeverityCounts,
+        violations: t.number,
+        blocked: nullable(BlockView),
+      }),
+      // Optional: answers recorded before the platform said why still replay.
+      t.partial({
+        /** Why it is not scanned yet (an image waiting for its layers), or why its scan failed. */
+        scan_error: nullable(t.string),
+      }),
+    ]),
   ),
   vulnerabilities: t.array(VulnerabilityView),
 })

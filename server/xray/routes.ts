@@ -188,6 +188,8 @@ const routes: RouteModule = async (app, ctx) => {
       repo: v.repo,
       indexed: await store.isIndexed(v.repo),
       scan_status: scan?.status ?? 'not_scanned',
+      // Why it is not scanned (waiting for an image's layers) or why the scan failed.
+      scan_error: scan?.error ?? null,
       last_scanned: scan?.scanned_at ?? null,
       licenses: v.licences,
       vulnerabilities: {

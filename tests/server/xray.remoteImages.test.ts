@@ -127,7 +127,11 @@ describe('an image a remote caches', () => {
       package_id: 'docker://proxied/waiting',
       version: '1.0',
     })
-    expect(details).toMatchObject({ scan_status: 'not_scanned', last_scanned: null })
+    expect(details).toMatchObject({
+      scan_status: 'not_scanned',
+      scan_error: 'waiting for its layers',
+      last_scanned: null,
+    })
 
     await pull(`blobs/${image.config.digest}`)
     await pull(`blobs/${image.layers[0]!.digest}`)

@@ -82,6 +82,15 @@ export function BlockedNotice({ security }: { readonly security: ComponentSecuri
   )
 }
 
+/** What the tab says of a version with no scan to show, and why when the platform says. */
+export function notScannedTitle(details: ComponentSecurity['details']): string {
+  if (details === null) return 'Not scanned: its repository is not indexed'
+  if (details.scan_status === 'failed')
+    return details.scan_error ? `The scan failed: ${details.scan_error}` : 'The scan failed'
+  if (details.scan_status === 'scanning') return 'Being scanned'
+  return details.scan_error ? `Not scanned: ${details.scan_error}` : 'Not scanned yet'
+}
+
 function Findings({ security }: { readonly security: ComponentSecurity }) {
   const { details, vulnerabilities } = security
   const notScanned = details === null || details.scan_status !== 'scanned'
@@ -103,10 +112,7 @@ function Findings({ security }: { readonly security: ComponentSecurity }) {
       )}
       {vulnerabilities.length === 0 ? (
         notScanned ? (
-          <EmptyState
-            icon={<ShieldQuestion size={28} />}
-            title={details === null ? 'Not scanned: its repository is not indexed' : 'Not scanned yet'}
-          />
+          <EmptyState icon={<ShieldQuestion size={28} />} title={notScannedTitle(details)} />
         ) : (
           <EmptyState icon={<ShieldCheck size={28} />} title="No known vulnerabilities" />
         )
