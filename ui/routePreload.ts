@@ -8,9 +8,8 @@
  */
 import { findRoute } from '../domain/navigation/routes'
 import { PACKAGES_PATH } from '../domain/navigation/landing'
+import { withoutBase } from '../domain/session/redirect'
 import { areaManifests } from './areas'
-
-const UI_BASE = '/ui'
 
 const ignore = () => undefined
 
@@ -29,8 +28,7 @@ export function preloadRoute(path: string): void {
  * of a user who is not an administrator. A wrong guess costs chunks fetched early, nothing more.
  */
 export function likelyLanding(redirectTo: string | undefined): string {
-  if (redirectTo === undefined) return PACKAGES_PATH
-  if (redirectTo === UI_BASE || redirectTo.startsWith(`${UI_BASE}/`))
-    return redirectTo.slice(UI_BASE.length) || '/'
-  return PACKAGES_PATH
+  // A path outside the console's base comes back from withoutBase as it was.
+  const inConsole = redirectTo === undefined ? undefined : withoutBase(redirectTo)
+  return inConsole === undefined || inConsole === redirectTo ? PACKAGES_PATH : inConsole
 }

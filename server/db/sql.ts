@@ -18,6 +18,9 @@ import type { Clock } from '../clock'
 export type SqlValue = string | number | bigint | boolean | null | Uint8Array
 export type SqlParams = readonly SqlValue[]
 
+/** `?, ?, …` for `n` values: the placeholders of an `IN (…)` list. */
+export const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ')
+
 export interface RunResult {
   /** Rows the statement inserted, changed or deleted. */
   readonly changes: number

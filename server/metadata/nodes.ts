@@ -3,6 +3,7 @@
  * files) are functions, which graphql-js's default resolver calls only when selected.
  */
 import type { Sql } from '../db/sql'
+import { placeholders } from '../db/sql'
 import { systemClock, type Clock } from '../clock'
 import { xrayStore } from '../xray/store'
 import { provenanceReader } from '../remote/provenance'
@@ -198,7 +199,7 @@ const Q = {
     'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
   filesOfEach: (n: number) =>
     'SELECT version_id, name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files ' +
-    `WHERE version_id IN (${Array(n).fill('?').join(', ')}) ORDER BY version_id, lead DESC, path`,
+    `WHERE version_id IN (${placeholders(n)}) ORDER BY version_id, lead DESC, path`,
 }
 
 /** Loads `load` once, on first use: a field asked of every node of a page costs one query. */

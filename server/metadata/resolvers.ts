@@ -5,6 +5,7 @@
  */
 import { GraphQLError } from 'graphql'
 import type { Engine, Sql, SqlValue } from '../db/sql'
+import { placeholders } from '../db/sql'
 import { systemClock, type Clock } from '../clock'
 import { LATEST_VERSION_NAME } from '../db/sqlFunctions'
 import { compareVersionKeys, versionKey, type VersionKey } from '../catalog/versionOrder'
@@ -128,7 +129,7 @@ function checksumLookup(value: string): { column: string; value: string } {
   return { column, value: value.toLowerCase() }
 }
 
-const inList = (values: readonly unknown[]) => values.map(() => '?').join(', ')
+const inList = (values: readonly unknown[]) => placeholders(values.length)
 
 const SEVERITY_COLUMNS: Record<string, string> = {
   CRITICAL: 'vuln_critical',
@@ -293,7 +294,7 @@ const Q = {
   versionKeys:
     'SELECT id, name, created, prerelease, repo, licenses_json FROM catalog_versions WHERE package_id = ?',
   versionRows: (n: number) =>
-    `SELECT ${VERSION_COLUMNS} FROM catalog_versions WHERE id IN (${Array(n).fill('?').join(', ')})`,
+    `SELECT ${VERSION_COLUMNS} FROM catalog_versions WHERE id IN (${placeholders(n)})`,
 }
 
 function pageOf<T>(rows: T[], first: number, cursorOf: (row: T) => string) {

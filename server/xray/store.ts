@@ -3,6 +3,7 @@
  * findings, watches, policies, violations, ignore rules, indexed repositories and history.
  */
 import type { Sql, SqlValue } from '../db/sql'
+import { placeholders } from '../db/sql'
 import type { RepositoryKind } from '../../domain/repositories/rules'
 import type { Resolvable } from '../repositories/store'
 import { imageStatements } from './imageStore'
@@ -174,7 +175,7 @@ const Q = {
   findingsOf: 'SELECT * FROM xray_findings WHERE version_id = ? ORDER BY advisory_id, component',
   scanOf: 'SELECT * FROM xray_scans WHERE version_id = ?',
   scanStatusesOf: (n: number) =>
-    `SELECT version_id, status FROM xray_scans WHERE version_id IN (${Array(n).fill('?').join(', ')})`,
+    `SELECT version_id, status FROM xray_scans WHERE version_id IN (${placeholders(n)})`,
   scanStatusCounts: 'SELECT status, COUNT(*) AS n FROM xray_scans GROUP BY status',
   versionsOfPackage: 'SELECT id, package_id, name FROM catalog_versions WHERE package_id = ? ORDER BY id',
   versionOfPackage: 'SELECT id, package_id, name FROM catalog_versions WHERE package_id = ? AND name = ?',
