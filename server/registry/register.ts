@@ -36,6 +36,8 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   const catalogue = npmCatalogue(ctx.sql, { versionArrived: (id, tx) => xray.versionArrived(id, tx) })
   // A container image's layers may be large: it is scanned after its push is answered.
   const imageTagged = (id: string) => xray.imageArrived(id)
+  // A layer stored under one name may be the one an image cached under another waits for.
+  const blobStored = (digest: string) => xray.layerStored(digest)
   const store = remoteStore(ctx.sql)
   // The seeded remotes' upstreams, when the environment names them (`offline` serves the cache only).
   const seeded: Array<[string, string | undefined]> = [
@@ -60,8 +62,9 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     files,
     npmRemote: npmRemote(ctx, { store, upstream, files, blobs, catalogue }),
     genericRemote: genericRemote(ctx, { store, upstream, files, blobs, mimeOf: mimeOfPath }),
-    remote: remoteRegistry(ctx, { upstream, remoteStore: store, blobs, imageTagged }),
+    remote: remoteRegistry(ctx, { upstream, remoteStore: store, blobs, imageTagged, blobStored }),
     imageTagged,
+    blobStored,
     pullBlocked: async (pull: ImagePull) => {
       const b = await xray.imagePullBlocked(pull)
       return (

@@ -12,6 +12,11 @@ const Q = {
   layers: 'SELECT digest FROM catalog_docker_layers WHERE version_id = ? ORDER BY position',
   inventory: 'SELECT * FROM xray_image_inventories WHERE version_id = ?',
   dropInventory: 'DELETE FROM xray_image_inventories WHERE version_id = ?',
+  // Indexed images with a layer of this digest whose layers have not been read: waiting for them.
+  waitingFor: `SELECT DISTINCT l.version_id FROM catalog_docker_layers l
+      JOIN catalog_versions v ON v.id = l.version_id JOIN xray_indexed_repos r ON r.repo = v.repo
+    WHERE l.digest = ? AND NOT EXISTS (SELECT 1 FROM xray_image_inventories i WHERE i.version_id = l.version_id)
+    ORDER BY l.version_id`,
   putInventory: `INSERT INTO xray_image_inventories (version_id, ecosystems_json, os_name, components_json, read_at, error)
      VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (version_id) DO UPDATE SET ecosystems_json = excluded.ecosystems_json, os_name = excluded.os_name,
@@ -31,6 +36,13 @@ export function imageStatements(sql: Sql) {
     /** The digests of the layers of the image a docker version shows, bottom first. */
     layerDigestsOf: async (versionId: string): Promise<string[]> =>
       (await sql.all<{ digest: string }>(Q.layers, [versionId])).map((r) => r.digest),
+    /**
+     * The indexed images (docker version ids) a layer of `digest` may complete: some layer of
+     * theirs is that digest and their layers have not been read, whatever repository or image
+     * the bytes were stored under (the blob store keeps one copy per digest).
+     */
+    imagesWaitingFor: async (digest: string): Promise<string[]> =>
+      (await sql.all<{ version_id: string }>(Q.waitingFor, [digest])).map((r) => r.version_id),
     async inventoryOf(versionId: string): Promise<StoredInventory | undefined> {
       const r = await sql.one<InventoryRow>(Q.inventory, [versionId])
       return (

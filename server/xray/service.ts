@@ -319,6 +319,23 @@ export function createXrayService(ctx: XrayContext) {
         .catch((error: unknown) => console.error(`Scan of ${versionId} failed`, error))
       return imageQueue
     },
+    /**
+     * The hook a container blob passes through once its bytes are stored (a push, a remote's
+     * cache): the indexed images waiting for a layer of that digest are read and scanned again,
+     * in the same queue, whichever repository or image the bytes were stored under (a client
+     * that has a layer from another image does not pull it again).
+     */
+    layerStored(digest: string): Promise<void> {
+      imageQueue = imageQueue
+        .then(async () => {
+          for (const id of await store.imagesWaitingFor(digest)) {
+            if (stopped) return
+            await service.rescan(id)
+          }
+        })
+        .catch((error: unknown) => console.error(`Scan of the images waiting for ${digest} failed`, error))
+      return imageQueue
+    },
     /** Answers when every image arrived so far has been scanned. */
     imagesScanned: (): Promise<void> => imageQueue,
 

@@ -51,6 +51,21 @@ const index = Buffer.from(
   }),
 )
 
+// Images whose layers arrive under other names: `late` shares its npm layer with `sharer`, and
+// `copied`'s layers are pushed into docker-local under another image (layers of their own, by the
+// marker file, so no other test here stores them first).
+const npmLayer = (marker: string) => ({
+  command: 'RUN npm install minimist@0.0.8',
+  files: [...layers[1]!.files, { path: 'opt/app/marker', content: marker }],
+})
+const osLayer = (id: string) => ({
+  command: 'ADD os-release /etc/',
+  files: [{ path: 'etc/os-release', content: `ID=${id}\n` }],
+})
+const late = buildImage({ layers: [osLayer('late'), npmLayer('shared')] })
+const sharer = buildImage({ layers: [osLayer('sharer'), npmLayer('shared')] })
+const copied = buildImage({ layers: [osLayer('copied'), npmLayer('copied')] })
+
 let upstream: TestServer
 let server: TestServer
 let admin: string
@@ -70,6 +85,9 @@ beforeAll(async () => {
     )
   }
   await pusher.putManifest('docker-local/proxied/multi', MEDIA.ociIndex, index, '1.0')
+  await pusher.push('docker-local/proxied/late', late, ['1.0'])
+  await pusher.push('docker-local/proxied/sharer', sharer, ['1.0'])
+  await pusher.push('docker-local/proxied/copied', copied, ['1.0'])
   server = await startTestServer({}, { DOCKER_REMOTE_URL: `${upstream.url}/docker-local` })
   admin = signInDirectly(server, { admin: true })
   const res = await fetch(`${server.url}/v2/token`, {
@@ -158,5 +176,30 @@ describe('an image a remote caches', () => {
     const scanned = await scanOfImage(multi)
     expect(scanned).toMatchObject({ status: 'scanned', error: null })
     expect(scanned.vulnerabilities.critical).toBeGreaterThan(0)
+  })
+
+  it('is scanned when a layer it waits for is stored under another image or repository', async () => {
+    await pull('manifests/1.0', 'proxied/late')
+    await pull(`blobs/${late.layers[0]!.digest}`, 'proxied/late')
+    expect(await scanOfImage('proxied/late')).toMatchObject({
+      status: 'not_scanned',
+      error: 'waiting for its layers',
+    })
+    // A client that pulled `sharer` first has the npm layer and does not pull it again for `late`.
+    await pull('manifests/1.0', 'proxied/sharer')
+    for (const b of [sharer.config, ...sharer.layers]) await pull(`blobs/${b.digest}`, 'proxied/sharer')
+    const scanned = await scanOfImage('proxied/late')
+    expect(scanned).toMatchObject({ status: 'scanned', error: null })
+    expect(scanned.vulnerabilities.critical).toBeGreaterThan(0)
+
+    // The same bytes pushed to another repository (docker-local), under another image.
+    await pull('manifests/1.0', 'proxied/copied')
+    expect(await scanOfImage('proxied/copied')).toMatchObject({ status: 'not_scanned' })
+    const local = await ociPusher(server.url, 'developer', server.config.userPassword)
+    for (const l of copied.layers) await local.pushBlob('docker-local/elsewhere/copy', l.bytes, l.digest)
+    await xrayFor(server.ctx).imagesScanned()
+    const copiedScan = await scanOfImage('proxied/copied')
+    expect(copiedScan).toMatchObject({ status: 'scanned', error: null })
+    expect(copiedScan.vulnerabilities.critical).toBeGreaterThan(0)
   })
 })
