@@ -3,7 +3,7 @@
  * data (AdminMessage), which the admin pages word (ui/admin/messages.ts).
  */
 import * as t from 'io-ts'
-import { isRight, left, right, type Either } from 'fp-ts/Either'
+import { isLeft, isRight, left, right, type Either } from 'fp-ts/Either'
 import { PERMISSION_ACTIONS, type GeneralConfig, type PermissionAction } from './types'
 import { GeneralConfigC } from './events'
 import {
@@ -14,6 +14,7 @@ import {
   mandatory as MANDATORY,
   NAME_PATTERN as NAME,
 } from '../shared/forms'
+import { validateProjectKey } from '../shared/projectKey'
 import type { AdminMessage } from './messages'
 
 export { MANDATORY }
@@ -67,9 +68,8 @@ export function validateProxy(v: {
 
 export function validateProject(v: { key: string; name: string }): Problems<'key' | 'name'> {
   const p: Problems<'key' | 'name'> = {}
-  if (v.key === '') p.key = MANDATORY
-  else if (v.key.length > 128) p.key = { key: 'projectKeyLength', max: 128 }
-  else if (!/^[a-z]/.test(v.key)) p.key = { key: 'projectKeyStart' }
+  const key = validateProjectKey(v.key)
+  if (isLeft(key)) p.key = key.left
   if (v.name.trim() === '') p.name = MANDATORY
   return p
 }

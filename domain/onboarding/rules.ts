@@ -5,6 +5,7 @@
 import { isLeft, left, right, type Either } from 'fp-ts/Either'
 import { none, some, type Option } from 'fp-ts/Option'
 import { validateMandatory } from '../shared/forms'
+import { PROJECT_KEY_MAX_LENGTH, validateProjectKey } from '../shared/projectKey'
 
 export const ONBOARDING_STEPS = [
   'init',
@@ -36,7 +37,7 @@ export type DesiredFeature = (typeof DESIRED_FEATURES)[number]
 
 export const DEFAULT_PROJECT = { name: 'Default Project', key: 'dflt' } as const
 
-export const PROJECT_KEY_MAX_LENGTH = 128
+export { PROJECT_KEY_MAX_LENGTH, validateProjectKey }
 
 /** A field's problem as a key and its data; the view words it (ui/shared/messages.ts). */
 export type QuestionnaireProblem =
@@ -46,16 +47,6 @@ export type QuestionnaireProblem =
   | { readonly key: 'chooseFeature' }
 
 const MANDATORY: QuestionnaireProblem = { key: 'mandatory' }
-
-/** At most 128 characters, starting with a lowercase letter. */
-export function validateProjectKey(key: string): Either<QuestionnaireProblem, string> {
-  if (key === '') return left(MANDATORY)
-  const first = key.charCodeAt(0)
-  if (!(first >= 0x61 && first <= 0x7a)) return left({ key: 'projectKeyStart' })
-  if (key.length > PROJECT_KEY_MAX_LENGTH)
-    return left({ key: 'projectKeyLength', max: PROJECT_KEY_MAX_LENGTH })
-  return right(key)
-}
 
 export interface Questionnaire {
   readonly purpose: Purpose | null

@@ -27,7 +27,7 @@ describe.each(engines)('migration 343 on %s', (_name, open) => {
       ['old-cli-2', 'cli'],
       ['client-1', 'client'],
       ['identity-1', 'identity'],
-    ])
+    ] as const)
       await db.run(
         'INSERT INTO access_tokens (id, token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
         [id, `hash-${id}`, user!.id, kind, T0, LATER],
