@@ -174,8 +174,20 @@ describe('an import', () => {
   })
 })
 
+// The loop in steps, each proving its own state and each within the test bound: as one test it
+// was six runs of the npm CLI (each 2-4 s at load 8, more under CI's load) and once ran past 30 s.
+// Each step needs the ones before it (vitest runs a file's tests in order).
 describe('the loop: watch and policy, publish, violation, blocked install, ignore, audit', () => {
-  it('blocks the affected version until an ignore rule lifts it, and npm audit names the advisory', async () => {
+  const app = () => join(work, 'app')
+  // Its own cache: publishing left the tarballs in the publisher's, and npm would not ask.
+  const install = (spec: string) =>
+    npm(
+      ['install', spec, '--registry', registryOf('npm'), '--cache', join(work, 'install-cache')],
+      app(),
+      userconfigFor('npm'),
+    )
+
+  it('takes a policy and a watch from an admin only', async () => {
     const policy = {
       name: 'no-critical',
       description: 'Critical advisories block downloads',
@@ -197,8 +209,10 @@ describe('the loop: watch and policy, publish, violation, blocked install, ignor
       policies: ['no-critical'],
     }
     expect((await api('POST', '/xray/api/v1/watches', admin, watch)).status).toBe(201)
+  })
 
-    // Published with the npm CLI: one affected version (1.0.0 ≤ 1.2.1 < 1.2.6), one fixed.
+  it('makes a blocking violation of the affected version published with the npm CLI', async () => {
+    // One affected version (1.0.0 ≤ 1.2.1 < 1.2.6), one fixed.
     const make = (v: string) => npmCli(work).makePackage('minimist', v, '# minimist (test copy)\n')
     for (const v of lean ? ['1.2.1'] : ['1.2.1', '1.2.7']) {
       const out = await npm(
@@ -208,7 +222,6 @@ describe('the loop: watch and policy, publish, violation, blocked install, ignor
       )
       expect(out, JSON.stringify(out)).not.toHaveProperty('failed')
     }
-
     const violations = await api<{
       total: number
       rows: Array<{ id: number; version: string; issue: string; policy: string; blockDownload: boolean }>
@@ -216,31 +229,25 @@ describe('the loop: watch and policy, publish, violation, blocked install, ignor
     expect(violations.body.rows.map((r) => [r.version, r.issue, r.policy, r.blockDownload])).toEqual([
       ['1.2.1', MINIMIST, 'no-critical', true],
     ])
+  })
 
-    const app = join(work, 'app')
-    mkdirSync(app)
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }))
-    const rc = userconfigFor('npm')
-    // Its own cache: publishing left the tarballs in the publisher's, and npm would not ask.
-    const cache = ['--cache', join(work, 'install-cache')]
-    const refused = await npm(
-      ['install', 'minimist@1.2.1', '--registry', registryOf('npm'), ...cache],
-      app,
-      rc,
+  it('refuses npm install of the affected version with a 403 naming policy and advisory', async () => {
+    mkdirSync(app())
+    writeFileSync(
+      join(app(), 'package.json'),
+      JSON.stringify({ name: 'app', version: '1.0.0', private: true }),
     )
+    const refused = await install('minimist@1.2.1')
     expect(refused.failed).toBe(true)
     expect(refused.stderr).toMatch(/403/)
     expect(refused.stderr).toContain('no-critical')
     expect(refused.stderr).toContain(MINIMIST)
-    if (!lean) {
-      const fixed = await npm(
-        ['install', 'minimist@1.2.7', '--registry', registryOf('npm'), ...cache],
-        app,
-        rc,
-      )
-      expect(fixed, JSON.stringify(fixed)).not.toHaveProperty('failed')
-    }
+    if (lean) return
+    const fixed = await install('minimist@1.2.7')
+    expect(fixed, JSON.stringify(fixed)).not.toHaveProperty('failed')
+  })
 
+  it('lifts the violation by an ignore rule an admin gives with a reason', async () => {
     const ignore = {
       issue: MINIMIST,
       component: 'minimist',
@@ -256,7 +263,9 @@ describe('the loop: watch and policy, publish, violation, blocked install, ignor
       (await api<{ total: number }>('GET', '/xray/api/v1/violations?resource=minimist', developer)).body
         .total,
     ).toBe(0)
+  })
 
+  it('then installs the version, and npm audit names the advisory', async () => {
     if (lean) {
       // As npm asks: the tarball, then the bulk advisories of what it installed.
       const tarball = await fetch(`${registryOf('npm')}minimist/-/minimist-1.2.1.tgz`, {
@@ -276,17 +285,17 @@ describe('the loop: watch and policy, publish, violation, blocked install, ignor
       )
       return
     }
-    const allowed = await npm(
-      ['install', 'minimist@1.2.1', '--registry', registryOf('npm'), ...cache],
-      app,
-      rc,
-    )
+    const allowed = await install('minimist@1.2.1')
     expect(allowed, JSON.stringify(allowed)).not.toHaveProperty('failed')
-    expect(JSON.parse(readFileSync(join(app, 'node_modules/minimist/package.json'), 'utf8')).version).toBe(
+    expect(JSON.parse(readFileSync(join(app(), 'node_modules/minimist/package.json'), 'utf8')).version).toBe(
       '1.2.1',
     )
 
-    const audit = await npm(['audit', '--json', '--registry', registryOf('npm'), ...cache], app, rc)
+    const audit = await npm(
+      ['audit', '--json', '--registry', registryOf('npm'), '--cache', join(work, 'install-cache')],
+      app(),
+      userconfigFor('npm'),
+    )
     // npm audit exits non-zero when it finds something; its report is on stdout.
     const report = JSON.parse(audit.stdout) as {
       vulnerabilities: Record<string, { severity: string; via: Array<{ url?: string; title?: string }> }>
