@@ -45,6 +45,11 @@ const REQUESTS: ReadonlyArray<readonly [string, string, string?]> = [
   ['PUT', npm('REPO', '-/package/hidden-lib/dist-tags/beta'), JSON.stringify('1.0.0')],
   ['DELETE', npm('REPO', '-/package/hidden-lib/dist-tags/beta')],
   ['DELETE', npm('REPO', 'hidden-lib/-rev/1-x')],
+  // npm unpublish of one version: the document back without it; then the tarball's DELETE.
+  ['PUT', npm('REPO', 'hidden-lib/-rev/1-x'), JSON.stringify({ name: 'hidden-lib', versions: {} })],
+  ['DELETE', npm('REPO', 'hidden-lib/-/hidden-lib-1.0.0.tgz/-rev/1-x')],
+  ['POST', npm('REPO', '-/npm/v1/security/audits/quick'), JSON.stringify({ name: 'app', requires: {} })],
+  ['POST', npm('REPO', '-/npm/v1/security/advisories/bulk'), JSON.stringify({ 'hidden-lib': ['1.0.0'] })],
   ['GET', '/artifactory/REPO/secret/plans.txt'],
   ['HEAD', '/artifactory/REPO/secret/plans.txt'],
   ['PUT', '/artifactory/REPO/secret/plans.txt', 'overwritten'],
