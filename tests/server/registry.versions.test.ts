@@ -1,9 +1,10 @@
 /**
  * npm versions over real HTTP: impostor spellings of a version (`v1.0.0`, ` 1.0.0`, `1.0.0 `)
  * and documents whose key and version disagree are refused with nothing stored, hostile
- * strings from the corpora too; `latest` only moves forwards on a publish; and in a virtual
- * repository a package's `latest` stays with the member that held it first, so a publish into
- * a member ahead of it in the resolution order does not take over what `npm install` gets.
+ * strings from the corpora too, as versions and as package names; `latest` only moves forwards
+ * on a publish; and in a virtual repository a package's `latest` stays with the member that held
+ * it first, so a publish into a member ahead of it in the resolution order does not take over
+ * what `npm install` gets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
@@ -18,7 +19,7 @@ let cookie: string
 const npmUrl = (repo: string, rest: string) => `${server.url}/artifactory/api/npm/${repo}/${rest}`
 
 function publishRaw(repo: string, name: string, body: Record<string, unknown>) {
-  return fetch(npmUrl(repo, name.replace('/', '%2f')), {
+  return fetch(npmUrl(repo, encodeURIComponent(name)), {
     method: 'PUT',
     headers: browserHeaders(server.url, cookie),
     body: JSON.stringify(body),
@@ -90,6 +91,35 @@ describe('versions', () => {
       body: JSON.stringify('1.0.0 '),
     })
     expect(res.status).toBe(400)
+  })
+})
+
+describe('names', () => {
+  /** What npm-local holds at its top: one folder a package. */
+  const topOfNpmLocal = async () => {
+    const res = await fetch(
+      `${server.url}/ui/api/v1/ui/treebrowser?repoKey=npm-local&path=&offset=0&limit=1000`,
+      { headers: browserHeaders(server.url, cookie) },
+    )
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { children: Array<{ name: string }> }).children.map((c) => c.name).sort()
+  }
+
+  it('refuses every hostile string of the corpora as a package name and stores nothing', async () => {
+    const before = await topOfNpmLocal()
+    // A sample across the corpora, each the name in the URL and in the document, as npm sends
+    // it; the unit test (npm-names) reads them all.
+    // Plain lower-case words (`onblur`) are names npm takes like any other: left out.
+    const lines = [...corpusLines('xss'), ...corpusLines('open-redirect')].filter(
+      (line) => !/^[a-z0-9][a-z0-9._~-]*$/.test(line),
+    )
+    const sample = lines.filter((_, i) => i % Math.ceil(lines.length / 60) === 0)
+    for (const line of sample) {
+      const res = await publishRaw('npm-local', line, publishBody(line, '1.0.0').body)
+      expect(res.status, line).toBe(400)
+      expect(((await res.json()) as { code: string }).code, line).toBe('BAD_NAME')
+    }
+    expect(await topOfNpmLocal()).toEqual(before)
   })
 })
 
