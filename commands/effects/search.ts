@@ -4,7 +4,17 @@
  * storage (never anything secret: models and query strings only).
  */
 import * as t from 'io-ts'
-import { EMPTY, debounceTime, distinctUntilChanged, filter, map, mergeMap, switchMap, take } from 'rxjs'
+import {
+  EMPTY,
+  debounceTime,
+  distinctUntilChanged,
+  filter,
+  ignoreElements,
+  map,
+  switchMap,
+  take,
+  tap,
+} from 'rxjs'
 import { isLeft } from 'fp-ts/Either'
 import {
   ArtifactSearchFailed,
@@ -110,17 +120,17 @@ const loadRecent: Effect = (events$, state$, ports) =>
   )
 
 /** Writes the user's list back after each search; other users' lists are kept as they were. */
-const saveRecent: Effect = (events$, state$, ports) =>
+const saveRecent: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('search/SearchRan'),
-    mergeMap(() => {
-      const s = state$.value.search
-      if (s.recentOwner === null) return EMPTY
-      const all = readRecent(ports.localStore)
-      const next = { ...all, [s.recentOwner]: s.recent }
+    tap(({ event }) => {
+      const { owner, list } = event.data
+      // Only a v1 line has no list, and replay runs no effects.
+      if (list === null) return
+      const next = { ...readRecent(ports.localStore), [owner]: list }
       ports.localStore.set(RECENT_SEARCHES_KEY, JSON.stringify(next))
-      return EMPTY
     }),
+    ignoreElements(),
   )
 
 /** The artifact results page's search; a newer one supersedes the one on its way. */

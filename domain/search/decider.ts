@@ -22,6 +22,7 @@ import {
   isSearchButtonDisabled,
   searchModelForTypeChange,
   withArchiveAvailability,
+  type RecentSearch,
 } from './rules'
 import {
   SEARCH_TYPES,
@@ -46,6 +47,12 @@ interface SearchContext {
 }
 
 const archiveEnabled = (v: Viewer) => v.features.archiveSearch === true
+
+/** The owner's recent searches once `entry` ran (another user's shown list is not theirs). */
+function recentAfter(s: SearchState, owner: string, entry: RecentSearch): RecentSearch[] {
+  const mine = s.recentOwner === owner ? s.recent : []
+  return [...(addRecentSearch({ [owner]: mine }, owner, entry)[owner] ?? [])]
+}
 
 function run(
   s: SearchState,
@@ -75,13 +82,16 @@ function run(
   const carried = carriedQuery(from === 'recent' ? { path: '', query: here.query } : here, target)
   const query = [queryString, carried].filter((q) => q !== '').join('&')
   const path = `${target}${query ? `?${query}` : ''}`
+  const owner = viewer.userName
+  const recent = { id: meta.id, type, queryString, searchModel: effective }
   return right([
     SearchRan({
       type,
       model: effective,
       path,
-      owner: viewer.userName,
-      recent: { id: meta.id, type, queryString, searchModel: effective },
+      owner,
+      recent,
+      list: recentAfter(s, owner, recent),
       text: textOfModel(effective, def),
     }),
   ])
@@ -210,9 +220,7 @@ function evolve(s: SearchState, event: SearchEvent | EventOf<typeof SignedOut>):
         suggestions: initialSearchState.suggestions,
       }
     case 'search/SearchRan': {
-      const mine = s.recentOwner === e.data.owner ? s.recent : []
-      const recent =
-        addRecentSearch({ [e.data.owner]: mine }, e.data.owner, e.data.recent)[e.data.owner] ?? []
+      const recent = e.data.list ?? recentAfter(s, e.data.owner, e.data.recent)
       return {
         ...s,
         type: e.data.type,

@@ -60,7 +60,11 @@ export const TypeChanged = defineEvent(
   'search/TypeChanged',
   t.intersection([t.type({ type: SearchTypeC, model: SearchModelC }), BarText]),
 )
-/** A search ran: it is remembered for `owner` and its route (`path`, query included) opens. */
+/**
+ * A search ran: it is remembered for `owner` and its route (`path`, query included) opens.
+ * `list` is the owner's recent searches afterwards, which this browser keeps for them; v1 had
+ * none (its effect read the state), so a v1 line reads `null` and evolve adds `recent` as v1 did.
+ */
 export const SearchRan = defineEvent(
   'search/SearchRan',
   t.intersection([
@@ -70,9 +74,11 @@ export const SearchRan = defineEvent(
       path: t.string,
       owner: t.string,
       recent: RecentSearchC,
+      list: t.union([t.array(RecentSearchC), t.null]),
     }),
     BarText,
   ]),
+  { v: 2, upcasters: { 1: (data) => ({ ...(data as Record<string, unknown>), list: null }) } },
 )
 /** The bar took its type and model from the URL (reload, shared link, back/forward). */
 export const UrlRestored = defineEvent(

@@ -52,10 +52,14 @@ class Oracle {
       if (type === 'search/SearchRan') {
         const owner = data.owner as string
         const entry = data.recent as RecentRef
-        let list = this.search.recentOwner === owner ? this.search.recent : []
-        list = list.filter((r) => r.type !== entry.type || r.queryString !== entry.queryString)
-        list.unshift(entry)
-        while (list.length > 10) list.pop()
+        // The list the search names (v2); a v1 line's is worked out from the one before.
+        let list = Array.isArray(data.list) ? [...(data.list as RecentRef[])] : null
+        if (list === null) {
+          list = this.search.recentOwner === owner ? this.search.recent : []
+          list = list.filter((r) => r.type !== entry.type || r.queryString !== entry.queryString)
+          list.unshift(entry)
+          while (list.length > 10) list.pop()
+        }
         this.search.recentOwner = owner
         this.search.recent = list
       }

@@ -48,6 +48,12 @@ describe('the Quick / Archive switch', () => {
   })
 
   it('on the results of a search, runs that search again as the switch says', () => {
+    const ranAgain = {
+      id: meta.id,
+      type: 'artifacts',
+      queryString: 'q=Main.class&ast=Archive',
+      searchModel: model({ name: 'Main.class', artifactsSearchType: 'Archive' }),
+    }
     search
       .given(
         archiveOn,
@@ -62,12 +68,8 @@ describe('the Quick / Archive switch', () => {
           model: model({ name: 'Main.class', artifactsSearchType: 'Archive' }),
           path: '/artifacts/browse?q=Main.class&ast=Archive',
           owner: 'anonymous',
-          recent: {
-            id: meta.id,
-            type: 'artifacts',
-            queryString: 'q=Main.class&ast=Archive',
-            searchModel: model({ name: 'Main.class', artifactsSearchType: 'Archive' }),
-          },
+          recent: ranAgain,
+          list: [ranAgain],
           text: 'Main.class',
         }),
       )

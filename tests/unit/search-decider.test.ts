@@ -46,15 +46,19 @@ const ran = (ran: {
   query: string
   path?: string
   type?: SearchRanData['type']
+  /** The recent searches before it (none unless said). */
+  before?: SearchRanData['recent'][]
 }) => {
   const type = ran.type ?? 'packages'
   const model = { ...DEFAULT_SEARCH_MODEL, ...ran.model }
+  const recent = { id: meta.id, type, queryString: ran.query, searchModel: model }
   return E.SearchRan({
     type,
     model,
     path: ran.path ?? `/packages?${ran.query}`,
     owner: 'anonymous',
-    recent: { id: meta.id, type, queryString: ran.query, searchModel: model },
+    recent,
+    list: [recent, ...(ran.before ?? [])],
     text: ran.text,
   })
 }
@@ -118,6 +122,7 @@ describe('running a search', () => {
         path: '/packages?q=react',
         owner: 'anonymous',
         recent: { id: 'x', type: 'packages', queryString: 'q=react', searchModel: DEFAULT_SEARCH_MODEL },
+        list: null,
       }),
     }
     expect(appSlice(searchArea).policies?.(envelope, initialAppState)).toEqual([
@@ -157,7 +162,13 @@ describe('running a search', () => {
   it('an Archive recent search runs as Quick when archive search is off', () => {
     const model = { ...DEFAULT_SEARCH_MODEL, name: 'x', artifactsSearchType: 'Archive' as const }
     selectRecent('q=x&ast=Archive', model).then(
-      ran({ text: 'x', model: { ...model, artifactsSearchType: 'Quick' }, query: 'q=x' }),
+      ran({
+        text: 'x',
+        model: { ...model, artifactsSearchType: 'Quick' },
+        query: 'q=x',
+        // The Archive one stays beside it: their queries differ.
+        before: [{ id: 'r1', type: 'packages', queryString: 'q=x&ast=Archive', searchModel: model }],
+      }),
     )
   })
 
@@ -221,7 +232,7 @@ describe('running a search', () => {
     const runText = (text: string, model: Partial<SearchModel>, query: string) => {
       state = evolve(state, E.TextChanged({ text }))
       const d = search.at(state).when({ type: 'search/Run' })
-      d.then(ran({ text, model, query }))
+      d.then(ran({ text, model, query, before: [...state.search.recent] }))
       state = d.after()
     }
     runText('type:bogus', { packageTypes: ['bogus'] }, 'pkg=bogus')
@@ -514,6 +525,20 @@ describe('search effects', () => {
     again.dispatch({ type: 'search/SyncWithUrl', path: '/packages', query: '' })
     expect(again.getState().search.recentOwner).toBe('anonymous')
     expect(again.getState().search.recent.map((r) => r.queryString)).toEqual(['q=react'])
+  })
+
+  it("writes the list the search names, keeping other users' lists", () => {
+    const ports = fakePorts()
+    const theirs = [{ id: 'd1', type: 'packages', queryString: 'q=vue', searchModel: DEFAULT_SEARCH_MODEL }]
+    ports.localStore.set(RECENT_SEARCHES_KEY, JSON.stringify({ developer: theirs }))
+    const app = createApp({ ports })
+    app.dispatch({ type: 'search/ChangeText', text: 'react' })
+    app.dispatch({ type: 'search/Run' })
+    app.dispatch({ type: 'search/ChangeText', text: 'lodash' })
+    app.dispatch({ type: 'search/Run' })
+    const stored = JSON.parse(ports.localStore.get(RECENT_SEARCHES_KEY) ?? '{}') as Record<string, unknown[]>
+    expect(stored).toEqual({ developer: theirs, anonymous: app.getState().search.recent })
+    expect(app.getState().search.recent.map((r) => r.queryString)).toEqual(['q=lodash', 'q=react'])
   })
 
   it('ignores corrupt storage', () => {

@@ -114,6 +114,7 @@ describe('a checksum search', () => {
           path: `/packages?${queryString}`,
           owner: 'anonymous',
           recent: { id: meta.id, type: 'packages', queryString, searchModel: model },
+          list: [{ id: meta.id, type: 'packages', queryString, searchModel: model }],
           text: `checksum:${SHA1}`,
         }),
       )
