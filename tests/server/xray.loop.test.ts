@@ -306,3 +306,44 @@ describe('the loop: watch and policy, publish, violation, blocked install, ignor
     )
   })
 })
+
+describe('the quick audit (what npm falls back to when the bulk endpoint fails)', () => {
+  it('answers the advisories of the tree it is sent from the same database, counted by severity', async () => {
+    const res = await fetch(`${registryOf('npm')}-/npm/v1/security/audits/quick`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'app',
+        version: '1.0.0',
+        requires: { minimist: '0.0.8', lodash: '4.17.21' },
+        dependencies: {
+          minimist: { version: '0.0.8' },
+          lodash: { version: '4.17.21', dev: true },
+        },
+      }),
+    })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      advisories: Record<
+        string,
+        {
+          github_advisory_id: string
+          module_name: string
+          severity: string
+          findings: Array<{ version: string }>
+        }
+      >
+      metadata: { vulnerabilities: Record<string, number>; dependencies: number; devDependencies: number }
+    }
+    const found = Object.values(body.advisories)
+    expect(found.find((a) => a.github_advisory_id === MINIMIST)).toMatchObject({
+      module_name: 'minimist',
+      severity: 'critical',
+      findings: [{ version: '0.0.8' }],
+    })
+    // lodash 4.17.21 is the fixed version of the shipped lodash advisories: nothing for it.
+    expect(found.filter((a) => a.module_name === 'lodash')).toEqual([])
+    expect(body.metadata.vulnerabilities.critical).toBe(found.filter((a) => a.severity === 'critical').length)
+    expect(body.metadata).toMatchObject({ dependencies: 1, devDependencies: 1 })
+  })
+})
