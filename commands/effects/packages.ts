@@ -261,14 +261,21 @@ const landing: Effect = (events$, _state$, ports) =>
 /**
  * A version its remote has not cached, opened while the remote would fetch it: whether the
  * upstream has it is asked at once, so the page offers no install command that would fail. A
- * package page's command names its newest version, which is asked about the same way.
+ * package page's command names its newest version, which is asked about the same way. So is a
+ * version whose Retry found the upstream answering again but not yet asked about it (the
+ * decider refuses a second ask whose answer would not say either).
  */
 const upstreamAsked: Effect = (events$) =>
   events$.pipe(
-    ofType('packages/VersionLoaded', 'packages/PackageLoaded'),
+    ofType('packages/VersionLoaded', 'packages/PackageLoaded', 'packages/UpstreamChecked'),
     mergeMap((env) => {
+      const e = env.event
       const version =
-        env.event.type === 'packages/VersionLoaded' ? env.event.data.version : env.event.data.versions[0]
+        e.type === 'packages/VersionLoaded'
+          ? e.data.version
+          : e.type === 'packages/PackageLoaded'
+            ? e.data.versions[0]
+            : { id: e.data.versionId, provenance: e.data.provenance }
       if (!version || upstreamQuestion(version.provenance) !== 'ask') return EMPTY
       return [asked(env, { type: 'packages/CheckUpstream', versionId: version.id })]
     }),

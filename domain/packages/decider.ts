@@ -119,6 +119,8 @@ function decide(command: PackagesCommand, s: PackagesState, context: PackagesCon
       if (v.status !== 'loaded' || v.data.id !== command.versionId) return left('this version is not open')
       if (upstreamQuestion(v.data.provenance) === 'none') return left('there is nothing to ask its upstream')
       if (v.upstreamCheck === 'checking') return left('its upstream is already being asked')
+      if (upstreamQuestion(v.data.provenance) === 'ask' && v.upstreamUnsaid)
+        return left('its upstream was asked and could not say: Retry asks again')
       return right([UpstreamCheckRequested({ requestId: meta.id, versionId: command.versionId })])
     }
   }
@@ -139,6 +141,7 @@ const detailsRequestId = (s: PackagesState): string | undefined =>
 const withPanelsLoading = <V extends VersionPanels>({
   dockerPlatforms: _platforms,
   upstreamCheck: _check,
+  upstreamUnsaid: _unsaid,
   ...v
 }: V): V => ({
   ...(v as V),
@@ -400,12 +403,18 @@ function evolve(s: PackagesState, event: PackagesEvent | SessionEvent): Packages
       const v = s.version
       if (v.status !== 'loaded' || v.data.id !== e.data.versionId) return s
       const upstreamCheck = e.type === 'packages/UpstreamCheckRequested' ? 'checking' : 'failed'
-      return { ...s, version: { ...v, upstreamCheck } }
+      // A Retry starts over: an upstream that answers again is asked about the version once more.
+      const { upstreamUnsaid: _unsaid, ...rest } = v
+      const retried = upstreamCheck === 'checking' && upstreamQuestion(v.data.provenance) === 'retry'
+      return { ...s, version: { ...(retried ? rest : v), upstreamCheck } }
     }
     case 'packages/UpstreamChecked': {
       const v = s.version
       if (v.status !== 'loaded' || v.data.id !== e.data.versionId) return s
-      const { upstreamCheck: _done, ...rest } = v
+      // What was asked is the provenance before the answer: an ask (not a Retry) is not repeated.
+      const asked = upstreamQuestion(v.data.provenance) === 'ask'
+      const { upstreamCheck: _done, upstreamUnsaid: _unsaid, ...kept } = v
+      const rest = asked ? { ...kept, upstreamUnsaid: true as const } : kept
       const { versionId, provenance } = e.data
       // The package page's command reads its newest version from the details' list: it is told too.
       const d = s.details

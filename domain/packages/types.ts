@@ -267,6 +267,11 @@ export interface VersionPanels {
   readonly download: { readonly file: string | null; readonly message: string | null }
   /** The Retry of a version its remote could not fetch: on its way, or failed (absent: none asked). */
   readonly upstreamCheck?: 'checking' | 'failed'
+  /**
+   * The upstream was asked about the version on its own (not on Retry) and its answer still did
+   * not say whether it has it: not asked again until a Retry or the page's next opening.
+   */
+  readonly upstreamUnsaid?: true
 }
 
 /** What was asked: the version, and the request (its own, or its package's) loading it. */

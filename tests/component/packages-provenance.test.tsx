@@ -150,6 +150,38 @@ describe('where a version comes from', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Not cached yet: npm-remote fetches it/)).toBeInTheDocument()
   })
 
+  it('Retry finds the upstream answering again: the version is asked about, and its answer shown', async () => {
+    const { api, version } = open(UNREACHABLE)
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    // The remote answers again, but this answer does not say whether the upstream has the version
+    // (another request reached it first); asked about the version, the upstream lacks it.
+    const answering = { ...UNREACHABLE, lastSuccessAt: '2026-06-01T10:08:00.000Z' }
+    const answers: Provenance[] = [answering, { ...answering, inUpstream: false }]
+    Object.defineProperty(api.catalogue.upstream, version.id, {
+      get: () => (answers.length > 1 ? answers.shift() : answers[0]),
+      configurable: true,
+    })
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    const alert = await screen.findByRole('alert', { name: 'Not installable' })
+    await waitFor(() => expect(alert).toHaveTextContent(`${UPSTREAM} does not have this version`))
+    expect(screen.queryByTestId('install-command')).toBeNull()
+    expect(api.catalogue.calls.filter((c) => c.name === 'checkUpstream').map((c) => c.args)).toEqual([
+      [version.id],
+      [version.id],
+    ])
+  })
+
+  it('an ask whose answer does not say is not repeated: one question, the command as before', async () => {
+    const answering = { ...UNREACHABLE, lastSuccessAt: '2026-06-01T10:08:00.000Z' }
+    const { api, version } = open(notCached({ lastSuccessAt: '2026-06-01T10:00:00.000Z' }), answering)
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    await expectFetchedOnFirstInstall()
+    await screen.findByText('No README for this version.')
+    expect(api.catalogue.calls.filter((c) => c.name === 'checkUpstream').map((c) => c.args)).toEqual([
+      [version.id],
+    ])
+  })
+
   it('says when the upstream could not be asked again, and keeps Retry', async () => {
     const { api } = open(UNREACHABLE)
     await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
@@ -229,7 +261,8 @@ describe("the package page's install command, which names the newest version", {
     api.catalogue.upstream[latest.id] = { ...UNREACHABLE, lastSuccessAt: '2026-06-01T10:08:00.000Z' }
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
     expect(await screen.findByTestId('install-command')).toHaveTextContent('npm i react@18.2.0')
-    expect(asked(api)).toEqual([[latest.id]])
+    // Answering again, the upstream is asked about the version itself (its answer still does not say).
+    await waitFor(() => expect(asked(api)).toEqual([[latest.id], [latest.id]]))
   })
 
   it('an offline remote: no command', async () => {

@@ -397,6 +397,28 @@ describe("asking a version's upstream", () => {
       .rejected(/nothing to ask/)
   })
 
+  it('after Retry finds the upstream answering, asks about the version once; an ask that could not say is not repeated', () => {
+    const answering: Provenance = { ...failing, lastSuccessAt: '2026-01-02T00:00:00.000Z' }
+    const checked = (provenance: Provenance) =>
+      E.UpstreamChecked({ requestId: 'r-3', versionId: unreachable.id, provenance })
+    const requested = E.UpstreamCheckRequested({ requestId: 'r-3', versionId: unreachable.id })
+    const ask = { type: 'packages/CheckUpstream', versionId: unreachable.id } as const
+    // The Retry's answer: reachable again, the version not answered for: asked about it.
+    const retried = [...opened, requested, checked(answering)]
+    given(...retried)
+      .when(ask)
+      .then(E.UpstreamCheckRequested({ requestId: 'r-9', versionId: unreachable.id }))
+    // That ask's answer did not say either: not asked again.
+    given(...retried, requested, checked(answering))
+      .when(ask)
+      .rejected(/could not say/)
+    // Unreachable again, a Retry starts over.
+    const again = [...retried, requested, checked(failing), requested, checked(answering)]
+    given(...again)
+      .when(ask)
+      .then(E.UpstreamCheckRequested({ requestId: 'r-9', versionId: unreachable.id }))
+  })
+
   it('only for the version open, not cached there, one ask at a time', () => {
     given()
       .when(retry)
