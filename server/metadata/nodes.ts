@@ -6,7 +6,8 @@ import type { Sql } from '../db/sql'
 import { placeholders } from '../db/sql'
 import { systemClock, type Clock } from '../clock'
 import { xrayStore } from '../xray/store'
-import { provenanceReader } from '../remote/provenance'
+import { provenanceReader, type Provenance } from '../remote/provenance'
+import type { VersionSource } from '../remote/store'
 import { versionSummary } from '../catalog/packageRefresh'
 
 export interface PackageRow {
@@ -209,13 +210,15 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * What the nodes of one page of versions share: their files and scans read in one query each
- * when a node first asks, and their package row once (a page of 100 versions asked 400 queries).
+ * What the nodes of one page of versions share: their files, scans and provenance read in a
+ * query or a few each when a node first asks, and their package row once (a page of 100
+ * versions asked 400 queries, and 700 more for a remote's versions not cached).
  */
 export interface PageLoaders {
   files(versionId: string): Promise<FileRow[]>
   scanStatus(versionId: string): Promise<string | undefined>
   packageRow(packageId: string): Promise<PackageRow | undefined>
+  provenance(version: VersionRow): Promise<Provenance | null>
 }
 
 export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
@@ -231,7 +234,16 @@ export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
   const scans = xrayStore(sql)
   const provenanceOf = provenanceReader(sql, clock)
 
-  const pageLoaders = (versionIds: ReadonlyArray<string>): PageLoaders => {
+  /** The source provenance asks about: the version's repository, package name and lead file. */
+  const sourceOf = (r: VersionRow, p: PackageRow): VersionSource => ({
+    repo: r.repo,
+    packageName: p.name,
+    version: r.name,
+    leadFilePath: r.lead_file_path,
+  })
+
+  const pageLoaders = (rows: ReadonlyArray<VersionRow>): PageLoaders => {
+    const versionIds = rows.map((r) => r.id)
     const files = once(async () => {
       const byVersion = new Map<string, FileRow[]>()
       if (versionIds.length === 0) return byVersion
@@ -248,14 +260,25 @@ export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
     })
     const statuses = once(() => scans.scanStatusesOf(versionIds))
     const packages = new Map<string, Promise<PackageRow | undefined>>()
+    const packageRow = (id: string) => {
+      let row = packages.get(id)
+      if (!row) packages.set(id, (row = findPackage(id)))
+      return row
+    }
+    const provenances = once(async () => {
+      const known: Array<{ id: string; source: VersionSource }> = []
+      for (const r of rows) {
+        const p = await packageRow(r.package_id)
+        if (p) known.push({ id: r.id, source: sourceOf(r, p) })
+      }
+      const found = await provenanceOf.many(known.map((k) => k.source))
+      return new Map(known.map((k, i) => [k.id, found[i]!]))
+    })
     return {
       files: async (id) => (await files()).get(id) ?? [],
       scanStatus: async (id) => (await statuses()).get(id),
-      packageRow: (id) => {
-        let row = packages.get(id)
-        if (!row) packages.set(id, (row = findPackage(id)))
-        return row
-      },
+      packageRow,
+      provenance: async (r) => (await provenances()).get(r.id) ?? null,
     }
   }
   // A node made alone (not from a page) reads its own rows.
@@ -263,6 +286,10 @@ export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
     files: (id) => sql.all<FileRow>(Q.filesOf, [id]),
     scanStatus: async (id) => (await scans.scanOf(id))?.status,
     packageRow: findPackage,
+    provenance: async (r) => {
+      const p = await findPackage(r.package_id)
+      return p ? provenanceOf(sourceOf(r, p)) : null
+    },
   }
 
   const versionNode = (
@@ -298,12 +325,7 @@ export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
       })),
     digest: r.digest,
     scanned: async () => (await load.scanStatus(r.id)) === 'scanned',
-    provenance: async () => {
-      const p = await load.packageRow(r.package_id)
-      return p
-        ? provenanceOf({ repo: r.repo, packageName: p.name, version: r.name, leadFilePath: r.lead_file_path })
-        : null
-    },
+    provenance: () => load.provenance(r),
   })
 
   return { findPackage, packageFor, versionNode, pageLoaders }

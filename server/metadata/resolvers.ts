@@ -452,7 +452,7 @@ export function metadataResolvers(sql: Sql, clock: Clock = systemClock) {
     const whole = new Map(
       (ids.length ? await sql.all<VersionRow>(Q.versionRows(ids.length), ids) : []).map((r) => [r.id, r]),
     )
-    const loaders = pageLoaders(ids)
+    const loaders = pageLoaders(ids.map((id) => whole.get(id)!))
     return {
       totalCount: all.length,
       edges: page.edges.map((e) => ({

@@ -5,7 +5,7 @@
  * said of a version it was asked about, and downloads per version and day (with the catalogue's
  * running totals).
  */
-import type { Sql, TransactionOptions } from '../db/sql'
+import { placeholders, type Sql, type TransactionOptions } from '../db/sql'
 import type { UpstreamCredentials } from '../upstream/fetch'
 
 /** A catalogue version as provenance needs it. */
@@ -59,6 +59,9 @@ export interface CachedFile extends FileValidators {
   readonly fetchedAt: string
 }
 
+/** The key of an upstream answer about `version` of `name` in `upstreamAnswers`' map. */
+export const answerKey = (name: string, version: string) => `${name}\u0000${version}`
+
 /** Whether the upstream has a version, as it said at `askedAt`. */
 export interface UpstreamAnswer {
   readonly inUpstream: boolean
@@ -109,8 +112,11 @@ const Q = {
   countVersion: 'UPDATE catalog_versions SET download_count = download_count + 1 WHERE id = ?',
   countPackage:
     'UPDATE catalog_packages SET downloads = downloads + 1 WHERE id = (SELECT package_id FROM catalog_versions WHERE id = ?)',
-  answer:
-    'SELECT in_upstream, asked_at FROM remote_version_answers WHERE repo = ? AND name = ? AND version = ?',
+  cachedAt: (n: number) =>
+    `SELECT path, fetched_at FROM remote_files WHERE repo = ? AND path IN (${placeholders(n)})`,
+  answers: (n: number) =>
+    'SELECT name, version, in_upstream, asked_at FROM remote_version_answers ' +
+    `WHERE repo = ? AND name IN (${placeholders(n)})`,
   saveAnswer: `INSERT INTO remote_version_answers (repo, name, version, in_upstream, asked_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (repo, name, version) DO UPDATE SET in_upstream = excluded.in_upstream, asked_at = excluded.asked_at`,
   forgetAnswer: 'DELETE FROM remote_version_answers WHERE repo = ? AND name = ? AND version = ?',
@@ -137,6 +143,19 @@ export function remoteStore(sql: Sql) {
   /** One statement committed relaxed (inside a transaction: a savepoint of it, committed with it). */
   const relaxed = async (text: string, params: readonly (string | number | null)[]) => {
     await sql.transaction((tx) => tx.run(text, params), RELAXED)
+  }
+  /** What the remote last heard from its upstream (its state, credentials not asked about). */
+  const health = async (key: string): Promise<Omit<RemoteState, 'hasCredentials'>> => {
+    const row = await sql.one<{
+      last_failure: string | null
+      last_failure_at: string | null
+      last_success_at: string | null
+    }>(Q.state, [key])
+    return {
+      lastFailure: row?.last_failure ?? null,
+      lastFailureAt: row?.last_failure_at ?? null,
+      lastSuccessAt: row?.last_success_at ?? null,
+    }
   }
   return {
     async settings(key: string): Promise<RemoteSettings> {
@@ -179,15 +198,8 @@ export function remoteStore(sql: Sql) {
       else await sql.run(Q.writeCredentials, [key, c.userName || null, c.password ?? null, c.token || null])
     },
     async state(key: string): Promise<RemoteState> {
-      const row = await sql.one<{
-        last_failure: string | null
-        last_failure_at: string | null
-        last_success_at: string | null
-      }>(Q.state, [key])
       return {
-        lastFailure: row?.last_failure ?? null,
-        lastFailureAt: row?.last_failure_at ?? null,
-        lastSuccessAt: row?.last_success_at ?? null,
+        ...(await health(key)),
         hasCredentials: (await sql.one<CredentialsRow>(Q.credentials, [key])) !== undefined,
       }
     },
@@ -273,9 +285,29 @@ export function remoteStore(sql: Sql) {
     },
 
     /** What the upstream said when last asked whether it has a version of a package. */
-    async upstreamAnswer(repo: string, name: string, version: string): Promise<UpstreamAnswer | undefined> {
-      const row = await sql.one<{ in_upstream: number; asked_at: string }>(Q.answer, [repo, name, version])
-      return row && { inUpstream: row.in_upstream === 1, askedAt: row.asked_at }
+    /** When each of `paths` that the remote has cached was fetched, by path (one query). */
+    async cachedAt(repo: string, paths: ReadonlyArray<string>): Promise<Map<string, string>> {
+      if (paths.length === 0) return new Map()
+      const rows = await sql.all<{ path: string; fetched_at: string }>(Q.cachedAt(paths.length), [
+        repo,
+        ...paths,
+      ])
+      return new Map(rows.map((r) => [r.path, r.fetched_at]))
+    },
+    health,
+    /** The upstream's answers about versions of the packages `names`, by `answerKey` (one query). */
+    async upstreamAnswers(repo: string, names: ReadonlyArray<string>): Promise<Map<string, UpstreamAnswer>> {
+      if (names.length === 0) return new Map()
+      const rows = await sql.all<{ name: string; version: string; in_upstream: number; asked_at: string }>(
+        Q.answers(names.length),
+        [repo, ...names],
+      )
+      return new Map(
+        rows.map((r) => [
+          answerKey(r.name, r.version),
+          { inUpstream: r.in_upstream === 1, askedAt: r.asked_at },
+        ]),
+      )
     },
     async saveUpstreamAnswer(repo: string, name: string, version: string, inUpstream: boolean, at: string) {
       await relaxed(Q.saveAnswer, [repo, name, version, inUpstream ? 1 : 0, at])

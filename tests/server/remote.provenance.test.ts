@@ -13,6 +13,9 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock, type ManualClock } from '../../server/clock'
 import { remoteStore, type RemoteSettings } from '../../server/remote/store'
+import { provenanceReader } from '../../server/remote/provenance'
+import { nodeLoaders, VERSION_COLUMNS, type VersionRow } from '../../server/metadata/nodes'
+import type { Sql } from '../../server/db/sql'
 import { npmCli } from '../support/npmCli'
 import { publishBody } from '../support/npmPublish'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
@@ -276,5 +279,91 @@ describe('whether the upstream has a version', () => {
     expect(failing.body).not.toHaveProperty('inUpstream')
     expect(await provenanceOf(record.package_id, record.name)).toMatchObject({ inUpstream: null })
     await setRemote({ metadataTtlSeconds: 600 })
+  })
+})
+
+describe('provenance of a page of versions', () => {
+  /** `sql` counting the statements run through it. */
+  const counting = (sql: Sql) => {
+    let statements = 0
+    const counted = new Proxy(sql, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver)
+        if (typeof value !== 'function') return value
+        if (key === 'all' || key === 'one' || key === 'rows' || key === 'run')
+          return (...args: unknown[]) => {
+            statements++
+            return (value as (...a: unknown[]) => unknown).apply(target, args)
+          }
+        return value.bind(target)
+      },
+    })
+    return { sql: counted, statements: () => statements }
+  }
+
+  /** Each row's provenance as a page's nodes read it, and the statements that took. */
+  async function pageOf(rows: ReadonlyArray<VersionRow>) {
+    const { sql, statements } = counting(server.ctx.sql)
+    const { versionNode, pageLoaders } = nodeLoaders(sql, clock)
+    const loaders = pageLoaders(rows)
+    // As GraphQL asks: each node's own field.
+    const found = await Promise.all(
+      rows.map((r) => versionNode(r, undefined, undefined, loaders).provenance()),
+    )
+    return { found, statements: statements() }
+  }
+
+  const versionRows = (where: string) =>
+    server.ctx.sql.all<VersionRow>(
+      `SELECT ${VERSION_COLUMNS} FROM catalog_versions WHERE ${where} ORDER BY id`,
+    )
+
+  it('a few statements per page, however many versions it has', async () => {
+    const most = (await server.ctx.sql.one<{ package_id: string; n: number }>(
+      `SELECT package_id, COUNT(*) AS n FROM catalog_versions WHERE repo = 'npm-remote'
+       GROUP BY package_id ORDER BY n DESC, package_id LIMIT 1`,
+    ))!
+    const rows = await versionRows(`package_id = '${most.package_id.replace(/'/g, "''")}'`)
+    expect(rows.length).toBeGreaterThanOrEqual(3)
+    const one = await pageOf(rows.slice(0, 1))
+    const all = await pageOf(rows)
+    expect(all.found.every((p) => p?.kind === 'notCached')).toBe(true)
+    // The package row, the repository, its cache, state, settings and the upstream's answers.
+    expect(all.statements).toBe(one.statements)
+    expect(all.statements).toBeLessThanOrEqual(7)
+  })
+
+  it("says for each version what the version's own reading says: local, cached, not cached, answered", async () => {
+    const record = await sampleRecord()
+    await store().saveUpstreamAnswer(
+      'npm-remote',
+      record.package,
+      record.name,
+      true,
+      new Date(clock.now()).toISOString(),
+    )
+    const rows = await versionRows(`repo IN ('npm-remote', 'npm-local') OR package_id = 'npm://${NAME}'`)
+    const { found } = await pageOf(rows)
+    const alone = provenanceReader(server.ctx.sql, clock)
+    const names = new Map(
+      (await server.ctx.sql.all<{ id: string; name: string }>('SELECT id, name FROM catalog_packages')).map(
+        (p) => [p.id, p.name],
+      ),
+    )
+    const each = await Promise.all(
+      rows.map((r) =>
+        alone({
+          repo: r.repo,
+          packageName: names.get(r.package_id)!,
+          version: r.name,
+          leadFilePath: r.lead_file_path,
+        }),
+      ),
+    )
+    expect(found).toEqual(each)
+    const kinds = new Set(found.map((p) => p?.kind))
+    expect([...kinds].sort()).toEqual(['cached', 'local', 'notCached'])
+    expect(found[rows.findIndex((r) => r.id === record.id)]).toMatchObject({ inUpstream: true })
+    await store().forgetUpstreamAnswer('npm-remote', record.package, record.name)
   })
 })
