@@ -12,6 +12,10 @@ import {
   validateIgnoreForm,
   validateSettingsForm,
   validateWatchForm,
+  settingsForm,
+  watchForm,
+  watchRefusal,
+  type Watch,
 } from '../../domain/xray'
 
 describe('scan settings', () => {
@@ -219,5 +223,151 @@ describe('a policy', () => {
       banned: '',
       unknownViolates: false,
     })
+  })
+})
+
+describe('a new form, as the screens open it', () => {
+  it('a policy starts unnamed, of security, with one rule of high severity that notifies only', () => {
+    expect(emptyPolicyForm).toEqual({ name: '', description: '', type: 'security', rules: [emptyRule(1)] })
+    expect(emptyRule(2)).toEqual({
+      name: 'rule-2',
+      minSeverity: 'high',
+      minCvss: '',
+      fixAvailable: false,
+      allowed: '',
+      banned: '',
+      unknownViolates: false,
+      blockDownload: false,
+      failBuild: false,
+      notify: true,
+    })
+    // Saved as it opens, it wants a name and nothing else.
+    expect(validatePolicyForm(emptyPolicyForm)).toEqual(left({ name: { key: 'mandatory' } }))
+  })
+
+  it('a watch starts unnamed, over repositories none of which is chosen', () => {
+    expect(emptyWatchForm).toEqual({
+      name: '',
+      description: '',
+      resourceKind: 'repositories',
+      repositories: [],
+      builds: '',
+      policies: [],
+    })
+  })
+
+  it('an ignore rule starts without a reason or an expiry: the reason is asked for', () => {
+    const violation = { issue: 'GHSA-1', component: 'c', versionId: 'npm://c@1', watch: 'w', policy: 'p' }
+    expect(validateIgnoreForm(emptyIgnoreForm, violation, '2026-03-01T00:00:00.000Z')).toEqual(
+      left({ reason: { key: 'mandatory' } }),
+    )
+    // An expiry of blanks is none.
+    expect(
+      validateIgnoreForm(
+        { ...emptyIgnoreForm, reason: 'r', expires: '   ' },
+        violation,
+        '2026-03-01T00:00:00.000Z',
+      ),
+    ).toEqual(right({ reason: 'r', issue: 'GHSA-1', version: 'npm://c@1' }))
+  })
+})
+
+describe('a stored watch or policy, read back into its form', () => {
+  const watch = (resources: Watch['resources']): Watch => ({
+    name: 'w',
+    description: 'd',
+    resources,
+    policies: ['p', 'q'],
+  })
+
+  it('a watch shows its repositories, or its builds as typed, and the other field empty', () => {
+    expect(watchForm(watch({ kind: 'repositories', repositories: ['npm-local', 'docker-local'] }))).toEqual({
+      name: 'w',
+      description: 'd',
+      resourceKind: 'repositories',
+      repositories: ['npm-local', 'docker-local'],
+      builds: '',
+      policies: ['p', 'q'],
+    })
+    expect(watchForm(watch({ kind: 'builds', builds: ['web', 'api'] }))).toEqual({
+      name: 'w',
+      description: 'd',
+      resourceKind: 'builds',
+      repositories: [],
+      builds: 'web, api',
+      policies: ['p', 'q'],
+    })
+    expect(watchForm(watch({ kind: 'all' }))).toMatchObject({
+      resourceKind: 'all',
+      repositories: [],
+      builds: '',
+    })
+    for (const resources of [
+      { kind: 'repositories', repositories: ['a', 'b'] },
+      { kind: 'builds', builds: ['web', 'api'] },
+      { kind: 'all' },
+    ] as const)
+      expect(validateWatchForm(watchForm(watch(resources)))).toEqual(right(watch(resources)))
+  })
+
+  it('a watch the platform would refuse is refused naming each field, comma-separated', () => {
+    expect(watchRefusal({ ...watch({ kind: 'builds', builds: [] }), name: '' })).toBe(
+      'invalid watch: name, builds',
+    )
+    expect(watchRefusal(watch({ kind: 'builds', builds: ['web'] }))).toBeUndefined()
+  })
+
+  it('a policy keeps each licence list, a security rule without a severity, its description trimmed', () => {
+    const licence = validatePolicyForm({
+      ...emptyPolicyForm,
+      name: 'p',
+      description: '  no copyleft  ',
+      type: 'license',
+      rules: [{ ...emptyRule(1), allowed: 'MIT', banned: 'GPL-3.0, AGPL-3.0' }],
+    })
+    if (licence._tag !== 'Right') throw new Error('valid')
+    expect(licence.right.description).toBe('no copyleft')
+    expect(policyForm(licence.right).rules[0]).toMatchObject({ allowed: 'MIT', banned: 'GPL-3.0, AGPL-3.0' })
+    const allowedOnly = validatePolicyForm({
+      ...emptyPolicyForm,
+      name: 'p',
+      type: 'license',
+      rules: [{ ...emptyRule(1), allowed: 'MIT' }],
+    })
+    if (allowedOnly._tag !== 'Right') throw new Error('valid')
+    expect(policyForm(allowedOnly.right).rules[0]).toMatchObject({ allowed: 'MIT', banned: '' })
+    const anySeverity = validatePolicyForm({
+      ...emptyPolicyForm,
+      name: 'p',
+      rules: [{ ...emptyRule(1), minSeverity: '', minCvss: '5' }],
+    })
+    if (anySeverity._tag !== 'Right') throw new Error('valid')
+    expect(anySeverity.right.rules[0]?.criteria).toEqual({ kind: 'security', minCvss: 5 })
+    expect(policyForm(anySeverity.right).rules[0]).toMatchObject({ minSeverity: '', minCvss: '5' })
+  })
+
+  it('a licence policy ignores a CVSS score left typed from when it was a security one', () => {
+    const switched = validatePolicyForm({
+      ...emptyPolicyForm,
+      name: 'p',
+      type: 'license',
+      rules: [{ ...emptyRule(1), minCvss: 'eleven', banned: 'GPL-3.0' }],
+    })
+    expect(switched._tag === 'Right' && switched.right.rules[0]?.criteria).toEqual({
+      kind: 'license',
+      banned: ['GPL-3.0'],
+    })
+  })
+})
+
+describe('the scan settings, read into their form', () => {
+  it('show the retention as text, the switches as stored, and save back unchanged', () => {
+    const stored = { scanDependencies: true, rescanAfterImport: false, retentionDays: 90 }
+    expect(settingsForm(stored)).toEqual({
+      scanDependencies: true,
+      rescanAfterImport: false,
+      retentionDays: '90',
+    })
+    expect(validateSettingsForm(settingsForm(stored))).toEqual(right(stored))
   })
 })
