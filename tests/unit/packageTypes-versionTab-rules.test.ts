@@ -24,4 +24,10 @@ describe("a version's tabs", () => {
   it('a lead file named only by its extension still has a readme', () => {
     expect(defaultVersionTab({ packageType: 'npm', leadFilePath: 'repo/.tgz' })).toBe('readme')
   })
+
+  it('a lead file without an extension has none, even when its name is one', () => {
+    // A tool called `zip` is not a zip archive: its package opens on builds.
+    expect(defaultVersionTab({ packageType: 'generic', leadFilePath: 'repo/tools/zip' })).toBe('builds')
+    expect(defaultVersionTab({ packageType: 'generic', leadFilePath: 'zip' })).toBe('builds')
+  })
 })

@@ -7,8 +7,10 @@ import {
   MAX_BUNDLE_NAME,
   MAX_THREAD_DUMP_INTERVAL_SECS,
   MAX_THREAD_DUMPS,
+  MAX_SESSION_BYTES,
   SUPPORT_BUNDLE_SERVICES,
 } from '../../domain/supportBundles/request'
+import { bundleServicesFor } from '../../domain/supportBundles/rules'
 
 const ok = { name: 'n', description: '', service: 'artifactory', threadDumpCount: 1, threadDumpInterval: 1 }
 
@@ -59,5 +61,43 @@ describe("a support bundle request's bounds", () => {
     expect(bundleRequestProblem({ ...ok, threadDumpCount: -1, threadDumpInterval: -1 })).toBe(
       'thread dump count',
     )
+  })
+})
+
+describe('the services a bundle is made of (spec 001, constants)', () => {
+  it('are the six the specification names, sent by name, not by label or key', () => {
+    expect(SUPPORT_BUNDLE_SERVICES.map((s) => s.name)).toEqual([
+      'artifactory',
+      'xray',
+      'distribution',
+      'mission_control',
+      'insight',
+      'tracker',
+    ])
+    for (const refused of ['Mission Control', 'mission-control', 'jfmc', 'Xray'])
+      expect(bundleRequestProblem({ ...ok, service: refused })).toBe('service')
+  })
+
+  it('each is offered when the platform runs its service, under the name a user reads', () => {
+    const offered = bundleServicesFor(['jfxr', 'jfds', 'jfmc', 'jfisv', 'jftrk'])
+    expect(offered.map(({ name, label }) => [name, label])).toEqual([
+      ['artifactory', 'Artifactory'],
+      ['xray', 'Xray'],
+      ['distribution', 'Distribution'],
+      ['mission_control', 'Mission Control'],
+      ['insight', 'Insight'],
+      ['tracker', 'Tracker'],
+    ])
+    // One service running: that one, beside Artifactory.
+    for (const [key, name] of [
+      ['jfds', 'distribution'],
+      ['jfisv', 'insight'],
+      ['jftrk', 'tracker'],
+    ] as const)
+      expect(bundleServicesFor([key]).map((s) => s.name)).toEqual(['artifactory', name])
+  })
+
+  it('a console session is attached up to 16 MiB of its redacted log', () => {
+    expect(MAX_SESSION_BYTES).toBe(16 * 1024 * 1024)
   })
 })
