@@ -218,6 +218,13 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     const expected = request.headers['x-checksum-sha256']
     if (expected !== undefined && (typeof expected !== 'string' || !/^[0-9a-fA-F]{64}$/.test(expected)))
       throw new HttpError(400, 'X-Checksum-Sha256 must be 64 hexadecimal digits', 'BAD_CHECKSUM')
+    const tooLarge = () => {
+      // The rest of the body is not read: the client must not send on over this connection.
+      reply.header('Connection', 'close')
+      return new HttpError(413, 'An artifact may have at most 1 GiB', 'TOO_LARGE')
+    }
+    // A length declared beyond the limit is refused before a byte of it is staged.
+    if (Number(request.headers['content-length']) > ARTIFACT_LIMIT) throw tooLarge()
     let blob
     try {
       blob = await blobs.putStream(request.raw, { expectedSha256: expected, maxBytes: ARTIFACT_LIMIT })
@@ -228,8 +235,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
           `Checksum mismatch: X-Checksum-Sha256 says ${error.expected}, the bytes are ${error.actual}`,
           'CHECKSUM_MISMATCH',
         )
-      if (error instanceof TooLarge)
-        throw new HttpError(413, `An artifact may have at most ${ARTIFACT_LIMIT} bytes`, 'TOO_LARGE')
+      if (error instanceof TooLarge) throw tooLarge()
       throw error
     }
     const facts = blob.facts

@@ -1,14 +1,19 @@
 // The artifact browser end to end, in Chromium against the reference server: a deep link opens
 // the folders above a seeded catalogue file and shows its real checksums; a folder of more
 // files than a page loads its further pages as it scrolls; a file deployed through the dialog
-// shows in the tree, selected, with its checksum, and the address names it.
+// shows in the tree, selected, with its checksum, and the address names it; one larger than an
+// artifact may be is refused with the limit in words, and nothing is deployed.
 import { createHash } from 'node:crypto'
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
 import { browserHeaders } from '../support/server'
 import { adminCookie, pathOf, signIn } from './loginHelpers'
 import { TREE_PAGE_SIZE } from '../../domain/artifacts/rules'
+import { ARTIFACT_LIMIT } from '../../server/registry/genericRoutes'
 
 let page: Page
 const SHOTS = process.env.SCREENSHOTS_DIR
@@ -104,5 +109,34 @@ describe('artifact browser (e2e)', () => {
     await details().getByText(sha).waitFor({ timeout: 20_000 })
     await details().getByText('developer').waitFor()
     await expect.poll(() => pathOf(page)).toBe('/artifacts/browse/generic-local/e2e/hello.txt')
+  }, 60_000)
+
+  it('a file larger than an artifact may be is refused with the limit, and nothing is deployed', async () => {
+    // A sparse file: its length is declared, and the platform refuses before reading a byte.
+    const dir = mkdtempSync(join(tmpdir(), 'artifacts-e2e-'))
+    const file = join(dir, 'disk.img')
+    writeFileSync(file, '')
+    truncateSync(file, ARTIFACT_LIMIT + 1)
+    try {
+      await page.goto(`${server.url}/ui/artifacts/browse/generic-local`)
+      await page.getByRole('button', { name: 'Deploy' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Deploy a file' })
+      await dialog.getByLabel('File to deploy').setInputFiles(file)
+      await dialog.getByRole('textbox', { name: /Target path/ }).fill('e2e/disk.img')
+      await dialog.getByRole('button', { name: 'Deploy', exact: true }).click()
+      await dialog
+        .getByText(
+          'The file was not deployed: the platform refused it with status 413: An artifact may have at most 1 GiB.',
+        )
+        .waitFor({ timeout: 30_000 })
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/artifacts-too-large.png` })
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      const stored = await fetch(`${server.url}/artifactory/generic-local/e2e/disk.img`, {
+        headers: { cookie: await adminCookie(server) },
+      })
+      expect(stored.status).toBe(404)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   }, 60_000)
 })

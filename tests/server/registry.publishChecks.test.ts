@@ -2,7 +2,7 @@
  * What a registry write must survive, over real HTTP: a stranger's large body (refused before
  * it is read), a gzipped body or tarballs that are damaged, empty, or unpack to far more than
  * they weigh, a tarball whose package.json names another package or version, a file under
- * another file, the bytes of an unpublished version, and a Host header chosen by the client
+ * another file or one declared larger than an artifact may be, the bytes of an unpublished version, and a Host header chosen by the client
  * (never in the addresses npm downloads from).
  */
 import { createHash } from 'node:crypto'
@@ -17,6 +17,7 @@ import { signInDirectly } from './helpers/catalogSession'
 import { blobFiles, stagedFiles } from './helpers/blobFiles'
 import { statusBeforeBody as sendPart } from './helpers/statusBeforeBody'
 import { NPM_DOCUMENT_LIMIT, NPM_PUBLISH_LIMIT } from '../../server/registry/npmRoutes'
+import { ARTIFACT_LIMIT } from '../../server/registry/genericRoutes'
 
 let server: TestServer
 let cookie: string
@@ -337,6 +338,20 @@ describe('generic files', () => {
     expect((await put(`${base}/dir/inside.txt`, 'x')).status).toBe(201)
     expect((await put(`${base}/dir`, 'x')).status).toBe(409)
   })
+
+  it('answers 413 to a deploy whose declared length is beyond the limit, before reading it', async () => {
+    const path = `${uniqueName('huge')}/disk.img`
+    const before = blobFiles(server.config.dataDir).length
+    const status = await statusBeforeBody(`/artifactory/generic-local/${path}`, ARTIFACT_LIMIT + 1, {
+      ...browserHeaders(server.url, cookie),
+      'content-type': 'application/octet-stream',
+    })
+    expect(status).toBe(413)
+    expect(stagedFiles(server.config.dataDir)).toEqual([])
+    expect(blobFiles(server.config.dataDir).length).toBe(before)
+    const stored = await fetch(`${server.url}/artifactory/generic-local/${path}`, { headers: { cookie } })
+    expect(stored.status).toBe(404)
+  }, 20_000)
 })
 
 /** The gzip of the chunks given, made as a stream (the chunks may add up to hundreds of MB). */
