@@ -71,11 +71,17 @@ describe('the user route sends users to the account portal the platform names', 
       .then(LeftForExternal({ url: 'https://account.example.com/me' }))
   })
 
-  it('is refused when none is set', () => {
+  it('is refused when none is set, saying so', () => {
+    // The reason a script reads, spelled out: the constant alone would pass with any text.
+    expect(NO_ACCOUNT_PORTAL).toBe('no account portal is set')
     spec(appSlice(navigationArea))
       .given(platformWith([]))
       .when({ type: 'navigation/OpenAccountPortal' })
       .rejected(NO_ACCOUNT_PORTAL)
+  })
+
+  it('names no portal before the platform’s settings are loaded', () => {
+    expect(accountPortalOf(null)).toBeUndefined()
   })
 
   it('never leaves for an address that is not plain http(s) (open-redirect corpus)', () => {
