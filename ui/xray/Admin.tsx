@@ -28,7 +28,7 @@ export function IndexedResourcesPage() {
   return (
     <XrayScreen
       title="Indexed Resources"
-      description="The repositories whose npm versions are scanned, when they arrive and after each import of advisories."
+      description="The repositories whose npm versions and container images are scanned, when they arrive and after each import of advisories."
       changes={['saveIndexed']}
       list={list}
       what="The indexed resources"
