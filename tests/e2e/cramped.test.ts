@@ -260,6 +260,30 @@ describe('cramped at 1024 px (e2e)', () => {
     }
   })
 
+  it('Scans List: each version’s name on one line, its repository under it, Rescan inside', async () => {
+    const page = await showAt('admin', {
+      name: 'scans-admin',
+      path: '/scans',
+      users: ['admin'],
+      ready: (p) => p.getByRole('table', { name: 'Scans' }).getByRole('rowheader').nth(10),
+    })
+    const table = page.getByRole('table', { name: 'Scans' })
+    const names = table.getByRole('rowheader').getByRole('link')
+    expect(await names.count()).toBeGreaterThan(10)
+    // '@asamuzakjp/generational-cache@1.0.1' and the like broke over three lines beside the
+    // Repository column and a worded Rescan button.
+    for (const name of await names.all())
+      expect(await linesOf(name), (await name.textContent()) ?? undefined).toBe(1)
+    await table
+      .getByRole('rowheader')
+      .first()
+      .getByText(/^(npm|docker)-(local|remote)$/)
+      .waitFor()
+    const tableBox = await box(page, table.locator('xpath=..'))
+    const rescan = await box(page, table.getByRole('button', { name: /^Rescan / }).first())
+    expect(rescan.x + rescan.width).toBeLessThanOrEqual(tableBox.x + tableBox.width)
+  })
+
   it('the git repositories’ table keeps its columns inside; an integration on one line', async () => {
     const release = await scannedGitRepositories(server)
     try {

@@ -12,7 +12,7 @@ import {
 } from '../../domain/xray'
 import { shownData } from '../../domain/shared/loadable'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { Button } from '../shared/kit/Button'
+import { Button, IconButton } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { Select } from '../shared/kit/Select'
 import { Field, TextField } from '../shared/kit/Field'
@@ -113,18 +113,17 @@ export function ScansPage() {
             id: 'version',
             header: 'Version',
             rowHeader: true,
-            // A long scoped name wraps rather than widening the table past the page at 1024 px.
+            // Its repository under it, not a column of its own (as the git repositories' table
+            // below): at 1024 px the column took the room a scoped name needs, which then broke
+            // over three lines. A longer name still wraps rather than widening the table.
             cell: (s) => (
-              <span className={styles.wrapName}>
-                <VersionLink versionId={s.version_id} />
+              <span className={styles.stacked}>
+                <span className={styles.wrapName}>
+                  <VersionLink versionId={s.version_id} />
+                </span>
+                <span className={styles.integration}>{s.repo}</span>
               </span>
             ),
-          },
-          // A repository's key is one word: `npm-remote` broke at its hyphen at 1024 px.
-          {
-            id: 'repo',
-            header: 'Repository',
-            cell: (s) => <span className={styles.cellWord}>{s.repo}</span>,
           },
           {
             id: 'status',
@@ -155,15 +154,17 @@ export function ScansPage() {
         rowActions={
           admin
             ? (s) => (
-                <Button
+                // An icon, named for its version: a worded button took the room the names
+                // need, which then broke over three lines at 1024 px.
+                <IconButton
                   size="sm"
+                  variant="secondary"
+                  label={`Rescan ${s.version_id}`}
                   icon={<RefreshCw size={14} aria-hidden />}
                   busy={rescanning && change.status === 'pending' && change.subject === s.version_id}
                   disabled={rescanning}
                   onClick={() => dispatch({ type: 'xray/Rescan', versionId: s.version_id })}
-                >
-                  Rescan <span className={kit.srOnly}>{s.version_id}</span>
-                </Button>
+                />
               )
             : undefined
         }

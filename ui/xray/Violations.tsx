@@ -204,10 +204,18 @@ export function VersionLink({ versionId }: { readonly versionId: string }) {
 
 /**
  * A scoped name and version with places to break a line: after a `/` and before the version's
- * `@` (`@babel/` `core` `@7.29.13`), rather than inside a word where a narrow column cuts it.
+ * `@` (`@babel/` `core` `@7.29.13`), and only there: each part is kept whole, as a browser would
+ * otherwise break a name at its hyphens first (`@asamuzakjp/css-` `color@5.1.11`).
  */
 function breakable(name: string): ReactNode[] {
-  return name.split(/(?<=\/)|(?<=.)(?=@)/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]))
+  return name.split(/(?<=\/)|(?<=.)(?=@)/).flatMap((part, i) => {
+    const whole = (
+      <span key={`p${i}`} className={styles.nowrap}>
+        {part}
+      </span>
+    )
+    return i === 0 ? [whole] : [<wbr key={i} />, whole]
+  })
 }
 
 function ActionBadges({ violation: v }: { readonly violation: ViolationView }) {
