@@ -258,7 +258,8 @@ function Run({ build }: { readonly build: BuildDetail }) {
             rowKey={(a) => `${a.name}#${a.sha256 || a.sha1}`}
             empty={<EmptyState title="This module produced no artifact" />}
             columns={[
-              { id: 'name', header: 'Name', cell: (a) => a.name },
+              // A file's name whole on one line: it broke at its hyphens (`react-dom-` `19.3.1.tgz`).
+              { id: 'name', header: 'Name', cell: (a) => <span className={styles.fileName}>{a.name}</span> },
               { id: 'type', header: 'Type', cell: (a) => a.type, width: '6rem' },
               { id: 'where', header: 'Package / stored at', cell: (a) => <Where file={a} /> },
               { id: 'sha', header: 'Checksum', cell: sha, width: '9rem' },
