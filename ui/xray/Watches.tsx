@@ -1,7 +1,7 @@
 // Watches: named sets of resources (every repository, chosen repositories and scanned git
 // repositories, or builds) with the policies applied to them; their violations are computed again on every change. Admins create,
 // edit and delete them.
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { Eye, Plus, Trash2 } from 'lucide-react'
 import { Link } from 'wouter'
 import {
@@ -84,8 +84,19 @@ export function WatchesPage() {
           {
             id: 'policies',
             header: 'Policies',
+            // Each policy's name whole (`git-any-` `vulnerability` broke at its hyphen), the
+            // list broken between names.
             cell: (w) =>
-              w.policies.length > 0 ? w.policies.join(', ') : <span className={styles.muted}>None</span>,
+              w.policies.length > 0 ? (
+                w.policies.map((p, i) => (
+                  <Fragment key={p}>
+                    {i > 0 && ', '}
+                    <span className={styles.nowrap}>{p}</span>
+                  </Fragment>
+                ))
+              ) : (
+                <span className={styles.muted}>None</span>
+              ),
           },
           {
             id: 'violations',
