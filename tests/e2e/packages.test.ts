@@ -72,6 +72,10 @@ describe('packages browser (e2e)', () => {
       .getByRole('heading', { level: 1, name: 'react', exact: true })
       .first()
       .waitFor({ timeout: 20_000 })
+    // The search stays in the bar on the package's page (issue 32: kept there, but cleared on
+    // its version page), and below on its versions'.
+    const searchText = page.getByRole('combobox', { name: 'Search text' })
+    expect(await searchText.inputValue()).toBe('react type:npm')
     const readme = page.getByRole('article', { name: 'README' })
     await readme.waitFor({ timeout: 20_000 })
     expect((await readme.textContent())?.toLowerCase()).toContain('react')
@@ -93,12 +97,14 @@ describe('packages browser (e2e)', () => {
       .getByRole('heading', { level: 1, name: `react ${versionNames[0]}`, exact: true })
       .first()
       .waitFor({ timeout: 20_000 })
+    expect(await searchText.inputValue()).toBe('react type:npm')
     if (versionNames.length > 1) {
       await chooseOption(page, page.getByRole('combobox', { name: 'Version' }), versionNames[1] ?? '')
       await page
         .getByRole('heading', { level: 1, name: `react ${versionNames[1]}`, exact: true })
         .first()
         .waitFor({ timeout: 20_000 })
+      expect(await searchText.inputValue()).toBe('react type:npm')
     }
 
     // Download a file and compare its sha256 with the one shown. (The reference catalogue keeps
