@@ -36,6 +36,7 @@ import { registerCliRoutes } from './auth/routes'
 import { createIndexPage } from './ui/indexPage'
 import { startupAnswers } from './ui/startupAnswers'
 import { routeAnswers } from './ui/routeAnswers'
+import { scannerAnswers } from '../domain/platform/rules'
 import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
 import { navigationPreferences } from './navigation/preferences'
 import { flavourProfile } from './platform/flavours'
@@ -235,11 +236,12 @@ export async function buildServer(
     })
   }
   // A signed-in user's page carries start-up's answers and its route's first read (the list's).
+  const scanner = scannerAnswers(flavourProfile(config))
   const pageAnswers = async (request: FastifyRequest, path: string) => {
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
     const [startup, route] = await Promise.all([
       startupAnswers(app, request),
-      routeAnswers(app, request, path, search),
+      routeAnswers(app, request, path, search, scanner),
     ])
     return [...startup, ...route]
   }

@@ -7,13 +7,16 @@
  * lazily, so the login page pays only for a few lines an area.
  */
 import type { ComponentType } from 'react'
-import type { AppCommand } from '../domain/app'
+import type { AppCommand, AppState } from '../domain/app'
 import type { RouteMatch } from '../domain/navigation'
 import type { AreaPorts } from '../adapters/browser/browserPorts'
 import type { BrowserArea } from '../commands/browserApp'
 
-/** What a route asks for first, from its match and its query string (without `?`); null for nothing. */
-export type FirstIntent = (match: RouteMatch, search: string) => AppCommand | null
+/**
+ * What a route asks for first, from its match, its query string (without `?`) and the app's state
+ * at that moment (start-up may not have answered yet); null for nothing.
+ */
+export type FirstIntent = (match: RouteMatch, search: string, state: AppState) => AppCommand | null
 
 export interface AreaManifest extends BrowserArea {
   /**

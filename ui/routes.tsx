@@ -117,7 +117,7 @@ function useFirstIntent(match: RouteMatch | undefined, search: string): boolean 
       .then(
         (intent) => {
           const route = shellRoutes.find((r) => r.pattern === pattern)
-          const command = live && route ? intent({ route, params }, query) : null
+          const command = live && route ? intent({ route, params }, query, app.getState()) : null
           if (command) app.dispatch(command, 'ui')
         },
         () => undefined,

@@ -50,8 +50,16 @@ export type XrayAvailability = 'available' | 'unavailable' | 'unlicensed' | 'not
 export function xrayAvailability(platform: PlatformState): XrayAvailability {
   if (!hasMicroservice(platform.microservices, 'xray'))
     return EDITIONS_WITHOUT_SCANNER.includes(flavourOf(platform)) ? 'notInEdition' : 'unavailable'
-  return hasEntitlement(platform, 'xray') ? 'available' : 'unlicensed'
+  return scannerAnswers(platform) ? 'available' : 'unlicensed'
 }
+
+/**
+ * Whether the scanner runs and the licence covers it ('available' above): only then do packages
+ * have severities, and only then does the list offer or apply a severity filter. Over start-up's
+ * two answers alone, so the platform judges its own profile by the same rule.
+ */
+export const scannerAnswers = (platform: Pick<PlatformState, 'microservices' | 'entitlements'>): boolean =>
+  hasMicroservice(platform.microservices, 'xray') && platform.entitlements.includes('xray')
 
 /** The usage the subscription blocks once the month's data transfer quota is used up. */
 export const DATA_TRANSFER_USAGE = 'DATA_TRANSFER'

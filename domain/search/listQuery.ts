@@ -12,11 +12,18 @@ import type { ListState, PackageQuery } from '../packages'
 
 export const releaseOnlyOf = (search: string): boolean => new URLSearchParams(search).get('rel') === '1'
 
+/**
+ * `scanner`: whether the platform's scanner gives packages their severities (`scannerAnswers`).
+ * Without one the severity filter is hidden, and a link's severities (`sev`) filter nothing: no
+ * package has one, so they would only empty the list.
+ */
 export function listQueryOf(
   search: string,
+  scanner: boolean,
   model: SearchModel = searchModelFromQuery(search),
 ): PackageQuery | null {
-  return packageQueryOf(model, { releaseOnly: releaseOnlyOf(search) })
+  const shown = scanner || model.severities.length === 0 ? model : { ...model, severities: [] }
+  return packageQueryOf(shown, { releaseOnly: releaseOnlyOf(search) })
 }
 
 /** Whether the list is loading or showing this search already (the router asked for it first). */

@@ -20,22 +20,28 @@ import { answerBody, ownCallHeaders } from './startupAnswers'
 export function listFirstRead(
   path: string,
   search: string,
+  scanner: boolean,
 ): { graphQL: Record<string, unknown> } | undefined {
   const match = findRoute(path)
   if (match?.route.area !== 'packages' || match.params.packageId) return undefined
-  const query = listQueryOf(search)
+  const query = listQueryOf(search, scanner)
   if (query === null) return undefined
   return { graphQL: { query: PACKAGES_QUERY, variables: packagesVariables(query, PAGE_SIZE, null) } }
 }
 
-/** The answers of the route's first reads, made through the platform's own routes as the user. */
+/**
+ * The answers of the route's first reads, made through the platform's own routes as the user.
+ * `scanner`: whether this platform's scanner runs and is licensed (`scannerAnswers` of its
+ * profile), as the console will judge from start-up's answers.
+ */
 export async function routeAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   path: string,
   search: string,
+  scanner: boolean,
 ): Promise<PageAnswer[]> {
-  const read = listFirstRead(path, search)
+  const read = listFirstRead(path, search, scanner)
   if (!read) return []
   const res = await app.inject({
     method: 'POST',

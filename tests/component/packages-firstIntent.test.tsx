@@ -13,6 +13,8 @@ import { AppProvider } from '../../ui/shared/appContext'
 import PackagesArea from '../../ui/packages'
 import { packagesManifest } from '../../ui/packages/manifest'
 import { fakePorts } from '../support/fakePorts'
+import { platformWith } from '../support/fixtures'
+import type { AppEvent } from '../../domain/app'
 import { fakePackagesApi, fakeReleaseBundlesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 
 const PATH = '/packages/npm%3A%2F%2Freact'
@@ -26,11 +28,11 @@ function platform() {
   return { api, app }
 }
 
-async function routeIntent(path: string, search = '') {
+async function routeIntent(path: string, search = '', state = createApp({ ports: fakePorts() }).getState()) {
   const intent = await packagesManifest.firstIntent!()
   const match = findRoute(path)
   if (!match) throw new Error(`no route for ${path}`)
-  return intent(match, search)
+  return intent(match, search, state)
 }
 
 describe("the packages area's first intent", () => {
@@ -38,6 +40,22 @@ describe("the packages area's first intent", () => {
     expect(await routeIntent('/packages', 'q=react')).toMatchObject({ type: 'packages/OpenList' })
     expect(await routeIntent(PATH)).toEqual({ type: 'packages/OpenPackage', packageId: 'npm://react' })
     expect(await routeIntent(`${PATH}/18.2.0`)).toBeNull()
+  })
+
+  // The router may ask before start-up's first answers: a link's severities stand until they say
+  // no scanner gives packages any; after, they filter only where one does.
+  it("keeps a link's severities before start-up says, and where a licensed scanner runs", async () => {
+    const severitiesAsked = async (seed: AppEvent[]) => {
+      const state = createApp({ ports: fakePorts(), seed }).getState()
+      const command = await routeIntent('/packages', 'q=react&sev=high', state)
+      return command?.type === 'packages/OpenList' ? command.query?.severities : 'no list'
+    }
+    expect(await severitiesAsked([])).toEqual(['HIGH'])
+    const licensed = (e: AppEvent): AppEvent =>
+      e.type === 'platform/InitialDataLoaded' ? { ...e, data: { ...e.data, entitlements: ['xray'] } } : e
+    expect(await severitiesAsked([licensed(platformWith(['artifactory', 'xray']))])).toEqual(['HIGH'])
+    expect(await severitiesAsked([platformWith(['artifactory', 'xray'])])).toEqual([])
+    expect(await severitiesAsked([platformWith(['artifactory'], 'N/A', { flavour: 'oss' })])).toEqual([])
   })
 
   it('a package page mounted after its answer came does not ask for it again', async () => {

@@ -174,6 +174,50 @@ describe('packages list', () => {
     expect(within(filters).queryByRole('checkbox', { name: 'Critical' }) !== null).toBe(offered)
   })
 
+  // A shared link carries its severities (`sev`) to every platform; where the filter is hidden,
+  // no package has a severity to choose by, and the hidden filter must not filter.
+  it.each<[string, AppEvent[], boolean]>([
+    ['the scanner runs and is licensed', [xrayLicensed(platformWith(['artifactory', 'xray']))], true],
+    ['the licence lacks the scanner', [platformWith(['artifactory', 'xray'])], false],
+    ['an edition without a scanner (OSS)', [platformWith(['artifactory'], 'N/A', { flavour: 'oss' })], false],
+  ])("where %s, a link's severities filter the list as the filter shows", async (_, seed, filters) => {
+    const { api } = renderArea(<PackagesArea />, {
+      path: '/packages?q=react&sev=high',
+      pattern: PATTERN,
+      api: catalogue(),
+      seed,
+    })
+    const list = await screen.findByRole('list', { name: 'Packages' })
+    const names = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.hasAttribute('aria-posinset'))
+      .map((row) => within(row).getByRole('link').textContent)
+    // react alone has a high vulnerability.
+    expect(names).toEqual(filters ? ['react'] : ['react', 'react-dom'])
+    const asked = api.catalogue.calls.filter((c) => c.name === 'searchPackages')
+    expect(asked.map((c) => (c.args[0] as { severities: string[] }).severities)).toEqual([
+      filters ? ['HIGH'] : [],
+    ])
+  })
+
+  it('a link with severities alone is no search where the filter is hidden', async () => {
+    const { api, app } = renderArea(<PackagesArea />, {
+      path: '/packages?sev=high',
+      pattern: PATTERN,
+      api: catalogue(),
+      seed: [platformWith(['artifactory'], 'N/A', { flavour: 'oss' })],
+    })
+    expect(await screen.findByText('Find packages using the search bar.')).toBeInTheDocument()
+    // The landing's own two lists (newest, most downloaded) only: no search by severity.
+    await waitFor(() =>
+      expect(api.catalogue.calls.filter((c) => c.name === 'searchPackages')).toHaveLength(2),
+    )
+    expect(
+      api.catalogue.calls.map((c) => (c.args[0] as { severities?: string[] }).severities ?? []),
+    ).not.toContainEqual(['HIGH'])
+    expect(app.getState().packages.list.status).toBe('idle')
+  })
+
   it('renders only a window of a long result and pages on with the cursor', async () => {
     const { api } = renderArea(<PackagesArea />, {
       path: '/packages?q=react',

@@ -225,7 +225,7 @@ describe("a signed-in user's page names the chunks it will load", () => {
         list.map((a) => a.path),
         user,
       ).toEqual(['/mds/packages?jfLoader=true'])
-      expect(list[0]!.request).toEqual(listFirstRead('/packages', '?q=*'))
+      expect(list[0]!.request).toEqual(listFirstRead('/packages', '?q=*', true))
       const own = await call(server, 'POST', '/mds/packages?jfLoader=true', {
         cookie,
         body: list[0]!.request,

@@ -11,6 +11,7 @@ import type {
   DockerLayer,
   PackageSummary,
   Property,
+  Severity,
   SortField,
   Provenance,
   VersionSummary,
@@ -101,6 +102,15 @@ export interface FakeCatalogue {
   upstream: Record<string, Provenance>
 }
 
+const SEVERITY_COUNTS: Readonly<Record<Severity, keyof PackageSummary['vulnerabilities']>> = {
+  CRITICAL: 'critical',
+  HIGH: 'high',
+  MEDIUM: 'medium',
+  LOW: 'low',
+  INFO: 'info',
+  UNKNOWN: 'unknown',
+}
+
 const SORT_KEYS: Readonly<Record<SortField, (p: PackageSummary) => string | number>> = {
   NAME: (p) => p.name,
   CREATED: (p) => p.created,
@@ -144,6 +154,9 @@ export function fakePackagesApi(
           (p) =>
             (!query.name || wildcard(query.name).test(p.name)) &&
             (query.packageTypes.length === 0 || query.packageTypes.includes(p.packageType)) &&
+            // Like the platform: at least one vulnerability of a chosen severity.
+            (query.severities.length === 0 ||
+              query.severities.some((s) => p.vulnerabilities[SEVERITY_COUNTS[s]] > 0)) &&
             (!query.checksum || (c.versions[p.id] ?? []).some((v) => holds(v, query.checksum!))),
         )
         // Like the platform: by the asked field, ties by name.

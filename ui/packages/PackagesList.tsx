@@ -9,7 +9,9 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { searchModelFromQuery } from '../../domain/search'
-import type { PackageSummary } from '../../domain/packages/types'
+import type { PackageQuery, PackageSummary } from '../../domain/packages/types'
+import { scannerAnswers } from '../../domain/platform/rules'
+import type { PlatformState } from '../../domain/platform/types'
 import { listRows, wantsNextPage, type ListRows } from '../../domain/packages/rules'
 import { Filters } from './Filters'
 import { Landing, LANDING_TEXTS } from './Landing'
@@ -28,8 +30,13 @@ import { alreadyAsked, listQueryOf, releaseOnlyOf } from '../../domain/search/li
 
 const PACKAGES = { one: 'package', other: 'packages' }
 
-// For the router, which asks for the list's search before the list has rendered (ui/routes.tsx).
-export { listQueryOf }
+/**
+ * The list's search for the router, which asks for it before the list has rendered
+ * (ui/routes.tsx), maybe before start-up's first answers: until they say whether a scanner gives
+ * packages their severities, a link's severities stand (the list asks again if they must not).
+ */
+export const firstListQuery = (search: string, platform: PlatformState): PackageQuery | null =>
+  listQueryOf(search, platform.version === null || scannerAnswers(platform))
 
 /** Three lines: name and version; the description and severities; type, date and downloads. */
 export const ROW_HEIGHT = 84
@@ -46,7 +53,10 @@ export function PackagesList() {
   const dispatch = useDispatch()
   const model = useMemo(() => searchModelFromQuery(search), [search])
   const releaseOnly = releaseOnlyOf(search)
-  const query = useMemo(() => listQueryOf(search, model), [search, model])
+  const viewer = useQuery({ type: 'packages/Viewer' })
+  // Severities are the scanner's: without it the filter is hidden and a link's do not filter.
+  const scanner = viewer.xray === 'available'
+  const query = useMemo(() => listQueryOf(search, scanner, model), [search, scanner, model])
   const key = JSON.stringify(query)
   const list = useQuery({ type: 'packages/List' })
   // Read in the render where the search was set: the router may have asked for it already.
@@ -59,7 +69,6 @@ export function PackagesList() {
 
   const rows = listRows(list)
   const count = useQuery({ type: 'packages/Count' })
-  const viewer = useQuery({ type: 'packages/Viewer' })
 
   return (
     <div className={`${kit.page} ${styles.page}`}>
@@ -72,12 +81,7 @@ export function PackagesList() {
         )}
       </header>
       <div className={styles.layout}>
-        <Filters
-          model={model}
-          releaseOnly={releaseOnly}
-          search={search}
-          scanner={viewer.xray === 'available'}
-        />
+        <Filters model={model} releaseOnly={releaseOnly} search={search} scanner={scanner} />
         <section aria-label="Results" className={styles.results}>
           {list.status === 'failed' ? (
             // The kit's LoadFailure box by its class: the component and its icons would add 0.8 KB

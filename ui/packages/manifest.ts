@@ -32,12 +32,12 @@ export const packagesManifest: AreaManifest = {
   screen: () => import('./index'),
   firstIntent: () =>
     Promise.all([import('./PackagesList'), domain(), effects(), api()]).then(
-      ([{ listQueryOf }]) =>
-        (match, search) =>
+      ([{ firstListQuery }]) =>
+        (match, search, state) =>
           match.params.versionId
             ? null
             : match.params.packageId
               ? { type: 'packages/OpenPackage', packageId: match.params.packageId }
-              : { type: 'packages/OpenList', query: listQueryOf(search) },
+              : { type: 'packages/OpenList', query: firstListQuery(search, state.platform) },
     ),
 }
