@@ -24,12 +24,11 @@ import {
   SuggestionsFailed,
   SuggestionsLoaded,
 } from '../../domain/search/events'
-import { parseSearchText, withTrailingWildcard, type RecentSearch } from '../../domain/search/rules'
-import { SEARCH_TYPES } from '../../domain/search/searchTypes'
+import { withTrailingWildcard, type RecentSearch } from '../../domain/search/rules'
 import { viewerOf } from '../../domain/search/viewer'
 import { defaultPackageQuery } from '../../domain/packages/initial'
 import type { KeyValueStore } from '../../adapters/ports'
-import type { Effect, EffectTable } from './types'
+import { asked, type Effect, type EffectTable } from './types'
 import { isSearchUse } from './searchUse'
 import { ofType, request } from './operators'
 
@@ -63,18 +62,21 @@ export function readRecent(store: KeyValueStore): Record<string, RecentSearch[]>
   return out
 }
 
-const suggestions: Effect = (events$, state$, ports) =>
+/** Typing that pauses asks the decider whether suggestions are wanted for the text. */
+const pausedTyping: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('search/TextChanged'),
     debounceTime(SUGGEST_DEBOUNCE_MS, ports.scheduler),
+    map((env) => asked(env, { type: 'search/AskSuggestions', text: env.event.data.text })),
+  )
+
+/** Asks for the suggestions; any change of the text aborts the request on its way. */
+const suggestions: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('search/TextChanged', 'search/SuggestionsAsked'),
     switchMap((env) => {
-      const text = env.event.data.text
-      const s = state$.value.search
-      if (s.type !== 'packages' || text !== s.text) return EMPTY
-      const name = parseSearchText(text, Object.keys(SEARCH_TYPES.packages.fieldKeys))
-        .name.trim()
-        .toLowerCase()
-      if (name === '') return EMPTY
+      if (env.event.type === 'search/TextChanged') return EMPTY
+      const { text, name } = env.event.data
       return request(
         env,
         (signal) =>
@@ -147,4 +149,4 @@ const findArtifacts: Effect = (events$, _state$, ports) =>
   )
 
 // Effects of the search area: each calls a port and turns the answer into an event.
-export const searchEffects: EffectTable = { suggestions, loadRecent, saveRecent, findArtifacts }
+export const searchEffects: EffectTable = { pausedTyping, suggestions, loadRecent, saveRecent, findArtifacts }

@@ -5,6 +5,7 @@ import type { SearchCommand } from './commands'
 
 /** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
 export const searchCommandCodecs: CommandCodecs<SearchCommand> = {
+  'search/AskSuggestions': t.type({ text: t.string }),
   'search/ChangeArtifactsSearchType': t.type({
     artifactsSearchType: t.keyof({ Quick: null, Archive: null }),
   }),

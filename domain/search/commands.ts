@@ -4,6 +4,8 @@ import type { SearchTypeId } from './searchTypes'
 // Commands of the search area, named `search/Imperative`.
 export type SearchCommand =
   | { readonly type: 'search/ChangeText'; readonly text: string }
+  /** Typing paused on `text`: suggestions are asked for it if it is still a package search's text. */
+  | { readonly type: 'search/AskSuggestions'; readonly text: string }
   | { readonly type: 'search/ChangeType'; readonly searchType: SearchTypeId }
   /** Runs the bar's text, or (from a list's filter panel) `model` of `searchType` as it is. */
   | { readonly type: 'search/Run'; readonly model?: SearchModel; readonly searchType?: SearchTypeId }

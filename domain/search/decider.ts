@@ -9,6 +9,7 @@ import {
   ArtifactsAsked,
   ArtifactsSearchTypeChanged,
   SearchRan,
+  SuggestionsAsked,
   TextChanged,
   TypeChanged,
   UrlRestored,
@@ -20,6 +21,7 @@ import { carriedQuery, searchModelFromQuery, searchModelToQuery, type SearchMode
 import {
   addRecentSearch,
   isSearchButtonDisabled,
+  parseSearchText,
   searchModelForTypeChange,
   withArchiveAvailability,
   type RecentSearch,
@@ -102,6 +104,14 @@ function decide(command: SearchCommand, s: SearchState, context: SearchContext, 
     case 'search/ChangeText':
       if (command.text === s.text) return left('text unchanged')
       return right([TextChanged({ text: command.text })])
+    case 'search/AskSuggestions': {
+      // Typing went on, or the bar is not a package search: nothing to ask, and nothing wrong.
+      if (s.type !== 'packages' || command.text !== s.text) return right([])
+      const name = parseSearchText(command.text, Object.keys(SEARCH_TYPES.packages.fieldKeys))
+        .name.trim()
+        .toLowerCase()
+      return right(name === '' ? [] : [SuggestionsAsked({ text: command.text, name })])
+    }
     case 'search/ChangeType': {
       const def = SEARCH_TYPES[command.searchType]
       if (!def) return left('unknown search type')
@@ -259,6 +269,9 @@ function evolve(s: SearchState, event: SearchEvent | EventOf<typeof SignedOut>):
       return { ...s, artifactHits: { status: 'failed', failure: e.data.failure } }
     case 'search/RecentLoaded':
       return { ...s, recentOwner: e.data.owner, recent: e.data.items }
+    case 'search/SuggestionsAsked':
+      // The text's change already shows them as loading.
+      return s
     case 'search/SuggestionsLoaded':
       if (!awaits(s.suggestions, e.data.text)) return s
       return { ...s, suggestions: { status: 'loaded', data: e.data.items } }

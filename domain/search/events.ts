@@ -89,6 +89,11 @@ export const RecentLoaded = defineEvent(
   'search/RecentLoaded',
   t.type({ owner: t.string, items: t.array(RecentSearchC) }),
 )
+/** Suggestions are asked for the package `name` the bar's `text` holds (the answer names `text`). */
+export const SuggestionsAsked = defineEvent(
+  'search/SuggestionsAsked',
+  t.type({ text: t.string, name: t.string }),
+)
 export const SuggestionsLoaded = defineEvent(
   'search/SuggestionsLoaded',
   t.type({ text: t.string, items: t.array(Suggestion) }),
@@ -136,6 +141,7 @@ export const searchEvents = [
   SearchRan,
   UrlRestored,
   RecentLoaded,
+  SuggestionsAsked,
   SuggestionsLoaded,
   SuggestionsFailed,
   ArtifactsSearchTypeChanged,

@@ -551,6 +551,36 @@ describe('search effects', () => {
   })
 })
 
+describe('asking for suggestions once typing pauses', () => {
+  it("asks for the package name the bar's text holds, lower-cased", () => {
+    search
+      .given(E.TextChanged({ text: 'React type:npm' }))
+      .when({ type: 'search/AskSuggestions', text: 'React type:npm' })
+      .then(E.SuggestionsAsked({ text: 'React type:npm', name: 'react' }))
+  })
+
+  it('asks nothing for a text typed over, a text of filters only, or another search type', () => {
+    search
+      .given(E.TextChanged({ text: 'reac' }))
+      .when({ type: 'search/AskSuggestions', text: 'rea' })
+      .then()
+    search
+      .given(E.TextChanged({ text: 'type:npm' }))
+      .when({ type: 'search/AskSuggestions', text: 'type:npm' })
+      .then()
+    search
+      .given(
+        E.TypeChanged({
+          type: 'artifacts',
+          model: { ...DEFAULT_SEARCH_MODEL, name: 'react' },
+          text: 'react',
+        }),
+      )
+      .when({ type: 'search/AskSuggestions', text: 'react' })
+      .then()
+  })
+})
+
 describe('the suggestions (the shared Loadable, a request named by its text)', () => {
   const item = { id: 'npm://react', name: 'react', packageType: 'npm', latestVersion: '18.2.0' }
   const failure = { kind: 'network', message: 'down' } as const
