@@ -5,6 +5,8 @@
  * search the file's path inside the archive, and `checksum` names the stored file (for the
  * Archive search: the archive) by its md5, sha1 or sha256.
  */
+import { placeholders } from '../db/sql'
+
 export interface FileCriteria {
   /** A part of the file's name, or a pattern with `*` and `?`. */
   readonly name?: string
@@ -62,5 +64,5 @@ export function criteriaWhere(
 /** `AND repo IN (…)` for the repositories given, none when every one is searched. */
 export function reposWhere(column: string, repos: ReadonlyArray<string> | undefined): string[] {
   if (repos === undefined) return []
-  return [`${column} IN (${repos.length === 0 ? 'NULL' : repos.map(() => '?').join(', ')})`]
+  return [`${column} IN (${repos.length === 0 ? 'NULL' : placeholders(repos.length)})`]
 }

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { isoNow, systemClock, type Clock } from '../clock'
 import { migrate, type Db } from '../db'
-import type { Sql, SqlValue } from '../db/sql'
+import { placeholders, type Sql, type SqlValue } from '../db/sql'
 import { insertSamples } from './samples'
 import { insertSyntheticPackages } from './synthetic'
 import { packageInserter } from './store'
@@ -260,7 +260,7 @@ export async function copyCatalogIfEmpty(
           renumbered.set(table, numbers)
           for (const row of rows) {
             const added = await tx.one<{ id: number }>(
-              `${into}(${columns.map(() => '?').join(', ')}) RETURNING id`,
+              `${into}(${placeholders(columns.length)}) RETURNING id`,
               values(row) as SqlValue[],
             )
             numbers.set(row[0] as number, added!.id)
@@ -270,7 +270,7 @@ export async function copyCatalogIfEmpty(
         const perStatement = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns.length))
         for (let at = 0; at < rows.length; at += perStatement) {
           const batch = rows.slice(at, at + perStatement)
-          const row = `(${columns.map(() => '?').join(', ')})`
+          const row = `(${placeholders(columns.length)})`
           await tx.run(`${into}${batch.map(() => row).join(', ')}`, batch.flatMap(values) as SqlValue[])
         }
       }

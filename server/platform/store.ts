@@ -3,7 +3,7 @@
  * onboarding questionnaire and personalization of each user, the web server's reverse proxies
  * and each node's licence.
  */
-import type { Sql, SqlValue } from '../db/sql'
+import { placeholders, type Sql, type SqlValue } from '../db/sql'
 
 export interface ContactRow {
   id: number
@@ -70,7 +70,7 @@ const PROXY_COLUMNS = [
 
 const insertProxy = (sql: Sql, row: ProxyRow) =>
   sql.run(
-    `INSERT INTO reverse_proxies (${PROXY_COLUMNS.join(', ')}) VALUES (${PROXY_COLUMNS.map(() => '?').join(', ')})`,
+    `INSERT INTO reverse_proxies (${PROXY_COLUMNS.join(', ')}) VALUES (${placeholders(PROXY_COLUMNS.length)})`,
     PROXY_COLUMNS.map((c): SqlValue => row[c]),
   )
 
@@ -79,7 +79,7 @@ export function platformStore(sql: Sql) {
     async addContact(contact: NewContact): Promise<ContactRow> {
       return (await sql.one<ContactRow>(
         `INSERT INTO contact_requests (${CONTACT_COLUMNS.join(', ')})
-         VALUES (${CONTACT_COLUMNS.map(() => '?').join(', ')}) RETURNING *`,
+         VALUES (${placeholders(CONTACT_COLUMNS.length)}) RETURNING *`,
         CONTACT_COLUMNS.map((c) => contact[c]),
       ))!
     },

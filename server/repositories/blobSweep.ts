@@ -12,7 +12,7 @@
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Sql } from '../db/sql'
+import { placeholders, type Sql } from '../db/sql'
 import { blobStore, type BlobStore } from './blobs'
 
 const PART = /^[0-9a-f]{2}$/
@@ -88,7 +88,7 @@ export async function sweepBlobs(sql: Sql, blobDir: string): Promise<SweepOutcom
         const named = new Set(
           (
             await sql.all<{ sha256: string }>(
-              `SELECT sha256 FROM blobs WHERE sha256 IN (${batch.map(() => '?').join(', ')})`,
+              `SELECT sha256 FROM blobs WHERE sha256 IN (${placeholders(batch.length)})`,
               batch,
             )
           ).map((row) => row.sha256),

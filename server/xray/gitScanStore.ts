@@ -3,7 +3,7 @@
  * connected to the scanner, each one's last scan and findings, and the advisories of the npm
  * packages a manifest names. On the asynchronous interface, the same on both engines.
  */
-import type { Sql } from '../db/sql'
+import { placeholders, type Sql } from '../db/sql'
 import type { ViolationDraft, XraySeverity } from '../../domain/xray'
 import type { AdvisoryOfPackage, GitFinding, Manifests } from './gitManifest'
 import { GIT_ACTIVE, violationWrites, writeViolations, type StoredViolationRow } from './store'
@@ -36,8 +36,6 @@ export interface GitScanRow {
 
 /** Repositories scanned per integration: the first ones chosen, by name, as the vendors list them. */
 export const GIT_SCAN_LIMIT = 100
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
 export class GitScanStore {
   constructor(private readonly sql: Sql) {}
@@ -108,7 +106,7 @@ export class GitScanStore {
       }>(
         `SELECT f.package, f.advisory_id, f.ranges_json, f.versions_json, a.severity, a.cvss_score
          FROM xray_affected f JOIN xray_advisories a ON a.id = f.advisory_id
-         WHERE f.ecosystem = 'npm' AND f.package IN (${marks(chunk.length)})`,
+         WHERE f.ecosystem = 'npm' AND f.package IN (${placeholders(chunk.length)})`,
         chunk,
       )
       for (const r of rows)

@@ -3,7 +3,7 @@
  * what a report reads of the scans (versions in scope, their findings, licences and violations
  * in force). On the asynchronous interface, so a report reads the same on both engines.
  */
-import type { Sql, SqlValue } from '../db/sql'
+import { placeholders, type Sql, type SqlValue } from '../db/sql'
 import { notIgnored } from './store'
 
 export const REPORT_KINDS = ['vulnerabilities', 'licenses', 'violations'] as const
@@ -101,15 +101,13 @@ export interface ViolationOfVersion {
   readonly created: string
 }
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
-
 /**
  * Versions in scope: npm versions and container images' tags of the indexed repositories, of the
  * chosen ones when some are.
  */
 const scope = (repositories: readonly string[]) =>
   `v.repo_type IN ('npm', 'docker') AND v.repo IN (SELECT repo FROM xray_indexed_repos)${
-    repositories.length > 0 ? ` AND v.repo IN (${marks(repositories.length)})` : ''
+    repositories.length > 0 ? ` AND v.repo IN (${placeholders(repositories.length)})` : ''
   }`
 
 const ACTIVE = notIgnored()
@@ -239,7 +237,7 @@ export class ReportStore {
          f.component, f.component_version, f.direct, f.fixed_json, a.summary, a.aliases_json
        FROM xray_findings f JOIN catalog_versions v ON v.id = f.version_id
        LEFT JOIN xray_advisories a ON a.id = f.advisory_id
-       WHERE f.version_id IN (${marks(ids.length)}) ORDER BY f.version_id, f.advisory_id, f.component`,
+       WHERE f.version_id IN (${placeholders(ids.length)}) ORDER BY f.version_id, f.advisory_id, f.component`,
       ids,
     )
   }
@@ -250,7 +248,7 @@ export class ReportStore {
       `SELECT v.id, v.package_id, v.name AS version, v.repo, v.licenses_json, s.status, i.components_json
        FROM catalog_versions v LEFT JOIN xray_scans s ON s.version_id = v.id
          LEFT JOIN xray_image_inventories i ON i.version_id = v.id
-       WHERE v.id IN (${marks(ids.length)}) ORDER BY v.id`,
+       WHERE v.id IN (${placeholders(ids.length)}) ORDER BY v.id`,
       ids,
     )
   }
@@ -264,7 +262,7 @@ export class ReportStore {
       `SELECT x.version_id, v.package_id, v.name AS version, v.repo, x.watch_name, x.policy_name, x.rule_name,
          x.type, x.issue, x.component, x.severity, x.block_download, x.fail_build, x.created
        FROM xray_violations x JOIN catalog_versions v ON v.id = x.version_id
-       WHERE ${ACTIVE} AND x.version_id IN (${marks(ids.length)})${type ? ' AND x.type = ?' : ''}
+       WHERE ${ACTIVE} AND x.version_id IN (${placeholders(ids.length)})${type ? ' AND x.type = ?' : ''}
        ORDER BY x.version_id, x.id`,
       params,
     )

@@ -2,7 +2,7 @@
  * What a build's SBOM reads of the scans: each stored version's licences, and its findings with
  * their advisories. On the asynchronous interface, so it reads the same on both engines.
  */
-import type { Sql } from '../db/sql'
+import { placeholders, type Sql } from '../db/sql'
 
 export interface SbomFinding {
   readonly version_id: string
@@ -20,8 +20,6 @@ export interface SbomFinding {
   readonly cwes_json: string | null
 }
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
-
 export class SbomStore {
   constructor(private readonly sql: Sql) {}
 
@@ -29,7 +27,7 @@ export class SbomStore {
   async licencesOf(ids: readonly string[]): Promise<Map<string, string[]>> {
     if (ids.length === 0) return new Map()
     const rows = await this.sql.all<{ id: string; licenses_json: string }>(
-      `SELECT id, licenses_json FROM catalog_versions WHERE id IN (${marks(ids.length)})`,
+      `SELECT id, licenses_json FROM catalog_versions WHERE id IN (${placeholders(ids.length)})`,
       ids,
     )
     return new Map(
@@ -43,7 +41,7 @@ export class SbomStore {
       `SELECT f.version_id, f.advisory_id, f.component, f.component_version, f.direct, f.severity, f.cvss_score, f.fixed_json,
          a.summary, a.cvss_vector, a.aliases_json, a.references_json, a.cwes_json
        FROM xray_findings f LEFT JOIN xray_advisories a ON a.id = f.advisory_id
-       WHERE f.version_id IN (${marks(ids.length)}) ORDER BY f.version_id, f.advisory_id, f.component`,
+       WHERE f.version_id IN (${placeholders(ids.length)}) ORDER BY f.version_id, f.advisory_id, f.component`,
       ids,
     )
   }

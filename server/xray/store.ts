@@ -2,8 +2,7 @@
  * Every SQL statement of security scanning: the advisory database, imports, scans and
  * findings, watches, policies, violations, ignore rules, indexed repositories and history.
  */
-import type { Sql, SqlValue } from '../db/sql'
-import { placeholders } from '../db/sql'
+import { placeholders, type Sql, type SqlValue } from '../db/sql'
 import type { RepositoryKind } from '../../domain/repositories/rules'
 import type { Resolvable } from '../repositories/store'
 import { imageStatements } from './imageStore'
@@ -416,7 +415,7 @@ export async function writeViolations(
 ): Promise<void> {
   for (let i = 0; i < writes.remove.length; i += ROWS_PER_INSERT) {
     const ids = writes.remove.slice(i, i + ROWS_PER_INSERT)
-    await sql.run(`DELETE FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')})`, ids)
+    await sql.run(`DELETE FROM ${table} WHERE id IN (${placeholders(ids.length)})`, ids)
   }
   for (const values of writes.change)
     await sql.run(
@@ -424,7 +423,7 @@ export async function writeViolations(
       values,
     )
   const resourceColumns = table === 'xray_violations' ? 'version_id' : 'integration_key, repository'
-  const row = `(${[...resource, ...Array<SqlValue>(11)].map(() => '?').join(', ')})`
+  const row = `(${placeholders(resource.length + 11)})`
   for (let i = 0; i < writes.add.length; i += ROWS_PER_INSERT) {
     const rows = writes.add.slice(i, i + ROWS_PER_INSERT)
     await sql.run(
