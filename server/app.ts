@@ -145,6 +145,9 @@ export async function buildServer(
     // Bounded: a slow or stuck client cannot hold a connection for ever.
     connectionTimeout: 60_000,
     requestTimeout: 60_000,
+    // A path parameter may hold an npm package name (214 characters) and its tarball's file name
+    // with a version after it: Fastify's default (100) would answer such a path 414.
+    routerOptions: { maxParamLength: 1024 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   })
   const openapi = openApiCollector(app, API_PREFIX)

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import { createGunzip } from 'node:zlib'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import semver from 'semver'
 import { HttpError, type ServerContext } from '../context'
 import { isoNow } from '../clock'
@@ -83,12 +83,35 @@ interface VersionRow {
   repo: string
 }
 
-/** The repository key and the path after it, as segments (see npmPathSegments). */
-function npmRequestPath(request: FastifyRequest): { key: string; segments: string[] } {
-  const path = (request.raw.url ?? '').split('?')[0]!.slice(NPM_PREFIX.length)
-  const [repoKey = '', ...restParts] = path.split('/').filter((s) => s !== '')
-  return { key: decodeURIComponent(repoKey), segments: npmPathSegments(restParts.join('/')) }
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+
+/** What a route's path names; a package as `:name` or as `@:scope/:pkg` (see NAMED). */
+interface RouteParams {
+  repoKey: string
+  name?: string
+  scope?: string
+  pkg?: string
+  version?: string
+  file?: string
+  tag?: string
+  document?: string
 }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An npm write taken without credentials: signing in (its body holds them). */
+    signIn?: boolean
+  }
+}
+
+/**
+ * A package in a path, as npm sends it: unscoped or `@scope%2fname` in one segment, or
+ * `@scope/name` in two (tarball URLs, dist-tags). The scope's segment holds no `/` once decoded,
+ * so `@scope%2fname/1.0.0` is a version of the scoped package, not a package named `1.0.0`.
+ */
+const NAMED = [':name', '@:scope(^[^/]+$)/:pkg'] as const
+
+const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'PUT', 'DELETE', 'POST']
 
 const sizeOf = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`
@@ -160,15 +183,6 @@ type JsonParser = (
 ) => void
 
 const tooLarge = (message: string) => new HttpError(413, message, 'TOO_LARGE')
-
-/** `@scope%2fname/-/x.tgz` → segments with the scoped name joined: ['@scope/name', '-', 'x.tgz']. */
-export function npmPathSegments(rest: string): string[] {
-  const raw = rest.split('/').filter((s) => s !== '')
-  const decoded = raw.map((s) => decodeURIComponent(s))
-  if (decoded[0]?.startsWith('@') && !decoded[0].includes('/') && decoded.length > 1)
-    return [`${decoded[0]}/${decoded[1]}`, ...decoded.slice(2)]
-  return decoded
-}
 
 const Q = {
   versionsIn: `SELECT v.name AS version, v.created, v.modified, d.document, f.sha256, f.path, v.repo
@@ -604,36 +618,129 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     })
   }
 
-  const distTags = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    name: string,
-    tag: string | undefined,
-  ) => {
-    if (request.method === 'GET') {
-      const { caller, repo } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
-      const members = await readable(caller, repo, name)
-      return (await packument(request, repo, members, name, caller))['dist-tags']
+  /** The repository and package a route names (see NAMED). */
+  const named = (request: FastifyRequest) => {
+    const p = request.params as RouteParams
+    return { key: p.repoKey, name: p.name ?? `@${p.scope}/${p.pkg}`, p }
+  }
+
+  /** The deployment target of a write at the route's package, authorised for `action` at the repository. */
+  const writeTo = async (request: FastifyRequest, reply: FastifyReply, action: 'deploy' | 'delete') => {
+    const { key, name } = named(request)
+    const found = await findNpm(key)
+    const { caller, repo } = await authz.authorize(request, reply, key, found, action, `${name}/`)
+    return { caller, target: await deploymentTarget(caller, repo), name }
+  }
+
+  /** As writeTo, with `action` at the target too. */
+  const writeTarget = async (request: FastifyRequest, reply: FastifyReply, action: 'deploy' | 'delete') => {
+    const to = await writeTo(request, reply, action)
+    await authz.require(to.caller, to.target, action, `${to.name}/`)
+    return to
+  }
+
+  /** What the caller may read of the route's package: answered as missing where it may not. */
+  const readAt = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { key, name, p } = named(request)
+    const { caller, repo } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
+    return { caller, repo, name, p }
+  }
+
+  /** `GET /name`: the package document, abbreviated when npm asks for the install form. */
+  const getPackage: Handler = async (request, reply) => {
+    const { caller, repo, name } = await readAt(request, reply)
+    const doc = await packument(request, repo, await readable(caller, repo, name), name, caller)
+    if (!wantsAbbreviated(request.headers.accept)) return doc
+    return reply.header('Content-Type', 'application/vnd.npm.install-v1+json').send(abbreviated(doc))
+  }
+
+  /** `GET /name/version` (or a tag): that version's document. */
+  const getVersion: Handler = async (request, reply) => {
+    const { caller, repo, name, p } = await readAt(request, reply)
+    const doc = await packument(request, repo, await readable(caller, repo, name), name, caller)
+    const wanted = doc['dist-tags'][p.version!] ?? p.version!
+    const one = (doc.versions as Record<string, unknown>)[wanted]
+    if (!one) throw new HttpError(404, `${name}@${p.version} is not in ${repo.key}`, 'NOT_FOUND')
+    return one
+  }
+
+  /** `GET /name/-/file`: read at its own path, since an exclude pattern may name one version's file. */
+  const getTarball: Handler = async (request, reply) => {
+    const { caller, repo, name, p } = await readAt(request, reply)
+    const at = await authz.readableMembers(caller, repo, `${name}/-/${p.file}`)
+    return sendTarball(request, reply, caller, repo, at, name, p.file!)
+  }
+
+  /** `PUT /name`: read only now, once the caller may publish here; the tarball staged as it arrives. */
+  const putPackage: Handler = async (request, reply) => {
+    const { caller, target, name } = await writeTarget(request, reply, 'deploy')
+    let sent: PublishBody
+    try {
+      if (Number(request.headers['content-length']) > NPM_PUBLISH_LIMIT) throw bodyTooLarge(NPM_PUBLISH_LIMIT)
+      // No body at all reads as an empty one: not a document (400).
+      sent = await readPublishBody(
+        request.body instanceof Readable ? request.body : Readable.from([]),
+        blobs,
+        { bodyBytes: NPM_PUBLISH_LIMIT, documentChars: NPM_DOCUMENT_LIMIT },
+      )
+    } catch (error) {
+      // The rest of a refused body is not read: the client must not send on over this connection.
+      reply.header('Connection', 'close')
+      throw error
     }
-    const { caller, repo } = await authz.authorize(
-      request,
-      reply,
-      key,
-      await findNpm(key),
-      'deploy',
-      `${name}/`,
-    )
-    const target = await deploymentTarget(caller, repo)
-    if (!tag) throw new HttpError(400, 'A tag is required', 'BAD_REQUEST')
-    // A new tag is a deploy; moving or removing one changes what clients already get.
+    try {
+      return await publish(request, target, name, caller, sent)
+    } finally {
+      sent.tarball?.staged.discard()
+    }
+  }
+
+  /** Removing needs delete at each version's own tarball too (see MayRemove). */
+  const removing = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { caller, target, name } = await writeTarget(request, reply, 'delete')
+    const mayRemove: MayRemove = async (rows) => {
+      for (const row of rows) await authz.require(caller, target, 'delete', row.path)
+    }
+    return { target, name, mayRemove }
+  }
+
+  /** `PUT /name/-rev/rev` (`npm unpublish name@version`): the versions the document keeps stay. */
+  const putRevision: Handler = async (request, reply) => {
+    const { target, name, mayRemove } = await removing(request, reply)
+    await removeMissingVersions(target, name, await versionsKept(request), mayRemove)
+    return { ok: true }
+  }
+
+  /** `DELETE /name/-rev/rev`: the whole package. */
+  const deleteRevision: Handler = async (request, reply) => {
+    const { target, name, mayRemove } = await removing(request, reply)
+    await removePackage(target, name, mayRemove)
+    return { ok: true }
+  }
+
+  /** The tarball's own DELETE after an unpublish: its version is already gone. */
+  const deleteTarball: Handler = async (request, reply) => {
+    await writeTarget(request, reply, 'delete')
+    return { ok: true }
+  }
+
+  /** `GET /-/package/name/dist-tags`, with or without a tag after it: every tag. */
+  const getTags: Handler = async (request, reply) => {
+    const { caller, repo, name } = await readAt(request, reply)
+    return (await packument(request, repo, await readable(caller, repo, name), name, caller))['dist-tags']
+  }
+
+  /** A new tag is a deploy; moving or removing one changes what clients already get. */
+  const tagTarget = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { caller, target, name } = await writeTo(request, reply, 'deploy')
+    const tag = named(request).p.tag!
     const current = (await tagsOf([target], name))[tag]
     await authz.require(caller, target, current === undefined ? 'deploy' : 'delete', `${name}/`)
-    if (request.method === 'DELETE') {
-      if (tag === 'latest') throw new HttpError(400, 'The latest tag cannot be removed', 'BAD_REQUEST')
-      await ctx.sql.run(Q.deleteTag, [target.key, name, tag])
-      return { ok: true }
-    }
+    return { target, name, tag }
+  }
+
+  const putTag: Handler = async (request, reply) => {
+    const { target, name, tag } = await tagTarget(request, reply)
     const version = await jsonBody(request, NPM_SMALL_LIMIT, 'dist-tag request')
     if (!isCleanVersion(version) || semver.validRange(tag) !== null)
       throw new HttpError(
@@ -647,7 +754,20 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     return { ok: true }
   }
 
-  const login = async (request: FastifyRequest, reply: FastifyReply, key: string, userName: string) => {
+  const deleteTag: Handler = async (request, reply) => {
+    const { target, name, tag } = await tagTarget(request, reply)
+    if (tag === 'latest') throw new HttpError(400, 'The latest tag cannot be removed', 'BAD_REQUEST')
+    await ctx.sql.run(Q.deleteTag, [target.key, name, tag])
+    return { ok: true }
+  }
+
+  /** `npm login`'s CouchDB user document: `PUT /-/user/org.couchdb.user:<name>`. */
+  const putUser: Handler = async (request, reply) => {
+    const { key, p } = named(request)
+    const prefix = 'org.couchdb.user:'
+    if (!p.document?.startsWith(prefix))
+      throw new HttpError(404, `This registry does not serve /-/user/${p.document}`, 'NOT_FOUND')
+    const userName = p.document.slice(prefix.length)
     const body = ((await jsonBody(request, NPM_SMALL_LIMIT, 'sign-in request')) ?? {}) as {
       name?: unknown
       password?: unknown
@@ -667,112 +787,39 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     return reply.status(201).send({ ok: true, id: `org.couchdb.user:${userName}`, token })
   }
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    const { key, segments } = npmRequestPath(request)
-    const method = request.method
-    if (segments[0] === '-') {
-      const [, what, ...rest] = segments
-      // A scoped name sent unencoded in /-/package/@scope/name/dist-tags.
-      const more =
-        rest[0]?.startsWith('@') && !rest[0].includes('/') && rest[1] !== undefined
-          ? [`${rest[0]}/${rest[1]}`, ...rest.slice(2)]
-          : rest
-      if (what === 'user' && method === 'PUT' && more[0]?.startsWith('org.couchdb.user:'))
-        return login(request, reply, key, more[0].slice('org.couchdb.user:'.length))
-      if (what === 'package' && more[0] && more[1] === 'dist-tags')
-        return distTags(request, reply, key, more[0], more[2])
-      const security = what === 'npm' && method === 'POST' && more[0] === 'v1' && more[1] === 'security'
-      const advisories = security && more[2] === 'advisories' && more[3] === 'bulk'
-      const audit = security && more[2] === 'audits' && (more[3] === 'quick' || more[3] === undefined)
-      // Whatever the repository (the same answer for a missing one): npm's web login falls back.
-      if (what !== 'ping' && what !== 'whoami' && !advisories && !audit)
-        throw new HttpError(404, `This registry does not serve /-/${[what, ...more].join('/')}`, 'NOT_FOUND')
-      // The rest answer for a repository only to those who may read it, as if it were missing.
-      const { caller } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
-      if (advisories || audit) {
-        const body = await jsonBody(request, NPM_AUDIT_LIMIT, 'audit request')
-        return advisories ? bulkAdvisories(xray.store, body) : quickAudit(xray.store, body)
-      }
-      if (caller.anonymous && what === 'whoami')
-        throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
-      return what === 'whoami' ? { username: caller.user.name } : {}
-    }
-    const [name, dash, file, revWord] = segments
-    if (!name) throw new HttpError(404, 'Name a package', 'NOT_FOUND')
-    if (method === 'GET' || method === 'HEAD') {
-      // What the caller may not read at this name is left out of the members: answered as missing.
-      const { caller, repo } = await authz.authorize(request, reply, key, await findNpm(key), 'read')
-      // A tarball is read at its own path: an exclude pattern may name one version's file.
-      if (dash === '-' && file) {
-        const at = await authz.readableMembers(caller, repo, `${name}/-/${file}`)
-        return sendTarball(request, reply, caller, repo, at, name, file)
-      }
-      const members = await readable(caller, repo, name)
-      if (dash === undefined) {
-        const doc = await packument(request, repo, members, name, caller)
-        if (!wantsAbbreviated(request.headers.accept)) return doc
-        return reply.header('Content-Type', 'application/vnd.npm.install-v1+json').send(abbreviated(doc))
-      }
-      // `GET /name/version` (or a tag): that version's document.
-      const doc = await packument(request, repo, members, name, caller)
-      const wanted = doc['dist-tags'][dash as keyof (typeof doc)['dist-tags']] ?? dash
-      const one = (doc.versions as Record<string, unknown>)[wanted]
-      if (!one) throw new HttpError(404, `${name}@${dash} is not in ${repo.key}`, 'NOT_FOUND')
-      return one
-    }
-    // Writes land in the deployment target; publishing needs deploy there, removing needs delete.
-    const action = method === 'PUT' && dash === undefined ? 'deploy' : 'delete'
-    const { caller, repo } = await authz.authorize(
-      request,
-      reply,
-      key,
-      await findNpm(key),
-      action,
-      `${name}/`,
-    )
-    const target = await deploymentTarget(caller, repo)
-    await authz.require(caller, target, action, `${name}/`)
-    if (method === 'PUT' && dash === undefined) {
-      // Read only now, once the caller may publish here; the tarball is staged as it arrives.
-      let sent: PublishBody
-      try {
-        if (Number(request.headers['content-length']) > NPM_PUBLISH_LIMIT)
-          throw bodyTooLarge(NPM_PUBLISH_LIMIT)
-        // No body at all reads as an empty one: not a document (400).
-        sent = await readPublishBody(
-          request.body instanceof Readable ? request.body : Readable.from([]),
-          blobs,
-          {
-            bodyBytes: NPM_PUBLISH_LIMIT,
-            documentChars: NPM_DOCUMENT_LIMIT,
-          },
-        )
-      } catch (error) {
-        // The rest of a refused body is not read: the client must not send on over this connection.
-        reply.header('Connection', 'close')
-        throw error
-      }
-      try {
-        return await publish(request, target, name, caller, sent)
-      } finally {
-        sent.tarball?.staged.discard()
-      }
-    }
-    const mayRemove: MayRemove = async (rows) => {
-      for (const row of rows) await authz.require(caller, target, 'delete', row.path)
-    }
-    if (method === 'PUT' && dash === '-rev') {
-      await removeMissingVersions(target, name, await versionsKept(request), mayRemove)
-      return { ok: true }
-    }
-    if (method === 'DELETE' && dash === '-rev') {
-      await removePackage(target, name, mayRemove)
-      return { ok: true }
-    }
-    // The tarball's own DELETE after an unpublish: its version is already gone.
-    if (method === 'DELETE' && dash === '-' && file && revWord === '-rev') return { ok: true }
-    throw new HttpError(405, `${method} is not supported here`, 'NOT_SUPPORTED')
+  /** Whatever the repository (the same answer for a missing one): npm's web login falls back. */
+  const notServed: Handler = async (request) => {
+    const path = (request.raw.url ?? '').split('?')[0]!
+    throw new HttpError(404, `This registry does not serve ${path.slice(path.indexOf('/-/'))}`, 'NOT_FOUND')
   }
+
+  /** Nothing at this path: a package's paths are the routes above. */
+  const noRoute: Handler = async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD')
+      throw new HttpError(404, 'Name a package and what of it to read', 'NOT_FOUND')
+    throw new HttpError(405, `${request.method} is not supported here`, 'NOT_SUPPORTED')
+  }
+
+  /** The rest answer for a repository only to those who may read it, as if it were missing. */
+  const reader = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { key } = named(request)
+    return (await authz.authorize(request, reply, key, await findNpm(key), 'read')).caller
+  }
+  const ping: Handler = async (request, reply) => {
+    await reader(request, reply)
+    return {}
+  }
+  const whoami: Handler = async (request, reply) => {
+    const caller = await reader(request, reply)
+    if (caller.anonymous) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+    return { username: caller.user.name }
+  }
+  const audit =
+    (answer: (store: XrayService['store'], body: unknown) => Promise<unknown>): Handler =>
+    async (request, reply) => {
+      await reader(request, reply)
+      return answer(xray.store, await jsonBody(request, NPM_AUDIT_LIMIT, 'audit request'))
+    }
 
   /** npm prints `error` of a failure's body. */
   const npmFailure = (reply: FastifyReply, error: unknown) => {
@@ -786,18 +833,21 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         .send({ error: error.message, message: error.message, code: error.problem.code })
     throw error
   }
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      const answer = await handle(request, reply)
-      if (reply.sent) return reply
-      // A body the route had no use for (or stopped reading) is not read after the answer.
-      if (bodyLeft(request)) reply.header('Connection', 'close')
-      return answer
-    } catch (error) {
-      if (bodyLeft(request)) reply.header('Connection', 'close')
-      return npmFailure(reply, error)
+  /** A route's handler, its failures in npm's shape. */
+  const answering =
+    (handle: Handler) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+      try {
+        const answer = await handle(request, reply)
+        if (reply.sent) return reply
+        // A body the route had no use for (or stopped reading) is not read after the answer.
+        if (bodyLeft(request)) reply.header('Connection', 'close')
+        return answer
+      } catch (error) {
+        if (bodyLeft(request)) reply.header('Connection', 'close')
+        return npmFailure(reply, error)
+      }
     }
-  }
 
   return async (app: FastifyInstance) => {
     // Every JSON body is handed to the route unread: the route reads it once it knows the
@@ -806,28 +856,53 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     parseJson = app.getDefaultJsonParser('error', 'ignore') as JsonParser
     app.removeContentTypeParser('text/plain')
     app.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload))
-    app.route({
-      method: ['GET', 'HEAD', 'PUT', 'DELETE', 'POST'],
-      url: '/*',
-      // npm sends its audit requests gzipped.
-      preParsing: async (request, _reply, payload) => {
-        if (request.headers['content-encoding'] !== 'gzip') return payload
-        delete request.headers['content-length']
-        return payload.pipe(createGunzip())
-      },
-      // Writes are authenticated before their body is read.
-      onRequest: async (request, reply) => {
-        try {
-          await auth.authenticateWrite(request, reply)
-        } catch (error) {
-          return npmFailure(reply, error)
-        }
-      },
-      handler,
+    // npm sends its audit requests gzipped.
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      if (request.headers['content-encoding'] !== 'gzip') return payload
+      delete request.headers['content-length']
+      return payload.pipe(createGunzip())
     })
-    // Signing in is the one write without credentials: `npm login`'s user document, small, and
-    // the web login npm tries first (answered 404, so the CLI falls back to the document).
-    app.route({ method: 'PUT', url: '/:repoKey/-/user/:document', handler })
-    app.route({ method: 'POST', url: '/:repoKey/-/v1/login', handler })
+    // Writes are authenticated before their body is read; signing in is the one write without
+    // credentials (route config `signIn`).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config.signIn) return
+      try {
+        await auth.authenticateWrite(request, reply)
+      } catch (error) {
+        return npmFailure(reply, error)
+      }
+    })
+    const route = (
+      method: HTTPMethods | HTTPMethods[],
+      url: string,
+      handle: Handler,
+      config: { signIn?: boolean } = {},
+    ) => app.route({ method, url: `/:repoKey/${url}`, handler: answering(handle), config })
+    // A package's paths, each in both spellings npm sends (NAMED); a GET answers HEAD too.
+    for (const name of NAMED) {
+      route('GET', name, getPackage)
+      route('PUT', name, putPackage)
+      route('GET', `${name}/:version`, getVersion)
+      route('GET', `${name}/-/:file`, getTarball)
+      route('PUT', `${name}/-rev/:rev`, putRevision)
+      route('DELETE', `${name}/-rev/:rev`, deleteRevision)
+      route('DELETE', `${name}/-/:file/-rev/:rev`, deleteTarball)
+      route('GET', `-/package/${name}/dist-tags`, getTags)
+      route('GET', `-/package/${name}/dist-tags/:tag`, getTags)
+      route('PUT', `-/package/${name}/dist-tags/:tag`, putTag)
+      route('DELETE', `-/package/${name}/dist-tags/:tag`, deleteTag)
+    }
+    // `npm login`'s user document (again with the revision of a user it knows), and the web
+    // login npm tries first, answered 404 so the CLI falls back to the document.
+    route('PUT', '-/user/:document', putUser, { signIn: true })
+    route('PUT', '-/user/:document/-rev/:rev', putUser, { signIn: true })
+    route('POST', '-/v1/login', notServed, { signIn: true })
+    route('GET', '-/ping', ping)
+    route('GET', '-/whoami', whoami)
+    route('POST', '-/npm/v1/security/audits', audit(quickAudit))
+    route('POST', '-/npm/v1/security/audits/quick', audit(quickAudit))
+    route('POST', '-/npm/v1/security/advisories/bulk', audit(bulkAdvisories))
+    route(ALL_METHODS, '-/*', notServed)
+    app.route({ method: ALL_METHODS, url: '/*', handler: answering(noRoute) })
   }
 }
