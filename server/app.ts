@@ -145,9 +145,10 @@ export async function buildServer(
     // Bounded: a slow or stuck client cannot hold a connection for ever.
     connectionTimeout: 60_000,
     requestTimeout: 60_000,
-    // A path parameter may hold an npm package name (214 characters) and its tarball's file name
-    // with a version after it: Fastify's default (100) would answer such a path 414.
-    routerOptions: { maxParamLength: 1024 },
+    // A path parameter may hold an npm package name (214 characters, or a longer one refused by
+    // its route with a reason) and a tarball's file name: as long as the request line may be
+    // (Node's 16 KiB of headers), not Fastify's 100, past which no route would answer it.
+    routerOptions: { maxParamLength: 16 * 1024 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   })
   const openapi = openApiCollector(app, API_PREFIX)
