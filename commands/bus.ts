@@ -177,7 +177,7 @@ export function createBus(options: BusOptions): App {
   ): void {
     // A decider or effect bug (or a script's odd command) must not put a line replay refuses
     // into the log: such an event is recorded as the rejection of what caused it.
-    const checked = checkEventForLog(redactEventSecrets(raw, referTo), registry.eventSpec(raw.type))
+    const checked = checkEventForLog(raw, registry.eventSpec(raw.type), (e) => redactEventSecrets(e, referTo))
     const event: AppEvent = checked.ok
       ? checked.event
       : CommandRejected({ command: handling, reason: checked.reason })

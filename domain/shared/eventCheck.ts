@@ -3,6 +3,8 @@
  * a JSON round trip, which drops `undefined` and turns NaN into null) must pass its own
  * codec, or replay would refuse the line and the hash would not match. The bus appends and
  * folds the round-tripped event, so the live state is exactly the one replay computes.
+ * `redact` (the bus's secret rule, domain/shared/secretParams.ts) is applied before the round
+ * trip: what it returns is what is checked and recorded.
  */
 import { isLeft } from 'fp-ts/Either'
 import { PathReporter } from 'io-ts/PathReporter'
@@ -14,11 +16,20 @@ export type EventCheck<E> =
 export function checkEventForLog<E extends { readonly type: string }>(
   event: E,
   spec: EventSpec | undefined,
+  redact: (event: E) => E = (e) => e,
 ): EventCheck<E> {
   if (!spec) return { ok: false, reason: `event ${JSON.stringify(event.type)} has no codec in this build` }
   let wire: unknown
   try {
-    wire = JSON.parse(JSON.stringify(event)) as unknown
+    let text = JSON.stringify(event)
+    // Redaction only rewrites strings holding a '?' (a query), a character JSON text never
+    // escapes: text without one has nothing to redact, and the walk over every value (most of
+    // the cost of a large event, such as a page of versions, in a cold page) is skipped.
+    if (text.includes('?')) {
+      const redacted = redact(event)
+      if (redacted !== event) text = JSON.stringify(redacted)
+    }
+    wire = JSON.parse(text) as unknown
   } catch (error) {
     return { ok: false, reason: `event ${event.type} is not JSON: ${(error as Error).message}` }
   }

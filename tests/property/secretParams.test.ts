@@ -10,7 +10,9 @@ import { Subject } from 'rxjs'
 import { createApp } from '../../composition/createApp'
 import type { AppCommand, AppEvent } from '../../domain/app'
 import { replayLog } from '../../domain/log'
-import { redactSecretParams, SECRET_QUERY_PARAMS } from '../../domain/shared/secretParams'
+import * as t from 'io-ts'
+import { checkEventForLog } from '../../domain/shared/eventCheck'
+import { redactEventSecrets, redactSecretParams, SECRET_QUERY_PARAMS } from '../../domain/shared/secretParams'
 import { fakePorts } from '../support/fakePorts'
 
 // Long enough that a secret cannot appear in the log by coincidence.
@@ -107,5 +109,43 @@ describe('redactSecretParams', () => {
 
   it('leaves text without a query alone', () => {
     expect(redactSecretParams('/login/reset-password', () => 'R')).toBe('/login/reset-password')
+  })
+})
+
+describe('the log gate (checkEventForLog) with the secret rule', () => {
+  // Any event shape: JSON values with links (secrets in them) and other strings at any depth.
+  const eventData = fc.tuple(secret, secret).chain(
+    ([s, s2]) =>
+      fc.letrec<{ value: unknown }>((tie) => ({
+        value: fc.oneof(
+          { depthSize: 'small' },
+          link(s, s2),
+          fc.string(),
+          fc.integer(),
+          fc.boolean(),
+          fc.constant(null),
+          fc.array(tie('value'), { maxLength: 4 }),
+          fc.dictionary(fc.string({ maxLength: 6 }), tie('value'), { maxKeys: 4 }),
+        ),
+      })).value,
+  )
+  const spec = { codec: t.type({ type: t.string }) } as unknown as Parameters<typeof checkEventForLog>[1]
+  const replace = (v: string) => `ref-${v.length}`
+
+  it('records exactly what redacting first recorded, and redacts only text holding a query', () => {
+    fc.assert(
+      fc.property(eventData, (data) => {
+        const event = { type: 'test/Event', data }
+        let asked = false
+        const now = checkEventForLog(event, spec, (e) => {
+          asked = true
+          return redactEventSecrets(e, replace)
+        })
+        expect(now).toEqual(checkEventForLog(redactEventSecrets(event, replace), spec))
+        // Without a '?' in its JSON no string is target-shaped: the walk is not needed.
+        if (!JSON.stringify(event).includes('?')) expect(asked).toBe(false)
+      }),
+      { numRuns: 300 },
+    )
   })
 })
