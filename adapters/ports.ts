@@ -35,6 +35,7 @@ import type {
   PackageSummary,
   Property,
   Provenance,
+  VersionDetail,
   VersionPage,
 } from '../domain/packages/types'
 import type { ReleaseBundle } from '../domain/releaseBundles/types'
@@ -306,6 +307,8 @@ export interface PackagesApi {
     },
     page: { readonly first: number; readonly after: string | null },
   ): Promise<Result<VersionPage>>
+  /** The version of the package with this name, with its files; null when there is none. */
+  getVersion(packageId: string, name: string): Promise<Result<VersionDetail | null>>
   getReadme(versionId: string, path: string): Promise<Result<string>>
   getBuilds(repoKey: string, path: string): Promise<Result<ReadonlyArray<Build>>>
   getDockerLayers(repoKey: string, path: string): Promise<Result<DockerImage>>

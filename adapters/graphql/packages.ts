@@ -17,6 +17,7 @@ import {
   type PackageQuery,
   type VersionPage,
   type VersionSummary,
+  type VersionDetail,
 } from '../../domain/packages/types'
 import type { MetadataClient } from './client'
 import {
@@ -26,10 +27,11 @@ import {
   packagesVariables,
 } from '../../domain/packages/listRead'
 
+// A list of versions asks no files: only the open version's are shown (VersionDetail says why).
 const VERSION_FIELDS = `id name created modified repos { name type leadFilePath } licenses { name source } size
-  stats { downloadCount } vulnerabilities { critical high medium low info unknown skipped }
-  files { name path lead size md5 sha1 sha256 mimeType } digest scanned
+  stats { downloadCount } vulnerabilities { critical high medium low info unknown skipped } digest scanned
   provenance { kind repository upstream cachedAt offline lastFailure lastFailureAt lastSuccessAt inUpstream }`
+const FILE_FIELDS = `files { name path lead size md5 sha1 sha256 mimeType }`
 
 const COUNT_QUERY = `query PackageCount($filter: PackageFilter!) {
   packages(filter: $filter, first: 0) { totalCount }
@@ -42,6 +44,11 @@ export const VERSIONS_QUERY = `query Versions($filter: VersionFilter!, $first: I
   versions(filter: $filter, first: $first, after: $after, orderBy: $orderBy) {
     totalCount edges { cursor node { ${VERSION_FIELDS} } } pageInfo { hasNextPage endCursor }
   }
+}`
+
+/** One version by name, with its files. */
+export const VERSION_QUERY = `query Version($filter: VersionFilter!) {
+  versions(filter: $filter, first: 1) { edges { node { ${VERSION_FIELDS} ${FILE_FIELDS} } } }
 }`
 
 // Optional fields may be absent or null on the wire; the domain always has them (null or []).
@@ -109,12 +116,14 @@ const WireVersion = t.type({
   size: t.number,
   stats: t.type({ downloadCount: t.number }),
   vulnerabilities: Vulnerabilities,
-  files: opt(t.array(VersionFile)),
   digest: opt(t.string),
   scanned: opt(t.boolean),
   provenance: opt(WireProvenance),
 })
 type WireVersion = t.TypeOf<typeof WireVersion>
+
+const WireVersionDetail = t.intersection([WireVersion, t.type({ files: t.array(VersionFile) })])
+type WireVersionDetail = t.TypeOf<typeof WireVersionDetail>
 
 const PageInfo = t.type({ hasNextPage: t.boolean, endCursor: opt(t.string) })
 
@@ -124,6 +133,9 @@ const PackagesData = t.type({
     edges: t.array(t.type({ cursor: t.string, node: WirePackage })),
     pageInfo: PageInfo,
   }),
+})
+const VersionData = t.type({
+  versions: t.type({ edges: t.array(t.type({ node: WireVersionDetail })) }),
 })
 const CountData = t.type({ packages: t.type({ totalCount: t.number }) })
 const PackageData = t.type({ package: t.union([WirePackage, t.null]) })
@@ -162,11 +174,12 @@ const toVersion = (w: WireVersion): VersionSummary => ({
   size: w.size,
   downloadCount: w.stats.downloadCount,
   vulnerabilities: w.vulnerabilities,
-  files: w.files ?? [],
   digest: w.digest ?? null,
   ...(typeof w.scanned === 'boolean' ? { scanned: w.scanned } : {}),
   ...withProvenance(w.provenance),
 })
+
+const toVersionDetail = (w: WireVersionDetail): VersionDetail => ({ ...toVersion(w), files: w.files })
 
 const withProvenance = (w: WireProvenance | null | undefined): { provenance?: Provenance } => {
   const provenance = w ? toProvenance(w) : undefined
@@ -187,6 +200,8 @@ export interface PackageQueries {
     first: number,
     after: string | null,
   ): Promise<Result<VersionPage>>
+  /** The version of the package with this name, with its files; null when there is none. */
+  version(packageId: string, name: string): Promise<Result<VersionDetail | null>>
 }
 
 export function createPackageQueries(client: MetadataClient): PackageQueries {
@@ -239,6 +254,21 @@ export function createPackageQueries(client: MetadataClient): PackageQueries {
           hasNextPage: d.versions.pageInfo.hasNextPage,
           totalCount: d.versions.totalCount,
         })),
+      )
+    },
+    async version(packageId, name) {
+      const answer = await client.query(
+        'versions',
+        VERSION_QUERY,
+        { filter: { packageId, name } },
+        VersionData,
+      )
+      return pipe(
+        answer,
+        map((d) => {
+          const node = d.versions.edges[0]?.node
+          return node && node.name === name ? toVersionDetail(node) : null
+        }),
       )
     },
   }

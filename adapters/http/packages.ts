@@ -47,6 +47,7 @@ export function createPackagesApi(http: HttpClient, options: PackagesApiOptions 
     countPackages: (query) => queries.count(query),
     getPackage: (id) => queries.package(id),
     listVersions: (filter, page) => queries.versions(filter, page.first, page.after),
+    getVersion: (packageId, name) => queries.version(packageId, name),
     async getReadme(versionId, path) {
       const answer = await http.request(
         `/ui/v1/native/versions/${encodeURIComponent(versionId)}/readme`,

@@ -124,24 +124,20 @@ const versionDetails: Effect = (events$, _state$, ports) =>
       const { requestId, packageId, versionId } = env.event.data
       const load = async (): Promise<AppEvent> => {
         const api = ports.packagesApi
-        const [pkg, all] = await Promise.all([
+        // The version (with its files, which the list does not carry) is asked beside the list.
+        const [pkg, all, one] = await Promise.all([
           api.getPackage(packageId),
           api.listVersions({ packageId }, { first: PAGE_SIZE, after: null }),
+          api.getVersion(packageId, versionId),
         ])
         if (isLeft(pkg)) return VersionLoadFailed({ requestId, failure: pkg.left })
         if (pkg.right === null) return VersionNotFound({ requestId, packageId, versionId })
-        let version = isLeft(all) ? undefined : all.right.items.find((v) => v.name === versionId)
-        if (!version) {
-          // Not among the newest page: ask for it by name.
-          const one = await api.listVersions({ packageId, name: versionId }, { first: 1, after: null })
-          if (isLeft(one)) return VersionLoadFailed({ requestId, failure: one.left })
-          version = one.right.items.find((v) => v.name === versionId)
-        }
-        if (!version) return VersionNotFound({ requestId, packageId, versionId })
+        if (isLeft(one)) return VersionLoadFailed({ requestId, failure: one.left })
+        if (one.right === null) return VersionNotFound({ requestId, packageId, versionId })
         return VersionLoaded({
           requestId,
           pkg: pkg.right,
-          version,
+          version: one.right,
           versions: isLeft(all) ? [] : all.right.items,
           hasNextPage: isLeft(all) ? false : all.right.hasNextPage,
           endCursor: isLeft(all) ? null : all.right.endCursor,

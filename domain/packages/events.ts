@@ -11,6 +11,7 @@ import {
   PackageTabC,
   Property,
   Provenance,
+  VersionDetail,
   VersionSummary,
 } from './types'
 
@@ -121,7 +122,7 @@ export const VersionLoaded = defineEvent(
   t.type({
     requestId: t.string,
     pkg: PackageSummary,
-    version: VersionSummary,
+    version: VersionDetail,
     versions: t.array(VersionSummary),
     hasNextPage: t.boolean,
     endCursor: Nullable(t.string),

@@ -13,6 +13,7 @@ import {
   type Provenance,
   type VersionFile,
   type VersionRepo,
+  type VersionDetail,
   type VersionSummary,
   type Vulnerabilities,
 } from './types'
@@ -240,3 +241,7 @@ export function upstreamQuestion(provenance: Provenance | undefined): 'ask' | 'r
     ? 'ask'
     : 'none'
 }
+
+/** Whether the open version is a version page's (with its files), not the package page's newest row. */
+export const withFiles = (version: VersionSummary | VersionDetail): version is VersionDetail =>
+  'files' in version

@@ -114,7 +114,6 @@ export const VersionSummary = t.intersection([
     size: t.number,
     downloadCount: t.number,
     vulnerabilities: Vulnerabilities,
-    files: t.array(VersionFile),
     digest: Nullable(t.string),
   }),
   Scanned,
@@ -122,6 +121,15 @@ export const VersionSummary = t.intersection([
   t.partial({ provenance: Provenance }),
 ])
 export type VersionSummary = t.TypeOf<typeof VersionSummary>
+
+/**
+ * A version as its own page shows it: its row and its files with their checksums. A list of
+ * versions does not carry files (they were most of a page of 100 versions' bytes and of its
+ * handling in the browser, and only the open version's are shown); logs older than that hold
+ * them in list rows too, where nothing reads them.
+ */
+export const VersionDetail = t.intersection([VersionSummary, t.type({ files: t.array(VersionFile) })])
+export type VersionDetail = t.TypeOf<typeof VersionDetail>
 
 // DOWNLOADS: the most downloaded first (the packages landing's list).
 export const SortField = t.keyof({ NAME: null, CREATED: null, MODIFIED: null, DOWNLOADS: null })
@@ -280,9 +288,17 @@ interface AskedVersion {
   readonly requestId: string
 }
 
-/** The open version (a tagged union, no longer a status beside nullable fields). */
+/**
+ * The open version (a tagged union, no longer a status beside nullable fields): on a version's
+ * page the version with its files; on the package's page, its newest version's row.
+ */
 export type VersionState = VersionPanels &
-  (Idle | (Loading<never> & AskedVersion) | (Loaded<VersionSummary> & AskedVersion) | (Failed & AskedVersion))
+  (
+    | Idle
+    | (Loading<never> & AskedVersion)
+    | (Loaded<VersionSummary | VersionDetail> & AskedVersion)
+    | (Failed & AskedVersion)
+  )
 
 /** What the packages page shows before any search: the newest and the most downloaded packages. */
 export const Landing = t.type({ newest: t.array(PackageSummary), popular: t.array(PackageSummary) })

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import PackagesArea from '../../ui/packages'
-import type { Provenance, VersionSummary } from '../../domain/packages/types'
+import type { Provenance, VersionDetail } from '../../domain/packages/types'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { renderArea } from './packagesHarness'
 
@@ -37,7 +37,7 @@ const UNREACHABLE = notCached({
 /** The version's page; `answer`: what its remote says when the page asks the upstream. */
 function open(provenance: Provenance | undefined, answer?: Provenance) {
   const pkg = makePackage('react', { latestVersion: '18.2.0' })
-  const version: VersionSummary = makeVersion(pkg, '18.2.0', provenance ? { provenance } : {})
+  const version: VersionDetail = makeVersion(pkg, '18.2.0', provenance ? { provenance } : {})
   const upstream = answer ? { [version.id]: answer } : {}
   const api = fakePackagesApi({ packages: [pkg], versions: { [pkg.id]: [version] }, upstream })
   const view = renderArea(<PackagesArea />, {
@@ -207,8 +207,8 @@ describe('where a version comes from', { timeout: 20_000 }, () => {
 /** The package's page, its newest version `latest` with `provenance`; `answer`: the upstream's. */
 function openPackage(provenance: Provenance, answer?: Provenance) {
   const pkg = makePackage('react', { latestVersion: '18.2.0' })
-  const latest: VersionSummary = makeVersion(pkg, '18.2.0', { provenance })
-  const older: VersionSummary = makeVersion(pkg, '18.1.0', {
+  const latest: VersionDetail = makeVersion(pkg, '18.2.0', { provenance })
+  const older: VersionDetail = makeVersion(pkg, '18.1.0', {
     provenance: { kind: 'local', repository: 'npm-local' },
   })
   const upstream = answer ? { [latest.id]: answer } : {}

@@ -14,6 +14,7 @@ import type {
   Severity,
   SortField,
   Provenance,
+  VersionDetail,
   VersionSummary,
 } from '../../domain/packages/types'
 import type { ReleaseBundle } from '../../domain/releaseBundles/types'
@@ -43,8 +44,8 @@ export function makePackage(name: string, over: Partial<PackageSummary> = {}): P
 export function makeVersion(
   pkg: PackageSummary,
   name: string,
-  over: Partial<VersionSummary> = {},
-): VersionSummary {
+  over: Partial<VersionDetail> = {},
+): VersionDetail {
   const file = `${pkg.name}-${name}.tgz`
   return {
     id: `${pkg.id}/${name}`,
@@ -84,7 +85,8 @@ const wildcard = (pattern: string) =>
 
 export interface FakeCatalogue {
   packages: PackageSummary[]
-  versions: Record<string, VersionSummary[]>
+  /** Each version with its files; a list answers its rows without them, as the platform does. */
+  versions: Record<string, VersionDetail[]>
   readmes: Record<string, string>
   builds: Build[]
   layers: DockerLayer[]
@@ -118,6 +120,9 @@ const SORT_KEYS: Readonly<Record<SortField, (p: PackageSummary) => string | numb
   DOWNLOADS: (p) => p.stats.downloads,
 }
 
+/** A version's row in a list: no files. */
+const rowOf = ({ files: _files, ...row }: VersionDetail): VersionSummary => row
+
 export function fakePackagesApi(
   init: Partial<FakeCatalogue> = {},
 ): PackagesApi & { catalogue: FakeCatalogue } {
@@ -138,7 +143,7 @@ export function fakePackagesApi(
     ...init,
   }
   // Like the platform: a checksum names a file of a version by its sha256, sha1 or md5.
-  const holds = (v: VersionSummary, sum: string) =>
+  const holds = (v: VersionDetail, sum: string) =>
     v.files.some((f) => [f.sha256, f.sha1, f.md5].includes(sum.toLowerCase()))
   async function answer<A>(name: keyof PackagesApi, args: unknown[], value: () => A): Promise<Result<A>> {
     c.calls.push({ name, args })
@@ -185,7 +190,7 @@ export function fakePackagesApi(
           (v) => (!filter.name || v.name === filter.name) && (!filter.checksum || holds(v, filter.checksum)),
         )
         const start = page.after ? Number(page.after) : 0
-        const items = all.slice(start, start + page.first)
+        const items = all.slice(start, start + page.first).map(rowOf)
         const end = start + items.length
         return {
           items,
@@ -194,6 +199,12 @@ export function fakePackagesApi(
           totalCount: all.length,
         }
       }),
+    getVersion: (packageId, name) =>
+      answer(
+        'getVersion',
+        [packageId, name],
+        () => (c.versions[packageId] ?? []).find((v) => v.name === name) ?? null,
+      ),
     getReadme: (versionId, path) => answer('getReadme', [versionId, path], () => c.readmes[versionId] ?? ''),
     getBuilds: (repoKey, path) => answer('getBuilds', [repoKey, path], () => c.builds),
     getDockerLayers: (repoKey, path) =>

@@ -50,12 +50,21 @@ function queriesAnswering(files: unknown[], extra: Record<string, unknown> = {})
 }
 
 describe('packages GraphQL adapter', () => {
-  it("asks for each file's path and hands it to the domain as given", async () => {
+  it("asks for one version's files, each with its path, and hands them to the domain as given", async () => {
     const { queries, bodies } = queriesAnswering([file])
-    const page = await queries.versions({ packageId: 'npm://react' }, 100, 'c0')
-    expect(isRight(page) && page.right.items[0]!.files).toEqual([file])
+    const one = await queries.version('npm://react', '19.2.0')
+    expect(isRight(one) && one.right?.files).toEqual([file])
     const body = bodies[0] as { graphQL: { query: string; variables: Record<string, unknown> } }
     expect(body.graphQL.query).toMatch(/files \{ name path lead/)
+    expect(body.graphQL.variables).toMatchObject({ filter: { packageId: 'npm://react', name: '19.2.0' } })
+  })
+
+  it('a list of versions asks no files and hands the domain rows without them', async () => {
+    const { queries, bodies } = queriesAnswering([])
+    const page = await queries.versions({ packageId: 'npm://react' }, 100, 'c0')
+    expect(isRight(page) && page.right.items[0]).not.toHaveProperty('files')
+    const body = bodies[0] as { graphQL: { query: string; variables: Record<string, unknown> } }
+    expect(body.graphQL.query).not.toMatch(/files/)
     expect(body.graphQL.variables).toMatchObject({
       first: 100,
       after: 'c0',
@@ -63,11 +72,17 @@ describe('packages GraphQL adapter', () => {
     })
   })
 
+  it('a version answered under another name is none, not that version', async () => {
+    const { queries } = queriesAnswering([file])
+    const one = await queries.version('npm://react', '19.2')
+    expect(isRight(one) && one.right).toBeNull()
+  })
+
   it('an answer whose file has no path is an error value, not a guess', async () => {
     const { path: _path, ...noPath } = file
     const { queries } = queriesAnswering([noPath])
-    const page = await queries.versions({ packageId: 'npm://react' }, 100, null)
-    expect(isLeft(page) && page.left).toMatchObject({ kind: 'decode' })
+    const one = await queries.version('npm://react', '19.2.0')
+    expect(isLeft(one) && one.left).toMatchObject({ kind: 'decode' })
   })
 
   const notCachedWire = {

@@ -95,6 +95,29 @@ describe('packages effects', () => {
     expect(app.getState().packages.pageLoading).toBe(false)
   })
 
+  it("a version's files come with the version's own page; the package page's list carries none", async () => {
+    const { app, api, react } = setup()
+    app.dispatch({ type: 'packages/OpenPackage', packageId: react.id })
+    await flush(1)
+    expect(loadedPackage(app.getState()).versions[0]).not.toHaveProperty('files')
+    app.dispatch({ type: 'packages/OpenVersion', packageId: react.id, versionId: '17.0.2' })
+    await flush(1)
+    await flush(1)
+    const v = app.getState().packages.version
+    const stored = api.catalogue.versions[react.id]!.find((x) => x.name === '17.0.2')!
+    expect(v.status === 'loaded' && 'files' in v.data && v.data.files).toEqual(stored.files)
+    expect(api.catalogue.calls).toContainEqual({ name: 'getVersion', args: [react.id, '17.0.2'] })
+  })
+
+  it('a version the package does not have is not found', async () => {
+    const { app, react } = setup()
+    app.dispatch({ type: 'packages/OpenVersion', packageId: react.id, versionId: '9.9.9' })
+    await flush(1)
+    await flush(1)
+    expect(app.getState().packages.version.status).toBe('idle')
+    expect(app.getState().navigation.location.path).toBe('/404')
+  })
+
   it('pages through more than 100 versions with the cursor, none twice', async () => {
     const { app, api } = setup()
     const many = makePackage('many', { versionsCount: 250 })

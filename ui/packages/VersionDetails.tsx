@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 import { ArrowLeft, Download, FileX } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { availabilityOf, downloadOf } from '../../domain/packages/rules'
+import { availabilityOf, downloadOf, withFiles } from '../../domain/packages/rules'
 import { defaultVersionTab, versionTabsOf } from '../../domain/packageTypes'
 import type { VersionFile, VersionTab } from '../../domain/packages/types'
 import { Button } from '../shared/kit/Button'
@@ -58,6 +58,8 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
     )
   const { pkg, versions } = details.data
   const version = state.data
+  // The package page's newest row stands in until the version's own answer, with its files.
+  if (!withFiles(version)) return <DetailsSkeleton label="Loading version…" />
   const repo = version.repos[0]
   const isNpm = pkg.packageType.toLowerCase() === 'npm'
   const provenance = version.provenance
