@@ -238,7 +238,12 @@ export function VendorList({ vendorName }: { vendorName: string }) {
   const load = () => dispatch({ type: 'integrations/LoadVendorList', vendor: vendor.name })
   const openNew = () => dispatch({ type: 'integrations/OpenGitModal', vendor: vendor.name })
   const columns: ReadonlyArray<Column<GitIntegration>> = [
-    { id: 'name', header: 'Name', cell: (r) => <span className={styles.strong}>{r.integrationName}</span> },
+    // An integration's name is one word: 'octo-github' broke at its hyphen at 1024 px.
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (r) => <span className={`${styles.strong} ${styles.nowrap}`}>{r.integrationName}</span>,
+    },
     { id: 'user', header: 'User', cell: (r) => r.userName },
     { id: 'url', header: 'API URL', cell: (r) => <span className={styles.url}>{r.url}</span> },
     {
