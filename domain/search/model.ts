@@ -106,8 +106,10 @@ export function searchModelFromQuery(query: string | URLSearchParams): SearchMod
       continue
     }
     if (kind === 'object') {
-      const items = params.getAll(key)
-      if (items.length > 0) out[field] = objectFromItems(items)
+      // A key with no named item (`?prop`, `?prop=`) sets nothing: an empty object would not
+      // survive the way back to a query, and the model would change on a round trip.
+      const value = objectFromItems(params.getAll(key))
+      if (Object.keys(value).length > 0) out[field] = value
       continue
     }
     const raw = params.get(key)

@@ -190,6 +190,14 @@ describe('search model in the URL', () => {
     )
   })
 
+  it('a property key with no named item sets no properties (fast-check found "prop")', () => {
+    for (const q of ['prop', 'prop=', 'prop=&prop_set', 'prop==x'])
+      expect(searchModelFromQuery(searchModelToQuery(searchModelFromQuery(q)))).toEqual(
+        searchModelFromQuery(q),
+      )
+    expect(searchModelFromQuery('prop')).not.toHaveProperty('properties')
+  })
+
   it('never fails on any query and always yields a valid model', () => {
     fc.assert(
       fc.property(fc.string(), (q) => {
