@@ -5,7 +5,7 @@
  */
 import type { ServerConfig } from '../config'
 import type { Sql } from '../db/sql'
-import { readSetting, writeSetting, type SettingsStore } from '../platform/settings'
+import { readSetting, writeSetting, type SettingsStore } from '../platform/store'
 
 export interface OAuthProvider {
   readonly name: string

@@ -15,7 +15,7 @@ import { URL_MESSAGE } from '../../domain/shared/forms'
 import { LDAP_URL_MESSAGE } from '../../domain/security/words'
 import { badRequest } from './common'
 import type { PasswordPolicy } from '../auth/passwords'
-import { readSettingOver, writeSetting } from '../platform/settings'
+import { readSettingOver, writeSetting } from '../platform/store'
 
 export interface SecurityGeneral {
   readonly hideUnauthorizedResources: boolean

@@ -16,7 +16,7 @@
  */
 import { isoNow, type Clock } from '../clock'
 import type { Sql } from '../db/sql'
-import { readSetting, writeSetting } from '../platform/settings'
+import { readSetting, writeSetting } from '../platform/store'
 import { overviewStore } from './store'
 import { storageHistory } from './storageHistory'
 

@@ -22,7 +22,7 @@ import { signIn } from '../auth/signIn'
 import { sessionRecords } from '../auth/store'
 import { badRequest } from '../admin/common'
 import { DEFAULT_CROWD, type CrowdSettings } from '../admin/securityRoutes'
-import { readSettingOver, writeSetting } from '../platform/settings'
+import { readSettingOver, writeSetting } from '../platform/store'
 import { ssoUser, type SsoIdentity } from './ssoUsers'
 import { addressIn, canonicalAddress } from '../addresses'
 

@@ -4,7 +4,7 @@
  * answers only whether one is set.
  */
 import type { Sql } from '../db/sql'
-import { readSettingOver, writeSetting, type SettingsStore } from '../platform/settings'
+import { readSettingOver, writeSetting, type SettingsStore } from '../platform/store'
 
 export interface OidcSettings {
   readonly enabled: boolean

@@ -6,7 +6,7 @@
 import { X509Certificate } from 'node:crypto'
 import type { Sql } from '../db/sql'
 import { DEFAULT_SAML_PROVIDER_NAME } from '../admin/generalConfig'
-import { readSettingOver, writeSetting, type SettingsStore } from '../platform/settings'
+import { readSettingOver, writeSetting, type SettingsStore } from '../platform/store'
 
 export type SamlBinding = 'redirect' | 'post'
 
