@@ -4,7 +4,7 @@
  * snapshot loader, the samples, the synthetic packages and the tests), an npm publish or remote
  * cache (server/registry/npmCatalogue.ts) and a container push (server/containers/store.ts);
  * a package's summary after its versions change; npm's own records beside the rows (version
- * documents, first-publish digests, dist-tags).
+ * documents, first-publish digests, dist-tags); a catalogue file found by its path.
  */
 import type Database from 'better-sqlite3'
 import type { Db } from '../db'
@@ -399,3 +399,45 @@ export function npmRecords(sql: Sql) {
 }
 
 export type NpmRecords = ReturnType<typeof npmRecords>
+
+export interface FileRecord {
+  readonly id: number
+  readonly version_id: string
+  readonly repo: string
+  readonly path: string
+  readonly name: string
+  readonly size: number
+  readonly sha256: string
+  readonly content: Buffer | null
+}
+
+const FILES = {
+  byRepoPath: 'SELECT * FROM catalog_files WHERE repo = ? AND path = ?',
+  byPath: 'SELECT * FROM catalog_files WHERE path = ? ORDER BY repo LIMIT 1',
+}
+
+/**
+ * Finds catalogue files and versions from the `path` / `repoKey` the supporting calls take.
+ * The specification passes paths in two forms: with the repository key as the first segment
+ * (`npm-remote/react/-/react-19.2.0.tgz`) or relative to a separate `repoKey`; both work.
+ */
+export function artifactFinder(sql: Sql) {
+  const byRepoPath = (repo: string, path: string) => sql.one<FileRecord>(FILES.byRepoPath, [repo, path])
+
+  /** The file at a path, or undefined. */
+  const findFile = async (path: string, repoKey?: string): Promise<FileRecord | undefined> => {
+    const clean = path.replace(/^\/+/, '')
+    if (repoKey) {
+      const rest = clean.startsWith(`${repoKey}/`) ? clean.slice(repoKey.length + 1) : clean
+      return (await byRepoPath(repoKey, rest)) ?? (await byRepoPath(repoKey, clean))
+    }
+    const slash = clean.indexOf('/')
+    if (slash > 0) {
+      const found = await byRepoPath(clean.slice(0, slash), clean.slice(slash + 1))
+      if (found) return found
+    }
+    return sql.one<FileRecord>(FILES.byPath, [clean])
+  }
+
+  return { findFile }
+}

@@ -6,7 +6,7 @@
 import { createReadStream, existsSync } from 'node:fs'
 import type { FastifyRequest } from 'fastify'
 import { HttpError, type RouteModule } from '../context'
-import { artifactFinder } from '../catalog/artifacts'
+import { artifactFinder } from '../catalog/store'
 import { blobPathOf } from '../repositories/blobs'
 import { blobDirOf } from '../config'
 import { packageStore } from './store'
