@@ -12,9 +12,8 @@ import { documented } from '../ops/schemas'
 import { consoleCaller, readableScope, registryAuthorizer } from '../permissions/authorize'
 import { registryAuth } from '../registry/auth'
 import { repositoryStore } from '../repositories/store'
-import { archiveIndex } from './store'
-import { quickSearch } from './quick'
-import { CHECKSUM_PATTERN, type FileCriteria } from './criteria'
+import { archiveIndex, quickSearch } from './store'
+import { CHECKSUM_PATTERN, type FileCriteria } from './rules'
 
 export const ARCHIVE_INDEX_EVERY_MS = 10_000
 const MAX_RESULTS = 500

@@ -1,5 +1,6 @@
 /**
- * The Archive search's index: what each archive the platform stores holds (files deployed,
+ * The artifact searches' SQL: the Quick search over every stored file, and the Archive search's
+ * index. The Archive search's index: what each archive the platform stores holds (files deployed,
  * npm tarballs published, files a remote cached), read from the bytes once per sha256. An
  * archive is known by its first bytes, not its name: gzip is read as a tarball, `PK` as a zip;
  * anything else is recorded as no archive, so it is not opened again.
@@ -12,11 +13,11 @@
  */
 import { createReadStream, existsSync } from 'node:fs'
 import { open } from 'node:fs/promises'
-import type { Sql } from '../db/sql'
+import { placeholders, type Sql } from '../db/sql'
 import { blobPathOf } from '../repositories/blobs'
 import { BadTarball, listTarball, TarballTooLarge } from '../registry/tarball'
 import { listZip, NotAZip } from './zip'
-import { criteriaWhere, reposWhere, type FileCriteria } from './criteria'
+import { likePattern, type FileCriteria } from './rules'
 
 export const MAX_ENTRIES = 10_000
 /** Archives looked at in one run: a search waits for at most this many. */
@@ -36,9 +37,50 @@ export interface ArchiveHit {
 type Kind = 'tar' | 'zip' | 'none'
 
 // Every place a stored file is named: deployed files, npm's catalogue files, remotes' caches.
-const STORED = `SELECT repo, path, sha256 FROM artifacts
-  UNION ALL SELECT repo, path, sha256 FROM catalog_files
-  UNION ALL SELECT repo, path, sha256 FROM remote_files`
+const STORED = `SELECT repo, path, size, sha256 FROM artifacts
+  UNION ALL SELECT repo, path, size, sha256 FROM catalog_files
+  UNION ALL SELECT repo, path, size, sha256 FROM remote_files`
+
+/**
+ * The conditions and their parameters: `name` and `path` are the SQL expressions of the
+ * lower-cased name and of the path; `sha256` the column naming the stored bytes.
+ */
+function criteriaWhere(
+  criteria: FileCriteria,
+  columns: { readonly name: string; readonly path: string; readonly sha256: string },
+): { readonly conditions: string[]; readonly params: string[] } {
+  const conditions: string[] = []
+  const params: string[] = []
+  if (criteria.name) {
+    conditions.push(`${columns.name} LIKE ? ESCAPE '\\'`)
+    params.push(likePattern(criteria.name))
+  }
+  if (criteria.path) {
+    conditions.push(`lower(${columns.path}) LIKE ? ESCAPE '\\'`)
+    params.push(likePattern(criteria.path))
+  }
+  if (criteria.checksum) {
+    const sum = criteria.checksum.toLowerCase()
+    if (sum.length === 64) {
+      conditions.push(`${columns.sha256} = ?`)
+      params.push(sum)
+    } else {
+      // A catalogue file's bytes may be kept in its row alone: its own sums count too.
+      const column = sum.length === 40 ? 'sha1' : 'md5'
+      conditions.push(
+        `${columns.sha256} IN (SELECT sha256 FROM blobs WHERE ${column} = ? UNION SELECT sha256 FROM catalog_files WHERE ${column} = ?)`,
+      )
+      params.push(sum, sum)
+    }
+  }
+  return { conditions, params }
+}
+
+/** `AND repo IN (…)` for the repositories given, none when every one is searched. */
+function reposWhere(column: string, repos: ReadonlyArray<string> | undefined): string[] {
+  if (repos === undefined) return []
+  return [`${column} IN (${repos.length === 0 ? 'NULL' : placeholders(repos.length)})`]
+}
 
 const Q = {
   pending: `SELECT DISTINCT s.sha256 AS sha256 FROM (${STORED}) s
@@ -178,3 +220,36 @@ export function archiveIndex(sql: Sql, blobDir: string, now: () => string) {
 }
 
 export type ArchiveIndex = ReturnType<typeof archiveIndex>
+
+export interface QuickHit {
+  readonly repoKey: string
+  readonly path: string
+  readonly size: number
+}
+
+const NAME = `lower(substr(s.path, length(rtrim(s.path, replace(s.path, '/', ''))) + 1))`
+
+/**
+ * The Quick search: stored files (deployed, published, cached by a remote) whose own name, the
+ * path's last segment, matches, or whose path in its repository or checksum does, in the
+ * repositories given (every one when undefined), at most `limit` of them after the first
+ * `offset` (the order is total, so pages do not overlap). The last segment is cut in SQL, by
+ * functions both engines have alike: `rtrim(path, <path without its slashes>)` drops the name's
+ * characters from the end and stops at the last slash.
+ */
+export function quickSearch(
+  sql: Sql,
+  criteria: FileCriteria,
+  repos: ReadonlyArray<string> | undefined,
+  limit: number,
+  offset = 0,
+): Promise<QuickHit[]> {
+  const { conditions, params } = criteriaWhere(criteria, { name: NAME, path: 's.path', sha256: 's.sha256' })
+  const where = [...conditions, ...reposWhere('s.repo', repos)]
+  return sql.all<QuickHit>(
+    `SELECT DISTINCT ${NAME} AS name, s.repo AS "repoKey", s.path AS path, s.size AS size FROM (${STORED}) s
+    WHERE ${where.length > 0 ? where.join(' AND ') : '1 = 1'}
+    ORDER BY name, "repoKey", path, size LIMIT ? OFFSET ?`,
+    [...params, ...(repos ?? []), limit, offset],
+  )
+}
