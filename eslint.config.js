@@ -129,6 +129,20 @@ export default tseslint.config(
     },
   },
   {
+    // Effects call ports; what they need of the state comes on the event that asks
+    // (docs/decisions/2026-12-03-values-on-the-event.md), so none reads the state's current value.
+    files: ['commands/effects/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name=/^state\\$?$/][property.name='value']",
+          message: 'An effect reads its event, not the state: let the decider put the value on the event.',
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/**', 'commands/**', 'queries/**', 'adapters/**', 'ui/**', 'server/**', 'composition/**'],
     plugins: { boundaries },
     settings: {

@@ -133,13 +133,12 @@ const loadPersonalization: Effect = (events$, _state$, ports) =>
   )
 
 /** Each step completed or shown is kept in local storage, encoded, until the data is sent. */
-const storePersonalization: Effect = (events$, state$, ports) =>
+const storePersonalization: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('onboarding/PersonalizationStepCompleted', 'onboarding/PersonalizationStepShown'),
-    mergeMap(() => {
-      const p = state$.value.onboarding.personalization
-      if (p?.status === 'shown')
-        ports.localStore.set(PERSONALIZATION_STORAGE_KEY, encodePersonalization(p.data))
+    mergeMap(({ event }) => {
+      if (event.data.data)
+        ports.localStore.set(PERSONALIZATION_STORAGE_KEY, encodePersonalization(event.data.data))
       return EMPTY
     }),
   )

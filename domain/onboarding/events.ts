@@ -175,13 +175,25 @@ export const PersonalizationLoadFailed = defineEvent(
 )
 export const PersonalizationOpened = defineEvent('onboarding/PersonalizationOpened', t.type({}))
 export const PersonalizationClosed = defineEvent('onboarding/PersonalizationClosed', t.type({}))
+/**
+ * `data` is the personalization after the step, which this browser keeps until it is sent. v1
+ * had none (its effect read the state), so a v1 line reads `null`; evolve folds the change or
+ * the step as v1 did, so an old log replays to the same state.
+ */
+const dataAfterStep = {
+  v: 2,
+  upcasters: { 1: (data: unknown) => ({ ...(data as Record<string, unknown>), data: null }) },
+}
+const DataAfterStepC = t.union([PersonalizationDataC, t.null])
 export const PersonalizationStepCompleted = defineEvent(
   'onboarding/PersonalizationStepCompleted',
-  t.type({ change: StepDataOfC }),
+  t.type({ change: StepDataOfC, data: DataAfterStepC }),
+  dataAfterStep,
 )
 export const PersonalizationStepShown = defineEvent(
   'onboarding/PersonalizationStepShown',
-  t.type({ step: literals(PERSONALIZATION_STEPS) }),
+  t.type({ step: literals(PERSONALIZATION_STEPS), data: DataAfterStepC }),
+  dataAfterStep,
 )
 export const PersonalizationSendRequested = defineEvent(
   'onboarding/PersonalizationSendRequested',

@@ -113,9 +113,11 @@ export const personalizationPart: OnboardingPart<
         if (command.change.step !== p.data.step)
           return left(`the personalization shows ${p.data.step}, not ${command.change.step}`)
         const problem = personalizationStepProblem(command.change)
-        return problem
-          ? left(problem)
-          : right([PersonalizationStepCompleted({ change: stepChange(command.change) })])
+        if (problem) return left(problem)
+        const change = stepChange(command.change)
+        return right([
+          PersonalizationStepCompleted({ change, data: completePersonalizationStep(p.data, change) }),
+        ])
       }
       case 'onboarding/ShowPersonalizationStep':
         if (!PERSONALIZATION_STEPS.includes(command.step)) return left(`no step ${String(command.step)}`)
@@ -123,7 +125,7 @@ export const personalizationPart: OnboardingPart<
           return left(`the step ${command.step} is not reached yet`)
         return command.step === p.data.step
           ? right([])
-          : right([PersonalizationStepShown({ step: command.step })])
+          : right([PersonalizationStepShown({ step: command.step, data: { ...p.data, step: command.step } })])
       case 'onboarding/SendPersonalization':
         if (!personalizationComplete(p.data)) return left('complete every step first')
         return right([PersonalizationSendRequested({ data: p.data })])

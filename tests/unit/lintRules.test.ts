@@ -52,6 +52,13 @@ describe('lint rules of the design', { timeout: 60_000 }, () => {
       ).not.toContain('no-restricted-imports')
   })
 
+  it('refuses an effect that reads the state’s current value, not one that reads its event', async () => {
+    const reads = 'export const e = (_e: unknown, state$: { value: { a: number } }) => state$.value.a\n'
+    expect(await ruleIds(reads, 'commands/effects/bad.ts')).toContain('no-restricted-syntax')
+    const event = 'export const e = (envelope: { event: { value: number } }) => envelope.event.value\n'
+    expect(await ruleIds(event, 'commands/effects/ok.ts')).not.toContain('no-restricted-syntax')
+  })
+
   it('refuses dangerouslySetInnerHTML outside the one sanitising module', async () => {
     const code = 'export const X = (p: { h: string }) => <div dangerouslySetInnerHTML={{ __html: p.h }} />\n'
     expect(await ruleIds(code, 'ui/packages/Bad.tsx')).toContain('no-restricted-syntax')

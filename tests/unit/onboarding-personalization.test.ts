@@ -2,11 +2,15 @@
 // steps completed and stored, RTonlyRemoved when artifact-only mode is removed, and after
 // sending the stored data removed and the display hidden.
 import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { BehaviorSubject, lastValueFrom, of } from 'rxjs'
+import { replayLog } from '../../domain/log'
 import { left, right } from 'fp-ts/Either'
 import * as O from '../../domain/onboarding/events'
 import * as S from '../../domain/session/events'
 import { onboardingArea as onboardingSlice } from '../../domain/onboarding/decider'
-import { appSlice } from '../../domain/app'
+import { appSlice, initialAppState, type AppEvent } from '../../domain/app'
 import {
   completePersonalizationStep,
   decodePersonalization,
@@ -41,7 +45,15 @@ const shown = [
 const technologies = { step: 'technologies', stepDataObject: { technologies: ['npm', 'docker'] } } as const
 const goal = { step: 'goal', stepDataObject: { goal: 'proxy' } } as const
 const view = (artifactOnly: boolean) => ({ step: 'view', stepDataObject: { artifactOnly } }) as const
-const complete = (change: StepDataOf) => O.PersonalizationStepCompleted({ change: stepChange(change) })
+/** Steps completed from the start, each event carrying the personalization after it, as decided. */
+const completed = (...changes: StepDataOf[]) => {
+  let data = INITIAL_PERSONALIZATION
+  return changes.map((change) => {
+    data = completePersonalizationStep(data, stepChange(change))
+    return O.PersonalizationStepCompleted({ change: stepChange(change), data })
+  })
+}
+const afterTechnologies = completePersonalizationStep(INITIAL_PERSONALIZATION, technologies)
 
 describe('personalization onboarding (spec 001 sections 3-4)', () => {
   it('is loaded for a signed-in user, never for a visitor', () => {
@@ -102,8 +114,13 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
       isValid: true,
     })
     expect(p?.status === 'shown' && p.data.step).toBe('goal')
+    // The event carries the personalization after the step: what this browser keeps.
     onboarding
-      .given(...shown, complete(technologies))
+      .given(...shown)
+      .when({ type: 'onboarding/CompletePersonalizationStep', change: technologies })
+      .then(...completed(technologies))
+    onboarding
+      .given(...shown, ...completed(technologies))
       .when({
         type: 'onboarding/CompletePersonalizationStep',
         change: { step: 'goal', stepDataObject: { goal: null } },
@@ -121,19 +138,24 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
       .when({ type: 'onboarding/ShowPersonalizationStep', step: 'view' })
       .rejected(/not reached/)
     onboarding
-      .given(...shown, complete(technologies))
+      .given(...shown, ...completed(technologies))
       .when({ type: 'onboarding/ShowPersonalizationStep', step: 'technologies' })
-      .then(O.PersonalizationStepShown({ step: 'technologies' }))
+      .then(
+        O.PersonalizationStepShown({
+          step: 'technologies',
+          data: { ...afterTechnologies, step: 'technologies' },
+        }),
+      )
   })
 
   it('sets RTonlyRemoved when artifact-only mode is turned off, not when it stays on', () => {
     const off = onboarding
-      .given(...shown, complete(technologies), complete(goal))
+      .given(...shown, ...completed(technologies, goal))
       .when({ type: 'onboarding/CompletePersonalizationStep', change: view(false) })
       .after().onboarding.personalization
     expect(off?.status === 'shown' && off.data.RTonlyRemoved).toBe(true)
     const on = onboarding
-      .given(...shown, complete(technologies), complete(goal))
+      .given(...shown, ...completed(technologies, goal))
       .when({ type: 'onboarding/CompletePersonalizationStep', change: view(true) })
       .after().onboarding.personalization
     expect(on?.status === 'shown' && on.data.RTonlyRemoved).toBe(false)
@@ -141,10 +163,10 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
 
   it('sends once every step is completed; sent, the display is hidden', () => {
     onboarding
-      .given(...shown, complete(technologies))
+      .given(...shown, ...completed(technologies))
       .when({ type: 'onboarding/SendPersonalization' })
       .rejected(/every step/)
-    const done = [...shown, complete(technologies), complete(goal), complete(view(false))]
+    const done = [...shown, ...completed(technologies, goal, view(false))]
     // What is sent is the data of the steps, as completing them made it.
     const data = [technologies, goal, view(false)].reduce(
       completePersonalizationStep,
@@ -227,7 +249,7 @@ describe('personalization: the card and its dialog as the platform answers', () 
   const card = (...events: Parameters<typeof onboarding.given>) =>
     onboarding.given(...events).state.onboarding.personalization
   const requested = [signedIn, O.PersonalizationRequested({ requestId: 'r' })]
-  const done = [...shown, complete(technologies), complete(goal), complete(view(true))]
+  const done = [...shown, ...completed(technologies, goal, view(true))]
   const data = [technologies, goal, view(true)].reduce(completePersonalizationStep, INITIAL_PERSONALIZATION)
 
   it('starts from the first step when storage kept nothing', () => {
@@ -275,7 +297,7 @@ describe('personalization: the card and its dialog as the platform answers', () 
   })
 
   it('a reload while shown keeps the dialog where the user is', () => {
-    const p = card(...shown, complete(technologies), O.PersonalizationRequested({ requestId: 'r2' }))
+    const p = card(...shown, ...completed(technologies), O.PersonalizationRequested({ requestId: 'r2' }))
     expect(p).toMatchObject({ status: 'shown', open: true, data: { step: 'goal' } })
   })
 
@@ -307,7 +329,7 @@ describe('personalization: the card and its dialog as the platform answers', () 
       .when({ type: 'onboarding/ClosePersonalization' })
       .rejected(/not shown/)
     // Events of the dialog reach no card that is not shown.
-    expect(card(...requested, O.PersonalizationOpened({}), complete(technologies))).toEqual({
+    expect(card(...requested, O.PersonalizationOpened({}), ...completed(technologies))).toEqual({
       status: 'loading',
       requestId: 'r',
     })
@@ -338,7 +360,12 @@ describe('personalization: the card and its dialog as the platform answers', () 
       .given(...shown)
       .when({ type: 'onboarding/ShowPersonalizationStep', step: 'billing' as never })
       .rejected('no step billing')
-    const back = card(...shown, complete(technologies), O.PersonalizationStepShown({ step: 'technologies' }))
+    const back = card(
+      ...shown,
+      ...completed(technologies),
+      O.PersonalizationStepShown({ step: 'technologies', data: null }),
+    )
+    // (data: null is how a v1 line reads; evolve folds the step alone.)
     expect(back?.status === 'shown' && back.data.step).toBe('technologies')
   })
 
@@ -365,5 +392,45 @@ describe('personalization: the card and its dialog as the platform answers', () 
       .given(...failed)
       .when({ type: 'onboarding/ClosePersonalization' })
       .then(O.PersonalizationClosed({}))
+  })
+
+  it('stores what the step event carries, reading no state; a v1 line (no data) stores nothing', async () => {
+    const ports = fakePorts()
+    // The state has no personalization shown: the effect must not need it.
+    const state$ = new BehaviorSubject(initialAppState)
+    const envelope = (event: AppEvent) => ({ seq: 1, at: '', source: 'ui' as const, corr: 'c', event })
+    const [event] = completed(technologies)
+    const store = (e: AppEvent) =>
+      lastValueFrom(onboardingEffects.storePersonalization!(of(envelope(e)), state$, ports), {
+        defaultValue: undefined,
+      })
+    await store(O.PersonalizationStepShown({ step: 'technologies', data: null }))
+    expect(ports.localStore.get(PERSONALIZATION_STORAGE_KEY)).toBeNull()
+    await store(event!)
+    expect(decodePersonalization(ports.localStore.get(PERSONALIZATION_STORAGE_KEY))).toEqual(
+      afterTechnologies,
+    )
+  })
+})
+
+describe('a log whose personalization steps carry no data (v1) replays', () => {
+  // Recorded at a354c6e (the bus with fake ports): a developer completes technologies, goes back
+  // to it, completes it again and the goal, and closes the dialog; steps were v1 then.
+  const log = readFileSync(
+    join(import.meta.dirname, '../fixtures/logs/moved/personalizationStepsWithoutData.ndjson'),
+    'utf8',
+  )
+
+  it('strictly, to the hash its trailer recorded, at the step it was on', () => {
+    expect(log).toContain('"type":"onboarding/PersonalizationStepCompleted","v":1')
+    expect(log).toContain('"type":"onboarding/PersonalizationStepShown","v":1')
+    const replayed = replayLog(log)
+    expect(replayed.errors).toEqual([])
+    expect(replayed.hashMatches).toBe(true)
+    const p = replayed.state.onboarding.personalization
+    expect(p?.status === 'shown' && p.data.step).toBe('view')
+    expect(p?.status === 'shown' && p.data.steps.technologies.stepDataObject).toEqual({
+      technologies: ['npm'],
+    })
   })
 })
