@@ -8,18 +8,7 @@
 import type { Sql } from '../db/sql'
 import type { BlobStore } from '../repositories/blobs'
 import type { NpmCatalogue } from '../registry/npmCatalogue'
-
-const Q = {
-  // A path is the place itself or a folder of places below it.
-  files: `SELECT path, sha256 FROM remote_files
-     WHERE repo = ? AND (path = ? OR substr(path, 1, length(?)) = ?)`,
-  deleteFile: 'DELETE FROM remote_files WHERE repo = ? AND path = ?',
-  versions: `SELECT p.name AS package, v.name AS version, v.digest FROM catalog_versions v
-     JOIN catalog_packages p ON p.id = v.package_id
-     WHERE v.repo = ? AND (v.lead_file_path = ? OR substr(v.lead_file_path, 1, length(?)) = ?)`,
-  documents: `SELECT name FROM remote_documents WHERE repo = ? AND (name = ? OR substr(name, 1, length(?)) = ?)`,
-  deleteDocument: 'DELETE FROM remote_documents WHERE repo = ? AND name = ?',
-}
+import { remoteStore } from './store'
 
 /** Evicts `path` from the npm remote `repo`'s cache in `tx`; false when nothing was there. */
 export async function evictNpmCache(
@@ -29,17 +18,16 @@ export async function evictNpmCache(
   path: string,
 ): Promise<boolean> {
   const place = path.replace(/\/+$/, '')
-  const below = `${place}/`
-  const at = [repo, place, below, below]
-  const files = await tx.all<{ path: string; sha256: string }>(Q.files, at)
-  const versions = await tx.all<{ package: string; version: string; digest: string | null }>(Q.versions, at)
+  const store = remoteStore(tx)
+  const files = await store.filesAt(repo, place)
+  const versions = await store.npmVersionsAt(repo, place)
   // A package's or scope's folder takes its documents; a tarball leaves the document standing.
-  const documents = place.includes('/-/') ? [] : await tx.all<{ name: string }>(Q.documents, at)
+  const documents = place.includes('/-/') ? [] : await store.documentsAt(repo, place)
   if (files.length + versions.length + documents.length === 0) return false
   const catalogue = deps.catalogue.within(tx)
   for (const v of versions) await catalogue.remove(v.package, v.version)
-  for (const f of files) await tx.run(Q.deleteFile, [repo, f.path])
-  for (const d of documents) await tx.run(Q.deleteDocument, [repo, d.name])
+  for (const f of files) await store.deleteFile(repo, f.path)
+  for (const name of documents) await store.deleteDocument(repo, name)
   const digests = [...files.map((f) => f.sha256), ...versions.flatMap((v) => (v.digest ? [v.digest] : []))]
   for (const sha of new Set(digests)) await deps.blobs.releaseIfUnused(sha, tx)
   return true

@@ -123,7 +123,19 @@ const Q = {
   versionSource: `SELECT v.repo, v.name AS version, v.lead_file_path, p.name AS package_name
      FROM catalog_versions v JOIN catalog_packages p ON p.id = v.package_id WHERE v.id = ?`,
   perDay: 'SELECT day, SUM(count) AS count FROM download_days WHERE day >= ? GROUP BY day ORDER BY day',
+  // A path is the place itself or a folder of places below it.
+  filesAt: `SELECT path, sha256 FROM remote_files
+     WHERE repo = ? AND (path = ? OR substr(path, 1, length(?)) = ?)`,
+  deleteFile: 'DELETE FROM remote_files WHERE repo = ? AND path = ?',
+  npmVersionsAt: `SELECT p.name AS package, v.name AS version, v.digest FROM catalog_versions v
+     JOIN catalog_packages p ON p.id = v.package_id
+     WHERE v.repo = ? AND (v.lead_file_path = ? OR substr(v.lead_file_path, 1, length(?)) = ?)`,
+  documentsAt: `SELECT name FROM remote_documents WHERE repo = ? AND (name = ? OR substr(name, 1, length(?)) = ?)`,
+  deleteDocument: 'DELETE FROM remote_documents WHERE repo = ? AND name = ?',
 }
+
+/** What a remote has cached at a path, the place itself or a folder of places below it. */
+const atOrBelow = (repo: string, path: string) => [repo, path, `${path}/`, `${path}/`]
 
 interface CredentialsRow {
   user_name: string | null
@@ -342,6 +354,25 @@ export function remoteStore(sql: Sql) {
           leadFilePath: row.lead_file_path,
         }
       )
+    },
+
+    /** The cached files at `path` or below it. */
+    filesAt: (repo: string, path: string) =>
+      sql.all<{ path: string; sha256: string }>(Q.filesAt, atOrBelow(repo, path)),
+    /** The npm catalogue versions whose lead file is at `path` or below it. */
+    npmVersionsAt: (repo: string, path: string) =>
+      sql.all<{ package: string; version: string; digest: string | null }>(
+        Q.npmVersionsAt,
+        atOrBelow(repo, path),
+      ),
+    /** The names of the cached package documents at `path` (a package, a scope) or below it. */
+    documentsAt: async (repo: string, path: string) =>
+      (await sql.all<{ name: string }>(Q.documentsAt, atOrBelow(repo, path))).map((d) => d.name),
+    async deleteFile(repo: string, path: string): Promise<void> {
+      await sql.run(Q.deleteFile, [repo, path])
+    },
+    async deleteDocument(repo: string, name: string): Promise<void> {
+      await sql.run(Q.deleteDocument, [repo, name])
     },
   }
 }
