@@ -1,4 +1,4 @@
-/** The integrations catalogue: stored entries, sorted by rank (lower first), then label. */
+/** The integrations catalogue's store: stored entries, sorted by rank (lower first), then label. */
 import type { Sql } from '../db/sql'
 
 /** Rank of an entry stored without one (the least prominent of the 1–10 scale). */
