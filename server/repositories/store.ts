@@ -171,11 +171,32 @@ async function insert(tx: Sql, def: RepositoryDefinition, now: string): Promise<
   await writeMembers(tx, def.key, def.members)
 }
 
+const BELOW = {
+  sqlite: `SELECT path, size FROM catalog_files WHERE repo = ? AND path >= ? AND path < ?
+     UNION ALL SELECT path, size FROM artifacts WHERE repo = ? AND path >= ? AND path < ?`,
+  postgres: `SELECT path, size FROM catalog_files WHERE repo = ? AND substr(path, 1, length(?)) = ?
+     UNION ALL SELECT path, size FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ?`,
+} as const
+
+/** The highest code point: every path under a prefix sorts below the prefix followed by it. */
+const LAST = String.fromCodePoint(0x10ffff)
+
 export function repositoryStore(sql: Sql) {
   const find = (key: string): Promise<RepositoryRecord | undefined> => findIn(sql, key)
 
   return {
     find,
+
+    /**
+     * The files (catalogue files and deployed artifacts alike) of `repo` whose path starts with
+     * `prefix`. On SQLite a range over the path lets the (repo, path) indexes answer; PostgreSQL
+     * compares text by the database's collation, where a range need not hold every path under a
+     * prefix, so there the prefix itself is compared.
+     */
+    filesBelow(repo: string, prefix: string): Promise<{ path: string; size: number }[]> {
+      const params = sql.engine === 'sqlite' ? [repo, prefix, `${prefix}${LAST}`] : [repo, prefix, prefix]
+      return sql.all(BELOW[sql.engine], [...params, ...params])
+    },
 
     /** The repositories a read of `key` goes through, in order (a virtual one's members, depth first). */
     async resolutionOrder(key: string): Promise<RepositoryRecord[]> {

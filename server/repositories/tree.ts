@@ -1,12 +1,11 @@
 /**
  * One level of the artifact tree: the folders and files right under a path of one or more
  * repositories (a virtual one lists its members' content, first member first), folders
- * first, then by name, paged. Paths come from catalogue files and deployed artifacts alike.
- * On SQLite a range over the path lets the (repo, path) indexes answer; PostgreSQL compares
- * text by the database's collation, where a range need not hold every path under a prefix, so
- * there the prefix itself is compared.
+ * first, then by name, paged. Paths come from catalogue files and deployed artifacts alike
+ * (the store's `filesBelow`).
  */
 import type { Sql } from '../db/sql'
+import { repositoryStore } from './store'
 
 export const TREE_PAGE_MAX = 1000
 
@@ -16,16 +15,6 @@ export interface TreeChild {
   readonly folder: boolean
   readonly size: number
 }
-
-const BELOW = {
-  sqlite: `SELECT path, size FROM catalog_files WHERE repo = ? AND path >= ? AND path < ?
-     UNION ALL SELECT path, size FROM artifacts WHERE repo = ? AND path >= ? AND path < ?`,
-  postgres: `SELECT path, size FROM catalog_files WHERE repo = ? AND substr(path, 1, length(?)) = ?
-     UNION ALL SELECT path, size FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ?`,
-} as const
-
-/** The highest code point: every path under a prefix sorts below the prefix followed by it. */
-const LAST = String.fromCodePoint(0x10ffff)
 
 export async function treeChildren(
   sql: Sql,
@@ -37,14 +26,11 @@ export async function treeChildren(
   readable: ReadonlyMap<string, (path: string) => boolean> = new Map(),
 ): Promise<{ children: TreeChild[]; total: number }> {
   const prefix = path === '' ? '' : `${path.replace(/\/+$/, '')}/`
-  const below = (repo: string) => {
-    const params = sql.engine === 'sqlite' ? [repo, prefix, `${prefix}${LAST}`] : [repo, prefix, prefix]
-    return sql.all<{ path: string; size: number }>(BELOW[sql.engine], [...params, ...params])
-  }
+  const store = repositoryStore(sql)
   const byName = new Map<string, TreeChild>()
   for (const key of repoKeys) {
     const visible = readable.get(key)
-    for (const row of await below(key)) {
+    for (const row of await store.filesBelow(key, prefix)) {
       if (visible && !visible(row.path)) continue
       const rest = row.path.slice(prefix.length)
       const slash = rest.indexOf('/')
