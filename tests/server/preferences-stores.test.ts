@@ -8,7 +8,7 @@ import { defaultGeneralConfig, writeGeneralConfig } from '../../server/admin/gen
 import { insertUser } from '../../server/auth/accounts'
 import { manualClock } from '../../server/clock'
 import { configFromEnv } from '../../server/config'
-import { navigationPreferences } from '../../server/navigation/preferences'
+import { navigationPreferences } from '../../server/navigation/store'
 import { readBaseUrl } from '../../server/platform/baseUrl'
 import { migrated, testEngines } from '../support/engines'
 

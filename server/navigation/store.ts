@@ -1,0 +1,36 @@
+/**
+ * The console's navigation type per signed-in user (spec 000 section 4, "navigation type is
+ * initialised"): the new layout with sidebars, or the classic one with a top navigation bar.
+ */
+import type { Sql } from '../db/sql'
+
+export const NAVIGATION_TYPES = ['new', 'classic'] as const
+export type NavigationType = (typeof NAVIGATION_TYPES)[number]
+const DEFAULT_TYPE: NavigationType = 'new'
+const KEY = 'navigationType'
+
+/**
+ * A user's navigation type (new when never chosen), read and written over the async interface;
+ * also read for the console's page (server/ui/indexPage.ts).
+ */
+export function navigationPreferences(sql: Sql) {
+  return {
+    async typeOf(userId: number): Promise<NavigationType> {
+      const stored = (
+        await sql.one<{ value: string }>('SELECT value FROM ui_preferences WHERE user_id = ? AND key = ?', [
+          userId,
+          KEY,
+        ])
+      )?.value
+      return NAVIGATION_TYPES.find((t) => t === stored) ?? DEFAULT_TYPE
+    },
+
+    async setType(userId: number, type: NavigationType, updatedAt: string): Promise<void> {
+      await sql.run(
+        `INSERT INTO ui_preferences (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+        [userId, KEY, type, updatedAt],
+      )
+    },
+  }
+}
