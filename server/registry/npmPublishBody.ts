@@ -13,6 +13,7 @@ import { StringDecoder } from 'node:string_decoder'
 import { HttpError } from '../context'
 import { TooLarge, type BlobStore, type StagedBlob } from '../repositories/blobs'
 import { HANDED_OVER, JsonRefused, jsonStream, type JsonPath, type StringSink } from './jsonStream'
+import { inWords } from './sizes'
 
 export { HANDED_OVER }
 
@@ -34,8 +35,13 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
 const notBase64 = () => new HttpError(400, 'The tarball is not base64 data', 'BAD_TARBALL')
 const onlyOne = () => new HttpError(400, 'Publish exactly one version with its tarball', 'BAD_REQUEST')
+/** npm sends the tarball in base64 inside the document: what a user can act on is the tarball's size. */
 export const bodyTooLarge = (limit: number) =>
-  new HttpError(413, `The publish body is larger than ${limit} bytes`, 'TOO_LARGE')
+  new HttpError(
+    413,
+    `The package is too large to publish here: npm sends at most ${inWords(limit)} (a tarball of about ${inWords((limit * 3) / 4)})`,
+    'TOO_LARGE',
+  )
 
 /** Decodes base64 text as it comes, whole quads at a time, into `out`; strict (npm sends it plain). */
 function base64Decoder(out: PassThrough, sha512: ReturnType<typeof createHash>): StringSink {

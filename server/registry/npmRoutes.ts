@@ -23,6 +23,7 @@ import type { NpmCatalogue } from './npmCatalogue'
 import { isShownFile, tarballPath } from './npmCatalogue'
 import { BadTarball, readTarball, TarballTooLarge, type TarEntry } from './tarball'
 import { npmNameProblem } from './npmNames'
+import { inWords } from './sizes'
 import { bodyTooLarge, HANDED_OVER, readPublishBody, type PublishBody } from './npmPublishBody'
 import { JsonRefused, jsonStream, type StringSink } from './jsonStream'
 import { isCleanVersion, latestMovesTo, latestOwner, publishedVersion } from './npmVersions'
@@ -113,9 +114,6 @@ const NAMED = [':name', '@:scope(^[^/]+$)/:pkg'] as const
 
 const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'PUT', 'DELETE', 'POST']
 
-const sizeOf = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`
-
 /**
  * Reads a request body handed over by the parser (see the plugin), chunk by chunk into `take`,
  * up to `limit` bytes declared or sent; a gzipped one (npm's audits) is counted as it unpacks.
@@ -131,7 +129,7 @@ function readBody(
   const payload = request.body
   if (!(payload instanceof Readable)) return Promise.resolve()
   const gzipped = request.headers['content-encoding'] === 'gzip'
-  const refused = tooLarge(`The ${what} ${gzipped ? 'unpacks to' : 'is'} more than ${sizeOf(limit)}`)
+  const refused = tooLarge(`The ${what} ${gzipped ? 'unpacks to' : 'is'} more than ${inWords(limit)}`)
   if (Number(request.headers['content-length']) > limit) return Promise.reject(refused)
   return new Promise((resolve, reject) => {
     let size = 0

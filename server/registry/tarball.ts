@@ -10,6 +10,7 @@
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
+import { inWords } from './sizes'
 
 const BLOCK = 512
 const MAX_ENTRIES = 10_000
@@ -94,7 +95,10 @@ function tarParser(
     const size = sizeText === '' ? 0 : parseInt(sizeText, 8)
     if (!/^[0-7]*$/.test(sizeText) || !Number.isSafeInteger(size))
       throw new BadTarball('a tar header has no valid size')
-    if (size > limits.unpackedBytes) throw new TarballTooLarge(`an entry has ${size} bytes`)
+    if (size > limits.unpackedBytes)
+      throw new TarballTooLarge(
+        `an entry has ${size} bytes; a package may unpack to at most ${inWords(limits.unpackedBytes)}`,
+      )
     const type = String.fromCharCode(block[156] ?? 0)
     const prefix = text(block, 345, 155)
     const name = longName ?? (prefix ? `${prefix}/${text(block, 0, 100)}` : text(block, 0, 100))
@@ -105,7 +109,9 @@ function tarParser(
     const keep = type === 'x' || type === 'L' || (isFile && want(path))
     if (keep && size > limits.fileBytes)
       throw new TarballTooLarge(
-        `${isFile ? path : 'a long-name record'} has ${size} bytes unpacked; at most ${limits.fileBytes} are read`,
+        isFile
+          ? `${path} has ${size} bytes unpacked; a package.json, README or licence may have at most ${inWords(limits.fileBytes)}`
+          : `a long-name record has ${size} bytes; at most ${inWords(limits.fileBytes)}`,
       )
     entry = {
       path,
@@ -134,7 +140,7 @@ function tarParser(
     push(chunk: Buffer) {
       unpacked += chunk.length
       if (unpacked > limits.unpackedBytes)
-        throw new TarballTooLarge(`the package unpacks to more than ${limits.unpackedBytes} bytes`)
+        throw new TarballTooLarge(`the package unpacks to more than ${inWords(limits.unpackedBytes)}`)
       let at = 0
       while (at < chunk.length && !finished) {
         if (!entry) {
