@@ -73,7 +73,18 @@ export interface UpstreamRegistry {
 
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('hex')}"`
 
-export async function startUpstreamRegistry(versions: readonly PackedVersion[]): Promise<UpstreamRegistry> {
+export interface UpstreamOptions {
+  /**
+   * The address its documents give for tarballs, when clients reach it by another than its own
+   * (a name a test takes to this server, such as npm's public registry); its own by default.
+   */
+  readonly publicUrl?: string
+}
+
+export async function startUpstreamRegistry(
+  versions: readonly PackedVersion[],
+  options: UpstreamOptions = {},
+): Promise<UpstreamRegistry> {
   const requests: string[] = []
   const authorizations: Array<string | undefined> = []
   let mode: UpstreamFaultMode | undefined
@@ -177,10 +188,11 @@ export async function startUpstreamRegistry(versions: readonly PackedVersion[]):
     res.writeHead(200, { 'content-type': 'application/json', etag }).end(body)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const own = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = options.publicUrl ?? own
 
   return {
-    url: base,
+    url: own,
     requests,
     authorizations,
     fault(m, where = 'all') {
@@ -218,6 +230,7 @@ export async function startPackedUpstream(
   packages: ReadonlyArray<{ readonly name: string; readonly version: string; readonly readme: string }>,
   /** Versions served as they are, beside the packed ones (a tarball npm could not have made). */
   unpacked: readonly PackedVersion[] = [],
+  options: UpstreamOptions = {},
 ): Promise<PackedUpstream> {
   const work = mkdtempSync(join(tmpdir(), `${prefix}-`))
   try {
@@ -228,7 +241,7 @@ export async function startPackedUpstream(
       packed.push(await npmPack(dir, dir))
     }
     packed.push(...unpacked)
-    const upstream = await startUpstreamRegistry(packed)
+    const upstream = await startUpstreamRegistry(packed, options)
     return {
       work,
       upstream,
