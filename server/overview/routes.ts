@@ -11,11 +11,11 @@ import { statfsSync } from 'node:fs'
 import type { RouteModule } from '../context'
 import { readTopology } from '../ops/topology'
 import { storageCache } from './storageCache'
-import { overviewStore, SEVERITIES } from './store'
+import { overviewStore, SEVERITIES, storageHistory } from './store'
 import { isoNow } from '../clock'
 import { remoteStore } from '../remote/store'
 import { downloadsOverDays } from '../remote/rules'
-import { STORAGE_SAMPLE_EVERY_MS, storageHistory, storageOverDays } from './storageHistory'
+import { STORAGE_SAMPLE_EVERY_MS, storageOverDays } from './storageHistory'
 
 export const RECENT_DEPLOYMENTS = 8
 

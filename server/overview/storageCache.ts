@@ -17,8 +17,7 @@
 import { isoNow, type Clock } from '../clock'
 import type { Sql } from '../db/sql'
 import { readSetting, writeSetting } from '../platform/store'
-import { overviewStore } from './store'
-import { storageHistory } from './storageHistory'
+import { overviewStore, storageHistory } from './store'
 
 export const STORAGE_CACHE_KEY = 'storageCache'
 /** Figures older than this are recalculated when next read, even with no change seen. */

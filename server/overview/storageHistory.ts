@@ -3,10 +3,9 @@
  * the sample of its hour, and a sampler on every node calculates once an hour, so the history
  * has a point an hour while the platform runs, whether or not anyone opens the Overview. The
  * Overview's chart shows the last sample of each day; hours and days the platform did not run
- * have none, and the chart shows them as gaps instead of inventing a figure.
+ * have none, and the chart shows them as gaps instead of inventing a figure. The samples' SQL
+ * is the store's (storageHistory in ./store.ts).
  */
-import type { Sql } from '../db/sql'
-
 /** How often the sampler calculates what is stored. */
 export const STORAGE_SAMPLE_EVERY_MS = 60 * 60 * 1000
 /** Samples older than this are deleted: the chart reads 30 days, a year leaves room for longer views. */
@@ -26,34 +25,7 @@ export interface StorageDay {
   readonly files: number | null
 }
 
-const DAY_MS = 86_400_000
-
-export function storageHistory(sql: Sql) {
-  return {
-    /** Keeps the sample as its hour's, replacing an earlier one of the same hour. */
-    async record(sample: StorageSample): Promise<void> {
-      await sql.run(
-        `INSERT INTO storage_samples (hour, sampled_at, artifact_bytes, files) VALUES (?, ?, ?, ?)
-         ON CONFLICT (hour) DO UPDATE SET sampled_at = excluded.sampled_at,
-           artifact_bytes = excluded.artifact_bytes, files = excluded.files
-         WHERE excluded.sampled_at >= storage_samples.sampled_at`,
-        [sample.sampledAt.slice(0, 13), sample.sampledAt, sample.artifactBytes, sample.files],
-      )
-    },
-    /** Every sample from `day` (YYYY-MM-DD) on, oldest first. */
-    since: (day: string) =>
-      sql.all<StorageSample>(
-        `SELECT sampled_at AS "sampledAt", artifact_bytes AS "artifactBytes", files FROM storage_samples
-         WHERE hour >= ? ORDER BY hour`,
-        [day],
-      ),
-    /** Deletes the samples of the hours before `sampledAt` less the days kept. */
-    async prune(sampledAt: string): Promise<void> {
-      const oldest = new Date(Date.parse(sampledAt) - STORAGE_SAMPLES_KEPT_DAYS * DAY_MS).toISOString()
-      await sql.run('DELETE FROM storage_samples WHERE hour < ?', [oldest.slice(0, 13)])
-    },
-  }
-}
+export const DAY_MS = 86_400_000
 
 /** The `days` UTC days up to `today`, oldest first, each with its last sample (what was stored at its end). */
 export function storageOverDays(

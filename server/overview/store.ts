@@ -1,5 +1,6 @@
 /** The overview's figures as stored: the catalogue's packages and vulnerabilities, the latest deployments, what the storage cache counts. */
 import type { Sql } from '../db/sql'
+import { DAY_MS, STORAGE_SAMPLES_KEPT_DAYS, type StorageSample } from './storageHistory'
 
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as const
 export type Severity = (typeof SEVERITIES)[number]
@@ -55,6 +56,34 @@ export function overviewStore(sql: Sql) {
     },
     async storageTotals(): Promise<{ files: number; bytes: number }> {
       return (await sql.one<{ files: number; bytes: number }>(TOTALS))!
+    },
+  }
+}
+
+/** Storage used over time: a sample an hour (./storageHistory.ts). */
+export function storageHistory(sql: Sql) {
+  return {
+    /** Keeps the sample as its hour's, replacing an earlier one of the same hour. */
+    async record(sample: StorageSample): Promise<void> {
+      await sql.run(
+        `INSERT INTO storage_samples (hour, sampled_at, artifact_bytes, files) VALUES (?, ?, ?, ?)
+         ON CONFLICT (hour) DO UPDATE SET sampled_at = excluded.sampled_at,
+           artifact_bytes = excluded.artifact_bytes, files = excluded.files
+         WHERE excluded.sampled_at >= storage_samples.sampled_at`,
+        [sample.sampledAt.slice(0, 13), sample.sampledAt, sample.artifactBytes, sample.files],
+      )
+    },
+    /** Every sample from `day` (YYYY-MM-DD) on, oldest first. */
+    since: (day: string) =>
+      sql.all<StorageSample>(
+        `SELECT sampled_at AS "sampledAt", artifact_bytes AS "artifactBytes", files FROM storage_samples
+         WHERE hour >= ? ORDER BY hour`,
+        [day],
+      ),
+    /** Deletes the samples of the hours before `sampledAt` less the days kept. */
+    async prune(sampledAt: string): Promise<void> {
+      const oldest = new Date(Date.parse(sampledAt) - STORAGE_SAMPLES_KEPT_DAYS * DAY_MS).toISOString()
+      await sql.run('DELETE FROM storage_samples WHERE hour < ?', [oldest.slice(0, 13)])
     },
   }
 }

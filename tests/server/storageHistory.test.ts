@@ -4,11 +4,8 @@
  * days deleted; and the chart's days, each with its last sample and nulls where none was taken.
  */
 import { describe, expect, it } from 'vitest'
-import {
-  STORAGE_SAMPLES_KEPT_DAYS,
-  storageHistory,
-  storageOverDays,
-} from '../../server/overview/storageHistory'
+import { STORAGE_SAMPLES_KEPT_DAYS, storageOverDays } from '../../server/overview/storageHistory'
+import { storageHistory } from '../../server/overview/store'
 import { migrated, testEngines } from '../support/engines'
 
 const engines = testEngines()
