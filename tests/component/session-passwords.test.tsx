@@ -3,7 +3,11 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import { renderSession } from './sessionHarness'
-import { user } from '../support/fixtures'
+import { loginData, user } from '../support/fixtures'
+import * as S from '../../domain/session/events'
+import { createHttpClient } from '../../adapters/http/client'
+import { createSessionApi } from '../../adapters/http/session'
+import { createAccountApi } from '../../adapters/http/account'
 import { buttonClass } from '../../ui/shared/kit/Button'
 import type { Result } from '../../adapters/ports'
 import surface from '../../ui/shared/kit/surface.module.css'
@@ -43,27 +47,75 @@ describe('forgot password', () => {
   })
 })
 
-// Spec 000 section 8: the response's error, else the default; an empty 500 carries no error.
+// Spec 000 section 8: the response's error, else the default. An error answer with an empty body
+// carries no error: the console's own HTTP client and session calls read it, and each screen of the
+// login family says its default, never the client's stand-in status line.
 describe('an error answer with an empty body', () => {
-  const empty500 = { kind: 'status', status: 500, message: '500 Internal Server Error' } as const
+  const http = createHttpClient({
+    fetch: async () => new Response(null, { status: 500, statusText: 'Internal Server Error' }),
+    sleep: async () => undefined,
+  })
+  const real = { ...createSessionApi(http), ...createAccountApi(http) }
+  const waitingForCode = [loginData(), S.MfaRequired({ user: 'dev', step: 'verify' })]
 
-  it("forgot password says 'Email wasn't sent', not the status line", async () => {
-    renderSession('/login/forgot-password', { sessionApi: { forgotPassword: async () => left(empty500) } })
+  const saysOnly = async (words: string) => {
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(words)
+    expect(alert).not.toHaveTextContent('500')
+    expect(alert).not.toHaveTextContent('Internal Server Error')
+  }
+
+  it("forgot password says 'Email wasn't sent'", async () => {
+    renderSession('/login/forgot-password', { sessionApi: { forgotPassword: real.forgotPassword } })
     const u = userEvent.setup()
     await u.type(screen.getByRole('textbox', { name: 'Username' }), 'developer')
     await u.click(screen.getByRole('button', { name: 'Send reset link' }))
-    const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent("Email wasn't sent")
-    expect(alert).not.toHaveTextContent('Internal Server Error')
+    await saysOnly("Email wasn't sent")
   })
 
-  it("login says 'Login failed', not the status line", async () => {
-    renderSession('/login', { sessionApi: { login: async () => left(empty500) } })
+  it("login says 'Login failed'", async () => {
+    renderSession('/login', { sessionApi: { login: real.login } })
     const u = userEvent.setup()
     await u.type(screen.getByRole('textbox', { name: 'Username' }), 'developer')
     await u.type(screen.getByLabelText('Password', { exact: true }), 'pw')
     await u.click(screen.getByRole('button', { name: 'Log in' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed')
+    await saysOnly('Login failed')
+  })
+
+  it("reset password says 'Failed to reset the password'", async () => {
+    renderSession('/login/reset-password?key=k', {
+      sessionApi: { validateKey: async () => right({ user: 'u' }), resetPassword: real.resetPassword },
+    })
+    const u = userEvent.setup()
+    await u.type(await screen.findByLabelText('New password'), 'a')
+    await u.type(screen.getByLabelText('Confirm new password'), 'a')
+    await u.click(screen.getByRole('button', { name: 'Reset password' }))
+    await saysOnly('Failed to reset the password')
+  })
+
+  it("the reset link's check says 'Failed to reset the password'", async () => {
+    renderSession('/login/reset-password?key=k', { sessionApi: { validateKey: real.validateKey } })
+    await saysOnly('Failed to reset the password')
+  })
+
+  it("change password says 'Failed to change password'", async () => {
+    renderSession('/login/change-password?userName=u', {
+      sessionApi: { changePassword: real.changePassword },
+    })
+    const u = userEvent.setup()
+    await u.type(screen.getByLabelText('Current password'), 'old')
+    await u.type(screen.getByLabelText('New password'), 'new')
+    await u.type(screen.getByLabelText('Confirm new password'), 'new')
+    await u.click(screen.getByRole('button', { name: 'Change password' }))
+    await saysOnly('Failed to change password')
+  })
+
+  it("one-time code login says 'something went wrong'", async () => {
+    renderSession('/login/otp-login', { seed: waitingForCode, sessionApi: { verifyOtp: real.verifyOtp } })
+    const u = userEvent.setup()
+    await u.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456')
+    await u.click(screen.getByRole('button', { name: 'Verify' }))
+    await saysOnly('something went wrong')
   })
 })
 

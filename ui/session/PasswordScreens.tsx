@@ -14,7 +14,7 @@ import {
   useQueryParams,
 } from './kit'
 import styles from './session.module.css'
-import { failureMessage } from '../../domain/shared/failure'
+import { platformSaidOr } from '../../domain/shared/failure'
 import { buttonClass } from '../shared/kit/Button'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import { EmptyState } from '../shared/kit/Surface'
@@ -88,7 +88,7 @@ export function ResetPasswordScreen() {
   const deadEnd = key === '' || state.status === 'invalid'
   if (key === '') body = <FailureNote>This reset link has no key.</FailureNote>
   else if (state.status === 'invalid')
-    body = <FailureNote>{failureMessage(state.failure, 'Failed to reset the password')}</FailureNote>
+    body = <FailureNote>{platformSaidOr(state.failure, 'Failed to reset the password')}</FailureNote>
   // While the platform checks the key: the form's shape, its three fields.
   else if (state.status !== 'valid') body = <FormSkeleton fields={3} />
   else {
