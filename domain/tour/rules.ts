@@ -3,7 +3,15 @@
  * user gets follows who they are; the page step follows the guide context that tour and
  * cloud-trial instances match to the path after each navigation. The view words each step.
  */
-import { GUIDED_CONTEXTS, isTour, tracksGuideContext, type ShellContext } from '../navigation'
+import {
+  GUIDED_CONTEXTS,
+  isTour,
+  sidebarItems,
+  sidebarKinds,
+  tracksGuideContext,
+  type ShellContext,
+  type SidebarKind,
+} from '../navigation'
 
 /** The walk-me (guided tour) card's width, in CSS pixels (spec 000 section 9). */
 export const WALK_ME_WIDTH_PX = 420
@@ -17,6 +25,8 @@ export type TourStepId = 'navigation' | 'sidebarSwitch' | 'search' | 'topMenu' |
 export interface TourStep {
   readonly id: TourStepId
   readonly target: TourTarget
+  /** The sidebar's switch step: the sidebar it switches to from Application. */
+  readonly sidebar?: SidebarKind
 }
 
 /** The tour is hidden, like its menu item, for a non-admin in the tour environment (spec 000 section 6). */
@@ -25,7 +35,11 @@ export const tourAvailable = (ctx: ShellContext): boolean => !(isTour(ctx) && !c
 export function tourSteps(ctx: ShellContext, guideContext?: string): ReadonlyArray<TourStep> {
   if (!tourAvailable(ctx)) return []
   const steps: TourStep[] = [{ id: 'navigation', target: 'sidebar' }]
-  if (ctx.admin || ctx.canAdminProjects) steps.push({ id: 'sidebarSwitch', target: 'sidebarSwitch' })
+  // The switch step only where the sidebar shows its switch (a second sidebar with items): a
+  // project admin with all projects chosen has no Administration to switch to.
+  const other = sidebarKinds(ctx)[1]
+  if (sidebarItems(other, ctx).length > 0)
+    steps.push({ id: 'sidebarSwitch', target: 'sidebarSwitch', sidebar: other })
   steps.push(
     { id: 'search', target: 'search' },
     { id: 'topMenu', target: 'userMenu' },

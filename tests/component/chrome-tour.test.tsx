@@ -5,9 +5,10 @@ import userEvent from '@testing-library/user-event'
 import { renderShell } from './shellFixtures'
 import { tourCompletedKey } from '../../commands/effects/tour'
 import { TourCompletionRead } from '../../domain/tour/events'
-import { NavigationTypeInitialised } from '../../domain/platform/events'
+import { NavigationTypeInitialised, ProjectsLoaded } from '../../domain/platform/events'
 import { buttonClass } from '../../ui/shared/kit/Button'
 import { openTopMenu } from '../support/topMenu'
+import { chooseOption } from '../support/kitSelect'
 
 async function startTour(user: ReturnType<typeof userEvent.setup>, menuButton: string) {
   await openTopMenu(user, menuButton)
@@ -110,6 +111,35 @@ describe('navigation tour', () => {
     expect(screen.getByRole('group', { name: 'Sidebars' })).not.toHaveAttribute('data-tour-active')
     expect(ports.localStore.get(tourCompletedKey('admin'))).toBeNull()
   })
+
+  // Issue 31: step 2 told a user to switch to Administration where they had none. The switch
+  // step is there only where the sidebar shows its switch, naming the sidebar it switches to.
+  it(
+    'gives a project admin the switch only with a project chosen, named Project settings',
+    { timeout: 90_000 },
+    async () => {
+      const user = userEvent.setup()
+      const projects = ProjectsLoaded({ projects: [{ key: 'alpha', name: 'Alpha' }], remembered: null })
+      renderShell('/packages', { user: { name: 'padmin', projectAdmin: true }, extra: [projects] })
+      let tour = await startTour(user, 'padmin')
+      // All projects: no switch in the sidebar, and no step about one.
+      expect(screen.queryByRole('group', { name: 'Sidebars' })).not.toBeInTheDocument()
+      expect(within(tour).getByText('1 of 5')).toBeInTheDocument()
+      await user.click(within(tour).getByRole('button', { name: 'Next' }))
+      expect(within(tour).getByRole('heading', { name: 'Search' })).toBeInTheDocument()
+      await user.click(within(tour).getByRole('button', { name: 'Skip tour' }))
+      await chooseOption(user, screen.getByRole('combobox', { name: 'Project' }), 'Alpha')
+      expect(await screen.findByRole('group', { name: 'Sidebars' })).toBeInTheDocument()
+      tour = await startTour(user, 'padmin')
+      expect(within(tour).getByText('1 of 6')).toBeInTheDocument()
+      await user.click(within(tour).getByRole('button', { name: 'Next' }))
+      expect(
+        within(tour).getByRole('heading', { name: 'Application and Project settings' }),
+      ).toBeInTheDocument()
+      expect(tour).not.toHaveTextContent('Administration')
+      expect(screen.getByRole('group', { name: 'Sidebars' })).toHaveAttribute('data-tour-active', 'true')
+    },
+  )
 
   it('ends with Skip tour', async () => {
     const user = userEvent.setup()

@@ -1,6 +1,6 @@
 // The navigation tour (spec 000): hidden for a non-admin in the tour environment; otherwise
-// it walks the chrome, with the sidebar switch for those who administer (the whole instance or
-// projects), and a page step only where the guide context is tracked and known.
+// it walks the chrome, with the sidebar switch where the sidebar has one (an admin's, or a project
+// admin's with a project chosen), and a page step only where the guide context is tracked and known.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import {
@@ -17,8 +17,16 @@ const context: fc.Arbitrary<ShellContext> = fc
     canAdminProjects: fc.boolean(),
     cloud: fc.boolean(),
     flavour: fc.constantFrom('platform', 'tour', 'cloud-trial', 'lightweight', 'oss'),
+    selectedProject: fc.option(fc.constantFrom('alpha', 'beta'), { nil: undefined }),
   })
-  .map((over) => ({ ...anonymousContext, startupSettled: true, signedIn: true, userName: 'u', ...over }))
+  .map(({ selectedProject, ...over }) => ({
+    ...anonymousContext,
+    startupSettled: true,
+    signedIn: true,
+    userName: 'u',
+    ...over,
+    ...(selectedProject === undefined ? {} : { selectedProject }),
+  }))
 const guide = fc.option(fc.oneof(fc.constantFrom(...GUIDED_CONTEXTS), fc.string({ maxLength: 6 })), {
   nil: undefined,
 })
@@ -36,7 +44,11 @@ describe('tour steps', () => {
         }
         const expected = [
           'navigation',
-          ...(ctx.admin || ctx.canAdminProjects ? ['sidebarSwitch'] : []),
+          // The sidebar's switch: Administration for an admin, Project settings for a project
+          // admin with a project chosen; a project admin with all projects has nothing to switch to.
+          ...(ctx.admin || (ctx.canAdminProjects && ctx.selectedProject !== undefined)
+            ? ['sidebarSwitch']
+            : []),
           'search',
           'topMenu',
           'setMeUp',

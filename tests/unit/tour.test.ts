@@ -33,6 +33,20 @@ describe('tour steps', () => {
     ])
   })
 
+  it('has the switch step only where the sidebar shows a switch, naming the sidebar beside Application', () => {
+    const switchStep = (c: ShellContext) => tourSteps(c).find((s) => s.id === 'sidebarSwitch')
+    expect(switchStep({ ...ctx, admin: true })).toEqual({
+      id: 'sidebarSwitch',
+      target: 'sidebarSwitch',
+      sidebar: 'administration',
+    })
+    // A project admin with all projects chosen has no Administration items, so no switch.
+    expect(switchStep({ ...ctx, canAdminProjects: true })).toBeUndefined()
+    expect(switchStep({ ...ctx, canAdminProjects: true, selectedProject: 'alpha' })?.sidebar).toBe(
+      'projectSettings',
+    )
+  })
+
   it('is not offered to a non-admin in the tour environment', () => {
     expect(tourSteps({ ...ctx, flavour: 'tour' })).toEqual([])
   })

@@ -3,7 +3,7 @@
  * Back, Next, Done and Skip, and the step count. Escape (ui/layout/KeyboardShortcuts.tsx) skips it.
  */
 import { useLayoutEffect, useRef } from 'react'
-import { WALK_ME_WIDTH_PX, type TourStepId } from '../../domain/tour'
+import { WALK_ME_WIDTH_PX, type TourStep } from '../../domain/tour'
 import { useDispatch, useQuery } from '../shared/appContext'
 import chrome from '../layout/chrome.module.css'
 import { Button } from '../shared/kit/Button'
@@ -19,9 +19,12 @@ const PAGE_TEXT: Readonly<Record<string, string>> = {
   administration: 'Administration holds the platform settings, users and monitoring.',
 }
 
-/** The words of each step; the sidebar step names the layout the user has. */
-function wording(id: TourStepId, classic: boolean, guideContext?: string): { title: string; text: string } {
-  switch (id) {
+/**
+ * The words of each step; the sidebar step names the layout the user has, the switch step the
+ * sidebar it switches to.
+ */
+function wording(step: TourStep, classic: boolean, guideContext?: string): { title: string; text: string } {
+  switch (step.id) {
     case 'navigation':
       return classic
         ? {
@@ -30,10 +33,15 @@ function wording(id: TourStepId, classic: boolean, guideContext?: string): { tit
           }
         : { title: 'Sidebar', text: 'The sidebar lists the pages of the console; collapse it to make room.' }
     case 'sidebarSwitch':
-      return {
-        title: 'Application and Administration',
-        text: 'Switch between your packages and the platform settings here.',
-      }
+      return step.sidebar === 'projectSettings'
+        ? {
+            title: 'Application and Project settings',
+            text: "Switch between your packages and the chosen project's settings here.",
+          }
+        : {
+            title: 'Application and Administration',
+            text: 'Switch between your packages and the platform settings here.',
+          }
     case 'search':
       return { title: 'Search', text: 'Find packages and artifacts from anywhere. Press / to jump here.' }
     case 'topMenu':
@@ -104,7 +112,7 @@ export function NavigationTour() {
   }, [target, index])
 
   if (!card || !step) return null
-  const { title, text } = wording(step.id, navigationType === 'classic', card.guideContext)
+  const { title, text } = wording(step, navigationType === 'classic', card.guideContext)
   const last = index === card.steps.length - 1
   const completed = card.completedAt
   return (
