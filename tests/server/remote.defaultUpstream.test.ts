@@ -3,6 +3,7 @@
  * registry (the address the npm CLI itself uses, asked of the CLI), online, and really asked
  * there: a cold `npm install` through the `npm` virtual fetches the package's document and
  * tarball from https://registry.npmjs.org over TLS checked for that name, and installs it.
+ * With NPM_REMOTE_URL=offline it keeps that address but starts offline, asking nothing.
  *
  * No test reaches the internet: while this file runs, this process's TLS connections to
  * registry.npmjs.org:443 are taken to a registry on 127.0.0.1 holding a certificate for that name
@@ -81,17 +82,18 @@ afterAll(async () => {
   await fixture?.stop()
 })
 
+/** An admin's read of the console API of `platform`. */
+async function read(platform: TestServer, path: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${platform.url}/ui/api/v1${path}`, {
+    headers: browserHeaders(platform.url, signInDirectly(platform, { admin: true })),
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as Record<string, unknown>
+}
+
 describe('the seeded npm-remote without NPM_REMOTE_URL', () => {
   it('has npm’s own default registry as its upstream, online', async () => {
-    const admin = signInDirectly(server, { admin: true })
-    const read = async (path: string) => {
-      const res = await fetch(`${server.url}/ui/api/v1${path}`, {
-        headers: browserHeaders(server.url, admin),
-      })
-      expect(res.status).toBe(200)
-      return (await res.json()) as Record<string, unknown>
-    }
-    const repository = await read('/repositories/npm-remote')
+    const repository = await read(server, '/repositories/npm-remote')
     expect(repository).toMatchObject({
       key: 'npm-remote',
       packageType: 'npm',
@@ -99,7 +101,7 @@ describe('the seeded npm-remote without NPM_REMOTE_URL', () => {
       url: `https://${NPMJS}`,
     })
     expect(`${String(repository.url)}/`).toBe(await npmDefaultRegistry(fixture.work))
-    expect(await read('/repositories/npm-remote/remote')).toMatchObject({ offline: false })
+    expect(await read(server, '/repositories/npm-remote/remote')).toMatchObject({ offline: false })
     // Starting asked nothing of it.
     expect(handshakes).toEqual([])
   })
@@ -126,4 +128,23 @@ describe('the seeded npm-remote without NPM_REMOTE_URL', () => {
       `${server.url}/artifactory/api/npm/npm/${NAME}/-/${NAME}-1.0.0.tgz`,
     )
   }, 120_000)
+})
+
+describe('the seeded npm-remote with NPM_REMOTE_URL=offline', () => {
+  it('keeps npm’s address but starts offline: nothing is asked, and npm is told why', async () => {
+    const offline = await startTestServer({ anonymousAccess: true }, { NPM_REMOTE_URL: 'offline' })
+    try {
+      expect(await read(offline, '/repositories/npm-remote')).toMatchObject({ url: `https://${NPMJS}` })
+      expect(await read(offline, '/repositories/npm-remote/remote')).toMatchObject({ offline: true })
+      const asked = [fixture.upstream.requests.length, handshakes.length]
+      const res = await fetch(`${offline.url}/artifactory/api/npm/npm/${NAME}`)
+      expect(res.status).toBe(404)
+      const body = (await res.json()) as { error: string; code: string }
+      expect(body.code).toBe('NOT_CACHED_OFFLINE')
+      expect(body.error).toMatch(/not cached, and npm-remote is offline/)
+      expect([fixture.upstream.requests.length, handshakes.length]).toEqual(asked)
+    } finally {
+      await offline.stop()
+    }
+  }, 60_000)
 })
