@@ -13,8 +13,12 @@ import {
   type ReactNode,
 } from 'react'
 import { Route, Router } from 'wouter'
+import { distinctUntilChanged, map } from 'rxjs'
+import type { AppState } from '../domain/app'
+import { runQuery } from '../queries'
 import { shellRoutes, type RouteMatch } from '../domain/navigation/routes'
 import { areaManifests } from './areas'
+import type { FirstIntent } from './areaManifest'
 import { useApp, useQuery } from './shared/appContext'
 import { lazyArea, type LazyArea } from './shared/lazyArea'
 import { useBusLocation, useBusSearch } from './shared/busLocation'
@@ -95,38 +99,74 @@ function usePreloadedChrome(): void {
 /** How long a first load's chrome waits for its screen's chunk and its first intent. */
 const FIRST_DRAW_WAIT_MS = 100
 
+/** The settled route and query a first intent is asked for, as one comparable key. */
+function firstIntentTarget(state: AppState): string | undefined {
+  const nav = runQuery(state, { type: 'navigation/State' })
+  const match = runQuery(state, { type: 'navigation/Route' })
+  if (nav.navigations === 0 || nav.guardPending || match === undefined) return undefined
+  if (!areaManifests.some((a) => a.key === match.route.area && a.firstIntent)) return undefined
+  return JSON.stringify([match.route.pattern, match.params, nav.location.query.replace(/^\?/, '')])
+}
+
 /**
  * What a route asks for first (its area's manifest's `firstIntent`), dispatched as soon as the
  * route is settled, while the chrome and the screen's chunk still load; the screen, once mounted,
  * finds it on its way or shown and does not ask again. Asked anew when the route's parameters or
  * query change. A chunk that fails to load shows in the screen's place; the screen then asks.
+ *
+ * Watched on the app's state, not in an effect after the router's render: a click in the list
+ * first rendered the list page again and unmounted it (tens of milliseconds of the click's
+ * budget) before the package's request could go, and the screen's chunks then took the
+ * browser's six connections ahead of it (the package page's request log).
+ *
  * Says whether this route's intent has been dispatched (or there is none, or it failed to load):
  * a first load draws the chrome after it, so the request's chain of chunks is not held behind
  * the chrome's first render (one long task).
  */
-function useFirstIntent(match: RouteMatch | undefined, search: string): boolean {
+const loadedIntents = new WeakMap<() => Promise<FirstIntent>, FirstIntent>()
+
+function useFirstIntent(settled: boolean): boolean {
   const app = useApp()
-  const ask = match && areaManifests.find((a) => a.key === match.route.area)?.firstIntent
-  const target = ask && match ? JSON.stringify([match.route.pattern, match.params, search]) : undefined
   const [asked, setAsked] = useState<string | undefined>(undefined)
   useEffect(() => {
-    if (!ask || target === undefined) return
-    const [pattern, params, query] = JSON.parse(target) as [string, RouteMatch['params'], string]
-    let live = true
-    ask()
-      .then(
-        (intent) => {
-          const route = shellRoutes.find((r) => r.pattern === pattern)
-          const command = live && route ? intent({ route, params }, query, app.getState()) : null
+    let current: string | undefined
+    const subscription = app.state$
+      .pipe(map(firstIntentTarget), distinctUntilChanged())
+      .subscribe((target) => {
+        current = target
+        if (target === undefined) return
+        const [pattern, params, query] = JSON.parse(target) as [string, RouteMatch['params'], string]
+        const route = shellRoutes.find((r) => r.pattern === pattern)
+        const ask = route && areaManifests.find((a) => a.key === route.area)?.firstIntent
+        if (!route || !ask) return
+        const send = (intent: FirstIntent) => {
+          const command = current === target ? intent({ route, params }, query, app.getState()) : null
           if (command) app.dispatch(command, 'ui')
-        },
-        () => undefined,
-      )
-      .finally(() => live && setAsked(target))
+        }
+        // Once an area's intent is in, it is sent in this same task: a promise's callback would
+        // run after the router's render, which React starts in a microtask of its own.
+        const known = loadedIntents.get(ask)
+        if (known) {
+          send(known)
+          setAsked(target)
+          return
+        }
+        ask()
+          .then(
+            (intent) => {
+              loadedIntents.set(ask, intent)
+              send(intent)
+            },
+            () => undefined,
+          )
+          .finally(() => current === target && setAsked(target))
+      })
     return () => {
-      live = false
+      current = undefined
+      subscription.unsubscribe()
     }
-  }, [app, ask, target])
+  }, [app])
+  const target = settled ? firstIntentTarget(app.getState()) : undefined
   return target === undefined || asked === target
 }
 
@@ -156,7 +196,7 @@ function Content() {
   const screens = useScreens()
   usePreloadedChrome()
   const settled = nav.navigations > 0 && !nav.guardPending && match !== undefined
-  const asked = useFirstIntent(settled ? match : undefined, nav.location.query.replace(/^\?/, ''))
+  const asked = useFirstIntent(settled)
   const route = settled ? match.route : undefined
   const lazyScreen = route && route.area !== 'plugin' ? screens.byArea.get(route.area) : undefined
   const bare = route?.layout === 'bare'

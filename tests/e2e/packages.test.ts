@@ -63,15 +63,31 @@ describe('packages browser (e2e)', () => {
     )
     expect(await page.getByRole('combobox', { name: 'Search text' }).inputValue()).toBe('react type:npm')
 
-    // Open the package and read its README.
-    await page
-      .getByRole('list', { name: 'Packages' })
-      .getByRole('link', { name: 'react', exact: true })
-      .click()
+    // Open the package and read its README. Clicked in the page, with no pointer moved over the
+    // list before (which would fetch the page's code ahead): the package's own requests go out
+    // before the package page's code is asked for, not queued behind it for one of the
+    // browser's six connections (docs/decisions, 2026-12-04).
+    await page.evaluate(() => {
+      performance.mark('open-package')
+      const list = document.querySelector('[aria-label="Packages"]')
+      const link = [...(list?.querySelectorAll('a') ?? [])].find((a) => a.textContent?.trim() === 'react')
+      link?.click()
+    })
     await page
       .getByRole('heading', { level: 1, name: 'react', exact: true })
       .first()
       .waitFor({ timeout: 20_000 })
+    const asked = await page.evaluate(() => {
+      const from = performance.getEntriesByName('open-package')[0]?.startTime ?? 0
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= from)
+        .map((e) => new URL(e.name).pathname)
+    })
+    const packageRequest = asked.findIndex((path) => path.endsWith('/mds/package'))
+    const pageCode = asked.findIndex((path) => /\/assets\/PackageDetails-[^/]+\.js$/.test(path))
+    expect(packageRequest, asked.join('\n')).toBeGreaterThanOrEqual(0)
+    expect(pageCode, asked.join('\n')).toBeGreaterThan(packageRequest)
     // The search stays in the bar on the package's page (issue 32: kept there, but cleared on
     // its version page), and below on its versions'.
     const searchText = page.getByRole('combobox', { name: 'Search text' })
