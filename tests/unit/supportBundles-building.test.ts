@@ -14,6 +14,15 @@ describe("the form's 'being created' note holds while a bundle is made, and no l
     expect(anyBundleBuilding([], loaded([bundle({ status: 'in progress' })]))).toBe(true)
   })
 
+  it('one bundle in progress among bundles done: still being made', () => {
+    const rows = [
+      bundle({ status: 'success' }),
+      bundle({ status: 'in progress' }),
+      bundle({ status: 'failed' }),
+    ]
+    expect(anyBundleBuilding([], loaded(rows))).toBe(true)
+  })
+
   it('every row done (success or failed): the note goes', () => {
     expect(anyBundleBuilding([], loaded([bundle({ status: 'success' }), bundle({ status: 'failed' })]))).toBe(
       false,
