@@ -22,6 +22,13 @@ describe('providerSignOutOf', () => {
     expect(providerSignOutOf(user({ realm }), { samlLogoutUrl })).toBe(expected)
   })
 
+  it("an OpenID Connect session leaves for the platform's OIDC sign-out address (server/API.md)", () => {
+    // The platform's route `/ui/auth/sso/oidc/logout`, under the API's `/ui/api/v1`.
+    expect(providerSignOutOf(user({ realm: 'oauth' }), { samlLogoutUrl: '' })).toBe(
+      '/ui/api/v1/ui/auth/sso/oidc/logout',
+    )
+  })
+
   it('nobody signed in stays', () => {
     expect(providerSignOutOf(null, { samlLogoutUrl: saml })).toBeUndefined()
   })
@@ -40,6 +47,12 @@ describe('sessionCheckOutcome', () => {
       'expired',
     ],
     ['signed out meanwhile: moot', { status: 'signedOut', user: null }, user(), 'moot'],
+    [
+      'signing out meanwhile (the user still held): moot',
+      { status: 'signingOut', user: user({ name: 'developer' }) },
+      user({ name: 'developer' }),
+      'moot',
+    ],
     [
       'signed in as someone else meanwhile: moot',
       { status: 'signedIn', user: user({ name: 'admin' }) },
