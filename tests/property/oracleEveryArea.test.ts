@@ -458,14 +458,14 @@ describe('every area: live state, fold, replay and decoding agree after every st
     expect([...areasDriven].filter((area) => !areasDecided.has(area))).toEqual([])
     expect([...decided.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(155)
     // Some 230 cases, each step's command tried against its area before it is sent: minutes under load.
-  }, 180_000)
+  }, 300_000)
 
   it('for generated commands and events of every area, from the empty or a recorded state', () => {
     // ORACLE_RUNS=5000 hunts longer for a failure to keep. (25 cases whose steps are mostly
     // decided check more events than the 40 did whose commands were mostly refused.)
     const numRuns = Number(process.env.ORACLE_RUNS ?? 25)
     assertKeeping(CASES, caseArbitrary, checkSteps, { numRuns })
-  }, 180_000)
+  }, 300_000)
 
   it.each(keptCases<Case | ReadonlyArray<Step>>(CASES).map((c) => [c.found, c] as const))(
     'kept case: %s',
