@@ -8,6 +8,8 @@ import { mandatory } from '../auth/validation'
 import { URL_MESSAGE } from '../../domain/shared/forms'
 import { readGeneralConfig, writeGeneralConfig, type GeneralConfig } from './generalConfig'
 import { badRequest } from './common'
+import { opsStore } from '../ops/store'
+import { platformStore } from '../platform/store'
 
 /** Only http(s) URLs: provider and SSO links end up as hrefs in the console. */
 const httpUrl = { type: 'string', maxLength: 2048, pattern: '^(https?://[^\\s<>"]+)?$' } as const
@@ -160,12 +162,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const rows = await ctx.sql.all<{
-        node_id: string
-        type: string
-        valid_through: string
-        licensed_to: string
-      }>('SELECT * FROM licenses ORDER BY node_id')
+      const rows = await platformStore(ctx.sql).licenses()
       return rows.map((r) => ({
         type: r.type,
         validThrough: r.valid_through,
@@ -211,15 +208,7 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): 
  * online while its last heartbeat is younger than three of its own intervals.
  */
 async function peers(ctx: ServerContext) {
-  const rows = await ctx.sql.all<{
-    node_id: string
-    host: string
-    last_heartbeat: string
-    heartbeat_interval_ms: number
-    service_type: string
-  }>(
-    'SELECT node_id, host, last_heartbeat, heartbeat_interval_ms, service_type FROM cluster_nodes ORDER BY node_id, service_type',
-  )
+  const rows = await opsStore(ctx.sql).peers()
   // One peer per node over its services' rows: the latest heartbeat, the shortest interval.
   const byNode = new Map<string, { host: string; last: string; interval: number; services: Set<string> }>()
   for (const r of rows) {

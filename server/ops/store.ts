@@ -79,7 +79,18 @@ const Q = {
   nodes: `SELECT service_id, node_id, service_type, micro_services, started_at, last_heartbeat, heartbeat_interval_ms
      FROM cluster_nodes ORDER BY service_type, node_id`,
   removeNode: 'DELETE FROM cluster_nodes WHERE service_id = ? AND node_id = ?',
+  peers: `SELECT node_id, host, last_heartbeat, heartbeat_interval_ms, service_type FROM cluster_nodes
+     ORDER BY node_id, service_type`,
 } as const
+
+/** One service of one node as the download network's peers list reads it. */
+export interface PeerRow {
+  readonly node_id: string
+  readonly host: string
+  readonly last_heartbeat: string
+  readonly heartbeat_interval_ms: number
+  readonly service_type: string
+}
 
 /** One service of one node as the topology keeps it. */
 export interface NodeRow {
@@ -181,6 +192,10 @@ export function opsStore(sql: Sql) {
         b.host,
         b.url,
       ])
+    },
+    /** Every service of every node with its host and heartbeat, by node. */
+    peers(): Promise<PeerRow[]> {
+      return sql.all<PeerRow>(Q.peers)
     },
     nodes(): Promise<NodeRow[]> {
       return sql.all<NodeRow>(Q.nodes)

@@ -21,6 +21,13 @@ export interface ContactRow {
   created_at: string
 }
 
+export interface LicenseRow {
+  node_id: string
+  type: string
+  valid_through: string
+  licensed_to: string
+}
+
 export type NewContact = Omit<ContactRow, 'id'> & { user_id: number | null }
 
 export interface MetricsRow {
@@ -164,6 +171,12 @@ export function platformStore(sql: Sql) {
       })
     },
 
+    /** Every node's licence, by node. */
+    licenses(): Promise<LicenseRow[]> {
+      return sql.all<LicenseRow>(
+        'SELECT node_id, type, valid_through, licensed_to FROM licenses ORDER BY node_id',
+      )
+    },
     /** This node's licence, recorded once. */
     async registerLicense(
       nodeId: string,
