@@ -19,6 +19,7 @@ import type { TokenScope } from '../permissions/rules'
 import { isoNow } from '../clock'
 import { CLIENT_TOKEN_KIND, tokenStore } from '../tokens/store'
 import { tokenGrant, type TokenRequest } from '../tokens/rules'
+import { repositoryStore } from '../repositories/store'
 
 export { CLIENT_TOKEN_KIND }
 
@@ -88,7 +89,7 @@ export function registryAuth(ctx: ServerContext) {
       // The rules are synchronous: the repositories asked for are looked up first.
       const existing = new Set<string>()
       for (const key of asked.repositories ?? [])
-        if (await ctx.sql.one('SELECT 1 AS found FROM repositories WHERE key = ?', [key])) existing.add(key)
+        if (await repositoryStore(ctx.sql).exists(key)) existing.add(key)
       const verdict = tokenGrant(asked, await tokens.policy(), now, (key) => existing.has(key))
       if (!verdict.ok) throw new HttpError(400, verdict.problem, 'BAD_TOKEN_REQUEST')
       const token = `cnt_${randomBytes(32).toString('base64url')}`

@@ -61,6 +61,7 @@ export class ValidationProblems extends HttpError {
 const Q = {
   all: 'SELECT * FROM repositories ORDER BY key',
   one: 'SELECT * FROM repositories WHERE key = ?',
+  exists: 'SELECT 1 AS found FROM repositories WHERE key = ?',
   members: 'SELECT member_key FROM repository_members WHERE virtual_key = ? ORDER BY position',
   allMembers: 'SELECT virtual_key, member_key FROM repository_members ORDER BY virtual_key, position',
   usedBy: 'SELECT virtual_key FROM repository_members WHERE member_key = ? ORDER BY virtual_key',
@@ -186,6 +187,8 @@ export function repositoryStore(sql: Sql) {
 
   return {
     find,
+    /** Whether a repository of that key exists (its record not read). */
+    exists: async (key: string): Promise<boolean> => (await sql.one(Q.exists, [key])) !== undefined,
 
     /**
      * The files (catalogue files and deployed artifacts alike) of `repo` whose path starts with
