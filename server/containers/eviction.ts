@@ -11,19 +11,6 @@ import type { BlobStore } from '../repositories/blobs'
 import { hexOf } from './rules'
 import { containerStore, tagOfManifestPath } from './store'
 
-const Q = {
-  tagFolder: 'SELECT digest FROM oci_tags WHERE repo = ? AND image = ? AND tag = ?',
-  images: `SELECT image FROM oci_manifests WHERE repo = ? AND (image = ? OR substr(image, 1, length(?)) = ?)
-     UNION SELECT image FROM oci_blob_links WHERE repo = ? AND (image = ? OR substr(image, 1, length(?)) = ?)`,
-  manifests: 'SELECT digest FROM oci_manifests WHERE repo = ? AND image = ?',
-  // Untagged, and named by no manifest left: nothing a pull by tag reaches.
-  unreached: `SELECT m.digest FROM oci_manifests m WHERE m.repo = ? AND m.image = ?
-     AND NOT EXISTS (SELECT 1 FROM oci_tags t WHERE t.repo = m.repo AND t.image = m.image AND t.digest = m.digest)
-     AND NOT EXISTS (SELECT 1 FROM oci_manifest_refs r WHERE r.repo = m.repo AND r.image = m.image AND r.child = m.digest)`,
-  unnamedLinks: `SELECT l.digest FROM oci_blob_links l WHERE l.repo = ? AND l.image = ?
-     AND NOT EXISTS (SELECT 1 FROM oci_manifest_refs r WHERE r.repo = l.repo AND r.image = l.image AND r.child = l.digest)`,
-}
-
 /** Drops cached manifests of one docker remote, and what no cached tag reaches after. */
 function evictor(tx: Sql, repo: string) {
   const store = containerStore(tx)
@@ -35,13 +22,13 @@ function evictor(tx: Sql, repo: string) {
   /** Manifests and links of `image` no cached tag reaches any more. */
   const prune = async (image: string) => {
     for (;;) {
-      const unreached = await tx.all<{ digest: string }>(Q.unreached, [repo, image])
+      const unreached = await store.unreachedManifests(repo, image)
       if (unreached.length === 0) break
-      for (const m of unreached) await dropManifest(image, m.digest)
+      for (const digest of unreached) await dropManifest(image, digest)
     }
-    for (const l of await tx.all<{ digest: string }>(Q.unnamedLinks, [repo, image])) {
-      await store.unlinkBlob(repo, image, l.digest)
-      released.add(l.digest)
+    for (const digest of await store.unnamedLinks(repo, image)) {
+      await store.unlinkBlob(repo, image, digest)
+      released.add(digest)
     }
   }
   /** The bytes of what went, once nothing else in the platform names them. */
@@ -80,34 +67,22 @@ export async function evictDockerCache(
   repo: string,
   path: string,
 ): Promise<boolean> {
-  const { dropManifest, prune, release } = evictor(tx, repo)
+  const { store, dropManifest, prune, release } = evictor(tx, repo)
   const place = path.replace(/\/+$/, '')
 
   const tag = tagOfManifestPath(place)
   const slash = place.lastIndexOf('/')
   const folder = slash > 0 ? { image: place.slice(0, slash), tag: place.slice(slash + 1) } : undefined
   const named = tag ?? folder
-  const digest = named && (await tx.one<{ digest: string }>(Q.tagFolder, [repo, named.image, named.tag]))
+  const digest = named && (await store.tagDigest(repo, named.image, named.tag))
   let evicted = false
   if (named && digest) {
-    await dropManifest(named.image, digest.digest)
+    await dropManifest(named.image, digest)
     await prune(named.image)
     evicted = true
   } else if (!tag) {
-    const below = `${place}/`
-    const images = await tx.all<{ image: string }>(Q.images, [
-      repo,
-      place,
-      below,
-      below,
-      repo,
-      place,
-      below,
-      below,
-    ])
-    for (const { image } of images) {
-      for (const m of await tx.all<{ digest: string }>(Q.manifests, [repo, image]))
-        await dropManifest(image, m.digest)
+    for (const image of await store.imagesAt(repo, place)) {
+      for (const digest of await store.manifestDigests(repo, image)) await dropManifest(image, digest)
       await prune(image)
       evicted = true
     }

@@ -147,7 +147,19 @@ const Q = {
   tokenUser: `SELECT u.id, u.name, u.admin, u.realm FROM access_tokens t JOIN users u ON u.id = t.user_id
     WHERE t.token_hash = ? AND t.kind IN (?, ?) AND t.expires_at > ? AND u.disabled = 0`,
   expireTokens: 'DELETE FROM access_tokens WHERE kind = ? AND expires_at <= ?',
+  // The images at a path of the tree: the image itself, or those below a namespace.
+  imagesAt: `SELECT image FROM oci_manifests WHERE repo = ? AND (image = ? OR substr(image, 1, length(?)) = ?)
+     UNION SELECT image FROM oci_blob_links WHERE repo = ? AND (image = ? OR substr(image, 1, length(?)) = ?)`,
+  manifestsOf: 'SELECT digest FROM oci_manifests WHERE repo = ? AND image = ?',
+  // Untagged, and named by no manifest left: nothing a pull by tag reaches.
+  unreached: `SELECT m.digest FROM oci_manifests m WHERE m.repo = ? AND m.image = ?
+     AND NOT EXISTS (SELECT 1 FROM oci_tags t WHERE t.repo = m.repo AND t.image = m.image AND t.digest = m.digest)
+     AND NOT EXISTS (SELECT 1 FROM oci_manifest_refs r WHERE r.repo = m.repo AND r.image = m.image AND r.child = m.digest)`,
+  unnamedLinks: `SELECT l.digest FROM oci_blob_links l WHERE l.repo = ? AND l.image = ?
+     AND NOT EXISTS (SELECT 1 FROM oci_manifest_refs r WHERE r.repo = l.repo AND r.image = l.image AND r.child = l.digest)`,
 } as const
+
+const digestsOf = (rows: ReadonlyArray<{ digest: string }>) => rows.map((r) => r.digest)
 
 export function containerStore(sql: Sql) {
   return {
@@ -231,6 +243,20 @@ export function containerStore(sql: Sql) {
     async tagDigest(repo: string, image: string, tag: string): Promise<string | undefined> {
       return (await sql.one<{ digest: string }>(Q.tag, [repo, image, tag]))?.digest
     },
+    /** The images with manifests or blobs at `path` (an image) or below it (a namespace). */
+    async imagesAt(repo: string, path: string): Promise<string[]> {
+      const below = `${path}/`
+      const at = [repo, path, below, below]
+      return (await sql.all<{ image: string }>(Q.imagesAt, [...at, ...at])).map((r) => r.image)
+    },
+    manifestDigests: async (repo: string, image: string): Promise<string[]> =>
+      digestsOf(await sql.all<{ digest: string }>(Q.manifestsOf, [repo, image])),
+    /** The manifests of an image no tag and no other manifest names. */
+    unreachedManifests: async (repo: string, image: string): Promise<string[]> =>
+      digestsOf(await sql.all<{ digest: string }>(Q.unreached, [repo, image])),
+    /** The blob links of an image no manifest names. */
+    unnamedLinks: async (repo: string, image: string): Promise<string[]> =>
+      digestsOf(await sql.all<{ digest: string }>(Q.unnamedLinks, [repo, image])),
     /**
      * Records a manifest (its staged bytes put in place) with what it names and, when pushed by
      * tag, points the tag at it.
