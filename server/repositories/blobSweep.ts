@@ -12,8 +12,9 @@
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { placeholders, type Sql } from '../db/sql'
+import type { Sql } from '../db/sql'
 import { blobStore, type BlobStore } from './blobs'
+import { blobRows } from './store'
 
 const PART = /^[0-9a-f]{2}$/
 const NAME = /^[0-9a-f]{64}$/
@@ -40,25 +41,16 @@ const folders = (dir: string): string[] => {
   }
 }
 
-// The users a release looks for (blobs.ts), here for a page of rows at once.
-const UNUSED = `SELECT b.sha256 FROM blobs b WHERE b.sha256 > ?
-    AND NOT EXISTS (SELECT 1 FROM artifacts a WHERE a.sha256 = b.sha256)
-    AND NOT EXISTS (SELECT 1 FROM catalog_files f WHERE f.sha256 = b.sha256)
-    AND NOT EXISTS (SELECT 1 FROM oci_blob_links l WHERE l.digest = 'sha256:' || b.sha256)
-    AND NOT EXISTS (SELECT 1 FROM oci_manifests m WHERE m.digest = 'sha256:' || b.sha256)
-    AND NOT EXISTS (SELECT 1 FROM remote_files r WHERE r.sha256 = b.sha256)
-  ORDER BY b.sha256 LIMIT ${BATCH}`
-
 /** Releases the rows nothing uses, a page at a time; true for each whose row went. */
 async function releaseUnused(sql: Sql, blobs: BlobStore): Promise<number> {
   let released = 0
   let after = ''
   for (;;) {
-    const page = await sql.all<{ sha256: string }>(UNUSED, [after])
+    const page = await blobRows(sql).unusedAfter(after, BATCH)
     // Unused a moment ago; the release looks again under the row's lock.
-    for (const { sha256 } of page) if (await blobs.releaseIfUnused(sha256)) released++
+    for (const sha256 of page) if (await blobs.releaseIfUnused(sha256)) released++
     if (page.length < BATCH) return released
-    after = page.at(-1)!.sha256
+    after = page.at(-1)!
   }
 }
 
@@ -85,14 +77,7 @@ export async function sweepBlobs(sql: Sql, blobDir: string): Promise<SweepOutcom
       files += names.length
       for (let at = 0; at < names.length; at += BATCH) {
         const batch = names.slice(at, at + BATCH)
-        const named = new Set(
-          (
-            await sql.all<{ sha256: string }>(
-              `SELECT sha256 FROM blobs WHERE sha256 IN (${placeholders(batch.length)})`,
-              batch,
-            )
-          ).map((row) => row.sha256),
-        )
+        const named = await blobRows(sql).named(batch)
         // Unnamed a moment ago; the removal looks again under the bytes' lock.
         for (const sha256 of batch) if (!named.has(sha256) && (await blobs.removeUnnamed(sha256))) removed++
       }

@@ -48,6 +48,7 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Transform, Writable } from 'node:stream'
 import type { Sql } from '../db/sql'
+import { blobRows } from './store'
 
 export interface BlobFacts {
   readonly sha256: string
@@ -72,22 +73,6 @@ export class TooLarge extends Error {}
 /** Where the bytes of a sha256 live under the blob folder. */
 export const blobPathOf = (blobDir: string, sha256: string) =>
   join(blobDir, sha256.slice(0, 2), sha256.slice(2, 4), sha256)
-
-const Q = {
-  // Writing the row, even unchanged, takes its lock until the transaction ends.
-  claim: `INSERT INTO blobs (sha256, sha1, md5, size, created) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (sha256) DO UPDATE SET size = excluded.size`,
-  lock: 'UPDATE blobs SET size = size WHERE sha256 = ?',
-  find: 'SELECT sha256, sha1, md5, size FROM blobs WHERE sha256 = ?',
-  stillUsed: `SELECT 1 AS used FROM artifacts WHERE sha256 = ? UNION ALL SELECT 1 FROM catalog_files WHERE sha256 = ?
-     UNION ALL SELECT 1 FROM oci_blob_links WHERE digest = ? UNION ALL SELECT 1 FROM oci_manifests WHERE digest = ?
-     UNION ALL SELECT 1 FROM remote_files WHERE sha256 = ? LIMIT 1`,
-  delete: 'DELETE FROM blobs WHERE sha256 = ?',
-  // A placeholder row, held (never committed) while released bytes are removed: none is made
-  // when a commit has named the bytes again since the release.
-  hold: `INSERT INTO blobs (sha256, sha1, md5, size, created) VALUES (?, '', '', 0, '')
-     ON CONFLICT (sha256) DO NOTHING`,
-}
 
 /** Flushes a folder's entries to disk, at once. */
 function flushNow(path: string): void {
@@ -130,7 +115,7 @@ export function blobStore(sql: Sql, blobDir: string) {
 
   /** Must run inside the transaction that inserts the rows naming the bytes; may run twice. */
   const moveIntoPlace = async (tx: Sql, partial: string | undefined, facts: BlobFacts, now: string) => {
-    await tx.run(Q.claim, [facts.sha256, facts.sha1, facts.md5, facts.size, now])
+    await blobRows(tx).claim(facts, now)
     const target = pathOf(facts.sha256)
     // Identical bytes are already there: keep the one copy.
     if (existsSync(target)) return
@@ -157,10 +142,10 @@ export function blobStore(sql: Sql, blobDir: string) {
     sql
       .transaction(
         async (t) => {
-          if ((await t.run(Q.hold, [sha256])).changes === 0) return false
-          const digest = `sha256:${sha256}`
-          const used = await t.one(Q.stillUsed, [sha256, sha256, digest, digest, sha256])
-          await t.run(Q.delete, [sha256])
+          const rows = blobRows(t)
+          if (!(await rows.hold(sha256))) return false
+          const used = await rows.stillUsed(sha256)
+          await rows.remove(sha256)
           if (used) return false
           rmSync(pathOf(sha256), { force: true })
           return true
@@ -195,10 +180,10 @@ export function blobStore(sql: Sql, blobDir: string) {
      */
     releaseIfUnused(sha256: string, tx: Sql = sql): Promise<boolean> {
       return tx.transaction(async (t) => {
-        if ((await t.run(Q.lock, [sha256])).changes === 0) return false
-        const digest = `sha256:${sha256}`
-        if (await t.one(Q.stillUsed, [sha256, sha256, digest, digest, sha256])) return false
-        await t.run(Q.delete, [sha256])
+        const rows = blobRows(t)
+        if (!(await rows.lock(sha256))) return false
+        if (await rows.stillUsed(sha256)) return false
+        await rows.remove(sha256)
         t.afterCommit(async () => void (await removeUnclaimed(sha256)))
         return true
       })
@@ -209,7 +194,7 @@ export function blobStore(sql: Sql, blobDir: string) {
      * is naming at the same moment, on this node or another. True when the file went.
      */
     removeUnnamed: removeUnclaimed,
-    find: (sha256: string) => sql.one<BlobFacts>(Q.find, [sha256]),
+    find: (sha256: string) => blobRows(sql).find(sha256),
     has: (sha256: string) => existsSync(pathOf(sha256)),
     open: (sha256: string) => createReadStream(pathOf(sha256)),
 

@@ -5,7 +5,8 @@
  * a repository about to be deleted.
  */
 import { isLeft } from 'fp-ts/Either'
-import type { Sql } from '../db/sql'
+import { placeholders, type Sql } from '../db/sql'
+import type { BlobFacts } from './blobs'
 import { HttpError } from '../context'
 import {
   QUICK_REMOTE_URLS,
@@ -349,3 +350,63 @@ export function repositoryStore(sql: Sql) {
 }
 
 export type RepositoryStore = ReturnType<typeof repositoryStore>
+
+const BLOBS = {
+  // Writing the row, even unchanged, takes its lock until the transaction ends.
+  claim: `INSERT INTO blobs (sha256, sha1, md5, size, created) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (sha256) DO UPDATE SET size = excluded.size`,
+  lock: 'UPDATE blobs SET size = size WHERE sha256 = ?',
+  find: 'SELECT sha256, sha1, md5, size FROM blobs WHERE sha256 = ?',
+  stillUsed: `SELECT 1 AS used FROM artifacts WHERE sha256 = ? UNION ALL SELECT 1 FROM catalog_files WHERE sha256 = ?
+     UNION ALL SELECT 1 FROM oci_blob_links WHERE digest = ? UNION ALL SELECT 1 FROM oci_manifests WHERE digest = ?
+     UNION ALL SELECT 1 FROM remote_files WHERE sha256 = ? LIMIT 1`,
+  delete: 'DELETE FROM blobs WHERE sha256 = ?',
+  // A placeholder row, held (never committed) while released bytes are removed: none is made
+  // when a commit has named the bytes again since the release.
+  hold: `INSERT INTO blobs (sha256, sha1, md5, size, created) VALUES (?, '', '', 0, '')
+     ON CONFLICT (sha256) DO NOTHING`,
+  // The users `stillUsed` looks for, here for a page of rows at once.
+  unused: `SELECT b.sha256 FROM blobs b WHERE b.sha256 > ?
+    AND NOT EXISTS (SELECT 1 FROM artifacts a WHERE a.sha256 = b.sha256)
+    AND NOT EXISTS (SELECT 1 FROM catalog_files f WHERE f.sha256 = b.sha256)
+    AND NOT EXISTS (SELECT 1 FROM oci_blob_links l WHERE l.digest = 'sha256:' || b.sha256)
+    AND NOT EXISTS (SELECT 1 FROM oci_manifests m WHERE m.digest = 'sha256:' || b.sha256)
+    AND NOT EXISTS (SELECT 1 FROM remote_files r WHERE r.sha256 = b.sha256)
+  ORDER BY b.sha256 LIMIT ?`,
+  named: (n: number) => `SELECT sha256 FROM blobs WHERE sha256 IN (${placeholders(n)})`,
+} as const
+
+/**
+ * The `blobs` rows of the blob store (server/repositories/blobs.ts), over `sql` (a transaction's
+ * handle where the row is the lock): one per stored sha256, with its other checksums and size.
+ */
+export function blobRows(sql: Sql) {
+  return {
+    /** Writes the row (kept when there), taking its lock until the transaction ends. */
+    async claim(facts: BlobFacts, now: string): Promise<void> {
+      await sql.run(BLOBS.claim, [facts.sha256, facts.sha1, facts.md5, facts.size, now])
+    },
+    /** Takes the row's lock; false when there is no row. */
+    lock: async (sha256: string): Promise<boolean> => (await sql.run(BLOBS.lock, [sha256])).changes > 0,
+    /** Holds a placeholder row; false when a row is there already. */
+    hold: async (sha256: string): Promise<boolean> => (await sql.run(BLOBS.hold, [sha256])).changes > 0,
+    /** Whether an artifact, catalogue file, container image or remote's cached file names the bytes. */
+    async stillUsed(sha256: string): Promise<boolean> {
+      const digest = `sha256:${sha256}`
+      return (await sql.one(BLOBS.stillUsed, [sha256, sha256, digest, digest, sha256])) !== undefined
+    },
+    async remove(sha256: string): Promise<void> {
+      await sql.run(BLOBS.delete, [sha256])
+    },
+    find: (sha256: string) => sql.one<BlobFacts>(BLOBS.find, [sha256]),
+    /** Up to `limit` rows after `after` (by sha256) that nothing uses. */
+    unusedAfter: async (after: string, limit: number): Promise<string[]> =>
+      (await sql.all<{ sha256: string }>(BLOBS.unused, [after, limit])).map((r) => r.sha256),
+    /** Those of `sha256s` that have a row. */
+    async named(sha256s: readonly string[]): Promise<Set<string>> {
+      if (sha256s.length === 0) return new Set()
+      const rows = await sql.all<{ sha256: string }>(BLOBS.named(sha256s.length), sha256s)
+      return new Set(rows.map((r) => r.sha256))
+    },
+  }
+}
