@@ -65,6 +65,13 @@ describe("deleting an image's tag or manifest in the artifacts browser", () => {
     expect(within(manifest).getByText(digest)).toBeInTheDocument()
     expect(within(manifest).getByText('1.0, latest')).toBeInTheDocument()
     expect(within(manifest).getByText('3.0 MB')).toBeInTheDocument()
+    // One destructive action a card: the tag's on the file's card, the manifest's on its own
+    // (both on the file's card, two red buttons side by side wrapped at 1024 px).
+    const file = within(details).getByRole('heading', { name: 'manifest.json' }).closest('section')!
+    expect(within(file).getByRole('button', { name: 'Delete tag' })).toBeInTheDocument()
+    expect(within(file).queryByRole('button', { name: 'Delete manifest' })).toBeNull()
+    expect(within(manifest).getByRole('button', { name: 'Delete manifest' })).toBeInTheDocument()
+    expect(within(manifest).queryByRole('button', { name: 'Delete tag' })).toBeNull()
 
     // Delete tag: the tag only; the manifest stays by digest and by its other tag.
     await user.click(within(details).getByRole('button', { name: 'Delete tag' }))

@@ -66,6 +66,28 @@ const linesOf = (locator: ReturnType<Page['locator']>) =>
       .size
   })
 
+/** The lines a piece of a box's text is laid on (the piece within one text node or across several). */
+const linesOfText = (locator: ReturnType<Page['locator']>, piece: string) =>
+  locator.evaluate((element, piece) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    const nodes: Text[] = []
+    while (walker.nextNode()) nodes.push(walker.currentNode as Text)
+    const whole = nodes.map((n) => n.data).join('')
+    const start = whole.indexOf(piece)
+    if (start < 0) throw new Error(`no ${piece}`)
+    const end = start + piece.length
+    const range = document.createRange()
+    let at = 0
+    for (const node of nodes) {
+      const next = at + node.data.length
+      if (start >= at && start < next) range.setStart(node, start - at)
+      if (end > at && end <= next) range.setEnd(node, end - at)
+      at = next
+    }
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)))
+      .size
+  }, piece)
+
 const box = async (page: Page, locator: ReturnType<Page['locator']>) => {
   const b = await locator.boundingBox()
   if (!b) throw new Error(`not drawn: ${String(locator)}`)
@@ -113,9 +135,12 @@ describe('cramped at 1024 px (e2e)', () => {
     expect((await box(page, head)).width).toBeGreaterThanOrEqual(tailBox.width)
     // The details card beside it keeps its buttons inside: Delete manifest ran out of it.
     const details = page.getByRole('complementary', { name: 'Details' })
-    const cardBox = await box(page, details.locator('section').first())
-    const del = await box(page, details.getByRole('button', { name: 'Delete manifest' }))
-    expect(del.x + del.width).toBeLessThanOrEqual(cardBox.x + cardBox.width)
+    for (const name of ['Delete tag', 'Delete manifest']) {
+      const card = details.locator('section').filter({ has: page.getByRole('button', { name }) })
+      const cardBox = await box(page, card)
+      const del = await box(page, card.getByRole('button', { name }))
+      expect(del.x + del.width, name).toBeLessThanOrEqual(cardBox.x + cardBox.width)
+    }
   })
 
   it("a version's files: a media type on one line, the Download buttons inside the table", async () => {
@@ -233,9 +258,16 @@ describe('cramped at 1024 px (e2e)', () => {
       ready: (p) => p.getByRole('table', { name: 'Files' }).getByRole('row').nth(1),
     })
     const section = page.getByRole('region', { name: 'Install command' })
-    const code = section.getByText(`docker pull ${new URL(server.url).host}/docker-local/${name}:${tag}`)
+    const code = section.getByTestId('install-command')
+    expect(await code.textContent()).toBe(
+      `docker pull ${new URL(server.url).host}/docker-local/${name}:${tag}`,
+    )
     // In a scrolling box the tag ran past its end: cut, the rest only by scrolling.
     expect(await code.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+    // Wrapped, it broke anywhere: inside the image's name ('storefront-checkout-' over 'service').
+    expect(await linesOf(code)).toBeGreaterThan(1)
+    for (const piece of ['storefront-checkout-service:', tag])
+      expect(await linesOfText(code, piece), piece).toBe(1)
     const main = await box(page, page.getByRole('main'))
     const codeBox = await box(page, code)
     expect(codeBox.x + codeBox.width).toBeLessThanOrEqual(main.x + main.width)
@@ -255,6 +287,27 @@ describe('cramped at 1024 px (e2e)', () => {
       const rowBox = await box(page, row)
       expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width)
       expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+      // Every drawn row's name whole: beside the other four columns the longer ones were cut
+      // ('navigation/NavigationTypeLo…'); the longest event type has 43 characters.
+      const cut = await panel
+        .getByRole('listbox', { name: 'Events' })
+        .evaluate((list) =>
+          [...list.querySelectorAll('[role="option"] [title]')]
+            .filter((e) => e.scrollWidth > e.clientWidth)
+            .map((e) => e.textContent),
+        )
+      expect(cut).toEqual([])
+      const longest = 'supportBundles/MissionControlCheckRequested'
+      expect(
+        await name.evaluate((e, text) => {
+          const probe = e.cloneNode() as HTMLElement
+          probe.textContent = text
+          e.parentElement!.append(probe)
+          const whole = probe.scrollWidth <= probe.clientWidth
+          probe.remove()
+          return whole
+        }, longest),
+      ).toBe(true)
     } finally {
       await panel.getByRole('button', { name: 'Close debug tools' }).click()
     }

@@ -111,23 +111,32 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
 /** The remotes whose cache an admin may delete from (the platform says the same). */
 const CACHES = new Set(['generic', 'npm', 'docker'])
 
+/** What a signed-in user may delete here: nothing, or the file's deletion state and its repository's kind. */
+function useDeletable(info: ArtifactInfo, state: ArtifactsState) {
+  const signedIn = useQuery({ type: 'session/SignedIn' })
+  const readOnly = isReadOnlyMode(useQuery({ type: 'platform/State' }))
+  const admin = useQuery({ type: 'session/IsAdmin' })
+  const repos = state.repositories.status === 'loaded' ? state.repositories.data : []
+  const repo = repos.find((r) => r.key === info.repoKey)
+  const cached = repo?.kind === 'remote' && CACHES.has(repo.packageType)
+  if (!signedIn || !(repo?.kind === 'local' || (cached && admin))) return undefined
+  const here = state.deletion && sameLocation(state.deletion.at, info) ? state.deletion : undefined
+  return { readOnly, here, cached }
+}
+
 /**
  * Delete, with a confirmation, for a signed-in user on a file of a local repository (the platform
  * refuses the others, and checks the user's right). A package's main file deletes its version.
  * An admin may also delete what a remote has cached: it is fetched again when next asked.
+ * On an image's tag this deletes the tag; its manifest's own Delete is in the manifest's card,
+ * so each card has one destructive action (two red buttons side by side wrapped at 1024 px).
  */
 function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly state: ArtifactsState }) {
   const dispatch = useDispatch()
-  const signedIn = useQuery({ type: 'session/SignedIn' })
-  const readOnly = isReadOnlyMode(useQuery({ type: 'platform/State' }))
   const [confirming, setConfirming] = useState(false)
-  const [confirmingManifest, setConfirmingManifest] = useState(false)
-  const repos = state.repositories.status === 'loaded' ? state.repositories.data : []
-  const admin = useQuery({ type: 'session/IsAdmin' })
-  const repo = repos.find((r) => r.key === info.repoKey)
-  const cached = repo?.kind === 'remote' && CACHES.has(repo.packageType)
-  if (!signedIn || !(repo?.kind === 'local' || (cached && admin))) return null
-  const here = state.deletion && sameLocation(state.deletion.at, info) ? state.deletion : undefined
+  const deletable = useDeletable(info, state)
+  if (!deletable) return null
+  const { readOnly, here, cached } = deletable
   const version =
     info.packageId && info.version
       ? `${info.packageId.replace(/^[a-z]+:\/\//, '')} ${info.version}`
@@ -178,34 +187,48 @@ function DeleteFile({ info, state }: { readonly info: ArtifactInfo; readonly sta
           dispatch({ type: 'artifacts/Delete', repoKey: info.repoKey, path: info.path })
         }}
       />
-      {image && (
-        <>
-          <Button
-            size="sm"
-            variant="danger"
-            icon={<Trash2 size={16} aria-hidden />}
-            disabled={readOnly || here?.status === 'deleting'}
-            onClick={() => setConfirmingManifest(true)}
-          >
-            Delete manifest
-          </Button>
-          <AlertDialog
-            open={confirmingManifest}
-            onOpenChange={setConfirmingManifest}
-            title={`Delete manifest ${shortDigest(image.digest)} of ${image.image}?`}
-            description={`Its ${image.tags.length === 1 ? 'tag' : 'tags'} ${image.tags.join(', ')} ${
-              image.tags.length === 1 ? 'goes' : 'go'
-            } with it, and clients can no longer pull it. ${formatBytes(image.frees)} is freed in ${
-              info.repoKey
-            } at the next collection: the manifest and the layers no other manifest of ${image.image} uses.`}
-            confirmLabel="Delete manifest"
-            onConfirm={() => {
-              setConfirmingManifest(false)
-              dispatch({ type: 'artifacts/DeleteImageManifest', repoKey: info.repoKey, path: info.path })
-            }}
-          />
-        </>
-      )}
+    </>
+  )
+}
+
+/** Delete an image's manifest with every tag on it, with a confirmation that says what it frees. */
+function DeleteManifest({
+  info,
+  image,
+  deletable,
+}: {
+  readonly info: ArtifactInfo
+  readonly image: ImageManifest
+  readonly deletable: NonNullable<ReturnType<typeof useDeletable>>
+}) {
+  const dispatch = useDispatch()
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="danger"
+        icon={<Trash2 size={16} aria-hidden />}
+        disabled={deletable.readOnly || deletable.here?.status === 'deleting'}
+        onClick={() => setConfirming(true)}
+      >
+        Delete manifest
+      </Button>
+      <AlertDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete manifest ${shortDigest(image.digest)} of ${image.image}?`}
+        description={`Its ${image.tags.length === 1 ? 'tag' : 'tags'} ${image.tags.join(', ')} ${
+          image.tags.length === 1 ? 'goes' : 'go'
+        } with it, and clients can no longer pull it. ${formatBytes(image.frees)} is freed in ${
+          info.repoKey
+        } at the next collection: the manifest and the layers no other manifest of ${image.image} uses.`}
+        confirmLabel="Delete manifest"
+        onConfirm={() => {
+          setConfirming(false)
+          dispatch({ type: 'artifacts/DeleteImageManifest', repoKey: info.repoKey, path: info.path })
+        }}
+      />
     </>
   )
 }
@@ -215,9 +238,26 @@ const shortDigest = (digest: string) => digest.slice(0, digest.indexOf(':') + 13
 const others = (image: ImageManifest) => image.tags.filter((t) => t !== image.tag)
 
 /** A docker tag's manifest: its digest, the tags on it and what deleting it frees. */
-function ImageManifestCard({ image }: { readonly image: ImageManifest }) {
+function ImageManifestCard({
+  info,
+  image,
+  state,
+}: {
+  readonly info: ArtifactInfo
+  readonly image: ImageManifest
+  readonly state: ArtifactsState
+}) {
+  const deletable = useDeletable(info, state)
   return (
-    <Card title="Image manifest">
+    <Card
+      title="Image manifest"
+      // A cached image has no tag of its own: the file's Delete takes all of it.
+      actions={
+        deletable && !deletable.cached ? (
+          <DeleteManifest info={info} image={image} deletable={deletable} />
+        ) : undefined
+      }
+    >
       <KeyValue
         items={[
           {
@@ -277,7 +317,7 @@ function FileInfo({ info, state }: { readonly info: ArtifactInfo; readonly state
           ]}
         />
       </Card>
-      {info.container && <ImageManifestCard image={info.container} />}
+      {info.container && <ImageManifestCard info={info} image={info.container} state={state} />}
       <Card title="Checksums">
         <KeyValue
           items={(['sha256', 'sha1', 'md5'] as const).map((k) => ({

@@ -19,7 +19,8 @@ import { Field, TextField } from '../shared/kit/Field'
 import { Slider } from '../shared/kit/Slider'
 import styles from './debug.module.css'
 
-const ROW_HEIGHT = 22
+// Two lines: the event's name on the first, whole; its number, time, source and correlation under it.
+const ROW_HEIGHT = 36
 
 interface Props {
   readonly title: string
@@ -185,11 +186,13 @@ function EventList({
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               onClick={() => onSelect(index)}
             >
-              <span>#{e.seq}</span>
-              <span>{e.at.slice(11, 23)}</span>
-              <span>{e.source}</span>
-              <span title={e.event.type}>{e.event.type}</span>
-              <span>{e.corr}</span>
+              <span className={styles.meta}>#{e.seq}</span>
+              <span className={styles.meta}>{e.at.slice(11, 23)}</span>
+              <span className={styles.meta}>{e.source}</span>
+              <span className={styles.eventName} title={e.event.type}>
+                {e.event.type}
+              </span>
+              <span className={styles.meta}>{e.corr}</span>
             </div>
           )
         })}

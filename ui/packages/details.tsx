@@ -7,7 +7,7 @@ import { useQuery } from '../shared/appContext'
 import { isSearching, searchModelToQuery } from '../../domain/search'
 import { installCommand } from '../../domain/packageTypes'
 import { Button } from '../shared/kit/Button'
-import { Skeleton } from '../shared/kit/Surface'
+import { BreakAfter, Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
 import styles from './details.module.css'
 
@@ -60,7 +60,10 @@ export function InstallCommand({
   return (
     <section aria-label="Install command" className={styles.install}>
       <code data-testid="install-command" ref={code} className={styles.installCode}>
-        {text}
+        {/* Lines break after a space, a slash, a colon or an at sign, never inside a name. */}
+        <span>
+          <BreakAfter text={text} after=" /:@" />
+        </span>
       </code>
       <Button
         icon={copied === 'copied' ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
