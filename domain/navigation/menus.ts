@@ -142,6 +142,20 @@ const administrationItems: ReadonlyArray<MenuItem> = [
   },
   { id: 'users', title: 'Users', href: '/admin/management/users', group: 'User Management', adminOnly: true },
   {
+    id: 'groups',
+    title: 'Groups',
+    href: '/admin/management/groups',
+    group: 'User Management',
+    adminOnly: true,
+  },
+  {
+    id: 'permissions',
+    title: 'Permissions',
+    href: '/admin/management/permissions',
+    group: 'User Management',
+    adminOnly: true,
+  },
+  {
     id: 'security',
     title: 'Security Settings',
     href: '/admin/configuration/security',

@@ -46,9 +46,9 @@ describe('distribution: the paths the view shows', () => {
 
   it('the teaser path shows the teaser, not the tabs', () => {
     renderArea(<ReleaseBundlesArea />, { path: '/distribution-teaser', seed })
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Distribute your releases with Release Bundles' }),
-    ).toBeInTheDocument()
+    // Titled with the product as the other teasers are: its one heading was a sentence.
+    expect(screen.getByRole('heading', { level: 1, name: 'Distribution' })).toBeInTheDocument()
+    expect(screen.getByText(/^Distribute your releases with release bundles: /)).toBeInTheDocument()
     expect(screen.queryByRole('tablist')).toBeNull()
     expect(screen.getByRole('link', { name: 'Open release bundles' })).toHaveAttribute(
       'href',
@@ -59,9 +59,7 @@ describe('distribution: the paths the view shows', () => {
   // Its hero and way on were copies of the shell teasers' (a hand-made button-like link): the kit's.
   it("the teaser is the kit's hero, its way on the kit's primary button", () => {
     renderArea(<ReleaseBundlesArea />, { path: '/distribution-teaser', seed })
-    expect(screen.getByRole('region', { name: 'Distribute your releases with Release Bundles' })).toHaveClass(
-      String(surface.hero),
-    )
+    expect(screen.getByRole('region', { name: 'Distribution' })).toHaveClass(String(surface.hero))
     expect(screen.getByRole('link', { name: 'Open release bundles' })).toHaveClass(
       ...buttonClass('primary').split(' '),
     )

@@ -22,6 +22,10 @@ describe('the current sidebar item', () => {
     expect(current('/admin/configuration/security/ldap', admin, 'administration')).toBe('Security Settings')
   })
 
+  it('is Distribution on its teaser', () => {
+    expect(current('/distribution-teaser', developer, 'application')).toBe('Distribution')
+  })
+
   it('is Security and Compliance on the policies its teaser redirects to', () => {
     expect(current('/security_policies', developer, 'application')).toBe('Security and Compliance')
     // The Xray group's own Policies page keeps its item.
@@ -33,9 +37,18 @@ describe('the current sidebar item', () => {
       '/admin/repositories/local/new',
       '/admin/repositories/edit/libs-release',
       '/admin/repositories/quick',
-      '/admin/management/groups',
     ])
       expect(current(path, admin, 'administration'), path).toBe('All settings')
+  })
+
+  it('is their own item on Groups and Permissions, and Users on the other user management tabs', () => {
+    // Groups and Permissions showed All settings as current beside their own tab.
+    expect(current('/admin/management/groups', admin, 'administration')).toBe('Groups')
+    expect(current('/admin/management/groups/new', admin, 'administration')).toBe('Groups')
+    expect(current('/admin/management/permissions', admin, 'administration')).toBe('Permissions')
+    expect(current('/admin/management/permissions/create', admin, 'administration')).toBe('Permissions')
+    expect(current('/admin/management/global_roles', admin, 'administration')).toBe('Users')
+    expect(current('/admin/management/access_tokens', admin, 'administration')).toBe('Users')
   })
 
   it('is none where a path falls under no item and no alias', () => {

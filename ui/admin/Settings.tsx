@@ -35,6 +35,7 @@ import {
   type LicenceSummary,
 } from '../../domain/admin'
 import styles from './admin.module.css'
+import { adminCrumbs } from '../shared/adminCrumbs'
 
 // The kit's file picker in a chunk of its own (the deploy dialog's too), loaded with the form: in
 // the admin chunk, its field and picker rules put it past its 30 KB gzip budget (31,606 B).
@@ -47,11 +48,12 @@ export function GeneralSettings() {
       <PageHeader
         title="General Settings"
         description="What the platform is called and where it is reached, its logo, its account portal, its custom message, and read-only mode."
-        breadcrumbs={[
+        // The specification's trail (spec 000 section 2) under the one root of admin pages.
+        breadcrumbs={adminCrumbs(
           { label: 'Platform Configurations' },
           { label: 'Platform Management' },
           { label: 'General Settings' },
-        ]}
+        )}
       />
       {config.status === 'loaded' ? (
         <>
@@ -339,7 +341,7 @@ export function Licenses() {
       description="The licence each node of the platform runs under, and until when it is valid."
       loadable={licenses}
       what="licences"
-      empty="No licence is installed."
+      empty="No licence is installed"
       tools={summary && <LicenceOverview summary={summary} />}
       footer={licenses.status === 'loaded' && <LicenceSteps />}
     >
@@ -397,7 +399,7 @@ export function Peers() {
       description="The platform's nodes, when each last sent its heartbeat, and the services it runs."
       loadable={peers}
       what="peers"
-      empty="No peers have reported yet."
+      empty="No peers have reported yet"
       footer={peers.status === 'loaded' && <PeerSteps />}
     >
       {(items) => (

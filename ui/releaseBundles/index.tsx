@@ -10,7 +10,7 @@ import { Network, PackageX, Rocket, Search, ShieldCheck } from 'lucide-react'
 import { Button, buttonClass } from '../shared/kit/Button'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Field, inputClass } from '../shared/kit/Field'
-import { Badge, EmptyState, Hero, Skeleton } from '../shared/kit/Surface'
+import { Badge, EmptyState, Hero, PAGE_TITLE_ID, Skeleton } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table, type Column } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
@@ -90,9 +90,10 @@ function Teaser() {
     <div className={kit.page}>
       <Hero
         icon={<Rocket size={28} />}
-        title="Distribute your releases with Release Bundles"
-        titleId="teaser-title"
-        lead="Group the artifacts of a release into an immutable, signed release bundle and distribute it to edge nodes and other platforms, with full traceability of what went where."
+        // Titled with the product, as the other teasers are ('Topology'); the page had no title.
+        title="Distribution"
+        titleId={PAGE_TITLE_ID}
+        lead="Distribute your releases with release bundles: group the artifacts of a release into an immutable, signed bundle and send it to edge nodes and other platforms, with full traceability of what went where."
       >
         <ul className={styles.features}>
           <li>
@@ -208,7 +209,7 @@ export function ChecksumLookup() {
           <EmptyState
             boxed
             icon={<PackageX size={28} />}
-            title="No release bundle contains this artifact."
+            title="No release bundle contains this artifact"
             hint="Check the checksum, or look up another artifact."
           />
         ) : (

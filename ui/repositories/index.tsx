@@ -26,7 +26,7 @@ import { formatBytes } from '../shared/sizes'
 import { Select } from '../shared/kit/Select'
 import { formActionsClass } from '../shared/kit/Field'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
-import { EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
+import { Clamped, EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { Button, IconButton, buttonClass } from '../shared/kit/Button'
 import admin from '../admin/admin.module.css'
 import { Table } from '../shared/kit/Table'
@@ -159,7 +159,12 @@ function RepositoriesList() {
                   ) : (
                     r.key
                   )}
-                  {r.description && <span className={styles.description}>{r.description}</span>}
+                  {r.description && (
+                    // Two lines at most (a remote's ran to five at 1024 px), the whole on hover.
+                    <span className={styles.description}>
+                      <Clamped text={r.description} />
+                    </span>
+                  )}
                 </>
               ),
             },
@@ -230,7 +235,7 @@ function RepositoriesList() {
             items?.length === 0 ? (
               <EmptyState
                 icon={<Database size={28} />}
-                title="No repositories yet."
+                title="No repositories yet"
                 action={
                   admin && (
                     <Link href="/admin/repositories/quick" className={buttonClass()}>
@@ -240,7 +245,7 @@ function RepositoriesList() {
                 }
               />
             ) : (
-              <EmptyState icon={<Database size={28} />} title="No repository matches these filters." />
+              <EmptyState icon={<Database size={28} />} title="No repository matches these filters" />
             )
           }
         />

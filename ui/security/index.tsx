@@ -32,6 +32,7 @@ import {
   SP_NEEDS_BASE_URL,
   securityText,
 } from './messages'
+import { adminCrumbs } from '../shared/adminCrumbs'
 import kit from '../shared/kit/page.module.css'
 import styles from './security.module.css'
 import { mandatory } from '../../domain/shared/forms'
@@ -64,7 +65,7 @@ export default function SecurityArea() {
     <section className={kit.page}>
       <PageHeader
         title="Security Settings"
-        breadcrumbs={[{ label: 'Administration' }, { label: 'Security' }, { label: PAGE_TITLES[page] }]}
+        breadcrumbs={adminCrumbs({ label: 'Security' }, { label: PAGE_TITLES[page] })}
         description={PAGE_DESCRIPTIONS[page]}
       />
       <LinkTabs

@@ -207,6 +207,18 @@ export function BreakAfter({ text, after }: { readonly text: string; readonly af
   )
 }
 
+/**
+ * A long text (a description under a name in a list) cut to one or two lines with an ellipsis;
+ * the whole in its title on hover, and whole for screen readers (the cut is drawn, not made).
+ */
+export function Clamped({ text, lines = 2 }: { readonly text: string; readonly lines?: 1 | 2 }) {
+  return (
+    <span className={styles.clamped} data-lines={lines} title={text}>
+      {text}
+    </span>
+  )
+}
+
 /** Label/value pairs (a description list), labels aligned in one column. */
 export function KeyValue({
   items,

@@ -1,0 +1,115 @@
+// In Chromium at 1024 px, signed in as admin: the admin pages agree with one another where a
+// newcomer compared them (the gallery review): the create button's place on every list, the
+// sidebar's current item, the breadcrumbs' root; and two cuts (the repositories' descriptions,
+// the search type's name).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import { signInAs } from '../support/screens'
+
+withPlatformAndChromium()
+
+let page: Page
+beforeAll(async () => {
+  page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+  await signInAs(page, server.url, 'admin', server.config)
+}, 60_000)
+afterAll(async () => {
+  await page.close()
+})
+
+const open = async (path: string, title: string) => {
+  await page.goto(`${server.url}/ui${path}`)
+  await page.getByRole('heading', { level: 1, name: title }).waitFor()
+}
+
+const box = async (locator: ReturnType<Page['locator']>) => {
+  const b = await locator.boundingBox()
+  if (!b) throw new Error(`not drawn: ${String(locator)}`)
+  return b
+}
+
+describe('admin pages agree (e2e)', () => {
+  it("puts each list's create button in one place: the header's top right", async () => {
+    const places = []
+    for (const [path, title, button] of [
+      ['/admin/management/users', 'Users', 'New User'],
+      ['/admin/management/groups', 'Groups', 'New Group'],
+      ['/admin/management/permissions', 'Permissions', 'New Permission'],
+    ] as const) {
+      await open(path, title)
+      const header = page
+        .locator('header')
+        .filter({ has: page.getByRole('heading', { level: 1, name: title }) })
+      const link = header.getByRole('link', { name: button })
+      await link.waitFor()
+      const b = await box(link)
+      const h = await box(header)
+      places.push({ button, right: Math.round(h.x + h.width - (b.x + b.width)), top: Math.round(b.y - h.y) })
+    }
+    // Users' longer description pushed New User under it, at the left; Groups' stood at the right.
+    for (const place of places)
+      expect(place, place.button).toEqual({ ...place, right: 0, top: places[0]!.top })
+    expect(places[0]!.top).toBe(0)
+  })
+
+  it('marks Groups and Permissions current in the sidebar, not All settings', async () => {
+    const sidebar = page.getByRole('navigation', { name: 'Administration' })
+    for (const [path, title] of [
+      ['/admin/management/groups', 'Groups'],
+      ['/admin/management/permissions', 'Permissions'],
+    ] as const) {
+      await open(path, title)
+      const current = sidebar.locator('[aria-current="page"]')
+      expect(await current.count(), path).toBe(1)
+      expect((await current.textContent())?.trim(), path).toBe(title)
+    }
+  })
+
+  it('roots every admin breadcrumb trail in Administration, a link to all settings', async () => {
+    for (const [path, title] of [
+      ['/admin/configuration/general', 'General Settings'],
+      ['/admin/configuration/security', 'Security Settings'],
+      ['/admin/marketing/contact_requests', 'Contact Requests'],
+    ] as const) {
+      await open(path, title)
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
+      const first = crumbs.getByRole('listitem').first()
+      await expect(first.getByRole('link', { name: 'Administration' }).getAttribute('href')).resolves.toBe(
+        '/ui/admin/artifactory/list',
+      )
+    }
+  })
+
+  it("clamps the repositories' descriptions to two lines, each whole in its title", async () => {
+    await open('/repos', 'Repositories')
+    const table = page.getByRole('table', { name: 'Repositories' })
+    await table.getByRole('rowheader').nth(3).waitFor()
+    const descriptions = table.locator('[data-lines]')
+    const shown = await descriptions.evaluateAll((all) =>
+      all.map((e) => ({
+        text: e.textContent,
+        title: e.getAttribute('title'),
+        lines: Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)),
+      })),
+    )
+    expect(shown.length).toBeGreaterThan(3)
+    // docker-remote's ran to five lines at 1024 px.
+    for (const d of shown) {
+      expect(d.lines, d.text ?? '').toBeLessThanOrEqual(2)
+      expect(d.title).toBe(d.text)
+    }
+    expect(shown.map((d) => d.text)).toContain(
+      'Cache of an upstream container registry, offline until one is named',
+    )
+  })
+
+  it('shows the search type Security & Compliance whole', async () => {
+    await open('/scans', 'Scans List')
+    const type = page.getByRole('combobox', { name: 'Search type' })
+    await expect(type.textContent()).resolves.toBe('Security & Compliance')
+    // At 11rem at most it read 'Security & Complia…'.
+    const value = type.getByText('Security & Compliance', { exact: true })
+    expect(await value.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+  })
+})
