@@ -114,21 +114,21 @@ describe('list pages: loading, empty and error states', () => {
       path: '/admin/management/users',
       call: 'users',
       what: 'users',
-      empty: 'There are no users yet.',
+      empty: 'There are no users yet',
       first: ['Create the first user', '/admin/management/users/new'],
     },
     {
       path: '/admin/management/groups',
       call: 'groups',
       what: 'groups',
-      empty: 'There are no groups yet.',
+      empty: 'There are no groups yet',
       first: ['Create the first group', '/admin/management/groups/new'],
     },
     {
       path: '/admin/management/permissions',
       call: 'permissions',
       what: 'permissions',
-      empty: 'There are no permissions yet.',
+      empty: 'There are no permissions yet',
       first: ['Create the first permission', '/admin/management/permissions/create'],
     },
   ] as const
@@ -141,7 +141,7 @@ describe('list pages: loading, empty and error states', () => {
     // The first test of the file waits for the area's first import (kit, icons) too.
     const alert = await screen.findByRole('alert', undefined, { timeout: 15_000 })
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
-    expect(await screen.findByText('There are no users yet.')).toBeInTheDocument()
+    expect(await screen.findByText('There are no users yet')).toBeInTheDocument()
     expect(calls).toBe(2)
   })
 
@@ -200,7 +200,7 @@ describe('users', () => {
     expect(within(table).queryByRole('row', { name: /^alice / })).not.toBeInTheDocument()
     expect(row('bob')).toBeInTheDocument()
     await user.type(screen.getByRole('searchbox', { name: 'Filter users' }), 'zzz')
-    expect(screen.getByText('No user matches “HOMEzzz”.')).toBeInTheDocument()
+    expect(screen.getByText('No user matches “HOMEzzz”')).toBeInTheDocument()
   })
 
   it('creates a user with groups; the password reaches the API but never the log, and a refusal keeps the form', async () => {
@@ -222,7 +222,7 @@ describe('users', () => {
     expect(within(form).getByRole('checkbox', { name: 'writers' })).not.toBeChecked()
     await user.click(within(form).getByRole('button', { name: 'Create User' }))
     expect(within(form).getAllByText('This field is mandatory')).toHaveLength(3)
-    await user.type(within(form).getByLabelText('User Name'), 'carol smith')
+    await user.type(within(form).getByLabelText('User name'), 'carol smith')
     await user.type(within(form).getByLabelText('E-mail'), 'carol@')
     await user.type(within(form).getByLabelText('Password'), 'short')
     expect(
@@ -230,15 +230,15 @@ describe('users', () => {
     ).toBeVisible()
     expect(within(form).getByText('Enter a valid email address')).toBeVisible()
     expect(within(form).getByText('Password must be at least 8 characters')).toBeVisible()
-    await user.clear(within(form).getByLabelText('User Name'))
-    await user.type(within(form).getByLabelText('User Name'), 'carol')
+    await user.clear(within(form).getByLabelText('User name'))
+    await user.type(within(form).getByLabelText('User name'), 'carol')
     await user.type(within(form).getByLabelText('E-mail'), 'example.com')
     await user.type(within(form).getByLabelText('Password'), '-secret-42')
     await user.click(within(form).getByRole('checkbox', { name: 'MFA required' }))
     await user.click(within(form).getByRole('checkbox', { name: 'writers' }))
     await user.click(within(form).getByRole('button', { name: 'Create User' }))
     expect(await within(form).findByRole('alert')).toHaveTextContent('A user named carol already exists')
-    expect(within(form).getByLabelText('User Name')).toHaveValue('carol')
+    expect(within(form).getByLabelText('User name')).toHaveValue('carol')
     expect(within(form).getByLabelText('Password')).toHaveValue('short-secret-42')
     refuse = false
     await user.click(within(form).getByRole('button', { name: 'Create User' }))
@@ -270,7 +270,7 @@ describe('users', () => {
     const { calls, app } = open('/admin/management/users/edit/alice')
     const form = await screen.findByRole('form', { name: 'User' })
     expect(screen.getByRole('heading', { name: 'Edit User alice' })).toBeInTheDocument()
-    expect(within(form).queryByLabelText('User Name')).not.toBeInTheDocument()
+    expect(within(form).queryByLabelText('User name')).not.toBeInTheDocument()
     const email = within(form).getByLabelText('E-mail')
     expect(email).toHaveValue('alice@example.com')
     await user.clear(email)
@@ -281,7 +281,7 @@ describe('users', () => {
     await user.click(within(form).getByRole('checkbox', { name: /Expire password/ }))
     await user.click(within(form).getByRole('checkbox', { name: 'Expire credentials' }))
     await user.click(within(form).getByRole('checkbox', { name: /Reset MFA/ }))
-    await user.type(within(form).getByLabelText('New Password'), 'brand-new-pass')
+    await user.type(within(form).getByLabelText('New password'), 'brand-new-pass')
     await user.click(within(form).getByRole('button', { name: 'Save' }))
     expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument()
     expect(calls).toEqual([
@@ -438,13 +438,13 @@ describe('groups', () => {
     expect(within(table).getByRole('row', { name: /^readers / })).toHaveTextContent('Read everything')
     await user.click(screen.getByRole('link', { name: 'New Group' }))
     const form = await screen.findByRole('form', { name: 'Group' })
-    await user.type(within(form).getByLabelText('Group Name'), 'ops team')
+    await user.type(within(form).getByLabelText('Group name'), 'ops team')
     await user.click(within(form).getByRole('button', { name: 'Create Group' }))
     expect(
       within(form).getByText('Name can only contain alphanumeric characters, dashes and periods'),
     ).toBeVisible()
-    await user.clear(within(form).getByLabelText('Group Name'))
-    await user.type(within(form).getByLabelText('Group Name'), 'ops')
+    await user.clear(within(form).getByLabelText('Group name'))
+    await user.type(within(form).getByLabelText('Group name'), 'ops')
     await user.type(within(form).getByLabelText('Description'), 'On call')
     await user.click(within(form).getByRole('checkbox', { name: /Automatically join/ }))
     await user.click(
@@ -563,7 +563,7 @@ describe('permissions', () => {
     expect(within(form).getByText('No user or group has any action yet.')).toBeInTheDocument()
     await user.click(within(form).getByRole('button', { name: 'Create Permission' }))
     expect(within(form).getByText('This field is mandatory')).toBeInTheDocument()
-    await user.type(within(form).getByLabelText('Permission Name'), 'deployers')
+    await user.type(within(form).getByLabelText('Permission name'), 'deployers')
     await chooseOption(user, within(form).getByRole('combobox', { name: 'Principal' }), 'bob')
     await user.click(within(form).getByRole('button', { name: 'Add' }))
     await user.click(within(form).getByRole('button', { name: 'Create Permission' }))
@@ -571,8 +571,8 @@ describe('permissions', () => {
       'A permission named deployers already exists',
     )
     expect(within(form).getByRole('group', { name: 'user bob' })).toBeInTheDocument()
-    await user.clear(within(form).getByLabelText('Permission Name'))
-    await user.type(within(form).getByLabelText('Permission Name'), 'bob-reads')
+    await user.clear(within(form).getByLabelText('Permission name'))
+    await user.type(within(form).getByLabelText('Permission name'), 'bob-reads')
     refuse = false
     await user.click(within(form).getByRole('button', { name: 'Create Permission' }))
     await user.click(await screen.findByRole('button', { name: 'Delete permission deployers' }))
@@ -631,5 +631,31 @@ describe('global roles', () => {
         .map((li) => li.textContent),
     ).toEqual(['Project Admin', 'Developer', 'Contributor', 'Viewer', 'Release Manager'])
     expect(within(screen.getByRole('main')).queryByRole('button')).not.toBeInTheDocument()
+  })
+})
+
+describe("the identity pages' words", () => {
+  // Sentence case, as every other form's labels: 'User Name', 'New Password', 'Group Name' and
+  // 'Permission Name' were Title Case among 'E-mail' and 'MFA required'.
+  it('labels the user, group and permission forms in sentence case', async () => {
+    const pages = [
+      ['/admin/management/users/new', 'User'],
+      ['/admin/management/users/edit/bob', 'User'],
+      ['/admin/management/groups/new', 'Group'],
+      ['/admin/management/permissions/create', 'Permission'],
+    ] as const
+    for (const [path, name] of pages) {
+      const { view } = open(path)
+      const form = await screen.findByRole('form', { name })
+      const labels = [...form.querySelectorAll('label')].map((l) =>
+        (l.textContent ?? '').replace(/\*$/, '').trim(),
+      )
+      expect(labels.length, path).toBeGreaterThan(1)
+      // After the first word, a capital starts only an initialism (MFA).
+      for (const label of labels)
+        for (const word of label.split(/\s+/).slice(1))
+          expect(/^[A-Z]/.test(word) ? /^[A-Z]+$/.test(word) : true, `${path}: ${label}`).toBe(true)
+      view.unmount()
+    }
   })
 })

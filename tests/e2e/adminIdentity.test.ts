@@ -37,7 +37,7 @@ describe('admin identity pages (e2e)', () => {
     // A group, through its page.
     await admin.goto(`${server.url}/ui/admin/management/groups/new`)
     const groupForm = admin.getByRole('form', { name: 'Group' })
-    await groupForm.getByLabel('Group Name').fill('qa')
+    await groupForm.getByLabel('Group name').fill('qa')
     await groupForm.getByLabel('Description').fill('Quality assurance')
     await groupForm.getByRole('button', { name: 'Create Group' }).click()
     await admin.getByRole('row', { name: /^qa Quality assurance/ }).waitFor()
@@ -45,14 +45,14 @@ describe('admin identity pages (e2e)', () => {
     // A user in that group; a refused name first, which keeps what was typed.
     await admin.goto(`${server.url}/ui/admin/management/users/new`)
     const userForm = admin.getByRole('form', { name: 'User' })
-    await userForm.getByLabel('User Name').fill('admin')
+    await userForm.getByLabel('User name').fill('admin')
     await userForm.getByLabel('E-mail').fill('tess@example.com')
     await userForm.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await userForm.getByRole('checkbox', { name: 'qa' }).check()
     await userForm.getByRole('button', { name: 'Create User' }).click()
     await expect.poll(() => userForm.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/admin/)
     expect(await userForm.getByLabel('E-mail').inputValue()).toBe('tess@example.com')
-    await userForm.getByLabel('User Name').fill('tess')
+    await userForm.getByLabel('User name').fill('tess')
     // The vault gave the password away with the refused request; it is typed in the form still.
     expect(await userForm.getByLabel('Password', { exact: true }).inputValue()).toBe(PASSWORD)
     await userForm.getByRole('button', { name: 'Create User' }).click()

@@ -23,7 +23,7 @@ export function GroupsList() {
       deletion={deletion}
       loadable={groups}
       what="groups"
-      empty="There are no groups yet."
+      empty="There are no groups yet"
       description="A group gives its members the same permissions at once."
     >
       {(items) => (
@@ -91,7 +91,7 @@ function GroupForm({ users, initial }: { users: ReadonlyArray<string>; initial?:
       )}
     >
       <SaveError save={save} />
-      {create && <Field label="Group Name" required autoComplete="off" {...bind('name')} />}
+      {create && <Field label="Group name" required autoComplete="off" {...bind('name')} />}
       <Field label="Description" multiline {...bind('description')} />
       <Checkbox label="Automatically join new users to this group" {...bind('autoJoin')} />
       <CheckboxList legend="Members" options={users} empty="There are no users yet." {...bind('members')} />

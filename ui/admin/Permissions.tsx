@@ -39,7 +39,7 @@ export function PermissionsList() {
       deletion={deletion}
       loadable={permissions}
       what="permissions"
-      empty="There are no permissions yet."
+      empty="There are no permissions yet"
       description="A permission says which users and groups may read, deploy or delete in which repositories."
     >
       {(items) => (
@@ -134,7 +134,7 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
       })}
     >
       <SaveError save={save} />
-      {create && <Field label="Permission Name" required autoComplete="off" {...bind('name')} />}
+      {create && <Field label="Permission name" required autoComplete="off" {...bind('name')} />}
       <Field label="Repositories (one per line)" multiline {...bind('repositories')} />
       <Field label="Include patterns (one per line)" multiline {...bind('includePatterns')} />
       <Field label="Exclude patterns (one per line)" multiline {...bind('excludePatterns')} />

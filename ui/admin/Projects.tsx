@@ -54,7 +54,7 @@ export function ProjectsList() {
       create={{ label: 'Create Project', href: '/admin/projects/create', first: 'Create the first project' }}
       loadable={projects}
       what="projects"
-      empty="There are no projects yet."
+      empty="There are no projects yet"
       description="A project brings together repositories and the members who work on them."
       footer={projects.status === 'loaded' && projects.data.length < 3 && <ProjectSteps />}
     >
@@ -132,7 +132,7 @@ function NoProjectChosen({ title }: { title: string }) {
       <EmptyState
         boxed
         icon={<FolderKanban size={24} />}
-        title="No project chosen."
+        title="No project chosen"
         hint="Open a project from the list to see its overview and members."
         action={
           <Link href="/admin/projects/list" className={buttonClass()}>
@@ -258,7 +258,7 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
         noValidate
         aria-label="Add member"
       >
-        <Field label="User Name" required {...adding.bind('name')} />
+        <Field label="User name" required {...adding.bind('name')} />
         <KitField label="Role">
           <Select
             value={role}

@@ -23,7 +23,7 @@ export function ProxiesList() {
       deletion={deletion}
       loadable={proxies}
       what="proxies"
-      empty="No proxies are configured."
+      empty="No proxies are configured"
       description="A proxy carries the remote repositories' traffic out to the internet."
     >
       {(items) => (
@@ -108,7 +108,7 @@ function ProxyForm({ create, initial }: { create: boolean; initial?: Proxy }) {
       {create && <Field label="Proxy Key" required {...bind('key')} />}
       <Field label="Host" required {...bind('host')} />
       <Field label="Port" required {...bind('port')} />
-      <Field label="User Name" autoComplete="off" {...bind('username')} />
+      <Field label="User name" autoComplete="off" {...bind('username')} />
       <Field label="Password" type="password" autoComplete="new-password" {...bind('password')} />
       <Field label="Non-Proxy Hosts" {...bind('nonProxyHosts')} />
       <Checkbox label="Default proxy" {...bind('defaultProxy')} />

@@ -82,7 +82,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="User">
       <SaveError save={save} />
       {create ? (
-        <Field label="User Name" required autoComplete="off" {...bind('name')} />
+        <Field label="User name" required autoComplete="off" {...bind('name')} />
       ) : (
         <KeyValue
           items={[
@@ -97,7 +97,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
       )}
       <Field label="E-mail" required type="email" autoComplete="off" {...bind('email')} />
       <Field
-        label={create ? 'Password' : 'New Password'}
+        label={create ? 'Password' : 'New password'}
         type="password"
         autoComplete="new-password"
         required={create}

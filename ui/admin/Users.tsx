@@ -66,7 +66,7 @@ export function UsersList() {
       deletion={deletion}
       loadable={users}
       what="users"
-      empty="There are no users yet."
+      empty="There are no users yet"
       tools={
         <span className={styles.searchBox}>
           <Search size={16} aria-hidden className={styles.searchIcon} />
@@ -86,7 +86,7 @@ export function UsersList() {
         const shown = filterUsers(all, filter)
         return shown.length === 0 ? (
           <div className={kit.panel}>
-            <EmptyState icon={<SearchX size={28} />} title={`No user matches “${filter}”.`} />
+            <EmptyState icon={<SearchX size={28} />} title={`No user matches “${filter}”`} />
           </div>
         ) : (
           <NamedTable

@@ -70,7 +70,7 @@ function Placeholder({ title }: { readonly title: string }) {
       <EmptyState
         boxed
         icon={<Layers size={28} />}
-        title="This administration page is not available in this console yet."
+        title="This administration page is not available in this console yet"
         hint="The platform has it; a later version of the console will show it here."
         action={
           <Link href="/admin/artifactory/list" className={buttonClass()}>
