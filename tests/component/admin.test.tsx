@@ -302,11 +302,11 @@ describe('admin pages', () => {
     expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()
     expect(app.getState().navigation.location.path).toBe('/demo/admin/environments')
     expect(screen.getByText(/pre-populated Dev and Prod environments/)).toBeInTheDocument()
-    expect(screen.queryByText('This administration page is not available in this console yet.')).toBeNull()
+    expect(screen.queryByText('This administration page is not available in this console yet')).toBeNull()
     view.unmount()
     const integrations = renderShell('/admin/configuration/integrations', admin, {}, effects)
     await waitFor(() => expect(integrations.app.getState().navigation.location.path).toBe('/integrations'))
-    expect(screen.queryByText('This administration page is not available in this console yet.')).toBeNull()
+    expect(screen.queryByText('This administration page is not available in this console yet')).toBeNull()
   })
 
   it('ends the project creation form as the other admin forms: Cancel back to the list, then the primary Create Project', async () => {
@@ -369,7 +369,7 @@ describe('admin pages', () => {
     ] as const) {
       const { view } = renderShell(path, admin, {}, effects)
       expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument()
-      expect(screen.getByText('No project chosen.')).toBeInTheDocument()
+      expect(screen.getByText('No project chosen')).toBeInTheDocument()
       expect(screen.getByRole('link', { name: 'Projects' })).toHaveAttribute(
         'href',
         '/ui/admin/projects/list',
@@ -487,7 +487,7 @@ describe('admin pages', () => {
       { adminApi: fakeAdminApi({ proxies: () => Promise.resolve(right([])) }) },
       effects,
     )
-    await screen.findByText('No proxies are configured.')
+    await screen.findByText('No proxies are configured')
     expect(
       screen.getAllByText("A proxy carries the remote repositories' traffic out to the internet."),
     ).toHaveLength(1)

@@ -176,7 +176,7 @@ describe('where a version comes from', { timeout: 20_000 }, () => {
     const { api, version } = open(notCached({ lastSuccessAt: '2026-06-01T10:00:00.000Z' }), answering)
     await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
     await expectFetchedOnFirstInstall()
-    await screen.findByText('No README for this version.')
+    await screen.findByText('No README for this version')
     expect(api.catalogue.calls.filter((c) => c.name === 'checkUpstream').map((c) => c.args)).toEqual([
       [version.id],
     ])
@@ -248,7 +248,7 @@ describe("the package page's install command, which names the newest version", {
     expect(screen.getByRole('alert', { name: 'Not installable' })).toHaveTextContent(
       'does not have version 18.2.0',
     )
-    await screen.findByText('No README for this version.')
+    await screen.findByText('No README for this version')
     expect(asked(api)).toEqual([])
   })
 

@@ -266,7 +266,7 @@ describe('packages list', () => {
       pattern: PATTERN,
       api: catalogue(),
     })
-    expect(await screen.findByText('No packages found, refine your search.')).toBeInTheDocument()
+    expect(await screen.findByText('No packages found, refine your search')).toBeInTheDocument()
   })
 
   it('a short list makes a box as tall as its rows, not a screenful with empty space under them', async () => {
@@ -526,7 +526,7 @@ describe('package details', () => {
     const api = catalogue()
     renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Fvue', pattern: PATTERN, api })
     expect(
-      await screen.findByText('The package will be available in a few minutes, try later.'),
+      await screen.findByText('The package will be available in a few minutes, try later'),
     ).toBeInTheDocument()
   })
 
@@ -605,9 +605,9 @@ describe('version details', () => {
     api.catalogue.failures.getReadme = { kind: 'status', status: 500, message: 'x' }
     api.catalogue.failures.getBuilds = { kind: 'status', status: 500, message: 'x' }
     renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact/18.2.0', pattern: PATTERN, api })
-    expect(await screen.findByText('No README for this version.')).toBeInTheDocument()
+    expect(await screen.findByText('No README for this version')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('tab', { name: 'Builds' }))
-    expect(await screen.findByText('No builds produced this version.')).toBeInTheDocument()
+    expect(await screen.findByText('No builds produced this version')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Download react-18.2.0.tgz' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('react-18.2.0.tgz was not found')
   })

@@ -76,7 +76,7 @@ describe('repositories: the list', () => {
         .map((h) => h.textContent),
     ).toEqual(['npm'])
     await chooseOption(userEvent.setup(), screen.getByRole('combobox', { name: 'Package type' }), 'debian')
-    expect(screen.getByText('No repository matches these filters.')).toBeInTheDocument()
+    expect(screen.getByText('No repository matches these filters')).toBeInTheDocument()
     // A regular user does not get the admin actions.
     expect(screen.queryByRole('link', { name: 'New Local Repository' })).toBeNull()
   })

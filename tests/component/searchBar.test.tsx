@@ -138,7 +138,7 @@ describe('release bundles by checksum', () => {
     })
     await userEvent.type(screen.getByRole('textbox', { name: /Artifact checksum/ }), sha.slice(0, 40))
     await userEvent.click(screen.getByRole('button', { name: 'Find bundles' }))
-    expect(await screen.findByText('No release bundle contains this artifact.')).toBeInTheDocument()
+    expect(await screen.findByText('No release bundle contains this artifact')).toBeInTheDocument()
     none.unmount()
     renderArea(<ChecksumLookup />, {
       path: '/distribution/target',

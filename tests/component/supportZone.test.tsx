@@ -32,7 +32,7 @@ describe('the Support Zone page', () => {
 
   it("is headed as the other admin pages: the kit's page header, each block a kit card titled inside", async () => {
     renderShell(PATH, admin, { supportBundlesApi: fakeBundlePlatform() }, effects)
-    await screen.findByText('No support bundles yet.')
+    await screen.findByText('No support bundles yet')
     const header = screen.getByRole('heading', { name: 'Support Zone', level: 1 }).closest('header')!
     expect(header).toHaveClass(kitSurface.pageHeader!)
     // The subtitle says what the page is for; release-bundle retention is another feature's
@@ -59,7 +59,7 @@ describe('the Support Zone page', () => {
     const user = userEvent.setup()
     const api = fakeBundlePlatform()
     renderShell(PATH, admin, { supportBundlesApi: api }, effects)
-    await screen.findByText('No support bundles yet.')
+    await screen.findByText('No support bundles yet')
     const form = screen.getByRole('form', { name: 'Create a support bundle' })
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'my bundle')
     await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'for the outage')
@@ -81,7 +81,7 @@ describe('the Support Zone page', () => {
     const user = userEvent.setup()
     const api = fakeBundlePlatform()
     renderShell(PATH, admin, { supportBundlesApi: api }, effects)
-    await screen.findByText('No support bundles yet.')
+    await screen.findByText('No support bundles yet')
     const form = screen.getByRole('form', { name: 'Create a support bundle' })
     const service = within(form).getByRole('combobox', { name: 'Service' })
     expect(await optionNames(user, service)).toEqual(['Artifactory', 'Xray'])
@@ -116,7 +116,7 @@ describe('the Support Zone page', () => {
       const api = fakeBundlePlatform()
       api.missionControl = answer
       const { app, view } = renderShell(PATH, services, { supportBundlesApi: api }, effects)
-      await screen.findByText('No support bundles yet.')
+      await screen.findByText('No support bundles yet')
       await waitFor(() =>
         expect(app.getState().supportBundles.missionControl?.status).toMatch(/^(un)?available$/),
       )
@@ -131,7 +131,7 @@ describe('the Support Zone page', () => {
   it('does not ask a Mission Control the platform does not list', async () => {
     const api = fakeBundlePlatform()
     renderShell(PATH, admin, { supportBundlesApi: api }, effects)
-    await screen.findByText('No support bundles yet.')
+    await screen.findByText('No support bundles yet')
     expect(api.calls.map((c) => c.name)).not.toContain('missionControlAvailable')
   })
 
@@ -144,7 +144,7 @@ describe('the Support Zone page', () => {
       message: 'Too many support bundles are being created',
     })
     renderShell(PATH, admin, { supportBundlesApi: api }, effects)
-    await screen.findByText('No support bundles yet.')
+    await screen.findByText('No support bundles yet')
     const form = screen.getByRole('form', { name: 'Create a support bundle' })
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'again')
     await user.click(within(form).getByRole('button', { name: 'Create bundle' }))
@@ -166,7 +166,7 @@ describe('the Support Zone page', () => {
     dialog = screen.getByRole('dialog', { name: 'Delete support bundle' })
     expect(dialog).toHaveTextContent('Delete nightly? This cannot be undone.')
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    expect(await screen.findByText('No support bundles yet.')).toBeInTheDocument()
+    expect(await screen.findByText('No support bundles yet')).toBeInTheDocument()
     expect(api.calls.filter((c) => c.name === 'remove').map((c) => c.arg)).toEqual(['b-1'])
   })
 

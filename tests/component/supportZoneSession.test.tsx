@@ -25,7 +25,7 @@ describe('a support bundle with the console session', () => {
     const user = userEvent.setup()
     const api = fakeBundlePlatform()
     renderShell(PATH, admin, { supportBundlesApi: api }, effects)
-    await screen.findByText('No support bundles yet.', undefined, { timeout: 15_000 })
+    await screen.findByText('No support bundles yet', undefined, { timeout: 15_000 })
     const form = screen.getByRole('form', { name: 'Create a support bundle' })
     const preview = within(form).getByRole('region', { name: 'What the bundle will carry' })
     // Without the session: the node's files and the one thread dump asked for by default.
@@ -91,7 +91,7 @@ describe('a support bundle with the console session', () => {
     const user = userEvent.setup()
     const api = fakeBundlePlatform()
     renderShell(PATH, admin, { supportBundlesApi: api }, effects)
-    await screen.findByText('No support bundles yet.', undefined, { timeout: 15_000 })
+    await screen.findByText('No support bundles yet', undefined, { timeout: 15_000 })
     const form = screen.getByRole('form', { name: 'Create a support bundle' })
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'plain')
     await user.click(within(form).getByRole('button', { name: 'Create bundle' }))

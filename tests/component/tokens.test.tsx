@@ -98,7 +98,7 @@ describe('Edit Profile: access tokens', { timeout: 60_000 }, () => {
 
   it('says when there are none', async () => {
     await openProfile(fakeTokens([]))
-    expect(screen.getByText('You have no access tokens.')).toBeInTheDocument()
+    expect(screen.getByText('You have no access tokens')).toBeInTheDocument()
   })
 
   it('makes a token with the chosen scope and expiry, shows its value once, then lists it', async () => {

@@ -104,7 +104,7 @@ describe('the topology page', () => {
 
   it('shows an empty state when no service reported', async () => {
     renderShell('/admin/mission_control/topology', admin, { serviceStatusApi: api([right([])]) }, effects)
-    expect(await screen.findByText('No services have reported to the platform yet.')).toBeInTheDocument()
+    expect(await screen.findByText('No services have reported to the platform yet')).toBeInTheDocument()
   })
 
   it('shows the failure and loads again on request', async () => {

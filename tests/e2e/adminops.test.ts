@@ -147,7 +147,7 @@ describe('admin operations (e2e)', () => {
     await row.getByRole('button', { name: 'Delete e2e-bundle' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete support bundle' })
     await dialog.getByRole('button', { name: 'Delete' }).click()
-    await page.getByText('No support bundles yet.').waitFor({ timeout: 10_000 })
+    await page.getByText('No support bundles yet').waitFor({ timeout: 10_000 })
     const listed = await page.evaluate(async () => {
       const res = await fetch('/ui/api/v1/ui/userSupport/listBundles', {
         headers: { 'X-Requested-With': 'XMLHttpRequest' },

@@ -10,7 +10,7 @@ import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { pathOf, signIn } from './loginHelpers'
 
 const SHOTS = process.env.SCREENSHOTS_DIR
-const PLACEHOLDER = 'This area is not available in this console yet.'
+const PLACEHOLDER = 'This area is not available in this console yet'
 
 withPlatformAndChromium()
 

@@ -67,7 +67,7 @@ describe('access tokens (e2e)', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Revoke this token?' })
     await confirm.getByRole('button', { name: 'Revoke' }).click()
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0)
-    await table.getByText('You have no access tokens.').waitFor({ timeout: 10_000 })
+    await table.getByText('You have no access tokens').waitFor({ timeout: 10_000 })
 
     const refused = await cli.npm(['whoami'], work, rc)
     expect(refused.failed).toBe(true)

@@ -179,7 +179,7 @@ describe('the npm loop (e2e)', () => {
 
     await page.goto(`${server.url}/ui/packages`)
     await search(NAME)
-    await page.getByText('No packages found, refine your search.').waitFor({ timeout: 20_000 })
+    await page.getByText('No packages found, refine your search').waitFor({ timeout: 20_000 })
     expect(await page.getByRole('link', { name: NAME, exact: true }).count()).toBe(0)
   })
 })

@@ -87,7 +87,7 @@ describe('release bundles (e2e)', () => {
     // A checksum of bytes in no bundle: the empty state.
     await input.fill(createHash('sha256').update('in no release bundle').digest('hex'))
     await panel.getByRole('button', { name: 'Find bundles' }).click()
-    await panel.getByText('No release bundle contains this artifact.').waitFor({ timeout: 20_000 })
+    await panel.getByText('No release bundle contains this artifact').waitFor({ timeout: 20_000 })
     expect(await panel.getByRole('table', { name: 'Release bundles' }).count()).toBe(0)
 
     // Bad input: a clear message, and what was typed stays.

@@ -260,7 +260,7 @@ describe('first paint (e2e)', () => {
     await askedFor
     expect(await later.getByRole('region', { name: 'Results' }).count()).toBe(0)
     release()
-    await later.getByText('No packages found, refine your search.').waitFor()
+    await later.getByText('No packages found, refine your search').waitFor()
     // The list found its search on its way: nobody asked for it a second time.
     expect(searches).toHaveLength(1)
     expect(searches[0]).toContain('startup-search')
@@ -310,7 +310,7 @@ describe('first paint (e2e)', () => {
     await later.goto(`${server.url}/ui/packages?q=held-search`)
     await later.getByRole('navigation', { name: 'Application' }).waitFor()
     release()
-    await later.getByText('No packages found, refine your search.').waitFor()
+    await later.getByText('No packages found, refine your search').waitFor()
     await context.close()
   })
 

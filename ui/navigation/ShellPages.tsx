@@ -135,7 +135,7 @@ export default function ShellPages() {
       <div className={kit.panel}>
         <EmptyState
           icon={<Construction size={28} />}
-          title="This area is not available in this console yet."
+          title="This area is not available in this console yet"
           hint="The platform has it; a later version of the console will show it here."
           action={
             <Link href="/packages" className={buttonClass()}>

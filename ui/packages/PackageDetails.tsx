@@ -207,10 +207,10 @@ export function PackageDetails({ packageId }: { packageId: string }) {
                     ]}
                     state={{ status: 'loaded', rows: latest.repos }}
                     rowKey={(r) => r.name}
-                    empty={<EmptyState title="No location yet." />}
+                    empty={<EmptyState title="No location yet" />}
                   />
                 ) : (
-                  <EmptyState icon={<MapPin size={28} />} title="No location yet." />
+                  <EmptyState icon={<MapPin size={28} />} title="No location yet" />
                 ),
               },
               ...(viewer.xray === 'notInEdition'

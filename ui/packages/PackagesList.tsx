@@ -43,8 +43,8 @@ export const ROW_HEIGHT = 84
 
 export const EMPTY_TEXTS = {
   noSearch: LANDING_TEXTS.hint,
-  noResults: 'No packages found, refine your search.',
-  notYetAvailable: 'The package will be available in a few minutes, try later.',
+  noResults: 'No packages found, refine your search',
+  notYetAvailable: 'The package will be available in a few minutes, try later',
   migration: 'A migration is running after an upgrade and results may be partial.',
 } as const
 

@@ -207,7 +207,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
               }}
               state={{ status: 'loaded', rows: version.files }}
               rowKey={(f) => f.name}
-              empty={<EmptyState icon={<FileX size={28} />} title="No files." />}
+              empty={<EmptyState icon={<FileX size={28} />} title="No files" />}
             />
           </section>
           {viewer.xray === 'available' && (

@@ -19,7 +19,7 @@ const Markdown = lazy(() => import('../shared/SafeHtml').then((m) => ({ default:
 export function ReadmePanel({ readme }: { readme: VersionState['readme'] }) {
   if (readme.status !== 'loaded') return <TextSkeleton label="Loading README…" />
   if (readme.value === null)
-    return <EmptyState icon={<FileText size={28} />} title="No README for this version." />
+    return <EmptyState icon={<FileText size={28} />} title="No README for this version" />
   return (
     <Suspense fallback={<TextSkeleton label="Loading README…" />}>
       <div className={styles.readme}>
@@ -47,7 +47,7 @@ export function BuildsPanel({ builds }: { builds: VersionState['builds'] }) {
       state={builds.status === 'loaded' ? { status: 'loaded', rows: builds.value } : { status: 'loading' }}
       rowKey={(b) => `${b.name}#${b.number}`}
       skeletonRows={3}
-      empty={<EmptyState icon={<Hammer size={28} />} title="No builds produced this version." />}
+      empty={<EmptyState icon={<Hammer size={28} />} title="No builds produced this version" />}
     />
   )
 }
@@ -72,7 +72,7 @@ export function DockerLayersPanel({ layers }: { layers: VersionState['dockerLaye
       state={layers.status === 'loaded' ? { status: 'loaded', rows: layers.value } : { status: 'loading' }}
       rowKey={(l) => l.digest}
       skeletonRows={3}
-      empty={<EmptyState icon={<Layers size={28} />} title="No docker layers." />}
+      empty={<EmptyState icon={<Layers size={28} />} title="No docker layers" />}
     />
   )
 }

@@ -134,7 +134,7 @@ export default function ServiceStatusPage() {
       {topology.status === 'loaded' && view.services.length === 0 && (
         <EmptyState
           icon={<ServerOff size={28} />}
-          title="No service has an Online node."
+          title="No service has an Online node"
           hint="Nodes show here once they send their heartbeat to the platform."
           action={<Button onClick={load}>Refresh</Button>}
         />

@@ -144,7 +144,7 @@ export default function TopologyPage() {
       )}
       {topology.status === 'loaded' && nodes.length === 0 && (
         <div className={kit.panel}>
-          <EmptyState icon={<Network size={28} />} title="No services have reported to the platform yet." />
+          <EmptyState icon={<Network size={28} />} title="No services have reported to the platform yet" />
         </div>
       )}
       {nodes.length > 0 && (

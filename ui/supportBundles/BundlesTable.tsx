@@ -172,7 +172,7 @@ export function BundlesTable() {
             empty={
               <EmptyState
                 icon={<LifeBuoy size={28} />}
-                title="No support bundles yet."
+                title="No support bundles yet"
                 hint="Create one above: it collects logs, configuration and thread dumps for support."
               />
             }

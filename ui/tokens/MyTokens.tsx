@@ -56,7 +56,7 @@ export default function MyTokens({ className }: { readonly className?: string })
       </p>
       {limits && <NewTokenForm defaultDays={limits.defaultDays} maxDays={limits.maxDays} />}
       <NewTokenSecret />
-      <TokenTable owner="mine" label="My access tokens" empty="You have no access tokens." />
+      <TokenTable owner="mine" label="My access tokens" empty="You have no access tokens" />
     </Card>
   )
 }

@@ -86,7 +86,7 @@ export default function AdminTokens() {
         )}
       </Card>
       <Card title="Tokens">
-        <TokenTable owner="all" label="Access tokens" empty="No user has a live access token." />
+        <TokenTable owner="all" label="Access tokens" empty="No user has a live access token" />
       </Card>
     </section>
   )
