@@ -156,6 +156,30 @@ describe('CLI login', () => {
     renderSession('/login/cli-registration')
     expect(screen.getByRole('alert')).toHaveTextContent('No CLI login is waiting')
   })
+
+  // The page had no way back: only the browser's Back button left it.
+  it('has a way back in every state: to the login, or to the console once signed in', async () => {
+    const nobody = renderSession('/login/cli-registration')
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to login' }))
+    expect(navigated(nobody)).toEqual(['/login'])
+    cleanup()
+
+    renderSession('/login/cli-registration', {
+      seed: [loginData(), S.CliSessionRestored({ stored: true, clientName: 'jf' })],
+    })
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/ui/login')
+    cleanup()
+
+    const signedIn = renderSession('/login/cli-registration', {
+      seed: [
+        loginData(),
+        S.SignedIn({ user: user(), via: 'password' }),
+        S.CliSessionRestored({ stored: true, clientName: 'jf' }),
+      ],
+    })
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to the console' }))
+    expect(navigated(signedIn)).toEqual(['/'])
+  })
 })
 
 describe('SSO login and redirects', () => {

@@ -160,6 +160,7 @@ export function CliRegistrationScreen() {
     return (
       <Screen title="CLI login">
         <p role="alert">No CLI login is waiting. Start the login from your terminal again.</p>
+        <CliWayBack signedIn={signedIn} />
       </Screen>
     )
   }
@@ -176,6 +177,7 @@ export function CliRegistrationScreen() {
         >
           Log in
         </button>
+        <CliWayBack signedIn={false} />
       </Screen>
     )
   }
@@ -192,6 +194,16 @@ export function CliRegistrationScreen() {
           <Submit busy={form.status === 'pending'} label="Allow" busyLabel="Allowing…" />
         </Form>
       )}
+      <CliWayBack signedIn />
     </Screen>
+  )
+}
+
+/** The CLI login's way back, whatever its state (it had none): to the console, or to the login. */
+function CliWayBack({ signedIn }: { readonly signedIn: boolean }) {
+  return signedIn ? (
+    <NavLink to="/">Back to the console</NavLink>
+  ) : (
+    <NavLink to="/login">Back to login</NavLink>
   )
 }

@@ -30,13 +30,17 @@ import { SEVERITY_WORDS, xrayText } from './messages'
 import { bindText } from './Violations'
 import styles from './xray.module.css'
 
-/** A rule in a few words: what it refuses and what it does. */
+/**
+ * A rule in a few words: its name, what it refuses and what it does. A name that only repeats
+ * what the rule says (a rule named 'low' for low severity and above) is not said again: the
+ * list read "low: Low and above".
+ */
 export function ruleSummary(rule: PolicyView['rules'][number]): string {
   const c = rule.criteria
   const what =
     c.kind === 'security'
       ? [
-          c.minSeverity ? `${SEVERITY_WORDS[c.minSeverity]} and above` : 'Any severity',
+          c.minSeverity ? `${SEVERITY_WORDS[c.minSeverity]} severity and above` : 'Any severity',
           c.minCvss !== undefined ? `CVSS ≥ ${c.minCvss}` : undefined,
           c.fixAvailable ? 'with a fix' : undefined,
         ]
@@ -50,7 +54,14 @@ export function ruleSummary(rule: PolicyView['rules'][number]): string {
     rule.actions.failBuild ? 'fails build' : undefined,
     rule.actions.notify ? 'notifies' : undefined,
   ].filter(Boolean)
-  return `${rule.name}: ${what.filter(Boolean).join(', ')}${does.length > 0 ? ` → ${does.join(', ')}` : ''}`
+  const said = what.filter(Boolean).join(', ')
+  const name = rule.name.trim().toLowerCase()
+  const repeats =
+    name === said.toLowerCase() ||
+    (c.kind === 'security' &&
+      c.minSeverity !== undefined &&
+      [c.minSeverity, SEVERITY_WORDS[c.minSeverity].toLowerCase()].includes(name))
+  return `${repeats ? '' : `${rule.name}: `}${said}${does.length > 0 ? ` → ${does.join(', ')}` : ''}`
 }
 
 type Editing = { readonly create: true } | { readonly create: false; readonly policy: PolicyView }
