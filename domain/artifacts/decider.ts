@@ -25,6 +25,7 @@ import {
   nodeId,
   parentPath,
   sameLocation,
+  selectionAfterDeletion,
   wantsMore,
 } from './rules'
 import { type ArtifactsState, type FolderChildren, type TreeLocation } from './types'
@@ -199,6 +200,12 @@ function evolve(s: ArtifactsState, event: ArtifactsEvent | SessionEvent): Artifa
           : s.info.status === 'idle'
             ? null
             : s.info.at
+      // An image tag's manifest takes its tag's folder with it (its layers are listed there).
+      const tagManifest =
+        s.info.status === 'loaded' &&
+        sameLocation(infoAt, { repoKey: e.data.repoKey, path: e.data.path }) &&
+        Boolean(s.info.info.container)
+      const goneFromTree = tagManifest ? parentPath(e.data.path) : e.data.path
       return {
         ...rest,
         // The row leaves its folder at once; the folders above are asked for again (policies).
@@ -211,8 +218,10 @@ function evolve(s: ArtifactsState, event: ArtifactsEvent | SessionEvent): Artifa
                 total: f.total === null ? null : Math.max(0, f.total - 1),
               },
         ),
-        // The repository is selected: the folders above may be gone too (an npm version's are).
-        selected: gone(s.selected) ? { repoKey: e.data.repoKey, path: '' } : s.selected,
+        // The folder it was in is selected, or the nearest above that is not emptied by it.
+        selected: gone(s.selected)
+          ? selectionAfterDeletion(s.folders, e.data.repoKey, goneFromTree)
+          : s.selected,
         info: gone(infoAt) ? { status: 'idle' } : s.info,
       }
     }

@@ -36,6 +36,28 @@ export function wantsMore(folder: FolderChildren | undefined): boolean {
   )
 }
 
+/**
+ * Where the selection goes when what it showed is deleted: the folder it was in, or the nearest
+ * one above that keeps another entry (a folder emptied by the deletion may go with it, as an npm
+ * package's do with its last version), else the repository. `gone` is what leaves the tree: the
+ * file, or an image tag's folder with its manifest. It went to the repository's root, however
+ * deep the file was.
+ */
+export function selectionAfterDeletion(
+  folders: ArtifactsState['folders'],
+  repoKey: string,
+  gone: string,
+): TreeLocation {
+  let child = gone
+  for (let folder = parentPath(gone); folder !== ''; child = folder, folder = parentPath(folder)) {
+    const f = folders[nodeId(repoKey, folder)]
+    const keepsAnother =
+      f !== undefined && (f.items.some((c) => c.path !== child) || (f.total ?? 0) > f.items.length)
+    if (keepsAnother) return { repoKey, path: folder }
+  }
+  return { repoKey, path: '' }
+}
+
 /** Where the next page of a folder starts. */
 export const nextOffset = (folder: FolderChildren | undefined): number => folder?.items.length ?? 0
 

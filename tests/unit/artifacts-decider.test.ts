@@ -412,7 +412,7 @@ describe('artifacts: deleting a file', () => {
     expect(deleting.deletion).toEqual({ status: 'deleting', requestId: 'x2', at: at('tools/a.bin') })
   })
 
-  it('a deleted file leaves its folder, its repository is selected, and its information goes', () => {
+  it('a deleted file leaves its folder, which is selected, and its information goes', () => {
     const s = foldEvents([
       ...selectedFile,
       A.DeleteRequested({ ...at('tools/a.bin'), requestId: 'x1' }),
@@ -421,8 +421,87 @@ describe('artifacts: deleting a file', () => {
     expect(s.deletion).toBeUndefined()
     expect(s.folders['generic-local/tools']?.items.map((c) => c.path)).toEqual(['tools/b.bin'])
     expect(s.folders['generic-local/tools']?.total).toBe(1)
-    expect(s.selected).toEqual(at(''))
+    // The selection went to the repository's root, however deep the file was.
+    expect(s.selected).toEqual(at('tools'))
     expect(s.info).toEqual({ status: 'idle' })
+  })
+
+  it('selects the nearest folder above that the deletion does not empty, else the repository', () => {
+    const deleted = (events: AppEvent[], path: string) =>
+      foldEvents([
+        ...events,
+        A.Selected(at(path)),
+        A.DeleteRequested({ ...at(path), requestId: 'x1' }),
+        A.Deleted({ ...at(path), requestId: 'x1' }),
+      ]).artifacts.selected
+    // An npm package's last version: its '-' folder and the package's folder go with it.
+    const oneVersion = [
+      ...rootOpen,
+      opened('big'),
+      request('big', 'c2'),
+      loaded('big', 'c2', [dir('big/pkg'), file('big/other.txt')], 2),
+      opened('big/pkg'),
+      request('big/pkg', 'c3'),
+      loaded('big/pkg', 'c3', [dir('big/pkg/-')], 1),
+      opened('big/pkg/-'),
+      request('big/pkg/-', 'c4'),
+      loaded('big/pkg/-', 'c4', [file('big/pkg/-/pkg-1.0.0.tgz')], 1),
+    ]
+    expect(deleted(oneVersion, 'big/pkg/-/pkg-1.0.0.tgz')).toEqual(at('big'))
+    // A folder with more entries than are loaded keeps them.
+    const paged = [
+      ...rootOpen,
+      opened('tools'),
+      request('tools', 'c2'),
+      loaded('tools', 'c2', [file('tools/a.bin')], 5),
+    ]
+    expect(deleted(paged, 'tools/a.bin')).toEqual(at('tools'))
+    // A file alone at the top of the tree: the repository.
+    const alone = [
+      ...rootOpen,
+      opened('tools'),
+      request('tools', 'c2'),
+      loaded('tools', 'c2', [file('tools/a.bin')], 1),
+    ]
+    expect(deleted(alone, 'tools/a.bin')).toEqual(at(''))
+    expect(deleted(rootOpen, 'readme.txt')).toEqual(at(''))
+  })
+
+  it("an image tag's manifest takes its tag's folder: the image's folder is selected", () => {
+    const digest = `sha256:${'d'.repeat(64)}`
+    const s = foldEvents([
+      ...rootOpen,
+      opened('big'),
+      request('big', 'c2'),
+      loaded('big', 'c2', [dir('big/1.0'), dir('big/2.0')], 2),
+      opened('big/1.0'),
+      request('big/1.0', 'c3'),
+      loaded('big/1.0', 'c3', [file('big/1.0/manifest.json'), file('big/1.0/sha256__aa')], 2),
+      A.Selected(at('big/1.0/manifest.json')),
+      A.InfoRequested({ ...at('big/1.0/manifest.json'), requestId: 'i1' }),
+      A.InfoLoaded({
+        requestId: 'i1',
+        info: {
+          ...at('big/1.0/manifest.json'),
+          name: 'manifest.json',
+          size: 12,
+          mimeType: 'application/json',
+          created: '2026-01-01T00:00:00.000Z',
+          modified: '2026-01-01T00:00:00.000Z',
+          deployedBy: null,
+          packageId: null,
+          version: null,
+          sha256: 'a'.repeat(64),
+          sha1: 'a'.repeat(40),
+          md5: 'a'.repeat(32),
+          properties: [],
+          container: { image: 'big', tag: '1.0', digest, tags: ['1.0'], frees: 0 },
+        },
+      }),
+      A.DeleteRequested({ ...at('big/1.0/manifest.json'), requestId: 'x1' }),
+      A.Deleted({ ...at('big/1.0/manifest.json'), requestId: 'x1' }),
+    ]).artifacts
+    expect(s.selected).toEqual(at('big'))
   })
 
   it('an answer to another request changes nothing; a refusal is kept with the path', () => {
