@@ -9,7 +9,9 @@
 import { findRoute } from '../domain/navigation/routes'
 import { PACKAGES_PATH } from '../domain/navigation/landing'
 import { withoutBase } from '../domain/session/redirect'
+import { lazyEffectOf } from '../commands/effects/lazy'
 import { areaManifests } from './areas'
+import type { AreaManifest } from './areaManifest'
 
 const ignore = () => undefined
 
@@ -31,4 +33,25 @@ export function likelyLanding(redirectTo: string | undefined): string {
   // A path outside the console's base comes back from withoutBase as it was.
   const inConsole = redirectTo === undefined ? undefined : withoutBase(redirectTo)
   return inConsole === undefined || inConsole === redirectTo ? PACKAGES_PATH : inConsole
+}
+
+/**
+ * Areas whose code start-up asks for after every sign-in, whatever the landing: completing a
+ * login starts the app again (spec 000, "Completing login"), and the onboarding checks' first
+ * command loaded the onboarding area's decider, then its effects, one chunk wave after each
+ * answer (a sign-in's resource timing: two waves of six files between start-up's answers).
+ */
+const AFTER_SIGN_IN: ReadonlyArray<string> = ['onboarding']
+
+/** An area's domain code and lazily loaded effects, asked for now; nothing is registered or run. */
+function preloadAreaCode(manifest: AreaManifest): void {
+  const domain = manifest.domain
+  if (domain && 'load' in domain) domain.load().catch(ignore)
+  for (const effect of Object.values(manifest.effects ?? {})) lazyEffectOf(effect)?.load().catch(ignore)
+}
+
+/** What a sign-in asks for while the password is checked: the landing's code and start-up's. */
+export function preloadSignIn(path: string, manifests: ReadonlyArray<AreaManifest> = areaManifests): void {
+  preloadRoute(path)
+  for (const manifest of manifests) if (AFTER_SIGN_IN.includes(manifest.key)) preloadAreaCode(manifest)
 }

@@ -3,7 +3,10 @@
  * the route's screen and what its first intent needs, from its area's manifest.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { likelyLanding, preloadRoute } from '../../ui/routePreload'
+import { likelyLanding, preloadRoute, preloadSignIn } from '../../ui/routePreload'
+import { deferred, lazyAreaEffects } from '../../commands/browserApp'
+import { initialOnboardingState } from '../../domain/onboarding/types'
+import type { AreaManifest } from '../../ui/areaManifest'
 import { areaManifests } from '../../ui/areas'
 
 const manifest = (key: string) => {
@@ -48,5 +51,30 @@ describe('preloadRoute', () => {
     ])
     preloadRoute('/no/such/page/at/all')
     for (const spy of spies) expect(spy).not.toHaveBeenCalled()
+  })
+})
+
+describe('preloadSignIn', () => {
+  it("asks for the landing's code and the onboarding area's decider and effects, and runs none", () => {
+    const domainLoads: string[] = []
+    const effectLoads: string[] = []
+    const area = (key: string): AreaManifest => ({
+      key,
+      domain: deferred('onboarding', initialOnboardingState, () => {
+        domainLoads.push(key)
+        return new Promise(() => undefined)
+      }),
+      effects: lazyAreaEffects(key, () => {
+        effectLoads.push(key)
+        return new Promise(() => undefined)
+      }),
+    })
+    const packages = manifest('packages')
+    const screen = vi.spyOn(packages, 'screen' as never)
+    preloadSignIn('/packages', [area('onboarding'), area('admin')])
+    expect(screen).toHaveBeenCalledOnce()
+    // Start-up's onboarding checks follow every sign-in; an area the landing does not need waits.
+    expect(domainLoads).toEqual(['onboarding'])
+    expect(effectLoads).toEqual(['onboarding'])
   })
 })

@@ -21,7 +21,7 @@ import { useValidatedForm } from '../shared/forms'
 import { NOT_AUTHORIZED_MESSAGE } from '../shared/notAuthorized'
 import { NO_LICENCE_ERROR, UI_BLOCKED_ERROR } from '../../domain/session/loginGuard'
 import styles from './session.module.css'
-import { likelyLanding, preloadRoute } from '../routePreload'
+import { likelyLanding, preloadSignIn } from '../routePreload'
 
 /** Why the guard sent the user here (`?error=`), in words; other values say nothing. */
 const ARRIVAL_ERRORS: Readonly<Record<string, string>> = {
@@ -121,7 +121,7 @@ function CredentialsForm() {
       // A failed login was the earlier attempt's: editing the form or submitting it again moves on.
       onEdit={() => failure && dispatch({ type: 'session/DismissSignInFailure' })}
       onSubmit={submit(({ user, password, rememberMe }) => {
-        preloadRoute(likelyLanding(query.redirectTo))
+        preloadSignIn(likelyLanding(query.redirectTo))
         dispatch({
           type: 'session/SignIn',
           user,
