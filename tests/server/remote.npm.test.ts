@@ -44,6 +44,8 @@ const store = () => remoteStore(server.ctx.sql)
 const setRemote = async (over: Partial<RemoteSettings>) =>
   store().writeSettings('npm-remote', { ...(await store().settings('npm-remote')), ...over })
 
+// A bound for a stuck start, not a timing: four `npm pack` runs and a platform's start took past
+// 60 s at load 49.
 beforeAll(async () => {
   fixture = await startPackedUpstream(
     'remote-npm',
@@ -66,7 +68,7 @@ beforeAll(async () => {
   ;({ upstream, packed } = fixture)
   clock = manualClock(Date.parse('2026-06-01T10:00:00Z'))
   server = await startTestServer({ anonymousAccess: true }, { NPM_REMOTE_URL: upstream.url }, { clock })
-}, 60_000)
+}, 180_000)
 
 afterAll(async () => {
   await server?.stop()

@@ -213,6 +213,7 @@ describe('whether the upstream has a version', () => {
     return { app, answer: await npmCli(app).npm(['install', spec], app, npmrc) }
   }
 
+  // A bound for a stuck run, not a timing: its two npm CLI runs took past 30 s at load 49.
   it('says which sample versions the upstream has, and the npm CLI installs those and no other', async () => {
     // A sample package of the remote with two versions; the upstream gets the first only.
     const pkg = (await server.ctx.sql.one<{ id: string; name: string }>(
@@ -243,7 +244,7 @@ describe('whether the upstream has a version', () => {
     expect(refused.answer.stderr).toMatch(/E404|ETARGET/)
     // Installed, the first is cached: nothing left to ask.
     expect((await check(has!.id)).body).toMatchObject({ kind: 'cached', repository: 'npm-remote' })
-  })
+  }, 120_000)
 
   it('an upstream that answers what is not a document cannot say', async () => {
     const record = await sampleRecord()
