@@ -406,5 +406,11 @@ describe('setting up a client from quick setup', () => {
     expect(await within(panel).findByRole('region', { name: 'Set up npm for npm-local' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Set Me Up for files' }))
     expect(await within(panel).findByRole('region', { name: 'Set up generic for files' })).toBeInTheDocument()
+    // The repository's own, not the first of its type.
+    await user.click(screen.getByRole('button', { name: 'Set Me Up for npm-remote' }))
+    expect(
+      await within(panel).findByRole('region', { name: 'Set up npm for npm-remote' }),
+    ).toBeInTheDocument()
+    expect(within(panel).getByRole('combobox', { name: 'Repository' })).toHaveTextContent('npm-remote')
   })
 })
