@@ -115,3 +115,13 @@ export async function recordTaggedImage(deps: Deps, t: TagPushed): Promise<void>
   })
   deps.tagged?.(versionIdOf(packageIdOf('docker', t.image), t.tag))
 }
+
+/**
+ * Shows a stored blob in the files of the remotes' cached tags whose image has that layer but
+ * does not list it: a client that has the layer from another image, or from another
+ * repository, never pulls it through this remote, yet the blob store holds its bytes.
+ */
+export async function showLayerWhereCached(deps: Deps, digest: string, now: string): Promise<void> {
+  for (const t of await deps.store.cachedTagsLacking(digest))
+    await recordTaggedImage(deps, { ...t, now, deployedBy: t.repo, cached: true })
+}

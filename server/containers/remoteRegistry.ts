@@ -62,7 +62,7 @@ export function remoteRegistry(
     readonly blobs: BlobStore
     /** Told of each tag recorded in the catalogue (its version id), to be scanned. */
     readonly imageTagged?: (versionId: string) => unknown
-    /** Told of each blob cached (its digest): an image elsewhere may have waited for that layer. */
+    /** Told of each blob cached (its digest), and awaited: an image elsewhere may show or wait for that layer. */
     readonly blobStored?: (digest: string) => unknown
   },
 ): RemoteRegistry {
@@ -261,7 +261,7 @@ export function remoteRegistry(
     }
     await upstream.succeeded(repo)
     await showCached(repo, image, store, { naming: digest })
-    deps.blobStored?.(digest)
+    await deps.blobStored?.(digest)
     return { size: staged.facts.size }
   }
 

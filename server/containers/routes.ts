@@ -68,7 +68,7 @@ interface Deps {
   readonly remote?: RemoteRegistry
   /** Told of each tag recorded in the catalogue (its version id), to be scanned. */
   readonly imageTagged?: (versionId: string) => unknown
-  /** Told of each blob stored (its digest): an image elsewhere may have waited for that layer. */
+  /** Told of each blob stored (its digest), and awaited: an image elsewhere may show or wait for that layer. */
   readonly blobStored?: (digest: string) => unknown
   /** Why a watch's policy blocks downloading a manifest or blob that `repo` serves, if it does. */
   readonly pullBlocked?: (pull: {
@@ -385,7 +385,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
     } finally {
       staged.discard()
     }
-    deps.blobStored?.(digest)
+    await deps.blobStored?.(digest)
   }
 
   const blobCreated = (reply: FastifyReply, target: string, image: string, digest: string) =>
@@ -509,7 +509,7 @@ export function containerRoutes(ctx: ServerContext, deps: Deps) {
       } finally {
         staged.discard()
       }
-      deps.blobStored?.(digest)
+      await deps.blobStored?.(digest)
     } finally {
       // A wrong digest ends the session too: the client starts again.
       await store.endUpload(upload.id)

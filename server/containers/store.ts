@@ -123,6 +123,14 @@ const Q = {
       SELECT 1 FROM oci_manifest_refs r WHERE r.repo = t.repo AND r.image = t.image AND r.manifest_digest = t.digest
         AND (r.child = ? OR EXISTS (SELECT 1 FROM oci_manifest_refs c WHERE c.repo = r.repo AND c.image = r.image
           AND c.manifest_digest = r.child AND c.child = ?)))`,
+  // The remotes' cached tags whose image shows a layer of a digest its files do not list.
+  cachedTagsLacking: `SELECT DISTINCT v.repo, p.name AS image, v.name AS tag, t.digest
+    FROM catalog_docker_layers l JOIN catalog_versions v ON v.id = l.version_id
+      JOIN catalog_packages p ON p.id = v.package_id
+      JOIN repositories r ON r.key = v.repo AND r.kind = 'remote'
+      JOIN oci_tags t ON t.repo = v.repo AND t.image = p.name AND t.tag = v.name
+    WHERE l.digest = ? AND NOT EXISTS (SELECT 1 FROM catalog_files f WHERE f.version_id = v.id AND f.sha256 = ?)
+    ORDER BY v.repo, p.name, v.name`,
   // The subjects of the manifests that name a digest (a signature's layers and config).
   subjectsNaming: `SELECT DISTINCT m.subject FROM oci_manifest_refs r JOIN oci_manifests m
       ON m.repo = r.repo AND m.image = r.image AND m.digest = r.manifest_digest
@@ -318,6 +326,16 @@ export function containerStore(sql: Sql) {
       const tags = (await sql.all<{ tag: string }>(Q.tagsOfDigest, [repo, image, digest])).map((r) => r.tag)
       const blobs = await sql.one<{ bytes: number | string }>(Q.exclusiveBytes, [repo, image, digest, digest])
       return { tags, frees: Number(manifest.size) + Number(blobs?.bytes ?? 0) }
+    },
+    /**
+     * The remotes' cached tags (repository, image, tag, its digest) whose image has a layer of
+     * `digest` that the catalogue does not list among the tag's files: the bytes reached the
+     * blob store under another image or repository after the tag was cached.
+     */
+    async cachedTagsLacking(
+      digest: string,
+    ): Promise<Array<{ repo: string; image: string; tag: string; digest: string }>> {
+      return sql.all(Q.cachedTagsLacking, [digest, hexOf(digest)])
     },
     /** The tags of an image whose manifest names `digest` (directly or through an index). */
     async tagsNaming(

@@ -24,6 +24,9 @@ import { npmRemote } from '../remote/npmRemote'
 import { genericRemote } from '../remote/genericRemote'
 import { mimeOfPath } from './genericRoutes'
 import { remoteRegistry } from '../containers/remoteRegistry'
+import { showLayerWhereCached } from '../containers/catalogue'
+import { containerStore } from '../containers/store'
+import { isoNow } from '../clock'
 import { pushSampleImagesOnce } from '../containers/samples'
 
 export async function registerRegistry(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -36,8 +39,16 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   const catalogue = npmCatalogue(ctx.sql, { versionArrived: (id, tx) => xray.versionArrived(id, tx) })
   // A container image's layers may be large: it is scanned after its push is answered.
   const imageTagged = (id: string) => xray.imageArrived(id)
-  // A layer stored under one name may be the one an image cached under another waits for.
-  const blobStored = (digest: string) => xray.layerStored(digest)
+  // A layer stored under one name may be one that an image cached under another shows and waits for.
+  const blobStored = async (digest: string) => {
+    try {
+      const deps = { store: containerStore(ctx.sql), blobs, tagged: imageTagged }
+      await showLayerWhereCached(deps, digest, isoNow(ctx.clock))
+    } catch (error) {
+      console.error(`Showing the layer ${digest} where it is cached failed`, error)
+    }
+    void xray.layerStored(digest)
+  }
   const store = remoteStore(ctx.sql)
   // The seeded remotes' upstreams, when the environment names them (`offline` serves the cache only).
   const seeded: Array<[string, string | undefined]> = [

@@ -14,6 +14,7 @@ import { signInDirectly } from './helpers/catalogSession'
 import { buildImage } from '../../server/containers/imageBuilder'
 import { MEDIA } from '../../server/containers/rules'
 import { xrayFor } from '../../server/xray/service'
+import { gql } from './helpers/graphql'
 
 const CREDS = 'developer:password'
 const layers = [
@@ -120,6 +121,20 @@ async function pull(path: string, name = 'proxied/waiting') {
   await xrayFor(server.ctx).imagesScanned()
 }
 
+/** The names of the files the version page's Files tab lists for the image's tag 1.0. */
+async function filesOfImage(name: string) {
+  const reply = await gql<{ versions: { edges: Array<{ node: { files: Array<{ name: string }> } }> } }>(
+    server,
+    admin,
+    'query V($id: ID!) { versions(filter: { packageId: $id, name: "1.0" }) { edges { node { files { name } } } } }',
+    { id: `docker://${name}` },
+    '/mds/versions',
+  )
+  expect(reply.status).toBe(200)
+  return reply.body.data!.versions.edges[0]!.node.files.map((f) => f.name)
+}
+const fileOf = (digest: string) => digest.replace(':', '__')
+
 /** The image's scan as the Scans List shows it: status, why, counts. */
 async function scanOfImage(name = 'proxied/waiting') {
   const found = await api<{
@@ -191,6 +206,10 @@ describe('an image a remote caches', () => {
     const scanned = await scanOfImage('proxied/late')
     expect(scanned).toMatchObject({ status: 'scanned', error: null })
     expect(scanned.vulnerabilities.critical).toBeGreaterThan(0)
+    // Its Files tab lists the layer the remote now holds, though it was cached under `sharer`.
+    expect(await filesOfImage('proxied/late')).toEqual(
+      expect.arrayContaining(late.layers.map((l) => fileOf(l.digest))),
+    )
 
     // The same bytes pushed to another repository (docker-local), under another image.
     await pull('manifests/1.0', 'proxied/copied')
@@ -201,5 +220,8 @@ describe('an image a remote caches', () => {
     const copiedScan = await scanOfImage('proxied/copied')
     expect(copiedScan).toMatchObject({ status: 'scanned', error: null })
     expect(copiedScan.vulnerabilities.critical).toBeGreaterThan(0)
+    expect(await filesOfImage('proxied/copied')).toEqual(
+      expect.arrayContaining(copied.layers.map((l) => fileOf(l.digest))),
+    )
   })
 })
