@@ -41,6 +41,7 @@ import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
 import { navigationPreferences } from './navigation/store'
 import { flavourProfile } from './platform/flavours'
 import { startAdvisorySources, xrayFor } from './xray/service'
+import { startNotifications } from './xray/notifications'
 import { crowdSessionCheck } from './sso/directoryLogins'
 import { sessionRecords } from './auth/store'
 
@@ -156,7 +157,13 @@ export async function buildServer(
   const xray = xrayFor(ctx)
   await xray.seedIfEmpty()
   const stopAdvisorySources = startAdvisorySources(ctx, xray)
+  const stopNotifications = startNotifications(
+    clock,
+    () => xray.deliverNotifications(),
+    ctx.config.notifyIntervalMs,
+  )
   app.addHook('onClose', async () => {
+    stopNotifications()
     await stopAdvisorySources()
     await xray.stop()
     await postgres?.close()

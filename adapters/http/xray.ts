@@ -7,6 +7,7 @@ import {
   AdvisoryDatabase,
   ComponentSecurity,
   IgnoreRuleView,
+  NotificationView,
   GitFinding,
   GitRepositoryScan,
   PolicyView,
@@ -31,6 +32,7 @@ const Vulnerabilities = t.type({ data: t.array(WireVulnerability), total_count: 
 const Repositories = t.type({ repositories: t.array(t.type({ key: t.string })) })
 const Indexed = t.type({ repositories: t.array(t.string) })
 const Trends = t.type({ points: t.array(TrendPoint) })
+const Notifications = t.type({ notifications: t.array(NotificationView) })
 const GitRepositories = t.type({ repositories: t.array(GitRepositoryScan) })
 const GitFindingList = t.type({ findings: t.array(GitFinding) })
 const ReportWithPage = t.intersection([
@@ -137,6 +139,11 @@ export function createXrayApi(http: HttpClient): XrayApi {
       }
       case 'settings':
         return pipe(await http.request('/xray/api/v1/settings', ScanSettings), map(answer('settings')))
+      case 'notifications':
+        return pipe(
+          await http.request('/xray/api/v1/notifications', Notifications),
+          map((a) => answer('notifications')(a.notifications)),
+        )
       case 'gitRepositories':
         return pipe(
           await http.request('/xray/api/v1/git_repositories', GitRepositories),

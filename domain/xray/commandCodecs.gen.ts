@@ -61,6 +61,7 @@ export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
       t.type({ what: t.literal('database') }),
       t.type({ what: t.literal('indexed') }),
       t.type({ what: t.literal('settings') }),
+      t.type({ what: t.literal('notifications') }),
       t.type({ what: t.literal('reports') }),
       t.type({ what: t.literal('report'), id: t.string, offset: t.number }),
       t.type({ what: t.literal('gitRepositories') }),
@@ -103,7 +104,10 @@ export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
     create: t.boolean,
   }),
   'xray/SaveSettings': t.type({
-    settings: t.type({ scanDependencies: t.boolean, rescanAfterImport: t.boolean, retentionDays: t.number }),
+    settings: t.intersection([
+      t.type({ scanDependencies: t.boolean, rescanAfterImport: t.boolean, retentionDays: t.number }),
+      t.partial({ notifyUrl: t.union([t.null, t.string]) }),
+    ]),
   }),
   'xray/SaveWatch': t.type({
     watch: t.type({

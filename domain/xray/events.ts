@@ -14,6 +14,7 @@ const what = t.keyof({
   database: null,
   indexed: null,
   settings: null,
+  notifications: null,
   reports: null,
   report: null,
   gitRepositories: null,

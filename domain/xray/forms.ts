@@ -10,6 +10,7 @@ import type { IgnoreRule, Policy, PolicyType, Watch } from './policies'
 import { XRAY_SEVERITIES, type XraySeverity } from './severity'
 import type { ScanSettings, ViolationView } from './views'
 import type { PolicyValue, WatchValue } from './types'
+import { isHttpUrl } from './rules'
 
 /** The keys of the area's own problems; the generic ones are the console's. */
 export type XrayMessage =
@@ -25,6 +26,7 @@ export type XrayMessage =
   | { readonly key: 'xrayExpiryNotDate' }
   | { readonly key: 'xrayExpiryPast' }
   | { readonly key: 'xrayRetentionRange' }
+  | { readonly key: 'xrayWebhookUrl' }
 
 export type XrayProblems = Readonly<Partial<Record<string, XrayMessage>>>
 
@@ -306,21 +308,34 @@ export interface SettingsForm {
   readonly scanDependencies: boolean
   readonly rescanAfterImport: boolean
   readonly retentionDays: string
+  /** The notifications' webhook as typed; blank for none. */
+  readonly notifyUrl: string
 }
 
 export const settingsForm = (s: ScanSettings): SettingsForm => ({
-  ...s,
+  scanDependencies: s.scanDependencies,
+  rescanAfterImport: s.rescanAfterImport,
   retentionDays: String(s.retentionDays),
+  notifyUrl: s.notifyUrl ?? '',
 })
 
+/** The longest webhook address the platform keeps. */
+export const WEBHOOK_URL_MAX = 2048
+
 export function validateSettingsForm(form: SettingsForm): Either<XrayProblems, ScanSettings> {
+  const problems: Record<string, XrayMessage> = {}
   const days = Number(form.retentionDays.trim())
   if (form.retentionDays.trim() === '' || !Number.isInteger(days) || days < 1 || days > 3650)
-    return left({ retentionDays: { key: 'xrayRetentionRange' } })
+    problems.retentionDays = { key: 'xrayRetentionRange' }
+  const url = form.notifyUrl.trim()
+  if (url.length > WEBHOOK_URL_MAX) problems.notifyUrl = { key: 'tooLong', max: WEBHOOK_URL_MAX }
+  else if (url !== '' && !isHttpUrl(url)) problems.notifyUrl = { key: 'xrayWebhookUrl' }
+  if (Object.keys(problems).length > 0) return left(problems)
   return right({
     scanDependencies: form.scanDependencies,
     rescanAfterImport: form.rescanAfterImport,
     retentionDays: days,
+    notifyUrl: url === '' ? null : url,
   })
 }
 

@@ -14,6 +14,7 @@ export const initialXrayState: XrayState = {
   database: idle,
   indexed: idle,
   settings: idle,
+  notifications: idle,
   reports: idle,
   report: idle,
   gitRepositories: idle,

@@ -44,7 +44,7 @@ export const RELOADED_AFTER: Readonly<Record<XrayChangeKind, ReadonlyArray<XrayW
   removeIgnoreRule: ['violations', 'ignoreRules', 'component'],
   rescan: ['scans', 'component'],
   saveIndexed: ['indexed', 'scans'],
-  saveSettings: ['settings'],
+  saveSettings: ['settings', 'notifications'],
   importAdvisories: ['database', 'scans', 'violations'],
   createReport: ['reports'],
   deleteReport: ['reports'],

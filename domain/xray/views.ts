@@ -162,12 +162,43 @@ export type AdvisoryDatabase = t.TypeOf<typeof AdvisoryDatabase>
 export const IndexedResources = t.type({ repositories: t.array(t.string), available: t.array(t.string) })
 export type IndexedResources = t.TypeOf<typeof IndexedResources>
 
-export const ScanSettings = t.type({
-  scanDependencies: t.boolean,
-  rescanAfterImport: t.boolean,
-  retentionDays: t.number,
-})
+export const ScanSettings = t.intersection([
+  t.type({
+    scanDependencies: t.boolean,
+    rescanAfterImport: t.boolean,
+    retentionDays: t.number,
+  }),
+  // The webhook new violations under a rule with the notify action are posted to (none: null).
+  // Optional: the settings answers of logs recorded before it decode as they were.
+  t.partial({ notifyUrl: nullable(t.string) }),
+])
 export type ScanSettings = t.TypeOf<typeof ScanSettings>
+
+/**
+ * A notification a new violation under a rule with the notify action owes, and how its sending
+ * went: pending (to send, or to try again), sending, sent, failed (given up), ignored (lifted by
+ * an ignore rule before it went), unsent (no webhook was set).
+ */
+export const NotificationView = t.type({
+  id: t.number,
+  created: t.string,
+  resource: t.string,
+  packageId: nullable(t.string),
+  version: nullable(t.string),
+  repo: nullable(t.string),
+  watch: t.string,
+  policy: t.string,
+  rule: t.string,
+  type: t.string,
+  issue: t.string,
+  component: t.string,
+  severity: t.string,
+  status: t.string,
+  attempts: t.number,
+  lastError: nullable(t.string),
+  sentAt: nullable(t.string),
+})
+export type NotificationView = t.TypeOf<typeof NotificationView>
 
 export const ReportKindCodec = t.keyof({ vulnerabilities: null, licenses: null, violations: null })
 export type ReportKind = t.TypeOf<typeof ReportKindCodec>

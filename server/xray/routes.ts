@@ -19,7 +19,10 @@ import {
   PolicyCodec,
   WatchCodec,
   XRAY_SEVERITIES,
+  WEBHOOK_URL_MAX,
+  isHttpUrl,
   type Policy,
+  type ScanSettings,
   type Watch,
 } from '../../domain/xray'
 import { xrayFor } from './service'
@@ -644,7 +647,7 @@ const routes: RouteModule = async (app, ctx) => {
     user(request)
     return store.scanSettings()
   })
-  app.put<{ Body: { scanDependencies: boolean; rescanAfterImport: boolean; retentionDays: number } }>(
+  app.put<{ Body: ScanSettings }>(
     '/xray/api/v1/settings',
     {
       schema: documented('Changes the scans settings (admins)', {
@@ -656,14 +659,38 @@ const routes: RouteModule = async (app, ctx) => {
             scanDependencies: { type: 'boolean' },
             rescanAfterImport: { type: 'boolean' },
             retentionDays: { type: 'integer', minimum: 1, maximum: 3650 },
+            notifyUrl: { type: ['string', 'null'], maxLength: WEBHOOK_URL_MAX },
           },
         },
       }),
     },
     async (request) => {
       ctx.requireAdmin(request)
-      await store.setSetting('scans', request.body)
-      return request.body
+      const url = request.body.notifyUrl?.trim() || null
+      if (url !== null && !isHttpUrl(url))
+        throw new HttpError(400, 'The webhook must be an http or https address', 'VALIDATION')
+      const settings = { ...request.body, notifyUrl: url }
+      await store.setSetting('scans', settings)
+      return settings
+    },
+  )
+
+  app.get<{ Querystring: { limit?: number } }>(
+    '/xray/api/v1/notifications',
+    {
+      schema: documented(
+        'The latest notifications of violations under a rule with the notify action (admins)',
+        {
+          querystring: {
+            type: 'object',
+            properties: { limit: { type: 'integer', minimum: 1, maximum: 200 } },
+          },
+        },
+      ),
+    },
+    async (request) => {
+      ctx.requireAdmin(request)
+      return { notifications: await store.notifications(request.query.limit ?? 50) }
     },
   )
 

@@ -28,6 +28,7 @@ import {
 import { GitScanStore } from './gitScanStore'
 import { gitScannerFor } from './gitScanner'
 import { leasedSchedule } from '../ops/lease'
+import { createNotifier } from './notifications'
 import { ignoreRuleMatches, violationsOf, type ViolationDraft } from '../../domain/xray'
 
 /** The real advisories shipped for the sample catalogue (see its README). */
@@ -73,6 +74,11 @@ export function createXrayService(ctx: XrayContext) {
   let imageQueue: Promise<void> = Promise.resolve()
 
   const rules = rulesOf
+  const notifier = createNotifier(store, now)
+  /** Sends the notifications the violations just committed owe, in the background. */
+  const notifyNow = () => {
+    if (!stopped) notifier.deliver().catch((error: unknown) => console.error('Notifications failed', error))
+  }
 
   /**
    * Whether a tag with no layers stands on an index: the catalogue shows the layers of the
@@ -176,6 +182,7 @@ export function createXrayService(ctx: XrayContext) {
     }
     await store.transaction((s) => s.recordHistory(at))
     await store.refreshPlannerStatistics()
+    notifyNow()
     return count
   }
 
@@ -296,7 +303,9 @@ export function createXrayService(ctx: XrayContext) {
     async rescan(versionId: string): Promise<boolean> {
       const v = await store.versionToScan(versionId)
       if (v?.type === 'docker' && (await store.isIndexed(v.repo))) await readInventory(versionId)
-      return store.transaction(async (s) => scanOne(s, versionId, await rules(s), now()))
+      const scanned = await store.transaction(async (s) => scanOne(s, versionId, await rules(s), now()))
+      notifyNow()
+      return scanned
     },
 
     /**
@@ -352,6 +361,12 @@ export function createXrayService(ctx: XrayContext) {
     blockingViolation: (versionId: string) => store.blockingViolation(versionId, now()),
 
     /**
+     * Sends the violation notifications due (server/xray/notifications.ts); answers how many it
+     * ended. The node's schedule calls it, and scans after they commit.
+     */
+    deliverNotifications: () => notifier.deliver(),
+
+    /**
      * What blocks a pull through `/v2/`, if anything. A tag's version is blocked only where the
      * catalogue's version is that repository's (another repository's tag of the same name may
      * hold other bytes). A manifest by tag is its tag's; by digest, blocked when a tag standing on
@@ -382,6 +397,7 @@ export function createXrayService(ctx: XrayContext) {
       stopped = true
       await running?.catch(() => undefined)
       await imageQueue
+      await notifier.idle()
     },
 
     /**

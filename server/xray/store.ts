@@ -227,6 +227,7 @@ export const SCAN_SETTINGS_DEFAULT: ScanSettings = {
   scanDependencies: true,
   rescanAfterImport: true,
   retentionDays: 90,
+  notifyUrl: null,
 }
 
 /**
@@ -433,7 +434,109 @@ export async function writeViolations(
       rows.flatMap((values) => [...resource, ...values]),
     )
   }
+  await oweNotifications(sql, table, resource, writes.add)
 }
+
+/** The columns of a notification a new violation owes, from created to next_attempt. */
+const NOTIFICATION_ROW = `(${placeholders(11)})`
+
+/**
+ * The notifications the new violations (`added`, in violationWrites' order) under a rule with
+ * the notify action owe, written with them: sent once the transaction is committed, whoever
+ * sends them, and never for a violation that was not stored.
+ */
+async function oweNotifications(
+  sql: Sql,
+  table: 'xray_violations' | 'xray_git_violations',
+  resource: readonly SqlValue[],
+  added: readonly SqlValue[][],
+): Promise<void> {
+  // watch_name … severity, then block_download, fail_build, notify and created.
+  const owed = added.filter((values) => values[9] === 1)
+  if (owed.length === 0) return
+  let name = String(resource[0])
+  if (table === 'xray_git_violations') {
+    const g = await sql.one<{ integration_name: string }>(
+      'SELECT integration_name FROM git_integrations WHERE integration_key = ?',
+      [resource[0]!],
+    )
+    name = `git://${g?.integration_name ?? String(resource[0])}/${String(resource[1])}`
+  }
+  for (let i = 0; i < owed.length; i += ROWS_PER_INSERT) {
+    const rows = owed.slice(i, i + ROWS_PER_INSERT)
+    await sql.run(
+      `INSERT INTO xray_notifications (created, resource, watch_name, policy_name, rule_name, type, issue,
+         component, severity, status, next_attempt)
+       VALUES ${rows.map(() => NOTIFICATION_ROW).join(', ')}`,
+      rows.flatMap((v) => [v[10]!, name, ...v.slice(0, 7), 'pending', v[10]!]),
+    )
+  }
+}
+
+/** A notification as it is sent and listed: what was found where, and how its sending went. */
+export interface NotificationRow {
+  readonly id: number
+  readonly created: string
+  readonly resource: string
+  /** The version's package, version and repository; null for a git repository (or a version gone). */
+  readonly packageId: string | null
+  readonly version: string | null
+  readonly repo: string | null
+  readonly watch: string
+  readonly policy: string
+  readonly rule: string
+  readonly type: string
+  readonly issue: string
+  readonly component: string
+  readonly severity: string
+  readonly status: string
+  readonly attempts: number
+  readonly lastError: string | null
+  readonly sentAt: string | null
+}
+type NotificationDbRow = {
+  id: number
+  created: string
+  resource: string
+  package_id: string | null
+  version: string | null
+  repo: string | null
+  watch_name: string
+  policy_name: string
+  rule_name: string
+  type: string
+  issue: string
+  component: string
+  severity: string
+  status: string
+  attempts: number
+  last_error: string | null
+  sent_at: string | null
+  lifted?: number
+}
+const toNotification = (r: NotificationDbRow): NotificationRow => ({
+  id: Number(r.id),
+  created: r.created,
+  resource: r.resource,
+  packageId: r.package_id,
+  version: r.version,
+  repo: r.repo,
+  watch: r.watch_name,
+  policy: r.policy_name,
+  rule: r.rule_name,
+  type: r.type,
+  issue: r.issue,
+  component: r.component,
+  severity: r.severity,
+  status: r.status,
+  attempts: Number(r.attempts),
+  lastError: r.last_error,
+  sentAt: r.sent_at,
+})
+const NOTIFICATION_COLUMNS = `x.id, x.created, x.resource, v.package_id, v.name AS version, v.repo, x.watch_name,
+   x.policy_name, x.rule_name, x.type, x.issue, x.component, x.severity, x.status, x.attempts, x.last_error,
+   x.sent_at`
+const NOTIFICATIONS_FROM = 'xray_notifications x LEFT JOIN catalog_versions v ON v.id = x.resource'
 
 type ViolationDbRow = {
   id: number
@@ -1030,6 +1133,60 @@ function statements(sql: Sql) {
       await sql.run(Q.setSetting, [key, JSON.stringify(value)])
     },
     scanSettings,
+
+    /**
+     * Claims (as `claim`, until `until`) the notifications due at `now`, at most `limit`: those
+     * waiting, and those another node claimed and did not finish by their claim's end. Answers
+     * them, each with whether an ignore rule in force lifts its violation now.
+     */
+    async claimNotifications(claim: string, now: string, until: string, limit: number) {
+      await sql.run(
+        `UPDATE xray_notifications SET status = 'sending', claim = ?, next_attempt = ?
+         WHERE id IN (SELECT id FROM xray_notifications WHERE status IN ('pending', 'sending') AND next_attempt <= ?
+             ORDER BY id LIMIT ?)
+           AND status IN ('pending', 'sending') AND next_attempt <= ?`,
+        [claim, until, now, limit, now],
+      )
+      const rows = await sql.all<NotificationDbRow>(
+        `SELECT ${NOTIFICATION_COLUMNS}, CASE WHEN ${notIgnored('x.resource')} THEN 0 ELSE 1 END AS lifted
+         FROM ${NOTIFICATIONS_FROM} WHERE x.claim = ? AND x.status = 'sending' ORDER BY x.id`,
+        [now, claim],
+      )
+      return rows.map((r) => ({ ...toNotification(r), lifted: Number(r.lifted) === 1 }))
+    },
+    /**
+     * Ends a claim's notifications `ids`: sent, ignored, unsent or failed as `status` says, or
+     * (`pending`) to be tried again at `next`, one attempt more.
+     */
+    async finishNotifications(
+      claim: string,
+      ids: readonly number[],
+      outcome: { status: string; at: string; next?: string; error?: string; attempted: boolean },
+    ): Promise<void> {
+      if (ids.length === 0) return
+      await sql.run(
+        `UPDATE xray_notifications SET status = ?, claim = NULL, next_attempt = ?, last_error = ?,
+           sent_at = ?, attempts = attempts + ?
+         WHERE claim = ? AND id IN (${placeholders(ids.length)})`,
+        [
+          outcome.status,
+          outcome.next ?? outcome.at,
+          outcome.error ?? null,
+          outcome.status === 'sent' ? outcome.at : null,
+          outcome.attempted ? 1 : 0,
+          claim,
+          ...ids,
+        ],
+      )
+    },
+    /** The latest notifications, newest first. */
+    notifications: async (limit: number): Promise<NotificationRow[]> =>
+      (
+        await sql.all<NotificationDbRow>(
+          `SELECT ${NOTIFICATION_COLUMNS} FROM ${NOTIFICATIONS_FROM} ORDER BY x.id DESC LIMIT ?`,
+          [limit],
+        )
+      ).map(toNotification),
     /** A scan run's totals, and the history older than the settings keep goes. */
     async recordHistory(at: string): Promise<void> {
       const totals = (await sql.one<SeverityCounts>(Q.totals)) ?? noCounts()

@@ -510,7 +510,10 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
   })
 
   it('Scans Settings: a bad retention is told and kept; a good one is saved', async () => {
-    const s = scanner({ settings: { scanDependencies: true, rescanAfterImport: true, retentionDays: 90 } })
+    const s = scanner({
+      settings: { scanDependencies: true, rescanAfterImport: true, retentionDays: 90 },
+      notifications: [],
+    })
     renderShell('/admin/xray/settings', admin, { xrayApi: s.api }, effects)
     const form = await screen.findByRole('form', { name: 'Scans settings' }, found)
     const days = within(form).getByRole('textbox', { name: /Keep the scan history/ })
@@ -530,7 +533,65 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
     expect(s.changes).toEqual([
       {
         kind: 'saveSettings',
-        settings: { scanDependencies: false, rescanAfterImport: true, retentionDays: 30 },
+        settings: { scanDependencies: false, rescanAfterImport: true, retentionDays: 30, notifyUrl: null },
+      },
+    ])
+  })
+
+  it('Scans Settings: the webhook is kept only as an http(s) address; the notifications say how they went', async () => {
+    const note = (id: number, status: string, lastError: string | null, attempts: number) => ({
+      id,
+      created: '2026-12-04T10:00:00Z',
+      resource: 'npm://lodash@4.17.15',
+      packageId: 'npm://lodash',
+      version: '4.17.15',
+      repo: 'npm-remote',
+      watch: 'everything',
+      policy: 'no-high',
+      rule: 'high',
+      type: 'security',
+      issue: `GHSA-${id}`,
+      component: 'lodash',
+      severity: 'high',
+      status,
+      attempts,
+      lastError,
+      sentAt: status === 'sent' ? '2026-12-04T10:00:01Z' : null,
+    })
+    const s = scanner({
+      settings: { scanDependencies: true, rescanAfterImport: true, retentionDays: 90, notifyUrl: null },
+      notifications: [note(2, 'pending', 'the webhook answered 500', 1), note(1, 'sent', null, 1)],
+    })
+    renderShell('/admin/xray/settings', admin, { xrayApi: s.api }, effects)
+    const table = await screen.findByRole('table', { name: 'Notifications' }, found)
+    await within(table).findByText('GHSA-2', {}, found)
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(
+        /GHSA-2.*lodash in lodash@4\.17\.15.*everything \/ no-high.*Waiting.*the webhook answered 500/,
+      ),
+      expect.stringMatching(/GHSA-1.*Sent/),
+    ])
+    const form = screen.getByRole('form', { name: 'Scans settings' })
+    const hook = within(form).getByRole('textbox', { name: /Webhook for notifications/ })
+    expect(hook).toHaveValue('')
+    await userEvent.type(hook, 'ftp://hooks.example.com/x')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(hook).toHaveAccessibleDescription(/http\(s\) address/)
+    expect(s.changes).toEqual([])
+    await userEvent.clear(hook)
+    await userEvent.type(hook, 'https://hooks.example.com/xray')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    await screen.findByText('Scans settings saved')
+    expect(s.changes).toEqual([
+      {
+        kind: 'saveSettings',
+        settings: {
+          scanDependencies: true,
+          rescanAfterImport: true,
+          retentionDays: 90,
+          notifyUrl: 'https://hooks.example.com/xray',
+        },
       },
     ])
   })

@@ -1,19 +1,44 @@
 // Administration's Xray settings in Chromium against the reference server: from All settings an
 // admin opens Indexed Resources (once a 404) and Scans Settings, changes each, and reads the
-// change back from the platform after a reload; the platform's own answers agree.
-import { beforeAll, describe, expect, it } from 'vitest'
+// change back from the platform after a reload; the platform's own answers agree. The webhook
+// saved there (a receiver on loopback, closed after the test) gets the violations a notifying
+// policy finds, and the Scans Settings list them as sent.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { adminApi, adminCookie, signIn } from './loginHelpers'
+import { poll } from '../support/wait'
 
 let page: Page
 let cookie: string
 const SHOTS = process.env.SCREENSHOTS_DIR
+let receiver: Server
+let webhook: string
+/** Resolved with the first body the webhook receives. */
+let firstPost: Promise<{ violations: Array<{ watch: string; issue: string }> }>
 
 withPlatformAndChromium()
 beforeAll(async () => {
   cookie = await adminCookie(server)
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+  firstPost = new Promise((resolve) => {
+    receiver = createServer((request, response) => {
+      const chunks: Buffer[] = []
+      request.on('data', (c: Buffer) => chunks.push(c))
+      request.on('end', () => {
+        response.writeHead(204).end()
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+      })
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  receiver.unref()
+  webhook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/xray`
+})
+afterAll(async () => {
+  await new Promise((resolve) => receiver?.close(resolve))
 })
 
 /** Opens an item of All settings by its link, as an admin finds it there. */
@@ -60,11 +85,55 @@ describe('Administration: Xray settings (e2e)', () => {
     expect(new URL(page.url()).pathname).toBe('/ui/admin/xray/settings')
     const days = settings.getByRole('textbox', { name: /Keep the scan history/ })
     await days.fill('30')
+    await settings.getByRole('textbox', { name: /Webhook for notifications/ }).fill(webhook)
     await settings.getByRole('button', { name: 'Save' }).click()
     await page.getByRole('status').filter({ hasText: 'Scans settings saved' }).waitFor({ timeout: 20_000 })
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-scans-settings.png`, fullPage: true })
     await page.reload()
     await settings.waitFor({ timeout: 20_000 })
     expect(await settings.getByRole('textbox', { name: /Keep the scan history/ }).inputValue()).toBe('30')
+    expect(await settings.getByRole('textbox', { name: /Webhook for notifications/ }).inputValue()).toBe(
+      webhook,
+    )
+
+    // A policy whose rule notifies, watching the remote's catalogue: its violations reach the webhook.
+    await adminApi(server, cookie, 'POST', '/xray/api/v1/policies', {
+      name: 'tell-high',
+      description: '',
+      type: 'security',
+      rules: [
+        {
+          name: 'high',
+          criteria: { kind: 'security', minSeverity: 'high' },
+          actions: { blockDownload: false, failBuild: false, notify: true },
+        },
+      ],
+    })
+    await adminApi(server, cookie, 'POST', '/xray/api/v1/watches', {
+      name: 'told',
+      description: '',
+      resources: { kind: 'repositories', repositories: ['npm-remote'] },
+      policies: ['tell-high'],
+    })
+    const posted = await firstPost
+    expect(posted.violations.length).toBeGreaterThan(0)
+    expect(posted.violations.every((v) => v.watch === 'told')).toBe(true)
+    // The platform marks them sent once the webhook has answered.
+    await poll(
+      async () =>
+        (
+          (await adminApi(server, cookie, 'GET', '/xray/api/v1/notifications')) as {
+            notifications: Array<{ issue: string; status: string }>
+          }
+        ).notifications,
+      (all) => all.some((n) => n.issue === posted.violations[0]!.issue && n.status === 'sent'),
+      { what: 'the notification sent' },
+    )
+    await page.reload()
+    const notifications = page.getByRole('table', { name: 'Notifications' })
+    const sent = notifications.getByRole('row').filter({ hasText: posted.violations[0]!.issue })
+    await sent.first().waitFor({ timeout: 20_000 })
+    expect(await sent.first().textContent()).toContain('told / tell-high')
+    expect(await sent.first().textContent()).toContain('Sent')
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-scans-settings.png`, fullPage: true })
   })
 })

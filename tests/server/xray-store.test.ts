@@ -504,6 +504,7 @@ describe.each(engines)('xray on %s', (_name, open) => {
       scanDependencies: true,
       rescanAfterImport: true,
       retentionDays: 90,
+      notifyUrl: null,
     })
     await store.setSetting('scans', { scanDependencies: false, rescanAfterImport: false, retentionDays: 1 })
     const advisories = exportOf([

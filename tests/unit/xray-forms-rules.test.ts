@@ -19,19 +19,35 @@ import {
 } from '../../domain/xray'
 
 describe('scan settings', () => {
-  const on = (retentionDays: string) =>
-    validateSettingsForm({ scanDependencies: false, rescanAfterImport: true, retentionDays })
+  const on = (retentionDays: string, notifyUrl = '') =>
+    validateSettingsForm({ scanDependencies: false, rescanAfterImport: true, retentionDays, notifyUrl })
+  const saved = (retentionDays: number, notifyUrl: string | null = null) =>
+    right({ scanDependencies: false, rescanAfterImport: true, retentionDays, notifyUrl })
 
   it('keep 1 and 3650 days, blanks around them trimmed, and save the switches as set', () => {
-    expect(on(' 1 ')).toEqual(right({ scanDependencies: false, rescanAfterImport: true, retentionDays: 1 }))
-    expect(on('3650')).toEqual(
-      right({ scanDependencies: false, rescanAfterImport: true, retentionDays: 3650 }),
-    )
+    expect(on(' 1 ')).toEqual(saved(1))
+    expect(on('3650')).toEqual(saved(3650))
   })
 
   it('refuse 0, 3651, a fraction, blanks and words, saying the range', () => {
     for (const bad of ['0', '3651', '2.5', '  ', 'ninety'])
       expect(on(bad)).toEqual(left({ retentionDays: { key: 'xrayRetentionRange' } }))
+  })
+
+  it('keep an http(s) webhook trimmed, and a blank one as none', () => {
+    expect(on('90', ' https://hooks.example.com/xray?team=1 ')).toEqual(
+      saved(90, 'https://hooks.example.com/xray?team=1'),
+    )
+    expect(on('90', 'http://127.0.0.1:8080/x')).toEqual(saved(90, 'http://127.0.0.1:8080/x'))
+    expect(on('90', '   ')).toEqual(saved(90))
+  })
+
+  it('refuse a webhook that is no http(s) address or is too long, with the other problems', () => {
+    for (const bad of ['ftp://host/x', 'javascript:alert(1)', 'hooks.example.com', 'https://', 'http:// x'])
+      expect(on('90', bad), bad).toEqual(left({ notifyUrl: { key: 'xrayWebhookUrl' } }))
+    expect(on('0', `https://h/${'a'.repeat(2048)}`)).toEqual(
+      left({ retentionDays: { key: 'xrayRetentionRange' }, notifyUrl: { key: 'tooLong', max: 2048 } }),
+    )
   })
 })
 
@@ -362,12 +378,21 @@ describe('a stored watch or policy, read back into its form', () => {
 
 describe('the scan settings, read into their form', () => {
   it('show the retention as text, the switches as stored, and save back unchanged', () => {
-    const stored = { scanDependencies: true, rescanAfterImport: false, retentionDays: 90 }
+    const stored = { scanDependencies: true, rescanAfterImport: false, retentionDays: 90, notifyUrl: null }
     expect(settingsForm(stored)).toEqual({
       scanDependencies: true,
       rescanAfterImport: false,
       retentionDays: '90',
+      notifyUrl: '',
     })
     expect(validateSettingsForm(settingsForm(stored))).toEqual(right(stored))
+    const hooked = { ...stored, notifyUrl: 'https://hooks.example.com/xray' }
+    expect(validateSettingsForm(settingsForm(hooked))).toEqual(right(hooked))
+  })
+
+  it('read settings saved before the webhook existed as having none', () => {
+    const old = { scanDependencies: true, rescanAfterImport: false, retentionDays: 90 }
+    expect(settingsForm(old).notifyUrl).toBe('')
+    expect(validateSettingsForm(settingsForm(old))).toEqual(right({ ...old, notifyUrl: null }))
   })
 })

@@ -139,7 +139,7 @@ describe('ignore form', () => {
 describe('settings form', () => {
   it('keeps the history 1 to 3650 whole days', () => {
     const on = (retentionDays: string) =>
-      validateSettingsForm({ scanDependencies: true, rescanAfterImport: false, retentionDays })
+      validateSettingsForm({ scanDependencies: true, rescanAfterImport: false, retentionDays, notifyUrl: '' })
     expect(isRight(on('90'))).toBe(true)
     for (const bad of ['0', '3651', '1.5', '', 'x']) expect(problems(on(bad))).toEqual(['retentionDays'])
   })

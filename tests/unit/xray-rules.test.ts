@@ -85,7 +85,7 @@ describe('after a change, the lists it alters are asked again', () => {
       removeIgnoreRule: ['violations', 'ignoreRules', 'component'],
       rescan: ['scans', 'component'],
       saveIndexed: ['indexed', 'scans'],
-      saveSettings: ['settings'],
+      saveSettings: ['settings', 'notifications'],
       importAdvisories: ['database', 'scans', 'violations'],
       createReport: ['reports'],
       deleteReport: ['reports'],

@@ -1,12 +1,13 @@
 // Administration → Xray Settings: which repositories are scanned (Indexed Resources), how scans
 // run (Scans Settings), and the advisory database (counts, imports, import from an address).
 import { useState } from 'react'
-import { Database } from 'lucide-react'
+import { Bell, Database } from 'lucide-react'
 import {
   isHttpUrl,
   settingsForm,
   validateSettingsForm,
   type AdvisoryImport,
+  type NotificationView,
   type ScanSettings,
 } from '../../domain/xray'
 import { useDispatch } from '../shared/appContext'
@@ -18,8 +19,8 @@ import { TextField } from '../shared/kit/Field'
 import { Badge, Card, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
-import { Checklist, XrayScreen, usePending, useXrayList, type XrayList } from './common'
-import { xrayText } from './messages'
+import { Checklist, XrayScreen, tableStateOf, usePending, useXrayList, type XrayList } from './common'
+import { notificationStatusText, xrayText } from './messages'
 import { bindText } from './Violations'
 import styles from './xray.module.css'
 
@@ -91,12 +92,17 @@ export function ScansSettingsPage() {
   return (
     <XrayScreen
       title="Scans Settings"
-      description="What a scan reads and when versions are scanned again."
+      description="What a scan reads, when versions are scanned again, and where new violations are notified."
       changes={['saveSettings']}
       list={useXrayList('settings', { what: 'settings' })}
       what="The scans settings"
     >
-      {(settings) => <SettingsForm key={JSON.stringify(settings)} settings={settings} />}
+      {(settings) => (
+        <>
+          <SettingsForm key={JSON.stringify(settings)} settings={settings} />
+          <NotificationsTable />
+        </>
+      )}
     </XrayScreen>
   )
 }
@@ -128,6 +134,13 @@ function SettingsForm({ settings }: { readonly settings: ScanSettings }) {
         required
         {...bindText(form.bind('retentionDays'))}
       />
+      <TextField
+        label="Webhook for notifications"
+        hint="New violations under a rule with the notify action are posted here as JSON. Empty: none are sent."
+        placeholder="https://…/hooks/xray"
+        inputMode="url"
+        {...bindText(form.bind('notifyUrl'))}
+      />
       <div>
         <Button type="submit" variant="primary" busy={pending}>
           Save
@@ -136,6 +149,62 @@ function SettingsForm({ settings }: { readonly settings: ScanSettings }) {
     </form>
   )
 }
+
+/** What the notify action sent, or why not: the latest first. */
+function NotificationsTable() {
+  const list = useXrayList('notifications', { what: 'notifications' })
+  return (
+    <Table<NotificationView>
+      label="Notifications"
+      state={tableStateOf(list.slot, list.retry, 'The notifications', (rows) => rows)}
+      rowKey={(n) => String(n.id)}
+      empty={
+        <EmptyState
+          icon={<Bell size={28} />}
+          title="No notifications yet"
+          hint="A policy rule with the notify action sends one for each new violation it finds."
+        />
+      }
+      columns={[
+        { id: 'created', header: 'Found', rowHeader: true, cell: (n) => formatDateTime(n.created) },
+        {
+          id: 'violation',
+          header: 'Violation',
+          cell: (n) => (
+            <span className={styles.section}>
+              <span className={styles.mono}>{n.issue}</span>
+              <span className={styles.muted}>
+                {n.component} in{' '}
+                {n.packageId ? `${n.packageId.replace(/^[a-z]+:\/\//, '')}@${n.version}` : n.resource}
+              </span>
+            </span>
+          ),
+        },
+        { id: 'watch', header: 'Watch / policy', cell: (n) => `${n.watch} / ${n.policy}` },
+        {
+          id: 'status',
+          header: 'Sent',
+          cell: (n) => (
+            <span className={styles.section}>
+              <Badge tone={notificationTone(n.status)}>{notificationStatusText(n.status)}</Badge>
+              {n.lastError && n.status !== 'sent' && <span className={styles.muted}>{n.lastError}</span>}
+            </span>
+          ),
+        },
+        { id: 'attempts', header: 'Attempts', align: 'end', cell: (n) => n.attempts },
+      ]}
+    />
+  )
+}
+
+const notificationTone = (status: string) =>
+  status === 'sent'
+    ? 'success'
+    : status === 'failed'
+      ? 'danger'
+      : status === 'pending'
+        ? 'warning'
+        : 'neutral'
 
 export function AdvisoryDatabasePage() {
   const dispatch = useDispatch()

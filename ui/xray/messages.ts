@@ -25,8 +25,30 @@ export function xrayText(message: XrayMessage): string {
       return 'Choose a day after today'
     case 'xrayRetentionRange':
       return 'Enter a whole number of days from 1 to 3650'
+    case 'xrayWebhookUrl':
+      return 'Enter an http(s) address, or leave it empty to send none'
     default:
       return formText(message)
+  }
+}
+
+/** How a violation's notification went, as the Scans Settings list says it. */
+export function notificationStatusText(status: string): string {
+  switch (status) {
+    case 'pending':
+      return 'Waiting'
+    case 'sending':
+      return 'Sending'
+    case 'sent':
+      return 'Sent'
+    case 'failed':
+      return 'Given up'
+    case 'ignored':
+      return 'Not sent: ignored'
+    case 'unsent':
+      return 'Not sent'
+    default:
+      return status
   }
 }
 

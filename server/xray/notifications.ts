@@ -1,0 +1,157 @@
+/**
+ * The notify action of a policy's rule: each new violation under such a rule owes a notification
+ * (written with the violation, server/xray/store.ts), and the notifier sends those due to the
+ * webhook of the scans settings, a JSON POST of up to 100 at a time. A webhook that fails (no
+ * answer in 10 s, or not 2xx) is tried again later, five times in all; a violation an ignore rule
+ * lifted before its notification went is not sent; with no webhook set the notifications stay
+ * listed as unsent. Nodes claim what they send (a claim ends after five minutes, so another node
+ * sends what a node that died had claimed).
+ */
+import { randomUUID } from 'node:crypto'
+import type { Clock } from '../clock'
+import type { NotificationRow, XrayStore } from './store'
+
+/** Notifications one POST carries at most. */
+export const NOTIFY_BATCH = 100
+/** Attempts before a notification is given up. */
+export const NOTIFY_ATTEMPTS = 5
+const ANSWER_WITHIN_MS = 10_000
+const CLAIM_MS = 5 * 60_000
+/** Waits before each next attempt: 30 s, then doubled. */
+const retryAfterMs = (attempts: number) => 30_000 * 2 ** attempts
+
+const later = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString()
+
+/** The body the webhook receives: what was found where, under which watch, policy and rule. */
+export function notificationBody(rows: readonly NotificationRow[], sentAt: string) {
+  return {
+    event: 'xray.violations',
+    sent: sentAt,
+    violations: rows.map((r) => ({
+      id: r.id,
+      created: r.created,
+      resource: r.resource,
+      package: r.packageId ? r.packageId.replace(/^[a-z]+:\/\//, '') : null,
+      package_type: r.packageId ? (/^([a-z]+):\/\//.exec(r.packageId)?.[1] ?? null) : null,
+      version: r.version,
+      repository: r.repo,
+      watch: r.watch,
+      policy: r.policy,
+      rule: r.rule,
+      type: r.type,
+      issue: r.issue,
+      component: r.component,
+      severity: r.severity,
+    })),
+  }
+}
+
+/** Why a POST did not deliver, or undefined when the webhook took it (2xx). */
+async function post(url: string, body: unknown): Promise<string | undefined> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'platform-xray-notifications' },
+      body: JSON.stringify(body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    })
+    await res.arrayBuffer().catch(() => undefined)
+    return res.ok ? undefined : `the webhook answered ${res.status}`
+  } catch (error) {
+    const e = error as Error & { cause?: { code?: string } }
+    if (e.name === 'TimeoutError') return `no answer within ${ANSWER_WITHIN_MS / 1000} s`
+    return `not reached: ${e.cause?.code ?? e.message}`.slice(0, 500)
+  }
+}
+
+export function createNotifier(store: XrayStore, now: () => string) {
+  let sending: Promise<number> | undefined
+  let again = false
+
+  /** One claim's worth: answers how many notifications it ended (sent, ignored, unsent, failed). */
+  const sendBatch = async (): Promise<number> => {
+    const claim = randomUUID()
+    const at = now()
+    const claimed = await store.claimNotifications(claim, at, later(at, CLAIM_MS), NOTIFY_BATCH)
+    if (claimed.length === 0) return 0
+    const lifted = claimed.filter((n) => n.lifted)
+    await store.finishNotifications(
+      claim,
+      lifted.map((n) => n.id),
+      { status: 'ignored', at, attempted: false },
+    )
+    const due = claimed.filter((n) => !n.lifted)
+    const url = (await store.scanSettings()).notifyUrl
+    if (!url) {
+      await store.finishNotifications(
+        claim,
+        due.map((n) => n.id),
+        { status: 'unsent', at, error: 'no webhook was set', attempted: false },
+      )
+      return claimed.length
+    }
+    if (due.length === 0) return claimed.length
+    const failure = await post(url, notificationBody(due, at))
+    const done = now()
+    if (failure === undefined) {
+      await store.finishNotifications(
+        claim,
+        due.map((n) => n.id),
+        { status: 'sent', at: done, attempted: true },
+      )
+      return claimed.length
+    }
+    // Those at their last attempt are given up; the others wait, longer after each attempt.
+    for (const attempts of new Set(due.map((n) => n.attempts))) {
+      const last = attempts + 1 >= NOTIFY_ATTEMPTS
+      await store.finishNotifications(
+        claim,
+        due.filter((n) => n.attempts === attempts).map((n) => n.id),
+        {
+          status: last ? 'failed' : 'pending',
+          at: done,
+          next: last ? done : later(done, retryAfterMs(attempts)),
+          error: failure,
+          attempted: true,
+        },
+      )
+    }
+    return claimed.length
+  }
+
+  /** Sends what is due until nothing is; one run at a time, a call during a run runs it again. */
+  const deliver = (): Promise<number> => {
+    if (sending) {
+      again = true
+      return sending
+    }
+    sending = (async () => {
+      let ended = 0
+      do {
+        again = false
+        for (let n; (n = await sendBatch()) > 0;) ended += n
+      } while (again)
+      return ended
+    })().finally(() => {
+      sending = undefined
+    })
+    return sending
+  }
+  /** Answers when the run under way, if any, is over. */
+  const idle = async () => {
+    await sending?.catch(() => undefined)
+  }
+  return { deliver, idle }
+}
+
+/** Sends the notifications due every `intervalMs` of the platform's clock; answers the function that stops it. */
+export function startNotifications(
+  clock: Clock,
+  deliver: () => Promise<unknown>,
+  intervalMs: number,
+): () => void {
+  return clock.every(intervalMs, () => {
+    deliver().catch((error: unknown) => console.error(`Violation notifications: ${String(error)}`))
+  })
+}

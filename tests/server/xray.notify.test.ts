@@ -1,0 +1,216 @@
+/**
+ * The notify action of a policy's rule, for real: the new violations under such a rule are POSTed
+ * to the webhook of the scans settings (a receiver on loopback here, closed after the tests), once
+ * each; a webhook that fails gets them again after its wait on the platform's clock (a manual
+ * clock, moved by the test); a violation an ignore rule lifted before it went is not sent; with no
+ * webhook set they are listed as unsent. Admins list them with how their sending went.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { manualClock } from '../../server/clock'
+import { xrayFor } from '../../server/xray/service'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { signInDirectly } from './helpers/catalogSession'
+
+const LODASH = 'GHSA-p6mc-m468-83gw'
+
+interface Sent {
+  event: string
+  violations: Array<{
+    resource: string
+    package: string | null
+    version: string | null
+    repository: string | null
+    watch: string
+    policy: string
+    rule: string
+    issue: string
+    component: string
+    severity: string
+  }>
+}
+interface Listed {
+  notifications: Array<{
+    resource: string
+    watch: string
+    issue: string
+    status: string
+    attempts: number
+    lastError: string | null
+  }>
+}
+
+/** What the receiver took (answered 2xx), and how many POSTs it refused. */
+const received: Sent[] = []
+let refused = 0
+let answer = 204
+let receiver: Server
+let webhook: string
+let server: TestServer
+let admin: string
+const clock = manualClock()
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (c: Buffer) => chunks.push(c))
+    request.on('end', () => {
+      if (answer >= 300) refused++
+      else if (request.method === 'POST' && request.headers['content-type'] === 'application/json')
+        received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Sent)
+      response.writeHead(answer).end()
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  // Never holds the test process open, whatever happens to the tests.
+  receiver.unref()
+  webhook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/xray`
+  // The schedule far apart: the test sends what is due itself, when it expects it sent.
+  server = await startTestServer({ notifyIntervalMs: 24 * 3600 * 1000 }, {}, { clock })
+  admin = signInDirectly(server, { admin: true })
+})
+afterAll(async () => {
+  await server?.stop()
+  await new Promise((resolve) => receiver?.close(resolve))
+})
+
+async function api<T>(method: string, path: string, body?: unknown, cookie = admin) {
+  const res = await fetch(`${server.url}/ui/api/v1${path}`, {
+    method,
+    headers: browserHeaders(server.url, cookie),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const text = await res.text()
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
+}
+
+const settings = (notifyUrl: string | null) => ({
+  scanDependencies: true,
+  rescanAfterImport: true,
+  retentionDays: 90,
+  notifyUrl,
+})
+
+/** A policy whose rule notifies of high and critical advisories, and a watch over npm-remote with it. */
+async function watchWithNotifyingPolicy(name: string) {
+  const policy = {
+    name: `${name}-policy`,
+    description: '',
+    type: 'security',
+    rules: [
+      {
+        name: 'high',
+        criteria: { kind: 'security', minSeverity: 'high' },
+        actions: { blockDownload: false, failBuild: false, notify: true },
+      },
+    ],
+  }
+  expect((await api('POST', '/xray/api/v1/policies', policy)).status).toBe(201)
+  // Answered once the watch's violations are stored.
+  const watch = {
+    name,
+    description: '',
+    resources: { kind: 'repositories', repositories: ['npm-remote'] },
+    policies: [policy.name],
+  }
+  expect((await api('POST', '/xray/api/v1/watches', watch)).status).toBe(201)
+}
+
+const deliver = () => xrayFor(server.ctx).deliverNotifications()
+const listed = async (watch: string) =>
+  (await api<Listed>('GET', '/xray/api/v1/notifications?limit=200')).body.notifications.filter(
+    (n) => n.watch === watch,
+  )
+
+describe('the notify action', () => {
+  it('takes an http(s) webhook from an admin only', async () => {
+    for (const bad of ['ftp://127.0.0.1/x', 'javascript:alert(1)', 'not an address'])
+      expect((await api('PUT', '/xray/api/v1/settings', settings(bad))).status, bad).toBe(400)
+    const developer = signInDirectly(server)
+    expect((await api('PUT', '/xray/api/v1/settings', settings(webhook), developer)).status).toBe(403)
+    expect((await api('GET', '/xray/api/v1/notifications', undefined, developer)).status).toBe(403)
+    const saved = await api<{ notifyUrl: string }>('PUT', '/xray/api/v1/settings', settings(` ${webhook} `))
+    expect(saved.body.notifyUrl).toBe(webhook)
+    expect((await api<{ notifyUrl: string }>('GET', '/xray/api/v1/settings')).body.notifyUrl).toBe(webhook)
+  })
+
+  it('posts each new violation to the webhook once, with its package, watch, policy and advisory', async () => {
+    await watchWithNotifyingPolicy('notified')
+    await deliver()
+    const sent = received.flatMap((r) => r.violations)
+    expect(received.every((r) => r.event === 'xray.violations')).toBe(true)
+    expect(sent).toContainEqual(
+      expect.objectContaining({
+        resource: 'npm://lodash@4.17.15',
+        package: 'lodash',
+        version: '4.17.15',
+        repository: 'npm-remote',
+        watch: 'notified',
+        policy: 'notified-policy',
+        rule: 'high',
+        issue: LODASH,
+        component: 'lodash',
+        severity: 'high',
+      }),
+    )
+    expect(sent.every((v) => v.watch === 'notified' && ['high', 'critical'].includes(v.severity))).toBe(true)
+    const notes = await listed('notified')
+    expect(notes).toHaveLength(sent.length)
+    expect(notes.every((n) => n.status === 'sent' && n.attempts === 1)).toBe(true)
+
+    // The same violations found again are not new: nothing more is sent.
+    const before = received.length
+    await xrayFor(server.ctx).reevaluateAll()
+    await deliver()
+    expect(received.length).toBe(before)
+  })
+
+  it('tries a failing webhook again after its wait, and sends none an ignore rule lifted', async () => {
+    answer = 500
+    const before = received.length
+    await watchWithNotifyingPolicy('retried')
+    await deliver()
+    const failed = await listed('retried')
+    expect(failed.length).toBeGreaterThan(1)
+    expect(failed.every((n) => n.status === 'pending' && n.attempts === 1)).toBe(true)
+    expect(failed[0]!.lastError).toBe('the webhook answered 500')
+    expect(refused).toBe(1)
+
+    // Lifted while it waits: the lodash advisory of 4.17.15 under this watch.
+    const ignore = {
+      issue: LODASH,
+      version: 'npm://lodash@4.17.15',
+      watch: 'retried',
+      reason: 'Not reachable',
+    }
+    expect((await api('POST', '/xray/api/v1/ignore_rules', ignore)).status).toBe(201)
+
+    answer = 204
+    // Not due before its wait is over.
+    await deliver()
+    expect((await listed('retried')).every((n) => n.status === 'pending')).toBe(true)
+    clock.advance(31_000)
+    await deliver()
+    const after = await listed('retried')
+    const lifted = after.filter((n) => n.resource === 'npm://lodash@4.17.15' && n.issue === LODASH)
+    expect(lifted.map((n) => n.status)).toEqual(['ignored'])
+    expect(after.filter((n) => n !== lifted[0]).every((n) => n.status === 'sent' && n.attempts === 2)).toBe(
+      true,
+    )
+    const resent = received.slice(before).flatMap((r) => r.violations)
+    expect(resent.filter((v) => v.watch === 'retried')).toHaveLength(after.length - 1)
+    expect(resent.some((v) => v.issue === LODASH && v.version === '4.17.15')).toBe(false)
+  })
+
+  it('lists them as unsent when no webhook is set', async () => {
+    expect((await api('PUT', '/xray/api/v1/settings', settings(null))).status).toBe(200)
+    const before = received.length
+    await watchWithNotifyingPolicy('unhooked')
+    await deliver()
+    const notes = await listed('unhooked')
+    expect(notes.length).toBeGreaterThan(0)
+    expect(notes.every((n) => n.status === 'unsent' && n.lastError === 'no webhook was set')).toBe(true)
+    expect(received.length).toBe(before)
+  })
+})
