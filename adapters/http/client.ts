@@ -31,6 +31,18 @@ export interface RequestOptions {
   readonly body?: unknown
   readonly headers?: Readonly<Record<string, string>>
   readonly signal?: AbortSignal
+  /**
+   * Told when the platform answered (its `Date` header, as an ISO string) once the last attempt
+   * has an answer, whether it succeeded or failed; not called when no answer came.
+   */
+  readonly answered?: (at: string | undefined) => void
+}
+
+/** The `Date` header of an answer as an ISO string, if it has a valid one. */
+function answeredAt(response: Response): string | undefined {
+  const header = response.headers.get('date')
+  const ms = header ? Date.parse(header) : NaN
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString()
 }
 
 export interface HttpClient {
@@ -128,10 +140,16 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
           credentials: 'same-origin',
           signal: controller.signal,
         })
-        if (response.ok) return right(response)
+        if (response.ok) {
+          req.answered?.(answeredAt(response))
+          return right(response)
+        }
         last = await failureOf(response)
         // Only overload and gateway answers are worth asking again.
-        if (![429, 502, 503, 504].includes(response.status)) return left(last)
+        if (![429, 502, 503, 504].includes(response.status) || attempt + 1 >= attempts) {
+          req.answered?.(answeredAt(response))
+          return left(last)
+        }
         wait = retryAfterMs(response)
       } catch (error) {
         if (req.signal?.aborted) return left({ kind: 'aborted', message: 'request cancelled' })

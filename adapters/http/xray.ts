@@ -25,7 +25,7 @@ import type { XrayAnswer, XrayAsk, XrayChange } from '../../domain/xray/types'
 import { REPORT_PAGE_SIZE } from '../../domain/xray/rules'
 
 const Scans = t.type({ total_count: t.number, data: t.array(ScanView) })
-const Details = ComponentSecurity.props.details.types[0]
+const Details = ComponentSecurity.types[0].props.details.types[0]
 /** The spec's call answers `Critical|High|…` with new_severities=true; the domain keeps the lower-case word. */
 const WireVulnerability = t.type({ ...VulnerabilityView.props, severity: t.string })
 const Vulnerabilities = t.type({ data: t.array(WireVulnerability), total_count: t.number })
@@ -55,6 +55,7 @@ export function createXrayApi(http: HttpClient): XrayApi {
       ({ what, data }) as XrayAnswer
 
   async function component(packageId: string, version: string): Promise<Result<XrayAnswer>> {
+    let answeredAt: string | undefined
     const [details, found] = await Promise.all([
       http.request('/xray/ui/component/details/general', Details, {
         method: 'POST',
@@ -64,12 +65,28 @@ export function createXrayApi(http: HttpClient): XrayApi {
         method: 'POST',
         query: { new_severities: true },
         body: { package_id: packageId, version },
+        answered: (at) => {
+          answeredAt = at
+        },
       }),
     ])
     // A version the scanner does not know (not in a scanned repository) has no details: not an error.
     const unknown = isLeft(details) && details.left.kind === 'status' && details.left.status === 404
     if (isLeft(details) && !unknown) return details
-    if (isLeft(found)) return found
+    if (isLeft(found)) {
+      if (isLeft(details)) return found
+      // Spec 001 section 8: the list's failure falls back to the failed answer's Date header; the
+      // details that did answer stay shown (docs/decisions/2026-12-04-violations-fallback-and-notify.md).
+      return right(
+        answer('component')({
+          packageId,
+          version,
+          details: details.right,
+          vulnerabilities: [],
+          vulnerabilitiesUnavailable: { failure: found.left, answeredAt: answeredAt ?? null },
+        }),
+      )
+    }
     return right(
       answer('component')({
         packageId,

@@ -6,6 +6,7 @@
 import * as t from 'io-ts'
 import { XRAY_SEVERITIES, type XraySeverity } from './severity'
 import { PolicyCodec, WatchCodec, IgnoreRuleInputCodec } from './codecs'
+import { Failure } from '../shared/failure'
 
 export const SeverityCodec = t.keyof(
   Object.fromEntries(XRAY_SEVERITIES.map((s) => [s, null])) as Record<XraySeverity, null>,
@@ -106,7 +107,7 @@ export const BlockView = t.type({ policy: t.string, watch: t.string, issue: t.st
 export type BlockView = t.TypeOf<typeof BlockView>
 
 /** A version's scan as the package screens show it: its state, counts, block and findings. */
-export const ComponentSecurity = t.type({
+const ComponentScan = t.type({
   packageId: t.string,
   version: t.string,
   /** Null when the version is not in a scanned repository (the platform does not know it). */
@@ -132,6 +133,18 @@ export const ComponentSecurity = t.type({
   ),
   vulnerabilities: t.array(VulnerabilityView),
 })
+/**
+ * A version's scan as its Xray Data tab holds it. When the list of its vulnerabilities failed
+ * while its details answered (spec 001 section 8, "artifact violations failure: falls back to the
+ * response date header"), the list is empty and `vulnerabilitiesUnavailable` says why and when
+ * the platform answered (the failed answer's Date header; null when no answer came).
+ */
+export const ComponentSecurity = t.intersection([
+  ComponentScan,
+  t.partial({
+    vulnerabilitiesUnavailable: t.type({ failure: Failure, answeredAt: nullable(t.string) }),
+  }),
+])
 export type ComponentSecurity = t.TypeOf<typeof ComponentSecurity>
 
 export const TrendPoint = t.intersection([SeverityCounts, t.type({ at: t.string, violations: t.number })])

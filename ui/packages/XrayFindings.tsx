@@ -8,6 +8,7 @@ import { sbomPath, type ComponentSecurity, type VulnerabilityView } from '../../
 import { shownData } from '../../domain/shared/loadable'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
+import { formatDateTime } from '../shared/dates'
 import { buttonClass } from '../shared/kit/Button'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, PageSkeleton, SeverityChip } from '../shared/kit/Surface'
@@ -55,7 +56,7 @@ export function XrayFindings({
     )
   if (!data || data.packageId !== packageId || data.version !== version)
     return <PageSkeleton label={`Loading the scan of ${version}`} header={false} />
-  return <Findings security={data} />
+  return <Findings security={data} onRetry={load} />
 }
 
 export function BlockedNotice({ security }: { readonly security: ComponentSecurity }) {
@@ -91,9 +92,39 @@ export function notScannedTitle(details: ComponentSecurity['details']): string {
   return details.scan_error ? `Not scanned: ${details.scan_error}` : 'Not scanned yet'
 }
 
-function Findings({ security }: { readonly security: ComponentSecurity }) {
+/**
+ * Where the list of vulnerabilities failed: why, when the platform answered (its Date header),
+ * and what the version's scan counted, which did arrive.
+ */
+export function unlistedText(security: ComponentSecurity): string | undefined {
+  const unavailable = security.vulnerabilitiesUnavailable
+  if (!unavailable) return undefined
+  const counts = security.details?.scan_status === 'scanned' ? security.details.vulnerabilities : undefined
+  const counted = counts
+    ? (Object.entries(counts) as Array<[keyof typeof counts, number]>)
+        .filter(([, n]) => n > 0)
+        .map(([severity, n]) => `${n} ${severity}`)
+        .join(', ')
+    : undefined
+  return [
+    `The vulnerabilities of ${security.version} could not be listed: ${whatHappened(unavailable.failure)}.`,
+    unavailable.answeredAt ? `The platform answered at ${formatDateTime(unavailable.answeredAt)}.` : '',
+    counted === undefined ? '' : `Its scan counts ${counted || 'no known vulnerabilities'}.`,
+  ]
+    .filter(Boolean)
+    .join(' ')
+}
+
+function Findings({
+  security,
+  onRetry,
+}: {
+  readonly security: ComponentSecurity
+  readonly onRetry: () => void
+}) {
   const { details, vulnerabilities } = security
   const notScanned = details === null || details.scan_status !== 'scanned'
+  const unlisted = unlistedText(security)
   return (
     <div className={styles.section}>
       <BlockedNotice security={security} />
@@ -110,7 +141,9 @@ function Findings({ security }: { readonly security: ComponentSecurity }) {
           </a>
         </p>
       )}
-      {vulnerabilities.length === 0 ? (
+      {unlisted ? (
+        <LoadFailure message={unlisted} onRetry={onRetry} />
+      ) : vulnerabilities.length === 0 ? (
         notScanned ? (
           <EmptyState icon={<ShieldQuestion size={28} />} title={notScannedTitle(details)} />
         ) : (
