@@ -3,19 +3,32 @@
 // admin's policy blocks downloads of high-severity findings on every repository; the developer
 // finds the catalogue's lodash 4.17.15 among the violations, opens its page, reads the block with
 // its policy and how to get an exception, the advisory with its CVE and fixed version, and
-// downloads the version's SBOM, which names the same advisory.
-import { beforeAll, describe, expect, it } from 'vitest'
+// downloads the version's SBOM, which names the same advisory. Then the npm CLI: a version the
+// admin publishes is refused to the developer's `npm install` with npm's 403 naming the policy,
+// the advisory and how to get an exception, and its violation shows on the Violations page.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import { browserHeaders } from '../support/server'
+import { npmCli } from '../support/npmCli'
 import { adminApi, adminCookie, signIn } from './loginHelpers'
 
 const LODASH = 'GHSA-p6mc-m468-83gw'
+const MINIMIST = 'GHSA-xvch-5gv4-984h'
 let page: Page
+let admin: string
+let work: string
 const SHOTS = process.env.SCREENSHOTS_DIR
 
 withPlatformAndChromium()
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true })
+})
 beforeAll(async () => {
-  const admin = await adminCookie(server)
+  admin = await adminCookie(server)
   await adminApi(server, admin, 'POST', '/xray/api/v1/policies', {
     name: 'no-high',
     description: 'High and critical advisories block downloads',
@@ -88,5 +101,60 @@ describe('security scanning for a developer (e2e)', () => {
     expect(bom.specVersion).toBe('1.5')
     expect(bom.metadata.component).toMatchObject({ name: 'lodash', version: '4.17.15' })
     expect(bom.vulnerabilities.map((v) => v.id)).toContain(LODASH)
+  })
+
+  it('refuses the developer’s npm install of a blocked version, whose violation then shows', async () => {
+    work = mkdtempSync(join(tmpdir(), 'xray-e2e-'))
+    const cli = npmCli(work)
+    const host = new URL(server.url).host
+    /** A client token of the session `cookie`, in an .npmrc for `repo`. */
+    const npmrc = async (cookie: string, repo: string) => {
+      const res = await fetch(`${server.url}/ui/api/v1/ui/npm/token`, {
+        method: 'POST',
+        headers: browserHeaders(server.url, cookie),
+        body: '{}',
+      })
+      const { token } = (await res.json()) as { token: string }
+      const path = join(work, `npmrc-${repo}-${Math.random().toString(36).slice(2)}`)
+      writeFileSync(
+        path,
+        `registry=${server.url}/artifactory/api/npm/${repo}/\n//${host}/artifactory/api/npm/${repo}/:_authToken=${token}\n`,
+      )
+      return path
+    }
+    // minimist 1.2.1 is in the shipped advisory's range (critical): the watch over everything blocks it.
+    const published = await cli.npm(
+      ['publish'],
+      cli.makePackage('minimist', '1.2.1', '# minimist (test copy)\n'),
+      await npmrc(admin, 'npm-local'),
+    )
+    expect(published, JSON.stringify(published)).not.toHaveProperty('failed')
+
+    const app = join(work, 'app')
+    mkdirSync(app)
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }))
+    const developerCookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+    const refused = await cli.npm(
+      ['install', 'minimist@1.2.1', '--cache', join(work, 'install-cache')],
+      app,
+      await npmrc(developerCookie, 'npm'),
+    )
+    expect(refused.failed).toBe(true)
+    expect(refused.stderr).toContain('403')
+    expect(refused.stderr).toContain('minimist@1.2.1 is blocked by policy "no-high" of watch "everything"')
+    expect(refused.stderr).toContain(MINIMIST)
+    expect(refused.stderr).toContain('Ask an administrator for an ignore rule')
+
+    await page.goto(`${server.url}/ui/violations?watch=everything`)
+    await page.getByRole('textbox', { name: 'Resource' }).fill('minimist')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    const row = page
+      .getByRole('table', { name: 'Violations' })
+      .getByRole('row')
+      .filter({ hasText: MINIMIST })
+      .filter({ hasText: '1.2.1' })
+    await row.first().waitFor({ timeout: 30_000 })
+    expect(await row.first().textContent()).toContain('Blocks download')
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-developer-npm-blocked.png`, fullPage: true })
   })
 })
