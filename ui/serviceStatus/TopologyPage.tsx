@@ -51,7 +51,8 @@ function NodeCard({ node }: { node: TopologyNode }) {
               {humaniseUptime(node.lastHeartbeat, node.uptime)}
             </dd>
           </div>
-          <div>
+          {/* Under its label, the card's width: the platform's id after the '@' is whole at 1024 px. */}
+          <div className={styles.wideFact}>
             <dt>Service ID</dt>
             <dd>
               <ServiceId id={node.serviceId} />
