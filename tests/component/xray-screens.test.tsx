@@ -136,6 +136,13 @@ describe('Watches', { timeout: 90_000 }, () => {
     renderShell('/watches', admin, { xrayApi: s.api }, effects)
     await userEvent.click((await screen.findAllByRole('button', { name: 'New watch' }, found))[0]!)
     const form = await screen.findByRole('form', { name: 'Watch' })
+    // The kit's order, as every other form: Cancel, then the primary action last.
+    expect(
+      within(form)
+        .getAllByRole('button')
+        .slice(-2)
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel', 'Create watch'])
     const failure = await within(form).findByRole('alert')
     expect(failure).toHaveTextContent('The repositories could not be loaded')
     expect(within(form).getByText(/No policies yet/)).toBeInTheDocument()

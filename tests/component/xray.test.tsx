@@ -173,6 +173,13 @@ describe('Policies', { timeout: 60_000 }, () => {
       (await screen.findAllByRole('button', { name: 'New policy' }, { timeout: 30_000 }))[0]!,
     )
     const form = await screen.findByRole('form', { name: 'Policy' })
+    // The kit's order, as every other form: Cancel, then the primary action last.
+    expect(
+      within(form)
+        .getAllByRole('button')
+        .slice(-2)
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel', 'Create policy'])
     const name = within(form).getByRole('textbox', { name: /^Name/ })
     await userEvent.type(name, 'bad name')
     await userEvent.type(within(form).getByRole('textbox', { name: /Least CVSS score/ }), '12')

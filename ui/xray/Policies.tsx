@@ -20,7 +20,7 @@ import { Button, IconButton } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup } from '../shared/kit/Choice'
 import { Select } from '../shared/kit/Select'
-import { Field, TextField } from '../shared/kit/Field'
+import { Field, TextField, formActionsClass } from '../shared/kit/Field'
 import { AlertDialog, Dialog } from '../shared/kit/Overlay'
 import { Badge, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
@@ -320,11 +320,12 @@ function PolicyEditor({ editing, onClose }: { readonly editing: Editing; readonl
           </Button>
         </div>
         <ChangeNote kinds={['savePolicy']} />
-        <div className={styles.row}>
+        {/* The kit's order, as every other form: Cancel, then the primary action last, at the right. */}
+        <div className={formActionsClass}>
+          <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" busy={pending}>
             {editing.create ? 'Create policy' : 'Save policy'}
           </Button>
-          <Button onClick={onClose}>Cancel</Button>
         </div>
       </form>
     </Dialog>

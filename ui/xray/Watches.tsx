@@ -17,7 +17,7 @@ import { useDispatch, useQuery } from '../shared/appContext'
 import { useValidatedForm } from '../shared/forms'
 import { Button, IconButton } from '../shared/kit/Button'
 import { RadioGroup } from '../shared/kit/Choice'
-import { TextField } from '../shared/kit/Field'
+import { TextField, formActionsClass } from '../shared/kit/Field'
 import { AlertDialog, Dialog } from '../shared/kit/Overlay'
 import { EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
@@ -246,11 +246,12 @@ function WatchEditor({ editing, onClose }: { readonly editing: Editing; readonly
           }
         />
         <ChangeNote kinds={['saveWatch']} />
-        <div className={styles.row}>
+        {/* The kit's order, as every other form: Cancel, then the primary action last, at the right. */}
+        <div className={formActionsClass}>
+          <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" busy={pending}>
             {editing.create ? 'Create watch' : 'Save watch'}
           </Button>
-          <Button onClick={onClose}>Cancel</Button>
         </div>
       </form>
     </Dialog>
