@@ -33,11 +33,18 @@ afterAll(async () => {
   for (const page of pages.values()) await page.close()
 })
 
+/** The first package's path per user, looked up once and only for a screen that opens it. */
+const packagePaths = new Map<UserKind, Promise<string | undefined>>()
+
 async function show(user: UserKind, name: string): Promise<Page> {
   const page = pages.get(user)!
   const screen = SCREENS.find((s) => s.name === name)!
-  const packagePath = await firstPackagePath(page, server.url)
-  const path = screen.path.replace(':package', packagePath?.replace(/^\/packages\//, '') ?? '')
+  let path = screen.path
+  if (path.includes(':package')) {
+    if (!packagePaths.has(user)) packagePaths.set(user, firstPackagePath(page, server.url))
+    const packagePath = await packagePaths.get(user)
+    path = path.replace(':package', packagePath?.replace(/^\/packages\//, '') ?? '')
+  }
   expect(await showScreen(page, server.url, screen, path, user)).toEqual([])
   return page
 }
@@ -117,6 +124,18 @@ describe('cramped at 1024 px (e2e)', () => {
     const chips = page.getByText('jfcon', { exact: true }).first().locator('..')
     const chipHeight = (await box(page, page.getByText('jfcon', { exact: true }).first())).height
     expect((await box(page, chips)).height).toBeLessThan(chipHeight * 2.9)
+  })
+
+  it('Topology: a node card’s service id shows the platform’s id on one line, not cut at a hyphen', async () => {
+    const page = await show('admin', 'topology')
+    const card = page.getByRole('article', { name: 'node-1' }).first()
+    const id = card.getByText(/^jfrt@/)
+    const tail = (await id.textContent())!.replace(/^jfrt@/, '')
+    // It was laid as 'cfd958ee-1c29-4fa7-ab2f-' over 'eb89338c7694' beside its label.
+    expect(await linesOf(id.getByText(tail, { exact: true }))).toBe(1)
+    const idBox = await box(page, id)
+    const cardBox = await box(page, card)
+    expect(idBox.x + idBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width)
   })
 
   it('the artifact tree shows a long name’s end, so digests that share a start stay apart', async () => {
