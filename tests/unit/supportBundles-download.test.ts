@@ -57,3 +57,41 @@ describe('support bundle download', () => {
     expect(saved).toEqual([])
   })
 })
+
+// Spec 001 section 7: the Mission Control bundle needs its service-enabled check and its ping.
+describe('whether Mission Control takes bundles', () => {
+  function asking(...answers: Array<() => Response>) {
+    const asked: string[] = []
+    const fetchFn = (async (url: string | URL | Request) => {
+      asked.push(String(url))
+      const next = answers.shift()
+      if (!next) throw new Error(`not expected: ${String(url)}`)
+      return next()
+    }) as typeof fetch
+    const api = createSupportBundlesApi(createHttpClient({ fetch: fetchFn, retries: 0 }), { fetch: fetchFn })
+    return { api, asked }
+  }
+  const enabled = (on: boolean) => () => Response.json({ enabled: on })
+  const ping = (status: number) => () => new Response(status === 200 ? 'OK' : null, { status })
+  const ENABLED = '/ui/api/v1/system/ismicroserviceenabled/mc'
+  const PING = '/ui/api/v1/mc/api/v4/system/ping'
+
+  it('asks the service-enabled check, then the ping, and takes bundles when both say so', async () => {
+    const { api, asked } = asking(enabled(true), ping(200))
+    expect(await api.missionControlAvailable()).toEqual(right(true))
+    expect(asked).toEqual([ENABLED, PING])
+  })
+
+  it('an enabled Mission Control whose ping answers 404 is not running: no bundles', async () => {
+    const { api } = asking(enabled(true), ping(404))
+    expect(await api.missionControlAvailable()).toEqual(right(false))
+  })
+
+  it('does not ping one that is not enabled, and a failed ping is a failure', async () => {
+    const off = asking(enabled(false))
+    expect(await off.api.missionControlAvailable()).toEqual(right(false))
+    expect(off.asked).toEqual([ENABLED])
+    const failing = asking(enabled(true), ping(500))
+    expect(await failing.api.missionControlAvailable()).toMatchObject(left({ kind: 'status', status: 500 }))
+  })
+})
