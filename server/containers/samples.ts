@@ -7,7 +7,7 @@
  * works. Once only: the first node to claim the settings key pushes; an admin who deletes the
  * samples does not get them back at the next start.
  */
-import { isoNow } from '../clock'
+import { claimSetting, deleteSetting } from '../platform/store'
 import type { ServerContext } from '../context'
 import { buildImage, digestOf, type BuiltBlob, type BuiltImage } from './imageBuilder'
 import { MEDIA } from './rules'
@@ -157,11 +157,7 @@ export interface PlatformPush {
  */
 export async function pushSampleImagesOnce(ctx: ServerContext, push: PlatformPush): Promise<boolean> {
   if (ctx.config.flavour !== 'container-registry') return false
-  const claimed = await ctx.sql.one<{ key: string }>(
-    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING RETURNING key`,
-    [SAMPLE_IMAGES_KEY, JSON.stringify({ pushedBy: ctx.config.nodeId }), isoNow(ctx.clock)],
-  )
-  if (!claimed) return false
+  if (!(await claimSetting(ctx, SAMPLE_IMAGES_KEY, { pushedBy: ctx.config.nodeId }))) return false
   try {
     for (const sample of sampleImages()) {
       for (const blob of sample.blobs) await push.pushBlob(SAMPLE_REPOSITORY, sample.image, blob)
@@ -170,7 +166,7 @@ export async function pushSampleImagesOnce(ctx: ServerContext, push: PlatformPus
           await push.pushManifest(SAMPLE_REPOSITORY, sample.image, manifest, reference, PUSHED_BY)
     }
   } catch (error) {
-    await ctx.sql.run('DELETE FROM settings WHERE key = ?', [SAMPLE_IMAGES_KEY])
+    await deleteSetting(ctx.sql, SAMPLE_IMAGES_KEY)
     throw error
   }
   return true

@@ -221,3 +221,20 @@ export async function writeSetting(
     [key, JSON.stringify(value), isoNow(clock)],
   )
 }
+
+/** Stores a document under `key` unless one is there: true when this call stored it (a claim). */
+export async function claimSetting(
+  { sql, clock }: SettingsStore,
+  key: string,
+  value: unknown,
+): Promise<boolean> {
+  const claimed = await sql.one<{ key: string }>(
+    'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING RETURNING key',
+    [key, JSON.stringify(value), isoNow(clock)],
+  )
+  return claimed !== undefined
+}
+
+export async function deleteSetting(sql: Sql, key: string): Promise<void> {
+  await sql.run('DELETE FROM settings WHERE key = ?', [key])
+}
