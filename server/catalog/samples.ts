@@ -6,6 +6,7 @@
  * image is made up here: images come from pushes to the registry under /v2/.
  */
 import type { Db } from '../db'
+import { insertSampleRows } from './store'
 
 /** Sample builds: each lists real catalogue artifacts (newest version of the named packages). */
 export const SAMPLE_BUILDS = [
@@ -59,42 +60,5 @@ export const SAMPLE_RELEASE_BUNDLES = [
 
 /** Inserts the sample builds and release bundles (no packages). */
 export function insertSamples(db: Db): void {
-  const newestVersion = db.prepare(
-    `SELECT v.id, v.repo, v.lead_file_path AS lead FROM catalog_versions v JOIN catalog_packages p ON p.id = v.package_id
-     WHERE p.id = ? AND v.name = p.latest_version`,
-  )
-  const filesOf = db.prepare('SELECT repo, path, sha256, sha1 FROM catalog_files WHERE version_id = ?')
-  const insertBuild = db.prepare(
-    'INSERT INTO catalog_builds (name, number, started, status) VALUES (?, ?, ?, ?)',
-  )
-  const insertBuildArtifact = db.prepare(
-    'INSERT OR IGNORE INTO catalog_build_artifacts (build_id, repo, path) VALUES (?, ?, ?)',
-  )
-  for (const b of SAMPLE_BUILDS) {
-    const buildId = insertBuild.run(b.name, b.number, b.started, b.status).lastInsertRowid
-    for (const packageId of b.uses) {
-      const v = newestVersion.get(packageId) as { id: string; repo: string; lead: string } | undefined
-      if (v) insertBuildArtifact.run(buildId, v.repo, v.lead)
-    }
-  }
-  const insertBundle = db.prepare(
-    `INSERT INTO release_bundles (name, version, created, status, repository) VALUES (?, ?, ?, ?, 'release-bundles')`,
-  )
-  const insertBundleArtifact = db.prepare(
-    'INSERT OR IGNORE INTO release_bundle_artifacts (bundle_id, repo, path, sha256, sha1) VALUES (?, ?, ?, ?, ?)',
-  )
-  for (const r of SAMPLE_RELEASE_BUNDLES) {
-    const bundleId = insertBundle.run(r.name, r.version, r.created, r.status).lastInsertRowid
-    for (const packageId of r.contains) {
-      const v = newestVersion.get(packageId) as { id: string } | undefined
-      if (!v) continue
-      for (const f of filesOf.all(v.id) as Array<{
-        repo: string
-        path: string
-        sha256: string
-        sha1: string
-      }>)
-        insertBundleArtifact.run(bundleId, f.repo, f.path, f.sha256, f.sha1)
-    }
-  }
+  insertSampleRows(db, SAMPLE_BUILDS, SAMPLE_RELEASE_BUNDLES)
 }

@@ -282,6 +282,67 @@ function packageRows(pkg: SnapshotPackage, extras: PackageExtras): { id: string;
   return { id, rows }
 }
 
+/**
+ * Inserts sample builds and release bundles (server/catalog/samples.ts), each naming the files of
+ * the newest version of the packages it lists (a package not in the catalogue is left out).
+ */
+export function insertSampleRows(
+  db: Db,
+  builds: ReadonlyArray<{
+    name: string
+    number: string
+    started: string
+    status: string
+    uses: readonly string[]
+  }>,
+  bundles: ReadonlyArray<{
+    name: string
+    version: string
+    created: string
+    status: string
+    contains: readonly string[]
+  }>,
+): void {
+  const newestVersion = db.prepare(
+    `SELECT v.id, v.repo, v.lead_file_path AS lead FROM catalog_versions v JOIN catalog_packages p ON p.id = v.package_id
+     WHERE p.id = ? AND v.name = p.latest_version`,
+  )
+  const filesOf = db.prepare('SELECT repo, path, sha256, sha1 FROM catalog_files WHERE version_id = ?')
+  const insertBuild = db.prepare(
+    'INSERT INTO catalog_builds (name, number, started, status) VALUES (?, ?, ?, ?)',
+  )
+  const insertBuildArtifact = db.prepare(
+    'INSERT OR IGNORE INTO catalog_build_artifacts (build_id, repo, path) VALUES (?, ?, ?)',
+  )
+  for (const b of builds) {
+    const buildId = insertBuild.run(b.name, b.number, b.started, b.status).lastInsertRowid
+    for (const packageId of b.uses) {
+      const v = newestVersion.get(packageId) as { id: string; repo: string; lead: string } | undefined
+      if (v) insertBuildArtifact.run(buildId, v.repo, v.lead)
+    }
+  }
+  const insertBundle = db.prepare(
+    `INSERT INTO release_bundles (name, version, created, status, repository) VALUES (?, ?, ?, ?, 'release-bundles')`,
+  )
+  const insertBundleArtifact = db.prepare(
+    'INSERT OR IGNORE INTO release_bundle_artifacts (bundle_id, repo, path, sha256, sha1) VALUES (?, ?, ?, ?, ?)',
+  )
+  for (const r of bundles) {
+    const bundleId = insertBundle.run(r.name, r.version, r.created, r.status).lastInsertRowid
+    for (const packageId of r.contains) {
+      const v = newestVersion.get(packageId) as { id: string } | undefined
+      if (!v) continue
+      for (const f of filesOf.all(v.id) as Array<{
+        repo: string
+        path: string
+        sha256: string
+        sha1: string
+      }>)
+        insertBundleArtifact.run(bundleId, f.repo, f.path, f.sha256, f.sha1)
+    }
+  }
+}
+
 /** Prepared inserts for packages in the snapshot's shape; used by the snapshot, samples and synthetic loaders. */
 export function packageInserter(db: Db) {
   const prepared = new Map<string, Database.Statement>()
