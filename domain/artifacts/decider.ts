@@ -206,6 +206,15 @@ function evolve(s: ArtifactsState, event: ArtifactsEvent | SessionEvent): Artifa
         sameLocation(infoAt, { repoKey: e.data.repoKey, path: e.data.path }) &&
         Boolean(s.info.info.container)
       const goneFromTree = tagManifest ? parentPath(e.data.path) : e.data.path
+      // A version's main file takes the version with all its files: in an npm repository its
+      // unpacked files sit beside the tarball, in a folder named by the version.
+      const versionGone =
+        s.info.status === 'loaded' &&
+        sameLocation(infoAt, { repoKey: e.data.repoKey, path: e.data.path }) &&
+        s.info.info.packageId !== null &&
+        s.info.info.version !== null
+          ? [`${parentPath(e.data.path)}/${s.info.info.version}`]
+          : []
       return {
         ...rest,
         // The row leaves its folder at once; the folders above are asked for again (policies).
@@ -220,7 +229,7 @@ function evolve(s: ArtifactsState, event: ArtifactsEvent | SessionEvent): Artifa
         ),
         // The folder it was in is selected, or the nearest above that is not emptied by it.
         selected: gone(s.selected)
-          ? selectionAfterDeletion(s.folders, e.data.repoKey, goneFromTree)
+          ? selectionAfterDeletion(s.folders, e.data.repoKey, goneFromTree, versionGone)
           : s.selected,
         info: gone(infoAt) ? { status: 'idle' } : s.info,
       }

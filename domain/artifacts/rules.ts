@@ -47,12 +47,15 @@ export function selectionAfterDeletion(
   folders: ArtifactsState['folders'],
   repoKey: string,
   gone: string,
+  alsoGone: ReadonlyArray<string> = [],
 ): TreeLocation {
+  const without = new Set([gone, ...alsoGone])
   let child = gone
   for (let folder = parentPath(gone); folder !== ''; child = folder, folder = parentPath(folder)) {
+    without.add(child)
     const f = folders[nodeId(repoKey, folder)]
     const keepsAnother =
-      f !== undefined && (f.items.some((c) => c.path !== child) || (f.total ?? 0) > f.items.length)
+      f !== undefined && (f.items.some((c) => !without.has(c.path)) || (f.total ?? 0) > f.items.length)
     if (keepsAnother) return { repoKey, path: folder }
   }
   return { repoKey, path: '' }

@@ -448,6 +448,34 @@ describe('artifacts: deleting a file', () => {
       loaded('big/pkg/-', 'c4', [file('big/pkg/-/pkg-1.0.0.tgz')], 1),
     ]
     expect(deleted(oneVersion, 'big/pkg/-/pkg-1.0.0.tgz')).toEqual(at('big'))
+    // As the platform lists it: the version's unpacked files in a folder beside its tarball,
+    // which go with it (e2e npmLoop selected the emptied '-' folder).
+    const tarball = 'big/pkg/-/pkg-1.0.0.tgz'
+    const besideIt = [
+      ...oneVersion.slice(0, -1),
+      loaded('big/pkg/-', 'c4', [file(tarball), dir('big/pkg/-/1.0.0')], 2),
+      A.Selected(at(tarball)),
+      A.InfoRequested({ ...at(tarball), requestId: 'i1' }),
+      A.InfoLoaded({
+        requestId: 'i1',
+        info: {
+          ...at(tarball),
+          name: 'pkg-1.0.0.tgz',
+          size: 12,
+          mimeType: 'application/gzip',
+          created: '2026-01-01T00:00:00.000Z',
+          modified: '2026-01-01T00:00:00.000Z',
+          deployedBy: null,
+          packageId: 'npm://pkg',
+          version: '1.0.0',
+          sha256: 'a'.repeat(64),
+          sha1: 'a'.repeat(40),
+          md5: 'a'.repeat(32),
+          properties: [],
+        },
+      }),
+    ]
+    expect(deleted(besideIt, tarball)).toEqual(at('big'))
     // A folder with more entries than are loaded keeps them.
     const paged = [
       ...rootOpen,
