@@ -50,12 +50,9 @@ import { Transform, Writable } from 'node:stream'
 import type { Sql } from '../db/sql'
 import { blobRows } from './store'
 
-export interface BlobFacts {
-  readonly sha256: string
-  readonly sha1: string
-  readonly md5: string
-  readonly size: number
-}
+import type { BlobFacts } from './blobFacts'
+
+export type { BlobFacts }
 
 /** Raised when the bytes do not match what the client said they are; nothing is kept. */
 export class ChecksumMismatch extends Error {

@@ -6,7 +6,7 @@
  */
 import { isLeft } from 'fp-ts/Either'
 import { placeholders, type Sql } from '../db/sql'
-import type { BlobFacts } from './blobs'
+import type { BlobFacts } from './blobFacts'
 import { HttpError } from '../context'
 import {
   QUICK_REMOTE_URLS,
