@@ -23,6 +23,7 @@ import { artifactPathProblem } from '../../domain/artifacts/rules'
 import type { Sql } from '../db/sql'
 import { evictNpmCache } from '../remote/npmEviction'
 import { evictDockerCache } from '../containers/eviction'
+import { artifactRows, type ArtifactRow } from './store'
 
 /** The remotes whose cache an admin may delete from, file by file or folder by folder. */
 const EVICTABLE = new Set(['generic', 'npm', 'docker'])
@@ -33,22 +34,6 @@ const EVICTABLE = new Set(['generic', 'npm', 'docker'])
  * console's JSON uploads does not apply to artifacts.
  */
 export const ARTIFACT_LIMIT = 1024 * 1024 * 1024
-
-export interface ArtifactRow {
-  readonly repo: string
-  readonly path: string
-  readonly sha256: string
-  readonly sha1: string
-  readonly md5: string
-  readonly size: number
-  readonly mime_type: string
-  readonly created: string
-  readonly modified: string
-  readonly deployed_by: string | null
-  readonly content: Buffer | null
-  readonly version_id: string | null
-  readonly lead: number
-}
 
 /** A repository path: the domain's rule, shared with the console's deploy dialog. */
 export { artifactPathProblem }
@@ -66,32 +51,9 @@ const MIME: Record<string, string> = {
 export const mimeOfPath = (path: string) =>
   MIME[path.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream'
 
-const Q = {
-  // The NULLs typed: PostgreSQL reads an untyped NULL as text, which UNION then refuses to join
-  // with a bytea or text column of another type.
-  byPath: `SELECT a.repo, a.path, a.sha256, b.sha1, b.md5, a.size, a.mime_type, a.created, a.modified, a.deployed_by,
-       CAST(NULL AS BLOB) AS content, CAST(NULL AS TEXT) AS version_id, 0 AS lead
-     FROM artifacts a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.repo = ? AND a.path = ?
-     UNION ALL
-     SELECT f.repo, f.path, f.sha256, f.sha1, f.md5, f.size, f.mime_type, v.created, v.modified, f.deployed_by,
-       f.content, f.version_id, f.lead
-     FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id WHERE f.repo = ? AND f.path = ?
-     LIMIT 1`,
-  upsert: `INSERT INTO artifacts (repo, path, sha256, size, mime_type, created, modified, deployed_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
-       mime_type = excluded.mime_type, modified = excluded.modified, deployed_by = excluded.deployed_by`,
-  previous: 'SELECT sha256 FROM artifacts WHERE repo = ? AND path = ?',
-  folderRows: 'SELECT path, sha256 FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ?',
-  deleteRow: 'DELETE FROM artifacts WHERE repo = ? AND path = ?',
-  deleteCached: 'DELETE FROM remote_files WHERE repo = ? AND path = ?',
-  folderBlocked: 'SELECT path FROM artifacts WHERE repo = ? AND substr(path, 1, length(?)) = ? LIMIT 1',
-}
-
 export function artifactFiles(ctx: Pick<ServerContext, 'sql'>) {
   return {
-    find: (repo: string, path: string, sql: Sql = ctx.sql) =>
-      sql.one<ArtifactRow>(Q.byPath, [repo, path, repo, path]),
+    find: (repo: string, path: string, sql: Sql = ctx.sql) => artifactRows(sql).find(repo, path),
   }
 }
 
@@ -109,8 +71,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
   const { repos, blobs, auth, authz, catalogue, genericRemote } = deps
   const files = artifactFiles(ctx)
   const containers = containerStore(ctx.sql)
-  const previous = async (repo: string, path: string, sql: Sql = ctx.sql) =>
-    (await sql.one<{ sha256: string }>(Q.previous, [repo, path]))?.sha256
+  const previous = (repo: string, path: string, sql: Sql = ctx.sql) => artifactRows(sql).previous(repo, path)
   // Every file sent whole counts, as npm's tarballs do: a package's file for its version.
   const countOnFinish = downloadCounter(ctx, deps.remoteStore)
 
@@ -125,7 +86,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
 
   /** A file goes where no folder is and under no file (`f.txt/child.txt` when f.txt is a file). */
   const checkPlace = async (repo: string, path: string, sql: Sql = ctx.sql) => {
-    if (await sql.one(Q.folderBlocked, [repo, `${path}/`, `${path}/`]))
+    if (await artifactRows(sql).anyBelow(repo, `${path}/`))
       throw new HttpError(409, `${path} is a folder in ${repo}`, 'IS_FOLDER')
     const segments = path.split('/')
     for (let n = 1; n < segments.length; n++) {
@@ -247,16 +208,15 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
         await checkPlace(local.key, path, tx)
         const old = await previous(local.key, path, tx)
         await blob.commit(tx, now)
-        await tx.run(Q.upsert, [
-          local.key,
+        await artifactRows(tx).deploy({
+          repo: local.key,
           path,
-          facts.sha256,
-          facts.size,
-          mimeOfPath(path),
+          sha256: facts.sha256,
+          size: facts.size,
+          mimeType: mimeOfPath(path),
           now,
-          now,
-          caller.user.name,
-        ])
+          deployedBy: caller.user.name,
+        })
         if (old && old !== facts.sha256) await blobs.releaseIfUnused(old, tx)
       })
     } finally {
@@ -327,16 +287,13 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     }
     const doomed = row
       ? [{ path, sha256: row.sha256 }]
-      : await ctx.sql.all<{ path: string; sha256: string }>(Q.folderRows, [repo.key, `${path}/`, `${path}/`])
+      : await artifactRows(ctx.sql).below(repo.key, `${path}/`)
     if (doomed.length === 0) throw new HttpError(404, `No file or folder at ${key}/${path}`, 'NOT_FOUND')
     // The folder's own path passes an exclude pattern below it (`team/releases/**` does not
     // cover `team`): every file that would go must allow it, or nothing goes.
     for (const d of doomed) await authz.require(caller, repo, 'delete', d.path)
     await ctx.sql.transaction(async (tx) => {
-      for (const d of doomed) {
-        await tx.run(Q.deleteRow, [repo.key, d.path])
-        if (cache) await tx.run(Q.deleteCached, [repo.key, d.path])
-      }
+      for (const d of doomed) await artifactRows(tx).remove(repo.key, d.path, cache)
       for (const sha of new Set(doomed.map((d) => d.sha256))) await blobs.releaseIfUnused(sha, tx)
     })
     return reply.status(204).send()

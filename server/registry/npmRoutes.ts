@@ -30,6 +30,7 @@ import { isCleanVersion, latestMovesTo, latestOwner, publishedVersion } from './
 import { latestOf } from '../catalog/versionOrder'
 import type { XrayService } from '../xray/service'
 import type { Sql } from '../db/sql'
+import { npmRows, type NpmVersionRow } from './store'
 import { bulkAdvisories, quickAudit } from '../xray/audit'
 import type { NpmRemote } from '../remote/npmRemote'
 import { RemoteError } from '../remote/upstream'
@@ -72,16 +73,6 @@ interface Deps {
   readonly xray: XrayService
   readonly npmRemote: NpmRemote
   readonly remoteStore: RemoteStore
-}
-
-interface VersionRow {
-  version: string
-  created: string
-  modified: string
-  document: string
-  sha256: string
-  path: string
-  repo: string
 }
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
@@ -182,18 +173,6 @@ type JsonParser = (
 
 const tooLarge = (message: string) => new HttpError(413, message, 'TOO_LARGE')
 
-const Q = {
-  versionsIn: `SELECT v.name AS version, v.created, v.modified, d.document, f.sha256, f.path, v.repo
-     FROM catalog_versions v JOIN npm_version_documents d ON d.version_id = v.id
-     JOIN catalog_files f ON f.version_id = v.id AND f.lead = 1
-     WHERE v.package_id = ? AND v.repo = ?`,
-  tagsIn: 'SELECT tag, version FROM npm_dist_tags WHERE repo = ? AND package = ?',
-  setTag: `INSERT INTO npm_dist_tags (repo, package, tag, version) VALUES (?, ?, ?, ?)
-     ON CONFLICT (repo, package, tag) DO UPDATE SET version = excluded.version`,
-  deleteTag: 'DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?',
-  fileAt: 'SELECT sha256, size, version_id FROM catalog_files WHERE repo = ? AND path = ?',
-}
-
 export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const { repos, blobs, auth, authz, catalogue, xray, npmRemote: remote, remoteStore } = deps
   // Fastify's own JSON parsing (prototype poisoning refused), taken from the plugin's instance.
@@ -242,10 +221,8 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     return new Set(Object.keys(versions))
   }
 
-  const versionsIn = (repo: string, name: string, sql: Sql = ctx.sql) =>
-    sql.all<VersionRow>(Q.versionsIn, [`npm://${name}`, repo])
-  const tagsIn = (repo: string, name: string, sql: Sql = ctx.sql) =>
-    sql.all<{ tag: string; version: string }>(Q.tagsIn, [repo, name])
+  const versionsIn = (repo: string, name: string, sql: Sql = ctx.sql) => npmRows(sql).versionsIn(repo, name)
+  const tagsIn = (repo: string, name: string, sql: Sql = ctx.sql) => npmRows(sql).tagsIn(repo, name)
 
   /** The npm repository `key` names, if there is one. */
   const findNpm = async (key: string): Promise<RepositoryRecord | undefined> => {
@@ -284,7 +261,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const tagsOf = async (
     members: Members,
     name: string,
-    rows?: VersionRow[],
+    rows?: NpmVersionRow[],
   ): Promise<Record<string, string>> => {
     rows ??= await versionRows(members, name)
     const firstSeen = new Map<string, string>()
@@ -410,10 +387,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     }
     for (const r of members) {
       if (r.kind === 'local') {
-        const found = await ctx.sql.one<{ sha256: string; size: number; version_id: string | null }>(
-          Q.fileAt,
-          [r.key, `${name}/-/${file}`],
-        )
+        const found = await npmRows(ctx.sql).fileAt(r.key, `${name}/-/${file}`)
         await refuseBlocked(found?.version_id)
         if (found && blobs.has(found.sha256)) return send(found.sha256, found.size, found.version_id)
         continue
@@ -570,7 +544,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       const latest = (await tagsIn(target.key, name, tx)).find((t) => t.tag === 'latest')?.version
       for (const [tag, v] of tags)
         if (v === version && (tag !== 'latest' || latestMovesTo(latest, version)))
-          await tx.run(Q.setTag, [target.key, name, tag, v])
+          await npmRows(tx).setTag(target.key, name, tag, v)
       await inside.repairTags(target.key, name)
     })
     return { ok: true, id: name, rev: (await packument(request, target, [target], name))._rev }
@@ -581,7 +555,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
    * exclude pattern naming a version's file (`lib/-/lib-1.0.0.tgz`) does not cover `lib/`.
    * Refused before anything goes. The caller's grants were read by `authorize`, so no query.
    */
-  type MayRemove = (rows: readonly VersionRow[]) => Promise<void>
+  type MayRemove = (rows: readonly NpmVersionRow[]) => Promise<void>
 
   /** `npm unpublish name@version`: the document comes back without the versions to remove. */
   const removeMissingVersions = (
@@ -748,14 +722,14 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       )
     const exists = (await versionsIn(target.key, name)).some((v) => v.version === version)
     if (!exists) throw new HttpError(404, `${name}@${version} is not in ${target.key}`, 'NOT_FOUND')
-    await ctx.sql.run(Q.setTag, [target.key, name, tag, version])
+    await npmRows(ctx.sql).setTag(target.key, name, tag, version)
     return { ok: true }
   }
 
   const deleteTag: Handler = async (request, reply) => {
     const { target, name, tag } = await tagTarget(request, reply)
     if (tag === 'latest') throw new HttpError(400, 'The latest tag cannot be removed', 'BAD_REQUEST')
-    await ctx.sql.run(Q.deleteTag, [target.key, name, tag])
+    await npmRows(ctx.sql).deleteTag(target.key, name, tag)
     return { ok: true }
   }
 
