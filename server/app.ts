@@ -36,6 +36,7 @@ import { registerCliRoutes } from './auth/routes'
 import { createIndexPage } from './ui/indexPage'
 import { startupAnswers } from './ui/startupAnswers'
 import { routeAnswers } from './ui/routeAnswers'
+import { STARTUP_ANSWERS_PATH } from '../domain/platform/pageAnswers'
 import { scannerAnswers } from '../domain/platform/rules'
 import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
 import { navigationPreferences } from './navigation/store'
@@ -202,6 +203,23 @@ export async function buildServer(
       // image manifests whose digests clients check), and built assets are compressed at build.
       await api.register(fastifyCompress, { customTypes: COMPRESSED_TYPES, threshold: 1024 })
       for (const [, module] of routeModules) await module(api, ctx)
+      // What a signed-in page carries, for a page that signed in after it was made (the console
+      // asks once its sign-in call succeeds: adapters/browser/pageAnswers.ts).
+      api.get(
+        STARTUP_ANSWERS_PATH,
+        {
+          schema: {
+            summary:
+              "Start-up's answers for the signed-in user, as a signed-in page carries them: [{path, status, body}] (401 without a signed-in session)",
+          },
+        },
+        async (request, reply) => {
+          if (!ctx.currentUser(request))
+            throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+          reply.header('Cache-Control', 'private, no-store')
+          return startupAnswers(app, request)
+        },
+      )
       api.get('/openapi.json', { schema: { hide: true } as Record<string, unknown> }, async () =>
         openapi.document(),
       )

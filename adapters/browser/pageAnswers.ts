@@ -9,7 +9,12 @@
 import { isRight } from 'fp-ts/Either'
 import { API_BASE } from '../http/client'
 import { canonicalJson } from '../../domain/shared/canonical'
-import { PAGE_ANSWERS_ELEMENT_ID, PageAnswers, type PageAnswer } from '../../domain/platform/pageAnswers'
+import {
+  PAGE_ANSWERS_ELEMENT_ID,
+  PageAnswers,
+  STARTUP_ANSWERS_PATH,
+  type PageAnswer,
+} from '../../domain/platform/pageAnswers'
 /** How long after the page's navigation began its answers are still taken. */
 export const PAGE_ANSWERS_FOR_MS = 20_000
 
@@ -50,21 +55,50 @@ function apiPath(url: string): string | undefined {
 }
 
 /**
+ * The console's sign-in calls (adapters/http/session.ts). Once one is answered 2xx the session
+ * is the user's: start-up's answers for it are asked in one request (`STARTUP_ANSWERS_PATH`)
+ * instead of start-up's six steps each waiting for a round trip after the login answer (a
+ * resource timing of sign-in showed them back to back, ~6 round trips before the landing's
+ * list). A login that still needs a one-time code gets a 401 there: start-up asks the network.
+ */
+const SIGN_IN_PATHS: ReadonlySet<string> = new Set([
+  '/ui/auth/login',
+  '/ui/auth/mfa/verify',
+  '/ui/auth/crowd/login',
+  '/ui/auth/httpsso/login',
+])
+/** Signing out ends every answer left: they were the signed-in user's. */
+const SIGN_OUT_PATHS: ReadonlySet<string> = new Set(['/ui/auth/logout'])
+/** How long a read waits for the answers asked after a sign-in before asking the network itself. */
+export const SIGN_IN_ANSWERS_WAIT_MS = 5_000
+
+/** An answer and the moment (of `now`) after which it is no longer taken. */
+type Kept = PageAnswer & { readonly until: number }
+
+/**
  * `fetch`, answered from the page where it can be: a GET of an API path that has an answer left,
  * or a POST of one whose answer was made for the same JSON body (the list's query), within the
- * time the answers are good for (`now`: milliseconds since navigation).
+ * time the answers are good for (`now`: milliseconds since navigation). After a sign-in in the
+ * page, the signed-in user's start-up answers are asked once and taken the same way; a read made
+ * while they are on their way waits for them (at most `SIGN_IN_ANSWERS_WAIT_MS`).
  */
 export function answeringFromPage(
   answers: Map<string, ReadonlyArray<PageAnswer>>,
   next: typeof fetch,
   now: () => number,
 ): typeof fetch {
-  return (input, init) => {
-    const method = (init?.method ?? 'GET').toUpperCase()
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    const path = answers.size > 0 && now() < PAGE_ANSWERS_FOR_MS ? apiPath(url) : undefined
-    const left = path === undefined ? [] : (answers.get(path) ?? [])
-    const sent = method === 'POST' ? canonicalJson(jsonBody(init?.body)) : undefined
+  const kept = new Map<string, ReadonlyArray<Kept>>()
+  for (const [path, list] of answers)
+    kept.set(
+      path,
+      list.map((a) => ({ ...a, until: PAGE_ANSWERS_FOR_MS })),
+    )
+  let pending: Promise<void> | undefined
+
+  const take = (method: string, path: string, body: RequestInit['body']): PageAnswer | undefined => {
+    const at = now()
+    const left = (kept.get(path) ?? []).filter((a) => at < a.until)
+    const sent = method === 'POST' ? canonicalJson(jsonBody(body)) : undefined
     const index = left.findIndex((a) =>
       method === 'GET'
         ? a.method === undefined
@@ -74,16 +108,57 @@ export function answeringFromPage(
           canonicalJson(a.request) === sent,
     )
     const answer = left[index]
-    if (path === undefined || answer === undefined) return next(input, init)
     const rest = left.filter((_, i) => i !== index)
-    if (rest.length > 0) answers.set(path, rest)
-    else answers.delete(path)
-    const body = answer.body === null ? null : JSON.stringify(answer.body)
-    return Promise.resolve(
-      new Response(answer.status === 204 ? null : body, {
+    if (rest.length > 0) kept.set(path, rest)
+    else kept.delete(path)
+    return answer
+  }
+
+  const askAfterSignIn = async (): Promise<void> => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), SIGN_IN_ANSWERS_WAIT_MS)
+    })
+    try {
+      const res = await Promise.race([
+        next(`${API_BASE}${STARTUP_ANSWERS_PATH}`, {
+          headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        }),
+        late,
+      ])
+      if (!res?.ok) return
+      const decoded = PageAnswers.decode(await res.json())
+      if (!isRight(decoded)) return
+      const until = now() + PAGE_ANSWERS_FOR_MS
+      for (const a of decoded.right) kept.set(a.path, [...(kept.get(a.path) ?? []), { ...a, until }])
+    } catch {
+      // Start-up asks the network for each read, as it would have.
+    } finally {
+      clearTimeout(timer)
+      pending = undefined
+    }
+  }
+
+  return async (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase()
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const path = apiPath(url)
+    const route = path?.split('?')[0]
+    if (route !== undefined && SIGN_OUT_PATHS.has(route)) {
+      kept.clear()
+      pending = undefined
+    }
+    if (path !== undefined && pending !== undefined && method === 'GET') await pending
+    const answer = path === undefined || kept.size === 0 ? undefined : take(method, path, init?.body)
+    if (answer !== undefined) {
+      const body = answer.body === null ? null : JSON.stringify(answer.body)
+      return new Response(answer.status === 204 ? null : body, {
         status: answer.status,
         headers: { 'content-type': 'application/json' },
-      }),
-    )
+      })
+    }
+    const res = await next(input, init)
+    if (route !== undefined && SIGN_IN_PATHS.has(route) && res.ok) pending = askAfterSignIn()
+    return res
   }
 }

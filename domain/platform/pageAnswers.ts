@@ -9,6 +9,13 @@ import * as t from 'io-ts'
 export const PAGE_ANSWERS_ELEMENT_ID = 'startup-answers'
 
 /**
+ * The API path (under the API base) that answers the same start-up answers for the session of
+ * the request, in one JSON array: asked once after a sign-in in the page (the page's answers
+ * were made for a visitor), so start-up's steps do not each wait for a round trip.
+ */
+export const STARTUP_ANSWERS_PATH = '/ui/startupAnswers'
+
+/**
  * One read's answer, as the client would have had it: a path under the API base (with its query
  * string, if the read has one), its status and JSON body. A read made by POST (the list's
  * GraphQL query: domain/packages/listRead.ts) names its method and the request's JSON body: only

@@ -366,6 +366,24 @@ describe('first paint (e2e)', () => {
     await visitor.close()
   })
 
+  it("after a sign-in on the login page, start-up's reads come in one request, not a round trip each", async () => {
+    // The login page was made for a visitor: once the sign-in call succeeds the console asks
+    // the new session's start-up answers once (adapters/browser/pageAnswers.ts).
+    const page = await browser.newPage({ viewport })
+    await page.goto(`${server.url}/ui/login`)
+    await page.getByRole('textbox', { name: 'Username' }).fill('developer')
+    await page.getByLabel('Password', { exact: true }).fill(server.config.userPassword)
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(request.url()))
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('banner').getByRole('button', { name: 'developer' }).waitFor()
+    await page.getByRole('region', { name: 'Results' }).waitFor()
+    const of = (read: string) => asked.filter((url) => url === `${server.url}/ui/api/v1${read}`)
+    expect(of('/ui/startupAnswers')).toHaveLength(1)
+    for (const read of STARTUP_READS) expect(of(read), read).toEqual([])
+    await page.close()
+  })
+
   // A visitor asking for another page than the login page is sent there (no anonymous access),
   // and the server's page says so before start-up does: the login family's skeleton, then it.
   for (const path of ['/ui/login', '/ui/packages'])

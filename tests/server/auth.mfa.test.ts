@@ -42,6 +42,8 @@ describe('TOTP multi-factor authentication', () => {
       anonymous: true,
     })
     expect((await call(server, 'GET', '/ui/setMeUp', { cookie: res.cookie })).status).toBe(401)
+    // Nor are start-up's answers made for it (the console asks them after a sign-in call).
+    expect((await call(server, 'GET', '/ui/startupAnswers', { cookie: res.cookie })).status).toBe(401)
 
     const enroll = await call<{ secret: string; otpauthUrl: string }>(server, 'GET', '/ui/auth/mfa/enroll', {
       cookie: res.cookie,

@@ -200,6 +200,25 @@ describe("a signed-in user's page names the chunks it will load", () => {
     expect(theirs).not.toMatch(/"name":"developer"/)
   })
 
+  it('answers the same start-up answers in one request to a page that signed in after it was made', async () => {
+    const { cookie } = await login(server, 'developer', server.config.userPassword)
+    const res = await get('/ui/api/v1/ui/startupAnswers', undefined, cookie)
+    expect(res.status).toBe(200)
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    const answers = JSON.parse(res.body.toString()) as Array<{ path: string; status: number; body: unknown }>
+    expect(answers.map((a) => a.path)).toEqual(STARTUP_READS)
+    for (const answer of answers) {
+      const own = await get(`/ui/api/v1${answer.path}`, undefined, cookie)
+      expect(answer.status, answer.path).toBe(own.status)
+      expect(answer.body, answer.path).toEqual(JSON.parse(own.body.toString()))
+    }
+    expect((answers.find((a) => a.path === '/ui/auth/current')!.body as { name: string }).name).toBe(
+      'developer',
+    )
+    // A visitor has no signed-in answers to be given.
+    expect((await get('/ui/api/v1/ui/startupAnswers')).status).toBe(401)
+  })
+
   // The list's first page comes with the page of a search (server/ui/routeAnswers.ts): the read
   // the console would make, answered as the platform answers that user's own call.
   it("carries the packages list's first page for a search, as the platform answers the user's own query", async () => {

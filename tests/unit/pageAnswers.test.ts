@@ -150,3 +150,84 @@ describe("the list's first page answered from the page", () => {
     ])
   })
 })
+
+// A page made for a visitor carries no signed-in answers: once a sign-in call succeeds in it,
+// start-up's answers for the new session are asked in one request, and start-up's reads take
+// them instead of a round trip each (adapters/browser/pageAnswers.ts).
+describe('start-up answers after a sign-in in the page', () => {
+  const batch: PageAnswer[] = [
+    { path: '/ui/auth/current', status: 200, body: { name: 'developer' } },
+    { path: '/ui/system/features', status: 200, body: { features: {} } },
+  ]
+  /** The network: the sign-in answers `login`, the batch `startup`; `hold` keeps the batch's answer back. */
+  const network = (login: number, startup: number) => {
+    const asked: string[] = []
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const next: typeof fetch = async (input, init) => {
+      const url = String(input)
+      asked.push(`${init?.method ?? 'GET'} ${url}`)
+      if (url.endsWith('/ui/auth/login')) return new Response('{}', { status: login })
+      if (url.endsWith('/ui/startupAnswers')) {
+        await held
+        return new Response(startup === 200 ? JSON.stringify(batch) : '{"message":"no"}', { status: startup })
+      }
+      return new Response('{"from":"network"}', { status: 200 })
+    }
+    return { asked, next, release }
+  }
+  const none = () => new Map<string, ReadonlyArray<PageAnswer>>()
+
+  it('asks once after the sign-in; a read made while they are on their way waits and takes its answer', async () => {
+    const { asked, next, release } = network(200, 200)
+    const fetchIt = answeringFromPage(none(), next, () => 30_000)
+    await fetchIt('/ui/api/v1/ui/auth/login', { method: 'POST', body: '{}' })
+    const current = fetchIt('/ui/api/v1/ui/auth/current')
+    release()
+    expect(await (await current).json()).toEqual({ name: 'developer' })
+    expect(await (await fetchIt('/ui/api/v1/ui/system/features')).json()).toEqual({ features: {} })
+    // Each answer once; what the batch did not carry asks the network.
+    expect(await (await fetchIt('/ui/api/v1/ui/auth/current')).json()).toEqual({ from: 'network' })
+    expect(await (await fetchIt('/ui/api/v1/ui/projects')).json()).toEqual({ from: 'network' })
+    expect(asked).toEqual([
+      'POST /ui/api/v1/ui/auth/login',
+      'GET /ui/api/v1/ui/startupAnswers',
+      'GET /ui/api/v1/ui/auth/current',
+      'GET /ui/api/v1/ui/projects',
+    ])
+  })
+
+  it('asks nothing after a refused sign-in, and reads ask the network when the batch is refused', async () => {
+    const refused = network(401, 200)
+    const fetchIt = answeringFromPage(none(), refused.next, () => 30_000)
+    await fetchIt('/ui/api/v1/ui/auth/login', { method: 'POST', body: '{}' })
+    await fetchIt('/ui/api/v1/ui/auth/current')
+    expect(refused.asked).toEqual(['POST /ui/api/v1/ui/auth/login', 'GET /ui/api/v1/ui/auth/current'])
+    // A login still waiting for its one-time code: the batch answers 401.
+    const pendingMfa = network(200, 401)
+    const again = answeringFromPage(none(), pendingMfa.next, () => 30_000)
+    await again('/ui/api/v1/ui/auth/login', { method: 'POST', body: '{}' })
+    const current = again('/ui/api/v1/ui/auth/current')
+    pendingMfa.release()
+    expect(await (await current).json()).toEqual({ from: 'network' })
+  })
+
+  it("drops every answer left, the page's and the batch's, when the user signs out", async () => {
+    const { asked, next, release } = network(200, 200)
+    release()
+    const page = new Map<string, ReadonlyArray<PageAnswer>>([
+      ['/ui/projects', [{ path: '/ui/projects', status: 200, body: ['mine'] }]],
+    ])
+    const fetchIt = answeringFromPage(page, next, () => 100)
+    await fetchIt('/ui/api/v1/ui/auth/login', { method: 'POST', body: '{}' })
+    await fetchIt('/ui/api/v1/ui/system/features')
+    await fetchIt('/ui/api/v1/ui/auth/logout', { method: 'POST' })
+    expect(await (await fetchIt('/ui/api/v1/ui/auth/current')).json()).toEqual({ from: 'network' })
+    expect(await (await fetchIt('/ui/api/v1/ui/projects')).json()).toEqual({ from: 'network' })
+    expect(asked.slice(-3)).toEqual([
+      'POST /ui/api/v1/ui/auth/logout',
+      'GET /ui/api/v1/ui/auth/current',
+      'GET /ui/api/v1/ui/projects',
+    ])
+  })
+})
