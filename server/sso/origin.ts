@@ -37,9 +37,16 @@ export const oidcCallbackPath = () => ssoPath('/oidc/callback')
 /** The console's login page: where a provider's failure is explained and logout ends. */
 export const LOGIN_PAGE = '/ui/login'
 
-/** Where to go after sign-in: a same-origin console path, else the console's start. */
+/**
+ * Where to go after sign-in: a same-origin console page, else the console's start. The path is
+ * judged as the browser will resolve it (`/ui/../x` is `/x`), and the platform's API under
+ * the console's base is no page to land on.
+ */
 export function postLoginTarget(wanted: string | undefined): string {
-  return wanted && isSameOriginPath(wanted) && wanted.startsWith('/ui/') ? wanted : '/ui/'
+  if (!wanted || !isSameOriginPath(wanted)) return '/ui/'
+  const path = new URL(wanted, 'http://console.invalid').pathname
+  const api = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)
+  return path.startsWith('/ui/') && !api ? wanted : '/ui/'
 }
 
 export const loginWithError = (code: string) => `${LOGIN_PAGE}?ssoError=${encodeURIComponent(code)}`

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/server'
 import { CookieBrowser } from '../support/cookieBrowser'
 import { startFakeOidcIssuer, type FakeOidcIssuer } from '../support/fakeOidcIssuer'
 import { startLocalOidcProvider, type LocalOidcProvider } from '../../server/sso/localOidcProvider'
+import { postLoginTarget } from '../../server/sso/origin'
 import { API, call, login } from './authHelpers'
 import { createHttpClient } from '../../adapters/http/client'
 import { createIntegrationsApi } from '../../adapters/http/integrations'
@@ -223,6 +224,26 @@ describe('sign-in through the local OpenID provider', () => {
     const browser = new CookieBrowser()
     const landed = await signInAt(browser, 'alice', 'alice-password', '//evil.example/steal')
     expect(landed.url.href).toBe(`${server.url}/ui/`)
+  })
+
+  it('lands only on a console page: never outside /ui/, in its API, or by dot segments', async () => {
+    await configure(idp.issuer)
+    const browser = new CookieBrowser()
+    const landed = await signInAt(browser, 'alice', 'alice-password', '/metrics')
+    expect(landed.url.href).toBe(`${server.url}/ui/`)
+    const refused = [
+      '/metrics',
+      `${API}/ui/auth/current`,
+      API,
+      '/ui/../metrics',
+      '/ui/%2e%2e/metrics',
+      `/ui/./api/v1/ui/auth/current`,
+      '/\\evil.example',
+      'https://evil.example/ui/',
+    ]
+    for (const wanted of refused) expect(postLoginTarget(wanted), wanted).toBe('/ui/')
+    for (const kept of ['/ui/builds', '/ui/packages?type=npm#top', '/ui/admin/configuration/general'])
+      expect(postLoginTarget(kept)).toBe(kept)
   })
 
   it('lands on the login page with "denied" when consent is refused', async () => {
