@@ -33,6 +33,7 @@ import { seedReverseProxy } from './platform/webServer'
 import { openApiCollector } from './openapi'
 import { registerRegistry } from './registry/register'
 import { registerCliRoutes } from './auth/routes'
+import { isAccessPath } from './auth/accessShape'
 import { createIndexPage } from './ui/indexPage'
 import { startupAnswers } from './ui/startupAnswers'
 import { routeAnswers } from './ui/routeAnswers'
@@ -179,7 +180,14 @@ export async function buildServer(
       throw new HttpError(403, READ_ONLY_MESSAGE, 'READ_ONLY')
   })
 
-  app.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // The access service's calls refuse in its shape even before their handler runs (a
+    // cross-site or read-only refusal): their answer schema has no room for another.
+    if (error instanceof HttpError && isAccessPath(request.url)) {
+      return reply
+        .status(error.statusCode)
+        .send({ errors: [{ code: error.code ?? 'ERROR', message: error.message }] })
+    }
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)

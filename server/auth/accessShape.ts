@@ -4,9 +4,12 @@
  * error's code is the one a client reads (spec 000 section 8, "first error code, access variant").
  */
 import type { FastifyReply } from 'fastify'
-import { HttpError } from '../context'
+import { API_PREFIX, HttpError } from '../context'
 
 export const ACCESS_API = '/access/api/v1/authentication'
+
+/** Whether a request's address (path and query) is one of the access service's calls. */
+export const isAccessPath = (url: string) => url.startsWith(`${API_PREFIX}${ACCESS_API}/`)
 
 /** The access service's failure answers a route documents, by status code. */
 export const accessErrors = (...codes: number[]) =>

@@ -1,0 +1,125 @@
+/**
+ * Spec 000 section 7's calls that audits found the console never made (issue 31, clause 11):
+ * the reverse proxies (`webServer`), the logo path, the access-login variant and the HTTP SSO
+ * login, each made by the console's own adapters against the reference platform, so a wrong
+ * path, method or body shape in an adapter fails here and not only in a browser.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/server'
+import { API, call, sessionOf } from './authHelpers'
+import { createHttpClient } from '../../adapters/http/client'
+import { createOnboardingApi } from '../../adapters/http/onboarding'
+import { createPlatformApi } from '../../adapters/http/platform'
+import { createAdminApi } from '../../adapters/http/admin'
+import { createSessionApi } from '../../adapters/http/session'
+
+let server: TestServer
+let admin: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await sessionOf(server, 'admin')
+}, 120_000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+/** The console's HTTP client as a browser at the platform's origin runs it, with a session cookie. */
+function consoleHttp(cookie?: string, extra: Record<string, string> = {}) {
+  return createHttpClient({
+    base: `${server.url}${API}`,
+    retries: 0,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('origin', server.url)
+      if (cookie) headers.set('cookie', cookie)
+      for (const [name, value] of Object.entries(extra)) headers.set(name, value)
+      return fetch(input, { ...init, headers })
+    },
+  })
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
+
+describe("the console's calls of spec 000 section 7", () => {
+  it('Set Me Up reads the reverse proxies the admin saved (GET /ui/system/configuration/webServer)', async () => {
+    const proxy = {
+      key: 'edge-proxy',
+      serverName: 'artifacts.example.com',
+      dockerReverseProxyMethod: 'SUBDOMAIN',
+      reverseProxyRepositories: ['docker-local'],
+      useHttps: true,
+      useHttp: false,
+      httpsPort: 8443,
+      httpPort: 80,
+    }
+    const saved = await call(server, 'PUT', '/ui/system/configuration/webServer', {
+      body: [proxy],
+      cookie: admin,
+    })
+    expect(saved.status).toBe(200)
+    const developer = await sessionOf(server, 'developer')
+    const answer = await createOnboardingApi(consoleHttp(developer)).clientBaseUrl()
+    expect(answer._tag).toBe('Right')
+    if (answer._tag !== 'Right') return
+    expect(answer.right.reverseProxies).toEqual([
+      expect.objectContaining({ serverName: 'artifacts.example.com', httpsPort: 8443, useHttps: true }),
+    ])
+  })
+
+  it('an uploaded logo goes up and is shown from the logo path (ui/generalConfig/logo)', async () => {
+    const put = await createAdminApi(consoleHttp(admin)).uploadLogo(new Blob([PNG], { type: 'image/png' }))
+    expect(put._tag, JSON.stringify(put)).toBe('Right')
+    const footer = await createPlatformApi(consoleHttp()).footer()
+    expect(footer._tag).toBe('Right')
+    if (footer._tag !== 'Right') return
+    const shown = footer.right.userLogo
+    expect(shown).toBeDefined()
+    const image = await fetch(shown!)
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png'])
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true)
+    expect((await createAdminApi(consoleHttp(admin)).removeLogo())._tag).toBe('Right')
+    expect((await fetch(shown!)).status).toBe(404)
+  })
+
+  it("signs in through the access service's login (the access-login variant)", async () => {
+    const answer = await createSessionApi(consoleHttp()).accessLogin({
+      user: 'developer',
+      password: 'password',
+      rememberMe: false,
+    })
+    expect(answer, JSON.stringify(answer)).toMatchObject({ _tag: 'Right', right: { name: 'developer' } })
+    const wrong = await createSessionApi(consoleHttp()).accessLogin({
+      user: 'developer',
+      password: 'not-the-password',
+      rememberMe: false,
+    })
+    expect(wrong._tag).toBe('Left')
+    // Refused before its handler runs (no X-Requested-With: a cross-site form could send it),
+    // it still answers in the access service's shape; it used to fail to serialize, a 500.
+    const crossSite = await fetch(`${server.url}${API}/access/api/v1/authentication/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ username: 'developer', password: 'password' }),
+    })
+    expect(crossSite.status).toBe(403)
+    expect(await crossSite.json()).toEqual({
+      errors: [{ code: 'CSRF', message: 'Missing X-Requested-With header' }],
+    })
+  })
+
+  it('signs in the person a trusted proxy names (the HTTP SSO login)', async () => {
+    const saved = await call(server, 'PUT', '/ui/admin/httpsso', {
+      cookie: admin,
+      body: { enabled: true, remoteUserHeader: 'X-Proxy-User', trustedProxies: ['127.0.0.1', '::1'] },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const viaProxy = createSessionApi(consoleHttp(undefined, { 'X-Proxy-User': 'carol' }))
+    expect(await viaProxy.ssoLogin('http')).toMatchObject({ _tag: 'Right', right: { name: 'carol' } })
+    // Crowd's login is another path: without Crowd set up it is refused, not HTTP SSO's answer.
+    expect((await viaProxy.ssoLogin('crowd'))._tag).toBe('Left')
+  })
+})
