@@ -159,6 +159,40 @@ describe('git integrations (e2e)', () => {
     }
   })
 
+  // A toast raised after a dialog is Radix's top layer and alone hears Escape: it closed itself and
+  // left the dialog open (the audit's failed create). The form now says its failures inline, so a
+  // toast over an open dialog comes with a success: the create's, over the Select service step.
+  it('Escape closes the Select service step while the create toast shows over it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    try {
+      const page = await context.newPage()
+      await signIn(server, page, 'admin', server.config.adminPassword)
+      await page.goto(`${server.url}/ui/integrations/vendors/github`)
+      await page
+        .getByRole('table', { name: 'GitHub integrations' })
+        .or(page.getByText('No GitHub integrations yet'))
+        .first()
+        .waitFor({ timeout: 15_000 })
+      await page.getByRole('button', { name: 'Add integration' }).first().click()
+      const dialog = page.getByRole('dialog', { name: 'New GitHub integration' })
+      await dialog.getByRole('textbox', { name: 'Integration name' }).fill('escape-github')
+      await dialog.getByRole('textbox', { name: 'User name' }).fill('octo')
+      await dialog.getByRole('textbox', { name: 'API URL' }).fill(vendor.githubUrl)
+      await dialog.getByLabel('Access token').fill('e2e-right-token')
+      await dialog.getByRole('button', { name: 'Test connection' }).click()
+      await dialog.getByText('Connection tested').waitFor()
+      await dialog.getByRole('button', { name: 'Create integration' }).click()
+      const select = page.getByRole('dialog', { name: 'Select service' })
+      await select.waitFor()
+      const toast = page.getByText(/Successfully created/).first()
+      await toast.waitFor()
+      await page.keyboard.press('Escape')
+      await select.waitFor({ state: 'detached', timeout: 10_000 })
+    } finally {
+      await context.close()
+    }
+  })
+
   it('a failed create leaves the modal open, saying it there, and Escape closes the modal', async () => {
     // The name an integration the platform keeps already has: the platform refuses it (409).
     await keptIntegration('taken-github', vendor.githubUrl, 1)
