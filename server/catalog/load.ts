@@ -22,7 +22,8 @@ import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { isoNow, systemClock, type Clock } from '../clock'
 import { migrate, type Db } from '../db'
-import { placeholders, type Sql, type SqlValue } from '../db/sql'
+import type { Sql, SqlValue } from '../db/sql'
+import { CATALOG_TABLES, catalogueCopy, catalogueTables, templateTable } from './copyStore'
 import { insertSamples } from './samples'
 import { insertSyntheticPackages } from './synthetic'
 import { packageInserter } from './store'
@@ -45,23 +46,6 @@ export interface LoadResult {
   readonly packages: number
 }
 
-/** Catalogue tables in an order that satisfies their foreign keys. */
-const CATALOG_TABLES = [
-  'catalog_packages',
-  'catalog_package_licenses',
-  'catalog_versions',
-  'catalog_files',
-  'catalog_dependencies',
-  'catalog_properties',
-  'catalog_advisories',
-  'catalog_docker_layers',
-  'catalog_builds',
-  'catalog_build_artifacts',
-  'release_bundles',
-  'release_bundle_artifacts',
-  'catalog_meta',
-] as const
-
 function fillCatalog(db: Db, snapshot: Snapshot): number {
   const insert = packageInserter(db)
   let packages = 0
@@ -70,16 +54,23 @@ function fillCatalog(db: Db, snapshot: Snapshot): number {
     packages++
   }
   insertSamples(db)
-  const setMeta = db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)')
-  setMeta.run('snapshotBuiltAt', snapshot.builtAt)
-  setMeta.run('snapshotNotes', JSON.stringify(snapshot.notes))
+  const tables = catalogueTables(db)
+  tables.setMeta('snapshotBuiltAt', snapshot.builtAt)
+  tables.setMeta('snapshotNotes', JSON.stringify(snapshot.notes))
   return packages
 }
 
 /** What the loaded catalogue depends on: the snapshot, the loader and samples, the migrations. */
 function catalogueKey(snapshotPath: string, synthetic: number): string {
   const hash = createHash('sha256').update(readFileSync(snapshotPath)).update(`synthetic:${synthetic}`)
-  for (const file of ['load.ts', 'store.ts', 'samples.ts', 'versionOrder.ts', 'synthetic.ts']) {
+  for (const file of [
+    'load.ts',
+    'store.ts',
+    'copyStore.ts',
+    'samples.ts',
+    'versionOrder.ts',
+    'synthetic.ts',
+  ]) {
     const path = join(here, file)
     if (existsSync(path)) hash.update(readFileSync(path))
   }
@@ -109,12 +100,8 @@ function templateFor(snapshotPath: string, synthetic: number): string {
     migrate(db)
     // The catalogue's secondary indexes are built once at the end, from sorted data, instead
     // of being kept up to date row by row (a third of the build's time at 500k).
-    const indexes = db
-      .prepare(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name LIKE 'catalog%'",
-      )
-      .all() as Array<{ name: string; sql: string }>
-    for (const index of indexes) db.exec(`DROP INDEX ${index.name}`)
+    const tables = catalogueTables(db)
+    const indexes = tables.dropIndexes()
     db.transaction(() => {
       fillCatalog(db, readSnapshot(snapshotPath))
       // A large synthetic catalogue takes a while: say how far it got.
@@ -127,7 +114,7 @@ function templateFor(snapshotPath: string, synthetic: number): string {
               )
           : undefined
       if (synthetic > 0) insertSyntheticPackages(db, synthetic, undefined, progress)
-      for (const index of indexes) db.exec(index.sql)
+      tables.restoreIndexes(indexes)
     })()
     // The copies open in WAL mode like every data folder (openDatabase sets it).
     db.pragma('journal_mode = DELETE')
@@ -175,33 +162,26 @@ export function loadCatalogIfEmpty(
   db: Db,
   options: { snapshot?: () => Snapshot; synthetic?: number; snapshotPath?: string; clock?: Clock } = {},
 ): LoadResult {
-  const isEmpty = () => db.prepare('SELECT 1 FROM catalog_packages LIMIT 1').get() === undefined
-  if (!isEmpty()) return { loaded: false, packages: 0 }
+  const tables = catalogueTables(db)
+  if (!tables.isEmpty()) return { loaded: false, packages: 0 }
   const synthetic = options.synthetic ?? 0
   const template = options.snapshot
     ? undefined
     : templateFor(options.snapshotPath ?? SNAPSHOT_FILE, synthetic)
   let packages = 0
-  if (template) db.prepare('ATTACH DATABASE ? AS catalog_template').run(template)
-  try {
-    db.transaction(() => {
-      if (!isEmpty()) return
-      if (template) {
-        for (const table of CATALOG_TABLES)
-          db.exec(`INSERT INTO main.${table} SELECT * FROM catalog_template.${table}`)
-        packages = (db.prepare('SELECT COUNT(*) AS n FROM catalog_packages').get() as { n: number }).n
-      } else {
-        packages = fillCatalog(db, options.snapshot!())
-        if (synthetic > 0) packages += insertSyntheticPackages(db, synthetic)
-      }
-      db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)').run(
-        'loadedAt',
-        isoNow(options.clock ?? systemClock),
-      )
-    }).immediate()
-  } finally {
-    if (template) db.exec('DETACH DATABASE catalog_template')
-  }
+  const load = db.transaction(() => {
+    if (!tables.isEmpty()) return
+    if (template) {
+      tables.copyFromTemplate()
+      packages = tables.packageCount()
+    } else {
+      packages = fillCatalog(db, options.snapshot!())
+      if (synthetic > 0) packages += insertSyntheticPackages(db, synthetic)
+    }
+    tables.setMeta('loadedAt', isoNow(options.clock ?? systemClock))
+  })
+  if (template) tables.withTemplate(template, () => load.immediate())
+  else load.immediate()
   return { loaded: packages > 0, packages }
 }
 
@@ -213,9 +193,6 @@ const NUMBERED: Readonly<Record<string, { readonly child: string; readonly colum
   catalog_builds: { child: 'catalog_build_artifacts', column: 'build_id' },
   release_bundles: { child: 'release_bundle_artifacts', column: 'bundle_id' },
 }
-/** Parameters in one statement: PostgreSQL takes at most 65,535. */
-const PARAMETERS_PER_STATEMENT = 30_000
-
 /**
  * The same catalogue through the stores' interface (PostgreSQL): the ready-made catalogue
  * database's rows copied in one transaction, when the catalogue is empty. Nodes starting together
@@ -226,60 +203,43 @@ export async function copyCatalogIfEmpty(
   sql: Sql,
   options: { synthetic?: number; snapshotPath?: string; clock?: Clock } = {},
 ): Promise<LoadResult> {
-  const isEmpty = async (on: Sql) =>
-    (await on.one('SELECT 1 AS found FROM catalog_packages LIMIT 1')) === undefined
-  if (!(await isEmpty(sql))) return { loaded: false, packages: 0 }
+  if (!(await catalogueCopy(sql).isEmpty())) return { loaded: false, packages: 0 }
   const source = new Database(templateFor(options.snapshotPath ?? SNAPSHOT_FILE, options.synthetic ?? 0), {
     readonly: true,
   })
   try {
     return await sql.transaction(async (tx) => {
-      if (!(await isEmpty(tx))) return { loaded: false, packages: 0 }
+      const copy = catalogueCopy(tx)
+      if (!(await copy.isEmpty())) return { loaded: false, packages: 0 }
       const renumbered = new Map<string, Map<number, number>>()
       for (const table of CATALOG_TABLES) {
         const numbered = NUMBERED[table]
         const parent = Object.entries(NUMBERED).find(([, n]) => n.child === table)
-        const all = (source.pragma(`table_info(${table})`) as Array<{ name: string }>).map((c) => c.name)
+        const template = templateTable(source, table)
         // The catalogue files' numbers are the database's own.
-        const columns = all.filter((name) => !(name === 'id' && (numbered || table === 'catalog_files')))
+        const columns = template.columns.filter(
+          (name) => !(name === 'id' && (numbered || table === 'catalog_files')),
+        )
         // Each row as its old number (if any), then the values copied.
-        const rows = source
-          .prepare(`SELECT ${[all.includes('id') ? 'id' : 'NULL', ...columns].join(', ')} FROM ${table}`)
-          .raw(true)
-          .all() as unknown[][]
-        const into = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `
+        const rows = template.rows(columns)
         const values = (row: unknown[]) => {
           const [, ...rest] = row
-          if (!parent) return rest
+          if (!parent) return rest as SqlValue[]
           const at = columns.indexOf(parent[1].column)
           rest[at] = renumbered.get(parent[0])!.get(rest[at] as number)
-          return rest
+          return rest as SqlValue[]
         }
         if (numbered) {
           const numbers = new Map<number, number>()
           renumbered.set(table, numbers)
-          for (const row of rows) {
-            const added = await tx.one<{ id: number }>(
-              `${into}(${placeholders(columns.length)}) RETURNING id`,
-              values(row) as SqlValue[],
-            )
-            numbers.set(row[0] as number, added!.id)
-          }
+          for (const row of rows)
+            numbers.set(row[0] as number, await copy.insertNumbered(table, columns, values(row)))
           continue
         }
-        const perStatement = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns.length))
-        for (let at = 0; at < rows.length; at += perStatement) {
-          const batch = rows.slice(at, at + perStatement)
-          const row = `(${placeholders(columns.length)})`
-          await tx.run(`${into}${batch.map(() => row).join(', ')}`, batch.flatMap(values) as SqlValue[])
-        }
+        await copy.insertAll(table, columns, rows, values)
       }
-      await tx.run(
-        'INSERT INTO catalog_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-        ['loadedAt', isoNow(options.clock ?? systemClock)],
-      )
-      const packages = await tx.one<{ n: number }>('SELECT COUNT(*) AS n FROM catalog_packages')
-      return { loaded: true, packages: packages?.n ?? 0 }
+      await copy.setMeta('loadedAt', isoNow(options.clock ?? systemClock))
+      return { loaded: true, packages: await copy.packageCount() }
     })
   } finally {
     source.close()
