@@ -79,6 +79,26 @@ describe('single sign-on (e2e)', () => {
     await context.close()
   })
 
+  // Spec 000 section 2: /auth-provider/:type sends the visitor to that provider's sign-in.
+  it('/auth-provider/openid leaves for the OpenID provider; a type the platform lacks says so', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/auth-provider/openid`)
+    await expect.poll(() => new URL(page.url()).origin, { timeout: 15_000 }).toBe(new URL(idp.issuer).origin)
+    await page.getByLabel('User name').waitFor()
+    await page.goto(`${server.url}/ui/auth-provider/github`)
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This sign-in method is not available on this platform.' })
+      .waitFor({ timeout: 15_000 })
+    expect(new URL(page.url()).pathname).toBe('/ui/auth-provider/github')
+    if (process.env.E2E_SHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/auth-provider-unknown.png` })
+    await page.getByRole('link', { name: 'Back to login' }).click()
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/login')
+    await context.close()
+  })
+
   it('auto-redirect sends the login page to the provider; ?local=true still signs an admin in locally', async () => {
     await adminCall('PUT', '/ui/admin/oidc', { autoRedirect: true })
     try {
