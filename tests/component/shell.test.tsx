@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { screen, within, waitFor, act } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderShell } from './shellFixtures'
 import { openTopMenu } from '../support/topMenu'
+import { DOCUMENTATION_URL, LEARNING_CENTER_URL } from '../../domain/navigation/topMenus'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 
@@ -121,6 +122,34 @@ describe('the shell', () => {
     })
     await openTopMenu(user, 'Help')
     expect(await screen.findByRole('menuitem', { name: 'Contact Us' })).toBeInTheDocument()
+  })
+
+  // Spec 000 section 2: Help holds documentation, the Learning Center, Contact Us and Keyboard
+  // Shortcuts; section 6: Contact Us is for admins of a cloud trial only.
+  it('Help opens the documentation and the Learning Center in a new tab; Contact Us stays hidden', async () => {
+    const opened = vi.spyOn(window, 'open').mockImplementation(() => null)
+    try {
+      const user = userEvent.setup()
+      renderShell('/packages', { footer: { flavour: 'cloud-trial', isCloud: true } })
+      await openTopMenu(user, 'Help')
+      expect(screen.queryByRole('menuitem', { name: 'Contact Us' })).not.toBeInTheDocument()
+      expect(screen.getByRole('menuitem', { name: 'Keyboard Shortcuts' })).toBeInTheDocument()
+      await user.click(screen.getByRole('menuitem', { name: 'Learning Center' }))
+      expect(opened).toHaveBeenLastCalledWith(LEARNING_CENTER_URL, '_blank', 'noopener,noreferrer')
+      await openTopMenu(user, 'Help')
+      await user.click(screen.getByRole('menuitem', { name: 'Documentation' }))
+      expect(opened).toHaveBeenLastCalledWith(DOCUMENTATION_URL, '_blank', 'noopener,noreferrer')
+    } finally {
+      opened.mockRestore()
+    }
+  })
+
+  it('hides Contact Us from an admin when the platform is no cloud trial', async () => {
+    const user = userEvent.setup()
+    renderShell('/packages', admin)
+    await openTopMenu(user, 'Help')
+    expect(screen.getByRole('menuitem', { name: 'Learning Center' })).toBeInTheDocument()
+    expect(screen.queryByRole('menuitem', { name: 'Contact Us' })).not.toBeInTheDocument()
   })
 
   // The menus' chunk comes when the user reaches for a menu; the button a keyboard user tabbed
