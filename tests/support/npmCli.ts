@@ -29,9 +29,10 @@ export function npmCli(work: string) {
     npm_config_update_notifier: 'false',
   })
   return {
-    async npm(args: string[], cwd: string, userconfig: string): Promise<NpmAnswer> {
+    /** `timeout`: a bound for a stuck run, longer for a run with much to do. */
+    async npm(args: string[], cwd: string, userconfig: string, timeout = 60_000): Promise<NpmAnswer> {
       try {
-        return await run('npm', args, { cwd, env: env(userconfig), timeout: 60_000 })
+        return await run('npm', args, { cwd, env: env(userconfig), timeout })
       } catch (error) {
         const e = error as { stdout?: string; stderr?: string }
         return { stdout: e.stdout ?? '', stderr: e.stderr ?? '', failed: true }
