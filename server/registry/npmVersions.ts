@@ -47,7 +47,7 @@ export function latestMovesTo(current: string | undefined, version: string): boo
  * member adds versions but cannot take over what clients get by default: `react@99.0.0`
  * pushed into a local member leaves `react`'s `latest` with the remote that proxies npm.
  */
-export function latestOwner<M extends string>(
+export function latestOwner<M>(
   firstSeen: ReadonlyArray<{ readonly member: M; readonly created: string }>,
 ): M | undefined {
   let owner: { member: M; created: string } | undefined

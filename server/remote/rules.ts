@@ -7,6 +7,7 @@
 import type { UpstreamFault } from '../upstream/fetch'
 import { tarballName } from '../registry/npmCatalogue'
 import { latestOf } from '../catalog/versionOrder'
+import { latestOwner } from '../registry/npmVersions'
 
 export type NpmDocument = Record<string, unknown> & {
   readonly name?: unknown
@@ -120,16 +121,34 @@ export function abbreviated(doc: NpmDocument): Record<string, unknown> {
 export const wantsAbbreviated = (accept: string | undefined): boolean =>
   (accept ?? '').includes('application/vnd.npm.install-v1+json')
 
+/** When a member's document says the package began: its `created`, else its earliest version's date. */
+function firstDated(doc: NpmDocument): string | undefined {
+  const time = doc.time ?? {}
+  if (typeof time.created === 'string') return time.created
+  const dates = Object.keys(doc.versions ?? {})
+    .map((v) => time[v])
+    .filter((t): t is string => typeof t === 'string')
+    .sort()
+  return dates[0]
+}
+
 /**
  * A virtual repository's document from its members' documents in order: the first member
  * holding a version gives it (a local member's version wins over a remote's listed after it),
- * dist-tags come from the first member that has the package, and `latest` always names a
- * version the merged document holds.
+ * dist-tags come from the member that held the package first (by its dates; without dates, the
+ * first that has it), so a publish into a member listed first cannot take `latest` from the
+ * upstream that held the package before; `latest` always names a version the merged document
+ * holds.
  */
 export function mergeDocuments(name: string, docs: readonly NpmDocument[]): NpmDocument | undefined {
   const present = docs.filter((d) => Object.keys(d.versions ?? {}).length > 0)
   const first = present[0]
   if (!first) return undefined
+  const dated = present.flatMap((doc, i) => {
+    const created = firstDated(doc)
+    return created === undefined ? [] : [{ member: i, created }]
+  })
+  const owner = present[latestOwner(dated) ?? 0]!
   const versions: Record<string, Record<string, unknown>> = {}
   const time: Record<string, unknown> = {}
   for (const doc of present)
@@ -139,7 +158,7 @@ export function mergeDocuments(name: string, docs: readonly NpmDocument[]): NpmD
       if (doc.time && typeof doc.time[version] === 'string') time[version] = doc.time[version]
     }
   const tags: Record<string, string> = {}
-  for (const [tag, version] of Object.entries(first['dist-tags'] ?? {}))
+  for (const [tag, version] of Object.entries(owner['dist-tags'] ?? {}))
     if (typeof version === 'string' && version in versions) tags[tag] = version
   if (!tags.latest) {
     const latest = latestOf(Object.keys(versions))

@@ -2,8 +2,9 @@
  * The npm virtual repository over a local member and the remote, against a real upstream on
  * 127.0.0.1: the members' documents merged in order, a local member's version winning over
  * the remote's for the same version (its document and its bytes), the others from the
- * upstream, dist-tags from the first member that has the package; a publish through the
- * virtual goes to its default deployment repository.
+ * upstream, dist-tags from the member that held the package first (a publish into a member
+ * listed first does not take `latest`); a publish through the virtual goes to its default
+ * deployment repository.
  */
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -85,9 +86,26 @@ describe('the npm virtual over npm-local and npm-remote', () => {
     }
   })
 
-  it('dist-tags come from the first member that has the package', async () => {
-    // npm-local has it (latest 1.0.0); the upstream's latest is 2.0.0.
+  it('dist-tags come from the member that held the package first, not from a later publish', async () => {
+    // The upstream held it first (its versions are dated 2026-01-01 and -02); npm-local, listed
+    // first, got 1.0.0 by the publish above, and now a 99.0.0: neither takes `latest` from it,
+    // in the full document or in the install form npm asks for.
+    const auth = Buffer.from(`admin:${server.config.adminPassword}`).toString('base64')
+    const pushed = publishBody(NAME, '99.0.0')
+    const res = await fetch(npmUrl('npm-local', NAME), {
+      method: 'PUT',
+      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+      body: JSON.stringify(pushed.body),
+    })
+    expect(res.status).toBeLessThan(300)
+    expect((await documentOf('npm-local'))['dist-tags'].latest).toBe('99.0.0')
     expect((await documentOf('npm-remote'))['dist-tags'].latest).toBe('2.0.0')
-    expect((await documentOf('npm'))['dist-tags'].latest).toBe('1.0.0')
+    const merged = await documentOf('npm')
+    expect(merged['dist-tags'].latest).toBe('2.0.0')
+    expect(Object.keys(merged.versions).sort()).toEqual(['1.0.0', '2.0.0', '99.0.0'])
+    const install = await fetch(npmUrl('npm', NAME), {
+      headers: { accept: 'application/vnd.npm.install-v1+json' },
+    })
+    expect(((await install.json()) as Doc)['dist-tags'].latest).toBe('2.0.0')
   })
 })

@@ -25,7 +25,7 @@ describe('remote rules', () => {
     expect(isFresh(0, 600_000, 600)).toBe(false)
   })
 
-  it('merges members in order: the first member with a version gives it, dist-tags from the first with the package', () => {
+  it('merges members in order: the first member with a version gives it, undated, dist-tags from the first with it', () => {
     const local: NpmDocument = {
       name: 'p',
       'dist-tags': { latest: '1.0.0' },
@@ -45,6 +45,34 @@ describe('remote rules', () => {
       latest: '2.0.0',
     })
     expect(mergeDocuments('p', [{ name: 'p', versions: {} }])).toBeUndefined()
+  })
+
+  it('dist-tags come from the member that held the package first, by its dates, whatever the order', () => {
+    const dated = (versions: Record<string, string>, description: string): NpmDocument => ({
+      name: 'p',
+      'dist-tags': { latest: Object.keys(versions).at(-1)! },
+      versions: Object.fromEntries(Object.keys(versions).map((v) => [v, version(v, description)])),
+      time: versions,
+    })
+    // react@99.0.0 pushed into a local member listed first: the upstream held react years before.
+    const pushed = dated({ '99.0.0': '2026-12-04T10:00:00.000Z' }, 'local')
+    const upstream = {
+      ...dated({ '18.3.1': '2024-04-26T00:00:00.000Z' }, 'remote'),
+      time: { created: '2011-10-26T00:00:00.000Z', '18.3.1': '2024-04-26T00:00:00.000Z' },
+    }
+    const merged = mergeDocuments('p', [pushed, upstream])!
+    expect(merged['dist-tags']).toEqual({ latest: '18.3.1' })
+    expect(Object.keys(merged.versions!).sort()).toEqual(['18.3.1', '99.0.0'])
+    // An internal package published here first keeps its tags when the same name appears upstream.
+    const internal = dated({ '1.0.0': '2025-01-01T00:00:00.000Z' }, 'local')
+    const squatted = dated({ '99.0.0': '2026-12-01T00:00:00.000Z' }, 'remote')
+    expect(mergeDocuments('p', [internal, squatted])!['dist-tags']).toEqual({ latest: '1.0.0' })
+    // Without dates, the first member that has the package gives them.
+    const undated = mergeDocuments('p', [
+      { ...pushed, time: {} },
+      { ...upstream, time: {} },
+    ])!
+    expect(undated['dist-tags']).toEqual({ latest: '99.0.0' })
   })
 
   it('a tag naming a version no member holds is dropped, and latest falls back to the highest', () => {
