@@ -174,6 +174,12 @@ describe('scoped tokens', () => {
         })
       ).status,
     ).toBe(200)
+    // Nor does a token for other repositories read here, though its owner may: as if missing.
+    const outside = await fetch(`${registryOf('npm-local')}scoped-lib`, {
+      headers: { authorization: `Bearer ${elsewhere.token}` },
+    })
+    expect(outside.status).toBe(404)
+    expect(await outside.text()).not.toContain('"versions"')
     // Deploy is the most a token allows: unpublishing needs the owner's own sign-in.
     const unpublish = await fetch(`${registryOf('npm-local')}scoped-lib/-rev/1-x`, {
       method: 'DELETE',
