@@ -357,6 +357,8 @@ export function violationWrites(
   change: SqlValue[][]
   /** The columns from watch_name to created, in the tables' order. */
   add: SqlValue[][]
+  /** Those kept that gained the notify action, as `add` has them (created when first seen). */
+  notifyGained: SqlValue[][]
 } {
   const byKey = new Map(
     stored.map((r) => [
@@ -373,6 +375,7 @@ export function violationWrites(
   const seen = new Set<string>()
   const change: SqlValue[][] = []
   const add: SqlValue[][] = []
+  const notifyGained: SqlValue[][] = []
   for (const d of drafts) {
     const key = violationKey(d)
     // The first of two drafts of one violation stands, as the tables' uniqueness would have it.
@@ -386,18 +389,30 @@ export function violationWrites(
       d.actions.notify ? 1 : 0,
     ] as const
     const old = byKey.get(key)
-    if (!old) add.push([d.watch, d.policy, d.rule, d.type, d.issue, d.component, ...said.slice(1), at])
+    const row = (created: string) => [
+      d.watch,
+      d.policy,
+      d.rule,
+      d.type,
+      d.issue,
+      d.component,
+      ...said.slice(1),
+      created,
+    ]
+    if (!old) add.push(row(at))
     else if (
       old.type !== said[0] ||
       old.severity !== said[1] ||
       Number(old.block_download) !== said[2] ||
       Number(old.fail_build) !== said[3] ||
       Number(old.notify) !== said[4]
-    )
+    ) {
       change.push([...said, old.id])
+      if (Number(old.notify) === 0 && said[4] === 1) notifyGained.push(row(old.created))
+    }
   }
   const remove = [...byKey].filter(([key]) => !seen.has(key)).map(([, r]) => r.id)
-  return { remove, change, add }
+  return { remove, change, add, notifyGained }
 }
 
 /** Rows a statement writes at most: 13 parameters each, within either engine's limit. */
@@ -434,7 +449,7 @@ export async function writeViolations(
       rows.flatMap((values) => [...resource, ...values]),
     )
   }
-  await oweNotifications(sql, table, resource, writes.add)
+  await oweNotifications(sql, table, resource, writes.add, writes.notifyGained)
 }
 
 /** The columns of a notification a new violation owes, from created to next_attempt. */
@@ -443,17 +458,20 @@ const NOTIFICATION_ROW = `(${placeholders(11)})`
 /**
  * The notifications the new violations (`added`, in violationWrites' order) under a rule with
  * the notify action owe, written with them: sent once the transaction is committed, whoever
- * sends them, and never for a violation that was not stored.
+ * sends them, and never for a violation that was not stored. A violation kept that gained the
+ * notify action (`gained`: its rule was changed) owes one too, unless it was notified before
+ * (its rule had notify, lost it and got it back): one notification per violation.
  */
 async function oweNotifications(
   sql: Sql,
   table: 'xray_violations' | 'xray_git_violations',
   resource: readonly SqlValue[],
   added: readonly SqlValue[][],
+  gained: readonly SqlValue[][],
 ): Promise<void> {
   // watch_name … severity, then block_download, fail_build, notify and created.
-  const owed = added.filter((values) => values[9] === 1)
-  if (owed.length === 0) return
+  const owedNew = added.filter((values) => values[9] === 1)
+  if (owedNew.length === 0 && gained.length === 0) return
   let name = String(resource[0])
   if (table === 'xray_git_violations') {
     const g = await sql.one<{ integration_name: string }>(
@@ -461,6 +479,19 @@ async function oweNotifications(
       [resource[0]!],
     )
     name = `git://${g?.integration_name ?? String(resource[0])}/${String(resource[1])}`
+  }
+  const keyOf = (v: readonly unknown[]) => [0, 1, 2, 4, 5].map((i) => String(v[i])).join('\n')
+  let owed = owedNew
+  if (gained.length > 0) {
+    const notified = new Set(
+      (
+        await sql.rows(
+          'SELECT watch_name, policy_name, rule_name, type, issue, component FROM xray_notifications WHERE resource = ?',
+          [name],
+        )
+      ).map(keyOf),
+    )
+    owed = [...owedNew, ...gained.filter((v) => !notified.has(keyOf(v)))]
   }
   for (let i = 0; i < owed.length; i += ROWS_PER_INSERT) {
     const rows = owed.slice(i, i + ROWS_PER_INSERT)
@@ -1011,12 +1042,12 @@ function statements(sql: Sql) {
 
     /** Replaces a version's violations (see violationWrites); the caller holds the transaction. */
     async putViolations(versionId: string, drafts: readonly ViolationDraft[], at: string): Promise<void> {
-      const { remove, change, add } = violationWrites(
+      const writes = violationWrites(
         await sql.all<StoredViolationRow>(Q.storedViolations, [versionId]),
         drafts,
         at,
       )
-      await writeViolations(sql, 'xray_violations', [versionId], { remove, change, add })
+      await writeViolations(sql, 'xray_violations', [versionId], writes)
     },
     /** Violations in force of versions and git repositories, newest first. */
     async violations(filter: ViolationFilter, now: string) {

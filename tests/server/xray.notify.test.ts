@@ -92,20 +92,23 @@ const settings = (notifyUrl: string | null) => ({
   notifyUrl,
 })
 
-/** A policy whose rule notifies of high and critical advisories, and a watch over npm-remote with it. */
-async function watchWithNotifyingPolicy(name: string) {
-  const policy = {
-    name: `${name}-policy`,
-    description: '',
-    type: 'security',
-    rules: [
-      {
-        name: 'high',
-        criteria: { kind: 'security', minSeverity: 'high' },
-        actions: { blockDownload: false, failBuild: false, notify: true },
-      },
-    ],
-  }
+/** A policy named for the watch whose rule finds high and critical advisories, notifying or not. */
+const policyOf = (name: string, notify = true) => ({
+  name: `${name}-policy`,
+  description: '',
+  type: 'security',
+  rules: [
+    {
+      name: 'high',
+      criteria: { kind: 'security', minSeverity: 'high' },
+      actions: { blockDownload: false, failBuild: false, notify },
+    },
+  ],
+})
+
+/** A policy whose rule notifies of high and critical advisories (or not), and a watch over npm-remote with it. */
+async function watchWithNotifyingPolicy(name: string, notify = true) {
+  const policy = policyOf(name, notify)
   expect((await api('POST', '/xray/api/v1/policies', policy)).status).toBe(201)
   // Answered once the watch's violations are stored.
   const watch = {
@@ -164,6 +167,35 @@ describe('the notify action', () => {
     await xrayFor(server.ctx).reevaluateAll()
     await deliver()
     expect(received.length).toBe(before)
+  })
+
+  it('notifies the violations found before their rule gained the notify action, once', async () => {
+    const before = received.length
+    await watchWithNotifyingPolicy('gained', false)
+    await deliver()
+    expect(await listed('gained')).toEqual([])
+    expect(received.length).toBe(before)
+
+    // The rule gains notify: the violations it had found are now owed, and sent.
+    expect((await api('PUT', '/xray/api/v1/policies/gained-policy', policyOf('gained'))).status).toBe(200)
+    await deliver()
+    const sent = received.slice(before).flatMap((r) => r.violations)
+    expect(sent).toContainEqual(
+      expect.objectContaining({ resource: 'npm://lodash@4.17.15', watch: 'gained', issue: LODASH }),
+    )
+    const notes = await listed('gained')
+    expect(notes.length).toBe(sent.length)
+    expect(notes.every((n) => n.status === 'sent')).toBe(true)
+
+    // Off and on again: those already notified are not notified twice.
+    const after = received.length
+    expect((await api('PUT', '/xray/api/v1/policies/gained-policy', policyOf('gained', false))).status).toBe(
+      200,
+    )
+    expect((await api('PUT', '/xray/api/v1/policies/gained-policy', policyOf('gained'))).status).toBe(200)
+    await deliver()
+    expect(received.length).toBe(after)
+    expect(await listed('gained')).toHaveLength(notes.length)
   })
 
   it('tries a failing webhook again after its wait, and sends none an ignore rule lifted', async () => {
