@@ -572,6 +572,10 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
     renderShell('/admin/xray/settings', admin, { xrayApi: s.api }, effects)
     const table = await screen.findByRole('table', { name: 'Notifications' }, found)
     await within(table).findByText('GHSA-2', {}, found)
+    // A visible heading names the table, and the section it opens holds it.
+    const region = screen.getByRole('region', { name: 'Notifications' })
+    expect(within(region).getByRole('heading', { level: 2, name: 'Notifications' })).toBeVisible()
+    expect(region).toContainElement(table)
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows.map((r) => r.textContent)).toEqual([
       expect.stringMatching(

@@ -154,46 +154,51 @@ function SettingsForm({ settings }: { readonly settings: ScanSettings }) {
 function NotificationsTable() {
   const list = useXrayList('notifications', { what: 'notifications' })
   return (
-    <Table<NotificationView>
-      label="Notifications"
-      state={tableStateOf(list.slot, list.retry, 'The notifications', (rows) => rows)}
-      rowKey={(n) => String(n.id)}
-      empty={
-        <EmptyState
-          icon={<Bell size={28} />}
-          title="No notifications yet"
-          hint="A policy rule with the notify action sends one for each new violation it finds."
-        />
-      }
-      columns={[
-        { id: 'created', header: 'Found', rowHeader: true, cell: (n) => formatDateTime(n.created) },
-        {
-          id: 'violation',
-          header: 'Violation',
-          cell: (n) => (
-            <span className={styles.section}>
-              <span className={styles.mono}>{n.issue}</span>
-              <span className={styles.muted}>
-                {n.component} in{' '}
-                {n.packageId ? `${n.packageId.replace(/^[a-z]+:\/\//, '')}@${n.version}` : n.resource}
+    <section aria-labelledby="xray-notifications" className={styles.section}>
+      <h2 id="xray-notifications" className={styles.reportTitle}>
+        Notifications
+      </h2>
+      <Table<NotificationView>
+        label="Notifications"
+        state={tableStateOf(list.slot, list.retry, 'The notifications', (rows) => rows)}
+        rowKey={(n) => String(n.id)}
+        empty={
+          <EmptyState
+            icon={<Bell size={28} />}
+            title="No notifications yet"
+            hint="A policy rule with the notify action sends one for each new violation it finds."
+          />
+        }
+        columns={[
+          { id: 'created', header: 'Found', rowHeader: true, cell: (n) => formatDateTime(n.created) },
+          {
+            id: 'violation',
+            header: 'Violation',
+            cell: (n) => (
+              <span className={styles.section}>
+                <span className={styles.mono}>{n.issue}</span>
+                <span className={styles.muted}>
+                  {n.component} in{' '}
+                  {n.packageId ? `${n.packageId.replace(/^[a-z]+:\/\//, '')}@${n.version}` : n.resource}
+                </span>
               </span>
-            </span>
-          ),
-        },
-        { id: 'watch', header: 'Watch / policy', cell: (n) => `${n.watch} / ${n.policy}` },
-        {
-          id: 'status',
-          header: 'Sent',
-          cell: (n) => (
-            <span className={styles.section}>
-              <Badge tone={notificationTone(n.status)}>{notificationStatusText(n.status)}</Badge>
-              {n.lastError && n.status !== 'sent' && <span className={styles.muted}>{n.lastError}</span>}
-            </span>
-          ),
-        },
-        { id: 'attempts', header: 'Attempts', align: 'end', cell: (n) => n.attempts },
-      ]}
-    />
+            ),
+          },
+          { id: 'watch', header: 'Watch / policy', cell: (n) => `${n.watch} / ${n.policy}` },
+          {
+            id: 'status',
+            header: 'Sent',
+            cell: (n) => (
+              <span className={styles.section}>
+                <Badge tone={notificationTone(n.status)}>{notificationStatusText(n.status)}</Badge>
+                {n.lastError && n.status !== 'sent' && <span className={styles.muted}>{n.lastError}</span>}
+              </span>
+            ),
+          },
+          { id: 'attempts', header: 'Attempts', align: 'end', cell: (n) => n.attempts },
+        ]}
+      />
+    </section>
   )
 }
 
