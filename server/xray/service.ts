@@ -351,11 +351,13 @@ export function createXrayService(ctx: XrayContext) {
     /**
      * The hook every stored npm version passes through (a publish, a remote repository's
      * cache), inside the transaction that stores it (`tx`): it is scanned and its violations
-     * computed before anyone can download it.
+     * computed before anyone can download it; the notifications they owe go once it commits.
      */
     async versionArrived(versionId: string, tx: Sql): Promise<void> {
       const s = store.within(tx)
       await scanOne(s, versionId, await rules(s), now())
+      // What its violations owe is sent once they are committed, not at the schedule's next turn.
+      if (await s.owesNotifications(versionId)) tx.afterCommit(async () => notifyNow())
     },
 
     blockingViolation: (versionId: string) => store.blockingViolation(versionId, now()),

@@ -1210,6 +1210,12 @@ function statements(sql: Sql) {
         ],
       )
     },
+    /** Whether a notification of `resource`'s violations waits to be sent. */
+    owesNotifications: async (resource: string): Promise<boolean> =>
+      (await sql.one(
+        "SELECT 1 AS owed FROM xray_notifications WHERE resource = ? AND status = 'pending' LIMIT 1",
+        [resource],
+      )) !== undefined,
     /** The latest notifications, newest first. */
     notifications: async (limit: number): Promise<NotificationRow[]> =>
       (

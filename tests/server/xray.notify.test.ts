@@ -5,6 +5,7 @@
  * clock, moved by the test); a violation an ignore rule lifted before it went is not sent; with no
  * webhook set they are listed as unsent. Admins list them with how their sending went.
  */
+import { EventEmitter, once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +13,7 @@ import { manualClock } from '../../server/clock'
 import { xrayFor } from '../../server/xray/service'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
+import { publishBody } from '../support/npmPublish'
 
 const LODASH = 'GHSA-p6mc-m468-83gw'
 
@@ -43,6 +45,8 @@ interface Listed {
 
 /** What the receiver took (answered 2xx), and how many POSTs it refused. */
 const received: Sent[] = []
+/** Tells of each POST the receiver took. */
+const arrivals = new EventEmitter()
 let refused = 0
 let answer = 204
 let receiver: Server
@@ -60,6 +64,7 @@ beforeAll(async () => {
       else if (request.method === 'POST' && request.headers['content-type'] === 'application/json')
         received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Sent)
       response.writeHead(answer).end()
+      arrivals.emit('post')
     })
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
@@ -107,14 +112,14 @@ const policyOf = (name: string, notify = true) => ({
 })
 
 /** A policy whose rule notifies of high and critical advisories (or not), and a watch over npm-remote with it. */
-async function watchWithNotifyingPolicy(name: string, notify = true) {
+async function watchWithNotifyingPolicy(name: string, notify = true, repository = 'npm-remote') {
   const policy = policyOf(name, notify)
   expect((await api('POST', '/xray/api/v1/policies', policy)).status).toBe(201)
   // Answered once the watch's violations are stored.
   const watch = {
     name,
     description: '',
-    resources: { kind: 'repositories', repositories: ['npm-remote'] },
+    resources: { kind: 'repositories', repositories: [repository] },
     policies: [policy.name],
   }
   expect((await api('POST', '/xray/api/v1/watches', watch)).status).toBe(201)
@@ -233,6 +238,27 @@ describe('the notify action', () => {
     const resent = received.slice(before).flatMap((r) => r.violations)
     expect(resent.filter((v) => v.watch === 'retried')).toHaveLength(after.length - 1)
     expect(resent.some((v) => v.issue === LODASH && v.version === '4.17.15')).toBe(false)
+  })
+
+  it('posts a published version’s violations once its publish commits, not at the next turn of the schedule', async () => {
+    await watchWithNotifyingPolicy('published', true, 'npm-local')
+    // Nothing is being sent now: only what the publish sets off can send what it owes.
+    await deliver()
+    const { body } = publishBody('lodash', '4.17.12')
+    const basic = `Basic ${Buffer.from(`admin:${server.config.adminPassword}`).toString('base64')}`
+    const published = await fetch(`${server.url}/artifactory/api/npm/npm-local/lodash`, {
+      method: 'PUT',
+      headers: { authorization: basic, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(published.ok).toBe(true)
+    const sentFor = () =>
+      received
+        .flatMap((r) => r.violations)
+        .filter((v) => v.watch === 'published' && v.resource === 'npm://lodash@4.17.12')
+    // The schedule is a day apart and no one else sends: the publish's commit has to.
+    while (sentFor().length === 0) await once(arrivals, 'post')
+    expect(sentFor()).toContainEqual(expect.objectContaining({ issue: LODASH, repository: 'npm-local' }))
   })
 
   it('lists them as unsent when no webhook is set', async () => {
